@@ -1,0 +1,37 @@
+// One jest run, two projects: `unit` (specs beside the code in packages, workflows and the api) and
+// `api-e2e` (the real Nest app on a real store, in test/api-e2e). ts-jest only transpiles
+// (isolatedModules): `tsc -b` type-checks the whole tree before the tests run (see infra/scripts/test.sh).
+const workspaceSources = {
+  '^@binaan/contracts$': '<rootDir>/packages/contracts/src/index.ts',
+  '^@binaan/event-store$': '<rootDir>/packages/event-store/src/index.ts',
+  '^@binaan/workflows$': '<rootDir>/workflows/src/index.ts',
+  '^(\\.{1,2}/.*)\\.js$': '$1',
+};
+
+const shared = {
+  rootDir: '.',
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: workspaceSources,
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }] },
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+};
+
+export default {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/packages/*/src/**/*.spec.ts',
+        '<rootDir>/workflows/src/**/*.spec.ts',
+        '<rootDir>/apps/*/src/**/*.spec.ts',
+      ],
+    },
+    {
+      ...shared,
+      displayName: 'api-e2e',
+      testMatch: ['<rootDir>/test/api-e2e/**/*.e2e.ts'],
+    },
+  ],
+};

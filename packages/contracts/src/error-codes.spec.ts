@@ -1,0 +1,8 @@
+import { describe, expect, it } from '@jest/globals';
+import { ErrorCodes } from './error-codes.js';
+
+describe('error codes', () => {
+  it('are their own names, so the ui key error.<code> is predictable', () => {
+    for (const [key, value] of Object.entries(ErrorCodes)) expect(value).toBe(key);
+  });
+});
