@@ -2,3 +2,8 @@
 // validation rules and access-right names. Each truth lives here once.
 export * from './error-codes.js';
 export * from './health.js';
+export * from './workflow-authority.js';
+export * from './workflow-events.js';
+export * from './workflow-history.js';
+export * from './workflow-refusals.js';
+export * from './workflow-resources.js';

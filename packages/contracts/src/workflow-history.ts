@@ -1,0 +1,44 @@
+import type { VerifyLevel } from './workflow-authority.js';
+import type { WorkflowEventName } from './workflow-events.js';
+import type { WorkflowResource, WorkflowStatus } from './workflow-resources.js';
+
+/** Who did it: a user acting for a company, or the platform itself (userId and companyId 'system'). */
+export type WorkflowActorRef = {
+  userId: string;
+  companyId: string;
+};
+
+/**
+ * The recorded status-change event the api appends to a document's stream for every accepted workflow
+ * command. It is self-describing: a history timeline reads it without any machine logic, and a plain fold
+ * (`evolve` in @binaan/workflows) rebuilds the document's workflow state from these alone.
+ * Never edit this shape: a change is a new `schemaVersion`.
+ */
+export type WorkflowStatusChanged<R extends WorkflowResource = WorkflowResource> = {
+  type: 'WorkflowStatusChanged';
+  schemaVersion: 1;
+  resource: R;
+  /** The workflow event that was accepted (Create, Request_Approve, Approve, ...). */
+  workflowEvent: WorkflowEventName;
+  /** null only for Create: the document did not exist before. */
+  statusBefore: WorkflowStatus<R> | null;
+  statusAfter: WorkflowStatus<R>;
+  actor: WorkflowActorRef;
+  /** ISO 8601 time, given by the caller (deciding is pure). */
+  at: string;
+  remark: string | null;
+  /** The verify level this Approve filled; null for every other event. */
+  approvalLevel: VerifyLevel | null;
+  /** Set when this event opened an approval round: the levels the document needs, from its amount. */
+  requiredLevels: readonly VerifyLevel[] | null;
+  /** Whether the creator may approve in the round this event opened (from the authority manual). */
+  allowSelfApproval: boolean | null;
+  /** The document amount (RM) the command carried, if any. */
+  amount: number | null;
+  /** Set on Create for documents sent to another company (the seller of an order, the buyer of an invoice). */
+  counterpartyCompanyId: string | null;
+  /** Set on Create: true when the selling side created the document (seller-created delivery orders, ...). */
+  createdBySeller: boolean | null;
+  /** The version of the machine that decided this event (the document's version, fixed at Create). */
+  machineVersion: number;
+};

@@ -1,0 +1,91 @@
+import type { WorkflowResource, WorkflowStatusChanged } from '@binaan/contracts';
+import { requiredLevelsFor, nextMissingLevel } from './authority.js';
+import type { MachineEvent, WorkflowContext } from './types.js';
+
+/** The part of a recorded status event that changes the context. Machines and `evolve` both fold it. */
+export type ContextChange = Pick<
+  WorkflowStatusChanged,
+  | 'workflowEvent'
+  | 'actor'
+  | 'at'
+  | 'approvalLevel'
+  | 'requiredLevels'
+  | 'allowSelfApproval'
+  | 'amount'
+  | 'counterpartyCompanyId'
+  | 'createdBySeller'
+  | 'machineVersion'
+>;
+
+/** What a transition does to the approval round, set per transition in the machine's action params. */
+export type ApprovalEffect = 'none' | 'open' | 'approve';
+
+/** Documents the selling side always raises (to the buyer): their counterparty is the buyer by default. */
+const RAISED_BY_SELLER: ReadonlySet<WorkflowResource> = new Set(['invoice', 'progressiveClaim', 'milestoneClaim']);
+
+export function initialContext(resource: WorkflowResource, machineVersion: number): WorkflowContext {
+  return {
+    resource,
+    machineVersion,
+    ownerCompanyId: null,
+    createdByUserId: null,
+    counterpartyCompanyId: null,
+    createdBySeller: RAISED_BY_SELLER.has(resource),
+    amount: null,
+    approval: { open: false, requiredLevels: [], approvals: [], allowSelfApproval: false },
+  };
+}
+
+/**
+ * The one context reducer. Machines call it through their `record` action, `evolve` calls it on recorded
+ * events: sharing it is what makes replay give the same state as deciding.
+ */
+export function applyChange(context: WorkflowContext, change: ContextChange): WorkflowContext {
+  const next: WorkflowContext = { ...context };
+  if (change.workflowEvent === 'Create') {
+    next.machineVersion = change.machineVersion;
+    next.ownerCompanyId = change.actor.companyId;
+    next.createdByUserId = change.actor.userId;
+    next.counterpartyCompanyId = change.counterpartyCompanyId;
+    next.createdBySeller = change.createdBySeller ?? context.createdBySeller;
+  }
+  if (change.amount !== null) next.amount = change.amount;
+  if (change.requiredLevels !== null) {
+    next.approval = {
+      open: true,
+      // A fresh array: decide() tells an opened round by this reference.
+      requiredLevels: [...change.requiredLevels],
+      approvals: [],
+      allowSelfApproval: change.allowSelfApproval === true,
+    };
+  } else if (change.approvalLevel !== null) {
+    const approvals = [...context.approval.approvals, { level: change.approvalLevel, userId: change.actor.userId, at: change.at }];
+    const round = { ...context.approval, approvals };
+    round.open = nextMissingLevel(round) !== null;
+    next.approval = round;
+  } else if (context.approval.open) {
+    // Any other accepted event (Reject, Cancel, ...) ends the round; the approvals given stay on record.
+    next.approval = { ...context.approval, open: false };
+  }
+  return next;
+}
+
+/** The change a machine transition makes, from the context, the event and the transition's effect. */
+export function changeFromEvent(context: WorkflowContext, event: MachineEvent, effect: ApprovalEffect): ContextChange {
+  const opening = effect === 'open';
+  const amount = event.amount ?? null;
+  return {
+    workflowEvent: event.type,
+    actor: { userId: event.actor.userId, companyId: event.actor.companyId },
+    at: event.at,
+    approvalLevel: effect === 'approve' ? nextMissingLevel(context.approval) : null,
+    // Guards have already refused an amount above the limits, so null here cannot reach a decision.
+    requiredLevels: opening ? requiredLevelsFor(amount ?? context.amount, event.manual) : null,
+    allowSelfApproval: opening ? event.manual?.allowSelfApproval === true : null,
+    amount,
+    counterpartyCompanyId: event.type === 'Create' ? event.counterpartyCompanyId ?? null : null,
+    createdBySeller: event.type === 'Create' ? event.createdBySeller ?? context.createdBySeller : null,
+    // The initial context carries the machine's version, so Create records the version it was created under.
+    machineVersion: context.machineVersion,
+  };
+}

@@ -1,0 +1,104 @@
+import { transition, type AnyMachineSnapshot } from 'xstate';
+import {
+  isWorkflowEventName,
+  isWorkflowResource,
+  isWorkflowStatus,
+  type WorkflowRefusalCode,
+  type WorkflowResource,
+  type WorkflowStatus,
+  type WorkflowStatusChanged,
+} from '@binaan/contracts';
+import { definitionFor, latestDefinition } from './catalogue.js';
+import { initialContext } from './context.js';
+import { NO_DOCUMENT, type WorkflowDefinition } from './define-workflow.js';
+import { refusalReason } from './transitions.js';
+import type { Actor, MachineEvent, WorkflowCommand, WorkflowContext, WorkflowDecision, WorkflowState } from './types.js';
+
+/** The machine snapshot of a document (or of "no document yet" for null), or the refusal that stops us. */
+export type Resolved<R extends WorkflowResource> =
+  | { ok: true; definition: WorkflowDefinition<R>; snapshot: AnyMachineSnapshot; status: WorkflowStatus<R> | null }
+  | { ok: false; code: WorkflowRefusalCode };
+
+/** Finds the machine version the document lives under and rebuilds its snapshot with `resolveState`. */
+export function resolveDocument<R extends WorkflowResource>(resource: R, state: WorkflowState<R> | null): Resolved<R> {
+  if (!isWorkflowResource(resource)) return { ok: false, code: 'unknownResource' };
+  const definition = state ? definitionFor(resource, state.context.machineVersion) : latestDefinition(resource);
+  if (!definition) return { ok: false, code: 'unknownMachineVersion' };
+  if (state && (!isWorkflowStatus(resource, state.status) || state.context.resource !== resource)) {
+    return { ok: false, code: 'unknownStatus' };
+  }
+  const context: WorkflowContext = state ? state.context : initialContext(resource, definition.version);
+  const snapshot = definition.machine.resolveState({ value: state ? state.status : NO_DOCUMENT, context });
+  return { ok: true, definition, snapshot, status: state ? state.status : null };
+}
+
+/**
+ * Decides one workflow command: the document's next status and context with the status event to record,
+ * or a typed refusal. Pure: the time comes in the command, the actor's authority in `actor`.
+ * `state` is null for Create (the document does not exist yet).
+ */
+export function decide<R extends WorkflowResource>(
+  resource: R,
+  state: WorkflowState<R> | null,
+  command: WorkflowCommand,
+  actor: Actor,
+): WorkflowDecision<R> {
+  const refuse = (code: WorkflowRefusalCode, detail?: string): WorkflowDecision<R> => ({
+    ok: false,
+    refusal: { code, resource, status: state ? state.status : null, event: command.type, ...(detail ? { detail } : {}) },
+  });
+  const resolved = resolveDocument(resource, state);
+  if (!resolved.ok) return refuse(resolved.code);
+  const { definition, snapshot, status } = resolved;
+  if (!isWorkflowEventName(command.type) || !definition.machine.events.includes(command.type)) return refuse('unknownEvent');
+
+  const event: MachineEvent = { ...command, actor };
+  const [next] = transition(definition.machine, snapshot, event);
+  // A blocked guard (or no transition at all) hands back the very same snapshot.
+  if (next === snapshot) {
+    const code = refusalReason(snapshot, event);
+    const detail = code === 'wrongStatus' ? definition.refusalDetails?.[status ?? NO_DOCUMENT]?.[command.type] : undefined;
+    return refuse(code, detail);
+  }
+  const before = snapshot.context as WorkflowContext;
+  const after = next.context as WorkflowContext;
+  const statusAfter = next.value as WorkflowStatus<R>;
+  return {
+    ok: true,
+    state: { status: statusAfter, context: after },
+    event: statusEvent(resource, status, statusAfter, before, after, command, actor),
+  };
+}
+
+/** The recorded event, read off the context change so it always matches what the machine did. */
+function statusEvent<R extends WorkflowResource>(
+  resource: R,
+  statusBefore: WorkflowStatus<R> | null,
+  statusAfter: WorkflowStatus<R>,
+  before: WorkflowContext,
+  after: WorkflowContext,
+  command: WorkflowCommand,
+  actor: Actor,
+): WorkflowStatusChanged<R> {
+  const opened = after.approval.requiredLevels !== before.approval.requiredLevels;
+  const approved = !opened && after.approval.approvals.length > before.approval.approvals.length;
+  const isCreate = command.type === 'Create';
+  return {
+    type: 'WorkflowStatusChanged',
+    schemaVersion: 1,
+    resource,
+    workflowEvent: command.type,
+    statusBefore,
+    statusAfter,
+    actor: { userId: actor.userId, companyId: actor.companyId },
+    at: command.at,
+    remark: command.remark?.trim() ? command.remark : null,
+    approvalLevel: approved ? (after.approval.approvals[after.approval.approvals.length - 1]?.level ?? null) : null,
+    requiredLevels: opened ? after.approval.requiredLevels : null,
+    allowSelfApproval: opened ? after.approval.allowSelfApproval : null,
+    amount: command.amount ?? null,
+    counterpartyCompanyId: isCreate ? after.counterpartyCompanyId : null,
+    createdBySeller: isCreate ? after.createdBySeller : null,
+    machineVersion: after.machineVersion,
+  };
+}

@@ -1,0 +1,151 @@
+import type { AuthorityLevel, WorkflowCommandField, WorkflowRefusalCode } from '@binaan/contracts';
+import { holdsLevel, nextMissingLevel, requiredLevelsFor } from './authority.js';
+import type { MachineEvent, WorkflowContext } from './types.js';
+
+// Every guard the machines use, by name. Each check returns the refusal code it stands for, or null when it
+// passes, so one implementation serves XState (pass/fail), refusal diagnosis and availableActions. Guards
+// read only the event (actor, remark, amount, manual) and the machine context.
+
+export type CounterpartySide = 'seller' | 'buyer' | 'any';
+
+export type GuardParams = {
+  hasAuthority: { level: AuthorityLevel };
+  canApprove: undefined;
+  isApprover: undefined;
+  isLastApproval: undefined;
+  isCounterparty: { level: AuthorityLevel; side: CounterpartySide };
+  hasRemark: undefined;
+  hasAmount: undefined;
+  withinLimit: undefined;
+  hasCounterparty: undefined;
+  approvalNotOpen: undefined;
+  isSystem: undefined;
+  isAdmin: undefined;
+  isCreator: undefined;
+};
+
+export type GuardName = keyof GuardParams;
+
+/** A guard as the machines reference it: by name, with params where it takes them. */
+export type GuardRef = { [K in GuardName]: { type: K; params: GuardParams[K] } }[GuardName];
+
+/** A routing guard only picks between transitions of one event; failing it is no refusal. */
+export const ROUTING = 'routing' as const;
+export type GuardResult = WorkflowRefusalCode | typeof ROUTING | null;
+
+type Check<P> = (context: WorkflowContext, event: MachineEvent, params: P) => GuardResult;
+
+type GuardSpec<P> = {
+  check: Check<P>;
+  /** Depends on what the user types (remark, amount): availableActions skips it and lists the field instead. */
+  field?: WorkflowCommandField;
+  /** Depends on command input without being a field of its own (the amount limit): availableActions skips it. */
+  input?: true;
+  /** Text for the docs' guard column. */
+  text: (params: P) => string;
+};
+
+const ownCompany = (context: WorkflowContext, event: MachineEvent): boolean =>
+  context.ownerCompanyId === null || context.ownerCompanyId === event.actor.companyId;
+
+/** Shared by canApprove and isApprover: the actor may act on the level whose turn it is. */
+function approverCheck(context: WorkflowContext, event: MachineEvent): GuardResult {
+  if (!context.approval.open) return 'approvalNotRequested';
+  if (!ownCompany(context, event)) return 'notOwnerCompany';
+  const level = nextMissingLevel(context.approval);
+  if (level === null || !holdsLevel(event.actor, context.resource, level)) return 'noAuthority';
+  return null;
+}
+
+export const guardSpecs: { [K in GuardName]: GuardSpec<GuardParams[K]> } = {
+  hasAuthority: {
+    check: (context, event, { level }) => {
+      if (!ownCompany(context, event)) return 'notOwnerCompany';
+      return holdsLevel(event.actor, context.resource, level) ? null : 'noAuthority';
+    },
+    text: ({ level }) => `own company, level ${level}`,
+  },
+  canApprove: {
+    check: (context, event) => {
+      const refused = approverCheck(context, event);
+      if (refused) return refused;
+      const { approval, createdByUserId } = context;
+      if (approval.approvals.some((a) => a.userId === event.actor.userId)) return 'alreadyApprovedByActor';
+      if (!approval.allowSelfApproval && createdByUserId === event.actor.userId) return 'selfApprovalForbidden';
+      return null;
+    },
+    text: () => 'next missing verify level; not the creator unless the manual allows; one level per user',
+  },
+  isApprover: { check: approverCheck, text: () => 'holds the next missing verify level' },
+  isLastApproval: {
+    // Called before the approval is recorded: this one is the last when exactly one level is missing.
+    check: (context) => {
+      const { requiredLevels, approvals } = context.approval;
+      const missing = requiredLevels.filter((l) => !approvals.some((a) => a.level === l)).length;
+      return missing === 1 ? null : ROUTING;
+    },
+    text: () => 'last required level',
+  },
+  isCounterparty: {
+    check: (context, event, { level, side }) => {
+      if (context.counterpartyCompanyId === null || context.counterpartyCompanyId !== event.actor.companyId) return 'notCounterparty';
+      const counterpartySide = context.createdBySeller ? 'buyer' : 'seller';
+      if (side !== 'any' && side !== counterpartySide) return 'notCounterparty';
+      return holdsLevel(event.actor, context.resource, level) ? null : 'noAuthority';
+    },
+    text: ({ level, side }) => `counterparty${side === 'any' ? '' : ` (${side})`}, level ${level}`,
+  },
+  hasRemark: {
+    check: (_context, event) => (typeof event.remark === 'string' && event.remark.trim() !== '' ? null : 'remarkRequired'),
+    field: 'remark',
+    text: () => 'remark',
+  },
+  hasAmount: {
+    check: (_context, event) =>
+      typeof event.amount === 'number' && Number.isFinite(event.amount) && event.amount >= 0 ? null : 'amountRequired',
+    field: 'amount',
+    text: () => 'amount',
+  },
+  withinLimit: {
+    check: (context, event) => (requiredLevelsFor(event.amount ?? context.amount, event.manual) === null ? 'limitExceeded' : null),
+    input: true,
+    text: () => 'amount within the manual limits',
+  },
+  hasCounterparty: {
+    check: (_context, event) =>
+      event.counterpartyCompanyId && event.counterpartyCompanyId !== event.actor.companyId ? null : 'counterpartyRequired',
+    field: 'counterpartyCompanyId',
+    text: () => 'counterparty company',
+  },
+  approvalNotOpen: {
+    check: (context) => (context.approval.open ? 'approvalAlreadyRequested' : null),
+    text: () => 'no approval round open',
+  },
+  isSystem: { check: (_c, event) => (event.actor.kind === 'system' ? null : 'systemOnly'), text: () => 'system' },
+  isAdmin: { check: (_c, event) => (event.actor.kind === 'admin' ? null : 'adminOnly'), text: () => 'platform admin' },
+  isCreator: {
+    check: (context, event) => (context.createdByUserId === event.actor.userId ? null : 'noAuthority'),
+    text: () => 'creator',
+  },
+};
+
+/** Runs one guard reference. */
+export function runGuard(ref: GuardRef, context: WorkflowContext, event: MachineEvent): GuardResult {
+  const spec = guardSpecs[ref.type] as GuardSpec<unknown>;
+  return spec.check(context, event, ref.params);
+}
+
+export function guardText(ref: GuardRef): string {
+  const spec = guardSpecs[ref.type] as GuardSpec<unknown>;
+  return spec.text(ref.params);
+}
+
+export function guardField(ref: GuardRef): WorkflowCommandField | undefined {
+  return guardSpecs[ref.type].field;
+}
+
+/** Whether availableActions should skip this guard: it depends on what the user has not typed yet. */
+export function dependsOnInput(ref: GuardRef): boolean {
+  const spec = guardSpecs[ref.type];
+  return spec.field !== undefined || spec.input === true;
+}

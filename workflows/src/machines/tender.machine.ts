@@ -1,0 +1,97 @@
+import { initialContext } from '../context.js';
+import {
+  NO_DOCUMENT,
+  amount,
+  isApprover,
+  own,
+  remark,
+  system,
+  transitionsFor,
+  withinLimit,
+  workflowSetup,
+  type WorkflowDefinition,
+} from '../define-workflow.js';
+
+const VERSION = 1;
+const { go, approve } = transitionsFor('tender');
+const cancel = (level: 10 | 20) => go('Cancel', 'cancelled', [own(level), remark]);
+
+/**
+ * A tender: approved for activation, open for bids (active), closed for comparison, then a draft contract
+ * approved and awarded (spec prose: new, pendingActivation, active, comparison, draftContract,
+ * pendingContractApproval, contractAwarded, draftContractRejected, cancelled, rejected).
+ */
+export const tenderWorkflow: WorkflowDefinition<'tender'> = {
+  resource: 'tender',
+  version: VERSION,
+  machine: workflowSetup.createMachine({
+    id: 'tender',
+    version: String(VERSION),
+    initial: NO_DOCUMENT,
+    context: initialContext('tender', VERSION),
+    states: {
+      [NO_DOCUMENT]: { on: { Create: go('Create', 'new', [own(10)]) } },
+      new: {
+        on: {
+          Request_Approve: go('Request_Approve', 'pendingActivation', [own(10), withinLimit], 'open'),
+          Cancel: cancel(10),
+        },
+      },
+      pendingActivation: {
+        on: {
+          Approve: approve('active', 'pendingActivation'),
+          Reject: go('Reject', 'rejected', [isApprover, remark]),
+          Cancel: cancel(10),
+        },
+      },
+      rejected: {
+        on: {
+          Resubmit: go('Resubmit', 'pendingActivation', [own(10), withinLimit], 'open'),
+          Cancel: cancel(10),
+        },
+      },
+      active: {
+        on: {
+          Close: [go('Close', 'comparison', [system]), go('Close', 'comparison', [own(10)])],
+          Cancel: cancel(20),
+        },
+      },
+      comparison: {
+        on: {
+          Shortlist: go('Shortlist', 'comparison', [own(10)]),
+          Evaluate: go('Evaluate', 'comparison', [own(10)]),
+          Reopen: go('Reopen', 'active', [own(20), remark]),
+          Draft_Contract: go('Draft_Contract', 'draftContract', [own(10)]),
+          Cancel: cancel(20),
+        },
+      },
+      draftContract: {
+        on: {
+          Request_Approve: go('Request_Approve', 'pendingContractApproval', [own(10), amount, withinLimit], 'open'),
+          Cancel: cancel(20),
+        },
+      },
+      pendingContractApproval: {
+        on: {
+          Approve: approve('contractAwarded', 'pendingContractApproval'),
+          Reject: go('Reject', 'draftContractRejected', [isApprover, remark]),
+        },
+      },
+      draftContractRejected: {
+        on: {
+          Draft_Contract: go('Draft_Contract', 'draftContract', [own(10)]),
+          Cancel: cancel(20),
+        },
+      },
+      contractAwarded: { type: 'final' },
+      cancelled: { type: 'final' },
+    },
+  }),
+  decisions: [
+    'Two approval rounds: activation (pendingActivation; the last required level makes the tender active) and the contract (pendingContractApproval, with the award amount deciding the levels).',
+    'The tender closes for comparison by the system at closing time or by hand (manual close, CreatePropose); Reopen (VerifyLevel1, remark) puts it back to active.',
+    'Shortlist and Evaluate are recorded in comparison without changing the status, so the history shows them.',
+    'Draft_Contract starts the draft PO/WO/LOA/RO; a rejected draft is revised with Draft_Contract again.',
+    'Cancel needs a remark: CreatePropose before the tender is active, VerifyLevel1 from then on. contractAwarded and cancelled are final.',
+  ],
+};

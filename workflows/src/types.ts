@@ -1,0 +1,116 @@
+import type {
+  AuthorityAssignments,
+  AuthorityManual,
+  VerifyLevel,
+  WorkflowEventName,
+  WorkflowRefusalCode,
+  WorkflowResource,
+  WorkflowStatus,
+  WorkflowStatusChanged,
+  WorkflowCommandField,
+} from '@binaan/contracts';
+
+/**
+ * Who sends a command. The api resolves the user's authority before deciding: `company` holds the company
+ * workflow assignments, `project` those of the document's project (empty for company-level resources).
+ * `kind` is 'admin' for platform administrators (user type 2) and 'system' for the platform itself.
+ */
+export type Actor = {
+  userId: string;
+  companyId: string;
+  kind: 'user' | 'admin' | 'system';
+  authorities: {
+    company: AuthorityAssignments;
+    project: AuthorityAssignments;
+  };
+};
+
+/** The platform's own actor: timers, the payment gateway, events mirrored from another company's record. */
+export const SYSTEM_ACTOR: Actor = {
+  userId: 'system',
+  companyId: 'system',
+  kind: 'system',
+  authorities: { company: {}, project: {} },
+};
+
+/** One filled approval level. */
+export type ApprovalRecord = {
+  level: VerifyLevel;
+  userId: string;
+  at: string;
+};
+
+/**
+ * The approval round of a document. `requiredLevels` is fixed when the round opens (from the amount and the
+ * authority manual at that moment), so editing the manual never changes a round already under way.
+ */
+export type ApprovalRound = {
+  open: boolean;
+  requiredLevels: readonly VerifyLevel[];
+  approvals: readonly ApprovalRecord[];
+  allowSelfApproval: boolean;
+};
+
+/** What the machines keep besides the status. Plain data: the api may store it in a read model as is. */
+export type WorkflowContext = {
+  resource: WorkflowResource;
+  /** The machine version the document was created under; later decisions use that version. */
+  machineVersion: number;
+  ownerCompanyId: string | null;
+  createdByUserId: string | null;
+  counterpartyCompanyId: string | null;
+  createdBySeller: boolean;
+  amount: number | null;
+  approval: ApprovalRound;
+};
+
+/** A document's workflow state: its status and context. */
+export type WorkflowState<R extends WorkflowResource = WorkflowResource> = {
+  status: WorkflowStatus<R>;
+  context: WorkflowContext;
+};
+
+/**
+ * A command as the api builds it from a request. `at` is the decision time (deciding is pure). `manual` is
+ * the authority manual the api looked up for the resource; commands that open an approval round use it.
+ */
+export type WorkflowCommand = {
+  type: WorkflowEventName;
+  at: string;
+  remark?: string;
+  amount?: number;
+  counterpartyCompanyId?: string;
+  createdBySeller?: boolean;
+  manual?: AuthorityManual;
+};
+
+/** The event the XState machines receive: the command plus who sent it. */
+export type MachineEvent = WorkflowCommand & { actor: Actor };
+
+export type WorkflowRefusal = {
+  code: WorkflowRefusalCode;
+  resource: string;
+  status: string | null;
+  event: string;
+  /** A more specific message key where the spec has one (e.g. 'pendingUserCannotBeSuspended'). */
+  detail?: string;
+};
+
+export type WorkflowDecision<R extends WorkflowResource = WorkflowResource> =
+  | { ok: true; state: WorkflowState<R>; event: WorkflowStatusChanged<R> }
+  | { ok: false; refusal: WorkflowRefusal };
+
+/** An action the actor may take now; the ui draws one button per entry. */
+export type AvailableAction = {
+  event: WorkflowEventName;
+  labelKey: string;
+  requiredFields: readonly WorkflowCommandField[];
+};
+
+/** Transition meta, kept on every machine transition. */
+export type TransitionMeta = {
+  labelKey: string;
+  requiredFields: readonly WorkflowCommandField[];
+  /** Words for the docs' guard column. */
+  guardText: string;
+};
