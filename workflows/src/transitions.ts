@@ -11,31 +11,43 @@ export function candidatesFor(snapshot: AnyMachineSnapshot, eventType: string): 
   return getNextTransitions(snapshot).filter((t) => t.eventType === eventType);
 }
 
-/** First failing guard of a transition: a refusal code, ROUTING, or null when every guard passes. */
-export function firstFailure(
+/** First failing guard of a transition and how many guards passed before it (null result: all passed). */
+export function firstFailureAt(
   transition: AnyTransitionDefinition,
   context: WorkflowContext,
   event: MachineEvent,
   skipInput = false,
-): GuardResult {
+): { result: GuardResult; passed: number } {
+  let passed = 0;
   for (const ref of guardsOf(transition.guard)) {
     if (skipInput && dependsOnInput(ref)) continue;
     const result = runGuard(ref, context, event);
-    if (result !== null) return result;
+    if (result !== null) return { result, passed };
+    passed += 1;
   }
-  return null;
+  return { result: null, passed };
+}
+
+/** First failing guard of a transition: a refusal code, ROUTING, or null when every guard passes. */
+export function firstFailure(transition: AnyTransitionDefinition, context: WorkflowContext, event: MachineEvent, skipInput = false): GuardResult {
+  return firstFailureAt(transition, context, event, skipInput).result;
 }
 
 /**
  * Why XState refused `event`. Without a transition for the event here it is the wrong status. Otherwise the
- * last candidate speaks: machines list special cases (system, last approval) first and the general user
- * transition last, so its first failing guard is the reason a user should read.
+ * candidate that got furthest speaks (an admin without a remark hears "remark required", not that they are
+ * not the creator); on a tie the last one, because machines list special cases (system, last approval)
+ * first and the general user transition last.
  */
 export function refusalReason(snapshot: AnyMachineSnapshot, event: MachineEvent): WorkflowRefusalCode {
   let code: WorkflowRefusalCode = 'wrongStatus';
+  let furthest = -1;
   for (const transition of candidatesFor(snapshot, event.type)) {
-    const result = firstFailure(transition, snapshot.context as WorkflowContext, event);
-    if (result !== null && result !== ROUTING) code = result;
+    const { result, passed } = firstFailureAt(transition, snapshot.context as WorkflowContext, event);
+    if (result !== null && result !== ROUTING && passed >= furthest) {
+      code = result;
+      furthest = passed;
+    }
   }
   return code;
 }

@@ -102,9 +102,9 @@ export function isWorkflowStatus<R extends WorkflowResource>(resource: R, status
   return (WorkflowStatuses[resource] as readonly string[]).includes(status);
 }
 
-/** i18n key of a status: `resources.<resource>.status.<status>`, spaces dropped (i18next keys stay plain). */
+/** i18n key of a status: `resources.<resource>.status.<status>`; "pending confirmation" becomes pendingConfirmation. */
 export function workflowStatusLabelKey(resource: WorkflowResource, status: string): string {
-  return `resources.${resource}.status.${status.replace(/\s+/g, '')}`;
+  return `resources.${resource}.status.${status.replace(/\s+(\w)/g, (_m, c: string) => c.toUpperCase())}`;
 }
 
 /** i18n key of an action button: `resources.<resource>.actions.<Event>`. */

@@ -1,0 +1,14 @@
+// Decisions that hold for every machine, where the spec is silent. Printed at the end of every generated
+// doc; workflows/README.md lists the same.
+export const GENERAL_DECISIONS: readonly string[] = [
+  'Verify level 4 is 23 (next after VerifyLevel3 22); levels 2 to 4 are optional, VerifyLevel1 is always needed.',
+  'An approval round needs the levels from VerifyLevel1 up to the first level whose limit in the authority manual covers the amount; above every limit the request is refused (limitExceeded). Without a manual: VerifyLevel1 only. Without an amount: every configured level.',
+  'The levels are fixed when the round opens (Request_Approve, Request_Verify, Resubmit): editing the manual later does not change a round under way.',
+  'Levels approve in order; each Approve needs exactly the next missing level (a higher level does not stand in for a lower one). One user approves at most one level of a round.',
+  'The creator may not approve their own document unless the manual allows it (allowSelfApproval). Reject during a round needs the next missing level, not separation of duties.',
+  'Reject, Reject_By_Seller, Reject_By_Buyer and Cancel always need a remark (also Suspend, Terminate, Hold, Close of a project and Reopen where marked).',
+  'Own-company actions need the level on the resource in the owner company (project authority for project documents, company authority otherwise); counterparty actions (Confirm, Accept, Certify, Reject_By_Seller, Reject_By_Buyer) need VerifyLevel1 of the counterparty company.',
+  'Before Create a document is in the pseudo-status `none` (drawn as [*]); no transition leads back to it.',
+  'Final statuses have no way out; the only ways back are explicit (Restore, Reopen, Resubmit) and only where listed.',
+  'Each machine has a version; a document keeps the version it was created with, and every recorded event carries it.',
+];

@@ -1,0 +1,28 @@
+import { describeWorkflowTable, type Row } from '../testing/workflow-table.js';
+
+describeWorkflowTable('tender', [
+  [null, 'Create', 'new', 'own10'],
+  ['new', 'Request_Approve', 'pendingActivation', 'own10'],
+  ['new', 'Cancel', 'cancelled', 'own10', 'remark'],
+  ['pendingActivation', 'Approve', 'active', 'approver'],
+  ['pendingActivation', 'Approve', 'pendingActivation', 'approver', 'more'],
+  ['pendingActivation', 'Reject', 'rejected', 'approver', 'remark'],
+  ['pendingActivation', 'Cancel', 'cancelled', 'own10', 'remark'],
+  ['rejected', 'Resubmit', 'pendingActivation', 'own10'],
+  ['rejected', 'Cancel', 'cancelled', 'own10', 'remark'],
+  ['active', 'Close', 'comparison', 'system'],
+  ['active', 'Close', 'comparison', 'own10'],
+  ['active', 'Cancel', 'cancelled', 'own20', 'remark'],
+  ['comparison', 'Shortlist', 'comparison', 'own10'],
+  ['comparison', 'Evaluate', 'comparison', 'own10'],
+  ['comparison', 'Reopen', 'active', 'own20', 'remark'],
+  ['comparison', 'Draft_Contract', 'draftContract', 'own10'],
+  ['comparison', 'Cancel', 'cancelled', 'own20', 'remark'],
+  ['draftContract', 'Request_Approve', 'pendingContractApproval', 'own10', 'amount'],
+  ['draftContract', 'Cancel', 'cancelled', 'own20', 'remark'],
+  ['pendingContractApproval', 'Approve', 'contractAwarded', 'approver'],
+  ['pendingContractApproval', 'Approve', 'pendingContractApproval', 'approver', 'more'],
+  ['pendingContractApproval', 'Reject', 'draftContractRejected', 'approver', 'remark'],
+  ['draftContractRejected', 'Draft_Contract', 'draftContract', 'own10'],
+  ['draftContractRejected', 'Cancel', 'cancelled', 'own20', 'remark'],
+] satisfies Row[]);
