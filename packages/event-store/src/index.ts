@@ -1,1 +1,15 @@
-export {};
+// @binaan/event-store: the port, its three adapters and the tools around them.
+export * from './types.js';
+export * from './errors.js';
+export { canonicalJson } from './canonical-json.js';
+export { GENESIS_HASH, hashEvent, verifyChain } from './hash-chain.js';
+export { startCatchUpSubscription, type CheckpointStore } from './catch-up-subscription.js';
+export type { SqlDatabase, SqlExecutor, SqlRow } from './sql/sql-database.js';
+export { migrate, type MigrationReport } from './sql/migrate.js';
+export type { Projection, RebuildProgress } from './sql/projections.js';
+export { SqlEventStore, type SqlEventStoreOptions } from './sql/sql-event-store.js';
+export { PGliteDatabase } from './pglite/pglite-database.js';
+export { lockDataDir } from './pglite/data-dir-lock.js';
+export { PostgresDatabase, type PostgresOptions } from './postgres/postgres-database.js';
+export { KurrentDbEventStore } from './kurrentdb/kurrentdb-event-store.js';
+export { openEventStore, openSqlDatabase, type OpenedStore, type StoreConfig } from './open-store.js';

@@ -1,0 +1,88 @@
+// The tamper-evident chain: each event's hash covers its identity, place, content, metadata and the hash
+// of the event before it in the stream. Changing, inserting or removing an event changes every hash after
+// it, and `verifyChain` names the first revision where the stored chain stops adding up.
+
+import { createHash } from 'node:crypto';
+import { canonicalJson } from './canonical-json.js';
+import type { ChainVerification, EventMetadata, JsonValue, StoredEvent } from './types.js';
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+export type HashedFields = {
+  id: string;
+  streamId: string;
+  streamType: string;
+  revision: number;
+  type: string;
+  data: JsonValue;
+  metadata: EventMetadata;
+  prevHash: string;
+};
+
+export function hashEvent(event: HashedFields): string {
+  const envelope = {
+    id: event.id,
+    streamId: event.streamId,
+    streamType: event.streamType,
+    revision: event.revision,
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata,
+    prevHash: event.prevHash,
+  };
+  return createHash('sha256').update(canonicalJson(envelope, 'event')).digest('hex');
+}
+
+/**
+ * Checks a whole stream read in revision order. `head` is what the stream table says the stream's last
+ * revision and hash are; it catches events removed from the end, which no hash after them could.
+ */
+export function verifyChain(
+  streamId: string,
+  events: readonly StoredEvent[],
+  head?: { revision: number; hash: string } | null,
+): ChainVerification {
+  let prevHash = GENESIS_HASH;
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index]!;
+    const bad = (reason: string): ChainVerification => ({
+      streamId,
+      ok: false,
+      eventsChecked: index,
+      firstBadRevision: index,
+      reason,
+    });
+    if (event.revision !== index) return bad(`revision ${index} is missing (found ${event.revision} in its place)`);
+    if (event.prevHash !== prevHash) return bad(`revision ${index} does not link to the hash of the event before it`);
+    let recomputed: string;
+    try {
+      recomputed = hashEvent(event);
+    } catch {
+      return bad(`revision ${index} holds data that is not canonical JSON`);
+    }
+    if (recomputed !== event.hash) return bad(`revision ${index} was changed after it was recorded (hash mismatch)`);
+    prevHash = event.hash;
+  }
+  if (head) {
+    const last = events.length - 1;
+    if (head.revision > last) {
+      return {
+        streamId,
+        ok: false,
+        eventsChecked: events.length,
+        firstBadRevision: last + 1,
+        reason: `revisions ${last + 1} to ${head.revision} are missing at the end of the stream`,
+      };
+    }
+    if (head.revision === last && head.hash !== prevHash) {
+      return {
+        streamId,
+        ok: false,
+        eventsChecked: events.length,
+        firstBadRevision: last,
+        reason: `the stream head does not match the hash of revision ${last}`,
+      };
+    }
+  }
+  return { streamId, ok: true, eventsChecked: events.length };
+}

@@ -1,0 +1,220 @@
+// The event store on KurrentDB / EventStoreDB, for when one PostgreSQL is outgrown. No server can run on
+// our development machines, so its contract tests run only where KURRENTDB_URL names one.
+//
+// Mapping (also in the README):
+// - stream id = KurrentDB stream name; our stream type, recordedAt, prevHash and hash travel in the event's
+//   JSON metadata as { metadata, chain: { streamType, prevHash, hash } }.
+// - expected revision: number -> bigint revision, 'no_stream' -> NO_STREAM, 'stream_exists' and 'any' ->
+//   the head we read to chain the hash onto, so the chain stays linear under races (a lost race is retried).
+// - idempotency: KurrentDB answers success without writing when the same event ids are appended again at
+//   the same place; we read the events back so the reply carries what was stored first.
+// - global position: the commit position of $all (sparse, ordered). Catch-up reads $all from it, skipping
+//   system events and our checkpoint streams; checkpoints are events in `binaan-checkpoint-<name>`.
+
+import { randomUUID } from 'node:crypto';
+import {
+  ANY, BACKWARDS, END, EventStoreDBClient, FORWARDS, NO_STREAM, START, WrongExpectedVersionError, jsonEvent,
+  type AllStreamResolvedEvent, type ResolvedEvent,
+} from '@eventstore/db-client';
+import { startCatchUpSubscription } from '../catch-up-subscription.js';
+import { DuplicateEventId, WrongExpectedRevision } from '../errors.js';
+import { GENESIS_HASH, hashEvent, verifyChain } from '../hash-chain.js';
+import type {
+  AppendRequest, AppendResult, ChainVerification, EventMetadata, EventStore, JsonValue, ReadAllOptions, ReadAllPage,
+  ReadStreamOptions, StoreStats, StoredEvent, StreamHead, SubscribeOptions, Subscription,
+} from '../types.js';
+import { checkRevision, checkStreamId, prepareAppend } from '../validate.js';
+
+type StoredMetadata = { metadata: EventMetadata; chain: { streamType: string; prevHash: string; hash: string } };
+const CHECKPOINT_PREFIX = 'binaan-checkpoint-';
+const MAX_ATTEMPTS = 5;
+
+function isOurs(resolved: AllStreamResolvedEvent | ResolvedEvent): boolean {
+  const event = resolved.event;
+  return !!event && event.isJson && !event.type.startsWith('$') && !event.streamId.startsWith(CHECKPOINT_PREFIX) && !event.streamId.startsWith('$');
+}
+
+function toStoredEvent(resolved: AllStreamResolvedEvent | ResolvedEvent): StoredEvent {
+  const event = resolved.event!;
+  const stored = event.metadata as unknown as StoredMetadata;
+  return {
+    id: event.id,
+    streamId: event.streamId,
+    streamType: stored.chain.streamType,
+    revision: Number(event.revision),
+    globalPosition: Number(event.position?.commit ?? resolved.commitPosition ?? 0n),
+    type: event.type,
+    data: event.data as JsonValue,
+    metadata: stored.metadata,
+    prevHash: stored.chain.prevHash,
+    hash: stored.chain.hash,
+  };
+}
+
+export class KurrentDbEventStore implements EventStore {
+  readonly kind = 'kurrentdb' as const;
+
+  private constructor(private readonly client: EventStoreDBClient) {}
+
+  static async connect(connectionString: string): Promise<KurrentDbEventStore> {
+    const client = EventStoreDBClient.connectionString(connectionString);
+    return new KurrentDbEventStore(client);
+  }
+
+  async append(request: AppendRequest): Promise<AppendResult> {
+    const prepared = prepareAppend(request, randomUUID);
+    const expected = prepared.expectedRevision;
+    for (let attempt = 1; ; attempt++) {
+      const head = await this.streamHead(prepared.streamId);
+      const actual = head ? head.revision : 'no_stream';
+      const fits = expected === 'any' || expected === actual || (expected === 'stream_exists' && head !== null);
+      if (!fits) {
+        const retry = await this.alreadyStored(prepared.streamId, prepared.events.map((e) => e.id), expected);
+        if (retry) return retry;
+        throw new WrongExpectedRevision(prepared.streamId, expected, actual);
+      }
+      const base = head ?? { revision: -1, hash: GENESIS_HASH };
+      const recordedAt = new Date().toISOString();
+      let prevHash = base.hash;
+      const events = prepared.events.map((event, index) => {
+        const metadata = { ...event.metadata, recordedAt } as EventMetadata;
+        const fields = { id: event.id, streamId: prepared.streamId, streamType: prepared.streamType, revision: base.revision + 1 + index, type: event.type, data: event.data, metadata, prevHash };
+        const hash = hashEvent(fields);
+        const stored: StoredMetadata = { metadata, chain: { streamType: prepared.streamType, prevHash, hash } };
+        prevHash = hash;
+        return jsonEvent({ id: event.id, type: event.type, data: event.data as never, metadata: stored as never });
+      });
+      try {
+        await this.client.appendToStream(prepared.streamId, events, { expectedRevision: head ? BigInt(head.revision) : NO_STREAM });
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) throw error;
+        continue;
+      }
+      const written = await this.readStream(prepared.streamId, { fromRevision: base.revision + 1, limit: events.length });
+      const alreadyStored = written.some((event, index) => event.id !== prepared.events[index]!.id || event.metadata.recordedAt !== recordedAt);
+      if (written.some((event, index) => event.id !== prepared.events[index]!.id)) throw new DuplicateEventId(prepared.events[0]!.id);
+      return { streamId: prepared.streamId, nextExpectedRevision: written[written.length - 1]!.revision, events: written, alreadyStored };
+    }
+  }
+
+  private async alreadyStored(streamId: string, ids: string[], expected: AppendRequest['expectedRevision']): Promise<AppendResult | null> {
+    if (typeof expected !== 'number' && expected !== 'no_stream') return null;
+    const from = expected === 'no_stream' ? 0 : expected + 1;
+    const events = await this.readStream(streamId, { fromRevision: from, limit: ids.length });
+    if (events.length !== ids.length || events.some((event, index) => event.id !== ids[index])) return null;
+    return { streamId, nextExpectedRevision: events[events.length - 1]!.revision, events, alreadyStored: true };
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    checkStreamId(streamId);
+    const from = options.fromRevision === undefined ? 0 : checkRevision(options.fromRevision, 'fromRevision');
+    const events: StoredEvent[] = [];
+    try {
+      const read = this.client.readStream(streamId, { fromRevision: BigInt(from), direction: FORWARDS, ...(options.limit !== undefined ? { maxCount: options.limit } : {}) });
+      for await (const resolved of read) {
+        const event = toStoredEvent(resolved);
+        if (options.toRevision !== undefined && event.revision > options.toRevision) break;
+        if (options.toTime && new Date(event.metadata.recordedAt) > options.toTime) break;
+        events.push(event);
+      }
+    } catch (error) {
+      if ((error as { type?: string }).type === 'stream-not-found') return [];
+      throw error;
+    }
+    return events;
+  }
+
+  async streamHead(streamId: string): Promise<StreamHead | null> {
+    checkStreamId(streamId);
+    try {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
+        const event = toStoredEvent(resolved);
+        return { streamId, streamType: event.streamType, revision: event.revision, hash: event.hash };
+      }
+    } catch (error) {
+      if ((error as { type?: string }).type === 'stream-not-found') return null;
+      throw error;
+    }
+    return null;
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<ReadAllPage> {
+    const after = options.after ?? 0;
+    const limit = options.limit ?? 1000;
+    const events: StoredEvent[] = [];
+    const fromPosition = after === 0 ? START : { commit: BigInt(after), prepare: BigInt(after) };
+    let seen = 0;
+    for await (const resolved of this.client.readAll({ fromPosition, direction: FORWARDS, maxCount: limit + 1 })) {
+      seen++;
+      if (!isOurs(resolved)) continue;
+      const event = toStoredEvent(resolved);
+      if (event.globalPosition <= after) continue;
+      events.push(event);
+      if (events.length === limit) break;
+    }
+    return { events, nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: seen <= limit };
+  }
+
+  async lastPosition(): Promise<number> {
+    for await (const resolved of this.client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 100 })) {
+      if (isOurs(resolved)) return Number(resolved.event!.position.commit);
+    }
+    return 0;
+  }
+
+  subscribe(options: SubscribeOptions): Subscription {
+    const stream = (name: string) => `${CHECKPOINT_PREFIX}${name}`;
+    const checkpoints = {
+      load: async (name: string) => {
+        try {
+          for await (const resolved of this.client.readStream(stream(name), { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
+            return Number((resolved.event!.data as { position: number }).position);
+          }
+        } catch (error) {
+          if ((error as { type?: string }).type === 'stream-not-found') return null;
+          throw error;
+        }
+        return null;
+      },
+      save: async (name: string, position: number) => {
+        await this.client.appendToStream(stream(name), jsonEvent({ type: 'CheckpointSaved', data: { position } }), { expectedRevision: ANY });
+      },
+    };
+    return startCatchUpSubscription(options, (after, limit) => this.readAll({ after, limit }), checkpoints, { onWake: () => () => undefined });
+  }
+
+  async verifyStream(streamId: string): Promise<ChainVerification> {
+    return verifyChain(streamId, await this.readStream(streamId));
+  }
+
+  /** Scans $all: fine for the command line tool, not for a request path. */
+  async listStreams(after = '', limit = 1000): Promise<string[]> {
+    const ids = new Set<string>();
+    for await (const resolved of this.client.readAll({ fromPosition: START, direction: FORWARDS })) {
+      if (isOurs(resolved) && resolved.event!.streamId > after) ids.add(resolved.event!.streamId);
+    }
+    return [...ids].sort().slice(0, limit);
+  }
+
+  async stats(): Promise<StoreStats> {
+    const byType = new Map<string, { streams: Set<string>; events: number }>();
+    let events = 0;
+    let lastPosition = 0;
+    for await (const resolved of this.client.readAll({ fromPosition: START, direction: FORWARDS })) {
+      if (!isOurs(resolved)) continue;
+      const event = toStoredEvent(resolved);
+      const entry = byType.get(event.streamType) ?? { streams: new Set<string>(), events: 0 };
+      entry.streams.add(event.streamId);
+      entry.events++;
+      byType.set(event.streamType, entry);
+      events++;
+      lastPosition = event.globalPosition;
+    }
+    const byStreamType = [...byType].map(([streamType, entry]) => ({ streamType, streams: entry.streams.size, events: entry.events }));
+    return { store: 'kurrentdb', events, streams: byStreamType.reduce((sum, row) => sum + row.streams, 0), lastPosition, byStreamType };
+  }
+
+  close(): Promise<void> {
+    return this.client.dispose();
+  }
+}

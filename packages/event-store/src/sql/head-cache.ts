@@ -1,0 +1,31 @@
+// Last known revision and hash per stream, so an append that expects the revision this process wrote
+// last does not read the head first. It is only a hint: the append's conditional write checks both
+// revision and hash in the database, and a miss just costs one read.
+
+type Head = { revision: number; hash: string };
+
+export class HeadCache {
+  private readonly heads = new Map<string, Head>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(streamId: string): Head | undefined {
+    const head = this.heads.get(streamId);
+    if (head) {
+      // Map keeps insertion order: re-inserting marks it as most recently used.
+      this.heads.delete(streamId);
+      this.heads.set(streamId, head);
+    }
+    return head;
+  }
+
+  set(streamId: string, head: Head): void {
+    this.heads.delete(streamId);
+    this.heads.set(streamId, head);
+    if (this.heads.size > this.capacity) this.heads.delete(this.heads.keys().next().value!);
+  }
+
+  delete(streamId: string): void {
+    this.heads.delete(streamId);
+  }
+}

@@ -1,0 +1,79 @@
+// Projections: functions from events to read-model changes. On the SQL stores a projection runs in the
+// same transaction as the append that recorded its events, so a reply can read its own write and a
+// failing projection fails the append (nothing half-recorded). Read-model tables belong to their
+// projection, not to the migrations: a change of shape is a rebuild from the log.
+
+import type { StoredEvent } from '../types.js';
+import type { SqlDatabase, SqlExecutor } from './sql-database.js';
+import { EVENT_COLUMNS } from './statements.js';
+import { toStoredEvent, type EventRow } from './row-mapping.js';
+
+export type Projection = {
+  /** Unique; also the name rebuild reports under. */
+  name: string;
+  /** Event types it reads; undefined: every event. */
+  eventTypes?: readonly string[];
+  /** Idempotent DDL for its tables (CREATE TABLE IF NOT EXISTS ...). */
+  setupSql: string;
+  /** Its tables, dropped and made anew by a rebuild. */
+  tables: readonly string[];
+  apply(events: readonly StoredEvent[], db: SqlExecutor): Promise<void>;
+};
+
+export function eventsFor(projection: Projection, events: readonly StoredEvent[]): readonly StoredEvent[] {
+  const types = projection.eventTypes;
+  return types ? events.filter((event) => types.includes(event.type)) : events;
+}
+
+export async function applyProjections(
+  projections: readonly Projection[],
+  events: readonly StoredEvent[],
+  tx: SqlExecutor,
+): Promise<void> {
+  for (const projection of projections) {
+    const relevant = eventsFor(projection, events);
+    if (relevant.length > 0) await projection.apply(relevant, tx);
+  }
+}
+
+export async function setupProjections(db: SqlExecutor, projections: readonly Projection[]): Promise<void> {
+  for (const projection of projections) await db.script(projection.setupSql);
+}
+
+export type RebuildProgress = (processed: number, total: number) => void;
+
+/**
+ * Replays the whole log into fresh tables, in one transaction: readers keep the old rows until it
+ * commits, and appends that feed these projections wait on the table locks, so none is missed.
+ * Reads in position order without the catch-up horizon: inside this transaction every committed event
+ * is visible and no event for these tables can commit meanwhile.
+ */
+export async function rebuildProjections(
+  db: SqlDatabase,
+  projections: readonly Projection[],
+  onProgress: RebuildProgress = () => undefined,
+  pageSize = 5000,
+): Promise<{ events: number; projections: string[] }> {
+  return db.transaction(async (tx) => {
+    for (const projection of projections) {
+      for (const table of projection.tables) await tx.script(`DROP TABLE IF EXISTS ${table} CASCADE`);
+      await tx.script(projection.setupSql);
+    }
+    const [{ total } = { total: 0 }] = await tx.query<{ total: string | number }>('SELECT COUNT(*) AS total FROM events');
+    let after = 0;
+    let processed = 0;
+    for (;;) {
+      const rows = await tx.query<EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
+        [after, pageSize],
+      );
+      if (rows.length === 0) break;
+      const events = rows.map(toStoredEvent);
+      await applyProjections(projections, events, tx);
+      after = events[events.length - 1]!.globalPosition;
+      processed += events.length;
+      onProgress(processed, Number(total));
+    }
+    return { events: processed, projections: projections.map((projection) => projection.name) };
+  });
+}

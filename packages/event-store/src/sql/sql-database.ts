@@ -1,0 +1,25 @@
+// The little the SQL event store needs from a database: parameterised queries, scripts, transactions.
+// Two implementations (PGlite in-process, node-postgres pool) so one store implementation and one SQL
+// text serve both.
+
+export type SqlRow = Record<string, unknown>;
+
+export interface SqlExecutor {
+  query<R extends object = SqlRow>(text: string, params?: readonly unknown[]): Promise<R[]>;
+  /** Several statements without parameters (migrations, DDL). */
+  script(text: string): Promise<void>;
+}
+
+export interface SqlDatabase extends SqlExecutor {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's SQLSTATE of an error from either driver, if it has one. */
+export function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export const UNIQUE_VIOLATION = '23505';

@@ -1,0 +1,255 @@
+// The event store on PostgreSQL SQL, shared by the PGlite and PostgreSQL adapters.
+
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { startCatchUpSubscription, type CheckpointStore } from '../catch-up-subscription.js';
+import { DuplicateEventId, InvalidEventStoreInput, WrongExpectedRevision } from '../errors.js';
+import { GENESIS_HASH, hashEvent, verifyChain } from '../hash-chain.js';
+import type {
+  AppendRequest, AppendResult, ChainVerification, EventMetadata, EventStore, ReadAllOptions, ReadAllPage,
+  ReadStreamOptions, StoreStats, StoredEvent, StreamHead, SubscribeOptions, Subscription,
+} from '../types.js';
+import { checkRevision, checkStreamId, prepareAppend, type PreparedEvent } from '../validate.js';
+import { HeadCache } from './head-cache.js';
+import { applyProjections, rebuildProjections, setupProjections, type Projection, type RebuildProgress } from './projections.js';
+import { toStoredEvent, type EventRow } from './row-mapping.js';
+import { sqlState, UNIQUE_VIOLATION, type SqlDatabase, type SqlExecutor } from './sql-database.js';
+import * as sql from './statements.js';
+
+export type SqlEventStoreOptions = {
+  projections?: readonly Projection[];
+  now?: () => Date;
+  newId?: () => string;
+};
+
+type Base = { revision: number; hash: string };
+type Prepared = ReturnType<typeof prepareAppend>;
+const MAX_ATTEMPTS = 5;
+const MAX_PAGE = 10_000;
+
+export class SqlEventStore implements EventStore {
+  readonly kind: 'pglite' | 'postgres';
+  private readonly heads = new HeadCache(10_000);
+  private readonly appended = new EventEmitter();
+  private readonly subscriptions = new Set<Subscription>();
+  private readonly projections: readonly Projection[];
+  private readonly now: () => Date;
+  private readonly newId: () => string;
+
+  private constructor(readonly db: SqlDatabase, options: SqlEventStoreOptions) {
+    this.kind = db.kind;
+    this.projections = options.projections ?? [];
+    this.now = options.now ?? (() => new Date());
+    this.newId = options.newId ?? randomUUID;
+    this.appended.setMaxListeners(0);
+  }
+
+  /** The schema must be migrated already (see migrate.ts); this sets up the projections' tables. */
+  static async open(db: SqlDatabase, options: SqlEventStoreOptions = {}): Promise<SqlEventStore> {
+    await setupProjections(db, options.projections ?? []);
+    return new SqlEventStore(db, options);
+  }
+
+  async append(request: AppendRequest): Promise<AppendResult> {
+    const prepared = prepareAppend(request, this.newId);
+    for (let attempt = 1; ; attempt++) {
+      const base = await this.baseFor(prepared);
+      if ('alreadyStored' in base) return base;
+      const recordedAt = new Date(this.now().getTime());
+      const events = this.chain(prepared, base, recordedAt);
+      let written: boolean;
+      try {
+        written = await this.write(prepared, base, events);
+      } catch (error) {
+        if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+        written = false;
+      }
+      if (written) {
+        const last = events[events.length - 1]!;
+        this.heads.set(prepared.streamId, { revision: last.revision, hash: last.hash });
+        this.appended.emit('appended');
+        return { streamId: prepared.streamId, nextExpectedRevision: last.revision, events, alreadyStored: false };
+      }
+      this.heads.delete(prepared.streamId);
+      const retry = await this.alreadyStored(prepared);
+      if (retry) return retry;
+      const head = await this.streamHead(prepared.streamId);
+      const expected = prepared.expectedRevision;
+      const actual = head ? head.revision : 'no_stream';
+      // The head moved under us: a refusal, unless the request still fits (then a stale cache or a
+      // racing writer that gave up) and attempts remain.
+      const stillFits = expected === 'any' || expected === actual || (expected === 'stream_exists' && head !== null);
+      if (!stillFits || attempt >= MAX_ATTEMPTS) throw new WrongExpectedRevision(prepared.streamId, expected, actual);
+    }
+  }
+
+  /**
+   * The revision and hash the new events chain onto; the original answer when this is a retry of an
+   * append already stored; a typed refusal when the stream disagrees with the expected revision.
+   */
+  private async baseFor(prepared: Prepared): Promise<Base | AppendResult> {
+    const expected = prepared.expectedRevision;
+    if (expected === 'no_stream') return { revision: -1, hash: GENESIS_HASH };
+    const cached = typeof expected === 'number' ? this.heads.get(prepared.streamId) : undefined;
+    if (cached && cached.revision === expected) return cached;
+    const head = await this.streamHead(prepared.streamId);
+    if (expected === 'any') return head ?? { revision: -1, hash: GENESIS_HASH };
+    if (head && (expected === 'stream_exists' || head.revision === expected)) return head;
+    const retry = await this.alreadyStored(prepared);
+    if (retry) return retry;
+    throw new WrongExpectedRevision(prepared.streamId, expected, head ? head.revision : 'no_stream');
+  }
+
+  private chain(prepared: Prepared, base: Base, recordedAt: Date): StoredEvent[] {
+    let prevHash = base.hash;
+    return prepared.events.map((event: PreparedEvent, index) => {
+      const metadata = { ...event.metadata, recordedAt: recordedAt.toISOString() } as EventMetadata;
+      const fields = {
+        id: event.id, streamId: prepared.streamId, streamType: prepared.streamType, revision: base.revision + 1 + index,
+        type: event.type, data: event.data, metadata, prevHash,
+      };
+      const hash = hashEvent(fields);
+      prevHash = hash;
+      return { ...fields, hash, globalPosition: 0 };
+    });
+  }
+
+  /** One statement (plus the projections, in the same transaction, when any reads these events). */
+  private async write(prepared: Prepared, base: Base, events: StoredEvent[]): Promise<boolean> {
+    const last = events[events.length - 1]!;
+    const params: unknown[] = [
+      prepared.streamId, prepared.streamType, last.revision, last.hash, events[0]!.metadata.recordedAt, base.revision,
+      events.map((e) => e.id), events.map((e) => e.revision), events.map((e) => e.type),
+      prepared.events.map((e) => e.dataJson), prepared.events.map((e) => e.metadataJson),
+      events.map((e) => e.prevHash), events.map((e) => e.hash),
+    ];
+    const text = base.revision === -1 ? sql.APPEND_NEW_STREAM : sql.APPEND_EXISTING_STREAM;
+    if (base.revision !== -1) params.push(base.hash);
+    const run = async (db: SqlExecutor) => {
+      const rows = await db.query<{ global_position: string | number }>(text, params);
+      if (rows.length !== events.length) return false;
+      rows.forEach((row, index) => (events[index]!.globalPosition = Number(row.global_position)));
+      return true;
+    };
+    const wanted = this.projections.some((p) => !p.eventTypes || events.some((e) => p.eventTypes!.includes(e.type)));
+    if (!wanted) return run(this.db);
+    try {
+      return await this.db.transaction(async (tx) => {
+        if (!(await run(tx))) throw new NotWritten();
+        await applyProjections(this.projections, events, tx);
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof NotWritten) return false;
+      throw error;
+    }
+  }
+
+  /** An idempotent retry: every event of the request already stored exactly where it would go. */
+  private async alreadyStored(prepared: Prepared): Promise<AppendResult | null> {
+    const rows = await this.db.query<EventRow>(sql.EVENTS_BY_ID, [prepared.events.map((event) => event.id)]);
+    if (rows.length === 0) return null;
+    const stored = rows.map(toStoredEvent).sort((a, b) => a.revision - b.revision);
+    const first = stored[0]!.revision;
+    const samePlace =
+      stored.length === prepared.events.length &&
+      stored.every((event, index) => event.streamId === prepared.streamId && event.id === prepared.events[index]!.id && event.revision === first + index) &&
+      (prepared.expectedRevision === 'any' || prepared.expectedRevision === 'stream_exists' ||
+        first === (prepared.expectedRevision === 'no_stream' ? 0 : prepared.expectedRevision + 1));
+    if (!samePlace) throw new DuplicateEventId(stored[0]!.id);
+    return { streamId: prepared.streamId, nextExpectedRevision: stored[stored.length - 1]!.revision, events: stored, alreadyStored: true };
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    checkStreamId(streamId);
+    const from = options.fromRevision === undefined ? 0 : checkRevision(options.fromRevision, 'fromRevision');
+    const to = options.toRevision === undefined ? null : checkRevision(options.toRevision, 'toRevision');
+    const limit = options.limit === undefined ? null : checkRevision(options.limit, 'limit');
+    if (options.toTime !== undefined && !(options.toTime instanceof Date && Number.isFinite(options.toTime.getTime()))) {
+      throw new InvalidEventStoreInput('toTime', 'must be a valid date');
+    }
+    const rows = await this.db.query<EventRow>(sql.READ_STREAM, [streamId, from, to, options.toTime?.toISOString() ?? null, limit]);
+    return rows.map(toStoredEvent);
+  }
+
+  async streamHead(streamId: string): Promise<StreamHead | null> {
+    checkStreamId(streamId);
+    const [row] = await this.db.query<{ stream_id: string; stream_type: string; revision: string | number; last_hash: string }>(sql.STREAM_HEAD, [streamId]);
+    return row ? { streamId: row.stream_id, streamType: row.stream_type, revision: Number(row.revision), hash: row.last_hash } : null;
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<ReadAllPage> {
+    const after = options.after === undefined ? 0 : checkRevision(options.after, 'after');
+    const limit = Math.min(options.limit === undefined ? 1000 : checkRevision(options.limit, 'limit'), MAX_PAGE);
+    const rows = await this.db.query<EventRow>(sql.READ_ALL, [after, limit]);
+    const events = rows.map(toStoredEvent);
+    return { events, nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: events.length < limit };
+  }
+
+  async lastPosition(): Promise<number> {
+    const [row] = await this.db.query<{ position: string | number }>(sql.LAST_POSITION);
+    return Number(row?.position ?? 0);
+  }
+
+  subscribe(options: SubscribeOptions): Subscription {
+    const checkpoints: CheckpointStore = {
+      load: async (name) => {
+        const [row] = await this.db.query<{ position: string | number }>(sql.LOAD_CHECKPOINT, [name]);
+        return row ? Number(row.position) : null;
+      },
+      save: async (name, position) => void (await this.db.query(sql.SAVE_CHECKPOINT, [name, position])),
+    };
+    const wake = {
+      onWake: (listener: () => void) => {
+        this.appended.on('appended', listener);
+        return () => void this.appended.off('appended', listener);
+      },
+    };
+    const subscription = startCatchUpSubscription(options, (after, limit) => this.readAll({ after, limit }), checkpoints, wake);
+    this.subscriptions.add(subscription);
+    return {
+      ...subscription,
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.stop();
+      },
+    };
+  }
+
+  async verifyStream(streamId: string): Promise<ChainVerification> {
+    const [events, head] = await Promise.all([this.readStream(streamId), this.streamHead(streamId)]);
+    return verifyChain(streamId, events, head);
+  }
+
+  async listStreams(after = '', limit = 1000): Promise<string[]> {
+    const rows = await this.db.query<{ stream_id: string }>(sql.LIST_STREAMS, [after, Math.min(limit, MAX_PAGE)]);
+    return rows.map((row) => row.stream_id);
+  }
+
+  async stats(): Promise<StoreStats> {
+    const rows = await this.db.query<{ stream_type: string; streams: string | number; events: string | number }>(sql.STATS_BY_TYPE);
+    const [count] = await this.db.query<{ events: string | number }>('SELECT COUNT(*) AS events FROM events');
+    const byStreamType = rows.map((row) => ({ streamType: row.stream_type, streams: Number(row.streams), events: Number(row.events) }));
+    return {
+      store: this.kind,
+      events: Number(count?.events ?? 0),
+      streams: byStreamType.reduce((sum, row) => sum + row.streams, 0),
+      lastPosition: await this.lastPosition(),
+      byStreamType,
+    };
+  }
+
+  rebuild(onProgress?: RebuildProgress): Promise<{ events: number; projections: string[] }> {
+    return rebuildProjections(this.db, this.projections, onProgress);
+  }
+
+  /** Stops this store's subscriptions, then closes the database. */
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    this.subscriptions.clear();
+    this.appended.removeAllListeners();
+    await this.db.close();
+  }
+}
+
+class NotWritten extends Error {}
