@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { AuthorityManual } from '@binaan/contracts';
 import { availableActions } from './available-actions.js';
 import { decide } from './decide.js';
+import { decideOrThrow } from './refused-error.js';
 import { foldStatusEvents, evolve, WorkflowReplayError } from './evolve.js';
 import { userWith } from './testing/actors.js';
 import type { Actor, WorkflowCommand, WorkflowDecision, WorkflowState } from './types.js';
@@ -128,5 +129,14 @@ describe('replaying recorded status events', () => {
     if (!created.ok) throw new Error('refused');
     const state = evolve(null, created.event);
     expect(() => evolve(state, { ...created.event, statusBefore: 'accepted' })).toThrow(WorkflowReplayError);
+  });
+});
+
+describe('decideOrThrow', () => {
+  it('given a refusal, then a WorkflowRefusedError with the HTTP status the api answers', () => {
+    const pending = orderAwaitingApproval(1_000);
+    expect(() => decideOrThrow('purchaseOrder', pending, { type: 'Approve', at }, buyer('nobody-1'))).toThrow(
+      expect.objectContaining({ name: 'WorkflowRefusedError', httpStatus: 403, refusal: expect.objectContaining({ code: 'noAuthority' }) }),
+    );
   });
 });

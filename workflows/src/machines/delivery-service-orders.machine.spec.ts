@@ -8,6 +8,7 @@ const fieldOrderTable: Row[] = [
   ['pendingApproval', 'Approve', 'pendingApproval', 'approver', 'more'],
   ['pendingApproval', 'Reject', 'rejected', 'approver', 'remark'],
   ['pendingApproval', 'Cancel', 'cancelled', 'own10', 'remark'],
+  ['pending', 'View', 'pending', 'cp10'],
   ['pending', 'Confirm', 'confirmed', 'cp20'],
   ['pending', 'Reject_By_Seller', 'rejected', 'cp20-seller', 'remark'],
   // A seller-created order: the buyer is the counterparty and rejects it.

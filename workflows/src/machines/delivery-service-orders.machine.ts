@@ -48,6 +48,7 @@ export function fieldOrderWorkflow<R extends FieldOrderResource>(resource: R): W
       },
       pending: {
         on: {
+          View: go('View', 'pending', [counterparty(10)]),
           Confirm: go('Confirm', 'confirmed', [counterparty(20)]),
           Reject_By_Seller: go('Reject_By_Seller', 'rejected', [counterparty(20, 'seller'), remark]),
           Reject_By_Buyer: go('Reject_By_Buyer', 'rejected', [counterparty(20, 'buyer'), remark]),
@@ -74,6 +75,7 @@ export function fieldOrderWorkflow<R extends FieldOrderResource>(resource: R): W
     decisions: [
       'The creating company approves (pendingApproval); the last level sends the order to the other company as `pending`.',
       'The other company confirms (VerifyLevel1 there) or rejects with a remark: Reject_By_Seller when the buyer created the order, Reject_By_Buyer when the seller did (created_by_seller).',
+      'View (the other company, CreatePropose) records that it opened the order, without changing the status.',
       'The creator marks a confirmed order fulfilled (delivered / service done), or the system does when quantities are complete.',
       'A fulfilled order becomes invoiced when the seller\'s invoice for it is created (recorded by the system); invoiced and cancelled are final.',
       'The spec\'s rule that an order needs delivery or service quantities before submission is checked by the api on the document, not by the machine.',

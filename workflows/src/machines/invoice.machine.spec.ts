@@ -12,6 +12,7 @@ describeWorkflowTable('invoice', [
   ['pendingApproval', 'Approve', 'pendingApproval', 'approver', 'more'],
   ['pendingApproval', 'Reject', 'rejected', 'approver', 'remark'],
   ['pendingApproval', 'Cancel', 'cancelled', 'own10', 'remark'],
+  ['pendingAcceptance', 'View', 'pendingAcceptance', 'cp10-buyer'],
   ['pendingAcceptance', 'Accept', 'accepted', 'cp20-buyer'],
   ['pendingAcceptance', 'Reject_By_Buyer', 'rejected', 'cp20-buyer', 'remark'],
   ['pendingAcceptance', 'Cancel', 'cancelled', 'own20', 'remark'],

@@ -54,6 +54,7 @@ export const invoiceWorkflow: WorkflowDefinition<'invoice'> = {
       },
       pendingAcceptance: {
         on: {
+          View: go('View', 'pendingAcceptance', [counterparty(10, 'buyer')]),
           Accept: go('Accept', 'accepted', [counterparty(20, 'buyer')]),
           Reject_By_Buyer: go('Reject_By_Buyer', 'rejected', [counterparty(20, 'buyer'), remark]),
           Cancel: cancel(20),
@@ -72,6 +73,7 @@ export const invoiceWorkflow: WorkflowDefinition<'invoice'> = {
   decisions: [
     'The issuing (seller) company runs one approval round over two statuses: pendingVerification holds VerifyLevel1, pendingApproval holds levels 2 to 4 when the amount needs them.',
     'The last required level sends the invoice to the buyer (pendingAcceptance); a buyer user with VerifyLevel1 accepts or rejects it (Reject_By_Buyer, remark).',
+    'View (buyer, CreatePropose) records that the buyer opened the invoice, without changing the status.',
     'Invoices are created with the seller as owner; the buyer is the counterparty. accepted and cancelled are final; a rejected invoice is corrected and resubmitted.',
   ],
 };

@@ -9,6 +9,7 @@ const orderTable: Row[] = [
   ['new', 'Approve', 'new', 'approver', 'more'],
   ['new', 'Reject', 'rejected', 'approver', 'remark'],
   ['new', 'Cancel', 'cancelled', 'own10', 'remark'],
+  ['pendingConfirmation', 'View', 'pendingConfirmation', 'cp10-seller'],
   ['pendingConfirmation', 'Confirm', 'accepted', 'cp20-seller'],
   ['pendingConfirmation', 'Reject_By_Seller', 'rejected', 'cp20-seller', 'remark'],
   ['pendingConfirmation', 'Cancel', 'cancelled', 'own20', 'remark'],

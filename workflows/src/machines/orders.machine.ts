@@ -43,6 +43,8 @@ export function orderWorkflow<R extends OrderResource>(resource: R): WorkflowDef
       },
       pendingConfirmation: {
         on: {
+          // The seller opening the order is recorded (the buyer sees it was read); the status stays.
+          View: go('View', 'pendingConfirmation', [counterparty(10, 'seller')]),
           Confirm: go('Confirm', 'accepted', [counterparty(20, 'seller')]),
           Reject_By_Seller: go('Reject_By_Seller', 'rejected', [counterparty(20, 'seller'), remark]),
           Cancel: go('Cancel', 'cancelled', [own(20), remark]),
@@ -70,6 +72,7 @@ export function orderWorkflow<R extends OrderResource>(resource: R): WorkflowDef
       'The seller confirms or rejects with VerifyLevel1 (20) on the resource in the seller company; Reject_By_Seller needs a remark.',
       'The buyer may cancel with a remark: CreatePropose while `new`, VerifyLevel1 once sent to the seller or accepted.',
       'A rejected order (by an approver or the seller) is revised and resubmitted: Resubmit opens a new approval round.',
+      'View (seller, CreatePropose) records that the seller opened the order, without changing its status.',
       'Fulfil is the buyer (CreatePropose) or the system when deliveries complete; fulfilled and cancelled are final.',
     ],
   };

@@ -7,6 +7,7 @@ const subOrderTable: Row[] = [
   ['new', 'Approve', 'new', 'approver', 'more'],
   ['new', 'Reject', 'rejected', 'approver', 'remark'],
   ['new', 'Cancel', 'cancelled', 'own10', 'remark'],
+  ['pending confirmation', 'View', 'pending confirmation', 'cp10-seller'],
   ['pending confirmation', 'Confirm', 'accepted', 'cp20-seller'],
   ['pending confirmation', 'Reject_By_Seller', 'rejected', 'cp20-seller', 'remark'],
   ['pending confirmation', 'Cancel', 'cancelled', 'own20', 'remark'],

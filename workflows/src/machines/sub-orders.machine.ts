@@ -41,6 +41,7 @@ export function subOrderWorkflow<R extends SubOrderResource>(resource: R): Workf
       },
       'pending confirmation': {
         on: {
+          View: go('View', 'pending confirmation', [counterparty(10, 'seller')]),
           Confirm: go('Confirm', 'accepted', [counterparty(20, 'seller')]),
           Reject_By_Seller: go('Reject_By_Seller', 'rejected', [counterparty(20, 'seller'), remark]),
           Cancel: go('Cancel', 'cancelled', [own(20), remark]),
@@ -57,6 +58,7 @@ export function subOrderWorkflow<R extends SubOrderResource>(resource: R): Workf
     machine,
     decisions: [
       'As orders: approval while `new`, the last level sends it to the supplier ("pending confirmation"), who confirms or rejects (VerifyLevel1, remark to reject).',
+      'View (supplier, CreatePropose) records that the supplier opened it, without changing the status.',
       'The list has no fulfilled: accepted stays until cancelled (VerifyLevel1, remark). cancelled is final; a rejected sub order is resubmitted.',
     ],
   };
