@@ -12,6 +12,7 @@ export type ContextChange = Pick<
   | 'requiredLevels'
   | 'allowSelfApproval'
   | 'amount'
+  | 'ownerCompanyId'
   | 'counterpartyCompanyId'
   | 'createdBySeller'
   | 'machineVersion'
@@ -44,7 +45,7 @@ export function applyChange(context: WorkflowContext, change: ContextChange): Wo
   const next: WorkflowContext = { ...context };
   if (change.workflowEvent === 'Create') {
     next.machineVersion = change.machineVersion;
-    next.ownerCompanyId = change.actor.companyId;
+    next.ownerCompanyId = change.ownerCompanyId ?? change.actor.companyId;
     next.createdByUserId = change.actor.userId;
     next.counterpartyCompanyId = change.counterpartyCompanyId;
     next.createdBySeller = change.createdBySeller ?? context.createdBySeller;
@@ -83,6 +84,7 @@ export function changeFromEvent(context: WorkflowContext, event: MachineEvent, e
     requiredLevels: opening ? requiredLevelsFor(amount ?? context.amount, event.manual) : null,
     allowSelfApproval: opening ? event.manual?.allowSelfApproval === true : null,
     amount,
+    ownerCompanyId: event.type === 'Create' ? event.ownerCompanyId ?? event.actor.companyId : null,
     counterpartyCompanyId: event.type === 'Create' ? event.counterpartyCompanyId ?? null : null,
     createdBySeller: event.type === 'Create' ? event.createdBySeller ?? context.createdBySeller : null,
     // The initial context carries the machine's version, so Create records the version it was created under.

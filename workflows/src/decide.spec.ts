@@ -5,7 +5,7 @@ import { decide } from './decide.js';
 import { decideOrThrow } from './refused-error.js';
 import { foldStatusEvents, evolve, WorkflowReplayError } from './evolve.js';
 import { userWith } from './testing/actors.js';
-import type { Actor, WorkflowCommand, WorkflowDecision, WorkflowState } from './types.js';
+import { SYSTEM_ACTOR, type Actor, type WorkflowCommand, type WorkflowDecision, type WorkflowState } from './types.js';
 
 const manual: AuthorityManual = {
   resource: 'purchaseOrder',
@@ -138,5 +138,24 @@ describe('decideOrThrow', () => {
     expect(() => decideOrThrow('purchaseOrder', pending, { type: 'Approve', at }, buyer('nobody-1'))).toThrow(
       expect.objectContaining({ name: 'WorkflowRefusedError', httpStatus: 403, refusal: expect.objectContaining({ code: 'noAuthority' }) }),
     );
+  });
+});
+
+describe('documents the system creates for a company', () => {
+  it('given the system created a pending user for COMPANY-A, when COMPANY-A\'s administrator activates, then activated', () => {
+    const created = decide('user', null, { type: 'Create', at, ownerCompanyId: 'COMPANY-A' }, SYSTEM_ACTOR);
+    if (!created.ok) throw new Error(created.refusal.code);
+    expect(created.event).toMatchObject({ ownerCompanyId: 'COMPANY-A', actor: { userId: 'system' } });
+    const admin = userWith('user', 'admin-a', 'COMPANY-A', [20]);
+    expect(decide('user', created.state, { type: 'Activate', at }, admin)).toMatchObject({ ok: true, state: { status: 'activated' } });
+    expect(foldStatusEvents([created.event])).toEqual(created.state);
+  });
+
+  it('given a user of COMPANY-B, when they create a user in COMPANY-A\'s name, then notOwnerCompany', () => {
+    const intruder = userWith('user', 'user-b', 'COMPANY-B', [10]);
+    expect(decide('user', null, { type: 'Create', at, ownerCompanyId: 'COMPANY-A' }, intruder)).toMatchObject({
+      ok: false,
+      refusal: { code: 'notOwnerCompany' },
+    });
   });
 });

@@ -97,6 +97,7 @@ function statusEvent<R extends WorkflowResource>(
     requiredLevels: opened ? after.approval.requiredLevels : null,
     allowSelfApproval: opened ? after.approval.allowSelfApproval : null,
     amount: command.amount ?? null,
+    ownerCompanyId: isCreate ? after.ownerCompanyId : null,
     counterpartyCompanyId: isCreate ? after.counterpartyCompanyId : null,
     createdBySeller: isCreate ? after.createdBySeller : null,
     machineVersion: after.machineVersion,

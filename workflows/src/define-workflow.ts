@@ -35,6 +35,7 @@ export const workflowSetup = setup({
     isSystem: check('isSystem'),
     isAdmin: check('isAdmin'),
     isCreator: check('isCreator'),
+    namesOwnCompany: check('namesOwnCompany'),
   },
   actions: {
     // Every accepted event folds the same change `evolve` folds on replay.
@@ -61,6 +62,7 @@ export const isLastApproval: GuardRef = { type: 'isLastApproval', params: undefi
 export const system: GuardRef = { type: 'isSystem', params: undefined };
 export const admin: GuardRef = { type: 'isAdmin', params: undefined };
 export const creator: GuardRef = { type: 'isCreator', params: undefined };
+export const namesOwnCompany: GuardRef = { type: 'namesOwnCompany', params: undefined };
 
 type WorkflowGuard = ReturnType<typeof and<WorkflowContext, MachineEvent, GuardRef[]>>;
 

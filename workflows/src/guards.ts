@@ -22,6 +22,7 @@ export type GuardParams = {
   isSystem: undefined;
   isAdmin: undefined;
   isCreator: undefined;
+  namesOwnCompany: undefined;
 };
 
 export type GuardName = keyof GuardParams;
@@ -45,8 +46,9 @@ type GuardSpec<P> = {
   text: (params: P) => string;
 };
 
+/** The actor acts for the document's company; before Create, for the company the document will belong to. */
 const ownCompany = (context: WorkflowContext, event: MachineEvent): boolean =>
-  context.ownerCompanyId === null || context.ownerCompanyId === event.actor.companyId;
+  (context.ownerCompanyId ?? event.ownerCompanyId ?? event.actor.companyId) === event.actor.companyId;
 
 /** Shared by canApprove and isApprover: the actor may act on the level whose turn it is. */
 function approverCheck(context: WorkflowContext, event: MachineEvent): GuardResult {
@@ -123,6 +125,12 @@ export const guardSpecs: { [K in GuardName]: GuardSpec<GuardParams[K]> } = {
   },
   isSystem: { check: (_c, event) => (event.actor.kind === 'system' ? null : 'systemOnly'), text: () => 'system' },
   isAdmin: { check: (_c, event) => (event.actor.kind === 'admin' ? null : 'adminOnly'), text: () => 'platform admin' },
+  namesOwnCompany: {
+    // For Create without an authority guard: the platform may create for any company, a user only for theirs.
+    check: (_c, event) =>
+      event.actor.kind !== 'user' || (event.ownerCompanyId ?? event.actor.companyId) === event.actor.companyId ? null : 'notOwnerCompany',
+    text: () => 'a user names only their own company',
+  },
   isCreator: {
     check: (context, event) => (context.createdByUserId === event.actor.userId ? null : 'noAuthority'),
     text: () => 'creator',

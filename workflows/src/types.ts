@@ -80,6 +80,11 @@ export type WorkflowCommand = {
   remark?: string;
   amount?: number;
   counterpartyCompanyId?: string;
+  /**
+   * Create only: the company the document belongs to when the system or an administrator creates it for a
+   * company (a user signing up, a bill). A user may only name their own company.
+   */
+  ownerCompanyId?: string;
   createdBySeller?: boolean;
   manual?: AuthorityManual;
 };

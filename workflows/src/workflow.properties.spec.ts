@@ -55,6 +55,7 @@ const stepArb = fc.record({
   remark: fc.integer({ min: 0, max: 9 }).map((n) => n < 8),
   amount: fc.option(fc.oneof(fc.integer({ min: 0, max: 5_000 }), fc.integer({ min: 0, max: 3_000_000 })), { nil: undefined }),
   createdBySeller: fc.option(fc.boolean(), { nil: undefined }),
+  ownerCompanyId: fc.option(fc.constantFrom(OWNER, PARTNER), { nil: undefined, freq: 4 }),
 });
 
 const scenarioArb = (resource: WorkflowResource) =>
@@ -77,6 +78,8 @@ function checkAccepted(resource: WorkflowResource, before: WorkflowState | null,
   // Never a status outside the spec's list.
   expect(WorkflowStatuses[resource] as readonly string[]).toContain(after.status);
   expect(event.statusBefore).toBe(before?.status ?? null);
+  // A user creates only for their own company; the system and administrators may name another one.
+  if (before === null && actor.kind === 'user') expect(after.context.ownerCompanyId).toBe(actor.companyId);
   if (event.approvalLevel !== null && before) {
     const round = before.context.approval;
     // The level approved is the next one missing, held by the approver.
@@ -129,6 +132,7 @@ describe('every machine, under random commands by random actors', () => {
             ...(step.remark ? { remark: 'see attached' } : {}),
             ...(step.amount !== undefined ? { amount: step.amount } : {}),
             ...(step.createdBySeller !== undefined ? { createdBySeller: step.createdBySeller } : {}),
+            ...(step.ownerCompanyId !== undefined ? { ownerCompanyId: step.ownerCompanyId } : {}),
           };
           if (i % 5 === 0) checkActionsAgree(resource, state, actor, command.at);
           const decision = decide(resource, state, command, actor);

@@ -35,6 +35,8 @@ export type WorkflowStatusChanged<R extends WorkflowResource = WorkflowResource>
   allowSelfApproval: boolean | null;
   /** The document amount (RM) the command carried, if any. */
   amount: number | null;
+  /** Set on Create: the company that owns the document (the creator's, or the one the system or an admin named). */
+  ownerCompanyId: string | null;
   /** Set on Create for documents sent to another company (the seller of an order, the buyer of an invoice). */
   counterpartyCompanyId: string | null;
   /** Set on Create: true when the selling side created the document (seller-created delivery orders, ...). */

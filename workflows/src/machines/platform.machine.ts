@@ -1,5 +1,5 @@
 import { initialContext } from '../context.js';
-import { NO_DOCUMENT, admin, creator, remark, system, transitionsFor, workflowSetup, type WorkflowDefinition } from '../define-workflow.js';
+import { NO_DOCUMENT, admin, creator, namesOwnCompany, remark, system, transitionsFor, workflowSetup, type WorkflowDefinition } from '../define-workflow.js';
 
 // The platform's own documents (billing, coupons, inquiries): administrators and the system act on them,
 // not company authority levels.
@@ -74,7 +74,7 @@ export const inquiryWorkflow: WorkflowDefinition<'inquiry'> = {
     context: initialContext('inquiry', VERSION),
     states: {
       // Anyone may open an inquiry, the public contact form included (sent by the system actor).
-      [NO_DOCUMENT]: { on: { Create: inquiry.go('Create', 'new', []) } },
+      [NO_DOCUMENT]: { on: { Create: inquiry.go('Create', 'new', [namesOwnCompany]) } },
       new: {
         on: {
           Close: inquiry.go('Close', 'close', [admin]),
