@@ -17,7 +17,7 @@ const fieldOrderTable: Row[] = [
   ['confirmed', 'Fulfil', 'fulfilled', 'system'],
   ['confirmed', 'Fulfil', 'fulfilled', 'own10'],
   ['fulfilled', 'Invoice', 'invoiced', 'system'],
-  ['rejected', 'Resubmit', 'pendingApproval', 'own10', 'amount'],
+  ['rejected', 'Resubmit', 'pendingApproval', 'own10'],
   ['rejected', 'Cancel', 'cancelled', 'own10', 'remark'],
 ];
 

@@ -1,7 +1,6 @@
 import { initialContext } from '../context.js';
 import {
   NO_DOCUMENT,
-  amount,
   counterparty,
   hasCounterparty,
   isApprover,
@@ -60,7 +59,7 @@ export function fieldOrderWorkflow<R extends FieldOrderResource>(resource: R): W
       fulfilled: { on: { Invoice: go('Invoice', 'invoiced', [system]) } },
       rejected: {
         on: {
-          Resubmit: go('Resubmit', 'pendingApproval', [own(10), amount, withinLimit], 'open'),
+          Resubmit: go('Resubmit', 'pendingApproval', [own(10), withinLimit], 'open'),
           Cancel: cancel(10),
         },
       },
@@ -78,6 +77,7 @@ export function fieldOrderWorkflow<R extends FieldOrderResource>(resource: R): W
       'View (the other company, CreatePropose) records that it opened the order, without changing the status.',
       'The creator marks a confirmed order fulfilled (delivered / service done), or the system does when quantities are complete.',
       'A fulfilled order becomes invoiced when the seller\'s invoice for it is created (recorded by the system); invoiced and cancelled are final.',
+      'The amount is optional (a delivery order may carry quantities only); without one the round needs every level the manual configures.',
       'The spec\'s rule that an order needs delivery or service quantities before submission is checked by the api on the document, not by the machine.',
     ],
   };
