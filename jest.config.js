@@ -11,6 +11,8 @@ const workspaceSources = {
 const shared = {
   rootDir: '.',
   testEnvironment: 'node',
+  // Real databases on a shared 2-core machine: generous, so a slow neighbour is not a failure.
+  testTimeout: 30_000,
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: workspaceSources,
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }] },

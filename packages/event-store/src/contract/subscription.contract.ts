@@ -75,6 +75,6 @@ export function describeSubscriptionContract(harness: ContractHarness, fresh: Fr
       } finally {
         await second.close();
       }
-    });
+    }, 120_000);
   });
 }

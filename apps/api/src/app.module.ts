@@ -1,0 +1,24 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { AuthenticationGuard } from './common/authentication.guard.js';
+import { ErrorReplyFilter } from './common/error-reply.filter.js';
+import type { EventStore } from '@binaan/event-store';
+import type { ApiConfig } from './config.js';
+import { StoreStatsController } from './audit/store-stats.controller.js';
+import { HealthController } from './health/health.controller.js';
+import { StoreModule } from './store/store.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: ApiConfig, store: EventStore): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [StoreModule.forRoot(config, store)],
+      controllers: [HealthController, StoreStatsController],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthenticationGuard },
+        { provide: APP_FILTER, useClass: ErrorReplyFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,85 @@
+// `npm run store -- <verb>`: look after the event store of the configured environment (the same
+// variables as the api: DATA_DIR, DATABASE_URL, EVENTSTORE_URL).
+//   rebuild  replay the whole log into fresh read-model tables (SQL stores)
+//   verify   check every stream's hash chain; exits 1 when one is broken, naming stream and revision
+//   stats    events, streams and last position, by stream type
+// Run it with the api stopped when the store is PGlite: its data directory takes one process.
+
+import { SqlEventStore, type ChainVerification, type EventStore } from '@binaan/event-store';
+import { loadConfig } from '../config.js';
+import { openConfiguredStore } from '../store/open-configured-store.js';
+import { progressBar } from './progress.js';
+
+const USAGE = 'usage: npm run store -- <rebuild | verify | stats>';
+
+async function rebuild(store: EventStore): Promise<number> {
+  if (!(store instanceof SqlEventStore)) {
+    console.error('rebuild works on the SQL stores; on KurrentDB the read models follow their subscription.');
+    return 2;
+  }
+  const bar = progressBar('rebuild');
+  const started = Date.now();
+  const result = await store.rebuild((done, total) => bar.update(done, total));
+  bar.stop();
+  console.log(`Rebuilt ${result.projections.join(', ') || 'no projections'} from ${result.events} events in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return 0;
+}
+
+async function verify(store: EventStore): Promise<number> {
+  const { streams: total } = await store.stats();
+  const bar = progressBar('verify');
+  const broken: ChainVerification[] = [];
+  let streams = 0;
+  let events = 0;
+  for (let after = ''; ; ) {
+    const page = await store.listStreams(after, 500);
+    for (const streamId of page) {
+      const result = await store.verifyStream(streamId);
+      streams++;
+      events += result.eventsChecked;
+      if (!result.ok) broken.push(result);
+      bar.update(streams, total);
+    }
+    if (page.length < 500) break;
+    after = page[page.length - 1]!;
+  }
+  bar.stop();
+  for (const result of broken) console.log(`BROKEN ${result.streamId} at revision ${result.firstBadRevision}: ${result.reason}`);
+  console.log(`Verified ${streams} streams, ${events} events: ${broken.length === 0 ? 'every chain is intact' : `${broken.length} broken`}.`);
+  return broken.length === 0 ? 0 : 1;
+}
+
+async function stats(store: EventStore): Promise<number> {
+  const result = await store.stats();
+  console.log(`store ${result.store}: ${result.events} events in ${result.streams} streams, last position ${result.lastPosition}`);
+  const width = Math.max(11, ...result.byStreamType.map((row) => row.streamType.length));
+  console.log(`${'stream type'.padEnd(width)}  ${'streams'.padStart(9)}  ${'events'.padStart(10)}`);
+  for (const row of result.byStreamType) {
+    console.log(`${row.streamType.padEnd(width)}  ${String(row.streams).padStart(9)}  ${String(row.events).padStart(10)}`);
+  }
+  return 0;
+}
+
+const verbs: Record<string, (store: EventStore) => Promise<number>> = { rebuild, verify, stats };
+
+async function main(): Promise<number> {
+  const verb = verbs[process.argv[2] ?? ''];
+  if (!verb) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { store } = await openConfiguredStore(loadConfig());
+  try {
+    return await verb(store);
+  } finally {
+    await store.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`store: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,52 @@
+// Every error leaves as `{ success: false, errorCode, errorMessage, fields? }` with a 4xx status where the
+// caller can do something about it. A 500 says only "internal": the stack goes to the log, never out.
+
+import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { ErrorCodes, type ErrorReply } from '@binaan/contracts';
+import { EventStoreError } from '@binaan/event-store';
+
+type Reply = { status(code: number): { json(body: unknown): void }; headersSent?: boolean };
+
+const STORE_ERROR_STATUS: Record<string, number> = {
+  wrongExpectedRevision: HttpStatus.CONFLICT,
+  duplicateEventId: HttpStatus.CONFLICT,
+  invalidEventStoreInput: HttpStatus.BAD_REQUEST,
+};
+
+export function toErrorReply(error: unknown): { status: number; body: ErrorReply } {
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    const given = typeof response === 'object' && response !== null ? (response as Record<string, unknown>) : {};
+    const errorCode = typeof given.errorCode === 'string' ? given.errorCode : defaultCode(status);
+    const errorMessage = typeof given.errorMessage === 'string' ? given.errorMessage : typeof given.message === 'string' ? given.message : error.message;
+    const body: ErrorReply = { success: false, errorCode, errorMessage };
+    if (given.fields && typeof given.fields === 'object') body.fields = given.fields as Record<string, string[]>;
+    return { status, body };
+  }
+  if (error instanceof EventStoreError && STORE_ERROR_STATUS[error.code]) {
+    return { status: STORE_ERROR_STATUS[error.code]!, body: { success: false, errorCode: error.code, errorMessage: error.message } };
+  }
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { success: false, errorCode: ErrorCodes.internal, errorMessage: 'Something went wrong on our side.' } };
+}
+
+function defaultCode(status: number): string {
+  if (status === 401) return ErrorCodes.unauthorized;
+  if (status === 403) return ErrorCodes.forbidden;
+  if (status === 404) return ErrorCodes.notFound;
+  if (status === 409) return ErrorCodes.wrongExpectedRevision;
+  return ErrorCodes.validationFailed;
+}
+
+@Catch()
+export class ErrorReplyFilter implements ExceptionFilter {
+  private readonly logger = new Logger('errors');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<Reply>();
+    const { status, body } = toErrorReply(error);
+    if (status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    if (reply.headersSent) return;
+    reply.status(status).json(body);
+  }
+}

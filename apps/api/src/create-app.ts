@@ -1,0 +1,26 @@
+// Builds the application (used by main.ts and by the api e2e tests, so both run the same thing).
+
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module.js';
+import type { EventStore } from '@binaan/event-store';
+import type { ApiConfig } from './config.js';
+import { openConfiguredStore } from './store/open-configured-store.js';
+import { hostUi } from './ui-hosting/ui-hosting.js';
+
+export type CreateAppOptions = { logger?: false; store?: EventStore };
+
+/** Opens the configured store (unless one is given) and builds the application on it. */
+export async function createApp(config: ApiConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  const store = options.store ?? (await openConfiguredStore(config)).store;
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, store), {
+    abortOnError: false,
+    ...(options.logger === false ? { logger: false } : { logger: ['log', 'warn', 'error'] }),
+  });
+  app.setGlobalPrefix('api');
+  app.disable('x-powered-by');
+  app.enableShutdownHooks();
+  hostUi(app, config.uiDir);
+  return app;
+}

@@ -1,0 +1,7 @@
+// Every read model of every bounded context: the store runs them in the append's transaction and the
+// store command line tool rebuilds them. A new context adds its projections here.
+
+import type { Projection } from '@binaan/event-store';
+import { auditTrailProjection } from './audit/audit-trail.projection.js';
+
+export const allProjections: readonly Projection[] = [auditTrailProjection];

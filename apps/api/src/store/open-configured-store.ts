@@ -1,0 +1,15 @@
+import { openEventStore, type OpenedStore } from '@binaan/event-store';
+import type { ApiConfig } from '../config.js';
+import { allProjections } from '../projections.js';
+
+/** The store the configuration names, migrated, with every context's projections. */
+export function openConfiguredStore(config: ApiConfig): Promise<OpenedStore> {
+  return openEventStore({
+    migrationsDir: config.migrationsDir,
+    dataDir: config.dataDir,
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    ...(config.databaseSchema ? { databaseSchema: config.databaseSchema } : {}),
+    ...(config.eventStoreUrl ? { eventStoreUrl: config.eventStoreUrl } : {}),
+    projections: allProjections,
+  });
+}

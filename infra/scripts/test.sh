@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# npm test: every test of the project, on a fresh machine too. It installs and starts what the tests
+# need (Debian's Chromium, the local PostgreSQL and a database of this run's own), builds and
+# type-checks everything, runs each suite even when an earlier one failed, and ends with one line:
+# "tests: N passed, N failed, N skipped".
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+mkdir -p .reports
+rm -f .reports/*.json
+step() { printf '\n== %s\n' "$*"; }
+
+step "services"
+if [ ! -x /usr/bin/chromium ]; then
+  echo "installing Debian's Chromium for the browser tests"
+  export DEBIAN_FRONTEND=noninteractive
+  (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null || { echo "could not install chromium"; exit 1; }
+fi
+mapfile -t pg < <(bash infra/scripts/ensure-postgres.sh) || { echo "could not get a PostgreSQL server"; exit 1; }
+base_url=${pg[0]}
+own_cluster=${pg[1]:-}
+database="binaan_test_$(date +%Y%m%d%H%M%S)_$$"
+psql "$base_url/postgres" -Atqc "CREATE DATABASE $database" || { echo "could not create the test database"; exit 1; }
+export TEST_DATABASE_URL="$base_url/$database"
+echo "chromium: $(/usr/bin/chromium --version 2>/dev/null | head -n 1); test database: $TEST_DATABASE_URL"
+
+cleanup() {
+  psql "$base_url/postgres" -Atqc "DROP DATABASE IF EXISTS $database WITH (FORCE)" >/dev/null 2>&1
+  if [ -n "$own_cluster" ]; then
+    runuser -u postgres -- "$(dirname "$(ls /usr/lib/postgresql/*/bin/pg_ctl | sort -V | tail -n 1)")/pg_ctl" -D "$own_cluster/data" stop -m fast >/dev/null 2>&1
+    rm -rf "$own_cluster"
+  fi
+}
+trap cleanup EXIT
+
+failed=0
+step "build and type-check"
+npm run -s build || failed=1
+npx tsc -p tsconfig.specs.json || failed=1
+
+step "jest: unit (event store contract on PGlite and PostgreSQL, workflows, api) and api e2e"
+node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile=.reports/jest.json || failed=1
+
+step "vitest: ui unit"
+(cd ui && npx vitest run --reporter=default --reporter=json --outputFile.json="$root/.reports/vitest.json") || failed=1
+
+step "playwright: browser e2e in Chromium"
+npx playwright test -c test/browser/playwright.config.ts || failed=1
+
+step "summary"
+node infra/scripts/test-summary.mjs .reports/jest.json .reports/vitest.json .reports/browser.json || failed=1
+exit $failed
