@@ -1,0 +1,19 @@
+// GET /api/human-check/challenge: the ALTCHA widget's challenge URL. Public, since it guards the forms
+// used before signing in; a fresh challenge every time, never cached.
+
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import type { Challenge } from 'altcha-lib';
+import { Public } from '../common/public.decorator.js';
+import { AltchaHumanCheck } from './altcha-human-check.js';
+
+@Public()
+@Controller('human-check')
+export class HumanCheckController {
+  constructor(@Inject(AltchaHumanCheck) private readonly humanCheck: AltchaHumanCheck) {}
+
+  @Get('challenge')
+  @Header('Cache-Control', 'no-store')
+  challenge(): Promise<Challenge> {
+    return this.humanCheck.createChallenge();
+  }
+}

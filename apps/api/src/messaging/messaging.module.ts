@@ -1,0 +1,63 @@
+// Provides EMAIL_SENDER and SMS_SENDER to every context, each chosen by configuration: SMTP when SMTP_URL
+// is set, the HTTP gateway when SMS_GATEWAY_URL is set, otherwise the outbox in DATA_DIR (the embedded
+// default, so sign-up works on a fresh machine). The outbox page exists only outside production and only
+// when an outbox is in use.
+
+import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { ApiConfig } from '../config.js';
+import { HttpSmsSender } from './http-sms.sender.js';
+import { EMAIL_SENDER, SMS_SENDER, type EmailSender, type SmsSender } from './messaging.ports.js';
+import { OUTBOX_PAGE_OPTIONS, OutboxController, type OutboxPageOptions } from './outbox.controller.js';
+import { OutboxEmailSender, OutboxSmsSender } from './outbox.js';
+import { SmtpEmailSender } from './smtp-email.sender.js';
+
+export function emailSenderFor(config: ApiConfig): EmailSender {
+  return config.smtpUrl ? new SmtpEmailSender(config.smtpUrl, config.mailFrom) : new OutboxEmailSender(config.dataDir);
+}
+
+export function smsSenderFor(config: ApiConfig): SmsSender {
+  return config.smsGatewayUrl ? new HttpSmsSender({ url: config.smsGatewayUrl, token: config.smsGatewayToken }) : new OutboxSmsSender(config.dataDir);
+}
+
+export function outboxPageOptions(config: ApiConfig): OutboxPageOptions | undefined {
+  const options = { dataDir: config.dataDir, email: !config.smtpUrl, sms: !config.smsGatewayUrl };
+  return config.environment !== 'production' && (options.email || options.sms) ? options : undefined;
+}
+
+const OUTBOX_DIR = Symbol('OUTBOX_DIR');
+
+@Global()
+@Module({})
+export class MessagingModule implements OnModuleInit, OnApplicationShutdown {
+  constructor(
+    @Inject(EMAIL_SENDER) private readonly email: EmailSender,
+    @Inject(SMS_SENDER) private readonly sms: SmsSender,
+    @Inject(OUTBOX_DIR) private readonly dataDir: string,
+  ) {}
+
+  static forRoot(config: ApiConfig): DynamicModule {
+    const page = outboxPageOptions(config);
+    return {
+      module: MessagingModule,
+      controllers: page ? [OutboxController] : [],
+      providers: [
+        { provide: EMAIL_SENDER, useValue: emailSenderFor(config) },
+        { provide: SMS_SENDER, useValue: smsSenderFor(config) },
+        { provide: OUTBOX_DIR, useValue: config.dataDir },
+        ...(page ? [{ provide: OUTBOX_PAGE_OPTIONS, useValue: page }] : []),
+      ],
+      exports: [EMAIL_SENDER, SMS_SENDER],
+    };
+  }
+
+  /** Says once at start where messages go, so nobody waits for an e-mail that went to a file. */
+  onModuleInit(): void {
+    const logger = new Logger('messaging');
+    if (this.email instanceof OutboxEmailSender) logger.log(`no SMTP_URL: e-mail goes to the outbox in ${this.dataDir}/outbox`);
+    if (this.sms instanceof OutboxSmsSender) logger.log(`no SMS_GATEWAY_URL: SMS goes to the outbox in ${this.dataDir}/outbox`);
+  }
+
+  onApplicationShutdown(): void {
+    if (this.email instanceof SmtpEmailSender) this.email.close();
+  }
+}
