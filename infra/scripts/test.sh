@@ -34,6 +34,13 @@ cleanup() {
 trap cleanup EXIT
 
 failed=0
+step "lock file"
+# npm ci refuses a lock that npm install itself wrote without the optional packages this registry lacks.
+if ! npm ci --dry-run --ignore-scripts --no-audit --no-fund >/dev/null 2>&1; then
+  echo "package-lock.json is out of sync with npm ci: run node infra/scripts/lock-placeholders.mjs (or npm install)"
+  failed=1
+fi
+
 step "build and type-check"
 npm run -s build || failed=1
 npx tsc -p tsconfig.specs.json || failed=1

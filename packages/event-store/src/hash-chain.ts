@@ -4,7 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { canonicalJson } from './canonical-json.js';
-import type { ChainVerification, EventMetadata, JsonValue, StoredEvent } from './types.js';
+import type { ChainVerification, EventMetadata, EventMetadataInput, JsonValue, StoredEvent } from './types.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -85,4 +85,24 @@ export function verifyChain(
     }
   }
   return { streamId, ok: true, eventsChecked: events.length };
+}
+
+/**
+ * Places prepared events after `base` (the stream's last revision and hash; -1 and GENESIS_HASH for a new
+ * stream), stamps them with one recording time and chains their hashes. Positions come from the store.
+ */
+export function chainEvents(
+  stream: { streamId: string; streamType: string },
+  events: readonly { id: string; type: string; data: JsonValue; metadata: EventMetadataInput }[],
+  base: { revision: number; hash: string },
+  recordedAt: Date,
+): StoredEvent[] {
+  let prevHash = base.hash;
+  return events.map((event, index) => {
+    const metadata = { ...event.metadata, recordedAt: recordedAt.toISOString() } as EventMetadata;
+    const fields = { id: event.id, streamId: stream.streamId, streamType: stream.streamType, revision: base.revision + 1 + index, type: event.type, data: event.data, metadata, prevHash };
+    const hash = hashEvent(fields);
+    prevHash = hash;
+    return { ...fields, hash, globalPosition: 0 };
+  });
 }

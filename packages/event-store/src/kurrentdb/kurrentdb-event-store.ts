@@ -18,7 +18,7 @@ import {
 } from '@eventstore/db-client';
 import { startCatchUpSubscription } from '../catch-up-subscription.js';
 import { DuplicateEventId, WrongExpectedRevision } from '../errors.js';
-import { GENESIS_HASH, hashEvent, verifyChain } from '../hash-chain.js';
+import { chainEvents, GENESIS_HASH, verifyChain } from '../hash-chain.js';
 import type {
   AppendRequest, AppendResult, ChainVerification, EventMetadata, EventStore, JsonValue, ReadAllOptions, ReadAllPage,
   ReadStreamOptions, StoreStats, StoredEvent, StreamHead, SubscribeOptions, Subscription,
@@ -74,14 +74,9 @@ export class KurrentDbEventStore implements EventStore {
         throw new WrongExpectedRevision(prepared.streamId, expected, actual);
       }
       const base = head ?? { revision: -1, hash: GENESIS_HASH };
-      const recordedAt = new Date().toISOString();
-      let prevHash = base.hash;
-      const events = prepared.events.map((event, index) => {
-        const metadata = { ...event.metadata, recordedAt } as EventMetadata;
-        const fields = { id: event.id, streamId: prepared.streamId, streamType: prepared.streamType, revision: base.revision + 1 + index, type: event.type, data: event.data, metadata, prevHash };
-        const hash = hashEvent(fields);
-        const stored: StoredMetadata = { metadata, chain: { streamType: prepared.streamType, prevHash, hash } };
-        prevHash = hash;
+      const recordedAt = new Date();
+      const events = chainEvents(prepared, prepared.events, base, recordedAt).map((event) => {
+        const stored: StoredMetadata = { metadata: event.metadata, chain: { streamType: event.streamType, prevHash: event.prevHash, hash: event.hash } };
         return jsonEvent({ id: event.id, type: event.type, data: event.data as never, metadata: stored as never });
       });
       try {
@@ -91,7 +86,7 @@ export class KurrentDbEventStore implements EventStore {
         continue;
       }
       const written = await this.readStream(prepared.streamId, { fromRevision: base.revision + 1, limit: events.length });
-      const alreadyStored = written.some((event, index) => event.id !== prepared.events[index]!.id || event.metadata.recordedAt !== recordedAt);
+      const alreadyStored = written.some((event, index) => event.id !== prepared.events[index]!.id || event.metadata.recordedAt !== recordedAt.toISOString());
       if (written.some((event, index) => event.id !== prepared.events[index]!.id)) throw new DuplicateEventId(prepared.events[0]!.id);
       return { streamId: prepared.streamId, nextExpectedRevision: written[written.length - 1]!.revision, events: written, alreadyStored };
     }
@@ -139,8 +134,8 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllPage> {
-    const after = options.after ?? 0;
-    const limit = options.limit ?? 1000;
+    const after = options.after === undefined ? 0 : checkRevision(options.after, 'after');
+    const limit = options.limit === undefined ? 1000 : checkRevision(options.limit, 'limit');
     const events: StoredEvent[] = [];
     const fromPosition = after === 0 ? START : { commit: BigInt(after), prepare: BigInt(after) };
     let seen = 0;

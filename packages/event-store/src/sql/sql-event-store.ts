@@ -4,12 +4,12 @@ import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { startCatchUpSubscription, type CheckpointStore } from '../catch-up-subscription.js';
 import { DuplicateEventId, InvalidEventStoreInput, WrongExpectedRevision } from '../errors.js';
-import { GENESIS_HASH, hashEvent, verifyChain } from '../hash-chain.js';
+import { chainEvents, GENESIS_HASH, verifyChain } from '../hash-chain.js';
 import type {
-  AppendRequest, AppendResult, ChainVerification, EventMetadata, EventStore, ReadAllOptions, ReadAllPage,
+  AppendRequest, AppendResult, ChainVerification, EventStore, ReadAllOptions, ReadAllPage,
   ReadStreamOptions, StoreStats, StoredEvent, StreamHead, SubscribeOptions, Subscription,
 } from '../types.js';
-import { checkRevision, checkStreamId, prepareAppend, type PreparedEvent } from '../validate.js';
+import { checkRevision, checkStreamId, prepareAppend } from '../validate.js';
 import { HeadCache } from './head-cache.js';
 import { applyProjections, rebuildProjections, setupProjections, type Projection, type RebuildProgress } from './projections.js';
 import { toStoredEvent, type EventRow } from './row-mapping.js';
@@ -56,7 +56,7 @@ export class SqlEventStore implements EventStore {
       const base = await this.baseFor(prepared);
       if ('alreadyStored' in base) return base;
       const recordedAt = new Date(this.now().getTime());
-      const events = this.chain(prepared, base, recordedAt);
+      const events = chainEvents(prepared, prepared.events, base, recordedAt);
       let written: boolean;
       try {
         written = await this.write(prepared, base, events);
@@ -98,20 +98,6 @@ export class SqlEventStore implements EventStore {
     const retry = await this.alreadyStored(prepared);
     if (retry) return retry;
     throw new WrongExpectedRevision(prepared.streamId, expected, head ? head.revision : 'no_stream');
-  }
-
-  private chain(prepared: Prepared, base: Base, recordedAt: Date): StoredEvent[] {
-    let prevHash = base.hash;
-    return prepared.events.map((event: PreparedEvent, index) => {
-      const metadata = { ...event.metadata, recordedAt: recordedAt.toISOString() } as EventMetadata;
-      const fields = {
-        id: event.id, streamId: prepared.streamId, streamType: prepared.streamType, revision: base.revision + 1 + index,
-        type: event.type, data: event.data, metadata, prevHash,
-      };
-      const hash = hashEvent(fields);
-      prevHash = hash;
-      return { ...fields, hash, globalPosition: 0 };
-    });
   }
 
   /** One statement (plus the projections, in the same transaction, when any reads these events). */
