@@ -3,6 +3,11 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AuthenticationGuard } from './common/authentication.guard.js';
 import { ErrorReplyFilter } from './common/error-reply.filter.js';
 import type { EventStore } from '@binaan/event-store';
+import { AccessModule } from './access.module.js';
+import { loadSecrets } from './common/secrets.js';
+import { HumanCheckModule } from './human-check/human-check.module.js';
+import { MessagingModule } from './messaging/messaging.module.js';
+import type { Clock } from './common/principal.js';
 import type { ApiConfig } from './config.js';
 import { StoreStatsController } from './audit/store-stats.controller.js';
 import { HealthController } from './health/health.controller.js';
@@ -10,10 +15,10 @@ import { StoreModule } from './store/store.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: ApiConfig, store: EventStore): DynamicModule {
+  static forRoot(config: ApiConfig, store: EventStore, clock: Clock): DynamicModule {
     return {
       module: AppModule,
-      imports: [StoreModule.forRoot(config, store)],
+      imports: [StoreModule.forRoot(config, store, clock), MessagingModule.forRoot(config), HumanCheckModule.forRoot(config, loadSecrets(config)), AccessModule],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

@@ -14,6 +14,22 @@ export type ApiConfig = {
   migrationsDir: string;
   /** The built ui (ui/dist); served at / when it exists. */
   uiDir: string;
+  /** Public address of the product, for links in e-mails. */
+  publicUrl: string;
+  /** e-mail by SMTP (smtp://user:pass@host:587); unset: written to the outbox in DATA_DIR. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** SMS by an HTTP gateway; unset: written to the outbox in DATA_DIR. */
+  smsGatewayUrl: string | undefined;
+  smsGatewayToken: string | undefined;
+  /** Proof-of-work difficulty of the human check (ALTCHA maxnumber); tests lower it. */
+  humanCheckMaxNumber: number;
+  /** Secrets from the environment; where unset, made once and kept in DATA_DIR/secrets.json (see secrets.ts). */
+  jwtSecret: string | undefined;
+  codeHmacKey: string | undefined;
+  humanCheckHmacKey: string | undefined;
+  /** 'production' hides developer helpers (the outbox page). */
+  environment: 'production' | 'development' | 'test';
 };
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -21,6 +37,13 @@ const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 function port(value: string | undefined): number {
   const parsed = Number(value ?? 3000);
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`PORT must be a port number, not "${value}"`);
+  return parsed;
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`expected a positive whole number, not "${value}"`);
   return parsed;
 }
 
@@ -34,5 +57,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     migrationsDir: resolve(env.MIGRATIONS_DIR ?? resolve(repositoryRoot, 'infra/migrations')),
     uiDir: resolve(env.UI_DIR ?? resolve(repositoryRoot, 'ui/dist')),
+    publicUrl: (env.PUBLIC_URL ?? `http://127.0.0.1:${port(env.PORT)}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Binaan <no-reply@binaan.local>',
+    smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
+    smsGatewayToken: env.SMS_GATEWAY_TOKEN || undefined,
+    humanCheckMaxNumber: positive(env.HUMAN_CHECK_MAX_NUMBER, 100_000),
+    jwtSecret: env.JWT_SECRET || undefined,
+    codeHmacKey: env.CODE_HMAC_KEY || undefined,
+    humanCheckHmacKey: env.HUMAN_CHECK_HMAC_KEY || undefined,
+    environment: env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',
   };
 }

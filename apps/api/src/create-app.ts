@@ -8,17 +8,25 @@ import type { EventStore } from '@binaan/event-store';
 import type { ApiConfig } from './config.js';
 import { openConfiguredStore } from './store/open-configured-store.js';
 import { hostUi } from './ui-hosting/ui-hosting.js';
+import { validationPipe } from './common/validation.pipe.js';
 
-export type CreateAppOptions = { logger?: false; store?: EventStore };
+export type CreateAppOptions = {
+  logger?: false;
+  store?: EventStore;
+  /** The time, for every decision and every recorded event (tests move it forward). */
+  now?: () => Date;
+};
 
 /** Opens the configured store (unless one is given) and builds the application on it. */
 export async function createApp(config: ApiConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
-  const store = options.store ?? (await openConfiguredStore(config)).store;
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, store), {
+  const now = options.now ?? (() => new Date());
+  const store = options.store ?? (await openConfiguredStore(config, now)).store;
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, store, now), {
     abortOnError: false,
     ...(options.logger === false ? { logger: false } : { logger: ['log', 'warn', 'error'] }),
   });
   app.setGlobalPrefix('api');
+  app.useGlobalPipes(validationPipe());
   app.disable('x-powered-by');
   app.enableShutdownHooks();
   hostUi(app, config.uiDir);

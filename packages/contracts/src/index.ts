@@ -2,6 +2,10 @@
 // validation rules and access-right names. Each truth lives here once.
 export * from './error-codes.js';
 export * from './health.js';
+export * from './validation-rules.js';
+export * from './enumerations.js';
+export * from './access-rights.js';
+export * from './identity-api.js';
 export * from './workflow-authority.js';
 export * from './workflow-events.js';
 export * from './workflow-history.js';

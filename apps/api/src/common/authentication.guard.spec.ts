@@ -17,22 +17,28 @@ const contextFor = (request: object, isPublic: boolean): ExecutionContext => {
 describe('authentication guard: secure by default', () => {
   const guard = new AuthenticationGuard(new Reflector());
 
-  it('lets anyone through to a @Public() route', () => {
-    expect(guard.canActivate(contextFor({}, true))).toBe(true);
+  const principal = { userId: 'u-1', sessionId: 's-1', email: 'a@b.my', userType: 1 as const, companyId: null, accessRights: '', readOnly: false, restriction: null };
+
+  it('lets anyone through to a @Public() route', async () => {
+    expect(await guard.canActivate(contextFor({ method: 'POST', headers: {}, query: {} }, true))).toBe(true);
   });
 
-  it('lets a request with an authenticated user through', () => {
-    expect(guard.canActivate(contextFor({ user: { id: 'u-1' } }, false))).toBe(true);
+  it('lets a request with an authenticated principal through', async () => {
+    expect(await guard.canActivate(contextFor({ method: 'POST', headers: {}, query: {}, principal }, false))).toBe(true);
   });
 
-  it('refuses everyone else with 401 and the unauthorized code', () => {
-    const refusal = (() => {
-      try {
-        guard.canActivate(contextFor({}, false));
-      } catch (error) {
-        return error;
-      }
-    })();
+  it('lets a read-only token read but not write', async () => {
+    const readOnly = { ...principal, readOnly: true };
+    expect(await guard.canActivate(contextFor({ method: 'GET', headers: {}, query: {}, principal: readOnly }, false))).toBe(true);
+    await expect(guard.canActivate(contextFor({ method: 'POST', headers: {}, query: {}, principal: readOnly }, false))).rejects.toMatchObject({ response: { errorCode: 'readOnlyToken' } });
+  });
+
+  it('holds a sign-in that must accept the terms to the routes that allow it', async () => {
+    await expect(guard.canActivate(contextFor({ method: 'GET', headers: {}, query: {}, principal: { ...principal, restriction: 'eula' } }, false))).rejects.toMatchObject({ response: { errorCode: 'ShowEula' } });
+  });
+
+  it('refuses everyone else with 401 and the unauthorized code', async () => {
+    const refusal = await guard.canActivate(contextFor({ method: 'GET', headers: {}, query: {} }, false)).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(UnauthorizedException);
     expect((refusal as UnauthorizedException).getResponse()).toMatchObject({ errorCode: 'unauthorized' });
   });

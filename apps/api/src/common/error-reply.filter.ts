@@ -20,7 +20,8 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorReply
     const given = typeof response === 'object' && response !== null ? (response as Record<string, unknown>) : {};
     const errorCode = typeof given.errorCode === 'string' ? given.errorCode : defaultCode(status);
     const errorMessage = typeof given.errorMessage === 'string' ? given.errorMessage : typeof given.message === 'string' ? given.message : error.message;
-    const body: ErrorReply = { success: false, errorCode, errorMessage };
+    const extra = given.extra && typeof given.extra === 'object' ? (given.extra as Record<string, unknown>) : {};
+    const body: ErrorReply = { ...extra, success: false, errorCode, errorMessage };
     if (given.fields && typeof given.fields === 'object') body.fields = given.fields as Record<string, string[]>;
     return { status, body };
   }

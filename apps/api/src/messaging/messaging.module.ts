@@ -11,12 +11,15 @@ import { OUTBOX_PAGE_OPTIONS, OutboxController, type OutboxPageOptions } from '.
 import { OutboxEmailSender, OutboxSmsSender } from './outbox.js';
 import { SmtpEmailSender } from './smtp-email.sender.js';
 
-export function emailSenderFor(config: ApiConfig): EmailSender {
-  return config.smtpUrl ? new SmtpEmailSender(config.smtpUrl, config.mailFrom) : new OutboxEmailSender(config.dataDir);
+/** The time an outbox entry records; the app's clock, so tests that move time see it in the outbox too. */
+type Clock = () => Date;
+
+export function emailSenderFor(config: ApiConfig, now: Clock): EmailSender {
+  return config.smtpUrl ? new SmtpEmailSender(config.smtpUrl, config.mailFrom) : new OutboxEmailSender(config.dataDir, now);
 }
 
-export function smsSenderFor(config: ApiConfig): SmsSender {
-  return config.smsGatewayUrl ? new HttpSmsSender({ url: config.smsGatewayUrl, token: config.smsGatewayToken }) : new OutboxSmsSender(config.dataDir);
+export function smsSenderFor(config: ApiConfig, now: Clock): SmsSender {
+  return config.smsGatewayUrl ? new HttpSmsSender({ url: config.smsGatewayUrl, token: config.smsGatewayToken }) : new OutboxSmsSender(config.dataDir, now);
 }
 
 export function outboxPageOptions(config: ApiConfig): OutboxPageOptions | undefined {
@@ -35,14 +38,14 @@ export class MessagingModule implements OnModuleInit, OnApplicationShutdown {
     @Inject(OUTBOX_DIR) private readonly dataDir: string,
   ) {}
 
-  static forRoot(config: ApiConfig): DynamicModule {
+  static forRoot(config: ApiConfig, now: Clock = () => new Date()): DynamicModule {
     const page = outboxPageOptions(config);
     return {
       module: MessagingModule,
       controllers: page ? [OutboxController] : [],
       providers: [
-        { provide: EMAIL_SENDER, useValue: emailSenderFor(config) },
-        { provide: SMS_SENDER, useValue: smsSenderFor(config) },
+        { provide: EMAIL_SENDER, useValue: emailSenderFor(config, now) },
+        { provide: SMS_SENDER, useValue: smsSenderFor(config, now) },
         { provide: OUTBOX_DIR, useValue: config.dataDir },
         ...(page ? [{ provide: OUTBOX_PAGE_OPTIONS, useValue: page }] : []),
       ],

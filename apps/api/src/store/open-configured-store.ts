@@ -3,7 +3,7 @@ import type { ApiConfig } from '../config.js';
 import { allProjections } from '../projections.js';
 
 /** The store the configuration names, migrated, with every context's projections. */
-export function openConfiguredStore(config: ApiConfig): Promise<OpenedStore> {
+export function openConfiguredStore(config: ApiConfig, now?: () => Date): Promise<OpenedStore> {
   return openEventStore({
     migrationsDir: config.migrationsDir,
     dataDir: config.dataDir,
@@ -11,5 +11,6 @@ export function openConfiguredStore(config: ApiConfig): Promise<OpenedStore> {
     ...(config.databaseSchema ? { databaseSchema: config.databaseSchema } : {}),
     ...(config.eventStoreUrl ? { eventStoreUrl: config.eventStoreUrl } : {}),
     projections: allProjections,
+    ...(now ? { now } : {}),
   });
 }

@@ -1,9 +1,11 @@
-// Provides the event store, opened before the application is built (see create-app.ts), to every
-// bounded context, and closes it on shutdown. No context opens a store of its own.
+// Provides the event store (opened before the application is built, see create-app.ts), the SQL read
+// models beside it, the configuration and the clock to every bounded context, and closes the store on
+// shutdown. No context opens a store of its own.
 
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
-import type { EventStore } from '@binaan/event-store';
+import { SqlEventStore, StoreConfigurationError, type EventStore } from '@binaan/event-store';
 import type { ApiConfig } from '../config.js';
+import { CLOCK, READ_MODELS, type Clock } from '../common/principal.js';
 import { API_CONFIG, EVENT_STORE } from './store.tokens.js';
 
 @Global()
@@ -11,14 +13,23 @@ import { API_CONFIG, EVENT_STORE } from './store.tokens.js';
 export class StoreModule implements OnApplicationShutdown {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  static forRoot(config: ApiConfig, store: EventStore): DynamicModule {
+  static forRoot(config: ApiConfig, store: EventStore, clock: Clock): DynamicModule {
     return {
       module: StoreModule,
       providers: [
         { provide: API_CONFIG, useValue: config },
         { provide: EVENT_STORE, useValue: store },
+        { provide: CLOCK, useValue: clock },
+        {
+          provide: READ_MODELS,
+          useFactory: () => {
+            if (store instanceof SqlEventStore) return store.db;
+            // Read models for KurrentDB come through a checkpointed subscription into PostgreSQL: not built yet.
+            throw new StoreConfigurationError('EVENTSTORE_URL: the read models need PostgreSQL beside KurrentDB, which is not supported yet; use DATABASE_URL.');
+          },
+        },
       ],
-      exports: [API_CONFIG, EVENT_STORE],
+      exports: [API_CONFIG, EVENT_STORE, CLOCK, READ_MODELS],
     };
   }
 

@@ -1,0 +1,37 @@
+// Wiring of the identity and companies contexts: they need each other (a session carries the company's
+// access rights; choosing a company starts a session), so one Nest module holds both folders' parts.
+
+import { Module } from '@nestjs/common';
+import { API_CONFIG } from './store/store.tokens.js';
+import type { ApiConfig } from './config.js';
+import { AUTHENTICATOR, CLOCK, type Clock } from './common/principal.js';
+import { loadSecrets } from './common/secrets.js';
+import { CompaniesController } from './companies/companies.controller.js';
+import { CompanyAccess } from './companies/company-access.js';
+import { CompanyChoiceService } from './companies/company-choice.service.js';
+import { InvitationService } from './companies/invitation.service.js';
+import { AccountDirectory } from './identity/account-directory.js';
+import { AccountMail } from './identity/account-mail.js';
+import { IdentityKeys } from './identity/identity-keys.js';
+import { LoginController } from './identity/login.controller.js';
+import { LoginService } from './identity/login.service.js';
+import { PasswordController } from './identity/password.controller.js';
+import { PasswordHasher } from './identity/password-hasher.js';
+import { PasswordService } from './identity/password.service.js';
+import { SessionTokens } from './identity/session-tokens.js';
+import { SessionService } from './identity/session.service.js';
+import { SignUpController } from './identity/sign-up.controller.js';
+import { SignUpService } from './identity/sign-up.service.js';
+
+@Module({
+  controllers: [SignUpController, LoginController, PasswordController, CompaniesController],
+  providers: [
+    { provide: SessionTokens, inject: [API_CONFIG, CLOCK], useFactory: (config: ApiConfig, now: Clock) => new SessionTokens(loadSecrets(config).jwtSecret, now) },
+    { provide: IdentityKeys, inject: [API_CONFIG], useFactory: (config: ApiConfig) => new IdentityKeys(loadSecrets(config).codeHmacKey) },
+    PasswordHasher, AccountDirectory, AccountMail, SessionService, SignUpService, LoginService, PasswordService,
+    CompanyAccess, CompanyChoiceService, InvitationService,
+    { provide: AUTHENTICATOR, useExisting: SessionService },
+  ],
+  exports: [AUTHENTICATOR, SessionService, CompanyAccess, AccountDirectory, PasswordHasher],
+})
+export class AccessModule {}

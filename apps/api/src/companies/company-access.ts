@@ -1,0 +1,66 @@
+// What a user may do in a company, read from the read models on every request.
+
+import { Inject, Injectable } from '@nestjs/common';
+import { ADMIN_MODULE_RIGHTS, CompanySubmissionStatus, SubscriptionType, encodeAccessRights, type CompanyLanding } from '@binaan/contracts';
+import type { SqlExecutor } from '@binaan/event-store';
+import { READ_MODELS } from '../common/principal.js';
+
+export type CompanyRow = {
+  company_id: string; name: string; status: number; subscription_type: number; subscription_detail_type: string; is_demo: boolean; is_logo_uploaded: boolean;
+};
+export type AssignmentRow = { role_name: string; status: number; is_site_team: boolean; access_rights: string[] };
+
+@Injectable()
+export class CompanyAccess {
+  constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor) {}
+
+  /** The companies where the user holds an active role. */
+  async companiesOf(userId: string): Promise<CompanyRow[]> {
+    return this.db.query<CompanyRow>(
+      `SELECT DISTINCT c.company_id, c.name, c.status, c.subscription_type, c.subscription_detail_type, c.is_demo, c.is_logo_uploaded
+       FROM companies c JOIN company_user_roles u ON u.company_id = c.company_id
+       WHERE u.user_id = $1 AND u.status = 2 ORDER BY c.name`,
+      [userId],
+    );
+  }
+
+  async company(companyId: string): Promise<CompanyRow | null> {
+    const [row] = await this.db.query<CompanyRow>(
+      'SELECT company_id, name, status, subscription_type, subscription_detail_type, is_demo, is_logo_uploaded FROM companies WHERE company_id = $1',
+      [companyId],
+    );
+    return row ?? null;
+  }
+
+  async assignments(userId: string, companyId: string): Promise<AssignmentRow[]> {
+    return this.db.query<AssignmentRow>(
+      `SELECT r.name AS role_name, u.status, u.is_site_team, r.access_rights
+       FROM company_user_roles u JOIN company_roles r ON r.company_id = u.company_id AND r.role_id = u.role_id
+       WHERE u.user_id = $1 AND u.company_id = $2 ORDER BY r.name`,
+      [userId, companyId],
+    );
+  }
+
+  /** The access-rights bit set: rights of active roles in active assignments; platform admins add the admin module. */
+  async accessRightsOf(userId: string, companyId: string, userType: 1 | 2): Promise<string> {
+    const rights = new Set<string>();
+    for (const assignment of await this.assignments(userId, companyId)) {
+      if (assignment.status === 2) for (const right of assignment.access_rights) rights.add(right);
+    }
+    if (userType === 2) for (const right of ADMIN_MODULE_RIGHTS) rights.add(right);
+    return encodeAccessRights(rights);
+  }
+}
+
+/**
+ * Where the ui goes after choosing a company (signed-in-area.md §2.3). The spec leaves open which rule
+ * wins for an approved company with a contractor subscription; we send it to the contractor profile,
+ * the more specific rule, and every other approved company (or an admin) to add-company.
+ */
+export function landingAfterChoice(company: Pick<CompanyRow, 'status' | 'subscription_type'>, userType: 1 | 2): CompanyLanding {
+  if (company.status === CompanySubmissionStatus.Submitted) return '/administration/company';
+  const approved = company.status === CompanySubmissionStatus.Approved;
+  if (approved && company.subscription_type === SubscriptionType.CidbContractor) return '/cidb-administration/company-profile';
+  if (approved || userType === 2) return '/administration/add-company';
+  return '/auth/non-approved-company-login';
+}

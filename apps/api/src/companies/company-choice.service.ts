@@ -1,0 +1,58 @@
+// Choosing the company a user acts for: a new session for that company (the previous one ends), with
+// the access-rights bit set, roles, subscription and where the ui goes next (signed-in-area.md §3, §2.3).
+
+import { Injectable } from '@nestjs/common';
+import { ErrorCodes, type CompanyChooseReply, type CompanyListItem } from '@binaan/contracts';
+import type { Principal } from '../common/principal.js';
+import { refusal } from '../common/refusal.js';
+import { SessionService } from '../identity/session.service.js';
+import { CompanyAccess, landingAfterChoice, type CompanyRow } from './company-access.js';
+
+@Injectable()
+export class CompanyChoiceService {
+  constructor(
+    private readonly access: CompanyAccess,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async list(principal: Principal, onlyCompanyId?: string): Promise<{ success: true; data: CompanyListItem[] }> {
+    const companies = await this.access.companiesOf(principal.userId);
+    const listed = onlyCompanyId === undefined ? companies : companies.filter((company) => company.company_id === onlyCompanyId);
+    return { success: true, data: listed.map(toListItem) };
+  }
+
+  async choose(principal: Principal, companyId: string): Promise<CompanyChooseReply> {
+    const company = await this.access.company(companyId);
+    const assignments = company ? await this.access.assignments(principal.userId, companyId) : [];
+    const active = assignments.filter((assignment) => assignment.status === 2);
+    // Platform admins may act for any company (they approve and support them); others only for their own.
+    if (!company || (active.length === 0 && principal.userType !== 2)) {
+      throw refusal(403, ErrorCodes.noAccessRight, 'You have no access to this company.');
+    }
+    const session = await this.sessions.start(principal.userId, companyId, false, {});
+    await this.sessions.end(principal.sessionId, principal.userId, 'companySwitched');
+    return {
+      success: true,
+      loginIsAuthenticated: true,
+      jwtToken: session.jwtToken,
+      readOnlyJwtToken: session.readOnlyJwtToken,
+      accessRights: await this.access.accessRightsOf(principal.userId, companyId, principal.userType),
+      user: { companyName: company.name, subscriptionType: company.subscription_type, subscriptionDetailType: company.subscription_detail_type, mfa_status: false, email: principal.email },
+      userAssignments: assignments.map((assignment) => ({ status: assignment.status, company_user_role_name: assignment.role_name, is_site_team: assignment.is_site_team })),
+      roles: active.map((assignment) => assignment.role_name).join(','),
+      isSiteTeam: active.some((assignment) => assignment.is_site_team),
+      isDemo: company.is_demo,
+      isNewDashboard: true,
+      appControl: {},
+      selectedCompany: company.company_id,
+      selectedCompanyName: company.name,
+      companyStatus: company.status,
+      landing: landingAfterChoice(company, principal.userType),
+      errorMessage: '',
+    };
+  }
+}
+
+function toListItem(company: CompanyRow): CompanyListItem {
+  return { companyProfileId: company.company_id, company_name: company.name, status: company.status, is_logo_uploaded: company.is_logo_uploaded };
+}

@@ -1,0 +1,37 @@
+// The e-mails of account access, in plain words, with links to the ui's pages.
+
+import { Inject, Injectable } from '@nestjs/common';
+import { API_CONFIG } from '../store/store.tokens.js';
+import type { ApiConfig } from '../config.js';
+import { EMAIL_SENDER, type EmailSender } from '../messaging/messaging.ports.js';
+
+@Injectable()
+export class AccountMail {
+  constructor(
+    @Inject(EMAIL_SENDER) private readonly email: EmailSender,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {}
+
+  activation(to: string, name: string, pin: string): Promise<void> {
+    const link = `${this.config.publicUrl}/auth/activate?email=${encodeURIComponent(to)}&activation_code=${encodeURIComponent(pin)}`;
+    return this.email.send({
+      to, purpose: 'activation-pin', subject: 'Activate your Binaan account',
+      text: `Hello ${name},\n\nYour activation code is: ${pin}\n\nOr open this link to activate your account:\n${link}\n\nThe code is valid for 30 minutes.\n\nBinaan`,
+    });
+  }
+
+  accountExists(to: string, name: string): Promise<void> {
+    return this.email.send({
+      to, purpose: 'account-exists', subject: 'Someone tried to sign up with your e-mail',
+      text: `Hello ${name},\n\nSomeone tried to sign up to Binaan with this e-mail address, which already has an account.\nIf it was you, sign in at ${this.config.publicUrl}/auth/sign-in or reset your password at ${this.config.publicUrl}/auth/forgot-password.\nIf not, you can ignore this message.\n\nBinaan`,
+    });
+  }
+
+  passwordReset(to: string, name: string, token: string): Promise<void> {
+    const link = `${this.config.publicUrl}/auth/reset-password?email=${encodeURIComponent(to)}&token=${encodeURIComponent(token)}`;
+    return this.email.send({
+      to, purpose: 'password-reset', subject: 'Reset your Binaan password',
+      text: `Hello ${name},\n\nOpen this link to choose a new password:\n${link}\n\nThe link works once and expires in 30 minutes. If you did not ask for it, ignore this message.\n\nBinaan`,
+    });
+  }
+}

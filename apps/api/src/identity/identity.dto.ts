@@ -1,0 +1,64 @@
+// Request bodies of account access, with the spec's field names. Shapes only (strings, lengths): the
+// services apply the spec's rules and answer their own error codes (invalidMobile, weakPassword, ...).
+// Unknown fields (domainGroup, os, app_name, ...) are dropped by the global validation pipe.
+
+import { Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+
+export class PinCodeRequestDto {
+  @IsString() @MaxLength(32) mobile_phone!: string;
+  @IsOptional() @IsString() @MaxLength(20_000) response_token?: string;
+}
+
+export class PinCodeVerificationDto {
+  @IsString() @MaxLength(32) mobile_phone!: string;
+  @IsString() @MaxLength(16) code!: string;
+  @IsString() @MaxLength(64) secret_key!: string;
+  @Type(() => Number) @IsInt() timestamp!: number;
+}
+
+export class SignUpDto {
+  @IsString() @MaxLength(254) email!: string;
+  @IsString() @MaxLength(32) user_mobile!: string;
+  @IsString() @MaxLength(200) name!: string;
+  @IsString() @MaxLength(128) password!: string;
+  @IsString() @MaxLength(128) confirmPassword!: string;
+}
+
+export class ActivateByPinDto {
+  @IsString() @MaxLength(254) email!: string;
+  @IsString() @MaxLength(64) pin!: string;
+}
+
+export class LoginDto {
+  @IsString() @MaxLength(254) email!: string;
+  @IsString() @MaxLength(128) password!: string;
+  @IsOptional() @IsBoolean() rememberMe?: boolean;
+}
+
+export class ForgotPasswordDto {
+  @IsString() @MaxLength(254) email!: string;
+  @IsOptional() @IsString() @MaxLength(20_000) response_token?: string;
+}
+
+export class ResetPasswordDto {
+  @IsString() @MaxLength(254) email!: string;
+  @IsString() @MaxLength(64) token!: string;
+  @IsString() @MaxLength(128) password!: string;
+  @IsString() @MaxLength(128) confirmPassword!: string;
+}
+
+export class ChangePasswordDto {
+  @IsString() @MaxLength(128) oldPassword!: string;
+  @IsString() @MaxLength(128) newPassword!: string;
+  @IsString() @MaxLength(128) confirmPassword!: string;
+}
+
+export class ChangePasswordMobileDto extends ChangePasswordDto {
+  @IsString() @MaxLength(32) user_mobile!: string;
+}
+
+export class UiErrorDto {
+  @IsString() @MaxLength(2000) error!: string;
+  @IsOptional() @IsString() @MaxLength(20_000) error_info?: string;
+}

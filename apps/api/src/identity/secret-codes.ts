@@ -1,0 +1,28 @@
+// Codes and tokens: drawn from a cryptographic source, kept only as HMACs, compared in constant time.
+
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+/** Six digits for an SMS code: 000000 to 999999, uniformly. */
+export function sixDigitCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** 128 random bits, URL-safe (22 characters): activation PINs, reset tokens, request ids. */
+export function token128(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export function seal(key: string, ...parts: string[]): string {
+  return createHmac('sha256', key).update(parts.join('\u0000')).digest('hex');
+}
+
+export function sealMatches(key: string, sealed: string, ...parts: string[]): boolean {
+  const expected = Buffer.from(seal(key, ...parts), 'hex');
+  const given = Buffer.from(sealed, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Stream key of an e-mail address: its SHA-256, so stream ids do not show addresses. */
+export function emailKey(normalisedEmail: string): string {
+  return createHash('sha256').update(normalisedEmail).digest('hex').slice(0, 40);
+}
