@@ -3,8 +3,6 @@
 // then the message arrives readable, the outbox keeps it, and a human-check token passes once only.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +23,7 @@ import { EMAIL_SENDER, SMS_SENDER, type EmailSender, type SmsSender } from '../.
 import { readOutbox } from '../../apps/api/src/messaging/outbox.js';
 import { SmtpEmailSender } from '../../apps/api/src/messaging/smtp-email.sender.js';
 import { fetchChallenge, solveChallengeToken, solveHumanCheck } from '../support/human-check.js';
+import { startTestSmsGateway, type TestSmsGateway } from '../support/sms-gateway.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server.js';
 
 const folders: string[] = [];
@@ -40,10 +39,7 @@ async function configWith(env: NodeJS.ProcessEnv = {}): Promise<ApiConfig> {
 async function startApp(config: ApiConfig): Promise<INestApplication> {
   const moduleRef = await Test.createTestingModule({
     imports: [MessagingModule.forRoot(config), HumanCheckModule.forRoot(config, loadSecrets(config))],
-    providers: [
-      { provide: APP_GUARD, useClass: AuthenticationGuard },
-      { provide: APP_FILTER, useClass: ErrorReplyFilter },
-    ],
+    providers: [{ provide: APP_GUARD, useClass: AuthenticationGuard }, { provide: APP_FILTER, useClass: ErrorReplyFilter }],
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   app.setGlobalPrefix('api');
@@ -64,16 +60,26 @@ describe('e-mail by SMTP', () => {
   });
   afterAll(() => smtp.close());
 
-  it('delivers to the SMTP server with subject, recipient and a readable body (non-ASCII, long lines)', async () => {
+  it.each([
+    ['quoted-printable, long lines', 'siti@example.com', 'Pengaktifan akaun — Binaan', `Kod pengaktifan anda: 482913. Terima kasih — ${'panjang '.repeat(20)}tamat.`],
+    ['base64, mostly non-Latin', 'kumar@example.com', 'உங்கள் குறியீடு — 您的验证码 — a subject long enough to be folded over several encoded words', 'உங்கள் குறியீடு 482913 — 您的验证码是 482913'],
+    ['7bit, plain ASCII over several lines', 'tan@example.com', 'Your code', 'Your code is 482913.\nIt expires in 10 minutes.'],
+  ])('delivers to the SMTP server with subject, recipient and a readable body (%s)', async (_encoding, to, subject, text) => {
     const sender = new SmtpEmailSender(smtp.url, 'Binaan <no-reply@binaan.test>');
-    const text = `Kod pengaktifan anda: 482913. Terima kasih — ${'panjang '.repeat(20)}tamat.`;
-    await sender.send({ to: 'siti@example.com', subject: 'Pengaktifan akaun — Binaan', text, html: `<p>${text}</p>`, purpose: 'activation-pin' });
+    await sender.send({ to, subject, text, html: `<p>${text}</p>`, purpose: 'activation-pin' });
     sender.close();
-    const mail = await smtp.waitFor('siti@example.com');
-    expect(mail).toMatchObject({ to: 'siti@example.com', subject: 'Pengaktifan akaun — Binaan', from: 'Binaan <no-reply@binaan.test>' });
-    expect(mail.text.trim()).toBe(text);
-    expect(mail.html).toBe(`<p>${text}</p>`);
+    const mail = await smtp.waitFor(to);
+    expect(mail).toMatchObject({ to, subject, text, html: `<p>${text}</p>`, from: 'Binaan <no-reply@binaan.test>' });
     expect(mail.raw).not.toContain('activation-pin');
+  });
+
+  it('delivers a text-only mail as it was written', async () => {
+    const sender = new SmtpEmailSender(smtp.url, 'Binaan <no-reply@binaan.test>');
+    await sender.send({ to: 'plain@example.com', subject: 'Plain', text: 'Just text.\nTwo lines.', purpose: 'test' });
+    sender.close();
+    const mail = await smtp.waitFor('plain@example.com');
+    expect(mail.text).toBe('Just text.\nTwo lines.');
+    expect(mail.html).toBeUndefined();
   });
 
   it('is the e-mail sender the app gets when SMTP_URL is set, and the outbox page then shows SMS only', async () => {
@@ -93,6 +99,13 @@ describe('the outbox (no provider configured) and its developer page', () => {
   beforeAll(async () => {
     config = await configWith();
     app = await startApp(config);
+  });
+
+  it('records the time of the clock it is given', async () => {
+    const clockConfig = await configWith();
+    const moduleRef = await Test.createTestingModule({ imports: [MessagingModule.forRoot(clockConfig, () => new Date('2026-03-01T08:00:00.000Z'))] }).compile();
+    await moduleRef.get<SmsSender>(SMS_SENDER).send({ to: '+60123456789', text: 'code', purpose: 'mobile-code' });
+    expect((await readOutbox(clockConfig.dataDir, 'sms'))[0]?.at).toBe('2026-03-01T08:00:00.000Z');
   });
 
   it('appends each message as one JSON line, e-mail and SMS apart', async () => {
@@ -142,53 +155,35 @@ describe('the developer page does not exist', () => {
 });
 
 describe('SMS by the HTTP gateway', () => {
-  type Received = { method?: string; url?: string; headers: IncomingHttpHeaders; body: string };
-  const received: Received[] = [];
-  let status = 200;
-  let gateway: Server;
-  let url: string;
-
+  let gateway: TestSmsGateway;
   beforeAll(async () => {
-    gateway = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        received.push({ method: req.method, url: req.url, headers: req.headers, body });
-        if (req.url === '/hang') return; // never answers: the timeout case
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: status < 300 }));
-      });
-    });
-    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+    gateway = await startTestSmsGateway();
   });
-  afterAll(async () => {
-    gateway.closeAllConnections();
-    await new Promise((resolve) => gateway.close(resolve));
-  });
+  afterAll(() => gateway.close());
 
   it('POSTs { to, text } as JSON with the bearer token, through the module when SMS_GATEWAY_URL is set', async () => {
-    const app = await startApp(await configWith({ SMS_GATEWAY_URL: `${url}/send`, SMS_GATEWAY_TOKEN: 'gateway-token-1' }));
+    const app = await startApp(await configWith({ SMS_GATEWAY_URL: `${gateway.url}/send`, SMS_GATEWAY_TOKEN: 'gateway-token-1' }));
     await app.get<SmsSender>(SMS_SENDER).send({ to: '+60123456789', text: 'Binaan code 654321', purpose: 'mobile-code' });
-    expect(received.at(-1)).toMatchObject({ method: 'POST', url: '/send', headers: { authorization: 'Bearer gateway-token-1', 'content-type': 'application/json' } });
-    expect(JSON.parse(received.at(-1)!.body)).toEqual({ to: '+60123456789', text: 'Binaan code 654321' });
+    expect(gateway.requests.at(-1)).toMatchObject({ method: 'POST', path: '/send', headers: { authorization: 'Bearer gateway-token-1', 'content-type': 'application/json' } });
+    expect(JSON.parse(gateway.requests.at(-1)!.body)).toEqual({ to: '+60123456789', text: 'Binaan code 654321' });
   });
 
   it('sends no Authorization header when no token is configured', async () => {
-    await new HttpSmsSender({ url: `${url}/send` }).send({ to: '+60100000000', text: 'hi', purpose: 'test' });
-    expect(received.at(-1)!.headers.authorization).toBeUndefined();
+    await new HttpSmsSender({ url: `${gateway.url}/send` }).send({ to: '+60100000000', text: 'hi', purpose: 'test' });
+    expect(gateway.requests.at(-1)!.headers.authorization).toBeUndefined();
   });
 
   it('turns a 500 from the gateway into SmsDeliveryFailed that names neither token nor address', async () => {
-    status = 500;
-    const failure = await new HttpSmsSender({ url: `${url}/send?key=query-secret`, token: 'gateway-token-1' }).send({ to: '+60100000000', text: 'hi', purpose: 'test' }).catch((error: unknown) => error);
-    status = 200;
+    gateway.answerWith(500);
+    const failure = await new HttpSmsSender({ url: `${gateway.url}/send?key=query-secret`, token: 'gateway-token-1' }).send({ to: '+60100000000', text: 'hi', purpose: 'test' }).catch((error: unknown) => error);
+    gateway.answerWith(200);
     expect(failure).toBeInstanceOf(SmsDeliveryFailed);
     expect(failure).toMatchObject({ code: 'smsDeliveryFailed', status: 500, message: 'SMS gateway answered 500' });
     expect(String((failure as Error).message)).not.toMatch(/gateway-token-1|query-secret|127\.0\.0\.1/);
   });
 
   it('gives up after the timeout with SmsDeliveryFailed', async () => {
-    const failure = await new HttpSmsSender({ url: `${url}/hang`, timeoutMs: 300 }).send({ to: '+60100000000', text: 'hi', purpose: 'test' }).catch((error: unknown) => error);
+    const failure = await new HttpSmsSender({ url: `${gateway.url}/hang`, timeoutMs: 300 }).send({ to: '+60100000000', text: 'hi', purpose: 'test' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SmsDeliveryFailed);
     expect((failure as Error).message).toBe('SMS gateway no answer within 300 ms');
   });
@@ -247,8 +242,9 @@ describe('the human check (self-hosted ALTCHA proof of work)', () => {
 
   it('refuses a token whose challenge has expired', async () => {
     const shortLived = new AltchaHumanCheck({ hmacKey: 'short-lived-key-short-lived-key-0', maxNumber: 1000, expiresInMs: 1_000 });
-    const token = await solveChallengeToken(await shortLived.createChallenge());
+    const [fresh, late] = await Promise.all([shortLived.createChallenge().then(solveChallengeToken), shortLived.createChallenge().then(solveChallengeToken)]);
+    expect(await shortLived.verify(fresh)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect(await shortLived.verify(token)).toBe(false);
+    expect(await shortLived.verify(late)).toBe(false);
   });
 });

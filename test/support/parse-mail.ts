@@ -97,7 +97,8 @@ function leaves(part: Part): Part[] {
 }
 
 export function parseMail(raw: string, recipients: string[] = []): ParsedMail {
-  const top = splitPart(raw.replace(/\r\n/g, '\n'));
+  // The last line break is SMTP's, ending the DATA, not the message's own.
+  const top = splitPart(raw.replace(/\r\n/g, '\n').replace(/\n$/, ''));
   const parts = leaves(top);
   const ofType = (type: string) => parts.find((part) => headerParameters(part.headers['content-type']).value === type);
   const textPart = ofType('text/plain');
