@@ -8,6 +8,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const build = spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const api = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: root, stdio: 'inherit' });
+// An empty store gets the demo companies and users (README: demo logins); DEMO_DATA=off skips it.
+const api = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: root, stdio: 'inherit', env: { DEMO_DATA: 'on', ...process.env } });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
 api.on('exit', (code) => process.exit(code ?? 0));

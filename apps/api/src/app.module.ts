@@ -18,7 +18,7 @@ export class AppModule {
   static forRoot(config: ApiConfig, store: EventStore, clock: Clock): DynamicModule {
     return {
       module: AppModule,
-      imports: [StoreModule.forRoot(config, store, clock), MessagingModule.forRoot(config), HumanCheckModule.forRoot(config, loadSecrets(config)), AccessModule],
+      imports: [StoreModule.forRoot(config, store, clock), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, loadSecrets(config)), AccessModule],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

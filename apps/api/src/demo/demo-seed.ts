@@ -1,0 +1,51 @@
+// Seeds the demo data into an empty store, through the same events the product records (no back doors):
+// accounts signed up, activated and with the terms accepted; companies registered with their status,
+// roles, members and authority; one call for interest. Runs when DEMO_DATA=on (npm start sets it).
+
+import { randomUUID } from 'node:crypto';
+import type { EventStore, NewEvent } from '@binaan/event-store';
+import { LATEST_EULA_VERSION } from '../identity/eula.js';
+import { PasswordHasher } from '../identity/password-hasher.js';
+import { phoneStream } from '../identity/sign-up.service.js';
+import { emailKey } from '../identity/secret-codes.js';
+import { DEMO_COMPANIES, DEMO_INVITATION, DEMO_PASSWORD, DEMO_ROLES, DEMO_USERS } from './demo-data.js';
+
+const SEED = { actorUserId: 'system:demo-seed', correlationId: 'demo-seed' };
+
+export async function seedDemoData(store: EventStore, hasher = new PasswordHasher()): Promise<{ seeded: boolean; users: number; companies: number }> {
+  if ((await store.lastPosition()) > 0) return { seeded: false, users: 0, companies: 0 };
+  const userIds = new Map<string, string>();
+  for (const user of DEMO_USERS) {
+    const userId = randomUUID();
+    userIds.set(user.email, userId);
+    const meta = { ...SEED, actorUserId: userId };
+    await store.append({ streamId: `email-${emailKey(user.email)}`, streamType: 'emailClaim', expectedRevision: 'no_stream', events: [{ type: 'EmailClaimed', data: { userId }, metadata: SEED }] });
+    await store.append({ streamId: phoneStream(user.mobile), streamType: 'phone', expectedRevision: 'no_stream', events: [{ type: 'PhoneClaimed', data: { userId }, metadata: SEED }] });
+    await store.append({
+      streamId: `user-${userId}`, streamType: 'user', expectedRevision: 'no_stream',
+      events: [
+        { type: 'UserSignedUp', data: { userId, email: user.email, name: user.name, mobile: user.mobile, passwordHash: await hasher.hash(DEMO_PASSWORD), userType: user.userType, forceChangePassword: false }, metadata: meta },
+        { type: 'UserActivated', data: { via: 'seed' }, metadata: SEED },
+        { type: 'EulaAccepted', data: { version: LATEST_EULA_VERSION }, metadata: meta },
+      ],
+    });
+  }
+  for (const company of DEMO_COMPANIES) {
+    const events: NewEvent[] = [
+      { type: 'CompanyRegistered', data: { companyId: company.key, name: company.name, registrationNo: company.registrationNo, subscriptionType: company.subscriptionType, subscriptionDetailType: company.subscriptionDetailType, isDemo: true } },
+      ...DEMO_ROLES.map((role) => ({ type: 'CompanyRoleDefined', data: { roleId: role.roleId, name: role.name, accessRights: [...role.accessRights] } })),
+      ...company.members.flatMap((member) =>
+        member.roles.map((roleId) => ({ type: 'CompanyUserAssigned', data: { userId: userIds.get(member.email)!, roleId, isSiteTeam: DEMO_ROLES.find((role) => role.roleId === roleId)?.isSiteTeam === true } })),
+      ),
+      ...(company.authority ?? []).flatMap((grant) => grant.levels.map((level) => ({ type: 'CompanyAuthorityAssigned', data: { resourceCode: grant.resourceCode, userId: userIds.get(grant.email)!, level } }))),
+    ];
+    // Submission moves through its statuses one event at a time, as it would in use.
+    for (let status = 2; status <= company.status; status++) events.push({ type: 'CompanySubmissionStatusChanged', data: { status } });
+    await store.append({ streamId: `company-${company.key}`, streamType: 'company', expectedRevision: 'no_stream', events: events.map((event) => ({ ...event, metadata: SEED })) });
+  }
+  await store.append({
+    streamId: `invitation-${DEMO_INVITATION.id}`, streamType: 'callForInterest', expectedRevision: 'no_stream',
+    events: [{ type: 'InvitationSent', data: { invitationId: DEMO_INVITATION.id, fromCompanyId: DEMO_INVITATION.from, toEmail: DEMO_INVITATION.toEmail, title: DEMO_INVITATION.title }, metadata: SEED }],
+  });
+  return { seeded: true, users: DEMO_USERS.length, companies: DEMO_COMPANIES.length };
+}

@@ -1,0 +1,51 @@
+// Given the demo data seeded into an empty store, every demo login signs in with the README's password,
+// and choosing each of its companies lands where signed-in-area.md §2.3 says.
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { EventStore } from '@binaan/event-store';
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../apps/api/src/demo/demo-data.js';
+import { seedDemoData } from '../../apps/api/src/demo/demo-seed.js';
+import { EVENT_STORE } from '../../apps/api/src/store/store.tokens.js';
+import { pgliteConfig, startApp } from './support.js';
+
+const EXPECTED_LANDING: Record<string, string> = {
+  'teguh-bina': '/administration/add-company',
+  'kukuh-jaya': '/cidb-administration/company-profile',
+  'baru-consult': '/administration/company',
+  'lestari-ebuild': '/auth/non-approved-company-login',
+};
+
+describe('demo data on an empty store', () => {
+  let app: NestExpressApplication;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    app = await startApp(await pgliteConfig());
+    store = app.get<EventStore>(EVENT_STORE);
+  }, 60_000);
+  afterAll(async () => app?.close());
+
+  it('is seeded once: a second run on a store with events does nothing', async () => {
+    expect(await seedDemoData(store)).toEqual({ seeded: true, users: DEMO_USERS.length, companies: DEMO_COMPANIES.length });
+    const position = await store.lastPosition();
+    expect(await seedDemoData(store)).toEqual({ seeded: false, users: 0, companies: 0 });
+    expect(await store.lastPosition()).toBe(position);
+  }, 60_000);
+
+  it.each(DEMO_USERS.map((user) => [user.email, user] as const))('%s signs in and reaches each of their companies', async (email, user) => {
+    const login = await request(app.getHttpServer()).post('/api/login').send({ email, password: DEMO_PASSWORD }).expect(200);
+    expect(login.body).toMatchObject({ loginIsAuthenticated: true, showEula: false, forceChangePassword: false, userRole: user.userType === 2 ? 'ADMIN' : 'USER' });
+    let token: string = login.body.jwtToken;
+    const list = await request(app.getHttpServer()).get('/api/company/list').set('authorization', `Bearer ${token}`).expect(200);
+    const mine = DEMO_COMPANIES.filter((company) => company.members.some((member) => member.email === email)).map((company) => company.key).sort();
+    expect(list.body.data.map((item: { companyProfileId: string }) => item.companyProfileId).sort()).toEqual(mine);
+    for (const companyId of mine) {
+      const chosen = await request(app.getHttpServer()).get(`/api/company/choose/${companyId}`).set('authorization', `Bearer ${token}`).expect(200);
+      expect(chosen.body.accessRights).toMatch(/1/);
+      if (EXPECTED_LANDING[companyId]) expect(chosen.body.landing).toBe(EXPECTED_LANDING[companyId]);
+      token = chosen.body.jwtToken;
+    }
+  }, 60_000);
+});
