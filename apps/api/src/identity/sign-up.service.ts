@@ -83,8 +83,9 @@ export class SignUpService {
     if (input.password !== input.confirmPassword) throw refusal(400, ErrorCodes.passwordMismatch, 'The passwords do not match.');
     const mobile = this.mobile(input.user_mobile);
     const phone = foldPhone(await this.store.readStream(phoneStream(mobile)));
+    // Only a caller who has just proven they hold the number learns that it is registered.
+    if (!verifiedForSignUp({ ...phone, claimedBy: null }, this.now().getTime())) throw refusal(400, ErrorCodes.mobileNotVerified, 'Verify your mobile number first.');
     if (phone.claimedBy) throw refusal(409, ErrorCodes.mobileNumberExists, 'This mobile number is already registered. Sign in instead.');
-    if (!verifiedForSignUp(phone, this.now().getTime())) throw refusal(400, ErrorCodes.mobileNotVerified, 'Verify your mobile number first.');
     const passwordHash = await this.hasher.hash(input.password);
     const found = await this.accounts.byEmail(input.email);
     const reply = { success: true as const, msg: 'signUp.success', data: { email: found.email } };
