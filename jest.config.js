@@ -11,8 +11,6 @@ const workspaceSources = {
 const shared = {
   rootDir: '.',
   testEnvironment: 'node',
-  // Real databases on a shared 2-core machine: generous, so a slow neighbour is not a failure.
-  testTimeout: 30_000,
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: workspaceSources,
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }] },
@@ -20,6 +18,9 @@ const shared = {
 };
 
 export default {
+  // Real databases on a shared 2-core machine: generous, so a slow neighbour is not a failure.
+  // (A global option: jest ignores it inside a project.)
+  testTimeout: 30_000,
   projects: [
     {
       ...shared,

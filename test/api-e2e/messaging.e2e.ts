@@ -241,10 +241,10 @@ describe('the human check (self-hosted ALTCHA proof of work)', () => {
   });
 
   it('refuses a token whose challenge has expired', async () => {
-    const shortLived = new AltchaHumanCheck({ hmacKey: 'short-lived-key-short-lived-key-0', maxNumber: 1000, expiresInMs: 1_000 });
+    const shortLived = new AltchaHumanCheck({ hmacKey: 'short-lived-key-short-lived-key-0', maxNumber: 1000, expiresInMs: 3_000 });
     const [fresh, late] = await Promise.all([shortLived.createChallenge().then(solveChallengeToken), shortLived.createChallenge().then(solveChallengeToken)]);
     expect(await shortLived.verify(fresh)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await new Promise((resolve) => setTimeout(resolve, 3_100));
     expect(await shortLived.verify(late)).toBe(false);
   });
 });

@@ -21,6 +21,8 @@ export type StoreConfig = {
   databaseSchema?: string;
   eventStoreUrl?: string;
   projections?: readonly Projection[];
+  /** The clock that stamps recordedAt (tests move it). */
+  now?: () => Date;
 };
 
 export type OpenedStore = { store: EventStore; sql: SqlEventStore | null };
@@ -46,7 +48,7 @@ export async function openEventStore(config: StoreConfig): Promise<OpenedStore> 
   const db = await openSqlDatabase(config);
   try {
     await migrate(db, config.migrationsDir);
-    const store = await SqlEventStore.open(db, config.projections ? { projections: config.projections } : {});
+    const store = await SqlEventStore.open(db, { ...(config.projections ? { projections: config.projections } : {}), ...(config.now ? { now: config.now } : {}) });
     return { store, sql: store };
   } catch (error) {
     await db.close();

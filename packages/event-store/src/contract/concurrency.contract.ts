@@ -56,6 +56,26 @@ export function describeConcurrencyContract(harness: ContractHarness, fresh: Fre
       if (harness.concurrentTransactions) expect(conflicts).toBeGreaterThan(0);
     });
 
+    if (harness.foreignTransaction) {
+      const foreign = harness.foreignTransaction.bind(harness);
+      it('a long transaction elsewhere on the server (holding an id, writing no event) does not hold back the log', async () => {
+        const store = await fresh();
+        const end = await foreign();
+        try {
+          await store.append({ streamId: 'meanwhile-1', streamType: 'test', expectedRevision: 'no_stream', events: [{ type: 'A', data: {} }, { type: 'B', data: {} }] });
+          const page = await store.readAll({ limit: 10 });
+          expect(page.events.map((e) => e.type)).toEqual(['A', 'B']);
+          const seen: string[] = [];
+          const subscription = store.subscribe({ name: 'meanwhile', pollIntervalMs: 20, handler: async (events) => void seen.push(...events.map((e) => e.type)) });
+          await subscription.caughtUp;
+          await subscription.stop();
+          expect(seen).toEqual(['A', 'B']);
+        } finally {
+          await end();
+        }
+      });
+    }
+
     if (!harness.projections) {
       it.skip(`projections in the append transaction: ${harness.name} has no SQL transaction (read models are fed by a subscription)`, () => undefined);
       return;

@@ -15,6 +15,8 @@ export type ContractHarness = {
   concurrentTransactions: boolean;
   /** SQL adapters run projections in the append's transaction. */
   projections: boolean;
+  /** PostgreSQL: opens a transaction on another connection that holds a transaction id and writes no event; returns its end. */
+  foreignTransaction?(): Promise<() => Promise<void>>;
 };
 
 export const actor = { actorUserId: 'user-1', actorCompanyId: 'company-1', correlationId: 'corr-1', causationId: null };

@@ -50,5 +50,15 @@ if (!url) {
     async rawSql(store, text) {
       return (store as SqlEventStore).db.query(text);
     },
+    async foreignTransaction() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query('BEGIN');
+      await client.query('SELECT pg_current_xact_id()');
+      return async () => {
+        await client.query('ROLLBACK');
+        await client.end();
+      };
+    },
   });
 }

@@ -167,7 +167,8 @@ export class SqlEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllPage> {
     const after = options.after === undefined ? 0 : checkRevision(options.after, 'after');
     const limit = Math.min(options.limit === undefined ? 1000 : checkRevision(options.limit, 'limit'), MAX_PAGE);
-    const rows = await this.db.query<EventRow>(sql.READ_ALL, [after, limit]);
+    const [horizon] = await this.db.query<{ horizon: string }>(sql.READ_HORIZON);
+    const rows = await this.db.query<EventRow>(sql.READ_ALL, [after, limit, horizon!.horizon]);
     const events = rows.map(toStoredEvent);
     return { events, nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: events.length < limit };
   }

@@ -4,6 +4,16 @@
 // a conditional write of the stream head, and the events inserted only if that write happened. Two
 // writers racing for the same revision queue on the head row; the second re-checks the condition after
 // the first commits, finds the revision moved and writes nothing.
+//
+// Before it writes anything (so before its transaction has an id), an append takes the shared
+// "event writer" advisory lock, held to the end of its transaction. Catch-up readers hold back only for
+// in-progress transactions holding it (READ_HORIZON), not for every transaction on the server: a long
+// report, a rebuild or another database's work does not stall subscriptions. Rule: an append is the
+// first write of its transaction (projections run after it), and every writer uses the same database
+// role as the readers (pg_stat_activity shows a session's transaction id to its own role).
+
+export const WRITER_LOCK = { classid: 7310, objid: 1 } as const;
+const WRITER = `writer AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${WRITER_LOCK.classid}, ${WRITER_LOCK.objid}))`;
 
 const INSERT_EVENTS = `
   ins AS (
@@ -19,18 +29,18 @@ const INSERT_EVENTS = `
 
 /** $1 stream id, $2 type, $3 new revision, $4 new head hash, $5 recorded at, $6 (unused: keeps numbering), $7.. event columns. */
 export const APPEND_NEW_STREAM = `
-  WITH head AS (
+  WITH ${WRITER}, head AS (
     INSERT INTO streams (stream_id, stream_type, revision, last_hash, created_at, updated_at)
-    SELECT $1, $2, $3, $4, $5, $5 WHERE $6::bigint = -1
+    SELECT $1, $2, $3, $4, $5, $5 WHERE $6::bigint = -1 AND EXISTS (SELECT 1 FROM writer)
     ON CONFLICT (stream_id) DO NOTHING
     RETURNING stream_id
   ),${INSERT_EVENTS}`;
 
 /** As APPEND_NEW_STREAM, $6 the expected revision; $14 the expected head hash. */
 export const APPEND_EXISTING_STREAM = `
-  WITH head AS (
+  WITH ${WRITER}, head AS (
     UPDATE streams SET revision = $3, last_hash = $4, updated_at = $5
-    WHERE stream_id = $1 AND revision = $6 AND last_hash = $14
+    WHERE stream_id = $1 AND revision = $6 AND last_hash = $14 AND EXISTS (SELECT 1 FROM writer)
     RETURNING stream_id
   ),${INSERT_EVENTS}`;
 
@@ -50,10 +60,31 @@ export const STREAM_HEAD = `SELECT stream_id, stream_type, revision, last_hash F
 export const EVENTS_BY_ID = `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY global_position`;
 
 /**
- * Global order for catch-up: (writing transaction, position), only below the oldest transaction still
- * running. Everything below that horizon has committed, and whatever commits later sorts after it, so a
- * reader that remembers the last event it saw never skips one. `$1` is that event's position; its
- * transaction is looked up (positions are not in commit order across concurrent writers).
+ * The catch-up horizon, read in its own statement BEFORE the events: the oldest transaction that was in
+ * progress at this statement's snapshot and holds the event-writer lock, or else the snapshot's xmax
+ * (the next transaction id). Every event a transaction below it will ever write is committed, or never
+ * will be; a writer that was in progress and has finished since is visible to the next statement.
+ * pg_stat_activity's backend_xid is 32 bits: matched to the snapshot's 64-bit ids by their low 32 bits.
+ */
+export const READ_HORIZON = `
+  WITH snap AS (SELECT pg_current_snapshot() AS s),
+  writers AS (
+    SELECT a.backend_xid::text::bigint AS xid32
+    FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+    WHERE l.locktype = 'advisory' AND l.granted AND l.classid = ${WRITER_LOCK.classid} AND l.objid = ${WRITER_LOCK.objid} AND l.objsubid = 2
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+      AND a.backend_xid IS NOT NULL
+  )
+  SELECT COALESCE(
+    (SELECT MIN(x)::text FROM snap, pg_snapshot_xip(snap.s) AS x
+      WHERE (x::text::numeric % 4294967296)::bigint IN (SELECT xid32 FROM writers)),
+    (SELECT pg_snapshot_xmax(s)::text FROM snap)) AS horizon`;
+
+/**
+ * Global order for catch-up: (writing transaction, position), only below the horizon. Everything below
+ * it has committed (or never will), and whatever commits later sorts after it, so a reader that
+ * remembers the last event it saw never skips one. `$1` is that event's position; its transaction is
+ * looked up (positions are not in commit order across concurrent writers).
  */
 export const READ_ALL = `
   WITH cursor AS (
@@ -62,7 +93,7 @@ export const READ_ALL = `
       '0'::xid8) AS tx_id
   )
   SELECT ${EVENT_COLUMNS} FROM events, cursor
-  WHERE events.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+  WHERE events.tx_id < $3::xid8
     AND (events.tx_id, events.global_position) > (cursor.tx_id, $1::bigint)
   ORDER BY events.tx_id, events.global_position
   LIMIT $2`;
