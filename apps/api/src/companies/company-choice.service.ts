@@ -22,6 +22,8 @@ export class CompanyChoiceService {
   }
 
   async choose(principal: Principal, companyId: string): Promise<CompanyChooseReply> {
+    // A GET that starts a session: the read-only token (which travels in URLs) must not buy a full one here.
+    if (principal.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
     const company = await this.access.company(companyId);
     const assignments = company ? await this.access.assignments(principal.userId, companyId) : [];
     const active = assignments.filter((assignment) => assignment.status === 2);

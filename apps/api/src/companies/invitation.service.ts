@@ -14,6 +14,8 @@ export class InvitationService {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   async accept(invitationId: string, remark: string, principal: Principal | undefined): Promise<{ success: true; msg: string }> {
+    // A public route: a read-only token may name the caller but cannot answer in their name.
+    if (principal?.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(invitationId)) throw refusal(404, ErrorCodes.notFound, 'This invitation does not exist.');
     const events = await this.store.readStream(`invitation-${invitationId}`);
     if (events.length === 0) throw refusal(404, ErrorCodes.notFound, 'This invitation does not exist.');

@@ -31,7 +31,7 @@ export type EmailClaimEvent = { type: 'EmailClaimed'; data: { userId: string } }
 export type LoginAttemptEvent =
   | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string } }
   | { type: 'LoginFailed'; data: { reason: 'incorrectCredentials' } }
-  | { type: 'LoginRefused'; data: { reason: 'locked' | 'pendingActivation' | 'notActive'; userId?: string } };
+  | { type: 'LoginRefused'; data: { reason: 'locked' | 'pendingActivation' | 'notActive'; userId?: string; /** locked: the run of failures refused for */ failures?: number; lastFailureAt?: string } };
 
 export type SessionEvent =
   | { type: 'SessionStarted'; data: { sessionId: string; userId: string; companyId: string | null; rememberMe: boolean } }

@@ -9,7 +9,13 @@ export const MAX_LOCK_MS = 15 * 60_000;
 /** Enough of the stream's tail to know the current run of failures. */
 export const ATTEMPTS_TAIL = 20;
 
-export function lockedUntil(tail: readonly StoredEvent[]): number | null {
+export type LockState = { failures: number; lastFailureAt: number; until: number | null };
+
+/**
+ * The run of failures and the lock it makes. A refusal while locked carries the run it was refused for,
+ * so refusals filling the tail (someone hammering during the lock) cannot hide the failures before them.
+ */
+export function lockState(tail: readonly StoredEvent[]): LockState {
   let failures = 0;
   let lastFailureAt = 0;
   for (const event of tail) {
@@ -18,8 +24,19 @@ export function lockedUntil(tail: readonly StoredEvent[]): number | null {
       failures++;
       lastFailureAt = Date.parse(event.metadata.recordedAt);
     }
+    if (event.type === 'LoginRefused') {
+      const carried = event.data as { failures?: unknown; lastFailureAt?: unknown };
+      if (typeof carried.failures === 'number' && typeof carried.lastFailureAt === 'string') {
+        failures = carried.failures;
+        lastFailureAt = Date.parse(carried.lastFailureAt);
+      }
+    }
   }
-  if (failures < FAILURES_BEFORE_LOCK) return null;
+  if (failures < FAILURES_BEFORE_LOCK) return { failures, lastFailureAt, until: null };
   const delay = Math.min(MAX_LOCK_MS, 60_000 * 2 ** (failures - FAILURES_BEFORE_LOCK));
-  return lastFailureAt + delay;
+  return { failures, lastFailureAt, until: lastFailureAt + delay };
+}
+
+export function lockedUntil(tail: readonly StoredEvent[]): number | null {
+  return lockState(tail).until;
 }

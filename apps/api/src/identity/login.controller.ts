@@ -1,7 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ErrorCodes } from '@binaan/contracts';
 import type { EventStore } from '@binaan/event-store';
 import { CLOCK, type AuthenticatedRequest, type Clock } from '../common/principal.js';
 import { AllowRestricted, Public } from '../common/public.decorator.js';
+import { refusal } from '../common/refusal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { latestEula } from './eula.js';
 import { LoginDto, UiErrorDto } from './identity.dto.js';
@@ -43,6 +45,8 @@ export class LoginController {
   @Post('users/logout')
   @HttpCode(200)
   async logout(@Req() request: Request, @Res({ passthrough: true }) reply: CookieReply) {
+    // A public route: the guard names the caller but does not apply the read-only rule, so it is applied here.
+    if (request.principal?.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
     reply.clearCookie(SESSION_MARKER, { path: '/' });
     return this.logins.logout(request.principal);
   }

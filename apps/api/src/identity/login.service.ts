@@ -11,7 +11,7 @@ import { EVENT_STORE } from '../store/store.tokens.js';
 import { AccountDirectory } from './account-directory.js';
 import { LATEST_EULA_VERSION } from './eula.js';
 import type { LoginAttemptEvent } from './identity.events.js';
-import { ATTEMPTS_TAIL, lockedUntil } from './login-attempts.js';
+import { ATTEMPTS_TAIL, lockState } from './login-attempts.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SessionService } from './session.service.js';
 
@@ -34,10 +34,11 @@ export class LoginService {
     const attempts = `login-${found.key}`;
     const record = (event: LoginAttemptEvent) =>
       this.store.append({ streamId: attempts, streamType: 'loginAttempts', expectedRevision: 'any', events: [{ ...event, metadata: { actorUserId: found.account?.userId ?? null, ip: context.ip ?? null, correlationId: context.correlationId ?? null } }] });
-    const until = lockedUntil(await this.tail(attempts));
+    const lock = lockState(await this.tail(attempts));
+    const until = lock.until;
     const now = this.now().getTime();
     if (until !== null && until > now) {
-      await record({ type: 'LoginRefused', data: { reason: 'locked' } });
+      await record({ type: 'LoginRefused', data: { reason: 'locked', failures: lock.failures, lastFailureAt: new Date(lock.lastFailureAt).toISOString() } });
       const retryAfterSeconds = Math.ceil((until - now) / 1000);
       throw refusal(429, ErrorCodes.accountLocked, `Too many failed sign-ins. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`, { ...NOT_AUTHENTICATED, retryAfterSeconds });
     }
