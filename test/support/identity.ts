@@ -57,9 +57,9 @@ export class Api {
     return this.keep(`POST ${path}`, this.prepare(request(this.server).post(`/api/${path}`), options).send(body));
   }
 
-  /** Replies that are a 5xx, or whose body shows a stack trace or source paths. */
+  /** Replies that are a 5xx, show a stack trace or source paths, or refuse without `{ success: false, errorCode }`. */
   problems(): RecordedReply[] {
-    return this.replies.filter((reply) => reply.status >= 500 || STACK.test(reply.text));
+    return this.replies.filter((reply) => reply.status >= 500 || STACK.test(reply.text) || (reply.status >= 400 && !hasErrorCode(reply.text)));
   }
 
   private prepare(test: request.Test, options: CallOptions): request.Test {
@@ -73,6 +73,15 @@ export class Api {
     const response = await test;
     this.replies.push({ call, status: response.status, text: response.text });
     return response;
+  }
+}
+
+function hasErrorCode(text: string): boolean {
+  try {
+    const body = JSON.parse(text) as { success?: unknown; errorCode?: unknown };
+    return body.success === false && typeof body.errorCode === 'string' && body.errorCode !== '';
+  } catch {
+    return false;
   }
 }
 

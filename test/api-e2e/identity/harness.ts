@@ -44,9 +44,9 @@ export async function startIdentityApp(kind: StoreKind): Promise<RunningApp> {
   };
 }
 
-/** The last test of a suite: no call answered 500 or showed a stack trace. */
+/** The last test of a suite: no call answered 500 or showed a stack trace, and every refusal carried an error code. */
 export function itAnsweredEveryCallWithoutAServerError(running: () => RunningApp | undefined): void {
-  it('then no reply was a 500 and none showed a stack trace', () => {
+  it('then no reply was a 500, none showed a stack trace, and every refusal was { success: false, errorCode }', () => {
     const api = running()!.api;
     expect(api.replies.length).toBeGreaterThan(0);
     expect(api.problems()).toEqual([]);
