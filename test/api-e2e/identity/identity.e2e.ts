@@ -8,6 +8,7 @@ import { companySpecs } from './companies.specs.js';
 import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, STORES, type RunningApp } from './harness.js';
 import { invitationAndUiErrorSpecs } from './invitations.specs.js';
 import { signInSpecs } from './login.specs.js';
+import { malformedRequestSpecs } from './malformed.specs.js';
 import { mobileCodeSpecs } from './mobile-code.specs.js';
 import { passwordSpecs } from './passwords.specs.js';
 import { sessionSpecs } from './sessions.specs.js';
@@ -28,6 +29,7 @@ describe.each(STORES)('identity and access on %s', (kind) => {
   sessionSpecs(app);
   companySpecs(app);
   invitationAndUiErrorSpecs(app);
+  malformedRequestSpecs(app);
 
   itAnsweredEveryCallWithoutAServerError(() => running);
 });

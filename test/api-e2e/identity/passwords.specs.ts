@@ -85,10 +85,12 @@ export function passwordSpecs(app: () => RunningApp): void {
         expect(reply.body).toMatchObject({ errorCode: 'newPasswordSameAsOld' });
       });
 
-      it('given a made-up token, then 400 invalidToken', async () => {
+      it('given a made-up token, then 400 invalidToken, exactly as for an e-mail without an account', async () => {
         const reply = await reset(person.email, 'AAAAAAAAAAAAAAAAAAAAAA', OTHER_STRONG_PASSWORD);
         expect(reply.status).toBe(400);
         expect(reply.body).toMatchObject({ errorCode: 'invalidToken' });
+        const unknown = await reset(newPerson('unknown').email, 'AAAAAAAAAAAAAAAAAAAAAA', OTHER_STRONG_PASSWORD);
+        expect({ status: unknown.status, body: unknown.body }).toEqual({ status: reply.status, body: reply.body });
       });
 
       it('given the mailed token and a good password, then the password changes and every session of the account ends', async () => {
