@@ -4,6 +4,7 @@ import { AuthenticationGuard } from './common/authentication.guard.js';
 import { ErrorReplyFilter } from './common/error-reply.filter.js';
 import type { EventStore } from '@binaan/event-store';
 import { AccessModule } from './access.module.js';
+import { DocumentsModule } from './documents/documents.module.js';
 import { loadSecrets } from './common/secrets.js';
 import { HumanCheckModule } from './human-check/human-check.module.js';
 import { MessagingModule } from './messaging/messaging.module.js';
@@ -18,7 +19,7 @@ export class AppModule {
   static forRoot(config: ApiConfig, store: EventStore, clock: Clock): DynamicModule {
     return {
       module: AppModule,
-      imports: [StoreModule.forRoot(config, store, clock), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, loadSecrets(config)), AccessModule],
+      imports: [StoreModule.forRoot(config, store, clock), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, loadSecrets(config)), AccessModule, DocumentsModule],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

@@ -4,6 +4,7 @@
 import type { Projection } from '@binaan/event-store';
 import { auditTrailProjection } from './audit/audit-trail.projection.js';
 import { companiesProjection } from './companies/companies.projection.js';
+import { documentsProjection } from './documents/documents.projection.js';
 import { sessionsProjection, usersProjection } from './identity/identity.projections.js';
 
-export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection];
+export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, documentsProjection];

@@ -11,3 +11,6 @@ export * from './workflow-events.js';
 export * from './workflow-history.js';
 export * from './workflow-refusals.js';
 export * from './workflow-resources.js';
+export * from './documents-resources.js';
+export * from './documents-events.js';
+export * from './documents-api.js';

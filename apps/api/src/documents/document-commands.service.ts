@@ -1,0 +1,142 @@
+// The write path of documents: read the stream, fold, resolve the actor, decide (machine + document
+// rules), append with the expected revision (read models follow in the same transaction), reply with the
+// new revision and the actions this user may take next.
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { DocumentActionReply, DocumentResource } from '@binaan/contracts';
+import { WrongExpectedRevision, type EventStore, type JsonValue, type SqlExecutor } from '@binaan/event-store';
+import { availableActions, type Actor } from '@binaan/workflows';
+import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
+import { EVENT_STORE } from '../store/store.tokens.js';
+import { DocumentActors } from './document-actor.js';
+import { creationEvents, decideAction, decideCreate, decideEdit, type ActionBody } from './document.decider.js';
+import { DocumentRefused, shapeError } from './document.errors.js';
+import { parseFieldChanges } from './document-fields.js';
+import { DocumentLoader, fold } from './document-loader.js';
+import { DocumentNumbers } from './document-numbers.js';
+import { documentStreamId, type DocumentState } from './document.state.js';
+
+/** `If-Match: 5`, `"5"` or `W/"5"`: the revision the caller last read. Missing: 428. */
+export function parseIfMatch(header: string | undefined): number {
+  if (header === undefined || header === '') throw new DocumentRefused(428, 'ifMatchRequired', 'Send If-Match with the revision you last read (the ETag).');
+  const match = /^(?:W\/)?"?(\d{1,12})"?$/.exec(header.trim());
+  if (!match) throw new DocumentRefused(400, 'invalidIfMatch', 'If-Match must be a revision number.');
+  return Number(match[1]);
+}
+
+const stale = (expected: number, actual: number) =>
+  new DocumentRefused(409, 'wrongExpectedRevision', `The document changed: you sent revision ${expected}, it is at ${actual}. Read it again.`);
+
+function actionBody(raw: unknown): ActionBody {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw shapeError({ body: ['must be a JSON object'] });
+  const body = raw as Record<string, unknown>;
+  const problems: Record<string, string[]> = {};
+  if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) problems.remark = ['must be a string of at most 2000 characters'];
+  if (body.amount !== undefined && typeof body.amount !== 'string') problems.amount = ['must be a decimal string'];
+  if (Object.keys(problems).length > 0) throw shapeError(problems);
+  return { ...(body.remark !== undefined ? { remark: body.remark as string } : {}), ...(body.amount !== undefined ? { amount: body.amount as string } : {}) };
+}
+
+@Injectable()
+export class DocumentCommands {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
+    @Inject(CLOCK) private readonly now: Clock,
+    private readonly actors: DocumentActors,
+    private readonly numbers: DocumentNumbers,
+    private readonly loader: DocumentLoader,
+  ) {}
+
+  async create(resource: DocumentResource, principal: Principal, body: unknown): Promise<{ state: DocumentState; actor: Actor }> {
+    const actor = await this.actors.actorFor(principal);
+    const changes = parseFieldChanges(body, true);
+    const now = this.now();
+    const { fields, statusEvent } = decideCreate(resource, changes, actor, now.toISOString());
+    if (fields.counterpartyCompanyId !== null) {
+      const [known] = await this.db.query('SELECT 1 FROM companies WHERE company_id = $1', [fields.counterpartyCompanyId]);
+      if (!known) throw new DocumentRefused(422, 'unknownCounterparty', 'The counterparty company does not exist.', { counterpartyCompanyId: ['unknownCounterparty'] });
+    }
+    const documentId = randomUUID();
+    const documentNo = await this.numbers.allocate(actor.companyId, resource, now, documentId, actor.userId);
+    const events = creationEvents({ resource, documentId, documentNo, actor, fields, statusEvent });
+    const result = await this.store.append({
+      streamId: documentStreamId(resource, documentId), streamType: resource, expectedRevision: 'no_stream',
+      events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } })),
+    });
+    return { state: fold(result.events)!, actor };
+  }
+
+  async edit(resource: DocumentResource, id: string, principal: Principal, body: unknown, ifMatch: string | undefined): Promise<{ state: DocumentState; actor: Actor }> {
+    const expected = parseIfMatch(ifMatch);
+    const actor = await this.actors.actorFor(principal);
+    const { state, events } = await this.loader.load(resource, id, actor.companyId);
+    if (expected !== state.revision) throw stale(expected, state.revision);
+    const edited = decideEdit(state, parseFieldChanges(body, false), actor);
+    if (edited === null) return { state, actor };
+    const result = await this.store.append({
+      streamId: documentStreamId(resource, id), streamType: resource, expectedRevision: expected,
+      events: [{ type: edited.type, data: edited.data as unknown as JsonValue, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } }],
+    });
+    return { state: fold([...events, ...result.events])!, actor };
+  }
+
+  async act(
+    resource: DocumentResource, id: string, eventName: string, principal: Principal, rawBody: unknown, ifMatch: string | undefined, idempotencyKey: string | undefined,
+  ): Promise<DocumentActionReply> {
+    const body = actionBody(rawBody);
+    const key = idempotencyKey?.trim() || undefined;
+    if (key !== undefined && key.length > 200) throw shapeError({ 'Idempotency-Key': ['must be at most 200 characters'] });
+    const actor = await this.actors.actorFor(principal);
+    const streamId = documentStreamId(resource, id);
+    if (key) {
+      const earlier = await this.earlierReply(resource, id, streamId, eventName, key, actor);
+      if (earlier) return earlier;
+    }
+    const expected = parseIfMatch(ifMatch);
+    const { state, events } = await this.loader.load(resource, id, actor.companyId);
+    if (expected !== state.revision) throw stale(expected, state.revision);
+    const statusEvent = decideAction(state, eventName, body, actor, this.now().toISOString());
+    try {
+      const result = await this.store.append({
+        streamId, streamType: resource, expectedRevision: expected,
+        events: [{
+          type: 'WorkflowStatusChanged', data: statusEvent as unknown as JsonValue,
+          metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId, ...(key ? { idempotencyKey: key } : {}) },
+        }],
+      });
+      return this.reply(fold([...events, ...result.events])!, actor);
+    } catch (error) {
+      if (error instanceof WrongExpectedRevision) {
+        // The same key may have won the race from a parallel retry: answer as it was answered.
+        const earlier = key ? await this.earlierReply(resource, id, streamId, eventName, key, actor) : null;
+        if (earlier) return earlier;
+        throw stale(expected, Number.isInteger(error.actual) ? Number(error.actual) : -1);
+      }
+      throw error;
+    }
+  }
+
+  reply(state: DocumentState, actor: Actor): DocumentActionReply {
+    return { success: true, id: state.id, revision: state.revision, status: state.workflow.status, availableActions: availableActions(state.resource, state.workflow, actor) };
+  }
+
+  /**
+   * The reply an action with this Idempotency-Key got: the key is recorded in the event's metadata (and
+   * indexed per user by the projection), and the reply is rebuilt from the stream at that revision.
+   */
+  private async earlierReply(resource: DocumentResource, id: string, streamId: string, eventName: string, key: string, actor: Actor): Promise<DocumentActionReply | null> {
+    const [row] = await this.db.query<{ stream_id: string; revision: string | number; workflow_event: string }>(
+      'SELECT stream_id, revision, workflow_event FROM document_idempotency WHERE user_id = $1 AND idempotency_key = $2',
+      [actor.userId, key],
+    );
+    if (!row) return null;
+    if (row.stream_id !== streamId || row.workflow_event !== eventName) {
+      throw new DocumentRefused(422, 'idempotencyKeyReused', 'This Idempotency-Key was used for another action.');
+    }
+    const state = fold(await this.loader.events(resource, id, { toRevision: Number(row.revision) }));
+    if (state === null) return null;
+    return this.reply(state, actor);
+  }
+}

@@ -1,0 +1,179 @@
+// Parsing and checking a document's fields (pure). Shape problems are 400 validationFailed naming the
+// fields; business rules of signed-in-area.md §5.3 are 422 with a code each.
+import {
+  DEFAULT_CURRENCY,
+  DocumentSstByDefault,
+  MAX_LINE_ITEMS,
+  SST_PERCENT,
+  type DocumentFields,
+  type DocumentLineItem,
+  type DocumentResource,
+  type DocumentTotals,
+  type EditableDocumentField,
+} from '@binaan/contracts';
+import { DocumentRefused, shapeError } from './document.errors.js';
+import { formatQuantity, formatSen, lineAmount, parseMoney, parseQuantity, percentOf } from './money.js';
+
+type Problems = Record<string, string[]>;
+type Body = Record<string, unknown>;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function problem(problems: Problems, field: string, text: string): void {
+  (problems[field] ??= []).push(text);
+}
+
+function text(body: Body, field: string, max: number, problems: Problems, required = false): string | undefined {
+  const value = body[field];
+  if (value === undefined) {
+    if (required) problem(problems, field, 'is required');
+    return undefined;
+  }
+  if (typeof value !== 'string' || value.length > max || (required && value.trim() === '')) {
+    problem(problems, field, `must be a string of at most ${max} characters${required ? ', not empty' : ''}`);
+    return undefined;
+  }
+  return value.trim();
+}
+
+function nullableId(body: Body, field: string, problems: Problems): string | null | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return value;
+  if (typeof value !== 'string' || value.length === 0 || value.length > 100) problem(problems, field, 'must be an id or null');
+  return typeof value === 'string' ? value : undefined;
+}
+
+function date(body: Body, field: string, problems: Problems): string | null | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return value;
+  if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
+    problem(problems, field, 'must be a date YYYY-MM-DD');
+    return undefined;
+  }
+  return value;
+}
+
+function items(body: Body, problems: Problems): DocumentLineItem[] | undefined {
+  const value = body.items;
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length > MAX_LINE_ITEMS) {
+    problem(problems, 'items', `must be a list of at most ${MAX_LINE_ITEMS} items`);
+    return undefined;
+  }
+  const parsed: DocumentLineItem[] = [];
+  value.forEach((raw: unknown, index) => {
+    const at = `items[${index}]`;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return problem(problems, at, 'must be an object');
+    const item = raw as Body;
+    const description = text(item, 'description', 1000, problems, true);
+    const unit = text(item, 'unit', 30, problems, true);
+    const quantity = typeof item.quantity === 'string' ? parseQuantity(item.quantity) : null;
+    const rate = typeof item.rate === 'string' ? parseMoney(item.rate) : null;
+    if (quantity === null) problem(problems, `${at}.quantity`, 'must be a decimal string with at most 3 places, not negative');
+    if (rate === null || (rate !== null && rate < 0n)) problem(problems, `${at}.rate`, 'must be a decimal string with at most 2 places, not negative');
+    if (item.includeZeroRate !== undefined && typeof item.includeZeroRate !== 'boolean') problem(problems, `${at}.includeZeroRate`, 'must be true or false');
+    if (description === undefined || unit === undefined || quantity === null || rate === null) return;
+    parsed.push({
+      lineNo: index + 1,
+      description,
+      unit,
+      quantity: formatQuantity(quantity),
+      rate: formatSen(rate),
+      amount: formatSen(lineAmount(quantity, rate)),
+      includeZeroRate: item.includeZeroRate === true,
+    });
+  });
+  return parsed;
+}
+
+/** Subtotal, SST (6% where it applies, half up on the subtotal) and total. */
+export function totalsOf(lineItems: readonly DocumentLineItem[], sstApplicable: boolean): DocumentTotals {
+  const subtotal = lineItems.reduce((sum, item) => sum + (parseMoney(item.amount) ?? 0n), 0n);
+  const sst = sstApplicable ? percentOf(subtotal, SST_PERCENT) : 0n;
+  return { subtotal: formatSen(subtotal), sst: formatSen(sst), total: formatSen(subtotal + sst) };
+}
+
+/** The editable fields a body sets, shape-checked (400). Unknown fields are ignored. */
+export function parseFieldChanges(raw: unknown, forCreate: boolean): Partial<Omit<DocumentFields, 'totals'>> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw shapeError({ body: ['must be a JSON object'] });
+  const body = raw as Body;
+  const problems: Problems = {};
+  const changes: Partial<Omit<DocumentFields, 'totals'>> = {};
+  const title = text(body, 'title', 200, problems, forCreate);
+  if (title !== undefined) changes.title = title;
+  const description = text(body, 'description', 4000, problems);
+  if (description !== undefined) changes.description = description;
+  const currency = body.currency;
+  if (currency !== undefined) {
+    if (typeof currency !== 'string' || !/^[A-Z]{2,3}$/.test(currency)) problem(problems, 'currency', 'must be a currency code (RM, USD, ...)');
+    else changes.currency = currency;
+  }
+  if (body.sstApplicable !== undefined) {
+    if (typeof body.sstApplicable !== 'boolean') problem(problems, 'sstApplicable', 'must be true or false');
+    else changes.sstApplicable = body.sstApplicable;
+  }
+  const projectId = nullableId(body, 'projectId', problems);
+  if (projectId !== undefined) changes.projectId = projectId;
+  if (forCreate) {
+    const counterparty = nullableId(body, 'counterpartyCompanyId', problems);
+    if (counterparty !== undefined) changes.counterpartyCompanyId = counterparty;
+  } else if (body.counterpartyCompanyId !== undefined) {
+    problem(problems, 'counterpartyCompanyId', 'is fixed when the document is created');
+  }
+  for (const field of ['documentDate', 'startDate', 'endDate'] as const) {
+    const value = date(body, field, problems);
+    if (value !== undefined) changes[field] = value;
+  }
+  const lineItems = items(body, problems);
+  if (lineItems !== undefined) changes.items = lineItems;
+  if (Object.keys(problems).length > 0) throw shapeError(problems);
+  return changes;
+}
+
+/** A new document's fields: defaults filled, totals computed, rules checked. */
+export function fieldsForCreate(resource: DocumentResource, changes: Partial<Omit<DocumentFields, 'totals'>>): DocumentFields {
+  const items = changes.items ?? [];
+  const sstApplicable = changes.sstApplicable ?? DocumentSstByDefault[resource];
+  const fields: DocumentFields = {
+    title: changes.title ?? '',
+    description: changes.description ?? '',
+    projectId: changes.projectId ?? null,
+    counterpartyCompanyId: changes.counterpartyCompanyId ?? null,
+    currency: changes.currency ?? DEFAULT_CURRENCY,
+    sstApplicable,
+    documentDate: changes.documentDate ?? null,
+    startDate: changes.startDate ?? null,
+    endDate: changes.endDate ?? null,
+    items,
+    totals: totalsOf(items, sstApplicable),
+  };
+  checkRules(fields);
+  return fields;
+}
+
+/** The fields after an edit, and the changes as recorded (only what differs, totals recomputed). */
+export function applyEdit(current: DocumentFields, changes: Partial<Omit<DocumentFields, 'totals'>>): { fields: DocumentFields; recorded: Partial<Pick<DocumentFields, EditableDocumentField>> } {
+  const next: DocumentFields = { ...current, ...changes, counterpartyCompanyId: current.counterpartyCompanyId };
+  next.totals = totalsOf(next.items, next.sstApplicable);
+  checkRules(next);
+  const recorded: Partial<Pick<DocumentFields, EditableDocumentField>> = {};
+  for (const key of Object.keys(next) as (keyof DocumentFields)[]) {
+    if (key === 'counterpartyCompanyId') continue;
+    if (JSON.stringify(next[key]) !== JSON.stringify(current[key])) (recorded as Record<string, unknown>)[key] = next[key];
+  }
+  return { fields: next, recorded };
+}
+
+/** Business rules on the fields (422, one code each). */
+export function checkRules(fields: DocumentFields): void {
+  if (fields.startDate && fields.endDate && fields.endDate < fields.startDate) {
+    throw new DocumentRefused(422, 'endBeforeStart', 'The end date may not be before the start date.', { endDate: ['endBeforeStart'] });
+  }
+  fields.items.forEach((item, index) => {
+    if ((parseQuantity(item.quantity) ?? 0n) <= 0n) {
+      throw new DocumentRefused(422, 'quantityNotPositive', `Item ${index + 1}: the quantity must be more than 0.`, { [`items[${index}].quantity`]: ['quantityNotPositive'] });
+    }
+    if (parseMoney(item.rate) === 0n && !item.includeZeroRate) {
+      throw new DocumentRefused(422, 'zeroRateNotIncluded', `Item ${index + 1}: a rate of 0 needs the include box ticked.`, { [`items[${index}].includeZeroRate`]: ['zeroRateNotIncluded'] });
+    }
+  });
+}

@@ -1,0 +1,133 @@
+// The read side of one document: the view (fields, revision, actions for the caller, approval route),
+// the document as it stood at a revision or a time, the history timeline, and chain verification.
+import { Inject, Injectable } from '@nestjs/common';
+import type { ApprovalRouteView, ChainVerificationReply, DocumentHistoryRow, DocumentResource, DocumentView, WorkflowStatusChanged } from '@binaan/contracts';
+import type { EventStore, SqlExecutor, StoredEvent } from '@binaan/event-store';
+import { availableActions, nextMissingLevel, type Actor } from '@binaan/workflows';
+import { READ_MODELS, type Principal } from '../common/principal.js';
+import { EVENT_STORE } from '../store/store.tokens.js';
+import { DocumentActors } from './document-actor.js';
+import { DocumentRefused } from './document.errors.js';
+import { canSee, DocumentLoader, fold, notFound } from './document-loader.js';
+import { isEditable } from './document-rules.js';
+import { documentStreamId, type DocumentState } from './document.state.js';
+
+export type AsOf = { asOf?: string; revision?: string };
+
+@Injectable()
+export class DocumentQueries {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
+    private readonly actors: DocumentActors,
+    private readonly loader: DocumentLoader,
+  ) {}
+
+  /** GET one: now, or as it stood at `?revision=` / `?asOf=` (visibility judged on the current state). */
+  async view(resource: DocumentResource, id: string, principal: Principal, at: AsOf = {}): Promise<DocumentView> {
+    const actor = await this.actors.actorFor(principal);
+    const { state } = await this.loader.load(resource, id, actor.companyId);
+    if (at.revision === undefined && at.asOf === undefined) return this.toView(state, actor);
+    if (at.revision !== undefined && !/^\d{1,12}$/.test(at.revision)) throw new DocumentRefused(400, 'invalidAsOf', 'revision must be a whole number.');
+    const time = at.asOf === undefined ? undefined : new Date(at.asOf);
+    if (time !== undefined && (Number.isNaN(time.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(at.asOf ?? ''))) throw new DocumentRefused(400, 'invalidAsOf', 'asOf must be an ISO 8601 time.');
+    const events = await this.loader.events(resource, id, { ...(at.revision !== undefined ? { toRevision: Number(at.revision) } : {}), ...(time ? { toTime: time } : {}) });
+    const then = fold(events);
+    if (then === null) throw new DocumentRefused(404, 'documentNotFound', 'The document did not exist yet at that point.');
+    return this.toView(then, actor);
+  }
+
+  async toView(state: DocumentState, actor: Actor): Promise<DocumentView> {
+    return {
+      ...state.fields,
+      id: state.id, resource: state.resource, documentNo: state.documentNo, companyId: state.companyId, status: state.workflow.status,
+      revision: state.revision, machineVersion: state.workflow.context.machineVersion, createdBy: state.createdBy, createdAt: state.createdAt, updatedAt: state.updatedAt,
+      availableActions: availableActions(state.resource, state.workflow, actor),
+      approvalRoute: await this.route(state),
+      editable: isEditable(state.resource, state.workflow),
+    };
+  }
+
+  /** Which levels the round needs and why, who has approved, who may act next. */
+  private async route(state: DocumentState): Promise<ApprovalRouteView> {
+    const { approval, amount, createdByUserId } = state.workflow.context;
+    const names = await this.userNames(approval.approvals.map((a) => a.userId));
+    const nextLevel = approval.open ? nextMissingLevel(approval) : null;
+    const approvedBy = new Set(approval.approvals.map((a) => a.userId));
+    const holders = nextLevel === null ? [] : await this.actors.holdersOf(state.companyId, state.resource, nextLevel);
+    return {
+      reason: { manual: 'workflowDefault', manualVersion: null, amount: amount === null ? null : amount.toFixed(2), limitApplied: null },
+      open: approval.open,
+      requiredLevels: approval.requiredLevels,
+      approvals: approval.approvals.map((a) => ({ level: a.level, userId: a.userId, userName: names.get(a.userId) ?? null, at: a.at })),
+      nextLevel,
+      mayActNext: holders.filter((h) => !approvedBy.has(h.userId) && (approval.allowSelfApproval || h.userId !== createdByUserId)),
+    };
+  }
+
+  /** The timeline: one row per event of the stream, with names, statuses, remark, level and hashes. */
+  async history(resource: DocumentResource, id: string, principal: Principal): Promise<DocumentHistoryRow[]> {
+    const actor = await this.actors.actorFor(principal);
+    const { state, events } = await this.loader.load(resource, id, actor.companyId);
+    const verification = await this.store.verifyStream(documentStreamId(resource, state.id));
+    const bad = verification.ok ? Number.POSITIVE_INFINITY : (verification.firstBadRevision ?? 0);
+    const users = await this.userNames(events.map((e) => e.metadata.actorUserId).filter((u): u is string => typeof u === 'string'));
+    const companies = await this.companyNames(events.map((e) => e.metadata.actorCompanyId).filter((c): c is string => typeof c === 'string'));
+    return events.map((event) => historyRow(event, bad, users, companies));
+  }
+
+  async verify(resource: DocumentResource, id: string, principal: Principal): Promise<ChainVerificationReply> {
+    if (!principal.companyId) throw new DocumentRefused(403, 'companyNotChosen', 'Choose a company first (company/choose).');
+    const events = await this.loader.events(resource, id);
+    // Visibility from the events as far as they fold; a stream too broken to fold is still verified for its owner.
+    const owner = events.find((e) => e.type === 'DocumentDrafted')?.metadata.actorCompanyId;
+    let visible = owner === principal.companyId;
+    if (!visible) {
+      try {
+        const state = fold(events);
+        visible = state !== null && canSee(state, principal.companyId);
+      } catch {
+        visible = false;
+      }
+    }
+    if (events.length === 0 || !visible) throw notFound();
+    const result = await this.store.verifyStream(documentStreamId(resource, id));
+    return {
+      success: true, resource, id, streamId: result.streamId, ok: result.ok, eventsChecked: result.eventsChecked,
+      firstBadRevision: result.firstBadRevision ?? null, reason: result.reason ?? null,
+    };
+  }
+
+  private async userNames(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM identity_users WHERE user_id = ANY($1::text[])', [[...new Set(ids)]]);
+    return new Map(rows.map((r) => [r.user_id, r.name]));
+  }
+
+  private async companyNames(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.query<{ company_id: string; name: string }>('SELECT company_id, name FROM companies WHERE company_id = ANY($1::text[])', [[...new Set(ids)]]);
+    return new Map(rows.map((r) => [r.company_id, r.name]));
+  }
+}
+
+function historyRow(event: StoredEvent, firstBad: number, users: Map<string, string>, companies: Map<string, string>): DocumentHistoryRow {
+  const userId = typeof event.metadata.actorUserId === 'string' ? event.metadata.actorUserId : null;
+  const companyId = typeof event.metadata.actorCompanyId === 'string' ? event.metadata.actorCompanyId : null;
+  const status = event.type === 'WorkflowStatusChanged' ? (event.data as unknown as WorkflowStatusChanged) : null;
+  const action = status ? status.workflowEvent : event.type === 'DocumentDrafted' ? 'Draft' : event.type === 'DocumentEdited' ? 'Edit' : event.type;
+  return {
+    revision: event.revision,
+    at: event.metadata.recordedAt,
+    eventType: event.type,
+    action,
+    actor: { userId, name: userId ? (users.get(userId) ?? null) : null, companyId, companyName: companyId ? (companies.get(companyId) ?? null) : null },
+    statusBefore: status ? status.statusBefore : null,
+    statusAfter: status ? status.statusAfter : null,
+    remark: status ? status.remark : null,
+    approvalLevel: status ? status.approvalLevel : null,
+    hash: event.hash,
+    prevHash: event.prevHash,
+    chainVerified: event.revision < firstBad,
+  };
+}

@@ -1,0 +1,89 @@
+// Deciding on a document (pure): given its state, a command, the actor and the time, the events to append
+// or a DocumentRefused. The workflow machine decides every status change; this adds the document rules.
+import {
+  isWorkflowEventName,
+  WorkflowRefusalHttpStatus,
+  type DocumentDrafted,
+  type DocumentEdited,
+  type DocumentFields,
+  type DocumentResource,
+  type WorkflowStatusChanged,
+} from '@binaan/contracts';
+import { decide, type Actor, type WorkflowCommand, type WorkflowRefusal } from '@binaan/workflows';
+import { DocumentRefused } from './document.errors.js';
+import { applyEdit, fieldsForCreate } from './document-fields.js';
+import { hasLineItems, isEditable, REQUESTING_EVENTS } from './document-rules.js';
+import type { DocumentState } from './document.state.js';
+import { parseMoney, senToRinggitNumber } from './money.js';
+
+type FieldChanges = Partial<Omit<DocumentFields, 'totals'>>;
+
+function refused(refusal: WorkflowRefusal): DocumentRefused {
+  const detail = refusal.detail ? ` (${refusal.detail})` : '';
+  return new DocumentRefused(WorkflowRefusalHttpStatus[refusal.code], refusal.code, `${refusal.event} refused from status ${String(refusal.status)}: ${refusal.code}${detail}.`);
+}
+
+function amountOf(fields: DocumentFields): number {
+  return senToRinggitNumber(parseMoney(fields.totals.total) ?? 0n);
+}
+
+/** Create: the fields checked and the machine's Create decision (the number is allocated after). */
+export function decideCreate(resource: DocumentResource, changes: FieldChanges, actor: Actor, at: string): { fields: DocumentFields; statusEvent: WorkflowStatusChanged } {
+  const fields = fieldsForCreate(resource, changes);
+  if (fields.counterpartyCompanyId !== null && fields.counterpartyCompanyId === actor.companyId) {
+    throw new DocumentRefused(422, 'counterpartyIsOwnCompany', 'A document cannot be sent to its own company.', { counterpartyCompanyId: ['counterpartyIsOwnCompany'] });
+  }
+  const command: WorkflowCommand = { type: 'Create', at, amount: amountOf(fields) };
+  if (fields.counterpartyCompanyId !== null) command.counterpartyCompanyId = fields.counterpartyCompanyId;
+  const decision = decide(resource, null, command, actor);
+  if (!decision.ok) throw refused(decision.refusal);
+  return { fields, statusEvent: decision.event };
+}
+
+/** The two events that open a document's stream. */
+export function creationEvents(input: { resource: DocumentResource; documentId: string; documentNo: string; actor: Actor; fields: DocumentFields; statusEvent: WorkflowStatusChanged }) {
+  const drafted: DocumentDrafted = {
+    type: 'DocumentDrafted',
+    data: { schemaVersion: 1, resource: input.resource, documentId: input.documentId, documentNo: input.documentNo, companyId: input.actor.companyId, createdBy: input.actor.userId, fields: input.fields },
+  };
+  return [drafted, { type: 'WorkflowStatusChanged' as const, data: input.statusEvent }];
+}
+
+/** Edit: only the owner company's creators (level 10), only while the status allows editing. */
+export function decideEdit(state: DocumentState, changes: FieldChanges, actor: Actor): DocumentEdited | null {
+  if (actor.companyId !== state.companyId) throw new DocumentRefused(403, 'notOwnerCompany', 'Only the company that owns the document may edit it.');
+  const levels = [...(actor.authorities.company[state.resource] ?? []), ...(actor.authorities.project[state.resource] ?? [])];
+  if (actor.kind !== 'admin' && !levels.includes(10)) throw new DocumentRefused(403, 'noAuthority', 'Editing needs the create/propose level on this resource.');
+  if (!isEditable(state.resource, state.workflow)) {
+    throw new DocumentRefused(409, 'notEditable', `A ${state.resource} in status ${state.workflow.status}${state.workflow.context.approval.open ? ' with an approval round open' : ''} cannot be edited.`);
+  }
+  const { recorded } = applyEdit(state.fields, changes);
+  if (Object.keys(recorded).length === 0) return null;
+  return { type: 'DocumentEdited', data: { schemaVersion: 1, changes: recorded, editedBy: actor.userId } };
+}
+
+export type ActionBody = { remark?: string; amount?: string };
+
+/** A workflow action: the machine decides; the document adds "a request needs an item" and the amount. */
+export function decideAction(state: DocumentState, eventName: string, body: ActionBody, actor: Actor, at: string): WorkflowStatusChanged {
+  if (!isWorkflowEventName(eventName)) throw new DocumentRefused(400, 'unknownEvent', `${eventName} is not a workflow event.`);
+  const itemised = hasLineItems(state.resource);
+  if (itemised && REQUESTING_EVENTS.has(eventName) && state.fields.items.length === 0) {
+    throw new DocumentRefused(422, 'itemRequired', 'A request needs at least one item before approval.', { items: ['itemRequired'] });
+  }
+  const command: WorkflowCommand = { type: eventName, at };
+  const remark = body.remark?.trim();
+  if (remark) command.remark = remark;
+  const documentAmount = parseMoney(state.fields.totals.total) ?? 0n;
+  if (body.amount !== undefined) {
+    const given = parseMoney(body.amount);
+    if (given === null || given < 0n) throw new DocumentRefused(400, 'validationFailed', 'amount must be a decimal string.', { amount: ['must be a decimal string with at most 2 places'] });
+    if (itemised && given !== documentAmount) throw new DocumentRefused(422, 'amountMismatch', `The amount must be the document's total ${state.fields.totals.total}.`, { amount: ['amountMismatch'] });
+    command.amount = senToRinggitNumber(given);
+  } else if (itemised || documentAmount > 0n) {
+    command.amount = senToRinggitNumber(documentAmount);
+  }
+  const decision = decide(state.resource, state.workflow, command, actor);
+  if (!decision.ok) throw refused(decision.refusal);
+  return decision.event;
+}

@@ -1,0 +1,58 @@
+// A document's state, folded from its stream with a plain reducer (no XState): the fields from
+// DocumentDrafted / DocumentEdited, the workflow part from the workflows' own `evolve`.
+import type { DocumentDrafted, DocumentEdited, DocumentFields, DocumentResource, WorkflowStatusChanged } from '@binaan/contracts';
+import type { StoredEvent } from '@binaan/event-store';
+import { evolve, type WorkflowState } from '@binaan/workflows';
+import { isSharedStatus } from './document-rules.js';
+
+export type DocumentState = {
+  id: string;
+  resource: DocumentResource;
+  documentNo: string;
+  companyId: string;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  fields: DocumentFields;
+  workflow: WorkflowState;
+  /** The stream's last revision: the document's ETag. */
+  revision: number;
+  /** Once it reached a status the counterparty acts in, the counterparty company sees it. */
+  sharedWithCounterparty: boolean;
+};
+
+/** The stream of a document: `<resource>-<uuid>`. */
+export const documentStreamId = (resource: DocumentResource, id: string) => `${resource}-${id}`;
+
+type Partial = Omit<DocumentState, 'workflow'> & { workflow: WorkflowState | null };
+
+/** Folds one stored event into the state; events of other types are ignored. */
+export function evolveDocument(state: Partial | null, stored: StoredEvent): Partial | null {
+  const at = stored.metadata.recordedAt;
+  if (stored.type === 'DocumentDrafted') {
+    const { data } = stored as unknown as DocumentDrafted;
+    return {
+      id: data.documentId, resource: data.resource, documentNo: data.documentNo, companyId: data.companyId, createdBy: data.createdBy,
+      createdAt: at, updatedAt: at, fields: data.fields, workflow: null, revision: stored.revision, sharedWithCounterparty: false,
+    };
+  }
+  if (state === null) return null;
+  if (stored.type === 'DocumentEdited') {
+    const { data } = stored as unknown as DocumentEdited;
+    return { ...state, fields: { ...state.fields, ...data.changes }, updatedAt: at, revision: stored.revision };
+  }
+  if (stored.type === 'WorkflowStatusChanged') {
+    const event = stored.data as unknown as WorkflowStatusChanged;
+    const shared = state.sharedWithCounterparty || isSharedStatus(state.resource, event.machineVersion, event.statusAfter);
+    return { ...state, workflow: evolve(state.workflow, event), updatedAt: at, revision: stored.revision, sharedWithCounterparty: shared };
+  }
+  return { ...state, revision: stored.revision };
+}
+
+/** The document a stream records, or null when it records none (or only part of one). */
+export function foldDocument(events: readonly StoredEvent[]): DocumentState | null {
+  let state: Partial | null = null;
+  for (const event of events) state = evolveDocument(state, event);
+  if (state === null || state.workflow === null) return null;
+  return state as DocumentState;
+}

@@ -1,0 +1,88 @@
+// /api/documents/<resource>: lists, create, read (now, at a revision, as of a time), edit, workflow
+// actions and history. The base path keeps document resource names apart from every other route.
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res, UseFilters } from '@nestjs/common';
+import type { DocumentView } from '@binaan/contracts';
+import type { SqlExecutor } from '@binaan/event-store';
+import { Inject } from '@nestjs/common';
+import { READ_MODELS, type AuthenticatedRequest, type Principal } from '../common/principal.js';
+import { DocumentActors } from './document-actor.js';
+import { DocumentCommands } from './document-commands.service.js';
+import { documentResource } from './document-loader.js';
+import { listDocuments, parseListQuery } from './document-list.js';
+import { DocumentQueries } from './document-queries.service.js';
+import { DocumentRefusedFilter } from './document-refused.filter.js';
+
+type Reply = { setHeader(name: string, value: string): void };
+
+const principalOf = (request: AuthenticatedRequest): Principal => request.principal!;
+const etag = (reply: Reply, revision: number) => reply.setHeader('ETag', `"${revision}"`);
+
+@Controller('documents/:resource')
+@UseFilters(DocumentRefusedFilter)
+export class DocumentsController {
+  constructor(
+    private readonly commands: DocumentCommands,
+    private readonly queries: DocumentQueries,
+    private readonly actors: DocumentActors,
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
+  ) {}
+
+  @Get()
+  async list(@Param('resource') name: string, @Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
+    const resource = documentResource(name);
+    const actor = await this.actors.actorFor(principalOf(request));
+    const parsed = parseListQuery(query);
+    const { rows, total } = await listDocuments(this.db, resource, actor.companyId, parsed);
+    const end = rows.length === 0 ? parsed.range.from : parsed.range.from + rows.length - 1;
+    reply.setHeader('Content-Range', `${resource} ${parsed.range.from}-${end}/${total}`);
+    reply.setHeader('Access-Control-Expose-Headers', 'Content-Range, ETag');
+    return rows;
+  }
+
+  @Post()
+  @HttpCode(201)
+  async create(@Param('resource') name: string, @Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply): Promise<DocumentView> {
+    const { state, actor } = await this.commands.create(documentResource(name), principalOf(request), body);
+    etag(reply, state.revision);
+    return this.queries.toView(state, actor);
+  }
+
+  @Get(':id')
+  async one(
+    @Param('resource') name: string, @Param('id') id: string, @Query('asOf') asOf: string | undefined, @Query('revision') revision: string | undefined,
+    @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply,
+  ): Promise<DocumentView> {
+    const view = await this.queries.view(documentResource(name), id, principalOf(request), {
+      ...(typeof asOf === 'string' ? { asOf } : {}), ...(typeof revision === 'string' ? { revision } : {}),
+    });
+    etag(reply, view.revision);
+    return view;
+  }
+
+  @Put(':id')
+  async edit(
+    @Param('resource') name: string, @Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined,
+    @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply,
+  ): Promise<DocumentView> {
+    const { state, actor } = await this.commands.edit(documentResource(name), id, principalOf(request), body, ifMatch);
+    etag(reply, state.revision);
+    return this.queries.toView(state, actor);
+  }
+
+  @Post(':id/actions/:event')
+  @HttpCode(200)
+  async act(
+    @Param('resource') name: string, @Param('id') id: string, @Param('event') event: string, @Body() body: unknown,
+    @Headers('if-match') ifMatch: string | undefined, @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply,
+  ) {
+    const answer = await this.commands.act(documentResource(name), id, event, principalOf(request), body, ifMatch, idempotencyKey);
+    etag(reply, answer.revision);
+    return answer;
+  }
+
+  @Get(':id/history')
+  history(@Param('resource') name: string, @Param('id') id: string, @Req() request: AuthenticatedRequest) {
+    return this.queries.history(documentResource(name), id, principalOf(request));
+  }
+}

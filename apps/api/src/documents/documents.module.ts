@@ -1,0 +1,16 @@
+// The documents context: document streams run through the workflow machines, their read models,
+// history, as-of replay and chain verification. Conventions: see the README ("Documents").
+import { Module } from '@nestjs/common';
+import { DocumentActors } from './document-actor.js';
+import { DocumentCommands } from './document-commands.service.js';
+import { DocumentLoader } from './document-loader.js';
+import { DocumentNumbers } from './document-numbers.js';
+import { DocumentQueries } from './document-queries.service.js';
+import { DocumentsController } from './documents.controller.js';
+import { WorkflowsController } from './workflows.controller.js';
+
+@Module({
+  controllers: [DocumentsController, WorkflowsController],
+  providers: [DocumentActors, DocumentCommands, DocumentLoader, DocumentNumbers, DocumentQueries],
+})
+export class DocumentsModule {}

@@ -1,0 +1,67 @@
+// Read models of the documents context, fed in the append's transaction:
+//   documents              one row per document (lists, visibility, filters)
+//   document_idempotency   (user, Idempotency-Key) -> the stream and revision of the action it recorded
+import { isDocumentResource, type DocumentDrafted, type DocumentResource, type DocumentEdited, type WorkflowStatusChanged } from '@binaan/contracts';
+import type { Projection, SqlExecutor, StoredEvent } from '@binaan/event-store';
+import { isSharedStatus } from './document-rules.js';
+
+export const documentsProjection: Projection = {
+  name: 'documents',
+  eventTypes: ['DocumentDrafted', 'DocumentEdited', 'WorkflowStatusChanged'],
+  tables: ['documents', 'document_idempotency'],
+  setupSql: `
+    CREATE TABLE IF NOT EXISTS documents (
+      id text PRIMARY KEY, resource text NOT NULL, stream_id text NOT NULL UNIQUE, company_id text NOT NULL,
+      counterparty_company_id text, shared_with_counterparty boolean NOT NULL DEFAULT false, project_id text,
+      document_no text NOT NULL, title text NOT NULL, status text NOT NULL, total_sen bigint NOT NULL, currency text NOT NULL,
+      created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, revision bigint NOT NULL, created_by text NOT NULL);
+    CREATE INDEX IF NOT EXISTS documents_by_company ON documents (resource, company_id, created_at);
+    CREATE INDEX IF NOT EXISTS documents_by_counterparty ON documents (resource, counterparty_company_id, created_at);
+    CREATE TABLE IF NOT EXISTS document_idempotency (
+      user_id text NOT NULL, idempotency_key text NOT NULL, stream_id text NOT NULL, revision bigint NOT NULL,
+      workflow_event text NOT NULL, PRIMARY KEY (user_id, idempotency_key));`,
+  async apply(events: readonly StoredEvent[], db) {
+    for (const stored of events) {
+      if (!isDocumentResource(stored.streamType)) continue;
+      await applyOne(stored, stored.streamType, db);
+    }
+  },
+};
+
+const totalSen = (total: string) => total.replace('.', '').replace(/^(-?)0+(?=\d)/, '$1');
+
+async function applyOne(stored: StoredEvent, resource: DocumentResource, db: SqlExecutor): Promise<void> {
+  const at = stored.metadata.recordedAt;
+  if (stored.type === 'DocumentDrafted') {
+    const { data } = stored as unknown as DocumentDrafted;
+    const f = data.fields;
+    await db.query(
+      `INSERT INTO documents (id, resource, stream_id, company_id, counterparty_company_id, project_id, document_no, title, status, total_sen, currency, created_at, updated_at, revision, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'none', $9, $10, $11, $11, $12, $13) ON CONFLICT (id) DO NOTHING`,
+      [data.documentId, data.resource, stored.streamId, data.companyId, f.counterpartyCompanyId, f.projectId, data.documentNo, f.title, totalSen(f.totals.total), f.currency, at, stored.revision, data.createdBy],
+    );
+    return;
+  }
+  if (stored.type === 'DocumentEdited') {
+    const { changes } = (stored as unknown as DocumentEdited).data;
+    await db.query(
+      `UPDATE documents SET title = COALESCE($2, title), project_id = CASE WHEN $3::boolean THEN $4 ELSE project_id END,
+         total_sen = COALESCE($5::bigint, total_sen), currency = COALESCE($6, currency), updated_at = $7, revision = $8 WHERE stream_id = $1`,
+      [stored.streamId, changes.title ?? null, 'projectId' in changes, changes.projectId ?? null, changes.totals ? totalSen(changes.totals.total) : null, changes.currency ?? null, at, stored.revision],
+    );
+    return;
+  }
+  const event = stored.data as unknown as WorkflowStatusChanged;
+  const shared = isSharedStatus(resource, event.machineVersion, event.statusAfter);
+  await db.query(
+    `UPDATE documents SET status = $2, updated_at = $3, revision = $4, shared_with_counterparty = shared_with_counterparty OR $5 WHERE stream_id = $1`,
+    [stored.streamId, event.statusAfter, at, stored.revision, shared],
+  );
+  const key = stored.metadata.idempotencyKey;
+  if (typeof key === 'string' && typeof stored.metadata.actorUserId === 'string') {
+    await db.query(
+      `INSERT INTO document_idempotency (user_id, idempotency_key, stream_id, revision, workflow_event) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+      [stored.metadata.actorUserId, key, stored.streamId, stored.revision, event.workflowEvent],
+    );
+  }
+}

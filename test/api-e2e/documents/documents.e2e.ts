@@ -1,0 +1,20 @@
+// The documents context over the API, on PGlite and on PostgreSQL: given the demo data, a purchase order
+// walked to its final status, each refusal kind, history and replay, audit verification, contention.
+import { afterAll, beforeAll, describe } from '@jest/globals';
+import { auditAndContention } from './audit.specs.js';
+import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, STORES, type Running } from './harness.js';
+import { refusals } from './refusals.specs.js';
+import { purchaseOrderWalk } from './walk.specs.js';
+
+describe.each(STORES)('documents api on %s', (kind) => {
+  let running: Running | undefined;
+  beforeAll(async () => {
+    running = await startDocumentsApp(kind);
+  }, 120_000);
+  afterAll(async () => running?.stop());
+
+  purchaseOrderWalk(() => running!);
+  refusals(() => running!);
+  auditAndContention(() => running!);
+  itAnsweredEveryCallWithoutAServerError(() => running);
+});

@@ -1,0 +1,116 @@
+// The documents suites' application: the real app on PGlite and on PostgreSQL, the demo data seeded
+// through its events, a test clock, demo users signed in with their company chosen, and a client that
+// keeps every reply (so a suite can check none was a 500 or showed a stack).
+import { expect, it } from '@jest/globals';
+import { rm } from 'node:fs/promises';
+import pg from 'pg';
+import request, { type Response } from 'supertest';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { EventStore, SqlDatabase } from '@binaan/event-store';
+import type { ApiConfig } from '../../../apps/api/src/config.js';
+import { READ_MODELS } from '../../../apps/api/src/common/principal.js';
+import { DEMO_PASSWORD } from '../../../apps/api/src/demo/demo-data.js';
+import { seedDemoData } from '../../../apps/api/src/demo/demo-seed.js';
+import { EVENT_STORE } from '../../../apps/api/src/store/store.tokens.js';
+import { pgliteConfig, postgresConfig, startApp, TEST_DATABASE_URL } from '../support.js';
+
+export type StoreKind = 'pglite' | 'postgres';
+export const STORES: StoreKind[] = ['pglite'];
+if (TEST_DATABASE_URL) STORES.push('postgres');
+else console.log('documents api e2e on PostgreSQL did not run: TEST_DATABASE_URL is not set (npm test sets it).');
+
+export const TEGUH = 'teguh-bina';
+export const MUTIARA = 'mutiara-supplies';
+export const SERI = 'seri-hartanah';
+
+export class TestClock {
+  private at = Date.parse('2026-03-02T01:00:00.000Z');
+  get now(): Date {
+    return new Date(this.at);
+  }
+  advance(ms: number): void {
+    this.at += ms;
+  }
+}
+
+export type Reply = Response;
+type Recorded = { call: string; status: number; text: string };
+const STACK = /\bat .+\(.+:\d+:\d+\)|node_modules|\.ts:\d+/;
+
+export class Client {
+  readonly replies: Recorded[] = [];
+  constructor(private readonly app: NestExpressApplication) {}
+
+  async call(method: 'get' | 'post' | 'put', path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Reply> {
+    let req = request(this.app.getHttpServer())[method](path);
+    if (options.token) req = req.set('authorization', `Bearer ${options.token}`);
+    for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);
+    const response = options.body === undefined ? await req : await req.send(options.body as object);
+    this.replies.push({ call: `${method.toUpperCase()} ${path}`, status: response.status, text: response.text });
+    return response;
+  }
+
+  problems(): Recorded[] {
+    return this.replies.filter((r) => r.status >= 500 || STACK.test(r.text) || (r.status >= 400 && !/"errorCode"/.test(r.text)));
+  }
+}
+
+export type Running = {
+  app: NestExpressApplication; api: Client; store: EventStore; sql: SqlDatabase; clock: TestClock; kind: StoreKind;
+  /** A company token for a demo user: signed in, company chosen. */
+  signIn(email: string, companyId: string): Promise<string>;
+  stop(): Promise<void>;
+};
+
+export async function startDocumentsApp(kind: StoreKind): Promise<Running> {
+  const config: ApiConfig = kind === 'pglite' ? await pgliteConfig({ NODE_ENV: 'test' }) : postgresConfig({ NODE_ENV: 'test' });
+  const clock = new TestClock();
+  const app = await startApp(config, { now: () => clock.now });
+  const store = app.get<EventStore>(EVENT_STORE);
+  await seedDemoData(store);
+  const api = new Client(app);
+  return {
+    app, api, store, clock, kind, sql: app.get<SqlDatabase>(READ_MODELS),
+    async signIn(email, companyId) {
+      const login = await api.call('post', '/api/login', { body: { email, password: DEMO_PASSWORD } });
+      expect(login.status).toBe(200);
+      const chosen = await api.call('get', `/api/company/choose/${companyId}`, { token: login.body.jwtToken });
+      expect(chosen.status).toBe(200);
+      return chosen.body.jwtToken as string;
+    },
+    async stop() {
+      await app.close();
+      await rm(config.dataDir, { recursive: true, force: true });
+      if (kind === 'postgres' && config.databaseSchema) {
+        const client = new pg.Client({ connectionString: config.databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${config.databaseSchema}" CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** A purchase order body: two items, SST applies (subtotal 1,234.50, SST 74.07, total 1,308.57). */
+export function purchaseOrderBody(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Ready-mix concrete G30, Block A',
+    description: 'Pour for level 3 slab',
+    counterpartyCompanyId: MUTIARA,
+    startDate: '2026-03-10',
+    endDate: '2026-03-20',
+    items: [
+      { description: 'Concrete G30', unit: 'm3', quantity: '10.5', rate: '110.00' },
+      { description: 'Pump hire', unit: 'day', quantity: '1', rate: '79.50' },
+    ],
+    ...overrides,
+  };
+}
+
+export function itAnsweredEveryCallWithoutAServerError(running: () => Running | undefined): void {
+  it('then no reply was a 500, none showed a stack trace, and every refusal carried an error code', () => {
+    const api = running()!.api;
+    expect(api.replies.length).toBeGreaterThan(0);
+    expect(api.problems()).toEqual([]);
+  });
+}
