@@ -8,12 +8,12 @@ export class Timer {
   calls = 0;
   totalMs = 0;
   maxMs = 0;
-  /** Failed calls by error name and message (hex ids shortened), e.g. the store's WrongExpectedRevision. */
+  /** Failed calls by error name and message (ids and numbers blanked, so alike errors add up), e.g. the store's WrongExpectedRevision. */
   readonly errors = new Map<string, number>();
 
   fail(error: unknown): void {
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    const key = text.replace(/[0-9a-f]{16,}/g, '<id>').slice(0, 160);
+    const key = text.replace(/[0-9a-f]{16,}/g, '<id>').replace(/\b\d+\b/g, 'N').slice(0, 160);
     this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
   }
 
