@@ -196,6 +196,15 @@ export function passwordSpecs(app: () => RunningApp): void {
         expect(reply.body).toMatchObject({ errorCode: 'validationFailed', fields: { user_mobile: expect.any(Array) } });
       });
 
+      it('given a number another account holds, then 409 mobileNumberExists and nothing changes', async () => {
+        const other = newPerson('mobile-holder');
+        await registerActivatedUser(ctx, other);
+        const reply = await change(other.mobile);
+        expect(reply.status).toBe(409);
+        expect(reply.body).toMatchObject({ success: false, errorCode: 'mobileNumberExists' });
+        expect((await ctx.api.get('application/get-server-timestamp', { token })).status).toBe(200);
+      });
+
       it('given a valid number of 12 to 20 characters, then the password, the mobile and the terms change together and the session ends', async () => {
         const newMobile = '+60 12-987 6543';
         const reply = await change(newMobile);

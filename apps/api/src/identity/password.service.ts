@@ -4,7 +4,7 @@
 
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCodes, isStrongPassword, normalisePhone } from '@binaan/contracts';
-import type { EventStore, NewEvent } from '@binaan/event-store';
+import { WrongExpectedRevision, type EventStore, type NewEvent } from '@binaan/event-store';
 import { CLOCK, type Clock, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { HUMAN_CHECK, type HumanCheck } from '../human-check/human-check.port.js';
@@ -14,6 +14,8 @@ import { AccountMail } from './account-mail.js';
 import { LATEST_EULA_VERSION } from './eula.js';
 import { IdentityKeys } from './identity-keys.js';
 import { PasswordHasher } from './password-hasher.js';
+import { foldPhone } from './phone-verification.js';
+import { phoneStream } from './sign-up.service.js';
 import { sealMatches, token128 } from './secret-codes.js';
 import { SessionService } from './session.service.js';
 import type { UserAccount } from './user-account.js';
@@ -80,13 +82,39 @@ export class PasswordService {
     if (input.user_mobile !== undefined) {
       const mobile = typeof input.user_mobile === 'string' && input.user_mobile.length >= 12 && input.user_mobile.length <= 20 ? normalisePhone(input.user_mobile) : null;
       if (!mobile) throw refusal(400, ErrorCodes.invalidMobile, 'Enter a valid mobile number of 12 to 20 characters with its country code.');
-      if (mobile !== account.mobile) events.push({ type: 'MobileChanged', data: { mobile } });
+      if (mobile !== account.mobile) {
+        await this.claimMobile(account, mobile);
+        events.push({ type: 'MobileChanged', data: { mobile } });
+      }
       events.push({ type: 'EulaAccepted', data: { version: LATEST_EULA_VERSION } });
     }
     events.push({ type: 'PasswordChanged', data: { passwordHash: await this.hasher.hash(input.newPassword), via: 'change' } });
     await this.store.append({ streamId: `user-${account.userId}`, streamType: 'user', expectedRevision: account.revision, events: events.map((event) => ({ ...event, metadata: { actorUserId: principal.userId } })) });
     await this.sessions.endAll(account.userId, 'passwordChanged');
     return { success: true, msg: 'changePassword.success' };
+  }
+
+  /**
+   * The new number must be free: it is claimed on its phone stream (as at sign-up, so two accounts never
+   * hold one number) and the old one is released. The spec's payload carries no code for it: the caller
+   * has just proven the account's password. Telling them the number is taken reveals it only to them.
+   */
+  private async claimMobile(account: UserAccount, mobile: string): Promise<void> {
+    const phone = foldPhone(await this.store.readStream(phoneStream(mobile)));
+    const taken = () => refusal(409, ErrorCodes.mobileNumberExists, 'This mobile number belongs to another account.');
+    if (phone.claimedBy && phone.claimedBy !== account.userId) throw taken();
+    try {
+      await this.store.append({
+        streamId: phoneStream(mobile), streamType: 'phone', expectedRevision: phone.revision === -1 ? 'no_stream' : phone.revision,
+        events: [{ type: 'PhoneClaimed', data: { userId: account.userId }, metadata: { actorUserId: account.userId } }],
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedRevision) throw taken();
+      throw error;
+    }
+    if (account.mobile) {
+      await this.store.append({ streamId: phoneStream(account.mobile), streamType: 'phone', expectedRevision: 'any', events: [{ type: 'PhoneReleased', data: { userId: account.userId }, metadata: { actorUserId: account.userId } }] });
+    }
   }
 
   private checkNewPassword(password: string, confirm: string): void {
