@@ -26,6 +26,18 @@ export function describeConcurrencyContract(harness: ContractHarness, fresh: Fre
       expect((await store.readStream('race-1')).map((e) => e.revision)).toEqual([0, 1]);
     });
 
+    it("50 writers appending to one stream with 'any' (a log of attempts): all get through, in one gapless chain", async () => {
+      const store = await fresh();
+      const results = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, writer) => store.append({ streamId: 'attempts-1', streamType: 'test', expectedRevision: 'any', events: [{ type: 'Attempt', data: { writer } }] })),
+      );
+      expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+      const events = await store.readStream('attempts-1');
+      expect(events.map((e) => e.revision)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+      expect(new Set(events.map((e) => (e.data as { writer: number }).writer)).size).toBe(50);
+      expect((await store.verifyStream('attempts-1')).ok).toBe(true);
+    });
+
     it('20 writers each appending 10 events with retries: every revision once, no gap, no duplicate', async () => {
       const store = await fresh();
       let conflicts = 0;

@@ -52,19 +52,21 @@ export class SqlEventStore implements EventStore {
 
   async append(request: AppendRequest): Promise<AppendResult> {
     const prepared = prepareAppend(request, this.newId);
+    const expected = prepared.expectedRevision;
     for (let attempt = 1; ; attempt++) {
-      const base = await this.baseFor(prepared);
-      if ('alreadyStored' in base) return base;
-      const recordedAt = new Date(this.now().getTime());
-      const events = chainEvents(prepared, prepared.events, base, recordedAt);
-      let written: boolean;
+      // An append that takes the stream as it stands ('any', 'stream_exists') and lost a race waits its
+      // turn on the head row instead of retrying: many writers on one stream all get through.
+      const locked = attempt > 1 && (expected === 'any' || expected === 'stream_exists');
+      let outcome: Outcome;
       try {
-        written = await this.write(prepared, base, events);
+        outcome = locked ? await this.appendLocked(prepared) : await this.appendOptimistic(prepared);
       } catch (error) {
         if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
-        written = false;
+        outcome = { written: false };
       }
-      if (written) {
+      if ('alreadyStored' in outcome) return outcome;
+      if (outcome.written) {
+        const events = outcome.events;
         const last = events[events.length - 1]!;
         this.heads.set(prepared.streamId, { revision: last.revision, hash: last.hash });
         this.appended.emit('appended');
@@ -74,13 +76,58 @@ export class SqlEventStore implements EventStore {
       const retry = await this.alreadyStored(prepared);
       if (retry) return retry;
       const head = await this.streamHead(prepared.streamId);
-      const expected = prepared.expectedRevision;
       const actual = head ? head.revision : 'no_stream';
       // The head moved under us: a refusal, unless the request still fits (then a stale cache or a
       // racing writer that gave up) and attempts remain.
       const stillFits = expected === 'any' || expected === actual || (expected === 'stream_exists' && head !== null);
       if (!stillFits || attempt >= MAX_ATTEMPTS) throw new WrongExpectedRevision(prepared.streamId, expected, actual);
     }
+  }
+
+  /** One round trip: chain onto the head we know (cache or a read) and write if it still holds. */
+  private async appendOptimistic(prepared: Prepared): Promise<Outcome> {
+    const base = await this.baseFor(prepared);
+    if ('alreadyStored' in base) return base;
+    const events = chainEvents(prepared, prepared.events, base, new Date(this.now().getTime()));
+    const statement = appendStatement(prepared, base, events);
+    if (!this.projectionsRead(events)) return { written: await runAppend(this.db, statement, events), events };
+    return this.inTransaction(async (tx) => {
+      if (!(await runAppend(tx, statement, events))) return false;
+      await applyProjections(this.projections, events, tx);
+      return true;
+    }, events);
+  }
+
+  /** Holds the head row while chaining onto it: the writer lock first (before the row lock gives the transaction its id). */
+  private appendLocked(prepared: Prepared): Promise<Outcome> {
+    let events: StoredEvent[] = [];
+    return this.inTransaction(async (tx) => {
+      await tx.query(sql.TAKE_WRITER_LOCK);
+      const [row] = await tx.query<{ revision: string | number; last_hash: string }>(sql.LOCK_STREAM_HEAD, [prepared.streamId]);
+      if (!row && prepared.expectedRevision === 'stream_exists') throw new WrongExpectedRevision(prepared.streamId, 'stream_exists', 'no_stream');
+      const base = row ? { revision: Number(row.revision), hash: row.last_hash } : { revision: -1, hash: GENESIS_HASH };
+      events = chainEvents(prepared, prepared.events, base, new Date(this.now().getTime()));
+      if (!(await runAppend(tx, appendStatement(prepared, base, events), events))) return false;
+      if (this.projectionsRead(events)) await applyProjections(this.projections, events, tx);
+      return true;
+    }, () => events);
+  }
+
+  private async inTransaction(work: (tx: SqlExecutor) => Promise<boolean>, events: StoredEvent[] | (() => StoredEvent[])): Promise<Outcome> {
+    try {
+      const written = await this.db.transaction(async (tx) => {
+        if (!(await work(tx))) throw new NotWritten();
+        return true;
+      });
+      return { written, events: typeof events === 'function' ? events() : events };
+    } catch (error) {
+      if (error instanceof NotWritten) return { written: false };
+      throw error;
+    }
+  }
+
+  private projectionsRead(events: readonly StoredEvent[]): boolean {
+    return this.projections.some((p) => !p.eventTypes || events.some((e) => p.eventTypes!.includes(e.type)));
   }
 
   /**
@@ -98,37 +145,6 @@ export class SqlEventStore implements EventStore {
     const retry = await this.alreadyStored(prepared);
     if (retry) return retry;
     throw new WrongExpectedRevision(prepared.streamId, expected, head ? head.revision : 'no_stream');
-  }
-
-  /** One statement (plus the projections, in the same transaction, when any reads these events). */
-  private async write(prepared: Prepared, base: Base, events: StoredEvent[]): Promise<boolean> {
-    const last = events[events.length - 1]!;
-    const params: unknown[] = [
-      prepared.streamId, prepared.streamType, last.revision, last.hash, events[0]!.metadata.recordedAt, base.revision,
-      events.map((e) => e.id), events.map((e) => e.revision), events.map((e) => e.type),
-      prepared.events.map((e) => e.dataJson), prepared.events.map((e) => e.metadataJson),
-      events.map((e) => e.prevHash), events.map((e) => e.hash),
-    ];
-    const text = base.revision === -1 ? sql.APPEND_NEW_STREAM : sql.APPEND_EXISTING_STREAM;
-    if (base.revision !== -1) params.push(base.hash);
-    const run = async (db: SqlExecutor) => {
-      const rows = await db.query<{ global_position: string | number }>(text, params);
-      if (rows.length !== events.length) return false;
-      rows.forEach((row, index) => (events[index]!.globalPosition = Number(row.global_position)));
-      return true;
-    };
-    const wanted = this.projections.some((p) => !p.eventTypes || events.some((e) => p.eventTypes!.includes(e.type)));
-    if (!wanted) return run(this.db);
-    try {
-      return await this.db.transaction(async (tx) => {
-        if (!(await run(tx))) throw new NotWritten();
-        await applyProjections(this.projections, events, tx);
-        return true;
-      });
-    } catch (error) {
-      if (error instanceof NotWritten) return false;
-      throw error;
-    }
   }
 
   /** An idempotent retry: every event of the request already stored exactly where it would go. */
@@ -240,3 +256,27 @@ export class SqlEventStore implements EventStore {
 }
 
 class NotWritten extends Error {}
+
+type Outcome = { written: true; events: StoredEvent[] } | { written: false } | AppendResult;
+type Statement = { text: string; params: unknown[] };
+
+/** The single append statement for these events chained onto base (see statements.ts). */
+function appendStatement(prepared: Prepared, base: Base, events: StoredEvent[]): Statement {
+  const last = events[events.length - 1]!;
+  const params: unknown[] = [
+    prepared.streamId, prepared.streamType, last.revision, last.hash, events[0]!.metadata.recordedAt, base.revision,
+    events.map((e) => e.id), events.map((e) => e.revision), events.map((e) => e.type),
+    prepared.events.map((e) => e.dataJson), prepared.events.map((e) => e.metadataJson),
+    events.map((e) => e.prevHash), events.map((e) => e.hash),
+  ];
+  if (base.revision !== -1) params.push(base.hash);
+  return { text: base.revision === -1 ? sql.APPEND_NEW_STREAM : sql.APPEND_EXISTING_STREAM, params };
+}
+
+/** Runs it; true when every event was written (their global positions are filled in). */
+async function runAppend(db: SqlExecutor, statement: Statement, events: StoredEvent[]): Promise<boolean> {
+  const rows = await db.query<{ global_position: string | number }>(statement.text, statement.params);
+  if (rows.length !== events.length) return false;
+  rows.forEach((row, index) => (events[index]!.globalPosition = Number(row.global_position)));
+  return true;
+}

@@ -55,6 +55,10 @@ export const READ_STREAM = `
   ORDER BY revision
   LIMIT $5`;
 
+export const TAKE_WRITER_LOCK = `SELECT pg_advisory_xact_lock_shared(${WRITER_LOCK.classid}, ${WRITER_LOCK.objid})`;
+
+export const LOCK_STREAM_HEAD = `SELECT revision, last_hash FROM streams WHERE stream_id = $1 FOR UPDATE`;
+
 export const STREAM_HEAD = `SELECT stream_id, stream_type, revision, last_hash FROM streams WHERE stream_id = $1`;
 
 export const EVENTS_BY_ID = `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY global_position`;
