@@ -2,6 +2,7 @@
 // walked to its final status, each refusal kind, history and replay, audit verification, contention.
 import { afterAll, beforeAll, describe } from '@jest/globals';
 import { auditAndContention } from './audit.specs.js';
+import { bulkActions } from './bulk.specs.js';
 import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, STORES, type Running } from './harness.js';
 import { refusals } from './refusals.specs.js';
 import { purchaseOrderWalk } from './walk.specs.js';
@@ -15,6 +16,7 @@ describe.each(STORES)('documents api on %s', (kind) => {
 
   purchaseOrderWalk(() => running!);
   refusals(() => running!);
+  bulkActions(() => running!);
   auditAndContention(() => running!);
   itAnsweredEveryCallWithoutAServerError(() => running);
 });

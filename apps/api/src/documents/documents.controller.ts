@@ -6,6 +6,7 @@ import type { SqlExecutor } from '@binaan/event-store';
 import { Inject } from '@nestjs/common';
 import { READ_MODELS, type AuthenticatedRequest, type Principal } from '../common/principal.js';
 import { DocumentActors } from './document-actor.js';
+import { bulkAct } from './document-bulk.js';
 import { DocumentCommands } from './document-commands.service.js';
 import { documentResource } from './document-loader.js';
 import { listDocuments, parseListQuery } from './document-list.js';
@@ -45,6 +46,13 @@ export class DocumentsController {
     const { state, actor } = await this.commands.create(documentResource(name), principalOf(request), body);
     etag(reply, state.revision);
     return this.queries.toView(state, actor);
+  }
+
+  /** Bulk: `{ items: [{ id, revision, remark? }] }`, at most 10; each through the machine, each result reported. */
+  @Post('actions/:event')
+  @HttpCode(200)
+  bulk(@Param('resource') name: string, @Param('event') event: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
+    return bulkAct(this.commands, documentResource(name), event, principalOf(request), body);
   }
 
   @Get(':id')
