@@ -2,10 +2,8 @@
 // access rights; choosing a company starts a session), so one Nest module holds both folders' parts.
 
 import { Module } from '@nestjs/common';
-import { API_CONFIG } from './store/store.tokens.js';
-import type { ApiConfig } from './config.js';
 import { AUTHENTICATOR, CLOCK, type Clock } from './common/principal.js';
-import { loadSecrets } from './common/secrets.js';
+import { SECRETS, type Secrets } from './common/secrets.js';
 import { CompaniesController } from './companies/companies.controller.js';
 import { CompanyAccess } from './companies/company-access.js';
 import { CompanyChoiceService } from './companies/company-choice.service.js';
@@ -26,8 +24,8 @@ import { SignUpService } from './identity/sign-up.service.js';
 @Module({
   controllers: [SignUpController, LoginController, PasswordController, CompaniesController],
   providers: [
-    { provide: SessionTokens, inject: [API_CONFIG, CLOCK], useFactory: (config: ApiConfig, now: Clock) => new SessionTokens(loadSecrets(config).jwtSecret, now) },
-    { provide: IdentityKeys, inject: [API_CONFIG], useFactory: (config: ApiConfig) => new IdentityKeys(loadSecrets(config).codeHmacKey) },
+    { provide: SessionTokens, inject: [SECRETS, CLOCK], useFactory: (secrets: Secrets, now: Clock) => new SessionTokens(secrets.jwtSecret, now) },
+    { provide: IdentityKeys, inject: [SECRETS], useFactory: (secrets: Secrets) => new IdentityKeys(secrets.codeHmacKey) },
     PasswordHasher, AccountDirectory, AccountMail, SessionService, SignUpService, LoginService, PasswordService,
     CompanyAccess, CompanyChoiceService, InvitationService,
     { provide: AUTHENTICATOR, useExisting: SessionService },

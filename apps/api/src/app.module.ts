@@ -17,9 +17,10 @@ import { StoreModule } from './store/store.module.js';
 @Module({})
 export class AppModule {
   static forRoot(config: ApiConfig, store: EventStore, clock: Clock): DynamicModule {
+    const secrets = loadSecrets(config);
     return {
       module: AppModule,
-      imports: [StoreModule.forRoot(config, store, clock), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, loadSecrets(config)), AccessModule, DocumentsModule],
+      imports: [StoreModule.forRoot(config, store, clock, secrets), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, DocumentsModule],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

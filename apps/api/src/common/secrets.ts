@@ -10,6 +10,9 @@ import type { ApiConfig } from '../config.js';
 
 export type Secrets = { jwtSecret: string; codeHmacKey: string; humanCheckHmacKey: string };
 
+/** Injection token: the secrets, loaded once at start (app.module.ts). */
+export const SECRETS = Symbol('SECRETS');
+
 const MIN_LENGTH = 32;
 
 export function loadSecrets(config: ApiConfig): Secrets {

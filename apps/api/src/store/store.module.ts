@@ -1,11 +1,12 @@
 // Provides the event store (opened before the application is built, see create-app.ts), the SQL read
-// models beside it, the configuration and the clock to every bounded context, and closes the store on
+// models beside it, the configuration, the clock and the secrets to every bounded context, and closes the store on
 // shutdown. No context opens a store of its own.
 
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { SqlEventStore, StoreConfigurationError, type EventStore } from '@binaan/event-store';
 import type { ApiConfig } from '../config.js';
 import { CLOCK, READ_MODELS, type Clock } from '../common/principal.js';
+import { SECRETS, type Secrets } from '../common/secrets.js';
 import { API_CONFIG, EVENT_STORE } from './store.tokens.js';
 
 @Global()
@@ -13,13 +14,14 @@ import { API_CONFIG, EVENT_STORE } from './store.tokens.js';
 export class StoreModule implements OnApplicationShutdown {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  static forRoot(config: ApiConfig, store: EventStore, clock: Clock): DynamicModule {
+  static forRoot(config: ApiConfig, store: EventStore, clock: Clock, secrets: Secrets): DynamicModule {
     return {
       module: StoreModule,
       providers: [
         { provide: API_CONFIG, useValue: config },
         { provide: EVENT_STORE, useValue: store },
         { provide: CLOCK, useValue: clock },
+        { provide: SECRETS, useValue: secrets },
         {
           provide: READ_MODELS,
           useFactory: () => {
@@ -29,7 +31,7 @@ export class StoreModule implements OnApplicationShutdown {
           },
         },
       ],
-      exports: [API_CONFIG, EVENT_STORE, CLOCK, READ_MODELS],
+      exports: [API_CONFIG, EVENT_STORE, CLOCK, READ_MODELS, SECRETS],
     };
   }
 
