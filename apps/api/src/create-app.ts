@@ -9,6 +9,7 @@ import type { ApiConfig } from './config.js';
 import { openConfiguredStore } from './store/open-configured-store.js';
 import { hostUi } from './ui-hosting/ui-hosting.js';
 import { validationPipe } from './common/validation.pipe.js';
+import { mountOpenApi } from './openapi/openapi.js';
 
 export type CreateAppOptions = {
   logger?: false;
@@ -29,6 +30,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   app.useGlobalPipes(validationPipe());
   app.disable('x-powered-by');
   app.enableShutdownHooks();
+  mountOpenApi(app);
   hostUi(app, config.uiDir);
   return app;
 }

@@ -1,7 +1,12 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Req } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { EventStore, StoreStats } from '@binaan/event-store';
+import type { AuthenticatedRequest } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
+import { requireStoreAuditRight } from './audit-access.js';
+import { verifyStore, type StoreVerification } from './store-verification.js';
 
+@ApiTags('audit')
 @Controller('audit')
 export class StoreStatsController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
@@ -10,5 +15,14 @@ export class StoreStatsController {
   @Get('store-stats')
   stats(): Promise<StoreStats> {
     return this.store.stats();
+  }
+
+  /** Every stream's hash chain; broken streams named at their first bad revision. Needs admin.report. */
+  @Get('verify-store')
+  @ApiResponse({ status: 200, description: 'ok is false when any stream is broken', schema: { $ref: '#/components/schemas/StoreVerification' } })
+  @ApiResponse({ status: 403, description: 'noAccessRight: needs admin.report (platform admins)', schema: { $ref: '#/components/schemas/ErrorReply' } })
+  verifyStore(@Req() request: AuthenticatedRequest): Promise<StoreVerification> {
+    requireStoreAuditRight(request.principal);
+    return verifyStore(this.store);
   }
 }

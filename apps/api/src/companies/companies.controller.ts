@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { AuthenticatedRequest } from '../common/principal.js';
 import { Public } from '../common/public.decorator.js';
@@ -10,6 +11,7 @@ class AcceptInvitationDto {
   @IsOptional() @IsString() @MaxLength(2000) remark?: string;
 }
 
+@ApiTags('companies')
 @Controller()
 export class CompaniesController {
   constructor(

@@ -12,6 +12,9 @@ import { documentResource } from './document-loader.js';
 import { listDocuments, parseListQuery } from './document-list.js';
 import { DocumentQueries } from './document-queries.service.js';
 import { DocumentRefusedFilter } from './document-refused.filter.js';
+import {
+  ApiDocumentBody, ApiDocumentId, ApiDocumentListQuery, ApiDocumentReply, ApiDocumentsController, ApiIdempotencyKey, ApiIfMatch, ApiRuleRefusals, ApiWorkflowEvent,
+} from '../openapi/documents-api.decorators.js';
 
 type Reply = { setHeader(name: string, value: string): void };
 
@@ -19,6 +22,7 @@ const principalOf = (request: AuthenticatedRequest): Principal => request.princi
 const etag = (reply: Reply, revision: number) => reply.setHeader('ETag', `"${revision}"`);
 
 @Controller('documents/:resource')
+@ApiDocumentsController()
 @UseFilters(DocumentRefusedFilter)
 export class DocumentsController {
   constructor(
@@ -29,6 +33,8 @@ export class DocumentsController {
   ) {}
 
   @Get()
+  @ApiDocumentListQuery()
+  @ApiDocumentReply('DocumentView', 200, true)
   async list(@Param('resource') name: string, @Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
     const resource = documentResource(name);
     const actor = await this.actors.actorFor(principalOf(request));
@@ -42,6 +48,9 @@ export class DocumentsController {
 
   @Post()
   @HttpCode(201)
+  @ApiDocumentBody('DocumentCreateInput')
+  @ApiDocumentReply('DocumentView', 201)
+  @ApiRuleRefusals()
   async create(@Param('resource') name: string, @Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply): Promise<DocumentView> {
     const { state, actor } = await this.commands.create(documentResource(name), principalOf(request), body);
     etag(reply, state.revision);
@@ -51,11 +60,15 @@ export class DocumentsController {
   /** Bulk: `{ items: [{ id, revision, remark? }] }`, at most 10; each through the machine, each result reported. */
   @Post('actions/:event')
   @HttpCode(200)
+  @ApiWorkflowEvent()
+  @ApiDocumentBody('DocumentBulkActionInput', 'At most 10 documents, each through the machine, each result reported')
   bulk(@Param('resource') name: string, @Param('event') event: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return bulkAct(this.commands, documentResource(name), event, principalOf(request), body);
   }
 
   @Get(':id')
+  @ApiDocumentId()
+  @ApiDocumentReply('DocumentView')
   async one(
     @Param('resource') name: string, @Param('id') id: string, @Query('asOf') asOf: string | undefined, @Query('revision') revision: string | undefined,
     @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply,
@@ -68,6 +81,11 @@ export class DocumentsController {
   }
 
   @Put(':id')
+  @ApiDocumentId()
+  @ApiIfMatch()
+  @ApiDocumentBody('DocumentEditInput')
+  @ApiDocumentReply('DocumentView')
+  @ApiRuleRefusals()
   async edit(
     @Param('resource') name: string, @Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined,
     @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply,
@@ -79,6 +97,13 @@ export class DocumentsController {
 
   @Post(':id/actions/:event')
   @HttpCode(200)
+  @ApiDocumentId()
+  @ApiWorkflowEvent()
+  @ApiIfMatch()
+  @ApiIdempotencyKey()
+  @ApiDocumentBody('DocumentActionInput')
+  @ApiDocumentReply('DocumentActionReply')
+  @ApiRuleRefusals()
   async act(
     @Param('resource') name: string, @Param('id') id: string, @Param('event') event: string, @Body() body: unknown,
     @Headers('if-match') ifMatch: string | undefined, @Headers('idempotency-key') idempotencyKey: string | undefined,
@@ -90,6 +115,8 @@ export class DocumentsController {
   }
 
   @Get(':id/history')
+  @ApiDocumentId()
+  @ApiDocumentReply('DocumentHistoryRow', 200, true)
   history(@Param('resource') name: string, @Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.queries.history(documentResource(name), id, principalOf(request));
   }

@@ -8,6 +8,7 @@ import { DocumentRefused } from './document.errors.js';
 import { documentResource } from './document-loader.js';
 import { DocumentQueries } from './document-queries.service.js';
 import { DocumentRefusedFilter } from './document-refused.filter.js';
+import { ApiTags } from '@nestjs/swagger';
 
 @Controller()
 @UseFilters(DocumentRefusedFilter)
@@ -15,17 +16,20 @@ export class WorkflowsController {
   constructor(private readonly queries: DocumentQueries) {}
 
   @Get('workflows')
+  @ApiTags('workflows')
   catalogue() {
     return workflowCatalogue();
   }
 
   @Get('workflows/:resource')
+  @ApiTags('workflows')
   entry(@Param('resource') resource: string) {
     if (!isWorkflowResource(resource)) throw new DocumentRefused(404, 'unknownResource', `${resource} has no workflow.`);
     return catalogueEntry(resource);
   }
 
   @Get('audit/verify')
+  @ApiTags('audit')
   verify(@Query('resource') resource: unknown, @Query('id') id: unknown, @Req() request: AuthenticatedRequest) {
     if (typeof resource !== 'string' || typeof id !== 'string') throw new DocumentRefused(400, 'validationFailed', 'Give resource and id.', { resource: ['is required'], id: ['is required'] });
     return this.queries.verify(documentResource(resource), id, request.principal!);

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { ErrorCodes } from '@binaan/contracts';
 import type { EventStore } from '@binaan/event-store';
 import { CLOCK, type AuthenticatedRequest, type Clock } from '../common/principal.js';
@@ -14,6 +15,7 @@ export const SESSION_MARKER = 'binaan_session';
 type CookieReply = { cookie(name: string, value: string, options: Record<string, unknown>): void; clearCookie(name: string, options: Record<string, unknown>): void };
 type Request = AuthenticatedRequest & { secure?: boolean; ip?: string };
 
+@ApiTags('identity')
 @Controller()
 export class LoginController {
   constructor(

@@ -1,9 +1,11 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../common/principal.js';
 import { AllowRestricted, Public } from '../common/public.decorator.js';
 import { ChangePasswordDto, ChangePasswordMobileDto, ForgotPasswordDto, ResetPasswordDto } from './identity.dto.js';
 import { PasswordService } from './password.service.js';
 
+@ApiTags('identity')
 @Controller('users')
 export class PasswordController {
   constructor(private readonly passwords: PasswordService) {}

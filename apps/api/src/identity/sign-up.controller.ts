@@ -1,9 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/public.decorator.js';
 import { ActivateByPinDto, PinCodeRequestDto, PinCodeVerificationDto, SignUpDto } from './identity.dto.js';
 import { SignUpService } from './sign-up.service.js';
 
 @Public()
+@ApiTags('identity')
 @Controller()
 export class SignUpController {
   constructor(private readonly signUps: SignUpService) {}

@@ -1,0 +1,52 @@
+// OpenAPI decorators for the documents routes: the path parameters, the concurrency headers and the body
+// and reply shapes (documentSchemas). Description only: none of them changes what a route does.
+import { applyDecorators } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { DocumentResources } from '@binaan/contracts';
+
+const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const refusal = (status: number, description: string) => ApiResponse({ status, description, schema: schema('ErrorReply') });
+
+/** The controller of /api/documents/{resource}: tag and the resource parameter. */
+export const ApiDocumentsController = () =>
+  applyDecorators(
+    ApiTags('documents'),
+    ApiParam({ name: 'resource', description: 'The document kind (a status list of the workflow catalogue)', enum: [...DocumentResources] }),
+    refusal(404, 'unknownDocumentResource, documentNotFound (another company\'s document is 404 too)'),
+    refusal(403, 'companyNotChosen, or the machine\'s authority codes'),
+  );
+
+export const ApiDocumentId = () => ApiParam({ name: 'id', description: 'The document id (uuid)', schema: { type: 'string', format: 'uuid' } });
+
+export const ApiWorkflowEvent = () =>
+  ApiParam({ name: 'event', description: 'The workflow event (Create, Request_Approve, Approve, Reject, Confirm, ...): GET /api/workflows/{resource} lists them', example: 'Approve' });
+
+export const ApiIfMatch = () =>
+  applyDecorators(
+    ApiHeader({ name: 'If-Match', required: true, description: 'The revision last read (the ETag): 5, "5" or W/"5"', schema: { type: 'string', example: '"5"' } }),
+    refusal(409, 'wrongExpectedRevision (stale If-Match), wrongStatus, notEditable, ...'),
+    refusal(428, 'ifMatchRequired'),
+  );
+
+export const ApiIdempotencyKey = () =>
+  ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retried action with the same key returns the first reply (at most 200 characters)', schema: { type: 'string', maxLength: 200 } });
+
+export const ApiDocumentBody = (name: string, description?: string) => ApiBody({ schema: schema(name), ...(description ? { description } : {}) });
+
+export const ApiDocumentReply = (name: string, status = 200, isArray = false) =>
+  ApiResponse({ status, description: 'OK', schema: isArray ? { type: 'array', items: schema(name) } : schema(name) });
+
+export const ApiRuleRefusals = () => refusal(422, 'A business rule (endBeforeStart, remarkRequired, itemRequired, limitExceeded, ...) or validationFailed (400) with fields');
+
+export const ApiDocumentListQuery = () =>
+  applyDecorators(
+    ApiQuery({ name: 'sort', required: false, description: 'ra-data-simple-rest: ["documentNo","ASC"]', schema: { type: 'string' } }),
+    ApiQuery({ name: 'range', required: false, description: '[0,24]; the reply carries Content-Range: <resource> 0-24/<total>', schema: { type: 'string' } }),
+    ApiQuery({ name: 'filter', required: false, description: '{"status","q","counterparty","projectId","dateFrom","dateTo"}', schema: { type: 'string' } }),
+  );
+
+export const ApiAsOf = () =>
+  applyDecorators(
+    ApiQuery({ name: 'revision', required: false, description: 'The document as it stood at this revision', schema: { type: 'integer', minimum: 0 } }),
+    ApiQuery({ name: 'asOf', required: false, description: 'The document as it stood at this time (ISO 8601)', schema: { type: 'string', format: 'date-time' } }),
+  );

@@ -1,0 +1,97 @@
+// The OpenAPI document of the whole API: JSON at /api/docs-json, Swagger UI at /api/docs. Swagger serves
+// both straight from the HTTP adapter, outside Nest's router, so the global authentication guard never
+// sees them: they are public like the health check. The document is built on the first request (the
+// scanner walks every controller), so starting the API costs nothing.
+//
+// Security is derived, not repeated on each route: every operation needs the bearer session token
+// except those whose handler or controller is @Public(), which get `security: []`. Operations without a
+// tag of their own are tagged by the context their path belongs to.
+import type { INestApplication } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { IS_PUBLIC } from '../common/public.decorator.js';
+import { documentSchemas } from './document-schemas.js';
+
+export const DOCS_PATH = 'api/docs';
+export const DOCS_JSON_PATH = 'api/docs-json';
+export const BEARER = 'bearer';
+
+/** Tags per bounded context, with the path prefixes (after /api/) that fall to each when a route has none. */
+const CONTEXT_TAGS: readonly { name: string; description: string; prefixes: readonly string[] }[] = [
+  { name: 'identity', description: 'Sign-up with a mobile code, activation, sign-in, sessions, passwords, terms', prefixes: ['login', 'users', 'pin-code', 'accept-eula', 'eula-version', 'application', 'log-ui-error'] },
+  { name: 'companies', description: 'Company list and choice, calls for interest', prefixes: ['company', 'call-for-interest'] },
+  { name: 'authority', description: 'Company and project workflow assignments, authority manuals', prefixes: ['company-workflow', 'authority'] },
+  { name: 'projects', description: 'Projects and their workflow assignments', prefixes: ['project', 'projects', 'project-list-by-user'] },
+  { name: 'documents', description: 'Documents through the workflow machines: lists, create, edit, actions, history, as-of replay (/api/documents/<resource>)', prefixes: ['documents'] },
+  { name: 'workflows', description: 'The machine catalogue', prefixes: ['workflows'] },
+  { name: 'audit', description: 'Hash-chain verification and store statistics for auditors', prefixes: ['audit'] },
+  { name: 'human-check', description: 'The self-hosted proof-of-work check (ALTCHA)', prefixes: ['human-check'] },
+  { name: 'developer', description: 'Developer helpers (hidden in production)', prefixes: ['dev'] },
+  { name: 'health', description: 'Liveness and the store in use', prefixes: ['health'] },
+];
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
+type Operation = { operationId?: string; tags?: string[]; security?: Record<string, string[]>[] };
+
+/** `Controller_method` of every route handler that is @Public() (on itself or its controller). */
+export function publicOperationIds(app: INestApplication): Set<string> {
+  const ids = new Set<string>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype;
+      if (typeof controller !== 'function') continue;
+      const classPublic = Reflect.getMetadata(IS_PUBLIC, controller) === true;
+      const prototype = controller.prototype as Record<string, unknown>;
+      for (const key of Object.getOwnPropertyNames(prototype)) {
+        const handler = key === 'constructor' ? undefined : Object.getOwnPropertyDescriptor(prototype, key)?.value;
+        if (typeof handler !== 'function') continue;
+        if (classPublic || Reflect.getMetadata(IS_PUBLIC, handler) === true) ids.add(`${controller.name}_${key}`);
+      }
+    }
+  }
+  return ids;
+}
+
+function contextTag(path: string): string | undefined {
+  const first = path.replace(/^\/api\//, '').split('/')[0] ?? '';
+  return CONTEXT_TAGS.find((tag) => tag.prefixes.some((prefix) => first === prefix || first.startsWith(`${prefix}-`)))?.name ?? (first || undefined);
+}
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setTitle('Binaan API')
+    .setDescription(
+      'Construction procurement on an append-only, hash-chained event store. Sign in with POST /api/login, choose a company with ' +
+        'GET /api/company/choose/{companyProfileId}, then send `Authorization: Bearer <jwtToken>`. A read-only token may also travel as the ' +
+        'query `t` of a GET. Errors are `{ success: false, errorCode, errorMessage, fields? }`.',
+    )
+    .setVersion('1')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token (jwtToken) from login or company/choose' }, BEARER)
+    .addSecurityRequirements(BEARER);
+  for (const tag of CONTEXT_TAGS) builder.addTag(tag.name, tag.description);
+  const document = SwaggerModule.createDocument(app, builder.build(), { autoTagControllers: false, operationIdFactory: (controller, method) => `${controller}_${method}` });
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...documentSchemas } };
+  const open = publicOperationIds(app);
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const operation = (item as Record<string, Operation | undefined>)[method];
+      if (!operation) continue;
+      if (operation.operationId && open.has(operation.operationId)) operation.security = [];
+      if (!operation.tags || operation.tags.length === 0) {
+        const tag = contextTag(path);
+        if (tag) operation.tags = [tag];
+      }
+    }
+  }
+  return document;
+}
+
+/** Serves the document (JSON at /api/docs-json) and Swagger UI (/api/docs). Call before init/listen. */
+export function mountOpenApi(app: INestApplication): void {
+  SwaggerModule.setup(DOCS_PATH, app, () => buildOpenApiDocument(app), {
+    jsonDocumentUrl: DOCS_JSON_PATH,
+    raw: ['json'],
+    customSiteTitle: 'Binaan API',
+    swaggerOptions: { persistAuthorization: true },
+  });
+}

@@ -1,0 +1,68 @@
+// The OpenAPI document: served without a session at /api/docs-json (Swagger UI at /api/docs), it
+// describes every controller's routes, tags them by context, and declares the bearer scheme, with
+// public routes marked as needing none.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { pgliteConfig, startApp } from './support.js';
+
+type Operation = { tags?: string[]; security?: Record<string, string[]>[]; parameters?: { name: string; in: string; required?: boolean }[]; requestBody?: { content: Record<string, { schema: { $ref?: string } }> } };
+type Document = {
+  openapi: string; paths: Record<string, Record<string, Operation>>; security?: Record<string, string[]>[];
+  components: { securitySchemes: Record<string, { type: string; scheme?: string }>; schemas: Record<string, unknown> };
+};
+
+describe('OpenAPI document at /api/docs', () => {
+  let app: NestExpressApplication;
+  let document: Document;
+
+  beforeAll(async () => {
+    app = await startApp(await pgliteConfig());
+    const reply = await request(app.getHttpServer()).get('/api/docs-json').expect(200);
+    expect(reply.headers['content-type']).toMatch(/json/);
+    document = reply.body as Document;
+  }, 60_000);
+  afterAll(async () => app?.close());
+
+  it('is served without a session, as JSON and as Swagger UI', async () => {
+    expect(document.openapi).toMatch(/^3\./);
+    const ui = await request(app.getHttpServer()).get('/api/docs').expect(200);
+    expect(ui.text).toMatch(/swagger/i);
+  });
+
+  it('has the key paths of every context', () => {
+    for (const [path, method] of [
+      ['/api/login', 'post'], ['/api/company/choose/{companyProfileId}', 'get'], ['/api/documents/{resource}/{id}/actions/{event}', 'post'], ['/api/health', 'get'],
+      ['/api/documents/{resource}', 'get'], ['/api/documents/{resource}/{id}/history', 'get'], ['/api/workflows', 'get'], ['/api/audit/verify', 'get'],
+      ['/api/audit/verify-store', 'get'], ['/api/human-check/challenge', 'get'], ['/api/users/sign-up', 'post'],
+    ] as const) {
+      expect({ path, method, found: document.paths[path]?.[method] !== undefined }).toEqual({ path, method, found: true });
+    }
+  });
+
+  it('declares the bearer scheme, required by default and waived on public routes', () => {
+    expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.security).toEqual([{ bearer: [] }]);
+    expect(document.paths['/api/login']!.post!.security).toEqual([]);
+    expect(document.paths['/api/health']!.get!.security).toEqual([]);
+    expect(document.paths['/api/company/list']!.get!.security).toBeUndefined();
+  });
+
+  it('tags every operation with its context', () => {
+    const untagged = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).filter(([, op]) => !op.tags?.length).map(([method]) => `${method} ${path}`));
+    expect(untagged).toEqual([]);
+    expect(document.paths['/api/login']!.post!.tags).toEqual(['identity']);
+    expect(document.paths['/api/company/choose/{companyProfileId}']!.get!.tags).toEqual(['companies']);
+    expect(document.paths['/api/documents/{resource}']!.post!.tags).toEqual(['documents']);
+    expect(document.paths['/api/health']!.get!.tags).toEqual(['health']);
+  });
+
+  it('describes an action: resource, id and event, If-Match and Idempotency-Key, and the body', () => {
+    const action = document.paths['/api/documents/{resource}/{id}/actions/{event}']!.post!;
+    const params = (action.parameters ?? []).map((p) => `${p.in}:${p.name}`);
+    expect(params).toEqual(expect.arrayContaining(['path:resource', 'path:id', 'path:event', 'header:If-Match', 'header:Idempotency-Key']));
+    expect(action.parameters!.find((p) => p.name === 'If-Match')!.required).toBe(true);
+    expect(action.requestBody!.content['application/json']!.schema.$ref).toBe('#/components/schemas/DocumentActionInput');
+    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['DocumentCreateInput', 'DocumentActionInput', 'DocumentView', 'DocumentHistoryRow', 'ErrorReply']));
+  });
+});
