@@ -4,10 +4,12 @@ import { AuthenticationGuard } from './common/authentication.guard.js';
 import { ErrorReplyFilter } from './common/error-reply.filter.js';
 import type { EventStore } from '@binaan/event-store';
 import { AccessModule } from './access.module.js';
+import { AuthorityModule } from './authority/authority.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { loadSecrets } from './common/secrets.js';
 import { HumanCheckModule } from './human-check/human-check.module.js';
 import { MessagingModule } from './messaging/messaging.module.js';
+import { ProjectsModule } from './projects/projects.module.js';
 import type { Clock } from './common/principal.js';
 import type { ApiConfig } from './config.js';
 import { StoreStatsController } from './audit/store-stats.controller.js';
@@ -20,7 +22,7 @@ export class AppModule {
     const secrets = loadSecrets(config);
     return {
       module: AppModule,
-      imports: [StoreModule.forRoot(config, store, clock, secrets), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, DocumentsModule],
+      imports: [StoreModule.forRoot(config, store, clock, secrets), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, DocumentsModule, AuthorityModule, ProjectsModule],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

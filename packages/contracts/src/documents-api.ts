@@ -1,5 +1,6 @@
 // Shapes of /api/documents/<resource>: what the ui sends and reads. Money and quantities are decimal
 // strings ("1234.50"); dates are YYYY-MM-DD; times ISO 8601.
+import type { ApprovalReason } from './authority-api.js';
 import type { VerifyLevel } from './workflow-authority.js';
 import type { WorkflowCommandField, WorkflowEventName } from './workflow-events.js';
 import type { DocumentFields } from './documents-events.js';
@@ -33,8 +34,8 @@ export type DocumentActionInput = { remark?: string; amount?: string };
 export type DocumentAvailableAction = { event: WorkflowEventName; labelKey: string; requiredFields: readonly WorkflowCommandField[] };
 
 export type ApprovalRouteView = {
-  /** Why these levels: the manual used (none yet: the workflows default, VerifyLevel1 only) and the amount. */
-  reason: { manual: 'workflowDefault'; manualVersion: null; amount: string | null; limitApplied: string | null };
+  /** Why these levels: the owner company's authority manual (or the workflows default, VerifyLevel1 only), its version, the amount and the limit applied. */
+  reason: ApprovalReason;
   open: boolean;
   requiredLevels: readonly VerifyLevel[];
   approvals: { level: VerifyLevel; userId: string; userName: string | null; at: string }[];

@@ -14,3 +14,5 @@ export * from './workflow-resources.js';
 export * from './documents-resources.js';
 export * from './documents-events.js';
 export * from './documents-api.js';
+export * from './authority-api.js';
+export * from './projects-api.js';

@@ -1,14 +1,19 @@
-// The workflows Actor of a request: the chosen company's authority levels per resource code (from the
-// company_authority read model). Document resources take project authority; until the projects context
-// exists, a document's project authority is its company's assignments (the same map in both scopes).
-// Authority manuals are not managed yet: commands carry none, so the workflows default applies
-// (one approval at VerifyLevel1, no limit).
+// The workflows Actor of a request. Company levels come from the authority context's read model (its own
+// assignments and the companies context's CompanyAuthorityAssigned). A document of a project owned by the
+// caller's company takes its project levels from that project's assignments; any other document (no
+// project, an unknown project, or the caller's company is the counterparty) takes the company's levels in
+// both scopes, which is what the machine's counterparty guards ask for. The authority manual of the owner
+// company for the resource goes with each command (none: the workflows default, VerifyLevel1, no limit).
 import { Inject, Injectable } from '@nestjs/common';
-import { isWorkflowResource, type AuthorityAssignments, type AuthorityLevel, type WorkflowResource } from '@binaan/contracts';
+import type { AuthorityManual, AuthorityManualView } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import type { Actor } from '@binaan/workflows';
+import { companyHolders, companyLevels, companyManual, workflowManual } from '../authority/authority-reads.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
+import { projectCompany, projectHolders, projectLevels } from '../projects/project-reads.js';
 import { DocumentRefused } from './document.errors.js';
+
+type DocumentScope = { companyId: string; fields: { projectId: string | null } };
 
 @Injectable()
 export class DocumentActors {
@@ -17,26 +22,33 @@ export class DocumentActors {
   async actorFor(principal: Principal): Promise<Actor> {
     const companyId = principal.companyId;
     if (!companyId) throw new DocumentRefused(403, 'companyNotChosen', 'Choose a company first (company/choose).');
-    const rows = await this.db.query<{ resource_code: string; level: number }>(
-      'SELECT resource_code, level FROM company_authority WHERE company_id = $1 AND user_id = $2 ORDER BY resource_code, level',
-      [companyId, principal.userId],
-    );
-    const levels: Partial<Record<WorkflowResource, AuthorityLevel[]>> = {};
-    for (const row of rows) {
-      if (!isWorkflowResource(row.resource_code)) continue;
-      (levels[row.resource_code] ??= []).push(row.level as AuthorityLevel);
-    }
-    const assignments: AuthorityAssignments = levels;
+    const assignments = await companyLevels(this.db, companyId, principal.userId);
     return { userId: principal.userId, companyId, kind: principal.userType === 2 ? 'admin' : 'user', authorities: { company: assignments, project: assignments } };
   }
 
-  /** Users of a company holding a level on a resource (who may act next), with their names. */
-  async holdersOf(companyId: string, resource: string, level: number): Promise<{ userId: string; name: string | null }[]> {
-    const rows = await this.db.query<{ user_id: string; name: string | null }>(
-      `SELECT a.user_id, u.name FROM company_authority a LEFT JOIN identity_users u ON u.user_id = a.user_id
-       WHERE a.company_id = $1 AND a.resource_code = $2 AND a.level = $3 ORDER BY u.name`,
-      [companyId, resource, level],
-    );
-    return rows.map((row) => ({ userId: row.user_id, name: row.name }));
+  /** The actor for one document: project levels when the document's project belongs to the caller's company. */
+  async forDocument(actor: Actor, document: DocumentScope): Promise<Actor> {
+    const projectId = await this.ownProject(actor.companyId, document);
+    if (projectId === null) return actor;
+    return { ...actor, authorities: { company: actor.authorities.company, project: await projectLevels(this.db, projectId, actor.userId) } };
+  }
+
+  /** The owner company's manual for the resource: as the API shows it and as the machine takes it. */
+  async manualFor(companyId: string, resource: string): Promise<{ view: AuthorityManualView; manual: AuthorityManual } | null> {
+    const view = await companyManual(this.db, companyId, resource);
+    const manual = view ? workflowManual(view) : undefined;
+    return view && manual ? { view, manual } : null;
+  }
+
+  /** Users holding a level on a resource for this document (its project's, or its company's), with their names. */
+  async holdersOf(document: DocumentScope, resource: string, level: number): Promise<{ userId: string; name: string | null }[]> {
+    const projectId = await this.ownProject(document.companyId, document);
+    return projectId === null ? companyHolders(this.db, document.companyId, resource, level) : projectHolders(this.db, projectId, resource, level);
+  }
+
+  private async ownProject(companyId: string, document: DocumentScope): Promise<string | null> {
+    const projectId = document.fields.projectId;
+    if (projectId === null || document.companyId !== companyId) return null;
+    return (await projectCompany(this.db, projectId)) === companyId ? projectId : null;
   }
 }

@@ -50,10 +50,12 @@ export class DocumentCommands {
   ) {}
 
   async create(resource: DocumentResource, principal: Principal, body: unknown): Promise<{ state: DocumentState; actor: Actor }> {
-    const actor = await this.actors.actorFor(principal);
     const changes = parseFieldChanges(body, true);
+    const companyActor = await this.actors.actorFor(principal);
+    const actor = await this.actors.forDocument(companyActor, { companyId: companyActor.companyId, fields: { projectId: changes.projectId ?? null } });
     const now = this.now();
-    const { fields, statusEvent } = decideCreate(resource, changes, actor, now.toISOString());
+    const manual = await this.actors.manualFor(actor.companyId, resource);
+    const { fields, statusEvent } = decideCreate(resource, changes, actor, now.toISOString(), manual?.manual);
     if (fields.counterpartyCompanyId !== null) {
       const [known] = await this.db.query('SELECT 1 FROM companies WHERE company_id = $1', [fields.counterpartyCompanyId]);
       if (!known) throw new DocumentRefused(422, 'unknownCounterparty', 'The counterparty company does not exist.', { counterpartyCompanyId: ['unknownCounterparty'] });
@@ -70,8 +72,9 @@ export class DocumentCommands {
 
   async edit(resource: DocumentResource, id: string, principal: Principal, body: unknown, ifMatch: string | undefined): Promise<{ state: DocumentState; actor: Actor }> {
     const expected = parseIfMatch(ifMatch);
-    const actor = await this.actors.actorFor(principal);
-    const { state, events } = await this.loader.load(resource, id, actor.companyId);
+    const companyActor = await this.actors.actorFor(principal);
+    const { state, events } = await this.loader.load(resource, id, companyActor.companyId);
+    const actor = await this.actors.forDocument(companyActor, state);
     if (expected !== state.revision) throw stale(expected, state.revision);
     const edited = decideEdit(state, parseFieldChanges(body, false), actor);
     if (edited === null) return { state, actor };
@@ -88,22 +91,24 @@ export class DocumentCommands {
     const body = actionBody(rawBody);
     const key = idempotencyKey?.trim() || undefined;
     if (key !== undefined && key.length > 200) throw shapeError({ 'Idempotency-Key': ['must be at most 200 characters'] });
-    const actor = await this.actors.actorFor(principal);
+    const companyActor = await this.actors.actorFor(principal);
     const streamId = documentStreamId(resource, id);
     if (key) {
-      const earlier = await this.earlierReply(resource, id, streamId, eventName, key, actor);
+      const earlier = await this.earlierReply(resource, id, streamId, eventName, key, companyActor);
       if (earlier) return earlier;
     }
     const expected = parseIfMatch(ifMatch);
-    const { state, events } = await this.loader.load(resource, id, actor.companyId);
+    const { state, events } = await this.loader.load(resource, id, companyActor.companyId);
+    const actor = await this.actors.forDocument(companyActor, state);
     if (expected !== state.revision) throw stale(expected, state.revision);
-    const statusEvent = decideAction(state, eventName, body, actor, this.now().toISOString());
+    const manual = await this.actors.manualFor(state.companyId, resource);
+    const statusEvent = decideAction(state, eventName, body, actor, this.now().toISOString(), manual?.manual);
     try {
       const result = await this.store.append({
         streamId, streamType: resource, expectedRevision: expected,
         events: [{
           type: 'WorkflowStatusChanged', data: statusEvent as unknown as JsonValue,
-          metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId, ...(key ? { idempotencyKey: key } : {}) },
+          metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId, ...(key ? { idempotencyKey: key } : {}), ...(manual ? { authorityManualVersion: manual.view.version } : {}) },
         }],
       });
       return this.reply(fold([...events, ...result.events])!, actor);
@@ -137,6 +142,6 @@ export class DocumentCommands {
     }
     const state = fold(await this.loader.events(resource, id, { toRevision: Number(row.revision) }));
     if (state === null) return null;
-    return this.reply(state, actor);
+    return this.reply(state, await this.actors.forDocument(actor, state));
   }
 }

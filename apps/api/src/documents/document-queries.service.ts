@@ -3,7 +3,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ApprovalRouteView, ChainVerificationReply, DocumentHistoryRow, DocumentResource, DocumentView, WorkflowStatusChanged } from '@binaan/contracts';
 import type { EventStore, SqlExecutor, StoredEvent } from '@binaan/event-store';
-import { availableActions, nextMissingLevel, type Actor } from '@binaan/workflows';
+import { availableActions, nextMissingLevel, requiredLevelsFor, type Actor } from '@binaan/workflows';
+import { workflowManual } from '../authority/authority-reads.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DocumentActors } from './document-actor.js';
@@ -25,8 +26,9 @@ export class DocumentQueries {
 
   /** GET one: now, or as it stood at `?revision=` / `?asOf=` (visibility judged on the current state). */
   async view(resource: DocumentResource, id: string, principal: Principal, at: AsOf = {}): Promise<DocumentView> {
-    const actor = await this.actors.actorFor(principal);
-    const { state } = await this.loader.load(resource, id, actor.companyId);
+    const companyActor = await this.actors.actorFor(principal);
+    const { state } = await this.loader.load(resource, id, companyActor.companyId);
+    const actor = await this.actors.forDocument(companyActor, state);
     if (at.revision === undefined && at.asOf === undefined) return this.toView(state, actor);
     if (at.revision !== undefined && !/^\d{1,12}$/.test(at.revision)) throw new DocumentRefused(400, 'invalidAsOf', 'revision must be a whole number.');
     const time = at.asOf === undefined ? undefined : new Date(at.asOf);
@@ -54,9 +56,15 @@ export class DocumentQueries {
     const names = await this.userNames(approval.approvals.map((a) => a.userId));
     const nextLevel = approval.open ? nextMissingLevel(approval) : null;
     const approvedBy = new Set(approval.approvals.map((a) => a.userId));
-    const holders = nextLevel === null ? [] : await this.actors.holdersOf(state.companyId, state.resource, nextLevel);
+    const holders = nextLevel === null ? [] : await this.actors.holdersOf(state, state.resource, nextLevel);
+    const manual = (await this.actors.manualFor(state.companyId, state.resource))?.view;
+    const levels = approval.requiredLevels.length > 0 ? approval.requiredLevels : (requiredLevelsFor(amount, manual ? workflowManual(manual) : undefined) ?? []);
+    const last = manual?.levels.find((l) => l.level === levels[levels.length - 1]);
     return {
-      reason: { manual: 'workflowDefault', manualVersion: null, amount: amount === null ? null : amount.toFixed(2), limitApplied: null },
+      reason: {
+        manual: manual ? 'authorityManual' : 'workflowDefault', manualVersion: manual?.version ?? null,
+        amount: amount === null ? null : amount.toFixed(2), limitApplied: last?.limit ?? null,
+      },
       open: approval.open,
       requiredLevels: approval.requiredLevels,
       approvals: approval.approvals.map((a) => ({ level: a.level, userId: a.userId, userName: names.get(a.userId) ?? null, at: a.at })),

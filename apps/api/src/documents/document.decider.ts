@@ -6,6 +6,7 @@ import {
   type DocumentDrafted,
   type DocumentEdited,
   type DocumentFields,
+  type AuthorityManual,
   type DocumentResource,
   type WorkflowStatusChanged,
 } from '@binaan/contracts';
@@ -28,12 +29,13 @@ function amountOf(fields: DocumentFields): number {
 }
 
 /** Create: the fields checked and the machine's Create decision (the number is allocated after). */
-export function decideCreate(resource: DocumentResource, changes: FieldChanges, actor: Actor, at: string): { fields: DocumentFields; statusEvent: WorkflowStatusChanged } {
+export function decideCreate(resource: DocumentResource, changes: FieldChanges, actor: Actor, at: string, manual?: AuthorityManual): { fields: DocumentFields; statusEvent: WorkflowStatusChanged } {
   const fields = fieldsForCreate(resource, changes);
   if (fields.counterpartyCompanyId !== null && fields.counterpartyCompanyId === actor.companyId) {
     throw new DocumentRefused(422, 'counterpartyIsOwnCompany', 'A document cannot be sent to its own company.', { counterpartyCompanyId: ['counterpartyIsOwnCompany'] });
   }
   const command: WorkflowCommand = { type: 'Create', at, amount: amountOf(fields) };
+  if (manual) command.manual = manual;
   if (fields.counterpartyCompanyId !== null) command.counterpartyCompanyId = fields.counterpartyCompanyId;
   const decision = decide(resource, null, command, actor);
   if (!decision.ok) throw refused(decision.refusal);
@@ -65,13 +67,14 @@ export function decideEdit(state: DocumentState, changes: FieldChanges, actor: A
 export type ActionBody = { remark?: string; amount?: string };
 
 /** A workflow action: the machine decides; the document adds "a request needs an item" and the amount. */
-export function decideAction(state: DocumentState, eventName: string, body: ActionBody, actor: Actor, at: string): WorkflowStatusChanged {
+export function decideAction(state: DocumentState, eventName: string, body: ActionBody, actor: Actor, at: string, manual?: AuthorityManual): WorkflowStatusChanged {
   if (!isWorkflowEventName(eventName)) throw new DocumentRefused(400, 'unknownEvent', `${eventName} is not a workflow event.`);
   const itemised = hasLineItems(state.resource);
   if (itemised && REQUESTING_EVENTS.has(eventName) && state.fields.items.length === 0) {
     throw new DocumentRefused(422, 'itemRequired', 'A request needs at least one item before approval.', { items: ['itemRequired'] });
   }
   const command: WorkflowCommand = { type: eventName, at };
+  if (manual) command.manual = manual;
   const remark = body.remark?.trim();
   if (remark) command.remark = remark;
   const documentAmount = parseMoney(state.fields.totals.total) ?? 0n;

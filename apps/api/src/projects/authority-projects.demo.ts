@@ -1,0 +1,93 @@
+// Demo data of the authority and projects contexts, through the same events the product records: Teguh
+// Bina's authority manuals (purchase orders, tenders, progressive claims, with amount limits), its
+// project levels, and three projects (owner, supplier, developer) with assignments and a manual role.
+// Called by demo/demo-seed.ts after the users and companies exist: `seedAuthorityAndProjectsDemo(store, { userIds })`.
+import { randomUUID } from 'node:crypto';
+import type { EventStore, JsonValue, NewEvent } from '@binaan/event-store';
+import { decide, type Actor, type WorkflowDecision, type WorkflowState } from '@binaan/workflows';
+import { authorityManualStream, companyAuthorityStream, type ManualData } from '../authority/authority.events.js';
+import { projectStream, type ProjectData } from './project.events.js';
+
+const TEGUH = 'teguh-bina';
+
+/** Teguh Bina's manuals: [resource, label, levels with RM limits]. */
+export const DEMO_MANUALS: readonly [string, string, [20 | 21 | 22 | 23, string | null][]][] = [
+  ['purchaseOrder', 'Purchase order approval', [[20, '10000.00'], [21, '100000.00'], [22, '1000000.00']]],
+  ['tender', 'Tender approval', [[20, '50000.00'], [21, '500000.00'], [22, null]]],
+  ['progressiveClaim', 'Progressive claim approval', [[20, '20000.00'], [21, '200000.00']]],
+];
+
+const PROJECT_RESOURCES = ['tender', 'purchaseOrder', 'workOrder', 'progressiveClaim', 'paymentCertificate', 'invoice'];
+
+type DemoProject = Omit<ProjectData, 'projectId' | 'companyId' | 'createdBy'> & { events: ('Request_Approve' | 'Approve')[]; supply: boolean };
+
+export const DEMO_PROJECTS: readonly DemoProject[] = [
+  {
+    name: 'Menara Teguh, Block A', code: 'TB-MT-A', projectType: 1, location: 'Jalan Klang Lama, Kuala Lumpur', shortDesc: '32-storey office tower, substructure and frame',
+    siteContactPerson: 'Farid bin Hassan', siteContactPersonNumber: '+60123000005', categoryName: 'Commercial building', latitude: 3.1, longitude: 101.68,
+    events: ['Request_Approve', 'Approve'], supply: false,
+  },
+  {
+    name: 'Gudang Bekalan Shah Alam', code: 'TB-GB-SA', projectType: 2, location: 'Seksyen 15, Shah Alam, Selangor', shortDesc: 'Supply of M&E materials to the warehouse',
+    siteContactPerson: 'Kumar a/l Rajan', siteContactPersonNumber: '+60123000003', categoryName: null, latitude: null, longitude: null,
+    events: ['Request_Approve', 'Approve'], supply: true,
+  },
+  {
+    name: 'Taman Seri Kembangan Phase 2', code: 'TB-TSK-2', projectType: 3, location: 'Seri Kembangan, Selangor', shortDesc: '120 terrace houses, infrastructure works',
+    siteContactPerson: 'Aminah binti Yusof', siteContactPersonNumber: '+60123000002', categoryName: 'Residential', latitude: 3.02, longitude: 101.7,
+    events: ['Request_Approve'], supply: false,
+  },
+];
+
+export async function seedAuthorityAndProjectsDemo(store: EventStore, ids: { userIds: ReadonlyMap<string, string> }, now: () => Date = () => new Date()): Promise<{ manuals: number; projects: number }> {
+  const user = (email: string) => {
+    const id = ids.userIds.get(email);
+    if (!id) throw new Error(`demo user ${email} is missing`);
+    return id;
+  };
+  const aminah = user('aminah@teguhbina.my'), kumar = user('kumar@teguhbina.my'), lim = user('lim@teguhbina.my');
+  const meta = (actorUserId: string) => ({ actorUserId, actorCompanyId: TEGUH, correlationId: 'demo-seed' });
+
+  // Company levels on `project` (whose authority is the company's): Kumar proposes, Lim approves.
+  const grants: [string, number][] = [[kumar, 10], [lim, 20], [aminah, 10]];
+  await store.append({
+    streamId: companyAuthorityStream(TEGUH), streamType: 'companyAuthority', expectedRevision: 'no_stream',
+    events: grants.map(([userId, level]) => ({ type: 'WorkflowLevelAssigned', data: { companyId: TEGUH, resourceCode: 'project', userId, level, by: aminah }, metadata: meta(aminah) })),
+  });
+  for (const [resource, label, levels] of DEMO_MANUALS) {
+    const data: ManualData = {
+      companyId: TEGUH, resource, label, note: 'Demo manual: each level approves up to its limit (RM).', levels: levels.map(([level, limit]) => ({ level, limit })),
+      allowSelfApproval: false, roleType: 'company', roles: ['Approver'], version: 1, by: aminah,
+    };
+    await store.append({
+      streamId: authorityManualStream(TEGUH, resource), streamType: 'authorityManual', expectedRevision: 'no_stream',
+      events: [{ type: 'AuthorityManualDefined', data: data as unknown as JsonValue, metadata: meta(aminah) }],
+    });
+  }
+
+  const actor = (userId: string): Actor => ({
+    userId, companyId: TEGUH, kind: 'user', authorities: { company: { project: userId === kumar ? [10] : userId === lim ? [20] : [10] }, project: {} },
+  });
+  for (const project of DEMO_PROJECTS) {
+    const projectId = randomUUID();
+    const { events: steps, supply, ...fields } = project;
+    const data: ProjectData = { ...fields, projectId, companyId: TEGUH, createdBy: kumar };
+    const events: NewEvent[] = [{ type: 'ProjectCreated', data: data as unknown as JsonValue, metadata: meta(kumar) }];
+    let state: WorkflowState | null = null;
+    const walk: ['Create' | 'Request_Approve' | 'Approve', string][] = [['Create', kumar], ...steps.map((step): ['Request_Approve' | 'Approve', string] => [step, step === 'Approve' ? lim : kumar])];
+    for (const [type, by] of walk) {
+      const decision: WorkflowDecision = decide('project', state, { type, at: now().toISOString() }, actor(by));
+      if (!decision.ok) throw new Error(`demo project ${project.name}: ${type} refused (${decision.refusal.code})`);
+      state = decision.state;
+      events.push({ type: 'WorkflowStatusChanged', data: decision.event as unknown as JsonValue, metadata: meta(by) });
+    }
+    const scope = supply ? 'supply' : 'workflow';
+    const levels: [string, number][] = [[kumar, 10], [lim, 20], [lim, 21], [aminah, 10], [aminah, 22]];
+    for (const code of PROJECT_RESOURCES) {
+      for (const [userId, level] of levels) events.push({ type: 'ProjectLevelAssigned', data: { projectId, scope, code, userId, level, by: aminah }, metadata: meta(aminah) });
+    }
+    events.push({ type: 'ProjectManualRoleGranted', data: { projectId, email: 'farid@teguhbina.my', role: 'Site team (view)', by: aminah }, metadata: meta(aminah) });
+    await store.append({ streamId: projectStream(projectId), streamType: 'project', expectedRevision: 'no_stream', events });
+  }
+  return { manuals: DEMO_MANUALS.length, projects: DEMO_PROJECTS.length };
+}

@@ -1,0 +1,63 @@
+// The authority context over the API: company workflow assignments (spec §3 "Company authority", §7
+// company-workflow/view/workflow-and-assignments-list) and authority manuals (spec §3 labels-only entity:
+// process, approval label, note, approval levels and limits, role type, roles). Amounts are RM decimal strings.
+import type { AuthorityLevel, VerifyLevel } from './workflow-authority.js';
+
+/** One resource code with who holds which level: the spec's `workflowAssignments` item. */
+export type WorkflowAssignmentGroup = { code: string; assignments: { user_id: string; workflow_level: AuthorityLevel }[] };
+
+export type WorkflowAssignmentsReply = { success: true; workflowAssignments: WorkflowAssignmentGroup[] };
+
+/** POST company-workflow/assignments (and .../unassign): one level of one user on one resource code. */
+export type WorkflowAssignmentBody = { code: string; user_id: string; workflow_level: AuthorityLevel };
+
+export type AuthorityManualLevelBody = { level: VerifyLevel; limit: string | null };
+
+/** PUT authority-manuals/<resource>: the whole manual; `expectedVersion` (optional) guards a concurrent change. */
+export type AuthorityManualBody = {
+  label: string;
+  note?: string;
+  levels: AuthorityManualLevelBody[];
+  allowSelfApproval?: boolean;
+  roleType?: string;
+  roles?: string[];
+  expectedVersion?: number;
+};
+
+export type AuthorityManualView = {
+  companyId: string;
+  resource: string;
+  label: string;
+  note: string;
+  levels: AuthorityManualLevelBody[];
+  allowSelfApproval: boolean;
+  roleType: string;
+  roles: string[];
+  /** 1 when defined, +1 on every change. */
+  version: number;
+  updatedAt: string;
+  updatedBy: string | null;
+};
+
+/** One audited change: who gave whom which level (or changed which manual), when. */
+export type AuthorityHistoryRow = {
+  at: string;
+  eventType: string;
+  actor: { userId: string | null; name: string | null };
+  code: string;
+  userId: string | null;
+  userName: string | null;
+  level: number | null;
+  manualVersion: number | null;
+  streamId: string;
+  revision: number;
+};
+
+/** Why an approval round needs the levels it needs (the document view's approvalRoute.reason). */
+export type ApprovalReason = {
+  manual: 'authorityManual' | 'workflowDefault';
+  manualVersion: number | null;
+  amount: string | null;
+  /** The limit of the last level the amount needs (null: no limit, or no manual). */
+  limitApplied: string | null;
+};
