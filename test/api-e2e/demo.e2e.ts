@@ -1,12 +1,14 @@
-// Given the demo data seeded into an empty store, every demo login signs in with the README's password,
-// and choosing each of its companies lands where signed-in-area.md §2.3 says.
+// Given the demo data seeded into an empty store (as npm start does, on the running app), every demo login
+// signs in with the README's password, and choosing each of its companies lands where signed-in-area.md
+// §2.3 says. The demo documents are checked in demo-documents.e2e.ts.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { EventStore } from '@binaan/event-store';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../apps/api/src/demo/demo-data.js';
-import { seedDemoData } from '../../apps/api/src/demo/demo-seed.js';
+import { seedDemo } from '../../apps/api/src/demo/demo-seed.js';
+import { DEMO_DOCUMENTS } from '../../apps/api/src/demo/demo-documents.js';
 import { EVENT_STORE } from '../../apps/api/src/store/store.tokens.js';
 import { pgliteConfig, startApp } from './support.js';
 
@@ -28,9 +30,9 @@ describe('demo data on an empty store', () => {
   afterAll(async () => app?.close());
 
   it('is seeded once: a second run on a store with events does nothing', async () => {
-    expect(await seedDemoData(store)).toEqual({ seeded: true, users: DEMO_USERS.length, companies: DEMO_COMPANIES.length });
+    expect(await seedDemo(app)).toEqual({ seeded: true, users: DEMO_USERS.length, companies: DEMO_COMPANIES.length, documents: DEMO_DOCUMENTS.length });
     const position = await store.lastPosition();
-    expect(await seedDemoData(store)).toEqual({ seeded: false, users: 0, companies: 0 });
+    expect(await seedDemo(app)).toEqual({ seeded: false, users: 0, companies: 0, documents: 0 });
     expect(await store.lastPosition()).toBe(position);
   }, 60_000);
 

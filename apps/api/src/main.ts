@@ -1,9 +1,8 @@
 // Starts Binaan: opens the configured store (PGlite in DATA_DIR unless DATABASE_URL or EVENTSTORE_URL),
 // applies migrations, serves the API under /api and the ui at /.
 
-import { EventStoreError, type EventStore } from '@binaan/event-store';
-import { seedDemoData } from './demo/demo-seed.js';
-import { EVENT_STORE } from './store/store.tokens.js';
+import { EventStoreError } from '@binaan/event-store';
+import { seedDemo } from './demo/demo-seed.js';
 import { loadConfig } from './config.js';
 import { createApp } from './create-app.js';
 
@@ -11,8 +10,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApp(config);
   if (process.env.DEMO_DATA === 'on') {
-    const demo = await seedDemoData(app.get<EventStore>(EVENT_STORE));
-    if (demo.seeded) console.log(`Demo data: ${demo.companies} companies and ${demo.users} users (logins in the README).`);
+    const demo = await seedDemo(app);
+    if (demo.seeded) console.log(`Demo data: ${demo.companies} companies, ${demo.users} users and ${demo.documents} documents (logins in the README).`);
   }
   await app.listen(config.port, config.host);
   const store = config.eventStoreUrl ? 'KurrentDB' : config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;

@@ -40,6 +40,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'lim@teguhbina.my', name: 'Lim Wei Ling', mobile: '+60123000004', userType: 1, note: 'approver at Teguh Bina (verify levels 1 and 2)' },
   { email: 'farid@teguhbina.my', name: 'Farid bin Hassan', mobile: '+60123000005', userType: 1, note: 'site team at Teguh Bina' },
   { email: 'mei@mutiarasupplies.my', name: 'Tan Mei Hua', mobile: '+60123000006', userType: 1, note: 'administrator and approver at Mutiara Supplies (seller): confirms orders' },
+  { email: 'ahmad@mutiarasupplies.my', name: 'Ahmad bin Salleh', mobile: '+60123000011', userType: 1, note: 'sales officer at Mutiara Supplies (seller): issues delivery orders and invoices (level 10)' },
   { email: 'hafiz@serihartanah.my', name: 'Hafiz bin Omar', mobile: '+60123000007', userType: 1, note: 'approver at Seri Hartanah (developer)' },
   { email: 'wong@kukuhcontractor.my', name: 'Wong Kah Seng', mobile: '+60123000008', userType: 1, note: 'administrator at Kukuh Jaya Contractor (CIDB contractor)' },
   { email: 'nurul@baruconsult.my', name: 'Nurul Izzah binti Ali', mobile: '+60123000009', userType: 1, note: 'administrator at Baru Consult (submitted, waiting for approval)' },
@@ -53,7 +54,8 @@ export type DemoCompany = {
 };
 
 const approved = CompanySubmissionStatus.Approved;
-const procurementResources = ['tender', 'purchaseOrder', 'workOrder', 'rentalOrder', 'letterOfAward', 'progressiveClaim', 'paymentCertificate', 'invoice'];
+// deliveryOrder and invoice: Teguh Bina confirms and accepts what its sellers issue (the counterparty's level 20).
+const procurementResources = ['tender', 'purchaseOrder', 'workOrder', 'rentalOrder', 'letterOfAward', 'progressiveClaim', 'paymentCertificate', 'invoice', 'deliveryOrder'];
 
 export const DEMO_COMPANIES: readonly DemoCompany[] = [
   {
@@ -70,8 +72,11 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
   },
   {
     key: 'mutiara-supplies', name: 'Mutiara Supplies Sdn Bhd', registrationNo: '2345678-B', subscriptionType: SubscriptionType.Seller, subscriptionDetailType: 'supplier', status: approved,
-    members: [{ email: 'mei@mutiarasupplies.my', roles: ['company-admin', 'approver'] }],
-    authority: ['purchaseOrder', 'rentalOrder', 'deliveryOrder', 'invoice'].map((resourceCode) => ({ email: 'mei@mutiarasupplies.my', resourceCode, levels: [10, 20] })),
+    members: [{ email: 'mei@mutiarasupplies.my', roles: ['company-admin', 'approver'] }, { email: 'ahmad@mutiarasupplies.my', roles: ['procurement-officer'] }],
+    authority: [
+      ...['purchaseOrder', 'rentalOrder', 'deliveryOrder', 'invoice'].map((resourceCode) => ({ email: 'mei@mutiarasupplies.my', resourceCode, levels: [10, 20] })),
+      ...['deliveryOrder', 'invoice'].map((resourceCode) => ({ email: 'ahmad@mutiarasupplies.my', resourceCode, levels: [10] })),
+    ],
   },
   {
     key: 'seri-hartanah', name: 'Seri Hartanah Berhad', registrationNo: '3456789-C', subscriptionType: SubscriptionType.Developer, subscriptionDetailType: 'advanced', status: approved,

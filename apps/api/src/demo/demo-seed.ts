@@ -1,14 +1,18 @@
 // Seeds the demo data into an empty store, through the same events the product records (no back doors):
 // accounts signed up, activated and with the terms accepted; companies registered with their status,
-// roles, members and authority; one call for interest. Runs when DEMO_DATA=on (npm start sets it).
+// roles, members and authority; one call for interest. Then (seedDemo, on the running app) documents of
+// every kind through the documents context's commands. Runs when DEMO_DATA=on (npm start sets it).
 
 import { randomUUID } from 'node:crypto';
+import type { INestApplicationContext } from '@nestjs/common';
 import type { EventStore, NewEvent } from '@binaan/event-store';
 import { LATEST_EULA_VERSION } from '../identity/eula.js';
 import { PasswordHasher } from '../identity/password-hasher.js';
 import { phoneStream } from '../identity/sign-up.service.js';
 import { emailKey } from '../identity/secret-codes.js';
+import { EVENT_STORE } from '../store/store.tokens.js';
 import { DEMO_COMPANIES, DEMO_INVITATION, DEMO_PASSWORD, DEMO_ROLES, DEMO_USERS } from './demo-data.js';
+import { seedDemoDocuments } from './demo-documents.seed.js';
 
 const SEED = { actorUserId: 'system:demo-seed', correlationId: 'demo-seed' };
 
@@ -48,4 +52,20 @@ export async function seedDemoData(store: EventStore, hasher = new PasswordHashe
     events: [{ type: 'InvitationSent', data: { invitationId: DEMO_INVITATION.id, fromCompanyId: DEMO_INVITATION.from, toEmail: DEMO_INVITATION.toEmail, title: DEMO_INVITATION.title }, metadata: SEED }],
   });
   return { seeded: true, users: DEMO_USERS.length, companies: DEMO_COMPANIES.length };
+}
+
+export type DemoSeeded = { seeded: boolean; users: number; companies: number; documents: number };
+
+/**
+ * The whole demo on the running application (main.ts calls it after createApp): accounts and companies
+ * as events, then documents through the documents context's own commands. Only on an empty store.
+ */
+export async function seedDemo(app: INestApplicationContext, hasher = new PasswordHasher()): Promise<DemoSeeded> {
+  const accounts = await seedDemoData(app.get<EventStore>(EVENT_STORE, { strict: false }), hasher);
+  if (!accounts.seeded) return { ...accounts, documents: 0 };
+  // PROJECTS AND AUTHORITY MANUALS: the projects and authority contexts add theirs here, through a function
+  // they export (e.g. `await seedDemoProjectsAndAuthority(app)`), before the documents, so documents can
+  // name a project and follow a manual.
+  const documents = await seedDemoDocuments(app);
+  return { ...accounts, documents: documents.length };
 }

@@ -1,0 +1,63 @@
+// Seeds the demo documents through the documents context's own command service, resolved from the running
+// application: the same decide, append and projection path as a request, with each demo user as the
+// principal a sign-in and company choice would give. A step the machine refuses stops the seed with its
+// error: the demo never records what the product would not.
+import type { INestApplicationContext } from '@nestjs/common';
+import type { SqlExecutor } from '@binaan/event-store';
+import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
+import { DocumentCommands } from '../documents/document-commands.service.js';
+import { DEMO_COMPANIES, DEMO_USERS } from './demo-data.js';
+import { DEMO_DOCUMENTS, type DemoDocument } from './demo-documents.js';
+
+const DAY = 86_400_000;
+const day = (now: Date, days: number) => new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);
+
+export type SeededDocument = { key: string; resource: string; id: string; status: string; revision: number };
+
+export async function seedDemoDocuments(app: INestApplicationContext): Promise<SeededDocument[]> {
+  const commands = app.get(DocumentCommands, { strict: false });
+  const db = app.get<SqlExecutor>(READ_MODELS, { strict: false });
+  const now = app.get<Clock>(CLOCK, { strict: false })();
+  const users = await db.query<{ user_id: string; email: string }>('SELECT user_id, email FROM identity_users WHERE email = ANY($1::text[])', [DEMO_USERS.map((user) => user.email)]);
+  const principal = (email: string, companyId: string): Principal => {
+    const userId = users.find((row) => row.email === email)?.user_id;
+    const user = DEMO_USERS.find((demo) => demo.email === email);
+    if (!userId || !user) throw new Error(`demo documents: ${email} is not a seeded demo user`);
+    return { userId, sessionId: 'demo-seed', email, userType: user.userType, companyId, accessRights: '', readOnly: false, restriction: null };
+  };
+  const seeded: SeededDocument[] = [];
+  for (const plan of DEMO_DOCUMENTS) {
+    try {
+      seeded.push(await seedOne(commands, plan, principal, now));
+    } catch (error) {
+      throw new Error(`demo document ${plan.key}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+  return seeded;
+}
+
+async function seedOne(commands: DocumentCommands, plan: DemoDocument, principal: (email: string, companyId: string) => Principal, now: Date): Promise<SeededDocument> {
+  const [start, end] = plan.days ?? [0, 0];
+  const { state } = await commands.create(plan.resource, principal(plan.by, plan.company), {
+    title: plan.title,
+    ...(plan.description ? { description: plan.description } : {}),
+    ...(plan.counterparty ? { counterpartyCompanyId: plan.counterparty } : {}),
+    documentDate: day(now, 0),
+    ...(plan.days ? { startDate: day(now, start), endDate: day(now, end) } : {}),
+    ...(plan.items ? { items: plan.items } : {}),
+  });
+  let revision = state.revision;
+  let status: string = state.workflow.status;
+  for (const step of plan.steps) {
+    // A member of the owner company acts for it; anyone else acts for the counterparty.
+    const companyId = memberOf(step.by, plan.company) ? plan.company : plan.counterparty ?? plan.company;
+    const body = { ...(step.remark ? { remark: step.remark } : {}), ...(step.amount ? { amount: step.amount } : {}) };
+    const reply = await commands.act(plan.resource, state.id, step.event, principal(step.by, companyId), body, String(revision), undefined);
+    revision = reply.revision;
+    status = reply.status;
+  }
+  return { key: plan.key, resource: plan.resource, id: state.id, status, revision };
+}
+
+const memberOf = (email: string, companyKey: string) =>
+  DEMO_COMPANIES.some((company) => company.key === companyKey && company.members.some((member) => member.email === email));

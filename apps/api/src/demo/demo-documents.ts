@@ -1,0 +1,119 @@
+// The demo's documents: what each demo user does to each document, in order, through the documents
+// context's own commands (the machine decides every step, so each history is a real one). Teguh Bina
+// buys: Kumar creates and proposes (level 10), Lim approves or rejects with a remark (level 20). Mutiara
+// Supplies sells: Mei confirms or rejects orders as the seller, and approves what Ahmad issues (delivery
+// orders, invoices), which Lim then confirms or accepts as the buyer. Dates are days from the seeding day.
+import type { DocumentResource } from '@binaan/contracts';
+
+export type DemoItem = { description: string; unit: string; quantity: string; rate: string; includeZeroRate?: boolean };
+export type DemoStep = { by: string; event: string; remark?: string; amount?: string };
+export type DemoDocument = {
+  key: string;
+  resource: DocumentResource;
+  /** Creator's e-mail and the company they act for. */
+  by: string;
+  company: string;
+  title: string;
+  description?: string;
+  counterparty?: string;
+  /** Start and end as days from the seeding day. */
+  days?: [number, number];
+  items?: DemoItem[];
+  steps: DemoStep[];
+};
+
+const KUMAR = 'kumar@teguhbina.my';
+const LIM = 'lim@teguhbina.my';
+const MEI = 'mei@mutiarasupplies.my';
+const AHMAD = 'ahmad@mutiarasupplies.my';
+const TEGUH = 'teguh-bina';
+const MUTIARA = 'mutiara-supplies';
+
+const concrete: DemoItem[] = [
+  { description: 'Ready-mix concrete G30', unit: 'm3', quantity: '42', rate: '245.00' },
+  { description: 'Concrete pump hire', unit: 'day', quantity: '2', rate: '850.00' },
+];
+const rebar: DemoItem[] = [
+  { description: 'High-tensile rebar T12', unit: 'tonne', quantity: '8.5', rate: '3450.00' },
+  { description: 'High-tensile rebar T16', unit: 'tonne', quantity: '6.25', rate: '3420.00' },
+];
+const blocks: DemoItem[] = [{ description: 'Cement sand brick', unit: 'nos', quantity: '12000', rate: '0.42' }];
+const formwork: DemoItem[] = [{ description: 'Plywood formwork 18 mm', unit: 'sheet', quantity: '220', rate: '68.50' }];
+
+const po = (key: string, title: string, items: DemoItem[], steps: DemoStep[]): DemoDocument => ({
+  key, resource: 'purchaseOrder', by: KUMAR, company: TEGUH, counterparty: MUTIARA, title, days: [7, 21], items, steps,
+});
+const requestAndApprove: DemoStep[] = [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve', remark: 'Within budget' }];
+
+export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
+  // Purchase orders in every status the demo authority reaches.
+  po('po-new', 'Plywood formwork for Block B, level 2', formwork, []),
+  po('po-awaiting-approval', 'Cement sand bricks for Block A partitions', blocks, [{ by: KUMAR, event: 'Request_Approve' }]),
+  po('po-pending-confirmation', 'Rebar T12 and T16 for pile caps', rebar, requestAndApprove),
+  po('po-accepted', 'Ready-mix concrete G30 for level 3 slab', concrete, [...requestAndApprove, { by: MEI, event: 'Confirm', remark: 'Delivery from next Monday, 7 am' }]),
+  po('po-fulfilled', 'Ready-mix concrete G30 for level 2 slab', concrete, [
+    ...requestAndApprove, { by: MEI, event: 'Confirm', remark: 'Two trucks booked' }, { by: KUMAR, event: 'Fulfil' },
+  ]),
+  po('po-rejected', 'Rebar T16 for Block C columns', rebar, [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Reject', remark: 'Rates above the 2026 price list; ask Mutiara for a revised quote' }]),
+  po('po-rejected-by-seller', 'Bricks for the guardhouse', blocks, [
+    ...requestAndApprove, { by: MEI, event: 'Reject_By_Seller', remark: 'Out of stock until next month; please reorder then' },
+  ]),
+  po('po-resubmitted', 'Formwork plywood for Block A staircase', formwork, [
+    { by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Reject', remark: 'Quantity looks high for one staircase; check the take-off' },
+    { by: KUMAR, event: 'Resubmit', remark: 'Take-off checked: covers both staircases' }, { by: LIM, event: 'Approve', remark: 'Agreed' },
+  ]),
+  po('po-cancelled', 'Concrete for the temporary site office', concrete, [{ by: KUMAR, event: 'Cancel', remark: 'Site office moved to a rented cabin' }]),
+  // Tenders: active, rejected with a remark, and closed for comparison.
+  {
+    key: 'tender-active', resource: 'tender', by: KUMAR, company: TEGUH, title: 'M&E works, Bangunan Pejabat Seri Kembangan', days: [14, 120],
+    items: [{ description: 'Electrical installation', unit: 'lot', quantity: '1', rate: '0.00', includeZeroRate: true }, { description: 'Air-conditioning and ventilation', unit: 'lot', quantity: '1', rate: '0.00', includeZeroRate: true }],
+    steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve', remark: 'Tender documents complete' }],
+  },
+  {
+    key: 'tender-rejected', resource: 'tender', by: KUMAR, company: TEGUH, title: 'Landscaping, Taman Teguh phase 1', days: [30, 90],
+    items: [{ description: 'Softscape and turfing', unit: 'm2', quantity: '3500', rate: '0.00', includeZeroRate: true }],
+    steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Reject', remark: 'Attach the landscape drawings before inviting bidders' }],
+  },
+  {
+    key: 'tender-comparison', resource: 'tender', by: KUMAR, company: TEGUH, title: 'Piling works, Block C', days: [7, 60],
+    items: [{ description: 'Spun piles 300 mm', unit: 'm', quantity: '1800', rate: '0.00', includeZeroRate: true }],
+    steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve' }, { by: KUMAR, event: 'Close', remark: 'Closing date reached: 3 bids received' }],
+  },
+  // A progressive claim to the developer: approved and invoiced; and one waiting for verification.
+  {
+    key: 'claim-invoiced', resource: 'progressiveClaim', by: KUMAR, company: TEGUH, counterparty: 'seri-hartanah', title: 'Progress claim no. 3: substructure', days: [0, 30],
+    items: [{ description: 'Pile caps and ground beams, 60% complete', unit: 'lot', quantity: '1', rate: '186400.00' }],
+    steps: [{ by: KUMAR, event: 'Request_Verify' }, { by: LIM, event: 'Approve', remark: 'Quantities checked on site' }, { by: KUMAR, event: 'Invoice' }],
+  },
+  {
+    key: 'claim-pending', resource: 'progressiveClaim', by: KUMAR, company: TEGUH, counterparty: 'seri-hartanah', title: 'Progress claim no. 4: superstructure level 1', days: [0, 30],
+    items: [{ description: 'Level 1 columns and slab, 40% complete', unit: 'lot', quantity: '1', rate: '98250.00' }],
+    steps: [{ by: KUMAR, event: 'Request_Verify' }],
+  },
+  // A work order to the subcontractor, approved and waiting for them.
+  {
+    key: 'work-order', resource: 'workOrder', by: KUMAR, company: TEGUH, counterparty: 'kukuh-jaya', title: 'Brickwork, Block A levels 1 to 3', days: [10, 40],
+    items: [{ description: 'Brick wall 115 mm, labour only', unit: 'm2', quantity: '1450', rate: '18.50' }],
+    steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve' }],
+  },
+  // The seller's side: a delivery order for the accepted concrete order, confirmed by the buyer; an invoice accepted by the buyer.
+  {
+    key: 'delivery-order', resource: 'deliveryOrder', by: AHMAD, company: MUTIARA, counterparty: TEGUH, title: 'Delivery of ready-mix concrete G30, level 2 slab', days: [1, 1],
+    items: [{ description: 'Ready-mix concrete G30', unit: 'm3', quantity: '42', rate: '245.00' }],
+    steps: [{ by: AHMAD, event: 'Request_Approve' }, { by: MEI, event: 'Approve' }, { by: LIM, event: 'Confirm', remark: 'Received in full, slump test passed' }, { by: AHMAD, event: 'Fulfil' }],
+  },
+  {
+    key: 'invoice', resource: 'invoice', by: AHMAD, company: MUTIARA, counterparty: TEGUH, title: 'Invoice for ready-mix concrete, level 2 slab', days: [0, 30],
+    items: concrete,
+    steps: [{ by: AHMAD, event: 'Request_Verify' }, { by: MEI, event: 'Approve' }, { by: LIM, event: 'Accept', remark: 'Matches the delivery order' }],
+  },
+  // Payment certificates (amounts, no items): one approved and closed, one rejected with a remark.
+  {
+    key: 'payment-certificate', resource: 'paymentCertificate', by: KUMAR, company: TEGUH, title: 'Payment certificate no. 2: Kukuh Jaya brickwork', days: [0, 14],
+    steps: [{ by: KUMAR, event: 'Request_Approve', amount: '26825.00' }, { by: LIM, event: 'Approve', remark: 'Work verified by the site team' }, { by: LIM, event: 'Close' }],
+  },
+  {
+    key: 'payment-certificate-rejected', resource: 'paymentCertificate', by: KUMAR, company: TEGUH, title: 'Payment certificate no. 3: Kukuh Jaya brickwork', days: [0, 14],
+    steps: [{ by: KUMAR, event: 'Request_Approve', amount: '31200.00' }, { by: LIM, event: 'Reject', remark: 'Retention not deducted; recompute' }],
+  },
+];
