@@ -9,6 +9,8 @@ export async function startAuthorityApp(kind: StoreKind): Promise<AuthorityRunni
   const running = await startDocumentsApp(kind);
   const rows = await running.sql.query<{ email: string; user_id: string }>('SELECT email, user_id FROM identity_users');
   const userIds = new Map(rows.map((r) => [r.email, r.user_id]));
-  await seedAuthorityAndProjectsDemo(running.store, { userIds }, () => running.clock.now);
+  // Once demo-seed.ts calls the hook itself, the demo data already holds the manuals: seed only when missing.
+  const [seeded] = await running.sql.query('SELECT 1 FROM authority_manuals LIMIT 1');
+  if (!seeded) await seedAuthorityAndProjectsDemo(running.store, { userIds }, () => running.clock.now);
   return { ...running, userId: (email) => userIds.get(email)! };
 }
