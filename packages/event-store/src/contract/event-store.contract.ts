@@ -9,6 +9,7 @@ import { actor, uuid, type ContractHarness } from './harness.js';
 import { describeConcurrencyContract } from './concurrency.contract.js';
 import { describeSubscriptionContract } from './subscription.contract.js';
 import { describeIntegrityContract } from './integrity.contract.js';
+import { describeProjectionContract } from './projections.contract.js';
 
 const opened: EventStore[] = [];
 export const track = (store: EventStore) => (opened.push(store), store);
@@ -197,5 +198,6 @@ export function describeEventStoreContract(harness: ContractHarness): void {
     describeConcurrencyContract(harness, fresh);
     describeSubscriptionContract(harness, fresh);
     describeIntegrityContract(harness, fresh);
+    describeProjectionContract(harness);
   });
 }

@@ -8,7 +8,7 @@ export type ContractHarness = {
   /** A fresh, empty store. */
   fresh(options?: { projections?: Projection[] }): Promise<EventStore>;
   /** A store that can be closed and opened again on the same data, as after a process restart. */
-  restartable(): Promise<{ open(): Promise<EventStore> }>;
+  restartable(): Promise<{ open(options?: { projections?: Projection[] }): Promise<EventStore> }>;
   /** SQL adapters: run SQL on the store's database behind its back (to tamper, or to inspect). */
   rawSql?(store: EventStore, text: string): Promise<Record<string, unknown>[]>;
   /** Whether two transactions can be open at once (PostgreSQL yes; PGlite runs one session). */

@@ -41,11 +41,11 @@ describeEventStoreContract({
     const folder = await mkdtemp(join(tmpdir(), 'binaan-pglite-'));
     folders.push(folder);
     return {
-      async open() {
+      async open(options) {
         const lock = lockDataDir(folder);
         const db = await PGliteDatabase.open(join(folder, 'pglite'), lock.release);
         await migrate(db, MIGRATIONS_DIR);
-        return SqlEventStore.open(db);
+        return SqlEventStore.open(db, options);
       },
     };
   },

@@ -45,7 +45,7 @@ if (!url) {
     fresh: (options) => openSchema(newSchema(), options),
     async restartable() {
       const schema = newSchema();
-      return { open: () => openSchema(schema) };
+      return { open: (options) => openSchema(schema, options) };
     },
     async rawSql(store, text) {
       return (store as SqlEventStore).db.query(text);

@@ -3,6 +3,7 @@
 // failing projection fails the append (nothing half-recorded). Read-model tables belong to their
 // projection, not to the migrations: a change of shape is a rebuild from the log.
 
+import { createHash } from 'node:crypto';
 import type { StoredEvent } from '../types.js';
 import type { SqlDatabase, SqlExecutor } from './sql-database.js';
 import { EVENT_COLUMNS } from './statements.js';
@@ -36,8 +37,30 @@ export async function applyProjections(
   }
 }
 
-export async function setupProjections(db: SqlExecutor, projections: readonly Projection[]): Promise<void> {
-  for (const projection of projections) await db.script(projection.setupSql);
+const PROJECTIONS_LOCK = 7_310_002;
+
+/**
+ * Makes every projection's tables current when the store opens. A projection seen for the first time,
+ * or whose setup SQL changed, is rebuilt from the whole log (new read models start complete, not
+ * empty); the others keep their rows. Under an advisory lock, so instances starting together agree.
+ */
+export async function setupProjections(db: SqlDatabase, projections: readonly Projection[]): Promise<string[]> {
+  const rebuilt: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [PROJECTIONS_LOCK]);
+    const known = new Map((await tx.query<{ name: string; setup_hash: string }>('SELECT name, setup_hash FROM projection_versions')).map((row) => [row.name, row.setup_hash]));
+    const stale = projections.filter((projection) => known.get(projection.name) !== setupHash(projection));
+    for (const projection of projections) if (!stale.includes(projection)) await tx.script(projection.setupSql);
+    if (stale.length > 0) {
+      await rebuildIn(tx, stale);
+      rebuilt.push(...stale.map((projection) => projection.name));
+    }
+  });
+  return rebuilt;
+}
+
+function setupHash(projection: Projection): string {
+  return createHash('sha256').update(projection.setupSql).update('\u0000').update(projection.tables.join(',')).digest('hex');
 }
 
 export type RebuildProgress = (processed: number, total: number) => void;
@@ -54,26 +77,40 @@ export async function rebuildProjections(
   onProgress: RebuildProgress = () => undefined,
   pageSize = 5000,
 ): Promise<{ events: number; projections: string[] }> {
-  return db.transaction(async (tx) => {
-    for (const projection of projections) {
-      for (const table of projection.tables) await tx.script(`DROP TABLE IF EXISTS ${table} CASCADE`);
-      await tx.script(projection.setupSql);
-    }
-    const [{ total } = { total: 0 }] = await tx.query<{ total: string | number }>('SELECT COUNT(*) AS total FROM events');
-    let after = 0;
-    let processed = 0;
-    for (;;) {
-      const rows = await tx.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
-        [after, pageSize],
-      );
-      if (rows.length === 0) break;
-      const events = rows.map(toStoredEvent);
-      await applyProjections(projections, events, tx);
-      after = events[events.length - 1]!.globalPosition;
-      processed += events.length;
-      onProgress(processed, Number(total));
-    }
-    return { events: processed, projections: projections.map((projection) => projection.name) };
-  });
+  return db.transaction((tx) => rebuildIn(tx, projections, onProgress, pageSize));
+}
+
+async function rebuildIn(
+  tx: SqlExecutor,
+  projections: readonly Projection[],
+  onProgress: RebuildProgress = () => undefined,
+  pageSize = 5000,
+): Promise<{ events: number; projections: string[] }> {
+  for (const projection of projections) {
+    for (const table of projection.tables) await tx.script(`DROP TABLE IF EXISTS ${table} CASCADE`);
+    await tx.script(projection.setupSql);
+  }
+  const [{ total } = { total: 0 }] = await tx.query<{ total: string | number }>('SELECT COUNT(*) AS total FROM events');
+  let after = 0;
+  let processed = 0;
+  for (;;) {
+    const rows = await tx.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
+      [after, pageSize],
+    );
+    if (rows.length === 0) break;
+    const events = rows.map(toStoredEvent);
+    await applyProjections(projections, events, tx);
+    after = events[events.length - 1]!.globalPosition;
+    processed += events.length;
+    onProgress(processed, Number(total));
+  }
+  for (const projection of projections) {
+    await tx.query(
+      `INSERT INTO projection_versions (name, setup_hash, rebuilt_at, events) VALUES ($1, $2, now(), $3)
+       ON CONFLICT (name) DO UPDATE SET setup_hash = excluded.setup_hash, rebuilt_at = excluded.rebuilt_at, events = excluded.events`,
+      [projection.name, setupHash(projection), processed],
+    );
+  }
+  return { events: processed, projections: projections.map((projection) => projection.name) };
 }
