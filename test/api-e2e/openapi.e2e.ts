@@ -55,6 +55,8 @@ describe('OpenAPI document at /api/docs', () => {
     expect(document.paths['/api/company/choose/{companyProfileId}']!.get!.tags).toEqual(['companies']);
     expect(document.paths['/api/documents/{resource}']!.post!.tags).toEqual(['documents']);
     expect(document.paths['/api/health']!.get!.tags).toEqual(['health']);
+    expect(document.paths['/api/company-workflow/view/workflow-and-assignments-list']!.get!.tags).toEqual(['authority']);
+    expect(document.paths['/api/project-list-by-user']!.get!.tags).toEqual(['projects']);
   });
 
   it('describes an action: resource, id and event, If-Match and Idempotency-Key, and the body', () => {

@@ -63,9 +63,10 @@ export type DemoSeeded = { seeded: boolean; users: number; companies: number; do
 export async function seedDemo(app: INestApplicationContext, hasher = new PasswordHasher()): Promise<DemoSeeded> {
   const accounts = await seedDemoData(app.get<EventStore>(EVENT_STORE, { strict: false }), hasher);
   if (!accounts.seeded) return { ...accounts, documents: 0 };
-  // PROJECTS AND AUTHORITY MANUALS: the projects and authority contexts add theirs here, through a function
-  // they export (e.g. `await seedDemoProjectsAndAuthority(app)`), before the documents, so documents can
-  // name a project and follow a manual.
+  // >>> PROJECTS AND AUTHORITY MANUALS go here, before the documents (so documents can name a project and
+  // follow a manual): the projects and authority contexts export their demo seed
+  // (projects/authority-projects.demo.ts, seedAuthorityAndProjectsDemo). Wiring it in may change the levels
+  // a demo document needs: demo-documents.e2e.ts then says which step the machine refused.
   const documents = await seedDemoDocuments(app);
   return { ...accounts, documents: documents.length };
 }

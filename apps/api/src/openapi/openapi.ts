@@ -52,9 +52,17 @@ export function publicOperationIds(app: INestApplication): Set<string> {
   return ids;
 }
 
+/** The context of a path by its first segment: the longest matching prefix wins (company-workflow is authority's). */
 function contextTag(path: string): string | undefined {
   const first = path.replace(/^\/api\//, '').split('/')[0] ?? '';
-  return CONTEXT_TAGS.find((tag) => tag.prefixes.some((prefix) => first === prefix || first.startsWith(`${prefix}-`)))?.name ?? (first || undefined);
+  let best: { name: string; length: number } | undefined;
+  for (const tag of CONTEXT_TAGS) {
+    for (const prefix of tag.prefixes) {
+      const matches = first === prefix || first.startsWith(`${prefix}-`);
+      if (matches && (!best || prefix.length > best.length)) best = { name: tag.name, length: prefix.length };
+    }
+  }
+  return best?.name ?? (first || undefined);
 }
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
