@@ -3,6 +3,9 @@
 // buys: Kumar creates and proposes (level 10), Lim approves or rejects with a remark (level 20). Mutiara
 // Supplies sells: Mei confirms or rejects orders as the seller, and approves what Ahmad issues (delivery
 // orders, invoices), which Lim then confirms or accepts as the buyer. Dates are days from the seeding day.
+// Amounts that pass an approval stay within the lowest level's limit of Teguh Bina's demo authority manuals
+// (RM 10,000 for purchase orders, RM 20,000 for progressive claims), so one approver (Lim) completes the
+// round whether or not the manuals are seeded.
 import type { DocumentResource } from '@binaan/contracts';
 
 export type DemoItem = { description: string; unit: string; quantity: string; rate: string; includeZeroRate?: boolean };
@@ -30,15 +33,15 @@ const TEGUH = 'teguh-bina';
 const MUTIARA = 'mutiara-supplies';
 
 const concrete: DemoItem[] = [
-  { description: 'Ready-mix concrete G30', unit: 'm3', quantity: '42', rate: '245.00' },
-  { description: 'Concrete pump hire', unit: 'day', quantity: '2', rate: '850.00' },
+  { description: 'Ready-mix concrete G30', unit: 'm3', quantity: '24', rate: '245.00' },
+  { description: 'Concrete pump hire', unit: 'day', quantity: '1', rate: '850.00' },
 ];
 const rebar: DemoItem[] = [
-  { description: 'High-tensile rebar T12', unit: 'tonne', quantity: '8.5', rate: '3450.00' },
-  { description: 'High-tensile rebar T16', unit: 'tonne', quantity: '6.25', rate: '3420.00' },
+  { description: 'High-tensile rebar T12', unit: 'tonne', quantity: '1.2', rate: '3450.00' },
+  { description: 'High-tensile rebar T16', unit: 'tonne', quantity: '0.9', rate: '3420.00' },
 ];
-const blocks: DemoItem[] = [{ description: 'Cement sand brick', unit: 'nos', quantity: '12000', rate: '0.42' }];
-const formwork: DemoItem[] = [{ description: 'Plywood formwork 18 mm', unit: 'sheet', quantity: '220', rate: '68.50' }];
+const blocks: DemoItem[] = [{ description: 'Cement sand brick', unit: 'nos', quantity: '9500', rate: '0.42' }];
+const formwork: DemoItem[] = [{ description: 'Plywood formwork 18 mm', unit: 'sheet', quantity: '120', rate: '68.50' }];
 
 const po = (key: string, title: string, items: DemoItem[], steps: DemoStep[]): DemoDocument => ({
   key, resource: 'purchaseOrder', by: KUMAR, company: TEGUH, counterparty: MUTIARA, title, days: [7, 21], items, steps,
@@ -82,7 +85,7 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
   // A progressive claim to the developer: approved and invoiced; and one waiting for verification.
   {
     key: 'claim-invoiced', resource: 'progressiveClaim', by: KUMAR, company: TEGUH, counterparty: 'seri-hartanah', title: 'Progress claim no. 3: substructure', days: [0, 30],
-    items: [{ description: 'Pile caps and ground beams, 60% complete', unit: 'lot', quantity: '1', rate: '186400.00' }],
+    items: [{ description: 'Pile caps, grid A to C, 60% complete', unit: 'lot', quantity: '1', rate: '18640.00' }],
     steps: [{ by: KUMAR, event: 'Request_Verify' }, { by: LIM, event: 'Approve', remark: 'Quantities checked on site' }, { by: KUMAR, event: 'Invoice' }],
   },
   {
@@ -99,7 +102,7 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
   // The seller's side: a delivery order for the accepted concrete order, confirmed by the buyer; an invoice accepted by the buyer.
   {
     key: 'delivery-order', resource: 'deliveryOrder', by: AHMAD, company: MUTIARA, counterparty: TEGUH, title: 'Delivery of ready-mix concrete G30, level 2 slab', days: [1, 1],
-    items: [{ description: 'Ready-mix concrete G30', unit: 'm3', quantity: '42', rate: '245.00' }],
+    items: [{ description: 'Ready-mix concrete G30', unit: 'm3', quantity: '24', rate: '245.00' }],
     steps: [{ by: AHMAD, event: 'Request_Approve' }, { by: MEI, event: 'Approve' }, { by: LIM, event: 'Confirm', remark: 'Received in full, slump test passed' }, { by: AHMAD, event: 'Fulfil' }],
   },
   {
