@@ -5,6 +5,8 @@
 // and the plain baseline parse rows in this process. So the global parsers are put back right after
 // Emmett is created, and Emmett's own pools get its parsers through pg's per-pool `types` option:
 // each contender parses rows the way it would in its own application.
+// @event-driven-io/dumbo (installed as emmett-postgresql's peer, not listed in package.json) is imported
+// only to give readMessagesBatch the executor it takes.
 
 import { dumbo, type Dumbo } from '@event-driven-io/dumbo';
 import type { Event } from '@event-driven-io/emmett';
@@ -29,6 +31,7 @@ export class EmmettContender {
     private readonly stores: { one: PostgresEventStore; eight: PostgresEventStore },
     private readonly pools: pg.Pool[],
     private readonly reader: Dumbo,
+    private readonly types: pg.CustomTypesConfig,
   ) {}
 
   /** Two stores on one schema: a pool of 1 connection and a pool of 8. */
@@ -53,12 +56,14 @@ export class EmmettContender {
     }
     await one.schema.migrate();
     await eight.schema.migrate();
-    return new EmmettContender({ one, eight }, pools, reader);
+    return new EmmettContender({ one, eight }, pools, reader, types);
   }
 
-  /** Whether Emmett's parsers differ from node-postgres' defaults (printed, so the isolation is visible). */
-  static describeParsers(): string {
-    return 'Emmett pools parse int8/json/jsonb with dumbo\'s parsers; ours and plain use node-postgres defaults';
+  /** Checks the isolation (printed): global int8 parsing as node-postgres' default, Emmett's pools as dumbo's. */
+  parsers(): string {
+    const global = typeof (pg.types.getTypeParser(INT8, 'text') as Parser)('1');
+    const emmett = typeof (this.types.getTypeParser(INT8, 'text') as Parser)('1');
+    return `pg type parsers: int8 parses to ${global} for ours and plain (node-postgres default), to ${emmett} on Emmett's pools (dumbo's, with its JSON reviver)`;
   }
 
   singleWriters(count: 1 | 8, prefix: string): Op[] {
