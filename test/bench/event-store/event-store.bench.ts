@@ -9,7 +9,7 @@
 // Order: seed every log to BENCH_EVENTS (PostgreSQL on the main thread, PGlite in a worker at the same
 // time; not measured), fill the plain tables to the same size, then measure appends (into the full
 // tables), then replay the first BENCH_EVENTS events of each log (Emmett's replay stops at its cap: see
-// emmett.ts). Takes about 8 minutes on 2 idle cores, longer when other processes load them.
+// emmett.ts). Took 10 to 11 minutes here while other processes loaded the 2 shared cores (load 4 to 9).
 
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
