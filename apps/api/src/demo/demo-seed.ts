@@ -8,6 +8,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { EventStore, NewEvent } from '@binaan/event-store';
 import { LATEST_EULA_VERSION } from '../identity/eula.js';
 import { PasswordHasher } from '../identity/password-hasher.js';
+import { seedAuthorityAndProjectsDemo } from '../projects/authority-projects.demo.js';
 import { phoneStream } from '../identity/sign-up.service.js';
 import { emailKey } from '../identity/secret-codes.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
@@ -17,8 +18,13 @@ import { seedDemoDocuments } from './demo-documents.seed.js';
 const SEED = { actorUserId: 'system:demo-seed', correlationId: 'demo-seed' };
 
 export async function seedDemoData(store: EventStore, hasher = new PasswordHasher()): Promise<{ seeded: boolean; users: number; companies: number }> {
-  if ((await store.lastPosition()) > 0) return { seeded: false, users: 0, companies: 0 };
+  return (await seedDemoAccounts(store, hasher)).result;
+}
+
+/** The accounts and companies, and the id each demo e-mail got (the projects and authority demo names users by them). */
+async function seedDemoAccounts(store: EventStore, hasher: PasswordHasher): Promise<{ result: { seeded: boolean; users: number; companies: number }; userIds: Map<string, string> }> {
   const userIds = new Map<string, string>();
+  if ((await store.lastPosition()) > 0) return { result: { seeded: false, users: 0, companies: 0 }, userIds };
   for (const user of DEMO_USERS) {
     const userId = randomUUID();
     userIds.set(user.email, userId);
@@ -51,7 +57,7 @@ export async function seedDemoData(store: EventStore, hasher = new PasswordHashe
     streamId: `invitation-${DEMO_INVITATION.id}`, streamType: 'callForInterest', expectedRevision: 'no_stream',
     events: [{ type: 'InvitationSent', data: { invitationId: DEMO_INVITATION.id, fromCompanyId: DEMO_INVITATION.from, toEmail: DEMO_INVITATION.toEmail, title: DEMO_INVITATION.title }, metadata: SEED }],
   });
-  return { seeded: true, users: DEMO_USERS.length, companies: DEMO_COMPANIES.length };
+  return { result: { seeded: true, users: DEMO_USERS.length, companies: DEMO_COMPANIES.length }, userIds };
 }
 
 export type DemoSeeded = { seeded: boolean; users: number; companies: number; documents: number };
@@ -61,12 +67,11 @@ export type DemoSeeded = { seeded: boolean; users: number; companies: number; do
  * as events, then documents through the documents context's own commands. Only on an empty store.
  */
 export async function seedDemo(app: INestApplicationContext, hasher = new PasswordHasher()): Promise<DemoSeeded> {
-  const accounts = await seedDemoData(app.get<EventStore>(EVENT_STORE, { strict: false }), hasher);
+  const store = app.get<EventStore>(EVENT_STORE, { strict: false });
+  const { result: accounts, userIds } = await seedDemoAccounts(store, hasher);
   if (!accounts.seeded) return { ...accounts, documents: 0 };
-  // >>> PROJECTS AND AUTHORITY MANUALS go here, before the documents (so documents can name a project and
-  // follow a manual): the projects and authority contexts export their demo seed
-  // (projects/authority-projects.demo.ts, seedAuthorityAndProjectsDemo). Wiring it in may change the levels
-  // a demo document needs: demo-documents.e2e.ts then says which step the machine refused.
+  // Projects and authority manuals before the documents, so documents follow the manuals' amount limits.
+  await seedAuthorityAndProjectsDemo(store, { userIds });
   const documents = await seedDemoDocuments(app);
   return { ...accounts, documents: documents.length };
 }
