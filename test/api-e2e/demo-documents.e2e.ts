@@ -2,15 +2,13 @@
 // show documents in a spread of statuses, each document's history is what the plan says its users did
 // (actors, companies, actions and remarks, made through the commands), and the whole store verifies.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { rm } from 'node:fs/promises';
-import pg from 'pg';
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ApiConfig } from '../../apps/api/src/config.js';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../apps/api/src/demo/demo-data.js';
 import { DEMO_DOCUMENTS, type DemoDocument } from '../../apps/api/src/demo/demo-documents.js';
 import { seedDemo } from '../../apps/api/src/demo/demo-seed.js';
-import { pgliteConfig, postgresConfig, startApp, TEST_DATABASE_URL } from './support.js';
+import { pgliteConfig, postgresConfig, removeAppData, startApp, TEST_DATABASE_URL } from './support.js';
 
 const STORES: ('pglite' | 'postgres')[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 if (!TEST_DATABASE_URL) console.log('demo documents e2e on PostgreSQL did not run: TEST_DATABASE_URL is not set (npm test sets it).');
@@ -67,13 +65,7 @@ describe.each(STORES)('demo documents on %s', (kind) => {
 
   afterAll(async () => {
     await app?.close();
-    await rm(config.dataDir, { recursive: true, force: true });
-    if (kind === 'postgres' && config.databaseSchema) {
-      const client = new pg.Client({ connectionString: config.databaseUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${config.databaseSchema}" CASCADE`);
-      await client.end();
-    }
+    await removeAppData(config);
   });
 
   it('covers every main kind: purchase order, tender, progressive claim, work order, delivery order, invoice, payment certificate', () => {

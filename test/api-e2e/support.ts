@@ -3,7 +3,8 @@
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,4 +32,15 @@ export async function startApp(config: ApiConfig, options: Omit<CreateAppOptions
   const app = await createApp(config, { ...options, logger: false });
   await app.init();
   return app;
+}
+
+/** Removes what a test app left behind: its data folder, and on PostgreSQL its schema. */
+export async function removeAppData(config: ApiConfig): Promise<void> {
+  await rm(config.dataDir, { recursive: true, force: true });
+  if (config.databaseUrl && config.databaseSchema) {
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${config.databaseSchema}" CASCADE`);
+    await client.end();
+  }
 }

@@ -2,8 +2,6 @@
 // through its events, a test clock, demo users signed in with their company chosen, and a client that
 // keeps every reply (so a suite can check none was a 500 or showed a stack).
 import { expect, it } from '@jest/globals';
-import { rm } from 'node:fs/promises';
-import pg from 'pg';
 import request, { type Response } from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { EventStore, SqlDatabase } from '@binaan/event-store';
@@ -12,7 +10,7 @@ import { READ_MODELS } from '../../../apps/api/src/common/principal.js';
 import { DEMO_PASSWORD } from '../../../apps/api/src/demo/demo-data.js';
 import { seedDemoData } from '../../../apps/api/src/demo/demo-seed.js';
 import { EVENT_STORE } from '../../../apps/api/src/store/store.tokens.js';
-import { pgliteConfig, postgresConfig, startApp, TEST_DATABASE_URL } from '../support.js';
+import { pgliteConfig, postgresConfig, removeAppData, startApp, TEST_DATABASE_URL } from '../support.js';
 
 export type StoreKind = 'pglite' | 'postgres';
 export const STORES: StoreKind[] = ['pglite'];
@@ -80,13 +78,7 @@ export async function startDocumentsApp(kind: StoreKind): Promise<Running> {
     },
     async stop() {
       await app.close();
-      await rm(config.dataDir, { recursive: true, force: true });
-      if (kind === 'postgres' && config.databaseSchema) {
-        const client = new pg.Client({ connectionString: config.databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${config.databaseSchema}" CASCADE`);
-        await client.end();
-      }
+      await removeAppData(config);
     },
   };
 }

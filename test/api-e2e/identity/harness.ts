@@ -3,14 +3,12 @@
 // enough to solve in milliseconds (but solved for real).
 
 import { expect, it } from '@jest/globals';
-import { rm } from 'node:fs/promises';
-import pg from 'pg';
 import type { EventStore } from '@binaan/event-store';
 import type { ApiConfig } from '../../../apps/api/src/config.js';
 import { EVENT_STORE } from '../../../apps/api/src/store/store.tokens.js';
 import { Api, TestClock, type IdentityContext } from '../../support/identity.js';
 import { startTestSmtpServer } from '../../support/smtp-server.js';
-import { pgliteConfig, postgresConfig, startApp, TEST_DATABASE_URL } from '../support.js';
+import { pgliteConfig, postgresConfig, removeAppData, startApp, TEST_DATABASE_URL } from '../support.js';
 
 export type StoreKind = 'pglite' | 'postgres';
 export const STORES: StoreKind[] = ['pglite'];
@@ -33,13 +31,7 @@ export async function startIdentityApp(kind: StoreKind): Promise<RunningApp> {
     async stop() {
       await app.close();
       await smtp.close();
-      await rm(config.dataDir, { recursive: true, force: true });
-      if (kind === 'postgres' && config.databaseSchema) {
-        const client = new pg.Client({ connectionString: config.databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${config.databaseSchema}" CASCADE`);
-        await client.end();
-      }
+      await removeAppData(config);
     },
   };
 }
