@@ -34,6 +34,19 @@ export function hashEvent(event: HashedFields): string {
 }
 
 /**
+ * hashEvent for an event whose data is already canonical JSON (an append has just written it): the
+ * envelope is assembled around it, keys in canonical order, instead of canonicalising the data again.
+ * The same bytes as hashEvent (a property test holds them equal), at less than half the cost.
+ */
+export function hashWithCanonicalData(event: HashedFields, dataJson: string): string {
+  const envelope =
+    `{"data":${dataJson},"id":${JSON.stringify(event.id)},"metadata":${canonicalJson(event.metadata, 'metadata')},` +
+    `"prevHash":${JSON.stringify(event.prevHash)},"revision":${JSON.stringify(event.revision)},` +
+    `"streamId":${JSON.stringify(event.streamId)},"streamType":${JSON.stringify(event.streamType)},"type":${JSON.stringify(event.type)}}`;
+  return createHash('sha256').update(envelope).digest('hex');
+}
+
+/**
  * Checks a whole stream read in revision order. `head` is what the stream table says the stream's last
  * revision and hash are; it catches events removed from the end, which no hash after them could.
  */
@@ -93,7 +106,7 @@ export function verifyChain(
  */
 export function chainEvents(
   stream: { streamId: string; streamType: string },
-  events: readonly { id: string; type: string; data: JsonValue; metadata: EventMetadataInput }[],
+  events: readonly { id: string; type: string; data: JsonValue; metadata: EventMetadataInput; dataJson?: string }[],
   base: { revision: number; hash: string },
   recordedAt: Date,
 ): StoredEvent[] {
@@ -101,7 +114,7 @@ export function chainEvents(
   return events.map((event, index) => {
     const metadata = { ...event.metadata, recordedAt: recordedAt.toISOString() } as EventMetadata;
     const fields = { id: event.id, streamId: stream.streamId, streamType: stream.streamType, revision: base.revision + 1 + index, type: event.type, data: event.data, metadata, prevHash };
-    const hash = hashEvent(fields);
+    const hash = event.dataJson === undefined ? hashEvent(fields) : hashWithCanonicalData(fields, event.dataJson);
     prevHash = hash;
     return { ...fields, hash, globalPosition: 0 };
   });

@@ -4,7 +4,7 @@ export * from './errors.js';
 export { canonicalJson } from './canonical-json.js';
 export { GENESIS_HASH, hashEvent, verifyChain } from './hash-chain.js';
 export { startCatchUpSubscription, type CheckpointStore } from './catch-up-subscription.js';
-export type { SqlDatabase, SqlExecutor, SqlRow } from './sql/sql-database.js';
+export type { QueryOptions, SqlDatabase, SqlExecutor, SqlRow } from './sql/sql-database.js';
 export { migrate, type MigrationReport } from './sql/migrate.js';
 export type { Projection, RebuildProgress } from './sql/projections.js';
 export { SqlEventStore, type SqlEventStoreOptions } from './sql/sql-event-store.js';

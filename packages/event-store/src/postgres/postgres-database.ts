@@ -2,14 +2,29 @@
 // of every connection, so one database can hold several isolated stores (tests use one per test).
 
 import pg from 'pg';
-import type { SqlDatabase, SqlExecutor } from '../sql/sql-database.js';
+import { createHash } from 'node:crypto';
+import type { QueryOptions, SqlDatabase, SqlExecutor } from '../sql/sql-database.js';
 
 export type PostgresOptions = { connectionString: string; schema?: string; maxConnections?: number };
 
+const statementNames = new Map<string, string>();
+
+/** One name per SQL text, so a connection prepares each text once and never reuses a name for another. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `binaan_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 function executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
   return {
-    async query<R extends object>(text: string, params: readonly unknown[] = []) {
-      return (await client.query(text, params as unknown[])).rows as R[];
+    async query<R extends object>(text: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
+      const values = params as unknown[];
+      const result = options.prepare ? await client.query({ name: statementName(text), text, values }) : await client.query(text, values);
+      return result.rows as R[];
     },
     async script(text: string) {
       await client.query(text);
@@ -41,8 +56,8 @@ export class PostgresDatabase implements SqlDatabase {
     return new PostgresDatabase(pool);
   }
 
-  query<R extends object>(text: string, params?: readonly unknown[]): Promise<R[]> {
-    return this.session.query<R>(text, params);
+  query<R extends object>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<R[]> {
+    return this.session.query<R>(text, params, options);
   }
 
   script(text: string): Promise<void> {

@@ -4,8 +4,16 @@
 
 export type SqlRow = Record<string, unknown>;
 
+export type QueryOptions = {
+  /**
+   * Keep the statement prepared on the connection (PostgreSQL: a named statement, planned once per
+   * connection instead of on every call). For the store's fixed SQL texts only; PGlite ignores it.
+   */
+  prepare?: boolean;
+};
+
 export interface SqlExecutor {
-  query<R extends object = SqlRow>(text: string, params?: readonly unknown[]): Promise<R[]>;
+  query<R extends object = SqlRow>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<R[]>;
   /** Several statements without parameters (migrations, DDL). */
   script(text: string): Promise<void>;
 }

@@ -26,6 +26,8 @@ type Base = { revision: number; hash: string };
 type Prepared = ReturnType<typeof prepareAppend>;
 const MAX_ATTEMPTS = 5;
 const MAX_PAGE = 10_000;
+/** The store's own SQL texts are fixed: prepared once per connection (see QueryOptions). */
+const PREPARED = { prepare: true } as const;
 
 export class SqlEventStore implements EventStore {
   readonly kind: 'pglite' | 'postgres';
@@ -102,8 +104,8 @@ export class SqlEventStore implements EventStore {
   private appendLocked(prepared: Prepared): Promise<Outcome> {
     let events: StoredEvent[] = [];
     return this.inTransaction(async (tx) => {
-      await tx.query(sql.TAKE_WRITER_LOCK);
-      const [row] = await tx.query<{ revision: string | number; last_hash: string }>(sql.LOCK_STREAM_HEAD, [prepared.streamId]);
+      await tx.query(sql.TAKE_WRITER_LOCK, [], PREPARED);
+      const [row] = await tx.query<{ revision: string | number; last_hash: string }>(sql.LOCK_STREAM_HEAD, [prepared.streamId], PREPARED);
       if (!row && prepared.expectedRevision === 'stream_exists') throw new WrongExpectedRevision(prepared.streamId, 'stream_exists', 'no_stream');
       const base = row ? { revision: Number(row.revision), hash: row.last_hash } : { revision: -1, hash: GENESIS_HASH };
       events = chainEvents(prepared, prepared.events, base, new Date(this.now().getTime()));
@@ -170,21 +172,21 @@ export class SqlEventStore implements EventStore {
     if (options.toTime !== undefined && !(options.toTime instanceof Date && Number.isFinite(options.toTime.getTime()))) {
       throw new InvalidEventStoreInput('toTime', 'must be a valid date');
     }
-    const rows = await this.db.query<EventRow>(sql.READ_STREAM, [streamId, from, to, options.toTime?.toISOString() ?? null, limit]);
+    const rows = await this.db.query<EventRow>(sql.READ_STREAM, [streamId, from, to, options.toTime?.toISOString() ?? null, limit], PREPARED);
     return rows.map(toStoredEvent);
   }
 
   async streamHead(streamId: string): Promise<StreamHead | null> {
     checkStreamId(streamId);
-    const [row] = await this.db.query<{ stream_id: string; stream_type: string; revision: string | number; last_hash: string }>(sql.STREAM_HEAD, [streamId]);
+    const [row] = await this.db.query<{ stream_id: string; stream_type: string; revision: string | number; last_hash: string }>(sql.STREAM_HEAD, [streamId], PREPARED);
     return row ? { streamId: row.stream_id, streamType: row.stream_type, revision: Number(row.revision), hash: row.last_hash } : null;
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllPage> {
     const after = options.after === undefined ? 0 : checkRevision(options.after, 'after');
     const limit = Math.min(options.limit === undefined ? 1000 : checkRevision(options.limit, 'limit'), MAX_PAGE);
-    const [horizon] = await this.db.query<{ horizon: string }>(sql.READ_HORIZON);
-    const rows = await this.db.query<EventRow>(sql.READ_ALL, [after, limit, horizon!.horizon]);
+    const [horizon] = await this.db.query<{ horizon: string }>(sql.READ_HORIZON, [], PREPARED);
+    const rows = await this.db.query<EventRow>(sql.READ_ALL, [after, limit, horizon!.horizon], PREPARED);
     const events = rows.map(toStoredEvent);
     return { events, nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: events.length < limit };
   }
@@ -275,7 +277,7 @@ function appendStatement(prepared: Prepared, base: Base, events: StoredEvent[]):
 
 /** Runs it; true when every event was written (their global positions are filled in). */
 async function runAppend(db: SqlExecutor, statement: Statement, events: StoredEvent[]): Promise<boolean> {
-  const rows = await db.query<{ global_position: string | number }>(statement.text, statement.params);
+  const rows = await db.query<{ global_position: string | number }>(statement.text, statement.params, PREPARED);
   if (rows.length !== events.length) return false;
   rows.forEach((row, index) => (events[index]!.globalPosition = Number(row.global_position)));
   return true;
