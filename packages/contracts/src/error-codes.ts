@@ -37,6 +37,23 @@ export const ErrorCodes = {
   readOnlyToken: 'readOnlyToken',
   noAccessRight: 'noAccessRight',
   alreadyRespondedInvitation: 'alreadyRespondedInvitation',
+  // Events and certificates (apps/api/src/certificates/README.md).
+  articleNotFound: 'articleNotFound',
+  articleNotPublished: 'articleNotPublished',
+  articleAlreadyPublished: 'articleAlreadyPublished',
+  registrationClosed: 'registrationClosed',
+  participantNotFound: 'participantNotFound',
+  unknownTicket: 'unknownTicket',
+  ticketForOtherEvent: 'ticketForOtherEvent',
+  alreadyCheckedIn: 'alreadyCheckedIn',
+  alreadyCheckedOut: 'alreadyCheckedOut',
+  notCheckedIn: 'notCheckedIn',
+  attendanceRuleNotMet: 'attendanceRuleNotMet',
+  certificateNotFound: 'certificateNotFound',
+  certificateAlreadyIssued: 'certificateAlreadyIssued',
+  certificateNotApproved: 'certificateNotApproved',
+  certificateAlreadyApproved: 'certificateAlreadyApproved',
+  certificateRevoked: 'certificateRevoked',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

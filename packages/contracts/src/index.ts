@@ -16,3 +16,5 @@ export * from './documents-events.js';
 export * from './documents-api.js';
 export * from './authority-api.js';
 export * from './projects-api.js';
+export * from './certificates-api.js';
+export * from './certificates-qr.js';

@@ -1,0 +1,110 @@
+// Read-model lookups of this context (plain functions over a SqlExecutor), and the participant detail in
+// the spec's shape (public-area.md §3): "-" for a missing hash, id or number, EMPTY_DATE for a missing date.
+import { EMPTY_DATE, MISSING, type AttendanceParticipant, type AttendanceRule, type EventListItem, type FailedScan, type OrganizerEvent, type ParticipantDetail } from '@binaan/contracts';
+import type { SqlExecutor } from '@binaan/event-store';
+
+const iso = (value: string | Date | null | undefined): string => (value === null || value === undefined ? EMPTY_DATE : new Date(value).toISOString());
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+export type ArticleRow = {
+  article_id: string; company_id: string; title: string; location: string; date: string | Date; description: string; other_images: string[] | string;
+  attendance_rule: AttendanceRule | string; published: boolean;
+};
+
+export type RegistrationRow = {
+  registration_id: string; article_id: string; user_id: string; name: string; email: string; contact: string; company_name: string;
+  registered_at: string | Date; register_tx: string; register_hash: string;
+  check_in_at: string | Date | null; check_in_tx: string | null; check_in_hash: string | null;
+  check_out_at: string | Date | null; check_out_tx: string | null; check_out_hash: string | null;
+  certificate_no: string | null; issued_at: string | Date | null; issue_tx: string | null; issue_hash: string | null;
+  approved_at: string | Date | null; approve_tx: string | null; approve_hash: string | null;
+  emailed_at: string | Date | null; email_tx: string | null; revoked_at: string | Date | null; revoke_reason: string | null; revoke_tx: string | null;
+};
+
+export const toListItem = (row: ArticleRow): EventListItem => ({
+  id: row.article_id, title: row.title, location: row.location, date: iso(row.date), description: row.description, otherImage: parsed(row.other_images),
+});
+
+export const ruleOf = (row: ArticleRow): AttendanceRule => parsed(row.attendance_rule);
+
+/** The participant detail the spec's certificate page shows: nothing of the e-mail or phone. */
+export function participantDetail(row: RegistrationRow): ParticipantDetail {
+  const or = (value: string | null) => value ?? MISSING;
+  return {
+    id: row.registration_id, name: row.name,
+    registration_datetime: iso(row.registered_at), register_hash: row.register_hash, register_tx_id: row.register_tx,
+    check_in: iso(row.check_in_at), check_in_hash: or(row.check_in_hash), check_in_tx_id: or(row.check_in_tx),
+    check_out: iso(row.check_out_at), check_out_hash: or(row.check_out_hash), check_out_tx_id: or(row.check_out_tx),
+    issues_cert_datetime: iso(row.issued_at), issues_cert_hash: or(row.issue_hash), issues_cert_tx_id: or(row.issue_tx),
+    approve_datetime: iso(row.approved_at), send_email_datetime: iso(row.emailed_at), certificate_no: or(row.certificate_no), revoked: row.revoked_at !== null,
+  };
+}
+
+export async function articleRow(db: SqlExecutor, articleId: string): Promise<ArticleRow | null> {
+  const [row] = await db.query<ArticleRow>('SELECT * FROM cert_articles WHERE article_id = $1', [articleId]);
+  return row ?? null;
+}
+
+export async function registrationRow(db: SqlExecutor, registrationId: string): Promise<RegistrationRow | null> {
+  const [row] = await db.query<RegistrationRow>('SELECT * FROM cert_registrations WHERE registration_id = $1', [registrationId]);
+  return row ?? null;
+}
+
+export async function registrationByCertificate(db: SqlExecutor, certificateNo: string): Promise<RegistrationRow | null> {
+  const [row] = await db.query<RegistrationRow>('SELECT * FROM cert_registrations WHERE certificate_no = $1', [certificateNo]);
+  return row ?? null;
+}
+
+export async function publishedEvents(db: SqlExecutor): Promise<EventListItem[]> {
+  const rows = await db.query<ArticleRow>('SELECT * FROM cert_articles WHERE published ORDER BY date DESC, article_id LIMIT 100');
+  return rows.map(toListItem);
+}
+
+export async function landingCounters(db: SqlExecutor): Promise<{ events: number; certificates: number }> {
+  const [row] = await db.query<{ events: number; certificates: number }>('SELECT events, certificates FROM cert_counters WHERE id = 1');
+  return { events: Number(row?.events ?? 0), certificates: Number(row?.certificates ?? 0) };
+}
+
+export async function insideCount(db: SqlExecutor, articleId: string): Promise<number> {
+  const [row] = await db.query<{ inside: number | string }>(
+    'SELECT count(*) AS inside FROM cert_registrations WHERE article_id = $1 AND check_in_at IS NOT NULL AND check_out_at IS NULL', [articleId]);
+  return Number(row?.inside ?? 0);
+}
+
+export async function companyEvents(db: SqlExecutor, companyId: string): Promise<OrganizerEvent[]> {
+  const rows = await db.query<ArticleRow & { registrations: string | number; inside: string | number; certificates: string | number }>(
+    `SELECT a.*, (SELECT count(*) FROM cert_registrations r WHERE r.article_id = a.article_id) AS registrations,
+       (SELECT count(*) FROM cert_registrations r WHERE r.article_id = a.article_id AND r.check_in_at IS NOT NULL AND r.check_out_at IS NULL) AS inside,
+       (SELECT count(*) FROM cert_registrations r WHERE r.article_id = a.article_id AND r.certificate_no IS NOT NULL) AS certificates
+     FROM cert_articles a WHERE a.company_id = $1 ORDER BY a.date DESC LIMIT 500`,
+    [companyId],
+  );
+  return rows.map((row) => ({
+    ...toListItem(row), published: row.published, attendance_rule: ruleOf(row), registrations: Number(row.registrations), inside: Number(row.inside), certificates: Number(row.certificates),
+  }));
+}
+
+export async function attendanceOf(db: SqlExecutor, articleId: string): Promise<{ participants: AttendanceParticipant[]; failedScans: FailedScan[] }> {
+  const rows = await db.query<RegistrationRow>('SELECT * FROM cert_registrations WHERE article_id = $1 ORDER BY registered_at, registration_id LIMIT 5000', [articleId]);
+  const scans = await db.query<{ tx_id: string; at: string | Date; direction: FailedScan['direction']; reason: FailedScan['reason']; registration_id: string }>(
+    'SELECT tx_id, at, direction, reason, registration_id FROM cert_failed_scans WHERE article_id = $1 ORDER BY at DESC, tx_id LIMIT 500', [articleId]);
+  return {
+    participants: rows.map((r) => ({
+      registration_id: r.registration_id, user_id: r.user_id, name: r.name, email: r.email, contact: r.contact, company_name: r.company_name,
+      registration_datetime: iso(r.registered_at), check_in: iso(r.check_in_at), check_out: iso(r.check_out_at), certificate_no: r.certificate_no ?? MISSING,
+      issues_cert_datetime: iso(r.issued_at), approve_datetime: iso(r.approved_at), send_email_datetime: iso(r.emailed_at), revoked_datetime: iso(r.revoked_at),
+      revoke_reason: r.revoke_reason ?? MISSING,
+    })),
+    failedScans: scans.map((s) => ({ tx_id: s.tx_id, at: iso(s.at), direction: s.direction, reason: s.reason, registration_id: s.registration_id || MISSING })),
+  };
+}
+
+export async function publishedKeys(db: SqlExecutor): Promise<{ kid: string; publicKey: string; notBefore: string }[]> {
+  const rows = await db.query<{ kid: string; public_key: string; not_before: string | Date }>('SELECT kid, public_key, not_before FROM cert_keys ORDER BY not_before, kid');
+  return rows.map((row) => ({ kid: row.kid, publicKey: row.public_key, notBefore: iso(row.not_before) }));
+}
+
+export async function transactionStream(db: SqlExecutor, txId: string): Promise<{ streamId: string; revision: number } | null> {
+  const [row] = await db.query<{ stream_id: string; revision: number }>('SELECT stream_id, revision FROM cert_records WHERE tx_id = $1', [txId]);
+  return row ? { streamId: row.stream_id, revision: Number(row.revision) } : null;
+}

@@ -1,0 +1,81 @@
+// The organizer's calls (signed in, company chosen; access rights in organizer.service.ts): events,
+// scanning at the door, attendance, and the certificate steps. The spec does not show these paths; they
+// sit beside the spec's public ones (article/..., event-participant/...).
+import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthenticatedRequest } from '../common/principal.js';
+import { OrganizerService } from './organizer.service.js';
+
+@ApiTags('certificates')
+@Controller()
+export class OrganizerController {
+  constructor(private readonly organizer: OrganizerService) {}
+
+  @Post('article')
+  @ApiOperation({ summary: 'Create an event: title, location, date, description, otherImage[], minimum_minutes (0: check-in and check-out suffice)' })
+  create(@Body() body: unknown, @Req() request: AuthenticatedRequest) {
+    return this.organizer.create(request.principal!, body);
+  }
+
+  @Get('article/organizer-list')
+  @ApiOperation({ summary: "The chosen company's events, drafts included, with registrations, people inside and certificates" })
+  list(@Req() request: AuthenticatedRequest) {
+    return this.organizer.list(request.principal!);
+  }
+
+  @Post('article/:id/publish')
+  @HttpCode(200)
+  publish(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
+    return this.organizer.publish(request.principal!, id);
+  }
+
+  @Get('article/:id/attendance')
+  @ApiOperation({ summary: 'Participants, the live count inside, and failed scans with their reasons' })
+  attendance(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
+    return this.organizer.attendance(request.principal!, id);
+  }
+
+  @Post('article/:id/check-in')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Scan a ticket in ({ code }); a repeated, out-of-order or unknown scan is recorded and answered 409/404 with its reason' })
+  checkIn(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
+    return this.organizer.scan(request.principal!, id, body, 'checkIn');
+  }
+
+  @Post('article/:id/check-out')
+  @HttpCode(200)
+  checkOut(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
+    return this.organizer.scan(request.principal!, id, body, 'checkOut');
+  }
+
+  @Post('article/:id/certificates/issue')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Issue certificates to every participant meeting the attendance rule (or to registration_ids); others are listed as skipped' })
+  issueAll(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
+    return this.organizer.issueAll(request.principal!, id, body);
+  }
+
+  @Post('event-participant/:id/certificate/issue')
+  @HttpCode(200)
+  issue(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
+    return this.organizer.issue(request.principal!, id);
+  }
+
+  @Post('event-participant/:id/certificate/approve')
+  @HttpCode(200)
+  approve(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
+    return this.organizer.approve(request.principal!, id);
+  }
+
+  @Post('event-participant/:id/certificate/send-email')
+  @HttpCode(200)
+  sendEmail(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
+    return this.organizer.sendEmail(request.principal!, id);
+  }
+
+  @Post('event-participant/:id/certificate/revoke')
+  @HttpCode(200)
+  revoke(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
+    return this.organizer.revoke(request.principal!, id, body);
+  }
+}

@@ -1,0 +1,162 @@
+// The public calls (public-area.md §7): landing counters and event list, registration, verification,
+// participant detail, the certificate PDF, a transaction's hash, the issuer's keys. They answer only
+// what the spec's screens show: never a participant's e-mail or phone, and the same reply for a new
+// registration and a repeated one (the e-mail's owner gets the ticket again, nobody else learns anything).
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  certificateQrText, ErrorCodes, MISSING, parseCertificateQr, type CertificateQrPayload, type EventListReply, type EventRegistrationReply, type LandingCountersReply,
+  type ParticipantDetailReply, type TransactionHashReply, type VerifyCertificateReply,
+} from '@binaan/contracts';
+import { WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
+import { CLOCK, READ_MODELS, type Clock } from '../common/principal.js';
+import { SECRETS, type Secrets } from '../common/secrets.js';
+import type { ApiConfig } from '../config.js';
+import { emailKey } from '../identity/secret-codes.js';
+import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
+import { foldArticle, parseRegistration, registrationOpen, type Article } from './article.decider.js';
+import { articleStream, registrationClaimStream, registrationStream, type RegistrationData } from './certificate.events.js';
+import { newId, ticketCode } from './certificate-ids.js';
+import { CertificateMail } from './certificate-mail.js';
+import { certificatePdf } from './certificate-pdf.js';
+import { CertificateSigner, jwks } from './certificate-signer.js';
+import { verifyCertificate, type CertificateRecord } from './certificate-verification.js';
+import { CertificatesRefused, refusing } from './certificates.errors.js';
+import { landingCounters, participantDetail, publishedEvents, registrationByCertificate, registrationRow, transactionStream } from './certificates-reads.js';
+import { foldParticipant } from './participant.decider.js';
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const value = (v: unknown) => (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) ? String(v).trim() : null);
+
+@Injectable()
+export class PublicCertificatesService {
+  private readonly logger = new Logger('certificates');
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
+    @Inject(CLOCK) private readonly now: Clock,
+    @Inject(SECRETS) private readonly secrets: Secrets,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly signer: CertificateSigner,
+    private readonly mail: CertificateMail,
+  ) {}
+
+  async counters(): Promise<LandingCountersReply> {
+    const counts = await landingCounters(this.db);
+    return { success: true, data: { event_count: counts.events, certificate_count: counts.certificates } };
+  }
+
+  async events(): Promise<EventListReply> {
+    return { success: true, data: await publishedEvents(this.db) };
+  }
+
+  async register(body: unknown): Promise<EventRegistrationReply> {
+    return refusing(async () => {
+      const input = parseRegistration(body);
+      const article = ID.test(input.articleId) ? foldArticle(await this.store.readStream(articleStream(input.articleId))) : null;
+      if (!article || !article.published) throw new CertificatesRefused(404, ErrorCodes.articleNotFound, 'No such event.');
+      if (!registrationOpen(article, this.now())) throw new CertificatesRefused(409, ErrorCodes.registrationClosed, 'Registration for this event has closed.');
+      const claim = registrationClaimStream(article.articleId, emailKey(input.email));
+      let registrationId = newId();
+      try {
+        await this.store.append({ streamId: claim, streamType: 'eventRegistrationClaim', expectedRevision: 'no_stream', events: [{ type: 'EventRegistrationClaimed', data: { registrationId } }] });
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevision)) throw error;
+        const [claimed] = await this.store.readStream(claim);
+        registrationId = (claimed?.data as { registrationId?: string } | undefined)?.registrationId ?? registrationId;
+      }
+      const existing = foldParticipant(await this.store.readStream(registrationStream(registrationId)));
+      // A repeated registration changes nothing: the first one's ticket goes to the address again.
+      const registration: RegistrationData = existing?.registration ?? {
+        registrationId, articleId: article.articleId, userId: newId(), name: input.name, email: input.email, contact: input.contact, companyName: input.companyName,
+        at: this.now().toISOString(),
+      };
+      if (!existing) {
+        try {
+          await this.store.append({ streamId: registrationStream(registrationId), streamType: 'eventRegistration', expectedRevision: 'no_stream', events: [{ type: 'EventParticipantRegistered', data: registration }] });
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevision)) throw error; // the same e-mail registering twice at once: the other one recorded it
+        }
+      }
+      await this.confirm(registration, article);
+      return { success: true as const, msg: 'eventRegistered' as const, article_id: article.articleId };
+    });
+  }
+
+  /** Verifies a scanned certificate: every check recomputed (certificate-verification.ts). */
+  async verify(body: unknown): Promise<VerifyCertificateReply> {
+    const payload = this.payloadOf(body);
+    const keys = await this.signer.keys();
+    if (!payload) return verifyCertificate(null, keys, null);
+    return verifyCertificate(payload, keys, await this.recordOf(payload.certificate_no));
+  }
+
+  async participant(id: string, articleId: string, userId: string): Promise<ParticipantDetailReply> {
+    const row = ID.test(id) ? await registrationRow(this.db, id) : null;
+    if (!row || row.article_id !== articleId || row.user_id !== userId) throw new CertificatesRefused(404, ErrorCodes.participantNotFound, 'No such participant.');
+    return { success: true, data: participantDetail(row) };
+  }
+
+  /** The approved, unrevoked certificate as a PDF. */
+  async pdf(id: string): Promise<{ pdf: Uint8Array; certificateNo: string }> {
+    const events = ID.test(id) ? await this.store.readStream(registrationStream(id)) : [];
+    const p = foldParticipant(events);
+    if (!p?.certificate || !p.approved) throw new CertificatesRefused(404, ErrorCodes.certificateNotFound, 'No approved certificate for this registration.');
+    if (p.revoked) throw new CertificatesRefused(410, ErrorCodes.certificateRevoked, 'This certificate was revoked by the organizer.');
+    const article = foldArticle(await this.store.readStream(articleStream(p.registration.articleId)))!;
+    const c = p.certificate;
+    const qrText = certificateQrText({ id: c.registrationId, article_id: c.articleId, user_id: c.userId, certificate_no: c.certificateNo, signature: c.signature });
+    const records = [
+      { label: 'Registered', r: p.registration }, { label: 'Check in', r: p.checkIn }, { label: 'Check out', r: p.checkOut }, { label: 'Issued', r: c }, { label: 'Approved', r: p.approved },
+    ];
+    const pdf = await certificatePdf({
+      name: p.registration.name, companyName: p.registration.companyName, eventTitle: article.title, eventLocation: article.location, eventDate: article.date,
+      certificateNo: c.certificateNo, qrText, issuedAt: c.issuedAt, approvedAt: p.approved.at, checkIn: p.checkIn?.at ?? '', checkOut: p.checkOut?.at ?? '',
+      hashes: records.map(({ label, r }) => ({ label, txId: r?.txId ?? MISSING, hash: r?.hash ?? MISSING })),
+      verifyUrl: `${this.config.publicUrl}/`,
+    });
+    return { pdf, certificateNo: c.certificateNo };
+  }
+
+  /** A transaction id of this context to the hash of its stored event, or "-". */
+  async transactionHash(txId: string): Promise<TransactionHashReply> {
+    const place = ID.test(txId) || /^[0-9a-f-]{36}$/.test(txId) ? await transactionStream(this.db, txId) : null;
+    if (!place) return { success: true, data: MISSING };
+    const [event] = await this.store.readStream(place.streamId, { fromRevision: place.revision, toRevision: place.revision });
+    return { success: true, data: event?.id === txId ? event.hash : MISSING };
+  }
+
+  async keys() {
+    return jwks(await this.signer.keys());
+  }
+
+  private payloadOf(body: unknown): CertificateQrPayload | null {
+    const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+    if (b.qr === undefined && b.certificate_no === undefined) {
+      throw new CertificatesRefused(400, 'validationFailed', 'Send the scanned QR text as qr, or id, article_id, user_id, certificate_no and signature.', { certificate_no: ['required'] });
+    }
+    if (b.qr !== undefined) return parseCertificateQr(b.qr);
+    const values = [value(b.id), value(b.article_id), value(b.user_id), value(b.certificate_no)];
+    const signature = b.signature === undefined || b.signature === null ? '' : value(b.signature);
+    if (values.some((v) => v === null || v === '' || /[\s,]/.test(v)) || signature === null || /[\s,]/.test(signature)) return null;
+    return parseCertificateQr([...values, ...(signature ? [signature] : [])].join(','));
+  }
+
+  private async recordOf(certificateNo: string): Promise<CertificateRecord | null> {
+    const row = await registrationByCertificate(this.db, certificateNo);
+    if (!row) return null;
+    const streamId = registrationStream(row.registration_id);
+    const [events, head, articleEvents] = await Promise.all([this.store.readStream(streamId), this.store.streamHead(streamId), this.store.readStream(articleStream(row.article_id))]);
+    const rule = foldArticle(articleEvents)?.attendanceRule ?? { kind: 'checkInAndOut' as const };
+    return { streamId, events, head, rule };
+  }
+
+  private async confirm(registration: RegistrationData, article: Article): Promise<void> {
+    try {
+      await this.mail.registered(registration.email, registration.name, article, ticketCode(this.secrets.codeHmacKey, registration.registrationId));
+    } catch (error) {
+      // The registration stands; the organizer's list has it. The address is not logged.
+      this.logger.warn(`registration ${registration.registrationId}: the confirmation e-mail could not be sent (${error instanceof Error ? error.message : 'unknown error'})`);
+    }
+  }
+}
