@@ -4,9 +4,10 @@
 import type { Projection } from '@binaan/event-store';
 import { auditTrailProjection } from './audit/audit-trail.projection.js';
 import { authorityProjection } from './authority/authority.projection.js';
+import { certificatesProjection } from './certificates/certificates.projection.js';
 import { companiesProjection } from './companies/companies.projection.js';
 import { documentsProjection } from './documents/documents.projection.js';
 import { sessionsProjection, usersProjection } from './identity/identity.projections.js';
 import { projectsProjection } from './projects/projects.projection.js';
 
-export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, documentsProjection, authorityProjection, projectsProjection];
+export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, documentsProjection, authorityProjection, projectsProjection, certificatesProjection];
