@@ -1,0 +1,14 @@
+import { describe, expect, it } from '@jest/globals';
+import { foldCounters } from './landing-counters.js';
+
+describe('landing counters', () => {
+  it('count published events, and certificates once approved, until revoked', () => {
+    const events = [
+      { type: 'EventArticleCreated', data: {} }, { type: 'EventArticlePublished', data: {} }, { type: 'EventArticleCreated', data: {} },
+      { type: 'EventCertificateIssued', data: {} }, { type: 'EventCertificateApproved', data: {} },
+      { type: 'EventCertificateIssued', data: {} }, { type: 'EventCertificateApproved', data: {} }, { type: 'EventCertificateRevoked', data: { wasApproved: true } },
+      { type: 'EventCertificateIssued', data: {} }, { type: 'EventCertificateRevoked', data: { wasApproved: false } },
+    ];
+    expect(foldCounters(events)).toEqual({ events: 1, certificates: 1 });
+  });
+});
