@@ -1,6 +1,7 @@
 // The documents context over the API, on PGlite and on PostgreSQL: given the demo data, a purchase order
 // walked to its final status, each refusal kind, history and replay, audit verification, contention.
 import { afterAll, beforeAll, describe } from '@jest/globals';
+import { moduleAccess } from './access.specs.js';
 import { auditAndContention } from './audit.specs.js';
 import { bulkActions } from './bulk.specs.js';
 import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, STORES, type Running } from './harness.js';
@@ -18,5 +19,6 @@ describe.each(STORES)('documents api on %s', (kind) => {
   refusals(() => running!);
   bulkActions(() => running!);
   auditAndContention(() => running!);
+  moduleAccess(() => running!);
   itAnsweredEveryCallWithoutAServerError(() => running);
 });

@@ -106,3 +106,30 @@ export function itAnsweredEveryCallWithoutAServerError(running: () => Running | 
     expect(api.problems()).toEqual([]);
   });
 }
+
+/** A demo user's id, from the identity read model. */
+export async function userIdOf(running: Running, email: string): Promise<string> {
+  const [row] = await running.sql.query<{ user_id: string }>('SELECT user_id FROM identity_users WHERE email = $1', [email]);
+  if (!row) throw new Error(`no user ${email}`);
+  return row.user_id;
+}
+
+/**
+ * Gives a user a company role (defined first when `accessRights` is given), as the company's users screen
+ * records it: CompanyRoleDefined and CompanyUserAssigned on the company stream. Returns the undo.
+ */
+export async function grantCompanyRole(running: Running, companyId: string, email: string, role: { roleId: string; name?: string; accessRights?: string[] }): Promise<() => Promise<void>> {
+  const userId = await userIdOf(running, email);
+  const streamId = `company-${companyId}`;
+  const metadata = { actorUserId: 'system:e2e', correlationId: 'e2e-grant' };
+  await running.store.append({
+    streamId, streamType: 'company', expectedRevision: 'stream_exists',
+    events: [
+      ...(role.accessRights ? [{ type: 'CompanyRoleDefined', data: { roleId: role.roleId, name: role.name ?? role.roleId, accessRights: role.accessRights }, metadata }] : []),
+      { type: 'CompanyUserAssigned', data: { userId, roleId: role.roleId, isSiteTeam: false }, metadata },
+    ],
+  });
+  return async () => {
+    await running.store.append({ streamId, streamType: 'company', expectedRevision: 'stream_exists', events: [{ type: 'CompanyUserUnassigned', data: { userId, roleId: role.roleId }, metadata }] });
+  };
+}

@@ -1,10 +1,14 @@
 // /api/documents/<resource>: lists, create, read (now, at a revision, as of a time), edit, workflow
-// actions and history. The base path keeps document resource names apart from every other route.
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res, UseFilters } from '@nestjs/common';
+// actions and history. The base path keeps document resource names apart from every other route. Each
+// route needs the access right of the resource's module (document-access.ts), checked by ModuleAccessGuard.
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { DocumentView } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { Inject } from '@nestjs/common';
+import { RequireAccessRight } from '../common/access-right.decorator.js';
+import { ModuleAccessGuard } from '../common/module-access.guard.js';
 import { READ_MODELS, type AuthenticatedRequest, type Principal } from '../common/principal.js';
+import { documentAccess } from './document-access.js';
 import { DocumentActors } from './document-actor.js';
 import { bulkAct } from './document-bulk.js';
 import { DocumentCommands } from './document-commands.service.js';
@@ -24,6 +28,7 @@ const etag = (reply: Reply, revision: number) => reply.setHeader('ETag', `"${rev
 @Controller('documents/:resource')
 @ApiDocumentsController()
 @UseFilters(DocumentRefusedFilter)
+@UseGuards(ModuleAccessGuard)
 export class DocumentsController {
   constructor(
     private readonly commands: DocumentCommands,
@@ -32,6 +37,7 @@ export class DocumentsController {
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
   ) {}
 
+  @RequireAccessRight(documentAccess('view'))
   @Get()
   @ApiDocumentListQuery()
   @ApiDocumentReply('DocumentView', 200, true)
@@ -46,6 +52,7 @@ export class DocumentsController {
     return rows;
   }
 
+  @RequireAccessRight(documentAccess('update'))
   @Post()
   @HttpCode(201)
   @ApiDocumentBody('DocumentCreateInput')
@@ -58,6 +65,7 @@ export class DocumentsController {
   }
 
   /** Bulk: `{ items: [{ id, revision, remark? }] }`, at most 10; each through the machine, each result reported. */
+  @RequireAccessRight(documentAccess('action'))
   @Post('actions/:event')
   @HttpCode(200)
   @ApiWorkflowEvent()
@@ -66,6 +74,7 @@ export class DocumentsController {
     return bulkAct(this.commands, documentResource(name), event, principalOf(request), body);
   }
 
+  @RequireAccessRight(documentAccess('view'))
   @Get(':id')
   @ApiDocumentId()
   @ApiDocumentReply('DocumentView')
@@ -80,6 +89,7 @@ export class DocumentsController {
     return view;
   }
 
+  @RequireAccessRight(documentAccess('update'))
   @Put(':id')
   @ApiDocumentId()
   @ApiIfMatch()
@@ -95,6 +105,7 @@ export class DocumentsController {
     return this.queries.toView(state, actor);
   }
 
+  @RequireAccessRight(documentAccess('action'))
   @Post(':id/actions/:event')
   @HttpCode(200)
   @ApiDocumentId()
@@ -114,6 +125,7 @@ export class DocumentsController {
     return answer;
   }
 
+  @RequireAccessRight(documentAccess('view'))
   @Get(':id/history')
   @ApiDocumentId()
   @ApiDocumentReply('DocumentHistoryRow', 200, true)
