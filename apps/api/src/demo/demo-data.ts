@@ -13,6 +13,9 @@ const COMPANY_ADMIN: readonly AccessRight[] = [
   'administration.users.view', 'administration.users.update', 'administration.users.approve', 'administration.termsAndAgreements.view',
   'administration.authorityManual.view', 'administration.authorityManual.update', 'administration.categoryAndRegion.view', 'administration.companyValidity.view',
   'businessNetwork.view', 'businessNetwork.update', 'project.create', 'project.view', 'project.viewAll', 'reports.view', 'newDashboards.view',
+  // The document modules too: Aminah holds levels 10 and 22 on Teguh Bina's documents (documents/document-access.ts).
+  ...(['procurement', 'tenderManagement', 'contractManagement'] as const).flatMap((module) => [`${module}.view`, `${module}.update`, `${module}.approve`] as const),
+  'procurement.confirm', 'contractManagement.confirm',
 ];
 const OFFICER: readonly AccessRight[] = [
   'project.view', 'procurement.view', 'procurement.update', 'tenderManagement.view', 'tenderManagement.update', 'contractManagement.view',
@@ -22,7 +25,11 @@ const APPROVER: readonly AccessRight[] = [
   'project.view', 'project.viewAll', 'project.approve', 'procurement.view', 'procurement.approve', 'procurement.confirm', 'tenderManagement.view',
   'tenderManagement.approve', 'contractManagement.view', 'contractManagement.approve', 'contractManagement.confirm', 'reports.view',
 ];
-const SITE: readonly AccessRight[] = ['project.view', 'projectManagement.view', 'projectManagement.update', 'liveProgress.view', 'defectManagement.view', 'defectManagement.update'];
+// The site team also verifies material documents for its site (orders, deliveries) at the levels it is given.
+const SITE: readonly AccessRight[] = [
+  'project.view', 'projectManagement.view', 'projectManagement.update', 'liveProgress.view', 'defectManagement.view', 'defectManagement.update',
+  'procurement.view', 'procurement.approve', 'procurement.confirm',
+];
 
 export const DEMO_ROLES: readonly DemoRole[] = [
   { roleId: 'company-admin', name: 'Company Administrator', accessRights: COMPANY_ADMIN },
