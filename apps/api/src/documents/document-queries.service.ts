@@ -1,10 +1,11 @@
 // The read side of one document: the view (fields, revision, actions for the caller, approval route),
 // the document as it stood at a revision or a time, the history timeline, and chain verification.
 import { Inject, Injectable } from '@nestjs/common';
-import type { ApprovalRouteView, ChainVerificationReply, DocumentHistoryRow, DocumentResource, DocumentView, WorkflowStatusChanged } from '@binaan/contracts';
+import type { ApprovalRouteView, AuthorityManualView, ChainVerificationReply, DocumentHistoryRow, DocumentResource, DocumentView, WorkflowStatusChanged } from '@binaan/contracts';
 import type { EventStore, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { availableActions, nextMissingLevel, requiredLevelsFor, type Actor } from '@binaan/workflows';
 import { workflowManual } from '../authority/authority-reads.js';
+import { authorityManualStream, type ManualData } from '../authority/authority.events.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DocumentActors } from './document-actor.js';
@@ -57,7 +58,7 @@ export class DocumentQueries {
     const nextLevel = approval.open ? nextMissingLevel(approval) : null;
     const approvedBy = new Set(approval.approvals.map((a) => a.userId));
     const holders = nextLevel === null ? [] : await this.actors.holdersOf(state, state.resource, nextLevel);
-    const manual = (await this.actors.manualFor(state.companyId, state.resource))?.view;
+    const manual = await this.manualOfRound(state);
     const levels = approval.requiredLevels.length > 0 ? approval.requiredLevels : (requiredLevelsFor(amount, manual ? workflowManual(manual) : undefined) ?? []);
     const last = manual?.levels.find((l) => l.level === levels[levels.length - 1]);
     return {
@@ -70,6 +71,25 @@ export class DocumentQueries {
       approvals: approval.approvals.map((a) => ({ level: a.level, userId: a.userId, userName: names.get(a.userId) ?? null, at: a.at })),
       nextLevel,
       mayActNext: holders.filter((h) => !approvedBy.has(h.userId) && (approval.allowSelfApproval || h.userId !== createdByUserId)),
+    };
+  }
+
+  /**
+   * The manual a route cites: the version its round was opened under (read back from the manual's stream
+   * when the manual has changed since), or, before any round, the one in force now.
+   */
+  private async manualOfRound(state: DocumentState): Promise<AuthorityManualView | undefined> {
+    const current = (await this.actors.manualFor(state.companyId, state.resource))?.view;
+    const version = state.roundManualVersion;
+    if (version === undefined || state.workflow.context.approval.requiredLevels.length === 0 || current?.version === version) return current;
+    if (version === null) return undefined;
+    const events = await this.store.readStream(authorityManualStream(state.companyId, state.resource));
+    const then = events.find((e) => (e.data as unknown as ManualData).version === version);
+    if (!then) return current;
+    const data = then.data as unknown as ManualData;
+    return {
+      companyId: data.companyId, resource: data.resource, label: data.label, note: data.note, levels: data.levels, allowSelfApproval: data.allowSelfApproval,
+      roleType: data.roleType, roles: data.roles, version: data.version, updatedAt: then.metadata.recordedAt, updatedBy: data.by,
     };
   }
 

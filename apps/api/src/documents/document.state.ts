@@ -19,6 +19,11 @@ export type DocumentState = {
   revision: number;
   /** Once it reached a status the counterparty acts in, the counterparty company sees it. */
   sharedWithCounterparty: boolean;
+  /**
+   * The authority manual version the latest approval round was opened under (its status event's metadata;
+   * null: no manual then). The route cites it: a manual changed during a round does not change the round.
+   */
+  roundManualVersion?: number | null;
 };
 
 /** The stream of a document: `<resource>-<uuid>`. */
@@ -44,7 +49,11 @@ export function evolveDocument(state: Partial | null, stored: StoredEvent): Part
   if (stored.type === 'WorkflowStatusChanged') {
     const event = stored.data as unknown as WorkflowStatusChanged;
     const shared = state.sharedWithCounterparty || isSharedStatus(state.resource, event.machineVersion, event.statusAfter);
-    return { ...state, workflow: evolve(state.workflow, event), updatedAt: at, revision: stored.revision, sharedWithCounterparty: shared };
+    const workflow = evolve(state.workflow, event);
+    const opened = workflow.context.approval.open && !state.workflow?.context.approval.open;
+    const version = stored.metadata.authorityManualVersion;
+    const roundManualVersion = opened ? (typeof version === 'number' ? version : null) : state.roundManualVersion;
+    return { ...state, workflow, updatedAt: at, revision: stored.revision, sharedWithCounterparty: shared, ...(roundManualVersion === undefined ? {} : { roundManualVersion }) };
   }
   return { ...state, revision: stored.revision };
 }
