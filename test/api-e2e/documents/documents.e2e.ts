@@ -6,6 +6,7 @@ import { auditAndContention } from './audit.specs.js';
 import { bulkActions } from './bulk.specs.js';
 import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, STORES, type Running } from './harness.js';
 import { refusals } from './refusals.specs.js';
+import { tenderWalk } from './walk-tender.specs.js';
 import { purchaseOrderWalk } from './walk.specs.js';
 
 describe.each(STORES)('documents api on %s', (kind) => {
@@ -16,6 +17,7 @@ describe.each(STORES)('documents api on %s', (kind) => {
   afterAll(async () => running?.stop());
 
   purchaseOrderWalk(() => running!);
+  tenderWalk(() => running!);
   refusals(() => running!);
   bulkActions(() => running!);
   auditAndContention(() => running!);
