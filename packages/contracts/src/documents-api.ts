@@ -4,6 +4,7 @@ import type { ApprovalReason } from './authority-api.js';
 import type { VerifyLevel } from './workflow-authority.js';
 import type { WorkflowCommandField, WorkflowEventName } from './workflow-events.js';
 import type { DocumentFields } from './documents-events.js';
+import type { DocumentWarningCode } from './documents-resources.js';
 
 export type DocumentLineItemInput = {
   description: string;
@@ -12,7 +13,13 @@ export type DocumentLineItemInput = {
   rate: string;
   /** Spec §5.3: a rate of 0 needs the include box ticked. */
   includeZeroRate?: boolean;
+  /** Delivery and service orders only: quantity delivered or served on this line (at most the remaining quantity). */
+  deliveredQuantity?: string;
+  /** Delivery and service orders with a source order: the order line delivered (default: this line's number). */
+  orderLineNo?: number;
 };
+
+export type MilestoneClaimItemInput = { description: string; percentage: string; expectedCompletionDate?: string | null; claimAmount: string };
 
 /** POST body (title required) and PUT body (every field optional; counterpartyCompanyId not editable). */
 export type DocumentInput = {
@@ -26,7 +33,54 @@ export type DocumentInput = {
   startDate?: string | null;
   endDate?: string | null;
   items?: DocumentLineItemInput[];
+  // The kind's own fields (`DocumentKindFieldNames`); a field another kind has is 400.
+  openAt?: string | null;
+  closeAt?: string | null;
+  expectedDeliveryStart?: string | null;
+  expectedDeliveryEnd?: string | null;
+  minimumAmount?: string | null;
+  maximumAmount?: string | null;
+  sourceDocumentId?: string | null;
+  vendorDocumentNo?: string | null;
+  driverName?: string | null;
+  driverContact?: string | null;
+  claimPercentage?: string | null;
+  claimItems?: MilestoneClaimItemInput[];
+  invoiceNo?: string | null;
+  contractSum?: string | null;
+  workDoneAmount?: string | null;
+  unfixedGoodsAmount?: string | null;
+  previousCertifiedAmount?: string | null;
+  retentionPercent?: string | null;
+  retentionLimitPercent?: string | null;
 };
+
+/** Accepted, but look again (e.g. a tender that closes within 30 minutes of being saved). */
+export type DocumentWarning = { code: DocumentWarningCode; message: string; field?: string };
+
+/** The platform's transaction fee (spec §9: 1.5% on awards and payment certificates). */
+export type TransactionFeeView = { percent: string; base: string; amount: string };
+
+/** A trade payment certificate's valuation, every step rounded half up to the sen (spec §9). */
+export type TradeCertificateView = {
+  contractSum: string | null;
+  workDone: string;
+  unfixedGoods: string;
+  unfixedGoodsPercent: string;
+  unfixedGoodsAllowed: string;
+  grossValuation: string;
+  retentionPercent: string;
+  retentionLimitPercent: string;
+  retentionLimit: string | null;
+  retention: string;
+  netValuation: string;
+  previousCertified: string;
+  amountDue: string;
+  sst: string;
+  totalPayable: string;
+};
+
+export type DocumentFeesView = { transactionFee: TransactionFeeView | null; tradeCertificate: TradeCertificateView | null };
 
 /** Body of POST /api/documents/<resource>/<id>/actions/<Event>. */
 export type DocumentActionInput = { remark?: string; amount?: string };
@@ -58,6 +112,9 @@ export type DocumentView = DocumentFields & {
   availableActions: DocumentAvailableAction[];
   approvalRoute: ApprovalRouteView;
   editable: boolean;
+  /** Computed on the server from the recorded fields (never sent by the client). */
+  fees: DocumentFeesView;
+  warnings: DocumentWarning[];
 };
 
 export type DocumentListItem = {

@@ -2,6 +2,7 @@
 // /api/documents/<resource>), their number prefixes, tax and selection limits (signed-in-area.md §9), and
 // the error codes of the document rules (§5.3). Identity, company, project and platform status lists have
 // contexts of their own and are not documents.
+import type { DocumentKindField } from './documents-events.js';
 import type { WorkflowResource } from './workflow-resources.js';
 
 export const DocumentResources = [
@@ -71,6 +72,58 @@ export const MAX_ITEMS_PER_SELECTION = 10;
 export const MAX_LINE_ITEMS = 500;
 export const DEFAULT_CURRENCY = 'RM';
 
+/** Spec §5.3: "a date and time must be at least 5 minutes ahead" (tender open and close times). */
+export const MIN_LEAD_MINUTES = 5;
+/** Spec §5.3/§9: a tender closing within 30 minutes of creation carries a warning. */
+export const TENDER_CLOSES_SOON_MINUTES = 30;
+/** Spec §9: transaction fee on awards and payment certificates, 1.5% (in basis points: hundredths of a percent). */
+export const TRANSACTION_FEE_BASIS_POINTS = 150;
+/** Spec §9: the trade payment certificate counts 75% of unfixed goods (materials on site). */
+export const UNFIXED_GOODS_PERCENT = 75;
+/** Spec silent: the standard forms' (PAM 2006, CIDB 2000) retention of 10% of the valuation, limited to 5% of the contract sum. */
+export const DEFAULT_RETENTION_PERCENT = '10.00';
+export const DEFAULT_RETENTION_LIMIT_PERCENT = '5.00';
+
+/** The fields each kind has besides the common ones (labels: README of apps/api/src/documents). */
+export const DocumentKindFieldNames: Readonly<Record<DocumentResource, readonly DocumentKindField[]>> = {
+  tender: ['openAt', 'closeAt', 'expectedDeliveryStart', 'expectedDeliveryEnd', 'minimumAmount', 'maximumAmount'],
+  purchaseOrder: ['sourceDocumentId'],
+  workOrder: ['sourceDocumentId'],
+  rentalOrder: ['sourceDocumentId'],
+  letterOfAward: ['sourceDocumentId'],
+  subPurchaseOrder: [],
+  subRentalOrder: [],
+  deliveryOrder: ['sourceDocumentId', 'vendorDocumentNo', 'driverName', 'driverContact'],
+  serviceOrder: ['sourceDocumentId', 'vendorDocumentNo'],
+  invoice: ['vendorDocumentNo'],
+  progressiveClaim: ['sourceDocumentId', 'claimPercentage'],
+  milestoneClaim: ['sourceDocumentId', 'claimItems'],
+  paymentCertificate: ['invoiceNo', 'contractSum', 'workDoneAmount', 'unfixedGoodsAmount', 'previousCertifiedAmount', 'retentionPercent', 'retentionLimitPercent'],
+  stock: [],
+};
+
+/** Which kinds a document's `sourceDocumentId` may name: the tender an order awards, the order delivered or claimed. */
+export const DocumentSourceKinds: Readonly<Partial<Record<DocumentResource, readonly DocumentResource[]>>> = {
+  purchaseOrder: ['tender'],
+  workOrder: ['tender'],
+  rentalOrder: ['tender'],
+  letterOfAward: ['tender'],
+  deliveryOrder: ['purchaseOrder', 'subPurchaseOrder', 'rentalOrder', 'subRentalOrder'],
+  serviceOrder: ['workOrder', 'letterOfAward'],
+  progressiveClaim: ['letterOfAward', 'workOrder', 'purchaseOrder', 'subPurchaseOrder'],
+  milestoneClaim: ['letterOfAward', 'workOrder', 'purchaseOrder', 'subPurchaseOrder'],
+};
+
+/** Kinds whose lines carry delivered (or served) quantities. */
+export const DocumentKindsWithDeliveredQuantities: readonly DocumentResource[] = ['deliveryOrder', 'serviceOrder'];
+
+/** Warnings a reply may carry: the command was accepted, but the user should look again. */
+export const DocumentWarningCodes = {
+  tenderClosesSoon: 'tenderClosesSoon',
+} as const;
+
+export type DocumentWarningCode = keyof typeof DocumentWarningCodes;
+
 /** Error codes of the documents context (`error.<code>` in the ui). */
 export const DocumentErrorCodes = {
   unknownDocumentResource: 'unknownDocumentResource',
@@ -90,6 +143,23 @@ export const DocumentErrorCodes = {
   idempotencyKeyReused: 'idempotencyKeyReused',
   invalidAsOf: 'invalidAsOf',
   documentCorrupt: 'documentCorrupt',
+  // Business rules of signed-in-area.md §5.3 on the kinds' own fields (422 each).
+  dateTimeNotAhead: 'dateTimeNotAhead',
+  closeNotAfterOpen: 'closeNotAfterOpen',
+  tenderTimesRequired: 'tenderTimesRequired',
+  tenderClosesAfterDeliveryStart: 'tenderClosesAfterDeliveryStart',
+  minimumAboveMaximum: 'minimumAboveMaximum',
+  percentageAbove100: 'percentageAbove100',
+  percentageNegative: 'percentageNegative',
+  percentageAboveRemaining: 'percentageAboveRemaining',
+  quantityAboveRemaining: 'quantityAboveRemaining',
+  deliveryQuantityRequired: 'deliveryQuantityRequired',
+  serviceQuantityRequired: 'serviceQuantityRequired',
+  vendorDocumentNoTaken: 'vendorDocumentNoTaken',
+  claimItemsPreventCancel: 'claimItemsPreventCancel',
+  unknownSourceDocument: 'unknownSourceDocument',
+  unknownOrderLine: 'unknownOrderLine',
+  previousCertifiedAboveValuation: 'previousCertifiedAboveValuation',
 } as const;
 
 export type DocumentErrorCode = keyof typeof DocumentErrorCodes;

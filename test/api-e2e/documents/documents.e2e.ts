@@ -6,6 +6,7 @@ import { auditAndContention } from './audit.specs.js';
 import { bulkActions } from './bulk.specs.js';
 import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, STORES, type Running } from './harness.js';
 import { refusals } from './refusals.specs.js';
+import { businessRules } from './rules.specs.js';
 import { tenderWalk } from './walk-tender.specs.js';
 import { purchaseOrderWalk } from './walk.specs.js';
 
@@ -19,6 +20,7 @@ describe.each(STORES)('documents api on %s', (kind) => {
   purchaseOrderWalk(() => running!);
   tenderWalk(() => running!);
   refusals(() => running!);
+  businessRules(() => running!);
   bulkActions(() => running!);
   auditAndContention(() => running!);
   moduleAccess(() => running!);

@@ -133,3 +133,19 @@ export async function grantCompanyRole(running: Running, companyId: string, emai
     await running.store.append({ streamId, streamType: 'company', expectedRevision: 'stream_exists', events: [{ type: 'CompanyUserUnassigned', data: { userId, roleId: role.roleId }, metadata }] });
   };
 }
+
+/**
+ * A tender body that may ask for activation at `now`: one item (rate 0, include box ticked), opens in 10
+ * minutes, closes in 2 days, delivery expected from 5 days on (spec §5.3's times and order).
+ */
+export function tenderBody(now: Date, overrides: Record<string, unknown> = {}) {
+  const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
+  return {
+    title: 'Piling works, Block D',
+    items: [{ description: 'Spun piles 300 mm', unit: 'm', quantity: '1800', rate: '0', includeZeroRate: true }],
+    openAt: later(10),
+    closeAt: later(2 * 24 * 60),
+    expectedDeliveryStart: later(5 * 24 * 60).slice(0, 10),
+    ...overrides,
+  };
+}

@@ -45,6 +45,7 @@ async function seedOne(commands: DocumentCommands, plan: DemoDocument, principal
     documentDate: day(now, 0),
     ...(plan.days ? { startDate: day(now, start), endDate: day(now, end) } : {}),
     ...(plan.items ? { items: plan.items } : {}),
+    ...(plan.fields ? plan.fields(now) : {}),
   });
   let revision = state.revision;
   let status: string = state.workflow.status;

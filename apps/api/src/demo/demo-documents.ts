@@ -8,7 +8,7 @@
 // round whether or not the manuals are seeded.
 import type { DocumentResource } from '@binaan/contracts';
 
-export type DemoItem = { description: string; unit: string; quantity: string; rate: string; includeZeroRate?: boolean };
+export type DemoItem = { description: string; unit: string; quantity: string; rate: string; includeZeroRate?: boolean; deliveredQuantity?: string };
 export type DemoStep = { by: string; event: string; remark?: string; amount?: string };
 export type DemoDocument = {
   key: string;
@@ -22,6 +22,8 @@ export type DemoDocument = {
   /** Start and end as days from the seeding day. */
   days?: [number, number];
   items?: DemoItem[];
+  /** The kind's own fields (tender times, vendor numbers, delivered quantities), from the seeding time. */
+  fields?: (now: Date) => Record<string, unknown>;
   steps: DemoStep[];
 };
 
@@ -30,6 +32,13 @@ const LIM = 'lim@teguhbina.my';
 const MEI = 'mei@mutiarasupplies.my';
 const AHMAD = 'ahmad@mutiarasupplies.my';
 const TEGUH = 'teguh-bina';
+const HOUR = 3_600_000;
+/** A tender's bidding window from the seeding time: opens in an hour, closes after `days`, delivery from the day after. */
+const biddingWindow = (days: number) => (now: Date) => ({
+  openAt: new Date(now.getTime() + HOUR).toISOString(),
+  closeAt: new Date(now.getTime() + days * 24 * HOUR).toISOString(),
+  expectedDeliveryStart: new Date(now.getTime() + (days + 2) * 24 * HOUR).toISOString().slice(0, 10),
+});
 const MUTIARA = 'mutiara-supplies';
 
 const concrete: DemoItem[] = [
@@ -68,17 +77,17 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
   po('po-cancelled', 'Concrete for the temporary site office', concrete, [{ by: KUMAR, event: 'Cancel', remark: 'Site office moved to a rented cabin' }]),
   // Tenders: active, rejected with a remark, and closed for comparison.
   {
-    key: 'tender-active', resource: 'tender', by: KUMAR, company: TEGUH, title: 'M&E works, Bangunan Pejabat Seri Kembangan', days: [14, 120],
+    key: 'tender-active', resource: 'tender', by: KUMAR, company: TEGUH, title: 'M&E works, Bangunan Pejabat Seri Kembangan', days: [14, 120], fields: biddingWindow(12),
     items: [{ description: 'Electrical installation', unit: 'lot', quantity: '1', rate: '0.00', includeZeroRate: true }, { description: 'Air-conditioning and ventilation', unit: 'lot', quantity: '1', rate: '0.00', includeZeroRate: true }],
     steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve', remark: 'Tender documents complete' }],
   },
   {
-    key: 'tender-rejected', resource: 'tender', by: KUMAR, company: TEGUH, title: 'Landscaping, Taman Teguh phase 1', days: [30, 90],
+    key: 'tender-rejected', resource: 'tender', by: KUMAR, company: TEGUH, title: 'Landscaping, Taman Teguh phase 1', days: [30, 90], fields: biddingWindow(21),
     items: [{ description: 'Softscape and turfing', unit: 'm2', quantity: '3500', rate: '0.00', includeZeroRate: true }],
     steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Reject', remark: 'Attach the landscape drawings before inviting bidders' }],
   },
   {
-    key: 'tender-comparison', resource: 'tender', by: KUMAR, company: TEGUH, title: 'Piling works, Block C', days: [7, 60],
+    key: 'tender-comparison', resource: 'tender', by: KUMAR, company: TEGUH, title: 'Piling works, Block C', days: [7, 60], fields: biddingWindow(5),
     items: [{ description: 'Spun piles 300 mm', unit: 'm', quantity: '1800', rate: '0.00', includeZeroRate: true }],
     steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve' }, { by: KUMAR, event: 'Close', remark: 'Closing date reached: 3 bids received' }],
   },
@@ -102,12 +111,14 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
   // The seller's side: a delivery order for the accepted concrete order, confirmed by the buyer; an invoice accepted by the buyer.
   {
     key: 'delivery-order', resource: 'deliveryOrder', by: AHMAD, company: MUTIARA, counterparty: TEGUH, title: 'Delivery of ready-mix concrete G30, level 2 slab', days: [1, 1],
-    items: [{ description: 'Ready-mix concrete G30', unit: 'm3', quantity: '24', rate: '245.00' }],
+    items: [{ description: 'Ready-mix concrete G30', unit: 'm3', quantity: '24', rate: '245.00', deliveredQuantity: '24' }],
+    fields: () => ({ vendorDocumentNo: 'MS-DO-2026-0342', driverName: 'Rosli bin Ahmad', driverContact: '+60 12-345 6789' }),
     steps: [{ by: AHMAD, event: 'Request_Approve' }, { by: MEI, event: 'Approve' }, { by: LIM, event: 'Confirm', remark: 'Received in full, slump test passed' }, { by: AHMAD, event: 'Fulfil' }],
   },
   {
     key: 'invoice', resource: 'invoice', by: AHMAD, company: MUTIARA, counterparty: TEGUH, title: 'Invoice for ready-mix concrete, level 2 slab', days: [0, 30],
     items: concrete,
+    fields: () => ({ vendorDocumentNo: 'MS-INV-2026-0117' }),
     steps: [{ by: AHMAD, event: 'Request_Verify' }, { by: MEI, event: 'Approve' }, { by: LIM, event: 'Accept', remark: 'Matches the delivery order' }],
   },
   // Payment certificates (amounts, no items): one approved and closed, one rejected with a remark.

@@ -9,12 +9,18 @@ import { availableActions, type Actor } from '@binaan/workflows';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DocumentActors } from './document-actor.js';
+import { DocumentDraws } from './document-draws.js';
 import { creationEvents, decideAction, decideCreate, decideEdit, type ActionBody } from './document.decider.js';
 import { DocumentRefused, shapeError } from './document.errors.js';
 import { parseFieldChanges } from './document-fields.js';
 import { DocumentLoader, fold } from './document-loader.js';
 import { DocumentNumbers } from './document-numbers.js';
+import { REQUESTING_EVENTS } from './document-rules.js';
 import { documentStreamId, type DocumentState } from './document.state.js';
+import { VendorNumbers, type Reservation } from './vendor-numbers.js';
+
+/** Fields whose change asks the source again what remains to deliver or claim. */
+const DRAW_FIELDS = ['sourceDocumentId', 'items', 'claimPercentage', 'claimItems'];
 
 /** `If-Match: 5`, `"5"` or `W/"5"`: the revision the caller last read. Missing: 428. */
 export function parseIfMatch(header: string | undefined): number {
@@ -47,10 +53,12 @@ export class DocumentCommands {
     private readonly actors: DocumentActors,
     private readonly numbers: DocumentNumbers,
     private readonly loader: DocumentLoader,
+    private readonly draws: DocumentDraws,
+    private readonly vendorNumbers: VendorNumbers,
   ) {}
 
   async create(resource: DocumentResource, principal: Principal, body: unknown): Promise<{ state: DocumentState; actor: Actor }> {
-    const changes = parseFieldChanges(body, true);
+    const changes = parseFieldChanges(body, true, resource);
     const companyActor = await this.actors.actorFor(principal);
     const actor = await this.actors.forDocument(companyActor, { companyId: companyActor.companyId, fields: { projectId: changes.projectId ?? null } });
     const now = this.now();
@@ -60,14 +68,26 @@ export class DocumentCommands {
       const [known] = await this.db.query('SELECT 1 FROM companies WHERE company_id = $1', [fields.counterpartyCompanyId]);
       if (!known) throw new DocumentRefused(422, 'unknownCounterparty', 'The counterparty company does not exist.', { counterpartyCompanyId: ['unknownCounterparty'] });
     }
+    await this.draws.check(resource, fields, actor.companyId, null);
     const documentId = randomUUID();
-    const documentNo = await this.numbers.allocate(actor.companyId, resource, now, documentId, actor.userId);
-    const events = creationEvents({ resource, documentId, documentNo, actor, fields, statusEvent });
-    const result = await this.store.append({
-      streamId: documentStreamId(resource, documentId), streamType: resource, expectedRevision: 'no_stream',
-      events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } })),
-    });
-    return { state: fold(result.events)!, actor };
+    // The vendor's number is reserved last, after every other check, so a refused create rarely holds one.
+    const reservation = fields.vendorDocumentNo ? await this.vendorNumbers.reserve(actor.companyId, resource, fields.vendorDocumentNo, documentId, actor.userId) : null;
+    try {
+      const documentNo = await this.numbers.allocate(actor.companyId, resource, now, documentId, actor.userId);
+      const events = creationEvents({ resource, documentId, documentNo, actor, fields, statusEvent });
+      const result = await this.store.append({
+        streamId: documentStreamId(resource, documentId), streamType: resource, expectedRevision: 'no_stream',
+        events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } })),
+      });
+      return { state: fold(result.events)!, actor };
+    } catch (error) {
+      await this.releaseOnFailure(reservation, documentId, actor);
+      throw error;
+    }
+  }
+
+  private async releaseOnFailure(reservation: Reservation | null, documentId: string, actor: Actor): Promise<void> {
+    if (reservation) await this.vendorNumbers.release(reservation, documentId, 'the document was not recorded', actor.userId, actor.companyId);
   }
 
   async edit(resource: DocumentResource, id: string, principal: Principal, body: unknown, ifMatch: string | undefined): Promise<{ state: DocumentState; actor: Actor }> {
@@ -76,13 +96,24 @@ export class DocumentCommands {
     const { state, events } = await this.loader.load(resource, id, companyActor.companyId);
     const actor = await this.actors.forDocument(companyActor, state);
     if (expected !== state.revision) throw stale(expected, state.revision);
-    const edited = decideEdit(state, parseFieldChanges(body, false), actor);
+    const edited = decideEdit(state, parseFieldChanges(body, false, resource), actor, this.now().toISOString());
     if (edited === null) return { state, actor };
-    const result = await this.store.append({
-      streamId: documentStreamId(resource, id), streamType: resource, expectedRevision: expected,
-      events: [{ type: edited.type, data: edited.data as unknown as JsonValue, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } }],
-    });
-    return { state: fold([...events, ...result.events])!, actor };
+    const changes = edited.data.changes;
+    const next = { ...state.fields, ...changes };
+    const streamId = documentStreamId(resource, id);
+    if (DRAW_FIELDS.some((field) => field in changes)) await this.draws.check(resource, next, state.companyId, streamId);
+    const reservation = 'vendorDocumentNo' in changes && next.vendorDocumentNo ? await this.vendorNumbers.reserve(state.companyId, resource, next.vendorDocumentNo, id, actor.userId) : null;
+    try {
+      const result = await this.store.append({
+        streamId, streamType: resource, expectedRevision: expected,
+        events: [{ type: edited.type, data: edited.data as unknown as JsonValue, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } }],
+      });
+      return { state: fold([...events, ...result.events])!, actor };
+    } catch (error) {
+      await this.releaseOnFailure(reservation, id, actor);
+      if (error instanceof WrongExpectedRevision) throw stale(expected, Number.isInteger(error.actual) ? Number(error.actual) : -1);
+      throw error;
+    }
   }
 
   async act(
@@ -103,6 +134,8 @@ export class DocumentCommands {
     if (expected !== state.revision) throw stale(expected, state.revision);
     const manual = await this.actors.manualFor(state.companyId, resource);
     const statusEvent = decideAction(state, eventName, body, actor, this.now().toISOString(), manual?.manual);
+    // Asking for approval checks again what remains on the source: other documents may have taken it since.
+    if (state.fields.sourceDocumentId && REQUESTING_EVENTS.has(statusEvent.workflowEvent)) await this.draws.check(resource, state.fields, state.companyId, streamId);
     try {
       const result = await this.store.append({
         streamId, streamType: resource, expectedRevision: expected,

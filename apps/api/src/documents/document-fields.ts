@@ -2,6 +2,7 @@
 // fields; business rules of signed-in-area.md §5.3 are 422 with a code each.
 import {
   DEFAULT_CURRENCY,
+  DocumentKindsWithDeliveredQuantities,
   DocumentSstByDefault,
   MAX_LINE_ITEMS,
   SST_PERCENT,
@@ -12,47 +13,15 @@ import {
   type EditableDocumentField,
 } from '@binaan/contracts';
 import { DocumentRefused, shapeError } from './document.errors.js';
+import { kindFieldsForCreate, parseKindFields } from './document-kind-fields.js';
+import { checkKindRules, kindTotals } from './document-kind-rules.js';
+import { date, nullableId, problem, quantity as quantityField, text, type Body, type Problems } from './field-parsers.js';
 import { formatQuantity, formatSen, lineAmount, parseMoney, parseQuantity, percentOf } from './money.js';
 
-type Problems = Record<string, string[]>;
-type Body = Record<string, unknown>;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+type FieldChanges = Partial<Omit<DocumentFields, 'totals'>>;
 
-function problem(problems: Problems, field: string, text: string): void {
-  (problems[field] ??= []).push(text);
-}
-
-function text(body: Body, field: string, max: number, problems: Problems, required = false): string | undefined {
-  const value = body[field];
-  if (value === undefined) {
-    if (required) problem(problems, field, 'is required');
-    return undefined;
-  }
-  if (typeof value !== 'string' || value.length > max || (required && value.trim() === '')) {
-    problem(problems, field, `must be a string of at most ${max} characters${required ? ', not empty' : ''}`);
-    return undefined;
-  }
-  return value.trim();
-}
-
-function nullableId(body: Body, field: string, problems: Problems): string | null | undefined {
-  const value = body[field];
-  if (value === undefined || value === null) return value;
-  if (typeof value !== 'string' || value.length === 0 || value.length > 100) problem(problems, field, 'must be an id or null');
-  return typeof value === 'string' ? value : undefined;
-}
-
-function date(body: Body, field: string, problems: Problems): string | null | undefined {
-  const value = body[field];
-  if (value === undefined || value === null) return value;
-  if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
-    problem(problems, field, 'must be a date YYYY-MM-DD');
-    return undefined;
-  }
-  return value;
-}
-
-function items(body: Body, problems: Problems): DocumentLineItem[] | undefined {
+function items(body: Body, problems: Problems, resource: DocumentResource): DocumentLineItem[] | undefined {
+  const delivers = DocumentKindsWithDeliveredQuantities.includes(resource);
   const value = body.items;
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.length > MAX_LINE_ITEMS) {
@@ -71,6 +40,18 @@ function items(body: Body, problems: Problems): DocumentLineItem[] | undefined {
     if (quantity === null) problem(problems, `${at}.quantity`, 'must be a decimal string with at most 3 places, not negative');
     if (rate === null || (rate !== null && rate < 0n)) problem(problems, `${at}.rate`, 'must be a decimal string with at most 2 places, not negative');
     if (item.includeZeroRate !== undefined && typeof item.includeZeroRate !== 'boolean') problem(problems, `${at}.includeZeroRate`, 'must be true or false');
+    const delivery: Pick<DocumentLineItem, 'deliveredQuantity' | 'orderLineNo'> = {};
+    for (const field of ['deliveredQuantity', 'orderLineNo'] as const) {
+      if (item[field] !== undefined && !delivers) problem(problems, `${at}.${field}`, `is not a field of a ${resource} line`);
+    }
+    if (delivers) {
+      const delivered = quantityField(item, 'deliveredQuantity', problems, `${at}.deliveredQuantity`);
+      if (delivered !== undefined) delivery.deliveredQuantity = delivered;
+      if (item.orderLineNo !== undefined) {
+        if (!Number.isInteger(item.orderLineNo) || (item.orderLineNo as number) < 1 || (item.orderLineNo as number) > MAX_LINE_ITEMS) problem(problems, `${at}.orderLineNo`, 'must be a line number of the source order');
+        else delivery.orderLineNo = item.orderLineNo as number;
+      }
+    }
     if (description === undefined || unit === undefined || quantity === null || rate === null) return;
     parsed.push({
       lineNo: index + 1,
@@ -80,6 +61,7 @@ function items(body: Body, problems: Problems): DocumentLineItem[] | undefined {
       rate: formatSen(rate),
       amount: formatSen(lineAmount(quantity, rate)),
       includeZeroRate: item.includeZeroRate === true,
+      ...delivery,
     });
   });
   return parsed;
@@ -92,12 +74,12 @@ export function totalsOf(lineItems: readonly DocumentLineItem[], sstApplicable: 
   return { subtotal: formatSen(subtotal), sst: formatSen(sst), total: formatSen(subtotal + sst) };
 }
 
-/** The editable fields a body sets, shape-checked (400). Unknown fields are ignored. */
-export function parseFieldChanges(raw: unknown, forCreate: boolean): Partial<Omit<DocumentFields, 'totals'>> {
+/** The editable fields a body sets, shape-checked (400). Unknown fields are ignored; another kind's fields are not. */
+export function parseFieldChanges(raw: unknown, forCreate: boolean, resource: DocumentResource): FieldChanges {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw shapeError({ body: ['must be a JSON object'] });
   const body = raw as Body;
   const problems: Problems = {};
-  const changes: Partial<Omit<DocumentFields, 'totals'>> = {};
+  const changes: FieldChanges = {};
   const title = text(body, 'title', 200, problems, forCreate);
   if (title !== undefined) changes.title = title;
   const description = text(body, 'description', 4000, problems);
@@ -123,17 +105,23 @@ export function parseFieldChanges(raw: unknown, forCreate: boolean): Partial<Omi
     const value = date(body, field, problems);
     if (value !== undefined) changes[field] = value;
   }
-  const lineItems = items(body, problems);
+  const lineItems = items(body, problems, resource);
   if (lineItems !== undefined) changes.items = lineItems;
+  Object.assign(changes, parseKindFields(body, resource, problems));
   if (Object.keys(problems).length > 0) throw shapeError(problems);
   return changes;
 }
 
-/** A new document's fields: defaults filled, totals computed, rules checked. */
-export function fieldsForCreate(resource: DocumentResource, changes: Partial<Omit<DocumentFields, 'totals'>>): DocumentFields {
+/** Totals by kind: line items; a milestone claim's claim items; a trade payment certificate's valuation. */
+export function totalsFor(resource: DocumentResource, fields: Omit<DocumentFields, 'totals'>): DocumentTotals {
+  return kindTotals(resource, fields) ?? totalsOf(fields.items, fields.sstApplicable);
+}
+
+/** A new document's fields: defaults filled, totals computed, rules checked (times against `now`). */
+export function fieldsForCreate(resource: DocumentResource, changes: FieldChanges, now: Date): DocumentFields {
   const items = changes.items ?? [];
   const sstApplicable = changes.sstApplicable ?? DocumentSstByDefault[resource];
-  const fields: DocumentFields = {
+  const base: Omit<DocumentFields, 'totals'> = {
     title: changes.title ?? '',
     description: changes.description ?? '',
     projectId: changes.projectId ?? null,
@@ -144,22 +132,28 @@ export function fieldsForCreate(resource: DocumentResource, changes: Partial<Omi
     startDate: changes.startDate ?? null,
     endDate: changes.endDate ?? null,
     items,
-    totals: totalsOf(items, sstApplicable),
+    ...kindFieldsForCreate(resource, changes),
   };
+  const fields: DocumentFields = { ...base, totals: totalsFor(resource, base) };
   checkRules(fields);
+  checkKindRules(resource, fields, new Set(Object.keys(changes)), now);
   return fields;
 }
 
 /** The fields after an edit, and the changes as recorded (only what differs, totals recomputed). */
-export function applyEdit(current: DocumentFields, changes: Partial<Omit<DocumentFields, 'totals'>>): { fields: DocumentFields; recorded: Partial<Pick<DocumentFields, EditableDocumentField>> } {
+export function applyEdit(
+  resource: DocumentResource, current: DocumentFields, changes: FieldChanges, now: Date,
+): { fields: DocumentFields; recorded: Partial<Pick<DocumentFields, EditableDocumentField>> } {
   const next: DocumentFields = { ...current, ...changes, counterpartyCompanyId: current.counterpartyCompanyId };
-  next.totals = totalsOf(next.items, next.sstApplicable);
-  checkRules(next);
+  next.totals = totalsFor(resource, next);
   const recorded: Partial<Pick<DocumentFields, EditableDocumentField>> = {};
   for (const key of Object.keys(next) as (keyof DocumentFields)[]) {
     if (key === 'counterpartyCompanyId') continue;
     if (JSON.stringify(next[key]) !== JSON.stringify(current[key])) (recorded as Record<string, unknown>)[key] = next[key];
   }
+  checkRules(next);
+  // Times are held to "5 minutes ahead" only where this edit changes them.
+  checkKindRules(resource, next, new Set(Object.keys(recorded)), now);
   return { fields: next, recorded };
 }
 

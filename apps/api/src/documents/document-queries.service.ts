@@ -11,6 +11,7 @@ import { EVENT_STORE } from '../store/store.tokens.js';
 import { DocumentActors } from './document-actor.js';
 import { DocumentRefused } from './document.errors.js';
 import { canSee, DocumentLoader, fold, notFound } from './document-loader.js';
+import { feesOf, warningsOf } from './document-fees-view.js';
 import { isEditable } from './document-rules.js';
 import { documentStreamId, type DocumentState } from './document.state.js';
 
@@ -48,6 +49,8 @@ export class DocumentQueries {
       availableActions: availableActions(state.resource, state.workflow, actor),
       approvalRoute: await this.route(state),
       editable: isEditable(state.resource, state.workflow),
+      fees: feesOf(state),
+      warnings: warningsOf(state),
     };
   }
 

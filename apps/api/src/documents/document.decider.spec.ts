@@ -46,13 +46,13 @@ describe('document decider', () => {
 
   it('given a created order, an edit records only what changed; a request then locks editing', () => {
     const events = givenCreated();
-    const edited = decideEdit(foldDocument(events)!, { title: 'Concrete G30' }, buyer([10]));
+    const edited = decideEdit(foldDocument(events)!, { title: 'Concrete G30' }, buyer([10]), AT);
     expect(edited?.data.changes).toEqual({ title: 'Concrete G30' });
-    expect(decideEdit(foldDocument(events)!, { title: 'Concrete' }, buyer([10]))).toBeNull();
+    expect(decideEdit(foldDocument(events)!, { title: 'Concrete' }, buyer([10]), AT)).toBeNull();
     const requested = decideAction(foldDocument(events)!, 'Request_Approve', {}, buyer([10]), AT);
     expect(requested).toMatchObject({ workflowEvent: 'Request_Approve', requiredLevels: [20], amount: 212 });
     const after = foldDocument([...events, stored('WorkflowStatusChanged', requested)])!;
-    expect(refusalOf(() => decideEdit(after, { title: 'x' }, buyer([10])))).toEqual([409, 'notEditable']);
+    expect(refusalOf(() => decideEdit(after, { title: 'x' }, buyer([10]), AT))).toEqual([409, 'notEditable']);
   });
 
   it('refuses with the codes of the machine and of the document rules', () => {
@@ -64,6 +64,6 @@ describe('document decider', () => {
     expect(refusalOf(() => decideAction(state, 'Confirm', {}, seller(), AT))).toEqual([409, 'wrongStatus']);
     expect(refusalOf(() => decideAction({ ...state, fields: { ...state.fields, items: [] } }, 'Request_Approve', {}, buyer([10]), AT))).toEqual([422, 'itemRequired']);
     expect(refusalOf(() => decideCreate('purchaseOrder', { ...body, startDate: '2026-03-02', endDate: '2026-03-01' }, buyer([10]), AT))).toEqual([422, 'endBeforeStart']);
-    expect(refusalOf(() => decideEdit(state, { title: 'x' }, seller()))).toEqual([403, 'notOwnerCompany']);
+    expect(refusalOf(() => decideEdit(state, { title: 'x' }, seller(), AT))).toEqual([403, 'notOwnerCompany']);
   });
 });

@@ -13,6 +13,7 @@ import {
 import { decide, type Actor, type WorkflowCommand, type WorkflowRefusal } from '@binaan/workflows';
 import { DocumentRefused } from './document.errors.js';
 import { applyEdit, fieldsForCreate } from './document-fields.js';
+import { checkCancelRule, checkRequestRules, hasFixedTotal } from './document-kind-rules.js';
 import { hasLineItems, isEditable, REQUESTING_EVENTS } from './document-rules.js';
 import type { DocumentState } from './document.state.js';
 import { parseMoney, senToRinggitNumber } from './money.js';
@@ -30,7 +31,7 @@ function amountOf(fields: DocumentFields): number {
 
 /** Create: the fields checked and the machine's Create decision (the number is allocated after). */
 export function decideCreate(resource: DocumentResource, changes: FieldChanges, actor: Actor, at: string, manual?: AuthorityManual): { fields: DocumentFields; statusEvent: WorkflowStatusChanged } {
-  const fields = fieldsForCreate(resource, changes);
+  const fields = fieldsForCreate(resource, changes, new Date(at));
   if (fields.counterpartyCompanyId !== null && fields.counterpartyCompanyId === actor.companyId) {
     throw new DocumentRefused(422, 'counterpartyIsOwnCompany', 'A document cannot be sent to its own company.', { counterpartyCompanyId: ['counterpartyIsOwnCompany'] });
   }
@@ -46,22 +47,22 @@ export function decideCreate(resource: DocumentResource, changes: FieldChanges, 
 export function creationEvents(input: { resource: DocumentResource; documentId: string; documentNo: string; actor: Actor; fields: DocumentFields; statusEvent: WorkflowStatusChanged }) {
   const drafted: DocumentDrafted = {
     type: 'DocumentDrafted',
-    data: { schemaVersion: 1, resource: input.resource, documentId: input.documentId, documentNo: input.documentNo, companyId: input.actor.companyId, createdBy: input.actor.userId, fields: input.fields },
+    data: { schemaVersion: 2, resource: input.resource, documentId: input.documentId, documentNo: input.documentNo, companyId: input.actor.companyId, createdBy: input.actor.userId, fields: input.fields },
   };
   return [drafted, { type: 'WorkflowStatusChanged' as const, data: input.statusEvent }];
 }
 
 /** Edit: only the owner company's creators (level 10), only while the status allows editing. */
-export function decideEdit(state: DocumentState, changes: FieldChanges, actor: Actor): DocumentEdited | null {
+export function decideEdit(state: DocumentState, changes: FieldChanges, actor: Actor, at: string): DocumentEdited | null {
   if (actor.companyId !== state.companyId) throw new DocumentRefused(403, 'notOwnerCompany', 'Only the company that owns the document may edit it.');
   const levels = [...(actor.authorities.company[state.resource] ?? []), ...(actor.authorities.project[state.resource] ?? [])];
   if (actor.kind !== 'admin' && !levels.includes(10)) throw new DocumentRefused(403, 'noAuthority', 'Editing needs the create/propose level on this resource.');
   if (!isEditable(state.resource, state.workflow)) {
     throw new DocumentRefused(409, 'notEditable', `A ${state.resource} in status ${state.workflow.status}${state.workflow.context.approval.open ? ' with an approval round open' : ''} cannot be edited.`);
   }
-  const { recorded } = applyEdit(state.fields, changes);
+  const { recorded } = applyEdit(state.resource, state.fields, changes, new Date(at));
   if (Object.keys(recorded).length === 0) return null;
-  return { type: 'DocumentEdited', data: { schemaVersion: 1, changes: recorded, editedBy: actor.userId } };
+  return { type: 'DocumentEdited', data: { schemaVersion: 2, changes: recorded, editedBy: actor.userId } };
 }
 
 export type ActionBody = { remark?: string; amount?: string };
@@ -73,6 +74,7 @@ export function decideAction(state: DocumentState, eventName: string, body: Acti
   if (itemised && REQUESTING_EVENTS.has(eventName) && state.fields.items.length === 0) {
     throw new DocumentRefused(422, 'itemRequired', 'A request needs at least one item before approval.', { items: ['itemRequired'] });
   }
+  const fixedTotal = hasFixedTotal(state.resource, state.fields, itemised);
   const command: WorkflowCommand = { type: eventName, at };
   if (manual) command.manual = manual;
   const remark = body.remark?.trim();
@@ -81,12 +83,15 @@ export function decideAction(state: DocumentState, eventName: string, body: Acti
   if (body.amount !== undefined) {
     const given = parseMoney(body.amount);
     if (given === null || given < 0n) throw new DocumentRefused(400, 'validationFailed', 'amount must be a decimal string.', { amount: ['must be a decimal string with at most 2 places'] });
-    if (itemised && given !== documentAmount) throw new DocumentRefused(422, 'amountMismatch', `The amount must be the document's total ${state.fields.totals.total}.`, { amount: ['amountMismatch'] });
+    if (fixedTotal && given !== documentAmount) throw new DocumentRefused(422, 'amountMismatch', `The amount must be the document's total ${state.fields.totals.total}.`, { amount: ['amountMismatch'] });
     command.amount = senToRinggitNumber(given);
-  } else if (itemised || documentAmount > 0n) {
+  } else if (fixedTotal || documentAmount > 0n) {
     command.amount = senToRinggitNumber(documentAmount);
   }
   const decision = decide(state.resource, state.workflow, command, actor);
   if (!decision.ok) throw refused(decision.refusal);
+  // The kinds' own rules judge only what the machine accepts (a wrong status or authority answers first).
+  if (REQUESTING_EVENTS.has(eventName)) checkRequestRules(state.resource, state.fields, new Date(at), state.workflow.status);
+  checkCancelRule(state.resource, state.fields, eventName);
   return decision.event;
 }

@@ -13,6 +13,8 @@ export type DocumentState = {
   createdBy: string;
   createdAt: string;
   updatedAt: string;
+  /** When the fields were last set (Draft or Edit): a tender closing within 30 minutes of it carries a warning. */
+  fieldsChangedAt: string;
   fields: DocumentFields;
   workflow: WorkflowState;
   /** The stream's last revision: the document's ETag. */
@@ -38,13 +40,13 @@ export function evolveDocument(state: Partial | null, stored: StoredEvent): Part
     const { data } = stored as unknown as DocumentDrafted;
     return {
       id: data.documentId, resource: data.resource, documentNo: data.documentNo, companyId: data.companyId, createdBy: data.createdBy,
-      createdAt: at, updatedAt: at, fields: data.fields, workflow: null, revision: stored.revision, sharedWithCounterparty: false,
+      createdAt: at, updatedAt: at, fieldsChangedAt: at, fields: data.fields, workflow: null, revision: stored.revision, sharedWithCounterparty: false,
     };
   }
   if (state === null) return null;
   if (stored.type === 'DocumentEdited') {
     const { data } = stored as unknown as DocumentEdited;
-    return { ...state, fields: { ...state.fields, ...data.changes }, updatedAt: at, revision: stored.revision };
+    return { ...state, fields: { ...state.fields, ...data.changes }, updatedAt: at, fieldsChangedAt: at, revision: stored.revision };
   }
   if (stored.type === 'WorkflowStatusChanged') {
     const event = stored.data as unknown as WorkflowStatusChanged;

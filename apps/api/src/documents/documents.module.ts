@@ -3,14 +3,16 @@
 import { Module } from '@nestjs/common';
 import { DocumentActors } from './document-actor.js';
 import { DocumentCommands } from './document-commands.service.js';
+import { DocumentDraws } from './document-draws.js';
 import { DocumentLoader } from './document-loader.js';
 import { DocumentNumbers } from './document-numbers.js';
 import { DocumentQueries } from './document-queries.service.js';
 import { DocumentsController } from './documents.controller.js';
+import { VendorNumbers } from './vendor-numbers.js';
 import { WorkflowsController } from './workflows.controller.js';
 
 @Module({
   controllers: [DocumentsController, WorkflowsController],
-  providers: [DocumentActors, DocumentCommands, DocumentLoader, DocumentNumbers, DocumentQueries],
+  providers: [DocumentActors, DocumentCommands, DocumentDraws, DocumentLoader, DocumentNumbers, DocumentQueries, VendorNumbers],
 })
 export class DocumentsModule {}

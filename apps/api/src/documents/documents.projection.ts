@@ -1,14 +1,17 @@
 // Read models of the documents context, fed in the append's transaction:
 //   documents              one row per document (lists, visibility, filters)
 //   document_idempotency   (user, Idempotency-Key) -> the stream and revision of the action it recorded
-import { isDocumentResource, type DocumentDrafted, type DocumentResource, type DocumentEdited, type WorkflowStatusChanged } from '@binaan/contracts';
+//   document_sources       a document -> the document it draws on (the order delivered or claimed, the tender awarded)
+//   document_draws         what it takes from that source: delivered quantities per source line, a claim's percent
+import { isDocumentResource, type DocumentDrafted, type DocumentFields, type DocumentResource, type DocumentEdited, type WorkflowStatusChanged } from '@binaan/contracts';
 import type { Projection, SqlExecutor, StoredEvent } from '@binaan/event-store';
+import { drawRows } from './document-kind-rules.js';
 import { isSharedStatus } from './document-rules.js';
 
 export const documentsProjection: Projection = {
   name: 'documents',
   eventTypes: ['DocumentDrafted', 'DocumentEdited', 'WorkflowStatusChanged'],
-  tables: ['documents', 'document_idempotency'],
+  tables: ['documents', 'document_idempotency', 'document_sources', 'document_draws'],
   setupSql: `
     CREATE TABLE IF NOT EXISTS documents (
       id text PRIMARY KEY, resource text NOT NULL, stream_id text NOT NULL UNIQUE, company_id text NOT NULL,
@@ -19,7 +22,12 @@ export const documentsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS documents_by_counterparty ON documents (resource, counterparty_company_id, created_at);
     CREATE TABLE IF NOT EXISTS document_idempotency (
       user_id text NOT NULL, idempotency_key text NOT NULL, stream_id text NOT NULL, revision bigint NOT NULL,
-      workflow_event text NOT NULL, PRIMARY KEY (user_id, idempotency_key));`,
+      workflow_event text NOT NULL, PRIMARY KEY (user_id, idempotency_key));
+    CREATE TABLE IF NOT EXISTS document_sources (stream_id text PRIMARY KEY, source_document_id text NOT NULL);
+    CREATE INDEX IF NOT EXISTS document_sources_by_source ON document_sources (source_document_id);
+    CREATE TABLE IF NOT EXISTS document_draws (
+      stream_id text NOT NULL, measure text NOT NULL, line_no integer NOT NULL, amount bigint NOT NULL,
+      PRIMARY KEY (stream_id, measure, line_no));`,
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
       if (!isDocumentResource(stored.streamType)) continue;
@@ -40,6 +48,7 @@ async function applyOne(stored: StoredEvent, resource: DocumentResource, db: Sql
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'none', $9, $10, $11, $11, $12, $13) ON CONFLICT (id) DO NOTHING`,
       [data.documentId, data.resource, stored.streamId, data.companyId, f.counterpartyCompanyId, f.projectId, data.documentNo, f.title, totalSen(f.totals.total), f.currency, at, stored.revision, data.createdBy],
     );
+    await recordDraws(stored.streamId, resource, f, db);
     return;
   }
   if (stored.type === 'DocumentEdited') {
@@ -49,6 +58,7 @@ async function applyOne(stored: StoredEvent, resource: DocumentResource, db: Sql
          total_sen = COALESCE($5::bigint, total_sen), currency = COALESCE($6, currency), updated_at = $7, revision = $8 WHERE stream_id = $1`,
       [stored.streamId, changes.title ?? null, 'projectId' in changes, changes.projectId ?? null, changes.totals ? totalSen(changes.totals.total) : null, changes.currency ?? null, at, stored.revision],
     );
+    await recordDraws(stored.streamId, resource, changes, db);
     return;
   }
   const event = stored.data as unknown as WorkflowStatusChanged;
@@ -63,5 +73,19 @@ async function applyOne(stored: StoredEvent, resource: DocumentResource, db: Sql
       `INSERT INTO document_idempotency (user_id, idempotency_key, stream_id, revision, workflow_event) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
       [stored.metadata.actorUserId, key, stored.streamId, stored.revision, event.workflowEvent],
     );
+  }
+}
+
+/** The source and draws a Draft or Edit sets: only what the event carries is replaced. */
+async function recordDraws(streamId: string, resource: DocumentResource, fields: Partial<DocumentFields>, db: SqlExecutor): Promise<void> {
+  if ('sourceDocumentId' in fields) {
+    await db.query('DELETE FROM document_sources WHERE stream_id = $1', [streamId]);
+    if (fields.sourceDocumentId) await db.query('INSERT INTO document_sources (stream_id, source_document_id) VALUES ($1, $2)', [streamId, fields.sourceDocumentId]);
+  }
+  const replaced = [...('items' in fields ? ['quantity'] : []), ...('claimPercentage' in fields || 'claimItems' in fields ? ['percent'] : [])];
+  if (replaced.length === 0) return;
+  await db.query('DELETE FROM document_draws WHERE stream_id = $1 AND measure = ANY($2::text[])', [streamId, replaced]);
+  for (const row of drawRows(resource, fields)) {
+    await db.query('INSERT INTO document_draws (stream_id, measure, line_no, amount) VALUES ($1, $2, $3, $4)', [streamId, row.measure, row.lineNo, row.amount.toString()]);
   }
 }

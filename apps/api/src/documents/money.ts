@@ -3,6 +3,7 @@
 
 const MONEY = /^-?\d{1,13}(\.\d{1,2})?$/;
 const QUANTITY = /^\d{1,12}(\.\d{1,3})?$/;
+const PERCENT = /^-?\d{1,5}(\.\d{1,2})?$/;
 
 /** "1234.5" -> 123450n sen; null when it is not a decimal with at most 2 places. */
 export function parseMoney(text: string): bigint | null {
@@ -14,6 +15,12 @@ export function parseMoney(text: string): bigint | null {
 export function parseQuantity(text: string): bigint | null {
   if (!QUANTITY.test(text)) return null;
   return scaled(text, 3);
+}
+
+/** "12.5" -> 1250n hundredths of a percent (basis points); negative kept so the rules can name it. */
+export function parsePercent(text: string): bigint | null {
+  if (!PERCENT.test(text)) return null;
+  return scaled(text, 2);
 }
 
 function scaled(text: string, places: number): bigint {
@@ -36,8 +43,9 @@ export function formatQuantity(thousandths: bigint): string {
   return `${thousandths / 1000n}.${String(thousandths % 1000n).padStart(3, '0')}`;
 }
 
-/** Rounds a non-negative fraction numerator/denominator half up. */
+/** Rounds numerator/denominator (denominator > 0) half up, i.e. half away from zero for a negative numerator. */
 function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
+  if (numerator < 0n) return -divideHalfUp(-numerator, denominator);
   return (numerator * 2n + denominator) / (denominator * 2n);
 }
 
@@ -49,6 +57,14 @@ export function lineAmount(quantity: bigint, rateSen: bigint): bigint {
 /** percent of an amount in sen, rounded half up to the sen. */
 export function percentOf(sen: bigint, percent: number): bigint {
   return divideHalfUp(sen * BigInt(percent), 100n);
+}
+
+/** 1250n basis points -> "12.50" (same two places as money). */
+export const formatPercent = (basisPoints: bigint): string => formatSen(basisPoints);
+
+/** basis points (hundredths of a percent) of an amount in sen, rounded half up to the sen. */
+export function basisPointsOf(sen: bigint, basisPoints: bigint): bigint {
+  return divideHalfUp(sen * basisPoints, 10_000n);
 }
 
 /** RM as a number, only for the machines' limit comparisons (never stored, never summed). */
