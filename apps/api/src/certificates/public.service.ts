@@ -85,6 +85,10 @@ export class PublicCertificatesService {
 
   /** Verifies a scanned certificate: every check recomputed (certificate-verification.ts). */
   async verify(body: unknown): Promise<VerifyCertificateReply> {
+    return refusing(() => this.verifyNow(body));
+  }
+
+  private async verifyNow(body: unknown): Promise<VerifyCertificateReply> {
     const payload = this.payloadOf(body);
     const keys = await this.signer.keys();
     if (!payload) return verifyCertificate(null, keys, null);
@@ -92,13 +96,19 @@ export class PublicCertificatesService {
   }
 
   async participant(id: string, articleId: string, userId: string): Promise<ParticipantDetailReply> {
-    const row = ID.test(id) ? await registrationRow(this.db, id) : null;
-    if (!row || row.article_id !== articleId || row.user_id !== userId) throw new CertificatesRefused(404, ErrorCodes.participantNotFound, 'No such participant.');
-    return { success: true, data: participantDetail(row) };
+    return refusing(async () => {
+      const row = ID.test(id) ? await registrationRow(this.db, id) : null;
+      if (!row || row.article_id !== articleId || row.user_id !== userId) throw new CertificatesRefused(404, ErrorCodes.participantNotFound, 'No such participant.');
+      return { success: true as const, data: participantDetail(row) };
+    });
   }
 
   /** The approved, unrevoked certificate as a PDF. */
   async pdf(id: string): Promise<{ pdf: Uint8Array; certificateNo: string }> {
+    return refusing(() => this.pdfNow(id));
+  }
+
+  private async pdfNow(id: string): Promise<{ pdf: Uint8Array; certificateNo: string }> {
     const events = ID.test(id) ? await this.store.readStream(registrationStream(id)) : [];
     const p = foldParticipant(events);
     if (!p?.certificate || !p.approved) throw new CertificatesRefused(404, ErrorCodes.certificateNotFound, 'No approved certificate for this registration.');
