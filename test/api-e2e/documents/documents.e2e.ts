@@ -1,5 +1,5 @@
-// The documents context over the API, on PGlite and on PostgreSQL: given the demo data, a purchase order
-// walked to its final status, each refusal kind, history and replay, audit verification, contention.
+// The documents context over the API, on PGlite and on PostgreSQL: given the demo data, a purchase order,
+// a tender and a progressive claim walked to their final status, each refusal kind, history and replay, audit verification, contention.
 import { afterAll, beforeAll, describe } from '@jest/globals';
 import { moduleAccess } from './access.specs.js';
 import { auditAndContention } from './audit.specs.js';
@@ -7,6 +7,7 @@ import { bulkActions } from './bulk.specs.js';
 import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, STORES, type Running } from './harness.js';
 import { refusals } from './refusals.specs.js';
 import { businessRules } from './rules.specs.js';
+import { progressiveClaimWalk } from './walk-claim.specs.js';
 import { tenderWalk } from './walk-tender.specs.js';
 import { purchaseOrderWalk } from './walk.specs.js';
 
@@ -19,6 +20,7 @@ describe.each(STORES)('documents api on %s', (kind) => {
 
   purchaseOrderWalk(() => running!);
   tenderWalk(() => running!);
+  progressiveClaimWalk(() => running!);
   refusals(() => running!);
   businessRules(() => running!);
   bulkActions(() => running!);
