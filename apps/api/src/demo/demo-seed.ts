@@ -14,6 +14,7 @@ import { emailKey } from '../identity/secret-codes.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DEMO_COMPANIES, DEMO_INVITATION, DEMO_PASSWORD, DEMO_ROLES, DEMO_USERS } from './demo-data.js';
 import { seedDemoDocuments } from './demo-documents.seed.js';
+import { seedDemoCertificates } from './demo-certificates.seed.js';
 
 const SEED = { actorUserId: 'system:demo-seed', correlationId: 'demo-seed' };
 
@@ -73,5 +74,6 @@ export async function seedDemo(app: INestApplicationContext, hasher = new Passwo
   // Projects and authority manuals before the documents, so documents follow the manuals' amount limits.
   await seedAuthorityAndProjectsDemo(store, { userIds });
   const documents = await seedDemoDocuments(app);
+  await seedDemoCertificates(app);
   return { ...accounts, documents: documents.length };
 }
