@@ -107,7 +107,7 @@ describe.each(STORES)('rebuild and whole-store verify on %s', (kind) => {
       const target = seeded.find((document) => document.key === 'po-rejected')!;
       const streamId = `${target.resource}-${target.id}`;
       await running.sql.script(`BEGIN; ALTER TABLE events DISABLE TRIGGER USER;
-        UPDATE events SET data = jsonb_set(data, '{remark}', '"Approved, no remark"') WHERE stream_id = '${streamId}' AND revision = 3;
+        UPDATE events SET data = jsonb_set(data::jsonb, '{remark}', '"Approved, no remark"')::json WHERE stream_id = '${streamId}' AND revision = 3;
         ALTER TABLE events ENABLE TRIGGER USER; COMMIT;`);
       const broken = await running.api.call('get', '/api/audit/verify-store', { token: admin });
       expect(broken.status).toBe(200);

@@ -4,68 +4,111 @@
 //
 // It also draws the line of what "JSON data" means here, and says where a value crosses it:
 // no undefined in arrays, no functions, symbols, bigint, NaN or Infinity, no class instances (Date, Map),
-// no NUL characters (PostgreSQL's jsonb cannot hold them), no lone surrogates, no cycles.
+// no NUL characters (PostgreSQL cannot hold them), no lone surrogates, no cycles.
 // Object properties whose value is undefined are left out, as JSON.stringify does.
+//
+// Every append runs this over every event, so the happy path does no more than it must: no path strings
+// are built while walking (a refusal collects its path on the way out), keys are sorted only when they
+// are out of order, and a string is only searched for lone surrogates when it holds a surrogate at all.
+// (JSON.stringify with the sorted keys as its property list is no faster, and it reads inherited
+// properties: a "__proto__" key of one object would be written into every other.)
 
 import { InvalidEventStoreInput } from './errors.js';
 
 const MAX_DEPTH = 64;
 
 export function canonicalJson(value: unknown, field = 'data'): string {
-  return write(value, field, 0, new Set());
+  try {
+    return write(value, 0, new Set());
+  } catch (error) {
+    if (error instanceof Refusal) throw new InvalidEventStoreInput(field + error.path.reverse().join(''), error.reason);
+    throw error;
+  }
 }
 
-function write(value: unknown, path: string, depth: number, seen: Set<object>): string {
+/** A value out of bounds; `path` grows by one segment per level it passes on the way out. */
+class Refusal {
+  readonly path: string[] = [];
+  constructor(readonly reason: string) {}
+}
+
+function write(value: unknown, depth: number, seen: Set<object>): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'boolean':
       return value ? 'true' : 'false';
     case 'number':
-      if (!Number.isFinite(value)) throw new InvalidEventStoreInput(path, `${value} is not a JSON number`);
+      if (!Number.isFinite(value)) throw new Refusal(`${value} is not a JSON number`);
       return JSON.stringify(value);
     case 'string':
-      return writeString(value, path);
+      return writeString(value);
     case 'object':
       break;
     default:
-      throw new InvalidEventStoreInput(path, `a ${typeof value} is not JSON`);
+      throw new Refusal(`a ${typeof value} is not JSON`);
   }
-  if (depth >= MAX_DEPTH) throw new InvalidEventStoreInput(path, `nested deeper than ${MAX_DEPTH} levels`);
+  if (depth >= MAX_DEPTH) throw new Refusal(`nested deeper than ${MAX_DEPTH} levels`);
   const object = value as object;
-  if (seen.has(object)) throw new InvalidEventStoreInput(path, 'refers to itself (a cycle)');
+  if (seen.has(object)) throw new Refusal('refers to itself (a cycle)');
   seen.add(object);
-  try {
-    if (Array.isArray(object)) {
-      const items = object.map((item: unknown, index) => {
-        if (item === undefined) throw new InvalidEventStoreInput(`${path}[${index}]`, 'undefined is not JSON');
-        return write(item, `${path}[${index}]`, depth + 1, seen);
-      });
-      return `[${items.join(',')}]`;
-    }
-    const prototype = Object.getPrototypeOf(object) as unknown;
-    if (prototype !== Object.prototype && prototype !== null) {
-      const name = (object as { constructor?: { name?: string } }).constructor?.name ?? 'object';
-      throw new InvalidEventStoreInput(path, `a ${name} is not plain JSON (convert it first)`);
-    }
-    const record = object as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((key) => record[key] !== undefined)
-      .sort();
-    const members = keys.map(
-      (key) => `${writeString(key, `${path}.${key}`)}:${write(record[key], `${path}.${key}`, depth + 1, seen)}`,
-    );
-    return `{${members.join(',')}}`;
-  } finally {
-    seen.delete(object);
-  }
+  const text = Array.isArray(object) ? writeArray(object, depth, seen) : writeObject(object, depth, seen);
+  seen.delete(object);
+  return text;
 }
 
+function writeArray(items: readonly unknown[], depth: number, seen: Set<object>): string {
+  let text = '[';
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    try {
+      if (item === undefined) throw new Refusal('undefined is not JSON');
+      text += (index === 0 ? '' : ',') + write(item, depth + 1, seen);
+    } catch (error) {
+      if (error instanceof Refusal) error.path.push(`[${index}]`);
+      throw error;
+    }
+  }
+  return text + ']';
+}
+
+function writeObject(object: object, depth: number, seen: Set<object>): string {
+  const prototype = Object.getPrototypeOf(object) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) {
+    const name = (object as { constructor?: { name?: string } }).constructor?.name ?? 'object';
+    throw new Refusal(`a ${name} is not plain JSON (convert it first)`);
+  }
+  const record = object as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (!isSorted(keys)) keys.sort();
+  let text = '{';
+  let first = true;
+  for (const key of keys) {
+    const member = record[key];
+    if (member === undefined) continue;
+    try {
+      text += (first ? '' : ',') + writeString(key) + ':' + write(member, depth + 1, seen);
+    } catch (error) {
+      if (error instanceof Refusal) error.path.push(`.${key}`);
+      throw error;
+    }
+    first = false;
+  }
+  return text + '}';
+}
+
+/** Default sort order (UTF-16 code units), as RFC 8785 asks; many objects are written in order already. */
+function isSorted(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return false;
+  return true;
+}
+
+const NUL_OR_SURROGATE = /[\u0000\uD800-\uDFFF]/;
 // Lone surrogates (a high not followed by a low, or a low alone) and NUL.
 const FORBIDDEN_CHARACTERS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function writeString(text: string, path: string): string {
-  if (FORBIDDEN_CHARACTERS.test(text)) {
-    throw new InvalidEventStoreInput(path, 'contains a NUL character or a lone surrogate');
+function writeString(text: string): string {
+  if (NUL_OR_SURROGATE.test(text) && FORBIDDEN_CHARACTERS.test(text)) {
+    throw new Refusal('contains a NUL character or a lone surrogate');
   }
   return JSON.stringify(text);
 }

@@ -139,6 +139,8 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   streamHead(streamId: string): Promise<StreamHead | null>;
   readAll(options?: ReadAllOptions): Promise<ReadAllPage>;
+  /** readAll from `after` to the end of the log, page after page (replays): the last page has isEnd. */
+  readAllPages(options?: ReadAllOptions): AsyncGenerator<ReadAllPage>;
   lastPosition(): Promise<number>;
   subscribe(options: SubscribeOptions): Subscription;
   verifyStream(streamId: string): Promise<ChainVerification>;

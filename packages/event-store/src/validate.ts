@@ -64,6 +64,8 @@ export function prepareAppend(request: AppendRequest, newId: () => string = rand
     throw new InvalidEventStoreInput('events', `at most ${MAX_EVENTS_PER_APPEND} events in one append`);
   }
   const seenIds = new Set<string>();
+  // The events of one command usually share one metadata object: checked and written once per append.
+  const metadataSeen = new Map<object, { metadata: EventMetadataInput; metadataJson: string }>();
   const events = request.events.map((event, index): PreparedEvent => {
     const at = `events[${index}]`;
     if (event === null || typeof event !== 'object') throw new InvalidEventStoreInput(at, 'is not an event');
@@ -80,9 +82,14 @@ export function prepareAppend(request: AppendRequest, newId: () => string = rand
     if (metadataInput === null || typeof metadataInput !== 'object' || Array.isArray(metadataInput)) {
       throw new InvalidEventStoreInput(`${at}.metadata`, 'must be an object');
     }
-    const { recordedAt: _stampedByTheStore, ...metadata } = metadataInput;
-    const metadataJson = canonicalJson(metadata, `${at}.metadata`);
-    return { id, type: event.type, data: JSON.parse(dataJson) as JsonValue, dataJson, metadata: JSON.parse(metadataJson) as EventMetadataInput, metadataJson };
+    let stored = metadataSeen.get(metadataInput);
+    if (!stored) {
+      const { recordedAt: _stampedByTheStore, ...metadata } = metadataInput;
+      const metadataJson = canonicalJson(metadata, `${at}.metadata`);
+      stored = { metadata: JSON.parse(metadataJson) as EventMetadataInput, metadataJson };
+      metadataSeen.set(metadataInput, stored);
+    }
+    return { id, type: event.type, data: JSON.parse(dataJson) as JsonValue, dataJson, metadata: stored.metadata, metadataJson: stored.metadataJson };
   });
   return { streamId, streamType: request.streamType, expectedRevision, events };
 }

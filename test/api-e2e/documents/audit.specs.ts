@@ -42,7 +42,7 @@ export function auditAndContention(running: () => Running): void {
       const clean = await running().api.call('get', `/api/audit/verify?resource=purchaseOrder&id=${id}`, { token: kumar });
       expect(clean.body).toMatchObject({ ok: true, eventsChecked: 4, firstBadRevision: null });
       await running().sql.script(`BEGIN; ALTER TABLE events DISABLE TRIGGER USER;
-        UPDATE events SET data = jsonb_set(data, '{remark}', '"Approved, no remark"') WHERE stream_id = 'purchaseOrder-${id}' AND revision = 3;
+        UPDATE events SET data = jsonb_set(data::jsonb, '{remark}', '"Approved, no remark"')::json WHERE stream_id = 'purchaseOrder-${id}' AND revision = 3;
         ALTER TABLE events ENABLE TRIGGER USER; COMMIT;`);
       const broken = await running().api.call('get', `/api/audit/verify?resource=purchaseOrder&id=${id}`, { token: kumar });
       expect(broken.status).toBe(200);

@@ -76,19 +76,22 @@ export class OursContender {
     });
   }
 
-  /** The catch-up path: readAll pages, each row mapped to a StoredEvent, until `max` events (or the end). */
+  /**
+   * The replay path: readAllPages (readAll's pages, the next one fetched while this one is handled),
+   * each row a whole StoredEvent, until `max` events (or the end). Every event's data and metadata are
+   * touched, as a projection would.
+   */
   async replay(pageSize: number, max: number): Promise<ReplayResult> {
-    let after = 0;
     let events = 0;
     let pages = 0;
     let check = 0;
-    while (events < max) {
-      const page = await this.store.readAll({ after, limit: Math.min(pageSize, max - events) });
+    for await (const page of this.store.readAllPages({ after: 0, limit: pageSize })) {
       pages++;
-      events += page.events.length;
-      for (const event of page.events) check += event.revision;
-      after = page.nextAfter;
-      if (page.isEnd) break;
+      for (const event of page.events.slice(0, max - events)) {
+        check += event.revision + (event.data as { documentNo?: string }).documentNo!.length + event.metadata.recordedAt.length;
+      }
+      events += Math.min(page.events.length, max - events);
+      if (events >= max) break;
     }
     if (check < 0) throw new Error('unreachable');
     return { events, pages };
@@ -129,8 +132,16 @@ export type PlainTarget = {
   table: string;
 };
 
-export const PLAIN_TABLE_SQL = (table: string) => `CREATE TABLE ${table} (
-  id bigserial PRIMARY KEY, stream_id text NOT NULL, data jsonb NOT NULL, metadata jsonb NOT NULL)`;
+/** `jsonType`: the type of the event store's data column (json or jsonb), so both tables keep the payload alike. */
+export const PLAIN_TABLE_SQL = (table: string, jsonType: string) => `CREATE TABLE ${table} (
+  id bigserial PRIMARY KEY, stream_id text NOT NULL, data ${jsonType} NOT NULL, metadata ${jsonType} NOT NULL)`;
+
+export async function eventDataType(db: SqlDatabase): Promise<string> {
+  const [row] = await db.query<{ data_type: string }>(`SELECT data_type FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = 'events' AND column_name = 'data'`);
+  if (row?.data_type !== 'json' && row?.data_type !== 'jsonb') throw new Error(`unexpected events.data type ${row?.data_type}`);
+  return row.data_type;
+}
 
 /** Gives the baseline's table as many rows as the store's log (the same payloads), so both write into tables of one size. */
 export const PLAIN_FILL_SQL = (table: string, events: string) =>

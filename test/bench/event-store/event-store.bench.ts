@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PGliteDatabase, PostgresDatabase, SqlEventStore, migrate } from '@binaan/event-store';
-import { OursContender, PLAIN_FILL_SQL, PLAIN_TABLE_SQL, pgTarget, plainScan, plainWriters, sqlTarget, type ReplayResult } from './contenders.js';
+import { OursContender, PLAIN_FILL_SQL, PLAIN_TABLE_SQL, eventDataType, pgTarget, plainScan, plainWriters, sqlTarget, type ReplayResult } from './contenders.js';
 import { EmmettContender } from './emmett.js';
 import { fmtInt, fmtSec, interleaved, seconds, type Rate } from './measure.js';
 import { EVENTS_PER_STREAM, STREAM_WINDOW, payloadSizes } from './payload.js';
@@ -80,7 +80,7 @@ async function run(url: string, dataDir: string): Promise<Column[]> {
   await migrate(db1, MIGRATIONS);
   const ours1 = new OursContender(await SqlEventStore.open(db1));
   const ours8 = new OursContender(await SqlEventStore.open(db8));
-  await db1.script(`CREATE SCHEMA plain; ${PLAIN_TABLE_SQL('plain.events')}`);
+  await db1.script(`CREATE SCHEMA plain; ${PLAIN_TABLE_SQL('plain.events', await eventDataType(db1))}`);
   const plain1 = newPool(url, 'plain', 1);
   const plain8 = newPool(url, 'plain', 8);
   const emmett = await EmmettContender.open(url, 'emmett');

@@ -4,7 +4,7 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGliteDatabase, SqlEventStore, migrate } from '@binaan/event-store';
-import { OursContender, PLAIN_FILL_SQL, PLAIN_TABLE_SQL } from './contenders.js';
+import { OursContender, PLAIN_FILL_SQL, PLAIN_TABLE_SQL, eventDataType } from './contenders.js';
 
 export type SeedRequest = { dataDir: string; migrations: string; total: number };
 export type SeedMessage =
@@ -18,7 +18,7 @@ async function seed(request: SeedRequest): Promise<void> {
   const db = await PGliteDatabase.open(request.dataDir);
   try {
     await migrate(db, request.migrations);
-    await db.script(`CREATE SCHEMA plain; ${PLAIN_TABLE_SQL('plain.events')}`);
+    await db.script(`CREATE SCHEMA plain; ${PLAIN_TABLE_SQL('plain.events', await eventDataType(db))}`);
     const ours = new OursContender(await SqlEventStore.open(db));
     const start = Date.now();
     const events = await ours.topUp(request.total, 'seed', 1, (done, total) => post({ kind: 'progress', done, total }));

@@ -154,6 +154,12 @@ export function describeEventStoreContract(harness: ContractHarness): void {
         }
         expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => i));
         expect(pages).toBe(3);
+        const walked: number[][] = [];
+        for await (const page of store.readAllPages({ after: 0, limit: 10 })) walked.push(page.events.map((e) => (e.data as { i: number }).i));
+        expect(walked).toEqual([0, 10, 20].map((from) => Array.from({ length: Math.min(10, 25 - from) }, (_, k) => from + k)));
+        const rest: number[] = [];
+        for await (const page of store.readAllPages({ after: (await store.readAll({ limit: 12 })).nextAfter, limit: 5 })) rest.push(...page.events.map((e) => (e.data as { i: number }).i));
+        expect(rest).toEqual(Array.from({ length: 13 }, (_, k) => 12 + k));
         const stats = await store.stats();
         expect(stats).toMatchObject({ events: 25, streams: 4, byStreamType: [{ streamType: 'test', streams: 4, events: 25 }] });
         expect(await store.listStreams()).toEqual(['s-0', 's-1', 's-2', 's-3']);

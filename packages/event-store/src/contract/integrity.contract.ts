@@ -46,8 +46,8 @@ export function describeIntegrityContract(harness: ContractHarness, fresh: Fresh
     });
 
     it.each([
-      ['an edited amount', `UPDATE events SET data = jsonb_set(data, '{amount}', '"900.00"') WHERE stream_id = 'po-1' AND revision = 2`, 2, /changed/],
-      ['an edited actor', `UPDATE events SET metadata = metadata || '{"actorUserId":"someone-else"}' WHERE stream_id = 'po-1' AND revision = 1`, 1, /changed/],
+      ['an edited amount', `UPDATE events SET data = jsonb_set(data::jsonb, '{amount}', '"900.00"')::json WHERE stream_id = 'po-1' AND revision = 2`, 2, /changed/],
+      ['an edited actor', `UPDATE events SET metadata = metadata::jsonb || '{"actorUserId":"someone-else"}' WHERE stream_id = 'po-1' AND revision = 1`, 1, /changed/],
       ['an edited time', `UPDATE events SET recorded_at = recorded_at - interval '1 day' WHERE stream_id = 'po-1' AND revision = 3`, 3, /changed/],
       ['a removed event', `DELETE FROM events WHERE stream_id = 'po-1' AND revision = 2`, 2, /missing/],
       ['removed last events', `DELETE FROM events WHERE stream_id = 'po-1' AND revision >= 3`, 3, /missing at the end/],

@@ -1,6 +1,7 @@
 // A view of a shared store that holds only the streams under one prefix, as if the store were empty
 // before: how the contract suite runs against a KurrentDB server that cannot be emptied between tests.
 
+import { pagesOf } from '../read-all-pages.js';
 import type { AppendRequest, EventStore, ReadAllOptions, ReadAllPage, StoredEvent, StoreStats } from '../types.js';
 
 export function scopeStore(inner: EventStore, prefix: string): EventStore {
@@ -40,6 +41,7 @@ export function scopeStore(inner: EventStore, prefix: string): EventStore {
       return head && { ...head, streamId };
     },
     readAll,
+    readAllPages: (options) => pagesOf(readAll, options),
     lastPosition: async () => (await everything()).at(-1)?.globalPosition ?? 0,
     subscribe: (options) => inner.subscribe({ ...options, name: prefix + options.name, handler: async (events) => {
       const scoped = events.filter(mine).map(strip);

@@ -24,6 +24,7 @@ import type {
   ReadStreamOptions, StoreStats, StoredEvent, StreamHead, SubscribeOptions, Subscription,
 } from '../types.js';
 import { checkRevision, checkStreamId, prepareAppend } from '../validate.js';
+import { pagesOf } from '../read-all-pages.js';
 
 type StoredMetadata = { metadata: EventMetadata; chain: { streamType: string; prevHash: string; hash: string } };
 const CHECKPOINT_PREFIX = 'binaan-checkpoint-';
@@ -131,6 +132,10 @@ export class KurrentDbEventStore implements EventStore {
       throw error;
     }
     return null;
+  }
+
+  readAllPages(options: ReadAllOptions = {}): AsyncGenerator<ReadAllPage> {
+    return pagesOf((o) => this.readAll(o), options);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllPage> {

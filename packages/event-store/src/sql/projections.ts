@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { StoredEvent } from '../types.js';
 import type { SqlDatabase, SqlExecutor } from './sql-database.js';
-import { EVENT_COLUMNS } from './statements.js';
-import { toStoredEvent, type EventRow } from './row-mapping.js';
+import { EVENT_JSON } from './statements.js';
+import { toStoredEvent, type EventJsonRow } from './row-mapping.js';
 
 export type Projection = {
   /** Unique; also the name rebuild reports under. */
@@ -94,8 +94,8 @@ async function rebuildIn(
   let after = 0;
   let processed = 0;
   for (;;) {
-    const rows = await tx.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
+    const rows = await tx.query<EventJsonRow>(
+      `SELECT ${EVENT_JSON} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
       [after, pageSize],
     );
     if (rows.length === 0) break;

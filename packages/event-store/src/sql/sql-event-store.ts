@@ -12,7 +12,7 @@ import type {
 import { checkRevision, checkStreamId, prepareAppend } from '../validate.js';
 import { HeadCache } from './head-cache.js';
 import { applyProjections, rebuildProjections, setupProjections, type Projection, type RebuildProgress } from './projections.js';
-import { toStoredEvent, type EventRow } from './row-mapping.js';
+import { toStoredEvent, type EventJsonRow } from './row-mapping.js';
 import { sqlState, UNIQUE_VIOLATION, type SqlDatabase, type SqlExecutor } from './sql-database.js';
 import * as sql from './statements.js';
 
@@ -91,7 +91,7 @@ export class SqlEventStore implements EventStore {
     const base = await this.baseFor(prepared);
     if ('alreadyStored' in base) return base;
     const events = chainEvents(prepared, prepared.events, base, new Date(this.now().getTime()));
-    const statement = appendStatement(prepared, base, events);
+    const statement = appendStatement(this.kind, prepared, base, events);
     if (!this.projectionsRead(events)) return { written: await runAppend(this.db, statement, events), events };
     return this.inTransaction(async (tx) => {
       if (!(await runAppend(tx, statement, events))) return false;
@@ -104,12 +104,12 @@ export class SqlEventStore implements EventStore {
   private appendLocked(prepared: Prepared): Promise<Outcome> {
     let events: StoredEvent[] = [];
     return this.inTransaction(async (tx) => {
-      await tx.query(sql.TAKE_WRITER_LOCK, [], PREPARED);
+      if (this.kind === 'postgres') await tx.query(sql.TAKE_WRITER_LOCK, [], PREPARED);
       const [row] = await tx.query<{ revision: string | number; last_hash: string }>(sql.LOCK_STREAM_HEAD, [prepared.streamId], PREPARED);
       if (!row && prepared.expectedRevision === 'stream_exists') throw new WrongExpectedRevision(prepared.streamId, 'stream_exists', 'no_stream');
       const base = row ? { revision: Number(row.revision), hash: row.last_hash } : { revision: -1, hash: GENESIS_HASH };
       events = chainEvents(prepared, prepared.events, base, new Date(this.now().getTime()));
-      if (!(await runAppend(tx, appendStatement(prepared, base, events), events))) return false;
+      if (!(await runAppend(tx, appendStatement(this.kind, prepared, base, events), events))) return false;
       if (this.projectionsRead(events)) await applyProjections(this.projections, events, tx);
       return true;
     }, () => events);
@@ -151,7 +151,7 @@ export class SqlEventStore implements EventStore {
 
   /** An idempotent retry: every event of the request already stored exactly where it would go. */
   private async alreadyStored(prepared: Prepared): Promise<AppendResult | null> {
-    const rows = await this.db.query<EventRow>(sql.EVENTS_BY_ID, [prepared.events.map((event) => event.id)]);
+    const rows = await this.db.query<EventJsonRow>(sql.EVENTS_BY_ID, [prepared.events.map((event) => event.id)]);
     if (rows.length === 0) return null;
     const stored = rows.map(toStoredEvent).sort((a, b) => a.revision - b.revision);
     const first = stored[0]!.revision;
@@ -172,7 +172,7 @@ export class SqlEventStore implements EventStore {
     if (options.toTime !== undefined && !(options.toTime instanceof Date && Number.isFinite(options.toTime.getTime()))) {
       throw new InvalidEventStoreInput('toTime', 'must be a valid date');
     }
-    const rows = await this.db.query<EventRow>(sql.READ_STREAM, [streamId, from, to, options.toTime?.toISOString() ?? null, limit], PREPARED);
+    const rows = await this.db.query<EventJsonRow>(sql.READ_STREAM, [streamId, from, to, options.toTime?.toISOString() ?? null, limit], PREPARED);
     return rows.map(toStoredEvent);
   }
 
@@ -185,8 +185,32 @@ export class SqlEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllPage> {
     const after = options.after === undefined ? 0 : checkRevision(options.after, 'after');
     const limit = Math.min(options.limit === undefined ? 1000 : checkRevision(options.limit, 'limit'), MAX_PAGE);
-    const [horizon] = await this.db.query<{ horizon: string }>(sql.READ_HORIZON, [], PREPARED);
-    const rows = await this.db.query<EventRow>(sql.READ_ALL, [after, limit, horizon!.horizon], PREPARED);
+    return this.readPage(after, limit);
+  }
+
+  /**
+   * The log from `after` to its end, page by page, as readAll gives it, with the next page already on
+   * its way while the caller works on this one (the database's work overlaps the caller's): for
+   * replays and catch-up over long stretches of the log. Ends at the first page that is not full.
+   */
+  async *readAllPages(options: ReadAllOptions = {}): AsyncGenerator<ReadAllPage> {
+    const limit = Math.min(options.limit === undefined ? 1000 : checkRevision(options.limit, 'limit'), MAX_PAGE);
+    let next = this.readPage(options.after === undefined ? 0 : checkRevision(options.after, 'after'), limit);
+    for (;;) {
+      const page = await next;
+      if (!page.isEnd) next = this.readPage(page.nextAfter, limit);
+      yield page;
+      if (page.isEnd) return;
+    }
+  }
+
+  private async readPage(after: number, limit: number): Promise<ReadAllPage> {
+    let rows: EventJsonRow[];
+    if (this.kind === 'pglite') rows = await this.db.query<EventJsonRow>(sql.READ_ALL_SERIAL, [after, limit]);
+    else {
+      const [horizon] = await this.db.query<{ horizon: string }>(sql.READ_HORIZON, [], PREPARED);
+      rows = await this.db.query<EventJsonRow>(sql.READ_ALL, [after, limit, horizon!.horizon], PREPARED);
+    }
     const events = rows.map(toStoredEvent);
     return { events, nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: events.length < limit };
   }
@@ -263,16 +287,19 @@ type Outcome = { written: true; events: StoredEvent[] } | { written: false } | A
 type Statement = { text: string; params: unknown[] };
 
 /** The single append statement for these events chained onto base (see statements.ts). */
-function appendStatement(prepared: Prepared, base: Base, events: StoredEvent[]): Statement {
+function appendStatement(kind: 'pglite' | 'postgres', prepared: Prepared, base: Base, events: StoredEvent[]): Statement {
   const last = events[events.length - 1]!;
+  // Array literals need no quoting here: ids are UUIDs, hashes hex, types [A-Za-z0-9_.-] (quoted, so
+  // that a type named NULL stays a name). Data and metadata are canonical JSON (see INSERT_EVENTS).
   const params: unknown[] = [
     prepared.streamId, prepared.streamType, last.revision, last.hash, events[0]!.metadata.recordedAt, base.revision,
-    events.map((e) => e.id), events.map((e) => e.revision), events.map((e) => e.type),
-    prepared.events.map((e) => e.dataJson), prepared.events.map((e) => e.metadataJson),
-    events.map((e) => e.prevHash), events.map((e) => e.hash),
+    `{${events.map((e) => e.id).join(',')}}`, `{${events.map((e) => e.revision).join(',')}}`, `{"${events.map((e) => e.type).join('","')}"}`,
+    `[${prepared.events.map((e) => e.dataJson).join(',')}]`, `[${prepared.events.map((e) => e.metadataJson).join(',')}]`,
+    `{${events.map((e) => e.prevHash).join(',')}}`, `{${events.map((e) => e.hash).join(',')}}`,
   ];
   if (base.revision !== -1) params.push(base.hash);
-  return { text: base.revision === -1 ? sql.APPEND_NEW_STREAM : sql.APPEND_EXISTING_STREAM, params };
+  const texts = kind === 'postgres' ? sql.APPEND.concurrent : sql.APPEND.single;
+  return { text: base.revision === -1 ? texts.newStream : texts.existingStream, params };
 }
 
 /** Runs it; true when every event was written (their global positions are filled in). */

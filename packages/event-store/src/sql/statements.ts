@@ -14,13 +14,19 @@
 
 export const WRITER_LOCK = { classid: 7310, objid: 1 } as const;
 const WRITER = `writer AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${WRITER_LOCK.classid}, ${WRITER_LOCK.objid}))`;
+/** PGlite has one session: no other transaction can be in progress, so it needs no writer lock. */
+const NO_WRITER = `writer AS MATERIALIZED (SELECT 1)`;
 
+// The events' columns come as arrays zipped by ROWS FROM: ids, revisions, types and hashes as array
+// literals, data and metadata as one JSON array each (the canonical JSON texts joined: nothing to
+// escape on the way, where a text[] would need every quote of every event escaped and unescaped).
 const INSERT_EVENTS = `
   ins AS (
     INSERT INTO events (event_id, stream_id, stream_type, revision, type, data, metadata, recorded_at, prev_hash, hash)
-    SELECT e.event_id::uuid, $1, $2, e.revision, e.type, e.data::jsonb, e.metadata::jsonb, $5, e.prev_hash, e.hash
+    SELECT e.event_id, $1, $2, e.revision, e.type, e.data, e.metadata, $5, e.prev_hash, e.hash
     FROM head,
-      unnest($7::text[], $8::bigint[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])
+      ROWS FROM (unnest($7::uuid[]), unnest($8::bigint[]), unnest($9::text[]), json_array_elements($10::json),
+        json_array_elements($11::json), unnest($12::text[]), unnest($13::text[]))
         WITH ORDINALITY AS e(event_id, revision, type, data, metadata, prev_hash, hash, ord)
     ORDER BY e.ord
     RETURNING global_position, revision
@@ -28,27 +34,41 @@ const INSERT_EVENTS = `
   SELECT global_position, revision FROM ins ORDER BY revision`;
 
 /** $1 stream id, $2 type, $3 new revision, $4 new head hash, $5 recorded at, $6 (unused: keeps numbering), $7.. event columns. */
-export const APPEND_NEW_STREAM = `
-  WITH ${WRITER}, head AS (
+const appendNewStream = (writer: string) => `
+  WITH ${writer}, head AS (
     INSERT INTO streams (stream_id, stream_type, revision, last_hash, created_at, updated_at)
     SELECT $1, $2, $3, $4, $5, $5 WHERE $6::bigint = -1 AND EXISTS (SELECT 1 FROM writer)
     ON CONFLICT (stream_id) DO NOTHING
     RETURNING stream_id
   ),${INSERT_EVENTS}`;
 
-/** As APPEND_NEW_STREAM, $6 the expected revision; $14 the expected head hash. */
-export const APPEND_EXISTING_STREAM = `
-  WITH ${WRITER}, head AS (
+/** As appendNewStream, $6 the expected revision; $14 the expected head hash. */
+const appendExistingStream = (writer: string) => `
+  WITH ${writer}, head AS (
     UPDATE streams SET revision = $3, last_hash = $4, updated_at = $5
     WHERE stream_id = $1 AND revision = $6 AND last_hash = $14 AND EXISTS (SELECT 1 FROM writer)
     RETURNING stream_id
   ),${INSERT_EVENTS}`;
 
-export const EVENT_COLUMNS = `global_position, event_id, stream_id, stream_type, revision, type, data, metadata,
-  recorded_at, prev_hash, hash`;
+/** The append statements for a database with concurrent sessions (PostgreSQL) or one session (PGlite). */
+export const APPEND = {
+  concurrent: { newStream: appendNewStream(WRITER), existingStream: appendExistingStream(WRITER) },
+  single: { newStream: appendNewStream(NO_WRITER), existingStream: appendExistingStream(NO_WRITER) },
+} as const;
+
+/**
+ * One event row as ONE JSON text: [position, revision, recorded-at epoch ms, id, stream id, stream type,
+ * type, prev hash, hash, data, metadata] (see row-mapping.ts). Drivers turn each column of each row into
+ * a string of its own (PGlite copies a buffer per column); one column per row and one JSON.parse is
+ * several times faster to read. (concat() and date_part's float: cheaper than || and numeric; recorded_at
+ * holds whole milliseconds, which a double keeps exactly at this scale and round() gives back.)
+ */
+export const EVENT_JSON = `concat('[', global_position, ',', revision, ',', round(date_part('epoch', recorded_at) * 1000)::bigint,
+  ',"', event_id, '",', to_json(stream_id), ',', to_json(stream_type), ',', to_json(type), ',"', prev_hash, '","', hash, '",',
+  data, ',', metadata, ']') AS e`;
 
 export const READ_STREAM = `
-  SELECT ${EVENT_COLUMNS} FROM events
+  SELECT ${EVENT_JSON} FROM events
   WHERE stream_id = $1 AND revision >= $2
     AND ($3::bigint IS NULL OR revision <= $3)
     AND ($4::timestamptz IS NULL OR recorded_at <= $4)
@@ -61,7 +81,7 @@ export const LOCK_STREAM_HEAD = `SELECT revision, last_hash FROM streams WHERE s
 
 export const STREAM_HEAD = `SELECT stream_id, stream_type, revision, last_hash FROM streams WHERE stream_id = $1`;
 
-export const EVENTS_BY_ID = `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY global_position`;
+export const EVENTS_BY_ID = `SELECT ${EVENT_JSON} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY global_position`;
 
 /**
  * The catch-up horizon, read in its own statement BEFORE the events: the oldest transaction that was in
@@ -96,11 +116,17 @@ export const READ_ALL = `
       (SELECT tx_id FROM events WHERE global_position <= $1 ORDER BY global_position DESC LIMIT 1),
       '0'::xid8) AS tx_id
   )
-  SELECT ${EVENT_COLUMNS} FROM events, cursor
+  SELECT ${EVENT_JSON} FROM events, cursor
   WHERE events.tx_id < $3::xid8
     AND (events.tx_id, events.global_position) > (cursor.tx_id, $1::bigint)
   ORDER BY events.tx_id, events.global_position
   LIMIT $2`;
+
+/**
+ * Global order on PGlite: its one session runs transactions one at a time, so positions are given in
+ * commit order and nothing uncommitted is ever beside a reader: plain position order is catch-up safe.
+ */
+export const READ_ALL_SERIAL = `SELECT ${EVENT_JSON} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`;
 
 export const LAST_POSITION = `SELECT COALESCE(MAX(global_position), 0) AS position FROM events`;
 
