@@ -100,7 +100,7 @@ export function verificationFailures(running: () => Running, walked: Walked): vo
     it('an event row changed in the database (trigger switched off) makes the genuine QR fail the hash and chain checks', async () => {
       expect((await verify({ qr: walked.qr })).body.genuine).toBe(true);
       await running().sql.script(`BEGIN; ALTER TABLE events DISABLE TRIGGER USER;
-        UPDATE events SET data = jsonb_set(data, '{at}', '"2026-03-02T00:00:00.000Z"') WHERE stream_id = 'eventRegistration-${walked.registrationId}' AND type = 'EventParticipantCheckedIn';
+        UPDATE events SET data = jsonb_set(data::jsonb, '{at}', '"2026-03-02T00:00:00.000Z"')::json WHERE stream_id = 'eventRegistration-${walked.registrationId}' AND type = 'EventParticipantCheckedIn';
         ALTER TABLE events ENABLE TRIGGER USER; COMMIT;`);
       const reply = await verify({ qr: walked.qr });
       expect(reply.body.genuine).toBe(false);
