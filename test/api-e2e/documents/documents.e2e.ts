@@ -2,6 +2,7 @@
 // a tender and a progressive claim walked to their final status, each refusal kind, history and replay, audit verification, contention.
 import { afterAll, beforeAll, describe } from '@jest/globals';
 import { moduleAccess } from './access.specs.js';
+import { myApprovals } from './my-approvals.specs.js';
 import { auditAndContention } from './audit.specs.js';
 import { bulkActions } from './bulk.specs.js';
 import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, STORES, type Running } from './harness.js';
@@ -26,5 +27,6 @@ describe.each(STORES)('documents api on %s', (kind) => {
   bulkActions(() => running!);
   auditAndContention(() => running!);
   moduleAccess(() => running!);
+  myApprovals(() => running!);
   itAnsweredEveryCallWithoutAServerError(() => running);
 });

@@ -8,11 +8,12 @@ import { DocumentLoader } from './document-loader.js';
 import { DocumentNumbers } from './document-numbers.js';
 import { DocumentQueries } from './document-queries.service.js';
 import { DocumentsController } from './documents.controller.js';
+import { MyApprovals, MyApprovalsController } from './my-approvals.js';
 import { VendorNumbers } from './vendor-numbers.js';
 import { WorkflowsController } from './workflows.controller.js';
 
 @Module({
-  controllers: [DocumentsController, WorkflowsController],
-  providers: [DocumentActors, DocumentCommands, DocumentDraws, DocumentLoader, DocumentNumbers, DocumentQueries, VendorNumbers],
+  controllers: [DocumentsController, WorkflowsController, MyApprovalsController],
+  providers: [DocumentActors, DocumentCommands, DocumentDraws, DocumentLoader, DocumentNumbers, DocumentQueries, MyApprovals, VendorNumbers],
 })
 export class DocumentsModule {}
