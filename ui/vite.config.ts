@@ -7,5 +7,5 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   // Unit tests only: Playwright specs live in test/browser and are run by Playwright.
-  test: { include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
+  test: { include: ['src/**/*.{test,spec}.{ts,tsx}'], environment: 'node' },
 });

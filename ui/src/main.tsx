@@ -1,10 +1,37 @@
-import { StrictMode } from 'react';
+// The router of the whole ui. Public routes (landing, certificate verification, events, account pages,
+// legal pages) render ui/src/public; EVERY other path lazy-loads the signed-in react-admin area
+// (ui/src/admin/AdminApp.tsx, default export), so the public pages never load the react-admin bundle.
+// Around both: the global error screen, the session watch (inactivity reminder, timed-out move,
+// logged-out dialog) and the toasts.
+
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.js';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { initI18n } from './shared/i18n/i18n.js';
+import { ErrorBoundary } from './shared/pages/ErrorBoundary.js';
+import { PageLoading } from './shared/pages/PageLoading.js';
+import { SessionWatch } from './shared/session/SessionWatch.js';
+import { Toasts } from './shared/ui/toast.js';
+import { publicRoutes } from './public/routes.js';
 import './shared/base.css';
+
+const AdminApp = lazy(() => import('./admin/AdminApp.js'));
+
+initI18n();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <BrowserRouter>
+      <ErrorBoundary>
+        <Suspense fallback={<PageLoading />}>
+          <Routes>
+            {publicRoutes}
+            <Route path="*" element={<AdminApp />} />
+          </Routes>
+          <SessionWatch />
+          <Toasts />
+        </Suspense>
+      </ErrorBoundary>
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { fetchHealth, describeHealth, type HealthView } from '../shared/health.js';
+import { fetchHealth, describeHealth, type HealthView } from '../../shared/health.js';
 
-export function Landing() {
+export function LandingPage() {
   const [health, setHealth] = useState<HealthView>({ state: 'checking' });
   useEffect(() => {
     const controller = new AbortController();

@@ -1,0 +1,4 @@
+// Being built (issue 7).
+export default function ForgotPasswordPage() {
+  return <main className="centered-page" />;
+}

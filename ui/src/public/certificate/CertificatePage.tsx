@@ -1,0 +1,4 @@
+// Being built (issue 7).
+export default function CertificatePage() {
+  return <main className="centered-page" />;
+}

@@ -1,0 +1,57 @@
+// The phone input of every form (public-area.md §5): react-phone-input-2 limited to the offered
+// countries, Malaysia preferred, the dial code not editable, the my and th masks. It reports the stored
+// form (+digits, or '' when only the dial code is there). The CJS default is unwrapped because Vite 8
+// hands the module object to React otherwise (stack.md pitfall 2).
+
+import * as PhoneModule from 'react-phone-input-2';
+import 'react-phone-input-2/lib/style.css';
+import type { ComponentType } from 'react';
+import { PHONE_COUNTRIES, PHONE_MASKS, PREFERRED_COUNTRY, toStoredPhone } from './phone.js';
+
+type PhoneInputProps = {
+  country?: string;
+  value?: string;
+  onlyCountries?: string[];
+  preferredCountries?: string[];
+  countryCodeEditable?: boolean;
+  masks?: Record<string, string>;
+  disabled?: boolean;
+  inputProps?: Record<string, unknown>;
+  onChange?: (value: string, data: { dialCode?: string }) => void;
+  onBlur?: () => void;
+  containerClass?: string;
+};
+
+type Unwrapped = { default?: ComponentType<PhoneInputProps> | { default?: ComponentType<PhoneInputProps> } };
+const moduleValue = PhoneModule as unknown as Unwrapped;
+const inner = moduleValue.default as Unwrapped['default'];
+const PhoneInput = ((inner as { default?: ComponentType<PhoneInputProps> } | undefined)?.default ?? inner ?? PhoneModule) as ComponentType<PhoneInputProps>;
+
+export type PhoneFieldProps = {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+  invalid?: boolean;
+  label?: string;
+};
+
+export function PhoneField({ id, name, value, onChange, onBlur, disabled, invalid, label }: PhoneFieldProps) {
+  return (
+    <PhoneInput
+      country={PREFERRED_COUNTRY}
+      value={value.replace(/^\+/, '')}
+      onlyCountries={[...PHONE_COUNTRIES]}
+      preferredCountries={[PREFERRED_COUNTRY]}
+      countryCodeEditable={false}
+      masks={PHONE_MASKS}
+      disabled={disabled === true}
+      containerClass={`phone-field${invalid ? ' invalid' : ''}`}
+      inputProps={{ id, name, 'aria-invalid': invalid === true, 'aria-label': label, 'data-testid': `${name}-input` }}
+      onChange={(raw, data) => onChange(toStoredPhone(raw, data?.dialCode ?? ''))}
+      {...(onBlur ? { onBlur } : {})}
+    />
+  );
+}
