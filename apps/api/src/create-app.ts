@@ -1,6 +1,7 @@
 // Builds the application (used by main.ts and by the api e2e tests, so both run the same thing).
 
 import 'reflect-metadata';
+import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
@@ -26,7 +27,8 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
     abortOnError: false,
     ...(options.logger === false ? { logger: false } : { logger: ['log', 'warn', 'error'] }),
   });
-  app.setGlobalPrefix('api');
+  // The certificate signing keys are published where verifiers look for them (RFC 8615), not under /api.
+  app.setGlobalPrefix('api', { exclude: [{ path: '.well-known/jwks.json', method: RequestMethod.GET }] });
   app.useGlobalPipes(validationPipe());
   app.disable('x-powered-by');
   app.enableShutdownHooks();
