@@ -25,6 +25,10 @@ export const ACCESS_RIGHTS = [
   'defectManagement.view', 'defectManagement.update',
   'projectManagementChecklist.view', 'projectManagementChecklist.update',
   'admin.company', 'admin.user', 'admin.advertisement', 'admin.report', 'admin.configuration', 'admin.inquiry', 'admin.coupon',
+  // Events and certificates (apps/api/src/certificates): the spec's permission areas (§6) have none, so
+  // these are ours. update: create and publish events, issue, approve, e-mail and revoke certificates;
+  // scan: check tickets in and out at the door, and see the events, attendance and failed scans.
+  'eventManagement.update', 'eventManagement.scan',
 ] as const;
 
 export type AccessRight = (typeof ACCESS_RIGHTS)[number];

@@ -54,6 +54,8 @@ export const ErrorCodes = {
   certificateNotApproved: 'certificateNotApproved',
   certificateAlreadyApproved: 'certificateAlreadyApproved',
   certificateRevoked: 'certificateRevoked',
+  /** 503: the mail server did not take the message; nothing was recorded, so the call can be repeated. */
+  mailDeliveryFailed: 'mailDeliveryFailed',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
