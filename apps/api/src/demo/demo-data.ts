@@ -16,6 +16,8 @@ const COMPANY_ADMIN: readonly AccessRight[] = [
   // The document modules too: Aminah holds levels 10 and 22 on Teguh Bina's documents (documents/document-access.ts).
   ...(['procurement', 'tenderManagement', 'contractManagement'] as const).flatMap((module) => [`${module}.view`, `${module}.update`, `${module}.approve`] as const),
   'procurement.confirm', 'contractManagement.confirm',
+  // Events and certificates: Aminah organizes Teguh Bina's events (demo-certificates.ts).
+  'eventManagement.update', 'eventManagement.scan',
 ];
 const OFFICER: readonly AccessRight[] = [
   'project.view', 'procurement.view', 'procurement.update', 'tenderManagement.view', 'tenderManagement.update', 'contractManagement.view',
@@ -29,6 +31,8 @@ const APPROVER: readonly AccessRight[] = [
 const SITE: readonly AccessRight[] = [
   'project.view', 'projectManagement.view', 'projectManagement.update', 'liveProgress.view', 'defectManagement.view', 'defectManagement.update',
   'procurement.view', 'procurement.approve', 'procurement.confirm',
+  // ...and scans tickets at the door of the company's events.
+  'eventManagement.scan',
 ];
 
 export const DEMO_ROLES: readonly DemoRole[] = [
