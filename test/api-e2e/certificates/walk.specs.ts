@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument } from 'pdf-lib';
 import { canonicalJson, SqlEventStore, type JsonValue } from '@binaan/event-store';
 import { certificatesProjection } from '../../../apps/api/src/certificates/certificates.projection.js';
+import { DEMO_PASSWORD } from '../../../apps/api/src/demo/demo-data.js';
 import { MUTIARA, qrTextsFromPdf, TEGUH, ticketFrom, type Running } from './harness.js';
 
 const EMPTY = '0001-01-01T00:00:00.000Z';
@@ -61,8 +62,22 @@ export function certificateWalk(running: () => Running, walked: Walked): void {
 
     it('only the organizer company, with the right access, manages its events', async () => {
       expect((await running().api.call('post', '/api/article', { body: { title: 'x' } })).status).toBe(401);
+      // The site team holds eventManagement.scan only: it scans and sees attendance, but does not manage.
       const siteTeam = await running().api.call('post', '/api/article', { token: farid, body: { title: 'x', location: 'y', date: '2026-04-01' } });
       expect([siteTeam.status, siteTeam.body.errorCode]).toEqual([403, 'noAccessRight']);
+      expect(siteTeam.body.errorMessage).toContain('eventManagement.update');
+      expect((await running().api.call('post', `/api/article/${walked.articleId}/publish`, { token: farid })).status).toBe(403);
+      expect((await running().api.call('get', '/api/article/organizer-list', { token: farid })).status).toBe(200);
+      // A procurement officer holds no event right at all: neither the door nor the list.
+      const kumar = await running().signIn('kumar@teguhbina.my', TEGUH);
+      for (const [method, path] of [['get', '/api/article/organizer-list'], ['get', `/api/article/${walked.articleId}/attendance`], ['post', `/api/article/${walked.articleId}/check-in`]] as const) {
+        const refused = await running().api.call(method, path, { token: kumar, body: { code: 'x' } });
+        expect([path, refused.status, refused.body.errorCode]).toEqual([path, 403, 'noAccessRight']);
+        expect(refused.body.errorMessage).toMatch(/eventManagement\.scan or eventManagement\.update/);
+      }
+      const noCompany = await running().api.call('post', '/api/login', { body: { email: 'aminah@teguhbina.my', password: DEMO_PASSWORD } });
+      const unchosen = await running().api.call('post', '/api/article', { token: noCompany.body.jwtToken, body: { title: 'x', location: 'y', date: '2026-04-01' } });
+      expect([unchosen.status, unchosen.body.errorCode]).toEqual([403, 'companyNotChosen']);
       const other = await running().api.call('post', `/api/article/${walked.articleId}/check-in`, { token: mei, body: { code: 'x' } });
       expect([other.status, other.body.errorCode]).toEqual([404, 'articleNotFound']);
       const bad = await running().api.call('post', '/api/article', { token: aminah, body: { title: '', location: 'y', date: 'tomorrow', minimum_minutes: -1 } });
@@ -184,8 +199,11 @@ export function certificateWalk(running: () => Running, walked: Walked): void {
         body: { id: values[0], article_id: values[1], user_id: values[2], certificate_no: values[3], signature: values[4] },
       });
       expect(asFields.body.genuine).toBe(true);
-      const keys = await running().api.call('get', '/api/.well-known/jwks.json');
+      // The keys are published at the site root (RFC 8615), outside /api, without a session.
+      const keys = await running().api.call('get', '/.well-known/jwks.json');
+      expect([keys.status, keys.headers['content-type']]).toEqual([200, expect.stringMatching(/^application\/json/)]);
       expect(keys.body.keys).toEqual([expect.objectContaining({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', kid: values[4]!.split('.')[1], nbf: expect.any(Number) })]);
+      expect((await running().api.call('get', '/api/.well-known/jwks.json')).status).toBe(404);
     });
 
     it('the participant detail shows what the spec shows, with hashes equal to the stored events, and nothing private', async () => {

@@ -6,7 +6,7 @@ import { refusal } from '../common/refusal.js';
 export class CertificatesRefused extends Error {
   override readonly name = 'CertificatesRefused';
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 410 | 422 | 429,
+    readonly status: 400 | 403 | 404 | 409 | 410 | 422 | 429 | 503,
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string[]>,

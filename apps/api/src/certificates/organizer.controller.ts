@@ -1,40 +1,49 @@
-// The organizer's calls (signed in, company chosen; access rights in organizer.service.ts): events,
-// scanning at the door, attendance, and the certificate steps. The spec does not show these paths; they
-// sit beside the spec's public ones (article/..., event-participant/...).
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+// The organizer's calls (signed in, company chosen): events, scanning at the door, attendance, and the
+// certificate steps. Each route declares its access right (eventManagement.update to manage,
+// eventManagement.scan or .update at the door), checked by ModuleAccessGuard and again by the service.
+// The spec does not show these paths; they sit beside the spec's public ones (article/..., event-participant/...).
+import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequireAccessRight } from '../common/access-right.decorator.js';
+import { ModuleAccessGuard } from '../common/module-access.guard.js';
 import type { AuthenticatedRequest } from '../common/principal.js';
-import { OrganizerService } from './organizer.service.js';
+import { MANAGE_EVENTS, OrganizerService, SCAN_TICKETS } from './organizer.service.js';
 
 @ApiTags('certificates')
+@UseGuards(ModuleAccessGuard)
 @Controller()
 export class OrganizerController {
   constructor(private readonly organizer: OrganizerService) {}
 
+  @RequireAccessRight(MANAGE_EVENTS)
   @Post('article')
   @ApiOperation({ summary: 'Create an event: title, location, date, description, otherImage[], minimum_minutes (0: check-in and check-out suffice)' })
   create(@Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.organizer.create(request.principal!, body);
   }
 
+  @RequireAccessRight(SCAN_TICKETS)
   @Get('article/organizer-list')
   @ApiOperation({ summary: "The chosen company's events, drafts included, with registrations, people inside and certificates" })
   list(@Req() request: AuthenticatedRequest) {
     return this.organizer.list(request.principal!);
   }
 
+  @RequireAccessRight(MANAGE_EVENTS)
   @Post('article/:id/publish')
   @HttpCode(200)
   publish(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.organizer.publish(request.principal!, id);
   }
 
+  @RequireAccessRight(SCAN_TICKETS)
   @Get('article/:id/attendance')
   @ApiOperation({ summary: 'Participants, the live count inside, and failed scans with their reasons' })
   attendance(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.organizer.attendance(request.principal!, id);
   }
 
+  @RequireAccessRight(SCAN_TICKETS)
   @Post('article/:id/check-in')
   @HttpCode(200)
   @ApiOperation({ summary: 'Scan a ticket in ({ code }); a repeated, out-of-order or unknown scan is recorded and answered 409/404 with its reason' })
@@ -42,12 +51,14 @@ export class OrganizerController {
     return this.organizer.scan(request.principal!, id, body, 'checkIn');
   }
 
+  @RequireAccessRight(SCAN_TICKETS)
   @Post('article/:id/check-out')
   @HttpCode(200)
   checkOut(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.organizer.scan(request.principal!, id, body, 'checkOut');
   }
 
+  @RequireAccessRight(MANAGE_EVENTS)
   @Post('article/:id/certificates/issue')
   @HttpCode(200)
   @ApiOperation({ summary: 'Issue certificates to every participant meeting the attendance rule (or to registration_ids); others are listed as skipped' })
@@ -55,24 +66,28 @@ export class OrganizerController {
     return this.organizer.issueAll(request.principal!, id, body);
   }
 
+  @RequireAccessRight(MANAGE_EVENTS)
   @Post('event-participant/:id/certificate/issue')
   @HttpCode(200)
   issue(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.organizer.issue(request.principal!, id);
   }
 
+  @RequireAccessRight(MANAGE_EVENTS)
   @Post('event-participant/:id/certificate/approve')
   @HttpCode(200)
   approve(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.organizer.approve(request.principal!, id);
   }
 
+  @RequireAccessRight(MANAGE_EVENTS)
   @Post('event-participant/:id/certificate/send-email')
   @HttpCode(200)
   sendEmail(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.organizer.sendEmail(request.principal!, id);
   }
 
+  @RequireAccessRight(MANAGE_EVENTS)
   @Post('event-participant/:id/certificate/revoke')
   @HttpCode(200)
   revoke(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {

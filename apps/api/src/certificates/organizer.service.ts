@@ -3,7 +3,7 @@
 // (pure, participant.decider.ts / article.decider.ts) and appends with the expected revision; read models
 // follow in the same transaction. Another company's event or participant is 404, as if it did not exist.
 import { createHash } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCodes, hasAnyAccessRight, type AccessRight, type AttendanceReply, type CertificateActionReply, type EventScanReply, type IssueCertificatesReply, type OrganizerEvent } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type JsonValue, type SqlExecutor, type StoredEvent } from '@binaan/event-store';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
@@ -19,10 +19,10 @@ import { CertificatesRefused, refusing } from './certificates.errors.js';
 import { attendanceOf, companyEvents, insideCount } from './certificates-reads.js';
 import { checkIssuable, decideApprove, decideEmailed, decideRevoke, decideScan, foldParticipant, scanRefusal, type Participant, type ScanDirection } from './participant.decider.js';
 
-/** Creating, publishing and the certificate steps: the company's administrators. */
-export const MANAGE_EVENTS: AccessRight = 'administration.companyProfile.update';
-/** Scanning at the door: administrators and the site team. */
-export const SCAN_TICKETS: readonly AccessRight[] = [MANAGE_EVENTS, 'projectManagement.update'];
+/** Creating, publishing and the certificate steps. */
+export const MANAGE_EVENTS: readonly AccessRight[] = ['eventManagement.update'];
+/** Scanning at the door, the event list and attendance: the door staff, and whoever manages the events. */
+export const SCAN_TICKETS: readonly AccessRight[] = ['eventManagement.scan', 'eventManagement.update'];
 
 export function companyOf(principal: Principal, ...rights: AccessRight[]): string {
   if (!principal.companyId) throw refusal(403, 'companyNotChosen', 'Choose a company first (company/choose).');
@@ -46,6 +46,8 @@ type Loaded = { article: Article; participant: Participant; events: StoredEvent[
 
 @Injectable()
 export class OrganizerService {
+  private readonly logger = new Logger('certificates');
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
@@ -56,7 +58,7 @@ export class OrganizerService {
   ) {}
 
   async create(principal: Principal, body: unknown): Promise<{ success: true; data: { id: string } }> {
-    const companyId = companyOf(principal, MANAGE_EVENTS);
+    const companyId = companyOf(principal, ...MANAGE_EVENTS);
     return refusing(async () => {
       const input = parseArticle(body);
       const articleId = newId();
@@ -67,7 +69,7 @@ export class OrganizerService {
   }
 
   async publish(principal: Principal, articleId: string): Promise<{ success: true; data: { id: string; published: true } }> {
-    const companyId = companyOf(principal, MANAGE_EVENTS);
+    const companyId = companyOf(principal, ...MANAGE_EVENTS);
     return refusing(async () => {
       const events = await this.store.readStream(articleStream(articleId));
       const article = this.own(foldArticle(events), companyId);
@@ -123,13 +125,13 @@ export class OrganizerService {
   }
 
   async issue(principal: Principal, registrationId: string): Promise<CertificateActionReply> {
-    const companyId = companyOf(principal, MANAGE_EVENTS);
+    const companyId = companyOf(principal, ...MANAGE_EVENTS);
     return refusing(async () => this.issueTo(await this.participant(registrationId, companyId), principal));
   }
 
   /** Issues to every participant of the event who meets its rule and has none yet (or to those listed). */
   async issueAll(principal: Principal, articleId: string, body: unknown): Promise<IssueCertificatesReply> {
-    const companyId = companyOf(principal, MANAGE_EVENTS);
+    const companyId = companyOf(principal, ...MANAGE_EVENTS);
     return refusing(async () => {
       await this.article(articleId, companyId);
       const listed = (body as { registration_ids?: unknown } | null)?.registration_ids;
@@ -155,7 +157,7 @@ export class OrganizerService {
   }
 
   async approve(principal: Principal, registrationId: string): Promise<CertificateActionReply> {
-    const companyId = companyOf(principal, MANAGE_EVENTS);
+    const companyId = companyOf(principal, ...MANAGE_EVENTS);
     return refusing(async () => {
       const loaded = await this.participant(registrationId, companyId);
       return this.record(loaded, decideApprove(loaded.participant, this.now(), principal.userId), principal);
@@ -163,18 +165,24 @@ export class OrganizerService {
   }
 
   async sendEmail(principal: Principal, registrationId: string): Promise<CertificateActionReply> {
-    const companyId = companyOf(principal, MANAGE_EVENTS);
+    const companyId = companyOf(principal, ...MANAGE_EVENTS);
     return refusing(async () => {
       const loaded = await this.participant(registrationId, companyId);
       const event = decideEmailed(loaded.participant, this.now(), principal.userId);
       const { registration, certificate } = loaded.participant;
-      await this.mail.certificate(registration.email, registration.name, loaded.article.title, certificate!.certificateNo, registration.registrationId);
+      try {
+        await this.mail.certificate(registration.email, registration.name, loaded.article.title, certificate!.certificateNo, registration.registrationId);
+      } catch (error) {
+        // Nothing is recorded: the certificate was not e-mailed, and the organizer can simply send again.
+        this.logger.warn(`certificate e-mail for ${registration.registrationId} not sent: ${error instanceof Error ? error.message : 'unknown error'}`);
+        throw new CertificatesRefused(503, ErrorCodes.mailDeliveryFailed, 'The mail server did not accept the certificate e-mail; nothing was recorded. Try again later.');
+      }
       return this.record(loaded, event, principal);
     });
   }
 
   async revoke(principal: Principal, registrationId: string, body: unknown): Promise<CertificateActionReply> {
-    const companyId = companyOf(principal, MANAGE_EVENTS);
+    const companyId = companyOf(principal, ...MANAGE_EVENTS);
     return refusing(async () => {
       const loaded = await this.participant(registrationId, companyId);
       return this.record(loaded, decideRevoke(loaded.participant, (body as { reason?: unknown } | null)?.reason, this.now(), principal.userId), principal);
