@@ -67,4 +67,12 @@ describe('OpenAPI document at /api/docs', () => {
     expect(action.requestBody!.content['application/json']!.schema.$ref).toBe('#/components/schemas/DocumentActionInput');
     expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['DocumentCreateInput', 'DocumentActionInput', 'DocumentView', 'DocumentHistoryRow', 'ErrorReply']));
   });
+
+  it("describes the kinds' own fields, the fees and the warnings", () => {
+    const schemas = document.components.schemas as Record<string, { properties?: Record<string, unknown>; description?: string }>;
+    expect(Object.keys(schemas.DocumentCreateInput!.properties!)).toEqual(expect.arrayContaining(['openAt', 'closeAt', 'vendorDocumentNo', 'claimPercentage', 'claimItems', 'retentionPercent']));
+    expect(schemas.DocumentCreateInput!.description).toContain('deliveryOrder: sourceDocumentId, vendorDocumentNo');
+    expect(schemas.DocumentView!.properties).toMatchObject({ fees: { $ref: '#/components/schemas/DocumentFees' }, warnings: { $ref: '#/components/schemas/DocumentWarnings' } });
+    expect(Object.keys(schemas.DocumentFees!.properties!)).toEqual(['transactionFee', 'tradeCertificate']);
+  });
 });

@@ -1,7 +1,7 @@
 // Body and reply shapes of the documents API as OpenAPI schemas (the controllers take `unknown` bodies and
 // check them by hand, so the scanner cannot see the shapes). Amounts are decimal strings, never numbers.
 import type { SchemaObject } from '@nestjs/swagger';
-import { DocumentResources } from '@binaan/contracts';
+import { DocumentKindFieldNames, DocumentResources, DocumentWarningCodes } from '@binaan/contracts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const decimal = (example: string): SchemaObject => ({ type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$', example });
@@ -16,7 +16,59 @@ const lineItem: SchemaObject = {
     quantity: { type: 'string', pattern: '^\\d+(\\.\\d{1,3})?$', example: '10.5' },
     rate: decimal('110.00'),
     includeZeroRate: { type: 'boolean', description: 'Required to accept a rate of 0' },
+    deliveredQuantity: { type: 'string', pattern: '^\\d+(\\.\\d{1,3})?$', description: 'Delivery and service orders: quantity delivered or served, at most what remains on the order line (422 quantityAboveRemaining)' },
+    orderLineNo: { type: 'integer', minimum: 1, description: 'Delivery and service orders with a source order: the order line delivered (default: this line number)' },
   },
+};
+
+const percent = (description: string): SchemaObject => ({ type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$', example: '10', description });
+const dateTime = (description: string): SchemaObject => ({ type: 'string', format: 'date-time', nullable: true, description });
+
+/** The fields only some kinds have (DocumentKindFieldNames in contracts says which kind has which). */
+const kindFields: Record<string, SchemaObject> = {
+  openAt: dateTime('Tender: bidding opens; at least 5 minutes ahead when set (422 dateTimeNotAhead)'),
+  closeAt: dateTime('Tender: bidding closes; after openAt (422 closeNotAfterOpen), before the expected delivery start (422 tenderClosesAfterDeliveryStart); within 30 minutes of saving gives the warning tenderClosesSoon'),
+  expectedDeliveryStart: { ...date, description: 'Tender: expected delivery start' },
+  expectedDeliveryEnd: { ...date, description: 'Tender: expected delivery end' },
+  minimumAmount: { ...decimal('10000.00'), nullable: true, description: 'Tender: not above maximumAmount (422 minimumAboveMaximum)' },
+  maximumAmount: { ...decimal('50000.00'), nullable: true },
+  sourceDocumentId: { type: 'string', format: 'uuid', nullable: true, description: 'The tender an order awards, or the order a delivery, service order or claim draws on (422 unknownSourceDocument)' },
+  vendorDocumentNo: { type: 'string', maxLength: 50, nullable: true, description: "Vendor's invoice, delivery order or service order number: unique per company and kind (422 vendorDocumentNoTaken)" },
+  driverName: { type: 'string', maxLength: 200, nullable: true },
+  driverContact: { type: 'string', maxLength: 50, nullable: true },
+  claimPercentage: percent('Progressive claim: at most 100, and all claims on one order together at most 100 (422 percentageAbove100, percentageAboveRemaining)'),
+  claimItems: {
+    type: 'array', maxItems: 100, description: 'Milestone claim items; a claim with items cannot be cancelled (422 claimItemsPreventCancel)',
+    items: { type: 'object', required: ['description', 'percentage', 'claimAmount'], properties: { description: { type: 'string' }, percentage: percent('At most 100'), claimAmount: decimal('5000.00'), expectedCompletionDate: date } },
+  },
+  invoiceNo: { type: 'string', maxLength: 50, nullable: true, description: 'Payment certificate: the invoice certified' },
+  contractSum: { ...decimal('500000.00'), nullable: true, description: 'Trade payment certificate valuation: contract sum' },
+  workDoneAmount: { ...decimal('120000.00'), nullable: true },
+  unfixedGoodsAmount: { ...decimal('20000.00'), nullable: true, description: 'Counted at 75%' },
+  previousCertifiedAmount: { ...decimal('60000.00'), nullable: true, description: 'Not above the valuation (422 previousCertifiedAboveValuation)' },
+  retentionPercent: percent('Default 10'),
+  retentionLimitPercent: percent('Retention at most this share of the contract sum; default 5'),
+};
+const kindFieldNote = `Kind fields, by kind: ${Object.entries(DocumentKindFieldNames).filter(([, names]) => names.length > 0).map(([kind, names]) => `${kind}: ${names.join(', ')}`).join('; ')}. A field of another kind is 400 validationFailed.`;
+
+const money: SchemaObject = { type: 'string', pattern: '^\\d+\\.\\d{2}$' };
+const feesView: SchemaObject = {
+  type: 'object',
+  description: 'Computed on the server in integer sen, rounded half up (spec §9)',
+  properties: {
+    transactionFee: {
+      type: 'object', nullable: true, description: 'The platform fee of 1.5% on awards and payment certificates, on the value before SST',
+      properties: { percent: { type: 'string', example: '1.5' }, base: money, amount: money },
+    },
+    tradeCertificate: {
+      type: 'object', nullable: true, description: 'Trade payment certificate valuation',
+      properties: Object.fromEntries(['contractSum', 'workDone', 'unfixedGoods', 'unfixedGoodsPercent', 'unfixedGoodsAllowed', 'grossValuation', 'retentionPercent', 'retentionLimitPercent', 'retentionLimit', 'retention', 'netValuation', 'previousCertified', 'amountDue', 'sst', 'totalPayable'].map((name) => [name, { type: 'string', nullable: name === 'contractSum' || name === 'retentionLimit' }])),
+    },
+  },
+};
+const warnings: SchemaObject = {
+  type: 'array', description: 'Accepted, but worth a second look (e.g. a tender that closes within 30 minutes of being saved)',
+  items: { type: 'object', properties: { code: { type: 'string', enum: Object.keys(DocumentWarningCodes) }, message: { type: 'string' }, field: { type: 'string' } } },
 };
 
 const editable: Record<string, SchemaObject> = {
@@ -29,6 +81,7 @@ const editable: Record<string, SchemaObject> = {
   startDate: date,
   endDate: { ...date, description: 'Not before startDate (422 endBeforeStart)' },
   items: { type: 'array', maxItems: 500, items: ref('DocumentLineItemInput') },
+  ...kindFields,
 };
 
 const actionBody: SchemaObject = {
@@ -42,8 +95,10 @@ const actionBody: SchemaObject = {
 export const documentSchemas: Record<string, SchemaObject> = {
   DocumentResource: { type: 'string', enum: [...DocumentResources] },
   DocumentLineItemInput: lineItem,
-  DocumentCreateInput: { type: 'object', required: ['title'], properties: { ...editable, counterpartyCompanyId: { type: 'string', nullable: true, description: 'Fixed at Create' } } },
-  DocumentEditInput: { type: 'object', properties: editable, description: 'Only the fields to change; allowed while the machine allows editing' },
+  DocumentCreateInput: { type: 'object', required: ['title'], description: kindFieldNote, properties: { ...editable, counterpartyCompanyId: { type: 'string', nullable: true, description: 'Fixed at Create' } } },
+  DocumentEditInput: { type: 'object', properties: editable, description: `Only the fields to change; allowed while the machine allows editing. ${kindFieldNote}` },
+  DocumentFees: feesView,
+  DocumentWarnings: warnings,
   DocumentActionInput: actionBody,
   DocumentBulkActionInput: {
     type: 'object',
@@ -58,7 +113,7 @@ export const documentSchemas: Record<string, SchemaObject> = {
   DocumentActionReply: {
     type: 'object',
     properties: {
-      success: { type: 'boolean', example: true }, id: { type: 'string' }, revision: { type: 'integer' }, status: { type: 'string' },
+      success: { type: 'boolean', example: true }, id: { type: 'string' }, revision: { type: 'integer' }, status: { type: 'string' }, warnings: ref('DocumentWarnings'),
       availableActions: { type: 'array', items: { type: 'object', properties: { event: { type: 'string' }, label: { type: 'string' } } } },
     },
   },
@@ -71,6 +126,7 @@ export const documentSchemas: Record<string, SchemaObject> = {
       title: { type: 'string' }, currency: { type: 'string' },
       totals: { type: 'object', properties: { subtotal: decimal('1234.50'), sst: decimal('74.07'), total: decimal('1308.57') } },
       availableActions: { type: 'array', items: { type: 'object' } }, approvalRoute: { type: 'object' },
+      ...kindFields, fees: ref('DocumentFees'), warnings: ref('DocumentWarnings'),
     },
   },
   DocumentHistoryRow: {
