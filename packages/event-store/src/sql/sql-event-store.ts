@@ -15,6 +15,7 @@ import { applyProjections, rebuildProjections, setupProjections, type Projection
 import { toStoredEvent, type EventJsonRow } from './row-mapping.js';
 import { sqlState, UNIQUE_VIOLATION, type SqlDatabase, type SqlExecutor } from './sql-database.js';
 import * as sql from './statements.js';
+import { CALL_APPEND_EVENT, CALL_APPEND_EVENTS, PGLITE_APPEND_FUNCTIONS } from './pglite-append-functions.js';
 
 export type SqlEventStoreOptions = {
   projections?: readonly Projection[];
@@ -48,6 +49,7 @@ export class SqlEventStore implements EventStore {
 
   /** The schema must be migrated already (see migrate.ts); this sets up the projections' tables. */
   static async open(db: SqlDatabase, options: SqlEventStoreOptions = {}): Promise<SqlEventStore> {
+    if (db.kind === 'pglite') await db.script(PGLITE_APPEND_FUNCTIONS);
     await setupProjections(db, options.projections ?? []);
     return new SqlEventStore(db, options);
   }
@@ -286,25 +288,30 @@ class NotWritten extends Error {}
 type Outcome = { written: true; events: StoredEvent[] } | { written: false } | AppendResult;
 type Statement = { text: string; params: unknown[] };
 
-/** The single append statement for these events chained onto base (see statements.ts). */
+/** The single append statement for these events chained onto base (see statements.ts and pglite-append-functions.ts). */
 function appendStatement(kind: 'pglite' | 'postgres', prepared: Prepared, base: Base, events: StoredEvent[]): Statement {
   const last = events[events.length - 1]!;
+  const head = [prepared.streamId, prepared.streamType, last.revision, last.hash, events[0]!.metadata.recordedAt, base.revision];
+  if (kind === 'pglite' && events.length === 1) {
+    const event = prepared.events[0]!;
+    return { text: CALL_APPEND_EVENT, params: [...head, base.revision === -1 ? null : base.hash, last.id, last.type, event.dataJson, event.metadataJson, last.prevHash] };
+  }
   // Array literals need no quoting here: ids are UUIDs, hashes hex, types [A-Za-z0-9_.-] (quoted, so
   // that a type named NULL stays a name). Data and metadata are canonical JSON (see INSERT_EVENTS).
-  const params: unknown[] = [
-    prepared.streamId, prepared.streamType, last.revision, last.hash, events[0]!.metadata.recordedAt, base.revision,
+  const columns = [
     `{${events.map((e) => e.id).join(',')}}`, `{${events.map((e) => e.revision).join(',')}}`, `{"${events.map((e) => e.type).join('","')}"}`,
     `[${prepared.events.map((e) => e.dataJson).join(',')}]`, `[${prepared.events.map((e) => e.metadataJson).join(',')}]`,
     `{${events.map((e) => e.prevHash).join(',')}}`, `{${events.map((e) => e.hash).join(',')}}`,
   ];
+  if (kind === 'pglite') return { text: CALL_APPEND_EVENTS, params: [...head, base.revision === -1 ? null : base.hash, ...columns] };
+  const params: unknown[] = [...head, ...columns];
   if (base.revision !== -1) params.push(base.hash);
-  const texts = kind === 'postgres' ? sql.APPEND.concurrent : sql.APPEND.single;
-  return { text: base.revision === -1 ? texts.newStream : texts.existingStream, params };
+  return { text: base.revision === -1 ? sql.APPEND_NEW_STREAM : sql.APPEND_EXISTING_STREAM, params };
 }
 
 /** Runs it; true when every event was written (their global positions are filled in). */
 async function runAppend(db: SqlExecutor, statement: Statement, events: StoredEvent[]): Promise<boolean> {
-  const rows = await db.query<{ global_position: string | number }>(statement.text, statement.params, PREPARED);
+  const rows = (await db.query<{ global_position: string | number | null }>(statement.text, statement.params, PREPARED)).filter((row) => row.global_position !== null);
   if (rows.length !== events.length) return false;
   rows.forEach((row, index) => (events[index]!.globalPosition = Number(row.global_position)));
   return true;

@@ -1,6 +1,8 @@
 // The SQL text of the store, the same for PGlite and PostgreSQL.
 //
-// An append is ONE statement (so, outside a projection transaction, one round trip and one commit):
+// An append is ONE statement (so, outside a projection transaction, one round trip and one commit). On
+// PostgreSQL it is sent as below (a named prepared statement); PGlite calls the same logic as plpgsql
+// functions (pglite-append-functions.ts). The statement:
 // a conditional write of the stream head, and the events inserted only if that write happened. Two
 // writers racing for the same revision queue on the head row; the second re-checks the condition after
 // the first commits, finds the revision moved and writes nothing.
@@ -14,8 +16,6 @@
 
 export const WRITER_LOCK = { classid: 7310, objid: 1 } as const;
 const WRITER = `writer AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${WRITER_LOCK.classid}, ${WRITER_LOCK.objid}))`;
-/** PGlite has one session: no other transaction can be in progress, so it needs no writer lock. */
-const NO_WRITER = `writer AS MATERIALIZED (SELECT 1)`;
 
 // The events' columns come as arrays zipped by ROWS FROM: ids, revisions, types and hashes as array
 // literals, data and metadata as one JSON array each (the canonical JSON texts joined: nothing to
@@ -34,27 +34,21 @@ const INSERT_EVENTS = `
   SELECT global_position, revision FROM ins ORDER BY revision`;
 
 /** $1 stream id, $2 type, $3 new revision, $4 new head hash, $5 recorded at, $6 (unused: keeps numbering), $7.. event columns. */
-const appendNewStream = (writer: string) => `
-  WITH ${writer}, head AS (
+export const APPEND_NEW_STREAM = `
+  WITH ${WRITER}, head AS (
     INSERT INTO streams (stream_id, stream_type, revision, last_hash, created_at, updated_at)
     SELECT $1, $2, $3, $4, $5, $5 WHERE $6::bigint = -1 AND EXISTS (SELECT 1 FROM writer)
     ON CONFLICT (stream_id) DO NOTHING
     RETURNING stream_id
   ),${INSERT_EVENTS}`;
 
-/** As appendNewStream, $6 the expected revision; $14 the expected head hash. */
-const appendExistingStream = (writer: string) => `
-  WITH ${writer}, head AS (
+/** As APPEND_NEW_STREAM, $6 the expected revision; $14 the expected head hash. */
+export const APPEND_EXISTING_STREAM = `
+  WITH ${WRITER}, head AS (
     UPDATE streams SET revision = $3, last_hash = $4, updated_at = $5
     WHERE stream_id = $1 AND revision = $6 AND last_hash = $14 AND EXISTS (SELECT 1 FROM writer)
     RETURNING stream_id
   ),${INSERT_EVENTS}`;
-
-/** The append statements for a database with concurrent sessions (PostgreSQL) or one session (PGlite). */
-export const APPEND = {
-  concurrent: { newStream: appendNewStream(WRITER), existingStream: appendExistingStream(WRITER) },
-  single: { newStream: appendNewStream(NO_WRITER), existingStream: appendExistingStream(NO_WRITER) },
-} as const;
 
 /**
  * One event row as ONE JSON text: [position, revision, recorded-at epoch ms, id, stream id, stream type,
