@@ -17,6 +17,8 @@ export type ContractHarness = {
   projections: boolean;
   /** PostgreSQL: opens a transaction on another connection that holds a transaction id and writes no event; returns its end. */
   foreignTransaction?(): Promise<() => Promise<void>>;
+  /** Stores that several processes may share (PostgreSQL): two stores open on the same data at once. */
+  peers?(): Promise<[EventStore, EventStore]>;
 };
 
 export const actor = { actorUserId: 'user-1', actorCompanyId: 'company-1', correlationId: 'corr-1', causationId: null };

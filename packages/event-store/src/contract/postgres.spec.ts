@@ -50,6 +50,11 @@ if (!url) {
     async rawSql(store, text) {
       return (store as SqlEventStore).db.query(text);
     },
+    async peers() {
+      const schema = newSchema();
+      const first = await openSchema(schema);
+      return [first, await openSchema(schema)];
+    },
     async foreignTransaction() {
       const client = new pg.Client({ connectionString: url });
       await client.connect();

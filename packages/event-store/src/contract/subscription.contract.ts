@@ -76,5 +76,26 @@ export function describeSubscriptionContract(harness: ContractHarness, fresh: Fr
         await second.close();
       }
     }, 120_000);
+
+    const peers = harness.peers;
+    (peers ? it : it.skip)('is woken by an append in another process on the same database, long before its poll', async () => {
+      const [here, there] = await peers!();
+      try {
+        const seen: StoredEvent[] = [];
+        const subscription = here.subscribe({ name: 'peer-woken', pollIntervalMs: 60_000, handler: async (events) => void seen.push(...events) });
+        await subscription.caughtUp;
+        // Let the listening connection settle, then write through the other store only.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const started = Date.now();
+        await there.append({ streamId: 'peer-1', streamType: 'test', expectedRevision: 'no_stream', events: [{ type: 'FromPeer', data: {} }] });
+        await until(() => seen.length === 1, 5000);
+        expect(Date.now() - started).toBeLessThan(2000);
+        expect(seen[0]!.type).toBe('FromPeer');
+        await subscription.stop();
+      } finally {
+        await here.close();
+        await there.close();
+      }
+    });
   });
 }

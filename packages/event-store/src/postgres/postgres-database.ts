@@ -3,7 +3,8 @@
 
 import pg from 'pg';
 import { createHash } from 'node:crypto';
-import type { QueryOptions, SqlDatabase, SqlExecutor } from '../sql/sql-database.js';
+import type { ChangeChannel, QueryOptions, SqlDatabase, SqlExecutor } from '../sql/sql-database.js';
+import { listenForChanges } from './change-channel.js';
 
 export type PostgresOptions = { connectionString: string; schema?: string; maxConnections?: number };
 
@@ -34,26 +35,33 @@ function executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
 
 export class PostgresDatabase implements SqlDatabase {
   readonly kind = 'postgres' as const;
+  readonly changeChannel: ChangeChannel;
   private readonly session: SqlExecutor;
 
-  private constructor(readonly pool: pg.Pool) {
+  private constructor(readonly pool: pg.Pool, clientConfig: pg.ClientConfig, schema: string | undefined) {
     this.session = executor(pool);
+    // One channel per schema: stores in other schemas of the database (tests) are not woken for nothing.
+    const name = `binaan_events_${schema ?? 'default'}`.slice(0, 63);
+    this.changeChannel = {
+      notify: async () => void (await pool.query('SELECT pg_notify($1, $2)', [name, ''])),
+      listen: (onNotify) => listenForChanges(clientConfig, name, onNotify),
+    };
   }
 
   static async open(options: PostgresOptions): Promise<PostgresDatabase> {
     const schema = options.schema;
     if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${schema}`);
-    const pool = new pg.Pool({
+    const clientConfig: pg.ClientConfig = {
       connectionString: options.connectionString,
-      max: options.maxConnections ?? 10,
       application_name: 'binaan',
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...clientConfig, max: options.maxConnections ?? 10 });
     // An idle client that loses its server must not take the process down with it.
     pool.on('error', () => undefined);
     if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     else await pool.query('SELECT 1');
-    return new PostgresDatabase(pool);
+    return new PostgresDatabase(pool, clientConfig, schema);
   }
 
   query<R extends object>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<R[]> {

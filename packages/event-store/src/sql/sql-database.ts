@@ -18,8 +18,17 @@ export interface SqlExecutor {
   script(text: string): Promise<void>;
 }
 
+/** PostgreSQL's LISTEN/NOTIFY on the store's channel: wakes other processes' subscriptions after an append. */
+export type ChangeChannel = {
+  notify(): Promise<void>;
+  /** Calls onNotify on each notification, and once after a lost connection is back (some may be missed); resolves to the stop. */
+  listen(onNotify: () => void): Promise<() => Promise<void>>;
+};
+
 export interface SqlDatabase extends SqlExecutor {
   readonly kind: 'pglite' | 'postgres';
+  /** Absent where one process holds the database (PGlite). */
+  readonly changeChannel?: ChangeChannel;
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

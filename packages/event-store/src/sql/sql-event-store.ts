@@ -2,7 +2,7 @@
 
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { startCatchUpSubscription, type CheckpointStore } from '../catch-up-subscription.js';
+import { startCatchUpSubscription, type CheckpointStore, type WakeSource } from '../catch-up-subscription.js';
 import { DuplicateEventId, InvalidEventStoreInput, WrongExpectedRevision } from '../errors.js';
 import { chainEvents, GENESIS_HASH, verifyChain } from '../hash-chain.js';
 import type {
@@ -11,6 +11,7 @@ import type {
 } from '../types.js';
 import { checkRevision, checkStreamId, prepareAppend } from '../validate.js';
 import { HeadCache } from './head-cache.js';
+import { PeerWake } from './peer-wake.js';
 import { applyProjections, rebuildProjections, setupProjections, type Projection, type RebuildProgress } from './projections.js';
 import { toStoredEvent, type EventJsonRow } from './row-mapping.js';
 import { sqlState, UNIQUE_VIOLATION, type SqlDatabase, type SqlExecutor } from './sql-database.js';
@@ -34,6 +35,8 @@ export class SqlEventStore implements EventStore {
   readonly kind: 'pglite' | 'postgres';
   private readonly heads = new HeadCache(10_000);
   private readonly appended = new EventEmitter();
+  /** PostgreSQL: appends in other processes wake this one's subscriptions too. */
+  private readonly peers: PeerWake;
   private readonly subscriptions = new Set<Subscription>();
   private readonly projections: readonly Projection[];
   private readonly now: () => Date;
@@ -45,6 +48,7 @@ export class SqlEventStore implements EventStore {
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? randomUUID;
     this.appended.setMaxListeners(0);
+    this.peers = new PeerWake(db, () => this.appended.emit('appended'));
   }
 
   /** The schema must be migrated already (see migrate.ts); this sets up the projections' tables. */
@@ -74,6 +78,7 @@ export class SqlEventStore implements EventStore {
         const last = events[events.length - 1]!;
         this.heads.set(prepared.streamId, { revision: last.revision, hash: last.hash });
         this.appended.emit('appended');
+        this.peers.announce();
         return { streamId: prepared.streamId, nextExpectedRevision: last.revision, events, alreadyStored: false };
       }
       this.heads.delete(prepared.streamId);
@@ -230,19 +235,27 @@ export class SqlEventStore implements EventStore {
       },
       save: async (name, position) => void (await this.db.query(sql.SAVE_CHECKPOINT, [name, position])),
     };
-    const wake = {
-      onWake: (listener: () => void) => {
-        this.appended.on('appended', listener);
-        return () => void this.appended.off('appended', listener);
-      },
-    };
-    const subscription = startCatchUpSubscription(options, (after, limit) => this.readAll({ after, limit }), checkpoints, wake);
+    const subscription = startCatchUpSubscription(options, (after, limit) => this.readAll({ after, limit }), checkpoints, this.wakeSource());
     this.subscriptions.add(subscription);
     return {
       ...subscription,
       stop: async () => {
         this.subscriptions.delete(subscription);
         await subscription.stop();
+      },
+    };
+  }
+
+  /**
+   * Says "new events may be there": after an append here, or (PostgreSQL) in another process on the same
+   * database. For readers that keep no durable checkpoint (a live feed that starts at the end of the log).
+   */
+  wakeSource(): WakeSource {
+    this.peers.listen();
+    return {
+      onWake: (listener: () => void) => {
+        this.appended.on('appended', listener);
+        return () => void this.appended.off('appended', listener);
       },
     };
   }
@@ -279,6 +292,7 @@ export class SqlEventStore implements EventStore {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     this.subscriptions.clear();
     this.appended.removeAllListeners();
+    await this.peers.close();
     await this.db.close();
   }
 }

@@ -1,0 +1,51 @@
+// Wakes subscriptions in other processes on the same PostgreSQL database: after an append commits, one
+// NOTIFY on the store's channel; every process that subscribes LISTENs on it and wakes its subscriptions,
+// which then read the log as usual (the notification carries nothing: the log is the truth, and a lost
+// notification only costs the poll interval). On PGlite (one process) the local wake-up suffices.
+//
+// NOTIFY is sent after the append, outside its transaction: a NOTIFY inside would take PostgreSQL's
+// global notify lock at every commit and serialise the writers. Notifications are coalesced: at most one
+// in flight, and one more afterwards when appends came meanwhile, so a busy writer sends about one NOTIFY
+// per round trip, never one per append, and an append never waits for it.
+
+import type { SqlDatabase } from './sql-database.js';
+
+export class PeerWake {
+  private sending = false;
+  private again = false;
+  private listening: Promise<(() => Promise<void>) | null> | null = null;
+  private closed = false;
+
+  constructor(private readonly db: SqlDatabase, private readonly onPeerAppend: () => void) {}
+
+  /** After a local append: tell the other processes (no-op where the database has no change channel). */
+  announce(): void {
+    const channel = this.db.changeChannel;
+    if (!channel || this.closed) return;
+    if (this.sending) {
+      this.again = true;
+      return;
+    }
+    this.sending = true;
+    channel.notify().catch(() => undefined).finally(() => {
+      this.sending = false;
+      if (this.again) {
+        this.again = false;
+        this.announce();
+      }
+    });
+  }
+
+  /** Starts listening (once, on the first subscriber): other processes' appends wake this one's subscriptions. */
+  listen(): void {
+    const channel = this.db.changeChannel;
+    if (!channel || this.listening || this.closed) return;
+    this.listening = channel.listen(this.onPeerAppend).catch(() => null);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const stop = await this.listening;
+    await stop?.();
+  }
+}
