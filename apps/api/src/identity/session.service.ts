@@ -58,6 +58,21 @@ export class SessionService implements Authenticator {
     for (const row of open) await this.end(row.session_id, userId, reason);
   }
 
+  /**
+   * Which of these sessions are open now (not ended, not idle past the limit, the user still active),
+   * without renewing them: the live channel asks, every few seconds, to close the sockets of ended sessions.
+   */
+  async stillOpen(sessionIds: readonly string[]): Promise<Set<string>> {
+    if (sessionIds.length === 0) return new Set();
+    const idleSince = new Date(this.now().getTime() - INACTIVITY_LIMIT_MS).toISOString();
+    const rows = await this.db.query<{ session_id: string }>(
+      `SELECT s.session_id FROM identity_sessions s JOIN identity_users u ON u.user_id = s.user_id
+       WHERE s.session_id = ANY($1::text[]) AND s.ended_at IS NULL AND s.last_seen_at >= $2 AND u.status = 'activated'`,
+      [[...sessionIds], idleSince],
+    );
+    return new Set(rows.map((row) => row.session_id));
+  }
+
   /** The token of a request: the Authorization header, or (read-only tokens only) the `t` query of a resource URL. */
   static tokenOf(request: AuthenticatedRequest): { token: string; fromQuery: boolean } | null {
     const header = request.headers.authorization;
