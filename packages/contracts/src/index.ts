@@ -18,3 +18,5 @@ export * from './authority-api.js';
 export * from './projects-api.js';
 export * from './certificates-api.js';
 export * from './certificates-qr.js';
+export * from './notifications-api.js';
+export * from './notifications-links.js';
