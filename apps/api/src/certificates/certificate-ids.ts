@@ -2,7 +2,8 @@
 // Certificate numbers carry 130 bits (26 Crockford base-32 characters from 17 random bytes), so nobody
 // can guess one; registration and participant ids 128 bits. Tickets (the code the organizer's staff scan)
 // are the registration id and an HMAC under the code key, so a ticket cannot be made from a certificate's
-// public values, and nothing about tickets needs storing.
+// public values, and nothing about tickets needs storing. The services take their ids from
+// CERTIFICATE_IDS (random here); only the demo seed gives them fixed ones (demo/demo-certificates.seed.ts).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -19,6 +20,11 @@ export function newCertificateNo(random: Buffer = randomBytes(17)): string {
   }
   return `BNC-${out}`;
 }
+
+/** Where the services get new ids and certificate numbers. */
+export type CertificateIds = { id(): string; certificateNo(): string };
+export const CERTIFICATE_IDS = Symbol('CERTIFICATE_IDS');
+export const randomCertificateIds: CertificateIds = { id: newId, certificateNo: () => newCertificateNo() };
 
 const ticketMac = (key: string, registrationId: string) => createHmac('sha256', key).update(`event-ticket:${registrationId}`).digest('base64url').slice(0, 22);
 

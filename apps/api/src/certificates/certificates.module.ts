@@ -3,7 +3,9 @@
 import { Module } from '@nestjs/common';
 import type { ApiConfig } from '../config.js';
 import { API_CONFIG } from '../store/store.tokens.js';
-import { CERTIFICATE_SIGNING_KEY, loadSigningKey } from './certificate-keys.js';
+import { CERTIFICATE_IDS, randomCertificateIds } from './certificate-ids.js';
+import { CERTIFICATE_SIGNING_KEY, CertificateKeyring } from './certificate-keys.js';
+import { CERTIFICATES_CONFIG, loadCertificatesConfig } from './certificates.config.js';
 import { CertificateMail } from './certificate-mail.js';
 import { CertificateSigner } from './certificate-signer.js';
 import { OrganizerController } from './organizer.controller.js';
@@ -14,7 +16,9 @@ import { PublicCertificatesService } from './public.service.js';
 @Module({
   controllers: [PublicCertificatesController, OrganizerController],
   providers: [
-    { provide: CERTIFICATE_SIGNING_KEY, useFactory: (config: ApiConfig) => loadSigningKey(config.dataDir), inject: [API_CONFIG] },
+    { provide: CERTIFICATES_CONFIG, useFactory: () => loadCertificatesConfig() },
+    { provide: CERTIFICATE_SIGNING_KEY, useFactory: (config: ApiConfig) => new CertificateKeyring(config.dataDir), inject: [API_CONFIG] },
+    { provide: CERTIFICATE_IDS, useValue: randomCertificateIds },
     CertificateSigner, CertificateMail, OrganizerService, PublicCertificatesService,
   ],
   exports: [OrganizerService, PublicCertificatesService],

@@ -12,7 +12,7 @@ import { SECRETS, type Secrets } from '../common/secrets.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { decidePublish, foldArticle, parseArticle, type Article } from './article.decider.js';
 import { articleStream, attendanceStream, registrationStream, type ArticleEvent, type RegistrationEvent, type ScanFailedData } from './certificate.events.js';
-import { newCertificateNo, newId, ticketRegistrationId } from './certificate-ids.js';
+import { CERTIFICATE_IDS, ticketRegistrationId, type CertificateIds } from './certificate-ids.js';
 import { CertificateMail } from './certificate-mail.js';
 import { CertificateSigner } from './certificate-signer.js';
 import { CertificatesRefused, refusing } from './certificates.errors.js';
@@ -55,13 +55,14 @@ export class OrganizerService {
     @Inject(SECRETS) private readonly secrets: Secrets,
     private readonly signer: CertificateSigner,
     private readonly mail: CertificateMail,
+    @Inject(CERTIFICATE_IDS) private readonly ids: CertificateIds,
   ) {}
 
   async create(principal: Principal, body: unknown): Promise<{ success: true; data: { id: string } }> {
     const companyId = companyOf(principal, ...MANAGE_EVENTS);
     return refusing(async () => {
       const input = parseArticle(body);
-      const articleId = newId();
+      const articleId = this.ids.id();
       const event: ArticleEvent = { type: 'EventArticleCreated', data: { ...input, articleId, companyId, by: principal.userId } };
       await this.append(articleStream(articleId), 'eventArticle', 'no_stream', [event], principal);
       return { success: true as const, data: { id: articleId } };
@@ -194,7 +195,7 @@ export class OrganizerService {
     checkIssuable(participant, article.attendanceRule);
     const seconds = Math.floor(this.now().getTime() / 1000);
     const r = participant.registration;
-    const certificateNo = newCertificateNo();
+    const certificateNo = this.ids.certificateNo();
     const signature = await this.signer.sign({ id: r.registrationId, article_id: r.articleId, user_id: r.userId, certificate_no: certificateNo }, seconds);
     const event: RegistrationEvent = {
       type: 'EventCertificateIssued',

@@ -6,7 +6,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CLOCK, type AuthenticatedRequest, type Clock } from '../common/principal.js';
 import { Public } from '../common/public.decorator.js';
-import { FixedWindowLimiter, LOOKUP_BUDGET, REGISTRATION_BUDGET, tooManyRequests } from './public-rate-limit.js';
+import { CERTIFICATES_CONFIG, type CertificatesConfig } from './certificates.config.js';
+import { FixedWindowLimiter, tooManyRequests } from './public-rate-limit.js';
 import { PublicCertificatesService } from './public.service.js';
 
 const LOGO_SVG =
@@ -17,13 +18,17 @@ const LOGO_SVG =
 @Public()
 @Controller()
 export class PublicCertificatesController {
-  private readonly lookups = new FixedWindowLimiter(LOOKUP_BUDGET);
-  private readonly registrations = new FixedWindowLimiter(REGISTRATION_BUDGET);
+  private readonly lookups: FixedWindowLimiter;
+  private readonly registrations: FixedWindowLimiter;
 
   constructor(
     private readonly service: PublicCertificatesService,
     @Inject(CLOCK) private readonly now: Clock,
-  ) {}
+    @Inject(CERTIFICATES_CONFIG) config: CertificatesConfig,
+  ) {
+    this.lookups = new FixedWindowLimiter(config.lookups);
+    this.registrations = new FixedWindowLimiter(config.registrations);
+  }
 
   @Get('landing/event-and-certificate-counter')
   @ApiOperation({ summary: 'Counters of published events and of approved, unrevoked certificates' })

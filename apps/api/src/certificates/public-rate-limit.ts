@@ -1,5 +1,6 @@
 // A fixed-window limit per caller address for the public calls, measured on the app's clock: lookups
-// (verification, participant detail, PDF, transaction hash) and registrations have separate budgets. A
+// (verification, participant detail, PDF, transaction hash) and registrations have separate budgets
+// (certificates.config.ts: 600 and 30 a minute unless configured). A
 // caller over budget gets 429 tooManyRequests with Retry-After, and nothing is read or written. In-memory
 // per instance: behind a load balancer each instance limits on its own, which bounds the total too.
 import { HttpException } from '@nestjs/common';
@@ -7,8 +8,6 @@ import { ErrorCodes } from '@binaan/contracts';
 
 export type RateBudget = { limit: number; windowMs: number };
 
-export const LOOKUP_BUDGET: RateBudget = { limit: 600, windowMs: 60_000 };
-export const REGISTRATION_BUDGET: RateBudget = { limit: 30, windowMs: 60_000 };
 const MAX_CALLERS = 100_000;
 
 export class FixedWindowLimiter {

@@ -15,10 +15,11 @@ import { emailKey } from '../identity/secret-codes.js';
 import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
 import { foldArticle, parseRegistration, registrationOpen, type Article } from './article.decider.js';
 import { articleStream, registrationClaimStream, registrationStream, type RegistrationData } from './certificate.events.js';
-import { newId, ticketCode } from './certificate-ids.js';
+import { CERTIFICATE_IDS, ticketCode, type CertificateIds } from './certificate-ids.js';
 import { CertificateMail } from './certificate-mail.js';
 import { certificatePdf } from './certificate-pdf.js';
-import { CertificateSigner, jwks } from './certificate-signer.js';
+import { jwks } from './certificate-jwks.js';
+import { CertificateSigner } from './certificate-signer.js';
 import { verifyCertificate, type CertificateRecord } from './certificate-verification.js';
 import { CertificatesRefused, refusing } from './certificates.errors.js';
 import { landingCounters, participantDetail, publishedEvents, registrationByCertificate, registrationRow, transactionStream } from './certificates-reads.js';
@@ -39,6 +40,7 @@ export class PublicCertificatesService {
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly signer: CertificateSigner,
     private readonly mail: CertificateMail,
+    @Inject(CERTIFICATE_IDS) private readonly ids: CertificateIds,
   ) {}
 
   async counters(): Promise<LandingCountersReply> {
@@ -57,7 +59,7 @@ export class PublicCertificatesService {
       if (!article || !article.published) throw new CertificatesRefused(404, ErrorCodes.articleNotFound, 'No such event.');
       if (!registrationOpen(article, this.now())) throw new CertificatesRefused(409, ErrorCodes.registrationClosed, 'Registration for this event has closed.');
       const claim = registrationClaimStream(article.articleId, emailKey(input.email));
-      let registrationId = newId();
+      let registrationId = this.ids.id();
       try {
         await this.store.append({ streamId: claim, streamType: 'eventRegistrationClaim', expectedRevision: 'no_stream', events: [{ type: 'EventRegistrationClaimed', data: { registrationId } }] });
       } catch (error) {
@@ -68,7 +70,7 @@ export class PublicCertificatesService {
       const existing = foldParticipant(await this.store.readStream(registrationStream(registrationId)));
       // A repeated registration changes nothing: the first one's ticket goes to the address again.
       const registration: RegistrationData = existing?.registration ?? {
-        registrationId, articleId: article.articleId, userId: newId(), name: input.name, email: input.email, contact: input.contact, companyName: input.companyName,
+        registrationId, articleId: article.articleId, userId: this.ids.id(), name: input.name, email: input.email, contact: input.contact, companyName: input.companyName,
         at: this.now().toISOString(),
       };
       if (!existing) {

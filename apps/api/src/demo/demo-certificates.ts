@@ -1,15 +1,22 @@
-// The demo's events and certificates (README: demo data): Teguh Bina organizes. A briefing held today with
-// registrations, check-ins and check-outs (one participant still inside, one repeated scan), certificates
-// issued and approved, one e-mailed and one revoked; two upcoming events open for registration; one draft.
+// The demo's events and certificates (README: demo data): Teguh Bina organizes. A briefing held on a fixed
+// past day with registrations, check-ins and check-outs (one participant never checked out, one repeated
+// scan), certificates issued and approved, one e-mailed and one revoked; two upcoming events open for
+// registration; one draft. The past event's times are fixed and its ids derived from its key, and the
+// seed signs with the demo key, so its certificates' QR texts are the same on every fresh start (the
+// README names two of them; a test holds the README to the seed).
 export type DemoParticipant = { name: string; email: string; contact: string; companyName?: string; checkIn?: boolean; checkOut?: boolean; certificate?: 'approved' | 'emailed' | 'revoked' };
-export type DemoEvent = { key: string; title: string; location: string; days: number; description: string; minimumMinutes?: number; publish: boolean; participants: DemoParticipant[] };
+/** `heldAt`: a past event's fixed start; otherwise `days` from today (upcoming). */
+export type DemoEvent = {
+  key: string; title: string; location: string; description: string; minimumMinutes?: number; publish: boolean; participants: DemoParticipant[];
+} & ({ heldAt: string } | { days: number });
 
 export const DEMO_ORGANIZER = { company: 'teguh-bina', manager: 'aminah@teguhbina.my', scanner: 'farid@teguhbina.my' } as const;
 export const DEMO_REVOKE_REASON = 'Attendance was signed for a colleague (demo)';
 
 export const DEMO_EVENTS: readonly DemoEvent[] = [
   {
-    key: 'safety-briefing', title: 'Site Safety Briefing 2026: Working at Height', location: 'Menara Teguh Bina, Jalan Ampang, Kuala Lumpur', days: 0, publish: true,
+    // 9 am in Kuala Lumpur.
+    key: 'safety-briefing', title: 'Site Safety Briefing 2026: Working at Height', location: 'Menara Teguh Bina, Jalan Ampang, Kuala Lumpur', heldAt: '2026-02-10T01:00:00.000Z', publish: true,
     description: 'Scaffolding inspection, fall arrest systems and permit-to-work.\nFor site supervisors and safety officers.',
     participants: [
       { name: 'Siti Aishah binti Rahman', email: 'siti.aishah@example.my', contact: '0123456781', companyName: 'Kukuh Jaya Contractor Sdn Bhd', checkIn: true, checkOut: true, certificate: 'emailed' },
