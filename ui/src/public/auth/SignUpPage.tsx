@@ -1,4 +1,134 @@
-// Being built (issue 7).
+// The sign-up wizard (public-area.md §2.2) driven by sign-up.machine.ts: mobile (with the invisible
+// human check), code (Verify, Resend with its countdown), info (locked mobile, full name, e-mail,
+// password with tooltip and eye, confirm, terms linking to /terms). The error banner links to sign-in
+// for mobileNumberExists and to forgot-password for userExist. ?invitation_id= accepts an invitation.
+
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { ApiError, apiFetch } from '../../shared/api/client.js';
+import { CheckboxField, Field, PasswordField, TextField } from '../../shared/forms/Field.js';
+import { PhoneField } from '../../shared/forms/PhoneField.js';
+import { validateCodeStep, validateMobileStep, validateSignUpInfo, type SignUpInfo } from '../../shared/forms/rules.js';
+import { useForm } from '../../shared/forms/use-form.js';
+import { translateError } from '../../shared/i18n/i18n.js';
+import { Banner } from '../../shared/ui/Banner.js';
+import { showToast } from '../../shared/ui/toast.js';
+import { AuthLayout } from '../layout/PublicLayout.js';
+import { requestCode, signUp, verifyCode } from './auth-calls.js';
+import { progressOf, signUpMachine, type CodeCheck, type CodeRequest, type CodeRequestReply, type SignUpDetails } from './sign-up.machine.js';
+
+export const toFailure = (error: unknown) =>
+  error instanceof ApiError ? { errorCode: error.errorCode, errorMessage: error.errorMessage || error.errorCode } : { errorCode: (error as { errorCode?: string })?.errorCode ?? 'unknownError', errorMessage: 'unknownError' };
+
+const rethrow = <I, O>(call: (input: I) => Promise<O>) =>
+  fromPromise<O, I>(async ({ input }) => {
+    try {
+      return await call(input);
+    } catch (error) {
+      throw toFailure(error);
+    }
+  });
+
+function useInvitation() {
+  const [query] = useSearchParams();
+  const { t } = useTranslation(['public', 'errors']);
+  const id = query.get('invitation_id');
+  const once = useRef(false);
+  useEffect(() => {
+    if (!id || once.current) return;
+    once.current = true;
+    apiFetch('call-for-interest/accept-invitation', { method: 'POST', body: { id, remark: '' } }).then(
+      () => showToast('success', t('signUp.invitationAccepted')),
+      (error: unknown) => showToast('error', translateError(t, error instanceof ApiError ? error.errorCode : undefined)),
+    );
+  }, [id, t]);
+}
+
 export default function SignUpPage() {
-  return <main className="centered-page" />;
+  const { t } = useTranslation(['public', 'errors']);
+  const navigate = useNavigate();
+  useInvitation();
+  const machine = useMemo(
+    () =>
+      signUpMachine.provide({
+        actors: {
+          requestCode: rethrow<CodeRequest, CodeRequestReply>(requestCode),
+          verifyCode: rethrow<CodeCheck, void>(verifyCode),
+          signUp: rethrow<SignUpDetails, void>(signUp),
+        },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine);
+  const progress = progressOf(state.value);
+  const { context } = state;
+
+  useEffect(() => {
+    if (progress === 'done') navigate(`/auth/activate/?email=${encodeURIComponent(context.email)}`);
+  }, [progress, context.email, navigate]);
+
+  const mobileForm = useForm({ mobile: '' }, validateMobileStep);
+  const codeForm = useForm({ mobileVerificationCode: '' }, validateCodeStep);
+  const infoForm = useForm<SignUpInfo>({ name: '', email: '', password: '', confirmPassword: '', terms: false }, validateSignUpInfo);
+  const busy = state.matches('requestingCode') || state.matches({ code: 'verifying' }) || state.matches({ code: 'resending' }) || state.matches({ info: 'submitting' });
+
+  const banner = context.errorCode ? (
+    <Banner kind="error" testId="sign-up-error">
+      {translateError(t, context.errorCode)}
+      {context.errorCode === 'mobileNumberExists' && <> <Link to="/auth/sign-in">{t('signUp.goSignIn')}</Link></>}
+      {context.errorCode === 'userExist' && <> <Link to="/auth/forgot-password">{t('signUp.goForgot')}</Link></>}
+    </Banner>
+  ) : null;
+
+  return (
+    <AuthLayout title={t('signUp.title')}>
+      <ol className="steps" aria-label={t('signUp.stepsLabel')}>
+        {(['mobile', 'code', 'info'] as const).map((step, index) => (
+          <li key={step} className={progress === step ? 'current' : ''} aria-current={progress === step ? 'step' : undefined}>
+            <span>{index + 1}</span> {t(`signUp.step.${step}`)}
+          </li>
+        ))}
+      </ol>
+      {banner}
+      {progress === 'mobile' && (
+        <form className="form" noValidate onSubmit={mobileForm.onSubmit((values) => send({ type: 'SEND_CODE', mobile: values.mobile }))}>
+          <p className="muted">{t('signUp.mobileIntro')}</p>
+          <Field label={t('signUp.mobile')} error={mobileForm.errorOf('mobile')}>
+            {({ id, ...aria }) => <PhoneField id={id} name="mobile" label={t('signUp.mobile')} value={mobileForm.values.mobile} onChange={(v) => mobileForm.set('mobile', v)} onBlur={() => mobileForm.touch('mobile')} invalid={aria['aria-invalid']} />}
+          </Field>
+          <button type="submit" className="button primary block" disabled={busy}>{busy ? t('signUp.checking') : t('signUp.sendCode')}</button>
+        </form>
+      )}
+      {progress === 'code' && (
+        <form className="form" noValidate onSubmit={codeForm.onSubmit((values) => send({ type: 'VERIFY', code: values.mobileVerificationCode }))}>
+          <p className="muted">{t('signUp.codeIntro', { mobile: context.mobile })}</p>
+          <TextField name="mobileVerificationCode" label={t('signUp.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={codeForm.values.mobileVerificationCode} onValue={(v) => codeForm.set('mobileVerificationCode', v)} onBlur={() => codeForm.touch('mobileVerificationCode')} error={codeForm.errorOf('mobileVerificationCode')} />
+          <div className="row">
+            <button type="submit" className="button primary" disabled={busy}>{t('signUp.verify')}</button>
+            <button type="button" className="button" data-testid="resend" disabled={busy || context.countdown > 0} onClick={() => send({ type: 'RESEND' })}>
+              {t('signUp.resend')}{context.countdown > 0 ? ` (${context.countdown})` : ''}
+            </button>
+            <button type="button" className="link-button" onClick={() => send({ type: 'CHANGE_MOBILE' })}>{t('signUp.changeMobile')}</button>
+          </div>
+        </form>
+      )}
+      {progress === 'info' && (
+        <form className="form" noValidate onSubmit={infoForm.onSubmit((values) => send({ type: 'SUBMIT', details: { name: values.name, email: values.email, password: values.password, confirmPassword: values.confirmPassword } }))}>
+          <TextField name="user_mobile" label={t('signUp.mobile')} value={context.mobile} onValue={() => undefined} readOnly disabled />
+          <TextField name="name" label={t('signUp.fullName')} autoComplete="name" value={infoForm.values.name} onValue={(v) => infoForm.set('name', v)} onBlur={() => infoForm.touch('name')} error={infoForm.errorOf('name')} />
+          <TextField name="email" type="email" label={t('signUp.email')} autoComplete="email" value={infoForm.values.email} onValue={(v) => infoForm.set('email', v)} onBlur={() => infoForm.touch('email')} error={infoForm.errorOf('email')} />
+          <PasswordField name="password" tooltip label={t('signUp.password')} autoComplete="new-password" value={infoForm.values.password} onValue={(v) => infoForm.set('password', v)} onBlur={() => infoForm.touch('password')} error={infoForm.errorOf('password')} />
+          <PasswordField name="confirmPassword" label={t('signUp.confirmPassword')} autoComplete="new-password" value={infoForm.values.confirmPassword} onValue={(v) => infoForm.set('confirmPassword', v)} onBlur={() => infoForm.touch('confirmPassword')} error={infoForm.errorOf('confirmPassword')} />
+          <CheckboxField name="terms" checked={infoForm.values.terms} onChecked={(v) => infoForm.set('terms', v)} error={infoForm.errorOf('terms')}>
+            {t('signUp.termsBefore')} <Link to="/terms" target="_blank">{t('signUp.termsLink')}</Link>
+          </CheckboxField>
+          <button type="submit" className="button primary block" disabled={busy}>{t('signUp.submit')}</button>
+        </form>
+      )}
+      <p className="muted center">{t('signUp.haveAccount')} <Link to="/auth/sign-in">{t('signUp.goSignIn')}</Link></p>
+    </AuthLayout>
+  );
 }

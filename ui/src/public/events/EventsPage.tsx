@@ -1,4 +1,19 @@
-// Being built (issue 7).
+// /events and /events/:id: the event list on its own page; /events/:id opens that event's detail.
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { PublicLayout } from '../layout/PublicLayout.js';
+import { Counters, EventsSection } from '../landing/EventsSection.js';
+import { useLandingData } from '../landing/use-landing-data.js';
+
 export default function EventsPage() {
-  return <main className="centered-page" />;
+  const { t } = useTranslation('public');
+  const data = useLandingData();
+  const { id } = useParams();
+  return (
+    <PublicLayout>
+      <div className="page-title"><h1>{t('events.title')}</h1></div>
+      <Counters counters={data.counters} />
+      <EventsSection events={data.events} openId={id} />
+    </PublicLayout>
+  );
 }

@@ -1,31 +1,35 @@
-import { useEffect, useState } from 'react';
-import { fetchHealth, describeHealth, type HealthView } from '../../shared/health.js';
+// The landing (public-area.md §2.1): banner with Click Here (the certificate verification viewer),
+// counters and events, core features, contractor directory, government links, partner footer.
+
+import { Suspense, lazy, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PublicLayout } from '../layout/PublicLayout.js';
+import { Dialog } from '../../shared/ui/Dialog.js';
+import { Counters, EventsSection } from './EventsSection.js';
+import { ContractorDirectory, CoreFeatures, GovernmentLinks, HeroBanner } from './LandingSections.js';
+import { useLandingData } from './use-landing-data.js';
+
+const CertificateViewer = lazy(() => import('../certificate/CertificateViewer.js'));
 
 export function LandingPage() {
-  const [health, setHealth] = useState<HealthView>({ state: 'checking' });
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchHealth(controller.signal).then(setHealth);
-    return () => controller.abort();
-  }, []);
-
+  const { t } = useTranslation('public');
+  const data = useLandingData();
+  const [verifying, setVerifying] = useState(false);
   return (
-    <div className="page">
-      <header className="header">
-        <span className="brand">Binaan</span>
-      </header>
-      <main className="hero">
-        <h1>Building Malaysia, on the record.</h1>
-        <p>
-          Verify event certificates by QR code, join industry events, and move tenders, orders and claims
-          through audited approvals.
-        </p>
-      </main>
-      <footer className="footer">
-        <span role="status" className={`status status-${health.state}`}>
-          {describeHealth(health)}
-        </span>
-      </footer>
-    </div>
+    <PublicLayout landing>
+      <HeroBanner onVerify={() => setVerifying(true)} />
+      <Counters counters={data.counters} />
+      <CoreFeatures />
+      <EventsSection events={data.events} />
+      <ContractorDirectory />
+      <GovernmentLinks />
+      {verifying && (
+        <Dialog open wide title={t('verify.title')} onClose={() => setVerifying(false)} testId="verify-dialog">
+          <Suspense fallback={<div className="page-loading" />}>
+            <CertificateViewer />
+          </Suspense>
+        </Dialog>
+      )}
+    </PublicLayout>
   );
 }

@@ -1,4 +1,5 @@
-// Being built (issue 7).
+import { LegalPage } from './LegalPage.js';
+
 export default function TermsOfUsePage() {
-  return <main className="centered-page" />;
+  return <LegalPage document="termsOfUse" />;
 }

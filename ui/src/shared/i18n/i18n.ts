@@ -1,5 +1,5 @@
 // i18next for the whole ui: en (default), ms and zh; one file per area and language so the public and
-// signed-in areas never edit the same file: common.json, public.json, errors.json (public area and shared
+// signed-in areas never edit the same file: common.json, public.json, errors.json, legal.json (public area and shared
 // pieces) and admin.json (the react-admin area). English common/public/errors ship with the first page;
 // every other file is fetched when a page or language needs it (keeps the landing bundle small).
 
@@ -11,7 +11,7 @@ import enErrors from './locales/en/errors.json';
 
 export const LANGUAGES = ['en', 'ms', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'public', 'errors', 'admin'] as const;
+export const NAMESPACES = ['common', 'public', 'errors', 'legal', 'admin'] as const;
 export const LANGUAGE_KEY = 'binaan.language';
 
 const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/*.json', '!./locales/en/common.json', '!./locales/en/public.json', '!./locales/en/errors.json']);

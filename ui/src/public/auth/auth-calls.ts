@@ -1,0 +1,33 @@
+// The account calls of the public area (public-area.md §7), each throwing ApiError on a refusal.
+import type { LoginReply, PinCodeRequestReply } from '@binaan/contracts';
+import { apiFetch } from '../../shared/api/client.js';
+import { solveHumanCheck } from '../../shared/forms/human-check.js';
+import type { CodeCheck, CodeRequest, CodeRequestReply, SignUpDetails } from './sign-up.machine.js';
+
+export async function requestCode({ mobile }: CodeRequest): Promise<CodeRequestReply> {
+  const response_token = await solveHumanCheck();
+  const reply = await apiFetch<PinCodeRequestReply>('pin-code-request', { method: 'POST', token: null, body: { mobile_phone: mobile, response_token } });
+  return { secretKey: reply.secretKey, timestamp: reply.timestamp };
+}
+
+export async function verifyCode({ mobile, code, secretKey, timestamp }: CodeCheck): Promise<void> {
+  await apiFetch('pin-code-verification', { method: 'POST', token: null, body: { mobile_phone: mobile, code: code.trim(), secret_key: secretKey, timestamp } });
+}
+
+export async function signUp(details: SignUpDetails): Promise<void> {
+  await apiFetch('users/sign-up', {
+    method: 'POST',
+    token: null,
+    body: { email: details.email.trim(), user_mobile: details.mobile, name: details.name.trim(), password: details.password, confirmPassword: details.confirmPassword },
+  });
+}
+
+export function login(email: string, password: string, rememberMe: boolean): Promise<LoginReply> {
+  return apiFetch<LoginReply>('login', { method: 'POST', token: null, body: { email: email.trim(), password, rememberMe } });
+}
+
+export type EulaReply = { success: true; data: { eula_contents: string; version: number } };
+
+export function latestEula(): Promise<EulaReply> {
+  return apiFetch<EulaReply>('eula-version/get-latest', { token: null });
+}
