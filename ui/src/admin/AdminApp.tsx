@@ -1,15 +1,105 @@
-// PLACEHOLDER until the signed-in react-admin area lands (replaced by its engineer). The router in
-// ui/src/main.tsx lazy-loads this default export for every path that is not a public route; it owns all
-// signed-in routes (/article, /administration/*, /cidb-administration/*, ...) and renders the shared
-// catch-all page for paths it does not know.
-
-import { Route, Routes } from 'react-router-dom';
+// The signed-in area (issue 8): react-admin over the real API. main.tsx lazy-loads this for every path
+// that is not public. The documents area is generated from the workflow catalogue (GET /api/workflows);
+// the menu and every page follow the access rights and the company's approval (access/modules.ts).
+import { useEffect, useMemo, useState } from 'react';
+import { Admin, CustomRoutes, Notification, type I18nProvider } from 'react-admin';
+import { Navigate, Route, useLocation } from 'react-router-dom';
 import { NotFoundPage } from '../shared/pages/NotFoundPage.js';
+import { PageLoading } from '../shared/pages/PageLoading.js';
+import { useSession } from '../shared/session/session-store.js';
+import { AccessProvider, Guard } from './access/access-context.js';
+import { accessContext, MODULES } from './access/modules.js';
+import { AuthorityPage } from './authority/AuthorityPage.js';
+import { documentEntries, loadCatalogue, type DocumentEntry } from './catalogue/catalogue.js';
+import { listCompanies } from './company/choose-company.js';
+import { setChosenCompany, useChosenCompany } from './company/company-state.js';
+import { NonApprovedCompanyPage } from './company/NonApprovedCompanyPage.js';
+import { SelectCompanyPage } from './company/SelectCompanyPage.js';
+import { documentResource } from './documents/document-resources.js';
+import { EventsRoutes } from './events/EventsRoutes.js';
+import { makeLayout } from './layout/AdminLayout.js';
+import { AuditPage } from './pages/AuditPage.js';
+import { MyApprovalsPage } from './pages/MyApprovalsPage.js';
+import { AddCompanyPage, ArticlePage, CompanyProfilePage, NotBuiltPage } from './pages/SimplePages.js';
+import { authProvider } from './providers/auth-provider.js';
+import { documentsDataProvider } from './providers/data-provider.js';
+import { adminI18nProvider } from './providers/i18n-provider.js';
+import { adminTheme } from './theme.js';
+
+const NO_COMPANY_PATHS = ['/select-company'];
+
+/** Toasts at the bottom right, no progress bar (spec §8.2). */
+const BottomRightNotification = () => <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} />;
+
+function useStartup(token: string | undefined) {
+  const [i18n, setI18n] = useState<I18nProvider | null>(null);
+  const [documents, setDocuments] = useState<DocumentEntry[] | null>(null);
+  useEffect(() => {
+    void adminI18nProvider().then(setI18n);
+  }, []);
+  useEffect(() => {
+    if (!token || documents) return;
+    loadCatalogue().then((c) => setDocuments(documentEntries(c)), () => setDocuments([]));
+  }, [token, documents]);
+  return { i18n, documents };
+}
 
 export default function AdminApp() {
+  const session = useSession();
+  const location = useLocation();
+  const company = useChosenCompany();
+  const { i18n, documents } = useStartup(session?.jwtToken);
+  const dataProvider = useMemo(() => documentsDataProvider(), []);
+  const layout = useMemo(() => makeLayout(documents ?? []), [documents]);
+
+  // A session from another tab or an older visit: the company's approval comes from the company list.
+  useEffect(() => {
+    if (!session?.selectedCompany || company?.companyId === session.selectedCompany) return;
+    listCompanies().then((list) => {
+      const found = list.find((c) => c.companyProfileId === session.selectedCompany);
+      setChosenCompany({ companyId: session.selectedCompany!, name: session.selectedCompanyName ?? '', status: found?.status ?? 0, subscriptionType: session.subscriptionType ?? 0 });
+    }, () => undefined);
+  }, [session?.selectedCompany, session?.selectedCompanyName, session?.subscriptionType, company?.companyId]);
+
+  if (!session) return <Navigate to="/auth/sign-in" replace />;
+  if (!session.selectedCompany && !NO_COMPANY_PATHS.includes(location.pathname)) return <Navigate to="/select-company" replace />;
+  if (!i18n || !documents) return <PageLoading />;
+
+  const access = accessContext(session.accessRights, company?.companyId === session.selectedCompany ? company?.status : undefined, session.subscriptionType, session.userRole);
+  const guarded = (key: string, element: React.ReactNode) => <Guard module={key}>{element}</Guard>;
   return (
-    <Routes>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <AccessProvider value={access}>
+      <Admin
+        title="Binaan"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18n}
+        layout={layout}
+        theme={adminTheme}
+        notification={BottomRightNotification}
+        catchAll={NotFoundPage}
+        loginPage={false}
+        disableTelemetry
+      >
+        {documents.map((entry) => documentResource(entry))}
+        <CustomRoutes noLayout>
+          <Route path="/select-company" element={<SelectCompanyPage />} />
+          <Route path="/auth/non-approved-company-login" element={<NonApprovedCompanyPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/article" element={<ArticlePage />} />
+          <Route path="/article/view/:id" element={<ArticlePage />} />
+          <Route path="/my-approvals" element={guarded('myApprovals', <MyApprovalsPage />)} />
+          <Route path="/audit" element={guarded('audit', <AuditPage />)} />
+          <Route path="/organizer/events/*" element={guarded('events', <EventsRoutes />)} />
+          <Route path="/administration/company" element={guarded('companyProfile', <CompanyProfilePage />)} />
+          <Route path="/administration/add-company" element={guarded('addCompany', <AddCompanyPage />)} />
+          <Route path="/administration/authority" element={guarded('authority', <AuthorityPage />)} />
+          <Route path="/cidb-administration/company-profile" element={guarded('cidbCompanyProfile', <CompanyProfilePage contractor />)} />
+          <Route path="/cidb-material/purchase-order" element={guarded('cidbMaterial', <Navigate to="/purchaseOrder" replace />)} />
+          {MODULES.filter((m) => m.key.includes('.')).map((m) => <Route key={m.key} path={m.path} element={guarded(m.key, <NotBuiltPage moduleKey={m.key} />)} />)}
+        </CustomRoutes>
+      </Admin>
+    </AccessProvider>
   );
 }

@@ -1,0 +1,105 @@
+// The signed-in area's browser tests run against the real product with the demo data (README: demo
+// logins), on a server of their own: the shared config's server starts an empty store. One server per
+// Playwright worker (workers: 1), on its own port and data folder, removed afterwards. For a quicker
+// loop, ADMIN_E2E_URL and ADMIN_E2E_DATA_DIR reuse a server started by hand with DEMO_DATA=on.
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const PASSWORD = 'Demo@Binaan2026';
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+type DemoServer = { url: string; dataDir: string };
+
+async function waitForHealth(url: string, child: ChildProcess | null, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) throw new Error(`the demo server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the demo server did not start');
+}
+
+export const test = base.extend<{ shot: (page: Page, name: string) => Promise<void> }, { demo: DemoServer }>({
+  demo: [
+    async ({}, use) => {
+      if (process.env.ADMIN_E2E_URL) {
+        await use({ url: process.env.ADMIN_E2E_URL, dataDir: process.env.ADMIN_E2E_DATA_DIR ?? '' });
+        return;
+      }
+      const port = Number(process.env.ADMIN_E2E_PORT ?? 3230);
+      const dataDir = mkdtempSync(join(tmpdir(), 'binaan-admin-e2e-'));
+      const child = spawn(process.execPath, ['apps/api/dist/main.js'], {
+        cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'on', DATABASE_URL: '', NODE_ENV: 'development' }, stdio: 'ignore',
+      });
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        await waitForHealth(url, child, 150_000);
+        await use({ url, dataDir });
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((r) => setTimeout(r, 1000));
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ demo }, use) => use(demo.url),
+  shot: async ({}, use) => {
+    await use(async (page, name) => {
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: resolve(ROOT, 'test/browser/screenshots', `${name}.png`), fullPage: true });
+    });
+  },
+});
+export { expect };
+
+/** Signs in through the public sign-in page and chooses the company on the selection page. */
+export async function signIn(page: Page, email: string, company: string): Promise<void> {
+  await page.goto('/auth/sign-in');
+  await page.locator('input[name="loginEmail"]').fill(email);
+  await page.locator('input[name="loginPassword"]').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await expect(page.getByTestId('select-company')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId(`company-${company}`).click();
+  await expect(page.getByTestId('select-company')).toBeHidden({ timeout: 20_000 });
+}
+
+/** A second, independent browser session (another user, or the same user twice). */
+export async function newSession(browser: Browser, baseURL: string, email: string, company: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, email, company);
+  return page;
+}
+
+/** The API as a user: signed in, company chosen (for setting up and for the direct calls a test makes). */
+export async function apiSession(baseURL: string, email: string, company: string): Promise<{ token: string; userId: string; call: <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; json: T }> }> {
+  const login = await (await fetch(`${baseURL}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })).json() as { jwtToken: string };
+  const chosen = await (await fetch(`${baseURL}/api/company/choose/${company}`, { headers: { authorization: `Bearer ${login.jwtToken}` } })).json() as { jwtToken: string };
+  const token = chosen.jwtToken;
+  const userId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+  return {
+    token, userId,
+    async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+      const reply = await fetch(`${baseURL}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      return { status: reply.status, json: (await reply.json().catch(() => null)) as T };
+    },
+  };
+}
+
+/** The ticket e-mailed to a participant (the outbox of the server's data folder). */
+export function ticketFor(dataDir: string, email: string): string {
+  const lines = readFileSync(join(dataDir, 'outbox', 'email.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; text: string });
+  const mail = lines.reverse().find((m) => m.to === email && /Ticket: /.test(m.text));
+  const ticket = /Ticket: (\S+)/.exec(mail?.text ?? '')?.[1];
+  if (!ticket) throw new Error(`no ticket for ${email}`);
+  return ticket;
+}

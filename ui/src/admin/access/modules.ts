@@ -1,0 +1,67 @@
+// What the signed-in area offers and who may use it (signed-in-area.md §4.8, §6): each module declares the
+// access rights that open it (any one suffices) and whether a company that is not approved may use it.
+// The menu shows only what may be used; a direct URL to anything else renders the no-access page.
+import { CompanySubmissionStatus, hasAnyAccessRight, SubscriptionType, type AccessRight } from '@binaan/contracts';
+
+export type AccessContext = { rights: string; approved: boolean; admin: boolean; contractor: boolean };
+
+export type ModuleDef = {
+  key: string;
+  path: string;
+  /** Any one of these opens it; none listed: every signed-in user of the company. */
+  rights?: readonly AccessRight[];
+  /** §4.8: usable while the company is not approved. */
+  allowPending?: boolean;
+  /** §4.8: admin users (type 2) may still reach it when the company is not approved. */
+  adminMayEnter?: boolean;
+  /** §2.4: only for contractor subscriptions. */
+  contractorOnly?: boolean;
+  /** Menu group and label key (admin.menu.<key>). */
+  group: 'main' | 'documents' | 'administration' | 'contractor' | 'hidden';
+};
+
+export const DECIDING_RIGHTS: readonly AccessRight[] = [
+  'procurement.approve', 'procurement.confirm', 'tenderManagement.approve', 'contractManagement.approve', 'contractManagement.confirm',
+];
+const DOCUMENT_VIEW_RIGHTS: readonly AccessRight[] = ['procurement.view', 'tenderManagement.view', 'contractManagement.view'];
+
+export const MODULES: readonly ModuleDef[] = [
+  { key: 'article', path: '/article', allowPending: true, group: 'main' },
+  { key: 'myApprovals', path: '/my-approvals', rights: DECIDING_RIGHTS, group: 'main' },
+  { key: 'audit', path: '/audit', rights: DOCUMENT_VIEW_RIGHTS, group: 'main' },
+  { key: 'events', path: '/organizer/events', rights: ['administration.companyProfile.update', 'projectManagement.update'], group: 'main' },
+  { key: 'companyProfile', path: '/administration/company', rights: ['administration.companyProfile.view', 'administration.companyProfile.update'], allowPending: true, group: 'administration' },
+  { key: 'addCompany', path: '/administration/add-company', adminMayEnter: true, group: 'administration' },
+  { key: 'authority', path: '/administration/authority', rights: ['administration.authorityManual.view', 'administration.authorityManual.update'], group: 'administration' },
+  // §2.4, the contractor menu.
+  { key: 'cidbCompanyProfile', path: '/cidb-administration/company-profile', contractorOnly: true, group: 'contractor' },
+  { key: 'cidbMaterial', path: '/cidb-material/purchase-order', rights: ['procurement.view'], contractorOnly: true, group: 'contractor' },
+  ...['search-contractor', 'bq', 'budget', 'call-tender', 'received-invoice'].map((page): ModuleDef => ({
+    key: `tradeAndService.${page}`, path: `/trade-and-service/${page}`, contractorOnly: true, group: 'contractor',
+  })),
+  ...['received-tender', 'invoice-generator', 'receipt-generator', 'quotation-generator'].map((page): ModuleDef => ({
+    key: `businessOpportunity.${page}`, path: `/business-opportunity/${page}`, contractorOnly: true, group: 'contractor',
+  })),
+];
+
+export function moduleByKey(key: string): ModuleDef {
+  const found = MODULES.find((m) => m.key === key);
+  if (!found) throw new Error(`unknown module ${key}`);
+  return found;
+}
+
+export function canUse(module: Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly'>, access: AccessContext): boolean {
+  if (!access.approved && !module.allowPending && !(module.adminMayEnter && access.admin)) return false;
+  if (module.contractorOnly && !access.contractor) return false;
+  if (module.rights && module.rights.length > 0 && !hasAnyAccessRight(access.rights, ...module.rights)) return false;
+  return true;
+}
+
+export function accessContext(rights: string, companyStatus: number | undefined, subscriptionType: number | undefined, userRole: string): AccessContext {
+  return {
+    rights,
+    approved: companyStatus === CompanySubmissionStatus.Approved,
+    admin: userRole === 'ADMIN',
+    contractor: subscriptionType === SubscriptionType.CidbContractor,
+  };
+}

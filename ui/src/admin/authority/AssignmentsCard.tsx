@@ -1,0 +1,69 @@
+// Workflow assignments: who holds which level on which process, for the company or for one project (the
+// project's own assignments override the company's for its documents). Assign and remove are audited.
+import { useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { Autocomplete, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { DocumentResources, type AuthorityLevel, type WorkflowAssignmentGroup } from '@binaan/contracts';
+import { resourceLabel } from '../catalogue/labels.js';
+import { errorCodeOf } from '../providers/admin-request.js';
+import { LEVELS } from './authority-api.js';
+
+export type KnownUser = { id: string; name: string };
+
+export function AssignmentsCard({ title, groups, users, canEdit, onAssign, testId }: {
+  title: string; groups: WorkflowAssignmentGroup[]; users: KnownUser[]; canEdit: boolean; testId: string;
+  onAssign: (body: { code: string; user_id: string; workflow_level: AuthorityLevel }, remove: boolean) => Promise<unknown>;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [code, setCode] = useState('purchaseOrder');
+  const [user, setUser] = useState('');
+  const [level, setLevel] = useState<AuthorityLevel>(20);
+  const [busy, setBusy] = useState(false);
+  const nameOf = (id: string) => users.find((u) => u.id === id)?.name ?? id;
+  const levelLabel = (l: number) => translate(`admin.levels.${l}`, { _: String(l) });
+  const run = async (body: { code: string; user_id: string; workflow_level: AuthorityLevel }, remove: boolean) => {
+    setBusy(true);
+    try {
+      await onAssign(body, remove);
+      notify(remove ? 'admin.authority.unassigned' : 'admin.authority.assigned', { type: 'success' });
+    } catch (error) {
+      notify(`error.${errorCodeOf(error)}`, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card data-testid={testId}>
+      <CardContent>
+        <Typography variant="h6" gutterBottom>{title}</Typography>
+        {groups.filter((g) => g.assignments.length > 0).map((g) => (
+          <Stack key={g.code} direction="row" spacing={1} useFlexGap sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography sx={{ width: 180 }}>{resourceLabel(translate, g.code, false)}</Typography>
+            {g.assignments.map((a) => (
+              <Chip key={`${a.user_id}-${a.workflow_level}`} label={`${nameOf(a.user_id)} · ${levelLabel(a.workflow_level)}`}
+                {...(canEdit ? { onDelete: () => void run({ code: g.code, user_id: a.user_id, workflow_level: a.workflow_level }, true) } : {})} />
+            ))}
+          </Stack>
+        ))}
+        {canEdit && (
+          <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+            <TextField select size="small" label={translate('admin.authority.process')} value={code} onChange={(e) => setCode(e.target.value)} sx={{ minWidth: 180 }}>
+              {DocumentResources.map((r) => <MenuItem key={r} value={r}>{resourceLabel(translate, r, false)}</MenuItem>)}
+            </TextField>
+            <Autocomplete freeSolo size="small" options={users} getOptionLabel={(o) => (typeof o === 'string' ? o : `${o.name} (${o.id})`)} sx={{ minWidth: 280 }}
+              onInputChange={(_e, value) => setUser(users.find((u) => `${u.name} (${u.id})` === value)?.id ?? value.trim())}
+              renderInput={(params) => <TextField {...params} label={translate('admin.authority.user')} helperText={translate('admin.authority.userHelp')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${testId}-user` } }} />} />
+            <TextField select size="small" label={translate('admin.authority.level')} value={level} onChange={(e) => setLevel(Number(e.target.value) as AuthorityLevel)} sx={{ minWidth: 160 }}
+              slotProps={{ htmlInput: { 'data-testid': `${testId}-level` } }}>
+              {LEVELS.map((l) => <MenuItem key={l} value={l}>{levelLabel(l)}</MenuItem>)}
+            </TextField>
+            <Button variant="contained" disabled={busy || !user} onClick={() => void run({ code, user_id: user, workflow_level: level }, false)} data-testid={`${testId}-assign`}>
+              {translate('admin.authority.assign')}
+            </Button>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+// Authority settings: the company's manuals, its workflow assignments, the assignments of each project,
+// and the audited history of every change.
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { hasAnyAccessRight, type AuthorityHistoryRow, type AuthorityManualView, type WorkflowAssignmentGroup } from '@binaan/contracts';
+import { useSession } from '../../shared/session/session-store.js';
+import { useAccess } from '../access/access-context.js';
+import { resourceLabel } from '../catalogue/labels.js';
+import { formatDateTime } from '../format.js';
+import { adminJson } from '../providers/admin-request.js';
+import { AssignmentsCard, type KnownUser } from './AssignmentsCard.js';
+import { authorityApi, currentUserId } from './authority-api.js';
+import { ManualsCard } from './ManualsCard.js';
+
+type ProjectRow = { project: { id: string; project_name: string }; workflowAssignments: WorkflowAssignmentGroup[] };
+
+export function AuthorityPage() {
+  const translate = useTranslate();
+  const access = useAccess();
+  const session = useSession();
+  const canEdit = hasAnyAccessRight(access.rights, 'administration.authorityManual.update');
+  const [manuals, setManuals] = useState<AuthorityManualView[]>([]);
+  const [groups, setGroups] = useState<WorkflowAssignmentGroup[]>([]);
+  const [history, setHistory] = useState<AuthorityHistoryRow[]>([]);
+  const [projects, setProjects] = useState<ProjectRow[]>([]);
+  const [projectId, setProjectId] = useState('');
+  const reload = useCallback(() => {
+    void authorityApi.manuals().then(setManuals, () => undefined);
+    void authorityApi.assignments().then(setGroups, () => undefined);
+    void authorityApi.history().then(setHistory, () => undefined);
+    void adminJson<ProjectRow[]>('/api/project-list-by-user').then(setProjects, () => undefined);
+  }, []);
+  useEffect(reload, [reload]);
+  // The api lists no members: names come from the history; the signed-in user is known from the session.
+  const users: KnownUser[] = [];
+  const me = currentUserId(session?.jwtToken);
+  if (me) users.push({ id: me, name: session?.user?.name ?? me });
+  for (const row of history) {
+    if (row.userId && row.userName && !users.some((u) => u.id === row.userId)) users.push({ id: row.userId, name: row.userName });
+    if (row.actor.userId && row.actor.name && !users.some((u) => u.id === row.actor.userId)) users.push({ id: row.actor.userId, name: row.actor.name });
+  }
+  const project = projects.find((p) => p.project.id === projectId);
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }} data-testid="authority-page">
+      <Title title={translate('admin.menu.authority')} />
+      <ManualsCard manuals={manuals} canEdit={canEdit} onChanged={reload} />
+      <AssignmentsCard title={translate('admin.authority.companyAssignments')} groups={groups} users={users} canEdit={canEdit} testId="company-assignments"
+        onAssign={async (body, remove) => {
+          await (remove ? authorityApi.unassign(body) : authorityApi.assign(body));
+          reload();
+        }} />
+      <Card><CardContent>
+        <TextField select size="small" label={translate('admin.fields.project')} value={projectId} onChange={(e) => setProjectId(e.target.value)} sx={{ minWidth: 300 }}>
+          {projects.map((p) => <MenuItem key={p.project.id} value={p.project.id}>{p.project.project_name}</MenuItem>)}
+        </TextField>
+      </CardContent></Card>
+      {project && (
+        <AssignmentsCard title={translate('admin.authority.projectAssignments', { name: project.project.project_name })} groups={project.workflowAssignments} users={users} canEdit={canEdit}
+          testId="project-assignments" onAssign={async (body, remove) => {
+            await authorityApi.projectAssign(project.project.id, body, remove);
+            reload();
+          }} />
+      )}
+      <Card data-testid="authority-history"><CardContent>
+        <Typography variant="h6" gutterBottom>{translate('admin.authority.history')}</Typography>
+        <Table size="small">
+          <TableHead><TableRow>
+            <TableCell>{translate('admin.fields.when')}</TableCell><TableCell>{translate('admin.fields.who')}</TableCell><TableCell>{translate('admin.fields.change')}</TableCell>
+            <TableCell>{translate('admin.authority.process')}</TableCell><TableCell>{translate('admin.authority.user')}</TableCell><TableCell>{translate('admin.authority.level')}</TableCell>
+          </TableRow></TableHead>
+          <TableBody>
+            {history.slice(0, 100).map((row) => (
+              <TableRow key={`${row.streamId}-${row.revision}`}>
+                <TableCell>{formatDateTime(row.at)}</TableCell><TableCell>{row.actor.name ?? '-'}</TableCell>
+                <TableCell>{translate(`admin.authority.event.${row.eventType}`, { _: row.eventType })}</TableCell>
+                <TableCell>{resourceLabel(translate, row.code, false)}</TableCell><TableCell>{row.userName ?? '-'}</TableCell>
+                <TableCell>{row.level !== null ? translate(`admin.levels.${row.level}`, { _: String(row.level) }) : row.manualVersion !== null ? `v${row.manualVersion}` : '-'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent></Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+// The authority context's calls (apps/api/src/authority/README.md, projects/README.md).
+import type { AuthorityHistoryRow, AuthorityManualBody, AuthorityManualView, WorkflowAssignmentBody, WorkflowAssignmentGroup } from '@binaan/contracts';
+import { adminJson } from '../providers/admin-request.js';
+
+export const LEVELS = [10, 20, 21, 22, 23] as const;
+export const VERIFY_LEVELS = [20, 21, 22, 23] as const;
+
+export const authorityApi = {
+  manuals: async () => (await adminJson<{ manuals: AuthorityManualView[] }>('/api/authority-manuals')).manuals,
+  saveManual: (resource: string, body: AuthorityManualBody) => adminJson<{ manual: AuthorityManualView }>(`/api/authority-manuals/${resource}`, { method: 'PUT', body }),
+  assignments: async () => (await adminJson<{ workflowAssignments: WorkflowAssignmentGroup[] }>('/api/company-workflow/view/workflow-and-assignments-list')).workflowAssignments,
+  assign: (body: WorkflowAssignmentBody) => adminJson('/api/company-workflow/assignments', { body }),
+  unassign: (body: WorkflowAssignmentBody) => adminJson('/api/company-workflow/assignments/unassign', { body }),
+  history: async () => (await adminJson<{ history: AuthorityHistoryRow[] }>('/api/company-workflow/history')).history,
+  projectAssign: (projectId: string, body: WorkflowAssignmentBody & { supply?: boolean }, remove = false) =>
+    adminJson(`/api/projects/${encodeURIComponent(projectId)}/assignments${remove ? '/unassign' : ''}`, { body }),
+};
+
+/** The signed-in user's id, from the session token's subject (the api has no "who am I" call). */
+export function currentUserId(token: string | undefined): string | null {
+  try {
+    const payload = token?.split('.')[1];
+    if (!payload) return null;
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: string };
+    return claims.sub ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,75 @@
+// Company selection after sign-in, and when switching (signed-in-area.md §2.1): the user's companies with
+// name, status and whether a logo is uploaded. A failed choice shows the translated error in the list and
+// as a toast. The choice leads where §2.3 says (landing.ts).
+import { useEffect, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import type { CompanyListItem } from '@binaan/contracts';
+import { Alert, Box, Card, CardActionArea, CardContent, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import BusinessIcon from '@mui/icons-material/Business';
+import ImageIcon from '@mui/icons-material/Image';
+import { useSession } from '../../shared/session/session-store.js';
+import { errorCodeOf } from '../providers/admin-request.js';
+import { chooseCompany, listCompanies } from './choose-company.js';
+
+export function SelectCompanyPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [companies, setCompanies] = useState<CompanyListItem[] | null>(null);
+  const [failed, setFailed] = useState<{ companyId: string; code: string } | null>(null);
+  const [choosing, setChoosing] = useState<string | null>(null);
+
+  useEffect(() => {
+    listCompanies().then(setCompanies, (error: unknown) => {
+      setCompanies([]);
+      notify(`error.${errorCodeOf(error)}`, { type: 'error' });
+    });
+  }, [notify]);
+
+  const choose = async (company: CompanyListItem) => {
+    setChoosing(company.companyProfileId);
+    setFailed(null);
+    try {
+      navigate(await chooseCompany(company.companyProfileId));
+    } catch (error) {
+      const code = errorCodeOf(error);
+      setFailed({ companyId: company.companyProfileId, code });
+      notify(`error.${code}`, { type: 'error' });
+    } finally {
+      setChoosing(null);
+    }
+  };
+
+  return (
+    <Container maxWidth="sm" sx={{ py: 6 }} data-testid="select-company">
+      <Typography variant="h4" component="h1" gutterBottom>{translate('admin.company.selectTitle')}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>{translate('admin.company.selectIntro', { name: session?.user?.name ?? '' })}</Typography>
+      {companies === null && <CircularProgress />}
+      {companies?.length === 0 && <Alert severity="info">{translate('admin.company.none')}</Alert>}
+      <Stack spacing={2}>
+        {companies?.map((company) => (
+          <Card key={company.companyProfileId} variant={session?.selectedCompany === company.companyProfileId ? 'elevation' : 'outlined'}>
+            <CardActionArea onClick={() => void choose(company)} disabled={choosing !== null} data-testid={`company-${company.companyProfileId}`}>
+              <CardContent>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+                  <BusinessIcon color="primary" />
+                  <Box sx={{ flex: 1 }}>
+                    <Typography variant="h6">{company.company_name}</Typography>
+                    <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
+                      <Chip size="small" label={translate(`admin.company.status.${company.status}`, { _: String(company.status) })} color={company.status === 3 ? 'success' : 'warning'} />
+                      <Chip size="small" icon={<ImageIcon />} variant="outlined" label={translate(company.is_logo_uploaded ? 'admin.company.logoUploaded' : 'admin.company.noLogo')} />
+                    </Stack>
+                  </Box>
+                  {choosing === company.companyProfileId && <CircularProgress size={24} />}
+                </Box>
+                {failed?.companyId === company.companyProfileId && <Alert severity="error" sx={{ mt: 1 }}>{translate(`error.${failed.code}`, { _: translate('error.unknownError') })}</Alert>}
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        ))}
+      </Stack>
+    </Container>
+  );
+}

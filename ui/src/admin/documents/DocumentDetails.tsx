@@ -1,0 +1,133 @@
+// A document as it stands (or stood, in the replay): header fields, the kind's own fields, line items,
+// totals, fees and the approval route. Shapes from packages/contracts (DocumentView).
+import { useTranslate } from 'react-admin';
+import { Box, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { DocumentKindFieldNames, isDocumentResource, type DocumentView } from '@binaan/contracts';
+import { humanise } from '../catalogue/labels.js';
+import { formatDate, formatDateTime, formatMoney } from '../format.js';
+import { StatusChip } from './StatusChip.js';
+
+function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+      <Typography variant="caption" color="text.secondary">{label}</Typography>
+      <Typography data-testid={testId}>{value || '-'}</Typography>
+    </Grid>
+  );
+}
+
+const AMOUNT_FIELDS = new Set(['minimumAmount', 'maximumAmount', 'contractSum', 'workDoneAmount', 'unfixedGoodsAmount', 'previousCertifiedAmount']);
+const TIME_FIELDS = new Set(['openAt', 'closeAt']);
+const DATE_FIELDS = new Set(['expectedDeliveryStart', 'expectedDeliveryEnd']);
+
+function kindValue(name: string, value: unknown, currency: string): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (AMOUNT_FIELDS.has(name)) return formatMoney(String(value), currency);
+  if (TIME_FIELDS.has(name)) return formatDateTime(value);
+  if (DATE_FIELDS.has(name)) return formatDate(value);
+  if (Array.isArray(value)) return String(value.length);
+  return String(value);
+}
+
+export function DocumentDetails({ document }: { document: DocumentView }) {
+  const translate = useTranslate();
+  const label = (name: string) => translate(`admin.fields.${name}`, { _: humanise(name) });
+  const kindFields = isDocumentResource(document.resource) ? DocumentKindFieldNames[document.resource].filter((f) => f !== 'claimItems') : [];
+  const record = document as unknown as Record<string, unknown>;
+  const route = document.approvalRoute;
+  return (
+    <Box data-testid="document-details">
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+            <Typography variant="h6" data-testid="document-number">{document.documentNo}</Typography>
+            <StatusChip resource={document.resource} status={document.status} />
+            <Typography variant="body2" color="text.secondary">{translate('admin.fields.revision')} {document.revision}</Typography>
+          </Box>
+          <Grid container spacing={2}>
+            <Field label={label('title')} value={document.title} testId="document-title" />
+            <Field label={label('counterparty')} value={document.counterpartyCompanyId ?? '-'} />
+            <Field label={label('project')} value={document.projectId ?? '-'} />
+            <Field label={label('documentDate')} value={formatDate(document.documentDate)} />
+            <Field label={label('startDate')} value={formatDate(document.startDate)} />
+            <Field label={label('endDate')} value={formatDate(document.endDate)} />
+            <Field label={label('createdAt')} value={formatDateTime(document.createdAt)} />
+            <Field label={label('updatedAt')} value={formatDateTime(document.updatedAt)} />
+            {kindFields.map((name) => <Field key={name} label={label(name)} value={kindValue(name, record[name], document.currency)} />)}
+          </Grid>
+          {document.description && <Typography sx={{ mt: 2 }}>{document.description}</Typography>}
+        </CardContent>
+      </Card>
+      {document.items.length > 0 && (
+        <Card variant="outlined" sx={{ mb: 2 }}>
+          <Table size="small" data-testid="line-items">
+            <TableHead>
+              <TableRow>
+                <TableCell>#</TableCell><TableCell>{label('description')}</TableCell><TableCell>{label('unit')}</TableCell>
+                <TableCell align="right">{label('quantity')}</TableCell><TableCell align="right">{label('rate')}</TableCell><TableCell align="right">{label('amount')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {document.items.map((item) => (
+                <TableRow key={item.lineNo}>
+                  <TableCell>{item.lineNo}</TableCell><TableCell>{item.description}</TableCell><TableCell>{item.unit}</TableCell>
+                  <TableCell align="right">{item.quantity}</TableCell><TableCell align="right">{formatMoney(item.rate, document.currency)}</TableCell>
+                  <TableCell align="right">{formatMoney(item.amount, document.currency)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Card>
+      )}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Card variant="outlined">
+            <CardContent data-testid="totals">
+              <Typography variant="subtitle2" gutterBottom>{translate('admin.documents.totals')}</Typography>
+              <Row label={label('subtotal')} value={formatMoney(document.totals.subtotal, document.currency)} />
+              <Row label={label('sst')} value={formatMoney(document.totals.sst, document.currency)} />
+              <Row label={label('total')} value={formatMoney(document.totals.total, document.currency)} strong testId="document-total" />
+              {document.fees.transactionFee && <Row label={translate('admin.documents.transactionFee', { percent: document.fees.transactionFee.percent })} value={formatMoney(document.fees.transactionFee.amount, document.currency)} />}
+              {document.fees.tradeCertificate && (
+                <>
+                  <Row label={label('grossValuation')} value={formatMoney(document.fees.tradeCertificate.grossValuation, document.currency)} />
+                  <Row label={label('retention')} value={formatMoney(document.fees.tradeCertificate.retention, document.currency)} />
+                  <Row label={label('amountDue')} value={formatMoney(document.fees.tradeCertificate.amountDue, document.currency)} />
+                  <Row label={label('totalPayable')} value={formatMoney(document.fees.tradeCertificate.totalPayable, document.currency)} strong />
+                </>
+              )}
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Card variant="outlined">
+            <CardContent data-testid="approval-route">
+              <Typography variant="subtitle2" gutterBottom>{translate('admin.documents.approvalRoute')}</Typography>
+              <Typography variant="body2">
+                {translate(route.reason.manual === 'authorityManual' ? 'admin.documents.byManual' : 'admin.documents.byDefault', { version: route.reason.manualVersion ?? '', limit: route.reason.limitApplied ? formatMoney(route.reason.limitApplied) : '-' })}
+              </Typography>
+              <Typography variant="body2">{translate('admin.documents.requiredLevels')}: {route.requiredLevels.map((l) => translate(`admin.levels.${l}`, { _: String(l) })).join(', ') || '-'}</Typography>
+              {route.approvals.map((a) => (
+                <Typography key={`${a.level}-${a.userId}`} variant="body2">✓ {translate(`admin.levels.${a.level}`, { _: String(a.level) })}: {a.userName ?? a.userId} · {formatDateTime(a.at)}</Typography>
+              ))}
+              {route.nextLevel !== null && (
+                <Typography variant="body2" color="warning.main">
+                  {translate('admin.documents.waitingFor', { level: translate(`admin.levels.${route.nextLevel}`, { _: String(route.nextLevel) }), names: route.mayActNext.map((m) => m.name ?? m.userId).join(', ') || '-' })}
+                </Typography>
+              )}
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+      {document.warnings.map((w) => <Typography key={w.code} color="warning.main" sx={{ mt: 1 }}>{translate(`admin.warnings.${w.code}`, { _: w.message })}</Typography>)}
+    </Box>
+  );
+}
+
+function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', fontWeight: strong ? 700 : 400 }}>
+      <span>{label}</span><span data-testid={testId}>{value}</span>
+    </Box>
+  );
+}

@@ -1,0 +1,131 @@
+// Create and edit forms of a document kind: the common fields, the kind's own fields (DocumentKindFieldNames
+// in contracts), line items with a live total. The rules show on their fields (document-rules.ts) and the
+// server's refusals land on the same fields. The counterparty is fixed at creation.
+import { ArrayInput, BooleanInput, Create, DateInput, DateTimeInput, Edit, FormDataConsumer, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, required, useTranslate } from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import { DocumentKindFieldNames, DocumentKindsWithDeliveredQuantities, DocumentSstByDefault, isDocumentResource, type DocumentResource } from '@binaan/contracts';
+import type { CatalogueEntry } from '../catalogue/catalogue.js';
+import { humanise, resourceLabel } from '../catalogue/labels.js';
+import { formatMoney } from '../format.js';
+import { previewTotals, validateDocument } from './document-rules.js';
+import { useProjects } from './use-projects.js';
+
+const DATE_TIME = new Set(['openAt', 'closeAt']);
+const DATE = new Set(['expectedDeliveryStart', 'expectedDeliveryEnd']);
+const HELP: Record<string, string> = { openAt: 'admin.rules.fiveMinutesAhead', closeAt: 'admin.rules.closeAfterOpen', minimumAmount: 'admin.rules.minNotAboveMax', claimPercentage: 'admin.rules.percentMax', retentionPercent: 'admin.rules.percentMax', retentionLimitPercent: 'admin.rules.percentMax', vendorDocumentNo: 'admin.rules.vendorNoUnique' };
+
+function KindFields({ resource }: { resource: DocumentResource }) {
+  const translate = useTranslate();
+  return (
+    <>
+      {DocumentKindFieldNames[resource].map((name) => {
+        const label = translate(`admin.fields.${name}`, { _: humanise(name) });
+        const help = HELP[name] ? translate(HELP[name]) : undefined;
+        if (name === 'claimItems') {
+          return (
+            <ArrayInput key={name} source="claimItems" label={label}>
+              <SimpleFormIterator inline>
+                <TextInput source="description" label="admin.fields.description" validate={required()} />
+                <TextInput source="percentage" label="admin.fields.percentage" helperText="admin.rules.percentMax" />
+                <DateInput source="expectedCompletionDate" label="admin.fields.expectedCompletionDate" />
+                <TextInput source="claimAmount" label="admin.fields.claimAmount" />
+              </SimpleFormIterator>
+            </ArrayInput>
+          );
+        }
+        if (DATE_TIME.has(name)) return <DateTimeInput key={name} source={name} label={label} helperText={help} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />;
+        if (DATE.has(name)) return <DateInput key={name} source={name} label={label} helperText={help} />;
+        return <TextInput key={name} source={name} label={label} helperText={help} />;
+      })}
+    </>
+  );
+}
+
+function DocumentFormFields({ entry, creating }: { entry: CatalogueEntry; creating: boolean }) {
+  const translate = useTranslate();
+  const projects = useProjects();
+  const resource = entry.resource as DocumentResource;
+  const delivers = DocumentKindsWithDeliveredQuantities.includes(resource);
+  return (
+    <>
+      <TextInput source="title" label="admin.fields.title" validate={required()} fullWidth />
+      <TextInput source="description" label="admin.fields.description" multiline fullWidth />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
+        <SelectInput source="projectId" label="admin.fields.project" choices={projects} optionText="name" emptyText="admin.documents.noProject" />
+        {creating && <TextInput source="counterpartyCompanyId" label="admin.fields.counterparty" helperText="admin.rules.counterparty" />}
+        <BooleanInput source="sstApplicable" label="admin.fields.sstApplicable" />
+      </Box>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <DateInput source="documentDate" label="admin.fields.documentDate" />
+        <DateInput source="startDate" label="admin.fields.startDate" />
+        <DateInput source="endDate" label="admin.fields.endDate" helperText="admin.rules.endAfterStart" />
+      </Box>
+      {isDocumentResource(resource) && <KindFields resource={resource} />}
+      <ArrayInput source="items" label="admin.documents.lineItems">
+        <SimpleFormIterator inline>
+          <TextInput source="description" label="admin.fields.description" validate={required()} />
+          <TextInput source="unit" label="admin.fields.unit" validate={required()} sx={{ width: 90 }} />
+          <TextInput source="quantity" label="admin.fields.quantity" validate={required()} helperText="admin.rules.quantityPositive" sx={{ width: 130 }} />
+          <TextInput source="rate" label="admin.fields.rate" validate={required()} helperText="admin.rules.moneyFormat" sx={{ width: 130 }} />
+          <BooleanInput source="includeZeroRate" label="admin.fields.includeZeroRate" helperText="admin.rules.zeroRate" />
+          {delivers && <TextInput source="deliveredQuantity" label="admin.fields.deliveredQuantity" helperText="admin.rules.remainingQuantity" sx={{ width: 140 }} />}
+          {delivers && <NumberInput source="orderLineNo" label="admin.fields.orderLineNo" sx={{ width: 110 }} />}
+        </SimpleFormIterator>
+      </ArrayInput>
+      <FormDataConsumer>
+        {({ formData }) => {
+          const t = previewTotals(formData.items, formData.sstApplicable !== false);
+          return (
+            <Typography data-testid="form-total" sx={{ mt: 1 }}>
+              {translate('admin.fields.subtotal')}: {formatMoney(t.subtotal)} · {translate('admin.fields.sst')}: {formatMoney(t.sst)} · <strong>{translate('admin.fields.total')}: {formatMoney(t.total)}</strong>
+            </Typography>
+          );
+        }}
+      </FormDataConsumer>
+    </>
+  );
+}
+
+/** What the api takes: empty strings as absent, so an untouched optional field is not sent as "". */
+function toBody(data: Record<string, unknown>, creating = true): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (!creating && key === 'counterpartyCompanyId') continue;
+    if (['id', 'resource', 'documentNo', 'companyId', 'status', 'revision', 'machineVersion', 'createdBy', 'createdAt', 'updatedAt', 'availableActions', 'approvalRoute', 'editable', 'fees', 'warnings', 'totals'].includes(key)) continue;
+    if (value === '' || value === undefined) continue;
+    if (key === 'items' && Array.isArray(value)) {
+      body.items = value.map((item: Record<string, unknown>) => ({
+        description: item.description, unit: item.unit, quantity: String(item.quantity ?? ''), rate: String(item.rate ?? ''),
+        ...(item.includeZeroRate ? { includeZeroRate: true } : {}),
+        ...(item.deliveredQuantity ? { deliveredQuantity: String(item.deliveredQuantity) } : {}),
+        ...(item.orderLineNo ? { orderLineNo: Number(item.orderLineNo) } : {}),
+      }));
+      continue;
+    }
+    body[key] = value;
+  }
+  return body;
+}
+
+export function DocumentCreate({ entry }: { entry: CatalogueEntry }) {
+  const translate = useTranslate();
+  const sst = isDocumentResource(entry.resource) ? DocumentSstByDefault[entry.resource] : false;
+  return (
+    <Create resource={entry.resource} title={resourceLabel(translate, entry.resource, false)} redirect="show" transform={(data: Record<string, unknown>) => toBody(data, true)}>
+      <SimpleForm validate={validateDocument} defaultValues={{ sstApplicable: sst, items: [{ description: '', unit: '', quantity: '', rate: '' }] }}>
+        <DocumentFormFields entry={entry} creating />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function DocumentEdit({ entry }: { entry: CatalogueEntry }) {
+  const translate = useTranslate();
+  return (
+    <Edit resource={entry.resource} title={resourceLabel(translate, entry.resource, false)} redirect="show" mutationMode="pessimistic" transform={(data: Record<string, unknown>) => toBody(data, false)}>
+      <SimpleForm validate={validateDocument}>
+        <DocumentFormFields entry={entry} creating={false} />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,63 @@
+// A document kind's list: tabs per machine state, filters (text, project, counterparty, dates), sorting,
+// paging, and bulk deciding where the machine has a deciding event. All of it from the catalogue entry.
+import { CreateButton, Datagrid, DateInput, FilterButton, FunctionField, List, SearchInput, SelectInput, TextField, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import type { DocumentListItem } from '@binaan/contracts';
+import { bulkEvents, type CatalogueEntry } from '../catalogue/catalogue.js';
+import { resourceLabel } from '../catalogue/labels.js';
+import { formatDate, formatMoney } from '../format.js';
+import { BulkDecisionButton } from './BulkDecisionButton.js';
+import { StatusChip } from './StatusChip.js';
+import { StatusTabs } from './StatusTabs.js';
+import { useProjects } from './use-projects.js';
+
+function useFilters() {
+  const translate = useTranslate();
+  const projects = useProjects();
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('admin.documents.search')} />,
+    <SelectInput key="projectId" source="projectId" label="admin.fields.project" choices={projects} optionText="name" />,
+    <TextInput key="counterparty" source="counterparty" label="admin.fields.counterparty" helperText="admin.documents.counterpartyHelp" />,
+    <DateInput key="dateFrom" source="dateFrom" label="admin.fields.dateFrom" />,
+    <DateInput key="dateTo" source="dateTo" label="admin.fields.dateTo" />,
+  ];
+}
+
+function ListActions({ canCreate }: { canCreate: boolean }) {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {canCreate && <CreateButton />}
+    </TopToolbar>
+  );
+}
+
+export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canCreate: boolean }) {
+  const translate = useTranslate();
+  const filters = useFilters();
+  const deciding = bulkEvents(entry);
+  return (
+    <List
+      resource={entry.resource}
+      title={resourceLabel(translate, entry.resource)}
+      filters={filters}
+      actions={<ListActions canCreate={canCreate} />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      storeKey={`documents.${entry.resource}`}
+    >
+      <StatusTabs entry={entry} />
+      <Datagrid
+        rowClick="show"
+        bulkActionButtons={deciding.length > 0 ? <>{deciding.map((event) => <BulkDecisionButton key={event} resource={entry.resource} event={event} />)}</> : false}
+      >
+        <TextField source="documentNo" label="admin.fields.documentNo" />
+        <TextField source="title" label="admin.fields.title" />
+        <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={entry.resource} status={r.status} />} />
+        <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => formatMoney(r.total, r.currency)} />
+        <FunctionField<DocumentListItem> source="counterpartyCompanyId" sortable={false} label="admin.fields.counterparty" render={(r) => r.counterpartyCompanyId ?? '-'} />
+        <FunctionField<DocumentListItem> source="createdAt" label="admin.fields.createdAt" render={(r) => formatDate(r.createdAt)} />
+        <FunctionField<DocumentListItem> source="updatedAt" label="admin.fields.updatedAt" render={(r) => formatDate(r.updatedAt)} />
+      </Datagrid>
+    </List>
+  );
+}

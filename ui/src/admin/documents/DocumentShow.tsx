@@ -1,0 +1,45 @@
+// One document: its details with the buttons the machine offers this user, the history timeline, and the
+// replay with the state diagram. Tabs keep the page short.
+import { useState } from 'react';
+import { EditButton, ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Box, Tab, Tabs } from '@mui/material';
+import type { DocumentView } from '@binaan/contracts';
+import type { CatalogueEntry } from '../catalogue/catalogue.js';
+import { resourceLabel } from '../catalogue/labels.js';
+import { ActionButtons } from './ActionButtons.js';
+import { DocumentDetails } from './DocumentDetails.js';
+import { HistoryTimeline, useHistory } from './HistoryTimeline.js';
+import { ReplayControl } from './ReplayControl.js';
+
+function ShowBody({ entry }: { entry: CatalogueEntry }) {
+  const translate = useTranslate();
+  const record = useRecordContext<DocumentView>();
+  const [tab, setTab] = useState('document');
+  const history = useHistory(entry.resource, record?.id ?? '', record?.revision ?? -1);
+  if (!record) return null;
+  return (
+    <Box sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>
+        <ActionButtons target={{ resource: entry.resource, id: record.id, revision: record.revision, total: record.totals.total }} actions={record.availableActions} />
+        {record.editable && <EditButton />}
+      </Box>
+      <Tabs value={tab} onChange={(_e, v: string) => setTab(v)} sx={{ mb: 2 }}>
+        <Tab value="document" label={translate('admin.documents.tabDocument')} />
+        <Tab value="history" label={translate('admin.history.title')} data-testid="tab-history" />
+        <Tab value="replay" label={translate('admin.replay.title')} data-testid="tab-replay" />
+      </Tabs>
+      {tab === 'document' && <DocumentDetails document={record} />}
+      {tab === 'history' && <HistoryTimeline resource={entry.resource} id={record.id} rows={history} />}
+      {tab === 'replay' && <ReplayControl entry={entry} document={record} history={history} />}
+    </Box>
+  );
+}
+
+export function DocumentShow({ entry }: { entry: CatalogueEntry }) {
+  const translate = useTranslate();
+  return (
+    <Show resource={entry.resource} title={resourceLabel(translate, entry.resource, false)} actions={<TopToolbar><ListButton /></TopToolbar>}>
+      <ShowBody entry={entry} />
+    </Show>
+  );
+}

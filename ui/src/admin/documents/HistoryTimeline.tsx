@@ -1,0 +1,73 @@
+// The document's timeline (GET .../history): who (and for which company), when, the action, the status
+// before and after, remark, approval level, and a check mark where the hash chain verifies. A button asks
+// the api to verify the whole chain again (GET /api/audit/verify).
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { Alert, Box, Button, Chip, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import type { ChainVerificationReply, DocumentHistoryRow } from '@binaan/contracts';
+import { actionLabel, statusLabel } from '../catalogue/labels.js';
+import { formatDateTime } from '../format.js';
+import { adminJson, errorCodeOf } from '../providers/admin-request.js';
+
+export function useHistory(resource: string, id: string, revision: number): DocumentHistoryRow[] | null {
+  const [rows, setRows] = useState<DocumentHistoryRow[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    adminJson<DocumentHistoryRow[]>(`/api/documents/${resource}/${encodeURIComponent(id)}/history`).then((r) => live && setRows(r), () => live && setRows([]));
+    return () => {
+      live = false;
+    };
+  }, [resource, id, revision]);
+  return rows;
+}
+
+export function historyActionLabel(translate: ReturnType<typeof useTranslate>, resource: string, row: Pick<DocumentHistoryRow, 'action'>): string {
+  return row.action === 'Draft' || row.action === 'Edit' ? translate(`admin.history.${row.action}`) : actionLabel(translate, resource, row.action);
+}
+
+export function HistoryTimeline({ resource, id, rows }: { resource: string; id: string; rows: DocumentHistoryRow[] | null }) {
+  const translate = useTranslate();
+  const [verification, setVerification] = useState<ChainVerificationReply | { error: string } | null>(null);
+  const verify = () => {
+    adminJson<ChainVerificationReply>(`/api/audit/verify?resource=${resource}&id=${encodeURIComponent(id)}`).then(setVerification, (e: unknown) => setVerification({ error: errorCodeOf(e) }));
+  };
+  return (
+    <Box data-testid="history">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
+        <Typography variant="h6">{translate('admin.history.title')}</Typography>
+        <Button size="small" onClick={verify} data-testid="verify-chain">{translate('admin.audit.verifyDocument')}</Button>
+      </Box>
+      {verification && ('error' in verification
+        ? <Alert severity="error">{translate(`error.${verification.error}`)}</Alert>
+        : <Alert severity={verification.ok ? 'success' : 'error'} data-testid="verify-result">
+            {translate(verification.ok ? 'admin.audit.chainOk' : 'admin.audit.chainBroken', { count: verification.eventsChecked, revision: verification.firstBadRevision ?? '-' })}
+          </Alert>)}
+      <List dense>
+        {(rows ?? []).map((row) => (
+          <ListItem key={row.revision} divider data-testid="history-row" data-action={row.action}>
+            <ListItemIcon title={translate(row.chainVerified ? 'admin.history.chainVerified' : 'admin.history.chainNotVerified')}>
+              {row.chainVerified ? <CheckCircleIcon color="success" data-testid="chain-ok" /> : <ErrorIcon color="error" data-testid="chain-bad" />}
+            </ListItemIcon>
+            <ListItemText
+              primary={
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <strong>{historyActionLabel(translate, resource, row)}</strong>
+                  {row.statusAfter && <span>{statusLabel(translate, resource, row.statusBefore)} → {statusLabel(translate, resource, row.statusAfter)}</span>}
+                  {row.approvalLevel !== null && <Chip size="small" label={translate(`admin.levels.${row.approvalLevel}`, { _: String(row.approvalLevel) })} />}
+                </Box>
+              }
+              secondary={
+                <>
+                  {`${row.actor.name ?? row.actor.userId ?? '-'} · ${row.actor.companyName ?? row.actor.companyId ?? '-'} · ${formatDateTime(row.at)} · r${row.revision}`}
+                  {row.remark && <><br />{translate('admin.fields.remark')}: {row.remark}</>}
+                </>
+              }
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+// The server's field rules (signed-in-area.md §5.3, apps/api/src/documents README) checked in the form
+// before sending, with the same error codes, so a user sees them on the field; the server checks again and
+// its answer lands on the same fields (data-provider.ts).
+import { SST_PERCENT } from '@binaan/contracts';
+
+type Item = { quantity?: string; rate?: string; includeZeroRate?: boolean };
+type Values = { startDate?: string | null; endDate?: string | null; items?: Item[]; minimumAmount?: string | null; maximumAmount?: string | null; openAt?: string | null; closeAt?: string | null; claimPercentage?: string | null; retentionPercent?: string | null; retentionLimitPercent?: string | null };
+
+const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
+const QUANTITY = /^\d{1,12}(\.\d{1,3})?$/;
+
+/** Decimal string to integer hundredths (sen); null when not a decimal. */
+export function toSen(value: string | undefined | null): bigint | null {
+  if (!value || !MONEY.test(value.trim())) return null;
+  const [whole, fraction = ''] = value.trim().split('.');
+  return BigInt(whole!) * 100n + BigInt((fraction + '00').slice(0, 2));
+}
+
+function toThousandths(value: string | undefined | null): bigint | null {
+  if (!value || !QUANTITY.test(value.trim())) return null;
+  const [whole, fraction = ''] = value.trim().split('.');
+  return BigInt(whole!) * 1000n + BigInt((fraction + '000').slice(0, 3));
+}
+
+export function formatSen(sen: bigint): string {
+  const sign = sen < 0n ? '-' : '';
+  const abs = sen < 0n ? -sen : sen;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/** Live totals as the server computes them: line = quantity x rate, half up to the sen; SST 6% half up. */
+export function previewTotals(items: Item[] | undefined, sstApplicable: boolean): { subtotal: string; sst: string; total: string } {
+  let subtotal = 0n;
+  for (const item of items ?? []) {
+    const q = toThousandths(item.quantity), r = toSen(item.rate);
+    if (q !== null && r !== null) subtotal += (q * r + 500n) / 1000n;
+  }
+  const sst = sstApplicable ? (subtotal * BigInt(SST_PERCENT) + 50n) / 100n : 0n;
+  return { subtotal: formatSen(subtotal), sst: formatSen(sst), total: formatSen(subtotal + sst) };
+}
+
+const percentOk = (v: string | null | undefined) => !v || (toSen(v) !== null && toSen(v)! <= 10000n);
+
+/** Form-level check: `{ field: 'error.<code>' }` like the server's 422 replies. */
+export function validateDocument(values: Values): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (values.startDate && values.endDate && values.endDate < values.startDate) errors.endDate = 'error.endBeforeStart';
+  (values.items ?? []).forEach((item, i) => {
+    if (item.quantity !== undefined && item.quantity !== '' && toThousandths(item.quantity) === null) errors[`items.${i}.quantity`] = 'admin.rules.quantityFormat';
+    else if (item.quantity && toThousandths(item.quantity) === 0n) errors[`items.${i}.quantity`] = 'error.quantityNotPositive';
+    if (item.rate !== undefined && item.rate !== '' && toSen(item.rate) === null) errors[`items.${i}.rate`] = 'admin.rules.moneyFormat';
+    else if (item.rate && toSen(item.rate) === 0n && !item.includeZeroRate) errors[`items.${i}.includeZeroRate`] = 'error.zeroRateNotIncluded';
+  });
+  const min = toSen(values.minimumAmount), max = toSen(values.maximumAmount);
+  if (min !== null && max !== null && min > max) errors.minimumAmount = 'error.minimumAboveMaximum';
+  if (values.openAt && values.closeAt && values.closeAt <= values.openAt) errors.closeAt = 'error.closeNotAfterOpen';
+  for (const field of ['claimPercentage', 'retentionPercent', 'retentionLimitPercent'] as const) if (!percentOk(values[field])) errors[field] = 'error.percentageAbove100';
+  return errors;
+}

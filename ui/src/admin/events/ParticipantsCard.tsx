@@ -1,0 +1,68 @@
+// Registrations of one event with their attendance and certificate, and the organizer's certificate steps:
+// issue (the event's attendance rule decides), approve, revoke with a reason.
+import { useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { AttendanceParticipant } from '@binaan/contracts';
+import { formatDateTime } from '../format.js';
+import { adminJson, errorCodeOf } from '../providers/admin-request.js';
+
+const has = (value: string) => value !== '' && value !== '-' && !value.startsWith('0001-01-01');
+
+export function ParticipantsCard({ participants, articleId, onChanged }: { participants: AttendanceParticipant[]; articleId: string; onChanged: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const step = async (path: string, body: unknown = {}) => {
+    setBusy(true);
+    try {
+      await adminJson(path, { body });
+      notify('admin.events.done', { type: 'success' });
+    } catch (error) {
+      notify(`error.${errorCodeOf(error)}`, { type: 'error' });
+    } finally {
+      setBusy(false);
+      onChanged();
+    }
+  };
+  const revoke = (id: string) => {
+    const reason = window.prompt(translate('admin.events.revokeReason'));
+    if (reason?.trim()) void step(`/api/event-participant/${encodeURIComponent(id)}/certificate/revoke`, { reason: reason.trim() });
+  };
+  return (
+    <Card data-testid="participants"><CardContent>
+      <Stack sx={{ alignItems: 'center', justifyContent: 'space-between' }} direction="row">
+        <Typography variant="h6">{translate('admin.events.registrations')}</Typography>
+        <Button disabled={busy} onClick={() => void step(`/api/article/${encodeURIComponent(articleId)}/certificates/issue`)}>{translate('admin.events.issueAll')}</Button>
+      </Stack>
+      <Table size="small">
+        <TableHead><TableRow>
+          <TableCell>{translate('admin.events.name')}</TableCell><TableCell>{translate('admin.events.checkIn')}</TableCell><TableCell>{translate('admin.events.checkOut')}</TableCell>
+          <TableCell>{translate('admin.events.certificate')}</TableCell><TableCell />
+        </TableRow></TableHead>
+        <TableBody>
+          {participants.map((p) => {
+            const issued = has(p.certificate_no), approved = has(p.approve_datetime), revoked = has(p.revoked_datetime);
+            const base = `/api/event-participant/${encodeURIComponent(p.registration_id)}/certificate`;
+            return (
+              <TableRow key={p.registration_id} data-testid="participant-row" data-name={p.name}>
+                <TableCell>{p.name}<br /><Typography variant="caption">{p.email}</Typography></TableCell>
+                <TableCell>{has(p.check_in) ? formatDateTime(p.check_in) : '-'}</TableCell>
+                <TableCell>{has(p.check_out) ? formatDateTime(p.check_out) : '-'}</TableCell>
+                <TableCell data-testid="certificate-cell">
+                  {issued ? p.certificate_no : '-'}
+                  {revoked ? ` · ${translate('admin.events.revoked')}` : approved ? ` · ${translate('admin.events.approved')}` : issued ? ` · ${translate('admin.events.awaitingApproval')}` : ''}
+                </TableCell>
+                <TableCell>
+                  {!issued && <Button size="small" disabled={busy} onClick={() => void step(`${base}/issue`)} data-testid="issue-certificate">{translate('admin.events.issue')}</Button>}
+                  {issued && !approved && !revoked && <Button size="small" disabled={busy} onClick={() => void step(`${base}/approve`)} data-testid="approve-certificate">{translate('admin.events.approve')}</Button>}
+                  {issued && !revoked && <Button size="small" color="error" disabled={busy} onClick={() => revoke(p.registration_id)}>{translate('admin.events.revoke')}</Button>}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </CardContent></Card>
+  );
+}

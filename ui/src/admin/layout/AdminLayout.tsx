@@ -1,0 +1,76 @@
+// The signed-in frame: app bar (title, company switcher, language, user menu) and the menu built from the
+// modules the user may use (access/modules.ts) and the document kinds of the catalogue.
+import type { ReactNode } from 'react';
+import { AppBar, Layout, Menu, TitlePortal, useTranslate } from 'react-admin';
+import { Divider, ListSubheader } from '@mui/material';
+import HomeIcon from '@mui/icons-material/Home';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import EventIcon from '@mui/icons-material/Event';
+import BusinessIcon from '@mui/icons-material/Business';
+import AddBusinessIcon from '@mui/icons-material/AddBusiness';
+import GavelIcon from '@mui/icons-material/Gavel';
+import ConstructionIcon from '@mui/icons-material/Construction';
+import DescriptionIcon from '@mui/icons-material/Description';
+import { useAccess } from '../access/access-context.js';
+import { canUse, MODULES, type ModuleDef } from '../access/modules.js';
+import { viewRight, type DocumentEntry } from '../catalogue/catalogue.js';
+import { resourceLabel } from '../catalogue/labels.js';
+import { CompanySwitcher } from './CompanySwitcher.js';
+
+const ICONS: Record<string, ReactNode> = {
+  article: <HomeIcon />, myApprovals: <FactCheckIcon />, audit: <VerifiedUserIcon />, events: <EventIcon />,
+  companyProfile: <BusinessIcon />, addCompany: <AddBusinessIcon />, authority: <GavelIcon />,
+};
+
+function AdminAppBar() {
+  return (
+    <AppBar color="primary">
+      <TitlePortal />
+      <CompanySwitcher />
+    </AppBar>
+  );
+}
+
+function ModuleItems({ modules }: { modules: readonly ModuleDef[] }) {
+  const translate = useTranslate();
+  return (
+    <>
+      {modules.map((m) => (
+        <Menu.Item key={m.key} to={m.path} primaryText={translate(`admin.menu.${m.key}`)} leftIcon={ICONS[m.key] ?? <ConstructionIcon />} />
+      ))}
+    </>
+  );
+}
+
+export function AdminMenu({ documents }: { documents: readonly DocumentEntry[] }) {
+  const translate = useTranslate();
+  const access = useAccess();
+  const usable = MODULES.filter((m) => canUse(m, access));
+  const of = (group: ModuleDef['group']) => usable.filter((m) => m.group === group);
+  // Contractors get the contractor menu (§2.4) in place of the document kinds.
+  const kinds = access.contractor ? [] : documents.filter((entry) => canUse({ rights: [viewRight(entry.resource)] }, access));
+  return (
+    <Menu>
+      <ModuleItems modules={of('main')} />
+      {kinds.length > 0 && <ListSubheader sx={{ lineHeight: '32px' }}>{translate('admin.menu.documents')}</ListSubheader>}
+      {kinds.map((entry) => (
+        <Menu.Item key={entry.resource} to={`/${entry.resource}`} primaryText={resourceLabel(translate, entry.resource)} leftIcon={<DescriptionIcon />} />
+      ))}
+      {of('contractor').length > 0 && <ListSubheader sx={{ lineHeight: '32px' }}>{translate('admin.menu.contractor')}</ListSubheader>}
+      <ModuleItems modules={of('contractor')} />
+      <Divider />
+      <ModuleItems modules={of('administration')} />
+    </Menu>
+  );
+}
+
+export function makeLayout(documents: readonly DocumentEntry[]) {
+  return function AdminLayout({ children }: { children: ReactNode }) {
+    return (
+      <Layout appBar={AdminAppBar} menu={() => <AdminMenu documents={documents} />}>
+        {children}
+      </Layout>
+    );
+  };
+}

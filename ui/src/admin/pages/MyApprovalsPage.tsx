@@ -1,0 +1,51 @@
+// "My approvals": documents waiting for this user's decision across kinds, oldest first (GET /api/my-approvals).
+import { useEffect, useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Card, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { actionLabel, resourceLabel } from '../catalogue/labels.js';
+import { StatusChip } from '../documents/StatusChip.js';
+import { formatDateTime, formatMoney } from '../format.js';
+import { adminJson, errorCodeOf } from '../providers/admin-request.js';
+
+type Row = { resource: string; id: string; documentNo: string; title: string; status: string; total: string; currency: string; waitingSince: string; actions: string[]; nextLevel: number | null };
+
+export function MyApprovalsPage() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    adminJson<{ data: Row[] }>('/api/my-approvals').then((r) => setRows(r.data), (e: unknown) => setError(errorCodeOf(e)));
+  }, []);
+  return (
+    <Card sx={{ mt: 2, p: 2 }} data-testid="my-approvals">
+      <Title title={translate('admin.menu.myApprovals')} />
+      <Typography variant="h5" component="h1" gutterBottom>{translate('admin.menu.myApprovals')}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('admin.myApprovals.intro')}</Typography>
+      {error && <Alert severity="error">{translate(`error.${error}`)}</Alert>}
+      {rows?.length === 0 && <Alert severity="success">{translate('admin.myApprovals.empty')}</Alert>}
+      {rows && rows.length > 0 && (
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('admin.fields.kind')}</TableCell><TableCell>{translate('admin.fields.documentNo')}</TableCell><TableCell>{translate('admin.fields.title')}</TableCell>
+              <TableCell>{translate('admin.fields.status')}</TableCell><TableCell align="right">{translate('admin.fields.total')}</TableCell>
+              <TableCell>{translate('admin.myApprovals.waitingSince')}</TableCell><TableCell>{translate('admin.myApprovals.awaiting')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/${r.resource}/${r.id}/show`)} data-testid="approval-row" data-document={r.documentNo}>
+                <TableCell>{resourceLabel(translate, r.resource, false)}</TableCell><TableCell>{r.documentNo}</TableCell><TableCell>{r.title}</TableCell>
+                <TableCell><StatusChip resource={r.resource} status={r.status} /></TableCell>
+                <TableCell align="right">{formatMoney(r.total, r.currency)}</TableCell><TableCell>{formatDateTime(r.waitingSince)}</TableCell>
+                <TableCell>{r.actions.map((a) => actionLabel(translate, r.resource, a)).join(', ')}{r.nextLevel !== null ? ` (${translate(`admin.levels.${r.nextLevel}`, { _: String(r.nextLevel) })})` : ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+// The signed-in pages that say where the user is: the home (/article), the company profile (where a
+// submitted company waits), add-company (where an approved company lands, §2.3), the contractor profile and
+// the contractor menu's modules (§2.4), which are not built yet and say so.
+import { Title, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useSession } from '../../shared/session/session-store.js';
+import { useAccess } from '../access/access-context.js';
+import { canUse, MODULES } from '../access/modules.js';
+import { useChosenCompany } from '../company/company-state.js';
+
+function Page({ titleKey, children, testId }: { titleKey: string; children: React.ReactNode; testId: string }) {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2 }} data-testid={testId}>
+      <Title title={translate(titleKey)} />
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>{translate(titleKey)}</Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ArticlePage() {
+  const translate = useTranslate();
+  const session = useSession();
+  const access = useAccess();
+  const shortcuts = MODULES.filter((m) => m.group === 'main' && m.key !== 'article' && canUse(m, access));
+  return (
+    <Page titleKey="admin.menu.article" testId="home">
+      <Typography gutterBottom>{translate('admin.home.welcome', { name: session?.user?.name ?? '', company: session?.selectedCompanyName ?? '' })}</Typography>
+      <Stack direction="row" spacing={1}>
+        {shortcuts.map((m) => <Button key={m.key} component={Link} to={m.path} variant="outlined">{translate(`admin.menu.${m.key}`)}</Button>)}
+      </Stack>
+    </Page>
+  );
+}
+
+export function CompanyProfilePage({ contractor = false }: { contractor?: boolean }) {
+  const translate = useTranslate();
+  const session = useSession();
+  const company = useChosenCompany();
+  return (
+    <Page titleKey={contractor ? 'admin.menu.cidbCompanyProfile' : 'admin.menu.companyProfile'} testId={contractor ? 'cidb-company-profile' : 'company-profile'}>
+      <Typography variant="h6">{session?.selectedCompanyName}</Typography>
+      <Typography>{translate('admin.company.statusLabel')}: {translate(`admin.company.status.${company?.status ?? 0}`, { _: '-' })}</Typography>
+      <Typography>{translate('admin.company.roles')}: {session?.roles || '-'}</Typography>
+      {company?.status === 2 && <Alert severity="info" sx={{ mt: 2 }}>{translate('admin.company.submittedBody')}</Alert>}
+    </Page>
+  );
+}
+
+export function AddCompanyPage() {
+  const translate = useTranslate();
+  return (
+    <Page titleKey="admin.menu.addCompany" testId="add-company">
+      <Typography gutterBottom>{translate('admin.company.addCompanyBody')}</Typography>
+      <Button component={Link} to="/select-company" variant="outlined">{translate('admin.company.chooseAnother')}</Button>
+    </Page>
+  );
+}
+
+export function NotBuiltPage({ moduleKey }: { moduleKey: string }) {
+  const translate = useTranslate();
+  return (
+    <Page titleKey={`admin.menu.${moduleKey}`} testId="not-built">
+      <Alert severity="info">{translate('admin.notBuilt')}</Alert>
+    </Page>
+  );
+}

@@ -1,0 +1,48 @@
+// The signed-in area's HTTP calls where the reply's headers matter (Content-Range of lists, ETag of a
+// document): the same token, activity and error rules as the shared client (shared/api/client.ts), with
+// the raw Response kept. Errors are the shared ApiError, so pages translate `error.<code>` alike.
+import { ApiError, apiUrl, type ApiFieldErrors } from '../../shared/api/client.js';
+import { noteApiActivity } from '../../shared/session/inactivity.js';
+import { getSession, reportNotLoggedIn } from '../../shared/session/session-store.js';
+
+export type AdminRequest = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; headers?: Record<string, string> };
+export type AdminReply<T> = { status: number; headers: Headers; json: T };
+
+export async function adminRequest<T>(path: string, request: AdminRequest = {}): Promise<AdminReply<T>> {
+  const token = getSession()?.jwtToken;
+  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
+      headers,
+      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+    });
+  } catch {
+    throw new ApiError(0, 'unknownError', 'The server could not be reached.');
+  }
+  if (token) noteApiActivity();
+  const json = (await response.json().catch(() => undefined)) as (T & { errorCode?: string; errorMessage?: string; fields?: ApiFieldErrors }) | undefined;
+  if (!response.ok) {
+    const code = typeof json?.errorCode === 'string' ? json.errorCode : 'unknownError';
+    if (response.status === 401 && token) reportNotLoggedIn();
+    throw new ApiError(response.status, code, typeof json?.errorMessage === 'string' ? json.errorMessage : '', json?.fields ?? {});
+  }
+  return { status: response.status, headers: response.headers, json: json as T };
+}
+
+/** The JSON of a call (most pages need nothing else). */
+export async function adminJson<T>(path: string, request: AdminRequest = {}): Promise<T> {
+  return (await adminRequest<T>(path, request)).json;
+}
+
+/** The error code of anything thrown by a call ('unknownError' for the rest). */
+export function errorCodeOf(error: unknown): string {
+  return error instanceof ApiError ? error.errorCode : 'unknownError';
+}
+
+export function isConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
+}

@@ -1,0 +1,51 @@
+// react-admin's translations through i18next: the ui's one i18next instance (shared/i18n), so the shared
+// pages inside the signed-in area and react-admin always speak the same language. react-admin's own
+// messages (ra-language-english) are converted with ra-i18n-i18next into the `raMessages` namespace;
+// the area's labels are the `admin` namespace (locales/<lang>/admin.json, which may also carry `ra.*` in
+// Malay and Chinese); error codes come from the shared `errors` namespace. Lookups go admin, raMessages,
+// errors, and then English. (ra-i18n-i18next's own hook makes a second i18next instance and binds
+// react-i18next to it, which would switch the public pages' instance under them; hence this provider.)
+import i18next from 'i18next';
+import englishMessages from 'ra-language-english';
+import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
+import type { I18nProvider } from 'react-admin';
+import { changeLanguage, initI18n, LANGUAGES, type Language } from '../../shared/i18n/i18n.js';
+
+const NAMESPACES = ['admin', 'raMessages', 'errors'];
+
+export const ADMIN_LOCALES = [
+  { locale: 'en', name: 'English' },
+  { locale: 'ms', name: 'Bahasa Melayu' },
+  { locale: 'zh', name: '简体中文' },
+];
+
+async function loadLanguage(language: string): Promise<void> {
+  if (!i18next.hasResourceBundle('en', 'raMessages')) {
+    i18next.addResourceBundle('en', 'raMessages', convertRaTranslationsToI18next(englishMessages), true, true);
+  }
+  await i18next.loadLanguages([language, 'en']);
+  await i18next.loadNamespaces(['admin', 'errors']);
+}
+
+export async function adminI18nProvider(): Promise<I18nProvider> {
+  initI18n();
+  if (!i18next.isInitialized) await new Promise<void>((resolve) => i18next.on('initialized', () => resolve()));
+  await loadLanguage(i18next.language);
+  return {
+    translate(key: string, options: Record<string, unknown> = {}) {
+      const { _: defaultValue, smart_count: count, ...rest } = options;
+      return i18next.t(key, {
+        ns: NAMESPACES,
+        ...(defaultValue !== undefined ? { defaultValue } : {}),
+        ...(count !== undefined ? { count } : {}),
+        ...rest,
+      } as never) as unknown as string;
+    },
+    async changeLocale(locale: string) {
+      await loadLanguage(locale);
+      if ((LANGUAGES as readonly string[]).includes(locale)) await changeLanguage(locale as Language);
+    },
+    getLocale: () => (i18next.resolvedLanguage ?? i18next.language ?? 'en').slice(0, 2),
+    getLocales: () => ADMIN_LOCALES,
+  };
+}
