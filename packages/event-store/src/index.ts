@@ -8,6 +8,7 @@ export type { ChangeChannel, QueryOptions, SqlDatabase, SqlExecutor, SqlRow } fr
 export { migrate, type MigrationReport } from './sql/migrate.js';
 export type { Projection, RebuildProgress } from './sql/projections.js';
 export { SqlEventStore, type SqlEventStoreOptions } from './sql/sql-event-store.js';
+export { ChainCheckCache, readStreamVersioned, streamFingerprint, type CachedChainVerification, type VersionedStream } from './sql/stream-versions.js';
 export { PGliteDatabase } from './pglite/pglite-database.js';
 export { lockDataDir } from './pglite/data-dir-lock.js';
 export { PostgresDatabase, type PostgresOptions } from './postgres/postgres-database.js';

@@ -77,7 +77,7 @@ export class SqlEventStore implements EventStore {
         const events = outcome.events;
         const last = events[events.length - 1]!;
         this.heads.set(prepared.streamId, { revision: last.revision, hash: last.hash });
-        this.appended.emit('appended');
+        this.appended.emit('appended', events);
         this.peers.announce();
         return { streamId: prepared.streamId, nextExpectedRevision: last.revision, events, alreadyStored: false };
       }
@@ -258,6 +258,23 @@ export class SqlEventStore implements EventStore {
         return () => void this.appended.off('appended', listener);
       },
     };
+  }
+
+  /**
+   * Calls `listener` after each append this store commits, with the events written (in-process caches of
+   * read models drop what those events change). `undefined` instead of events: appends happened in
+   * another process (PostgreSQL, once a wakeSource listens), which ones is not known.
+   */
+  onAppended(listener: (events: readonly StoredEvent[] | undefined) => void): () => void {
+    const call = (events?: readonly StoredEvent[]) => {
+      try {
+        listener(events);
+      } catch {
+        // The append is committed: a listener's failure must not make it look refused.
+      }
+    };
+    this.appended.on('appended', call);
+    return () => void this.appended.off('appended', call);
   }
 
   async verifyStream(streamId: string): Promise<ChainVerification> {
