@@ -67,8 +67,11 @@ export type NotificationEvent = {
 /** `GET application/user-event-list?start=&length=`: newest first. */
 export type UserEventListReply = { success: true; events: NotificationEvent[]; notification_count: number };
 
-/** `GET application/clear-notification-count`: the command's reply; `cleared` is how many were unread. */
-export type ClearNotificationCountReply = { success: true; msg: 'notificationCountCleared'; cleared: number; notification_count: 0 };
+/**
+ * `GET application/clear-notification-count`: the command's reply; `cleared` is how many were unread, and
+ * notification_count the count after (0, unless a notification came in meanwhile).
+ */
+export type ClearNotificationCountReply = { success: true; msg: 'notificationCountCleared'; cleared: number; notification_count: number };
 
 /** What a live message body carries (spec §3 "Live notification message"). */
 export type LiveNotificationBody = {

@@ -1,0 +1,43 @@
+// Notifications from account and company events:
+// - a sign-up still waiting for activation when it is handled: every platform admin ("pending user approvals");
+// - a company submitted for approval and still waiting: every platform admin;
+// - a company approved: its members (they may now use every module).
+import { Injectable } from '@nestjs/common';
+import { CompanySubmissionStatus } from '@binaan/contracts';
+import type { StoredEvent } from '@binaan/event-store';
+import { eventData, type PlannedNotification } from './notification.events.js';
+import { Recipients } from './recipients.js';
+
+@Injectable()
+export class AccountNotices {
+  constructor(private readonly recipients: Recipients) {}
+
+  async plan(stored: StoredEvent): Promise<PlannedNotification[]> {
+    if (stored.type === 'UserSignedUp') return this.signedUp(stored);
+    if (stored.type === 'CompanySubmissionStatusChanged') return this.companyStatus(stored);
+    return [];
+  }
+
+  private async signedUp(stored: StoredEvent): Promise<PlannedNotification[]> {
+    const userId = stored.streamId.slice('user-'.length);
+    const user = await this.recipients.userStatus(userId);
+    if (!user || user.status !== 'pending') return [];
+    const data = eventData({ created_by: user.name, status: 'pending' });
+    return (await this.recipients.admins()).filter((admin) => admin !== userId).map((admin) => ({ userId: admin, module: 'user', src: 'pendingApproval', srcId: userId, eventData: data }));
+  }
+
+  private async companyStatus(stored: StoredEvent): Promise<PlannedNotification[]> {
+    const companyId = stored.streamId.slice('company-'.length);
+    const status = (stored.data as { status?: number }).status;
+    const company = (await this.recipients.companies([companyId])).get(companyId);
+    if (!company) return [];
+    const data = (recipientCompany: string | null) => eventData({ company_name: company.name, recipient_company_id: recipientCompany, recipient_company_name: recipientCompany ? company.name : null, status: String(status) });
+    if (status === CompanySubmissionStatus.Submitted && company.status === CompanySubmissionStatus.Submitted) {
+      return (await this.recipients.admins()).map((admin) => ({ userId: admin, module: 'company', src: 'pendingApproval', srcId: companyId, eventData: data(null) }));
+    }
+    if (status === CompanySubmissionStatus.Approved) {
+      return (await this.recipients.members(companyId)).map((member) => ({ userId: member.userId, module: 'company', src: 'approved', srcId: companyId, eventData: data(companyId) }));
+    }
+    return [];
+  }
+}

@@ -1,0 +1,18 @@
+// The live side of the log for this process: a catch-up reader that starts at the log's end when the
+// process starts and keeps no durable checkpoint (each process pushes to its own sockets, so each reads
+// for itself). It wakes on appends here and, on PostgreSQL, on any other API process's appends (the
+// store's LISTEN/NOTIFY), and polls besides, so a lost wake-up costs at most the poll interval.
+import { SqlEventStore, startCatchUpSubscription, type EventStore, type StoredEvent, type Subscription, type WakeSource } from '@binaan/event-store';
+
+const POLL_MS = 500;
+
+export async function startLiveFeed(store: EventStore, handler: (events: readonly StoredEvent[]) => Promise<void>, onError: (error: unknown) => void): Promise<Subscription> {
+  let position = await store.lastPosition();
+  const wake: WakeSource = store instanceof SqlEventStore ? store.wakeSource() : { onWake: () => () => undefined };
+  return startCatchUpSubscription(
+    { name: 'notifications-live', handler, pollIntervalMs: POLL_MS, pageSize: 1000, onError },
+    (after, limit) => store.readAll({ after, limit }),
+    { load: async () => position, save: async (_name, next) => void (position = next) },
+    wake,
+  );
+}

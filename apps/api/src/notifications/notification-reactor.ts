@@ -1,0 +1,75 @@
+// Turns the log's document, company and user events into notifications: a catch-up subscription with a
+// durable checkpoint ('notifications') reads every event after it is committed, works out who should know,
+// and records one NotificationRaised per user in that user's stream. Each notification's id is derived
+// from its source event and user, so a page handled twice (after a restart, or by two API processes that
+// both run this subscription) records it once: the second append finds the id stored and writes nothing.
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DuplicateEventId, type EventStore, type StoredEvent, type Subscription } from '@binaan/event-store';
+import { EVENT_STORE } from '../store/store.tokens.js';
+import { AccountNotices } from './account-notices.js';
+import { DocumentNotices } from './document-notices.js';
+import { notificationId, notificationStream, NOTIFICATIONS_STREAM_TYPE, type NotificationRaisedData, type PlannedNotification } from './notification.events.js';
+
+export const REACTOR_SUBSCRIPTION = 'notifications';
+export const NOTIFICATIONS_ACTOR = 'system:notifications';
+
+@Injectable()
+export class NotificationReactor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Notifications');
+  private subscription: Subscription | null = null;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly documents: DocumentNotices,
+    private readonly accounts: AccountNotices,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.subscription = this.store.subscribe({
+      name: REACTOR_SUBSCRIPTION,
+      pageSize: 200,
+      handler: (events) => this.handle(events),
+      onError: (error) => this.logger.error(`notifications: ${error instanceof Error ? error.message : String(error)}`),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = null;
+  }
+
+  /** Resolves once every event in the log when called has been handled (tests and the demo wait on it). */
+  async settled(timeoutMs = 20_000): Promise<void> {
+    const target = await this.store.lastPosition();
+    const deadline = Date.now() + timeoutMs;
+    while ((this.subscription?.position() ?? 0) < target) {
+      if (Date.now() > deadline) throw new Error(`notifications did not reach position ${target} in ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  private async handle(events: readonly StoredEvent[]): Promise<void> {
+    for (const event of events) {
+      if (event.streamType === NOTIFICATIONS_STREAM_TYPE) continue;
+      const planned = [...(await this.documents.plan(event)), ...(await this.accounts.plan(event))];
+      for (const notification of planned) await this.raise(event, notification);
+    }
+  }
+
+  private async raise(source: StoredEvent, planned: PlannedNotification): Promise<void> {
+    const id = notificationId(source.id, planned.userId);
+    const data: NotificationRaisedData = {
+      notificationId: id, userId: planned.userId, module: planned.module, src: planned.src, srcId: planned.srcId,
+      eventData: planned.eventData, sourceEventId: source.id, sourcePosition: source.globalPosition,
+    };
+    try {
+      await this.store.append({
+        streamId: notificationStream(planned.userId), streamType: NOTIFICATIONS_STREAM_TYPE, expectedRevision: 'any',
+        events: [{ id, type: 'NotificationRaised', data, metadata: { actorUserId: NOTIFICATIONS_ACTOR, causationId: source.id, correlationId: source.metadata.correlationId ?? null } }],
+      });
+    } catch (error) {
+      // Raised already (another process, or this one before a restart) and more came after it in the stream.
+      if (!(error instanceof DuplicateEventId)) throw error;
+    }
+  }
+}

@@ -1,0 +1,20 @@
+// The notifications context: the reactor that raises notifications from the log, the feed and its calls,
+// and the live user channel. It reads the documents context's approval route and machine offers through
+// that context's own instances (no second rule set), and identity's sessions through AccessModule.
+import { Module } from '@nestjs/common';
+import { AccessModule } from '../access.module.js';
+import { AccountNotices } from './account-notices.js';
+import { DocumentNotices } from './document-notices.js';
+import { NotificationFeed } from './notification-feed.js';
+import { NotificationReactor } from './notification-reactor.js';
+import { NotificationsController } from './notifications.controller.js';
+import { Recipients } from './recipients.js';
+import { UserChannel } from './user-channel.js';
+
+@Module({
+  imports: [AccessModule],
+  controllers: [NotificationsController],
+  providers: [Recipients, DocumentNotices, AccountNotices, NotificationReactor, NotificationFeed, UserChannel],
+  exports: [NotificationReactor, UserChannel],
+})
+export class NotificationsModule {}

@@ -1,0 +1,186 @@
+// The user channel (signed-in-area.md §7): a websocket at USER_CHANNEL_PATH, opened with the read-only
+// token as query `t`. The handshake is refused (HTTP 401/403, before any socket exists) for a missing,
+// forged or expired token, a full token in the query, or an ended session. Each socket gets the user's
+// new notifications and count changes from the live feed (whichever API process recorded them), and is
+// closed (4001) when its session ends: at once on the SessionEnded event, and within SWEEP_MS when the
+// session lapses by inactivity or the user is no longer active. Only UserChannelMessages are sent.
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { HttpException, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ErrorCodes, USER_CHANNEL_PATH, UserChannelCloseCodes, type LiveNotificationBody, type UserChannelMessage } from '@binaan/contracts';
+import type { EventStore, StoredEvent, Subscription } from '@binaan/event-store';
+import type { Principal } from '../common/principal.js';
+import { SessionService } from '../identity/session.service.js';
+import { EVENT_STORE } from '../store/store.tokens.js';
+import { startLiveFeed } from './live-feed.js';
+import { NotificationFeed } from './notification-feed.js';
+import type { NotificationCountClearedData, NotificationRaisedData } from './notification.events.js';
+
+/** How often open sockets' sessions are checked (the spec's revoked session closes within 5 s). */
+export const SWEEP_MS = 2000;
+const PING_MS = 30_000;
+
+type Connection = { socket: WebSocket; userId: string; sessionId: string; alive: boolean };
+
+@Injectable()
+export class UserChannel implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('UserChannel');
+  private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly bySession = new Map<string, Set<Connection>>();
+  private http: Server | null = null;
+  private feed: Subscription | null = null;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly host: HttpAdapterHost,
+    private readonly sessions: SessionService,
+    private readonly counts: NotificationFeed,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.http = this.host.httpAdapter.getHttpServer() as Server;
+    this.http.on('upgrade', this.upgrade);
+    this.feed = await startLiveFeed(this.store, (events) => this.deliver(events), (error) => this.logger.error(`live feed: ${error instanceof Error ? error.message : String(error)}`));
+    this.timers = [setInterval(() => void this.sweep(), SWEEP_MS), setInterval(() => this.ping(), PING_MS)];
+    for (const timer of this.timers) timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.http?.off('upgrade', this.upgrade);
+    for (const timer of this.timers) clearInterval(timer);
+    for (const connections of this.byUser.values()) for (const c of connections) c.socket.terminate();
+    await this.feed?.stop();
+    await new Promise<void>((resolve) => this.sockets.close(() => resolve()));
+  }
+
+  /** Sockets open on this process (the benchmark and tests read it). */
+  connectionCount(): number {
+    let count = 0;
+    for (const connections of this.byUser.values()) count += connections.size;
+    return count;
+  }
+
+  private readonly upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== USER_CHANNEL_PATH) return;
+    void this.admit(url.searchParams.get('t'), request).then(
+      (principal) => this.sockets.handleUpgrade(request, socket, head, (ws) => this.open(ws, principal)),
+      (error: unknown) => refuse(socket, error),
+    );
+  };
+
+  private async admit(token: string | null, request: IncomingMessage): Promise<Principal> {
+    if (!token) throw new HttpException({ errorCode: ErrorCodes.unauthorized, errorMessage: 'The user channel needs the read-only token as t.' }, 401);
+    const principal = await this.sessions.authenticate({ method: 'GET', headers: {}, query: { t: token }, ...(request.socket.remoteAddress ? { ip: request.socket.remoteAddress } : {}) });
+    if (!principal || !principal.readOnly) throw new HttpException({ errorCode: ErrorCodes.unauthorized, errorMessage: 'Sign in first.' }, 401);
+    if (principal.restriction) throw new HttpException({ errorCode: principal.restriction === 'eula' ? ErrorCodes.showEula : ErrorCodes.passwordChangeRequired, errorMessage: 'Finish signing in first.' }, 403);
+    return principal;
+  }
+
+  private open(socket: WebSocket, principal: Principal): void {
+    const connection: Connection = { socket, userId: principal.userId, sessionId: principal.sessionId, alive: true };
+    add(this.byUser, connection.userId, connection);
+    add(this.bySession, connection.sessionId, connection);
+    socket.on('pong', () => (connection.alive = true));
+    socket.on('message', () => undefined);
+    socket.on('error', () => socket.terminate());
+    socket.on('close', () => {
+      remove(this.byUser, connection.userId, connection);
+      remove(this.bySession, connection.sessionId, connection);
+    });
+  }
+
+  /** One page of the log: pushes to the users connected here, closes the sockets of ended sessions. */
+  private async deliver(events: readonly StoredEvent[]): Promise<void> {
+    const raised: NotificationRaisedData[] = [];
+    const cleared = new Set<string>();
+    for (const event of events) {
+      if (event.type === 'NotificationRaised') {
+        const data = event.data as unknown as NotificationRaisedData;
+        if (this.byUser.has(data.userId)) raised.push(data);
+      } else if (event.type === 'NotificationCountCleared') {
+        const data = event.data as unknown as NotificationCountClearedData;
+        if (this.byUser.has(data.userId)) cleared.add(data.userId);
+      } else if (event.type === 'SessionEnded') {
+        this.closeSession((event.data as { sessionId: string }).sessionId);
+      }
+    }
+    if (raised.length === 0 && cleared.size === 0) return;
+    const counts = await this.countsOf([...new Set([...raised.map((n) => n.userId), ...cleared])]);
+    for (const n of raised) this.send(n.userId, { module: n.module, messageType: n.src, messageBody: body(n), newCount: counts.get(n.userId) ?? 0 });
+    for (const userId of cleared) this.send(userId, { module: 'notification', messageType: 'countCleared', messageBody: {}, newCount: counts.get(userId) ?? 0 });
+  }
+
+  private async countsOf(userIds: string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    await Promise.all(userIds.map(async (userId) => counts.set(userId, await this.counts.unreadCount(userId))));
+    return counts;
+  }
+
+  private send(userId: string, message: UserChannelMessage): void {
+    const text = JSON.stringify(message);
+    for (const connection of this.byUser.get(userId) ?? []) if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(text);
+  }
+
+  private closeSession(sessionId: string): void {
+    for (const connection of [...(this.bySession.get(sessionId) ?? [])]) connection.socket.close(UserChannelCloseCodes.sessionEnded, 'session ended');
+  }
+
+  /** Sessions that lapsed without an event (inactivity), or whose user was stopped, lose their sockets too. */
+  private async sweep(): Promise<void> {
+    const sessionIds = [...this.bySession.keys()];
+    if (sessionIds.length === 0) return;
+    try {
+      const open = await this.sessions.stillOpen(sessionIds);
+      for (const sessionId of sessionIds) if (!open.has(sessionId)) this.closeSession(sessionId);
+    } catch (error) {
+      this.logger.error(`session sweep: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private ping(): void {
+    for (const connections of this.byUser.values()) {
+      for (const connection of connections) {
+        if (!connection.alive) connection.socket.terminate();
+        else {
+          connection.alive = false;
+          connection.socket.ping();
+        }
+      }
+    }
+  }
+}
+
+function body(n: NotificationRaisedData): LiveNotificationBody {
+  const d = n.eventData;
+  return {
+    id: n.notificationId, src_id: n.srcId, project_id: d.project_id, document_no: d.document_no, created_by: d.created_by, created_by_seller: d.created_by_seller,
+    vendor_document_no: d.vendor_document_no, doc_description: d.doc_description, tender_no: d.tender_no, tender_id: d.tender_id,
+    tender_invitation_id: d.tender_invitation_id, vendor_name: d.vendor_name,
+  };
+}
+
+function refuse(socket: Duplex, error: unknown): void {
+  const status = error instanceof HttpException ? error.getStatus() : 500;
+  const given = error instanceof HttpException ? (error.getResponse() as { errorCode?: string; errorMessage?: string }) : {};
+  const reply = JSON.stringify({ success: false, errorCode: given.errorCode ?? ErrorCodes.internal, errorMessage: given.errorMessage ?? 'internal' });
+  const reason = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Internal Server Error';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(reply)}\r\nConnection: close\r\n\r\n${reply}`);
+}
+
+function add<K>(map: Map<K, Set<Connection>>, key: K, connection: Connection): void {
+  const set = map.get(key) ?? new Set<Connection>();
+  set.add(connection);
+  map.set(key, set);
+}
+
+function remove<K>(map: Map<K, Set<Connection>>, key: K, connection: Connection): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(connection);
+  if (set.size === 0) map.delete(key);
+}
