@@ -8,6 +8,7 @@ import { certificatesProjection } from './certificates/certificates.projection.j
 import { companiesProjection } from './companies/companies.projection.js';
 import { documentsProjection } from './documents/documents.projection.js';
 import { sessionsProjection, usersProjection } from './identity/identity.projections.js';
+import { notificationsProjection } from './notifications/notifications.projection.js';
 import { projectsProjection } from './projects/projects.projection.js';
 
-export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, documentsProjection, authorityProjection, projectsProjection, certificatesProjection];
+export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, documentsProjection, authorityProjection, projectsProjection, certificatesProjection, notificationsProjection];
