@@ -5,14 +5,19 @@
 //
 // NOTIFY is sent after the append, outside its transaction: a NOTIFY inside would take PostgreSQL's
 // global notify lock at every commit and serialise the writers. Notifications are coalesced: at most one
-// in flight, and one more afterwards when appends came meanwhile, so a busy writer sends about one NOTIFY
-// per round trip, never one per append, and an append never waits for it.
+// in flight and at most one per MIN_INTERVAL_MS, the last one always sent, so a busy writer sends a few
+// dozen NOTIFYs a second whatever its append rate (each is a transaction of its own on the pool, which
+// appends would otherwise queue behind), and a peer hears of an append within about MIN_INTERVAL_MS.
 
 import type { SqlDatabase } from './sql-database.js';
+
+const MIN_INTERVAL_MS = 25;
 
 export class PeerWake {
   private sending = false;
   private again = false;
+  private lastSentAt = 0;
+  private timer: NodeJS.Timeout | null = null;
   private listening: Promise<(() => Promise<void>) | null> | null = null;
   private closed = false;
 
@@ -22,11 +27,22 @@ export class PeerWake {
   announce(): void {
     const channel = this.db.changeChannel;
     if (!channel || this.closed) return;
-    if (this.sending) {
+    if (this.sending || this.timer) {
       this.again = true;
       return;
     }
+    const wait = this.lastSentAt + MIN_INTERVAL_MS - Date.now();
+    if (wait > 0) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.announce();
+      }, wait);
+      this.timer.unref();
+      return;
+    }
     this.sending = true;
+    this.again = false;
+    this.lastSentAt = Date.now();
     channel.notify().catch(() => undefined).finally(() => {
       this.sending = false;
       if (this.again) {
@@ -45,6 +61,8 @@ export class PeerWake {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     const stop = await this.listening;
     await stop?.();
   }
