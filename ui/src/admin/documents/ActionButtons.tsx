@@ -9,7 +9,8 @@ import type { DocumentAvailableAction } from '@binaan/contracts';
 import { actionLabel } from '../catalogue/labels.js';
 import { adminJson, errorCodeOf, isConflict } from '../providers/admin-request.js';
 
-export type ActionTarget = { resource: string; id: string; revision: number; total?: string | null };
+/** `itemised`: the api takes the amount from the document's total (asking for it would only risk amountMismatch). */
+export type ActionTarget = { resource: string; id: string; revision: number; total?: string | null; itemised?: boolean };
 
 const NEGATIVE = /^(Reject|Cancel|Terminate|Suspend|Deactivate|Hold)/;
 
@@ -58,14 +59,15 @@ export function ActionButtons({ target, actions, onDone }: { target: ActionTarge
   const start = (event: string) => {
     const action = actions.find((a) => a.event === event);
     if (!action) return;
-    if (action.requiredFields.includes('remark') || action.requiredFields.includes('amount')) {
+    const asksAmount = action.requiredFields.includes('amount') && !target.itemised;
+    if (action.requiredFields.includes('remark') || asksAmount) {
       setRemark('');
       setAmount(target.total ?? '');
       setAsking(action);
     } else void send(action, {});
   };
   const needsRemark = asking?.requiredFields.includes('remark') ?? false;
-  const needsAmount = asking?.requiredFields.includes('amount') ?? false;
+  const needsAmount = (asking?.requiredFields.includes('amount') ?? false) && !target.itemised;
   return (
     <>
       <ActionButtonsView actions={actions} resource={target.resource} busy={busy} onAction={start} />

@@ -18,6 +18,9 @@ export async function adminRequest<T>(path: string, request: AdminRequest = {}):
     response = await fetch(apiUrl(path), {
       method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
       headers,
+      // Replies depend on who asks (availableActions) but the api sends an ETag without Vary: Authorization,
+      // so the browser would revalidate another user's cached reply and reuse it on a 304.
+      cache: 'no-store',
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
     });
   } catch {
