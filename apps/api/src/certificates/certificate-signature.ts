@@ -20,9 +20,17 @@ export function signCertificate(fields: SignedFields, issuedAtSeconds: number, k
   return `v1.${kid}.${issuedAtSeconds}.${signature}`;
 }
 
-/** The raw 32-byte Ed25519 public key (base64url, the JWK `x`) as a KeyObject. */
+const keyObjects = new Map<string, KeyObject>();
+
+/** The raw 32-byte Ed25519 public key (base64url, the JWK `x`) as a KeyObject, made once per key (a few are kept). */
 export function publicKeyObject(x: string): KeyObject {
-  return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' });
+  let key = keyObjects.get(x);
+  if (!key) {
+    key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' });
+    if (keyObjects.size >= 64) keyObjects.clear();
+    keyObjects.set(x, key);
+  }
+  return key;
 }
 
 export type SignatureCheck =

@@ -1,6 +1,9 @@
 // Signs certificates with the instance's key, and records the key's public half in the store the first
 // time it signs (so every instance, the JWKS and the offline verifier know it, from its first signature).
 // Keys are valid from their publication until the next key's (certificate-signature.ts withValidity).
+// The published keys are kept for KEYS_TTL_MS between reads of cert_keys: they change only when a key is
+// published (here, which drops them at once, or on another instance, which a verification naming a key
+// not yet known here picks up at once, at most one read a second).
 import { Inject, Injectable } from '@nestjs/common';
 import { WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
 import { READ_MODELS } from '../common/principal.js';
@@ -10,9 +13,14 @@ import { CERTIFICATE_SIGNING_KEY, type CertificateKeyring } from './certificate-
 import { signCertificate, withValidity, type PublishedKey, type SignedFields } from './certificate-signature.js';
 import { publishedKeys } from './certificates-reads.js';
 
+const KEYS_TTL_MS = 10_000;
+const UNKNOWN_KID_REREAD_MS = 1_000;
+
 @Injectable()
 export class CertificateSigner {
   private publishedKid: string | null = null;
+  private known: { keys: PublishedKey[]; readAt: number } | null = null;
+  private reading: Promise<PublishedKey[]> | null = null;
 
   constructor(
     @Inject(CERTIFICATE_SIGNING_KEY) private readonly keyring: CertificateKeyring,
@@ -32,9 +40,22 @@ export class CertificateSigner {
     return signCertificate(fields, issuedAtSeconds, key.kid, key.privateKey);
   }
 
-  /** Every published key with its validity period. */
-  async keys(): Promise<PublishedKey[]> {
-    return withValidity(await publishedKeys(this.db));
+  /** Every published key with its validity period; read again when stale, or when `kid` is not among them. */
+  async keys(kid?: string): Promise<PublishedKey[]> {
+    const age = this.known ? Date.now() - this.known.readAt : Infinity;
+    const missing = kid !== undefined && this.known !== null && !this.known.keys.some((k) => k.kid === kid);
+    if (this.known && age < KEYS_TTL_MS && !(missing && age >= UNKNOWN_KID_REREAD_MS)) return this.known.keys;
+    // One read at a time: callers arriving meanwhile share it.
+    this.reading ??= (async () => {
+      try {
+        const keys = withValidity(await publishedKeys(this.db));
+        this.known = { keys, readAt: Date.now() };
+        return keys;
+      } finally {
+        this.reading = null;
+      }
+    })();
+    return this.reading;
   }
 
   /** A new key is in force from its first signature's issue time (whole seconds, like the QR's). */
@@ -53,5 +74,6 @@ export class CertificateSigner {
       }
     }
     this.publishedKid = kid;
+    this.known = null;
   }
 }

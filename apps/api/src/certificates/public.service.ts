@@ -4,7 +4,7 @@
 // registration and a repeated one (the e-mail's owner gets the ticket again, nobody else learns anything).
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  certificateQrText, ErrorCodes, MISSING, parseCertificateQr, type CertificateQrPayload, type EventListReply, type EventRegistrationReply, type LandingCountersReply,
+  certificateQrText, ErrorCodes, MISSING, parseCertificateQr, parseCertificateSignature, type AttendanceRule, type CertificateQrPayload, type EventListReply, type EventRegistrationReply, type LandingCountersReply,
   type ParticipantDetailReply, type TransactionHashReply, type VerifyCertificateReply,
 } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
@@ -18,6 +18,7 @@ import { articleStream, registrationClaimStream, registrationStream, type Regist
 import { CERTIFICATE_IDS, ticketCode, type CertificateIds } from './certificate-ids.js';
 import { CertificateMail } from './certificate-mail.js';
 import { certificatePdf } from './certificate-pdf.js';
+import { BoundedCache } from './bounded-cache.js';
 import { jwks } from './certificate-jwks.js';
 import { CertificateSigner } from './certificate-signer.js';
 import { verifyCertificate, type CertificateRecord } from './certificate-verification.js';
@@ -31,6 +32,9 @@ const value = (v: unknown) => (typeof v === 'string' || (typeof v === 'number' &
 @Injectable()
 export class PublicCertificatesService {
   private readonly logger = new Logger('certificates');
+  /** Certificate number to its registration and event, and event to attendance rule: fixed once recorded. */
+  private readonly places = new BoundedCache<string, { registrationId: string; articleId: string }>(50_000);
+  private readonly rules = new BoundedCache<string, AttendanceRule>(10_000);
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -92,9 +96,10 @@ export class PublicCertificatesService {
 
   private async verifyNow(body: unknown): Promise<VerifyCertificateReply> {
     const payload = this.payloadOf(body);
-    const keys = await this.signer.keys();
-    if (!payload) return verifyCertificate(null, keys, null);
-    return verifyCertificate(payload, keys, await this.recordOf(payload.certificate_no));
+    if (!payload) return verifyCertificate(null, [], null);
+    const kid = payload.signature ? parseCertificateSignature(payload.signature)?.kid : undefined;
+    const [keys, record] = await Promise.all([this.signer.keys(kid), this.recordOf(payload.certificate_no)]);
+    return verifyCertificate(payload, keys, record);
   }
 
   async participant(id: string, articleId: string, userId: string): Promise<ParticipantDetailReply> {
@@ -154,13 +159,39 @@ export class PublicCertificatesService {
     return parseCertificateQr([...values, ...(signature ? [signature] : [])].join(','));
   }
 
+  /**
+   * The registration stream a certificate number leads to, read whole with its head, and the event's rule.
+   * What never changes once recorded (which registration a number belongs to, an event's rule) is kept;
+   * the stream and its head are read on every verification, so each check sees the store as it is.
+   */
   private async recordOf(certificateNo: string): Promise<CertificateRecord | null> {
+    const place = await this.certificatePlace(certificateNo);
+    if (!place) return null;
+    const streamId = registrationStream(place.registrationId);
+    const read = () => Promise.all([this.store.readStream(streamId), this.store.streamHead(streamId)]);
+    let [[events, head], rule] = await Promise.all([read(), this.ruleOf(place.articleId)]);
+    // An append between the two reads (a revocation, say) leaves the head ahead of the events: read again
+    // once. Events removed from the end, or a head moved back, still differ, and the chain check says so.
+    if (head && head.revision !== events[events.length - 1]?.revision) [events, head] = await read();
+    return { streamId, events, head, rule };
+  }
+
+  private async certificatePlace(certificateNo: string): Promise<{ registrationId: string; articleId: string } | null> {
+    const known = this.places.get(certificateNo);
+    if (known) return known;
     const row = await registrationByCertificate(this.db, certificateNo);
     if (!row) return null;
-    const streamId = registrationStream(row.registration_id);
-    const [events, head, articleEvents] = await Promise.all([this.store.readStream(streamId), this.store.streamHead(streamId), this.store.readStream(articleStream(row.article_id))]);
-    const rule = foldArticle(articleEvents)?.attendanceRule ?? { kind: 'checkInAndOut' as const };
-    return { streamId, events, head, rule };
+    const place = { registrationId: row.registration_id, articleId: row.article_id };
+    this.places.set(certificateNo, place);
+    return place;
+  }
+
+  private async ruleOf(articleId: string): Promise<AttendanceRule> {
+    const known = this.rules.get(articleId);
+    if (known) return known;
+    const rule = foldArticle(await this.store.readStream(articleStream(articleId)))?.attendanceRule ?? { kind: 'checkInAndOut' as const };
+    this.rules.set(articleId, rule);
+    return rule;
   }
 
   private async confirm(registration: RegistrationData, article: Article): Promise<void> {

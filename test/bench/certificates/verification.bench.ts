@@ -1,0 +1,142 @@
+/// <reference types="node" />
+// Certificate verification under load: the real API (createApp, the modules and store of `npm start`) in
+// this process on PostgreSQL, in a database of the bench's own (created at the start, dropped at the end),
+// with the demo accounts and the demo events and certificates seeded. autocannon, on a worker thread,
+// POSTs the genuine demo certificate's QR text to /api/event-participant/verified-certificate: every
+// request recomputes every check (signature, key validity, record, each event's hash, the chain, the
+// stream head, attendance, approval, revocation), and every reply is read and must say genuine.
+//   (a) verifications per second, CONNECTIONS connections: target >= 1,500/s with p99 < 50 ms;
+//   (b) the revoked demo certificate under the same load: answered not genuine, every time;
+//   beside them, in the same run, the raw Ed25519 verify rate (node:crypto verify of the same signature).
+// The public lookup limit (600 a minute per address) would stop the bench at once: it sets
+// PUBLIC_RATE_LIMIT_PER_MINUTE high for its own app only.
+// Run by hand: npm run bench:certificates (builds first). Env (optional): BENCH_DATABASE_URL (the server's
+// admin URL, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (20), BENCH_CONNECTIONS (16),
+// BENCH_RAW_SECONDS (5).
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import pg from 'pg';
+import type { EventStore } from '@binaan/event-store';
+import { loadConfig } from '@binaan/api/dist/config.js';
+import { createApp } from '@binaan/api/dist/create-app.js';
+import { seedDemoCertificates } from '@binaan/api/dist/demo/demo-certificates.seed.js';
+import { seedDemoData } from '@binaan/api/dist/demo/demo-seed.js';
+import { EVENT_STORE } from '@binaan/api/dist/store/store.tokens.js';
+import { ms, printTable, rate, type Row } from '../documents/report.js';
+import type { CannonOutcome, CannonPlan } from './cannon-worker.js';
+import { rawVerifyRate } from './raw-verify.js';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const RAW_SECONDS = Number(process.env.BENCH_RAW_SECONDS ?? 5);
+const PATH = '/api/event-participant/verified-certificate';
+const TARGET_RATE = 1500;
+const TARGET_P99 = 50;
+
+const started = Date.now();
+const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
+
+async function onDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, application_name: 'binaan-bench-certificates' });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function cannon(plan: CannonPlan): Promise<CannonOutcome> {
+  return new Promise((resolve, reject) => {
+    const { port1, port2 } = new MessageChannel();
+    const worker = new Worker(new URL('./cannon-worker.js', import.meta.url), { workerData: { plan, reply: port2 }, transferList: [port2] });
+    port1.once('message', (outcome: CannonOutcome) => {
+      port1.close();
+      resolve(outcome);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`load worker exited with ${code}`))));
+  });
+}
+
+async function verifyOnce(base: string, qr: string): Promise<{ genuine: boolean; failed: string[]; reason: string | null }> {
+  const response = await fetch(`${base}${PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qr }) });
+  const body = (await response.json()) as { genuine: boolean; reason: string | null; checks: { check: string; result: string }[] };
+  return { genuine: body.genuine, failed: body.checks.filter((c) => c.result !== 'passed').map((c) => `${c.check}:${c.result}`), reason: body.reason };
+}
+
+async function main(): Promise<void> {
+  log(`${cpus().length} cores, load average ${load()}`);
+  const database = `binaan_bench_certificates_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await onDatabase((client) => client.query(`CREATE DATABASE ${database}`));
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'binaan-bench-certificates-'));
+  process.env.PUBLIC_RATE_LIMIT_PER_MINUTE = '1000000000';
+  const config = loadConfig({ DATABASE_URL: url.toString(), DATABASE_SCHEMA: 'api', DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production' });
+  const app = await createApp(config, { logger: false });
+  try {
+    await app.listen(0, '127.0.0.1');
+    const address = app.getHttpServer().address();
+    if (address === null || typeof address === 'string') throw new Error('the API has no TCP address');
+    const base = `http://127.0.0.1:${address.port}`;
+    await seedDemoData(app.get<EventStore>(EVENT_STORE));
+    const seeded = await seedDemoCertificates(app);
+    const genuineQr = seeded.genuineQr!;
+    const revokedQr = seeded.revokedQr!;
+    const genuine = await verifyOnce(base, genuineQr);
+    const revoked = await verifyOnce(base, revokedQr);
+    if (!genuine.genuine || genuine.failed.length > 0) throw new Error(`the genuine demo certificate does not verify: ${JSON.stringify(genuine)}`);
+    if (revoked.genuine || revoked.failed.join() !== 'notRevoked:failed') throw new Error(`the revoked demo certificate does not fail notRevoked alone: ${JSON.stringify(revoked)}`);
+    const keys = (await (await fetch(`${base}/.well-known/jwks.json`)).json()) as { keys: { x: string }[] };
+    log(`API on ${base}, PostgreSQL database ${database}; demo seeded (${seeded.certificates} certificates, demo key: ${seeded.demoKey})`);
+
+    const plan = (qr: string, seconds: number, expectGenuine: boolean): CannonPlan => ({ url: base, path: PATH, body: JSON.stringify({ qr }), connections: CONNECTIONS, seconds, expectGenuine });
+    log('warm-up, 3 s');
+    await cannon(plan(genuineQr, 3, true));
+    await settle();
+    log(`(a) genuine certificate, ${CONNECTIONS} connections, ${SECONDS} s; load average ${load()}`);
+    const a = await cannon(plan(genuineQr, SECONDS, true));
+    const loadAfterA = load();
+    await settle();
+    log(`(b) revoked certificate, ${CONNECTIONS} connections, ${Math.min(SECONDS, 10)} s`);
+    const b = await cannon(plan(revokedQr, Math.min(SECONDS, 10), false));
+    await settle();
+    log(`raw Ed25519 verify (node:crypto) of the same signature, ${RAW_SECONDS} s`);
+    const raw = rawVerifyRate(genuineQr, keys.keys[0]!.x, RAW_SECONDS);
+
+    const aRate = a.expected / a.result.duration;
+    const bRate = b.expected / b.result.duration;
+    const rows: Row[] = [
+      { measure: `(a) genuine verifications/s, ${CONNECTIONS} connections (every check recomputed)`, value: rate(aRate, 'req'), target: `>= ${TARGET_RATE.toLocaleString('en')}/s`, pass: aRate >= TARGET_RATE },
+      { measure: '(a) latency p50', value: ms(a.result.latency.p50), target: '', pass: null },
+      { measure: '(a) latency p99', value: ms(a.result.latency.p99), target: `< ${TARGET_P99} ms`, pass: a.result.latency.p99 < TARGET_P99 },
+      { measure: '(a) replies genuine / other / errors / timeouts', value: `${a.expected} / ${a.unexpected} / ${a.result.errors} / ${a.result.timeouts}`, target: 'other 0', pass: a.unexpected === 0 && a.result.errors === 0 },
+      { measure: `(b) revoked: not-genuine replies/s, p99`, value: `${rate(bRate, 'req')}, ${ms(b.result.latency.p99)}`, target: '', pass: null },
+      { measure: '(b) replies not genuine / other', value: `${b.expected} / ${b.unexpected}`, target: 'other 0', pass: b.unexpected === 0 && b.result.errors === 0 },
+      { measure: 'raw Ed25519 verify, node:crypto, one thread', value: rate(raw.perSecond, 'verify'), target: 'baseline', pass: raw.verified > 0 ? null : false },
+      { measure: '(a) as a share of raw verifies/s', value: `${((100 * aRate) / raw.perSecond).toFixed(1)} %`, target: '', pass: null },
+      { measure: 'load average (1, 5, 15 min) after (a) / at the end', value: `${loadAfterA} / ${load()}`, target: '', pass: null },
+    ];
+    console.log('');
+    console.log(`Certificates verification bench, PostgreSQL (${database}), ${cpus().length} cores`);
+    printTable(rows);
+    if (a.firstUnexpected) console.log(`(a) first unexpected reply: ${a.firstUnexpected}`);
+    if (b.firstUnexpected) console.log(`(b) first unexpected reply: ${b.firstUnexpected}`);
+  } finally {
+    await app.close();
+    await onDatabase((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
