@@ -24,6 +24,14 @@ const CONTEXT_TAGS: readonly { name: string; description: string; prefixes: read
   { name: 'projects', description: 'Projects and their workflow assignments', prefixes: ['project', 'projects', 'project-list-by-user'] },
   { name: 'documents', description: 'Documents through the workflow machines: lists, create, edit, actions, history, as-of replay (/api/documents/<resource>)', prefixes: ['documents'] },
   { name: 'workflows', description: 'The machine catalogue', prefixes: ['workflows'] },
+  {
+    name: 'certificates',
+    description:
+      'Events (the spec\'s "articles"), public registration, attendance scanned at the door, certificates issued, approved, e-mailed and revoked. ' +
+      'Verification recomputes every check (Ed25519 signature, key validity at issue, record, hashes, chain, attendance, approval, revocation); ' +
+      'the signing keys are published at /.well-known/jwks.json. Public lookups are rate-limited per address (429 with Retry-After)',
+    prefixes: ['landing', 'article', 'event-participant', 'test-get-transaction', 'association'],
+  },
   { name: 'audit', description: 'Hash-chain verification and store statistics for auditors', prefixes: ['audit'] },
   { name: 'human-check', description: 'The self-hosted proof-of-work check (ALTCHA)', prefixes: ['human-check'] },
   { name: 'developer', description: 'Developer helpers (hidden in production)', prefixes: ['dev'] },
