@@ -19,11 +19,14 @@ export function BulkDecisionButton({ resource, event }: { resource: string; even
   const { selectedIds, data } = useListContext<Row>();
   const [sending, setSending] = useState(false);
   const [results, setResults] = useState<Result[] | null>(null);
+  // The numbers as selected: the list reloads after the call and may no longer show the rows.
+  const [numbers, setNumbers] = useState<Record<string, string>>({});
   const rows = (data ?? []).filter((r) => selectedIds.includes(r.id));
   const tooMany = selectedIds.length > MAX_ITEMS_PER_SELECTION;
 
   const send = async () => {
     setSending(true);
+    setNumbers(Object.fromEntries(rows.map((r) => [r.id, r.documentNo ?? r.id])));
     try {
       const reply = await adminJson<{ results: Result[] }>(`/api/documents/${resource}/actions/${event}`, {
         body: { items: rows.map((r) => ({ id: r.id, revision: r.revision ?? 0 })) },
@@ -36,7 +39,7 @@ export function BulkDecisionButton({ resource, event }: { resource: string; even
       setSending(false);
     }
   };
-  const numberOf = (id: string) => rows.find((r) => r.id === id)?.documentNo ?? id;
+  const numberOf = (id: string) => numbers[id] ?? id;
   const close = () => {
     setResults(null);
     unselectAll();
