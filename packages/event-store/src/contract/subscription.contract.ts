@@ -77,8 +77,10 @@ export function describeSubscriptionContract(harness: ContractHarness, fresh: Fr
       }
     }, 120_000);
 
+    // Only where several processes can share the store (PostgreSQL): PGlite belongs to one process, so the
+    // case does not exist there and no test is declared (rather than a skipped one).
     const peers = harness.peers;
-    (peers ? it : it.skip)('is woken by an append in another process on the same database, long before its poll', async () => {
+    if (peers) it('is woken by an append in another process on the same database, long before its poll', async () => {
       const [here, there] = await peers!();
       try {
         const seen: StoredEvent[] = [];
