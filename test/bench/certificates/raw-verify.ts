@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { parseCertificateQr, parseCertificateSignature } from '@binaan/contracts';
 import { publicKeyObject, signedMessage } from '@binaan/api/dist/certificates/certificate-signature.js';
 
-export function rawVerifyRate(qr: string, publicKeyX: string, seconds: number): { perSecond: number; verified: number } {
+export function rawVerifyRate(qr: string, publicKeyX: string, seconds: number): { perSecond: number; verified: number; cpuMsEach: number } {
   const payload = parseCertificateQr(qr)!;
   const parts = parseCertificateSignature(payload.signature!)!;
   const message = signedMessage(payload, parts.issuedAtSeconds, parts.kid);
@@ -13,6 +13,7 @@ export function rawVerifyRate(qr: string, publicKeyX: string, seconds: number): 
   const key = publicKeyObject(publicKeyX);
   let verified = 0;
   let done = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const until = started + seconds * 1000;
   while (performance.now() < until) {
@@ -20,5 +21,6 @@ export function rawVerifyRate(qr: string, publicKeyX: string, seconds: number): 
     done += 200;
   }
   const elapsed = (performance.now() - started) / 1000;
-  return { perSecond: done / elapsed, verified: verified === done ? verified : -1 };
+  const used = process.cpuUsage(cpu);
+  return { perSecond: done / elapsed, verified: verified === done ? verified : -1, cpuMsEach: (used.user + used.system) / 1000 / done };
 }
