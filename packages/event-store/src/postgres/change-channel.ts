@@ -6,14 +6,17 @@ import pg from 'pg';
 
 const RECONNECT_AFTER_MS = 1000;
 
-export async function listenForChanges(config: pg.ClientConfig, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+/** `own`: the payload this process's NOTIFYs carry; those are not passed on (the process knows its own appends). */
+export async function listenForChanges(config: pg.ClientConfig, channel: string, onNotify: () => void, own?: string): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client(config);
-    next.on('notification', () => onNotify());
+    next.on('notification', (message) => {
+      if (own === undefined || message.payload !== own) onNotify();
+    });
     const lost = () => {
       if (client !== next) return;
       client = null;

@@ -2,7 +2,7 @@
 // of every connection, so one database can hold several isolated stores (tests use one per test).
 
 import pg from 'pg';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ChangeChannel, QueryOptions, SqlDatabase, SqlExecutor } from '../sql/sql-database.js';
 import { listenForChanges } from './change-channel.js';
 
@@ -42,9 +42,12 @@ export class PostgresDatabase implements SqlDatabase {
     this.session = executor(pool);
     // One channel per schema: stores in other schemas of the database (tests) are not woken for nothing.
     const name = `binaan_events_${schema ?? 'default'}`.slice(0, 63);
+    // Each database object signs its NOTIFYs, so its own listener skips them: its store already woke its
+    // subscriptions, and in-process caches that drop on a peer's append (onAppended) keep working.
+    const own = randomUUID();
     this.changeChannel = {
-      notify: async () => void (await pool.query('SELECT pg_notify($1, $2)', [name, ''])),
-      listen: (onNotify) => listenForChanges(clientConfig, name, onNotify),
+      notify: async () => void (await pool.query('SELECT pg_notify($1, $2)', [name, own])),
+      listen: (onNotify) => listenForChanges(clientConfig, name, onNotify, own),
     };
   }
 
