@@ -1,5 +1,7 @@
 // Browser tests: Debian's Chromium (/usr/bin/chromium, installed by the test command; Playwright never
-// downloads a browser here) against the built product, started on its own port and data folder.
+// downloads a browser here) against the built product, started on its own port and a fresh data folder
+// with the demo data (events, certificates, companies and their users), an easy human check (so the
+// ALTCHA widget solves it in milliseconds) and the outbox for e-mail and SMS (read at /api/dev/outbox).
 
 import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
@@ -14,7 +16,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: '../../test-results/browser',
   reporter: [['list'], ['json', { outputFile: '../../.reports/browser.json' }]],
-  timeout: 30_000,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   workers: 1,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -29,8 +32,10 @@ export default defineConfig({
     command: 'node apps/api/dist/main.js',
     cwd: '../..',
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port), DATA_DIR: dataDir },
-    reuseExistingServer: false,
-    timeout: 60_000,
+    env: { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'on', HUMAN_CHECK_MAX_NUMBER: '2000', NODE_ENV: 'development' },
+    // BROWSER_TEST_REUSE=1 with BROWSER_TEST_PORT runs against a server already started the same way (while developing).
+    reuseExistingServer: process.env.BROWSER_TEST_REUSE === '1',
+    // Seeding the demo data into a fresh store takes about a minute on two cores.
+    timeout: 240_000,
   },
 });

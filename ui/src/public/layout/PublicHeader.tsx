@@ -69,8 +69,8 @@ export function PublicHeader({ landing }: { landing?: boolean }) {
           <NavLinks onNavigate={() => setMenuOpen(false)} />
         </nav>
       )}
-      {landing && (
-        <div className={`reveal-header${y > REVEAL_HEADER_PX ? ' shown' : ''}`} aria-hidden={y <= REVEAL_HEADER_PX} data-testid="reveal-header">
+      {landing && y > REVEAL_HEADER_PX && (
+        <div className="reveal-header shown" data-testid="reveal-header">
           <Logo />
           <nav className="nav-links">
             <NavLinks />

@@ -6,18 +6,27 @@ import { useTranslation } from 'react-i18next';
 
 export type FieldProps = {
   label: ReactNode;
+  /** Shown beside the label but outside it, so it is not part of the field's accessible name (the tooltip). */
+  extra?: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
   children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
 };
 
-export function Field({ label, error, hint, children }: FieldProps) {
+export function Field({ label, extra, error, hint, children }: FieldProps) {
   const id = useId();
   const { t } = useTranslation();
   const errorId = `${id}-error`;
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      {extra ? (
+        <span className="label-row">
+          <label htmlFor={id}>{label}</label>
+          {extra}
+        </span>
+      ) : (
+        <label htmlFor={id}>{label}</label>
+      )}
       {children({ id, 'aria-invalid': Boolean(error), ...(error ? { 'aria-describedby': errorId } : {}) })}
       {hint && !error && <span className="field-hint">{hint}</span>}
       {error && (
@@ -48,19 +57,14 @@ export function TextField({ label, error, hint, value, onValue, ...rest }: Input
 export function PasswordField({ label, error, hint, value, onValue, tooltip, ...rest }: InputProps & { tooltip?: boolean }) {
   const [shown, setShown] = useState(false);
   const { t } = useTranslation(['common', 'public']);
-  const heading = tooltip ? (
-    <span className="row" style={{ gap: 6 }}>
-      {label}
-      <span className="tooltip" tabIndex={0} aria-label={t('public:password.tooltip')}>
-        <span aria-hidden="true">ⓘ</span>
-        <span className="tip" role="tooltip">{t('public:password.tooltip')}</span>
-      </span>
+  const tip = tooltip ? (
+    <span className="tooltip" tabIndex={0} aria-label={t('public:password.tooltip')}>
+      <span aria-hidden="true">ⓘ</span>
+      <span className="tip" role="tooltip">{t('public:password.tooltip')}</span>
     </span>
-  ) : (
-    label
-  );
+  ) : undefined;
   return (
-    <Field label={heading} error={error} hint={hint}>
+    <Field label={label} extra={tip} error={error} hint={hint}>
       {(aria) => (
         <span className="password-wrap">
           <input type={shown ? 'text' : 'password'} {...rest} {...aria} value={value} onChange={(event) => onValue(event.target.value)} />

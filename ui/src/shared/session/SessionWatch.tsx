@@ -2,12 +2,12 @@
 // tabs), the move to /auth/session-timed-out at zero, and the logged-out dialog when the server says the
 // session is gone. Public and signed-in pages alike get them without doing anything.
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { apiFetch } from '../api/client.js';
 import { Dialog } from '../ui/Dialog.js';
-import { adoptInactivityOverrides, inactivityState, lastActivity, noteActivity, type InactivityState } from './inactivity.js';
+import { adoptInactivityOverrides, inactivityState, lastActivity, markTimedOut, noteActivity, recentlyTimedOut, type InactivityState } from './inactivity.js';
 import { dismissLoggedOutNotice, useLoggedOutNotice, useSession } from './session-store.js';
 import { signOut } from './sign-out.js';
 
@@ -16,19 +16,26 @@ export function SessionWatch() {
   const location = useLocation();
   const navigate = useNavigate();
   const [state, setState] = useState<InactivityState>({ phase: 'active' });
+  const wasSignedIn = useRef(false);
 
   useEffect(() => adoptInactivityOverrides(location.search), [location.search]);
 
   useEffect(() => {
     if (!session) {
       setState({ phase: 'active' });
+      // Another tab's window ran out first and signed out: this tab goes to the same page.
+      if (wasSignedIn.current && recentlyTimedOut()) navigate('/auth/session-timed-out');
+      wasSignedIn.current = false;
       return;
     }
+    wasSignedIn.current = true;
     if (lastActivity() === null) noteActivity();
     const tick = () => {
       const next = inactivityState();
       setState(next);
       if (next.phase === 'expired') {
+        markTimedOut();
+        wasSignedIn.current = false;
         void signOut().then(() => navigate('/auth/session-timed-out'));
       }
     };

@@ -71,3 +71,15 @@ export function inactivityState(now = Date.now(), last = lastActivity(), callAt 
   if (left <= warningSeconds()) return { phase: 'warning', secondsLeft: left };
   return { phase: 'active' };
 }
+
+export const TIMED_OUT_KEY = 'binaan.timedOutAt';
+
+/** Said by the tab whose window ran out first, so the other tabs, which see the session go, follow it. */
+export function markTimedOut(now = Date.now()): void {
+  store()?.setItem(TIMED_OUT_KEY, String(now));
+}
+
+export function recentlyTimedOut(now = Date.now()): boolean {
+  const at = positive(store()?.getItem(TIMED_OUT_KEY));
+  return at !== null && now - at < 10_000;
+}

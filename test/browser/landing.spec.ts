@@ -1,0 +1,105 @@
+// The landing on a fresh store with the demo data: its parts, the language switch, a visitor's event
+// registration (ticket e-mailed), and the mobile layout.
+
+import { expect, test } from '@playwright/test';
+import { readOutbox, shot, unique, waitForMessage } from './support.js';
+
+test('the landing shows its parts, loads no react-admin code, and makes no page errors', async ({ page }) => {
+  const errors: string[] = [];
+  const scripts: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+  await page.goto('/');
+  await expect(page).toHaveTitle('Binaan');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify a certificate in seconds');
+  await expect(page.getByTestId('event-counter')).toContainText(/\d+\s*Events/);
+  await expect(page.getByTestId('certificate-counter')).toContainText(/\d+\s*Certificates issued/);
+  await expect(page.getByRole('heading', { name: 'Core features' })).toBeVisible();
+  await expect(page.locator('.feature-card')).toHaveCount(4);
+  await expect(page.getByTestId('event-card').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Contractor directory' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Construction Industry Development Board/ })).toHaveAttribute('href', 'https://www.cidb.gov.my');
+  await expect(page.getByTestId('site-footer')).toContainText('Our partners');
+  await expect(page.locator('.top-bar')).toContainText('support@binaan.my');
+  // Header and back-to-top follow the scroll thresholds (20, 300 and 500 px).
+  await expect(page.getByTestId('site-header')).not.toHaveClass(/solid/);
+  await expect(page.getByTestId('scroll-top')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect(page.getByTestId('site-header')).toHaveClass(/solid/);
+  await expect(page.getByTestId('scroll-top')).toBeVisible();
+  await expect(page.getByTestId('reveal-header')).toHaveClass(/shown/);
+  await page.getByTestId('scroll-top').click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await shot(page, 'landing-desktop');
+  expect(scripts.filter((url) => /AdminApp|react-admin/.test(url))).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('each language switch changes the visible texts (EN, BM, 中文) and the choice is kept', async ({ page }) => {
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Verify a certificate in seconds');
+  await page.getByTestId('language-ms').click();
+  await expect(heading).toHaveText('Sahkan sijil dalam beberapa saat');
+  await expect(page.getByTestId('click-here')).toHaveText('Klik Di Sini');
+  await expect(page.getByRole('heading', { name: 'Ciri-ciri utama' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ms');
+  await shot(page, 'landing-ms');
+  await page.getByTestId('language-zh').click();
+  await expect(heading).toHaveText('数秒内验证证书');
+  await expect(page.getByTestId('click-here')).toHaveText('点击此处');
+  await expect(page.getByRole('heading', { name: '核心功能' })).toBeVisible();
+  await shot(page, 'landing-zh');
+  // The choice survives a reload and reaches the account pages.
+  await page.goto('/auth/sign-in');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('登录');
+  await page.getByTestId('language-ms').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log Masuk');
+  await page.getByTestId('language-en').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
+});
+
+test('a visitor registers for an event: the dialog checks the fields on submit, sends, closes, and the ticket is e-mailed', async ({ page, request }) => {
+  await page.goto('/');
+  const card = page.getByTestId('event-card').first();
+  const title = (await card.getByRole('heading').textContent())!.trim();
+  await card.getByRole('button', { name: 'Details' }).click();
+  const detail = page.getByTestId('event-detail');
+  await expect(detail.getByRole('heading', { name: title })).toBeVisible();
+  await expect(detail).toContainText('Location:');
+  await expect(detail).toContainText(/Date: \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)/);
+  await shot(page, 'event-detail');
+  await detail.getByRole('button', { name: 'Register' }).click();
+
+  const dialog = page.getByTestId('event-registration');
+  await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await expect(dialog.getByText('This field is required.')).toHaveCount(3);
+  const email = `visitor-${unique()}@contoh.my`;
+  await dialog.getByLabel('Name', { exact: true }).fill('Nur Aisyah binti Rahman');
+  await dialog.getByLabel('E-mail').fill('not-an-email');
+  await dialog.getByTestId('contact-input').pressSequentially('123456789');
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await expect(dialog.getByText('Please enter a valid e-mail address.')).toBeVisible();
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Company name').fill('Syarikat Aisyah Bina');
+  await shot(page, 'event-registration');
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Your ticket has been sent to ${email}` })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const ticket = await waitForMessage(request, 'email', email, /Ticket: (\S+)/);
+  expect(ticket[1]!.length).toBeGreaterThan(10);
+  expect((await readOutbox(request)).email.find((m) => m.to === email)?.text).toContain(title);
+});
+
+test('mobile layout below 768 px: menu button instead of links, one column', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+  await expect(page.locator('.site-header .nav-links')).toBeHidden();
+  const [first, second] = await page.locator('.feature-card').evaluateAll((cards) => cards.slice(0, 2).map((card) => card.getBoundingClientRect().top));
+  expect(second!).toBeGreaterThan(first!);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.locator('.mobile-menu').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await shot(page, 'landing-mobile');
+});
