@@ -84,6 +84,14 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
     await route.fulfill({ response, json: { ...body, forceChangePassword: body.loginIsAuthenticated === true } });
   });
   await page.getByRole('button', { name: 'Login' }).click();
+  // Reject first: back to / without a session; then sign in again and accept.
+  await page.getByTestId('eula-dialog').getByRole('button', { name: 'Reject' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('binaan.session'))).toBeNull();
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
   const eula = page.getByTestId('eula-dialog');
   await expect(eula.getByRole('heading', { name: 'Licence agreement' })).toBeVisible();
   await expect(eula.getByRole('button', { name: 'Accept' })).toBeEnabled();
@@ -164,7 +172,7 @@ test('forgot and reset password: the human check, the e-mailed link, the new pas
   expect((await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } })).status()).toBe(401);
 });
 
-test('sign-in prefill, the from= banners and the catch-all page', async ({ page }) => {
+test('sign-in prefill and from= banners, activation straight from a link, the legal pages', async ({ page }) => {
   await page.goto('/auth/sign-in?from=resetpassword&email=a%40b.my&pass=Secret%231x');
   await expect(page.getByLabel('E-mail')).toHaveValue('a@b.my');
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Secret#1x');
@@ -172,6 +180,10 @@ test('sign-in prefill, the from= banners and the catch-all page', async ({ page 
   await page.goto('/auth/sign-in');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('This field is required.')).toHaveCount(2);
+  // A code in the activation link is submitted at once.
+  await page.goto('/auth/activate?email=nobody%40contoh.my&activation_code=not-a-code');
+  await expect(page.getByLabel('Activation code')).toHaveValue('not-a-code');
+  await expect(page.getByTestId('activate-error')).toHaveText('The activation code is not valid.');
   await page.goto('/terms');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
   await expect(page.locator('.legal h2')).toHaveCount(6);
@@ -181,4 +193,46 @@ test('sign-in prefill, the from= banners and the catch-all page', async ({ page 
   await expect(page.locator('.legal')).toContainText('8% per month');
   await expect(page.locator('.legal')).toContainText('RM10,000');
   await shot(page, 'terms-of-use');
+});
+
+test('sign-up with a number that already has an account: the banner links to sign-in', async ({ page, request }) => {
+  const login = await (await request.post('/api/login', { data: { email: 'hafiz@serihartanah.my', password: DEMO_PASSWORD } })).json();
+  const mobile = login.user.user_mobile as string;
+  expect(mobile).toMatch(/^\+60\d+$/);
+  await page.goto('/auth/sign-up');
+  await page.getByTestId('mobile-input').pressSequentially(mobile.slice(3));
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const code = (await waitForMessage(request, 'sms', mobile, /code is (\d{6})/))[1]!;
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  const banner = page.getByTestId('sign-up-error');
+  await expect(banner).toContainText('This mobile number is already registered.');
+  await expect(banner.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/sign-in');
+  await shot(page, 'sign-up-mobile-exists');
+});
+
+test('the contractor variant of the password change: mobile number and terms, submit disabled until ticked', async ({ page, request }) => {
+  const email = 'wong@kukuhcontractor.my';
+  const newPassword = `Kontraktor#${unique()}9`;
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).not.toHaveURL(/\/auth\/sign-in/);
+  await page.goto('/auth/cidb-change-password');
+  const submit = page.getByRole('button', { name: 'Change password' });
+  await expect(submit).toBeDisabled();
+  await expect(page.getByTestId('phoneNumber-input')).not.toHaveValue('');
+  await page.getByRole('button', { name: 'terms and conditions' }).click();
+  await expect(page.getByTestId('terms-dialog')).toContainText('Binaan end-user licence agreement');
+  await page.getByTestId('terms-dialog').getByRole('button', { name: 'Close' }).last().click();
+  await page.getByLabel('Old password').fill(DEMO_PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('checkbox').check();
+  await expect(submit).toBeEnabled();
+  await shot(page, 'cidb-change-password');
+  await submit.click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await request.post('/api/login', { data: { email, password: newPassword } })).status()).toBe(200);
 });
