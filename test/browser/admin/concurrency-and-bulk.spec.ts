@@ -50,6 +50,7 @@ test('bulk approve of three orders from the list, with the result per row', asyn
   for (const order of orders) {
     await page.getByRole('row', { name: new RegExp(order.documentNo) }).getByRole('checkbox').check();
   }
+  await expect(page.getByText('3 items selected')).toBeVisible();
   await page.getByTestId('bulk-Approve').click();
   const results = page.getByTestId('bulk-results');
   await expect(results.locator('tbody tr')).toHaveCount(3);

@@ -33,10 +33,13 @@ export async function adminI18nProvider(): Promise<I18nProvider> {
   await loadLanguage(i18next.language);
   return {
     translate(key: string, options: Record<string, unknown> = {}) {
-      const { _: defaultValue, smart_count: count, ...rest } = options;
+      const { _: defaultValue, ...rest } = options;
+      const count = options.smart_count;
       return i18next.t(key, {
         ns: NAMESPACES,
         ...(defaultValue !== undefined ? { defaultValue } : {}),
+        // react-admin's plural count: i18next picks the plural form by `count`; the converted messages
+        // still interpolate {{smart_count}}, so both are passed.
         ...(count !== undefined ? { count } : {}),
         ...rest,
       } as never) as unknown as string;
