@@ -1,10 +1,11 @@
 /// <reference types="node" />
 // Certificate verification under load: the real API (createApp, the modules and store of `npm start`) in
 // this process on PostgreSQL, in a database of the bench's own (created at the start, dropped at the end),
-// with the demo accounts and the demo events and certificates seeded. autocannon, on a worker thread,
+// with the demo accounts and the demo events and certificates seeded. autocannon, in a process of its own,
 // POSTs the genuine demo certificate's QR text to /api/event-participant/verified-certificate: every
-// request recomputes every check (signature, key validity, record, each event's hash, the chain, the
-// stream head, attendance, approval, revocation), and every reply is read and must say genuine.
+// request runs every check (the Ed25519 signature, key validity, the record, the chain's links and head,
+// attendance, approval, revocation) on the stream read afresh; each event's hash is recomputed once per row
+// version (a row written since is hashed again). Every reply is read and must say genuine.
 //   (a) verifications per second, CONNECTIONS connections: target >= 1,500/s with p99 < 50 ms;
 //   (b) the revoked demo certificate under the same load: answered not genuine, every time;
 //   beside them, in the same run, the raw Ed25519 verify rate (node:crypto verify of the same signature).
@@ -14,11 +15,11 @@
 // admin URL, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (20), BENCH_CONNECTIONS (16),
 // BENCH_RAW_SECONDS (5). On a shared machine the wall-clock rates follow the neighbours' load (printed);
 // the CPU per verification (this process and the PostgreSQL backends) does not, and is printed beside.
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MessageChannel, Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { EventStore } from '@binaan/event-store';
 import { loadConfig } from '@binaan/api/dist/config.js';
@@ -27,7 +28,7 @@ import { seedDemoCertificates } from '@binaan/api/dist/demo/demo-certificates.se
 import { seedDemoData } from '@binaan/api/dist/demo/demo-seed.js';
 import { EVENT_STORE } from '@binaan/api/dist/store/store.tokens.js';
 import { ms, printTable, rate, type Row } from '../documents/report.js';
-import type { CannonOutcome, CannonPlan } from './cannon-worker.js';
+import type { CannonOutcome, CannonPlan } from './cannon-process.js';
 import { cpuBetween, sampleCpu } from './cpu.js';
 import { rawVerifyRate } from './raw-verify.js';
 
@@ -56,14 +57,11 @@ async function onDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T
 
 function cannon(plan: CannonPlan): Promise<CannonOutcome> {
   return new Promise((resolve, reject) => {
-    const { port1, port2 } = new MessageChannel();
-    const worker = new Worker(new URL('./cannon-worker.js', import.meta.url), { workerData: { plan, reply: port2 }, transferList: [port2] });
-    port1.once('message', (outcome: CannonOutcome) => {
-      port1.close();
-      resolve(outcome);
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`load worker exited with ${code}`))));
+    const child = fork(new URL('./cannon-process.js', import.meta.url));
+    child.once('message', (outcome: CannonOutcome) => resolve(outcome));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`the load generator exited with ${code}`))));
+    child.send(plan);
   });
 }
 
@@ -124,14 +122,14 @@ async function main(): Promise<void> {
     const idleCapacity = (cpus().length * 1000) / (cpuPerRequest.process + cpuPerRequest.postgres);
     const bRate = b.expected / b.result.duration;
     const rows: Row[] = [
-      { measure: `(a) genuine verifications/s, ${CONNECTIONS} connections (every check recomputed)`, value: rate(aRate, 'req'), target: `>= ${TARGET_RATE.toLocaleString('en')}/s`, pass: aRate >= TARGET_RATE },
+      { measure: `(a) genuine verifications/s, ${CONNECTIONS} connections (every check run)`, value: rate(aRate, 'req'), target: `>= ${TARGET_RATE.toLocaleString('en')}/s`, pass: aRate >= TARGET_RATE },
       { measure: '(a) latency p50', value: ms(a.result.latency.p50), target: '', pass: null },
       { measure: '(a) latency p99', value: ms(a.result.latency.p99), target: `< ${TARGET_P99} ms`, pass: a.result.latency.p99 < TARGET_P99 },
       { measure: '(a) replies genuine / other / errors / timeouts', value: `${a.expected} / ${a.unexpected} / ${a.result.errors} / ${a.result.timeouts}`, target: 'other 0', pass: a.unexpected === 0 && a.result.errors === 0 },
       { measure: `(b) revoked: not-genuine replies/s, p99`, value: `${rate(bRate, 'req')}, ${ms(b.result.latency.p99)}`, target: '', pass: null },
       { measure: '(b) replies not genuine / other', value: `${b.expected} / ${b.unexpected}`, target: 'other 0', pass: b.unexpected === 0 && b.result.errors === 0 },
       {
-        measure: '(a) CPU per verification: this process (API + load generator) + PostgreSQL', value: `${cpuPerRequest.process.toFixed(2)} + ${cpuPerRequest.postgres.toFixed(2)} ms`, target: '', pass: null,
+        measure: '(a) CPU per verification: API process + PostgreSQL backends', value: `${cpuPerRequest.process.toFixed(2)} + ${cpuPerRequest.postgres.toFixed(2)} ms`, target: '', pass: null,
       },
       { measure: `(a) the rate that CPU allows on ${cpus().length} idle cores (estimate)`, value: rate(idleCapacity, 'req'), target: `>= ${TARGET_RATE.toLocaleString('en')}/s`, pass: null },
       { measure: 'raw Ed25519 verify, node:crypto, one thread', value: rate(raw.perSecond, 'verify'), target: 'baseline', pass: raw.verified > 0 ? null : false },

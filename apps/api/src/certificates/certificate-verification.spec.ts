@@ -30,7 +30,7 @@ const checkedOut = { type: 'EventParticipantCheckedOut', data: { registrationId:
 const issued = { type: 'EventCertificateIssued', data: { registrationId: 'reg1', articleId: 'art1', userId: 'usr1', certificateNo: 'BNC-TEST', issuedAt: new Date(seconds * 1000).toISOString(), kid: key.kid, signature, by: 'u' } };
 const approved = { type: 'EventCertificateApproved', data: { registrationId: 'reg1', certificateNo: 'BNC-TEST', at: '2026-03-02T07:00:00.000Z', by: 'u' } };
 
-const record = (events: StoredEvent[]): CertificateRecord => ({ streamId, events, head: { streamId, streamType: 'eventRegistration', revision: events.length - 1, hash: events[events.length - 1]!.hash }, rule: { kind: 'checkInAndOut' } });
+const record = (events: StoredEvent[]): CertificateRecord => ({ streamId, events, head: { revision: events.length - 1, hash: events[events.length - 1]!.hash }, rule: { kind: 'checkInAndOut' } });
 const results = (reply: ReturnType<typeof verifyCertificate>) => Object.fromEntries(reply.checks.map((c) => [c.check, c.result]));
 
 describe('certificate verification', () => {
@@ -48,6 +48,20 @@ describe('certificate verification', () => {
     expect(results(reply)).toMatchObject({ signature: 'passed', hashMatches: 'failed', chainVerifies: 'failed' });
     expect(reply).toMatchObject({ genuine: false, id: -1 });
     expect(reply.reason).toMatch(/EventParticipantCheckedIn.*changed/);
+  });
+
+  it('given events already hashed in their present row version, only the others are hashed again; links and head are always checked', () => {
+    const tampered = genuine.map((e) => (e.type === 'EventParticipantCheckedIn' ? { ...e, data: { ...(e.data as object), at: '2026-03-01T00:00:00.000Z' } } : e));
+    // The changed row has a new version, so it is not among those already hashed: caught.
+    const rehashed: number[] = [];
+    const notTheChangedOne = (_e: StoredEvent, index: number) => (index === 1 ? (rehashed.push(index), false) : true);
+    expect(results(verifyCertificate({ ...ids, signature }, keys, { ...record(tampered), alreadyHashed: notTheChangedOne }))).toMatchObject({ hashMatches: 'failed', chainVerifies: 'failed' });
+    expect(rehashed.length).toBeGreaterThan(0);
+    // Everything already hashed: a removed last event still fails the chain (head), without hashing anything.
+    const cut = { ...record(genuine), events: genuine.slice(0, 4), alreadyHashed: () => true };
+    expect(results(verifyCertificate({ ...ids, signature }, keys, cut))).toMatchObject({ hashMatches: 'passed', chainVerifies: 'failed' });
+    const unlinked = genuine.map((e, i) => (i === 2 ? { ...e, prevHash: genuine[0]!.hash } : e));
+    expect(results(verifyCertificate({ ...ids, signature }, keys, { ...record(unlinked), alreadyHashed: () => true })).chainVerifies).toBe('failed');
   });
 
   it('given a revoked certificate, notRevoked fails with the reason', () => {

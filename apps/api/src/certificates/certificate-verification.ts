@@ -1,18 +1,27 @@
 // Verifying a certificate by recomputing, not by displaying: the QR's signature against the issuer's
 // published keys (as of the issue time it claims), the certificate's record in the store, each record's
 // hash from the stored event, the stream's chain up to its head, the attendance rule, approval and
-// revocation. Pure: the caller reads the stream, its head, the event's rule and the keys, and passes them in.
+// revocation. Pure: the caller reads the stream, its head, the event's rule and the keys, and passes them in,
+// with the events whose hash it already recomputed in their present row version (`alreadyHashed`).
 import type { AttendanceRule, CertificateQrPayload, VerificationCheck, VerificationCheckName, VerifyCertificateReply } from '@binaan/contracts';
-import { hashEvent, verifyChain, type StoredEvent, type StreamHead } from '@binaan/event-store';
+import { hashEvent, verifyChain, type StoredEvent } from '@binaan/event-store';
 import { checkSignature, type PublishedKey } from './certificate-signature.js';
 import { attendanceVerdict, foldParticipant } from './participant.decider.js';
 
-export type CertificateRecord = { streamId: string; events: readonly StoredEvent[]; head: StreamHead | null; rule: AttendanceRule };
+export type CertificateRecord = {
+  streamId: string;
+  events: readonly StoredEvent[];
+  head: { revision: number; hash: string } | null;
+  rule: AttendanceRule;
+  /** Events whose stored hash was recomputed and matched before, in the very row version read now: not hashed again. */
+  alreadyHashed?: (event: StoredEvent, index: number) => boolean;
+};
 
 const ORDER: VerificationCheckName[] = ['payload', 'signature', 'keyValidAtIssue', 'certificateExists', 'recordMatches', 'hashMatches', 'chainVerifies', 'attendanceMet', 'approved', 'notRevoked'];
 
-function recomputedHashProblem(events: readonly StoredEvent[]): string | null {
-  for (const event of events) {
+function recomputedHashProblem(events: readonly StoredEvent[], alreadyHashed?: CertificateRecord['alreadyHashed']): string | null {
+  for (const [index, event] of events.entries()) {
+    if (alreadyHashed?.(event, index)) continue;
     let recomputed: string;
     try {
       recomputed = hashEvent(event);
@@ -56,9 +65,10 @@ export function verifyCertificate(payload: CertificateQrPayload | null, keys: re
       certificate.registrationId === payload.id && certificate.articleId === payload.article_id && certificate.userId === payload.user_id &&
       certificate.certificateNo === payload.certificate_no && certificate.signature === claimed;
     set('recordMatches', matches, 'the values in the QR code differ from the certificate as it was issued');
-    const hashProblem = recomputedHashProblem(record.events);
+    const hashProblem = recomputedHashProblem(record.events, record.alreadyHashed);
     set('hashMatches', hashProblem === null, hashProblem);
-    const chain = verifyChain(record.streamId, record.events, record.head);
+    // Every content hash was just checked (or was, in this row version): the chain checks revisions, links and the head.
+    const chain = verifyChain(record.streamId, record.events, record.head, hashProblem === null ? () => true : record.alreadyHashed);
     set('chainVerifies', chain.ok, chain.ok ? null : `the record's chain is broken: ${chain.reason}`);
     const attendance = attendanceVerdict(record.rule, participant.checkIn, participant.checkOut);
     set('attendanceMet', attendance.met, attendance.reason ? `the attendance recorded does not meet the event's rule: ${attendance.reason}` : null);

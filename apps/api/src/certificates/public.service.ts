@@ -7,7 +7,7 @@ import {
   certificateQrText, ErrorCodes, MISSING, parseCertificateQr, parseCertificateSignature, type AttendanceRule, type CertificateQrPayload, type EventListReply, type EventRegistrationReply, type LandingCountersReply,
   type ParticipantDetailReply, type TransactionHashReply, type VerifyCertificateReply,
 } from '@binaan/contracts';
-import { WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
+import { readStreamVersioned, WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
 import { CLOCK, READ_MODELS, type Clock } from '../common/principal.js';
 import { SECRETS, type Secrets } from '../common/secrets.js';
 import type { ApiConfig } from '../config.js';
@@ -35,6 +35,8 @@ export class PublicCertificatesService {
   /** Certificate number to its registration and event, and event to attendance rule: fixed once recorded. */
   private readonly places = new BoundedCache<string, { registrationId: string; articleId: string }>(50_000);
   private readonly rules = new BoundedCache<string, AttendanceRule>(10_000);
+  /** Per registration stream, the row versions whose hashes were recomputed and matched. */
+  private readonly hashedVersions = new BoundedCache<string, string[]>(10_000);
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -98,8 +100,11 @@ export class PublicCertificatesService {
     const payload = this.payloadOf(body);
     if (!payload) return verifyCertificate(null, [], null);
     const kid = payload.signature ? parseCertificateSignature(payload.signature)?.kid : undefined;
-    const [keys, record] = await Promise.all([this.signer.keys(kid), this.recordOf(payload.certificate_no)]);
-    return verifyCertificate(payload, keys, record);
+    const [keys, read] = await Promise.all([this.signer.keys(kid), this.recordOf(payload.certificate_no)]);
+    const reply = verifyCertificate(payload, keys, read?.record ?? null);
+    const intact = (check: string) => reply.checks.some((c) => c.check === check && c.result === 'passed');
+    if (read && intact('hashMatches') && intact('chainVerifies')) this.hashedVersions.set(read.record.streamId, read.versions);
+    return reply;
   }
 
   async participant(id: string, articleId: string, userId: string): Promise<ParticipantDetailReply> {
@@ -160,20 +165,20 @@ export class PublicCertificatesService {
   }
 
   /**
-   * The registration stream a certificate number leads to, read whole with its head, and the event's rule.
-   * What never changes once recorded (which registration a number belongs to, an event's rule) is kept;
-   * the stream and its head are read on every verification, so each check sees the store as it is.
+   * The registration stream a certificate number leads to, read whole with its head and each row's version
+   * in one statement (one snapshot), and the event's rule. What never changes once recorded (which
+   * registration a number belongs to, an event's rule) is kept; the stream is read on every verification, so
+   * each check sees the store as it is. A row's hash is recomputed once per row version: any write to a row
+   * through SQL (the trigger switched off) makes a new version, which is hashed again.
    */
-  private async recordOf(certificateNo: string): Promise<CertificateRecord | null> {
+  private async recordOf(certificateNo: string): Promise<{ record: CertificateRecord; versions: string[] } | null> {
     const place = await this.certificatePlace(certificateNo);
     if (!place) return null;
     const streamId = registrationStream(place.registrationId);
-    const read = () => Promise.all([this.store.readStream(streamId), this.store.streamHead(streamId)]);
-    let [[events, head], rule] = await Promise.all([read(), this.ruleOf(place.articleId)]);
-    // An append between the two reads (a revocation, say) leaves the head ahead of the events: read again
-    // once. Events removed from the end, or a head moved back, still differ, and the chain check says so.
-    if (head && head.revision !== events[events.length - 1]?.revision) [events, head] = await read();
-    return { streamId, events, head, rule };
+    const [stream, rule] = await Promise.all([readStreamVersioned(this.db, streamId), this.ruleOf(place.articleId)]);
+    const hashed = this.hashedVersions.get(streamId) ?? [];
+    const alreadyHashed = (_event: unknown, index: number) => hashed[index] !== undefined && hashed[index] === stream.versions[index];
+    return { record: { streamId, events: stream.events, head: stream.head, rule, alreadyHashed }, versions: stream.versions };
   }
 
   private async certificatePlace(certificateNo: string): Promise<{ registrationId: string; articleId: string } | null> {
