@@ -41,6 +41,17 @@ describe.each(stores)('the api on %s', (kind, config) => {
     expect(rows).toEqual([{ stream_id: 'order-e2e', event_type: 'OrderCreated', actor_user_id: 'u-7', actor_company_id: 'c-3' }]);
   });
 
+  it('marks API replies private and varying by Authorization, so no cache hands one user another user\'s reply', async () => {
+    for (const path of ['/api/health', '/api/audit/store-stats', '/api/no-such-thing']) {
+      const reply = await request(app.getHttpServer()).get(path);
+      expect(reply.headers['cache-control']).toBe('private, no-cache');
+      expect(reply.headers.vary).toMatch(/Authorization/);
+    }
+    // A public reply that may be shared says so itself.
+    const counters = await request(app.getHttpServer()).get('/api/landing/event-and-certificate-counter').expect(200);
+    expect(counters.headers['cache-control']).toBe('public, max-age=30');
+  });
+
   it('keeps every route closed unless it is public: 401 with an error code', async () => {
     const refused = await request(app.getHttpServer()).get('/api/audit/store-stats').expect(401);
     expect(refused.body).toEqual({ success: false, errorCode: 'unauthorized', errorMessage: 'Sign in first.' });

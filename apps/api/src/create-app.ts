@@ -10,6 +10,7 @@ import type { ApiConfig } from './config.js';
 import { openConfiguredStore } from './store/open-configured-store.js';
 import { hostUi } from './ui-hosting/ui-hosting.js';
 import { validationPipe } from './common/validation.pipe.js';
+import { privateApiCaching } from './common/api-caching.js';
 import { mountOpenApi } from './openapi/openapi.js';
 
 export type CreateAppOptions = {
@@ -31,6 +32,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   app.setGlobalPrefix('api', { exclude: [{ path: '.well-known/jwks.json', method: RequestMethod.GET }] });
   app.useGlobalPipes(validationPipe());
   app.disable('x-powered-by');
+  app.use(privateApiCaching);
   app.enableShutdownHooks();
   mountOpenApi(app);
   hostUi(app, config.uiDir);
