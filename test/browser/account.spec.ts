@@ -236,3 +236,10 @@ test('the contractor variant of the password change: mobile number and terms, su
   await expect(page).toHaveURL(/\/$/);
   expect((await request.post('/api/login', { data: { email, password: newPassword } })).status()).toBe(200);
 });
+
+test('an invitation_id on the sign-up page accepts the invitation on load, once', async ({ page }) => {
+  await page.goto('/auth/sign-up?invitation_id=demo-call-for-interest-2026');
+  await expect(page.getByRole('status').filter({ hasText: 'The invitation has been accepted.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'You have already responded to this invitation.' })).toBeVisible();
+});
