@@ -23,6 +23,15 @@ export class NotificationFeed {
     return Number(row?.unread_count ?? 0);
   }
 
+  /** Several users' counts in one read (the live feed, per page of the log). */
+  async unreadCounts(userIds: readonly string[]): Promise<Map<string, number>> {
+    const counts = new Map(userIds.map((userId) => [userId, 0]));
+    if (userIds.length === 0) return counts;
+    const rows = await this.db.query<{ user_id: string; unread_count: number }>('SELECT user_id, unread_count FROM notification_feeds WHERE user_id = ANY($1::text[])', [[...userIds]]);
+    for (const row of rows) counts.set(row.user_id, Number(row.unread_count));
+    return counts;
+  }
+
   async page(userId: string, start: number, length: number): Promise<UserEventListReply> {
     const rows = await this.db.query<Row>(
       `SELECT id, module, src, src_id, event_data, creation_date, last_view_time FROM notification_events

@@ -6,7 +6,7 @@
 // session lapses by inactivity or the user is no longer active. Only UserChannelMessages are sent.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HttpException, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpException, Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ErrorCodes, USER_CHANNEL_PATH, UserChannelCloseCodes, type LiveNotificationBody, type UserChannelMessage } from '@binaan/contracts';
@@ -25,7 +25,7 @@ const PING_MS = 30_000;
 type Connection = { socket: WebSocket; userId: string; sessionId: string; alive: boolean };
 
 @Injectable()
-export class UserChannel implements OnApplicationBootstrap, OnApplicationShutdown {
+export class UserChannel implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('UserChannel');
   private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   private readonly byUser = new Map<string, Set<Connection>>();
@@ -49,10 +49,18 @@ export class UserChannel implements OnApplicationBootstrap, OnApplicationShutdow
     for (const timer of this.timers) timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the HTTP server closes (it would wait for every open socket): clients reconnect elsewhere (1001). */
+  beforeApplicationShutdown(): void {
     this.http?.off('upgrade', this.upgrade);
     for (const timer of this.timers) clearInterval(timer);
-    for (const connections of this.byUser.values()) for (const c of connections) c.socket.terminate();
+    for (const connections of this.byUser.values()) for (const c of connections) c.socket.close(1001, 'server going away');
+    setTimeout(() => {
+      for (const client of this.sockets.clients) client.terminate();
+    }, 1000).unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const client of this.sockets.clients) client.terminate();
     await this.feed?.stop();
     await new Promise<void>((resolve) => this.sockets.close(() => resolve()));
   }
@@ -110,16 +118,11 @@ export class UserChannel implements OnApplicationBootstrap, OnApplicationShutdow
       }
     }
     if (raised.length === 0 && cleared.size === 0) return;
-    const counts = await this.countsOf([...new Set([...raised.map((n) => n.userId), ...cleared])]);
+    const counts = await this.counts.unreadCounts([...new Set([...raised.map((n) => n.userId), ...cleared])]);
     for (const n of raised) this.send(n.userId, { module: n.module, messageType: n.src, messageBody: body(n), newCount: counts.get(n.userId) ?? 0 });
     for (const userId of cleared) this.send(userId, { module: 'notification', messageType: 'countCleared', messageBody: {}, newCount: counts.get(userId) ?? 0 });
   }
 
-  private async countsOf(userIds: string[]): Promise<Map<string, number>> {
-    const counts = new Map<string, number>();
-    await Promise.all(userIds.map(async (userId) => counts.set(userId, await this.counts.unreadCount(userId))));
-    return counts;
-  }
 
   private send(userId: string, message: UserChannelMessage): void {
     const text = JSON.stringify(message);
