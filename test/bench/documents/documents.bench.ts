@@ -11,24 +11,17 @@
 // Run by hand: npm run bench:documents (builds first). Env (optional): BENCH_DATABASE_URL (the server's
 // admin URL, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_ACTION_SECONDS (20),
 // BENCH_READ_SECONDS (10), BENCH_READ_CONNECTIONS (1), BENCH_APPEND_SECONDS (10).
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import autocannon, { type Options, type Result } from 'autocannon';
-import pg from 'pg';
-import type { EventStore } from '@binaan/event-store';
-import { loadConfig } from '@binaan/api/dist/config.js';
-import { createApp } from '@binaan/api/dist/create-app.js';
-import { DEMO_PASSWORD } from '@binaan/api/dist/demo/demo-data.js';
-import { seedDemoData } from '@binaan/api/dist/demo/demo-seed.js';
-import { EVENT_STORE } from '@binaan/api/dist/store/store.tokens.js';
+import { SqlEventStore } from '@binaan/event-store';
 import { actionCycle, type CycleDocument } from './action-cycle.js';
-import { act, createDocument, eachLimited, signIn, type Api } from './http.js';
+import { eachLimited } from './http.js';
 import { plainAppendRate } from './plain-append.js';
 import { ms, printTable, rate, type Row } from './report.js';
+import { growTo, onDatabase, rejectedOrder, startBenchApp } from './seed.js';
+import { countSql } from './sql-counter.js';
+import { cpuPerRequest, sampleCpu } from './cpu.js';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const ACTION_SECONDS = Number(process.env.BENCH_ACTION_SECONDS ?? 20);
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 10);
 const READ_CONNECTIONS = Number(process.env.BENCH_READ_CONNECTIONS ?? 1);
@@ -37,29 +30,13 @@ const CONNECTIONS = 16;
 const ORDERS = CONNECTIONS * 16;
 const HISTORY_EVENTS = 1000;
 const MIDDLE_REVISION = 500;
-const TEGUH = 'teguh-bina';
 const SINGLE_SECONDS = 5;
+const perRequest = (queries: number, cpu: { node: number; pg: number }) => `${queries.toFixed(1)}, ${cpu.node.toFixed(2)} / ${cpu.pg.toFixed(2)}`;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-
-const orderBody = (title: string) => ({
-  title, counterpartyCompanyId: 'mutiara-supplies', startDate: '2026-03-10', endDate: '2026-03-20',
-  items: [{ description: 'Concrete G30', unit: 'm3', quantity: '10.5', rate: '110.00' }, { description: 'Pump hire', unit: 'day', quantity: '1', rate: '79.50' }],
-});
-
-/** One connection to `connectionString` (the server's admin database by default) for `work`. */
-async function onDatabase<T>(work: (client: pg.Client) => Promise<T>, connectionString = ADMIN_URL): Promise<T> {
-  const client = new pg.Client({ connectionString, application_name: 'binaan-bench-documents' });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 function cannon(options: Options): Promise<Result> {
   return new Promise((resolve, reject) => {
@@ -67,31 +44,14 @@ function cannon(options: Options): Promise<Result> {
   });
 }
 
-/** An order in `rejected` (Create, Request_Approve, Reject), ready for the Resubmit / Reject cycle. */
-async function rejectedOrder(api: Api, kumar: string, lim: string, title: string): Promise<CycleDocument> {
-  const { id, revision } = await createDocument(api, 'purchaseOrder', kumar, orderBody(title));
-  const requested = await act(api, 'purchaseOrder', kumar, id, 'Request_Approve', revision);
-  const rejected = await act(api, 'purchaseOrder', lim, id, 'Reject', requested, { remark: 'Rates above the price list, revise' });
-  return { id, revision: rejected, next: 'Resubmit' };
-}
-
 async function main(): Promise<void> {
   log(`${cpus().length} cores, load average ${load()}`);
-  const database = `binaan_bench_documents_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await onDatabase((client) => client.query(`CREATE DATABASE ${database}`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'binaan-bench-documents-'));
-  const config = loadConfig({ DATABASE_URL: url.toString(), DATABASE_SCHEMA: 'api', DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production' });
-  const app = await createApp(config, { logger: false });
+  const bench = await startBenchApp();
+  const { api, kumar, lim, database, config } = bench;
+  const url = bench.url;
   try {
-    await app.listen(0, '127.0.0.1');
-    const address = app.getHttpServer().address();
-    if (address === null || typeof address === 'string') throw new Error('the API has no TCP address');
-    const api: Api = { base: `http://127.0.0.1:${address.port}` };
-    await seedDemoData(app.get<EventStore>(EVENT_STORE));
-    const kumar = await signIn(api, 'kumar@teguhbina.my', DEMO_PASSWORD, TEGUH);
-    const lim = await signIn(api, 'lim@teguhbina.my', DEMO_PASSWORD, TEGUH);
+    if (!(bench.store instanceof SqlEventStore)) throw new Error('the bench needs the SQL store');
+    const sql = countSql(bench.store.db);
     log(`API on ${api.base}, PostgreSQL database ${database}; seeding ${ORDERS} purchase orders and one of ${HISTORY_EVENTS} events`);
 
     const orders: CycleDocument[] = [];
@@ -99,10 +59,7 @@ async function main(): Promise<void> {
       orders.push(await rejectedOrder(api, kumar, lim, `Bench order ${i}`));
     });
     const long = await rejectedOrder(api, kumar, lim, 'Bench order with a long history');
-    while (long.revision < HISTORY_EVENTS - 1) {
-      long.revision = await act(api, 'purchaseOrder', long.next === 'Reject' ? lim : kumar, long.id, long.next, long.revision, { remark: long.next === 'Reject' ? 'Rates above the price list, revise' : 'Revised rates' });
-      long.next = long.next === 'Reject' ? 'Resubmit' : 'Reject';
-    }
+    await growTo(api, { kumar, lim }, long, HISTORY_EVENTS - 1);
     log(`seeded; load average ${load()}`);
 
     const statusEvents = () => onDatabase(async (client) => {
@@ -133,22 +90,38 @@ async function main(): Promise<void> {
     const before = await statusEvents();
     log(`(a) workflow actions, ${CONNECTIONS} connections, ${ACTION_SECONDS} s; load average ${load()}`);
     const cycle = actionCycle(orders, { kumar, lim });
+    let cpuBefore = await sampleCpu(database);
+    sql.reset();
     const actions = await cannon({ url: api.base, connections: CONNECTIONS, duration: ACTION_SECONDS, requests: [cycle.request] });
+    const actionSql = sql.count / cycle.tally.ok;
+    const actionCpu = await cpuPerRequest(cpuBefore, database, cycle.tally.ok);
     await settle();
     const recorded = (await statusEvents()) - before;
     const refusals = [...cycle.tally.byStatus.entries()].filter(([status]) => status < 200 || status > 299);
 
+    // Work the actions left behind (the notifications reactor catching up on the log) must not be timed as reads.
+    const quiet = await sql.quiet(1000, 120_000);
+    log(`the API was quiet (no SQL for 1 s) after ${(quiet / 1000).toFixed(1)} s`);
     log(`(b) GET history of the ${HISTORY_EVENTS}-event order, ${READ_CONNECTIONS} connection(s), ${READ_SECONDS} s`);
     const readHeaders = { authorization: `Bearer ${kumar}` };
     const historyPath = `/api/documents/purchaseOrder/${long.id}/history`;
     await cannon({ url: `${api.base}${historyPath}`, headers: readHeaders, connections: READ_CONNECTIONS, duration: 2 });
+    cpuBefore = await sampleCpu(database);
+    sql.reset();
     const history = await cannon({ url: `${api.base}${historyPath}`, headers: readHeaders, connections: READ_CONNECTIONS, duration: READ_SECONDS });
+    const historySql = sql.count / history.requests.total;
+    const historyCpu = await cpuPerRequest(cpuBefore, database, history.requests.total);
     const historyRows = (await (await fetch(`${api.base}${historyPath}`, { headers: readHeaders })).json()) as unknown[];
 
+    await sql.quiet(1000, 120_000);
     log(`(c) GET as of revision ${MIDDLE_REVISION}, ${READ_CONNECTIONS} connection(s), ${READ_SECONDS} s`);
     const asOfPath = `/api/documents/purchaseOrder/${long.id}?revision=${MIDDLE_REVISION}`;
     await cannon({ url: `${api.base}${asOfPath}`, headers: readHeaders, connections: READ_CONNECTIONS, duration: 2 });
+    cpuBefore = await sampleCpu(database);
+    sql.reset();
     const asOf = await cannon({ url: `${api.base}${asOfPath}`, headers: readHeaders, connections: READ_CONNECTIONS, duration: READ_SECONDS });
+    const asOfSql = sql.count / asOf.requests.total;
+    const asOfCpu = await cpuPerRequest(cpuBefore, database, asOf.requests.total);
     const asOfRevision = ((await (await fetch(`${api.base}${asOfPath}`, { headers: readHeaders })).json()) as { revision: number }).revision;
 
     log(`plain event-store appends, ${CONNECTIONS} callers, ${APPEND_SECONDS} s; load average ${load()}`);
@@ -164,11 +137,14 @@ async function main(): Promise<void> {
       },
       // Requests in flight when autocannon stops are recorded by the API, their replies unread.
       { measure: '(a) status events recorded during the run', value: String(recorded), target: `2xx .. 2xx + ${CONNECTIONS}`, pass: recorded >= cycle.tally.ok && recorded <= cycle.tally.ok + CONNECTIONS },
+      { measure: '(a) per action: SQL round trips, CPU ms API / PostgreSQL', value: perRequest(actionSql, actionCpu), target: '', pass: null },
       { measure: "(a') one connection: actions/s, latency p50 / p99", value: `${(single.tally.ok / alone.duration).toFixed(0)}/s, ${ms(alone.latency.p50)} / ${ms(alone.latency.p99)}`, target: '', pass: null },
       { measure: `(b) history of ${historyRows.length} events: p50`, value: ms(history.latency.p50), target: '', pass: null },
       { measure: `(b) history of ${historyRows.length} events: p99 (${rate(history.requests.average, 'req')})`, value: ms(history.latency.p99), target: '< 20 ms', pass: history.latency.p99 < 20 && history.non2xx === 0 },
+      { measure: '(b) per request: SQL round trips, CPU ms API / PostgreSQL', value: perRequest(historySql, historyCpu), target: '', pass: null },
       { measure: `(c) as of revision ${asOfRevision}: p50`, value: ms(asOf.latency.p50), target: '', pass: null },
       { measure: `(c) as of revision ${asOfRevision}: p99 (${rate(asOf.requests.average, 'req')})`, value: ms(asOf.latency.p99), target: '< 30 ms', pass: asOf.latency.p99 < 30 && asOf.non2xx === 0 },
+      { measure: '(c) per request: SQL round trips, CPU ms API / PostgreSQL', value: perRequest(asOfSql, asOfCpu), target: '', pass: null },
       { measure: `plain SqlEventStore.append, ${CONNECTIONS} callers (no projections)`, value: rate(plain.perSecond, 'appends'), target: 'baseline', pass: null },
       { measure: 'plain append latency p50 / p99', value: `${ms(plain.p50)} / ${ms(plain.p99)}`, target: '', pass: null },
       { measure: '(a) actions/s as a share of plain appends/s', value: `${((100 * actionRate) / plain.perSecond).toFixed(0)} %`, target: '', pass: null },
@@ -180,9 +156,7 @@ async function main(): Promise<void> {
     if (plain.errors > 0) console.log(`plain appends that failed: ${plain.errors}`);
     if (history.non2xx + asOf.non2xx > 0) console.log(`non-2xx in (b) ${history.non2xx}, (c) ${asOf.non2xx}`);
   } finally {
-    await app.close();
-    await onDatabase((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
