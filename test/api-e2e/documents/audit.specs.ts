@@ -41,6 +41,9 @@ export function auditAndContention(running: () => Running): void {
       await act(lim, id, 'Reject', 2, {}, { remark: 'Rates too high' });
       const clean = await running().api.call('get', `/api/audit/verify?resource=purchaseOrder&id=${id}`, { token: kumar });
       expect(clean.body).toMatchObject({ ok: true, eventsChecked: 4, firstBadRevision: null });
+      // Read once before the change: the timeline and its chain check are kept in process from here on.
+      const before = await running().api.call('get', `${BASE}/${id}/history`, { token: kumar });
+      expect(before.body.map((r: { chainVerified: boolean }) => r.chainVerified)).toEqual([true, true, true, true]);
       await running().sql.script(`BEGIN; ALTER TABLE events DISABLE TRIGGER USER;
         UPDATE events SET data = jsonb_set(data::jsonb, '{remark}', '"Approved, no remark"')::json WHERE stream_id = 'purchaseOrder-${id}' AND revision = 3;
         ALTER TABLE events ENABLE TRIGGER USER; COMMIT;`);

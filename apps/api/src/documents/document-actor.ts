@@ -4,25 +4,33 @@
 // project, an unknown project, or the caller's company is the counterparty) takes the company's levels in
 // both scopes, which is what the machine's counterparty guards ask for. The authority manual of the owner
 // company for the resource goes with each command (none: the workflows default, VerifyLevel1, no limit).
+// Every lookup goes through the read cache (read-cache.ts): dropped on any append that changes them.
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthorityManual, AuthorityManualView } from '@binaan/contracts';
-import type { SqlExecutor } from '@binaan/event-store';
+import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import type { Actor } from '@binaan/workflows';
 import { companyHolders, companyLevels, companyManual, workflowManual } from '../authority/authority-reads.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
+import { EVENT_STORE } from '../store/store.tokens.js';
 import { projectCompany, projectHolders, projectLevels } from '../projects/project-reads.js';
 import { DocumentRefused } from './document.errors.js';
+import { DocumentReadCache } from './read-cache.js';
 
 type DocumentScope = { companyId: string; fields: { projectId: string | null } };
+type Holder = { userId: string; name: string | null };
 
 @Injectable()
 export class DocumentActors {
-  constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor) {}
+  private readonly cache: DocumentReadCache;
+
+  constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor, @Inject(EVENT_STORE) store: EventStore) {
+    this.cache = DocumentReadCache.of(store);
+  }
 
   async actorFor(principal: Principal): Promise<Actor> {
     const companyId = principal.companyId;
     if (!companyId) throw new DocumentRefused(403, 'companyNotChosen', 'Choose a company first (company/choose).');
-    const assignments = await companyLevels(this.db, companyId, principal.userId);
+    const assignments = await this.cache.get(`levels ${companyId} ${principal.userId}`, () => companyLevels(this.db, companyId, principal.userId));
     return { userId: principal.userId, companyId, kind: principal.userType === 2 ? 'admin' : 'user', authorities: { company: assignments, project: assignments } };
   }
 
@@ -30,25 +38,51 @@ export class DocumentActors {
   async forDocument(actor: Actor, document: DocumentScope): Promise<Actor> {
     const projectId = await this.ownProject(actor.companyId, document);
     if (projectId === null) return actor;
-    return { ...actor, authorities: { company: actor.authorities.company, project: await projectLevels(this.db, projectId, actor.userId) } };
+    const project = await this.cache.get(`projectLevels ${projectId} ${actor.userId}`, () => projectLevels(this.db, projectId, actor.userId));
+    return { ...actor, authorities: { company: actor.authorities.company, project } };
   }
 
   /** The owner company's manual for the resource: as the API shows it and as the machine takes it. */
-  async manualFor(companyId: string, resource: string): Promise<{ view: AuthorityManualView; manual: AuthorityManual } | null> {
-    const view = await companyManual(this.db, companyId, resource);
-    const manual = view ? workflowManual(view) : undefined;
-    return view && manual ? { view, manual } : null;
+  manualFor(companyId: string, resource: string): Promise<{ view: AuthorityManualView; manual: AuthorityManual } | null> {
+    return this.cache.get(`manual ${companyId} ${resource}`, async () => {
+      const view = await companyManual(this.db, companyId, resource);
+      const manual = view ? workflowManual(view) : undefined;
+      return view && manual ? { view, manual } : null;
+    });
   }
 
   /** Users holding a level on a resource for this document (its project's, or its company's), with their names. */
-  async holdersOf(document: DocumentScope, resource: string, level: number): Promise<{ userId: string; name: string | null }[]> {
+  async holdersOf(document: DocumentScope, resource: string, level: number): Promise<Holder[]> {
     const projectId = await this.ownProject(document.companyId, document);
-    return projectId === null ? companyHolders(this.db, document.companyId, resource, level) : projectHolders(this.db, projectId, resource, level);
+    return projectId === null
+      ? this.cache.get(`companyHolders ${document.companyId} ${resource} ${level}`, () => companyHolders(this.db, document.companyId, resource, level))
+      : this.cache.get(`projectHolders ${projectId} ${resource} ${level}`, () => projectHolders(this.db, projectId, resource, level));
+  }
+
+  /** Names of users and companies (null for an unknown id), read once per id while cached. */
+  async names(userIds: readonly string[], companyIds: readonly string[]): Promise<{ users: Map<string, string | null>; companies: Map<string, string | null> }> {
+    const [users, companies] = await Promise.all([this.namesOf('user', userIds), this.namesOf('company', companyIds)]);
+    return { users, companies };
+  }
+
+  private async namesOf(kind: 'user' | 'company', ids: readonly string[]): Promise<Map<string, string | null>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    // One lookup for the set: a timeline names the same few actors on every row.
+    const found = await this.cache.get(`${kind}Names ${unique.sort().join(' ')}`, async () => {
+      const rows = await this.db.query<{ id: string; name: string }>(
+        kind === 'user' ? 'SELECT user_id AS id, name FROM identity_users WHERE user_id = ANY($1::text[])' : 'SELECT company_id AS id, name FROM companies WHERE company_id = ANY($1::text[])',
+        [unique],
+      );
+      return new Map(rows.map((row) => [row.id, row.name]));
+    });
+    return new Map(unique.map((id) => [id, found.get(id) ?? null]));
   }
 
   private async ownProject(companyId: string, document: DocumentScope): Promise<string | null> {
     const projectId = document.fields.projectId;
     if (projectId === null || document.companyId !== companyId) return null;
-    return (await projectCompany(this.db, projectId)) === companyId ? projectId : null;
+    const owner = await this.cache.get(`projectCompany ${projectId}`, () => projectCompany(this.db, projectId));
+    return owner === companyId ? projectId : null;
   }
 }

@@ -1,6 +1,6 @@
-// The write path of documents: read the stream, fold, resolve the actor, decide (machine + document
-// rules), append with the expected revision (read models follow in the same transaction), reply with the
-// new revision and the actions this user may take next.
+// The write path of documents: the folded state (kept in process, see document-loader.ts), the actor,
+// decide (machine + document rules), append with the expected revision (read models follow in the same
+// transaction), reply with the new revision and the actions this user may take next.
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentActionReply, DocumentResource } from '@binaan/contracts';
@@ -79,7 +79,9 @@ export class DocumentCommands {
         streamId: documentStreamId(resource, documentId), streamType: resource, expectedRevision: 'no_stream',
         events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } })),
       });
-      return { state: fold(result.events)!, actor };
+      const state = fold(result.events)!;
+      this.loader.remember(state);
+      return { state, actor };
     } catch (error) {
       await this.releaseOnFailure(reservation, documentId, actor);
       throw error;
@@ -93,7 +95,7 @@ export class DocumentCommands {
   async edit(resource: DocumentResource, id: string, principal: Principal, body: unknown, ifMatch: string | undefined): Promise<{ state: DocumentState; actor: Actor }> {
     const expected = parseIfMatch(ifMatch);
     const companyActor = await this.actors.actorFor(principal);
-    const { state, events } = await this.loader.load(resource, id, companyActor.companyId);
+    const { state } = await this.loader.load(resource, id, companyActor.companyId, expected);
     const actor = await this.actors.forDocument(companyActor, state);
     if (expected !== state.revision) throw stale(expected, state.revision);
     const edited = decideEdit(state, parseFieldChanges(body, false, resource), actor, this.now().toISOString());
@@ -108,7 +110,9 @@ export class DocumentCommands {
         streamId, streamType: resource, expectedRevision: expected,
         events: [{ type: edited.type, data: edited.data as unknown as JsonValue, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } }],
       });
-      return { state: fold([...events, ...result.events])!, actor };
+      const after = fold(result.events, state)!;
+      this.loader.remember(after);
+      return { state: after, actor };
     } catch (error) {
       await this.releaseOnFailure(reservation, id, actor);
       if (error instanceof WrongExpectedRevision) throw stale(expected, Number.isInteger(error.actual) ? Number(error.actual) : -1);
@@ -129,7 +133,7 @@ export class DocumentCommands {
       if (earlier) return earlier;
     }
     const expected = parseIfMatch(ifMatch);
-    const { state, events } = await this.loader.load(resource, id, companyActor.companyId);
+    const { state } = await this.loader.load(resource, id, companyActor.companyId, expected);
     const actor = await this.actors.forDocument(companyActor, state);
     if (expected !== state.revision) throw stale(expected, state.revision);
     const manual = await this.actors.manualFor(state.companyId, resource);
@@ -144,7 +148,9 @@ export class DocumentCommands {
           metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId, ...(key ? { idempotencyKey: key } : {}), ...(manual ? { authorityManualVersion: manual.view.version } : {}) },
         }],
       });
-      return this.reply(fold([...events, ...result.events])!, actor);
+      const after = fold(result.events, state)!;
+      this.loader.remember(after);
+      return this.reply(after, actor);
     } catch (error) {
       if (error instanceof WrongExpectedRevision) {
         // The same key may have won the race from a parallel retry: answer as it was answered.

@@ -1,15 +1,26 @@
 // Reading one document for a caller: its stream folded (whole, or as it stood at a revision or time),
 // and the visibility rule: the owner company, or the counterparty once the document was sent to it.
 // Anything else is 404, never 403, so no one learns that another company's document exists.
+//
+// Folded states are kept in process (least recently used out first), each at the revision it was folded
+// to: a load reads only the events after it. When the caller already knows the revision the stream is at
+// (an action's If-Match, or the read model's revision) and the cached state is at exactly that revision,
+// nothing is read: an action then appends with that revision as the expected one, so a state that was in
+// fact stale (another process appended) can only end in 409 wrongExpectedRevision, never a wrong write.
+// See the README ("Caches").
 import { Inject, Injectable } from '@nestjs/common';
 import { isDocumentResource, type DocumentResource } from '@binaan/contracts';
-import type { EventStore, ReadStreamOptions, StoredEvent } from '@binaan/event-store';
+import type { EventStore, ReadStreamOptions, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { WorkflowReplayError } from '@binaan/workflows';
+import { READ_MODELS } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DocumentRefused } from './document.errors.js';
-import { documentStreamId, foldDocument, type DocumentState } from './document.state.js';
+import { documentStreamId, foldOnto, type DocumentState } from './document.state.js';
+import { Lru } from './lru.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Folded states kept (a few KB each). */
+const STATES_KEPT = 5000;
 
 export function documentResource(name: string): DocumentResource {
   if (!isDocumentResource(name)) throw new DocumentRefused(404, 'unknownDocumentResource', `${name} is not a document resource (see GET /api/workflows).`);
@@ -18,31 +29,79 @@ export function documentResource(name: string): DocumentResource {
 
 export const notFound = () => new DocumentRefused(404, 'documentNotFound', 'No such document.');
 
-export function canSee(state: DocumentState, companyId: string): boolean {
+export function canSee(state: Pick<DocumentState, 'companyId' | 'sharedWithCounterparty'> & { fields: { counterpartyCompanyId: string | null } }, companyId: string): boolean {
   return state.companyId === companyId || (state.fields.counterpartyCompanyId === companyId && state.sharedWithCounterparty);
 }
 
+/** What the `documents` read model says about a document now: enough to judge visibility and the caller's levels. */
+export type DocumentRow = { id: string; resource: DocumentResource; companyId: string; sharedWithCounterparty: boolean; revision: number; fields: { counterpartyCompanyId: string | null; projectId: string | null } };
+
+const DOCUMENT_ROW = 'SELECT company_id, counterparty_company_id, shared_with_counterparty, project_id, revision FROM documents WHERE stream_id = $1';
+
 @Injectable()
 export class DocumentLoader {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  private readonly states = new Lru<string, DocumentState>(STATES_KEPT);
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
+  ) {}
 
   async events(resource: DocumentResource, id: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
     if (!UUID.test(id)) throw notFound();
     return this.store.readStream(documentStreamId(resource, id), options);
   }
 
-  /** The document as the caller's company may see it now (visibility is judged on the current state). */
-  async load(resource: DocumentResource, id: string, companyId: string): Promise<{ state: DocumentState; events: StoredEvent[] }> {
-    const events = await this.events(resource, id);
-    const state = fold(events);
+  /**
+   * The document as the caller's company may see it now (visibility is judged on the current state).
+   * `knownRevision`: the revision the caller holds the stream to be at (see the head of this file).
+   */
+  async load(resource: DocumentResource, id: string, companyId: string, knownRevision?: number): Promise<{ state: DocumentState }> {
+    if (!UUID.test(id)) throw notFound();
+    const streamId = documentStreamId(resource, id);
+    const cached = this.states.get(streamId);
+    let state: DocumentState | null;
+    if (cached && cached.revision === knownRevision) state = cached;
+    else {
+      const events = await this.store.readStream(streamId, cached ? { fromRevision: cached.revision + 1 } : {});
+      state = fold(events, cached ?? null);
+      if (state) this.remember(state);
+    }
     if (state === null || state.resource !== resource || !canSee(state, companyId)) throw notFound();
-    return { state, events };
+    return { state };
+  }
+
+  /** Keeps a state the caller folded (after its append): never one older than the state kept. */
+  remember(state: DocumentState): void {
+    const streamId = documentStreamId(state.resource, state.id);
+    const held = this.states.get(streamId);
+    if (!held || held.revision < state.revision) this.states.set(streamId, state);
+  }
+
+  /**
+   * The document's row in the read model, if the caller's company may see it (else 404): visibility for
+   * reads that need no folded state now (history, as-of replay). The read model is written in the
+   * appends' transactions, so it is as current as the stream.
+   */
+  async visibleRow(resource: DocumentResource, id: string, companyId: string): Promise<DocumentRow> {
+    if (!UUID.test(id)) throw notFound();
+    const [row] = await this.db.query<{ company_id: string; counterparty_company_id: string | null; shared_with_counterparty: boolean; project_id: string | null; revision: string | number }>(
+      DOCUMENT_ROW, [documentStreamId(resource, id)], { prepare: true },
+    );
+    if (!row) throw notFound();
+    const document: DocumentRow = {
+      id, resource, companyId: row.company_id, sharedWithCounterparty: row.shared_with_counterparty, revision: Number(row.revision),
+      fields: { counterpartyCompanyId: row.counterparty_company_id, projectId: row.project_id },
+    };
+    if (!canSee(document, companyId)) throw notFound();
+    return document;
   }
 }
 
-export function fold(events: readonly StoredEvent[]): DocumentState | null {
+/** The events folded (onto `from`, the state up to the revision before them); a stream that does not chain is 409 documentCorrupt. */
+export function fold(events: readonly StoredEvent[], from: DocumentState | null = null): DocumentState | null {
   try {
-    return foldDocument(events);
+    return foldOnto(from, events);
   } catch (error) {
     if (error instanceof WorkflowReplayError) throw new DocumentRefused(409, 'documentCorrupt', 'The document\'s events do not chain: check GET /api/audit/verify.');
     throw error;

@@ -1,12 +1,12 @@
 // The read side of one document: the view (fields, revision, actions for the caller, approval route),
-// the document as it stood at a revision or a time, the history timeline, and chain verification.
+// the document as it stood at a revision or a time, and chain verification (the history: document-history.ts).
 import { Inject, Injectable } from '@nestjs/common';
-import type { ApprovalRouteView, AuthorityManualView, ChainVerificationReply, DocumentHistoryRow, DocumentResource, DocumentView, WorkflowStatusChanged } from '@binaan/contracts';
-import type { EventStore, SqlExecutor, StoredEvent } from '@binaan/event-store';
+import type { ApprovalRouteView, AuthorityManualView, ChainVerificationReply, DocumentResource, DocumentView } from '@binaan/contracts';
+import type { EventStore } from '@binaan/event-store';
 import { availableActions, nextMissingLevel, requiredLevelsFor, type Actor } from '@binaan/workflows';
 import { workflowManual } from '../authority/authority-reads.js';
 import { authorityManualStream, type ManualData } from '../authority/authority.events.js';
-import { READ_MODELS, type Principal } from '../common/principal.js';
+import type { Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DocumentActors } from './document-actor.js';
 import { DocumentRefused } from './document.errors.js';
@@ -21,20 +21,25 @@ export type AsOf = { asOf?: string; revision?: string };
 export class DocumentQueries {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(READ_MODELS) private readonly db: SqlExecutor,
     private readonly actors: DocumentActors,
     private readonly loader: DocumentLoader,
   ) {}
 
-  /** GET one: now, or as it stood at `?revision=` / `?asOf=` (visibility judged on the current state). */
+  /**
+   * GET one: now, or as it stood at `?revision=` / `?asOf=`. Visibility is judged on the document now:
+   * for a replay from the read model (one indexed row), then only the events up to the point are read.
+   */
   async view(resource: DocumentResource, id: string, principal: Principal, at: AsOf = {}): Promise<DocumentView> {
     const companyActor = await this.actors.actorFor(principal);
-    const { state } = await this.loader.load(resource, id, companyActor.companyId);
-    const actor = await this.actors.forDocument(companyActor, state);
-    if (at.revision === undefined && at.asOf === undefined) return this.toView(state, actor);
+    if (at.revision === undefined && at.asOf === undefined) {
+      const { state } = await this.loader.load(resource, id, companyActor.companyId);
+      return this.toView(state, await this.actors.forDocument(companyActor, state));
+    }
     if (at.revision !== undefined && !/^\d{1,12}$/.test(at.revision)) throw new DocumentRefused(400, 'invalidAsOf', 'revision must be a whole number.');
     const time = at.asOf === undefined ? undefined : new Date(at.asOf);
     if (time !== undefined && (Number.isNaN(time.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(at.asOf ?? ''))) throw new DocumentRefused(400, 'invalidAsOf', 'asOf must be an ISO 8601 time.');
+    const now = await this.loader.visibleRow(resource, id, companyActor.companyId);
+    const actor = await this.actors.forDocument(companyActor, now);
     const events = await this.loader.events(resource, id, { ...(at.revision !== undefined ? { toRevision: Number(at.revision) } : {}), ...(time ? { toTime: time } : {}) });
     const then = fold(events);
     if (then === null) throw new DocumentRefused(404, 'documentNotFound', 'The document did not exist yet at that point.');
@@ -57,7 +62,7 @@ export class DocumentQueries {
   /** Which levels the round needs and why, who has approved, who may act next. */
   private async route(state: DocumentState): Promise<ApprovalRouteView> {
     const { approval, amount, createdByUserId } = state.workflow.context;
-    const names = await this.userNames(approval.approvals.map((a) => a.userId));
+    const names = (await this.actors.names(approval.approvals.map((a) => a.userId), [])).users;
     const nextLevel = approval.open ? nextMissingLevel(approval) : null;
     const approvedBy = new Set(approval.approvals.map((a) => a.userId));
     const holders = nextLevel === null ? [] : await this.actors.holdersOf(state, state.resource, nextLevel);
@@ -96,17 +101,6 @@ export class DocumentQueries {
     };
   }
 
-  /** The timeline: one row per event of the stream, with names, statuses, remark, level and hashes. */
-  async history(resource: DocumentResource, id: string, principal: Principal): Promise<DocumentHistoryRow[]> {
-    const actor = await this.actors.actorFor(principal);
-    const { state, events } = await this.loader.load(resource, id, actor.companyId);
-    const verification = await this.store.verifyStream(documentStreamId(resource, state.id));
-    const bad = verification.ok ? Number.POSITIVE_INFINITY : (verification.firstBadRevision ?? 0);
-    const users = await this.userNames(events.map((e) => e.metadata.actorUserId).filter((u): u is string => typeof u === 'string'));
-    const companies = await this.companyNames(events.map((e) => e.metadata.actorCompanyId).filter((c): c is string => typeof c === 'string'));
-    return events.map((event) => historyRow(event, bad, users, companies));
-  }
-
   async verify(resource: DocumentResource, id: string, principal: Principal): Promise<ChainVerificationReply> {
     if (!principal.companyId) throw new DocumentRefused(403, 'companyNotChosen', 'Choose a company first (company/choose).');
     const events = await this.loader.events(resource, id);
@@ -128,37 +122,4 @@ export class DocumentQueries {
       firstBadRevision: result.firstBadRevision ?? null, reason: result.reason ?? null,
     };
   }
-
-  private async userNames(ids: readonly string[]): Promise<Map<string, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM identity_users WHERE user_id = ANY($1::text[])', [[...new Set(ids)]]);
-    return new Map(rows.map((r) => [r.user_id, r.name]));
-  }
-
-  private async companyNames(ids: readonly string[]): Promise<Map<string, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db.query<{ company_id: string; name: string }>('SELECT company_id, name FROM companies WHERE company_id = ANY($1::text[])', [[...new Set(ids)]]);
-    return new Map(rows.map((r) => [r.company_id, r.name]));
-  }
-}
-
-function historyRow(event: StoredEvent, firstBad: number, users: Map<string, string>, companies: Map<string, string>): DocumentHistoryRow {
-  const userId = typeof event.metadata.actorUserId === 'string' ? event.metadata.actorUserId : null;
-  const companyId = typeof event.metadata.actorCompanyId === 'string' ? event.metadata.actorCompanyId : null;
-  const status = event.type === 'WorkflowStatusChanged' ? (event.data as unknown as WorkflowStatusChanged) : null;
-  const action = status ? status.workflowEvent : event.type === 'DocumentDrafted' ? 'Draft' : event.type === 'DocumentEdited' ? 'Edit' : event.type;
-  return {
-    revision: event.revision,
-    at: event.metadata.recordedAt,
-    eventType: event.type,
-    action,
-    actor: { userId, name: userId ? (users.get(userId) ?? null) : null, companyId, companyName: companyId ? (companies.get(companyId) ?? null) : null },
-    statusBefore: status ? status.statusBefore : null,
-    statusAfter: status ? status.statusAfter : null,
-    remark: status ? status.remark : null,
-    approvalLevel: status ? status.approvalLevel : null,
-    hash: event.hash,
-    prevHash: event.prevHash,
-    chainVerified: event.revision < firstBad,
-  };
 }

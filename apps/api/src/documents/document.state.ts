@@ -62,8 +62,13 @@ export function evolveDocument(state: Partial | null, stored: StoredEvent): Part
 
 /** The document a stream records, or null when it records none (or only part of one). */
 export function foldDocument(events: readonly StoredEvent[]): DocumentState | null {
-  let state: Partial | null = null;
-  for (const event of events) state = evolveDocument(state, event);
-  if (state === null || state.workflow === null) return null;
-  return state as DocumentState;
+  return foldOnto(null, events);
+}
+
+/** `state` (the stream folded up to its revision) moved on by the events after it. */
+export function foldOnto(state: DocumentState | null, events: readonly StoredEvent[]): DocumentState | null {
+  let next: Partial | null = state;
+  for (const event of events) next = evolveDocument(next, event);
+  if (next === null || next.workflow === null) return null;
+  return next as DocumentState;
 }

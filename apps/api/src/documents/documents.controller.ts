@@ -12,6 +12,7 @@ import { documentAccess } from './document-access.js';
 import { DocumentActors } from './document-actor.js';
 import { bulkAct } from './document-bulk.js';
 import { DocumentCommands } from './document-commands.service.js';
+import { DocumentHistory } from './document-history.js';
 import { documentResource } from './document-loader.js';
 import { listDocuments, parseListQuery } from './document-list.js';
 import { DocumentQueries } from './document-queries.service.js';
@@ -34,6 +35,7 @@ export class DocumentsController {
     private readonly commands: DocumentCommands,
     private readonly queries: DocumentQueries,
     private readonly actors: DocumentActors,
+    private readonly timelines: DocumentHistory,
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
   ) {}
 
@@ -130,6 +132,6 @@ export class DocumentsController {
   @ApiDocumentId()
   @ApiDocumentReply('DocumentHistoryRow', 200, true)
   history(@Param('resource') name: string, @Param('id') id: string, @Req() request: AuthenticatedRequest) {
-    return this.queries.history(documentResource(name), id, principalOf(request));
+    return this.timelines.history(documentResource(name), id, principalOf(request));
   }
 }

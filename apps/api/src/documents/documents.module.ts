@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { DocumentActors } from './document-actor.js';
 import { DocumentCommands } from './document-commands.service.js';
 import { DocumentDraws } from './document-draws.js';
+import { DocumentHistory } from './document-history.js';
 import { DocumentLoader } from './document-loader.js';
 import { DocumentNumbers } from './document-numbers.js';
 import { DocumentQueries } from './document-queries.service.js';
@@ -14,6 +15,6 @@ import { WorkflowsController } from './workflows.controller.js';
 
 @Module({
   controllers: [DocumentsController, WorkflowsController, MyApprovalsController],
-  providers: [DocumentActors, DocumentCommands, DocumentDraws, DocumentLoader, DocumentNumbers, DocumentQueries, MyApprovals, VendorNumbers],
+  providers: [DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, MyApprovals, VendorNumbers],
 })
 export class DocumentsModule {}

@@ -73,7 +73,8 @@ export class MyApprovals {
     );
     const waiting: MyApprovalRow[] = [];
     for (const row of rows) {
-      const { state } = await this.loader.load(row.resource, row.id, companyActor.companyId);
+      // The read model's revision: a state kept at exactly it needs no read.
+      const { state } = await this.loader.load(row.resource, row.id, companyActor.companyId, Number(row.revision));
       const actor = await this.actors.forDocument(companyActor, state);
       const actions = availableActions(row.resource, state.workflow, actor).map((a) => a.event).filter((e) => DecidingEvents.includes(e));
       if (actions.length === 0) continue;

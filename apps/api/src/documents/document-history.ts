@@ -1,0 +1,99 @@
+// The history timeline of a document: one row per event (revision, time, actor name and company, action,
+// statuses before and after, remark, approval level, hashes) and whether the hash chain verifies up to it.
+//
+// Checking the chain means hashing every event, which for a long document costs far more than reading it.
+// So (see the README, "Caches"): visibility comes from the documents read model; the stream's fingerprint
+// (its head and every row's version, one small query) says whether the timeline built last time is still
+// the stream as stored; if not, the stream is read with its row versions and the chain checked again,
+// re-hashing only rows not verified before in their present version (ChainCheckCache). A row changed in
+// the database in any way gets a new version, so it is hashed again and a tampered row is reported at its
+// revision. GET /api/audit/verify never uses any of this: it reads and hashes everything.
+import { Inject, Injectable } from '@nestjs/common';
+import type { DocumentHistoryRow, DocumentResource, WorkflowStatusChanged } from '@binaan/contracts';
+import { ChainCheckCache, readStreamVersioned, streamFingerprint, type SqlExecutor, type StoredEvent } from '@binaan/event-store';
+import { READ_MODELS, type Principal } from '../common/principal.js';
+import { DocumentActors } from './document-actor.js';
+import { DocumentLoader } from './document-loader.js';
+import { documentStreamId } from './document.state.js';
+import { Lru } from './lru.js';
+
+/** Timelines kept (a long one holds a row per event). */
+const TIMELINES_KEPT = 200;
+
+type Timeline = {
+  fingerprint: string;
+  rows: DocumentHistoryRow[];
+  userIds: string[];
+  companyIds: string[];
+  /** The names the rows were given, as one text: rows are rebuilt only when a name changed. */
+  named: string;
+};
+
+@Injectable()
+export class DocumentHistory {
+  private readonly timelines = new Lru<string, Timeline>(TIMELINES_KEPT);
+  private readonly chains = new ChainCheckCache(TIMELINES_KEPT * 5);
+
+  constructor(
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
+    private readonly actors: DocumentActors,
+    private readonly loader: DocumentLoader,
+  ) {}
+
+  async history(resource: DocumentResource, id: string, principal: Principal): Promise<DocumentHistoryRow[]> {
+    const actor = await this.actors.actorFor(principal);
+    const streamId = documentStreamId(resource, id);
+    const [, fingerprint] = await Promise.all([this.loader.visibleRow(resource, id, actor.companyId), streamFingerprint(this.db, streamId)]);
+    let timeline = this.timelines.get(streamId);
+    if (!timeline || timeline.fingerprint !== fingerprint) {
+      timeline = await this.build(streamId);
+      this.timelines.set(streamId, timeline);
+    }
+    const names = await this.actors.names(timeline.userIds, timeline.companyIds);
+    const named = JSON.stringify([[...names.users], [...names.companies]]);
+    if (named !== timeline.named) {
+      timeline.rows = timeline.rows.map((row) => ({
+        ...row,
+        actor: { ...row.actor, name: row.actor.userId ? (names.users.get(row.actor.userId) ?? null) : null, companyName: row.actor.companyId ? (names.companies.get(row.actor.companyId) ?? null) : null },
+      }));
+      timeline.named = named;
+    }
+    return timeline.rows;
+  }
+
+  private async build(streamId: string): Promise<Timeline> {
+    const stream = await readStreamVersioned(this.db, streamId);
+    const verification = this.chains.verify(streamId, stream);
+    const firstBad = verification.ok ? Number.POSITIVE_INFINITY : (verification.firstBadRevision ?? 0);
+    const userIds = new Set<string>();
+    const companyIds = new Set<string>();
+    const rows = stream.events.map((event) => {
+      const row = historyRow(event, firstBad);
+      if (row.actor.userId) userIds.add(row.actor.userId);
+      if (row.actor.companyId) companyIds.add(row.actor.companyId);
+      return row;
+    });
+    return { fingerprint: stream.fingerprint ?? '', rows, userIds: [...userIds], companyIds: [...companyIds], named: '' };
+  }
+}
+
+function historyRow(event: StoredEvent, firstBad: number): DocumentHistoryRow {
+  const userId = typeof event.metadata.actorUserId === 'string' ? event.metadata.actorUserId : null;
+  const companyId = typeof event.metadata.actorCompanyId === 'string' ? event.metadata.actorCompanyId : null;
+  const status = event.type === 'WorkflowStatusChanged' ? (event.data as unknown as WorkflowStatusChanged) : null;
+  const action = status ? status.workflowEvent : event.type === 'DocumentDrafted' ? 'Draft' : event.type === 'DocumentEdited' ? 'Edit' : event.type;
+  return {
+    revision: event.revision,
+    at: event.metadata.recordedAt,
+    eventType: event.type,
+    action,
+    actor: { userId, name: null, companyId, companyName: null },
+    statusBefore: status ? status.statusBefore : null,
+    statusAfter: status ? status.statusAfter : null,
+    remark: status ? status.remark : null,
+    approvalLevel: status ? status.approvalLevel : null,
+    hash: event.hash,
+    prevHash: event.prevHash,
+    chainVerified: event.revision < firstBad,
+  };
+}

@@ -1,0 +1,68 @@
+// In-process cache of the read-model lookups every document request makes: the caller's levels (company
+// and project), the authority manuals, who holds a level, user and company names. These change rarely
+// and only through events, so the whole cache is dropped right after any append (committed) whose events
+// feed the read models they come from (authority, companies, identity users, projects); events of document
+// streams never do. Entries also expire after MAX_AGE_MS: the bound on what a change made through another
+// process can leave behind here (appends in other processes are only seen when the store learns of them,
+// see SqlEventStore.onAppended). A lookup that started before a drop is not kept, so a value read before a
+// commit never outlives it. Values are shared: callers must not change them.
+import { performance } from 'node:perf_hooks';
+import { isDocumentResource } from '@binaan/contracts';
+import type { EventStore, StoredEvent } from '@binaan/event-store';
+import { authorityProjection } from '../authority/authority.projection.js';
+import { companiesProjection } from '../companies/companies.projection.js';
+import { usersProjection } from '../identity/identity.projections.js';
+import { projectsProjection } from '../projects/projects.projection.js';
+import { Lru } from './lru.js';
+
+const MAX_AGE_MS = 2000;
+const ENTRIES_KEPT = 20_000;
+
+/** Event types that change a read model this cache reads from. */
+const FEEDING_TYPES = new Set([authorityProjection, companiesProjection, usersProjection, projectsProjection].flatMap((projection) => projection.eventTypes ?? []));
+
+/** True when these appended events (undefined: unknown ones, in another process) may change a cached lookup. */
+export function changesLookups(events: readonly StoredEvent[] | undefined): boolean {
+  return events === undefined || events.some((event) => !isDocumentResource(event.streamType) && FEEDING_TYPES.has(event.type));
+}
+
+type AppendSignal = { onAppended(listener: (events: readonly StoredEvent[] | undefined) => void): () => void };
+
+/** One cache per store (every module that builds a DocumentActors shares it). */
+const caches = new WeakMap<EventStore, DocumentReadCache>();
+
+export class DocumentReadCache {
+  private readonly entries = new Lru<string, { value: unknown; at: number }>(ENTRIES_KEPT);
+  private generation = 0;
+  /** Without an append signal (a store that has none) nothing is cached. */
+  private readonly enabled: boolean;
+
+  private constructor(store: EventStore) {
+    const signal = store as Partial<AppendSignal>;
+    this.enabled = typeof signal.onAppended === 'function';
+    // The listener goes with the store (closing it drops its listeners).
+    if (this.enabled) signal.onAppended!.call(store, (events) => changesLookups(events) && this.drop());
+  }
+
+  static of(store: EventStore): DocumentReadCache {
+    let cache = caches.get(store);
+    if (!cache) caches.set(store, (cache = new DocumentReadCache(store)));
+    return cache;
+  }
+
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
+    const hit = this.entries.get(key);
+    if (hit && performance.now() - hit.at < MAX_AGE_MS) return hit.value as T;
+    const generation = this.generation;
+    const value = await load();
+    if (generation === this.generation) this.entries.set(key, { value, at: performance.now() });
+    return value;
+  }
+
+  /** Forgets everything (and any lookup in flight). */
+  drop(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
