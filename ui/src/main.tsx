@@ -28,6 +28,9 @@ createRoot(document.getElementById('root')!).render(
             {publicRoutes}
             <Route path="*" element={<AdminApp />} />
           </Routes>
+        </Suspense>
+        {/* Outside the pages' Suspense, so a page that is still loading never hides a toast or the reminder. */}
+        <Suspense fallback={null}>
           <SessionWatch />
           <Toasts />
         </Suspense>

@@ -5,8 +5,8 @@
 
 import * as PhoneModule from 'react-phone-input-2';
 import 'react-phone-input-2/lib/style.css';
-import type { ComponentType } from 'react';
-import { PHONE_COUNTRIES, PHONE_MASKS, PREFERRED_COUNTRY, toStoredPhone } from './phone.js';
+import { useState, type ComponentType } from 'react';
+import { PHONE_COUNTRIES, PHONE_MASKS, PREFERRED_COUNTRY, PREFERRED_DIAL_CODE, toStoredPhone } from './phone.js';
 
 type PhoneInputProps = {
   country?: string;
@@ -39,10 +39,13 @@ export type PhoneFieldProps = {
 };
 
 export function PhoneField({ id, name, value, onChange, onBlur, disabled, invalid, label }: PhoneFieldProps) {
+  // An empty form value still shows the chosen country's dial code (the input drops it otherwise when the
+  // form re-renders, e.g. after a submit shows the errors).
+  const [dialCode, setDialCode] = useState(PREFERRED_DIAL_CODE);
   return (
     <PhoneInput
       country={PREFERRED_COUNTRY}
-      value={value.replace(/^\+/, '')}
+      value={value ? value.replace(/^\+/, '') : dialCode}
       onlyCountries={[...PHONE_COUNTRIES]}
       preferredCountries={[PREFERRED_COUNTRY]}
       countryCodeEditable={false}
@@ -50,7 +53,10 @@ export function PhoneField({ id, name, value, onChange, onBlur, disabled, invali
       disabled={disabled === true}
       containerClass={`phone-field${invalid ? ' invalid' : ''}`}
       inputProps={{ id, name, 'aria-invalid': invalid === true, 'aria-label': label, 'data-testid': `${name}-input` }}
-      onChange={(raw, data) => onChange(toStoredPhone(raw, data?.dialCode ?? ''))}
+      onChange={(raw, data) => {
+        if (data?.dialCode) setDialCode(data.dialCode);
+        onChange(toStoredPhone(raw, data?.dialCode ?? ''));
+      }}
       {...(onBlur ? { onBlur } : {})}
     />
   );

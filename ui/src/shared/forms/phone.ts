@@ -6,6 +6,7 @@ import { PHONE_COUNTRIES, isPhone, normalisePhone } from '@binaan/contracts';
 
 export { PHONE_COUNTRIES };
 export const PREFERRED_COUNTRY = 'my';
+export const PREFERRED_DIAL_CODE = '60';
 /** Dots are digits: 10 digits after +60 for Malaysia, the dashed Thai pattern. */
 export const PHONE_MASKS: Record<string, string> = { my: '..........', th: '..-...-....' };
 

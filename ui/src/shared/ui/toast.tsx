@@ -10,7 +10,7 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-export function showToast(kind: Toast['kind'], text: string, ms = 6000): void {
+export function showToast(kind: Toast['kind'], text: string, ms = 8000): void {
   const toast = { id: nextId++, kind, text };
   toasts = [...toasts, toast];
   emit();
