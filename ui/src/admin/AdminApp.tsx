@@ -18,6 +18,7 @@ import { SelectCompanyPage } from './company/SelectCompanyPage.js';
 import { documentResource } from './documents/document-resources.js';
 import { EventsRoutes } from './events/EventsRoutes.js';
 import { makeLayout } from './layout/AdminLayout.js';
+import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
 import { AuditPage } from './pages/AuditPage.js';
 import { MyApprovalsPage } from './pages/MyApprovalsPage.js';
 import { AddCompanyPage, ArticlePage, CompanyProfilePage, NotBuiltPage } from './pages/SimplePages.js';
@@ -98,6 +99,7 @@ export default function AdminApp() {
           <Route path="/cidb-administration/company-profile" element={guarded('cidbCompanyProfile', <CompanyProfilePage contractor />)} />
           <Route path="/cidb-material/purchase-order" element={guarded('cidbMaterial', <Navigate to="/purchaseOrder" replace />)} />
           {MODULES.filter((m) => m.key.includes('.')).map((m) => <Route key={m.key} path={m.path} element={guarded(m.key, <NotBuiltPage moduleKey={m.key} />)} />)}
+          {linkTargetRoutes()}
         </CustomRoutes>
       </Admin>
     </AccessProvider>

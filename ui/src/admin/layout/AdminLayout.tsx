@@ -1,4 +1,4 @@
-// The signed-in frame: app bar (title, company switcher, language, user menu) and the menu built from the
+// The signed-in frame: app bar (title, notifications bell, company switcher, language, user menu) and the menu built from the
 // modules the user may use (access/modules.ts) and the document kinds of the catalogue.
 import type { ReactNode } from 'react';
 import { AppBar, Layout, Menu, TitlePortal, useTranslate } from 'react-admin';
@@ -16,6 +16,7 @@ import { useAccess } from '../access/access-context.js';
 import { canUse, MODULES, type ModuleDef } from '../access/modules.js';
 import { viewRight, type DocumentEntry } from '../catalogue/catalogue.js';
 import { resourceLabel } from '../catalogue/labels.js';
+import { NotificationBell } from '../notifications/NotificationBell.js';
 import { CompanySwitcher } from './CompanySwitcher.js';
 
 const ICONS: Record<string, ReactNode> = {
@@ -27,6 +28,7 @@ function AdminAppBar() {
   return (
     <AppBar color="primary">
       <TitlePortal />
+      <NotificationBell />
       <CompanySwitcher />
     </AppBar>
   );

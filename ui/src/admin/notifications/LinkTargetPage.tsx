@@ -1,0 +1,26 @@
+// The pages of §2.6 link targets (link-targets.ts): the document or list they stand for, or a note that the
+// area has no such page yet. Mounted at LINK_TARGET_ROUTES by linkTargetRoutes().
+import { Title, useTranslate } from 'react-admin';
+import { Navigate, Route, useLocation } from 'react-router-dom';
+import { Alert, Card, CardContent, Typography } from '@mui/material';
+import { LINK_TARGET_ROUTES, resolveLinkTarget } from './link-targets.js';
+
+export function LinkTargetPage() {
+  const translate = useTranslate();
+  const location = useLocation();
+  const place = resolveLinkTarget(location.pathname, location.search, location.state);
+  if (place) return <Navigate to={place.to} replace />;
+  return (
+    <Card sx={{ mt: 2 }} data-testid="link-target-not-built">
+      <Title title={translate('admin.notifications.title')} />
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>{translate('admin.notifications.title')}</Typography>
+        <Alert severity="info">{translate('admin.notBuilt')}</Alert>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function linkTargetRoutes() {
+  return LINK_TARGET_ROUTES.map((path) => <Route key={path} path={path} element={<LinkTargetPage />} />);
+}

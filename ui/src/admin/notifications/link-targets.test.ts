@@ -1,0 +1,77 @@
+// A notification opens its §2.6 link target (notificationLink in packages/contracts); the signed-in area
+// resolves the target to the document the notification is about, or to the list of the target's kind.
+import { describe, expect, it } from 'vitest';
+import { matchRoutes } from 'react-router-dom';
+import { notificationLink, type NotificationLinkInput } from '@binaan/contracts';
+import { LINK_TARGET_ROUTES, resolveLinkTarget } from './link-targets.js';
+
+const data = (extra: Record<string, unknown>) => JSON.stringify({ project_id: 'proj-1', ...extra });
+const target = (input: NotificationLinkInput, subscriptionType = 1) => new URL(notificationLink(input, { subscriptionType }).href, 'http://x');
+const routes = LINK_TARGET_ROUTES.map((path) => ({ path }));
+const routed = (path: string) => matchRoutes(routes, path) !== null;
+
+describe('the document a notification is about', () => {
+  it('an order waiting for approval: its target, then the order itself when the bell passes it along', () => {
+    const url = target({ module: 'purchaseOrder', src: 'pendingApproval', src_id: 'po-7', event_data: data({ resource: 'purchaseOrder' }) });
+    expect(url.pathname).toBe('/purchase-order/proj-1/pending-approval');
+    expect(routed(url.pathname)).toBe(true);
+    expect(resolveLinkTarget(url.pathname, url.search, { notification: { resource: 'purchaseOrder', id: 'po-7' } })).toEqual({ to: '/purchaseOrder/po-7/show' });
+  });
+
+  it('the same target reached without the bell (a pasted address): the kind\'s list', () => {
+    expect(resolveLinkTarget('/purchase-order/proj-1/pending-approval', '', null)).toEqual({ to: '/purchaseOrder' });
+  });
+
+  it('a seller-created delivery order and a certification page lead to their own kinds', () => {
+    const delivery = target({ module: 'deliveryOrder', src: 'pending', src_id: 'do-1', event_data: data({ created_by_seller: true }) });
+    expect(delivery.pathname).toBe('/seller-delivery-order/proj-1/pending');
+    expect(resolveLinkTarget(delivery.pathname, '', undefined)).toEqual({ to: '/deliveryOrder' });
+    expect(resolveLinkTarget('/progressive-claim-certification/proj-1/new', '', undefined)).toEqual({ to: '/progressiveClaim' });
+    expect(resolveLinkTarget('/inventory/proj-1/stock-receive', '', undefined)).toEqual({ to: '/stock' });
+  });
+
+  it('a sub order is named by its view id in the parent\'s list', () => {
+    const url = target({ module: 'subPurchaseOrder', src: 'accepted', src_id: 'spo-3', event_data: data({}) });
+    expect(url.search).toBe('?viewspoid=spo-3');
+    expect(resolveLinkTarget(url.pathname, url.search, null)).toEqual({ to: '/subPurchaseOrder/spo-3/show' });
+  });
+
+  it('a voided letter of award is named by viewvoid', () => {
+    const url = target({ module: 'letterOfAward', src: 'void', src_id: 'loa-9', event_data: data({}) });
+    expect(resolveLinkTarget(url.pathname, url.search, null)).toEqual({ to: '/letterOfAward/loa-9/show' });
+  });
+
+  it('passed state naming something that is not a document kind is not trusted', () => {
+    expect(resolveLinkTarget('/purchase-order/proj-1/rejected', '', { notification: { resource: 'users', id: 'x' } })).toEqual({ to: '/purchaseOrder' });
+  });
+});
+
+describe('kinds whose list name is their path (tenders, invoices)', () => {
+  it('tender and invoice targets are routed to the resolver, for a developer and for others', () => {
+    for (const subscriptionType of [1, 4]) {
+      const tender = target({ module: 'tender', src: 'active', src_id: 't-1', event_data: data({ category: 'trade' }) }, subscriptionType);
+      expect(routed(tender.pathname)).toBe(true);
+      expect(resolveLinkTarget(tender.pathname, '', { notification: { resource: 'tender', id: 't-1' } })).toEqual({ to: '/tender/t-1/show' });
+    }
+    const received = target({ module: 'invoice', src: 'receivedPendingAcceptance', src_id: 'inv-1', event_data: data({ category: 'material' }) });
+    expect(received.pathname).toBe('/invoice/proj-1/material/received/pending-acceptance');
+    expect(routed(received.pathname)).toBe(true);
+    expect(routed('/invoice/proj-1/machine/rejectedByBuyer')).toBe(true);
+  });
+
+  it('react-admin\'s own pages of those kinds are left alone', () => {
+    for (const path of ['/tender/t-1/show', '/tender/t-1', '/tender/create', '/invoice/inv-1/show', '/invoice/inv-1/show/history', '/tender']) expect(routed(path), path).toBe(false);
+  });
+});
+
+describe('targets that are not documents', () => {
+  it('the dashboard is the home page', () => {
+    expect(resolveLinkTarget(notificationLink({ module: 'company', src: 'approved', src_id: 'c-1' }).path, '', null)).toEqual({ to: '/article' });
+  });
+
+  it('pending user approvals have no page yet: the resolver says so', () => {
+    const path = notificationLink({ module: 'user', src: 'pendingApproval', src_id: 'u-1' }).path;
+    expect(routed(path)).toBe(true);
+    expect(resolveLinkTarget(path, '', null)).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+// How notifications read: by module and src, else by src, else the document's status, else the src made
+// readable; and every text in en, ms and zh with the same placeholders.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { notificationTitle, notificationWhat, parseEventData } from './notification-text.js';
+
+const LOCALES = join(import.meta.dirname, '../../shared/i18n/locales');
+const notificationsIn = (language: string) =>
+  (JSON.parse(readFileSync(join(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { notifications: Record<string, unknown> } }).admin.notifications;
+const leaves = (value: unknown, prefix = ''): [string, string][] =>
+  typeof value === 'string' ? [[prefix, value]] : Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
+
+/** A translate over the English file, with react-admin's `_` default and {{placeholders}}. */
+const english = new Map(leaves(notificationsIn('en'), 'admin.notifications'));
+const translate = (key: string, options: Record<string, unknown> = {}) => {
+  const text = english.get(key) ?? (options._ as string | undefined) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(options[name] ?? ''));
+};
+
+describe('what a notification says happened', () => {
+  it('by module and src where the module has its own text', () => {
+    expect(notificationWhat(translate, { module: 'user', src: 'pendingApproval', data: {} })).toBe('New user waiting for approval');
+  });
+
+  it('by src otherwise', () => {
+    expect(notificationWhat(translate, { module: 'purchaseOrder', src: 'pendingApproval', data: {} })).toBe('Waiting for your approval');
+    expect(notificationWhat(translate, { module: 'invoice', src: 'rejectedByBuyer', data: {} })).toBe('Rejected by the buyer');
+  });
+
+  it('a src without a text reads as the document\'s status, or as the src made readable', () => {
+    expect(notificationWhat(translate, { module: 'tender', src: 'all', data: { resource: 'tender', status: 'contractAwarded' } })).toBe('Contract awarded');
+    expect(notificationWhat(translate, { module: 'businessNetwork', src: 'kivPartner2', data: {} })).toBe('Kiv partner2');
+  });
+});
+
+describe('what a notification is about', () => {
+  it('the document number and description', () => {
+    expect(notificationTitle(translate, { module: 'purchaseOrder', src: 'x', data: { document_no: 'PO-2026-00001', doc_description: 'Cement' } })).toBe('PO-2026-00001 · Cement');
+  });
+
+  it('the user who signed up, the company waiting, else just "Notifications"', () => {
+    expect(notificationTitle(translate, { module: 'user', src: 'pendingApproval', data: { created_by: 'Nurul' } })).toBe('Nurul');
+    expect(notificationTitle(translate, { module: 'company', src: 'pendingApproval', data: { company_name: 'Baru Consult' } })).toBe('Baru Consult');
+    expect(notificationTitle(translate, { module: 'dashboard', src: 'x', data: {} })).toBe('Notifications');
+  });
+
+  it('event_data as the list gives it (JSON text), as a push gives it (an object), or broken', () => {
+    expect(parseEventData('{"document_no":"PO-1"}')).toEqual({ document_no: 'PO-1' });
+    expect(parseEventData({ document_no: 'PO-2' })).toEqual({ document_no: 'PO-2' });
+    expect(parseEventData('{oops')).toEqual({});
+    expect(parseEventData('[1]')).toEqual({});
+  });
+});
+
+describe('the texts in en, ms and zh', () => {
+  it('Malay and Chinese have every English key, translated, with the same placeholders', () => {
+    const placeholders = (text: string) => text.match(/\{\{\w+\}\}/g)?.sort() ?? [];
+    for (const language of ['ms', 'zh']) {
+      const other = new Map(leaves(notificationsIn(language), 'admin.notifications'));
+      expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
+      for (const [key, text] of english) {
+        expect(other.get(key)!.trim(), `${language} ${key}`).not.toBe('');
+        expect(placeholders(other.get(key)!), `${language} ${key}`).toEqual(placeholders(text));
+      }
+      const copies = [...english].filter(([key, text]) => other.get(key) === text && !/^\{\{/.test(text));
+      expect(copies, language).toEqual([]);
+    }
+  });
+});
