@@ -6,7 +6,7 @@ export { GENESIS_HASH, hashEvent, verifyChain } from './hash-chain.js';
 export { startCatchUpSubscription, type CheckpointStore, type WakeSource } from './catch-up-subscription.js';
 export type { ChangeChannel, QueryOptions, SqlDatabase, SqlExecutor, SqlRow } from './sql/sql-database.js';
 export { migrate, type MigrationReport } from './sql/migrate.js';
-export type { Projection, RebuildProgress } from './sql/projections.js';
+export type { InlineStatement, Projection, RebuildProgress } from './sql/projections.js';
 export { SqlEventStore, type SqlEventStoreOptions } from './sql/sql-event-store.js';
 export { ChainCheckCache, readStreamVersioned, streamFingerprint, type CachedChainVerification, type VersionedStream } from './sql/stream-versions.js';
 export { PGliteDatabase } from './pglite/pglite-database.js';

@@ -19,7 +19,34 @@ export type Projection = {
   /** Its tables, dropped and made anew by a rebuild. */
   tables: readonly string[];
   apply(events: readonly StoredEvent[], db: SqlExecutor): Promise<void>;
+  /**
+   * Optional, used on PostgreSQL (where a round trip costs): what `apply` would write for these events, as
+   * statements that ride in the append's own statement (statements.ts appendWithStatements), so the append
+   * and its read models are one round trip with no transaction around them. Each statement is one
+   * INSERT, UPDATE or DELETE that may read `appended` (the rows just written: global_position, event_id,
+   * stream_id, stream_type, revision, type, metadata (json), recorded_at) and must write nothing when it
+   * is empty (the head moved: nothing was appended), e.g. `... WHERE EXISTS (SELECT 1 FROM appended)`.
+   * Statements of one append run on one snapshot: none sees another's writes, so two must not write the
+   * same row. Parameters are numbered from $1 per statement, and `$` appears nowhere else in its text.
+   * The tables must end as `apply` leaves them (a rebuild uses apply). null: use apply, in a transaction.
+   */
+  inline?(events: readonly StoredEvent[]): readonly InlineStatement[] | null;
 };
+
+export type InlineStatement = { text: string; params: readonly unknown[] };
+
+/** Every relevant projection's inline statements for these events; null when one of them has none. */
+export function inlineStatements(projections: readonly Projection[], events: readonly StoredEvent[]): InlineStatement[] | null {
+  const statements: InlineStatement[] = [];
+  for (const projection of projections) {
+    const relevant = eventsFor(projection, events);
+    if (relevant.length === 0) continue;
+    const own = projection.inline?.(relevant);
+    if (!own) return null;
+    statements.push(...own);
+  }
+  return statements;
+}
 
 export function eventsFor(projection: Projection, events: readonly StoredEvent[]): readonly StoredEvent[] {
   const types = projection.eventTypes;

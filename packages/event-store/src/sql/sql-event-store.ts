@@ -12,7 +12,7 @@ import type {
 import { checkRevision, checkStreamId, prepareAppend } from '../validate.js';
 import { HeadCache } from './head-cache.js';
 import { PeerWake } from './peer-wake.js';
-import { applyProjections, rebuildProjections, setupProjections, type Projection, type RebuildProgress } from './projections.js';
+import { applyProjections, inlineStatements, rebuildProjections, setupProjections, type InlineStatement, type Projection, type RebuildProgress } from './projections.js';
 import { toStoredEvent, type EventJsonRow } from './row-mapping.js';
 import { sqlState, UNIQUE_VIOLATION, type SqlDatabase, type SqlExecutor } from './sql-database.js';
 import * as sql from './statements.js';
@@ -100,6 +100,8 @@ export class SqlEventStore implements EventStore {
     const events = chainEvents(prepared, prepared.events, base, new Date(this.now().getTime()));
     const statement = appendStatement(this.kind, prepared, base, events);
     if (!this.projectionsRead(events)) return { written: await runAppend(this.db, statement, events), events };
+    const inline = this.kind === 'postgres' ? inlineStatements(this.projections, events) : null;
+    if (inline) return { written: await runAppend(this.db, withStatements(statement, base, inline), events), events };
     return this.inTransaction(async (tx) => {
       if (!(await runAppend(tx, statement, events))) return false;
       await applyProjections(this.projections, events, tx);
@@ -338,6 +340,17 @@ function appendStatement(kind: 'pglite' | 'postgres', prepared: Prepared, base: 
   const params: unknown[] = [...head, ...columns];
   if (base.revision !== -1) params.push(base.hash);
   return { text: base.revision === -1 ? sql.APPEND_NEW_STREAM : sql.APPEND_EXISTING_STREAM, params };
+}
+
+/** The append statement with the projections' statements riding in it, their parameters numbered after its own. */
+function withStatements(append: Statement, base: Base, inline: readonly InlineStatement[]): Statement {
+  const params = [...append.params];
+  const texts = inline.map((statement) => {
+    const offset = params.length;
+    params.push(...statement.params);
+    return statement.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+  });
+  return { text: sql.appendWithStatements(base.revision === -1, texts), params };
 }
 
 /** Runs it; true when every event was written (their global positions are filled in). */

@@ -20,8 +20,8 @@ const WRITER = `writer AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${WR
 // The events' columns come as arrays zipped by ROWS FROM: ids, revisions, types and hashes as array
 // literals, data and metadata as one JSON array each (the canonical JSON texts joined: nothing to
 // escape on the way, where a text[] would need every quote of every event escaped and unescaped).
-const INSERT_EVENTS = `
-  ins AS (
+const insertEvents = (name: string, returning: string) => `
+  ${name} AS (
     INSERT INTO events (event_id, stream_id, stream_type, revision, type, data, metadata, recorded_at, prev_hash, hash)
     SELECT e.event_id, $1, $2, e.revision, e.type, e.data, e.metadata, $5, e.prev_hash, e.hash
     FROM head,
@@ -29,26 +29,46 @@ const INSERT_EVENTS = `
         json_array_elements($11::json), unnest($12::text[]), unnest($13::text[]))
         WITH ORDINALITY AS e(event_id, revision, type, data, metadata, prev_hash, hash, ord)
     ORDER BY e.ord
-    RETURNING global_position, revision
-  )
+    RETURNING ${returning}
+  )`;
+
+const INSERT_EVENTS = `${insertEvents('ins', 'global_position, revision')}
   SELECT global_position, revision FROM ins ORDER BY revision`;
 
-/** $1 stream id, $2 type, $3 new revision, $4 new head hash, $5 recorded at, $6 (unused: keeps numbering), $7.. event columns. */
-export const APPEND_NEW_STREAM = `
-  WITH ${WRITER}, head AS (
+const HEAD_NEW_STREAM = `head AS (
     INSERT INTO streams (stream_id, stream_type, revision, last_hash, created_at, updated_at)
     SELECT $1, $2, $3, $4, $5, $5 WHERE $6::bigint = -1 AND EXISTS (SELECT 1 FROM writer)
     ON CONFLICT (stream_id) DO NOTHING
     RETURNING stream_id
-  ),${INSERT_EVENTS}`;
+  )`;
 
-/** As APPEND_NEW_STREAM, $6 the expected revision; $14 the expected head hash. */
-export const APPEND_EXISTING_STREAM = `
-  WITH ${WRITER}, head AS (
+const HEAD_EXISTING_STREAM = `head AS (
     UPDATE streams SET revision = $3, last_hash = $4, updated_at = $5
     WHERE stream_id = $1 AND revision = $6 AND last_hash = $14 AND EXISTS (SELECT 1 FROM writer)
     RETURNING stream_id
-  ),${INSERT_EVENTS}`;
+  )`;
+
+/** $1 stream id, $2 type, $3 new revision, $4 new head hash, $5 recorded at, $6 (unused: keeps numbering), $7.. event columns. */
+export const APPEND_NEW_STREAM = `
+  WITH ${WRITER}, ${HEAD_NEW_STREAM},${INSERT_EVENTS}`;
+
+/** As APPEND_NEW_STREAM, $6 the expected revision; $14 the expected head hash. */
+export const APPEND_EXISTING_STREAM = `
+  WITH ${WRITER}, ${HEAD_EXISTING_STREAM},${INSERT_EVENTS}`;
+
+/**
+ * An append with projections' statements riding in it (Projection.inline): each a data-modifying CTE
+ * after `appended`, the rows just written (none when the head moved: then they write nothing either).
+ * One statement: the whole append is one round trip and one commit, with no transaction around it.
+ * Parameters as the plain append's; the statements' own follow them.
+ */
+export function appendWithStatements(newStream: boolean, statements: readonly string[]): string {
+  const appended = insertEvents('appended', 'global_position, event_id, stream_id, stream_type, revision, type, metadata, recorded_at');
+  const ridden = statements.map((text, index) => `,\n  projection_${index} AS (${text})`).join('');
+  return `
+  WITH ${WRITER}, ${newStream ? HEAD_NEW_STREAM : HEAD_EXISTING_STREAM},${appended}${ridden}
+  SELECT global_position, revision FROM appended ORDER BY revision`;
+}
 
 /**
  * One event row as ONE JSON text: [position, revision, recorded-at epoch ms, id, stream id, stream type,
