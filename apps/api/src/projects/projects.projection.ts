@@ -21,6 +21,8 @@ export const projectsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS project_assignments_by_user ON project_assignments (user_id);
     CREATE TABLE IF NOT EXISTS project_manual_roles (
       project_id text NOT NULL, email text NOT NULL, role text NOT NULL, PRIMARY KEY (project_id, email, role));`,
+  // Status changes of other streams (documents) are none of this projection's business: nothing to write.
+  inline: (events) => (events.some((stored) => stored.streamType === 'project') ? null : []),
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
       if (stored.streamType !== 'project') continue;
