@@ -4,7 +4,7 @@
 //   document_sources       a document -> the document it draws on (the order delivered or claimed, the tender awarded)
 //   document_draws         what it takes from that source: delivered quantities per source line, a claim's percent
 import { isDocumentResource, type DocumentDrafted, type DocumentFields, type DocumentResource, type DocumentEdited, type WorkflowStatusChanged } from '@binaan/contracts';
-import type { Projection, SqlExecutor, StoredEvent } from '@binaan/event-store';
+import type { InlineStatement, Projection, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { drawRows } from './document-kind-rules.js';
 import { isSharedStatus } from './document-rules.js';
 
@@ -34,7 +34,38 @@ export const documentsProjection: Projection = {
       await applyOne(stored, stored.streamType, db);
     }
   },
+  // A workflow action (one status event) rides in the append's own statement on PostgreSQL: the same
+  // writes as apply, each only when the append wrote (`appended` has the row). Drafts and edits (several
+  // statements on one table) take the transaction.
+  inline(events) {
+    const [stored] = events;
+    if (events.length !== 1 || !stored || stored.type !== 'WorkflowStatusChanged') return null;
+    return isDocumentResource(stored.streamType) ? statusWrites(stored, stored.streamType, true) : [];
+  },
 };
+
+/**
+ * The writes of one status event: the document's status and revision, and its Idempotency-Key if it has
+ * one. `inline`: as statements riding in the append's own (each writes only when the append did).
+ */
+function statusWrites(stored: StoredEvent, resource: DocumentResource, inline: boolean): InlineStatement[] {
+  const event = stored.data as unknown as WorkflowStatusChanged;
+  const shared = isSharedStatus(resource, event.machineVersion, event.statusAfter);
+  const appended = inline ? ' AND EXISTS (SELECT 1 FROM appended)' : '';
+  const writes: InlineStatement[] = [{
+    text: `UPDATE documents SET status = $2, updated_at = $3, revision = $4, shared_with_counterparty = shared_with_counterparty OR $5 WHERE stream_id = $1${appended}`,
+    params: [stored.streamId, event.statusAfter, stored.metadata.recordedAt, stored.revision, shared],
+  }];
+  const key = stored.metadata.idempotencyKey;
+  if (typeof key === 'string' && typeof stored.metadata.actorUserId === 'string') {
+    writes.push({
+      text: `INSERT INTO document_idempotency (user_id, idempotency_key, stream_id, revision, workflow_event)
+             SELECT $1::text, $2::text, $3::text, $4::bigint, $5::text WHERE true${appended} ON CONFLICT DO NOTHING`,
+      params: [stored.metadata.actorUserId, key, stored.streamId, stored.revision, event.workflowEvent],
+    });
+  }
+  return writes;
+}
 
 const totalSen = (total: string) => total.replace('.', '').replace(/^(-?)0+(?=\d)/, '$1');
 
@@ -61,19 +92,7 @@ async function applyOne(stored: StoredEvent, resource: DocumentResource, db: Sql
     await recordDraws(stored.streamId, resource, changes, db);
     return;
   }
-  const event = stored.data as unknown as WorkflowStatusChanged;
-  const shared = isSharedStatus(resource, event.machineVersion, event.statusAfter);
-  await db.query(
-    `UPDATE documents SET status = $2, updated_at = $3, revision = $4, shared_with_counterparty = shared_with_counterparty OR $5 WHERE stream_id = $1`,
-    [stored.streamId, event.statusAfter, at, stored.revision, shared],
-  );
-  const key = stored.metadata.idempotencyKey;
-  if (typeof key === 'string' && typeof stored.metadata.actorUserId === 'string') {
-    await db.query(
-      `INSERT INTO document_idempotency (user_id, idempotency_key, stream_id, revision, workflow_event) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-      [stored.metadata.actorUserId, key, stored.streamId, stored.revision, event.workflowEvent],
-    );
-  }
+  for (const write of statusWrites(stored, resource, false)) await db.query(write.text, write.params);
 }
 
 /** The source and draws a Draft or Edit sets: only what the event carries is replaced. */
