@@ -4,7 +4,8 @@ import react from '@vitejs/plugin-react';
 // The api serves the build from its own origin; in `vite dev` /api is proxied to it.
 export default defineConfig({
   plugins: [react()],
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  // ws: the user channel (/api/ws/user) goes through the dev proxy too.
+  server: { proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true }, '/.well-known': 'http://127.0.0.1:3000' } },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   // Unit tests only: Playwright specs live in test/browser and are run by Playwright.
   test: { include: ['src/**/*.{test,spec}.{ts,tsx}'], environment: 'node' },
