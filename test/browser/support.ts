@@ -85,3 +85,10 @@ export async function imagesInPdf(bytes: Uint8Array): Promise<Buffer[]> {
   }
   return images;
 }
+
+/** Types national digits into a phone field the way a person does: click, cursor to the end (after the fixed dial code), then key by key. */
+export async function typePhone(input: import('@playwright/test').Locator, digits: string): Promise<void> {
+  await input.click();
+  await input.press('End');
+  await input.pressSequentially(digits, { delay: 30 });
+}
