@@ -34,4 +34,11 @@ export class AccountMail {
       text: `Hello ${name},\n\nOpen this link to choose a new password:\n${link}\n\nThe link works once and expires in 30 minutes. If you did not ask for it, ignore this message.\n\nBinaan`,
     });
   }
+
+  temporaryPassword(to: string, name: string, password: string): Promise<void> {
+    return this.email.send({
+      to, purpose: 'temporary-password', subject: 'Your Binaan password was reset',
+      text: `Hello ${name},\n\nAn administrator has reset your Binaan password. Your temporary password is: ${password}\n\nSign in at ${this.config.publicUrl}/auth/sign-in with it; you will be asked to choose a new password at once.\nYou have been signed out everywhere. If you did not expect this, contact your administrator.\n\nBinaan`,
+    });
+  }
 }

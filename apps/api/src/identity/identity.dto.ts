@@ -58,6 +58,11 @@ export class ChangePasswordMobileDto extends ChangePasswordDto {
   @IsString() @MaxLength(32) user_mobile!: string;
 }
 
+export class ForcePasswordResetDto {
+  /** Why the administrator reset the password: kept on the event. */
+  @IsOptional() @IsString() @MaxLength(500) reason?: string;
+}
+
 export class UiErrorDto {
   @IsString() @MaxLength(2000) error!: string;
   @IsOptional() @IsString() @MaxLength(20_000) error_info?: string;

@@ -15,6 +15,8 @@ export type UserEvent =
   | { type: 'UserActivated'; data: { via: 'pin' | 'admin' | 'seed' } }
   | { type: 'EulaAccepted'; data: { version: number } }
   | { type: 'PasswordChanged'; data: { passwordHash: string; via: 'change' | 'reset' } }
+  /** A platform administrator set a temporary password (who: metadata.actorUserId; why: reason). */
+  | { type: 'PasswordResetForced'; data: { passwordHash: string; reason: string | null } }
   | { type: 'MobileChanged'; data: { mobile: string } }
   | { type: 'PasswordResetRequested'; data: { tokenHmac: string; expiresAt: string } }
   | { type: 'PasswordResetTokenRejected'; data: Record<string, never> };
@@ -35,4 +37,4 @@ export type LoginAttemptEvent =
 
 export type SessionEvent =
   | { type: 'SessionStarted'; data: { sessionId: string; userId: string; companyId: string | null; rememberMe: boolean } }
-  | { type: 'SessionEnded'; data: { sessionId: string; reason: 'logout' | 'inactivity' | 'passwordChanged' | 'companySwitched' } };
+  | { type: 'SessionEnded'; data: { sessionId: string; reason: 'logout' | 'inactivity' | 'passwordChanged' | 'passwordResetForced' | 'companySwitched' } };

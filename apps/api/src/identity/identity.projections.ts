@@ -8,7 +8,7 @@ import type { SessionEvent, UserEvent } from './identity.events.js';
 
 export const usersProjection: Projection = {
   name: 'identity-users',
-  eventTypes: ['UserSignedUp', 'UserActivated', 'EulaAccepted', 'PasswordChanged', 'MobileChanged'],
+  eventTypes: ['UserSignedUp', 'UserActivated', 'EulaAccepted', 'PasswordChanged', 'PasswordResetForced', 'MobileChanged'],
   tables: ['identity_users'],
   setupSql: `CREATE TABLE IF NOT EXISTS identity_users (
       user_id text PRIMARY KEY, email text NOT NULL UNIQUE, name text NOT NULL, mobile text NOT NULL,
@@ -36,6 +36,9 @@ export const usersProjection: Projection = {
           break;
         case 'PasswordChanged':
           await db.query(`UPDATE identity_users SET force_change_password = false, password_changed_at = $2 WHERE user_id = $1`, [userId, at]);
+          break;
+        case 'PasswordResetForced':
+          await db.query(`UPDATE identity_users SET force_change_password = true, password_changed_at = $2 WHERE user_id = $1`, [userId, at]);
           break;
         case 'MobileChanged':
           await db.query(`UPDATE identity_users SET mobile = $2 WHERE user_id = $1`, [userId, event.data.mobile]);

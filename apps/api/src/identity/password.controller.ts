@@ -1,14 +1,18 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../common/principal.js';
 import { AllowRestricted, Public } from '../common/public.decorator.js';
-import { ChangePasswordDto, ChangePasswordMobileDto, ForgotPasswordDto, ResetPasswordDto } from './identity.dto.js';
+import { ForcedPasswordResetService } from './forced-password-reset.service.js';
+import { ChangePasswordDto, ChangePasswordMobileDto, ForcePasswordResetDto, ForgotPasswordDto, ResetPasswordDto } from './identity.dto.js';
 import { PasswordService } from './password.service.js';
 
 @ApiTags('identity')
 @Controller('users')
 export class PasswordController {
-  constructor(private readonly passwords: PasswordService) {}
+  constructor(
+    private readonly passwords: PasswordService,
+    private readonly forcedResets: ForcedPasswordResetService,
+  ) {}
 
   @Public()
   @Post('forgot-password')
@@ -36,5 +40,20 @@ export class PasswordController {
   @HttpCode(200)
   changeWithMobile(@Body() body: ChangePasswordMobileDto, @Req() request: AuthenticatedRequest) {
     return this.passwords.change(request.principal!, body);
+  }
+
+  @Post(':userId/force-password-reset')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'A platform administrator (user type 2) resets a user\'s password',
+    description: 'E-mails the user a temporary password, ends their sessions, and makes their next sign-in answer forceChangePassword: true until they change it. Body: { reason?: string } (kept on the event).',
+  })
+  @ApiResponse({ status: 200, description: '{ success: true, msg: "forcePasswordReset.success" }' })
+  @ApiResponse({ status: 400, description: 'validationFailed: reason is not a string of at most 500 characters', schema: { $ref: '#/components/schemas/ErrorReply' } })
+  @ApiResponse({ status: 403, description: 'noAccessRight: the caller is not a platform administrator', schema: { $ref: '#/components/schemas/ErrorReply' } })
+  @ApiResponse({ status: 404, description: 'notFound: no user has this id', schema: { $ref: '#/components/schemas/ErrorReply' } })
+  @ApiResponse({ status: 503, description: 'mailDeliveryFailed: the mail server refused the e-mail; nothing was recorded', schema: { $ref: '#/components/schemas/ErrorReply' } })
+  forcePasswordReset(@Param('userId') userId: string, @Body() body: ForcePasswordResetDto, @Req() request: AuthenticatedRequest) {
+    return this.forcedResets.force(request.principal!, userId, body.reason);
   }
 }

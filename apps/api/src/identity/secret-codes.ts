@@ -12,6 +12,18 @@ export function token128(): string {
   return randomBytes(16).toString('base64url');
 }
 
+// Crockford's base32: no I, L, O or U, so a password read from an e-mail is not mistyped.
+const READABLE = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A temporary password set by an administrator: 28 symbols of 5 random bits (140 bits), in groups of
+ * four joined by hyphens (34 characters), so it can be copied or typed from the e-mail.
+ */
+export function temporaryPassword(): string {
+  const symbols = Array.from({ length: 28 }, () => READABLE[randomInt(0, READABLE.length)]!);
+  return Array.from({ length: 7 }, (_, group) => symbols.slice(group * 4, group * 4 + 4).join('')).join('-');
+}
+
 export function seal(key: string, ...parts: string[]): string {
   return createHmac('sha256', key).update(parts.join('\u0000')).digest('hex');
 }

@@ -53,6 +53,12 @@ export function foldUserAccount(events: readonly StoredEvent[]): UserAccount | n
         account.forceChangePassword = false;
         account.reset = null;
         break;
+      case 'PasswordResetForced':
+        // The temporary password replaces the old one, and a pending reset link no longer works.
+        account.passwordHash = event.data.passwordHash;
+        account.forceChangePassword = true;
+        account.reset = null;
+        break;
       case 'MobileChanged':
         account.mobile = event.data.mobile;
         break;
