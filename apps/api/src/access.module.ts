@@ -10,6 +10,7 @@ import { CompanyChoiceService } from './companies/company-choice.service.js';
 import { InvitationService } from './companies/invitation.service.js';
 import { AccountDirectory } from './identity/account-directory.js';
 import { AccountMail } from './identity/account-mail.js';
+import { ForcedPasswordResetService } from './identity/forced-password-reset.service.js';
 import { IdentityKeys } from './identity/identity-keys.js';
 import { LoginController } from './identity/login.controller.js';
 import { LoginService } from './identity/login.service.js';
@@ -26,7 +27,7 @@ import { SignUpService } from './identity/sign-up.service.js';
   providers: [
     { provide: SessionTokens, inject: [SECRETS, CLOCK], useFactory: (secrets: Secrets, now: Clock) => new SessionTokens(secrets.jwtSecret, now) },
     { provide: IdentityKeys, inject: [SECRETS], useFactory: (secrets: Secrets) => new IdentityKeys(secrets.codeHmacKey) },
-    PasswordHasher, AccountDirectory, AccountMail, SessionService, SignUpService, LoginService, PasswordService,
+    PasswordHasher, AccountDirectory, AccountMail, SessionService, SignUpService, LoginService, PasswordService, ForcedPasswordResetService,
     CompanyAccess, CompanyChoiceService, InvitationService,
     { provide: AUTHENTICATOR, useExisting: SessionService },
   ],
