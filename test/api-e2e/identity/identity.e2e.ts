@@ -5,6 +5,7 @@
 
 import { afterAll, beforeAll, describe } from '@jest/globals';
 import { companySpecs } from './companies.specs.js';
+import { forcedResetSpecs } from './forced-reset.specs.js';
 import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, STORES, type RunningApp } from './harness.js';
 import { invitationAndUiErrorSpecs } from './invitations.specs.js';
 import { signInSpecs } from './login.specs.js';
@@ -26,6 +27,7 @@ describe.each(STORES)('identity and access on %s', (kind) => {
   mobileCodeSpecs(app);
   signInSpecs(app);
   passwordSpecs(app);
+  forcedResetSpecs(app);
   sessionSpecs(app);
   companySpecs(app);
   invitationAndUiErrorSpecs(app);
