@@ -44,13 +44,16 @@ export function auditAndContention(running: () => Running): void {
       // Read once before the change: the timeline and its chain check are kept in process from here on.
       const before = await running().api.call('get', `${BASE}/${id}/history`, { token: kumar });
       expect(before.body.map((r: { chainVerified: boolean }) => r.chainVerified)).toEqual([true, true, true, true]);
+      const unchanged = await running().api.call('get', `${BASE}/${id}/history`, { token: kumar, headers: { 'If-None-Match': before.headers.etag! } });
+      expect(unchanged.status).toBe(304);
       await running().sql.script(`BEGIN; ALTER TABLE events DISABLE TRIGGER USER;
         UPDATE events SET data = jsonb_set(data::jsonb, '{remark}', '"Approved, no remark"')::json WHERE stream_id = 'purchaseOrder-${id}' AND revision = 3;
         ALTER TABLE events ENABLE TRIGGER USER; COMMIT;`);
       const broken = await running().api.call('get', `/api/audit/verify?resource=purchaseOrder&id=${id}`, { token: kumar });
       expect(broken.status).toBe(200);
       expect(broken.body).toMatchObject({ ok: false, firstBadRevision: 3 });
-      const history = await running().api.call('get', `${BASE}/${id}/history`, { token: kumar });
+      const history = await running().api.call('get', `${BASE}/${id}/history`, { token: kumar, headers: { 'If-None-Match': before.headers.etag! } });
+      expect(history.status).toBe(200);
       expect(history.body.map((r: { chainVerified: boolean }) => r.chainVerified)).toEqual([true, true, true, false]);
     });
 

@@ -8,6 +8,7 @@
 // re-hashing only rows not verified before in their present version (ChainCheckCache). A row changed in
 // the database in any way gets a new version, so it is hashed again and a tampered row is reported at its
 // revision. GET /api/audit/verify never uses any of this: it reads and hashes everything.
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentHistoryRow, DocumentResource, WorkflowStatusChanged } from '@binaan/contracts';
 import { ChainCheckCache, readStreamVersioned, streamFingerprint, type SqlExecutor, type StoredEvent } from '@binaan/event-store';
@@ -27,7 +28,13 @@ type Timeline = {
   companyIds: string[];
   /** The names the rows were given, as one text: rows are rebuilt only when a name changed. */
   named: string;
+  /** The reply as sent (a long timeline is half a megabyte of JSON) and its ETag, made once per rows and names. */
+  json: string;
+  etag: string;
 };
+
+/** The timeline as JSON text, with an ETag that changes whenever the stream or a name in it does. */
+export type TimelineReply = { json: string; etag: string };
 
 @Injectable()
 export class DocumentHistory {
@@ -40,7 +47,7 @@ export class DocumentHistory {
     private readonly loader: DocumentLoader,
   ) {}
 
-  async history(resource: DocumentResource, id: string, principal: Principal): Promise<DocumentHistoryRow[]> {
+  async history(resource: DocumentResource, id: string, principal: Principal): Promise<TimelineReply> {
     const actor = await this.actors.actorFor(principal);
     const streamId = documentStreamId(resource, id);
     const [, fingerprint] = await Promise.all([this.loader.visibleRow(resource, id, actor.companyId), streamFingerprint(this.db, streamId)]);
@@ -57,8 +64,13 @@ export class DocumentHistory {
         actor: { ...row.actor, name: row.actor.userId ? (names.users.get(row.actor.userId) ?? null) : null, companyName: row.actor.companyId ? (names.companies.get(row.actor.companyId) ?? null) : null },
       }));
       timeline.named = named;
+      timeline.json = '';
     }
-    return timeline.rows;
+    if (timeline.json === '') {
+      timeline.json = JSON.stringify(timeline.rows);
+      timeline.etag = `W/"${createHash('sha256').update(timeline.fingerprint).update('\u0000').update(named).digest('base64url').slice(0, 27)}"`;
+    }
+    return { json: timeline.json, etag: timeline.etag };
   }
 
   private async build(streamId: string): Promise<Timeline> {
@@ -73,7 +85,7 @@ export class DocumentHistory {
       if (row.actor.companyId) companyIds.add(row.actor.companyId);
       return row;
     });
-    return { fingerprint: stream.fingerprint ?? '', rows, userIds: [...userIds], companyIds: [...companyIds], named: '' };
+    return { fingerprint: stream.fingerprint ?? '', rows, userIds: [...userIds], companyIds: [...companyIds], named: '', json: '', etag: '' };
   }
 }
 

@@ -98,10 +98,13 @@ export class DocumentLoader {
   }
 }
 
-/** The events folded (onto `from`, the state up to the revision before them); a stream that does not chain is 409 documentCorrupt. */
-export function fold(events: readonly StoredEvent[], from: DocumentState | null = null): DocumentState | null {
+/**
+ * The events folded (onto `from`, the state up to the revision before them; `each` as foldOnto's); a
+ * stream that does not chain is 409 documentCorrupt.
+ */
+export function fold(events: readonly StoredEvent[], from: DocumentState | null = null, each?: Parameters<typeof foldOnto>[2]): DocumentState | null {
   try {
-    return foldOnto(from, events);
+    return foldOnto(from, events, each);
   } catch (error) {
     if (error instanceof WorkflowReplayError) throw new DocumentRefused(409, 'documentCorrupt', 'The document\'s events do not chain: check GET /api/audit/verify.');
     throw error;

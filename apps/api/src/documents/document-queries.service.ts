@@ -10,6 +10,7 @@ import type { Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DocumentActors } from './document-actor.js';
 import { DocumentRefused } from './document.errors.js';
+import { DocumentSnapshots } from './document-snapshots.js';
 import { canSee, DocumentLoader, fold, notFound } from './document-loader.js';
 import { feesOf, warningsOf } from './document-fees-view.js';
 import { isEditable } from './document-rules.js';
@@ -19,6 +20,8 @@ export type AsOf = { asOf?: string; revision?: string };
 
 @Injectable()
 export class DocumentQueries {
+  private readonly snapshots = new DocumentSnapshots();
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly actors: DocumentActors,
@@ -40,8 +43,11 @@ export class DocumentQueries {
     if (time !== undefined && (Number.isNaN(time.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(at.asOf ?? ''))) throw new DocumentRefused(400, 'invalidAsOf', 'asOf must be an ISO 8601 time.');
     const now = await this.loader.visibleRow(resource, id, companyActor.companyId);
     const actor = await this.actors.forDocument(companyActor, now);
-    const events = await this.loader.events(resource, id, { ...(at.revision !== undefined ? { toRevision: Number(at.revision) } : {}), ...(time ? { toTime: time } : {}) });
-    const then = fold(events);
+    const point = { ...(at.revision !== undefined ? { toRevision: Number(at.revision) } : {}), ...(time ? { toTime: time } : {}) };
+    const streamId = documentStreamId(resource, id);
+    const from = this.snapshots.nearest(streamId, point);
+    const events = await this.loader.events(resource, id, { ...point, ...(from ? { fromRevision: from.state.revision + 1 } : {}) });
+    const then = this.snapshots.replay(streamId, from, events);
     if (then === null) throw new DocumentRefused(404, 'documentNotFound', 'The document did not exist yet at that point.');
     return this.toView(then, actor);
   }

@@ -65,10 +65,16 @@ export function foldDocument(events: readonly StoredEvent[]): DocumentState | nu
   return foldOnto(null, events);
 }
 
-/** `state` (the stream folded up to its revision) moved on by the events after it. */
-export function foldOnto(state: DocumentState | null, events: readonly StoredEvent[]): DocumentState | null {
+/**
+ * `state` (the stream folded up to its revision) moved on by the events after it. `each`: called with the
+ * document after each event once it is whole (after its Create).
+ */
+export function foldOnto(state: DocumentState | null, events: readonly StoredEvent[], each?: (state: DocumentState, event: StoredEvent) => void): DocumentState | null {
   let next: Partial | null = state;
-  for (const event of events) next = evolveDocument(next, event);
+  for (const event of events) {
+    next = evolveDocument(next, event);
+    if (each && next !== null && next.workflow !== null) each(next as DocumentState, event);
+  }
   if (next === null || next.workflow === null) return null;
   return next as DocumentState;
 }
