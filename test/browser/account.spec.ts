@@ -1,9 +1,10 @@
 // Account access in the browser against the real API: a company signs up (code from the SMS outbox,
 // through the invisible ALTCHA check), activates (PIN from the e-mail outbox), signs in, accepts the
-// licence, changes its password, signs out; forgot and reset password.
+// licence; the platform admin forces a password reset; the user signs in with the temporary password
+// (from the e-mail outbox), is made to change it, signs out; forgot and reset password.
 
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, freshMobileDigits, shot, typePhone, unique, waitForMessage } from './support.js';
+import { DEMO_PASSWORD, freshMobileDigits, signInThroughApi, shot, typePhone, unique, waitForMessage } from './support.js';
 
 test('a company signs up, activates, signs in, accepts the EULA, is forced to change its password, and signs out', async ({ page, request }) => {
   const errors: string[] = [];
@@ -78,13 +79,6 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   await expect(page.getByTestId('sign-in-error')).toHaveText('Incorrect e-mail or password.');
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Remember me').check();
-  // The API forces a password change only on accounts made with a temporary password (none can be made
-  // from the browser yet), so this one reply says so; the licence, the change and the sign-ins are real.
-  await page.route('**/api/login', async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    await route.fulfill({ response, json: { ...body, forceChangePassword: body.loginIsAuthenticated === true } });
-  });
   await page.getByRole('button', { name: 'Login' }).click();
   // Reject first: back to / without a session; then sign in again and accept.
   await page.getByTestId('eula-dialog').getByRole('button', { name: 'Reject' }).click();
@@ -100,13 +94,31 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   await expect(eula.locator('.eula-text')).not.toBeEmpty();
   await shot(page, 'eula');
   await eula.getByRole('button', { name: 'Accept' }).click();
-  await page.unroute('**/api/login');
+  await expect(page).toHaveURL(/\/article/);
+  const firstToken = await page.evaluate(() => JSON.parse(localStorage.getItem('binaan.session') ?? '{}').jwtToken as string);
+  const userId = JSON.parse(Buffer.from(firstToken.split('.')[1]!, 'base64url').toString()).sub as string;
+
+  // Setup through the API: the platform admin forces a password reset; the user's session ends at once
+  // and the temporary password arrives by e-mail.
+  const adminToken = await signInThroughApi(request, 'admin@binaan.my');
+  const forced = await request.post(`/api/users/${userId}/force-password-reset`, { headers: { authorization: `Bearer ${adminToken}` }, data: { reason: 'Browser e2e: forced change' } });
+  expect(forced.status()).toBe(200);
+  expect((await request.get('/api/application/get-server-timestamp', { headers: { authorization: `Bearer ${firstToken}` } })).status()).toBe(401);
+  const temporary = (await waitForMessage(request, 'email', email, /temporary password is: (\S+)/))[1]!;
+  expect((await request.post('/api/login', { data: { email, password } })).status()).toBe(401);
+
+  // Signed out, the user signs in with the temporary password and is sent to change it.
+  await page.goto('/auth/sign-in?from=logout');
+  await expect(page.getByTestId('from-banner')).toHaveText('You have been logged out.');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(temporary);
+  await page.getByRole('button', { name: 'Login' }).click();
 
   // Forced change: old password, new one (rules first), then back to / signed out by the server.
   await expect(page).toHaveURL(/\/auth\/change-password$/);
-  await page.getByLabel('Old password').fill(password);
-  await page.getByLabel('New password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm new password').fill(password);
+  await page.getByLabel('Old password').fill(temporary);
+  await page.getByLabel('New password', { exact: true }).fill(temporary);
+  await page.getByLabel('Confirm new password').fill(temporary);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('The new password must differ from the old one.')).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -117,9 +129,9 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('binaan.session'))).toBeNull();
 
-  // The old password no longer works and the new one does, now without the licence prompt.
-  const oldLogin = await request.post('/api/login', { data: { email, password } });
-  expect(oldLogin.status()).toBe(401);
+  // Neither the first nor the temporary password works any more; the new one does, without the licence prompt.
+  expect((await request.post('/api/login', { data: { email, password } })).status()).toBe(401);
+  expect((await request.post('/api/login', { data: { email, password: temporary } })).status()).toBe(401);
   await page.goto('/auth/sign-in');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
