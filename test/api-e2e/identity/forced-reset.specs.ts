@@ -5,13 +5,15 @@
 
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { isStrongPassword } from '@binaan/contracts';
 import {
   login, newPerson, OTHER_STRONG_PASSWORD, registerActivatedUser, seedUser, signIn, userIdOf, type Person, type SeededUser,
 } from '../../support/identity.js';
 import type { RunningApp } from './harness.js';
 
-// Crockford's base32 (no I, L, O, U) in seven groups of four: 28 symbols of 5 bits, 140 bits ≥ 128.
-const TEMPORARY_PASSWORD = /temporary password is: ([0-9A-HJKMNP-TV-Z]{4}(?:-[0-9A-HJKMNP-TV-Z]{4}){6})(?=\s)/;
+// Crockford's base32 (no I, L, O, U) in seven groups of four, lower and upper case by turns: 28 symbols
+// of 5 bits, 140 bits ≥ 128.
+const TEMPORARY_PASSWORD = /temporary password is: ((?:[0-9a-hjkmnp-tv-z]{4}-[0-9A-HJKMNP-TV-Z]{4}-){3}[0-9a-hjkmnp-tv-z]{4})(?=\s)/;
 
 export function forcedResetSpecs(app: () => RunningApp): void {
   describe('password reset forced by a platform administrator', () => {
@@ -76,6 +78,7 @@ export function forcedResetSpecs(app: () => RunningApp): void {
       expect(mail.subject).toBe('Your Binaan password was reset');
       temporary = TEMPORARY_PASSWORD.exec(mail.text)?.[1] ?? '';
       expect(temporary).not.toBe('');
+      expect(isStrongPassword(temporary)).toBe(true);
 
       const event = await lastUserEvent();
       expect(event.type).toBe('PasswordResetForced');
