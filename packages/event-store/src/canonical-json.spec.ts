@@ -39,6 +39,28 @@ describe('canonicalJson (RFC 8785)', () => {
     }), { numRuns: 2000 });
   });
 
+  it('equals the textbook reading for values whose keys are in order already (written by JSON.stringify)', () => {
+    fc.assert(fc.property(fc.jsonValue().filter((value) => !JSON.stringify(value).includes('\\u0000')), (value) => {
+      const inOrder = JSON.parse(reference(value)) as unknown;
+      expect(canonicalJson(inOrder)).toBe(reference(value));
+    }), { numRuns: 2000 });
+    expect(canonicalJson({ a: '\u0001 \\u0041', b: [1, 'x'] })).toBe('{"a":"\\u0001 \\\\u0041","b":[1,"x"]}');
+  });
+
+  it('does not let a toJSON method or an array property change what is written', () => {
+    const list = Object.assign([1, 2], { toJSON: () => 'other' });
+    expect(canonicalJson({ a: list })).toBe('{"a":[1,2]}');
+    expect(refusal({ a: 1, toJSON: () => 'other' }).message).toMatch(/function/);
+  });
+
+  it('keeps keys JavaScript reorders or treats specially in code-unit order', () => {
+    expect(canonicalJson({ b: 1, '10': 2, '9': 3, a: { y: 1, x: 2 } })).toBe('{"10":2,"9":3,"a":{"x":2,"y":1},"b":1}');
+    expect(canonicalJson(JSON.parse('{"z":1,"__proto__":{"b":1,"a":2}}'))).toBe('{"__proto__":{"a":2,"b":1},"z":1}');
+    const nested = [{ b: 1, a: 2 }, 'x', [{ d: 1, c: 2 }]];
+    expect(canonicalJson(nested)).toBe('[{"a":2,"b":1},"x",[{"c":2,"d":1}]]');
+    expect(nested[0]).toEqual({ b: 1, a: 2 });
+  });
+
   it('keeps a surrogate pair and refuses a lone surrogate or NUL, naming the place', () => {
     expect(canonicalJson({ s: 'a\ud83d\ude00b' })).toBe('{"s":"a\ud83d\ude00b"}');
     expect(refusal({ items: [{ x: 1 }, { x: 2 }, { x: 'a\ud800' }] }, 'events[3].data')).toMatchObject({ field: 'events[3].data.items[2].x' });

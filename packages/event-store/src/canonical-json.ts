@@ -18,12 +18,85 @@ import { InvalidEventStoreInput } from './errors.js';
 const MAX_DEPTH = 64;
 
 export function canonicalJson(value: unknown, field = 'data'): string {
+  // Plain JSON (most values) goes through JSON.stringify, one native call, after its objects are put in
+  // key order (a copy only of those that are not): about 3x faster than the walk below. JSON.stringify
+  // escapes NUL, lone surrogates and other control characters as \uXXXX: any "\u" in its output sends
+  // the value the careful way, which writes it or says what is wrong with it.
+  const ordered = inKeyOrder(value, 0);
+  if (ordered !== NOT_PLAIN) {
+    const text = JSON.stringify(ordered);
+    if (!text.includes('\\u')) return text;
+  }
   try {
     return write(value, 0, new Set());
   } catch (error) {
     if (error instanceof Refusal) throw new InvalidEventStoreInput(field + error.path.reverse().join(''), error.reason);
     throw error;
   }
+}
+
+const NOT_PLAIN = Symbol('not plain JSON');
+
+/**
+ * The value with every object's keys in sorted order (the value itself when they are already), so that
+ * JSON.stringify writes its canonical form; NOT_PLAIN for anything the careful walk must look at: not
+ * JSON (functions, undefined in arrays, NaN, class instances, cycles: depth runs out), an undefined member
+ * (left out), a toJSON to call, and keys JavaScript would not keep in the order given (array-index-like
+ * keys go first whatever their order; "__proto__" is not a plain property on a new object).
+ */
+function inKeyOrder(value: unknown, depth: number): unknown {
+  if (value === null) return value;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : NOT_PLAIN;
+    case 'object':
+      break;
+    default:
+      return NOT_PLAIN;
+  }
+  if (depth >= MAX_DEPTH) return NOT_PLAIN;
+  if (Array.isArray(value)) {
+    if ((value as { toJSON?: unknown }).toJSON !== undefined) return NOT_PLAIN;
+    let copy: unknown[] | null = null;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      if (item === undefined) return NOT_PLAIN;
+      const ordered = inKeyOrder(item, depth + 1);
+      if (ordered === NOT_PLAIN) return NOT_PLAIN;
+      if (ordered !== item && !copy) copy = value.slice(0, index);
+      if (copy) copy.push(ordered);
+    }
+    return copy ?? value;
+  }
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return NOT_PLAIN;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  let sorted = true;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    const first = key.charCodeAt(0);
+    if ((first >= 48 && first <= 57) || key === '__proto__') return NOT_PLAIN;
+    if (index > 0 && keys[index - 1]! > key) sorted = false;
+  }
+  if (!sorted) keys.sort();
+  let changed = !sorted;
+  const members: unknown[] = new Array(keys.length);
+  for (let index = 0; index < keys.length; index++) {
+    const member = record[keys[index]!];
+    if (member === undefined) return NOT_PLAIN;
+    const ordered = inKeyOrder(member, depth + 1);
+    if (ordered === NOT_PLAIN) return NOT_PLAIN;
+    if (ordered !== member) changed = true;
+    members[index] = ordered;
+  }
+  if (!changed) return value;
+  const copy: Record<string, unknown> = {};
+  for (let index = 0; index < keys.length; index++) copy[keys[index]!] = members[index];
+  return copy;
 }
 
 /** A value out of bounds; `path` grows by one segment per level it passes on the way out. */

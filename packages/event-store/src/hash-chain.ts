@@ -2,11 +2,16 @@
 // of the event before it in the stream. Changing, inserting or removing an event changes every hash after
 // it, and `verifyChain` names the first revision where the stored chain stops adding up.
 
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { canonicalJson } from './canonical-json.js';
 import type { ChainVerification, EventMetadata, EventMetadataInput, JsonValue, StoredEvent } from './types.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
+
+/** SHA-256 in hex; crypto.hash (Node 20.12+) is the one-shot form, without a Hash object per event. */
+const sha256Hex: (text: string) => string = typeof crypto.hash === 'function'
+  ? (text) => crypto.hash('sha256', text, 'hex')
+  : (text) => crypto.createHash('sha256').update(text).digest('hex');
 
 export type HashedFields = {
   id: string;
@@ -30,7 +35,7 @@ export function hashEvent(event: HashedFields): string {
     metadata: event.metadata,
     prevHash: event.prevHash,
   };
-  return createHash('sha256').update(canonicalJson(envelope, 'event')).digest('hex');
+  return sha256Hex(canonicalJson(envelope, 'event'));
 }
 
 /**
@@ -43,7 +48,7 @@ export function hashWithCanonicalData(event: HashedFields, dataJson: string, met
     `{"data":${dataJson},"id":${JSON.stringify(event.id)},"metadata":${metadataJson},` +
     `"prevHash":${JSON.stringify(event.prevHash)},"revision":${JSON.stringify(event.revision)},` +
     `"streamId":${JSON.stringify(event.streamId)},"streamType":${JSON.stringify(event.streamType)},"type":${JSON.stringify(event.type)}}`;
-  return createHash('sha256').update(envelope).digest('hex');
+  return sha256Hex(envelope);
 }
 
 /**
@@ -124,18 +129,21 @@ export function chainEvents(
   let prevHash = base.hash;
   return events.map((event, index) => {
     const metadata = { ...event.metadata, recordedAt: at } as EventMetadata;
-    const fields = { id: event.id, streamId: stream.streamId, streamType: stream.streamType, revision: base.revision + 1 + index, type: event.type, data: event.data, metadata, prevHash };
-    let hash: string;
-    if (event.dataJson === undefined) hash = hashEvent(fields);
+    // Built whole in one literal (the hash filled in below): one object shape for every event.
+    const stored: StoredEvent = {
+      id: event.id, streamId: stream.streamId, streamType: stream.streamType, revision: base.revision + 1 + index, type: event.type,
+      data: event.data, metadata, prevHash, hash: '', globalPosition: 0,
+    };
+    if (event.dataJson === undefined) stored.hash = hashEvent(stored);
     else {
       let metadataJson = event.metadataJson === undefined ? undefined : canonicalMetadata.get(event.metadataJson);
       if (metadataJson === undefined) {
         metadataJson = canonicalJson(metadata, 'metadata');
         if (event.metadataJson !== undefined) canonicalMetadata.set(event.metadataJson, metadataJson);
       }
-      hash = hashWithCanonicalData(fields, event.dataJson, metadataJson);
+      stored.hash = hashWithCanonicalData(stored, event.dataJson, metadataJson);
     }
-    prevHash = hash;
-    return { ...fields, hash, globalPosition: 0 };
+    prevHash = stored.hash;
+    return stored;
   });
 }

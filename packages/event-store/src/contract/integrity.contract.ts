@@ -45,6 +45,20 @@ export function describeIntegrityContract(harness: ContractHarness, fresh: Fresh
       expect((await store.verifyStream('po-1')).ok).toBe(true);
     });
 
+    it('reads the log whole when rows were edited to hold characters the store never writes', async () => {
+      const store = await fresh();
+      await fiveEvents(store);
+      // The log-wide reads quote text columns by hand (statements.ts EVENT_JSON_FAST): a quote or a
+      // backslash must come back as written, a control character must not cost the page.
+      await sql(store, behindTheStoresBack(`UPDATE events SET type = 'Step"],1,"x\\' WHERE revision = 1;
+        UPDATE events SET stream_type = E'order\\ttab' WHERE revision = 3`));
+      const page = await store.readAll({ limit: 10 });
+      expect(page.events.map((e) => [e.revision, e.type, e.streamType])).toEqual([
+        [0, 'Step', 'order'], [1, 'Step"],1,"x\\', 'order'], [2, 'Step', 'order'], [3, 'Step', 'order\ttab'], [4, 'Step', 'order'],
+      ]);
+      expect((await store.verifyStream('po-1')).firstBadRevision).toBe(1);
+    });
+
     it.each([
       ['an edited amount', `UPDATE events SET data = jsonb_set(data::jsonb, '{amount}', '"900.00"')::json WHERE stream_id = 'po-1' AND revision = 2`, 2, /changed/],
       ['an edited actor', `UPDATE events SET metadata = metadata::jsonb || '{"actorUserId":"someone-else"}' WHERE stream_id = 'po-1' AND revision = 1`, 1, /changed/],

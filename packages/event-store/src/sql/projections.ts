@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { StoredEvent } from '../types.js';
 import type { SqlDatabase, SqlExecutor } from './sql-database.js';
-import { EVENT_JSON } from './statements.js';
-import { toStoredEvent, type EventJsonRow } from './row-mapping.js';
+import { READ_ALL_SERIAL } from './statements.js';
+import { readLogPage, type EventJsonRow } from './row-mapping.js';
 
 export type Projection = {
   /** Unique; also the name rebuild reports under. */
@@ -121,12 +121,8 @@ async function rebuildIn(
   let after = 0;
   let processed = 0;
   for (;;) {
-    const rows = await tx.query<EventJsonRow>(
-      `SELECT ${EVENT_JSON} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
-      [after, pageSize],
-    );
-    if (rows.length === 0) break;
-    const events = rows.map(toStoredEvent);
+    const events = await readLogPage((format) => tx.query<EventJsonRow>(READ_ALL_SERIAL[format], [after, pageSize]));
+    if (events.length === 0) break;
     await applyProjections(projections, events, tx);
     after = events[events.length - 1]!.globalPosition;
     processed += events.length;

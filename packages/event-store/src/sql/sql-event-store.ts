@@ -1,7 +1,6 @@
 // The event store on PostgreSQL SQL, shared by the PGlite and PostgreSQL adapters.
 
 import { EventEmitter } from 'node:events';
-import { randomUUID } from 'node:crypto';
 import { startCatchUpSubscription, type CheckpointStore, type WakeSource } from '../catch-up-subscription.js';
 import { DuplicateEventId, InvalidEventStoreInput, WrongExpectedRevision } from '../errors.js';
 import { chainEvents, GENESIS_HASH, verifyChain } from '../hash-chain.js';
@@ -9,11 +8,12 @@ import type {
   AppendRequest, AppendResult, ChainVerification, EventStore, ReadAllOptions, ReadAllPage,
   ReadStreamOptions, StoreStats, StoredEvent, StreamHead, SubscribeOptions, Subscription,
 } from '../types.js';
+import { uuidV7 } from '../uuid-v7.js';
 import { checkRevision, checkStreamId, prepareAppend } from '../validate.js';
 import { HeadCache } from './head-cache.js';
 import { PeerWake } from './peer-wake.js';
 import { applyProjections, inlineStatements, rebuildProjections, setupProjections, type InlineStatement, type Projection, type RebuildProgress } from './projections.js';
-import { toStoredEvent, type EventJsonRow } from './row-mapping.js';
+import { readLogPage, toStoredEvent, type EventJsonRow } from './row-mapping.js';
 import { sqlState, UNIQUE_VIOLATION, type SqlDatabase, type SqlExecutor } from './sql-database.js';
 import * as sql from './statements.js';
 import { CALL_APPEND_EVENT, CALL_APPEND_EVENTS, PGLITE_APPEND_FUNCTIONS } from './pglite-append-functions.js';
@@ -46,7 +46,7 @@ export class SqlEventStore implements EventStore {
     this.kind = db.kind;
     this.projections = options.projections ?? [];
     this.now = options.now ?? (() => new Date());
-    this.newId = options.newId ?? randomUUID;
+    this.newId = options.newId ?? (() => uuidV7());
     this.appended.setMaxListeners(0);
     this.peers = new PeerWake(db, () => this.appended.emit('appended'));
   }
@@ -101,7 +101,7 @@ export class SqlEventStore implements EventStore {
     const statement = appendStatement(this.kind, prepared, base, events);
     if (!this.projectionsRead(events)) return { written: await runAppend(this.db, statement, events), events };
     const inline = this.kind === 'postgres' ? inlineStatements(this.projections, events) : null;
-    if (inline) return { written: await runAppend(this.db, withStatements(statement, base, inline), events), events };
+    if (inline) return { written: await runAppend(this.db, withStatements(appendStatement(this.kind, prepared, base, events, true), base, inline), events), events };
     return this.inTransaction(async (tx) => {
       if (!(await runAppend(tx, statement, events))) return false;
       await applyProjections(this.projections, events, tx);
@@ -109,11 +109,11 @@ export class SqlEventStore implements EventStore {
     }, events);
   }
 
-  /** Holds the head row while chaining onto it: the writer lock first (before the row lock gives the transaction its id). */
+  /** Holds the head row while chaining onto it: the writer mark first (before the row lock gives the transaction its id). */
   private appendLocked(prepared: Prepared): Promise<Outcome> {
     let events: StoredEvent[] = [];
     return this.inTransaction(async (tx) => {
-      if (this.kind === 'postgres') await tx.query(sql.TAKE_WRITER_LOCK, [], PREPARED);
+      if (this.kind === 'postgres') await tx.script(sql.TAKE_WRITER_LOCK);
       const [row] = await tx.query<{ revision: string | number; last_hash: string }>(sql.LOCK_STREAM_HEAD, [prepared.streamId], PREPARED);
       if (!row && prepared.expectedRevision === 'stream_exists') throw new WrongExpectedRevision(prepared.streamId, 'stream_exists', 'no_stream');
       const base = row ? { revision: Number(row.revision), hash: row.last_hash } : { revision: -1, hash: GENESIS_HASH };
@@ -214,13 +214,12 @@ export class SqlEventStore implements EventStore {
   }
 
   private async readPage(after: number, limit: number): Promise<ReadAllPage> {
-    let rows: EventJsonRow[];
-    if (this.kind === 'pglite') rows = await this.db.query<EventJsonRow>(sql.READ_ALL_SERIAL, [after, limit]);
-    else {
-      const [horizon] = await this.db.query<{ horizon: string }>(sql.READ_HORIZON, [], PREPARED);
-      rows = await this.db.query<EventJsonRow>(sql.READ_ALL, [after, limit, horizon!.horizon], PREPARED);
-    }
-    const events = rows.map(toStoredEvent);
+    const events = this.kind === 'pglite'
+      ? await readLogPage((format) => this.db.query<EventJsonRow>(format === 'fast' ? sql.READ_ALL_SERIAL_CHUNKED : sql.READ_ALL_SERIAL.safe, [after, limit]), true)
+      : await readLogPage(async (format) => {
+        const [horizon] = await this.db.query<{ horizon: string }>(sql.READ_HORIZON, [], PREPARED);
+        return this.db.query<EventJsonRow>(sql.READ_ALL[format], [after, limit, horizon!.horizon], PREPARED);
+      });
     return { events, nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: events.length < limit };
   }
 
@@ -322,13 +321,22 @@ type Outcome = { written: true; events: StoredEvent[] } | { written: false } | A
 type Statement = { text: string; params: unknown[] };
 
 /** The single append statement for these events chained onto base (see statements.ts and pglite-append-functions.ts). */
-function appendStatement(kind: 'pglite' | 'postgres', prepared: Prepared, base: Base, events: StoredEvent[]): Statement {
+/** `zipped`: the multi-event form even for one event (projections' statements ride on its layout). */
+function appendStatement(kind: 'pglite' | 'postgres', prepared: Prepared, base: Base, events: StoredEvent[], zipped = false): Statement {
   const last = events[events.length - 1]!;
-  const head = [prepared.streamId, prepared.streamType, last.revision, last.hash, events[0]!.metadata.recordedAt, base.revision];
-  if (kind === 'pglite' && events.length === 1) {
+  const recordedAt = last.metadata.recordedAt;
+  if (events.length === 1 && !zipped) {
     const event = prepared.events[0]!;
+    if (kind === 'postgres') {
+      return {
+        text: base.revision === -1 ? sql.APPEND_ONE_NEW_STREAM : sql.APPEND_ONE_EXISTING_STREAM,
+        params: [prepared.streamId, prepared.streamType, last.revision, last.hash, recordedAt, last.id, last.type, event.dataJson, event.metadataJson, last.prevHash],
+      };
+    }
+    const head = [prepared.streamId, prepared.streamType, last.revision, last.hash, recordedAt, base.revision];
     return { text: CALL_APPEND_EVENT, params: [...head, base.revision === -1 ? null : base.hash, last.id, last.type, event.dataJson, event.metadataJson, last.prevHash] };
   }
+  const head = [prepared.streamId, prepared.streamType, last.revision, last.hash, recordedAt, base.revision];
   // Array literals need no quoting here: ids are UUIDs, hashes hex, types [A-Za-z0-9_.-] (quoted, so
   // that a type named NULL stays a name). Data and metadata are canonical JSON (see INSERT_EVENTS).
   const columns = [
@@ -355,8 +363,13 @@ function withStatements(append: Statement, base: Base, inline: readonly InlineSt
 
 /** Runs it; true when every event was written (their global positions are filled in). */
 async function runAppend(db: SqlExecutor, statement: Statement, events: StoredEvent[]): Promise<boolean> {
-  const rows = (await db.query<{ global_position: string | number | null }>(statement.text, statement.params, PREPARED)).filter((row) => row.global_position !== null);
-  if (rows.length !== events.length) return false;
-  rows.forEach((row, index) => (events[index]!.globalPosition = Number(row.global_position)));
+  type Row = { global_position?: string | number | null; positions?: string | null };
+  const rows = await db.query<Row>(statement.text, statement.params, PREPARED);
+  // PostgreSQL's multi-event statements give the positions as one text (statements.ts POSITIONS).
+  const positions = rows.length === 1 && rows[0]!.positions !== undefined
+    ? (rows[0]!.positions?.split(',') ?? [])
+    : rows.map((row) => row.global_position).filter((position) => position !== null && position !== undefined);
+  if (positions.length !== events.length) return false;
+  positions.forEach((position, index) => (events[index]!.globalPosition = Number(position)));
   return true;
 }

@@ -7,15 +7,16 @@
 // writers racing for the same revision queue on the head row; the second re-checks the condition after
 // the first commits, finds the revision moved and writes nothing.
 //
-// Before it writes anything (so before its transaction has an id), an append takes the shared
-// "event writer" advisory lock, held to the end of its transaction. Catch-up readers hold back only for
-// in-progress transactions holding it (READ_HORIZON), not for every transaction on the server: a long
-// report, a rebuild or another database's work does not stall subscriptions. Rule: an append is the
-// first write of its transaction (projections run after it), and every writer uses the same database
-// role as the readers (pg_stat_activity shows a session's transaction id to its own role).
-
-export const WRITER_LOCK = { classid: 7310, objid: 1 } as const;
-const WRITER = `writer AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${WRITER_LOCK.classid}, ${WRITER_LOCK.objid}))`;
+// Catch-up readers hold back only for in-progress transactions that write events (READ_HORIZON), not
+// for every transaction on the server: a long report, a rebuild or another database's work does not
+// stall subscriptions. A writer is known by the ROW EXCLUSIVE lock on the events table that PostgreSQL
+// takes for an INSERT before the statement runs, so before the transaction writes anything and gets an
+// id, and holds to the end of the transaction. (It replaced a shared advisory lock taken in the
+// statement: that one goes through the shared lock table, where 8 writers queued on it, while a
+// relation lock of this mode takes the per-backend fast path; see test/bench/event-store/README.md.)
+// Rule: an append is the first write of its transaction (projections run after it), and every writer
+// uses the same database role as the readers (pg_stat_activity shows a session's transaction id to its
+// own role).
 
 // The events' columns come as arrays zipped by ROWS FROM: ids, revisions, types and hashes as array
 // literals, data and metadata as one JSON array each (the canonical JSON texts joined: nothing to
@@ -32,29 +33,63 @@ const insertEvents = (name: string, returning: string) => `
     RETURNING ${returning}
   )`;
 
+/**
+ * The positions written, in revision order, as one text ('17,18,19'; NULL when nothing was written):
+ * one row to read back instead of one per event.
+ */
+const POSITIONS = (cte: string) => `SELECT string_agg(global_position::text, ',' ORDER BY revision) AS positions FROM ${cte}`;
+
 const INSERT_EVENTS = `${insertEvents('ins', 'global_position, revision')}
-  SELECT global_position, revision FROM ins ORDER BY revision`;
+  ${POSITIONS('ins')}`;
 
 const HEAD_NEW_STREAM = `head AS (
     INSERT INTO streams (stream_id, stream_type, revision, last_hash, created_at, updated_at)
-    SELECT $1, $2, $3, $4, $5, $5 WHERE $6::bigint = -1 AND EXISTS (SELECT 1 FROM writer)
+    SELECT $1, $2, $3, $4, $5, $5 WHERE $6::bigint = -1
     ON CONFLICT (stream_id) DO NOTHING
     RETURNING stream_id
   )`;
 
 const HEAD_EXISTING_STREAM = `head AS (
     UPDATE streams SET revision = $3, last_hash = $4, updated_at = $5
-    WHERE stream_id = $1 AND revision = $6 AND last_hash = $14 AND EXISTS (SELECT 1 FROM writer)
+    WHERE stream_id = $1 AND revision = $6 AND last_hash = $14
     RETURNING stream_id
   )`;
 
 /** $1 stream id, $2 type, $3 new revision, $4 new head hash, $5 recorded at, $6 (unused: keeps numbering), $7.. event columns. */
 export const APPEND_NEW_STREAM = `
-  WITH ${WRITER}, ${HEAD_NEW_STREAM},${INSERT_EVENTS}`;
+  WITH ${HEAD_NEW_STREAM},${INSERT_EVENTS}`;
 
 /** As APPEND_NEW_STREAM, $6 the expected revision; $14 the expected head hash. */
 export const APPEND_EXISTING_STREAM = `
-  WITH ${WRITER}, ${HEAD_EXISTING_STREAM},${INSERT_EVENTS}`;
+  WITH ${HEAD_EXISTING_STREAM},${INSERT_EVENTS}`;
+
+/**
+ * A one-event append (most appends) as the same statement with scalar parameters. Zipping arrays with
+ * ROWS FROM materialises each column into a tuplestore and sorts the rows: on the server that cost
+ * about as much again as the insert itself (see test/bench/event-store/README.md).
+ * $1 stream id, $2 stream type, $3 the event's revision (the new head), $4 its hash (the new head hash),
+ * $5 recorded at, $6 event id, $7 event type, $8 data, $9 metadata, $10 previous hash, which on an
+ * existing stream is the head hash expected.
+ */
+const INSERT_ONE_EVENT = `
+  INSERT INTO events (event_id, stream_id, stream_type, revision, type, data, metadata, recorded_at, prev_hash, hash)
+  SELECT $6::uuid, $1, $2, $3, $7, $8::json, $9::json, $5, $10, $4 FROM head
+  RETURNING global_position`;
+
+export const APPEND_ONE_NEW_STREAM = `
+  WITH head AS (
+    INSERT INTO streams (stream_id, stream_type, revision, last_hash, created_at, updated_at)
+    SELECT $1, $2, $3, $4, $5, $5
+    ON CONFLICT (stream_id) DO NOTHING
+    RETURNING stream_id
+  )${INSERT_ONE_EVENT}`;
+
+export const APPEND_ONE_EXISTING_STREAM = `
+  WITH head AS (
+    UPDATE streams SET revision = $3, last_hash = $4, updated_at = $5
+    WHERE stream_id = $1 AND revision = $3::bigint - 1 AND last_hash = $10
+    RETURNING stream_id
+  )${INSERT_ONE_EVENT}`;
 
 /**
  * An append with projections' statements riding in it (Projection.inline): each a data-modifying CTE
@@ -66,8 +101,8 @@ export function appendWithStatements(newStream: boolean, statements: readonly st
   const appended = insertEvents('appended', 'global_position, event_id, stream_id, stream_type, revision, type, metadata, recorded_at');
   const ridden = statements.map((text, index) => `,\n  projection_${index} AS (${text})`).join('');
   return `
-  WITH ${WRITER}, ${newStream ? HEAD_NEW_STREAM : HEAD_EXISTING_STREAM},${appended}${ridden}
-  SELECT global_position, revision FROM appended ORDER BY revision`;
+  WITH ${newStream ? HEAD_NEW_STREAM : HEAD_EXISTING_STREAM},${appended}${ridden}
+  ${POSITIONS('appended')}`;
 }
 
 /**
@@ -81,6 +116,19 @@ export const EVENT_JSON = `concat('[', global_position, ',', revision, ',', roun
   ',"', event_id, '",', to_json(stream_id), ',', to_json(stream_type), ',', to_json(type), ',"', prev_hash, '","', hash, '",',
   data, ',', metadata, ']') AS e`;
 
+/**
+ * EVENT_JSON for the reads of the whole log (catch-up, replay, rebuild), where it is most of the
+ * database's work: the text columns quoted by hand, with backslashes and double quotes escaped, instead
+ * of to_json(), which looks up how to print its argument's type on every call (the three to_json calls
+ * took about as long as reading the row). The store only writes ids and types without characters JSON
+ * must escape; a row edited by hand to hold a control character makes JSON.parse fail, and the reader
+ * reads that page again with EVENT_JSON (see readLogPage), so nothing is lost, only speed.
+ */
+const quoted = (column: string) => `'"', replace(replace(${column}, '\\', '\\\\'), '"', '\\"'), '"'`;
+export const EVENT_JSON_FAST = `concat('[', global_position, ',', revision, ',', round(date_part('epoch', recorded_at) * 1000)::bigint,
+  ',"', event_id, '",', ${quoted('stream_id')}, ',', ${quoted('stream_type')}, ',', ${quoted('type')}, ',', ${quoted('prev_hash')}, ',', ${quoted('hash')}, ',',
+  data, ',', metadata, ']') AS e`;
+
 export const READ_STREAM = `
   SELECT ${EVENT_JSON} FROM events
   WHERE stream_id = $1 AND revision >= $2
@@ -89,7 +137,8 @@ export const READ_STREAM = `
   ORDER BY revision
   LIMIT $5`;
 
-export const TAKE_WRITER_LOCK = `SELECT pg_advisory_xact_lock_shared(${WRITER_LOCK.classid}, ${WRITER_LOCK.objid})`;
+/** The writer mark (see above) for a transaction whose first statement is not the append itself. */
+export const TAKE_WRITER_LOCK = `LOCK TABLE events IN ROW EXCLUSIVE MODE`;
 
 export const LOCK_STREAM_HEAD = `SELECT revision, last_hash FROM streams WHERE stream_id = $1 FOR UPDATE`;
 
@@ -99,7 +148,7 @@ export const EVENTS_BY_ID = `SELECT ${EVENT_JSON} FROM events WHERE event_id = A
 
 /**
  * The catch-up horizon, read in its own statement BEFORE the events: the oldest transaction that was in
- * progress at this statement's snapshot and holds the event-writer lock, or else the snapshot's xmax
+ * progress at this statement's snapshot and holds the writer mark (ROW EXCLUSIVE on events), or else the snapshot's xmax
  * (the next transaction id). Every event a transaction below it will ever write is committed, or never
  * will be; a writer that was in progress and has finished since is visible to the next statement.
  * pg_stat_activity's backend_xid is 32 bits: matched to the snapshot's 64-bit ids by their low 32 bits.
@@ -109,7 +158,7 @@ export const READ_HORIZON = `
   writers AS (
     SELECT a.backend_xid::text::bigint AS xid32
     FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-    WHERE l.locktype = 'advisory' AND l.granted AND l.classid = ${WRITER_LOCK.classid} AND l.objid = ${WRITER_LOCK.objid} AND l.objsubid = 2
+    WHERE l.locktype = 'relation' AND l.relation = to_regclass('events') AND l.mode = 'RowExclusiveLock' AND l.granted
       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
       AND a.backend_xid IS NOT NULL
   )
@@ -124,13 +173,13 @@ export const READ_HORIZON = `
  * remembers the last event it saw never skips one. `$1` is that event's position; its transaction is
  * looked up (positions are not in commit order across concurrent writers).
  */
-export const READ_ALL = `
+export const readAll = (row: string) => `
   WITH cursor AS (
     SELECT COALESCE(
       (SELECT tx_id FROM events WHERE global_position <= $1 ORDER BY global_position DESC LIMIT 1),
       '0'::xid8) AS tx_id
   )
-  SELECT ${EVENT_JSON} FROM events, cursor
+  SELECT ${row} FROM events, cursor
   WHERE events.tx_id < $3::xid8
     AND (events.tx_id, events.global_position) > (cursor.tx_id, $1::bigint)
   ORDER BY events.tx_id, events.global_position
@@ -140,7 +189,7 @@ export const READ_ALL = `
  * Global order on PGlite: its one session runs transactions one at a time, so positions are given in
  * commit order and nothing uncommitted is ever beside a reader: plain position order is catch-up safe.
  */
-export const READ_ALL_SERIAL = `SELECT ${EVENT_JSON} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`;
+export const readAllSerial = (row: string) => `SELECT ${row} FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2`;
 
 export const LAST_POSITION = `SELECT COALESCE(MAX(global_position), 0) AS position FROM events`;
 
@@ -155,3 +204,19 @@ export const SAVE_CHECKPOINT = `
 export const STATS_BY_TYPE = `
   SELECT stream_type, COUNT(*) AS streams, COALESCE(SUM(revision + 1), 0) AS events
   FROM streams GROUP BY stream_type ORDER BY stream_type`;
+
+/** The log-wide reads in both row formats (EVENT_JSON_FAST first, EVENT_JSON when a row defeats it). */
+export const READ_ALL = { fast: readAll(EVENT_JSON_FAST), safe: readAll(EVENT_JSON) } as const;
+export const READ_ALL_SERIAL = { fast: readAllSerial(EVENT_JSON_FAST), safe: readAllSerial(EVENT_JSON) } as const;
+
+/**
+ * PGlite's pages of the log: the rows of up to 64 consecutive positions as one JSON array each. PGlite
+ * hands every row through its JavaScript protocol reader one by one; a page of 1000 events in about 16
+ * rows read in 0.6x the CPU time (test/bench/event-store/README.md). Grouped by position, so no window
+ * function, and no value grows past 64 events.
+ */
+export const READ_ALL_SERIAL_CHUNKED = `
+  SELECT concat('[', string_agg(p.e, ',' ORDER BY p.global_position), ']') AS e
+  FROM (SELECT global_position, ${EVENT_JSON_FAST}, global_position / 64 AS chunk
+    FROM events WHERE global_position > $1 ORDER BY global_position LIMIT $2) p
+  GROUP BY chunk ORDER BY chunk`;

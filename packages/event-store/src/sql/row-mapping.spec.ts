@@ -1,0 +1,62 @@
+// The row mapping's shortcuts against what they stand for: isoTime against Date.prototype.toISOString,
+// and a page that does not parse in the fast row format read again in the safe one.
+
+import { describe, expect, it } from '@jest/globals';
+import { isoTime, readLogPage } from './row-mapping.js';
+
+describe('isoTime', () => {
+  it('writes what toISOString writes, across days, years and the ends of the 4-digit range', () => {
+    const samples = [0, 1, 999, 1000, 59_999, 3_599_999, 86_399_999, 86_400_000, -1, -86_400_001, 951_782_400_000, 1_795_321_948_146,
+      -62_167_219_200_000, 253_402_300_799_999, 253_402_300_800_000, -62_167_219_200_001, 8.64e15, -8.64e15];
+    let seed = 42;
+    for (let i = 0; i < 20_000; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      samples.push(Math.round((seed / 2_147_483_648 - 0.3) * 4e12) * (i % 3 === 0 ? 1 : 60));
+    }
+    for (const ms of samples) expect([ms, isoTime(ms)]).toEqual([ms, new Date(ms).toISOString()]);
+  });
+});
+
+describe('readLogPage', () => {
+  const row = (streamId: string) => ({
+    e: `[7,0,0,"00000000-0000-4000-8000-000000000000","${streamId}","test","A","${'0'.repeat(64)}","${'1'.repeat(64)}",{},{}]`,
+  });
+
+  it('maps the fast rows when they parse', async () => {
+    const formats: string[] = [];
+    const events = await readLogPage(async (format) => (formats.push(format), [row('s-1')]));
+    expect(formats).toEqual(['fast']);
+    expect(events[0]).toMatchObject({ globalPosition: 7, streamId: 's-1', metadata: { recordedAt: '1970-01-01T00:00:00.000Z' } });
+  });
+
+  it('reads the page again in the safe format when a row does not parse', async () => {
+    const formats: string[] = [];
+    const events = await readLogPage(async (format) => (formats.push(format), [format === 'fast' ? row('bad\u0001id') : row('bad\\u0001id')]));
+    expect(formats).toEqual(['fast', 'safe']);
+    expect(events[0]!.streamId).toBe('bad\u0001id');
+  });
+});
+
+describe('readLogPage, chunked', () => {
+  const tuple = (position: number) => `[${position},0,0,"00000000-0000-4000-8000-000000000000","s-1","test","A","${'0'.repeat(64)}","${'1'.repeat(64)}",{"n":${position}},{}]`;
+
+  it('maps the events of every chunk in order', async () => {
+    const events = await readLogPage(async () => [{ e: `[${tuple(1)},${tuple(2)}]` }, { e: `[${tuple(64)}]` }], true);
+    expect(events.map((e) => [e.globalPosition, e.data])).toEqual([[1, { n: 1 }], [2, { n: 2 }], [64, { n: 64 }]]);
+  });
+
+  it('reads the page one event per row when the chunked read fails', async () => {
+    const formats: string[] = [];
+    const events = await readLogPage(async (format) => {
+      formats.push(format);
+      if (format === 'fast') throw new Error('invalid memory alloc request size');
+      return [{ e: tuple(5) }];
+    }, true);
+    expect(formats).toEqual(['fast', 'safe']);
+    expect(events.map((e) => e.globalPosition)).toEqual([5]);
+  });
+
+  it('does not hide a failed unchunked read', async () => {
+    await expect(readLogPage(async () => Promise.reject(new Error('connection lost')))).rejects.toThrow('connection lost');
+  });
+});

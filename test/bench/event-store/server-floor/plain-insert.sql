@@ -1,0 +1,3 @@
+-- The baseline of the bench: one autocommit single-row INSERT of the same payload into a table with one index.
+\set n :n + 1
+INSERT INTO plain_events (stream_id, data, metadata) VALUES (:p::text || '-' || :client_id::text || '-' || :n, '{"amount":{"currency":"MYR","value":"120450.00"},"approvalLevel":20,"counterpartyCompanyId":"SELLER-CO-0007","documentId":"x1795321948146-w0-s000001","documentNo":"PO-2026-000000","projectId":"PRJ-KL-0042","remark":"Subject to delivery schedule B","status":"pendingConfirmation","workflowEvent":"Approve"}', '{"actorCompanyId":"d95fb533-e9e7-46df-85ff-b34aa7d538ec","actorUserId":"cdb42b8f-f4c5-435a-be2b-41f65b45ee8b","causationId":"dce7b3b5-0801-4e9b-8861-a87f2108ef60","correlationId":"cb0d1af0-ec53-45fd-bbbb-c64e13bc9bdb"}');
