@@ -16,6 +16,10 @@ if [ ! -x /usr/bin/chromium ]; then
   export DEBIAN_FRONTEND=noninteractive
   (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null || { echo "could not install chromium"; exit 1; }
 fi
+# A CJK font, so the Chinese pages' screenshots show characters rather than empty boxes (a fallback only).
+if [ ! -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]; then
+  (export DEBIAN_FRONTEND=noninteractive; apt-get install -y -qq fonts-wqy-microhei || (apt-get update -qq && apt-get install -y -qq fonts-wqy-microhei)) >/dev/null || echo "could not install a CJK font (Chinese screenshots will show boxes)"
+fi
 mapfile -t pg < <(bash infra/scripts/ensure-postgres.sh) || { echo "could not get a PostgreSQL server"; exit 1; }
 base_url=${pg[0]}
 own_cluster=${pg[1]:-}

@@ -3,7 +3,7 @@
 // (actors, companies, actions and remarks, made through the commands), and the whole store verifies.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ApiConfig } from '../../apps/api/src/config.js';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../apps/api/src/demo/demo-data.js';
 import { DEMO_DOCUMENTS, type DemoDocument } from '../../apps/api/src/demo/demo-documents.js';
@@ -30,7 +30,7 @@ const companyName = (key: string) => DEMO_COMPANIES.find((company) => company.ke
 const memberOf = (email: string, key: string) => DEMO_COMPANIES.some((company) => company.key === key && company.members.some((member) => member.email === email));
 
 describe.each(STORES)('demo documents on %s', (kind) => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let config: ApiConfig;
   const tokens = new Map<string, string>();
   const ids = new Map<string, string>();

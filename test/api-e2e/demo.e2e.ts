@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { EventStore } from '@binaan/event-store';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from '../../apps/api/src/demo/demo-data.js';
 import { seedDemo } from '../../apps/api/src/demo/demo-seed.js';
@@ -20,7 +20,7 @@ const EXPECTED_LANDING: Record<string, string> = {
 };
 
 describe('demo data on an empty store', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let store: EventStore;
 
   beforeAll(async () => {

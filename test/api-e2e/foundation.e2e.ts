@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { EventStore } from '@binaan/event-store';
 import { EVENT_STORE } from '../../apps/api/src/store/store.tokens.js';
 import { pgliteConfig, postgresConfig, startApp, TEST_DATABASE_URL } from './support.js';
@@ -13,7 +13,7 @@ if (TEST_DATABASE_URL) stores.push(['postgres', async () => postgresConfig()]);
 else console.log('api e2e on PostgreSQL did not run: TEST_DATABASE_URL is not set (npm test sets it).');
 
 describe.each(stores)('the api on %s', (kind, config) => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let store: EventStore;
 
   beforeAll(async () => {
@@ -50,6 +50,29 @@ describe.each(stores)('the api on %s', (kind, config) => {
     // A public reply that may be shared says so itself.
     const counters = await request(app.getHttpServer()).get('/api/landing/event-and-certificate-counter').expect(200);
     expect(counters.headers['cache-control']).toBe('public, max-age=30');
+  });
+
+  it('takes requests as browsers and clients send them: a trailing slash, an empty JSON body, a body that is not JSON', async () => {
+    const slash = await request(app.getHttpServer()).get('/api/health/').expect(200);
+    expect(slash.body.status).toBe('ok');
+    // A POST with Content-Type application/json and no body at all is no body, not a parse error.
+    const empty = await request(app.getHttpServer()).post('/api/users/logout').set('content-type', 'application/json').expect(200);
+    expect(empty.body.success).toBe(true);
+    const broken = await request(app.getHttpServer()).post('/api/login').set('content-type', 'application/json').send('{"email":').expect(400);
+    expect(broken.body).toMatchObject({ success: false, errorCode: 'validationFailed' });
+  });
+
+  it('answers an If-None-Match that names the reply\'s ETag with 304 and no body, and serves the ui\'s files with their own ETag', async () => {
+    const page = await request(app.getHttpServer()).get('/');
+    if (page.status === 503) return void console.log('ui not built: the ui part of this test did not run (npm test builds it first)');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const etag = page.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await request(app.getHttpServer()).get('/').set('if-none-match', etag).expect(304);
+    expect(again.text ?? '').toBe('');
+    const outside = await request(app.getHttpServer()).get('/..%2f..%2fetc%2fpasswd');
+    expect(outside.text).not.toMatch(/root:/);
   });
 
   it('keeps every route closed unless it is public: 401 with an error code', async () => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { AuthenticationGuard } from '../../apps/api/src/common/authentication.guard.js';
@@ -41,9 +42,10 @@ async function startApp(config: ApiConfig): Promise<INestApplication> {
     imports: [MessagingModule.forRoot(config), HumanCheckModule.forRoot(config, loadSecrets(config))],
     providers: [{ provide: APP_GUARD, useClass: AuthenticationGuard }, { provide: APP_FILTER, useClass: ErrorReplyFilter }],
   }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });
   app.setGlobalPrefix('api');
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   apps.push(app);
   return app;
 }

@@ -3,7 +3,7 @@
 // public routes marked as needing none.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { pgliteConfig, startApp } from './support.js';
 
 type Operation = { tags?: string[]; security?: Record<string, string[]>[]; parameters?: { name: string; in: string; required?: boolean }[]; requestBody?: { content: Record<string, { schema: { $ref?: string } }> } };
@@ -13,7 +13,7 @@ type Document = {
 };
 
 describe('OpenAPI document at /api/docs', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let document: Document;
 
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig, type ApiConfig } from '../../apps/api/src/config.js';
 import { createApp, type CreateAppOptions } from '../../apps/api/src/create-app.js';
 
@@ -28,9 +28,11 @@ export function postgresConfig(env: NodeJS.ProcessEnv = {}): ApiConfig {
   return loadConfig({ DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: `e2e_${randomBytes(5).toString('hex')}`, DATA_DIR: dataDir, PORT: '0', ...env });
 }
 
-export async function startApp(config: ApiConfig, options: Omit<CreateAppOptions, 'logger'> = {}): Promise<NestExpressApplication> {
+export async function startApp(config: ApiConfig, options: Omit<CreateAppOptions, 'logger'> = {}): Promise<NestFastifyApplication> {
   const app = await createApp(config, { ...options, logger: false });
   await app.init();
+  // supertest calls the server directly (no listen): Fastify must have loaded its plugins and routes first.
+  await app.getHttpAdapter().getInstance().ready();
   return app;
 }
 

@@ -5,7 +5,7 @@
 
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import request, { type Response } from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { normaliseEmail } from '@binaan/contracts';
 import type { EventStore } from '@binaan/event-store';
 import type { CompanyEvent, InvitationEvent } from '../../apps/api/src/companies/company.events.js';
@@ -43,7 +43,7 @@ export type CallOptions = { token?: string; query?: Record<string, string>; head
 export class Api {
   readonly replies: RecordedReply[] = [];
 
-  constructor(private readonly app: NestExpressApplication) {}
+  constructor(private readonly app: NestFastifyApplication) {}
 
   get server() {
     return this.app.getHttpServer();
@@ -89,7 +89,7 @@ const STACK = /\n\s+at |\bat [\w.<>]+ \(|node_modules|\.[jt]s:\d+:\d+|Error: /;
 
 /** Everything a flow needs: the app, its store, its clock, its DATA_DIR (SMS outbox), the SMTP server. */
 export type IdentityContext = {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   api: Api;
   store: EventStore;
   clock: TestClock;

@@ -7,6 +7,7 @@ import { SECRETS, type Secrets } from './common/secrets.js';
 import { CompaniesController } from './companies/companies.controller.js';
 import { CompanyAccess } from './companies/company-access.js';
 import { CompanyChoiceService } from './companies/company-choice.service.js';
+import { CompanyDirectoryController } from './companies/company-directory.controller.js';
 import { InvitationService } from './companies/invitation.service.js';
 import { AccountDirectory } from './identity/account-directory.js';
 import { AccountMail } from './identity/account-mail.js';
@@ -23,7 +24,7 @@ import { SignUpController } from './identity/sign-up.controller.js';
 import { SignUpService } from './identity/sign-up.service.js';
 
 @Module({
-  controllers: [SignUpController, LoginController, PasswordController, CompaniesController],
+  controllers: [SignUpController, LoginController, PasswordController, CompaniesController, CompanyDirectoryController],
   providers: [
     { provide: SessionTokens, inject: [SECRETS, CLOCK], useFactory: (secrets: Secrets, now: Clock) => new SessionTokens(secrets.jwtSecret, now) },
     { provide: IdentityKeys, inject: [SECRETS], useFactory: (secrets: Secrets) => new IdentityKeys(secrets.codeHmacKey) },

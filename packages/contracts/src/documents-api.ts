@@ -4,7 +4,7 @@ import type { ApprovalReason } from './authority-api.js';
 import type { VerifyLevel } from './workflow-authority.js';
 import type { WorkflowCommandField, WorkflowEventName } from './workflow-events.js';
 import type { DocumentFields } from './documents-events.js';
-import type { DocumentWarningCode } from './documents-resources.js';
+import type { DocumentResource, DocumentWarningCode } from './documents-resources.js';
 
 export type DocumentLineItemInput = {
   description: string;
@@ -109,6 +109,9 @@ export type DocumentView = DocumentFields & {
   createdBy: string;
   createdAt: string;
   updatedAt: string;
+  /** The owner's and the counterparty's names, read from the companies read model when asked (null: unknown). */
+  companyName: string | null;
+  counterpartyName: string | null;
   availableActions: DocumentAvailableAction[];
   approvalRoute: ApprovalRouteView;
   editable: boolean;
@@ -127,6 +130,9 @@ export type DocumentListItem = {
   currency: string;
   companyId: string;
   counterpartyCompanyId: string | null;
+  /** Names from the companies read model at the time of the list (null: unknown). */
+  companyName: string | null;
+  counterpartyName: string | null;
   projectId: string | null;
   createdBy: string;
   createdAt: string;
@@ -166,4 +172,17 @@ export type ChainVerificationReply = {
   eventsChecked: number;
   firstBadRevision: number | null;
   reason: string | null;
+};
+
+/** GET document-totals: the chosen company's documents counted and summed per project, kind, status and direction. */
+export type DocumentTotalsRow = {
+  projectId: string | null;
+  resource: DocumentResource;
+  status: string;
+  /** sent: the company's own documents; received: addressed to it (and shared with it). */
+  direction: 'sent' | 'received';
+  count: number;
+  /** Exact decimal string, like every amount. */
+  total: string;
+  currency: string;
 };

@@ -15,6 +15,7 @@ export * from './documents-resources.js';
 export * from './documents-events.js';
 export * from './documents-api.js';
 export * from './authority-api.js';
+export * from './company-directory-api.js';
 export * from './projects-api.js';
 export * from './certificates-api.js';
 export * from './certificates-qr.js';

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { certificateQrText, parseCertificateQr } from '@binaan/contracts';
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import { demoSigningKey } from '../../../apps/api/src/certificates/certificate-keys.js';
@@ -45,7 +45,7 @@ async function verifyOffline(qr: string, keys: string): Promise<{ code: number; 
 }
 
 describe('demo events and certificates on an empty store', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let config: ApiConfig;
   let uiDir: string;
   let keysFile: string;

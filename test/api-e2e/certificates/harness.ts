@@ -7,7 +7,7 @@ import { expect, it } from '@jest/globals';
 import jsQRModule from 'jsqr';
 import { PDFDocument, PDFName, PDFRawStream, PDFNumber } from 'pdf-lib';
 import request, { type Response } from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { EventStore, SqlDatabase } from '@binaan/event-store';
 import type { ApiConfig } from '../../../apps/api/src/config.js';
 import { READ_MODELS } from '../../../apps/api/src/common/principal.js';
@@ -43,7 +43,7 @@ const STACK = /\bat .+\(.+:\d+:\d+\)|node_modules|\.ts:\d+/;
 
 export class Client {
   readonly replies: Recorded[] = [];
-  constructor(private readonly app: NestExpressApplication) {}
+  constructor(private readonly app: NestFastifyApplication) {}
 
   async call(method: 'get' | 'post', path: string, options: { token?: string; body?: unknown; binary?: boolean; json?: string } = {}): Promise<Response> {
     let req = request(this.app.getHttpServer())[method](path);
@@ -65,7 +65,7 @@ export class Client {
 }
 
 export type Running = {
-  app: NestExpressApplication; api: Client; store: EventStore; sql: SqlDatabase; clock: TestClock; kind: StoreKind; smtp: TestSmtpServer; config: ApiConfig;
+  app: NestFastifyApplication; api: Client; store: EventStore; sql: SqlDatabase; clock: TestClock; kind: StoreKind; smtp: TestSmtpServer; config: ApiConfig;
   signIn(email: string, companyId: string): Promise<string>;
   stop(): Promise<void>;
 };

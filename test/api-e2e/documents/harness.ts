@@ -3,7 +3,7 @@
 // keeps every reply (so a suite can check none was a 500 or showed a stack).
 import { expect, it } from '@jest/globals';
 import request, { type Response } from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { EventStore, SqlDatabase } from '@binaan/event-store';
 import type { ApiConfig } from '../../../apps/api/src/config.js';
 import { READ_MODELS } from '../../../apps/api/src/common/principal.js';
@@ -37,7 +37,7 @@ const STACK = /\bat .+\(.+:\d+:\d+\)|node_modules|\.ts:\d+/;
 
 export class Client {
   readonly replies: Recorded[] = [];
-  constructor(private readonly app: NestExpressApplication) {}
+  constructor(private readonly app: NestFastifyApplication) {}
 
   async call(method: 'get' | 'post' | 'put', path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Reply> {
     let req = request(this.app.getHttpServer())[method](path);
@@ -54,7 +54,7 @@ export class Client {
 }
 
 export type Running = {
-  app: NestExpressApplication; api: Client; store: EventStore; sql: SqlDatabase; clock: TestClock; kind: StoreKind;
+  app: NestFastifyApplication; api: Client; store: EventStore; sql: SqlDatabase; clock: TestClock; kind: StoreKind;
   /** A company token for a demo user: signed in, company chosen. */
   signIn(email: string, companyId: string): Promise<string>;
   stop(): Promise<void>;

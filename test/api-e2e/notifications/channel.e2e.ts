@@ -4,7 +4,7 @@
 // within 5 s, and so does one that lapses by inactivity; a missing, forged or full token is refused at
 // the handshake. On PGlite (one process) the same push and refusals in one instance.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { UserChannelCloseCodes } from '@binaan/contracts';
 import type { EventStore } from '@binaan/event-store';
@@ -21,14 +21,14 @@ const KINDS: ('pglite' | 'postgres')[] = ['pglite'];
 if (TEST_DATABASE_URL) KINDS.push('postgres');
 else console.log('user channel across two processes did not run: TEST_DATABASE_URL is not set (npm test sets it).');
 
-const port = (app: NestExpressApplication) => (app.getHttpServer().address() as { port: number }).port;
+const port = (app: NestFastifyApplication) => (app.getHttpServer().address() as { port: number }).port;
 
 describe.each(KINDS)('the user channel on %s', (kind) => {
   let config: ApiConfig;
   const clock = new TestClock();
-  let a: NestExpressApplication;
+  let a: NestFastifyApplication;
   /** Where the writes go: a second instance on PostgreSQL, the same one on PGlite (one process only). */
-  let b: NestExpressApplication;
+  let b: NestFastifyApplication;
   let lim: Tokens, kumar: Tokens;
   let channel: Channel;
 

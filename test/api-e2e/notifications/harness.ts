@@ -2,7 +2,7 @@
 // (documents harness), sign-in that keeps both tokens, a wait for the notifications reactor, and reads of
 // who got what (from the API and from the read model).
 import { expect } from '@jest/globals';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type { UserEventListReply } from '@binaan/contracts';
 import { DEMO_PASSWORD } from '../../../apps/api/src/demo/demo-data.js';
@@ -12,7 +12,7 @@ import type { Running } from '../documents/harness.js';
 export type Tokens = { jwtToken: string; readOnlyJwtToken: string; userId: string };
 
 /** Signs a demo user in and chooses the company; both tokens of the company session. */
-export async function signInBoth(app: NestExpressApplication, email: string, companyId: string): Promise<Tokens> {
+export async function signInBoth(app: NestFastifyApplication, email: string, companyId: string): Promise<Tokens> {
   const login = await request(app.getHttpServer()).post('/api/login').send({ email, password: DEMO_PASSWORD });
   expect(login.status).toBe(200);
   const chosen = await request(app.getHttpServer()).get(`/api/company/choose/${companyId}`).set('authorization', `Bearer ${login.body.jwtToken}`);
@@ -21,7 +21,7 @@ export async function signInBoth(app: NestExpressApplication, email: string, com
   return { jwtToken: chosen.body.jwtToken, readOnlyJwtToken: chosen.body.readOnlyJwtToken, userId: claims.sub };
 }
 
-export const settled = (app: NestExpressApplication) => app.get(NotificationReactor).settled();
+export const settled = (app: NestFastifyApplication) => app.get(NotificationReactor).settled();
 
 export async function feed(running: Running, token: string, start = 0, length = 5): Promise<UserEventListReply> {
   const reply = await running.api.call('get', `/api/application/user-event-list?start=${start}&length=${length}`, { token });

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { EventStore } from '@binaan/event-store';
 import { loadConfig, type ApiConfig } from '@binaan/api/dist/config.js';
 import { createApp } from '@binaan/api/dist/create-app.js';
@@ -51,7 +51,7 @@ export async function growTo(api: Api, tokens: { kumar: string; lim: string }, d
   }
 }
 
-export type BenchApp = { app: NestExpressApplication; api: Api; store: EventStore; config: ApiConfig; database: string; url: string; kumar: string; lim: string; close(): Promise<void> };
+export type BenchApp = { app: NestFastifyApplication; api: Api; store: EventStore; config: ApiConfig; database: string; url: string; kumar: string; lim: string; close(): Promise<void> };
 
 /** A fresh database, the API listening on it with the demo data, and kumar's and lim's company tokens. */
 export async function startBenchApp(): Promise<BenchApp> {

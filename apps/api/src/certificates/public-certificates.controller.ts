@@ -3,7 +3,7 @@
 // CDN or the browser can keep what may be kept.
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HeaderReply as Response } from '../common/reply.js';
 import { CLOCK, type AuthenticatedRequest, type Clock } from '../common/principal.js';
 import { Public } from '../common/public.decorator.js';
 import { CERTIFICATES_CONFIG, type CertificatesConfig } from './certificates.config.js';
@@ -33,14 +33,14 @@ export class PublicCertificatesController {
   @Get('landing/event-and-certificate-counter')
   @ApiOperation({ summary: 'Counters of published events and of approved, unrevoked certificates' })
   counters(@Res({ passthrough: true }) response: Response) {
-    response.setHeader('Cache-Control', 'public, max-age=30');
+    response.header('Cache-Control', 'public, max-age=30');
     return this.service.counters();
   }
 
   @Get('landing/event-list')
   @ApiOperation({ summary: 'Published events, newest date first (at most 100)' })
   events(@Res({ passthrough: true }) response: Response) {
-    response.setHeader('Cache-Control', 'public, max-age=30');
+    response.header('Cache-Control', 'public, max-age=30');
     return this.service.events();
   }
 
@@ -57,7 +57,7 @@ export class PublicCertificatesController {
   @ApiOperation({ summary: 'Verify a certificate: { qr } or { id, article_id, user_id, certificate_no, signature }; every check recomputed' })
   verify(@Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
     this.limit(this.lookups, request, response);
-    response.setHeader('Cache-Control', 'no-store');
+    response.header('Cache-Control', 'no-store');
     return this.service.verify(body);
   }
 
@@ -65,7 +65,7 @@ export class PublicCertificatesController {
   @ApiOperation({ summary: 'The participant detail of public-area.md §3 ("-" and 0001-01-01 for what is missing)' })
   view(@Param('id') id: string, @Param('article_id') articleId: string, @Param('user_id') userId: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
     this.limit(this.lookups, request, response);
-    response.setHeader('Cache-Control', 'no-store');
+    response.header('Cache-Control', 'no-store');
     return this.service.participant(id, articleId, userId);
   }
 
@@ -74,7 +74,7 @@ export class PublicCertificatesController {
   async download(@Param('id') id: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
     this.limit(this.lookups, request, response);
     const { pdf, certificateNo } = await this.service.pdf(id);
-    response.setHeader('Cache-Control', 'no-store');
+    response.header('Cache-Control', 'no-store');
     return new StreamableFile(Buffer.from(pdf), { type: 'application/pdf', disposition: `inline; filename="certificate-${certificateNo}.pdf"`, length: pdf.length });
   }
 
@@ -88,21 +88,21 @@ export class PublicCertificatesController {
   @Get('association/download')
   @ApiOperation({ summary: 'The logo image' })
   logo(@Res({ passthrough: true }) response: Response) {
-    response.setHeader('Cache-Control', 'public, max-age=86400');
+    response.header('Cache-Control', 'public, max-age=86400');
     return new StreamableFile(Buffer.from(LOGO_SVG), { type: 'image/svg+xml' });
   }
 
   @Get('.well-known/jwks.json')
   @ApiOperation({ summary: "The issuer's certificate signing keys (Ed25519 JWK set) with validity periods (nbf, exp)" })
   keys(@Res({ passthrough: true }) response: Response) {
-    response.setHeader('Cache-Control', 'public, max-age=300');
+    response.header('Cache-Control', 'public, max-age=300');
     return this.service.keys();
   }
 
   private limit(limiter: FixedWindowLimiter, request: AuthenticatedRequest, response: Response): void {
     const wait = limiter.take(request.ip ?? 'unknown', this.now().getTime());
     if (wait > 0) {
-      response.setHeader('Retry-After', String(wait));
+      response.header('Retry-After', String(wait));
       throw tooManyRequests(wait);
     }
   }

@@ -5,12 +5,21 @@
 // a stored copy is only used after the server confirms its ETag for this Authorization). A route that
 // wants something else (a public PDF, the JWKS) sets its own Cache-Control, which replaces this.
 
-import type { NextFunction, Request, Response } from 'express';
+type Hooked = {
+  addHook(
+    name: 'onRequest',
+    hook: (request: { url: string }, reply: { header(name: string, value: string): unknown }, done: () => void) => void,
+  ): unknown;
+};
 
-export function privateApiCaching(request: Request, response: Response, next: NextFunction): void {
-  if (request.path.startsWith('/api/') || request.path === '/api') {
-    response.setHeader('Cache-Control', 'private, no-cache');
-    response.vary('Authorization');
-  }
-  next();
+export const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+export function privateApiCaching(fastify: Hooked): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (isApiPath(request.url)) {
+      reply.header('Cache-Control', 'private, no-cache');
+      reply.header('Vary', 'Authorization');
+    }
+    done();
+  });
 }

@@ -5,7 +5,7 @@ import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type Exce
 import { ErrorCodes, type ErrorReply } from '@binaan/contracts';
 import { EventStoreError } from '@binaan/event-store';
 
-type Reply = { status(code: number): { json(body: unknown): void }; headersSent?: boolean };
+type Reply = { status(code: number): { send(body: unknown): unknown }; sent?: boolean; headersSent?: boolean; raw?: { headersSent?: boolean } };
 
 const STORE_ERROR_STATUS: Record<string, number> = {
   wrongExpectedRevision: HttpStatus.CONFLICT,
@@ -47,7 +47,7 @@ export class ErrorReplyFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<Reply>();
     const { status, body } = toErrorReply(error);
     if (status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    if (reply.headersSent) return;
-    reply.status(status).json(body);
+    if (reply.sent || reply.headersSent || reply.raw?.headersSent) return;
+    reply.status(status).send(body);
   }
 }

@@ -43,14 +43,27 @@ export class CompanyAccess {
 
   /** The access-rights bit set: rights of active roles in active assignments; platform admins add the admin module. */
   async accessRightsOf(userId: string, companyId: string, userType: 1 | 2): Promise<string> {
-    const rights = new Set<string>();
-    for (const assignment of await this.assignments(userId, companyId)) {
-      if (assignment.status === 2) for (const right of assignment.access_rights) rights.add(right);
-    }
-    if (userType === 2) for (const right of ADMIN_MODULE_RIGHTS) rights.add(right);
-    return encodeAccessRights(rights);
+    const active = (await this.assignments(userId, companyId)).filter((assignment) => assignment.status === 2);
+    return accessRightsFrom(active.flatMap((assignment) => assignment.access_rights), userType);
   }
 }
+
+/**
+ * The rights of the roles in a user's active assignments in a company, as a bit set; platform admins
+ * add the admin module. activeRoleRights is the SQL that lists them, for a caller that reads them
+ * in a statement of its own ($user, $company: its placeholders).
+ */
+export function accessRightsFrom(rights: Iterable<string>, userType: 1 | 2): string {
+  const all = new Set(rights);
+  if (userType === 2) for (const right of ADMIN_MODULE_RIGHTS) all.add(right);
+  return encodeAccessRights(all);
+}
+
+export const activeRoleRights = (user: string, company: string) => `
+  SELECT COALESCE(array_agg(DISTINCT rr.access_right), '{}')
+  FROM company_user_roles u JOIN company_roles r ON r.company_id = u.company_id AND r.role_id = u.role_id
+    CROSS JOIN LATERAL unnest(r.access_rights) AS rr(access_right)
+  WHERE u.user_id = ${user} AND u.company_id = ${company} AND u.status = 2`;
 
 /**
  * Where the ui goes after choosing a company (signed-in-area.md §2.3). The spec leaves open which rule

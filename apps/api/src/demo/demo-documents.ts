@@ -121,13 +121,14 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
     fields: () => ({ vendorDocumentNo: 'MS-INV-2026-0117' }),
     steps: [{ by: AHMAD, event: 'Request_Verify' }, { by: MEI, event: 'Approve' }, { by: LIM, event: 'Accept', remark: 'Matches the delivery order' }],
   },
-  // Payment certificates (amounts, no items): one approved and closed, one rejected with a remark.
+  // Payment certificates to Kukuh Jaya (amounts, no items): one approved and closed (Kukuh Jaya sees it and can
+  // print its receipt), one rejected with a remark (never shown to Kukuh Jaya).
   {
-    key: 'payment-certificate', resource: 'paymentCertificate', by: KUMAR, company: TEGUH, title: 'Payment certificate no. 2: Kukuh Jaya brickwork', days: [0, 14],
+    key: 'payment-certificate', resource: 'paymentCertificate', by: KUMAR, company: TEGUH, counterparty: 'kukuh-jaya', title: 'Payment certificate no. 2: Kukuh Jaya brickwork', days: [0, 14],
     steps: [{ by: KUMAR, event: 'Request_Approve', amount: '26825.00' }, { by: LIM, event: 'Approve', remark: 'Work verified by the site team' }, { by: LIM, event: 'Close' }],
   },
   {
-    key: 'payment-certificate-rejected', resource: 'paymentCertificate', by: KUMAR, company: TEGUH, title: 'Payment certificate no. 3: Kukuh Jaya brickwork', days: [0, 14],
+    key: 'payment-certificate-rejected', resource: 'paymentCertificate', by: KUMAR, company: TEGUH, counterparty: 'kukuh-jaya', title: 'Payment certificate no. 3: Kukuh Jaya brickwork', days: [0, 14],
     steps: [{ by: KUMAR, event: 'Request_Approve', amount: '31200.00' }, { by: LIM, event: 'Reject', remark: 'Retention not deducted; recompute' }],
   },
 ];

@@ -7,6 +7,7 @@ import type { DocumentActionReply, DocumentResource } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type JsonValue, type SqlExecutor } from '@binaan/event-store';
 import { availableActions, type Actor } from '@binaan/workflows';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
+import { isInDirectory } from '../companies/company-directory.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DocumentActors } from './document-actor.js';
 import { DocumentDraws } from './document-draws.js';
@@ -65,8 +66,10 @@ export class DocumentCommands {
     const manual = await this.actors.manualFor(actor.companyId, resource);
     const { fields, statusEvent } = decideCreate(resource, changes, actor, now.toISOString(), manual?.manual);
     if (fields.counterpartyCompanyId !== null) {
-      const [known] = await this.db.query('SELECT 1 FROM companies WHERE company_id = $1', [fields.counterpartyCompanyId]);
-      if (!known) throw new DocumentRefused(422, 'unknownCounterparty', 'The counterparty company does not exist.', { counterpartyCompanyId: ['unknownCounterparty'] });
+      // Only a company the caller may find in its directory (approved; demo and real data apart).
+      if (!(await isInDirectory(this.db, actor.companyId, fields.counterpartyCompanyId))) {
+        throw new DocumentRefused(422, 'unknownCounterparty', 'The counterparty is not an approved company.', { counterpartyCompanyId: ['unknownCounterparty'] });
+      }
     }
     await this.draws.check(resource, fields, actor.companyId, null);
     const documentId = randomUUID();

@@ -13,7 +13,7 @@ const MAX_PAGE = 200;
 export type ListQuery = {
   sort: { column: string; direction: 'ASC' | 'DESC' };
   range: { from: number; to: number };
-  filter: { status?: string[]; q?: string; counterparty?: string; projectId?: string; dateFrom?: string; dateTo?: string };
+  filter: { status?: string[]; q?: string; counterparty?: string; projectId?: string; dateFrom?: string; dateTo?: string; direction?: 'sent' | 'received' };
 };
 
 function json(name: string, text: unknown): unknown {
@@ -52,6 +52,11 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
     if (typeof f[key] !== 'string' || (f[key] as string).length > 200) problems[`filter.${key}`] = ['must be a string'];
     else filter[key] = f[key] as string;
   }
+  // sent: the company's own documents; received: those addressed to it (the contractor menu's lists, §2.4).
+  if (f.direction !== undefined) {
+    if (f.direction !== 'sent' && f.direction !== 'received') problems['filter.direction'] = ['must be sent or received'];
+    else filter.direction = f.direction;
+  }
   for (const key of ['dateFrom', 'dateTo'] as const) {
     if (f[key] === undefined) continue;
     if (!isDate(f[key])) problems[`filter.${key}`] = ['must be a date YYYY-MM-DD or an ISO time'];
@@ -64,7 +69,7 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
 
 type Row = {
   id: string; resource: string; document_no: string; title: string; status: string; total_sen: string | number; currency: string; company_id: string;
-  counterparty_company_id: string | null; project_id: string | null; created_by: string; created_at: Date | string; updated_at: Date | string; revision: string | number; total_count: string | number;
+  counterparty_company_id: string | null; company_name: string | null; counterparty_name: string | null; project_id: string | null; created_by: string; created_at: Date | string; updated_at: Date | string; revision: string | number; total_count: string | number;
 };
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -81,11 +86,15 @@ export async function listDocuments(db: SqlExecutor, resource: DocumentResource,
   if (filter.q) add('(title ILIKE ? OR document_no ILIKE ?)', `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (filter.counterparty) add('(counterparty_company_id = ? OR (company_id = ? AND company_id <> $2))', filter.counterparty);
   if (filter.projectId) add('project_id = ?', filter.projectId);
+  if (filter.direction === 'sent') where.push('company_id = $2');
+  if (filter.direction === 'received') where.push('company_id <> $2');
   if (filter.dateFrom) add('created_at >= ?::timestamptz', filter.dateFrom);
   if (filter.dateTo) add(`created_at < (?::date + 1)`, filter.dateTo.slice(0, 10));
   const limit = query.range.to - query.range.from + 1;
   const rows = await db.query<Row>(
     `SELECT id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, created_by, created_at, updated_at, revision,
+       (SELECT c.name FROM companies c WHERE c.company_id = documents.company_id) AS company_name,
+       (SELECT c.name FROM companies c WHERE c.company_id = documents.counterparty_company_id) AS counterparty_name,
        COUNT(*) OVER () AS total_count
      FROM documents WHERE ${where.join(' AND ')} ORDER BY ${query.sort.column} ${query.sort.direction}, id ASC LIMIT ${limit} OFFSET ${query.range.from}`,
     params,
@@ -99,7 +108,8 @@ export async function listDocuments(db: SqlExecutor, resource: DocumentResource,
     total,
     rows: rows.map((r) => ({
       id: r.id, resource: r.resource, documentNo: r.document_no, title: r.title, status: r.status, total: formatSen(BigInt(r.total_sen)), currency: r.currency,
-      companyId: r.company_id, counterpartyCompanyId: r.counterparty_company_id, projectId: r.project_id, createdBy: r.created_by,
+      companyId: r.company_id, counterpartyCompanyId: r.counterparty_company_id,
+      companyName: r.company_name, counterpartyName: r.counterparty_name, projectId: r.project_id, createdBy: r.created_by,
       createdAt: iso(r.created_at), updatedAt: iso(r.updated_at), revision: Number(r.revision),
     })),
   };

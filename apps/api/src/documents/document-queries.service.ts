@@ -53,10 +53,13 @@ export class DocumentQueries {
   }
 
   async toView(state: DocumentState, actor: Actor): Promise<DocumentView> {
+    const counterparty = state.fields.counterpartyCompanyId;
+    const { companies } = await this.actors.names([], counterparty ? [state.companyId, counterparty] : [state.companyId]);
     return {
       ...state.fields,
       id: state.id, resource: state.resource, documentNo: state.documentNo, companyId: state.companyId, status: state.workflow.status,
       revision: state.revision, machineVersion: state.workflow.context.machineVersion, createdBy: state.createdBy, createdAt: state.createdAt, updatedAt: state.updatedAt,
+      companyName: companies.get(state.companyId) ?? null, counterpartyName: counterparty ? (companies.get(counterparty) ?? null) : null,
       availableActions: availableActions(state.resource, state.workflow, actor),
       approvalRoute: await this.route(state),
       editable: isEditable(state.resource, state.workflow),

@@ -14,6 +14,14 @@ export const REQUESTING_EVENTS: ReadonlySet<WorkflowEventName> = new Set(['Reque
 /** Events the counterparty company sends. */
 const COUNTERPARTY_EVENTS: ReadonlySet<string> = new Set(['View', 'Confirm', 'Accept', 'Certify', 'Reject_By_Seller', 'Reject_By_Buyer']);
 
+/**
+ * Statuses a counterparty may read in although it does not act in them (the machine gives it no event there):
+ * a tender addressed to a company is an invitation to bid, open to it once active (the contractor's received
+ * tenders, signed-in-area.md §2.4, and the §2.6 "received" tender links); a payment certificate addressed to a
+ * company certifies what is payable to it, so it sees it once approved (its receipt generator, §2.4).
+ */
+const OPEN_TO_COUNTERPARTY: Partial<Record<DocumentResource, readonly string[]>> = { tender: ['active'], paymentCertificate: ['approved'] };
+
 const cache = new Map<string, { editable: ReadonlySet<string>; shared: ReadonlySet<string> }>();
 
 function statusSets(resource: DocumentResource, version: number) {
@@ -24,8 +32,9 @@ function statusSets(resource: DocumentResource, version: number) {
   // Editable: the statuses a document is created in, and those it is revised in before a Resubmit.
   const editable = new Set<string>(entry.states.filter((s) => s.initial).map((s) => s.status));
   for (const t of entry.transitions) if (t.event === 'Resubmit' && t.from !== null) editable.add(t.from);
-  // Shared with the counterparty: the statuses in which the counterparty acts.
+  // Shared with the counterparty: the statuses in which the counterparty acts, and those an invitation opens.
   const shared = new Set<string>(entry.transitions.filter((t) => t.from !== null && COUNTERPARTY_EVENTS.has(t.event)).map((t) => t.from as string));
+  for (const status of OPEN_TO_COUNTERPARTY[resource] ?? []) shared.add(status);
   const sets = { editable, shared };
   cache.set(key, sets);
   return sets;

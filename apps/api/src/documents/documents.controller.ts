@@ -21,10 +21,10 @@ import {
   ApiDocumentBody, ApiDocumentId, ApiDocumentListQuery, ApiDocumentReply, ApiDocumentsController, ApiIdempotencyKey, ApiIfMatch, ApiRuleRefusals, ApiWorkflowEvent,
 } from '../openapi/documents-api.decorators.js';
 
-type Reply = { setHeader(name: string, value: string): void };
+type Reply = { header(name: string, value: string): unknown };
 
 const principalOf = (request: AuthenticatedRequest): Principal => request.principal!;
-const etag = (reply: Reply, revision: number) => reply.setHeader('ETag', `"${revision}"`);
+const etag = (reply: Reply, revision: number) => reply.header('ETag', `"${revision}"`);
 
 @Controller('documents/:resource')
 @ApiDocumentsController()
@@ -49,8 +49,8 @@ export class DocumentsController {
     const parsed = parseListQuery(query);
     const { rows, total } = await listDocuments(this.db, resource, actor.companyId, parsed);
     const end = rows.length === 0 ? parsed.range.from : parsed.range.from + rows.length - 1;
-    reply.setHeader('Content-Range', `${resource} ${parsed.range.from}-${end}/${total}`);
-    reply.setHeader('Access-Control-Expose-Headers', 'Content-Range, ETag');
+    reply.header('Content-Range', `${resource} ${parsed.range.from}-${end}/${total}`);
+    reply.header('Access-Control-Expose-Headers', 'Content-Range, ETag');
     return rows;
   }
 
@@ -134,8 +134,8 @@ export class DocumentsController {
   async history(@Param('resource') name: string, @Param('id') id: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply): Promise<string> {
     // Sent as the JSON text kept with the timeline (document-history.ts): no serialising or hashing of it per request.
     const { json, etag } = await this.timelines.history(documentResource(name), id, principalOf(request));
-    reply.setHeader('Content-Type', 'application/json; charset=utf-8');
-    reply.setHeader('ETag', etag);
+    reply.header('Content-Type', 'application/json; charset=utf-8');
+    reply.header('ETag', etag);
     return json;
   }
 }

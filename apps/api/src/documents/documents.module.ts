@@ -8,13 +8,14 @@ import { DocumentHistory } from './document-history.js';
 import { DocumentLoader } from './document-loader.js';
 import { DocumentNumbers } from './document-numbers.js';
 import { DocumentQueries } from './document-queries.service.js';
+import { DocumentTotals, DocumentTotalsController } from './document-totals.js';
 import { DocumentsController } from './documents.controller.js';
 import { MyApprovals, MyApprovalsController } from './my-approvals.js';
 import { VendorNumbers } from './vendor-numbers.js';
 import { WorkflowsController } from './workflows.controller.js';
 
 @Module({
-  controllers: [DocumentsController, WorkflowsController, MyApprovalsController],
-  providers: [DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, MyApprovals, VendorNumbers],
+  controllers: [DocumentsController, WorkflowsController, MyApprovalsController, DocumentTotalsController],
+  providers: [DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, DocumentTotals, MyApprovals, VendorNumbers],
 })
 export class DocumentsModule {}

@@ -12,8 +12,14 @@ import { LoginService } from './login.service.js';
 
 /** The session marker cookie the ui checks at start-up: a year with remember-me, else for the browser session. */
 export const SESSION_MARKER = 'binaan_session';
-type CookieReply = { cookie(name: string, value: string, options: Record<string, unknown>): void; clearCookie(name: string, options: Record<string, unknown>): void };
-type Request = AuthenticatedRequest & { secure?: boolean; ip?: string };
+type CookieReply = { header(name: string, value: string): unknown };
+type Request = AuthenticatedRequest & { protocol?: string; ip?: string };
+
+/** The marker: no secret in it (the session is the bearer token), HttpOnly, same-site, Secure over HTTPS. */
+function sessionMarker(secure: boolean, maxAgeSeconds?: number): string {
+  const age = maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}; Expires=${new Date(Date.now() + maxAgeSeconds * 1000).toUTCString()}`;
+  return `${SESSION_MARKER}=1; Path=/${age}; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`;
+}
 
 @ApiTags('identity')
 @Controller()
@@ -29,10 +35,7 @@ export class LoginController {
   @HttpCode(200)
   async login(@Body() body: LoginDto, @Req() request: Request, @Res({ passthrough: true }) reply: CookieReply) {
     const result = await this.logins.login(body.email, body.password, body.rememberMe === true, { ...(request.ip ? { ip: request.ip } : {}) });
-    reply.cookie(SESSION_MARKER, '1', {
-      httpOnly: true, sameSite: 'lax', secure: request.secure === true, path: '/',
-      ...(body.rememberMe === true ? { maxAge: 365 * 24 * 3600 * 1000 } : {}),
-    });
+    reply.header('Set-Cookie', sessionMarker(request.protocol === 'https', body.rememberMe === true ? 365 * 24 * 3600 : undefined));
     return result;
   }
 
@@ -49,7 +52,7 @@ export class LoginController {
   async logout(@Req() request: Request, @Res({ passthrough: true }) reply: CookieReply) {
     // A public route: the guard names the caller but does not apply the read-only rule, so it is applied here.
     if (request.principal?.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
-    reply.clearCookie(SESSION_MARKER, { path: '/' });
+    reply.header('Set-Cookie', `${SESSION_MARKER}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`);
     return this.logins.logout(request.principal);
   }
 

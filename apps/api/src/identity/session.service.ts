@@ -1,16 +1,18 @@
 // Sessions: started at login (and again at company choice), ended by logout, password change or reset,
-// or 1800 s without a call. Every request is checked against the session row, so an ended session is
-// refused at once (401), on every instance.
+// or 1800 s without a call. Requests are checked against the session row (kept for at most a second per
+// token, and dropped at once by any append that may change it: principal-cache.ts), so an ended session
+// is refused on the next call (401), and on other instances within the change channel's delay.
 
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, UnauthorizedException, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ErrorCodes, UserType } from '@binaan/contracts';
-import type { EventStore, SqlExecutor } from '@binaan/event-store';
+import type { EventStore, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { CLOCK, READ_MODELS, type AuthenticatedRequest, type Authenticator, type Clock, type Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { CompanyAccess } from '../companies/company-access.js';
+import { accessRightsFrom, activeRoleRights } from '../companies/company-access.js';
 import { LATEST_EULA_VERSION } from './eula.js';
 import type { SessionEvent } from './identity.events.js';
+import { PrincipalCache } from './principal-cache.js';
 import { SessionTokens } from './session-tokens.js';
 
 export const INACTIVITY_LIMIT_MS = 1800 * 1000;
@@ -19,18 +21,46 @@ const RENEW_EVERY_MS = 15_000;
 
 type SessionRow = { session_id: string; user_id: string; company_id: string | null; last_seen_at: Date | string; ended_at: Date | string | null };
 type UserRow = { email: string; user_type: number; status: string; force_change_password: boolean; eula_version: number };
+/** The user's columns are null when the user row is missing; rights are those of the session's company. */
+type CallerRow = SessionRow & { [K in keyof UserRow]: UserRow[K] | null } & { rights: string[] };
+
+/**
+ * Everything a request's principal needs, in one statement (one round trip, one snapshot) on every
+ * request: the session, its user and the user's rights in the session's company. Nothing is cached, so an
+ * ended session, a deactivated user or a withdrawn role is refused on the very next call, on every instance.
+ */
+const CALLER = `
+  SELECT s.session_id, s.user_id, s.company_id, s.last_seen_at, s.ended_at,
+    u.email, u.user_type, u.status, u.force_change_password, u.eula_version,
+    CASE WHEN s.company_id IS NULL THEN '{}'::text[] ELSE (${activeRoleRights('s.user_id', 's.company_id')}) END AS rights
+  FROM identity_sessions s LEFT JOIN identity_users u ON u.user_id = s.user_id
+  WHERE s.session_id = $1`;
+
+type AppendSignal = { onAppended(listener: (events: readonly StoredEvent[] | undefined) => void): () => void };
 
 export type EndReason = Extract<SessionEvent, { type: 'SessionEnded' }>['data']['reason'];
 
 @Injectable()
-export class SessionService implements Authenticator {
+export class SessionService implements Authenticator, OnModuleDestroy {
+  /** Null on a store without an append signal (KurrentDB here): then every request reads the database. */
+  private readonly principals: PrincipalCache | null;
+  private readonly stopListening: () => void;
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
     @Inject(CLOCK) private readonly now: Clock,
     private readonly tokens: SessionTokens,
-    private readonly companies: CompanyAccess,
-  ) {}
+  ) {
+    const signal = store as Partial<AppendSignal>;
+    const principals = typeof signal.onAppended === 'function' ? new PrincipalCache(() => this.now().getTime()) : null;
+    this.principals = principals;
+    this.stopListening = principals ? signal.onAppended!.call(store, (events) => principals.onAppended(events)) : () => undefined;
+  }
+
+  onModuleDestroy(): void {
+    this.stopListening();
+  }
 
   async start(userId: string, companyId: string | null, rememberMe: boolean, actor: { correlationId?: string }): Promise<{ sessionId: string; jwtToken: string; readOnlyJwtToken: string }> {
     const sessionId = randomUUID();
@@ -85,9 +115,19 @@ export class SessionService implements Authenticator {
   async authenticate(request: AuthenticatedRequest): Promise<Principal | null> {
     const found = SessionService.tokenOf(request);
     if (!found) return null;
+    const cached = this.principals?.get(found.token);
+    if (cached) return cached;
+    const generation = this.principals?.begin() ?? 0;
+    const principal = await this.principalOf(found);
+    this.principals?.set(found.token, principal, generation);
+    return principal;
+  }
+
+  /** The principal of a token, from the session, user and rights as the database has them now. */
+  private async principalOf(found: { token: string; fromQuery: boolean }): Promise<Principal> {
     const claims = this.tokens.read(found.token);
     if (!claims || (found.fromQuery && claims.scope !== 'read')) throw refuse(ErrorCodes.unauthorized, 'Sign in first.');
-    const [session] = await this.db.query<SessionRow>('SELECT session_id, user_id, company_id, last_seen_at, ended_at FROM identity_sessions WHERE session_id = $1', [claims.sid]);
+    const [session] = await this.db.query<CallerRow>(CALLER, [claims.sid], { prepare: true });
     if (!session || session.user_id !== claims.sub || session.ended_at !== null) throw refuse(ErrorCodes.sessionExpired, 'Your session has ended. Sign in again.');
     const now = this.now().getTime();
     const lastSeen = new Date(session.last_seen_at).getTime();
@@ -98,10 +138,10 @@ export class SessionService implements Authenticator {
     if (now - lastSeen > RENEW_EVERY_MS) {
       await this.db.query('UPDATE identity_sessions SET last_seen_at = $2 WHERE session_id = $1 AND ended_at IS NULL', [session.session_id, new Date(now).toISOString()]);
     }
-    const [user] = await this.db.query<UserRow>('SELECT email, user_type, status, force_change_password, eula_version FROM identity_users WHERE user_id = $1', [claims.sub]);
-    if (!user || user.status !== 'activated') throw refuse(ErrorCodes.sessionExpired, 'Your session has ended. Sign in again.');
+    if (session.status !== 'activated') throw refuse(ErrorCodes.sessionExpired, 'Your session has ended. Sign in again.');
+    const user = session as SessionRow & UserRow & { rights: string[] };
     const userType = user.user_type === UserType.Admin ? 2 : 1;
-    const accessRights = session.company_id ? await this.companies.accessRightsOf(claims.sub, session.company_id, userType) : '';
+    const accessRights = session.company_id ? accessRightsFrom(user.rights, userType) : '';
     return {
       userId: claims.sub,
       sessionId: claims.sid,

@@ -15,7 +15,8 @@ import type { Principal } from '../common/principal.js';
 import { actionRights, DocumentModules } from '../documents/document-access.js';
 import { DocumentActors } from '../documents/document-actor.js';
 import { DocumentQueries } from '../documents/document-queries.service.js';
-import { foldDocument, type DocumentState } from '../documents/document.state.js';
+import { foldDocument, foldOnto, type DocumentState } from '../documents/document.state.js';
+import { Lru } from '../documents/lru.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { eventData, type PlannedNotification } from './notification.events.js';
 import { approverNotice, counterpartyNotice, creatorNotice, DocumentCategories, loaWoType, type Notice } from './notice-rules.js';
@@ -23,8 +24,13 @@ import { Recipients, type Member } from './recipients.js';
 
 type Planned = { userId: string; companyId: string; notice: Notice };
 
+/** Documents kept as of the last event handled, by stream. */
+const RECENT_DOCUMENTS = 5_000;
+
 @Injectable()
 export class DocumentNotices {
+  private readonly recent = new Lru<string, DocumentState>(RECENT_DOCUMENTS);
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly modules: ModuleRef,
@@ -87,11 +93,24 @@ export class DocumentNotices {
     return this.describe(stored, resource, change, state, [...planned.values()]);
   }
 
+  /**
+   * The document as it stood at this event. The reactor reads the log in order, so the document at the
+   * revision before is usually at hand (kept from the event before): this event is folded onto it instead
+   * of the stream being read again up to here (which made a busy document's every event cost a read of
+   * its whole stream). Anything else (first sight, a gap) reads the stream.
+   */
   private async stateAt(stored: StoredEvent): Promise<DocumentState | null> {
     try {
-      return foldDocument(await this.store.readStream(stored.streamId, { toRevision: stored.revision }));
+      const before = this.recent.get(stored.streamId);
+      const state = before && before.revision === stored.revision - 1
+        ? foldOnto(before, [stored])
+        : foldDocument(await this.store.readStream(stored.streamId, { toRevision: stored.revision }));
+      if (state) this.recent.set(stored.streamId, state);
+      else this.recent.delete(stored.streamId);
+      return state;
     } catch {
       // A stream that no longer folds (the audit verifier names it) gives no notifications.
+      this.recent.delete(stored.streamId);
       return null;
     }
   }

@@ -1,8 +1,8 @@
 // Read model of the notifications context, fed in the append's transaction:
 //   notification_events  one row per notification (the spec's fields), last_view_time set by a clearing
 //   notification_feeds   per user: the unread count (what the bell shows), kept so a count costs one row read
-import type { Projection, StoredEvent } from '@binaan/event-store';
-import type { NotificationEvent } from './notification.events.js';
+import type { InlineStatement, Projection, StoredEvent } from '@binaan/event-store';
+import type { NotificationEvent, NotificationRaisedData } from './notification.events.js';
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
@@ -44,4 +44,38 @@ export const notificationsProjection: Projection = {
       }
     }
   },
+  // Raised notifications (the reactor's appends, several per user at a time) ride in the append's own
+  // statement on PostgreSQL: the rows of `appended` (none when the append wrote nothing) joined to their
+  // notifications; the unread count goes up by the notifications not already in the table, as apply does.
+  inline(events) {
+    if (!events.every((event) => event.type === 'NotificationRaised')) return null;
+    return raisedInline(events.map((event) => ({ eventId: event.id, data: event.data as unknown as NotificationRaisedData })));
+  },
 };
+
+function raisedInline(raised: readonly { eventId: string; data: NotificationRaisedData }[]): InlineStatement[] {
+  const rows = `ROWS FROM (unnest($1::uuid[]), unnest($2::text[]), unnest($3::text[]), unnest($4::text[]), unnest($5::text[]), unnest($6::text[]), unnest($7::text[]), unnest($8::text[]))
+      AS n(event_id, id, user_id, module, src, src_id, event_data, source_event_id)`;
+  const params = [
+    raised.map((r) => r.eventId), raised.map((r) => r.data.notificationId), raised.map((r) => r.data.userId), raised.map((r) => r.data.module),
+    raised.map((r) => r.data.src), raised.map((r) => r.data.srcId), raised.map((r) => JSON.stringify(r.data.eventData)), raised.map((r) => r.data.sourceEventId),
+  ];
+  return [
+    {
+      text: `INSERT INTO notification_events (id, user_id, revision, module, src, src_id, event_data, creation_date, source_event_id)
+        SELECT n.id, n.user_id, a.revision, n.module, n.src, n.src_id, n.event_data, a.recorded_at, n.source_event_id
+        FROM appended a JOIN ${rows} ON n.event_id = a.event_id
+        ON CONFLICT (id) DO NOTHING`,
+      params,
+    },
+    {
+      // The statement's snapshot does not see the rows the statement above inserts: NOT EXISTS asks the table as it was.
+      text: `INSERT INTO notification_feeds (user_id, unread_count)
+        SELECT n.user_id, COUNT(*) FROM appended a JOIN ${rows} ON n.event_id = a.event_id
+        WHERE NOT EXISTS (SELECT 1 FROM notification_events e WHERE e.id = n.id)
+        GROUP BY n.user_id
+        ON CONFLICT (user_id) DO UPDATE SET unread_count = notification_feeds.unread_count + EXCLUDED.unread_count`,
+      params,
+    },
+  ];
+}

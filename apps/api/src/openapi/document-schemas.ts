@@ -123,6 +123,8 @@ export const documentSchemas: Record<string, SchemaObject> = {
     properties: {
       id: { type: 'string' }, resource: { type: 'string' }, documentNo: { type: 'string', example: 'PO-2026-00042' }, companyId: { type: 'string' },
       counterpartyCompanyId: { type: 'string', nullable: true }, status: { type: 'string' }, revision: { type: 'integer' }, editable: { type: 'boolean' },
+      companyName: { type: 'string', nullable: true, description: 'The owner company\'s current name' },
+      counterpartyName: { type: 'string', nullable: true, description: 'The counterparty\'s current name' },
       title: { type: 'string' }, currency: { type: 'string' },
       totals: { type: 'object', properties: { subtotal: decimal('1234.50'), sst: decimal('74.07'), total: decimal('1308.57') } },
       availableActions: { type: 'array', items: { type: 'object' } }, approvalRoute: { type: 'object' },

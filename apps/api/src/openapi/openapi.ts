@@ -6,9 +6,14 @@
 // Security is derived, not repeated on each route: every operation needs the bearer session token
 // except those whose handler or controller is @Public(), which get `security: []`. Operations without a
 // tag of their own are tagged by the context their path belongs to.
-import type { INestApplication } from '@nestjs/common';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { NotFoundException, type INestApplication } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { toErrorReply } from '../common/error-reply.filter.js';
+import { fileUnder, sendFile } from '../common/static-files.js';
 import { IS_PUBLIC } from '../common/public.decorator.js';
 import { documentSchemas } from './document-schemas.js';
 
@@ -102,12 +107,54 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-/** Serves the document (JSON at /api/docs-json) and Swagger UI (/api/docs). Call before init/listen. */
-export function mountOpenApi(app: INestApplication): void {
-  SwaggerModule.setup(DOCS_PATH, app, () => buildOpenApiDocument(app), {
-    jsonDocumentUrl: DOCS_JSON_PATH,
-    raw: ['json'],
-    customSiteTitle: 'Binaan API',
-    swaggerOptions: { persistAuthorization: true },
+/**
+ * Serves the document (JSON at /api/docs-json, built on the first request) and Swagger UI (/api/docs, its
+ * assets from swagger-ui-dist under /api/docs/; the session persists across reloads). Straight on Fastify, outside Nest's router: public like
+ * the health check. (SwaggerModule.setup would do the same through @fastify/static, which the API does
+ * not carry: see common/static-files.ts.)
+ */
+export function mountOpenApi(app: NestFastifyApplication): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  const assets = swaggerUiAssets();
+  let json: string | undefined;
+  fastify.get(`/${DOCS_JSON_PATH}`, (_request, reply) => {
+    json ??= JSON.stringify(buildOpenApiDocument(app));
+    return reply.header('Content-Type', 'application/json; charset=utf-8').send(json);
+  });
+  fastify.get(`/${DOCS_PATH}`, (_request, reply) => reply.header('Content-Type', 'text/html; charset=utf-8').send(SWAGGER_PAGE));
+  fastify.get(`/${DOCS_PATH}/:file`, (request, reply) => {
+    const name = (request.params as { file: string }).file;
+    const file = SWAGGER_ASSETS.has(name) ? fileUnder(assets, name) : null;
+    if (!file) return reply.code(404).send(toErrorReply(new NotFoundException('No such file.')).body);
+    return sendFile(request, reply, file, 'public, max-age=3600');
   });
 }
+
+const SWAGGER_ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png', 'favicon-16x16.png']);
+
+/** swagger-ui-dist's folder (its own absolute-path helper), beside our init script. */
+function swaggerUiAssets(): string {
+  return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+}
+
+const SWAGGER_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Binaan API</title>
+  <link rel="stylesheet" href="/${DOCS_PATH}/swagger-ui.css">
+  <link rel="icon" type="image/png" href="/${DOCS_PATH}/favicon-32x32.png" sizes="32x32">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/${DOCS_PATH}/swagger-ui-bundle.js"></script>
+  <script src="/${DOCS_PATH}/swagger-ui-standalone-preset.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({
+      url: '/${DOCS_JSON_PATH}', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true,
+      presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout',
+    });
+  </script>
+</body>
+</html>
+`;

@@ -37,6 +37,11 @@ export class ProjectsController {
     return this.projects.grantRole(request.principal!, id, body);
   }
 
+  @Get('projects/:id/authority-history')
+  authorityHistory(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
+    return this.projects.authorityHistory(request.principal!, id);
+  }
+
   @Post('projects/:id/actions/:event')
   @HttpCode(200)
   act(@Param('id') id: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {

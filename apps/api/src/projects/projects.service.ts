@@ -2,7 +2,7 @@
 // its status), append with the expected revision, answer from the read models.
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { isWorkflowEventName, WorkflowRefusalHttpStatus, type ProjectListItem } from '@binaan/contracts';
+import { isWorkflowEventName, WorkflowRefusalHttpStatus, type ProjectAuthorityHistoryRow, type ProjectListItem } from '@binaan/contracts';
 import type { EventStore, JsonValue, SqlExecutor } from '@binaan/event-store';
 import { availableActions, decide, type Actor } from '@binaan/workflows';
 import { companyLevels, companyManual, workflowManual } from '../authority/authority-reads.js';
@@ -12,6 +12,7 @@ import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/princi
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { decideCreateProject, decideManualRole, decideProjectAssignment, foldProject, parseProject, parseProjectAssignment, type ProjectState } from './project.decider.js';
 import { projectStream, type ProjectEvent } from './project.events.js';
+import { projectAuthorityHistory } from './project-authority-history.js';
 import { projectListByUser } from './project-list.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -55,6 +56,17 @@ export class ProjectsService {
     return refusing(async () => {
       const state = await this.load(id, companyId);
       return { success: true as const, revision: await this.append(id, state.revision, [decideManualRole(state, body, principal.userId)], principal) };
+    });
+  }
+
+  /** Who gave whom which level or manual role in the project, when: newest first (the company history's rights). */
+  async authorityHistory(principal: Principal, id: string): Promise<{ success: true; history: ProjectAuthorityHistoryRow[] }> {
+    const companyId = companyOf(principal, 'administration.authorityManual.update', 'administration.authorityManual.view');
+    return refusing(async () => {
+      const events = UUID.test(id) ? await this.store.readStream(projectStream(id)) : [];
+      const state = foldProject(events);
+      if (state === null || state.data.companyId !== companyId) throw new AuthorityRefused(404, 'projectNotFound', 'No such project in this company.');
+      return { success: true as const, history: await projectAuthorityHistory(this.db, events) };
     });
   }
 

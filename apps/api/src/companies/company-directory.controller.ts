@@ -1,0 +1,49 @@
+// Other companies and the company's own users, as the signed-in area picks them: the directory of approved
+// companies (any signed-in company; counterparty pickers) and the chosen company's members (authority
+// settings). Lists in ra-data-simple-rest form with Content-Range.
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ErrorCodes, type CompanyDirectoryItem, type CompanyMember } from '@binaan/contracts';
+import type { SqlExecutor } from '@binaan/event-store';
+import { companyOf } from '../authority/authority.service.js';
+import { READ_MODELS, type AuthenticatedRequest } from '../common/principal.js';
+import { refusal } from '../common/refusal.js';
+import { companyDirectory, companyMembers, directoryQuery, membersQuery, type PageQuery } from './company-directory.js';
+
+type HeaderReply = { header(name: string, value: string): unknown };
+
+function listed<T>(reply: HeaderReply, name: string, query: PageQuery, page: { rows: T[]; total: number }): T[] {
+  const end = page.rows.length === 0 ? query.range.from : query.range.from + page.rows.length - 1;
+  reply.header('Content-Range', `${name} ${query.range.from}-${end}/${page.total}`);
+  reply.header('Access-Control-Expose-Headers', 'Content-Range');
+  return page.rows;
+}
+
+@ApiTags('companies')
+@Controller('company')
+export class CompanyDirectoryController {
+  constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor) {}
+
+  @Get('directory')
+  async directory(@Query() raw: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply): Promise<CompanyDirectoryItem[]> {
+    const companyId = companyOf(request.principal!);
+    const query = directoryQuery(raw);
+    return listed(reply, 'directory', query, await companyDirectory(this.db, companyId, query));
+  }
+
+  @Get('directory/:id')
+  async directoryItem(@Param('id') id: string, @Req() request: AuthenticatedRequest): Promise<CompanyDirectoryItem> {
+    const companyId = companyOf(request.principal!);
+    const { rows } = await companyDirectory(this.db, companyId, { range: { from: 0, to: 0 }, sort: { column: 'name', direction: 'ASC' }, q: '', ids: [id.slice(0, 100)] });
+    if (!rows[0]) throw refusal(404, ErrorCodes.notFound, 'No approved company with this id.');
+    return rows[0];
+  }
+
+  /** The same rights as the authority settings that pick from it, or the users module's own. */
+  @Get('members')
+  async members(@Query() raw: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply): Promise<CompanyMember[]> {
+    const companyId = companyOf(request.principal!, 'administration.authorityManual.view', 'administration.authorityManual.update', 'administration.users.view', 'administration.users.update');
+    const query = membersQuery(raw);
+    return listed(reply, 'members', query, await companyMembers(this.db, companyId, query));
+  }
+}

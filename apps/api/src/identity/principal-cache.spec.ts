@@ -1,0 +1,50 @@
+import { describe, expect, it } from '@jest/globals';
+import type { StoredEvent } from '@binaan/event-store';
+import type { Principal } from '../common/principal.js';
+import { PrincipalCache } from './principal-cache.js';
+
+const principal = (userId: string): Principal => ({
+  userId, sessionId: `s-${userId}`, email: `${userId}@example.my`, userType: 1, companyId: 'c1', accessRights: '', readOnly: false, restriction: null,
+});
+const event = (streamType: string) => ({ streamType, type: 'Something' }) as StoredEvent;
+
+describe('PrincipalCache', () => {
+  it('keeps a principal for its time to live, then reads again', () => {
+    let now = 1_000;
+    const cache = new PrincipalCache(() => now, 1000);
+    cache.set('token-a', principal('a'), cache.begin());
+    now += 999;
+    expect(cache.get('token-a')?.userId).toBe('a');
+    now += 1;
+    expect(cache.get('token-a')).toBeNull();
+  });
+
+  it('does not keep a read that started before a clear (a logout committed while it ran)', () => {
+    const cache = new PrincipalCache(() => 0);
+    const generation = cache.begin();
+    cache.onAppended([event('session')]);
+    cache.set('token-a', principal('a'), generation);
+    expect(cache.get('token-a')).toBeNull();
+  });
+
+  it.each([
+    ['a session ended', [event('session')], true],
+    ['a user changed', [event('user')], true],
+    ['a company role changed', [event('company')], true],
+    ['a stream type it does not know', [event('somethingNew')], true],
+    ['an append in another process', undefined, true],
+    ['a purchase order approved', [event('purchaseOrder')], false],
+    ['a notification raised', [event('notifications')], false],
+  ])('after %s, cleared: %s', (_what, events, cleared) => {
+    const cache = new PrincipalCache(() => 0);
+    cache.set('token-a', principal('a'), cache.begin());
+    cache.onAppended(events);
+    expect(cache.get('token-a') === null).toBe(cleared);
+  });
+
+  it('hands out frozen principals: one caller cannot change what the next one gets', () => {
+    const cache = new PrincipalCache(() => 0);
+    cache.set('token-a', principal('a'), cache.begin());
+    expect(Object.isFrozen(cache.get('token-a'))).toBe(true);
+  });
+});
