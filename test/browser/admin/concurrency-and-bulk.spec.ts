@@ -61,3 +61,25 @@ test('bulk approve of three orders from the list, with the result per row', asyn
     expect((await lim.call<{ status: string }>('GET', `/api/documents/purchaseOrder/${order.id}`)).json.status).toBe('pendingConfirmation');
   }
 });
+
+test('a row clicked in the list opens the whole order: items, totals, route and its actions', async ({ page, baseURL, shot }) => {
+  // react-admin first shows the list's row as the record (no items, totals or actions): the page must wait for
+  // the order itself rather than fall over on the row (it once showed "Something went wrong" here).
+  const [order] = await ordersAwaitingApproval(baseURL!, 1, 'Row-opened order');
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
+  await page.goto('/purchaseOrder');
+  await page.getByTestId('tab-new').click();
+  await page.getByRole('row', { name: new RegExp(order!.documentNo) }).getByText(order!.documentNo).click();
+  await expect(page).toHaveURL(new RegExp(`/purchaseOrder/${order!.id}/show$`));
+  await expect(page.getByTestId('document-number')).toHaveText(order!.documentNo);
+  await expect(page.getByTestId('line-items')).toContainText('Cement 50 kg');
+  // 100 bags at RM 21.50 = 2,150.00, with 6% SST (signed-in-area.md: "Tax: 6% SST"; an order carries it) 129.00.
+  await expect(page.getByTestId('document-total')).toHaveText('RM 2,279.00');
+  await expect(page.getByTestId('approval-route')).toBeVisible();
+  await expect(page.getByTestId('action-Approve')).toBeEnabled();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await shot(page, 'admin-23-order-from-list');
+});

@@ -37,7 +37,8 @@ test('the approver\'s bell rises live while the buyer asks for approval; the not
   const kumar = await newSession(browser, baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   await kumar.goto('/purchaseOrder/create');
   await kumar.locator('input[name="title"]').fill('Bell test: cement for Block D');
-  await kumar.locator('input[name="counterpartyCompanyId"]').fill('mutiara-supplies');
+  await kumar.getByRole('combobox', { name: 'Counterparty' }).fill('Mutiara');
+  await kumar.getByRole('option', { name: /^Mutiara Supplies Sdn Bhd/ }).click();
   await kumar.locator('input[name="items.0.description"]').fill('Cement 50 kg');
   await kumar.locator('input[name="items.0.unit"]').fill('bag');
   await kumar.locator('input[name="items.0.quantity"]').fill('20');

@@ -7,7 +7,9 @@ test('an organizer checks a participant in and out and issues a certificate', as
   await signIn(page, 'aminah@teguhbina.my', 'teguh-bina');
   await page.goto('/organizer/events');
   const title = `Scaffolding safety talk ${Date.now()}`;
-  const today = new Date().toISOString().slice(0, 10);
+  const now = new Date();
+  // Typed as the area shows dates: DD/MM/YYYY.
+  const today = `${String(now.getDate()).padStart(2, '0')}/${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Location').fill('Menara Teguh Bina, Kuala Lumpur');
   await page.getByLabel('Date').fill(today);

@@ -16,18 +16,30 @@ test('a purchase order from draft to accepted through two approval levels and th
   await page.goto('/administration/authority');
   await expect(page.getByTestId('manual-purchaseOrder')).toContainText('RM 10,000.00');
   const assignments = page.getByTestId('company-assignments');
-  await assignments.getByTestId('company-assignments-user').fill(farid.userId);
+  // Farid is picked by name from the company's members (shown with his e-mail and role), not by id.
+  await assignments.getByTestId('company-assignments-user').fill('Far');
+  await expect(page.getByTestId('member-option')).toHaveCount(1);
+  await expect(page.getByTestId('member-option')).toContainText('farid@teguhbina.my · Site Team');
+  await shot(page, 'admin-09-member-picker');
+  await page.getByTestId('member-option').click();
+  await expect(assignments.getByTestId('company-assignments-user')).toHaveValue('Farid bin Hassan');
   await assignments.getByTestId('company-assignments-level').locator('..').click();
   await page.getByRole('option', { name: 'Verify level 2' }).click();
   await assignments.getByTestId('company-assignments-assign').click();
   await expect(page.getByTestId('authority-history')).toContainText('Level assigned');
+  await expect(assignments).toContainText('Farid bin Hassan · Verify level 2');
   await shot(page, 'admin-10-authority-settings');
 
   // The buyer creates the order (RM 45,000.00 + SST 2,700.00) and asks for approval.
   await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');
   await page.goto('/purchaseOrder/create');
   await page.locator('input[name="title"]').fill('Structural steel, Block C');
-  await page.locator('input[name="counterpartyCompanyId"]').fill('mutiara-supplies');
+  // The seller is found by a part of its name in the directory of approved companies.
+  await page.getByRole('combobox', { name: 'Counterparty' }).fill('mutiara');
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await shot(page, 'admin-11a-counterparty-options');
+  await page.getByRole('option', { name: 'Mutiara Supplies Sdn Bhd (2345678-B)' }).click();
+  await expect(page.getByRole('combobox', { name: 'Counterparty' })).toHaveValue('Mutiara Supplies Sdn Bhd (2345678-B)');
   await page.locator('input[name="items.0.description"]').fill('Steel beams UB 305');
   await page.locator('input[name="items.0.unit"]').fill('tonne');
   await page.locator('input[name="items.0.quantity"]').fill('100');
@@ -38,6 +50,8 @@ test('a purchase order from draft to accepted through two approval levels and th
   await expect(page.getByTestId('document-total')).toHaveText('RM 47,700.00', { timeout: 15_000 });
   const number = (await page.getByTestId('document-number').textContent())!.trim();
   const id = page.url().split('/').at(-2)!;
+  await expect(page.getByTestId('document-company')).toHaveText('Teguh Bina Sdn Bhd');
+  await expect(page.getByTestId('document-counterparty')).toHaveText('Mutiara Supplies Sdn Bhd');
   await page.getByTestId('action-Request_Approve').click();
   await expect(page.getByTestId('approval-route')).toContainText('Waiting for Verify level 1');
   await expect(page.getByTestId('action-Approve')).toHaveCount(0);
@@ -72,6 +86,12 @@ test('a purchase order from draft to accepted through two approval levels and th
   await page.locator(`[data-testid="approval-row"][data-document="${number}"]`).click();
   await page.getByTestId('action-Confirm').click();
   await expect(page.getByTestId('status-chip').first()).toHaveText('Accepted');
+  // In the seller's list the other party is the buyer who sent it, by name.
+  await page.goto('/purchaseOrder');
+  await page.getByPlaceholder('Search number or title').fill(number);
+  await expect(page.getByTestId('other-party')).toHaveCount(1);
+  await expect(page.getByTestId('other-party')).toHaveText('From Teguh Bina Sdn Bhd');
+  await shot(page, 'admin-14b-seller-list');
 
   // The timeline: who, company, action, statuses, levels; every row's chain verifies.
   await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');

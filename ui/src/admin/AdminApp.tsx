@@ -2,26 +2,22 @@
 // that is not public. The documents area is generated from the workflow catalogue (GET /api/workflows);
 // the menu and every page follow the access rights and the company's approval (access/modules.ts).
 import { useEffect, useMemo, useState } from 'react';
-import { Admin, CustomRoutes, Notification, type I18nProvider } from 'react-admin';
+import { CustomRoutes, Notification, type I18nProvider } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { NotFoundPage } from '../shared/pages/NotFoundPage.js';
 import { PageLoading } from '../shared/pages/PageLoading.js';
 import { useSession } from '../shared/session/session-store.js';
 import { AccessProvider, Guard } from './access/access-context.js';
 import { accessContext, MODULES } from './access/modules.js';
-import { AuthorityPage } from './authority/AuthorityPage.js';
+import { AdminShell } from './AdminShell.js';
 import { documentEntries, loadCatalogue, type DocumentEntry } from './catalogue/catalogue.js';
 import { listCompanies } from './company/choose-company.js';
 import { setChosenCompany, useChosenCompany } from './company/company-state.js';
-import { NonApprovedCompanyPage } from './company/NonApprovedCompanyPage.js';
-import { SelectCompanyPage } from './company/SelectCompanyPage.js';
 import { documentResource } from './documents/document-resources.js';
-import { EventsRoutes } from './events/EventsRoutes.js';
 import { makeLayout } from './layout/AdminLayout.js';
+import { AuditPage, AuthorityPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, SelectCompanyPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
-import { AuditPage } from './pages/AuditPage.js';
-import { MyApprovalsPage } from './pages/MyApprovalsPage.js';
-import { AddCompanyPage, ArticlePage, CompanyProfilePage, NotBuiltPage } from './pages/SimplePages.js';
+import { AddCompanyPage, ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
 import { authProvider } from './providers/auth-provider.js';
 import { documentsDataProvider } from './providers/data-provider.js';
 import { adminI18nProvider } from './providers/i18n-provider.js';
@@ -70,7 +66,7 @@ export default function AdminApp() {
   const guarded = (key: string, element: React.ReactNode) => <Guard module={key}>{element}</Guard>;
   return (
     <AccessProvider value={access}>
-      <Admin
+      <AdminShell
         title="Binaan"
         dataProvider={dataProvider}
         authProvider={authProvider}
@@ -79,8 +75,6 @@ export default function AdminApp() {
         theme={adminTheme}
         notification={BottomRightNotification}
         catchAll={NotFoundPage}
-        loginPage={false}
-        disableTelemetry
       >
         {documents.map((entry) => documentResource(entry))}
         <CustomRoutes noLayout>
@@ -98,10 +92,10 @@ export default function AdminApp() {
           <Route path="/administration/authority" element={guarded('authority', <AuthorityPage />)} />
           <Route path="/cidb-administration/company-profile" element={guarded('cidbCompanyProfile', <CompanyProfilePage contractor />)} />
           <Route path="/cidb-material/purchase-order" element={guarded('cidbMaterial', <Navigate to="/purchaseOrder" replace />)} />
-          {MODULES.filter((m) => m.key.includes('.')).map((m) => <Route key={m.key} path={m.path} element={guarded(m.key, <NotBuiltPage moduleKey={m.key} />)} />)}
+          {MODULES.filter((m) => m.key.includes('.')).map((m) => <Route key={m.key} path={`${m.path}/*`} element={guarded(m.key, <ContractorPage moduleKey={m.key} />)} />)}
           {linkTargetRoutes()}
         </CustomRoutes>
-      </Admin>
+      </AdminShell>
     </AccessProvider>
   );
 }

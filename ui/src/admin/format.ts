@@ -11,3 +11,10 @@ export function formatMoney(amount: string | number | null | undefined, currency
   const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${sign}${currency} ${grouped}.${(fraction + '00').slice(0, 2)}`;
 }
+
+/** "1200.000" -> "1,200"; "2.500" -> "2.5": the api keeps three decimals, a reader wants the figure. */
+export function formatQuantity(quantity: string): string {
+  const [whole = '', fraction = ''] = quantity.split('.');
+  const kept = fraction.replace(/0+$/, '');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${kept ? `.${kept}` : ''}`;
+}

@@ -31,7 +31,15 @@ describe('module access', () => {
     expect(canUse(moduleByKey('addCompany'), accessContext('', 1, 1, 'ADMIN'))).toBe(true);
   });
   it('shows the contractor menu only to contractor subscriptions', () => {
-    expect(canUse(moduleByKey('tradeAndService.bq'), accessContext('', 3, 14, 'USER'))).toBe(true);
-    expect(canUse(moduleByKey('tradeAndService.bq'), accessContext('', 3, 1, 'USER'))).toBe(false);
+    const tenders = encodeAccessRights(['tenderManagement.view']);
+    expect(canUse(moduleByKey('tradeAndService.bq'), accessContext(tenders, 3, 14, 'USER'))).toBe(true);
+    expect(canUse(moduleByKey('tradeAndService.bq'), accessContext(tenders, 3, 1, 'USER'))).toBe(false);
+  });
+  it('opens a contractor page with the view right of the documents it reads; the company search needs none', () => {
+    expect(canUse(moduleByKey('tradeAndService.bq'), accessContext(rights, 3, 14, 'USER'))).toBe(false);
+    expect(canUse(moduleByKey('tradeAndService.received-invoice'), accessContext(rights, 3, 14, 'USER'))).toBe(true);
+    expect(canUse(moduleByKey('businessOpportunity.receipt-generator'), accessContext(rights, 3, 14, 'USER'))).toBe(false);
+    expect(canUse(moduleByKey('tradeAndService.budget'), accessContext(rights, 3, 14, 'USER'))).toBe(true);
+    expect(canUse(moduleByKey('tradeAndService.search-contractor'), accessContext('', 3, 14, 'USER'))).toBe(true);
   });
 });

@@ -2,6 +2,13 @@
 // access rights that open it (any one suffices) and whether a company that is not approved may use it.
 // The menu shows only what may be used; a direct URL to anything else renders the no-access page.
 import { CompanySubmissionStatus, hasAnyAccessRight, SubscriptionType, type AccessRight } from '@binaan/contracts';
+import { viewRight } from '../catalogue/catalogue.js';
+import { CONTRACTOR_PAGES, pageResources } from '../contractor/contractor-pages.js';
+
+function contractorPageRights(key: string): readonly AccessRight[] {
+  const page = CONTRACTOR_PAGES[key];
+  return page ? [...new Set(pageResources(page).map(viewRight))] : [];
+}
 
 export type AccessContext = { rights: string; approved: boolean; admin: boolean; contractor: boolean };
 
@@ -36,11 +43,12 @@ export const MODULES: readonly ModuleDef[] = [
   // §2.4, the contractor menu.
   { key: 'cidbCompanyProfile', path: '/cidb-administration/company-profile', contractorOnly: true, group: 'contractor' },
   { key: 'cidbMaterial', path: '/cidb-material/purchase-order', rights: ['procurement.view'], contractorOnly: true, group: 'contractor' },
+  // Each page needs the view right of a document kind it reads (any one, for the budget); the search none.
   ...['search-contractor', 'bq', 'budget', 'call-tender', 'received-invoice'].map((page): ModuleDef => ({
-    key: `tradeAndService.${page}`, path: `/trade-and-service/${page}`, contractorOnly: true, group: 'contractor',
+    key: `tradeAndService.${page}`, path: `/trade-and-service/${page}`, contractorOnly: true, group: 'contractor', rights: contractorPageRights(`tradeAndService.${page}`),
   })),
   ...['received-tender', 'invoice-generator', 'receipt-generator', 'quotation-generator'].map((page): ModuleDef => ({
-    key: `businessOpportunity.${page}`, path: `/business-opportunity/${page}`, contractorOnly: true, group: 'contractor',
+    key: `businessOpportunity.${page}`, path: `/business-opportunity/${page}`, contractorOnly: true, group: 'contractor', rights: contractorPageRights(`businessOpportunity.${page}`),
   })),
 ];
 

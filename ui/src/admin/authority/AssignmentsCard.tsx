@@ -2,16 +2,15 @@
 // project's own assignments override the company's for its documents). Assign and remove are audited.
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { Autocomplete, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { DocumentResources, type AuthorityLevel, type WorkflowAssignmentGroup } from '@binaan/contracts';
+import { Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { DocumentResources, type AuthorityLevel, type CompanyMember, type WorkflowAssignmentGroup } from '@binaan/contracts';
 import { resourceLabel } from '../catalogue/labels.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { LEVELS } from './authority-api.js';
-
-export type KnownUser = { id: string; name: string };
+import { MemberPicker } from './MemberPicker.js';
 
 export function AssignmentsCard({ title, groups, users, canEdit, onAssign, testId }: {
-  title: string; groups: WorkflowAssignmentGroup[]; users: KnownUser[]; canEdit: boolean; testId: string;
+  title: string; groups: WorkflowAssignmentGroup[]; users: CompanyMember[]; canEdit: boolean; testId: string;
   onAssign: (body: { code: string; user_id: string; workflow_level: AuthorityLevel }, remove: boolean) => Promise<unknown>;
 }) {
   const translate = useTranslate();
@@ -51,9 +50,7 @@ export function AssignmentsCard({ title, groups, users, canEdit, onAssign, testI
             <TextField select size="small" label={translate('admin.authority.process')} value={code} onChange={(e) => setCode(e.target.value)} sx={{ minWidth: 180 }}>
               {DocumentResources.map((r) => <MenuItem key={r} value={r}>{resourceLabel(translate, r, false)}</MenuItem>)}
             </TextField>
-            <Autocomplete freeSolo size="small" options={users} getOptionLabel={(o) => (typeof o === 'string' ? o : `${o.name} (${o.id})`)} sx={{ minWidth: 280 }}
-              onInputChange={(_e, value) => setUser(users.find((u) => `${u.name} (${u.id})` === value)?.id ?? value.trim())}
-              renderInput={(params) => <TextField {...params} label={translate('admin.authority.user')} helperText={translate('admin.authority.userHelp')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${testId}-user` } }} />} />
+            <MemberPicker members={users} value={user} onChange={setUser} testId={testId} />
             <TextField select size="small" label={translate('admin.authority.level')} value={level} onChange={(e) => setLevel(Number(e.target.value) as AuthorityLevel)} sx={{ minWidth: 160 }}
               slotProps={{ htmlInput: { 'data-testid': `${testId}-level` } }}>
               {LEVELS.map((l) => <MenuItem key={l} value={l}>{levelLabel(l)}</MenuItem>)}

@@ -3,28 +3,29 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { hasAnyAccessRight, type AuthorityHistoryRow, type AuthorityManualView, type WorkflowAssignmentGroup } from '@binaan/contracts';
-import { useSession } from '../../shared/session/session-store.js';
+import { hasAnyAccessRight, type AuthorityHistoryRow, type AuthorityManualView, type CompanyMember, type ProjectAuthorityHistoryRow, type WorkflowAssignmentGroup } from '@binaan/contracts';
 import { useAccess } from '../access/access-context.js';
 import { resourceLabel } from '../catalogue/labels.js';
 import { formatDateTime } from '../format.js';
 import { adminJson } from '../providers/admin-request.js';
-import { AssignmentsCard, type KnownUser } from './AssignmentsCard.js';
-import { authorityApi, currentUserId } from './authority-api.js';
+import { AssignmentsCard } from './AssignmentsCard.js';
+import { authorityApi } from './authority-api.js';
 import { ManualsCard } from './ManualsCard.js';
+import { ProjectHistoryCard } from './ProjectHistoryCard.js';
 
 type ProjectRow = { project: { id: string; project_name: string }; workflowAssignments: WorkflowAssignmentGroup[] };
 
 export function AuthorityPage() {
   const translate = useTranslate();
   const access = useAccess();
-  const session = useSession();
   const canEdit = hasAnyAccessRight(access.rights, 'administration.authorityManual.update');
   const [manuals, setManuals] = useState<AuthorityManualView[]>([]);
   const [groups, setGroups] = useState<WorkflowAssignmentGroup[]>([]);
   const [history, setHistory] = useState<AuthorityHistoryRow[]>([]);
   const [projects, setProjects] = useState<ProjectRow[]>([]);
   const [projectId, setProjectId] = useState('');
+  const [members, setMembers] = useState<CompanyMember[]>([]);
+  const [projectHistory, setProjectHistory] = useState<ProjectAuthorityHistoryRow[]>([]);
   const reload = useCallback(() => {
     void authorityApi.manuals().then(setManuals, () => undefined);
     void authorityApi.assignments().then(setGroups, () => undefined);
@@ -32,14 +33,17 @@ export function AuthorityPage() {
     void adminJson<ProjectRow[]>('/api/project-list-by-user').then(setProjects, () => undefined);
   }, []);
   useEffect(reload, [reload]);
-  // The api lists no members: names come from the history; the signed-in user is known from the session.
-  const users: KnownUser[] = [];
-  const me = currentUserId(session?.jwtToken);
-  if (me) users.push({ id: me, name: session?.user?.name ?? me });
-  for (const row of history) {
-    if (row.userId && row.userName && !users.some((u) => u.id === row.userId)) users.push({ id: row.userId, name: row.userName });
-    if (row.actor.userId && row.actor.name && !users.some((u) => u.id === row.actor.userId)) users.push({ id: row.actor.userId, name: row.actor.name });
-  }
+  useEffect(() => {
+    void authorityApi.members().then(setMembers, () => undefined);
+  }, []);
+  const reloadProjectHistory = useCallback(() => {
+    if (projectId) void authorityApi.projectHistory(projectId).then(setProjectHistory, () => setProjectHistory([]));
+  }, [projectId]);
+  useEffect(() => {
+    setProjectHistory([]);
+    reloadProjectHistory();
+  }, [reloadProjectHistory]);
+  const users = members;
   const project = projects.find((p) => p.project.id === projectId);
   return (
     <Stack spacing={2} sx={{ mt: 2 }} data-testid="authority-page">
@@ -51,7 +55,8 @@ export function AuthorityPage() {
           reload();
         }} />
       <Card><CardContent>
-        <TextField select size="small" label={translate('admin.fields.project')} value={projectId} onChange={(e) => setProjectId(e.target.value)} sx={{ minWidth: 300 }}>
+        <TextField select size="small" label={translate('admin.fields.project')} value={projectId} onChange={(e) => setProjectId(e.target.value)} sx={{ minWidth: 300 }}
+          slotProps={{ htmlInput: { 'data-testid': 'authority-project' } }}>
           {projects.map((p) => <MenuItem key={p.project.id} value={p.project.id}>{p.project.project_name}</MenuItem>)}
         </TextField>
       </CardContent></Card>
@@ -60,8 +65,10 @@ export function AuthorityPage() {
           testId="project-assignments" onAssign={async (body, remove) => {
             await authorityApi.projectAssign(project.project.id, body, remove);
             reload();
+            reloadProjectHistory();
           }} />
       )}
+      {project && <ProjectHistoryCard name={project.project.project_name} rows={projectHistory} />}
       <Card data-testid="authority-history"><CardContent>
         <Typography variant="h6" gutterBottom>{translate('admin.authority.history')}</Typography>
         <Table size="small">

@@ -1,5 +1,5 @@
 // The authority context's calls (apps/api/src/authority/README.md, projects/README.md).
-import type { AuthorityHistoryRow, AuthorityManualBody, AuthorityManualView, WorkflowAssignmentBody, WorkflowAssignmentGroup } from '@binaan/contracts';
+import type { AuthorityHistoryRow, AuthorityManualBody, AuthorityManualView, CompanyMember, ProjectAuthorityHistoryRow, WorkflowAssignmentBody, WorkflowAssignmentGroup } from '@binaan/contracts';
 import { adminJson } from '../providers/admin-request.js';
 
 export const LEVELS = [10, 20, 21, 22, 23] as const;
@@ -12,18 +12,9 @@ export const authorityApi = {
   assign: (body: WorkflowAssignmentBody) => adminJson('/api/company-workflow/assignments', { body }),
   unassign: (body: WorkflowAssignmentBody) => adminJson('/api/company-workflow/assignments/unassign', { body }),
   history: async () => (await adminJson<{ history: AuthorityHistoryRow[] }>('/api/company-workflow/history')).history,
+  /** The chosen company's active users (at most 50: the api's page size), by name. */
+  members: () => adminJson<CompanyMember[]>(`/api/company/members?range=${encodeURIComponent('[0,49]')}&sort=${encodeURIComponent('["name","ASC"]')}`),
+  projectHistory: async (projectId: string) => (await adminJson<{ history: ProjectAuthorityHistoryRow[] }>(`/api/projects/${encodeURIComponent(projectId)}/authority-history`)).history,
   projectAssign: (projectId: string, body: WorkflowAssignmentBody & { supply?: boolean }, remove = false) =>
     adminJson(`/api/projects/${encodeURIComponent(projectId)}/assignments${remove ? '/unassign' : ''}`, { body }),
 };
-
-/** The signed-in user's id, from the session token's subject (the api has no "who am I" call). */
-export function currentUserId(token: string | undefined): string | null {
-  try {
-    const payload = token?.split('.')[1];
-    if (!payload) return null;
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: string };
-    return claims.sub ?? null;
-  } catch {
-    return null;
-  }
-}

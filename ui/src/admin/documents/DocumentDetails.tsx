@@ -4,8 +4,9 @@ import { useTranslate } from 'react-admin';
 import { Box, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { DocumentKindFieldNames, isDocumentResource, type DocumentView } from '@binaan/contracts';
 import { humanise } from '../catalogue/labels.js';
-import { formatDate, formatDateTime, formatMoney } from '../format.js';
+import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../format.js';
 import { StatusChip } from './StatusChip.js';
+import { useProjects } from './use-projects.js';
 
 function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -35,6 +36,10 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
   const kindFields = isDocumentResource(document.resource) ? DocumentKindFieldNames[document.resource].filter((f) => f !== 'claimItems') : [];
   const record = document as unknown as Record<string, unknown>;
   const route = document.approvalRoute;
+  // The project by name where the user has it (their project list); a counterparty's project, which
+  // they are not on, stays its id.
+  const projects = useProjects();
+  const project = document.projectId ? (projects.find((p) => p.id === document.projectId)?.name ?? document.projectId) : '-';
   return (
     <Box data-testid="document-details">
       <Card variant="outlined" sx={{ mb: 2 }}>
@@ -46,8 +51,9 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
           </Box>
           <Grid container spacing={2}>
             <Field label={label('title')} value={document.title} testId="document-title" />
-            <Field label={label('counterparty')} value={document.counterpartyCompanyId ?? '-'} />
-            <Field label={label('project')} value={document.projectId ?? '-'} />
+            <Field label={label('issuedBy')} value={document.companyName ?? document.companyId} testId="document-company" />
+            <Field label={label('counterparty')} value={document.counterpartyCompanyId ? (document.counterpartyName ?? document.counterpartyCompanyId) : '-'} testId="document-counterparty" />
+            <Field label={label('project')} value={project} testId="document-project" />
             <Field label={label('documentDate')} value={formatDate(document.documentDate)} />
             <Field label={label('startDate')} value={formatDate(document.startDate)} />
             <Field label={label('endDate')} value={formatDate(document.endDate)} />
@@ -71,7 +77,7 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
               {document.items.map((item) => (
                 <TableRow key={item.lineNo}>
                   <TableCell>{item.lineNo}</TableCell><TableCell>{item.description}</TableCell><TableCell>{item.unit}</TableCell>
-                  <TableCell align="right">{item.quantity}</TableCell><TableCell align="right">{formatMoney(item.rate, document.currency)}</TableCell>
+                  <TableCell align="right">{formatQuantity(item.quantity)}</TableCell><TableCell align="right">{formatMoney(item.rate, document.currency)}</TableCell>
                   <TableCell align="right">{formatMoney(item.amount, document.currency)}</TableCell>
                 </TableRow>
               ))}

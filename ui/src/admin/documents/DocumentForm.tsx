@@ -1,12 +1,14 @@
 // Create and edit forms of a document kind: the common fields, the kind's own fields (DocumentKindFieldNames
 // in contracts), line items with a live total. The rules show on their fields (document-rules.ts) and the
 // server's refusals land on the same fields. The counterparty is fixed at creation.
-import { ArrayInput, BooleanInput, Create, DateInput, DateTimeInput, Edit, FormDataConsumer, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, required, useTranslate } from 'react-admin';
+import { ArrayInput, BooleanInput, Create, Edit, FormDataConsumer, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, required, useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { DocumentKindFieldNames, DocumentKindsWithDeliveredQuantities, DocumentSstByDefault, isDocumentResource, type DocumentResource } from '@binaan/contracts';
 import type { CatalogueEntry } from '../catalogue/catalogue.js';
 import { humanise, resourceLabel } from '../catalogue/labels.js';
+import { CounterpartyInput } from './CounterpartyInput.js';
 import { formatMoney } from '../format.js';
+import { DmyDateInput } from '../inputs/DmyDateInput.js';
 import { previewTotals, validateDocument } from './document-rules.js';
 import { useProjects } from './use-projects.js';
 
@@ -27,14 +29,14 @@ function KindFields({ resource }: { resource: DocumentResource }) {
               <SimpleFormIterator inline>
                 <TextInput source="description" label="admin.fields.description" validate={required()} />
                 <TextInput source="percentage" label="admin.fields.percentage" helperText="admin.rules.percentMax" />
-                <DateInput source="expectedCompletionDate" label="admin.fields.expectedCompletionDate" />
+                <DmyDateInput source="expectedCompletionDate" label="admin.fields.expectedCompletionDate" />
                 <TextInput source="claimAmount" label="admin.fields.claimAmount" />
               </SimpleFormIterator>
             </ArrayInput>
           );
         }
-        if (DATE_TIME.has(name)) return <DateTimeInput key={name} source={name} label={label} helperText={help} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />;
-        if (DATE.has(name)) return <DateInput key={name} source={name} label={label} helperText={help} />;
+        if (DATE_TIME.has(name)) return <DmyDateInput key={name} source={name} label={label} helperText={help} withTime />;
+        if (DATE.has(name)) return <DmyDateInput key={name} source={name} label={label} helperText={help} />;
         return <TextInput key={name} source={name} label={label} helperText={help} />;
       })}
     </>
@@ -52,13 +54,13 @@ function DocumentFormFields({ entry, creating }: { entry: CatalogueEntry; creati
       <TextInput source="description" label="admin.fields.description" multiline fullWidth />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
         <SelectInput source="projectId" label="admin.fields.project" choices={projects} optionText="name" emptyText="admin.documents.noProject" />
-        {creating && <TextInput source="counterpartyCompanyId" label="admin.fields.counterparty" helperText="admin.rules.counterparty" />}
+        {creating && <CounterpartyInput source="counterpartyCompanyId" helperText="admin.rules.counterparty" />}
         <BooleanInput source="sstApplicable" label="admin.fields.sstApplicable" />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <DateInput source="documentDate" label="admin.fields.documentDate" />
-        <DateInput source="startDate" label="admin.fields.startDate" />
-        <DateInput source="endDate" label="admin.fields.endDate" helperText="admin.rules.endAfterStart" />
+        <DmyDateInput source="documentDate" label="admin.fields.documentDate" />
+        <DmyDateInput source="startDate" label="admin.fields.startDate" />
+        <DmyDateInput source="endDate" label="admin.fields.endDate" helperText="admin.rules.endAfterStart" />
       </Box>
       {isDocumentResource(resource) && <KindFields resource={resource} />}
       <ArrayInput source="items" label="admin.documents.lineItems">

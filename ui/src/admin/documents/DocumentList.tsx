@@ -1,11 +1,15 @@
 // A document kind's list: tabs per machine state, filters (text, project, counterparty, dates), sorting,
 // paging, and bulk deciding where the machine has a deciding event. All of it from the catalogue entry.
-import { CreateButton, Datagrid, DateInput, FilterButton, FunctionField, List, SearchInput, SelectInput, TextField, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, Datagrid, FilterButton, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import type { DocumentListItem } from '@binaan/contracts';
 import { bulkEvents, type CatalogueEntry } from '../catalogue/catalogue.js';
 import { resourceLabel } from '../catalogue/labels.js';
 import { formatDate, formatMoney } from '../format.js';
+import { DmyDateInput } from '../inputs/DmyDateInput.js';
+import { useSession } from '../../shared/session/session-store.js';
 import { BulkDecisionButton } from './BulkDecisionButton.js';
+import { otherParty } from './company-names.js';
+import { CounterpartyInput } from './CounterpartyInput.js';
 import { StatusChip } from './StatusChip.js';
 import { StatusTabs } from './StatusTabs.js';
 import { useProjects } from './use-projects.js';
@@ -16,9 +20,9 @@ function useFilters() {
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('admin.documents.search')} />,
     <SelectInput key="projectId" source="projectId" label="admin.fields.project" choices={projects} optionText="name" />,
-    <TextInput key="counterparty" source="counterparty" label="admin.fields.counterparty" helperText="admin.documents.counterpartyHelp" />,
-    <DateInput key="dateFrom" source="dateFrom" label="admin.fields.dateFrom" />,
-    <DateInput key="dateTo" source="dateTo" label="admin.fields.dateTo" />,
+    <CounterpartyInput key="counterparty" source="counterparty" />,
+    <DmyDateInput key="dateFrom" source="dateFrom" label="admin.fields.dateFrom" filter />,
+    <DmyDateInput key="dateTo" source="dateTo" label="admin.fields.dateTo" filter />,
   ];
 }
 
@@ -29,6 +33,13 @@ function ListActions({ canCreate }: { canCreate: boolean }) {
       {canCreate && <CreateButton />}
     </TopToolbar>
   );
+}
+
+/** The other party: the counterparty of the company's own documents, the sender of those it received. */
+function OtherParty({ row }: { row: DocumentListItem }) {
+  const translate = useTranslate();
+  const party = otherParty(row, useSession()?.selectedCompany);
+  return <span data-testid="other-party">{party.kind === 'from' ? translate('admin.documents.fromCompany', { name: party.name }) : party.name}</span>;
 }
 
 export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canCreate: boolean }) {
@@ -50,11 +61,11 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
         rowClick="show"
         bulkActionButtons={deciding.length > 0 ? <>{deciding.map((event) => <BulkDecisionButton key={event} resource={entry.resource} event={event} />)}</> : false}
       >
-        <TextField source="documentNo" label="admin.fields.documentNo" />
+        <TextField source="documentNo" label="admin.fields.documentNo" sx={{ whiteSpace: 'nowrap' }} />
         <TextField source="title" label="admin.fields.title" />
         <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={entry.resource} status={r.status} />} />
-        <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => formatMoney(r.total, r.currency)} />
-        <FunctionField<DocumentListItem> source="counterpartyCompanyId" sortable={false} label="admin.fields.counterparty" render={(r) => r.counterpartyCompanyId ?? '-'} />
+        <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.total, r.currency)}</span>} />
+        <FunctionField<DocumentListItem> source="counterpartyCompanyId" sortable={false} label="admin.fields.counterparty" render={(r) => <OtherParty row={r} />} />
         <FunctionField<DocumentListItem> source="createdAt" label="admin.fields.createdAt" render={(r) => formatDate(r.createdAt)} />
         <FunctionField<DocumentListItem> source="updatedAt" label="admin.fields.updatedAt" render={(r) => formatDate(r.updatedAt)} />
       </Datagrid>

@@ -2,7 +2,7 @@
 // replay with the state diagram. Tabs keep the page short.
 import { useState } from 'react';
 import { EditButton, ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { Box, Tab, Tabs } from '@mui/material';
+import { Box, LinearProgress, Tab, Tabs } from '@mui/material';
 import type { DocumentView } from '@binaan/contracts';
 import type { CatalogueEntry } from '../catalogue/catalogue.js';
 import { resourceLabel } from '../catalogue/labels.js';
@@ -17,6 +17,9 @@ function ShowBody({ entry }: { entry: CatalogueEntry }) {
   const [tab, setTab] = useState('document');
   const history = useHistory(entry.resource, record?.id ?? '', record?.revision ?? -1);
   if (!record) return null;
+  // Opened from a list, react-admin shows the list's row until GET one answers (its placeholder data): a row
+  // has no totals, items or actions yet, so the page waits for the document itself.
+  if (!record.totals || !record.availableActions) return <LinearProgress data-testid="document-loading" />;
   return (
     <Box sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>

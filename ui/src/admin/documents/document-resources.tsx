@@ -6,9 +6,8 @@ import { Guard } from '../access/access-context.js';
 import { moduleOf, viewRight, type DocumentEntry } from '../catalogue/catalogue.js';
 import { useAccess } from '../access/access-context.js';
 import { hasAnyAccessRight } from '@binaan/contracts';
-import { DocumentCreate, DocumentEdit } from './DocumentForm.js';
-import { DocumentList } from './DocumentList.js';
-import { DocumentShow } from './DocumentShow.js';
+// Each page is its own chunk, fetched when first opened.
+import { DocumentCreate, DocumentEdit, DocumentList, DocumentShow } from '../lazy-pages.js';
 
 function ListPage({ entry }: { entry: DocumentEntry }) {
   const access = useAccess();

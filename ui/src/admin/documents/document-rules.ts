@@ -41,9 +41,21 @@ export function previewTotals(items: Item[] | undefined, sstApplicable: boolean)
 
 const percentOk = (v: string | null | undefined) => !v || (toSen(v) !== null && toSen(v)! <= 10000n);
 
+const DATE_FIELDS = ['documentDate', 'startDate', 'endDate', 'expectedDeliveryStart', 'expectedDeliveryEnd'] as const;
+const TIME_FIELDS = ['openAt', 'closeAt'] as const;
+/** A date field holds YYYY-MM-DD once typed as DD/MM/YYYY (inputs/DmyDateInput); other text is not a date yet. */
+const notDate = (v: unknown) => typeof v === 'string' && v !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(v);
+const notTime = (v: unknown) => typeof v === 'string' && v !== '' && (!v.includes('T') || Number.isNaN(Date.parse(v)));
+
 /** Form-level check: `{ field: 'error.<code>' }` like the server's 422 replies. */
 export function validateDocument(values: Values): Record<string, string> {
   const errors: Record<string, string> = {};
+  const record = values as Record<string, unknown>;
+  for (const field of DATE_FIELDS) if (notDate(record[field])) errors[field] = 'admin.inputs.notADate';
+  for (const field of TIME_FIELDS) if (notTime(record[field])) errors[field] = 'admin.inputs.notADateTime';
+  ((record.claimItems as { expectedCompletionDate?: unknown }[] | undefined) ?? []).forEach((item, i) => {
+    if (notDate(item?.expectedCompletionDate)) errors[`claimItems.${i}.expectedCompletionDate`] = 'admin.inputs.notADate';
+  });
   if (values.startDate && values.endDate && values.endDate < values.startDate) errors.endDate = 'error.endBeforeStart';
   (values.items ?? []).forEach((item, i) => {
     if (item.quantity !== undefined && item.quantity !== '' && toThousandths(item.quantity) === null) errors[`items.${i}.quantity`] = 'admin.rules.quantityFormat';

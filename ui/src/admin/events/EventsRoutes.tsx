@@ -7,6 +7,7 @@ import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import type { AttendanceReply, OrganizerEvent } from '@binaan/contracts';
 import { formatDate } from '../format.js';
+import { parseDmy } from '../inputs/date-text.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 import { ParticipantsCard } from './ParticipantsCard.js';
 import { ScannerCard } from './ScannerCard.js';
@@ -21,7 +22,7 @@ function EventsList() {
   const create = async () => {
     try {
       await adminJson('/api/article', { body: {
-        title: draft.title, location: draft.location, date: draft.date, description: draft.description,
+        title: draft.title, location: draft.location, date: parseDmy(draft.date), description: draft.description,
         otherImage: draft.images.split(/\s+/).filter(Boolean), ...(draft.minimum ? { minimum_minutes: Number(draft.minimum) } : {}),
       } });
       notify('admin.events.created', { type: 'success' });
@@ -40,6 +41,7 @@ function EventsList() {
       notify(`error.${errorCodeOf(error)}`, { type: 'error' });
     }
   };
+  const dateOk = typeof parseDmy(draft.date) === 'string';
   const set = (key: keyof typeof draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
   return (
     <Stack spacing={2} sx={{ mt: 2 }} data-testid="events-page">
@@ -49,12 +51,17 @@ function EventsList() {
         <Stack sx={{ flexWrap: 'wrap' }} direction="row" spacing={1} useFlexGap>
           <TextField size="small" label={translate('admin.events.title')} value={draft.title} onChange={set('title')} required />
           <TextField size="small" label={translate('admin.events.location')} value={draft.location} onChange={set('location')} required />
-          <TextField size="small" type="date" label={translate('admin.events.date')} value={draft.date} onChange={set('date')} slotProps={{ inputLabel: { shrink: true } }} required />
+          {/* Typed DD/MM/YYYY (a browser's date input shows its own locale's order). */}
+          <TextField
+            size="small" label={translate('admin.events.date')} value={draft.date} onChange={set('date')} placeholder={translate('admin.inputs.dateFormat')} required
+            error={draft.date.trim() !== '' && !dateOk} helperText={draft.date.trim() !== '' && !dateOk ? translate('admin.inputs.notADate') : undefined}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
           <TextField size="small" type="number" label={translate('admin.events.minimumMinutes')} value={draft.minimum} onChange={set('minimum')} />
           <TextField size="small" fullWidth label={translate('admin.events.description')} value={draft.description} onChange={set('description')} />
           <TextField size="small" fullWidth label={translate('admin.events.images')} helperText={translate('admin.events.imagesHelp')} value={draft.images} onChange={set('images')} />
         </Stack>
-        <Button sx={{ mt: 1 }} variant="contained" disabled={!draft.title || !draft.location || !draft.date} onClick={() => void create()}>{translate('ra.action.create')}</Button>
+        <Button sx={{ mt: 1 }} variant="contained" disabled={!draft.title || !draft.location || !dateOk} onClick={() => void create()}>{translate('ra.action.create')}</Button>
       </CardContent></Card>
       <Card><Table size="small">
         <TableHead><TableRow>

@@ -16,12 +16,14 @@ import { useAccess } from '../access/access-context.js';
 import { canUse, MODULES, type ModuleDef } from '../access/modules.js';
 import { viewRight, type DocumentEntry } from '../catalogue/catalogue.js';
 import { resourceLabel } from '../catalogue/labels.js';
+import { CONTRACTOR_ICONS } from '../contractor/contractor-icons.js';
 import { NotificationBell } from '../notifications/NotificationBell.js';
 import { CompanySwitcher } from './CompanySwitcher.js';
 
 const ICONS: Record<string, ReactNode> = {
   article: <HomeIcon />, myApprovals: <FactCheckIcon />, audit: <VerifiedUserIcon />, events: <EventIcon />,
   companyProfile: <BusinessIcon />, addCompany: <AddBusinessIcon />, authority: <GavelIcon />,
+  ...CONTRACTOR_ICONS,
 };
 
 function AdminAppBar() {

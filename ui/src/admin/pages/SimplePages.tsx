@@ -1,6 +1,6 @@
 // The signed-in pages that say where the user is: the home (/article), the company profile (where a
-// submitted company waits), add-company (where an approved company lands, §2.3), the contractor profile and
-// the contractor menu's modules (§2.4), which are not built yet and say so.
+// submitted company waits), add-company (where an approved company lands, §2.3) and the contractor profile
+// (the contractor menu's other pages are in ../contractor).
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
@@ -57,15 +57,6 @@ export function AddCompanyPage() {
     <Page titleKey="admin.menu.addCompany" testId="add-company">
       <Typography gutterBottom>{translate('admin.company.addCompanyBody')}</Typography>
       <Button component={Link} to="/select-company" variant="outlined">{translate('admin.company.chooseAnother')}</Button>
-    </Page>
-  );
-}
-
-export function NotBuiltPage({ moduleKey }: { moduleKey: string }) {
-  const translate = useTranslate();
-  return (
-    <Page titleKey={`admin.menu.${moduleKey}`} testId="not-built">
-      <Alert severity="info">{translate('admin.notBuilt')}</Alert>
     </Page>
   );
 }

@@ -44,10 +44,16 @@ async function httpClient(url: string, options: Options = {}) {
 
 const BASE = '/api/documents';
 
+/** The company directory (GET /api/company/directory, same list form) as a resource for reference inputs. */
+export const COMPANY_DIRECTORY = 'companyDirectory';
+
 export function documentsDataProvider(): DataProvider {
   const rest = simpleRestProvider(BASE, httpClient as never);
+  const companies = simpleRestProvider('/api/company', httpClient as never);
   return {
     ...rest,
+    getList: (resource, params) => (resource === COMPANY_DIRECTORY ? companies.getList('directory', params) : rest.getList(resource, params)),
+    getOne: (resource, params) => (resource === COMPANY_DIRECTORY ? companies.getOne('directory', params) : rest.getOne(resource, params)),
     // Lists answer the list rows; a record without `id` never happens, so nothing to adapt.
     async update(resource, params) {
       const revision = (params.previousData as { revision?: number } | undefined)?.revision;
@@ -57,6 +63,7 @@ export function documentsDataProvider(): DataProvider {
       return { data: reply.json as never };
     },
     async getMany(resource, params) {
+      if (resource === COMPANY_DIRECTORY) return companies.getMany('directory', params);
       const data = await Promise.all(params.ids.map(async (id) => (await rest.getOne(resource, { id })).data));
       return { data };
     },

@@ -1,17 +1,17 @@
 // react-admin's translations through i18next: the ui's one i18next instance (shared/i18n), so the shared
 // pages inside the signed-in area and react-admin always speak the same language. react-admin's own
-// messages (ra-language-english) are converted with ra-i18n-i18next into the `raMessages` namespace;
-// the area's labels are the `admin` namespace (locales/<lang>/admin.json, which may also carry `ra.*` in
-// Malay and Chinese); error codes come from the shared `errors` namespace. Lookups go admin, raMessages,
+// messages (ra-language-english, and admin/i18n/ra-malay.ts and ra-chinese.ts, loaded with their language)
+// are converted with ra-i18n-i18next into the `raMessages` namespace; the area's labels are the `admin`
+// namespace (locales/<lang>/admin.json, and contractor.json for the contractor menu's pages); error codes come from the shared `errors` namespace. Lookups go admin, raMessages,
 // errors, and then English. (ra-i18n-i18next's own hook makes a second i18next instance and binds
 // react-i18next to it, which would switch the public pages' instance under them; hence this provider.)
 import i18next from 'i18next';
 import englishMessages from 'ra-language-english';
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
-import type { I18nProvider } from 'react-admin';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { changeLanguage, initI18n, LANGUAGES, type Language } from '../../shared/i18n/i18n.js';
 
-const NAMESPACES = ['admin', 'raMessages', 'errors'];
+const NAMESPACES = ['admin', 'contractor', 'raMessages', 'errors'];
 
 export const ADMIN_LOCALES = [
   { locale: 'en', name: 'English' },
@@ -19,12 +19,23 @@ export const ADMIN_LOCALES = [
   { locale: 'zh', name: '简体中文' },
 ];
 
+/** react-admin's texts per language, fetched with the language (each its own small chunk). */
+const RA_MESSAGES: Record<string, () => Promise<TranslationMessages>> = {
+  en: async () => englishMessages,
+  ms: async () => (await import('../i18n/ra-malay.js')).malayMessages,
+  zh: async () => (await import('../i18n/ra-chinese.js')).chineseMessages,
+};
+
+async function loadRaMessages(language: string): Promise<void> {
+  const load = RA_MESSAGES[language];
+  if (!load || i18next.hasResourceBundle(language, 'raMessages')) return;
+  i18next.addResourceBundle(language, 'raMessages', convertRaTranslationsToI18next(await load()), true, true);
+}
+
 async function loadLanguage(language: string): Promise<void> {
-  if (!i18next.hasResourceBundle('en', 'raMessages')) {
-    i18next.addResourceBundle('en', 'raMessages', convertRaTranslationsToI18next(englishMessages), true, true);
-  }
+  await Promise.all([loadRaMessages('en'), loadRaMessages(language)]);
   await i18next.loadLanguages([language, 'en']);
-  await i18next.loadNamespaces(['admin', 'errors']);
+  await i18next.loadNamespaces(['admin', 'contractor', 'errors']);
 }
 
 export async function adminI18nProvider(): Promise<I18nProvider> {

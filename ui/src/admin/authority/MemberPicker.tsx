@@ -1,0 +1,30 @@
+// Picks one of the company's members (GET /api/company/members): shown by name, with e-mail and roles, so
+// an administrator never types a user id.
+import { useTranslate } from 'react-admin';
+import { Autocomplete, Box, TextField, Typography } from '@mui/material';
+import type { CompanyMember } from '@binaan/contracts';
+import { matchMembers } from './member-filter.js';
+
+export function MemberPicker({ members, value, onChange, testId }: { members: CompanyMember[]; value: string; onChange: (id: string) => void; testId: string }) {
+  const translate = useTranslate();
+  const selected = members.find((m) => m.id === value) ?? null;
+  return (
+    <Autocomplete size="small" options={members} value={selected} sx={{ minWidth: 300 }}
+      getOptionLabel={(m) => m.name} isOptionEqualToValue={(a, b) => a.id === b.id}
+      filterOptions={(options, { inputValue }) => matchMembers(options, inputValue)}
+      onChange={(_e, member) => onChange(member?.id ?? '')}
+      noOptionsText={translate('admin.authority.noMember')}
+      renderOption={({ key, ...props }, m) => (
+        <Box component="li" key={key} {...props} data-testid="member-option">
+          <Box>
+            <Typography variant="body2">{m.name}</Typography>
+            <Typography variant="caption" color="text.secondary">{m.email}{m.roles.length > 0 ? ` · ${m.roles.join(', ')}` : ''}</Typography>
+          </Box>
+        </Box>
+      )}
+      renderInput={(params) => (
+        <TextField {...params} label={translate('admin.authority.user')} helperText={selected ? selected.email : translate('admin.authority.userHelp')}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${testId}-user` } }} />
+      )} />
+  );
+}

@@ -1,0 +1,67 @@
+// A contractor-menu list (§2.4): one document kind in one direction (sent or received), optionally only some
+// statuses, with the party on the other side, the project, status, total (RM) and date (DD/MM/YYYY). Rows open
+// the document, or its printable form where the page makes one; a bill-of-quantity page unfolds the items.
+import { CreateButton, Datagrid, FunctionField, List, Pagination, TextField, TopToolbar, useCreatePath, useTranslate } from 'react-admin';
+import { Card, CardContent, Typography } from '@mui/material';
+import type { DocumentListItem } from '@binaan/contracts';
+import { resourceLabel } from '../catalogue/labels.js';
+import { StatusChip } from '../documents/StatusChip.js';
+import { useProjects } from '../documents/use-projects.js';
+import { formatDate, formatMoney } from '../format.js';
+import type { ContractorListPage } from './contractor-pages.js';
+import { ItemsPanel } from './ItemsPanel.js';
+
+/** An empty list says so, and still offers the create button where the page has one. */
+function Empty({ name, createResource }: { name: string; createResource?: string }) {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 1 }} data-testid="contractor-empty">
+      <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Typography>{translate('contractor.empty', { name: name.toLowerCase() })}</Typography>
+        {createResource && <CreateButton resource={createResource} variant="contained" />}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ContractorDocumentList({ page, pageKey, basePath }: { page: ContractorListPage; pageKey: string; basePath: string }) {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const projects = useProjects();
+  const projectName = (id: string | null) => (id ? (projects.find((p) => p.id === id)?.name ?? id) : translate('contractor.columns.noProject'));
+  const name = resourceLabel(translate, page.resource);
+  const filter = { direction: page.direction, ...(page.statuses ? { status: page.statuses } : {}) };
+  return (
+    <List
+      resource={page.resource}
+      filter={filter}
+      title={translate(`admin.menu.${pageKey}`)}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+      storeKey={`contractor.${pageKey}`}
+      disableSyncWithLocation
+      actions={page.create ? <TopToolbar><CreateButton resource={page.resource} /></TopToolbar> : false}
+      empty={<Empty name={name} {...(page.create ? { createResource: page.resource } : {})} />}
+    >
+      <Datagrid
+        bulkActionButtons={false}
+        // A bill-of-quantity page unfolds the row (the panel links to the document); others open it or its paper.
+        rowClick={page.items ? 'expand' : (id) => (page.print ? `${basePath}/${encodeURIComponent(String(id))}` : createPath({ resource: page.resource, id, type: 'show' }))}
+        {...(page.items ? { expand: <ItemsPanel resource={page.resource} />, expandSingle: true } : {})}
+      >
+        <TextField source="documentNo" label="admin.fields.documentNo" />
+        <TextField source="title" label="admin.fields.title" />
+        <FunctionField<DocumentListItem>
+          label={page.direction === 'received' ? 'contractor.columns.from' : 'contractor.columns.to'}
+          sortable={false}
+          render={(r) => (page.direction === 'received' ? (r.companyName ?? r.companyId) : (r.counterpartyName ?? r.counterpartyCompanyId ?? '-'))}
+        />
+        <FunctionField<DocumentListItem> label="contractor.columns.project" sortable={false} render={(r) => projectName(r.projectId)} />
+        <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={page.resource} status={r.status} />} />
+        {!page.noTotal && <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => formatMoney(r.total, r.currency)} />}
+        <FunctionField<DocumentListItem> source="createdAt" label="contractor.columns.date" render={(r) => formatDate(r.createdAt)} />
+      </Datagrid>
+    </List>
+  );
+}

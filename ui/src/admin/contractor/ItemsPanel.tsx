@@ -1,0 +1,51 @@
+// A document's line items (its bill of quantity) under its row: read with the document (GET one, afresh), shown with
+// quantities, rates and amounts in RM, and the document's totals.
+import { useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { Alert, Box, Button, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import type { DocumentView } from '@binaan/contracts';
+import { formatMoney, formatQuantity } from '../format.js';
+import { useDocument } from './use-document.js';
+
+export function ItemsTable({ document }: { document: Pick<DocumentView, 'items' | 'totals' | 'currency' | 'sstApplicable'> }) {
+  const translate = useTranslate();
+  if (document.items.length === 0) return <Alert severity="info">{translate('contractor.items.none')}</Alert>;
+  const money = (value: string) => formatMoney(value, document.currency);
+  return (
+    <Table size="small" data-testid="bq-items">
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('contractor.items.no')}</TableCell><TableCell>{translate('admin.fields.description')}</TableCell>
+          <TableCell>{translate('admin.fields.unit')}</TableCell><TableCell align="right">{translate('admin.fields.quantity')}</TableCell>
+          <TableCell align="right">{translate('admin.fields.rate')}</TableCell><TableCell align="right">{translate('admin.fields.amount')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {document.items.map((item) => (
+          <TableRow key={item.lineNo}>
+            <TableCell>{item.lineNo}</TableCell><TableCell>{item.description}</TableCell><TableCell>{item.unit}</TableCell>
+            <TableCell align="right">{formatQuantity(item.quantity)}</TableCell><TableCell align="right">{money(item.rate)}</TableCell><TableCell align="right">{money(item.amount)}</TableCell>
+          </TableRow>
+        ))}
+        <TableRow><TableCell colSpan={5} align="right">{translate('admin.fields.subtotal')}</TableCell><TableCell align="right">{money(document.totals.subtotal)}</TableCell></TableRow>
+        {document.sstApplicable && <TableRow><TableCell colSpan={5} align="right">{translate('admin.fields.sst')}</TableCell><TableCell align="right">{money(document.totals.sst)}</TableCell></TableRow>}
+        <TableRow><TableCell colSpan={5} align="right"><strong>{translate('admin.fields.total')}</strong></TableCell><TableCell align="right"><strong>{money(document.totals.total)}</strong></TableCell></TableRow>
+      </TableBody>
+    </Table>
+  );
+}
+
+export function ItemsPanel({ resource }: { resource: string }) {
+  const record = useRecordContext<{ id: string }>();
+  const { data, pending, error } = useDocument(resource, record?.id ?? '');
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  if (pending) return <LinearProgress />;
+  if (error || !data) return <Alert severity="error">{translate('error.unknownError')}</Alert>;
+  return (
+    <Box sx={{ py: 1 }}>
+      <ItemsTable document={data} />
+      <Button component={Link} to={createPath({ resource, id: data.id, type: 'show' })} size="small" sx={{ mt: 1 }}>{translate('ra.action.show')}</Button>
+    </Box>
+  );
+}

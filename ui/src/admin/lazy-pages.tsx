@@ -1,0 +1,22 @@
+// The area's pages, each fetched when first opened (React.lazy): the first load of the signed-in area is the
+// frame (app bar, menu, providers), and a page's own code and the react-admin and MUI parts only it uses
+// (datagrid, forms, tables, slider, scanner) come with it. react-admin's Layout holds the Suspense.
+import { lazy, type ComponentType } from 'react';
+
+/** React.lazy for a named export: the pages are named exports (house style), lazy takes a default. */
+function lazyNamed<K extends string, M extends { [P in K]: ComponentType<never> }>(load: () => Promise<M>, name: K): M[K] {
+  // The cast keeps the page's own props type; lazy() returns an exotic component with the same props.
+  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType<object> }))) as unknown as M[K];
+}
+
+export const SelectCompanyPage = lazyNamed(() => import('./company/SelectCompanyPage.js'), 'SelectCompanyPage');
+export const NonApprovedCompanyPage = lazyNamed(() => import('./company/NonApprovedCompanyPage.js'), 'NonApprovedCompanyPage');
+export const MyApprovalsPage = lazyNamed(() => import('./pages/MyApprovalsPage.js'), 'MyApprovalsPage');
+export const AuditPage = lazyNamed(() => import('./pages/AuditPage.js'), 'AuditPage');
+export const EventsRoutes = lazyNamed(() => import('./events/EventsRoutes.js'), 'EventsRoutes');
+export const AuthorityPage = lazyNamed(() => import('./authority/AuthorityPage.js'), 'AuthorityPage');
+export const DocumentList = lazyNamed(() => import('./documents/DocumentList.js'), 'DocumentList');
+export const DocumentShow = lazyNamed(() => import('./documents/DocumentShow.js'), 'DocumentShow');
+export const DocumentCreate = lazyNamed(() => import('./documents/DocumentForm.js'), 'DocumentCreate');
+export const DocumentEdit = lazyNamed(() => import('./documents/DocumentForm.js'), 'DocumentEdit');
+export const ContractorPage = lazyNamed(() => import('./contractor/ContractorPage.js'), 'ContractorPage');
