@@ -30,21 +30,45 @@ export type ApiConfig = {
   humanCheckHmacKey: string | undefined;
   /** 'production' hides developer helpers (the outbox page). */
   environment: 'production' | 'development' | 'test';
+  /**
+   * API processes sharing the port (API_WORKERS, default 1; cluster.ts). More than one needs PostgreSQL: PGlite
+   * is one process's folder.
+   */
+  workers: number;
+  /**
+   * Whether this process runs the log's reactors (the notifications subscription). Set by cluster.ts: the first
+   * worker runs them, the others serve requests only (two would both do each page's work, once recorded).
+   */
+  reactors: boolean;
 };
+
+/** A setting that cannot be used: main.ts prints its message alone (no stack trace) and exits 1. */
+export class ConfigError extends Error {}
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 function port(value: string | undefined): number {
   const parsed = Number(value ?? 3000);
-  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`PORT must be a port number, not "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new ConfigError(`PORT must be a port number, not "${value}"`);
   return parsed;
 }
 
 function positive(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`expected a positive whole number, not "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new ConfigError(`expected a positive whole number, not "${value}"`);
   return parsed;
+}
+
+function workers(env: NodeJS.ProcessEnv): number {
+  let count: number;
+  try {
+    count = positive(env.API_WORKERS, 1);
+  } catch {
+    throw new ConfigError(`API_WORKERS must be a positive whole number, not "${env.API_WORKERS}"`);
+  }
+  if (count > 1 && !env.DATABASE_URL) throw new ConfigError('API_WORKERS above 1 needs DATABASE_URL (PostgreSQL): PGlite in DATA_DIR serves one process');
+  return count;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -67,5 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     codeHmacKey: env.CODE_HMAC_KEY || undefined,
     humanCheckHmacKey: env.HUMAN_CHECK_HMAC_KEY || undefined,
     environment: env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',
+    workers: workers(env),
+    reactors: env.BINAAN_REACTORS !== 'off',
   };
 }

@@ -5,7 +5,8 @@
 // both run this subscription) records it once: the second append finds the id stored and writes nothing.
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DuplicateEventId, type EventStore, type StoredEvent, type Subscription } from '@binaan/event-store';
-import { EVENT_STORE } from '../store/store.tokens.js';
+import type { ApiConfig } from '../config.js';
+import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
 import { AccountNotices } from './account-notices.js';
 import { DocumentNotices } from './document-notices.js';
 import { notificationId, notificationStream, NOTIFICATIONS_STREAM_TYPE, type NotificationRaisedData, type PlannedNotification } from './notification.events.js';
@@ -31,11 +32,15 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly documents: DocumentNotices,
     private readonly accounts: AccountNotices,
   ) {}
 
   onApplicationBootstrap(): void {
+    // In a cluster only the first worker reacts (cluster.ts); the others' users still get the notifications
+    // through their own live feeds.
+    if (!this.config.reactors) return;
     this.subscription = this.store.subscribe({
       name: REACTOR_SUBSCRIPTION,
       pageSize: 200,
@@ -51,6 +56,7 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
 
   /** Resolves once every event in the log when called has been handled (tests and the demo wait on it). */
   async settled(timeoutMs = 20_000): Promise<void> {
+    if (!this.config.reactors) return;
     const target = await this.store.lastPosition();
     const deadline = Date.now() + timeoutMs;
     while ((this.subscription?.position() ?? 0) < target) {

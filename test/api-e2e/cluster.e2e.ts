@@ -1,0 +1,166 @@
+// The built product with API_WORKERS=2 on PostgreSQL (apps/api/src/cluster.ts): one port served by two
+// worker processes under a primary. Every call below opens a connection of its own, and node:cluster hands
+// new connections to the workers in turn, so consecutive steps run in different processes: a token made by
+// one is honoured by the other, a document written by one is acted on by the other from its If-Match, a
+// session ended in one is refused in both, and the first worker's reactor raises the notification. SIGTERM
+// to the primary stops everything. PGlite refuses more than one worker with a clear message.
+
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { DEMO_PASSWORD } from '../../apps/api/src/demo/demo-data.js';
+import { REPOSITORY, TEST_DATABASE_URL } from './support.js';
+
+const MAIN = join(REPOSITORY, 'apps/api/dist/main.js');
+const folders: string[] = [];
+
+afterAll(async () => {
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+});
+
+type Reply = { status: number; body: Record<string, unknown> };
+
+/** One call on a connection of its own (no keep-alive), so the cluster picks the next worker for it. */
+function call(port: number, method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request({
+      host: '127.0.0.1', port, method, path, agent: false,
+      headers: { connection: 'close', ...(payload ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+function started(child: ChildProcess, ms = 180_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`not running within ${ms} ms: ${output.slice(-2000)}`)), ms);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Binaan is running at http:\/\/[^:]+:(\d+) \(store: PostgreSQL\), 2 API processes/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`exited (${code}) before running: ${output.slice(-2000)}`)));
+  });
+}
+
+/** The processes whose parent is `pid`, from /proc. */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((entry) => {
+    try {
+      return Number(readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]) === pid;
+    } catch {
+      return false;
+    }
+  }).map(Number);
+}
+
+async function signIn(port: number, email: string): Promise<string> {
+  const login = await call(port, 'POST', '/api/login', undefined, { email, password: DEMO_PASSWORD });
+  expect(login.status).toBe(200);
+  const chosen = await call(port, 'GET', '/api/company/choose/teguh-bina', login.body.jwtToken as string);
+  expect(chosen.status).toBe(200);
+  return chosen.body.jwtToken as string;
+}
+
+describe('API_WORKERS', () => {
+  it('above 1 on PGlite: a clear refusal, no stack trace', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'binaan-cluster-pglite-'));
+    folders.push(dataDir);
+    const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', API_WORKERS: '2', DATABASE_URL: '' };
+    const refused = spawnSync(process.execPath, [MAIN], { env, encoding: 'utf8', timeout: 60_000 });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('API_WORKERS above 1 needs DATABASE_URL (PostgreSQL)');
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+  }, 90_000);
+});
+
+const onPostgres = TEST_DATABASE_URL ? describe : describe.skip;
+if (!TEST_DATABASE_URL) console.log('the cluster test did not run: TEST_DATABASE_URL is not set (npm test sets it).');
+
+onPostgres('two API workers on PostgreSQL', () => {
+  const schema = `cluster_${randomBytes(5).toString('hex')}`;
+
+  afterAll(async () => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  });
+
+  it('serve one port in turn: tokens, documents and sessions hold across them; SIGTERM stops all', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'binaan-cluster-'));
+    folders.push(dataDir);
+    const primary = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL!, DATABASE_SCHEMA: schema, DATA_DIR: dataDir, PORT: '0', API_WORKERS: '2', DEMO_DATA: 'on', NODE_ENV: 'test' },
+    });
+    const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
+    try {
+      const port = await started(primary);
+      const workers = childrenOf(primary.pid!);
+      expect(workers).toHaveLength(2);
+
+      const kumar = await signIn(port, 'kumar@teguhbina.my');
+      const lim = await signIn(port, 'lim@teguhbina.my');
+      // A purchase order walked one step per connection, so from one worker to the other and back.
+      const created = await call(port, 'POST', '/api/documents/purchaseOrder', kumar, {
+        title: 'Cluster order', counterpartyCompanyId: 'mutiara-supplies', items: [{ description: 'Cement 50 kg', unit: 'bag', quantity: '100', rate: '21.50' }],
+      });
+      expect(created.status).toBe(201);
+      const id = created.body.id as string;
+      for (let i = 0; i < 2; i++) expect((await call(port, 'GET', `/api/documents/purchaseOrder/${id}`, kumar)).body.revision).toBe(1);
+      const requested = await call(port, 'POST', `/api/documents/purchaseOrder/${id}/actions/Request_Approve`, kumar, {}, { 'if-match': '"1"' });
+      expect(requested.status).toBe(200);
+      const revision = requested.body.revision as number;
+      // Both workers see the new revision at once: a stale If-Match is refused by either, the right one accepted.
+      for (let i = 0; i < 2; i++) {
+        const stale = await call(port, 'POST', `/api/documents/purchaseOrder/${id}/actions/Approve`, lim, {}, { 'if-match': '"1"' });
+        expect(stale.status).toBe(409);
+      }
+      const approved = await call(port, 'POST', `/api/documents/purchaseOrder/${id}/actions/Approve`, lim, {}, { 'if-match': `"${revision}"` });
+      expect(approved.status).toBe(200);
+      for (let i = 0; i < 2; i++) {
+        const read = await call(port, 'GET', `/api/documents/purchaseOrder/${id}`, kumar);
+        expect(read.body).toMatchObject({ revision: approved.body.revision, status: approved.body.status });
+      }
+      const history = await call(port, 'GET', `/api/documents/purchaseOrder/${id}/history`, kumar);
+      expect((history.body as unknown as { action: string }[]).map((row) => row.action)).toEqual(['Draft', 'Create', 'Request_Approve', 'Approve']);
+
+      // The first worker's reactor told lim about the request, whichever worker recorded it.
+      const deadline = Date.now() + 20_000;
+      let told = false;
+      while (!told && Date.now() < deadline) {
+        const list = await call(port, 'GET', '/api/application/user-event-list?start=0&length=20', lim);
+        told = (list.body.events as { src_id?: string; srcId?: string }[]).some((event) => JSON.stringify(event).includes(id));
+        if (!told) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(told).toBe(true);
+
+      // Signed out on one worker: refused on both (each drops its cached caller on the other's append).
+      expect((await call(port, 'POST', '/api/users/logout', kumar, {})).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      for (let i = 0; i < 2; i++) expect((await call(port, 'GET', `/api/documents/purchaseOrder/${id}`, kumar)).status).toBe(401);
+    } finally {
+      primary.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(childrenOf(primary.pid!)).toEqual([]);
+  }, 240_000);
+});
