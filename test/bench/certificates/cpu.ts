@@ -1,5 +1,5 @@
-// CPU time, which the machine's other load does not inflate the way it does wall time: this process's
-// (the API, and the load generator's thread) from process.cpuUsage, and the PostgreSQL backends serving the
+// CPU time, which the machine's other load does not inflate the way it does wall time: the API's processes'
+// (read from /proc by ../support/api-process.ts), and the PostgreSQL backends serving the
 // bench database from /proc/<pid>/stat (the server runs on this machine). Per request, the two add up to
 // what one verification costs, and so to the rate two idle cores could serve.
 import { readFileSync } from 'node:fs';
@@ -18,11 +18,12 @@ function backendMs(pid: number): number {
   }
 }
 
-export async function sampleCpu(admin: pg.Client, database: string): Promise<CpuSample & { backends: Map<number, number> }> {
-  const usage = process.cpuUsage();
+/** `apiMs`: the API's CPU milliseconds so far (its processes, ../support/api-process.ts). */
+export async function sampleCpu(admin: pg.Client, database: string, apiMs: () => Promise<number>): Promise<CpuSample & { backends: Map<number, number> }> {
+  const processMs = await apiMs();
   const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
   const backends = new Map(rows.map((r) => [r.pid, backendMs(r.pid)]));
-  return { processMs: (usage.user + usage.system) / 1000, postgresMs: [...backends.values()].reduce((a, b) => a + b, 0), backends };
+  return { processMs, postgresMs: [...backends.values()].reduce((a, b) => a + b, 0), backends };
 }
 
 /** CPU spent between two samples; PostgreSQL counted over the backends alive at the end (a pool's are). */

@@ -1,7 +1,8 @@
 /// <reference types="node" />
-// Certificate verification under load: the real API (createApp, the modules and store of `npm start`) in
-// this process on PostgreSQL, in a database of the bench's own (created at the start, dropped at the end),
-// with the demo accounts and the demo events and certificates seeded. autocannon, in a process of its own,
+// Certificate verification under load: the built API started as in production (`node apps/api/dist/main.js`,
+// NODE_ENV production) on PostgreSQL with API_WORKERS processes (BENCH_API_WORKERS, default one per core;
+// ../support/api-process.ts), in a database of the bench's own (created at the start, dropped at the end),
+// with the demo data (its genuine and revoked certificates' QR texts read from the API's log). autocannon, in a process of its own,
 // POSTs the genuine demo certificate's QR text to /api/event-participant/verified-certificate: every
 // request runs every check (the Ed25519 signature, key validity, the record, the chain's links and head,
 // attendance, approval, revocation) on the stream read afresh; each event's hash is recomputed once per row
@@ -10,29 +11,22 @@
 //   (b) the revoked demo certificate under the same load: answered not genuine, every time;
 //   beside them, in the same run, the raw Ed25519 verify rate (node:crypto verify of the same signature).
 // The public lookup limit (600 a minute per address) would stop the bench at once: it sets
-// PUBLIC_RATE_LIMIT_PER_MINUTE high for its own app only.
+// PUBLIC_RATE_LIMIT_PER_MINUTE high for its own API only.
 // Run by hand: npm run bench:certificates (builds first). Env (optional): BENCH_DATABASE_URL (the server's
 // admin URL, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (20), BENCH_CONNECTIONS (16),
-// BENCH_RAW_SECONDS (5). On a shared machine the wall-clock rates follow the neighbours' load (printed);
-// the CPU per verification (this process and the PostgreSQL backends) does not, and is printed beside.
+// BENCH_RAW_SECONDS (5), BENCH_API_WORKERS. On a shared machine the wall-clock rates follow the neighbours'
+// load (printed); the CPU per verification (the API's processes and the PostgreSQL backends) does not, and
+// is printed beside.
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
-import type { EventStore } from '@binaan/event-store';
-import { loadConfig } from '@binaan/api/dist/config.js';
-import { createApp } from '@binaan/api/dist/create-app.js';
-import { seedDemoCertificates } from '@binaan/api/dist/demo/demo-certificates.seed.js';
-import { seedDemoData } from '@binaan/api/dist/demo/demo-seed.js';
-import { EVENT_STORE } from '@binaan/api/dist/store/store.tokens.js';
+import { ADMIN_URL, startApiProcess } from '../support/api-process.js';
 import { ms, printTable, rate, type Row } from '../documents/report.js';
 import type { CannonOutcome, CannonPlan } from './cannon-process.js';
 import { cpuBetween, sampleCpu } from './cpu.js';
 import { rawVerifyRate } from './raw-verify.js';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const WORKERS = Number(process.env.BENCH_API_WORKERS ?? cpus().length);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const RAW_SECONDS = Number(process.env.BENCH_RAW_SECONDS ?? 5);
@@ -44,16 +38,6 @@ const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
-
-async function onDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, application_name: 'binaan-bench-certificates' });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 function cannon(plan: CannonPlan): Promise<CannonOutcome> {
   return new Promise((resolve, reject) => {
@@ -73,29 +57,20 @@ async function verifyOnce(base: string, qr: string): Promise<{ genuine: boolean;
 
 async function main(): Promise<void> {
   log(`${cpus().length} cores, load average ${load()}`);
-  const database = `binaan_bench_certificates_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await onDatabase((client) => client.query(`CREATE DATABASE ${database}`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'binaan-bench-certificates-'));
-  process.env.PUBLIC_RATE_LIMIT_PER_MINUTE = '1000000000';
-  const config = loadConfig({ DATABASE_URL: url.toString(), DATABASE_SCHEMA: 'api', DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production' });
-  const app = await createApp(config, { logger: false });
+  // The demo prints its two certificates' QR texts when it seeds them (demo-certificates.seed.ts).
+  const bench = await startApiProcess('certificates', WORKERS, { PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000' });
+  const { base, database } = bench;
   try {
-    await app.listen(0, '127.0.0.1');
-    const address = app.getHttpServer().address();
-    if (address === null || typeof address === 'string') throw new Error('the API has no TCP address');
-    const base = `http://127.0.0.1:${address.port}`;
-    await seedDemoData(app.get<EventStore>(EVENT_STORE));
-    const seeded = await seedDemoCertificates(app);
-    const genuineQr = seeded.genuineQr!;
-    const revokedQr = seeded.revokedQr!;
+    const qrOf = (kind: string) => new RegExp(`Demo certificate QR text \\(${kind}\\): ([\\w.,-]+)`).exec(bench.output())?.[1];
+    const genuineQr = qrOf('genuine');
+    const revokedQr = qrOf('revoked');
+    if (!genuineQr || !revokedQr) throw new Error(`the API did not print the demo certificates' QR texts:\n${bench.output().slice(-2000)}`);
     const genuine = await verifyOnce(base, genuineQr);
     const revoked = await verifyOnce(base, revokedQr);
     if (!genuine.genuine || genuine.failed.length > 0) throw new Error(`the genuine demo certificate does not verify: ${JSON.stringify(genuine)}`);
     if (revoked.genuine || revoked.failed.join() !== 'notRevoked:failed') throw new Error(`the revoked demo certificate does not fail notRevoked alone: ${JSON.stringify(revoked)}`);
     const keys = (await (await fetch(`${base}/.well-known/jwks.json`)).json()) as { keys: { x: string }[] };
-    log(`API on ${base}, PostgreSQL database ${database}; demo seeded (${seeded.certificates} certificates, demo key: ${seeded.demoKey})`);
+    log(`API on ${base} (${WORKERS} process${WORKERS === 1 ? '' : 'es'}), PostgreSQL database ${database}; demo seeded`);
 
     const plan = (qr: string, seconds: number, expectGenuine: boolean): CannonPlan => ({ url: base, path: PATH, body: JSON.stringify({ qr }), connections: CONNECTIONS, seconds, expectGenuine });
     log('warm-up, 3 s');
@@ -104,9 +79,9 @@ async function main(): Promise<void> {
     log(`(a) genuine certificate, ${CONNECTIONS} connections, ${SECONDS} s; load average ${load()}`);
     const admin = new pg.Client({ connectionString: ADMIN_URL, application_name: 'binaan-bench-certificates' });
     await admin.connect();
-    const cpuBefore = await sampleCpu(admin, database);
+    const cpuBefore = await sampleCpu(admin, database, bench.cpuMs);
     const a = await cannon(plan(genuineQr, SECONDS, true));
-    const cpu = cpuBetween(cpuBefore, await sampleCpu(admin, database));
+    const cpu = cpuBetween(cpuBefore, await sampleCpu(admin, database, bench.cpuMs));
     await admin.end();
     const loadAfterA = load();
     await settle();
@@ -129,7 +104,7 @@ async function main(): Promise<void> {
       { measure: `(b) revoked: not-genuine replies/s, p99`, value: `${rate(bRate, 'req')}, ${ms(b.result.latency.p99)}`, target: '', pass: null },
       { measure: '(b) replies not genuine / other', value: `${b.expected} / ${b.unexpected}`, target: 'other 0', pass: b.unexpected === 0 && b.result.errors === 0 },
       {
-        measure: '(a) CPU per verification: API process + PostgreSQL backends', value: `${cpuPerRequest.process.toFixed(2)} + ${cpuPerRequest.postgres.toFixed(2)} ms`, target: '', pass: null,
+        measure: `(a) CPU per verification: API (${WORKERS} process${WORKERS === 1 ? '' : 'es'}) + PostgreSQL backends`, value: `${cpuPerRequest.process.toFixed(2)} + ${cpuPerRequest.postgres.toFixed(2)} ms`, target: '', pass: null,
       },
       { measure: `(a) the rate that CPU allows on ${cpus().length} idle cores (estimate)`, value: rate(idleCapacity, 'req'), target: `>= ${TARGET_RATE.toLocaleString('en')}/s`, pass: null },
       { measure: 'raw Ed25519 verify, node:crypto, one thread', value: rate(raw.perSecond, 'verify'), target: 'baseline', pass: raw.verified > 0 ? null : false },
@@ -138,14 +113,12 @@ async function main(): Promise<void> {
       { measure: 'load average (1, 5, 15 min) after (a) / at the end', value: `${loadAfterA} / ${load()}`, target: '', pass: null },
     ];
     console.log('');
-    console.log(`Certificates verification bench, PostgreSQL (${database}), ${cpus().length} cores`);
+    console.log(`Certificates verification bench, PostgreSQL (${database}), ${cpus().length} cores, API in ${WORKERS} process${WORKERS === 1 ? '' : 'es'}`);
     printTable(rows);
     if (a.firstUnexpected) console.log(`(a) first unexpected reply: ${a.firstUnexpected}`);
     if (b.firstUnexpected) console.log(`(b) first unexpected reply: ${b.firstUnexpected}`);
   } finally {
-    await app.close();
-    await onDatabase((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 

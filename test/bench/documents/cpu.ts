@@ -1,8 +1,8 @@
-// CPU time spent per request, which the shared machine's load distorts far less than wall time: this
-// process (the API: HTTP, Nest, the fold, the machine, the driver; autocannon too, a small part) and the
+// CPU time spent per request, which the shared machine's load distorts far less than wall time: the API's
+// (HTTP, Nest, the fold, the machine, the driver; autocannon runs in a process of its own) and the
 // PostgreSQL backends serving the bench's database (read from /proc: same machine only; else NaN).
 import { readFile } from 'node:fs/promises';
-import { onDatabase } from './seed.js';
+import { onDatabase } from '../support/api-process.js';
 
 const TICKS_PER_SECOND = 100;
 
@@ -23,23 +23,28 @@ async function backendTicks(database: string): Promise<Map<number, number> | nul
   return ticks;
 }
 
-export type CpuSample = { node: NodeJS.CpuUsage; pg: Map<number, number> | null };
+export type CpuSample = { apiMs: number; pg: Map<number, number> | null };
 
-export async function sampleCpu(database: string): Promise<CpuSample> {
-  return { node: process.cpuUsage(), pg: await backendTicks(database) };
+/** This process's CPU milliseconds (the API when it runs in the bench's own process, as in profile.ts). */
+export const ownCpuMs = async (): Promise<number> => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+/** The API's CPU so far (by `apiMs`: this process, or the API's processes) and each backend's of `database`. */
+export async function sampleCpu(database: string, apiMs: () => Promise<number> = ownCpuMs): Promise<CpuSample> {
+  return { apiMs: await apiMs(), pg: await backendTicks(database) };
 }
 
 /**
- * Milliseconds of CPU per request since `before`: [this process, the database's backends]. A backend that
+ * Milliseconds of CPU per request between two samples: [the API, the database's backends]. A backend that
  * ended in between (the pool closes idle ones) is missed: the PostgreSQL figure is a lower bound.
  */
-export async function cpuPerRequest(before: CpuSample, database: string, requests: number): Promise<{ node: number; pg: number }> {
-  const node = process.cpuUsage(before.node);
-  const after = await backendTicks(database);
+export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number): { node: number; pg: number } {
   let pgTicks = Number.NaN;
-  if (after && before.pg) {
+  if (after.pg && before.pg) {
     pgTicks = 0;
-    for (const [pid, ticks] of after) pgTicks += ticks - (before.pg.get(pid) ?? 0);
+    for (const [pid, ticks] of after.pg) pgTicks += ticks - (before.pg.get(pid) ?? 0);
   }
-  return { node: (node.user + node.system) / 1000 / requests, pg: (pgTicks * 1000) / TICKS_PER_SECOND / requests };
+  return { node: (after.apiMs - before.apiMs) / requests, pg: (pgTicks * 1000) / TICKS_PER_SECOND / requests };
 }

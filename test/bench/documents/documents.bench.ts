@@ -1,7 +1,8 @@
 /// <reference types="node" />
-// Documents under load: the real API (createApp, the modules and store of `npm start`) in this process on
-// PostgreSQL, in a database of the bench's own (created at the start, dropped at the end), driven over HTTP
-// by autocannon. Measured in one run, on one database:
+// Documents under load: the built API started as in production (`node apps/api/dist/main.js`, NODE_ENV
+// production, the demo data) on PostgreSQL with API_WORKERS processes (BENCH_API_WORKERS, default one per
+// core; ../support/api-process.ts), in a database of the bench's own (created at the start, dropped at the
+// end), driven over HTTP by autocannon in a process of its own (cannon-process.ts). Measured in one run:
 //   (a) workflow actions per second on distinct purchase orders, 16 connections (Resubmit / Reject cycle,
 //       every request a real action with its If-Match; non-2xx counted by status): target >= 800/s, p99 < 100 ms;
 //   (b) GET history of one 1,000-event purchase order: target p99 < 20 ms;
@@ -9,17 +10,20 @@
 //   beside them the plain event-store append rate (SqlEventStore.append of one event, 16 concurrent
 //   callers, no projections) in a schema of its own in the same database.
 // Run by hand: npm run bench:documents (builds first). Env (optional): BENCH_DATABASE_URL (the server's
-// admin URL, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_ACTION_SECONDS (20),
-// BENCH_READ_SECONDS (10), BENCH_READ_CONNECTIONS (1), BENCH_APPEND_SECONDS (10).
+// admin URL, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_API_WORKERS (the core count),
+// BENCH_ACTION_SECONDS (20), BENCH_READ_SECONDS (10), BENCH_READ_CONNECTIONS (1), BENCH_APPEND_SECONDS (10).
+// SQL statements per request: profile.ts (the API in its process, every statement counted).
+import { fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import autocannon, { type Options, type Result } from 'autocannon';
-import { SqlEventStore } from '@binaan/event-store';
-import { actionCycle, type CycleDocument } from './action-cycle.js';
-import { eachLimited } from './http.js';
+import type { CycleDocument } from './action-cycle.js';
+import type { CannonOutcome, CannonPlan } from './cannon-process.js';
+import { eachLimited, signIn } from './http.js';
 import { plainAppendRate } from './plain-append.js';
 import { ms, printTable, rate, type Row } from './report.js';
-import { growTo, onDatabase, rejectedOrder, startBenchApp } from './seed.js';
-import { countSql } from './sql-counter.js';
+import { DEMO_PASSWORD } from '@binaan/api/dist/demo/demo-data.js';
+import { loadConfig } from '@binaan/api/dist/config.js';
+import { onDatabase, quietLog, startApiProcess } from '../support/api-process.js';
+import { growTo, rejectedOrder } from './seed.js';
 import { cpuPerRequest, sampleCpu } from './cpu.js';
 
 const ACTION_SECONDS = Number(process.env.BENCH_ACTION_SECONDS ?? 20);
@@ -27,32 +31,39 @@ const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 10);
 const READ_CONNECTIONS = Number(process.env.BENCH_READ_CONNECTIONS ?? 1);
 const APPEND_SECONDS = Number(process.env.BENCH_APPEND_SECONDS ?? 10);
 const CONNECTIONS = 16;
+const WORKERS = Number(process.env.BENCH_API_WORKERS ?? cpus().length);
 const ORDERS = CONNECTIONS * 16;
 const HISTORY_EVENTS = 1000;
 const MIDDLE_REVISION = 500;
 const SINGLE_SECONDS = 5;
-const perRequest = (queries: number, cpu: { node: number; pg: number }) => `${queries.toFixed(1)}, ${cpu.node.toFixed(2)} / ${cpu.pg.toFixed(2)}`;
+const perRequest = (cpu: { node: number; pg: number }) => `${cpu.node.toFixed(2)} / ${cpu.pg.toFixed(2)}`;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-function cannon(options: Options): Promise<Result> {
+/** autocannon in a forked process (cannon-process.ts): its CPU is not the API's, nor does it queue behind it. */
+function cannon(plan: CannonPlan): Promise<CannonOutcome> {
   return new Promise((resolve, reject) => {
-    autocannon({ timeout: 30, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    const child = fork(new URL('./cannon-process.js', import.meta.url));
+    child.once('message', (outcome: CannonOutcome) => resolve(outcome));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`the load generator exited with ${code}`))));
+    child.send(plan);
   });
 }
 
 async function main(): Promise<void> {
   log(`${cpus().length} cores, load average ${load()}`);
-  const bench = await startBenchApp();
-  const { api, kumar, lim, database, config } = bench;
-  const url = bench.url;
+  const bench = await startApiProcess('documents', WORKERS);
+  const { database, url } = bench;
+  const api = { base: bench.base };
   try {
-    if (!(bench.store instanceof SqlEventStore)) throw new Error('the bench needs the SQL store');
-    const sql = countSql(bench.store.db);
-    log(`API on ${api.base}, PostgreSQL database ${database}; seeding ${ORDERS} purchase orders and one of ${HISTORY_EVENTS} events`);
+    const kumar = await signIn(api, 'kumar@teguhbina.my', DEMO_PASSWORD, 'teguh-bina');
+    const lim = await signIn(api, 'lim@teguhbina.my', DEMO_PASSWORD, 'teguh-bina');
+    const cpu = () => sampleCpu(database, bench.cpuMs);
+    log(`API on ${api.base} (${WORKERS} process${WORKERS === 1 ? '' : 'es'}), PostgreSQL database ${database}; seeding ${ORDERS} purchase orders and one of ${HISTORY_EVENTS} events`);
 
     const orders: CycleDocument[] = [];
     await eachLimited(Array.from({ length: ORDERS }, (_, i) => i), 8, async (i) => {
@@ -77,86 +88,80 @@ async function main(): Promise<void> {
     }, url.toString());
 
     log('(a) warm-up, 3 s');
-    const warm = actionCycle(orders, { kumar, lim });
-    await cannon({ url: api.base, connections: CONNECTIONS, duration: 3, requests: [warm.request] });
+    const tokens = { kumar, lim };
+    await cannon({ kind: 'cycle', url: api.base, connections: CONNECTIONS, seconds: 3, documents: orders, tokens });
     // Replies still in flight when a run stops are applied by the API after it: let them land, then resync.
     await settle();
     log(`(a') one connection, ${SINGLE_SECONDS} s: the time one action takes without queueing`);
     await resync();
-    const single = actionCycle(orders, { kumar, lim });
-    const alone = await cannon({ url: api.base, connections: 1, duration: SINGLE_SECONDS, requests: [single.request] });
+    const alone = await cannon({ kind: 'cycle', url: api.base, connections: 1, seconds: SINGLE_SECONDS, documents: orders, tokens });
     await settle();
     await resync();
     const before = await statusEvents();
     log(`(a) workflow actions, ${CONNECTIONS} connections, ${ACTION_SECONDS} s; load average ${load()}`);
-    const cycle = actionCycle(orders, { kumar, lim });
-    let cpuBefore = await sampleCpu(database);
-    sql.reset();
-    const actions = await cannon({ url: api.base, connections: CONNECTIONS, duration: ACTION_SECONDS, requests: [cycle.request] });
-    const actionSql = sql.count / cycle.tally.ok;
-    const actionCpu = await cpuPerRequest(cpuBefore, database, cycle.tally.ok);
+    let cpuBefore = await cpu();
+    const cycle = await cannon({ kind: 'cycle', url: api.base, connections: CONNECTIONS, seconds: ACTION_SECONDS, documents: orders, tokens });
+    const actions = cycle.result;
+    const actionCpu = await cpuPerRequest(cpuBefore, await cpu(), cycle.ok);
     await settle();
     const recorded = (await statusEvents()) - before;
-    const refusals = [...cycle.tally.byStatus.entries()].filter(([status]) => status < 200 || status > 299);
+    const refusals = cycle.byStatus.filter(([status]) => status < 200 || status > 299);
 
     // Work the actions left behind (the notifications reactor catching up on the log) must not be timed as reads.
-    const quiet = await sql.quiet(1000, 120_000);
+    const quiet = await quietLog(url, 1000, 120_000);
     log(`the API was quiet (no SQL for 1 s) after ${(quiet / 1000).toFixed(1)} s`);
     log(`(b) GET history of the ${HISTORY_EVENTS}-event order, ${READ_CONNECTIONS} connection(s), ${READ_SECONDS} s`);
     const readHeaders = { authorization: `Bearer ${kumar}` };
     const historyPath = `/api/documents/purchaseOrder/${long.id}/history`;
-    await cannon({ url: `${api.base}${historyPath}`, headers: readHeaders, connections: READ_CONNECTIONS, duration: 2 });
-    cpuBefore = await sampleCpu(database);
-    sql.reset();
-    const history = await cannon({ url: `${api.base}${historyPath}`, headers: readHeaders, connections: READ_CONNECTIONS, duration: READ_SECONDS });
-    const historySql = sql.count / history.requests.total;
-    const historyCpu = await cpuPerRequest(cpuBefore, database, history.requests.total);
+    const read = (path: string, seconds: number) => cannon({ kind: 'get', url: api.base, path, headers: readHeaders, connections: READ_CONNECTIONS, seconds }).then((o) => o.result);
+    await read(historyPath, 2);
+    cpuBefore = await cpu();
+    const history = await read(historyPath, READ_SECONDS);
+    const historyCpu = await cpuPerRequest(cpuBefore, await cpu(), history.requests.total);
     const historyRows = (await (await fetch(`${api.base}${historyPath}`, { headers: readHeaders })).json()) as unknown[];
 
-    await sql.quiet(1000, 120_000);
+    await quietLog(url, 1000, 120_000);
     log(`(c) GET as of revision ${MIDDLE_REVISION}, ${READ_CONNECTIONS} connection(s), ${READ_SECONDS} s`);
     const asOfPath = `/api/documents/purchaseOrder/${long.id}?revision=${MIDDLE_REVISION}`;
-    await cannon({ url: `${api.base}${asOfPath}`, headers: readHeaders, connections: READ_CONNECTIONS, duration: 2 });
-    cpuBefore = await sampleCpu(database);
-    sql.reset();
-    const asOf = await cannon({ url: `${api.base}${asOfPath}`, headers: readHeaders, connections: READ_CONNECTIONS, duration: READ_SECONDS });
-    const asOfSql = sql.count / asOf.requests.total;
-    const asOfCpu = await cpuPerRequest(cpuBefore, database, asOf.requests.total);
+    await read(asOfPath, 2);
+    cpuBefore = await cpu();
+    const asOf = await read(asOfPath, READ_SECONDS);
+    const asOfCpu = await cpuPerRequest(cpuBefore, await cpu(), asOf.requests.total);
     const asOfRevision = ((await (await fetch(`${api.base}${asOfPath}`, { headers: readHeaders })).json()) as { revision: number }).revision;
 
     log(`plain event-store appends, ${CONNECTIONS} callers, ${APPEND_SECONDS} s; load average ${load()}`);
-    const plain = await plainAppendRate({ url: url.toString(), schema: 'plain', migrationsDir: config.migrationsDir, callers: CONNECTIONS, seconds: APPEND_SECONDS, poolSize: 10 });
+    const plain = await plainAppendRate({ url: url.toString(), schema: 'plain', migrationsDir: loadConfig({}).migrationsDir, callers: CONNECTIONS, seconds: APPEND_SECONDS, poolSize: 10 });
 
-    const actionRate = cycle.tally.ok / actions.duration;
+    const actionRate = cycle.ok / actions.duration;
     const rows: Row[] = [
       { measure: `(a) accepted actions/s, ${CONNECTIONS} connections, distinct orders`, value: rate(actionRate, 'actions'), target: '>= 800/s', pass: actionRate >= 800 },
       { measure: '(a) action latency p50', value: ms(actions.latency.p50), target: '', pass: null },
       { measure: '(a) action latency p99', value: ms(actions.latency.p99), target: '< 100 ms', pass: actions.latency.p99 < 100 },
       {
-        measure: '(a) replies: 2xx / non-2xx / errors', value: `${cycle.tally.ok} / ${actions.non2xx} / ${actions.errors}`, target: 'non-2xx 0', pass: actions.non2xx === 0 && actions.errors === 0,
+        measure: '(a) replies: 2xx / non-2xx / errors', value: `${cycle.ok} / ${actions.non2xx} / ${actions.errors}`, target: 'non-2xx 0', pass: actions.non2xx === 0 && actions.errors === 0,
       },
       // Requests in flight when autocannon stops are recorded by the API, their replies unread.
-      { measure: '(a) status events recorded during the run', value: String(recorded), target: `2xx .. 2xx + ${CONNECTIONS}`, pass: recorded >= cycle.tally.ok && recorded <= cycle.tally.ok + CONNECTIONS },
-      { measure: '(a) per action: SQL round trips, CPU ms API / PostgreSQL', value: perRequest(actionSql, actionCpu), target: '', pass: null },
-      { measure: "(a') one connection: actions/s, latency p50 / p99", value: `${(single.tally.ok / alone.duration).toFixed(0)}/s, ${ms(alone.latency.p50)} / ${ms(alone.latency.p99)}`, target: '', pass: null },
+      { measure: '(a) status events recorded during the run', value: String(recorded), target: `2xx .. 2xx + ${CONNECTIONS}`, pass: recorded >= cycle.ok && recorded <= cycle.ok + CONNECTIONS },
+      { measure: `(a) per action: CPU ms API (${WORKERS} process${WORKERS === 1 ? '' : 'es'}) / PostgreSQL`, value: perRequest(actionCpu), target: '', pass: null },
+      { measure: "(a') one connection: actions/s, latency p50 / p99", value: `${(alone.ok / alone.result.duration).toFixed(0)}/s, ${ms(alone.result.latency.p50)} / ${ms(alone.result.latency.p99)}`, target: '', pass: null },
       { measure: `(b) history of ${historyRows.length} events: p50`, value: ms(history.latency.p50), target: '', pass: null },
       { measure: `(b) history of ${historyRows.length} events: p99 (${rate(history.requests.average, 'req')})`, value: ms(history.latency.p99), target: '< 20 ms', pass: history.latency.p99 < 20 && history.non2xx === 0 },
-      { measure: '(b) per request: SQL round trips, CPU ms API / PostgreSQL', value: perRequest(historySql, historyCpu), target: '', pass: null },
+      { measure: '(b) per request: CPU ms API / PostgreSQL', value: perRequest(historyCpu), target: '', pass: null },
       { measure: `(c) as of revision ${asOfRevision}: p50`, value: ms(asOf.latency.p50), target: '', pass: null },
       { measure: `(c) as of revision ${asOfRevision}: p99 (${rate(asOf.requests.average, 'req')})`, value: ms(asOf.latency.p99), target: '< 30 ms', pass: asOf.latency.p99 < 30 && asOf.non2xx === 0 },
-      { measure: '(c) per request: SQL round trips, CPU ms API / PostgreSQL', value: perRequest(asOfSql, asOfCpu), target: '', pass: null },
+      { measure: '(c) per request: CPU ms API / PostgreSQL', value: perRequest(asOfCpu), target: '', pass: null },
       { measure: `plain SqlEventStore.append, ${CONNECTIONS} callers (no projections)`, value: rate(plain.perSecond, 'appends'), target: 'baseline', pass: null },
       { measure: 'plain append latency p50 / p99', value: `${ms(plain.p50)} / ${ms(plain.p99)}`, target: '', pass: null },
       { measure: '(a) actions/s as a share of plain appends/s', value: `${((100 * actionRate) / plain.perSecond).toFixed(0)} %`, target: '', pass: null },
     ];
     console.log('');
-    console.log(`Documents bench, PostgreSQL (${database}), ${cpus().length} cores; load average at the end ${load()}`);
+    console.log(`Documents bench, PostgreSQL (${database}), ${cpus().length} cores, API in ${WORKERS} process${WORKERS === 1 ? '' : 'es'}; load average at the end ${load()}`);
     printTable(rows);
-    if (refusals.length > 0) console.log(`non-2xx in (a) by status: ${refusals.map(([s, n]) => `${s} x ${n}`).join(', ')}; first: ${cycle.tally.firstRefusals.join(' | ')}`);
+    if (refusals.length > 0) console.log(`non-2xx in (a) by status: ${refusals.map(([s, n]) => `${s} x ${n}`).join(', ')}; first: ${cycle.firstRefusals.join(' | ')}`);
     if (plain.errors > 0) console.log(`plain appends that failed: ${plain.errors}`);
     if (history.non2xx + asOf.non2xx > 0) console.log(`non-2xx in (b) ${history.non2xx}, (c) ${asOf.non2xx}`);
   } finally {
-    await bench.close();
+    await bench.stop();
   }
 }
 

@@ -4,9 +4,11 @@
 //   npm run build && tsc -b test/bench && PROFILE=actions node --cpu-prof --cpu-prof-dir=/tmp/prof test/bench/dist/documents/profile.js
 // PROFILE: actions (16 connections, distinct orders), history or asOf (1 connection, the 1,000-event order).
 // PROFILE_SECONDS (10).
-import autocannon, { type Options, type Result } from 'autocannon';
+import { fork } from 'node:child_process';
+import type { Result } from 'autocannon';
 import { SqlEventStore } from '@binaan/event-store';
-import { actionCycle, type CycleDocument } from './action-cycle.js';
+import type { CycleDocument } from './action-cycle.js';
+import type { CannonOutcome, CannonPlan } from './cannon-process.js';
 import { cpuPerRequest, sampleCpu } from './cpu.js';
 import { eachLimited } from './http.js';
 import { growTo, rejectedOrder, startBenchApp } from './seed.js';
@@ -15,8 +17,15 @@ import { countSql } from './sql-counter.js';
 const WORKLOAD = process.env.PROFILE ?? 'actions';
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 
-function cannon(options: Options): Promise<Result> {
-  return new Promise((resolve, reject) => autocannon({ timeout: 30, ...options }, (error, result) => (error ? reject(error) : resolve(result))));
+/** autocannon in a forked process (cannon-process.ts), so the profile holds the API's work only. */
+function cannon(plan: CannonPlan): Promise<CannonOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./cannon-process.js', import.meta.url));
+    child.once('message', (outcome: CannonOutcome) => resolve(outcome));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`the load generator exited with ${code}`))));
+    child.send(plan);
+  });
 }
 
 async function main(): Promise<void> {
@@ -30,19 +39,19 @@ async function main(): Promise<void> {
     if (WORKLOAD === 'actions') {
       const orders: CycleDocument[] = [];
       await eachLimited(Array.from({ length: 256 }, (_, i) => i), 8, async (i) => void orders.push(await rejectedOrder(api, kumar, lim, `Profile order ${i}`)));
-      let cycle = actionCycle(orders, { kumar, lim });
-      requests = () => cycle.tally.ok;
+      let ok = 0;
+      requests = () => ok;
       run = async (seconds, onStart) => {
         // Replies cut off by the end of a run leave revisions unknown: take them from the store.
         for (const order of orders) {
           order.revision = (await bench.store.streamHead(`purchaseOrder-${order.id}`))!.revision;
           order.next = order.revision % 2 === 1 ? 'Resubmit' : 'Reject';
         }
-        cycle = actionCycle(orders, { kumar, lim });
         await onStart?.();
-        const result = await cannon({ url: api.base, connections: 16, duration: seconds, requests: [cycle.request] });
+        const outcome = await cannon({ kind: 'cycle', url: api.base, connections: 16, seconds, documents: orders, tokens: { kumar, lim } });
+        ok = outcome.ok;
         await new Promise((resolve) => setTimeout(resolve, 1000));
-        return result;
+        return outcome.result;
       };
     } else {
       const long = await rejectedOrder(api, kumar, lim, 'Profile order with a long history');
@@ -52,7 +61,7 @@ async function main(): Promise<void> {
       requests = () => total;
       run = async (seconds, onStart) => {
         await onStart?.();
-        const result = await cannon({ url: `${api.base}${path}`, headers: { authorization: `Bearer ${kumar}` }, connections: 1, duration: seconds });
+        const { result } = await cannon({ kind: 'get', url: api.base, path, headers: { authorization: `Bearer ${kumar}` }, connections: 1, seconds });
         total = result.requests.total;
         return result;
       };
@@ -71,7 +80,7 @@ async function main(): Promise<void> {
     // The measured window in the profile's clock (microseconds), for an analysis of that part only.
     console.log(`profile window ${window.start} ${window.end}`);
     const n = requests();
-    const cpu = await cpuPerRequest(before, database, n);
+    const cpu = cpuPerRequest(before, await sampleCpu(database), n);
     console.log(`${WORKLOAD}: ${n} requests in ${result.duration.toFixed(1)} s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
     console.log(`per request: ${(sql.count / n).toFixed(2)} SQL round trips, CPU ${cpu.node.toFixed(2)} ms API / ${cpu.pg.toFixed(2)} ms PostgreSQL`);
     for (const [text, count] of [...sql.texts.entries()].sort((a, b) => b[1] - a[1])) console.log(`  ${(count / n).toFixed(2)}  ${text}`);

@@ -1,10 +1,9 @@
-// Seeding shared by the documents bench and its profiler: the bench's own database (created and dropped),
-// the real API in this process on it with the demo data, and purchase orders made through the API.
+// Seeding shared by the documents bench and its profiler: purchase orders made through the API, and (for
+// the profiler) the real API in this process on a database of its own (created and dropped) with the demo data.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { EventStore } from '@binaan/event-store';
 import { loadConfig, type ApiConfig } from '@binaan/api/dist/config.js';
@@ -12,27 +11,16 @@ import { createApp } from '@binaan/api/dist/create-app.js';
 import { DEMO_PASSWORD } from '@binaan/api/dist/demo/demo-data.js';
 import { seedDemoData } from '@binaan/api/dist/demo/demo-seed.js';
 import { EVENT_STORE } from '@binaan/api/dist/store/store.tokens.js';
+import { ADMIN_URL, onDatabase } from '../support/api-process.js';
 import type { CycleDocument } from './action-cycle.js';
 import { act, createDocument, signIn, type Api } from './http.js';
 
-export const ADMIN_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const TEGUH = 'teguh-bina';
 
 export const orderBody = (title: string) => ({
   title, counterpartyCompanyId: 'mutiara-supplies', startDate: '2026-03-10', endDate: '2026-03-20',
   items: [{ description: 'Concrete G30', unit: 'm3', quantity: '10.5', rate: '110.00' }, { description: 'Pump hire', unit: 'day', quantity: '1', rate: '79.50' }],
 });
-
-/** One connection to `connectionString` (the server's admin database by default) for `work`. */
-export async function onDatabase<T>(work: (client: pg.Client) => Promise<T>, connectionString = ADMIN_URL): Promise<T> {
-  const client = new pg.Client({ connectionString, application_name: 'binaan-bench-documents' });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** An order in `rejected` (Create, Request_Approve, Reject), ready for the Resubmit / Reject cycle. */
 export async function rejectedOrder(api: Api, kumar: string, lim: string, title: string): Promise<CycleDocument> {
