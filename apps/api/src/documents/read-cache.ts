@@ -2,9 +2,9 @@
 // and project), the authority manuals, who holds a level, user and company names. These change rarely
 // and only through events, so the whole cache is dropped right after any append (committed) whose events
 // feed the read models they come from (authority, companies, identity users, projects); events of document
-// streams never do. Entries also expire after MAX_AGE_MS: the bound on what a change made through another
-// process can leave behind here (appends in other processes are only seen when the store learns of them,
-// see SqlEventStore.onAppended). A lookup that started before a drop is not kept, so a value read before a
+// streams never do. An append in another process drops it too, unless its notice named only document and
+// notification streams (SqlEventStore.onAppended). Entries also expire after MAX_AGE_MS: the bound on what a
+// change made through another process can leave behind here (a notice that never arrived). A lookup that started before a drop is not kept, so a value read before a
 // commit never outlives it. Values are shared: callers must not change them.
 import { performance } from 'node:perf_hooks';
 import { isDocumentResource } from '@binaan/contracts';
@@ -13,6 +13,7 @@ import { authorityProjection } from '../authority/authority.projection.js';
 import { companiesProjection } from '../companies/companies.projection.js';
 import { usersProjection } from '../identity/identity.projections.js';
 import { projectsProjection } from '../projects/projects.projection.js';
+import { NOTIFICATIONS_STREAM_TYPE } from '../notifications/notification.events.js';
 import { Lru } from './lru.js';
 
 const MAX_AGE_MS = 2000;
@@ -21,12 +22,16 @@ const ENTRIES_KEPT = 20_000;
 /** Event types that change a read model this cache reads from. */
 const FEEDING_TYPES = new Set([authorityProjection, companiesProjection, usersProjection, projectsProjection].flatMap((projection) => projection.eventTypes ?? []));
 
-/** True when these appended events (undefined: unknown ones, in another process) may change a cached lookup. */
-export function changesLookups(events: readonly StoredEvent[] | undefined): boolean {
-  return events === undefined || events.some((event) => !isDocumentResource(event.streamType) && FEEDING_TYPES.has(event.type));
+/**
+ * True when these appended events may change a cached lookup. Another process's append (no events): unless
+ * its notice named only document and notification streams, whose events feed none of these read models.
+ */
+export function changesLookups(events: readonly StoredEvent[] | undefined, peerStreamTypes?: readonly string[]): boolean {
+  if (events === undefined) return peerStreamTypes === undefined || !peerStreamTypes.every((type) => isDocumentResource(type) || type === NOTIFICATIONS_STREAM_TYPE);
+  return events.some((event) => !isDocumentResource(event.streamType) && FEEDING_TYPES.has(event.type));
 }
 
-type AppendSignal = { onAppended(listener: (events: readonly StoredEvent[] | undefined) => void): () => void };
+type AppendSignal = { onAppended(listener: (events: readonly StoredEvent[] | undefined, peerStreamTypes?: readonly string[]) => void): () => void };
 
 /** One cache per store (every module that builds a DocumentActors shares it). */
 const caches = new WeakMap<EventStore, DocumentReadCache>();
@@ -41,7 +46,7 @@ export class DocumentReadCache {
     const signal = store as Partial<AppendSignal>;
     this.enabled = typeof signal.onAppended === 'function';
     // The listener goes with the store (closing it drops its listeners).
-    if (this.enabled) signal.onAppended!.call(store, (events) => changesLookups(events) && this.drop());
+    if (this.enabled) signal.onAppended!.call(store, (events, peerStreamTypes) => changesLookups(events, peerStreamTypes) && this.drop());
   }
 
   static of(store: EventStore): DocumentReadCache {

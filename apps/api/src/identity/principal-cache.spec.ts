@@ -47,4 +47,20 @@ describe('PrincipalCache', () => {
     cache.set('token-a', principal('a'), cache.begin());
     expect(Object.isFrozen(cache.get('token-a'))).toBe(true);
   });
+
+  it("another process's append empties it unless its notice named only document and notification streams", () => {
+    const cache = new PrincipalCache(() => 0);
+    const kept = () => {
+      cache.set('token-a', principal('a'), cache.begin());
+      return cache;
+    };
+    kept().onAppended(undefined, ['purchaseOrder', 'notifications']);
+    expect(cache.get('token-a')).not.toBeNull();
+    kept().onAppended(undefined, ['purchaseOrder', 'identity-session']);
+    expect(cache.get('token-a')).toBeNull();
+    kept().onAppended(undefined, undefined);
+    expect(cache.get('token-a')).toBeNull();
+    kept().onAppended(undefined, []);
+    expect(cache.get('token-a')).not.toBeNull();
+  });
 });

@@ -6,7 +6,8 @@
 //    notification streams) empties it at once, before the caller of that append gets its reply: a
 //    logout or a withdrawn role is refused on the next call;
 //  - an append in another process (PostgreSQL's change channel) empties it too, within the channel's
-//    ~25 ms: other instances learn of a logout about as fast as they learn of anything;
+//    ~25 ms, unless its notice says it wrote only document or notification streams: other instances learn
+//    of a logout about as fast as they learn of anything;
 //  - a read that started before such an append is not kept (the generation moved while it ran);
 //  - the inactivity rule and last-seen renewal run on the database as before, at least once a second.
 // Entries are by full token: a read-only token and a full one of the same session are told apart.
@@ -16,12 +17,17 @@ import type { StoredEvent } from '@binaan/event-store';
 import type { Principal } from '../common/principal.js';
 import { NOTIFICATIONS_STREAM_TYPE } from '../notifications/notification.events.js';
 
+/** Streams that never change a principal, and are the busy ones: documents and notification feeds. */
+const neverChangesPrincipals = (streamType: string) => isDocumentResource(streamType) || streamType === NOTIFICATIONS_STREAM_TYPE;
+
 /**
- * Whether appended events may change a principal: any event outside the busy streams that never do
- * (documents and notification feeds) counts, so a stream type added later is on the safe side.
+ * Whether appended events may change a principal: any event outside the busy streams that never do counts,
+ * so a stream type added later is on the safe side. Another process's append (no events) counts unless its
+ * notice named only such streams.
  */
-export function mayChangePrincipals(events: readonly StoredEvent[] | undefined): boolean {
-  return events === undefined || events.some((event) => !isDocumentResource(event.streamType) && event.streamType !== NOTIFICATIONS_STREAM_TYPE);
+export function mayChangePrincipals(events: readonly StoredEvent[] | undefined, peerStreamTypes?: readonly string[]): boolean {
+  if (events === undefined) return peerStreamTypes === undefined || !peerStreamTypes.every(neverChangesPrincipals);
+  return events.some((event) => !neverChangesPrincipals(event.streamType));
 }
 
 const TTL_MS = 1000;
@@ -59,8 +65,8 @@ export class PrincipalCache {
     this.entries.clear();
   }
 
-  /** The store's append listener: events appended here, or undefined for an append in another process. */
-  onAppended(events: readonly StoredEvent[] | undefined): void {
-    if (mayChangePrincipals(events)) this.clear();
+  /** The store's append listener: events appended here, or undefined for an append in another process (with its stream types when known). */
+  onAppended(events: readonly StoredEvent[] | undefined, peerStreamTypes?: readonly string[]): void {
+    if (mayChangePrincipals(events, peerStreamTypes)) this.clear();
   }
 }

@@ -36,7 +36,7 @@ const CALLER = `
   FROM identity_sessions s LEFT JOIN identity_users u ON u.user_id = s.user_id
   WHERE s.session_id = $1`;
 
-type AppendSignal = { onAppended(listener: (events: readonly StoredEvent[] | undefined) => void): () => void };
+type AppendSignal = { onAppended(listener: (events: readonly StoredEvent[] | undefined, peerStreamTypes?: readonly string[]) => void): () => void };
 
 export type EndReason = Extract<SessionEvent, { type: 'SessionEnded' }>['data']['reason'];
 
@@ -55,7 +55,7 @@ export class SessionService implements Authenticator, OnModuleDestroy {
     const signal = store as Partial<AppendSignal>;
     const principals = typeof signal.onAppended === 'function' ? new PrincipalCache(() => this.now().getTime()) : null;
     this.principals = principals;
-    this.stopListening = principals ? signal.onAppended!.call(store, (events) => principals.onAppended(events)) : () => undefined;
+    this.stopListening = principals ? signal.onAppended!.call(store, (events, peerStreamTypes) => principals.onAppended(events, peerStreamTypes)) : () => undefined;
   }
 
   onModuleDestroy(): void {

@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { createHash, randomUUID } from 'node:crypto';
 import type { ChangeChannel, QueryOptions, SqlDatabase, SqlExecutor } from '../sql/sql-database.js';
-import { listenForChanges } from './change-channel.js';
+import { listenForChanges, noticePayload } from './change-channel.js';
 
 export type PostgresOptions = { connectionString: string; schema?: string; maxConnections?: number };
 
@@ -46,7 +46,7 @@ export class PostgresDatabase implements SqlDatabase {
     // subscriptions, and in-process caches that drop on a peer's append (onAppended) keep working.
     const own = randomUUID();
     this.changeChannel = {
-      notify: async () => void (await pool.query('SELECT pg_notify($1, $2)', [name, own])),
+      notify: async (streamTypes) => void (await pool.query('SELECT pg_notify($1, $2)', [name, noticePayload(own, streamTypes)])),
       listen: (onNotify) => listenForChanges(clientConfig, name, onNotify, own),
     };
   }

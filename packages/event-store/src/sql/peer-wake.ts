@@ -21,12 +21,16 @@ export class PeerWake {
   private listening: Promise<(() => Promise<void>) | null> | null = null;
   private closed = false;
 
-  constructor(private readonly db: SqlDatabase, private readonly onPeerAppend: () => void) {}
+  /** The stream types appended since the last notice went out (it names them: peers' caches drop less). */
+  private readonly pending = new Set<string>();
 
-  /** After a local append: tell the other processes (no-op where the database has no change channel). */
-  announce(): void {
+  constructor(private readonly db: SqlDatabase, private readonly onPeerAppend: (streamTypes: readonly string[] | undefined) => void) {}
+
+  /** After a local append of `streamTypes`: tell the other processes (no-op where the database has no change channel). */
+  announce(streamTypes: Iterable<string> = []): void {
     const channel = this.db.changeChannel;
     if (!channel || this.closed) return;
+    for (const type of streamTypes) this.pending.add(type);
     if (this.sending || this.timer) {
       this.again = true;
       return;
@@ -43,7 +47,9 @@ export class PeerWake {
     this.sending = true;
     this.again = false;
     this.lastSentAt = Date.now();
-    channel.notify().catch(() => undefined).finally(() => {
+    const types = [...this.pending];
+    this.pending.clear();
+    channel.notify(types).catch(() => undefined).finally(() => {
       this.sending = false;
       if (this.again) {
         this.again = false;

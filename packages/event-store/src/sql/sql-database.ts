@@ -18,11 +18,15 @@ export interface SqlExecutor {
   script(text: string): Promise<void>;
 }
 
-/** PostgreSQL's LISTEN/NOTIFY on the store's channel: wakes other processes' subscriptions after an append. */
+/**
+ * PostgreSQL's LISTEN/NOTIFY on the store's channel: wakes other processes' subscriptions after an append.
+ * A notice may name the stream types appended since the sender's last one, so that a listener's caches drop
+ * only what such streams can change; `undefined`: not known (drop everything).
+ */
 export type ChangeChannel = {
-  notify(): Promise<void>;
-  /** Calls onNotify on each notification, and once after a lost connection is back (some may be missed); resolves to the stop. */
-  listen(onNotify: () => void): Promise<() => Promise<void>>;
+  notify(streamTypes?: readonly string[]): Promise<void>;
+  /** Calls onNotify on each notification, and once after a lost connection is back (some may be missed, so with `undefined`); resolves to the stop. */
+  listen(onNotify: (streamTypes: readonly string[] | undefined) => void): Promise<() => Promise<void>>;
 };
 
 export interface SqlDatabase extends SqlExecutor {

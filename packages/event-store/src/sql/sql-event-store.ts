@@ -48,7 +48,7 @@ export class SqlEventStore implements EventStore {
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? (() => uuidV7());
     this.appended.setMaxListeners(0);
-    this.peers = new PeerWake(db, () => this.appended.emit('appended'));
+    this.peers = new PeerWake(db, (streamTypes) => this.appended.emit('appended', undefined, streamTypes));
   }
 
   /** The schema must be migrated already (see migrate.ts); this sets up the projections' tables. */
@@ -78,7 +78,7 @@ export class SqlEventStore implements EventStore {
         const last = events[events.length - 1]!;
         this.heads.set(prepared.streamId, { revision: last.revision, hash: last.hash });
         this.appended.emit('appended', events);
-        this.peers.announce();
+        this.peers.announce(events.map((event) => event.streamType));
         return { streamId: prepared.streamId, nextExpectedRevision: last.revision, events, alreadyStored: false };
       }
       this.heads.delete(prepared.streamId);
@@ -264,12 +264,13 @@ export class SqlEventStore implements EventStore {
   /**
    * Calls `listener` after each append this store commits, with the events written (in-process caches of
    * read models drop what those events change). `undefined` instead of events: appends happened in
-   * another process (PostgreSQL, once a wakeSource listens), which ones is not known.
+   * another process (PostgreSQL, once a wakeSource listens), with `peerStreamTypes` the stream types they
+   * wrote when the notice named them (else which ones is not known).
    */
-  onAppended(listener: (events: readonly StoredEvent[] | undefined) => void): () => void {
-    const call = (events?: readonly StoredEvent[]) => {
+  onAppended(listener: (events: readonly StoredEvent[] | undefined, peerStreamTypes?: readonly string[]) => void): () => void {
+    const call = (events?: readonly StoredEvent[], peerStreamTypes?: readonly string[]) => {
       try {
-        listener(events);
+        listener(events, peerStreamTypes);
       } catch {
         // The append is committed: a listener's failure must not make it look refused.
       }
