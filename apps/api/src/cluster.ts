@@ -10,7 +10,7 @@
 // worker's DATA_DIR/secrets.json. Decisions:
 // - The first worker starts alone (migrations, the demo data, secrets made once), the others after it listens.
 // - Only the first runs the reactors (the notifications subscription): two would each do every page's work,
-//   recorded once. A worker that dies is started again in its place, reactors with the first.
+//   recorded once. A worker that dies is started again in its place (after a second), reactors with the first.
 // - Per-process limits (the public calls' rate limit, used human-check solutions) hold per process: with N
 //   workers a caller's budget is at most N times the configured one. Each is documented where it is kept.
 // - SIGTERM or SIGINT to the primary stops the workers (each closes its server and store) and then itself.
@@ -18,6 +18,8 @@ import cluster, { type Worker } from 'node:cluster';
 import type { ApiConfig } from './config.js';
 
 const STOP_GRACE_MS = 15_000;
+/** A worker that died is started again after this pause, so one that cannot run (its database gone) does not spin. */
+const RESTART_AFTER_MS = 1000;
 
 /** Resolves with the port the worker listens on, once it does. */
 function listening(worker: Worker, index: number): Promise<number> {
@@ -61,12 +63,15 @@ export async function runCluster(config: ApiConfig, describe: (config: ApiConfig
       return;
     }
     if (index === undefined) return;
-    console.error(`API worker ${index} ended (${signal ?? `exit code ${code}`}); starting another`);
-    fork(index);
+    console.error(`API worker ${index} ended (${signal ?? `exit code ${code}`}); starting another in ${RESTART_AFTER_MS / 1000} s`);
+    setTimeout(() => {
+      if (!stopping) fork(index);
+    }, RESTART_AFTER_MS);
   });
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    if (indexes.size === 0) process.exit(0);
     for (const worker of indexes.keys()) worker.process.kill('SIGTERM');
     setTimeout(() => process.exit(1), STOP_GRACE_MS).unref();
   };
