@@ -25,6 +25,7 @@ export function startCatchUpSubscription(
 ): Subscription {
   const pageSize = options.pageSize ?? 500;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
+  const minIntervalMs = options.minIntervalMs ?? 0;
   let position = 0;
   let stopped = false;
   let wakeUp: () => void = () => undefined;
@@ -36,16 +37,22 @@ export function startCatchUpSubscription(
   let markCaughtUp: () => void = () => undefined;
   const caughtUp = new Promise<void>((resolve) => (markCaughtUp = resolve));
 
-  const pause = (ms: number) =>
+  /** Ends the pause under way when the subscription stops. */
+  let stopEarly: () => void = () => undefined;
+
+  /** Waits `ms`, or less when stopped or (`wakeable`) woken. */
+  const pause = (ms: number, wakeable = true) =>
     new Promise<void>((resolve) => {
-      if (woken || stopped) return resolve();
+      if ((wakeable && woken) || stopped || ms <= 0) return resolve();
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         wakeUp = () => undefined;
+        stopEarly = () => undefined;
         resolve();
       }
-      wakeUp = done;
+      if (wakeable) wakeUp = done;
+      stopEarly = done;
     });
 
   const loop = (async () => {
@@ -57,6 +64,7 @@ export function startCatchUpSubscription(
     while (!stopped) {
       try {
         woken = false;
+        const readAt = Date.now();
         const page = await read(position, pageSize);
         if (page.events.length > 0 && !stopped) {
           await options.handler(page.events);
@@ -66,6 +74,8 @@ export function startCatchUpSubscription(
         if (page.isEnd) {
           markCaughtUp();
           await pause(pollIntervalMs);
+          // Woken at once by a busy writer: the next read waits for its turn (woken stays set, so it reads then).
+          if (minIntervalMs > 0) await pause(readAt + minIntervalMs - Date.now(), false);
         }
       } catch (error) {
         options.onError?.(error);
@@ -81,6 +91,7 @@ export function startCatchUpSubscription(
     async stop() {
       stopped = true;
       wakeUp();
+      stopEarly();
       unsubscribe();
       await loop;
     },

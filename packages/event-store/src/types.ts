@@ -121,6 +121,13 @@ export type SubscribeOptions = {
   pageSize?: number;
   /** How long to wait between polls when caught up (default 250 ms). Local appends wake it at once. */
   pollIntervalMs?: number;
+  /**
+   * Once caught up, the least time from one read of the log to the next, however often appends wake it
+   * (default 0: at once). Under a busy writer a subscription woken by every append reads a page of one or
+   * two events per wake, two queries each; waiting this long reads the same events in fewer, larger pages.
+   * Delivery is that much later at most. SQL stores; KurrentDB's subscriptions are pushed and ignore it.
+   */
+  minIntervalMs?: number;
   onError?: (error: unknown) => void;
 };
 

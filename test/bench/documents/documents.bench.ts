@@ -54,6 +54,15 @@ function cannon(plan: CannonPlan): Promise<CannonOutcome> {
   });
 }
 
+/** Transactions committed and rolled back so far in `database` (PostgreSQL's statistics, updated within a second). */
+async function transactions(database: string): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  return onDatabase(async (client) => {
+    const { rows } = await client.query<{ n: string }>('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [database]);
+    return Number(rows[0]!.n);
+  });
+}
+
 async function main(): Promise<void> {
   log(`${cpus().length} cores, load average ${load()}`);
   const bench = await startApiProcess('documents', WORKERS);
@@ -100,9 +109,11 @@ async function main(): Promise<void> {
     const before = await statusEvents();
     log(`(a) workflow actions, ${CONNECTIONS} connections, ${ACTION_SECONDS} s; load average ${load()}`);
     let cpuBefore = await cpu();
+    const xactsBefore = await transactions(database);
     const cycle = await cannon({ kind: 'cycle', url: api.base, connections: CONNECTIONS, seconds: ACTION_SECONDS, documents: orders, tokens });
     const actions = cycle.result;
     const actionCpu = await cpuPerRequest(cpuBefore, await cpu(), cycle.ok);
+    const actionXacts = ((await transactions(database)) - xactsBefore) / cycle.ok;
     await settle();
     const recorded = (await statusEvents()) - before;
     const refusals = cycle.byStatus.filter(([status]) => status < 200 || status > 299);
@@ -130,8 +141,12 @@ async function main(): Promise<void> {
     const asOfRevision = ((await (await fetch(`${api.base}${asOfPath}`, { headers: readHeaders })).json()) as { revision: number }).revision;
 
     log(`plain event-store appends, ${CONNECTIONS} callers, ${APPEND_SECONDS} s; load average ${load()}`);
-    const plain = await plainAppendRate({ url: url.toString(), schema: 'plain', migrationsDir: loadConfig({}).migrationsDir, callers: CONNECTIONS, seconds: APPEND_SECONDS, poolSize: 10 });
+    const plainCpuBefore = await sampleCpu(database);
+    let plainCpuAfter = plainCpuBefore;
+    const plain = await plainAppendRate({ beforeClose: async () => void (plainCpuAfter = await sampleCpu(database)), url: url.toString(), schema: 'plain', migrationsDir: loadConfig({}).migrationsDir, callers: CONNECTIONS, seconds: APPEND_SECONDS, poolSize: 10 });
 
+    // The store runs in this process (sampleCpu's default); the API's processes are idle meanwhile.
+    const plainCpu = cpuPerRequest(plainCpuBefore, plainCpuAfter, plain.appends);
     const actionRate = cycle.ok / actions.duration;
     const rows: Row[] = [
       { measure: `(a) accepted actions/s, ${CONNECTIONS} connections, distinct orders`, value: rate(actionRate, 'actions'), target: '>= 800/s', pass: actionRate >= 800 },
@@ -143,6 +158,8 @@ async function main(): Promise<void> {
       // Requests in flight when autocannon stops are recorded by the API, their replies unread.
       { measure: '(a) status events recorded during the run', value: String(recorded), target: `2xx .. 2xx + ${CONNECTIONS}`, pass: recorded >= cycle.ok && recorded <= cycle.ok + CONNECTIONS },
       { measure: `(a) per action: CPU ms API (${WORKERS} process${WORKERS === 1 ? '' : 'es'}) / PostgreSQL`, value: perRequest(actionCpu), target: '', pass: null },
+      // Each statement outside a transaction is one (the API's are; profile.ts counts the statements themselves).
+      { measure: '(a) per action: PostgreSQL transactions (all the API sent)', value: actionXacts.toFixed(2), target: '', pass: null },
       { measure: "(a') one connection: actions/s, latency p50 / p99", value: `${(alone.ok / alone.result.duration).toFixed(0)}/s, ${ms(alone.result.latency.p50)} / ${ms(alone.result.latency.p99)}`, target: '', pass: null },
       { measure: `(b) history of ${historyRows.length} events: p50`, value: ms(history.latency.p50), target: '', pass: null },
       { measure: `(b) history of ${historyRows.length} events: p99 (${rate(history.requests.average, 'req')})`, value: ms(history.latency.p99), target: '< 20 ms', pass: history.latency.p99 < 20 && history.non2xx === 0 },
@@ -152,6 +169,7 @@ async function main(): Promise<void> {
       { measure: '(c) per request: CPU ms API / PostgreSQL', value: perRequest(asOfCpu), target: '', pass: null },
       { measure: `plain SqlEventStore.append, ${CONNECTIONS} callers (no projections)`, value: rate(plain.perSecond, 'appends'), target: 'baseline', pass: null },
       { measure: 'plain append latency p50 / p99', value: `${ms(plain.p50)} / ${ms(plain.p99)}`, target: '', pass: null },
+      { measure: 'plain append: CPU ms store process / PostgreSQL', value: perRequest(plainCpu), target: '', pass: null },
       { measure: '(a) actions/s as a share of plain appends/s', value: `${((100 * actionRate) / plain.perSecond).toFixed(0)} %`, target: '', pass: null },
     ];
     console.log('');

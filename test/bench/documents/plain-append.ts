@@ -7,7 +7,8 @@ import { migrate, PostgresDatabase, SqlEventStore } from '@binaan/event-store';
 
 export type AppendRun = { appends: number; seconds: number; perSecond: number; p50: number; p99: number; errors: number };
 
-export async function plainAppendRate(options: { url: string; schema: string; migrationsDir: string; callers: number; seconds: number; poolSize: number }): Promise<AppendRun> {
+/** `beforeClose`: called after the run, while the store's connections (and their backends) are still open. */
+export async function plainAppendRate(options: { url: string; schema: string; migrationsDir: string; callers: number; seconds: number; poolSize: number; beforeClose?: () => Promise<void> }): Promise<AppendRun> {
   const db = await PostgresDatabase.open({ connectionString: options.url, schema: options.schema, maxConnections: options.poolSize });
   try {
     await migrate(db, options.migrationsDir);
@@ -42,6 +43,7 @@ export async function plainAppendRate(options: { url: string; schema: string; mi
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+    await options.beforeClose?.();
     return { appends: latencies.length, seconds, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors };
   } finally {
     await db.close();

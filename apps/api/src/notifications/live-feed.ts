@@ -5,12 +5,17 @@
 import { SqlEventStore, startCatchUpSubscription, type EventStore, type StoredEvent, type Subscription, type WakeSource } from '@binaan/event-store';
 
 const POLL_MS = 500;
+/**
+ * Under a busy log (every append wakes every API process's feed) one read per 50 ms at most: the same
+ * events in fewer pages, a bell at most 50 ms later (the bench: a third fewer queries per workflow action).
+ */
+const MIN_INTERVAL_MS = 50;
 
 export async function startLiveFeed(store: EventStore, handler: (events: readonly StoredEvent[]) => Promise<void>, onError: (error: unknown) => void): Promise<Subscription> {
   let position = await store.lastPosition();
   const wake: WakeSource = store instanceof SqlEventStore ? store.wakeSource() : { onWake: () => () => undefined };
   return startCatchUpSubscription(
-    { name: 'notifications-live', handler, pollIntervalMs: POLL_MS, pageSize: 1000, onError },
+    { name: 'notifications-live', handler, pollIntervalMs: POLL_MS, minIntervalMs: MIN_INTERVAL_MS, pageSize: 1000, onError },
     (after, limit) => store.readAll({ after, limit }),
     { load: async () => position, save: async (_name, next) => void (position = next) },
     wake,

@@ -44,6 +44,9 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
     this.subscription = this.store.subscribe({
       name: REACTOR_SUBSCRIPTION,
       pageSize: 200,
+      // A busy approver queue wakes it on every action: one page per 50 ms at most, so one append per user
+      // per page covers many actions (a notification is raised at most that much later).
+      minIntervalMs: 50,
       handler: (events) => this.handle(events),
       onError: (error) => this.logger.error(`notifications: ${error instanceof Error ? error.message : String(error)}`),
     });

@@ -25,6 +25,12 @@ export class HeadCache {
     if (this.heads.size > this.capacity) this.heads.delete(this.heads.keys().next().value!);
   }
 
+  /** Keeps `head` unless the hint held is already at a later revision (a read may race an append here). */
+  setIfNewer(streamId: string, head: Head): void {
+    const held = this.heads.get(streamId);
+    if (!held || held.revision < head.revision) this.set(streamId, head);
+  }
+
   delete(streamId: string): void {
     this.heads.delete(streamId);
   }

@@ -182,7 +182,12 @@ export class SqlEventStore implements EventStore {
       throw new InvalidEventStoreInput('toTime', 'must be a valid date');
     }
     const rows = await this.db.query<EventJsonRow>(sql.READ_STREAM, [streamId, from, to, options.toTime?.toISOString() ?? null, limit], PREPARED);
-    return rows.map(toStoredEvent);
+    const events = rows.map(toStoredEvent);
+    // A read to the stream's end saw its head: the next append that expects that revision chains on it
+    // without reading the head (another process's appends left this process's hint behind).
+    const last = events[events.length - 1];
+    if (last && to === null && limit === null && options.toTime === undefined) this.heads.setIfNewer(streamId, { revision: last.revision, hash: last.hash });
+    return events;
   }
 
   async streamHead(streamId: string): Promise<StreamHead | null> {
