@@ -92,7 +92,9 @@ export async function startApiProcess(name: string, workers: number, env: Record
   url.pathname = `/${database}`;
   const dataDir = await mkdtemp(join(tmpdir(), `binaan-bench-${name}-`));
   let printed = '';
-  const child = spawn(process.execPath, [MAIN], {
+  // BENCH_API_NODE_ARGS: node's own flags for the API (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof; workers inherit them).
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     env: {
       ...process.env, DATABASE_URL: url.toString(), DATABASE_SCHEMA: 'api', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1',
       NODE_ENV: 'production', DEMO_DATA: 'on', API_WORKERS: String(workers), ...env,

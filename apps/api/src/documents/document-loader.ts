@@ -7,12 +7,15 @@
 // (an action's If-Match, or the read model's revision) and the cached state is at exactly that revision,
 // nothing is read: an action then appends with that revision as the expected one, so a state that was in
 // fact stale (another process appended) can only end in 409 wrongExpectedRevision, never a wrong write.
-// See the README ("Caches").
+// Other processes' document events, as this process's live log reads them, are folded onto the states kept
+// here when they follow on, so an action after another worker's finds its state current more often than
+// not (API_WORKERS above 1; otherwise it reads the events it lacks). See the README ("Caches").
 import { Inject, Injectable } from '@nestjs/common';
 import { isDocumentResource, type DocumentResource } from '@binaan/contracts';
 import type { EventStore, ReadStreamOptions, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { WorkflowReplayError } from '@binaan/workflows';
 import { READ_MODELS } from '../common/principal.js';
+import { LiveLog } from '../store/live-log.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DocumentRefused } from './document.errors.js';
 import { documentStreamId, foldOnto, type DocumentState } from './document.state.js';
@@ -45,7 +48,31 @@ export class DocumentLoader {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
-  ) {}
+    liveLog: LiveLog,
+  ) {
+    liveLog.listen((events) => this.follow(events));
+  }
+
+  /**
+   * Events read from the log (any process's): each document event folded onto the state kept for its
+   * stream when that state is at the revision just before it; any other kept state stays as it is (this
+   * process's own appends are kept already; a gap is read when the state is next needed).
+   */
+  follow(events: readonly StoredEvent[]): void {
+    for (const event of events) {
+      if (!isDocumentResource(event.streamType)) continue;
+      const held = this.states.get(event.streamId);
+      if (!held || held.revision !== event.revision - 1) continue;
+      try {
+        const next = foldOnto(held, [event]);
+        if (next) this.states.set(event.streamId, next);
+        else this.states.delete(event.streamId);
+      } catch {
+        // Does not chain: forget it, the next load reads the stream and says so.
+        this.states.delete(event.streamId);
+      }
+    }
+  }
 
   async events(resource: DocumentResource, id: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
     if (!UUID.test(id)) throw notFound();

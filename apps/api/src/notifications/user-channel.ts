@@ -6,15 +6,14 @@
 // session lapses by inactivity or the user is no longer active. Only UserChannelMessages are sent.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HttpException, Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpException, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ErrorCodes, USER_CHANNEL_PATH, UserChannelCloseCodes, type LiveNotificationBody, type UserChannelMessage } from '@binaan/contracts';
-import type { EventStore, StoredEvent, Subscription } from '@binaan/event-store';
+import type { StoredEvent } from '@binaan/event-store';
 import type { Principal } from '../common/principal.js';
 import { SessionService } from '../identity/session.service.js';
-import { EVENT_STORE } from '../store/store.tokens.js';
-import { startLiveFeed } from './live-feed.js';
+import { LiveLog } from '../store/live-log.js';
 import { NotificationFeed } from './notification-feed.js';
 import type { NotificationCountClearedData, NotificationRaisedData } from './notification.events.js';
 
@@ -31,20 +30,20 @@ export class UserChannel implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly bySession = new Map<string, Set<Connection>>();
   private http: Server | null = null;
-  private feed: Subscription | null = null;
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly host: HttpAdapterHost,
     private readonly sessions: SessionService,
     private readonly counts: NotificationFeed,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
+    liveLog: LiveLog,
+  ) {
+    liveLog.listen((events) => this.deliver(events));
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.http = this.host.httpAdapter.getHttpServer() as Server;
     this.http.on('upgrade', this.upgrade);
-    this.feed = await startLiveFeed(this.store, (events) => this.deliver(events), (error) => this.logger.error(`live feed: ${error instanceof Error ? error.message : String(error)}`));
     this.timers = [setInterval(() => void this.sweep(), SWEEP_MS), setInterval(() => this.ping(), PING_MS)];
     for (const timer of this.timers) timer.unref();
   }
@@ -61,7 +60,6 @@ export class UserChannel implements OnApplicationBootstrap, BeforeApplicationShu
 
   async onApplicationShutdown(): Promise<void> {
     for (const client of this.sockets.clients) client.terminate();
-    await this.feed?.stop();
     await new Promise<void>((resolve) => this.sockets.close(() => resolve()));
   }
 

@@ -7,12 +7,16 @@ import { SqlEventStore, StoreConfigurationError, type EventStore } from '@binaan
 import type { ApiConfig } from '../config.js';
 import { CLOCK, READ_MODELS, type Clock } from '../common/principal.js';
 import { SECRETS, type Secrets } from '../common/secrets.js';
+import { LiveLog } from './live-log.js';
 import { API_CONFIG, EVENT_STORE } from './store.tokens.js';
 
 @Global()
 @Module({})
 export class StoreModule implements OnApplicationShutdown {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly liveLog: LiveLog,
+  ) {}
 
   static forRoot(config: ApiConfig, store: EventStore, clock: Clock, secrets: Secrets): DynamicModule {
     return {
@@ -22,6 +26,7 @@ export class StoreModule implements OnApplicationShutdown {
         { provide: EVENT_STORE, useValue: store },
         { provide: CLOCK, useValue: clock },
         { provide: SECRETS, useValue: secrets },
+        LiveLog,
         {
           provide: READ_MODELS,
           useFactory: () => {
@@ -31,11 +36,12 @@ export class StoreModule implements OnApplicationShutdown {
           },
         },
       ],
-      exports: [API_CONFIG, EVENT_STORE, CLOCK, READ_MODELS, SECRETS],
+      exports: [API_CONFIG, EVENT_STORE, CLOCK, READ_MODELS, SECRETS, LiveLog],
     };
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.liveLog.stop();
     await this.store.close();
   }
 }

@@ -31,6 +31,12 @@ export class HeadCache {
     if (!held || held.revision < head.revision) this.set(streamId, head);
   }
 
+  /** Moves a hint this cache holds to `head` when it is later (no new entry: the whole log passes through here). */
+  updateIfHeld(streamId: string, head: Head): void {
+    const held = this.heads.get(streamId);
+    if (held && held.revision < head.revision) this.heads.set(streamId, head);
+  }
+
   delete(streamId: string): void {
     this.heads.delete(streamId);
   }

@@ -225,6 +225,8 @@ export class SqlEventStore implements EventStore {
         const [horizon] = await this.db.query<{ horizon: string }>(sql.READ_HORIZON, [], PREPARED);
         return this.db.query<EventJsonRow>(sql.READ_ALL[format], [after, limit, horizon!.horizon], PREPARED);
       });
+    // The log's pages carry other processes' appends: the head hints this process holds move with them.
+    for (const event of events) this.heads.updateIfHeld(event.streamId, { revision: event.revision, hash: event.hash });
     return { events, nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: events.length < limit };
   }
 

@@ -1,6 +1,6 @@
-// The live side of the log for this process: a catch-up reader that starts at the log's end when the
-// process starts and keeps no durable checkpoint (each process pushes to its own sockets, so each reads
-// for itself). It wakes on appends here and, on PostgreSQL, on any other API process's appends (the
+// The live side of the log for this process (live-log.ts hands its pages on): a catch-up reader that starts
+// at the log's end when the process starts and keeps no durable checkpoint (each process pushes to its own
+// sockets and keeps its own states, so each reads for itself). It wakes on appends here and, on PostgreSQL, on any other API process's appends (the
 // store's LISTEN/NOTIFY), and polls besides, so a lost wake-up costs at most the poll interval.
 import { SqlEventStore, startCatchUpSubscription, type EventStore, type StoredEvent, type Subscription, type WakeSource } from '@binaan/event-store';
 
