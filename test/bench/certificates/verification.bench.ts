@@ -17,12 +17,12 @@
 // BENCH_RAW_SECONDS (5), BENCH_API_WORKERS. On a shared machine the wall-clock rates follow the neighbours'
 // load (printed); the CPU per verification (the API's processes and the PostgreSQL backends) does not, and
 // is printed beside.
-import { fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { ADMIN_URL, startApiProcess } from '../support/api-process.js';
 import { ms, printTable, rate, type Row } from '../documents/report.js';
 import type { CannonOutcome, CannonPlan } from './cannon-process.js';
+import { runForked } from '../support/fork.js';
 import { cpuBetween, sampleCpu } from './cpu.js';
 import { rawVerifyRate } from './raw-verify.js';
 
@@ -39,15 +39,8 @@ const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).to
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
 
-function cannon(plan: CannonPlan): Promise<CannonOutcome> {
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL('./cannon-process.js', import.meta.url));
-    child.once('message', (outcome: CannonOutcome) => resolve(outcome));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`the load generator exited with ${code}`))));
-    child.send(plan);
-  });
-}
+/** autocannon in a process of its own (cannon-process.ts). */
+const cannon = (plan: CannonPlan) => runForked<CannonPlan, CannonOutcome>(new URL('./cannon-process.js', import.meta.url), plan);
 
 async function verifyOnce(base: string, qr: string): Promise<{ genuine: boolean; failed: string[]; reason: string | null }> {
   const response = await fetch(`${base}${PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qr }) });

@@ -13,10 +13,10 @@
 // admin URL, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_API_WORKERS (the core count),
 // BENCH_ACTION_SECONDS (20), BENCH_READ_SECONDS (10), BENCH_READ_CONNECTIONS (1), BENCH_APPEND_SECONDS (10).
 // SQL statements per request: profile.ts (the API in its process, every statement counted).
-import { fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import type { CycleDocument } from './action-cycle.js';
 import type { CannonOutcome, CannonPlan } from './cannon-process.js';
+import { runForked } from '../support/fork.js';
 import { eachLimited, signIn } from './http.js';
 import { plainAppendRate } from './plain-append.js';
 import { ms, printTable, rate, type Row } from './report.js';
@@ -43,16 +43,8 @@ const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-/** autocannon in a forked process (cannon-process.ts): its CPU is not the API's, nor does it queue behind it. */
-function cannon(plan: CannonPlan): Promise<CannonOutcome> {
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL('./cannon-process.js', import.meta.url));
-    child.once('message', (outcome: CannonOutcome) => resolve(outcome));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`the load generator exited with ${code}`))));
-    child.send(plan);
-  });
-}
+/** autocannon in a process of its own (cannon-process.ts). */
+const cannon = (plan: CannonPlan) => runForked<CannonPlan, CannonOutcome>(new URL('./cannon-process.js', import.meta.url), plan);
 
 /** Transactions committed and rolled back so far in `database` (PostgreSQL's statistics, updated within a second). */
 async function transactions(database: string): Promise<number> {

@@ -4,11 +4,11 @@
 //   npm run build && tsc -b test/bench && PROFILE=actions node --cpu-prof --cpu-prof-dir=/tmp/prof test/bench/dist/documents/profile.js
 // PROFILE: actions (16 connections, distinct orders), history or asOf (1 connection, the 1,000-event order).
 // PROFILE_SECONDS (10).
-import { fork } from 'node:child_process';
 import type { Result } from 'autocannon';
 import { SqlEventStore } from '@binaan/event-store';
 import type { CycleDocument } from './action-cycle.js';
 import type { CannonOutcome, CannonPlan } from './cannon-process.js';
+import { runForked } from '../support/fork.js';
 import { cpuPerRequest, sampleCpu } from './cpu.js';
 import { eachLimited } from './http.js';
 import { growTo, rejectedOrder, startBenchApp } from './seed.js';
@@ -17,16 +17,8 @@ import { countSql } from './sql-counter.js';
 const WORKLOAD = process.env.PROFILE ?? 'actions';
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 
-/** autocannon in a forked process (cannon-process.ts), so the profile holds the API's work only. */
-function cannon(plan: CannonPlan): Promise<CannonOutcome> {
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL('./cannon-process.js', import.meta.url));
-    child.once('message', (outcome: CannonOutcome) => resolve(outcome));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`the load generator exited with ${code}`))));
-    child.send(plan);
-  });
-}
+/** autocannon in a process of its own (cannon-process.ts). */
+const cannon = (plan: CannonPlan) => runForked<CannonPlan, CannonOutcome>(new URL('./cannon-process.js', import.meta.url), plan);
 
 async function main(): Promise<void> {
   const bench = await startBenchApp();
