@@ -94,7 +94,10 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   await expect(eula.locator('.eula-text')).not.toBeEmpty();
   await shot(page, 'eula');
   await eula.getByRole('button', { name: 'Accept' }).click();
-  await expect(page).toHaveURL(/\/article/);
+  // Into the signed-in area (/article); a user with no company yet is sent on to choose one (the URL only
+  // passes through /article, so the page it rests on is what is checked).
+  await expect(page).toHaveURL(/\/select-company$/);
+  await expect(page.getByText('You are not a member of any company yet.')).toBeVisible();
   const firstToken = await page.evaluate(() => JSON.parse(localStorage.getItem('binaan.session') ?? '{}').jwtToken as string);
   const userId = JSON.parse(Buffer.from(firstToken.split('.')[1]!, 'base64url').toString()).sub as string;
 
@@ -136,7 +139,10 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/article/);
+  // Into the signed-in area (/article); a user with no company yet is sent on to choose one (the URL only
+  // passes through /article, so the page it rests on is what is checked).
+  await expect(page).toHaveURL(/\/select-company$/);
+  await expect(page.getByText('You are not a member of any company yet.')).toBeVisible();
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('binaan.session') ?? '{}').jwtToken as string);
   expect(token).toBeTruthy();
   expect((await request.get('/api/application/get-server-timestamp', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
