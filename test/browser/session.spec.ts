@@ -11,7 +11,8 @@ test('the session reminder appears and the timed-out page follows', async ({ pag
   await page.getByLabel('E-mail').fill('farid@teguhbina.my');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/article|\/administration|\/auth\/(choose|company)/);
+  // Signed in: the area, or (no company chosen yet) the page that chooses one.
+  await expect(page).toHaveURL(/\/article|\/administration|\/select-company|\/auth\/(choose|company)/);
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('binaan.session') ?? '{}').jwtToken as string);
   expect(token).toBeTruthy();
 
