@@ -13,7 +13,7 @@ import { authorityProjection } from '../authority/authority.projection.js';
 import { companiesProjection } from '../companies/companies.projection.js';
 import { usersProjection } from '../identity/identity.projections.js';
 import { projectsProjection } from '../projects/projects.projection.js';
-import { NOTIFICATIONS_STREAM_TYPE } from '../notifications/notification.events.js';
+import { peerMayChangeCaches } from '../store/busy-streams.js';
 import { Lru } from './lru.js';
 
 const MAX_AGE_MS = 2000;
@@ -27,7 +27,7 @@ const FEEDING_TYPES = new Set([authorityProjection, companiesProjection, usersPr
  * its notice named only document and notification streams, whose events feed none of these read models.
  */
 export function changesLookups(events: readonly StoredEvent[] | undefined, peerStreamTypes?: readonly string[]): boolean {
-  if (events === undefined) return peerStreamTypes === undefined || !peerStreamTypes.every((type) => isDocumentResource(type) || type === NOTIFICATIONS_STREAM_TYPE);
+  if (events === undefined) return peerMayChangeCaches(peerStreamTypes);
   return events.some((event) => !isDocumentResource(event.streamType) && FEEDING_TYPES.has(event.type));
 }
 

@@ -12,13 +12,9 @@
 //  - the inactivity rule and last-seen renewal run on the database as before, at least once a second.
 // Entries are by full token: a read-only token and a full one of the same session are told apart.
 
-import { isDocumentResource } from '@binaan/contracts';
 import type { StoredEvent } from '@binaan/event-store';
 import type { Principal } from '../common/principal.js';
-import { NOTIFICATIONS_STREAM_TYPE } from '../notifications/notification.events.js';
-
-/** Streams that never change a principal, and are the busy ones: documents and notification feeds. */
-const neverChangesPrincipals = (streamType: string) => isDocumentResource(streamType) || streamType === NOTIFICATIONS_STREAM_TYPE;
+import { isBusyStream, peerMayChangeCaches } from '../store/busy-streams.js';
 
 /**
  * Whether appended events may change a principal: any event outside the busy streams that never do counts,
@@ -26,8 +22,8 @@ const neverChangesPrincipals = (streamType: string) => isDocumentResource(stream
  * notice named only such streams.
  */
 export function mayChangePrincipals(events: readonly StoredEvent[] | undefined, peerStreamTypes?: readonly string[]): boolean {
-  if (events === undefined) return peerStreamTypes === undefined || !peerStreamTypes.every(neverChangesPrincipals);
-  return events.some((event) => !neverChangesPrincipals(event.streamType));
+  if (events === undefined) return peerMayChangeCaches(peerStreamTypes);
+  return events.some((event) => !isBusyStream(event.streamType));
 }
 
 const TTL_MS = 1000;
