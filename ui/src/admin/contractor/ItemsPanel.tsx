@@ -4,7 +4,8 @@ import { useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Alert, Box, Button, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { DocumentView } from '@binaan/contracts';
-import { formatMoney, formatQuantity } from '../format.js';
+import { LineItemRow } from '../documents/LineItemRow.js';
+import { formatMoney } from '../format.js';
 import { useDocument } from './use-document.js';
 
 export function ItemsTable({ document }: { document: Pick<DocumentView, 'items' | 'totals' | 'currency' | 'sstApplicable'> }) {
@@ -21,12 +22,7 @@ export function ItemsTable({ document }: { document: Pick<DocumentView, 'items' 
         </TableRow>
       </TableHead>
       <TableBody>
-        {document.items.map((item) => (
-          <TableRow key={item.lineNo}>
-            <TableCell>{item.lineNo}</TableCell><TableCell>{item.description}</TableCell><TableCell>{item.unit}</TableCell>
-            <TableCell align="right">{formatQuantity(item.quantity)}</TableCell><TableCell align="right">{money(item.rate)}</TableCell><TableCell align="right">{money(item.amount)}</TableCell>
-          </TableRow>
-        ))}
+        {document.items.map((item) => <LineItemRow key={item.lineNo} item={item} currency={document.currency} />)}
         <TableRow><TableCell colSpan={5} align="right">{translate('admin.fields.subtotal')}</TableCell><TableCell align="right">{money(document.totals.subtotal)}</TableCell></TableRow>
         {document.sstApplicable && <TableRow><TableCell colSpan={5} align="right">{translate('admin.fields.sst')}</TableCell><TableCell align="right">{money(document.totals.sst)}</TableCell></TableRow>}
         <TableRow><TableCell colSpan={5} align="right"><strong>{translate('admin.fields.total')}</strong></TableCell><TableCell align="right"><strong>{money(document.totals.total)}</strong></TableCell></TableRow>

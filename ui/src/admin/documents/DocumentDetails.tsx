@@ -4,7 +4,8 @@ import { useTranslate } from 'react-admin';
 import { Box, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { DocumentKindFieldNames, isDocumentResource, type DocumentView } from '@binaan/contracts';
 import { humanise } from '../catalogue/labels.js';
-import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../format.js';
+import { formatDate, formatDateTime, formatMoney } from '../format.js';
+import { LineItemRow } from './LineItemRow.js';
 import { StatusChip } from './StatusChip.js';
 import { useProjects } from './use-projects.js';
 
@@ -74,13 +75,7 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {document.items.map((item) => (
-                <TableRow key={item.lineNo}>
-                  <TableCell>{item.lineNo}</TableCell><TableCell>{item.description}</TableCell><TableCell>{item.unit}</TableCell>
-                  <TableCell align="right">{formatQuantity(item.quantity)}</TableCell><TableCell align="right">{formatMoney(item.rate, document.currency)}</TableCell>
-                  <TableCell align="right">{formatMoney(item.amount, document.currency)}</TableCell>
-                </TableRow>
-              ))}
+              {document.items.map((item) => <LineItemRow key={item.lineNo} item={item} currency={document.currency} />)}
             </TableBody>
           </Table>
         </Card>
