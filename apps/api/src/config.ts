@@ -11,6 +11,10 @@ export type ApiConfig = {
   databaseUrl: string | undefined;
   databaseSchema: string | undefined;
   eventStoreUrl: string | undefined;
+  /** PostgreSQL: the longest wait for a connection (DATABASE_CONNECT_TIMEOUT_MS, default 5,000). */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL: statement_timeout of every request's statement (DATABASE_STATEMENT_TIMEOUT_MS, default 15,000). */
+  databaseStatementTimeoutMs: number;
   migrationsDir: string;
   /** The built ui (ui/dist); served at / when it exists. */
   uiDir: string;
@@ -60,6 +64,14 @@ function positive(value: string | undefined, fallback: number): number {
   return parsed;
 }
 
+function milliseconds(name: string, value: string | undefined, fallback: number): number {
+  try {
+    return positive(value, fallback);
+  } catch {
+    throw new ConfigError(`${name} must be a positive whole number of milliseconds, not "${value}"`);
+  }
+}
+
 function workers(env: NodeJS.ProcessEnv): number {
   let count: number;
   try {
@@ -79,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
+    databaseConnectTimeoutMs: milliseconds('DATABASE_CONNECT_TIMEOUT_MS', env.DATABASE_CONNECT_TIMEOUT_MS, 5_000),
+    databaseStatementTimeoutMs: milliseconds('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000),
     migrationsDir: resolve(env.MIGRATIONS_DIR ?? resolve(repositoryRoot, 'infra/migrations')),
     uiDir: resolve(env.UI_DIR ?? resolve(repositoryRoot, 'ui/dist')),
     publicUrl: (env.PUBLIC_URL ?? `http://127.0.0.1:${port(env.PORT)}`).replace(/\/$/, ''),

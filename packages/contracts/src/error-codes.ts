@@ -8,6 +8,8 @@ export const ErrorCodes = {
   wrongExpectedRevision: 'wrongExpectedRevision',
   internal: 'internal',
   tooManyRequests: 'tooManyRequests',
+  /** 503 with Retry-After: the database cannot be reached for now (nothing the caller did). */
+  storeUnavailable: 'storeUnavailable',
   // Account access (public-area.md §8, signed-in-area.md §8.3). Messages: ui/src i18n `error.<code>`.
   humanCheckFailed: 'humanCheckFailed',
   invalidMobile: 'invalidMobile',

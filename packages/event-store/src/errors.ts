@@ -57,3 +57,18 @@ export class StoreConfigurationError extends EventStoreError {
     super('storeConfiguration', message);
   }
 }
+
+/**
+ * The store cannot be reached now (connection refused or lost, server restarting, a timeout): nothing the
+ * caller did wrong, and the outcome of a write that was under way is unknown (a retry with the same event
+ * ids, or the same If-Match, is safe). The API answers 503 with Retry-After.
+ */
+export class StoreUnavailable extends EventStoreError {
+  constructor(
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super('storeUnavailable', `the event store is not reachable: ${reason}`);
+    if (options && 'cause' in options) (this as { cause?: unknown }).cause = options.cause;
+  }
+}

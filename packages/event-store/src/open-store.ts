@@ -21,6 +21,9 @@ export type StoreConfig = {
   databaseSchema?: string;
   eventStoreUrl?: string;
   projections?: readonly Projection[];
+  /** PostgreSQL: the longest wait for a connection, and the statement timeout (see postgres-database.ts). */
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
   /** The clock that stamps recordedAt (tests move it). */
   now?: () => Date;
 };
@@ -29,7 +32,12 @@ export type OpenedStore = { store: EventStore; sql: SqlEventStore | null };
 
 export async function openSqlDatabase(config: StoreConfig): Promise<SqlDatabase> {
   if (config.databaseUrl) {
-    return PostgresDatabase.open({ connectionString: config.databaseUrl, ...(config.databaseSchema ? { schema: config.databaseSchema } : {}) });
+    return PostgresDatabase.open({
+      connectionString: config.databaseUrl,
+      ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+      ...(config.connectTimeoutMs !== undefined ? { connectTimeoutMs: config.connectTimeoutMs } : {}),
+      ...(config.statementTimeoutMs !== undefined ? { statementTimeoutMs: config.statementTimeoutMs } : {}),
+    });
   }
   const dataDir = config.dataDir ?? './data';
   const lock = lockDataDir(dataDir);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { BadRequestException, ForbiddenException, NotFoundException } from '@nestjs/common';
-import { InvalidEventStoreInput, WrongExpectedRevision } from '@binaan/event-store';
+import { InvalidEventStoreInput, StoreUnavailable, WrongExpectedRevision } from '@binaan/event-store';
 import { toErrorReply } from './error-reply.filter.js';
 
 describe('error replies', () => {
@@ -20,6 +20,14 @@ describe('error replies', () => {
   it('gives plain HTTP errors a code from their status', () => {
     expect(toErrorReply(new NotFoundException()).body.errorCode).toBe('notFound');
     expect(toErrorReply(new ForbiddenException()).body.errorCode).toBe('forbidden');
+  });
+
+  it('a store that cannot be reached is 503 storeUnavailable with Retry-After, and says nothing of why', () => {
+    const reply = toErrorReply(new StoreUnavailable('connect ECONNREFUSED 10.0.0.5:5432'));
+    expect(reply.status).toBe(503);
+    expect(reply.headers).toEqual({ 'Retry-After': '2' });
+    expect(reply.body).toMatchObject({ success: false, errorCode: 'storeUnavailable' });
+    expect(JSON.stringify(reply.body)).not.toContain('10.0.0.5');
   });
 
   it('an unexpected error is 500 "internal" and says nothing of its insides', () => {

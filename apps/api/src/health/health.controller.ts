@@ -1,6 +1,13 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import type { HealthReply } from '@binaan/contracts';
-import type { EventStore } from '@binaan/event-store';
+// Health for people and for load balancers:
+// - GET /api/health: up, which store, and the last global position (reading it proves the store answers);
+// - GET /api/health/live: the process serves requests (a liveness probe: never touches the store, so a
+//   database outage does not get a healthy process restarted);
+// - GET /api/health/ready: 200 when the store answers (migrations ran before the API listened), otherwise
+//   503 storeUnavailable with Retry-After, so a balancer sends traffic elsewhere until it is back.
+import { Controller, Get, HttpCode, Inject } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+import type { HealthReply, LivenessReply } from '@binaan/contracts';
+import { StoreUnavailable, type EventStore } from '@binaan/event-store';
 import { Public } from '../common/public.decorator.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 
@@ -8,10 +15,33 @@ import { EVENT_STORE } from '../store/store.tokens.js';
 export class HealthController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  /** Up, which store, and the last global position: reading it proves the store answers. */
   @Public()
   @Get()
+  @ApiResponse({ status: 503, description: 'storeUnavailable: the store cannot be reached (Retry-After)', schema: { $ref: '#/components/schemas/ErrorReply' } })
   async health(): Promise<HealthReply> {
-    return { status: 'ok', store: this.store.kind, position: await this.store.lastPosition() };
+    return { status: 'ok', store: this.store.kind, position: await this.lastPosition() };
+  }
+
+  @Public()
+  @Get('live')
+  @HttpCode(200)
+  live(): LivenessReply {
+    return { status: 'live', pid: process.pid, uptimeSeconds: Math.round(process.uptime()) };
+  }
+
+  @Public()
+  @Get('ready')
+  @ApiResponse({ status: 503, description: 'storeUnavailable: not ready until the store answers again (Retry-After)', schema: { $ref: '#/components/schemas/ErrorReply' } })
+  async ready(): Promise<HealthReply> {
+    return { status: 'ready', store: this.store.kind, position: await this.lastPosition() };
+  }
+
+  /** The store's last position; any failure to read it means the store is not there for us. */
+  private async lastPosition(): Promise<number> {
+    try {
+      return await this.store.lastPosition();
+    } catch (error) {
+      throw error instanceof StoreUnavailable ? error : new StoreUnavailable(error instanceof Error ? error.message : String(error), { cause: error });
+    }
   }
 }

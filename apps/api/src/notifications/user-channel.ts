@@ -4,13 +4,14 @@
 // new notifications and count changes from the live feed (whichever API process recorded them), and is
 // closed (4001) when its session ends: at once on the SessionEnded event, and within SWEEP_MS when the
 // session lapses by inactivity or the user is no longer active. Only UserChannelMessages are sent.
-import type { IncomingMessage, Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HttpException, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ErrorCodes, USER_CHANNEL_PATH, UserChannelCloseCodes, type LiveNotificationBody, type UserChannelMessage } from '@binaan/contracts';
 import type { StoredEvent } from '@binaan/event-store';
+import { toErrorReply } from '../common/error-reply.filter.js';
 import type { Principal } from '../common/principal.js';
 import { SessionService } from '../identity/session.service.js';
 import { LiveLog } from '../store/live-log.js';
@@ -165,12 +166,13 @@ function body(n: NotificationRaisedData): LiveNotificationBody {
   };
 }
 
+/** The upgrade refused with the API's error reply (401, 403; 503 with Retry-After while the store is away). */
 function refuse(socket: Duplex, error: unknown): void {
-  const status = error instanceof HttpException ? error.getStatus() : 500;
-  const given = error instanceof HttpException ? (error.getResponse() as { errorCode?: string; errorMessage?: string }) : {};
-  const reply = JSON.stringify({ success: false, errorCode: given.errorCode ?? ErrorCodes.internal, errorMessage: given.errorMessage ?? 'internal' });
-  const reason = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Internal Server Error';
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(reply)}\r\nConnection: close\r\n\r\n${reply}`);
+  const { status, body, headers } = toErrorReply(error);
+  const reply = JSON.stringify(body);
+  const reason = STATUS_CODES[status] ?? 'Error';
+  const extra = Object.entries(headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(reply)}\r\n${extra}Connection: close\r\n\r\n${reply}`);
 }
 
 function add<K>(map: Map<K, Set<Connection>>, key: K, connection: Connection): void {

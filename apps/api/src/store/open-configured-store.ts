@@ -10,6 +10,8 @@ export function openConfiguredStore(config: ApiConfig, now?: () => Date): Promis
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     ...(config.databaseSchema ? { databaseSchema: config.databaseSchema } : {}),
     ...(config.eventStoreUrl ? { eventStoreUrl: config.eventStoreUrl } : {}),
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
     projections: allProjections,
     ...(now ? { now } : {}),
   });

@@ -50,6 +50,11 @@ export class PGliteDatabase implements SqlDatabase {
     return this.pglite.transaction((tx) => work(executor(tx)));
   }
 
+  /** In one process with no network between, a maintenance transaction is a transaction. */
+  maintenance<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.transaction(work);
+  }
+
   close(): Promise<void> {
     return this.onClose();
   }

@@ -1,12 +1,36 @@
 // PostgreSQL through a node-postgres pool as a SqlDatabase. `schema` (optional) becomes the search_path
 // of every connection, so one database can hold several isolated stores (tests use one per test).
+//
+// A lost database is an answer, never a crash: every client has its error handled (idle ones by the pool,
+// a client checked out for a transaction by a listener of ours while we hold it), a broken client is
+// destroyed instead of going back to the pool, and a connection error reaches the caller as
+// StoreUnavailable (the API's 503). Each wait is bounded: connecting (or waiting for a pooled client) by
+// connectTimeoutMs, a statement by the server's statement_timeout and, should the server itself go
+// silent, by a client-side read timeout a little longer. Maintenance transactions (migrations, read-model
+// rebuilds) are exempt: they run at start or by hand and may take long on a big store.
 
 import pg from 'pg';
 import { createHash, randomUUID } from 'node:crypto';
 import type { ChangeChannel, QueryOptions, SqlDatabase, SqlExecutor } from '../sql/sql-database.js';
 import { listenForChanges, noticePayload } from './change-channel.js';
+import { asStoreError, isConnectionLoss } from './connection-loss.js';
 
-export type PostgresOptions = { connectionString: string; schema?: string; maxConnections?: number };
+export type PostgresOptions = {
+  connectionString: string;
+  schema?: string;
+  maxConnections?: number;
+  /** Longest wait for a connection, new or pooled (default 5 s). */
+  connectTimeoutMs?: number;
+  /** The server's statement_timeout for every statement but migrations and DDL (default 15 s; 0: none). */
+  statementTimeoutMs?: number;
+};
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+/** The client gives up on a silent server this much after the server would have cancelled the statement. */
+const READ_TIMEOUT_MARGIN_MS = 5_000;
+/** Maintenance (migrations, rebuilds): no statement timeout, and a read timeout none reaches (24 h). */
+const MAINTENANCE_READ_TIMEOUT_MS = 86_400_000;
 
 const statementNames = new Map<string, string>();
 
@@ -20,17 +44,53 @@ function statementName(text: string): string {
   return name;
 }
 
-function executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
+/** `unbounded`: no client-side read timeout (maintenance: migrations, rebuilds). */
+function executor(client: pg.Pool | pg.PoolClient, unbounded = false): SqlExecutor {
+  const timeout = unbounded ? { query_timeout: MAINTENANCE_READ_TIMEOUT_MS } : {};
   return {
     async query<R extends object>(text: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
       const values = params as unknown[];
-      const result = options.prepare ? await client.query({ name: statementName(text), text, values }) : await client.query(text, values);
-      return result.rows as R[];
+      try {
+        const result = await client.query({ ...(options.prepare ? { name: statementName(text) } : {}), text, values, ...timeout } as pg.QueryConfig);
+        return result.rows as R[];
+      } catch (error) {
+        throw asStoreError(error);
+      }
     },
     async script(text: string) {
-      await client.query(text);
+      try {
+        await client.query({ text, ...timeout } as pg.QueryConfig);
+      } catch (error) {
+        throw asStoreError(error);
+      }
     },
   };
+}
+
+/** Runs `work` on a client of the pool and gives it back, or destroys it when its connection failed. */
+async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw asStoreError(error);
+  }
+  // While we hold it the pool does not listen to it: a connection lost between two statements would
+  // otherwise be an unhandled 'error' event, which ends the process.
+  let lost: unknown = null;
+  const onError = (error: unknown) => (lost ??= error);
+  client.on('error', onError);
+  let failure: unknown = null;
+  try {
+    return await work(client);
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    client.off('error', onError);
+    const broken = lost ?? (failure !== null && isConnectionLoss(failure) ? failure : null);
+    client.release(broken ? (broken instanceof Error ? broken : new Error(String(broken))) : undefined);
+  }
 }
 
 export class PostgresDatabase implements SqlDatabase {
@@ -59,12 +119,26 @@ export class PostgresDatabase implements SqlDatabase {
       application_name: 'binaan',
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     };
-    const pool = new pg.Pool({ ...clientConfig, max: options.maxConnections ?? 10 });
-    // An idle client that loses its server must not take the process down with it.
+    const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      ...clientConfig,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: connectTimeoutMs,
+      keepAlive: true,
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + READ_TIMEOUT_MARGIN_MS } : {}),
+    });
+    // An idle client that loses its server must not take the process down with it (the pool drops it).
     pool.on('error', () => undefined);
-    if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    else await pool.query('SELECT 1');
-    return new PostgresDatabase(pool, clientConfig, schema);
+    const database = new PostgresDatabase(pool, { ...clientConfig, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true }, schema);
+    try {
+      if (schema) await database.maintenance((tx) => tx.script(`CREATE SCHEMA IF NOT EXISTS ${schema}`));
+      else await database.query('SELECT 1');
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
+    return database;
   }
 
   query<R extends object>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<R[]> {
@@ -75,19 +149,30 @@ export class PostgresDatabase implements SqlDatabase {
     return this.session.script(text);
   }
 
-  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(executor(client));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.inTransaction(work, false);
+  }
+
+  maintenance<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.inTransaction(work, true);
+  }
+
+  private inTransaction<T>(work: (tx: SqlExecutor) => Promise<T>, unbounded: boolean): Promise<T> {
+    return withClient(this.pool, async (client) => {
+      const tx = executor(client, unbounded);
+      await tx.query('BEGIN');
+      if (unbounded) await tx.query('SET LOCAL statement_timeout = 0');
+      try {
+        const result = await work(tx);
+        // A COMMIT whose reply is lost leaves the outcome unknown: StoreUnavailable says so (a retry with
+        // the same event ids is answered from what was stored).
+        await tx.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
   }
 
   close(): Promise<void> {

@@ -23,7 +23,7 @@ export async function migrate(db: SqlDatabase, folder: string): Promise<Migratio
     }),
   );
   const report: MigrationReport = { applied: [], alreadyApplied: 0 };
-  await db.transaction(async (tx) => {
+  await db.maintenance(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.script(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);

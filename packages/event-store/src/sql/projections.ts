@@ -73,7 +73,7 @@ const PROJECTIONS_LOCK = 7_310_002;
  */
 export async function setupProjections(db: SqlDatabase, projections: readonly Projection[]): Promise<string[]> {
   const rebuilt: string[] = [];
-  await db.transaction(async (tx) => {
+  await db.maintenance(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [PROJECTIONS_LOCK]);
     const known = new Map((await tx.query<{ name: string; setup_hash: string }>('SELECT name, setup_hash FROM projection_versions')).map((row) => [row.name, row.setup_hash]));
     const stale = projections.filter((projection) => known.get(projection.name) !== setupHash(projection));
@@ -104,7 +104,7 @@ export async function rebuildProjections(
   onProgress: RebuildProgress = () => undefined,
   pageSize = 5000,
 ): Promise<{ events: number; projections: string[] }> {
-  return db.transaction((tx) => rebuildIn(tx, projections, onProgress, pageSize));
+  return db.maintenance((tx) => rebuildIn(tx, projections, onProgress, pageSize));
 }
 
 async function rebuildIn(

@@ -34,6 +34,8 @@ export interface SqlDatabase extends SqlExecutor {
   /** Absent where one process holds the database (PGlite). */
   readonly changeChannel?: ChangeChannel;
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** A transaction for maintenance (migrations, read-model rebuilds): no statement or read timeout. */
+  maintenance<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -69,7 +69,11 @@ export class SqlEventStore implements EventStore {
       try {
         outcome = locked ? await this.appendLocked(prepared) : await this.appendOptimistic(prepared);
       } catch (error) {
-        if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+        if (sqlState(error) !== UNIQUE_VIOLATION) {
+          // The outcome may be unknown (a connection lost at commit): the head we keep may be behind now.
+          this.heads.delete(prepared.streamId);
+          throw error;
+        }
         outcome = { written: false };
       }
       if ('alreadyStored' in outcome) return outcome;
