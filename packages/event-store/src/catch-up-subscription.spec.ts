@@ -78,3 +78,44 @@ describe('catch-up subscription pacing (minIntervalMs)', () => {
     expect(Date.now() - stopping).toBeLessThan(1000);
   });
 });
+
+describe('a catch-up subscription through a store outage', () => {
+  it('waits for its checkpoint (never starts over from 0), then resumes where it was: every event once, in order', async () => {
+    const { log, wake } = fakeLog();
+    for (let i = 0; i < 5; i++) log.append();
+    let down = true;
+    let saved = 3;
+    const errors: unknown[] = [];
+    const away = () => {
+      if (down) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    };
+    const checkpoints = {
+      load: async () => (away(), saved),
+      save: async (_: string, position: number) => (away(), void (saved = position)),
+    };
+    const delivered: number[] = [];
+    const subscription = startCatchUpSubscription(
+      { name: 'outage', pollIntervalMs: 20, handler: async (events) => void delivered.push(...events.map((e) => e.globalPosition)), onError: (error) => errors.push(error) },
+      async (after, limit) => (away(), log.read(after, limit)),
+      checkpoints, wake,
+    );
+    await sleep(1300);
+    expect(delivered).toEqual([]);
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    down = false;
+    await subscription.caughtUp;
+    expect(delivered).toEqual([4, 5]);
+    // Down again while events arrive: they come once each when it is back.
+    down = true;
+    log.append();
+    log.append();
+    await sleep(1200);
+    down = false;
+    for (let i = 0; i < 60 && delivered.length < 4; i++) await sleep(50);
+    log.append();
+    for (let i = 0; i < 60 && delivered.length < 5; i++) await sleep(50);
+    await subscription.stop();
+    expect(delivered).toEqual([4, 5, 6, 7, 8]);
+    expect(saved).toBe(8);
+  }, 20_000);
+});

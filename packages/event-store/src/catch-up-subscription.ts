@@ -56,10 +56,16 @@ export function startCatchUpSubscription(
     });
 
   const loop = (async () => {
-    try {
-      position = (await checkpoints.load(options.name)) ?? 0;
-    } catch (error) {
-      options.onError?.(error);
+    // The checkpoint first, however long the store is away: starting from 0 instead would hand the whole
+    // log to the handler again.
+    for (let loaded = false; !loaded && !stopped; ) {
+      try {
+        position = (await checkpoints.load(options.name)) ?? 0;
+        loaded = true;
+      } catch (error) {
+        options.onError?.(error);
+        await pause(RETRY_AFTER_ERROR_MS);
+      }
     }
     while (!stopped) {
       try {

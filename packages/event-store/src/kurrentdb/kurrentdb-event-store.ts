@@ -10,6 +10,10 @@
 //   the same place; we read the events back so the reply carries what was stored first.
 // - global position: the commit position of $all (sparse, ordered). Catch-up reads $all from it, skipping
 //   system events and our checkpoint streams; checkpoints are events in `binaan-checkpoint-<name>`.
+// - a server away (unavailable, deadline exceeded, not the leader): each call is tried again with backoff
+//   (transient.ts, about 3 s in all), then StoreUnavailable (the API's 503). A read starts over; an append
+//   first checks whether its events were stored after all. Subscriptions keep their position in memory and
+//   their checkpoint in the server, so after an outage they go on from where they were.
 
 import { randomUUID } from 'node:crypto';
 import {
@@ -25,6 +29,10 @@ import type {
 } from '../types.js';
 import { checkRevision, checkStreamId, prepareAppend } from '../validate.js';
 import { pagesOf } from '../read-all-pages.js';
+import { DEFAULT_RETRY, withRetry, type RetryPolicy } from './transient.js';
+
+/** What the adapter uses of the client (tests hand in a fake that fails on purpose). */
+export type KurrentDbClient = Pick<EventStoreDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'dispose'>;
 
 type StoredMetadata = { metadata: EventMetadata; chain: { streamType: string; prevHash: string; hash: string } };
 const CHECKPOINT_PREFIX = 'binaan-checkpoint-';
@@ -55,11 +63,23 @@ function toStoredEvent(resolved: AllStreamResolvedEvent | ResolvedEvent): Stored
 export class KurrentDbEventStore implements EventStore {
   readonly kind = 'kurrentdb' as const;
 
-  private constructor(private readonly client: EventStoreDBClient) {}
+  private constructor(
+    private readonly client: KurrentDbClient,
+    private readonly retryPolicy: RetryPolicy,
+  ) {}
 
   static async connect(connectionString: string): Promise<KurrentDbEventStore> {
     const client = EventStoreDBClient.connectionString(connectionString);
-    return new KurrentDbEventStore(client);
+    return new KurrentDbEventStore(client, DEFAULT_RETRY);
+  }
+
+  /** Over a client made elsewhere (tests: a fake that fails on purpose, with a quick retry policy). */
+  static withClient(client: KurrentDbClient, retryPolicy: RetryPolicy = DEFAULT_RETRY): KurrentDbEventStore {
+    return new KurrentDbEventStore(client, retryPolicy);
+  }
+
+  private retry<T>(operation: () => Promise<T>, beforeRetry?: () => Promise<T | undefined>): Promise<T> {
+    return withRetry(operation, this.retryPolicy, beforeRetry);
   }
 
   async append(request: AppendRequest): Promise<AppendResult> {
@@ -81,7 +101,15 @@ export class KurrentDbEventStore implements EventStore {
         return jsonEvent({ id: event.id, type: event.type, data: event.data as never, metadata: stored as never });
       });
       try {
-        await this.client.appendToStream(prepared.streamId, events, { expectedRevision: head ? BigInt(head.revision) : NO_STREAM });
+        // Retried while the server is away; a retry first looks whether the last try was stored after all.
+        const ids = prepared.events.map((event) => event.id);
+        await this.retry<'appended'>(
+          async () => {
+            await this.client.appendToStream(prepared.streamId, events, { expectedRevision: head ? BigInt(head.revision) : NO_STREAM });
+            return 'appended';
+          },
+          async () => ((await this.storedAt(prepared.streamId, base.revision + 1, ids)) ? 'appended' : undefined),
+        );
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) throw error;
         continue;
@@ -91,6 +119,12 @@ export class KurrentDbEventStore implements EventStore {
       if (written.some((event, index) => event.id !== prepared.events[index]!.id)) throw new DuplicateEventId(prepared.events[0]!.id);
       return { streamId: prepared.streamId, nextExpectedRevision: written[written.length - 1]!.revision, events: written, alreadyStored };
     }
+  }
+
+  /** Whether `ids` are the events of the stream from `revision` on (an append whose reply was lost). */
+  private async storedAt(streamId: string, revision: number, ids: readonly string[]): Promise<boolean> {
+    const events = await this.readStream(streamId, { fromRevision: revision, limit: ids.length });
+    return events.length === ids.length && events.every((event, index) => event.id === ids[index]);
   }
 
   private async alreadyStored(streamId: string, ids: string[], expected: AppendRequest['expectedRevision']): Promise<AppendResult | null> {
@@ -104,34 +138,38 @@ export class KurrentDbEventStore implements EventStore {
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
     checkStreamId(streamId);
     const from = options.fromRevision === undefined ? 0 : checkRevision(options.fromRevision, 'fromRevision');
-    const events: StoredEvent[] = [];
-    try {
-      const read = this.client.readStream(streamId, { fromRevision: BigInt(from), direction: FORWARDS, ...(options.limit !== undefined ? { maxCount: options.limit } : {}) });
-      for await (const resolved of read) {
-        const event = toStoredEvent(resolved);
-        if (options.toRevision !== undefined && event.revision > options.toRevision) break;
-        if (options.toTime && new Date(event.metadata.recordedAt) > options.toTime) break;
-        events.push(event);
+    return this.retry(async () => {
+      const events: StoredEvent[] = [];
+      try {
+        const read = this.client.readStream(streamId, { fromRevision: BigInt(from), direction: FORWARDS, ...(options.limit !== undefined ? { maxCount: options.limit } : {}) });
+        for await (const resolved of read) {
+          const event = toStoredEvent(resolved);
+          if (options.toRevision !== undefined && event.revision > options.toRevision) break;
+          if (options.toTime && new Date(event.metadata.recordedAt) > options.toTime) break;
+          events.push(event);
+        }
+      } catch (error) {
+        if ((error as { type?: string }).type === 'stream-not-found') return [];
+        throw error;
       }
-    } catch (error) {
-      if ((error as { type?: string }).type === 'stream-not-found') return [];
-      throw error;
-    }
-    return events;
+      return events;
+    });
   }
 
   async streamHead(streamId: string): Promise<StreamHead | null> {
     checkStreamId(streamId);
-    try {
-      for await (const resolved of this.client.readStream(streamId, { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
-        const event = toStoredEvent(resolved);
-        return { streamId, streamType: event.streamType, revision: event.revision, hash: event.hash };
+    return this.retry(async () => {
+      try {
+        for await (const resolved of this.client.readStream(streamId, { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
+          const event = toStoredEvent(resolved);
+          return { streamId, streamType: event.streamType, revision: event.revision, hash: event.hash };
+        }
+      } catch (error) {
+        if ((error as { type?: string }).type === 'stream-not-found') return null;
+        throw error;
       }
-    } catch (error) {
-      if ((error as { type?: string }).type === 'stream-not-found') return null;
-      throw error;
-    }
-    return null;
+      return null;
+    });
   }
 
   readAllPages(options: ReadAllOptions = {}): AsyncGenerator<ReadAllPage> {
@@ -141,43 +179,49 @@ export class KurrentDbEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllPage> {
     const after = options.after === undefined ? 0 : checkRevision(options.after, 'after');
     const limit = options.limit === undefined ? 1000 : checkRevision(options.limit, 'limit');
-    const events: StoredEvent[] = [];
     const fromPosition = after === 0 ? START : { commit: BigInt(after), prepare: BigInt(after) };
-    let seen = 0;
-    for await (const resolved of this.client.readAll({ fromPosition, direction: FORWARDS, maxCount: limit + 1 })) {
-      seen++;
-      if (!isOurs(resolved)) continue;
-      const event = toStoredEvent(resolved);
-      if (event.globalPosition <= after) continue;
-      events.push(event);
-      if (events.length === limit) break;
-    }
-    return { events, nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: seen <= limit };
+    return this.retry(async () => {
+      const events: StoredEvent[] = [];
+      let seen = 0;
+      for await (const resolved of this.client.readAll({ fromPosition, direction: FORWARDS, maxCount: limit + 1 })) {
+        seen++;
+        if (!isOurs(resolved)) continue;
+        const event = toStoredEvent(resolved);
+        if (event.globalPosition <= after) continue;
+        events.push(event);
+        if (events.length === limit) break;
+      }
+      return { events, nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: seen <= limit };
+    });
   }
 
   async lastPosition(): Promise<number> {
-    for await (const resolved of this.client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 100 })) {
-      if (isOurs(resolved)) return Number(resolved.event!.position.commit);
-    }
-    return 0;
+    return this.retry(async () => {
+      for await (const resolved of this.client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 100 })) {
+        if (isOurs(resolved)) return Number(resolved.event!.position.commit);
+      }
+      return 0;
+    });
   }
 
   subscribe(options: SubscribeOptions): Subscription {
     const stream = (name: string) => `${CHECKPOINT_PREFIX}${name}`;
     const checkpoints = {
-      load: async (name: string) => {
-        try {
-          for await (const resolved of this.client.readStream(stream(name), { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
-            return Number((resolved.event!.data as { position: number }).position);
+      load: (name: string) =>
+        this.retry(async () => {
+          try {
+            for await (const resolved of this.client.readStream(stream(name), { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
+              return Number((resolved.event!.data as { position: number }).position);
+            }
+          } catch (error) {
+            if ((error as { type?: string }).type === 'stream-not-found') return null;
+            throw error;
           }
-        } catch (error) {
-          if ((error as { type?: string }).type === 'stream-not-found') return null;
-          throw error;
-        }
-        return null;
-      },
+          return null;
+        }),
+      // A checkpoint saved twice is harmless (the last one counts).
       save: async (name: string, position: number) => {
-        await this.client.appendToStream(stream(name), jsonEvent({ type: 'CheckpointSaved', data: { position } }), { expectedRevision: ANY });
+        await this.retry(async () => void (await this.client.appendToStream(stream(name), jsonEvent({ type: 'CheckpointSaved', data: { position } }), { expectedRevision: ANY })));
       },
     };
     return startCatchUpSubscription(options, (after, limit) => this.readAll({ after, limit }), checkpoints, { onWake: () => () => undefined });
