@@ -36,5 +36,10 @@ export default {
       displayName: 'api-e2e',
       testMatch: ['<rootDir>/test/api-e2e/**/*.e2e.ts'],
     },
+    // Long reliability runs, by hand only (npm run test:reliability sets RELIABILITY=1); npm test keeps
+    // their short versions in api-e2e.
+    ...(process.env.RELIABILITY === '1'
+      ? [{ ...shared, displayName: 'reliability', testMatch: ['<rootDir>/test/reliability/**/*.reliability.ts'] }]
+      : []),
   ],
 };

@@ -29,6 +29,12 @@ async function main(): Promise<void> {
   console.log(cluster.isWorker ? `API worker ${process.env.BINAAN_WORKER} (pid ${process.pid}) serving on port ${port}` : running(config, port));
 }
 
+// A promise rejected with no one to hear it (a background task whose store call failed, say) is a bug to
+// fix, but never a reason to stop serving everyone else: it is logged, and the process goes on.
+process.on('unhandledRejection', (reason: unknown) => {
+  console.error(`unhandled rejection (the API goes on): ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+});
+
 main().catch((error: unknown) => {
   // A store that refuses to open (locked, misconfigured) or a setting that cannot be used is a clear message,
   // not a stack trace.
