@@ -3,7 +3,9 @@
 // cancelling tenders, and faults injected under that load:
 //  - terminate: every backend of the API's database ended (pg_terminate_backend: a failover, a pooler
 //    restart, a DBA);
-//  - kill: the postmaster killed with -9, left down for a while, then started again (crash recovery).
+//  - kill: the postmaster killed with -9, left down for a while, then started again (crash recovery);
+//  - kill-api: the whole API (primary and workers) killed with SIGKILL at a random moment under load, and
+//    started again on the same store (on PGlite: the same data folder, its stale lock taken over).
 // Every reply is recorded. Afterwards the drill reports, per fault, the recovery time (from the database
 // being back to the API answering ready and acknowledging a write), the replies by status, and at the end
 // whether the API is still the same process(es), whether every failed request was a 503 storeUnavailable
@@ -18,7 +20,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canonicalJson, PostgresDatabase, SqlEventStore, type JsonValue, type SqlDatabase } from '@binaan/event-store';
+import { canonicalJson, openSqlDatabase, SqlEventStore, type JsonValue, type SqlDatabase } from '@binaan/event-store';
 import { allProjections } from '../../apps/api/src/projections.js';
 import { ThrowawayPostgres } from './throwaway-postgres.js';
 
@@ -28,9 +30,11 @@ const PASSWORD = 'Demo@Binaan2026';
 /** A request that has had no reply by then is a hang. */
 const HANG_MS = 30_000;
 
-export type FaultKind = 'terminate' | 'kill';
+export type FaultKind = 'terminate' | 'kill' | 'kill-api';
 
 export type DrillOptions = {
+  /** PostgreSQL (a throwaway cluster) or PGlite (a data folder; kill-api faults only). Default postgres. */
+  store?: 'postgres' | 'pglite';
   workers: 1 | 2;
   /** The faults, in order (each one round). */
   faults: readonly FaultKind[];
@@ -52,6 +56,8 @@ export type FaultReport = {
   readySaidNotReady?: boolean;
   /** Replies from the fault until recovery, by status ('reset' for a connection cut, 'hang' for no reply in 30 s). */
   replies: Record<string, number>;
+  /** Database faults: whether the API's processes were the same after recovery as before the fault. */
+  sameProcesses?: boolean;
 };
 
 export type DrillReport = {
@@ -65,9 +71,11 @@ export type DrillReport = {
   acknowledged: number;
   found: number;
   missing: string[];
-  /** The API's process ids before and after (the primary, then its workers). */
+  /** The API's process ids before and after (the primary, then its workers); kill-api faults change them. */
   processesBefore: number[];
   processesAfter: number[];
+  /** `npm run store -- verify` on the store after the run: every chain intact. */
+  chainsVerified: boolean;
   /** Tables whose rows differ from a rebuild of the log (empty: equal). */
   readModelDifferences: string[];
   notificationsCheckpointAtEnd: boolean;
@@ -142,6 +150,8 @@ class Client {
 class Ledger {
   readonly entries: { at: number; what: string; reply: Reply }[] = [];
   readonly acks: Ack[] = [];
+  /** While the API itself is dead and starting again, a refused or cut connection is the expected answer. */
+  readonly apiDown: [number, number][] = [];
 
   record(what: string, reply: Reply): Reply {
     this.entries.push({ at: Date.now(), what, reply });
@@ -158,6 +168,7 @@ class Ledger {
   badFailures(): string[] {
     return this.entries
       .filter(({ reply }) => !(typeof reply.status === 'number' && reply.status < 400))
+      .filter(({ at, reply }) => !(reply.status === 'reset' && this.apiDown.some(([from, to]) => at >= from && at <= to)))
       .filter(({ reply }) => !(reply.status === 503 && reply.body.errorCode === 'storeUnavailable' && reply.retryAfter !== undefined))
       .map(({ what, reply }) => `${what}: ${reply.status} ${String(reply.body.errorCode ?? '')}`);
   }
@@ -242,34 +253,65 @@ async function snapshot(sql: SqlDatabase): Promise<Record<string, string[]>> {
   return tables;
 }
 
-function startApi(databaseUrl: string, port: number, workers: number, dataDir: string): ChildProcess {
+type Api = ChildProcess & { output: () => string; exited: Promise<number | null> };
+
+/** The API in a process group of its own (so a SIGKILL reaches the primary and its workers at once). */
+function startApi(databaseUrl: string | null, port: number, workers: number, dataDir: string): Api {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: '', DATA_DIR: dataDir, PORT: String(port), API_WORKERS: String(workers), DEMO_DATA: 'on', NODE_ENV: 'test' },
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '', DATABASE_SCHEMA: '', DATA_DIR: dataDir, PORT: String(port), API_WORKERS: String(workers), DEMO_DATA: 'on', NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  (child as ChildProcess & { output: () => string }).output = () => output;
-  return child;
+  const api = child as Api;
+  api.output = () => output;
+  api.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  return api;
+}
+
+async function startedApi(client: Client, databaseUrl: string | null, workers: number, dataDir: string): Promise<Api> {
+  const api = startApi(databaseUrl, client.port, workers, dataDir);
+  await Promise.race([waitReady(client, 300_000), api.exited.then((code) => Promise.reject(new Error(`the API exited (${code}) before it was ready: ${api.output()}`)))]);
+  return api;
+}
+
+function killApi(api: Api): void {
+  try {
+    process.kill(-api.pid!, 'SIGKILL');
+  } catch {
+    // Gone already.
+  }
+}
+
+const apiProcesses = (api: Api) => [api.pid!, ...childrenOf(api.pid!)];
+
+/** `npm run store -- verify` against the drill's store: exit 0 when every chain is intact. */
+function verifyChains(databaseUrl: string | null, dataDir: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(REPOSITORY, 'apps/api/dist/cli/store-cli.js'), 'verify'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl ?? '', DATABASE_SCHEMA: '', DATA_DIR: dataDir },
+      stdio: 'ignore',
+    });
+    child.once('exit', (code) => resolve(code === 0));
+  });
 }
 
 export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillReport> {
   const log = options.log ?? (() => undefined);
-  const cluster = await ThrowawayPostgres.create();
+  const onPostgres = (options.store ?? 'postgres') === 'postgres';
+  const cluster = onPostgres ? await ThrowawayPostgres.create() : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'binaan-drill-'));
-  let api: ChildProcess | null = null;
+  let api: Api | null = null;
   const client = new Client(await freePort());
   try {
     const database = 'binaan_drill';
-    const databaseUrl = await cluster.createDatabase(database);
-    const port = client.port;
-    api = startApi(databaseUrl, port, options.workers, dataDir);
-    const exited = new Promise<number | null>((resolve) => api!.once('exit', (code) => resolve(code)));
-    await Promise.race([waitReady(client, 300_000), exited.then((code) => Promise.reject(new Error(`the API exited (${code}) before it was ready: ${(api as unknown as { output: () => string }).output()}`)))]);
-    const processesBefore = [api.pid!, ...childrenOf(api.pid!)];
-    log(`API ready on port ${port} (${options.workers} process(es): ${processesBefore.join(', ')}); PostgreSQL on port ${cluster.port}`);
+    const databaseUrl = cluster ? await cluster.createDatabase(database) : null;
+    api = await startedApi(client, databaseUrl, options.workers, dataDir);
+    const processesBefore = apiProcesses(api);
+    log(`API ready on port ${client.port} (${options.workers} process(es): ${processesBefore.join(', ')}); ${cluster ? `PostgreSQL on port ${cluster.port}` : `PGlite in ${dataDir}`}`);
 
     const token = await signIn(client, 'kumar@teguhbina.my', 'teguh-bina');
     const ledger = new Ledger();
@@ -279,10 +321,20 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
     const faults: FaultReport[] = [];
     await sleep(options.loadMs);
     for (const kind of options.faults) {
+      const before = apiProcesses(api);
       const faultAt = Date.now();
       const report: FaultReport = { kind, recoveryMs: 0, replies: {} };
       let backAt = faultAt;
-      if (kind === 'terminate') {
+      if (kind === 'kill-api') {
+        // At a random moment of the load, not on a beat.
+        await sleep(Math.floor(Math.random() * 500));
+        killApi(api);
+        await api.exited;
+        backAt = Date.now();
+        api = startApi(databaseUrl, client.port, options.workers, dataDir);
+      } else if (!cluster) {
+        throw new Error(`${kind} needs PostgreSQL`);
+      } else if (kind === 'terminate') {
         report.terminated = await cluster.terminateBackends(database);
       } else {
         await cluster.killPostmaster();
@@ -294,6 +346,9 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
       }
       report.recoveryMs = await recovery(client, token, backAt);
       report.replies = ledger.byStatus(faultAt, backAt + report.recoveryMs);
+      if (kind === 'kill-api') ledger.apiDown.push([faultAt, backAt + report.recoveryMs]);
+      else report.sameProcesses = canonicalJson(apiProcesses(api)) === canonicalJson(before);
+      if (report.sameProcesses === false || !Number.isFinite(report.recoveryMs)) log(`the API after ${kind}:\n${api.output().slice(-4000)}`);
       faults.push(report);
       log(`${kind}: recovered in ${report.recoveryMs} ms; replies meanwhile ${JSON.stringify(report.replies)}${report.terminated !== undefined ? `; ${report.terminated} backends ended` : ''}`);
       await sleep(options.loadMs);
@@ -301,29 +356,33 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
     stopping = true;
     await Promise.all(writers);
 
-    const processesAfter = [api.pid!, ...childrenOf(api.pid!)];
-    // Every acknowledged write is in the store: the document is at least at the acknowledged revision.
-    const missing: string[] = [];
-    const highest = new Map<string, number>();
-    for (const ack of ledger.acks) highest.set(ack.id, Math.max(highest.get(ack.id) ?? 0, ack.revision));
-    const rows = await cluster.sql<{ stream_id: string; revision: string }>(database, `SELECT stream_id, revision FROM streams WHERE stream_type = 'tender'`);
-    const stored = new Map(rows.map((row) => [row.stream_id, Number(row.revision)]));
-    for (const [id, revision] of highest) {
-      const at = stored.get(`tender-${id}`);
-      if (at === undefined || at < revision) missing.push(`${id}@${revision} (stored: ${at ?? 'none'})`);
-    }
-
-    // Give the notifications reactor a moment to reach the end, then stop the API and compare the read models.
+    const processesAfter = apiProcesses(api);
+    // Give the notifications reactor a moment to reach the end of the log.
     let notificationsCheckpointAtEnd = false;
     for (let i = 0; i < 100 && !notificationsCheckpointAtEnd; i++) {
-      const [row] = await cluster.sql<{ behind: string }>(database, `SELECT (SELECT COALESCE(MAX(global_position), 0) FROM events WHERE stream_type <> 'notifications') - COALESCE((SELECT position FROM subscription_checkpoints WHERE name = 'notifications'), 0) AS behind`);
-      notificationsCheckpointAtEnd = Number(row?.behind) <= 0;
+      const behind = await client.call('GET', '/api/health/ready');
+      notificationsCheckpointAtEnd = behind.status === 200 && (await reactorBehind(cluster, database)) <= 0;
       if (!notificationsCheckpointAtEnd) await sleep(200);
     }
+    // Stop the API, then read the store as it was left.
     api.kill('SIGTERM');
-    await exited;
+    await api.exited;
     api = null;
-    const readModelDifferences = await compareWithRebuild(databaseUrl);
+    const db = await openDrillStore(databaseUrl, dataDir);
+    let missing: string[];
+    let readModelDifferences: string[];
+    const highest = new Map<string, number>();
+    for (const ack of ledger.acks) highest.set(ack.id, Math.max(highest.get(ack.id) ?? 0, ack.revision));
+    try {
+      // Every acknowledged write is in the store: the document is at least at the acknowledged revision.
+      const rows = await db.query<{ stream_id: string; revision: string }>(`SELECT stream_id, revision FROM streams WHERE stream_type = 'tender'`);
+      const stored = new Map(rows.map((row) => [row.stream_id, Number(row.revision)]));
+      missing = [...highest].filter(([id, revision]) => (stored.get(`tender-${id}`) ?? -1) < revision).map(([id, revision]) => `${id}@${revision} (stored: ${stored.get(`tender-${id}`) ?? 'none'})`);
+      readModelDifferences = await compareWithRebuild(db);
+    } finally {
+      await db.close();
+    }
+    const chainsVerified = await verifyChains(databaseUrl, dataDir);
 
     const badFailures = ledger.badFailures();
     return {
@@ -337,31 +396,38 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
       missing,
       processesBefore,
       processesAfter,
+      chainsVerified,
       readModelDifferences,
       notificationsCheckpointAtEnd,
     };
   } finally {
     client.close();
-    if (api) {
-      api.kill('SIGKILL');
-    }
-    await cluster.destroy();
+    if (api) killApi(api);
+    await cluster?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+/**
+ * How far the notifications reactor's checkpoint is behind the last event it reads. PostgreSQL only: the
+ * API holds PGlite's folder, so there the reactor is checked by the read models after the run instead.
+ */
+async function reactorBehind(cluster: ThrowawayPostgres | null, database: string): Promise<number> {
+  if (!cluster) return 0;
+  const [row] = await cluster.sql<{ behind: string }>(database, `SELECT (SELECT COALESCE(MAX(global_position), 0) FROM events WHERE stream_type <> 'notifications') - COALESCE((SELECT position FROM subscription_checkpoints WHERE name = 'notifications'), 0) AS behind`);
+  return Number(row?.behind);
+}
+
+/** The drill's store, opened as the API opens it (PGlite: the data folder, whose lock the stopped API left). */
+function openDrillStore(databaseUrl: string | null, dataDir: string): Promise<SqlDatabase> {
+  return openSqlDatabase({ migrationsDir: join(REPOSITORY, 'infra/migrations'), dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+}
+
 /** Snapshots every read-model table, rebuilds them from the log, and names the tables that differ. */
-async function compareWithRebuild(databaseUrl: string): Promise<string[]> {
-  const db = await PostgresDatabase.open({ connectionString: databaseUrl });
-  try {
-    const store = await SqlEventStore.open(db, { projections: allProjections });
-    const live = await snapshot(db);
-    await store.rebuild();
-    const rebuilt = await snapshot(db);
-    await store.close();
-    return Object.keys(live).filter((table) => canonicalJson(live[table]!) !== canonicalJson(rebuilt[table] ?? []));
-  } catch (error) {
-    await db.close().catch(() => undefined);
-    throw error;
-  }
+async function compareWithRebuild(db: SqlDatabase): Promise<string[]> {
+  const live = await snapshot(db);
+  const store = await SqlEventStore.open(db, { projections: allProjections });
+  await store.rebuild();
+  const rebuilt = await snapshot(db);
+  return Object.keys(live).filter((table) => canonicalJson(live[table]!) !== canonicalJson(rebuilt[table] ?? []));
 }
