@@ -29,6 +29,7 @@ describe.each([1, 2] as const)('store outages, long run, API_WORKERS=%i', (worke
     expect(report.faults.filter((fault) => fault.recoveryMs > 5_000)).toEqual([]);
     expect(report.badFailures).toEqual([]);
     expect(report.missing).toEqual([]);
+    expect(report.chainsVerified).toBe(true);
     expect(report.readModelDifferences).toEqual([]);
     expect(report.notificationsCheckpointAtEnd).toBe(true);
   }, 1_800_000);
