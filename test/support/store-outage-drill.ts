@@ -20,7 +20,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canonicalJson, openSqlDatabase, SqlEventStore, type JsonValue, type SqlDatabase } from '@binaan/event-store';
+import { canonicalJson, openSqlDatabase, SqlEventStore, type SqlDatabase } from '@binaan/event-store';
+import { differingTables, readModelSnapshot } from './read-model-snapshot.js';
 import { allProjections } from '../../apps/api/src/projections.js';
 import { ThrowawayPostgres } from './throwaway-postgres.js';
 
@@ -241,18 +242,6 @@ async function recovery(client: Client, token: string, since: number): Promise<n
   return Math.max(ready, written) - since;
 }
 
-async function snapshot(sql: SqlDatabase): Promise<Record<string, string[]>> {
-  const skipped: Record<string, string[]> = { identity_sessions: ['last_seen_at'] };
-  const tables: Record<string, string[]> = {};
-  for (const projection of allProjections) {
-    for (const table of projection.tables) {
-      const rows = await sql.query<{ row: Record<string, JsonValue> }>(`SELECT to_jsonb(t) AS row FROM ${table} t`);
-      tables[table] = rows.map(({ row }) => canonicalJson(Object.fromEntries(Object.entries(row).filter(([column]) => !(skipped[table] ?? []).includes(column))))).sort();
-    }
-  }
-  return tables;
-}
-
 type Api = ChildProcess & { output: () => string; exited: Promise<number | null> };
 
 /** The API in a process group of its own (so a SIGKILL reaches the primary and its workers at once). */
@@ -425,9 +414,8 @@ function openDrillStore(databaseUrl: string | null, dataDir: string): Promise<Sq
 
 /** Snapshots every read-model table, rebuilds them from the log, and names the tables that differ. */
 async function compareWithRebuild(db: SqlDatabase): Promise<string[]> {
-  const live = await snapshot(db);
+  const live = await readModelSnapshot(db);
   const store = await SqlEventStore.open(db, { projections: allProjections });
   await store.rebuild();
-  const rebuilt = await snapshot(db);
-  return Object.keys(live).filter((table) => canonicalJson(live[table]!) !== canonicalJson(rebuilt[table] ?? []));
+  return differingTables(live, await readModelSnapshot(db));
 }

@@ -3,14 +3,18 @@
 //   rebuild  replay the whole log into fresh read-model tables (SQL stores)
 //   verify   check every stream's hash chain; exits 1 when one is broken, naming stream and revision
 //   stats    events, streams and last position, by stream type
+//   backup <file>   the whole log (and subscription checkpoints) to a gzip'd file (store-backup.ts)
+//   restore <file>  that file into an empty store, then every chain verified and the read models rebuilt
 // Run it with the api stopped when the store is PGlite: its data directory takes one process.
 
+import { resolve } from 'node:path';
 import { SqlEventStore, type ChainVerification, type EventStore } from '@binaan/event-store';
 import { loadConfig } from '../config.js';
 import { openConfiguredStore } from '../store/open-configured-store.js';
 import { progressBar } from './progress.js';
+import { backupStore, BackupRefused, restoreStore } from './store-backup.js';
 
-const USAGE = 'usage: npm run store -- <rebuild | verify | stats>';
+const USAGE = 'usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file>>';
 
 async function rebuild(store: EventStore): Promise<number> {
   if (!(store instanceof SqlEventStore)) {
@@ -60,12 +64,48 @@ async function stats(store: EventStore): Promise<number> {
   return 0;
 }
 
-const verbs: Record<string, (store: EventStore) => Promise<number>> = { rebuild, verify, stats };
+/** The file argument of backup and restore, relative to where `npm run` was called from. */
+function fileArgument(): string {
+  const file = process.argv[3];
+  if (!file) throw new BackupRefused(`a file is needed: ${USAGE}`);
+  return resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
+async function backup(store: EventStore): Promise<number> {
+  if (!(store instanceof SqlEventStore)) throw new BackupRefused('backup works on the SQL stores (PGlite, PostgreSQL); back KurrentDB up with its own tools');
+  const file = fileArgument();
+  const { events: total } = await store.stats();
+  const bar = progressBar('backup');
+  const started = Date.now();
+  const result = await backupStore(store.db, file, (done) => bar.update(done, total));
+  bar.stop();
+  console.log(`Backed up ${result.events} events in ${result.streams} streams and ${result.checkpoints} checkpoints (last position ${result.lastPosition}) to ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log('Secrets (DATA_DIR/secrets.json or the environment) are not in the file: keep them apart.');
+  return 0;
+}
+
+async function restore(store: EventStore): Promise<number> {
+  if (!(store instanceof SqlEventStore)) throw new BackupRefused('restore works on the SQL stores (PGlite, PostgreSQL)');
+  const file = fileArgument();
+  const bar = progressBar('restore');
+  const result = await restoreStore(store.db, file, (done) => bar.update(done, done));
+  bar.stop();
+  console.log(`Restored ${result.events} events in ${result.streams} streams and ${result.checkpoints} checkpoints from ${file}.`);
+  const verified = await verify(store);
+  if (verified !== 0) return verified;
+  return rebuild(store);
+}
+
+const verbs: Record<string, (store: EventStore) => Promise<number>> = { rebuild, verify, stats, backup, restore };
 
 async function main(): Promise<number> {
   const verb = verbs[process.argv[2] ?? ''];
   if (!verb) {
     console.error(USAGE);
+    return 2;
+  }
+  if ((verb === backup || verb === restore) && !process.argv[3]) {
+    console.error(`store: a file is needed: ${USAGE}`);
     return 2;
   }
   const { store } = await openConfiguredStore(loadConfig());
@@ -80,6 +120,6 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(`store: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
+    process.exit(error instanceof BackupRefused ? 2 : 1);
   },
 );
