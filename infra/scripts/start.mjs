@@ -53,10 +53,50 @@ for (const step of steps) {
 if (skipped.length > 0) console.log(`Build: ${skipped.join(' and ')} up to date (nothing changed since the last build), skipped.`);
 
 // An empty store gets the demo companies and users (README: demo logins); DEMO_DATA=off skips it.
+console.log('Starting the API (apps/api/dist/main.js)...');
 const api = spawn(process.execPath, ['apps/api/dist/main.js'], {
   cwd: root,
-  stdio: 'inherit',
-  env: { DEMO_DATA: 'on', ...process.env, BINAAN_START_STARTED_AT: String(started) },
+  stdio: ['inherit', 'pipe', 'pipe'],
+  env: { DEMO_DATA: 'on', ...process.env, BINAAN_START_STARTED_AT: String(started), BINAAN_PROGRESS_BY_PARENT: '1' },
 });
+watchUntilReady(api);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
 api.on('exit', (code) => process.exit(code ?? 0));
+
+/**
+ * Passes the API's output through and, until its banner, says every 5 s which step it is still at. The
+ * ticking is done here, not in the API: PGlite runs SQL on the API's own thread, and a long migration or
+ * rebuild blocks the timers there.
+ */
+function watchUntilReady(child) {
+  let step = 'starting the API';
+  let stepSince = Date.now();
+  let lastOutput = Date.now();
+  let ready = false;
+  const pass = (stream, out) => {
+    let partial = '';
+    stream.on('data', (chunk) => {
+      out.write(chunk);
+      lastOutput = Date.now();
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop();
+      for (const line of lines) {
+        if (line.startsWith('Binaan is running at') || line.startsWith('API worker')) ready = true;
+        const announced = /^\s*(.+?)(\.\.\.)?$/.exec(line)?.[1];
+        if (announced && !line.includes('  still ') && (line.endsWith('...') || line.startsWith('  '))) {
+          step = announced.charAt(0).toLowerCase() + announced.slice(1);
+          stepSince = Date.now();
+        }
+      }
+    });
+  };
+  pass(child.stdout, process.stdout);
+  pass(child.stderr, process.stderr);
+  const ticker = setInterval(() => {
+    if (ready) return clearInterval(ticker);
+    if (Date.now() - lastOutput < 5000) return;
+    console.log(`  still ${step} (${seconds(stepSince)})`);
+    lastOutput = Date.now();
+  }, 1000);
+  child.on('exit', () => clearInterval(ticker));
+}

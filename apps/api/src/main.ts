@@ -15,7 +15,7 @@ import { createApp, type BinaanApp } from './create-app.js';
 import { CERTIFICATE_SIGNING_KEY, CertificateKeyring } from './certificates/certificate-keys.js';
 import { EVENT_STORE } from './store/store.tokens.js';
 import { BinaanLogger, logLevelOf } from './start-up/log-level.js';
-import { banner, demoLine, storeLine, type DemoStatus } from './start-up/banner.js';
+import { banner, demoLine, type DemoStatus } from './start-up/banner.js';
 import { withProgress } from './start-up/progress.js';
 
 // npm start passes the moment it began, so "ready in" counts the builds' check too.
@@ -26,7 +26,7 @@ async function demoData(app: BinaanApp): Promise<DemoStatus> {
   if (process.env.DEMO_DATA === 'on') {
     const store = app.get<EventStore>(EVENT_STORE, { strict: false });
     if ((await store.lastPosition()) === 0) {
-      const seeded = await withProgress('Seeding demo data into the empty store (about half a minute, once)', (progress) => seedDemo(app, undefined, (step) => progress.step(step)));
+      const seeded = await withProgress('Seeding demo data into the empty store (about half a minute, once)', (progress) => seedDemo(app, undefined, (step) => progress.step(`seeding ${step}`)));
       if (seeded.seeded) return { state: 'seeded', companies: seeded.companies, users: seeded.users, documents: seeded.documents };
     }
   }
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
       banner({ config, port, logLevel, demoSigningKey: new CertificateKeyring(config.dataDir).usesDemoKey(), elapsedMs: Date.now() - startedAt, processes: config.workers }).join('\n'),
     );
   }
-  const app = await withProgress(`Opening the store: ${storeLine(config)}`, () => createApp(config, { logger: new BinaanLogger(logLevel) }));
+  const app = await withProgress('Opening the store, applying migrations, loading the API', () => createApp(config, { logger: new BinaanLogger(logLevel) }));
   const demo = await demoData(app);
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address();
