@@ -5,7 +5,11 @@ const workspaceSources = {
   '^@binaan/contracts$': '<rootDir>/packages/contracts/src/index.ts',
   '^@binaan/event-store$': '<rootDir>/packages/event-store/src/index.ts',
   '^@binaan/workflows$': '<rootDir>/workflows/src/index.ts',
-  '^(\\.{1,2}/.*)\\.js$': '$1',
+  // Our sources import './x.js' and ts-jest finds './x.ts'. Not '.json.js': libphonenumber-js imports its
+  // metadata as 'metadata.min.json.js' (a JavaScript copy of the JSON), and stripping the '.js' sent every
+  // such import to the '.json' file, which jest then warned about hundreds of times (JSON without an import
+  // attribute).
+  '^(\\.{1,2}/.*)(?<!\\.json)\\.js$': '$1',
 };
 
 const shared = {

@@ -1,10 +1,41 @@
 // Adds up the JSON reports of jest, vitest and Playwright into one closing line. A missing report (a
-// suite that did not run) counts as a failure.
+// suite that did not run) counts as a failure. Just above that line it lists every skipped test with why
+// it was skipped, so a skip is never silent: jest and vitest tests say why in their own name (house rule:
+// `it.skip('needs KURRENTDB_URL: ...')`, or a describe title ending "(skipped: ...)"), Playwright in the
+// reason given to test.skip().
 import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const skips = [];
+
+/** Playwright's report nests suites (files, describes) holding specs, each with a test per project. */
+function playwrightSkips(suites, path = []) {
+  for (const suite of suites ?? []) {
+    const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'skipped') continue;
+        const reason = (test.annotations ?? []).filter((a) => ['skip', 'fixme'].includes(a.type) && a.description).map((a) => a.description).join('; ');
+        skips.push({ suite: 'playwright', file: spec.file ?? suite.file, name: [...here, spec.title].join(' › '), reason: reason || 'no reason given' });
+      }
+    }
+    playwrightSkips(suite.suites, here);
+  }
+}
+
+/** jest and vitest: one entry per file, each with its tests' results. */
+function jestSkips(name, report) {
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (!['pending', 'skipped', 'todo'].includes(test.status)) continue;
+      skips.push({ suite: name, file: relative(process.cwd(), file.name), name: [...(test.ancestorTitles ?? []), test.title].join(' › '), reason: test.status === 'todo' ? 'a test still to write (todo)' : '' });
+    }
+  }
+}
+
 for (const file of process.argv.slice(2)) {
   if (!existsSync(file)) {
     console.log(`${file}: missing (the suite did not run)`);
@@ -17,12 +48,18 @@ for (const file of process.argv.slice(2)) {
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
+    playwrightSkips(report.suites);
   } else {
     // jest and vitest
     passed += report.numPassedTests;
     failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    jestSkips(file.includes('vitest') ? 'vitest' : 'jest', report);
   }
+}
+if (skips.length > 0) {
+  console.log(`skipped, and why (${skips.length}):`);
+  for (const skip of skips) console.log(`  ${skip.suite} ${skip.file}: ${skip.name}${skip.reason ? ` (${skip.reason})` : ''}`);
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -96,7 +96,7 @@ describe('API_WORKERS', () => {
 const onPostgres = TEST_DATABASE_URL ? describe : describe.skip;
 if (!TEST_DATABASE_URL) console.log('the cluster test did not run: TEST_DATABASE_URL is not set (npm test sets it).');
 
-onPostgres('two API workers on PostgreSQL', () => {
+onPostgres(`two API workers on PostgreSQL${TEST_DATABASE_URL ? '' : ' (skipped: needs TEST_DATABASE_URL, which npm test sets)'}`, () => {
   const schema = `cluster_${randomBytes(5).toString('hex')}`;
 
   afterAll(async () => {

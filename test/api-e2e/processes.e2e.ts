@@ -67,7 +67,7 @@ describe('two processes on one PGlite data directory', () => {
 const onPostgres = TEST_DATABASE_URL ? describe : describe.skip;
 if (!TEST_DATABASE_URL) console.log('store command line tests did not run: TEST_DATABASE_URL is not set (npm test sets it).');
 
-onPostgres('the store command line tool on PostgreSQL', () => {
+onPostgres(`the store command line tool on PostgreSQL${TEST_DATABASE_URL ? '' : ' (skipped: needs TEST_DATABASE_URL, which npm test sets)'}`, () => {
   const schema = `cli_${randomBytes(5).toString('hex')}`;
   const env = { ...process.env, DATABASE_URL: TEST_DATABASE_URL!, DATABASE_SCHEMA: schema };
   const cli = (verb: string) => spawnSync(process.execPath, [CLI, verb], { env, encoding: 'utf8', timeout: 60_000 });

@@ -21,7 +21,7 @@ const cases: [string, Pick<DrillOptions, 'store' | 'workers' | 'faults'>][] = [
   ['PostgreSQL, API_WORKERS=2', { store: 'postgres', workers: 2, faults: ['terminate', 'kill', 'kill-api'] }],
 ];
 
-(canRun ? describe : describe.skip).each(cases)('a lost PostgreSQL under load: %s', (name, drill) => {
+(canRun ? describe : describe.skip).each(cases)(`a lost PostgreSQL under load: %s${canRun ? '' : ' (skipped: PostgreSQL is not installed; npm test installs it)'}`, (name, drill) => {
   it('the API survives backends terminated and the postmaster killed, and is back within 5 s with nothing acknowledged lost', async () => {
     const report = await runStoreOutageDrill({ ...drill, writers: 8, loadMs: 2_500, downMs: 2_000, log: (line) => console.log(`[${name}] ${line}`) });
     console.log(`[${name}] ${JSON.stringify(report)}`);

@@ -33,7 +33,8 @@ function listening(worker: Worker, index: number): Promise<number> {
   });
 }
 
-export async function runCluster(config: ApiConfig, describe: (config: ApiConfig, port: number) => string): Promise<void> {
+/** `describe` is what the primary prints once every worker serves (main.ts: the banner). */
+export async function runCluster(config: ApiConfig, describe: (port: number) => string): Promise<void> {
   const indexes = new Map<Worker, number>();
   let stopping = false;
   const fork = (index: number): Worker => {
@@ -53,7 +54,7 @@ export async function runCluster(config: ApiConfig, describe: (config: ApiConfig
     for (const worker of indexes.keys()) worker.process.kill('SIGTERM');
     throw error;
   }
-  console.log(`${describe(config, port)}, ${config.workers} API processes`);
+  console.log(describe(port));
 
   cluster.on('exit', (worker, code, signal) => {
     const index = indexes.get(worker);

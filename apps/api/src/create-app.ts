@@ -6,7 +6,7 @@
 // mostly that overhead. Measured with autocannon against a one-route app of each (session 3 note).
 
 import 'reflect-metadata';
-import { RequestMethod } from '@nestjs/common';
+import { RequestMethod, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
@@ -23,7 +23,8 @@ import { mountOpenApi } from './openapi/openapi.js';
 export type BinaanApp = NestFastifyApplication;
 
 export type CreateAppOptions = {
-  logger?: false;
+  /** false: silent (the e2e tests); main.ts passes the LOG_LEVEL logger (start-up/log-level.ts). */
+  logger?: false | LoggerService;
   store?: EventStore;
   /** The time, for every decision and every recorded event (tests move it forward). */
   now?: () => Date;
@@ -39,7 +40,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, store, now), adapter, {
     abortOnError: false,
     bodyParser: false,
-    ...(options.logger === false ? { logger: false } : { logger: ['log', 'warn', 'error'] }),
+    logger: options.logger ?? ['log', 'warn', 'error'],
   });
   // The certificate signing keys are published where verifiers look for them (RFC 8615), not under /api.
   app.setGlobalPrefix('api', { exclude: [{ path: '.well-known/jwks.json', method: RequestMethod.GET }] });

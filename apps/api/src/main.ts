@@ -1,32 +1,58 @@
 // Starts Binaan: opens the configured store (PGlite in DATA_DIR unless DATABASE_URL or EVENTSTORE_URL),
 // applies migrations, serves the API under /api and the ui at /. With API_WORKERS above 1 (PostgreSQL) this
 // process is the cluster's primary and each worker runs the lines below (cluster.ts).
+//
+// What it prints is for a newcomer first: each slow step as it happens, then a short banner (start-up/).
+// LOG_LEVEL=debug adds everything Nest says while it starts.
 import cluster from 'node:cluster';
 
-import { EventStoreError } from '@binaan/event-store';
+import { EventStoreError, type EventStore } from '@binaan/event-store';
 import { seedDemo } from './demo/demo-seed.js';
+import { DEMO_COMPANIES } from './demo/demo-data.js';
 import { runCluster } from './cluster.js';
-import { ConfigError, loadConfig, type ApiConfig } from './config.js';
-import { createApp } from './create-app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createApp, type BinaanApp } from './create-app.js';
+import { CERTIFICATE_SIGNING_KEY, CertificateKeyring } from './certificates/certificate-keys.js';
+import { EVENT_STORE } from './store/store.tokens.js';
+import { BinaanLogger, logLevelOf } from './start-up/log-level.js';
+import { banner, demoLine, type DemoStatus } from './start-up/banner.js';
+import { withProgress } from './start-up/progress.js';
 
-/** The line that says where Binaan is, at the port it got (PORT=0: a free one). */
-function running(config: ApiConfig, port: number): string {
-  const store = config.eventStoreUrl ? 'KurrentDB' : config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  return `Binaan is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (store: ${store})`;
+// npm start passes the moment it began, so "ready in" counts the builds' check too.
+const startedAt = Number(process.env.BINAAN_START_STARTED_AT) || Date.now();
+
+/** Seeds the demo into an empty store (DEMO_DATA=on), or tells whether an earlier start did. */
+async function demoData(app: BinaanApp): Promise<DemoStatus> {
+  if (process.env.DEMO_DATA === 'on') {
+    const store = app.get<EventStore>(EVENT_STORE, { strict: false });
+    if ((await store.lastPosition()) === 0) {
+      const seeded = await withProgress('Seeding demo data into the empty store (about half a minute, once)', (progress) => seedDemo(app, undefined, (step) => progress.step(`seeding ${step}`)));
+      if (seeded.seeded) return { state: 'seeded', companies: seeded.companies, users: seeded.users, documents: seeded.documents };
+    }
+  }
+  const store = app.get<EventStore>(EVENT_STORE, { strict: false });
+  return (await store.streamHead(`company-${DEMO_COMPANIES[0]!.key}`)) ? { state: 'kept' } : { state: 'none' };
 }
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (config.workers > 1 && cluster.isPrimary) return runCluster(config, running);
-  const app = await createApp(config);
-  if (process.env.DEMO_DATA === 'on') {
-    const demo = await seedDemo(app);
-    if (demo.seeded) console.log(`Demo data: ${demo.companies} companies, ${demo.users} users and ${demo.documents} documents (logins in the README).`);
+  const logLevel = logLevelOf(process.env.LOG_LEVEL);
+  if (config.workers > 1 && cluster.isPrimary) {
+    return runCluster(config, (port) =>
+      banner({ config, port, logLevel, demoSigningKey: new CertificateKeyring(config.dataDir).usesDemoKey(), elapsedMs: Date.now() - startedAt, processes: config.workers }).join('\n'),
+    );
   }
+  const app = await withProgress('Opening the store, applying migrations, loading the API', () => createApp(config, { logger: new BinaanLogger(logLevel) }));
+  const demo = await demoData(app);
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address();
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
-  console.log(cluster.isWorker ? `API worker ${process.env.BINAAN_WORKER} (pid ${process.pid}) serving on port ${port}` : running(config, port));
+  if (cluster.isWorker) {
+    console.log(`API worker ${process.env.BINAAN_WORKER} (pid ${process.pid}) serving on port ${port}${process.env.BINAAN_WORKER === '1' ? `; demo data: ${demoLine(demo)}` : ''}`);
+    return;
+  }
+  const demoSigningKey = app.get<CertificateKeyring>(CERTIFICATE_SIGNING_KEY, { strict: false }).usesDemoKey();
+  console.log(banner({ config, port, logLevel, demo, demoSigningKey, elapsedMs: Date.now() - startedAt }).join('\n'));
 }
 
 // A promise rejected with no one to hear it (a background task whose store call failed, say) is a bug to

@@ -7,11 +7,10 @@
 // The demo seed alone may make the folder's first key the DEMO key instead: derived from a fixed, public
 // seed (DEMO_SIGNING_KEY_SEED), so the demo certificates' QR texts are the same on every fresh `npm start`
 // and the README can name them. Anyone can sign with it: a data folder holding it is for trying only, and
-// the API says so in its log whenever it loads it.
+// npm start's banner warns whenever it is the key in use (usesDemoKey, start-up/banner.ts).
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Logger } from '@nestjs/common';
 
 export type SigningKey = { kid: string; publicKey: string; privateKey: KeyObject };
 
@@ -59,9 +58,11 @@ export class CertificateKeyring {
     this.file = join(dataDir, 'secrets.json');
     const kept = this.kept()[FIELD];
     this.key = given ? signingKeyOf(fromText(given)) : typeof kept === 'string' ? signingKeyOf(fromText(kept)) : null;
-    if (this.key?.kid === demoSigningKey().kid) {
-      new Logger('certificates').warn(`The certificate signing key is the public DEMO key (${this.key.kid}): anyone can sign certificates with it. Use this data folder for trying only.`);
-    }
+  }
+
+  /** Whether the key that signs is the public demo key (npm start's banner then warns: anyone can sign with it). */
+  usesDemoKey(): boolean {
+    return this.key?.kid === demoSigningKey().kid;
   }
 
   /** The key that signs now; the first call without a given or kept key makes one and keeps it. */

@@ -14,6 +14,7 @@ import { emailKey } from '../identity/secret-codes.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DEMO_COMPANIES, DEMO_INVITATION, DEMO_PASSWORD, DEMO_ROLES, DEMO_USERS } from './demo-data.js';
 import { seedDemoDocuments } from './demo-documents.seed.js';
+import { DEMO_DOCUMENTS } from './demo-documents.js';
 import { seedDemoCertificates } from './demo-certificates.seed.js';
 
 const SEED = { actorUserId: 'system:demo-seed', correlationId: 'demo-seed' };
@@ -66,14 +67,19 @@ export type DemoSeeded = { seeded: boolean; users: number; companies: number; do
 /**
  * The whole demo on the running application (main.ts calls it after createApp): accounts and companies
  * as events, then documents through the documents context's own commands. Only on an empty store.
+ * `step` hears each stage as it begins (npm start prints them: the whole takes about half a minute).
  */
-export async function seedDemo(app: INestApplicationContext, hasher = new PasswordHasher()): Promise<DemoSeeded> {
+export async function seedDemo(app: INestApplicationContext, hasher = new PasswordHasher(), step: (message: string) => void = () => undefined): Promise<DemoSeeded> {
   const store = app.get<EventStore>(EVENT_STORE, { strict: false });
+  if ((await store.lastPosition()) === 0) step(`accounts and companies (${DEMO_USERS.length} users, ${DEMO_COMPANIES.length} companies)`);
   const { result: accounts, userIds } = await seedDemoAccounts(store, hasher);
   if (!accounts.seeded) return { ...accounts, documents: 0 };
   // Projects and authority manuals before the documents, so documents follow the manuals' amount limits.
+  step('projects and authority manuals');
   await seedAuthorityAndProjectsDemo(store, { userIds });
+  step(`documents (${DEMO_DOCUMENTS.length}, each through the workflow commands)`);
   const documents = await seedDemoDocuments(app);
+  step('events, registrations and certificates');
   await seedDemoCertificates(app);
   return { ...accounts, documents: documents.length };
 }

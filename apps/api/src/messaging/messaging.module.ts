@@ -53,11 +53,14 @@ export class MessagingModule implements OnModuleInit, OnApplicationShutdown {
     };
   }
 
-  /** Says once at start where messages go, so nobody waits for an e-mail that went to a file. */
+  /**
+   * Where messages go, at debug level: npm start's banner says it to everyone (start-up/banner.ts); this line
+   * is for processes started otherwise (tests, with LOG_LEVEL=debug).
+   */
   onModuleInit(): void {
     const logger = new Logger('messaging');
-    if (this.email instanceof OutboxEmailSender) logger.log(`no SMTP_URL: e-mail goes to the outbox in ${this.dataDir}/outbox`);
-    if (this.sms instanceof OutboxSmsSender) logger.log(`no SMS_GATEWAY_URL: SMS goes to the outbox in ${this.dataDir}/outbox`);
+    if (this.email instanceof OutboxEmailSender) logger.debug(`no SMTP_URL: e-mail goes to the outbox in ${this.dataDir}/outbox`);
+    if (this.sms instanceof OutboxSmsSender) logger.debug(`no SMS_GATEWAY_URL: SMS goes to the outbox in ${this.dataDir}/outbox`);
   }
 
   onApplicationShutdown(): void {

@@ -13,7 +13,9 @@ import { PostgresDatabase } from './postgres-database.js';
 const url = process.env.TEST_DATABASE_URL;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-(url ? describe : describe.skip)('PostgreSQL change channel', () => {
+const skipped = url ? '' : ' (skipped: needs TEST_DATABASE_URL, which npm test sets)';
+
+(url ? describe : describe.skip)(`PostgreSQL change channel${skipped}`, () => {
   it("passes on a peer's NOTIFY, not its own", async () => {
     const schema = `channel_${randomBytes(5).toString('hex')}`;
     const here = await PostgresDatabase.open({ connectionString: url!, schema });
@@ -51,7 +53,7 @@ describe('change notices', () => {
   });
 });
 
-(url ? describe : describe.skip)('SqlEventStore.onAppended across processes (PostgreSQL)', () => {
+(url ? describe : describe.skip)(`SqlEventStore.onAppended across processes (PostgreSQL)${skipped}`, () => {
   it("hears a peer store's append with the stream types it wrote, never its own twice", async () => {
     const schema = `peers_${randomBytes(5).toString('hex')}`;
     const hereDb = await PostgresDatabase.open({ connectionString: url!, schema });

@@ -48,7 +48,7 @@ describe('connection loss', () => {
   });
 });
 
-(url ? describe : describe.skip)('PostgreSQL: our own connection ended (TEST_DATABASE_URL)', () => {
+(url ? describe : describe.skip)(`PostgreSQL: our own connection ended${url ? '' : ' (skipped: needs TEST_DATABASE_URL, which npm test sets)'}`, () => {
   const admin = async (text: string, params: unknown[]) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
