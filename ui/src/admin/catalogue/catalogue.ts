@@ -18,8 +18,19 @@ export type CatalogueEntry = {
 };
 export type DocumentEntry = CatalogueEntry & { resource: DocumentResource };
 
-export async function loadCatalogue(): Promise<CatalogueEntry[]> {
-  return adminJson<CatalogueEntry[]>('/api/workflows');
+/**
+ * One request per page load (issue 32): every caller shares the first one's promise. The catalogue is the
+ * same for every user and changes only with a release, so a new sign-in in the same page reuses it; a
+ * failed load is forgotten so the next caller tries again. Across visits the browser keeps the reply and
+ * revalidates it with its ETag (a 304, no body).
+ */
+let catalogue: Promise<CatalogueEntry[]> | undefined;
+export function loadCatalogue(): Promise<CatalogueEntry[]> {
+  catalogue ??= adminJson<CatalogueEntry[]>('/api/workflows', { cache: 'no-cache' }).catch((error: unknown) => {
+    catalogue = undefined;
+    throw error;
+  });
+  return catalogue;
 }
 
 /** The entries served as documents, in the catalogue's order. */
