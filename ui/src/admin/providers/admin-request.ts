@@ -29,6 +29,8 @@ export async function adminRequest<T>(path: string, request: AdminRequest = {}):
   }
   if (token) noteApiActivity();
   const json = (await response.json().catch(() => undefined)) as (T & { errorCode?: string; errorMessage?: string; fields?: ApiFieldErrors }) | undefined;
+  // 304 answers a call that sent If-None-Match itself (the caller keeps the body: catalogue.ts).
+  if (response.status === 304 && request.headers?.['If-None-Match']) return { status: 304, headers: response.headers, json: undefined as T };
   if (!response.ok) {
     const code = typeof json?.errorCode === 'string' ? json.errorCode : 'unknownError';
     if (response.status === 401 && token) reportNotLoggedIn();
