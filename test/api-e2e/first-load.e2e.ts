@@ -56,7 +56,7 @@ describe('first load over a mobile line', () => {
     await seedDemoData(app.get<EventStore>(EVENT_STORE));
     const login = await request(app.getHttpServer()).post('/api/login').send({ email: 'kumar@teguhbina.my', password: DEMO_PASSWORD }).expect(200);
     token = login.body.jwtToken as string;
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.close();
