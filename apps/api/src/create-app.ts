@@ -18,6 +18,7 @@ import { validationPipe } from './common/validation.pipe.js';
 import { privateApiCaching } from './common/api-caching.js';
 import { jsonBodies, BODY_LIMIT } from './common/json-bodies.js';
 import { conditionalGet } from './common/conditional-get.js';
+import { compressReplies } from './common/compression.js';
 import { mountOpenApi } from './openapi/openapi.js';
 
 export type BinaanApp = NestFastifyApplication;
@@ -45,6 +46,8 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   // The certificate signing keys are published where verifiers look for them (RFC 8615), not under /api.
   app.setGlobalPrefix('api', { exclude: [{ path: '.well-known/jwks.json', method: RequestMethod.GET }] });
   app.useGlobalPipes(validationPipe());
+  // Before any route is added: the plugin hooks routes as they are registered.
+  await compressReplies(app);
   jsonBodies(app);
   privateApiCaching(app.getHttpAdapter().getInstance());
   conditionalGet(app.getHttpAdapter().getInstance());

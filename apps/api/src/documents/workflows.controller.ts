@@ -1,6 +1,7 @@
 // The workflow catalogue (machines as data: states, transitions, guards, label keys) and the audit
 // verification of one document's hash chain.
-import { Controller, Get, Param, Query, Req, UseFilters } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Controller, Get, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { isWorkflowResource } from '@binaan/contracts';
 import { catalogueEntry, workflowCatalogue } from '@binaan/workflows';
 import type { AuthenticatedRequest } from '../common/principal.js';
@@ -10,6 +11,23 @@ import { DocumentQueries } from './document-queries.service.js';
 import { DocumentRefusedFilter } from './document-refused.filter.js';
 import { ApiTags } from '@nestjs/swagger';
 
+type Reply = { header(name: string, value: string): unknown };
+
+/**
+ * The catalogue is code (workflows/), the same in every process until the next release: its JSON text
+ * (~84 KB) and an ETag from its content are made once. The ui fetches it once per page load and the
+ * browser revalidates its stored copy with If-None-Match, so a later visit is a 304 with no body
+ * (conditional-get.ts). The ETag is the content's, so every API process and release agrees on it.
+ */
+let catalogueReply: { json: string; etag: string } | undefined;
+function catalogueJson(): { json: string; etag: string } {
+  if (!catalogueReply) {
+    const json = JSON.stringify(workflowCatalogue());
+    catalogueReply = { json, etag: `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+  }
+  return catalogueReply;
+}
+
 @Controller()
 @UseFilters(DocumentRefusedFilter)
 export class WorkflowsController {
@@ -17,8 +35,11 @@ export class WorkflowsController {
 
   @Get('workflows')
   @ApiTags('workflows')
-  catalogue() {
-    return workflowCatalogue();
+  catalogue(@Res({ passthrough: true }) reply: Reply): string {
+    const { json, etag } = catalogueJson();
+    reply.header('Content-Type', 'application/json; charset=utf-8');
+    reply.header('ETag', etag);
+    return json;
   }
 
   @Get('workflows/:resource')

@@ -13,9 +13,15 @@ import { isApiPath } from '../common/api-caching.js';
 import { toErrorReply } from '../common/error-reply.filter.js';
 import { fileUnder, sendFile } from '../common/static-files.js';
 
-/** Vite names assets by their content: kept for an hour. The HTML is always revalidated. */
-const ASSETS = 'public, max-age=3600';
-const HTML = 'no-cache';
+/**
+ * Vite names everything under /assets by its content, so a name never comes back with other bytes: kept
+ * for a year and never revalidated (immutable). Everything else (index.html, favicon.svg, a service
+ * worker if one comes) keeps its name across builds: stored but revalidated on every use (no-cache with
+ * ETag and Last-Modified, a 304 when unchanged), so a new build is seen on the next load.
+ */
+export const HASHED_ASSETS = 'public, max-age=31536000, immutable';
+export const REVALIDATED = 'no-cache';
+const isHashed = (path: string) => path.startsWith('/assets/');
 
 export function hostUi(app: NestFastifyApplication, uiDir: string): void {
   app.getHttpAdapter().getInstance().get('/*', (request: FastifyRequest, reply: FastifyReply) => serveUi(uiDir, request, reply));
@@ -28,9 +34,9 @@ function serveUi(uiDir: string, request: FastifyRequest, reply: FastifyReply) {
     return reply.code(status).header('Cache-Control', 'private, no-cache').send(body);
   }
   const file = fileUnder(uiDir, path);
-  if (file) return sendFile(request, reply, file, file.path.endsWith('.html') ? HTML : ASSETS);
+  if (file) return sendFile(request, reply, file, isHashed(path) ? HASHED_ASSETS : REVALIDATED);
   const index = fileUnder(uiDir, 'index.html');
   if (!index) return reply.code(503).type('text/plain; charset=utf-8').send('The ui is not built yet: run `npm run build`.');
-  return sendFile(request, reply, index, HTML);
+  return sendFile(request, reply, index, REVALIDATED);
 }
 

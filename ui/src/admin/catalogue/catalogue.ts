@@ -2,7 +2,7 @@
 // it: one react-admin resource per catalogue entry that is a document kind, one list tab per state, labels
 // from the entry's label keys, the state diagram from its transitions. Nothing here names a status.
 import { isDocumentResource, type AccessRight, type DocumentResource } from '@binaan/contracts';
-import { adminJson } from '../providers/admin-request.js';
+import { adminRequest } from '../providers/admin-request.js';
 
 export type CatalogueState = { status: string; labelKey: string; final: boolean; initial: boolean };
 export type CatalogueTransition = { from: string | null; event: string; to: string; guard: string; labelKey: string; requiredFields: readonly string[] };
@@ -18,8 +18,45 @@ export type CatalogueEntry = {
 };
 export type DocumentEntry = CatalogueEntry & { resource: DocumentResource };
 
-export async function loadCatalogue(): Promise<CatalogueEntry[]> {
-  return adminJson<CatalogueEntry[]>('/api/workflows');
+/**
+ * Fetched once per page load (issue 32): every caller shares the first call's promise, and a failed load
+ * is forgotten so the next caller tries again. The catalogue is the same for every user and changes only
+ * with a release, so it is kept in localStorage with its ETag and revalidated (If-None-Match): a later
+ * visit gets a 304 with no body. Kept here rather than in the browser's HTTP cache because the API's
+ * replies vary by Authorization and every sign-in (and company choice) brings a new token.
+ */
+const STORED = 'binaan.workflowCatalogue';
+type Stored = { etag: string; catalogue: CatalogueEntry[] };
+
+function stored(): Stored | undefined {
+  try {
+    const value = JSON.parse(localStorage.getItem(STORED) ?? 'null') as Stored | null;
+    return value && typeof value.etag === 'string' && Array.isArray(value.catalogue) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function fetchCatalogue(): Promise<CatalogueEntry[]> {
+  const kept = stored();
+  const reply = await adminRequest<CatalogueEntry[]>('/api/workflows', kept ? { headers: { 'If-None-Match': kept.etag } } : {});
+  if (reply.status === 304 && kept) return kept.catalogue;
+  const etag = reply.headers.get('ETag');
+  try {
+    if (etag) localStorage.setItem(STORED, JSON.stringify({ etag, catalogue: reply.json } satisfies Stored));
+  } catch {
+    // Storage full or refused: the next visit downloads it again.
+  }
+  return reply.json;
+}
+
+let catalogue: Promise<CatalogueEntry[]> | undefined;
+export function loadCatalogue(): Promise<CatalogueEntry[]> {
+  catalogue ??= fetchCatalogue().catch((error: unknown) => {
+    catalogue = undefined;
+    throw error;
+  });
+  return catalogue;
 }
 
 /** The entries served as documents, in the catalogue's order. */

@@ -5,7 +5,8 @@ import { ApiError, apiUrl, type ApiFieldErrors } from '../../shared/api/client.j
 import { noteApiActivity } from '../../shared/session/inactivity.js';
 import { getSession, reportNotLoggedIn } from '../../shared/session/session-store.js';
 
-export type AdminRequest = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; headers?: Record<string, string> };
+/** cache: 'no-store' unless a call asks for the browser's cache ('no-cache': kept, revalidated with its ETag). */
+export type AdminRequest = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; headers?: Record<string, string>; cache?: RequestCache };
 export type AdminReply<T> = { status: number; headers: Headers; json: T };
 
 export async function adminRequest<T>(path: string, request: AdminRequest = {}): Promise<AdminReply<T>> {
@@ -20,7 +21,7 @@ export async function adminRequest<T>(path: string, request: AdminRequest = {}):
       headers,
       // Replies depend on who asks (availableActions) but the api sends an ETag without Vary: Authorization,
       // so the browser would revalidate another user's cached reply and reuse it on a 304.
-      cache: 'no-store',
+      cache: request.cache ?? 'no-store',
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
     });
   } catch {
@@ -28,6 +29,8 @@ export async function adminRequest<T>(path: string, request: AdminRequest = {}):
   }
   if (token) noteApiActivity();
   const json = (await response.json().catch(() => undefined)) as (T & { errorCode?: string; errorMessage?: string; fields?: ApiFieldErrors }) | undefined;
+  // 304 answers a call that sent If-None-Match itself (the caller keeps the body: catalogue.ts).
+  if (response.status === 304 && request.headers?.['If-None-Match']) return { status: 304, headers: response.headers, json: undefined as T };
   if (!response.ok) {
     const code = typeof json?.errorCode === 'string' ? json.errorCode : 'unknownError';
     if (response.status === 401 && token) reportNotLoggedIn();
