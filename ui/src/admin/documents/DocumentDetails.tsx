@@ -47,7 +47,7 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
             <Typography variant="h6" data-testid="document-number">{document.documentNo}</Typography>
-            <StatusChip resource={document.resource} status={document.status} />
+            <StatusChip resource={document.resource} status={document.status} awaitingLevel={document.approvalRoute.open ? document.approvalRoute.nextLevel : null} />
             <Typography variant="body2" color="text.secondary">{translate('admin.fields.revision')} {document.revision}</Typography>
           </Box>
           <Grid container spacing={2}>
