@@ -31,14 +31,16 @@ function bodyArb(resource: DocumentResource): fc.Arbitrary<Record<string, unknow
     title: `A ${resource}`, ...c, ...(WITHOUT_COUNTERPARTY.has(resource) ? {} : { counterpartyCompanyId: 'mutiara' }),
   }));
   if (resource === 'paymentCertificate') {
+    // With a valuation, or by amount alone (as the demo's certificates were: they showed RM 0.00).
     return fc.tuple(common, fc.record({
-      contractSum: fc.option(money(1_000_000_000), { nil: undefined }), workDoneAmount: money(500_000_000), unfixedGoodsAmount: fc.option(money(50_000_000), { nil: undefined }),
+      contractSum: fc.option(money(1_000_000_000), { nil: undefined }), workDoneAmount: fc.option(money(500_000_000), { nil: undefined }),
+      unfixedGoodsAmount: fc.option(money(50_000_000), { nil: undefined }),
     })).map(([c, v]) => ({ ...c, ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) }));
   }
   if (resource === 'milestoneClaim') {
     const claimItem = fc.record({ percentage: fc.integer({ min: 1, max: 25 }), claimAmount: money(100_000_000) })
       .map(({ percentage, claimAmount }) => ({ description: 'Milestone', percentage: String(percentage), claimAmount }));
-    return fc.tuple(common, fc.array(claimItem, { minLength: 1, maxLength: 4 })).map(([c, claimItems]) => ({ ...c, claimItems }));
+    return fc.tuple(common, fc.array(claimItem, { minLength: 0, maxLength: 4 })).map(([c, claimItems]) => ({ ...c, claimItems }));
   }
   const extra = resource === 'tender' ? { openAt: inDays(1), closeAt: inDays(2) } : {};
   const source = resource === 'purchaseOrder' || resource === 'workOrder' || resource === 'rentalOrder'
@@ -66,30 +68,28 @@ describe('one amount per document: what routes approval and bears fees is what t
   it.each(DocumentResources.map((resource) => [resource]))('%s', (resource) => {
     const actor = userWith(resource, 'kumar', 'teguh-bina', [10, 20]);
     let requested = 0;
-    fc.assert(fc.property(bodyArb(resource), (body) => {
+    // What a client may send with the request: nothing, the shown total, or any other figure.
+    const sentArb = fc.oneof(fc.constant('none' as const), fc.constant('shown' as const), money(100_000_000));
+    fc.assert(fc.property(bodyArb(resource), sentArb, (body, sent) => {
       const { fields, statusEvent } = decideCreate(resource, parseFieldChanges(body, true, resource), actor, NOW);
       const events = creationEvents({ resource, documentId: '1', documentNo: 'X-2026-00001', actor, fields, statusEvent });
       const created = foldDocument(events.map((e, revision) => stored(resource, revision, e.type, e.data)))!;
       expectOneAmount(created);
-      // The first request for approval the kind has from its first status, as the machine offers it.
+      const action = sent === 'none' ? {} : { amount: sent === 'shown' ? created.fields.totals.total : sent };
+      // Every request for approval the kind has from its first status: whatever is accepted routes on the shown total.
       for (const event of REQUESTING_EVENTS) {
         let change;
         try {
-          change = decideAction(created, event, {}, actor, NOW);
+          change = decideAction(created, event, action, actor, NOW);
         } catch (error) {
           if (error instanceof DocumentRefused) continue;
           throw error;
         }
         expect(change.amount).toBe(shown(created).total);
-        // Sending the shown total is accepted; any other figure is refused.
-        expect(() => decideAction(created, event, { amount: created.fields.totals.total }, actor, NOW)).not.toThrow();
-        const other = (Number(created.fields.totals.total) + 1).toFixed(2);
-        expect(() => decideAction(created, event, { amount: other }, actor, NOW)).toThrow(DocumentRefused);
         expectOneAmount(foldOnto(created, [stored(resource, created.revision + 1, 'WorkflowStatusChanged', change)])!);
         requested += 1;
-        break;
       }
-    }), { numRuns: 60 });
+    }), { numRuns: 80 });
     // Every kind that has a request from its first status was asked (stock is confirmed, never approved).
     if (resource !== 'stock') expect(requested).toBeGreaterThan(0);
   });
