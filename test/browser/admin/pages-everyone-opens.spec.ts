@@ -111,7 +111,9 @@ test('the bell shows an approval request that has moved on with the order\'s sta
   }
   await page.keyboard.press('Escape');
   await chooseLanguage(page, 'English');
+  // A phone: the page as it opens there (the menu is a drawer, closed).
   await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
   await page.getByTestId('notification-bell').click();
   await expect(item(approved.id)).toContainText('Now: Pending confirmation');
   await shot(page, 'bell-moved-on-03-375');
@@ -133,17 +135,18 @@ test('one amount per document: a demo payment certificate is approved and charge
   await row.click();
   await expect(page.getByTestId('document-total')).toContainText('9,158.75');
   // The round was routed on it, and 1.5% of it is the fee: 137.38125 -> 137.38.
-  await expect(page.getByTestId('route-amount')).toContainText('9,158.75');
+  await expect(page.getByTestId('route-amount')).toHaveText('Amount for approval: RM 9,158.75');
   await expect(page.getByTestId('totals')).toContainText('137.38');
   await expect(page.getByTestId('totals')).not.toContainText('26,825.00');
   await shot(page, 'one-amount-02-page');
-  for (const [language, code, label] of [['Bahasa Melayu', 'ms', 'Amaun yang diluluskan'], ['简体中文', 'zh', '审批所依据的金额']] as const) {
+  for (const [language, code, label] of [['Bahasa Melayu', 'ms', 'Amaun untuk kelulusan'], ['简体中文', 'zh', '审批金额']] as const) {
     await chooseLanguage(page, language);
     await expect(page.getByTestId('route-amount')).toContainText(label);
     await shot(page, `one-amount-03-page-${code}`);
   }
   await chooseLanguage(page, 'English');
   await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
   await expect(page.getByTestId('route-amount')).toBeVisible();
   await shot(page, 'one-amount-04-page-375');
 });
