@@ -134,6 +134,8 @@ export type DocumentListItem = {
   companyName: string | null;
   counterpartyName: string | null;
   projectId: string | null;
+  /** The verify level an open approval round waits for (the machine's next missing level); null outside a round. */
+  awaitingLevel: VerifyLevel | null;
   createdBy: string;
   createdAt: string;
   updatedAt: string;

@@ -160,6 +160,7 @@ export const DocumentErrorCodes = {
   unknownSourceDocument: 'unknownSourceDocument',
   unknownOrderLine: 'unknownOrderLine',
   previousCertifiedAboveValuation: 'previousCertifiedAboveValuation',
+  workDoneRequired: 'workDoneRequired',
 } as const;
 
 export type DocumentErrorCode = keyof typeof DocumentErrorCodes;

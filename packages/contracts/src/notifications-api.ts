@@ -2,6 +2,8 @@
 // and user events, its two calls and the live user channel. Field names are the spec's (snake_case).
 // Where each notification leads is notifications-links.ts. Decisions: apps/api/src/notifications/README.md.
 
+import type { VerifyLevel } from './workflow-authority.js';
+
 /** Spec §9: notification page size 5 (the bell asks for 5; length 1 asks for the count only). */
 export const NOTIFICATION_PAGE_SIZE = 5;
 /** Largest `length` the list call answers (a shape limit, not a spec rule). */
@@ -48,6 +50,11 @@ export type NotificationEventData = {
   tender_no: string | null;
   tender_id: string | null;
   tender_invitation_id: string | null;
+  /**
+   * The verify level the document's open approval round waited for when this was raised (null: no round
+   * open). Absent on notifications recorded before it was added.
+   */
+  awaiting_level?: VerifyLevel | null;
 };
 
 /** One notification in `application/user-event-list` (spec §3 "Notification event from the server"). */
@@ -62,6 +69,14 @@ export type NotificationEvent = {
   creation_date: string;
   /** ISO 8601 when the user cleared the count after it came; '' while unread. */
   last_view_time: string;
+  /** The document it is about as it is now (documents read model, when listed); null when not a document. */
+  current_status?: string | null;
+  current_awaiting_level?: VerifyLevel | null;
+  /**
+   * The document moved on since (another status, or its round waits for another level): the item shows
+   * current_status and no longer offers what it asked for.
+   */
+  moved_on?: boolean;
 };
 
 /** `GET application/user-event-list?start=&length=`: newest first. */

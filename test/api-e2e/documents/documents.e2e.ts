@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe } from '@jest/globals';
 import { moduleAccess } from './access.specs.js';
 import { myApprovals } from './my-approvals.specs.js';
 import { auditAndContention } from './audit.specs.js';
+import { awaitingApproval } from './awaiting-approval.specs.js';
 import { bulkActions } from './bulk.specs.js';
 import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, STORES, type Running } from './harness.js';
 import { refusals } from './refusals.specs.js';
@@ -28,5 +29,6 @@ describe.each(STORES)('documents api on %s', (kind) => {
   auditAndContention(() => running!);
   moduleAccess(() => running!);
   myApprovals(() => running!);
+  awaitingApproval(() => running!);
   itAnsweredEveryCallWithoutAServerError(() => running);
 });

@@ -233,12 +233,22 @@ export function businessRules(running: () => Running): void {
         expect([exact.status, exact.body.totals.total]).toEqual([201, '0.00']);
       });
 
-      it('a certificate by amount alone: the fee on the amount its round was requested with', async () => {
+      it('one amount: a certificate by amount alone shows RM 0.00, so it may not ask for approval on a figure from elsewhere; with its valuation it routes and pays on what it shows', async () => {
         const certificate = await create('paymentCertificate', kumar, { title: 'Payment certificate by amount' });
         expect(certificate.body.fees).toEqual({ transactionFee: null, tradeCertificate: null });
-        await act('paymentCertificate', kumar, certificate.body.id, 'Request_Approve', 1, { amount: '3333.33' });
+        expect(certificate.body.totals.total).toBe('0.00');
+        // No page is asked for an amount: the document supplies it.
+        expect(certificate.body.availableActions.flatMap((a: { requiredFields: string[] }) => a.requiredFields)).not.toContain('amount');
+        expect(refusal(await act('paymentCertificate', kumar, certificate.body.id, 'Request_Approve', 1, { amount: '3333.33' }))).toEqual([422, 'amountMismatch']);
+        const bare = await act('paymentCertificate', kumar, certificate.body.id, 'Request_Approve', 1);
+        expect([refusal(bare), bare.body.fields]).toEqual([[422, 'workDoneRequired'], { workDoneAmount: ['workDoneRequired'] }]);
+        const valued = await api().call('put', `${DOCS}/paymentCertificate/${certificate.body.id}`, { token: kumar, body: { workDoneAmount: '3703.70' }, headers: { 'If-Match': '1' } });
+        // 3,703.70 less 10% retention (370.37) = 3,333.33 due and shown; 1.5% of it = 50.00 (49.99995 rounded).
+        expect(valued.body.totals).toEqual({ subtotal: '3333.33', sst: '0.00', total: '3333.33' });
+        expect((await act('paymentCertificate', kumar, certificate.body.id, 'Request_Approve', 2)).body.status).toBe('pendingApproval');
         const read = await api().call('get', `${DOCS}/paymentCertificate/${certificate.body.id}`, { token: kumar });
-        expect(read.body.fees.transactionFee).toEqual({ percent: '1.50', base: '3333.33', amount: '50.00' }); // 49.99995 -> 50.00
+        expect(read.body.approvalRoute.reason.amount).toBe('3333.33');
+        expect(read.body.fees.transactionFee).toEqual({ percent: '1.50', base: '3333.33', amount: '50.00' });
       });
 
       it('an award: an order drawn from a tender pays 1.5% of its value before SST; a plain order none', async () => {

@@ -34,6 +34,11 @@ export function progressiveClaimWalk(running: () => Running): void {
       return reply;
     };
     const read = (query = '', token = kumar) => running().api.call('get', `${BASE}/${id}${query}`, { token });
+    /** The claim's row in its list: the verify level its open round waits for (issue 27), or null. */
+    const awaiting = async () => {
+      const rows = (await running().api.call('get', `${BASE}?range=${encodeURIComponent('[0,199]')}`, { token: kumar })).body as { id: string; awaitingLevel: number | null }[];
+      return rows.find((row) => row.id === id)?.awaitingLevel;
+    };
     /** A level given through the authority API by an administrator of the company, taken back after the walk. */
     const assign = async (adminToken: string, email: string, level: number) => {
       const body = { code: 'progressiveClaim', user_id: await userIdOf(running(), email), workflow_level: level };
@@ -105,12 +110,14 @@ export function progressiveClaimWalk(running: () => Running): void {
       const seen = await read('', lim);
       expect(seen.body.approvalRoute).toMatchObject({ open: true, requiredLevels: [20, 21], nextLevel: 20, approvals: [], reason: { manual: 'authorityManual', manualVersion, amount: '150000.00', limitApplied: '200000.00' } });
       expect(names(seen)).toEqual([LIM]);
+      expect(await awaiting()).toBe(20);
       const refused = await act(aminah, 'Approve', 3);
       expect([refused.status, refused.body.errorCode]).toEqual([403, 'noAuthority']);
     });
 
     it('lim rejects with a remark; kumar resubmits: a new round, nothing approved yet', async () => {
       expect((await act(lim, 'Reject', 3, { remark: 'Level 1 columns not inspected yet' })).body).toMatchObject({ status: 'rejected', revision: 4 });
+      expect(await awaiting()).toBeNull();
       expect((await act(kumar, 'Resubmit', 4, { remark: 'Columns inspected on 12 March, report attached' })).body).toMatchObject({ status: 'pendingVerification', revision: 5 });
       const seen = await read();
       expect(seen.body.approvalRoute).toMatchObject({ open: true, requiredLevels: [20, 21], nextLevel: 20, approvals: [] });
@@ -121,7 +128,9 @@ export function progressiveClaimWalk(running: () => Running): void {
       const seen = await read();
       expect(seen.body.approvalRoute).toMatchObject({ nextLevel: 21 });
       expect(names(seen)).toEqual([AMINAH]);
+      expect(await awaiting()).toBe(21);
       expect((await act(aminah, 'Approve', 6)).body).toMatchObject({ status: 'approved', revision: 7 });
+      expect(await awaiting()).toBeNull();
       const client = await read('', hafiz);
       expect(client.status).toBe(200);
       expect(events(client)).toEqual(['Reject_By_Buyer']);

@@ -43,6 +43,8 @@ describe.each(STORES)('notifications api on %s', (kind) => {
     expect(await recipientsOf(r(), 'lestari-ebuild')).toEqual({});
     const [approved] = (await feed(r(), kumar.jwtToken, 0, 1)).events;
     expect(approved).toMatchObject({ module: 'company', src: 'approved', src_id: TEGUH });
+    // Not about a document: nothing to have moved on.
+    expect(approved).toMatchObject({ current_status: null, current_awaiting_level: null, moved_on: false });
     expect(notificationLink(approved!).href).toBe('/dashboard');
     const admin = await signInBoth(r().app, 'admin@binaan.my', TEGUH);
     const waiting = (await feed(r(), admin.jwtToken, 0, 100)).events.filter((e) => e.src_id === 'baru-consult');
@@ -67,8 +69,11 @@ describe.each(STORES)('notifications api on %s', (kind) => {
     expect(mine.events).toHaveLength(1);
     const [event] = mine.events;
     expect(event).toMatchObject({ module: 'purchaseOrder', src: 'pendingApproval', src_id: id, last_view_time: '' });
+    // Still waiting for lim: the document is as it was when he was asked (issue 27).
+    expect(event).toMatchObject({ current_status: 'new', current_awaiting_level: 20, moved_on: false });
     expect(Number.isNaN(Date.parse(event!.creation_date))).toBe(false);
     const data = JSON.parse(event!.event_data) as NotificationEventData;
+    expect(data).toMatchObject({ status: 'new', awaiting_level: 20 });
     expect(data).toMatchObject({
       created_by: 'Kumar a/l Rajan', project_id: null, company_name: 'Teguh Bina Sdn Bhd', counterparty_company_name: 'Mutiara Supplies Sdn Bhd',
       created_by_seller: false, vendor_document_no: null, loa_wo_type: null, doc_description: 'Ready-mix concrete G30, Block A',
@@ -85,6 +90,10 @@ describe.each(STORES)('notifications api on %s', (kind) => {
     expect(event).toMatchObject({ module: 'purchaseOrder', src: 'receivedNew', src_id: id });
     expect(JSON.parse(event!.event_data)).toMatchObject({ recipient_company_id: MUTIARA, recipient_company_name: 'Mutiara Supplies Sdn Bhd' });
     expect(notificationLink(event!).href).toBe('/purchase-order/all/received/new');
+    expect(event).toMatchObject({ current_status: 'pendingConfirmation', current_awaiting_level: null, moved_on: false });
+    // lim's request has moved on: the list gives the order's status now and no longer offers it as a request.
+    const [request] = (await feed(r(), lim.jwtToken, 0, 100)).events.filter((e) => e.src_id === id);
+    expect(request).toMatchObject({ src: 'pendingApproval', current_status: 'pendingConfirmation', current_awaiting_level: null, moved_on: true });
   });
 
   it('the seller\'s Confirm tells the creator, kumar, that his order was accepted', async () => {
@@ -94,6 +103,10 @@ describe.each(STORES)('notifications api on %s', (kind) => {
     expect(event).toMatchObject({ module: 'purchaseOrder', src: 'accepted', src_id: id });
     expect(JSON.parse(event!.event_data)).toMatchObject({ actor_name: 'Tan Mei Hua', workflow_event: 'Confirm', status: 'accepted' });
     expect(notificationLink(event!).href).toBe('/purchase-order/all/accepted');
+    expect(event).toMatchObject({ current_status: 'accepted', moved_on: false });
+    // The seller's "received, waiting for your confirmation" is answered: moved on.
+    const [received] = (await feed(r(), mei.jwtToken, 0, 100)).events.filter((e) => e.src_id === id);
+    expect(received).toMatchObject({ src: 'receivedNew', current_status: 'accepted', moved_on: true });
   });
 
   it('a rejection with a remark tells the creator, with the remark', async () => {

@@ -121,14 +121,18 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
     fields: () => ({ vendorDocumentNo: 'MS-INV-2026-0117' }),
     steps: [{ by: AHMAD, event: 'Request_Verify' }, { by: MEI, event: 'Approve' }, { by: LIM, event: 'Accept', remark: 'Matches the delivery order' }],
   },
-  // Payment certificates to Kukuh Jaya (amounts, no items): one approved and closed (Kukuh Jaya sees it and can
-  // print its receipt), one rejected with a remark (never shown to Kukuh Jaya).
+  // Payment certificates to Kukuh Jaya on the brickwork work order (contract sum 1,450 m2 x RM 18.50 =
+  // RM 26,825.00), each a valuation, so the amount they show is the one their round and fee are computed on:
+  // one approved and closed (Kukuh Jaya sees it and can print its receipt), one rejected with a remark
+  // (never shown to Kukuh Jaya).
   {
     key: 'payment-certificate', resource: 'paymentCertificate', by: KUMAR, company: TEGUH, counterparty: 'kukuh-jaya', title: 'Payment certificate no. 2: Kukuh Jaya brickwork', days: [0, 14],
-    steps: [{ by: KUMAR, event: 'Request_Approve', amount: '26825.00' }, { by: LIM, event: 'Approve', remark: 'Work verified by the site team' }, { by: LIM, event: 'Close' }],
+    fields: () => ({ invoiceNo: 'KJ-INV-2026-0031', contractSum: '26825.00', workDoneAmount: '18500.00', previousCertifiedAmount: '8000.00' }),
+    steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve', remark: 'Work verified by the site team' }, { by: LIM, event: 'Close' }],
   },
   {
     key: 'payment-certificate-rejected', resource: 'paymentCertificate', by: KUMAR, company: TEGUH, counterparty: 'kukuh-jaya', title: 'Payment certificate no. 3: Kukuh Jaya brickwork', days: [0, 14],
-    steps: [{ by: KUMAR, event: 'Request_Approve', amount: '31200.00' }, { by: LIM, event: 'Reject', remark: 'Retention not deducted; recompute' }],
+    fields: () => ({ invoiceNo: 'KJ-INV-2026-0044', contractSum: '26825.00', workDoneAmount: '26825.00', previousCertifiedAmount: '15000.00' }),
+    steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Reject', remark: 'Certified before should be RM 17,158.75 (certificate no. 2 after retention); recompute' }],
   },
 ];

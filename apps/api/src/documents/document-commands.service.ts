@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentActionReply, DocumentResource } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type JsonValue, type SqlExecutor } from '@binaan/event-store';
-import { availableActions, type Actor } from '@binaan/workflows';
+import type { Actor } from '@binaan/workflows';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
 import { isInDirectory } from '../companies/company-directory.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
@@ -16,7 +16,7 @@ import { DocumentRefused, shapeError } from './document.errors.js';
 import { parseFieldChanges } from './document-fields.js';
 import { DocumentLoader, fold } from './document-loader.js';
 import { DocumentNumbers } from './document-numbers.js';
-import { REQUESTING_EVENTS } from './document-rules.js';
+import { documentActions, REQUESTING_EVENTS } from './document-rules.js';
 import { documentStreamId, type DocumentState } from './document.state.js';
 import { VendorNumbers, type Reservation } from './vendor-numbers.js';
 
@@ -166,7 +166,7 @@ export class DocumentCommands {
   }
 
   reply(state: DocumentState, actor: Actor): DocumentActionReply {
-    return { success: true, id: state.id, revision: state.revision, status: state.workflow.status, availableActions: availableActions(state.resource, state.workflow, actor) };
+    return { success: true, id: state.id, revision: state.revision, status: state.workflow.status, availableActions: documentActions(state.resource, state.workflow, actor) };
   }
 
   /**

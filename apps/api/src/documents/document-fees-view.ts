@@ -62,21 +62,16 @@ const ORDERS_FROM_AWARDS: ReadonlySet<DocumentResource> = new Set(['purchaseOrde
 /**
  * The base the 1.5% is charged on, or null where no fee applies: an award's value before SST (a tender
  * with its contract drafted, a letter of award, an order drawn from a tender), a payment certificate's
- * certified amount before SST (its valuation's amount due, or the amount its round was requested with).
+ * certified amount before SST (its valuation's amount due). Always the document's shown subtotal, never a
+ * figure from elsewhere (the approval round's amount is the shown total: document.decider.ts approvalAmount).
  */
 export function transactionFeeBase(state: Pick<DocumentState, 'resource' | 'fields' | 'workflow'>): bigint | null {
   const { resource, fields } = state;
   if (resource === 'letterOfAward' || (resource === 'tender' && TENDER_AWARD_STATUSES.has(state.workflow.status)) || (ORDERS_FROM_AWARDS.has(resource) && fields.sourceDocumentId)) {
     return sen(fields.totals.subtotal);
   }
-  if (resource === 'paymentCertificate') {
-    const valuation = tradeValuationOf(fields);
-    if (valuation) return valuation.amountDue;
-    const amount = state.workflow.context.amount;
-    // No amount certified yet (a draft by amount carries 0 until its round is requested): no fee to show.
-    // The machine keeps the RM amount as a number parsed from a 2-place decimal: x100 rounds back to its exact sen.
-    return amount === null || amount === 0 ? null : BigInt(Math.round(amount * 100));
-  }
+  // A payment certificate's amount due (its shown subtotal); one without a valuation shows nothing and pays nothing.
+  if (resource === 'paymentCertificate' && tradeValuationOf(fields) !== null) return sen(fields.totals.subtotal);
   return null;
 }
 

@@ -35,11 +35,6 @@ export function kindTotals(resource: DocumentResource, fields: Omit<DocumentFiel
   return null;
 }
 
-/** Kinds whose amount is the document's own total (an action's `amount` must equal it). */
-export function hasFixedTotal(resource: DocumentResource, fields: DocumentFields, itemised: boolean): boolean {
-  return itemised || kindTotals(resource, fields) !== null;
-}
-
 function checkPercent(value: string | null | undefined, field: string): void {
   if (value === null || value === undefined) return;
   const basisPoints = parsePercent(value) ?? 0n;
@@ -110,6 +105,14 @@ export function checkRequestRules(resource: DocumentResource, fields: DocumentFi
   if (DocumentKindsWithDeliveredQuantities.includes(resource) && !fields.items.some((item) => (parseQuantity(item.deliveredQuantity ?? '0') ?? 0n) > 0n)) {
     const code = resource === 'deliveryOrder' ? 'deliveryQuantityRequired' : 'serviceQuantityRequired';
     throw rule(code, `A ${resource === 'deliveryOrder' ? 'delivery' : 'service'} order needs a ${resource === 'deliveryOrder' ? 'delivery' : 'service'} quantity on at least one line.`, 'items');
+  }
+  // The amount a round is asked for is the one the document shows: a certificate shows its valuation, a
+  // milestone claim its claim items. Without them there is nothing to route on.
+  if (resource === 'paymentCertificate' && tradeValuationOf(fields) === null) {
+    throw rule('workDoneRequired', 'A payment certificate needs its work done (the valuation) before approval.', 'workDoneAmount');
+  }
+  if (resource === 'milestoneClaim' && (fields.claimItems?.length ?? 0) === 0) {
+    throw rule('itemRequired', 'A milestone claim needs at least one claim item before approval.', 'claimItems');
   }
 }
 

@@ -1,6 +1,6 @@
 // Lists in ra-data-simple-rest form: ?sort=["field","ASC"]&range=[0,24]&filter={...}. Only documents of
 // the chosen company, or sent to it (once shared). Parsing is pure; the query is one SELECT with a count.
-import type { DocumentListItem, DocumentResource } from '@binaan/contracts';
+import type { DocumentListItem, DocumentResource, VerifyLevel } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { DocumentRefused, shapeError } from './document.errors.js';
 import { formatSen } from './money.js';
@@ -13,7 +13,7 @@ const MAX_PAGE = 200;
 export type ListQuery = {
   sort: { column: string; direction: 'ASC' | 'DESC' };
   range: { from: number; to: number };
-  filter: { status?: string[]; q?: string; counterparty?: string; projectId?: string; dateFrom?: string; dateTo?: string; direction?: 'sent' | 'received' };
+  filter: { status?: string[]; q?: string; counterparty?: string; projectId?: string; dateFrom?: string; dateTo?: string; direction?: 'sent' | 'received'; awaitingApproval?: boolean };
 };
 
 function json(name: string, text: unknown): unknown {
@@ -57,6 +57,11 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
     if (f.direction !== 'sent' && f.direction !== 'received') problems['filter.direction'] = ['must be sent or received'];
     else filter.direction = f.direction;
   }
+  // true: only documents in an open approval round (the documents_awaiting_approval index); false: those not.
+  if (f.awaitingApproval !== undefined) {
+    if (typeof f.awaitingApproval !== 'boolean') problems['filter.awaitingApproval'] = ['must be true or false'];
+    else filter.awaitingApproval = f.awaitingApproval;
+  }
   for (const key of ['dateFrom', 'dateTo'] as const) {
     if (f[key] === undefined) continue;
     if (!isDate(f[key])) problems[`filter.${key}`] = ['must be a date YYYY-MM-DD or an ISO time'];
@@ -69,7 +74,7 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
 
 type Row = {
   id: string; resource: string; document_no: string; title: string; status: string; total_sen: string | number; currency: string; company_id: string;
-  counterparty_company_id: string | null; company_name: string | null; counterparty_name: string | null; project_id: string | null; created_by: string; created_at: Date | string; updated_at: Date | string; revision: string | number; total_count: string | number;
+  counterparty_company_id: string | null; company_name: string | null; counterparty_name: string | null; project_id: string | null; awaiting_level: number | null; created_by: string; created_at: Date | string; updated_at: Date | string; revision: string | number; total_count: string | number;
 };
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -88,11 +93,13 @@ export async function listDocuments(db: SqlExecutor, resource: DocumentResource,
   if (filter.projectId) add('project_id = ?', filter.projectId);
   if (filter.direction === 'sent') where.push('company_id = $2');
   if (filter.direction === 'received') where.push('company_id <> $2');
+  if (filter.awaitingApproval === true) where.push('awaiting_level IS NOT NULL');
+  if (filter.awaitingApproval === false) where.push('awaiting_level IS NULL');
   if (filter.dateFrom) add('created_at >= ?::timestamptz', filter.dateFrom);
   if (filter.dateTo) add(`created_at < (?::date + 1)`, filter.dateTo.slice(0, 10));
   const limit = query.range.to - query.range.from + 1;
   const rows = await db.query<Row>(
-    `SELECT id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, created_by, created_at, updated_at, revision,
+    `SELECT id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, awaiting_level, created_by, created_at, updated_at, revision,
        (SELECT c.name FROM companies c WHERE c.company_id = documents.company_id) AS company_name,
        (SELECT c.name FROM companies c WHERE c.company_id = documents.counterparty_company_id) AS counterparty_name,
        COUNT(*) OVER () AS total_count
@@ -109,7 +116,8 @@ export async function listDocuments(db: SqlExecutor, resource: DocumentResource,
     rows: rows.map((r) => ({
       id: r.id, resource: r.resource, documentNo: r.document_no, title: r.title, status: r.status, total: formatSen(BigInt(r.total_sen)), currency: r.currency,
       companyId: r.company_id, counterpartyCompanyId: r.counterparty_company_id,
-      companyName: r.company_name, counterpartyName: r.counterparty_name, projectId: r.project_id, createdBy: r.created_by,
+      companyName: r.company_name, counterpartyName: r.counterparty_name, projectId: r.project_id,
+      awaitingLevel: r.awaiting_level === null ? null : (Number(r.awaiting_level) as VerifyLevel), createdBy: r.created_by,
       createdAt: iso(r.created_at), updatedAt: iso(r.updated_at), revision: Number(r.revision),
     })),
   };

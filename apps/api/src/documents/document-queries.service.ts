@@ -3,7 +3,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ApprovalRouteView, AuthorityManualView, ChainVerificationReply, DocumentResource, DocumentView } from '@binaan/contracts';
 import type { EventStore } from '@binaan/event-store';
-import { availableActions, nextMissingLevel, requiredLevelsFor, type Actor } from '@binaan/workflows';
+import { nextMissingLevel, requiredLevelsFor, type Actor } from '@binaan/workflows';
 import { workflowManual } from '../authority/authority-reads.js';
 import { authorityManualStream, type ManualData } from '../authority/authority.events.js';
 import type { Principal } from '../common/principal.js';
@@ -13,7 +13,7 @@ import { DocumentRefused } from './document.errors.js';
 import { DocumentSnapshots } from './document-snapshots.js';
 import { canSee, DocumentLoader, fold, notFound } from './document-loader.js';
 import { feesOf, warningsOf } from './document-fees-view.js';
-import { isEditable } from './document-rules.js';
+import { documentActions, isEditable } from './document-rules.js';
 import { documentStreamId, type DocumentState } from './document.state.js';
 
 export type AsOf = { asOf?: string; revision?: string };
@@ -60,7 +60,7 @@ export class DocumentQueries {
       id: state.id, resource: state.resource, documentNo: state.documentNo, companyId: state.companyId, status: state.workflow.status,
       revision: state.revision, machineVersion: state.workflow.context.machineVersion, createdBy: state.createdBy, createdAt: state.createdAt, updatedAt: state.updatedAt,
       companyName: companies.get(state.companyId) ?? null, counterpartyName: counterparty ? (companies.get(counterparty) ?? null) : null,
-      availableActions: availableActions(state.resource, state.workflow, actor),
+      availableActions: documentActions(state.resource, state.workflow, actor),
       approvalRoute: await this.route(state),
       editable: isEditable(state.resource, state.workflow),
       fees: feesOf(state),

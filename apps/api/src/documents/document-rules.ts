@@ -1,9 +1,17 @@
 // Which statuses allow editing, which kinds carry line items, and which statuses the counterparty sees:
 // all read off the workflow catalogue, so no resource is written out by hand.
 import type { DocumentResource, WorkflowEventName } from '@binaan/contracts';
-import { catalogueEntry, type WorkflowState } from '@binaan/workflows';
+import { availableActions, catalogueEntry, type Actor, type AvailableAction, type WorkflowState } from '@binaan/workflows';
 
-/** Kinds without line items: their amount comes with the command (claims certified by amount). */
+/**
+ * The machine's offers on a document, without `amount` among their fields: a document's actions always
+ * carry its shown total (document.decider.ts approvalAmount), so no page asks the user for one.
+ */
+export function documentActions(resource: DocumentResource, workflow: WorkflowState, actor: Actor): AvailableAction[] {
+  return availableActions(resource, workflow, actor).map((action) => ({ ...action, requiredFields: action.requiredFields.filter((field) => field !== 'amount') }));
+}
+
+/** Kinds without line items: their amount is their own total (a certificate's valuation, a milestone claim's claim items). */
 const WITHOUT_ITEMS: ReadonlySet<DocumentResource> = new Set(['milestoneClaim', 'paymentCertificate']);
 
 export const hasLineItems = (resource: DocumentResource) => !WITHOUT_ITEMS.has(resource);

@@ -13,7 +13,7 @@ import {
 import { decide, type Actor, type WorkflowCommand, type WorkflowRefusal } from '@binaan/workflows';
 import { DocumentRefused } from './document.errors.js';
 import { applyEdit, fieldsForCreate } from './document-fields.js';
-import { checkCancelRule, checkRequestRules, hasFixedTotal } from './document-kind-rules.js';
+import { checkCancelRule, checkRequestRules } from './document-kind-rules.js';
 import { hasLineItems, isEditable, REQUESTING_EVENTS } from './document-rules.js';
 import type { DocumentState } from './document.state.js';
 import { parseMoney, senToRinggitNumber } from './money.js';
@@ -26,7 +26,7 @@ function refused(refusal: WorkflowRefusal): DocumentRefused {
 }
 
 function amountOf(fields: DocumentFields): number {
-  return senToRinggitNumber(parseMoney(fields.totals.total) ?? 0n);
+  return senToRinggitNumber(approvalAmount(fields));
 }
 
 /** Create: the fields checked and the machine's Create decision (the number is allocated after). */
@@ -67,6 +67,9 @@ export function decideEdit(state: DocumentState, changes: FieldChanges, actor: A
 
 export type ActionBody = { remark?: string; amount?: string };
 
+/** The amount (sen) an action routes approval and limits on: the document's shown total, for every kind. */
+export const approvalAmount = (fields: Pick<DocumentFields, 'totals'>): bigint => parseMoney(fields.totals.total) ?? 0n;
+
 /** A workflow action: the machine decides; the document adds "a request needs an item" and the amount. */
 export function decideAction(state: DocumentState, eventName: string, body: ActionBody, actor: Actor, at: string, manual?: AuthorityManual): WorkflowStatusChanged {
   if (!isWorkflowEventName(eventName)) throw new DocumentRefused(400, 'unknownEvent', `${eventName} is not a workflow event.`);
@@ -74,20 +77,19 @@ export function decideAction(state: DocumentState, eventName: string, body: Acti
   if (itemised && REQUESTING_EVENTS.has(eventName) && state.fields.items.length === 0) {
     throw new DocumentRefused(422, 'itemRequired', 'A request needs at least one item before approval.', { items: ['itemRequired'] });
   }
-  const fixedTotal = hasFixedTotal(state.resource, state.fields, itemised);
   const command: WorkflowCommand = { type: eventName, at };
   if (manual) command.manual = manual;
   const remark = body.remark?.trim();
   if (remark) command.remark = remark;
-  const documentAmount = parseMoney(state.fields.totals.total) ?? 0n;
+  // One amount per document: the machine routes (and limits) on the total the document shows, whatever the
+  // kind. A body `amount` is a check the client may send, never a second figure (issue 27).
+  const amount = approvalAmount(state.fields);
   if (body.amount !== undefined) {
     const given = parseMoney(body.amount);
     if (given === null || given < 0n) throw new DocumentRefused(400, 'validationFailed', 'amount must be a decimal string.', { amount: ['must be a decimal string with at most 2 places'] });
-    if (fixedTotal && given !== documentAmount) throw new DocumentRefused(422, 'amountMismatch', `The amount must be the document's total ${state.fields.totals.total}.`, { amount: ['amountMismatch'] });
-    command.amount = senToRinggitNumber(given);
-  } else if (fixedTotal || documentAmount > 0n) {
-    command.amount = senToRinggitNumber(documentAmount);
+    if (given !== amount) throw new DocumentRefused(422, 'amountMismatch', `The amount must be the document's total ${state.fields.totals.total}.`, { amount: ['amountMismatch'] });
   }
+  command.amount = senToRinggitNumber(amount);
   const decision = decide(state.resource, state.workflow, command, actor);
   if (!decision.ok) throw refused(decision.refusal);
   // The kinds' own rules judge only what the machine accepts (a wrong status or authority answers first).

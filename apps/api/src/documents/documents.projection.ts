@@ -1,8 +1,10 @@
 // Read models of the documents context, fed in the append's transaction:
-//   documents              one row per document (lists, visibility, filters)
+//   documents              one row per document (lists, visibility, filters); while an approval round is open,
+//                          the round and the verify level it waits for (`awaiting_level`), as the machine answers
 //   document_idempotency   (user, Idempotency-Key) -> the stream and revision of the action it recorded
 //   document_sources       a document -> the document it draws on (the order delivered or claimed, the tender awarded)
 //   document_draws         what it takes from that source: delivered quantities per source line, a claim's percent
+import { evolve, initialContext, nextMissingLevel, type ApprovalRound, type WorkflowState } from '@binaan/workflows';
 import { isDocumentResource, type DocumentDrafted, type DocumentFields, type DocumentResource, type DocumentEdited, type WorkflowStatusChanged } from '@binaan/contracts';
 import type { InlineStatement, Projection, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { drawRows } from './document-kind-rules.js';
@@ -17,9 +19,11 @@ export const documentsProjection: Projection = {
       id text PRIMARY KEY, resource text NOT NULL, stream_id text NOT NULL UNIQUE, company_id text NOT NULL,
       counterparty_company_id text, shared_with_counterparty boolean NOT NULL DEFAULT false, project_id text,
       document_no text NOT NULL, title text NOT NULL, status text NOT NULL, total_sen bigint NOT NULL, currency text NOT NULL,
-      created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, revision bigint NOT NULL, created_by text NOT NULL);
+      created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, revision bigint NOT NULL, created_by text NOT NULL,
+      approval_round text, awaiting_level smallint);
     CREATE INDEX IF NOT EXISTS documents_by_company ON documents (resource, company_id, created_at);
     CREATE INDEX IF NOT EXISTS documents_by_counterparty ON documents (resource, counterparty_company_id, created_at);
+    CREATE INDEX IF NOT EXISTS documents_awaiting_approval ON documents (resource, company_id, created_at) WHERE awaiting_level IS NOT NULL;
     CREATE TABLE IF NOT EXISTS document_idempotency (
       user_id text NOT NULL, idempotency_key text NOT NULL, stream_id text NOT NULL, revision bigint NOT NULL,
       workflow_event text NOT NULL, PRIMARY KEY (user_id, idempotency_key));
@@ -37,10 +41,12 @@ export const documentsProjection: Projection = {
   // A workflow action (one status event) rides in the append's own statement on PostgreSQL: the same
   // writes as apply, each only when the append wrote (`appended` has the row). Drafts and edits (several
   // statements on one table) take the transaction.
+  // An event that opens or fills an approval round needs the round as it stood (a read): it takes the transaction.
   inline(events) {
     const [stored] = events;
     if (events.length !== 1 || !stored || stored.type !== 'WorkflowStatusChanged') return null;
-    return isDocumentResource(stored.streamType) ? statusWrites(stored, stored.streamType, true) : [];
+    if (touchesRound(stored)) return null;
+    return isDocumentResource(stored.streamType) ? statusWrites(stored, stored.streamType, true, CLOSED) : [];
   },
 };
 
@@ -48,13 +54,14 @@ export const documentsProjection: Projection = {
  * The writes of one status event: the document's status and revision, and its Idempotency-Key if it has
  * one. `inline`: as statements riding in the append's own (each writes only when the append did).
  */
-function statusWrites(stored: StoredEvent, resource: DocumentResource, inline: boolean): InlineStatement[] {
+function statusWrites(stored: StoredEvent, resource: DocumentResource, inline: boolean, round: OpenRound): InlineStatement[] {
   const event = stored.data as unknown as WorkflowStatusChanged;
   const shared = isSharedStatus(resource, event.machineVersion, event.statusAfter);
   const appended = inline ? ' AND EXISTS (SELECT 1 FROM appended)' : '';
   const writes: InlineStatement[] = [{
-    text: `UPDATE documents SET status = $2, updated_at = $3, revision = $4, shared_with_counterparty = shared_with_counterparty OR $5 WHERE stream_id = $1${appended}`,
-    params: [stored.streamId, event.statusAfter, stored.metadata.recordedAt, stored.revision, shared],
+    text: `UPDATE documents SET status = $2, updated_at = $3, revision = $4, shared_with_counterparty = shared_with_counterparty OR $5,
+             approval_round = $6, awaiting_level = $7 WHERE stream_id = $1${appended}`,
+    params: [stored.streamId, event.statusAfter, stored.metadata.recordedAt, stored.revision, shared, round.json, round.awaitingLevel],
   }];
   const key = stored.metadata.idempotencyKey;
   if (typeof key === 'string' && typeof stored.metadata.actorUserId === 'string') {
@@ -92,7 +99,37 @@ async function applyOne(stored: StoredEvent, resource: DocumentResource, db: Sql
     await recordDraws(stored.streamId, resource, changes, db);
     return;
   }
-  for (const write of statusWrites(stored, resource, false)) await db.query(write.text, write.params);
+  const round = touchesRound(stored) ? await roundAfter(stored, resource, db) : CLOSED;
+  for (const write of statusWrites(stored, resource, false, round)) await db.query(write.text, write.params);
+}
+
+/** The open round as kept in the row (JSON of the machine's ApprovalRound) and the level it waits for; nulls when none is open. */
+type OpenRound = { json: string | null; awaitingLevel: number | null };
+const CLOSED: OpenRound = { json: null, awaitingLevel: null };
+
+/**
+ * Whether the event opens a round or fills one of its levels. Any other accepted event ends an open round
+ * (the machines' one context reducer, workflows/src/context.ts), so it leaves the row with no round.
+ */
+function touchesRound(stored: StoredEvent): boolean {
+  const event = stored.data as unknown as WorkflowStatusChanged;
+  return event.requiredLevels !== null || event.approvalLevel !== null;
+}
+
+/**
+ * The round after this event, as the machine answers it: the row's round folded with the workflows'
+ * own `evolve`, and `nextMissingLevel` of the result. So the lists' "awaiting verify level n" is the level
+ * whose holders the machine offers Approve, never a rule of its own.
+ */
+async function roundAfter(stored: StoredEvent, resource: DocumentResource, db: SqlExecutor): Promise<OpenRound> {
+  const event = stored.data as unknown as WorkflowStatusChanged;
+  const [row] = await db.query<{ approval_round: string | null }>('SELECT approval_round FROM documents WHERE stream_id = $1', [stored.streamId]);
+  const context = initialContext(resource, event.machineVersion);
+  if (row?.approval_round) context.approval = JSON.parse(row.approval_round) as ApprovalRound;
+  const before = { status: event.statusBefore, context } as WorkflowState;
+  const after = evolve(event.statusBefore === null ? null : before, event);
+  const awaiting = after.context.approval.open ? nextMissingLevel(after.context.approval) : null;
+  return awaiting === null ? CLOSED : { json: JSON.stringify(after.context.approval), awaitingLevel: awaiting };
 }
 
 /** The source and draws a Draft or Edit sets: only what the event carries is replaced. */

@@ -10,7 +10,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { isDocumentResource, type DocumentResource, type WorkflowStatusChanged } from '@binaan/contracts';
 import type { EventStore, StoredEvent } from '@binaan/event-store';
-import { availableActions, SYSTEM_ACTOR } from '@binaan/workflows';
+import { availableActions, nextMissingLevel, SYSTEM_ACTOR } from '@binaan/workflows';
 import type { Principal } from '../common/principal.js';
 import { actionRights, DocumentModules } from '../documents/document-access.js';
 import { DocumentActors } from '../documents/document-actor.js';
@@ -144,6 +144,7 @@ export class DocumentNotices {
       category: DocumentCategories[resource],
       doc_description: state.fields.title,
       resource, status: state.workflow.status, workflow_event: change.workflowEvent,
+      awaiting_level: context.approval.open ? nextMissingLevel(context.approval) : null,
       actor_name: names.get(change.actor.userId) ?? null,
       remark: change.remark,
       vendor_name: sellerId ? (companies.get(sellerId)?.name ?? null) : null,

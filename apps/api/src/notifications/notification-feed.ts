@@ -1,15 +1,36 @@
 // The feed of one user: the page of notifications newest first with the unread count, and the command
 // that clears the count (recorded as NotificationCountCleared in the user's stream, never updated in place).
 import { Inject, Injectable } from '@nestjs/common';
-import type { ClearNotificationCountReply, NotificationEvent, UserEventListReply } from '@binaan/contracts';
+import type { ClearNotificationCountReply, NotificationEvent, UserEventListReply, VerifyLevel } from '@binaan/contracts';
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import { READ_MODELS } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { notificationStream, NOTIFICATIONS_STREAM_TYPE, type NotificationCountClearedData } from './notification.events.js';
 
-type Row = { id: string; module: string; src: string; src_id: string; event_data: string; creation_date: Date | string; last_view_time: Date | string | null };
+type Row = {
+  id: string; module: string; src: string; src_id: string; event_data: string; creation_date: Date | string; last_view_time: Date | string | null;
+  current_status: string | null; current_awaiting_level: number | null;
+};
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/**
+ * Whether the document has moved on since the notification was raised: its status is another now, or the
+ * approval round waits for another level than the one it waited for then (event_data.awaiting_level; a
+ * notification recorded before that field existed is judged by its status alone). Not a document: false.
+ */
+export function movedOn(eventDataText: string, currentStatus: string | null, currentAwaitingLevel: number | null): boolean {
+  if (currentStatus === null) return false;
+  let raised: { status?: unknown; awaiting_level?: unknown };
+  try {
+    raised = JSON.parse(eventDataText) as typeof raised;
+  } catch {
+    return false;
+  }
+  if (typeof raised.status !== 'string') return false;
+  if (raised.status !== currentStatus) return true;
+  return raised.awaiting_level !== undefined && (raised.awaiting_level ?? null) !== currentAwaitingLevel;
+}
 
 @Injectable()
 export class NotificationFeed {
@@ -34,14 +55,22 @@ export class NotificationFeed {
 
   async page(userId: string, start: number, length: number): Promise<UserEventListReply> {
     const rows = await this.db.query<Row>(
-      `SELECT id, module, src, src_id, event_data, creation_date, last_view_time FROM notification_events
-       WHERE user_id = $1 ORDER BY revision DESC LIMIT $2 OFFSET $3`,
+      // The document each is about, as it is now (one primary-key lookup per row of the page): see movedOn.
+      `SELECT n.id, n.module, n.src, n.src_id, n.event_data, n.creation_date, n.last_view_time,
+              d.status AS current_status, d.awaiting_level AS current_awaiting_level
+       FROM notification_events n LEFT JOIN documents d ON d.id = n.src_id
+       WHERE n.user_id = $1 ORDER BY n.revision DESC LIMIT $2 OFFSET $3`,
       [userId, length, start],
     );
-    const events: NotificationEvent[] = rows.map((row) => ({
-      id: row.id, module: row.module, src: row.src, src_id: row.src_id, event_data: row.event_data,
-      creation_date: iso(row.creation_date), last_view_time: row.last_view_time === null ? '' : iso(row.last_view_time),
-    }));
+    const events: NotificationEvent[] = rows.map((row) => {
+      const awaiting = row.current_awaiting_level === null ? null : Number(row.current_awaiting_level);
+      return {
+        id: row.id, module: row.module, src: row.src, src_id: row.src_id, event_data: row.event_data,
+        creation_date: iso(row.creation_date), last_view_time: row.last_view_time === null ? '' : iso(row.last_view_time),
+        current_status: row.current_status, current_awaiting_level: awaiting as VerifyLevel | null,
+        moved_on: movedOn(row.event_data, row.current_status, awaiting),
+      };
+    });
     return { success: true, events, notification_count: await this.unreadCount(userId) };
   }
 

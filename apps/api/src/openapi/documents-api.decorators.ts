@@ -42,7 +42,7 @@ export const ApiDocumentListQuery = () =>
   applyDecorators(
     ApiQuery({ name: 'sort', required: false, description: 'ra-data-simple-rest: ["documentNo","ASC"]', schema: { type: 'string' } }),
     ApiQuery({ name: 'range', required: false, description: '[0,24]; the reply carries Content-Range: <resource> 0-24/<total>', schema: { type: 'string' } }),
-    ApiQuery({ name: 'filter', required: false, description: '{"status","q","counterparty","projectId","dateFrom","dateTo","direction": "sent" or "received"}', schema: { type: 'string' } }),
+    ApiQuery({ name: 'filter', required: false, description: '{"status","q","counterparty","projectId","dateFrom","dateTo","direction": "sent" or "received","awaitingApproval": true (only documents in an open approval round; each row carries awaitingLevel)}', schema: { type: 'string' } }),
   );
 
 export const ApiAsOf = () =>

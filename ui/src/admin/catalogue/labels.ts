@@ -25,3 +25,13 @@ export function actionLabel(translate: Translate, resource: string, event: strin
 export function resourceLabel(translate: Translate, resource: string, plural = true): string {
   return translate(`resources.${resource}.name`, { smart_count: plural ? 2 : 1, _: humanise(resource) });
 }
+
+/**
+ * A status, and the verify level its open approval round waits for when it has one: "New, awaiting verify
+ * level 1". Without a round (or the level unknown) the status label alone. Levels run from 20 (verify level 1).
+ */
+export function statusWithRoundLabel(translate: Translate, resource: string, status: string | null | undefined, awaitingLevel: number | null | undefined): string {
+  const label = statusLabel(translate, resource, status);
+  if (awaitingLevel === null || awaitingLevel === undefined || awaitingLevel < 20) return label;
+  return translate('admin.documents.statusAwaiting', { status: label, n: awaitingLevel - 19, _: `${label}, awaiting verify level ${awaitingLevel - 19}` });
+}

@@ -5,6 +5,7 @@ import { CreateButton, Datagrid, FunctionField, List, Pagination, TextField, Top
 import { Card, CardContent, Typography } from '@mui/material';
 import type { DocumentListItem } from '@binaan/contracts';
 import { resourceLabel } from '../catalogue/labels.js';
+import { AwaitingApprovalFilter } from '../documents/AwaitingApprovalFilter.js';
 import { StatusChip } from '../documents/StatusChip.js';
 import { useProjects } from '../documents/use-projects.js';
 import { formatDate, formatMoney } from '../format.js';
@@ -41,7 +42,7 @@ export function ContractorDocumentList({ page, pageKey, basePath }: { page: Cont
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
       storeKey={`contractor.${pageKey}`}
       disableSyncWithLocation
-      actions={page.create ? <TopToolbar><CreateButton resource={page.resource} /></TopToolbar> : false}
+      actions={<TopToolbar><AwaitingApprovalFilter />{page.create && <CreateButton resource={page.resource} />}</TopToolbar>}
       empty={<Empty name={name} {...(page.create ? { createResource: page.resource } : {})} />}
     >
       <Datagrid
@@ -58,7 +59,7 @@ export function ContractorDocumentList({ page, pageKey, basePath }: { page: Cont
           render={(r) => (page.direction === 'received' ? (r.companyName ?? r.companyId) : (r.counterpartyName ?? r.counterpartyCompanyId ?? '-'))}
         />
         <FunctionField<DocumentListItem> label="contractor.columns.project" sortable={false} render={(r) => projectName(r.projectId)} />
-        <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={page.resource} status={r.status} />} />
+        <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={page.resource} status={r.status} awaitingLevel={r.awaitingLevel} />} />
         {!page.noTotal && <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => formatMoney(r.total, r.currency)} />}
         <FunctionField<DocumentListItem> source="createdAt" label="contractor.columns.date" render={(r) => formatDate(r.createdAt)} />
       </Datagrid>

@@ -47,7 +47,7 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
             <Typography variant="h6" data-testid="document-number">{document.documentNo}</Typography>
-            <StatusChip resource={document.resource} status={document.status} />
+            <StatusChip resource={document.resource} status={document.status} awaitingLevel={document.approvalRoute.open ? document.approvalRoute.nextLevel : null} />
             <Typography variant="body2" color="text.secondary">{translate('admin.fields.revision')} {document.revision}</Typography>
           </Box>
           <Grid container spacing={2}>
@@ -107,6 +107,9 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
               <Typography variant="body2">
                 {translate(route.reason.manual === 'authorityManual' ? 'admin.documents.byManual' : 'admin.documents.byDefault', { version: route.reason.manualVersion ?? '', limit: route.reason.limitApplied ? formatMoney(route.reason.limitApplied) : '-' })}
               </Typography>
+              {route.reason.amount !== null && (
+                <Typography variant="body2" data-testid="route-amount">{translate('admin.documents.routedOn', { amount: formatMoney(route.reason.amount, document.currency) })}</Typography>
+              )}
               <Typography variant="body2">{translate('admin.documents.requiredLevels')}: {route.requiredLevels.map((l) => translate(`admin.levels.${l}`, { _: String(l) })).join(', ') || '-'}</Typography>
               {route.approvals.map((a) => (
                 <Typography key={`${a.level}-${a.userId}`} variant="body2">✓ {translate(`admin.levels.${a.level}`, { _: String(a.level) })}: {a.userName ?? a.userId} · {formatDateTime(a.at)}</Typography>

@@ -7,6 +7,7 @@ import { resourceLabel } from '../catalogue/labels.js';
 import { formatDate, formatMoney } from '../format.js';
 import { DmyDateInput } from '../inputs/DmyDateInput.js';
 import { useSession } from '../../shared/session/session-store.js';
+import { AwaitingApprovalFilter } from './AwaitingApprovalFilter.js';
 import { BulkDecisionButton } from './BulkDecisionButton.js';
 import { otherParty } from './company-names.js';
 import { CounterpartyInput } from './CounterpartyInput.js';
@@ -29,6 +30,7 @@ function useFilters() {
 function ListActions({ canCreate }: { canCreate: boolean }) {
   return (
     <TopToolbar>
+      <AwaitingApprovalFilter />
       <FilterButton />
       {canCreate && <CreateButton />}
     </TopToolbar>
@@ -63,7 +65,7 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
       >
         <TextField source="documentNo" label="admin.fields.documentNo" sx={{ whiteSpace: 'nowrap' }} />
         <TextField source="title" label="admin.fields.title" />
-        <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={entry.resource} status={r.status} />} />
+        <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={entry.resource} status={r.status} awaitingLevel={r.awaitingLevel} />} />
         <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.total, r.currency)}</span>} />
         <FunctionField<DocumentListItem> source="counterpartyCompanyId" sortable={false} label="admin.fields.counterparty" render={(r) => <OtherParty row={r} />} />
         <FunctionField<DocumentListItem> source="createdAt" label="admin.fields.createdAt" render={(r) => formatDate(r.createdAt)} />

@@ -10,13 +10,14 @@ import type { NotificationEvent } from '@binaan/contracts';
 import { useSession } from '../../shared/session/session-store.js';
 import { formatDateTime } from '../format.js';
 import { isUnread } from './bell-rules.js';
-import { notificationTitle, notificationWhat, parseEventData } from './notification-text.js';
+import { movedOnFacts, notificationTitle, notificationWhat, parseEventData } from './notification-text.js';
 import { useBell } from './use-bell.js';
 
 function NotificationItem({ event, onOpen, company }: { event: NotificationEvent; onOpen: (event: NotificationEvent) => void; company: string | null }) {
   const translate = useTranslate();
   const data = parseEventData(event.event_data);
-  const facts = { module: event.module, src: event.src, data };
+  const now = movedOnFacts(event);
+  const facts = { module: event.module, src: event.src, data, now };
   const unread = isUnread(event);
   const details = [
     notificationWhat(translate, facts),
@@ -26,7 +27,7 @@ function NotificationItem({ event, onOpen, company }: { event: NotificationEvent
     formatDateTime(event.creation_date),
   ].filter(Boolean).join(' · ');
   return (
-    <ListItemButton divider onClick={() => onOpen(event)} data-testid="notification-item" data-id={event.id} data-src-id={event.src_id} data-unread={unread}>
+    <ListItemButton divider onClick={() => onOpen(event)} data-testid="notification-item" data-id={event.id} data-src-id={event.src_id} data-unread={unread} data-moved-on={now ? 'true' : 'false'}>
       <ListItemText
         primary={notificationTitle(translate, facts)}
         secondary={details}

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { notificationTitle, notificationWhat, parseEventData } from './notification-text.js';
+import { movedOnFacts, notificationTitle, notificationWhat, parseEventData } from './notification-text.js';
 
 const LOCALES = join(import.meta.dirname, '../../shared/i18n/locales');
 const notificationsIn = (language: string) =>
@@ -31,6 +31,26 @@ describe('what a notification says happened', () => {
   it('a src without a text reads as the document\'s status, or as the src made readable', () => {
     expect(notificationWhat(translate, { module: 'tender', src: 'all', data: { resource: 'tender', status: 'contractAwarded' } })).toBe('Contract awarded');
     expect(notificationWhat(translate, { module: 'businessNetwork', src: 'kivPartner2', data: {} })).toBe('Kiv partner2');
+  });
+});
+
+describe('a notification whose document moved on (issue 27)', () => {
+  it('reads as the document\'s status now, not as the request it was', () => {
+    const now = movedOnFacts({ moved_on: true, current_status: 'pendingConfirmation', current_awaiting_level: null });
+    expect(now).toEqual({ status: 'pendingConfirmation', awaitingLevel: null });
+    expect(notificationWhat(translate, { module: 'purchaseOrder', src: 'pendingApproval', data: { resource: 'purchaseOrder', status: 'new' }, now })).toBe('Now: Pending confirmation');
+  });
+
+  it('in a round, with the level it now waits for', () => {
+    const now = movedOnFacts({ moved_on: true, current_status: 'new', current_awaiting_level: 21 });
+    const text = notificationWhat(translate, { module: 'purchaseOrder', src: 'pendingApproval', data: { resource: 'purchaseOrder', status: 'new' }, now });
+    expect(text).toBe('Now: New, awaiting verify level 2');
+  });
+
+  it('one that has not moved on keeps its request', () => {
+    expect(movedOnFacts({ moved_on: false, current_status: 'new', current_awaiting_level: 20 })).toBeNull();
+    expect(movedOnFacts({})).toBeNull();
+    expect(notificationWhat(translate, { module: 'purchaseOrder', src: 'pendingApproval', data: { resource: 'purchaseOrder', status: 'new' }, now: null })).toBe('Waiting for your approval');
   });
 });
 

@@ -3,11 +3,20 @@
 // src alone, else the document's status label, else the src made readable. So a new kind of notification
 // reads sensibly before anyone writes its text.
 import type { NotificationEventData } from '@binaan/contracts';
-import { humanise, statusLabel } from '../catalogue/labels.js';
+import { humanise, statusLabel, statusWithRoundLabel } from '../catalogue/labels.js';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export type NotificationFacts = { module: string; src: string; data: Partial<NotificationEventData> };
+/** `now`: the document as it is now, when it has moved on since (the list call says so). */
+export type NotificationFacts = {
+  module: string; src: string; data: Partial<NotificationEventData>;
+  now?: { status: string; awaitingLevel: number | null } | null;
+};
+
+/** What the list call says of the document now: set only when it moved on (another status or level). */
+export function movedOnFacts(event: { moved_on?: boolean; current_status?: string | null; current_awaiting_level?: number | null }): NotificationFacts['now'] {
+  return event.moved_on && event.current_status ? { status: event.current_status, awaitingLevel: event.current_awaiting_level ?? null } : null;
+}
 
 export function parseEventData(value: unknown): Partial<NotificationEventData> {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Partial<NotificationEventData>;
@@ -26,7 +35,9 @@ export function notificationTitle(translate: Translate, { module, data }: Notifi
   return data.doc_description ? `${subject} · ${data.doc_description}` : subject;
 }
 
-export function notificationWhat(translate: Translate, { module, src, data }: NotificationFacts): string {
+export function notificationWhat(translate: Translate, { module, src, data, now }: NotificationFacts): string {
+  // A document that moved on: its status now, not the request it no longer is.
+  if (now && data.resource) return translate('admin.notifications.now', { status: statusWithRoundLabel(translate, data.resource, now.status, now.awaitingLevel), _: `Now: ${now.status}` });
   const fallback = data.resource && data.status ? statusLabel(translate, data.resource, data.status) : humanise(src);
   const bySrc = translate(`admin.notifications.what.${src}`, { _: fallback });
   return translate(`admin.notifications.module.${module}.${src}`, { _: bySrc });

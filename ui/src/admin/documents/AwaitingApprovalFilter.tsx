@@ -1,0 +1,23 @@
+// "Awaiting approval only": narrows a document list to the documents in an open approval round (the
+// list's filter awaitingApproval, answered from an index). Off removes the filter rather than asking for
+// the documents outside a round.
+import { useListContext, useTranslate } from 'react-admin';
+import { FormControlLabel, Switch } from '@mui/material';
+
+export function AwaitingApprovalFilter() {
+  const translate = useTranslate();
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const on = filterValues.awaitingApproval === true;
+  const toggle = (next: boolean) => {
+    const { awaitingApproval: _dropped, ...rest } = filterValues as Record<string, unknown>;
+    setFilters(next ? { ...rest, awaitingApproval: true } : rest, displayedFilters);
+  };
+  return (
+    <FormControlLabel
+      sx={{ mr: 1, whiteSpace: 'nowrap' }}
+      control={<Switch size="small" checked={on} onChange={(event) => toggle(event.target.checked)} />}
+      label={translate('admin.documents.awaitingApprovalOnly')}
+      data-testid="awaiting-approval-filter"
+    />
+  );
+}
