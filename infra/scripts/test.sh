@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: every test of the project, on a fresh machine too. It installs and starts what the tests
 # need (Debian's Chromium, the local PostgreSQL and a database of this run's own), builds and
-# type-checks everything, runs each suite even when an earlier one failed, and ends with one line:
+# type-checks and lints everything, runs each suite even when an earlier one failed, and ends with one line:
 # "tests: N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -48,6 +48,10 @@ fi
 step "build and type-check"
 npm run -s build || failed=1
 npx tsc -p tsconfig.specs.json || failed=1
+
+step "lint: eslint (typescript-eslint type-aware rules, react hooks); errors and warnings both fail"
+# A check, not tests: its findings are printed here and counted in no summary figure.
+npm run -s lint || failed=1
 
 step "jest: unit (event store contract on PGlite and PostgreSQL, workflows, api) and api e2e"
 node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile=.reports/jest.json || failed=1

@@ -161,7 +161,7 @@ onPostgres(`two API workers on PostgreSQL${TEST_DATABASE_URL ? '' : ' (skipped: 
 
       // A worker that dies is replaced, and the port keeps answering meanwhile (the other worker).
       let printed = '';
-      primary.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+      primary.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
       process.kill(workers[1]!, 'SIGKILL');
       // (node:cluster can lose a connection handed to a worker in the moment before the primary hears of its
       // death, a Node limit: the calls start once the primary has said so.)

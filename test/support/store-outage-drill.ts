@@ -253,8 +253,8 @@ function startApi(databaseUrl: string | null, port: number, workers: number, dat
   });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const api = child as Api;
   api.output = () => output;
   api.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));

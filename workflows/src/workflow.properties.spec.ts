@@ -26,7 +26,7 @@ const PARTNER = 'PARTNER-CO';
 const manualArb = (resource: WorkflowResource): fc.Arbitrary<AuthorityManual> =>
   fc
     .record({
-      optional: fc.subarray(VerifyLevels.slice(1) as VerifyLevel[]),
+      optional: fc.subarray(VerifyLevels.slice(1)),
       limits: fc.array(fc.option(fc.integer({ min: 1_000, max: 2_000_000 }), { nil: null }), { minLength: 4, maxLength: 4 }),
       allowSelfApproval: fc.boolean(),
     })

@@ -129,7 +129,7 @@ function parseData(value: NotificationLinkInput['event_data']): Partial<Notifica
   if (typeof value !== 'string') return value;
   try {
     const parsed: unknown = JSON.parse(value);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Partial<NotificationEventData>) : {};
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
   } catch {
     return {};
   }

@@ -66,7 +66,7 @@ export function prepareAppend(request: AppendRequest, newId: () => string = rand
   const seenIds = new Set<string>();
   // The events of one command usually share one metadata object: checked and written once per append.
   const metadataSeen = new Map<object, { metadata: EventMetadataInput; metadataJson: string }>();
-  const events = request.events.map((event, index): PreparedEvent => {
+  const events = (request.events as { id?: unknown; type?: unknown; data?: unknown; metadata?: unknown }[]).map((event, index): PreparedEvent => {
     const at = `events[${index}]`;
     if (event === null || typeof event !== 'object') throw new InvalidEventStoreInput(at, 'is not an event');
     const id = event.id === undefined ? newId() : event.id;
@@ -84,7 +84,7 @@ export function prepareAppend(request: AppendRequest, newId: () => string = rand
     }
     let stored = metadataSeen.get(metadataInput);
     if (!stored) {
-      const { recordedAt: _stampedByTheStore, ...metadata } = metadataInput;
+      const { recordedAt: _stampedByTheStore, ...metadata } = metadataInput as Record<string, unknown>;
       const metadataJson = canonicalJson(metadata, `${at}.metadata`);
       stored = { metadata: JSON.parse(metadataJson) as EventMetadataInput, metadataJson };
       metadataSeen.set(metadataInput, stored);

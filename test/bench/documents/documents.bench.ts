@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     const xactsBefore = await transactions(database);
     const cycle = await cannon({ kind: 'cycle', url: api.base, connections: CONNECTIONS, seconds: ACTION_SECONDS, documents: orders, tokens });
     const actions = cycle.result;
-    const actionCpu = await cpuPerRequest(cpuBefore, await cpu(), cycle.ok);
+    const actionCpu = cpuPerRequest(cpuBefore, await cpu(), cycle.ok);
     const actionXacts = ((await transactions(database)) - xactsBefore) / cycle.ok;
     await settle();
     const recorded = (await statusEvents()) - before;
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
     await read(historyPath, 2);
     cpuBefore = await cpu();
     const history = await read(historyPath, READ_SECONDS);
-    const historyCpu = await cpuPerRequest(cpuBefore, await cpu(), history.requests.total);
+    const historyCpu = cpuPerRequest(cpuBefore, await cpu(), history.requests.total);
     const historyRows = (await (await fetch(`${api.base}${historyPath}`, { headers: readHeaders })).json()) as unknown[];
 
     await quietLog(url, 1000, 120_000);
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
     await read(asOfPath, 2);
     cpuBefore = await cpu();
     const asOf = await read(asOfPath, READ_SECONDS);
-    const asOfCpu = await cpuPerRequest(cpuBefore, await cpu(), asOf.requests.total);
+    const asOfCpu = cpuPerRequest(cpuBefore, await cpu(), asOf.requests.total);
     const asOfRevision = ((await (await fetch(`${api.base}${asOfPath}`, { headers: readHeaders })).json()) as { revision: number }).revision;
 
     log(`plain event-store appends, ${CONNECTIONS} callers, ${APPEND_SECONDS} s; load average ${load()}`);

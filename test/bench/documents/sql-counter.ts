@@ -44,9 +44,9 @@ export function countSql(db: SqlDatabase, keepTexts = false): SqlCounter {
   const script = db.script.bind(db);
   const transaction = db.transaction.bind(db);
   Object.assign(db, {
-    query: ((text, params, options) => (note(text), query(text, params, options))) as SqlExecutor['query'],
-    script: ((text) => (note(text), script(text))) as SqlExecutor['script'],
-    transaction: ((work) => (note('BEGIN'), transaction((tx) => work(wrap(tx))).finally(() => note('COMMIT')))) as SqlDatabase['transaction'],
+    query: ((text, params, options) => (note(text), query(text, params, options))),
+    script: ((text) => (note(text), script(text))),
+    transaction: ((work) => (note('BEGIN'), transaction((tx) => work(wrap(tx))).finally(() => note('COMMIT')))),
   });
   return counter;
 }

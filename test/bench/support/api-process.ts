@@ -105,8 +105,8 @@ export async function startApiProcess(name: string, workers: number, env: Record
     printed += chunk.toString();
     if (printed.length > 1_000_000) printed = printed.slice(-500_000);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));

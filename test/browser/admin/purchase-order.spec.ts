@@ -9,7 +9,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('a purchase order from draft to accepted through two approval levels and the seller, with history and replay', async ({ page, baseURL, shot }) => {
   test.setTimeout(240_000);
-  const farid = await apiSession(baseURL!, 'farid@teguhbina.my', 'teguh-bina');
+  await apiSession(baseURL!, 'farid@teguhbina.my', 'teguh-bina');
 
   // The administrator gives Farid verify level 2 on purchase orders in the authority settings.
   await signIn(page, 'aminah@teguhbina.my', 'teguh-bina');

@@ -2,7 +2,7 @@
 // expected revision (read models follow in the same transaction), answer from the read models.
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, hasAnyAccessRight, type AccessRight, type AuthorityHistoryRow, type AuthorityManualView, type WorkflowAssignmentsReply } from '@binaan/contracts';
-import type { EventStore, JsonValue, SqlExecutor, StoredEvent } from '@binaan/event-store';
+import type { EventStore, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { READ_MODELS, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
@@ -101,7 +101,7 @@ export class AuthorityService {
   private async append(streamId: string, streamType: string, expected: number | 'no_stream', event: AuthorityEvent, principal: Principal): Promise<number> {
     const result = await this.store.append({
       streamId, streamType, expectedRevision: expected,
-      events: [{ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
+      events: [{ type: event.type, data: event.data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
     });
     return result.nextExpectedRevision;
   }

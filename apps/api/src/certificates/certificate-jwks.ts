@@ -32,7 +32,7 @@ export function keysFromJwks(set: unknown): PublishedKey[] {
     if (!SECONDS(k.nbf)) throw new Error(`key ${k.kid} has no validity start (nbf)`);
     if (k.exp !== undefined && (!SECONDS(k.exp) || k.exp < k.nbf)) throw new Error(`key ${k.kid} has an invalid validity end (exp)`);
     published.push({
-      kid: k.kid, publicKey: k.x, notBefore: new Date(k.nbf * 1000).toISOString(), notAfter: k.exp === undefined ? null : new Date((k.exp as number) * 1000).toISOString(),
+      kid: k.kid, publicKey: k.x, notBefore: new Date(k.nbf * 1000).toISOString(), notAfter: k.exp === undefined ? null : new Date(k.exp * 1000).toISOString(),
     });
   }
   return published;

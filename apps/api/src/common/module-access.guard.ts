@@ -12,7 +12,7 @@ type RoutedRequest = AuthenticatedRequest & { params?: Record<string, string | u
 
 export function rightsNeeded(need: AccessRightNeed, params: Readonly<Record<string, string | undefined>>): readonly AccessRight[] | null {
   if (typeof need === 'function') return need(params);
-  return typeof need === 'string' ? [need as AccessRight] : (need as readonly AccessRight[]);
+  return typeof need === 'string' ? [need] : need;
 }
 
 @Injectable()

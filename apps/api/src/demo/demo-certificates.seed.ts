@@ -45,7 +45,7 @@ function pastTimes(start: number, i: number) {
 }
 
 export async function seedDemoCertificates(app: INestApplicationContext): Promise<SeededCertificates> {
-  const get = <T>(token: symbol | Function) => app.get<T>(token, { strict: false });
+  const get = <T>(token: symbol | (abstract new (...args: never[]) => unknown)) => app.get<T>(token, { strict: false });
   const db = get<SqlExecutor>(READ_MODELS);
   const secrets = get<Secrets>(SECRETS);
   const store = get<EventStore>(EVENT_STORE);

@@ -111,7 +111,7 @@ export class DocumentCommands {
     try {
       const result = await this.store.append({
         streamId, streamType: resource, expectedRevision: expected,
-        events: [{ type: edited.type, data: edited.data as unknown as JsonValue, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } }],
+        events: [{ type: edited.type, data: edited.data, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } }],
       });
       const after = fold(result.events, state)!;
       this.loader.remember(after);

@@ -72,12 +72,12 @@ export function parseKindFields(body: Body, resource: DocumentResource, problems
     const value = field === 'claimItems' ? claimItems(body, problems) : PARSERS[field](body, field, problems);
     if (value !== undefined) changes[field] = value;
   }
-  return changes as Partial<DocumentKindFields>;
+  return changes;
 }
 
 /** A new document's kind fields: every field of its kind, null (or no claim items) when not given. */
 export function kindFieldsForCreate(resource: DocumentResource, changes: Partial<DocumentKindFields>): DocumentKindFields {
   const fields: Record<string, unknown> = {};
   for (const field of DocumentKindFieldNames[resource]) fields[field] = changes[field] ?? (field === 'claimItems' ? [] : null);
-  return fields as DocumentKindFields;
+  return fields;
 }

@@ -49,8 +49,8 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
   }
   for (const key of ['q', 'counterparty', 'projectId'] as const) {
     if (f[key] === undefined) continue;
-    if (typeof f[key] !== 'string' || (f[key] as string).length > 200) problems[`filter.${key}`] = ['must be a string'];
-    else filter[key] = f[key] as string;
+    if (typeof f[key] !== 'string' || f[key].length > 200) problems[`filter.${key}`] = ['must be a string'];
+    else filter[key] = f[key];
   }
   // sent: the company's own documents; received: those addressed to it (the contractor menu's lists, §2.4).
   if (f.direction !== undefined) {
@@ -65,11 +65,11 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
   for (const key of ['dateFrom', 'dateTo'] as const) {
     if (f[key] === undefined) continue;
     if (!isDate(f[key])) problems[`filter.${key}`] = ['must be a date YYYY-MM-DD or an ISO time'];
-    else filter[key] = f[key] as string;
+    else filter[key] = f[key];
   }
   if (filter.dateFrom && filter.dateTo && filter.dateTo < filter.dateFrom) throw new DocumentRefused(422, 'endBeforeStart', 'dateTo may not be before dateFrom.');
   if (Object.keys(problems).length > 0) throw shapeError(problems);
-  return { sort: { column: SORTABLE[sort[0]]!, direction: sort[1] }, range: { from: range[0], to: range[1] }, filter };
+  return { sort: { column: SORTABLE[sort[0]]!, direction: sort[1] as 'ASC' | 'DESC' }, range: { from: range[0] as number, to: range[1] as number }, filter };
 }
 
 type Row = {

@@ -56,7 +56,7 @@ export function publicOperationIds(app: INestApplication): Set<string> {
       const classPublic = Reflect.getMetadata(IS_PUBLIC, controller) === true;
       const prototype = controller.prototype as Record<string, unknown>;
       for (const key of Object.getOwnPropertyNames(prototype)) {
-        const handler = key === 'constructor' ? undefined : Object.getOwnPropertyDescriptor(prototype, key)?.value;
+        const handler = key === 'constructor' ? undefined : Object.getOwnPropertyDescriptor(prototype, key)?.value as unknown;
         if (typeof handler !== 'function') continue;
         if (classPublic || Reflect.getMetadata(IS_PUBLIC, handler) === true) ids.add(`${controller.name}_${key}`);
       }

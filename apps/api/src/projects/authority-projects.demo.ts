@@ -61,7 +61,7 @@ export async function seedAuthorityAndProjectsDemo(store: EventStore, ids: { use
     };
     await store.append({
       streamId: authorityManualStream(TEGUH, resource), streamType: 'authorityManual', expectedRevision: 'no_stream',
-      events: [{ type: 'AuthorityManualDefined', data: data as unknown as JsonValue, metadata: meta(aminah) }],
+      events: [{ type: 'AuthorityManualDefined', data: data, metadata: meta(aminah) }],
     });
   }
 
@@ -72,7 +72,7 @@ export async function seedAuthorityAndProjectsDemo(store: EventStore, ids: { use
     const projectId = randomUUID();
     const { events: steps, supply, ...fields } = project;
     const data: ProjectData = { ...fields, projectId, companyId: TEGUH, createdBy: kumar };
-    const events: NewEvent[] = [{ type: 'ProjectCreated', data: data as unknown as JsonValue, metadata: meta(kumar) }];
+    const events: NewEvent[] = [{ type: 'ProjectCreated', data: data, metadata: meta(kumar) }];
     let state: WorkflowState | null = null;
     const walk: ['Create' | 'Request_Approve' | 'Approve', string][] = [['Create', kumar], ...steps.map((step): ['Request_Approve' | 'Approve', string] => [step, step === 'Approve' ? lim : kumar])];
     for (const [type, by] of walk) {

@@ -84,7 +84,7 @@ export class ProjectsService {
       const manualView = await companyManual(this.db, companyId, 'project');
       const manual = manualView ? workflowManual(manualView) : undefined;
       const decision = decide('project', state.workflow, { type: eventName, at: this.now().toISOString(), ...(remark ? { remark } : {}), ...(manual ? { manual } : {}) }, actor);
-      if (!decision.ok) throw new AuthorityRefused(WorkflowRefusalHttpStatus[decision.refusal.code] as 400 | 403 | 404 | 409 | 422, decision.refusal.code, `${eventName} refused from status ${String(decision.refusal.status)}: ${decision.refusal.code}.`);
+      if (!decision.ok) throw new AuthorityRefused(WorkflowRefusalHttpStatus[decision.refusal.code], decision.refusal.code, `${eventName} refused from status ${String(decision.refusal.status)}: ${decision.refusal.code}.`);
       const revision = await this.append(id, state.revision, [{ type: 'WorkflowStatusChanged', data: decision.event }], principal);
       const after = foldProject(await this.store.readStream(projectStream(id)))!;
       return { success: true as const, id, revision, status: after.workflow.status, availableActions: availableActions('project', after.workflow, actor) };
@@ -105,7 +105,7 @@ export class ProjectsService {
   private async append(id: string, expected: number | 'no_stream', events: readonly (ProjectEvent | { type: 'WorkflowStatusChanged'; data: unknown })[], principal: Principal): Promise<number> {
     const result = await this.store.append({
       streamId: projectStream(id), streamType: 'project', expectedRevision: expected,
-      events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } })),
+      events: events.map((event) => ({ type: event.type, data: event.data as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } })),
     });
     return result.nextExpectedRevision;
   }

@@ -81,7 +81,7 @@ export function describeSubscriptionContract(harness: ContractHarness, fresh: Fr
     // case does not exist there and no test is declared (rather than a skipped one).
     const peers = harness.peers;
     if (peers) it('is woken by an append in another process on the same database, long before its poll', async () => {
-      const [here, there] = await peers!();
+      const [here, there] = await peers();
       try {
         const seen: StoredEvent[] = [];
         const subscription = here.subscribe({ name: 'peer-woken', pollIntervalMs: 60_000, handler: async (events) => void seen.push(...events) });

@@ -31,7 +31,7 @@ function fakeServer() {
       const list = streams.get(streamName) ?? [];
       const current = list.length === 0 ? 'no_stream' : BigInt(list.length - 1);
       const expected = options.expectedRevision;
-      if (expected !== 'any' && expected !== current) throw new WrongExpectedVersionError(undefined, { streamName, expected: expected as bigint, current: current as bigint });
+      if (expected !== 'any' && expected !== current) throw new WrongExpectedVersionError(undefined, { streamName, expected: expected as bigint, current: current });
       for (const event of (Array.isArray(events) ? events : [events]) as { id?: string; type: string; data: unknown; metadata?: unknown }[]) {
         position += 10n;
         const recorded: Recorded = { id: event.id ?? `auto-${position}`, type: event.type, streamId: streamName, revision: BigInt(list.length), data: event.data, metadata: event.metadata, isJson: true, position: { commit: position, prepare: position } };

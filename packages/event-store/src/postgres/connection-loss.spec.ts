@@ -53,7 +53,7 @@ describe('connection loss', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      return (await client.query(text, params)).rows;
+      return (await client.query(text, params)).rows as Record<string, unknown>[];
     } finally {
       await client.end();
     }

@@ -76,7 +76,7 @@ function DocumentFormFields({ entry, creating }: { entry: CatalogueEntry; creati
       </ArrayInput>
       <FormDataConsumer>
         {({ formData }) => {
-          const t = previewTotals(formData.items, formData.sstApplicable !== false);
+          const t = previewTotals(formData.items as Parameters<typeof previewTotals>[0], formData.sstApplicable !== false);
           return (
             <Typography data-testid="form-total" sx={{ mt: 1 }}>
               {translate('admin.fields.subtotal')}: {formatMoney(t.subtotal)} · {translate('admin.fields.sst')}: {formatMoney(t.sst)} · <strong>{translate('admin.fields.total')}: {formatMoney(t.total)}</strong>

@@ -42,7 +42,7 @@ export function ReplayControl({ entry, document, history }: { entry: CatalogueEn
           <Typography variant="h6">{translate('admin.replay.title')}</Typography>
           <Stack direction="row" spacing={2} sx={{ my: 1, alignItems: 'center' }}>
             <Button onClick={() => setRevision((r) => Math.max(0, r - 1))} disabled={revision <= 0} data-testid="replay-back">{translate('admin.replay.back')}</Button>
-            <Slider value={revision} min={0} max={document.revision} step={1} marks={marks} valueLabelDisplay="auto" onChange={(_e, v) => setRevision(v as number)}
+            <Slider value={revision} min={0} max={document.revision} step={1} marks={marks} valueLabelDisplay="auto" onChange={(_e, v) => setRevision(v)}
               aria-label={translate('admin.replay.revision')} sx={{ flex: 1 }} />
             <Button onClick={() => setRevision((r) => Math.min(document.revision, r + 1))} disabled={revision >= document.revision} data-testid="replay-forward">{translate('admin.replay.forward')}</Button>
           </Stack>

@@ -20,10 +20,10 @@ export function StatusTabsView({ entry, value, onChange }: { entry: CatalogueEnt
 }
 
 export function StatusTabs({ entry }: { entry: CatalogueEntry }) {
-  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const { filterValues, setFilters, displayedFilters } = useListContext() as { filterValues: Record<string, unknown>; setFilters: (filters: Record<string, unknown>, displayed: unknown) => void; displayedFilters: unknown };
   const value = typeof filterValues.status === 'string' ? filterValues.status : ALL_TAB;
   const change = (status: string) => {
-    const { status: _dropped, ...rest } = filterValues as Record<string, unknown>;
+    const { status: _dropped, ...rest } = filterValues;
     setFilters(status === ALL_TAB ? rest : { ...rest, status }, displayedFilters);
   };
   return <StatusTabsView entry={entry} value={value} onChange={change} />;

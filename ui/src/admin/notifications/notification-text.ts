@@ -19,11 +19,11 @@ export function movedOnFacts(event: { moved_on?: boolean; current_status?: strin
 }
 
 export function parseEventData(value: unknown): Partial<NotificationEventData> {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Partial<NotificationEventData>;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value;
   if (typeof value !== 'string') return {};
   try {
     const parsed: unknown = JSON.parse(value);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Partial<NotificationEventData>) : {};
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
   } catch {
     return {};
   }

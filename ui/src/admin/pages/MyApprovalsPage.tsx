@@ -36,7 +36,7 @@ export function MyApprovalsPage() {
           </TableHead>
           <TableBody>
             {rows.map((r) => (
-              <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/${r.resource}/${r.id}/show`)} data-testid="approval-row" data-document={r.documentNo}>
+              <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => { navigate(`/${r.resource}/${r.id}/show`); }} data-testid="approval-row" data-document={r.documentNo}>
                 <TableCell>{resourceLabel(translate, r.resource, false)}</TableCell><TableCell>{r.documentNo}</TableCell><TableCell>{r.title}</TableCell>
                 <TableCell><StatusChip resource={r.resource} status={r.status} /></TableCell>
                 <TableCell align="right">{formatMoney(r.total, r.currency)}</TableCell><TableCell>{formatDateTime(r.waitingSince)}</TableCell>

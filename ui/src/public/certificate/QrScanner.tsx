@@ -24,7 +24,7 @@ export function QrScanner({ onText }: { onText: (text: string) => void }) {
     setRunning(false);
   };
 
-  useEffect(() => () => void stop(), []); // eslint-disable-line react-hooks/exhaustive-deps -- stop the camera on unmount
+  useEffect(() => () => void stop(), []); // stop the camera on unmount
 
   const start = async () => {
     try {

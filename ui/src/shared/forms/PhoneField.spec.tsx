@@ -19,11 +19,11 @@ describe('the phone field', () => {
 
   it('shows the Malaysian dial code, fixed, when empty', () => {
     render(<Harness initial="" />);
-    expect((screen.getByTestId('phone-input') as HTMLInputElement).value).toBe('+60');
+    expect(screen.getByTestId<HTMLInputElement>('phone-input').value).toBe('+60');
   });
 
   it('shows a stored number with its dial code', () => {
     render(<Harness initial="+60123000008" />);
-    expect((screen.getByTestId('phone-input') as HTMLInputElement).value.replace(/\s/g, '')).toBe('+60123000008');
+    expect(screen.getByTestId<HTMLInputElement>('phone-input').value.replace(/\s/g, '')).toBe('+60123000008');
   });
 });

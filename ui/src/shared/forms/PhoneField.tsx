@@ -24,7 +24,7 @@ type PhoneInputProps = {
 
 type Unwrapped = { default?: ComponentType<PhoneInputProps> | { default?: ComponentType<PhoneInputProps> } };
 const moduleValue = PhoneModule as unknown as Unwrapped;
-const inner = moduleValue.default as Unwrapped['default'];
+const inner = moduleValue.default;
 const PhoneInput = ((inner as { default?: ComponentType<PhoneInputProps> } | undefined)?.default ?? inner ?? PhoneModule) as ComponentType<PhoneInputProps>;
 
 export type PhoneFieldProps = {
