@@ -14,7 +14,7 @@ export function HeroBanner({ onVerify }: { onVerify: () => void }) {
         <h1>{t('banner.title')}</h1>
         <p className="hero-lead">{t('banner.subtitle')}</p>
         <div className="row">
-          <button type="button" className="button accent big" onClick={onVerify} data-testid="click-here">{t('banner.clickHere')}</button>
+          <button type="button" className="button accent big" onClick={onVerify} data-testid="open-verifier">{t('banner.verifyButton')}</button>
           <span className="hero-hint">{t('banner.verifyHint')}</span>
         </div>
       </div>
