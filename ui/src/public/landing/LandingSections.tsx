@@ -1,4 +1,4 @@
-// The landing's static parts: the banner with Click Here, the four core features, the government logo
+// The landing's static parts: the banner with the verify button (the spec's "Click Here", labelled by what it does), the four core features, the government logo
 // links and the contractor directory.
 
 import { useTranslation } from 'react-i18next';
