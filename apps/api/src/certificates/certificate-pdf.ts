@@ -30,7 +30,7 @@ export const CERTIFICATE_TIME_ZONE = 'Asia/Kuala_Lumpur';
 const parts = (iso: string) => {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 2) return null;
-  const shown = new Intl.DateTimeFormat('en-GB', { timeZone: CERTIFICATE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true }).formatToParts(d);
+  const shown = new Intl.DateTimeFormat('en-GB', { timeZone: CERTIFICATE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }).formatToParts(d);
   const part = (type: string) => shown.find((p) => p.type === type)?.value ?? '';
   return { day: `${part('day')}/${part('month')}/${part('year')}`, time: `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}` };
 };
