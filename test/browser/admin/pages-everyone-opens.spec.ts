@@ -127,6 +127,7 @@ test('a document page sends no request with an empty id, opened directly or from
   await expect(page.getByTestId('document-number')).toHaveText(order.documentNo);
   await page.getByTestId('tab-history').click();
   await expect(page.getByTestId('history-row').first()).toBeVisible();
+  expect(bad, 'opened directly').toEqual([]);
   await page.goto('/purchaseOrder');
   await page.getByTestId('tab-new').click();
   await page.getByRole('row', { name: new RegExp(order.documentNo) }).getByText(order.documentNo).click();
