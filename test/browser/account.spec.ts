@@ -75,11 +75,11 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   // Sign-in: a wrong password is a red banner; the right one asks for the licence agreement.
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Wrong#Pass123');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByTestId('sign-in-error')).toHaveText('Incorrect e-mail or password.');
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Remember me').check();
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // Reject first: back to / without a session; then sign in again and accept.
   await page.getByTestId('eula-dialog').getByRole('button', { name: 'Reject' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -87,7 +87,7 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   await page.goto('/auth/sign-in');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const eula = page.getByTestId('eula-dialog');
   await expect(eula.getByRole('heading', { name: 'Licence agreement', exact: true })).toBeVisible();
   await expect(eula.getByRole('button', { name: 'Accept' })).toBeEnabled();
@@ -115,7 +115,7 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   await expect(page.getByTestId('from-banner')).toHaveText('You have been logged out.');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(temporary);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   // Forced change: old password, new one (rules first), then back to / signed out by the server.
   await expect(page).toHaveURL(/\/auth\/change-password$/);
@@ -138,7 +138,7 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   await page.goto('/auth/sign-in');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // Into the signed-in area (/article); a user with no company yet is sent on to choose one (the URL only
   // passes through /article, so the page it rests on is what is checked).
   await expect(page).toHaveURL(/\/select-company$/);
@@ -198,7 +198,7 @@ test('sign-in prefill and from= banners, activation straight from a link, the le
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Secret#1x');
   await expect(page.getByTestId('from-banner')).toHaveText('Your password has been reset. Please log in with your new password.');
   await page.goto('/auth/sign-in');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('This field is required.')).toHaveCount(2);
   // A code in the activation link is submitted at once.
   await page.goto('/auth/activate?email=nobody%40contoh.my&activation_code=not-a-code');
@@ -237,7 +237,7 @@ test('the contractor variant of the password change: mobile number and terms, su
   await page.goto('/auth/sign-in');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).not.toHaveURL(/\/auth\/sign-in/);
   await page.goto('/auth/cidb-change-password');
   const submit = page.getByRole('button', { name: 'Change password' });

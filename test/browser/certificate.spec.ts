@@ -36,7 +36,7 @@ test('a certificate is verified by uploading the QR image from its PDF and shows
   const { participant, qrPng, qrText } = await approvedCertificate(request);
   expect(qrText.startsWith(`${participant.registration_id},`)).toBe(true);
   await page.goto('/');
-  await page.getByTestId('click-here').click();
+  await page.getByTestId('open-verifier').click();
   const viewer = page.getByTestId('verify-dialog');
   await viewer.getByTestId('qr-upload').setInputFiles({ name: 'certificate-qr.png', mimeType: 'image/png', buffer: qrPng });
   const verdict = viewer.getByTestId('verdict');

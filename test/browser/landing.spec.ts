@@ -41,22 +41,22 @@ test('each language switch changes the visible texts (EN, BM, 中文) and the ch
   await expect(heading).toHaveText('Verify a certificate in seconds');
   await page.getByTestId('language-ms').click();
   await expect(heading).toHaveText('Sahkan sijil dalam beberapa saat');
-  await expect(page.getByTestId('click-here')).toHaveText('Klik Di Sini');
+  await expect(page.getByTestId('open-verifier')).toHaveText('Sahkan sijil');
   await expect(page.getByRole('heading', { name: 'Ciri-ciri utama' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ms');
   await shot(page, 'landing-ms');
   await page.getByTestId('language-zh').click();
   await expect(heading).toHaveText('数秒内验证证书');
-  await expect(page.getByTestId('click-here')).toHaveText('点击此处');
+  await expect(page.getByTestId('open-verifier')).toHaveText('验证证书');
   await expect(page.getByRole('heading', { name: '核心功能' })).toBeVisible();
   await shot(page, 'landing-zh');
   // The choice survives a reload and reaches the account pages.
   await page.goto('/auth/sign-in');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('登录');
   await page.getByTestId('language-ms').click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log Masuk');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log masuk');
   await page.getByTestId('language-en').click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
 });
 
 test('a visitor registers for an event: the dialog checks the fields on submit, sends, closes, and the ticket is e-mailed', async ({ page, request }) => {

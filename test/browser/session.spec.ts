@@ -10,7 +10,7 @@ test('the session reminder appears and the timed-out page follows', async ({ pag
   await page.goto('/auth/sign-in?inactivitySeconds=14&warningSeconds=8');
   await page.getByLabel('E-mail').fill('farid@teguhbina.my');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // Signed in: the area, or (no company chosen yet) the page that chooses one.
   await expect(page).toHaveURL(/\/article|\/administration|\/select-company|\/auth\/(choose|company)/);
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('binaan.session') ?? '{}').jwtToken as string);
@@ -49,7 +49,7 @@ test('a session the server no longer knows shows the logged-out dialog, which le
   await page.goto('/auth/sign-in');
   await page.getByLabel('E-mail').fill('lim@teguhbina.my');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).not.toHaveURL(/\/auth\/sign-in/);
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('binaan.session') ?? '{}').jwtToken as string);
   // The session ends elsewhere (another device signs out with it).
@@ -62,7 +62,7 @@ test('a session the server no longer knows shows the logged-out dialog, which le
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Your session has ended. Please log in again to continue.');
   await shot(page, 'logged-out-dialog');
-  await dialog.getByRole('button', { name: 'Login' }).click();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in\?from=logout/);
   expect(await page.evaluate(() => localStorage.getItem('binaan.session'))).toBeNull();
 });

@@ -22,8 +22,11 @@ export type AttendanceRule = { kind: 'checkInAndOut' } | { kind: 'minimumDuratio
 
 export type LandingCountersReply = { success: true; data: { event_count: number; certificate_count: number } };
 
-/** An event as the landing page lists it (public-area.md §3 "Event"). */
-export type EventListItem = { id: string; title: string; location: string; date: string; description: string; otherImage: string[] };
+/**
+ * An event as the landing page lists it (public-area.md §3 "Event"). `registrationOpen` is the api's own rule
+ * (until the end of the event's day), so a page offers Register only where the api would accept it.
+ */
+export type EventListItem = { id: string; title: string; location: string; date: string; description: string; otherImage: string[]; registrationOpen?: boolean };
 export type EventListReply = { success: true; data: EventListItem[] };
 
 export type EventRegistrationBody = { article_id: string | number; name: string; email: string; contact: string; company_name?: string };

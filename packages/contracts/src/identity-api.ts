@@ -23,7 +23,8 @@ export type LoginReply = {
   userRole: 'USER' | 'ADMIN' | '';
 };
 
-export type CompanyListItem = { companyProfileId: string; company_name: string; status: number; is_logo_uploaded: boolean };
+/** `roles`: the names of the user's active roles in that company (beside the spec's fields, for the choice page). */
+export type CompanyListItem = { companyProfileId: string; company_name: string; status: number; is_logo_uploaded: boolean; roles: string[] };
 
 export type UserAssignment = { status: number; company_user_role_name: string; is_site_team: boolean };
 

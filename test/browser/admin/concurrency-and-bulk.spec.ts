@@ -28,7 +28,12 @@ test('two browsers approve at once: one wins, the other is told and reloads', as
     await page.goto(`/purchaseOrder/${order!.id}/show`);
     await expect(page.getByTestId('action-Approve')).toBeEnabled();
   }
-  await Promise.all([first.getByTestId('action-Approve').click(), second.getByTestId('action-Approve').click()]);
+  // Each asks for confirmation first (approving cannot be undone); both confirm at once.
+  for (const page of [first, second]) {
+    await page.getByTestId('action-Approve').click();
+    await expect(page.getByTestId('confirm-dialog')).toContainText(order!.documentNo);
+  }
+  await Promise.all([first.getByTestId('action-confirm').click(), second.getByTestId('action-confirm').click()]);
   const told = async (page: typeof first) => page.getByText('Someone else acted on this document first').isVisible().catch(() => false);
   await expect.poll(async () => (await told(first)) || (await told(second)), { timeout: 10_000 }).toBe(true);
   const loser = (await told(first)) ? first : second;
@@ -52,6 +57,10 @@ test('bulk approve of three orders from the list, with the result per row', asyn
   }
   await expect(page.getByText('3 items selected')).toBeVisible();
   await page.getByTestId('bulk-Approve').click();
+  // The confirmation lists the three orders before anything is sent.
+  const confirm = page.getByTestId('confirm-dialog');
+  for (const order of orders) await expect(confirm).toContainText(order.documentNo);
+  await confirm.getByTestId('action-confirm').click();
   const results = page.getByTestId('bulk-results');
   await expect(results.locator('tbody tr')).toHaveCount(3);
   for (const order of orders) await expect(results.getByRole('row', { name: new RegExp(order.documentNo) })).toContainText('✓ Pending confirmation');

@@ -49,6 +49,7 @@ test('an organizer checks a participant in and out and issues a certificate', as
   await participant.getByTestId('issue-certificate').click();
   await expect(participant.getByTestId('certificate-cell')).toContainText(/BNC-\w+ · awaiting approval/);
   await participant.getByTestId('approve-certificate').click();
+  await page.getByTestId('confirm-dialog').getByTestId('action-confirm').click();
   await expect(participant.getByTestId('certificate-cell')).toContainText('approved');
   await shot(page, 'admin-31-certificate-issued');
 });

@@ -76,6 +76,7 @@ test('a purchase order from draft to accepted through two approval levels and th
     await shot(page, shotName);
     await row.click();
     await page.getByTestId('action-Approve').click();
+    await page.getByTestId('action-confirm').click();
     await expect(page.getByText('Approve: done.')).toBeVisible();
   }
   await expect(page.getByTestId('status-chip').first()).toHaveText('Pending confirmation');
@@ -85,6 +86,7 @@ test('a purchase order from draft to accepted through two approval levels and th
   await page.goto('/my-approvals');
   await page.locator(`[data-testid="approval-row"][data-document="${number}"]`).click();
   await page.getByTestId('action-Confirm').click();
+  await page.getByTestId('action-confirm').click();
   await expect(page.getByTestId('status-chip').first()).toHaveText('Accepted');
   // In the seller's list the other party is the buyer who sent it, by name.
   await page.goto('/purchaseOrder');

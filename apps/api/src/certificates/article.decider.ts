@@ -53,7 +53,12 @@ export function decidePublish(article: Article, at: Date, by: string): ArticleEv
 
 /** Registration stays open until the end of the event's day (a day after its start time). */
 export function registrationOpen(article: Article, now: Date): boolean {
-  return article.published && now.getTime() < Date.parse(article.date) + 86_400_000;
+  return article.published && registrationOpenFor(article.date, now);
+}
+
+/** Registration stays open until a day after the event starts (the same rule for the list and the submit). */
+export function registrationOpenFor(eventDate: string, now: Date): boolean {
+  return now.getTime() < Date.parse(eventDate) + 86_400_000;
 }
 
 export type RegistrationInput = { articleId: string; name: string; email: string; contact: string; companyName: string };

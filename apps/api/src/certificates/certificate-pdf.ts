@@ -24,11 +24,23 @@ export function latin1(text: string): string {
   }).join('');
 }
 
-const day = (iso: string) => {
+// Dates and times on the certificate are Malaysian time, whatever the server's zone, and the zone is
+// printed with every time (Malaysia keeps UTC+8 all year).
+export const CERTIFICATE_TIME_ZONE = 'Asia/Kuala_Lumpur';
+const parts = (iso: string) => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) || d.getUTCFullYear() < 2 ? '-' : `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+  if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 2) return null;
+  const shown = new Intl.DateTimeFormat('en-GB', { timeZone: CERTIFICATE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }).formatToParts(d);
+  const part = (type: string) => shown.find((p) => p.type === type)?.value ?? '';
+  return { day: `${part('day')}/${part('month')}/${part('year')}`, time: `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}` };
 };
-const moment = (iso: string) => (day(iso) === '-' ? '-' : `${day(iso)} ${new Date(iso).toISOString().slice(11, 16)} UTC`);
+const day = (iso: string) => parts(iso)?.day ?? '-';
+/** "10/02/2026 9:05 AM MYT (UTC+8)". */
+export const certificateMoment = (iso: string) => {
+  const shown = parts(iso);
+  return shown ? `${shown.day} ${shown.time} MYT (UTC+8)` : '-';
+};
+const moment = certificateMoment;
 
 function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: number, colour = rgb(0.1, 0.1, 0.1)): void {
   let shown = latin1(text);

@@ -13,7 +13,7 @@ import { SECRETS, type Secrets } from '../common/secrets.js';
 import type { ApiConfig } from '../config.js';
 import { emailKey } from '../identity/secret-codes.js';
 import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
-import { foldArticle, parseRegistration, registrationOpen, type Article } from './article.decider.js';
+import { foldArticle, parseRegistration, registrationOpen, registrationOpenFor, type Article } from './article.decider.js';
 import { articleStream, registrationClaimStream, registrationStream, type RegistrationData } from './certificate.events.js';
 import { CERTIFICATE_IDS, ticketCode, type CertificateIds } from './certificate-ids.js';
 import { CertificateMail } from './certificate-mail.js';
@@ -55,7 +55,8 @@ export class PublicCertificatesService {
   }
 
   async events(): Promise<EventListReply> {
-    return { success: true, data: await publishedEvents(this.db) };
+    const now = this.now();
+    return { success: true, data: (await publishedEvents(this.db)).map((event) => ({ ...event, registrationOpen: registrationOpenFor(event.date, now) })) };
   }
 
   async register(body: unknown): Promise<EventRegistrationReply> {

@@ -24,6 +24,19 @@ export class CompanyAccess {
     );
   }
 
+  /** The names of the user's active roles, per company (for the company choice). */
+  async roleNamesOf(userId: string): Promise<Map<string, string[]>> {
+    const rows = await this.db.query<{ company_id: string; role_name: string }>(
+      `SELECT DISTINCT u.company_id, r.name AS role_name
+       FROM company_user_roles u JOIN company_roles r ON r.company_id = u.company_id AND r.role_id = u.role_id
+       WHERE u.user_id = $1 AND u.status = 2 ORDER BY r.name`,
+      [userId],
+    );
+    const roles = new Map<string, string[]>();
+    for (const row of rows) roles.set(row.company_id, [...(roles.get(row.company_id) ?? []), row.role_name]);
+    return roles;
+  }
+
   async company(companyId: string): Promise<CompanyRow | null> {
     const [row] = await this.db.query<CompanyRow>(
       'SELECT company_id, name, status, subscription_type, subscription_detail_type, is_demo, is_logo_uploaded FROM companies WHERE company_id = $1',

@@ -16,9 +16,9 @@ export class CompanyChoiceService {
   ) {}
 
   async list(principal: Principal, onlyCompanyId?: string): Promise<{ success: true; data: CompanyListItem[] }> {
-    const companies = await this.access.companiesOf(principal.userId);
+    const [companies, roles] = await Promise.all([this.access.companiesOf(principal.userId), this.access.roleNamesOf(principal.userId)]);
     const listed = onlyCompanyId === undefined ? companies : companies.filter((company) => company.company_id === onlyCompanyId);
-    return { success: true, data: listed.map(toListItem) };
+    return { success: true, data: listed.map((company) => toListItem(company, roles.get(company.company_id) ?? [])) };
   }
 
   async choose(principal: Principal, companyId: string): Promise<CompanyChooseReply> {
@@ -55,6 +55,6 @@ export class CompanyChoiceService {
   }
 }
 
-function toListItem(company: CompanyRow): CompanyListItem {
-  return { companyProfileId: company.company_id, company_name: company.name, status: company.status, is_logo_uploaded: company.is_logo_uploaded };
+function toListItem(company: CompanyRow, roles: string[]): CompanyListItem {
+  return { companyProfileId: company.company_id, company_name: company.name, status: company.status, is_logo_uploaded: company.is_logo_uploaded, roles };
 }

@@ -1,16 +1,16 @@
 // Company selection after sign-in, and when switching (signed-in-area.md §2.1): the user's companies with
-// name, status and whether a logo is uploaded. A failed choice shows the translated error in the list and
+// name, status and the user's role(s) there, each behind the company's initials (the api serves no company
+// logo image, so every company shows its initials; "No logo" said nothing useful). The page is white from
+// top to bottom (noLayout: nothing else paints the background). A failed choice shows the translated error in the list and
 // as a toast. The choice leads where §2.3 says (landing.ts).
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { CompanyListItem } from '@binaan/contracts';
-import { Alert, Box, Card, CardActionArea, CardContent, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import BusinessIcon from '@mui/icons-material/Business';
-import ImageIcon from '@mui/icons-material/Image';
+import { Alert, Avatar, Box, Card, CardActionArea, CardContent, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useSession } from '../../shared/session/session-store.js';
 import { errorCodeOf } from '../providers/admin-request.js';
-import { chooseCompany, listCompanies } from './choose-company.js';
+import { chooseCompany, companyInitials, listCompanies } from './choose-company.js';
 
 export function SelectCompanyPage() {
   const translate = useTranslate();
@@ -43,7 +43,8 @@ export function SelectCompanyPage() {
   };
 
   return (
-    <Container maxWidth="sm" sx={{ py: 6 }} data-testid="select-company">
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.paper' }} data-testid="select-company-page">
+    <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }} data-testid="select-company">
       <Typography variant="h4" component="h1" gutterBottom>{translate('admin.company.selectTitle')}</Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>{translate('admin.company.selectIntro', { name: session?.user?.name ?? '' })}</Typography>
       {companies === null && <CircularProgress />}
@@ -54,12 +55,14 @@ export function SelectCompanyPage() {
             <CardActionArea onClick={() => void choose(company)} disabled={choosing !== null} data-testid={`company-${company.companyProfileId}`}>
               <CardContent>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-                  <BusinessIcon color="primary" />
-                  <Box sx={{ flex: 1 }}>
-                    <Typography variant="h6">{company.company_name}</Typography>
+                  <Avatar sx={{ bgcolor: 'primary.main', width: 48, height: 48, fontWeight: 600 }} aria-hidden="true" data-testid="company-initials">{companyInitials(company.company_name)}</Avatar>
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Typography variant="h6" sx={{ overflowWrap: 'anywhere' }}>{company.company_name}</Typography>
+                    <Typography variant="body2" color="text.secondary" data-testid="company-roles">
+                      {translate('admin.company.yourRole', { roles: company.roles.length > 0 ? company.roles.join(', ') : translate('admin.company.noRole') })}
+                    </Typography>
                     <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
                       <Chip size="small" label={translate(`admin.company.status.${company.status}`, { _: String(company.status) })} color={company.status === 3 ? 'success' : 'warning'} />
-                      <Chip size="small" icon={<ImageIcon />} variant="outlined" label={translate(company.is_logo_uploaded ? 'admin.company.logoUploaded' : 'admin.company.noLogo')} />
                     </Stack>
                   </Box>
                   {choosing === company.companyProfileId && <CircularProgress size={24} />}
@@ -71,5 +74,6 @@ export function SelectCompanyPage() {
         ))}
       </Stack>
     </Container>
+    </Box>
   );
 }

@@ -29,3 +29,9 @@ export async function chooseCompany(companyId: string): Promise<Landing> {
   setChosenCompany({ companyId: reply.selectedCompany, name: reply.selectedCompanyName, status: reply.companyStatus, subscriptionType: reply.user.subscriptionType });
   return landingAfterChoice(reply.companyStatus, reply.user.subscriptionType, getSession()?.userRole === 'ADMIN' ? 2 : 1);
 }
+
+/** Up to two initials of a company's name, leaving out the legal suffix ("Teguh Bina Sdn Bhd" -> "TB"). */
+export function companyInitials(name: string): string {
+  const words = name.replace(/\b(sdn\.?|bhd\.?|berhad|plc|ltd\.?)(?=\s|$)/gi, ' ').split(/\s+/).filter((w) => /^[\p{L}\p{N}]/u.test(w));
+  return words.slice(0, 2).map((w) => w.charAt(0).toUpperCase()).join('') || name.trim().charAt(0).toUpperCase() || '?';
+}

@@ -10,7 +10,8 @@ import PrintIcon from '@mui/icons-material/Print';
 import { useSession } from '../../shared/session/session-store.js';
 import { statusLabel } from '../catalogue/labels.js';
 import { previewTotals, toSen } from '../documents/document-rules.js';
-import { formatDate, formatMoney } from '../format.js';
+import { formatMoney } from '../format.js';
+import { formatMalaysianDate, formatMalaysianDateTime } from '../../shared/i18n/dates.js';
 import type { ContractorListPage, PrintKind } from './contractor-pages.js';
 import { formatQuantity } from '../format.js';
 import { ItemsTable } from './ItemsPanel.js';
@@ -87,7 +88,7 @@ function Paper({ kind, doc }: { kind: PrintKind; doc: Doc }) {
   const ours = kind === 'invoice' ? doc.companyName : doc.counterpartyName;
   const theirs = kind === 'invoice' ? doc.counterpartyName : doc.companyName;
   const theirLabel = kind === 'invoice' ? 'contractor.print.billTo' : kind === 'receipt' ? 'contractor.print.receivedFrom' : 'contractor.print.to';
-  const date = kind === 'invoice' ? formatDate(doc.documentDate ?? doc.createdAt) : formatDate(new Date());
+  const date = kind === 'invoice' ? formatMalaysianDate(doc.documentDate ?? doc.createdAt) : formatMalaysianDate(new Date());
   return (
     <Card sx={{ mt: 2, maxWidth: 900 }} data-testid={`print-${kind}`}>
       <CardContent>
@@ -100,6 +101,7 @@ function Paper({ kind, doc }: { kind: PrintKind; doc: Doc }) {
             {/* An invoice's own number; a receipt or quotation refers to the certificate or tender it comes from. */}
             <Typography>{translate(kind === 'invoice' ? 'contractor.print.number' : 'contractor.print.reference')}: {doc.documentNo}</Typography>
             <Typography>{translate('contractor.print.date')}: {date}</Typography>
+            <Typography variant="body2" color="text.secondary" data-testid="print-time">{translate('contractor.print.printedAt', { time: formatMalaysianDateTime(new Date()) })}</Typography>
           </Box>
         </Stack>
         <Stack direction="row" spacing={6} sx={{ mb: 3 }}>

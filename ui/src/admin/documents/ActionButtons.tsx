@@ -1,18 +1,21 @@
 // The document's workflow buttons, exactly its `availableActions` for this user (the api asks the machine),
-// labelled from the catalogue's keys. An action that needs a remark (or an amount) asks for it first. A
+// labelled from the catalogue's keys. An irreversible action asks for confirmation (naming the document and
+// the effect), and one that needs a remark (or an amount) asks for it in the same dialog. A
 // button is disabled while its call is under way; a 409 means someone else acted first: the page reloads
 // and says so.
 import { useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import type { DocumentAvailableAction } from '@binaan/contracts';
 import { actionLabel } from '../catalogue/labels.js';
 import { adminJson, errorCodeOf, isConflict } from '../providers/admin-request.js';
+import { confirmationFamily, needsDialog } from './action-confirmation.js';
+import { ConfirmActionDialog } from './ConfirmActionDialog.js';
 
 /** `itemised`: the api takes the amount from the document's total (asking for it would only risk amountMismatch). */
-export type ActionTarget = { resource: string; id: string; revision: number; total?: string | null; itemised?: boolean };
+export type ActionTarget = { resource: string; id: string; documentNo?: string | null; revision: number; total?: string | null; itemised?: boolean };
 
-const NEGATIVE = /^(Reject|Cancel|Terminate|Suspend|Deactivate|Hold)/;
+export const NEGATIVE = /^(Reject|Cancel|Terminate|Suspend|Deactivate|Hold)/;
 
 export function ActionButtonsView({ actions, resource, busy, onAction }: {
   actions: readonly Pick<DocumentAvailableAction, 'event' | 'requiredFields'>[]; resource: string; busy: boolean; onAction: (event: string) => void;
@@ -36,8 +39,6 @@ export function ActionButtons({ target, actions, onDone }: { target: ActionTarge
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<DocumentAvailableAction | null>(null);
-  const [remark, setRemark] = useState('');
-  const [amount, setAmount] = useState('');
 
   const send = async (action: DocumentAvailableAction, body: { remark?: string; amount?: string }) => {
     setBusy(true);
@@ -56,41 +57,25 @@ export function ActionButtons({ target, actions, onDone }: { target: ActionTarge
       onDone?.();
     }
   };
+  const asks = (action: DocumentAvailableAction) => ({ remark: action.requiredFields.includes('remark'), amount: action.requiredFields.includes('amount') && !target.itemised });
   const start = (event: string) => {
     const action = actions.find((a) => a.event === event);
     if (!action) return;
-    const asksAmount = action.requiredFields.includes('amount') && !target.itemised;
-    if (action.requiredFields.includes('remark') || asksAmount) {
-      setRemark('');
-      setAmount(target.total ?? '');
-      setAsking(action);
-    } else void send(action, {});
+    if (needsDialog(action.event, asks(action))) setAsking(action);
+    else void send(action, {});
   };
-  const needsRemark = asking?.requiredFields.includes('remark') ?? false;
-  const needsAmount = (asking?.requiredFields.includes('amount') ?? false) && !target.itemised;
+  const asked = asking ? asks(asking) : { remark: false, amount: false };
+  const label = asking ? actionLabel(translate, target.resource, asking.event) : '';
+  const family = asking ? confirmationFamily(asking.event) : null;
+  const documentName = target.documentNo ?? target.id;
   return (
     <>
       <ActionButtonsView actions={actions} resource={target.resource} busy={busy} onAction={start} />
-      <Dialog open={asking !== null} onClose={() => !busy && setAsking(null)} maxWidth="sm" fullWidth>
-        <DialogTitle>{asking ? actionLabel(translate, target.resource, asking.event) : ''}</DialogTitle>
-        <DialogContent>
-          {needsRemark && (
-            <TextField autoFocus fullWidth multiline minRows={3} margin="dense" label={translate('admin.fields.remark')} value={remark}
-              onChange={(e) => setRemark(e.target.value)} required helperText={translate('admin.actions.remarkRequired')} slotProps={{ htmlInput: { 'data-testid': 'remark-input' } }} />
-          )}
-          {needsAmount && (
-            <TextField fullWidth margin="dense" label={translate('admin.fields.amount')} value={amount} onChange={(e) => setAmount(e.target.value)}
-              helperText={translate('admin.actions.amountHelp')} />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(null)} disabled={busy}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" disabled={busy || (needsRemark && remark.trim() === '')} data-testid="action-confirm"
-            onClick={() => asking && void send(asking, { ...(needsRemark ? { remark: remark.trim() } : {}), ...(needsAmount && amount ? { amount } : {}) })}>
-            {translate('ra.action.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmActionDialog open={asking !== null} busy={busy} title={translate('admin.confirm.title', { action: label, document: documentName })}
+        documents={[documentName]} effect={translate(`admin.confirm.effect.${family ?? 'other'}`, { count: 1 })}
+        askRemark={asked.remark} askAmount={asked.amount} initialAmount={target.total ?? ''} confirmLabel={label} danger={asking ? NEGATIVE.test(asking.event) : false}
+        onCancel={() => setAsking(null)}
+        onConfirm={({ remark, amount }) => asking && void send(asking, { ...(asked.remark ? { remark } : {}), ...(asked.amount && amount ? { amount } : {}) })} />
     </>
   );
 }

@@ -23,7 +23,7 @@ function ShowBody({ entry }: { entry: CatalogueEntry }) {
   return (
     <Box sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>
-        <ActionButtons target={{ resource: entry.resource, id: record.id, revision: record.revision, total: record.totals.total, itemised: record.items.length > 0 }} actions={record.availableActions} />
+        <ActionButtons target={{ resource: entry.resource, id: record.id, documentNo: record.documentNo, revision: record.revision, total: record.totals.total, itemised: record.items.length > 0 }} actions={record.availableActions} />
         {record.editable && <EditButton />}
       </Box>
       <Tabs value={tab} onChange={(_e, v: string) => setTab(v)} sx={{ mb: 2 }}>

@@ -14,6 +14,7 @@ import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 export function useHistory(resource: string, id: string, revision: number): DocumentHistoryRow[] | null {
   const [rows, setRows] = useState<DocumentHistoryRow[] | null>(null);
   useEffect(() => {
+    if (!id) return; // the page has no document yet (first load): nothing to ask for
     let live = true;
     adminJson<DocumentHistoryRow[]>(`/api/documents/${resource}/${encodeURIComponent(id)}/history`).then((r) => live && setRows(r), () => live && setRows([]));
     return () => {
@@ -21,6 +22,11 @@ export function useHistory(resource: string, id: string, revision: number): Docu
     };
   }, [resource, id, revision]);
   return rows;
+}
+
+/** "Revision 3": the one label of a revision, in the history and in the replay alike. */
+export function revisionLabel(translate: ReturnType<typeof useTranslate>, revision: number): string {
+  return translate('admin.history.revisionLabel', { revision });
 }
 
 export function historyActionLabel(translate: ReturnType<typeof useTranslate>, resource: string, row: Pick<DocumentHistoryRow, 'action'>): string {
@@ -46,7 +52,7 @@ export function HistoryTimeline({ resource, id, rows }: { resource: string; id: 
           </Alert>)}
       <List dense>
         {(rows ?? []).map((row) => (
-          <ListItem key={row.revision} divider data-testid="history-row" data-action={row.action}>
+          <ListItem key={row.revision} divider data-testid="history-row" data-action={row.action} data-revision={row.revision}>
             <ListItemIcon title={translate(row.chainVerified ? 'admin.history.chainVerified' : 'admin.history.chainNotVerified')}>
               {row.chainVerified ? <CheckCircleIcon color="success" data-testid="chain-ok" /> : <ErrorIcon color="error" data-testid="chain-bad" />}
             </ListItemIcon>
@@ -60,7 +66,7 @@ export function HistoryTimeline({ resource, id, rows }: { resource: string; id: 
               }
               secondary={
                 <>
-                  {`${row.actor.name ?? row.actor.userId ?? '-'} · ${row.actor.companyName ?? row.actor.companyId ?? '-'} · ${formatDateTime(row.at)} · r${row.revision}`}
+                  {`${row.actor.name ?? row.actor.userId ?? '-'} · ${row.actor.companyName ?? row.actor.companyId ?? '-'} · ${formatDateTime(row.at)} · ${revisionLabel(translate, row.revision)}`}
                   {row.remark && <><br />{translate('admin.fields.remark')}: {row.remark}</>}
                 </>
               }

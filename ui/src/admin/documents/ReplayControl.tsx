@@ -9,7 +9,7 @@ import { statusLabel } from '../catalogue/labels.js';
 import { formatDateTime } from '../format.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 import { DocumentDetails } from './DocumentDetails.js';
-import { historyActionLabel } from './HistoryTimeline.js';
+import { historyActionLabel, revisionLabel } from './HistoryTimeline.js';
 import { StateDiagram } from './StateDiagram.js';
 
 export function ReplayControl({ entry, document, history }: { entry: CatalogueEntry; document: DocumentView; history: DocumentHistoryRow[] | null }) {
@@ -42,12 +42,12 @@ export function ReplayControl({ entry, document, history }: { entry: CatalogueEn
           <Typography variant="h6">{translate('admin.replay.title')}</Typography>
           <Stack direction="row" spacing={2} sx={{ my: 1, alignItems: 'center' }}>
             <Button onClick={() => setRevision((r) => Math.max(0, r - 1))} disabled={revision <= 0} data-testid="replay-back">{translate('admin.replay.back')}</Button>
-            <Slider value={revision} min={0} max={document.revision} step={1} marks={marks} valueLabelDisplay="auto" onChange={(_e, v) => setRevision(v)}
+            <Slider value={revision} min={0} max={document.revision} step={1} marks={marks} valueLabelDisplay="auto" valueLabelFormat={(v: number) => revisionLabel(translate, v)} onChange={(_e, v) => setRevision(v)}
               aria-label={translate('admin.replay.revision')} sx={{ flex: 1 }} />
             <Button onClick={() => setRevision((r) => Math.min(document.revision, r + 1))} disabled={revision >= document.revision} data-testid="replay-forward">{translate('admin.replay.forward')}</Button>
           </Stack>
           <Typography data-testid="replay-position">
-            {translate('admin.replay.position', { revision, of: document.revision })}
+            {translate('admin.replay.position', { revision: revisionLabel(translate, revision), of: document.revision })}
             {row && ` · ${historyActionLabel(translate, entry.resource, row)} · ${row.actor.name ?? '-'} · ${formatDateTime(row.at)}`}
             {then && ` · ${statusLabel(translate, entry.resource, then.status)}`}
           </Typography>

@@ -1,11 +1,12 @@
 // Registrations of one event with their attendance and certificate, and the organizer's certificate steps:
-// issue (the event's attendance rule decides), approve, revoke with a reason.
+// issue (the event's attendance rule decides), approve and revoke (with a reason), the last two confirmed.
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { AttendanceParticipant } from '@binaan/contracts';
 import { formatDateTime } from '../format.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
+import { ConfirmActionDialog } from '../documents/ConfirmActionDialog.js';
 
 const has = (value: string) => value !== '' && value !== '-' && !value.startsWith('0001-01-01');
 
@@ -25,10 +26,17 @@ export function ParticipantsCard({ participants, articleId, onChanged }: { parti
       onChanged();
     }
   };
-  const revoke = (id: string) => {
-    const reason = window.prompt(translate('admin.events.revokeReason'));
-    if (reason?.trim()) void step(`/api/event-participant/${encodeURIComponent(id)}/certificate/revoke`, { reason: reason.trim() });
+  // Approving and revoking a certificate cannot be undone: both are confirmed in a dialog naming the
+  // certificate and its holder; revoking asks for the reason there too (no window.prompt).
+  const [confirming, setConfirming] = useState<{ step: 'approve' | 'revoke'; participant: AttendanceParticipant } | null>(null);
+  const confirmed = async (reason: string) => {
+    if (!confirming) return;
+    const base = `/api/event-participant/${encodeURIComponent(confirming.participant.registration_id)}/certificate`;
+    await (confirming.step === 'revoke' ? step(`${base}/revoke`, { reason }) : step(`${base}/approve`));
+    setConfirming(null);
   };
+  const stepLabel = confirming ? translate(`admin.events.${confirming.step}`) : '';
+  const named = confirming ? `${confirming.participant.certificate_no} (${confirming.participant.name})` : '';
   return (
     <Card data-testid="participants"><CardContent>
       <Stack sx={{ alignItems: 'center', justifyContent: 'space-between' }} direction="row">
@@ -55,14 +63,18 @@ export function ParticipantsCard({ participants, articleId, onChanged }: { parti
                 </TableCell>
                 <TableCell>
                   {!issued && <Button size="small" disabled={busy} onClick={() => void step(`${base}/issue`)} data-testid="issue-certificate">{translate('admin.events.issue')}</Button>}
-                  {issued && !approved && !revoked && <Button size="small" disabled={busy} onClick={() => void step(`${base}/approve`)} data-testid="approve-certificate">{translate('admin.events.approve')}</Button>}
-                  {issued && !revoked && <Button size="small" color="error" disabled={busy} onClick={() => revoke(p.registration_id)}>{translate('admin.events.revoke')}</Button>}
+                  {issued && !approved && !revoked && <Button size="small" disabled={busy} onClick={() => setConfirming({ step: 'approve', participant: p })} data-testid="approve-certificate">{translate('admin.events.approve')}</Button>}
+                  {issued && !revoked && <Button size="small" color="error" disabled={busy} onClick={() => setConfirming({ step: 'revoke', participant: p })} data-testid="revoke-certificate">{translate('admin.events.revoke')}</Button>}
                 </TableCell>
               </TableRow>
             );
           })}
         </TableBody>
       </Table>
+      <ConfirmActionDialog open={confirming !== null} busy={busy} title={translate('admin.confirm.title', { action: stepLabel, document: named })}
+        documents={[named]} effect={translate(`admin.confirm.effect.${confirming?.step === 'revoke' ? 'revokeCertificate' : 'approveCertificate'}`)}
+        askRemark={confirming?.step === 'revoke'} remarkLabel={translate('admin.events.revokeReason')} confirmLabel={stepLabel} danger={confirming?.step === 'revoke'}
+        onCancel={() => setConfirming(null)} onConfirm={({ remark }) => void confirmed(remark)} />
     </CardContent></Card>
   );
 }

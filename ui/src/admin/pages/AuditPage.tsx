@@ -35,11 +35,14 @@ export function AuditPage() {
       <Title title={translate('admin.menu.audit')} />
       <Card><CardContent>
         <Typography variant="h6" gutterBottom>{translate('admin.audit.documentTitle')}</Typography>
-        <Stack sx={{ alignItems: 'center' }} direction="row" spacing={2}>
-          <TextField select label={translate('admin.fields.kind')} value={resource} onChange={(e) => setResource(e.target.value)} sx={{ minWidth: 200 }}>
+        {/* The kind has a fixed width and the id takes the rest (a select sizes to its longest option and would
+            squeeze the id to nothing); on a phone they stack, each the full width. */}
+        <Stack sx={{ alignItems: { xs: 'stretch', sm: 'center' } }} direction={{ xs: 'column', sm: 'row' }} spacing={2} data-testid="audit-form">
+          <TextField select label={translate('admin.fields.kind')} value={resource} onChange={(e) => setResource(e.target.value)}
+            sx={{ width: { xs: '100%', sm: 240 }, flexShrink: 0 }}>
             {DocumentResources.map((r) => <MenuItem key={r} value={r}>{resourceLabel(translate, r, false)}</MenuItem>)}
           </TextField>
-          <TextField label={translate('admin.audit.documentId')} value={id} onChange={(e) => setId(e.target.value.trim())} sx={{ flex: 1 }} slotProps={{ htmlInput: { 'data-testid': 'audit-id' } }} />
+          <TextField label={translate('admin.audit.documentId')} value={id} onChange={(e) => setId(e.target.value.trim())} sx={{ flex: 1, minWidth: 0 }} fullWidth slotProps={{ htmlInput: { 'data-testid': 'audit-id' } }} />
           <Button variant="contained" disabled={busy || !id} data-testid="audit-verify"
             onClick={() => void run(async () => setResult(await adminJson<ChainVerificationReply>(`/api/audit/verify?resource=${resource}&id=${encodeURIComponent(id)}`)))}>
             {translate('admin.audit.verify')}

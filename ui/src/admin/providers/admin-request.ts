@@ -9,7 +9,12 @@ import { getSession, reportNotLoggedIn } from '../../shared/session/session-stor
 export type AdminRequest = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; headers?: Record<string, string>; cache?: RequestCache };
 export type AdminReply<T> = { status: number; headers: Headers; json: T };
 
+/** Whether a path has an empty segment (`documents/po//history`): a page that does not know its id yet. */
+export const hasEmptySegment = (path: string) => (path.split('?')[0] ?? '').includes('//');
+
 export async function adminRequest<T>(path: string, request: AdminRequest = {}): Promise<AdminReply<T>> {
+  // Never sent: the api could only answer 404, and the page shows that as an error before its id arrives.
+  if (hasEmptySegment(path)) throw new ApiError(0, 'unknownError', `Not sent, an id is missing: ${path}`);
   const token = getSession()?.jwtToken;
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';

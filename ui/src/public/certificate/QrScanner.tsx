@@ -1,10 +1,12 @@
-// The camera QR scanner (html5-qrcode: rear camera, a scan every 500 ms, 320 px wide) and the fallback
-// of uploading a photo or image of the QR code. Camera failures are error toasts (spec §8).
+// The camera QR scanner (html5-qrcode: rear camera, a scan every 500 ms, 320 px wide), the fallback of
+// uploading a photo or image of the QR code (qr-image.ts), and the QR text pasted or typed (what a phone's
+// own scanner app shows, or the text in the README). Camera failures are error toasts (spec §8).
 
 import { Html5Qrcode } from 'html5-qrcode';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../shared/ui/toast.js';
+import { decodeQrImage } from './qr-image.js';
 
 export const SCAN_DELAY_MS = 500;
 export const SCANNER_WIDTH = 320;
@@ -15,6 +17,8 @@ export function QrScanner({ onText }: { onText: (text: string) => void }) {
   const scanner = useRef<Html5Qrcode | null>(null);
   const [running, setRunning] = useState(false);
   const [reading, setReading] = useState(false);
+  const [typed, setTyped] = useState('');
+  const textId = useId();
 
   const instance = () => (scanner.current ??= new Html5Qrcode(regionId, { verbose: false }));
 
@@ -49,7 +53,7 @@ export function QrScanner({ onText }: { onText: (text: string) => void }) {
     setReading(true);
     try {
       await stop();
-      const text = await instance().scanFile(file, false);
+      const text = await decodeQrImage(file, (image) => instance().scanFile(image, false));
       onText(text);
     } catch {
       showToast('error', t('errors:error.qrNotFound'));
@@ -73,6 +77,12 @@ export function QrScanner({ onText }: { onText: (text: string) => void }) {
         </label>
       </div>
       <p className="muted small">{t('verify.uploadHint')}</p>
+      <form className="qr-text-form" onSubmit={(event) => { event.preventDefault(); if (typed.trim()) onText(typed.trim()); }}>
+        <label htmlFor={textId}>{t('verify.textLabel')}</label>
+        <textarea id={textId} rows={3} value={typed} onChange={(event) => setTyped(event.target.value)} spellCheck={false} autoCapitalize="off" autoCorrect="off"
+          placeholder={t('verify.textPlaceholder')} data-testid="qr-text" />
+        <button type="submit" className="button primary" disabled={typed.trim() === ''} data-testid="qr-text-verify">{t('verify.textSubmit')}</button>
+      </form>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // The landing's events: counters of events and certificates, the published events as cards, the
-// detail dialog and the registration dialog.
+// detail dialog and the registration dialog. Register is offered only while the api says registration is
+// open (a past event's submit would only answer 409 registrationClosed).
 
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +46,9 @@ export function EventsSection({ events, openId }: { events: EventListItem[] | nu
               <p className="muted event-meta"><Icon name="calendar" size={15} /> {formatDate(event.date)} <Icon name="pin" size={15} /> {event.location}</p>
               <div className="row">
                 <button type="button" className="button" onClick={() => setDetail(event)}>{t('events.details')}</button>
-                <button type="button" className="button primary" onClick={() => setRegistering(event)}>{t('events.register')}</button>
+                {event.registrationOpen
+                  ? <button type="button" className="button primary" onClick={() => setRegistering(event)} data-testid="event-register">{t('events.register')}</button>
+                  : <span className="muted registration-closed" data-testid="registration-closed">{t('events.registrationClosed')}</span>}
               </div>
             </div>
           </article>

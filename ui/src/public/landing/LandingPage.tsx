@@ -1,4 +1,4 @@
-// The landing (public-area.md §2.1): banner with Click Here (the certificate verification viewer),
+// The landing (public-area.md §2.1): banner with the verify button (the spec's Click Here; the certificate verification viewer),
 // counters and events, core features, contractor directory, government links, partner footer.
 
 import { Suspense, lazy, useState } from 'react';

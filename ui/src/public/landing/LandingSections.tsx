@@ -1,4 +1,4 @@
-// The landing's static parts: the banner with Click Here, the four core features, the government logo
+// The landing's static parts: the banner with the verify button (the spec's "Click Here", labelled by what it does), the four core features, the government logo
 // links and the contractor directory.
 
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ export function HeroBanner({ onVerify }: { onVerify: () => void }) {
         <h1>{t('banner.title')}</h1>
         <p className="hero-lead">{t('banner.subtitle')}</p>
         <div className="row">
-          <button type="button" className="button accent big" onClick={onVerify} data-testid="click-here">{t('banner.clickHere')}</button>
+          <button type="button" className="button accent big" onClick={onVerify} data-testid="open-verifier">{t('banner.verifyButton')}</button>
           <span className="hero-hint">{t('banner.verifyHint')}</span>
         </div>
       </div>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from './PublicHeader.js';
 
-const PARTNERS = ['Persatuan Kontraktor Binaan Malaysia', 'Teguh Bina Sdn. Bhd.', 'Mutiara Supplies Sdn. Bhd.', 'Seri Hartanah Bhd.', 'Kukuh Jaya Contractor'];
+// The demo companies exactly as the app names them (apps/api/src/demo/demo-data.ts): one name for one company.
+const PARTNERS = ['Persatuan Kontraktor Binaan Malaysia', 'Teguh Bina Sdn Bhd', 'Mutiara Supplies Sdn Bhd', 'Seri Hartanah Berhad', 'Kukuh Jaya Contractor Sdn Bhd'];
 
 export function PublicFooter() {
   const { t } = useTranslation('public');
@@ -16,7 +17,7 @@ export function PublicFooter() {
         <div className="partner-row">
           <img src="/api/association/download" alt={t('partners.associationLogo')} width={56} height={56} loading="lazy" />
           {PARTNERS.map((name) => (
-            <span key={name} className="partner">{name}</span>
+            <span key={name} className="partner" data-testid="partner">{name}</span>
           ))}
         </div>
       </section>

@@ -39,3 +39,27 @@ export function formatDateTime(value: unknown): string {
 export function orDash(value: unknown): string {
   return value === null || value === undefined || value === '' ? EMPTY_DATE : String(value);
 }
+
+// Papers (a printed invoice, receipt or quotation) show Malaysian time whatever the viewer's zone, with the
+// zone named, like the certificate PDF: the paper is read later, elsewhere, by someone else.
+export const PAPER_TIME_ZONE = 'Asia/Kuala_Lumpur';
+export const PAPER_ZONE_LABEL = 'MYT (UTC+8)';
+
+function malaysianParts(value: unknown): { day: string; time: string } | null {
+  const date = toDate(value);
+  if (!date) return null;
+  const shown = new Intl.DateTimeFormat('en-GB', { timeZone: PAPER_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }).formatToParts(date);
+  const part = (type: string) => shown.find((p) => p.type === type)?.value ?? '';
+  return { day: `${part('day')}/${part('month')}/${part('year')}`, time: `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}` };
+}
+
+/** DD/MM/YYYY of the day in Malaysia. */
+export function formatMalaysianDate(value: unknown): string {
+  return malaysianParts(value)?.day ?? EMPTY_DATE;
+}
+
+/** "DD/MM/YYYY h:mm A MYT (UTC+8)". */
+export function formatMalaysianDateTime(value: unknown): string {
+  const shown = malaysianParts(value);
+  return shown ? `${shown.day} ${shown.time} ${PAPER_ZONE_LABEL}` : EMPTY_DATE;
+}
