@@ -87,8 +87,15 @@ describe('the OpenAPI document against the replies', () => {
       from('/api/article/{id}/attendance').filter((f) => typeof f.object.user_id === 'string' && typeof f.object.registration_id === 'string').slice(0, REAL_VALUES)
         .map((f) => ({ id: f.object.registration_id as string, article_id: f.params.id!, user_id: f.object.user_id as string })),
     // Participants with a certificate: an approved one (200), a revoked one (410), one not yet approved (404).
-    '/api/event-participant/download-certificate/{id}': () =>
-      from('/api/article/{id}/attendance').filter((f) => typeof f.object.certificate_no === 'string' && f.object.certificate_no !== '-').slice(0, 8).map((f) => ({ id: f.object.registration_id as string })),
+    '/api/event-participant/download-certificate/{id}': () => {
+      const certified = from('/api/article/{id}/attendance').filter((f) => typeof f.object.certificate_no === 'string' && f.object.certificate_no !== '-').map((f) => f.object);
+      const picks = [
+        certified.find((p) => p.approve_datetime !== '-' && p.revoked_datetime === '-'),
+        certified.find((p) => p.revoked_datetime !== '-'),
+        certified.find((p) => p.approve_datetime === '-'),
+      ];
+      return [...new Set(picks.filter((p) => p !== undefined).map((p) => p.registration_id as string))].map((id) => ({ id }));
+    },
     '/api/test-get-transaction/{txId}': () => strings(found.flatMap((f) => objectsIn(f.body)).flatMap((o) => [o.tx_id, o.register_tx_id])).map((txId) => ({ txId })),
   };
   const documentIds = () =>
@@ -149,7 +156,9 @@ describe('the OpenAPI document against the replies', () => {
         const real = names.length === 0 ? [{}] : (realParams[template]?.() ?? []);
         if (names.length > 0 && real.length === 0) missingRealIds.push(template);
         const variants = [...real.map((params) => ({ params, note: 'real ids' })), ...(names.length > 0 ? [{ params: {}, note: 'unknown ids' }] : [])];
-        for (const caller of callers) {
+        // A public route answers alike with or without a session: anonymous and one signed-in caller suffice.
+        const publicRoute = document.paths[template]![method]!.security?.length === 0;
+        for (const caller of publicRoute ? callers.slice(0, 2) : callers) {
           for (const { params, note } of variants) {
             const reply = await send({ method, template, url: fill({ method, template }, params), caller, note });
             statuses.set(template, [...(statuses.get(template) ?? []), `${caller.name}:${reply.status}`]);
@@ -161,7 +170,7 @@ describe('the OpenAPI document against the replies', () => {
     // On failure: which list calls answered what, to see why a route found no real ids.
     const listed = [...new Set(found.map((f) => f.template))].map((t) => `${t}: ${found.filter((f) => f.template === t).length} bodies, ${from(t).length} objects`);
     expect({ missingRealIds, listed, statuses: Object.fromEntries([...statuses].map(([t, all]) => [t, [...new Set(all)].join(' ')])) }).toEqual({ missingRealIds: [] });
-  }, 180_000);
+  }, 300_000);
 
   it('answers every write as declared: a body that is not JSON, one that fails the checks, an unknown id, a caller without the right', async () => {
     callers = await signInAll();
