@@ -6,6 +6,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { HeaderReply as Response } from '../common/reply.js';
 import { CLOCK, type AuthenticatedRequest, type Clock } from '../common/principal.js';
 import { Public } from '../common/public.decorator.js';
+import { ApiRateLimited, ApiRefusal, ApiStoreFree } from '../openapi/api-replies.decorators.js';
 import { CERTIFICATES_CONFIG, type CertificatesConfig } from './certificates.config.js';
 import { FixedWindowLimiter, tooManyRequests } from './public-rate-limit.js';
 import { PublicCertificatesService } from './public.service.js';
@@ -47,6 +48,7 @@ export class PublicCertificatesController {
   @Post('article/register')
   @HttpCode(200)
   @ApiOperation({ summary: 'Register for an event: article_id, name, email, contact (9 to 12 digits), company_name; the ticket is e-mailed' })
+  @ApiRateLimited()
   register(@Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
     this.limit(this.registrations, request, response);
     return this.service.register(body);
@@ -55,6 +57,7 @@ export class PublicCertificatesController {
   @Post('event-participant/verified-certificate')
   @HttpCode(200)
   @ApiOperation({ summary: 'Verify a certificate: { qr } or { id, article_id, user_id, certificate_no, signature }; every check recomputed' })
+  @ApiRateLimited()
   verify(@Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
     this.limit(this.lookups, request, response);
     response.header('Cache-Control', 'no-store');
@@ -63,6 +66,7 @@ export class PublicCertificatesController {
 
   @Get('event-participant/view/:id/:article_id/:user_id')
   @ApiOperation({ summary: 'The participant detail of public-area.md §3 ("-" and 0001-01-01 for what is missing)' })
+  @ApiRateLimited()
   view(@Param('id') id: string, @Param('article_id') articleId: string, @Param('user_id') userId: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
     this.limit(this.lookups, request, response);
     response.header('Cache-Control', 'no-store');
@@ -71,6 +75,8 @@ export class PublicCertificatesController {
 
   @Get('event-participant/download-certificate/:id')
   @ApiOperation({ summary: 'The approved certificate as a PDF (with its QR code and record hashes); 410 when revoked' })
+  @ApiRateLimited()
+  @ApiRefusal(410, 'certificateRevoked: the certificate was revoked')
   async download(@Param('id') id: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
     this.limit(this.lookups, request, response);
     const { pdf, certificateNo } = await this.service.pdf(id);
@@ -80,6 +86,7 @@ export class PublicCertificatesController {
 
   @Get('test-get-transaction/:txId')
   @ApiOperation({ summary: 'A transaction id (event id) of an event record to its hash in the chain, or "-"' })
+  @ApiRateLimited()
   transaction(@Param('txId') txId: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
     this.limit(this.lookups, request, response);
     return this.service.transactionHash(txId);
@@ -87,6 +94,7 @@ export class PublicCertificatesController {
 
   @Get('association/download')
   @ApiOperation({ summary: 'The logo image' })
+  @ApiStoreFree()
   logo(@Res({ passthrough: true }) response: Response) {
     response.header('Cache-Control', 'public, max-age=86400');
     return new StreamableFile(Buffer.from(LOGO_SVG), { type: 'image/svg+xml' });

@@ -9,7 +9,9 @@ import { DocumentRefused } from './document.errors.js';
 import { documentResource } from './document-loader.js';
 import { DocumentQueries } from './document-queries.service.js';
 import { DocumentRefusedFilter } from './document-refused.filter.js';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { DocumentResources } from '@binaan/contracts';
+import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 
 type Reply = { header(name: string, value: string): unknown };
 
@@ -51,6 +53,10 @@ export class WorkflowsController {
 
   @Get('audit/verify')
   @ApiTags('audit')
+  @ApiQuery({ name: 'resource', required: true, description: 'The document kind', enum: [...DocumentResources] })
+  @ApiQuery({ name: 'id', required: true, description: 'The document id', schema: { type: 'string' } })
+  @ApiRefusal(400, 'validationFailed: resource or id is missing')
+  @ApiRefusal(404, 'unknownDocumentResource, documentNotFound (another company\'s document is 404 too)')
   verify(@Query('resource') resource: unknown, @Query('id') id: unknown, @Req() request: AuthenticatedRequest) {
     if (typeof resource !== 'string' || typeof id !== 'string') throw new DocumentRefused(400, 'validationFailed', 'Give resource and id.', { resource: ['is required'], id: ['is required'] });
     return this.queries.verify(documentResource(resource), id, request.principal!);

@@ -9,6 +9,7 @@ import { ApiResponse } from '@nestjs/swagger';
 import type { HealthReply, LivenessReply } from '@binaan/contracts';
 import { StoreUnavailable, type EventStore } from '@binaan/event-store';
 import { Public } from '../common/public.decorator.js';
+import { ApiStoreFree } from '../openapi/api-replies.decorators.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 
 @Controller('health')
@@ -23,6 +24,7 @@ export class HealthController {
   }
 
   @Public()
+  @ApiStoreFree()
   @Get('live')
   @HttpCode(200)
   live(): LivenessReply {

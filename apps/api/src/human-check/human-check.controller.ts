@@ -4,6 +4,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import type { Challenge } from 'altcha-lib';
 import { Public } from '../common/public.decorator.js';
+import { ApiStoreFree } from '../openapi/api-replies.decorators.js';
 import { AltchaHumanCheck } from './altcha-human-check.js';
 
 @Public()
@@ -11,6 +12,7 @@ import { AltchaHumanCheck } from './altcha-human-check.js';
 export class HumanCheckController {
   constructor(@Inject(AltchaHumanCheck) private readonly humanCheck: AltchaHumanCheck) {}
 
+  @ApiStoreFree()
   @Get('challenge')
   @Header('Cache-Control', 'no-store')
   challenge(): Promise<Challenge> {

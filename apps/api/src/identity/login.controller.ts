@@ -4,6 +4,7 @@ import { ErrorCodes } from '@binaan/contracts';
 import type { EventStore } from '@binaan/event-store';
 import { CLOCK, type AuthenticatedRequest, type Clock } from '../common/principal.js';
 import { AllowRestricted, Public } from '../common/public.decorator.js';
+import { ApiStoreFree } from '../openapi/api-replies.decorators.js';
 import { refusal } from '../common/refusal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { latestEula } from './eula.js';
@@ -64,6 +65,8 @@ export class LoginController {
   }
 
   @Public()
+  @ApiStoreFree()
+  @ApiStoreFree()
   @Get('eula-version/get-latest')
   eula() {
     const eula = latestEula();

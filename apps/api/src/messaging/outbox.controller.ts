@@ -4,6 +4,7 @@
 
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { Public } from '../common/public.decorator.js';
+import { ApiStoreFree } from '../openapi/api-replies.decorators.js';
 import { readOutbox } from './outbox.js';
 import { renderOutboxPage } from './outbox-page.js';
 
@@ -15,6 +16,7 @@ export type OutboxPageOptions = { dataDir: string; email: boolean; sms: boolean 
 export class OutboxController {
   constructor(@Inject(OUTBOX_PAGE_OPTIONS) private readonly options: OutboxPageOptions) {}
 
+  @ApiStoreFree()
   @Get()
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-store')

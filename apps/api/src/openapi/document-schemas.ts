@@ -49,6 +49,8 @@ const kindFields: Record<string, SchemaObject> = {
   retentionPercent: percent('Default 10'),
   retentionLimitPercent: percent('Retention at most this share of the contract sum; default 5'),
 };
+/** On a document a kind field is null where the kind has no such field or it was left empty. */
+const kindFieldsInView: Record<string, SchemaObject> = Object.fromEntries(Object.entries(kindFields).map(([name, schema]) => [name, { ...schema, nullable: true }]));
 const kindFieldNote = `Kind fields, by kind: ${Object.entries(DocumentKindFieldNames).filter(([, names]) => names.length > 0).map(([kind, names]) => `${kind}: ${names.join(', ')}`).join('; ')}. A field of another kind is 400 validationFailed.`;
 
 const money: SchemaObject = { type: 'string', pattern: '^\\d+\\.\\d{2}$' };
@@ -128,7 +130,7 @@ export const documentSchemas: Record<string, SchemaObject> = {
       title: { type: 'string' }, currency: { type: 'string' },
       totals: { type: 'object', properties: { subtotal: decimal('1234.50'), sst: decimal('74.07'), total: decimal('1308.57') } },
       availableActions: { type: 'array', items: { type: 'object' } }, approvalRoute: { type: 'object' },
-      ...kindFields, fees: ref('DocumentFees'), warnings: ref('DocumentWarnings'),
+      ...kindFieldsInView, fees: ref('DocumentFees'), warnings: ref('DocumentWarnings'),
     },
   },
   DocumentHistoryRow: {
@@ -149,6 +151,8 @@ export const documentSchemas: Record<string, SchemaObject> = {
   },
   ErrorReply: {
     type: 'object',
-    properties: { success: { type: 'boolean', example: false }, errorCode: { type: 'string' }, errorMessage: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+    required: ['success', 'errorCode', 'errorMessage'],
+    description: 'Some refusals add fields of their own (retryAfter on 429, a scan\'s result on 404 and 409)',
+    properties: { success: { type: 'boolean', enum: [false] }, errorCode: { type: 'string' }, errorMessage: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
   },
 };

@@ -10,12 +10,12 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { NotFoundException, type INestApplication } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { toErrorReply } from '../common/error-reply.filter.js';
 import { fileUnder, sendFile } from '../common/static-files.js';
 import { IS_PUBLIC } from '../common/public.decorator.js';
 import { documentSchemas } from './document-schemas.js';
+import { declareSharedRefusals, routeHandlers } from './refusals.js';
 
 export const DOCS_PATH = 'api/docs';
 export const DOCS_JSON_PATH = 'api/docs-json';
@@ -49,18 +49,8 @@ type Operation = { operationId?: string; tags?: string[]; security?: Record<stri
 /** `Controller_method` of every route handler that is @Public() (on itself or its controller). */
 export function publicOperationIds(app: INestApplication): Set<string> {
   const ids = new Set<string>();
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype;
-      if (typeof controller !== 'function') continue;
-      const classPublic = Reflect.getMetadata(IS_PUBLIC, controller) === true;
-      const prototype = controller.prototype as Record<string, unknown>;
-      for (const key of Object.getOwnPropertyNames(prototype)) {
-        const handler = key === 'constructor' ? undefined : Object.getOwnPropertyDescriptor(prototype, key)?.value as unknown;
-        if (typeof handler !== 'function') continue;
-        if (classPublic || Reflect.getMetadata(IS_PUBLIC, handler) === true) ids.add(`${controller.name}_${key}`);
-      }
-    }
+  for (const [id, { controller, handler }] of routeHandlers(app)) {
+    if (Reflect.getMetadata(IS_PUBLIC, controller) === true || Reflect.getMetadata(IS_PUBLIC, handler) === true) ids.add(id);
   }
   return ids;
 }
@@ -93,6 +83,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, builder.build(), { autoTagControllers: false, operationIdFactory: (controller, method) => `${controller}_${method}` });
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...documentSchemas } };
   const open = publicOperationIds(app);
+  declareSharedRefusals(document, routeHandlers(app));
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = (item as Record<string, Operation | undefined>)[method];
