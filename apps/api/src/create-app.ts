@@ -19,6 +19,7 @@ import { privateApiCaching } from './common/api-caching.js';
 import { jsonBodies, BODY_LIMIT } from './common/json-bodies.js';
 import { conditionalGet } from './common/conditional-get.js';
 import { mountOpenApi } from './openapi/openapi.js';
+import { securityHeaders } from './common/security-headers.js';
 
 export type BinaanApp = NestFastifyApplication;
 
@@ -41,6 +42,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
     bodyParser: false,
     ...(options.logger === false ? { logger: false } : { logger: ['log', 'warn', 'error'] }),
   });
+  await securityHeaders(app, config.publicUrl);
   // The certificate signing keys are published where verifiers look for them (RFC 8615), not under /api.
   app.setGlobalPrefix('api', { exclude: [{ path: '.well-known/jwks.json', method: RequestMethod.GET }] });
   app.useGlobalPipes(validationPipe());
