@@ -9,6 +9,22 @@ import { documentResource } from './document-loader.js';
 import { DocumentQueries } from './document-queries.service.js';
 import { DocumentRefusedFilter } from './document-refused.filter.js';
 import { ApiTags } from '@nestjs/swagger';
+import { ForbiddenException } from '@nestjs/common';
+import { ErrorCodes, hasAnyAccessRight, type DocumentResource } from '@binaan/contracts';
+import type { Principal } from '../common/principal.js';
+import { documentAccess } from './document-access.js';
+
+/**
+ * The audit check of one document needs the view right of its module, as every other route of the
+ * document does (the resource comes in the query here, so ModuleAccessGuard cannot see it).
+ */
+function requireViewRight(principal: Principal, resource: DocumentResource): void {
+  if (principal.companyId === null) return; // answered companyNotChosen by the check itself
+  const rights = documentAccess('view')({ resource }) ?? [];
+  if (!hasAnyAccessRight(principal.accessRights, ...rights)) {
+    throw new ForbiddenException({ errorCode: ErrorCodes.noAccessRight, errorMessage: `This needs the access right ${rights.join(' or ')} in the chosen company.` });
+  }
+}
 
 @Controller()
 @UseFilters(DocumentRefusedFilter)
@@ -32,6 +48,8 @@ export class WorkflowsController {
   @ApiTags('audit')
   verify(@Query('resource') resource: unknown, @Query('id') id: unknown, @Req() request: AuthenticatedRequest) {
     if (typeof resource !== 'string' || typeof id !== 'string') throw new DocumentRefused(400, 'validationFailed', 'Give resource and id.', { resource: ['is required'], id: ['is required'] });
-    return this.queries.verify(documentResource(resource), id, request.principal!);
+    const kind = documentResource(resource);
+    requireViewRight(request.principal!, kind);
+    return this.queries.verify(kind, id, request.principal!);
   }
 }
