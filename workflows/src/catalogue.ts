@@ -41,6 +41,8 @@ export type CatalogueTransition = {
   guard: string;
   labelKey: string;
   requiredFields: readonly WorkflowCommandField[];
+  /** TransitionMeta.betweenCompanies: what a counterparty sees of the history once the document is shared with it. */
+  betweenCompanies: boolean;
 };
 
 /** What `GET /api/workflows/<resource>` answers and the ui draws its tabs and buttons from. */
@@ -75,6 +77,7 @@ export function catalogueEntry(resource: WorkflowResource, version?: number): Ca
       guard: meta.guardText,
       labelKey: meta.labelKey,
       requiredFields: meta.requiredFields,
+      betweenCompanies: meta.betweenCompanies,
     };
   });
   const states = stateKeys(machine)

@@ -82,14 +82,29 @@ export function guardsOf(guard: unknown): readonly GuardRef[] {
   return guardLists.get(guard) ?? [];
 }
 
+const ROUND_GUARDS: ReadonlySet<string> = new Set(['canApprove', 'isApprover', 'isLastApproval']);
+
+/**
+ * A step between the companies (TransitionMeta.betweenCompanies): the counterparty acts, or the owner
+ * acts outside its approval round (a step that opens or records a round, or that only an approver of the
+ * round may take, such as Reject with its remark, stays inside the owner company).
+ */
+export function isBetweenCompanies(guards: readonly GuardRef[], effect: ApprovalEffect): boolean {
+  if (guards.some((g) => g.type === 'isCounterparty')) return true;
+  return effect === 'none' && !guards.some((g) => ROUND_GUARDS.has(g.type));
+}
+
 /** Builds transitions of one resource: the label key and required fields land in `meta`. */
 export function transitionsFor(resource: WorkflowResource) {
-  const go = (event: WorkflowEventName, target: string, guards: readonly GuardRef[], effect: ApprovalEffect = 'none'): WorkflowTransition => {
+  const go = (
+    event: WorkflowEventName, target: string, guards: readonly GuardRef[], effect: ApprovalEffect = 'none', betweenCompanies = isBetweenCompanies(guards, effect),
+  ): WorkflowTransition => {
     const requiredFields = guards.map(guardField).filter((f): f is WorkflowCommandField => f !== undefined);
     const meta: TransitionMeta = {
       labelKey: workflowActionLabelKey(resource, event),
       requiredFields,
       guardText: guards.map(guardText).join(' + ') || 'anyone',
+      betweenCompanies,
     };
     const transition: WorkflowTransition = { target, actions: [{ type: 'record', params: { effect } }], meta };
     if (guards.length > 0) {

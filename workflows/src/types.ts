@@ -118,4 +118,12 @@ export type TransitionMeta = {
   requiredFields: readonly WorkflowCommandField[];
   /** Words for the docs' guard column. */
   guardText: string;
+  /**
+   * Whether the step passes between the two companies once the document is shared: the counterparty's
+   * answers and the owner's own moves (cancel, fulfil, close...), not the owner's approval round (opening
+   * it, approving, rejecting, resubmitting). The step that shares a document is between them whatever
+   * this says (its target is a status the counterparty sees). Derived from the guards and effect in
+   * `transitionsFor`; a machine may say otherwise for one transition.
+   */
+  betweenCompanies: boolean;
 };

@@ -20,6 +20,7 @@ import { jsonBodies, BODY_LIMIT } from './common/json-bodies.js';
 import { conditionalGet } from './common/conditional-get.js';
 import { compressReplies } from './common/compression.js';
 import { mountOpenApi } from './openapi/openapi.js';
+import { securityHeaders } from './common/security-headers.js';
 
 export type BinaanApp = NestFastifyApplication;
 
@@ -43,6 +44,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
     bodyParser: false,
     logger: options.logger ?? ['log', 'warn', 'error'],
   });
+  await securityHeaders(app, config.publicUrl);
   // The certificate signing keys are published where verifiers look for them (RFC 8615), not under /api.
   app.setGlobalPrefix('api', { exclude: [{ path: '.well-known/jwks.json', method: RequestMethod.GET }] });
   app.useGlobalPipes(validationPipe());

@@ -152,8 +152,8 @@ export function progressiveClaimWalk(running: () => Running): void {
       expect((await read()).body).toMatchObject({ status: 'closed', revision: 13, availableActions: [], editable: false });
     });
 
-    it('the history, read by the client: every action, actor and company, status before and after, remark and level', async () => {
-      const history = await running().api.call('get', `${BASE}/${id}/history`, { token: hafiz });
+    it('the history, read by the owner: every action, actor and company, status before and after, remark and level', async () => {
+      const history = await running().api.call('get', `${BASE}/${id}/history`, { token: kumar });
       expect(history.status).toBe(200);
       type Row = { revision: number; at: string; action: string; actor: { name: string; companyName: string }; statusBefore: string | null; statusAfter: string | null; remark: string | null; approvalLevel: number | null; chainVerified: boolean };
       const rows = history.body as Row[];
@@ -178,8 +178,23 @@ export function progressiveClaimWalk(running: () => Running): void {
       expect(rows.every((r) => r.chainVerified)).toBe(true);
     });
 
-    it('?revision= and ?asOf= give the claim as it stood (the client too, now that it sees the claim)', async () => {
-      expect((await read('?revision=1', hafiz)).body).toMatchObject({ revision: 1, status: 'new', title: 'Progress claim no. 6: superstructure level 1' });
+    it('the history, read by the client: the claims sent to it (without the round\'s levels), its rejection, the invoice and the close', async () => {
+      const history = await running().api.call('get', `${BASE}/${id}/history`, { token: hafiz });
+      expect(history.status).toBe(200);
+      const rows = history.body as { revision: number; action: string; remark: string | null; approvalLevel: number | null }[];
+      expect(rows.map((r) => [r.revision, r.action, r.remark, r.approvalLevel])).toEqual([
+        [7, 'Approve', null, null],
+        [8, 'Reject_By_Buyer', 'Show the retention on the claim and resend', null],
+        [11, 'Approve', null, null],
+        [12, 'Invoice', null, null],
+        [13, 'Close', null, null],
+      ]);
+    });
+
+    it('?revision= and ?asOf= give the claim as it stood (the client from the step that sent it the claim)', async () => {
+      expect((await read('?revision=1')).body).toMatchObject({ revision: 1, status: 'new', title: 'Progress claim no. 6: superstructure level 1' });
+      expect((await read('?revision=6', hafiz)).status).toBe(404);
+      expect((await read('?revision=7', hafiz)).body).toMatchObject({ revision: 7, status: 'approved' });
       expect((await read(`?asOf=${encodeURIComponent(times.get(4)!)}`)).body).toMatchObject({ revision: 4, status: 'rejected', title: 'Progress claim no. 6: superstructure, level 1', approvalRoute: { open: false } });
       const pending = await read('?revision=6');
       expect(pending.body).toMatchObject({ revision: 6, status: 'pendingApproval', approvalRoute: { open: true, requiredLevels: [20, 21], nextLevel: 21 } });

@@ -96,7 +96,7 @@ export function purchaseOrderWalk(running: () => Running): void {
     });
 
     it('the history shows what was done, by whom, for which company, with verified hashes', async () => {
-      const history = await running().api.call('get', `${BASE}/${id}/history`, { token: mei });
+      const history = await running().api.call('get', `${BASE}/${id}/history`, { token: kumar });
       expect(history.status).toBe(200);
       const rows = history.body as { revision: number; action: string; actor: { name: string; companyName: string }; statusBefore: string | null; statusAfter: string | null; remark: string | null; approvalLevel: number | null; chainVerified: boolean; hash: string }[];
       expect(rows.map((r) => [r.revision, r.action, r.actor.name, r.statusBefore, r.statusAfter])).toEqual([
@@ -112,6 +112,15 @@ export function purchaseOrderWalk(running: () => Running): void {
       expect(rows[5]!.remark).toBe('Delivery from 10 March');
       expect(rows[5]!.actor.companyName).toBe('Mutiara Supplies Sdn Bhd');
       expect(rows.every((r) => r.chainVerified && /^[0-9a-f]{64}$/.test(r.hash))).toBe(true);
+    });
+
+    it('the seller sees only what passed between the companies: the sending (without its level), its Confirm, the Fulfil', async () => {
+      const history = await running().api.call('get', `${BASE}/${id}/history`, { token: mei });
+      expect(history.status).toBe(200);
+      const rows = history.body as { revision: number; action: string; remark: string | null; approvalLevel: number | null }[];
+      expect(rows.map((r) => [r.revision, r.action, r.approvalLevel])).toEqual([[4, 'Approve', null], [5, 'Confirm', null], [6, 'Fulfil', null]]);
+      expect((await running().api.call('get', `${BASE}/${id}?revision=3`, { token: mei })).status).toBe(404);
+      expect((await running().api.call('get', `${BASE}/${id}?revision=4`, { token: mei })).status).toBe(200);
     });
 
     it('?revision= and ?asOf= give the document as it stood then', async () => {

@@ -119,6 +119,8 @@ export function sessionSpecs(app: () => RunningApp): void {
         ['with another audience (right key)', () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims, aud: 'someone-else' }, jwtSecret)],
         ['with another issuer (right key)', () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: 'someone-else' }, jwtSecret)],
         ['with another algorithm (HS512, right key)', () => jwt({ alg: 'HS512', typ: 'JWT' }, claims, jwtSecret)],
+        ['without an expiry (right key)', () => jwt({ alg: 'HS256', typ: 'JWT' }, Object.fromEntries(Object.entries(claims).filter(([name]) => name !== 'exp')), jwtSecret)],
+        ['with an expiry that is not a number (right key)', () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: 'never' }, jwtSecret)],
         ['past its expiry (right key)', () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: Math.floor(ctx.clock.now.getTime() / 1000) - 1 }, jwtSecret)],
         ['with its payload changed (full scope on the read-only signature)', () => `${tokens.readOnlyJwtToken.split('.')[0]}.${base64url({ ...claimsOf(tokens.readOnlyJwtToken), scope: 'full' })}.${tokens.readOnlyJwtToken.split('.')[2]}`],
         ['that is not a JWT', () => 'garbage'],

@@ -13,6 +13,8 @@ import {
 } from '../define-workflow.js';
 
 const VERSION = 1;
+/** Steps of the bid evaluation: recorded, but not between the tendering company and its bidders. */
+const INTERNAL = false;
 const { go, approve } = transitionsFor('tender');
 const cancel = (level: 10 | 20) => go('Cancel', 'cancelled', [own(level), remark]);
 
@@ -58,10 +60,10 @@ export const tenderWorkflow: WorkflowDefinition<'tender'> = {
       },
       comparison: {
         on: {
-          Shortlist: go('Shortlist', 'comparison', [own(10)]),
-          Evaluate: go('Evaluate', 'comparison', [own(10)]),
+          Shortlist: go('Shortlist', 'comparison', [own(10)], 'none', INTERNAL),
+          Evaluate: go('Evaluate', 'comparison', [own(10)], 'none', INTERNAL),
           Reopen: go('Reopen', 'active', [own(20), remark]),
-          Draft_Contract: go('Draft_Contract', 'draftContract', [own(10)]),
+          Draft_Contract: go('Draft_Contract', 'draftContract', [own(10)], 'none', INTERNAL),
           Cancel: cancel(20),
         },
       },
@@ -79,7 +81,7 @@ export const tenderWorkflow: WorkflowDefinition<'tender'> = {
       },
       draftContractRejected: {
         on: {
-          Draft_Contract: go('Draft_Contract', 'draftContract', [own(10)]),
+          Draft_Contract: go('Draft_Contract', 'draftContract', [own(10)], 'none', INTERNAL),
           Cancel: cancel(20),
         },
       },
@@ -92,6 +94,7 @@ export const tenderWorkflow: WorkflowDefinition<'tender'> = {
     'The tender closes for comparison by the system at closing time or by hand (manual close, CreatePropose); Reopen (VerifyLevel1, remark) puts it back to active.',
     'Shortlist and Evaluate are recorded in comparison without changing the status, so the history shows them.',
     'Draft_Contract starts the draft PO/WO/LOA/RO; a rejected draft is revised with Draft_Contract again.',
+    'Between companies (what an invited bidder sees of the history once the tender is active): activation, Close, Reopen and Cancel; Shortlist, Evaluate and the contract draft and its approval stay inside the tendering company.',
     'Cancel needs a remark: CreatePropose before the tender is active, VerifyLevel1 from then on. contractAwarded and cancelled are final.',
   ],
 };

@@ -8,6 +8,9 @@
 // re-hashing only rows not verified before in their present version (ChainCheckCache). A row changed in
 // the database in any way gets a new version, so it is hashed again and a tampered row is reported at its
 // revision. GET /api/audit/verify never uses any of this: it reads and hashes everything.
+//
+// The counterparty company gets its own cut of the same timeline (counterparty-view.ts): the steps between
+// the two companies from the one that shared the document on, never the owner's approval round or edits.
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentHistoryRow, DocumentResource, WorkflowStatusChanged } from '@binaan/contracts';
@@ -17,6 +20,7 @@ import { DocumentActors } from './document-actor.js';
 import { DocumentLoader } from './document-loader.js';
 import { documentStreamId } from './document.state.js';
 import { Lru } from './lru.js';
+import { counterpartySights, type CounterpartySight } from './counterparty-view.js';
 
 /** Timelines kept (a long one holds a row per event). */
 const TIMELINES_KEPT = 200;
@@ -31,6 +35,9 @@ type Timeline = {
   /** The reply as sent (a long timeline is half a megabyte of JSON) and its ETag, made once per rows and names. */
   json: string;
   etag: string;
+  /** What the counterparty sees of each row, and its reply as sent (made once per rows and names). */
+  sights: CounterpartySight[];
+  counterpartyJson: string;
 };
 
 /** The timeline as JSON text, with an ETag that changes whenever the stream or a name in it does. */
@@ -50,10 +57,10 @@ export class DocumentHistory {
   async history(resource: DocumentResource, id: string, principal: Principal): Promise<TimelineReply> {
     const actor = await this.actors.actorFor(principal);
     const streamId = documentStreamId(resource, id);
-    const [, fingerprint] = await Promise.all([this.loader.visibleRow(resource, id, actor.companyId), streamFingerprint(this.db, streamId)]);
+    const [document, fingerprint] = await Promise.all([this.loader.visibleRow(resource, id, actor.companyId), streamFingerprint(this.db, streamId)]);
     let timeline = this.timelines.get(streamId);
     if (!timeline || timeline.fingerprint !== fingerprint) {
-      timeline = await this.build(streamId);
+      timeline = await this.build(resource, streamId);
       this.timelines.set(streamId, timeline);
     }
     const names = await this.actors.names(timeline.userIds, timeline.companyIds);
@@ -65,15 +72,18 @@ export class DocumentHistory {
       }));
       timeline.named = named;
       timeline.json = '';
+      timeline.counterpartyJson = '';
     }
     if (timeline.json === '') {
       timeline.json = JSON.stringify(timeline.rows);
       timeline.etag = `W/"${createHash('sha256').update(timeline.fingerprint).update('\u0000').update(named).digest('base64url').slice(0, 27)}"`;
     }
-    return { json: timeline.json, etag: timeline.etag };
+    if (document.companyId === actor.companyId) return { json: timeline.json, etag: timeline.etag };
+    if (timeline.counterpartyJson === '') timeline.counterpartyJson = JSON.stringify(counterpartyRows(timeline));
+    return { json: timeline.counterpartyJson, etag: timeline.etag.replace(/"$/, '.c"') };
   }
 
-  private async build(streamId: string): Promise<Timeline> {
+  private async build(resource: DocumentResource, streamId: string): Promise<Timeline> {
     const stream = await readStreamVersioned(this.db, streamId);
     const verification = this.chains.verify(streamId, stream);
     const firstBad = verification.ok ? Number.POSITIVE_INFINITY : (verification.firstBadRevision ?? 0);
@@ -85,8 +95,21 @@ export class DocumentHistory {
       if (row.actor.companyId) companyIds.add(row.actor.companyId);
       return row;
     });
-    return { fingerprint: stream.fingerprint ?? '', rows, userIds: [...userIds], companyIds: [...companyIds], named: '', json: '', etag: '' };
+    return {
+      fingerprint: stream.fingerprint ?? '', rows, userIds: [...userIds], companyIds: [...companyIds], named: '', json: '', etag: '',
+      sights: counterpartySights(resource, stream.events), counterpartyJson: '',
+    };
   }
+}
+
+/** The counterparty's rows: hidden ones left out, the sharing step without its remark and approval level. */
+function counterpartyRows(timeline: Timeline): DocumentHistoryRow[] {
+  return timeline.rows.flatMap((row, index) => {
+    const sight = timeline.sights[index];
+    if (sight === 'shown') return [row];
+    if (sight === 'sharing') return [{ ...row, remark: null, approvalLevel: null }];
+    return [];
+  });
 }
 
 function historyRow(event: StoredEvent, firstBad: number): DocumentHistoryRow {

@@ -15,8 +15,14 @@ import { canSee, DocumentLoader, fold, notFound } from './document-loader.js';
 import { feesOf, warningsOf } from './document-fees-view.js';
 import { documentActions, isEditable } from './document-rules.js';
 import { documentStreamId, type DocumentState } from './document.state.js';
+import { sharedFromRevision } from './counterparty-view.js';
 
 export type AsOf = { asOf?: string; revision?: string };
+
+const COUNTERPARTY_ROUTE: ApprovalRouteView = {
+  reason: { manual: 'workflowDefault', manualVersion: null, amount: null, limitApplied: null },
+  open: false, requiredLevels: [], approvals: [], nextLevel: null, mayActNext: [],
+};
 
 @Injectable()
 export class DocumentQueries {
@@ -45,6 +51,10 @@ export class DocumentQueries {
     const actor = await this.actors.forDocument(companyActor, now);
     const point = { ...(at.revision !== undefined ? { toRevision: Number(at.revision) } : {}), ...(time ? { toTime: time } : {}) };
     const streamId = documentStreamId(resource, id);
+    // The counterparty reads the document only from the step that shared it with it (counterparty-view.ts).
+    if (now.companyId !== companyActor.companyId && sharedFromRevision(resource, await this.loader.events(resource, id, point)) === null) {
+      throw new DocumentRefused(404, 'documentNotFound', 'The document was not shared with your company yet at that point.');
+    }
     const from = this.snapshots.nearest(streamId, point);
     const events = await this.loader.events(resource, id, { ...point, ...(from ? { fromRevision: from.state.revision + 1 } : {}) });
     const then = this.snapshots.replay(streamId, from, events);
@@ -61,7 +71,9 @@ export class DocumentQueries {
       revision: state.revision, machineVersion: state.workflow.context.machineVersion, createdBy: state.createdBy, createdAt: state.createdAt, updatedAt: state.updatedAt,
       companyName: companies.get(state.companyId) ?? null, counterpartyName: counterparty ? (companies.get(counterparty) ?? null) : null,
       availableActions: documentActions(state.resource, state.workflow, actor),
-      approvalRoute: await this.route(state),
+      // The approval route is the owner's round (who approved, who may act next, its manual and limit): the
+      // counterparty gets an empty one (README, "What a counterparty sees").
+      approvalRoute: actor.kind !== 'system' && actor.companyId !== state.companyId ? COUNTERPARTY_ROUTE : await this.route(state),
       editable: isEditable(state.resource, state.workflow),
       fees: feesOf(state),
       warnings: warningsOf(state),

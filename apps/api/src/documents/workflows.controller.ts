@@ -1,16 +1,16 @@
 // The workflow catalogue (machines as data: states, transitions, guards, label keys) and the audit
 // verification of one document's hash chain.
 import { createHash } from 'node:crypto';
-import { Controller, Get, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
-import { isWorkflowResource } from '@binaan/contracts';
+import { Controller, ForbiddenException, Get, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { DocumentResources, ErrorCodes, hasAnyAccessRight, isWorkflowResource, type DocumentResource } from '@binaan/contracts';
 import { catalogueEntry, workflowCatalogue } from '@binaan/workflows';
-import type { AuthenticatedRequest } from '../common/principal.js';
+import type { AuthenticatedRequest, Principal } from '../common/principal.js';
 import { DocumentRefused } from './document.errors.js';
 import { documentResource } from './document-loader.js';
 import { DocumentQueries } from './document-queries.service.js';
 import { DocumentRefusedFilter } from './document-refused.filter.js';
+import { documentAccess } from './document-access.js';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import { DocumentResources } from '@binaan/contracts';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 
 type Reply = { header(name: string, value: string): unknown };
@@ -28,6 +28,18 @@ function catalogueJson(): { json: string; etag: string } {
     catalogueReply = { json, etag: `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
   }
   return catalogueReply;
+}
+
+/**
+ * The audit check of one document needs the view right of its module, as every other route of the
+ * document does (the resource comes in the query here, so ModuleAccessGuard cannot see it).
+ */
+function requireViewRight(principal: Principal, resource: DocumentResource): void {
+  if (principal.companyId === null) return; // answered companyNotChosen by the check itself
+  const rights = documentAccess('view')({ resource }) ?? [];
+  if (!hasAnyAccessRight(principal.accessRights, ...rights)) {
+    throw new ForbiddenException({ errorCode: ErrorCodes.noAccessRight, errorMessage: `This needs the access right ${rights.join(' or ')} in the chosen company.` });
+  }
 }
 
 @Controller()
@@ -59,6 +71,8 @@ export class WorkflowsController {
   @ApiRefusal(404, 'unknownDocumentResource, documentNotFound (another company\'s document is 404 too)')
   verify(@Query('resource') resource: unknown, @Query('id') id: unknown, @Req() request: AuthenticatedRequest) {
     if (typeof resource !== 'string' || typeof id !== 'string') throw new DocumentRefused(400, 'validationFailed', 'Give resource and id.', { resource: ['is required'], id: ['is required'] });
-    return this.queries.verify(documentResource(resource), id, request.principal!);
+    const kind = documentResource(resource);
+    requireViewRight(request.principal!, kind);
+    return this.queries.verify(kind, id, request.principal!);
   }
 }

@@ -38,6 +38,8 @@ export class SessionTokens {
         audience: TOKEN_AUDIENCE,
         clockTimestamp: Math.floor(this.now().getTime() / 1000),
       });
+      // jsonwebtoken checks exp only when the token has one: a token without it would never expire.
+      if (typeof payload.exp !== 'number') return null;
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || (payload.scope !== 'full' && payload.scope !== 'read')) return null;
       return { sub: payload.sub, sid: payload.sid, cid: typeof payload.cid === 'string' ? payload.cid : null, scope: payload.scope };
     } catch {

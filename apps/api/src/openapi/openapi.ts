@@ -115,12 +115,14 @@ export function mountOpenApi(app: NestFastifyApplication): void {
   fastify.get(`/${DOCS_PATH}`, (_request, reply) => reply.header('Content-Type', 'text/html; charset=utf-8').send(SWAGGER_PAGE));
   fastify.get(`/${DOCS_PATH}/:file`, (request, reply) => {
     const name = (request.params as { file: string }).file;
+    if (name === SWAGGER_START) return reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(SWAGGER_START_SCRIPT);
     const file = SWAGGER_ASSETS.has(name) ? fileUnder(assets, name) : null;
     if (!file) return reply.code(404).send(toErrorReply(new NotFoundException('No such file.')).body);
     return sendFile(request, reply, file, 'public, max-age=3600');
   });
 }
 
+const SWAGGER_START = 'binaan-start.js';
 const SWAGGER_ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png', 'favicon-16x16.png']);
 
 /** swagger-ui-dist's folder (its own absolute-path helper), beside our init script. */
@@ -140,12 +142,14 @@ const SWAGGER_PAGE = `<!doctype html>
   <div id="swagger-ui"></div>
   <script src="/${DOCS_PATH}/swagger-ui-bundle.js"></script>
   <script src="/${DOCS_PATH}/swagger-ui-standalone-preset.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({
-      url: '/${DOCS_JSON_PATH}', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true,
-      presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout',
-    });
-  </script>
+  <script src="/${DOCS_PATH}/${SWAGGER_START}"></script>
 </body>
 </html>
+`;
+
+/** Swagger UI's start, a file of its own: the Content-Security-Policy allows no inline script (common/security-headers.ts). */
+const SWAGGER_START_SCRIPT = `window.ui = SwaggerUIBundle({
+  url: '/${DOCS_JSON_PATH}', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, validatorUrl: null,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout',
+});
 `;
