@@ -90,10 +90,10 @@ export function CheckboxField({ checked, onChecked, error, children, name }: { c
   return (
     <div className="field">
       <label className="checkbox" htmlFor={id} style={{ fontWeight: 400 }}>
-        <input id={id} name={name} type="checkbox" checked={checked} aria-invalid={Boolean(error)} onChange={(event) => onChecked(event.target.checked)} />
+        <input id={id} name={name} type="checkbox" checked={checked} aria-invalid={Boolean(error)} {...(error ? { 'aria-describedby': `${id}-error` } : {})} onChange={(event) => onChecked(event.target.checked)} />
         <span>{children}</span>
       </label>
-      {error && <span className="field-error" role="alert">{t(error)}</span>}
+      {error && <span id={`${id}-error`} className="field-error" role="alert">{t(error)}</span>}
     </div>
   );
 }
