@@ -4,7 +4,7 @@
 // session (localStorage) is put in place before their pages, so nothing is signed in or seeded twice.
 // Findings are printed per page and rule, and written to .reports/axe-<size>.json.
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, signIn, test, PASSWORD } from './fixtures.js';
@@ -97,8 +97,12 @@ async function settled(page: Page): Promise<string> {
   return page.title();
 }
 
-async function checkAll(page: Page, pages: readonly CheckedPage[], stored: Record<Who, Storage>, ids: Ids): Promise<{ findings: Finding[]; untitled: string[] }> {
+async function checkAll(page: Page, size: string, pages: readonly CheckedPage[], stored: Record<Who, Storage>, ids: Ids): Promise<{ findings: Finding[]; untitled: string[] }> {
   const findings: Finding[] = [];
+  // Written as it goes, so a run cut short still tells what it found.
+  mkdirSync(REPORTS, { recursive: true });
+  const progress = resolve(REPORTS, `axe-${size}.jsonl`);
+  writeFileSync(progress, '');
   const untitled: string[] = [];
   let current: Who | null = null;
   for (const checked of pages) {
@@ -115,9 +119,9 @@ async function checkAll(page: Page, pages: readonly CheckedPage[], stored: Recor
     const title = await settled(page);
     if (!/^\S.* · Binaan$/.test(title)) untitled.push(`${url}: "${title}"`);
     const result = await new AxeBuilder({ page }).withTags(TAGS).disableRules(Object.keys(DISABLED_RULES)).analyze();
-    for (const violation of result.violations) {
-      findings.push({ page: url.split('?')[0]!, rule: violation.id, impact: violation.impact ?? '', elements: violation.nodes.map((node) => node.target.join(' ')) });
-    }
+    const found = result.violations.map((violation) => ({ page: url.split('?')[0]!, rule: violation.id, impact: violation.impact ?? '', elements: violation.nodes.map((node) => node.target.join(' ')) }));
+    findings.push(...found);
+    appendFileSync(progress, `${JSON.stringify({ url, title, found })}\n`);
   }
   return { findings, untitled };
 }
@@ -159,13 +163,14 @@ test.describe('accessibility: WCAG 2.2 AA on every page', () => {
     expect([...checked].some((route) => route.endsWith('/:id/show'))).toBe(true);
   });
 
-  for (const [size, viewport] of Object.entries(SIZES)) {
+  // A11Y_SIZES=desktop (or phone) runs one size while working on a page; the suite runs both.
+  for (const [size, viewport] of Object.entries(SIZES).filter(([name]) => !process.env.A11Y_SIZES || process.env.A11Y_SIZES.split(',').includes(name))) {
     test(`axe finds nothing on any page at the ${size} size, and every page's title names it`, async ({ browser, demo: server }) => {
       const context = await browser.newContext({ baseURL: server.url, viewport });
       const page = await context.newPage();
       const pages = [...PUBLIC_PAGES, ...SIGNED_IN_PAGES, ...LINK_TARGET_PAGES, ...documentPages(demo.kinds, demo.ids), ...CONTRACTOR_PAGES];
       const started = Date.now();
-      const { findings, untitled } = await checkAll(page, pages, stored, demo.ids);
+      const { findings, untitled } = await checkAll(page, size, pages, stored, demo.ids);
       console.log(`${pages.length} pages in ${((Date.now() - started) / 1000).toFixed(0)} s`);
       report(size, findings, pages.length);
       await context.close();
