@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /** Who opens a page: a visitor, or a demo user's session (README: demo logins). */
-export type Who = 'visitor' | 'admin' | 'admin-unchosen' | 'contractor' | 'not-approved';
+export type Who = 'visitor' | 'admin' | 'contractor' | 'not-approved';
 
 export type Ids = { event: string; organizerEvent: string; qr: string; documents: Record<string, string>; editable: { kind: string; id: string } };
 
@@ -43,7 +43,8 @@ export const PUBLIC_PAGES: readonly CheckedPage[] = [
 ];
 
 export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
-  page('/select-company', 'admin-unchosen'),
+  // Reached from the app bar's company switch as well as after sign-in (an unchosen session ends when a company is chosen).
+  page('/select-company', 'admin'),
   page('/auth/non-approved-company-login', 'not-approved'),
   page('/article', 'admin'),
   page('/article/view/:id', 'admin', (ids) => `/article/view/${ids.organizerEvent}`),
