@@ -27,7 +27,8 @@ async function tabTo(page: Page, target: Locator, max = 120): Promise<void> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
     const stop = await focusRing(page);
-    if (!stop.ring) noRing.push(stop.what);
+    // Past the last stop the focus leaves the page for the browser's own controls, then comes back round.
+    if (!stop.ring && stop.what !== 'nothing focused') noRing.push(stop.what);
     if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false)) {
       expect(noRing, 'Tab stops without a visible focus ring').toEqual([]);
       return;
