@@ -85,7 +85,7 @@ test('the public certificate check by keyboard: skip link, upload the QR with Sp
 });
 
 test('a tender by keyboard: the officer opens it and requests approval, the approver approves it from My approvals', async ({ page, browser, baseURL, shot }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   // The officer's draft tender, made through the api as the demo makes them.
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   const now = Date.now();
