@@ -21,7 +21,7 @@ const REPORTS = resolve(import.meta.dirname, '../../../.reports');
 const GENUINE_QR = 'ZhGAcD5NO3ZwHlfFYCQNHA,tsvFoZSc1TCEoQHPINcJwA,d8usgdN41GfH4glDeFFPug,BNC-T5QQJ8ZASK81ZG4FNYZG44PR9S,v1.U4hEdZrpuQ6mEZKh.1770710400.ewkSZwx5OLy56kGdV4JXVe_2vQdexv4KbciVyvKTmVdt_PJMLzAg_Pq_C0eznC2vnnSx9zI9UBpxqZQFcJgFCQ';
 
 type Storage = [string, string][];
-type Finding = { page: string; rule: string; impact: string; elements: string[] };
+type Finding = { page: string; rule: string; impact: string; elements: string[]; why?: string };
 
 const SESSIONS: Record<Exclude<Who, 'visitor'>, [string, string]> = {
   admin: ['aminah@teguhbina.my', 'teguh-bina'],
@@ -110,7 +110,7 @@ async function checkAll(page: Page, size: string, pages: readonly CheckedPage[],
     if (landed !== new URL(url, page.url()).pathname.replace(/\/$/, '')) console.log(`  ${url} led to ${landed}`);
     if (!/^\S.* · Binaan$/.test(title)) untitled.push(`${url}: "${title}"`);
     const result = await new AxeBuilder({ page }).withTags(TAGS).disableRules(Object.keys(DISABLED_RULES)).analyze();
-    const found = result.violations.map((violation) => ({ page: url.split('?')[0]!, rule: violation.id, impact: violation.impact ?? '', elements: violation.nodes.map((node) => node.target.join(' ')) }));
+    const found = result.violations.map((violation) => ({ page: url.split('?')[0]!, rule: violation.id, impact: violation.impact ?? '', elements: violation.nodes.map((node) => node.target.join(' ')), why: violation.nodes[0]?.failureSummary ?? '' }));
     findings.push(...found);
     appendFileSync(progress, `${JSON.stringify({ url, title, found })}\n`);
   }
