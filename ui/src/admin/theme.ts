@@ -16,6 +16,8 @@ export const adminTheme: RaThemeOptions = {
     // (the status chips of states in progress and awaiting a decision).
     info: { main: '#01579b' },
     warning: { main: '#b45309', contrastText: '#ffffff' },
+    // The edit form's Cancel (an outlined error button) measured under 4.5:1 with MUI's #d32f2f; #b71c1c is 6.6:1 on white.
+    error: { main: '#b71c1c' },
   },
   sidebar: { width: 250, closedWidth: 55 },
   components: {
