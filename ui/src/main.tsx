@@ -10,6 +10,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { initI18n } from './shared/i18n/i18n.js';
 import { ErrorBoundary } from './shared/pages/ErrorBoundary.js';
 import { PageLoading } from './shared/pages/PageLoading.js';
+import { DocumentTitle } from './shared/pages/DocumentTitle.js';
 import { SessionWatch } from './shared/session/SessionWatch.js';
 import { Toasts } from './shared/ui/toast.js';
 import { publicRoutes } from './public/routes.js';
@@ -32,6 +33,7 @@ createRoot(document.getElementById('root')!).render(
         {/* Outside the pages' Suspense, so a page that is still loading never hides a toast or the reminder. */}
         <Suspense fallback={null}>
           <SessionWatch />
+          <DocumentTitle />
           <Toasts />
         </Suspense>
       </ErrorBoundary>

@@ -2,6 +2,8 @@
 // paging, and bulk deciding where the machine has a deciding event. All of it from the catalogue entry.
 import { CreateButton, Datagrid, FilterButton, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import type { DocumentListItem } from '@binaan/contracts';
+import { Link as RouterLink } from 'react-router-dom';
+import { Link } from '@mui/material';
 import { bulkEvents, type CatalogueEntry } from '../catalogue/catalogue.js';
 import { resourceLabel } from '../catalogue/labels.js';
 import { formatDate, formatMoney } from '../format.js';
@@ -37,6 +39,14 @@ function ListActions({ canCreate }: { canCreate: boolean }) {
   );
 }
 
+function ShowLink({ resource, row }: { resource: string; row: DocumentListItem }) {
+  return (
+    <Link component={RouterLink} to={`/${resource}/${encodeURIComponent(row.id)}/show`} onClick={(event) => event.stopPropagation()} sx={{ whiteSpace: 'nowrap' }} data-testid="document-link">
+      {row.documentNo}
+    </Link>
+  );
+}
+
 /** The other party: the counterparty of the company's own documents, the sender of those it received. */
 function OtherParty({ row }: { row: DocumentListItem }) {
   const translate = useTranslate();
@@ -63,7 +73,8 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
         rowClick="show"
         bulkActionButtons={deciding.length > 0 ? <>{deciding.map((event) => <BulkDecisionButton key={event} resource={entry.resource} event={event} />)}</> : false}
       >
-        <TextField source="documentNo" label="admin.fields.documentNo" sx={{ whiteSpace: 'nowrap' }} />
+        {/* The row opens on a click; the number is its link, so the keyboard reaches it too. */}
+        <FunctionField<DocumentListItem> source="documentNo" label="admin.fields.documentNo" render={(r) => <ShowLink resource={entry.resource} row={r} />} />
         <TextField source="title" label="admin.fields.title" />
         <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={entry.resource} status={r.status} awaitingLevel={r.awaitingLevel} />} />
         <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.total, r.currency)}</span>} />

@@ -1,8 +1,8 @@
 // The signed-in frame: app bar (title, notifications bell, company switcher, language, user menu) and the menu built from the
 // modules the user may use (access/modules.ts) and the document kinds of the catalogue.
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { AppBar, Layout, Menu, TitlePortal, useTranslate } from 'react-admin';
-import { Divider, ListSubheader } from '@mui/material';
+import { Box, Divider, ListSubheader } from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
@@ -19,6 +19,7 @@ import { resourceLabel } from '../catalogue/labels.js';
 import { CONTRACTOR_ICONS } from '../contractor/contractor-icons.js';
 import { NotificationBell } from '../notifications/NotificationBell.js';
 import { CompanySwitcher } from './CompanySwitcher.js';
+import { AccountMenu } from './AccountMenu.js';
 
 const ICONS: Record<string, ReactNode> = {
   article: <HomeIcon />, myApprovals: <FactCheckIcon />, audit: <VerifiedUserIcon />, events: <EventIcon />,
@@ -28,7 +29,7 @@ const ICONS: Record<string, ReactNode> = {
 
 function AdminAppBar() {
   return (
-    <AppBar color="primary">
+    <AppBar color="primary" userMenu={<AccountMenu />}>
       <TitlePortal />
       <NotificationBell />
       <CompanySwitcher />
@@ -47,6 +48,21 @@ function ModuleItems({ modules }: { modules: readonly ModuleDef[] }) {
   );
 }
 
+/**
+ * A titled group of the menu. The menu is an ARIA menu (react-admin's MenuList), whose children may only be
+ * menu items and groups: a heading sitting among the items is announced as nothing (axe:
+ * aria-required-children, listitem), so each heading names a group that holds its items.
+ */
+function MenuGroup({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Box role="group" aria-labelledby={id}>
+      <ListSubheader component="div" id={id} sx={{ lineHeight: '32px' }}>{title}</ListSubheader>
+      {children}
+    </Box>
+  );
+}
+
 export function AdminMenu({ documents }: { documents: readonly DocumentEntry[] }) {
   const translate = useTranslate();
   const access = useAccess();
@@ -57,13 +73,19 @@ export function AdminMenu({ documents }: { documents: readonly DocumentEntry[] }
   return (
     <Menu>
       <ModuleItems modules={of('main')} />
-      {kinds.length > 0 && <ListSubheader sx={{ lineHeight: '32px' }}>{translate('admin.menu.documents')}</ListSubheader>}
-      {kinds.map((entry) => (
-        <Menu.Item key={entry.resource} to={`/${entry.resource}`} primaryText={resourceLabel(translate, entry.resource)} leftIcon={<DescriptionIcon />} />
-      ))}
-      {of('contractor').length > 0 && <ListSubheader sx={{ lineHeight: '32px' }}>{translate('admin.menu.contractor')}</ListSubheader>}
-      <ModuleItems modules={of('contractor')} />
-      <Divider />
+      {kinds.length > 0 && (
+        <MenuGroup title={translate('admin.menu.documents')}>
+          {kinds.map((entry) => (
+            <Menu.Item key={entry.resource} to={`/${entry.resource}`} primaryText={resourceLabel(translate, entry.resource)} leftIcon={<DescriptionIcon />} />
+          ))}
+        </MenuGroup>
+      )}
+      {of('contractor').length > 0 && (
+        <MenuGroup title={translate('admin.menu.contractor')}>
+          <ModuleItems modules={of('contractor')} />
+        </MenuGroup>
+      )}
+      <Divider component="div" role="separator" />
       <ModuleItems modules={of('administration')} />
     </Menu>
   );

@@ -55,6 +55,9 @@ export function NotificationBell() {
   const label = translate('admin.notifications.bellLabel', { count });
   return (
     <>
+      {/* Says the count when it changes (a push, a refresh, opening the list), for screen readers (WCAG 4.1.3); the new
+          notification itself is announced by its toast (an alert). */}
+      <span className="sr-only" role="status" data-testid="notification-count-status">{label}</span>
       <Tooltip title={label}>
         <IconButton color="inherit" onClick={show} aria-label={label} data-testid="notification-bell" data-count={count} data-flagged={state.flagged} data-live={live}>
           <Badge badgeContent={count} color="error" max={99} invisible={count <= 0} data-testid="notification-count">

@@ -1,8 +1,8 @@
 // "My approvals": documents waiting for this user's decision across kinds, oldest first (GET /api/my-approvals).
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
-import { Alert, Card, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Alert, Card, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { actionLabel, resourceLabel } from '../catalogue/labels.js';
 import { StatusChip } from '../documents/StatusChip.js';
 import { formatDateTime, formatMoney } from '../format.js';
@@ -37,7 +37,10 @@ export function MyApprovalsPage() {
           <TableBody>
             {rows.map((r) => (
               <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => { navigate(`/${r.resource}/${r.id}/show`); }} data-testid="approval-row" data-document={r.documentNo}>
-                <TableCell>{resourceLabel(translate, r.resource, false)}</TableCell><TableCell>{r.documentNo}</TableCell><TableCell>{r.title}</TableCell>
+                <TableCell>{resourceLabel(translate, r.resource, false)}</TableCell><TableCell>
+                  {/* The row opens on a click; the number is its link, so the keyboard reaches it too. */}
+                  <Link component={RouterLink} to={`/${r.resource}/${r.id}/show`} onClick={(event) => event.stopPropagation()} data-testid="approval-link">{r.documentNo}</Link>
+                </TableCell><TableCell>{r.title}</TableCell>
                 <TableCell><StatusChip resource={r.resource} status={r.status} /></TableCell>
                 <TableCell align="right">{formatMoney(r.total, r.currency)}</TableCell><TableCell>{formatDateTime(r.waitingSince)}</TableCell>
                 <TableCell>{r.actions.map((a) => actionLabel(translate, r.resource, a)).join(', ')}{r.nextLevel !== null ? ` (${translate(`admin.levels.${r.nextLevel}`, { _: String(r.nextLevel) })})` : ''}</TableCell>

@@ -61,7 +61,7 @@ export default function ChangePasswordPage({ variant }: { variant: 'plain' | 'mo
         {mobile && (
           <>
             <Field label={t('changePassword.mobile')} error={form.errorOf('phoneNumber')}>
-              {({ id, ...aria }) => <PhoneField id={id} name="phoneNumber" label={t('changePassword.mobile')} value={form.values.phoneNumber ?? ''} onChange={(v) => form.set('phoneNumber', v)} onBlur={() => form.touch('phoneNumber')} invalid={aria['aria-invalid']} />}
+              {({ id, ...aria }) => <PhoneField id={id} name="phoneNumber" label={t('changePassword.mobile')} value={form.values.phoneNumber ?? ''} onChange={(v) => form.set('phoneNumber', v)} onBlur={() => form.touch('phoneNumber')} invalid={aria['aria-invalid']} describedBy={aria['aria-describedby']} />}
             </Field>
             <CheckboxField name="terms" checked={form.values.terms === true} onChecked={(v) => form.set('terms', v)} error={form.errorOf('terms')}>
               {t('changePassword.termsBefore')} <button type="button" className="link-button" onClick={() => setTermsOpen(true)}>{t('changePassword.termsLink')}</button>

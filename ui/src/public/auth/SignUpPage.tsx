@@ -97,7 +97,7 @@ export default function SignUpPage() {
         <form className="form" noValidate onSubmit={mobileForm.onSubmit((values) => send({ type: 'SEND_CODE', mobile: values.mobile }))}>
           <p className="muted">{t('signUp.mobileIntro')}</p>
           <Field label={t('signUp.mobile')} error={mobileForm.errorOf('mobile')}>
-            {({ id, ...aria }) => <PhoneField id={id} name="mobile" label={t('signUp.mobile')} value={mobileForm.values.mobile} onChange={(v) => mobileForm.set('mobile', v)} onBlur={() => mobileForm.touch('mobile')} invalid={aria['aria-invalid']} />}
+            {({ id, ...aria }) => <PhoneField id={id} name="mobile" label={t('signUp.mobile')} value={mobileForm.values.mobile} onChange={(v) => mobileForm.set('mobile', v)} onBlur={() => mobileForm.touch('mobile')} invalid={aria['aria-invalid']} describedBy={aria['aria-describedby']} />}
           </Field>
           <button type="submit" className="button primary block" disabled={busy}>{busy ? t('signUp.checking') : t('signUp.sendCode')}</button>
         </form>

@@ -54,15 +54,18 @@ export default function CertificateViewer({ initialText }: { initialText?: strin
     <button type="button" className="button" onClick={() => setPrompt({ id: 0 })} data-testid="scan-again">{t('verify.scanAgain')}</button>
   );
 
+  // The outcome appears without a page load: said once by this region, present from the start (WCAG 4.1.3).
+  const announcement = prompt.id === 'checking' ? t('verify.checking') : 'reply' in prompt ? (prompt.reply.genuine ? t('verify.genuine') : t('verify.notGenuine')) : '';
   return (
     <div className="certificate-viewer" data-testid="certificate-viewer">
+      <p className="sr-only" role="status" data-testid="verify-announcement">{announcement}</p>
       {prompt.id === 0 && (
         <>
           <p>{t('verify.intro')}</p>
           <QrScanner onText={(text) => void verify(text)} />
         </>
       )}
-      {prompt.id === 'checking' && <p role="status" className="checking">{t('verify.checking')}</p>}
+      {prompt.id === 'checking' && <p className="checking">{t('verify.checking')}</p>}
       {'reply' in prompt && typeof prompt.id === 'string' && (
         <>
           <VerificationResult reply={prompt.reply} />

@@ -47,7 +47,7 @@ export default function EventRegistrationDialog({ event, onClose }: { event: Eve
         <TextField name="email" type="email" label={t('register.email')} value={form.values.email} onValue={(v) => form.set('email', v)} onBlur={() => form.touch('email')} error={form.errorOf('email')} autoComplete="email" />
         <TextField name="company_name" label={t('register.company')} hint={t('register.optional')} value={form.values.company_name} onValue={(v) => form.set('company_name', v)} autoComplete="organization" />
         <Field label={t('register.phone')} error={form.errorOf('contact')}>
-          {({ id, ...aria }) => <PhoneField id={id} name="contact" value={form.values.contact} onChange={(v) => form.set('contact', v)} onBlur={() => form.touch('contact')} invalid={aria['aria-invalid']} label={t('register.phone')} />}
+          {({ id, ...aria }) => <PhoneField id={id} name="contact" value={form.values.contact} onChange={(v) => form.set('contact', v)} onBlur={() => form.touch('contact')} invalid={aria['aria-invalid']} describedBy={aria['aria-describedby']} label={t('register.phone')} />}
         </Field>
         <button type="submit" className="button primary block" disabled={busy}>{busy ? t('common:actions.loading') : t('register.submit')}</button>
       </form>

@@ -58,10 +58,11 @@ export function PasswordField({ label, error, hint, value, onValue, tooltip, ...
   const [shown, setShown] = useState(false);
   const { t } = useTranslation(['common', 'public']);
   const tip = tooltip ? (
-    <span className="tooltip" tabIndex={0} aria-label={t('public:password.tooltip')}>
+    // A button, so the keyboard reaches it and its label is allowed (a focusable span may not carry aria-label).
+    <button type="button" className="tooltip" aria-label={t('public:password.tooltip')}>
       <span aria-hidden="true">ⓘ</span>
-      <span className="tip" role="tooltip">{t('public:password.tooltip')}</span>
-    </span>
+      <span className="tip" role="tooltip" aria-hidden="true">{t('public:password.tooltip')}</span>
+    </button>
   ) : undefined;
   return (
     <Field label={label} extra={tip} error={error} hint={hint}>
@@ -90,10 +91,10 @@ export function CheckboxField({ checked, onChecked, error, children, name }: { c
   return (
     <div className="field">
       <label className="checkbox" htmlFor={id} style={{ fontWeight: 400 }}>
-        <input id={id} name={name} type="checkbox" checked={checked} aria-invalid={Boolean(error)} onChange={(event) => onChecked(event.target.checked)} />
+        <input id={id} name={name} type="checkbox" checked={checked} aria-invalid={Boolean(error)} {...(error ? { 'aria-describedby': `${id}-error` } : {})} onChange={(event) => onChecked(event.target.checked)} />
         <span>{children}</span>
       </label>
-      {error && <span className="field-error" role="alert">{t(error)}</span>}
+      {error && <span id={`${id}-error`} className="field-error" role="alert">{t(error)}</span>}
     </div>
   );
 }

@@ -36,9 +36,11 @@ export type PhoneFieldProps = {
   disabled?: boolean;
   invalid?: boolean;
   label?: string;
+  /** The id of the field's error line (Field gives it), so the error is read with the field. */
+  describedBy?: string | undefined;
 };
 
-export function PhoneField({ id, name, value, onChange, onBlur, disabled, invalid, label }: PhoneFieldProps) {
+export function PhoneField({ id, name, value, onChange, onBlur, disabled, invalid, label, describedBy }: PhoneFieldProps) {
   // An empty form value still shows the chosen country's dial code (the input drops it otherwise when the
   // form re-renders, e.g. after a submit shows the errors).
   const [dialCode, setDialCode] = useState(PREFERRED_DIAL_CODE);
@@ -52,7 +54,7 @@ export function PhoneField({ id, name, value, onChange, onBlur, disabled, invali
       masks={PHONE_MASKS}
       disabled={disabled === true}
       containerClass={`phone-field${invalid ? ' invalid' : ''}`}
-      inputProps={{ id, name, 'aria-invalid': invalid === true, 'aria-label': label, 'data-testid': `${name}-input` }}
+      inputProps={{ id, name, 'aria-invalid': invalid === true, 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}), 'data-testid': `${name}-input` }}
       onChange={(raw, data) => {
         if (data?.dialCode) setDialCode(data.dialCode);
         onChange(toStoredPhone(raw, data?.dialCode ?? ''));

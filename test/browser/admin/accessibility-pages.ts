@@ -1,0 +1,109 @@
+// The pages the accessibility check opens (issue 30): every route of ui/src/main.tsx, ui/src/public/routes.tsx,
+// ui/src/admin/AdminApp.tsx and the routers inside pages, as a URL to open and who opens it. Document kinds
+// come from the catalogue (GET /api/workflows) at run time; accessibility.spec.ts fails when a route or a
+// kind is added without a line here. Routes that only redirect are listed with where they lead (the check
+// runs on the page they lead to).
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Who opens a page: a visitor, or a demo user's session (README: demo logins). */
+export type Who = 'visitor' | 'admin' | 'contractor' | 'not-approved';
+
+export type Ids = { event: string; organizerEvent: string; qr: string; documents: Record<string, string>; editable: { kind: string; id: string } };
+
+export type CheckedPage = { route: string; who: Who; url: (ids: Ids) => string };
+
+const page = (route: string, who: Who, url: string | ((ids: Ids) => string) = route): CheckedPage => ({ route, who, url: typeof url === 'string' ? () => url : url });
+
+/** A route that only redirects: checked where it leads. */
+export const REDIRECT_ROUTES: Readonly<Record<string, string>> = {
+  '/index.html': 'the landing (same component as /)',
+  '/terms': '/terms-of-service (same component)',
+  '/cidb-material/purchase-order': '/purchaseOrder',
+  '/dashboard': '/article (a §2.6 link target)',
+};
+
+export const PUBLIC_PAGES: readonly CheckedPage[] = [
+  page('/', 'visitor'),
+  page('/certificate/*', 'visitor', '/certificate'),
+  page('/certificate/*', 'visitor', (ids) => `/certificate?qr=${encodeURIComponent(ids.qr)}`),
+  page('/events', 'visitor'),
+  page('/events/:id', 'visitor', (ids) => `/events/${ids.event}`),
+  page('/auth/sign-up', 'visitor'),
+  page('/auth/sign-in', 'visitor'),
+  page('/auth/forgot-password', 'visitor'),
+  page('/auth/reset-password', 'visitor', '/auth/reset-password?token=not-a-real-token'),
+  page('/auth/activate', 'visitor', '/auth/activate/?email=someone%40example.com'),
+  page('/auth/change-password', 'visitor'),
+  page('/auth/cidb-change-password', 'visitor'),
+  page('/auth/session-timed-out', 'visitor'),
+  page('/terms-of-service', 'visitor'),
+  page('/terms-of-use', 'visitor'),
+  page('/privacy-policy', 'visitor'),
+];
+
+export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
+  // Reached from the app bar's company switch as well as after sign-in (an unchosen session ends when a company is chosen).
+  page('/select-company', 'admin'),
+  page('/auth/non-approved-company-login', 'not-approved'),
+  page('/article', 'admin'),
+  page('/article/view/:id', 'admin', (ids) => `/article/view/${ids.organizerEvent}`),
+  page('/my-approvals', 'admin'),
+  page('/audit', 'admin'),
+  page('/organizer/events/*', 'admin', '/organizer/events'),
+  page('/organizer/events/*', 'admin', (ids) => `/organizer/events/${ids.organizerEvent}`),
+  page('/administration/company', 'admin'),
+  page('/administration/add-company', 'admin'),
+  page('/administration/authority', 'admin'),
+  page('/cidb-administration/company-profile', 'contractor'),
+  page('*', 'admin', '/no-such-page'),
+];
+
+/** The contractor menu's pages (MODULES' dotted keys, §2.4): the paths are read from access/modules.ts. */
+export const CONTRACTOR_PAGE_PATHS = [
+  '/trade-and-service/search-contractor', '/trade-and-service/bq', '/trade-and-service/budget', '/trade-and-service/call-tender', '/trade-and-service/received-invoice',
+  '/business-opportunity/received-tender', '/business-opportunity/invoice-generator', '/business-opportunity/receipt-generator', '/business-opportunity/quotation-generator',
+];
+export const CONTRACTOR_PAGES = CONTRACTOR_PAGE_PATHS.map((path) => page(`${path}/*`, 'contractor', path));
+
+/**
+ * §2.6 notification link targets (notifications/link-targets.ts): all but one lead to a document kind's list
+ * or a document (checked below as document pages); the one the area has no page for shows its own note.
+ */
+export const LINK_TARGET_PAGES: readonly CheckedPage[] = [page('/administration/users/pending-approval', 'admin')];
+
+/** Every document kind of the catalogue: its list and create form; show and edit on the kinds the demo has documents of. */
+export function documentPages(kinds: readonly string[], ids: Ids): CheckedPage[] {
+  return kinds.flatMap((kind) => [
+    page(`/${kind}`, 'admin'),
+    page(`/${kind}/create`, 'admin'),
+    ...(ids.documents[kind] ? [page(`/${kind}/:id/show`, 'admin', (i) => `/${kind}/${encodeURIComponent(i.documents[kind]!)}/show`)] : []),
+  ]).concat(page(`/${ids.editable.kind}/:id`, 'admin', (i) => `/${i.editable.kind}/${encodeURIComponent(i.editable.id)}`));
+}
+
+const UI = resolve(import.meta.dirname, '../../../ui/src');
+
+/**
+ * The literal route paths of the ui's routers, read from their sources, and the dynamic ones the routers
+ * build from MODULES and LINK_TARGET_ROUTES (named, so a new kind of dynamic route shows up as unknown).
+ */
+export function routerRoutes(): { literal: string[]; dynamic: string[] } {
+  const files = ['main.tsx', 'public/routes.tsx', 'admin/AdminApp.tsx'];
+  const literal = files.flatMap((file) => [...readFileSync(resolve(UI, file), 'utf8').matchAll(/<Route\s+(?:key=\S+\s+)?path="([^"]+)"/g)].map((m) => m[1]!));
+  const dynamic = files.flatMap((file) => [...readFileSync(resolve(UI, file), 'utf8').matchAll(/path=\{([^}]*\}?[^}]*)\}/g)].map((m) => m[1]!.trim()));
+  return { literal, dynamic };
+}
+
+/** The contractor paths as access/modules.ts declares them (its two .map lines). */
+export function contractorPathsInModules(): string[] {
+  const source = readFileSync(resolve(UI, 'admin/access/modules.ts'), 'utf8');
+  const lists = [...source.matchAll(/\.\.\.\[([^\]]+)\]\.map\(\(page\): ModuleDef => \(\{\s*key: `(\w+)\.\$\{page\}`, path: `\/([\w-]+)\/\$\{page\}`/g)];
+  return lists.flatMap((m) => [...m[1]!.matchAll(/'([\w-]+)'/g)].map((p) => `/${m[3]}/${p[1]}`));
+}
+
+/** The not-built link targets of notifications/link-targets.ts (the literal ones that are not kinds' paths). */
+export function literalLinkTargets(): string[] {
+  const source = readFileSync(resolve(UI, 'admin/notifications/link-targets.ts'), 'utf8');
+  const block = /LINK_TARGET_ROUTES[^=]*=\s*\[([\s\S]*?)\n\];/.exec(source)?.[1] ?? '';
+  return [...block.matchAll(/^\s*'([^']+)',?$/gm)].map((m) => m[1]!);
+}

@@ -1,0 +1,142 @@
+// Keyboard alone (issue 30, WCAG 2.1.1, 2.4.1, 2.4.7): the public certificate check, and a tender from the
+// officer's request to the approver's decision, driven with Tab, Enter, Space and typing only. The first Tab
+// stop of every page is its skip link, and every stop on the way shows a focus ring. What changes without a
+// page load is announced: the verdict, the action's result (an alert) and the bell's count (a status).
+import type { Locator, Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import { apiSession, expect, PASSWORD, test } from './fixtures.js';
+
+const GENUINE_QR = 'ZhGAcD5NO3ZwHlfFYCQNHA,tsvFoZSc1TCEoQHPINcJwA,d8usgdN41GfH4glDeFFPug,BNC-T5QQJ8ZASK81ZG4FNYZG44PR9S,v1.U4hEdZrpuQ6mEZKh.1770710400.ewkSZwx5OLy56kGdV4JXVe_2vQdexv4KbciVyvKTmVdt_PJMLzAg_Pq_C0eznC2vnnSx9zI9UBpxqZQFcJgFCQ';
+
+/** The focused element's ring: its outline, or its label's when the control itself is visually hidden (a file input). */
+async function focusRing(page: Page): Promise<{ ring: boolean; what: string }> {
+  return page.evaluate(() => {
+    const focused = document.activeElement as HTMLElement | null;
+    if (!focused || focused === document.body) return { ring: false, what: 'nothing focused' };
+    const hidden = focused.getBoundingClientRect().width <= 1;
+    const shown = (hidden ? focused.closest('label') : focused) ?? focused;
+    const style = getComputedStyle(shown);
+    const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    return { ring, what: `${shown.tagName.toLowerCase()} "${(shown.getAttribute('aria-label') ?? shown.textContent ?? '').trim().slice(0, 40)}"` };
+  });
+}
+
+/** Presses Tab until the target has focus, checking the ring at every stop on the way. */
+async function tabTo(page: Page, target: Locator, max = 120): Promise<void> {
+  const noRing: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await focusRing(page);
+    // Past the last stop the focus leaves the page for the browser's own controls, then comes back round.
+    if (!stop.ring && stop.what !== 'nothing focused') noRing.push(stop.what);
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false)) {
+      expect(noRing, 'Tab stops without a visible focus ring').toEqual([]);
+      return;
+    }
+  }
+  throw new Error(`${max} Tab presses did not reach ${target}`);
+}
+
+/** Right after a page load, the first Tab stop is the skip link, shown with a ring; Enter takes the Tab order to the main content. */
+async function skipToContent(page: Page): Promise<void> {
+  await page.keyboard.press('Tab');
+  const first = await page.evaluate(() => ({ skip: document.activeElement?.matches('.skip-link, .skip-nav-button') ?? false, text: document.activeElement?.textContent ?? '' }));
+  expect(first, 'the first Tab stop').toEqual({ skip: true, text: expect.stringMatching(/Skip to (main )?content/) });
+  expect((await focusRing(page)).ring).toBe(true);
+  await page.keyboard.press('Enter');
+  // The next Tab stop is inside the main content (react-admin's skip button focuses it and lets go, ours keeps it).
+  await page.keyboard.press('Tab');
+  await expect.poll(() => page.evaluate(() => Boolean(document.getElementById('main-content')?.contains(document.activeElement)))).toBe(true);
+}
+
+async function signInByKeyboard(page: Page, email: string): Promise<void> {
+  await page.goto('/auth/sign-in');
+  await expect(page.locator('input[name="loginEmail"]')).toBeVisible();
+  await skipToContent(page);
+  await tabTo(page, page.locator('input[name="loginEmail"]'));
+  await page.keyboard.type(email);
+  await tabTo(page, page.locator('input[name="loginPassword"]'));
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  // Choose the company when asked (a user of one company may be taken straight in).
+  const choose = page.getByTestId('company-teguh-bina');
+  await expect(choose.or(page.locator('#react-admin-title'))).toBeVisible({ timeout: 20_000 });
+  if (await choose.isVisible()) {
+    await tabTo(page, choose);
+    await page.keyboard.press('Enter');
+  }
+  await expect(page.getByTestId('notification-bell')).toBeVisible({ timeout: 20_000 });
+}
+
+test('the public certificate check by keyboard: skip link, upload the QR with Space, the verdict is announced and takes focus', async ({ page, shot }) => {
+  await page.goto('/certificate');
+  await expect(page.getByTestId('qr-upload')).toBeAttached();
+  await skipToContent(page);
+  await tabTo(page, page.getByTestId('qr-upload'));
+  const qrPng = await QRCode.toBuffer(GENUINE_QR, { errorCorrectionLevel: 'M', margin: 4, scale: 6 });
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+  await chooser.setFiles({ name: 'certificate-qr.png', mimeType: 'image/png', buffer: qrPng });
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-genuine', 'true', { timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Genuine certificate' })).toBeAttached();
+  await expect(page.getByTestId('verdict-title')).toBeFocused();
+  // On from the verdict: the next stops are the page's, each with a ring.
+  await tabTo(page, page.getByTestId('scan-again'));
+  await shot(page, 'keyboard-certificate-genuine');
+});
+
+test('a tender by keyboard: the officer opens it and requests approval, the approver approves it from My approvals', async ({ page, browser, baseURL, shot }) => {
+  test.setTimeout(360_000);
+  // The officer's draft tender, made through the api as the demo makes them.
+  const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
+  const now = Date.now();
+  const day = (days: number) => new Date(now + days * 86_400_000).toISOString().slice(0, 10);
+  const created = await kumar.call<{ id: string; documentNo: string }>('POST', '/api/documents/tender', {
+    title: `Keyboard tender ${now.toString(36)}`, documentDate: day(0), startDate: day(10), endDate: day(60),
+    openAt: new Date(now + 3_600_000).toISOString(), closeAt: new Date(now + 7 * 86_400_000).toISOString(), expectedDeliveryStart: day(9),
+    items: [{ description: 'Road works', unit: 'lot', quantity: '1', rate: '0.00', includeZeroRate: true }],
+  });
+  expect(created.status).toBe(201);
+  const number = created.json.documentNo;
+
+  await signInByKeyboard(page, 'kumar@teguhbina.my');
+  // The signed-in area's first stop is its skip link too (after a load; sign-in moved here without one).
+  await page.reload();
+  await expect(page.getByTestId('notification-bell')).toBeVisible();
+  await skipToContent(page);
+  await page.reload();
+  await expect(page.getByTestId('notification-bell')).toBeVisible();
+  await tabTo(page, page.getByRole('menuitem', { name: 'Tenders', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/tender$/);
+  await tabTo(page, page.getByRole('link', { name: number, exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('document-number')).toHaveText(number);
+  await tabTo(page, page.getByTestId('action-Request_Approve'));
+  await page.keyboard.press('Enter');
+  // The result is an alert (announced), not only a picture.
+  await expect(page.getByRole('alert').filter({ hasText: /done/ })).toBeVisible();
+  await shot(page, 'keyboard-tender-requested');
+  const countBefore = Number(await page.getByTestId('notification-bell').getAttribute('data-count'));
+
+  // The approver, in a session of his own.
+  const context = await browser.newContext({ baseURL: baseURL! });
+  const lim = await context.newPage();
+  await signInByKeyboard(lim, 'lim@teguhbina.my');
+  await tabTo(lim, lim.getByRole('menuitem', { name: 'My approvals', exact: true }));
+  await lim.keyboard.press('Enter');
+  await expect(lim.getByTestId('my-approvals')).toBeVisible();
+  await tabTo(lim, lim.getByRole('link', { name: number, exact: true }));
+  await lim.keyboard.press('Enter');
+  await expect(lim.getByTestId('document-number')).toHaveText(number);
+  await tabTo(lim, lim.getByTestId('action-Approve'));
+  await lim.keyboard.press('Enter');
+  await expect(lim.getByRole('alert').filter({ hasText: 'Approve: done.' })).toBeVisible();
+  await expect(lim.getByTestId('status-chip').first()).toHaveText('Active');
+  await shot(lim, 'keyboard-tender-approved');
+  await context.close();
+
+  // The officer's bell rises live, and its count is said by a status region.
+  await expect.poll(async () => Number(await page.getByTestId('notification-bell').getAttribute('data-count')), { timeout: 20_000 }).toBeGreaterThan(countBefore);
+  const count = await page.getByTestId('notification-bell').getAttribute('data-count');
+  await expect(page.getByRole('status').filter({ hasText: `Notifications: ${count} unread` })).toBeAttached();
+});
