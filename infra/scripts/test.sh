@@ -48,6 +48,7 @@ fi
 step "build and type-check"
 npm run -s build || failed=1
 npx tsc -p tsconfig.specs.json || failed=1
+npx tsc -p test/browser || failed=1
 
 step "lint: eslint (typescript-eslint type-aware rules, react hooks); errors and warnings both fail"
 # A check, not tests: its findings are printed here and counted in no summary figure.

@@ -50,7 +50,7 @@ describe('first load over a mobile line', () => {
     uiBuilt = existsSync(join(config.uiDir, 'index.html'));
     if (!uiBuilt) console.log(`ui not built (${config.uiDir}): the ui part of this suite did not run (npm test builds it first)`);
     app = await startApp(config);
-    const server = app.getHttpServer() as Server;
+    const server = app.getHttpServer();
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await seedDemoData(app.get<EventStore>(EVENT_STORE));

@@ -82,7 +82,7 @@ describe('the OpenAPI document against the replies', () => {
     '/api/projects/{id}/authority-history': () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((id) => ({ id })),
     '/api/audit/verify': () => documentIds(),
     // Every event of the list: only some have participants, whose ids the routes below need.
-    '/api/article/{id}/attendance': () => [...new Set(from('/api/article/organizer-list').map((f) => f.object.id).filter((id) => typeof id === 'string'))].map((id) => ({ id: id as string })),
+    '/api/article/{id}/attendance': () => [...new Set(from('/api/article/organizer-list').map((f) => f.object.id).filter((id) => typeof id === 'string'))].map((id) => ({ id: id })),
     '/api/event-participant/view/{id}/{article_id}/{user_id}': () =>
       from('/api/article/{id}/attendance').filter((f) => typeof f.object.user_id === 'string' && typeof f.object.registration_id === 'string').slice(0, REAL_VALUES)
         .map((f) => ({ id: f.object.registration_id as string, article_id: f.params.id!, user_id: f.object.user_id as string })),
@@ -107,7 +107,7 @@ describe('the OpenAPI document against the replies', () => {
     if (call.body !== undefined) pending = pending.set('content-type', 'application/json').send(call.body);
     const reply = await pending;
     calledTemplates.add(`${call.method} ${call.template}`);
-    const contentType = reply.headers['content-type'] as string | undefined;
+    const contentType = reply.headers['content-type'];
     const issues = validator.check(call.template, call.method, reply.status, contentType, reply.body);
     if (issues.length > 0) {
       const key = `${call.method.toUpperCase()} ${call.template} ${reply.status}`;

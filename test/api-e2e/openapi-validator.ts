@@ -46,7 +46,7 @@ export class OpenApiValidator {
   constructor(readonly document: OpenApiDocument) {
     addFormats(this.ajv);
     this.ajv.addFormat('binary', true);
-    this.ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas: toJsonSchema(document.components.schemas as Json) } } as object);
+    this.ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas: toJsonSchema(document.components.schemas) } });
   }
 
   operation(path: string, method: string): OpenApiOperation | undefined {

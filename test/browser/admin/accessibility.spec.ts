@@ -3,7 +3,7 @@
 // and each page's document title names it. One browser context per size; each user signs in once and their
 // session (localStorage) is put in place before their pages, so nothing is signed in or seeded twice.
 // Findings are printed per page and rule, and written to .reports/axe-<size>.json.
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';

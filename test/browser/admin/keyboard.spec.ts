@@ -34,7 +34,7 @@ async function tabTo(page: Page, target: Locator, max = 120): Promise<void> {
       return;
     }
   }
-  throw new Error(`${max} Tab presses did not reach ${target}`);
+  throw new Error(`${max} Tab presses did not reach ${target.toString()}`);
 }
 
 /** Right after a page load, the first Tab stop is the skip link, shown with a ring; Enter takes the Tab order to the main content. */

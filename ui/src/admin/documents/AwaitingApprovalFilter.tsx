@@ -6,10 +6,10 @@ import { FormControlLabel, Switch } from '@mui/material';
 
 export function AwaitingApprovalFilter() {
   const translate = useTranslate();
-  const { filterValues, setFilters, displayedFilters } = useListContext();
-  const on = filterValues.awaitingApproval === true;
+  const { filterValues: filters, setFilters, displayedFilters } = useListContext() as { filterValues: Record<string, unknown>; setFilters: (filters: Record<string, unknown>, displayed: unknown) => void; displayedFilters: unknown };
+  const on = filters.awaitingApproval === true;
   const toggle = (next: boolean) => {
-    const { awaitingApproval: _dropped, ...rest } = filterValues as Record<string, unknown>;
+    const { awaitingApproval: _dropped, ...rest } = filters;
     setFilters(next ? { ...rest, awaitingApproval: true } : rest, displayedFilters);
   };
   return (
