@@ -36,5 +36,12 @@ export const adminTheme: RaThemeOptions = {
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: 'rgba(0, 0, 0, 0.6)' } } } },
     // A sortable column heading is a button: at least 24 px high (WCAG 2.2 target size).
     MuiTableSortLabel: { styleOverrides: { root: { minHeight: 24 } } },
+    // The content column is a flex item: without min-width 0 a long row of status tabs or list actions widens
+    // the whole page past the screen (the tender list at 1280 px pushed its last column off-screen) instead
+    // of letting the tabs scroll and the table scroll sideways in its own box.
+    // (react-admin's layout itself is min-width: fit-content, which lets any wide child widen the page.)
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
   },
 };
