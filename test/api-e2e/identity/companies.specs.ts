@@ -51,10 +51,11 @@ export function companySpecs(app: () => RunningApp): void {
       expect(reply.body).toEqual({
         success: true,
         data: [
-          { companyProfileId: approved.companyId, company_name: 'Alpha Builders Sdn Bhd', status: 3, is_logo_uploaded: false },
-          { companyProfileId: contractor.companyId, company_name: 'Delta Contractors', status: 3, is_logo_uploaded: false },
-          { companyProfileId: inProgress.companyId, company_name: 'Epsilon Trading', status: 1, is_logo_uploaded: false },
-          { companyProfileId: submitted.companyId, company_name: 'Gamma Developers', status: 2, is_logo_uploaded: false },
+          // roles: the user's roles in that company, as the company choice page shows them (issue 27).
+          { companyProfileId: approved.companyId, company_name: 'Alpha Builders Sdn Bhd', status: 3, is_logo_uploaded: false, roles: ['Project Manager', 'Site Engineer'] },
+          { companyProfileId: contractor.companyId, company_name: 'Delta Contractors', status: 3, is_logo_uploaded: false, roles: ['Manager'] },
+          { companyProfileId: inProgress.companyId, company_name: 'Epsilon Trading', status: 1, is_logo_uploaded: false, roles: ['Manager'] },
+          { companyProfileId: submitted.companyId, company_name: 'Gamma Developers', status: 2, is_logo_uploaded: false, roles: ['Manager'] },
         ],
       });
     });
