@@ -65,7 +65,7 @@ export function awaitingApproval(running: () => Running): void {
     });
 
     it('the filter has its index: documents_awaiting_approval, partial on the documents in a round', async () => {
-      const indexes = await running().sql.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = 'documents_awaiting_approval'`);
+      const indexes = await running().sql.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = 'documents_awaiting_approval' AND schemaname = current_schema()`);
       expect(indexes.map((i) => i.indexdef)).toEqual([expect.stringMatching(/\(resource, company_id, created_at\) WHERE \(awaiting_level IS NOT NULL\)/)]);
     });
   });
