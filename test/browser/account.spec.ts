@@ -43,7 +43,7 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   await expect(page.getByRole('textbox', { name: 'Mobile number' })).toBeDisabled();
   await expect(page.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms');
   await page.getByLabel('Full name').fill('Ali B');
-  await page.getByLabel('E-mail (login ID)').fill(email);
+  await page.getByLabel('E-mail (you sign in with it)').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('weakpass');
   await page.getByLabel('Confirm password').fill('different');
   await page.getByRole('button', { name: 'Sign up' }).last().click();
@@ -70,7 +70,7 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   await shot(page, 'activate');
   await page.getByRole('button', { name: 'Activate' }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in\/?\?from=register/);
-  await expect(page.getByTestId('from-banner')).toHaveText('Your account is activated. Please log in.');
+  await expect(page.getByTestId('from-banner')).toHaveText('Your account is activated. Please sign in.');
 
   // Sign-in: a wrong password is a red banner; the right one asks for the licence agreement.
   await page.getByLabel('E-mail').fill(email);
@@ -180,7 +180,7 @@ test('forgot and reset password: the human check, the e-mailed link, the new pas
   await shot(page, 'reset-password');
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in\?from=resetpassword/);
-  await expect(page.getByTestId('from-banner')).toHaveText('Your password has been reset. Please log in with your new password.');
+  await expect(page.getByTestId('from-banner')).toHaveText('Your password has been reset. Please sign in with your new password.');
 
   // The link works once; the new password signs in.
   await page.goto(link);
@@ -196,7 +196,7 @@ test('sign-in prefill and from= banners, activation straight from a link, the le
   await page.goto('/auth/sign-in?from=resetpassword&email=a%40b.my&pass=Secret%231x');
   await expect(page.getByLabel('E-mail')).toHaveValue('a@b.my');
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Secret#1x');
-  await expect(page.getByTestId('from-banner')).toHaveText('Your password has been reset. Please log in with your new password.');
+  await expect(page.getByTestId('from-banner')).toHaveText('Your password has been reset. Please sign in with your new password.');
   await page.goto('/auth/sign-in');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('This field is required.')).toHaveCount(2);

@@ -49,6 +49,7 @@ test('each language switch changes the visible texts (EN, BM, 中文) and the ch
   await expect(heading).toHaveText('数秒内验证证书');
   await expect(page.getByTestId('open-verifier')).toHaveText('验证证书');
   await expect(page.getByRole('heading', { name: '核心功能' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
   await shot(page, 'landing-zh');
   // The choice survives a reload and reaches the account pages.
   await page.goto('/auth/sign-in');
@@ -57,6 +58,7 @@ test('each language switch changes the visible texts (EN, BM, 中文) and the ch
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log masuk');
   await page.getByTestId('language-en').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
 test('a visitor registers for an event: the dialog checks the fields on submit, sends, closes, and the ticket is e-mailed', async ({ page, request }) => {

@@ -60,7 +60,7 @@ test('a session the server no longer knows shows the logged-out dialog, which le
   const dialog = page.getByTestId('logged-out-dialog');
   await page.getByTestId('session-reminder').getByRole('button', { name: 'Continue session' }).click({ timeout: 20_000 });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('Your session has ended. Please log in again to continue.');
+  await expect(dialog).toContainText('Your session has ended. Please sign in again to continue.');
   await shot(page, 'logged-out-dialog');
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in\?from=logout/);
