@@ -10,7 +10,7 @@ test('the landing shows its parts, loads no react-admin code, and makes no page 
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
   await page.goto('/');
-  await expect(page).toHaveTitle('Binaan');
+  await expect(page).toHaveTitle('Home · Binaan');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify a certificate in seconds');
   await expect(page.getByTestId('event-counter')).toContainText(/\d+\s*Events/);
   await expect(page.getByTestId('certificate-counter')).toContainText(/\d+\s*Certificates issued/);
