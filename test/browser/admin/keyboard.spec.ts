@@ -130,6 +130,12 @@ test('a tender by keyboard: the officer opens it and requests approval, the appr
   await expect(lim.getByTestId('document-number')).toHaveText(number);
   await tabTo(lim, lim.getByTestId('action-Approve'));
   await lim.keyboard.press('Enter');
+  // Approving cannot be undone, so a dialog asks first; its focus starts on "Go back": Tab to "Approve".
+  await expect(lim.getByTestId('confirm-dialog')).toBeVisible();
+  await expect(lim.getByTestId('confirm-cancel')).toBeFocused();
+  await lim.keyboard.press('Tab');
+  await expect(lim.getByTestId('confirm-dialog').getByRole('button', { name: 'Approve' })).toBeFocused();
+  await lim.keyboard.press('Enter');
   await expect(lim.getByRole('alert').filter({ hasText: 'Approve: done.' })).toBeVisible();
   await expect(lim.getByTestId('status-chip').first()).toHaveText('Active');
   await shot(lim, 'keyboard-tender-approved');
