@@ -129,7 +129,7 @@ test('the channel follows the session: a company switch reconnects with the new 
   await expect(bell(page)).toHaveAttribute('data-live', 'true');
   await shot(page, 'notifications-06-after-company-switch');
 
-  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: 'Aminah binti Yusof' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in/);
   await expect.poll(() => second.isClosed()).toBe(true);
