@@ -18,7 +18,7 @@ const DESKTOP = { width: 1280, height: 800 };
 /** The genuine demo certificate's QR text, as the README gives it to newcomers. */
 function readmeQrText(): string {
   const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
-  const text = /genuine demo certificate[^`]*`([^`]+)`/.exec(readme)?.[1];
+  const text = /genuine demo certificate \([^)]*\): `([^`]+)`/.exec(readme)?.[1];
   if (!text) throw new Error('README.md names no genuine demo certificate QR text');
   return text;
 }
