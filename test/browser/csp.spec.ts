@@ -53,7 +53,7 @@ test('the public area, the signed-in area and Swagger UI run under the policy wi
   // The landing and a public registration: the ALTCHA widget solves its proof of work in workers.
   const landing = await page.goto('/');
   expect(landing?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-  await expect(page.getByTestId('click-here')).toBeVisible();
+  await expect(page.getByTestId('open-verifier')).toBeVisible();
   const token = await signInThroughApi(request, 'aminah@teguhbina.my', TEGUH);
   await page.goto('/auth/forgot-password');
   await page.getByLabel('E-mail').fill('nobody@contoh.my');
@@ -63,7 +63,7 @@ test('the public area, the signed-in area and Swagger UI run under the policy wi
   // The certificate viewer: a QR image uploaded, the verdict, the PDF drawn by pdf.js's worker.
   const qrPng = await certificateQr(request, token);
   await page.goto('/');
-  await page.getByTestId('click-here').click();
+  await page.getByTestId('open-verifier').click();
   const viewer = page.getByTestId('verify-dialog');
   await viewer.getByTestId('qr-upload').setInputFiles({ name: 'certificate-qr.png', mimeType: 'image/png', buffer: qrPng });
   await expect(viewer.getByTestId('verdict')).toHaveAttribute('data-genuine', 'true');
