@@ -137,18 +137,20 @@ test('a document page sends no request with an empty id, opened directly or from
   expect(bad).toEqual([]);
 });
 
+// The demo past event by its whole title: the organizer spec publishes an upcoming "Scaffolding safety talk"
+// into the same app, and hasText matches without case.
 test('a past event offers no Register (the list and its detail), an upcoming one does', async ({ page, shot }) => {
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await page.goto('/events');
-    const past = page.getByTestId('event-card').filter({ hasText: 'Safety' }).first();
+    const past = page.getByTestId('event-card').filter({ hasText: 'Site Safety Briefing 2026' }).first();
     await expect(past).toBeVisible();
     await expect(past.getByTestId('event-register')).toHaveCount(0);
     await expect(past.getByTestId('registration-closed')).toHaveText('Registration closed');
     await expect(page.getByTestId('event-card').getByTestId('event-register').first()).toBeVisible();
     await shot(page, `i27-events-${viewport.width}`);
   }
-  await page.getByTestId('event-card').filter({ hasText: 'Safety' }).first().getByRole('button', { name: 'Details' }).click();
+  await page.getByTestId('event-card').filter({ hasText: 'Site Safety Briefing 2026' }).first().getByRole('button', { name: 'Details' }).click();
   const detail = page.getByTestId('event-detail');
   await expect(detail.getByTestId('registration-closed')).toBeVisible();
   await expect(detail.getByTestId('event-register')).toHaveCount(0);
