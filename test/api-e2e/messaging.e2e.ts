@@ -17,6 +17,7 @@ import { loadSecrets } from '../../apps/api/src/common/secrets.js';
 import { loadConfig, type ApiConfig } from '../../apps/api/src/config.js';
 import { AltchaHumanCheck } from '../../apps/api/src/human-check/altcha-human-check.js';
 import { HumanCheckModule } from '../../apps/api/src/human-check/human-check.module.js';
+import { LimitsModule } from '../../apps/api/src/limits/limits.module.js';
 import { HUMAN_CHECK, type HumanCheck } from '../../apps/api/src/human-check/human-check.port.js';
 import { HttpSmsSender, SmsDeliveryFailed } from '../../apps/api/src/messaging/http-sms.sender.js';
 import { MessagingModule } from '../../apps/api/src/messaging/messaging.module.js';
@@ -39,7 +40,7 @@ async function configWith(env: NodeJS.ProcessEnv = {}): Promise<ApiConfig> {
 /** The two modules with the app's real guard, error replies and /api prefix, until app.module imports them. */
 async function startApp(config: ApiConfig): Promise<INestApplication> {
   const moduleRef = await Test.createTestingModule({
-    imports: [MessagingModule.forRoot(config), HumanCheckModule.forRoot(config, loadSecrets(config))],
+    imports: [MessagingModule.forRoot(config), LimitsModule.forRoot(), HumanCheckModule.forRoot(config, loadSecrets(config))],
     providers: [{ provide: APP_GUARD, useClass: AuthenticationGuard }, { provide: APP_FILTER, useClass: ErrorReplyFilter }],
   }).compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });

@@ -9,6 +9,7 @@ import { CertificatesModule } from './certificates/certificates.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { loadSecrets } from './common/secrets.js';
 import { HumanCheckModule } from './human-check/human-check.module.js';
+import { LimitsModule } from './limits/limits.module.js';
 import { MessagingModule } from './messaging/messaging.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
@@ -24,7 +25,7 @@ export class AppModule {
     const secrets = loadSecrets(config);
     return {
       module: AppModule,
-      imports: [StoreModule.forRoot(config, store, clock, secrets), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, DocumentsModule, AuthorityModule, ProjectsModule, CertificatesModule, NotificationsModule],
+      imports: [StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, DocumentsModule, AuthorityModule, ProjectsModule, CertificatesModule, NotificationsModule],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

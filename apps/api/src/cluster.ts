@@ -11,8 +11,9 @@
 // - The first worker starts alone (migrations, the demo data, secrets made once), the others after it listens.
 // - Only the first runs the reactors (the notifications subscription): two would each do every page's work,
 //   recorded once. A worker that dies is started again in its place (after a second), reactors with the first.
-// - Per-process limits (the public calls' rate limit, used human-check solutions) hold per process: with N
-//   workers a caller's budget is at most N times the configured one. Each is documented where it is kept.
+// - The public calls' rate limits and the used human-check solutions are kept in PostgreSQL (limits/), so
+//   a caller's budget is the configured one across all workers and hosts, not N times it; login lock-outs
+//   are folded from the event store, shared already.
 // - SIGTERM or SIGINT to the primary stops the workers (each closes its server and store) and then itself.
 import cluster, { type Worker } from 'node:cluster';
 import type { ApiConfig } from './config.js';

@@ -1,5 +1,5 @@
 // The public calls at the spec's paths (public-area.md §7), and the issuer's keys. All @Public; lookups
-// and registrations are limited per caller address (public-rate-limit.ts) and answer Cache-Control so a
+// and registrations are limited per caller address across every API process (public-rate-limit.ts) and answer Cache-Control so a
 // CDN or the browser can keep what may be kept.
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -8,6 +8,7 @@ import { CLOCK, type AuthenticatedRequest, type Clock } from '../common/principa
 import { Public } from '../common/public.decorator.js';
 import { ApiRateLimited, ApiRefusal, ApiStoreFree } from '../openapi/api-replies.decorators.js';
 import { CERTIFICATES_CONFIG, type CertificatesConfig } from './certificates.config.js';
+import { SHARED_LIMITS, type SharedLimits } from '../limits/shared-limits.port.js';
 import { FixedWindowLimiter, tooManyRequests } from './public-rate-limit.js';
 import { PublicCertificatesService } from './public.service.js';
 
@@ -26,9 +27,10 @@ export class PublicCertificatesController {
     private readonly service: PublicCertificatesService,
     @Inject(CLOCK) private readonly now: Clock,
     @Inject(CERTIFICATES_CONFIG) config: CertificatesConfig,
+    @Inject(SHARED_LIMITS) limits: SharedLimits,
   ) {
-    this.lookups = new FixedWindowLimiter(config.lookups);
-    this.registrations = new FixedWindowLimiter(config.registrations);
+    this.lookups = new FixedWindowLimiter(limits, 'lookups', config.lookups);
+    this.registrations = new FixedWindowLimiter(limits, 'registrations', config.registrations);
   }
 
   @Get('landing/event-and-certificate-counter')
@@ -49,8 +51,8 @@ export class PublicCertificatesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Register for an event: article_id, name, email, contact (9 to 12 digits), company_name; the ticket is e-mailed' })
   @ApiRateLimited()
-  register(@Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
-    this.limit(this.registrations, request, response);
+  async register(@Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
+    await this.limit(this.registrations, request, response);
     return this.service.register(body);
   }
 
@@ -58,8 +60,8 @@ export class PublicCertificatesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Verify a certificate: { qr } or { id, article_id, user_id, certificate_no, signature }; every check recomputed' })
   @ApiRateLimited()
-  verify(@Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
-    this.limit(this.lookups, request, response);
+  async verify(@Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
+    await this.limit(this.lookups, request, response);
     response.header('Cache-Control', 'no-store');
     return this.service.verify(body);
   }
@@ -67,8 +69,8 @@ export class PublicCertificatesController {
   @Get('event-participant/view/:id/:article_id/:user_id')
   @ApiOperation({ summary: 'The participant detail of public-area.md §3 ("-" and 0001-01-01 for what is missing)' })
   @ApiRateLimited()
-  view(@Param('id') id: string, @Param('article_id') articleId: string, @Param('user_id') userId: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
-    this.limit(this.lookups, request, response);
+  async view(@Param('id') id: string, @Param('article_id') articleId: string, @Param('user_id') userId: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
+    await this.limit(this.lookups, request, response);
     response.header('Cache-Control', 'no-store');
     return this.service.participant(id, articleId, userId);
   }
@@ -78,7 +80,7 @@ export class PublicCertificatesController {
   @ApiRateLimited()
   @ApiRefusal(410, 'certificateRevoked: the certificate was revoked')
   async download(@Param('id') id: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
-    this.limit(this.lookups, request, response);
+    await this.limit(this.lookups, request, response);
     const { pdf, certificateNo } = await this.service.pdf(id);
     response.header('Cache-Control', 'no-store');
     return new StreamableFile(Buffer.from(pdf), { type: 'application/pdf', disposition: `inline; filename="certificate-${certificateNo}.pdf"`, length: pdf.length });
@@ -87,8 +89,8 @@ export class PublicCertificatesController {
   @Get('test-get-transaction/:txId')
   @ApiOperation({ summary: 'A transaction id (event id) of an event record to its hash in the chain, or "-"' })
   @ApiRateLimited()
-  transaction(@Param('txId') txId: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
-    this.limit(this.lookups, request, response);
+  async transaction(@Param('txId') txId: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
+    await this.limit(this.lookups, request, response);
     return this.service.transactionHash(txId);
   }
 
@@ -107,8 +109,8 @@ export class PublicCertificatesController {
     return this.service.keys();
   }
 
-  private limit(limiter: FixedWindowLimiter, request: AuthenticatedRequest, response: Response): void {
-    const wait = limiter.take(request.ip ?? 'unknown', this.now().getTime());
+  private async limit(limiter: FixedWindowLimiter, request: AuthenticatedRequest, response: Response): Promise<void> {
+    const wait = await limiter.take(request.ip ?? 'unknown', this.now().getTime());
     if (wait > 0) {
       response.header('Retry-After', String(wait));
       throw tooManyRequests(wait);

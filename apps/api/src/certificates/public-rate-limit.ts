@@ -1,35 +1,24 @@
 // A fixed-window limit per caller address for the public calls, measured on the app's clock: lookups
 // (verification, participant detail, PDF, transaction hash) and registrations have separate budgets
-// (certificates.config.ts: 600 and 30 a minute unless configured). A
-// caller over budget gets 429 tooManyRequests with Retry-After, and nothing is read or written. In-memory
-// per instance: behind a load balancer each instance limits on its own, which bounds the total too.
+// (certificates.config.ts: 600 and 30 a minute unless configured). A caller over budget gets 429
+// tooManyRequests with Retry-After, and nothing is read or written. The windows are kept in SharedLimits
+// (limits/): in PostgreSQL when DATABASE_URL is set, so the budget is the configured one however many API
+// processes and hosts serve; in the process on PGlite.
 import { HttpException } from '@nestjs/common';
 import { ErrorCodes } from '@binaan/contracts';
+import type { SharedLimits } from '../limits/shared-limits.port.js';
 
 export type RateBudget = { limit: number; windowMs: number };
 
-const MAX_CALLERS = 100_000;
-
 export class FixedWindowLimiter {
-  private readonly windows = new Map<string, { start: number; used: number }>();
-  constructor(private readonly budget: RateBudget) {}
+  /** `scope` names the budget, so lookups and registrations of one address count apart. */
+  constructor(private readonly limits: SharedLimits, private readonly scope: string, private readonly budget: RateBudget) {}
 
   /** Seconds to wait, or 0 when the call may go ahead (and is counted). */
-  take(caller: string, now: number): number {
-    let window = this.windows.get(caller);
-    if (!window || now - window.start >= this.budget.windowMs) {
-      if (this.windows.size >= MAX_CALLERS) this.sweep(now);
-      window = { start: now, used: 0 };
-      this.windows.set(caller, window);
-    }
-    if (window.used >= this.budget.limit) return Math.max(1, Math.ceil((window.start + this.budget.windowMs - now) / 1000));
-    window.used += 1;
-    return 0;
-  }
-
-  private sweep(now: number): void {
-    for (const [caller, window] of this.windows) if (now - window.start >= this.budget.windowMs) this.windows.delete(caller);
-    if (this.windows.size >= MAX_CALLERS) this.windows.clear();
+  async take(caller: string, now: number): Promise<number> {
+    const { count, resetsAtMs } = await this.limits.hit(`${this.scope}:${caller}`, this.budget.windowMs, now);
+    if (count <= this.budget.limit) return 0;
+    return Math.max(1, Math.ceil((resetsAtMs - now) / 1000));
   }
 }
 

@@ -2,6 +2,8 @@
 // the browser's widget searches for the counter whose SHA-256 key starts with the signed prefix and
 // sends back base64(JSON { challenge, solution }) as `response_token`. Verifying is an HMAC check of the
 // signature and of the key, then a one-time claim: a payload is accepted once, and only until it expires.
+// The claim is kept in SharedLimits (limits/): in PostgreSQL when DATABASE_URL is set, so a payload passes
+// once across every API process and host.
 //
 // Difficulty: the counter is drawn between maxNumber/2 and maxNumber (HUMAN_CHECK_MAX_NUMBER), so the
 // widget does about that many hashes; the counter is sealed in the key signature, not revealed.
@@ -10,15 +12,16 @@ import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type ChallengeParameters, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { HumanCheck } from './human-check.port.js';
-import { UsedTokens } from './used-tokens.js';
+import { InProcessLimits } from '../limits/in-process-limits.js';
+import type { SharedLimits } from '../limits/shared-limits.port.js';
 
 export type AltchaHumanCheckOptions = {
   hmacKey: string;
   maxNumber: number;
   /** How long a challenge can be solved and used; 10 minutes unless a test shortens it. */
   expiresInMs?: number;
-  /** How many used payloads are remembered at most. */
-  maxRemembered?: number;
+  /** Where used payloads are remembered: SHARED_LIMITS (every process); this process only when absent. */
+  used?: SharedLimits;
 };
 
 const ALGORITHM = 'SHA-256';
@@ -28,13 +31,13 @@ const MAX_TOKEN_LENGTH = 4_096;
 export class AltchaHumanCheck implements HumanCheck {
   private readonly expiresInMs: number;
   private readonly keySignatureSecret: string;
-  private readonly used: UsedTokens;
+  private readonly used: SharedLimits;
 
   constructor(private readonly options: AltchaHumanCheckOptions) {
     this.expiresInMs = options.expiresInMs ?? 10 * 60_000;
     // A second key for the derived-key signature, so one configured secret serves both purposes.
     this.keySignatureSecret = createHmac('sha256', options.hmacKey).update('binaan human-check key signature').digest('hex');
-    this.used = new UsedTokens(options.maxRemembered);
+    this.used = options.used ?? new InProcessLimits();
   }
 
   /** A signed challenge, as the ALTCHA widget expects it from its challenge URL. */
@@ -72,7 +75,7 @@ export class AltchaHumanCheck implements HumanCheck {
       return false;
     }
     // The signature is unique per challenge (random nonce and salt), so it names the challenge.
-    return this.used.claim(challenge.signature, expiresAt * 1_000, Date.now());
+    return this.used.claimOnce(`altcha:${challenge.signature}`, expiresAt * 1_000, Date.now());
   }
 }
 

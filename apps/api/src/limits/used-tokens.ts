@@ -1,9 +1,6 @@
-// Remembers which solved challenges were already used, until they expire, so a payload passes only once.
-//
-// In memory, per process: with several API instances behind a load balancer a payload could pass once
-// on each instance. That is acceptable here because every replay is still bounded by the challenge's
-// expiry (10 minutes) and the number of instances, and each fresh pass still costs a solved proof of
-// work; a shared store (the database, Redis) would close that gap if it ever matters.
+// Remembers which keys (solved human-check challenges) were already used, until they expire, so a payload
+// passes only once: the in-process adapter's half for one-time marks (in-process-limits.ts). With several
+// API processes PostgreSQL keeps them instead (postgres-limits.ts), so a payload passes once in all of them.
 //
 // Bounded: when full, the entry nearest its expiry is forgotten first (entries are kept in insertion
 // order, and every challenge lives equally long), so an attacker must solve that many challenges to
