@@ -10,6 +10,7 @@ import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/princi
 import { isInDirectory } from '../companies/company-directory.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DocumentActors } from './document-actor.js';
+import { DocumentSides } from './document-sides.js';
 import { DocumentDraws } from './document-draws.js';
 import { creationEvents, decideAction, decideCreate, decideEdit, type ActionBody } from './document.decider.js';
 import { DocumentRefused, shapeError } from './document.errors.js';
@@ -56,6 +57,7 @@ export class DocumentCommands {
     private readonly loader: DocumentLoader,
     private readonly draws: DocumentDraws,
     private readonly vendorNumbers: VendorNumbers,
+    private readonly sides: DocumentSides,
   ) {}
 
   async create(resource: DocumentResource, principal: Principal, body: unknown): Promise<{ state: DocumentState; actor: Actor }> {
@@ -64,7 +66,8 @@ export class DocumentCommands {
     const actor = await this.actors.forDocument(companyActor, { companyId: companyActor.companyId, fields: { projectId: changes.projectId ?? null } });
     const now = this.now();
     const manual = await this.actors.manualFor(actor.companyId, resource);
-    const { fields, statusEvent } = decideCreate(resource, changes, actor, now.toISOString(), manual?.manual);
+    const side = await this.sides.createdBySeller(resource, actor.companyId, { sourceDocumentId: changes.sourceDocumentId ?? null, counterpartyCompanyId: changes.counterpartyCompanyId ?? null });
+    const { fields, statusEvent } = decideCreate(resource, changes, actor, now.toISOString(), manual?.manual, side);
     if (fields.counterpartyCompanyId !== null) {
       // Only a company the caller may find in its directory (approved; demo and real data apart).
       if (!(await isInDirectory(this.db, actor.companyId, fields.counterpartyCompanyId))) {

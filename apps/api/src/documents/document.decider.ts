@@ -30,7 +30,8 @@ function amountOf(fields: DocumentFields): number {
 }
 
 /** Create: the fields checked and the machine's Create decision (the number is allocated after). */
-export function decideCreate(resource: DocumentResource, changes: FieldChanges, actor: Actor, at: string, manual?: AuthorityManual): { fields: DocumentFields; statusEvent: WorkflowStatusChanged } {
+/** `createdBySeller`: the creating company's side (document-sides.ts); undefined for kinds without sides. */
+export function decideCreate(resource: DocumentResource, changes: FieldChanges, actor: Actor, at: string, manual?: AuthorityManual, createdBySeller?: boolean): { fields: DocumentFields; statusEvent: WorkflowStatusChanged } {
   const fields = fieldsForCreate(resource, changes, new Date(at));
   if (fields.counterpartyCompanyId !== null && fields.counterpartyCompanyId === actor.companyId) {
     throw new DocumentRefused(422, 'counterpartyIsOwnCompany', 'A document cannot be sent to its own company.', { counterpartyCompanyId: ['counterpartyIsOwnCompany'] });
@@ -38,6 +39,7 @@ export function decideCreate(resource: DocumentResource, changes: FieldChanges, 
   const command: WorkflowCommand = { type: 'Create', at, amount: amountOf(fields) };
   if (manual) command.manual = manual;
   if (fields.counterpartyCompanyId !== null) command.counterpartyCompanyId = fields.counterpartyCompanyId;
+  if (createdBySeller !== undefined) command.createdBySeller = createdBySeller;
   const decision = decide(resource, null, command, actor);
   if (!decision.ok) throw refused(decision.refusal);
   return { fields, statusEvent: decision.event };

@@ -8,6 +8,7 @@ import { DocumentHistory } from './document-history.js';
 import { DocumentLoader } from './document-loader.js';
 import { DocumentNumbers } from './document-numbers.js';
 import { DocumentQueries } from './document-queries.service.js';
+import { DocumentSides } from './document-sides.js';
 import { DocumentTotals, DocumentTotalsController } from './document-totals.js';
 import { DocumentsController } from './documents.controller.js';
 import { MyApprovals, MyApprovalsController } from './my-approvals.js';
@@ -16,6 +17,6 @@ import { WorkflowsController } from './workflows.controller.js';
 
 @Module({
   controllers: [DocumentsController, WorkflowsController, MyApprovalsController, DocumentTotalsController],
-  providers: [DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, DocumentTotals, MyApprovals, VendorNumbers],
+  providers: [DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, DocumentSides, DocumentTotals, MyApprovals, VendorNumbers],
 })
 export class DocumentsModule {}
