@@ -1,6 +1,8 @@
 // The router of the whole ui. Public routes (landing, certificate verification, events, account pages,
-// legal pages) render ui/src/public; EVERY other path lazy-loads the signed-in react-admin area
-// (ui/src/admin/AdminApp.tsx, default export), so the public pages never load the react-admin bundle.
+// legal pages) render ui/src/public; every other path lazy-loads the signed-in react-admin area
+// (ui/src/admin/AdminApp.tsx, default export), so the public pages never load the react-admin bundle,
+// except for a visitor without a session on a path the area does not have either: the public catch-all
+// page (public-area.md §2; shared/pages/SignedInOrNotFound.tsx).
 // Around both: the global error screen, the session watch (inactivity reminder, timed-out move,
 // logged-out dialog) and the toasts.
 
@@ -13,10 +15,12 @@ import { PageLoading } from './shared/pages/PageLoading.js';
 import { DocumentTitle } from './shared/pages/DocumentTitle.js';
 import { SessionWatch } from './shared/session/SessionWatch.js';
 import { Toasts } from './shared/ui/toast.js';
+import { SignedInOrNotFound } from './shared/pages/SignedInOrNotFound.js';
 import { publicRoutes } from './public/routes.js';
 import './shared/base.css';
 
 const AdminApp = lazy(() => import('./admin/AdminApp.js'));
+const NotFoundPublicPage = lazy(() => import('./public/NotFoundPublicPage.js'));
 
 initI18n();
 
@@ -27,7 +31,7 @@ createRoot(document.getElementById('root')!).render(
         <Suspense fallback={<PageLoading />}>
           <Routes>
             {publicRoutes}
-            <Route path="*" element={<AdminApp />} />
+            <Route path="*" element={<SignedInOrNotFound area={<AdminApp />} notFound={<NotFoundPublicPage />} />} />
           </Routes>
         </Suspense>
         {/* Outside the pages' Suspense, so a page that is still loading never hides a toast or the reminder. */}

@@ -40,6 +40,8 @@ export const PUBLIC_PAGES: readonly CheckedPage[] = [
   page('/terms-of-service', 'visitor'),
   page('/terms-of-use', 'visitor'),
   page('/privacy-policy', 'visitor'),
+  // A path neither area has, for a visitor without a session: the public catch-all page (public-area.md §2).
+  page('*', 'visitor', '/no-such-page'),
 ];
 
 export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
