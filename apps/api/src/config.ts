@@ -46,6 +46,12 @@ export type ApiConfig = {
   reactors: boolean;
   /** GET /metrics needs it as a Bearer token; unset, /metrics answers 404 (observability/metrics-route.ts). */
   metricsToken: string | undefined;
+  /**
+   * TRUST_PROXY: the proxies whose X-Forwarded-For names the caller (Fastify's trustProxy: addresses, CIDRs,
+   * or loopback); unset, the caller is the connection's address. Behind nginx the rate limits need it, or
+   * every caller shares nginx's address.
+   */
+  trustProxy: string | undefined;
   /** json (default in production) or pretty (observability/logging.ts). */
   logFormat: LogFormat;
 };
@@ -121,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     workers: workers(env),
     reactors: env.BINAAN_REACTORS !== 'off',
     metricsToken: env.METRICS_TOKEN || undefined,
+    trustProxy: env.TRUST_PROXY || undefined,
     logFormat: logFormatOf(env.LOG_FORMAT, env.NODE_ENV),
   };
 }

@@ -60,6 +60,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 }, bodyLimit: BODY_LIMIT,
     ...(log ? { loggerInstance: log } : { logger: false }),
     // fastify is @nestjs/platform-fastify's own (one copy, hoisted): its LogController is the class it checks for.
+    ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }), genReqId: requestIdOf,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, store, now), adapter, {
