@@ -81,7 +81,7 @@ function watchUntilReady(child) {
       const lines = (partial + chunk).split('\n');
       partial = lines.pop();
       for (const line of lines) {
-        if (line.startsWith('Binaan is running at') || line.startsWith('API worker')) ready = true;
+        if (line.includes('Binaan is running at') || line.includes('API worker')) ready = true;
         const announced = /^\s*(.+?)(\.\.\.)?$/.exec(line)?.[1];
         if (announced && !line.includes('  still ') && (line.endsWith('...') || line.startsWith('  '))) {
           step = announced.charAt(0).toLowerCase() + announced.slice(1);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: every test of the project, on a fresh machine too. It installs and starts what the tests
-# need (Debian's Chromium, the local PostgreSQL and a database of this run's own), builds and
+# need (Debian's Chromium and nginx, the local PostgreSQL and a database of this run's own), builds and
 # type-checks and lints everything, runs each suite even when an earlier one failed, and ends with one line:
 # "tests: N passed, N failed, N skipped".
 set -uo pipefail
@@ -19,6 +19,11 @@ fi
 # A CJK font, so the Chinese pages' screenshots show characters rather than empty boxes (a fallback only).
 if [ ! -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]; then
   (export DEBIAN_FRONTEND=noninteractive; apt-get install -y -qq fonts-wqy-microhei || (apt-get update -qq && apt-get install -y -qq fonts-wqy-microhei)) >/dev/null || echo "could not install a CJK font (Chinese screenshots will show boxes)"
+fi
+# Debian's nginx, for the several-hosts e2e (infra/deploy/nginx/ in front of three API instances).
+if [ ! -x /usr/sbin/nginx ]; then
+  echo "installing Debian's nginx for the several-hosts test"
+  (export DEBIAN_FRONTEND=noninteractive; apt-get install -y -qq nginx || (apt-get update -qq && apt-get install -y -qq nginx)) >/dev/null || echo "could not install nginx (the several-hosts test will not run)"
 fi
 mapfile -t pg < <(bash infra/scripts/ensure-postgres.sh) || { echo "could not get a PostgreSQL server"; exit 1; }
 base_url=${pg[0]}

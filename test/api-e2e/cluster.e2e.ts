@@ -7,6 +7,7 @@
 
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { spawn, spawnSync } from 'node:child_process';
+import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,20 @@ const folders: string[] = [];
 afterAll(async () => {
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
+
+/** A text reply (the metrics' format), on a connection of its own. */
+function text(port: number, path: string, token: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: false, headers: { connection: 'close', authorization: `Bearer ${token}` } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`${path} answered ${res.statusCode}: ${body}`))));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 async function signIn(port: number, email: string): Promise<string> {
   const login = await call(port, 'POST', '/api/login', undefined, { email, password: DEMO_PASSWORD });
@@ -47,6 +62,7 @@ if (!TEST_DATABASE_URL) console.log('the cluster test did not run: TEST_DATABASE
 
 onPostgres(`two API workers on PostgreSQL${TEST_DATABASE_URL ? '' : ' (skipped: needs TEST_DATABASE_URL, which npm test sets)'}`, () => {
   const schema = `cluster_${randomBytes(5).toString('hex')}`;
+  const metricsToken = randomBytes(12).toString('hex');
 
   afterAll(async () => {
     const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -59,7 +75,7 @@ onPostgres(`two API workers on PostgreSQL${TEST_DATABASE_URL ? '' : ' (skipped: 
     const dataDir = await mkdtemp(join(tmpdir(), 'binaan-cluster-'));
     folders.push(dataDir);
     const primary = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL!, DATABASE_SCHEMA: schema, DATA_DIR: dataDir, PORT: '0', API_WORKERS: '2', DEMO_DATA: 'on', NODE_ENV: 'test' },
+      env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL!, DATABASE_SCHEMA: schema, DATA_DIR: dataDir, PORT: '0', API_WORKERS: '2', DEMO_DATA: 'on', NODE_ENV: 'test', METRICS_TOKEN: metricsToken },
     });
     const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
     try {
@@ -107,6 +123,14 @@ onPostgres(`two API workers on PostgreSQL${TEST_DATABASE_URL ? '' : ' (skipped: 
       expect((await call(port, 'POST', '/api/users/logout', kumar, {})).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 1500));
       for (let i = 0; i < 2; i++) expect((await call(port, 'GET', `/api/documents/purchaseOrder/${id}`, kumar)).status).toBe(401);
+
+      // /metrics answers for the whole cluster whichever worker takes the scrape (the primary sums them all):
+      // 6 health checks spread over both workers are 6 in every scrape, not about 3 in each.
+      for (let i = 0; i < 6; i++) expect((await call(port, 'GET', '/api/health')).status).toBe(200);
+      const scrapes = await Promise.all([0, 1, 2, 3].map(() => text(port, '/metrics', metricsToken)));
+      const health = scrapes.map((scrape) => Number(/^binaan_http_requests_total\{method="GET",route="\/api\/health",status="200"\} (\d+)$/m.exec(scrape)?.[1]));
+      expect(health).toEqual([6, 6, 6, 6]);
+      expect(scrapes[0]).toMatch(/^binaan_subscription_lag_events\{subscription="notifications"\} \d+$/m);
 
       // A worker that dies is replaced, and the port keeps answering meanwhile (the other worker).
       let printed = '';

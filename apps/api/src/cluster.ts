@@ -17,6 +17,8 @@
 // - SIGTERM or SIGINT to the primary stops the workers (each closes its server and store) and then itself.
 import cluster, { type Worker } from 'node:cluster';
 import type { ApiConfig } from './config.js';
+import type { ApiLogger } from './observability/logging.js';
+import { serveClusterMetrics } from './observability/cluster-metrics.js';
 
 const STOP_GRACE_MS = 15_000;
 /** A worker that died is started again after this pause, so one that cannot run (its database gone) does not spin. */
@@ -34,8 +36,9 @@ function listening(worker: Worker, index: number): Promise<number> {
   });
 }
 
-/** `describe` is what the primary prints once every worker serves (main.ts: the banner). */
-export async function runCluster(config: ApiConfig, describe: (port: number) => string): Promise<void> {
+/** `announce` prints the banner once every worker serves (main.ts). */
+export async function runCluster(config: ApiConfig, log: ApiLogger, announce: (port: number) => void): Promise<void> {
+  serveClusterMetrics();
   const indexes = new Map<Worker, number>();
   let stopping = false;
   const fork = (index: number): Worker => {
@@ -55,7 +58,7 @@ export async function runCluster(config: ApiConfig, describe: (port: number) => 
     for (const worker of indexes.keys()) worker.process.kill('SIGTERM');
     throw error;
   }
-  console.log(describe(port));
+  announce(port);
 
   cluster.on('exit', (worker, code, signal) => {
     const index = indexes.get(worker);
@@ -65,7 +68,7 @@ export async function runCluster(config: ApiConfig, describe: (port: number) => 
       return;
     }
     if (index === undefined) return;
-    console.error(`API worker ${index} ended (${signal ?? `exit code ${code}`}); starting another in ${RESTART_AFTER_MS / 1000} s`);
+    log.error(`API worker ${index} ended (${signal ?? `exit code ${code}`}); starting another in ${RESTART_AFTER_MS / 1000} s`);
     setTimeout(() => {
       if (!stopping) fork(index);
     }, RESTART_AFTER_MS);

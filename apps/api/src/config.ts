@@ -44,7 +44,19 @@ export type ApiConfig = {
    * worker runs them, the others serve requests only (two would both do each page's work, once recorded).
    */
   reactors: boolean;
+  /** GET /metrics needs it as a Bearer token; unset, /metrics answers 404 (observability/metrics-route.ts). */
+  metricsToken: string | undefined;
+  /**
+   * TRUST_PROXY: the proxies whose X-Forwarded-For names the caller (Fastify's trustProxy: addresses, CIDRs,
+   * or loopback); unset, the caller is the connection's address. Behind nginx the rate limits need it, or
+   * every caller shares nginx's address.
+   */
+  trustProxy: string | undefined;
+  /** json (default in production) or pretty (observability/logging.ts). */
+  logFormat: LogFormat;
 };
+
+export type LogFormat = 'json' | 'pretty';
 
 /** A setting that cannot be used: main.ts prints its message alone (no stack trace) and exits 1. */
 export class ConfigError extends Error {}
@@ -70,6 +82,13 @@ function milliseconds(name: string, value: string | undefined, fallback: number)
   } catch {
     throw new ConfigError(`${name} must be a positive whole number of milliseconds, not "${value}"`);
   }
+}
+
+function logFormatOf(value: string | undefined, environment: string | undefined): LogFormat {
+  const format = (value ?? '').trim().toLowerCase();
+  if (format === '') return environment === 'production' ? 'json' : 'pretty';
+  if (format !== 'json' && format !== 'pretty') throw new ConfigError(`LOG_FORMAT must be json or pretty, not "${value}"`);
+  return format;
 }
 
 function workers(env: NodeJS.ProcessEnv): number {
@@ -107,5 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     environment: env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',
     workers: workers(env),
     reactors: env.BINAAN_REACTORS !== 'off',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    trustProxy: env.TRUST_PROXY || undefined,
+    logFormat: logFormatOf(env.LOG_FORMAT, env.NODE_ENV),
   };
 }

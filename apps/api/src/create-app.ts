@@ -6,9 +6,10 @@
 // mostly that overhead. Measured with autocannon against a one-route app of each (session 3 note).
 
 import 'reflect-metadata';
-import { RequestMethod, type LoggerService } from '@nestjs/common';
+import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
 import { AppModule } from './app.module.js';
 import type { EventStore } from '@binaan/event-store';
 import type { ApiConfig } from './config.js';
@@ -21,12 +22,24 @@ import { conditionalGet } from './common/conditional-get.js';
 import { compressReplies } from './common/compression.js';
 import { mountOpenApi } from './openapi/openapi.js';
 import { securityHeaders } from './common/security-headers.js';
+import { createLogger, NestPinoLogger, type ApiLogger } from './observability/logging.js';
+import { requestIdOf } from './observability/request-id.js';
+import { observeRequests } from './observability/request-logging.js';
+import { Metrics } from './observability/metrics.js';
+import { mountMetrics } from './observability/metrics-route.js';
+import { offerToCluster } from './observability/cluster-metrics.js';
+import { UserChannel } from './notifications/user-channel.js';
+import { NotificationReactor, REACTOR_SUBSCRIPTION } from './notifications/notification-reactor.js';
+import { LiveLog } from './store/live-log.js';
 
 export type BinaanApp = NestFastifyApplication;
 
 export type CreateAppOptions = {
-  /** false: silent (the e2e tests); main.ts passes the LOG_LEVEL logger (start-up/log-level.ts). */
-  logger?: false | LoggerService;
+  /**
+   * The process's pino logger (observability/logging.ts): Nest's lines and one per request go to it. false:
+   * silent (the e2e tests); unset: one at info in config.logFormat.
+   */
+  logger?: false | ApiLogger;
   store?: EventStore;
   /** The time, for every decision and every recorded event (tests move it forward). */
   now?: () => Date;
@@ -38,11 +51,36 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   const store = options.store ?? (await openConfiguredStore(config, now)).store;
   // As Express answered: /api/x/ is /api/x; a path parameter of any length reaches the handler (which
   // answers it: a 5,000-character id is "no access", not an unknown route); a body up to BODY_LIMIT.
-  const adapter = new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 }, bodyLimit: BODY_LIMIT, logger: false });
+  const log = options.logger === false ? null : (options.logger ?? createLogger({ level: 'info', format: config.logFormat }));
+  const metrics = new Metrics();
+  metrics.countAppends(store);
+  offerToCluster(metrics.registry);
+  // Fastify logs through the same pino logger (its own per-request lines are replaced by request-logging.ts's one).
+  const adapter = new FastifyAdapter({
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 }, bodyLimit: BODY_LIMIT,
+    ...(log ? { loggerInstance: log } : { logger: false }),
+    // fastify is @nestjs/platform-fastify's own (one copy, hoisted): its LogController is the class it checks for.
+    ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }), genReqId: requestIdOf,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, store, now), adapter, {
     abortOnError: false,
     bodyParser: false,
-    logger: options.logger ?? ['log', 'warn', 'error'],
+    logger: log ? new NestPinoLogger(log) : false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  observeRequests(fastify, log, metrics);
+  mountMetrics(fastify, metrics, config.metricsToken);
+  const reactor = app.get(NotificationReactor, { strict: false });
+  const liveLog = app.get(LiveLog, { strict: false });
+  const channel = app.get(UserChannel, { strict: false });
+  metrics.watch({
+    sockets: () => channel.connectionCount(),
+    lastPosition: () => store.lastPosition(),
+    subscriptions: () => [
+      { name: REACTOR_SUBSCRIPTION, position: reactor.position() },
+      { name: 'live-feed', position: liveLog.position() },
+    ].filter((s): s is { name: string; position: number } => s.position !== null),
   });
   await securityHeaders(app, config.publicUrl);
   // The certificate signing keys are published where verifiers look for them (RFC 8615), not under /api.

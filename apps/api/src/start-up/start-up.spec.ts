@@ -1,8 +1,9 @@
 // What npm start prints: the banner's facts and warnings, and LOG_LEVEL's filter on Nest's start-up lines.
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../config.js';
 import { banner, withoutPassword } from './banner.js';
-import { BinaanLogger, logLevelOf } from './log-level.js';
+import { logLevelOf } from './log-level.js';
+import { createLogger, NestPinoLogger } from '../observability/logging.js';
 
 const facts = (env: NodeJS.ProcessEnv, more: Partial<Parameters<typeof banner>[0]> = {}) =>
   banner({ config: loadConfig({ DATA_DIR: '/srv/binaan-data', ...env }), port: 3000, logLevel: 'info', demo: { state: 'kept' }, demoSigningKey: false, elapsedMs: 2500, ...more });
@@ -44,17 +45,14 @@ describe('LOG_LEVEL', () => {
   });
 
   it("leaves out Nest's route lines below debug, and keeps the API's own messages", () => {
-    const written = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    try {
-      const info = new BinaanLogger('info');
-      info.log('Mapped {/api/health, GET} route', 'RouterExplorer');
-      info.log('e-mail written to the outbox', 'messaging');
-      new BinaanLogger('debug').log('Mapped {/api/health, GET} route', 'RouterExplorer');
-      const lines = written.mock.calls.map(([chunk]) => String(chunk));
-      expect(lines.filter((line) => line.includes('Mapped {/api/health'))).toHaveLength(1);
-      expect(lines.filter((line) => line.includes('e-mail written to the outbox'))).toHaveLength(1);
-    } finally {
-      written.mockRestore();
-    }
+    const lines: string[] = [];
+    const destination = { write: (line: string) => void lines.push(line) };
+    const info = new NestPinoLogger(createLogger({ level: 'info', format: 'json', destination }));
+    info.log('Mapped {/api/health, GET} route', 'RouterExplorer');
+    info.log('e-mail written to the outbox', 'messaging');
+    new NestPinoLogger(createLogger({ level: 'debug', format: 'json', destination })).log('Mapped {/api/health, GET} route', 'RouterExplorer');
+    expect(lines.filter((line) => line.includes('Mapped {/api/health'))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('e-mail written to the outbox'))).toHaveLength(1);
+    expect(JSON.parse(lines.find((line) => line.includes('outbox'))!)).toMatchObject({ level: 'info', context: 'messaging', msg: 'e-mail written to the outbox' });
   });
 });

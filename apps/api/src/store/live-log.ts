@@ -30,6 +30,11 @@ export class LiveLog implements OnApplicationBootstrap {
     this.feed = await startLiveFeed(this.store, (events) => this.deliver(events), (error) => this.logger.error(`live feed: ${error instanceof Error ? error.message : String(error)}`));
   }
 
+  /** The log position this process's reader has delivered up to (null before bootstrap): for the lag metric. */
+  position(): number | null {
+    return this.feed?.position() ?? null;
+  }
+
   /** Stops reading (StoreModule calls it before it closes the store). */
   async stop(): Promise<void> {
     await this.feed?.stop();
