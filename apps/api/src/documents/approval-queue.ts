@@ -140,6 +140,8 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
   private async companiesOf(event: StoredEvent): Promise<string[]> {
     const data = event.data as { companyId?: unknown; userId?: unknown };
     if (typeof data.companyId === 'string') return [data.companyId];
+    // The companies context's own stream (roles, members, its authority as first registered).
+    if (event.streamId.startsWith('company-')) return [event.streamId.slice('company-'.length)];
     if (event.streamType === 'project') {
       const rows = await this.db.query<{ company_id: string }>('SELECT company_id FROM projects WHERE project_id = $1', [event.streamId.slice('project-'.length)]);
       return rows.map((row) => row.company_id);
