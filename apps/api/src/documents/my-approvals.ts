@@ -50,12 +50,16 @@ export class MyApprovals {
     const params: unknown[] = [principal.userId, companyId];
     const byKind = resource === undefined ? '' : ` AND w.resource = $${params.push(resource)}`;
     const [counted] = await this.db.query<{ total: string | number }>(`SELECT count(*) AS total FROM waiting_approvals w WHERE w.user_id = $1 AND w.company_id = $2${byKind}`, params);
+    // The page's keys first, from the queue's index alone (a deep offset skips index entries, not rows
+    // joined to their documents), then those rows and their documents by primary key.
     const rows = await this.db.query<Row>(
       `SELECT w.document_id, w.resource, w.waiting_since, w.actions, w.next_level, d.document_no, d.title, d.status, d.total_sen, d.currency,
               d.company_id, d.counterparty_company_id, d.project_id, d.revision
-       FROM waiting_approvals w JOIN documents d ON d.id = w.document_id
-       WHERE w.user_id = $1 AND w.company_id = $2${byKind}
-       ORDER BY w.waiting_since ASC, w.document_id ASC LIMIT ${range.limit} OFFSET ${range.from}`,
+       FROM (SELECT k.document_id, k.waiting_since FROM waiting_approvals k WHERE k.user_id = $1 AND k.company_id = $2${byKind.replace('w.', 'k.')}
+             ORDER BY k.waiting_since ASC, k.document_id ASC LIMIT ${range.limit} OFFSET ${range.from}) page
+       JOIN waiting_approvals w ON w.user_id = $1 AND w.company_id = $2 AND w.document_id = page.document_id
+       JOIN documents d ON d.id = w.document_id
+       ORDER BY page.waiting_since ASC, page.document_id ASC`,
       params,
     );
     return {
