@@ -11,7 +11,7 @@ describe('capped certificate reads', () => {
 
   beforeAll(async () => {
     db = await PGliteDatabase.open();
-    for (const sql of certificatesProjection.setupSql!.split(';').map((s) => s.trim()).filter(Boolean)) await db.query(sql);
+    for (const sql of certificatesProjection.setupSql.split(';').map((s) => s.trim()).filter(Boolean)) await db.query(sql);
     for (let i = 0; i < 5; i++) {
       await db.query(
         `INSERT INTO cert_articles (article_id, company_id, title, location, date, description, other_images, attendance_rule, published, created_at)

@@ -99,15 +99,23 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
     return this.ready;
   }
 
-  /** Resolves once every event in the log when called has been handled (a queue read waits on it). */
-  async settled(timeoutMs = 10_000): Promise<void> {
-    if (!this.subscription) return;
+  /**
+   * Resolves once every event in the log when called has been handled (a queue read waits on it), or after
+   * `timeoutMs` with false: a subscription far behind (a first start over a long log) or failing must not
+   * hold every read, so the queue is then read as it stands and the delay logged.
+   */
+  async settled(timeoutMs = 5_000): Promise<boolean> {
+    if (!this.subscription) return true;
     const target = await this.store.lastPosition();
     const deadline = Date.now() + timeoutMs;
     while (this.subscription.position() < target) {
-      if (Date.now() > deadline) throw new Error(`approval queue did not reach position ${target} in ${timeoutMs} ms`);
+      if (Date.now() > deadline) {
+        this.logger.warn(`approval queue: not at position ${target} after ${timeoutMs} ms (at ${this.subscription.position()}); read as it stands`);
+        return false;
+      }
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
+    return true;
   }
 
   /** A page of the log: each document touched, and each document of a company whose authority changed, recomputed once. */
