@@ -87,7 +87,7 @@ type Ack = { id: string; revision: number };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -108,7 +108,7 @@ function childrenOf(pid: number): number[] {
   }).sort((a, b) => a - b);
 }
 
-class Client {
+export class Client {
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 64 });
   constructor(readonly port: number) {}
 
@@ -175,7 +175,7 @@ class Ledger {
   }
 }
 
-function tender(now: Date, n: number) {
+export function tender(now: Date, n: number) {
   const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
   return {
     title: `Drill tender ${n}`,
@@ -206,7 +206,7 @@ async function writer(client: Client, token: string, ledger: Ledger, stop: () =>
   }
 }
 
-async function signIn(client: Client, email: string, company: string): Promise<string> {
+export async function signIn(client: Client, email: string, company: string): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     const login = await client.call('POST', '/api/login', undefined, { email, password: PASSWORD });
     if (login.status === 200) {
@@ -218,7 +218,7 @@ async function signIn(client: Client, email: string, company: string): Promise<s
   }
 }
 
-async function waitReady(client: Client, timeoutMs: number): Promise<void> {
+export async function waitReady(client: Client, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if ((await client.call('GET', '/api/health/ready')).status === 200) return;
@@ -242,10 +242,10 @@ async function recovery(client: Client, token: string, since: number): Promise<n
   return Math.max(ready, written) - since;
 }
 
-type Api = ChildProcess & { output: () => string; exited: Promise<number | null> };
+export type Api = ChildProcess & { output: () => string; exited: Promise<number | null> };
 
 /** The API in a process group of its own (so a SIGKILL reaches the primary and its workers at once). */
-function startApi(databaseUrl: string | null, port: number, workers: number, dataDir: string): Api {
+export function startApi(databaseUrl: string | null, port: number, workers: number, dataDir: string): Api {
   const child = spawn(process.execPath, [MAIN], {
     env: { ...process.env, DATABASE_URL: databaseUrl ?? '', DATABASE_SCHEMA: '', DATA_DIR: dataDir, PORT: String(port), API_WORKERS: String(workers), DEMO_DATA: 'on', NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -267,7 +267,7 @@ async function startedApi(client: Client, databaseUrl: string | null, workers: n
   return api;
 }
 
-function killApi(api: Api): void {
+export function killApi(api: Api): void {
   try {
     process.kill(-api.pid!, 'SIGKILL');
   } catch {
@@ -408,7 +408,7 @@ async function reactorBehind(cluster: ThrowawayPostgres | null, database: string
 }
 
 /** The drill's store, opened as the API opens it (PGlite: the data folder, whose lock the stopped API left). */
-function openDrillStore(databaseUrl: string | null, dataDir: string): Promise<SqlDatabase> {
+export function openDrillStore(databaseUrl: string | null, dataDir: string): Promise<SqlDatabase> {
   return openSqlDatabase({ migrationsDir: join(REPOSITORY, 'infra/migrations'), dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
 }
 

@@ -27,7 +27,8 @@ export type LandingCountersReply = { success: true; data: { event_count: number;
  * (until the end of the event's day), so a page offers Register only where the api would accept it.
  */
 export type EventListItem = { id: string; title: string; location: string; date: string; description: string; otherImage: string[]; registrationOpen?: boolean };
-export type EventListReply = { success: true; data: EventListItem[] };
+/** At most 100 listed, newest first; `total` published in all, `more` when more exist than listed (issue 29). */
+export type EventListReply = { success: true; data: EventListItem[]; total: number; more: boolean };
 
 export type EventRegistrationBody = { article_id: string | number; name: string; email: string; contact: string; company_name?: string };
 export type EventRegistrationReply = { success: true; msg: 'eventRegistered'; article_id: string };
@@ -105,6 +106,8 @@ export type FailedScanReason = 'alreadyCheckedIn' | 'alreadyCheckedOut' | 'notCh
 export type AttendanceReply = {
   success: true; article_id: string; registered: number; checked_in: number; checked_out: number; inside: number;
   participants: AttendanceParticipant[]; failed_scans: FailedScan[];
+  /** The lists are capped on purpose (5,000 registrations, the newest 500 failed scans); these say more exist (issue 29). */
+  participants_more: boolean; failed_scans_total: number; failed_scans_more: boolean;
 };
 export type IssueCertificatesReply = {
   success: true;

@@ -64,6 +64,23 @@ export function assignmentsAndManuals(running: () => AuthorityRunning): void {
       expect((await running().api.call('get', '/api/company-workflow/history', { token: kumar })).status).toBe(403);
     });
 
+    it('the history pages with its total, newest first: a page at a time gives the same rows as one read (issue 29)', async () => {
+      const whole = await running().api.call('get', '/api/company-workflow/history', { token: aminah });
+      const total = whole.body.total as number;
+      expect(total).toBe(whole.body.history.length);
+      expect(total).toBeGreaterThanOrEqual(2);
+      expect(whole.headers['content-range']).toBe(`history 0-${total - 1}/${total}`);
+      const paged = [];
+      for (let from = 0; from < total; from++) {
+        const page = await running().api.call('get', `/api/company-workflow/history?range=${encodeURIComponent(JSON.stringify([from, from]))}`, { token: aminah });
+        expect([page.status, page.body.total, page.body.history.length]).toEqual([200, total, 1]);
+        paged.push(page.body.history[0]);
+      }
+      expect(paged).toEqual(whole.body.history);
+      const bad = await running().api.call('get', `/api/company-workflow/history?range=${encodeURIComponent('[0,500]')}`, { token: aminah });
+      expect([bad.status, bad.body.errorCode]).toEqual([400, 'validationFailed']);
+    });
+
     it('a manual is read with its version; aminah changes it (version 2), a stale expectedVersion is 409, kumar is 403, bad levels 400', async () => {
       const seen = await running().api.call('get', '/api/authority-manuals/tender', { token: kumar });
       expect(seen.status).toBe(200);

@@ -1,7 +1,9 @@
 // The authority context's routes: the spec's company workflow list (§7) and the admin calls that manage
 // assignments and manuals (access right administration.authorityManual.update), with their history.
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { contentRange, pageRange } from '../common/page-range.js';
 import type { AuthenticatedRequest } from '../common/principal.js';
+import type { HeaderReply } from '../common/reply.js';
 import { AuthorityService } from './authority.service.js';
 
 @Controller()
@@ -25,9 +27,13 @@ export class AuthorityController {
     return this.authority.assign(request.principal!, body, true);
   }
 
+  /** `?range=[from,to]` (500 a page by default, at most 500): `{ success, history, total }`, `Content-Range: history from-to/total`. */
   @Get('company-workflow/history')
-  history(@Req() request: AuthenticatedRequest) {
-    return this.authority.history(request.principal!);
+  async history(@Query('range') range: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply) {
+    const page = pageRange(range, 500, 500);
+    const result = await this.authority.history(request.principal!, page);
+    contentRange(reply, 'history', page, result.history.length, result.total);
+    return result;
   }
 
   @Get('authority-manuals')

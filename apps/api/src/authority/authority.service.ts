@@ -3,6 +3,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, hasAnyAccessRight, type AccessRight, type AuthorityHistoryRow, type AuthorityManualView, type WorkflowAssignmentsReply } from '@binaan/contracts';
 import type { EventStore, SqlExecutor, StoredEvent } from '@binaan/event-store';
+import type { PageRange } from '../common/page-range.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
@@ -71,8 +72,11 @@ export class AuthorityService {
     return this.manual(principal, resource);
   }
 
-  /** The audited changes, newest first: who gave whom which level, who changed which manual, when. */
-  async history(principal: Principal): Promise<{ success: true; history: AuthorityHistoryRow[] }> {
+  /**
+   * The audited changes, newest first: who gave whom which level, who changed which manual, when. A page
+   * (`range`, 500 by default) with the whole count (`total`): older changes are a page further, never cut off.
+   */
+  async history(principal: Principal, range: PageRange): Promise<{ success: true; history: AuthorityHistoryRow[]; total: number }> {
     const companyId = companyOf(principal, MANAGE, 'administration.authorityManual.view');
     const rows = await this.db.query<{
       recorded_at: string | Date; event_type: string; actor_user_id: string | null; actor_name: string | null; code: string; user_id: string | null;
@@ -80,11 +84,13 @@ export class AuthorityService {
     }>(
       `SELECT h.recorded_at, h.event_type, h.actor_user_id, a.name AS actor_name, h.code, h.user_id, u.name AS user_name, h.level, h.manual_version, h.stream_id, h.revision
        FROM authority_history h LEFT JOIN identity_users a ON a.user_id = h.actor_user_id LEFT JOIN identity_users u ON u.user_id = h.user_id
-       WHERE h.company_id = $1 ORDER BY h.global_position DESC LIMIT 500`,
+       WHERE h.company_id = $1 ORDER BY h.global_position DESC LIMIT ${range.limit} OFFSET ${range.from}`,
       [companyId],
     );
+    const [counted] = await this.db.query<{ total: string | number }>('SELECT count(*) AS total FROM authority_history WHERE company_id = $1', [companyId]);
     return {
       success: true,
+      total: Number(counted?.total ?? 0),
       history: rows.map((r) => ({
         at: new Date(r.recorded_at).toISOString(), eventType: r.event_type, actor: { userId: r.actor_user_id, name: r.actor_name }, code: r.code,
         userId: r.user_id, userName: r.user_name, level: r.level === null ? null : Number(r.level), manualVersion: r.manual_version === null ? null : Number(r.manual_version),

@@ -55,9 +55,23 @@ export async function registrationByCertificate(db: SqlExecutor, certificateNo: 
   return row ?? null;
 }
 
-export async function publishedEvents(db: SqlExecutor): Promise<EventListItem[]> {
-  const rows = await db.query<ArticleRow>('SELECT * FROM cert_articles WHERE published ORDER BY date DESC, article_id LIMIT 100');
-  return rows.map(toListItem);
+/**
+ * Caps kept on purpose (issue 29): each read says how many there are in all (`total`) and whether more exist
+ * than it lists (`more`), so a page can say so and nothing is cut off in silence.
+ */
+export const READ_CAPS = { publishedEvents: 100, companyEvents: 500, registrations: 5_000, failedScans: 500 };
+export type Capped<T> = { rows: T[]; total: number; more: boolean };
+
+async function countOf(db: SqlExecutor, sql: string, params: unknown[]): Promise<number> {
+  const [row] = await db.query<{ total: string | number }>(sql, params);
+  return Number(row?.total ?? 0);
+}
+
+export async function publishedEvents(db: SqlExecutor, cap = READ_CAPS.publishedEvents): Promise<Capped<EventListItem>> {
+  const rows = await db.query<ArticleRow>(`SELECT * FROM cert_articles WHERE published ORDER BY date DESC, article_id LIMIT ${cap + 1}`);
+  const more = rows.length > cap;
+  const total = more ? await countOf(db, 'SELECT count(*) AS total FROM cert_articles WHERE published', []) : rows.length;
+  return { rows: rows.slice(0, cap).map(toListItem), total, more };
 }
 
 export async function landingCounters(db: SqlExecutor): Promise<{ events: number; certificates: number }> {
@@ -71,24 +85,34 @@ export async function insideCount(db: SqlExecutor, articleId: string): Promise<n
   return Number(row?.inside ?? 0);
 }
 
-export async function companyEvents(db: SqlExecutor, companyId: string): Promise<OrganizerEvent[]> {
+export async function companyEvents(db: SqlExecutor, companyId: string, cap = READ_CAPS.companyEvents): Promise<Capped<OrganizerEvent>> {
   const rows = await db.query<ArticleRow & { registrations: string | number; inside: string | number; certificates: string | number }>(
     `SELECT a.*, (SELECT count(*) FROM cert_registrations r WHERE r.article_id = a.article_id) AS registrations,
        (SELECT count(*) FROM cert_registrations r WHERE r.article_id = a.article_id AND r.check_in_at IS NOT NULL AND r.check_out_at IS NULL) AS inside,
        (SELECT count(*) FROM cert_registrations r WHERE r.article_id = a.article_id AND r.certificate_no IS NOT NULL) AS certificates
-     FROM cert_articles a WHERE a.company_id = $1 ORDER BY a.date DESC LIMIT 500`,
+     FROM cert_articles a WHERE a.company_id = $1 ORDER BY a.date DESC, a.article_id LIMIT ${cap + 1}`,
     [companyId],
   );
-  return rows.map((row) => ({
+  const more = rows.length > cap;
+  const total = more ? await countOf(db, 'SELECT count(*) AS total FROM cert_articles WHERE company_id = $1', [companyId]) : rows.length;
+  return { total, more, rows: rows.slice(0, cap).map((row) => ({
     ...toListItem(row), published: row.published, attendance_rule: ruleOf(row), registrations: Number(row.registrations), inside: Number(row.inside), certificates: Number(row.certificates),
-  }));
+  })) };
 }
 
-export async function attendanceOf(db: SqlExecutor, articleId: string): Promise<{ participants: AttendanceParticipant[]; failedScans: FailedScan[] }> {
-  const rows = await db.query<RegistrationRow>('SELECT * FROM cert_registrations WHERE article_id = $1 ORDER BY registered_at, registration_id LIMIT 5000', [articleId]);
+export type AttendanceCounts = { registered: number; checkedIn: number; checkedOut: number; failedScans: number };
+
+export async function attendanceOf(db: SqlExecutor, articleId: string, caps = { registrations: READ_CAPS.registrations, failedScans: READ_CAPS.failedScans }): Promise<{ participants: AttendanceParticipant[]; failedScans: FailedScan[]; counts: AttendanceCounts }> {
+  const rows = await db.query<RegistrationRow>(`SELECT * FROM cert_registrations WHERE article_id = $1 ORDER BY registered_at, registration_id LIMIT ${caps.registrations}`, [articleId]);
   const scans = await db.query<{ tx_id: string; at: string | Date; direction: FailedScan['direction']; reason: FailedScan['reason']; registration_id: string }>(
-    'SELECT tx_id, at, direction, reason, registration_id FROM cert_failed_scans WHERE article_id = $1 ORDER BY at DESC, tx_id LIMIT 500', [articleId]);
+    `SELECT tx_id, at, direction, reason, registration_id FROM cert_failed_scans WHERE article_id = $1 ORDER BY at DESC, tx_id LIMIT ${caps.failedScans}`, [articleId]);
+  // The counts are of the whole event, not of the rows listed.
+  const [counted] = await db.query<{ registered: string | number; checked_in: string | number; checked_out: string | number; failed: string | number }>(
+    `SELECT count(*) AS registered, count(check_in_at) AS checked_in, count(check_out_at) AS checked_out,
+       (SELECT count(*) FROM cert_failed_scans WHERE article_id = $1) AS failed
+     FROM cert_registrations WHERE article_id = $1`, [articleId]);
   return {
+    counts: { registered: Number(counted?.registered ?? 0), checkedIn: Number(counted?.checked_in ?? 0), checkedOut: Number(counted?.checked_out ?? 0), failedScans: Number(counted?.failed ?? 0) },
     participants: rows.map((r) => ({
       registration_id: r.registration_id, user_id: r.user_id, name: r.name, email: r.email, contact: r.contact, company_name: r.company_name,
       registration_datetime: iso(r.registered_at), check_in: iso(r.check_in_at), check_out: iso(r.check_out_at), certificate_no: r.certificate_no ?? MISSING,

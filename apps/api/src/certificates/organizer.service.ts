@@ -79,20 +79,23 @@ export class OrganizerService {
     });
   }
 
-  async list(principal: Principal): Promise<{ success: true; data: OrganizerEvent[] }> {
-    return { success: true, data: await companyEvents(this.db, companyOf(principal, ...SCAN_TICKETS)) };
+  /** The company's events, newest first; at most 500 listed, with `total` and `more` when there are more. */
+  async list(principal: Principal): Promise<{ success: true; data: OrganizerEvent[]; total: number; more: boolean }> {
+    const { rows, total, more } = await companyEvents(this.db, companyOf(principal, ...SCAN_TICKETS));
+    return { success: true, data: rows, total, more };
   }
 
   async attendance(principal: Principal, articleId: string): Promise<AttendanceReply> {
     const companyId = companyOf(principal, ...SCAN_TICKETS);
     return refusing(async () => {
       await this.article(articleId, companyId);
-      const { participants, failedScans } = await attendanceOf(this.db, articleId);
+      const { participants, failedScans, counts } = await attendanceOf(this.db, articleId);
+      // Counts of the whole event; the lists are capped on purpose (5,000 registrations, the newest 500
+      // failed scans) and say so: `*_more` true when the event has more than listed.
       return {
-        success: true as const, article_id: articleId, registered: participants.length,
-        checked_in: participants.filter((p) => !p.check_in.startsWith('0001')).length,
-        checked_out: participants.filter((p) => !p.check_out.startsWith('0001')).length,
+        success: true as const, article_id: articleId, registered: counts.registered, checked_in: counts.checkedIn, checked_out: counts.checkedOut,
         inside: await insideCount(this.db, articleId), participants, failed_scans: failedScans,
+        participants_more: counts.registered > participants.length, failed_scans_total: counts.failedScans, failed_scans_more: counts.failedScans > failedScans.length,
       };
     });
   }

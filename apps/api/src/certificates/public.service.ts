@@ -56,7 +56,8 @@ export class PublicCertificatesService {
 
   async events(): Promise<EventListReply> {
     const now = this.now();
-    return { success: true, data: (await publishedEvents(this.db)).map((event) => ({ ...event, registrationOpen: registrationOpenFor(event.date, now) })) };
+    const { rows, total, more } = await publishedEvents(this.db);
+    return { success: true, data: rows.map((event) => ({ ...event, registrationOpen: registrationOpenFor(event.date, now) })), total, more };
   }
 
   async register(body: unknown): Promise<EventRegistrationReply> {

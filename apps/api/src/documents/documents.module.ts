@@ -1,6 +1,8 @@
 // The documents context: document streams run through the workflow machines, their read models,
 // history, as-of replay and chain verification. Conventions: see the README ("Documents").
 import { Module } from '@nestjs/common';
+import { AccessModule } from '../access.module.js';
+import { ApprovalQueue } from './approval-queue.js';
 import { DocumentActors } from './document-actor.js';
 import { DocumentCommands } from './document-commands.service.js';
 import { DocumentDraws } from './document-draws.js';
@@ -16,7 +18,8 @@ import { VendorNumbers } from './vendor-numbers.js';
 import { WorkflowsController } from './workflows.controller.js';
 
 @Module({
+  imports: [AccessModule],
   controllers: [DocumentsController, WorkflowsController, MyApprovalsController, DocumentTotalsController],
-  providers: [DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, DocumentSides, DocumentTotals, MyApprovals, VendorNumbers],
+  providers: [ApprovalQueue, DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, DocumentSides, DocumentTotals, MyApprovals, VendorNumbers],
 })
 export class DocumentsModule {}

@@ -1,24 +1,21 @@
-// "My approvals" (issue 8): the documents waiting for the caller's decision across every document kind,
-// oldest first. A document waits for a user when the machine offers that user a deciding event on it now
-// (Approve at the next missing level of an open round, or the counterparty's Confirm, Accept, Certify), so
-// the answer is exactly the buttons the user would see on each document, never a second rule set.
-import { Controller, Get, Inject, Injectable, Query, Req, UseFilters } from '@nestjs/common';
+// "My approvals" (issue 8, made complete in issue 29): the documents waiting for the caller's decision across
+// every document kind, oldest first, a page at a time with the total. A document waits for a user when the
+// machine offers that user a deciding event on it now (Approve at the next missing level of an open round,
+// or the counterparty's Confirm, Accept, Certify): `approval-queue.ts` keeps exactly those answers in
+// `waiting_approvals`, so the queue is one indexed read of the caller's rows, whatever the backlog.
+import { Controller, Get, Inject, Injectable, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { DocumentResources, hasAnyAccessRight, type DocumentResource, type WorkflowEventName } from '@binaan/contracts';
+import { DocumentResources, type DocumentResource, type WorkflowEventName } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
-import { availableActions, catalogueEntry, nextMissingLevel } from '@binaan/workflows';
+import { contentRange, pageRange, type PageRange } from '../common/page-range.js';
 import { READ_MODELS, type AuthenticatedRequest, type Principal } from '../common/principal.js';
-import { actionRights, DocumentModules } from './document-access.js';
-import { DocumentActors } from './document-actor.js';
-import { DocumentLoader } from './document-loader.js';
+import type { HeaderReply } from '../common/reply.js';
+import { ApprovalQueue } from './approval-queue.js';
 import { DocumentRefusedFilter } from './document-refused.filter.js';
-import { shapeError } from './document.errors.js';
+import { DocumentRefused, shapeError } from './document.errors.js';
 import { formatSen } from './money.js';
 
-/** The events that decide on a document someone else prepared: what an approver's queue holds. */
-export const DecidingEvents: readonly WorkflowEventName[] = ['Approve', 'Confirm', 'Accept', 'Certify'];
-/** Candidates read per call (each is folded to ask the machine); the queue is meant to be worked down. */
-const MAX_CANDIDATES = 500;
+export { DecidingEvents } from './approval-queue.js';
 
 export type MyApprovalRow = {
   resource: DocumentResource; id: string; documentNo: string; title: string; status: string; total: string; currency: string;
@@ -32,61 +29,48 @@ export type MyApprovalRow = {
 };
 
 type Row = {
-  id: string; resource: DocumentResource; document_no: string; title: string; status: string; total_sen: string | number; currency: string;
-  company_id: string; counterparty_company_id: string | null; project_id: string | null; updated_at: Date | string; revision: string | number;
+  document_id: string; resource: DocumentResource; document_no: string; title: string; status: string; total_sen: string | number; currency: string;
+  company_id: string; counterparty_company_id: string | null; project_id: string | null; waiting_since: Date | string; revision: string | number;
+  actions: string[] | string; next_level: number | null;
 };
 
-/** Per resource the caller may act on, the statuses a deciding event leaves from (from the catalogue). */
-export function decidingStatuses(accessRights: string): { resource: DocumentResource; statuses: string[] }[] {
-  return DocumentResources.flatMap((resource) => {
-    const module = DocumentModules[resource];
-    if (!hasAnyAccessRight(accessRights, `${module}.view`)) return [];
-    const statuses = catalogueEntry(resource).transitions
-      .filter((t) => t.from !== null && DecidingEvents.includes(t.event) && hasAnyAccessRight(accessRights, ...actionRights(module, t.event)))
-      .map((t) => t.from as string);
-    return statuses.length === 0 ? [] : [{ resource, statuses: [...new Set(statuses)] }];
-  });
-}
+/** PGlite may hand a text[] back as its literal: `{Approve,Confirm}`. */
+const textArray = (value: string[] | string): string[] => (Array.isArray(value) ? value : value.replace(/^\{|\}$/g, '').split(',').filter(Boolean));
 
 @Injectable()
 export class MyApprovals {
-  constructor(
-    @Inject(READ_MODELS) private readonly db: SqlExecutor,
-    private readonly actors: DocumentActors,
-    private readonly loader: DocumentLoader,
-  ) {}
+  constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor, private readonly queue: ApprovalQueue) {}
 
-  async list(principal: Principal): Promise<MyApprovalRow[]> {
-    const companyActor = await this.actors.actorFor(principal);
-    const kinds = decidingStatuses(principal.accessRights);
-    if (kinds.length === 0) return [];
-    const params: unknown[] = [companyActor.companyId];
-    const byKind = kinds.map(({ resource, statuses }) => {
-      params.push(resource, statuses);
-      return `(resource = $${params.length - 1} AND status = ANY($${params.length}::text[]))`;
-    });
+  async page(principal: Principal, range: PageRange, resource?: DocumentResource): Promise<{ rows: MyApprovalRow[]; total: number }> {
+    const companyId = principal.companyId;
+    if (!companyId) throw new DocumentRefused(403, 'companyNotChosen', 'Choose a company first (company/choose).');
+    await this.queue.tableReady();
+    // The caller's own action (or an authority change) just committed is in the queue it reads now.
+    await this.queue.settled();
+    const params: unknown[] = [principal.userId, companyId];
+    const byKind = resource === undefined ? '' : ` AND w.resource = $${params.push(resource)}`;
+    const [counted] = await this.db.query<{ total: string | number }>(`SELECT count(*) AS total FROM waiting_approvals w WHERE w.user_id = $1 AND w.company_id = $2${byKind}`, params);
+    // The page's keys first, from the queue's index alone (a deep offset skips index entries, not rows
+    // joined to their documents), then those rows and their documents by primary key.
     const rows = await this.db.query<Row>(
-      `SELECT id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, updated_at, revision
-       FROM documents WHERE (company_id = $1 OR (counterparty_company_id = $1 AND shared_with_counterparty)) AND (${byKind.join(' OR ')})
-       ORDER BY updated_at ASC, id ASC LIMIT ${MAX_CANDIDATES}`,
+      `SELECT w.document_id, w.resource, w.waiting_since, w.actions, w.next_level, d.document_no, d.title, d.status, d.total_sen, d.currency,
+              d.company_id, d.counterparty_company_id, d.project_id, d.revision
+       FROM (SELECT k.document_id, k.waiting_since FROM waiting_approvals k WHERE k.user_id = $1 AND k.company_id = $2${byKind.replace('w.', 'k.')}
+             ORDER BY k.waiting_since ASC, k.document_id ASC LIMIT ${range.limit} OFFSET ${range.from}) page
+       JOIN waiting_approvals w ON w.user_id = $1 AND w.company_id = $2 AND w.document_id = page.document_id
+       JOIN documents d ON d.id = w.document_id
+       ORDER BY page.waiting_since ASC, page.document_id ASC`,
       params,
     );
-    const waiting: MyApprovalRow[] = [];
-    for (const row of rows) {
-      // The read model's revision: a state kept at exactly it needs no read.
-      const { state } = await this.loader.load(row.resource, row.id, companyActor.companyId, Number(row.revision));
-      const actor = await this.actors.forDocument(companyActor, state);
-      const actions = availableActions(row.resource, state.workflow, actor).map((a) => a.event).filter((e) => DecidingEvents.includes(e));
-      if (actions.length === 0) continue;
-      const { approval } = state.workflow.context;
-      const nextLevel = actions.includes('Approve') && approval.open ? nextMissingLevel(approval) : null;
-      waiting.push({
-        resource: row.resource, id: row.id, documentNo: row.document_no, title: row.title, status: state.workflow.status, total: formatSen(BigInt(row.total_sen)),
+    return {
+      total: Number(counted?.total ?? 0),
+      rows: rows.map((row) => ({
+        resource: row.resource, id: row.document_id, documentNo: row.document_no, title: row.title, status: row.status, total: formatSen(BigInt(row.total_sen)),
         currency: row.currency, companyId: row.company_id, counterpartyCompanyId: row.counterparty_company_id, projectId: row.project_id,
-        revision: state.revision, waitingSince: new Date(row.updated_at).toISOString(), actions, nextLevel,
-      });
-    }
-    return waiting;
+        revision: Number(row.revision), waitingSince: new Date(row.waiting_since).toISOString(), actions: textArray(row.actions) as WorkflowEventName[],
+        nextLevel: row.next_level === null ? null : Number(row.next_level),
+      })),
+    };
   }
 }
 
@@ -95,14 +79,20 @@ export class MyApprovals {
 export class MyApprovalsController {
   constructor(private readonly approvals: MyApprovals) {}
 
-  /** `GET /api/my-approvals[?resource=purchaseOrder]`: `{ success, data: MyApprovalRow[] }`, oldest first. */
+  /**
+   * `GET /api/my-approvals[?resource=purchaseOrder][&range=[0,24]]`: `{ success, data: MyApprovalRow[], total }`,
+   * oldest first, 25 a page by default (at most 100), `Content-Range: my-approvals 0-24/123`. `range=[0,0]`
+   * reads one row and the total (what the bell shows).
+   */
   @Get('my-approvals')
   @ApiTags('documents')
-  async mine(@Query('resource') resource: unknown, @Req() request: AuthenticatedRequest) {
+  async mine(@Query('resource') resource: unknown, @Query('range') range: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply) {
     if (resource !== undefined && (typeof resource !== 'string' || !(DocumentResources as readonly string[]).includes(resource))) {
       throw shapeError({ resource: ['must be a document resource'] });
     }
-    const rows = await this.approvals.list(request.principal!);
-    return { success: true, data: resource === undefined ? rows : rows.filter((r) => r.resource === resource) };
+    const page = pageRange(range);
+    const { rows, total } = await this.approvals.page(request.principal!, page, resource as DocumentResource | undefined);
+    contentRange(reply, 'my-approvals', page, rows.length, total);
+    return { success: true, data: rows, total };
   }
 }

@@ -5,6 +5,7 @@ import { Title, useTranslate } from 'react-admin';
 import { Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { hasAnyAccessRight, type AuthorityHistoryRow, type AuthorityManualView, type CompanyMember, type ProjectAuthorityHistoryRow, type WorkflowAssignmentGroup } from '@binaan/contracts';
 import { useAccess } from '../access/access-context.js';
+import { CappedNote } from '../CappedNote.js';
 import { resourceLabel } from '../catalogue/labels.js';
 import { formatDateTime } from '../format.js';
 import { adminJson } from '../providers/admin-request.js';
@@ -12,6 +13,9 @@ import { AssignmentsCard } from './AssignmentsCard.js';
 import { authorityApi } from './authority-api.js';
 import { ManualsCard } from './ManualsCard.js';
 import { ProjectHistoryCard } from './ProjectHistoryCard.js';
+
+/** The newest changes shown; the note says how many there are in all. */
+const HISTORY_SHOWN = 100;
 
 type ProjectRow = { project: { id: string; project_name: string }; workflowAssignments: WorkflowAssignmentGroup[] };
 
@@ -22,6 +26,7 @@ export function AuthorityPage() {
   const [manuals, setManuals] = useState<AuthorityManualView[]>([]);
   const [groups, setGroups] = useState<WorkflowAssignmentGroup[]>([]);
   const [history, setHistory] = useState<AuthorityHistoryRow[]>([]);
+  const [historyTotal, setHistoryTotal] = useState(0);
   const [projects, setProjects] = useState<ProjectRow[]>([]);
   const [projectId, setProjectId] = useState('');
   const [members, setMembers] = useState<CompanyMember[]>([]);
@@ -29,7 +34,10 @@ export function AuthorityPage() {
   const reload = useCallback(() => {
     void authorityApi.manuals().then(setManuals, () => undefined);
     void authorityApi.assignments().then(setGroups, () => undefined);
-    void authorityApi.history().then(setHistory, () => undefined);
+    void authorityApi.history().then((reply) => {
+      setHistory(reply.history);
+      setHistoryTotal(reply.total);
+    }, () => undefined);
     void adminJson<ProjectRow[]>('/api/project-list-by-user').then(setProjects, () => undefined);
   }, []);
   useEffect(reload, [reload]);
@@ -77,7 +85,7 @@ export function AuthorityPage() {
             <TableCell>{translate('admin.authority.process')}</TableCell><TableCell>{translate('admin.authority.user')}</TableCell><TableCell>{translate('admin.authority.level')}</TableCell>
           </TableRow></TableHead>
           <TableBody>
-            {history.slice(0, 100).map((row) => (
+            {history.slice(0, HISTORY_SHOWN).map((row) => (
               <TableRow key={`${row.streamId}-${row.revision}`}>
                 <TableCell>{formatDateTime(row.at)}</TableCell><TableCell>{row.actor.name ?? '-'}</TableCell>
                 <TableCell>{translate(`admin.authority.event.${row.eventType}`, { _: row.eventType })}</TableCell>
@@ -87,6 +95,7 @@ export function AuthorityPage() {
             ))}
           </TableBody>
         </Table>
+        <CappedNote shown={Math.min(HISTORY_SHOWN, history.length)} total={historyTotal} />
       </CardContent></Card>
     </Stack>
   );

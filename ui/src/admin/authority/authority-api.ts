@@ -11,7 +11,8 @@ export const authorityApi = {
   assignments: async () => (await adminJson<{ workflowAssignments: WorkflowAssignmentGroup[] }>('/api/company-workflow/view/workflow-and-assignments-list')).workflowAssignments,
   assign: (body: WorkflowAssignmentBody) => adminJson('/api/company-workflow/assignments', { body }),
   unassign: (body: WorkflowAssignmentBody) => adminJson('/api/company-workflow/assignments/unassign', { body }),
-  history: async () => (await adminJson<{ history: AuthorityHistoryRow[] }>('/api/company-workflow/history')).history,
+  /** The newest 500 changes and how many there are in all. */
+  history: async () => adminJson<{ history: AuthorityHistoryRow[]; total: number }>('/api/company-workflow/history'),
   /** The chosen company's active users (at most 50: the api's page size), by name. */
   members: () => adminJson<CompanyMember[]>(`/api/company/members?range=${encodeURIComponent('[0,49]')}&sort=${encodeURIComponent('["name","ASC"]')}`),
   projectHistory: async (projectId: string) => (await adminJson<{ history: ProjectAuthorityHistoryRow[] }>(`/api/projects/${encodeURIComponent(projectId)}/authority-history`)).history,

@@ -9,6 +9,7 @@ import type { AttendanceReply, OrganizerEvent } from '@binaan/contracts';
 import { formatDate } from '../format.js';
 import { parseDmy } from '../inputs/date-text.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
+import { CappedNote } from '../CappedNote.js';
 import { ParticipantsCard } from './ParticipantsCard.js';
 import { ScannerCard } from './ScannerCard.js';
 
@@ -17,7 +18,11 @@ function EventsList() {
   const notify = useNotify();
   const [events, setEvents] = useState<OrganizerEvent[]>([]);
   const [draft, setDraft] = useState({ title: '', location: '', date: '', description: '', images: '', minimum: '' });
-  const reload = useCallback(() => void adminJson<{ data: OrganizerEvent[] }>('/api/article/organizer-list').then((r) => setEvents(r.data), () => undefined), []);
+  const [total, setTotal] = useState(0);
+  const reload = useCallback(() => void adminJson<{ data: OrganizerEvent[]; total: number }>('/api/article/organizer-list').then((r) => {
+    setEvents(r.data);
+    setTotal(r.total);
+  }, () => undefined), []);
   useEffect(reload, [reload]);
   const create = async () => {
     try {
@@ -77,7 +82,7 @@ function EventsList() {
             </TableRow>
           ))}
         </TableBody>
-      </Table></Card>
+      </Table><CappedNote shown={events.length} total={total} /></Card>
     </Stack>
   );
 }
@@ -102,7 +107,7 @@ function EventDoor() {
         </Stack>
       </CardContent></Card>
       <ScannerCard articleId={id} onScanned={reload} />
-      <ParticipantsCard participants={attendance?.participants ?? []} articleId={id} onChanged={reload} />
+      <ParticipantsCard participants={attendance?.participants ?? []} registered={attendance?.registered ?? 0} articleId={id} onChanged={reload} />
     </Stack>
   );
 }

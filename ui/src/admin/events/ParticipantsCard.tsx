@@ -6,11 +6,12 @@ import { Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHea
 import type { AttendanceParticipant } from '@binaan/contracts';
 import { formatDateTime } from '../format.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
+import { CappedNote } from '../CappedNote.js';
 import { ConfirmActionDialog } from '../documents/ConfirmActionDialog.js';
 
 const has = (value: string) => value !== '' && value !== '-' && !value.startsWith('0001-01-01');
 
-export function ParticipantsCard({ participants, articleId, onChanged }: { participants: AttendanceParticipant[]; articleId: string; onChanged: () => void }) {
+export function ParticipantsCard({ participants, registered, articleId, onChanged }: { participants: AttendanceParticipant[]; registered: number; articleId: string; onChanged: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -71,6 +72,8 @@ export function ParticipantsCard({ participants, articleId, onChanged }: { parti
           })}
         </TableBody>
       </Table>
+      {/* The API lists the first 5,000 registrations; a bigger event says how many there are in all. */}
+      <CappedNote shown={participants.length} total={registered} />
       <ConfirmActionDialog open={confirming !== null} busy={busy} title={translate('admin.confirm.title', { action: stepLabel, document: named })}
         documents={[named]} effect={translate(`admin.confirm.effect.${confirming?.step === 'revoke' ? 'revokeCertificate' : 'approveCertificate'}`)}
         askRemark={confirming?.step === 'revoke'} remarkLabel={translate('admin.events.revokeReason')} confirmLabel={stepLabel} danger={confirming?.step === 'revoke'}

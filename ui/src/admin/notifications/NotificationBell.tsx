@@ -2,12 +2,16 @@
 // came; the list in a popover, 5 at a time with "load more" while a page came back full; each item opens
 // its link target (§2.6). Unread items (not yet seen when the count was cleared) are bold.
 import { useState, type MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { Badge, Box, Button, CircularProgress, IconButton, List, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
+import { Badge, Box, Button, CircularProgress, IconButton, Link, List, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import type { NotificationEvent } from '@binaan/contracts';
 import { useSession } from '../../shared/session/session-store.js';
+import { useAccess } from '../access/access-context.js';
+import { canUse, moduleByKey } from '../access/modules.js';
+import { adminJson } from '../providers/admin-request.js';
 import { formatDateTime } from '../format.js';
 import { isUnread } from './bell-rules.js';
 import { movedOnFacts, notificationTitle, notificationWhat, parseEventData } from './notification-text.js';
@@ -44,9 +48,14 @@ export function NotificationBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const count = state.count ?? 0;
 
+  // What waits for the user's decision, counted by the queue itself (GET /api/my-approvals' total), so the
+  // bell and My approvals always say the same number (issue 29). Read when the list opens.
+  const decides = canUse(moduleByKey('myApprovals'), useAccess());
+  const [waiting, setWaiting] = useState<number | null>(null);
   const show = (event: MouseEvent<HTMLElement>) => {
     setAnchor(event.currentTarget);
     void open();
+    if (decides) adminJson<{ total: number }>(`/api/my-approvals?range=${encodeURIComponent('[0,0]')}`).then((r) => setWaiting(r.total), () => setWaiting(null));
   };
   const choose = (event: NotificationEvent) => {
     setAnchor(null);
@@ -75,6 +84,13 @@ export function NotificationBell() {
       >
         <Box data-testid="notification-list">
           <Typography variant="subtitle1" sx={{ px: 2, pt: 1.5, pb: 1, fontWeight: 600 }}>{translate('admin.notifications.title')}</Typography>
+          {decides && waiting !== null && waiting > 0 && (
+            <Typography sx={{ px: 2, pb: 1 }}>
+              <Link component={RouterLink} to="/my-approvals" onClick={() => setAnchor(null)} data-testid="bell-waiting" data-total={waiting}>
+                {translate('admin.notifications.waiting', { count: waiting })}
+              </Link>
+            </Typography>
+          )}
           <List disablePadding>
             {state.list.events.map((event) => <NotificationItem key={event.id} event={event} onOpen={choose} company={company} />)}
           </List>

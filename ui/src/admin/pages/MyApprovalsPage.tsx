@@ -1,8 +1,9 @@
-// "My approvals": documents waiting for this user's decision across kinds, oldest first (GET /api/my-approvals).
+// "My approvals": documents waiting for this user's decision across kinds, oldest first (GET /api/my-approvals),
+// a page of 25 at a time with the whole count, so nothing waiting is ever out of sight (issue 29).
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Card, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Card, Link, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
 import { actionLabel, resourceLabel } from '../catalogue/labels.js';
 import { StatusChip } from '../documents/StatusChip.js';
 import { formatDateTime, formatMoney } from '../format.js';
@@ -10,21 +11,30 @@ import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 
 type Row = { resource: string; id: string; documentNo: string; title: string; status: string; total: string; currency: string; waitingSince: string; actions: string[]; nextLevel: number | null };
 
+const PAGE = 25;
+
 export function MyApprovalsPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const [rows, setRows] = useState<Row[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(0);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    adminJson<{ data: Row[] }>('/api/my-approvals').then((r) => setRows(r.data), (e: unknown) => setError(errorCodeOf(e)));
-  }, []);
+    const range = encodeURIComponent(JSON.stringify([page * PAGE, page * PAGE + PAGE - 1]));
+    adminJson<{ data: Row[]; total: number }>(`/api/my-approvals?range=${range}`).then((r) => {
+      setRows(r.data);
+      setTotal(r.total);
+    }, (e: unknown) => setError(errorCodeOf(e)));
+  }, [page]);
   return (
     <Card sx={{ mt: 2, p: 2 }} data-testid="my-approvals">
       <Title title={translate('admin.menu.myApprovals')} />
       <Typography variant="h5" component="h1" gutterBottom>{translate('admin.menu.myApprovals')}</Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('admin.myApprovals.intro')}</Typography>
       {error && <Alert severity="error">{translate(`error.${error}`)}</Alert>}
-      {rows?.length === 0 && <Alert severity="success">{translate('admin.myApprovals.empty')}</Alert>}
+      {rows && total > 0 && <Typography sx={{ mb: 1 }} data-testid="approvals-total" data-total={total}>{translate('admin.myApprovals.total', { count: total })}</Typography>}
+      {rows?.length === 0 && total === 0 && <Alert severity="success">{translate('admin.myApprovals.empty')}</Alert>}
       {rows && rows.length > 0 && (
         <Table size="small">
           <TableHead>
@@ -48,6 +58,13 @@ export function MyApprovalsPage() {
             ))}
           </TableBody>
         </Table>
+      )}
+      {total > PAGE && (
+        <TablePagination
+          component="div" count={total} page={page} rowsPerPage={PAGE} rowsPerPageOptions={[]} onPageChange={(_, next) => setPage(next)}
+          labelDisplayedRows={({ from, to, count }) => translate('admin.myApprovals.shown', { from, to, count })}
+          getItemAriaLabel={(type) => translate(`admin.myApprovals.${type}Page`)} data-testid="approvals-pages"
+        />
       )}
     </Card>
   );

@@ -1,0 +1,29 @@
+// One page of a list that is never cut short in silence (issue 29): `?range=[from,to]` (react-admin's form,
+// both inclusive), at most `max` rows a page, `size` rows when absent. The reply carries the total
+// (`{ ..., total }` and `Content-Range: <name> from-to/total`), so a caller always knows whether more exist.
+import { refusal } from './refusal.js';
+import type { HeaderReply } from './reply.js';
+
+export type PageRange = { from: number; to: number; limit: number };
+
+export function pageRange(raw: unknown, size = 25, max = 100): PageRange {
+  if (raw === undefined) return { from: 0, to: size - 1, limit: size };
+  let range: unknown;
+  try {
+    range = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  } catch {
+    range = null;
+  }
+  if (!Array.isArray(range) || range.length !== 2 || !Number.isInteger(range[0]) || !Number.isInteger(range[1])
+    || (range[0] as number) < 0 || (range[1] as number) < (range[0] as number) || (range[1] as number) - (range[0] as number) >= max) {
+    throw refusal(400, 'validationFailed', 'Check these fields: range.', { fields: { range: [`must be [from, to] with 0 <= from <= to and at most ${max} rows`] } });
+  }
+  const [from, to] = range as [number, number];
+  return { from, to, limit: to - from + 1 };
+}
+
+/** `Content-Range: <name> from-to/total` (`*-*` past the end or when empty), exposed to browsers. */
+export function contentRange(reply: HeaderReply, name: string, range: PageRange, rows: number, total: number): void {
+  reply.header('Content-Range', rows === 0 ? `${name} */${total}` : `${name} ${range.from}-${range.from + rows - 1}/${total}`);
+  reply.header('Access-Control-Expose-Headers', 'Content-Range');
+}
