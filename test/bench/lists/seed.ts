@@ -31,7 +31,7 @@ export async function growDocuments(db: SqlExecutor, from: number, to: number): 
          n % 100 = 7,
          CASE WHEN n % 5 = 0 THEN 'bench-project-' || (n / 5) % 7 END,
          'TD-2026-' || lpad(n::text, 7, '0'), (${words})[1 + n % 8] || ', lot ' || n, (${statuses})[1 + (n / 3) % 8],
-         (n * 7919) % 1000000000, 'MYR', timestamptz '2020-01-01' + n * interval '37 seconds', timestamptz '2020-01-01' + n * interval '37 seconds' + (n % 97) * interval '1 hour',
+         (n::bigint * 7919) % 1000000000, 'MYR', timestamptz '2020-01-01' + n * interval '37 seconds', timestamptz '2020-01-01' + n * interval '37 seconds' + (n % 97) * interval '1 hour',
          1 + n % 9, 'bench-user', NULL, CASE WHEN n % 50 = 1 THEN 1 END
        FROM generate_series(${start}, ${end}) AS n`,
     );

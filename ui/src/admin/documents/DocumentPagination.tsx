@@ -1,0 +1,25 @@
+// The list's paging. Past DocumentListTotalCap matching documents the server stops counting (issue 29:
+// a count of a million rows on every page is what made the lists slow), so the total reads
+// "1-25 of 10,000 or more" and a line says plainly why and how to narrow the list.
+import { DocumentListTotalCap } from '@binaan/contracts';
+import { Typography } from '@mui/material';
+import { Pagination, useListContext, useTranslate } from 'react-admin';
+
+export function DocumentPagination() {
+  const translate = useTranslate();
+  const { total } = useListContext();
+  const capped = total != null && total >= DocumentListTotalCap;
+  const cap = DocumentListTotalCap.toLocaleString('en');
+  if (!capped) return <Pagination />;
+  return (
+    <>
+      <Typography variant="body2" role="status" sx={{ px: 2, pt: 1 }} data-testid="list-total-capped">
+        {translate('admin.documents.totalCapped', { cap })}
+      </Typography>
+      <Pagination
+       
+        labelDisplayedRows={({ from, to }: { from: number; to: number }) => translate('admin.documents.pageRangeCapped', { from: from.toLocaleString('en'), to: to.toLocaleString('en'), cap })}
+      />
+    </>
+  );
+}
