@@ -56,12 +56,25 @@ function strings(value: unknown, max: number): string[] | null {
   return [...new Set(list as string[])];
 }
 
+/** How many ids a getMany filter names (0 when it is not one), for its default range. */
+function idCount(filterText: string): number {
+  try {
+    const filter = JSON.parse(filterText) as { id?: unknown };
+    return Array.isArray(filter?.id) ? Math.min(filter.id.length, MAX_IDS) : 0;
+  } catch {
+    return 0;
+  }
+}
+
 export function parseListQuery(query: Record<string, unknown>): ListQuery {
   const sort = json('sort', query.sort) ?? ['createdAt', 'DESC'];
   if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !Object.hasOwn(SORTS, sort[0]) || (sort[1] !== 'ASC' && sort[1] !== 'DESC')) {
     throw shapeError({ sort: [`must be ["field","ASC"|"DESC"] with field one of ${LIST_SORTS.join(', ')}`] });
   }
-  const range = json('range', query.range) ?? [0, 24];
+  const rawRange = json('range', query.range);
+  // ra-data-simple-rest's getMany sends filter={"id":[...]} and no range: it wants every one of them.
+  const ids = typeof query.filter === 'string' && query.range === undefined ? idCount(query.filter) : 0;
+  const range = rawRange ?? [0, Math.max(ids, 25) - 1];
   if (!Array.isArray(range) || !Number.isSafeInteger(range[0]) || !Number.isSafeInteger(range[1]) || range[0] < 0 || range[1] < range[0] || range[1] - range[0] >= MAX_PAGE) {
     throw shapeError({ range: [`must be [from, to] with 0 <= from <= to and at most ${MAX_PAGE} rows`] });
   }
@@ -223,7 +236,7 @@ export async function listDocuments(db: SqlExecutor, resource: DocumentResource,
     const counted = Number(count?.n ?? 0);
     capped = counted >= LIST_TOTAL_CAP;
     // Past the cap a full page may have more after it: one more than seen keeps "next page" offered.
-    total = Math.max(counted, query.range.from + rows.length + (capped && rows.length === limit ? 1 : 0));
+    total = rows.length === 0 ? counted : Math.max(counted, query.range.from + rows.length + (capped && rows.length === limit ? 1 : 0));
   }
   return {
     total, capped,
