@@ -121,9 +121,9 @@ async function main(): Promise<void> {
     let grown = 0;
     for (const size of SIZES) {
       const started = Date.now();
-      await growDocuments(db, grown, size);
+      await growDocuments(db, grown, size, env.DATABASE_URL);
       grown = size;
-      await analyze(db);
+      await analyze(db, env.DATABASE_URL);
       console.log(`\n${STORE}: ${size.toLocaleString('en')} tenders of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       const row: Measured[] = [];
       for (const call of CALLS) {

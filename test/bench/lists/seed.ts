@@ -3,6 +3,7 @@
 // made through the API would leave behind, without a million event streams. Every tenth row's other
 // party varies, a fifth have a project, one in a hundred is a tender received from Mutiara (shared).
 import type { SqlExecutor } from '@binaan/event-store';
+import { onDatabase } from '../support/api-process.js';
 
 export const COMPANY = 'teguh-bina';
 export const OTHER = 'mutiara-supplies';
@@ -15,14 +16,16 @@ const WORDS = ['Concrete works', 'Piling works', 'Rebar supply', 'Formwork hire'
 const COUNTERPARTIES = ['mutiara-supplies', 'kukuh-jaya', 'bekal-prima', null];
 
 /** Adds rows n = from .. to-1 (the bench company's tenders; every hundredth one received instead). */
-export async function growDocuments(db: SqlExecutor, from: number, to: number): Promise<void> {
+export async function growDocuments(db: SqlExecutor, from: number, to: number, postgresUrl?: string): Promise<void> {
   if (to <= from) return;
   const words = `ARRAY[${WORDS.map((w) => `'${w.replace(/'/g, "''")}'`).join(',')}]`;
   const statuses = `ARRAY[${STATUSES.map((s) => `'${s}'`).join(',')}]`;
   const parties = `ARRAY[${COUNTERPARTIES.map((c) => (c === null ? 'NULL' : `'${c}'`)).join(',')}]::text[]`;
   for (let start = from; start < to; start += 100_000) {
     const end = Math.min(to, start + 100_000) - 1;
-    await db.query(
+    // On PostgreSQL a connection of the bench's own: the API's pool times statements out, and 100,000 rows
+    // into every list index take longer.
+    await run(db, postgresUrl,
       `INSERT INTO documents (id, resource, stream_id, company_id, counterparty_company_id, shared_with_counterparty, project_id, document_no, title, status,
          total_sen, currency, created_at, updated_at, revision, created_by, approval_round, awaiting_level)
        SELECT 'bench-' || n, '${RESOURCE}', '${RESOURCE}-bench-' || n,
@@ -38,6 +41,16 @@ export async function growDocuments(db: SqlExecutor, from: number, to: number): 
   }
 }
 
-export async function analyze(db: SqlExecutor): Promise<void> {
-  await db.script('VACUUM ANALYZE documents');
+async function run(db: SqlExecutor, postgresUrl: string | undefined, sql: string): Promise<void> {
+  if (!postgresUrl) return db.script(sql);
+  await onDatabase(async (client) => {
+    await client.query('SET statement_timeout = 0');
+    await client.query('SET search_path = api');
+    await client.query(sql);
+  }, postgresUrl);
+}
+
+/** VACUUM (the visibility map that index-only counts read) and ANALYZE; on PostgreSQL on a connection of its own with no statement timeout. */
+export async function analyze(db: SqlExecutor, postgresUrl?: string): Promise<void> {
+  await run(db, postgresUrl, 'VACUUM ANALYZE documents');
 }

@@ -29,17 +29,16 @@ beforeAll(async () => {
     SELECT 'd-' || n, 'tender', 'tender-d-' || n, CASE WHEN n % 100 = 7 THEN 'mutiara-supplies' ELSE '${COMPANY}' END,
       CASE WHEN n % 100 = 7 THEN '${COMPANY}' ELSE (ARRAY['mutiara-supplies', 'kukuh-jaya', 'bekal-prima', NULL])[1 + (n / 10) % 4] END, n % 100 = 7,
       CASE WHEN n % 5 = 0 THEN 'p-' || (n / 5) % 7 END, 'TD-' || lpad(n::text, 7, '0'),
-      (ARRAY['Concrete works', 'Piling works', 'Rebar supply', 'Formwork hire', 'Scaffolding', 'Roofing', 'Landscape', 'Painting'])[1 + n % 8] || ', lot ' || n,
+      CASE WHEN n = 777 THEN 'Quokka bridge' ELSE (ARRAY['Concrete works', 'Piling works', 'Rebar supply', 'Formwork hire', 'Scaffolding', 'Roofing', 'Landscape', 'Painting'])[1 + n % 8] || ', lot ' || n END,
       (ARRAY['new', 'active', 'comparison', 'cancelled'])[1 + (n / 3) % 4], (n * 7919) % 1000000, 'MYR',
       timestamptz '2024-01-01' + n * interval '1 minute', timestamptz '2024-01-01' + n * interval '1 minute' + (n % 97) * interval '1 hour',
       1 + n % 9, 'u', CASE WHEN n % 50 = 1 THEN 1 END
     FROM generate_series(1, ${ROWS}) AS n`);
-  await db.script('ANALYZE');
+  await db.script('VACUUM ANALYZE');
   // At this size a sequential scan of every row is honestly cheap, and the planner takes it; at a
   // million it is not. Without it, the plan shows whether an index path serves the page at all: the
   // shape this test guards (the bench shows the planner's own choice at a million).
   await db.script('SET enable_seqscan = off');
-  if (process.env.PLAN_DEBUG) console.log(await db.query("SELECT indexname FROM pg_indexes WHERE indexname = 'documents_search'"), await db.query(`EXPLAIN ANALYZE SELECT * FROM documents WHERE (document_no || ' ' || title) ILIKE '%0000777%'`));
 }, 120_000);
 
 afterAll(async () => {
@@ -65,7 +64,7 @@ async function plan(text: string, params: unknown[]): Promise<PlanNode> {
 const firstPages: [string, Record<string, string>][] = [
   ...LIST_SORTS.flatMap((field) => (['ASC', 'DESC'] as const).map((dir): [string, Record<string, string>] => [`sorted by ${field} ${dir}`, { sort: JSON.stringify([field, dir]) }])),
   ['search for a common word', { filter: '{"q":"piling"}' }],
-  ['search for one number', { filter: '{"q":"0000777"}' }],
+  ['search for a rare word', { filter: '{"q":"quokka"}' }],
   ['a status tab', { filter: '{"status":"active"}' }],
   ['two statuses sorted by total', { filter: '{"status":["new","cancelled"]}', sort: '["total","DESC"]' }],
   ['a counterparty', { filter: '{"counterparty":"kukuh-jaya"}' }],
