@@ -24,7 +24,7 @@ describe.each(STORES)('the stock ra-data-simple-rest provider on the document li
       fetchUtils.fetchJson(url, { ...options, user: { authenticated: true, token: `Bearer ${token}` } }));
     for (const [title, counterparty, projectId] of [['Stock client A', MUTIARA, 'stock-project'], ['Stock client B', SERI, 'stock-project'], ['Stock client C', MUTIARA, null]] as const) {
       const { data } = await provider.create('purchaseOrder', { data: purchaseOrderBody({ title, counterpartyCompanyId: counterparty, ...(projectId ? { projectId } : {}) }) });
-      created.push(data as unknown as Row);
+      created.push(data);
     }
   }, 180_000);
   afterAll(async () => running?.stop());

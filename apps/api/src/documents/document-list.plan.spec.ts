@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PGliteDatabase } from '@binaan/event-store';
 import { companiesProjection } from '../companies/companies.projection.js';
-import { LIST_SORTS, LIST_TOTAL_CAP, listDocuments, listSql, parseListQuery } from './document-list.js';
+import { LIST_SORTS, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, listDocuments, listSql, parseListQuery } from './document-list.js';
 import { documentsProjection } from './documents.projection.js';
 
 const ROWS = 10_500;
@@ -90,6 +90,14 @@ describe(`document lists at ${ROWS.toLocaleString('en')} tenders: no step of a f
     expect(widest(await plan(sql.count.text, sql.count.params)).rows).toBeLessThanOrEqual(LIST_TOTAL_CAP);
     const page = await listDocuments(db, 'tender', COMPANY, parseListQuery({}));
     expect({ total: page.total, capped: page.capped, rows: page.rows.length }).toEqual({ total: LIST_TOTAL_CAP, capped: true, rows: 25 });
+  });
+
+  it(`a search's count stops at ${SEARCH_TOTAL_CAP.toLocaleString('en')} (each match is a row read)`, async () => {
+    const query = parseListQuery({ filter: '{"q":"piling"}' });
+    const sql = listSql('tender', COMPANY, query);
+    expect(widest(await plan(sql.count.text, sql.count.params)).rows).toBeLessThanOrEqual(SEARCH_TOTAL_CAP * 10);
+    const page = await listDocuments(db, 'tender', COMPANY, query);
+    expect({ total: page.total, capped: page.capped }).toEqual({ total: SEARCH_TOTAL_CAP, capped: true });
   });
 
   it('a set below the cap is counted exactly, and the rows come in the order asked', async () => {

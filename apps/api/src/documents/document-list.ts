@@ -5,15 +5,19 @@
 //   that stops after the page (never an OR over both, which reads every row of both and sorts them);
 // - every offered sort has an index per branch (document-list-indexes.ts); a status filter is one branch
 //   per status, so each stays one ordered range;
-// - the total is counted only up to LIST_TOTAL_CAP (a page past it says "10,000 or more": X-Total-Capped);
+// - the total is counted only up to LIST_TOTAL_CAP, a search's up to SEARCH_TOTAL_CAP (then the reply says
+//   X-Total-Capped and the page "10,000 or more");
 // - search is a trigram index (pg_trgm) on number and title, or a walk of the sort's index, as the planner finds cheaper.
-import { DocumentListTotalCap, type DocumentListItem, type DocumentResource, type VerifyLevel } from '@binaan/contracts';
+import { DocumentListSearchTotalCap, DocumentListTotalCap, type DocumentListItem, type DocumentResource, type VerifyLevel } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { DocumentRefused, shapeError } from './document.errors.js';
 import { formatSen } from './money.js';
 
 /** Counting stops here: a larger set is reported as this many, with X-Total-Capped. */
 export const LIST_TOTAL_CAP = DocumentListTotalCap;
+/** A search's count stops sooner: each match is a row read and tested, not an index entry counted. */
+export const SEARCH_TOTAL_CAP = DocumentListSearchTotalCap;
+export const totalCap = (query: ListQuery) => (query.filter.q ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP);
 /** Rows a page may ask for: react-admin's export asks 1,000 at once. */
 export const MAX_PAGE = 1_000;
 const MAX_IDS = 1_000;
@@ -170,7 +174,7 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
   const statuses = (filter.status ?? []).map((s) => `${p(s)}::text`);
   const statusBranches = (where: string[]) => (statuses.length > 0 ? statuses.map((s) => [...where, `status = ${s}`]) : [where]);
   const count = branches.map((b) => `(SELECT 1 FROM documents WHERE ${[...b.where, ...(statuses.length > 0 ? [`status IN (${statuses.join(', ')})`] : [])].join(' AND ')})`);
-  const countText = count.length === 0 ? 'SELECT 0 AS n' : `SELECT COUNT(*) AS n FROM (${count.join(' UNION ALL ')} LIMIT ${LIST_TOTAL_CAP}) capped`;
+  const countText = count.length === 0 ? 'SELECT 0 AS n' : `SELECT COUNT(*) AS n FROM (${count.join(' UNION ALL ')} LIMIT ${totalCap(query)}) capped`;
 
   const limit = query.range.to - query.range.from + 1;
   const reach = query.range.from + limit; // each branch stops after the rows the page may need
@@ -234,7 +238,7 @@ export async function listDocuments(db: SqlExecutor, resource: DocumentResource,
   } else {
     const [count] = await db.query<{ n: string | number }>(sql.count.text, sql.count.params);
     const counted = Number(count?.n ?? 0);
-    capped = counted >= LIST_TOTAL_CAP;
+    capped = counted >= totalCap(query);
     // Past the cap a full page may have more after it: one more than seen keeps "next page" offered.
     total = rows.length === 0 ? counted : Math.max(counted, query.range.from + rows.length + (capped && rows.length === limit ? 1 : 0));
   }

@@ -1,15 +1,17 @@
 // The list's paging. Past DocumentListTotalCap matching documents the server stops counting (issue 29:
 // a count of a million rows on every page is what made the lists slow), so the total reads
 // "1-25 of 10,000 or more" and a line says plainly why and how to narrow the list.
-import { DocumentListTotalCap } from '@binaan/contracts';
+import { DocumentListSearchTotalCap, DocumentListTotalCap, type DocumentListItem } from '@binaan/contracts';
 import { Typography } from '@mui/material';
 import { Pagination, useListContext, useTranslate } from 'react-admin';
 
 export function DocumentPagination() {
   const translate = useTranslate();
-  const { total } = useListContext();
-  const capped = total != null && total >= DocumentListTotalCap;
-  const cap = DocumentListTotalCap.toLocaleString('en');
+  const { total, filterValues } = useListContext<DocumentListItem>();
+  // A search's count stops sooner than a list's (contracts: DocumentListSearchTotalCap).
+  const limit = (filterValues as { q?: string } | undefined)?.q ? DocumentListSearchTotalCap : DocumentListTotalCap;
+  const capped = total != null && total >= limit;
+  const cap = limit.toLocaleString('en');
   if (!capped) return <Pagination />;
   return (
     <>
