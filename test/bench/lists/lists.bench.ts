@@ -2,7 +2,7 @@
 // The document lists at 1,000 / 100,000 / 1,000,000 documents of one company (issue 29), by hand:
 //   tsc -b && tsc -b test/bench && node test/bench/dist/lists/lists.bench.js
 //   BENCH_STORE=pglite ... (PGlite in a temporary folder, sizes up to 100,000)
-//   BENCH_SIZES=1000,100000  BENCH_RUNS=15  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+//   BENCH_SIZES=1000,100000  BENCH_RUNS=15  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres  BENCH_KEEP=1
 // The API runs in this process on a database (or PGlite folder) of its own with the demo data; the tender
 // read model is grown in SQL (seed.ts). Each list call is timed through HTTP (median of BENCH_RUNS after
 // warm-up) beside the bare SQL read of the same page (the company's own rows, same order and page, no
@@ -142,7 +142,9 @@ async function main(): Promise<void> {
     });
   } finally {
     await app.close();
-    if (STORE === 'postgres') await onDatabase((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    // BENCH_KEEP=1 keeps the PostgreSQL database, to EXPLAIN a call afterwards (drop it by hand).
+    if (STORE === 'postgres' && !process.env.BENCH_KEEP) await onDatabase((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    else if (STORE === 'postgres') console.log(`kept ${database}`);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -7,9 +7,11 @@ import { Pagination, useListContext, useTranslate } from 'react-admin';
 
 export function DocumentPagination() {
   const translate = useTranslate();
-  const { total, filterValues } = useListContext<DocumentListItem>();
+  const list = useListContext<DocumentListItem>();
+  const total = list.total;
+  const filterValues = list.filterValues as { q?: unknown } | undefined;
   // A search's count stops sooner than a list's (contracts: DocumentListSearchTotalCap).
-  const limit = (filterValues as { q?: string } | undefined)?.q ? DocumentListSearchTotalCap : DocumentListTotalCap;
+  const limit = typeof filterValues?.q === 'string' && filterValues.q !== '' ? DocumentListSearchTotalCap : DocumentListTotalCap;
   const capped = total != null && total >= limit;
   const cap = limit.toLocaleString('en');
   if (!capped) return <Pagination />;
