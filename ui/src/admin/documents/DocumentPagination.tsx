@@ -20,10 +20,8 @@ export function DocumentPagination() {
       <Typography variant="body2" role="status" sx={{ px: 2, pt: 1 }} data-testid="list-total-capped">
         {translate('admin.documents.totalCapped', { cap })}
       </Typography>
-      <Pagination
-       
-        labelDisplayedRows={({ from, to }: { from: number; to: number }) => translate('admin.documents.pageRangeCapped', { from: from.toLocaleString('en'), to: to.toLocaleString('en'), cap })}
-      />
+      {/* react-admin hands the rest of its props to MUI's TablePagination, whose label this replaces; its own props type leaves the label out. */}
+      <Pagination {...({ labelDisplayedRows: ({ from, to }: { from: number; to: number }) => translate('admin.documents.pageRangeCapped', { from: from.toLocaleString('en'), to: to.toLocaleString('en'), cap }) } as object)} />
     </>
   );
 }
