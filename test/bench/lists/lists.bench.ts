@@ -79,7 +79,9 @@ async function measure(base: string, token: string, db: SqlExecutor, call: Call)
   params.set('range', JSON.stringify(call.range ?? [0, 24]));
   if (call.filter) params.set('filter', JSON.stringify(call.filter));
   const url = `${base}/api/documents/${RESOURCE}?${params.toString()}`;
-  const probe = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  // After minutes of seeding the kept-alive socket may have been closed by the server: one retry.
+  const get = () => fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const probe = await get().catch(get);
   const range = probe.headers.get('content-range') ?? '';
   const body = await probe.text();
   const limit = (call.range ? call.range[1] - call.range[0] : 24) + 1;
