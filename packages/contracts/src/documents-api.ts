@@ -120,6 +120,17 @@ export type DocumentView = DocumentFields & {
   warnings: DocumentWarning[];
 };
 
+/**
+ * A document list counts its total only up to this many (then Content-Range carries this number and
+ * X-Total-Capped: true): a total at or above it reads "10,000 or more" (issue 29).
+ */
+export const DocumentListTotalCap = 10_000;
+/**
+ * The same for a search (`q`): its matches are found by reading rows, not counted off an index, so the
+ * count stops sooner ("1,000 or more").
+ */
+export const DocumentListSearchTotalCap = 1_000;
+
 export type DocumentListItem = {
   id: string;
   resource: string;

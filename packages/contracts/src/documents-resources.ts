@@ -161,6 +161,8 @@ export const DocumentErrorCodes = {
   unknownOrderLine: 'unknownOrderLine',
   previousCertifiedAboveValuation: 'previousCertifiedAboveValuation',
   workDoneRequired: 'workDoneRequired',
+  // A list's filter key it does not know (400; document-list.ts)
+  unknownFilter: 'unknownFilter',
 } as const;
 
 export type DocumentErrorCode = keyof typeof DocumentErrorCodes;

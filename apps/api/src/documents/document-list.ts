@@ -1,19 +1,44 @@
 // Lists in ra-data-simple-rest form: ?sort=["field","ASC"]&range=[0,24]&filter={...}. Only documents of
-// the chosen company, or sent to it (once shared). Parsing is pure; the query is one SELECT with a count.
-import type { DocumentListItem, DocumentResource, VerifyLevel } from '@binaan/contracts';
+// the chosen company, or sent to it (once shared). Parsing is pure; the reads are built so that a page
+// costs the same at a million documents as at a thousand (README "Lists that stay flat"):
+// - the company's own documents and those it received are two branches, each an ordered index scan
+//   that stops after the page (never an OR over both, which reads every row of both and sorts them);
+// - every offered sort has an index per branch (document-list-indexes.ts); a status filter is one branch
+//   per status, so each stays one ordered range;
+// - the total is counted only up to LIST_TOTAL_CAP, a search's up to SEARCH_TOTAL_CAP (then the reply says
+//   X-Total-Capped and the page "10,000 or more");
+// - search is a trigram index (pg_trgm) on number and title, or a walk of the sort's index, as the planner finds cheaper.
+import { DocumentListSearchTotalCap, DocumentListTotalCap, type DocumentListItem, type DocumentResource, type VerifyLevel } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { DocumentRefused, shapeError } from './document.errors.js';
 import { formatSen } from './money.js';
 
-const SORTABLE: Readonly<Record<string, string>> = {
-  id: 'id', documentNo: 'document_no', title: 'title', status: 'status', total: 'total_sen', createdAt: 'created_at', updatedAt: 'updated_at', revision: 'revision',
+/** Counting stops here: a larger set is reported as this many, with X-Total-Capped. */
+export const LIST_TOTAL_CAP = DocumentListTotalCap;
+/** A search's count stops sooner: each match is a row read and tested, not an index entry counted. */
+export const SEARCH_TOTAL_CAP = DocumentListSearchTotalCap;
+export const totalCap = (query: ListQuery) => (query.filter.q ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP);
+/** Rows a page may ask for: react-admin's export asks 1,000 at once. */
+export const MAX_PAGE = 1_000;
+const MAX_IDS = 1_000;
+
+/**
+ * Each offered sort: its columns, in order (the direction applies to all, so an index scan forwards or
+ * backwards serves it). status and projectId end with created_at, so their index also serves a status tab
+ * or a project's list in the default order. companyName / counterpartyName: ordered through `companies`.
+ */
+const SORTS: Readonly<Record<string, readonly string[] | 'companyName' | 'counterpartyName'>> = {
+  id: ['id'], documentNo: ['document_no', 'id'], title: ['title', 'id'], status: ['status', 'created_at', 'id'], total: ['total_sen', 'id'],
+  createdAt: ['created_at', 'id'], updatedAt: ['updated_at', 'id'], revision: ['revision', 'id'], projectId: ['project_id', 'created_at', 'id'],
+  companyName: 'companyName', counterpartyName: 'counterpartyName',
 };
-const MAX_PAGE = 200;
+export const LIST_SORTS = Object.keys(SORTS);
+export const LIST_FILTERS = ['id', 'status', 'q', 'counterparty', 'projectId', 'dateFrom', 'dateTo', 'direction', 'awaitingApproval'] as const;
 
 export type ListQuery = {
-  sort: { column: string; direction: 'ASC' | 'DESC' };
+  sort: { field: string; direction: 'ASC' | 'DESC' };
   range: { from: number; to: number };
-  filter: { status?: string[]; q?: string; counterparty?: string; projectId?: string; dateFrom?: string; dateTo?: string; direction?: 'sent' | 'received'; awaitingApproval?: boolean };
+  filter: { id?: string[]; status?: string[]; q?: string; counterparty?: string; projectId?: string; dateFrom?: string; dateTo?: string; direction?: 'sent' | 'received'; awaitingApproval?: boolean };
 };
 
 function json(name: string, text: unknown): unknown {
@@ -28,24 +53,56 @@ function json(name: string, text: unknown): unknown {
 
 const isDate = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}/.test(value);
 
+/** A string or a list of strings (react-admin sends either), each at most 200 characters. */
+function strings(value: unknown, max: number): string[] | null {
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length > max || list.some((s) => typeof s !== 'string' || s.length > 200)) return null;
+  return [...new Set(list as string[])];
+}
+
+/** How many ids a getMany filter names (0 when it is not one), for its default range. */
+function idCount(filterText: string): number {
+  try {
+    const filter = JSON.parse(filterText) as { id?: unknown };
+    return Array.isArray(filter?.id) ? Math.min(filter.id.length, MAX_IDS) : 0;
+  } catch {
+    return 0;
+  }
+}
+
 export function parseListQuery(query: Record<string, unknown>): ListQuery {
   const sort = json('sort', query.sort) ?? ['createdAt', 'DESC'];
-  if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !SORTABLE[sort[0]] || (sort[1] !== 'ASC' && sort[1] !== 'DESC')) {
-    throw shapeError({ sort: [`must be ["field","ASC"|"DESC"] with field one of ${Object.keys(SORTABLE).join(', ')}`] });
+  if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !Object.hasOwn(SORTS, sort[0]) || (sort[1] !== 'ASC' && sort[1] !== 'DESC')) {
+    throw shapeError({ sort: [`must be ["field","ASC"|"DESC"] with field one of ${LIST_SORTS.join(', ')}`] });
   }
-  const range = json('range', query.range) ?? [0, 24];
-  if (!Array.isArray(range) || !Number.isInteger(range[0]) || !Number.isInteger(range[1]) || range[0] < 0 || range[1] < range[0] || range[1] - range[0] >= MAX_PAGE) {
+  const rawRange = json('range', query.range);
+  // ra-data-simple-rest's getMany sends filter={"id":[...]} and no range: it wants every one of them.
+  const ids = typeof query.filter === 'string' && query.range === undefined ? idCount(query.filter) : 0;
+  const range = rawRange ?? [0, Math.max(ids, 25) - 1];
+  if (!Array.isArray(range) || !Number.isSafeInteger(range[0]) || !Number.isSafeInteger(range[1]) || range[0] < 0 || range[1] < range[0] || range[1] - range[0] >= MAX_PAGE) {
     throw shapeError({ range: [`must be [from, to] with 0 <= from <= to and at most ${MAX_PAGE} rows`] });
   }
   const rawFilter = json('filter', query.filter) ?? {};
   if (typeof rawFilter !== 'object' || rawFilter === null || Array.isArray(rawFilter)) throw shapeError({ filter: ['must be a JSON object'] });
   const f = rawFilter as Record<string, unknown>;
+  // A key the list does not know is refused, not ignored: ignoring it answers a list the caller did not ask for.
+  const unknown = Object.keys(f).filter((key) => !(LIST_FILTERS as readonly string[]).includes(key));
+  if (unknown.length > 0) {
+    throw new DocumentRefused(400, 'unknownFilter', `Unknown filter: ${unknown.join(', ')}. Known: ${LIST_FILTERS.join(', ')}.`,
+      Object.fromEntries(unknown.map((key) => [`filter.${key}`, ['unknownFilter']])));
+  }
   const filter: ListQuery['filter'] = {};
   const problems: Record<string, string[]> = {};
+  // getMany of ra-data-simple-rest: filter={"id":[...]}.
+  if (f.id !== undefined) {
+    const ids = strings(f.id, MAX_IDS);
+    if (ids === null) problems['filter.id'] = [`must be an id or a list of at most ${MAX_IDS} ids`];
+    else filter.id = ids;
+  }
   if (f.status !== undefined) {
-    const statuses = Array.isArray(f.status) ? f.status : [f.status];
-    if (statuses.some((s) => typeof s !== 'string')) problems['filter.status'] = ['must be a status or a list of statuses'];
-    else filter.status = statuses as string[];
+    const statuses = strings(f.status, 50);
+    if (statuses === null) problems['filter.status'] = ['must be a status or a list of statuses'];
+    else filter.status = statuses;
   }
   for (const key of ['q', 'counterparty', 'projectId'] as const) {
     if (f[key] === undefined) continue;
@@ -69,50 +126,124 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
   }
   if (filter.dateFrom && filter.dateTo && filter.dateTo < filter.dateFrom) throw new DocumentRefused(422, 'endBeforeStart', 'dateTo may not be before dateFrom.');
   if (Object.keys(problems).length > 0) throw shapeError(problems);
-  return { sort: { column: SORTABLE[sort[0]]!, direction: sort[1] as 'ASC' | 'DESC' }, range: { from: range[0] as number, to: range[1] as number }, filter };
+  return { sort: { field: sort[0], direction: sort[1] as 'ASC' | 'DESC' }, range: { from: range[0] as number, to: range[1] as number }, filter };
 }
 
 type Row = {
   id: string; resource: string; document_no: string; title: string; status: string; total_sen: string | number; currency: string; company_id: string;
-  counterparty_company_id: string | null; company_name: string | null; counterparty_name: string | null; project_id: string | null; awaiting_level: number | null; created_by: string; created_at: Date | string; updated_at: Date | string; revision: string | number; total_count: string | number;
+  counterparty_company_id: string | null; company_name: string | null; counterparty_name: string | null; project_id: string | null; awaiting_level: number | null; created_by: string; created_at: Date | string; updated_at: Date | string; revision: string | number;
 };
 
+const COLUMNS = 'id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, awaiting_level, created_by, created_at, updated_at, revision';
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-export async function listDocuments(db: SqlExecutor, resource: DocumentResource, companyId: string, query: ListQuery): Promise<{ rows: DocumentListItem[]; total: number }> {
-  const where = ['resource = $1', '(company_id = $2 OR (counterparty_company_id = $2 AND shared_with_counterparty))'];
+/** The reads of one list call: the page and the capped count, as SQL with their parameters (also for the plan test). */
+export type ListSql = { page: { text: string; params: unknown[] }; count: { text: string; params: unknown[] } };
+
+/**
+ * Builds the page and count statements. A branch is the company's own documents (`own`) or those it
+ * received (`received`); each gets the filters as conditions its indexes serve.
+ */
+export function listSql(resource: DocumentResource, companyId: string, query: ListQuery): ListSql {
   const params: unknown[] = [resource, companyId];
-  const add = (sql: string, value: unknown) => {
+  const p = (value: unknown) => {
     params.push(value);
-    where.push(sql.replaceAll('?', () => `$${params.length}`));
+    return `$${params.length}`;
   };
   const { filter } = query;
-  if (filter.status) add('status = ANY(?::text[])', filter.status);
-  if (filter.q) add('(title ILIKE ? OR document_no ILIKE ?)', `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  if (filter.counterparty) add('(counterparty_company_id = ? OR (company_id = ? AND company_id <> $2))', filter.counterparty);
-  if (filter.projectId) add('project_id = ?', filter.projectId);
-  if (filter.direction === 'sent') where.push('company_id = $2');
-  if (filter.direction === 'received') where.push('company_id <> $2');
-  if (filter.awaitingApproval === true) where.push('awaiting_level IS NOT NULL');
-  if (filter.awaitingApproval === false) where.push('awaiting_level IS NULL');
-  if (filter.dateFrom) add('created_at >= ?::timestamptz', filter.dateFrom);
-  if (filter.dateTo) add(`created_at < (?::date + 1)`, filter.dateTo.slice(0, 10));
+  const common: string[] = [];
+  if (filter.id) common.push(`id = ANY(${p(filter.id)}::text[])`);
+  // The same expression as the trigram index documents_search.
+  if (filter.q) common.push(`(document_no || ' ' || title) ILIKE ${p(`%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (filter.projectId) common.push(`project_id = ${p(filter.projectId)}`);
+  if (filter.awaitingApproval === true) common.push('awaiting_level IS NOT NULL');
+  if (filter.awaitingApproval === false) common.push('awaiting_level IS NULL');
+  if (filter.dateFrom) common.push(`created_at >= ${p(filter.dateFrom)}::timestamptz`);
+  if (filter.dateTo) common.push(`created_at < (${p(filter.dateTo.slice(0, 10))}::date + 1)`);
+  const branches: { side: 'own' | 'received'; where: string[] }[] = [];
+  if (filter.direction !== 'received') {
+    branches.push({ side: 'own', where: ['resource = $1', 'company_id = $2', ...(filter.counterparty ? [`counterparty_company_id = ${p(filter.counterparty)}`] : []), ...common] });
+  }
+  if (filter.direction !== 'sent') {
+    branches.push({
+      side: 'received',
+      where: ['resource = $1', 'counterparty_company_id = $2', 'shared_with_counterparty', 'company_id <> $2', ...(filter.counterparty ? [`company_id = ${p(filter.counterparty)}`] : []), ...common],
+    });
+  }
+  // The page and the count share the parameters, so each statement uses every one of them.
+  const statuses = (filter.status ?? []).map((s) => `${p(s)}::text`);
+  const statusBranches = (where: string[]) => (statuses.length > 0 ? statuses.map((s) => [...where, `status = ${s}`]) : [where]);
+  const count = branches.map((b) => `(SELECT 1 FROM documents WHERE ${[...b.where, ...(statuses.length > 0 ? [`status IN (${statuses.join(', ')})`] : [])].join(' AND ')})`);
+  const countText = count.length === 0 ? 'SELECT 0 AS n' : `SELECT COUNT(*) AS n FROM (${count.join(' UNION ALL ')} LIMIT ${totalCap(query)}) capped`;
+
   const limit = query.range.to - query.range.from + 1;
-  const rows = await db.query<Row>(
-    `SELECT id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, awaiting_level, created_by, created_at, updated_at, revision,
-       (SELECT c.name FROM companies c WHERE c.company_id = documents.company_id) AS company_name,
-       (SELECT c.name FROM companies c WHERE c.company_id = documents.counterparty_company_id) AS counterparty_name,
-       COUNT(*) OVER () AS total_count
-     FROM documents WHERE ${where.join(' AND ')} ORDER BY ${query.sort.column} ${query.sort.direction}, id ASC LIMIT ${limit} OFFSET ${query.range.from}`,
-    params,
-  );
-  let total = rows.length > 0 ? Number(rows[0]!.total_count) : 0;
-  if (rows.length === 0 && query.range.from > 0) {
-    const [count] = await db.query<{ n: string | number }>(`SELECT COUNT(*) AS n FROM documents WHERE ${where.join(' AND ')}`, params);
-    total = Number(count?.n ?? 0);
+  const reach = query.range.from + limit; // each branch stops after the rows the page may need
+  const dir = query.sort.direction;
+  const sort = SORTS[query.sort.field]!;
+  const parts: string[] = [];
+  let outerOrder: string;
+  if (typeof sort !== 'string') {
+    const order = sort.map((column) => `${column} ${dir}`).join(', ');
+    for (const branch of branches) {
+      for (const where of statusBranches(branch.where)) parts.push(`(SELECT ${COLUMNS} FROM documents WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${reach})`);
+    }
+    outerOrder = order;
+  } else {
+    // By a company's name: on the side where that company is the caller, the name is one value; on the
+    // other, `companies` in name order, each company's documents by its index, stopping after the page.
+    const docOrder = `created_at ${dir}, id ${dir}`;
+    const party = sort === 'companyName' ? { own: 'fixed', received: 'company_id' } : { own: 'counterparty_company_id', received: 'fixed' };
+    for (const branch of branches) {
+      const column = party[branch.side];
+      for (const where of statusBranches(branch.where)) {
+        if (column === 'fixed') {
+          parts.push(`(SELECT ${COLUMNS}, (SELECT c.name FROM companies c WHERE c.company_id = $2) AS sort_name, $2::text AS sort_party FROM documents
+            WHERE ${where.join(' AND ')} ORDER BY ${docOrder} LIMIT ${reach})`);
+          continue;
+        }
+        // Unqualified columns inside the lateral read resolve to d (the innermost FROM) before c.
+        const inner = where.join(' AND ');
+        parts.push(`(SELECT d.*, c.name AS sort_name, c.company_id AS sort_party FROM companies c CROSS JOIN LATERAL
+            (SELECT ${COLUMNS} FROM documents d WHERE ${inner} AND d.${column} = c.company_id ORDER BY ${docOrder} LIMIT ${reach}) d
+            ORDER BY c.name ${dir}, c.company_id ${dir}, d.created_at ${dir}, d.id ${dir} LIMIT ${reach})`);
+        if (column === 'counterparty_company_id') {
+          parts.push(`(SELECT ${COLUMNS}, NULL::text AS sort_name, NULL::text AS sort_party FROM documents
+            WHERE ${where.join(' AND ')} AND counterparty_company_id IS NULL ORDER BY ${docOrder} LIMIT ${reach})`);
+        }
+      }
+    }
+    outerOrder = `sort_name ${dir}, sort_party ${dir}, ${docOrder}`;
+  }
+  const union = parts.length === 0 ? `SELECT ${COLUMNS} FROM documents WHERE false` : parts.join(' UNION ALL ');
+  const page = `SELECT ${COLUMNS},
+       (SELECT c.name FROM companies c WHERE c.company_id = page.company_id) AS company_name,
+       (SELECT c.name FROM companies c WHERE c.company_id = page.counterparty_company_id) AS counterparty_name
+     FROM (SELECT * FROM (${union}) branches ORDER BY ${outerOrder} LIMIT ${limit} OFFSET ${query.range.from}) page
+     ORDER BY ${outerOrder}`;
+  return { page: { text: page, params }, count: { text: countText, params } };
+}
+
+export type ListPage = { rows: DocumentListItem[]; total: number; capped: boolean };
+
+export async function listDocuments(db: SqlExecutor, resource: DocumentResource, companyId: string, query: ListQuery): Promise<ListPage> {
+  const sql = listSql(resource, companyId, query);
+  const rows = await db.query<Row>(sql.page.text, sql.page.params);
+  const limit = query.range.to - query.range.from + 1;
+  let total: number;
+  let capped = false;
+  if (rows.length > 0 && rows.length < limit) {
+    total = query.range.from + rows.length; // the last page: the rows before it and on it are all there is
+  } else if (rows.length === 0 && query.range.from === 0) {
+    total = 0;
+  } else {
+    const [count] = await db.query<{ n: string | number }>(sql.count.text, sql.count.params);
+    const counted = Number(count?.n ?? 0);
+    capped = counted >= totalCap(query);
+    // Past the cap a full page may have more after it: one more than seen keeps "next page" offered.
+    total = rows.length === 0 ? counted : Math.max(counted, query.range.from + rows.length + (capped && rows.length === limit ? 1 : 0));
   }
   return {
-    total,
+    total, capped,
     rows: rows.map((r) => ({
       id: r.id, resource: r.resource, documentNo: r.document_no, title: r.title, status: r.status, total: formatSen(BigInt(r.total_sen)), currency: r.currency,
       companyId: r.company_id, counterpartyCompanyId: r.counterparty_company_id,

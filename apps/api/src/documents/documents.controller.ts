@@ -47,10 +47,14 @@ export class DocumentsController {
     const resource = documentResource(name);
     const actor = await this.actors.actorFor(principalOf(request));
     const parsed = parseListQuery(query);
-    const { rows, total } = await listDocuments(this.db, resource, actor.companyId, parsed);
-    const end = rows.length === 0 ? parsed.range.from : parsed.range.from + rows.length - 1;
-    reply.header('Content-Range', `${resource} ${parsed.range.from}-${end}/${total}`);
-    reply.header('Access-Control-Expose-Headers', 'Content-Range, ETag');
+    const { rows, total, capped } = await listDocuments(this.db, resource, actor.companyId, parsed);
+    // An empty page has no first and last row: "*/total" (RFC 9110's unsatisfied range), which
+    // ra-data-simple-rest reads the total from all the same.
+    const span = rows.length === 0 ? '*' : `${parsed.range.from}-${parsed.range.from + rows.length - 1}`;
+    reply.header('Content-Range', `${resource} ${span}/${total}`);
+    // The total was counted only up to LIST_TOTAL_CAP: there are at least this many ("10,000 or more").
+    if (capped) reply.header('X-Total-Capped', 'true');
+    reply.header('Access-Control-Expose-Headers', 'Content-Range, ETag, X-Total-Capped');
     return rows;
   }
 

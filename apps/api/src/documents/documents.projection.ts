@@ -8,6 +8,7 @@ import { evolve, initialContext, nextMissingLevel, type ApprovalRound, type Work
 import { isDocumentResource, type DocumentDrafted, type DocumentFields, type DocumentResource, type DocumentEdited, type WorkflowStatusChanged } from '@binaan/contracts';
 import type { InlineStatement, Projection, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { drawRows } from './document-kind-rules.js';
+import { LIST_INDEXES_SQL } from './document-list-indexes.js';
 import { isSharedStatus } from './document-rules.js';
 
 export const documentsProjection: Projection = {
@@ -21,8 +22,6 @@ export const documentsProjection: Projection = {
       document_no text NOT NULL, title text NOT NULL, status text NOT NULL, total_sen bigint NOT NULL, currency text NOT NULL,
       created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, revision bigint NOT NULL, created_by text NOT NULL,
       approval_round text, awaiting_level smallint);
-    CREATE INDEX IF NOT EXISTS documents_by_company ON documents (resource, company_id, created_at);
-    CREATE INDEX IF NOT EXISTS documents_by_counterparty ON documents (resource, counterparty_company_id, created_at);
     CREATE INDEX IF NOT EXISTS documents_awaiting_approval ON documents (resource, company_id, created_at) WHERE awaiting_level IS NOT NULL;
     CREATE TABLE IF NOT EXISTS document_idempotency (
       user_id text NOT NULL, idempotency_key text NOT NULL, stream_id text NOT NULL, revision bigint NOT NULL,
@@ -31,7 +30,8 @@ export const documentsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS document_sources_by_source ON document_sources (source_document_id);
     CREATE TABLE IF NOT EXISTS document_draws (
       stream_id text NOT NULL, measure text NOT NULL, line_no integer NOT NULL, amount bigint NOT NULL,
-      PRIMARY KEY (stream_id, measure, line_no));`,
+      PRIMARY KEY (stream_id, measure, line_no));
+    ${LIST_INDEXES_SQL}`,
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
       if (!isDocumentResource(stored.streamType)) continue;

@@ -40,9 +40,9 @@ export const ApiRuleRefusals = () => refusal(422, 'A business rule (endBeforeSta
 
 export const ApiDocumentListQuery = () =>
   applyDecorators(
-    ApiQuery({ name: 'sort', required: false, description: 'ra-data-simple-rest: ["documentNo","ASC"]', schema: { type: 'string' } }),
-    ApiQuery({ name: 'range', required: false, description: '[0,24]; the reply carries Content-Range: <resource> 0-24/<total>', schema: { type: 'string' } }),
-    ApiQuery({ name: 'filter', required: false, description: '{"status","q","counterparty","projectId","dateFrom","dateTo","direction": "sent" or "received","awaitingApproval": true (only documents in an open approval round; each row carries awaitingLevel)}', schema: { type: 'string' } }),
+    ApiQuery({ name: 'sort', required: false, description: 'ra-data-simple-rest: ["documentNo","ASC"]; fields: id, documentNo, title, status, total, createdAt, updatedAt, revision, projectId, companyName, counterpartyName', schema: { type: 'string' } }),
+    ApiQuery({ name: 'range', required: false, description: '[0,24], at most 1,000 rows (an export); the reply carries Content-Range: <resource> 0-24/<total> (an empty page: <resource> */<total>); a total counted only up to 10,000 comes with X-Total-Capped: true (there are at least that many)', schema: { type: 'string' } }),
+    ApiQuery({ name: 'filter', required: false, description: '{"id": [ids] (getMany),"status","q","counterparty","projectId","dateFrom","dateTo","direction": "sent" or "received","awaitingApproval": true (only documents in an open approval round; each row carries awaitingLevel)}; another key is 400 unknownFilter', schema: { type: 'string' } }),
   );
 
 export const ApiAsOf = () =>

@@ -2,6 +2,7 @@
 // queries and runs transactions exclusively, so concurrent appends are serialised, never interleaved.
 
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SqlDatabase, SqlExecutor } from '../sql/sql-database.js';
 
 type PGliteLike = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close'>;
@@ -31,7 +32,8 @@ export class PGliteDatabase implements SqlDatabase {
 
   /** `dataDir` undefined: in memory (tests). Durability is relaxed: see the README's store section. */
   static async open(dataDir?: string, afterClose: () => void = () => undefined): Promise<PGliteDatabase> {
-    const pglite = await PGlite.create(dataDir ? { dataDir, relaxedDurability: true } : {});
+    // pg_trgm: the document lists' search index (apps/api/src/documents/document-list-indexes.ts).
+    const pglite = await PGlite.create({ ...(dataDir ? { dataDir, relaxedDurability: true } : {}), extensions: { pg_trgm } });
     return new PGliteDatabase(pglite, async () => {
       await pglite.close();
       afterClose();

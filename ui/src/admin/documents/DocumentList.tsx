@@ -13,6 +13,7 @@ import { AwaitingApprovalFilter } from './AwaitingApprovalFilter.js';
 import { BulkDecisionButton } from './BulkDecisionButton.js';
 import { otherParty } from './company-names.js';
 import { CounterpartyInput } from './CounterpartyInput.js';
+import { DocumentPagination } from './DocumentPagination.js';
 import { StatusChip } from './StatusChip.js';
 import { StatusTabs } from './StatusTabs.js';
 import { useProjects } from './use-projects.js';
@@ -66,6 +67,7 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
       actions={<ListActions canCreate={canCreate} />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
+      pagination={<DocumentPagination />}
       storeKey={`documents.${entry.resource}`}
     >
       <StatusTabs entry={entry} />
@@ -78,7 +80,7 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
         <TextField source="title" label="admin.fields.title" />
         <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={entry.resource} status={r.status} awaitingLevel={r.awaitingLevel} />} />
         <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.total, r.currency)}</span>} />
-        <FunctionField<DocumentListItem> source="counterpartyCompanyId" sortable={false} label="admin.fields.counterparty" render={(r) => <OtherParty row={r} />} />
+        <FunctionField<DocumentListItem> source="counterpartyCompanyId" sortBy="counterpartyName" label="admin.fields.counterparty" render={(r) => <OtherParty row={r} />} />
         <FunctionField<DocumentListItem> source="createdAt" label="admin.fields.createdAt" render={(r) => formatDate(r.createdAt)} />
         <FunctionField<DocumentListItem> source="updatedAt" label="admin.fields.updatedAt" render={(r) => formatDate(r.updatedAt)} />
       </Datagrid>

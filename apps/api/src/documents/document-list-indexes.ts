@@ -1,0 +1,44 @@
+// The indexes the document lists read (document-list.ts), one per offered sort and side: the company's own
+// documents lead with (resource, company_id), those it received with (resource, counterparty_company_id)
+// and hold only shared rows. Each ends with id, the sort's tie-break, so a page is an index range read
+// forwards or backwards that stops after the page. A new sort or filter that must stay flat adds its line
+// here and its line in test/bench/lists (README "Lists that stay flat").
+const SORT_KEYS: Readonly<Record<string, string>> = {
+  created: 'created_at, id', updated: 'updated_at, id', number: 'document_no, id', title: 'title, id', status: 'status, created_at, id',
+  total: 'total_sen, id', revision: 'revision, id', id: 'id', project: 'project_id, created_at, id',
+};
+
+const own = Object.entries({ ...SORT_KEYS, counterparty: 'counterparty_company_id, created_at, id' })
+  .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS documents_own_${name} ON documents (resource, company_id, ${keys});`);
+const received = Object.entries({ ...SORT_KEYS, sender: 'company_id, created_at, id' })
+  .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS documents_received_${name} ON documents (resource, counterparty_company_id, ${keys}) WHERE shared_with_counterparty;`);
+
+/**
+ * Search: a trigram index on number and title (the list's `q` reads the same expression). pg_trgm ships
+ * with PostgreSQL's contrib and with PGlite (loaded in pglite-database.ts); it goes in public when it may
+ * (so one database's schemas share it), else in the current schema. Where it cannot be had, search walks
+ * the sort's index instead: slower on a rare word, still correct.
+ */
+const SEARCH = `DO $trgm$
+DECLARE s text;
+BEGIN
+  SELECT n.nspname INTO s FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
+  IF s IS NULL THEN
+    BEGIN
+      CREATE EXTENSION pg_trgm SCHEMA public;
+    EXCEPTION WHEN others THEN
+      BEGIN
+        CREATE EXTENSION pg_trgm;
+      EXCEPTION WHEN others THEN
+        NULL;
+      END;
+    END;
+    SELECT n.nspname INTO s FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
+  END IF;
+  IF s IS NOT NULL THEN
+    EXECUTE format('CREATE INDEX IF NOT EXISTS documents_search ON documents USING gin ((document_no || %L || title) %I.gin_trgm_ops)', ' ', s);
+  END IF;
+END
+$trgm$;`;
+
+export const LIST_INDEXES_SQL = [...own, ...received, SEARCH].join('\n    ');

@@ -1,0 +1,154 @@
+/// <reference types="node" />
+// The document lists at 1,000 / 100,000 / 1,000,000 documents of one company (issue 29), by hand:
+//   tsc -b && tsc -b test/bench && node test/bench/dist/lists/lists.bench.js
+//   BENCH_STORE=pglite ... (PGlite in a temporary folder, sizes up to 100,000)
+//   BENCH_SIZES=1000,100000  BENCH_RUNS=15  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres  BENCH_KEEP=1
+// The API runs in this process on a database (or PGlite folder) of its own with the demo data; the tender
+// read model is grown in SQL (seed.ts). Each list call is timed through HTTP (median of BENCH_RUNS after
+// warm-up) beside the bare SQL read of the same page (the company's own rows, same order and page, no
+// count, no names: the floor), both in the same run, and the ratio to the first size is printed.
+// Every new list gets a line in CALLS.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SqlExecutor } from '@binaan/event-store';
+import { READ_MODELS } from '@binaan/api/dist/common/principal.js';
+import { loadConfig } from '@binaan/api/dist/config.js';
+import { createApp } from '@binaan/api/dist/create-app.js';
+import { DEMO_PASSWORD } from '@binaan/api/dist/demo/demo-data.js';
+import { seedDemoData } from '@binaan/api/dist/demo/demo-seed.js';
+import { EVENT_STORE } from '@binaan/api/dist/store/store.tokens.js';
+import type { EventStore } from '@binaan/event-store';
+import { ADMIN_URL, onDatabase } from '../support/api-process.js';
+import { signIn } from '../documents/http.js';
+import { analyze, COMMON_WORD, COMPANY, growDocuments, OTHER, PROJECT, RESOURCE } from './seed.js';
+
+const STORE = process.env.BENCH_STORE === 'pglite' ? 'pglite' : 'postgres';
+const SIZES = (process.env.BENCH_SIZES ?? (STORE === 'pglite' ? '1000,100000' : '1000,100000,1000000')).split(',').map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+
+type Call = {
+  name: string;
+  sort?: [string, 'ASC' | 'DESC'];
+  range?: [number, number];
+  filter?: Record<string, unknown>;
+  /** The floor: extra WHERE on the company's own rows, ORDER BY, OFFSET. */
+  bare: { where?: string; order: string; offset?: number };
+};
+
+const sortCall = (field: string, column: string): Call => ({ name: `first page sorted by ${field}`, sort: [field, 'ASC'], bare: { order: `${column} ASC, id ASC` } });
+
+/** One line per list call. The rare search names one document of the first 1,000. */
+export const CALLS: Call[] = [
+  { name: 'first page, default sort (createdAt DESC)', bare: { order: 'created_at DESC, id ASC' } },
+  sortCall('id', 'id'), sortCall('documentNo', 'document_no'), sortCall('title', 'title'), sortCall('status', 'status'), sortCall('total', 'total_sen'),
+  sortCall('createdAt', 'created_at'), sortCall('updatedAt', 'updated_at'), sortCall('revision', 'revision'), sortCall('projectId', 'project_id'),
+  sortCall('companyName', 'company_id'), sortCall('counterpartyName', 'counterparty_company_id'),
+  { name: 'page 40 (range 975-999)', range: [975, 999], bare: { order: 'created_at DESC, id ASC', offset: 975 } },
+  { name: `search q=${COMMON_WORD} (1 in 8)`, filter: { q: COMMON_WORD }, bare: { where: `title ILIKE '%${COMMON_WORD}%'`, order: 'created_at DESC, id ASC' } },
+  { name: 'search q=0000777 (one document)', filter: { q: '0000777' }, bare: { where: "document_no ILIKE '%0000777%'", order: 'created_at DESC, id ASC' } },
+  { name: 'status tab (active)', filter: { status: 'active' }, bare: { where: "status = 'active'", order: 'created_at DESC, id ASC' } },
+  { name: 'counterparty filter', filter: { counterparty: OTHER }, bare: { where: `counterparty_company_id = '${OTHER}'`, order: 'created_at DESC, id ASC' } },
+  { name: 'project filter', filter: { projectId: PROJECT }, bare: { where: `project_id = '${PROJECT}'`, order: 'created_at DESC, id ASC' } },
+  { name: 'direction received', filter: { direction: 'received' }, bare: { where: 'false', order: 'created_at DESC, id ASC' } },
+  { name: 'awaiting approval', filter: { awaitingApproval: true }, bare: { where: 'awaiting_level IS NOT NULL', order: 'created_at DESC, id ASC' } },
+  { name: 'date range (one day)', filter: { dateFrom: '2020-01-01', dateTo: '2020-01-01' }, bare: { where: "created_at >= '2020-01-01' AND created_at < '2020-01-02'", order: 'created_at DESC, id ASC' } },
+  { name: 'getMany filter={"id":[3 ids]}', filter: { id: ['bench-11', 'bench-512', 'bench-903'] }, bare: { where: "id IN ('bench-11','bench-512','bench-903')", order: 'id ASC' } },
+  { name: 'export (range 0-999)', range: [0, 999], bare: { order: 'created_at DESC, id ASC' } },
+];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function timeIt(work: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 3; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = process.hrtime.bigint();
+    await work();
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return median(times);
+}
+
+type Measured = { api: number | string; sql: number; range: string };
+
+async function measure(base: string, token: string, db: SqlExecutor, call: Call): Promise<Measured> {
+  const params = new URLSearchParams();
+  if (call.sort) params.set('sort', JSON.stringify(call.sort));
+  params.set('range', JSON.stringify(call.range ?? [0, 24]));
+  if (call.filter) params.set('filter', JSON.stringify(call.filter));
+  const url = `${base}/api/documents/${RESOURCE}?${params.toString()}`;
+  // After minutes of seeding the kept-alive socket may have been closed by the server: one retry.
+  const get = () => fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const probe = await get().catch(get);
+  const range = probe.headers.get('content-range') ?? '';
+  const body = await probe.text();
+  const limit = (call.range ? call.range[1] - call.range[0] : 24) + 1;
+  const sql = `SELECT * FROM documents WHERE resource = $1 AND company_id = $2${call.bare.where ? ` AND ${call.bare.where}` : ''}
+    ORDER BY ${call.bare.order} LIMIT ${limit} OFFSET ${call.bare.offset ?? 0}`;
+  const sqlMs = await timeIt(() => db.query(sql, [RESOURCE, COMPANY]));
+  if (probe.status !== 200) return { api: `${probe.status} ${(JSON.parse(body) as { errorCode?: string }).errorCode ?? ''}`, sql: sqlMs, range };
+  const api = await timeIt(async () => {
+    const reply = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    if (reply.status !== 200) throw new Error(`${call.name}: ${reply.status}`);
+    await reply.text();
+  });
+  return { api, sql: sqlMs, range };
+}
+
+const fmt = (ms: number | string) => (typeof ms === 'string' ? ms : ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
+const ratio = (ms: number | string, first: number | string) => (typeof ms === 'number' && typeof first === 'number' ? ` (${(ms / first).toFixed(1)}x)` : '');
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'binaan-bench-lists-'));
+  const database = `binaan_bench_lists_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const env: Record<string, string> = { DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production' };
+  if (STORE === 'postgres') {
+    await onDatabase((client) => client.query(`CREATE DATABASE ${database}`));
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${database}`;
+    Object.assign(env, { DATABASE_URL: url.toString(), DATABASE_SCHEMA: 'api' });
+  }
+  const app = await createApp(loadConfig(env), { logger: false });
+  try {
+    await app.listen(0, '127.0.0.1');
+    const address = app.getHttpServer().address();
+    if (address === null || typeof address === 'string') throw new Error('the API has no TCP address');
+    const base = `http://127.0.0.1:${address.port}`;
+    await seedDemoData(app.get<EventStore>(EVENT_STORE));
+    const db = app.get<SqlExecutor>(READ_MODELS);
+    const token = await signIn({ base }, 'kumar@teguhbina.my', DEMO_PASSWORD, COMPANY);
+    const results: Measured[][] = [];
+    let grown = 0;
+    for (const size of SIZES) {
+      const started = Date.now();
+      await growDocuments(db, grown, size, env.DATABASE_URL);
+      grown = size;
+      await analyze(db, env.DATABASE_URL);
+      console.log(`\n${STORE}: ${size.toLocaleString('en')} tenders of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      const row: Measured[] = [];
+      for (const call of CALLS) {
+        const measured = await measure(base, token, db, call);
+        row.push(measured);
+        console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
+      }
+      results.push(row);
+    }
+    console.log(`\n| list call (GET /api/documents/${RESOURCE}, ${STORE}, median of ${RUNS}) | ${SIZES.map((s) => `API at ${s.toLocaleString('en')}`).join(' | ')} | ${SIZES.map((s) => `bare SQL at ${s.toLocaleString('en')}`).join(' | ')} |`);
+    console.log(`|---|${SIZES.map(() => '---|').join('')}${SIZES.map(() => '---|').join('')}`);
+    CALLS.forEach((call, i) => {
+      const api = results.map((row) => `${fmt(row[i]!.api)}${ratio(row[i]!.api, results[0]![i]!.api)}`);
+      const sql = results.map((row) => `${fmt(row[i]!.sql)}${ratio(row[i]!.sql, results[0]![i]!.sql)}`);
+      console.log(`| ${call.name} | ${api.join(' | ')} | ${sql.join(' | ')} |`);
+    });
+  } finally {
+    await app.close();
+    // BENCH_KEEP=1 keeps the PostgreSQL database, to EXPLAIN a call afterwards (drop it by hand).
+    if (STORE === 'postgres' && !process.env.BENCH_KEEP) await onDatabase((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    else if (STORE === 'postgres') console.log(`kept ${database}`);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
