@@ -6,7 +6,10 @@
 // So one group: everything the entry imports statically ($initial) goes into the entry's chunk. The lazy
 // pages import from it as before; what only they use stays in their own chunks.
 //
-// Tried and left out (bench:ui, the way into the tender list): grouping the admin frame's static closure
+// Tried and left out (bench:ui, the way into the tender list): the react-admin, MUI and emotion modules
+// used by 3 or more signed-in chunks in one chunk (minShareCount 3): 51 -> 28 requests, 284 -> 254 KB, but
+// the first load of /article grew from 302 to 340 KB gzipped, over test/browser/admin/first-load.spec.ts's
+// 330 KB budget; grouping the admin frame's static closure
 // (react-admin's barrel files reach nearly all of MUI, so the frame grew to 1 MB) and grouping node_modules
 // by the entries that use them (entriesAware, merge threshold 40 KB): about as many files and bytes as
 // the bundler's own splitting.
