@@ -1,14 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress.js';
+import { codeSplitting } from './chunks.js';
 
 // The api serves the build from its own origin; in `vite dev` /api is proxied to it. precompress() writes
-// the .br and .gz copies the api sends to browsers that accept them (issue 32).
+// the .br and .gz copies the api sends to browsers that accept them (issue 32); chunks.ts keeps the
+// landing's scripts in one file.
 export default defineConfig({
   plugins: [react(), precompress()],
   // ws: the user channel (/api/ws/user) goes through the dev proxy too.
   server: { proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true }, '/.well-known': 'http://127.0.0.1:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, rolldownOptions: { output: { codeSplitting } } },
   // Unit tests only: Playwright specs live in test/browser and are run by Playwright.
   test: { include: ['src/**/*.{test,spec}.{ts,tsx}'], environment: 'node' },
 });

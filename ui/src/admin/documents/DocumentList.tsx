@@ -1,19 +1,18 @@
 // A document kind's list: tabs per machine state, filters (text, project, counterparty, dates), sorting,
 // paging, and bulk deciding where the machine has a deciding event. All of it from the catalogue entry.
-import { CreateButton, Datagrid, FilterButton, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, Datagrid, FilterButton, FunctionField, List, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import type { DocumentListItem } from '@binaan/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { Link } from '@mui/material';
 import { bulkEvents, type CatalogueEntry } from '../catalogue/catalogue.js';
 import { resourceLabel } from '../catalogue/labels.js';
 import { formatDate, formatMoney } from '../format.js';
-import { DmyDateInput } from '../inputs/DmyDateInput.js';
 import { useSession } from '../../shared/session/session-store.js';
 import { AwaitingApprovalFilter } from './AwaitingApprovalFilter.js';
 import { BulkDecisionButton } from './BulkDecisionButton.js';
 import { otherParty } from './company-names.js';
-import { CounterpartyInput } from './CounterpartyInput.js';
 import { DocumentPagination } from './DocumentPagination.js';
+import { CounterpartyFilterInput, DateFilterInput, ProjectFilterInput } from './list-filter-inputs.js';
 import { StatusChip } from './StatusChip.js';
 import { StatusTabs } from './StatusTabs.js';
 import { useProjects } from './use-projects.js';
@@ -23,10 +22,10 @@ function useFilters() {
   const projects = useProjects();
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('admin.documents.search')} />,
-    <SelectInput key="projectId" source="projectId" label="admin.fields.project" choices={projects} optionText="name" />,
-    <CounterpartyInput key="counterparty" source="counterparty" />,
-    <DmyDateInput key="dateFrom" source="dateFrom" label="admin.fields.dateFrom" filter />,
-    <DmyDateInput key="dateTo" source="dateTo" label="admin.fields.dateTo" filter />,
+    <ProjectFilterInput key="projectId" source="projectId" label="admin.fields.project" choices={projects} optionText="name" />,
+    <CounterpartyFilterInput key="counterparty" source="counterparty" />,
+    <DateFilterInput key="dateFrom" source="dateFrom" label="admin.fields.dateFrom" filter />,
+    <DateFilterInput key="dateTo" source="dateTo" label="admin.fields.dateTo" filter />,
   ];
 }
 
