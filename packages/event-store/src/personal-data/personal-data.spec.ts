@@ -68,6 +68,8 @@ describe.each(databases)('personal data on %s', (_name, open) => {
 
     // The caller and the projection see the clear data; the role (not declared) stays in clear in the row.
     expect(appended.events[0]!.data).toMatchObject({ email: 'farid@example.my', name: 'Farid', mobile: '+60123456789' });
+    // With its place in the log, as without sealing (the read models key on it).
+    expect(appended.events[0]!.globalPosition).toBeGreaterThan(0);
     expect(await db.query('SELECT email, name FROM people WHERE person_id = $1', ['farid'])).toEqual([{ email: 'farid@example.my', name: 'Farid' }]);
     const raw = JSON.stringify(await db.query("SELECT * FROM events WHERE stream_id = 'person-farid'"));
     expect(raw).not.toContain('farid@example.my');

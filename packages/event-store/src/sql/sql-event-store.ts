@@ -111,14 +111,16 @@ export class SqlEventStore implements EventStore {
     const base = await this.baseFor(prepared);
     if ('alreadyStored' in base) return base;
     const events = chainEvents(prepared, prepared.events, base, new Date(this.now().getTime()));
-    const visible = withPlainData(events, prepared.plainData);
+    // What projections and the caller see: made after the write, which fills in the global positions.
+    const visible = once(() => withPlainData(events, prepared.plainData));
     const statement = appendStatement(this.kind, prepared, base, events);
-    if (!this.projectionsRead(events)) return { written: await runAppend(this.db, statement, events), events: visible };
-    const inline = this.kind === 'postgres' ? inlineStatements(this.projections, visible) : null;
-    if (inline) return { written: await runAppend(this.db, withStatements(appendStatement(this.kind, prepared, base, events, true), base, inline), events), events: visible };
+    if (!this.projectionsRead(events)) return { written: await runAppend(this.db, statement, events), events: visible() };
+    // Inline statements read the positions from `appended`, not from the events.
+    const inline = this.kind === 'postgres' ? inlineStatements(this.projections, withPlainData(events, prepared.plainData)) : null;
+    if (inline) return { written: await runAppend(this.db, withStatements(appendStatement(this.kind, prepared, base, events, true), base, inline), events), events: visible() };
     return this.inTransaction(async (tx) => {
       if (!(await runAppend(tx, statement, events))) return false;
-      await applyProjections(this.projections, visible, tx);
+      await applyProjections(this.projections, visible(), tx);
       return true;
     }, visible);
   }
@@ -132,8 +134,8 @@ export class SqlEventStore implements EventStore {
       if (!row && prepared.expectedRevision === 'stream_exists') throw new WrongExpectedRevision(prepared.streamId, 'stream_exists', 'no_stream');
       const base = row ? { revision: Number(row.revision), hash: row.last_hash } : { revision: -1, hash: GENESIS_HASH };
       const stored = chainEvents(prepared, prepared.events, base, new Date(this.now().getTime()));
-      events = withPlainData(stored, prepared.plainData);
       if (!(await runAppend(tx, appendStatement(this.kind, prepared, base, stored), stored))) return false;
+      events = withPlainData(stored, prepared.plainData);
       if (this.projectionsRead(events)) await applyProjections(this.projections, events, tx);
       return true;
     }, () => events);
@@ -348,6 +350,11 @@ export class SqlEventStore implements EventStore {
 }
 
 class NotWritten extends Error {}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
+}
 
 /** The chained events as the projections and the caller see them: the plain data in place of the sealed. */
 function withPlainData(events: StoredEvent[], plainData: JsonValue[] | null): StoredEvent[] {
