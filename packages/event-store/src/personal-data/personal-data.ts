@@ -9,7 +9,12 @@ import type { SqlExecutor } from '../sql/sql-database.js';
 /** What a reader sees in a personal field whose owner has been forgotten. The UI translates it. */
 export const ERASED = '[erased]';
 
-/** Sealed values start with this, then the subject id, then the base64url of iv | ciphertext | tag. */
+/**
+ * An event's personal fields are taken out of its data and sealed together (one encryption per event)
+ * into this one field: "pd1:<subject id>:<field names, comma-separated>:<base64url of iv | ciphertext | tag>".
+ * The field names stay readable (they are not personal), so a forgotten person's fields read as ERASED.
+ */
+export const SEALED_FIELD = '_sealed';
 export const SEALED_PREFIX = 'pd1:';
 
 /** One event type's personal fields. */

@@ -12,6 +12,8 @@ export interface PersonalKeyStore {
   dataKey(subject: string, create: boolean, via?: SqlExecutor): Promise<DataKey | null>;
   /** Destroys the subject's key; false when it held none (never sealed anything, or forgotten already). */
   forget(subject: string): Promise<boolean>;
+  /** The key when this process holds it fresh, without a round trip (replays open most events this way). */
+  cached(subject: string): DataKey | undefined;
 }
 
 type KeyRow = { master_key_id: string | null; wrapped_key: string | null };
@@ -28,9 +30,14 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
     if (masters.length === 0) throw new Error('personal data needs a master key');
   }
 
-  async dataKey(subject: string, create: boolean, via: SqlExecutor = this.db): Promise<DataKey | null> {
+  cached(subject: string): DataKey | undefined {
     const cached = this.cache.get(subject);
-    if (cached && (cached.key === 'forgotten' || cached.until > this.now())) return cached.key;
+    return cached && (cached.key === 'forgotten' || cached.until > this.now()) ? cached.key : undefined;
+  }
+
+  async dataKey(subject: string, create: boolean, via: SqlExecutor = this.db): Promise<DataKey | null> {
+    const cached = this.cached(subject);
+    if (cached !== undefined) return cached;
     let row = await this.read(subject, via);
     if (!row && create) {
       const master = this.masters[0]!;
