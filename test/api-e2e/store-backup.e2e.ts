@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -61,6 +61,8 @@ function rewrite(source: string, target: string, edit: (lines: string[]) => stri
 describe('store backup and restore (the demo data on PGlite)', () => {
   const folder = mkdtempSync(join(tmpdir(), 'binaan-backup-'));
   const file = join(folder, 'binaan.backup.gz');
+  // The persons' keys go to their own file (issue 31): without them the restored names read as erased.
+  const keysFile = join(folder, 'binaan.keys.gz');
   let original: ApiConfig;
   let before: StoreContents;
 
@@ -82,8 +84,17 @@ describe('store backup and restore (the demo data on PGlite)', () => {
     const backup = storeCli(original, 'backup', file);
     expect(backup).toMatchObject({ status: 0 });
     expect(backup.output).toContain(`Backed up ${before.events.length} events in ${before.streams.length} streams`);
+    const keys = storeCli(original, 'keys-backup', keysFile);
+    expect(keys.output).toMatch(/Backed up [1-9]\d* personal data keys/);
+    expect(keys.status).toBe(0);
+    expect(gunzipSync(readFileSync(file)).toString('utf8')).not.toContain('wrapped_key');
+    const secrets = readFileSync(join(original.dataDir, 'secrets.json'), 'utf8');
 
     rmSync(original.dataDir, { recursive: true, force: true });
+    // The operator keeps the secrets (the master key among them) apart and puts them back first.
+    mkdirSync(original.dataDir, { recursive: true });
+    writeFileSync(join(original.dataDir, 'secrets.json'), secrets, { mode: 0o600 });
+    expect(storeCli(original, 'keys-restore', keysFile).status).toBe(0);
     const restore = storeCli(original, 'restore', file);
     expect(restore.output).toContain('every chain is intact');
     expect(restore.output).toMatch(/Rebuilt .+ from \d+ events/);
@@ -121,6 +132,8 @@ describe('store backup and restore (the demo data on PGlite)', () => {
   onPostgres('restores the PGlite backup into PostgreSQL, and a backup of that is the same log', async () => {
     const target = loadConfig({ DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: `backup_${randomBytes(5).toString('hex')}`, DATA_DIR: mkdtempSync(join(tmpdir(), 'binaan-restore-pg-')), PORT: '0' });
     try {
+      copyFileSync(join(original.dataDir, 'secrets.json'), join(target.dataDir, 'secrets.json'));
+      expect(storeCli(target, 'keys-restore', keysFile).status).toBe(0);
       const restore = storeCli(target, 'restore', file);
       expect(restore.status).toBe(0);
       expect(await contentsOf(target)).toEqual(before);

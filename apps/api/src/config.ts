@@ -32,6 +32,14 @@ export type ApiConfig = {
   jwtSecret: string | undefined;
   codeHmacKey: string | undefined;
   humanCheckHmacKey: string | undefined;
+  /**
+   * The master key that wraps each person's data key (PERSONAL_DATA_MASTER_KEY; issue 31). Unset: made once
+   * and kept in DATA_DIR/secrets.json, and the banner warns (a key beside the data protects nothing from
+   * whoever holds the folder). After a rotation, the previous keys (PERSONAL_DATA_PREVIOUS_MASTER_KEYS,
+   * comma-separated) still open keys wrapped before it, until `npm run store -- rewrap-keys` moves them.
+   */
+  personalDataMasterKey: string | undefined;
+  personalDataPreviousMasterKeys: string[];
   /** 'production' hides developer helpers (the outbox page). */
   environment: 'production' | 'development' | 'test';
   /**
@@ -123,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     jwtSecret: env.JWT_SECRET || undefined,
     codeHmacKey: env.CODE_HMAC_KEY || undefined,
     humanCheckHmacKey: env.HUMAN_CHECK_HMAC_KEY || undefined,
+    personalDataMasterKey: env.PERSONAL_DATA_MASTER_KEY || undefined,
+    personalDataPreviousMasterKeys: (env.PERSONAL_DATA_PREVIOUS_MASTER_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
     environment: env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',
     workers: workers(env),
     reactors: env.BINAAN_REACTORS !== 'off',

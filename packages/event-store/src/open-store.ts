@@ -11,6 +11,10 @@ import type { Projection } from './sql/projections.js';
 import { SqlEventStore } from './sql/sql-event-store.js';
 import type { SqlDatabase } from './sql/sql-database.js';
 import type { EventStore } from './types.js';
+import { FieldPersonalDataCodec } from './personal-data/personal-data-codec.js';
+import type { PersonalDataDeclarations } from './personal-data/personal-data.js';
+import { masterKeyFrom } from './personal-data/field-cipher.js';
+import { SqlPersonalKeyStore, type PersonalKeyStore } from './personal-data/sql-key-store.js';
 
 export type StoreConfig = {
   /** Folder of versioned SQL migrations (infra/migrations). */
@@ -26,9 +30,15 @@ export type StoreConfig = {
   statementTimeoutMs?: number;
   /** The clock that stamps recordedAt (tests move it). */
   now?: () => Date;
+  /**
+   * Personal fields per event type, sealed with a key per person; `masterKeys[0]` wraps new data keys,
+   * the others (after a rotation) still open old ones. SQL stores only (the keys live beside the events).
+   */
+  personalData?: { declarations: PersonalDataDeclarations; masterKeys: readonly string[] };
 };
 
-export type OpenedStore = { store: EventStore; sql: SqlEventStore | null };
+/** `keys`: the persons' data keys (to forget a person), when personal data is sealed. */
+export type OpenedStore = { store: EventStore; sql: SqlEventStore | null; keys?: PersonalKeyStore };
 
 export async function openSqlDatabase(config: StoreConfig): Promise<SqlDatabase> {
   if (config.databaseUrl) {
@@ -56,8 +66,14 @@ export async function openEventStore(config: StoreConfig): Promise<OpenedStore> 
   const db = await openSqlDatabase(config);
   try {
     await migrate(db, config.migrationsDir);
-    const store = await SqlEventStore.open(db, { ...(config.projections ? { projections: config.projections } : {}), ...(config.now ? { now: config.now } : {}) });
-    return { store, sql: store };
+    const keys = config.personalData ? new SqlPersonalKeyStore(db, config.personalData.masterKeys.map(masterKeyFrom)) : undefined;
+    const personalData = keys && config.personalData ? new FieldPersonalDataCodec(config.personalData.declarations, keys) : undefined;
+    const store = await SqlEventStore.open(db, {
+      ...(config.projections ? { projections: config.projections } : {}),
+      ...(config.now ? { now: config.now } : {}),
+      ...(personalData ? { personalData } : {}),
+    });
+    return { store, sql: store, ...(keys ? { keys } : {}) };
   } catch (error) {
     await db.close();
     throw error;

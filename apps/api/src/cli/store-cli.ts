@@ -5,6 +5,10 @@
 //   stats    events, streams and last position, by stream type
 //   backup <file>   the whole log (and subscription checkpoints) to a gzip'd file (store-backup.ts)
 //   restore <file>  that file into an empty store, then every chain verified and the read models rebuilt
+//   keys-backup <file>   the persons' data keys (wrapped) to their own file: keep it apart from the events
+//   keys-restore <file>  those keys back (before `restore`, so the rebuilt read models can open them)
+//   rewrap-keys     after a master key rotation: every data key wrapped under PERSONAL_DATA_MASTER_KEY
+//   forget <userId> --reason <text>   forget a person: their key destroyed, an event records it, read models rebuilt
 // Run it with the api stopped when the store is PGlite: its data directory takes one process.
 
 import { resolve } from 'node:path';
@@ -13,8 +17,11 @@ import { loadConfig } from '../config.js';
 import { openConfiguredStore } from '../store/open-configured-store.js';
 import { progressBar } from './progress.js';
 import { backupStore, BackupRefused, restoreStore } from './store-backup.js';
+import { backupKeys, restoreKeys } from './key-backup.js';
+import { forgetPerson, reapplyForgets } from '../personal-data/forget-person.js';
+import type { PersonalKeyStore } from '@binaan/event-store';
 
-const USAGE = 'usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file>>';
+const USAGE = 'usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file> | keys-backup <file> | keys-restore <file> | rewrap-keys | forget <userId> --reason <text>>';
 
 async function rebuild(store: EventStore): Promise<number> {
   if (!(store instanceof SqlEventStore)) {
@@ -84,7 +91,7 @@ async function backup(store: EventStore): Promise<number> {
   return 0;
 }
 
-async function restore(store: EventStore): Promise<number> {
+async function restore(store: EventStore, keys?: PersonalKeyStore): Promise<number> {
   if (!(store instanceof SqlEventStore)) throw new BackupRefused('restore works on the SQL stores (PGlite, PostgreSQL)');
   const file = fileArgument();
   const bar = progressBar('restore');
@@ -93,10 +100,52 @@ async function restore(store: EventStore): Promise<number> {
   console.log(`Restored ${result.events} events in ${result.streams} streams and ${result.checkpoints} checkpoints from ${file}.`);
   const verified = await verify(store);
   if (verified !== 0) return verified;
+  if (keys) {
+    const again = await reapplyForgets(store, keys);
+    if (again > 0) console.log(`Forgot again ${again} person(s) the log records as forgotten (their keys were in the key backup).`);
+  }
   return rebuild(store);
 }
 
-const verbs: Record<string, (store: EventStore) => Promise<number>> = { rebuild, verify, stats, backup, restore };
+async function keysBackup(store: EventStore): Promise<number> {
+  if (!(store instanceof SqlEventStore)) throw new BackupRefused('keys-backup works on the SQL stores (PGlite, PostgreSQL)');
+  const file = fileArgument();
+  const count = await backupKeys(store.db, file);
+  console.log(`Backed up ${count} personal data keys (wrapped by the master key) to ${file}. Keep it apart from the events backup, and the master key apart from both.`);
+  return 0;
+}
+
+async function keysRestore(store: EventStore): Promise<number> {
+  if (!(store instanceof SqlEventStore)) throw new BackupRefused('keys-restore works on the SQL stores (PGlite, PostgreSQL)');
+  const file = fileArgument();
+  const count = await restoreKeys(store.db, file);
+  console.log(`Restored ${count} personal data keys from ${file}.`);
+  return 0;
+}
+
+async function rewrapKeys(_store: EventStore, keys?: PersonalKeyStore): Promise<number> {
+  if (!keys || !('rewrapAll' in keys)) throw new BackupRefused('rewrap-keys works on the SQL stores (PGlite, PostgreSQL)');
+  const moved = await (keys as { rewrapAll(): Promise<number> }).rewrapAll();
+  console.log(`Re-wrapped ${moved} personal data keys under the current master key.`);
+  return 0;
+}
+
+async function forget(store: EventStore, keys?: PersonalKeyStore): Promise<number> {
+  const subjectId = process.argv[3];
+  const reasonAt = process.argv.indexOf('--reason');
+  const reason = reasonAt > 0 ? (process.argv[reasonAt + 1] ?? '').trim() : '';
+  if (!subjectId || subjectId.startsWith('--') || !reason) throw new BackupRefused(`a user id and a reason are needed: ${USAGE}`);
+  if (!keys) throw new BackupRefused('forget works on the SQL stores (PGlite, PostgreSQL)');
+  const { keyDestroyed } = await forgetPerson(store, keys, { subjectId, reason, byUserId: null, via: 'store-cli' });
+  console.log(keyDestroyed ? `Forgot ${subjectId}: their key is destroyed and the erasure recorded.` : `${subjectId} held no key (never sealed anything, or forgotten already): the request is recorded.`);
+  if (store instanceof SqlEventStore && store.kind === 'pglite') await store.db.script('VACUUM FULL personal_data_keys');
+  return rebuild(store);
+}
+
+const verbs: Record<string, (store: EventStore, keys?: PersonalKeyStore) => Promise<number>> = {
+  rebuild, verify, stats, backup, restore, 'keys-backup': keysBackup, 'keys-restore': keysRestore, 'rewrap-keys': rewrapKeys, forget,
+};
+const NEEDS_FILE = new Set(['backup', 'restore', 'keys-backup', 'keys-restore']);
 
 async function main(): Promise<number> {
   const verb = verbs[process.argv[2] ?? ''];
@@ -104,13 +153,13 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  if ((verb === backup || verb === restore) && !process.argv[3]) {
+  if (NEEDS_FILE.has(process.argv[2]!) && !process.argv[3]) {
     console.error(`store: a file is needed: ${USAGE}`);
     return 2;
   }
-  const { store } = await openConfiguredStore(loadConfig());
+  const { store, keys } = await openConfiguredStore(loadConfig());
   try {
-    return await verb(store);
+    return await verb(store, keys);
   } finally {
     await store.close();
   }

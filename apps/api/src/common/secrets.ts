@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiConfig } from '../config.js';
 
-export type Secrets = { jwtSecret: string; codeHmacKey: string; humanCheckHmacKey: string };
+export type Secrets = { jwtSecret: string; codeHmacKey: string; humanCheckHmacKey: string; personalDataMasterKey: string };
 
 /** Injection token: the secrets, loaded once at start (app.module.ts). */
 export const SECRETS = Symbol('SECRETS');
@@ -30,10 +30,16 @@ export function loadSecrets(config: ApiConfig): Secrets {
     jwtSecret: pick('jwtSecret', config.jwtSecret),
     codeHmacKey: pick('codeHmacKey', config.codeHmacKey),
     humanCheckHmacKey: pick('humanCheckHmacKey', config.humanCheckHmacKey),
+    personalDataMasterKey: pick('personalDataMasterKey', config.personalDataMasterKey),
   };
   if (Object.keys(made).length > 0) {
     mkdirSync(config.dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify({ ...kept, ...made }, null, 2), { mode: 0o600 });
   }
   return secrets;
+}
+
+/** True when the personal data master key is the one kept in the data folder (the banner warns). */
+export function personalDataKeyKeptInDataDir(config: ApiConfig): boolean {
+  return config.personalDataMasterKey === undefined;
 }

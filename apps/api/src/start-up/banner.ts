@@ -76,6 +76,9 @@ export function banner(facts: BannerFacts): string[] {
     lines.push('WARNING: certificates are signed with the public DEMO key: anyone can make a certificate that verifies as genuine.');
     lines.push(`         Use this data folder for trying only; for real use start from an empty DATA_DIR with DEMO_DATA=off or CERTIFICATE_SIGNING_KEY set.`);
   }
+  if (config.personalDataMasterKey === undefined) {
+    lines.push(`WARNING: personal data is sealed with a master key kept in ${shown(config.dataDir)}/secrets.json, beside the data: set PERSONAL_DATA_MASTER_KEY (kept apart) for real use.`);
+  }
   if (outboxPageOptions(config)) {
     lines.push(`WARNING: ${address}/api/dev/outbox shows every e-mail and SMS (password reset links and codes included) to anyone`);
     lines.push(`         who can reach this address. It is served because NODE_ENV is not "production" (it is "${config.environment}").`);

@@ -29,6 +29,11 @@ describe('the start-up banner', () => {
     expect(facts({ NODE_ENV: 'production' }).join('\n')).not.toContain('DEMO key');
   });
 
+  it('warns when the personal data master key is kept beside the data, not when it is given', () => {
+    expect(facts({}).join('\n')).toContain('WARNING: personal data is sealed with a master key kept in /srv/binaan-data/secrets.json');
+    expect(facts({ PERSONAL_DATA_MASTER_KEY: 'a'.repeat(44) }).join('\n')).not.toContain('personal data is sealed');
+  });
+
   it('points at the demo logins and stays short', () => {
     const lines = facts({}, { demoSigningKey: true, demo: { state: 'seeded', companies: 9, users: 11, documents: 30 } });
     expect(lines.join('\n')).toContain('seeded now: 9 companies, 11 users, 30 documents; logins in README.md, "Demo logins"');

@@ -8,6 +8,7 @@ import type { StoredEvent } from '../types.js';
 import type { SqlDatabase, SqlExecutor } from './sql-database.js';
 import { READ_ALL_SERIAL } from './statements.js';
 import { readLogPage, type EventJsonRow } from './row-mapping.js';
+import type { PersonalDataCodec } from '../personal-data/personal-data.js';
 
 export type Projection = {
   /** Unique; also the name rebuild reports under. */
@@ -71,7 +72,7 @@ const PROJECTIONS_LOCK = 7_310_002;
  * or whose setup SQL changed, is rebuilt from the whole log (new read models start complete, not
  * empty); the others keep their rows. Under an advisory lock, so instances starting together agree.
  */
-export async function setupProjections(db: SqlDatabase, projections: readonly Projection[]): Promise<string[]> {
+export async function setupProjections(db: SqlDatabase, projections: readonly Projection[], personalData?: PersonalDataCodec): Promise<string[]> {
   const rebuilt: string[] = [];
   await db.maintenance(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [PROJECTIONS_LOCK]);
@@ -79,7 +80,7 @@ export async function setupProjections(db: SqlDatabase, projections: readonly Pr
     const stale = projections.filter((projection) => known.get(projection.name) !== setupHash(projection));
     for (const projection of projections) if (!stale.includes(projection)) await tx.script(projection.setupSql);
     if (stale.length > 0) {
-      await rebuildIn(tx, stale);
+      await rebuildIn(tx, stale, undefined, undefined, personalData);
       rebuilt.push(...stale.map((projection) => projection.name));
     }
   });
@@ -103,8 +104,9 @@ export async function rebuildProjections(
   projections: readonly Projection[],
   onProgress: RebuildProgress = () => undefined,
   pageSize = 5000,
+  personalData?: PersonalDataCodec,
 ): Promise<{ events: number; projections: string[] }> {
-  return db.maintenance((tx) => rebuildIn(tx, projections, onProgress, pageSize));
+  return db.maintenance((tx) => rebuildIn(tx, projections, onProgress, pageSize, personalData));
 }
 
 async function rebuildIn(
@@ -112,6 +114,7 @@ async function rebuildIn(
   projections: readonly Projection[],
   onProgress: RebuildProgress = () => undefined,
   pageSize = 5000,
+  personalData?: PersonalDataCodec,
 ): Promise<{ events: number; projections: string[] }> {
   for (const projection of projections) {
     for (const table of projection.tables) await tx.script(`DROP TABLE IF EXISTS ${table} CASCADE`);
@@ -121,8 +124,10 @@ async function rebuildIn(
   let after = 0;
   let processed = 0;
   for (;;) {
-    const events = await readLogPage((format) => tx.query<EventJsonRow>(READ_ALL_SERIAL[format], [after, pageSize]));
-    if (events.length === 0) break;
+    const stored = await readLogPage((format) => tx.query<EventJsonRow>(READ_ALL_SERIAL[format], [after, pageSize]));
+    if (stored.length === 0) break;
+    // Keys are read on this transaction's connection (PGlite has one).
+    const events = personalData ? await personalData.open(stored, tx) : stored;
     await applyProjections(projections, events, tx);
     after = events[events.length - 1]!.globalPosition;
     processed += events.length;

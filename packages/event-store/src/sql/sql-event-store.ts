@@ -16,16 +16,21 @@ import { applyProjections, inlineStatements, rebuildProjections, setupProjection
 import { readLogPage, toStoredEvent, type EventJsonRow } from './row-mapping.js';
 import { sqlState, UNIQUE_VIOLATION, type SqlDatabase, type SqlExecutor } from './sql-database.js';
 import * as sql from './statements.js';
+import type { PersonalDataCodec } from '../personal-data/personal-data.js';
+import type { JsonValue } from '../types.js';
 import { CALL_APPEND_EVENT, CALL_APPEND_EVENTS, PGLITE_APPEND_FUNCTIONS } from './pglite-append-functions.js';
 
 export type SqlEventStoreOptions = {
   projections?: readonly Projection[];
   now?: () => Date;
   newId?: () => string;
+  /** Seals declared personal fields before they are chained and stored, opens them for readers. */
+  personalData?: PersonalDataCodec;
 };
 
 type Base = { revision: number; hash: string };
-type Prepared = ReturnType<typeof prepareAppend>;
+/** A prepared append, its personal fields sealed; `plainData`: each event's data before sealing (null: none sealed). */
+type Prepared = ReturnType<typeof prepareAppend> & { plainData: JsonValue[] | null };
 const MAX_ATTEMPTS = 5;
 const MAX_PAGE = 10_000;
 /** The store's own SQL texts are fixed: prepared once per connection (see QueryOptions). */
@@ -41,12 +46,14 @@ export class SqlEventStore implements EventStore {
   private readonly projections: readonly Projection[];
   private readonly now: () => Date;
   private readonly newId: () => string;
+  private readonly personalData: PersonalDataCodec | null;
 
   private constructor(readonly db: SqlDatabase, options: SqlEventStoreOptions) {
     this.kind = db.kind;
     this.projections = options.projections ?? [];
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? (() => uuidV7());
+    this.personalData = options.personalData ?? null;
     this.appended.setMaxListeners(0);
     this.peers = new PeerWake(db, (streamTypes) => this.appended.emit('appended', undefined, streamTypes));
   }
@@ -54,12 +61,14 @@ export class SqlEventStore implements EventStore {
   /** The schema must be migrated already (see migrate.ts); this sets up the projections' tables. */
   static async open(db: SqlDatabase, options: SqlEventStoreOptions = {}): Promise<SqlEventStore> {
     if (db.kind === 'pglite') await db.script(PGLITE_APPEND_FUNCTIONS);
-    await setupProjections(db, options.projections ?? []);
+    await setupProjections(db, options.projections ?? [], options.personalData);
     return new SqlEventStore(db, options);
   }
 
   async append(request: AppendRequest): Promise<AppendResult> {
-    const prepared = prepareAppend(request, this.newId);
+    const checked = prepareAppend(request, this.newId);
+    const plainData = this.personalData ? await this.personalData.seal(checked.streamId, checked.events) : null;
+    const prepared: Prepared = { ...checked, plainData };
     const expected = prepared.expectedRevision;
     for (let attempt = 1; ; attempt++) {
       // An append that takes the stream as it stands ('any', 'stream_exists') and lost a race waits its
@@ -102,15 +111,18 @@ export class SqlEventStore implements EventStore {
     const base = await this.baseFor(prepared);
     if ('alreadyStored' in base) return base;
     const events = chainEvents(prepared, prepared.events, base, new Date(this.now().getTime()));
+    // What projections and the caller see: made after the write, which fills in the global positions.
+    const visible = once(() => withPlainData(events, prepared.plainData));
     const statement = appendStatement(this.kind, prepared, base, events);
-    if (!this.projectionsRead(events)) return { written: await runAppend(this.db, statement, events), events };
-    const inline = this.kind === 'postgres' ? inlineStatements(this.projections, events) : null;
-    if (inline) return { written: await runAppend(this.db, withStatements(appendStatement(this.kind, prepared, base, events, true), base, inline), events), events };
+    if (!this.projectionsRead(events)) return { written: await runAppend(this.db, statement, events), events: visible() };
+    // Inline statements read the positions from `appended`, not from the events.
+    const inline = this.kind === 'postgres' ? inlineStatements(this.projections, withPlainData(events, prepared.plainData)) : null;
+    if (inline) return { written: await runAppend(this.db, withStatements(appendStatement(this.kind, prepared, base, events, true), base, inline), events), events: visible() };
     return this.inTransaction(async (tx) => {
       if (!(await runAppend(tx, statement, events))) return false;
-      await applyProjections(this.projections, events, tx);
+      await applyProjections(this.projections, visible(), tx);
       return true;
-    }, events);
+    }, visible);
   }
 
   /** Holds the head row while chaining onto it: the writer mark first (before the row lock gives the transaction its id). */
@@ -121,8 +133,9 @@ export class SqlEventStore implements EventStore {
       const [row] = await tx.query<{ revision: string | number; last_hash: string }>(sql.LOCK_STREAM_HEAD, [prepared.streamId], PREPARED);
       if (!row && prepared.expectedRevision === 'stream_exists') throw new WrongExpectedRevision(prepared.streamId, 'stream_exists', 'no_stream');
       const base = row ? { revision: Number(row.revision), hash: row.last_hash } : { revision: -1, hash: GENESIS_HASH };
-      events = chainEvents(prepared, prepared.events, base, new Date(this.now().getTime()));
-      if (!(await runAppend(tx, appendStatement(this.kind, prepared, base, events), events))) return false;
+      const stored = chainEvents(prepared, prepared.events, base, new Date(this.now().getTime()));
+      if (!(await runAppend(tx, appendStatement(this.kind, prepared, base, stored), stored))) return false;
+      events = withPlainData(stored, prepared.plainData);
       if (this.projectionsRead(events)) await applyProjections(this.projections, events, tx);
       return true;
     }, () => events);
@@ -139,6 +152,10 @@ export class SqlEventStore implements EventStore {
       if (error instanceof NotWritten) return { written: false };
       throw error;
     }
+  }
+
+  private opened(events: StoredEvent[], via?: SqlExecutor): Promise<StoredEvent[]> | StoredEvent[] {
+    return this.personalData && events.length > 0 ? this.personalData.open(events, via) : events;
   }
 
   private projectionsRead(events: readonly StoredEvent[]): boolean {
@@ -174,10 +191,15 @@ export class SqlEventStore implements EventStore {
       (prepared.expectedRevision === 'any' || prepared.expectedRevision === 'stream_exists' ||
         first === (prepared.expectedRevision === 'no_stream' ? 0 : prepared.expectedRevision + 1));
     if (!samePlace) throw new DuplicateEventId(stored[0]!.id);
-    return { streamId: prepared.streamId, nextExpectedRevision: stored[stored.length - 1]!.revision, events: stored, alreadyStored: true };
+    return { streamId: prepared.streamId, nextExpectedRevision: stored[stored.length - 1]!.revision, events: await this.opened(stored), alreadyStored: true };
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    return this.opened(await this.readStoredStream(streamId, options));
+  }
+
+  /** Events as stored (personal fields sealed): what the chain covers. */
+  private async readStoredStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
     checkStreamId(streamId);
     const from = options.fromRevision === undefined ? 0 : checkRevision(options.fromRevision, 'fromRevision');
     const to = options.toRevision === undefined ? null : checkRevision(options.toRevision, 'toRevision');
@@ -231,7 +253,7 @@ export class SqlEventStore implements EventStore {
       });
     // The log's pages carry other processes' appends: the head hints this process holds move with them.
     for (const event of events) this.heads.updateIfHeld(event.streamId, { revision: event.revision, hash: event.hash });
-    return { events, nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: events.length < limit };
+    return { events: await this.opened(events), nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: events.length < limit };
   }
 
   async lastPosition(): Promise<number> {
@@ -291,7 +313,7 @@ export class SqlEventStore implements EventStore {
   }
 
   async verifyStream(streamId: string): Promise<ChainVerification> {
-    const [events, head] = await Promise.all([this.readStream(streamId), this.streamHead(streamId)]);
+    const [events, head] = await Promise.all([this.readStoredStream(streamId), this.streamHead(streamId)]);
     return verifyChain(streamId, events, head);
   }
 
@@ -314,7 +336,7 @@ export class SqlEventStore implements EventStore {
   }
 
   rebuild(onProgress?: RebuildProgress): Promise<{ events: number; projections: string[] }> {
-    return rebuildProjections(this.db, this.projections, onProgress);
+    return rebuildProjections(this.db, this.projections, onProgress, undefined, this.personalData ?? undefined);
   }
 
   /** Stops this store's subscriptions, then closes the database. */
@@ -328,6 +350,16 @@ export class SqlEventStore implements EventStore {
 }
 
 class NotWritten extends Error {}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
+}
+
+/** The chained events as the projections and the caller see them: the plain data in place of the sealed. */
+function withPlainData(events: StoredEvent[], plainData: JsonValue[] | null): StoredEvent[] {
+  return plainData ? events.map((event, index) => ({ ...event, data: plainData[index]! })) : events;
+}
 
 type Outcome = { written: true; events: StoredEvent[] } | { written: false } | AppendResult;
 type Statement = { text: string; params: unknown[] };

@@ -1,0 +1,154 @@
+// Personal fields sealed with a key per person, on both SQL stores: what is stored holds no clear text,
+// readers (streams, the log, subscriptions, projections inline and rebuilt) see it in clear, the chains
+// verify; once the person is forgotten every reader sees ERASED, the chains still verify, and a
+// rebuild writes ERASED into the read models. A sealed value moved to another person does not open.
+
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { MIGRATIONS_DIR } from '../contract/test-paths.js';
+import { PGliteDatabase } from '../pglite/pglite-database.js';
+import { PostgresDatabase } from '../postgres/postgres-database.js';
+import { migrate } from '../sql/migrate.js';
+import type { Projection } from '../sql/projections.js';
+import type { SqlDatabase } from '../sql/sql-database.js';
+import { SqlEventStore } from '../sql/sql-event-store.js';
+import type { StoredEvent } from '../types.js';
+import { masterKeyFrom } from './field-cipher.js';
+import { FieldPersonalDataCodec } from './personal-data-codec.js';
+import { ERASED, SEALED_PREFIX, type PersonalDataDeclarations } from './personal-data.js';
+import { SqlPersonalKeyStore } from './sql-key-store.js';
+
+const url = process.env.TEST_DATABASE_URL;
+const schemas: string[] = [];
+
+const declarations: PersonalDataDeclarations = {
+  PersonJoined: { subject: (data) => String(data.personId), fields: ['email', 'name', 'mobile'] },
+};
+
+/** A read model of persons, as a directory would keep it. */
+const people: Projection = {
+  name: 'people',
+  eventTypes: ['PersonJoined'],
+  tables: ['people'],
+  setupSql: 'CREATE TABLE IF NOT EXISTS people (person_id text PRIMARY KEY, email text, name text)',
+  async apply(events, db) {
+    for (const event of events) {
+      const data = event.data as { personId: string; email: string; name: string };
+      await db.query('INSERT INTO people VALUES ($1, $2, $3) ON CONFLICT (person_id) DO UPDATE SET email = excluded.email, name = excluded.name', [data.personId, data.email, data.name]);
+    }
+  },
+};
+
+const databases: [string, () => Promise<SqlDatabase>][] = [
+  ['PGlite', () => PGliteDatabase.open()],
+  ...(url ? [['PostgreSQL', () => {
+    const schema = `personal_${randomBytes(5).toString('hex')}`;
+    schemas.push(schema);
+    return PostgresDatabase.open({ connectionString: url, schema });
+  }] as [string, () => Promise<SqlDatabase>]] : []),
+];
+
+afterAll(async () => {
+  if (!url || schemas.length === 0) return;
+  const db = await PostgresDatabase.open({ connectionString: url });
+  for (const schema of schemas) await db.script(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await db.close();
+});
+
+const joined = (personId: string, name: string) => ({ type: 'PersonJoined', data: { personId, email: `${name.toLowerCase()}@example.my`, name, mobile: '+60123456789', role: 'site team' } });
+
+describe.each(databases)('personal data on %s', (_name, open) => {
+  it('is stored sealed, read in clear, and erased for every reader once the person is forgotten; chains verify throughout', async () => {
+    const db = await open();
+    await migrate(db, MIGRATIONS_DIR);
+    const keys = new SqlPersonalKeyStore(db, [masterKeyFrom('test master key one')]);
+    const store = await SqlEventStore.open(db, { projections: [people], personalData: new FieldPersonalDataCodec(declarations, keys) });
+    const appended = await store.append({ streamId: 'person-farid', streamType: 'person', expectedRevision: 'no_stream', events: [joined('farid', 'Farid')] });
+    await store.append({ streamId: 'person-aina', streamType: 'person', expectedRevision: 'no_stream', events: [joined('aina', 'Aina')] });
+
+    // The caller and the projection see the clear data; the role (not declared) stays in clear in the row.
+    expect(appended.events[0]!.data).toMatchObject({ email: 'farid@example.my', name: 'Farid', mobile: '+60123456789' });
+    // With its place in the log, as without sealing (the read models key on it).
+    expect(appended.events[0]!.globalPosition).toBeGreaterThan(0);
+    expect(await db.query('SELECT email, name FROM people WHERE person_id = $1', ['farid'])).toEqual([{ email: 'farid@example.my', name: 'Farid' }]);
+    const raw = JSON.stringify(await db.query("SELECT * FROM events WHERE stream_id = 'person-farid'"));
+    expect(raw).not.toContain('farid@example.my');
+    expect(raw).not.toContain('Farid');
+    expect(raw).not.toContain('123456789');
+    expect(raw).toContain(`"_sealed":"${SEALED_PREFIX}farid:email,name,mobile:`);
+    expect(raw).toContain('site team');
+
+    // Every reader sees clear text.
+    const byStream = await store.readStream('person-farid');
+    expect(byStream[0]!.data).toMatchObject({ name: 'Farid', mobile: '+60123456789' });
+    const log = await store.readAll();
+    expect(log.events.map((event) => (event.data as { name: string }).name)).toEqual(['Farid', 'Aina']);
+    expect((await store.verifyStream('person-farid')).ok).toBe(true);
+
+    // Forgotten: the key is gone; streams, the log, a subscription and a rebuild all see ERASED; Aina is untouched.
+    expect(await keys.forget('farid')).toBe(true);
+    expect(await keys.forget('farid')).toBe(false);
+    expect((await store.readStream('person-farid'))[0]!.data).toMatchObject({ personId: 'farid', email: ERASED, name: ERASED, mobile: ERASED, role: 'site team' });
+    expect((await store.readStream('person-aina'))[0]!.data).toMatchObject({ name: 'Aina' });
+    const seen: StoredEvent[] = [];
+    const subscription = store.subscribe({ name: 'watch', handler: async (events) => void seen.push(...events) });
+    await subscription.caughtUp;
+    await subscription.stop();
+    expect(seen.map((event) => (event.data as { name: string }).name)).toEqual([ERASED, 'Aina']);
+    await store.rebuild();
+    expect(await db.query('SELECT person_id, email, name FROM people ORDER BY person_id')).toEqual([
+      { person_id: 'aina', email: 'aina@example.my', name: 'Aina' },
+      { person_id: 'farid', email: ERASED, name: ERASED },
+    ]);
+    expect((await store.verifyStream('person-farid')).ok).toBe(true);
+    const keyRow = await db.query<{ wrapped_key: string | null; forgotten_at: unknown }>('SELECT wrapped_key, forgotten_at FROM personal_data_keys WHERE subject_id = $1', ['farid']);
+    expect(keyRow[0]!.wrapped_key).toBeNull();
+    expect(keyRow[0]!.forgotten_at).not.toBeNull();
+
+    // A forgotten person never gets a key again: new events about them are stored as ERASED.
+    const later = await store.append({ streamId: 'person-farid', streamType: 'person', expectedRevision: 0, events: [joined('farid', 'Farid')] });
+    expect(later.events[0]!.data).toMatchObject({ name: 'Farid' });
+    expect((await store.readStream('person-farid'))[1]!.data).toMatchObject({ name: ERASED });
+
+    await store.close();
+  });
+
+  it('opens keys wrapped by an older master key after a rotation, and re-wraps them under the new one', async () => {
+    const db = await open();
+    await migrate(db, MIGRATIONS_DIR);
+    const oldMaster = masterKeyFrom('old master');
+    const newMaster = masterKeyFrom('new master');
+    const store = await SqlEventStore.open(db, { personalData: new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [oldMaster])) });
+    await store.append({ streamId: 'person-lim', streamType: 'person', expectedRevision: 'no_stream', events: [joined('lim', 'Lim')] });
+    const sealed = await SqlEventStore.open(db, {}).then((plain) => plain.readStream('person-lim'));
+    // Only the new master: the old key does not open (a refusal, not garbage).
+    await expect(new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [newMaster])).open(sealed)).rejects.toThrow(/not configured/);
+    // Both masters: it opens; re-wrapping moves the one key; then the new master alone opens it.
+    const rotated = new SqlPersonalKeyStore(db, [newMaster, oldMaster]);
+    expect((await new FieldPersonalDataCodec(declarations, rotated).open(sealed))[0]!.data).toMatchObject({ name: 'Lim' });
+    expect(await rotated.rewrapAll()).toBe(1);
+    expect((await new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [newMaster])).open(sealed))[0]!.data).toMatchObject({ name: 'Lim', mobile: '+60123456789' });
+    await store.close();
+  });
+
+  it('opens its own sealed fields, not the same seal moved to another person or claiming other fields', async () => {
+    const db = await open();
+    await migrate(db, MIGRATIONS_DIR);
+    const keys = new SqlPersonalKeyStore(db, [masterKeyFrom('k')]);
+    const codec = new FieldPersonalDataCodec(declarations, keys);
+    const events = [{ type: 'PersonJoined', data: joined('kumar', 'Kumar').data as never }];
+    await codec.seal('person-kumar', events);
+    const sealed = (events[0]!.data as { _sealed: string })._sealed;
+    expect(sealed).toMatch(/^pd1:kumar:email,name,mobile:/);
+    const at = (data: object) => ({ id: 'x', streamId: 's', streamType: 'person', revision: 0, globalPosition: 1, type: 'PersonJoined', prevHash: '', hash: '', metadata: { recordedAt: '' }, data }) as StoredEvent;
+    expect((await codec.open([at({ personId: 'kumar', _sealed: sealed })]))[0]!.data).toEqual({ personId: 'kumar', email: 'kumar@example.my', name: 'Kumar', mobile: '+60123456789' });
+    await keys.dataKey('aina', true);
+    // Under another person's id, or claiming other fields: the tag does not match.
+    // (The seal opens when a field is first read: reading it throws.)
+    const [asAina] = await codec.open([at({ personId: 'aina', _sealed: sealed.replace('pd1:kumar:', 'pd1:aina:') })]);
+    expect(() => (asAina!.data as { name: string }).name).toThrow();
+    const [reordered] = await codec.open([at({ personId: 'kumar', _sealed: sealed.replace(':email,name,mobile:', ':email,mobile,name:') })]);
+    expect(() => (reordered!.data as { name: string }).name).toThrow();
+    await db.close();
+  });
+});

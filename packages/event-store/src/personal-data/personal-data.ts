@@ -1,0 +1,45 @@
+// Personal data in events: which fields of which event types belong to a person, and the codec that seals
+// them before they are stored and opens them for readers. Sealing happens before the hash chain is made,
+// so chains and signatures cover the stored (sealed) bytes and verify before and after a person is
+// forgotten ("crypto-shredding": forgetting destroys the person's key, the events stay as they are).
+
+import type { JsonObject, JsonValue, StoredEvent } from '../types.js';
+import type { SqlExecutor } from '../sql/sql-database.js';
+
+/** What a reader sees in a personal field whose owner has been forgotten. The UI translates it. */
+export const ERASED = '[erased]';
+
+/**
+ * An event's personal fields are taken out of its data and sealed together (one encryption per event)
+ * into this one field: "pd1:<subject id>:<field names, comma-separated>:<base64url of iv | ciphertext | tag>".
+ * The field names stay readable (they are not personal), so a forgotten person's fields read as ERASED.
+ */
+export const SEALED_FIELD = '_sealed';
+export const SEALED_PREFIX = 'pd1:';
+
+/** One event type's personal fields. */
+export type PersonalFields = {
+  /** Whose data these fields are: a person's id (a user id), from the event; null: nobody's, left in clear. */
+  subject: (data: JsonObject, streamId: string) => string | null;
+  /** Top-level fields of the event's data that are personal (a missing or null field is left alone). */
+  fields: readonly string[];
+};
+
+/** Event type -> its personal fields. Types not named hold nothing personal. */
+export type PersonalDataDeclarations = Readonly<Record<string, PersonalFields>>;
+
+/** The part of a prepared event that sealing rewrites (validate.ts prepareAppend). */
+export type SealableEvent = { type: string; data: JsonValue; dataJson?: string };
+
+export interface PersonalDataCodec {
+  /**
+   * Seals the declared fields of these events in place (data and its canonical JSON); returns each
+   * event's plain data for the projections and the caller, or null when no event held personal data.
+   */
+  seal(streamId: string, events: SealableEvent[]): Promise<JsonValue[] | null>;
+  /**
+   * The events as readers see them: personal fields opened, or ERASED where the person was forgotten.
+   * The same array when none is personal. `via`: the connection to read keys on (inside a transaction).
+   */
+  open(events: StoredEvent[], via?: SqlExecutor): Promise<StoredEvent[]>;
+}

@@ -1,0 +1,102 @@
+/// <reference types="node" />
+// What sealing personal fields costs (issue 31 point 7): the same events, each with a person's e-mail,
+// name and mobile, appended and replayed by @binaan/event-store on PostgreSQL with the personal data codec
+// and without it, interleaved in rounds in this run. Goal: both rates within 10% of the plain store's.
+// Run by hand: npm run bench:personal-data. Env: BENCH_ROUND_MS (1000), BENCH_ROUNDS (6), BENCH_WRITERS (8),
+// BENCH_REPLAY_EVENTS (100000), BENCH_PERSONS (1000: keys in play), BENCH_POSTGRES_URL.
+
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FieldPersonalDataCodec, PostgresDatabase, SqlEventStore, SqlPersonalKeyStore, masterKeyFrom, migrate, type PersonalDataDeclarations } from '@binaan/event-store';
+import { fmtInt, interleaved, roundMedianRatio, seconds, table, type Subject } from './measure.js';
+
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+const URL_BASE = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TIMING = { warmupMs: 1000, ms: Number(process.env.BENCH_ROUND_MS ?? 1000), rounds: Number(process.env.BENCH_ROUNDS ?? 6) };
+const WRITERS = Number(process.env.BENCH_WRITERS ?? 8);
+const REPLAY = Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000);
+const PERSONS = Number(process.env.BENCH_PERSONS ?? 1000);
+
+const declarations: PersonalDataDeclarations = {
+  MemberJoined: { subject: (data) => String(data.userId), fields: ['email', 'name', 'mobile'] },
+};
+const event = (n: number) => ({
+  type: 'MemberJoined',
+  data: { userId: `user-${n % PERSONS}`, email: `person${n % PERSONS}@example.my`, name: `Person number ${n % PERSONS} bin Abdullah`, mobile: `+6012${String(n % PERSONS).padStart(7, '0')}`, role: 'site team', companyId: 'teguh-bina' },
+  metadata: { actorUserId: 'bench', actorCompanyId: 'teguh-bina' },
+});
+
+async function openStore(schema: string, sealed: boolean): Promise<SqlEventStore> {
+  const db = await PostgresDatabase.open({ connectionString: URL_BASE, schema });
+  await migrate(db, join(REPO, 'infra/migrations'));
+  const personalData = sealed ? new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('bench master key')])) : undefined;
+  return SqlEventStore.open(db, personalData ? { personalData } : {});
+}
+
+async function main(): Promise<void> {
+  const stamp = Date.now().toString(36);
+  const plain = await openStore(`bench_plain_${stamp}`, false);
+  const sealed = await openStore(`bench_sealed_${stamp}`, true);
+  const loops = (store: SqlEventStore, prefix: string) =>
+    Array.from({ length: WRITERS }, (_, writer) => {
+      let n = 0;
+      return async () => {
+        n++;
+        await store.append({ streamId: `${prefix}-${writer}-${n}`, streamType: 'member', expectedRevision: 'no_stream', events: [event(writer * 1_000_000 + n)] });
+        return 1;
+      };
+    });
+  // The persons exist already (their keys were made when they signed up): as in use, not key creation.
+  const keys = new SqlPersonalKeyStore(sealed.db, [masterKeyFrom('bench master key')]);
+  for (let person = 0; person < PERSONS; person++) await keys.dataKey(`user-${person}`, true);
+  const subjects: Subject[] = [{ name: 'plain', loops: loops(plain, 'p') }, { name: 'sealed', loops: loops(sealed, 's') }];
+  console.log(`appends: ${WRITERS} writers, ${TIMING.rounds} rounds of ${TIMING.ms} ms, interleaved (load ${loadavg()[0]!.toFixed(1)})`);
+  const rates = await interleaved(subjects, TIMING);
+  // Fill both logs to the replay size with batches (not measured), then replay each twice, alternating.
+  for (const [store, prefix] of [[plain, 'fp'], [sealed, 'fs']] as const) {
+    for (let done = (await store.lastPosition()); done < REPLAY; done += 100) {
+      await store.append({ streamId: `${prefix}-${done}`, streamType: 'member', expectedRevision: 'any', events: Array.from({ length: 100 }, (_, i) => event(done + i)) });
+    }
+  }
+  // A replay that reads a field every event has (as most projections do), and one that reads the
+  // personal fields of every event (as a rebuild of the user directory does).
+  let sink = 0;
+  const replay = async (store: SqlEventStore, readPersonal: boolean) => {
+    let events = 0;
+    for await (const page of store.readAllPages({ limit: 1000 })) {
+      for (const each of page.events) {
+        const data = each.data as { role: string; name: string; email: string; mobile: string };
+        sink += readPersonal ? data.name.length + data.email.length + data.mobile.length : data.role.length;
+      }
+      events += page.events.length;
+      if (events >= REPLAY) break;
+    }
+    return events;
+  };
+  const replays: Record<string, number[]> = { plain: [], sealed: [], 'plain read': [], 'sealed read': [] };
+  for (let round = 0; round < 2; round++) {
+    for (const readPersonal of [false, true]) {
+      for (const [name, store] of (round % 2 === 0 ? [['plain', plain], ['sealed', sealed]] : [['sealed', sealed], ['plain', plain]]) as [string, SqlEventStore][]) {
+        const { result, seconds: s } = await seconds(() => replay(store, readPersonal));
+        replays[readPersonal ? `${name} read` : name]!.push(result / s);
+      }
+    }
+  }
+  if (sink === 0) console.log('(nothing read)');
+  const best = (name: string) => Math.max(...replays[name]!);
+  console.log(table(['', 'plain', 'sealed', 'sealed / plain'], [
+    ['appends/s (1 event each)', fmtInt(rates[0]!.events / rates[0]!.seconds), fmtInt(rates[1]!.events / rates[1]!.seconds), `${((rates[1]!.events / rates[1]!.seconds) / (rates[0]!.events / rates[0]!.seconds) * 100).toFixed(1)}% (round median ${(roundMedianRatio(rates[1]!, rates[0]!) * 100).toFixed(1)}%)`],
+    [`replay events/s (${fmtInt(REPLAY)}, best of 2), a plain field read`, fmtInt(best('plain')), fmtInt(best('sealed')), `${(best('sealed') / best('plain') * 100).toFixed(1)}%`],
+    [`replay events/s, every personal field read`, fmtInt(best('plain read')), fmtInt(best('sealed read')), `${(best('sealed read') / best('plain read') * 100).toFixed(1)}%`],
+  ]));
+  for (const store of [plain, sealed]) {
+    await store.db.script(`DROP SCHEMA IF EXISTS ${store === plain ? `bench_plain_${stamp}` : `bench_sealed_${stamp}`} CASCADE`).catch(() => undefined);
+    await store.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
