@@ -84,7 +84,7 @@ onPostgres(`the store command line tool on PostgreSQL${TEST_DATABASE_URL ? '' : 
     for (let i = 0; i < 2; i++) await (await openConfiguredStore(config)).store.close();
     const { store } = await openEventStore({ migrationsDir: config.migrationsDir, databaseUrl: TEST_DATABASE_URL!, databaseSchema: schema });
     const rows = await (store as SqlEventStore).db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows.map((row) => Number(row.version))).toEqual([1, 2, 3, 4]);
+    expect(rows.map((row) => Number(row.version))).toEqual([1, 2, 3, 4, 5]);
     await store.close();
   });
 
