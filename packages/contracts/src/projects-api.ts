@@ -1,6 +1,7 @@
 // The projects context over the API (spec §3 "Project", "Project authority", §7 project-list-by-user).
 import type { WorkflowAssignmentGroup } from './authority-api.js';
 import type { ProjectType } from './enumerations.js';
+import type { WorkflowCommandField, WorkflowEventName } from './workflow-events.js';
 
 /** Project type (spec §3.1, `ProjectType`): owner means a demand project and supplier a supply project. */
 export type ProjectTypeValue = (typeof ProjectType)[keyof typeof ProjectType];
@@ -78,7 +79,7 @@ export type ProjectRow = {
   revision: number; createdAt: string; updatedAt: string;
 };
 
-export type ProjectAction = { event: string; labelKey: string; requiredFields: string[] };
+export type ProjectAction = { event: WorkflowEventName; labelKey: string; requiredFields: WorkflowCommandField[] };
 
 export type ProjectMemberRow = { userId: string; name: string | null; email: string | null; status: string; round: { requiredLevels: number[]; approvedLevels: number[] } | null; availableActions: ProjectAction[] };
 export type ProjectStageRow = { id: string; name: string; status: string; availableActions: ProjectAction[] };

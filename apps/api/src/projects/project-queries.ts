@@ -73,7 +73,7 @@ export function parseProjectListQuery(query: Record<string, unknown>): ProjectLi
     if (typeof raw.q !== 'string' || raw.q.length > 200) throw bad('filter.q', 'filterInvalid');
     filter.q = raw.q.trim();
   }
-  return { sort: [sort[0], sort[1]], range: [range[0] as number, range[1] as number], filter };
+  return { sort: [sort[0], sort[1] as 'ASC' | 'DESC'], range: [range[0] as number, range[1] as number], filter };
 }
 
 const toRow = (p: Row): ProjectRow => ({

@@ -34,5 +34,5 @@ export async function projectHolders(db: SqlExecutor, projectId: string, code: s
 export function mergeLevels(company: AuthorityAssignments, project: AuthorityAssignments): AuthorityAssignments {
   const merged: Record<string, readonly number[]> = { ...company };
   for (const [code, levels] of Object.entries(project)) merged[code] = [...new Set([...(merged[code] ?? []), ...(levels ?? [])])].sort((a, b) => a - b);
-  return merged as AuthorityAssignments;
+  return merged;
 }

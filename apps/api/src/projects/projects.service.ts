@@ -93,7 +93,7 @@ export class ProjectsService {
       const state = await this.load(id, companyId, ifMatch);
       const actor = await this.companyActor(principal, companyId);
       const decision = decide('project', state.workflow, await this.command(companyId, 'project', eventName, body), actor);
-      if (!decision.ok) throw new AuthorityRefused(httpStatus(decision.refusal.code) as 403, decision.refusal.code, `${eventName} refused from status ${String(decision.refusal.status)}: ${decision.refusal.code}.`);
+      if (!decision.ok) throw new AuthorityRefused(httpStatus(decision.refusal.code), decision.refusal.code, `${eventName} refused from status ${String(decision.refusal.status)}: ${decision.refusal.code}.`);
       const revision = await this.append(id, state.revision, [{ type: 'WorkflowStatusChanged', data: decision.event }], principal);
       const after = foldProject(await this.store.readStream(projectStream(id)))!;
       return { success: true as const, id, revision, status: after.workflow.status, availableActions: availableActions('project', after.workflow, actor) };
