@@ -38,6 +38,7 @@ test('create a project, add a member, approve the member, order inside the proje
   const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', 'teguh-bina');
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   expect((await aminah.call('POST', `/api/projects/${projectId}/assignments`, { code: 'purchaseOrder', user_id: kumar.userId, workflow_level: 10 })).status).toBe(200);
+  await page.reload();
 
   await page.getByTestId('project-tab-members').click();
   await page.getByTestId('invite-user').fill('Kum');

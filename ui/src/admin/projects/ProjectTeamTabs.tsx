@@ -32,6 +32,8 @@ function Invite({ project, onChange }: { project: ProjectDetail; onChange: () =>
       onChange();
     } catch (e) {
       setError(errorCodeOf(e));
+      // Someone changed the project first: read it again (the message says so), the choice is kept.
+      if (errorCodeOf(e) === 'wrongExpectedRevision') onChange();
     }
   };
   return (
@@ -97,6 +99,7 @@ function AddStage({ project, onChange }: { project: ProjectDetail; onChange: () 
       onChange();
     } catch (e) {
       setError(errorCodeOf(e));
+      if (errorCodeOf(e) === 'wrongExpectedRevision') onChange();
     }
   };
   return (
