@@ -3,6 +3,7 @@
 // up to it. Replay: a revision chosen with a slider or step buttons, the project's machine diagram with the
 // status it had then highlighted, and its members and stages as they stood (project-kinds.ts replayProject).
 import { useState } from 'react';
+import { ScrollRegion } from './ScrollRegion.js';
 import { useTranslate } from 'react-admin';
 import { Box, Button, Card, CardContent, Slider, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -47,7 +48,7 @@ function Replay({ history }: { history: ProjectHistoryRow[] }) {
           {then.row && ` · ${label(then.row)} · ${then.row.actor.name ?? '-'} · ${formatDateTime(then.row.at)}`}
           {` · ${statusLabel(translate, 'project', then.status)}`}
         </Typography>
-        {entry && <Box sx={{ overflowX: 'auto', my: 1 }}><StateDiagram entry={entry} highlight={then.status} /></Box>}
+        {entry && <ScrollRegion label={translate('admin.replay.title')}><StateDiagram entry={entry} highlight={then.status} /></ScrollRegion>}
         <Typography variant="subtitle2" component="h3">{translate('admin.projects.tabs.members')}</Typography>
         <Typography data-testid="replay-members">{then.members.map((m) => `${m.name ?? m.userId}: ${statusLabel(translate, 'projectMember', m.status)}`).join('; ') || '-'}</Typography>
         <Typography variant="subtitle2" component="h3">{translate('admin.projects.tabs.stages')}</Typography>
@@ -63,7 +64,7 @@ export function HistoryTab({ history }: { project: ProjectDetail; history: Proje
   return (
     <Box data-testid="project-history">
       <Replay history={history} />
-      <Box sx={{ overflowX: 'auto' }}>
+      <ScrollRegion label={translate('admin.projects.tabs.history')}>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -97,7 +98,7 @@ export function HistoryTab({ history }: { project: ProjectDetail; history: Proje
             })}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollRegion>
     </Box>
   );
 }

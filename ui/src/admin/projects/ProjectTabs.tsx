@@ -2,6 +2,7 @@
 // at each level in the project, supply workflows apart, manual roles), and documents (every kind, counted per
 // status, each count a link to the kind's list filtered to the project).
 import { useEffect, useState } from 'react';
+import { ScrollRegion } from './ScrollRegion.js';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
@@ -52,7 +53,7 @@ function Groups({ title, groups, names, testId }: { title: string; groups: Workf
       <CardContent>
         <Typography variant="h6" component="h2">{title}</Typography>
         {groups.length === 0 ? <Typography color="text.secondary">{translate('admin.projects.authority.none')}</Typography> : (
-          <Box sx={{ overflowX: 'auto' }}>
+          <ScrollRegion label={title}>
             <Table size="small">
               <TableHead><TableRow><TableCell>{translate('admin.projects.authority.resource')}</TableCell><TableCell>{translate('admin.projects.authority.creates')}</TableCell><TableCell>{translate('admin.projects.authority.approves')}</TableCell></TableRow></TableHead>
               <TableBody>
@@ -67,7 +68,7 @@ function Groups({ title, groups, names, testId }: { title: string; groups: Workf
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollRegion>
         )}
       </CardContent>
     </Card>

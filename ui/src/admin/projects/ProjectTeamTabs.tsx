@@ -57,7 +57,7 @@ export function MembersTab({ project, onChange }: { project: ProjectDetail; onCh
       <Typography sx={{ mb: 2 }} color="text.secondary">{translate('admin.projects.members.intro')}</Typography>
       {project.can.inviteMember && <Invite project={project} onChange={onChange} />}
       {project.members.length === 0 ? <Typography>{translate('admin.projects.members.none')}</Typography> : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollRegion label={translate('admin.projects.tabs.members')}>
           <Table size="small">
             <TableHead>
               <TableRow>
@@ -81,7 +81,7 @@ export function MembersTab({ project, onChange }: { project: ProjectDetail; onCh
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollRegion>
       )}
     </Box>
   );
@@ -122,7 +122,7 @@ export function StagesTab({ project, onChange }: { project: ProjectDetail; onCha
     <Box data-testid="project-stages">
       {project.can.addStage && <AddStage project={project} onChange={onChange} />}
       {project.stages.length === 0 ? <Typography>{translate('admin.projects.stages.none')}</Typography> : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollRegion label={translate('admin.projects.tabs.stages')}>
           <Table size="small">
             <TableHead>
               <TableRow>
@@ -144,7 +144,7 @@ export function StagesTab({ project, onChange }: { project: ProjectDetail; onCha
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollRegion>
       )}
       <Typography variant="caption" color="text.secondary">{statusLabel(translate, 'projectStage', 'restart')}: {translate('admin.projects.stages.restartHelp')}</Typography>
     </Box>
