@@ -10,6 +10,7 @@ import { MemberPicker } from '../authority/MemberPicker.js';
 import { StatusChip } from '../documents/StatusChip.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 import { MachineActions } from './MachineActions.js';
+import { ScrollRegion } from './ScrollRegion.js';
 
 const base = (project: ProjectDetail) => `/api/projects/${encodeURIComponent(project.id)}`;
 
