@@ -80,6 +80,9 @@ describe('the OpenAPI document against the replies', () => {
     '/api/workflows/{resource}': () => resources().map((resource) => ({ resource })),
     '/api/authority-manuals/{resource}': () => strings(from('/api/authority-manuals').map((f) => f.object.resource)).map((resource) => ({ resource })),
     '/api/projects/{id}/authority-history': () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((id) => ({ id })),
+    '/api/projects/{id}': () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((id) => ({ id })),
+    '/api/projects/{id}/documents': () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((id) => ({ id })),
+    '/api/projects/{id}/history': () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((id) => ({ id })),
     '/api/audit/verify': () => documentIds(),
     // Every event of the list: only some have participants, whose ids the routes below need.
     '/api/article/{id}/attendance': () => [...new Set(from('/api/article/organizer-list').map((f) => f.object.id).filter((id) => typeof id === 'string'))].map((id) => ({ id: id })),
@@ -144,7 +147,7 @@ describe('the OpenAPI document against the replies', () => {
     // Routes without parameters first, then those whose parameters come from them (lists before items).
     const rounds = [
       gets.filter((o) => needed(o).length === 0),
-      gets.filter((o) => ['/api/documents/{resource}', '/api/workflows/{resource}', '/api/authority-manuals/{resource}', '/api/article/{id}/attendance', '/api/company/directory/{id}', '/api/company/custom-list/{id}', '/api/projects/{id}/authority-history'].includes(o.template)),
+      gets.filter((o) => ['/api/documents/{resource}', '/api/workflows/{resource}', '/api/authority-manuals/{resource}', '/api/article/{id}/attendance', '/api/company/directory/{id}', '/api/company/custom-list/{id}', '/api/projects/{id}/authority-history', '/api/projects/{id}', '/api/projects/{id}/documents', '/api/projects/{id}/history'].includes(o.template)),
     ];
     rounds.push(gets.filter((o) => !rounds.flat().includes(o) && !SESSION_CHANGING.has(o.template)));
     rounds.push(gets.filter((o) => SESSION_CHANGING.has(o.template)));

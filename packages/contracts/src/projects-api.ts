@@ -1,6 +1,7 @@
 // The projects context over the API (spec §3 "Project", "Project authority", §7 project-list-by-user).
 import type { WorkflowAssignmentGroup } from './authority-api.js';
 import type { ProjectType } from './enumerations.js';
+import type { WorkflowCommandField, WorkflowEventName } from './workflow-events.js';
 
 /** Project type (spec §3.1, `ProjectType`): owner means a demand project and supplier a supply project. */
 export type ProjectTypeValue = (typeof ProjectType)[keyof typeof ProjectType];
@@ -41,4 +42,72 @@ export type ProjectListItem = {
   supplyWorkflowAssignments: WorkflowAssignmentGroup[];
   authority_manual_roles: { email: string; role: string }[];
   appControl: Record<string, boolean>;
+};
+
+/** Malaysian states (spec §3.1): a project's region. */
+export const MalaysianStates = {
+  Selangor: 1, KualaLumpur: 2, PulauPinang: 3, Malacca: 4, Johor: 5, Labuan: 10, Putrajaya: 11, Kedah: 13, Kelantan: 14,
+  NegeriSembilan: 16, Pahang: 17, Perak: 18, Perlis: 19, Sabah: 21, Sarawak: 22, Terengganu: 24,
+} as const;
+
+/** The field rules of a project's create and edit; each broken rule answers its own code on its field. */
+export const ProjectFieldRules = {
+  project_name: { max: 200 },
+  project_code: { max: 20, pattern: /^[A-Za-z0-9][A-Za-z0-9-]*$/ },
+  project_short_desc: { max: 100 },
+  location: { max: 300 },
+  project_category_name: { max: 100 },
+  site_contact_person: { max: 100 },
+  /** With the country code (spec §5.2 "Phone"), 8 to 15 digits after the plus. */
+  site_contact_person_number: { pattern: /^\+[1-9][0-9]{7,14}$/ },
+} as const;
+
+export const ProjectFieldErrorCodes = [
+  'projectNameRequired', 'projectNameTooLong', 'projectCodeRequired', 'projectCodeTooLong', 'projectCodeInvalid', 'projectCodeTaken',
+  'projectTypeInvalid', 'shortTitleRequired', 'shortTitleTooLong', 'locationRequired', 'locationTooLong', 'categoryTooLong', 'regionInvalid',
+  'latitudeInvalid', 'longitudeInvalid', 'coordinatesIncomplete', 'siteContactPersonTooLong', 'siteContactNumberInvalid', 'siteContactIncomplete',
+] as const;
+export type ProjectFieldErrorCode = (typeof ProjectFieldErrorCodes)[number];
+
+/** POST /api/projects and PUT /api/projects/<id>: every field; the edit sends them all (what it leaves out is cleared). */
+export type ProjectBody = ProjectCreateBody & { region?: number | null };
+
+/** A row of GET /api/projects (react-admin's list protocol). */
+export type ProjectRow = {
+  id: string; name: string; code: string; shortTitle: string; projectType: ProjectTypeValue; location: string; category: string | null;
+  region: number | null; latitude: number | null; longitude: number | null; status: string; siteContactPerson: string; siteContactNumber: string;
+  revision: number; createdAt: string; updatedAt: string;
+};
+
+export type ProjectAction = { event: WorkflowEventName; labelKey: string; requiredFields: WorkflowCommandField[] };
+
+export type ProjectMemberRow = { userId: string; name: string | null; email: string | null; status: string; round: { requiredLevels: number[]; approvedLevels: number[] } | null; availableActions: ProjectAction[] };
+export type ProjectStageRow = { id: string; name: string; status: string; availableActions: ProjectAction[] };
+
+/** GET /api/projects/<id>: the project with its members, stages, authority and what the caller may do. */
+export type ProjectDetail = ProjectRow & {
+  companyId: string;
+  availableActions: ProjectAction[];
+  members: ProjectMemberRow[];
+  stages: ProjectStageRow[];
+  workflowAssignments: WorkflowAssignmentGroup[];
+  supplyWorkflowAssignments: WorkflowAssignmentGroup[];
+  authority_manual_roles: { email: string; role: string }[];
+  /** What the caller may do beside the machines' actions. */
+  can: { edit: boolean; inviteMember: boolean; addStage: boolean; manageAuthority: boolean };
+};
+
+/** GET /api/projects/<id>/documents: per document kind, how many of the project's documents are in each status. */
+export type ProjectDocumentCounts = { resource: string; total: number; byStatus: Record<string, number> }[];
+
+/**
+ * GET /api/projects/<id>/history: every event of the project stream. `subject` says which machine a status
+ * change belongs to (the project's, a member's, a stage's), `subjectId` the member's user id or the stage id.
+ */
+export type ProjectHistoryRow = {
+  revision: number; at: string; eventType: string; action: string;
+  subject: 'project' | 'member' | 'stage'; subjectId: string | null; subjectName: string | null;
+  actor: { userId: string | null; name: string | null };
+  statusBefore: string | null; statusAfter: string | null; remark: string | null; approvalLevel: number | null;
+  hash: string; prevHash: string; chainVerified: boolean;
 };

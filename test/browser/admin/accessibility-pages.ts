@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 /** Who opens a page: a visitor, or a demo user's session (README: demo logins). */
 export type Who = 'visitor' | 'admin' | 'contractor' | 'not-approved';
 
-export type Ids = { event: string; organizerEvent: string; qr: string; documents: Record<string, string>; editable: { kind: string; id: string } };
+export type Ids = { event: string; organizerEvent: string; qr: string; documents: Record<string, string>; editable: { kind: string; id: string }; project: string };
 
 export type CheckedPage = { route: string; who: Who; url: (ids: Ids) => string };
 
@@ -57,6 +57,14 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/administration/company', 'admin'),
   page('/administration/add-company', 'admin'),
   page('/administration/authority', 'admin'),
+  page('/project/:kind', 'admin', '/project/developer'),
+  page('/project/:kind', 'admin', '/project/demand'),
+  page('/project/:kind', 'admin', '/project/supply'),
+  page('/project/:kind/:tab', 'admin', '/project/demand/pending-approval'),
+  page('/project/:kind/create', 'admin', '/project/developer/create'),
+  page('/projects/:id', 'admin', (ids) => `/projects/${ids.project}`),
+  ...['members', 'stages', 'authority', 'documents', 'history'].map((tab) => page('/projects/:id/:tab', 'admin', (ids) => `/projects/${ids.project}/${tab}`)),
+  page('/projects/:id/edit', 'admin', (ids) => `/projects/${ids.project}/edit`),
   page('/cidb-administration/company-profile', 'contractor'),
   page('*', 'admin', '/no-such-page'),
 ];

@@ -71,7 +71,10 @@ async function demoIds(baseURL: string, admin: Storage): Promise<{ ids: Ids; kin
   const events = await api<{ data: { id: string }[] }>(baseURL, '/api/landing/event-list');
   const organizer = await api<{ data: { id: string }[] }>(baseURL, '/api/article/organizer-list', token);
   if (!editable) throw new Error('the demo has no document in its first status to edit');
-  return { ids: { event: events.data[0]!.id, organizerEvent: organizer.data[0]!.id, qr: GENUINE_QR, documents, editable }, kinds };
+  // The demo's office tower: a project with members, stages and documents in it.
+  const projects = await api<{ id: string; code: string }[]>(baseURL, `/api/projects?range=${encodeURIComponent('[0,49]')}`, token);
+  const project = (projects.find((p) => p.code === 'TB-MT-A') ?? projects[0])!.id;
+  return { ids: { event: events.data[0]!.id, organizerEvent: organizer.data[0]!.id, qr: GENUINE_QR, documents, editable, project }, kinds };
 }
 
 /** Waits until the page has drawn (content in its main region, nothing loading), then briefly for its title. Returns the title. */

@@ -20,3 +20,7 @@ export const DocumentShow = lazyNamed(() => import('./documents/DocumentShow.js'
 export const DocumentCreate = lazyNamed(() => import('./documents/DocumentForm.js'), 'DocumentCreate');
 export const DocumentEdit = lazyNamed(() => import('./documents/DocumentForm.js'), 'DocumentEdit');
 export const ContractorPage = lazyNamed(() => import('./contractor/ContractorPage.js'), 'ContractorPage');
+export const ProjectList = lazyNamed(() => import('./projects/ProjectList.js'), 'ProjectList');
+export const ProjectShow = lazyNamed(() => import('./projects/ProjectShow.js'), 'ProjectShow');
+export const ProjectCreate = lazyNamed(() => import('./projects/ProjectForm.js'), 'ProjectCreate');
+export const ProjectEdit = lazyNamed(() => import('./projects/ProjectForm.js'), 'ProjectEdit');

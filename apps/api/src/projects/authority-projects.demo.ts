@@ -19,23 +19,23 @@ export const DEMO_MANUALS: readonly [string, string, [20 | 21 | 22 | 23, string 
 
 const PROJECT_RESOURCES = ['tender', 'purchaseOrder', 'workOrder', 'progressiveClaim', 'paymentCertificate', 'invoice'];
 
-type DemoProject = Omit<ProjectData, 'projectId' | 'companyId' | 'createdBy'> & { events: ('Request_Approve' | 'Approve')[]; supply: boolean };
+type DemoProject = Omit<ProjectData, 'projectId' | 'companyId' | 'createdBy'> & { events: ('Request_Approve' | 'Approve')[]; supply: boolean; stages: readonly [string, ...('Hold' | 'Restart')[]][] };
 
 export const DEMO_PROJECTS: readonly DemoProject[] = [
   {
     name: 'Menara Teguh, Block A', code: 'TB-MT-A', projectType: 1, location: 'Jalan Klang Lama, Kuala Lumpur', shortDesc: '32-storey office tower, substructure and frame',
     siteContactPerson: 'Farid bin Hassan', siteContactPersonNumber: '+60123000005', categoryName: 'Commercial building', latitude: 3.1, longitude: 101.68,
-    events: ['Request_Approve', 'Approve'], supply: false,
+    events: ['Request_Approve', 'Approve'], supply: false, stages: [['Piling and substructure'], ['Frame, levels 1 to 16', 'Hold', 'Restart'], ['Frame, levels 17 to 32']], region: 2,
   },
   {
     name: 'Gudang Bekalan Shah Alam', code: 'TB-GB-SA', projectType: 2, location: 'Seksyen 15, Shah Alam, Selangor', shortDesc: 'Supply of M&E materials to the warehouse',
     siteContactPerson: 'Kumar a/l Rajan', siteContactPersonNumber: '+60123000003', categoryName: null, latitude: null, longitude: null,
-    events: ['Request_Approve', 'Approve'], supply: true,
+    events: ['Request_Approve', 'Approve'], supply: true, stages: [['Delivery batch 1'], ['Delivery batch 2', 'Hold']], region: 1,
   },
   {
     name: 'Taman Seri Kembangan Phase 2', code: 'TB-TSK-2', projectType: 3, location: 'Seri Kembangan, Selangor', shortDesc: '120 terrace houses, infrastructure works',
     siteContactPerson: 'Aminah binti Yusof', siteContactPersonNumber: '+60123000002', categoryName: 'Residential', latitude: 3.02, longitude: 101.7,
-    events: ['Request_Approve'], supply: false,
+    events: ['Request_Approve'], supply: false, stages: [['Earthworks']], region: 1,
   },
 ];
 
@@ -48,11 +48,16 @@ export async function seedAuthorityAndProjectsDemo(store: EventStore, ids: { use
   const aminah = user('aminah@teguhbina.my'), kumar = user('kumar@teguhbina.my'), lim = user('lim@teguhbina.my');
   const meta = (actorUserId: string) => ({ actorUserId, actorCompanyId: TEGUH, correlationId: 'demo-seed' });
 
-  // Company levels on `project` (whose authority is the company's): Kumar proposes, Lim approves.
+  // Company levels on `project` (whose authority is the company's): Kumar proposes, Lim approves. The same on
+  // project members and stages, so that a new project can be staffed before anyone holds a level in it.
   const grants: [string, number][] = [[kumar, 10], [lim, 20], [aminah, 10]];
+  const staffing: [string, number][] = [[kumar, 10], [lim, 20], [aminah, 10], [aminah, 20]];
   await store.append({
     streamId: companyAuthorityStream(TEGUH), streamType: 'companyAuthority', expectedRevision: 'no_stream',
-    events: grants.map(([userId, level]) => ({ type: 'WorkflowLevelAssigned', data: { companyId: TEGUH, resourceCode: 'project', userId, level, by: aminah }, metadata: meta(aminah) })),
+    events: [
+      ...grants.map(([userId, level]) => ['project', userId, level] as const),
+      ...['projectMember', 'projectStage'].flatMap((code) => staffing.map(([userId, level]) => [code, userId, level] as const)),
+    ].map(([resourceCode, userId, level]) => ({ type: 'WorkflowLevelAssigned', data: { companyId: TEGUH, resourceCode, userId, level, by: aminah }, metadata: meta(aminah) })),
   });
   for (const [resource, label, levels] of DEMO_MANUALS) {
     const data: ManualData = {
@@ -70,7 +75,7 @@ export async function seedAuthorityAndProjectsDemo(store: EventStore, ids: { use
   });
   for (const project of DEMO_PROJECTS) {
     const projectId = randomUUID();
-    const { events: steps, supply, ...fields } = project;
+    const { events: steps, supply, stages: _stages, ...fields } = project;
     const data: ProjectData = { ...fields, projectId, companyId: TEGUH, createdBy: kumar };
     const events: NewEvent[] = [{ type: 'ProjectCreated', data: data, metadata: meta(kumar) }];
     let state: WorkflowState | null = null;
@@ -87,7 +92,42 @@ export async function seedAuthorityAndProjectsDemo(store: EventStore, ids: { use
       for (const [userId, level] of levels) events.push({ type: 'ProjectLevelAssigned', data: { projectId, scope, code, userId, level, by: aminah }, metadata: meta(aminah) });
     }
     events.push({ type: 'ProjectManualRoleGranted', data: { projectId, email: 'farid@teguhbina.my', role: 'Site team (view)', by: aminah }, metadata: meta(aminah) });
+    events.push(...membersAndStages(projectId, project.stages, { kumar, lim, aminah, farid: user('farid@teguhbina.my') }, now, meta));
     await store.append({ streamId: projectStream(projectId), streamType: 'project', expectedRevision: 'no_stream', events });
   }
   return { manuals: DEMO_MANUALS.length, projects: DEMO_PROJECTS.length };
+}
+
+/**
+ * Kumar, Lim and Aminah approved members of every demo project (their project levels count only as members),
+ * Farid invited and waiting for approval, and the project's stages through the stage machine.
+ */
+function membersAndStages(
+  projectId: string, stages: DemoProject['stages'], who: { kumar: string; lim: string; aminah: string; farid: string }, now: () => Date,
+  meta: (actorUserId: string) => Record<string, string>,
+): NewEvent[] {
+  const events: NewEvent[] = [];
+  const actor = (userId: string, levels: (10 | 20)[]): Actor => ({ userId, companyId: TEGUH, kind: 'user', authorities: { company: {}, project: { projectMember: levels, projectStage: levels } } });
+  const step = (resource: 'projectMember' | 'projectStage', state: WorkflowState | null, type: 'Create' | 'Approve' | 'Hold' | 'Restart', by: Actor): WorkflowDecision & { ok: true } => {
+    const decision = decide(resource, state, { type, at: now().toISOString(), ...(type === 'Hold' ? { remark: 'Waiting for the consultant\'s drawings' } : {}) }, by);
+    if (!decision.ok) throw new Error(`demo ${resource} ${type} refused (${decision.refusal.code})`);
+    return decision;
+  };
+  for (const userId of [who.kumar, who.lim, who.aminah, who.farid]) {
+    const created = step('projectMember', null, 'Create', actor(who.kumar, [10]));
+    events.push({ type: 'ProjectMemberStatusChanged', data: { projectId, userId, change: created.event } as unknown as JsonValue, metadata: meta(who.kumar) });
+    if (userId === who.farid) continue;
+    const approved = step('projectMember', created.state, 'Approve', actor(who.lim, [20]));
+    events.push({ type: 'ProjectMemberStatusChanged', data: { projectId, userId, change: approved.event } as unknown as JsonValue, metadata: meta(who.lim) });
+  }
+  for (const [name, ...moves] of stages) {
+    const stageId = randomUUID();
+    let decision = step('projectStage', null, 'Create', actor(who.kumar, [10]));
+    events.push({ type: 'ProjectStageStatusChanged', data: { projectId, stageId, name, change: decision.event } as unknown as JsonValue, metadata: meta(who.kumar) });
+    for (const move of moves) {
+      decision = step('projectStage', decision.state, move, actor(who.lim, [20]));
+      events.push({ type: 'ProjectStageStatusChanged', data: { projectId, stageId, name, change: decision.event } as unknown as JsonValue, metadata: meta(who.lim) });
+    }
+  }
+  return events;
 }

@@ -1,22 +1,64 @@
-// The projects context's routes: the spec's project-list-by-user (§7), create (access right project.create),
-// per-project assignments and manual authority roles, and project workflow actions.
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { AuthenticatedRequest } from '../common/principal.js';
+// The projects context's routes: the spec's project-list-by-user (§7), the signed-in ui's project list,
+// page, documents and history, create and edit (access right project.create), per-project assignments and
+// manual authority roles, and the project, member and stage machines' actions.
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { SqlExecutor } from '@binaan/event-store';
+import { companyOf } from '../authority/authority.service.js';
+import { READ_MODELS, type AuthenticatedRequest } from '../common/principal.js';
+import { projectListByUser } from './project-list.js';
+import { ProjectQueries } from './project-queries.js';
 import { ProjectsService } from './projects.service.js';
+
+type Reply = { header(name: string, value: string): unknown };
 
 @Controller()
 export class ProjectsController {
-  constructor(private readonly projects: ProjectsService) {}
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly queries: ProjectQueries,
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
+  ) {}
 
   @Get('project-list-by-user')
-  list(@Req() request: AuthenticatedRequest) {
-    return this.projects.list(request.principal!);
+  listByUser(@Req() request: AuthenticatedRequest) {
+    return projectListByUser(this.db, request.principal!, companyOf(request.principal!));
+  }
+
+  /** react-admin's list: ?filter={"projectType":1,"status":"active","q":"..."}&sort=["name","ASC"]&range=[0,24], Content-Range. */
+  @Get('projects')
+  async list(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
+    const { rows, from, total } = await this.queries.list(request.principal!, query);
+    reply.header('Content-Range', rows.length === 0 ? `projects */${total}` : `projects ${from}-${from + rows.length - 1}/${total}`);
+    reply.header('Access-Control-Expose-Headers', 'Content-Range, ETag');
+    return rows;
   }
 
   @Post('projects')
   @HttpCode(201)
   create(@Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.projects.create(request.principal!, body);
+  }
+
+  @Get('projects/:id')
+  async detail(@Param('id') id: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
+    const { etag, ...detail } = await this.queries.detail(request.principal!, id);
+    reply.header('ETag', etag);
+    return detail;
+  }
+
+  @Put('projects/:id')
+  edit(@Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
+    return this.projects.edit(request.principal!, id, body, ifMatch);
+  }
+
+  @Get('projects/:id/documents')
+  documents(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
+    return this.queries.documents(request.principal!, id);
+  }
+
+  @Get('projects/:id/history')
+  history(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
+    return this.queries.history(request.principal!, id);
   }
 
   @Post('projects/:id/assignments')
@@ -46,5 +88,29 @@ export class ProjectsController {
   @HttpCode(200)
   act(@Param('id') id: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
     return this.projects.act(request.principal!, id, event, body, ifMatch);
+  }
+
+  @Post('projects/:id/members')
+  @HttpCode(201)
+  invite(@Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
+    return this.projects.invite(request.principal!, id, body, ifMatch);
+  }
+
+  @Post('projects/:id/members/:userId/actions/:event')
+  @HttpCode(200)
+  memberAct(@Param('id') id: string, @Param('userId') userId: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
+    return this.projects.memberAct(request.principal!, id, userId, event, body, ifMatch);
+  }
+
+  @Post('projects/:id/stages')
+  @HttpCode(201)
+  addStage(@Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
+    return this.projects.addStage(request.principal!, id, body, ifMatch);
+  }
+
+  @Post('projects/:id/stages/:stageId/actions/:event')
+  @HttpCode(200)
+  stageAct(@Param('id') id: string, @Param('stageId') stageId: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
+    return this.projects.stageAct(request.principal!, id, stageId, event, body, ifMatch);
   }
 }

@@ -1,8 +1,9 @@
-// The projects context: project streams with the project machine's status, per-project assignments and
-// manual authority roles. Conventions: see the README in this folder.
+// The projects context: project streams with the project machine's status, members and stages through
+// their machines, per-project assignments and manual authority roles. Conventions: see the README in this folder.
 import { Module } from '@nestjs/common';
 import { ProjectsController } from './projects.controller.js';
+import { ProjectQueries } from './project-queries.js';
 import { ProjectsService } from './projects.service.js';
 
-@Module({ controllers: [ProjectsController], providers: [ProjectsService] })
+@Module({ controllers: [ProjectsController], providers: [ProjectsService, ProjectQueries] })
 export class ProjectsModule {}

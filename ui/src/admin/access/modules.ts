@@ -24,18 +24,21 @@ export type ModuleDef = {
   /** §2.4: only for contractor subscriptions. */
   contractorOnly?: boolean;
   /** Menu group and label key (admin.menu.<key>). */
-  group: 'main' | 'documents' | 'administration' | 'contractor' | 'hidden';
+  group: 'main' | 'projects' | 'documents' | 'administration' | 'contractor' | 'hidden';
 };
 
 export const DECIDING_RIGHTS: readonly AccessRight[] = [
   'procurement.approve', 'procurement.confirm', 'tenderManagement.approve', 'contractManagement.approve', 'contractManagement.confirm',
 ];
 const DOCUMENT_VIEW_RIGHTS: readonly AccessRight[] = ['procurement.view', 'tenderManagement.view', 'contractManagement.view'];
+const PROJECT_RIGHTS: readonly AccessRight[] = ['project.view', 'project.viewAll', 'project.create', 'project.approve'];
 
 export const MODULES: readonly ModuleDef[] = [
   { key: 'article', path: '/article', allowPending: true, group: 'main' },
   { key: 'myApprovals', path: '/my-approvals', rights: DECIDING_RIGHTS, group: 'main' },
   { key: 'audit', path: '/audit', rights: DOCUMENT_VIEW_RIGHTS, group: 'main' },
+  // Projects per type (spec §6: developer, owner = demand, supplier = supply), the hub of the signed-in area.
+  ...(['developer', 'demand', 'supply'] as const).map((kind): ModuleDef => ({ key: `projects${kind.charAt(0).toUpperCase()}${kind.slice(1)}`, path: `/project/${kind}`, rights: PROJECT_RIGHTS, group: 'projects' })),
   { key: 'events', path: '/organizer/events', rights: ['administration.companyProfile.update', 'projectManagement.update'], group: 'main' },
   { key: 'companyProfile', path: '/administration/company', rights: ['administration.companyProfile.view', 'administration.companyProfile.update'], allowPending: true, group: 'administration' },
   { key: 'addCompany', path: '/administration/add-company', adminMayEnter: true, group: 'administration' },

@@ -1,7 +1,8 @@
 // A document as it stands (or stood, in the replay): header fields, the kind's own fields, line items,
 // totals, fees and the approval route. Shapes from packages/contracts (DocumentView).
 import { useTranslate } from 'react-admin';
-import { Box, Card, CardContent, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Card, CardContent, Grid, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { DocumentKindFieldNames, isDocumentResource, type DocumentView } from '@binaan/contracts';
 import { humanise } from '../catalogue/labels.js';
 import { formatDate, formatDateTime, formatMoney } from '../format.js';
@@ -9,11 +10,13 @@ import { LineItemRow } from './LineItemRow.js';
 import { StatusChip } from './StatusChip.js';
 import { useProjects } from './use-projects.js';
 
-function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Field({ label, value, testId, to }: { label: string; value: string; testId?: string; to?: string }) {
   return (
     <Grid size={{ xs: 12, sm: 6, md: 4 }}>
       <Typography variant="caption" color="text.secondary">{label}</Typography>
-      <Typography data-testid={testId}>{value || '-'}</Typography>
+      {to && value
+        ? <Typography data-testid={testId}><Link component={RouterLink} to={to}>{value}</Link></Typography>
+        : <Typography data-testid={testId}>{value || '-'}</Typography>}
     </Grid>
   );
 }
@@ -40,7 +43,8 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
   // The project by name where the user has it (their project list); a counterparty's project, which
   // they are not on, stays its id.
   const projects = useProjects();
-  const project = document.projectId ? (projects.find((p) => p.id === document.projectId)?.name ?? document.projectId) : '-';
+  const known = document.projectId ? projects.find((p) => p.id === document.projectId) : undefined;
+  const project = document.projectId ? (known?.name ?? document.projectId) : '-';
   return (
     <Box data-testid="document-details">
       <Card variant="outlined" sx={{ mb: 2 }}>
@@ -54,7 +58,7 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
             <Field label={label('title')} value={document.title} testId="document-title" />
             <Field label={label('issuedBy')} value={document.companyName ?? document.companyId} testId="document-company" />
             <Field label={label('counterparty')} value={document.counterpartyCompanyId ? (document.counterpartyName ?? document.counterpartyCompanyId) : '-'} testId="document-counterparty" />
-            <Field label={label('project')} value={project} testId="document-project" />
+            <Field label={label('project')} value={project} testId="document-project" {...(known ? { to: `/projects/${encodeURIComponent(known.id)}` } : {})} />
             <Field label={label('documentDate')} value={formatDate(document.documentDate)} />
             <Field label={label('startDate')} value={formatDate(document.startDate)} />
             <Field label={label('endDate')} value={formatDate(document.endDate)} />

@@ -12,6 +12,7 @@ import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import GavelIcon from '@mui/icons-material/Gavel';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import DescriptionIcon from '@mui/icons-material/Description';
+import ApartmentIcon from '@mui/icons-material/Apartment';
 import { useAccess } from '../access/access-context.js';
 import { canUse, MODULES, type ModuleDef } from '../access/modules.js';
 import { viewRight, type DocumentEntry } from '../catalogue/catalogue.js';
@@ -24,6 +25,7 @@ import { AccountMenu } from './AccountMenu.js';
 const ICONS: Record<string, ReactNode> = {
   article: <HomeIcon />, myApprovals: <FactCheckIcon />, audit: <VerifiedUserIcon />, events: <EventIcon />,
   companyProfile: <BusinessIcon />, addCompany: <AddBusinessIcon />, authority: <GavelIcon />,
+  projectsDeveloper: <ApartmentIcon />, projectsDemand: <ApartmentIcon />, projectsSupply: <ApartmentIcon />,
   ...CONTRACTOR_ICONS,
 };
 
@@ -73,6 +75,11 @@ export function AdminMenu({ documents }: { documents: readonly DocumentEntry[] }
   return (
     <Menu>
       <ModuleItems modules={of('main')} />
+      {of('projects').length > 0 && (
+        <MenuGroup title={translate('admin.menu.projects')}>
+          <ModuleItems modules={of('projects')} />
+        </MenuGroup>
+      )}
       {kinds.length > 0 && (
         <MenuGroup title={translate('admin.menu.documents')}>
           {kinds.map((entry) => (

@@ -46,18 +46,23 @@ const BASE = '/api/documents';
 
 /** The company directory (GET /api/company/directory, same list form) as a resource for reference inputs. */
 export const COMPANY_DIRECTORY = 'companyDirectory';
+/** Projects (GET/POST /api/projects, PUT /api/projects/<id>): the same list form, outside /api/documents. */
+export const PROJECTS = 'projects';
 
 export function documentsDataProvider(): DataProvider {
   const rest = simpleRestProvider(BASE, httpClient as never);
   const companies = simpleRestProvider('/api/company', httpClient as never);
+  const api = simpleRestProvider('/api', httpClient as never);
+  const other = (resource: string) => (resource === PROJECTS ? api : rest);
   return {
     ...rest,
-    getList: (resource, params) => (resource === COMPANY_DIRECTORY ? companies.getList('directory', params) : rest.getList(resource, params)),
-    getOne: (resource, params) => (resource === COMPANY_DIRECTORY ? companies.getOne('directory', params) : rest.getOne(resource, params)),
+    getList: (resource, params) => (resource === COMPANY_DIRECTORY ? companies.getList('directory', params) : other(resource).getList(resource, params)),
+    getOne: (resource, params) => (resource === COMPANY_DIRECTORY ? companies.getOne('directory', params) : other(resource).getOne(resource, params)),
+    create: (resource, params) => other(resource).create(resource, params),
     // Lists answer the list rows; a record without `id` never happens, so nothing to adapt.
     async update(resource, params) {
       const revision = (params.previousData as { revision?: number } | undefined)?.revision;
-      const reply = await httpClient(`${BASE}/${resource}/${encodeURIComponent(String(params.id))}`, {
+      const reply = await httpClient(`${resource === PROJECTS ? '/api' : BASE}/${resource}/${encodeURIComponent(String(params.id))}`, {
         method: 'PUT', body: JSON.stringify(params.data), headers: new Headers({ 'If-Match': `"${revision ?? 0}"` }),
       });
       return { data: reply.json as never };

@@ -1,0 +1,62 @@
+// The project page (/projects/<id>/<tab>): overview, members, stages, authority, documents and history,
+// each a tab with its own address so a link (a notification, the documents tab's counts) lands on it.
+import { useTranslate, Title } from 'react-admin';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Alert, Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { PageLoading } from '../../shared/pages/PageLoading.js';
+import { StatusChip } from '../documents/StatusChip.js';
+import { MachineActions } from './MachineActions.js';
+import { kindOfType } from './project-kinds.js';
+import { AuthorityTab, DocumentsTab, OverviewTab } from './ProjectTabs.js';
+import { MembersTab, StagesTab } from './ProjectTeamTabs.js';
+import { HistoryTab } from './ProjectHistoryTab.js';
+import { useProject } from './use-project.js';
+
+export const PROJECT_TABS = ['overview', 'members', 'stages', 'authority', 'documents', 'history'] as const;
+
+export function ProjectShow() {
+  const { id = '', tab = 'overview' } = useParams();
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { project, documents, history, error, reload } = useProject(id);
+  if (error) return <Alert severity="warning" sx={{ m: 2 }} data-testid="project-error">{translate(`error.${error}`)}</Alert>;
+  if (!project) return <PageLoading />;
+  const current = (PROJECT_TABS as readonly string[]).includes(tab) ? tab : 'overview';
+  const kind = kindOfType(project.projectType);
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="project-page">
+      <Title title={project.name} />
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+            <Box>
+              <Typography variant="h5" component="h1" data-testid="project-name">{project.name}</Typography>
+              <Typography color="text.secondary">
+                <RouterLink to={`/project/${kind}`}>{translate(`admin.projects.kinds.${kind}`)}</RouterLink> · {project.code} · {project.shortTitle}
+              </Typography>
+            </Box>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+              <StatusChip resource="project" status={project.status} />
+              {project.can.edit && <Button component={RouterLink} to={`/projects/${encodeURIComponent(project.id)}/edit`} variant="outlined" data-testid="project-edit">{translate('ra.action.edit')}</Button>}
+            </Stack>
+          </Stack>
+          <Box sx={{ mt: 1 }}>
+            <MachineActions resource="project" path={`/api/projects/${encodeURIComponent(project.id)}`} name={project.name} revision={project.revision} actions={project.availableActions} onDone={reload} />
+          </Box>
+        </CardContent>
+      </Card>
+      <Tabs value={current} onChange={(_e, next: string) => void navigate(`/projects/${encodeURIComponent(project.id)}/${next}`)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile
+        aria-label={translate('admin.projects.tabs.label')}>
+        {PROJECT_TABS.map((t) => <Tab key={t} value={t} label={translate(`admin.projects.tabs.${t}`)} data-testid={`project-tab-${t}`} />)}
+      </Tabs>
+      <Box sx={{ pt: 2 }} role="tabpanel" aria-label={translate(`admin.projects.tabs.${current}`)}>
+        {current === 'overview' && <OverviewTab project={project} />}
+        {current === 'members' && <MembersTab project={project} onChange={reload} />}
+        {current === 'stages' && <StagesTab project={project} onChange={reload} />}
+        {current === 'authority' && <AuthorityTab project={project} />}
+        {current === 'documents' && <DocumentsTab project={project} counts={documents ?? []} />}
+        {current === 'history' && <HistoryTab project={project} history={history ?? []} />}
+      </Box>
+    </Box>
+  );
+}
