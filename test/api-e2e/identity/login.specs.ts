@@ -121,6 +121,16 @@ export function signInSpecs(app: () => RunningApp): void {
         expect((await login(ctx, target.email, target.password)).status).toBe(200);
       });
 
+      it('given 12 wrong passwords at the same moment, then 5 are judged failures and the other 7 are refused by the lock', async () => {
+        const target = await seedUser(ctx, newPerson('burst'));
+        const replies = await Promise.all(Array.from({ length: 12 }, () => login(ctx, target.email, WRONG)));
+        const statuses = replies.map((reply) => reply.status).sort();
+        expect(statuses).toEqual([...Array<number>(5).fill(401), ...Array<number>(7).fill(429)]);
+        const attempts = await ctx.store.readStream(`login-${emailKey(normaliseEmail(target.email))}`);
+        expect(attempts.filter((event) => event.type === 'LoginFailed')).toHaveLength(5);
+        ctx.clock.advance(15 * MINUTE);
+      });
+
       it('keeps every attempt as an event on the e-mail, never the password', async () => {
         const attempts = await ctx.store.readStream(`login-${emailKey(normaliseEmail(known.email))}`);
         const types = new Set(attempts.map((event) => event.type));

@@ -4,7 +4,7 @@
 
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, type LoginReply } from '@binaan/contracts';
-import type { EventStore, StoredEvent } from '@binaan/event-store';
+import { WrongExpectedRevision, type EventStore, type ExpectedRevision, type StoredEvent } from '@binaan/event-store';
 import { CLOCK, type Clock, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
@@ -32,20 +32,34 @@ export class LoginService {
   async login(email: string, password: string, rememberMe: boolean, context: { ip?: string; correlationId?: string }): Promise<LoginReply> {
     const found = await this.accounts.byEmail(email);
     const attempts = `login-${found.key}`;
-    const record = (event: LoginAttemptEvent) =>
-      this.store.append({ streamId: attempts, streamType: 'loginAttempts', expectedRevision: 'any', events: [{ ...event, metadata: { actorUserId: found.account?.userId ?? null, ip: context.ip ?? null, correlationId: context.correlationId ?? null } }] });
-    const lock = lockState(await this.tail(attempts));
-    const until = lock.until;
-    const now = this.now().getTime();
-    if (until !== null && until > now) {
+    const record = (event: LoginAttemptEvent, expectedRevision: ExpectedRevision = 'any') =>
+      this.store.append({ streamId: attempts, streamType: 'loginAttempts', expectedRevision, events: [{ ...event, metadata: { actorUserId: found.account?.userId ?? null, ip: context.ip ?? null, correlationId: context.correlationId ?? null } }] });
+    const refuseIfLocked = async (tail: readonly StoredEvent[]) => {
+      const lock = lockState(tail);
+      const now = this.now().getTime();
+      if (lock.until === null || lock.until <= now) return;
       await record({ type: 'LoginRefused', data: { reason: 'locked', failures: lock.failures, lastFailureAt: new Date(lock.lastFailureAt).toISOString() } });
-      const retryAfterSeconds = Math.ceil((until - now) / 1000);
+      const retryAfterSeconds = Math.ceil((lock.until - now) / 1000);
       throw refusal(429, ErrorCodes.accountLocked, `Too many failed sign-ins. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`, { ...NOT_AUTHENTICATED, retryAfterSeconds });
-    }
+    };
+    let tail = await this.tail(attempts);
+    await refuseIfLocked(tail);
     const account = found.account;
     const passwordOk = await this.hasher.verify(account?.passwordHash ?? null, typeof password === 'string' ? password : '');
     if (!account || !passwordOk) {
-      await record({ type: 'LoginFailed', data: { reason: 'incorrectCredentials' } });
+      // A failure is recorded on the attempts it was judged against: when others were recorded meanwhile
+      // (a burst of guesses, on this process or another), it is judged again on them, so a burst cannot
+      // make more failures than the lock allows, whichever instances serve it.
+      for (;;) {
+        try {
+          await record({ type: 'LoginFailed', data: { reason: 'incorrectCredentials' } }, tail.length === 0 ? 'no_stream' : tail[tail.length - 1]!.revision);
+          break;
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevision)) throw error;
+          tail = await this.tail(attempts);
+          await refuseIfLocked(tail);
+        }
+      }
       throw refusal(401, ErrorCodes.incorrectCredentials, 'The e-mail or password is incorrect.', NOT_AUTHENTICATED);
     }
     if (account.status === 'pending') {
