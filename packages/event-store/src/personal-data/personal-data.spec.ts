@@ -3,7 +3,7 @@
 // verify; once the person is forgotten every reader sees ERASED, the chains still verify, and a
 // rebuild writes ERASED into the read models. A sealed value moved to another person does not open.
 
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { MIGRATIONS_DIR } from '../contract/test-paths.js';
 import { PGliteDatabase } from '../pglite/pglite-database.js';
@@ -57,12 +57,29 @@ afterAll(async () => {
 
 const joined = (personId: string, name: string) => ({ type: 'PersonJoined', data: { personId, email: `${name.toLowerCase()}@example.my`, name, mobile: '+60123456789', role: 'site team' } });
 
+// One database per store kind for the three cases (opening PGlite costs seconds on a loaded machine):
+// each case has persons of its own.
 describe.each(databases)('personal data on %s', (_name, open) => {
-  it('is stored sealed, read in clear, and erased for every reader once the person is forgotten; chains verify throughout', async () => {
-    const db = await open();
+  let db: SqlDatabase;
+  const stores: SqlEventStore[] = [];
+  /** A store on the shared database, closed (its LISTEN connection with it) after the cases. */
+  const storeOn = async (options: Parameters<typeof SqlEventStore.open>[1]): Promise<SqlEventStore> => {
+    const store = await SqlEventStore.open(db, options);
+    stores.push(store);
+    return store;
+  };
+  beforeAll(async () => {
+    db = await open();
     await migrate(db, MIGRATIONS_DIR);
-    const keys = new SqlPersonalKeyStore(db, [masterKeyFrom('test master key one')]);
-    const store = await SqlEventStore.open(db, { projections: [people], personalData: new FieldPersonalDataCodec(declarations, keys) });
+  }, 120_000);
+  afterAll(async () => {
+    for (const store of stores) await store.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+  });
+
+  it('is stored sealed, read in clear, and erased for every reader once the person is forgotten; chains verify throughout', async () => {
+    const keys = new SqlPersonalKeyStore(db, [masterKeyFrom('old master')]);
+    const store = await storeOn({ projections: [people], personalData: new FieldPersonalDataCodec(declarations, keys) });
     const appended = await store.append({ streamId: 'person-farid', streamType: 'person', expectedRevision: 'no_stream', events: [joined('farid', 'Farid')] });
     await store.append({ streamId: 'person-aina', streamType: 'person', expectedRevision: 'no_stream', events: [joined('aina', 'Aina')] });
 
@@ -110,31 +127,28 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     expect(later.events[0]!.data).toMatchObject({ name: 'Farid' });
     expect((await store.readStream('person-farid'))[1]!.data).toMatchObject({ name: ERASED });
 
-    await store.close();
-  });
+  }, 120_000);
 
   it('opens keys wrapped by an older master key after a rotation, and re-wraps them under the new one', async () => {
-    const db = await open();
-    await migrate(db, MIGRATIONS_DIR);
     const oldMaster = masterKeyFrom('old master');
     const newMaster = masterKeyFrom('new master');
-    const store = await SqlEventStore.open(db, { personalData: new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [oldMaster])) });
+    const store = await storeOn({ personalData: new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [oldMaster])) });
     await store.append({ streamId: 'person-lim', streamType: 'person', expectedRevision: 'no_stream', events: [joined('lim', 'Lim')] });
-    const sealed = await SqlEventStore.open(db, {}).then((plain) => plain.readStream('person-lim'));
+    const sealed = await storeOn({}).then((plain) => plain.readStream('person-lim'));
     // Only the new master: the old key does not open (a refusal, not garbage).
     await expect(new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [newMaster])).open(sealed)).rejects.toThrow(/not configured/);
     // Both masters: it opens; re-wrapping moves the one key; then the new master alone opens it.
     const rotated = new SqlPersonalKeyStore(db, [newMaster, oldMaster]);
     expect((await new FieldPersonalDataCodec(declarations, rotated).open(sealed))[0]!.data).toMatchObject({ name: 'Lim' });
-    expect(await rotated.rewrapAll()).toBe(1);
+    // Every live key of the database is under the old master (the other cases' persons too): all move.
+    const live = await db.query<{ n: string | number }>('SELECT COUNT(*) AS n FROM personal_data_keys WHERE wrapped_key IS NOT NULL');
+    expect(Number(live[0]!.n)).toBeGreaterThan(0);
+    expect(await rotated.rewrapAll()).toBe(Number(live[0]!.n));
     expect((await new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [newMaster])).open(sealed))[0]!.data).toMatchObject({ name: 'Lim', mobile: '+60123456789' });
-    await store.close();
-  });
+  }, 120_000);
 
   it('opens its own sealed fields, not the same seal moved to another person or claiming other fields', async () => {
-    const db = await open();
-    await migrate(db, MIGRATIONS_DIR);
-    const keys = new SqlPersonalKeyStore(db, [masterKeyFrom('k')]);
+    const keys = new SqlPersonalKeyStore(db, [masterKeyFrom('old master')]);
     const codec = new FieldPersonalDataCodec(declarations, keys);
     const events = [{ type: 'PersonJoined', data: joined('kumar', 'Kumar').data as never }];
     await codec.seal('person-kumar', events);
@@ -142,13 +156,12 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     expect(sealed).toMatch(/^pd1:kumar:email,name,mobile:/);
     const at = (data: object) => ({ id: 'x', streamId: 's', streamType: 'person', revision: 0, globalPosition: 1, type: 'PersonJoined', prevHash: '', hash: '', metadata: { recordedAt: '' }, data }) as StoredEvent;
     expect((await codec.open([at({ personId: 'kumar', _sealed: sealed })]))[0]!.data).toEqual({ personId: 'kumar', email: 'kumar@example.my', name: 'Kumar', mobile: '+60123456789' });
-    await keys.dataKey('aina', true);
+    await keys.dataKey('siti', true);
     // Under another person's id, or claiming other fields: the tag does not match.
     // (The seal opens when a field is first read: reading it throws.)
-    const [asAina] = await codec.open([at({ personId: 'aina', _sealed: sealed.replace('pd1:kumar:', 'pd1:aina:') })]);
-    expect(() => (asAina!.data as { name: string }).name).toThrow();
+    const [asSiti] = await codec.open([at({ personId: 'siti', _sealed: sealed.replace('pd1:kumar:', 'pd1:siti:') })]);
+    expect(() => (asSiti!.data as { name: string }).name).toThrow();
     const [reordered] = await codec.open([at({ personId: 'kumar', _sealed: sealed.replace(':email,name,mobile:', ':email,mobile,name:') })]);
     expect(() => (reordered!.data as { name: string }).name).toThrow();
-    await db.close();
-  });
+  }, 120_000);
 });
