@@ -140,6 +140,30 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
 /** The reads of one list call: the page and the capped count, as SQL with their parameters (also for the plan test). */
 export type ListSql = { page: { text: string; params: unknown[] }; count: { text: string; params: unknown[] } };
 
+/** Rows of a branch a search walks in the sort's order before it takes the company's search index instead. */
+export const searchWalk = (reach: number) => Math.max(500, reach * 12);
+
+/**
+ * One branch of a search, flat whether the word is common or rare in it. The planner cannot tell: it
+ * judges a word by the whole table, so a word common in the company's own tenders and absent from those
+ * it received looked common in both, and the received branch's ordered walk read all of its rows to find
+ * nothing. So the choice is made on the branch's own rows: walk the sort's index over at most
+ * searchWalk(reach) rows; if that holds the page's rows, they are the first matches in order (the walk is
+ * in that order). Otherwise the word is rare here, and the branch's matches come from its GIN index
+ * (the company's id in front of the words, so the index finds only this branch's matches:
+ * documents_own_search / documents_received_search), few, then sorted.
+ * Each arm is gated by a one-time filter on the walk's count, so only one of them reads the index.
+ */
+function searchBranch(where: string[], [search, keyed]: string[], order: string, reach: number): string {
+  const base = where.filter((condition) => condition !== search && condition !== keyed).join(' AND ');
+  return `(WITH walk AS MATERIALIZED (SELECT ${COLUMNS} FROM (SELECT ${COLUMNS} FROM documents WHERE ${base} ORDER BY ${order} LIMIT ${searchWalk(reach)}) walked
+      WHERE ${search} ORDER BY ${order} LIMIT ${reach})
+    SELECT ${COLUMNS} FROM walk WHERE (SELECT count(*) FROM walk) >= ${reach}
+    UNION ALL
+    SELECT ${COLUMNS} FROM (SELECT ${COLUMNS} FROM documents WHERE ${base} AND ${keyed} AND (SELECT count(*) FROM walk) < ${reach} OFFSET 0) matches
+    ORDER BY ${order} LIMIT ${reach})`;
+}
+
 /**
  * Builds the page and count statements. A branch is the company's own documents (`own`) or those it
  * received (`received`); each gets the filters as conditions its indexes serve.
@@ -153,21 +177,26 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
   const { filter } = query;
   const common: string[] = [];
   if (filter.id) common.push(`id = ANY(${p(filter.id)}::text[])`);
-  // The same expression as the trigram index documents_search.
-  if (filter.q) common.push(`(document_no || ' ' || title) ILIKE ${p(`%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  const like = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const search = filter.q ? `(document_no || ' ' || title) ILIKE ${p(`%${like(filter.q)}%`)}` : undefined;
+  // The same pattern behind the company, for the branch's own search index (document-list-indexes.ts).
+  const keyed = filter.q ? p(`${like(companyId)} %${like(filter.q)}%`) : undefined;
+  const searchOf = (party: string) => (search && keyed ? [search, `(${party} || ' ' || document_no || ' ' || title) ILIKE ${keyed}`] : []);
   if (filter.projectId) common.push(`project_id = ${p(filter.projectId)}`);
   if (filter.awaitingApproval === true) common.push('awaiting_level IS NOT NULL');
   if (filter.awaitingApproval === false) common.push('awaiting_level IS NULL');
   if (filter.dateFrom) common.push(`created_at >= ${p(filter.dateFrom)}::timestamptz`);
   if (filter.dateTo) common.push(`created_at < (${p(filter.dateTo.slice(0, 10))}::date + 1)`);
-  const branches: { side: 'own' | 'received'; where: string[] }[] = [];
+  const branches: { side: 'own' | 'received'; where: string[]; search: string[] }[] = [];
   if (filter.direction !== 'received') {
-    branches.push({ side: 'own', where: ['resource = $1', 'company_id = $2', ...(filter.counterparty ? [`counterparty_company_id = ${p(filter.counterparty)}`] : []), ...common] });
+    const search = searchOf('company_id');
+    branches.push({ side: 'own', where: ['resource = $1', 'company_id = $2', ...(filter.counterparty ? [`counterparty_company_id = ${p(filter.counterparty)}`] : []), ...common, ...search], search });
   }
   if (filter.direction !== 'sent') {
+    const search = searchOf('counterparty_company_id');
     branches.push({
-      side: 'received',
-      where: ['resource = $1', 'counterparty_company_id = $2', 'shared_with_counterparty', 'company_id <> $2', ...(filter.counterparty ? [`company_id = ${p(filter.counterparty)}`] : []), ...common],
+      side: 'received', search,
+      where: ['resource = $1', 'counterparty_company_id = $2', 'shared_with_counterparty', 'company_id <> $2', ...(filter.counterparty ? [`company_id = ${p(filter.counterparty)}`] : []), ...common, ...searchOf('counterparty_company_id')],
     });
   }
   // The page and the count share the parameters, so each statement uses every one of them.
@@ -185,7 +214,7 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
   if (typeof sort !== 'string') {
     const order = sort.map((column) => `${column} ${dir}`).join(', ');
     for (const branch of branches) {
-      for (const where of statusBranches(branch.where)) parts.push(`(SELECT ${COLUMNS} FROM documents WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${reach})`);
+      for (const where of statusBranches(branch.where)) parts.push(search ? searchBranch(where, branch.search, order, reach) : `(SELECT ${COLUMNS} FROM documents WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${reach})`);
     }
     outerOrder = order;
   } else {
