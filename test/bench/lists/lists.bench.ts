@@ -3,6 +3,7 @@
 //   tsc -b && tsc -b test/bench && node test/bench/dist/lists/lists.bench.js
 //   BENCH_STORE=pglite ... (PGlite in a temporary folder, sizes up to 100,000)
 //   BENCH_SIZES=1000,100000  BENCH_RUNS=15  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres  BENCH_KEEP=1
+//   BENCH_CALLS=search  (only the calls whose name contains it, case-insensitive)
 // The API runs in this process on a database (or PGlite folder) of its own with the demo data; the tender
 // read model is grown in SQL (seed.ts). Each list call is timed through HTTP (median of BENCH_RUNS after
 // warm-up) beside the bare SQL read of the same page (the company's own rows, same order and page, no
@@ -27,6 +28,7 @@ import { analyze, COMMON_WORD, COMPANY, growDocuments, OTHER, PROJECT, RESOURCE 
 const STORE = process.env.BENCH_STORE === 'pglite' ? 'pglite' : 'postgres';
 const SIZES = (process.env.BENCH_SIZES ?? (STORE === 'pglite' ? '1000,100000' : '1000,100000,1000000')).split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const ONLY = process.env.BENCH_CALLS?.toLowerCase();
 
 type Call = {
   name: string;
@@ -110,6 +112,7 @@ async function main(): Promise<void> {
     url.pathname = `/${database}`;
     Object.assign(env, { DATABASE_URL: url.toString(), DATABASE_SCHEMA: 'api' });
   }
+  const calls = ONLY ? CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : CALLS;
   const app = await createApp(loadConfig(env), { logger: false });
   try {
     await app.listen(0, '127.0.0.1');
@@ -128,7 +131,7 @@ async function main(): Promise<void> {
       await analyze(db, env.DATABASE_URL);
       console.log(`\n${STORE}: ${size.toLocaleString('en')} tenders of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       const row: Measured[] = [];
-      for (const call of CALLS) {
+      for (const call of calls) {
         const measured = await measure(base, token, db, call);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
@@ -137,7 +140,7 @@ async function main(): Promise<void> {
     }
     console.log(`\n| list call (GET /api/documents/${RESOURCE}, ${STORE}, median of ${RUNS}) | ${SIZES.map((s) => `API at ${s.toLocaleString('en')}`).join(' | ')} | ${SIZES.map((s) => `bare SQL at ${s.toLocaleString('en')}`).join(' | ')} |`);
     console.log(`|---|${SIZES.map(() => '---|').join('')}${SIZES.map(() => '---|').join('')}`);
-    CALLS.forEach((call, i) => {
+    calls.forEach((call, i) => {
       const api = results.map((row) => `${fmt(row[i]!.api)}${ratio(row[i]!.api, results[0]![i]!.api)}`);
       const sql = results.map((row) => `${fmt(row[i]!.sql)}${ratio(row[i]!.sql, results[0]![i]!.sql)}`);
       console.log(`| ${call.name} | ${api.join(' | ')} | ${sql.join(' | ')} |`);

@@ -140,6 +140,49 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
 /** The reads of one list call: the page and the capped count, as SQL with their parameters (also for the plan test). */
 export type ListSql = { page: { text: string; params: unknown[] }; count: { text: string; params: unknown[] } };
 
+/** Rows of a branch a search walks in the sort's order before it takes the company's search index instead. */
+export const searchWalk = (reach: number) => Math.max(500, reach * 12);
+
+/**
+ * One branch of a search, flat whether the word is common or rare in it. The planner cannot tell: it
+ * judges a word by the whole table, so a word common in the company's own tenders and absent from those
+ * it received looked common in both, and the received branch's ordered walk read all of its rows to find
+ * nothing. So the choice is made on the branch's own rows: walk the sort's index over at most
+ * searchWalk(reach) rows; if that holds the page's rows, they are the first matches in order (the walk is
+ * in that order). Otherwise the word is rare here, and the branch's matches come from a trigram index,
+ * few, then sorted: documents_search for the own branch, documents_received_search (the receiver's id in
+ * front of the words, so it finds only this branch's matches) for the received one.
+ * Each arm is gated by a one-time filter on the walk's count, so only one of them reads the index.
+ */
+function searchBranch(where: string[], conditions: string[], order: string, reach: number): string {
+  const [search, keyed] = [conditions[0]!, conditions.at(-1)!];
+  const base = where.filter((condition) => !conditions.includes(condition)).join(' AND ');
+  // Received: its rows lie one in many across the table, so a walk costs a page read a row; the index
+  // keyed by the receiver holds only its matches, however common the word is elsewhere.
+  if (keyed !== search) return `(SELECT ${COLUMNS} FROM (SELECT ${COLUMNS} FROM documents WHERE ${base} AND ${keyed} OFFSET 0) matches ORDER BY ${order} LIMIT ${reach})`;
+  return `(WITH walk AS MATERIALIZED (SELECT ${COLUMNS} FROM (SELECT ${COLUMNS} FROM documents WHERE ${base} ORDER BY ${order} LIMIT ${searchWalk(reach)}) walked
+      WHERE ${search} ORDER BY ${order} LIMIT ${reach})
+    SELECT ${COLUMNS} FROM walk WHERE (SELECT count(*) FROM walk) >= ${reach}
+    UNION ALL
+    SELECT ${COLUMNS} FROM (SELECT ${COLUMNS} FROM documents WHERE ${base} AND ${keyed} AND (SELECT count(*) FROM walk) < ${reach} OFFSET 0) matches
+    ORDER BY ${order} LIMIT ${reach})`;
+}
+
+/**
+ * A search's capped count in one branch, chosen the same way (searchBranch): a probe of the branch's first
+ * searchWalk(25) rows; where it finds 25 matches the word is common here and the count reads rows until
+ * the cap (about cap / share of them), else it is rare and its matches come from the branch's index.
+ */
+function searchCount(where: string[], conditions: string[], cap: number): string {
+  const [search, keyed] = [conditions[0]!, conditions.at(-1)!];
+  const base = where.filter((condition) => !conditions.includes(condition)).join(' AND ');
+  if (keyed !== search) return `(SELECT 1 FROM (SELECT 1 FROM documents WHERE ${base} AND ${keyed} OFFSET 0) matches)`;
+  return `(WITH probe AS MATERIALIZED (SELECT 1 FROM (SELECT document_no, title FROM documents WHERE ${base} LIMIT ${searchWalk(25)}) walked WHERE ${search} LIMIT 25)
+    SELECT 1 FROM (SELECT 1 FROM documents WHERE ${base} AND ${search} AND (SELECT count(*) FROM probe) >= 25 LIMIT ${cap}) common
+    UNION ALL
+    SELECT 1 FROM (SELECT 1 FROM documents WHERE ${base} AND ${keyed} AND (SELECT count(*) FROM probe) < 25 OFFSET 0) rare)`;
+}
+
 /**
  * Builds the page and count statements. A branch is the company's own documents (`own`) or those it
  * received (`received`); each gets the filters as conditions its indexes serve.
@@ -153,27 +196,37 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
   const { filter } = query;
   const common: string[] = [];
   if (filter.id) common.push(`id = ANY(${p(filter.id)}::text[])`);
-  // The same expression as the trigram index documents_search.
-  if (filter.q) common.push(`(document_no || ' ' || title) ILIKE ${p(`%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  const like = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const search = filter.q ? `(document_no || ' ' || title) ILIKE ${p(`%${like(filter.q)}%`)}` : undefined;
+  // The same pattern behind the company, for the received branch's search index (document-list-indexes.ts).
+  const keyed = filter.q && filter.direction !== 'sent' ? p(`${like(companyId)} %${like(filter.q)}%`) : undefined;
+  // The own branch reads the words' index (its company holds most rows it finds); the received branch
+  // the index keyed by the receiver, so a word common in the own tenders is not read for it.
+  const searchOf = (side: 'own' | 'received') => (!search ? [] : side === 'own' || !keyed ? [search] : [search, `(counterparty_company_id || ' ' || document_no || ' ' || title) ILIKE ${keyed}`]);
   if (filter.projectId) common.push(`project_id = ${p(filter.projectId)}`);
   if (filter.awaitingApproval === true) common.push('awaiting_level IS NOT NULL');
   if (filter.awaitingApproval === false) common.push('awaiting_level IS NULL');
   if (filter.dateFrom) common.push(`created_at >= ${p(filter.dateFrom)}::timestamptz`);
   if (filter.dateTo) common.push(`created_at < (${p(filter.dateTo.slice(0, 10))}::date + 1)`);
-  const branches: { side: 'own' | 'received'; where: string[] }[] = [];
+  const branches: { side: 'own' | 'received'; where: string[]; search: string[] }[] = [];
   if (filter.direction !== 'received') {
-    branches.push({ side: 'own', where: ['resource = $1', 'company_id = $2', ...(filter.counterparty ? [`counterparty_company_id = ${p(filter.counterparty)}`] : []), ...common] });
+    const search = searchOf('own');
+    branches.push({ side: 'own', where: ['resource = $1', 'company_id = $2', ...(filter.counterparty ? [`counterparty_company_id = ${p(filter.counterparty)}`] : []), ...common, ...search], search });
   }
   if (filter.direction !== 'sent') {
+    const search = searchOf('received');
     branches.push({
-      side: 'received',
-      where: ['resource = $1', 'counterparty_company_id = $2', 'shared_with_counterparty', 'company_id <> $2', ...(filter.counterparty ? [`company_id = ${p(filter.counterparty)}`] : []), ...common],
+      side: 'received', search,
+      where: ['resource = $1', 'counterparty_company_id = $2', 'shared_with_counterparty', 'company_id <> $2', ...(filter.counterparty ? [`company_id = ${p(filter.counterparty)}`] : []), ...common, ...searchOf('received')],
     });
   }
   // The page and the count share the parameters, so each statement uses every one of them.
   const statuses = (filter.status ?? []).map((s) => `${p(s)}::text`);
   const statusBranches = (where: string[]) => (statuses.length > 0 ? statuses.map((s) => [...where, `status = ${s}`]) : [where]);
-  const count = branches.map((b) => `(SELECT 1 FROM documents WHERE ${[...b.where, ...(statuses.length > 0 ? [`status IN (${statuses.join(', ')})`] : [])].join(' AND ')})`);
+  const count = branches.map((b) => {
+    const where = [...b.where, ...(statuses.length > 0 ? [`status IN (${statuses.join(', ')})`] : [])];
+    return search ? searchCount(where, b.search, totalCap(query)) : `(SELECT 1 FROM documents WHERE ${where.join(' AND ')})`;
+  });
   const countText = count.length === 0 ? 'SELECT 0 AS n' : `SELECT COUNT(*) AS n FROM (${count.join(' UNION ALL ')} LIMIT ${totalCap(query)}) capped`;
 
   const limit = query.range.to - query.range.from + 1;
@@ -185,7 +238,7 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
   if (typeof sort !== 'string') {
     const order = sort.map((column) => `${column} ${dir}`).join(', ');
     for (const branch of branches) {
-      for (const where of statusBranches(branch.where)) parts.push(`(SELECT ${COLUMNS} FROM documents WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${reach})`);
+      for (const where of statusBranches(branch.where)) parts.push(search ? searchBranch(where, branch.search, order, reach) : `(SELECT ${COLUMNS} FROM documents WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${reach})`);
     }
     outerOrder = order;
   } else {
