@@ -23,6 +23,8 @@ import { fileURLToPath } from 'node:url';
 import { canonicalJson, openSqlDatabase, SqlEventStore, type SqlDatabase } from '@binaan/event-store';
 import { differingTables, readModelSnapshot } from './read-model-snapshot.js';
 import { allProjections } from '../../apps/api/src/projections.js';
+import { loadConfig } from '../../apps/api/src/config.js';
+import { personalDataCodecFor } from '../../apps/api/src/personal-data/personal-data-codec.js';
 import { ThrowawayPostgres } from './throwaway-postgres.js';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
@@ -367,7 +369,7 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
       const rows = await db.query<{ stream_id: string; revision: string }>(`SELECT stream_id, revision FROM streams WHERE stream_type = 'tender'`);
       const stored = new Map(rows.map((row) => [row.stream_id, Number(row.revision)]));
       missing = [...highest].filter(([id, revision]) => (stored.get(`tender-${id}`) ?? -1) < revision).map(([id, revision]) => `${id}@${revision} (stored: ${stored.get(`tender-${id}`) ?? 'none'})`);
-      readModelDifferences = await compareWithRebuild(db);
+      readModelDifferences = await compareWithRebuild(db, dataDir);
     } finally {
       await db.close();
     }
@@ -413,9 +415,11 @@ export function openDrillStore(databaseUrl: string | null, dataDir: string): Pro
 }
 
 /** Snapshots every read-model table, rebuilds them from the log, and names the tables that differ. */
-async function compareWithRebuild(db: SqlDatabase): Promise<string[]> {
+async function compareWithRebuild(db: SqlDatabase, dataDir: string): Promise<string[]> {
   const live = await readModelSnapshot(db);
-  const store = await SqlEventStore.open(db, { projections: allProjections });
+  // Opened as the API opens it: personal fields read through the API's keys (its DATA_DIR/secrets.json).
+  const personalData = personalDataCodecFor(loadConfig({ DATA_DIR: dataDir }), db);
+  const store = await SqlEventStore.open(db, { projections: allProjections, personalData });
   await store.rebuild();
   return differingTables(live, await readModelSnapshot(db));
 }

@@ -1,8 +1,8 @@
 import { openEventStore, type OpenedStore } from '@binaan/event-store';
 import type { ApiConfig } from '../config.js';
 import { allProjections } from '../projections.js';
-import { loadSecrets } from '../common/secrets.js';
 import { personalDataDeclarations } from '../personal-data/declarations.js';
+import { personalDataMasterKeys } from '../personal-data/personal-data-codec.js';
 
 /** The store the configuration names, migrated, with every context's projections. */
 export function openConfiguredStore(config: ApiConfig, now?: () => Date): Promise<OpenedStore> {
@@ -15,7 +15,7 @@ export function openConfiguredStore(config: ApiConfig, now?: () => Date): Promis
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     projections: allProjections,
-    personalData: { declarations: personalDataDeclarations, masterKeys: [loadSecrets(config).personalDataMasterKey, ...config.personalDataPreviousMasterKeys] },
+    personalData: { declarations: personalDataDeclarations, masterKeys: personalDataMasterKeys(config) },
     ...(now ? { now } : {}),
   });
 }
