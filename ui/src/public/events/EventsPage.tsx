@@ -13,7 +13,7 @@ export default function EventsPage() {
     <PublicLayout>
       <div className="page-title"><h1>{t('events.title')}</h1></div>
       <Counters counters={data.counters} />
-      <EventsSection events={data.events} openId={id} />
+      <EventsSection events={data.events} openId={id} total={data.eventsTotal} more={data.eventsMore} />
     </PublicLayout>
   );
 }

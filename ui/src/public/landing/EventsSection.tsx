@@ -23,7 +23,7 @@ export function Counters({ counters }: { counters: LandingData['counters'] }) {
   );
 }
 
-export function EventsSection({ events, openId }: { events: EventListItem[] | null; openId?: string | undefined }) {
+export function EventsSection({ events, openId, total, more }: { events: EventListItem[] | null; openId?: string | undefined; total?: number | null; more?: boolean }) {
   const { t } = useTranslation('public');
   const [detail, setDetail] = useState<EventListItem | null>(null);
   const [registering, setRegistering] = useState<EventListItem | null>(null);
@@ -54,6 +54,7 @@ export function EventsSection({ events, openId }: { events: EventListItem[] | nu
           </article>
         ))}
       </div>
+      {more && events && total ? <p className="muted" data-testid="events-more">{t('events.more', { shown: events.length, total })}</p> : null}
       <EventDetailDialog event={detail} onClose={() => setDetail(null)} onRegister={(event) => { setDetail(null); setRegistering(event); }} />
       {registering && (
         <Suspense fallback={null}>

@@ -20,7 +20,7 @@ export function LandingPage() {
       <HeroBanner onVerify={() => setVerifying(true)} />
       <Counters counters={data.counters} />
       <CoreFeatures />
-      <EventsSection events={data.events} />
+      <EventsSection events={data.events} total={data.eventsTotal} more={data.eventsMore} />
       <ContractorDirectory />
       <GovernmentLinks />
       {verifying && (

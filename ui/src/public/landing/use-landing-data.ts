@@ -6,11 +6,12 @@ import { ApiError, apiFetch } from '../../shared/api/client.js';
 import { translateError } from '../../shared/i18n/i18n.js';
 import { showToast } from '../../shared/ui/toast.js';
 
-export type LandingData = { counters: LandingCountersReply['data'] | null; events: EventListItem[] | null };
+/** `eventsMore`: more are published than the newest listed (the list is capped; issue 29). */
+export type LandingData = { counters: LandingCountersReply['data'] | null; events: EventListItem[] | null; eventsTotal: number | null; eventsMore: boolean };
 
 export function useLandingData(): LandingData {
   const { t } = useTranslation();
-  const [data, setData] = useState<LandingData>({ counters: null, events: null });
+  const [data, setData] = useState<LandingData>({ counters: null, events: null, eventsTotal: null, eventsMore: false });
   useEffect(() => {
     const controller = new AbortController();
     const fail = (error: unknown) => {
@@ -20,7 +21,7 @@ export function useLandingData(): LandingData {
     apiFetch<LandingCountersReply>('landing/event-and-certificate-counter', { signal: controller.signal, token: null })
       .then((reply) => setData((old) => ({ ...old, counters: reply.data })), fail);
     apiFetch<EventListReply>('landing/event-list', { signal: controller.signal, token: null })
-      .then((reply) => setData((old) => ({ ...old, events: reply.data })), (error) => {
+      .then((reply) => setData((old) => ({ ...old, events: reply.data, eventsTotal: reply.total, eventsMore: reply.more })), (error) => {
         setData((old) => ({ ...old, events: [] }));
         fail(error);
       });
