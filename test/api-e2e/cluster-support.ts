@@ -21,10 +21,11 @@ export function call(port: number, method: string, path: string, token?: string,
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers }));
+      // A page that is not JSON (nginx's own 404) has an empty body here; its status says what it was.
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text.startsWith('{') || text.startsWith('[') ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers }));
     });
     req.on('error', reject);
-    req.setTimeout(15_000, () => req.destroy(new Error(`${method} ${path}: no reply in 15 s`)));
+    req.setTimeout(20_000, () => req.destroy(new Error(`${method} ${path}: no reply in 20 s`)));
     req.end(payload);
   });
 }

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,31 +16,12 @@ import pg from 'pg';
 import { DEMO_PASSWORD } from '../../../apps/api/src/demo/demo-data.js';
 import { channelUrl, connect, until, type Channel } from '../notifications/channel.js';
 import { REPOSITORY, TEST_DATABASE_URL } from '../support.js';
+import { call } from '../cluster-support.js';
 
 const MAIN = join(REPOSITORY, 'apps/api/dist/main.js');
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 // i14sides' shared limits (rate limits in PostgreSQL): until they are merged, each instance counts alone.
 const LIMIT = 6;
-
-type Reply = { status: number; headers: Record<string, string | string[] | undefined>; body: Record<string, unknown> };
-
-function call(port: number, method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request({
-      host: '127.0.0.1', port, method, path, agent: false,
-      headers: { connection: 'close', ...(payload ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text.startsWith('{') || text.startsWith('[') ? (JSON.parse(text) as Record<string, unknown>) : {} }));
-    });
-    req.on('error', reject);
-    req.setTimeout(20_000, () => req.destroy(new Error(`${method} ${path}: no reply in 20 s`)));
-    req.end(payload);
-  });
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
