@@ -9,6 +9,7 @@ import 'reflect-metadata';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { WsAdapter } from '@nestjs/platform-ws';
 import { LogController } from 'fastify';
 import { AppModule } from './app.module.js';
 import type { EventStore } from '@binaan/event-store';
@@ -68,6 +69,8 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
     bodyParser: false,
     logger: log ? new NestPinoLogger(log) : false,
   });
+  // The user channel is a Nest gateway on ws (notifications/user-channel.ts), sharing the HTTP server's port.
+  app.useWebSocketAdapter(new WsAdapter(app));
   const fastify = app.getHttpAdapter().getInstance();
   observeRequests(fastify, log, metrics);
   mountMetrics(fastify, metrics, config.metricsToken);

@@ -1,7 +1,9 @@
 // /api/documents/<resource>: lists, create, read (now, at a revision, as of a time), edit, workflow
-// actions and history. The base path keeps document resource names apart from every other route. Each
-// route needs the access right of the resource's module (document-access.ts), checked by ModuleAccessGuard.
+// actions and history. Writes are sent as commands through the CommandBus (document.commands.ts). The
+// base path keeps document resource names apart from every other route. Each route needs the access
+// right of the resource's module (document-access.ts), checked by ModuleAccessGuard.
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { DocumentView } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { Inject } from '@nestjs/common';
@@ -10,8 +12,7 @@ import { ModuleAccessGuard } from '../common/module-access.guard.js';
 import { READ_MODELS, type AuthenticatedRequest, type Principal } from '../common/principal.js';
 import { documentAccess } from './document-access.js';
 import { DocumentActors } from './document-actor.js';
-import { bulkAct } from './document-bulk.js';
-import { DocumentCommands } from './document-commands.service.js';
+import { ActOnDocument, ActOnDocuments, CreateDocument, EditDocument } from './document.commands.js';
 import { DocumentHistory } from './document-history.js';
 import { documentResource } from './document-loader.js';
 import { listDocuments, parseListQuery } from './document-list.js';
@@ -32,7 +33,7 @@ const etag = (reply: Reply, revision: number) => reply.header('ETag', `"${revisi
 @UseGuards(ModuleAccessGuard)
 export class DocumentsController {
   constructor(
-    private readonly commands: DocumentCommands,
+    private readonly commands: CommandBus,
     private readonly queries: DocumentQueries,
     private readonly actors: DocumentActors,
     private readonly timelines: DocumentHistory,
@@ -65,7 +66,7 @@ export class DocumentsController {
   @ApiDocumentReply('DocumentView', 201)
   @ApiRuleRefusals()
   async create(@Param('resource') name: string, @Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply): Promise<DocumentView> {
-    const { state, actor } = await this.commands.create(documentResource(name), principalOf(request), body);
+    const { state, actor } = await this.commands.execute(new CreateDocument(documentResource(name), principalOf(request), body));
     etag(reply, state.revision);
     return this.queries.toView(state, actor);
   }
@@ -77,7 +78,7 @@ export class DocumentsController {
   @ApiWorkflowEvent()
   @ApiDocumentBody('DocumentBulkActionInput', 'At most 10 documents, each through the machine, each result reported')
   bulk(@Param('resource') name: string, @Param('event') event: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
-    return bulkAct(this.commands, documentResource(name), event, principalOf(request), body);
+    return this.commands.execute(new ActOnDocuments(documentResource(name), event, principalOf(request), body));
   }
 
   @RequireAccessRight(documentAccess('view'))
@@ -106,7 +107,7 @@ export class DocumentsController {
     @Param('resource') name: string, @Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined,
     @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply,
   ): Promise<DocumentView> {
-    const { state, actor } = await this.commands.edit(documentResource(name), id, principalOf(request), body, ifMatch);
+    const { state, actor } = await this.commands.execute(new EditDocument(documentResource(name), id, principalOf(request), body, ifMatch));
     etag(reply, state.revision);
     return this.queries.toView(state, actor);
   }
@@ -126,7 +127,7 @@ export class DocumentsController {
     @Headers('if-match') ifMatch: string | undefined, @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply,
   ) {
-    const answer = await this.commands.act(documentResource(name), id, event, principalOf(request), body, ifMatch, idempotencyKey);
+    const answer = await this.commands.execute(new ActOnDocument(documentResource(name), id, event, principalOf(request), body, ifMatch, idempotencyKey));
     etag(reply, answer.revision);
     return answer;
   }

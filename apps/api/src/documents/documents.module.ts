@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { AccessModule } from '../access.module.js';
 import { ApprovalQueue } from './approval-queue.js';
 import { DocumentActors } from './document-actor.js';
+import { DOCUMENT_COMMAND_HANDLERS } from './document-command.handlers.js';
 import { DocumentCommands } from './document-commands.service.js';
 import { DocumentDraws } from './document-draws.js';
 import { DocumentHistory } from './document-history.js';
@@ -20,6 +21,6 @@ import { WorkflowsController } from './workflows.controller.js';
 @Module({
   imports: [AccessModule],
   controllers: [DocumentsController, WorkflowsController, MyApprovalsController, DocumentTotalsController],
-  providers: [ApprovalQueue, DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, DocumentSides, DocumentTotals, MyApprovals, VendorNumbers],
+  providers: [...DOCUMENT_COMMAND_HANDLERS, ApprovalQueue, DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, DocumentSides, DocumentTotals, MyApprovals, VendorNumbers],
 })
 export class DocumentsModule {}

@@ -1,14 +1,15 @@
 // The user channel (signed-in-area.md §7): a websocket at USER_CHANNEL_PATH, opened with the read-only
-// token as query `t`. The handshake is refused (HTTP 401/403, before any socket exists) for a missing,
-// forged or expired token, a full token in the query, or an ended session. Each socket gets the user's
-// new notifications and count changes from the live feed (whichever API process recorded them), and is
-// closed (4001) when its session ends: at once on the SessionEnded event, and within SWEEP_MS when the
-// session lapses by inactivity or the user is no longer active. Only UserChannelMessages are sent.
-import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { HttpException, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import { WebSocketServer, type WebSocket } from 'ws';
+// token as query `t`, served by a Nest gateway (@nestjs/websockets on @nestjs/platform-ws's WsAdapter, the
+// same ws underneath). The handshake is refused (HTTP 401/403, before any socket exists) for a missing,
+// forged or expired token, a full token in the query, or an ended session: ws's verifyClient, which runs
+// before the upgrade. Each socket gets the user's new notifications and count changes from the live feed
+// (whichever API process recorded them), and is closed (4001) when its session ends: at once on the
+// SessionEnded event, and within SWEEP_MS when the session lapses by inactivity or the user is no longer
+// active. Only UserChannelMessages (the one typed map, in contracts) are sent; nothing is read from clients.
+import type { IncomingMessage } from 'node:http';
+import { HttpException, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
+import type { WebSocket, WebSocketServer as WsServer } from 'ws';
 import { ErrorCodes, USER_CHANNEL_PATH, UserChannelCloseCodes, type LiveNotificationBody, type UserChannelMessage } from '@binaan/contracts';
 import type { StoredEvent } from '@binaan/event-store';
 import { toErrorReply } from '../common/error-reply.filter.js';
@@ -23,18 +24,19 @@ export const SWEEP_MS = 2000;
 const PING_MS = 30_000;
 
 type Connection = { socket: WebSocket; userId: string; sessionId: string; alive: boolean };
+/** The handshake's request, carrying the principal verifyClient admitted to the connection handler. */
+type AdmittedRequest = IncomingMessage & { channelPrincipal?: Principal };
+type VerifyDone = (verified: boolean, code?: number, message?: string, headers?: Record<string, string>) => void;
 
-@Injectable()
-export class UserChannel implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+@WebSocketGateway({ path: USER_CHANNEL_PATH, maxPayload: 4096 })
+export class UserChannel implements OnGatewayInit<WsServer>, OnGatewayConnection<WebSocket>, BeforeApplicationShutdown {
   private readonly logger = new Logger('UserChannel');
-  private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  @WebSocketServer() private readonly sockets!: WsServer;
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly bySession = new Map<string, Set<Connection>>();
-  private http: Server | null = null;
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
-    private readonly host: HttpAdapterHost,
     private readonly sessions: SessionService,
     private readonly counts: NotificationFeed,
     liveLog: LiveLog,
@@ -42,26 +44,41 @@ export class UserChannel implements OnApplicationBootstrap, BeforeApplicationShu
     liveLog.listen((events) => this.deliver(events));
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.http = this.host.httpAdapter.getHttpServer() as Server;
-    this.http.on('upgrade', this.upgrade);
+  /**
+   * The admission check is ws's verifyClient (asynchronous form), set here because it needs this
+   * instance's session service: the decorator's options are static. ws reads it at every handshake.
+   */
+  afterInit(server: WsServer): void {
+    server.options.verifyClient = ({ req }: { req: IncomingMessage }, done: VerifyDone) => {
+      const token = new URL(req.url ?? '/', 'http://localhost').searchParams.get('t');
+      this.admit(token, req).then(
+        (principal) => {
+          (req as AdmittedRequest).channelPrincipal = principal;
+          done(true);
+        },
+        (error: unknown) => {
+          const { status, body, headers } = toErrorReply(error);
+          done(false, status, JSON.stringify(body), { 'Content-Type': 'application/json', ...(headers ?? {}) });
+        },
+      );
+    };
     this.timers = [setInterval(() => void this.sweep(), SWEEP_MS), setInterval(() => this.ping(), PING_MS)];
     for (const timer of this.timers) timer.unref();
   }
 
+  handleConnection(socket: WebSocket, request: AdmittedRequest): void {
+    const principal = request.channelPrincipal;
+    if (!principal) return socket.terminate();
+    this.open(socket, principal);
+  }
+
   /** Before the HTTP server closes (it would wait for every open socket): clients reconnect elsewhere (1001). */
   beforeApplicationShutdown(): void {
-    this.http?.off('upgrade', this.upgrade);
     for (const timer of this.timers) clearInterval(timer);
     for (const connections of this.byUser.values()) for (const c of connections) c.socket.close(1001, 'server going away');
     setTimeout(() => {
       for (const client of this.sockets.clients) client.terminate();
     }, 1000).unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    for (const client of this.sockets.clients) client.terminate();
-    await new Promise<void>((resolve) => this.sockets.close(() => resolve()));
   }
 
   /** Sockets open on this process (the benchmark and tests read it). */
@@ -70,15 +87,6 @@ export class UserChannel implements OnApplicationBootstrap, BeforeApplicationShu
     for (const connections of this.byUser.values()) count += connections.size;
     return count;
   }
-
-  private readonly upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== USER_CHANNEL_PATH) return;
-    void this.admit(url.searchParams.get('t'), request).then(
-      (principal) => this.sockets.handleUpgrade(request, socket, head, (ws) => this.open(ws, principal)),
-      (error: unknown) => refuse(socket, error),
-    );
-  };
 
   private async admit(token: string | null, request: IncomingMessage): Promise<Principal> {
     if (!token) throw new HttpException({ errorCode: ErrorCodes.unauthorized, errorMessage: 'The user channel needs the read-only token as t.' }, 401);
@@ -93,7 +101,6 @@ export class UserChannel implements OnApplicationBootstrap, BeforeApplicationShu
     add(this.byUser, connection.userId, connection);
     add(this.bySession, connection.sessionId, connection);
     socket.on('pong', () => (connection.alive = true));
-    socket.on('message', () => undefined);
     socket.on('error', () => socket.terminate());
     socket.on('close', () => {
       remove(this.byUser, connection.userId, connection);
@@ -164,15 +171,6 @@ function body(n: NotificationRaisedData): LiveNotificationBody {
     vendor_document_no: d.vendor_document_no, doc_description: d.doc_description, tender_no: d.tender_no, tender_id: d.tender_id,
     tender_invitation_id: d.tender_invitation_id, vendor_name: d.vendor_name,
   };
-}
-
-/** The upgrade refused with the API's error reply (401, 403; 503 with Retry-After while the store is away). */
-function refuse(socket: Duplex, error: unknown): void {
-  const { status, body, headers } = toErrorReply(error);
-  const reply = JSON.stringify(body);
-  const reason = STATUS_CODES[status] ?? 'Error';
-  const extra = Object.entries(headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(reply)}\r\n${extra}Connection: close\r\n\r\n${reply}`);
 }
 
 function add<K>(map: Map<K, Set<Connection>>, key: K, connection: Connection): void {
