@@ -92,6 +92,11 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
     this.subscription = null;
   }
 
+  /** The position handled up to, or null where this process does not keep the queue (the lag metric). */
+  position(): number | null {
+    return this.subscription?.position() ?? null;
+  }
+
   tableReady(): Promise<void> {
     // One statement a call: a prepared statement holds one.
     this.ready ??= approvalQueueSql.split(';').map((sql) => sql.trim()).filter(Boolean)
