@@ -53,7 +53,7 @@ const cases: [string, Pick<DrillOptions, 'store' | 'workers' | 'faults'>][] = [
 
 describe('the API killed with SIGKILL on PGlite', () => {
   it('starts again on the same data folder (stale lock taken over) with nothing acknowledged lost', async () => {
-    const report = await runStoreOutageDrill({ store: 'pglite', workers: 1, faults: ['kill-api'], writers: 8, loadMs: 2_500, downMs: 0, log: (line) => console.log(`[PGlite] ${line}`) });
+    const report = await runStoreOutageDrill({ store: 'pglite', workers: 1, faults: ['kill-api'], writers: 8, loadMs: 5_000, downMs: 0, log: (line) => console.log(`[PGlite] ${line}`) });
     console.log(`[PGlite] ${JSON.stringify(report)}`);
     expect(report.faults[0]!.recoveryMs).toBeLessThan(120_000);
     expect(report.processesAfter[0]).not.toBe(report.processesBefore[0]);
