@@ -16,7 +16,7 @@
 // action (and an authority change) in their queue at once.
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DocumentResources, hasAnyAccessRight, isDocumentResource, type DocumentResource, type WorkflowEventName } from '@binaan/contracts';
-import { StoreUnavailable, type EventStore, type SqlExecutor, type StoredEvent, type Subscription } from '@binaan/event-store';
+import type { EventStore, SqlExecutor, StoredEvent, Subscription } from '@binaan/event-store';
 import { availableActions, catalogueEntry, nextMissingLevel } from '@binaan/workflows';
 import { CompanyAccess } from '../companies/company-access.js';
 import type { ApiConfig } from '../config.js';
@@ -25,6 +25,7 @@ import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
 import { actionRights, DocumentModules } from './document-access.js';
 import { DocumentActors } from './document-actor.js';
 import { DocumentLoader } from './document-loader.js';
+import { DocumentRefused } from './document.errors.js';
 import type { DocumentState } from './document.state.js';
 
 export const APPROVAL_QUEUE_SUBSCRIPTION = 'approval-queue';
@@ -178,10 +179,11 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
         // When it reached its present state (edits wait for no round): it has waited since then.
         since = state.updatedAt;
       } catch (error) {
-        // A store that cannot answer now fails the page (handed again once it is back): the document's rows
-        // stay as they were rather than being dropped for a failure that was not the document's.
-        if (error instanceof StoreUnavailable) throw error;
-        // A stream that no longer folds waits for no one (the audit verifier names it).
+        // Only the document's own refusal (a stream that no longer folds, 409 documentCorrupt) means it waits
+        // for no one (the audit verifier names it). Anything else, a store that cannot answer now above all,
+        // fails the page, handed again once it is back: the document's rows stay as they were rather than
+        // being dropped for a failure that was not the document's.
+        if (!(error instanceof DocumentRefused)) throw error;
         this.logger.warn(`approval queue: ${streamId}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }

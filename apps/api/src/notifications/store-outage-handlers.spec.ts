@@ -81,6 +81,12 @@ describe('the approval queue meets a store that cannot answer', () => {
     expect(statements.filter((s) => s.startsWith('DELETE'))).toEqual([]);
   });
 
+  it("any other failure of the load fails the page too: only the document's own refusal drops its rows", async () => {
+    const { queue, statements, last } = queueOver(() => Promise.reject(new TypeError('a read model answered nonsense')));
+    await expect(queue.handle([last])).rejects.toBeInstanceOf(TypeError);
+    expect(statements.filter((s) => s.startsWith('DELETE'))).toEqual([]);
+  });
+
   it('a stream that does not fold waits for no one: its rows go', async () => {
     const { queue, statements, last } = queueOver(() => Promise.reject(new DocumentRefused(409, 'documentCorrupt', 'does not chain')));
     await expect(queue.handle([last])).resolves.toBeUndefined();
