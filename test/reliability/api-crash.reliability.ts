@@ -17,6 +17,7 @@ function summary(name: string, report: DrillReport): string {
     `${name}: ${report.faults.length} SIGKILLs of the API; replies ${JSON.stringify(report.replies)}`,
     `  back after a kill (restart to a write acknowledged), ms: min ${times[0]}, median ${times[Math.floor(times.length / 2)]}, max ${times[times.length - 1]}`,
     `  acknowledged ${report.acknowledged}, found ${report.found}, missing ${report.missing.length}; chains ${report.chainsVerified ? 'verified' : 'BROKEN'}; read models ${report.readModelDifferences.length === 0 ? 'equal a rebuild' : `differ: ${report.readModelDifferences.join(', ')}`}`,
+    `  subscriptions at the log's end ${JSON.stringify(report.subscriptionLagAtEnd)}; replay of ${report.replay.eventsReplayed} events: notifications ${report.replay.notificationsBefore} -> ${report.replay.notificationsAfter}, approval-queue rows ${report.replay.approvalRowsBefore} -> ${report.replay.approvalRowsAfter} (${report.replay.approvalQueueEqual ? 'equal' : 'DIFFER'})`,
   ].join('\n');
 }
 

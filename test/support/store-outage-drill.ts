@@ -7,11 +7,15 @@
 //  - kill-api: the whole API (primary and workers) killed with SIGKILL at a random moment under load, and
 //    started again on the same store (on PGlite: the same data folder, its stale lock taken over).
 // Every reply is recorded. Afterwards the drill reports, per fault, the recovery time (from the database
-// being back to the API answering ready and acknowledging a write), the replies by status, and at the end
-// whether the API is still the same process(es), whether every failed request was a 503 storeUnavailable
-// with Retry-After (no hang, no reset connection, no 500), whether every acknowledged write is in the
-// store, and whether the read models equal a rebuild. The short e2e and the long reliability run both
-// drive it; they differ only in rounds and durations.
+// being back to the API answering ready and acknowledging a write), the replies by status, the slowest
+// reply, and how long until every API process LISTENs again; and at the end whether the API is still the
+// same process(es), whether every failed request was a 503 storeUnavailable with Retry-After (no hang, no
+// reset connection, no 500), whether every acknowledged write is in the store, whether every subscription
+// (notifications reactor, approval queue, each process's live feed) reached the log's end, whether a replay
+// of the load's events by a fresh API adds no notification and changes no approval-queue row (nothing
+// missed, nothing applied twice), and whether the read models equal a rebuild. Half the writers' documents
+// are sent for approval, so the reactor and the queue have work through the faults. The short e2e and the
+// long reliability run both drive it; they differ only in rounds and durations.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +34,9 @@ import { ThrowawayPostgres } from './throwaway-postgres.js';
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(REPOSITORY, 'apps/api/dist/main.js');
 const PASSWORD = 'Demo@Binaan2026';
+const METRICS_TOKEN = 'drill-metrics-token';
+/** The subscriptions whose lag the API reports (binaan_subscription_lag_events): all must reach the log's end. */
+export const SUBSCRIPTIONS = ['notifications', 'approval-queue', 'live-feed'] as const;
 /** A request that has had no reply by then is a hang. */
 const HANG_MS = 30_000;
 
@@ -61,6 +68,13 @@ export type FaultReport = {
   replies: Record<string, number>;
   /** Database faults: whether the API's processes were the same after recovery as before the fault. */
   sameProcesses?: boolean;
+  /** The slowest reply from the fault until recovery (ms): every request is answered in bounded time. */
+  slowestReplyMs: number;
+  /**
+   * Database faults: from the database back until every API process LISTENs again (as many LISTEN sessions
+   * on the database as before the fault); Infinity when not within 10 s.
+   */
+  listenBackMs?: number;
 };
 
 export type DrillReport = {
@@ -82,9 +96,40 @@ export type DrillReport = {
   /** Tables whose rows differ from a rebuild of the log (empty: equal). */
   readModelDifferences: string[];
   notificationsCheckpointAtEnd: boolean;
+  /** LISTEN sessions on the database before the first fault (PostgreSQL: one per API process holding the store). */
+  listenersBefore: number | null;
+  /** Each subscription's lag (events) as the API reported it once the load stopped, the largest over the processes. */
+  subscriptionLagAtEnd: Record<string, number | null>;
+  /** How long the subscriptions took to reach the log's end after the load stopped (ms; Infinity: not in 60 s). */
+  subscriptionsCaughtUpMs: number;
+  /** The slowest reply of the run (ms). */
+  slowestReplyMs: number;
+  /**
+   * Nothing missed, nothing applied twice: the notifications reactor and the approval queue handled again
+   * from the position the load began at (their checkpoints set back, the drill's documents' queue rows
+   * dropped) by a fresh API; what they had made through the faults must be exactly what they make again.
+   */
+  replay: ReplayReport;
 };
 
-type Reply = { status: number | 'reset' | 'hang'; body: Record<string, unknown>; retryAfter?: string };
+export type ReplayReport = {
+  /** NotificationRaised events for the drill's events before the replay, and after it (equal: none missed). */
+  notificationsBefore: number;
+  notificationsAfter: number;
+  /** Notification ids recorded more than once (none: none applied twice). */
+  duplicateNotifications: number;
+  /** waiting_approvals rows of the drill's documents before and after; equal when the queue missed nothing. */
+  approvalRowsBefore: number;
+  approvalRowsAfter: number;
+  approvalQueueEqual: boolean;
+  /** The events whose notifications only the replay raised (at most 10): what the run missed. */
+  missedSources: string[];
+  /** How long the replay took (ms) and how many events it handled again. */
+  replayMs: number;
+  eventsReplayed: number;
+};
+
+type Reply = { status: number | 'reset' | 'hang'; body: Record<string, unknown>; retryAfter?: string; ms: number };
 type Ack = { id: string; revision: number };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -116,7 +161,8 @@ export class Client {
 
   call(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    return new Promise((resolve) => {
+    const started = Date.now();
+    return new Promise<Omit<Reply, 'ms'>>((resolve) => {
       const req = request({
         host: '127.0.0.1', port: this.port, method, path, agent: this.agent,
         headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
@@ -141,7 +187,27 @@ export class Client {
         resolve({ status: 'hang', body: {} });
       });
       req.end(payload);
+    }).then((reply) => ({ ...reply, ms: Date.now() - started }));
+  }
+
+  /** GET /metrics (METRICS_TOKEN is the drill's): the text, or '' when it could not be had. */
+  async metrics(): Promise<string> {
+    const reply = await new Promise<string>((resolve) => {
+      const req = request({ host: '127.0.0.1', port: this.port, method: 'GET', path: '/metrics', agent: this.agent, headers: { authorization: `Bearer ${METRICS_TOKEN}` } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve(res.statusCode === 200 ? text : ''));
+        res.on('error', () => resolve(''));
+      });
+      req.on('error', () => resolve(''));
+      req.setTimeout(HANG_MS, () => {
+        req.destroy();
+        resolve('');
+      });
+      req.end();
     });
+    return reply;
   }
 
   close(): void {
@@ -159,6 +225,13 @@ class Ledger {
   record(what: string, reply: Reply): Reply {
     this.entries.push({ at: Date.now(), what, reply });
     return reply;
+  }
+
+  /** The slowest reply (ms) that came between `from` and `to`: a request is answered in bounded time. */
+  slowest(from = 0, to = Infinity): number {
+    let slowest = 0;
+    for (const entry of this.entries) if (entry.at >= from && entry.at <= to) slowest = Math.max(slowest, entry.reply.ms);
+    return slowest;
   }
 
   byStatus(from = 0, to = Infinity): Record<string, number> {
@@ -188,7 +261,11 @@ export function tender(now: Date, n: number) {
   };
 }
 
-/** One writer: create a tender, edit it, cancel it; a document whose step failed is left where it is. */
+/**
+ * One writer: create a tender, edit it, then cancel it (odd rounds) or ask for its approval (even rounds: the
+ * approvers' queue gains a row and they are notified, so the approval queue and the notifications reactor
+ * have real work through the faults); a document whose step failed is left where it is.
+ */
 async function writer(client: Client, token: string, ledger: Ledger, stop: () => boolean, index: number): Promise<void> {
   let n = 0;
   while (!stop()) {
@@ -203,8 +280,10 @@ async function writer(client: Client, token: string, ledger: Ledger, stop: () =>
     const edited = ledger.record('edit', await client.call('PUT', `/api/documents/tender/${id}`, token, { title: `Drill tender ${index}-${n}, edited` }, { 'if-match': '"1"' }));
     if (edited.status !== 200) continue;
     ledger.acks.push({ id, revision: 2 });
-    const cancelled = ledger.record('cancel', await client.call('POST', `/api/documents/tender/${id}/actions/Cancel`, token, { remark: 'Drill: not needed' }, { 'if-match': '"2"' }));
-    if (cancelled.status === 200) ledger.acks.push({ id, revision: cancelled.body.revision as number });
+    const last = n % 2 === 0
+      ? ledger.record('request', await client.call('POST', `/api/documents/tender/${id}/actions/Request_Approve`, token, {}, { 'if-match': '"2"' }))
+      : ledger.record('cancel', await client.call('POST', `/api/documents/tender/${id}/actions/Cancel`, token, { remark: 'Drill: not needed' }, { 'if-match': '"2"' }));
+    if (last.status === 200) ledger.acks.push({ id, revision: last.body.revision as number });
   }
 }
 
@@ -249,7 +328,7 @@ export type Api = ChildProcess & { output: () => string; exited: Promise<number 
 /** The API in a process group of its own (so a SIGKILL reaches the primary and its workers at once). */
 export function startApi(databaseUrl: string | null, port: number, workers: number, dataDir: string): Api {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, DATABASE_URL: databaseUrl ?? '', DATABASE_SCHEMA: '', DATA_DIR: dataDir, PORT: String(port), API_WORKERS: String(workers), DEMO_DATA: 'on', NODE_ENV: 'test' },
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '', DATABASE_SCHEMA: '', DATA_DIR: dataDir, PORT: String(port), API_WORKERS: String(workers), DEMO_DATA: 'on', NODE_ENV: 'test', METRICS_TOKEN },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -305,6 +384,16 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
     log(`API ready on port ${client.port} (${options.workers} process(es): ${processesBefore.join(', ')}); ${cluster ? `PostgreSQL on port ${cluster.port}` : `PGlite in ${dataDir}`}`);
 
     const token = await signIn(client, 'kumar@teguhbina.my', 'teguh-bina');
+    // Where the load begins: the replay after the run handles the subscriptions' work from here again.
+    const startPosition = Number((await client.call('GET', '/api/health/ready')).body.position);
+    // Every process LISTENs (its live feed asks for the store's wake-ups at start); workers may still be starting.
+    let listenersBefore: number | null = null;
+    if (cluster) {
+      for (let i = 0; i < 600 && (listenersBefore ?? 0) < options.workers; i++) {
+        if (listenersBefore !== null) await sleep(100);
+        listenersBefore = await listeners(cluster, database);
+      }
+    }
     const ledger = new Ledger();
     let stopping = false;
     const writers = Array.from({ length: options.writers }, (_, index) => writer(client, token, ledger, () => stopping, index + 1));
@@ -314,7 +403,7 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
     for (const kind of options.faults) {
       const before = apiProcesses(api);
       const faultAt = Date.now();
-      const report: FaultReport = { kind, recoveryMs: 0, replies: {} };
+      const report: FaultReport = { kind, recoveryMs: 0, replies: {}, slowestReplyMs: 0 };
       let backAt = faultAt;
       if (kind === 'kill-api') {
         // At a random moment of the load, not on a beat.
@@ -336,19 +425,24 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
         backAt = Date.now();
       }
       report.recoveryMs = await recovery(client, token, backAt);
+      if (cluster && listenersBefore !== null && kind !== 'kill-api') report.listenBackMs = await listenBack(cluster, database, listenersBefore, backAt);
       report.replies = ledger.byStatus(faultAt, backAt + report.recoveryMs);
+      report.slowestReplyMs = ledger.slowest(faultAt, backAt + report.recoveryMs);
       if (kind === 'kill-api') ledger.apiDown.push([faultAt, backAt + report.recoveryMs]);
       else report.sameProcesses = canonicalJson(apiProcesses(api)) === canonicalJson(before);
       if (report.sameProcesses === false || !Number.isFinite(report.recoveryMs)) log(`the API after ${kind}:\n${api.output().slice(-4000)}`);
       faults.push(report);
-      log(`${kind}: recovered in ${report.recoveryMs} ms; replies meanwhile ${JSON.stringify(report.replies)}${report.terminated !== undefined ? `; ${report.terminated} backends ended` : ''}`);
+      log(`${kind} at ${new Date(faultAt).toISOString()}: recovered in ${report.recoveryMs} ms; replies meanwhile ${JSON.stringify(report.replies)}, slowest ${report.slowestReplyMs} ms${report.terminated !== undefined ? `; ${report.terminated} backends ended` : ''}${report.listenBackMs !== undefined ? `; LISTEN again after ${report.listenBackMs} ms` : ''}`);
       await sleep(options.loadMs);
     }
     stopping = true;
     await Promise.all(writers);
 
     const processesAfter = apiProcesses(api);
-    // Give the notifications reactor a moment to reach the end of the log.
+    // Every subscription (the notifications reactor, the approval queue, each process's live feed) reaches the log's end.
+    const { lags: subscriptionLagAtEnd, ms: subscriptionsCaughtUpMs } = await caughtUp(client, SUBSCRIPTIONS, 60_000);
+    log(`subscriptions at the log's end after ${subscriptionsCaughtUpMs} ms: ${JSON.stringify(subscriptionLagAtEnd)}`);
+    // And the reactor's durable checkpoint says so (PostgreSQL).
     let notificationsCheckpointAtEnd = false;
     for (let i = 0; i < 100 && !notificationsCheckpointAtEnd; i++) {
       const behind = await client.call('GET', '/api/health/ready');
@@ -359,6 +453,8 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
     api.kill('SIGTERM');
     await api.exited;
     api = null;
+    const replay = await replaySubscriptions(client, databaseUrl, dataDir, startPosition, log);
+    log(`replay: ${JSON.stringify(replay)}`);
     const db = await openDrillStore(databaseUrl, dataDir);
     let missing: string[];
     let readModelDifferences: string[];
@@ -390,12 +486,119 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
       chainsVerified,
       readModelDifferences,
       notificationsCheckpointAtEnd,
+      listenersBefore,
+      subscriptionLagAtEnd,
+      subscriptionsCaughtUpMs,
+      slowestReplyMs: ledger.slowest(),
+      replay,
     };
   } finally {
     client.close();
     if (api) killApi(api);
     await cluster?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** LISTEN sessions on the database (each API process holding the store keeps one for its wake-ups). */
+async function listeners(cluster: ThrowawayPostgres, database: string): Promise<number> {
+  const [row] = await cluster.sql<{ n: number }>(database, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN %'`, [database]);
+  return Number(row?.n ?? 0);
+}
+
+/** From `since`: ms until the database has `expected` LISTEN sessions again (Infinity: not within 10 s). */
+async function listenBack(cluster: ThrowawayPostgres, database: string, expected: number, since: number): Promise<number> {
+  while (Date.now() - since < 10_000) {
+    if ((await listeners(cluster, database).catch(() => 0)) >= expected) return Date.now() - since;
+    await sleep(50);
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+/** Each subscription's lag as /metrics reports it (the largest over the API's processes); null when none runs it. */
+export function subscriptionLags(metricsText: string, names: readonly string[]): Record<string, number | null> {
+  const lags: Record<string, number | null> = {};
+  for (const name of names) {
+    const line = metricsText.split('\n').find((candidate) => candidate.startsWith(`binaan_subscription_lag_events{subscription="${name}"}`));
+    lags[name] = line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : null;
+  }
+  return lags;
+}
+
+/** Waits until every named subscription reports a lag of 0; the lags seen last and how long it took (Infinity: not within `timeoutMs`). */
+async function caughtUp(client: Client, names: readonly string[], timeoutMs: number): Promise<{ lags: Record<string, number | null>; ms: number }> {
+  const from = Date.now();
+  let lags: Record<string, number | null> = {};
+  while (Date.now() - from < timeoutMs) {
+    lags = subscriptionLags(await client.metrics(), names);
+    if (names.every((name) => lags[name] === 0)) return { lags, ms: Date.now() - from };
+    await sleep(200);
+  }
+  return { lags, ms: Number.POSITIVE_INFINITY };
+}
+
+/** What the notifications reactor and the approval queue made of the events after `from`. */
+async function subscriptionOutput(db: SqlDatabase, from: number): Promise<{ notifications: number; duplicates: number; approvals: string[]; sources: Set<string> }> {
+  const [counts] = await db.query<{ n: number; distinct: number }>(
+    `SELECT count(*)::int AS n, count(DISTINCT (data->>'sourceEventId') || ' ' || (data->>'userId'))::int AS distinct
+     FROM events WHERE type = 'NotificationRaised' AND (data->>'sourcePosition')::bigint > $1`, [from]);
+  const rows = await db.query<{ row: Record<string, unknown> }>(
+    `SELECT to_jsonb(w) AS row FROM waiting_approvals w WHERE stream_id IN (SELECT stream_id FROM events WHERE global_position > $1)`, [from]);
+  const sources = await db.query<{ source: string }>(
+    `SELECT DISTINCT s.global_position || ' ' || s.type || ' ' || s.stream_id || ' at ' || s.recorded_at AS source FROM events n JOIN events s ON s.global_position = (n.data->>'sourcePosition')::bigint
+     WHERE n.type = 'NotificationRaised' AND (n.data->>'sourcePosition')::bigint > $1`, [from]);
+  return {
+    notifications: Number(counts?.n ?? 0), duplicates: Number(counts?.n ?? 0) - Number(counts?.distinct ?? 0),
+    approvals: rows.map(({ row }) => canonicalJson(row)).sort(), sources: new Set(sources.map(({ source }) => source)),
+  };
+}
+
+/**
+ * Nothing missed, nothing applied twice: the API stopped, the notifications reactor's and the approval
+ * queue's checkpoints are set back to `from` (where the load began) and the queue's rows of the documents
+ * written since are dropped; a fresh API (one process) handles those events again. A notification the
+ * faults made the reactor miss would be raised now, a queue row it got wrong would come out differently.
+ */
+async function replaySubscriptions(client: Client, databaseUrl: string | null, dataDir: string, from: number, log: (line: string) => void): Promise<ReplayReport> {
+  let db = await openDrillStore(databaseUrl, dataDir);
+  let before: Awaited<ReturnType<typeof subscriptionOutput>>;
+  let eventsReplayed: number;
+  try {
+    before = await subscriptionOutput(db, from);
+    const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE global_position > $1', [from]);
+    eventsReplayed = Number(count?.n ?? 0);
+    await db.query(`UPDATE subscription_checkpoints SET position = $1 WHERE name IN ('notifications', 'approval-queue')`, [from]);
+    await db.query('DELETE FROM waiting_approvals WHERE stream_id IN (SELECT stream_id FROM events WHERE global_position > $1)', [from]);
+  } finally {
+    await db.close();
+  }
+  const started = Date.now();
+  const api = await startedApi(client, databaseUrl, 1, dataDir);
+  let replayMs: number;
+  try {
+    const { lags, ms } = await caughtUp(client, ['notifications', 'approval-queue'], 600_000);
+    replayMs = Number.isFinite(ms) ? Date.now() - started : ms;
+    if (!Number.isFinite(ms)) log(`the replay did not reach the log's end: ${JSON.stringify(lags)}`);
+  } finally {
+    api.kill('SIGTERM');
+    await api.exited;
+  }
+  db = await openDrillStore(databaseUrl, dataDir);
+  try {
+    const after = await subscriptionOutput(db, from);
+    return {
+      notificationsBefore: before.notifications,
+      notificationsAfter: after.notifications,
+      duplicateNotifications: after.duplicates,
+      approvalRowsBefore: before.approvals.length,
+      approvalRowsAfter: after.approvals.length,
+      approvalQueueEqual: canonicalJson(before.approvals) === canonicalJson(after.approvals),
+      missedSources: [...after.sources].filter((source) => !before.sources.has(source)).slice(0, 10),
+      replayMs,
+      eventsReplayed,
+    };
+  } finally {
+    await db.close();
   }
 }
 

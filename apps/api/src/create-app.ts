@@ -32,6 +32,7 @@ import { offerToCluster } from './observability/cluster-metrics.js';
 import { UserChannel } from './notifications/user-channel.js';
 import { NotificationReactor, REACTOR_SUBSCRIPTION } from './notifications/notification-reactor.js';
 import { LiveLog } from './store/live-log.js';
+import { APPROVAL_QUEUE_SUBSCRIPTION, ApprovalQueue } from './documents/approval-queue.js';
 
 export type BinaanApp = NestFastifyApplication;
 
@@ -76,6 +77,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   mountMetrics(fastify, metrics, config.metricsToken);
   const reactor = app.get(NotificationReactor, { strict: false });
   const liveLog = app.get(LiveLog, { strict: false });
+  const approvals = app.get(ApprovalQueue, { strict: false });
   const channel = app.get(UserChannel, { strict: false });
   metrics.watch({
     sockets: () => channel.connectionCount(),
@@ -83,6 +85,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
     subscriptions: () => [
       { name: REACTOR_SUBSCRIPTION, position: reactor.position() },
       { name: 'live-feed', position: liveLog.position() },
+      { name: APPROVAL_QUEUE_SUBSCRIPTION, position: approvals.position() },
     ].filter((s): s is { name: string; position: number } => s.position !== null),
   });
   await securityHeaders(app, config.publicUrl);

@@ -103,6 +103,8 @@ describe('GET /metrics', () => {
     const settled = await scrape();
     expect(sample(settled, 'binaan_subscription_lag_events{subscription="notifications"}')).toBe(0);
     expect(sample(settled, 'binaan_subscription_lag_events{subscription="live-feed"}')).toBeGreaterThanOrEqual(0);
+    // The approval queue reports its lag too (every subscription does).
+    expect(sample(settled, 'binaan_subscription_lag_events{subscription="approval-queue"}')).toBeGreaterThanOrEqual(0);
     expect(sample(settled, 'binaan_process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(settled).toContain('binaan_nodejs_eventloop_lag_seconds');
   });

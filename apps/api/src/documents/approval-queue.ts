@@ -25,6 +25,7 @@ import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
 import { actionRights, DocumentModules } from './document-access.js';
 import { DocumentActors } from './document-actor.js';
 import { DocumentLoader } from './document-loader.js';
+import { DocumentRefused } from './document.errors.js';
 import type { DocumentState } from './document.state.js';
 
 export const APPROVAL_QUEUE_SUBSCRIPTION = 'approval-queue';
@@ -90,6 +91,11 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
   async onApplicationShutdown(): Promise<void> {
     await this.subscription?.stop();
     this.subscription = null;
+  }
+
+  /** The position handled up to, or null where this process does not keep the queue (the lag metric). */
+  position(): number | null {
+    return this.subscription?.position() ?? null;
   }
 
   tableReady(): Promise<void> {
@@ -173,7 +179,11 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
         // When it reached its present state (edits wait for no round): it has waited since then.
         since = state.updatedAt;
       } catch (error) {
-        // A stream that no longer folds waits for no one (the audit verifier names it).
+        // Only the document's own refusal (a stream that no longer folds, 409 documentCorrupt) means it waits
+        // for no one (the audit verifier names it). Anything else, a store that cannot answer now above all,
+        // fails the page, handed again once it is back: the document's rows stay as they were rather than
+        // being dropped for a failure that was not the document's.
+        if (!(error instanceof DocumentRefused)) throw error;
         this.logger.warn(`approval queue: ${streamId}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }

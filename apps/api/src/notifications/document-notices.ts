@@ -100,11 +100,13 @@ export class DocumentNotices {
    * its whole stream). Anything else (first sight, a gap) reads the stream.
    */
   private async stateAt(stored: StoredEvent): Promise<DocumentState | null> {
+    const before = this.recent.get(stored.streamId);
+    const follows = before !== undefined && before.revision === stored.revision - 1;
+    // Read outside the fold's try: a store that cannot answer now (StoreUnavailable) fails the page, which
+    // the subscription hands again once the store is back, instead of passing as "no notifications".
+    const events = follows ? null : await this.store.readStream(stored.streamId, { toRevision: stored.revision });
     try {
-      const before = this.recent.get(stored.streamId);
-      const state = before && before.revision === stored.revision - 1
-        ? foldOnto(before, [stored])
-        : foldDocument(await this.store.readStream(stored.streamId, { toRevision: stored.revision }));
+      const state = follows ? foldOnto(before, [stored]) : foldDocument(events!);
       if (state) this.recent.set(stored.streamId, state);
       else this.recent.delete(stored.streamId);
       return state;

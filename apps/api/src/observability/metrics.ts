@@ -4,7 +4,7 @@
 //   a URL no route matched counts as "unmatched";
 // - binaan_event_appends_total / binaan_events_appended_total: appends made by this process and the events in them;
 // - binaan_subscription_lag_events: events in the log not yet handled, per subscription this process runs
-//   (notifications: the reactor, on the first worker only; live-feed: every process's own reader);
+//   (notifications and approval-queue: on the first worker only; live-feed: every process's own reader);
 // - binaan_websocket_connections: user-channel sockets open on this process;
 // - prom-client's default process metrics (CPU, memory, event loop lag, handles), prefixed binaan_.
 // With API_WORKERS above 1 each worker keeps its own registry and /metrics answers the whole cluster's, summed
