@@ -21,7 +21,10 @@ export const SEALED_PREFIX = 'pd1:';
 export type PersonalFields = {
   /** Whose data these fields are: a person's id (a user id), from the event; null: nobody's, left in clear. */
   subject: (data: JsonObject, streamId: string) => string | null;
-  /** Top-level fields of the event's data that are personal (a missing or null field is left alone). */
+  /**
+   * Fields of the event's data that are personal: top-level ("email") or one level down ("fields.mobile");
+   * a missing or null field is left alone.
+   */
   fields: readonly string[];
 };
 
