@@ -19,6 +19,11 @@ import { progressBar } from './progress.js';
 import { backupStore, BackupRefused, restoreStore } from './store-backup.js';
 import { backupKeys, restoreKeys } from './key-backup.js';
 import { forgetPerson, reapplyForgets } from '../personal-data/forget-person.js';
+import { personalDataDeclarations } from '../personal-data/declarations.js';
+import { lookupKeysFor } from '../personal-data/personal-data-codec.js';
+import type { LookupKeys } from '../personal-data/lookup-keys.js';
+
+let lookup: LookupKeys;
 import type { PersonalKeyStore } from '@binaan/event-store';
 
 const USAGE = 'usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file> | keys-backup <file> | keys-restore <file> | rewrap-keys | forget <userId> --reason <text>>';
@@ -136,10 +141,9 @@ async function forget(store: EventStore, keys?: PersonalKeyStore): Promise<numbe
   const reason = reasonAt > 0 ? (process.argv[reasonAt + 1] ?? '').trim() : '';
   if (!subjectId || subjectId.startsWith('--') || !reason) throw new BackupRefused(`a user id and a reason are needed: ${USAGE}`);
   if (!keys) throw new BackupRefused('forget works on the SQL stores (PGlite, PostgreSQL)');
-  const { keyDestroyed } = await forgetPerson(store, keys, { subjectId, reason, byUserId: null, via: 'store-cli' });
-  console.log(keyDestroyed ? `Forgot ${subjectId}: their key is destroyed and the erasure recorded.` : `${subjectId} held no key (never sealed anything, or forgotten already): the request is recorded.`);
-  if (store instanceof SqlEventStore && store.kind === 'pglite') await store.db.script('VACUUM FULL personal_data_keys');
-  return rebuild(store);
+  const { keyDestroyed, subjects, rebuilt } = await forgetPerson(store, keys, lookup, { subjectId, reason, byUserId: null, via: 'store-cli' }, Object.keys(personalDataDeclarations(lookup)));
+  console.log(keyDestroyed ? `Forgot ${subjectId} (${subjects.length} key(s)): destroyed, the erasure recorded, ${rebuilt.join(', ') || 'no read model'} rebuilt.` : `${subjectId} held no key (never sealed anything, or forgotten already): the request is recorded.`);
+  return 0;
 }
 
 const verbs: Record<string, (store: EventStore, keys?: PersonalKeyStore) => Promise<number>> = {
@@ -157,7 +161,9 @@ async function main(): Promise<number> {
     console.error(`store: a file is needed: ${USAGE}`);
     return 2;
   }
-  const { store, keys } = await openConfiguredStore(loadConfig());
+  const config = loadConfig();
+  lookup = lookupKeysFor(config);
+  const { store, keys } = await openConfiguredStore(config);
   try {
     return await verb(store, keys);
   } finally {

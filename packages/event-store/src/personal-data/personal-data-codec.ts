@@ -14,7 +14,7 @@ const SUBJECT = /^[A-Za-z0-9_.-]{1,128}$/;
 const aad = (subject: string, fields: string) => `${subject}:${fields}`;
 
 export class FieldPersonalDataCodec implements PersonalDataCodec {
-  constructor(private readonly declarations: PersonalDataDeclarations, private readonly keys: PersonalKeyStore) {}
+  constructor(private readonly declarations: PersonalDataDeclarations, readonly keys: PersonalKeyStore) {}
 
   async seal(streamId: string, events: SealableEvent[]): Promise<JsonValue[] | null> {
     let plain: JsonValue[] | null = null;
