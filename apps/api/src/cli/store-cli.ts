@@ -8,6 +8,7 @@
 //   keys-backup <file>   the persons' data keys (wrapped) to their own file: keep it apart from the events
 //   keys-restore <file>  those keys back (before `restore`, so the rebuilt read models can open them)
 //   rewrap-keys     after a master key rotation: every data key wrapped under PERSONAL_DATA_MASTER_KEY
+//   migrate-lookup-keys  a store made before issue 31: streams keyed by e-mail hashes or mobile digits move to HMAC ids
 //   forget <userId> --reason <text>   forget a person: their key destroyed, an event records it, read models rebuilt
 // Run it with the api stopped when the store is PGlite: its data directory takes one process.
 
@@ -22,11 +23,12 @@ import { forgetPerson, reapplyForgets } from '../personal-data/forget-person.js'
 import { personalDataDeclarations } from '../personal-data/declarations.js';
 import { lookupKeysFor } from '../personal-data/personal-data-codec.js';
 import type { LookupKeys } from '../personal-data/lookup-keys.js';
+import { migrateLookupKeys } from '../personal-data/migrate-lookup-keys.js';
 
 let lookup: LookupKeys;
 import type { PersonalKeyStore } from '@binaan/event-store';
 
-const USAGE = 'usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file> | keys-backup <file> | keys-restore <file> | rewrap-keys | forget <userId> --reason <text>>';
+const USAGE = 'usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file> | keys-backup <file> | keys-restore <file> | rewrap-keys | forget <userId> --reason <text> | migrate-lookup-keys>';
 
 async function rebuild(store: EventStore): Promise<number> {
   if (!(store instanceof SqlEventStore)) {
@@ -146,8 +148,15 @@ async function forget(store: EventStore, keys?: PersonalKeyStore): Promise<numbe
   return 0;
 }
 
+async function migrateLookups(store: EventStore): Promise<number> {
+  if (!(store instanceof SqlEventStore)) throw new BackupRefused('migrate-lookup-keys works on the SQL stores (PGlite, PostgreSQL)');
+  const result = await migrateLookupKeys(store, lookup);
+  console.log(`Moved ${result.moved.from} stream(s) keyed by an e-mail hash or mobile digits to their HMAC ids (${result.events} events copied); the old streams are deleted and the read models rebuilt.`);
+  return verify(store);
+}
+
 const verbs: Record<string, (store: EventStore, keys?: PersonalKeyStore) => Promise<number>> = {
-  rebuild, verify, stats, backup, restore, 'keys-backup': keysBackup, 'keys-restore': keysRestore, 'rewrap-keys': rewrapKeys, forget,
+  rebuild, verify, stats, backup, restore, 'keys-backup': keysBackup, 'keys-restore': keysRestore, 'rewrap-keys': rewrapKeys, forget, 'migrate-lookup-keys': migrateLookups,
 };
 const NEEDS_FILE = new Set(['backup', 'restore', 'keys-backup', 'keys-restore']);
 
