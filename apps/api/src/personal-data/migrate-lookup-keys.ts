@@ -40,14 +40,14 @@ export async function migrateLookupKeys(store: SqlEventStore, lookup: LookupKeys
     const old = await store.readStream(oldId);
     if (old.length === 0) continue;
     from++;
-    if ((await store.streamHead(newId)) === null) {
-      const copies: NewEvent[] = old.map((event) => ({ type: event.type, data: event.data, metadata: { ...event.metadata, migratedRecordedAt: event.metadata.recordedAt } }));
-      for (let at = 0; at < copies.length; at += 500) {
-        await store.append({ streamId: newId, streamType: old[0]!.streamType, expectedRevision: at === 0 ? 'no_stream' : at - 1, events: copies.slice(at, at + 500) });
-      }
-      to++;
-      events += copies.length;
+    // The new stream may exist already (an attempt made under the new key before the migration ran): the
+    // old events are appended after its own, each with the time it was first recorded at.
+    const copies: NewEvent[] = old.map((event) => ({ type: event.type, data: event.data, metadata: { ...event.metadata, migratedRecordedAt: event.metadata.recordedAt } }));
+    for (let at = 0; at < copies.length; at += 500) {
+      await store.append({ streamId: newId, streamType: old[0]!.streamType, expectedRevision: 'any', events: copies.slice(at, at + 500) });
     }
+    to++;
+    events += copies.length;
     await store.db.maintenance(async (tx) => {
       await tx.script('ALTER TABLE events DISABLE TRIGGER USER');
       await tx.query('DELETE FROM events WHERE stream_id = $1', [oldId]);
