@@ -16,6 +16,7 @@ import type { EventStore } from '@binaan/event-store';
 import type { ApiConfig } from '../../apps/api/src/config.js';
 import { DEMO_PASSWORD } from '../../apps/api/src/demo/demo-data.js';
 import { seedDemoData } from '../../apps/api/src/demo/demo-seed.js';
+import { LookupKeys } from '../../apps/api/src/personal-data/lookup-keys.js';
 import { EVENT_STORE } from '../../apps/api/src/store/store.tokens.js';
 import { pgliteConfig, removeAppData, startApp } from './support.js';
 
@@ -53,7 +54,7 @@ describe('first load over a mobile line', () => {
     const server = app.getHttpServer();
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await seedDemoData(app.get<EventStore>(EVENT_STORE));
+    await seedDemoData(app.get<EventStore>(EVENT_STORE), app.get(LookupKeys));
     const login = await request(app.getHttpServer()).post('/api/login').send({ email: 'kumar@teguhbina.my', password: DEMO_PASSWORD }).expect(200);
     token = login.body.jwtToken as string;
   }, 300_000);

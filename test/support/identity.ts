@@ -7,11 +7,11 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import request, { type Response } from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { normaliseEmail } from '@binaan/contracts';
-import type { EventStore } from '@binaan/event-store';
+import { SqlEventStore, type EventStore } from '@binaan/event-store';
 import type { CompanyEvent, InvitationEvent } from '../../apps/api/src/companies/company.events.js';
 import { LATEST_EULA_VERSION } from '../../apps/api/src/identity/eula.js';
 import { PasswordHasher } from '../../apps/api/src/identity/password-hasher.js';
-import { emailKey } from '../../apps/api/src/identity/secret-codes.js';
+import { emailClaimStream, LookupKeys } from '../../apps/api/src/personal-data/lookup-keys.js';
 import { readOutbox } from '../../apps/api/src/messaging/outbox.js';
 import { solveHumanCheck } from './human-check.js';
 import type { TestSmtpServer } from './smtp-server.js';
@@ -215,9 +215,11 @@ export async function signIn(ctx: IdentityContext, person: Pick<Person, 'email' 
   return tokens;
 }
 
+/** The user id of an account, from identity's read model (the e-mail claim streams are keyed by the app's lookup key). */
 export async function userIdOf(store: EventStore, email: string): Promise<string> {
-  const claims = await store.readStream(`email-${emailKey(normaliseEmail(email))}`);
-  const userId = (claims.at(-1)?.data as { userId?: string } | undefined)?.userId;
+  if (!(store instanceof SqlEventStore)) throw new Error('userIdOf reads the identity read model: a SQL store');
+  const [row] = await store.db.query<{ user_id: string }>('SELECT user_id FROM identity_users WHERE email = $1', [normaliseEmail(email)]);
+  const userId = row?.user_id;
   if (!userId) throw new Error(`no account claims ${email}`);
   return userId;
 }
@@ -239,7 +241,7 @@ export async function seedUser(ctx: IdentityContext, person: Person, options: { 
       ...(options.eulaAccepted === false ? [] : [{ type: 'EulaAccepted', data: { version: LATEST_EULA_VERSION } }]),
     ],
   });
-  await ctx.store.append({ streamId: `email-${emailKey(normaliseEmail(person.email))}`, streamType: 'emailClaim', expectedRevision: 'no_stream', events: [{ type: 'EmailClaimed', data: { userId } }] });
+  await ctx.store.append({ streamId: emailClaimStream(ctx.app.get(LookupKeys), normaliseEmail(person.email)), streamType: 'emailClaim', expectedRevision: 'no_stream', events: [{ type: 'EmailClaimed', data: { userId } }] });
   return { ...person, userId };
 }
 

@@ -32,6 +32,8 @@ export type ApiConfig = {
   jwtSecret: string | undefined;
   codeHmacKey: string | undefined;
   humanCheckHmacKey: string | undefined;
+  /** Keys the HMACs that e-mail and mobile lookups use (LOOKUP_HMAC_KEY; issue 31 point 2): stream ids and lookup keys never hold the address or digits. */
+  lookupHmacKey: string | undefined;
   /**
    * The master key that wraps each person's data key (PERSONAL_DATA_MASTER_KEY; issue 31). Unset: made once
    * and kept in DATA_DIR/secrets.json, and the banner warns (a key beside the data protects nothing from
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     jwtSecret: env.JWT_SECRET || undefined,
     codeHmacKey: env.CODE_HMAC_KEY || undefined,
     humanCheckHmacKey: env.HUMAN_CHECK_HMAC_KEY || undefined,
+    lookupHmacKey: env.LOOKUP_HMAC_KEY || undefined,
     personalDataMasterKey: env.PERSONAL_DATA_MASTER_KEY || undefined,
     personalDataPreviousMasterKeys: (env.PERSONAL_DATA_PREVIOUS_MASTER_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
     environment: env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',

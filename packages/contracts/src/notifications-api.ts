@@ -45,6 +45,12 @@ export type NotificationEventData = {
   status: string | null;
   workflow_event: string | null;
   actor_name: string | null;
+  /**
+   * Who created the document (or signed up) and who acted, by user id: since issue 31 the notification
+   * records these, not the names, and the names (or '[erased]') are filled in when the feed is read.
+   */
+  created_by_user_id?: string | null;
+  actor_user_id?: string | null;
   remark: string | null;
   vendor_name: string | null;
   tender_no: string | null;

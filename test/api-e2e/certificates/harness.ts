@@ -13,6 +13,7 @@ import type { ApiConfig } from '../../../apps/api/src/config.js';
 import { READ_MODELS } from '../../../apps/api/src/common/principal.js';
 import { DEMO_PASSWORD } from '../../../apps/api/src/demo/demo-data.js';
 import { seedDemoData } from '../../../apps/api/src/demo/demo-seed.js';
+import { LookupKeys } from '../../../apps/api/src/personal-data/lookup-keys.js';
 import { EVENT_STORE } from '../../../apps/api/src/store/store.tokens.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../support/smtp-server.js';
 import { pgliteConfig, postgresConfig, removeAppData, startApp, TEST_DATABASE_URL } from '../support.js';
@@ -77,7 +78,7 @@ export async function startCertificatesApp(kind: StoreKind): Promise<Running> {
   const clock = new TestClock();
   const app = await startApp(config, { now: () => clock.now });
   const store = app.get<EventStore>(EVENT_STORE);
-  await seedDemoData(store);
+  await seedDemoData(store, app.get(LookupKeys));
   const api = new Client(app);
   return {
     app, api, store, clock, kind, smtp, config, sql: app.get<SqlDatabase>(READ_MODELS),

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { normaliseEmail } from '@binaan/contracts';
-import { emailKey } from '../../../apps/api/src/identity/secret-codes.js';
+import { LookupKeys, loginAttemptsStream } from '../../../apps/api/src/personal-data/lookup-keys.js';
 import {
   login, MINUTE, newPerson, OTHER_STRONG_PASSWORD, registerActivatedUser, SECOND, seedUser, signIn, type Person,
 } from '../../support/identity.js';
@@ -126,18 +126,18 @@ export function signInSpecs(app: () => RunningApp): void {
         const replies = await Promise.all(Array.from({ length: 12 }, () => login(ctx, target.email, WRONG)));
         const statuses = replies.map((reply) => reply.status).sort();
         expect(statuses).toEqual([...Array<number>(5).fill(401), ...Array<number>(7).fill(429)]);
-        const attempts = await ctx.store.readStream(`login-${emailKey(normaliseEmail(target.email))}`);
+        const attempts = await ctx.store.readStream(loginAttemptsStream(ctx.app.get(LookupKeys), normaliseEmail(target.email)));
         expect(attempts.filter((event) => event.type === 'LoginFailed')).toHaveLength(5);
         ctx.clock.advance(15 * MINUTE);
       });
 
       it('keeps every attempt as an event on the e-mail, never the password', async () => {
-        const attempts = await ctx.store.readStream(`login-${emailKey(normaliseEmail(known.email))}`);
+        const attempts = await ctx.store.readStream(loginAttemptsStream(ctx.app.get(LookupKeys), normaliseEmail(known.email)));
         const types = new Set(attempts.map((event) => event.type));
         expect(types).toEqual(new Set(['LoginFailed', 'LoginRefused', 'LoginSucceeded']));
         expect(JSON.stringify(attempts)).not.toContain(WRONG);
         expect(JSON.stringify(attempts)).not.toContain(known.password);
-        const unknownAttempts = await ctx.store.readStream(`login-${emailKey(normaliseEmail(unknownEmail))}`);
+        const unknownAttempts = await ctx.store.readStream(loginAttemptsStream(ctx.app.get(LookupKeys), normaliseEmail(unknownEmail)));
         expect(unknownAttempts.length).toBeGreaterThan(5);
       });
     });

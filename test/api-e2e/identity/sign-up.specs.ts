@@ -1,6 +1,7 @@
 // Sign-up as public-area.md §4 and §5 walk it: mobile (with a human check), the code from the SMS,
 // the account's info, the activation PIN from the e-mail, then sign-in. And its refusals.
 
+import { LookupKeys, phoneStream } from '../../../apps/api/src/personal-data/lookup-keys.js';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { solveHumanCheck } from '../../support/human-check.js';
@@ -24,7 +25,9 @@ export function signUpSpecs(app: () => RunningApp): void {
         expect(reply.body).toEqual({ success: true, secretKey: expect.any(String), timestamp: ctx.clock.now.getTime(), resendAfterSeconds: 60 });
         const code = await smsCode(ctx, mobile);
         expect(code).toMatch(/^\d{6}$/);
-        const stored = JSON.stringify(await ctx.store.readStream(`phone-${mobile.slice(1)}`));
+        const stored = JSON.stringify(await ctx.store.readStream(phoneStream(ctx.app.get(LookupKeys), mobile)));
+        // The stream id is an HMAC of the number, never its digits (issue 31 point 2).
+        expect(phoneStream(ctx.app.get(LookupKeys), mobile)).not.toContain(mobile.slice(1));
         expect(stored).not.toContain(`"${code}"`);
         expect(stored).toContain('codeHmac');
       });

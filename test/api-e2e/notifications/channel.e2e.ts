@@ -11,6 +11,7 @@ import type { EventStore } from '@binaan/event-store';
 import type { ApiConfig } from '../../../apps/api/src/config.js';
 import { createApp } from '../../../apps/api/src/create-app.js';
 import { seedDemoData } from '../../../apps/api/src/demo/demo-seed.js';
+import { LookupKeys } from '../../../apps/api/src/personal-data/lookup-keys.js';
 import { EVENT_STORE } from '../../../apps/api/src/store/store.tokens.js';
 import { MUTIARA, purchaseOrderBody, TEGUH, TestClock } from '../documents/harness.js';
 import { pgliteConfig, postgresConfig, removeAppData, TEST_DATABASE_URL } from '../support.js';
@@ -46,7 +47,7 @@ describe.each(KINDS)('the user channel on %s', (kind) => {
     config = kind === 'pglite' ? await pgliteConfig({ NODE_ENV: 'test' }) : postgresConfig({ NODE_ENV: 'test' });
     a = await createApp(config, { logger: false, now: () => clock.now });
     await a.listen(0, '127.0.0.1');
-    await seedDemoData(a.get<EventStore>(EVENT_STORE));
+    await seedDemoData(a.get<EventStore>(EVENT_STORE), a.get(LookupKeys));
     if (kind === 'postgres') {
       b = await createApp(config, { logger: false, now: () => clock.now });
       await b.listen(0, '127.0.0.1');

@@ -10,6 +10,7 @@ import { loadConfig, type ApiConfig } from '@binaan/api/dist/config.js';
 import { createApp } from '@binaan/api/dist/create-app.js';
 import { DEMO_PASSWORD } from '@binaan/api/dist/demo/demo-data.js';
 import { seedDemoData } from '@binaan/api/dist/demo/demo-seed.js';
+import { LookupKeys } from '@binaan/api/dist/personal-data/lookup-keys.js';
 import { EVENT_STORE } from '@binaan/api/dist/store/store.tokens.js';
 import { ADMIN_URL, onDatabase } from '../support/api-process.js';
 import type { CycleDocument } from './action-cycle.js';
@@ -61,7 +62,7 @@ export async function startBenchApp(): Promise<BenchApp> {
     if (address === null || typeof address === 'string') throw new Error('the API has no TCP address');
     const api: Api = { base: `http://127.0.0.1:${address.port}` };
     const store = app.get<EventStore>(EVENT_STORE);
-    await seedDemoData(store);
+    await seedDemoData(store, app.get(LookupKeys));
     const kumar = await signIn(api, 'kumar@teguhbina.my', DEMO_PASSWORD, TEGUH);
     const lim = await signIn(api, 'lim@teguhbina.my', DEMO_PASSWORD, TEGUH);
     return { app, api, store, config, database, url: url.toString(), kumar, lim, close };

@@ -18,6 +18,7 @@ import { loadConfig } from '@binaan/api/dist/config.js';
 import { createApp } from '@binaan/api/dist/create-app.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '@binaan/api/dist/demo/demo-data.js';
 import { seedDemoData } from '@binaan/api/dist/demo/demo-seed.js';
+import { LookupKeys } from '@binaan/api/dist/personal-data/lookup-keys.js';
 import { PasswordHasher } from '@binaan/api/dist/identity/password-hasher.js';
 import { SessionTokens } from '@binaan/api/dist/identity/session-tokens.js';
 import { EVENT_STORE } from '@binaan/api/dist/store/store.tokens.js';
@@ -90,7 +91,7 @@ async function benchStore(name: StoreName): Promise<StoreRun> {
     const url = `http://127.0.0.1:${address.port}/api/login`;
     const store = app.get<EventStore>(EVENT_STORE);
     const seedStart = performance.now();
-    const seed = await seedDemoData(store);
+    const seed = await seedDemoData(store, app.get(LookupKeys));
     if (!seed.seeded) throw new Error('demo data not seeded: the store was not empty');
     log(`${name}: API at ${url}; demo data seeded (${seed.users} users, ${seed.companies} companies) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 

@@ -19,6 +19,7 @@ import { loadConfig } from '@binaan/api/dist/config.js';
 import { createApp } from '@binaan/api/dist/create-app.js';
 import { DEMO_PASSWORD } from '@binaan/api/dist/demo/demo-data.js';
 import { seedDemoData } from '@binaan/api/dist/demo/demo-seed.js';
+import { LookupKeys } from '@binaan/api/dist/personal-data/lookup-keys.js';
 import { EVENT_STORE } from '@binaan/api/dist/store/store.tokens.js';
 import type { EventStore } from '@binaan/event-store';
 import { ADMIN_URL, onDatabase } from '../support/api-process.js';
@@ -119,7 +120,7 @@ async function main(): Promise<void> {
     const address = app.getHttpServer().address();
     if (address === null || typeof address === 'string') throw new Error('the API has no TCP address');
     const base = `http://127.0.0.1:${address.port}`;
-    await seedDemoData(app.get<EventStore>(EVENT_STORE));
+    await seedDemoData(app.get<EventStore>(EVENT_STORE), app.get(LookupKeys));
     const db = app.get<SqlExecutor>(READ_MODELS);
     const token = await signIn({ base }, 'kumar@teguhbina.my', DEMO_PASSWORD, COMPANY);
     const results: Measured[][] = [];

@@ -11,7 +11,7 @@ import { readStreamVersioned, WrongExpectedRevision, type EventStore, type SqlEx
 import { CLOCK, READ_MODELS, type Clock } from '../common/principal.js';
 import { SECRETS, type Secrets } from '../common/secrets.js';
 import type { ApiConfig } from '../config.js';
-import { emailKey } from '../identity/secret-codes.js';
+import { LookupKeys } from '../personal-data/lookup-keys.js';
 import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
 import { foldArticle, parseRegistration, registrationOpen, registrationOpenFor, type Article } from './article.decider.js';
 import { articleStream, registrationClaimStream, registrationStream, type RegistrationData } from './certificate.events.js';
@@ -43,6 +43,7 @@ export class PublicCertificatesService {
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
     @Inject(CLOCK) private readonly now: Clock,
     @Inject(SECRETS) private readonly secrets: Secrets,
+    private readonly lookup: LookupKeys,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly signer: CertificateSigner,
     private readonly mail: CertificateMail,
@@ -66,7 +67,7 @@ export class PublicCertificatesService {
       const article = ID.test(input.articleId) ? foldArticle(await this.store.readStream(articleStream(input.articleId))) : null;
       if (!article || !article.published) throw new CertificatesRefused(404, ErrorCodes.articleNotFound, 'No such event.');
       if (!registrationOpen(article, this.now())) throw new CertificatesRefused(409, ErrorCodes.registrationClosed, 'Registration for this event has closed.');
-      const claim = registrationClaimStream(article.articleId, emailKey(input.email));
+      const claim = registrationClaimStream(article.articleId, this.lookup.email(input.email));
       let registrationId = this.ids.id();
       try {
         await this.store.append({ streamId: claim, streamType: 'eventRegistrationClaim', expectedRevision: 'no_stream', events: [{ type: 'EventRegistrationClaimed', data: { registrationId } }] });

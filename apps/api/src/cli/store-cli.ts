@@ -8,6 +8,7 @@
 //   keys-backup <file>   the persons' data keys (wrapped) to their own file: keep it apart from the events
 //   keys-restore <file>  those keys back (before `restore`, so the rebuilt read models can open them)
 //   rewrap-keys     after a master key rotation: every data key wrapped under PERSONAL_DATA_MASTER_KEY
+//   migrate-lookup-keys  a store made before issue 31: streams keyed by e-mail hashes or mobile digits move to HMAC ids
 //   forget <userId> --reason <text>   forget a person: their key destroyed, an event records it, read models rebuilt
 // Run it with the api stopped when the store is PGlite: its data directory takes one process.
 
@@ -19,9 +20,15 @@ import { progressBar } from './progress.js';
 import { backupStore, BackupRefused, restoreStore } from './store-backup.js';
 import { backupKeys, restoreKeys } from './key-backup.js';
 import { forgetPerson, reapplyForgets } from '../personal-data/forget-person.js';
+import { personalDataDeclarations } from '../personal-data/declarations.js';
+import { lookupKeysFor } from '../personal-data/personal-data-codec.js';
+import type { LookupKeys } from '../personal-data/lookup-keys.js';
+import { migrateLookupKeys } from '../personal-data/migrate-lookup-keys.js';
+
+let lookup: LookupKeys;
 import type { PersonalKeyStore } from '@binaan/event-store';
 
-const USAGE = 'usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file> | keys-backup <file> | keys-restore <file> | rewrap-keys | forget <userId> --reason <text>>';
+const USAGE = 'usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file> | keys-backup <file> | keys-restore <file> | rewrap-keys | forget <userId> --reason <text> | migrate-lookup-keys>';
 
 async function rebuild(store: EventStore): Promise<number> {
   if (!(store instanceof SqlEventStore)) {
@@ -136,14 +143,20 @@ async function forget(store: EventStore, keys?: PersonalKeyStore): Promise<numbe
   const reason = reasonAt > 0 ? (process.argv[reasonAt + 1] ?? '').trim() : '';
   if (!subjectId || subjectId.startsWith('--') || !reason) throw new BackupRefused(`a user id and a reason are needed: ${USAGE}`);
   if (!keys) throw new BackupRefused('forget works on the SQL stores (PGlite, PostgreSQL)');
-  const { keyDestroyed } = await forgetPerson(store, keys, { subjectId, reason, byUserId: null, via: 'store-cli' });
-  console.log(keyDestroyed ? `Forgot ${subjectId}: their key is destroyed and the erasure recorded.` : `${subjectId} held no key (never sealed anything, or forgotten already): the request is recorded.`);
-  if (store instanceof SqlEventStore && store.kind === 'pglite') await store.db.script('VACUUM FULL personal_data_keys');
-  return rebuild(store);
+  const { keyDestroyed, subjects, rebuilt } = await forgetPerson(store, keys, lookup, { subjectId, reason, byUserId: null, via: 'store-cli' }, Object.keys(personalDataDeclarations(lookup)));
+  console.log(keyDestroyed ? `Forgot ${subjectId} (${subjects.length} key(s)): destroyed, the erasure recorded, ${rebuilt.join(', ') || 'no read model'} rebuilt.` : `${subjectId} held no key (never sealed anything, or forgotten already): the request is recorded.`);
+  return 0;
+}
+
+async function migrateLookups(store: EventStore): Promise<number> {
+  if (!(store instanceof SqlEventStore)) throw new BackupRefused('migrate-lookup-keys works on the SQL stores (PGlite, PostgreSQL)');
+  const result = await migrateLookupKeys(store, lookup);
+  console.log(`Moved ${result.moved.from} stream(s) keyed by an e-mail hash or mobile digits to their HMAC ids (${result.events} events copied); the old streams are deleted and the read models rebuilt.`);
+  return verify(store);
 }
 
 const verbs: Record<string, (store: EventStore, keys?: PersonalKeyStore) => Promise<number>> = {
-  rebuild, verify, stats, backup, restore, 'keys-backup': keysBackup, 'keys-restore': keysRestore, 'rewrap-keys': rewrapKeys, forget,
+  rebuild, verify, stats, backup, restore, 'keys-backup': keysBackup, 'keys-restore': keysRestore, 'rewrap-keys': rewrapKeys, forget, 'migrate-lookup-keys': migrateLookups,
 };
 const NEEDS_FILE = new Set(['backup', 'restore', 'keys-backup', 'keys-restore']);
 
@@ -157,7 +170,9 @@ async function main(): Promise<number> {
     console.error(`store: a file is needed: ${USAGE}`);
     return 2;
   }
-  const { store, keys } = await openConfiguredStore(loadConfig());
+  const config = loadConfig();
+  lookup = lookupKeysFor(config);
+  const { store, keys } = await openConfiguredStore(config);
   try {
     return await verb(store, keys);
   } finally {

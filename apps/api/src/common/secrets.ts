@@ -1,5 +1,5 @@
 // The keys that sign sessions and seal codes. In production they come from the environment (JWT_SECRET,
-// CODE_HMAC_KEY, HUMAN_CHECK_HMAC_KEY), the same on every instance. Where one is unset (trying Binaan,
+// CODE_HMAC_KEY, HUMAN_CHECK_HMAC_KEY, LOOKUP_HMAC_KEY), the same on every instance. Where one is unset (trying Binaan,
 // development, tests), it is made once from a cryptographic source and kept in DATA_DIR/secrets.json
 // (mode 0600), so a restart keeps sessions valid. Secrets are never logged.
 
@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiConfig } from '../config.js';
 
-export type Secrets = { jwtSecret: string; codeHmacKey: string; humanCheckHmacKey: string; personalDataMasterKey: string };
+export type Secrets = { jwtSecret: string; codeHmacKey: string; humanCheckHmacKey: string; personalDataMasterKey: string; lookupHmacKey: string };
 
 /** Injection token: the secrets, loaded once at start (app.module.ts). */
 export const SECRETS = Symbol('SECRETS');
@@ -31,6 +31,7 @@ export function loadSecrets(config: ApiConfig): Secrets {
     codeHmacKey: pick('codeHmacKey', config.codeHmacKey),
     humanCheckHmacKey: pick('humanCheckHmacKey', config.humanCheckHmacKey),
     personalDataMasterKey: pick('personalDataMasterKey', config.personalDataMasterKey),
+    lookupHmacKey: pick('lookupHmacKey', config.lookupHmacKey),
   };
   if (Object.keys(made).length > 0) {
     mkdirSync(config.dataDir, { recursive: true });

@@ -18,6 +18,7 @@ import { PublicCertificatesService } from '../certificates/public.service.js';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
 import { SECRETS, type Secrets } from '../common/secrets.js';
 import type { ApiConfig } from '../config.js';
+import { LookupKeys } from '../personal-data/lookup-keys.js';
 import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
 import { DEMO_COMPANIES, DEMO_ROLES } from './demo-data.js';
 import { DEMO_EVENTS, DEMO_ORGANIZER, DEMO_REVOKE_REASON, type DemoEvent } from './demo-certificates.js';
@@ -73,7 +74,7 @@ export async function seedDemoCertificates(app: INestApplicationContext): Promis
     };
     const ids = demoCertificateIds(plan.key);
     const organizer = new OrganizerService(store, db, clock, secrets, signer, mail, ids);
-    const visitors = new PublicCertificatesService(store, db, clock, secrets, config, signer, mail, ids);
+    const visitors = new PublicCertificatesService(store, db, clock, secrets, get<LookupKeys>(LookupKeys), config, signer, mail, ids);
     const start = startOf(plan, appClock());
     step(pastTimes(start, 0).created);
     const { data } = await organizer.create(manager, {

@@ -9,8 +9,7 @@ import type { EventStore, NewEvent } from '@binaan/event-store';
 import { LATEST_EULA_VERSION } from '../identity/eula.js';
 import { PasswordHasher } from '../identity/password-hasher.js';
 import { seedAuthorityAndProjectsDemo } from '../projects/authority-projects.demo.js';
-import { phoneStream } from '../identity/sign-up.service.js';
-import { emailKey } from '../identity/secret-codes.js';
+import { emailClaimStream, LookupKeys, phoneStream } from '../personal-data/lookup-keys.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DEMO_COMPANIES, DEMO_INVITATION, DEMO_PASSWORD, DEMO_ROLES, DEMO_USERS } from './demo-data.js';
 import { seedDemoDocuments } from './demo-documents.seed.js';
@@ -19,20 +18,21 @@ import { seedDemoCertificates } from './demo-certificates.seed.js';
 
 const SEED = { actorUserId: 'system:demo-seed', correlationId: 'demo-seed' };
 
-export async function seedDemoData(store: EventStore, hasher = new PasswordHasher()): Promise<{ seeded: boolean; users: number; companies: number }> {
-  return (await seedDemoAccounts(store, hasher)).result;
+/** `lookup`: the app's (app.get(LookupKeys)): the e-mail and mobile claims are keyed with it. */
+export async function seedDemoData(store: EventStore, lookup: LookupKeys, hasher = new PasswordHasher()): Promise<{ seeded: boolean; users: number; companies: number }> {
+  return (await seedDemoAccounts(store, lookup, hasher)).result;
 }
 
 /** The accounts and companies, and the id each demo e-mail got (the projects and authority demo names users by them). */
-async function seedDemoAccounts(store: EventStore, hasher: PasswordHasher): Promise<{ result: { seeded: boolean; users: number; companies: number }; userIds: Map<string, string> }> {
+async function seedDemoAccounts(store: EventStore, lookup: LookupKeys, hasher: PasswordHasher): Promise<{ result: { seeded: boolean; users: number; companies: number }; userIds: Map<string, string> }> {
   const userIds = new Map<string, string>();
   if ((await store.lastPosition()) > 0) return { result: { seeded: false, users: 0, companies: 0 }, userIds };
   for (const user of DEMO_USERS) {
     const userId = randomUUID();
     userIds.set(user.email, userId);
     const meta = { ...SEED, actorUserId: userId };
-    await store.append({ streamId: `email-${emailKey(user.email)}`, streamType: 'emailClaim', expectedRevision: 'no_stream', events: [{ type: 'EmailClaimed', data: { userId }, metadata: SEED }] });
-    await store.append({ streamId: phoneStream(user.mobile), streamType: 'phone', expectedRevision: 'no_stream', events: [{ type: 'PhoneClaimed', data: { userId }, metadata: SEED }] });
+    await store.append({ streamId: emailClaimStream(lookup, user.email), streamType: 'emailClaim', expectedRevision: 'no_stream', events: [{ type: 'EmailClaimed', data: { userId }, metadata: SEED }] });
+    await store.append({ streamId: phoneStream(lookup, user.mobile), streamType: 'phone', expectedRevision: 'no_stream', events: [{ type: 'PhoneClaimed', data: { userId }, metadata: SEED }] });
     await store.append({
       streamId: `user-${userId}`, streamType: 'user', expectedRevision: 'no_stream',
       events: [
@@ -72,7 +72,7 @@ export type DemoSeeded = { seeded: boolean; users: number; companies: number; do
 export async function seedDemo(app: INestApplicationContext, hasher = new PasswordHasher(), step: (message: string) => void = () => undefined): Promise<DemoSeeded> {
   const store = app.get<EventStore>(EVENT_STORE, { strict: false });
   if ((await store.lastPosition()) === 0) step(`accounts and companies (${DEMO_USERS.length} users, ${DEMO_COMPANIES.length} companies)`);
-  const { result: accounts, userIds } = await seedDemoAccounts(store, hasher);
+  const { result: accounts, userIds } = await seedDemoAccounts(store, app.get(LookupKeys, { strict: false }), hasher);
   if (!accounts.seeded) return { ...accounts, documents: 0 };
   // Projects and authority manuals before the documents, so documents follow the manuals' amount limits.
   step('projects and authority manuals');

@@ -3,16 +3,16 @@
 
 import { Inject, Injectable } from '@nestjs/common';
 import { normaliseEmail } from '@binaan/contracts';
-import type { EventStore } from '@binaan/event-store';
+import { ERASED, type EventStore } from '@binaan/event-store';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { emailKey } from './secret-codes.js';
+import { emailClaimStream, LookupKeys } from '../personal-data/lookup-keys.js';
 import { foldUserAccount, type UserAccount } from './user-account.js';
 
 export type EmailLookup = { email: string; key: string; account: UserAccount | null; claimRevision: number | null };
 
 @Injectable()
 export class AccountDirectory {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore, private readonly lookup: LookupKeys) {}
 
   async byId(userId: string): Promise<UserAccount | null> {
     return foldUserAccount(await this.store.readStream(`user-${userId}`));
@@ -20,11 +20,13 @@ export class AccountDirectory {
 
   async byEmail(rawEmail: string): Promise<EmailLookup> {
     const email = normaliseEmail(rawEmail);
-    const key = emailKey(email);
-    const claims = await this.store.readStream(`email-${key}`);
+    const key = this.lookup.email(email);
+    const claims = await this.store.readStream(emailClaimStream(this.lookup, email));
     const last = claims[claims.length - 1];
     if (!last) return { email, key, account: null, claimRevision: null };
-    const account = await this.byId((last.data as { userId: string }).userId);
+    const found = await this.byId((last.data as { userId: string }).userId);
+    // A forgotten person's account holds no address any more: it no longer answers to one (issue 31).
+    const account = found && found.email === ERASED ? null : found;
     // A claim whose account was never written (a sign-up cut short) holds nothing: the address is free again.
     return { email, key, account, claimRevision: last.revision };
   }

@@ -11,10 +11,12 @@ export const usersProjection: Projection = {
   eventTypes: ['UserSignedUp', 'UserActivated', 'EulaAccepted', 'PasswordChanged', 'PasswordResetForced', 'MobileChanged'],
   tables: ['identity_users'],
   setupSql: `CREATE TABLE IF NOT EXISTS identity_users (
-      user_id text PRIMARY KEY, email text NOT NULL UNIQUE, name text NOT NULL, mobile text NOT NULL,
+      user_id text PRIMARY KEY, email text NOT NULL, name text NOT NULL, mobile text NOT NULL,
       user_type smallint NOT NULL, status text NOT NULL, force_change_password boolean NOT NULL,
       eula_version integer NOT NULL DEFAULT 0, registered_at timestamptz NOT NULL, verified_at timestamptz,
-      password_changed_at timestamptz)`,
+      password_changed_at timestamptz);
+    -- Unique among the persons not forgotten: every forgotten one reads '[erased]' (issue 31).
+    CREATE UNIQUE INDEX IF NOT EXISTS identity_users_email ON identity_users (email) WHERE email <> '[erased]'`,
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
       const event = { type: stored.type, data: stored.data } as UserEvent;

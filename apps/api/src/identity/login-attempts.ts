@@ -22,7 +22,9 @@ export function lockState(tail: readonly StoredEvent[]): LockState {
     if (event.type === 'LoginSucceeded') failures = 0;
     if (event.type === 'LoginFailed') {
       failures++;
-      lastFailureAt = Date.parse(event.metadata.recordedAt);
+      // An attempt moved by migrate-lookup-keys (issue 31) keeps the time it was first recorded at.
+      const migrated = (event.metadata as { migratedRecordedAt?: unknown }).migratedRecordedAt;
+      lastFailureAt = Date.parse(typeof migrated === 'string' ? migrated : event.metadata.recordedAt);
     }
     if (event.type === 'LoginRefused') {
       const carried = event.data as { failures?: unknown; lastFailureAt?: unknown };

@@ -31,7 +31,7 @@ export class LoginService {
 
   async login(email: string, password: string, rememberMe: boolean, context: { ip?: string; correlationId?: string }): Promise<LoginReply> {
     const found = await this.accounts.byEmail(email);
-    const attempts = `login-${found.key}`;
+    const attempts = `login-${found.key}`; // found.key: the e-mail's lookup HMAC (personal-data/lookup-keys.ts)
     const record = (event: LoginAttemptEvent, expectedRevision: ExpectedRevision = 'any') =>
       this.store.append({ streamId: attempts, streamType: 'loginAttempts', expectedRevision, events: [{ ...event, metadata: { actorUserId: found.account?.userId ?? null, ip: context.ip ?? null, correlationId: context.correlationId ?? null } }] });
     const refuseIfLocked = async (tail: readonly StoredEvent[]) => {

@@ -15,10 +15,10 @@ import { LATEST_EULA_VERSION } from './eula.js';
 import { IdentityKeys } from './identity-keys.js';
 import { PasswordHasher } from './password-hasher.js';
 import { foldPhone } from './phone-verification.js';
-import { phoneStream } from './sign-up.service.js';
 import { sealMatches, token128 } from './secret-codes.js';
 import { SessionService } from './session.service.js';
 import type { UserAccount } from './user-account.js';
+import { LookupKeys, phoneStream } from '../personal-data/lookup-keys.js';
 
 const RESET_TTL_MS = 30 * 60_000;
 const RESET_RESEND_AFTER_MS = 60_000;
@@ -34,6 +34,7 @@ export class PasswordService {
     @Inject(HUMAN_CHECK) private readonly humanCheck: HumanCheck,
     private readonly keys: IdentityKeys,
     private readonly accounts: AccountDirectory,
+    private readonly lookup: LookupKeys,
     private readonly hasher: PasswordHasher,
     private readonly mail: AccountMail,
     private readonly sessions: SessionService,
@@ -100,12 +101,12 @@ export class PasswordService {
    * has just proven the account's password. Telling them the number is taken reveals it only to them.
    */
   private async claimMobile(account: UserAccount, mobile: string): Promise<void> {
-    const phone = foldPhone(await this.store.readStream(phoneStream(mobile)));
+    const phone = foldPhone(await this.store.readStream(phoneStream(this.lookup, mobile)));
     const taken = () => refusal(409, ErrorCodes.mobileNumberExists, 'This mobile number belongs to another account.');
     if (phone.claimedBy && phone.claimedBy !== account.userId) throw taken();
     try {
       await this.store.append({
-        streamId: phoneStream(mobile), streamType: 'phone', expectedRevision: phone.revision === -1 ? 'no_stream' : phone.revision,
+        streamId: phoneStream(this.lookup, mobile), streamType: 'phone', expectedRevision: phone.revision === -1 ? 'no_stream' : phone.revision,
         events: [{ type: 'PhoneClaimed', data: { userId: account.userId }, metadata: { actorUserId: account.userId } }],
       });
     } catch (error) {
@@ -113,7 +114,7 @@ export class PasswordService {
       throw error;
     }
     if (account.mobile) {
-      await this.store.append({ streamId: phoneStream(account.mobile), streamType: 'phone', expectedRevision: 'any', events: [{ type: 'PhoneReleased', data: { userId: account.userId }, metadata: { actorUserId: account.userId } }] });
+      await this.store.append({ streamId: phoneStream(this.lookup, account.mobile), streamType: 'phone', expectedRevision: 'any', events: [{ type: 'PhoneReleased', data: { userId: account.userId }, metadata: { actorUserId: account.userId } }] });
     }
   }
 

@@ -1,6 +1,6 @@
 // Codes and tokens: drawn from a cryptographic source, kept only as HMACs, compared in constant time.
 
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { isStrongPassword } from '@binaan/contracts';
 
 /** Six digits for an SMS code: 000000 to 999999, uniformly. */
@@ -41,9 +41,4 @@ export function sealMatches(key: string, sealed: string, ...parts: string[]): bo
   const expected = Buffer.from(seal(key, ...parts), 'hex');
   const given = Buffer.from(sealed, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** Stream key of an e-mail address: its SHA-256, so stream ids do not show addresses. */
-export function emailKey(normalisedEmail: string): string {
-  return createHash('sha256').update(normalisedEmail).digest('hex').slice(0, 40);
 }

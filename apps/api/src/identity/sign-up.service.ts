@@ -20,6 +20,7 @@ import { IdentityKeys } from './identity-keys.js';
 import { PasswordHasher } from './password-hasher.js';
 import { canIssueCode, codeUnusable, CODE_TTL_MS, foldPhone, RESEND_AFTER_MS, verifiedForSignUp } from './phone-verification.js';
 import { sealMatches, sixDigitCode, token128 } from './secret-codes.js';
+import { LookupKeys, phoneStream } from '../personal-data/lookup-keys.js';
 
 export type SignUpInput = { email: string; user_mobile: string; name: string; password: string; confirmPassword: string };
 const PIN_TTL_MS = 30 * 60_000;
@@ -33,6 +34,7 @@ export class SignUpService {
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
     private readonly keys: IdentityKeys,
     private readonly accounts: AccountDirectory,
+    private readonly lookup: LookupKeys,
     private readonly hasher: PasswordHasher,
     private readonly mail: AccountMail,
   ) {}
@@ -40,7 +42,7 @@ export class SignUpService {
   async requestCode(rawMobile: string, responseToken: string | undefined) {
     if (!(await this.humanCheck.verify(responseToken))) throw refusal(400, ErrorCodes.humanCheckFailed, 'Please complete the human check again.');
     const mobile = this.mobile(rawMobile);
-    const state = foldPhone(await this.store.readStream(phoneStream(mobile)));
+    const state = foldPhone(await this.store.readStream(phoneStream(this.lookup, mobile)));
     const now = this.now().getTime();
     const allowed = canIssueCode(state, now);
     if (!allowed.ok) throw refusal(429, allowed.code, allowed.code === 'codeResendTooSoon' ? 'Wait before asking for another code.' : 'Too many codes for this number. Try again later.', { retryAfterSeconds: allowed.retryAfterSeconds });
@@ -48,7 +50,7 @@ export class SignUpService {
     const requestId = token128();
     try {
       await this.store.append({
-        streamId: phoneStream(mobile), streamType: 'phone', expectedRevision: state.revision === -1 ? 'no_stream' : state.revision,
+        streamId: phoneStream(this.lookup, mobile), streamType: 'phone', expectedRevision: state.revision === -1 ? 'no_stream' : state.revision,
         events: [{ type: 'PhoneCodeIssued', data: { requestId, codeHmac: this.keys.sealCode(mobile, requestId, code), issuedAt: now, expiresAt: now + CODE_TTL_MS } }],
       });
     } catch (error) {
@@ -61,16 +63,16 @@ export class SignUpService {
 
   async verifyCode(rawMobile: string, code: string, secretKey: string, timestamp: number) {
     const mobile = this.mobile(rawMobile);
-    const state = foldPhone(await this.store.readStream(phoneStream(mobile)));
+    const state = foldPhone(await this.store.readStream(phoneStream(this.lookup, mobile)));
     const unusable = codeUnusable(state, secretKey, Number(timestamp), this.now().getTime());
     if (unusable) throw codeRefusal(unusable);
     const current = state.current!;
     if (!/^\d{6}$/.test(code) || !sealMatches(this.keys.codeKey, current.codeHmac, mobile, current.requestId, code)) {
-      await this.store.append({ streamId: phoneStream(mobile), streamType: 'phone', expectedRevision: 'stream_exists', events: [{ type: 'PhoneCodeRejected', data: { requestId: current.requestId } }] });
+      await this.store.append({ streamId: phoneStream(this.lookup, mobile), streamType: 'phone', expectedRevision: 'stream_exists', events: [{ type: 'PhoneCodeRejected', data: { requestId: current.requestId } }] });
       throw codeRefusal('codeMismatch');
     }
     if (!current.verified) {
-      await this.store.append({ streamId: phoneStream(mobile), streamType: 'phone', expectedRevision: 'stream_exists', events: [{ type: 'PhoneCodeVerified', data: { requestId: current.requestId } }] });
+      await this.store.append({ streamId: phoneStream(this.lookup, mobile), streamType: 'phone', expectedRevision: 'stream_exists', events: [{ type: 'PhoneCodeVerified', data: { requestId: current.requestId } }] });
     }
     if (state.claimedBy) throw refusal(409, ErrorCodes.mobileNumberExists, 'This mobile number is already registered. Sign in instead.');
     return { success: true as const, msg: 'pinCodeVerification.success' };
@@ -82,7 +84,7 @@ export class SignUpService {
     if (!isStrongPassword(input.password)) throw refusal(400, ErrorCodes.weakPassword, 'Use at least 9 characters with upper and lower case letters, a digit and a special character.');
     if (input.password !== input.confirmPassword) throw refusal(400, ErrorCodes.passwordMismatch, 'The passwords do not match.');
     const mobile = this.mobile(input.user_mobile);
-    const phone = foldPhone(await this.store.readStream(phoneStream(mobile)));
+    const phone = foldPhone(await this.store.readStream(phoneStream(this.lookup, mobile)));
     // Only a caller who has just proven they hold the number learns that it is registered.
     if (!verifiedForSignUp({ ...phone, claimedBy: null }, this.now().getTime())) throw refusal(400, ErrorCodes.mobileNotVerified, 'Verify your mobile number first.');
     if (phone.claimedBy) throw refusal(409, ErrorCodes.mobileNumberExists, 'This mobile number is already registered. Sign in instead.');
@@ -95,7 +97,7 @@ export class SignUpService {
     }
     const userId = randomUUID();
     try {
-      await this.store.append({ streamId: phoneStream(mobile), streamType: 'phone', expectedRevision: phone.revision, events: [{ type: 'PhoneClaimed', data: { userId } }] });
+      await this.store.append({ streamId: phoneStream(this.lookup, mobile), streamType: 'phone', expectedRevision: phone.revision, events: [{ type: 'PhoneClaimed', data: { userId } }] });
     } catch (error) {
       if (error instanceof WrongExpectedRevision) throw refusal(409, ErrorCodes.mobileNumberExists, 'This mobile number is already registered. Sign in instead.');
       throw error;
@@ -104,7 +106,7 @@ export class SignUpService {
       await this.store.append({ streamId: `email-${found.key}`, streamType: 'emailClaim', expectedRevision: found.claimRevision ?? 'no_stream', events: [{ type: 'EmailClaimed', data: { userId } }] });
     } catch (error) {
       // Someone claimed the address a moment ago: give the number back and answer as for any sign-up.
-      await this.store.append({ streamId: phoneStream(mobile), streamType: 'phone', expectedRevision: 'stream_exists', events: [{ type: 'PhoneReleased', data: { userId } }] });
+      await this.store.append({ streamId: phoneStream(this.lookup, mobile), streamType: 'phone', expectedRevision: 'stream_exists', events: [{ type: 'PhoneReleased', data: { userId } }] });
       if (error instanceof WrongExpectedRevision) return reply;
       throw error;
     }
@@ -149,8 +151,6 @@ export class SignUpService {
     return mobile;
   }
 }
-
-export const phoneStream = (mobile: string) => `phone-${mobile.slice(1)}`;
 
 function codeRefusal(code: 'codeMismatch' | 'codeExpired' | 'codeAttemptsExceeded') {
   const messages = {

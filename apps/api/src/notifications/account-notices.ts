@@ -22,7 +22,7 @@ export class AccountNotices {
     const userId = stored.streamId.slice('user-'.length);
     const user = await this.recipients.userStatus(userId);
     if (!user || user.status !== 'pending') return [];
-    const data = eventData({ created_by: user.name, status: 'pending' });
+    const data = eventData({ created_by_user_id: userId, status: 'pending' });
     return (await this.recipients.admins()).filter((admin) => admin !== userId).map((admin) => ({ userId: admin, module: 'user', src: 'pendingApproval', srcId: userId, eventData: data }));
   }
 

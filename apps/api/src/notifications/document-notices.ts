@@ -130,12 +130,13 @@ export class DocumentNotices {
   private async describe(stored: StoredEvent, resource: DocumentResource, change: WorkflowStatusChanged, state: DocumentState, planned: Planned[]): Promise<PlannedNotification[]> {
     const context = state.workflow.context;
     const counterpartyId = state.fields.counterpartyCompanyId;
-    const names = await this.recipients.userNames([context.createdByUserId, change.actor.userId]);
     const companies = await this.recipients.companies([state.companyId, counterpartyId, ...planned.map((p) => p.companyId)]);
     const sellerId = context.createdBySeller === true || ['invoice', 'progressiveClaim', 'milestoneClaim'].includes(resource) ? state.companyId : counterpartyId;
     const common = {
       document_no: state.documentNo,
-      created_by: context.createdByUserId ? (names.get(context.createdByUserId) ?? null) : null,
+      // Names are not copied into the notification (issue 31): the feed fills them in from the ids when read.
+      created_by: null,
+      created_by_user_id: context.createdByUserId ?? null,
       project_id: state.fields.projectId,
       project_type: await this.recipients.projectType(state.fields.projectId),
       company_name: companies.get(state.companyId)?.name ?? null,
@@ -147,7 +148,8 @@ export class DocumentNotices {
       doc_description: state.fields.title,
       resource, status: state.workflow.status, workflow_event: change.workflowEvent,
       awaiting_level: context.approval.open ? nextMissingLevel(context.approval) : null,
-      actor_name: names.get(change.actor.userId) ?? null,
+      actor_name: null,
+      actor_user_id: change.actor.userId ?? null,
       remark: change.remark,
       vendor_name: sellerId ? (companies.get(sellerId)?.name ?? null) : null,
       tender_no: resource === 'tender' ? state.documentNo : null,

@@ -62,16 +62,45 @@ export class NotificationFeed {
        WHERE n.user_id = $1 ORDER BY n.revision DESC LIMIT $2 OFFSET $3`,
       [userId, length, start],
     );
-    const events: NotificationEvent[] = rows.map((row) => {
+    const named = await this.withNames(rows.map((row) => row.event_data));
+    const events: NotificationEvent[] = rows.map((row, index) => {
       const awaiting = row.current_awaiting_level === null ? null : Number(row.current_awaiting_level);
       return {
-        id: row.id, module: row.module, src: row.src, src_id: row.src_id, event_data: row.event_data,
+        id: row.id, module: row.module, src: row.src, src_id: row.src_id, event_data: named[index]!,
         creation_date: iso(row.creation_date), last_view_time: row.last_view_time === null ? '' : iso(row.last_view_time),
         current_status: row.current_status, current_awaiting_level: awaiting as VerifyLevel | null,
         moved_on: movedOn(row.event_data, row.current_status, awaiting),
       };
     });
     return { success: true, events, notification_count: await this.unreadCount(userId) };
+  }
+
+  /**
+   * The notifications' event_data (JSON text) with the names of who created and who acted filled in from
+   * their user ids, as identity holds them now (a forgotten person reads '[erased]'). Notifications raised
+   * before issue 31 carry the names themselves and are left as they are.
+   */
+  async withNames(eventDataTexts: readonly string[]): Promise<string[]> {
+    const parsed = eventDataTexts.map((text) => {
+      try {
+        return JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        return null;
+      }
+    });
+    const ids = new Set<string>();
+    for (const data of parsed) {
+      for (const key of ['created_by_user_id', 'actor_user_id']) if (data && typeof data[key] === 'string') ids.add(data[key]);
+    }
+    if (ids.size === 0) return [...eventDataTexts];
+    const rows = await this.db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM identity_users WHERE user_id = ANY($1::text[])', [[...ids]]);
+    const names = new Map(rows.map((row) => [row.user_id, row.name]));
+    return parsed.map((data, index) => {
+      if (!data || (typeof data.created_by_user_id !== 'string' && typeof data.actor_user_id !== 'string')) return eventDataTexts[index]!;
+      if (typeof data.created_by_user_id === 'string') data.created_by = names.get(data.created_by_user_id) ?? null;
+      if (typeof data.actor_user_id === 'string') data.actor_name = names.get(data.actor_user_id) ?? null;
+      return JSON.stringify(data);
+    });
   }
 
   /** Marks everything the user has now as seen. Nothing unread: nothing recorded. */

@@ -125,7 +125,8 @@ export class UserChannel implements OnGatewayInit<WsServer>, OnGatewayConnection
     }
     if (raised.length === 0 && cleared.size === 0) return;
     const counts = await this.counts.unreadCounts([...new Set([...raised.map((n) => n.userId), ...cleared])]);
-    for (const n of raised) this.send(n.userId, { module: n.module, messageType: n.src, messageBody: body(n), newCount: counts.get(n.userId) ?? 0 });
+    const named = await this.counts.withNames(raised.map((n) => JSON.stringify(n.eventData)));
+    raised.forEach((n, index) => this.send(n.userId, { module: n.module, messageType: n.src, messageBody: body({ ...n, eventData: JSON.parse(named[index]!) as NotificationRaisedData['eventData'] }), newCount: counts.get(n.userId) ?? 0 }));
     for (const userId of cleared) this.send(userId, { module: 'notification', messageType: 'countCleared', messageBody: {}, newCount: counts.get(userId) ?? 0 });
   }
 

@@ -5,6 +5,7 @@ import { FieldPersonalDataCodec, masterKeyFrom, SqlPersonalKeyStore, type SqlDat
 import type { ApiConfig } from '../config.js';
 import { loadSecrets } from '../common/secrets.js';
 import { personalDataDeclarations } from './declarations.js';
+import { LookupKeys } from './lookup-keys.js';
 
 /** The master keys in order: the current one wraps new data keys, the previous ones still open old keys. */
 export function personalDataMasterKeys(config: ApiConfig): string[] {
@@ -12,5 +13,10 @@ export function personalDataMasterKeys(config: ApiConfig): string[] {
 }
 
 export function personalDataCodecFor(config: ApiConfig, db: SqlDatabase): FieldPersonalDataCodec {
-  return new FieldPersonalDataCodec(personalDataDeclarations, new SqlPersonalKeyStore(db, personalDataMasterKeys(config).map(masterKeyFrom)));
+  return new FieldPersonalDataCodec(personalDataDeclarations(lookupKeysFor(config)), new SqlPersonalKeyStore(db, personalDataMasterKeys(config).map(masterKeyFrom)));
+}
+
+/** The e-mail and mobile lookup keys under the configured LOOKUP_HMAC_KEY (or the one kept in DATA_DIR). */
+export function lookupKeysFor(config: ApiConfig): LookupKeys {
+  return new LookupKeys(loadSecrets(config).lookupHmacKey);
 }

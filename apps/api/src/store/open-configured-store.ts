@@ -2,7 +2,7 @@ import { openEventStore, type OpenedStore } from '@binaan/event-store';
 import type { ApiConfig } from '../config.js';
 import { allProjections } from '../projections.js';
 import { personalDataDeclarations } from '../personal-data/declarations.js';
-import { personalDataMasterKeys } from '../personal-data/personal-data-codec.js';
+import { lookupKeysFor, personalDataMasterKeys } from '../personal-data/personal-data-codec.js';
 
 /** The store the configuration names, migrated, with every context's projections. */
 export function openConfiguredStore(config: ApiConfig, now?: () => Date): Promise<OpenedStore> {
@@ -15,7 +15,7 @@ export function openConfiguredStore(config: ApiConfig, now?: () => Date): Promis
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     projections: allProjections,
-    personalData: { declarations: personalDataDeclarations, masterKeys: personalDataMasterKeys(config) },
+    personalData: { declarations: personalDataDeclarations(lookupKeysFor(config)), masterKeys: personalDataMasterKeys(config) },
     ...(now ? { now } : {}),
   });
 }

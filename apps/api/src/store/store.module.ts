@@ -7,6 +7,7 @@ import { SqlEventStore, StoreConfigurationError, type EventStore } from '@binaan
 import type { ApiConfig } from '../config.js';
 import { CLOCK, READ_MODELS, type Clock } from '../common/principal.js';
 import { SECRETS, type Secrets } from '../common/secrets.js';
+import { LookupKeys } from '../personal-data/lookup-keys.js';
 import { LiveLog } from './live-log.js';
 import { API_CONFIG, EVENT_STORE } from './store.tokens.js';
 
@@ -26,6 +27,7 @@ export class StoreModule implements OnApplicationShutdown {
         { provide: EVENT_STORE, useValue: store },
         { provide: CLOCK, useValue: clock },
         { provide: SECRETS, useValue: secrets },
+        { provide: LookupKeys, useValue: new LookupKeys(secrets.lookupHmacKey) },
         LiveLog,
         {
           provide: READ_MODELS,
@@ -36,7 +38,7 @@ export class StoreModule implements OnApplicationShutdown {
           },
         },
       ],
-      exports: [API_CONFIG, EVENT_STORE, CLOCK, READ_MODELS, SECRETS, LiveLog],
+      exports: [API_CONFIG, EVENT_STORE, CLOCK, READ_MODELS, SECRETS, LookupKeys, LiveLog],
     };
   }
 

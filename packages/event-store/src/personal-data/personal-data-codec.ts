@@ -14,7 +14,7 @@ const SUBJECT = /^[A-Za-z0-9_.-]{1,128}$/;
 const aad = (subject: string, fields: string) => `${subject}:${fields}`;
 
 export class FieldPersonalDataCodec implements PersonalDataCodec {
-  constructor(private readonly declarations: PersonalDataDeclarations, private readonly keys: PersonalKeyStore) {}
+  constructor(private readonly declarations: PersonalDataDeclarations, readonly keys: PersonalKeyStore) {}
 
   async seal(streamId: string, events: SealableEvent[]): Promise<JsonValue[] | null> {
     let plain: JsonValue[] | null = null;
@@ -22,7 +22,7 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       const event = events[index]!;
       const declared = this.declarations[event.type];
       if (!declared || !isObject(event.data)) continue;
-      const fields = declared.fields.filter((field) => event.data !== null && (event.data as JsonObject)[field] !== undefined && (event.data as JsonObject)[field] !== null);
+      const fields = declared.fields.filter((field) => { const value = valueAt(event.data as JsonObject, field); return value !== undefined && value !== null; });
       if (fields.length === 0) continue;
       const subject = declared.subject(event.data, streamId);
       if (subject === null) continue;
@@ -30,10 +30,7 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       const key = this.keys.cached(subject) ?? (await this.keys.dataKey(subject, true));
       const sealed: JsonObject = { ...event.data };
       const values: JsonObject = {};
-      for (const field of fields) {
-        values[field] = sealed[field]!;
-        delete sealed[field];
-      }
+      for (const field of fields) values[field] = takeAt(sealed, field);
       const names = fields.join(',');
       sealed[SEALED_FIELD] = key === 'forgotten' || key === null
         ? `${SEALED_PREFIX}${subject}:${names}:`
@@ -79,15 +76,50 @@ function openFields(key: DataKey | null, subject: string, names: string, body: s
  */
 function withLazyFields(data: JsonObject, names: string, open: () => JsonObject): JsonObject {
   let opened: JsonObject | null = null;
-  for (const field of names.split(',')) {
-    Object.defineProperty(data, field, {
+  for (const path of names.split(',')) {
+    const dot = path.indexOf('.');
+    let holder = data;
+    let field = path;
+    if (dot > 0) {
+      // A field of a nested object (one level: "fields.siteContactPerson"): the object is copied, so the
+      // getter never lands on an object another reader holds.
+      const parent = data[path.slice(0, dot)];
+      if (!isObject(parent ?? null)) continue;
+      holder = data[path.slice(0, dot)] = { ...(parent as JsonObject) };
+      field = path.slice(dot + 1);
+    }
+    const target = holder;
+    Object.defineProperty(target, field, {
       enumerable: true,
       configurable: true,
-      get: () => (opened ??= open())[field],
-      set: (value: JsonValue) => Object.defineProperty(data, field, { value, writable: true, enumerable: true, configurable: true }),
+      get: () => (opened ??= open())[path],
+      set: (value: JsonValue) => Object.defineProperty(target, field, { value, writable: true, enumerable: true, configurable: true }),
     });
   }
   return data;
+}
+
+/** A top-level field ("email") or a field of a top-level object ("fields.siteContactPerson"). */
+function valueAt(data: JsonObject, path: string): JsonValue | undefined {
+  const dot = path.indexOf('.');
+  if (dot < 0) return data[path];
+  const parent = data[path.slice(0, dot)];
+  return parent !== undefined && isObject(parent) ? parent[path.slice(dot + 1)] : undefined;
+}
+
+/** Removes the field at `path` from `data` (copying the nested object it sits in) and returns its value. */
+function takeAt(data: JsonObject, path: string): JsonValue {
+  const dot = path.indexOf('.');
+  if (dot < 0) {
+    const value = data[path]!;
+    delete data[path];
+    return value;
+  }
+  const parent = { ...(data[path.slice(0, dot)] as JsonObject) };
+  data[path.slice(0, dot)] = parent;
+  const value = parent[path.slice(dot + 1)]!;
+  delete parent[path.slice(dot + 1)];
+  return value;
 }
 
 function withoutSealed(data: JsonObject): JsonObject {

@@ -23,6 +23,7 @@ const schemas: string[] = [];
 
 const declarations: PersonalDataDeclarations = {
   PersonJoined: { subject: (data) => String(data.personId), fields: ['email', 'name', 'mobile'] },
+  ContactEdited: { subject: (data) => String(data.personId), fields: ['fields.contact', 'fields.phone'] },
 };
 
 /** A read model of persons, as a directory would keep it. */
@@ -163,5 +164,23 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     expect(() => (asSiti!.data as { name: string }).name).toThrow();
     const [reordered] = await codec.open([at({ personId: 'kumar', _sealed: sealed.replace(':email,name,mobile:', ':email,mobile,name:') })]);
     expect(() => (reordered!.data as { name: string }).name).toThrow();
+  }, 120_000);
+
+  it('seals fields one level down (an edit\'s fields), leaving their neighbours in clear, and erases them once forgotten', async () => {
+    const keys = new SqlPersonalKeyStore(db, [masterKeyFrom('old master')]);
+    const store = await storeOn({ personalData: new FieldPersonalDataCodec(declarations, keys) });
+    const edit = { type: 'ContactEdited', data: { personId: 'rahim', fields: { site: 'Menara A', contact: 'Rahim bin Ali', phone: '+60129990001' } } };
+    await store.append({ streamId: 'site-rahim', streamType: 'site', expectedRevision: 'no_stream', events: [edit] });
+    const raw = JSON.stringify(await db.query("SELECT * FROM events WHERE stream_id = 'site-rahim'"));
+    expect(raw).not.toContain('Rahim');
+    expect(raw).not.toContain('129990001');
+    expect(raw).toContain('Menara A');
+    expect(raw).toContain(`${SEALED_PREFIX}rahim:fields.contact,fields.phone:`);
+    const [read] = await store.readStream('site-rahim');
+    expect(read!.data).toEqual(edit.data);
+    expect(JSON.parse(JSON.stringify(read!.data))).toEqual(edit.data);
+    await keys.forget('rahim');
+    expect((await store.readStream('site-rahim'))[0]!.data).toEqual({ personId: 'rahim', fields: { site: 'Menara A', contact: ERASED, phone: ERASED } });
+    expect((await store.verifyStream('site-rahim')).ok).toBe(true);
   }, 120_000);
 });

@@ -5,6 +5,7 @@
 
 import type { JsonObject, JsonValue, StoredEvent } from '../types.js';
 import type { SqlExecutor } from '../sql/sql-database.js';
+import type { PersonalKeyStore } from './sql-key-store.js';
 
 /** What a reader sees in a personal field whose owner has been forgotten. The UI translates it. */
 export const ERASED = '[erased]';
@@ -21,7 +22,10 @@ export const SEALED_PREFIX = 'pd1:';
 export type PersonalFields = {
   /** Whose data these fields are: a person's id (a user id), from the event; null: nobody's, left in clear. */
   subject: (data: JsonObject, streamId: string) => string | null;
-  /** Top-level fields of the event's data that are personal (a missing or null field is left alone). */
+  /**
+   * Fields of the event's data that are personal: top-level ("email") or one level down ("fields.mobile");
+   * a missing or null field is left alone.
+   */
   fields: readonly string[];
 };
 
@@ -32,6 +36,8 @@ export type PersonalDataDeclarations = Readonly<Record<string, PersonalFields>>;
 export type SealableEvent = { type: string; data: JsonValue; dataJson?: string };
 
 export interface PersonalDataCodec {
+  /** The persons' keys it seals with (forgetting goes through the same store, so its cache drops the key at once). */
+  readonly keys?: PersonalKeyStore;
   /**
    * Seals the declared fields of these events in place (data and its canonical JSON); returns each
    * event's plain data for the projections and the caller, or null when no event held personal data.

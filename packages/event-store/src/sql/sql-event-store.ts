@@ -17,6 +17,7 @@ import { readLogPage, toStoredEvent, type EventJsonRow } from './row-mapping.js'
 import { sqlState, UNIQUE_VIOLATION, type SqlDatabase, type SqlExecutor } from './sql-database.js';
 import * as sql from './statements.js';
 import type { PersonalDataCodec } from '../personal-data/personal-data.js';
+import type { PersonalKeyStore } from '../personal-data/sql-key-store.js';
 import type { JsonValue } from '../types.js';
 import { CALL_APPEND_EVENT, CALL_APPEND_EVENTS, PGLITE_APPEND_FUNCTIONS } from './pglite-append-functions.js';
 
@@ -335,8 +336,20 @@ export class SqlEventStore implements EventStore {
     };
   }
 
-  rebuild(onProgress?: RebuildProgress): Promise<{ events: number; projections: string[] }> {
-    return rebuildProjections(this.db, this.projections, onProgress, undefined, this.personalData ?? undefined);
+  /** Rebuilds every projection, or those named in `only`. */
+  rebuild(onProgress?: RebuildProgress, only?: readonly string[]): Promise<{ events: number; projections: string[] }> {
+    const projections = only ? this.projections.filter((projection) => only.includes(projection.name)) : this.projections;
+    return rebuildProjections(this.db, projections, onProgress, undefined, this.personalData ?? undefined);
+  }
+
+  /** The projections (name, the event types they read; undefined: all). */
+  projectionNames(): { name: string; eventTypes: readonly string[] | undefined }[] {
+    return this.projections.map((projection) => ({ name: projection.name, eventTypes: projection.eventTypes }));
+  }
+
+  /** The persons' keys the store seals with, when personal data is sealed. */
+  get personalKeys(): PersonalKeyStore | null {
+    return this.personalData?.keys ?? null;
   }
 
   /** Stops this store's subscriptions, then closes the database. */
