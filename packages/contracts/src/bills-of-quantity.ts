@@ -82,6 +82,7 @@ export const BqErrorCodes = {
   bqTooManyRows: 'bqTooManyRows',
   /** Spec §5.3: description, unit and quantity complete before the BQ is sent for approval. */
   bqItemIncomplete: 'bqItemIncomplete',
+  bqNoItems: 'bqNoItems',
   /** Spec §5.3: a total-sub build-up needs its trade code and description first. */
   totalSubNeedsTradeCode: 'totalSubNeedsTradeCode',
   /** Spec §5.3: trade code unique within a budget. */

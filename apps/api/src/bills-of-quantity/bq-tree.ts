@@ -6,7 +6,7 @@
 // construction. Amounts are kept in sen (bigint): an item is quantity x rate rounded half up to the sen
 // (documents/money.ts), a header the sum of its children; every change shifts its ancestors, its tab and
 // the BQ by the difference, so a change costs the depth of the tree, not its size.
-import type { BqNode, BqNodeType, BqTab, WorkflowStatusChanged } from '@binaan/contracts';
+import type { BqNode, BqNodeType, BqTab } from '@binaan/contracts';
 import { evolve as evolveWorkflow, type WorkflowState } from '@binaan/workflows';
 import { formatSen, lineAmount, parseMoney, parseQuantity } from '../documents/money.js';
 import type { BqBuildUp, BqEvent, BqFieldValues, BqNewNode } from './bq.events.js';
@@ -146,7 +146,7 @@ export function applyBqEvent(state: BqState, event: BqEvent, revision: number, a
       state.createdAt = at;
       break;
     case 'WorkflowStatusChanged':
-      state.workflow = evolveWorkflow(state.workflow, event.data as WorkflowStatusChanged<'billOfQuantity'>);
+      state.workflow = evolveWorkflow(state.workflow, event.data);
       break;
     case 'BqTabAdded': {
       const { tabId, name, order } = event.data;
