@@ -5,7 +5,7 @@
 // is never applied on a state it was not checked against.
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { WorkflowRefusalHttpStatus, type BqChangeReply, type BqNode, type WorkflowRefusalCode, type WorkflowStatusChanged } from '@binaan/contracts';
+import { WorkflowRefusalHttpStatus, type BqChangeReply, type BqNode, type WorkflowRefusalCode } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type JsonValue } from '@binaan/event-store';
 import { availableActions, decide, type Actor } from '@binaan/workflows';
 import { CLOCK, type Clock, type Principal } from '../common/principal.js';
