@@ -38,7 +38,7 @@ async function ok(reply: Promise<{ status: number; body: Json }>, what: string):
   return body;
 }
 
-type Caller = { project: string; tab: string; header: string; sub: string; items: string[]; revision: number };
+type Caller = { project: string; tab: string; header: string; sub: string; items: string[]; revision: number; indented: boolean };
 
 async function main(): Promise<void> {
   const api = await startApiProcess('bq', WORKERS);
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
           items.push(...(imported.created as [string, string][]).map(([, id]) => id));
         }
         const created = [header, sub, ...items];
-        callers.push({ project, tab: tab.id as string, header: created[0]!, sub: created[1]!, items: created.slice(2), revision });
+        callers.push({ project, tab: tab.id as string, header: created[0]!, sub: created[1]!, items: created.slice(2), revision, indented: false });
       }
     }
     console.log(`seeded ${ids.length} BQs of ${ROWS} rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
@@ -86,8 +86,7 @@ async function main(): Promise<void> {
         const [path, body] =
           step === 0 ? ['update', { ...base, id: item, quantity: String(1 + (turn % 97)) }]
           : step === 1 ? ['move', { ...base, id: caller.items[2 + (turn % (caller.items.length - 2))]!, direction: turn % 12 < 6 ? 'up' : 'down' }]
-          : step === 2 ? ['indent', { ...base, id: caller.items[0]! }]
-          : step === 3 ? ['outdent', { ...base, id: caller.items[0]! }]
+          : step === 2 || step === 3 ? [caller.indented ? 'outdent' : 'indent', { ...base, id: caller.items[0]! }]
           : step === 4 ? ['add', { ...base, parent_id: caller.header, type: 'item', title: 'Extra', quantity: '1', rate: '10' }]
           : ['delete', { ...base, id: caller.items.at(-1)! }];
         const started = performance.now();
@@ -101,6 +100,7 @@ async function main(): Promise<void> {
         latencies.push(performance.now() - started);
         caller.revision = reply.body.revision as number;
         if (path === 'add') caller.items.push(reply.body.id as string);
+        if (path === 'indent' || path === 'outdent') caller.indented = path === 'indent';
         if (path === 'delete') caller.items.pop();
       }
     };
