@@ -51,6 +51,8 @@ export const WorkflowStatuses = {
   coupon: ['active', 'inactive', 'redeemed'],
   inquiry: ['new', 'close', 'cancel'],
   chequePayment: ['pending', 'confirmed', 'rejected'],
+  // Spec §2.6 targets /bill-of-quantity/{projectId}/{pending-approval, rejected, active}; new while drafted.
+  billOfQuantity: ['new', 'pendingApproval', 'active', 'rejected'],
 } as const;
 
 export type WorkflowResource = keyof typeof WorkflowStatuses;
@@ -92,6 +94,7 @@ export const WorkflowAuthorityScopes: Readonly<Record<WorkflowResource, Workflow
   coupon: 'platform',
   inquiry: 'platform',
   chequePayment: 'company',
+  billOfQuantity: 'project',
 };
 
 export function isWorkflowResource(name: string): name is WorkflowResource {

@@ -1,5 +1,6 @@
 import type { WorkflowResource } from '@binaan/contracts';
 import type { WorkflowDefinition } from '../define-workflow.js';
+import { billOfQuantityWorkflow } from './bill-of-quantity.machine.js';
 import { chequePaymentWorkflow } from './cheque-payment.machine.js';
 import { companyRelationWorkflow } from './company-relation.machine.js';
 import { companyRoleWorkflow } from './company-role.machine.js';
@@ -49,4 +50,5 @@ export const workflowDefinitions: { readonly [R in WorkflowResource]: readonly W
   coupon: [couponWorkflow],
   inquiry: [inquiryWorkflow],
   chequePayment: [chequePaymentWorkflow],
+  billOfQuantity: [billOfQuantityWorkflow],
 };

@@ -1,0 +1,205 @@
+// Routes of the bills of quantity. The tree operations at the spec's paths (§7: POST bq-item/promote-header
+// and bq-item/demote-header with { project_id, bq_tab_id, id }; the other §4.9 operations beside them),
+// tabs at bq-tab/<operation>, build-ups at bq-build-up/<operation>, and the BQ itself at
+// bill-of-quantity/<projectId> (read, as of, changes since, live, history, workflow actions).
+import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
+import { ApiRefusal } from '../openapi/api-replies.decorators.js';
+import type { BqChangeReply } from '@binaan/contracts';
+import type { FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { AuthenticatedRequest } from '../common/principal.js';
+import { companyOf } from '../authority/authority.service.js';
+import { BqAccess, BQ_VIEW_RIGHTS } from './bq-access.js';
+import { BqCommands } from './bq-commands.service.js';
+import type { BqCommand } from './bq.decider.js';
+import { BqRefused, invalidBq } from './bq.errors.js';
+import { BqRefusedFilter } from './bq-refused.filter.js';
+import { baseRevision, bodyOf, buildUpOf, fieldChanges, idIn, importNodes, nodeType, optionalParent, order, text, type Body as BqBody } from './bq-input.js';
+import { BqLive } from './bq-live.js';
+import { BqQueries } from './bq-queries.js';
+
+type Reply = { header(name: string, value: string): unknown };
+
+/** The refusals of a change (README "Errors"): stale or not allowed now, a broken rule, no revision sent. */
+const ApiBqChangeRefusals = () =>
+  applyDecorators(
+    ApiRefusal(409, 'wrongExpectedRevision (with revision and changed), bqNotEditable, bqTabNameTaken, bqHeaderHasChildren, bqAlreadyHeader, bqAlreadyItem, bqCannotMove, bqCannotIndent, bqCannotOutdent, tradeCodeTaken, wrongStatus'),
+    ApiRefusal(422, 'bqTabRequired, bqParentNotHeader, bqHeaderNotPriced, bqItemIncomplete, bqNoItems, totalSubNeedsTradeCode, tradeCodeOfRateEditedNotTotalSub, unknownTradeCode, bqImportInvalid, bqTooManyRows, remarkRequired'),
+    ApiRefusal(428, 'revisionRequired: send the revision last read (revision in the body, or If-Match)'),
+  );
+const HEARTBEAT_MS = 25_000;
+
+/** The node commands, by the path's operation name. */
+const ITEM_OPERATIONS: Record<string, (body: BqBody, tabId: string) => BqCommand> = {
+  update: (body, tabId) => ({ type: 'update', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound'), fields: fieldChanges(body) }),
+  delete: (body, tabId) => ({ type: 'delete', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
+  duplicate: (body, tabId) => ({ type: 'duplicate', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
+  move: (body, tabId) => {
+    if (body.direction !== 'up' && body.direction !== 'down') throw invalidBq({ direction: ['must be up or down'] });
+    return { type: 'move', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound'), direction: body.direction };
+  },
+  indent: (body, tabId) => ({ type: 'indent', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
+  outdent: (body, tabId) => ({ type: 'outdent', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
+  'promote-header': (body, tabId) => ({ type: 'promote', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
+  'demote-header': (body, tabId) => ({ type: 'demote', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
+};
+
+@Controller()
+@UseFilters(BqRefusedFilter)
+export class BillsOfQuantityController {
+  constructor(
+    private readonly commands: BqCommands,
+    private readonly queries: BqQueries,
+    private readonly access: BqAccess,
+    private readonly live: BqLive,
+  ) {}
+
+  /** Add a row: { project_id, bq_tab_id, parent_id?, type, order?, title, description, unit, quantity, rate, buildUp*, revision }. */
+  @Post('bq-item/add')
+  @ApiBqChangeRefusals()
+  @HttpCode(201)
+  add(@Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
+    const body = bodyOf(raw);
+    const projectId = idIn(body, 'project_id', 'bqNotFound');
+    // No tab named (the ui had none to name): the spec's "Please create at least one tab first".
+    const tabId = body.bq_tab_id === undefined || body.bq_tab_id === null || body.bq_tab_id === '' ? null : idIn(body, 'bq_tab_id', 'bqTabNotFound');
+    const command: BqCommand = { type: 'add', tabId, nodeId: randomUUID(), parentId: optionalParent(body), nodeType: nodeType(body), fields: fieldChanges(body), ...opt('order', order(body)) };
+    return this.commands.change(request.principal!, projectId, command, revisionOrNull(body, ifMatch));
+  }
+
+  /** Rows from a flat import (Excel, OCR scan): { project_id, bq_tab_id, parent_id?, rows: BqImportRow[], revision }, one event. */
+  @Post('bq-item/import')
+  @ApiBqChangeRefusals()
+  @HttpCode(201)
+  importRows(@Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
+    const body = bodyOf(raw);
+    const projectId = idIn(body, 'project_id', 'bqNotFound');
+    const tabId = idIn(body, 'bq_tab_id', 'bqTabNotFound');
+    const parentId = optionalParent(body);
+    const command: BqCommand = { type: 'import', tabId, parentId, nodes: importNodes(body.rows, parentId, randomUUID) };
+    return this.commands.change(request.principal!, projectId, command, revisionOrNull(body, ifMatch));
+  }
+
+  @Post('bq-item/:operation')
+  @ApiBqChangeRefusals()
+  @HttpCode(200)
+  item(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
+    const make = Object.prototype.hasOwnProperty.call(ITEM_OPERATIONS, operation) ? ITEM_OPERATIONS[operation] : undefined;
+    if (!make) throw new BqRefused(404, 'notFound', `No BQ item operation ${operation}.`);
+    const body = bodyOf(raw);
+    const projectId = idIn(body, 'project_id', 'bqNotFound');
+    const command = make(body, idIn(body, 'bq_tab_id', 'bqTabNotFound'));
+    return this.commands.change(request.principal!, projectId, command, revisionOrNull(body, ifMatch));
+  }
+
+  /** Tabs: add { project_id, name, order? }, rename { project_id, bq_tab_id, name }, move { ..., order }, delete { project_id, bq_tab_id }. */
+  @Post('bq-tab/:operation')
+  @ApiBqChangeRefusals()
+  @HttpCode(200)
+  tab(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
+    const body = bodyOf(raw);
+    const projectId = idIn(body, 'project_id', 'bqNotFound');
+    let command: BqCommand;
+    if (operation === 'add') command = { type: 'addTab', tabId: randomUUID(), name: text(body, 'name', 100), ...opt('order', order(body)) };
+    else if (operation === 'rename') command = { type: 'renameTab', tabId: idIn(body, 'bq_tab_id', 'bqTabNotFound'), name: text(body, 'name', 100) };
+    else if (operation === 'move') command = { type: 'moveTab', tabId: idIn(body, 'bq_tab_id', 'bqTabNotFound'), order: order(body) ?? 0 };
+    else if (operation === 'delete') command = { type: 'removeTab', tabId: idIn(body, 'bq_tab_id', 'bqTabNotFound') };
+    else throw new BqRefused(404, 'notFound', `No BQ tab operation ${operation}.`);
+    return this.commands.change(request.principal!, projectId, command, revisionOrNull(body, ifMatch));
+  }
+
+  /** Build-ups (price of a trade code): add / update { project_id, code, description, totalSub?, lines[], profitPercent }, delete { project_id, code }. */
+  @Post('bq-build-up/:operation')
+  @ApiBqChangeRefusals()
+  @HttpCode(200)
+  buildUp(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
+    const body = bodyOf(raw);
+    const projectId = idIn(body, 'project_id', 'bqNotFound');
+    let command: BqCommand;
+    if (operation === 'add' || operation === 'update') command = { type: 'saveBuildUp', buildUp: buildUpOf(body), isNew: operation === 'add' };
+    else if (operation === 'delete') command = { type: 'removeBuildUp', code: text(body, 'code', 40, true) };
+    else throw new BqRefused(404, 'notFound', `No build-up operation ${operation}.`);
+    return this.commands.change(request.principal!, projectId, command, revisionOrNull(body, ifMatch));
+  }
+
+  /** The company's BQs (flat, newest status change first): ?filter={"status":"pendingApproval"}&range=[0,24]. */
+  @Get('bills-of-quantity')
+  async list(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
+    companyOf(request.principal!, ...BQ_VIEW_RIGHTS);
+    const { rows, from, total } = await this.queries.list(request.principal!, query);
+    reply.header('Content-Range', rows.length === 0 ? `bills-of-quantity */${total}` : `bills-of-quantity ${from}-${from + rows.length - 1}/${total}`);
+    reply.header('Access-Control-Expose-Headers', 'Content-Range, ETag');
+    return rows;
+  }
+
+  @Get('bill-of-quantity/:projectId')
+  async view(
+    @Param('projectId') projectId: string, @Query('revision') revision: string | undefined, @Query('asOf') asOf: string | undefined,
+    @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply,
+  ) {
+    const view = await this.queries.view(request.principal!, projectId, { ...opt('revision', revision), ...opt('asOf', asOf) });
+    reply.header('ETag', `"${view.revision}"`);
+    return view;
+  }
+
+  @Get('bill-of-quantity/:projectId/changes')
+  changes(@Param('projectId') projectId: string, @Query('since') since: string | undefined, @Req() request: AuthenticatedRequest) {
+    return this.queries.changes(request.principal!, projectId, since);
+  }
+
+  @Get('bill-of-quantity/:projectId/history')
+  history(@Param('projectId') projectId: string, @Req() request: AuthenticatedRequest) {
+    return this.queries.history(request.principal!, projectId);
+  }
+
+  @Post('bill-of-quantity/:projectId/actions/:event')
+  @ApiBqChangeRefusals()
+  @HttpCode(200)
+  act(
+    @Param('projectId') projectId: string, @Param('event') event: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined,
+    @Req() request: AuthenticatedRequest,
+  ) {
+    const body = bodyOf(raw);
+    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) throw invalidBq({ remark: ['must be text of at most 2000 characters'] });
+    return this.commands.act(request.principal!, projectId, event, typeof body.remark === 'string' ? body.remark.trim() : undefined, () => baseRevision(body, ifMatch));
+  }
+
+  /**
+   * Server-sent events: each change to the BQ as it is recorded (`id:` its revision, `event: change`,
+   * `data:` the change as /changes gives it). `?since=n` first sends the changes after n that were missed.
+   */
+  // A stream that stays open: not described by the OpenAPI document (nor called by its conformance test).
+  @ApiExcludeEndpoint()
+  @Get('bill-of-quantity/:projectId/live')
+  async stream(@Param('projectId') projectId: string, @Query('since') since: string | undefined, @Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.access.reader(request.principal!, projectId);
+    const missed = since === undefined ? null : await this.queries.changes(request.principal!, projectId, since);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    let last = missed ? Number(since) : -1;
+    const send = (changes: readonly { revision: number }[]) => {
+      for (const change of changes) {
+        if (change.revision <= last) continue;
+        last = change.revision;
+        raw.write(`id: ${change.revision}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`);
+      }
+    };
+    raw.write(': open\n\n');
+    const stop = this.live.listen(projectId, send);
+    if (missed) send(missed.changes);
+    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    raw.on('close', () => {
+      clearInterval(heartbeat);
+      stop();
+    });
+  }
+}
+
+const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
+
+function revisionOrNull(body: BqBody, ifMatch: string | undefined): number | null {
+  return body.revision === undefined && ifMatch === undefined ? null : baseRevision(body, ifMatch);
+}

@@ -1,0 +1,82 @@
+// Who may read and change a project's BQ. Only the project's company (another company's project, or an
+// unknown one: 404 bqNotFound, never 403), and in it a user who sees the project (project.viewAll, an
+// assignment, a manual role, a membership not Rejected: as the project page; otherwise 403
+// projectNotVisible). Rights: reading needs project.view or project.viewAll; changing rows, tabs and
+// build-ups needs costPlanAndLibrary.update or project.create (403 noAccessRight), then CreatePropose (10)
+// on billOfQuantity in the project (403 noAuthority; the machine's Create checks the same for the first
+// tab). Approval is the machine's: the user's levels in the project (as an approved member) together with
+// the company's levels, the company's authority manual for billOfQuantity. The lookups go through the
+// documents' read cache (dropped on any append that feeds them), so a change of rows reads nothing.
+import { Inject, Injectable } from '@nestjs/common';
+import { hasAnyAccessRight, type AccessRight, type AuthorityManual } from '@binaan/contracts';
+import type { EventStore, SqlExecutor } from '@binaan/event-store';
+import type { Actor } from '@binaan/workflows';
+import { companyLevels, companyManual, workflowManual } from '../authority/authority-reads.js';
+import { companyOf } from '../authority/authority.service.js';
+import { READ_MODELS, type Principal } from '../common/principal.js';
+import { mergeLevels, projectLevels } from '../projects/project-reads.js';
+import { DocumentReadCache } from '../documents/read-cache.js';
+import { EVENT_STORE } from '../store/store.tokens.js';
+import { BqRefused } from './bq.errors.js';
+import { isUuid } from './bq-input.js';
+
+export const BQ_VIEW_RIGHTS: readonly AccessRight[] = ['project.view', 'project.viewAll'];
+export const BQ_UPDATE_RIGHTS: readonly AccessRight[] = ['costPlanAndLibrary.update', 'project.create'];
+
+const VISIBLE = `($2::boolean
+  OR EXISTS (SELECT 1 FROM project_assignments a WHERE a.project_id = p.project_id AND a.user_id = $3)
+  OR EXISTS (SELECT 1 FROM project_manual_roles r WHERE r.project_id = p.project_id AND r.email = $4)
+  OR EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.project_id AND m.user_id = $3 AND m.status <> 'Rejected'))`;
+
+@Injectable()
+export class BqAccess {
+  private readonly cache: DocumentReadCache;
+
+  constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor, @Inject(EVENT_STORE) store: EventStore) {
+    this.cache = DocumentReadCache.of(store);
+  }
+
+  /** The caller may read the project's BQ: its company, and the project visible to them. */
+  async reader(principal: Principal, projectId: string): Promise<string> {
+    const companyId = companyOf(principal, ...BQ_VIEW_RIGHTS);
+    await this.project(principal, companyId, projectId);
+    return companyId;
+  }
+
+  /** The actor for a change of rows, tabs or build-ups (update right, then levels). */
+  async editor(principal: Principal, projectId: string): Promise<Actor> {
+    companyOf(principal, ...BQ_UPDATE_RIGHTS);
+    return this.actor(principal, projectId);
+  }
+
+  /** The actor for the machine: company levels and the user's levels in the project together. */
+  async actor(principal: Principal, projectId: string): Promise<Actor> {
+    const companyId = await this.reader(principal, projectId);
+    const [company, project] = await Promise.all([
+      this.cache.get(`levels ${companyId} ${principal.userId}`, () => companyLevels(this.db, companyId, principal.userId)),
+      this.cache.get(`projectLevels ${projectId} ${principal.userId}`, () => projectLevels(this.db, projectId, principal.userId)),
+    ]);
+    return { userId: principal.userId, companyId, kind: principal.userType === 2 ? 'admin' : 'user', authorities: { company, project: mergeLevels(company, project) } };
+  }
+
+  proposes(actor: Actor): boolean {
+    return actor.kind === 'admin' || (actor.authorities.project.billOfQuantity ?? []).includes(10);
+  }
+
+  async manual(companyId: string): Promise<AuthorityManual | undefined> {
+    const view = await this.cache.get(`bqManual ${companyId}`, () => companyManual(this.db, companyId, 'billOfQuantity'));
+    return view ? workflowManual(view) : undefined;
+  }
+
+  private async project(principal: Principal, companyId: string, projectId: string): Promise<void> {
+    const viewAll = hasAnyAccessRight(principal.accessRights, 'project.viewAll');
+    const [row] = isUuid(projectId)
+      ? await this.cache.get(`bqProject ${companyId} ${projectId} ${principal.userId} ${viewAll}`, () => this.db.query<{ visible: boolean }>(
+          `SELECT ${VISIBLE} AS visible FROM projects p WHERE p.project_id = $5 AND p.company_id = $1`,
+          [companyId, viewAll, principal.userId, principal.email.toLowerCase(), projectId],
+        ))
+      : [];
+    if (!row) throw new BqRefused(404, 'bqNotFound', 'No such project in this company.');
+    if (!row.visible && principal.userType !== 2) throw new BqRefused(403, 'projectNotVisible', 'This project is not yours to see: ask for the right to view all projects, or to be made a member.');
+  }
+}

@@ -1,0 +1,129 @@
+// Bills of quantity throughput (issue 17, run by hand: npx tsc -b && npx tsc -b test/bench && node
+// test/bench/dist/bills-of-quantity/bills-of-quantity.bench.js; BENCH_SECONDS, BENCH_ROWS,
+// BENCH_CALLERS_PER_BQ, API_WORKERS): BQ operations a
+// second through the built API on PostgreSQL (as in production, one process by default) beside plain
+// appends of the event store on the same database in the same run; the goal is a ratio of at least 0.25.
+//
+// Each of the three demo projects gets a BQ of BENCH_ROWS rows (imported), split between its callers (one by
+// default: the changes of one BQ are one stream, taken one at a time, so the plain appends get as many callers):
+// caller k works on its own header (so per-node concurrency refuses nothing) and sends, one after the
+// other: update a quantity, move a row up or down, indent and outdent a row under a sub-header, add a row
+// and delete it again. The plain appends run as many callers, each appending one event at a time.
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '@binaan/api/dist/config.js';
+import { DEMO_PASSWORD } from '@binaan/api/dist/demo/demo-data.js';
+import { plainAppendRate } from '../documents/plain-append.js';
+import { signIn } from '../documents/http.js';
+import { onDatabase, startApiProcess } from '../support/api-process.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROWS = Number(process.env.BENCH_ROWS ?? 3000);
+const CALLERS_PER_BQ = Number(process.env.BENCH_CALLERS_PER_BQ ?? 1);
+const WORKERS = Number(process.env.API_WORKERS ?? 1);
+const TEGUH = 'teguh-bina';
+
+type Json = Record<string, unknown>;
+
+async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
+  const response = await fetch(`${base}${path}`, {
+    method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
+}
+
+async function ok(reply: Promise<{ status: number; body: Json }>, what: string): Promise<Json> {
+  const { status, body } = await reply;
+  if (status < 200 || status > 299) throw new Error(`${what}: ${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+type Caller = { project: string; tab: string; header: string; sub: string; items: string[]; revision: number; indented: boolean };
+
+async function main(): Promise<void> {
+  const api = await startApiProcess('bq', WORKERS);
+  try {
+    const aminah = await signIn({ base: api.base }, 'aminah@teguhbina.my', DEMO_PASSWORD, TEGUH);
+    const kumar = await signIn({ base: api.base }, 'kumar@teguhbina.my', DEMO_PASSWORD, TEGUH);
+    const projects = (await ok(call(api.base, kumar, 'GET', '/api/project-list-by-user'), 'projects')) as unknown as { project: { id: string } }[];
+    const ids = projects.map((item) => item.project.id).slice(0, 3);
+    // Kumar proposes on billOfQuantity in each project (an approved member of every demo project).
+    const userId = await onDatabase(async (client) => (await client.query<{ user_id: string }>('SELECT user_id FROM api.identity_users WHERE email = $1', ['kumar@teguhbina.my'])).rows[0]!.user_id, api.url);
+    const callers: Caller[] = [];
+    const seedStarted = performance.now();
+    for (const project of ids) {
+      await ok(call(api.base, aminah, 'POST', `/api/projects/${project}/assignments`, { code: 'billOfQuantity', user_id: userId, workflow_level: 10 }), 'assign');
+      const tab = await ok(call(api.base, kumar, 'POST', '/api/bq-tab/add', { project_id: project, name: 'Superstructure' }), 'tab');
+      let revision = tab.revision as number;
+      const perCaller = Math.floor(ROWS / CALLERS_PER_BQ) - 2;
+      for (let k = 0; k < CALLERS_PER_BQ; k++) {
+        // The API takes bodies of at most 100 KB: the rows go in chunks of 500, the later ones under the header.
+        const head = await ok(call(api.base, kumar, 'POST', '/api/bq-item/import', {
+          project_id: project, bq_tab_id: tab.id, revision, rows: [{ level: 1, type: 'header', title: `Block ${k}` }, { level: 2, type: 'header', title: 'Sub-header' }],
+        }), 'import');
+        revision = head.revision as number;
+        const [header, sub] = (head.created as [string, string][]).map(([, id]) => id) as [string, string];
+        const items: string[] = [];
+        for (let from = 0; from < perCaller; from += 500) {
+          const rows = Array.from({ length: Math.min(500, perCaller - from) }, (_, i) => ({ level: 1, type: 'item', title: `Item ${from + i}`, description: 'Concrete', unit: 'm3', quantity: String(1 + (i % 50)), rate: '245.50' }));
+          const imported = await ok(call(api.base, kumar, 'POST', '/api/bq-item/import', { project_id: project, bq_tab_id: tab.id, parent_id: header, revision, rows }), 'import');
+          revision = imported.revision as number;
+          items.push(...(imported.created as [string, string][]).map(([, id]) => id));
+        }
+        const created = [header, sub, ...items];
+        callers.push({ project, tab: tab.id as string, header: created[0]!, sub: created[1]!, items: created.slice(2), revision, indented: false });
+      }
+    }
+    console.log(`seeded ${ids.length} BQs of ${ROWS} rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+    const latencies: number[] = [];
+    let errors = 0;
+    const run = async (caller: Caller, until: number) => {
+      for (let turn = 0; performance.now() < until; turn++) {
+        const item = caller.items[turn % caller.items.length]!;
+        const step = turn % 6;
+        const base = { project_id: caller.project, bq_tab_id: caller.tab, revision: caller.revision };
+        const [path, body] =
+          step === 0 ? ['update', { ...base, id: item, quantity: String(1 + (turn % 97)) }]
+          : step === 1 ? ['move', { ...base, id: caller.items[2 + (turn % (caller.items.length - 2))]!, direction: turn % 12 < 6 ? 'up' : 'down' }]
+          : step === 2 || step === 3 ? [caller.indented ? 'outdent' : 'indent', { ...base, id: caller.items[0]! }]
+          : step === 4 ? ['add', { ...base, parent_id: caller.header, type: 'item', title: 'Extra', quantity: '1', rate: '10' }]
+          : ['delete', { ...base, id: caller.items.at(-1)! }];
+        const started = performance.now();
+        const reply = await call(api.base, kumar, 'POST', `/api/bq-item/${path}`, body);
+        if (reply.status >= 300) {
+          errors++;
+          if (errors < 5) console.log(path, reply.status, JSON.stringify(reply.body));
+          caller.revision = (reply.body.revision as number | undefined) ?? caller.revision;
+          continue;
+        }
+        latencies.push(performance.now() - started);
+        caller.revision = reply.body.revision as number;
+        if (path === 'add') caller.items.push(reply.body.id as string);
+        if (path === 'indent' || path === 'outdent') caller.indented = path === 'indent';
+        if (path === 'delete') caller.items.pop();
+      }
+    };
+    await Promise.all(callers.map((caller) => run(caller, performance.now() + 1000)));
+    latencies.length = 0;
+    errors = 0;
+    const started = performance.now();
+    await Promise.all(callers.map((caller) => run(caller, started + SECONDS * 1000)));
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+    const bqRate = latencies.length / seconds;
+
+    const plain = await plainAppendRate({ url: api.url, schema: 'plain_bench', migrationsDir: loadConfig({}).migrationsDir, callers: callers.length, seconds: SECONDS, poolSize: 10 });
+    console.log(`BQ operations (HTTP, ${callers.length} callers on ${ids.length} BQs of ${ROWS} rows, ${WORKERS} API process(es)): ${bqRate.toFixed(0)}/s, p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, ${errors} refused`);
+    console.log(`plain appends (event store alone, ${callers.length} callers): ${plain.perSecond.toFixed(0)}/s, p50 ${plain.p50.toFixed(1)} ms, p99 ${plain.p99.toFixed(1)} ms`);
+    console.log(`ratio BQ operations / plain appends: ${(bqRate / plain.perSecond).toFixed(2)} (goal >= 0.25)`);
+    console.log(`machine load (1 min average) at the end: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
+  } finally {
+    if (process.env.BENCH_PRINT_API) console.log(api.output().slice(-4000));
+    await api.stop();
+  }
+}
+
+await main();
