@@ -21,3 +21,4 @@ export * from './certificates-api.js';
 export * from './certificates-qr.js';
 export * from './notifications-api.js';
 export * from './notifications-links.js';
+export * from './bills-of-quantity.js';
