@@ -5,6 +5,7 @@ import { ErrorReplyFilter } from './common/error-reply.filter.js';
 import type { EventStore } from '@binaan/event-store';
 import { AccessModule } from './access.module.js';
 import { AuthorityModule } from './authority/authority.module.js';
+import { BqImportExportModule } from './bills-of-quantity/bq-import-export.module.js';
 import { CertificatesModule } from './certificates/certificates.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { loadSecrets } from './common/secrets.js';
@@ -25,7 +26,7 @@ export class AppModule {
     const secrets = loadSecrets(config);
     return {
       module: AppModule,
-      imports: [StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, DocumentsModule, AuthorityModule, ProjectsModule, CertificatesModule, NotificationsModule],
+      imports: [StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, DocumentsModule, AuthorityModule, ProjectsModule, BqImportExportModule, CertificatesModule, NotificationsModule],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

@@ -4,6 +4,7 @@
 import type { Projection } from '@binaan/event-store';
 import { auditTrailProjection } from './audit/audit-trail.projection.js';
 import { authorityProjection } from './authority/authority.projection.js';
+import { bqScansProjection } from './bills-of-quantity/scan/bq-scans.projection.js';
 import { certificatesProjection } from './certificates/certificates.projection.js';
 import { companiesProjection } from './companies/companies.projection.js';
 import { documentsProjection } from './documents/documents.projection.js';
@@ -11,4 +12,4 @@ import { sessionsProjection, usersProjection } from './identity/identity.project
 import { notificationsProjection } from './notifications/notifications.projection.js';
 import { projectsProjection } from './projects/projects.projection.js';
 
-export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, documentsProjection, authorityProjection, projectsProjection, certificatesProjection, notificationsProjection];
+export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, documentsProjection, authorityProjection, projectsProjection, bqScansProjection, certificatesProjection, notificationsProjection];

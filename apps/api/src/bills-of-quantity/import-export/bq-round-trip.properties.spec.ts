@@ -18,16 +18,16 @@ const rate = fc.oneof(fc.constant(null), fc.bigInt({ min: -99_999_999n, max: 999
   return `${s < 0n ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
 }));
 
-type Shape = { header: boolean; children: Shape[] };
+type Shape = { header: boolean; children: readonly Shape[] };
 /** A forest of headers and items: only headers have children. */
-const forest: fc.Arbitrary<Shape[]> = fc.letrec<{ node: Shape; nodes: Shape[] }>((tie) => ({
+const forest: fc.Arbitrary<readonly Shape[]> = fc.letrec<{ node: Shape; nodes: readonly Shape[] }>((tie) => ({
   node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constant({ header: false, children: [] }), fc.record({ header: fc.constant(true), children: tie('nodes') })),
   nodes: fc.array(tie('node'), { maxLength: 4 }),
 })).nodes;
 
-function rowsOf(shapes: Shape[], fields: fc.Arbitrary<Omit<BqImportRow, 'level' | 'type'>>): fc.Arbitrary<BqImportRow[]> {
+function rowsOf(shapes: readonly Shape[], fields: fc.Arbitrary<Omit<BqImportRow, 'level' | 'type'>>): fc.Arbitrary<BqImportRow[]> {
   const flat: { level: number; header: boolean }[] = [];
-  const walk = (list: Shape[], level: number) => list.forEach((s) => { flat.push({ level, header: s.header }); walk(s.children, level + 1); });
+  const walk = (list: readonly Shape[], level: number) => list.forEach((s) => { flat.push({ level, header: s.header }); walk(s.children, level + 1); });
   walk(shapes, 1);
   return fc.tuple(...flat.map(() => fields)).map((values) => flat.map((f, i) => ({
     level: f.level, type: f.header ? 'header' as const : 'item' as const,
