@@ -2,11 +2,13 @@
 // usual columns (item, description, unit, quantity, rate, amount; figures right-aligned), and pdftoppm
 // (poppler-utils) rasterises it when a test wants a PNG "scan".
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { EventStore } from '@binaan/event-store';
 
 export type PrintedRow = { item: string; description: string; unit: string; quantity: string; rate: string; amount: string } | { heading: string };
 
@@ -55,4 +57,19 @@ export async function rasterise(pdf: Buffer): Promise<Buffer> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** A scan read and pending review in a project, straight on the store (for suites that need one to exist). */
+export async function seedBqScan(store: EventStore, projectId: string, companyId: string, userId: string): Promise<string> {
+  const scanId = randomUUID();
+  const metadata = { actorUserId: userId, actorCompanyId: companyId };
+  const row = { page: 1, top: 300, level: 1, type: 'item', title: 'A1', description: 'Excavate over site', unit: 'm3', quantity: '120.000', rate: '12.50', amount: '1500.00', confidence: 96, problems: [] };
+  await store.append({
+    streamId: `bq-scan-${scanId}`, streamType: 'bqScan', expectedRevision: 'no_stream',
+    events: [
+      { type: 'BqScanUploaded', data: { projectId, companyId, fileName: 'bill-1.pdf', mediaType: 'application/pdf', size: 1000, device: 'computer' }, metadata },
+      { type: 'BqScanRead', data: { pages: 1, rows: [row] }, metadata: { ...metadata, by: 'ocr' } },
+    ],
+  });
+  return scanId;
 }
