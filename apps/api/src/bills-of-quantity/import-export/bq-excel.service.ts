@@ -66,13 +66,16 @@ export class BqExcelService {
     await visibleProject(this.db, principal, projectId);
     const progress = options.onProgress ?? (() => undefined);
     progress({ phase: 'reading', rows: 0, totalRows: null });
-    const outcome = await unreadableAsRefusal(importWorkbook(bytes, mapping, (p) => progress({ phase: 'reading', rows: p.rows, totalRows: p.totalRows })));
+    const outcome = await unreadableAsRefusal(importWorkbook(
+      bytes, mapping,
+      (p) => progress({ phase: 'reading', rows: p.rows, totalRows: p.totalRows }),
+      (p) => progress({ phase: 'checking', rows: p.rows, totalRows: p.totalRows }),
+    ));
     if (!outcome.ok) {
       if (outcome.code === 'bqImportSheetNotFound') throw refusal(422, outcome.code, `The file has no sheet named ${outcome.sheets.join(', ')}.`, { sheets: outcome.sheets });
       if (outcome.code === 'bqImportTooManyRows') throw refusal(413, outcome.code, `One import brings at most ${MAX_IMPORT_ROWS} rows; this one has ${outcome.rows}.`, { rows: outcome.rows });
       throw refusal(422, outcome.code, `${outcome.errorCount} cell(s) of the file break the BQ's rules${outcome.errorCount > MAX_LISTED_ERRORS ? ` (the first ${MAX_LISTED_ERRORS} are listed)` : ''}.`, { errors: outcome.errors, errorCount: outcome.errorCount });
     }
-    progress({ phase: 'checking', rows: outcome.rows, totalRows: outcome.rows });
     const tabs = outcome.tabs.map((t) => ({ name: t.name, rows: t.rows.length }));
     if (options.dryRun) return { success: true, written: false, revision: null, rows: outcome.rows, tabs, preview: outcome.tabs };
     progress({ phase: 'writing', rows: 0, totalRows: outcome.rows });

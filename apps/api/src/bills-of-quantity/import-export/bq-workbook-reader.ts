@@ -41,7 +41,9 @@ export type ImportOutcome =
   | { ok: false; code: 'bqImportTooManyRows'; rows: number }
   | { ok: false; code: 'bqImportRowsInvalid'; errors: BqImportError[]; errorCount: number };
 
-export async function importWorkbook(bytes: Uint8Array, mapping: BqImportMapping, onProgress?: ReadOptions['onProgress']): Promise<ImportOutcome> {
+export type CheckProgress = (progress: { sheet: string; rows: number; totalRows: number }) => void;
+
+export async function importWorkbook(bytes: Uint8Array, mapping: BqImportMapping, onProgress?: ReadOptions['onProgress'], onChecked?: CheckProgress): Promise<ImportOutcome> {
   const wanted = mapping.sheets.map((s) => s.sheet);
   const sheets = await readXlsx(bytes, { sheets: wanted, ...(onProgress ? { onProgress } : {}) });
   const byName = new Map(sheets.map((s) => [s.name, s]));
@@ -55,7 +57,15 @@ export async function importWorkbook(bytes: Uint8Array, mapping: BqImportMapping
     errorCount++;
     if (errors.length < MAX_LISTED_ERRORS) errors.push(error);
   };
-  const tabs = mapping.sheets.map((m) => sheetRows(byName.get(m.sheet)!, m, report));
+  // A sheet at a time, the event loop let go between sheets (other requests are answered in between).
+  const tabs: BqImportTab[] = [];
+  let checked = 0;
+  for (const m of mapping.sheets) {
+    await new Promise((resolve) => setImmediate(resolve));
+    tabs.push(sheetRows(byName.get(m.sheet)!, m, report));
+    checked += byName.get(m.sheet)!.rows.length;
+    onChecked?.({ sheet: m.sheet, rows: checked, totalRows: total });
+  }
   if (errorCount > 0) return { ok: false, code: 'bqImportRowsInvalid', errors, errorCount };
   return { ok: true, tabs, rows: tabs.reduce((n, t) => n + t.rows.length, 0) };
 }
