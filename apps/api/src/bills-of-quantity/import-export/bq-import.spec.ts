@@ -144,4 +144,19 @@ describe('reading a workbook', () => {
     expect(preview!.rows[2]!.cells).toEqual(['A', 'Excavation', 'm3', 10, 4.5, 45]);
     expect(await importWorkbook(bytes, { sheets: [{ ...preview!.proposed!, sheet: 'Bill 3' }] })).toEqual({ ok: false, code: 'bqImportSheetNotFound', sheets: ['Bill 3'] });
   });
+
+  it('takes levels from Excel outline grouping when a workbook has no level column', async () => {
+    const bytes = await workbook((wb) => {
+      const s = wb.addWorksheet('Bill 1', { properties: { outlineProperties: { summaryBelow: false, summaryRight: false } } });
+      s.addRow(['Ref', 'Description', 'Unit', 'Qty', 'Rate']);
+      const rows: [number, (string | number | null)[]][] = [[0, ['1', 'Preliminaries', null, null, null]], [1, ['1.1', 'Site setup', null, null, null]], [2, ['1.1.1', 'Hoarding', 'm', 120, 35]], [1, ['1.2', 'Insurance', 'sum', 1, 8000]]];
+      for (const [outline, cells] of rows) s.addRow(cells).outlineLevel = outline;
+    });
+    const [preview] = await previewWorkbook(bytes);
+    expect(preview!.proposed).toEqual({ sheet: 'Bill 1', tab: 'Bill 1', headerRow: 1, levels: 'outline', columns: { title: 'A', description: 'B', unit: 'C', quantity: 'D', rate: 'E' } });
+    const outcome = await importWorkbook(bytes, { sheets: [preview!.proposed!] });
+    expect(outcome.ok && outcome.tabs[0]!.rows.map((r) => [r.level, r.type, r.title, r.quantity, r.rate])).toEqual([
+      [1, 'header', '1', null, null], [2, 'header', '1.1', null, null], [3, 'item', '1.1.1', '120.000', '35.00'], [2, 'item', '1.2', '1.000', '8000.00'],
+    ]);
+  });
 });
