@@ -25,6 +25,11 @@ if [ ! -x /usr/sbin/nginx ]; then
   echo "installing Debian's nginx for the several-hosts test"
   (export DEBIAN_FRONTEND=noninteractive; apt-get install -y -qq nginx || (apt-get update -qq && apt-get install -y -qq nginx)) >/dev/null || echo "could not install nginx (the several-hosts test will not run)"
 fi
+# Debian's tesseract-ocr and poppler-utils (pdftoppm), for the BQ scan import's OCR (apps/api/src/bills-of-quantity/scan).
+if [ ! -x /usr/bin/tesseract ] || [ ! -x /usr/bin/pdftoppm ]; then
+  echo "installing Debian's tesseract-ocr and poppler-utils for the BQ scan tests"
+  (export DEBIAN_FRONTEND=noninteractive; apt-get install -y -qq tesseract-ocr poppler-utils || (apt-get update -qq && apt-get install -y -qq tesseract-ocr poppler-utils)) >/dev/null || echo "could not install tesseract-ocr (the BQ scan tests will fail)"
+fi
 mapfile -t pg < <(bash infra/scripts/ensure-postgres.sh) || { echo "could not get a PostgreSQL server"; exit 1; }
 base_url=${pg[0]}
 own_cluster=${pg[1]:-}

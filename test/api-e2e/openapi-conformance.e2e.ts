@@ -10,6 +10,10 @@ import request from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DEMO_PASSWORD } from '../../apps/api/src/demo/demo-data.js';
 import { seedDemo } from '../../apps/api/src/demo/demo-seed.js';
+import type { EventStore, SqlExecutor } from '@binaan/event-store';
+import { READ_MODELS } from '../../apps/api/src/common/principal.js';
+import { EVENT_STORE } from '../../apps/api/src/store/store.tokens.js';
+import { seedBqScan } from '../support/bq-scan-page.js';
 import { OpenApiValidator, type OpenApiDocument } from './openapi-validator.js';
 import { pgliteConfig, startApp } from './support.js';
 
@@ -83,6 +87,10 @@ describe('the OpenAPI document against the replies', () => {
     '/api/projects/{id}': () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((id) => ({ id })),
     '/api/projects/{id}/documents': () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((id) => ({ id })),
     '/api/projects/{id}/history': () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((id) => ({ id })),
+    '/api/bill-of-quantity/{projectId}/export': () => projectIds(),
+    '/api/project/{projectId}/bill-of-quantity-scan-list': () => projectIds(),
+    '/api/project/{projectId}/bill-of-quantity-scans/{scanId}': () =>
+      from('/api/project/{projectId}/bill-of-quantity-scan-list').filter((f) => typeof f.object.id === 'string').slice(0, REAL_VALUES).map((f) => ({ projectId: f.params.projectId!, scanId: f.object.id as string })),
     '/api/audit/verify': () => documentIds(),
     // A project's BQ (none in the demo: 404 bqNotFound for history, the empty BQ for the others).
     ...Object.fromEntries(['/api/bill-of-quantity/{projectId}', '/api/bill-of-quantity/{projectId}/changes', '/api/bill-of-quantity/{projectId}/history'].map((template) => [
@@ -105,6 +113,7 @@ describe('the OpenAPI document against the replies', () => {
     },
     '/api/test-get-transaction/{txId}': () => strings(found.flatMap((f) => objectsIn(f.body)).flatMap((o) => [o.tx_id, o.register_tx_id])).map((txId) => ({ txId })),
   };
+  const projectIds = () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((projectId) => ({ projectId }));
   const documentIds = () =>
     resources().flatMap((resource) => strings(from(`/api/documents/{resource}`).filter((f) => f.params.resource === resource).map((f) => f.object.id)).slice(0, 1).map((id) => ({ resource, id })));
 
@@ -140,6 +149,9 @@ describe('the OpenAPI document against the replies', () => {
   beforeAll(async () => {
     app = await startApp(await pgliteConfig());
     await seedDemo(app);
+    // A BQ scan pending review, so the scan routes are called with a real id too.
+    const [project] = await app.get<SqlExecutor>(READ_MODELS).query<{ project_id: string; company_id: string; created_by: string }>("SELECT project_id, company_id, created_by FROM projects WHERE company_id = 'teguh-bina' ORDER BY name LIMIT 1");
+    await seedBqScan(app.get<EventStore>(EVENT_STORE), project!.project_id, project!.company_id, project!.created_by);
     document = (await request(server()).get('/api/docs-json').expect(200)).body as OpenApiDocument;
     validator = new OpenApiValidator(document);
     callers = await signInAll();
@@ -151,7 +163,7 @@ describe('the OpenAPI document against the replies', () => {
     // Routes without parameters first, then those whose parameters come from them (lists before items).
     const rounds = [
       gets.filter((o) => needed(o).length === 0),
-      gets.filter((o) => ['/api/documents/{resource}', '/api/workflows/{resource}', '/api/authority-manuals/{resource}', '/api/article/{id}/attendance', '/api/company/directory/{id}', '/api/company/custom-list/{id}', '/api/projects/{id}/authority-history', '/api/projects/{id}', '/api/projects/{id}/documents', '/api/projects/{id}/history'].includes(o.template)),
+      gets.filter((o) => ['/api/documents/{resource}', '/api/workflows/{resource}', '/api/authority-manuals/{resource}', '/api/article/{id}/attendance', '/api/company/directory/{id}', '/api/company/custom-list/{id}', '/api/projects/{id}/authority-history', '/api/projects/{id}', '/api/projects/{id}/documents', '/api/projects/{id}/history', '/api/bill-of-quantity/{projectId}/export', '/api/project/{projectId}/bill-of-quantity-scan-list'].includes(o.template)),
     ];
     rounds.push(gets.filter((o) => !rounds.flat().includes(o) && !SESSION_CHANGING.has(o.template)));
     rounds.push(gets.filter((o) => SESSION_CHANGING.has(o.template)));

@@ -22,3 +22,4 @@ export * from './certificates-qr.js';
 export * from './notifications-api.js';
 export * from './notifications-links.js';
 export * from './bills-of-quantity.js';
+export * from './bills-of-quantity-import.js';

@@ -1,0 +1,25 @@
+// The BQ's Excel import/export and OCR scans (issue 17): own controllers, services and the scans'
+// projection; the BQ itself is reached through BQ_BOOK (import-export/bq-book.port.ts), which the BQ module
+// binds (until then UnwiredBqBook). It takes file bodies on its upload routes only (binary-bodies.ts).
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { binaryBodies } from './import-export/binary-bodies.js';
+import { BQ_BOOK, UnwiredBqBook } from './import-export/bq-book.port.js';
+import { BqExcelController } from './import-export/bq-excel.controller.js';
+import { BqExcelService } from './import-export/bq-excel.service.js';
+import { BqScanController } from './scan/bq-scan.controller.js';
+import { BqScanService } from './scan/bq-scan.service.js';
+
+@Module({
+  controllers: [BqExcelController, BqScanController],
+  providers: [BqExcelService, BqScanService, { provide: BQ_BOOK, useClass: UnwiredBqBook }],
+  exports: [BqExcelService, BqScanService],
+})
+export class BqImportExportModule implements OnModuleInit {
+  constructor(@Inject(HttpAdapterHost) private readonly host: HttpAdapterHost) {}
+
+  onModuleInit(): void {
+    binaryBodies(this.host.httpAdapter.getInstance<FastifyInstance>());
+  }
+}
