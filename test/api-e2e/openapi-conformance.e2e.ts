@@ -92,6 +92,8 @@ describe('the OpenAPI document against the replies', () => {
     '/api/project/{projectId}/bill-of-quantity-scans/{scanId}': () =>
       from('/api/project/{projectId}/bill-of-quantity-scan-list').filter((f) => typeof f.object.id === 'string').slice(0, REAL_VALUES).map((f) => ({ projectId: f.params.projectId!, scanId: f.object.id as string })),
     '/api/audit/verify': () => documentIds(),
+    // The members of the callers' companies: real people whose data the platform admin may export.
+    '/api/personal-data/users/{userId}': () => strings(from('/api/company/members').map((f) => f.object.id)).map((userId) => ({ userId })),
     // A project's BQ (none in the demo: 404 bqNotFound for history, the empty BQ for the others).
     ...Object.fromEntries(['/api/bill-of-quantity/{projectId}', '/api/bill-of-quantity/{projectId}/changes', '/api/bill-of-quantity/{projectId}/history'].map((template) => [
       template, () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((projectId) => ({ projectId })),
