@@ -269,6 +269,37 @@ test('on a phone the top bar shows the support e-mail address whole, in every la
 
 });
 
+test('on a phone the signed-in app bar stays one line high, the company name cut there and whole in its title, in every language', async ({ page, shot }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
+  for (const language of ['en', 'ms', 'zh']) {
+    await page.evaluate((lang) => localStorage.setItem('binaan.language', lang), language);
+    await page.goto('/audit');
+    await expect(page.getByTestId('audit-page')).toBeVisible();
+    // Wrapped over four lines the bar grew to 110 px and covered the page's first line.
+    const bar = (await page.locator('header').first().boundingBox())!;
+    expect(bar.height, language).toBeLessThanOrEqual(64);
+    const page_ = (await page.getByTestId('audit-page').boundingBox())!;
+    expect(page_.y, language).toBeGreaterThanOrEqual(bar.y + bar.height);
+    await expect(page.getByTestId('company-switcher')).toHaveAttribute('title', 'Teguh Bina Sdn Bhd');
+    await shot(page, `i27-app-bar-phone-${language}`);
+  }
+  await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
+});
+
+test('on a phone a list row shows its status, awaiting approval included, without scrolling sideways', async ({ page, baseURL, shot }) => {
+  const order = await orderAwaitingApproval(baseURL!, 'Phone-row order');
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
+  await page.goto(`/purchaseOrder?filter=${encodeURIComponent(JSON.stringify({ q: order.documentNo }))}`);
+  const chip = page.getByRole('row').filter({ hasText: order.documentNo }).getByTestId('status-chip');
+  await expect(chip).toHaveText('New, awaiting verify level 1');
+  // Wholly inside the phone's width: before, the status came after the title and sat past the right edge.
+  const box = (await chip.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  await shot(page, 'i27-list-status-phone');
+});
+
 test('the certificate PDF gives its times in Malaysian time with the zone', async ({ request }) => {
   const lookup = await request.post('/api/event-participant/verified-certificate', { data: { qr: readmeQrText() } });
   const registrationId = ((await lookup.json()) as { id: string }).id;
