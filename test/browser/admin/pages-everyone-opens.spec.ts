@@ -115,6 +115,22 @@ test('irreversible actions ask first: approve names the order and its effect, Es
   expect(history.json.some((row) => row.remark === 'Wrong cement grade')).toBe(true);
 });
 
+test('cancel asks first too, naming the order, with the remark in the same dialog', async ({ page, baseURL, shot }) => {
+  const order = await orderAwaitingApproval(baseURL!, 'Cancel-with-remark order');
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');
+  await page.goto(`/purchaseOrder/${order.id}/show`);
+  await page.getByTestId('action-Cancel').click();
+  const cancel = page.getByRole('dialog', { name: `Cancel ${order.documentNo}?` });
+  await expect(cancel.getByTestId('confirm-documents')).toContainText(order.documentNo);
+  await expect(cancel.getByTestId('confirm-effect')).not.toBeEmpty();
+  await expect(cancel.getByTestId('action-confirm')).toBeDisabled();
+  await cancel.getByTestId('remark-input').fill('Ordered twice');
+  await shot(page, 'i27-confirm-cancel-phone');
+  await cancel.getByTestId('action-confirm').click();
+  await expect(page.getByTestId('status-chip').first()).toHaveText('Cancelled');
+});
+
 test('a document page sends no request with an empty id, opened directly or from the list', async ({ page, baseURL }) => {
   const order = await orderAwaitingApproval(baseURL!, 'No-empty-id order');
   const bad: string[] = [];
