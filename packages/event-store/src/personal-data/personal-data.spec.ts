@@ -22,7 +22,7 @@ const url = process.env.TEST_DATABASE_URL;
 const schemas: string[] = [];
 
 const declarations: PersonalDataDeclarations = {
-  PersonJoined: { subject: (data) => String(data.personId), fields: ['email', 'name', 'mobile'] },
+  PersonJoined: { subject: (data) => (typeof data.personId === 'string' ? data.personId : ''), fields: ['email', 'name', 'mobile'] },
 };
 
 /** A read model of persons, as a directory would keep it. */
