@@ -288,7 +288,7 @@ test('on a phone the top bar shows the support e-mail address whole, in every la
 test('on a phone the signed-in app bar stays one line high, the company name cut there and whole in its title, in every language', async ({ page, shot }) => {
   await page.setViewportSize(PHONE);
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
-  for (const language of ['en', 'ms', 'zh']) {
+  for (const language of ['en', 'ms', 'zh'] as const) {
     await page.evaluate((lang) => localStorage.setItem('binaan.language', lang), language);
     await page.goto('/audit');
     await expect(page.getByTestId('audit-page')).toBeVisible();
@@ -298,6 +298,9 @@ test('on a phone the signed-in app bar stays one line high, the company name cut
     const page_ = (await page.getByTestId('audit-page').boundingBox())!;
     expect(page_.y, language).toBeGreaterThanOrEqual(bar.y + bar.height);
     await expect(page.getByTestId('company-switcher')).toHaveAttribute('title', 'Teguh Bina Sdn Bhd');
+    // The language button names the page's language (it said "English" over a page in Chinese).
+    const name = { en: 'English', ms: 'Bahasa Melayu', zh: '简体中文' }[language];
+    await expect(page.locator('header button[aria-haspopup="true"]').filter({ hasText: new RegExp(name, 'i') })).toBeVisible();
     await shot(page, `i27-app-bar-phone-${language}`);
   }
   await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
