@@ -4,7 +4,8 @@
 //
 // "Up to date" is decided by a stamp (build-stamps.mjs): a hash of every source file's path, size and mtime,
 // written after a build that succeeded. A second start with nothing changed skips both builds (the ui's
-// Vite build alone takes about 20 s here). Each step says what it does, and a long one says so every 5 s.
+// Vite build alone takes about 20 s here). Each step says what it does, and a long one says so every 4 s, so
+// the terminal is never silent for 5 s (TICK_MS: a loaded machine delays a timer by a few hundred ms).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BUILDS, isUpToDate, sourcesHash, stamp } from './build-stamps.mjs';
@@ -13,6 +14,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const verbose = ['debug', 'verbose'].includes((process.env.LOG_LEVEL ?? '').toLowerCase());
+const TICK_MS = 4000;
 
 /** Runs one build step; its output is shown only when it fails (or with LOG_LEVEL=debug). */
 function run(label, command, args) {
@@ -23,7 +25,7 @@ function run(label, command, args) {
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
-    const ticker = setInterval(() => console.log(`  still ${label.charAt(0).toLowerCase()}${label.slice(1)} (${seconds(since)})`), 5000);
+    const ticker = setInterval(() => console.log(`  still ${label.charAt(0).toLowerCase()}${label.slice(1)} (${seconds(since)})`), TICK_MS);
     child.on('exit', (code) => {
       clearInterval(ticker);
       if (code === 0) console.log(`  done in ${seconds(since)}`);
@@ -64,9 +66,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(si
 api.on('exit', (code) => process.exit(code ?? 0));
 
 /**
- * Passes the API's output through and, until its banner, says every 5 s which step it is still at. The
- * ticking is done here, not in the API: PGlite runs SQL on the API's own thread, and a long migration or
- * rebuild blocks the timers there.
+ * Passes the API's output through and, until its banner, says which step it is still at whenever the API
+ * has been silent for TICK_MS. The ticking is done here, not in the API: PGlite runs SQL on the API's own
+ * thread, and a long migration or rebuild blocks the timers there.
  */
 function watchUntilReady(child) {
   let step = 'starting the API';
@@ -94,9 +96,9 @@ function watchUntilReady(child) {
   pass(child.stderr, process.stderr);
   const ticker = setInterval(() => {
     if (ready) return clearInterval(ticker);
-    if (Date.now() - lastOutput < 5000) return;
+    if (Date.now() - lastOutput < TICK_MS) return;
     console.log(`  still ${step} (${seconds(stepSince)})`);
     lastOutput = Date.now();
-  }, 1000);
+  }, 250);
   child.on('exit', () => clearInterval(ticker));
 }

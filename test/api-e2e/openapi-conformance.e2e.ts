@@ -1,9 +1,13 @@
 // The OpenAPI document tells the truth: every route it lists is called, as the buyer, the seller, the
 // event organizer, the platform admin, a signed-in user with no company chosen yet, and anonymously, with
-// path parameters filled from real ids (found through the list calls) and unknown ones. Writes go out only
+// path parameters filled from real ids (found through the list calls) and unknown ones. Writes go out first
 // with a body that is not JSON, a body that fails the checks, an unknown id, or by a caller without the
-// right, so nothing changes that a later call relies on. Each reply's status must be declared for its
+// right, so nothing changes that a later call relies on; then the writes a client makes most (sign-in,
+// documents created, edited and acted on one by one and in bulk, projects, their stages and members,
+// events published and registered for, the authority settings, notifications cleared, sign-out) succeed,
+// so their success replies are held to the document too. Each reply's status must be declared for its
 // route, and its JSON body must match the declared schema (ajv), so the document and the API cannot drift.
+// On PGlite and, when TEST_DATABASE_URL is set (npm test sets it), on PostgreSQL.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
@@ -15,10 +19,12 @@ import { READ_MODELS } from '../../apps/api/src/common/principal.js';
 import { EVENT_STORE } from '../../apps/api/src/store/store.tokens.js';
 import { seedBqScan } from '../support/bq-scan-page.js';
 import { OpenApiValidator, type OpenApiDocument } from './openapi-validator.js';
-import { pgliteConfig, startApp } from './support.js';
+import { solveHumanCheck } from '../support/human-check.js';
+import { pgliteConfig, postgresConfig, removeAppData, startApp, TEST_DATABASE_URL } from './support.js';
+import type { ApiConfig } from '../../apps/api/src/config.js';
 
 type Caller = { name: string; token?: string };
-type Call = { method: string; template: string; url: string; caller: Caller; body?: string; note: string };
+type Call = { method: string; template: string; url: string; caller: Caller; body?: string; headers?: Record<string, string>; note: string };
 type Found = { template: string; params: Record<string, string>; body: unknown };
 type OperationRef = { method: string; template: string };
 
@@ -42,8 +48,13 @@ const objectsIn = (value: unknown): Record<string, unknown>[] => {
 };
 const strings = (values: unknown[]) => [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== '' && v !== '-'))].slice(0, REAL_VALUES);
 
-describe('the OpenAPI document against the replies', () => {
+const STORES = ['PGlite', ...(TEST_DATABASE_URL ? ['PostgreSQL'] : [])];
+/** A quick human check: the forgot-password call solves one. */
+const ENV = { HUMAN_CHECK_MAX_NUMBER: '1000' };
+
+describe.each(STORES)('the OpenAPI document against the replies, on %s', (store) => {
   let app: NestFastifyApplication;
+  let config: ApiConfig;
   let document: OpenApiDocument;
   let validator: OpenApiValidator;
   let callers: Caller[] = [];
@@ -53,10 +64,14 @@ describe('the OpenAPI document against the replies', () => {
   const calledTemplates = new Set<string>();
 
   const server = () => app.getHttpServer();
+  /** Signs in and chooses the company through `send`, so these replies are checked too. */
   const signIn = async (email: string, companyId?: string): Promise<string> => {
-    const login = await request(server()).post('/api/login').send({ email, password: DEMO_PASSWORD }).expect(200);
+    const login = await send({ method: 'post', template: '/api/login', url: '/api/login', caller: { name: email }, body: JSON.stringify({ email, password: DEMO_PASSWORD }), note: 'signing in' });
+    expect(login.status).toBe(200);
     if (!companyId) return login.body.jwtToken as string;
-    const chosen = await request(server()).get(`/api/company/choose/${companyId}`).set('authorization', `Bearer ${login.body.jwtToken}`).expect(200);
+    const template = '/api/company/choose/{companyProfileId}';
+    const chosen = await send({ method: 'get', template, url: `/api/company/choose/${companyId}`, caller: { name: email, token: login.body.jwtToken as string }, note: 'choosing the company' });
+    expect(chosen.status).toBe(200);
     return chosen.body.jwtToken as string;
   };
 
@@ -122,6 +137,7 @@ describe('the OpenAPI document against the replies', () => {
   const send = async (call: Call) => {
     let pending = request(server())[call.method as 'get'](call.url);
     if (call.caller.token) pending = pending.set('authorization', `Bearer ${call.caller.token}`);
+    for (const [name, value] of Object.entries(call.headers ?? {})) pending = pending.set(name, value);
     if (call.body !== undefined) pending = pending.set('content-type', 'application/json').send(call.body);
     const reply = await pending;
     calledTemplates.add(`${call.method} ${call.template}`);
@@ -149,7 +165,8 @@ describe('the OpenAPI document against the replies', () => {
     Object.entries(document.paths).flatMap(([template, item]) => Object.keys(item).filter(method).map((m) => ({ method: m, template })));
 
   beforeAll(async () => {
-    app = await startApp(await pgliteConfig());
+    config = store === 'PGlite' ? await pgliteConfig(ENV) : postgresConfig(ENV);
+    app = await startApp(config);
     await seedDemo(app);
     // A BQ scan pending review, so the scan routes are called with a real id too.
     const [project] = await app.get<SqlExecutor>(READ_MODELS).query<{ project_id: string; company_id: string; created_by: string }>("SELECT project_id, company_id, created_by FROM projects WHERE company_id = 'teguh-bina' ORDER BY name LIMIT 1");
@@ -158,7 +175,10 @@ describe('the OpenAPI document against the replies', () => {
     validator = new OpenApiValidator(document);
     callers = await signInAll();
   }, 600_000);
-  afterAll(async () => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    if (config) await removeAppData(config);
+  });
 
   it('answers every GET as declared, for every caller, with real and unknown ids', async () => {
     const gets = operations((m) => m === 'get');
@@ -214,6 +234,63 @@ describe('the OpenAPI document against the replies', () => {
       }
     }
     expect(calledTemplates.size).toBe(Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0));
+  }, 180_000);
+
+  it('answers the writes a client makes most as declared when they succeed', async () => {
+    const [kumar, lim, mei, aminah] = [await signIn('kumar@teguhbina.my', 'teguh-bina'), await signIn('lim@teguhbina.my', 'teguh-bina'), await signIn('mei@mutiarasupplies.my', 'mutiara-supplies'), await signIn('aminah@teguhbina.my', 'teguh-bina')];
+    const outcomes: string[] = [];
+    /** Sends a write that must succeed (2xx); its reply is checked against the document like every other. */
+    const write = async (name: string, token: string | undefined, method: string, template: string, params: Record<string, string>, body?: unknown, headers?: Record<string, string>) => {
+      const url = template.replace(/\{([^}]+)\}/g, (_, key: string) => encodeURIComponent(params[key]!));
+      const reply = await send({ method, template, url, caller: { name, token }, body: body === undefined ? undefined : JSON.stringify(body), headers, note: 'a write that succeeds' });
+      outcomes.push(`${method.toUpperCase()} ${template}: ${reply.status}${reply.status >= 300 ? ` ${JSON.stringify(reply.body)}` : ''}`);
+      return reply;
+    };
+    const userId = async (email: string) => {
+      const members = await request(server()).get('/api/company/members').set('authorization', `Bearer ${aminah}`).expect(200);
+      return objectsIn(members.body).find((m) => m.email === email)?.id as string;
+    };
+
+    // A purchase order: created, edited, sent for approval, approved; and one more sent for approval in bulk.
+    const order = { title: 'Cement, Block A', counterpartyCompanyId: 'mutiara-supplies', startDate: '2026-03-10', endDate: '2026-03-20', items: [{ description: 'Cement 50 kg', unit: 'bag', quantity: '200', rate: '24.00' }] };
+    const created = await write('buyer', kumar, 'post', '/api/documents/{resource}', { resource: 'purchaseOrder' }, order);
+    const id = created.body.id as string;
+    const at = { resource: 'purchaseOrder', id };
+    await write('buyer', kumar, 'put', '/api/documents/{resource}/{id}', at, { title: 'Cement, Block A, level 3' }, { 'If-Match': '1' });
+    await write('buyer', kumar, 'post', '/api/documents/{resource}/{id}/actions/{event}', { ...at, event: 'Request_Approve' }, {}, { 'If-Match': '2' });
+    await write('approver', lim, 'post', '/api/documents/{resource}/{id}/actions/{event}', { ...at, event: 'Approve' }, {}, { 'If-Match': '3' });
+    const another = await write('buyer', kumar, 'post', '/api/documents/{resource}', { resource: 'purchaseOrder' }, order);
+    await write('buyer', kumar, 'post', '/api/documents/{resource}/actions/{event}', { resource: 'purchaseOrder', event: 'Request_Approve' }, { items: [{ id: another.body.id, revision: 1 }] });
+
+    // A project: created, edited, a stage and a member added.
+    const project = { project_name: 'Pangsapuri Bukit Jalil', project_code: `OA-${store}`, project_type: 3, location: 'Bukit Jalil, Kuala Lumpur', project_short_desc: 'Two blocks', site_contact_person: 'Kumar', site_contact_person_number: '+60 12-300 0003', project_category_name: 'Residential', region: 2, latitude: 3.06, longitude: 101.69 };
+    const made = await write('administrator', aminah, 'post', '/api/projects', {}, project);
+    const projectId = made.body.id as string;
+    const edited = await write('administrator', aminah, 'put', '/api/projects/{id}', { id: projectId }, { ...project, project_name: 'Pangsapuri Bukit Jalil, Phase 1' }, { 'If-Match': `"${made.body.revision}"` });
+    await write('buyer', kumar, 'post', '/api/projects/{id}/stages', { id: projectId }, { name: 'Piling' });
+    await write('administrator', aminah, 'post', '/api/projects/{id}/members', { id: projectId }, { user_id: await userId('kumar@teguhbina.my') });
+    expect(edited.status).toBe(200);
+
+    // An event: created, published, registered for by the public.
+    const event = await write('organizer', aminah, 'post', '/api/article', {}, { title: 'Crane Safety Talk', location: 'Shah Alam', date: '2027-03-02T01:00:00Z' });
+    const articleId = (event.body.data as { id: string }).id;
+    await write('organizer', aminah, 'post', '/api/article/{id}/publish', { id: articleId });
+    await write('anonymous', undefined, 'post', '/api/article/register', {}, { article_id: articleId, name: 'Early Bird', email: 'early@example.my', contact: '0123456789' });
+
+    // Authority settings: a level assigned and taken back, a manual changed.
+    const assignment = { code: 'invoice', user_id: await userId('farid@teguhbina.my'), workflow_level: 20 };
+    await write('administrator', aminah, 'post', '/api/company-workflow/assignments', {}, assignment);
+    await write('administrator', aminah, 'post', '/api/company-workflow/assignments/unassign', {}, assignment);
+    const manual = (await request(server()).get('/api/authority-manuals/tender').set('authorization', `Bearer ${aminah}`).expect(200)).body.manual as { version: number };
+    await write('administrator', aminah, 'put', '/api/authority-manuals/{resource}', { resource: 'tender' }, { label: 'Tender approval', levels: [{ level: 20, limit: '60000' }], allowSelfApproval: false, roleType: 'company', roles: ['Approver'], expectedVersion: manual.version });
+
+    // The account: notifications cleared, a UI error reported, a reset asked for, signed out.
+    await write('seller', mei, 'post', '/api/application/clear-notification-count', {});
+    await write('seller', mei, 'post', '/api/log-ui-error', {}, { error: 'TypeError: x is undefined', error_info: 'in <Dashboard>' });
+    await write('anonymous', undefined, 'post', '/api/users/forgot-password', {}, { email: 'kumar@teguhbina.my', domainGroup: 'binaan', response_token: await solveHumanCheck(request(server())) });
+    await write('seller', mei, 'post', '/api/users/logout', {});
+
+    expect(outcomes.filter((line) => !/: 2\d\d$/.test(line))).toEqual([]);
   }, 180_000);
 
   it('left no reply that the document does not declare or describe', () => {

@@ -128,8 +128,7 @@ describe('store backup and restore (the demo data on PGlite)', () => {
   }, 400_000);
 
   const onPostgres = TEST_DATABASE_URL ? it : it.skip;
-  if (!TEST_DATABASE_URL) console.log('the restore into PostgreSQL did not run: TEST_DATABASE_URL is not set (npm test sets it).');
-  onPostgres('restores the PGlite backup into PostgreSQL, and a backup of that is the same log', async () => {
+  onPostgres(`restores the PGlite backup into PostgreSQL, and a backup of that is the same log${TEST_DATABASE_URL ? '' : ' (skipped: needs TEST_DATABASE_URL, which npm test sets)'}`, async () => {
     const target = loadConfig({ DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: `backup_${randomBytes(5).toString('hex')}`, DATA_DIR: mkdtempSync(join(tmpdir(), 'binaan-restore-pg-')), PORT: '0' });
     try {
       copyFileSync(join(original.dataDir, 'secrets.json'), join(target.dataDir, 'secrets.json'));

@@ -16,7 +16,7 @@ export type TestSmtpServer = {
    * arrived. Handing each mail out once lets a test wait for a second code after the first.
    */
   waitFor(to: string, timeoutMs?: number): Promise<ParsedMail>;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 };
 
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {

@@ -246,7 +246,7 @@ class Ledger {
       .filter(({ reply }) => !(typeof reply.status === 'number' && reply.status < 400))
       .filter(({ at, reply }) => !(reply.status === 'reset' && this.apiDown.some(([from, to]) => at >= from && at <= to)))
       .filter(({ reply }) => !(reply.status === 503 && reply.body.errorCode === 'storeUnavailable' && reply.retryAfter !== undefined))
-      .map(({ what, reply }) => `${what}: ${reply.status} ${String(reply.body.errorCode ?? '')}`);
+      .map(({ what, reply }) => `${what}: ${reply.status} ${typeof reply.body.errorCode === 'string' ? reply.body.errorCode : ''}`);
   }
 }
 

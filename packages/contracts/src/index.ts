@@ -2,6 +2,7 @@
 // validation rules and access-right names. Each truth lives here once.
 export * from './error-codes.js';
 export * from './health.js';
+export * from './text.js';
 export * from './validation-rules.js';
 export * from './enumerations.js';
 export * from './access-rights.js';

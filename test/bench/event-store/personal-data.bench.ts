@@ -19,7 +19,7 @@ const REPLAY = Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000);
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 1000);
 
 const declarations: PersonalDataDeclarations = {
-  MemberJoined: { subject: (data) => String(data.userId), fields: ['email', 'name', 'mobile'] },
+  MemberJoined: { subject: (data) => (typeof data.userId === 'string' ? data.userId : ''), fields: ['email', 'name', 'mobile'] },
 };
 const event = (n: number) => ({
   type: 'MemberJoined',

@@ -47,7 +47,7 @@ function runLoad(plan: LoadPlan): Promise<LoadResult> {
 }
 
 /** The components a login is made of, timed inside the running API. */
-function timeTheApi(store: EventStore, hasher: object, tokens: object): { timers: Record<string, Timer>; undo(): void } {
+function timeTheApi(store: EventStore, hasher: object, tokens: object): { timers: Record<string, Timer>; undo: () => void } {
   const timers = {
     'argon2 verify (PasswordHasher.verify)': new Timer(),
     'event store readStream': new Timer(),

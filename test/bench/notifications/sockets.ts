@@ -12,7 +12,7 @@ export async function openClients(urls: readonly string[], onMessage: (index: nu
       const index = next++;
       sockets[index] = await new Promise<WebSocket>((resolve, reject) => {
         const socket = new WebSocket(urls[index]!);
-        socket.on('message', (raw) => onMessage(index, String(raw)));
+        socket.on('message', (raw) => onMessage(index, (Array.isArray(raw) ? Buffer.concat(raw) : raw instanceof ArrayBuffer ? Buffer.from(raw) : raw).toString('utf8')));
         socket.once('open', () => resolve(socket));
         socket.once('error', reject);
         socket.once('unexpected-response', (_req, res) => reject(new Error(`handshake refused: ${res.statusCode}`)));

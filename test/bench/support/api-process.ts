@@ -26,7 +26,7 @@ export type ApiProcess = {
   /** Everything the API printed (the demo QR texts among it). */
   output(): string;
   /** CPU milliseconds so far of the primary and its workers (user + system). */
-  cpuMs(): Promise<number>;
+  cpuMs: () => Promise<number>;
   stop(): Promise<void>;
 };
 

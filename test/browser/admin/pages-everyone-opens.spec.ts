@@ -115,6 +115,22 @@ test('irreversible actions ask first: approve names the order and its effect, Es
   expect(history.json.some((row) => row.remark === 'Wrong cement grade')).toBe(true);
 });
 
+test('cancel asks first too, naming the order, with the remark in the same dialog', async ({ page, baseURL, shot }) => {
+  const order = await orderAwaitingApproval(baseURL!, 'Cancel-with-remark order');
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');
+  await page.goto(`/purchaseOrder/${order.id}/show`);
+  await page.getByTestId('action-Cancel').click();
+  const cancel = page.getByRole('dialog', { name: `Cancel ${order.documentNo}?` });
+  await expect(cancel.getByTestId('confirm-documents')).toContainText(order.documentNo);
+  await expect(cancel.getByTestId('confirm-effect')).not.toBeEmpty();
+  await expect(cancel.getByTestId('action-confirm')).toBeDisabled();
+  await cancel.getByTestId('remark-input').fill('Ordered twice');
+  await shot(page, 'i27-confirm-cancel-phone');
+  await cancel.getByTestId('action-confirm').click();
+  await expect(page.getByTestId('status-chip').first()).toHaveText('Cancelled');
+});
+
 test('a document page sends no request with an empty id, opened directly or from the list', async ({ page, baseURL }) => {
   const order = await orderAwaitingApproval(baseURL!, 'No-empty-id order');
   const bad: string[] = [];
@@ -267,6 +283,40 @@ test('on a phone the top bar shows the support e-mail address whole, in every la
   }
   await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
 
+});
+
+test('on a phone the signed-in app bar stays one line high, the company name cut there and whole in its title, in every language', async ({ page, shot }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
+  for (const language of ['en', 'ms', 'zh'] as const) {
+    await page.evaluate((lang) => localStorage.setItem('binaan.language', lang), language);
+    await page.goto('/audit');
+    await expect(page.getByTestId('audit-page')).toBeVisible();
+    // Wrapped over four lines the bar grew to 110 px and covered the page's first line.
+    const bar = (await page.locator('header').first().boundingBox())!;
+    expect(bar.height, language).toBeLessThanOrEqual(64);
+    const page_ = (await page.getByTestId('audit-page').boundingBox())!;
+    expect(page_.y, language).toBeGreaterThanOrEqual(bar.y + bar.height);
+    await expect(page.getByTestId('company-switcher')).toHaveAttribute('title', 'Teguh Bina Sdn Bhd');
+    // The language button names the page's language (it said "English" over a page in Chinese).
+    const name = { en: 'English', ms: 'Bahasa Melayu', zh: '简体中文' }[language];
+    await expect(page.locator('header button[aria-haspopup="true"]').filter({ hasText: new RegExp(name, 'i') })).toBeVisible();
+    await shot(page, `i27-app-bar-phone-${language}`);
+  }
+  await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
+});
+
+test('on a phone a list row shows its status, awaiting approval included, without scrolling sideways', async ({ page, baseURL, shot }) => {
+  const order = await orderAwaitingApproval(baseURL!, 'Phone-row order');
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
+  await page.goto(`/purchaseOrder?filter=${encodeURIComponent(JSON.stringify({ q: order.documentNo }))}`);
+  const chip = page.getByRole('row').filter({ hasText: order.documentNo }).getByTestId('status-chip');
+  await expect(chip).toHaveText('New, awaiting verify level 1');
+  // Wholly inside the phone's width: before, the status came after the title and sat past the right edge.
+  const box = (await chip.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  await shot(page, 'i27-list-status-phone');
 });
 
 test('the certificate PDF gives its times in Malaysian time with the zone', async ({ request }) => {

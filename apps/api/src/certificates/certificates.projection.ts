@@ -6,6 +6,7 @@ import type { Projection, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import type { ArticleData, CertificateIssuedData, CertificateKeyPublishedData, RegistrationData, ScanFailedData } from './certificate.events.js';
 import { ARTICLE_EVENT_TYPES, REGISTRATION_EVENT_TYPES } from './certificate.events.js';
 import { counterDelta } from './landing-counters.js';
+import { asText } from '@binaan/contracts';
 
 const at = (event: StoredEvent) => {
   const data = event.data as { at?: unknown };
@@ -34,7 +35,7 @@ async function registrationEvent(event: StoredEvent, db: SqlExecutor): Promise<v
     }
     case 'EventCertificateApproved': return void (await set('approved_at = $2, approve_tx = $3, approve_hash = $4', [at(event), event.id, event.hash]));
     case 'EventCertificateEmailed': return void (await set('emailed_at = $2, email_tx = $3', [at(event), event.id]));
-    case 'EventCertificateRevoked': return void (await set('revoked_at = $2, revoke_reason = $3, revoke_tx = $4', [at(event), String((event.data as { reason?: unknown }).reason ?? ''), event.id]));
+    case 'EventCertificateRevoked': return void (await set('revoked_at = $2, revoke_reason = $3, revoke_tx = $4', [at(event), asText((event.data as { reason?: unknown }).reason), event.id]));
   }
 }
 

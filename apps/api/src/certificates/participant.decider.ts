@@ -5,6 +5,7 @@ import type { AttendanceRule, FailedScanReason } from '@binaan/contracts';
 import type { StoredEvent } from '@binaan/event-store';
 import { CertificatesRefused } from './certificates.errors.js';
 import type { CertificateIssuedData, RegistrationData, RegistrationEvent } from './certificate.events.js';
+import { asText } from '@binaan/contracts';
 
 export type Recorded = { at: string; txId: string; hash: string };
 
@@ -36,7 +37,7 @@ export function foldParticipant(events: readonly StoredEvent[]): Participant | n
     else if (event.type === 'EventCertificateIssued') p.certificate = { ...(data as CertificateIssuedData), ...recorded(event, (data as CertificateIssuedData).issuedAt) };
     else if (event.type === 'EventCertificateApproved') p.approved = recorded(event, at);
     else if (event.type === 'EventCertificateEmailed') p.emailed = recorded(event, at);
-    else if (event.type === 'EventCertificateRevoked') p.revoked = { ...recorded(event, at), reason: String(data.reason ?? '') };
+    else if (event.type === 'EventCertificateRevoked') p.revoked = { ...recorded(event, at), reason: asText(data.reason) };
   }
   return p;
 }

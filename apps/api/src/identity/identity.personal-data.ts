@@ -6,6 +6,7 @@ import type { PersonalDataDeclarations } from '@binaan/event-store';
 const userOfStream = (streamId: string) => (streamId.startsWith('user-') ? streamId.slice('user-'.length) : null);
 
 export const identityPersonalData: PersonalDataDeclarations = {
-  UserSignedUp: { subject: (data) => String(data.userId), fields: ['email', 'name', 'mobile'] },
+  // A missing or non-string user id gives '', which the codec refuses loudly (not an id) rather than storing the fields plain.
+  UserSignedUp: { subject: (data) => (typeof data.userId === 'string' ? data.userId : ''), fields: ['email', 'name', 'mobile'] },
   MobileChanged: { subject: (_data, streamId) => userOfStream(streamId), fields: ['mobile'] },
 };

@@ -14,6 +14,7 @@ import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino'
 import type { LogFormat } from '../config.js';
 import type { BinaanLogLevel } from '../start-up/log-level.js';
 import { REDACTED, REDACTED_PATHS, scrub } from './redaction.js';
+import { asText } from '@binaan/contracts';
 
 export type ApiLogger = Logger;
 
@@ -59,14 +60,14 @@ function prettyStream(out: DestinationStream, errOut: DestinationStream, level: 
         return out.write(line);
       }
       // Request lines and Fastify's own "Server listening" (the banner says where) only at debug.
-      if ((entry.req !== undefined || String(entry.msg).startsWith('Server listening at')) && level !== 'debug') return;
+      if ((entry.req !== undefined || asText(entry.msg).startsWith('Server listening at')) && level !== 'debug') return;
       const time = typeof entry.time === 'string' ? entry.time.slice(11, 19) : '';
-      const context = entry.context ? ` [${String(entry.context)}]` : '';
+      const context = entry.context ? ` [${asText(entry.context)}]` : '';
       const request = entry.req as { method?: string; url?: string } | undefined;
       const reply = entry.res as { statusCode?: number } | undefined;
-      const text = request ? `${request.method} ${request.url} ${reply?.statusCode ?? ''} ${String(entry.responseTime ?? '')} ms` : String(entry.msg ?? '');
+      const text = request ? `${request.method} ${request.url} ${reply?.statusCode ?? ''} ${asText(entry.responseTime)} ms` : asText(entry.msg);
       const error = entry.err as { stack?: string } | undefined;
-      (['warn', 'error', 'fatal'].includes(String(entry.level)) ? errOut : out).write(`${time} ${String(entry.level)}${context} ${text}${entry.reqId ? ` (${String(entry.reqId)})` : ''}${error?.stack ? `\n${error.stack}` : ''}\n`);
+      (['warn', 'error', 'fatal'].includes(asText(entry.level)) ? errOut : out).write(`${time} ${asText(entry.level)}${context} ${text}${entry.reqId ? ` (${asText(entry.reqId)})` : ''}${error?.stack ? `\n${error.stack}` : ''}\n`);
     },
   };
 }

@@ -39,7 +39,8 @@ const bad = (field: string, code: string) => new AuthorityRefused(400, 'validati
 function json(name: string, text: unknown, fallback: unknown): unknown {
   if (text === undefined) return fallback;
   try {
-    return JSON.parse(String(text));
+    // Only a string is JSON here: a repeated query parameter (an array) is refused like bad JSON.
+    return JSON.parse(typeof text === 'string' ? text : '');
   } catch {
     throw bad(name, 'mustBeJson');
   }

@@ -10,7 +10,7 @@ export type ContractHarness = {
   /** A store that can be closed and opened again on the same data, as after a process restart. */
   restartable(): Promise<{ open(options?: { projections?: Projection[] }): Promise<EventStore> }>;
   /** SQL adapters: run SQL on the store's database behind its back (to tamper, or to inspect). */
-  rawSql?(store: EventStore, text: string): Promise<Record<string, unknown>[]>;
+  rawSql?: (store: EventStore, text: string) => Promise<Record<string, unknown>[]>;
   /** Whether two transactions can be open at once (PostgreSQL yes; PGlite runs one session). */
   concurrentTransactions: boolean;
   /** SQL adapters run projections in the append's transaction. */
@@ -18,7 +18,7 @@ export type ContractHarness = {
   /** PostgreSQL: opens a transaction on another connection that holds a transaction id and writes no event; returns its end. */
   foreignTransaction?(): Promise<() => Promise<void>>;
   /** Stores that several processes may share (PostgreSQL): two stores open on the same data at once. */
-  peers?(): Promise<[EventStore, EventStore]>;
+  peers?: () => Promise<[EventStore, EventStore]>;
 };
 
 export const actor = { actorUserId: 'user-1', actorCompanyId: 'company-1', correlationId: 'corr-1', causationId: null };

@@ -22,8 +22,8 @@ const url = process.env.TEST_DATABASE_URL;
 const schemas: string[] = [];
 
 const declarations: PersonalDataDeclarations = {
-  PersonJoined: { subject: (data) => String(data.personId), fields: ['email', 'name', 'mobile'] },
-  ContactEdited: { subject: (data) => String(data.personId), fields: ['fields.contact', 'fields.phone'] },
+  PersonJoined: { subject: (data) => (typeof data.personId === 'string' ? data.personId : ''), fields: ['email', 'name', 'mobile'] },
+  ContactEdited: { subject: (data) => (typeof data.personId === 'string' ? data.personId : ''), fields: ['fields.contact', 'fields.phone'] },
 };
 
 /** A read model of persons, as a directory would keep it. */

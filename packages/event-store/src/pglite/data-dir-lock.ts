@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } f
 import { join } from 'node:path';
 import { StoreLocked } from '../errors.js';
 
-export type DataDirLock = { release(): void };
+export type DataDirLock = { release: () => void };
 
 function isRunning(pid: number): boolean {
   try {

@@ -89,7 +89,7 @@ async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Pro
   } finally {
     client.off('error', onError);
     const broken = lost ?? (failure !== null && isConnectionLoss(failure) ? failure : null);
-    client.release(broken ? (broken instanceof Error ? broken : new Error(String(broken))) : undefined);
+    client.release(broken ? (broken instanceof Error ? broken : new Error(typeof broken === 'string' ? broken : 'the connection was lost', { cause: broken })) : undefined);
   }
 }
 

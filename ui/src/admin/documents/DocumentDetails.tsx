@@ -3,7 +3,7 @@
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Card, CardContent, Grid, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { DocumentKindFieldNames, isDocumentResource, type DocumentView } from '@binaan/contracts';
+import { DocumentKindFieldNames, isDocumentResource, type DocumentView, asText } from '@binaan/contracts';
 import { humanise } from '../catalogue/labels.js';
 import { formatDate, formatDateTime, formatMoney } from '../format.js';
 import { LineItemRow } from './LineItemRow.js';
@@ -27,11 +27,11 @@ const DATE_FIELDS = new Set(['expectedDeliveryStart', 'expectedDeliveryEnd']);
 
 function kindValue(name: string, value: unknown, currency: string): string {
   if (value === null || value === undefined || value === '') return '-';
-  if (AMOUNT_FIELDS.has(name)) return formatMoney(String(value), currency);
+  if (AMOUNT_FIELDS.has(name)) return formatMoney(asText(value), currency);
   if (TIME_FIELDS.has(name)) return formatDateTime(value);
   if (DATE_FIELDS.has(name)) return formatDate(value);
   if (Array.isArray(value)) return String(value.length);
-  return String(value);
+  return asText(value);
 }
 
 export function DocumentDetails({ document }: { document: DocumentView }) {

@@ -3,7 +3,7 @@
 // server's refusals land on the same fields. The counterparty is fixed at creation.
 import { ArrayInput, BooleanInput, Create, Edit, FormDataConsumer, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, required, useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { DocumentKindFieldNames, DocumentKindsWithDeliveredQuantities, DocumentSstByDefault, isDocumentResource, type DocumentResource } from '@binaan/contracts';
+import { DocumentKindFieldNames, DocumentKindsWithDeliveredQuantities, DocumentSstByDefault, isDocumentResource, type DocumentResource, asText } from '@binaan/contracts';
 import type { CatalogueEntry } from '../catalogue/catalogue.js';
 import { humanise, resourceLabel } from '../catalogue/labels.js';
 import { CounterpartyInput } from './CounterpartyInput.js';
@@ -97,9 +97,9 @@ function toBody(data: Record<string, unknown>, creating = true): Record<string, 
     if (value === '' || value === undefined) continue;
     if (key === 'items' && Array.isArray(value)) {
       body.items = value.map((item: Record<string, unknown>) => ({
-        description: item.description, unit: item.unit, quantity: String(item.quantity ?? ''), rate: String(item.rate ?? ''),
+        description: item.description, unit: item.unit, quantity: asText(item.quantity), rate: asText(item.rate),
         ...(item.includeZeroRate ? { includeZeroRate: true } : {}),
-        ...(item.deliveredQuantity ? { deliveredQuantity: String(item.deliveredQuantity) } : {}),
+        ...(item.deliveredQuantity ? { deliveredQuantity: asText(item.deliveredQuantity) } : {}),
         ...(item.orderLineNo ? { orderLineNo: Number(item.orderLineNo) } : {}),
       }));
       continue;

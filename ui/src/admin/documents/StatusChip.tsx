@@ -7,9 +7,13 @@ const COLOURS: Record<string, 'default' | 'success' | 'warning' | 'error' | 'inf
   rejected: 'error', cancelled: 'error', draftContractRejected: 'error',
 };
 
-/** `awaitingLevel`: the verify level an open approval round waits for (the label then says so); the colour stays the status's. */
-export function StatusChip({ resource, status, awaitingLevel = null }: { resource: string; status: string; awaitingLevel?: number | null }) {
+/**
+ * `awaitingLevel`: the verify level an open approval round waits for (the label then says so); the colour stays the status's.
+ * `wrap`: on a phone a long label ("New, awaiting verify level 1") takes two lines rather than widening a list's column.
+ */
+export function StatusChip({ resource, status, awaitingLevel = null, wrap = false }: { resource: string; status: string; awaitingLevel?: number | null; wrap?: boolean }) {
   const translate = useTranslate();
   const colour = COLOURS[status] ?? (status.startsWith('pending') ? 'warning' : 'info');
-  return <Chip size="small" color={colour} label={statusWithRoundLabel(translate, resource, status, awaitingLevel)} data-testid="status-chip" data-status={status} data-awaiting-level={awaitingLevel ?? undefined} />;
+  const sx = wrap ? { height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: { xs: 'normal', sm: 'nowrap' } } } : undefined;
+  return <Chip size="small" color={colour} sx={sx} label={statusWithRoundLabel(translate, resource, status, awaitingLevel)} data-testid="status-chip" data-status={status} data-awaiting-level={awaitingLevel ?? undefined} />;
 }

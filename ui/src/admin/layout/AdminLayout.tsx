@@ -29,9 +29,13 @@ const ICONS: Record<string, ReactNode> = {
   ...CONTRACTOR_ICONS,
 };
 
+/**
+ * The app bar keeps one line on a phone: its buttons never wrap (the language button's 简体中文 broke into four
+ * lines, the company's name too); the company switcher gives way, its name cut with an ellipsis.
+ */
 function AdminAppBar() {
   return (
-    <AppBar color="primary" userMenu={<AccountMenu />}>
+    <AppBar color="primary" userMenu={<AccountMenu />} sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 }, '& [data-testid="company-switcher"]': { flexShrink: 1 } }}>
       <TitlePortal />
       <NotificationBell />
       <CompanySwitcher />

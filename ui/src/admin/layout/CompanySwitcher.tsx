@@ -4,7 +4,7 @@ import { useState, type MouseEvent } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { CompanyListItem } from '@binaan/contracts';
-import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Box, Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { useSession } from '../../shared/session/session-store.js';
 import { chooseCompany, listCompanies } from '../company/choose-company.js';
@@ -18,6 +18,7 @@ export function CompanySwitcher() {
   const session = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [companies, setCompanies] = useState<CompanyListItem[]>([]);
+  const name = session?.selectedCompanyName ?? translate('admin.company.selectTitle');
 
   const open = (event: MouseEvent<HTMLElement>) => {
     setAnchor(event.currentTarget);
@@ -35,8 +36,11 @@ export function CompanySwitcher() {
   };
   return (
     <>
-      <Button color="inherit" startIcon={<SwapHorizIcon />} onClick={open} data-testid="company-switcher" sx={{ textTransform: 'none' }}>
-        {session?.selectedCompanyName ?? translate('admin.company.selectTitle')}
+      {/* On a phone the name is cut with an ellipsis on one line (its whole text stays the button's name and
+          title), so the app bar keeps its height: wrapped over four lines it grew and covered the page's title. */}
+      <Button color="inherit" startIcon={<SwapHorizIcon />} onClick={open} data-testid="company-switcher" title={name}
+        sx={{ textTransform: 'none', minWidth: 0, maxWidth: { xs: 120, sm: 320, md: 'none' }, flexShrink: 1 }}>
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</Box>
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {companies.map((company) => (

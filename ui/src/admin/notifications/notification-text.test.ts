@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { movedOnFacts, notificationTitle, notificationWhat, parseEventData } from './notification-text.js';
+import { asText } from '@binaan/contracts';
 
 const LOCALES = join(import.meta.dirname, '../../shared/i18n/locales');
 const notificationsIn = (language: string) =>
@@ -15,7 +16,7 @@ const leaves = (value: unknown, prefix = ''): [string, string][] =>
 const english = new Map(leaves(notificationsIn('en'), 'admin.notifications'));
 const translate = (key: string, options: Record<string, unknown> = {}) => {
   const text = english.get(key) ?? (options._ as string | undefined) ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(options[name] ?? ''));
+  return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => asText(options[name]));
 };
 
 describe('what a notification says happened', () => {

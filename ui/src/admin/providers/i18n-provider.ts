@@ -59,7 +59,13 @@ export async function adminI18nProvider(): Promise<I18nProvider> {
       await loadLanguage(locale);
       if ((LANGUAGES as readonly string[]).includes(locale)) await changeLanguage(locale as Language);
     },
-    getLocale: () => (i18next.resolvedLanguage ?? i18next.language ?? 'en').slice(0, 2),
+    // The language chosen, not i18next's resolvedLanguage: that one reads 'en' (the bundled fallback) until the
+    // chosen language's files have loaded, and react-admin's language button, which asks once, then said
+    // "English" over a page in Chinese.
+    getLocale: () => {
+      const language = (i18next.language ?? 'en').slice(0, 2);
+      return (LANGUAGES as readonly string[]).includes(language) ? language : 'en';
+    },
     getLocales: () => ADMIN_LOCALES,
   };
 }

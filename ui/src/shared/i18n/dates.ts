@@ -1,6 +1,8 @@
 // Dates as the spec shows them (public-area.md §9): DD/MM/YYYY, MM/YYYY and DD/MM/YYYY h:mm A, in the
 // viewer's time zone; the API's empty sentinel (01/01/0001, 0001-01-01..., or a zero timestamp) is "-".
 
+import { asText } from '@binaan/contracts';
+
 export const EMPTY_DATE = '-';
 
 function toDate(value: unknown): Date | null {
@@ -37,7 +39,7 @@ export function formatDateTime(value: unknown): string {
 
 /** A value or the dash, for detail cards. */
 export function orDash(value: unknown): string {
-  return value === null || value === undefined || value === '' ? EMPTY_DATE : String(value);
+  return value === null || value === undefined || value === '' ? EMPTY_DATE : asText(value);
 }
 
 // Papers (a printed invoice, receipt or quotation) show Malaysian time whatever the viewer's zone, with the
