@@ -4,7 +4,7 @@ import { useState, type MouseEvent } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { CompanyListItem } from '@binaan/contracts';
-import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Box, Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { useSession } from '../../shared/session/session-store.js';
 import { chooseCompany, listCompanies } from '../company/choose-company.js';
@@ -36,7 +36,10 @@ export function CompanySwitcher() {
   return (
     <>
       <Button color="inherit" startIcon={<SwapHorizIcon />} onClick={open} data-testid="company-switcher" sx={{ textTransform: 'none' }}>
-        {session?.selectedCompanyName ?? translate('admin.company.selectTitle')}
+        {/* One line, cut short on a phone (the whole name stays the button's name): wrapped, it made the app bar four lines high. */}
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: { xs: 110, sm: 320 } }}>
+          {session?.selectedCompanyName ?? translate('admin.company.selectTitle')}
+        </Box>
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {companies.map((company) => (
