@@ -3,17 +3,26 @@
 // come from the catalogue (GET /api/workflows) at run time; accessibility.spec.ts fails when a route or a
 // kind is added without a line here. Routes that only redirect are listed with where they lead (the check
 // runs on the page they lead to).
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 
 /** Who opens a page: a visitor, or a demo user's session (README: demo logins). */
 export type Who = 'visitor' | 'admin' | 'contractor' | 'not-approved';
 
-export type Ids = { event: string; organizerEvent: string; qr: string; documents: Record<string, string>; editable: { kind: string; id: string }; project: string };
+export type Ids = {
+  event: string; organizerEvent: string; qr: string; documents: Record<string, string>; editable: { kind: string; id: string }; project: string;
+  /** A document each printing contractor page prints (by its path), from the contractor's lists. */
+  printable: Record<string, string>;
+};
 
-export type CheckedPage = { route: string; who: Who; url: (ids: Ids) => string };
+/**
+ * `state`: a state of the page the demo data does not reach, made by answering its api calls otherwise
+ * (accessibility.spec.ts): 'capped' answers a document list with a total at the cap (issue 29's "10,000 or more").
+ */
+export type CheckedPage = { route: string; who: Who; url: (ids: Ids) => string; state?: 'capped' };
 
-const page = (route: string, who: Who, url: string | ((ids: Ids) => string) = route): CheckedPage => ({ route, who, url: typeof url === 'string' ? () => url : url });
+const page = (route: string, who: Who, url: string | ((ids: Ids) => string) = route, state?: CheckedPage['state']): CheckedPage =>
+  ({ route, who, url: typeof url === 'string' ? () => url : url, ...(state ? { state } : {}) });
 
 /** A route that only redirects: checked where it leads. */
 export const REDIRECT_ROUTES: Readonly<Record<string, string>> = {
@@ -53,7 +62,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/my-approvals', 'admin'),
   page('/audit', 'admin'),
   page('/organizer/events/*', 'admin', '/organizer/events'),
-  page('/organizer/events/*', 'admin', (ids) => `/organizer/events/${ids.organizerEvent}`),
+  page('/organizer/events/:id', 'admin', (ids) => `/organizer/events/${ids.organizerEvent}`),
   page('/administration/company', 'admin'),
   page('/administration/add-company', 'admin'),
   page('/administration/authority', 'admin'),
@@ -74,7 +83,12 @@ export const CONTRACTOR_PAGE_PATHS = [
   '/trade-and-service/search-contractor', '/trade-and-service/bq', '/trade-and-service/budget', '/trade-and-service/call-tender', '/trade-and-service/received-invoice',
   '/business-opportunity/received-tender', '/business-opportunity/invoice-generator', '/business-opportunity/receipt-generator', '/business-opportunity/quotation-generator',
 ];
-export const CONTRACTOR_PAGES = CONTRACTOR_PAGE_PATHS.map((path) => page(`${path}/*`, 'contractor', path));
+/** The contractor pages that print a document (contractor-pages.ts' `print`), under <path>/<id>. */
+export const CONTRACTOR_PRINT_PATHS = ['/business-opportunity/invoice-generator', '/business-opportunity/receipt-generator', '/business-opportunity/quotation-generator'];
+export const CONTRACTOR_PAGES = [
+  ...CONTRACTOR_PAGE_PATHS.map((path) => page(`${path}/*`, 'contractor', path)),
+  ...CONTRACTOR_PRINT_PATHS.map((path) => page(`${path}/:id`, 'contractor', (ids) => `${path}/${encodeURIComponent(ids.printable[path]!)}`)),
+];
 
 /**
  * §2.6 notification link targets (notifications/link-targets.ts): all but one lead to a document kind's list
@@ -84,11 +98,13 @@ export const LINK_TARGET_PAGES: readonly CheckedPage[] = [page('/administration/
 
 /** Every document kind of the catalogue: its list and create form; show and edit on the kinds the demo has documents of. */
 export function documentPages(kinds: readonly string[], ids: Ids): CheckedPage[] {
-  return kinds.flatMap((kind) => [
+  // A list past the count's cap says so in a status line and its range reads "1-25 of 10,000 or more" (issue 29).
+  const capped = page('/:kind (total capped)', 'admin', '/tender', 'capped');
+  return [capped, ...kinds.flatMap((kind) => [
     page(`/${kind}`, 'admin'),
     page(`/${kind}/create`, 'admin'),
     ...(ids.documents[kind] ? [page(`/${kind}/:id/show`, 'admin', (i) => `/${kind}/${encodeURIComponent(i.documents[kind]!)}/show`)] : []),
-  ]).concat(page(`/${ids.editable.kind}/:id`, 'admin', (i) => `/${i.editable.kind}/${encodeURIComponent(i.editable.id)}`));
+  ])].concat(page(`/${ids.editable.kind}/:id`, 'admin', (i) => `/${i.editable.kind}/${encodeURIComponent(i.editable.id)}`));
 }
 
 const UI = resolve(import.meta.dirname, '../../../ui/src');
@@ -102,6 +118,41 @@ export function routerRoutes(): { literal: string[]; dynamic: string[] } {
   const literal = files.flatMap((file) => [...readFileSync(resolve(UI, file), 'utf8').matchAll(/<Route\s+(?:key=\S+\s+)?path="([^"]+)"/g)].map((m) => m[1]!));
   const dynamic = files.flatMap((file) => [...readFileSync(resolve(UI, file), 'utf8').matchAll(/path=\{([^}]*\}?[^}]*)\}/g)].map((m) => m[1]!.trim()));
   return { literal, dynamic };
+}
+
+/**
+ * Routes declared inside pages (a <Routes> of their own), by file: each path ('index' for an index route) and
+ * the checked route that covers it. A new file with routes, or a new route in one of these, fails the
+ * coverage test until it is listed here and checked.
+ */
+export const NESTED_ROUTES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  'admin/events/EventsRoutes.tsx': { index: ['/organizer/events/*'], ':id': ['/organizer/events/:id'] },
+  'admin/contractor/ContractorPage.tsx': { index: CONTRACTOR_PAGE_PATHS.map((path) => `${path}/*`), ':id': CONTRACTOR_PRINT_PATHS.map((path) => `${path}/:id`) },
+};
+
+/** Files of the ui that declare routes, other than the three routers and the link targets' (checked above). */
+export function nestedRouteFiles(): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = resolve(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.tsx$/.test(entry.name) && !/\.(test|spec)\.tsx$/.test(entry.name)) {
+        const file = relative(UI, path);
+        if (['main.tsx', 'public/routes.tsx', 'admin/AdminApp.tsx', 'admin/notifications/LinkTargetPage.tsx'].includes(file)) continue;
+        const routes = [...readFileSync(path, 'utf8').matchAll(/<Route\b([^>]*)/g)].map((m) => /\bindex\b/.test(m[1]!) ? 'index' : (/path="([^"]+)"/.exec(m[1]!)?.[1] ?? m[1]!.trim()));
+        if (routes.length > 0) found[file] = routes;
+      }
+    }
+  };
+  walk(UI);
+  return found;
+}
+
+/** The printing pages as contractor-pages.ts declares them (the entries with `print:`). */
+export function printPathsInPages(): string[] {
+  const source = readFileSync(resolve(UI, 'admin/contractor/contractor-pages.ts'), 'utf8');
+  return [...source.matchAll(/'(\w+)\.([\w-]+)': \{[^}]*\bprint: '/g)].map((m) => `/${m[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}/${m[2]}`);
 }
 
 /** The contractor paths as access/modules.ts declares them (its two .map lines). */

@@ -4,13 +4,14 @@
 // session (localStorage) is put in place before their pages, so nothing is signed in or seeded twice.
 // Findings are printed per page and rule, and written to .reports/axe-<size>.json.
 import { AxeBuilder } from '@axe-core/playwright';
+import { DocumentListTotalCap } from '@binaan/contracts';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures.js';
+import { apiSession, expect, signIn, test } from './fixtures.js';
 import {
-  CONTRACTOR_PAGE_PATHS, CONTRACTOR_PAGES, LINK_TARGET_PAGES, PUBLIC_PAGES, REDIRECT_ROUTES, SIGNED_IN_PAGES,
-  contractorPathsInModules, documentPages, literalLinkTargets, routerRoutes, type CheckedPage, type Ids, type Who,
+  CONTRACTOR_PAGE_PATHS, CONTRACTOR_PAGES, CONTRACTOR_PRINT_PATHS, LINK_TARGET_PAGES, NESTED_ROUTES, PUBLIC_PAGES, REDIRECT_ROUTES, SIGNED_IN_PAGES,
+  contractorPathsInModules, documentPages, literalLinkTargets, nestedRouteFiles, printPathsInPages, routerRoutes, type CheckedPage, type Ids, type Who,
 } from './accessibility-pages.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -53,9 +54,52 @@ async function api<T>(baseURL: string, path: string, token?: string): Promise<T>
 }
 
 /** Ids the pages need, and the catalogue's document kinds, from the demo data through the api. */
+const tokenOf = (stored: Storage) => (JSON.parse(stored.find(([key]) => key === 'binaan.session')![1]) as { jwtToken: string }).jwtToken;
+
+/**
+ * A document each printing contractor page prints: the first of its list (the page's kind, direction and
+ * statuses). The demo has the receipt's (a payment certificate certified to Kukuh Jaya); the invoice and the
+ * quotation's tender are made through the api as their users would (as contractor.spec.ts does).
+ */
+async function printable(baseURL: string): Promise<Record<string, string>> {
+  const wong = await apiSession(baseURL, 'wong@kukuhcontractor.my', 'kukuh-jaya');
+  const first = async (list: string) => (await wong.call<{ id: string }[]>('GET', `/api/documents/${list}&range=${encodeURIComponent('[0,0]')}`)).json[0]?.id;
+  const lists = {
+    invoice: `invoice?filter=${encodeURIComponent('{"direction":"sent"}')}`,
+    receipt: `paymentCertificate?filter=${encodeURIComponent('{"direction":"received","status":["approved","closed"]}')}`,
+    quotation: `tender?filter=${encodeURIComponent('{"direction":"received"}')}`,
+  };
+  if (!(await first(lists.quotation))) {
+    const kumar = await apiSession(baseURL, 'kumar@teguhbina.my', 'teguh-bina');
+    const lim = await apiSession(baseURL, 'lim@teguhbina.my', 'teguh-bina');
+    const now = Date.now();
+    const tender = await kumar.call<{ id: string }>('POST', '/api/documents/tender', {
+      title: 'Plastering, Block A (accessibility)', counterpartyCompanyId: 'kukuh-jaya',
+      openAt: new Date(now + 3_600_000).toISOString(), closeAt: new Date(now + 10 * 86_400_000).toISOString(),
+      expectedDeliveryStart: new Date(now + 14 * 86_400_000).toISOString().slice(0, 10),
+      items: [{ description: 'Cement plaster to internal walls', unit: 'm2', quantity: '1200', rate: '0.00', includeZeroRate: true }],
+    });
+    const requested = await kumar.call<{ revision: number }>('POST', `/api/documents/tender/${tender.json.id}/actions/Request_Approve`, {}, { 'If-Match': '"1"' });
+    await lim.call('POST', `/api/documents/tender/${tender.json.id}/actions/Approve`, {}, { 'If-Match': `"${requested.json.revision}"` });
+  }
+  if (!(await first(lists.invoice))) {
+    await wong.call('POST', '/api/company-workflow/assignments', { code: 'invoice', user_id: wong.userId, workflow_level: 10 });
+    await wong.call('POST', '/api/documents/invoice', {
+      title: 'Brickwork, Block A level 1 (accessibility)', counterpartyCompanyId: 'teguh-bina', documentDate: '2026-11-20',
+      items: [{ description: 'Brickwork, level 1', unit: 'm2', quantity: '420', rate: '38.50' }],
+    });
+  }
+  const found: Record<string, string> = {};
+  for (const [kind, list] of Object.entries(lists)) {
+    const id = await first(list);
+    if (!id) throw new Error(`no document for the ${kind} generator to print`);
+    found[`/business-opportunity/${kind}-generator`] = id;
+  }
+  return found;
+}
+
 async function demoIds(baseURL: string, admin: Storage): Promise<{ ids: Ids; kinds: string[] }> {
-  const session = JSON.parse(admin.find(([key]) => key === 'binaan.session')![1]) as { jwtToken: string };
-  const token = session.jwtToken;
+  const token = tokenOf(admin);
   const catalogue = await api<{ resource: string; kind?: string }[] | { workflows: { resource: string }[] }>(baseURL, '/api/workflows', token);
   const entries = Array.isArray(catalogue) ? catalogue : catalogue.workflows;
   const { DocumentResources } = await import('@binaan/contracts');
@@ -74,7 +118,7 @@ async function demoIds(baseURL: string, admin: Storage): Promise<{ ids: Ids; kin
   // The demo's office tower: a project with members, stages and documents in it.
   const projects = await api<{ id: string; code: string }[]>(baseURL, `/api/projects?range=${encodeURIComponent('[0,49]')}`, token);
   const project = (projects.find((p) => p.code === 'TB-MT-A') ?? projects[0])!.id;
-  return { ids: { event: events.data[0]!.id, organizerEvent: organizer.data[0]!.id, qr: GENUINE_QR, documents, editable, project }, kinds };
+  return { ids: { event: events.data[0]!.id, organizerEvent: organizer.data[0]!.id, qr: GENUINE_QR, documents, editable, project, printable: await printable(baseURL) }, kinds };
 }
 
 /** Waits until the page has drawn (content in its main region, nothing loading), then briefly for its title. Returns the title. */
@@ -107,8 +151,20 @@ async function checkAll(page: Page, size: string, pages: readonly CheckedPage[],
       }, stored[checked.who]);
       current = checked.who;
     }
+    // A list's total at the cap: the list call answers as the api does past it (Content-Range at the cap, X-Total-Capped).
+    if (checked.state === 'capped') {
+      await page.route(/\/api\/documents\/\w+\?/, async (route) => {
+        const reply = await route.fetch();
+        const headers = { ...reply.headers(), 'content-range': reply.headers()['content-range']!.replace(/\/\d+$/, `/${DocumentListTotalCap}`), 'x-total-capped': 'true' };
+        await route.fulfill({ response: reply, headers });
+      });
+    }
     await page.goto(url);
     const title = await settled(page);
+    if (checked.state === 'capped') {
+      await expect(page.getByTestId('list-total-capped'), `${url}: the capped total is shown`).toBeVisible();
+      await page.unrouteAll();
+    }
     const landed = new URL(page.url()).pathname.replace(/\/$/, '');
     if (landed !== new URL(url, page.url()).pathname.replace(/\/$/, '')) console.log(`  ${url} led to ${landed}`);
     if (!/^\S.* · Binaan$/.test(title)) untitled.push(`${url}: "${title}"`);
@@ -145,6 +201,11 @@ test.describe('accessibility: WCAG 2.2 AA on every page', () => {
     const checked = new Set([...PUBLIC_PAGES, ...SIGNED_IN_PAGES, ...CONTRACTOR_PAGES, ...LINK_TARGET_PAGES, ...documentPages(demo.kinds, demo.ids)].map((p) => p.route));
     const missing = literal.filter((route) => !checked.has(route) && !(route in REDIRECT_ROUTES));
     expect(missing, 'routes without the accessibility check: add them to accessibility-pages.ts').toEqual([]);
+    // Routes declared inside pages: each file's routes are the listed ones, each covered by a checked route.
+    expect(nestedRouteFiles(), 'routes inside pages: list them in NESTED_ROUTES (accessibility-pages.ts) and check them').toEqual(Object.fromEntries(Object.entries(NESTED_ROUTES).map(([file, routes]) => [file, Object.keys(routes)])));
+    const nestedMissing = Object.values(NESTED_ROUTES).flatMap((routes) => Object.values(routes).flat()).filter((route) => !checked.has(route));
+    expect(nestedMissing, 'nested routes without the accessibility check').toEqual([]);
+    expect(printPathsInPages().sort()).toEqual([...CONTRACTOR_PRINT_PATHS].sort());
     // The routers' dynamic routes are the two known ones; a new kind of dynamic route needs its pages listed.
     expect(dynamic).toEqual(['`${m.path}/*`']);
     expect(readFileSync(resolve(import.meta.dirname, '../../../ui/src/admin/AdminApp.tsx'), 'utf8')).toContain('{linkTargetRoutes()}');

@@ -31,7 +31,16 @@ export const adminTheme: RaThemeOptions = {
       },
     },
     // react-admin's skip link (the area's first Tab stop) draws white text on the page's near-white background.
-    RaSkipNavigationButton: { styleOverrides: { root: { color: '#0b2c4d', backgroundColor: '#ffffff', '&:hover': { backgroundColor: '#ffffff' } } } },
+    // Below 600 px react-admin draws every labelled button as an icon button; the skip link has no icon, so it
+    // was an empty circle: its words are written from its name (aria-label, the same translated text).
+    RaSkipNavigationButton: {
+      styleOverrides: {
+        root: {
+          color: '#0b2c4d', backgroundColor: '#ffffff', '&:hover': { backgroundColor: '#ffffff' },
+          '&.MuiIconButton-root': { borderRadius: 4, padding: '8px 12px', fontSize: '0.875rem', fontWeight: 500, '&::after': { content: 'attr(aria-label)' } },
+        },
+      },
+    },
     // The empty list's words are drawn at half opacity (about 2.5:1): full strength in the secondary text colour (5.7:1).
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: 'rgba(0, 0, 0, 0.6)' } } } },
     // A sortable column heading is a button: at least 24 px high (WCAG 2.2 target size).
@@ -41,6 +50,9 @@ export const adminTheme: RaThemeOptions = {
     // of letting the tabs scroll and the table scroll sideways in its own box.
     // (react-admin's layout itself is min-width: fit-content, which lets any wide child widen the page.)
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
+    // With nothing selected react-admin folds the bulk actions bar to 0 px under the table heading, but its
+    // buttons (Unselect, Approve (0)) stayed Tab stops no one could see (WCAG 2.4.7, 2.4.11): folded, it is hidden.
+    RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } } },
     RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
     RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
   },

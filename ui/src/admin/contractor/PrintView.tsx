@@ -66,7 +66,7 @@ function QuotationItems({ doc }: { doc: Doc }) {
               <TableCell>{item.lineNo}</TableCell><TableCell>{item.description}</TableCell><TableCell>{item.unit}</TableCell><TableCell align="right">{formatQuantity(item.quantity)}</TableCell>
               <TableCell align="right">
                 <TextField
-                  size="small" variant="standard" value={item.rate} error={!valid} slotProps={{ htmlInput: { 'data-testid': `rate-${item.lineNo}`, inputMode: 'decimal', style: { textAlign: 'right', width: 110 } } }}
+                  size="small" variant="standard" value={item.rate} error={!valid} slotProps={{ htmlInput: { 'data-testid': `rate-${item.lineNo}`, 'aria-label': `${translate('contractor.print.yourRate')}, ${item.lineNo}. ${item.description}`, inputMode: 'decimal', style: { textAlign: 'right', width: 110 } } }}
                   onChange={(e) => setRates((r) => ({ ...r, [item.lineNo]: e.target.value }))}
                 />
               </TableCell>
@@ -139,7 +139,8 @@ export function PrintView({ page, kind, pageKey, basePath }: { page: ContractorL
     <Box>
       {/* On paper: only the document (no app bar, menu or buttons). */}
       <GlobalStyles styles={{ '@media print': { 'header, .RaSidebar-root, .no-print': { display: 'none !important' }, '.RaLayout-content': { padding: '0 !important' } } }} />
-      <Title title={translate(`admin.menu.${pageKey}`)} />
+      {/* The document's number leads the title: each printed document is a page of its own (WCAG 2.4.2). */}
+      <Title title={`${data.documentNo ?? data.id} · ${translate(`admin.menu.${pageKey}`)}`} />
       <Stack direction="row" spacing={1} className="no-print" sx={{ mt: 2 }}>
         {back}
         <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()} data-testid="print-button">{translate('contractor.print.button')}</Button>

@@ -5,8 +5,9 @@ import { ArrayInput, BooleanInput, Create, Edit, FormDataConsumer, NumberInput, 
 import { Box, Typography } from '@mui/material';
 import { DocumentKindFieldNames, DocumentKindsWithDeliveredQuantities, DocumentSstByDefault, isDocumentResource, type DocumentResource, asText } from '@binaan/contracts';
 import type { CatalogueEntry } from '../catalogue/catalogue.js';
-import { humanise, resourceLabel } from '../catalogue/labels.js';
+import { humanise } from '../catalogue/labels.js';
 import { CounterpartyInput } from './CounterpartyInput.js';
+import { DocumentPageTitle } from './DocumentPageTitle.js';
 import { formatMoney } from '../format.js';
 import { DmyDateInput } from '../inputs/DmyDateInput.js';
 import { previewTotals, validateDocument } from './document-rules.js';
@@ -110,10 +111,9 @@ function toBody(data: Record<string, unknown>, creating = true): Record<string, 
 }
 
 export function DocumentCreate({ entry }: { entry: CatalogueEntry }) {
-  const translate = useTranslate();
   const sst = isDocumentResource(entry.resource) ? DocumentSstByDefault[entry.resource] : false;
   return (
-    <Create resource={entry.resource} title={resourceLabel(translate, entry.resource, false)} redirect="show" transform={(data: Record<string, unknown>) => toBody(data, true)}>
+    <Create resource={entry.resource} title={<DocumentPageTitle resource={entry.resource} page="create" />} redirect="show" transform={(data: Record<string, unknown>) => toBody(data, true)}>
       <SimpleForm validate={validateDocument} defaultValues={{ sstApplicable: sst, items: [{ description: '', unit: '', quantity: '', rate: '' }] }}>
         <DocumentFormFields entry={entry} creating />
       </SimpleForm>
@@ -122,9 +122,8 @@ export function DocumentCreate({ entry }: { entry: CatalogueEntry }) {
 }
 
 export function DocumentEdit({ entry }: { entry: CatalogueEntry }) {
-  const translate = useTranslate();
   return (
-    <Edit resource={entry.resource} title={resourceLabel(translate, entry.resource, false)} redirect="show" mutationMode="pessimistic" transform={(data: Record<string, unknown>) => toBody(data, false)}>
+    <Edit resource={entry.resource} title={<DocumentPageTitle resource={entry.resource} page="edit" />} redirect="show" mutationMode="pessimistic" transform={(data: Record<string, unknown>) => toBody(data, false)}>
       <SimpleForm validate={validateDocument}>
         <DocumentFormFields entry={entry} creating={false} />
       </SimpleForm>

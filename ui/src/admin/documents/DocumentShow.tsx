@@ -5,9 +5,9 @@ import { EditButton, ListButton, Show, TopToolbar, useRecordContext, useTranslat
 import { Box, LinearProgress, Tab, Tabs } from '@mui/material';
 import type { DocumentView } from '@binaan/contracts';
 import type { CatalogueEntry } from '../catalogue/catalogue.js';
-import { resourceLabel } from '../catalogue/labels.js';
 import { ActionButtons } from './ActionButtons.js';
 import { DocumentDetails } from './DocumentDetails.js';
+import { DocumentPageTitle } from './DocumentPageTitle.js';
 import { HistoryTimeline, useHistory } from './HistoryTimeline.js';
 import { ReplayControl } from './ReplayControl.js';
 
@@ -39,9 +39,8 @@ function ShowBody({ entry }: { entry: CatalogueEntry }) {
 }
 
 export function DocumentShow({ entry }: { entry: CatalogueEntry }) {
-  const translate = useTranslate();
   return (
-    <Show resource={entry.resource} title={resourceLabel(translate, entry.resource, false)} actions={<TopToolbar><ListButton /></TopToolbar>}>
+    <Show resource={entry.resource} title={<DocumentPageTitle resource={entry.resource} page="show" />} actions={<TopToolbar><ListButton /></TopToolbar>}>
       <ShowBody entry={entry} />
     </Show>
   );

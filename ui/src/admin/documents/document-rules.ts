@@ -3,8 +3,8 @@
 // its answer lands on the same fields (data-provider.ts).
 import { SST_PERCENT } from '@binaan/contracts';
 
-type Item = { quantity?: string; rate?: string; includeZeroRate?: boolean };
-type Values = { startDate?: string | null; endDate?: string | null; items?: Item[]; minimumAmount?: string | null; maximumAmount?: string | null; openAt?: string | null; closeAt?: string | null; claimPercentage?: string | null; retentionPercent?: string | null; retentionLimitPercent?: string | null };
+type Item = { description?: string; unit?: string; quantity?: string; rate?: string; includeZeroRate?: boolean };
+type Values = { title?: string | null; claimItems?: { description?: string | null }[]; startDate?: string | null; endDate?: string | null; items?: Item[]; minimumAmount?: string | null; maximumAmount?: string | null; openAt?: string | null; closeAt?: string | null; claimPercentage?: string | null; retentionPercent?: string | null; retentionLimitPercent?: string | null };
 
 const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
 const QUANTITY = /^\d{1,12}(\.\d{1,3})?$/;
@@ -47,10 +47,24 @@ const TIME_FIELDS = ['openAt', 'closeAt'] as const;
 const notDate = (v: unknown) => typeof v === 'string' && v !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(v);
 const notTime = (v: unknown) => typeof v === 'string' && v !== '' && (!v.includes('T') || Number.isNaN(Date.parse(v)));
 
-/** Form-level check: `{ field: 'error.<code>' }` like the server's 422 replies. */
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const REQUIRED = 'ra.validation.required';
+
+/**
+ * Form-level check: `{ field: 'error.<code>' }` like the server's 422 replies. It also holds the fields the
+ * form marks required (react-admin runs a form's validate instead of its inputs' own), so an empty one is
+ * said in the user's language on its field before anything is sent.
+ */
 export function validateDocument(values: Values): Record<string, string> {
   const errors: Record<string, string> = {};
   const record = values as Record<string, unknown>;
+  if (blank(values.title)) errors.title = REQUIRED;
+  (values.items ?? []).forEach((item, i) => {
+    for (const field of ['description', 'unit', 'quantity', 'rate'] as const) if (blank(item?.[field])) errors[`items.${i}.${field}`] = REQUIRED;
+  });
+  (values.claimItems ?? []).forEach((item, i) => {
+    if (blank(item?.description)) errors[`claimItems.${i}.description`] = REQUIRED;
+  });
   for (const field of DATE_FIELDS) if (notDate(record[field])) errors[field] = 'admin.inputs.notADate';
   for (const field of TIME_FIELDS) if (notTime(record[field])) errors[field] = 'admin.inputs.notADateTime';
   ((record.claimItems as { expectedCompletionDate?: unknown }[] | undefined) ?? []).forEach((item, i) => {

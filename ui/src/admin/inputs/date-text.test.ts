@@ -34,7 +34,7 @@ describe('dates typed as DD/MM/YYYY', () => {
 describe('the document form refuses date fields that do not hold a date yet', async () => {
   const { validateDocument } = await import('../documents/document-rules.js');
   it('names each field, dates and times apart, and passes stored values and empty ones', () => {
-    const errors = validateDocument({ documentDate: '31/1', startDate: '2026-12-01', endDate: '', openAt: '01/12/2026 9:00', closeAt: new Date(2026, 11, 9).toISOString(), claimItems: [{ expectedCompletionDate: 'soon' }] } as never);
+    const errors = validateDocument({ title: 'Roof works', documentDate: '31/1', startDate: '2026-12-01', endDate: '', openAt: '01/12/2026 9:00', closeAt: new Date(2026, 11, 9).toISOString(), claimItems: [{ description: 'Roof', expectedCompletionDate: 'soon' }] } as never);
     expect(errors).toEqual({ documentDate: 'admin.inputs.notADate', openAt: 'admin.inputs.notADateTime', 'claimItems.0.expectedCompletionDate': 'admin.inputs.notADate' });
   });
 });

@@ -25,7 +25,8 @@ export function ProjectShow() {
   const kind = kindOfType(project.projectType);
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="project-page">
-      <Title title={project.name} />
+      {/* Each tab is a page of its own address, so its name leads the title (WCAG 2.4.2). */}
+      <Title title={current === 'overview' ? project.name : `${translate(`admin.projects.tabs.${current}`)} · ${project.name}`} />
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>

@@ -9,9 +9,11 @@ export default function EventsPage() {
   const { t } = useTranslation('public');
   const data = useLandingData();
   const { id } = useParams();
+  // /events/:id is that event's page: its name leads the document title (WCAG 2.4.2).
+  const opened = id ? data.events?.find((e) => e.id === id) : undefined;
   return (
     <PublicLayout>
-      <div className="page-title"><h1>{t('events.title')}</h1></div>
+      <div className="page-title" {...(opened ? { 'data-page-title': `${opened.title} · ${t('events.title')}` } : {})}><h1>{t('events.title')}</h1></div>
       <Counters counters={data.counters} />
       <EventsSection events={data.events} openId={id} total={data.eventsTotal} more={data.eventsMore} />
     </PublicLayout>

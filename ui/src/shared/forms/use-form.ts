@@ -20,9 +20,16 @@ export function useForm<V extends Record<string, unknown>>(initial: V, validate:
     return ok;
   }, [validate, values]);
 
+  /** On a failed submit the focus goes to the first field in error (its error is read with it: aria-describedby). */
   const onSubmit = (action: (values: V) => void | Promise<void>) => (event: FormEvent) => {
     event.preventDefault();
-    if (check()) void action(values);
+    if (check()) {
+      void action(values);
+      return;
+    }
+    const form = event.currentTarget as HTMLElement | null;
+    // After the render that marks the fields invalid.
+    setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
   };
 
   const errorOf = (field: keyof V): string | undefined => (touched[field] ? errors[field] : undefined);
