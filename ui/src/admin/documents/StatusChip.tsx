@@ -14,6 +14,7 @@ const COLOURS: Record<string, 'default' | 'success' | 'warning' | 'error' | 'inf
 export function StatusChip({ resource, status, awaitingLevel = null, wrap = false }: { resource: string; status: string; awaitingLevel?: number | null; wrap?: boolean }) {
   const translate = useTranslate();
   const colour = COLOURS[status] ?? (status.startsWith('pending') ? 'warning' : 'info');
-  const sx = wrap ? { height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: { xs: 'normal', sm: 'nowrap' } } } : undefined;
+  // keep-all: Chinese breaks only at its spaces and punctuation ("新建，等待第 / 1 / 级审核"), not after every character.
+  const sx = wrap ? { height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: { xs: 'normal', sm: 'nowrap' }, wordBreak: 'keep-all' } } : undefined;
   return <Chip size="small" color={colour} sx={sx} label={statusWithRoundLabel(translate, resource, status, awaitingLevel)} data-testid="status-chip" data-status={status} data-awaiting-level={awaitingLevel ?? undefined} />;
 }
