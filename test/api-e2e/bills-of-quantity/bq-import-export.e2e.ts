@@ -222,6 +222,12 @@ describe.each(STORES)('BQ Excel import/export and scans on %s', (kind) => {
     const [from, to] = [await readBq(), await readBq(otherProjectId)];
     expect(tabsOf(to)).toEqual(tabsOf(from));
     expect(to.amount).toBe(from.amount);
+    // The BQ's own refusals come through with their status and code: sent for approval, it takes no rows.
+    const requested = await running.api.call('post', `/api/bill-of-quantity/${otherProjectId}/actions/Request_Approve`, { token: kumar, headers: { 'If-Match': String(to.revision) } });
+    expect(requested.status).toBe(200);
+    const locked = await upload(importPath(preview.mapping, '', otherProjectId), kumar, bytes as Buffer, XLSX);
+    expect([locked.status, locked.body.errorCode]).toEqual([409, 'bqNotEditable']);
+    expect((await readBq(otherProjectId)).revision).toBe(requested.body.revision);
   });
 
   describe('OCR scans', () => {
