@@ -1,8 +1,11 @@
 // The BQ's Excel import and export and its OCR scans over the API, on PGlite and PostgreSQL: given the demo
-// projects, a workbook exported and imported back (the preview's proposed mapping, a dry run giving the same
-// tabs), every kind of bad input refused with a 4xx and its code (not an xlsx, too large, a wrong mapping,
-// rows breaking the rules by row and column), progress streamed as NDJSON, and a page rendered by the test
-// scanned, reviewed, corrected and imported; a phone or tablet refused the scan.
+// projects (Kumar proposes, level 10 on billOfQuantity), a workbook imported with the preview's proposed
+// mapping (a dry run giving the same tabs) lands in the project's BQ (read back: tabs, rows, amounts), a
+// second import of a tab adds its rows after the tab's own, the BQ exported and the file imported into
+// another project gives the same tabs and rows, every kind of bad input refused with a 4xx and its code (not
+// an xlsx, too large, a wrong mapping, rows breaking the rules by row and column), progress streamed as
+// NDJSON, and a page rendered by the test scanned, reviewed, corrected and imported into the BQ; a phone or
+// tablet refused the scan.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
@@ -30,11 +33,27 @@ const TABS: BqImportTab[] = [
 ];
 /** A reply body as supertest gives it (loosely typed, as in the other api e2e suites). */
 type Body = request.Response['body'];
+type BqView = { revision: number; amount: string; tabs: { id: string; name: string; order: number; amount: string }[]; nodes: { id: string; tabId: string; parentId: string | null; type: string; title: string; description: string | null; unit: string | null; quantity: string | null; rate: string | null; amount: string }[] };
+/** A BQ read back as its tabs (in order), each row `depth type title description unit quantity rate amount` in tree order. */
+function tabsOf(view: BqView): { name: string; amount: string; rows: string[] }[] {
+  const depth = new Map<string, number>();
+  for (const node of view.nodes) depth.set(node.id, node.parentId === null ? 1 : depth.get(node.parentId)! + 1);
+  return [...view.tabs].sort((a, b) => a.order - b.order).map((tab) => ({
+    name: tab.name, amount: tab.amount,
+    rows: view.nodes.filter((n) => n.tabId === tab.id).map((n) => [depth.get(n.id), n.type, n.title, n.description, n.unit ?? '-', n.quantity ?? '-', n.rate ?? '-', n.amount].join(' ')),
+  }));
+}
+const IMPORTED = [
+  { name: 'Preliminaries', amount: '5000.00', rows: ['1 header A General items - - - 5000.00', '2 item A1 Insurance of the works sum 1.000 5000.00 5000.00'] },
+  { name: 'Substructure', amount: '4266.25', rows: [
+    '1 header B Excavation - - - 1506.25', '2 header B1 Bulk - - - 1506.25', '3 item B1.1 Excavate to reduce levels m3 120.500 12.50 1506.25', '1 item C Hardcore m2 300.000 9.20 2760.00',
+  ] },
+];
 const HEADING = { projectName: 'Any', projectCode: 'X', companyName: null };
 
 describe.each(STORES)('BQ Excel import/export and scans on %s', (kind) => {
   let running: AuthorityRunning;
-  let kumar: string, lim: string, mei: string, projectId: string;
+  let kumar: string, lim: string, mei: string, projectId: string, otherProjectId: string;
   let file: Buffer;
 
   /** A file body to a path (recorded with the JSON calls, for the no-500 check). */
@@ -52,13 +71,33 @@ describe.each(STORES)('BQ Excel import/export and scans on %s', (kind) => {
     const json = (() => { try { return JSON.parse(text) as Record<string, unknown>; } catch { return null; } })();
     return { status: response.status, text, body: json as Body, headers: response.headers };
   }
-  const importPath = (mapping: unknown, extra = '') => `/api/bill-of-quantity/${projectId}/import?mapping=${encodeURIComponent(typeof mapping === 'string' ? mapping : JSON.stringify(mapping))}${extra}`;
+  const importPath = (mapping: unknown, extra = '', project = projectId) => `/api/bill-of-quantity/${project}/import?mapping=${encodeURIComponent(typeof mapping === 'string' ? mapping : JSON.stringify(mapping))}${extra}`;
+  const readBq = async (project = projectId) => {
+    const reply = await running.api.call('get', `/api/bill-of-quantity/${project}`, { token: kumar });
+    expect(reply.status).toBe(200);
+    return reply.body as BqView;
+  };
+  /** The project's BQ exported (the .xlsx bytes). */
+  async function exported(project = projectId, token = kumar) {
+    return request(running.app.getHttpServer()).get(`/api/bill-of-quantity/${project}/export`).set('authorization', `Bearer ${token}`)
+      .buffer(true).parse((res, done) => { const chunks: Buffer[] = []; res.on('data', (c: Buffer) => chunks.push(c)); res.on('end', () => done(null, Buffer.concat(chunks))); });
+  }
 
   beforeAll(async () => {
     running = await startAuthorityApp(kind);
-    [kumar, lim, mei] = await Promise.all([running.signIn('kumar@teguhbina.my', TEGUH), running.signIn('lim@teguhbina.my', TEGUH), running.signIn('mei@mutiarasupplies.my', MUTIARA)]);
+    let aminah: string;
+    [aminah, kumar, lim, mei] = await Promise.all([
+      running.signIn('aminah@teguhbina.my', TEGUH), running.signIn('kumar@teguhbina.my', TEGUH), running.signIn('lim@teguhbina.my', TEGUH), running.signIn('mei@mutiarasupplies.my', MUTIARA),
+    ]);
     const list = await running.api.call('get', '/api/project-list-by-user', { token: kumar });
-    projectId = (list.body as { project: { id: string; project_code: string } }[]).find((p) => p.project.project_code === 'TB-MT-A')!.project.id;
+    const projects = list.body as { project: { id: string; project_code: string } }[];
+    projectId = projects.find((p) => p.project.project_code === 'TB-MT-A')!.project.id;
+    otherProjectId = projects.find((p) => p.project.project_code === 'TB-TSK-2')!.project.id;
+    // Writing a BQ needs CreatePropose (level 10) on billOfQuantity in the project, as the editor does.
+    for (const project of [projectId, otherProjectId]) {
+      const given = await running.api.call('post', `/api/projects/${project}/assignments`, { token: aminah, body: { code: 'billOfQuantity', user_id: running.userId('kumar@teguhbina.my'), workflow_level: 10 } });
+      expect(given.status).toBe(200);
+    }
     file = await writeBqWorkbook(HEADING, TABS);
   }, 120_000);
   afterAll(async () => running?.stop());
@@ -72,7 +111,8 @@ describe.each(STORES)('BQ Excel import/export and scans on %s', (kind) => {
     expect(reply.body.sheets[2].rows[2].cells.slice(6, 8)).toEqual(['Total', 4266.25]);
   });
 
-  it('imports with the mapping: a dry run gives back the exported tabs; an import answers what it wrote', async () => {
+  it('imports with the mapping: a dry run gives back the exported tabs; the import writes them into the BQ', async () => {
+    expect(await readBq()).toMatchObject({ revision: -1, tabs: [] });
     const { body: preview } = await upload(`/api/bill-of-quantity/${projectId}/import/preview`, kumar, file, XLSX);
     const dry = await upload(importPath(preview.mapping, '&dryRun=true'), kumar, file, 'application/octet-stream');
     expect(dry.status).toBe(200);
@@ -80,8 +120,14 @@ describe.each(STORES)('BQ Excel import/export and scans on %s', (kind) => {
     expect(dry.body.preview).toEqual(TABS);
     const done = await upload(importPath(preview.mapping), kumar, file, XLSX, { 'x-file-name': 'bq.xlsx' });
     expect(done.status).toBe(201);
-    // No BQ module is bound in this branch (BQ_BOOK is UnwiredBqBook): checked, answered, written nowhere.
-    expect(done.body).toMatchObject({ success: true, written: false, revision: null, rows: 6 });
+    // The first tab starts the BQ (BqStarted, the machine's Create, the tab: 0-2), then the rows (3); the second tab and its rows (4, 5).
+    expect(done.body).toMatchObject({ success: true, written: true, revision: 5, rows: 6 });
+    const bq = await readBq();
+    expect([bq.revision, bq.amount]).toEqual([5, '9266.25']);
+    expect(tabsOf(bq)).toEqual(IMPORTED);
+    const events = (await running.api.call('get', `/api/bill-of-quantity/${projectId}/changes?since=-1`, { token: kumar })).body.changes as { type: string; userId: string }[];
+    expect(events.map((e) => e.type)).toEqual(['BqStarted', 'WorkflowStatusChanged', 'BqTabAdded', 'BqNodesImported', 'BqTabAdded', 'BqNodesImported']);
+    expect(new Set(events.map((e) => e.userId))).toEqual(new Set([running.userId('kumar@teguhbina.my')]));
   });
 
   it('refuses bad input with a 4xx and its code, never a 500', async () => {
@@ -106,6 +152,8 @@ describe.each(STORES)('BQ Excel import/export and scans on %s', (kind) => {
     expect([json.status, json.body.errorCode]).toEqual([415, 'fileExpected']);
     const elsewhere = await upload('/api/projects', kumar, file, XLSX);
     expect([elsewhere.status, elsewhere.body.errorCode]).toEqual([415, 'unsupportedMediaType']);
+    // Nothing refused was written.
+    expect((await readBq()).revision).toBe(5);
   }, 60_000);
 
   it('needs the cost plan or project management right, and a project of the company', async () => {
@@ -132,26 +180,54 @@ describe.each(STORES)('BQ Excel import/export and scans on %s', (kind) => {
     const lines = streamed.text.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines[0]).toEqual({ type: 'progress', phase: 'reading', rows: 0, totalRows: null });
     expect(lines.filter((l) => l.type === 'progress').map((l) => l.phase)).toEqual(expect.arrayContaining(['reading', 'checking', 'writing']));
-    expect(lines.at(-1)).toMatchObject({ type: 'result', status: 201, body: { success: true, rows: 6 } });
+    expect(lines.at(-1)).toMatchObject({ type: 'result', status: 201, body: { success: true, written: true, revision: 7, rows: 6 } });
+    // The tabs exist (regardless of case): their new rows come after their own, one import event each.
+    const bq = await readBq();
+    expect([bq.revision, bq.amount, bq.tabs.length]).toEqual([7, '18532.50', 2]);
+    expect(tabsOf(bq)).toEqual(IMPORTED.map((tab) => ({ name: tab.name, amount: (Number(tab.amount) * 2).toFixed(2), rows: [...tab.rows, ...tab.rows] })));
     const bad = await upload(importPath({ sheets: [{ sheet: 'Substructure', headerRow: 5, levels: 'column', columns: { level: 'A', title: 'C', quantity: 'D' } }] }), kumar, file, XLSX, { accept: 'application/x-ndjson' });
     expect(bad.text.trim().split('\n').map((l) => JSON.parse(l)).at(-1)).toMatchObject({ type: 'result', status: 422, body: { errorCode: 'bqImportRowsInvalid', errorCount: 4 } });
     const refusedAtOnce = await upload(importPath('[]'), kumar, file, XLSX, { accept: 'application/x-ndjson' });
     expect([refusedAtOnce.status, refusedAtOnce.body.errorCode]).toEqual([400, 'bqMappingInvalid']);
   });
 
-  it('exports the project BQ as .xlsx with the project heading and a Summary sheet', async () => {
-    const reply = await request(running.app.getHttpServer()).get(`/api/bill-of-quantity/${projectId}/export`).set('authorization', `Bearer ${kumar}`)
-      .buffer(true).parse((res, done) => { const chunks: Buffer[] = []; res.on('data', (c: Buffer) => chunks.push(c)); res.on('end', () => done(null, Buffer.concat(chunks))); });
+  it('exports a project without a BQ as its Summary only', async () => {
+    const reply = await exported(otherProjectId);
+    expect(reply.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(reply.body as never);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Summary']);
+  });
+
+  it('exports the project BQ as .xlsx with the project heading, a Summary sheet and a sheet per tab', async () => {
+    const reply = await exported();
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toBe(XLSX);
     expect(reply.headers['content-disposition']).toBe('attachment; filename="TB-MT-A-bill-of-quantity.xlsx"');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(reply.body as never);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Summary']);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Summary', 'Preliminaries', 'Substructure']);
     expect(workbook.worksheets[0]!.getCell('A1').value).toBe('Menara Teguh, Block A');
     expect(String(workbook.worksheets[0]!.getCell('A2').value)).toMatch(/^TB-MT-A · Teguh Bina/);
     const noRight = await running.api.call('get', `/api/bill-of-quantity/${projectId}/export`, { token: lim });
     expect([noRight.status, noRight.body.errorCode]).toEqual([403, 'noAccessRight']);
+  });
+
+  it('round trip: the exported BQ imported into another project gives the same tabs and rows', async () => {
+    const { body: bytes } = await exported();
+    const { body: preview } = await upload(`/api/bill-of-quantity/${otherProjectId}/import/preview`, kumar, bytes as Buffer, XLSX);
+    expect(preview.mapping.sheets.map((s: { tab: string }) => s.tab)).toEqual(['Preliminaries', 'Substructure']);
+    const done = await upload(importPath(preview.mapping, '', otherProjectId), kumar, bytes as Buffer, XLSX, { 'x-file-name': 'TB-MT-A-bill-of-quantity.xlsx' });
+    expect(done.body).toMatchObject({ success: true, written: true, rows: 12 });
+    const [from, to] = [await readBq(), await readBq(otherProjectId)];
+    expect(tabsOf(to)).toEqual(tabsOf(from));
+    expect(to.amount).toBe(from.amount);
+    // The BQ's own refusals come through with their status and code: sent for approval, it takes no rows.
+    const requested = await running.api.call('post', `/api/bill-of-quantity/${otherProjectId}/actions/Request_Approve`, { token: kumar, headers: { 'If-Match': String(to.revision) } });
+    expect(requested.status).toBe(200);
+    const locked = await upload(importPath(preview.mapping, '', otherProjectId), kumar, bytes as Buffer, XLSX);
+    expect([locked.status, locked.body.errorCode]).toEqual([409, 'bqNotEditable']);
+    expect((await readBq(otherProjectId)).revision).toBe(requested.body.revision);
   });
 
   describe('OCR scans', () => {
@@ -217,8 +293,22 @@ describe.each(STORES)('BQ Excel import/export and scans on %s', (kind) => {
       expect((await running.api.call('put', `${scans()}/${scanId}/rows`, { token: kumar, body: { rows }, headers: { 'If-Match': '3' } })).body.rows[1].problems).toEqual([]);
       const noTab = await running.api.call('post', `${scans()}/${scanId}/actions/Import`, { token: kumar, body: {} });
       expect([noTab.status, noTab.body.fields]).toEqual([400, { tab: ['bqScanTabRequired'] }]);
-      const imported = await running.api.call('post', `${scans()}/${scanId}/actions/Import`, { token: kumar, body: { tab: 'Substructure' }, headers: { 'If-Match': '4' } });
-      expect(imported.body).toMatchObject({ success: true, status: 'imported', revision: 5, written: false });
+      const before = await readBq();
+      const imported = await running.api.call('post', `${scans()}/${scanId}/actions/Import`, { token: kumar, body: { tab: 'Bill 2' }, headers: { 'If-Match': '4' } });
+      // A new tab (addTab, then the rows in one import event).
+      expect(imported.body).toMatchObject({ success: true, status: 'imported', revision: 5, written: true, bqRevision: before.revision + 2 });
+      const after = await readBq();
+      expect(after.revision).toBe(imported.body.bqRevision);
+      expect(tabsOf(after)).toEqual([...tabsOf(before), { name: 'Bill 2', amount: '20452.75', rows: [
+        '1 header  EXCAVATION AND EARTHWORK - - - 5085.25',
+        '2 item A1 Excavate over site to reduce levels m3 120.500 12.50 1506.25',
+        '2 item A2 Excavate trenches not exceeding 1.5m deep m3 45.500 18.00 819.00',
+        '2 item A3 Hardcore filling 150mm thick m2 300.000 9.20 2760.00',
+        '1 header  CONCRETE WORK - - - 15367.50',
+        '2 item B1 Lean concrete blinding 50mm thick m2 280.000 14.75 4130.00',
+        '2 item B2 Reinforced concrete grade 30 in footings m3 36.250 310.00 11237.50',
+      ] }]);
+      expect(after.amount).toBe((Number(before.amount) + 20452.75).toFixed(2));
       const again = await running.api.call('post', `${scans()}/${scanId}/actions/Discard`, { token: kumar, body: {} });
       expect([again.status, again.body.errorCode]).toEqual([409, 'bqScanNotInReview']);
       const history = (await running.api.call('get', `${scans()}/${scanId}`, { token: kumar })).body.history as { type: string; by: string }[];

@@ -12,5 +12,7 @@ import { BqQueries } from './bq-queries.js';
 @Module({
   controllers: [BillsOfQuantityController],
   providers: [BqAccess, BqCommands, BqLive, BqLoader, BqQueries],
+  // For BqImportExportModule's BQ_BOOK (bq-book.adapter.ts): the imports and the export go through these.
+  exports: [BqCommands, BqQueries],
 })
 export class BillsOfQuantityModule {}

@@ -20,7 +20,7 @@ export type ImportProgress = { phase: 'reading' | 'checking' | 'writing'; rows: 
 
 export type ImportReply = {
   success: true;
-  /** False when checked only (dryRun) or when no BQ module is bound to write it (see README.md). */
+  /** False when checked only (dryRun). */
   written: boolean;
   revision: number | null;
   rows: number;
