@@ -1,8 +1,9 @@
 // The selected project (signed-in-area.md §3 lastSelectedProject per developer / demand / supply), on PGlite
 // and on PostgreSQL: kept per user and company across sessions, one ProjectSelected event per pick, what a
-// pick may name (a visible project of the chosen company and of the kind), and a stale revision refused.
+// pick may name (a visible project of the chosen company and of the kind), and a stale revision refused;
+// and the dashboard's recent activity (GET /api/my-activity).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, STORES, TEGUH } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, purchaseOrderBody, STORES, TEGUH } from '../documents/harness.js';
 import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
 
 type Selected = { id: string; name: string; code: string; projectType: number } | null;
@@ -82,6 +83,26 @@ describe.each(STORES)('project selection api on %s', (kind) => {
 
   it('answers without a session 401', async () => {
     expect((await running.api.call('get', '/api/project-selection', {})).status).toBe(401);
+    expect((await running.api.call('get', '/api/my-activity', {})).status).toBe(401);
+  });
+
+  it('my activity (the dashboard): the documents the caller made in the chosen company, the latest change first', async () => {
+    const made = await running.api.call('post', '/api/documents/purchaseOrder', {
+      token: kumar, body: purchaseOrderBody({ title: 'Dashboard activity order', counterpartyCompanyId: MUTIARA, projectId: ids['TB-MT-A'] }),
+    });
+    expect(made.status).toBe(201);
+    const mine = await call('get', '/api/my-activity', kumar);
+    expect(mine.status).toBe(200);
+    const rows = mine.body.data as { id: string; title: string; projectId: string | null; updatedAt: string; resource: string }[];
+    expect(rows[0]).toMatchObject({ id: made.body.id, title: 'Dashboard activity order', projectId: ids['TB-MT-A'], resource: 'purchaseOrder' });
+    expect(rows.map((r) => r.updatedAt)).toEqual([...rows.map((r) => r.updatedAt)].sort().reverse());
+    // Another user of the company, and a user of another company, see their own only.
+    expect(((await call('get', '/api/my-activity', aminah)).body.data as { id: string }[]).some((r) => r.id === made.body.id)).toBe(false);
+    expect(((await call('get', '/api/my-activity', mei)).body.data as { id: string }[]).some((r) => r.id === made.body.id)).toBe(false);
+    const page = await call('get', `/api/my-activity?range=${encodeURIComponent('[0,0]')}`, kumar);
+    expect([page.body.data.length, page.headers['content-range']]).toEqual([1, 'my-activity 0-0/*']);
+    const bad = await call('get', `/api/my-activity?range=${encodeURIComponent('[0,99]')}`, kumar);
+    expect([bad.status, bad.body.errorCode]).toEqual([400, 'validationFailed']);
   });
 
   itAnsweredEveryCallWithoutAServerError(() => running);
