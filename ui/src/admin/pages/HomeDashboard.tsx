@@ -158,10 +158,12 @@ function NotificationsPart() {
           {loaded.rows.map((event) => {
             const facts = { module: event.module, src: event.src, data: parseEventData(event.event_data), now: movedOnFacts(event) };
             return (
-              <ListItemButton key={event.id} divider onClick={() => open(event)} data-testid="home-notification" sx={{ px: 0 }}>
-                <ListItemText primary={notificationTitle(translate, facts)} secondary={`${notificationWhat(translate, facts)} · ${formatDateTime(event.creation_date)}`}
-                  slotProps={{ primary: { noWrap: true }, secondary: { variant: 'body2' } }} />
-              </ListItemButton>
+              <ListItem key={event.id} disablePadding divider>
+                <ListItemButton onClick={() => open(event)} data-testid="home-notification" sx={{ px: 0 }}>
+                  <ListItemText primary={notificationTitle(translate, facts)} secondary={`${notificationWhat(translate, facts)} · ${formatDateTime(event.creation_date)}`}
+                    slotProps={{ primary: { noWrap: true }, secondary: { variant: 'body2' } }} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
