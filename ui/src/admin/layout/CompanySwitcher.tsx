@@ -35,8 +35,9 @@ export function CompanySwitcher() {
   };
   return (
     <>
-      <Button color="inherit" startIcon={<SwapHorizIcon />} onClick={open} data-testid="company-switcher" sx={{ textTransform: 'none' }}>
-        {session?.selectedCompanyName ?? translate('admin.company.selectTitle')}
+      <Button color="inherit" startIcon={<SwapHorizIcon />} onClick={open} data-testid="company-switcher" sx={{ textTransform: 'none', minWidth: 0, maxWidth: { xs: 120, sm: 260 } }}>
+        {/* One line, cut with an ellipsis on a phone (it wrapped to four lines and pushed the page's heading under the bar). */}
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{session?.selectedCompanyName ?? translate('admin.company.selectTitle')}</span>
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {companies.map((company) => (

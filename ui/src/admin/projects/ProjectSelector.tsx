@@ -12,6 +12,11 @@ import { useProjects } from '../documents/use-projects.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { activeProject, clearActiveProject, selectProject, useProjectSelection } from './project-selection.js';
 
+/** Visually hidden below 600 px (still read out), shown from there up. */
+const PHONE_HIDDEN = {
+  position: { xs: 'absolute', sm: 'static' }, width: { xs: '1px', sm: 'auto' }, height: { xs: '1px', sm: 'auto' }, clip: { xs: 'rect(0 0 0 0)', sm: 'auto' }, margin: { xs: '-1px', sm: 0 },
+} as const;
+
 export function ProjectSelector() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -35,11 +40,11 @@ export function ProjectSelector() {
       <Button
         color="inherit" startIcon={<ApartmentIcon />} onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         aria-haspopup="menu" aria-expanded={anchor !== null} aria-controls={anchor ? 'project-selector-menu' : undefined}
-        data-testid="project-selector" data-active={active?.id ?? ''} sx={{ textTransform: 'none', minWidth: 0, maxWidth: { xs: 120, sm: 220, md: 300 } }}
+        data-testid="project-selector" data-active={active?.id ?? ''} sx={{ textTransform: 'none', minWidth: 0, maxWidth: { xs: 48, sm: 200, md: 300 }, flexShrink: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
       >
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {active ? <><Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>{active.name}</Box><Box component="span" sx={{ display: { md: 'none' } }}>{active.code}</Box></>
-            : translate('admin.projects.selector.all')}
+        {/* On a phone the bar has room for the icon only: the name stays in the button's accessible name (visually hidden), never cut. */}
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', ...PHONE_HIDDEN }}>
+          {active ? active.name : translate('admin.projects.selector.all')}
         </Box>
       </Button>
       <Menu id="project-selector-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxHeight: 480, maxWidth: 360 } } }}>
