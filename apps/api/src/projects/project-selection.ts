@@ -7,7 +7,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   hasAnyAccessRight, ProjectSelectionKinds, ProjectTypeOfSelection, type ProjectSelection, type ProjectSelectionKind, type ProjectTypeValue, type SelectedProject,
 } from '@binaan/contracts';
-import { WrongExpectedRevision, type EventStore, type JsonValue, type SqlExecutor } from '@binaan/event-store';
+import { WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
 import { AuthorityRefused, refusing } from '../authority/authority.errors.js';
 import { companyOf } from '../authority/authority.service.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
@@ -37,7 +37,7 @@ export function parseSelectionBody(raw: unknown): { kind: ProjectSelectionKind; 
   if (unknown.length > 0) throw bad(unknown[0]!, 'unknownField');
   if (typeof body.kind !== 'string' || !(ProjectSelectionKinds as readonly string[]).includes(body.kind)) throw bad('kind', 'projectSelectionKindInvalid');
   if (body.projectId !== null && typeof body.projectId !== 'string') throw bad('projectId', 'projectIdInvalid');
-  return { kind: body.kind as ProjectSelectionKind, projectId: body.projectId as string | null };
+  return { kind: body.kind as ProjectSelectionKind, projectId: body.projectId };
 }
 
 @Injectable()
@@ -86,7 +86,7 @@ export class ProjectSelectionService {
       try {
         await this.store.append({
           streamId, streamType: 'projectSelection', expectedRevision: expected,
-          events: [{ type: 'ProjectSelected', data: event as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: companyId } }],
+          events: [{ type: 'ProjectSelected', data: event, metadata: { actorUserId: principal.userId, actorCompanyId: companyId } }],
         });
       } catch (error) {
         if (error instanceof WrongExpectedRevision) throw new AuthorityRefused(409, 'wrongExpectedRevision', 'The selection changed meanwhile. Read it again.');
