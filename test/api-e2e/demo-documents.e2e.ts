@@ -119,6 +119,23 @@ describe.each(STORES)('demo documents on %s', (kind) => {
     expect(bySeller.at(-1)).toMatchObject({ action: 'Reject_By_Seller', actor: { name: 'Tan Mei Hua', companyId: 'mutiara-supplies' }, remark: expect.stringMatching(/Out of stock/) });
   });
 
+  it('a newcomer sees projects of each type with members, stages and documents inside them', async () => {
+    const aminah = await signIn('aminah@teguhbina.my', 'teguh-bina');
+    const projects = (await get(`/api/projects?range=${encodeURIComponent('[0,99]')}`, aminah).expect(200)).body as { id: string; code: string; projectType: number }[];
+    expect(new Set(projects.map((p) => p.projectType))).toEqual(new Set([1, 2, 3]));
+    for (const project of projects) {
+      const planned = DEMO_DOCUMENTS.filter((plan) => plan.project === project.code);
+      const page = (await get(`/api/projects/${project.id}`, aminah).expect(200)).body as { members: { status: string }[]; stages: unknown[] };
+      const counts = (await get(`/api/projects/${project.id}/documents`, aminah).expect(200)).body as { resource: string; total: number }[];
+      const total = counts.reduce((sum, c) => sum + c.total, 0);
+      expect({ code: project.code, approved: page.members.filter((m) => m.status === 'Approved').length > 0, stages: page.stages.length > 0, documents: total })
+        .toEqual({ code: project.code, approved: true, stages: true, documents: planned.length });
+      expect(planned.length).toBeGreaterThan(0);
+      // Each document made in the project names it.
+      for (const plan of planned) expect((await get(`/api/documents/${plan.resource}/${ids.get(plan.key)}`, aminah).expect(200)).body.projectId).toBe(project.id);
+    }
+  });
+
   it('every document verifies, and so does the whole store', async () => {
     for (const plan of DEMO_DOCUMENTS) {
       const verified = await get(`/api/audit/verify?resource=${plan.resource}&id=${ids.get(plan.key)}`, await creatorToken(plan)).expect(200);

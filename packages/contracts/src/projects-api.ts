@@ -111,3 +111,20 @@ export type ProjectHistoryRow = {
   statusBefore: string | null; statusAfter: string | null; remark: string | null; approvalLevel: number | null;
   hash: string; prevHash: string; chainVerified: boolean;
 };
+
+/** The three project selections of §3 ("selectedProject (developer, demand, supply variants)"). */
+export const ProjectSelectionKinds = ['developer', 'demand', 'supply'] as const;
+export type ProjectSelectionKind = (typeof ProjectSelectionKinds)[number];
+/** Project type (§3.1) of each selection: developer 3, demand = owner 1, supply = supplier 2. */
+export const ProjectTypeOfSelection: Readonly<Record<ProjectSelectionKind, ProjectTypeValue>> = { developer: 3, demand: 1, supply: 2 };
+
+export type SelectedProject = { id: string; name: string; code: string; status: string; projectType: ProjectTypeValue };
+
+/**
+ * GET /api/project-selection: the user's lastSelectedProject in the chosen company (§3), one per kind, and
+ * which of them the user works in now (`active`, null: all projects). A project no longer visible reads null.
+ */
+export type ProjectSelection = { active: ProjectSelectionKind | null; developer: SelectedProject | null; demand: SelectedProject | null; supply: SelectedProject | null; revision: number | null };
+
+/** PUT /api/project-selection: pick a project of a kind (it becomes the active one), or `projectId: null` to work in all projects. */
+export type ProjectSelectionBody = { kind: ProjectSelectionKind; projectId: string | null };

@@ -11,6 +11,7 @@ function lazyNamed<K extends string, M extends { [P in K]: ComponentType<never> 
 
 export const SelectCompanyPage = lazyNamed(() => import('./company/SelectCompanyPage.js'), 'SelectCompanyPage');
 export const NonApprovedCompanyPage = lazyNamed(() => import('./company/NonApprovedCompanyPage.js'), 'NonApprovedCompanyPage');
+export const HomeDashboard = lazyNamed(() => import('./pages/HomeDashboard.js'), 'HomeDashboard');
 export const MyApprovalsPage = lazyNamed(() => import('./pages/MyApprovalsPage.js'), 'MyApprovalsPage');
 export const AuditPage = lazyNamed(() => import('./pages/AuditPage.js'), 'AuditPage');
 export const EventsRoutes = lazyNamed(() => import('./events/EventsRoutes.js'), 'EventsRoutes');

@@ -25,10 +25,17 @@ export async function seedDemoDocuments(app: INestApplicationContext): Promise<S
     if (!userId || !user) throw new Error(`demo documents: ${email} is not a seeded demo user`);
     return { userId, sessionId: 'demo-seed', email, userType: user.userType, companyId, accessRights: '', readOnly: false, restriction: null };
   };
+  const projects = await db.query<{ project_id: string; company_id: string; code: string }>('SELECT project_id, company_id, code FROM projects');
+  const projectOf = (plan: DemoDocument): string | null => {
+    if (!plan.project) return null;
+    const found = projects.find((p) => p.company_id === plan.company && p.code === plan.project);
+    if (!found) throw new Error(`the project ${plan.project} of ${plan.company} is not seeded`);
+    return found.project_id;
+  };
   const seeded: SeededDocument[] = [];
   for (const plan of DEMO_DOCUMENTS) {
     try {
-      seeded.push(await seedOne(commands, plan, principal, now));
+      seeded.push(await seedOne(commands, plan, principal, now, projectOf(plan)));
     } catch (error) {
       throw new Error(`demo document ${plan.key}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
@@ -36,10 +43,13 @@ export async function seedDemoDocuments(app: INestApplicationContext): Promise<S
   return seeded;
 }
 
-async function seedOne(commands: DocumentCommands, plan: DemoDocument, principal: (email: string, companyId: string) => Principal, now: Date): Promise<SeededDocument> {
+async function seedOne(
+  commands: DocumentCommands, plan: DemoDocument, principal: (email: string, companyId: string) => Principal, now: Date, projectId: string | null,
+): Promise<SeededDocument> {
   const [start, end] = plan.days ?? [0, 0];
   const { state } = await commands.create(plan.resource, principal(plan.by, plan.company), {
     title: plan.title,
+    ...(projectId ? { projectId } : {}),
     ...(plan.description ? { description: plan.description } : {}),
     ...(plan.counterparty ? { counterpartyCompanyId: plan.counterparty } : {}),
     documentDate: day(now, 0),

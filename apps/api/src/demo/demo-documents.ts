@@ -5,7 +5,9 @@
 // orders, invoices), which Lim then confirms or accepts as the buyer. Dates are days from the seeding day.
 // Amounts that pass an approval stay within the lowest level's limit of Teguh Bina's demo authority manuals
 // (RM 10,000 for purchase orders, RM 20,000 for progressive claims), so one approver (Lim) completes the
-// round whether or not the manuals are seeded.
+// round whether or not the manuals are seeded. Teguh Bina's documents are made inside its three demo projects
+// (`project`: the office tower, the warehouse it builds for Seri Hartanah, its housing scheme), so each project
+// page has work in it.
 import type { DocumentResource } from '@binaan/contracts';
 
 export type DemoItem = { description: string; unit: string; quantity: string; rate: string; includeZeroRate?: boolean; deliveredQuantity?: string };
@@ -25,6 +27,8 @@ export type DemoDocument = {
   /** The kind's own fields (tender times, vendor numbers, delivered quantities), from the seeding time. */
   fields?: (now: Date) => Record<string, unknown>;
   steps: DemoStep[];
+  /** The code of the creating company's project the document is made in (authority-projects.demo.ts). */
+  project?: string;
 };
 
 const KUMAR = 'kumar@teguhbina.my';
@@ -52,8 +56,13 @@ const rebar: DemoItem[] = [
 const blocks: DemoItem[] = [{ description: 'Cement sand brick', unit: 'nos', quantity: '9500', rate: '0.42' }];
 const formwork: DemoItem[] = [{ description: 'Plywood formwork 18 mm', unit: 'sheet', quantity: '120', rate: '68.50' }];
 
+/** Teguh Bina's demo projects (authority-projects.demo.ts): the office tower it builds (demand), the warehouse it builds for Seri Hartanah (supply), its housing scheme (developer). */
+const TOWER = 'TB-MT-A';
+const WAREHOUSE = 'TB-GB-SA';
+const HOUSING = 'TB-TSK-2';
+
 const po = (key: string, title: string, items: DemoItem[], steps: DemoStep[]): DemoDocument => ({
-  key, resource: 'purchaseOrder', by: KUMAR, company: TEGUH, counterparty: MUTIARA, title, days: [7, 21], items, steps,
+  key, resource: 'purchaseOrder', by: KUMAR, company: TEGUH, counterparty: MUTIARA, title, days: [7, 21], items, steps, project: TOWER,
 });
 const requestAndApprove: DemoStep[] = [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve', remark: 'Within budget' }];
 
@@ -79,33 +88,39 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
   {
     key: 'tender-active', resource: 'tender', by: KUMAR, company: TEGUH, title: 'M&E works, Bangunan Pejabat Seri Kembangan', days: [14, 120], fields: biddingWindow(12),
     items: [{ description: 'Electrical installation', unit: 'lot', quantity: '1', rate: '0.00', includeZeroRate: true }, { description: 'Air-conditioning and ventilation', unit: 'lot', quantity: '1', rate: '0.00', includeZeroRate: true }],
+    project: HOUSING,
     steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve', remark: 'Tender documents complete' }],
   },
   {
     key: 'tender-rejected', resource: 'tender', by: KUMAR, company: TEGUH, title: 'Landscaping, Taman Teguh phase 1', days: [30, 90], fields: biddingWindow(21),
     items: [{ description: 'Softscape and turfing', unit: 'm2', quantity: '3500', rate: '0.00', includeZeroRate: true }],
+    project: HOUSING,
     steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Reject', remark: 'Attach the landscape drawings before inviting bidders' }],
   },
   {
     key: 'tender-comparison', resource: 'tender', by: KUMAR, company: TEGUH, title: 'Piling works, Block C', days: [7, 60], fields: biddingWindow(5),
     items: [{ description: 'Spun piles 300 mm', unit: 'm', quantity: '1800', rate: '0.00', includeZeroRate: true }],
+    project: TOWER,
     steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve' }, { by: KUMAR, event: 'Close', remark: 'Closing date reached: 3 bids received' }],
   },
   // A progressive claim to the developer: approved and invoiced; and one waiting for verification.
   {
     key: 'claim-invoiced', resource: 'progressiveClaim', by: KUMAR, company: TEGUH, counterparty: 'seri-hartanah', title: 'Progress claim no. 3: substructure', days: [0, 30],
     items: [{ description: 'Pile caps, grid A to C, 60% complete', unit: 'lot', quantity: '1', rate: '18640.00' }],
+    project: WAREHOUSE,
     steps: [{ by: KUMAR, event: 'Request_Verify' }, { by: LIM, event: 'Approve', remark: 'Quantities checked on site' }, { by: KUMAR, event: 'Invoice' }],
   },
   {
     key: 'claim-pending', resource: 'progressiveClaim', by: KUMAR, company: TEGUH, counterparty: 'seri-hartanah', title: 'Progress claim no. 4: superstructure level 1', days: [0, 30],
     items: [{ description: 'Level 1 columns and slab, 40% complete', unit: 'lot', quantity: '1', rate: '98250.00' }],
+    project: WAREHOUSE,
     steps: [{ by: KUMAR, event: 'Request_Verify' }],
   },
   // A work order to the subcontractor, approved and waiting for them.
   {
     key: 'work-order', resource: 'workOrder', by: KUMAR, company: TEGUH, counterparty: 'kukuh-jaya', title: 'Brickwork, Block A levels 1 to 3', days: [10, 40],
     items: [{ description: 'Brick wall 115 mm, labour only', unit: 'm2', quantity: '1450', rate: '18.50' }],
+    project: TOWER,
     steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve' }],
   },
   // The seller's side: a delivery order for the accepted concrete order, confirmed by the buyer; an invoice accepted by the buyer.
@@ -128,11 +143,13 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
   {
     key: 'payment-certificate', resource: 'paymentCertificate', by: KUMAR, company: TEGUH, counterparty: 'kukuh-jaya', title: 'Payment certificate no. 2: Kukuh Jaya brickwork', days: [0, 14],
     fields: () => ({ invoiceNo: 'KJ-INV-2026-0031', contractSum: '26825.00', workDoneAmount: '18500.00', previousCertifiedAmount: '8000.00' }),
+    project: TOWER,
     steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve', remark: 'Work verified by the site team' }, { by: LIM, event: 'Close' }],
   },
   {
     key: 'payment-certificate-rejected', resource: 'paymentCertificate', by: KUMAR, company: TEGUH, counterparty: 'kukuh-jaya', title: 'Payment certificate no. 3: Kukuh Jaya brickwork', days: [0, 14],
     fields: () => ({ invoiceNo: 'KJ-INV-2026-0044', contractSum: '26825.00', workDoneAmount: '26825.00', previousCertifiedAmount: '15000.00' }),
+    project: TOWER,
     steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Reject', remark: 'Certified before should be RM 17,158.75 (certificate no. 2 after retention); recompute' }],
   },
 ];

@@ -14,13 +14,14 @@ import { DocumentQueries } from './document-queries.service.js';
 import { DocumentSides } from './document-sides.js';
 import { DocumentTotals, DocumentTotalsController } from './document-totals.js';
 import { DocumentsController } from './documents.controller.js';
+import { MyActivity, MyActivityController } from './my-activity.js';
 import { MyApprovals, MyApprovalsController } from './my-approvals.js';
 import { VendorNumbers } from './vendor-numbers.js';
 import { WorkflowsController } from './workflows.controller.js';
 
 @Module({
   imports: [AccessModule],
-  controllers: [DocumentsController, WorkflowsController, MyApprovalsController, DocumentTotalsController],
-  providers: [...DOCUMENT_COMMAND_HANDLERS, ApprovalQueue, DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, DocumentSides, DocumentTotals, MyApprovals, VendorNumbers],
+  controllers: [DocumentsController, WorkflowsController, MyApprovalsController, MyActivityController, DocumentTotalsController],
+  providers: [...DOCUMENT_COMMAND_HANDLERS, ApprovalQueue, DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, DocumentSides, DocumentTotals, MyActivity, MyApprovals, VendorNumbers],
 })
 export class DocumentsModule {}

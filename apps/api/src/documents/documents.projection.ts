@@ -9,6 +9,7 @@ import { isDocumentResource, type DocumentDrafted, type DocumentFields, type Doc
 import type { InlineStatement, Projection, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { drawRows } from './document-kind-rules.js';
 import { LIST_INDEXES_SQL } from './document-list-indexes.js';
+import { MY_ACTIVITY_INDEX_SQL } from './my-activity.js';
 import { isSharedStatus } from './document-rules.js';
 
 export const documentsProjection: Projection = {
@@ -23,6 +24,7 @@ export const documentsProjection: Projection = {
       created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, revision bigint NOT NULL, created_by text NOT NULL,
       approval_round text, awaiting_level smallint);
     CREATE INDEX IF NOT EXISTS documents_awaiting_approval ON documents (resource, company_id, created_at) WHERE awaiting_level IS NOT NULL;
+    ${MY_ACTIVITY_INDEX_SQL}
     CREATE TABLE IF NOT EXISTS document_idempotency (
       user_id text NOT NULL, idempotency_key text NOT NULL, stream_id text NOT NULL, revision bigint NOT NULL,
       workflow_event text NOT NULL, PRIMARY KEY (user_id, idempotency_key));

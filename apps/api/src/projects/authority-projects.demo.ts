@@ -28,7 +28,7 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
     events: ['Request_Approve', 'Approve'], supply: false, stages: [['Piling and substructure'], ['Frame, levels 1 to 16', 'Hold', 'Restart'], ['Frame, levels 17 to 32']], region: 2,
   },
   {
-    name: 'Gudang Bekalan Shah Alam', code: 'TB-GB-SA', projectType: 2, location: 'Seksyen 15, Shah Alam, Selangor', shortDesc: 'Supply of M&E materials to the warehouse',
+    name: 'Gudang Bekalan Shah Alam', code: 'TB-GB-SA', projectType: 2, location: 'Seksyen 15, Shah Alam, Selangor', shortDesc: 'Warehouse for Seri Hartanah: substructure and frame',
     siteContactPerson: 'Kumar a/l Rajan', siteContactPersonNumber: '+60123000003', categoryName: null, latitude: null, longitude: null,
     events: ['Request_Approve', 'Approve'], supply: true, stages: [['Delivery batch 1'], ['Delivery batch 2', 'Hold']], region: 1,
   },

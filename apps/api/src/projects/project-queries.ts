@@ -84,7 +84,7 @@ const toRow = (p: Row): ProjectRow => ({
 });
 
 /** Who sees a project of their company: the right to view all, an assignment, a manual role by e-mail, or a membership not rejected. */
-const VISIBLE = `($2::boolean
+export const VISIBLE = `($2::boolean
   OR EXISTS (SELECT 1 FROM project_assignments a WHERE a.project_id = p.project_id AND a.user_id = $3)
   OR EXISTS (SELECT 1 FROM project_manual_roles r WHERE r.project_id = p.project_id AND r.email = $4)
   OR EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.project_id AND m.user_id = $3 AND m.status <> 'Rejected'))`;

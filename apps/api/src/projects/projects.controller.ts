@@ -7,6 +7,7 @@ import { companyOf } from '../authority/authority.service.js';
 import { READ_MODELS, type AuthenticatedRequest } from '../common/principal.js';
 import { projectListByUser } from './project-list.js';
 import { ProjectQueries } from './project-queries.js';
+import { ProjectSelectionService } from './project-selection.js';
 import { ProjectsService } from './projects.service.js';
 
 type Reply = { header(name: string, value: string): unknown };
@@ -16,12 +17,26 @@ export class ProjectsController {
   constructor(
     private readonly projects: ProjectsService,
     private readonly queries: ProjectQueries,
+    private readonly selection: ProjectSelectionService,
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
   ) {}
 
   @Get('project-list-by-user')
   listByUser(@Req() request: AuthenticatedRequest) {
     return projectListByUser(this.db, request.principal!, companyOf(request.principal!));
+  }
+
+  /** The user's selected project per developer / demand / supply in the chosen company (§3 lastSelectedProject). */
+  @Get('project-selection')
+  async readSelection(@Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
+    const selection = await this.selection.read(request.principal!);
+    if (selection.revision !== null) reply.header('ETag', `"${selection.revision}"`);
+    return selection;
+  }
+
+  @Put('project-selection')
+  select(@Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
+    return this.selection.select(request.principal!, body, ifMatch);
   }
 
   /** react-admin's list: ?filter={"projectType":1,"status":"active","q":"..."}&sort=["name","ASC"]&range=[0,24], Content-Range. */

@@ -3,7 +3,8 @@
 import { Module } from '@nestjs/common';
 import { ProjectsController } from './projects.controller.js';
 import { ProjectQueries } from './project-queries.js';
+import { ProjectSelectionService } from './project-selection.js';
 import { ProjectsService } from './projects.service.js';
 
-@Module({ controllers: [ProjectsController], providers: [ProjectsService, ProjectQueries] })
+@Module({ controllers: [ProjectsController], providers: [ProjectsService, ProjectQueries, ProjectSelectionService] })
 export class ProjectsModule {}

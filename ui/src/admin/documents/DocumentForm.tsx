@@ -12,6 +12,7 @@ import { formatMoney } from '../format.js';
 import { DmyDateInput } from '../inputs/DmyDateInput.js';
 import { previewTotals, validateDocument } from './document-rules.js';
 import { useProjects } from './use-projects.js';
+import { activeProject, useProjectSelection } from '../projects/project-selection.js';
 
 const DATE_TIME = new Set(['openAt', 'closeAt']);
 const DATE = new Set(['expectedDeliveryStart', 'expectedDeliveryEnd']);
@@ -112,9 +113,11 @@ function toBody(data: Record<string, unknown>, creating = true): Record<string, 
 
 export function DocumentCreate({ entry }: { entry: CatalogueEntry }) {
   const sst = isDocumentResource(entry.resource) ? DocumentSstByDefault[entry.resource] : false;
+  // Made inside the project the user works in (the app bar's selector), unless they pick another or none.
+  const project = activeProject(useProjectSelection());
   return (
     <Create resource={entry.resource} title={<DocumentPageTitle resource={entry.resource} page="create" />} redirect="show" transform={(data: Record<string, unknown>) => toBody(data, true)}>
-      <SimpleForm validate={validateDocument} defaultValues={{ sstApplicable: sst, items: [{ description: '', unit: '', quantity: '', rate: '' }] }}>
+      <SimpleForm key={project?.id ?? 'none'} validate={validateDocument} defaultValues={{ sstApplicable: sst, items: [{ description: '', unit: '', quantity: '', rate: '' }], ...(project ? { projectId: project.id } : {}) }}>
         <DocumentFormFields entry={entry} creating />
       </SimpleForm>
     </Create>

@@ -1,9 +1,11 @@
 // A document kind's list: tabs per machine state, filters (text, project, counterparty, dates), sorting,
 // paging, and bulk deciding where the machine has a deciding event. All of it from the catalogue entry.
-import { CreateButton, Datagrid, FilterButton, FunctionField, List, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { useMemo } from 'react';
+import { CreateButton, Datagrid, FilterButton, FunctionField, List, SearchInput, TextField, TopToolbar, useNotify, useTranslate } from 'react-admin';
 import type { DocumentListItem } from '@binaan/contracts';
-import { Link as RouterLink } from 'react-router-dom';
-import { Link } from '@mui/material';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Box, Button, Chip, Link } from '@mui/material';
+import ApartmentIcon from '@mui/icons-material/Apartment';
 import { bulkEvents, type CatalogueEntry } from '../catalogue/catalogue.js';
 import { resourceLabel } from '../catalogue/labels.js';
 import { formatDate, formatMoney } from '../format.js';
@@ -16,13 +18,17 @@ import { CounterpartyFilterInput, DateFilterInput, ProjectFilterInput } from './
 import { StatusChip } from './StatusChip.js';
 import { StatusTabs } from './StatusTabs.js';
 import { useProjects } from './use-projects.js';
+import { errorCodeOf } from '../providers/admin-request.js';
+import { addressNamesProject } from './list-follows.js';
+import { activeProject, clearActiveProject, useProjectSelection } from '../projects/project-selection.js';
 
-function useFilters() {
+function useFilters(following: boolean) {
   const translate = useTranslate();
   const projects = useProjects();
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('admin.documents.search')} />,
-    <ProjectFilterInput key="projectId" source="projectId" label="admin.fields.project" choices={projects} optionText="name" />,
+    // While the list follows the selected project, that is its project filter (the chip above the list clears it).
+    ...(following ? [] : [<ProjectFilterInput key="projectId" source="projectId" label="admin.fields.project" choices={projects} optionText="name" />]),
     <CounterpartyFilterInput key="counterparty" source="counterparty" />,
     <DateFilterInput key="dateFrom" source="dateFrom" label="admin.fields.dateFrom" filter />,
     <DateFilterInput key="dateTo" source="dateTo" label="admin.fields.dateTo" filter />,
@@ -54,13 +60,42 @@ function OtherParty({ row }: { row: DocumentListItem }) {
   return <span data-testid="other-party">{party.kind === 'from' ? translate('admin.documents.fromCompany', { name: party.name }) : party.name}</span>;
 }
 
+/** The project the list follows, as a chip: its name opens the project, its delete button goes back to all projects. */
+function FollowedProject({ project }: { project: { id: string; name: string; code: string } }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const clear = () => {
+    void clearActiveProject()?.then(() => notify('admin.projects.selector.workingInAll', { type: 'info' }), (error: unknown) => notify(`error.${errorCodeOf(error)}`, { type: 'error' }));
+  };
+  return (
+    <Box sx={{ px: { xs: 1, sm: 2 }, pt: 1, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      {/* The chip opens the project (Delete or Backspace on it, or its cross, clears); the button says the same in words. */}
+      <Chip
+        icon={<ApartmentIcon />} color="primary" variant="outlined" data-testid="list-project-chip"
+        label={translate('admin.projects.selector.listChip', { name: project.name })}
+        onClick={() => void navigate(`/projects/${encodeURIComponent(project.id)}`)}
+        onDelete={clear}
+      />
+      <Button size="small" onClick={clear} data-testid="list-project-clear">{translate('admin.projects.selector.showAll')}</Button>
+    </Box>
+  );
+}
+
 export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canCreate: boolean }) {
   const translate = useTranslate();
-  const filters = useFilters();
+  const location = useLocation();
+  const selected = activeProject(useProjectSelection());
+  const explicit = addressNamesProject(location.search);
+  const followed = selected && !explicit ? selected : null;
+  const filters = useFilters(followed !== null);
+  const followedId = followed?.id;
+  const permanent = useMemo(() => (followedId ? { projectId: followedId } : undefined), [followedId]);
   const deciding = bulkEvents(entry);
   return (
     <List
       resource={entry.resource}
+      filter={permanent}
       title={resourceLabel(translate, entry.resource)}
       filters={filters}
       actions={<ListActions canCreate={canCreate} />}
@@ -69,6 +104,7 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
       pagination={<DocumentPagination />}
       storeKey={`documents.${entry.resource}`}
     >
+      {followed && <FollowedProject project={followed} />}
       <StatusTabs entry={entry} />
       <Datagrid
         rowClick="show"

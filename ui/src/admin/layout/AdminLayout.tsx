@@ -1,4 +1,4 @@
-// The signed-in frame: app bar (title, notifications bell, company switcher, language, user menu) and the menu built from the
+// The signed-in frame: app bar (title, the project the user works in, notifications bell, company switcher, language, user menu) and the menu built from the
 // modules the user may use (access/modules.ts) and the document kinds of the catalogue.
 import { useId, type ReactNode } from 'react';
 import { AppBar, Layout, Menu, TitlePortal, useTranslate } from 'react-admin';
@@ -19,6 +19,7 @@ import { viewRight, type DocumentEntry } from '../catalogue/catalogue.js';
 import { resourceLabel } from '../catalogue/labels.js';
 import { CONTRACTOR_ICONS } from '../contractor/contractor-icons.js';
 import { NotificationBell } from '../notifications/NotificationBell.js';
+import { ProjectSelector } from '../projects/ProjectSelector.js';
 import { CompanySwitcher } from './CompanySwitcher.js';
 import { AccountMenu } from './AccountMenu.js';
 
@@ -37,6 +38,7 @@ function AdminAppBar() {
   return (
     <AppBar color="primary" userMenu={<AccountMenu />} sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 }, '& [data-testid="company-switcher"]': { flexShrink: 1 } }}>
       <TitlePortal />
+      <ProjectSelector />
       <NotificationBell />
       <CompanySwitcher />
     </AppBar>

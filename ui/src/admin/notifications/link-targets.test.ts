@@ -9,6 +9,10 @@ const data = (extra: Record<string, unknown>) => JSON.stringify({ project_id: 'p
 const target = (input: NotificationLinkInput, subscriptionType = 1) => new URL(notificationLink(input, { subscriptionType }).href, 'http://x');
 const routes = LINK_TARGET_ROUTES.map((path) => ({ path }));
 const routed = (path: string) => matchRoutes(routes, path) !== null;
+const list = (resource: string, filter: Record<string, string>) => `/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+/** A few kinds' statuses, as the catalogue gives them. */
+const STATUSES: Record<string, string[]> = { purchaseOrder: ['new', 'pendingApproval', 'rejected', 'accepted'], deliveryOrder: ['new', 'pendingVerification', 'confirmed'], tender: ['new', 'active'] };
+const statuses = (resource: string) => STATUSES[resource] ?? [];
 
 describe('the document a notification is about', () => {
   it('an order waiting for approval: its target, then the order itself when the bell passes it along', () => {
@@ -18,16 +22,28 @@ describe('the document a notification is about', () => {
     expect(resolveLinkTarget(url.pathname, url.search, { notification: { resource: 'purchaseOrder', id: 'po-7' } })).toEqual({ to: '/purchaseOrder/po-7/show' });
   });
 
-  it('the same target reached without the bell (a pasted address): the kind\'s list', () => {
-    expect(resolveLinkTarget('/purchase-order/proj-1/pending-approval', '', null)).toEqual({ to: '/purchaseOrder' });
+  it('the same target reached without the bell (a pasted address): the kind\'s list, filtered to the project and to the page\'s status', () => {
+    expect(resolveLinkTarget('/purchase-order/proj-1/pending-approval', '', null)).toEqual({ to: list('purchaseOrder', { projectId: 'proj-1' }) });
+    expect(resolveLinkTarget('/purchase-order/proj-1/rejected', '', null, statuses)).toEqual({ to: list('purchaseOrder', { projectId: 'proj-1', status: 'rejected' }) });
+    // A page that is no status of the kind filters the project only; a received page says so.
+    expect(resolveLinkTarget('/purchase-order/proj-1/received/new', '', null, statuses)).toEqual({ to: list('purchaseOrder', { projectId: 'proj-1', direction: 'received', status: 'new' }) });
+    expect(resolveLinkTarget('/delivery-order/proj-1/pending-verification', '', null, statuses)).toEqual({ to: list('deliveryOrder', { projectId: 'proj-1', status: 'pendingVerification' }) });
+    expect(resolveLinkTarget('/tender/proj-1/trade/invitation', '', null, statuses)).toEqual({ to: list('tender', { projectId: 'proj-1' }) });
+  });
+
+  it('a document without a project (the "all" segment) lists the kind across projects', () => {
+    const url = target({ module: 'purchaseOrder', src: 'rejected', src_id: 'po-8', event_data: JSON.stringify({}) });
+    expect(url.pathname).toBe('/purchase-order/all/rejected');
+    expect(resolveLinkTarget(url.pathname, '', null, statuses)).toEqual({ to: list('purchaseOrder', { status: 'rejected' }) });
+    expect(resolveLinkTarget('/purchase-order/all/accepted', '', null)).toEqual({ to: '/purchaseOrder' });
   });
 
   it('a seller-created delivery order and a certification page lead to their own kinds', () => {
     const delivery = target({ module: 'deliveryOrder', src: 'pending', src_id: 'do-1', event_data: data({ created_by_seller: true }) });
     expect(delivery.pathname).toBe('/seller-delivery-order/proj-1/pending');
-    expect(resolveLinkTarget(delivery.pathname, '', undefined)).toEqual({ to: '/deliveryOrder' });
-    expect(resolveLinkTarget('/progressive-claim-certification/proj-1/new', '', undefined)).toEqual({ to: '/progressiveClaim' });
-    expect(resolveLinkTarget('/inventory/proj-1/stock-receive', '', undefined)).toEqual({ to: '/stock' });
+    expect(resolveLinkTarget(delivery.pathname, '', undefined)).toEqual({ to: list('deliveryOrder', { projectId: 'proj-1' }) });
+    expect(resolveLinkTarget('/progressive-claim-certification/proj-1/new', '', undefined)).toEqual({ to: list('progressiveClaim', { projectId: 'proj-1' }) });
+    expect(resolveLinkTarget('/inventory/proj-1/stock-receive', '', undefined)).toEqual({ to: list('stock', { projectId: 'proj-1' }) });
   });
 
   it('a sub order is named by its view id in the parent\'s list', () => {
@@ -42,7 +58,7 @@ describe('the document a notification is about', () => {
   });
 
   it('passed state naming something that is not a document kind is not trusted', () => {
-    expect(resolveLinkTarget('/purchase-order/proj-1/rejected', '', { notification: { resource: 'users', id: 'x' } })).toEqual({ to: '/purchaseOrder' });
+    expect(resolveLinkTarget('/purchase-order/proj-1/rejected', '', { notification: { resource: 'users', id: 'x' } })).toEqual({ to: list('purchaseOrder', { projectId: 'proj-1' }) });
   });
 });
 
@@ -67,6 +83,30 @@ describe('kinds whose list name is their path (tenders, invoices)', () => {
 describe('targets that are not documents', () => {
   it('the dashboard is the home page', () => {
     expect(resolveLinkTarget(notificationLink({ module: 'company', src: 'approved', src_id: 'c-1' }).path, '', null)).toEqual({ to: '/article' });
+  });
+
+  it('project pages the area has no page for lead to the project\'s page', () => {
+    const bq = target({ module: 'billOfQuantity', src: 'pendingApproval', src_id: 'bq-1', event_data: data({}) });
+    expect(bq.pathname).toBe('/bill-of-quantity/proj-1/pending-approval');
+    expect(routed(bq.pathname)).toBe(true);
+    expect(resolveLinkTarget(bq.pathname, '', null)).toEqual({ to: '/projects/proj-1' });
+    for (const module of ['tenderCosting', 'bqScan']) {
+      const url = target({ module, src: 'x', src_id: 'y', event_data: data({}) });
+      expect(routed(url.pathname)).toBe(true);
+      expect(resolveLinkTarget(url.pathname, '', null)).toEqual({ to: '/projects/proj-1' });
+    }
+    const query = target({ module: 'tenderQuery', src: 'x', src_id: 'q-1', event_data: data({}) });
+    expect(resolveLinkTarget(query.pathname, '', null)).toEqual({ to: '/projects/proj-1/documents' });
+    const request = target({ module: 'request', src: 'pending', src_id: 'r-1', event_data: data({ category: 'trade' }) });
+    expect(resolveLinkTarget(request.pathname, '', null)).toEqual({ to: '/projects/proj-1/documents' });
+    // Without a project there is no project page to open.
+    expect(resolveLinkTarget('/quotation/new-received/trade', '', null)).toBeNull();
+    expect(resolveLinkTarget('/bill-of-quantity/all/active', '', null)).toBeNull();
+  });
+
+  it('a project notification opens the project (its list page redirects on viewid)', () => {
+    const url = target({ module: 'project', src: 'pendingApproval', src_id: 'proj-9', event_data: JSON.stringify({ project_type: 1 }) });
+    expect(url.pathname + url.search).toBe('/project/demand/pending-approval?viewid=proj-9');
   });
 
   it('pending user approvals have no page yet: the resolver says so', () => {

@@ -1,9 +1,10 @@
 // What the signed-in area shows for a notification's link target (signed-in-area.md §2.6, built by
-// notificationLink in packages/contracts). The area has no page per target yet (its documents live at
-// /<resource>, generated from the catalogue), so a target's path is resolved here: the document the
-// notification is about when it is known (the bell passes it along, or the target's view id names it),
-// else the list of the kind the target's path names. Pure, so each rule is tested.
-import { isDocumentResource, type DocumentResource } from '@binaan/contracts';
+// notificationLink in packages/contracts). The area has no page per target (its documents live at
+// /<resource>, generated from the catalogue, and projects at /projects/<id>), so a target's path is
+// resolved here: the document the notification is about when it is known (the bell passes it along, or
+// the target's view id names it), else the list of the kind the path names filtered to the path's
+// project, or the project's own page. Pure, so each rule is tested.
+import { isDocumentResource, NO_PROJECT_SEGMENT, type DocumentResource } from '@binaan/contracts';
 
 /** First path segment of a §2.6 target -> the document kind listed there. */
 export const TARGET_PREFIXES: Readonly<Record<string, DocumentResource>> = {
@@ -33,8 +34,22 @@ const VIEW_PARAMETERS: Readonly<Record<string, DocumentResource | null>> = {
   viewid: null,
 };
 
-/** Targets the area answers with another page (decision: the home page stands for the dashboard). */
+/** Targets the area answers with another page (decision: the home page, a dashboard, stands for /dashboard). */
 const REDIRECTS: Readonly<Record<string, string>> = { '/dashboard': '/article' };
+
+/**
+ * §2.6 targets of project pages the area has no page of its own for (bills of quantity, budgets, tender
+ * costing, requests, quotations, queries, planning): the project's page, on the tab nearest to them.
+ */
+const PROJECT_PAGES: Readonly<Record<string, 'overview' | 'documents'>> = {
+  'bill-of-quantity': 'overview', 'ongoing-budget': 'overview', 'project-progress-planning': 'overview',
+  request: 'documents', quotation: 'documents', 'list-of-tenderer': 'documents', instruction: 'documents', receivedInstruction: 'documents',
+  tenderQuery: 'documents', receivedTenderQuery: 'documents',
+};
+/** Pages under /project/{projectId}/ in §2.6 (the project's own). */
+const PROJECT_SUBPAGES: readonly string[] = ['tender-costing', 'bill-of-quantity-scan-list'];
+/** Path segments of §2.6 that stand where a project id would, yet name none. */
+const NOT_A_PROJECT = new Set([NO_PROJECT_SEGMENT, 'new-received']);
 
 /** What the bell passes along when it opens a target (router location state). */
 export type LinkTargetState = { notification?: { resource?: string | null; id?: string | null } };
@@ -42,12 +57,31 @@ export type LinkTargetState = { notification?: { resource?: string | null; id?: 
 export type LinkTargetPlace = { to: string } | null;
 
 const show = (resource: string, id: string) => `/${resource}/${encodeURIComponent(id)}/show`;
+const camel = (segment: string) => segment.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
 
-/** Where a link target leads in this area; null when the area has no page for it yet. */
-export function resolveLinkTarget(pathname: string, search: string, state: unknown): LinkTargetPlace {
+/** A document kind's list, filtered to the target's project, and to its page's status and direction where the kind has them. */
+function listOf(kind: DocumentResource, projectId: string | null, rest: readonly string[], statusesOf: (resource: string) => readonly string[]): string {
+  const filter: Record<string, string> = {};
+  if (projectId) filter.projectId = projectId;
+  if (rest.includes('received')) filter.direction = 'received';
+  const page = rest.at(-1);
+  const status = page ? camel(page) : undefined;
+  if (status && statusesOf(kind).includes(status)) filter.status = status;
+  return Object.keys(filter).length === 0 ? `/${kind}` : `/${kind}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+}
+
+/**
+ * Where a link target leads in this area; null when the area has no page for it. The document when the
+ * notification names one (the bell passes it along, or a view id in the query); else the kind's list
+ * filtered to the target's project (and to its status and direction where the kind's machine has them);
+ * a project page the area does not have leads to the project's own page. `statusesOf` gives a kind's
+ * statuses (the catalogue), so a page name that is no status of the kind filters nothing.
+ */
+export function resolveLinkTarget(pathname: string, search: string, state: unknown, statusesOf: (resource: string) => readonly string[] = () => []): LinkTargetPlace {
   const redirect = REDIRECTS[pathname.replace(/\/+$/, '')];
   if (redirect) return { to: redirect };
-  const prefix = pathname.split('/').filter(Boolean)[0] ?? '';
+  const segments = pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  const prefix = segments[0] ?? '';
   const kind = Object.prototype.hasOwnProperty.call(TARGET_PREFIXES, prefix) ? TARGET_PREFIXES[prefix]! : null;
   const passed = (state as LinkTargetState | null | undefined)?.notification;
   if (passed?.id && passed.resource && isDocumentResource(passed.resource)) return { to: show(passed.resource, passed.id) };
@@ -57,7 +91,13 @@ export function resolveLinkTarget(pathname: string, search: string, state: unkno
     const resource = named ?? kind;
     if (id && resource) return { to: show(resource, id) };
   }
-  return kind ? { to: `/${kind}` } : null;
+  const second = segments[1];
+  const projectId = second !== undefined && !NOT_A_PROJECT.has(second) ? second : null;
+  if (kind) return { to: listOf(kind, projectId, segments.slice(2), statusesOf) };
+  if (prefix === 'project' && projectId && PROJECT_SUBPAGES.includes(segments[2] ?? '')) return { to: `/projects/${encodeURIComponent(projectId)}` };
+  const tab = Object.prototype.hasOwnProperty.call(PROJECT_PAGES, prefix) ? PROJECT_PAGES[prefix] : undefined;
+  if (tab && projectId) return { to: `/projects/${encodeURIComponent(projectId)}${tab === 'overview' ? '' : `/${tab}`}` };
+  return null;
 }
 
 /**
@@ -69,6 +109,8 @@ export const LINK_TARGET_ROUTES: readonly string[] = [
   ...Object.keys(TARGET_PREFIXES).filter((prefix) => !isDocumentResource(prefix)).map((prefix) => `/${prefix}/*`),
   ...['material', 'machine', 'trade', 'technical'].map((category) => `/tender/:project/${category}/:page`),
   ...['material', 'machine', 'trade'].flatMap((category) => [`/invoice/:project/${category}/:page`, `/invoice/:project/${category}/received/:page`]),
+  ...Object.keys(PROJECT_PAGES).map((prefix) => `/${prefix}/*`),
+  ...PROJECT_SUBPAGES.map((page) => `/project/:project/${page}`),
   '/dashboard',
   '/administration/users/pending-approval',
 ];

@@ -16,6 +16,26 @@ import { notificationTitle, notificationWhat, parseEventData } from './notificat
 import { UserChannelClient } from './user-channel-client.js';
 import type { LinkTargetState } from './link-targets.js';
 
+/**
+ * Opens a notification's link target (§2.6), switching to the company it was raised for first when that is
+ * not the chosen one; the document it is about goes along in the router state. (The bell and the home page.)
+ */
+export async function followNotification(event: NotificationEvent, navigate: (to: string, options: { state: LinkTargetState }) => unknown, failed: (code: string) => void): Promise<void> {
+  const data = parseEventData(event.event_data);
+  const chosen = getSession()?.selectedCompany;
+  if (data.recipient_company_id && chosen && data.recipient_company_id !== chosen) {
+    try {
+      await chooseCompany(data.recipient_company_id);
+    } catch (error) {
+      failed(errorCodeOf(error));
+      return;
+    }
+  }
+  const link = notificationLink(event, { subscriptionType: getSession()?.subscriptionType ?? null });
+  const passed: LinkTargetState = { notification: { resource: data.resource ?? null, id: event.src_id } };
+  await navigate(link.href, { state: passed });
+}
+
 export function useBell() {
   const session = useSession();
   const notify = useNotify();
@@ -93,21 +113,7 @@ export function useBell() {
 
   const loadMore = useCallback(() => load(nextStart(current.current.list)), [load]);
 
-  const follow = useCallback(async (event: NotificationEvent) => {
-    const data = parseEventData(event.event_data);
-    const chosen = getSession()?.selectedCompany;
-    if (data.recipient_company_id && chosen && data.recipient_company_id !== chosen) {
-      try {
-        await chooseCompany(data.recipient_company_id);
-      } catch (error) {
-        notify(`error.${errorCodeOf(error)}`, { type: 'error' });
-        return;
-      }
-    }
-    const link = notificationLink(event, { subscriptionType: getSession()?.subscriptionType ?? null });
-    const passed: LinkTargetState = { notification: { resource: data.resource ?? null, id: event.src_id } };
-    navigate(link.href, { state: passed });
-  }, [navigate, notify]);
+  const follow = useCallback((event: NotificationEvent) => followNotification(event, navigate, (code) => notify(`error.${code}`, { type: 'error' })), [navigate, notify]);
 
   return { state, loading, live, open, loadMore, follow };
 }

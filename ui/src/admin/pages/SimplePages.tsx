@@ -1,13 +1,12 @@
-// The signed-in pages that say where the user is: the home (/article), the company profile (where a
+// The signed-in pages that say where the user is: the home (/article, the dashboard in HomeDashboard.tsx), the company profile (where a
 // submitted company waits), add-company (where an approved company lands, §2.3) and the contractor profile
 // (the contractor menu's other pages are in ../contractor).
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Typography } from '@mui/material';
 import { useSession } from '../../shared/session/session-store.js';
-import { useAccess } from '../access/access-context.js';
-import { canUse, MODULES } from '../access/modules.js';
 import { useChosenCompany } from '../company/company-state.js';
+import { HomeDashboard } from '../lazy-pages.js';
 
 function Page({ titleKey, children, testId }: { titleKey: string; children: React.ReactNode; testId: string }) {
   const translate = useTranslate();
@@ -22,19 +21,9 @@ function Page({ titleKey, children, testId }: { titleKey: string; children: Reac
   );
 }
 
+/** Home (/article): the dashboard, its own chunk (the frame's first load stays small). */
 export function ArticlePage() {
-  const translate = useTranslate();
-  const session = useSession();
-  const access = useAccess();
-  const shortcuts = MODULES.filter((m) => m.group === 'main' && m.key !== 'article' && canUse(m, access));
-  return (
-    <Page titleKey="admin.menu.article" testId="home">
-      <Typography gutterBottom>{translate('admin.home.welcome', { name: session?.user?.name ?? '', company: session?.selectedCompanyName ?? '' })}</Typography>
-      <Stack direction="row" spacing={1}>
-        {shortcuts.map((m) => <Button key={m.key} component={Link} to={m.path} variant="outlined">{translate(`admin.menu.${m.key}`)}</Button>)}
-      </Stack>
-    </Page>
-  );
+  return <HomeDashboard />;
 }
 
 export function CompanyProfilePage({ contractor = false }: { contractor?: boolean }) {

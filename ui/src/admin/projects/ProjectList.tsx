@@ -2,7 +2,7 @@
 // notification paths add the status tab: /project/demand/pending-approval): tabs from the project machine's
 // statuses, search, sorting on every column shown, and create for whoever may create projects.
 import { CreateButton, Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar, useListContext, useTranslate } from 'react-admin';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { Link } from '@mui/material';
 import { hasAnyAccessRight, type ProjectRow } from '@binaan/contracts';
 import { useSession } from '../../shared/session/session-store.js';
@@ -36,6 +36,11 @@ export function ProjectList() {
   const translate = useTranslate();
   const session = useSession();
   const entry = useProjectEntry();
+  // A §2.6 project notification names its project (?viewid=): its page, whatever the tab (a developer
+  // project's notification says supply, §2.6 "any other value means supply").
+  const [query] = useSearchParams();
+  const viewid = query.get('viewid');
+  if (viewid) return <Navigate to={`/projects/${encodeURIComponent(viewid)}`} replace />;
   if (!isProjectKind(kind)) return <NotFoundPage />;
   if (!entry) return null;
   const canCreate = hasAnyAccessRight(session?.accessRights ?? '', 'project.create');

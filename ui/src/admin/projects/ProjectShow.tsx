@@ -1,16 +1,31 @@
 // The project page (/projects/<id>/<tab>): overview, members, stages, authority, documents and history,
 // each a tab with its own address so a link (a notification, the documents tab's counts) lands on it.
-import { useTranslate, Title } from 'react-admin';
+import { useNotify, useTranslate, Title } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { PageLoading } from '../../shared/pages/PageLoading.js';
 import { StatusChip } from '../documents/StatusChip.js';
 import { MachineActions } from './MachineActions.js';
-import { kindOfType } from './project-kinds.js';
+import { kindOfType, type ProjectKind } from './project-kinds.js';
+import { activeProject, selectProject, useProjectSelection } from './project-selection.js';
+import { errorCodeOf } from '../providers/admin-request.js';
 import { AuthorityTab, DocumentsTab, OverviewTab } from './ProjectTabs.js';
 import { MembersTab, StagesTab } from './ProjectTeamTabs.js';
 import { HistoryTab } from './ProjectHistoryTab.js';
 import { useProject } from './use-project.js';
+
+/** Makes this the project the user works in (the app bar's selector), or says it already is. */
+function WorkHereButton({ project, kind }: { project: { id: string; name: string }; kind: ProjectKind }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const working = activeProject(useProjectSelection())?.id === project.id;
+  if (working) return <Chip color="primary" variant="outlined" label={translate('admin.projects.selector.workingHere')} data-testid="project-working-here" />;
+  const work = () => selectProject(kind, project.id).then(
+    () => notify('admin.projects.selector.workingIn', { type: 'info', messageArgs: { name: project.name } }),
+    (error: unknown) => notify(`error.${errorCodeOf(error)}`, { type: 'error' }),
+  );
+  return <Button variant="contained" onClick={() => void work()} data-testid="project-work-here">{translate('admin.projects.selector.workHere')}</Button>;
+}
 
 export const PROJECT_TABS = ['overview', 'members', 'stages', 'authority', 'documents', 'history'] as const;
 
@@ -38,6 +53,7 @@ export function ProjectShow() {
             </Box>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
               <StatusChip resource="project" status={project.status} />
+              <WorkHereButton project={project} kind={kind} />
               {project.can.edit && <Button component={RouterLink} to={`/projects/${encodeURIComponent(project.id)}/edit`} variant="outlined" data-testid="project-edit">{translate('ra.action.edit')}</Button>}
             </Stack>
           </Stack>

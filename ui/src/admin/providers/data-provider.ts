@@ -6,6 +6,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
 import { ApiError } from '../../shared/api/client.js';
 import { adminRequest } from './admin-request.js';
+import { forgetProjects } from '../documents/use-projects.js';
 
 type Options = { method?: string; body?: string; headers?: Headers };
 
@@ -58,13 +59,19 @@ export function documentsDataProvider(): DataProvider {
     ...rest,
     getList: (resource, params) => (resource === COMPANY_DIRECTORY ? companies.getList('directory', params) : other(resource).getList(resource, params)),
     getOne: (resource, params) => (resource === COMPANY_DIRECTORY ? companies.getOne('directory', params) : other(resource).getOne(resource, params)),
-    create: (resource, params) => other(resource).create(resource, params),
+    async create(resource, params) {
+      const created = await other(resource).create(resource, params);
+      // A new project is one to choose from at once (the selector, forms and filters).
+      if (resource === PROJECTS) forgetProjects();
+      return created;
+    },
     // Lists answer the list rows; a record without `id` never happens, so nothing to adapt.
     async update(resource, params) {
       const revision = (params.previousData as { revision?: number } | undefined)?.revision;
       const reply = await httpClient(`${resource === PROJECTS ? '/api' : BASE}/${resource}/${encodeURIComponent(String(params.id))}`, {
         method: 'PUT', body: JSON.stringify(params.data), headers: new Headers({ 'If-Match': `"${revision ?? 0}"` }),
       });
+      if (resource === PROJECTS) forgetProjects();
       return { data: reply.json as never };
     },
     async getMany(resource, params) {

@@ -1,0 +1,62 @@
+// "Recent activity on my documents" (the home dashboard, issue 14): the documents the caller created in the
+// chosen company, the most recently changed first, with where each stands now. One read of the
+// documents_by_creator index (company, creator, last change), however many documents the company has.
+import { Controller, Get, Inject, Injectable, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { DocumentResource } from '@binaan/contracts';
+import type { SqlExecutor } from '@binaan/event-store';
+import { pageRange, type PageRange } from '../common/page-range.js';
+import { READ_MODELS, type AuthenticatedRequest, type Principal } from '../common/principal.js';
+import type { HeaderReply } from '../common/reply.js';
+import { DocumentRefusedFilter } from './document-refused.filter.js';
+import { DocumentRefused } from './document.errors.js';
+import { formatSen } from './money.js';
+
+/** The index the read walks (added to the documents projection's tables). */
+export const MY_ACTIVITY_INDEX_SQL = 'CREATE INDEX IF NOT EXISTS documents_by_creator ON documents (company_id, created_by, updated_at, id);';
+
+export type MyActivityRow = {
+  resource: DocumentResource; id: string; documentNo: string; title: string; status: string; total: string; currency: string;
+  projectId: string | null; counterpartyCompanyId: string | null; revision: number; createdAt: string; updatedAt: string;
+};
+
+type Row = {
+  id: string; resource: DocumentResource; document_no: string; title: string; status: string; total_sen: string | number; currency: string;
+  project_id: string | null; counterparty_company_id: string | null; revision: string | number; created_at: Date | string; updated_at: Date | string;
+};
+
+@Injectable()
+export class MyActivity {
+  constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor) {}
+
+  async page(principal: Principal, range: PageRange): Promise<MyActivityRow[]> {
+    const companyId = principal.companyId;
+    if (!companyId) throw new DocumentRefused(403, 'companyNotChosen', 'Choose a company first (company/choose).');
+    const rows = await this.db.query<Row>(
+      `SELECT id, resource, document_no, title, status, total_sen, currency, project_id, counterparty_company_id, revision, created_at, updated_at
+       FROM documents WHERE company_id = $1 AND created_by = $2 ORDER BY updated_at DESC, id DESC LIMIT ${range.limit} OFFSET ${range.from}`,
+      [companyId, principal.userId],
+    );
+    return rows.map((r) => ({
+      resource: r.resource, id: r.id, documentNo: r.document_no, title: r.title, status: r.status, total: formatSen(BigInt(r.total_sen)), currency: r.currency,
+      projectId: r.project_id, counterpartyCompanyId: r.counterparty_company_id, revision: Number(r.revision),
+      createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString(),
+    }));
+  }
+}
+
+@Controller()
+@UseFilters(DocumentRefusedFilter)
+export class MyActivityController {
+  constructor(private readonly activity: MyActivity) {}
+
+  /** `GET /api/my-activity[?range=[0,9]]`: `{ success, data: MyActivityRow[] }`, the latest change first, 10 by default (at most 50); no total (a flat read). */
+  @Get('my-activity')
+  @ApiTags('documents')
+  async mine(@Query('range') range: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply) {
+    const page = pageRange(range, 10, 50);
+    const rows = await this.activity.page(request.principal!, page);
+    reply.header('Content-Range', rows.length === 0 ? 'my-activity */*' : `my-activity ${page.from}-${page.from + rows.length - 1}/*`);
+    return { success: true, data: rows };
+  }
+}

@@ -1,0 +1,201 @@
+// Home after company choice (issue 14; §2.3's routing stays, this is what Home shows): the user's projects
+// (the one they work in marked), what waits for their approval (GET /api/my-approvals), recent activity on
+// the documents they made (GET /api/my-activity) and their latest notifications (application/user-event-list,
+// read without clearing the bell's count). Each part shows only when the user may use what it links to, and
+// each fails on its own (a note in place of the part).
+import { useEffect, useState, type ReactNode } from 'react';
+import { Title, useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Card, CardContent, Chip, Link, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import type { NotificationEvent } from '@binaan/contracts';
+import { useSession } from '../../shared/session/session-store.js';
+import { useAccess } from '../access/access-context.js';
+import { canUse, MODULES, moduleByKey } from '../access/modules.js';
+import { resourceLabel, statusLabel } from '../catalogue/labels.js';
+import { StatusChip } from '../documents/StatusChip.js';
+import { useProjects, type ProjectChoice } from '../documents/use-projects.js';
+import { formatDateTime, formatMoney } from '../format.js';
+import { movedOnFacts, notificationTitle, notificationWhat, parseEventData } from '../notifications/notification-text.js';
+import { fetchNotifications } from '../notifications/notifications-calls.js';
+import { followNotification } from '../notifications/use-bell.js';
+import { kindOfType } from '../projects/project-kinds.js';
+import { activeProject, useProjectSelection } from '../projects/project-selection.js';
+import { adminJson, errorCodeOf } from '../providers/admin-request.js';
+
+type DocumentRow = { resource: string; id: string; documentNo: string; title: string; status: string; total: string; currency: string; projectId: string | null };
+type ActivityRow = DocumentRow & { updatedAt: string };
+type ApprovalRow = DocumentRow & { waitingSince: string };
+type Loaded<T> = { rows: T; error: null } | { rows: null; error: string } | null;
+
+const SHOWN = 5;
+
+function useLoad<T>(load: (() => Promise<T>) | null): Loaded<T> {
+  const [state, setState] = useState<Loaded<T>>(null);
+  const key = useSession()?.jwtToken;
+  useEffect(() => {
+    if (!load) return;
+    let live = true;
+    load().then((rows) => live && setState({ rows, error: null }), (error: unknown) => live && setState({ rows: null, error: errorCodeOf(error) }));
+    return () => {
+      live = false;
+    };
+    // Loaded once per session (a company switch brings a new token); `load` is a new function each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, load === null]);
+  return state;
+}
+
+function Part({ title, testId, more, children }: { title: string; testId: string; more?: ReactNode; children: ReactNode }) {
+  return (
+    <Card variant="outlined" data-testid={testId} sx={{ display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flex: 1 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="h2">{title}</Typography>
+          {more}
+        </Stack>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return <Typography color="text.secondary" sx={{ mt: 1 }}>{text}</Typography>;
+}
+
+function Failed({ code }: { code: string }) {
+  const translate = useTranslate();
+  return <Alert severity="warning" sx={{ mt: 1 }}>{translate(`error.${code}`, { _: translate('error.unknownError') })}</Alert>;
+}
+
+function ProjectsPart({ projects }: { projects: ProjectChoice[] }) {
+  const translate = useTranslate();
+  const active = activeProject(useProjectSelection());
+  const access = useAccess();
+  const lists = MODULES.filter((m) => m.group === 'projects' && canUse(m, access));
+  // The one the user works in first, then as the api sorts them (by status, then name).
+  const shown = [...projects].sort((a, b) => Number(b.id === active?.id) - Number(a.id === active?.id)).slice(0, 6);
+  return (
+    <Part title={translate('admin.home.projects')} testId="home-projects"
+      more={<Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>{lists.map((m) => <Link key={m.key} component={RouterLink} to={m.path}>{translate(`admin.menu.${m.key}`)}</Link>)}</Stack>}>
+      {projects.length === 0 ? <Empty text={translate('admin.home.noProjects')} /> : (
+        <List dense disablePadding>
+          {shown.map((p) => (
+            <ListItem key={p.id} disableGutters divider data-testid="home-project" data-code={p.code}>
+              <ListItemText
+                primary={<Link component={RouterLink} to={`/projects/${encodeURIComponent(p.id)}`}>{p.name}</Link>}
+                secondary={`${translate(`admin.projects.kinds.${kindOfType(p.projectType)}`)} · ${p.code} · ${statusLabel(translate, 'project', p.status)}`}
+              />
+              {p.id === active?.id && <Chip size="small" color="primary" variant="outlined" label={translate('admin.projects.selector.workingHere')} data-testid="home-project-active" />}
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {projects.length > shown.length && <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{translate('admin.home.moreProjects', { count: projects.length - shown.length })}</Typography>}
+    </Part>
+  );
+}
+
+function DocumentLine({ row, when, testId, projects }: { row: DocumentRow; when: string; testId: string; projects: ProjectChoice[] }) {
+  const translate = useTranslate();
+  const project = row.projectId ? projects.find((p) => p.id === row.projectId) : undefined;
+  return (
+    <ListItem disableGutters divider data-testid={testId} sx={{ display: 'block' }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Link component={RouterLink} to={`/${row.resource}/${encodeURIComponent(row.id)}/show`} sx={{ fontWeight: 600 }}>{row.documentNo}</Link>
+        <StatusChip resource={row.resource} status={row.status} />
+      </Stack>
+      <Typography variant="body2" noWrap title={row.title}>{row.title}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {[resourceLabel(translate, row.resource, false), project?.name, formatMoney(row.total, row.currency), when].filter(Boolean).join(' · ')}
+      </Typography>
+    </ListItem>
+  );
+}
+
+function ApprovalsPart({ projects }: { projects: ProjectChoice[] }) {
+  const translate = useTranslate();
+  const loaded = useLoad(() => adminJson<{ data: ApprovalRow[]; total: number }>(`/api/my-approvals?range=${encodeURIComponent(`[0,${SHOWN - 1}]`)}`));
+  return (
+    <Part title={translate('admin.home.approvals')} testId="home-approvals"
+      more={<Link component={RouterLink} to="/my-approvals">{translate('admin.home.allApprovals', { count: loaded?.rows?.total ?? 0 })}</Link>}>
+      {loaded === null ? null : loaded.error !== null ? <Failed code={loaded.error} /> : loaded.rows.data.length === 0 ? <Empty text={translate('admin.home.noApprovals')} /> : (
+        <>
+          <Typography sx={{ mt: 1 }} data-testid="home-approvals-total" data-total={loaded.rows.total}>{translate('admin.home.approvalsWaiting', { count: loaded.rows.total })}</Typography>
+          <List dense disablePadding>
+            {loaded.rows.data.map((row) => <DocumentLine key={row.id} row={row} projects={projects} testId="home-approval" when={translate('admin.home.waitingSince', { date: formatDateTime(row.waitingSince) })} />)}
+          </List>
+        </>
+      )}
+    </Part>
+  );
+}
+
+function ActivityPart({ projects }: { projects: ProjectChoice[] }) {
+  const translate = useTranslate();
+  const loaded = useLoad(() => adminJson<{ data: ActivityRow[] }>(`/api/my-activity?range=${encodeURIComponent(`[0,${SHOWN - 1}]`)}`).then((r) => r.data));
+  return (
+    <Part title={translate('admin.home.activity')} testId="home-activity">
+      {loaded === null ? null : loaded.error !== null ? <Failed code={loaded.error} /> : loaded.rows.length === 0 ? <Empty text={translate('admin.home.noActivity')} /> : (
+        <List dense disablePadding>
+          {loaded.rows.map((row) => <DocumentLine key={row.id} row={row} projects={projects} testId="home-activity-row" when={translate('admin.home.changedAt', { date: formatDateTime(row.updatedAt) })} />)}
+        </List>
+      )}
+    </Part>
+  );
+}
+
+function NotificationsPart() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const loaded = useLoad(() => fetchNotifications(0, SHOWN).then((r) => r.events));
+  const open = (event: NotificationEvent) => void followNotification(event, navigate, (code) => notify(`error.${code}`, { type: 'error' }));
+  return (
+    <Part title={translate('admin.home.notifications')} testId="home-notifications">
+      {loaded === null ? null : loaded.error !== null ? <Failed code={loaded.error} /> : loaded.rows.length === 0 ? <Empty text={translate('admin.notifications.empty')} /> : (
+        <List dense disablePadding>
+          {loaded.rows.map((event) => {
+            const facts = { module: event.module, src: event.src, data: parseEventData(event.event_data), now: movedOnFacts(event) };
+            return (
+              <ListItem key={event.id} disablePadding divider>
+                <ListItemButton onClick={() => open(event)} data-testid="home-notification" sx={{ px: 0 }}>
+                  <ListItemText primary={notificationTitle(translate, facts)} secondary={`${notificationWhat(translate, facts)} · ${formatDateTime(event.creation_date)}`}
+                    slotProps={{ primary: { noWrap: true }, secondary: { variant: 'body2' } }} />
+                </ListItemButton>
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+    </Part>
+  );
+}
+
+export function HomeDashboard() {
+  const translate = useTranslate();
+  const session = useSession();
+  const access = useAccess();
+  const projects = useProjects();
+  const seesProjects = MODULES.some((m) => m.group === 'projects' && canUse(m, access));
+  const decides = canUse(moduleByKey('myApprovals'), access);
+  const shortcuts = MODULES.filter((m) => m.group === 'main' && m.key !== 'article' && canUse(m, access));
+  return (
+    <Box sx={{ py: 2, px: { xs: 0, sm: 1 } }} data-testid="home">
+      <Title title={translate('admin.menu.article')} />
+      <Typography variant="h5" component="h1" gutterBottom>{translate('admin.menu.article')}</Typography>
+      <Typography gutterBottom>{translate('admin.home.welcome', { name: session?.user?.name ?? '', company: session?.selectedCompanyName ?? '' })}</Typography>
+      {shortcuts.length > 0 && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+          {shortcuts.map((m) => <Button key={m.key} component={RouterLink} to={m.path} variant="outlined">{translate(`admin.menu.${m.key}`)}</Button>)}
+        </Stack>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+        {seesProjects && <ProjectsPart projects={projects} />}
+        {decides && <ApprovalsPart projects={projects} />}
+        <ActivityPart projects={projects} />
+        <NotificationsPart />
+      </Box>
+    </Box>
+  );
+}
