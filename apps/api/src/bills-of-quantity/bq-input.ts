@@ -2,7 +2,7 @@
 // node by `{ project_id, bq_tab_id, id }` (§7); the revision the change was made on travels as `revision`
 // in the body or as If-Match. Money and quantities are decimal strings, kept in canonical form
 // ("2.5" -> "2.500" for a quantity, "3" -> "3.00" for money).
-import { BqNodeTypes, type BqImportRow, type BqNodeType } from '@binaan/contracts';
+import { asText, BqNodeTypes, type BqImportRow, type BqNodeType } from '@binaan/contracts';
 import { formatQuantity, formatSen, parseMoney, parseQuantity } from '../documents/money.js';
 import { BqRefused, invalidBq } from './bq.errors.js';
 import type { BqBuildUp, BqBuildUpLine, BqFieldChanges, BqNewNode } from './bq.events.js';
@@ -39,7 +39,7 @@ export function optionalParent(body: Body): string | null {
 export function baseRevision(body: Body, ifMatch: string | undefined): number {
   const raw = body.revision ?? ifMatch;
   if (raw === undefined || raw === null || raw === '') throw new BqRefused(428, 'revisionRequired', 'Send the revision you last read (revision in the body, or If-Match).');
-  const match = /^(?:W\/)?"?(\d{1,12})"?$/.exec(String(raw).trim());
+  const match = /^(?:W\/)?"?(\d{1,12})"?$/.exec(asText(raw).trim());
   if (!match) throw invalidBq({ revision: ['must be a revision number'] });
   return Number(match[1]);
 }

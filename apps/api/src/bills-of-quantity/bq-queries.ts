@@ -1,6 +1,7 @@
 // Reads of bills of quantity: a project's BQ now or as it stood (revision or time), the changes since a
 // revision (what a second editor applies without reloading), the history timeline with the chain check,
 // and the company's flat list of BQs per status.
+import { asText } from '@binaan/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { BqNode, BqStatus, BqTab } from '@binaan/contracts';
 import type { EventStore, SqlExecutor, StoredEvent } from '@binaan/event-store';
@@ -121,7 +122,7 @@ export type BqListRow = { id: string; projectId: string; projectName: string | n
 function parseJson(value: unknown, fallback: unknown): unknown {
   if (value === undefined) return fallback;
   try {
-    return JSON.parse(String(value));
+    return JSON.parse(asText(value));
   } catch {
     throw invalidBq({ query: ['filter and range must be JSON'] });
   }

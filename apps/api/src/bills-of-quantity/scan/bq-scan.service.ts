@@ -1,6 +1,7 @@
 // BQ scans: upload (computer only, PNG/JPEG/PDF by their bytes), OCR in the background (one page set at a
 // time per process, tesseract in child processes: the event loop stays free), the scan list, review of the
 // rows, and their import into the BQ through BQ_BOOK. Each change is an event on the scan's stream.
+import { asText } from '@binaan/contracts';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { EventStore, JsonValue, SqlExecutor, StoredEvent } from '@binaan/event-store';
@@ -78,7 +79,7 @@ export class BqScanService implements OnApplicationShutdown {
     if (query.filter !== undefined) {
       let filter: Record<string, unknown>;
       try {
-        filter = JSON.parse(String(query.filter)) as Record<string, unknown>;
+        filter = JSON.parse(asText(query.filter)) as Record<string, unknown>;
       } catch {
         throw refusal(400, 'validationFailed', 'filter is not JSON.', { fields: { filter: ['validationFailed'] } });
       }
