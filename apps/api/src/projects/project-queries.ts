@@ -7,7 +7,7 @@ import {
   hasAnyAccessRight, type ProjectAction, type ProjectDetail, type ProjectDocumentCounts, type ProjectHistoryRow, type ProjectRow, type ProjectTypeValue,
   type WorkflowStatusChanged,
 } from '@binaan/contracts';
-import { verifyChain, type EventStore, type SqlExecutor, type StoredEvent } from '@binaan/event-store';
+import { type EventStore, type SqlExecutor, type StoredEvent } from '@binaan/event-store';
 import { availableActions, type Actor } from '@binaan/workflows';
 import { companyLevels, toGroups } from '../authority/authority-reads.js';
 import { AuthorityRefused, refusing } from '../authority/authority.errors.js';
@@ -190,7 +190,8 @@ export class ProjectQueries {
     const companyId = companyOf(principal);
     return refusing(async () => {
       const { events } = await this.visible(principal, companyId, id);
-      const verification = verifyChain(projectStream(id), events);
+      // Checked on the events as stored: their personal fields are sealed there, and the hashes are of that form.
+      const verification = await this.store.verifyStream(projectStream(id));
       const firstBad = verification.ok ? Number.POSITIVE_INFINITY : (verification.firstBadRevision ?? 0);
       const ids = new Set<string>();
       for (const e of events) {
