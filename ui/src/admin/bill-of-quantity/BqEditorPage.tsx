@@ -70,16 +70,17 @@ export function BqEditorPage({ projectId, projectName }: { projectId: string; pr
     setActive((prev) => ({ id, column, anchor: extend ? (prev.anchor ?? prev.id) : null }));
   }, []);
 
-  const addRow = (type: 'header' | 'item') => {
+  /** Adds a row below the active one (its sibling); answers its id. The keyboard edits its title at once, a button asks the grid to. */
+  const addRow = (type: 'header' | 'item', fromKeyboard: boolean): string | undefined => {
     const id = editor.temporaryId();
     const node = activeRow?.node;
     const parentId = node ? node.parentId : null;
     const siblings = childrenOf(model, parentKey({ tabId: currentTab, parentId }));
     const order = node ? siblings.indexOf(node.id) + 1 : siblings.length;
-    if (editor.apply({ kind: 'add', id, tabId: currentTab, parentId, type, fields: { title: '' }, order })) {
-      setActive({ id, column: 1, anchor: null });
-      setEditRequest({ id, column: 'title', seq: Date.now() });
-    }
+    if (!editor.apply({ kind: 'add', id, tabId: currentTab, parentId, type, fields: { title: '' }, order })) return undefined;
+    setActive({ id, column: 1, anchor: null });
+    if (!fromKeyboard) setEditRequest({ id, column: 'title', seq: Date.now() });
+    return id;
   };
 
   const removeAsked = () => {
@@ -87,15 +88,16 @@ export function BqEditorPage({ projectId, projectName }: { projectId: string; pr
     setConfirm({ kind: 'row', id: activeRow.id, title: activeRow.node.title || translate('admin.bq.untitled'), count: subtree(model, activeRow.id).length - 1 });
   };
 
-  const command = (which: GridCommand | 'promote' | 'demote') => {
-    if (which === 'addItem') return addRow('item');
-    if (which === 'addHeader') return addRow('header');
+  const command = (which: GridCommand | 'promote' | 'demote', fromKeyboard = false): string | undefined => {
+    if (which === 'addItem') return addRow('item', fromKeyboard);
+    if (which === 'addHeader') return addRow('header', fromKeyboard);
     if (!activeRow || !editable) return;
     const id = activeRow.id;
     const tab = activeRow.node.tabId;
     switch (which) {
       case 'delete':
-        return removeAsked();
+        removeAsked();
+        return;
       case 'duplicate': {
         const copies = subtree(model, id).map((from): [string, string] => [from, editor.temporaryId()]);
         if (editor.apply({ kind: 'duplicate', id, tabId: tab, copies })) {
@@ -107,7 +109,10 @@ export function BqEditorPage({ projectId, projectName }: { projectId: string; pr
       case 'moveUp':
       case 'moveDown': {
         const code = refusal(model, which, id);
-        if (code) return refused(code);
+        if (code) {
+          refused(code);
+          return;
+        }
         editor.apply({ kind: 'move', id, tabId: tab, direction: which === 'moveUp' ? 'up' : 'down' });
         return;
       }
@@ -116,7 +121,10 @@ export function BqEditorPage({ projectId, projectName }: { projectId: string; pr
       case 'promote':
       case 'demote': {
         const code = refusal(model, which, id);
-        if (code) return refused(code);
+        if (code) {
+          refused(code);
+          return;
+        }
         if (which === 'indent') {
           // The header it goes under is opened, so the row stays in sight.
           const parent = model.nodes.get(childrenOf(model, parentKey(activeRow.node))[childrenOf(model, parentKey(activeRow.node)).indexOf(id) - 1]!)!;
@@ -290,7 +298,7 @@ export function BqEditorPage({ projectId, projectName }: { projectId: string; pr
             {editable && buttons.map((b) => (
               <Tooltip key={b.key} title={translate(`admin.bq.ops.${b.key}`)}>
                 <span>
-                  <IconButton aria-label={translate(`admin.bq.ops.${b.key}`)} disabled={b.needsRow && !activeRow} onClick={() => command(b.key)} data-testid={`bq-op-${b.key}`}>{b.icon}</IconButton>
+                  <IconButton aria-label={translate(`admin.bq.ops.${b.key}`)} disabled={b.needsRow && !activeRow} onClick={() => void command(b.key)} data-testid={`bq-op-${b.key}`}>{b.icon}</IconButton>
                 </span>
               </Tooltip>
             ))}
@@ -305,7 +313,7 @@ export function BqEditorPage({ projectId, projectName }: { projectId: string; pr
           <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate(editable ? 'admin.bq.keys' : 'admin.bq.keysReadOnly')}</Typography>
           <BqGrid rows={rows} version={version} label={translate('admin.bq.gridLabel', { tab: tab?.name ?? translate('admin.bq.title') })} describedBy={helpId} editable={editable}
             activeId={activeRow?.id ?? null} activeColumn={active.column} selectedIds={selectedIds} editRequest={editRequest}
-            onActive={onActive} onCommand={command} onEdit={onEdit} onToggle={onToggle} onCopy={onCopy} onPaste={onPaste}
+            onActive={onActive} onCommand={(which) => command(which, true)} onEdit={onEdit} onToggle={onToggle} onCopy={onCopy} onPaste={onPaste}
             onLeave={() => toolbarRef.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus()} />
           {rows.length === 0 && <Typography sx={{ mt: 1 }} color="text.secondary" data-testid="bq-empty">{translate('admin.bq.empty')}</Typography>}
           <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }} data-testid="bq-announce">{announcement}</Box>

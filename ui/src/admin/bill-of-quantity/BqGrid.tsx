@@ -4,7 +4,7 @@
 // or F2 or typing edits (Enter saves, Escape cancels), Tab / Shift+Tab indent / outdent, Alt+Up / Alt+Down
 // move, Ctrl+D duplicates, Delete deletes (with a confirmation), Insert adds an item below, Ctrl+C / Ctrl+V
 // copy and paste rows with a spreadsheet, Shift+Up / Shift+Down select rows, Escape leaves the table.
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, IconButton } from '@mui/material';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -28,6 +28,9 @@ export const ROW_HEIGHT = 36;
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, VisibleRow>();
 
+/** "1234.5" -> "1,234.50" (the column's heading says RM). */
+const figure = (amount: string) => formatMoney(amount).replace('RM ', '');
+
 /** The text a cell shows. */
 function shown(row: VisibleRow, column: ColumnId): string {
   const node = row.node;
@@ -43,9 +46,9 @@ function shown(row: VisibleRow, column: ColumnId): string {
     case 'quantity':
       return node.quantity === null ? '' : formatQuantity(node.quantity);
     case 'rate':
-      return node.rate === null ? '' : formatMoney(node.rate, '');
+      return node.rate === null ? '' : figure(node.rate);
     case 'amount':
-      return node.type === 'header' || node.quantity !== null || node.rate !== null ? formatMoney(formatSen(node.amount), '') : '';
+      return node.type === 'header' || node.quantity !== null || node.rate !== null ? figure(formatSen(node.amount)) : '';
     case 'buildUpCode':
       return node.buildUpCode ?? '';
   }
@@ -90,7 +93,8 @@ export type GridProps = {
   selectedIds: ReadonlySet<string>;
   editRequest: { id: string; column: ColumnId; seq: number } | null;
   onActive: (id: string | null, column: number, extend: boolean) => void;
-  onCommand: (command: GridCommand) => void;
+  /** Runs a command; an add answers the new row's id (its title is edited at once). */
+  onCommand: (command: GridCommand) => string | void;
   onEdit: (id: string, field: BqFieldName, value: string | null) => void;
   onToggle: (id: string, expand?: boolean) => void;
   onCopy: (event: ClipboardEvent) => void;
@@ -176,7 +180,8 @@ export function BqGrid(props: GridProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.editRequest?.seq]);
 
-  useEffect(() => {
+  // Focus goes to the input before the next key is read (typing straight after Insert loses nothing).
+  useLayoutEffect(() => {
     if (editing) inputRef.current?.focus();
   }, [editing?.id, editing?.column, editing]);
 
@@ -249,7 +254,12 @@ export function BqGrid(props: GridProps) {
     if (key === 'Tab') return handled(), onCommand(e.shiftKey ? 'outdent' : 'indent');
     if (ctrl && (key === 'd' || key === 'D')) return handled(), onCommand('duplicate');
     if (key === 'Delete') return handled(), onCommand('delete');
-    if (key === 'Insert' || (ctrl && key === 'Enter')) return handled(), onCommand(e.shiftKey ? 'addHeader' : 'addItem');
+    if (key === 'Insert' || (ctrl && key === 'Enter')) {
+      handled();
+      const id = onCommand(e.shiftKey ? 'addHeader' : 'addItem');
+      if (id) setEditing({ id, column: 'title', draft: '', error: null });
+      return;
+    }
     if (!row) return;
     if (key === 'Enter' || key === 'F2') return handled(), startEdit(row, column);
     if (key === 'Backspace' && cellEditable(row, column)) return handled(), startEdit(row, column, '');
