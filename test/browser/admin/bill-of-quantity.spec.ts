@@ -6,6 +6,7 @@
 // order, one request at a time; a second browser sees the first's changes without a reload, and a change
 // made on a row someone else changed meanwhile is refused (409) and the view brought up to date; a row
 // added before any tab is removed with "Please create at least one tab first"; Lim approves the BQ.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Request, Route } from '@playwright/test';
 import { apiSession, expect, newSession, signIn, test } from './fixtures.js';
 
@@ -34,6 +35,12 @@ async function bqProject(baseURL: string, name: string): Promise<string> {
 }
 
 const grid = (page: Page) => page.getByTestId('bq-grid');
+
+/** axe (WCAG 2.2 AA) on the page as it stands: the editor with rows, a cell active or being edited. */
+async function axeClean(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
 
 /** The rows shown: "<no.> <title> <amount>". */
 async function shownRows(page: Page): Promise<string[]> {
@@ -99,6 +106,7 @@ test('keyboard: a tab, a header and items, indent / outdent, duplicate, delete w
   await expect.poll(() => shownRows(page)).toEqual(['1 Excavation 325.00', '1.1 Trench 25.00', '1.2 Pit 300.00', '2 Copy of Pit 300.00']);
   await expect(page.getByTestId('bq-total')).toContainText('RM 625.00');
   await shot(page, 'bq-01-keyboard-desktop');
+  await axeClean(page);
 
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('bq-confirm')).toContainText('Delete Copy of Pit?');
@@ -137,6 +145,7 @@ test('keyboard: a tab, a header and items, indent / outdent, duplicate, delete w
   await page.reload();
   await expect.poll(() => shownRows(page)).toEqual(['1 Excavation 325.00', '1.1 Pit 300.00', '1.2 Trench 25.00']);
   await shot(page, 'bq-02-approved-375');
+  await axeClean(page);
 });
 
 test('paste rows from a spreadsheet and copy them back', async ({ page, baseURL, context }) => {
@@ -266,4 +275,5 @@ test('a row added before any tab: "Please create at least one tab first" and the
   await expect(page.getByText('Please create at least one tab first')).toBeVisible();
   await expect(page.getByTestId('bq-row')).toHaveCount(0);
   await shot(page, 'bq-03-tab-required');
+  await axeClean(page);
 });

@@ -315,7 +315,7 @@ export function BqEditorPage({ projectId, projectName }: { projectId: string; pr
             activeId={activeRow?.id ?? null} activeColumn={active.column} selectedIds={selectedIds} editRequest={editRequest}
             onActive={onActive} onCommand={(which) => command(which, true)} onEdit={onEdit} onToggle={onToggle} onCopy={onCopy} onPaste={onPaste}
             onLeave={() => toolbarRef.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus()} />
-          {rows.length === 0 && <Typography sx={{ mt: 1 }} color="text.secondary" data-testid="bq-empty">{translate('admin.bq.empty')}</Typography>}
+          {rows.length === 0 && tabs.length > 0 && <Typography sx={{ mt: 1 }} color="text.secondary" data-testid="bq-empty">{translate('admin.bq.empty')}</Typography>}
           <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }} data-testid="bq-announce">{announcement}</Box>
         </Box>
       )}

@@ -16,9 +16,11 @@ import { canonicalMoney, canonicalQuantity, formatSen, type BqFieldName, type Vi
 
 export const COLUMNS = ['number', 'title', 'description', 'unit', 'quantity', 'rate', 'amount', 'buildUpCode'] as const;
 export type ColumnId = (typeof COLUMNS)[number];
-const WIDTHS: Record<ColumnId, number> = { number: 96, title: 260, description: 300, unit: 72, quantity: 110, rate: 120, amount: 140, buildUpCode: 120 };
-const TEMPLATE = COLUMNS.map((c) => `${WIDTHS[c]}px`).join(' ');
+// The description takes what is left (at least its width); the table scrolls sideways below the sum.
+const WIDTHS: Record<ColumnId, number> = { number: 84, title: 220, description: 180, unit: 64, quantity: 96, rate: 110, amount: 120, buildUpCode: 110 };
+const TEMPLATE = COLUMNS.map((c) => (c === 'description' ? `minmax(${WIDTHS[c]}px, 1fr)` : `${WIDTHS[c]}px`)).join(' ');
 const TOTAL_WIDTH = COLUMNS.reduce((sum, c) => sum + WIDTHS[c], 0);
+const ROW_WIDTH = `max(100%, ${TOTAL_WIDTH}px)`;
 const NUMERIC = new Set<ColumnId>(['quantity', 'rate', 'amount']);
 const ITEM_ONLY = new Set<ColumnId>(['unit', 'quantity', 'rate', 'buildUpCode']);
 const EDITABLE = new Set<ColumnId>(['title', 'description', 'unit', 'quantity', 'rate', 'buildUpCode']);
@@ -115,7 +117,7 @@ const Row = memo(function Row({ row, index, start, table, active, activeColumn, 
   return (
     <div role="row" aria-rowindex={index + 2} aria-level={data.depth + 1} aria-selected={selected} {...(data.hasChildren ? { 'aria-expanded': !data.collapsed } : {})}
       data-testid="bq-row" data-id={data.id} data-type={data.node.type} data-level={data.depth + 1} data-number={data.number}
-      style={{ position: 'absolute', top: 0, left: 0, width: TOTAL_WIDTH, height: ROW_HEIGHT, transform: `translateY(${start}px)`, display: 'grid', gridTemplateColumns: TEMPLATE }}
+      style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${start}px)`, display: 'grid', gridTemplateColumns: TEMPLATE }}
       className={`bq-row${header ? ' bq-header' : ''}${selected ? ' bq-selected' : ''}`}>
       {row.getAllCells().map((cell, c) => {
         const column = cell.column.id as ColumnId;
@@ -329,7 +331,7 @@ export function BqGrid(props: GridProps) {
         '& .bq-input': { width: '100%', height: 28, font: 'inherit', border: '1px solid', borderColor: 'primary.main', px: 0.5, boxSizing: 'border-box' },
         '& .bq-error': { position: 'absolute', top: 30, left: 0, zIndex: 2, bgcolor: 'error.main', color: 'error.contrastText', px: 1, fontSize: 12, whiteSpace: 'nowrap' },
       }}>
-      <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 1, width: TOTAL_WIDTH }}>
+      <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 1, width: ROW_WIDTH }}>
         {table.getHeaderGroups().map((group) => (
           <div key={group.id} role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: TEMPLATE, height: ROW_HEIGHT }}>
             {group.headers.map((h) => (
@@ -340,7 +342,7 @@ export function BqGrid(props: GridProps) {
           </div>
         ))}
       </div>
-      <div role="rowgroup" style={{ position: 'relative', height: virtualizer.getTotalSize(), width: TOTAL_WIDTH }}>
+      <div role="rowgroup" style={{ position: 'relative', height: virtualizer.getTotalSize(), width: ROW_WIDTH }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = modelRows[item.index]!;
           const data = row.original;
