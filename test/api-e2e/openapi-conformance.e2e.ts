@@ -84,6 +84,10 @@ describe('the OpenAPI document against the replies', () => {
     '/api/projects/{id}/documents': () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((id) => ({ id })),
     '/api/projects/{id}/history': () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((id) => ({ id })),
     '/api/audit/verify': () => documentIds(),
+    // A project's BQ (none in the demo: 404 bqNotFound for history, the empty BQ for the others).
+    ...Object.fromEntries(['/api/bill-of-quantity/{projectId}', '/api/bill-of-quantity/{projectId}/changes', '/api/bill-of-quantity/{projectId}/history'].map((template) => [
+      template, () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((projectId) => ({ projectId })),
+    ])),
     // Every event of the list: only some have participants, whose ids the routes below need.
     '/api/article/{id}/attendance': () => [...new Set(from('/api/article/organizer-list').map((f) => f.object.id).filter((id) => typeof id === 'string'))].map((id) => ({ id: id })),
     '/api/event-participant/view/{id}/{article_id}/{user_id}': () =>

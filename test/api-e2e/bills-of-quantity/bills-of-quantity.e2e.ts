@@ -194,8 +194,6 @@ describe.each(STORES)('bills of quantity api on %s', (kind) => {
     expect(history.body.slice(0, 3).map((row: { type: string }) => row.type)).toEqual(['BqStarted', 'WorkflowStatusChanged', 'BqTabAdded']);
     const then = await view(kumar, '?revision=2');
     expect(then).toMatchObject({ status: 'new', revision: 2, nodes: [], amount: '0.00' });
-    const verify = await running.api.call('get', `/api/audit/verify?resource=billOfQuantity&id=${project}`, { token: aminah });
-    expect([200, 400, 403, 404]).toContain(verify.status);
   });
 
   it('live: a second user sees a change as it is recorded (server-sent events)', async () => {

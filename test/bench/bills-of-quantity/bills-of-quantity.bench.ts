@@ -4,7 +4,8 @@
 // second through the built API on PostgreSQL (as in production, one process by default) beside plain
 // appends of the event store on the same database in the same run; the goal is a ratio of at least 0.25.
 //
-// Each of the three demo projects gets a BQ of BENCH_ROWS rows (imported), split between the callers:
+// Each of the three demo projects gets a BQ of BENCH_ROWS rows (imported), split between its callers (one by
+// default: the changes of one BQ are one stream, taken one at a time, so the plain appends get as many callers):
 // caller k works on its own header (so per-node concurrency refuses nothing) and sends, one after the
 // other: update a quantity, move a row up or down, indent and outdent a row under a sub-header, add a row
 // and delete it again. The plain appends run as many callers, each appending one event at a time.
@@ -17,7 +18,7 @@ import { onDatabase, startApiProcess } from '../support/api-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROWS = Number(process.env.BENCH_ROWS ?? 3000);
-const CALLERS_PER_BQ = Number(process.env.BENCH_CALLERS_PER_BQ ?? 2);
+const CALLERS_PER_BQ = Number(process.env.BENCH_CALLERS_PER_BQ ?? 1);
 const WORKERS = Number(process.env.API_WORKERS ?? 1);
 const TEGUH = 'teguh-bina';
 
@@ -37,7 +38,7 @@ async function ok(reply: Promise<{ status: number; body: Json }>, what: string):
   return body;
 }
 
-type Caller = { project: string; tab: string; header: string; sub: string; items: string[]; revision: number };
+type Caller = { project: string; tab: string; header: string; sub: string; items: string[]; revision: number; indented: boolean };
 
 async function main(): Promise<void> {
   const api = await startApiProcess('bq', WORKERS);
@@ -56,15 +57,21 @@ async function main(): Promise<void> {
       let revision = tab.revision as number;
       const perCaller = Math.floor(ROWS / CALLERS_PER_BQ) - 2;
       for (let k = 0; k < CALLERS_PER_BQ; k++) {
-        const rows = [
-          { level: 1, type: 'header', title: `Block ${k}` },
-          { level: 2, type: 'header', title: 'Sub-header' },
-          ...Array.from({ length: perCaller }, (_, i) => ({ level: 2, type: 'item', title: `Item ${i}`, description: 'Concrete', unit: 'm3', quantity: String(1 + (i % 50)), rate: '245.50' })),
-        ];
-        const imported = await ok(call(api.base, kumar, 'POST', '/api/bq-item/import', { project_id: project, bq_tab_id: tab.id, revision, rows }), 'import');
-        revision = imported.revision as number;
-        const created = (imported.created as [string, string][]).map(([, id]) => id);
-        callers.push({ project, tab: tab.id as string, header: created[0]!, sub: created[1]!, items: created.slice(2), revision });
+        // The API takes bodies of at most 100 KB: the rows go in chunks of 500, the later ones under the header.
+        const head = await ok(call(api.base, kumar, 'POST', '/api/bq-item/import', {
+          project_id: project, bq_tab_id: tab.id, revision, rows: [{ level: 1, type: 'header', title: `Block ${k}` }, { level: 2, type: 'header', title: 'Sub-header' }],
+        }), 'import');
+        revision = head.revision as number;
+        const [header, sub] = (head.created as [string, string][]).map(([, id]) => id) as [string, string];
+        const items: string[] = [];
+        for (let from = 0; from < perCaller; from += 500) {
+          const rows = Array.from({ length: Math.min(500, perCaller - from) }, (_, i) => ({ level: 1, type: 'item', title: `Item ${from + i}`, description: 'Concrete', unit: 'm3', quantity: String(1 + (i % 50)), rate: '245.50' }));
+          const imported = await ok(call(api.base, kumar, 'POST', '/api/bq-item/import', { project_id: project, bq_tab_id: tab.id, parent_id: header, revision, rows }), 'import');
+          revision = imported.revision as number;
+          items.push(...(imported.created as [string, string][]).map(([, id]) => id));
+        }
+        const created = [header, sub, ...items];
+        callers.push({ project, tab: tab.id as string, header: created[0]!, sub: created[1]!, items: created.slice(2), revision, indented: false });
       }
     }
     console.log(`seeded ${ids.length} BQs of ${ROWS} rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
@@ -78,9 +85,8 @@ async function main(): Promise<void> {
         const base = { project_id: caller.project, bq_tab_id: caller.tab, revision: caller.revision };
         const [path, body] =
           step === 0 ? ['update', { ...base, id: item, quantity: String(1 + (turn % 97)) }]
-          : step === 1 ? ['move', { ...base, id: caller.items[1 + (turn % (caller.items.length - 1))]!, direction: turn % 12 < 6 ? 'up' : 'down' }]
-          : step === 2 ? ['indent', { ...base, id: caller.items[0]! }]
-          : step === 3 ? ['outdent', { ...base, id: caller.items[0]! }]
+          : step === 1 ? ['move', { ...base, id: caller.items[2 + (turn % (caller.items.length - 2))]!, direction: turn % 12 < 6 ? 'up' : 'down' }]
+          : step === 2 || step === 3 ? [caller.indented ? 'outdent' : 'indent', { ...base, id: caller.items[0]! }]
           : step === 4 ? ['add', { ...base, parent_id: caller.header, type: 'item', title: 'Extra', quantity: '1', rate: '10' }]
           : ['delete', { ...base, id: caller.items.at(-1)! }];
         const started = performance.now();
@@ -94,6 +100,7 @@ async function main(): Promise<void> {
         latencies.push(performance.now() - started);
         caller.revision = reply.body.revision as number;
         if (path === 'add') caller.items.push(reply.body.id as string);
+        if (path === 'indent' || path === 'outdent') caller.indented = path === 'indent';
         if (path === 'delete') caller.items.pop();
       }
     };
@@ -112,6 +119,7 @@ async function main(): Promise<void> {
     console.log(`plain appends (event store alone, ${callers.length} callers): ${plain.perSecond.toFixed(0)}/s, p50 ${plain.p50.toFixed(1)} ms, p99 ${plain.p99.toFixed(1)} ms`);
     console.log(`ratio BQ operations / plain appends: ${(bqRate / plain.perSecond).toFixed(2)} (goal >= 0.25)`);
   } finally {
+    if (process.env.BENCH_PRINT_API) console.log(api.output().slice(-4000));
     await api.stop();
   }
 }

@@ -2,7 +2,9 @@
 // and bq-item/demote-header with { project_id, bq_tab_id, id }; the other §4.9 operations beside them),
 // tabs at bq-tab/<operation>, build-ups at bq-build-up/<operation>, and the BQ itself at
 // bill-of-quantity/<projectId> (read, as of, changes since, live, history, workflow actions).
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
+import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 import type { BqChangeReply } from '@binaan/contracts';
 import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +20,14 @@ import { BqLive } from './bq-live.js';
 import { BqQueries } from './bq-queries.js';
 
 type Reply = { header(name: string, value: string): unknown };
+
+/** The refusals of a change (README "Errors"): stale or not allowed now, a broken rule, no revision sent. */
+const ApiBqChangeRefusals = () =>
+  applyDecorators(
+    ApiRefusal(409, 'wrongExpectedRevision (with revision and changed), bqNotEditable, bqTabNameTaken, bqHeaderHasChildren, bqAlreadyHeader, bqAlreadyItem, bqCannotMove, bqCannotIndent, bqCannotOutdent, tradeCodeTaken, wrongStatus'),
+    ApiRefusal(422, 'bqTabRequired, bqParentNotHeader, bqHeaderNotPriced, bqItemIncomplete, bqNoItems, totalSubNeedsTradeCode, tradeCodeOfRateEditedNotTotalSub, unknownTradeCode, bqImportInvalid, bqTooManyRows, remarkRequired'),
+    ApiRefusal(428, 'revisionRequired: send the revision last read (revision in the body, or If-Match)'),
+  );
 const HEARTBEAT_MS = 25_000;
 
 /** The node commands, by the path's operation name. */
@@ -47,6 +57,7 @@ export class BillsOfQuantityController {
 
   /** Add a row: { project_id, bq_tab_id, parent_id?, type, order?, title, description, unit, quantity, rate, buildUp*, revision }. */
   @Post('bq-item/add')
+  @ApiBqChangeRefusals()
   @HttpCode(201)
   add(@Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
     const body = bodyOf(raw);
@@ -59,6 +70,7 @@ export class BillsOfQuantityController {
 
   /** Rows from a flat import (Excel, OCR scan): { project_id, bq_tab_id, parent_id?, rows: BqImportRow[], revision }, one event. */
   @Post('bq-item/import')
+  @ApiBqChangeRefusals()
   @HttpCode(201)
   importRows(@Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
     const body = bodyOf(raw);
@@ -70,6 +82,7 @@ export class BillsOfQuantityController {
   }
 
   @Post('bq-item/:operation')
+  @ApiBqChangeRefusals()
   @HttpCode(200)
   item(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
     const make = Object.prototype.hasOwnProperty.call(ITEM_OPERATIONS, operation) ? ITEM_OPERATIONS[operation] : undefined;
@@ -82,6 +95,7 @@ export class BillsOfQuantityController {
 
   /** Tabs: add { project_id, name, order? }, rename { project_id, bq_tab_id, name }, move { ..., order }, delete { project_id, bq_tab_id }. */
   @Post('bq-tab/:operation')
+  @ApiBqChangeRefusals()
   @HttpCode(200)
   tab(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
     const body = bodyOf(raw);
@@ -97,6 +111,7 @@ export class BillsOfQuantityController {
 
   /** Build-ups (price of a trade code): add / update { project_id, code, description, totalSub?, lines[], profitPercent }, delete { project_id, code }. */
   @Post('bq-build-up/:operation')
+  @ApiBqChangeRefusals()
   @HttpCode(200)
   buildUp(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
     const body = bodyOf(raw);
@@ -139,6 +154,7 @@ export class BillsOfQuantityController {
   }
 
   @Post('bill-of-quantity/:projectId/actions/:event')
+  @ApiBqChangeRefusals()
   @HttpCode(200)
   act(
     @Param('projectId') projectId: string, @Param('event') event: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined,
@@ -146,13 +162,15 @@ export class BillsOfQuantityController {
   ) {
     const body = bodyOf(raw);
     if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) throw invalidBq({ remark: ['must be text of at most 2000 characters'] });
-    return this.commands.act(request.principal!, projectId, event, typeof body.remark === 'string' ? body.remark.trim() : undefined, baseRevision(body, ifMatch));
+    return this.commands.act(request.principal!, projectId, event, typeof body.remark === 'string' ? body.remark.trim() : undefined, () => baseRevision(body, ifMatch));
   }
 
   /**
    * Server-sent events: each change to the BQ as it is recorded (`id:` its revision, `event: change`,
    * `data:` the change as /changes gives it). `?since=n` first sends the changes after n that were missed.
    */
+  // A stream that stays open: not described by the OpenAPI document (nor called by its conformance test).
+  @ApiExcludeEndpoint()
   @Get('bill-of-quantity/:projectId/live')
   async stream(@Param('projectId') projectId: string, @Query('since') since: string | undefined, @Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.access.reader(request.principal!, projectId);

@@ -74,11 +74,12 @@ export class BqCommands {
   }
 
   /** A workflow action on the BQ, decided by the billOfQuantity machine on exactly the revision read. */
-  async act(principal: Principal, projectId: string, eventName: string, remark: string | undefined, base: number): Promise<ActionReply> {
+  async act(principal: Principal, projectId: string, eventName: string, remark: string | undefined, revision: () => number): Promise<ActionReply> {
     const actor = await this.access.actor(principal, projectId);
     return this.loader.exclusive(projectId, async () => {
       const state = await this.loader.current(projectId);
       if (state === null) throw new BqRefused(404, 'bqNotFound', 'This project has no bill of quantity yet.');
+      const base = revision();
       if (base !== state.revision) throw new BqRefused(409, 'wrongExpectedRevision', `The bill of quantity changed: you sent revision ${base}, it is at ${state.revision}. Read it again.`, undefined, { revision: state.revision });
       if (REQUESTING.has(eventName)) complete(state);
       const manual = await this.access.manual(state.companyId);

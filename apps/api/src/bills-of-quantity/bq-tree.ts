@@ -8,7 +8,7 @@
 // the BQ by the difference, so a change costs the depth of the tree, not its size.
 import type { BqNode, BqNodeType, BqTab } from '@binaan/contracts';
 import { evolve as evolveWorkflow, type WorkflowState } from '@binaan/workflows';
-import { formatSen, lineAmount, parseMoney, parseQuantity } from '../documents/money.js';
+import { basisPointsOf, formatSen, lineAmount, parseMoney, parsePercent, parseQuantity } from '../documents/money.js';
 import type { BqBuildUp, BqEvent, BqFieldValues, BqNewNode } from './bq.events.js';
 
 export type NodeRecord = BqFieldValues & {
@@ -135,6 +135,34 @@ function reparent(state: BqState, node: NodeRecord, parentId: string | null, ind
   shift(state, node.tabId, parentId, node.amount);
 }
 
+/** A build-up's price per unit in sen: its total sub, or the sum of its lines (quantity x rate each); and its profit. */
+export function buildUpPrice(buildUp: BqBuildUp): { cost: bigint; profit: bigint } {
+  const cost = buildUp.totalSub !== null ? (parseMoney(buildUp.totalSub) ?? 0n) : buildUp.lines.reduce((sum, line) => sum + itemAmount(line), 0n);
+  return { cost, profit: basisPointsOf(cost, parsePercent(buildUp.profitPercent) ?? 0n) };
+}
+
+/** Prices an item from its build-up: build-up rate (cost), profit, and rate = cost + profit. */
+function priceItem(state: BqState, node: NodeRecord): void {
+  const buildUp = node.buildUpCode === null ? undefined : state.buildUps.get(node.buildUpCode);
+  if (!buildUp) {
+    node.buildUpRate = null;
+    node.buildUpProfitAmount = null;
+    return;
+  }
+  const { cost, profit } = buildUpPrice(buildUp);
+  node.buildUpRate = formatSen(cost);
+  node.buildUpProfitAmount = formatSen(profit);
+  node.rate = formatSen(cost + profit);
+}
+
+/** Sets an item's amount from its quantity and rate, shifting the amounts above it. */
+function reamount(state: BqState, node: NodeRecord): void {
+  if (node.type !== 'item') return;
+  const amount = itemAmount(node);
+  shift(state, node.tabId, node.parentId, amount - node.amount);
+  node.amount = amount;
+}
+
 /** Folds one recorded event into `state` (mutated) at `revision`, recorded at `at`. */
 export function applyBqEvent(state: BqState, event: BqEvent, revision: number, at: string): BqState {
   state.revision = revision;
@@ -185,13 +213,15 @@ export function applyBqEvent(state: BqState, event: BqEvent, revision: number, a
     }
     case 'BqNodeUpdated': {
       const node = state.nodes.get(event.data.nodeId)!;
-      Object.assign(node, event.data.changes);
+      const { changes } = event.data;
+      Object.assign(node, changes);
       node.changedAt = revision;
-      if (node.type === 'item') {
-        const amount = itemAmount(node);
-        shift(state, node.tabId, node.parentId, amount - node.amount);
-        node.amount = amount;
+      // A build-up code prices the item (a rate typed with it, over a total sub, stays as typed).
+      if (node.type === 'item' && changes.buildUpCode !== undefined) {
+        priceItem(state, node);
+        if (changes.rate !== undefined) node.rate = changes.rate;
       }
+      reamount(state, node);
       break;
     }
     case 'BqNodeRemoved':
@@ -255,10 +285,22 @@ export function applyBqEvent(state: BqState, event: BqEvent, revision: number, a
     case 'BqBuildUpSaved': {
       const { erasedLines: _erased, ...buildUp } = event.data;
       state.buildUps.set(buildUp.code, buildUp);
+      // Every item priced by it is priced again.
+      for (const node of state.nodes.values()) {
+        if (node.type !== 'item' || node.buildUpCode !== buildUp.code) continue;
+        priceItem(state, node);
+        reamount(state, node);
+      }
       break;
     }
     case 'BqBuildUpRemoved':
       state.buildUps.delete(event.data.code);
+      // Its items keep their rate and lose the code and the build-up's figures.
+      for (const node of state.nodes.values()) {
+        if (node.buildUpCode !== event.data.code) continue;
+        node.buildUpCode = null;
+        priceItem(state, node);
+      }
       break;
   }
   return state;

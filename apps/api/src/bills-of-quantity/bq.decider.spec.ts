@@ -134,6 +134,32 @@ describe('BQ build-ups (spec §5.3)', () => {
   });
 });
 
+describe('BQ build-ups price items', () => {
+  const lines = [
+    { category: 'labour' as const, description: 'Mason', unit: 'day', quantity: '2.000', rate: '120.00' },
+    { category: 'material' as const, description: 'Mortar', unit: 'm3', quantity: '0.500', rate: '10.00' },
+  ];
+
+  it('an item with a trade code takes its build-up rate, profit and rate; saving the build-up again prices it again', () => {
+    const state = run(given(), { type: 'saveBuildUp', isNew: true, buildUp: { code: 'MS1', description: 'Masonry', totalSub: null, lines, profitPercent: '10.00' } });
+    run(state, { type: 'update', tabId: 'A', nodeId: 'I2', fields: { buildUpCode: 'MS1', buildUpRate: '1.00' } });
+    expect(state.nodes.get('I2')).toMatchObject({ buildUpRate: '245.00', buildUpProfitAmount: '24.50', rate: '269.50', amount: 80850n });
+    expect(rows(state)[0]).toBe('-/0 H header Excavation 833.50');
+    run(state, { type: 'saveBuildUp', isNew: false, buildUp: { code: 'MS1', description: 'Masonry', totalSub: null, lines, profitPercent: '20.00' } });
+    expect(state.nodes.get('I2')).toMatchObject({ buildUpProfitAmount: '49.00', rate: '294.00', amount: 88200n });
+    run(state, { type: 'removeBuildUp', code: 'MS1' });
+    expect(state.nodes.get('I2')).toMatchObject({ buildUpCode: null, buildUpRate: null, rate: '294.00' });
+  });
+
+  it('over a total sub a typed rate stays; added with a code, a row is priced at once', () => {
+    const state = run(given(), { type: 'saveBuildUp', isNew: true, buildUp: { code: 'EX1', description: 'Excavation sub', totalSub: '12.00', lines: [], profitPercent: '10.00' } });
+    run(state, { type: 'update', tabId: 'A', nodeId: 'I1', fields: { buildUpCode: 'EX1', rate: '13.00' } });
+    expect(state.nodes.get('I1')).toMatchObject({ buildUpRate: '12.00', buildUpProfitAmount: '1.20', rate: '13.00', amount: 13000n });
+    run(state, { type: 'add', tabId: 'A', nodeId: 'N', parentId: 'H', nodeType: 'item', fields: { title: 'New', quantity: '2.000', buildUpCode: 'EX1' } });
+    expect(state.nodes.get('N')).toMatchObject({ rate: '13.20', amount: 2640n });
+  });
+});
+
 describe('BQ concurrency: per node', () => {
   it('a change made on an older revision goes through unless what it touches changed since', () => {
     const state = given();

@@ -79,6 +79,11 @@ function rateOverBuildUp(state: BqState, node: NodeRecord | null, fields: BqFiel
   }
 }
 
+function withoutBuildUpFigures(fields: BqFieldChanges): BqFieldChanges {
+  const { buildUpRate: _rate, buildUpProfitAmount: _profit, ...rest } = fields;
+  return rest;
+}
+
 /** What the command reads: nodes and tabs that, changed since the caller's revision, make it stale. */
 export function footprint(state: BqState, command: BqCommand): { nodes: string[]; tabs: string[] } {
   const node = 'nodeId' in command ? state.nodes.get(command.nodeId) : undefined;
@@ -169,6 +174,14 @@ export function decideBq(state: BqState, command: BqCommand, context: DecideCont
       if (state.nodes.has(command.nodeId)) throw new BqRefused(409, 'validationFailed', 'A row with this id exists.');
       const siblings = childrenOf(state, command.parentId ?? tabKey(command.tabId)).length;
       const order = Math.max(0, Math.min(command.order ?? siblings, siblings));
+      if (command.nodeType === 'item' && command.fields.buildUpCode) {
+        // Added with a build-up: an add and the update that prices it, so the fold prices it as an update does.
+        const { buildUpCode, rate, ...rest } = command.fields;
+        return [
+          { type: 'BqNodeAdded', data: { tabId: command.tabId, order, nodeId: command.nodeId, parentId: command.parentId, nodeType: 'item', fields: { ...EMPTY_FIELDS, ...withoutBuildUpFigures(rest) } } },
+          { type: 'BqNodeUpdated', data: { tabId: command.tabId, nodeId: command.nodeId, changes: { buildUpCode, ...(rate !== undefined ? { rate } : {}) } } },
+        ];
+      }
       return [{ type: 'BqNodeAdded', data: { tabId: command.tabId, order, nodeId: command.nodeId, parentId: command.parentId, nodeType: command.nodeType, fields: { ...EMPTY_FIELDS, ...command.fields } } }];
     }
     case 'import': {
@@ -180,7 +193,10 @@ export function decideBq(state: BqState, command: BqCommand, context: DecideCont
       const node = nodeOf(state, command.tabId, command.nodeId);
       unpricedHeader(node.type, command.fields);
       if (node.type === 'item') rateOverBuildUp(state, node, command.fields);
-      const changes = Object.fromEntries(Object.entries(command.fields).filter(([key, value]) => node[key as keyof BqFieldValues] !== value)) as BqFieldChanges;
+      // An item priced by a build-up gets its build-up rate and profit from it, not from the caller.
+      const priced = (command.fields.buildUpCode !== undefined ? command.fields.buildUpCode : node.buildUpCode) !== null;
+      const wanted = priced ? withoutBuildUpFigures(command.fields) : command.fields;
+      const changes = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => node[key as keyof BqFieldValues] !== value)) as BqFieldChanges;
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'BqNodeUpdated', data: { tabId: command.tabId, nodeId: node.id, changes } }];
     }

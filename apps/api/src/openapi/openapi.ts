@@ -30,6 +30,11 @@ const CONTEXT_TAGS: readonly { name: string; description: string; prefixes: read
   { name: 'documents', description: 'Documents through the workflow machines: lists, create, edit, actions, history, as-of replay (/api/documents/<resource>)', prefixes: ['documents'] },
   { name: 'workflows', description: 'The machine catalogue', prefixes: ['workflows'] },
   {
+    name: 'bills-of-quantity',
+    description: "A project's bill of quantity: tabs, trees of headers and items (the tree table's operations at bq-item/<operation>), build-ups, approval, changes since a revision and the live stream",
+    prefixes: ['bq-item', 'bq-tab', 'bq-build-up', 'bill-of-quantity', 'bills-of-quantity'],
+  },
+  {
     name: 'certificates',
     description:
       'Events (the spec\'s "articles"), public registration, attendance scanned at the door, certificates issued, approved, e-mailed and revoked. ' +
