@@ -25,6 +25,7 @@ import { StatusChip } from '../documents/StatusChip.js';
 import { formatMoney } from '../format.js';
 import { MachineActions } from '../projects/MachineActions.js';
 import { rowsToTsv, tsvToRows } from './bq-clipboard.js';
+import { importParts } from './bq-ops.js';
 import { childrenOf, formatSen, headersWithChildren, parentKey, refusal, subtree, visibleRows, type BqFieldName, type VisibleRow } from './bq-model.js';
 import { BqGrid, type ColumnId, type GridCommand } from './BqGrid.js';
 import { BqHistory } from './BqHistory.js';
@@ -162,8 +163,15 @@ export function BqEditorPage({ projectId, projectName }: { projectId: string; pr
     if (!pasted) return;
     const node = activeRow?.node;
     const parentId = node ? (node.type === 'header' ? node.id : node.parentId) : null;
-    const ids = pasted.map(() => editor.temporaryId());
-    if (editor.apply({ kind: 'import', tabId: currentTab, parentId, rows: pasted, ids })) {
+    // In parts the api takes (bodies of at most 100 KB), each a change of its own in the queue.
+    const ids: string[] = [];
+    let ok = true;
+    for (const part of importParts(pasted)) {
+      const partIds = part.map(() => editor.temporaryId());
+      ok = editor.apply({ kind: 'import', tabId: currentTab, parentId, rows: part, ids: partIds }) && ok;
+      ids.push(...partIds);
+    }
+    if (ok && ids.length > 0) {
       if (parentId) setCollapsed((c) => new Set([...c].filter((x) => x !== parentId)));
       setActive({ id: ids[0]!, column: 1, anchor: null });
       say(translate('admin.bq.done.paste', { count: ids.length }));

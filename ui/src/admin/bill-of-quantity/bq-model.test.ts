@@ -103,3 +103,11 @@ describe('the api view and its events', () => {
     expect(applyChange(again, { revision: 11, type: 'BqNodeUpdated', data: { tabId: 't1', nodeId: 'gone', changes: {} }, at: '', userId: null }, local)).toBe(false);
   });
 });
+
+describe('pasting in parts', () => {
+  it('cuts between top-level rows, a subtree kept whole', async () => {
+    const { importParts } = await import('./bq-ops.js');
+    const rows = [1, 2, 2, 1, 2, 1, 1].map((level) => ({ level }));
+    expect(importParts(rows, 2).map((part) => part.map((r) => r.level).join(''))).toEqual(['122', '12', '11']);
+  });
+});

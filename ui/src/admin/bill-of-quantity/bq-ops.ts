@@ -123,10 +123,13 @@ export function applyChange(model: BqModel, change: BqChange, local: (serverId: 
       }
       return true;
     }
-    case 'BqNodeUpdated':
+    case 'BqNodeUpdated': {
       if (!known('nodeId')) return false;
-      updateNode(model, id('nodeId'), d.changes as Partial<BqFields>);
-      return true;
+      const changes = d.changes as Partial<BqFields>;
+      updateNode(model, id('nodeId'), changes);
+      // A trade code prices the item from its build-up on the server (the event has the code, not the price): read again.
+      return changes.buildUpCode === undefined || model.nodes.get(id('nodeId'))!.type !== 'item';
+    }
     case 'BqNodeRemoved':
       return removeNode(model, id('nodeId')).length > 0;
     case 'BqNodeDuplicated': {
@@ -155,7 +158,26 @@ export function applyChange(model: BqModel, change: BqChange, local: (serverId: 
       if (!known('nodeId')) return false;
       demoteNode(model, id('nodeId'));
       return true;
+    case 'BqBuildUpSaved':
+    case 'BqBuildUpRemoved':
+      // Every item of the trade code is priced again on the server: read again.
+      return false;
     default:
       return true;
   }
+}
+
+/** Rows of one paste in parts of at most `size` rows, cut between top-level rows (the api takes bodies of at most 100 KB). */
+export function importParts<T extends { level: number }>(rows: readonly T[], size = 400): T[][] {
+  const parts: T[][] = [];
+  let current: T[] = [];
+  for (const row of rows) {
+    if (row.level === 1 && current.length >= size) {
+      parts.push(current);
+      current = [];
+    }
+    current.push(row);
+  }
+  if (current.length > 0) parts.push(current);
+  return parts;
 }

@@ -128,6 +128,8 @@ export type SyncDeps = {
   wait?: (ms: number) => Promise<void>;
   /** Each time the queue empties, and after a reload (the page's "saved" state). */
   onChange?: () => void;
+  /** A change the server took, with its reply (figures only the server works out, e.g. a build-up's price). */
+  confirmed?: (op: BqOp, reply: BqChangeReply, later: readonly BqOp[]) => void;
 };
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000, 15_000];
@@ -306,6 +308,7 @@ export class BqSync {
           this.pending.shift();
           confirmIds(op, reply, this.ids);
           this.noteOwn(op, reply.revision);
+          this.deps.confirmed?.(op, reply, this.pending);
         } else if (failure) {
           this.deps.log(`bq sync: ${request.path} refused (${failure.status} ${failure.code})`, op);
           if (failure.status === 0 || failure.status >= 500 || failure.status === 429) {

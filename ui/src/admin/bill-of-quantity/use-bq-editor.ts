@@ -8,7 +8,7 @@ import type { BqChangeReply, BqNode, BqStatus, BqTab, ProjectAction } from '@bin
 import { apiUrl } from '../../shared/api/client.js';
 import { getSession } from '../../shared/session/session-store.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
-import { emptyModel, fromServerView, removeNode, type BqModel } from './bq-model.js';
+import { emptyModel, fromServerView, removeNode, updateNode, type BqModel } from './bq-model.js';
 import { applyChange, applyOp, type BqChange, type BqOp } from './bq-ops.js';
 import { BqSync } from './bq-sync.js';
 
@@ -124,6 +124,17 @@ export function useBqEditor(projectId: string): BqEditor {
         },
         log,
         onChange: () => setQueued(created.queued),
+        confirmed: (op, reply, later) => {
+          // A trade code set here: the server priced the item from its build-up; take its figures unless a
+          // later change of ours to the row is still queued.
+          if (op.kind !== 'update' || op.fields.buildUpCode === undefined) return;
+          if (later.some((next) => 'id' in next && next.id === op.id)) return;
+          const server = created.ids.server(op.id);
+          const node = reply.nodes.find((n) => n.id === server);
+          if (!node) return;
+          updateNode(modelRef.current, op.id, { rate: node.rate, buildUpRate: node.buildUpRate, buildUpProfitAmount: node.buildUpProfitAmount });
+          bump();
+        },
       }, view.revision);
       current = created;
       show(view, (id) => id);
