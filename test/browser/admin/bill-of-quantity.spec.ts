@@ -141,6 +141,7 @@ test('keyboard: a tab, a header and items, indent / outdent, duplicate, delete w
   await expect(page.getByTestId('bq-page').getByTestId('status-chip')).toHaveText('Active');
   await page.getByTestId('bq-section-history').click();
   await expect(page.getByTestId('bq-history-row').first()).toContainText('Status changed');
+  await expect(page.getByTestId('bq-history-row').first()).toContainText('Lim');
   await page.setViewportSize({ width: 375, height: 800 });
   await page.reload();
   await expect.poll(() => shownRows(page)).toEqual(['1 Excavation 325.00', '1.1 Pit 300.00', '1.2 Trench 25.00']);
@@ -246,6 +247,7 @@ test('two browsers on one BQ: the second sees the first\'s changes live; a chang
     await new Promise((r) => setTimeout(r, 2500));
     await route.continue();
   });
+  const refused = second.waitForResponse((r) => r.url().endsWith('/api/bq-item/update') && r.status() === 409);
   await grid(second).focus();
   await second.keyboard.press('Enter');
   await second.keyboard.press('Control+a');
@@ -258,6 +260,7 @@ test('two browsers on one BQ: the second sees the first\'s changes live; a chang
   await page.keyboard.press('Control+a');
   await type(page, 'Floor finishes');
   await saved(page);
+  expect((await (await refused).json() as { errorCode: string }).errorCode).toBe('wrongExpectedRevision');
   await expect.poll(() => shownRows(second), { timeout: 20_000 }).toEqual(['1 Floor finishes 4,000.00', '1.1 Tiles 4,000.00']);
   await saved(second);
   await page.reload();

@@ -34,7 +34,7 @@ import { useBqEditor } from './use-bq-editor.js';
 type TabDialog = { mode: 'add' | 'rename'; name: string; error: string | null } | null;
 type Confirm = { kind: 'row'; id: string; title: string; count: number } | { kind: 'tab'; id: string; name: string } | null;
 
-export function BqEditorPage({ projectId, projectName }: { projectId: string; projectName: string }) {
+export function BqEditorPage({ projectId, projectName, members = [] }: { projectId: string; projectName: string; members?: readonly { userId: string; name: string | null }[] }) {
   const translate = useTranslate();
   const editor = useBqEditor(projectId);
   const { model, version, editable } = editor;
@@ -48,6 +48,7 @@ export function BqEditorPage({ projectId, projectName }: { projectId: string; pr
   const [tabDialog, setTabDialog] = useState<TabDialog>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [announcement, setAnnouncement] = useState('');
+  const names = useMemo(() => new Map(members.map((m) => [m.userId, m.name ?? m.userId])), [members]);
 
   // The tab shown: the one chosen while it exists, else the first.
   const tabs = model.tabOrder;
@@ -284,7 +285,7 @@ export function BqEditorPage({ projectId, projectName }: { projectId: string; pr
         <Tab value="history" label={translate('admin.bq.history.title')} data-testid="bq-section-history" />
       </Tabs>
 
-      {section === 'history' ? <BqHistory projectId={projectId} version={version} /> : (
+      {section === 'history' ? <BqHistory projectId={projectId} version={version} names={names} /> : (
         <Box role="tabpanel" aria-label={translate('admin.bq.rows')}>
           <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', borderBottom: 1, borderColor: 'divider' }} useFlexGap>
             {tabs.length > 0 && (

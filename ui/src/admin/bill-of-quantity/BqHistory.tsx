@@ -1,5 +1,5 @@
 // The BQ's history: every change recorded on its stream (tabs, rows, approval), newest first, when, what,
-// by whom (the user id the api records) and whether the hash chain holds up to it; the latest 200 shown.
+// by whom (a project member's name, else the user id the api records) and whether the hash chain holds up to it; the latest 200 shown.
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
@@ -21,7 +21,7 @@ function subject(row: HistoryRow): string {
   return typeof text === 'string' ? text : '';
 }
 
-export function BqHistory({ projectId, version }: { projectId: string; version: number }) {
+export function BqHistory({ projectId, version, names }: { projectId: string; version: number; names: ReadonlyMap<string, string> }) {
   const translate = useTranslate();
   const [rows, setRows] = useState<HistoryRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -47,6 +47,7 @@ export function BqHistory({ projectId, version }: { projectId: string; version: 
             <TableCell>{translate('admin.projects.history.when')}</TableCell>
             <TableCell>{translate('admin.projects.history.what')}</TableCell>
             <TableCell>{translate('admin.bq.history.subject')}</TableCell>
+            <TableCell>{translate('admin.projects.history.who')}</TableCell>
             <TableCell>{translate('admin.projects.history.chain')}</TableCell>
           </TableRow>
         </TableHead>
@@ -57,6 +58,7 @@ export function BqHistory({ projectId, version }: { projectId: string; version: 
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at)}</TableCell>
               <TableCell>{translate(`admin.bq.events.${row.type}`, { _: humanise(row.type) })}</TableCell>
               <TableCell>{subject(row)}</TableCell>
+              <TableCell>{row.userId === null ? '-' : (names.get(row.userId) ?? row.userId)}</TableCell>
               <TableCell>
                 {row.chainVerified
                   ? <CheckCircleIcon color="success" fontSize="small" titleAccess={translate('admin.projects.history.verified')} />

@@ -82,7 +82,6 @@ export function useBqEditor(projectId: string): BqEditor {
   useEffect(() => {
     let stopped = false;
     const abort = new AbortController();
-    let current: BqSync | null = null;
     const show = (view: BqView, local: (id: string) => string) => {
       modelRef.current = fromServerView(view, local);
       setMeta({ status: view.status, editable: view.editable, availableActions: view.availableActions });
@@ -136,7 +135,6 @@ export function useBqEditor(projectId: string): BqEditor {
           bump();
         },
       }, view.revision);
-      current = created;
       show(view, (id) => id);
       bump();
       setSync(created);
@@ -166,7 +164,6 @@ export function useBqEditor(projectId: string): BqEditor {
     return () => {
       stopped = true;
       abort.abort();
-      void current;
     };
   }, [path, projectId, bump, notify]);
 

@@ -65,7 +65,7 @@ export function ProjectShow({ tab: fixedTab }: { tab?: string } = {}) {
         {current === 'authority' && <AuthorityTab project={project} />}
         {current === 'documents' && <DocumentsTab project={project} counts={documents ?? []} />}
         {current === 'history' && <HistoryTab project={project} history={history ?? []} />}
-        {current === BQ_TAB && <Suspense fallback={<PageLoading />}><BqEditorPage projectId={project.id} projectName={project.name} /></Suspense>}
+        {current === BQ_TAB && <Suspense fallback={<PageLoading />}><BqEditorPage projectId={project.id} projectName={project.name} members={project.members} /></Suspense>}
       </Box>
     </Box>
   );
