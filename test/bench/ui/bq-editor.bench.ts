@@ -77,7 +77,7 @@ function List({ rows }) {
 }
 function App() {
   const [rows, setRows] = useState(null);
-  const open = async () => { const view = await (await fetch('/api/bill-of-quantity/' + params.get('project'), { headers: { authorization: 'Bearer ' + params.get('token') } })).json(); setRows(view.nodes); };
+  const open = async () => { const view = await (await fetch('/api/bill-of-quantity/' + params.get('project'), { cache: 'no-store', headers: { authorization: 'Bearer ' + params.get('token') } })).json(); setRows(view.nodes); };
   return h('div', null, h('button', { id: 'open', onClick: open }, 'Open'), rows && h(List, { rows }));
 }
 createRoot(document.getElementById('root')).render(h(App));
@@ -183,11 +183,12 @@ async function main(): Promise<void> {
     const editorOpen: number[] = [];
     const bareOpen: number[] = [];
     const bare = await context.newPage();
+    bare.on('pageerror', (error) => console.log('bare list:', error.message));
     for (let run = 0; run < RUNS; run++) {
       await page.goto(`/projects/${big}/overview`);
       await page.getByTestId('project-tab-bill-of-quantity').waitFor();
       editorOpen.push(await timeClick(page, '[data-testid="project-tab-bill-of-quantity"]', `document.querySelectorAll('[data-testid="bq-row"]').length > 10`));
-      await bare.goto(`/bare-bq-list/#project=${big}&token=${kumar}`);
+      await bare.goto(`/bare-bq-list/index.html#project=${big}&token=${kumar}`);
       await bare.locator('#open').waitFor();
       bareOpen.push(await timeClick(bare, '#open', `document.querySelectorAll('[data-row]').length > 10`));
     }
