@@ -103,7 +103,7 @@ const median = (values: readonly number[]) => percentile(values, 50);
 const timed = (act: string, ready: string) => `new Promise((done) => {
   const started = performance.now();
   ${act};
-  const poll = () => ((${ready}) ? done(performance.now() - started) : requestAnimationFrame(poll));
+  const poll = () => ((${ready}) ? done(performance.now() - started) : performance.now() - started > 30000 ? done(NaN) : requestAnimationFrame(poll));
   requestAnimationFrame(poll);
 })`;
 
@@ -185,13 +185,19 @@ async function main(): Promise<void> {
     const bare = await context.newPage();
     bare.on('pageerror', (error) => console.log('bare list:', error.message));
     for (let run = 0; run < RUNS; run++) {
+      // The page measured is the one in front: a tab behind gets an animation frame a second.
+      await page.bringToFront();
       await page.goto(`/projects/${big}/overview`);
       await page.getByTestId('project-tab-bill-of-quantity').waitFor();
       editorOpen.push(await timeClick(page, '[data-testid="project-tab-bill-of-quantity"]', `document.querySelectorAll('[data-testid="bq-row"]').length > 10`));
-      await bare.goto(`/bare-bq-list/index.html#project=${big}&token=${kumar}`);
+      // A query of its own each run: a change of the hash alone would keep the page (and its rows) of the run before.
+      await bare.goto(`/bare-bq-list/index.html?run=${run}#project=${big}&token=${kumar}`);
+      await bare.bringToFront();
       await bare.locator('#open').waitFor();
       bareOpen.push(await timeClick(bare, '#open', `document.querySelectorAll('[data-row]').length > 10`));
     }
+    await bare.close();
+    await page.bringToFront();
     const openRatio = median(editorOpen) / median(bareOpen);
     console.log(`open ${ROWS} rows in 3 tabs: editor p50 ${median(editorOpen).toFixed(0)} ms, bare virtualised list p50 ${median(bareOpen).toFixed(0)} ms: ${openRatio.toFixed(2)}x (goal <= 2x)`);
     if (!(openRatio <= 2)) failed = true;
