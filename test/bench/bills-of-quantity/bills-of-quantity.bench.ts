@@ -9,6 +9,7 @@
 // caller k works on its own header (so per-node concurrency refuses nothing) and sends, one after the
 // other: update a quantity, move a row up or down, indent and outdent a row under a sub-header, add a row
 // and delete it again. The plain appends run as many callers, each appending one event at a time.
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '@binaan/api/dist/config.js';
 import { DEMO_PASSWORD } from '@binaan/api/dist/demo/demo-data.js';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
     console.log(`BQ operations (HTTP, ${callers.length} callers on ${ids.length} BQs of ${ROWS} rows, ${WORKERS} API process(es)): ${bqRate.toFixed(0)}/s, p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, ${errors} refused`);
     console.log(`plain appends (event store alone, ${callers.length} callers): ${plain.perSecond.toFixed(0)}/s, p50 ${plain.p50.toFixed(1)} ms, p99 ${plain.p99.toFixed(1)} ms`);
     console.log(`ratio BQ operations / plain appends: ${(bqRate / plain.perSecond).toFixed(2)} (goal >= 0.25)`);
+    console.log(`machine load (1 min average) at the end: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
   } finally {
     if (process.env.BENCH_PRINT_API) console.log(api.output().slice(-4000));
     await api.stop();
