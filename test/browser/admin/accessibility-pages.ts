@@ -30,6 +30,7 @@ export const REDIRECT_ROUTES: Readonly<Record<string, string>> = {
   '/terms': '/terms-of-service (same component)',
   '/cidb-material/purchase-order': '/purchaseOrder',
   '/dashboard': '/article (a §2.6 link target)',
+  '/bill-of-quantity/:id/*': "/project/<id>/bill-of-quantity (a §2.6 link target: the project's BQ)",
 };
 
 export const PUBLIC_PAGES: readonly CheckedPage[] = [
@@ -74,6 +75,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/projects/:id', 'admin', (ids) => `/projects/${ids.project}`),
   ...['members', 'stages', 'authority', 'documents', 'history'].map((tab) => page('/projects/:id/:tab', 'admin', (ids) => `/projects/${ids.project}/${tab}`)),
   page('/projects/:id/edit', 'admin', (ids) => `/projects/${ids.project}/edit`),
+  page('/project/:id/bill-of-quantity', 'admin', (ids) => `/project/${ids.project}/bill-of-quantity`),
   page('/cidb-administration/company-profile', 'contractor'),
   page('*', 'admin', '/no-such-page'),
 ];

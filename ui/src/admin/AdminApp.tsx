@@ -3,7 +3,7 @@
 // the menu and every page follow the access rights and the company's approval (access/modules.ts).
 import { useEffect, useMemo, useState } from 'react';
 import { CustomRoutes, Notification, type I18nProvider } from 'react-admin';
-import { Navigate, Route, useLocation } from 'react-router-dom';
+import { Navigate, Route, useLocation, useParams } from 'react-router-dom';
 import { NotFoundPage } from '../shared/pages/NotFoundPage.js';
 import { PageLoading } from '../shared/pages/PageLoading.js';
 import { useSession } from '../shared/session/session-store.js';
@@ -24,6 +24,12 @@ import { adminI18nProvider } from './providers/i18n-provider.js';
 import { adminTheme } from './theme.js';
 
 const NO_COMPANY_PATHS = ['/select-company'];
+
+/** Spec §2.6 target /bill-of-quantity/<projectId>/<status>: the project's BQ (its status shows there). */
+function BqTargetRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/project/${encodeURIComponent(id)}/bill-of-quantity`} replace />;
+}
 
 /** Toasts at the bottom right, no progress bar (spec §8.2). */
 const BottomRightNotification = () => <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} />;
@@ -92,6 +98,8 @@ export default function AdminApp() {
           <Route path="/projects/:id" element={guarded('projectsDeveloper', <ProjectShow />)} />
           <Route path="/projects/:id/:tab" element={guarded('projectsDeveloper', <ProjectShow />)} />
           <Route path="/projects/:id/edit" element={guarded('projectsDeveloper', <ProjectEdit />)} />
+          <Route path="/project/:id/bill-of-quantity" element={guarded('projectsDeveloper', <ProjectShow tab="bill-of-quantity" />)} />
+          <Route path="/bill-of-quantity/:id/*" element={guarded('projectsDeveloper', <BqTargetRedirect />)} />
           <Route path="/organizer/events/*" element={guarded('events', <EventsRoutes />)} />
           <Route path="/administration/company" element={guarded('companyProfile', <CompanyProfilePage />)} />
           <Route path="/administration/add-company" element={guarded('addCompany', <AddCompanyPage />)} />

@@ -21,6 +21,8 @@ export const SIGNED_IN_PATTERNS: readonly string[] = [
   // Projects, the hub of the area (issue 14): every project page lives under these.
   '/project/*',
   '/projects/*',
+  // Spec §2.6 bill of quantity targets (issue 17): /bill-of-quantity/<projectId>/<status>.
+  '/bill-of-quantity/*',
 ];
 
 export function isSignedInPath(pathname: string): boolean {

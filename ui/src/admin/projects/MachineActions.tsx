@@ -10,8 +10,10 @@ import { confirmationFamily, needsDialog } from '../documents/action-confirmatio
 import { ConfirmActionDialog } from '../documents/ConfirmActionDialog.js';
 import { adminJson, errorCodeOf, isConflict } from '../providers/admin-request.js';
 
-export function MachineActions({ resource, path, name, revision, actions, onDone }: {
-  resource: 'project' | 'projectMember' | 'projectStage'; path: string; name: string; revision: number; actions: readonly ProjectAction[]; onDone: () => void;
+export function MachineActions({ resource, path, name, revision, actions, onDone, disabled = false }: {
+  resource: 'project' | 'projectMember' | 'projectStage' | 'billOfQuantity'; path: string; name: string; revision: number; actions: readonly ProjectAction[]; onDone: () => void;
+  /** While the page has changes still being saved (the BQ editor): the revision is not the latest yet. */
+  disabled?: boolean;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -40,7 +42,7 @@ export function MachineActions({ resource, path, name, revision, actions, onDone
   const askRemark = asking?.requiredFields.includes('remark') ?? false;
   return (
     <>
-      <ActionButtonsView actions={actions} resource={resource} busy={busy} onAction={start} />
+      <ActionButtonsView actions={actions} resource={resource} busy={busy || disabled} onAction={start} />
       <ConfirmActionDialog open={asking !== null} busy={busy} title={translate('admin.confirm.title', { action: label, document: name })}
         documents={[name]} effect={translate(`admin.confirm.effect.${(asking && confirmationFamily(asking.event)) ?? 'other'}`, { count: 1 })}
         askRemark={askRemark} confirmLabel={label} danger={asking ? NEGATIVE.test(asking.event) : false}

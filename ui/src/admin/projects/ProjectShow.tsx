@@ -1,5 +1,6 @@
 // The project page (/projects/<id>/<tab>): overview, members, stages, authority, documents and history,
 // each a tab with its own address so a link (a notification, the documents tab's counts) lands on it.
+import { lazy, Suspense } from 'react';
 import { useNotify, useTranslate, Title } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
@@ -27,10 +28,18 @@ function WorkHereButton({ project, kind }: { project: { id: string; name: string
   return <Button variant="contained" onClick={() => void work()} data-testid="project-work-here">{translate('admin.projects.selector.workHere')}</Button>;
 }
 
-export const PROJECT_TABS = ['overview', 'members', 'stages', 'authority', 'documents', 'history'] as const;
+export const PROJECT_TABS = ['overview', 'members', 'stages', 'authority', 'documents', 'bill-of-quantity', 'history'] as const;
+/** The BQ editor (issue 17) comes with its own chunk (TanStack Table and Virtual are only its). */
+const BqEditorPage = lazy(() => import('../bill-of-quantity/BqEditorPage.js').then((m) => ({ default: m.BqEditorPage })));
+const BQ_TAB = 'bill-of-quantity';
+/** A tab's address: the BQ at /project/<id>/bill-of-quantity (as the spec's /project/<id>/... targets), the rest at /projects/<id>/<tab>. */
+export const projectTabPath = (id: string, tab: string) => (tab === BQ_TAB ? `/project/${encodeURIComponent(id)}/${BQ_TAB}` : `/projects/${encodeURIComponent(id)}/${tab}`);
+const tabKey = (tab: string) => (tab === BQ_TAB ? 'billOfQuantity' : tab);
 
-export function ProjectShow() {
-  const { id = '', tab = 'overview' } = useParams();
+export function ProjectShow({ tab: fixedTab }: { tab?: string } = {}) {
+  const params = useParams();
+  const id = params.id ?? '';
+  const tab = fixedTab ?? params.tab ?? 'overview';
   const translate = useTranslate();
   const navigate = useNavigate();
   const { project, documents, history, error, reload } = useProject(id);
@@ -62,17 +71,18 @@ export function ProjectShow() {
           </Box>
         </CardContent>
       </Card>
-      <Tabs value={current} onChange={(_e, next: string) => void navigate(`/projects/${encodeURIComponent(project.id)}/${next}`)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile
+      <Tabs value={current} onChange={(_e, next: string) => void navigate(projectTabPath(project.id, next))} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile
         aria-label={translate('admin.projects.tabs.label')}>
-        {PROJECT_TABS.map((t) => <Tab key={t} value={t} label={translate(`admin.projects.tabs.${t}`)} data-testid={`project-tab-${t}`} />)}
+        {PROJECT_TABS.map((t) => <Tab key={t} value={t} label={translate(`admin.projects.tabs.${tabKey(t)}`)} data-testid={`project-tab-${t}`} />)}
       </Tabs>
-      <Box sx={{ pt: 2 }} role="tabpanel" aria-label={translate(`admin.projects.tabs.${current}`)}>
+      <Box sx={{ pt: 2 }} role="tabpanel" aria-label={translate(`admin.projects.tabs.${tabKey(current)}`)}>
         {current === 'overview' && <OverviewTab project={project} />}
         {current === 'members' && <MembersTab project={project} onChange={reload} />}
         {current === 'stages' && <StagesTab project={project} onChange={reload} />}
         {current === 'authority' && <AuthorityTab project={project} />}
         {current === 'documents' && <DocumentsTab project={project} counts={documents ?? []} />}
         {current === 'history' && <HistoryTab project={project} history={history ?? []} />}
+        {current === BQ_TAB && <Suspense fallback={<PageLoading />}><BqEditorPage projectId={project.id} projectName={project.name} members={project.members} /></Suspense>}
       </Box>
     </Box>
   );

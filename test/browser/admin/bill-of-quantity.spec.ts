@@ -1,0 +1,282 @@
+// The bill of quantity editor (issue 17; spec §4.9, §8.2) in Chromium against the real product: Kumar (level
+// 10 on billOfQuantity in a project of his own for each test) builds a BQ with the keyboard alone (tab,
+// header, items, indent / outdent, duplicate, delete with a confirmation, move), amounts rolled up to the
+// header, the tab and the BQ, and what he did is what the server has after a reload; rows pasted from a
+// spreadsheet come in as a tree; with the API slowed down every change still shows at once and lands in
+// order, one request at a time; a second browser sees the first's changes without a reload, and a change
+// made on a row someone else changed meanwhile is refused (409) and the view brought up to date; a row
+// added before any tab is removed with "Please create at least one tab first"; Lim approves the BQ.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page, Request, Route } from '@playwright/test';
+import { apiSession, expect, newSession, signIn, test } from './fixtures.js';
+
+test.describe.configure({ mode: 'serial' });
+
+const COMPANY = 'teguh-bina';
+
+/** A project for one test, Kumar (member, level 10) proposing its BQ and Lim (member, level 20) approving it. */
+async function bqProject(baseURL: string, name: string): Promise<string> {
+  const aminah = await apiSession(baseURL, 'aminah@teguhbina.my', COMPANY);
+  const [kumar, lim] = await Promise.all([apiSession(baseURL, 'kumar@teguhbina.my', COMPANY), apiSession(baseURL, 'lim@teguhbina.my', COMPANY)]);
+  const code = `BQ-${Date.now().toString(36).slice(-6).toUpperCase()}`;
+  const created = await aminah.call<{ id: string }>('POST', '/api/projects', {
+    project_name: name, project_code: code, project_type: 3, location: 'Cyberjaya, Selangor', project_short_desc: 'BQ editor test', site_contact_person: '', site_contact_person_number: '',
+  });
+  expect(created.status).toBe(201);
+  const id = created.json.id;
+  // Levels in a project count for its approved members: Aminah invites both, Lim approves them.
+  const revision = async () => `"${(await aminah.call<{ revision: number }>('GET', `/api/projects/${id}`)).json.revision}"`;
+  for (const user of [kumar, lim]) expect((await aminah.call('POST', `/api/projects/${id}/members`, { user_id: user.userId }, { 'If-Match': await revision() })).status).toBe(201);
+  for (const user of [kumar, lim]) expect((await lim.call('POST', `/api/projects/${id}/members/${user.userId}/actions/Approve`, {}, { 'If-Match': await revision() })).status).toBe(200);
+  for (const [user, level] of [[kumar.userId, 10], [lim.userId, 20]] as const) {
+    expect((await aminah.call('POST', `/api/projects/${id}/assignments`, { code: 'billOfQuantity', user_id: user, workflow_level: level })).status).toBe(200);
+  }
+  return id;
+}
+
+const grid = (page: Page) => page.getByTestId('bq-grid');
+
+/** axe (WCAG 2.2 AA) on the page as it stands: the editor with rows, a cell active or being edited. */
+async function axeClean(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
+
+/** The rows shown: "<no.> <title> <amount>". */
+async function shownRows(page: Page): Promise<string[]> {
+  return page.getByTestId('bq-row').evaluateAll((rows) => rows
+    .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+    .map((r) => [r.getAttribute('data-number'), r.querySelector('[data-col="title"]')?.textContent, r.querySelector('[data-col="amount"]')?.textContent].join(' ').trim()));
+}
+
+async function saved(page: Page): Promise<void> {
+  await expect(page.getByTestId('bq-page')).toHaveAttribute('data-queued', '0', { timeout: 20_000 });
+  await expect(page.getByTestId('bq-saved')).toHaveAttribute('data-saving', 'false');
+}
+
+async function addTab(page: Page, name: string): Promise<void> {
+  await page.getByTestId('bq-tab-add').click();
+  await page.getByTestId('bq-tab-name').fill(name);
+  await page.getByTestId('bq-tab-name').press('Enter');
+  await expect(page.locator(`[data-testid="bq-tab"][data-name="${name}"]`)).toBeVisible();
+}
+
+/** Types into the active cell (typing starts the edit) and saves with Enter. */
+async function type(page: Page, text: string): Promise<void> {
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+/** From the title column of the active row: description, unit, quantity and rate (Tab saves and goes right), then back to the title. */
+async function fillItem(page: Page, description: string, unit: string, quantity: string, rate: string): Promise<void> {
+  await page.keyboard.press('ArrowRight');
+  for (const value of [description, unit, quantity, rate]) {
+    await page.keyboard.type(value);
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+}
+
+test('keyboard: a tab, a header and items, indent / outdent, duplicate, delete with a confirmation, move; amounts roll up; the server has the same', async ({ page, baseURL, shot }) => {
+  test.setTimeout(180_000);
+  const projectId = await bqProject(baseURL!, 'Menara BQ Keyboard');
+  await signIn(page, 'kumar@teguhbina.my', COMPANY);
+  await page.goto(`/project/${projectId}/bill-of-quantity`);
+  await expect(page.getByTestId('bq-no-tabs')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Bill of quantity' })).toHaveAttribute('aria-selected', 'true');
+  await addTab(page, 'Substructure');
+
+  await grid(page).focus();
+  await page.keyboard.press('Control+Shift+Enter'); // a header, its title being edited
+  await type(page, 'Excavation');
+  await page.keyboard.press('Insert'); // an item below it
+  await type(page, 'Trench');
+  await page.keyboard.press('Tab'); // indent: under Excavation
+  await fillItem(page, 'Trench n.e. 1.5 m deep', 'm3', '10', '2.5');
+  await page.keyboard.press('Insert');
+  await type(page, 'Pit');
+  await fillItem(page, 'Pit n.e. 2 m deep', 'm3', '3', '100');
+  await expect.poll(() => shownRows(page)).toEqual(['1 Excavation 325.00', '1.1 Trench 25.00', '1.2 Pit 300.00']);
+  await expect(page.getByTestId('bq-tab-total')).toContainText('RM 325.00');
+
+  await page.keyboard.press('Control+d'); // duplicate Pit
+  await expect.poll(() => shownRows(page)).toEqual(['1 Excavation 625.00', '1.1 Trench 25.00', '1.2 Pit 300.00', '1.3 Copy of Pit 300.00']);
+  await page.keyboard.press('Shift+Tab'); // outdent the copy: to the top, after Excavation
+  await expect.poll(() => shownRows(page)).toEqual(['1 Excavation 325.00', '1.1 Trench 25.00', '1.2 Pit 300.00', '2 Copy of Pit 300.00']);
+  await expect(page.getByTestId('bq-total')).toContainText('RM 625.00');
+  await shot(page, 'bq-01-keyboard-desktop');
+  await axeClean(page);
+
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('bq-confirm')).toContainText('Delete Copy of Pit?');
+  await page.getByTestId('bq-confirm-delete').click();
+  await expect.poll(() => shownRows(page)).toEqual(['1 Excavation 325.00', '1.1 Trench 25.00', '1.2 Pit 300.00']);
+  await grid(page).focus();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Alt+ArrowUp'); // Pit above Trench
+  await expect.poll(() => shownRows(page)).toEqual(['1 Excavation 325.00', '1.1 Pit 300.00', '1.2 Trench 25.00']);
+  await expect(page.getByTestId('bq-total')).toContainText('RM 325.00');
+
+  // Collapse all hides the items, expand all shows them.
+  await page.getByTestId('bq-op-collapseAll').click();
+  await expect.poll(() => shownRows(page)).toEqual(['1 Excavation 325.00']);
+  await page.getByTestId('bq-op-expandAll').click();
+
+  // What the server recorded, read again.
+  await saved(page);
+  await page.reload();
+  await expect.poll(() => shownRows(page)).toEqual(['1 Excavation 325.00', '1.1 Pit 300.00', '1.2 Trench 25.00']);
+
+  // Approval: Kumar asks, Lim approves; the status chip follows.
+  await page.getByTestId('bq-page').getByTestId('action-Request_Approve').click();
+  await expect(page.getByTestId('bq-page')).toHaveAttribute('data-status', 'pendingApproval');
+  await expect(page.getByTestId('bq-read-only')).toBeVisible();
+  await signIn(page, 'lim@teguhbina.my', COMPANY);
+  await page.goto(`/bill-of-quantity/${projectId}/pending-approval`); // the §2.6 target
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/bill-of-quantity$`));
+  await page.getByTestId('bq-page').getByTestId('action-Approve').click();
+  await page.getByTestId('action-confirm').click();
+  await expect(page.getByTestId('bq-page')).toHaveAttribute('data-status', 'active');
+  await expect(page.getByTestId('bq-page').getByTestId('status-chip')).toHaveText('Active');
+  await page.getByTestId('bq-section-history').click();
+  await expect(page.getByTestId('bq-history-row').first()).toContainText('Status changed');
+  await expect(page.getByTestId('bq-history-row').first()).toContainText('Lim');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect.poll(() => shownRows(page)).toEqual(['1 Excavation 325.00', '1.1 Pit 300.00', '1.2 Trench 25.00']);
+  await shot(page, 'bq-02-approved-375');
+  await axeClean(page);
+});
+
+test('paste rows from a spreadsheet and copy them back', async ({ page, baseURL, context }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const projectId = await bqProject(baseURL!, 'Menara BQ Paste');
+  await signIn(page, 'kumar@teguhbina.my', COMPANY);
+  await page.goto(`/project/${projectId}/bill-of-quantity`);
+  await addTab(page, 'Preliminaries');
+  await grid(page).focus();
+  const sheet = '1\tSite setup\t\t\t\t\n1.1\tHoarding\tTimber hoarding 2.4 m high\tm\t120\t45\n1.2\tSignboard\tProject signboard\tno\t1\t350\n2\tInsurance\tContractor all risks\tsum\t1\t12000';
+  await grid(page).evaluate((element, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, sheet);
+  await expect.poll(() => shownRows(page)).toEqual(['1 Site setup 5,750.00', '1.1 Hoarding 5,400.00', '1.2 Signboard 350.00', '2 Insurance 12,000.00']);
+  await saved(page);
+  await page.reload();
+  await expect.poll(() => shownRows(page)).toEqual(['1 Site setup 5,750.00', '1.1 Hoarding 5,400.00', '1.2 Signboard 350.00', '2 Insurance 12,000.00']);
+  await grid(page).focus();
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Control+c');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.split('\r\n')).toEqual(['1\tSite setup\t\t\t\t\t5750.00', '1.1\tHoarding\tTimber hoarding 2.4 m high\tm\t120\t45.00\t5400.00', '1.2\tSignboard\tProject signboard\tno\t1\t350.00\t350.00']);
+});
+
+test('the API slowed down: every change shows at once, the requests go one at a time and land in order', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  const projectId = await bqProject(baseURL!, 'Menara BQ Slow');
+  await signIn(page, 'kumar@teguhbina.my', COMPANY);
+  await page.goto(`/project/${projectId}/bill-of-quantity`);
+  await addTab(page, 'Superstructure');
+  await saved(page);
+
+  const sent: { path: string; title?: unknown; id?: unknown; parent?: unknown }[] = [];
+  let inFlight = 0;
+  let most = 0;
+  await page.route('**/api/bq-item/**', async (route: Route, request: Request) => {
+    const body = request.postDataJSON() as Record<string, unknown>;
+    sent.push({ path: new URL(request.url()).pathname.replace('/api/', ''), title: body.title, id: body.id, parent: body.parent_id });
+    inFlight++;
+    most = Math.max(most, inFlight);
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+    inFlight--;
+  });
+  await grid(page).focus();
+  await page.keyboard.press('Control+Shift+Enter');
+  await type(page, 'Columns');
+  await page.keyboard.press('Insert');
+  await type(page, 'C1');
+  await page.keyboard.press('Tab');
+  await fillItem(page, 'RC column 300 x 300', 'no', '4', '250');
+  // All of it on screen while the first requests are still on their way.
+  await expect.poll(() => shownRows(page), { timeout: 2000 }).toEqual(['1 Columns 1,000.00', '1.1 C1 1,000.00']);
+  expect(Number(await page.getByTestId('bq-page').getAttribute('data-queued'))).toBeGreaterThan(0);
+  await expect(page.getByTestId('bq-saved')).toHaveAttribute('data-saving', 'true');
+  await saved(page);
+  expect(most).toBe(1);
+  expect(sent.map((s) => s.path)).toEqual(['bq-item/add', 'bq-item/update', 'bq-item/add', 'bq-item/update', 'bq-item/indent', 'bq-item/update', 'bq-item/update', 'bq-item/update', 'bq-item/update']);
+  // The item went under the header by the header's server id, never a temporary one.
+  expect(sent.every((s) => typeof s.id !== 'string' || !s.id.startsWith('-'))).toBe(true);
+  await page.unroute('**/api/bq-item/**');
+  await page.reload();
+  await expect.poll(() => shownRows(page)).toEqual(['1 Columns 1,000.00', '1.1 C1 1,000.00']);
+});
+
+test('two browsers on one BQ: the second sees the first\'s changes live; a change to a row changed meanwhile is refused and the view brought up to date', async ({ page, baseURL, browser }) => {
+  test.setTimeout(180_000);
+  const projectId = await bqProject(baseURL!, 'Menara BQ Together');
+  await signIn(page, 'kumar@teguhbina.my', COMPANY);
+  await page.goto(`/project/${projectId}/bill-of-quantity`);
+  await addTab(page, 'Finishes');
+  await grid(page).focus();
+  await page.keyboard.press('Control+Shift+Enter');
+  await type(page, 'Floor');
+  await saved(page);
+
+  const second = await newSession(browser, baseURL!, 'kumar@teguhbina.my', COMPANY);
+  await second.goto(`/project/${projectId}/bill-of-quantity`);
+  await expect.poll(() => shownRows(second)).toEqual(['1 Floor 0.00']);
+  await expect(second.getByTestId('bq-page')).toHaveAttribute('data-live', 'true');
+
+  // The first adds an item under the header: the second sees it without a reload.
+  await grid(page).focus();
+  await page.keyboard.press('Insert');
+  await type(page, 'Tiles');
+  await page.keyboard.press('Tab');
+  await fillItem(page, 'Homogeneous tiles 600 x 600', 'm2', '50', '80');
+  await expect.poll(() => shownRows(second), { timeout: 15_000 }).toEqual(['1 Floor 4,000.00', '1.1 Tiles 4,000.00']);
+  await expect(second.getByTestId('bq-total')).toContainText('RM 4,000.00');
+
+  // Both rename the header at once; the second's request is held so the first's lands first: the second's is
+  // refused (the server never overwrites the first's title) and the second's view shows the first's.
+  await saved(page);
+  await second.route('**/api/bq-item/update', async (route) => {
+    await new Promise((r) => setTimeout(r, 2500));
+    await route.continue();
+  });
+  const refused = second.waitForResponse((r) => r.url().endsWith('/api/bq-item/update') && r.status() === 409);
+  await grid(second).focus();
+  await second.keyboard.press('Enter');
+  await second.keyboard.press('Control+a');
+  await type(second, 'Floor (second)');
+  await expect.poll(() => shownRows(second)).toContain('1 Floor (second) 4,000.00');
+  await grid(page).focus();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+a');
+  await type(page, 'Floor finishes');
+  await saved(page);
+  expect((await (await refused).json() as { errorCode: string }).errorCode).toBe('wrongExpectedRevision');
+  await expect.poll(() => shownRows(second), { timeout: 20_000 }).toEqual(['1 Floor finishes 4,000.00', '1.1 Tiles 4,000.00']);
+  await saved(second);
+  await page.reload();
+  await expect.poll(() => shownRows(page)).toEqual(['1 Floor finishes 4,000.00', '1.1 Tiles 4,000.00']);
+  await second.context().close();
+});
+
+test('a row added before any tab: "Please create at least one tab first" and the row is removed', async ({ page, baseURL, shot }) => {
+  const projectId = await bqProject(baseURL!, 'Menara BQ No Tab');
+  await signIn(page, 'kumar@teguhbina.my', COMPANY);
+  await page.goto(`/project/${projectId}/bill-of-quantity`);
+  await expect(page.getByTestId('bq-no-tabs')).toBeVisible();
+  await page.getByTestId('bq-op-addItem').click();
+  await type(page, 'Orphan');
+  await expect(page.getByText('Please create at least one tab first')).toBeVisible();
+  await expect(page.getByTestId('bq-row')).toHaveCount(0);
+  await shot(page, 'bq-03-tab-required');
+  await axeClean(page);
+});
