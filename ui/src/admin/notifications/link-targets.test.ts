@@ -85,12 +85,15 @@ describe('targets that are not documents', () => {
     expect(resolveLinkTarget(notificationLink({ module: 'company', src: 'approved', src_id: 'c-1' }).path, '', null)).toEqual({ to: '/article' });
   });
 
-  it('project pages the area has no page for lead to the project\'s page', () => {
+  it('project pages lead to their page: the BQ editor, else the project\'s page', () => {
     const bq = target({ module: 'billOfQuantity', src: 'pendingApproval', src_id: 'bq-1', event_data: data({}) });
     expect(bq.pathname).toBe('/bill-of-quantity/proj-1/pending-approval');
     expect(routed(bq.pathname)).toBe(true);
-    expect(resolveLinkTarget(bq.pathname, '', null)).toEqual({ to: '/projects/proj-1' });
-    for (const module of ['tenderCosting', 'bqScan']) {
+    // The BQ has its own page: the editor on the project's BQ tab.
+    expect(resolveLinkTarget(bq.pathname, '', null)).toEqual({ to: '/project/proj-1/bill-of-quantity' });
+    const scan = target({ module: 'bqScan', src: 'x', src_id: 'y', event_data: data({}) });
+    expect(resolveLinkTarget(scan.pathname, '', null)).toEqual({ to: '/project/proj-1/bill-of-quantity' });
+    for (const module of ['tenderCosting']) {
       const url = target({ module, src: 'x', src_id: 'y', event_data: data({}) });
       expect(routed(url.pathname)).toBe(true);
       expect(resolveLinkTarget(url.pathname, '', null)).toEqual({ to: '/projects/proj-1' });

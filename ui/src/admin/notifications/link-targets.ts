@@ -94,6 +94,8 @@ export function resolveLinkTarget(pathname: string, search: string, state: unkno
   const second = segments[1];
   const projectId = second !== undefined && !NOT_A_PROJECT.has(second) ? second : null;
   if (kind) return { to: listOf(kind, projectId, segments.slice(2), statusesOf) };
+  // The bill of quantity has its editor (the project page's BQ tab), and its scans are imported there.
+  if (projectId && (prefix === 'bill-of-quantity' || (prefix === 'project' && segments[2] === 'bill-of-quantity-scan-list'))) return { to: `/project/${encodeURIComponent(projectId)}/bill-of-quantity` };
   if (prefix === 'project' && projectId && PROJECT_SUBPAGES.includes(segments[2] ?? '')) return { to: `/projects/${encodeURIComponent(projectId)}` };
   const tab = Object.prototype.hasOwnProperty.call(PROJECT_PAGES, prefix) ? PROJECT_PAGES[prefix] : undefined;
   if (tab && projectId) return { to: `/projects/${encodeURIComponent(projectId)}${tab === 'overview' ? '' : `/${tab}`}` };
