@@ -1,6 +1,6 @@
 // The editor's changes as data (what the sync queue sends, spec §4.9) and how each applies to the model,
 // plus the fold of the server's recorded events (a second user's changes from the live channel). Pure.
-import type { BqImportRow, BqNodeType } from '@binaan/contracts';
+import { asText, type BqImportRow, type BqNodeType } from '@binaan/contracts';
 import {
   addNode, addTab, demoteNode, duplicateNode, indentNode, moveNode, moveTab, outdentNode, promoteNode, refusal, removeNode, removeTab, renameTab,
   updateNode, type BqFields, type BqModel,
@@ -82,8 +82,8 @@ export function applyOp(model: BqModel, op: BqOp): boolean {
 export type BqChange = { revision: number; type: string; data: Record<string, unknown>; at: string; userId: string | null };
 
 type Data = Record<string, unknown>;
-const str = (value: unknown): string => String(value);
-const strOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+const str = (value: unknown): string => asText(value);
+const strOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : asText(value));
 
 /**
  * Folds a recorded event into the model, the server's ids turned into local ones by `local`. Returns
