@@ -77,6 +77,8 @@ const skipped = runs ? '' : ` (skipped: ${TEST_DATABASE_URL ? 'nginx is not inst
       DATABASE_URL: TEST_DATABASE_URL!, DATABASE_SCHEMA: schema, NODE_ENV: 'test', LOG_FORMAT: 'json', HOST: '127.0.0.1',
       JWT_SECRET: randomBytes(24).toString('hex'), CODE_HMAC_KEY: randomBytes(24).toString('hex'), HUMAN_CHECK_HMAC_KEY: randomBytes(24).toString('hex'),
       PERSONAL_DATA_MASTER_KEY: randomBytes(32).toString('base64'),
+      // The e-mail and mobile lookups are keyed by this HMAC key (issue 31): every host must share it.
+      LOOKUP_HMAC_KEY: randomBytes(32).toString('base64'),
       PUBLIC_RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUST_PROXY: '127.0.0.1',
     };
     const ports = [await freePort(), await freePort(), await freePort()];
