@@ -2,7 +2,7 @@
 // /project/{projectId}/bill-of-quantity-scan-list): its own stream `bq-scan-<uuid>` (type `bqScan`).
 // Statuses (the spec names none for scans): reading -> pendingReview -> imported | discarded; reading ->
 // failed when the page gives no text. Every change is an event with who and when (the store's metadata).
-import type { BqNodeType } from '@binaan/contracts';
+import type { BqImportRow } from '@binaan/contracts';
 
 export const BQ_SCAN_STREAM_TYPE = 'bqScan';
 export const bqScanStream = (scanId: string) => `bq-scan-${scanId}`;
@@ -13,17 +13,10 @@ export type BqScanStatus = (typeof BqScanStatuses)[number];
 export type ScanField = 'title' | 'description' | 'unit' | 'quantity' | 'rate' | 'amount';
 
 /** A row as read (or as the reviewer corrected it); quantity and rate are canonical decimals when they read cleanly. */
-export type BqScanRow = {
+export type BqScanRow = BqImportRow & {
   page: number;
   /** Where on the page (pixels at the OCR's resolution), so a reviewer can find it on the scan. */
   top: number;
-  level: number;
-  type: BqNodeType;
-  title: string;
-  description: string | null;
-  unit: string | null;
-  quantity: string | null;
-  rate: string | null;
   /** The printed amount, checked against quantity x rate; not imported (the BQ computes its own). */
   amount: string | null;
   /** The lowest word confidence of the row (0-100). */
