@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 // One jest run, two projects: `unit` (specs beside the code in packages, workflows and the api) and
 // `api-e2e` (the real Nest app on a real store, in test/api-e2e). ts-jest only transpiles
 // (isolatedModules): `tsc -b` type-checks the whole tree before the tests run (see infra/scripts/test.sh).
@@ -11,6 +15,12 @@ const workspaceSources = {
   // attribute).
   '^(\\.{1,2}/.*)(?<!\\.json)\\.js$': '$1',
 };
+
+// A new PGlite store loads initdb's result from this file instead of running initdb (seconds each; the suites
+// open hundreds): see cachedInitdb in packages/event-store/src/pglite/pglite-database.ts. Set here, in the
+// parent, so the workers and the API processes the tests start inherit it. Named by the PGlite version.
+const pgliteVersion = JSON.parse(readFileSync(new URL('./node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')).version;
+process.env.PGLITE_INITDB_CACHE ??= join(tmpdir(), `binaan-pglite-${pgliteVersion}-initdb.tar`);
 
 const shared = {
   rootDir: '.',

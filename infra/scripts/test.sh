@@ -48,6 +48,7 @@ cleanup() {
 trap cleanup EXIT
 
 failed=0
+started=$SECONDS
 step "lock file"
 # npm ci refuses a lock that npm install itself wrote without the optional packages this registry lacks.
 if ! npm ci --dry-run --ignore-scripts --no-audit --no-fund >/dev/null 2>&1; then
@@ -55,27 +56,37 @@ if ! npm ci --dry-run --ignore-scripts --no-audit --no-fund >/dev/null 2>&1; the
   failed=1
 fi
 
-step "build and type-check"
+step "build"
 # The ui's Vite build at warn level: its list of ~130 assets and their sizes is not news in a test log
 # (npm run build prints it; npm run bench:ui measures the bundle).
 (npx tsc -b && npm run -s build -w ui -- --logLevel warn) || failed=1
+
+# The browser suite needs only the built product, so it runs beside everything below: two cores, and each
+# side leaves much of one idle while it waits (on Chromium, on PostgreSQL). Its log is kept and printed after.
+step "playwright: browser e2e in Chromium, started beside the rest (its log follows the vitest step)"
+browser_log=.reports/browser.log
+npx playwright test -c test/browser/playwright.config.ts >"$browser_log" 2>&1 &
+browser_pid=$!
+
+step "type-check the tests ($((SECONDS - started)) s in)"
 npx tsc -p tsconfig.specs.json || failed=1
 npx tsc -p test/browser || failed=1
 
-step "lint: eslint (typescript-eslint type-aware rules, react hooks); errors and warnings both fail"
+step "lint: eslint (typescript-eslint type-aware rules, react hooks); errors and warnings both fail ($((SECONDS - started)) s in)"
 # A check, not tests: its findings are printed here and counted in no summary figure.
 npm run -s lint || failed=1
 
-step "jest: unit (event store contract on PGlite and PostgreSQL, workflows, api) and api e2e"
+step "jest: unit (event store contract on PGlite and PostgreSQL, workflows, api) and api e2e ($((SECONDS - started)) s in)"
 # Jest's ESM support needs vm modules; Node's notice that they are experimental is not news either.
 node --experimental-vm-modules --disable-warning=ExperimentalWarning node_modules/jest/bin/jest.js --json --outputFile=.reports/jest.json || failed=1
 
-step "vitest: ui unit"
+step "vitest: ui unit ($((SECONDS - started)) s in)"
 (cd ui && npx vitest run --reporter=default --reporter=json --outputFile.json="$root/.reports/vitest.json") || failed=1
 
-step "playwright: browser e2e in Chromium"
-npx playwright test -c test/browser/playwright.config.ts || failed=1
+step "playwright: browser e2e in Chromium ($((SECONDS - started)) s in; waiting for it if it still runs)"
+wait "$browser_pid" || failed=1
+cat "$browser_log"
 
-step "summary"
+step "summary ($((SECONDS - started)) s in all)"
 node infra/scripts/test-summary.mjs .reports/jest.json .reports/vitest.json .reports/browser.json || failed=1
 exit $failed

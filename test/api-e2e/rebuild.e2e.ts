@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { canonicalJson, SqlEventStore, type JsonValue, type SqlDatabase } from '@binaan/event-store';
 import { seedDemoDocuments, type SeededDocument } from '../../apps/api/src/demo/demo-documents.seed.js';
 import { allProjections } from '../../apps/api/src/projections.js';
-import { MUTIARA, purchaseOrderBody, startDocumentsApp, STORES, TEGUH, type Running } from './documents/harness.js';
+import { MUTIARA, purchaseOrderBody, STORES, TEGUH, type Running } from './documents/harness.js';
+import { startAuthorityApp } from './authority/harness.js';
 import { TEST_DATABASE_URL } from './support.js';
 import { NotificationReactor } from '../../apps/api/src/notifications/notification-reactor.js';
 
@@ -39,7 +40,8 @@ describe.each(STORES)('rebuild and whole-store verify on %s', (kind) => {
   let kumar: string, lim: string, mei: string;
 
   beforeAll(async () => {
-    running = await startDocumentsApp(kind);
+    // The authority app: accounts, then the demo's projects and manuals, which the demo documents are made in.
+    running = await startAuthorityApp(kind);
     seeded = await seedDemoDocuments(running.app);
     kumar = await running.signIn('kumar@teguhbina.my', TEGUH);
     lim = await running.signIn('lim@teguhbina.my', TEGUH);

@@ -139,6 +139,7 @@ export const DocumentErrorCodes = {
   tooManyItemsSelected: 'tooManyItemsSelected',
   counterpartyIsOwnCompany: 'counterpartyIsOwnCompany',
   unknownCounterparty: 'unknownCounterparty',
+  unknownProject: 'unknownProject',
   amountMismatch: 'amountMismatch',
   idempotencyKeyReused: 'idempotencyKeyReused',
   invalidAsOf: 'invalidAsOf',

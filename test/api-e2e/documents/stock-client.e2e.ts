@@ -5,24 +5,28 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'ra-core';
-import { MUTIARA, purchaseOrderBody, SERI, STORES, startDocumentsApp, TEGUH, type Running } from './harness.js';
+import { MUTIARA, purchaseOrderBody, SERI, STORES, TEGUH } from './harness.js';
+import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
 
 type Row = { id: string; documentNo: string; title: string; companyName: string | null; counterpartyName: string | null; projectId: string | null; counterpartyCompanyId: string | null };
 
 describe.each(STORES)('the stock ra-data-simple-rest provider on the document lists (%s)', (kind) => {
-  let running: Running;
+  let running: AuthorityRunning;
+  // One of Teguh Bina's demo projects (a document is made only inside its own company's project).
+  let stockProject: string;
   let provider: DataProvider;
   const created: Row[] = [];
 
   beforeAll(async () => {
-    running = await startDocumentsApp(kind);
+    running = await startAuthorityApp(kind);
+    stockProject = (await running.sql.query<{ project_id: string }>("SELECT project_id FROM projects WHERE company_id = $1 AND code = 'TB-MT-A'", [TEGUH]))[0]!.project_id;
     await running.app.listen(0, '127.0.0.1');
     const address = running.app.getHttpServer().address();
     if (address === null || typeof address === 'string') throw new Error('no TCP address');
     const token = await running.signIn('kumar@teguhbina.my', TEGUH);
     provider = simpleRestProvider(`http://127.0.0.1:${address.port}/api/documents`, (url: string, options: fetchUtils.Options = {}) =>
       fetchUtils.fetchJson(url, { ...options, user: { authenticated: true, token: `Bearer ${token}` } }));
-    for (const [title, counterparty, projectId] of [['Stock client A', MUTIARA, 'stock-project'], ['Stock client B', SERI, 'stock-project'], ['Stock client C', MUTIARA, null]] as const) {
+    for (const [title, counterparty, projectId] of [['Stock client A', MUTIARA, stockProject], ['Stock client B', SERI, stockProject], ['Stock client C', MUTIARA, null]] as const) {
       const { data } = await provider.create('purchaseOrder', { data: purchaseOrderBody({ title, counterpartyCompanyId: counterparty, ...(projectId ? { projectId } : {}) }) });
       created.push(data);
     }
@@ -50,7 +54,7 @@ describe.each(STORES)('the stock ra-data-simple-rest provider on the document li
     // Descending puts documents with no project first (PostgreSQL's NULLS FIRST), and one project's together.
     const firstProject = byProject.findIndex((p) => p !== null);
     expect(byProject.slice(firstProject).includes(null)).toBe(false);
-    const stock = byProject.flatMap((p, i) => (p === 'stock-project' ? [i] : []));
+    const stock = byProject.flatMap((p, i) => (p === stockProject ? [i] : []));
     expect(stock).toEqual([stock[0], stock[0]! + 1]);
   });
 
@@ -64,7 +68,7 @@ describe.each(STORES)('the stock ra-data-simple-rest provider on the document li
   });
 
   it('getManyReference by project answers only that project', async () => {
-    const { data, total } = await provider.getManyReference('purchaseOrder', { target: 'projectId', id: 'stock-project', pagination: { page: 1, perPage: 25 }, sort: { field: 'createdAt', order: 'DESC' }, filter: {} });
+    const { data, total } = await provider.getManyReference('purchaseOrder', { target: 'projectId', id: stockProject, pagination: { page: 1, perPage: 25 }, sort: { field: 'createdAt', order: 'DESC' }, filter: {} });
     expect(data.map((row) => row.title).sort()).toEqual(['Stock client A', 'Stock client B']);
     expect(total).toBe(2);
   });

@@ -162,6 +162,22 @@ describe.each(STORES)('project pages api on %s', (kind) => {
     expect(counts.body).toEqual([{ resource: 'purchaseOrder', total: 1, byStatus: { [approved.body.status]: 1 } }]);
   });
 
+  it("a document is made only inside its own company's project: another company's or an unknown project is 422 unknownProject, on create and on edit", async () => {
+    const refused = (reply: { status: number; body: { errorCode?: string; fields?: Record<string, string[]> } }) => [reply.status, reply.body.errorCode, Object.keys(reply.body.fields ?? {})];
+    // Mutiara Supplies sends Teguh Bina a delivery order "inside" Teguh Bina's project: refused, nothing recorded.
+    const before = await running.store.lastPosition();
+    const foreign = await call('post', '/api/documents/deliveryOrder', mei, { title: 'Rebar Y16 delivery', counterpartyCompanyId: TEGUH, projectId: id, items: [{ description: 'Rebar Y16', unit: 'ton', quantity: '2', rate: '3100.00' }] });
+    expect(refused(foreign)).toEqual([422, 'unknownProject', ['projectId']]);
+    expect(await running.store.lastPosition()).toBe(before);
+    expect(refused(await call('post', PO, kumar, purchaseOrderBody({ projectId: 'no-such-project' })))).toEqual([422, 'unknownProject', ['projectId']]);
+    // Moved by an edit: the same refusal; moved into the company's own project: accepted.
+    const outside = await call('post', PO, kumar, purchaseOrderBody({ title: 'Formwork plywood' }));
+    expect(outside.status).toBe(201);
+    expect(refused(await call('put', `${PO}/${outside.body.id}`, kumar, { projectId: 'no-such-project' }, 1))).toEqual([422, 'unknownProject', ['projectId']]);
+    const moved = await call('put', `${PO}/${outside.body.id}`, kumar, { projectId: id }, 1);
+    expect([moved.status, moved.body.projectId]).toEqual([200, id]);
+  });
+
   it('stages: add, hold with a remark, restart, terminate; names unique while under way; no level 403', async () => {
     const noName = await call('post', `/api/projects/${id}/stages`, aminah, { name: '' });
     expect([noName.status, noName.body.fields]).toEqual([400, { name: ['stageNameRequired'] }]);

@@ -79,6 +79,16 @@ export class DocumentActors {
     return new Map(unique.map((id) => [id, found.get(id) ?? null]));
   }
 
+  /**
+   * Refuses a project id that is not one of the company's own projects (422 unknownProject): a document is
+   * made inside its own company's project, never another's (whose authority would not follow it anyway).
+   */
+  async checkOwnProject(companyId: string, projectId: string | null | undefined): Promise<void> {
+    if (projectId === null || projectId === undefined) return;
+    const owner = await this.cache.get(`projectCompany ${projectId}`, () => projectCompany(this.db, projectId));
+    if (owner !== companyId) throw new DocumentRefused(422, 'unknownProject', 'The project is not one of your company\'s projects.', { projectId: ['unknownProject'] });
+  }
+
   private async ownProject(companyId: string, document: DocumentScope): Promise<string | null> {
     const projectId = document.fields.projectId;
     if (projectId === null || document.companyId !== companyId) return null;

@@ -63,6 +63,7 @@ export class DocumentCommands {
   async create(resource: DocumentResource, principal: Principal, body: unknown): Promise<{ state: DocumentState; actor: Actor }> {
     const changes = parseFieldChanges(body, true, resource);
     const companyActor = await this.actors.actorFor(principal);
+    await this.actors.checkOwnProject(companyActor.companyId, changes.projectId);
     const actor = await this.actors.forDocument(companyActor, { companyId: companyActor.companyId, fields: { projectId: changes.projectId ?? null } });
     const now = this.now();
     const manual = await this.actors.manualFor(actor.companyId, resource);
@@ -104,7 +105,9 @@ export class DocumentCommands {
     const { state } = await this.loader.load(resource, id, companyActor.companyId, expected);
     const actor = await this.actors.forDocument(companyActor, state);
     if (expected !== state.revision) throw stale(expected, state.revision);
-    const edited = decideEdit(state, parseFieldChanges(body, false, resource), actor, this.now().toISOString());
+    const requested = parseFieldChanges(body, false, resource);
+    if (requested.projectId !== state.fields.projectId) await this.actors.checkOwnProject(state.companyId, requested.projectId);
+    const edited = decideEdit(state, requested, actor, this.now().toISOString());
     if (edited === null) return { state, actor };
     const changes = edited.data.changes;
     const next = { ...state.fields, ...changes };

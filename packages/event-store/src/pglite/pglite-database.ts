@@ -3,6 +3,9 @@
 
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { existsSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { SqlDatabase, SqlExecutor } from '../sql/sql-database.js';
 
 type PGliteLike = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close'>;
@@ -32,8 +35,10 @@ export class PGliteDatabase implements SqlDatabase {
 
   /** `dataDir` undefined: in memory (tests). Durability is relaxed: see the README's store section. */
   static async open(dataDir?: string, afterClose: () => void = () => undefined): Promise<PGliteDatabase> {
+    const isNew = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
+    const initdb = isNew ? await cachedInitdb(process.env.PGLITE_INITDB_CACHE) : undefined;
     // pg_trgm: the document lists' search index (apps/api/src/documents/document-list-indexes.ts).
-    const pglite = await PGlite.create({ ...(dataDir ? { dataDir, relaxedDurability: true } : {}), extensions: { pg_trgm } });
+    const pglite = await PGlite.create({ ...(dataDir ? { dataDir, relaxedDurability: true } : {}), ...(initdb ? { loadDataDir: initdb } : {}), extensions: { pg_trgm } });
     return new PGliteDatabase(pglite, async () => {
       await pglite.close();
       afterClose();
@@ -59,5 +64,27 @@ export class PGliteDatabase implements SqlDatabase {
 
   close(): Promise<void> {
     return this.onClose();
+  }
+}
+
+/**
+ * A new cluster as initdb leaves it, kept in `file` (PGLITE_INITDB_CACHE) and loaded into each new store
+ * instead of running initdb again: initdb is most of the 3 to 6 s a new PGlite takes, and the test suites
+ * open hundreds of new stores (loading the file takes about 1 s). Made on first use and written whole
+ * (a rename), so parallel processes never read half a file. Unset: initdb every time (npm start opens one).
+ * The file's name should carry the PGlite version (the test config's does): it is PGlite's own data layout.
+ */
+async function cachedInitdb(file: string | undefined): Promise<Blob | undefined> {
+  if (!file) return undefined;
+  if (existsSync(file)) return new Blob([await readFile(file)]);
+  const fresh = await PGlite.create({ extensions: { pg_trgm } });
+  try {
+    const dump = await fresh.dumpDataDir('none');
+    const partial = `${file}.${process.pid}.partial`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+    return dump;
+  } finally {
+    await fresh.close();
   }
 }

@@ -35,7 +35,7 @@ export function AssignmentsCard({ title, groups, users, canEdit, onAssign, testI
   return (
     <Card data-testid={testId}>
       <CardContent>
-        <Typography variant="h6" gutterBottom>{title}</Typography>
+        <Typography variant="h6" component="h2" gutterBottom>{title}</Typography>
         {groups.filter((g) => g.assignments.length > 0).map((g) => (
           <Stack key={g.code} direction="row" spacing={1} useFlexGap sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography sx={{ width: 180 }}>{resourceLabel(translate, g.code, false)}</Typography>

@@ -79,7 +79,7 @@ export function ProjectShow({ tab: fixedTab }: { tab?: string } = {}) {
         {current === 'overview' && <OverviewTab project={project} />}
         {current === 'members' && <MembersTab project={project} onChange={reload} />}
         {current === 'stages' && <StagesTab project={project} onChange={reload} />}
-        {current === 'authority' && <AuthorityTab project={project} />}
+        {current === 'authority' && <AuthorityTab project={project} onChange={reload} />}
         {current === 'documents' && <DocumentsTab project={project} counts={documents ?? []} />}
         {current === 'history' && <HistoryTab project={project} history={history ?? []} />}
         {current === BQ_TAB && <Suspense fallback={<PageLoading />}><BqEditorPage projectId={project.id} projectName={project.name} members={project.members} /></Suspense>}

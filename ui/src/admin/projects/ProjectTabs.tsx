@@ -1,12 +1,15 @@
-// The project page's read-only tabs: overview (the project's fields), authority (who creates and who approves
-// at each level in the project, supply workflows apart, manual roles), and documents (every kind, counted per
+// The project page's tabs without a form of their own: overview (the project's fields), authority (who creates
+// and who approves at each level in the project, supply workflows apart, manual roles; editable by those who
+// manage authority), and documents (every kind, counted per
 // status, each count a link to the kind's list filtered to the project).
 import { useEffect, useState } from 'react';
 import { ScrollRegion } from './ScrollRegion.js';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { MalaysianStates, type ProjectDetail, type ProjectDocumentCounts, type WorkflowAssignmentGroup } from '@binaan/contracts';
+import { MalaysianStates, type AuthorityLevel, type CompanyMember, type ProjectDetail, type ProjectDocumentCounts, type WorkflowAssignmentGroup } from '@binaan/contracts';
+import { authorityApi } from '../authority/authority-api.js';
+import { AssignmentsCard } from '../authority/AssignmentsCard.js';
 import { documentEntries, loadCatalogue, tabStates, type DocumentEntry } from '../catalogue/catalogue.js';
 import { resourceLabel, statusLabel } from '../catalogue/labels.js';
 import { formatDateTime } from '../format.js';
@@ -75,14 +78,30 @@ function Groups({ title, groups, names, testId }: { title: string; groups: Workf
   );
 }
 
-export function AuthorityTab({ project }: { project: ProjectDetail }) {
+export function AuthorityTab({ project, onChange }: { project: ProjectDetail; onChange: () => void }) {
   const translate = useTranslate();
   const names = new Map(project.members.map((m) => [m.userId, `${m.name ?? m.userId}${m.status === 'Approved' ? '' : ` (${statusLabel(translate, 'projectMember', m.status)})`}`]));
+  // Levels are given to the project's members (a level of a non-member stays idle until the membership is approved).
+  const users: CompanyMember[] = project.members.filter((m) => m.status !== 'Rejected').map((m) => ({ id: m.userId, name: names.get(m.userId) ?? m.userId, email: m.email ?? '', roles: [], isSiteTeam: false }));
+  const assign = (supply: boolean) => async (body: { code: string; user_id: string; workflow_level: AuthorityLevel }, remove: boolean) => {
+    await authorityApi.projectAssign(project.id, { ...body, supply }, remove);
+    onChange();
+  };
   return (
     <Box data-testid="project-authority">
       <Typography sx={{ mb: 2 }} color="text.secondary">{translate('admin.projects.authority.intro')}</Typography>
-      <Groups title={translate('admin.projects.authority.workflow')} groups={project.workflowAssignments} names={names} testId="authority-workflow" />
-      <Groups title={translate('admin.projects.authority.supply')} groups={project.supplyWorkflowAssignments} names={names} testId="authority-supply" />
+      {project.can.manageAuthority ? (
+        // The administrator edits the project's levels here, where they are read; each change is an audited event.
+        <Stack spacing={2} sx={{ mb: 2 }}>
+          <AssignmentsCard title={translate('admin.projects.authority.workflow')} groups={project.workflowAssignments} users={users} canEdit testId="authority-workflow" onAssign={assign(false)} />
+          <AssignmentsCard title={translate('admin.projects.authority.supply')} groups={project.supplyWorkflowAssignments} users={users} canEdit testId="authority-supply" onAssign={assign(true)} />
+        </Stack>
+      ) : (
+        <>
+          <Groups title={translate('admin.projects.authority.workflow')} groups={project.workflowAssignments} names={names} testId="authority-workflow" />
+          <Groups title={translate('admin.projects.authority.supply')} groups={project.supplyWorkflowAssignments} names={names} testId="authority-supply" />
+        </>
+      )}
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
           <Typography variant="h6" component="h2">{translate('admin.projects.authority.manualRoles')}</Typography>
