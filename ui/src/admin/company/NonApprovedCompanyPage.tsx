@@ -12,7 +12,7 @@ export function NonApprovedCompanyPage() {
   const navigate = useNavigate();
   const company = useChosenCompany();
   return (
-    <Container maxWidth="sm" sx={{ py: 8 }} data-testid="non-approved-company">
+    <Container component="main" maxWidth="sm" sx={{ py: 8 }} data-testid="non-approved-company">
       <Paper sx={{ p: 4, textAlign: 'center' }}>
         <HourglassEmptyIcon color="warning" sx={{ fontSize: 56 }} />
         <Typography variant="h5" component="h1" gutterBottom>{translate('admin.company.notApprovedTitle')}</Typography>

@@ -44,7 +44,7 @@ export function SelectCompanyPage() {
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.paper' }} data-testid="select-company-page">
-    <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }} data-testid="select-company">
+    <Container component="main" maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }} data-testid="select-company">
       <Typography variant="h4" component="h1" gutterBottom>{translate('admin.company.selectTitle')}</Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>{translate('admin.company.selectIntro', { name: session?.user?.name ?? '' })}</Typography>
       {companies === null && <CircularProgress />}
