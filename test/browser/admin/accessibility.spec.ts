@@ -216,7 +216,7 @@ let stored: Record<Who, Storage>;
 let demo: { ids: Ids; kinds: string[] };
 
 test.describe('accessibility: WCAG 2.2 AA on every page', () => {
-  // A size takes 4 to 7 minutes alone, and npm test runs this suite beside jest: room for a slow machine.
+  // A size takes 4 to 5 minutes on a quiet machine, about twice that on a loaded one: room for a slow machine.
   test.describe.configure({ timeout: 1_500_000 });
 
   test.beforeAll(async ({ browser, demo: server }) => {
