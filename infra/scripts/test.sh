@@ -76,7 +76,7 @@ node --experimental-vm-modules --disable-warning=ExperimentalWarning node_module
 step "vitest: ui unit ($((SECONDS - started)) s in)"
 (cd ui && npx vitest run --reporter=default --reporter=json --outputFile.json="$root/.reports/vitest.json") || failed=1
 
-# Last, alone: run beside jest it took as long in all (both sides are CPU-bound on two cores: 42 min
+# Last, alone: run beside jest it took as long in all (both sides are CPU-bound on two cores: 42 to 45 min
 # either way, measured 2026-11-27), and its timings and jest's outage drill had less room.
 step "playwright: browser e2e in Chromium ($((SECONDS - started)) s in)"
 npx playwright test -c test/browser/playwright.config.ts || failed=1
