@@ -121,22 +121,24 @@ async function demoIds(baseURL: string, admin: Storage): Promise<{ ids: Ids; kin
   return { ids: { event: events.data[0]!.id, organizerEvent: organizer.data[0]!.id, qr: GENUINE_QR, documents, editable, project, printable: await printable(baseURL) }, kinds };
 }
 
+/** A page's own content: its main landmark (every page has one, the company choice included). */
+const MAIN_REGION = 'main, #main-content';
+
 /**
  * Moves the loaded app to `url` as a link inside it would (history.pushState, then popstate for the router),
- * and waits until the main region is no longer the previous page's (else loads it). A page load per view cost about 2 s of
- * the suite's 4 s a view (the scripts parsed again, react-admin booted again); a user moving through the
- * signed-in area never pays it either.
+ * and waits until the main region is no longer the previous page's (else loads it). A page load per view
+ * cost about 2 of the 4 s a view took (the scripts parsed again, react-admin booted again); a user moving
+ * through the signed-in area never pays it either.
  */
 async function navigateInApp(page: Page, url: string): Promise<void> {
-  const main = 'main, #main-content, [data-testid="select-company"]';
-  const before = await page.evaluate((selector) => document.querySelector(selector)?.innerHTML ?? '', main);
+  const before = await page.evaluate((selector) => document.querySelector(selector)?.innerHTML ?? '', MAIN_REGION);
   await page.evaluate((to) => {
     // The title as a page load starts it, so a page that names itself is seen to (not the last page's title).
     document.title = 'Binaan';
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, url);
-  const changed = await page.waitForFunction(([selector, old]) => (document.querySelector(selector)?.innerHTML ?? '') !== old, [main, before] as const, { timeout: 5_000 }).then(() => true, () => false);
+  const changed = await page.waitForFunction(([selector, old]) => (document.querySelector(selector)?.innerHTML ?? '') !== old, [MAIN_REGION, before] as const, { timeout: 5_000 }).then(() => true, () => false);
   // The same page for another address (home and an event's home are one component): nothing redraws, so
   // nothing names the page again either. Such a page is loaded as a link from outside would load it.
   if (!changed) await page.goto(url);
@@ -144,11 +146,11 @@ async function navigateInApp(page: Page, url: string): Promise<void> {
 
 /** Waits until the page has drawn (content in its main region, nothing loading), then briefly for its title. Returns the title. */
 async function settled(page: Page): Promise<string> {
-  const drawn = () => {
-    const main = document.querySelector('main, #main-content, [data-testid="select-company"]');
+  const drawn = (selector: string) => {
+    const main = document.querySelector(selector);
     return Boolean(main && main.textContent && main.textContent.trim().length > 0) && !document.querySelector('[role="progressbar"], .page-loading');
   };
-  await page.waitForFunction(drawn, null, { timeout: 15_000 }).catch(() => undefined);
+  await page.waitForFunction(drawn, MAIN_REGION, { timeout: 15_000 }).catch(() => undefined);
   await page.waitForFunction(() => document.title !== 'Binaan', null, { timeout: 2_000 }).catch(() => undefined);
   await page.waitForTimeout(150);
   return page.title();
