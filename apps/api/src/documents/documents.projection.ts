@@ -43,12 +43,14 @@ export const documentsProjection: Projection = {
   // A workflow action (one status event) rides in the append's own statement on PostgreSQL: the same
   // writes as apply, each only when the append wrote (`appended` has the row). Drafts and edits (several
   // statements on one table) take the transaction.
-  // An event that opens or fills an approval round needs the round as it stood (a read): it takes the transaction.
+  // An event that opens a round sets it whole (the round before does not count), so it rides too; one that
+  // fills a level needs the round as it stood (a read): it takes the transaction.
   inline(events) {
     const [stored] = events;
     if (events.length !== 1 || !stored || stored.type !== 'WorkflowStatusChanged') return null;
-    if (touchesRound(stored)) return null;
-    return isDocumentResource(stored.streamType) ? statusWrites(stored, stored.streamType, true, CLOSED) : [];
+    if (fillsRound(stored)) return null;
+    if (!isDocumentResource(stored.streamType)) return [];
+    return statusWrites(stored, stored.streamType, true, opensRound(stored) ? roundFrom(stored, stored.streamType, null) : CLOSED);
   },
 };
 
@@ -110,13 +112,13 @@ type OpenRound = { json: string | null; awaitingLevel: number | null };
 const CLOSED: OpenRound = { json: null, awaitingLevel: null };
 
 /**
- * Whether the event opens a round or fills one of its levels. Any other accepted event ends an open round
- * (the machines' one context reducer, workflows/src/context.ts), so it leaves the row with no round.
+ * Whether the event opens a round (a fresh one: the reducer, workflows/src/context.ts, keeps nothing of the
+ * round before) or fills one of its levels. Any other accepted event ends an open round, so it leaves the row
+ * with no round.
  */
-function touchesRound(stored: StoredEvent): boolean {
-  const event = stored.data as unknown as WorkflowStatusChanged;
-  return event.requiredLevels !== null || event.approvalLevel !== null;
-}
+const opensRound = (stored: StoredEvent) => (stored.data as unknown as WorkflowStatusChanged).requiredLevels !== null;
+const fillsRound = (stored: StoredEvent) => !opensRound(stored) && (stored.data as unknown as WorkflowStatusChanged).approvalLevel !== null;
+const touchesRound = (stored: StoredEvent) => opensRound(stored) || fillsRound(stored);
 
 /**
  * The round after this event, as the machine answers it: the row's round folded with the workflows'
@@ -124,10 +126,16 @@ function touchesRound(stored: StoredEvent): boolean {
  * whose holders the machine offers Approve, never a rule of its own.
  */
 async function roundAfter(stored: StoredEvent, resource: DocumentResource, db: SqlExecutor): Promise<OpenRound> {
-  const event = stored.data as unknown as WorkflowStatusChanged;
+  if (opensRound(stored)) return roundFrom(stored, resource, null);
   const [row] = await db.query<{ approval_round: string | null }>('SELECT approval_round FROM documents WHERE stream_id = $1', [stored.streamId]);
+  return roundFrom(stored, resource, row?.approval_round ?? null);
+}
+
+/** The round after the event, folded from the round kept before it (`kept`, JSON; null: none). */
+function roundFrom(stored: StoredEvent, resource: DocumentResource, kept: string | null): OpenRound {
+  const event = stored.data as unknown as WorkflowStatusChanged;
   const context = initialContext(resource, event.machineVersion);
-  if (row?.approval_round) context.approval = JSON.parse(row.approval_round) as ApprovalRound;
+  if (kept) context.approval = JSON.parse(kept) as ApprovalRound;
   const before = { status: event.statusBefore, context } as WorkflowState;
   const after = evolve(event.statusBefore === null ? null : before, event);
   const awaiting = after.context.approval.open ? nextMissingLevel(after.context.approval) : null;
