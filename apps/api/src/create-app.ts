@@ -88,7 +88,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
       { name: APPROVAL_QUEUE_SUBSCRIPTION, position: approvals.position() },
     ].filter((s): s is { name: string; position: number } => s.position !== null),
   });
-  await securityHeaders(app, config.publicUrl);
+  securityHeaders(app, config.publicUrl);
   // The certificate signing keys are published where verifiers look for them (RFC 8615), not under /api.
   app.setGlobalPrefix('api', { exclude: [{ path: '.well-known/jwks.json', method: RequestMethod.GET }] });
   app.useGlobalPipes(validationPipe());
