@@ -27,9 +27,15 @@ function scrubbedError(error: Error): Record<string, unknown> {
   return serialized;
 }
 
-/** The process's logger; `destination` is stdout unless a test captures the lines. */
+/**
+ * The process's logger; `destination` is stdout unless a test captures the lines. Lines are written
+ * asynchronously (sonic-boom, pino's own destination): lines logged while a write is under way go out
+ * together in the next one, instead of one blocking write per line (a line per request). pino writes
+ * what is still held when the process exits; only a SIGKILL can lose the lines of its last moment, which
+ * the event log never depends on.
+ */
 export function createLogger(options: { level: BinaanLogLevel; format: LogFormat; destination?: DestinationStream }): ApiLogger {
-  const out = options.destination ?? pino.destination({ dest: 1, sync: true });
+  const out = options.destination ?? pino.destination({ dest: 1, sync: false });
   return pino(
     {
       level: options.level,
@@ -45,7 +51,7 @@ export function createLogger(options: { level: BinaanLogLevel; format: LogFormat
         },
       },
     },
-    options.format === 'pretty' ? prettyStream(out, options.destination ?? pino.destination({ dest: 2, sync: true }), options.level) : out,
+    options.format === 'pretty' ? prettyStream(out, options.destination ?? pino.destination({ dest: 2, sync: false }), options.level) : out,
   );
 }
 
