@@ -50,6 +50,8 @@ test('create a project, add a member, approve the member, order inside the proje
   // authority tab, among the project's members (his level counts once his membership is approved).
   await page.getByTestId('project-tab-authority').click();
   const levels = page.getByTestId('authority-workflow');
+  // The picker offers the project's members, and says so (not the company's, as on the administration page).
+  await expect(levels.getByText('Pick a member of the project by name or e-mail')).toBeVisible();
   await levels.getByTestId('authority-workflow-user').fill('Kum');
   await page.getByTestId('member-option').first().click();
   await levels.getByTestId('authority-workflow-level').locator('..').click();

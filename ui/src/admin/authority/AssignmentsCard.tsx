@@ -9,8 +9,8 @@ import { errorCodeOf } from '../providers/admin-request.js';
 import { LEVELS } from './authority-api.js';
 import { MemberPicker } from './MemberPicker.js';
 
-export function AssignmentsCard({ title, groups, users, canEdit, onAssign, testId }: {
-  title: string; groups: WorkflowAssignmentGroup[]; users: CompanyMember[]; canEdit: boolean; testId: string;
+export function AssignmentsCard({ title, groups, users, canEdit, onAssign, testId, pickerHelp }: {
+  title: string; groups: WorkflowAssignmentGroup[]; users: CompanyMember[]; canEdit: boolean; testId: string; pickerHelp?: string;
   onAssign: (body: { code: string; user_id: string; workflow_level: AuthorityLevel }, remove: boolean) => Promise<unknown>;
 }) {
   const translate = useTranslate();
@@ -50,7 +50,7 @@ export function AssignmentsCard({ title, groups, users, canEdit, onAssign, testI
             <TextField select size="small" label={translate('admin.authority.process')} value={code} onChange={(e) => setCode(e.target.value)} sx={{ minWidth: 180 }}>
               {DocumentResources.map((r) => <MenuItem key={r} value={r}>{resourceLabel(translate, r, false)}</MenuItem>)}
             </TextField>
-            <MemberPicker members={users} value={user} onChange={setUser} testId={testId} />
+            <MemberPicker members={users} value={user} onChange={setUser} testId={testId} help={pickerHelp} />
             <TextField select size="small" label={translate('admin.authority.level')} value={level} onChange={(e) => setLevel(Number(e.target.value) as AuthorityLevel)} sx={{ minWidth: 160 }}
               slotProps={{ htmlInput: { 'data-testid': `${testId}-level` } }}>
               {LEVELS.map((l) => <MenuItem key={l} value={l}>{levelLabel(l)}</MenuItem>)}

@@ -5,7 +5,8 @@ import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import type { CompanyMember } from '@binaan/contracts';
 import { matchMembers } from './member-filter.js';
 
-export function MemberPicker({ members, value, onChange, testId }: { members: CompanyMember[]; value: string; onChange: (id: string) => void; testId: string }) {
+/** `help`: what the list holds, under the field while nobody is picked (the company's members unless said). */
+export function MemberPicker({ members, value, onChange, testId, help }: { members: CompanyMember[]; value: string; onChange: (id: string) => void; testId: string; help?: string }) {
   const translate = useTranslate();
   const selected = members.find((m) => m.id === value) ?? null;
   return (
@@ -23,7 +24,7 @@ export function MemberPicker({ members, value, onChange, testId }: { members: Co
         </Box>
       )}
       renderInput={(params) => (
-        <TextField {...params} label={translate('admin.authority.user')} helperText={selected ? selected.email : translate('admin.authority.userHelp')}
+        <TextField {...params} label={translate('admin.authority.user')} helperText={selected ? selected.email : (help ?? translate('admin.authority.userHelp'))}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${testId}-user` } }} />
       )} />
   );

@@ -93,8 +93,8 @@ export function AuthorityTab({ project, onChange }: { project: ProjectDetail; on
       {project.can.manageAuthority ? (
         // The administrator edits the project's levels here, where they are read; each change is an audited event.
         <Stack spacing={2} sx={{ mb: 2 }}>
-          <AssignmentsCard title={translate('admin.projects.authority.workflow')} groups={project.workflowAssignments} users={users} canEdit testId="authority-workflow" onAssign={assign(false)} />
-          <AssignmentsCard title={translate('admin.projects.authority.supply')} groups={project.supplyWorkflowAssignments} users={users} canEdit testId="authority-supply" onAssign={assign(true)} />
+          <AssignmentsCard title={translate('admin.projects.authority.workflow')} groups={project.workflowAssignments} users={users} canEdit pickerHelp={translate('admin.authority.projectUserHelp')} testId="authority-workflow" onAssign={assign(false)} />
+          <AssignmentsCard title={translate('admin.projects.authority.supply')} groups={project.supplyWorkflowAssignments} users={users} canEdit pickerHelp={translate('admin.authority.projectUserHelp')} testId="authority-supply" onAssign={assign(true)} />
         </Stack>
       ) : (
         <>
