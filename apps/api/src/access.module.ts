@@ -4,6 +4,7 @@
 import { Module } from '@nestjs/common';
 import { AUTHENTICATOR, CLOCK, type Clock } from './common/principal.js';
 import { SECRETS, type Secrets } from './common/secrets.js';
+import { COMPANY_COMMAND_HANDLERS } from './companies/companies-command.handlers.js';
 import { CompaniesController } from './companies/companies.controller.js';
 import { CompanyAccess } from './companies/company-access.js';
 import { CompanyChoiceService } from './companies/company-choice.service.js';
@@ -12,6 +13,7 @@ import { InvitationService } from './companies/invitation.service.js';
 import { AccountDirectory } from './identity/account-directory.js';
 import { AccountMail } from './identity/account-mail.js';
 import { ForcedPasswordResetService } from './identity/forced-password-reset.service.js';
+import { IDENTITY_COMMAND_HANDLERS } from './identity/identity-command.handlers.js';
 import { IdentityKeys } from './identity/identity-keys.js';
 import { LoginController } from './identity/login.controller.js';
 import { LoginService } from './identity/login.service.js';
@@ -30,6 +32,7 @@ import { SignUpService } from './identity/sign-up.service.js';
     { provide: IdentityKeys, inject: [SECRETS], useFactory: (secrets: Secrets) => new IdentityKeys(secrets.codeHmacKey) },
     PasswordHasher, AccountDirectory, AccountMail, SessionService, SignUpService, LoginService, PasswordService, ForcedPasswordResetService,
     CompanyAccess, CompanyChoiceService, InvitationService,
+    ...IDENTITY_COMMAND_HANDLERS, ...COMPANY_COMMAND_HANDLERS,
     { provide: AUTHENTICATOR, useExisting: SessionService },
   ],
   exports: [AUTHENTICATOR, SessionService, CompanyAccess, AccountDirectory, PasswordHasher],

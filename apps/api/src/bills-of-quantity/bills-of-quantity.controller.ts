@@ -1,21 +1,20 @@
 // Routes of the bills of quantity. The tree operations at the spec's paths (§7: POST bq-item/promote-header
 // and bq-item/demote-header with { project_id, bq_tab_id, id }; the other §4.9 operations beside them),
 // tabs at bq-tab/<operation>, build-ups at bq-build-up/<operation>, and the BQ itself at
-// bill-of-quantity/<projectId> (read, as of, changes since, live, history, workflow actions).
+// bill-of-quantity/<projectId> (read, as of, changes since, live, history, workflow actions). Writes are
+// sent as commands through the CommandBus (bq.commands.ts); their handlers read the body (bq-command.handlers.ts).
 import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 import type { BqChangeReply } from '@binaan/contracts';
+import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import type { AuthenticatedRequest } from '../common/principal.js';
 import { companyOf } from '../authority/authority.service.js';
 import { BqAccess, BQ_VIEW_RIGHTS } from './bq-access.js';
-import { BqCommands } from './bq-commands.service.js';
-import type { BqCommand } from './bq.decider.js';
-import { BqRefused, invalidBq } from './bq.errors.js';
+import { ActOnBq, AddBqItem, ChangeBqBuildUp, ChangeBqItem, ChangeBqTab, ImportBqRows } from './bq.commands.js';
 import { BqRefusedFilter } from './bq-refused.filter.js';
-import { baseRevision, bodyOf, buildUpOf, fieldChanges, idIn, importNodes, nodeType, optionalParent, order, text, type Body as BqBody } from './bq-input.js';
+import { opt } from './bq-input.js';
 import { BqLive } from './bq-live.js';
 import { BqQueries } from './bq-queries.js';
 
@@ -30,26 +29,11 @@ const ApiBqChangeRefusals = () =>
   );
 const HEARTBEAT_MS = 25_000;
 
-/** The node commands, by the path's operation name. */
-const ITEM_OPERATIONS: Record<string, (body: BqBody, tabId: string) => BqCommand> = {
-  update: (body, tabId) => ({ type: 'update', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound'), fields: fieldChanges(body) }),
-  delete: (body, tabId) => ({ type: 'delete', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
-  duplicate: (body, tabId) => ({ type: 'duplicate', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
-  move: (body, tabId) => {
-    if (body.direction !== 'up' && body.direction !== 'down') throw invalidBq({ direction: ['must be up or down'] });
-    return { type: 'move', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound'), direction: body.direction };
-  },
-  indent: (body, tabId) => ({ type: 'indent', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
-  outdent: (body, tabId) => ({ type: 'outdent', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
-  'promote-header': (body, tabId) => ({ type: 'promote', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
-  'demote-header': (body, tabId) => ({ type: 'demote', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
-};
-
 @Controller()
 @UseFilters(BqRefusedFilter)
 export class BillsOfQuantityController {
   constructor(
-    private readonly commands: BqCommands,
+    private readonly commands: CommandBus,
     private readonly queries: BqQueries,
     private readonly access: BqAccess,
     private readonly live: BqLive,
@@ -60,12 +44,7 @@ export class BillsOfQuantityController {
   @ApiBqChangeRefusals()
   @HttpCode(201)
   add(@Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
-    const body = bodyOf(raw);
-    const projectId = idIn(body, 'project_id', 'bqNotFound');
-    // No tab named (the ui had none to name): the spec's "Please create at least one tab first".
-    const tabId = body.bq_tab_id === undefined || body.bq_tab_id === null || body.bq_tab_id === '' ? null : idIn(body, 'bq_tab_id', 'bqTabNotFound');
-    const command: BqCommand = { type: 'add', tabId, nodeId: randomUUID(), parentId: optionalParent(body), nodeType: nodeType(body), fields: fieldChanges(body), ...opt('order', order(body)) };
-    return this.commands.change(request.principal!, projectId, command, revisionOrNull(body, ifMatch));
+    return this.commands.execute(new AddBqItem(request.principal!, raw, ifMatch));
   }
 
   /** Rows from a flat import (Excel, OCR scan): { project_id, bq_tab_id, parent_id?, rows: BqImportRow[], revision }, one event. */
@@ -73,24 +52,14 @@ export class BillsOfQuantityController {
   @ApiBqChangeRefusals()
   @HttpCode(201)
   importRows(@Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
-    const body = bodyOf(raw);
-    const projectId = idIn(body, 'project_id', 'bqNotFound');
-    const tabId = idIn(body, 'bq_tab_id', 'bqTabNotFound');
-    const parentId = optionalParent(body);
-    const command: BqCommand = { type: 'import', tabId, parentId, nodes: importNodes(body.rows, parentId, randomUUID) };
-    return this.commands.change(request.principal!, projectId, command, revisionOrNull(body, ifMatch));
+    return this.commands.execute(new ImportBqRows(request.principal!, raw, ifMatch));
   }
 
   @Post('bq-item/:operation')
   @ApiBqChangeRefusals()
   @HttpCode(200)
   item(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
-    const make = Object.prototype.hasOwnProperty.call(ITEM_OPERATIONS, operation) ? ITEM_OPERATIONS[operation] : undefined;
-    if (!make) throw new BqRefused(404, 'notFound', `No BQ item operation ${operation}.`);
-    const body = bodyOf(raw);
-    const projectId = idIn(body, 'project_id', 'bqNotFound');
-    const command = make(body, idIn(body, 'bq_tab_id', 'bqTabNotFound'));
-    return this.commands.change(request.principal!, projectId, command, revisionOrNull(body, ifMatch));
+    return this.commands.execute(new ChangeBqItem(request.principal!, operation, raw, ifMatch));
   }
 
   /** Tabs: add { project_id, name, order? }, rename { project_id, bq_tab_id, name }, move { ..., order }, delete { project_id, bq_tab_id }. */
@@ -98,15 +67,7 @@ export class BillsOfQuantityController {
   @ApiBqChangeRefusals()
   @HttpCode(200)
   tab(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
-    const body = bodyOf(raw);
-    const projectId = idIn(body, 'project_id', 'bqNotFound');
-    let command: BqCommand;
-    if (operation === 'add') command = { type: 'addTab', tabId: randomUUID(), name: text(body, 'name', 100), ...opt('order', order(body)) };
-    else if (operation === 'rename') command = { type: 'renameTab', tabId: idIn(body, 'bq_tab_id', 'bqTabNotFound'), name: text(body, 'name', 100) };
-    else if (operation === 'move') command = { type: 'moveTab', tabId: idIn(body, 'bq_tab_id', 'bqTabNotFound'), order: order(body) ?? 0 };
-    else if (operation === 'delete') command = { type: 'removeTab', tabId: idIn(body, 'bq_tab_id', 'bqTabNotFound') };
-    else throw new BqRefused(404, 'notFound', `No BQ tab operation ${operation}.`);
-    return this.commands.change(request.principal!, projectId, command, revisionOrNull(body, ifMatch));
+    return this.commands.execute(new ChangeBqTab(request.principal!, operation, raw, ifMatch));
   }
 
   /** Build-ups (price of a trade code): add / update { project_id, code, description, totalSub?, lines[], profitPercent }, delete { project_id, code }. */
@@ -114,13 +75,7 @@ export class BillsOfQuantityController {
   @ApiBqChangeRefusals()
   @HttpCode(200)
   buildUp(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
-    const body = bodyOf(raw);
-    const projectId = idIn(body, 'project_id', 'bqNotFound');
-    let command: BqCommand;
-    if (operation === 'add' || operation === 'update') command = { type: 'saveBuildUp', buildUp: buildUpOf(body), isNew: operation === 'add' };
-    else if (operation === 'delete') command = { type: 'removeBuildUp', code: text(body, 'code', 40, true) };
-    else throw new BqRefused(404, 'notFound', `No build-up operation ${operation}.`);
-    return this.commands.change(request.principal!, projectId, command, revisionOrNull(body, ifMatch));
+    return this.commands.execute(new ChangeBqBuildUp(request.principal!, operation, raw, ifMatch));
   }
 
   /** The company's BQs (flat, newest status change first): ?filter={"status":"pendingApproval"}&range=[0,24]. */
@@ -160,9 +115,7 @@ export class BillsOfQuantityController {
     @Param('projectId') projectId: string, @Param('event') event: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined,
     @Req() request: AuthenticatedRequest,
   ) {
-    const body = bodyOf(raw);
-    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) throw invalidBq({ remark: ['must be text of at most 2000 characters'] });
-    return this.commands.act(request.principal!, projectId, event, typeof body.remark === 'string' ? body.remark.trim() : undefined, () => baseRevision(body, ifMatch));
+    return this.commands.execute(new ActOnBq(request.principal!, projectId, event, raw, ifMatch));
   }
 
   /**
@@ -196,10 +149,4 @@ export class BillsOfQuantityController {
       stop();
     });
   }
-}
-
-const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
-
-function revisionOrNull(body: BqBody, ifMatch: string | undefined): number | null {
-  return body.revision === undefined && ifMatch === undefined ? null : baseRevision(body, ifMatch);
 }

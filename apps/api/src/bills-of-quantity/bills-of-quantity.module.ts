@@ -4,6 +4,7 @@
 import { Module } from '@nestjs/common';
 import { BillsOfQuantityController } from './bills-of-quantity.controller.js';
 import { BqAccess } from './bq-access.js';
+import { BQ_COMMAND_HANDLERS } from './bq-command.handlers.js';
 import { BqCommands } from './bq-commands.service.js';
 import { BqLive } from './bq-live.js';
 import { BqLoader } from './bq-loader.js';
@@ -11,7 +12,7 @@ import { BqQueries } from './bq-queries.js';
 
 @Module({
   controllers: [BillsOfQuantityController],
-  providers: [BqAccess, BqCommands, BqLive, BqLoader, BqQueries],
+  providers: [...BQ_COMMAND_HANDLERS, BqAccess, BqCommands, BqLive, BqLoader, BqQueries],
   // For BqImportExportModule's BQ_BOOK (bq-book.adapter.ts): the imports and the export go through these.
   exports: [BqCommands, BqQueries],
 })

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { binaryBodies } from './import-export/binary-bodies.js';
 import { BillsOfQuantityModule } from './bills-of-quantity.module.js';
 import { BqBookAdapter } from './bq-book.adapter.js';
+import { BQ_IMPORT_EXPORT_COMMAND_HANDLERS } from './bq-import-export-command.handlers.js';
 import { BQ_BOOK } from './import-export/bq-book.port.js';
 import { BqExcelController } from './import-export/bq-excel.controller.js';
 import { BqExcelService } from './import-export/bq-excel.service.js';
@@ -17,7 +18,7 @@ import { BqScanService } from './scan/bq-scan.service.js';
 @Module({
   imports: [BillsOfQuantityModule],
   controllers: [BqExcelController, BqScanController],
-  providers: [BqExcelService, BqScanService, { provide: BQ_BOOK, useClass: BqBookAdapter }],
+  providers: [...BQ_IMPORT_EXPORT_COMMAND_HANDLERS, BqExcelService, BqScanService, { provide: BQ_BOOK, useClass: BqBookAdapter }],
   exports: [BqExcelService, BqScanService],
 })
 export class BqImportExportModule implements OnModuleInit {

@@ -8,6 +8,8 @@ import { BqRefused, invalidBq } from './bq.errors.js';
 import type { BqBuildUp, BqBuildUpLine, BqFieldChanges, BqNewNode } from './bq.events.js';
 
 export type Body = Record<string, unknown>;
+/** `{ key: value }`, or `{}` when the value is undefined (the key left out rather than set to undefined). */
+export const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const LIMITS = { title: 500, description: 4000, unit: 20, buildUpCode: 40 } as const;
 export const MAX_IMPORT_ROWS = 20_000;

@@ -6,6 +6,7 @@ import { API_CONFIG } from '../store/store.tokens.js';
 import { CERTIFICATE_IDS, randomCertificateIds } from './certificate-ids.js';
 import { CERTIFICATE_SIGNING_KEY, CertificateKeyring } from './certificate-keys.js';
 import { CERTIFICATES_CONFIG, loadCertificatesConfig } from './certificates.config.js';
+import { CERTIFICATE_COMMAND_HANDLERS } from './certificates-command.handlers.js';
 import { CertificateMail } from './certificate-mail.js';
 import { CertificateSigner } from './certificate-signer.js';
 import { OrganizerController } from './organizer.controller.js';
@@ -19,7 +20,7 @@ import { PublicCertificatesService } from './public.service.js';
     { provide: CERTIFICATES_CONFIG, useFactory: () => loadCertificatesConfig() },
     { provide: CERTIFICATE_SIGNING_KEY, useFactory: (config: ApiConfig) => new CertificateKeyring(config.dataDir), inject: [API_CONFIG] },
     { provide: CERTIFICATE_IDS, useValue: randomCertificateIds },
-    CertificateSigner, CertificateMail, OrganizerService, PublicCertificatesService,
+    ...CERTIFICATE_COMMAND_HANDLERS, CertificateSigner, CertificateMail, OrganizerService, PublicCertificatesService,
   ],
   exports: [OrganizerService, PublicCertificatesService],
 })

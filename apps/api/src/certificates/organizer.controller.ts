@@ -2,24 +2,29 @@
 // certificate steps. Each route declares its access right (eventManagement.update to manage,
 // eventManagement.scan or .update at the door), checked by ModuleAccessGuard and again by the service.
 // The spec does not show these paths; they sit beside the spec's public ones (article/..., event-participant/...).
+// Writes are sent as commands through the CommandBus (certificates.commands.ts).
 import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequireAccessRight } from '../common/access-right.decorator.js';
 import { ModuleAccessGuard } from '../common/module-access.guard.js';
 import type { AuthenticatedRequest } from '../common/principal.js';
+import {
+  ApproveCertificate, CreateEvent, EmailCertificate, IssueCertificate, IssueCertificates, PublishEvent, RevokeCertificate, ScanTicket,
+} from './certificates.commands.js';
 import { MANAGE_EVENTS, OrganizerService, SCAN_TICKETS } from './organizer.service.js';
 
 @ApiTags('certificates')
 @UseGuards(ModuleAccessGuard)
 @Controller()
 export class OrganizerController {
-  constructor(private readonly organizer: OrganizerService) {}
+  constructor(private readonly commands: CommandBus, private readonly organizer: OrganizerService) {}
 
   @RequireAccessRight(MANAGE_EVENTS)
   @Post('article')
   @ApiOperation({ summary: 'Create an event: title, location, date, description, otherImage[], minimum_minutes (0: check-in and check-out suffice)' })
   create(@Body() body: unknown, @Req() request: AuthenticatedRequest) {
-    return this.organizer.create(request.principal!, body);
+    return this.commands.execute(new CreateEvent(request.principal!, body));
   }
 
   @RequireAccessRight(SCAN_TICKETS)
@@ -33,7 +38,7 @@ export class OrganizerController {
   @Post('article/:id/publish')
   @HttpCode(200)
   publish(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
-    return this.organizer.publish(request.principal!, id);
+    return this.commands.execute(new PublishEvent(request.principal!, id));
   }
 
   @RequireAccessRight(SCAN_TICKETS)
@@ -48,14 +53,14 @@ export class OrganizerController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Scan a ticket in ({ code }); a repeated, out-of-order or unknown scan is recorded and answered 409/404 with its reason' })
   checkIn(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
-    return this.organizer.scan(request.principal!, id, body, 'checkIn');
+    return this.commands.execute(new ScanTicket(request.principal!, id, body, 'checkIn'));
   }
 
   @RequireAccessRight(SCAN_TICKETS)
   @Post('article/:id/check-out')
   @HttpCode(200)
   checkOut(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
-    return this.organizer.scan(request.principal!, id, body, 'checkOut');
+    return this.commands.execute(new ScanTicket(request.principal!, id, body, 'checkOut'));
   }
 
   @RequireAccessRight(MANAGE_EVENTS)
@@ -63,34 +68,34 @@ export class OrganizerController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Issue certificates to every participant meeting the attendance rule (or to registration_ids); others are listed as skipped' })
   issueAll(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
-    return this.organizer.issueAll(request.principal!, id, body);
+    return this.commands.execute(new IssueCertificates(request.principal!, id, body));
   }
 
   @RequireAccessRight(MANAGE_EVENTS)
   @Post('event-participant/:id/certificate/issue')
   @HttpCode(200)
   issue(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
-    return this.organizer.issue(request.principal!, id);
+    return this.commands.execute(new IssueCertificate(request.principal!, id));
   }
 
   @RequireAccessRight(MANAGE_EVENTS)
   @Post('event-participant/:id/certificate/approve')
   @HttpCode(200)
   approve(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
-    return this.organizer.approve(request.principal!, id);
+    return this.commands.execute(new ApproveCertificate(request.principal!, id));
   }
 
   @RequireAccessRight(MANAGE_EVENTS)
   @Post('event-participant/:id/certificate/send-email')
   @HttpCode(200)
   sendEmail(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
-    return this.organizer.sendEmail(request.principal!, id);
+    return this.commands.execute(new EmailCertificate(request.principal!, id));
   }
 
   @RequireAccessRight(MANAGE_EVENTS)
   @Post('event-participant/:id/certificate/revoke')
   @HttpCode(200)
   revoke(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
-    return this.organizer.revoke(request.principal!, id, body);
+    return this.commands.execute(new RevokeCertificate(request.principal!, id, body));
   }
 }

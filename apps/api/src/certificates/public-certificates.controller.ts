@@ -1,12 +1,15 @@
 // The public calls at the spec's paths (public-area.md §7), and the issuer's keys. All @Public; lookups
 // and registrations are limited per caller address across every API process (public-rate-limit.ts) and answer Cache-Control so a
-// CDN or the browser can keep what may be kept.
+// CDN or the browser can keep what may be kept. The registration (the one write) is sent as a command
+// through the CommandBus (certificates.commands.ts), after the rate limit.
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { HeaderReply as Response } from '../common/reply.js';
 import { CLOCK, type AuthenticatedRequest, type Clock } from '../common/principal.js';
 import { Public } from '../common/public.decorator.js';
 import { ApiRateLimited, ApiRefusal, ApiStoreFree } from '../openapi/api-replies.decorators.js';
+import { RegisterForEvent } from './certificates.commands.js';
 import { CERTIFICATES_CONFIG, type CertificatesConfig } from './certificates.config.js';
 import { SHARED_LIMITS, type SharedLimits } from '../limits/shared-limits.port.js';
 import { FixedWindowLimiter, tooManyRequests } from './public-rate-limit.js';
@@ -24,6 +27,7 @@ export class PublicCertificatesController {
   private readonly registrations: FixedWindowLimiter;
 
   constructor(
+    private readonly commands: CommandBus,
     private readonly service: PublicCertificatesService,
     @Inject(CLOCK) private readonly now: Clock,
     @Inject(CERTIFICATES_CONFIG) config: CertificatesConfig,
@@ -53,7 +57,7 @@ export class PublicCertificatesController {
   @ApiRateLimited()
   async register(@Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
     await this.limit(this.registrations, request, response);
-    return this.service.register(body);
+    return this.commands.execute(new RegisterForEvent(body));
   }
 
   @Post('event-participant/verified-certificate')

@@ -1,10 +1,14 @@
+// The user's companies (list, choice) and call-for-interest invitations. Choosing a company (a GET that
+// starts a session) and accepting an invitation are sent as commands through the CommandBus
+// (companies.commands.ts).
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { AuthenticatedRequest } from '../common/principal.js';
 import { Public } from '../common/public.decorator.js';
+import { AcceptInvitation, ChooseCompany } from './companies.commands.js';
 import { CompanyChoiceService } from './company-choice.service.js';
-import { InvitationService } from './invitation.service.js';
 
 class AcceptInvitationDto {
   @IsString() @MaxLength(64) id!: string;
@@ -15,8 +19,8 @@ class AcceptInvitationDto {
 @Controller()
 export class CompaniesController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly choice: CompanyChoiceService,
-    private readonly invitations: InvitationService,
   ) {}
 
   @Get('company/list')
@@ -32,13 +36,13 @@ export class CompaniesController {
 
   @Get('company/choose/:companyProfileId')
   choose(@Param('companyProfileId') companyId: string, @Req() request: AuthenticatedRequest) {
-    return this.choice.choose(request.principal!, companyId);
+    return this.commands.execute(new ChooseCompany(request.principal!, companyId));
   }
 
   @Public()
   @Post('call-for-interest/accept-invitation')
   @HttpCode(200)
   accept(@Body() body: AcceptInvitationDto, @Req() request: AuthenticatedRequest) {
-    return this.invitations.accept(body.id, body.remark ?? '', request.principal);
+    return this.commands.execute(new AcceptInvitation(body, request.principal));
   }
 }

@@ -1,15 +1,17 @@
+// Sign-in, the terms, sign-out, keep-alive and the ui's error reports. Writes are sent as commands through
+// the CommandBus (identity.commands.ts); the session marker cookie and the read-only token's refusal of a
+// sign-out stay here, with the reply.
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { ErrorCodes } from '@binaan/contracts';
-import type { EventStore } from '@binaan/event-store';
 import { CLOCK, type AuthenticatedRequest, type Clock } from '../common/principal.js';
 import { AllowRestricted, Public } from '../common/public.decorator.js';
 import { ApiStoreFree } from '../openapi/api-replies.decorators.js';
 import { refusal } from '../common/refusal.js';
-import { EVENT_STORE } from '../store/store.tokens.js';
 import { latestEula } from './eula.js';
+import { AcceptEula, LogIn, LogOut, ReportUiError } from './identity.commands.js';
 import { LoginDto, UiErrorDto } from './identity.dto.js';
-import { LoginService } from './login.service.js';
 
 /** The session marker cookie the ui checks at start-up: a year with remember-me, else for the browser session. */
 export const SESSION_MARKER = 'binaan_session';
@@ -26,8 +28,7 @@ function sessionMarker(secure: boolean, maxAgeSeconds?: number): string {
 @Controller()
 export class LoginController {
   constructor(
-    private readonly logins: LoginService,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly now: Clock,
   ) {}
 
@@ -35,7 +36,7 @@ export class LoginController {
   @Post('login')
   @HttpCode(200)
   async login(@Body() body: LoginDto, @Req() request: Request, @Res({ passthrough: true }) reply: CookieReply) {
-    const result = await this.logins.login(body.email, body.password, body.rememberMe === true, { ...(request.ip ? { ip: request.ip } : {}) });
+    const result = await this.commands.execute(new LogIn(body, request.ip));
     reply.header('Set-Cookie', sessionMarker(request.protocol === 'https', body.rememberMe === true ? 365 * 24 * 3600 : undefined));
     return result;
   }
@@ -44,7 +45,7 @@ export class LoginController {
   @Post('accept-eula')
   @HttpCode(200)
   acceptEula(@Req() request: Request) {
-    return this.logins.acceptEula(request.principal!);
+    return this.commands.execute(new AcceptEula(request.principal!));
   }
 
   @Public()
@@ -54,7 +55,7 @@ export class LoginController {
     // A public route: the guard names the caller but does not apply the read-only rule, so it is applied here.
     if (request.principal?.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
     reply.header('Set-Cookie', `${SESSION_MARKER}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`);
-    return this.logins.logout(request.principal);
+    return this.commands.execute(new LogOut(request.principal));
   }
 
   /** Keep-alive: any authenticated call renews the session; this one does nothing else. */
@@ -77,12 +78,7 @@ export class LoginController {
   @Public()
   @Post('log-ui-error')
   @HttpCode(200)
-  async logUiError(@Body() body: UiErrorDto, @Req() request: Request) {
-    const day = this.now().toISOString().slice(0, 10);
-    await this.store.append({
-      streamId: `ui-errors-${day}`, streamType: 'uiErrors', expectedRevision: 'any',
-      events: [{ type: 'UiErrorReported', data: { error: body.error, errorInfo: body.error_info ?? '' }, metadata: { actorUserId: request.principal?.userId ?? null, actorCompanyId: request.principal?.companyId ?? null } }],
-    });
-    return { success: true };
+  logUiError(@Body() body: UiErrorDto, @Req() request: Request) {
+    return this.commands.execute(new ReportUiError(body, request.principal));
   }
 }

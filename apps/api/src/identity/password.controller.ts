@@ -1,45 +1,44 @@
+// Passwords: forgotten, reset, changed, and reset by a platform administrator. Each route sends a command
+// through the CommandBus (identity.commands.ts).
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../common/principal.js';
 import { AllowRestricted, Public } from '../common/public.decorator.js';
-import { ForcedPasswordResetService } from './forced-password-reset.service.js';
+import { ChangePassword, ForcePasswordReset, RequestPasswordReset, ResetPassword } from './identity.commands.js';
 import { ChangePasswordDto, ChangePasswordMobileDto, ForcePasswordResetDto, ForgotPasswordDto, ResetPasswordDto } from './identity.dto.js';
-import { PasswordService } from './password.service.js';
 
 @ApiTags('identity')
 @Controller('users')
 export class PasswordController {
-  constructor(
-    private readonly passwords: PasswordService,
-    private readonly forcedResets: ForcedPasswordResetService,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Public()
   @Post('forgot-password')
   @HttpCode(200)
   forgot(@Body() body: ForgotPasswordDto) {
-    return this.passwords.forgot(body.email, body.response_token);
+    return this.commands.execute(new RequestPasswordReset(body));
   }
 
   @Public()
   @Post('reset-password')
   @HttpCode(200)
   reset(@Body() body: ResetPasswordDto) {
-    return this.passwords.reset(body);
+    return this.commands.execute(new ResetPassword(body));
   }
 
   @AllowRestricted()
   @Post('change-password')
   @HttpCode(200)
   change(@Body() body: ChangePasswordDto, @Req() request: AuthenticatedRequest) {
-    return this.passwords.change(request.principal!, body);
+    return this.commands.execute(new ChangePassword(request.principal!, body));
   }
 
   @AllowRestricted()
   @Post('change-password-mobile-and-accept-eula')
   @HttpCode(200)
   changeWithMobile(@Body() body: ChangePasswordMobileDto, @Req() request: AuthenticatedRequest) {
-    return this.passwords.change(request.principal!, body);
+    return this.commands.execute(new ChangePassword(request.principal!, body));
   }
 
   @Post(':userId/force-password-reset')
@@ -54,6 +53,6 @@ export class PasswordController {
   @ApiResponse({ status: 404, description: 'notFound: no user has this id', schema: { $ref: '#/components/schemas/ErrorReply' } })
   @ApiResponse({ status: 503, description: 'mailDeliveryFailed: the mail server refused the e-mail; nothing was recorded', schema: { $ref: '#/components/schemas/ErrorReply' } })
   forcePasswordReset(@Param('userId') userId: string, @Body() body: ForcePasswordResetDto, @Req() request: AuthenticatedRequest) {
-    return this.forcedResets.force(request.principal!, userId, body.reason);
+    return this.commands.execute(new ForcePasswordReset(request.principal!, userId, body));
   }
 }

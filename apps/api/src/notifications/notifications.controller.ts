@@ -1,12 +1,15 @@
 // The spec's notification calls (signed-in-area.md §7): `GET application/user-event-list?start=&length=`
 // (length 1 for the count only, 5 for a page) and `application/clear-notification-count`, a command (GET
-// as the spec's client sends it; POST too). Per user, whichever company is chosen.
-import { Controller, ForbiddenException, Get, Post, Query, Req } from '@nestjs/common';
+// as the spec's client sends it; POST too), sent through the CommandBus (notifications.commands.ts). Per
+// user, whichever company is chosen.
+import { Controller, Get, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { ErrorCodes, MAX_NOTIFICATION_PAGE, NOTIFICATION_PAGE_SIZE, type ClearNotificationCountReply, type UserEventListReply } from '@binaan/contracts';
 import type { AuthenticatedRequest } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { NotificationFeed } from './notification-feed.js';
+import { ClearNotificationCount } from './notifications.commands.js';
 
 function whole(value: unknown, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
@@ -21,7 +24,7 @@ function whole(value: unknown, name: string, fallback: number, min: number, max:
 @ApiTags('notifications')
 @Controller('application')
 export class NotificationsController {
-  constructor(private readonly feed: NotificationFeed) {}
+  constructor(private readonly commands: CommandBus, private readonly feed: NotificationFeed) {}
 
   @Get('user-event-list')
   list(@Query('start') start: unknown, @Query('length') length: unknown, @Req() request: AuthenticatedRequest): Promise<UserEventListReply> {
@@ -41,10 +44,6 @@ export class NotificationsController {
   }
 
   private clear(request: AuthenticatedRequest): Promise<ClearNotificationCountReply> {
-    const principal = request.principal!;
-    // A command, though the spec's client sends it as GET: the read-only token (resource URLs) may not.
-    if (principal.readOnly) throw new ForbiddenException({ errorCode: ErrorCodes.readOnlyToken, errorMessage: 'A read-only token cannot change anything.' });
-    const correlation = request.headers['x-correlation-id'];
-    return this.feed.clear(principal.userId, typeof correlation === 'string' ? correlation : null);
+    return this.commands.execute(new ClearNotificationCount(request.principal!, request.headers['x-correlation-id']));
   }
 }

@@ -7,6 +7,7 @@ import { AccountNotices } from './account-notices.js';
 import { DocumentNotices } from './document-notices.js';
 import { NotificationFeed } from './notification-feed.js';
 import { NotificationReactor } from './notification-reactor.js';
+import { NOTIFICATION_COMMAND_HANDLERS } from './notifications-command.handlers.js';
 import { NotificationsController } from './notifications.controller.js';
 import { Recipients } from './recipients.js';
 import { UserChannel } from './user-channel.js';
@@ -14,7 +15,7 @@ import { UserChannel } from './user-channel.js';
 @Module({
   imports: [AccessModule],
   controllers: [NotificationsController],
-  providers: [Recipients, DocumentNotices, AccountNotices, NotificationReactor, NotificationFeed, UserChannel],
+  providers: [...NOTIFICATION_COMMAND_HANDLERS, Recipients, DocumentNotices, AccountNotices, NotificationReactor, NotificationFeed, UserChannel],
   exports: [NotificationReactor, UserChannel],
 })
 export class NotificationsModule {}

@@ -1,17 +1,20 @@
 // Issue 31 points 3 and 4: the platform administrator forgets a person (with a reason, recorded), and a
-// person downloads everything held about them (the administrator too, for them).
+// person downloads everything held about them (the administrator too, for them). The forgetting is sent
+// as a command through the CommandBus (personal-data.commands.ts).
 
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../common/principal.js';
 import { AllowRestricted } from '../common/public.decorator.js';
+import { ForgetPerson } from './personal-data.commands.js';
 import { ForgetPersonDto } from './personal-data.dto.js';
 import { PersonalDataService } from './personal-data.service.js';
 
 @ApiTags('personal data')
 @Controller('personal-data')
 export class PersonalDataController {
-  constructor(private readonly personalData: PersonalDataService) {}
+  constructor(private readonly commands: CommandBus, private readonly personalData: PersonalDataService) {}
 
   @AllowRestricted()
   @Get('mine')
@@ -43,6 +46,6 @@ export class PersonalDataController {
   @ApiResponse({ status: 403, description: 'noAccessRight: the caller is not a platform administrator', schema: { $ref: '#/components/schemas/ErrorReply' } })
   @ApiResponse({ status: 404, description: 'notFound: no user has this id', schema: { $ref: '#/components/schemas/ErrorReply' } })
   forget(@Param('userId') userId: string, @Body() body: ForgetPersonDto, @Req() request: AuthenticatedRequest) {
-    return this.personalData.forget(request.principal!, userId, body.reason);
+    return this.commands.execute(new ForgetPerson(request.principal!, userId, body));
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '../access.module.js';
+import { PERSONAL_DATA_COMMAND_HANDLERS } from './personal-data-command.handlers.js';
 import { PersonalDataController } from './personal-data.controller.js';
 import { PersonalDataService } from './personal-data.service.js';
 
 @Module({
   imports: [AccessModule],
   controllers: [PersonalDataController],
-  providers: [PersonalDataService],
+  providers: [...PERSONAL_DATA_COMMAND_HANDLERS, PersonalDataService],
 })
 export class PersonalDataModule {}

@@ -1,13 +1,19 @@
 // The projects context's routes: the spec's project-list-by-user (§7), the signed-in ui's project list,
 // page, documents and history, create and edit (access right project.create), per-project assignments and
-// manual authority roles, and the project, member and stage machines' actions.
+// manual authority roles, and the project, member and stage machines' actions. Writes are sent as commands
+// through the CommandBus (projects.commands.ts).
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../authority/authority.service.js';
 import { READ_MODELS, type AuthenticatedRequest } from '../common/principal.js';
 import { projectListByUser } from './project-list.js';
 import { ProjectQueries } from './project-queries.js';
 import { ProjectSelectionService } from './project-selection.js';
+import {
+  ActOnProject, ActOnProjectMember, ActOnProjectStage, AddProjectStage, AssignProjectLevel, CreateProject, EditProject, GrantProjectRole, InviteProjectMember, SelectProject,
+  UnassignProjectLevel,
+} from './projects.commands.js';
 import { ProjectsService } from './projects.service.js';
 
 type Reply = { header(name: string, value: string): unknown };
@@ -15,6 +21,7 @@ type Reply = { header(name: string, value: string): unknown };
 @Controller()
 export class ProjectsController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly projects: ProjectsService,
     private readonly queries: ProjectQueries,
     private readonly selection: ProjectSelectionService,
@@ -36,7 +43,7 @@ export class ProjectsController {
 
   @Put('project-selection')
   select(@Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
-    return this.selection.select(request.principal!, body, ifMatch);
+    return this.commands.execute(new SelectProject(request.principal!, body, ifMatch));
   }
 
   /** react-admin's list: ?filter={"projectType":1,"status":"active","q":"..."}&sort=["name","ASC"]&range=[0,24], Content-Range. */
@@ -51,7 +58,7 @@ export class ProjectsController {
   @Post('projects')
   @HttpCode(201)
   create(@Body() body: unknown, @Req() request: AuthenticatedRequest) {
-    return this.projects.create(request.principal!, body);
+    return this.commands.execute(new CreateProject(request.principal!, body));
   }
 
   @Get('projects/:id')
@@ -63,7 +70,7 @@ export class ProjectsController {
 
   @Put('projects/:id')
   edit(@Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
-    return this.projects.edit(request.principal!, id, body, ifMatch);
+    return this.commands.execute(new EditProject(request.principal!, id, body, ifMatch));
   }
 
   @Get('projects/:id/documents')
@@ -79,19 +86,19 @@ export class ProjectsController {
   @Post('projects/:id/assignments')
   @HttpCode(200)
   assign(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
-    return this.projects.assign(request.principal!, id, body, false);
+    return this.commands.execute(new AssignProjectLevel(request.principal!, id, body));
   }
 
   @Post('projects/:id/assignments/unassign')
   @HttpCode(200)
   unassign(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
-    return this.projects.assign(request.principal!, id, body, true);
+    return this.commands.execute(new UnassignProjectLevel(request.principal!, id, body));
   }
 
   @Post('projects/:id/manual-roles')
   @HttpCode(200)
   grantRole(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
-    return this.projects.grantRole(request.principal!, id, body);
+    return this.commands.execute(new GrantProjectRole(request.principal!, id, body));
   }
 
   @Get('projects/:id/authority-history')
@@ -102,30 +109,30 @@ export class ProjectsController {
   @Post('projects/:id/actions/:event')
   @HttpCode(200)
   act(@Param('id') id: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
-    return this.projects.act(request.principal!, id, event, body, ifMatch);
+    return this.commands.execute(new ActOnProject(request.principal!, id, event, body, ifMatch));
   }
 
   @Post('projects/:id/members')
   @HttpCode(201)
   invite(@Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
-    return this.projects.invite(request.principal!, id, body, ifMatch);
+    return this.commands.execute(new InviteProjectMember(request.principal!, id, body, ifMatch));
   }
 
   @Post('projects/:id/members/:userId/actions/:event')
   @HttpCode(200)
   memberAct(@Param('id') id: string, @Param('userId') userId: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
-    return this.projects.memberAct(request.principal!, id, userId, event, body, ifMatch);
+    return this.commands.execute(new ActOnProjectMember(request.principal!, id, userId, event, body, ifMatch));
   }
 
   @Post('projects/:id/stages')
   @HttpCode(201)
   addStage(@Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
-    return this.projects.addStage(request.principal!, id, body, ifMatch);
+    return this.commands.execute(new AddProjectStage(request.principal!, id, body, ifMatch));
   }
 
   @Post('projects/:id/stages/:stageId/actions/:event')
   @HttpCode(200)
   stageAct(@Param('id') id: string, @Param('stageId') stageId: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
-    return this.projects.stageAct(request.principal!, id, stageId, event, body, ifMatch);
+    return this.commands.execute(new ActOnProjectStage(request.principal!, id, stageId, event, body, ifMatch));
   }
 }

@@ -5,7 +5,11 @@
 //   POST /api/bill-of-quantity/:projectId/import?mapping=&dryRun= -> 201 { written, revision, rows, tabs } (dryRun: 200 with preview)
 //        with Accept: application/x-ndjson: 200, one JSON line per progress step, the last { type: 'result', status, body }
 //   GET  /api/bill-of-quantity/:projectId/export                -> the .xlsx (Summary and a sheet per tab)
+// The import is sent as a command through the CommandBus (ImportBqWorkbook, bq-import-export.commands.ts);
+// the streamed reply (NDJSON progress lines) stays here, the command's onProgress writing them. The preview
+// records nothing and calls the service directly, like the export.
 import { Body, Controller, UseGuards, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireAccessRight } from '../../common/access-right.decorator.js';
@@ -13,6 +17,7 @@ import { ModuleAccessGuard } from '../../common/module-access.guard.js';
 import { toErrorReply } from '../../common/error-reply.filter.js';
 import type { AuthenticatedRequest } from '../../common/principal.js';
 import { ApiRefusal } from '../../openapi/api-replies.decorators.js';
+import { ImportBqWorkbook } from '../bq-import-export.commands.js';
 import { fileBody, XLSX_TYPE } from './binary-bodies.js';
 import { BqExcelService, notXlsx, type ImportProgress } from './bq-excel.service.js';
 import { visibleProject } from './project-access.js';
@@ -25,7 +30,7 @@ export const BQ_READ_RIGHTS = ['costPlanAndLibrary.view', 'costPlanAndLibrary.up
 @UseGuards(ModuleAccessGuard)
 @Controller('bill-of-quantity/:projectId')
 export class BqExcelController {
-  constructor(private readonly excel: BqExcelService) {}
+  constructor(private readonly commands: CommandBus, private readonly excel: BqExcelService) {}
 
   @Post('import/preview')
   @HttpCode(200)
@@ -51,7 +56,7 @@ export class BqExcelController {
     const bytes = fileBody(body, '.xlsx workbook');
     const options = { dryRun: dryRun === 'true' || dryRun === '1', fileName: (fileName ?? 'import.xlsx').slice(0, 200) };
     if (!accept?.includes('application/x-ndjson')) {
-      const result = await this.excel.import(request.principal!, projectId, bytes, mapping, options);
+      const result = await this.commands.execute(new ImportBqWorkbook(request.principal!, projectId, bytes, mapping, options));
       await reply.status(options.dryRun ? 200 : 201).send(result);
       return;
     }
@@ -65,7 +70,7 @@ export class BqExcelController {
     raw.writeHead(200, { ...headers, 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
     const line = (value: unknown) => raw.write(`${JSON.stringify(value)}\n`);
     try {
-      const result = await this.excel.import(request.principal!, projectId, bytes, mapping, { ...options, onProgress: (p: ImportProgress) => line({ type: 'progress', ...p }) });
+      const result = await this.commands.execute(new ImportBqWorkbook(request.principal!, projectId, bytes, mapping, { ...options, onProgress: (p: ImportProgress) => line({ type: 'progress', ...p }) }));
       line({ type: 'result', status: options.dryRun ? 200 : 201, body: result });
     } catch (error) {
       const { status, body: refused } = toErrorReply(error);

@@ -4,14 +4,16 @@
 //   GET  /api/project/:projectId/bill-of-quantity-scans/:scanId     -> the scan with its rows and history (ETag: revision)
 //   PUT  /api/project/:projectId/bill-of-quantity-scans/:scanId/rows [If-Match] { rows }        -> rows re-checked
 //   POST /api/project/:projectId/bill-of-quantity-scans/:scanId/actions/Import [If-Match] { tab } | Discard { remark? }
+// Writes are sent as commands through the CommandBus (bq-import-export.commands.ts).
 import { Body, Controller, UseGuards, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import { RequireAccessRight } from '../../common/access-right.decorator.js';
 import { ModuleAccessGuard } from '../../common/module-access.guard.js';
 import type { AuthenticatedRequest } from '../../common/principal.js';
 import type { HeaderReply } from '../../common/reply.js';
 import { ApiRefusal } from '../../openapi/api-replies.decorators.js';
-import { fileBody } from '../import-export/binary-bodies.js';
+import { ActOnBqScan, EditBqScanRows, UploadBqScan } from '../bq-import-export.commands.js';
 import { BQ_READ_RIGHTS, BQ_WRITE_RIGHTS } from '../import-export/bq-excel.controller.js';
 import { BqScanService } from './bq-scan.service.js';
 
@@ -19,7 +21,7 @@ import { BqScanService } from './bq-scan.service.js';
 @UseGuards(ModuleAccessGuard)
 @Controller('project/:projectId')
 export class BqScanController {
-  constructor(private readonly scans: BqScanService) {}
+  constructor(private readonly commands: CommandBus, private readonly scans: BqScanService) {}
 
   @Post('bill-of-quantity-scans')
   @HttpCode(202)
@@ -28,7 +30,7 @@ export class BqScanController {
   @ApiRefusal(403, 'bqScanComputerOnly: OCR scanning is allowed on a computer only (X-Binaan-Device, Sec-CH-UA-Mobile/-Platform, User-Agent)')
   @ApiRefusal(415, 'bqScanFileType: not a PNG, JPEG or PDF; fileExpected: no file in the body')
   upload(@Param('projectId') projectId: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
-    return this.scans.upload(request.principal!, projectId, fileBody(body, 'scanned page (PNG, JPEG or PDF)'), request.headers);
+    return this.commands.execute(new UploadBqScan(request.principal!, projectId, body, request.headers));
   }
 
   @Get('bill-of-quantity-scan-list')
@@ -56,7 +58,7 @@ export class BqScanController {
   @ApiResponse({ status: 200, description: '{ success, revision, rows }: the rows as stored, each with its problems' })
   @ApiRefusal(409, 'wrongExpectedRevision; bqScanNotInReview')
   editRows(@Param('projectId') projectId: string, @Param('scanId') scanId: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
-    return this.scans.editRows(request.principal!, projectId, scanId, body, ifMatch);
+    return this.commands.execute(new EditBqScanRows(request.principal!, projectId, scanId, body, ifMatch));
   }
 
   @Post('bill-of-quantity-scans/:scanId/actions/:event')
@@ -66,6 +68,6 @@ export class BqScanController {
   @ApiRefusal(409, 'wrongExpectedRevision; bqScanNotInReview')
   @ApiRefusal(422, 'bqScanRowsHaveProblems (rows: [{ index, problems }]); bqScanNoRows')
   act(@Param('projectId') projectId: string, @Param('scanId') scanId: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
-    return this.scans.act(request.principal!, projectId, scanId, event, body, ifMatch);
+    return this.commands.execute(new ActOnBqScan(request.principal!, projectId, scanId, event, body, ifMatch));
   }
 }
