@@ -98,6 +98,10 @@ describe('targets that are not documents', () => {
       expect(routed(url.pathname)).toBe(true);
       expect(resolveLinkTarget(url.pathname, '', null)).toEqual({ to: '/projects/proj-1' });
     }
+    const budget = target({ module: 'ongoingBudget', src: 'pending', src_id: 'b-1', event_data: data({}) });
+    expect(resolveLinkTarget(budget.pathname, '', null)).toEqual({ to: '/projects/proj-1/budget' });
+    const plan = target({ module: 'progressPlanning', src: 'approved', src_id: 'p-1', event_data: data({}) });
+    expect(resolveLinkTarget(plan.pathname, '', null)).toEqual({ to: '/projects/proj-1/progress' });
     const query = target({ module: 'tenderQuery', src: 'x', src_id: 'q-1', event_data: data({}) });
     expect(resolveLinkTarget(query.pathname, '', null)).toEqual({ to: '/projects/proj-1/documents' });
     const request = target({ module: 'request', src: 'pending', src_id: 'r-1', event_data: data({ category: 'trade' }) });
