@@ -62,7 +62,10 @@ export type ProgressPlanView = {
   projectId: string;
   status: WorkflowStatus<'progressPlanning'> | null;
   revision: number;
+  /** Planned dates may change now, by this user. */
   editable: boolean;
+  /** This user may record percent complete (any status once started). */
+  canRecord: boolean;
   entries: ProgressEntryView[];
   availableActions: ProjectAction[];
   updatedAt: string | null;

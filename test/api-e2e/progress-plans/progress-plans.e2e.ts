@@ -91,7 +91,8 @@ describe.each(STORES)('progress plan api on %s', (kind) => {
     const progress = await row(first, { percentComplete: '55.5' });
     expect(progress.status).toBe(200);
     revision = progress.body.revision as number;
-    expect(await view()).toMatchObject({ status: 'approved', editable: false, revision });
+    expect(await view()).toMatchObject({ status: 'approved', editable: false, canRecord: true, revision });
+    expect(await view(lim)).toMatchObject({ canRecord: false });
     expect((await view()).entries[1]!.percentComplete).toBe('55.50');
     const reopen = await running.api.call('post', `${path()}/actions/Reopen`, { token: kumar, body: { remark: 'Piling delayed' }, headers: { 'If-Match': `"${revision}"` } });
     expect(reopen.body.status).toBe('pending');

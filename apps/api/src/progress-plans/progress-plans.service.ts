@@ -44,6 +44,7 @@ export class ProgressPlans {
     return {
       projectId, status: state.workflow?.status ?? null, revision: state.revision,
       editable: datesEditable(state) && this.access.proposes(actor, 'progressPlanning'),
+      canRecord: state.workflow !== null && this.access.proposes(actor, 'progressPlanning'),
       entries: bq ? entriesOf(bq, state) : [],
       availableActions: actionsOf(availableActions('progressPlanning', state.workflow, actor)),
       updatedAt: state.updatedAt,
