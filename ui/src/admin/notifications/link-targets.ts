@@ -46,8 +46,8 @@ const PROJECT_PAGES: Readonly<Record<string, 'overview' | 'documents' | 'budget'
   request: 'documents', quotation: 'documents', 'list-of-tenderer': 'documents', instruction: 'documents', receivedInstruction: 'documents',
   tenderQuery: 'documents', receivedTenderQuery: 'documents',
 };
-/** Pages under /project/{projectId}/ in §2.6 (the project's own). */
-const PROJECT_SUBPAGES: readonly string[] = ['tender-costing', 'bill-of-quantity-scan-list'];
+/** Pages under /project/{projectId}/ in §2.6 the area routes here (tender costing is a page of its own: the project's tab). */
+const PROJECT_SUBPAGES: readonly string[] = ['bill-of-quantity-scan-list'];
 /** Path segments of §2.6 that stand where a project id would, yet name none. */
 const NOT_A_PROJECT = new Set([NO_PROJECT_SEGMENT, 'new-received']);
 

@@ -6,11 +6,10 @@ import { useTranslate } from 'react-admin';
 import { Alert, Box, Button, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import type { BudgetLineView, BudgetView } from '@binaan/contracts';
 import { StatusChip } from '../documents/StatusChip.js';
-import { formatMoney } from '../format.js';
 import { MachineActions } from '../projects/MachineActions.js';
 import { ScrollRegion } from '../projects/ScrollRegion.js';
 import { BudgetLineForm } from './BudgetLineForm.js';
-import { HIDDEN, usePlan } from './use-plan.js';
+import { HIDDEN, plainMoney, usePlan } from './use-plan.js';
 
 const MONEY_COLUMNS = ['budget', 'committed', 'claimed', 'remaining'] as const;
 
@@ -23,7 +22,7 @@ export function BudgetTab({ projectId, projectName }: { projectId: string; proje
   if (!plan) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   const canStart = plan.status === null && plan.availableActions.some((a) => a.event === 'Create');
   const money = (row: Pick<BudgetLineView, (typeof MONEY_COLUMNS)[number]>, strong = false) => MONEY_COLUMNS.map((c) => (
-    <TableCell key={c} align="right" sx={{ whiteSpace: 'nowrap', ...(strong ? { fontWeight: 600 } : {}), ...(c === 'remaining' && row[c].startsWith('-') ? { color: 'error.main' } : {}) }}>{formatMoney(row[c])}</TableCell>
+    <TableCell key={c} align="right" sx={{ whiteSpace: 'nowrap', ...(strong ? { fontWeight: 600 } : {}), ...(c === 'remaining' && row[c].startsWith('-') ? { color: 'error.main' } : {}) }}>{plainMoney(row[c])}</TableCell>
   ));
   return (
     <Box data-testid="budget-tab">
@@ -115,7 +114,7 @@ export function BudgetTab({ projectId, projectName }: { projectId: string; proje
                       <TableRow key={document.id} data-testid="budget-document">
                         <TableCell>{document.documentNo} · {document.title}<Typography variant="body2" color="text.secondary">{translate(`resources.${document.resource}.name`, { smart_count: 1, _: document.resource })} · {translate(`workflow.status.${document.status}`, { _: document.status })}</Typography></TableCell>
                         <TableCell>{translate(`admin.budget.${document.measure}`)}</TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(document.total)}</TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{plainMoney(document.total)}</TableCell>
                         <TableCell sx={{ minWidth: 140 }}>
                           <TextField select size="small" fullWidth value={document.code ?? ''} disabled={busy}
                             label={translate('admin.budget.countUnder')} id={`budget-allocate-${document.id}`}

@@ -2,6 +2,7 @@
 // If-Match: a change's refusal is shown in the user's language and the plan is read again either way.
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
+import { formatMoney } from '../format.js';
 import { adminJson, errorCodeOf, isConflict, type AdminRequest } from '../providers/admin-request.js';
 
 export function usePlan<T extends { revision: number }>(path: string) {
@@ -36,3 +37,6 @@ export function usePlan<T extends { revision: number }>(path: string) {
 
 /** Read by screen readers, not shown (a column heading whose cells are buttons). */
 export const HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** "1234.5" -> "1,234.50" (the column headings name the currency). */
+export const plainMoney = (amount: string): string => formatMoney(amount, '').replace(/^(-?) /, '$1');
