@@ -26,7 +26,7 @@ export function BudgetTab({ projectId, projectName }: { projectId: string; proje
   ));
   return (
     <Box data-testid="budget-tab">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' }, mb: 1 }}>
         <Typography variant="h6" component="h2">{translate('admin.budget.title')}</Typography>
         {plan.status && <StatusChip resource="ongoingBudget" status={plan.status} />}
       </Stack>

@@ -24,7 +24,7 @@ export function ProgressTab({ projectId, projectName }: { projectId: string; pro
   const canRecord = plan.canRecord;
   return (
     <Box data-testid="progress-tab">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' }, mb: 1 }}>
         <Typography variant="h6" component="h2">{translate('admin.progress.title')}</Typography>
         {plan.status && <StatusChip resource="progressPlanning" status={plan.status} />}
       </Stack>

@@ -57,7 +57,7 @@ export function ProjectShow({ tab: fixedTab }: { tab?: string } = {}) {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="project-page">
       {/* Each tab is a page of its own address, so its name leads the title (WCAG 2.4.2). */}
-      <Title title={current === 'overview' ? project.name : `${translate(`admin.projects.tabs.${current}`)} · ${project.name}`} />
+      <Title title={current === 'overview' ? project.name : `${translate(`admin.projects.tabs.${tabKey(current)}`)} · ${project.name}`} />
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
