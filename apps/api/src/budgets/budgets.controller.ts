@@ -76,6 +76,8 @@ export class BudgetsController {
 
   @Delete('projects/:id/budget/lines/:lineId')
   @ApiBudgetRefusals()
+  // It takes no body, yet Fastify still parses one sent (400 when it is not JSON).
+  @ApiRefusal(400, 'a body sent that is not JSON (none is needed)')
   removeLine(@Param('id') id: string, @Param('lineId') lineId: string, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
     return this.budgets.change(request.principal!, project(id), { type: 'removeLine', lineId }, baseRevision({}, ifMatch));
   }
