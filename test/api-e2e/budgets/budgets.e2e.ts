@@ -148,5 +148,16 @@ describe.each(STORES)('ongoing budget api on %s', (kind) => {
     expect(rows).toEqual([{ status: 'approved' }]);
   });
 
+  it('the company\'s flat list per status (§2.6 pages): newest first, Content-Range counted to the page\'s end; another company sees none', async () => {
+    const list = (filter: object, token = lim) => running.api.call('get', `/api/ongoing-budgets?filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent('[0,9]')}`, { token });
+    const approved = await list({ status: 'approved' });
+    expect([approved.status, approved.headers['content-range']]).toEqual([200, 'ongoing-budgets 0-0/1']);
+    expect(approved.body).toMatchObject([{ projectId: project, projectCode: 'TB-MT-A', status: 'approved' }]);
+    expect((await list({ status: 'pending' })).body).toEqual([]);
+    expect((await list({}, mei)).body).toEqual([]);
+    const bad = await list({ status: 'active' });
+    expect([bad.status, bad.body.errorCode]).toEqual([400, 'validationFailed']);
+  });
+
   itAnsweredEveryCallWithoutAServerError(() => running);
 });

@@ -101,5 +101,13 @@ describe.each(STORES)('progress plan api on %s', (kind) => {
     expect(await running.sql.query('SELECT status FROM progress_plans WHERE project_id = $1', [project])).toEqual([{ status: 'pending' }]);
   });
 
+  it('the company\'s flat list per status (§2.6 pages)', async () => {
+    const pending = await running.api.call('get', `/api/progress-plans?filter=${encodeURIComponent('{"status":"pending"}')}`, { token: kumar });
+    expect([pending.status, pending.headers['content-range']]).toEqual([200, 'progress-plans 0-0/1']);
+    expect(pending.body).toMatchObject([{ projectId: project, status: 'pending' }]);
+    const unknown = await running.api.call('get', `/api/progress-plans?filter=${encodeURIComponent('{"project":"x"}')}`, { token: kumar });
+    expect([unknown.status, unknown.body.errorCode]).toEqual([400, 'unknownFilter']);
+  });
+
   itAnsweredEveryCallWithoutAServerError(() => running);
 });

@@ -13,7 +13,8 @@ export const ongoingBudgetsProjection: Projection = {
     CREATE TABLE IF NOT EXISTS ongoing_budgets (
       project_id text PRIMARY KEY, company_id text NOT NULL, status text NOT NULL,
       created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, revision integer NOT NULL);
-    CREATE INDEX IF NOT EXISTS ongoing_budgets_by_status ON ongoing_budgets (company_id, status, updated_at DESC, project_id);`,
+    CREATE INDEX IF NOT EXISTS ongoing_budgets_by_status ON ongoing_budgets (company_id, status, updated_at DESC, project_id);
+    CREATE INDEX IF NOT EXISTS ongoing_budgets_by_update ON ongoing_budgets (company_id, updated_at DESC, project_id);`,
   inline: (events) => (events.some((stored) => stored.streamType === BUDGET_STREAM_TYPE) ? null : []),
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {

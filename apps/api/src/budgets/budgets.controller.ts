@@ -1,9 +1,15 @@
 // Routes of a project's ongoing budget, under the project: /api/projects/<id>/budget (read, start),
 // its lines, which trade code an order or claim is counted under, workflow actions and history.
-import { applyDecorators, Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Req, Res, UseFilters } from '@nestjs/common';
+import { WorkflowStatuses } from '@binaan/contracts';
+import { applyDecorators, Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
-import type { AuthenticatedRequest } from '../common/principal.js';
+import type { SqlExecutor } from '@binaan/event-store';
+import { companyOf } from '../authority/authority.service.js';
+import { BQ_VIEW_RIGHTS } from '../bills-of-quantity/bq-access.js';
+import { contentRange } from '../common/page-range.js';
+import { READ_MODELS, type AuthenticatedRequest } from '../common/principal.js';
+import { projectPlanList } from '../common/project-plan-list.js';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 import { baseRevision, bodyOf, isUuid, text, type Body as Json } from '../bills-of-quantity/bq-input.js';
 import { BqRefused, invalidBq } from '../bills-of-quantity/bq.errors.js';
@@ -42,7 +48,16 @@ function lineValues(body: Json, all: boolean): Partial<BudgetLineValues> {
 @ApiTags('budgets')
 @UseFilters(BqRefusedFilter)
 export class BudgetsController {
-  constructor(private readonly budgets: Budgets) {}
+  constructor(private readonly budgets: Budgets, @Inject(READ_MODELS) private readonly db: SqlExecutor) {}
+
+  /** The company's ongoing budgets for §2.6's status pages: ?filter={"status":"pending"}&range=[0,24], newest status change first. */
+  @Get('ongoing-budgets')
+  async list(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
+    const companyId = companyOf(request.principal!, ...BQ_VIEW_RIGHTS);
+    const { rows, range, total } = await projectPlanList(this.db, 'ongoing_budgets', companyId, WorkflowStatuses.ongoingBudget, query);
+    contentRange(reply, 'ongoing-budgets', range, rows.length, total);
+    return rows;
+  }
 
   @Get('projects/:id/budget')
   async view(@Param('id') id: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {

@@ -13,7 +13,8 @@ export const progressPlansProjection: Projection = {
     CREATE TABLE IF NOT EXISTS progress_plans (
       project_id text PRIMARY KEY, company_id text NOT NULL, status text NOT NULL,
       created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, revision integer NOT NULL);
-    CREATE INDEX IF NOT EXISTS progress_plans_by_status ON progress_plans (company_id, status, updated_at DESC, project_id);`,
+    CREATE INDEX IF NOT EXISTS progress_plans_by_status ON progress_plans (company_id, status, updated_at DESC, project_id);
+    CREATE INDEX IF NOT EXISTS progress_plans_by_update ON progress_plans (company_id, updated_at DESC, project_id);`,
   inline: (events) => (events.some((stored) => stored.streamType === PROGRESS_STREAM_TYPE) ? null : []),
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {

@@ -1,8 +1,14 @@
 // Routes of a project's progress plan, under the project: /api/projects/<id>/progress-plan (read, start),
 // a BQ row's planned dates and percent complete, workflow actions and history.
-import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Req, Res, UseFilters } from '@nestjs/common';
+import { WorkflowStatuses } from '@binaan/contracts';
+import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { AuthenticatedRequest } from '../common/principal.js';
+import type { SqlExecutor } from '@binaan/event-store';
+import { companyOf } from '../authority/authority.service.js';
+import { BQ_VIEW_RIGHTS } from '../bills-of-quantity/bq-access.js';
+import { contentRange } from '../common/page-range.js';
+import { READ_MODELS, type AuthenticatedRequest } from '../common/principal.js';
+import { projectPlanList } from '../common/project-plan-list.js';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 import { baseRevision, bodyOf, isUuid, type Body as Json } from '../bills-of-quantity/bq-input.js';
 import { BqRefused, invalidBq } from '../bills-of-quantity/bq.errors.js';
@@ -56,7 +62,16 @@ function rowOf(nodeId: string, body: Json): PlanRow {
 @ApiTags('progress-plans')
 @UseFilters(BqRefusedFilter)
 export class ProgressPlansController {
-  constructor(private readonly plans: ProgressPlans) {}
+  constructor(private readonly plans: ProgressPlans, @Inject(READ_MODELS) private readonly db: SqlExecutor) {}
+
+  /** The company's progress plans for §2.6's status pages: ?filter={"status":"pending"}&range=[0,24], newest status change first. */
+  @Get('progress-plans')
+  async list(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
+    const companyId = companyOf(request.principal!, ...BQ_VIEW_RIGHTS);
+    const { rows, range, total } = await projectPlanList(this.db, 'progress_plans', companyId, WorkflowStatuses.progressPlanning, query);
+    contentRange(reply, 'progress-plans', range, rows.length, total);
+    return rows;
+  }
 
   @Get('projects/:id/progress-plan')
   async view(@Param('id') id: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
