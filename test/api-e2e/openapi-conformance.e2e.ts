@@ -110,6 +110,10 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     // The members of the callers' companies: real people whose data the platform admin may export.
     '/api/personal-data/users/{userId}': () => strings(from('/api/company/members').map((f) => f.object.id)).map((userId) => ({ userId })),
     // A project's BQ (none in the demo: 404 bqNotFound for history, the empty BQ for the others).
+    // A project's budget and progress plan (none in the demo: the empty view, 404 for history).
+    ...Object.fromEntries(['/api/projects/{id}/budget', '/api/projects/{id}/budget/history', '/api/projects/{id}/progress-plan', '/api/projects/{id}/progress-plan/history'].map((template) => [
+      template, () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((id) => ({ id })),
+    ])),
     ...Object.fromEntries(['/api/bill-of-quantity/{projectId}', '/api/bill-of-quantity/{projectId}/changes', '/api/bill-of-quantity/{projectId}/history'].map((template) => [
       template, () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((projectId) => ({ projectId })),
     ])),

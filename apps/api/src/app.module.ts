@@ -8,6 +8,8 @@ import { AccessModule } from './access.module.js';
 import { AuthorityModule } from './authority/authority.module.js';
 import { BillsOfQuantityModule } from './bills-of-quantity/bills-of-quantity.module.js';
 import { BqImportExportModule } from './bills-of-quantity/bq-import-export.module.js';
+import { BudgetsModule } from './budgets/budgets.module.js';
+import { ProgressPlansModule } from './progress-plans/progress-plans.module.js';
 import { CertificatesModule } from './certificates/certificates.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { loadSecrets } from './common/secrets.js';
@@ -29,7 +31,7 @@ export class AppModule {
     const secrets = loadSecrets(config);
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, CertificatesModule, NotificationsModule, PersonalDataModule],
+      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

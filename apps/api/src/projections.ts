@@ -6,6 +6,8 @@ import { auditTrailProjection } from './audit/audit-trail.projection.js';
 import { authorityProjection } from './authority/authority.projection.js';
 import { billsOfQuantityProjection } from './bills-of-quantity/bq.projection.js';
 import { bqScansProjection } from './bills-of-quantity/scan/bq-scans.projection.js';
+import { ongoingBudgetsProjection } from './budgets/budget.projection.js';
+import { progressPlansProjection } from './progress-plans/progress-plan.projection.js';
 import { certificatesProjection } from './certificates/certificates.projection.js';
 import { companiesProjection } from './companies/companies.projection.js';
 import { documentsProjection } from './documents/documents.projection.js';
@@ -13,4 +15,4 @@ import { sessionsProjection, usersProjection } from './identity/identity.project
 import { notificationsProjection } from './notifications/notifications.projection.js';
 import { projectsProjection } from './projects/projects.projection.js';
 
-export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, certificatesProjection, notificationsProjection];
+export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection];

@@ -53,6 +53,10 @@ export const WorkflowStatuses = {
   chequePayment: ['pending', 'confirmed', 'rejected'],
   // Spec §2.6 targets /bill-of-quantity/{projectId}/{pending-approval, rejected, active}; new while drafted.
   billOfQuantity: ['new', 'pendingApproval', 'active', 'rejected'],
+  // Spec §2.6 targets /ongoing-budget/{projectId}/{pending, rejected, approved}: a project's ongoing budget.
+  ongoingBudget: ['pending', 'approved', 'rejected'],
+  // Spec §2.6 targets /project-progress-planning/{projectId}/{pending, approved, rejected}: a project's progress plan.
+  progressPlanning: ['pending', 'approved', 'rejected'],
 } as const;
 
 export type WorkflowResource = keyof typeof WorkflowStatuses;
@@ -95,6 +99,8 @@ export const WorkflowAuthorityScopes: Readonly<Record<WorkflowResource, Workflow
   inquiry: 'platform',
   chequePayment: 'company',
   billOfQuantity: 'project',
+  ongoingBudget: 'project',
+  progressPlanning: 'project',
 };
 
 export function isWorkflowResource(name: string): name is WorkflowResource {

@@ -40,7 +40,7 @@ export class Client {
   readonly replies: Recorded[] = [];
   constructor(private readonly app: NestFastifyApplication) {}
 
-  async call(method: 'get' | 'post' | 'put', path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Reply> {
+  async call(method: 'get' | 'post' | 'put' | 'delete', path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Reply> {
     let req = request(this.app.getHttpServer())[method](path);
     if (options.token) req = req.set('authorization', `Bearer ${options.token}`);
     for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);

@@ -12,6 +12,7 @@ import { orderWorkflow } from './orders.machine.js';
 import { paymentCertificateWorkflow } from './payment-certificate.machine.js';
 import { billingWorkflow, couponWorkflow, inquiryWorkflow } from './platform.machine.js';
 import { progressiveClaimWorkflow } from './progressive-claim.machine.js';
+import { projectPlanWorkflow } from './project-plans.machine.js';
 import { projectMemberWorkflow } from './project-member.machine.js';
 import { projectStageWorkflow } from './project-stage.machine.js';
 import { projectWorkflow } from './project.machine.js';
@@ -51,4 +52,6 @@ export const workflowDefinitions: { readonly [R in WorkflowResource]: readonly W
   inquiry: [inquiryWorkflow],
   chequePayment: [chequePaymentWorkflow],
   billOfQuantity: [billOfQuantityWorkflow],
+  ongoingBudget: [projectPlanWorkflow('ongoingBudget')],
+  progressPlanning: [projectPlanWorkflow('progressPlanning')],
 };

@@ -13,7 +13,8 @@ import { BqQueries } from './bq-queries.js';
 @Module({
   controllers: [BillsOfQuantityController],
   providers: [...BQ_COMMAND_HANDLERS, BqAccess, BqCommands, BqLive, BqLoader, BqQueries],
-  // For BqImportExportModule's BQ_BOOK (bq-book.adapter.ts): the imports and the export go through these.
-  exports: [BqCommands, BqQueries],
+  // For BqImportExportModule's BQ_BOOK (bq-book.adapter.ts): the imports and the export go through these;
+  // the budget and the progress plan read the BQ (BqLoader) and take its project checks (BqAccess).
+  exports: [BqCommands, BqQueries, BqAccess, BqLoader],
 })
 export class BillsOfQuantityModule {}

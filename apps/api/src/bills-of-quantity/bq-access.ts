@@ -8,7 +8,7 @@
 // the company's levels, the company's authority manual for billOfQuantity. The lookups go through the
 // documents' read cache (dropped on any append that feeds them), so a change of rows reads nothing.
 import { Inject, Injectable } from '@nestjs/common';
-import { hasAnyAccessRight, type AccessRight, type AuthorityManual } from '@binaan/contracts';
+import { hasAnyAccessRight, type AccessRight, type AuthorityManual, type WorkflowResource } from '@binaan/contracts';
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import type { Actor } from '@binaan/workflows';
 import { companyLevels, companyManual, workflowManual } from '../authority/authority-reads.js';
@@ -37,21 +37,21 @@ export class BqAccess {
   }
 
   /** The caller may read the project's BQ: its company, and the project visible to them. */
-  async reader(principal: Principal, projectId: string): Promise<string> {
+  async reader(principal: Principal, projectId: string, missing = 'bqNotFound'): Promise<string> {
     const companyId = companyOf(principal, ...BQ_VIEW_RIGHTS);
-    await this.project(principal, companyId, projectId);
+    await this.project(principal, companyId, projectId, missing);
     return companyId;
   }
 
   /** The actor for a change of rows, tabs or build-ups (update right, then levels). */
-  async editor(principal: Principal, projectId: string): Promise<Actor> {
+  async editor(principal: Principal, projectId: string, missing = 'bqNotFound'): Promise<Actor> {
     companyOf(principal, ...BQ_UPDATE_RIGHTS);
-    return this.actor(principal, projectId);
+    return this.actor(principal, projectId, missing);
   }
 
   /** The actor for the machine: company levels and the user's levels in the project together. */
-  async actor(principal: Principal, projectId: string): Promise<Actor> {
-    const companyId = await this.reader(principal, projectId);
+  async actor(principal: Principal, projectId: string, missing = 'bqNotFound'): Promise<Actor> {
+    const companyId = await this.reader(principal, projectId, missing);
     const [company, project] = await Promise.all([
       this.cache.get(`levels ${companyId} ${principal.userId}`, () => companyLevels(this.db, companyId, principal.userId)),
       this.cache.get(`projectLevels ${projectId} ${principal.userId}`, () => projectLevels(this.db, projectId, principal.userId)),
@@ -59,16 +59,17 @@ export class BqAccess {
     return { userId: principal.userId, companyId, kind: principal.userType === 2 ? 'admin' : 'user', authorities: { company, project: mergeLevels(company, project) } };
   }
 
-  proposes(actor: Actor): boolean {
-    return actor.kind === 'admin' || (actor.authorities.project.billOfQuantity ?? []).includes(10);
+  /** CreatePropose (10) on the resource in the project (the BQ's, or a plan of the project's: budget, progress). */
+  proposes(actor: Actor, resource: WorkflowResource = 'billOfQuantity'): boolean {
+    return actor.kind === 'admin' || (actor.authorities.project[resource] ?? []).includes(10);
   }
 
-  async manual(companyId: string): Promise<AuthorityManual | undefined> {
-    const view = await this.cache.get(`bqManual ${companyId}`, () => companyManual(this.db, companyId, 'billOfQuantity'));
+  async manual(companyId: string, resource: WorkflowResource = 'billOfQuantity'): Promise<AuthorityManual | undefined> {
+    const view = await this.cache.get(`manual ${resource} ${companyId}`, () => companyManual(this.db, companyId, resource));
     return view ? workflowManual(view) : undefined;
   }
 
-  private async project(principal: Principal, companyId: string, projectId: string): Promise<void> {
+  private async project(principal: Principal, companyId: string, projectId: string, missing: string): Promise<void> {
     const viewAll = hasAnyAccessRight(principal.accessRights, 'project.viewAll');
     const [row] = isUuid(projectId)
       ? await this.cache.get(`bqProject ${companyId} ${projectId} ${principal.userId} ${viewAll}`, () => this.db.query<{ visible: boolean }>(
@@ -76,7 +77,7 @@ export class BqAccess {
           [companyId, viewAll, principal.userId, principal.email.toLowerCase(), projectId],
         ))
       : [];
-    if (!row) throw new BqRefused(404, 'bqNotFound', 'No such project in this company.');
+    if (!row) throw new BqRefused(404, missing, 'No such project in this company.');
     if (!row.visible && principal.userType !== 2) throw new BqRefused(403, 'projectNotVisible', 'This project is not yours to see: ask for the right to view all projects, or to be made a member.');
   }
 }

@@ -34,6 +34,8 @@ const CONTEXT_TAGS: readonly { name: string; description: string; prefixes: read
     description: "A project's bill of quantity: tabs, trees of headers and items (the tree table's operations at bq-item/<operation>), build-ups, approval, changes since a revision and the live stream",
     prefixes: ['bq-item', 'bq-tab', 'bq-build-up', 'bill-of-quantity', 'bills-of-quantity'],
   },
+  { name: 'budgets', description: "A project's ongoing budget per trade code against what was committed and claimed, its approval (/api/projects/<id>/budget), the company's list", prefixes: ['ongoing-budgets'] },
+  { name: 'progress-plans', description: "A project's progress plan: planned dates and percent complete per BQ row, its approval (/api/projects/<id>/progress-plan), the company's list", prefixes: ['progress-plans'] },
   {
     name: 'certificates',
     description:

@@ -93,11 +93,14 @@ describe('targets that are not documents', () => {
     expect(resolveLinkTarget(bq.pathname, '', null)).toEqual({ to: '/project/proj-1/bill-of-quantity' });
     const scan = target({ module: 'bqScan', src: 'x', src_id: 'y', event_data: data({}) });
     expect(resolveLinkTarget(scan.pathname, '', null)).toEqual({ to: '/project/proj-1/bill-of-quantity' });
-    for (const module of ['tenderCosting']) {
-      const url = target({ module, src: 'x', src_id: 'y', event_data: data({}) });
-      expect(routed(url.pathname)).toBe(true);
-      expect(resolveLinkTarget(url.pathname, '', null)).toEqual({ to: '/projects/proj-1' });
-    }
+    // Tender costing is the project's page itself (its Tender costing tab at the spec's path), not a link target to resolve.
+    const costing = target({ module: 'tenderCosting', src: 'x', src_id: 'y', event_data: data({}) });
+    expect(costing.pathname).toBe('/project/proj-1/tender-costing');
+    expect(routed(costing.pathname)).toBe(false);
+    const budget = target({ module: 'ongoingBudget', src: 'pending', src_id: 'b-1', event_data: data({}) });
+    expect(resolveLinkTarget(budget.pathname, '', null)).toEqual({ to: '/projects/proj-1/budget' });
+    const plan = target({ module: 'progressPlanning', src: 'approved', src_id: 'p-1', event_data: data({}) });
+    expect(resolveLinkTarget(plan.pathname, '', null)).toEqual({ to: '/projects/proj-1/progress' });
     const query = target({ module: 'tenderQuery', src: 'x', src_id: 'q-1', event_data: data({}) });
     expect(resolveLinkTarget(query.pathname, '', null)).toEqual({ to: '/projects/proj-1/documents' });
     const request = target({ module: 'request', src: 'pending', src_id: 'r-1', event_data: data({ category: 'trade' }) });

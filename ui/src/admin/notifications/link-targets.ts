@@ -38,16 +38,16 @@ const VIEW_PARAMETERS: Readonly<Record<string, DocumentResource | null>> = {
 const REDIRECTS: Readonly<Record<string, string>> = { '/dashboard': '/article' };
 
 /**
- * §2.6 targets of project pages the area has no page of its own for (bills of quantity, budgets, tender
- * costing, requests, quotations, queries, planning): the project's page, on the tab nearest to them.
+ * §2.6 targets of project pages: the ongoing budget and progress planning on their tabs of the project's
+ * page; those the area has no page of its own for (requests, quotations, queries) on the tab nearest to them.
  */
-const PROJECT_PAGES: Readonly<Record<string, 'overview' | 'documents'>> = {
-  'bill-of-quantity': 'overview', 'ongoing-budget': 'overview', 'project-progress-planning': 'overview',
+const PROJECT_PAGES: Readonly<Record<string, 'overview' | 'documents' | 'budget' | 'progress'>> = {
+  'bill-of-quantity': 'overview', 'ongoing-budget': 'budget', 'project-progress-planning': 'progress',
   request: 'documents', quotation: 'documents', 'list-of-tenderer': 'documents', instruction: 'documents', receivedInstruction: 'documents',
   tenderQuery: 'documents', receivedTenderQuery: 'documents',
 };
-/** Pages under /project/{projectId}/ in §2.6 (the project's own). */
-const PROJECT_SUBPAGES: readonly string[] = ['tender-costing', 'bill-of-quantity-scan-list'];
+/** Pages under /project/{projectId}/ in §2.6 the area routes here (tender costing is a page of its own: the project's tab). */
+const PROJECT_SUBPAGES: readonly string[] = ['bill-of-quantity-scan-list'];
 /** Path segments of §2.6 that stand where a project id would, yet name none. */
 const NOT_A_PROJECT = new Set([NO_PROJECT_SEGMENT, 'new-received']);
 

@@ -11,7 +11,7 @@ import { ConfirmActionDialog } from '../documents/ConfirmActionDialog.js';
 import { adminJson, errorCodeOf, isConflict } from '../providers/admin-request.js';
 
 export function MachineActions({ resource, path, name, revision, actions, onDone, disabled = false }: {
-  resource: 'project' | 'projectMember' | 'projectStage' | 'billOfQuantity'; path: string; name: string; revision: number; actions: readonly ProjectAction[]; onDone: () => void;
+  resource: 'project' | 'projectMember' | 'projectStage' | 'billOfQuantity' | 'ongoingBudget' | 'progressPlanning'; path: string; name: string; revision: number; actions: readonly ProjectAction[]; onDone: () => void;
   /** While the page has changes still being saved (the BQ editor): the revision is not the latest yet. */
   disabled?: boolean;
 }) {

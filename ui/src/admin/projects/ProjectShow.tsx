@@ -28,13 +28,20 @@ function WorkHereButton({ project, kind }: { project: { id: string; name: string
   return <Button variant="contained" onClick={() => void work()} data-testid="project-work-here">{translate('admin.projects.selector.workHere')}</Button>;
 }
 
-export const PROJECT_TABS = ['overview', 'members', 'stages', 'authority', 'documents', 'bill-of-quantity', 'history'] as const;
+export const PROJECT_TABS = ['overview', 'members', 'stages', 'authority', 'documents', 'bill-of-quantity', 'tender-costing', 'budget', 'progress', 'history'] as const;
 /** The BQ editor (issue 17) comes with its own chunk (TanStack Table and Virtual are only its). */
 const BqEditorPage = lazy(() => import('../bill-of-quantity/BqEditorPage.js').then((m) => ({ default: m.BqEditorPage })));
 const BQ_TAB = 'bill-of-quantity';
-/** A tab's address: the BQ at /project/<id>/bill-of-quantity (as the spec's /project/<id>/... targets), the rest at /projects/<id>/<tab>. */
-export const projectTabPath = (id: string, tab: string) => (tab === BQ_TAB ? `/project/${encodeURIComponent(id)}/${BQ_TAB}` : `/projects/${encodeURIComponent(id)}/${tab}`);
-const tabKey = (tab: string) => (tab === BQ_TAB ? 'billOfQuantity' : tab);
+/** The project's plans (issue 17): ongoing budget, progress plan, tender costing. */
+const BudgetTab = lazy(() => import('../project-plans/BudgetTab.js').then((m) => ({ default: m.BudgetTab })));
+const TenderCostingTab = lazy(() => import('../project-plans/TenderCostingTab.js').then((m) => ({ default: m.TenderCostingTab })));
+const ProgressTab = lazy(() => import('../project-plans/ProgressTab.js').then((m) => ({ default: m.ProgressTab })));
+const COSTING_TAB = 'tender-costing';
+/** Tabs at /project/<id>/<tab>, as the spec's /project/<id>/... targets (§2.6 names tender costing's). */
+const SPEC_PATH_TABS: readonly string[] = [BQ_TAB, COSTING_TAB];
+/** A tab's address: the BQ and tender costing at /project/<id>/<tab>, the rest at /projects/<id>/<tab>. */
+export const projectTabPath = (id: string, tab: string) => (SPEC_PATH_TABS.includes(tab) ? `/project/${encodeURIComponent(id)}/${tab}` : `/projects/${encodeURIComponent(id)}/${tab}`);
+const tabKey = (tab: string) => (tab === BQ_TAB ? 'billOfQuantity' : tab === COSTING_TAB ? 'tenderCosting' : tab);
 
 export function ProjectShow({ tab: fixedTab }: { tab?: string } = {}) {
   const params = useParams();
@@ -50,7 +57,7 @@ export function ProjectShow({ tab: fixedTab }: { tab?: string } = {}) {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="project-page">
       {/* Each tab is a page of its own address, so its name leads the title (WCAG 2.4.2). */}
-      <Title title={current === 'overview' ? project.name : `${translate(`admin.projects.tabs.${current}`)} · ${project.name}`} />
+      <Title title={current === 'overview' ? project.name : `${translate(`admin.projects.tabs.${tabKey(current)}`)} · ${project.name}`} />
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
@@ -82,6 +89,9 @@ export function ProjectShow({ tab: fixedTab }: { tab?: string } = {}) {
         {current === 'authority' && <AuthorityTab project={project} onChange={reload} />}
         {current === 'documents' && <DocumentsTab project={project} counts={documents ?? []} />}
         {current === 'history' && <HistoryTab project={project} history={history ?? []} />}
+        {current === 'budget' && <Suspense fallback={<PageLoading />}><BudgetTab projectId={project.id} projectName={project.name} /></Suspense>}
+        {current === COSTING_TAB && <Suspense fallback={<PageLoading />}><TenderCostingTab projectId={project.id} /></Suspense>}
+        {current === 'progress' && <Suspense fallback={<PageLoading />}><ProgressTab projectId={project.id} projectName={project.name} /></Suspense>}
         {current === BQ_TAB && <Suspense fallback={<PageLoading />}><BqEditorPage projectId={project.id} projectName={project.name} members={project.members} /></Suspense>}
       </Box>
     </Box>

@@ -6,7 +6,7 @@ import { noteApiActivity } from '../../shared/session/inactivity.js';
 import { getSession, reportNotLoggedIn } from '../../shared/session/session-store.js';
 
 /** cache: 'no-store' unless a call asks for the browser's cache ('no-cache': kept, revalidated with its ETag). */
-export type AdminRequest = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; headers?: Record<string, string>; cache?: RequestCache };
+export type AdminRequest = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; headers?: Record<string, string>; cache?: RequestCache };
 export type AdminReply<T> = { status: number; headers: Headers; json: T };
 
 /** Whether a path has an empty segment (`documents/po//history`): a page that does not know its id yet. */

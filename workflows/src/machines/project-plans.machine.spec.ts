@@ -1,0 +1,12 @@
+import { describeWorkflowTable, type Row } from '../testing/workflow-table.js';
+
+for (const resource of ['ongoingBudget', 'progressPlanning'] as const) {
+  describeWorkflowTable(resource, [
+    [null, 'Create', 'pending', 'own10'],
+    ['pending', 'Approve', 'approved', 'approver'],
+    ['pending', 'Approve', 'pending', 'approver', 'more'],
+    ['pending', 'Reject', 'rejected', 'approver', 'remark'],
+    ['rejected', 'Resubmit', 'pending', 'own10'],
+    ['approved', 'Reopen', 'pending', 'own10', 'remark'],
+  ] satisfies Row[]);
+}
