@@ -13,6 +13,13 @@ import { BillsOfQuantityModule } from './bills-of-quantity/bills-of-quantity.mod
 import * as bqCommands from './bills-of-quantity/bq.commands.js';
 import * as bqImportExportCommands from './bills-of-quantity/bq-import-export.commands.js';
 import { BqImportExportModule } from './bills-of-quantity/bq-import-export.module.js';
+import { BqRefused } from './bills-of-quantity/bq.errors.js';
+import { BUDGET_COMMAND_HANDLERS } from './budgets/budgets-command.handlers.js';
+import { AddBudgetLine, StartBudget } from './budgets/budgets.commands.js';
+import * as budgetCommands from './budgets/budgets.commands.js';
+import { BudgetsController } from './budgets/budgets.controller.js';
+import { BudgetsModule } from './budgets/budgets.module.js';
+import { Budgets } from './budgets/budgets.service.js';
 import * as certificateCommands from './certificates/certificates.commands.js';
 import { CertificatesModule } from './certificates/certificates.module.js';
 import * as companyCommands from './companies/companies.commands.js';
@@ -31,6 +38,12 @@ import * as projectCommands from './projects/projects.commands.js';
 import { ProjectsController } from './projects/projects.controller.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { ProjectsService } from './projects/projects.service.js';
+import { PROGRESS_PLAN_COMMAND_HANDLERS } from './progress-plans/progress-plans-command.handlers.js';
+import { PlanProgressRow } from './progress-plans/progress-plans.commands.js';
+import * as progressPlanCommands from './progress-plans/progress-plans.commands.js';
+import { ProgressPlansController } from './progress-plans/progress-plans.controller.js';
+import { ProgressPlansModule } from './progress-plans/progress-plans.module.js';
+import { ProgressPlans } from './progress-plans/progress-plans.service.js';
 import { READ_MODELS } from './common/principal.js';
 
 type Constructor = new (...args: never[]) => unknown;
@@ -52,6 +65,8 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['personal data', PersonalDataModule, [personalDataCommands]],
   ['bills of quantity', BillsOfQuantityModule, [bqCommands]],
   ['BQ import and scans', BqImportExportModule, [bqImportExportCommands]],
+  ['ongoing budgets', BudgetsModule, [budgetCommands]],
+  ['progress plans', ProgressPlansModule, [progressPlanCommands]],
 ];
 
 describe('commands through the CQRS CommandBus', () => {
@@ -96,6 +111,56 @@ describe('commands through the CQRS CommandBus', () => {
     const refused = refusal(409, 'projectCodeTaken', 'taken');
     create.mockRejectedValueOnce(refused);
     await expect(controller.create(body, { principal, method: 'POST', headers: {}, query: {} })).rejects.toBe(refused);
+    await app.close();
+  });
+
+  it('the budget\'s and the progress plan\'s routes send the raw body, their handlers read it as the routes did, refusals unchanged', async () => {
+    const change = jest.fn<Budgets['change']>();
+    const start = jest.fn<Budgets['start']>();
+    const plan = jest.fn<ProgressPlans['plan']>();
+    const app = await Test.createTestingModule({
+      imports: [CqrsModule.forRoot()],
+      controllers: [BudgetsController, ProgressPlansController],
+      providers: [
+        ...BUDGET_COMMAND_HANDLERS, ...PROGRESS_PLAN_COMMAND_HANDLERS, { provide: Budgets, useValue: { change, start } }, { provide: ProgressPlans, useValue: { plan } },
+        { provide: READ_MODELS, useValue: {} },
+      ],
+    }).compile();
+    await app.init();
+    const sent = jest.spyOn(app.get(CommandBus), 'execute');
+    const budgets = app.get(BudgetsController);
+    const plans = app.get(ProgressPlansController);
+    const principal = { userId: 'u-1', companyId: 'c-1' } as Principal;
+    const request = { principal, method: 'POST', headers: {}, query: {} };
+    const projectId = '6f1c2a8e-4b7d-4c1e-9a3f-2d5e8b7c6a10';
+    const nodeId = '0b9e7d6c-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
+    const refusedWith = (status: number, code: string) => expect.objectContaining({ name: 'BqRefused', status, code });
+
+    change.mockResolvedValueOnce({ success: true, revision: 4, id: 'l-1' });
+    await expect(budgets.addLine(projectId, { code: ' A1 ', description: 'Concrete', amount: '1200.5' }, '"3"', request)).resolves.toEqual({ success: true, revision: 4, id: 'l-1' });
+    expect(sent).toHaveBeenCalledWith(expect.any(AddBudgetLine));
+    expect(change).toHaveBeenCalledWith(principal, projectId, { type: 'addLine', lineId: expect.any(String), values: { code: 'A1', description: 'Concrete', amount: '1200.50' } }, 3);
+
+    // The path's project is checked before the body's fields, the revision last: the same refusal wins as before the bus.
+    await expect(Promise.resolve().then(() => budgets.addLine('not-a-project', { amount: 'x' }, undefined, request))).rejects.toEqual(refusedWith(404, 'budgetNotFound'));
+    await expect(Promise.resolve().then(() => budgets.addLine(projectId, { code: 'A1', description: 'Concrete', amount: '-1' }, undefined, request))).rejects.toEqual(refusedWith(400, 'validationFailed'));
+    await expect(Promise.resolve().then(() => budgets.removeLine(projectId, 'l-1', undefined, request))).rejects.toEqual(refusedWith(428, 'revisionRequired'));
+    await expect(Promise.resolve().then(() => budgets.start('not-a-project', request))).rejects.toEqual(refusedWith(404, 'budgetNotFound'));
+    expect(sent).toHaveBeenCalledWith(expect.any(StartBudget));
+    expect(start).not.toHaveBeenCalled();
+    expect(change).toHaveBeenCalledTimes(1);
+
+    const refused = new BqRefused(409, 'budgetTradeCodeTaken', 'taken');
+    change.mockRejectedValueOnce(refused);
+    await expect(budgets.updateLine(projectId, 'l-1', { code: 'a1' }, '"4"', request)).rejects.toBe(refused);
+
+    plan.mockResolvedValueOnce({ success: true, revision: 7 });
+    await expect(plans.plan(projectId, nodeId, { plannedStart: '2026-01-05', plannedEnd: '2026-02-01', percentComplete: '12.5', revision: 6 }, undefined, request)).resolves.toEqual({ success: true, revision: 7 });
+    expect(sent).toHaveBeenCalledWith(expect.any(PlanProgressRow));
+    expect(plan).toHaveBeenCalledWith(principal, projectId, { nodeId, dates: { plannedStart: '2026-01-05', plannedEnd: '2026-02-01' }, percentComplete: '12.50' }, 6);
+    await expect(Promise.resolve().then(() => plans.plan('not-a-project', 'not-a-row', {}, undefined, request))).rejects.toEqual(refusedWith(404, 'progressNodeNotFound'));
+    await expect(Promise.resolve().then(() => plans.plan(projectId, nodeId, { plannedStart: '2026-02-30' }, '"6"', request))).rejects.toEqual(refusedWith(400, 'validationFailed'));
+    expect(plan).toHaveBeenCalledTimes(1);
     await app.close();
   });
 });

@@ -1,9 +1,11 @@
 // Routes of a project's ongoing budget, under the project: /api/projects/<id>/budget (read, start),
-// its lines, which trade code an order or claim is counted under, workflow actions and history.
+// its lines, which trade code an order or claim is counted under, workflow actions and history. Writes are
+// sent as commands through the CommandBus (budgets.commands.ts); their handlers read the body
+// (budgets-command.handlers.ts).
 import { WorkflowStatuses } from '@binaan/contracts';
 import { applyDecorators, Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { randomUUID } from 'node:crypto';
 import type { SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../authority/authority.service.js';
 import { BQ_VIEW_RIGHTS } from '../bills-of-quantity/bq-access.js';
@@ -11,11 +13,9 @@ import { contentRange } from '../common/page-range.js';
 import { READ_MODELS, type AuthenticatedRequest } from '../common/principal.js';
 import { projectPlanList } from '../common/project-plan-list.js';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
-import { baseRevision, bodyOf, isUuid, text, type Body as Json } from '../bills-of-quantity/bq-input.js';
-import { BqRefused, invalidBq } from '../bills-of-quantity/bq.errors.js';
 import { BqRefusedFilter } from '../bills-of-quantity/bq-refused.filter.js';
-import { formatSen, parseMoney } from '../documents/money.js';
-import type { BudgetLineValues } from './budget.events.js';
+import { budgetProject } from './budget-input.js';
+import { ActOnBudget, AddBudgetLine, AllocateBudgetDocument, RemoveBudgetLine, StartBudget, UpdateBudgetLine } from './budgets.commands.js';
 import { Budgets } from './budgets.service.js';
 
 type Reply = { header(name: string, value: string): unknown };
@@ -26,29 +26,11 @@ const ApiBudgetRefusals = () => applyDecorators(
   ApiRefusal(428, 'revisionRequired: send the revision last read (revision in the body, or If-Match)'),
 );
 
-function project(id: string): string {
-  if (!isUuid(id)) throw new BqRefused(404, 'budgetNotFound', 'No such project.');
-  return id;
-}
-
-/** The line's fields present in the body (all of them for a new line). */
-function lineValues(body: Json, all: boolean): Partial<BudgetLineValues> {
-  const out: Partial<BudgetLineValues> = {};
-  if (all || body.code !== undefined) out.code = text(body, 'code', 40, true).trim();
-  if (all || body.description !== undefined) out.description = text(body, 'description', 500).trim();
-  if (all || body.amount !== undefined) {
-    const sen = typeof body.amount === 'string' ? parseMoney(body.amount.trim()) : null;
-    if (sen === null || sen < 0n) throw invalidBq({ amount: ['must be an amount from 0 with at most 2 decimals'] });
-    out.amount = formatSen(sen);
-  }
-  return out;
-}
-
 @Controller()
 @ApiTags('budgets')
 @UseFilters(BqRefusedFilter)
 export class BudgetsController {
-  constructor(private readonly budgets: Budgets, @Inject(READ_MODELS) private readonly db: SqlExecutor) {}
+  constructor(private readonly commands: CommandBus, private readonly budgets: Budgets, @Inject(READ_MODELS) private readonly db: SqlExecutor) {}
 
   /** The company's ongoing budgets for §2.6's status pages: ?filter={"status":"pending"}&range=[0,24], newest status change first. */
   @Get('ongoing-budgets')
@@ -61,7 +43,7 @@ export class BudgetsController {
 
   @Get('projects/:id/budget')
   async view(@Param('id') id: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
-    const view = await this.budgets.view(request.principal!, project(id));
+    const view = await this.budgets.view(request.principal!, budgetProject(id));
     reply.header('ETag', `"${view.revision}"`);
     return view;
   }
@@ -71,22 +53,20 @@ export class BudgetsController {
   @ApiBudgetRefusals()
   @HttpCode(201)
   start(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
-    return this.budgets.start(request.principal!, project(id));
+    return this.commands.execute(new StartBudget(request.principal!, id));
   }
 
   @Post('projects/:id/budget/lines')
   @ApiBudgetRefusals()
   @HttpCode(201)
   addLine(@Param('id') id: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
-    const body = bodyOf(raw);
-    return this.budgets.change(request.principal!, project(id), { type: 'addLine', lineId: randomUUID(), values: lineValues(body, true) as BudgetLineValues }, baseRevision(body, ifMatch));
+    return this.commands.execute(new AddBudgetLine(request.principal!, id, raw, ifMatch));
   }
 
   @Put('projects/:id/budget/lines/:lineId')
   @ApiBudgetRefusals()
   updateLine(@Param('id') id: string, @Param('lineId') lineId: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
-    const body = bodyOf(raw);
-    return this.budgets.change(request.principal!, project(id), { type: 'updateLine', lineId, changes: lineValues(body, false) }, baseRevision(body, ifMatch));
+    return this.commands.execute(new UpdateBudgetLine(request.principal!, id, lineId, raw, ifMatch));
   }
 
   @Delete('projects/:id/budget/lines/:lineId')
@@ -94,30 +74,25 @@ export class BudgetsController {
   // It takes no body, yet Fastify still parses one sent (400 when it is not JSON).
   @ApiRefusal(400, 'a body sent that is not JSON (none is needed)')
   removeLine(@Param('id') id: string, @Param('lineId') lineId: string, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
-    return this.budgets.change(request.principal!, project(id), { type: 'removeLine', lineId }, baseRevision({}, ifMatch));
+    return this.commands.execute(new RemoveBudgetLine(request.principal!, id, lineId, ifMatch));
   }
 
   /** Counts an order or claim of the project under a trade code: { code (null: unallocated), revision }. */
   @Put('projects/:id/budget/allocations/:documentId')
   @ApiBudgetRefusals()
   allocate(@Param('id') id: string, @Param('documentId') documentId: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
-    const body = bodyOf(raw);
-    const code = body.code === null || body.code === '' ? null : text(body, 'code', 40, true);
-    return this.budgets.change(request.principal!, project(id), { type: 'allocate', documentId, code }, baseRevision(body, ifMatch));
+    return this.commands.execute(new AllocateBudgetDocument(request.principal!, id, documentId, raw, ifMatch));
   }
 
   @Post('projects/:id/budget/actions/:event')
   @ApiBudgetRefusals()
   @HttpCode(200)
   act(@Param('id') id: string, @Param('event') event: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
-    const body = bodyOf(raw);
-    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) throw invalidBq({ remark: ['must be text of at most 2000 characters'] });
-    const remark = typeof body.remark === 'string' ? body.remark.trim() : undefined;
-    return this.budgets.act(request.principal!, project(id), event, remark, baseRevision(body, ifMatch));
+    return this.commands.execute(new ActOnBudget(request.principal!, id, event, raw, ifMatch));
   }
 
   @Get('projects/:id/budget/history')
   history(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
-    return this.budgets.history(request.principal!, project(id));
+    return this.budgets.history(request.principal!, budgetProject(id));
   }
 }
