@@ -32,6 +32,8 @@ import { ProjectsController } from './projects/projects.controller.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { ProjectsService } from './projects/projects.service.js';
 import { READ_MODELS } from './common/principal.js';
+import * as tenderingCommands from './tendering/tendering.commands.js';
+import { TenderingModule } from './tendering/tendering.module.js';
 
 type Constructor = new (...args: never[]) => unknown;
 
@@ -52,6 +54,7 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['personal data', PersonalDataModule, [personalDataCommands]],
   ['bills of quantity', BillsOfQuantityModule, [bqCommands]],
   ['BQ import and scans', BqImportExportModule, [bqImportExportCommands]],
+  ['tendering', TenderingModule, [tenderingCommands]],
 ];
 
 describe('commands through the CQRS CommandBus', () => {
