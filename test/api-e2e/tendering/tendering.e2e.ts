@@ -7,6 +7,7 @@
 // Every bad input is a 4xx with an error code, and nothing is recorded.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { SqlEventStore } from '@binaan/event-store';
 import { allProjections } from '../../../apps/api/src/projections.js';
 import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running } from '../documents/harness.js';
 
@@ -243,6 +244,19 @@ describe.each(STORES)('tendering api on %s', (kind) => {
     const history2 = await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/history`, kumar);
     expect(history2.body.data.map((row: { total: string; actorName: string }) => [row.total, row.actorName])).toEqual([['8678245.32', 'Tan Mei Hua'], ['8663495.64', 'Tan Mei Hua']]);
     expectRefused(await call('put', `${BASE}/${tenderId}/quotation`, wong, { items: [{ lineNo: 1, rate: '1.00' }, { lineNo: 2, rate: '1.00' }] }), 409, 'tenderClosed');
+  });
+
+  it('a rebuild of the read models from the log (store rebuild) gives the same tender_invitations, and the lists read as before', async () => {
+    const rows = async () => (await r().sql.query<{ row: unknown }>('SELECT to_jsonb(t) AS row FROM tender_invitations t ORDER BY tender_id, seller_company_id')).map(({ row }) => JSON.stringify(row));
+    const live = await rows();
+    expect(live).toHaveLength(2);
+    const store = r().store;
+    if (!(store instanceof SqlEventStore)) throw new Error('rebuild needs a SQL store');
+    const result = await store.rebuild();
+    expect(result.projections).toContain('tendering');
+    expect(await rows()).toEqual(live);
+    const received = await call('get', '/api/tendering/received', mei);
+    expect(received.body).toEqual([expect.objectContaining({ id: tenderId, quoted: true, status: 'comparison' })]);
   });
 
   itAnsweredEveryCallWithoutAServerError(() => running);
