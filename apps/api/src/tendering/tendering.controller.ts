@@ -21,9 +21,10 @@ export class TenderingController {
   @ApiOperation({ summary: "The chosen company's tender invitations (received), newest first; ?range=[0,24] (at most 100 rows), Content-Range" })
   @ApiRefusal(400, 'validationFailed: a range that is not [from, to] of at most 100 rows, or an unknown parameter')
   async received(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
-    const { rows, from, total } = await this.tendering.received(request.principal!, query);
+    const { rows, from, total, capped } = await this.tendering.received(request.principal!, query);
+    if (capped) reply.header('X-Total-Capped', 'true');
     reply.header('Content-Range', rows.length === 0 ? `tender-invitations */${total}` : `tender-invitations ${from}-${from + rows.length - 1}/${total}`);
-    reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Total-Capped');
     return rows;
   }
 

@@ -20,6 +20,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const notFound = () => new TenderingRefused(404, 'tenderNotFound', 'No such tender.');
 /** A received list page: at most this many rows. */
 const MAX_PAGE = 100;
+/** The received list's count stops here (DocumentListTotalCap's value): `X-Total-Capped: true`. */
+const TOTAL_CAP = 10_000;
 
 type Tender = Omit<TenderFacts, 'items'> & { documentNo: string; title: string; projectId: string | null; items: { lineNo: number; description: string; unit: string; quantity: string }[] };
 
@@ -83,17 +85,20 @@ export class TenderingService {
       const unknown = Object.keys(query).filter((key) => key !== 'range');
       if (unknown.length > 0) throw new TenderingRefused(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, Object.fromEntries(unknown.map((key) => [key, ['unknownField']])));
       const rows = await this.db.query<{ tender_id: string; buyer_company_id: string; buyer_name: string | null; invited_at: Date | string; quoted_at: Date | string | null; document_no: string | null; title: string | null; status: string | null; total_count: string | number }>(
-        `SELECT ti.tender_id, ti.buyer_company_id, c.name AS buyer_name, ti.invited_at, ti.quoted_at, d.document_no, d.title, d.status,
-                (SELECT count(*) FROM (SELECT 1 FROM tender_invitations x WHERE x.seller_company_id = $1 LIMIT 10000) capped) AS total_count
+        `SELECT ti.tender_id, ti.buyer_company_id, c.name AS buyer_name, ti.invited_at, ti.quoted_at, d.document_no, d.title, d.status
            FROM (SELECT * FROM tender_invitations WHERE seller_company_id = $1 ORDER BY invited_at DESC, tender_id DESC LIMIT $2 OFFSET $3) ti
            LEFT JOIN companies c ON c.company_id = ti.buyer_company_id
            LEFT JOIN documents d ON d.id = ti.tender_id
           ORDER BY ti.invited_at DESC, ti.tender_id DESC`,
         [companyId, to - from + 1, from],
       );
-      const total = rows.length > 0 ? Number(rows[0]!.total_count) : Number((await this.db.query<{ n: string | number }>('SELECT count(*) AS n FROM (SELECT 1 FROM tender_invitations WHERE seller_company_id = $1 LIMIT 10000) capped', [companyId]))[0]!.n);
+      // A page shorter than asked (and not empty) is the last: its total is known without a count; otherwise
+      // the count stops at TOTAL_CAP (the documents lists' rule), so a page costs the same at any size.
+      const total = rows.length > 0 && rows.length < to - from + 1
+        ? from + rows.length
+        : Number((await this.db.query<{ n: string | number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM tender_invitations WHERE seller_company_id = $1 LIMIT ${TOTAL_CAP}) capped`, [companyId]))[0]!.n);
       return {
-        from, total,
+        from, total, capped: total >= TOTAL_CAP,
         rows: rows.map((r) => ({
           id: r.tender_id, documentNo: r.document_no, title: r.title, status: r.status, buyerCompanyId: r.buyer_company_id, buyerName: r.buyer_name,
           invitedAt: iso(r.invited_at), quoted: r.quoted_at !== null, quotedAt: r.quoted_at === null ? null : iso(r.quoted_at),
