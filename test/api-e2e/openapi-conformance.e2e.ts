@@ -107,6 +107,9 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/project/{projectId}/bill-of-quantity-scans/{scanId}': () =>
       from('/api/project/{projectId}/bill-of-quantity-scan-list').filter((f) => typeof f.object.id === 'string').slice(0, REAL_VALUES).map((f) => ({ projectId: f.params.projectId!, scanId: f.object.id as string })),
     '/api/audit/verify': () => documentIds(),
+    // Tendering: the demo's tenders (none has invitations or quotations yet: the buyer's sealed lists, 404 for a seller and for a history).
+    ...Object.fromEntries(['/api/tendering/tenders/{tenderId}/invitations', '/api/tendering/tenders/{tenderId}', '/api/tendering/tenders/{tenderId}/quotations'].map((template) => [template, () => tenderIds()])),
+    '/api/tendering/tenders/{tenderId}/quotations/{sellerCompanyId}/history': () => tenderIds().map(({ tenderId }) => ({ tenderId, sellerCompanyId: 'mutiara-supplies' })),
     // The members of the callers' companies: real people whose data the platform admin may export.
     '/api/personal-data/users/{userId}': () => strings(from('/api/company/members').map((f) => f.object.id)).map((userId) => ({ userId })),
     // A project's BQ (none in the demo: 404 bqNotFound for history, the empty BQ for the others).
@@ -135,6 +138,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/test-get-transaction/{txId}': () => strings(found.flatMap((f) => objectsIn(f.body)).flatMap((o) => [o.tx_id, o.register_tx_id])).map((txId) => ({ txId })),
   };
   const projectIds = () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((projectId) => ({ projectId }));
+  const tenderIds = () => strings(from('/api/documents/{resource}').filter((f) => f.params.resource === 'tender').map((f) => f.object.id)).map((tenderId) => ({ tenderId }));
   const documentIds = () =>
     resources().flatMap((resource) => strings(from(`/api/documents/{resource}`).filter((f) => f.params.resource === resource).map((f) => f.object.id)).slice(0, 1).map((id) => ({ resource, id })));
 

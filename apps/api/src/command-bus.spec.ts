@@ -45,6 +45,8 @@ import { ProgressPlansController } from './progress-plans/progress-plans.control
 import { ProgressPlansModule } from './progress-plans/progress-plans.module.js';
 import { ProgressPlans } from './progress-plans/progress-plans.service.js';
 import { READ_MODELS } from './common/principal.js';
+import * as tenderingCommands from './tendering/tendering.commands.js';
+import { TenderingModule } from './tendering/tendering.module.js';
 
 type Constructor = new (...args: never[]) => unknown;
 
@@ -67,6 +69,7 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['BQ import and scans', BqImportExportModule, [bqImportExportCommands]],
   ['ongoing budgets', BudgetsModule, [budgetCommands]],
   ['progress plans', ProgressPlansModule, [progressPlanCommands]],
+  ['tendering', TenderingModule, [tenderingCommands]],
 ];
 
 describe('commands through the CQRS CommandBus', () => {

@@ -58,6 +58,14 @@ export const ErrorCodes = {
   certificateRevoked: 'certificateRevoked',
   /** 503: the mail server did not take the message; nothing was recorded, so the call can be repeated. */
   mailDeliveryFailed: 'mailDeliveryFailed',
+  // Tendering (apps/api/src/tendering/README.md).
+  tenderNotFound: 'tenderNotFound',
+  tenderClosed: 'tenderClosed',
+  tenderNotOpen: 'tenderNotOpen',
+  sellerAlreadyInvited: 'sellerAlreadyInvited',
+  inviteeIsOwnCompany: 'inviteeIsOwnCompany',
+  quotationItemsMismatch: 'quotationItemsMismatch',
+  quotationNotFound: 'quotationNotFound',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

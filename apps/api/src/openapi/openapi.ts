@@ -28,6 +28,7 @@ const CONTEXT_TAGS: readonly { name: string; description: string; prefixes: read
   { name: 'authority', description: 'Company and project workflow assignments, authority manuals', prefixes: ['company-workflow', 'authority'] },
   { name: 'projects', description: 'Projects and their workflow assignments', prefixes: ['project', 'projects', 'project-list-by-user'] },
   { name: 'documents', description: 'Documents through the workflow machines: lists, create, edit, actions, history, as-of replay (/api/documents/<resource>)', prefixes: ['documents'] },
+  { name: 'tendering', description: 'Invitations to a tender and sealed quotations: no rate or total reaches the buyer before the close', prefixes: ['tendering'] },
   { name: 'workflows', description: 'The machine catalogue', prefixes: ['workflows'] },
   {
     name: 'bills-of-quantity',
