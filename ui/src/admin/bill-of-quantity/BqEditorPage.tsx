@@ -27,6 +27,7 @@ import { MachineActions } from '../projects/MachineActions.js';
 import { rowsToTsv, tsvToRows } from './bq-clipboard.js';
 import { importParts } from './bq-ops.js';
 import { childrenOf, formatSen, headersWithChildren, parentKey, refusal, subtree, visibleRows, type BqFieldName, type VisibleRow } from './bq-model.js';
+import { BqFileActions } from './BqFileActions.js';
 import { BqGrid, type ColumnId, type GridCommand } from './BqGrid.js';
 import { BqHistory } from './BqHistory.js';
 import { useBqEditor } from './use-bq-editor.js';
@@ -48,6 +49,8 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
   const [tabDialog, setTabDialog] = useState<TabDialog>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [announcement, setAnnouncement] = useState('');
+  /** The tab an import brought, shown once the BQ read again has it. */
+  const [importedTab, setImportedTab] = useState<string | null>(null);
   const names = useMemo(() => new Map(members.map((m) => [m.userId, m.name ?? m.userId])), [members]);
 
   // The tab shown: the one chosen while it exists, else the first.
@@ -195,6 +198,14 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
     });
   }, []);
 
+  useEffect(() => {
+    if (!importedTab) return;
+    const found = model.tabOrder.find((t) => model.tabs.get(t)?.name.trim().toLowerCase() === importedTab.trim().toLowerCase());
+    if (!found) return;
+    setTabId(found);
+    setImportedTab(null);
+  }, [version, importedTab, model]);
+
   // After a delete (or a row gone with a reload) the active row moves to a row still shown.
   useEffect(() => {
     if (active.id && !model.nodes.has(active.id)) setActive((a) => ({ ...a, id: rows[0]?.id ?? null, anchor: null }));
@@ -270,6 +281,14 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
               <Typography data-testid="bq-total">{translate('admin.bq.bqTotal')}: <b>{formatMoney(formatSen(model.amount))}</b></Typography>
             </Stack>
           </Stack>
+          <Box sx={{ mt: 1 }}>
+            <BqFileActions projectId={projectId} editable={editable || editor.status === null} disabled={saving} onImported={(reply) => {
+              setImportedTab(reply.tabs[0]?.name ?? null);
+              setSection('rows');
+              say(translate('admin.bq.import.done', { rows: reply.rows, tabs: reply.tabs.map((t) => t.name).join(', ') }));
+              void editor.refresh();
+            }} />
+          </Box>
           {editor.status && (
             <Box sx={{ mt: 1 }}>
               <MachineActions resource="billOfQuantity" path={`/api/bill-of-quantity/${encodeURIComponent(projectId)}`} name={translate('admin.bq.documentName', { project: projectName })}

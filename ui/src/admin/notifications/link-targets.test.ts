@@ -91,8 +91,10 @@ describe('targets that are not documents', () => {
     expect(routed(bq.pathname)).toBe(true);
     // The BQ has its own page: the editor on the project's BQ tab.
     expect(resolveLinkTarget(bq.pathname, '', null)).toEqual({ to: '/project/proj-1/bill-of-quantity' });
+    // The scan list is a page of its own (AdminApp.tsx), not a link target that leads elsewhere.
     const scan = target({ module: 'bqScan', src: 'x', src_id: 'y', event_data: data({}) });
-    expect(resolveLinkTarget(scan.pathname, '', null)).toEqual({ to: '/project/proj-1/bill-of-quantity' });
+    expect(scan.pathname).toBe('/project/proj-1/bill-of-quantity-scan-list');
+    expect(resolveLinkTarget(scan.pathname, '', null)).toBeNull();
     for (const module of ['tenderCosting']) {
       const url = target({ module, src: 'x', src_id: 'y', event_data: data({}) });
       expect(routed(url.pathname)).toBe(true);

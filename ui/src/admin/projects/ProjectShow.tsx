@@ -31,12 +31,15 @@ function WorkHereButton({ project, kind }: { project: { id: string; name: string
 export const PROJECT_TABS = ['overview', 'members', 'stages', 'authority', 'documents', 'bill-of-quantity', 'history'] as const;
 /** The BQ editor (issue 17) comes with its own chunk (TanStack Table and Virtual are only its). */
 const BqEditorPage = lazy(() => import('../bill-of-quantity/BqEditorPage.js').then((m) => ({ default: m.BqEditorPage })));
+/** The BQ scan list (§2.6 /project/<id>/bill-of-quantity-scan-list), a page of the BQ tab, with the editor's chunk. */
+const BqScanListPage = lazy(() => import('../bill-of-quantity/BqScanListPage.js').then((m) => ({ default: m.BqScanListPage })));
 const BQ_TAB = 'bill-of-quantity';
 /** A tab's address: the BQ at /project/<id>/bill-of-quantity (as the spec's /project/<id>/... targets), the rest at /projects/<id>/<tab>. */
 export const projectTabPath = (id: string, tab: string) => (tab === BQ_TAB ? `/project/${encodeURIComponent(id)}/${BQ_TAB}` : `/projects/${encodeURIComponent(id)}/${tab}`);
 const tabKey = (tab: string) => (tab === BQ_TAB ? 'billOfQuantity' : tab);
 
-export function ProjectShow({ tab: fixedTab }: { tab?: string } = {}) {
+/** `scans`: the BQ tab shows the scan list instead of the editor. */
+export function ProjectShow({ tab: fixedTab, scans = false }: { tab?: string; scans?: boolean } = {}) {
   const params = useParams();
   const id = params.id ?? '';
   const tab = fixedTab ?? params.tab ?? 'overview';
@@ -50,7 +53,7 @@ export function ProjectShow({ tab: fixedTab }: { tab?: string } = {}) {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="project-page">
       {/* Each tab is a page of its own address, so its name leads the title (WCAG 2.4.2). */}
-      <Title title={current === 'overview' ? project.name : `${translate(`admin.projects.tabs.${current}`)} · ${project.name}`} />
+      <Title title={current === 'overview' ? project.name : `${translate(scans && current === BQ_TAB ? 'admin.bq.scans.title' : `admin.projects.tabs.${tabKey(current)}`)} · ${project.name}`} />
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
@@ -82,7 +85,8 @@ export function ProjectShow({ tab: fixedTab }: { tab?: string } = {}) {
         {current === 'authority' && <AuthorityTab project={project} onChange={reload} />}
         {current === 'documents' && <DocumentsTab project={project} counts={documents ?? []} />}
         {current === 'history' && <HistoryTab project={project} history={history ?? []} />}
-        {current === BQ_TAB && <Suspense fallback={<PageLoading />}><BqEditorPage projectId={project.id} projectName={project.name} members={project.members} /></Suspense>}
+        {current === BQ_TAB && !scans && <Suspense fallback={<PageLoading />}><BqEditorPage projectId={project.id} projectName={project.name} members={project.members} /></Suspense>}
+        {current === BQ_TAB && scans && <Suspense fallback={<PageLoading />}><BqScanListPage projectId={project.id} members={project.members} /></Suspense>}
       </Box>
     </Box>
   );
