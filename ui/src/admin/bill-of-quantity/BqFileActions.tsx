@@ -35,7 +35,6 @@ export function BqFileActions({ projectId, editable, disabled, onImported }: { p
       {editable && <Button variant="outlined" size="small" startIcon={<FileUploadIcon />} onClick={() => setImporting(true)} disabled={disabled} data-testid="bq-import">{translate('admin.bq.import.button')}</Button>}
       <Button size="small" startIcon={<DocumentScannerIcon />} component={RouterLink} to={scanListPath(projectId)} data-testid="bq-scans-link">{translate('admin.bq.scans.link')}</Button>
       <BqImportDialog projectId={projectId} open={importing} onClose={() => setImporting(false)} onImported={(reply) => {
-        setImporting(false);
         notify('admin.bq.import.done', { type: 'success', messageArgs: { rows: reply.rows, tabs: reply.tabs.map((t) => t.name).join(', ') } });
         onImported(reply);
       }} />

@@ -5,7 +5,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import {
-  Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+  Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, useMediaQuery, useTheme,
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { ApiError } from '../../shared/api/client.js';
@@ -15,11 +15,15 @@ import {
   type BqColumnKey, type BqLevelSource, type BqSheetMapping, type CellError, type ImportProgress, type ImportReply, type SheetPreview,
 } from './bq-excel.js';
 
+/** Scrolls sideways inside the page: width 0 and at least the page's, so a wide table never widens the page itself. */
+const SCROLLS = { overflowX: 'auto', width: 0, minWidth: '100%' } as const;
+
 type Step =
   | { at: 'pick'; error: string | null }
   | { at: 'reading' }
   | { at: 'map'; file: File; sheets: SheetPreview[]; chosen: Record<string, BqSheetMapping | null>; error: Refusal | null }
-  | { at: 'importing'; file: File; sheets: SheetPreview[]; chosen: Record<string, BqSheetMapping | null>; progress: ImportProgress | null };
+  | { at: 'importing'; file: File; sheets: SheetPreview[]; chosen: Record<string, BqSheetMapping | null>; progress: ImportProgress | null; seen: string[] }
+  | { at: 'done'; reply: ImportReply; progress: ImportProgress | null; seen: string[] };
 type Refusal = { code: string; errors: CellError[]; errorCount: number; fields: Record<string, string[]> };
 
 const LISTED = 100;
@@ -36,6 +40,7 @@ export function BqImportDialog({ projectId, open, onClose, onImported }: { proje
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<Step>({ at: 'pick', error: null });
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const close = () => {
     if (step.at === 'importing' || step.at === 'reading') return;
     setStep({ at: 'pick', error: null });
@@ -59,10 +64,11 @@ export function BqImportDialog({ projectId, open, onClose, onImported }: { proje
     if (step.at !== 'map') return;
     const { file, sheets, chosen } = step;
     const mapping = { sheets: sheets.flatMap((s) => (chosen[s.name] ? [chosen[s.name]!] : [])) };
-    setStep({ at: 'importing', file, sheets, chosen, progress: null });
+    setStep({ at: 'importing', file, sheets, chosen, progress: null, seen: [] });
     try {
-      const reply = await importWorkbook(projectId, file, mapping, (progress) => setStep((s) => (s.at === 'importing' ? { ...s, progress } : s)));
-      setStep({ at: 'pick', error: null });
+      const reply = await importWorkbook(projectId, file, mapping, (progress) => setStep((s) => (s.at === 'importing' ? { ...s, progress, seen: s.seen.includes(progress.phase) ? s.seen : [...s.seen, progress.phase] } : s)));
+      // The dialog stays to say what came in (the bar full), the editor reads the BQ again behind it.
+      setStep((s) => ({ at: 'done', reply, progress: s.at === 'importing' ? s.progress : null, seen: s.at === 'importing' ? s.seen : [] }));
       onImported(reply);
     } catch (error) {
       setStep({ at: 'map', file, sheets, chosen, error: refusalOf(error) });
@@ -73,7 +79,7 @@ export function BqImportDialog({ projectId, open, onClose, onImported }: { proje
   const included = step.at === 'map' || step.at === 'importing' ? Object.values(step.chosen).filter(Boolean).length : 0;
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="lg" aria-labelledby={`${id}-title`} data-testid="bq-import-dialog">
+    <Dialog open={open} onClose={close} fullWidth fullScreen={phone} maxWidth="lg" aria-labelledby={`${id}-title`} data-testid="bq-import-dialog">
       <DialogTitle id={`${id}-title`}>{translate('admin.bq.import.title')}</DialogTitle>
       <DialogContent>
         {(step.at === 'pick' || step.at === 'reading') && (
@@ -90,21 +96,29 @@ export function BqImportDialog({ projectId, open, onClose, onImported }: { proje
             {step.at === 'pick' && step.error && <Alert severity="error" data-testid="bq-import-error">{translate(`error.${step.error}`, { _: translate('error.unknownError') })}</Alert>}
           </Stack>
         )}
+        {step.at === 'done' && (
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <ImportProgressBar progress={step.progress} seen={step.seen} done />
+            <Alert severity="success" data-testid="bq-import-done">{translate('admin.bq.import.done', { rows: step.reply.rows, tabs: step.reply.tabs.map((t) => t.name).join(', ') })}</Alert>
+          </Stack>
+        )}
         {(step.at === 'map' || step.at === 'importing') && (
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Typography>{translate('admin.bq.import.mapIntro', { file: step.file.name })}</Typography>
+            {step.at === 'map' && step.error && <ImportRefusal refusal={step.error} />}
             {step.sheets.map((sheet, index) => (
               <SheetMapping key={sheet.name} sheet={sheet} index={index} mapping={step.chosen[sheet.name] ?? null} disabled={step.at === 'importing'}
                 problems={step.at === 'map' ? step.error?.fields ?? {} : {}} mappedIndex={step.sheets.filter((s) => step.chosen[s.name]).indexOf(sheet)}
                 onChange={(m) => setSheet(sheet.name, m)} />
             ))}
-            {step.at === 'importing' && <ImportProgressBar progress={step.progress} />}
-            {step.at === 'map' && step.error && <ImportRefusal refusal={step.error} />}
+            {step.at === 'importing' && <ImportProgressBar progress={step.progress} seen={step.seen} />}
           </Stack>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={step.at === 'importing' || step.at === 'reading'} data-testid="bq-import-cancel">{translate('ra.action.cancel')}</Button>
+        {step.at === 'done'
+          ? <Button variant="contained" autoFocus onClick={close} data-testid="bq-import-close">{translate('ra.action.close')}</Button>
+          : <Button onClick={close} disabled={step.at === 'importing' || step.at === 'reading'} data-testid="bq-import-cancel">{translate('ra.action.cancel')}</Button>}
         {(step.at === 'map' || step.at === 'importing') && (
           <Button variant="contained" onClick={() => void run()} disabled={step.at === 'importing' || included === 0} data-testid="bq-import-run">
             {translate('admin.bq.import.run', { count: included })}
@@ -115,13 +129,14 @@ export function BqImportDialog({ projectId, open, onClose, onImported }: { proje
   );
 }
 
-function ImportProgressBar({ progress }: { progress: ImportProgress | null }) {
+/** `seen`: the phases the api's lines went through (kept for tests and support); `done`: the import answered. */
+function ImportProgressBar({ progress, seen, done = false }: { progress: ImportProgress | null; seen: readonly string[]; done?: boolean }) {
   const translate = useTranslate();
-  const percent = progressPercent(progress);
+  const percent = done ? 100 : progressPercent(progress);
   const text = translate(`admin.bq.import.phase.${progress?.phase ?? 'reading'}`, { rows: progress?.rows ?? 0, total: progress?.totalRows ?? 0 });
   return (
-    <Box data-testid="bq-import-progress" data-phase={progress?.phase ?? 'starting'} data-percent={percent ?? ''}>
-      <Typography variant="body2" role="status">{text}</Typography>
+    <Box data-testid="bq-import-progress" data-phase={progress?.phase ?? 'starting'} data-percent={percent ?? ''} data-seen={seen.join(' ')}>
+      {!done && <Typography variant="body2" role="status">{text}</Typography>}
       <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? 0} aria-label={translate('admin.bq.import.progress')} />
     </Box>
   );
@@ -134,7 +149,7 @@ function ImportRefusal({ refusal }: { refusal: Refusal }) {
     <Box data-testid="bq-import-refusal" data-code={refusal.code}>
       <Alert severity="error" sx={{ mb: 1 }}>{translate(`error.${refusal.code}`, { _: translate('error.unknownError') })}</Alert>
       {refusal.errors.length > 0 && (
-        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('admin.bq.import.errorsLabel')}>
+        <Box sx={SCROLLS} tabIndex={0} role="region" aria-label={translate('admin.bq.import.errorsLabel')}>
           <Table size="small" aria-label={translate('admin.bq.import.errorsLabel')}>
             <TableHead>
               <TableRow>
@@ -181,11 +196,11 @@ function SheetMapping({ sheet, index, mappedIndex, mapping, disabled, problems, 
           label={<span id={`bq-sheet-${index}`}><b>{sheet.name}</b> · {translate('admin.bq.import.rowCount', { count: sheet.rowCount })}</span>} />
         {mapping && (
           <>
-            <TextField size="small" label={translate('admin.bq.import.tab')} value={mapping.tab} disabled={disabled} error={problemsOf('tab').length > 0} helperText={helper('tab')}
+            <TextField size="small" fullWidth={false} sx={{ width: { xs: '100%', md: 260 } }} label={translate('admin.bq.import.tab')} value={mapping.tab} disabled={disabled} error={problemsOf('tab').length > 0} helperText={helper('tab')}
               onChange={(e) => onChange({ ...mapping, tab: e.target.value })} slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'bq-import-tab' } }} />
-            <TextField size="small" type="number" label={translate('admin.bq.import.headerRow')} value={mapping.headerRow} disabled={disabled} sx={{ width: 130 }} error={problemsOf('headerRow').length > 0} helperText={helper('headerRow')}
+            <TextField size="small" fullWidth={false} type="number" label={translate('admin.bq.import.headerRow')} value={mapping.headerRow} disabled={disabled} sx={{ width: { xs: '100%', md: 130 } }} error={problemsOf('headerRow').length > 0} helperText={helper('headerRow')}
               onChange={(e) => onChange({ ...mapping, headerRow: Math.max(1, Math.min(100, Number(e.target.value) || 1)) })} slotProps={{ htmlInput: { min: 1, max: 100, 'data-testid': 'bq-import-header-row' } }} />
-            <TextField select size="small" label={translate('admin.bq.import.levels')} value={mapping.levels} disabled={disabled} sx={{ minWidth: 220 }} error={problemsOf('levels').length + problemsOf('columns.level').length > 0}
+            <TextField select size="small" fullWidth={false} label={translate('admin.bq.import.levels')} value={mapping.levels} disabled={disabled} sx={{ width: { xs: '100%', md: 260 } }} error={problemsOf('levels').length + problemsOf('columns.level').length > 0}
               helperText={helper('columns.level', helper('levels'))} onChange={(e) => onChange({ ...mapping, levels: e.target.value as BqLevelSource })}
               slotProps={{ htmlInput: { 'data-testid': 'bq-import-levels' } }}>
               {BQ_LEVEL_SOURCES.map((source) => <MenuItem key={source} value={source} disabled={source === 'column' && !mapping.columns.level}>{translate(`admin.bq.import.levelSources.${source}`)}</MenuItem>)}
@@ -195,7 +210,7 @@ function SheetMapping({ sheet, index, mappedIndex, mapping, disabled, problems, 
       </Stack>
       {mapping && sheetProblems.length > 0 && <Alert severity="error" sx={{ mt: 1 }} data-testid="bq-import-mapping-problems">{[...new Set(sheetProblems)].map((c) => translate(`error.${c}`, { _: c })).join(' ')}</Alert>}
       {mapping && (
-        <Box sx={{ overflowX: 'auto', mt: 1 }} tabIndex={0} role="region" aria-label={translate('admin.bq.import.previewLabel', { sheet: sheet.name })}>
+        <Box sx={{ ...SCROLLS, mt: 1 }} tabIndex={0} role="region" aria-label={translate('admin.bq.import.previewLabel', { sheet: sheet.name })}>
           <Table size="small" aria-label={translate('admin.bq.import.previewLabel', { sheet: sheet.name })}>
             <TableHead>
               <TableRow>

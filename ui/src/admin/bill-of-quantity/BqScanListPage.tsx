@@ -17,6 +17,9 @@ import { BQ_SCAN_STATUSES, listScans, SCAN_PAGE, uploadScan, type BqScanStatus, 
 import { BqScanReview } from './BqScanReview.js';
 import { ScanStatusChip } from './ScanStatusChip.js';
 
+/** Scrolls sideways inside the page: width 0 and at least the page's, so a wide table never widens the page itself. */
+const SCROLLS = { overflowX: 'auto', width: 0, minWidth: '100%' } as const;
+
 /** The device now, followed as the window changes size (a tablet turned, a window narrowed). */
 function useDevice(): Device {
   const [device, setDevice] = useState<Device>(() => currentDevice());
@@ -100,7 +103,7 @@ export function BqScanListPage({ projectId, members = [] }: { projectId: string;
       </Card>
 
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <TextField select size="small" label={translate('admin.bq.scans.filter')} value={status ?? ''} sx={{ minWidth: 200 }}
+        <TextField select size="small" fullWidth={false} label={translate('admin.bq.scans.filter')} value={status ?? ''} sx={{ width: { xs: '100%', sm: 240 } }}
           onChange={(e) => { setStatus((e.target.value || null) as BqScanStatus | null); setPage(0); }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'bq-scan-filter' } }}>
           <MenuItem value="">{translate('admin.bq.scans.all')}</MenuItem>
           {BQ_SCAN_STATUSES.map((s) => <MenuItem key={s} value={s}>{translate(`admin.bq.scans.status.${s}`)}</MenuItem>)}
@@ -110,7 +113,7 @@ export function BqScanListPage({ projectId, members = [] }: { projectId: string;
       {list && list.rows.length === 0 && <Typography color="text.secondary" data-testid="bq-scan-list-empty">{translate('admin.bq.scans.empty')}</Typography>}
       {list && list.rows.length > 0 && (
         <Card variant="outlined" sx={{ mb: 2 }}>
-          <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('admin.bq.scans.title')}>
+          <Box sx={SCROLLS} tabIndex={0} role="region" aria-label={translate('admin.bq.scans.title')}>
             <Table size="small" aria-label={translate('admin.bq.scans.title')}>
               <TableHead>
                 <TableRow>

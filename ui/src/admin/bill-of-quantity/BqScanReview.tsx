@@ -13,6 +13,9 @@ import { errorCodeOf, isConflict } from '../providers/admin-request.js';
 import { discardScan, editRow, importScan, problemsOn, readScan, saveScanRows, type BqScan, type BqScanRow, type ScanField } from './bq-scans.js';
 import { ScanStatusChip } from './ScanStatusChip.js';
 
+/** Scrolls sideways inside the page: width 0 and at least the page's, so a wide table never widens the page itself. */
+const SCROLLS = { overflowX: 'auto', width: 0, minWidth: '100%' } as const;
+
 const EDITED: readonly ScanField[] = ['title', 'description', 'unit', 'quantity', 'rate', 'amount'];
 const WIDTHS: Partial<Record<ScanField, number>> = { title: 70, description: 240, unit: 60, quantity: 90, rate: 90, amount: 100 };
 
@@ -118,7 +121,7 @@ export function BqScanReview({ projectId, scanId, onChanged }: { projectId: stri
           </Typography>
         )}
         {rows.length > 0 && (
-          <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby={`${id}-title`}>
+          <Box sx={SCROLLS} tabIndex={0} role="region" aria-labelledby={`${id}-title`}>
             <Table size="small" aria-labelledby={`${id}-title`}>
               <TableHead>
                 <TableRow>
@@ -178,7 +181,7 @@ export function BqScanReview({ projectId, scanId, onChanged }: { projectId: stri
             {inReview && <Button variant="outlined" onClick={() => void save()} disabled={!dirty || busy} data-testid="bq-scan-save">{translate('admin.bq.scans.save')}</Button>}
             {inReview && (
               <>
-                <TextField size="small" label={translate('admin.bq.scans.tab')} value={tab} onChange={(e) => setTab(e.target.value)} error={tab.trim() === ''}
+                <TextField size="small" fullWidth={false} sx={{ width: { xs: '100%', sm: 280 } }} label={translate('admin.bq.scans.tab')} value={tab} onChange={(e) => setTab(e.target.value)} error={tab.trim() === ''}
                   helperText={dirty ? translate('admin.bq.scans.saveFirst') : withProblems > 0 ? translate('admin.bq.scans.correctFirst') : translate('admin.bq.scans.tabHelp')}
                   slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'bq-scan-tab' } }} />
                 <Button variant="contained" disabled={busy || dirty || withProblems > 0 || tab.trim() === '' || rows.length === 0} data-testid="bq-scan-import"
