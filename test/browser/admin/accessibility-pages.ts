@@ -76,6 +76,8 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   ...['members', 'stages', 'authority', 'documents', 'history'].map((tab) => page('/projects/:id/:tab', 'admin', (ids) => `/projects/${ids.project}/${tab}`)),
   page('/projects/:id/edit', 'admin', (ids) => `/projects/${ids.project}/edit`),
   page('/project/:id/bill-of-quantity', 'admin', (ids) => `/project/${ids.project}/bill-of-quantity`),
+  // The §2.6 BQ scans target: the project's scan list (the demo has no scan: the list is empty).
+  page('/project/:id/bill-of-quantity-scan-list', 'admin', (ids) => `/project/${ids.project}/bill-of-quantity-scan-list`),
   page('/cidb-administration/company-profile', 'contractor'),
   page('*', 'admin', '/no-such-page'),
 ];

@@ -344,7 +344,7 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
             onActive={onActive} onCommand={(which) => command(which, true)} onEdit={onEdit} onToggle={onToggle} onCopy={onCopy} onPaste={onPaste}
             onLeave={() => toolbarRef.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus()} />
           {rows.length === 0 && tabs.length > 0 && <Typography sx={{ mt: 1 }} color="text.secondary" data-testid="bq-empty">{translate('admin.bq.empty')}</Typography>}
-          <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }} data-testid="bq-announce">{announcement}</Box>
+          <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }} data-testid="bq-announce">{announcement}</Box>
         </Box>
       )}
 

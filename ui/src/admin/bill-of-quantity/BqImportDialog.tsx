@@ -15,8 +15,8 @@ import {
   type BqColumnKey, type BqLevelSource, type BqSheetMapping, type CellError, type ImportProgress, type ImportReply, type SheetPreview,
 } from './bq-excel.js';
 
-/** Scrolls sideways inside the page: width 0 and at least the page's, so a wide table never widens the page itself. */
-const SCROLLS = { overflowX: 'auto', width: 0, minWidth: '100%' } as const;
+/** Scrolls sideways inside the page: width 0 and at least the page's, so a wide table never widens the page itself; positioned, so what is hidden for screen readers in it is clipped with it. */
+const SCROLLS = { overflowX: 'auto', width: 0, minWidth: '100%', position: 'relative' } as const;
 
 type Step =
   | { at: 'pick'; error: string | null }

@@ -17,8 +17,8 @@ import { BQ_SCAN_STATUSES, listScans, SCAN_PAGE, uploadScan, type BqScanStatus, 
 import { BqScanReview } from './BqScanReview.js';
 import { ScanStatusChip } from './ScanStatusChip.js';
 
-/** Scrolls sideways inside the page: width 0 and at least the page's, so a wide table never widens the page itself. */
-const SCROLLS = { overflowX: 'auto', width: 0, minWidth: '100%' } as const;
+/** Scrolls sideways inside the page: width 0 and at least the page's, so a wide table never widens the page itself; positioned, so what is hidden for screen readers in it is clipped with it. */
+const SCROLLS = { overflowX: 'auto', width: 0, minWidth: '100%', position: 'relative' } as const;
 
 /** The device now, followed as the window changes size (a tablet turned, a window narrowed). */
 function useDevice(): Device {

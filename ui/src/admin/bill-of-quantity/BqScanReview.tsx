@@ -13,14 +13,14 @@ import { errorCodeOf, isConflict } from '../providers/admin-request.js';
 import { discardScan, editRow, importScan, problemsOn, readScan, saveScanRows, type BqScan, type BqScanRow, type ScanField } from './bq-scans.js';
 import { ScanStatusChip } from './ScanStatusChip.js';
 
-/** Scrolls sideways inside the page: width 0 and at least the page's, so a wide table never widens the page itself. */
-const SCROLLS = { overflowX: 'auto', width: 0, minWidth: '100%' } as const;
+/** Scrolls sideways inside the page: width 0 and at least the page's, so a wide table never widens the page itself; positioned, so what is hidden for screen readers in it is clipped with it. */
+const SCROLLS = { overflowX: 'auto', width: 0, minWidth: '100%', position: 'relative' } as const;
 
 const EDITED: readonly ScanField[] = ['title', 'description', 'unit', 'quantity', 'rate', 'amount'];
 const WIDTHS: Partial<Record<ScanField, number>> = { title: 70, description: 240, unit: 60, quantity: 90, rate: 90, amount: 100 };
 
-/** Read by screen readers, not shown. */
-const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+/** Read by screen readers, not shown ('1px': in sx a width of 1 is 100%). */
+const HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** A tab name from the file's: "bill-2.pdf" -> "bill-2". */
 const tabFromFile = (name: string) => name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || 'Scan';
