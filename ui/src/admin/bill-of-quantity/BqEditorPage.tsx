@@ -308,7 +308,7 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
         <Box role="tabpanel" aria-label={translate('admin.bq.rows')}>
           <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', borderBottom: 1, borderColor: 'divider' }} useFlexGap>
             {tabs.length > 0 && (
-              <Tabs value={currentTab} onChange={(_e, next: string) => setTabId(next)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={translate('admin.bq.tabsLabel')} sx={{ flex: 1, minWidth: 0 }}>
+              <Tabs value={currentTab} onChange={(_e, next: string) => setTabId(next)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={translate('admin.bq.tabsLabel')} sx={{ flex: 1, minWidth: { xs: '100%', sm: 0 } }}>
                 {tabs.map((id) => <Tab key={id} value={id} label={model.tabs.get(id)!.name} data-testid="bq-tab" data-name={model.tabs.get(id)!.name} />)}
               </Tabs>
             )}

@@ -150,7 +150,7 @@ function ImportRefusal({ refusal }: { refusal: Refusal }) {
       <Alert severity="error" sx={{ mb: 1 }}>{translate(`error.${refusal.code}`, { _: translate('error.unknownError') })}</Alert>
       {refusal.errors.length > 0 && (
         <Box sx={SCROLLS} tabIndex={0} role="region" aria-label={translate('admin.bq.import.errorsLabel')}>
-          <Table size="small" aria-label={translate('admin.bq.import.errorsLabel')}>
+          <Table size="small" aria-label={translate('admin.bq.import.errorsLabel')} sx={{ minWidth: 720 }}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('admin.bq.import.sheet')}</TableCell><TableCell>{translate('admin.bq.import.row')}</TableCell>

@@ -114,7 +114,7 @@ export function BqScanListPage({ projectId, members = [] }: { projectId: string;
       {list && list.rows.length > 0 && (
         <Card variant="outlined" sx={{ mb: 2 }}>
           <Box sx={SCROLLS} tabIndex={0} role="region" aria-label={translate('admin.bq.scans.title')}>
-            <Table size="small" aria-label={translate('admin.bq.scans.title')}>
+            <Table size="small" aria-label={translate('admin.bq.scans.title')} sx={{ minWidth: 640 }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{translate('admin.bq.scans.file')}</TableCell><TableCell>{translate('admin.bq.scans.statusLabel')}</TableCell>
@@ -125,7 +125,7 @@ export function BqScanListPage({ projectId, members = [] }: { projectId: string;
               <TableBody>
                 {list.rows.map((r) => (
                   <TableRow key={r.id} hover selected={r.id === chosen} sx={{ cursor: 'pointer' }} onClick={() => choose(r.id)} data-testid="bq-scan-list-row" data-status={r.status} data-scan={r.id}>
-                    <TableCell sx={{ wordBreak: 'break-word' }}>
+                    <TableCell sx={{ wordBreak: 'break-word', minWidth: 160 }}>
                       {/* The row opens on a click; the file name is its link, so the keyboard reaches it too. */}
                       <Link component={RouterLink} to={`?scan=${encodeURIComponent(r.id)}`} onClick={(e) => e.stopPropagation()} data-testid="bq-scan-open"
                         aria-current={r.id === chosen ? 'true' : undefined}>{r.fileName}</Link>

@@ -122,7 +122,7 @@ export function BqScanReview({ projectId, scanId, onChanged }: { projectId: stri
         )}
         {rows.length > 0 && (
           <Box sx={SCROLLS} tabIndex={0} role="region" aria-labelledby={`${id}-title`}>
-            <Table size="small" aria-labelledby={`${id}-title`}>
+            <Table size="small" aria-labelledby={`${id}-title`} sx={{ minWidth: 1100 }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{translate('admin.bq.scans.fields.page')}</TableCell>
