@@ -17,7 +17,7 @@ import { ScanStatusChip } from './ScanStatusChip.js';
 const SCROLLS = { overflowX: 'auto', width: 0, minWidth: '100%', position: 'relative' } as const;
 
 const EDITED: readonly ScanField[] = ['title', 'description', 'unit', 'quantity', 'rate', 'amount'];
-const WIDTHS: Partial<Record<ScanField, number>> = { title: 70, description: 240, unit: 60, quantity: 90, rate: 90, amount: 100 };
+const WIDTHS: Partial<Record<ScanField, number>> = { title: 70, description: 300, unit: 60, quantity: 90, rate: 90, amount: 100 };
 
 /** Read by screen readers, not shown ('1px': in sx a width of 1 is 100%). */
 const HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -141,20 +141,23 @@ export function BqScanReview({ projectId, scanId, onChanged }: { projectId: stri
                   return (
                     <TableRow key={index} data-testid="bq-scan-row" data-problems={row.problems.map((p) => p.code).join(' ')} sx={{ verticalAlign: 'top' }}>
                       <TableCell>{row.page}</TableCell>
-                      <TableCell>
+                      {!inReview && <TableCell>{row.level}</TableCell>}
+                      {!inReview && <TableCell>{translate(`admin.bq.scans.${row.type}`)}</TableCell>}
+                      {inReview && <TableCell>
                         <TextField variant="standard" size="small" type="number" value={row.level} disabled={!inReview} error={problemsOn(row, 'level').length > 0} sx={{ width: 50 }}
                           onChange={(e) => change(index, 'level', e.target.value)} slotProps={{ htmlInput: { min: 1, max: 30, 'aria-label': label('level'), 'aria-describedby': described, 'data-testid': 'bq-scan-level' } }} />
-                      </TableCell>
-                      <TableCell>
+                      </TableCell>}
+                      {inReview && <TableCell>
                         <TextField select variant="standard" size="small" value={row.type} disabled={!inReview} error={problemsOn(row, 'type').length > 0} sx={{ minWidth: 80 }}
                           onChange={(e) => change(index, 'type', e.target.value)} slotProps={{ htmlInput: { 'aria-label': label('type'), 'data-testid': 'bq-scan-type' }, select: { inputProps: { 'aria-label': label('type') } } }}>
                           <MenuItem value="header">{translate('admin.bq.scans.header')}</MenuItem>
                           <MenuItem value="item">{translate('admin.bq.scans.item')}</MenuItem>
                         </TextField>
-                      </TableCell>
-                      {EDITED.map((f) => (
+                      </TableCell>}
+                      {!inReview && EDITED.map((f) => <TableCell key={f} sx={{ minWidth: WIDTHS[f] }} data-testid={`bq-scan-${f}-text`}>{(row[f] as string | null) ?? ''}</TableCell>)}
+                      {inReview && EDITED.map((f) => (
                         <TableCell key={f}>
-                          <TextField variant="standard" size="small" multiline={f === 'description'} value={(row[f] as string | null) ?? ''} disabled={!inReview || (row.type === 'header' && f !== 'title' && f !== 'description')}
+                          <TextField variant="standard" size="small" value={(row[f] as string | null) ?? ''} disabled={!inReview || (row.type === 'header' && f !== 'title' && f !== 'description')}
                             error={problemsOn(row, f).length > 0} sx={{ width: WIDTHS[f] }}
                             onChange={(e) => change(index, f, e.target.value)} slotProps={{ htmlInput: { 'aria-label': label(f), 'aria-describedby': described, 'data-testid': `bq-scan-${f}`, inputMode: f === 'quantity' || f === 'rate' || f === 'amount' ? 'decimal' : undefined } }} />
                         </TableCell>
