@@ -1,7 +1,7 @@
 // Seeds the demo data into an empty store, through the same events the product records (no back doors):
 // accounts signed up, activated and with the terms accepted; companies registered with their status,
 // roles, members and authority; one call for interest. Then (seedDemo, on the running app) documents of
-// every kind through the documents context's commands. Runs when DEMO_DATA=on (npm start sets it).
+// every kind through the documents context's commands, and a bill of quantity in the housing scheme. Runs when DEMO_DATA=on (npm start sets it).
 
 import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -15,6 +15,7 @@ import { DEMO_COMPANIES, DEMO_INVITATION, DEMO_PASSWORD, DEMO_ROLES, DEMO_USERS 
 import { seedDemoDocuments } from './demo-documents.seed.js';
 import { DEMO_DOCUMENTS } from './demo-documents.js';
 import { seedDemoCertificates } from './demo-certificates.seed.js';
+import { DEMO_BQ, DEMO_BQ_PROJECT, seedDemoBq } from './demo-bq.seed.js';
 
 const SEED = { actorUserId: 'system:demo-seed', correlationId: 'demo-seed' };
 
@@ -79,6 +80,8 @@ export async function seedDemo(app: INestApplicationContext, hasher = new Passwo
   await seedAuthorityAndProjectsDemo(store, { userIds });
   step(`documents (${DEMO_DOCUMENTS.length}, each through the workflow commands)`);
   const documents = await seedDemoDocuments(app);
+  step(`a bill of quantity in ${DEMO_BQ_PROJECT} (${DEMO_BQ.length} tabs)`);
+  await seedDemoBq(app);
   step('events, registrations and certificates');
   await seedDemoCertificates(app);
   return { ...accounts, documents: documents.length };

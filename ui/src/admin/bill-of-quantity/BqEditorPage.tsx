@@ -27,6 +27,7 @@ import { MachineActions } from '../projects/MachineActions.js';
 import { rowsToTsv, tsvToRows } from './bq-clipboard.js';
 import { importParts } from './bq-ops.js';
 import { childrenOf, formatSen, headersWithChildren, parentKey, refusal, subtree, visibleRows, type BqFieldName, type VisibleRow } from './bq-model.js';
+import { BqFileActions } from './BqFileActions.js';
 import { BqGrid, type ColumnId, type GridCommand } from './BqGrid.js';
 import { BqHistory } from './BqHistory.js';
 import { useBqEditor } from './use-bq-editor.js';
@@ -48,6 +49,8 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
   const [tabDialog, setTabDialog] = useState<TabDialog>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [announcement, setAnnouncement] = useState('');
+  /** The tab an import brought, shown once the BQ read again has it. */
+  const [importedTab, setImportedTab] = useState<string | null>(null);
   const names = useMemo(() => new Map(members.map((m) => [m.userId, m.name ?? m.userId])), [members]);
 
   // The tab shown: the one chosen while it exists, else the first.
@@ -195,6 +198,14 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
     });
   }, []);
 
+  useEffect(() => {
+    if (!importedTab) return;
+    const found = model.tabOrder.find((t) => model.tabs.get(t)?.name.trim().toLowerCase() === importedTab.trim().toLowerCase());
+    if (!found) return;
+    setTabId(found);
+    setImportedTab(null);
+  }, [version, importedTab, model]);
+
   // After a delete (or a row gone with a reload) the active row moves to a row still shown.
   useEffect(() => {
     if (active.id && !model.nodes.has(active.id)) setActive((a) => ({ ...a, id: rows[0]?.id ?? null, anchor: null }));
@@ -270,6 +281,14 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
               <Typography data-testid="bq-total">{translate('admin.bq.bqTotal')}: <b>{formatMoney(formatSen(model.amount))}</b></Typography>
             </Stack>
           </Stack>
+          <Box sx={{ mt: 1 }}>
+            <BqFileActions projectId={projectId} editable={editable || editor.status === null} disabled={saving} onImported={(reply) => {
+              setImportedTab(reply.tabs[0]?.name ?? null);
+              setSection('rows');
+              say(translate('admin.bq.import.done', { rows: reply.rows, tabs: reply.tabs.map((t) => t.name).join(', ') }));
+              void editor.refresh();
+            }} />
+          </Box>
           {editor.status && (
             <Box sx={{ mt: 1 }}>
               <MachineActions resource="billOfQuantity" path={`/api/bill-of-quantity/${encodeURIComponent(projectId)}`} name={translate('admin.bq.documentName', { project: projectName })}
@@ -289,7 +308,7 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
         <Box role="tabpanel" aria-label={translate('admin.bq.rows')}>
           <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', borderBottom: 1, borderColor: 'divider' }} useFlexGap>
             {tabs.length > 0 && (
-              <Tabs value={currentTab} onChange={(_e, next: string) => setTabId(next)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={translate('admin.bq.tabsLabel')} sx={{ flex: 1, minWidth: 0 }}>
+              <Tabs value={currentTab} onChange={(_e, next: string) => setTabId(next)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={translate('admin.bq.tabsLabel')} sx={{ flex: 1, minWidth: { xs: '100%', sm: 0 } }}>
                 {tabs.map((id) => <Tab key={id} value={id} label={model.tabs.get(id)!.name} data-testid="bq-tab" data-name={model.tabs.get(id)!.name} />)}
               </Tabs>
             )}
@@ -325,7 +344,7 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
             onActive={onActive} onCommand={(which) => command(which, true)} onEdit={onEdit} onToggle={onToggle} onCopy={onCopy} onPaste={onPaste}
             onLeave={() => toolbarRef.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus()} />
           {rows.length === 0 && tabs.length > 0 && <Typography sx={{ mt: 1 }} color="text.secondary" data-testid="bq-empty">{translate('admin.bq.empty')}</Typography>}
-          <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }} data-testid="bq-announce">{announcement}</Box>
+          <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }} data-testid="bq-announce">{announcement}</Box>
         </Box>
       )}
 

@@ -320,7 +320,8 @@ export function BqGrid(props: GridProps) {
         if (e.target === scrollRef.current && activeIndex < 0 && rows.length > 0) onActive(rows[0]!.id, 1, false);
       }}
       sx={{
-        position: 'relative', overflow: 'auto', height: { xs: '60vh', md: 'min(65vh, 640px)' }, border: 1, borderColor: 'divider', borderRadius: 1, fontSize: 14,
+        position: 'relative', overflow: 'auto', // width 0 and at least its parent's: the rows' width scrolls inside, never widens the page.
+        width: 0, minWidth: '100%', height: { xs: '60vh', md: 'min(65vh, 640px)' }, border: 1, borderColor: 'divider', borderRadius: 1, fontSize: 14,
         '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
         '& .bq-cell': { px: 1, display: 'flex', alignItems: 'center', overflow: 'hidden', whiteSpace: 'nowrap', borderBottom: 1, borderRight: 1, borderColor: 'divider', minWidth: 0 },
         '& .bq-text': { overflow: 'hidden', textOverflow: 'ellipsis' },

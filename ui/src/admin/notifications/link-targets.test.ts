@@ -91,12 +91,15 @@ describe('targets that are not documents', () => {
     expect(routed(bq.pathname)).toBe(true);
     // The BQ has its own page: the editor on the project's BQ tab.
     expect(resolveLinkTarget(bq.pathname, '', null)).toEqual({ to: '/project/proj-1/bill-of-quantity' });
+    // The scan list is a page of its own (AdminApp.tsx), not a link target that leads elsewhere.
     const scan = target({ module: 'bqScan', src: 'x', src_id: 'y', event_data: data({}) });
-    expect(resolveLinkTarget(scan.pathname, '', null)).toEqual({ to: '/project/proj-1/bill-of-quantity' });
+    expect(scan.pathname).toBe('/project/proj-1/bill-of-quantity-scan-list');
+    expect(resolveLinkTarget(scan.pathname, '', null)).toBeNull();
     // Tender costing is the project's page itself (its Tender costing tab at the spec's path), not a link target to resolve.
     const costing = target({ module: 'tenderCosting', src: 'x', src_id: 'y', event_data: data({}) });
     expect(costing.pathname).toBe('/project/proj-1/tender-costing');
     expect(routed(costing.pathname)).toBe(false);
+    expect(resolveLinkTarget(costing.pathname, '', null)).toBeNull();
     const budget = target({ module: 'ongoingBudget', src: 'pending', src_id: 'b-1', event_data: data({}) });
     expect(resolveLinkTarget(budget.pathname, '', null)).toEqual({ to: '/projects/proj-1/budget' });
     const plan = target({ module: 'progressPlanning', src: 'approved', src_id: 'p-1', event_data: data({}) });

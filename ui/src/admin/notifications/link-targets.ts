@@ -46,8 +46,8 @@ const PROJECT_PAGES: Readonly<Record<string, 'overview' | 'documents' | 'budget'
   request: 'documents', quotation: 'documents', 'list-of-tenderer': 'documents', instruction: 'documents', receivedInstruction: 'documents',
   tenderQuery: 'documents', receivedTenderQuery: 'documents',
 };
-/** Pages under /project/{projectId}/ in §2.6 the area routes here (tender costing is a page of its own: the project's tab). */
-const PROJECT_SUBPAGES: readonly string[] = ['bill-of-quantity-scan-list'];
+/** Pages under /project/{projectId}/ in §2.6 (the project's own) the area has no page for; the BQ scan list and tender costing have their routes in AdminApp.tsx. */
+const PROJECT_SUBPAGES: readonly string[] = [];
 /** Path segments of §2.6 that stand where a project id would, yet name none. */
 const NOT_A_PROJECT = new Set([NO_PROJECT_SEGMENT, 'new-received']);
 
@@ -94,8 +94,8 @@ export function resolveLinkTarget(pathname: string, search: string, state: unkno
   const second = segments[1];
   const projectId = second !== undefined && !NOT_A_PROJECT.has(second) ? second : null;
   if (kind) return { to: listOf(kind, projectId, segments.slice(2), statusesOf) };
-  // The bill of quantity has its editor (the project page's BQ tab), and its scans are imported there.
-  if (projectId && (prefix === 'bill-of-quantity' || (prefix === 'project' && segments[2] === 'bill-of-quantity-scan-list'))) return { to: `/project/${encodeURIComponent(projectId)}/bill-of-quantity` };
+  // The bill of quantity has its editor (the project page's BQ tab).
+  if (projectId && prefix === 'bill-of-quantity') return { to: `/project/${encodeURIComponent(projectId)}/bill-of-quantity` };
   if (prefix === 'project' && projectId && PROJECT_SUBPAGES.includes(segments[2] ?? '')) return { to: `/projects/${encodeURIComponent(projectId)}` };
   const tab = Object.prototype.hasOwnProperty.call(PROJECT_PAGES, prefix) ? PROJECT_PAGES[prefix] : undefined;
   if (tab && projectId) return { to: `/projects/${encodeURIComponent(projectId)}${tab === 'overview' ? '' : `/${tab}`}` };

@@ -31,6 +31,8 @@ function WorkHereButton({ project, kind }: { project: { id: string; name: string
 export const PROJECT_TABS = ['overview', 'members', 'stages', 'authority', 'documents', 'bill-of-quantity', 'tender-costing', 'budget', 'progress', 'history'] as const;
 /** The BQ editor (issue 17) comes with its own chunk (TanStack Table and Virtual are only its). */
 const BqEditorPage = lazy(() => import('../bill-of-quantity/BqEditorPage.js').then((m) => ({ default: m.BqEditorPage })));
+/** The BQ scan list (§2.6 /project/<id>/bill-of-quantity-scan-list), a page of the BQ tab, with the editor's chunk. */
+const BqScanListPage = lazy(() => import('../bill-of-quantity/BqScanListPage.js').then((m) => ({ default: m.BqScanListPage })));
 const BQ_TAB = 'bill-of-quantity';
 /** The project's plans (issue 17): ongoing budget, progress plan, tender costing. */
 const BudgetTab = lazy(() => import('../project-plans/BudgetTab.js').then((m) => ({ default: m.BudgetTab })));
@@ -43,7 +45,8 @@ const SPEC_PATH_TABS: readonly string[] = [BQ_TAB, COSTING_TAB];
 export const projectTabPath = (id: string, tab: string) => (SPEC_PATH_TABS.includes(tab) ? `/project/${encodeURIComponent(id)}/${tab}` : `/projects/${encodeURIComponent(id)}/${tab}`);
 const tabKey = (tab: string) => (tab === BQ_TAB ? 'billOfQuantity' : tab === COSTING_TAB ? 'tenderCosting' : tab);
 
-export function ProjectShow({ tab: fixedTab }: { tab?: string } = {}) {
+/** `scans`: the BQ tab shows the scan list instead of the editor. */
+export function ProjectShow({ tab: fixedTab, scans = false }: { tab?: string; scans?: boolean } = {}) {
   const params = useParams();
   const id = params.id ?? '';
   const tab = fixedTab ?? params.tab ?? 'overview';
@@ -57,7 +60,7 @@ export function ProjectShow({ tab: fixedTab }: { tab?: string } = {}) {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="project-page">
       {/* Each tab is a page of its own address, so its name leads the title (WCAG 2.4.2). */}
-      <Title title={current === 'overview' ? project.name : `${translate(`admin.projects.tabs.${tabKey(current)}`)} · ${project.name}`} />
+      <Title title={current === 'overview' ? project.name : `${translate(scans && current === BQ_TAB ? 'admin.bq.scans.title' : `admin.projects.tabs.${tabKey(current)}`)} · ${project.name}`} />
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
@@ -92,7 +95,8 @@ export function ProjectShow({ tab: fixedTab }: { tab?: string } = {}) {
         {current === 'budget' && <Suspense fallback={<PageLoading />}><BudgetTab projectId={project.id} projectName={project.name} /></Suspense>}
         {current === COSTING_TAB && <Suspense fallback={<PageLoading />}><TenderCostingTab projectId={project.id} /></Suspense>}
         {current === 'progress' && <Suspense fallback={<PageLoading />}><ProgressTab projectId={project.id} projectName={project.name} /></Suspense>}
-        {current === BQ_TAB && <Suspense fallback={<PageLoading />}><BqEditorPage projectId={project.id} projectName={project.name} members={project.members} /></Suspense>}
+        {current === BQ_TAB && !scans && <Suspense fallback={<PageLoading />}><BqEditorPage projectId={project.id} projectName={project.name} members={project.members} /></Suspense>}
+        {current === BQ_TAB && scans && <Suspense fallback={<PageLoading />}><BqScanListPage projectId={project.id} members={project.members} /></Suspense>}
       </Box>
     </Box>
   );

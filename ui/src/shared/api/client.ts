@@ -4,6 +4,7 @@
 
 import { getSession, reportNotLoggedIn } from '../session/session-store.js';
 import { noteApiActivity } from '../session/inactivity.js';
+import { deviceHeader } from './device.js';
 
 export type ApiFieldErrors = Record<string, string[]>;
 
@@ -38,7 +39,7 @@ export function apiUrl(path: string): string {
 async function send(path: string, options: ApiOptions): Promise<Response> {
   const sessionToken = getSession()?.jwtToken;
   const token = options.token === undefined ? sessionToken : options.token;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', ...deviceHeader(), ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
