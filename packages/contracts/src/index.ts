@@ -24,3 +24,4 @@ export * from './notifications-api.js';
 export * from './notifications-links.js';
 export * from './bills-of-quantity.js';
 export * from './bills-of-quantity-import.js';
+export * from './personal-data-api.js';

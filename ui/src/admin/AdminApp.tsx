@@ -15,7 +15,7 @@ import { listCompanies } from './company/choose-company.js';
 import { setChosenCompany, useChosenCompany } from './company/company-state.js';
 import { documentResource } from './documents/document-resources.js';
 import { makeLayout } from './layout/AdminLayout.js';
-import { AuditPage, AuthorityPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, SelectCompanyPage } from './lazy-pages.js';
+import { AuditPage, AuthorityPage, UsersPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, SelectCompanyPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
 import { AddCompanyPage, ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
 import { authProvider } from './providers/auth-provider.js';
@@ -104,6 +104,7 @@ export default function AdminApp() {
           <Route path="/administration/company" element={guarded('companyProfile', <CompanyProfilePage />)} />
           <Route path="/administration/add-company" element={guarded('addCompany', <AddCompanyPage />)} />
           <Route path="/administration/authority" element={guarded('authority', <AuthorityPage />)} />
+          <Route path="/administration/users" element={guarded('users', <UsersPage />)} />
           <Route path="/cidb-administration/company-profile" element={guarded('cidbCompanyProfile', <CompanyProfilePage contractor />)} />
           <Route path="/cidb-material/purchase-order" element={guarded('cidbMaterial', <Navigate to="/purchaseOrder" replace />)} />
           {MODULES.filter((m) => m.key.includes('.')).map((m) => <Route key={m.key} path={`${m.path}/*`} element={guarded(m.key, <ContractorPage moduleKey={m.key} />)} />)}

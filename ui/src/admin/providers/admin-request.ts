@@ -2,6 +2,7 @@
 // document): the same token, activity and error rules as the shared client (shared/api/client.ts), with
 // the raw Response kept. Errors are the shared ApiError, so pages translate `error.<code>` alike.
 import { ApiError, apiUrl, type ApiFieldErrors } from '../../shared/api/client.js';
+import { showErased } from '../../shared/i18n/erased.js';
 import { noteApiActivity } from '../../shared/session/inactivity.js';
 import { getSession, reportNotLoggedIn } from '../../shared/session/session-store.js';
 
@@ -41,7 +42,8 @@ export async function adminRequest<T>(path: string, request: AdminRequest = {}):
     if (response.status === 401 && token) reportNotLoggedIn();
     throw new ApiError(response.status, code, typeof json?.errorMessage === 'string' ? json.errorMessage : '', json?.fields ?? {});
   }
-  return { status: response.status, headers: response.headers, json: json as T };
+  // A forgotten person reads in the reader's language wherever the reply names them (shared/i18n/erased.ts).
+  return { status: response.status, headers: response.headers, json: showErased(json as T) };
 }
 
 /** The JSON of a call (most pages need nothing else). */
