@@ -42,6 +42,11 @@ export type ApiConfig = {
    */
   personalDataMasterKey: string | undefined;
   personalDataPreviousMasterKeys: string[];
+  /**
+   * PERSONAL_DATA_RETENTION_MONTHS (default 12; issue 31 point 5): login attempts, sessions, phone codes and
+   * the mail and SMS outbox older than this are forgotten by the retention job (personal-data/retention.ts).
+   */
+  personalDataRetentionMonths: number;
   /** 'production' hides developer helpers (the outbox page). */
   environment: 'production' | 'development' | 'test';
   /**
@@ -136,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     lookupHmacKey: env.LOOKUP_HMAC_KEY || undefined,
     personalDataMasterKey: env.PERSONAL_DATA_MASTER_KEY || undefined,
     personalDataPreviousMasterKeys: (env.PERSONAL_DATA_PREVIOUS_MASTER_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
+    personalDataRetentionMonths: positive(env.PERSONAL_DATA_RETENTION_MONTHS, 12),
     environment: env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',
     workers: workers(env),
     reactors: env.BINAAN_REACTORS !== 'off',

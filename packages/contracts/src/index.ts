@@ -25,3 +25,4 @@ export * from './notifications-links.js';
 export * from './bills-of-quantity.js';
 export * from './bills-of-quantity-import.js';
 export * from './project-plans.js';
+export * from './personal-data-api.js';

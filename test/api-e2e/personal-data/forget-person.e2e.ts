@@ -99,6 +99,10 @@ describe.each(stores)('forgetting a person on %s', (kind, configure) => {
     expect(mine.body).toMatchObject({ format: 'binaan-personal-data-v1', userId: farid!.user_id, account: { email: FARID.email, name: FARID.name, mobile: FARID.mobile } });
     expect(JSON.stringify(mine.body.mentions)).toContain(FARID.name);
     await server().get(`/api/personal-data/users/${farid!.user_id}`).set('authorization', `Bearer ${await signIn('kumar@teguhbina.my')}`).expect(403);
+    // The admin's users page lists him (searchable by name or e-mail); nobody else may list the accounts.
+    const listed = await server().get('/api/personal-data/users?q=farid').set('authorization', `Bearer ${admin}`).expect(200);
+    expect(listed.body.users).toEqual([expect.objectContaining({ userId: farid!.user_id, name: FARID.name, email: FARID.email, status: 'activated' })]);
+    await server().get('/api/personal-data/users').set('authorization', `Bearer ${faridToken}`).expect(403);
 
     // Refused without a reason, for a non-admin, and for an unknown id; then forgotten.
     await server().post(`/api/personal-data/users/${farid!.user_id}/forget`).set('authorization', `Bearer ${admin}`).send({}).expect(400);
@@ -106,6 +110,8 @@ describe.each(stores)('forgetting a person on %s', (kind, configure) => {
     await server().post('/api/personal-data/users/no-such-user/forget').set('authorization', `Bearer ${admin}`).send({ reason: 'asked' }).expect(404);
     const forgotten = await server().post(`/api/personal-data/users/${farid!.user_id}/forget`).set('authorization', `Bearer ${admin}`).send({ reason: 'His written request of 3 March (PDPA s.10)' }).expect(200);
     expect(forgotten.body).toMatchObject({ success: true, msg: 'personalData.forgotten' });
+    const users = (await server().get('/api/personal-data/users').set('authorization', `Bearer ${admin}`).expect(200)).body.users as { userId: string; name: string; email: string }[];
+    expect(users.find((user) => user.userId === farid!.user_id)).toMatchObject({ name: ERASED, email: ERASED });
     const lookup = app.get(LookupKeys);
     await forgetPerson(store, store.personalKeys!, lookup, { subjectId: lookup.emailSubject(RAJESH.email), reason: 'participant asked by e-mail', byUserId: null, via: 'store-cli' }, Object.keys(personalDataDeclarations(lookup)));
 

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 
 /** Who opens a page: a visitor, or a demo user's session (README: demo logins). */
-export type Who = 'visitor' | 'admin' | 'contractor' | 'not-approved';
+export type Who = 'visitor' | 'admin' | 'contractor' | 'not-approved' | 'platform-admin';
 
 export type Ids = {
   event: string; organizerEvent: string; qr: string; documents: Record<string, string>; editable: { kind: string; id: string }; project: string;
@@ -67,6 +67,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/administration/company', 'admin'),
   page('/administration/add-company', 'admin'),
   page('/administration/authority', 'admin'),
+  page('/administration/users', 'platform-admin'),
   page('/project/:kind', 'admin', '/project/developer'),
   page('/project/:kind', 'admin', '/project/demand'),
   page('/project/:kind', 'admin', '/project/supply'),

@@ -8,7 +8,7 @@ import { DocumentListTotalCap } from '@binaan/contracts';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { apiSession, expect, signIn, test } from './fixtures.js';
+import { apiSession, expect, PASSWORD, signIn, test } from './fixtures.js';
 import {
   CONTRACTOR_PAGE_PATHS, CONTRACTOR_PAGES, CONTRACTOR_PRINT_PATHS, LINK_TARGET_PAGES, NESTED_ROUTES, PUBLIC_PAGES, REDIRECT_ROUTES, SIGNED_IN_PAGES,
   contractorPathsInModules, documentPages, literalLinkTargets, nestedRouteFiles, printPathsInPages, routerRoutes, type CheckedPage, type Ids, type Who,
@@ -28,7 +28,17 @@ const SESSIONS: Record<Exclude<Who, 'visitor'>, [string, string]> = {
   admin: ['aminah@teguhbina.my', 'teguh-bina'],
   contractor: ['wong@kukuhcontractor.my', 'kukuh-jaya'],
   'not-approved': ['daniel@lestariebuild.my', 'lestari-ebuild'],
+  // The platform administrator belongs to no company: signed in, no company chosen (their pages open without one).
+  'platform-admin': ['admin@binaan.my', ''],
 };
+
+async function signInWithoutCompany(page: Page, email: string): Promise<void> {
+  await page.goto('/auth/sign-in');
+  await page.locator('input[name="loginEmail"]').fill(email);
+  await page.locator('input[name="loginPassword"]').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await expect(page.getByTestId('select-company')).toBeVisible({ timeout: 20_000 });
+}
 
 async function storageOf(page: Page): Promise<Storage> {
   return page.evaluate(() => Object.entries(localStorage));
@@ -40,7 +50,8 @@ async function signInEveryone(browser: Browser, baseURL: string): Promise<Record
   for (const [who, [email, company]] of Object.entries(SESSIONS) as [Who, [string, string]][]) {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
-    await signIn(page, email, company);
+    if (company) await signIn(page, email, company);
+    else await signInWithoutCompany(page, email);
     stored[who] = await storageOf(page);
     await context.close();
   }

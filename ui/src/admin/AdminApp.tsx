@@ -15,7 +15,7 @@ import { listCompanies } from './company/choose-company.js';
 import { setChosenCompany, useChosenCompany } from './company/company-state.js';
 import { documentResource } from './documents/document-resources.js';
 import { makeLayout } from './layout/AdminLayout.js';
-import { AuditPage, AuthorityPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, SelectCompanyPage } from './lazy-pages.js';
+import { AuditPage, AuthorityPage, UsersPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, SelectCompanyPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
 import { AddCompanyPage, ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
 import { authProvider } from './providers/auth-provider.js';
@@ -24,6 +24,11 @@ import { adminI18nProvider } from './providers/i18n-provider.js';
 import { adminTheme } from './theme.js';
 
 const NO_COMPANY_PATHS = ['/select-company'];
+/**
+ * The platform administrator's own pages, open without a chosen company: a platform admin need not belong to
+ * any (the demo's does not) and acts for the platform, not a company (issue 31: the users page, to forget a person).
+ */
+const PLATFORM_ADMIN_PATHS = ['/administration/users'];
 
 /** Spec §2.6 target /bill-of-quantity/<projectId>/<status>: the project's BQ (its status shows there). */
 function BqTargetRedirect() {
@@ -65,7 +70,8 @@ export default function AdminApp() {
   }, [session?.selectedCompany, session?.selectedCompanyName, session?.subscriptionType, company?.companyId]);
 
   if (!session) return <Navigate to="/auth/sign-in" replace />;
-  if (!session.selectedCompany && !NO_COMPANY_PATHS.includes(location.pathname)) return <Navigate to="/select-company" replace />;
+  const openWithoutCompany = NO_COMPANY_PATHS.includes(location.pathname) || (session.userRole === 'ADMIN' && PLATFORM_ADMIN_PATHS.includes(location.pathname));
+  if (!session.selectedCompany && !openWithoutCompany) return <Navigate to="/select-company" replace />;
   if (!i18n || !documents) return <PageLoading />;
 
   const access = accessContext(session.accessRights, company?.companyId === session.selectedCompany ? company?.status : undefined, session.subscriptionType, session.userRole);
@@ -106,6 +112,7 @@ export default function AdminApp() {
           <Route path="/administration/company" element={guarded('companyProfile', <CompanyProfilePage />)} />
           <Route path="/administration/add-company" element={guarded('addCompany', <AddCompanyPage />)} />
           <Route path="/administration/authority" element={guarded('authority', <AuthorityPage />)} />
+          <Route path="/administration/users" element={guarded('users', <UsersPage />)} />
           <Route path="/cidb-administration/company-profile" element={guarded('cidbCompanyProfile', <CompanyProfilePage contractor />)} />
           <Route path="/cidb-material/purchase-order" element={guarded('cidbMaterial', <Navigate to="/purchaseOrder" replace />)} />
           {MODULES.filter((m) => m.key.includes('.')).map((m) => <Route key={m.key} path={`${m.path}/*`} element={guarded(m.key, <ContractorPage moduleKey={m.key} />)} />)}

@@ -14,6 +14,7 @@ export const NonApprovedCompanyPage = lazyNamed(() => import('./company/NonAppro
 export const HomeDashboard = lazyNamed(() => import('./pages/HomeDashboard.js'), 'HomeDashboard');
 export const MyApprovalsPage = lazyNamed(() => import('./pages/MyApprovalsPage.js'), 'MyApprovalsPage');
 export const AuditPage = lazyNamed(() => import('./pages/AuditPage.js'), 'AuditPage');
+export const UsersPage = lazyNamed(() => import('./users/UsersPage.js'), 'UsersPage');
 export const EventsRoutes = lazyNamed(() => import('./events/EventsRoutes.js'), 'EventsRoutes');
 export const AuthorityPage = lazyNamed(() => import('./authority/AuthorityPage.js'), 'AuthorityPage');
 export const DocumentList = lazyNamed(() => import('./documents/DocumentList.js'), 'DocumentList');

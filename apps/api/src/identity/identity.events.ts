@@ -22,7 +22,7 @@ export type UserEvent =
   | { type: 'PasswordResetTokenRejected'; data: Record<string, never> };
 
 export type PhoneEvent =
-  | { type: 'PhoneCodeIssued'; data: { requestId: string; codeHmac: string; issuedAt: number; expiresAt: number } }
+  | { type: 'PhoneCodeIssued'; data: { requestId: string; codeHmac: string; issuedAt: number; expiresAt: number } & Retained }
   | { type: 'PhoneCodeRejected'; data: { requestId: string } }
   | { type: 'PhoneCodeVerified'; data: { requestId: string } }
   | { type: 'PhoneClaimed'; data: { userId: string } }
@@ -30,11 +30,19 @@ export type PhoneEvent =
 
 export type EmailClaimEvent = { type: 'EmailClaimed'; data: { userId: string } };
 
+/**
+ * Events kept for a limited time (issue 31 point 5): `retentionDay` (UTC, YYYY-MM-DD, when recorded) names
+ * the key their personal fields are sealed under (`retention.<day>`, identity.personal-data.ts), which the
+ * retention job destroys once the day is older than the retention period. Absent on events recorded before.
+ */
+export type Retained = { retentionDay?: string };
+
+/** `ip`: the caller's address (sealed; it was in the metadata, in clear, before issue 31 point 5). */
 export type LoginAttemptEvent =
-  | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string } }
-  | { type: 'LoginFailed'; data: { reason: 'incorrectCredentials' } }
-  | { type: 'LoginRefused'; data: { reason: 'locked' | 'pendingActivation' | 'notActive'; userId?: string; /** locked: the run of failures refused for */ failures?: number; lastFailureAt?: string } };
+  | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string; ip?: string | null } & Retained }
+  | { type: 'LoginFailed'; data: { reason: 'incorrectCredentials'; ip?: string | null } & Retained }
+  | { type: 'LoginRefused'; data: { reason: 'locked' | 'pendingActivation' | 'notActive'; userId?: string; /** locked: the run of failures refused for */ failures?: number; lastFailureAt?: string; ip?: string | null } & Retained };
 
 export type SessionEvent =
-  | { type: 'SessionStarted'; data: { sessionId: string; userId: string; companyId: string | null; rememberMe: boolean } }
+  | { type: 'SessionStarted'; data: { sessionId: string; userId: string; companyId: string | null; rememberMe: boolean } & Retained }
   | { type: 'SessionEnded'; data: { sessionId: string; reason: 'logout' | 'inactivity' | 'passwordChanged' | 'passwordResetForced' | 'companySwitched' } };

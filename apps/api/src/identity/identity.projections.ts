@@ -3,7 +3,7 @@
 //   identity_sessions  one row per session; last_seen_at is the inactivity clock, the one column written
 //                      outside an event (a request renews it; an event per request would be noise)
 
-import type { Projection, StoredEvent } from '@binaan/event-store';
+import { ERASED, type Projection, type StoredEvent } from '@binaan/event-store';
 import type { SessionEvent, UserEvent } from './identity.events.js';
 
 export const usersProjection: Projection = {
@@ -63,6 +63,8 @@ export const sessionsProjection: Projection = {
       const event = { type: stored.type, data: stored.data } as SessionEvent;
       const at = stored.metadata.recordedAt;
       if (event.type === 'SessionStarted') {
+        // A session past the retention period reads its user as erased (issue 31 point 5): no row, as the job left it.
+        if (event.data.userId === ERASED) continue;
         await db.query(
           `INSERT INTO identity_sessions (session_id, user_id, company_id, remember_me, started_at, last_seen_at)
            VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (session_id) DO NOTHING`,

@@ -10,6 +10,7 @@ import { refusal } from '../common/refusal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { AccountDirectory } from './account-directory.js';
 import { LATEST_EULA_VERSION } from './eula.js';
+import { retentionDay } from './identity.personal-data.js';
 import type { LoginAttemptEvent } from './identity.events.js';
 import { ATTEMPTS_TAIL, lockState } from './login-attempts.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -33,7 +34,11 @@ export class LoginService {
     const found = await this.accounts.byEmail(email);
     const attempts = `login-${found.key}`; // found.key: the e-mail's lookup HMAC (personal-data/lookup-keys.ts)
     const record = (event: LoginAttemptEvent, expectedRevision: ExpectedRevision = 'any') =>
-      this.store.append({ streamId: attempts, streamType: 'loginAttempts', expectedRevision, events: [{ ...event, metadata: { actorUserId: found.account?.userId ?? null, ip: context.ip ?? null, correlationId: context.correlationId ?? null } }] });
+      this.store.append({
+        streamId: attempts, streamType: 'loginAttempts', expectedRevision,
+        // The address and the day go in the data: sealed under the day's retention key (identity.personal-data.ts).
+        events: [{ type: event.type, data: { ...event.data, ip: context.ip ?? null, retentionDay: retentionDay(this.now()) }, metadata: { actorUserId: found.account?.userId ?? null, correlationId: context.correlationId ?? null } }],
+      });
     const refuseIfLocked = async (tail: readonly StoredEvent[]) => {
       const lock = lockState(tail);
       const now = this.now().getTime();

@@ -11,6 +11,7 @@ import { CLOCK, READ_MODELS, type AuthenticatedRequest, type Authenticator, type
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { accessRightsFrom, activeRoleRights } from '../companies/company-access.js';
 import { LATEST_EULA_VERSION } from './eula.js';
+import { retentionDay } from './identity.personal-data.js';
 import type { SessionEvent } from './identity.events.js';
 import { PrincipalCache } from './principal-cache.js';
 import { SessionTokens } from './session-tokens.js';
@@ -66,7 +67,7 @@ export class SessionService implements Authenticator, OnModuleDestroy {
     const sessionId = randomUUID();
     await this.store.append({
       streamId: `session-${sessionId}`, streamType: 'session', expectedRevision: 'no_stream',
-      events: [{ type: 'SessionStarted', data: { sessionId, userId, companyId, rememberMe }, metadata: { actorUserId: userId, actorCompanyId: companyId, correlationId: actor.correlationId ?? null } }],
+      events: [{ type: 'SessionStarted', data: { sessionId, userId, companyId, rememberMe, retentionDay: retentionDay(this.now()) }, metadata: { actorUserId: userId, actorCompanyId: companyId, correlationId: actor.correlationId ?? null } }],
     });
     return {
       sessionId,

@@ -17,6 +17,7 @@ import { EVENT_STORE } from '../store/store.tokens.js';
 import { AccountDirectory } from './account-directory.js';
 import { AccountMail } from './account-mail.js';
 import { IdentityKeys } from './identity-keys.js';
+import { retentionDay } from './identity.personal-data.js';
 import { PasswordHasher } from './password-hasher.js';
 import { canIssueCode, codeUnusable, CODE_TTL_MS, foldPhone, RESEND_AFTER_MS, verifiedForSignUp } from './phone-verification.js';
 import { sealMatches, sixDigitCode, token128 } from './secret-codes.js';
@@ -51,7 +52,7 @@ export class SignUpService {
     try {
       await this.store.append({
         streamId: phoneStream(this.lookup, mobile), streamType: 'phone', expectedRevision: state.revision === -1 ? 'no_stream' : state.revision,
-        events: [{ type: 'PhoneCodeIssued', data: { requestId, codeHmac: this.keys.sealCode(mobile, requestId, code), issuedAt: now, expiresAt: now + CODE_TTL_MS } }],
+        events: [{ type: 'PhoneCodeIssued', data: { requestId, codeHmac: this.keys.sealCode(mobile, requestId, code), issuedAt: now, expiresAt: now + CODE_TTL_MS, retentionDay: retentionDay(new Date(now)) } }],
       });
     } catch (error) {
       if (error instanceof WrongExpectedRevision) throw refusal(429, ErrorCodes.codeResendTooSoon, 'Wait before asking for another code.', { retryAfterSeconds: RESEND_AFTER_MS / 1000 });

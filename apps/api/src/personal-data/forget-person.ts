@@ -6,6 +6,7 @@
 // and hold none of the person's data.
 
 import { ERASED, SqlEventStore, type EventStore, type PersonalKeyStore } from '@binaan/event-store';
+import { identityRetainedData } from '../identity/identity.personal-data.js';
 import type { LookupKeys } from './lookup-keys.js';
 
 export const FORGOTTEN_EVENT = 'PersonalDataForgotten';
@@ -45,7 +46,10 @@ export async function forgetPerson(store: EventStore, keys: PersonalKeyStore, lo
   });
   let rebuilt: string[] = [];
   if (store instanceof SqlEventStore) {
-    const copying = store.projectionNames().filter((projection) => projection.eventTypes?.some((type) => declaredTypes.includes(type))).map((projection) => projection.name);
+    // The retained types (sign-ins, sessions, phone codes) are sealed under a day's key, never a person's
+    // (retention.ts): nothing of theirs to rebuild there, and a rebuild would reset the sessions' inactivity clock.
+    const rebuilding = declaredTypes.filter((type) => !(type in identityRetainedData));
+    const copying = store.projectionNames().filter((projection) => projection.eventTypes?.some((type) => rebuilding.includes(type))).map((projection) => projection.name);
     if (copying.length > 0) rebuilt = (await store.rebuild(undefined, copying)).projections;
     // PGlite keeps its data folder on this machine: the old row versions go with a full vacuum (the rebuilt
     // tables' old files are gone already), and the write-ahead log that still holds the rows written
@@ -73,7 +77,7 @@ export async function reapplyForgets(store: SqlEventStore, keys: PersonalKeyStor
   return forgotten;
 }
 
-async function erasePgliteLeftovers(store: SqlEventStore): Promise<void> {
+export async function erasePgliteLeftovers(store: SqlEventStore): Promise<void> {
   await store.db.script('VACUUM FULL');
   await store.db.script('SET wal_recycle = off');
   // Twice: the first checkpoint's redo point can still sit in the segment that held the rows.

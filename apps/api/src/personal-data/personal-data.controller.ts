@@ -2,7 +2,7 @@
 // person downloads everything held about them (the administrator too, for them). The forgetting is sent
 // as a command through the CommandBus (personal-data.commands.ts).
 
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../common/principal.js';
@@ -23,6 +23,14 @@ export class PersonalDataController {
   @ApiResponse({ status: 200, description: '{ format: "binaan-personal-data-v1", exportedAt, userId, account, streams, mentions }' })
   mine(@Req() request: AuthenticatedRequest) {
     return this.personalData.export(request.principal!, request.principal!.userId);
+  }
+
+  @Get('users')
+  @ApiOperation({ summary: 'A platform administrator lists the accounts (to export or forget one)', description: 'Newest first, 500 at most; `q` keeps those whose name or e-mail contains it. A forgotten person reads "[erased]".' })
+  @ApiResponse({ status: 200, description: '{ users: [{ userId, name, email, status, userType, registeredAt }] }' })
+  @ApiResponse({ status: 403, description: 'noAccessRight: the caller is not a platform administrator', schema: { $ref: '#/components/schemas/ErrorReply' } })
+  users(@Query('q') q: string | undefined, @Req() request: AuthenticatedRequest) {
+    return this.personalData.users(request.principal!, typeof q === 'string' ? q : '');
   }
 
   @Get('users/:userId')

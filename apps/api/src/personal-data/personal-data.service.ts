@@ -2,7 +2,7 @@
 // administrator (any user) and for a signed-in person (their own export).
 
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCodes, UserType } from '@binaan/contracts';
+import { ErrorCodes, UserType, type PersonalDataUsersReply } from '@binaan/contracts';
 import { ERASED, SqlEventStore, type EventStore, type StoredEvent } from '@binaan/event-store';
 import { CLOCK, type Clock, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
@@ -51,6 +51,19 @@ export class PersonalDataService {
     const forgotten: Forgotten = await forgetPerson(this.store, keys, this.lookup, { subjectId: userId, reason: text, byUserId: principal.userId, via }, this.declaredTypes);
     await this.sessions.endAll(userId, 'passwordResetForced');
     return { success: true, msg: 'personalData.forgotten', subjects: forgotten.subjects.length, rebuilt: forgotten.rebuilt };
+  }
+
+  /** The accounts, for the platform administrator's users page (issue 31 point 3): newest first, 500 at most. */
+  async users(principal: Principal, q: string): Promise<PersonalDataUsersReply> {
+    this.adminOnly(principal);
+    if (!(this.store instanceof SqlEventStore)) return { users: [] };
+    const text = q.trim().slice(0, 100).toLowerCase();
+    const rows = await this.store.db.query<{ user_id: string; name: string; email: string; status: string; user_type: number; registered_at: Date | string }>(
+      `SELECT user_id, name, email, status, user_type, registered_at FROM identity_users
+       WHERE $1 = '' OR strpos(lower(name), $1) > 0 OR strpos(lower(email), $1) > 0 ORDER BY registered_at DESC, user_id LIMIT 500`,
+      [text],
+    );
+    return { users: rows.map((row) => ({ userId: row.user_id, name: row.name, email: row.email, status: row.status, userType: Number(row.user_type), registeredAt: new Date(row.registered_at).toISOString() })) };
   }
 
   /** Everything held about a user, as one JSON document: the person themself, or the platform administrator for them. */

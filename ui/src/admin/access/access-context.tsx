@@ -15,7 +15,7 @@ export function useAccess(): AccessContext {
   return useContext(Access);
 }
 
-export function useCanUse(module: string | Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly'>): boolean {
+export function useCanUse(module: string | Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly' | 'adminOnly'>): boolean {
   const access = useAccess();
   return canUse(typeof module === 'string' ? moduleByKey(module) : module, access);
 }
@@ -37,6 +37,6 @@ export function NoAccessPage() {
 }
 
 /** Renders the page only for those who may use the module. */
-export function Guard({ module, children }: { module: string | Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly'>; children: ReactNode }) {
+export function Guard({ module, children }: { module: string | Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly' | 'adminOnly'>; children: ReactNode }) {
   return useCanUse(module) ? <>{children}</> : <NoAccessPage />;
 }

@@ -21,6 +21,8 @@ export type ModuleDef = {
   allowPending?: boolean;
   /** §4.8: admin users (type 2) may still reach it when the company is not approved. */
   adminMayEnter?: boolean;
+  /** Only for the platform administrator (user type 2), whatever the company. */
+  adminOnly?: boolean;
   /** §2.4: only for contractor subscriptions. */
   contractorOnly?: boolean;
   /** Menu group and label key (admin.menu.<key>). */
@@ -42,6 +44,8 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'events', path: '/organizer/events', rights: ['administration.companyProfile.update', 'projectManagement.update'], group: 'main' },
   { key: 'companyProfile', path: '/administration/company', rights: ['administration.companyProfile.view', 'administration.companyProfile.update'], allowPending: true, group: 'administration' },
   { key: 'addCompany', path: '/administration/add-company', adminMayEnter: true, group: 'administration' },
+  // Issue 31: the platform administrator's accounts, to export or forget a person.
+  { key: 'users', path: '/administration/users', adminOnly: true, allowPending: true, group: 'administration' },
   { key: 'authority', path: '/administration/authority', rights: ['administration.authorityManual.view', 'administration.authorityManual.update'], group: 'administration' },
   // §2.4, the contractor menu.
   { key: 'cidbCompanyProfile', path: '/cidb-administration/company-profile', contractorOnly: true, group: 'contractor' },
@@ -61,7 +65,8 @@ export function moduleByKey(key: string): ModuleDef {
   return found;
 }
 
-export function canUse(module: Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly'>, access: AccessContext): boolean {
+export function canUse(module: Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly' | 'adminOnly'>, access: AccessContext): boolean {
+  if (module.adminOnly && !access.admin) return false;
   if (!access.approved && !module.allowPending && !(module.adminMayEnter && access.admin)) return false;
   if (module.contractorOnly && !access.contractor) return false;
   if (module.rights && module.rights.length > 0 && !hasAnyAccessRight(access.rights, ...module.rights)) return false;

@@ -5,9 +5,9 @@
 // as a toast. The choice leads where §2.3 says (landing.ts).
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { CompanyListItem } from '@binaan/contracts';
-import { Alert, Avatar, Box, Card, CardActionArea, CardContent, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Button, Card, CardActionArea, CardContent, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useSession } from '../../shared/session/session-store.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { chooseCompany, companyInitials, listCompanies } from './choose-company.js';
@@ -49,6 +49,10 @@ export function SelectCompanyPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>{translate('admin.company.selectIntro', { name: session?.user?.name ?? '' })}</Typography>
       {companies === null && <CircularProgress />}
       {companies?.length === 0 && <Alert severity="info">{translate('admin.company.none')}</Alert>}
+      {/* The platform administrator acts for the platform too, with or without a company (AdminApp's PLATFORM_ADMIN_PATHS). */}
+      {session?.userRole === 'ADMIN' && (
+        <Button component={Link} to="/administration/users" variant="outlined" sx={{ my: 2 }} data-testid="platform-users">{translate('admin.company.platformUsers')}</Button>
+      )}
       <Stack spacing={2}>
         {companies?.map((company) => (
           <Card key={company.companyProfileId} variant={session?.selectedCompany === company.companyProfileId ? 'elevation' : 'outlined'}>

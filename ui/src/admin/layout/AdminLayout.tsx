@@ -17,6 +17,7 @@ import { useAccess } from '../access/access-context.js';
 import { canUse, MODULES, type ModuleDef } from '../access/modules.js';
 import { viewRight, type DocumentEntry } from '../catalogue/catalogue.js';
 import { resourceLabel } from '../catalogue/labels.js';
+import PeopleIcon from '@mui/icons-material/People';
 import { CONTRACTOR_ICONS } from '../contractor/contractor-icons.js';
 import { NotificationBell } from '../notifications/NotificationBell.js';
 import { ProjectSelector } from '../projects/ProjectSelector.js';
@@ -25,7 +26,7 @@ import { AccountMenu } from './AccountMenu.js';
 
 const ICONS: Record<string, ReactNode> = {
   article: <HomeIcon />, myApprovals: <FactCheckIcon />, audit: <VerifiedUserIcon />, events: <EventIcon />,
-  companyProfile: <BusinessIcon />, addCompany: <AddBusinessIcon />, authority: <GavelIcon />,
+  companyProfile: <BusinessIcon />, addCompany: <AddBusinessIcon />, authority: <GavelIcon />, users: <PeopleIcon />,
   projectsDeveloper: <ApartmentIcon />, projectsDemand: <ApartmentIcon />, projectsSupply: <ApartmentIcon />,
   ...CONTRACTOR_ICONS,
 };

@@ -2,6 +2,7 @@
 // with the read-only token as query `t`. It carries out channel-rules.ts: connects when there is a token,
 // reconnects with backoff after an unexpected close, reconnects when the company or token changes, and
 // closes when there is no token. Messages are passed on only when they have the channel's shape.
+import { showErased } from '../../shared/i18n/erased.js';
 import { USER_CHANNEL_PATH, type UserChannelMessage } from '@binaan/contracts';
 import { channelStep, INITIAL_CHANNEL, type ChannelEffect, type ChannelInput, type ChannelState } from './channel-rules.js';
 
@@ -47,7 +48,8 @@ export function browserChannelDeps(): ChannelDeps {
 export function parseChannelMessage(data: unknown): UserChannelMessage | null {
   if (typeof data !== 'string') return null;
   try {
-    const value = JSON.parse(data) as Partial<UserChannelMessage> | null;
+    // A forgotten actor reads in the reader's language, as in every reply (shared/i18n/erased.ts).
+    const value = showErased(JSON.parse(data) as Partial<UserChannelMessage> | null);
     if (!value || typeof value !== 'object' || typeof value.module !== 'string' || typeof value.messageType !== 'string' || typeof value.newCount !== 'number') return null;
     const body = value.messageBody && typeof value.messageBody === 'object' ? value.messageBody : {};
     return { ...value, messageBody: body } as UserChannelMessage;

@@ -3,6 +3,7 @@
 // the raw Response kept. Errors are the shared ApiError, so pages translate `error.<code>` alike.
 import { ApiError, apiUrl, type ApiFieldErrors } from '../../shared/api/client.js';
 import { deviceHeader } from '../../shared/api/device.js';
+import { showErased } from '../../shared/i18n/erased.js';
 import { noteApiActivity } from '../../shared/session/inactivity.js';
 import { getSession, reportNotLoggedIn } from '../../shared/session/session-store.js';
 
@@ -59,7 +60,8 @@ export async function adminRequest<T>(path: string, request: AdminRequest = {}):
     if (response.status === 401 && token) reportNotLoggedIn();
     throw refusalOf(response.status, json);
   }
-  return { status: response.status, headers: response.headers, json: json as T };
+  // A forgotten person reads in the reader's language wherever the reply names them (shared/i18n/erased.ts).
+  return { status: response.status, headers: response.headers, json: showErased(json as T) };
 }
 
 /** The JSON of a call (most pages need nothing else). */

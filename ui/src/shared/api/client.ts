@@ -5,6 +5,7 @@
 import { getSession, reportNotLoggedIn } from '../session/session-store.js';
 import { noteApiActivity } from '../session/inactivity.js';
 import { deviceHeader } from './device.js';
+import { showErased } from '../i18n/erased.js';
 
 export type ApiFieldErrors = Record<string, string[]>;
 
@@ -70,7 +71,8 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
   const response = await send(path, options);
   if (response.status === 204) return undefined as T;
   try {
-    return (await response.json()) as T;
+    // A forgotten person reads in the reader's language wherever the reply names them (i18n/erased.ts).
+    return showErased((await response.json()) as T);
   } catch {
     throw new ApiError(response.status, 'unknownError', 'The server answered something that is not JSON.');
   }
