@@ -12,10 +12,12 @@ import type { Page } from '@playwright/test';
 import { renderBqPdf, SAMPLE_PAGE, type PrintedRow } from '../../support/bq-scan-page.js';
 import { bqProject, COMPANY } from './bq-project.js';
 import { expect, signIn, test } from './fixtures.js';
+import { animationsSettled } from './settled.js';
 
 test.describe.configure({ mode: 'serial' });
 
 async function axeClean(page: Page): Promise<void> {
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 }

@@ -8,11 +8,13 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, PASSWORD, test } from './fixtures.js';
+import { animationsSettled } from './settled.js';
 
 const AHMAD = { email: 'ahmad@mutiarasupplies.my', name: 'Ahmad bin Salleh' };
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function axeFindings(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

@@ -7,6 +7,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiSession, expect, signIn, test } from './fixtures.js';
+import { animationsSettled } from './settled.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -14,6 +15,7 @@ const COMPANY = 'teguh-bina';
 let projectId = '';
 
 async function axeClean(page: Page): Promise<void> {
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 }
