@@ -47,7 +47,7 @@ export function SelectCompanyPage() {
     <Container component="main" maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }} data-testid="select-company">
       <Typography variant="h4" component="h1" gutterBottom>{translate('admin.company.selectTitle')}</Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>{translate('admin.company.selectIntro', { name: session?.user?.name ?? '' })}</Typography>
-      {companies === null && <CircularProgress />}
+      {companies === null && <CircularProgress aria-label={translate('ra.page.loading')} />}
       {companies?.length === 0 && <Alert severity="info">{translate('admin.company.none')}</Alert>}
       {/* The platform administrator acts for the platform too, with or without a company (AdminApp's PLATFORM_ADMIN_PATHS). */}
       {session?.userRole === 'ADMIN' && (
@@ -69,7 +69,7 @@ export function SelectCompanyPage() {
                       <Chip size="small" label={translate(`admin.company.status.${company.status}`, { _: String(company.status) })} color={company.status === 3 ? 'success' : 'warning'} />
                     </Stack>
                   </Box>
-                  {choosing === company.companyProfileId && <CircularProgress size={24} />}
+                  {choosing === company.companyProfileId && <CircularProgress size={24} aria-label={translate('ra.page.loading')} />}
                 </Box>
                 {failed?.companyId === company.companyProfileId && <Alert severity="error" sx={{ mt: 1 }}>{translate(`error.${failed.code}`, { _: translate('error.unknownError') })}</Alert>}
               </CardContent>

@@ -28,7 +28,7 @@ export function BudgetPage({ pageKey }: { pageKey: string }) {
         <Typography variant="h5" component="h1" gutterBottom>{translate(`admin.menu.${pageKey}`)}</Typography>
         <Typography color="text.secondary" gutterBottom>{translate(`contractor.intro.${pageKey}`)}</Typography>
         {failed && <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
-        {!rows && !failed && <LinearProgress />}
+        {!rows && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
         {rows && lines.length === 0 && <Alert severity="info" data-testid="budget-none">{translate('contractor.budget.none')}</Alert>}
         {rows && lines.length > 0 && (
           <Table size="small" sx={{ mt: 1 }}>

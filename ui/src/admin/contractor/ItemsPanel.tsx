@@ -36,7 +36,7 @@ export function ItemsPanel({ resource }: { resource: string }) {
   const { data, pending, error } = useDocument(resource, record?.id ?? '');
   const translate = useTranslate();
   const createPath = useCreatePath();
-  if (pending) return <LinearProgress />;
+  if (pending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   if (error || !data) return <Alert severity="error">{translate('error.unknownError')}</Alert>;
   return (
     <Box sx={{ py: 1 }}>

@@ -131,7 +131,7 @@ export function PrintView({ page, kind, pageKey, basePath }: { page: ContractorL
   const session = useSession();
   const { data, pending, error } = useDocument(page.resource, id);
   const back = <Button component={Link} to={basePath}>{translate('contractor.print.back')}</Button>;
-  if (pending) return <LinearProgress />;
+  if (pending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   if (error || !data || !belongsToPage(data, page, session?.selectedCompany)) {
     return <Box sx={{ mt: 2 }}><Alert severity="warning" data-testid="print-not-found">{translate('contractor.print.notFound')}</Alert>{back}</Box>;
   }

@@ -48,7 +48,7 @@ export function SearchContractorPage({ pageKey }: { pageKey: string }) {
           size="small" sx={{ my: 1, width: 360 }} slotProps={{ htmlInput: { 'data-testid': 'directory-search' } }}
         />
         {failed && <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
-        {!result && !failed && <LinearProgress />}
+        {!result && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
         {result && result.rows.length === 0 && <Alert severity="info">{translate('ra.navigation.no_results', { name: translate('admin.menu.contractor').toLowerCase() })}</Alert>}
         {result && result.rows.length > 0 && (
           <>

@@ -19,7 +19,7 @@ function ShowBody({ entry }: { entry: CatalogueEntry }) {
   if (!record) return null;
   // Opened from a list, react-admin shows the list's row until GET one answers (its placeholder data): a row
   // has no totals, items or actions yet, so the page waits for the document itself.
-  if (!record.totals || !record.availableActions) return <LinearProgress data-testid="document-loading" />;
+  if (!record.totals || !record.availableActions) return <LinearProgress data-testid="document-loading" aria-label={translate('ra.page.loading')} />;
   return (
     <Box sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>
