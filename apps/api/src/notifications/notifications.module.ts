@@ -9,13 +9,14 @@ import { NotificationFeed } from './notification-feed.js';
 import { NotificationReactor } from './notification-reactor.js';
 import { NOTIFICATION_COMMAND_HANDLERS } from './notifications-command.handlers.js';
 import { NotificationsController } from './notifications.controller.js';
+import { PlanNotices } from './plan-notices.js';
 import { Recipients } from './recipients.js';
 import { UserChannel } from './user-channel.js';
 
 @Module({
   imports: [AccessModule],
   controllers: [NotificationsController],
-  providers: [...NOTIFICATION_COMMAND_HANDLERS, Recipients, DocumentNotices, AccountNotices, NotificationReactor, NotificationFeed, UserChannel],
+  providers: [...NOTIFICATION_COMMAND_HANDLERS, Recipients, DocumentNotices, AccountNotices, PlanNotices, NotificationReactor, NotificationFeed, UserChannel],
   exports: [NotificationReactor, UserChannel],
 })
 export class NotificationsModule {}
