@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { plainMoney } from './use-plan.js';
 import { CATEGORIES, lineAmount, money, newLine, type DraftLine, type Problems } from './build-up-form.js';
 
