@@ -3,7 +3,7 @@
 // buttons; a new line takes the focus at its category, a removed one hands it to the add button).
 import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
-import { Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { plainMoney } from './use-plan.js';
@@ -57,10 +57,10 @@ export function BuildUpLines({ lines, problems, disabled, onChange }: {
               disabled={disabled} helperText=" " sx={{ width: { md: '6rem' } }} slotProps={{ htmlInput: { maxLength: 20 } }} />
             <TextField size="small" id={`buildup-line-${line.key}-quantity`} label={label('quantity')} value={line.quantity} onChange={set(line.key, 'quantity')}
               disabled={disabled} error={!!problem(index, 'quantity')} helperText={help('quantity')} sx={{ width: { md: '7rem' } }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-            <TextField size="small" id={`buildup-line-${line.key}-rate`} label={label('rate')} value={line.rate} onChange={set(line.key, 'rate')}
+            <TextField size="small" id={`buildup-line-${line.key}-rate`} label={label('lineRate')} value={line.rate} onChange={set(line.key, 'rate')}
               disabled={disabled} error={!!problem(index, 'rate')} helperText={help('rate')} sx={{ width: { md: '8rem' } }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', minWidth: { md: '8rem' }, pt: { md: 1 } }}>
-              <Typography data-testid="buildup-line-amount" sx={{ whiteSpace: 'nowrap' }}>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', width: { md: '13rem' }, flexShrink: 0, pt: { md: 1 } }}>
+              <Typography data-testid="buildup-line-amount" sx={{ whiteSpace: 'nowrap', flex: 1, textAlign: { md: 'right' } }}>
                 {translate('admin.buildUps.columns.amount')}: {amount === null ? '-' : plainMoney(money(amount))}
               </Typography>
               <IconButton onClick={() => remove(line.key)} disabled={disabled} aria-label={translate('admin.buildUps.removeLine', { number: index + 1 })} data-testid="buildup-line-remove">

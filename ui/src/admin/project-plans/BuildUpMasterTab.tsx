@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import {
-  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+  Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+  useMediaQuery, useTheme,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { adminJson, errorCodeOf, isConflict } from '../providers/admin-request.js';
@@ -26,6 +27,8 @@ export function BuildUpMasterTab({ projectId }: { projectId: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   const [editing, setEditing] = useState<BuildUp | 'new' | null>(null);
   const [deleting, setDeleting] = useState<BuildUp | null>(null);
+  // On a phone each build-up is a card (eleven columns would scroll sideways); on a computer a table.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const path = `/api/bill-of-quantity/${encodeURIComponent(projectId)}`;
   const reload = useCallback(() => {
     adminJson<Read>(path).then((reply) => { setBq(reply); setFailed(null); }, (error: unknown) => setFailed(errorCodeOf(error)));
@@ -71,7 +74,36 @@ export function BuildUpMasterTab({ projectId }: { projectId: string }) {
       </Stack>
       {bq.status === null && <Alert severity="info" sx={{ mt: 1 }} data-testid="buildup-no-bq">{translate('admin.buildUps.noBq')}</Alert>}
       {bq.status !== null && !bq.editable && <Alert severity="info" sx={{ mt: 1 }} data-testid="buildup-locked">{translate('admin.buildUps.locked')}</Alert>}
-      {bq.buildUps.length === 0 ? <Typography sx={{ mt: 2 }} data-testid="buildup-none">{translate('admin.buildUps.none')}</Typography> : (
+      {bq.buildUps.length === 0 && <Typography sx={{ mt: 2 }} data-testid="buildup-none">{translate('admin.buildUps.none')}</Typography>}
+      {bq.buildUps.length > 0 && phone && (
+        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, mt: 2 }} aria-label={translate('admin.buildUps.title')}>
+          {bq.buildUps.map((buildUp) => {
+            const figures = figuresOf(buildUp);
+            const line = (column: string, value: React.ReactNode) => (
+              <Stack direction="row" sx={{ justifyContent: 'space-between' }} data-col={column}><span>{translate(`admin.buildUps.columns.${column}`)}</span><span>{value}</span></Stack>
+            );
+            return (
+              <Card component="li" variant="outlined" key={buildUp.code} data-testid="buildup-row" data-code={buildUp.code}>
+                <CardContent>
+                  <Typography component="h3" variant="subtitle1"><strong>{buildUp.code}</strong> {buildUp.description}</Typography>
+                  {buildUp.totalSub !== null ? line('totalSub', plainMoney(buildUp.totalSub))
+                    : (['labour', 'material', 'plant'] as const).map((c) => <Box key={c}>{line(c, plainMoney(money(figures[c])))}</Box>)}
+                  {line('profitPercent', `${Number(buildUp.profitPercent).toString()}%`)}
+                  {line('rate', plainMoney(money(figures.rate)))}
+                  {line('items', itemsOf(buildUp.code))}
+                  {bq.editable && (
+                    <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                      <Button size="small" variant="outlined" onClick={() => setEditing(buildUp)} aria-label={translate('admin.buildUps.editNamed', { code: buildUp.code })} data-testid="buildup-edit">{translate('ra.action.edit')}</Button>
+                      <Button size="small" color="error" onClick={() => setDeleting(buildUp)} aria-label={translate('admin.buildUps.deleteNamed', { code: buildUp.code })} data-testid="buildup-delete">{translate('ra.action.delete')}</Button>
+                    </Stack>
+                  )}
+                </CardContent>
+              </Card>
+            );
+          })}
+        </Stack>
+      )}
+      {bq.buildUps.length > 0 && !phone && (
         <ScrollRegion label={translate('admin.buildUps.title')}>
           <Table size="small" aria-label={translate('admin.buildUps.title')} sx={{ mt: 1 }}>
             <TableHead>
