@@ -25,7 +25,7 @@ import type { EventStore } from '@binaan/event-store';
 import { ADMIN_URL, onDatabase } from '../support/api-process.js';
 import { signIn } from '../documents/http.js';
 import { analyze, COMMON_WORD, COMPANY, growDocuments, OTHER, PROJECT, RESOURCE, run } from './seed.js';
-import { growPlansSql, PLAN_ANALYZE, PLAN_CALLS, scanProject, type PlanCall } from './plan-lists.js';
+import { growPlansSql, PLAN_ANALYZE, PLAN_CALLS, SCAN_PROJECT, scanProjectSql, type PlanCall } from './plan-lists.js';
 
 const STORE = process.env.BENCH_STORE === 'pglite' ? 'pglite' : 'postgres';
 const SIZES = (process.env.BENCH_SIZES ?? (STORE === 'pglite' ? '1000,100000' : '1000,100000,1000000')).split(',').map(Number);
@@ -148,7 +148,9 @@ async function main(): Promise<void> {
     const db = app.get<SqlExecutor>(READ_MODELS);
     const token = await signIn({ base }, 'kumar@teguhbina.my', DEMO_PASSWORD, COMPANY);
     const results: Measured[][] = [];
-    const project = await scanProject(db);
+    const project = SCAN_PROJECT;
+    const kumarId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+    if (planCalls.length > 0) for (const sql of scanProjectSql(kumarId)) await run(db, env.DATABASE_URL, sql);
     let grown = 0;
     for (const size of SIZES) {
       const started = Date.now();

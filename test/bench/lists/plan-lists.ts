@@ -4,7 +4,7 @@
 // as the documents' are (seed.ts): `size` plans of the bench company (a plan per project, so as many
 // projects), and `size` scans of one demo project. A page at a million should cost about what it costs at a
 // thousand: each call has an index for its order (company or project, [status,] newest first).
-import type { SqlExecutor } from '@binaan/event-store';
+// BENCH_CALLS=plans measures these alone (and grows no tenders).
 import { COMPANY } from './seed.js';
 
 /** A list call other than the documents': its path (`{project}` is the scan project) and its floor's table. */
@@ -23,13 +23,13 @@ const NEWEST = 'updated_at DESC, project_id';
 
 export const PLAN_CALLS: PlanCall[] = [
   ...PLAN_TABLES.flatMap(({ table, path, status }): PlanCall[] => [
-    { name: `${path}: first page`, path, bare: { table, owner: 'company_id', order: NEWEST } },
-    { name: `${path}: status ${status}`, path, filter: { status }, bare: { table, owner: 'company_id', where: `status = '${status}'`, order: NEWEST } },
-    { name: `${path}: page 40 (range 975-999)`, path, range: [975, 999], bare: { table, owner: 'company_id', order: NEWEST, offset: 975 } },
+    { name: `plans ${path}: first page`, path, bare: { table, owner: 'company_id', order: NEWEST } },
+    { name: `plans ${path}: status ${status}`, path, filter: { status }, bare: { table, owner: 'company_id', where: `status = '${status}'`, order: NEWEST } },
+    { name: `plans ${path}: page 40 (range 975-999)`, path, range: [975, 999], bare: { table, owner: 'company_id', order: NEWEST, offset: 975 } },
   ]),
-  { name: 'BQ scan list: first page', path: '/api/project/{project}/bill-of-quantity-scan-list', bare: { table: 'bq_scans', owner: 'project_id', order: 'uploaded_at DESC, scan_id' } },
+  { name: 'plans BQ scan list: first page', path: '/api/project/{project}/bill-of-quantity-scan-list', bare: { table: 'bq_scans', owner: 'project_id', order: 'uploaded_at DESC, scan_id' } },
   {
-    name: 'BQ scan list: status pendingReview', path: '/api/project/{project}/bill-of-quantity-scan-list', filter: { status: 'pendingReview' },
+    name: 'plans BQ scan list: status pendingReview', path: '/api/project/{project}/bill-of-quantity-scan-list', filter: { status: 'pendingReview' },
     bare: { table: 'bq_scans', owner: 'project_id', where: "status = 'pendingReview'", order: 'uploaded_at DESC, scan_id' },
   },
 ];
@@ -53,9 +53,13 @@ export function growPlansSql(from: number, to: number, scanProject: string): str
 
 export const PLAN_ANALYZE = ['bills_of_quantity', 'ongoing_budgets', 'progress_plans', 'bq_scans'].map((table) => `VACUUM ANALYZE ${table}`);
 
-/** The demo project whose scans are grown (Kumar sees it): Menara Teguh, TB-MT-A. */
-export async function scanProject(db: SqlExecutor): Promise<string> {
-  const [row] = await db.query<{ project_id: string }>("SELECT project_id FROM projects WHERE code = 'TB-MT-A'");
-  if (!row) throw new Error('the demo project TB-MT-A is missing');
-  return row.project_id;
+/** The project whose scans are grown: one of the bench company's, Kumar an approved member (the list checks he sees it). */
+export const SCAN_PROJECT = '5b0c3f0e-7d4a-4c2e-9a61-3f2d8e1b7c40';
+
+export function scanProjectSql(userId: string): string[] {
+  return [
+    `INSERT INTO projects (project_id, company_id, name, code, project_type, location, short_desc, site_contact_person, site_contact_person_number, status, created_by, created_at, updated_at, revision)
+       VALUES ('${SCAN_PROJECT}', '${COMPANY}', 'Bench scans', 'BENCH-SCANS', 3, 'Cyberjaya', 'Bench', '', '', 'active', '${userId}', now(), now(), 0) ON CONFLICT DO NOTHING`,
+    `INSERT INTO project_members (project_id, user_id, status, updated_at) VALUES ('${SCAN_PROJECT}', '${userId}', 'Approved', now()) ON CONFLICT DO NOTHING`,
+  ];
 }
