@@ -27,10 +27,10 @@ export const PLAN_CALLS: PlanCall[] = [
     { name: `plans ${path}: status ${status}`, path, filter: { status }, bare: { table, owner: 'company_id', where: `status = '${status}'`, order: NEWEST } },
     { name: `plans ${path}: page 40 (range 975-999)`, path, range: [975, 999], bare: { table, owner: 'company_id', order: NEWEST, offset: 975 } },
   ]),
-  { name: 'plans BQ scan list: first page', path: '/api/project/{project}/bill-of-quantity-scan-list', bare: { table: 'bq_scans', owner: 'project_id', order: 'uploaded_at DESC, scan_id' } },
+  { name: 'plans BQ scan list: first page', path: '/api/project/{project}/bill-of-quantity-scan-list', bare: { table: 'bq_scans', owner: 'project_id', order: 'uploaded_at DESC, scan_id DESC' } },
   {
     name: 'plans BQ scan list: status pendingReview', path: '/api/project/{project}/bill-of-quantity-scan-list', filter: { status: 'pendingReview' },
-    bare: { table: 'bq_scans', owner: 'project_id', where: "status = 'pendingReview'", order: 'uploaded_at DESC, scan_id' },
+    bare: { table: 'bq_scans', owner: 'project_id', where: "status = 'pendingReview'", order: 'uploaded_at DESC, scan_id DESC' },
   },
 ];
 
