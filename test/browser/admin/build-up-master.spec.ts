@@ -159,6 +159,15 @@ test('total sub: offered once trade code and description are there; entering it 
   await page.setViewportSize({ width: 375, height: 800 });
   await axeClean(page);
   await shot(page, 'buildup-03-list-375');
+  // The form on a phone, in Chinese: full screen, each line's fields stacked.
+  await page.evaluate(() => localStorage.setItem('binaan.language', 'zh'));
+  await page.reload();
+  await page.getByTestId('buildup-add').click();
+  await expect(page.getByRole('dialog', { name: '新单价分析' })).toBeVisible();
+  await axeClean(page);
+  await shot(page, 'buildup-03b-form-zh-375');
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
 });
 
 test('delete names what the build-up prices; in Malay a change once the BQ awaits approval is refused, then the page is read only', async ({ page, baseURL, shot }) => {
