@@ -272,7 +272,7 @@ async function bareAdminSignIn(browser: Browser, base: string): Promise<{ bytes:
 function detail(name: string, items: [string, number][]): void {
   if (process.env.BENCH_UI_DETAIL !== '1') return;
   console.log(`${name}, largest transfers:`);
-  for (const [what, bytes] of [...items].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_UI_DETAIL_TOP ?? 25))) console.log(`  ${kb(bytes).padStart(9)}  ${what}`);
+  for (const [what, bytes] of [...items].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${kb(bytes).padStart(9)}  ${what}`);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

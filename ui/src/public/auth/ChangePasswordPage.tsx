@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError, apiFetch } from '../../shared/api/client.js';
 import { CheckboxField, Field, PasswordField } from '../../shared/forms/Field.js';
 import { PhoneField } from '../../shared/forms/PhoneField.js';
-import { validateChangePassword, type ChangePasswordValues } from '../../shared/forms/phone-rules.js';
+import { validateChangePassword, type ChangePasswordValues } from '../../shared/forms/rules.js';
 import { useForm } from '../../shared/forms/use-form.js';
 import { translateError } from '../../shared/i18n/i18n.js';
 import { clearSession, useSession } from '../../shared/session/session-store.js';

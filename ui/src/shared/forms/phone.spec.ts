@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE_COUNTRIES, PHONE_MASKS, PREFERRED_COUNTRY, canonicalPhone, isValidPhone, toStoredPhone } from './phone.js';
-import { validateMobileStep } from './phone-rules.js';
+import { validateMobileStep } from './rules.js';
 
 describe('phone rules (public-area.md §5)', () => {
   it('offers only my, sg, th, cn, hk, au and id, with my preferred', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   REQUIRED, digitsOnly, exactLength, inRange, isBusinessRegistrationNumber, isValidDate, maxLength, minLength,
-  validateEventRegistration, validateResetPassword, validateSignIn, validateSignUpInfo,
+  validateChangePassword, validateEventRegistration, validateResetPassword, validateSignIn, validateSignUpInfo,
 } from './rules.js';
-import { validateChangePassword } from './phone-rules.js';
 
 const good = { name: 'Ahmad Faizal', email: 'ahmad@binaan.my', password: 'Strong#Pass1', confirmPassword: 'Strong#Pass1', terms: true };
 

@@ -1,18 +1,17 @@
 // The validation rules of public-area.md §5, as the ui applies them: the shared truths (password,
 // e-mail, full name, phone, registration number, event contact) come from packages/contracts, the same
 // functions the api refuses bad input with; the generic rules pass on an empty value (required is its
-// own rule). Each form validator answers field -> message key (translated with t()). The rules that
-// check a phone number are in phone-rules.ts: libphonenumber's metadata (about 25 KB compressed) then comes only
-// with the pages that ask for a phone, not with the sign-in page (issue 32).
+// own rule). Each form validator answers field -> message key (translated with t()).
 
 import { isBusinessRegistrationNumber, isEmail, isEventContact, isFullName, isStrongPassword } from '@binaan/contracts';
+import { isValidPhone } from './phone.js';
 
 export { isBusinessRegistrationNumber, isEmail, isEventContact, isFullName, isStrongPassword };
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 export const REQUIRED = 'common:field.required';
-export const err = (code: string) => `errors:error.${code}`;
+const err = (code: string) => `errors:error.${code}`;
 
 export const isFilled = (value: unknown): boolean => (typeof value === 'string' ? value.trim() !== '' : value === true || (value !== false && value !== null && value !== undefined));
 export const minLength = (n: number) => (value: string) => value === '' || value.length >= n;
@@ -23,13 +22,17 @@ export const isValidDate = (value: string) => value === '' || (!Number.isNaN(new
 export const inRange = (min: number, max: number) => (value: string) => value === '' || (Number.isFinite(Number(value)) && Number(value) >= min && Number(value) <= max);
 
 /** Keeps only failing fields, so `Object.keys(errors).length === 0` means valid. */
-export function collect<F extends string>(checks: [F, string | null][]): FieldErrors<F> {
+function collect<F extends string>(checks: [F, string | null][]): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   for (const [field, message] of checks) if (message && !errors[field]) errors[field] = message;
   return errors;
 }
 
-export const need = (value: string | boolean) => (isFilled(value) ? null : REQUIRED);
+const need = (value: string | boolean) => (isFilled(value) ? null : REQUIRED);
+
+export function validateMobileStep(values: { mobile: string }) {
+  return collect<'mobile'>([['mobile', need(values.mobile) ?? (isValidPhone(values.mobile) ? null : err('invalidMobile'))]]);
+}
 
 export function validateCodeStep(values: { mobileVerificationCode: string }) {
   return collect<'mobileVerificationCode'>([['mobileVerificationCode', need(values.mobileVerificationCode)]]);
@@ -62,6 +65,20 @@ export function validateResetPassword(values: { password: string; confirmPasswor
   return collect<'password' | 'confirmPassword'>([
     ['password', need(values.password) ?? (isStrongPassword(values.password) ? null : err('weakPassword'))],
     ['confirmPassword', need(values.confirmPassword) ?? (values.confirmPassword === values.password ? null : err('passwordMismatch'))],
+  ]);
+}
+
+export type ChangePasswordValues = { oldPassword: string; newPassword: string; confirmPassword: string; phoneNumber?: string; terms?: boolean };
+
+/** The forced change; with `mobileVariant` also the phone (12 to 20 characters, valid) and the terms. */
+export function validateChangePassword(values: ChangePasswordValues, mobileVariant = false) {
+  const phone = values.phoneNumber ?? '';
+  return collect<keyof ChangePasswordValues>([
+    ['oldPassword', need(values.oldPassword)],
+    ['newPassword', need(values.newPassword) ?? (!isStrongPassword(values.newPassword) ? err('weakPassword') : values.newPassword === values.oldPassword ? err('newPasswordSameAsOld') : null)],
+    ['confirmPassword', values.confirmPassword === values.newPassword && values.confirmPassword !== '' ? null : values.confirmPassword === '' ? REQUIRED : err('passwordMismatch')],
+    ['phoneNumber', !mobileVariant ? null : need(phone) ?? (isValidPhone(phone) && phone.length >= 12 && phone.length <= 20 ? null : err('invalidMobile'))],
+    ['terms', !mobileVariant || values.terms ? null : REQUIRED],
   ]);
 }
 
