@@ -7,7 +7,7 @@
 // logged-out dialog) and the toasts. main.tsx loads this module for every first page but a signed-out
 // visitor's landing, and when that landing hands over (its first link followed).
 
-import { StrictMode, Suspense, lazy, type ReactNode } from 'react';
+import { StrictMode, Suspense, lazy, useCallback, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { ErrorBoundary } from './shared/pages/ErrorBoundary.js';
@@ -25,7 +25,8 @@ const NotFoundPublicPage = lazy(() => import('./public/NotFoundPublicPage.js'));
 /** The router's navigate for the links that also work without it (shared/ui/AppLink.tsx). */
 function RouterLinks({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  return <NavigateProvider value={navigate}>{children}</NavigateProvider>;
+  const go = useCallback((to: string) => void navigate(to), [navigate]);
+  return <NavigateProvider value={go}>{children}</NavigateProvider>;
 }
 
 export function renderApp(root: Root): void {
