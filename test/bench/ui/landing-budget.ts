@@ -10,9 +10,12 @@
 // encodedDataLength (headers and body as received, compressed if the server compressed) over every
 // request. Two journeys, each in a fresh browser context (cold cache):
 //   landing      `/` until the network is idle, beside the blank page. Goal: within 1.75x.
-//   signed in    from the sign-in page (loaded, not counted): sign in as kumar@teguhbina.my, choose Teguh
-//                Bina, open the tender list, until it shows and the network is idle; beside the bare
-//                react-admin app's own first load. Goal: within 0.5x.
+//   signed in    the sign-in page (cold, counted), sign in as kumar@teguhbina.my, choose Teguh Bina, open
+//                the tender list, until it shows and the network is idle; beside the bare react-admin app
+//                walking the same journey (its login page, the same sign-in and company calls, the same
+//                tender list in a ListGuesser). Goal: within 0.5x. (Until issue 32's second session the
+//                product's line left its sign-in page out and the bare line was the bare app's first load
+//                alone, which fails without a session: the two lines did not walk the same journey.)
 // It also lists every API call made twice on the way to the list (goal: none), and reloads the list to
 // see the machine definitions (/api/workflows) revalidated: a 304. The landing's first contentful paint
 // (issue 7: under 1.5 s) is the median of BENCH_RUNS loads.
@@ -34,6 +37,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const EMAIL = 'kumar@teguhbina.my';
 const PASSWORD = 'Demo@Binaan2026';
 const COMPANY = 'teguh-bina';
+/** The company choice's id of Teguh Bina in the demo data (the product's journey clicks it by its test id). */
+const COMPANY_ID = COMPANY;
 const GOAL_LANDING = 1.75;
 const GOAL_SIGNED_IN = 0.5;
 const BUDGET_FCP_MS = 1500;
@@ -41,12 +46,31 @@ const BUDGET_FCP_MS = 1500;
 // ---------------------------------------------------------------------------------------------- baselines
 
 const BLANK_MAIN = "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('h1', null, 'Hello'));\n";
+// The bare app walks the product's journey with react-admin's own parts: its login page signs in through the
+// same calls (POST /api/login, then the company choice), and one ListGuesser resource lists the same tenders
+// (ra-data-simple-rest on /api/documents with the session's token). So both lines count a cold sign-in
+// page, the sign-in and the first list, and the same API replies.
 const BARE_ADMIN_MAIN = [
   "import { createElement as h } from 'react';",
   "import { createRoot } from 'react-dom/client';",
-  "import { Admin, ListGuesser, Resource } from 'react-admin';",
+  "import { Admin, ListGuesser, Resource, fetchUtils } from 'react-admin';",
   "import simpleRestProvider from 'ra-data-simple-rest';",
-  "createRoot(document.getElementById('root')).render(h(Admin, { dataProvider: simpleRestProvider('/api/bare-admin') }, h(Resource, { name: 'tenders', list: ListGuesser })));",
+  "const KEY = 'bare-admin.token';",
+  "const json = async (url, init) => { const r = await fetch(url, { ...init, headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(init && init.headers) } }); if (!r.ok) throw new Error(String(r.status)); return r.json(); };",
+  "const authProvider = {",
+  "  async login({ username, password }) {",
+  "    const login = await json('/api/login', { method: 'POST', body: JSON.stringify({ email: username, password, rememberMe: false }) });",
+  "    if (!login.success) throw new Error(login.errorMessage || 'refused');",
+  `    const chosen = await json('/api/company/choose/${COMPANY_ID}', { headers: { Authorization: 'Bearer ' + login.jwtToken } });`,
+  "    localStorage.setItem(KEY, chosen.jwtToken);",
+  "  },",
+  "  async logout() { localStorage.removeItem(KEY); },",
+  "  async checkAuth() { if (!localStorage.getItem(KEY)) throw new Error('signed out'); },",
+  "  async checkError(error) { if (error && error.status === 401) throw error; },",
+  "  async getPermissions() { return ''; },",
+  "};",
+  "const httpClient = (url, options = {}) => fetchUtils.fetchJson(url, { ...options, user: { authenticated: true, token: 'Bearer ' + localStorage.getItem(KEY) } });",
+  "createRoot(document.getElementById('root')).render(h(Admin, { authProvider, dataProvider: simpleRestProvider('/api/documents', httpClient), disableTelemetry: true }, h(Resource, { name: 'tender', list: ListGuesser })));",
   '',
 ].join('\n');
 const page = (title: string) => `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><title>${title}</title></head><body><div id="root"></div><script type="module" src="./main.js"></script></body></html>`;
@@ -187,7 +211,7 @@ async function loadColdRuns(browser: Browser, url: string) {
   return { bytes: median(runs.map((r) => r.bytes)), requests: median(runs.map((r) => r.requests)), fcpMs: median(runs.map((r) => r.fcpMs)) };
 }
 
-type SignedIn = { bytes: number; requests: number; repeated: string[]; secondVisit: string };
+type SignedIn = { bytes: number; requests: number; signInPage: number; repeated: string[]; secondVisit: string };
 
 async function signInToTenderList(browser: Browser, base: string): Promise<SignedIn> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: base });
@@ -199,7 +223,8 @@ async function signInToTenderList(browser: Browser, base: string): Promise<Signe
     await page.locator('input[name="loginEmail"]').fill(EMAIL);
     await page.locator('input[name="loginPassword"]').fill(PASSWORD);
     await page.waitForLoadState('networkidle');
-    wire.reset();
+    // Counted from the cold sign-in page on, as the bare app's journey is (its login page is in its bundle).
+    const signInPage = wire.bytes;
     await page.locator('button[type="submit"]').click();
     await page.getByTestId(`company-${COMPANY}`).click({ timeout: 60_000 });
     await page.getByTestId('select-company').waitFor({ state: 'hidden', timeout: 60_000 });
@@ -217,7 +242,27 @@ async function signInToTenderList(browser: Browser, base: string): Promise<Signe
     await page.getByTestId('tab-all').waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     const workflows = wire.statuses.get('/api/workflows') ?? [];
-    return { bytes, requests, repeated, secondVisit: `GET /api/workflows ${workflows.length ? workflows.join(', ') : 'not called'}` };
+    return { bytes, requests, signInPage, repeated, secondVisit: `GET /api/workflows ${workflows.length ? workflows.join(', ') : 'not called'}` };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The bare react-admin app's same journey: its login page (cold), sign in, the tender list shown. */
+async function bareAdminSignIn(browser: Browser, base: string): Promise<{ bytes: number; requests: number }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: base });
+  try {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error(`page error on the bare app's journey: ${error.message}`));
+    const wire = await wireOf(context, page);
+    await page.goto('/bare-admin/index.html');
+    await page.locator('input[name="username"]').fill(EMAIL, { timeout: 60_000 });
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await page.locator('table tbody tr').first().waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    detail('bare react-admin: sign-in to the tender list', wire.items);
+    return { bytes: wire.bytes, requests: wire.requests };
   } finally {
     await context.close();
   }
@@ -254,7 +299,7 @@ async function main(): Promise<void> {
   try {
     const landing = await loadColdRuns(browser, `${server.url}/`);
     const blank = await loadColdRuns(browser, `${server.url}/blank/index.html`);
-    const bareAdmin = await loadColdRuns(browser, `${server.url}/bare-admin/index.html`);
+    const bareAdmin = await bareAdminSignIn(browser, server.url);
     const signedIn = await signInToTenderList(browser, server.url);
     const landingRatio = landing.bytes / blank.bytes;
     const signedInRatio = signedIn.bytes / bareAdmin.bytes;
@@ -268,6 +313,7 @@ async function main(): Promise<void> {
     console.log(row('landing (/)', landing, 'blank Vite React', blank, landingRatio, GOAL_LANDING));
     console.log(row('sign-in to the tender list', signedIn, 'bare react-admin', bareAdmin, signedInRatio, GOAL_SIGNED_IN));
     console.log('');
+    console.log(`of which the product's sign-in page (cold, before signing in): ${kb(signedIn.signInPage)}`);
     console.log(`API calls made more than once on the way to the list: ${signedIn.repeated.length ? signedIn.repeated.join('; ') : 'none'}`);
     console.log(`second visit (reload of the list): ${signedIn.secondVisit}`);
     console.log(`landing first contentful paint: ${landing.fcpMs.toFixed(0)} ms (median of ${RUNS}; blank ${blank.fcpMs.toFixed(0)} ms), budget < ${BUDGET_FCP_MS} ms ${landing.fcpMs < BUDGET_FCP_MS ? 'PASS' : 'FAIL'}`);

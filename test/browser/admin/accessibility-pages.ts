@@ -1,4 +1,4 @@
-// The pages the accessibility check opens (issue 30): every route of ui/src/main.tsx, ui/src/public/routes.tsx,
+// The pages the accessibility check opens (issue 30): every route of ui/src/app.tsx, ui/src/public/routes.tsx,
 // ui/src/admin/AdminApp.tsx and the routers inside pages, as a URL to open and who opens it. Document kinds
 // come from the catalogue (GET /api/workflows) at run time; accessibility.spec.ts fails when a route or a
 // kind is added without a line here. Routes that only redirect are listed with where they lead (the check
@@ -121,7 +121,7 @@ const UI = resolve(import.meta.dirname, '../../../ui/src');
  * build from MODULES and LINK_TARGET_ROUTES (named, so a new kind of dynamic route shows up as unknown).
  */
 export function routerRoutes(): { literal: string[]; dynamic: string[] } {
-  const files = ['main.tsx', 'public/routes.tsx', 'admin/AdminApp.tsx'];
+  const files = ['app.tsx', 'public/routes.tsx', 'admin/AdminApp.tsx'];
   const literal = files.flatMap((file) => [...readFileSync(resolve(UI, file), 'utf8').matchAll(/<Route\s+(?:key=\S+\s+)?path="([^"]+)"/g)].map((m) => m[1]!));
   const dynamic = files.flatMap((file) => [...readFileSync(resolve(UI, file), 'utf8').matchAll(/path=\{([^}]*\}?[^}]*)\}/g)].map((m) => m[1]!.trim()));
   return { literal, dynamic };
@@ -146,7 +146,7 @@ export function nestedRouteFiles(): Record<string, string[]> {
       if (entry.isDirectory()) walk(path);
       else if (/\.tsx$/.test(entry.name) && !/\.(test|spec)\.tsx$/.test(entry.name)) {
         const file = relative(UI, path);
-        if (['main.tsx', 'public/routes.tsx', 'admin/AdminApp.tsx', 'admin/notifications/LinkTargetPage.tsx'].includes(file)) continue;
+        if (['app.tsx', 'public/routes.tsx', 'admin/AdminApp.tsx', 'admin/notifications/LinkTargetPage.tsx'].includes(file)) continue;
         const routes = [...readFileSync(path, 'utf8').matchAll(/<Route\b([^>]*)/g)].map((m) => /\bindex\b/.test(m[1]!) ? 'index' : (/path="([^"]+)"/.exec(m[1]!)?.[1] ?? m[1]!.trim()));
         if (routes.length > 0) found[file] = routes;
       }

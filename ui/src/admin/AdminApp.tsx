@@ -1,4 +1,4 @@
-// The signed-in area (issue 8): react-admin over the real API. main.tsx lazy-loads this for every path
+// The signed-in area (issue 8): react-admin over the real API. app.tsx (the router) lazy-loads this for every path
 // that is not public. The documents area is generated from the workflow catalogue (GET /api/workflows);
 // the menu and every page follow the access rights and the company's approval (access/modules.ts).
 import { useEffect, useMemo, useState } from 'react';

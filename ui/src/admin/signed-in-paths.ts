@@ -1,6 +1,6 @@
-// Which paths belong to the signed-in area, so that main.tsx can tell an anonymous visitor's unknown path
+// Which paths belong to the signed-in area, so that app.tsx can tell an anonymous visitor's unknown path
 // (the catch-all page of public-area.md §2: "Page not found", a link home, a sign-out link) from a page
-// of the area that asks them to sign in first. Light on purpose: main.tsx imports it into the first bundle,
+// of the area that asks them to sign in first. Light on purpose: app.tsx imports it into the first bundle,
 // and it must not pull react-admin in. Every route AdminApp.tsx mounts is listed here (signed-in-paths.test.ts
 // reads AdminApp.tsx and fails on a path this list does not know).
 import { DocumentResources } from '@binaan/contracts';

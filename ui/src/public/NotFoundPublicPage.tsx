@@ -1,6 +1,6 @@
 // The catch-all page of public-area.md §2 for a visitor who is not signed in: "Page not found", a link to
 // the home page and a sign-out link (/auth/sign-in?from=logout), in the public frame (header with the
-// language switch). main.tsx shows it for a path neither area knows; the signed-in area's own unknown
+// language switch). app.tsx shows it for a path neither area knows; the signed-in area's own unknown
 // paths get shared/pages/NotFoundPage.tsx inside its frame.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

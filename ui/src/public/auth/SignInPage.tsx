@@ -11,7 +11,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginReply } from '@binaan/contracts';
 import { ApiError, apiFetch } from '../../shared/api/client.js';
 import { CheckboxField, PasswordField, TextField } from '../../shared/forms/Field.js';
-import { validateSignIn } from '../../shared/forms/rules.js';
+import { validateSignIn } from '../../shared/forms/sign-in-rules.js';
 import { useForm } from '../../shared/forms/use-form.js';
 import { translateError } from '../../shared/i18n/i18n.js';
 import { noteActivity } from '../../shared/session/inactivity.js';

@@ -2,7 +2,7 @@
 // links and the contractor directory.
 
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../shared/ui/AppLink.js';
 import { Icon } from '../layout/Icon.js';
 
 export function HeroBanner({ onVerify }: { onVerify: () => void }) {
@@ -88,7 +88,7 @@ export function ContractorDirectory() {
           </div>
         ))}
       </div>
-      <p className="row"><Link className="button primary" to="/auth/sign-up">{t('directory.join')}</Link><span className="muted">{t('directory.grades')}</span></p>
+      <p className="row"><AppLink className="button primary" to="/auth/sign-up">{t('directory.join')}</AppLink><span className="muted">{t('directory.grades')}</span></p>
     </section>
   );
 }

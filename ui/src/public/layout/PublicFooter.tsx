@@ -2,7 +2,7 @@
 // pages and the support contacts.
 
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../shared/ui/AppLink.js';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from './PublicHeader.js';
 
 // The demo companies exactly as the app names them (apps/api/src/demo/demo-data.ts): one name for one company.
@@ -29,9 +29,9 @@ export function PublicFooter() {
         <div>
           <strong>{t('footer.legal')}</strong>
           <ul>
-            <li><Link to="/terms-of-service">{t('footer.termsOfService')}</Link></li>
-            <li><Link to="/terms-of-use">{t('footer.termsOfUse')}</Link></li>
-            <li><Link to="/privacy-policy">{t('footer.privacyPolicy')}</Link></li>
+            <li><AppLink to="/terms-of-service">{t('footer.termsOfService')}</AppLink></li>
+            <li><AppLink to="/terms-of-use">{t('footer.termsOfUse')}</AppLink></li>
+            <li><AppLink to="/privacy-policy">{t('footer.privacyPolicy')}</AppLink></li>
           </ul>
         </div>
         <div>

@@ -4,7 +4,7 @@
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../shared/ui/AppLink.js';
 import { useSession } from '../../shared/session/session-store.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { HEADER_SCROLL_PX, REVEAL_HEADER_PX, useScrollY } from './use-scroll.js';
@@ -15,10 +15,10 @@ export const SUPPORT_EMAIL = 'support@binaan.my';
 
 export function Logo() {
   return (
-    <Link to="/" className="logo" aria-label="Binaan">
+    <AppLink to="/" className="logo" aria-label="Binaan">
       <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="7" fill="#f2a900" /><path d="M8 24V8h9a5 5 0 0 1 2.6 9.3A5 5 0 0 1 17 24H8Zm4-10h4.5a2 2 0 0 0 0-4H12v4Zm0 7h5a2 2 0 0 0 0-4h-5v4Z" fill="#0b2c4d" /></svg>
       <span>Binaan</span>
-    </Link>
+    </AppLink>
   );
 }
 
@@ -29,13 +29,13 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
     <>
       <a href="/#features" onClick={onNavigate}>{t('header.features')}</a>
       <a href="/#events" onClick={onNavigate}>{t('header.events')}</a>
-      <Link to="/certificate" onClick={onNavigate}>{t('header.verify')}</Link>
+      <AppLink to="/certificate" onClick={onNavigate}>{t('header.verify')}</AppLink>
       {session ? (
-        <Link className="button accent" to="/article" onClick={onNavigate}>{t('header.dashboard')}</Link>
+        <AppLink className="button accent" to="/article" onClick={onNavigate}>{t('header.dashboard')}</AppLink>
       ) : (
         <>
-          <Link to="/auth/sign-in" onClick={onNavigate} data-testid="header-sign-in">{t('header.signIn')}</Link>
-          <Link className="button accent" to="/auth/sign-up" onClick={onNavigate}>{t('header.signUp')}</Link>
+          <AppLink to="/auth/sign-in" onClick={onNavigate} data-testid="header-sign-in">{t('header.signIn')}</AppLink>
+          <AppLink className="button accent" to="/auth/sign-up" onClick={onNavigate}>{t('header.signUp')}</AppLink>
         </>
       )}
     </>

@@ -5,15 +5,15 @@
 
 import { isBusinessRegistrationNumber, isEmail, isEventContact, isFullName, isStrongPassword } from '@binaan/contracts';
 import { isValidPhone } from './phone.js';
+import { REQUIRED, collect, need } from './sign-in-rules.js';
 
 export { isBusinessRegistrationNumber, isEmail, isEventContact, isFullName, isStrongPassword };
 
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+export { REQUIRED, isFilled, validateSignIn, type FieldErrors } from './sign-in-rules.js';
 
-export const REQUIRED = 'common:field.required';
+
 const err = (code: string) => `errors:error.${code}`;
 
-export const isFilled = (value: unknown): boolean => (typeof value === 'string' ? value.trim() !== '' : value === true || (value !== false && value !== null && value !== undefined));
 export const minLength = (n: number) => (value: string) => value === '' || value.length >= n;
 export const maxLength = (n: number) => (value: string) => value === '' || value.length <= n;
 export const exactLength = (n: number) => (value: string) => value === '' || value.length === n;
@@ -21,14 +21,6 @@ export const digitsOnly = (value: string) => value === '' || /^\d+$/.test(value)
 export const isValidDate = (value: string) => value === '' || (!Number.isNaN(new Date(value).getTime()) && !/^0001-01-01/.test(value));
 export const inRange = (min: number, max: number) => (value: string) => value === '' || (Number.isFinite(Number(value)) && Number(value) >= min && Number(value) <= max);
 
-/** Keeps only failing fields, so `Object.keys(errors).length === 0` means valid. */
-function collect<F extends string>(checks: [F, string | null][]): FieldErrors<F> {
-  const errors: FieldErrors<F> = {};
-  for (const [field, message] of checks) if (message && !errors[field]) errors[field] = message;
-  return errors;
-}
-
-const need = (value: string | boolean) => (isFilled(value) ? null : REQUIRED);
 
 export function validateMobileStep(values: { mobile: string }) {
   return collect<'mobile'>([['mobile', need(values.mobile) ?? (isValidPhone(values.mobile) ? null : err('invalidMobile'))]]);
@@ -47,13 +39,6 @@ export function validateSignUpInfo(values: SignUpInfo) {
     ['password', need(values.password) ?? (isStrongPassword(values.password) ? null : err('weakPassword'))],
     ['confirmPassword', need(values.confirmPassword) ?? (values.confirmPassword === values.password ? null : err('passwordMismatch'))],
     ['terms', values.terms ? null : REQUIRED],
-  ]);
-}
-
-export function validateSignIn(values: { loginEmail: string; loginPassword: string }) {
-  return collect<'loginEmail' | 'loginPassword'>([
-    ['loginEmail', need(values.loginEmail)],
-    ['loginPassword', need(values.loginPassword)],
   ]);
 }
 

@@ -1,4 +1,4 @@
-// What a path neither public route matches shows (main.tsx): the signed-in area when there is a session or
+// What a path neither public route matches shows (app.tsx): the signed-in area when there is a session or
 // the path is one of the area's pages (the area then asks an anonymous visitor to sign in first), else the
 // public catch-all page. Decided before the area's bundle loads, so a mistyped link costs no react-admin.
 // The list of the area's paths is loaded only for a visitor without a session: it reaches the workflow
