@@ -14,6 +14,8 @@ export interface PersonalKeyStore {
   forget(subject: string): Promise<boolean>;
   /** The key when this process holds it fresh, without a round trip (replays open most events this way). */
   cached(subject: string): DataKey | undefined;
+  /** Subjects whose key is still held, named `prefix`... and sorting before `below` (retention's days), in order. */
+  heldSubjects(prefix: string, below: string): Promise<string[]>;
 }
 
 type KeyRow = { master_key_id: string | null; wrapped_key: string | null };
@@ -25,8 +27,8 @@ const KEY_CACHE_ENTRIES = 20_000;
 export class SqlPersonalKeyStore implements PersonalKeyStore {
   private readonly cache = new Map<string, { key: DataKey; until: number }>();
 
-  /** `masters[0]` wraps new keys; the others open keys wrapped before a rotation. */
-  constructor(private readonly db: SqlDatabase, private readonly masters: readonly MasterKey[], private readonly now: () => number = Date.now) {
+  /** `db`: where the keys are (the events' database, or on KurrentDB one of their own). `masters[0]` wraps new keys; the others open keys wrapped before a rotation. */
+  constructor(readonly db: SqlDatabase, private readonly masters: readonly MasterKey[], private readonly now: () => number = Date.now) {
     if (masters.length === 0) throw new Error('personal data needs a master key');
   }
 
@@ -61,6 +63,16 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
     );
     this.remember(subject, 'forgotten');
     return rows.length > 0;
+  }
+
+  async heldSubjects(prefix: string, below: string): Promise<string[]> {
+    // LIKE's own characters in a prefix are taken literally.
+    const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await this.db.query<{ subject_id: string }>(
+      'SELECT subject_id FROM personal_data_keys WHERE subject_id LIKE $1 AND subject_id < $2 AND wrapped_key IS NOT NULL ORDER BY subject_id',
+      [pattern, below],
+    );
+    return rows.map((row) => row.subject_id);
   }
 
   /** Re-wraps every key under masters[0] (after a rotation); returns how many moved. */
