@@ -135,7 +135,7 @@ function withLazyFields(stored: JsonObject, seal: Seal): JsonObject {
     if (parent === undefined || parent === null || typeof parent !== 'object' || Array.isArray(parent)) continue;
     let holder = parent as Sealed;
     if (!Object.prototype.hasOwnProperty.call(holder, SEAL)) {
-      holder = { ...(parent as JsonObject) } as Sealed;
+      holder = { ...parent } as Sealed;
       Object.defineProperty(holder, SEAL, { value: seal });
       data[parentName] = holder;
     }

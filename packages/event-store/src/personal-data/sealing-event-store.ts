@@ -9,7 +9,7 @@
 // run in the append's transaction and must see the plain data, and the canonical JSON is written once.
 
 import type {
-  AppendRequest, AppendResult, ChainVerification, EventStore, ReadAllOptions, ReadAllPage, ReadStreamOptions,
+  AppendRequest, AppendResult, ChainVerification, EventStore, NewEvent, ReadAllOptions, ReadAllPage, ReadStreamOptions,
   StoreStats, StoredEvent, StreamHead, SubscribeOptions, Subscription,
 } from '../types.js';
 import { checkStreamId } from '../validate.js';
@@ -32,12 +32,16 @@ export class SealingEventStore implements EventStore {
   async append(request: AppendRequest): Promise<AppendResult> {
     // Malformed requests go to the store untouched: it refuses them with the same typed errors as unsealed.
     if (request === null || typeof request !== 'object' || !Array.isArray(request.events)) return this.inner.append(request);
-    const events = request.events.map((event) => (event !== null && typeof event === 'object' ? { ...event } : event));
-    const sealable = events.filter((event): event is typeof event & SealableEvent => event !== null && typeof event === 'object' && typeof event.type === 'string' && event.data !== undefined);
+    // Copies: sealing replaces each copy's data, never the caller's. (Checked as unknown: the request comes from outside.)
+    const events = (request.events as readonly unknown[]).map((event): unknown => (event !== null && typeof event === 'object' ? { ...event } : event));
+    const sealable = events.filter((event): event is SealableEvent => {
+      const candidate = event as Partial<SealableEvent> | null;
+      return candidate !== null && typeof candidate === 'object' && typeof candidate.type === 'string' && candidate.data !== undefined;
+    });
     // The subject may come from the stream id: checked first, so a bad one is the store's refusal, not a codec error.
     if (sealable.length > 0) checkStreamId(request.streamId);
     const plain = sealable.length > 0 ? await this.codec.seal(request.streamId, sealable) : null;
-    const result = await this.inner.append(plain ? { ...request, events } : request);
+    const result = await this.inner.append(plain ? { ...request, events: events as NewEvent[] } : request);
     // What the store wrote back is sealed: opened as any read (lazily, from the keys just used).
     return plain ? { ...result, events: await this.codec.open(result.events) } : result;
   }
