@@ -195,7 +195,7 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     const here = new SqlPersonalKeyStore(db, [masterKeyFrom('old master')], () => now);
     const codec = new FieldPersonalDataCodec(declarations, here);
     let queries = 0;
-    const counting: SqlExecutor = { query: (text, params, options) => (queries++, db.query(text, params, options)), script: (text) => db.script(text) } as SqlExecutor;
+    const counting: SqlExecutor = { query: (text, params, options) => (queries++, db.query(text, params, options)), script: (text) => db.script(text) };
     const names = async () => (await codec.open(stored, counting)).map((event) => (event.data as { name: string }).name);
     expect(await names()).toEqual(['Hana', 'Iman', 'Jun']);
     expect(queries).toBe(1);
