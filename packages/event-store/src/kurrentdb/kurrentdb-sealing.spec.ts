@@ -7,6 +7,10 @@
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { UnavailableError } from '@eventstore/db-client';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openEventStore } from '../open-store.js';
 import { InvalidEventStoreInput } from '../errors.js';
 import { hashEvent } from '../hash-chain.js';
 import { PGliteDatabase } from '../pglite/pglite-database.js';
@@ -104,4 +108,23 @@ describe('personal data on KurrentDB (the sealing store above the adapter)', () 
     await expect(store.append({ streamId: 'bad id!', streamType: 'person', expectedRevision: 'no_stream', events: [joined('lim', 'Lim')] })).rejects.toBeInstanceOf(InvalidEventStoreInput);
     await expect(store.append({ streamId: 'person-lim', streamType: 'person', expectedRevision: 'no_stream', events: [] })).rejects.toBeInstanceOf(InvalidEventStoreInput);
   }, 60_000);
+  it('openEventStore with EVENTSTORE_URL and personal data: the sealing store, its keys in PGlite in the data folder', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'binaan-kurrent-keys-'));
+    try {
+      // The client connects on its first call: none is made here (no server can run).
+      const opened = await openEventStore({ migrationsDir: MIGRATIONS_DIR, dataDir, eventStoreUrl: 'esdb://127.0.0.1:1?tls=false', personalData: { declarations, masterKeys: ['kurrent master'] } });
+      expect(opened.store).toBeInstanceOf(SealingEventStore);
+      expect(opened.store.kind).toBe('kurrentdb');
+      expect(opened.sql).toBeNull();
+      expect(personalKeysOf(opened.store)).toBe(opened.keys);
+      expect(await opened.keys!.dataKey('farid', true)).toBeInstanceOf(Buffer);
+      await opened.store.close();
+      // The key is in the data folder's PGlite, kept after the store closed.
+      const again = await PGliteDatabase.open(join(dataDir, 'pglite'));
+      expect(await again.query('SELECT subject_id FROM personal_data_keys')).toEqual([{ subject_id: 'farid' }]);
+      await again.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
