@@ -95,7 +95,9 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
     this.checking = true;
     const startedAt = this.now();
     const since = new Date(this.checkedAt - FORGOTTEN_LOOKBACK_MS).toISOString();
-    this.db.query<{ subject_id: string }>('SELECT subject_id FROM personal_data_keys WHERE forgotten_at >= $1', [since])
+    // Started on a later tick, so a database that throws at once (closed) fails the check, never the read.
+    Promise.resolve()
+      .then(() => this.db.query<{ subject_id: string }>('SELECT subject_id FROM personal_data_keys WHERE forgotten_at >= $1', [since]))
       .then((rows) => {
         for (const row of rows) if (this.cache.has(row.subject_id)) this.cache.set(row.subject_id, 'forgotten');
         this.checkedAt = startedAt;
