@@ -23,7 +23,6 @@ import { erasePgliteLeftovers, FORGOTTEN_EVENT, forgottenStream } from './forget
 /** Who forgets by retention: no user, the system (as the notifications reactor is `system:notifications`). */
 export const RETENTION_ACTOR = 'system:retention';
 export const OUTBOX_RETENTION_STREAM = 'personal-data-retention-outbox';
-
 /** How often the job runs, and how long after start the first run waits (the demo data and the first requests go first). */
 export const RETENTION_EVERY_MS = 6 * 3_600_000;
 export const RETENTION_FIRST_RUN_MS = 5 * 60_000;
@@ -60,15 +59,18 @@ export async function forgetExpired(store: EventStore, options: { now: Date; mon
     }
   }
   if (store instanceof SqlEventStore) {
-    // The sessions' read model copies the user and company in clear; a rebuild leaves no row for an erased
-    // session, nor (the record below) for one recorded before the days existed.
-    const deleted = await store.db.query<{ session_id: string }>('DELETE FROM identity_sessions WHERE started_at < $1 RETURNING session_id', [run.olderThan]).catch(() => []);
-    run.sessions = deleted.length;
+    // The sessions' read model copies the user and company in clear. The deletion is recorded first, and
+    // the sessions projection deletes the rows when it meets the record (in the append's transaction, and
+    // again in a rebuild, sessions recorded before the days existed included); the DELETE after it finds
+    // nothing then, unless the store runs without that projection.
+    const older = await store.db.query<{ n: string | number }>('SELECT COUNT(*) AS n FROM identity_sessions WHERE started_at < $1', [run.olderThan]).catch(() => [{ n: 0 }]);
+    run.sessions = Number(older[0]?.n ?? 0);
     if (run.sessions > 0) {
       await store.append({
         streamId: SESSIONS_RETENTION_STREAM, streamType: 'personalDataRetention', expectedRevision: 'any',
         events: [{ type: FORGOTTEN_EVENT, data: { subjectId: 'sessions', subjects: [], reason, via: 'retention', keyDestroyed: false, olderThan: run.olderThan, deleted: { sessions: run.sessions } }, metadata: { actorUserId: RETENTION_ACTOR } }],
       });
+      await store.db.query('DELETE FROM identity_sessions WHERE started_at < $1', [run.olderThan]);
     }
   }
   for (const channel of ['email', 'sms'] as const) run.outbox[channel] = await pruneOutbox(options.dataDir, channel, cutoff.getTime());
