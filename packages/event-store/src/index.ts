@@ -17,4 +17,5 @@ export { openEventStore, openSqlDatabase, type OpenedStore, type StoreConfig } f
 export { ERASED, SEALED_PREFIX, type PersonalDataCodec, type PersonalDataDeclarations, type PersonalFields } from './personal-data/personal-data.js';
 export { FieldPersonalDataCodec } from './personal-data/personal-data-codec.js';
 export { SqlPersonalKeyStore, KEY_CACHE_MS, type PersonalKeyStore, type DataKey } from './personal-data/sql-key-store.js';
+export { SealingEventStore, personalKeysOf } from './personal-data/sealing-event-store.js';
 export { masterKeyFrom, type MasterKey } from './personal-data/field-cipher.js';

@@ -15,6 +15,7 @@ import { FieldPersonalDataCodec } from './personal-data/personal-data-codec.js';
 import type { PersonalDataDeclarations } from './personal-data/personal-data.js';
 import { masterKeyFrom } from './personal-data/field-cipher.js';
 import { SqlPersonalKeyStore, type PersonalKeyStore } from './personal-data/sql-key-store.js';
+import { SealingEventStore } from './personal-data/sealing-event-store.js';
 
 export type StoreConfig = {
   /** Folder of versioned SQL migrations (infra/migrations). */
@@ -32,7 +33,9 @@ export type StoreConfig = {
   now?: () => Date;
   /**
    * Personal fields per event type, sealed with a key per person; `masterKeys[0]` wraps new data keys,
-   * the others (after a rotation) still open old ones. SQL stores only (the keys live beside the events).
+   * the others (after a rotation) still open old ones. On SQL stores the keys live beside the events (their
+   * own table, backed up apart); on KurrentDB in the SQL database the configuration names besides
+   * (DATABASE_URL, else PGlite in DATA_DIR), never in KurrentDB: destroying a key there forgets the person.
    */
   personalData?: { declarations: PersonalDataDeclarations; masterKeys: readonly string[] };
 };
@@ -61,7 +64,9 @@ export async function openSqlDatabase(config: StoreConfig): Promise<SqlDatabase>
 
 export async function openEventStore(config: StoreConfig): Promise<OpenedStore> {
   if (config.eventStoreUrl) {
-    return { store: await KurrentDbEventStore.connect(config.eventStoreUrl), sql: null };
+    const kurrent = await KurrentDbEventStore.connect(config.eventStoreUrl);
+    if (!config.personalData) return { store: kurrent, sql: null };
+    return openSealedKurrentDb(kurrent, config, config.personalData);
   }
   const db = await openSqlDatabase(config);
   try {
@@ -76,6 +81,22 @@ export async function openEventStore(config: StoreConfig): Promise<OpenedStore> 
     return { store, sql: store, ...(keys ? { keys } : {}) };
   } catch (error) {
     await db.close();
+    throw error;
+  }
+}
+
+/** KurrentDB with personal data sealed above it, the keys in a SQL database of their own. */
+async function openSealedKurrentDb(kurrent: KurrentDbEventStore, config: StoreConfig, personalData: NonNullable<StoreConfig['personalData']>): Promise<OpenedStore> {
+  let keysDb: SqlDatabase | null = null;
+  try {
+    keysDb = await openSqlDatabase(config);
+    await migrate(keysDb, config.migrationsDir);
+    const keys = new SqlPersonalKeyStore(keysDb, personalData.masterKeys.map(masterKeyFrom));
+    const db = keysDb;
+    return { store: new SealingEventStore(kurrent, new FieldPersonalDataCodec(personalData.declarations, keys), () => db.close()), sql: null, keys };
+  } catch (error) {
+    await kurrent.close().catch(() => undefined);
+    await keysDb?.close().catch(() => undefined);
     throw error;
   }
 }

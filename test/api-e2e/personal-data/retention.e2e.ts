@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { normaliseEmail } from '@binaan/contracts';
 import { ERASED, SqlEventStore, type StoredEvent } from '@binaan/event-store';
-import { retentionDay } from '../../../apps/api/src/identity/identity.personal-data.js';
+import { retentionDay, SESSIONS_RETENTION_STREAM } from '../../../apps/api/src/identity/identity.personal-data.js';
 import { OutboxEmailSender, readOutbox } from '../../../apps/api/src/messaging/outbox.js';
 import { LookupKeys, loginAttemptsStream, phoneStream } from '../../../apps/api/src/personal-data/lookup-keys.js';
 import { OUTBOX_RETENTION_STREAM, RETENTION_ACTOR, RetentionJob } from '../../../apps/api/src/personal-data/retention.js';
@@ -18,6 +18,8 @@ import { STORES, startIdentityApp, type RunningApp } from '../identity/harness.j
 
 const DAY = 24 * 3_600_000;
 
+/** The start of the UTC day twelve calendar months before `now`: every session started before it is past the period. */
+const twelveMonthsBefore = (now: Date) => `${now.getUTCFullYear() - 1}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-${String(now.getUTCDate()).padStart(2, '0')}T00:00:00.000Z`;
 const onDay = (events: StoredEvent[], day: string) => events.filter((event) => event.metadata.recordedAt.startsWith(day));
 const ofType = (events: StoredEvent[], type: string) => events.filter((event) => event.type === type);
 
@@ -46,6 +48,14 @@ describe.each(STORES)('retention on %s', (kind) => {
     await signIn(running, person);
     await mail.send({ to: person.email, subject: 'old', text: 'an old message', purpose: 'test' });
     const userId = await userIdOf(store, person.email);
+    // A session recorded before issue 31 point 5, as the code of then wrote it: no day, nothing sealed,
+    // the caller's address in the metadata. Retention deletes its row too, and records that it did, so a
+    // rebuild (which reads its user in clear) leaves no row for it either.
+    const legacySession = `legacy${Date.now().toString(36)}`;
+    await store.append({
+      streamId: `session-${legacySession}`, streamType: 'session', expectedRevision: 'no_stream',
+      events: [{ type: 'SessionStarted', data: { sessionId: legacySession, userId, companyId: null, rememberMe: false }, metadata: { actorUserId: userId, ip: '10.20.30.40' } }],
+    });
 
     // 200 days later: the same again, another number asked a code.
     clock.advance(200 * DAY);
@@ -58,8 +68,8 @@ describe.each(STORES)('retention on %s', (kind) => {
     clock.advance(200 * DAY);
     const attemptsStream = loginAttemptsStream(lookup, normaliseEmail(person.email));
     const sessionsBefore = await store.db.query<{ session_id: string; started_at: Date | string }>('SELECT session_id, started_at FROM identity_sessions WHERE user_id = $1 ORDER BY started_at', [userId]);
-    expect(sessionsBefore).toHaveLength(2);
-    const [oldSession, recentSession] = sessionsBefore.map((row) => row.session_id);
+    expect(sessionsBefore).toHaveLength(3);
+    const [oldSession, recentSession] = sessionsBefore.map((row) => row.session_id).filter((id) => id !== legacySession);
     // Before: the old day's fields read in clear.
     const attemptsBefore = await store.readStream(attemptsStream);
     expect(ofType(onDay(attemptsBefore, oldDay), 'LoginFailed')[0]!.data).toMatchObject({ ip: expect.stringMatching(/\d/) });
@@ -71,7 +81,7 @@ describe.each(STORES)('retention on %s', (kind) => {
     const run = await app.get(RetentionJob).run();
     expect(run.days).toContain(oldDay);
     expect(run.days).not.toContain(recentDay);
-    expect(run.sessions).toBe(1);
+    expect(run.sessions).toBe(2);
     expect(run.outbox).toEqual({ email: 1, sms: 1 });
 
     // Sign-ins: the old day's address and user erased, the recent day's kept.
@@ -86,6 +96,10 @@ describe.each(STORES)('retention on %s', (kind) => {
     expect((await store.readStream(`session-${recentSession}`))[0]!.data).toMatchObject({ userId });
     const sessionsAfter = await store.db.query<{ session_id: string }>('SELECT session_id FROM identity_sessions WHERE user_id = $1 ORDER BY started_at', [userId]);
     expect(sessionsAfter.map((row) => row.session_id)).toEqual([recentSession]);
+    // The session from before: its event as it was (the user in clear: the store is append-only), its row gone, the deletion recorded.
+    expect((await store.readStream(`session-${legacySession}`))[0]!.data).toMatchObject({ userId });
+    const [sessionsErasure] = await store.readStream(SESSIONS_RETENTION_STREAM);
+    expect(sessionsErasure).toMatchObject({ type: 'PersonalDataForgotten', data: { via: 'retention', olderThan: twelveMonthsBefore(clock.now), deleted: { sessions: 2 } }, metadata: { actorUserId: RETENTION_ACTOR } });
     // Phone codes: the old one's code erased, the recent one's kept (who holds the number is not a code: kept).
     const oldPhone = await store.readStream(phoneStream(lookup, person.mobile));
     expect(ofType(oldPhone, 'PhoneCodeIssued')[0]!.data).toMatchObject({ codeHmac: ERASED });
@@ -106,6 +120,7 @@ describe.each(STORES)('retention on %s', (kind) => {
     expect(await app.get(RetentionJob).run()).toMatchObject({ days: [], sessions: 0, outbox: { email: 0, sms: 0 } });
     expect(await store.readStream(`personal-data-retention.${oldDay}`)).toHaveLength(1);
     expect(await store.readStream(OUTBOX_RETENTION_STREAM)).toHaveLength(1);
+    expect(await store.readStream(SESSIONS_RETENTION_STREAM)).toHaveLength(1);
 
     // Every chain verifies; the sessions' read model is what a rebuild makes of it.
     for (let after = ''; ;) {
@@ -114,7 +129,12 @@ describe.each(STORES)('retention on %s', (kind) => {
       if (page.length < 500) break;
       after = page[page.length - 1]!;
     }
+    // (last_seen_at is the one column written outside an event: left out.)
+    const sessionRows = () => store.db.query('SELECT session_id, user_id, company_id, remember_me, started_at, ended_at, end_reason FROM identity_sessions ORDER BY session_id');
+    const beforeRebuild = await sessionRows();
+    expect(beforeRebuild.map((row) => row.session_id)).not.toContain(legacySession);
     await store.rebuild(undefined, ['identity-sessions']);
+    expect(await sessionRows()).toEqual(beforeRebuild);
     expect((await store.db.query<{ session_id: string }>('SELECT session_id FROM identity_sessions WHERE user_id = $1', [userId])).map((row) => row.session_id)).toEqual([recentSession]);
     // The person still signs in.
     await signIn(running, person);

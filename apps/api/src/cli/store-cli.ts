@@ -13,7 +13,7 @@
 // Run it with the api stopped when the store is PGlite: its data directory takes one process.
 
 import { resolve } from 'node:path';
-import { SqlEventStore, type ChainVerification, type EventStore } from '@binaan/event-store';
+import { SqlEventStore, SqlPersonalKeyStore, type ChainVerification, type EventStore, type SqlDatabase } from '@binaan/event-store';
 import { loadConfig } from '../config.js';
 import { openConfiguredStore } from '../store/open-configured-store.js';
 import { progressBar } from './progress.js';
@@ -114,18 +114,22 @@ async function restore(store: EventStore, keys?: PersonalKeyStore): Promise<numb
   return rebuild(store);
 }
 
-async function keysBackup(store: EventStore): Promise<number> {
-  if (!(store instanceof SqlEventStore)) throw new BackupRefused('keys-backup works on the SQL stores (PGlite, PostgreSQL)');
+/** The database the keys are in: the events' on the SQL stores, their own beside KurrentDB. */
+function keysDatabase(keys: PersonalKeyStore | undefined, verb: string): SqlDatabase {
+  if (!(keys instanceof SqlPersonalKeyStore)) throw new BackupRefused(`${verb} needs a store that seals personal data`);
+  return keys.db;
+}
+
+async function keysBackup(_store: EventStore, keys?: PersonalKeyStore): Promise<number> {
   const file = fileArgument();
-  const count = await backupKeys(store.db, file);
+  const count = await backupKeys(keysDatabase(keys, 'keys-backup'), file);
   console.log(`Backed up ${count} personal data keys (wrapped by the master key) to ${file}. Keep it apart from the events backup, and the master key apart from both.`);
   return 0;
 }
 
-async function keysRestore(store: EventStore): Promise<number> {
-  if (!(store instanceof SqlEventStore)) throw new BackupRefused('keys-restore works on the SQL stores (PGlite, PostgreSQL)');
+async function keysRestore(_store: EventStore, keys?: PersonalKeyStore): Promise<number> {
   const file = fileArgument();
-  const count = await restoreKeys(store.db, file);
+  const count = await restoreKeys(keysDatabase(keys, 'keys-restore'), file);
   console.log(`Restored ${count} personal data keys from ${file}.`);
   return 0;
 }
@@ -142,7 +146,7 @@ async function forget(store: EventStore, keys?: PersonalKeyStore): Promise<numbe
   const reasonAt = process.argv.indexOf('--reason');
   const reason = reasonAt > 0 ? (process.argv[reasonAt + 1] ?? '').trim() : '';
   if (!subjectId || subjectId.startsWith('--') || !reason) throw new BackupRefused(`a user id and a reason are needed: ${USAGE}`);
-  if (!keys) throw new BackupRefused('forget works on the SQL stores (PGlite, PostgreSQL)');
+  if (!keys) throw new BackupRefused('forget needs a store that seals personal data');
   const { keyDestroyed, subjects, rebuilt } = await forgetPerson(store, keys, lookup, { subjectId, reason, byUserId: null, via: 'store-cli' }, Object.keys(personalDataDeclarations(lookup)));
   console.log(keyDestroyed ? `Forgot ${subjectId} (${subjects.length} key(s)): destroyed, the erasure recorded, ${rebuilt.join(', ') || 'no read model'} rebuilt.` : `${subjectId} held no key (never sealed anything, or forgotten already): the request is recorded.`);
   return 0;

@@ -11,6 +11,12 @@ export function retentionDay(at: Date): string {
 /** The key a day's retained events are sealed under; the retention job destroys it once the day is past the period. */
 export const RETENTION_SUBJECT_PREFIX = 'retention.';
 export const retentionSubject = (day: string) => `${RETENTION_SUBJECT_PREFIX}${day}`;
+/**
+ * Where the retention job records the sessions' read model rows it deleted, with the instant they started
+ * before (`olderThan`): the sessions projection deletes the same rows when it meets the record, so a rebuild
+ * equals the state after retention, sessions recorded before issue 31 (no day, nothing sealed) included.
+ */
+export const SESSIONS_RETENTION_STREAM = 'personal-data-retention-sessions';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** An event recorded before issue 31 point 5 has no day: left as it was stored (null: nothing sealed). */
 const retainedSubject = (data: Record<string, unknown>) => (typeof data.retentionDay === 'string' && DAY.test(data.retentionDay) ? retentionSubject(data.retentionDay) : null);

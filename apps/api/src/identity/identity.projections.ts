@@ -5,6 +5,7 @@
 
 import { ERASED, type Projection, type StoredEvent } from '@binaan/event-store';
 import type { SessionEvent, UserEvent } from './identity.events.js';
+import { SESSIONS_RETENTION_STREAM } from './identity.personal-data.js';
 
 export const usersProjection: Projection = {
   name: 'identity-users',
@@ -52,7 +53,8 @@ export const usersProjection: Projection = {
 
 export const sessionsProjection: Projection = {
   name: 'identity-sessions',
-  eventTypes: ['SessionStarted', 'SessionEnded'],
+  // PersonalDataForgotten: the retention job's record of the rows it deleted (SESSIONS_RETENTION_STREAM).
+  eventTypes: ['SessionStarted', 'SessionEnded', 'PersonalDataForgotten'],
   tables: ['identity_sessions'],
   setupSql: `CREATE TABLE IF NOT EXISTS identity_sessions (
       session_id text PRIMARY KEY, user_id text NOT NULL, company_id text, remember_me boolean NOT NULL,
@@ -60,6 +62,13 @@ export const sessionsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS identity_sessions_open_by_user ON identity_sessions (user_id) WHERE ended_at IS NULL;`,
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
+      if (stored.type === 'PersonalDataForgotten') {
+        // Retention deleted the rows of sessions started before `olderThan`, those recorded before issue 31
+        // (no day, their user in clear) included: a rebuild deletes them here again.
+        const olderThan = (stored.data as { olderThan?: unknown }).olderThan;
+        if (stored.streamId === SESSIONS_RETENTION_STREAM && typeof olderThan === 'string') await db.query('DELETE FROM identity_sessions WHERE started_at < $1', [olderThan]);
+        continue;
+      }
       const event = { type: stored.type, data: stored.data } as SessionEvent;
       const at = stored.metadata.recordedAt;
       if (event.type === 'SessionStarted') {

@@ -3,7 +3,7 @@
 
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, UserType, type PersonalDataUsersReply } from '@binaan/contracts';
-import { ERASED, SqlEventStore, type EventStore, type StoredEvent } from '@binaan/event-store';
+import { ERASED, personalKeysOf, SqlEventStore, type EventStore, type StoredEvent } from '@binaan/event-store';
 import { CLOCK, type Clock, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { SessionService } from '../identity/session.service.js';
@@ -46,7 +46,7 @@ export class PersonalDataService {
     if (text.length < 3 || text.length > 500) throw refusal(400, ErrorCodes.validationFailed, 'Give the reason for forgetting this person (3 to 500 characters).', { fields: { reason: ['required'] } });
     if (!USER_ID.test(userId) || (await this.store.readStream(`user-${userId}`, { limit: 1 })).length === 0) throw refusal(404, ErrorCodes.notFound, 'There is no user with this id.');
     if (userId === principal.userId) throw refusal(400, ErrorCodes.validationFailed, 'An administrator cannot forget their own account here.', { fields: { userId: ['self'] } });
-    const keys = this.store instanceof SqlEventStore ? this.store.personalKeys : null;
+    const keys = personalKeysOf(this.store);
     if (!keys) throw refusal(400, ErrorCodes.validationFailed, 'This store does not seal personal data.');
     const forgotten: Forgotten = await forgetPerson(this.store, keys, this.lookup, { subjectId: userId, reason: text, byUserId: principal.userId, via }, this.declaredTypes);
     await this.sessions.endAll(userId, 'passwordResetForced');

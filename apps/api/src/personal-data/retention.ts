@@ -12,10 +12,10 @@
 
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { SqlEventStore, WrongExpectedRevision, type EventStore, type PersonalKeyStore } from '@binaan/event-store';
+import { personalKeysOf, SqlEventStore, WrongExpectedRevision, type EventStore, type PersonalKeyStore } from '@binaan/event-store';
 import { CLOCK, type Clock } from '../common/principal.js';
 import type { ApiConfig } from '../config.js';
-import { RETENTION_SUBJECT_PREFIX, retentionDay, retentionSubject } from '../identity/identity.personal-data.js';
+import { RETENTION_SUBJECT_PREFIX, retentionDay, retentionSubject, SESSIONS_RETENTION_STREAM } from '../identity/identity.personal-data.js';
 import { outboxFile, type OutboxChannel } from '../messaging/outbox.js';
 import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
 import { erasePgliteLeftovers, FORGOTTEN_EVENT, forgottenStream } from './forget-person.js';
@@ -51,18 +51,27 @@ export async function forgetExpired(store: EventStore, options: { now: Date; mon
   const cutoffDay = retentionDay(cutoff);
   const reason = `retention: recorded before ${cutoffDay}, more than ${options.months} months ago (PERSONAL_DATA_RETENTION_MONTHS)`;
   const run: RetentionRun = { olderThan: `${cutoffDay}T00:00:00.000Z`, days: [], outbox: { email: 0, sms: 0 }, sessions: 0 };
-  const keys = store instanceof SqlEventStore ? store.personalKeys : null;
-  if (store instanceof SqlEventStore && keys) {
-    const rows = await store.db.query<{ subject_id: string }>(
-      `SELECT subject_id FROM personal_data_keys WHERE subject_id LIKE $1 AND subject_id < $2 AND wrapped_key IS NOT NULL ORDER BY subject_id`,
-      [`${RETENTION_SUBJECT_PREFIX}%`, retentionSubject(cutoffDay)],
-    );
-    for (const { subject_id: subject } of rows) {
+  // Any store that seals (the SQL store, or KurrentDB under a sealing store): the days' keys are in the key store.
+  const keys = personalKeysOf(store);
+  if (keys) {
+    for (const subject of await keys.heldSubjects(RETENTION_SUBJECT_PREFIX, retentionSubject(cutoffDay))) {
       if (await forgetDay(store, keys, subject, reason)) run.days.push(subject.slice(RETENTION_SUBJECT_PREFIX.length));
     }
-    // The sessions' read model copies the user and company in clear; a rebuild leaves no row for an erased session.
-    const deleted = await store.db.query<{ session_id: string }>('DELETE FROM identity_sessions WHERE started_at < $1 RETURNING session_id', [run.olderThan]).catch(() => []);
-    run.sessions = deleted.length;
+  }
+  if (store instanceof SqlEventStore) {
+    // The sessions' read model copies the user and company in clear. The deletion is recorded first, and
+    // the sessions projection deletes the rows when it meets the record (in the append's transaction, and
+    // again in a rebuild, sessions recorded before the days existed included); the DELETE after it finds
+    // nothing then, unless the store runs without that projection.
+    const older = await store.db.query<{ n: string | number }>('SELECT COUNT(*) AS n FROM identity_sessions WHERE started_at < $1', [run.olderThan]).catch(() => [{ n: 0 }]);
+    run.sessions = Number(older[0]?.n ?? 0);
+    if (run.sessions > 0) {
+      await store.append({
+        streamId: SESSIONS_RETENTION_STREAM, streamType: 'personalDataRetention', expectedRevision: 'any',
+        events: [{ type: FORGOTTEN_EVENT, data: { subjectId: 'sessions', subjects: [], reason, via: 'retention', keyDestroyed: false, olderThan: run.olderThan, deleted: { sessions: run.sessions } }, metadata: { actorUserId: RETENTION_ACTOR } }],
+      });
+      await store.db.query('DELETE FROM identity_sessions WHERE started_at < $1', [run.olderThan]);
+    }
   }
   for (const channel of ['email', 'sms'] as const) run.outbox[channel] = await pruneOutbox(options.dataDir, channel, cutoff.getTime());
   if (run.outbox.email + run.outbox.sms > 0) {

@@ -183,15 +183,21 @@ export class KurrentDbEventStore implements EventStore {
     return this.retry(async () => {
       const events: StoredEvent[] = [];
       let seen = 0;
+      // One more than a page is read: an event of ours after a full page means the log goes on. (Stopping
+      // at the full page, as this did, counted too few seen and ended a full page's walk there.)
+      let more = false;
       for await (const resolved of this.client.readAll({ fromPosition, direction: FORWARDS, maxCount: limit + 1 })) {
         seen++;
         if (!isOurs(resolved)) continue;
         const event = toStoredEvent(resolved);
         if (event.globalPosition <= after) continue;
+        if (events.length === limit) {
+          more = true;
+          break;
+        }
         events.push(event);
-        if (events.length === limit) break;
       }
-      return { events, nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: seen <= limit };
+      return { events, nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: !more && seen <= limit };
     });
   }
 

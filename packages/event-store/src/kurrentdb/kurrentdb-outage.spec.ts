@@ -5,65 +5,11 @@
 // with every event handled once.
 
 import { describe, expect, it } from '@jest/globals';
-import { END, START, UnavailableError, DeadlineExceededError, WrongExpectedVersionError, type AppendResult } from '@eventstore/db-client';
+import { UnavailableError, DeadlineExceededError, WrongExpectedVersionError } from '@eventstore/db-client';
 import { StoreUnavailable } from '../errors.js';
-import { KurrentDbEventStore, type KurrentDbClient } from './kurrentdb-event-store.js';
+import { fakeKurrentDb as fakeServer } from './fake-kurrentdb.js';
+import { KurrentDbEventStore } from './kurrentdb-event-store.js';
 import { isTransient, withRetry } from './transient.js';
-
-type Recorded = { id: string; type: string; streamId: string; revision: bigint; data: unknown; metadata: unknown; isJson: true; position: { commit: bigint; prepare: bigint } };
-
-/** Streams in memory, the subset of the client the adapter uses, and a queue of failures to throw. */
-function fakeServer() {
-  const all: Recorded[] = [];
-  const streams = new Map<string, Recorded[]>();
-  const failures: { method: string; error: Error; afterWrite?: boolean }[] = [];
-  let position = 100n;
-  const fail = (method: string, afterWrite = false) => {
-    const index = failures.findIndex((failure) => failure.method === method && !!failure.afterWrite === afterWrite);
-    if (index >= 0) throw failures.splice(index, 1)[0]!.error;
-  };
-  async function* iterate(events: Recorded[]) {
-    for (const event of events) yield { event, commitPosition: event.position.commit };
-  }
-  const client = {
-    async appendToStream(streamName: string, events: unknown, options: { expectedRevision: bigint | string }) {
-      fail('append');
-      const list = streams.get(streamName) ?? [];
-      const current = list.length === 0 ? 'no_stream' : BigInt(list.length - 1);
-      const expected = options.expectedRevision;
-      if (expected !== 'any' && expected !== current) throw new WrongExpectedVersionError(undefined, { streamName, expected: expected as bigint, current: current });
-      for (const event of (Array.isArray(events) ? events : [events]) as { id?: string; type: string; data: unknown; metadata?: unknown }[]) {
-        position += 10n;
-        const recorded: Recorded = { id: event.id ?? `auto-${position}`, type: event.type, streamId: streamName, revision: BigInt(list.length), data: event.data, metadata: event.metadata, isJson: true, position: { commit: position, prepare: position } };
-        list.push(recorded);
-        all.push(recorded);
-      }
-      streams.set(streamName, list);
-      fail('append', true);
-      return { success: true } as unknown as AppendResult;
-    },
-    readStream(streamName: string, options: { fromRevision: bigint | typeof END; direction: string; maxCount?: number }) {
-      fail('read');
-      const list = streams.get(streamName);
-      if (!list) {
-        return (async function* () {
-          yield* [];
-          throw Object.assign(new Error('stream not found'), { type: 'stream-not-found' });
-        })();
-      }
-      const events = options.direction === 'backwards' ? [...list].reverse() : list.slice(Number(options.fromRevision));
-      return iterate(events.slice(0, options.maxCount ?? events.length));
-    },
-    readAll(options: { fromPosition: typeof START | typeof END | { commit: bigint }; direction: string; maxCount?: number }) {
-      fail('readAll');
-      const from = typeof options.fromPosition === 'object' ? options.fromPosition.commit : 0n;
-      const events = options.direction === 'backwards' ? [...all].reverse() : all.filter((event) => event.position.commit >= from);
-      return iterate(events.slice(0, options.maxCount ?? events.length));
-    },
-    async dispose() {},
-  };
-  return { client: client as unknown as KurrentDbClient, failures, streams };
-}
 
 const quick = { attempts: 4, baseDelayMs: 5, maxDelayMs: 20 };
 const event = (n: number) => ({ type: 'TenderCreated', data: { n } });

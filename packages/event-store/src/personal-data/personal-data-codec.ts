@@ -43,20 +43,33 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
   }
 
   async open(events: StoredEvent[], via?: SqlExecutor): Promise<StoredEvent[]> {
+    // The keys this process does not hold yet are read in one round trip for the whole page, not one per person.
+    let missing: Set<string> | null = null;
+    for (let index = 0; index < events.length; index++) {
+      const sealed = sealedOf(events[index]!.data);
+      if (sealed === null) continue;
+      const subject = sealed.slice(SEALED_PREFIX.length, sealed.indexOf(':', SEALED_PREFIX.length));
+      if (this.keys.cached(subject) === undefined) (missing ??= new Set()).add(subject);
+    }
+    const fetched = missing ? await this.keys.dataKeys([...missing], via) : null;
     let opened: StoredEvent[] | null = null;
     for (let index = 0; index < events.length; index++) {
       const event = events[index]!;
-      const data = event.data;
-      if (!isObject(data)) continue;
-      const sealed = data[SEALED_FIELD];
-      if (typeof sealed !== 'string' || !sealed.startsWith(SEALED_PREFIX)) continue;
+      const sealed = sealedOf(event.data);
+      if (sealed === null) continue;
       const [subject, names, body] = splitSealed(sealed);
-      const key = this.keys.cached(subject) ?? (await this.keys.dataKey(subject, false, via));
+      const key = this.keys.cached(subject) ?? fetched?.get(subject) ?? null;
       opened ??= events.slice();
-      opened[index] = { ...event, data: withLazyFields(withoutSealed(data), names, () => openFields(key, subject, names, body)) };
+      opened[index] = { ...event, data: withLazyFields(event.data as JsonObject, { key, subject, names, body, values: null }) };
     }
     return opened ?? events;
   }
+}
+
+function sealedOf(data: JsonValue): string | null {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
+  const sealed = data[SEALED_FIELD];
+  return typeof sealed === 'string' && sealed.startsWith(SEALED_PREFIX) ? sealed : null;
 }
 
 function splitSealed(sealed: string): [subject: string, names: string, body: string] {
@@ -65,36 +78,68 @@ function splitSealed(sealed: string): [subject: string, names: string, body: str
   return [sealed.slice(SEALED_PREFIX.length, first), sealed.slice(first + 1, second), sealed.slice(second + 1)];
 }
 
-function openFields(key: DataKey | null, subject: string, names: string, body: string): JsonObject {
-  if (key === null || key === 'forgotten' || body === '') return Object.fromEntries(names.split(',').map((field) => [field, ERASED]));
-  return JSON.parse(openBytes(key, Buffer.from(body, 'base64url'), aad(subject, names)).toString('utf8')) as JsonObject;
+/** One event's seal, kept on its opened data (and on a nested object holding a field of it) until a field is read. */
+type Seal = { key: DataKey | null; subject: string; names: string; body: string; values: JsonObject | null };
+const SEAL = Symbol('seal');
+type Sealed = JsonObject & { [SEAL]: Seal };
+
+function openSeal(seal: Seal): JsonObject {
+  if (seal.key === null || seal.key === 'forgotten' || seal.body === '') return Object.fromEntries(seal.names.split(',').map((field) => [field, ERASED]));
+  return JSON.parse(openBytes(seal.key, Buffer.from(seal.body, 'base64url'), aad(seal.subject, seal.names)).toString('utf8')) as JsonObject;
 }
 
 /**
- * The personal fields as enumerable getters that open the seal on first read (spread, JSON.stringify and
- * property reads all see the values); a field written to becomes a plain value.
+ * The getter and setter of one declared field, shared by every event (`this` is the object read): a
+ * closure per field per event made replays allocate, and redefining the parsed object's own properties
+ * turned each into a slow dictionary object. A field written to becomes a plain value.
  */
-function withLazyFields(data: JsonObject, names: string, open: () => JsonObject): JsonObject {
-  let opened: JsonObject | null = null;
-  for (const path of names.split(',')) {
-    const dot = path.indexOf('.');
-    let holder = data;
-    let field = path;
-    if (dot > 0) {
-      // A field of a nested object (one level: "fields.siteContactPerson"): the object is copied, so the
-      // getter never lands on an object another reader holds.
-      const parent = data[path.slice(0, dot)];
-      if (!isObject(parent ?? null)) continue;
-      holder = data[path.slice(0, dot)] = { ...(parent as JsonObject) };
-      field = path.slice(dot + 1);
-    }
-    const target = holder;
-    Object.defineProperty(target, field, {
+const accessors = new Map<string, PropertyDescriptor>();
+function accessorFor(path: string, field: string): PropertyDescriptor {
+  let accessor = accessors.get(path);
+  if (!accessor) {
+    accessor = {
       enumerable: true,
       configurable: true,
-      get: () => (opened ??= open())[path],
-      set: (value: JsonValue) => Object.defineProperty(target, field, { value, writable: true, enumerable: true, configurable: true }),
-    });
+      get(this: Sealed) {
+        const seal = this[SEAL];
+        return (seal.values ??= openSeal(seal))[path];
+      },
+      set(this: Sealed, value: JsonValue) {
+        Object.defineProperty(this, field, { value, writable: true, enumerable: true, configurable: true });
+      },
+    };
+    accessors.set(path, accessor);
+  }
+  return accessor;
+}
+
+/**
+ * A new object with the stored data's fields but the seal, and the personal fields as enumerable getters
+ * that open the seal on first read (spread, JSON.stringify and property reads all see the values). The
+ * seal rides along as a symbol property that is not enumerable (spread, JSON and equality never see it).
+ */
+function withLazyFields(stored: JsonObject, seal: Seal): JsonObject {
+  const data: JsonObject = {};
+  for (const name in stored) if (name !== SEALED_FIELD) data[name] = stored[name]!;
+  Object.defineProperty(data, SEAL, { value: seal });
+  for (const path of seal.names.split(',')) {
+    const dot = path.indexOf('.');
+    if (dot < 0) {
+      Object.defineProperty(data, path, accessorFor(path, path));
+      continue;
+    }
+    // A field of a nested object (one level: "fields.siteContactPerson"): the object is copied, so the
+    // getter never lands on an object another reader holds.
+    const parentName = path.slice(0, dot);
+    const parent = data[parentName];
+    if (parent === undefined || parent === null || typeof parent !== 'object' || Array.isArray(parent)) continue;
+    let holder = parent as Sealed;
+    if (!Object.prototype.hasOwnProperty.call(holder, SEAL)) {
+      holder = { ...parent } as Sealed;
+      Object.defineProperty(holder, SEAL, { value: seal });
+      data[parentName] = holder;
+    }
+    Object.defineProperty(holder, path.slice(dot + 1), accessorFor(path, path.slice(dot + 1)));
   }
   return data;
 }
@@ -120,11 +165,6 @@ function takeAt(data: JsonObject, path: string): JsonValue {
   const value = parent[path.slice(dot + 1)]!;
   delete parent[path.slice(dot + 1)];
   return value;
-}
-
-function withoutSealed(data: JsonObject): JsonObject {
-  const { [SEALED_FIELD]: _sealed, ...rest } = data;
-  return rest;
 }
 
 function isObject(value: JsonValue): value is JsonObject {

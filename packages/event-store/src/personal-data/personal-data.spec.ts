@@ -16,7 +16,8 @@ import type { StoredEvent } from '../types.js';
 import { masterKeyFrom } from './field-cipher.js';
 import { FieldPersonalDataCodec } from './personal-data-codec.js';
 import { ERASED, SEALED_PREFIX, type PersonalDataDeclarations } from './personal-data.js';
-import { SqlPersonalKeyStore } from './sql-key-store.js';
+import { KEY_CACHE_MS, SqlPersonalKeyStore } from './sql-key-store.js';
+import type { SqlExecutor } from '../sql/sql-database.js';
 
 const url = process.env.TEST_DATABASE_URL;
 const schemas: string[] = [];
@@ -182,5 +183,35 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     await keys.forget('rahim');
     expect((await store.readStream('site-rahim'))[0]!.data).toEqual({ personId: 'rahim', fields: { site: 'Menara A', contact: ERASED, phone: ERASED } });
     expect((await store.verifyStream('site-rahim')).ok).toBe(true);
+  }, 120_000);
+  it('holds keys until they are destroyed: a page meets its missing keys in one round trip, and another process\'s erasure shows after the check', async () => {
+    let now = Date.now();
+    const writer = await storeOn({ personalData: new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('old master')])) });
+    for (const [id, name] of [['hana', 'Hana'], ['iman', 'Iman'], ['jun', 'Jun']] as const) {
+      await writer.append({ streamId: `person-${id}`, streamType: 'person', expectedRevision: 'no_stream', events: [joined(id, name)] });
+    }
+    const stored = [...(await storeOn({}).then((plain) => plain.readStream('person-hana'))), ...(await storeOn({}).then((plain) => plain.readStream('person-iman'))), ...(await storeOn({}).then((plain) => plain.readStream('person-jun')))];
+    // A cold reader: three persons' keys, one query.
+    const here = new SqlPersonalKeyStore(db, [masterKeyFrom('old master')], () => now);
+    const codec = new FieldPersonalDataCodec(declarations, here);
+    let queries = 0;
+    const counting: SqlExecutor = { query: (text, params, options) => (queries++, db.query(text, params, options)), script: (text) => db.script(text) };
+    const names = async () => (await codec.open(stored, counting)).map((event) => (event.data as { name: string }).name);
+    expect(await names()).toEqual(['Hana', 'Iman', 'Jun']);
+    expect(queries).toBe(1);
+    // Held: read again without a query, long after (keys are not read again on a timer).
+    now += KEY_CACHE_MS / 2;
+    expect(await names()).toEqual(['Hana', 'Iman', 'Jun']);
+    expect(queries).toBe(1);
+    // Forgotten by another process: still held here until the check is due, then ERASED.
+    await new SqlPersonalKeyStore(db, [masterKeyFrom('old master')]).forget('iman');
+    expect(await names()).toEqual(['Hana', 'Iman', 'Jun']);
+    now += KEY_CACHE_MS;
+    let seen = await names();
+    for (let wait = 0; wait < 100 && seen[1] !== ERASED; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = await names();
+    }
+    expect(seen).toEqual(['Hana', ERASED, 'Jun']);
   }, 120_000);
 });

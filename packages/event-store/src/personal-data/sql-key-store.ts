@@ -12,27 +12,47 @@ export interface PersonalKeyStore {
   dataKey(subject: string, create: boolean, via?: SqlExecutor): Promise<DataKey | null>;
   /** Destroys the subject's key; false when it held none (never sealed anything, or forgotten already). */
   forget(subject: string): Promise<boolean>;
-  /** The key when this process holds it fresh, without a round trip (replays open most events this way). */
+  /** The key when this process holds it, without a round trip (replays open most events this way). */
   cached(subject: string): DataKey | undefined;
+  /** The keys of these subjects that exist (held, or read in one round trip): a page of the log meets many persons. */
+  dataKeys(subjects: readonly string[], via?: SqlExecutor): Promise<Map<string, DataKey>>;
+  /** Subjects whose key is still held, named `prefix`... and sorting before `below` (retention's days), in order. */
+  heldSubjects(prefix: string, below: string): Promise<string[]>;
 }
 
 type KeyRow = { master_key_id: string | null; wrapped_key: string | null };
 
-/** How long a key read stays in this process's cache: another instance's erasure shows here within this. */
+/**
+ * How often this process asks whether keys it holds were destroyed elsewhere (another instance's erasure
+ * shows here within this, plus that one query). Keys are not read again: a data key never changes (a
+ * rotation re-wraps it, the key inside is the same), it only goes, and `forgotten_at` says when.
+ */
 export const KEY_CACHE_MS = 30_000;
 const KEY_CACHE_ENTRIES = 20_000;
+/** Looking back further than the last check by this much covers clocks apart and erasures committed late. */
+const FORGOTTEN_LOOKBACK_MS = 5 * 60_000;
 
 export class SqlPersonalKeyStore implements PersonalKeyStore {
-  private readonly cache = new Map<string, { key: DataKey; until: number }>();
+  private readonly cache = new Map<string, DataKey>();
+  /** When the last check for erasures elsewhere began (this process's clock), and when the next is due. */
+  private checkedAt: number;
+  private checkDue: number;
+  private checking = false;
 
-  /** `masters[0]` wraps new keys; the others open keys wrapped before a rotation. */
-  constructor(private readonly db: SqlDatabase, private readonly masters: readonly MasterKey[], private readonly now: () => number = Date.now) {
+  /** `db`: where the keys are (the events' database, or on KurrentDB one of their own). `masters[0]` wraps new keys; the others open keys wrapped before a rotation. */
+  constructor(readonly db: SqlDatabase, private readonly masters: readonly MasterKey[], private readonly now: () => number = Date.now) {
     if (masters.length === 0) throw new Error('personal data needs a master key');
+    this.checkedAt = now();
+    this.checkDue = this.checkedAt + KEY_CACHE_MS;
   }
 
   cached(subject: string): DataKey | undefined {
-    const cached = this.cache.get(subject);
-    return cached && (cached.key === 'forgotten' || cached.until > this.now()) ? cached.key : undefined;
+    const key = this.cache.get(subject);
+    // Keys held stay in use while the check runs (one query for all of them, off the caller's path): a
+    // replay or a burst of appends never waits for it. Before, each key was read again every 30 s, one
+    // round trip per person, which was most of what sealing cost a replay.
+    if (key !== undefined && key !== 'forgotten' && this.now() >= this.checkDue) this.checkForgotten();
+    return key;
   }
 
   async dataKey(subject: string, create: boolean, via: SqlExecutor = this.db): Promise<DataKey | null> {
@@ -51,6 +71,43 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
     return key;
   }
 
+  async dataKeys(subjects: readonly string[], via: SqlExecutor = this.db): Promise<Map<string, DataKey>> {
+    const found = new Map<string, DataKey>();
+    const missing: string[] = [];
+    for (const subject of subjects) {
+      const cached = this.cached(subject);
+      if (cached === undefined) missing.push(subject);
+      else found.set(subject, cached);
+    }
+    if (missing.length === 0) return found;
+    const rows = await via.query<KeyRow & { subject_id: string }>('SELECT subject_id, master_key_id, wrapped_key FROM personal_data_keys WHERE subject_id = ANY($1)', [missing]);
+    for (const row of rows) {
+      const key = this.unwrap(row.subject_id, row);
+      this.remember(row.subject_id, key);
+      found.set(row.subject_id, key);
+    }
+    return found;
+  }
+
+  /** Marks the keys held here that were destroyed since the last check (by another process) as forgotten. */
+  private checkForgotten(): void {
+    if (this.checking) return;
+    this.checking = true;
+    const startedAt = this.now();
+    const since = new Date(this.checkedAt - FORGOTTEN_LOOKBACK_MS).toISOString();
+    // Started on a later tick, so a database that throws at once (closed) fails the check, never the read.
+    Promise.resolve()
+      .then(() => this.db.query<{ subject_id: string }>('SELECT subject_id FROM personal_data_keys WHERE forgotten_at >= $1', [since]))
+      .then((rows) => {
+        for (const row of rows) if (this.cache.has(row.subject_id)) this.cache.set(row.subject_id, 'forgotten');
+        this.checkedAt = startedAt;
+        this.checkDue = startedAt + KEY_CACHE_MS;
+      })
+      // Not known: nothing held is trusted any more; the next reads go to the database (and fail there, loudly, if it is away).
+      .catch(() => this.cache.clear())
+      .finally(() => (this.checking = false));
+  }
+
   async forget(subject: string): Promise<boolean> {
     const rows = await this.db.query<{ subject_id: string }>(
       `INSERT INTO personal_data_keys (subject_id, master_key_id, wrapped_key, forgotten_at) VALUES ($1, NULL, NULL, now())
@@ -61,6 +118,16 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
     );
     this.remember(subject, 'forgotten');
     return rows.length > 0;
+  }
+
+  async heldSubjects(prefix: string, below: string): Promise<string[]> {
+    // LIKE's own characters in a prefix are taken literally.
+    const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await this.db.query<{ subject_id: string }>(
+      'SELECT subject_id FROM personal_data_keys WHERE subject_id LIKE $1 AND subject_id < $2 AND wrapped_key IS NOT NULL ORDER BY subject_id',
+      [pattern, below],
+    );
+    return rows.map((row) => row.subject_id);
   }
 
   /** Re-wraps every key under masters[0] (after a rotation); returns how many moved. */
@@ -90,6 +157,6 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
   private remember(subject: string, key: DataKey): void {
     this.cache.delete(subject);
     if (this.cache.size >= KEY_CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(subject, { key, until: this.now() + KEY_CACHE_MS });
+    this.cache.set(subject, key);
   }
 }
