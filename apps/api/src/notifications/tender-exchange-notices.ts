@@ -28,7 +28,7 @@ export class TenderExchangeNotices {
       const told: PlannedNotification[] = [];
       for (const member of members) {
         if (member.userType !== 1 || !(await this.recipients.holdsAny(member.userId, tender.company_id, ['tenderManagement.view', 'tenderManagement.update', 'tenderManagement.approve']))) continue;
-        told.push({ userId: member.userId, module: 'tenderQuery', src: 'new', srcId: data.queryId, eventData: await this.data(tender, tender.company_id, 'tenderQuery') });
+        told.push({ userId: member.userId, module: 'tenderQuery', src: 'new', srcId: data.queryId, eventData: await this.data(tender, tender.company_id) });
       }
       return told;
     }
@@ -47,7 +47,7 @@ export class TenderExchangeNotices {
     const sellers = await this.db.query<{ seller_company_id: string }>('SELECT seller_company_id FROM tender_invitations WHERE tender_id = $1 ORDER BY seller_company_id', [tenderId]);
     const told: PlannedNotification[] = [];
     for (const { seller_company_id: seller } of sellers) {
-      const eventData = await this.data(tender, seller, module);
+      const eventData = await this.data(tender, seller);
       for (const member of await this.recipients.members(seller)) {
         if (member.userType === 1 && member.userId !== actor) told.push({ userId: member.userId, module, src: 'new', srcId, eventData });
       }
@@ -60,10 +60,10 @@ export class TenderExchangeNotices {
     return row ?? null;
   }
 
-  private async data(tender: Tender, recipientCompany: string, category: string) {
+  private async data(tender: Tender, recipientCompany: string) {
     const companies = await this.recipients.companies([tender.company_id, recipientCompany]);
     return eventData({
-      document_no: tender.document_no, tender_no: tender.document_no, tender_id: tender.id, project_id: tender.project_id, resource: 'tender', category,
+      document_no: tender.document_no, tender_no: tender.document_no, tender_id: tender.id, project_id: tender.project_id, resource: 'tender',
       doc_description: tender.title, company_name: companies.get(tender.company_id)?.name ?? null,
       recipient_company_id: recipientCompany, recipient_company_name: companies.get(recipientCompany)?.name ?? null,
     });
