@@ -30,6 +30,7 @@ export class TenderAddendaController {
   }
 
   @Post('tenders/:tenderId/quotation/confirm')
+  @HttpCode(200)
   @ApiOperation({ summary: 'A seller confirms its quotation after an addendum (its rates on the lines as they now are); If-Match: its revision' })
   @ApiRefusal(404, 'quotationNotFound')
   @ApiRefusal(409, 'quotationAlreadyConfirmed, tenderClosed, wrongExpectedRevision')

@@ -63,7 +63,9 @@ export class TenderAddendaService {
       let next: DocumentState['fields'];
       try {
         const edit = applyEdit('tender', state.fields, parseFieldChanges(raw, false, 'tender'), now);
-        recorded = edit.recorded;
+        // Only what an addendum may change (the items with their totals, the times) is recorded: a field the
+        // documents' fold would normalise differently is no change the sellers are told of.
+        recorded = Object.fromEntries(Object.entries(edit.recorded).filter(([key]) => key in raw || (key === 'totals' && 'items' in raw && 'items' in edit.recorded)));
         next = edit.fields;
       } catch (error) {
         return asTendering(error);

@@ -22,6 +22,7 @@ export class TenderQueriesController {
   }
 
   @Post('tenders/:tenderId/queries/:queryId/answer')
+  @HttpCode(200)
   @ApiOperation({ summary: 'The buyer (level 10 on tender) answers a question: { answer }, published to every invitee without naming who asked' })
   @ApiRefusal(403, 'noAuthority')
   @ApiRefusal(409, 'queryAlreadyAnswered, tenderClosed, wrongExpectedRevision')
