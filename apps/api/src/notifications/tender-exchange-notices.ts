@@ -1,8 +1,9 @@
 // Notifications of the tender exchange (issue 18; spec §2.6 "Tender queries", "Tender addendum"):
 // - a seller's question: the buyer's members who may see tenders (`tenderQuery` / new: /tenderQuery/{p}/all);
 // - the buyer's answer: every invited seller's members (`receivedTenderQuery` / new), without the asker;
+//   both with the tender as src id (the §2.6 targets name no question; the board is the tender's);
 // - an addendum (a DocumentEdited on the tender that carries `addendum`): every invited seller's members
-//   (`tenderAddendum` / new, src id the addendum: ?viewaddendumid=).
+//   (`tenderAddendum` / new, src id the addendum, `<tenderId>:<number>`: ?viewaddendumid= names both).
 // None carries a question, an answer or a figure: the tender's number and title, the buyer's name, the project.
 import { Inject, Injectable } from '@nestjs/common';
 import type { SqlExecutor, StoredEvent } from '@binaan/event-store';
@@ -28,12 +29,12 @@ export class TenderExchangeNotices {
       const told: PlannedNotification[] = [];
       for (const member of members) {
         if (member.userType !== 1 || !(await this.recipients.holdsAny(member.userId, tender.company_id, ['tenderManagement.view', 'tenderManagement.update', 'tenderManagement.approve']))) continue;
-        told.push({ userId: member.userId, module: 'tenderQuery', src: 'new', srcId: data.queryId, eventData: await this.data(tender, tender.company_id) });
+        told.push({ userId: member.userId, module: 'tenderQuery', src: 'new', srcId: tender.id, eventData: await this.data(tender, tender.company_id) });
       }
       return told;
     }
     if (stored.streamType === 'tenderQueries' && stored.type === 'TenderQueryAnswered' && data.tenderId && data.queryId) {
-      return this.toInvitees(data.tenderId, 'receivedTenderQuery', data.queryId, stored.metadata.actorUserId ?? null);
+      return this.toInvitees(data.tenderId, 'receivedTenderQuery', data.tenderId, stored.metadata.actorUserId ?? null);
     }
     if (stored.streamType === 'tender' && stored.type === 'DocumentEdited' && data.addendum) {
       return this.toInvitees(stored.streamId.slice('tender-'.length), 'tenderAddendum', data.addendum.addendumId, stored.metadata.actorUserId ?? null);

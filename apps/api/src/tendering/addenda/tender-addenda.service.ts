@@ -4,7 +4,6 @@
 // addendum are "to be confirmed": the seller confirms them (the same rates on the lines as they now are:
 // `QuotationConfirmed`) or revises them (PUT quotation) before the close; after the close the buyer sees
 // which were never confirmed. Nothing here reads or shows a rate to the buyer (sealed).
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { WrongExpectedRevision, type EventStore, type JsonValue, type StoredEvent } from '@binaan/event-store';
 import { companyOf } from '../../authority/authority.service.js';
@@ -73,7 +72,7 @@ export class TenderAddendaService {
       if (Object.keys(recorded).length === 0) throw new TenderingRefused(422, 'addendumEmpty', 'An addendum changes the items or the times: this one changes nothing.');
       if (next.items.length === 0) throw new TenderingRefused(422, 'itemRequired', 'A tender needs at least one item.', { items: ['itemRequired'] });
       const summary: AddendumSummary = {
-        addendumId: randomUUID(), number: addendaOf(events).length + 1, note: request.note,
+        addendumId: addendumIdOf(state.id, addendaOf(events).length + 1), number: addendaOf(events).length + 1, note: request.note,
         added: lines ? lines.origins.flatMap((origin, index) => (origin.kind === 'added' ? [sellerLine(next.items[index]!)] : [])) : [],
         changed: lines ? lines.origins.flatMap((origin, index) => (origin.kind === 'changed' ? [sellerLine(next.items[index]!)] : [])) : [],
         removed: [...request.remove].sort((a, b) => a - b),
@@ -161,6 +160,13 @@ export class TenderAddendaService {
     return { state, events };
   }
 }
+
+/**
+ * An addendum's id: its tender and its number (`<tenderId>:<n>`), so the §2.6 link `?viewaddendumid=` names the
+ * tender too (the seller's page is the tender's), and two buyers issuing number n at once collide on the
+ * tender's expected revision, never on an id.
+ */
+export const addendumIdOf = (tenderId: string, number: number) => `${tenderId}:${number}`;
 
 const notFound = () => new TenderingRefused(404, 'tenderNotFound', 'No such tender.');
 
