@@ -69,7 +69,7 @@ test('queries and addenda: the buyer answers and issues an addendum, the seller 
   await buyer.getByTestId('addendum-note').fill('Pile caps: 14, not 12.');
   expect(await axeFindings(buyer)).toEqual([]);
   await buyer.getByTestId('addendum-issue').click();
-  await expect(buyer.getByRole('status')).toContainText('Addendum 1');
+  await expect(buyer.getByTestId('addendum-form').getByRole('status')).toContainText('Addendum 1');
   await expect(buyer.getByTestId('addendum')).toHaveCount(1);
   expect(await axeFindings(buyer)).toEqual([]);
   await shot(buyer, 'tender-exchange-buyer-addenda-en-desktop');
