@@ -25,6 +25,13 @@ describe('addendumBody', () => {
     });
   });
 
+  it('a close time with seconds, left as the input shows it (minutes), is not a new close time', () => {
+    const current = '2026-03-04T01:00:37.512Z';
+    expect(addendumBody(inputs({ closeAt: localInputValue(current), lines: inputs().lines.map((l) => ({ ...l, newQuantity: l.lineNo === 2 ? '14' : l.newQuantity })) }), current)).toEqual({
+      note: 'Caps are 14', items: { change: [{ lineNo: 2, quantity: '14' }] },
+    });
+  });
+
   it('sends a new close time as an ISO instant', () => {
     const body = addendumBody(inputs({ closeAt: '2026-03-05T09:30' }), '2026-03-04T01:00:00.000Z');
     expect(body).toEqual({ note: 'Caps are 14', closeAt: new Date('2026-03-05T09:30').toISOString() });

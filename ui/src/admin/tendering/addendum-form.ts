@@ -16,7 +16,8 @@ export function addendumBody(inputs: AddendumInputs, currentCloseAt: string | nu
   const adding = inputs.add.description.trim() !== '' && inputs.add.quantity.trim() !== '';
   const add = adding ? [{ description: inputs.add.description.trim(), unit: inputs.add.unit.trim() || 'no', quantity: inputs.add.quantity.trim() }] : [];
   const closeAt = inputs.closeAt ? new Date(inputs.closeAt).toISOString() : null;
-  const movesClose = closeAt !== null && (currentCloseAt === null || Date.parse(currentCloseAt) !== Date.parse(closeAt));
+  // The input holds minutes: a close time with seconds, shown unchanged, is no new close time.
+  const movesClose = closeAt !== null && inputs.closeAt !== localInputValue(currentCloseAt);
   if (remove.length + change.length + add.length === 0 && !movesClose) return null;
   const items = { ...(add.length ? { add } : {}), ...(change.length ? { change } : {}), ...(remove.length ? { remove } : {}) };
   return { note: inputs.note.trim(), ...(Object.keys(items).length ? { items } : {}), ...(movesClose ? { closeAt: closeAt! } : {}) };
