@@ -20,7 +20,7 @@ export function addendumBody(inputs: AddendumInputs, currentCloseAt: string | nu
   const movesClose = closeAt !== null && inputs.closeAt !== localInputValue(currentCloseAt);
   if (remove.length + change.length + add.length === 0 && !movesClose) return null;
   const items = { ...(add.length ? { add } : {}), ...(change.length ? { change } : {}), ...(remove.length ? { remove } : {}) };
-  return { note: inputs.note.trim(), ...(Object.keys(items).length ? { items } : {}), ...(movesClose ? { closeAt: closeAt! } : {}) };
+  return { note: inputs.note.trim(), ...(Object.keys(items).length ? { items } : {}), ...(movesClose ? { closeAt: closeAt } : {}) };
 }
 
 /** An ISO time as a datetime-local input's value, in the browser's zone. */

@@ -5,7 +5,7 @@
 // `QuotationConfirmed`) or revises them (PUT quotation) before the close; after the close the buyer sees
 // which were never confirmed. Nothing here reads or shows a rate to the buyer (sealed).
 import { Inject, Injectable } from '@nestjs/common';
-import { WrongExpectedRevision, type EventStore, type JsonValue, type StoredEvent } from '@binaan/event-store';
+import { WrongExpectedRevision, type EventStore, type StoredEvent } from '@binaan/event-store';
 import { companyOf } from '../../authority/authority.service.js';
 import { CLOCK, type Clock, type Principal } from '../../common/principal.js';
 import { applyEdit, parseFieldChanges } from '../../documents/document-fields.js';
@@ -78,12 +78,12 @@ export class TenderAddendaService {
         removed: [...request.remove].sort((a, b) => a - b),
         ...('openAt' in recorded ? { openAt: next.openAt ?? null } : {}), ...('closeAt' in recorded ? { closeAt: next.closeAt ?? null } : {}),
       };
-      const data: AddendumEdited = { schemaVersion: 2, changes: recorded as AddendumEdited['changes'], editedBy: principal.userId, addendum: summary };
+      const data: AddendumEdited = { schemaVersion: 2, changes: recorded, editedBy: principal.userId, addendum: summary };
       let revision: number;
       try {
         const result = await this.store.append({
           streamId: documentStreamId('tender', state.id), streamType: 'tender', expectedRevision: state.revision,
-          events: [{ type: 'DocumentEdited', data: data as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
+          events: [{ type: 'DocumentEdited', data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
         });
         revision = result.nextExpectedRevision;
       } catch (error) {
@@ -142,7 +142,7 @@ export class TenderAddendaService {
       try {
         const result = await this.store.append({
           streamId: quotationStream(tender.id, companyId), streamType: QUOTATION_STREAM_TYPE, expectedRevision: events[events.length - 1]!.revision,
-          events: [{ type: 'QuotationConfirmed', data: data as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
+          events: [{ type: 'QuotationConfirmed', data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
         });
         return { success: true as const, tenderId: tender.id, status: 'confirmed', revision: result.nextExpectedRevision, tenderRevision: tender.revision, total: again.total, items: again.items };
       } catch (error) {

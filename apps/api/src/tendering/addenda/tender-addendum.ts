@@ -56,7 +56,7 @@ export function parseAddendum(raw: unknown): AddendumRequest {
   for (const key of Object.keys(body)) if (!['note', 'items', 'openAt', 'closeAt'].includes(key)) problems[key] = ['unknownField'];
   if (typeof body.note !== 'string' || body.note.trim() === '') problems.note = ['textRequired'];
   else if (body.note.length > MAX_NOTE) problems.note = ['textTooLong'];
-  for (const time of ['openAt', 'closeAt'] as const) if (body[time] !== undefined && (typeof body[time] !== 'string' || Number.isNaN(Date.parse(body[time] as string)))) problems[time] = ['dateTimeInvalid'];
+  for (const time of ['openAt', 'closeAt'] as const) if (body[time] !== undefined && (typeof body[time] !== 'string' || Number.isNaN(Date.parse(body[time])))) problems[time] = ['dateTimeInvalid'];
   const items = body.items === undefined ? {} : obj(body.items);
   if (items === null) problems.items = ['itemsInvalid'];
   const request: AddendumRequest = { note: typeof body.note === 'string' ? body.note.trim() : '', add: [], change: [], remove: [] };

@@ -4,7 +4,7 @@
 // expected revision.
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { WrongExpectedRevision, type EventStore, type JsonValue, type SqlExecutor } from '@binaan/event-store';
+import { WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../../authority/authority.service.js';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../../common/principal.js';
 import { EVENT_STORE } from '../../store/store.tokens.js';
@@ -98,7 +98,7 @@ export class TenderQueriesService {
     try {
       const result = await this.store.append({
         streamId: queriesStream(tenderId), streamType: QUERIES_STREAM_TYPE, expectedRevision: expected,
-        events: [{ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
+        events: [{ type: event.type, data: event.data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
       });
       return result.nextExpectedRevision;
     } catch (error) {
