@@ -68,7 +68,7 @@ function AddendumForm({ document, onIssued }: { document: DocumentView; onIssued
             <TableRow>
               <TableCell>{translate('admin.tenderExchange.addenda.line')}</TableCell>
               <TableCell>{translate('admin.tenderExchange.addenda.quantity')}</TableCell>
-              <TableCell>{translate('admin.tenderExchange.addenda.remove')}</TableCell>
+              <TableCell padding="checkbox">{translate('admin.tenderExchange.addenda.remove')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -76,10 +76,10 @@ function AddendumForm({ document, onIssued }: { document: DocumentView; onIssued
               <TableRow key={l.lineNo}>
                 <TableCell>{`${l.lineNo}. ${l.description} (${l.unit})`}</TableCell>
                 <TableCell>
-                  <TextField size="small" value={l.newQuantity} disabled={l.remove} onChange={(e) => setLine(l.lineNo, { newQuantity: e.target.value })} sx={{ minWidth: 100 }}
+                  <TextField size="small" value={l.newQuantity} disabled={l.remove} onChange={(e) => setLine(l.lineNo, { newQuantity: e.target.value })} sx={{ width: { xs: 90, sm: 160 } }}
                     slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': translate('admin.tenderExchange.addenda.quantityOf', { lineNo: l.lineNo }), 'data-testid': `addendum-quantity-${l.lineNo}` } }} />
                 </TableCell>
-                <TableCell>
+                <TableCell padding="checkbox">
                   <Checkbox checked={l.remove} onChange={(e) => setLine(l.lineNo, { remove: e.target.checked })} slotProps={{ input: { 'aria-label': translate('admin.tenderExchange.addenda.removeLine', { lineNo: l.lineNo }) } }} />
                 </TableCell>
               </TableRow>
