@@ -47,8 +47,7 @@ describe.each(STORES)('tender timer close on %s', (kind) => {
 
   beforeAll(async () => {
     running = await startDocumentsApp(kind);
-    // The app's own schedule scans every 15 s on this (moved) clock: stopped, so each scan below is the test's.
-    r().app.get(TenderCloseJob).onApplicationShutdown();
+    // Under NODE_ENV=test the app schedules no scan of its own: each scan below is the test's.
     kumar = await r().signIn('kumar@teguhbina.my', TEGUH);
     lim = await r().signIn('lim@teguhbina.my', TEGUH);
   }, 180_000);
@@ -90,11 +89,15 @@ describe.each(STORES)('tender timer close on %s', (kind) => {
   it('restart: a job started after the close time closes the tender at start; a process without the reactors does not', async () => {
     const id = await activeTender(30);
     await advance(3 * 60 * MINUTE);
-    const passive = newJob({ reactors: false });
+    const passive = newJob({ reactors: false, environment: 'production' });
     passive.onApplicationBootstrap();
     expect(passive.started).toBeNull();
     expect(await status(id)).toBe('active');
-    const restarted = newJob();
+    // As a production process starts (NODE_ENV=test leaves the schedule to the suites).
+    const untimed = newJob();
+    untimed.onApplicationBootstrap();
+    expect(untimed.started).toBeNull();
+    const restarted = newJob({ environment: 'production' });
     restarted.onApplicationBootstrap();
     try {
       expect((await restarted.started)!.closed).toEqual([id]);

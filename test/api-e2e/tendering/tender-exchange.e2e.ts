@@ -57,7 +57,6 @@ describe.each(STORES)('tender queries and addenda on %s', (kind) => {
 
   beforeAll(async () => {
     running = await startDocumentsApp(kind);
-    r().app.get(TenderCloseJob).onApplicationShutdown(); // the scans below are the test's
     await signInAll();
     const created = await call('post', '/api/documents/tender', kumar, tenderBody(r().clock.now, { items: ITEMS }));
     expect(created.status).toBe(201);

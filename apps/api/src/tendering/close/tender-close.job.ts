@@ -4,7 +4,7 @@
 // - Due times come from `tender_close_due` (tender-close.projection.ts), rebuilt by `store rebuild`.
 // - The job runs on the process that runs the reactors (config.reactors: the first worker of a cluster, as
 //   the retention job): a scan at start (a tender whose close time passed while no process ran is closed
-//   then) and one every TENDER_CLOSE_EVERY_MS.
+//   then) and one every TENDER_CLOSE_EVERY_MS. Not scheduled under NODE_ENV=test (tests call run()).
 // - Safe when two run (two hosts both with reactors, or a scan overlapping a manual Close): each tender is
 //   folded from its stream, judged again (still active, close time passed on this clock) and appended with
 //   the revision it was read at, so the second writer is refused by the store and records nothing.
@@ -75,7 +75,9 @@ export class TenderCloseJob implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.reactors) return;
+    // Under NODE_ENV=test the suites move a test clock past close times and close by hand (or call run()):
+    // a schedule of its own would close their tenders between two steps. Everywhere else it runs.
+    if (!this.config.reactors || this.config.environment === 'test') return;
     const tick = () => this.run().catch((error: unknown) => {
       this.logger.error(`tender close: ${error instanceof Error ? error.message : String(error)}`);
       return { closed: [], skipped: [] } satisfies CloseRun;
