@@ -66,6 +66,14 @@ export const ErrorCodes = {
   inviteeIsOwnCompany: 'inviteeIsOwnCompany',
   quotationItemsMismatch: 'quotationItemsMismatch',
   quotationNotFound: 'quotationNotFound',
+  // Tender queries, addenda and re-confirmation (apps/api/src/tendering/README.md, issue 18).
+  queryNotFound: 'queryNotFound',
+  queryAlreadyAnswered: 'queryAlreadyAnswered',
+  tenderNotActive: 'tenderNotActive',
+  tenderAlreadyOpen: 'tenderAlreadyOpen',
+  addendumEmpty: 'addendumEmpty',
+  addendumLineNotFound: 'addendumLineNotFound',
+  quotationAlreadyConfirmed: 'quotationAlreadyConfirmed',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

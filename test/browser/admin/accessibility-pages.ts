@@ -13,6 +13,8 @@ export type Ids = {
   event: string; organizerEvent: string; qr: string; documents: Record<string, string>; editable: { kind: string; id: string }; project: string;
   /** A document each printing contractor page prints (by its path), from the contractor's lists. */
   printable: Record<string, string>;
+  /** A tender the contractor is invited to (tender-exchange-ids.ts). */
+  invitedTender: string;
 };
 
 /**
@@ -62,6 +64,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/article/view/:id', 'admin', (ids) => `/article/view/${ids.organizerEvent}`),
   page('/my-approvals', 'admin'),
   page('/audit', 'admin'),
+  page('/tendering/received/:tenderId/board', 'contractor', (ids) => `/tendering/received/${ids.invitedTender}/board`),
   page('/organizer/events/*', 'admin', '/organizer/events'),
   page('/organizer/events/:id', 'admin', (ids) => `/organizer/events/${ids.organizerEvent}`),
   page('/administration/company', 'admin'),

@@ -13,6 +13,7 @@ import {
   CONTRACTOR_PAGE_PATHS, CONTRACTOR_PAGES, CONTRACTOR_PRINT_PATHS, LINK_TARGET_PAGES, NESTED_ROUTES, PUBLIC_PAGES, REDIRECT_ROUTES, SIGNED_IN_PAGES,
   contractorPathsInModules, documentPages, literalLinkTargets, nestedRouteFiles, printPathsInPages, routerRoutes, type CheckedPage, type Ids, type Who,
 } from './accessibility-pages.js';
+import { invitedTender } from './tender-exchange-ids.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Rules turned off everywhere, each with the reason. None: every finding is fixed where it comes from. */
@@ -129,7 +130,7 @@ async function demoIds(baseURL: string, admin: Storage): Promise<{ ids: Ids; kin
   // The demo's office tower: a project with members, stages and documents in it.
   const projects = await api<{ id: string; code: string }[]>(baseURL, `/api/projects?range=${encodeURIComponent('[0,49]')}`, token);
   const project = (projects.find((p) => p.code === 'TB-MT-A') ?? projects[0])!.id;
-  return { ids: { event: events.data[0]!.id, organizerEvent: organizer.data[0]!.id, qr: GENUINE_QR, documents, editable, project, printable: await printable(baseURL) }, kinds };
+  return { ids: { event: events.data[0]!.id, organizerEvent: organizer.data[0]!.id, qr: GENUINE_QR, documents, editable, project, printable: await printable(baseURL), invitedTender: await invitedTender(baseURL) }, kinds };
 }
 
 /** A page's own content: its main landmark (every page has one, the company choice included). */

@@ -26,3 +26,4 @@ export const ProjectList = lazyNamed(() => import('./projects/ProjectList.js'), 
 export const ProjectShow = lazyNamed(() => import('./projects/ProjectShow.js'), 'ProjectShow');
 export const ProjectCreate = lazyNamed(() => import('./projects/ProjectForm.js'), 'ProjectCreate');
 export const ProjectEdit = lazyNamed(() => import('./projects/ProjectForm.js'), 'ProjectEdit');
+export const TenderBoardPage = lazyNamed(() => import('./tendering/TenderBoardPage.js'), 'TenderBoardPage');

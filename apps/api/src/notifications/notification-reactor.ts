@@ -10,6 +10,7 @@ import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
 import { AccountNotices } from './account-notices.js';
 import { DocumentNotices } from './document-notices.js';
 import { PlanNotices } from './plan-notices.js';
+import { TenderExchangeNotices } from './tender-exchange-notices.js';
 import { notificationId, notificationStream, NOTIFICATIONS_STREAM_TYPE, type NotificationRaisedData, type PlannedNotification } from './notification.events.js';
 
 export const REACTOR_SUBSCRIPTION = 'notifications';
@@ -37,6 +38,7 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
     private readonly documents: DocumentNotices,
     private readonly accounts: AccountNotices,
     private readonly plans: PlanNotices,
+    private readonly tenderExchange: TenderExchangeNotices,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -84,7 +86,9 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
     const byUser = new Map<string, Raised[]>();
     for (const event of events) {
       if (event.streamType === NOTIFICATIONS_STREAM_TYPE) continue;
-      const planned = [...(await this.documents.plan(event)), ...(await this.accounts.plan(event)), ...(await this.plans.plan(event))];
+      const planned = [
+        ...(await this.documents.plan(event)), ...(await this.accounts.plan(event)), ...(await this.plans.plan(event)), ...(await this.tenderExchange.plan(event)),
+      ];
       for (const notification of planned) {
         const raised = byUser.get(notification.userId) ?? [];
         raised.push(toRaised(event, notification));

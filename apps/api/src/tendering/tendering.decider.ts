@@ -46,7 +46,8 @@ export type QuotationState = { data: QuotationData; revision: number; submittedA
 export function foldQuotation(events: readonly StoredEvent[]): QuotationState | null {
   let state = null as QuotationState | null;
   for (const event of events) {
-    if (event.type !== 'QuotationSubmitted' && event.type !== 'QuotationRevised') continue;
+    // QuotationConfirmed (addenda/): the same rates confirmed against the tender after an addendum.
+    if (event.type !== 'QuotationSubmitted' && event.type !== 'QuotationRevised' && event.type !== 'QuotationConfirmed') continue;
     const data = event.data as unknown as QuotationData;
     state = { data, revision: event.revision, submittedAt: state?.submittedAt ?? event.metadata.recordedAt, revisedAt: event.metadata.recordedAt };
   }

@@ -28,7 +28,8 @@ export type QuotationData = {
 export type TenderingEvent =
   | { type: 'TenderSellerInvited'; data: TenderSellerInvited }
   | { type: 'QuotationSubmitted'; data: QuotationData }
-  | { type: 'QuotationRevised'; data: QuotationData };
+  | { type: 'QuotationRevised'; data: QuotationData }
+  | { type: 'QuotationConfirmed'; data: QuotationData };
 
 export const INVITATIONS_STREAM_TYPE = 'tenderInvitations';
 export const QUOTATION_STREAM_TYPE = 'tenderQuotation';

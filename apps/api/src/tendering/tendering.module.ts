@@ -4,6 +4,16 @@ import { Module } from '@nestjs/common';
 import { TENDERING_COMMAND_HANDLERS } from './tendering-command.handlers.js';
 import { TenderingController } from './tendering.controller.js';
 import { TenderingService } from './tendering.service.js';
+import { TenderCloseJob } from './close/tender-close.job.js';
+import { TENDER_QUERY_COMMAND_HANDLERS } from './queries/tender-queries.commands.js';
+import { TenderQueriesController } from './queries/tender-queries.controller.js';
+import { TenderQueriesService } from './queries/tender-queries.service.js';
+import { TENDER_ADDENDA_COMMAND_HANDLERS } from './addenda/tender-addenda.commands.js';
+import { TenderAddendaController } from './addenda/tender-addenda.controller.js';
+import { TenderAddendaService } from './addenda/tender-addenda.service.js';
 
-@Module({ controllers: [TenderingController], providers: [...TENDERING_COMMAND_HANDLERS, TenderingService] })
+@Module({
+  controllers: [TenderingController, TenderQueriesController, TenderAddendaController],
+  providers: [...TENDERING_COMMAND_HANDLERS, TenderingService, TenderCloseJob, ...TENDER_QUERY_COMMAND_HANDLERS, TenderQueriesService, ...TENDER_ADDENDA_COMMAND_HANDLERS, TenderAddendaService],
+})
 export class TenderingModule {}

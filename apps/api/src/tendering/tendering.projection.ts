@@ -8,7 +8,7 @@ import { INVITATIONS_STREAM_TYPE, QUOTATION_STREAM_TYPE } from './tendering.even
 
 export const tenderingProjection: Projection = {
   name: 'tendering',
-  eventTypes: ['TenderSellerInvited', 'QuotationSubmitted', 'QuotationRevised'],
+  eventTypes: ['TenderSellerInvited', 'QuotationSubmitted', 'QuotationRevised', 'QuotationConfirmed'],
   tables: ['tender_invitations'],
   setupSql: `
     CREATE TABLE IF NOT EXISTS tender_invitations (
@@ -27,7 +27,7 @@ export const tenderingProjection: Projection = {
            VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tender_id, seller_company_id) DO NOTHING`,
           [d.tenderId, d.sellerCompanyId, d.buyerCompanyId, d.invitationId, at, d.by],
         );
-      } else if ((stored.type === 'QuotationSubmitted' || stored.type === 'QuotationRevised') && stored.streamType === QUOTATION_STREAM_TYPE) {
+      } else if ((stored.type === 'QuotationSubmitted' || stored.type === 'QuotationRevised' || stored.type === 'QuotationConfirmed') && stored.streamType === QUOTATION_STREAM_TYPE) {
         const d = stored.data as unknown as QuotationData;
         await db.query('UPDATE tender_invitations SET quoted_at = $3, quotation_revision = $4 WHERE tender_id = $1 AND seller_company_id = $2', [d.tenderId, d.sellerCompanyId, at, stored.revision]);
       }

@@ -23,7 +23,7 @@ const MAX_PAGE = 100;
 /** The received list's count stops here (DocumentListTotalCap's value): `X-Total-Capped: true`. */
 const TOTAL_CAP = 10_000;
 
-type Tender = Omit<TenderFacts, 'items'> & { documentNo: string; title: string; projectId: string | null; items: { lineNo: number; description: string; unit: string; quantity: string }[] };
+export type Tender = Omit<TenderFacts, 'items'> & { documentNo: string; title: string; projectId: string | null; items: { lineNo: number; description: string; unit: string; quantity: string }[] };
 
 /** A quotation as a reader may see it: rates and total only once unsealed (or for the seller itself). */
 export type QuotationRow = {
@@ -186,7 +186,7 @@ export class TenderingService {
     return sealed ? base : { ...base, total: state.data.total, items: state.data.items };
   }
 
-  private async loadTender(tenderId: string): Promise<Tender | null> {
+  async loadTender(tenderId: string): Promise<Tender | null> {
     if (!UUID.test(tenderId)) return null;
     const state = foldDocument(await this.store.readStream(documentStreamId('tender', tenderId)));
     if (state === null || state.resource !== 'tender') return null;
@@ -198,14 +198,14 @@ export class TenderingService {
     };
   }
 
-  private async ownTender(tenderId: string, companyId: string): Promise<Tender> {
+  async ownTender(tenderId: string, companyId: string): Promise<Tender> {
     const tender = await this.loadTender(tenderId);
     if (tender === null || tender.companyId !== companyId) throw notFound();
     return tender;
   }
 
   /** The buyer's own tender, or one the caller's company is invited to; anything else is 404 (never 403). */
-  private async visibleTender(tenderId: string, companyId: string): Promise<Tender> {
+  async visibleTender(tenderId: string, companyId: string): Promise<Tender> {
     const tender = await this.loadTender(tenderId);
     if (tender === null) throw notFound();
     if (tender.companyId === companyId) return tender;
@@ -214,7 +214,7 @@ export class TenderingService {
     return tender;
   }
 
-  private async invitedTender(tenderId: string, companyId: string) {
+  async invitedTender(tenderId: string, companyId: string) {
     const tender = await this.loadTender(tenderId);
     if (tender === null) throw notFound();
     const invited = foldInvitations(await this.store.readStream(invitationsStream(tender.id)));
@@ -224,20 +224,20 @@ export class TenderingService {
   }
 
   /** Inviting is the buyer's procurement step: create/propose (level 10) on tender, in the company or the tender's project. */
-  private async mustPropose(principal: Principal, tender: Tender): Promise<void> {
+  async mustPropose(principal: Principal, tender: Tender): Promise<void> {
     if (principal.userType === 2) return;
     const company = await companyLevels(this.db, tender.companyId, principal.userId);
     const levels = tender.projectId ? mergeLevels(company, await projectLevels(this.db, tender.projectId, principal.userId)) : company;
     if (!(levels.tender ?? []).includes(10)) throw new TenderingRefused(403, 'noAuthority', 'Inviting sellers needs the create/propose level (10) on tender.');
   }
 
-  private async names(companyIds: readonly string[]): Promise<Map<string, string>> {
+  async names(companyIds: readonly string[]): Promise<Map<string, string>> {
     if (companyIds.length === 0) return new Map();
     const rows = await this.db.query<{ company_id: string; name: string }>('SELECT company_id, name FROM companies WHERE company_id = ANY($1::text[])', [companyIds]);
     return new Map(rows.map((r) => [r.company_id, r.name]));
   }
 
-  private async userNames(userIds: readonly string[]): Promise<Map<string, string>> {
+  async userNames(userIds: readonly string[]): Promise<Map<string, string>> {
     if (userIds.length === 0) return new Map();
     const rows = await this.db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM identity_users WHERE user_id = ANY($1::text[])', [[...new Set(userIds)]]);
     return new Map(rows.map((r) => [r.user_id, r.name]));
@@ -252,10 +252,10 @@ export class TenderingService {
   }
 }
 
-const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+export const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
 /** react-admin's range=[0,24]: at most MAX_PAGE rows. */
-function parseRange(raw: unknown): [number, number] {
+export function parseRange(raw: unknown): [number, number] {
   if (raw === undefined) return [0, 24];
   let range: unknown;
   try {

@@ -124,3 +124,24 @@ describe('targets that are not documents', () => {
     expect(resolveLinkTarget(path, '', null)).toBeNull();
   });
 });
+
+describe('the tender exchange (issue 18): queries and addenda', () => {
+  const TENDER = '0b6f2a52-3f0e-4c3e-9a55-2d7f3b1c9e10';
+
+  it('a question opens the buyer\'s tender on its Queries tab; an answer the seller\'s board', () => {
+    const asked = target({ module: 'tenderQuery', src: 'new', src_id: TENDER, event_data: data({ resource: 'tender', tender_id: TENDER }) });
+    expect(asked.pathname).toBe('/tenderQuery/proj-1/all');
+    expect(resolveLinkTarget(asked.pathname, asked.search, { notification: { resource: 'tender', id: TENDER } })).toEqual({ to: `/tender/${TENDER}/show?tab=queries` });
+    const answered = target({ module: 'receivedTenderQuery', src: 'new', src_id: TENDER, event_data: data({ resource: 'tender', tender_id: TENDER }) });
+    expect(answered.pathname).toBe('/receivedTenderQuery/proj-1');
+    expect(resolveLinkTarget(answered.pathname, answered.search, { notification: { resource: 'tender', id: TENDER } })).toEqual({ to: `/tendering/received/${TENDER}/board` });
+  });
+
+  it('an addendum (?viewaddendumid=<tender>:<n>) opens the seller\'s board with that addendum marked, with or without the bell', () => {
+    const url = target({ module: 'tenderAddendum', src: 'new', src_id: `${TENDER}:2`, event_data: data({ resource: 'tender', tender_id: TENDER }) });
+    expect(url.searchParams.get('viewaddendumid')).toBe(`${TENDER}:2`);
+    const place = { to: `/tendering/received/${TENDER}/board?addendum=2` };
+    expect(resolveLinkTarget(url.pathname, url.search, { notification: { resource: 'tender', id: `${TENDER}:2` } })).toEqual(place);
+    expect(resolveLinkTarget(url.pathname, url.search, null)).toEqual(place);
+  });
+});

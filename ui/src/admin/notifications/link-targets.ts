@@ -84,6 +84,13 @@ export function resolveLinkTarget(pathname: string, search: string, state: unkno
   const prefix = segments[0] ?? '';
   const kind = Object.prototype.hasOwnProperty.call(TARGET_PREFIXES, prefix) ? TARGET_PREFIXES[prefix]! : null;
   const passed = (state as LinkTargetState | null | undefined)?.notification;
+  // Issue 18: a question (buyer) opens the tender's Queries tab; an answer or an addendum (seller) the
+  // seller's board of the tender. The notices' src id is the tender, and an addendum's id is
+  // `<tenderId>:<number>`, so ?viewaddendumid= names the tender too.
+  const addendum = /^([0-9a-f-]{36}):(\d+)$/.exec(new URLSearchParams(search).get('viewaddendumid') ?? '');
+  if (addendum) return { to: `/tendering/received/${addendum[1]}/board?addendum=${addendum[2]}` };
+  if (prefix === 'tenderQuery' && passed?.id) return { to: `${show('tender', passed.id)}?tab=queries` };
+  if (prefix === 'receivedTenderQuery' && passed?.id) return { to: `/tendering/received/${encodeURIComponent(passed.id)}/board` };
   if (passed?.id && passed.resource && isDocumentResource(passed.resource)) return { to: show(passed.resource, passed.id) };
   const query = new URLSearchParams(search);
   for (const [parameter, named] of Object.entries(VIEW_PARAMETERS)) {
