@@ -66,6 +66,7 @@ export const ErrorCodes = {
   inviteeIsOwnCompany: 'inviteeIsOwnCompany',
   quotationItemsMismatch: 'quotationItemsMismatch',
   quotationNotFound: 'quotationNotFound',
+  tenderSealed: 'tenderSealed',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

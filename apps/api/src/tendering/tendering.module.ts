@@ -1,9 +1,11 @@
 // The tendering context: invitations to a tender and sealed quotations, beside the `tender` document.
 // Conventions: see the README in this folder.
 import { Module } from '@nestjs/common';
+import { ComparisonController } from './comparison/comparison.controller.js';
+import { ComparisonService } from './comparison/comparison.service.js';
 import { TENDERING_COMMAND_HANDLERS } from './tendering-command.handlers.js';
 import { TenderingController } from './tendering.controller.js';
 import { TenderingService } from './tendering.service.js';
 
-@Module({ controllers: [TenderingController], providers: [...TENDERING_COMMAND_HANDLERS, TenderingService] })
+@Module({ controllers: [TenderingController, ComparisonController], providers: [...TENDERING_COMMAND_HANDLERS, TenderingService, ComparisonService] })
 export class TenderingModule {}

@@ -1,0 +1,111 @@
+// The comparison sheet over the API (issue 18), on PGlite and on PostgreSQL: Teguh Bina's tender of three
+// lines with its own estimate; Mutiara Supplies and Kukuh Jaya quote (Mutiara includes line 3 at no
+// charge). Before the Close the sheet is refused (409 tenderSealed) and says nothing; a seller or another
+// company gets 404. After the Close the buyer reads items down and sellers across, the lowest rate per
+// line marked, totals, ranks and the deviation from the estimate, page by page on the line number.
+// Every expected figure below is worked out by hand from the rates sent, not read from the code.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running } from '../documents/harness.js';
+
+const KUKUH = 'kukuh-jaya';
+const SERI = 'seri-hartanah';
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const BASE = '/api/tendering/tenders';
+
+// Estimate: 100 x 10.00 = 1000.00; 5 x 200.00 = 1000.00; 1 x 50.00 = 50.00; total 2050.00.
+const ITEMS = [
+  { description: 'Excavation', unit: 'm3', quantity: '100', rate: '10.00' },
+  { description: 'Pile caps', unit: 'no', quantity: '5', rate: '200.00' },
+  { description: 'Setting out', unit: 'item', quantity: '1', rate: '50.00' },
+];
+// Mutiara: 950.00 + 1050.00 + 0.00 = 2000.00 (-50.00, -2.44 % of 2050.00).
+const MUTIARA_RATES = [{ lineNo: 1, rate: '9.50' }, { lineNo: 2, rate: '210.00' }, { lineNo: 3, rate: '0', includeZeroRate: true }];
+// Kukuh: 1100.00 + 950.00 + 40.00 = 2090.00 (+40.00, +1.95 %).
+const KUKUH_RATES = [{ lineNo: 1, rate: '11.00' }, { lineNo: 2, rate: '190.00' }, { lineNo: 3, rate: '40.00' }];
+
+describe.each(STORES)('tender comparison api on %s', (kind) => {
+  let running: Running | undefined;
+  const r = () => running!;
+  let kumar = '', lim = '', mei = '', wong = '', hafiz = '';
+  let tenderId = '';
+  let tenderRevision = 0;
+
+  const call = (method: 'get' | 'post' | 'put', path: string, token: string, body?: unknown, headers?: Record<string, string>) => r().api.call(method, path, { token, body, headers });
+  const act = async (token: string, event: string) => {
+    const reply = await call('post', `/api/documents/tender/${tenderId}/actions/${event}`, token, {}, { 'If-Match': String(tenderRevision) });
+    expect(reply.status).toBe(200);
+    tenderRevision = reply.body.revision;
+    return reply;
+  };
+  const expectRefused = (reply: Reply, status: number, code: string) => expect({ status: reply.status, code: reply.body.errorCode }).toEqual({ status, code });
+
+  beforeAll(async () => {
+    running = await startDocumentsApp(kind);
+    kumar = await r().signIn('kumar@teguhbina.my', TEGUH);
+    lim = await r().signIn('lim@teguhbina.my', TEGUH);
+    mei = await r().signIn('mei@mutiarasupplies.my', MUTIARA);
+    wong = await r().signIn('wong@kukuhcontractor.my', KUKUH);
+    hafiz = await r().signIn('hafiz@serihartanah.my', SERI);
+  }, 180_000);
+  afterAll(async () => running?.stop());
+
+  it('a tender of three lines, two sellers invited, activated, both quote', async () => {
+    const created = await call('post', '/api/documents/tender', kumar, tenderBody(r().clock.now, { items: ITEMS }));
+    expect(created.status).toBe(201);
+    tenderId = created.body.id;
+    tenderRevision = created.body.revision;
+    expect((await call('post', `${BASE}/${tenderId}/invitations`, kumar, { companyIds: [MUTIARA, KUKUH] })).status).toBe(201);
+    await act(kumar, 'Request_Approve');
+    expect((await act(lim, 'Approve')).body.status).toBe('active');
+    r().clock.advance(11 * MINUTE);
+    expect((await call('put', `${BASE}/${tenderId}/quotation`, mei, { items: MUTIARA_RATES })).body).toMatchObject({ status: 'submitted', total: '2000.00' });
+    expect((await call('put', `${BASE}/${tenderId}/quotation`, wong, { items: KUKUH_RATES })).body).toMatchObject({ status: 'submitted', total: '2090.00' });
+  });
+
+  it('before the Close: 409 tenderSealed for the buyer with no figure in the reply; 404 for a seller and for another company', async () => {
+    const sealed = await call('get', `${BASE}/${tenderId}/comparison`, kumar);
+    expectRefused(sealed, 409, 'tenderSealed');
+    for (const figure of ['2000.00', '2090.00', '9.50', '210.00', '190.00', '1100.00']) expect(JSON.stringify(sealed.body)).not.toContain(figure);
+    expectRefused(await call('get', `${BASE}/${tenderId}/comparison`, mei), 404, 'tenderNotFound');
+    expectRefused(await call('get', `${BASE}/${tenderId}/comparison`, hafiz), 404, 'tenderNotFound');
+    expectRefused(await call('get', `${BASE}/not-an-id/comparison`, kumar), 404, 'tenderNotFound');
+  });
+
+  it('after the Close, the sheet: sellers across by name, totals, ranks, lowest lines and deviation from the estimate', async () => {
+    r().clock.advance(2 * DAY);
+    kumar = await r().signIn('kumar@teguhbina.my', TEGUH);
+    mei = await r().signIn('mei@mutiarasupplies.my', MUTIARA);
+    expect((await act(kumar, 'Close')).body.status).toBe('comparison');
+    const sheet = await call('get', `${BASE}/${tenderId}/comparison`, kumar);
+    expect(sheet.status).toBe(200);
+    expect(sheet.body).toMatchObject({ status: 'comparison', lines: 3, estimate: { total: '2050.00' }, nextAfter: null, notQuoted: [] });
+    expect(sheet.body.sellers.map((s: Record<string, unknown>) => [s.sellerCompanyId, s.total, s.rank, s.quoted, s.included, s.excluded, s.missing, s.lowestLines, s.deviation])).toEqual([
+      [KUKUH, '2090.00', 2, 3, 0, 0, 0, 1, { amount: '40.00', percent: '1.95' }],
+      [MUTIARA, '2000.00', 1, 2, 1, 0, 0, 2, { amount: '-50.00', percent: '-2.44' }],
+    ]);
+    expect(sheet.body.items.map((row: { lineNo: number; estimate: unknown; lowestRate: string; cells: { state: string; rate: string; amount: string; lowest: boolean }[] }) =>
+      [row.lineNo, row.estimate, row.lowestRate, row.cells.map((c) => `${c.state} ${c.rate} ${c.amount}${c.lowest ? ' lowest' : ''}`)])).toEqual([
+      [1, { rate: '10.00', amount: '1000.00' }, '9.50', ['quoted 11.00 1100.00', 'quoted 9.50 950.00 lowest']],
+      [2, { rate: '200.00', amount: '1000.00' }, '190.00', ['quoted 190.00 950.00 lowest', 'quoted 210.00 1050.00']],
+      [3, { rate: '50.00', amount: '50.00' }, '0.00', ['quoted 40.00 40.00', 'included 0.00 0.00 lowest']],
+    ]);
+    expect(sheet.body.items[1].cells[1].deviation).toEqual({ amount: '50.00', percent: '5.00' });
+    // Still only the buyer: the sellers never see each other's figures.
+    expectRefused(await call('get', `${BASE}/${tenderId}/comparison`, mei), 404, 'tenderNotFound');
+  });
+
+  it('pages by line number (after, limit); a bad page is 400 validationFailed', async () => {
+    const first = await call('get', `${BASE}/${tenderId}/comparison?limit=2`, kumar);
+    expect([first.body.items.map((row: { lineNo: number }) => row.lineNo), first.body.nextAfter]).toEqual([[1, 2], 2]);
+    const second = await call('get', `${BASE}/${tenderId}/comparison?after=2&limit=2`, kumar);
+    expect([second.body.items.map((row: { lineNo: number }) => row.lineNo), second.body.nextAfter]).toEqual([[3], null]);
+    expect(second.body.sellers).toEqual(first.body.sellers);
+    expectRefused(await call('get', `${BASE}/${tenderId}/comparison?limit=0`, kumar), 400, 'validationFailed');
+    expectRefused(await call('get', `${BASE}/${tenderId}/comparison?limit=501`, kumar), 400, 'validationFailed');
+    expectRefused(await call('get', `${BASE}/${tenderId}/comparison?after=-1`, kumar), 400, 'validationFailed');
+    expectRefused(await call('get', `${BASE}/${tenderId}/comparison?sort=rate`, kumar), 400, 'validationFailed');
+  });
+
+  itAnsweredEveryCallWithoutAServerError(() => running);
+});
