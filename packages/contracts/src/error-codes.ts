@@ -67,6 +67,9 @@ export const ErrorCodes = {
   quotationItemsMismatch: 'quotationItemsMismatch',
   quotationNotFound: 'quotationNotFound',
   tenderSealed: 'tenderSealed',
+  tenderNotInComparison: 'tenderNotInComparison',
+  sellerNotQuoted: 'sellerNotQuoted',
+  quotationIncomplete: 'quotationIncomplete',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -8,6 +8,7 @@ import type { CatalogueEntry } from '../catalogue/catalogue.js';
 import { ActionButtons } from './ActionButtons.js';
 import { DocumentDetails } from './DocumentDetails.js';
 import { DocumentPageTitle } from './DocumentPageTitle.js';
+import { ComparisonTab } from '../tendering/comparison/ComparisonTab.js';
 import { HistoryTimeline, useHistory } from './HistoryTimeline.js';
 import { ReplayControl } from './ReplayControl.js';
 
@@ -30,10 +31,12 @@ function ShowBody({ entry }: { entry: CatalogueEntry }) {
         <Tab value="document" label={translate('admin.documents.tabDocument')} />
         <Tab value="history" label={translate('admin.history.title')} data-testid="tab-history" />
         <Tab value="replay" label={translate('admin.replay.title')} data-testid="tab-replay" />
+        {entry.resource === 'tender' && <Tab value="comparison" label={translate('admin.tenderComparison.tab')} data-testid="tab-comparison" />}
       </Tabs>
       {tab === 'document' && <DocumentDetails document={record} />}
       {tab === 'history' && <HistoryTimeline resource={entry.resource} id={record.id} rows={history} />}
       {tab === 'replay' && <ReplayControl entry={entry} document={record} history={history} />}
+      {tab === 'comparison' && <ComparisonTab tenderId={record.id} revision={record.revision} />}
     </Box>
   );
 }

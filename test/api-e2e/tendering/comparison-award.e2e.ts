@@ -3,8 +3,13 @@
 // charge). Before the Close the sheet is refused (409 tenderSealed) and says nothing; a seller or another
 // company gets 404. After the Close the buyer reads items down and sellers across, the lowest rate per
 // line marked, totals, ranks and the deviation from the estimate, page by page on the line number.
+// Then the award: Mutiara is chosen; the tender machine's Draft_Contract is recorded with kumar as actor; a
+// letter of award to Mutiara and a draft purchase order are made from Mutiara's rates, each naming the
+// tender as its source; the letter's approval round sends it to Mutiara, who accepts; Kukuh Jaya is told it
+// was unsuccessful, with none of the figures. Every refusal a 4xx with its code, recording nothing.
 // Every expected figure below is worked out by hand from the rates sent, not read from the code.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { NotificationReactor } from '../../../apps/api/src/notifications/notification-reactor.js';
 import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running } from '../documents/harness.js';
 
 const KUKUH = 'kukuh-jaya';
@@ -105,6 +110,71 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
     expectRefused(await call('get', `${BASE}/${tenderId}/comparison?limit=501`, kumar), 400, 'validationFailed');
     expectRefused(await call('get', `${BASE}/${tenderId}/comparison?after=-1`, kumar), 400, 'validationFailed');
     expectRefused(await call('get', `${BASE}/${tenderId}/comparison?sort=rate`, kumar), 400, 'validationFailed');
+  });
+
+  it('bad awards are refused with their codes, and nothing is recorded', async () => {
+    const path = `${BASE}/${tenderId}/award`;
+    expectRefused(await call('post', path, kumar, { sellerCompanyId: MUTIARA }), 400, 'validationFailed');
+    expectRefused(await call('post', path, kumar, { sellerCompanyId: MUTIARA, orderKind: 'invoice' }), 400, 'validationFailed');
+    expectRefused(await call('post', path, kumar, { sellerCompanyId: MUTIARA, orderKind: 'purchaseOrder', total: '1' }), 400, 'validationFailed');
+    expectRefused(await call('post', path, kumar, { sellerCompanyId: SERI, orderKind: 'purchaseOrder' }), 422, 'sellerNotQuoted');
+    expectRefused(await call('post', path, mei, { sellerCompanyId: MUTIARA, orderKind: 'purchaseOrder' }), 404, 'tenderNotFound');
+    const events = await r().sql.query<{ n: string | number }>("SELECT count(*) AS n FROM events WHERE stream_type IN ('tenderAward', 'letterOfAward', 'purchaseOrder')");
+    expect(Number(events[0]!.n)).toBe(0);
+    expect((await call('get', `/api/documents/tender/${tenderId}`, kumar)).body.status).toBe('comparison');
+  });
+
+  let letterId = '';
+  it('kumar awards Mutiara: Draft_Contract on the tender, a letter of award and a draft purchase order at Mutiara\'s rates, the tender their source', async () => {
+    const awarded = await call('post', `${BASE}/${tenderId}/award`, kumar, { sellerCompanyId: MUTIARA, orderKind: 'purchaseOrder' });
+    expect(awarded.status).toBe(201);
+    expect(awarded.body).toMatchObject({ status: 'draftContract', sellerCompanyId: MUTIARA, total: '2000.00', unsuccessful: [KUKUH], letterOfAward: { status: 'new' }, order: { resource: 'purchaseOrder', status: 'new' } });
+    letterId = awarded.body.letterOfAward.id;
+    const tender = await call('get', `/api/documents/tender/${tenderId}`, kumar);
+    expect(tender.body.status).toBe('draftContract');
+    tenderRevision = tender.body.revision;
+    const history = await call('get', `/api/documents/tender/${tenderId}/history`, kumar);
+    expect(history.body.at(-1)).toMatchObject({ action: 'Draft_Contract', statusAfter: 'draftContract' });
+    const lines = (body: { items: { description: string; quantity: string; rate: string; amount: string }[] }) => body.items.map((i) => [i.description, i.quantity, i.rate, i.amount]);
+    const letter = await call('get', `/api/documents/letterOfAward/${letterId}`, kumar);
+    expect(letter.body).toMatchObject({ counterpartyCompanyId: MUTIARA, sourceDocumentId: tenderId });
+    expect(lines(letter.body)).toEqual([['Excavation', '100.000', '9.50', '950.00'], ['Pile caps', '5.000', '210.00', '1050.00'], ['Setting out', '1.000', '0.00', '0.00']]);
+    const order = await call('get', `/api/documents/purchaseOrder/${awarded.body.order.id}`, kumar);
+    expect(order.body).toMatchObject({ counterpartyCompanyId: MUTIARA, sourceDocumentId: tenderId });
+    expect(order.body.totals).toMatchObject({ subtotal: '2000.00', total: '2120.00' }); // SST 6% on an order
+    expect(lines(order.body)).toEqual(lines(letter.body));
+    const awards = await call('get', `${BASE}/${tenderId}/awards`, kumar);
+    expect(awards.body.data).toEqual([expect.objectContaining({ sellerCompanyId: MUTIARA, letterOfAwardId: letterId, orderId: awarded.body.order.id, unsuccessfulSellerIds: [KUKUH], orderKind: 'purchaseOrder' })]);
+    expectRefused(await call('post', `${BASE}/${tenderId}/award`, kumar, { sellerCompanyId: KUKUH, orderKind: 'workOrder' }), 409, 'tenderNotInComparison');
+  });
+
+  it('Kukuh Jaya is told it was unsuccessful (its received tenders), with no figure of any quotation; Mutiara is not told so', async () => {
+    await r().app.get(NotificationReactor).settled();
+    const feed = await call('get', '/api/application/user-event-list?start=0&length=20', wong);
+    const told = (feed.body.events as { module: string; src: string; src_id: string; event_data: string }[]).filter((e) => e.src_id === tenderId && e.module === 'tender');
+    expect(told).toHaveLength(1);
+    expect(JSON.parse(told[0]!.event_data)).toMatchObject({ status: 'unsuccessful', workflow_event: 'Award', tender_id: tenderId, company_name: 'Teguh Bina Sdn Bhd' });
+    for (const figure of ['2000.00', '2090.00', '9.50', '210.00', '950.00', 'Mutiara']) expect(told[0]!.event_data).not.toContain(figure);
+    const mutiara = await call('get', '/api/application/user-event-list?start=0&length=20', mei);
+    expect((mutiara.body.events as { event_data: string }[]).filter((e) => e.event_data.includes('unsuccessful'))).toEqual([]);
+  });
+
+  it('the letter\'s approval round sends it to Mutiara, who accepts it (§2.6 letter of award)', async () => {
+    let revision = (await call('get', `/api/documents/letterOfAward/${letterId}`, kumar)).body.revision as number;
+    const step = async (token: string, event: string) => {
+      const reply = await call('post', `/api/documents/letterOfAward/${letterId}/actions/${event}`, token, {}, { 'If-Match': String(revision) });
+      expect({ event, status: reply.status, body: reply.status === 200 ? null : reply.body }).toEqual({ event, status: 200, body: null });
+      revision = reply.body.revision;
+      return reply.body.status as string;
+    };
+    await step(kumar, 'Request_Approve');
+    let status = 'new';
+    for (const approver of [lim, await r().signIn('aminah@teguhbina.my', TEGUH)]) {
+      if (status !== 'new') break;
+      status = await step(approver, 'Approve');
+    }
+    expect(status).toBe('pendingConfirmation');
+    expect(await step(mei, 'Confirm')).toBe('accepted');
   });
 
   itAnsweredEveryCallWithoutAServerError(() => running);
