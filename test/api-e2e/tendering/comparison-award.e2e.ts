@@ -10,7 +10,7 @@
 // Every expected figure below is worked out by hand from the rates sent, not read from the code.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { NotificationReactor } from '../../../apps/api/src/notifications/notification-reactor.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, userIdOf, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running } from '../documents/harness.js';
 
 const KUKUH = 'kukuh-jaya';
 const SERI = 'seri-hartanah';
@@ -79,8 +79,11 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
 
   it('after the Close, the sheet: sellers across by name, totals, ranks, lowest lines and deviation from the estimate', async () => {
     r().clock.advance(2 * DAY);
+    // Two days idle ends every session: everyone signs in again.
     kumar = await r().signIn('kumar@teguhbina.my', TEGUH);
+    lim = await r().signIn('lim@teguhbina.my', TEGUH);
     mei = await r().signIn('mei@mutiarasupplies.my', MUTIARA);
+    wong = await r().signIn('wong@kukuhcontractor.my', KUKUH);
     expect((await act(kumar, 'Close')).body.status).toBe('comparison');
     const sheet = await call('get', `${BASE}/${tenderId}/comparison`, kumar);
     expect(sheet.status).toBe(200);
@@ -174,6 +177,9 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
       status = await step(approver, 'Approve');
     }
     expect(status).toBe('pendingConfirmation');
+    // Accepting a letter of award is the seller's level 20 on letterOfAward: Mei, Mutiara's administrator, assigns it to herself.
+    const assigned = await call('post', '/api/company-workflow/assignments', mei, { code: 'letterOfAward', user_id: await userIdOf(r(), 'mei@mutiarasupplies.my'), workflow_level: 20 });
+    expect(assigned.status).toBe(200);
     expect(await step(mei, 'Confirm')).toBe('accepted');
   });
 
