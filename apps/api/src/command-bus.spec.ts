@@ -46,6 +46,7 @@ import { ProgressPlansModule } from './progress-plans/progress-plans.module.js';
 import { ProgressPlans } from './progress-plans/progress-plans.service.js';
 import { READ_MODELS } from './common/principal.js';
 import * as tenderingCommands from './tendering/tendering.commands.js';
+import * as tenderAwardCommands from './tendering/award/award.commands.js';
 import { TenderingModule } from './tendering/tendering.module.js';
 
 type Constructor = new (...args: never[]) => unknown;
@@ -69,7 +70,7 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['BQ import and scans', BqImportExportModule, [bqImportExportCommands]],
   ['ongoing budgets', BudgetsModule, [budgetCommands]],
   ['progress plans', ProgressPlansModule, [progressPlanCommands]],
-  ['tendering', TenderingModule, [tenderingCommands]],
+  ['tendering', TenderingModule, [tenderingCommands, tenderAwardCommands]],
 ];
 
 describe('commands through the CQRS CommandBus', () => {

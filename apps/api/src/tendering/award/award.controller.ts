@@ -1,14 +1,16 @@
 // The award routes (base /api/tendering): the buyer awards a closed tender to a seller that quoted.
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../../common/principal.js';
 import { ApiRefusal } from '../../openapi/api-replies.decorators.js';
+import { AwardTender } from './award.commands.js';
 import { AwardService } from './award.service.js';
 
 @ApiTags('tendering')
 @Controller('tendering')
 export class AwardController {
-  constructor(private readonly awards: AwardService) {}
+  constructor(private readonly commands: CommandBus, private readonly awards: AwardService) {}
 
   @Post('tenders/:tenderId/award')
   @HttpCode(201)
@@ -16,7 +18,7 @@ export class AwardController {
   @ApiRefusal(409, 'tenderNotInComparison: the tender is not in comparison (or draftContractRejected)')
   @ApiRefusal(422, 'sellerNotQuoted, quotationIncomplete (a line without a rate)')
   award(@Param('tenderId') tenderId: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
-    return this.awards.award(request.principal!, tenderId, body);
+    return this.commands.execute(new AwardTender(request.principal!, tenderId, body));
   }
 
   @Get('tenders/:tenderId/awards')
