@@ -47,6 +47,7 @@ import { ProgressPlans } from './progress-plans/progress-plans.service.js';
 import { READ_MODELS } from './common/principal.js';
 import * as tenderingCommands from './tendering/tendering.commands.js';
 import * as tenderAwardCommands from './tendering/award/award.commands.js';
+import * as tenderAnalysisCommands from './tendering/analysis/analysis.commands.js';
 import { TenderingModule } from './tendering/tendering.module.js';
 
 type Constructor = new (...args: never[]) => unknown;
@@ -70,7 +71,7 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['BQ import and scans', BqImportExportModule, [bqImportExportCommands]],
   ['ongoing budgets', BudgetsModule, [budgetCommands]],
   ['progress plans', ProgressPlansModule, [progressPlanCommands]],
-  ['tendering', TenderingModule, [tenderingCommands, tenderAwardCommands]],
+  ['tendering', TenderingModule, [tenderingCommands, tenderAwardCommands, tenderAnalysisCommands]],
 ];
 
 describe('commands through the CQRS CommandBus', () => {

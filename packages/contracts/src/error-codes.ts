@@ -70,6 +70,8 @@ export const ErrorCodes = {
   tenderNotInComparison: 'tenderNotInComparison',
   sellerNotQuoted: 'sellerNotQuoted',
   quotationIncomplete: 'quotationIncomplete',
+  analysisWeightsInvalid: 'analysisWeightsInvalid',
+  analysisCriteriaNotSet: 'analysisCriteriaNotSet',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

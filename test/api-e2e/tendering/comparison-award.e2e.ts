@@ -115,6 +115,46 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
     expectRefused(await call('get', `${BASE}/${tenderId}/comparison?sort=rate`, kumar), 400, 'validationFailed');
   });
 
+  it('analysis: a questionnaire (price 60, experience 25, programme 15), scores, weighted ranking; refusals recorded nothing', async () => {
+    const base = `${BASE}/${tenderId}/analysis`;
+    const criteria = { priceWeight: 60, criteria: [{ key: 'experience', name: 'Experience', weight: 25 }, { key: 'programme', name: 'Programme', weight: 15 }] };
+    expectRefused(await call('put', `${base}/scores/${MUTIARA}`, kumar, { scores: { experience: 70 } }), 409, 'analysisCriteriaNotSet');
+    expectRefused(await call('put', `${base}/criteria`, kumar, { ...criteria, priceWeight: 70 }), 422, 'analysisWeightsInvalid');
+    expectRefused(await call('put', `${base}/criteria`, kumar, { priceWeight: 60 }), 400, 'validationFailed');
+    expectRefused(await call('put', `${base}/criteria`, await r().signIn('farid@teguhbina.my', TEGUH), criteria), 403, 'noAuthority');
+    expectRefused(await call('put', `${base}/criteria`, mei, criteria), 404, 'tenderNotFound');
+    expect(Number((await r().sql.query<{ n: string | number }>("SELECT count(*) AS n FROM events WHERE stream_type = 'tenderAnalysis'"))[0]!.n)).toBe(0);
+    expect((await call('put', `${base}/criteria`, kumar, criteria)).status).toBe(200);
+    expect((await call('put', `${base}/scores/${MUTIARA}`, kumar, { scores: { experience: 70, programme: 80 } })).status).toBe(200);
+    expect((await call('put', `${base}/scores/${KUKUH}`, kumar, { scores: { experience: 90, programme: 100 } })).status).toBe(200);
+    expectRefused(await call('put', `${base}/scores/${SERI}`, kumar, { scores: { experience: 90, programme: 100 } }), 422, 'sellerNotQuoted');
+    expectRefused(await call('put', `${base}/scores/${KUKUH}`, kumar, { scores: { experience: 101, programme: 100 } }), 400, 'validationFailed');
+    // Mutiara: price 100.00, technical (70x25 + 80x15) / 40 = 73.75, combined (6000 + 1750 + 1200) / 100 = 89.50.
+    // Kukuh: price 2000 / 2090 = 95.69, technical 93.75, combined (95.69x60 + 2250 + 1500) / 100 = 94.91.
+    const analysis = await call('get', base, kumar);
+    expect(analysis.body.sellers.map((s: Record<string, unknown>) => [s.sellerCompanyId, s.priceScore, s.technicalScore, s.score, s.rank])).toEqual([
+      [KUKUH, '95.69', '93.75', '94.91', 1], [MUTIARA, '100.00', '73.75', '89.50', 2],
+    ]);
+    expectRefused(await call('get', base, mei), 404, 'tenderNotFound');
+  });
+
+  it('shortlist and evaluate go through the tender machine (recorded on the tender with kumar as actor), the status stays comparison', async () => {
+    const base = `${BASE}/${tenderId}/analysis`;
+    expectRefused(await call('post', `${base}/shortlist`, kumar, { sellerCompanyIds: [MUTIARA, SERI] }), 422, 'sellerNotQuoted');
+    expect((await call('post', `${base}/shortlist`, kumar, { sellerCompanyIds: [MUTIARA, KUKUH] })).status).toBe(200);
+    expect((await call('post', `${base}/evaluate`, kumar, {})).status).toBe(200);
+    const history = await call('get', `/api/documents/tender/${tenderId}/history`, kumar);
+    expect(history.body.slice(-2).map((row: { action: string; statusAfter: string; actorName: string }) => [row.action, row.statusAfter, row.actorName])).toEqual([
+      ['Shortlist', 'comparison', 'Kumar a/l Rajan'], ['Evaluate', 'comparison', 'Kumar a/l Rajan'],
+    ]);
+    const analysis = await call('get', base, kumar);
+    expect(analysis.body.shortlist).toEqual([MUTIARA, KUKUH]);
+    expect(analysis.body.evaluated).toMatchObject({ at: expect.any(String) });
+    const events = await r().sql.query<{ type: string; actor: string }>("SELECT type, metadata->>'actorUserId' AS actor FROM events WHERE stream_type = 'tenderAnalysis' ORDER BY revision");
+    expect(events.map((e) => e.type)).toEqual(['AnalysisCriteriaSet', 'TechnicalScoresEntered', 'TechnicalScoresEntered', 'SellersShortlisted', 'TenderEvaluated']);
+    expect(new Set(events.map((e) => e.actor))).toEqual(new Set([await userIdOf(r(), 'kumar@teguhbina.my')]));
+  });
+
   it('bad awards are refused with their codes, and nothing is recorded', async () => {
     const path = `${BASE}/${tenderId}/award`;
     expectRefused(await call('post', path, kumar, { sellerCompanyId: MUTIARA }), 400, 'validationFailed');

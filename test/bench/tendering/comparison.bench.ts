@@ -33,12 +33,19 @@ async function main(): Promise<void> {
   try {
     const kumar = await signIn({ base: api.base }, 'kumar@teguhbina.my', DEMO_PASSWORD, TEGUH);
     const lim = await signIn({ base: api.base }, 'lim@teguhbina.my', DEMO_PASSWORD, TEGUH);
+    const aminah = await signIn({ base: api.base }, 'aminah@teguhbina.my', DEMO_PASSWORD, TEGUH);
     const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-    const items = Array.from({ length: SOURCE_LINES }, (_, i) => ({ description: `Item ${i + 1}`, unit: 'm3', quantity: String(1 + (i % 40)), rate: money(1000 + ((i * 37) % 5000)) }));
+    const items = Array.from({ length: SOURCE_LINES }, (_, i) => ({ description: `Item ${i + 1}`, unit: 'm3', quantity: String(1 + (i % 40)), rate: money(1 + ((i * 37) % 50)) }));
+    // Small estimate rates keep the activation round within the demo approvers' limits (the figures do not change the read).
     const seeded = performance.now();
     const source = await createDocument({ base: api.base }, 'tender', kumar, { title: 'Bench tender', items, openAt: later(10), closeAt: later(2 * 24 * 60), expectedDeliveryStart: later(5 * 24 * 60).slice(0, 10) });
     let revision = await act({ base: api.base }, 'tender', kumar, source.id, 'Request_Approve', source.revision);
-    revision = await act({ base: api.base }, 'tender', lim, source.id, 'Approve', revision);
+    // The round's levels follow the amount (the authority manual): Lim, then Aminah while it still waits.
+    for (const approver of [lim, aminah]) {
+      const view = (await (await fetch(`${api.base}/api/documents/tender/${source.id}`, { headers: { authorization: `Bearer ${kumar}` } })).json()) as { status: string };
+      if (view.status !== 'pendingActivation') break;
+      revision = await act({ base: api.base }, 'tender', approver, source.id, 'Approve', revision);
+    }
     await act({ base: api.base }, 'tender', kumar, source.id, 'Close', revision);
 
     // The same tender under a new id, its lines repeated to LINES (line numbers 1..LINES).
@@ -94,8 +101,14 @@ async function main(): Promise<void> {
       const rows = await client.query<{ data: { items: unknown[] } }>('SELECT data FROM api.events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, revision', [streams]);
       if (rows.rows.length !== SELLERS || rows.rows[0]!.data.items.length !== LINES) throw new Error('bare read: wrong rows');
     };
+    // The first read of the sheet finds nothing kept (the quotation streams are read); later ones find the
+    // sellers kept for the tender's revision (ComparisonService): both are printed.
+    let coldStarted = performance.now();
     await sheet();
+    const coldApi = performance.now() - coldStarted;
+    coldStarted = performance.now();
     await bare();
+    const coldSql = performance.now() - coldStarted;
     const api_ms: number[] = [];
     const sql_ms: number[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -111,6 +124,7 @@ async function main(): Promise<void> {
     const sqlMedian = median(sql_ms);
     console.log(`comparison of ${SELLERS} sellers x ${LINES} lines (whole sheet, ${Math.ceil(LINES / 500)} pages): median ${apiMedian.toFixed(1)} ms over ${RUNS} runs`);
     console.log(`bare SQL read of the same ${SELLERS} quotation rows (one open connection): median ${sqlMedian.toFixed(1)} ms`);
+    console.log(`first read (nothing kept): sheet ${coldApi.toFixed(1)} ms, bare SQL ${coldSql.toFixed(1)} ms, against the bare median: ratio ${(coldApi / sqlMedian).toFixed(2)}`);
     console.log(`ratio ${(apiMedian / sqlMedian).toFixed(2)} (goal: at most 10) ${apiMedian / sqlMedian <= 10 ? 'PASS' : 'FAIL'}`);
   } finally {
     await db.close();

@@ -1,7 +1,7 @@
 // The buyer's comparison sheet, read once the seal is open: the tender folded by the documents context,
-// the invitation list, and each invited seller's latest quotation event (the stream head, one event a
-// seller, so 50 sellers are 50 small reads whatever their revision count). Nothing is stored: the sheet
-// is computed from the quotation streams on each read, so no read model ever holds a rate (sealed bids).
+// the invitation list, and each invited seller's quotation stream (a few at a time), kept per tender
+// revision while the tender is past its close (in this process's memory only). Nothing is stored in a read
+// model: the sheet is computed from the quotation streams, so no table ever holds a rate (sealed bids).
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../../authority/authority.service.js';
@@ -11,12 +11,17 @@ import { EVENT_STORE } from '../../store/store.tokens.js';
 import { foldInvitations, foldQuotation, isUnsealed, type QuotationState } from '../tendering.decider.js';
 import { TenderingRefused, tenderingReply } from '../tendering.errors.js';
 import { invitationsStream, quotationStream } from '../tendering.events.js';
+import { Lru } from '../../documents/lru.js';
 import { buildComparison, type Bidder, type EstimateLine } from './comparison.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A page of the sheet: at most this many lines (1,000 lines x 50 sellers is one or two pages). */
 export const MAX_COMPARISON_LINES = 500;
 const DEFAULT_LINES = 200;
+/** Quotation streams read at once (the pool has more connections; the API's own work stays in one thread). */
+const READ_CONCURRENCY = 8;
+/** Sheets' sellers kept per process, by tender and revision. */
+const CACHED_TENDERS = 20;
 
 export type BuyerTender = {
   id: string; companyId: string; documentNo: string; title: string; status: string; revision: number; projectId: string | null;
@@ -42,25 +47,23 @@ export async function loadBidders(store: EventStore, db: SqlExecutor, tenderId: 
     : new Map((await db.query<{ company_id: string; name: string }>('SELECT company_id, name FROM companies WHERE company_id = ANY($1::text[])', [invited])).map((r) => [r.company_id, r.name]));
   const bidders: Bidder[] = [];
   const notQuoted: { sellerCompanyId: string; sellerName: string | null }[] = [];
+  // A few streams at a time: the reads wait on the database, not on this process (50 sellers in 7 rounds).
+  const quotations = new Map<string, QuotationState | null>();
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, invited.length) }, async () => {
+    while (next < invited.length) {
+      const seller = invited[next++]!;
+      quotations.set(seller, foldQuotation(await store.readStream(quotationStream(tenderId, seller))));
+    }
+  }));
   for (const seller of invited) {
-    const quotation = await latestQuotation(store, tenderId, seller);
+    const quotation = quotations.get(seller) ?? null;
     if (quotation === null) notQuoted.push({ sellerCompanyId: seller, sellerName: names.get(seller) ?? null });
     else bidders.push({ sellerCompanyId: seller, sellerName: names.get(seller) ?? null, quotation });
   }
   const byName = (a: { sellerName: string | null; sellerCompanyId: string }, b: { sellerName: string | null; sellerCompanyId: string }) =>
     (a.sellerName ?? a.sellerCompanyId).localeCompare(b.sellerName ?? b.sellerCompanyId) || a.sellerCompanyId.localeCompare(b.sellerCompanyId);
   return { bidders: bidders.sort(byName), notQuoted: notQuoted.sort(byName) };
-}
-
-/** The quotation as its last event says (each event carries every line), with its first submission time. */
-async function latestQuotation(store: EventStore, tenderId: string, seller: string): Promise<QuotationState | null> {
-  const stream = quotationStream(tenderId, seller);
-  const head = await store.streamHead(stream);
-  if (head === null) return null;
-  const last = foldQuotation(await store.readStream(stream, { fromRevision: head.revision }));
-  if (last === null || head.revision === 0) return last;
-  const first = await store.readStream(stream, { fromRevision: 0, toRevision: 0 });
-  return { ...last, submittedAt: first[0]?.metadata.recordedAt ?? last.submittedAt };
 }
 
 function parsePage(query: Record<string, unknown>): { after: number; limit: number } {
@@ -80,6 +83,14 @@ function parsePage(query: Record<string, unknown>): { after: number; limit: numb
 
 @Injectable()
 export class ComparisonService {
+  /**
+   * The sellers' quotations of an unsealed tender, by tender id and revision. Once the tender is past its
+   * close no quotation can change (submit and revise are refused), and any step that could open it again
+   * (Reopen) is an event on the tender, so a new revision: a sheet read page by page, or again, reads the
+   * quotation streams once per revision.
+   */
+  private readonly sellers = new Lru<string, Awaited<ReturnType<typeof loadBidders>>>(CACHED_TENDERS);
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
@@ -92,7 +103,10 @@ export class ComparisonService {
       const tender = await loadBuyerTender(this.store, tenderId, companyId);
       const page = parsePage(query);
       if (!isUnsealed(tender)) throw new TenderingRefused(409, 'tenderSealed', `The quotations stay sealed until the tender is closed (it is ${tender.status}).`);
-      const { bidders, notQuoted } = await loadBidders(this.store, this.db, tender.id);
+      const key = `${tender.id}@${tender.revision}`;
+      const loaded = this.sellers.get(key) ?? (await loadBidders(this.store, this.db, tender.id));
+      this.sellers.set(key, loaded);
+      const { bidders, notQuoted } = loaded;
       const sheet = buildComparison(tender.items, bidders, page);
       return { success: true as const, tenderId: tender.id, documentNo: tender.documentNo, title: tender.title, status: tender.status, ...sheet, notQuoted };
     });
