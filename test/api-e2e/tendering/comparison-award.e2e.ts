@@ -92,13 +92,14 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
       [KUKUH, '2090.00', 2, 3, 0, 0, 0, 1, { amount: '40.00', percent: '1.95' }],
       [MUTIARA, '2000.00', 1, 2, 1, 0, 0, 2, { amount: '-50.00', percent: '-2.44' }],
     ]);
-    expect(sheet.body.items.map((row: { lineNo: number; estimate: unknown; lowestRate: string; cells: { state: string; rate: string; amount: string; lowest: boolean }[] }) =>
-      [row.lineNo, row.estimate, row.lowestRate, row.cells.map((c) => `${c.state} ${c.rate} ${c.amount}${c.lowest ? ' lowest' : ''}`)])).toEqual([
-      [1, { rate: '10.00', amount: '1000.00' }, '9.50', ['quoted 11.00 1100.00', 'quoted 9.50 950.00 lowest']],
-      [2, { rate: '200.00', amount: '1000.00' }, '190.00', ['quoted 190.00 950.00 lowest', 'quoted 210.00 1050.00']],
-      [3, { rate: '50.00', amount: '50.00' }, '0.00', ['quoted 40.00 40.00', 'included 0.00 0.00 lowest']],
+    // Sellers across in name order: index 0 is Kukuh Jaya, 1 Mutiara Supplies.
+    expect(sheet.body.items.map(({ lineNo, estimate, lowestRate, rates, amounts, lowest, included, excluded, missing }: Record<string, unknown>) => ({ lineNo, estimate, lowestRate, rates, amounts, lowest, included, excluded, missing }))).toEqual([
+      { lineNo: 1, estimate: { rate: '10.00', amount: '1000.00' }, lowestRate: '9.50', rates: ['11.00', '9.50'], amounts: ['1100.00', '950.00'], lowest: [1], included: [], excluded: [], missing: [] },
+      { lineNo: 2, estimate: { rate: '200.00', amount: '1000.00' }, lowestRate: '190.00', rates: ['190.00', '210.00'], amounts: ['950.00', '1050.00'], lowest: [0], included: [], excluded: [], missing: [] },
+      { lineNo: 3, estimate: { rate: '50.00', amount: '50.00' }, lowestRate: '0.00', rates: ['40.00', '0.00'], amounts: ['40.00', '0.00'], lowest: [1], included: [1], excluded: [], missing: [] },
     ]);
-    expect(sheet.body.items[1].cells[1].deviation).toEqual({ amount: '50.00', percent: '5.00' });
+    // Against the estimate: 1100/1000 +10 %, 950/1000 -5 %; 950 -5 %, 1050 +5 %; 40/50 -20 %, 0/50 -100 %.
+    expect(sheet.body.items.map((row: { deviations: string[] }) => row.deviations)).toEqual([['10.00', '-5.00'], ['-5.00', '5.00'], ['-20.00', '-100.00']]);
     // Still only the buyer: the sellers never see each other's figures.
     expectRefused(await call('get', `${BASE}/${tenderId}/comparison`, mei), 404, 'tenderNotFound');
   });
@@ -144,7 +145,7 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
     expect((await call('post', `${base}/shortlist`, kumar, { sellerCompanyIds: [MUTIARA, KUKUH] })).status).toBe(200);
     expect((await call('post', `${base}/evaluate`, kumar, {})).status).toBe(200);
     const history = await call('get', `/api/documents/tender/${tenderId}/history`, kumar);
-    expect(history.body.slice(-2).map((row: { action: string; statusAfter: string; actorName: string }) => [row.action, row.statusAfter, row.actorName])).toEqual([
+    expect(history.body.slice(-2).map((row: { action: string; statusAfter: string; actor: { name: string } }) => [row.action, row.statusAfter, row.actor.name])).toEqual([
       ['Shortlist', 'comparison', 'Kumar a/l Rajan'], ['Evaluate', 'comparison', 'Kumar a/l Rajan'],
     ]);
     const analysis = await call('get', base, kumar);

@@ -35,13 +35,13 @@ describe('comparison sheet', () => {
 
   it('marks every lowest rate of a line (ties too), never an excluded or missing cell', () => {
     const sheet = buildComparison(ESTIMATE, [A, B], { after: 0, limit: 10 });
-    expect(sheet.items.map((row) => [row.lineNo, row.lowestRate, row.cells.map((cell) => `${cell.state}:${cell.rate}:${cell.lowest}`)])).toEqual([
-      [1, '4.00', ['quoted:4.00:true', 'quoted:4.00:true']],
-      [2, '0.00', ['included:0.00:true', 'quoted:120.00:false']],
-      [3, null, ['missing:null:false', 'excluded:0.00:false']],
+    expect(sheet.items.map(({ lineNo, lowestRate, rates, amounts, lowest, included, excluded, missing }) => ({ lineNo, lowestRate, rates, amounts, lowest, included, excluded, missing }))).toEqual([
+      { lineNo: 1, lowestRate: '4.00', rates: ['4.00', '4.00'], amounts: ['40.00', '40.00'], lowest: [0, 1], included: [], excluded: [], missing: [] },
+      { lineNo: 2, lowestRate: '0.00', rates: ['0.00', '120.00'], amounts: ['0.00', '240.00'], lowest: [0], included: [0], excluded: [], missing: [] },
+      { lineNo: 3, lowestRate: null, rates: [null, '0.00'], amounts: [null, '0.00'], lowest: [], included: [], excluded: [1], missing: [0] },
     ]);
-    expect(sheet.items[1]!.cells[1]!.deviation).toEqual({ amount: '40.00', percent: '20.00' });
-    expect(sheet.items[2]!.cells[1]!.deviation).toEqual({ amount: '0.00', percent: null });
+    // Line 2: A 0.00 against 200.00 is -100 %, B 240.00 is +20 %; line 3's estimate is 0: no percent.
+    expect(sheet.items.map((row) => row.deviations)).toEqual([['-20.00', '-20.00'], ['-100.00', '20.00'], [null, null]]);
   });
 
   it('pages by line number: after and limit, nextAfter only when lines remain', () => {

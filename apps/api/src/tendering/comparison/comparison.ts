@@ -15,13 +15,22 @@ export type Bidder = { sellerCompanyId: string; sellerName: string | null; quota
  */
 export type CellState = 'quoted' | 'included' | 'excluded' | 'missing';
 export type Deviation = { amount: string; percent: string | null };
-export type Cell = { state: CellState; rate: string | null; amount: string | null; lowest: boolean; deviation: Deviation | null };
+/**
+ * A line across the sellers, column by column (index i is the sheet's i-th seller): 50 sellers x 1,000
+ * lines is 50,000 cells, so each is a few strings in arrays rather than an object of its own (a third of the
+ * bytes to build, compress and parse). `deviations[i]` is the seller's amount against the estimate's, in
+ * percent (null when missing, or when the estimate is 0); the states other than `quoted` are listed by index.
+ */
+export type LineCells = {
+  rates: (string | null)[]; amounts: (string | null)[]; deviations: (string | null)[];
+  lowest: number[]; included: number[]; excluded: number[]; missing: number[];
+};
 
 export type ComparisonSeller = {
   sellerCompanyId: string; sellerName: string | null; revision: number; submittedAt: string; revisedAt: string;
   rank: number; total: string; quoted: number; included: number; excluded: number; missing: number; lowestLines: number; deviation: Deviation;
 };
-export type ComparisonRow = { lineNo: number; description: string; unit: string; quantity: string; estimate: { rate: string; amount: string }; lowestRate: string | null; cells: Cell[] };
+export type ComparisonRow = { lineNo: number; description: string; unit: string; quantity: string; estimate: { rate: string; amount: string }; lowestRate: string | null } & LineCells;
 export type ComparisonSheet = { estimate: { total: string }; lines: number; sellers: ComparisonSeller[]; items: ComparisonRow[]; nextAfter: number | null };
 
 const sen = (text: string): bigint => parseMoney(text) ?? 0n;
@@ -72,13 +81,22 @@ export function buildComparison(estimate: readonly EstimateLine[], bidders: read
       nextAfter ??= pageRows[pageRows.length - 1]!.lineNo;
       continue;
     }
-    pageRows.push({
+    const row: ComparisonRow = {
       lineNo: line.lineNo, description: line.description, unit: line.unit, quantity: line.quantity,
       estimate: { rate: line.rate, amount: line.amount }, lowestRate: lowest === null ? null : formatSen(lowest),
-      cells: cells.map((cell) => (cell.state === 'missing' || !('rate' in cell)
-        ? { state: 'missing', rate: null, amount: null, lowest: false, deviation: null }
-        : { state: cell.state, rate: formatSen(cell.rate), amount: formatSen(cell.amount), lowest: cell.state !== 'excluded' && cell.rate === lowest, deviation: deviation(cell.amount, estimateAmount) })),
+      rates: [], amounts: [], deviations: [], lowest: [], included: [], excluded: [], missing: [],
+    };
+    cells.forEach((cell, index) => {
+      if (!('rate' in cell)) {
+        row.rates.push(null), row.amounts.push(null), row.deviations.push(null), row.missing.push(index);
+        return;
+      }
+      row.rates.push(formatSen(cell.rate)), row.amounts.push(formatSen(cell.amount)), row.deviations.push(deviation(cell.amount, estimateAmount).percent);
+      if (cell.state === 'included') row.included.push(index);
+      if (cell.state === 'excluded') row.excluded.push(index);
+      else if (cell.rate === lowest) row.lowest.push(index);
     });
+    pageRows.push(row);
   }
   const ranked = totals.map((sum, index) => ({ sum, index })).sort((a, b) => (a.sum.total < b.sum.total ? -1 : a.sum.total > b.sum.total ? 1 : a.index - b.index));
   const rankOf = new Map(ranked.map((entry, position) => [entry.index, position + 1]));

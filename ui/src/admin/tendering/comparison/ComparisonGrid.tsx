@@ -11,12 +11,12 @@ import { Box } from '@mui/material';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatMoney, formatQuantity } from '../../format.js';
-import { percentText, type Cell, type ComparisonRow, type ComparisonSheet } from './comparison-model.js';
+import { cellOf, percentText, type Cell, type ComparisonRow, type ComparisonSheet } from './comparison-model.js';
 
 export const ROW_HEIGHT = 48;
 const ITEM_WIDTH = 220;
 const FIXED = [ITEM_WIDTH, 110, 130];
-const SELLER_WIDTH = 150;
+const SELLER_WIDTH = 176;
 const figure = (amount: string | null) => (amount === null ? '' : formatMoney(amount).replace('RM ', ''));
 
 const features = tableFeatures({});
@@ -32,7 +32,9 @@ function SellerCell({ cell, translate }: { cell: Cell; translate: (key: string, 
         {figure(cell.rate)}
         {cell.lowest && <span className="cmp-sr">{` (${translate('admin.tenderComparison.lowest')})`}</span>}
       </span>
-      <span className="cmp-small">{figure(cell.amount)}{cell.state === 'included' ? ` · ${translate('admin.tenderComparison.included')}` : ''}</span>
+      <span className="cmp-small">
+        {figure(cell.amount)}{cell.state === 'included' ? ` · ${translate('admin.tenderComparison.included')}` : cell.percent === null ? '' : ` · ${percentText({ amount: '', percent: cell.percent })}`}
+      </span>
     </span>
   );
 }
@@ -52,7 +54,7 @@ const Row = memo(function Row({ row, index, start, template, activeColumn, cellI
       <div role="gridcell" id={cellId(index, 2)} className={cls(2, ' cmp-num')} onMouseDown={() => onCellClick(index, 2)}>
         <span className="cmp-stack"><span>{figure(row.estimate.rate)}</span><span className="cmp-small">{figure(row.estimate.amount)}</span></span>
       </div>
-      {row.cells.map((cell, s) => (
+      {row.rates.map((_, s) => cellOf(row, s)).map((cell, s) => (
         <div key={s} role="gridcell" id={cellId(index, 3 + s)} data-state={cell.state} data-lowest={cell.lowest || undefined}
           className={cls(3 + s, ` cmp-num${cell.lowest ? ' cmp-lowest' : ''}`)} onMouseDown={() => onCellClick(index, 3 + s)}>
           <SellerCell cell={cell} translate={translate} />
@@ -77,7 +79,7 @@ export function ComparisonGrid({ sheet, label }: { sheet: ComparisonSheet; label
     helper.accessor((row) => row.description, { id: 'item', header: translate('admin.tenderComparison.item') }),
     helper.accessor((row) => row.quantity, { id: 'quantity', header: translate('admin.tenderComparison.quantity') }),
     helper.accessor((row) => row.estimate.rate, { id: 'estimate', header: translate('admin.tenderComparison.estimate') }),
-    ...sellers.map((seller, s) => helper.accessor((row) => row.cells[s]?.rate ?? null, { id: `seller-${s}`, header: seller.sellerName ?? seller.sellerCompanyId })),
+    ...sellers.map((seller, s) => helper.accessor((row) => row.rates[s] ?? null, { id: `seller-${s}`, header: seller.sellerName ?? seller.sellerCompanyId })),
   ]), [sellers, translate]);
   const table = useTable({ features, columns, data: sheet.items, getRowId: (row: ComparisonRow) => String(row.lineNo) });
   const rows = table.getRowModel().rows;

@@ -4,12 +4,21 @@ import { adminJson } from '../../providers/admin-request.js';
 
 export type CellState = 'quoted' | 'included' | 'excluded' | 'missing';
 export type Deviation = { amount: string; percent: string | null };
-export type Cell = { state: CellState; rate: string | null; amount: string | null; lowest: boolean; deviation: Deviation | null };
+/** A line's cells column by column (index = the seller's place in `sellers`); states other than quoted listed by index. */
+export type LineCells = { rates: (string | null)[]; amounts: (string | null)[]; deviations: (string | null)[]; lowest: number[]; included: number[]; excluded: number[]; missing: number[] };
+/** One seller's cell of a line, as the grid shows it. */
+export type Cell = { state: CellState; rate: string | null; amount: string | null; lowest: boolean; percent: string | null };
 export type ComparisonSeller = {
   sellerCompanyId: string; sellerName: string | null; revision: number; submittedAt: string; revisedAt: string;
   rank: number; total: string; quoted: number; included: number; excluded: number; missing: number; lowestLines: number; deviation: Deviation;
 };
-export type ComparisonRow = { lineNo: number; description: string; unit: string; quantity: string; estimate: { rate: string; amount: string }; lowestRate: string | null; cells: Cell[] };
+export type ComparisonRow = { lineNo: number; description: string; unit: string; quantity: string; estimate: { rate: string; amount: string }; lowestRate: string | null } & LineCells;
+
+/** Seller `index`'s cell of a line. */
+export function cellOf(row: LineCells, index: number): Cell {
+  const state: CellState = row.missing.includes(index) ? 'missing' : row.excluded.includes(index) ? 'excluded' : row.included.includes(index) ? 'included' : 'quoted';
+  return { state, rate: row.rates[index] ?? null, amount: row.amounts[index] ?? null, lowest: row.lowest.includes(index), percent: row.deviations[index] ?? null };
+}
 export type ComparisonSheet = {
   tenderId: string; documentNo: string; title: string; status: string; estimate: { total: string }; lines: number;
   sellers: ComparisonSeller[]; items: ComparisonRow[]; nextAfter: number | null; notQuoted: { sellerCompanyId: string; sellerName: string | null }[];
