@@ -55,7 +55,7 @@ export class AwardService {
       };
       await this.store.append({
         streamId: awardStream(tender.id), streamType: AWARD_STREAM_TYPE, expectedRevision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,
-        events: [{ type: 'TenderAwarded', data: data as unknown as Record<string, never>, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
+        events: [{ type: 'TenderAwarded', data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
       });
       return {
         success: true as const, tenderId: tender.id, status: 'draftContract', sellerCompanyId: bidder.sellerCompanyId, total: letter.state.fields.totals.total,

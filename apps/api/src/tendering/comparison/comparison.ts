@@ -88,10 +88,15 @@ export function buildComparison(estimate: readonly EstimateLine[], bidders: read
     };
     cells.forEach((cell, index) => {
       if (!('rate' in cell)) {
-        row.rates.push(null), row.amounts.push(null), row.deviations.push(null), row.missing.push(index);
+        row.rates.push(null);
+        row.amounts.push(null);
+        row.deviations.push(null);
+        row.missing.push(index);
         return;
       }
-      row.rates.push(formatSen(cell.rate)), row.amounts.push(formatSen(cell.amount)), row.deviations.push(deviation(cell.amount, estimateAmount).percent);
+      row.rates.push(formatSen(cell.rate));
+      row.amounts.push(formatSen(cell.amount));
+      row.deviations.push(deviation(cell.amount, estimateAmount).percent);
       if (cell.state === 'included') row.included.push(index);
       if (cell.state === 'excluded') row.excluded.push(index);
       else if (cell.rate === lowest) row.lowest.push(index);

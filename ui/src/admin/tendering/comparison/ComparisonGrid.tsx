@@ -7,15 +7,15 @@
 // inside itself, so a phone's page never does.
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import { Box } from '@mui/material';
+import { Box, useMediaQuery } from '@mui/material';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatMoney, formatQuantity } from '../../format.js';
 import { cellOf, percentText, type Cell, type ComparisonRow, type ComparisonSheet } from './comparison-model.js';
 
 export const ROW_HEIGHT = 48;
-const ITEM_WIDTH = 220;
-const FIXED = [ITEM_WIDTH, 110, 130];
+/** The item column (sticky): narrower on a phone, so a seller's column stays in view beside it. */
+const ITEM_WIDTH = { desktop: 220, phone: 128 };
 const SELLER_WIDTH = 176;
 const figure = (amount: string | null) => (amount === null ? '' : formatMoney(amount).replace('RM ', ''));
 
@@ -71,8 +71,10 @@ export function ComparisonGrid({ sheet, label }: { sheet: ComparisonSheet; label
   const [active, setActive] = useState<{ row: number; column: number } | null>(null);
   const sellers = sheet.sellers;
   const columnCount = 3 + sellers.length;
-  const template = useMemo(() => [...FIXED, ...sellers.map(() => SELLER_WIDTH)].map((w) => `${w}px`).join(' '), [sellers]);
-  const width = FIXED.reduce((a, b) => a + b, 0) + sellers.length * SELLER_WIDTH;
+  const itemWidth = useMediaQuery('(max-width:599.95px)') ? ITEM_WIDTH.phone : ITEM_WIDTH.desktop;
+  const fixed = useMemo(() => [itemWidth, 110, 130], [itemWidth]);
+  const template = useMemo(() => [...fixed, ...sellers.map(() => SELLER_WIDTH)].map((w) => `${w}px`).join(' '), [fixed, sellers]);
+  const width = fixed.reduce((a, b) => a + b, 0) + sellers.length * SELLER_WIDTH;
 
   // The table model names the columns (its headers are what the sticky header row shows).
   const columns = useMemo(() => helper.columns([
@@ -98,12 +100,16 @@ export function ComparisonGrid({ sheet, label }: { sheet: ComparisonSheet; label
     if (active.row < rows.length) virtualizer.scrollToIndex(active.row, { align: 'auto' });
     // Sideways: bring the active seller column out from under the sticky item column.
     const element = scrollRef.current;
-    if (!element || active.column < 1) return;
-    const left = FIXED.slice(0, Math.min(active.column, 3)).reduce((a, b) => a + b, 0) + Math.max(0, active.column - 3) * SELLER_WIDTH;
-    const right = left + (active.column < 3 ? FIXED[active.column]! : SELLER_WIDTH);
-    if (left - ITEM_WIDTH < element.scrollLeft) element.scrollLeft = left - ITEM_WIDTH;
+    if (!element) return;
+    if (active.column === 0) {
+      element.scrollLeft = 0;
+      return;
+    }
+    const left = fixed.slice(0, Math.min(active.column, 3)).reduce((a, b) => a + b, 0) + Math.max(0, active.column - 3) * SELLER_WIDTH;
+    const right = left + (active.column < 3 ? fixed[active.column]! : SELLER_WIDTH);
+    if (left - itemWidth < element.scrollLeft) element.scrollLeft = left - itemWidth;
     else if (right > element.scrollLeft + element.clientWidth) element.scrollLeft = right - element.clientWidth;
-  }, [active, rows.length, virtualizer]);
+  }, [active, rows.length, virtualizer, fixed, itemWidth]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const current = active ?? { row: 0, column: 0 };
