@@ -8,7 +8,7 @@
 // read model is grown in SQL (seed.ts). Each list call is timed through HTTP (median of BENCH_RUNS after
 // warm-up) beside the bare SQL read of the same page (the company's own rows, same order and page, no
 // count, no names: the floor), both in the same run, and the ratio to the first size is printed.
-// Every new list gets a line in CALLS.
+// Every new list gets a line in CALLS (documents) or PLAN_CALLS (plan-lists.ts: BQs, budgets, progress plans, BQ scans).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,8 @@ import { EVENT_STORE } from '@binaan/api/dist/store/store.tokens.js';
 import type { EventStore } from '@binaan/event-store';
 import { ADMIN_URL, onDatabase } from '../support/api-process.js';
 import { signIn } from '../documents/http.js';
-import { analyze, COMMON_WORD, COMPANY, growDocuments, OTHER, PROJECT, RESOURCE } from './seed.js';
+import { analyze, COMMON_WORD, COMPANY, growDocuments, OTHER, PROJECT, RESOURCE, run } from './seed.js';
+import { growPlansSql, PLAN_ANALYZE, PLAN_CALLS, SCAN_PROJECT, scanProjectSql, type PlanCall } from './plan-lists.js';
 
 const STORE = process.env.BENCH_STORE === 'pglite' ? 'pglite' : 'postgres';
 const SIZES = (process.env.BENCH_SIZES ?? (STORE === 'pglite' ? '1000,100000' : '1000,100000,1000000')).split(',').map(Number);
@@ -100,6 +101,28 @@ async function measure(base: string, token: string, db: SqlExecutor, call: Call)
   return { api, sql: sqlMs, range };
 }
 
+/** A plan list call (plan-lists.ts) beside the bare read of its own table's page. */
+async function measurePlan(base: string, token: string, db: SqlExecutor, call: PlanCall, project: string): Promise<Measured> {
+  const params = new URLSearchParams({ range: JSON.stringify(call.range ?? [0, 24]) });
+  if (call.filter) params.set('filter', JSON.stringify(call.filter));
+  const url = `${base}${call.path.replace('{project}', project)}?${params.toString()}`;
+  const get = () => fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const probe = await get().catch(get);
+  const range = probe.headers.get('content-range') ?? '';
+  const body = await probe.text();
+  const limit = (call.range ? call.range[1] - call.range[0] : 24) + 1;
+  const owner = call.bare.owner === 'company_id' ? COMPANY : project;
+  const sql = `SELECT * FROM ${call.bare.table} WHERE ${call.bare.owner} = $1${call.bare.where ? ` AND ${call.bare.where}` : ''} ORDER BY ${call.bare.order} LIMIT ${limit} OFFSET ${call.bare.offset ?? 0}`;
+  const sqlMs = await timeIt(() => db.query(sql, [owner]));
+  if (probe.status !== 200) return { api: `${probe.status} ${(JSON.parse(body) as { errorCode?: string }).errorCode ?? ''}`, sql: sqlMs, range };
+  const api = await timeIt(async () => {
+    const reply = await get();
+    if (reply.status !== 200) throw new Error(`${call.name}: ${reply.status}`);
+    await reply.text();
+  });
+  return { api, sql: sqlMs, range };
+}
+
 const fmt = (ms: number | string) => (typeof ms === 'string' ? ms : ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
 const ratio = (ms: number | string, first: number | string) => (typeof ms === 'number' && typeof first === 'number' ? ` (${(ms / first).toFixed(1)}x)` : '');
 
@@ -114,6 +137,7 @@ async function main(): Promise<void> {
     Object.assign(env, { DATABASE_URL: url.toString(), DATABASE_SCHEMA: 'api' });
   }
   const calls = ONLY ? CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : CALLS;
+  const planCalls = ONLY ? PLAN_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : PLAN_CALLS;
   const app = await createApp(loadConfig(env), { logger: false });
   try {
     await app.listen(0, '127.0.0.1');
@@ -124,24 +148,35 @@ async function main(): Promise<void> {
     const db = app.get<SqlExecutor>(READ_MODELS);
     const token = await signIn({ base }, 'kumar@teguhbina.my', DEMO_PASSWORD, COMPANY);
     const results: Measured[][] = [];
+    const project = SCAN_PROJECT;
+    const kumarId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+    if (planCalls.length > 0) for (const sql of scanProjectSql(kumarId)) await run(db, env.DATABASE_URL, sql);
     let grown = 0;
     for (const size of SIZES) {
       const started = Date.now();
-      await growDocuments(db, grown, size, env.DATABASE_URL);
+      // Only what the chosen calls read is grown (BENCH_CALLS naming plan lists only skips the tenders).
+      if (calls.length > 0) await growDocuments(db, grown, size, env.DATABASE_URL);
+      if (planCalls.length > 0) for (const sql of growPlansSql(grown, size, project)) await run(db, env.DATABASE_URL, sql);
       grown = size;
-      await analyze(db, env.DATABASE_URL);
-      console.log(`\n${STORE}: ${size.toLocaleString('en')} tenders of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      if (calls.length > 0) await analyze(db, env.DATABASE_URL);
+      if (planCalls.length > 0) for (const sql of PLAN_ANALYZE) await run(db, env.DATABASE_URL, sql);
+      console.log(`\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans of each kind and scans'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       const row: Measured[] = [];
       for (const call of calls) {
         const measured = await measure(base, token, db, call);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
       }
+      for (const call of planCalls) {
+        const measured = await measurePlan(base, token, db, call, project);
+        row.push(measured);
+        console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
+      }
       results.push(row);
     }
-    console.log(`\n| list call (GET /api/documents/${RESOURCE}, ${STORE}, median of ${RUNS}) | ${SIZES.map((s) => `API at ${s.toLocaleString('en')}`).join(' | ')} | ${SIZES.map((s) => `bare SQL at ${s.toLocaleString('en')}`).join(' | ')} |`);
+    console.log(`\n| list call (${calls.length > 0 ? `GET /api/documents/${RESOURCE}` : 'plan lists'}, ${STORE}, median of ${RUNS}) | ${SIZES.map((s) => `API at ${s.toLocaleString('en')}`).join(' | ')} | ${SIZES.map((s) => `bare SQL at ${s.toLocaleString('en')}`).join(' | ')} |`);
     console.log(`|---|${SIZES.map(() => '---|').join('')}${SIZES.map(() => '---|').join('')}`);
-    calls.forEach((call, i) => {
+    [...calls, ...planCalls].forEach((call, i) => {
       const api = results.map((row) => `${fmt(row[i]!.api)}${ratio(row[i]!.api, results[0]![i]!.api)}`);
       const sql = results.map((row) => `${fmt(row[i]!.sql)}${ratio(row[i]!.sql, results[0]![i]!.sql)}`);
       console.log(`| ${call.name} | ${api.join(' | ')} | ${sql.join(' | ')} |`);

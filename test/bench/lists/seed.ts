@@ -41,7 +41,8 @@ export async function growDocuments(db: SqlExecutor, from: number, to: number, p
   }
 }
 
-async function run(db: SqlExecutor, postgresUrl: string | undefined, sql: string): Promise<void> {
+/** A seeding statement: on PostgreSQL on a connection of its own without the pool's statement timeout. */
+export async function run(db: SqlExecutor, postgresUrl: string | undefined, sql: string): Promise<void> {
   if (!postgresUrl) return db.script(sql);
   await onDatabase(async (client) => {
     await client.query('SET statement_timeout = 0');

@@ -78,6 +78,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/projects/:id/edit', 'admin', (ids) => `/projects/${ids.project}/edit`),
   page('/project/:id/bill-of-quantity', 'admin', (ids) => `/project/${ids.project}/bill-of-quantity`),
   page('/project/:id/tender-costing', 'admin', (ids) => `/project/${ids.project}/tender-costing`),
+  page('/project/:id/build-up-master', 'admin', (ids) => `/project/${ids.project}/build-up-master`),
   // The §2.6 BQ scans target: the project's scan list (the demo has no scan: the list is empty).
   page('/project/:id/bill-of-quantity-scan-list', 'admin', (ids) => `/project/${ids.project}/bill-of-quantity-scan-list`),
   page('/cidb-administration/company-profile', 'contractor'),

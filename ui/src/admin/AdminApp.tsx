@@ -106,6 +106,7 @@ export default function AdminApp() {
           <Route path="/projects/:id/edit" element={guarded('projectsDeveloper', <ProjectEdit />)} />
           <Route path="/project/:id/bill-of-quantity" element={guarded('projectsDeveloper', <ProjectShow tab="bill-of-quantity" />)} />
           <Route path="/project/:id/tender-costing" element={guarded('projectsDeveloper', <ProjectShow tab="tender-costing" />)} />
+          <Route path="/project/:id/build-up-master" element={guarded('projectsDeveloper', <ProjectShow tab="build-up-master" />)} />
           <Route path="/project/:id/bill-of-quantity-scan-list" element={guarded('projectsDeveloper', <ProjectShow tab="bill-of-quantity" scans />)} />
           <Route path="/bill-of-quantity/:id/*" element={guarded('projectsDeveloper', <BqTargetRedirect />)} />
           <Route path="/organizer/events/*" element={guarded('events', <EventsRoutes />)} />

@@ -11,15 +11,29 @@ export function budgetProject(id: string): string {
   return id;
 }
 
-/** The line's fields present in the body (all of them for a new line). */
+/**
+ * The line's fields present in the body (all of them for a new line). Every bad field is reported at once in
+ * `fields` (as the other validations do), not only the first one found.
+ */
 export function lineValues(body: Json, all: boolean): Partial<BudgetLineValues> {
   const out: Partial<BudgetLineValues> = {};
-  if (all || body.code !== undefined) out.code = text(body, 'code', 40, true).trim();
-  if (all || body.description !== undefined) out.description = text(body, 'description', 500).trim();
-  if (all || body.amount !== undefined) {
+  const problems: Record<string, string[]> = {};
+  const field = (key: keyof BudgetLineValues, read: () => string) => {
+    if (!all && body[key] === undefined) return;
+    try {
+      out[key] = read();
+    } catch (error) {
+      if (!(error instanceof BqRefused) || !error.fields) throw error;
+      Object.assign(problems, error.fields);
+    }
+  };
+  field('code', () => text(body, 'code', 40, true).trim());
+  field('description', () => text(body, 'description', 500).trim());
+  field('amount', () => {
     const sen = typeof body.amount === 'string' ? parseMoney(body.amount.trim()) : null;
     if (sen === null || sen < 0n) throw invalidBq({ amount: ['must be an amount from 0 with at most 2 decimals'] });
-    out.amount = formatSen(sen);
-  }
+    return formatSen(sen);
+  });
+  if (Object.keys(problems).length > 0) throw invalidBq(problems);
   return out;
 }

@@ -9,6 +9,7 @@ import { NotificationFeed } from './notification-feed.js';
 import { NotificationReactor } from './notification-reactor.js';
 import { NOTIFICATION_COMMAND_HANDLERS } from './notifications-command.handlers.js';
 import { NotificationsController } from './notifications.controller.js';
+import { PlanNotices } from './plan-notices.js';
 import { Recipients } from './recipients.js';
 import { TenderAwardNotices } from './tender-award-notices.js';
 import { UserChannel } from './user-channel.js';
@@ -16,7 +17,7 @@ import { UserChannel } from './user-channel.js';
 @Module({
   imports: [AccessModule],
   controllers: [NotificationsController],
-  providers: [...NOTIFICATION_COMMAND_HANDLERS, Recipients, DocumentNotices, AccountNotices, TenderAwardNotices, NotificationReactor, NotificationFeed, UserChannel],
+  providers: [...NOTIFICATION_COMMAND_HANDLERS, Recipients, DocumentNotices, AccountNotices, PlanNotices, TenderAwardNotices, NotificationReactor, NotificationFeed, UserChannel],
   exports: [NotificationReactor, UserChannel],
 })
 export class NotificationsModule {}

@@ -3,7 +3,7 @@
 // profit between them; headers and tabs sum their rows. Exact: amounts in sen (bigint), as the api keeps them.
 import type { BqNode, BqTab } from '@binaan/contracts';
 
-export type BuildUpLine = { category: 'labour' | 'material' | 'plant'; quantity: string; rate: string };
+export type BuildUpLine = { category: 'labour' | 'material' | 'plant'; quantity: string; rate: string; description?: string; unit?: string | null };
 export type BuildUp = { code: string; description: string; totalSub: string | null; lines: BuildUpLine[]; profitPercent: string };
 export type BqRead = { tabs: BqTab[]; nodes: BqNode[]; buildUps: BuildUp[]; amount: string };
 

@@ -28,7 +28,7 @@ function WorkHereButton({ project, kind }: { project: { id: string; name: string
   return <Button variant="contained" onClick={() => void work()} data-testid="project-work-here">{translate('admin.projects.selector.workHere')}</Button>;
 }
 
-export const PROJECT_TABS = ['overview', 'members', 'stages', 'authority', 'documents', 'bill-of-quantity', 'tender-costing', 'budget', 'progress', 'history'] as const;
+export const PROJECT_TABS = ['overview', 'members', 'stages', 'authority', 'documents', 'bill-of-quantity', 'build-up-master', 'tender-costing', 'budget', 'progress', 'history'] as const;
 /** The BQ editor (issue 17) comes with its own chunk (TanStack Table and Virtual are only its). */
 const BqEditorPage = lazy(() => import('../bill-of-quantity/BqEditorPage.js').then((m) => ({ default: m.BqEditorPage })));
 /** The BQ scan list (§2.6 /project/<id>/bill-of-quantity-scan-list), a page of the BQ tab, with the editor's chunk. */
@@ -39,11 +39,15 @@ const BudgetTab = lazy(() => import('../project-plans/BudgetTab.js').then((m) =>
 const TenderCostingTab = lazy(() => import('../project-plans/TenderCostingTab.js').then((m) => ({ default: m.TenderCostingTab })));
 const ProgressTab = lazy(() => import('../project-plans/ProgressTab.js').then((m) => ({ default: m.ProgressTab })));
 const COSTING_TAB = 'tender-costing';
-/** Tabs at /project/<id>/<tab>, as the spec's /project/<id>/... targets (§2.6 names tender costing's). */
-const SPEC_PATH_TABS: readonly string[] = [BQ_TAB, COSTING_TAB];
+/** The build-up master (§2.5), beside the BQ and tender costing at /project/<id>/build-up-master. */
+const BuildUpMasterTab = lazy(() => import('../project-plans/BuildUpMasterTab.js').then((m) => ({ default: m.BuildUpMasterTab })));
+const BUILD_UP_TAB = 'build-up-master';
+/** Tabs at /project/<id>/<tab>, as the spec's /project/<id>/... targets (§2.6 names tender costing's; the build-up master sits with them). */
+const SPEC_PATH_TABS: readonly string[] = [BQ_TAB, BUILD_UP_TAB, COSTING_TAB];
 /** A tab's address: the BQ and tender costing at /project/<id>/<tab>, the rest at /projects/<id>/<tab>. */
 export const projectTabPath = (id: string, tab: string) => (SPEC_PATH_TABS.includes(tab) ? `/project/${encodeURIComponent(id)}/${tab}` : `/projects/${encodeURIComponent(id)}/${tab}`);
-const tabKey = (tab: string) => (tab === BQ_TAB ? 'billOfQuantity' : tab === COSTING_TAB ? 'tenderCosting' : tab);
+const TAB_KEYS: Record<string, string> = { [BQ_TAB]: 'billOfQuantity', [COSTING_TAB]: 'tenderCosting', [BUILD_UP_TAB]: 'buildUpMaster' };
+const tabKey = (tab: string) => TAB_KEYS[tab] ?? tab;
 
 /** `scans`: the BQ tab shows the scan list instead of the editor. */
 export function ProjectShow({ tab: fixedTab, scans = false }: { tab?: string; scans?: boolean } = {}) {
@@ -93,6 +97,7 @@ export function ProjectShow({ tab: fixedTab, scans = false }: { tab?: string; sc
         {current === 'documents' && <DocumentsTab project={project} counts={documents ?? []} />}
         {current === 'history' && <HistoryTab project={project} history={history ?? []} />}
         {current === 'budget' && <Suspense fallback={<PageLoading />}><BudgetTab projectId={project.id} projectName={project.name} /></Suspense>}
+        {current === BUILD_UP_TAB && <Suspense fallback={<PageLoading />}><BuildUpMasterTab projectId={project.id} /></Suspense>}
         {current === COSTING_TAB && <Suspense fallback={<PageLoading />}><TenderCostingTab projectId={project.id} /></Suspense>}
         {current === 'progress' && <Suspense fallback={<PageLoading />}><ProgressTab projectId={project.id} projectName={project.name} /></Suspense>}
         {current === BQ_TAB && !scans && <Suspense fallback={<PageLoading />}><BqEditorPage projectId={project.id} projectName={project.name} members={project.members} /></Suspense>}
