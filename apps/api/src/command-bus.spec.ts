@@ -48,6 +48,8 @@ import { READ_MODELS } from './common/principal.js';
 import * as tenderingCommands from './tendering/tendering.commands.js';
 import * as tenderQueryCommands from './tendering/queries/tender-queries.commands.js';
 import * as tenderAddendaCommands from './tendering/addenda/tender-addenda.commands.js';
+import * as tenderAwardCommands from './tendering/award/award.commands.js';
+import * as tenderAnalysisCommands from './tendering/analysis/analysis.commands.js';
 import { TenderingModule } from './tendering/tendering.module.js';
 
 type Constructor = new (...args: never[]) => unknown;
@@ -71,7 +73,7 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['BQ import and scans', BqImportExportModule, [bqImportExportCommands]],
   ['ongoing budgets', BudgetsModule, [budgetCommands]],
   ['progress plans', ProgressPlansModule, [progressPlanCommands]],
-  ['tendering', TenderingModule, [tenderingCommands, tenderQueryCommands, tenderAddendaCommands]],
+  ['tendering', TenderingModule, [tenderingCommands, tenderQueryCommands, tenderAddendaCommands, tenderAwardCommands, tenderAnalysisCommands]],
 ];
 
 describe('commands through the CQRS CommandBus', () => {

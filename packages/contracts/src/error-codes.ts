@@ -74,6 +74,13 @@ export const ErrorCodes = {
   addendumEmpty: 'addendumEmpty',
   addendumLineNotFound: 'addendumLineNotFound',
   quotationAlreadyConfirmed: 'quotationAlreadyConfirmed',
+  // Tender comparison, analysis and award (apps/api/src/tendering/README.md, issue 18).
+  tenderSealed: 'tenderSealed',
+  tenderNotInComparison: 'tenderNotInComparison',
+  sellerNotQuoted: 'sellerNotQuoted',
+  quotationIncomplete: 'quotationIncomplete',
+  analysisWeightsInvalid: 'analysisWeightsInvalid',
+  analysisCriteriaNotSet: 'analysisCriteriaNotSet',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

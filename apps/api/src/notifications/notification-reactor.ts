@@ -11,6 +11,7 @@ import { AccountNotices } from './account-notices.js';
 import { DocumentNotices } from './document-notices.js';
 import { PlanNotices } from './plan-notices.js';
 import { TenderExchangeNotices } from './tender-exchange-notices.js';
+import { TenderAwardNotices } from './tender-award-notices.js';
 import { notificationId, notificationStream, NOTIFICATIONS_STREAM_TYPE, type NotificationRaisedData, type PlannedNotification } from './notification.events.js';
 
 export const REACTOR_SUBSCRIPTION = 'notifications';
@@ -39,6 +40,7 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
     private readonly accounts: AccountNotices,
     private readonly plans: PlanNotices,
     private readonly tenderExchange: TenderExchangeNotices,
+    private readonly awards: TenderAwardNotices,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -87,7 +89,8 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
     for (const event of events) {
       if (event.streamType === NOTIFICATIONS_STREAM_TYPE) continue;
       const planned = [
-        ...(await this.documents.plan(event)), ...(await this.accounts.plan(event)), ...(await this.plans.plan(event)), ...(await this.tenderExchange.plan(event)),
+        ...(await this.documents.plan(event)), ...(await this.accounts.plan(event)), ...(await this.plans.plan(event)),
+        ...(await this.tenderExchange.plan(event)), ...(await this.awards.plan(event)),
       ];
       for (const notification of planned) {
         const raised = byUser.get(notification.userId) ?? [];

@@ -12,12 +12,16 @@ import { NotificationsController } from './notifications.controller.js';
 import { PlanNotices } from './plan-notices.js';
 import { Recipients } from './recipients.js';
 import { TenderExchangeNotices } from './tender-exchange-notices.js';
+import { TenderAwardNotices } from './tender-award-notices.js';
 import { UserChannel } from './user-channel.js';
 
 @Module({
   imports: [AccessModule],
   controllers: [NotificationsController],
-  providers: [...NOTIFICATION_COMMAND_HANDLERS, Recipients, DocumentNotices, AccountNotices, PlanNotices, TenderExchangeNotices, NotificationReactor, NotificationFeed, UserChannel],
+  providers: [
+    ...NOTIFICATION_COMMAND_HANDLERS, Recipients, DocumentNotices, AccountNotices, PlanNotices, TenderExchangeNotices, TenderAwardNotices,
+    NotificationReactor, NotificationFeed, UserChannel,
+  ],
   exports: [NotificationReactor, UserChannel],
 })
 export class NotificationsModule {}

@@ -1,6 +1,14 @@
 // The tendering context: invitations to a tender and sealed quotations, beside the `tender` document.
 // Conventions: see the README in this folder.
 import { Module } from '@nestjs/common';
+import { ANALYSIS_COMMAND_HANDLERS } from './analysis/analysis.commands.js';
+import { AnalysisController } from './analysis/analysis.controller.js';
+import { AnalysisService } from './analysis/analysis.service.js';
+import { AwardTenderHandler } from './award/award.commands.js';
+import { AwardController } from './award/award.controller.js';
+import { AwardService } from './award/award.service.js';
+import { ComparisonController } from './comparison/comparison.controller.js';
+import { ComparisonService } from './comparison/comparison.service.js';
 import { TENDERING_COMMAND_HANDLERS } from './tendering-command.handlers.js';
 import { TenderingController } from './tendering.controller.js';
 import { TenderingService } from './tendering.service.js';
@@ -13,7 +21,11 @@ import { TenderAddendaController } from './addenda/tender-addenda.controller.js'
 import { TenderAddendaService } from './addenda/tender-addenda.service.js';
 
 @Module({
-  controllers: [TenderingController, TenderQueriesController, TenderAddendaController],
-  providers: [...TENDERING_COMMAND_HANDLERS, TenderingService, TenderCloseJob, ...TENDER_QUERY_COMMAND_HANDLERS, TenderQueriesService, ...TENDER_ADDENDA_COMMAND_HANDLERS, TenderAddendaService],
+  controllers: [TenderingController, TenderQueriesController, TenderAddendaController, ComparisonController, AwardController, AnalysisController],
+  providers: [
+    ...TENDERING_COMMAND_HANDLERS, TenderingService, TenderCloseJob,
+    ...TENDER_QUERY_COMMAND_HANDLERS, TenderQueriesService, ...TENDER_ADDENDA_COMMAND_HANDLERS, TenderAddendaService,
+    AwardTenderHandler, ...ANALYSIS_COMMAND_HANDLERS, ComparisonService, AwardService, AnalysisService,
+  ],
 })
 export class TenderingModule {}

@@ -8,6 +8,7 @@ import type { CatalogueEntry } from '../catalogue/catalogue.js';
 import { ActionButtons } from './ActionButtons.js';
 import { DocumentDetails } from './DocumentDetails.js';
 import { DocumentPageTitle } from './DocumentPageTitle.js';
+import { ComparisonTab } from '../tendering/comparison/ComparisonTab.js';
 import { HistoryTimeline, useHistory } from './HistoryTimeline.js';
 import { ReplayControl } from './ReplayControl.js';
 import { useSession } from '../../shared/session/session-store.js';
@@ -38,12 +39,14 @@ function ShowBody({ entry }: { entry: CatalogueEntry }) {
         <Tab value="replay" label={translate('admin.replay.title')} data-testid="tab-replay" />
         {buyersTender && <Tab value="queries" label={translate('admin.tenderExchange.tabs.queries')} data-testid="tab-queries" />}
         {buyersTender && <Tab value="addenda" label={translate('admin.tenderExchange.tabs.addenda')} data-testid="tab-addenda" />}
+        {buyersTender && <Tab value="comparison" label={translate('admin.tenderComparison.tab')} data-testid="tab-comparison" />}
       </Tabs>
       {tab === 'document' && <DocumentDetails document={record} />}
       {tab === 'history' && <HistoryTimeline resource={entry.resource} id={record.id} rows={history} />}
       {tab === 'replay' && <ReplayControl entry={entry} document={record} history={history} />}
       {buyersTender && tab === 'queries' && <QueriesTab document={record} />}
       {buyersTender && tab === 'addenda' && <AddendaTab document={record} />}
+      {buyersTender && tab === 'comparison' && <ComparisonTab tenderId={record.id} revision={record.revision} />}
     </Box>
   );
 }
