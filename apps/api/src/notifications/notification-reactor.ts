@@ -9,6 +9,7 @@ import type { ApiConfig } from '../config.js';
 import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
 import { AccountNotices } from './account-notices.js';
 import { DocumentNotices } from './document-notices.js';
+import { TenderingNotices } from './tendering-notices.js';
 import { notificationId, notificationStream, NOTIFICATIONS_STREAM_TYPE, type NotificationRaisedData, type PlannedNotification } from './notification.events.js';
 
 export const REACTOR_SUBSCRIPTION = 'notifications';
@@ -35,6 +36,7 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly documents: DocumentNotices,
     private readonly accounts: AccountNotices,
+    private readonly tendering: TenderingNotices,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -82,7 +84,7 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
     const byUser = new Map<string, Raised[]>();
     for (const event of events) {
       if (event.streamType === NOTIFICATIONS_STREAM_TYPE) continue;
-      const planned = [...(await this.documents.plan(event)), ...(await this.accounts.plan(event))];
+      const planned = [...(await this.documents.plan(event)), ...(await this.accounts.plan(event)), ...(await this.tendering.plan(event))];
       for (const notification of planned) {
         const raised = byUser.get(notification.userId) ?? [];
         raised.push(toRaised(event, notification));

@@ -10,12 +10,13 @@ import { NotificationReactor } from './notification-reactor.js';
 import { NOTIFICATION_COMMAND_HANDLERS } from './notifications-command.handlers.js';
 import { NotificationsController } from './notifications.controller.js';
 import { Recipients } from './recipients.js';
+import { TenderingNotices } from './tendering-notices.js';
 import { UserChannel } from './user-channel.js';
 
 @Module({
   imports: [AccessModule],
   controllers: [NotificationsController],
-  providers: [...NOTIFICATION_COMMAND_HANDLERS, Recipients, DocumentNotices, AccountNotices, NotificationReactor, NotificationFeed, UserChannel],
+  providers: [...NOTIFICATION_COMMAND_HANDLERS, Recipients, DocumentNotices, AccountNotices, TenderingNotices, NotificationReactor, NotificationFeed, UserChannel],
   exports: [NotificationReactor, UserChannel],
 })
 export class NotificationsModule {}
