@@ -15,7 +15,7 @@ import { listCompanies } from './company/choose-company.js';
 import { setChosenCompany, useChosenCompany } from './company/company-state.js';
 import { documentResource } from './documents/document-resources.js';
 import { makeLayout } from './layout/AdminLayout.js';
-import { AuditPage, AuthorityPage, UsersPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, SelectCompanyPage } from './lazy-pages.js';
+import { AuditPage, AuthorityPage, UsersPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
 import { AddCompanyPage, ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
 import { authProvider } from './providers/auth-provider.js';
@@ -98,6 +98,8 @@ export default function AdminApp() {
           <Route path="/article/view/:id" element={<ArticlePage />} />
           <Route path="/my-approvals" element={guarded('myApprovals', <MyApprovalsPage />)} />
           <Route path="/audit" element={guarded('audit', <AuditPage />)} />
+          <Route path="/tendering/received" element={guarded('receivedTenders', <ReceivedTendersPage />)} />
+          <Route path="/tendering/received/:tenderId" element={guarded('receivedTenders', <QuotationPage />)} />
           <Route path="/project/:kind" element={guarded('projectsDeveloper', <ProjectList />)} />
           <Route path="/project/:kind/:tab" element={guarded('projectsDeveloper', <ProjectList />)} />
           <Route path="/project/:kind/create" element={guarded('projectsDeveloper', <ProjectCreate />)} />

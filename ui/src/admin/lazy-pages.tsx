@@ -26,3 +26,5 @@ export const ProjectList = lazyNamed(() => import('./projects/ProjectList.js'), 
 export const ProjectShow = lazyNamed(() => import('./projects/ProjectShow.js'), 'ProjectShow');
 export const ProjectCreate = lazyNamed(() => import('./projects/ProjectForm.js'), 'ProjectCreate');
 export const ProjectEdit = lazyNamed(() => import('./projects/ProjectForm.js'), 'ProjectEdit');
+export const ReceivedTendersPage = lazyNamed(() => import('./tendering/ReceivedTendersPage.js'), 'ReceivedTendersPage');
+export const QuotationPage = lazyNamed(() => import('./tendering/QuotationPage.js'), 'QuotationPage');

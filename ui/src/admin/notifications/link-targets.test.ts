@@ -123,4 +123,14 @@ describe('targets that are not documents', () => {
     expect(routed(path)).toBe(true);
     expect(resolveLinkTarget(path, '', null)).toBeNull();
   });
+
+  it('leads a received tender to the quotation form and a quoted one to the Invitations tab (issue 18)', () => {
+    const passed = { notification: { resource: 'tender', id: 'td-1' } };
+    expect(resolveLinkTarget('/tender/proj-1/material/received', '', passed)).toEqual({ to: '/tendering/received/td-1' });
+    expect(resolveLinkTarget('/tender/all/material/new-received', '', passed)).toEqual({ to: '/tendering/received/td-1' });
+    expect(resolveLinkTarget('/tender/all/material/new-received', '', null)).toEqual({ to: '/tendering/received' });
+    expect(resolveLinkTarget('/tender/proj-1/material/invitation', '', passed)).toEqual({ to: '/tender/td-1/show?tab=invitations' });
+    // Not an invitation: the tender itself, as before.
+    expect(resolveLinkTarget('/tender/proj-1/material/comparison', '', passed)).toEqual({ to: '/tender/td-1/show' });
+  });
 });
