@@ -57,7 +57,7 @@ export function InvitePicker({ tenderId, invited, onInvited }: { tenderId: strin
         onChange={(_e, value) => setChosen(value)}
         onInputChange={(_e, value, reason) => reason !== 'reset' && setText(value)}
         noOptionsText={translate('tendering.invitations.noCompany')}
-        renderInput={(params) => <TextField {...params} label={translate('tendering.invitations.pick')} helperText={translate('tendering.invitations.pickHelp')} inputProps={{ ...params.inputProps, 'data-testid': 'invite-picker' }} />}
+        renderInput={(params) => <TextField {...params} label={translate('tendering.invitations.pick')} helperText={translate('tendering.invitations.pickHelp')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'invite-picker' } }} />}
       />
       <Button variant="contained" disabled={busy || chosen.length === 0} onClick={() => void send()} data-testid="invite-send" sx={{ mt: 1 }}>
         {translate('tendering.invitations.invite', { n: chosen.length })}
