@@ -13,6 +13,8 @@ export type Ids = {
   event: string; organizerEvent: string; qr: string; documents: Record<string, string>; editable: { kind: string; id: string }; project: string;
   /** A document each printing contractor page prints (by its path), from the contractor's lists. */
   printable: Record<string, string>;
+  /** Teguh Bina's active demo tender, Kukuh Jaya invited to it (issue 18: quotation form, Invitations tab). */
+  invitedTender: string;
 };
 
 /**
@@ -62,6 +64,10 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/article/view/:id', 'admin', (ids) => `/article/view/${ids.organizerEvent}`),
   page('/my-approvals', 'admin'),
   page('/audit', 'admin'),
+  // Issue 18: the seller's received tenders and quotation form (the contractor, invited in accessibility.spec.ts), the buyer's Invitations tab.
+  page('/tendering/received', 'contractor'),
+  page('/tendering/received/:tenderId', 'contractor', (ids) => `/tendering/received/${ids.invitedTender}`),
+  page('/:kind/:id/show?tab=invitations', 'admin', (ids) => `/tender/${ids.invitedTender}/show?tab=invitations`),
   page('/organizer/events/*', 'admin', '/organizer/events'),
   page('/organizer/events/:id', 'admin', (ids) => `/organizer/events/${ids.organizerEvent}`),
   page('/administration/company', 'admin'),

@@ -109,6 +109,17 @@ async function printable(baseURL: string): Promise<Record<string, string>> {
   return found;
 }
 
+/** Issue 18: Kukuh Jaya invited to Teguh Bina's active demo tender (201, or 409 when a reused server has it already). */
+async function invitedTender(baseURL: string): Promise<string> {
+  const kumar = await apiSession(baseURL, 'kumar@teguhbina.my', 'teguh-bina');
+  const tenders = await kumar.call<{ id: string }[]>('GET', `/api/documents/tender?range=${encodeURIComponent('[0,0]')}&filter=${encodeURIComponent(JSON.stringify({ status: 'active', direction: 'sent' }))}`);
+  const id = tenders.json[0]?.id;
+  if (!id) throw new Error('the demo has no active tender');
+  const invited = await kumar.call('POST', `/api/tendering/tenders/${id}/invitations`, { companyIds: ['kukuh-jaya'] });
+  if (invited.status !== 201 && invited.status !== 409) throw new Error(`inviting Kukuh Jaya: ${invited.status}`);
+  return id;
+}
+
 async function demoIds(baseURL: string, admin: Storage): Promise<{ ids: Ids; kinds: string[] }> {
   const token = tokenOf(admin);
   const catalogue = await api<{ resource: string; kind?: string }[] | { workflows: { resource: string }[] }>(baseURL, '/api/workflows', token);
@@ -129,7 +140,7 @@ async function demoIds(baseURL: string, admin: Storage): Promise<{ ids: Ids; kin
   // The demo's office tower: a project with members, stages and documents in it.
   const projects = await api<{ id: string; code: string }[]>(baseURL, `/api/projects?range=${encodeURIComponent('[0,49]')}`, token);
   const project = (projects.find((p) => p.code === 'TB-MT-A') ?? projects[0])!.id;
-  return { ids: { event: events.data[0]!.id, organizerEvent: organizer.data[0]!.id, qr: GENUINE_QR, documents, editable, project, printable: await printable(baseURL) }, kinds };
+  return { ids: { event: events.data[0]!.id, organizerEvent: organizer.data[0]!.id, qr: GENUINE_QR, documents, editable, project, printable: await printable(baseURL), invitedTender: await invitedTender(baseURL) }, kinds };
 }
 
 /** A page's own content: its main landmark (every page has one, the company choice included). */
