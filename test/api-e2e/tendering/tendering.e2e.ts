@@ -222,7 +222,7 @@ describe.each(STORES)('tendering api on %s', (kind) => {
     expect(received.filter((row) => /@(teguhbina|serihartanah)\.my$/.test(row.email))).toEqual([]);
     const invitation = data(received.find((row) => row.email === 'mei@mutiarasupplies.my')!);
     expect(invitation).toMatchObject({ workflow_event: 'TenderSellerInvited', tender_id: tenderId, company_name: 'Teguh Bina Sdn Bhd', recipient_company_id: MUTIARA });
-    expect(notificationLink({ module: 'tender', src: 'received', src_id: tenderId, event_data: invitation as never }).href).toBe('/tender/all/material/new-received');
+    expect(notificationLink({ module: 'tender', src: 'received', src_id: tenderId, event_data: invitation }).href).toBe('/tender/all/material/new-received');
     // Kumar (the buyer's tender user) hears of the three quotations in their order, by seller; no seller hears of another's.
     const quoted = rows.filter((row) => row.src === 'invitation');
     expect(quoted.filter((row) => row.email === 'kumar@teguhbina.my').map((row) => [data(row).workflow_event, data(row).vendor_name])).toEqual([
