@@ -7,6 +7,8 @@
 import type { Page } from '@playwright/test';
 import { apiSession, expect, newSession, signIn, test } from './fixtures.js';
 
+let closedTender = '';
+
 test.describe.configure({ mode: 'serial' });
 
 const MINUTE = 60_000;
@@ -80,6 +82,9 @@ test('invite, quote and revise, sealed until the manual close, then the figures'
   await seller.getByTestId('quotation-submit').click();
   await expect(seller.getByTestId('own-quotation')).toHaveAttribute('data-revision', '1');
   await shot(seller, 'tendering-03-quotation');
+  await seller.setViewportSize({ width: 375, height: 812 });
+  await shot(seller, 'tendering-03b-quotation-375');
+  await seller.setViewportSize({ width: 1280, height: 720 });
 
   // Another session of Mutiara revises first: this page's revise is a 409 and the page shows the newer one.
   const ahmad = await apiSession(baseURL!, 'ahmad@mutiarasupplies.my', 'mutiara-supplies');
@@ -112,10 +117,32 @@ test('invite, quote and revise, sealed until the manual close, then the figures'
   await expect(quotation.getByTestId('quotation-version')).toHaveCount(3);
   await expect(quotation.getByTestId('quotation-history')).toContainText('RM 12,050.00');
   await shot(page, 'tendering-05-opened');
+  closedTender = tender.id;
 
   // The seller's form is read-only now.
   await seller.reload();
   await expect(seller.getByTestId('quotation-closed')).toBeVisible();
   await expect(seller.getByTestId('quotation-submit')).toHaveCount(0);
   await seller.context().close();
+});
+
+test('the pages on a phone (375 px) in Chinese and Malay', async ({ browser, baseURL, shot }) => {
+  test.skip(!closedTender, 'needs the walk above');
+  for (const [language, email, company, path, name] of [
+    ['zh', 'mei@mutiarasupplies.my', 'mutiara-supplies', '/tendering/received', 'tendering-06-received-zh-375'],
+    ['zh', 'mei@mutiarasupplies.my', 'mutiara-supplies', `/tendering/received/${closedTender}`, 'tendering-07-quotation-zh-375'],
+    ['ms', 'kumar@teguhbina.my', 'teguh-bina', `/tender/${closedTender}/show?tab=invitations`, 'tendering-08-invitations-ms-375'],
+    ['zh', 'kumar@teguhbina.my', 'teguh-bina', `/tender/${closedTender}/show?tab=invitations`, 'tendering-09-invitations-zh-1280'],
+  ] as const) {
+    const context = await browser.newContext({ baseURL: baseURL!, viewport: name.endsWith('1280') ? { width: 1280, height: 800 } : { width: 375, height: 812 } });
+    await context.addInitScript((chosen) => localStorage.setItem('binaan.language', chosen), language);
+    const page = await context.newPage();
+    await signIn(page, email, company);
+    await page.goto(path);
+    await expect(page.locator('main')).toContainText(language === 'zh' ? /招标|报价|邀请/ : /Jemputan|Sebut harga/);
+    // Nothing wider than the phone: no sideways scrolling of the page.
+    if (!name.endsWith('1280')) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, name);
+    await context.close();
+  }
 });

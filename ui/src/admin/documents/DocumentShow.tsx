@@ -36,7 +36,7 @@ function ShowBody({ entry }: { entry: CatalogueEntry }) {
         <ActionButtons target={{ resource: entry.resource, id: record.id, documentNo: record.documentNo, revision: record.revision, total: record.totals.total, itemised: record.items.length > 0 }} actions={record.availableActions} />
         {record.editable && <EditButton />}
       </Box>
-      <Tabs value={shown} onChange={(_e, v: string) => setTab(v)} sx={{ mb: 2 }} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
+      <Tabs value={shown} onChange={(_e, v: string) => setTab(v)} sx={{ mb: 2 }} variant="scrollable" scrollButtons="auto">
         <Tab value="document" label={translate('admin.documents.tabDocument')} />
         <Tab value="history" label={translate('admin.history.title')} data-testid="tab-history" />
         <Tab value="replay" label={translate('admin.replay.title')} data-testid="tab-replay" />

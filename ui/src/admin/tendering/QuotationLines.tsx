@@ -32,11 +32,11 @@ export function QuotationLines({ items, lines, amounts, problems, readOnly, onCh
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mt: 1 }}>
               <Typography variant="body2" sx={{ minWidth: 110 }}>{translate('tendering.fields.quantity')}: {formatQuantity(item.quantity)} {item.unit}</Typography>
               <TextField
-                size="small" label={translate('tendering.fields.rateRm')} value={line.rate} disabled={readOnly}
+                size="small" label={translate('tendering.fields.rateRm')} value={line.rate} disabled={readOnly} sx={{ width: 150, flex: '0 0 auto' }}
                 onChange={(e) => set(item.lineNo, { rate: e.target.value })}
                 error={problem === 'rateRequired' || problem === 'moneyFormat'}
-                helperText={problem === 'rateRequired' || problem === 'moneyFormat' ? translate(`tendering.quote.problem.${problem}`) : ' '}
-                slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': label, 'data-testid': `rate-${item.lineNo}`, style: { textAlign: 'right', width: 120 } } }}
+                {...(problem === 'rateRequired' || problem === 'moneyFormat' ? { helperText: translate(`tendering.quote.problem.${problem}`) } : {})}
+                slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': label, 'data-testid': `rate-${item.lineNo}`, style: { textAlign: 'right' } } }}
               />
               <Box>
                 <FormControlLabel
