@@ -15,6 +15,8 @@ import { invitations as loadInvitations, type Invitations } from './tendering-ap
 
 /** Statuses in which the api still takes invitations (before the close; a closed or cancelled tender refuses). */
 const INVITING = new Set(['new', 'pendingActivation', 'active', 'rejected']);
+/** A chip whose label wraps on a phone instead of being cut. */
+const WRAPPING = { height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } } as const;
 
 export function InvitationsTab({ document }: { document: DocumentView }) {
   const translate = useTranslate();
@@ -41,14 +43,14 @@ export function InvitationsTab({ document }: { document: DocumentView }) {
       {reply.data.length === 0 ? (
         <Typography color="text.secondary" data-testid="no-invitees">{translate('tendering.invitations.none')}</Typography>
       ) : (
-        <TableContainer>
+        // Focusable, so a keyboard can scroll it where a phone is narrower than the table (axe: scrollable-region-focusable).
+        <TableContainer tabIndex={0} role="region" aria-label={translate('tendering.invitations.title')}>
           <Table size="small" aria-label={translate('tendering.invitations.title')}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('tendering.fields.seller')}</TableCell>
                 <TableCell>{translate('tendering.fields.invited')}</TableCell>
                 <TableCell>{translate('tendering.fields.quoted')}</TableCell>
-                <TableCell align="right">{translate('tendering.fields.revisions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -61,10 +63,14 @@ export function InvitationsTab({ document }: { document: DocumentView }) {
                   </TableCell>
                   <TableCell>
                     {row.quoted
-                      ? <Chip size="small" color="success" variant="outlined" label={translate('tendering.invitations.quotedAt', { at: formatDateTime(row.quotedAt) })} />
-                      : <Chip size="small" variant="outlined" label={translate('tendering.invitations.notQuoted')} />}
+                      ? <Chip size="small" color="success" variant="outlined" sx={WRAPPING} label={translate('tendering.invitations.quotedAt', { at: formatDateTime(row.quotedAt) })} />
+                      : <Chip size="small" variant="outlined" sx={WRAPPING} label={translate('tendering.invitations.notQuoted')} />}
+                    {row.quoted && (
+                      <Typography variant="body2" color="text.secondary">
+                        {translate('tendering.fields.revisions')}: <span data-testid="invitee-revisions">{row.quotationRevision ?? 0}</span>
+                      </Typography>
+                    )}
                   </TableCell>
-                  <TableCell align="right" data-testid="invitee-revisions">{row.quotationRevision ?? '-'}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

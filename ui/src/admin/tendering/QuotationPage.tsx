@@ -85,7 +85,8 @@ export function QuotationPage() {
           <Typography variant="h5" component="h1">{tender.documentNo} · {tender.title}</Typography>
           <StatusChip resource="tender" status={tender.status} wrap />
         </Box>
-        <CloseCountdown tender={tender} left={left} serverNow={serverNow} />
+        {/* Time left only while the tender takes bids: a closed or cancelled one has none, whatever its close time says. */}
+        <CloseCountdown tender={tender} left={tender.status === 'active' ? left : null} serverNow={serverNow} />
         {notOpenYet && <Alert severity="info" sx={{ mb: 2 }} data-testid="not-open-yet">{translate('tendering.quote.notOpenYet', { at: formatDateTime(tender.openAt) })}</Alert>}
         {!open && !notOpenYet && <Alert severity="warning" sx={{ mb: 2 }} data-testid="quotation-closed">{translate('tendering.quote.closed')}</Alert>}
         {tender.quotation && (

@@ -36,7 +36,7 @@ function QuotationItems({ document, quotation }: { document: DocumentView; quota
   const translate = useTranslate();
   const byLine = new Map((quotation.items ?? []).map((i) => [i.lineNo, i]));
   return (
-    <TableContainer>
+    <TableContainer tabIndex={0} role="region" aria-label={translate('tendering.quotations.itemsOf', { name: quotation.sellerName ?? quotation.sellerCompanyId })}>
       <Table size="small" aria-label={translate('tendering.quotations.itemsOf', { name: quotation.sellerName ?? quotation.sellerCompanyId })}>
         <TableHead>
           <TableRow>

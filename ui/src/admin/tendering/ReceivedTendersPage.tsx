@@ -35,7 +35,7 @@ export function ReceivedTendersPage() {
         {reply && reply.rows.length === 0 && <Typography color="text.secondary" data-testid="received-empty">{translate('tendering.received.none')}</Typography>}
         {reply && reply.rows.length > 0 && (
           <>
-            <TableContainer>
+            <TableContainer tabIndex={0} role="region" aria-label={title}>
               <Table size="small" aria-label={title}>
                 <TableHead>
                   <TableRow>
