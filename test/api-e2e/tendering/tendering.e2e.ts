@@ -7,8 +7,10 @@
 // Every bad input is a 4xx with an error code, and nothing is recorded.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { notificationLink } from '@binaan/contracts';
 import { SqlEventStore } from '@binaan/event-store';
 import { allProjections } from '../../../apps/api/src/projections.js';
+import { settled } from '../notifications/harness.js';
 import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running } from '../documents/harness.js';
 
 const KUKUH = 'kukuh-jaya';
@@ -172,6 +174,7 @@ describe.each(STORES)('tendering api on %s', (kind) => {
     expect(history.body.data.map((row: { action: string; total?: string }) => [row.action, row.total])).toEqual([['QuotationSubmitted', undefined], ['QuotationRevised', undefined]]);
     const invitations = await call('get', `${BASE}/${tenderId}/invitations`, kumar);
     expect(invitations.body.data.map((row: { quoted: boolean }) => row.quoted)).toEqual([true, true]);
+    expect(invitations.body.data.map((row: { invitedByName: string }) => row.invitedByName)).toEqual(['Kumar a/l Rajan', 'Kumar a/l Rajan']);
   });
 
   it('sealed: every GET route of the OpenAPI document, asked by each of Teguh Bina\'s users before the close, shows none of the sellers\' figures', async () => {
@@ -201,6 +204,33 @@ describe.each(STORES)('tendering api on %s', (kind) => {
     }
     expect(asked).toBeGreaterThan(4 * 40);
     expect(leaks).toEqual([]);
+  });
+
+  it('notifications: each invited seller\'s users are told of the invitation (landing on the received tender); the buyer\'s tender users that a seller quoted or revised, by name, with no figure', async () => {
+    await settled(r().app);
+    type Row = { email: string; src: string; event_data: string | Record<string, unknown> };
+    const rows = await r().sql.query<Row>(
+      `SELECT u.email, e.src, e.event_data FROM notification_events e JOIN identity_users u ON u.user_id = e.user_id
+        WHERE e.module = 'tender' AND e.src_id = $1 AND e.src IN ('received', 'invitation') ORDER BY u.email, e.revision`,
+      [tenderId],
+    );
+    const data = (row: Row) => (typeof row.event_data === 'string' ? JSON.parse(row.event_data) : row.event_data) as Record<string, unknown>;
+    const received = rows.filter((row) => row.src === 'received');
+    // Mei (Mutiara Supplies) and Wong (Kukuh Jaya) are told once each; no one of Teguh Bina or Seri Hartanah is.
+    expect(received.filter((row) => row.email === 'mei@mutiarasupplies.my')).toHaveLength(1);
+    expect(received.filter((row) => row.email === 'wong@kukuhcontractor.my')).toHaveLength(1);
+    expect(received.filter((row) => /@(teguhbina|serihartanah)\.my$/.test(row.email))).toEqual([]);
+    const invitation = data(received.find((row) => row.email === 'mei@mutiarasupplies.my')!);
+    expect(invitation).toMatchObject({ workflow_event: 'TenderSellerInvited', tender_id: tenderId, company_name: 'Teguh Bina Sdn Bhd', recipient_company_id: MUTIARA });
+    expect(notificationLink({ module: 'tender', src: 'received', src_id: tenderId, event_data: invitation }).href).toBe('/tender/all/material/new-received');
+    // Kumar (the buyer's tender user) hears of the three quotations in their order, by seller; no seller hears of another's.
+    const quoted = rows.filter((row) => row.src === 'invitation');
+    expect(quoted.filter((row) => row.email === 'kumar@teguhbina.my').map((row) => [data(row).workflow_event, data(row).vendor_name])).toEqual([
+      ['QuotationSubmitted', 'Mutiara Supplies Sdn Bhd'], ['QuotationRevised', 'Mutiara Supplies Sdn Bhd'], ['QuotationSubmitted', 'Kukuh Jaya Contractor Sdn Bhd'],
+    ]);
+    expect(quoted.filter((row) => !row.email.endsWith('@teguhbina.my'))).toEqual([]);
+    // No figure in any of them (the test below checks every event and table besides).
+    for (const row of rows) for (const secret of secrets) expect(JSON.stringify(row.event_data)).not.toContain(secret);
   });
 
   it('sealed: no read model, and no notification (what the live channel sends), holds any of the figures', async () => {

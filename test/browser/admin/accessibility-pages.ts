@@ -13,7 +13,7 @@ export type Ids = {
   event: string; organizerEvent: string; qr: string; documents: Record<string, string>; editable: { kind: string; id: string }; project: string;
   /** A document each printing contractor page prints (by its path), from the contractor's lists. */
   printable: Record<string, string>;
-  /** A tender the contractor is invited to (tender-exchange-ids.ts). */
+  /** A tender the contractor is invited to, with a question on its board (tender-exchange-ids.ts): the board, the quotation form, the Invitations tab. */
   invitedTender: string;
 };
 
@@ -64,6 +64,10 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/article/view/:id', 'admin', (ids) => `/article/view/${ids.organizerEvent}`),
   page('/my-approvals', 'admin'),
   page('/audit', 'admin'),
+  // Issue 18: the seller's received tenders and quotation form (the contractor, invited in accessibility.spec.ts), the buyer's Invitations tab.
+  page('/tendering/received', 'contractor'),
+  page('/tendering/received/:tenderId', 'contractor', (ids) => `/tendering/received/${ids.invitedTender}`),
+  page('/:kind/:id/show?tab=invitations', 'admin', (ids) => `/tender/${ids.invitedTender}/show?tab=invitations`),
   page('/tendering/received/:tenderId/board', 'contractor', (ids) => `/tendering/received/${ids.invitedTender}/board`),
   page('/organizer/events/*', 'admin', '/organizer/events'),
   page('/organizer/events/:id', 'admin', (ids) => `/organizer/events/${ids.organizerEvent}`),

@@ -27,3 +27,5 @@ export const ProjectShow = lazyNamed(() => import('./projects/ProjectShow.js'), 
 export const ProjectCreate = lazyNamed(() => import('./projects/ProjectForm.js'), 'ProjectCreate');
 export const ProjectEdit = lazyNamed(() => import('./projects/ProjectForm.js'), 'ProjectEdit');
 export const TenderBoardPage = lazyNamed(() => import('./tendering/TenderBoardPage.js'), 'TenderBoardPage');
+export const ReceivedTendersPage = lazyNamed(() => import('./tendering/ReceivedTendersPage.js'), 'ReceivedTendersPage');
+export const QuotationPage = lazyNamed(() => import('./tendering/QuotationPage.js'), 'QuotationPage');

@@ -12,6 +12,7 @@ import { DocumentNotices } from './document-notices.js';
 import { PlanNotices } from './plan-notices.js';
 import { TenderExchangeNotices } from './tender-exchange-notices.js';
 import { TenderAwardNotices } from './tender-award-notices.js';
+import { TenderingNotices } from './tendering-notices.js';
 import { notificationId, notificationStream, NOTIFICATIONS_STREAM_TYPE, type NotificationRaisedData, type PlannedNotification } from './notification.events.js';
 
 export const REACTOR_SUBSCRIPTION = 'notifications';
@@ -41,6 +42,7 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
     private readonly plans: PlanNotices,
     private readonly tenderExchange: TenderExchangeNotices,
     private readonly awards: TenderAwardNotices,
+    private readonly tendering: TenderingNotices,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -90,7 +92,7 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
       if (event.streamType === NOTIFICATIONS_STREAM_TYPE) continue;
       const planned = [
         ...(await this.documents.plan(event)), ...(await this.accounts.plan(event)), ...(await this.plans.plan(event)),
-        ...(await this.tenderExchange.plan(event)), ...(await this.awards.plan(event)),
+        ...(await this.tendering.plan(event)), ...(await this.tenderExchange.plan(event)), ...(await this.awards.plan(event)),
       ];
       for (const notification of planned) {
         const raised = byUser.get(notification.userId) ?? [];

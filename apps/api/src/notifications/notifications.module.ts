@@ -13,13 +13,14 @@ import { PlanNotices } from './plan-notices.js';
 import { Recipients } from './recipients.js';
 import { TenderExchangeNotices } from './tender-exchange-notices.js';
 import { TenderAwardNotices } from './tender-award-notices.js';
+import { TenderingNotices } from './tendering-notices.js';
 import { UserChannel } from './user-channel.js';
 
 @Module({
   imports: [AccessModule],
   controllers: [NotificationsController],
   providers: [
-    ...NOTIFICATION_COMMAND_HANDLERS, Recipients, DocumentNotices, AccountNotices, PlanNotices, TenderExchangeNotices, TenderAwardNotices,
+    ...NOTIFICATION_COMMAND_HANDLERS, Recipients, DocumentNotices, AccountNotices, PlanNotices, TenderingNotices, TenderExchangeNotices, TenderAwardNotices,
     NotificationReactor, NotificationFeed, UserChannel,
   ],
   exports: [NotificationReactor, UserChannel],

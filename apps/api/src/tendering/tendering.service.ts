@@ -61,16 +61,17 @@ export class TenderingService {
     const companyId = companyOf(principal);
     return tenderingReply(async () => {
       const tender = await this.ownTender(tenderId, companyId);
-      const rows = await this.db.query<{ seller_company_id: string; name: string | null; invitation_id: string; invited_at: Date | string; quoted_at: Date | string | null; quotation_revision: number | null }>(
-        `SELECT ti.seller_company_id, c.name, ti.invitation_id, ti.invited_at, ti.quoted_at, ti.quotation_revision
+      const rows = await this.db.query<{ seller_company_id: string; name: string | null; invitation_id: string; invited_at: Date | string; quoted_at: Date | string | null; quotation_revision: number | null; invited_by: string; invited_by_name: string | null }>(
+        `SELECT ti.seller_company_id, c.name, ti.invitation_id, ti.invited_at, ti.quoted_at, ti.quotation_revision, ti.invited_by, u.name AS invited_by_name
            FROM tender_invitations ti LEFT JOIN companies c ON c.company_id = ti.seller_company_id
+           LEFT JOIN identity_users u ON u.user_id = ti.invited_by
           WHERE ti.tender_id = $1 ORDER BY ti.invited_at, ti.seller_company_id`,
         [tender.id],
       );
       return {
         success: true as const, tenderId: tender.id, status: tender.status, sealed: !isUnsealed(tender),
         data: rows.map((r) => ({
-          sellerCompanyId: r.seller_company_id, sellerName: r.name, invitationId: r.invitation_id, invitedAt: iso(r.invited_at),
+          sellerCompanyId: r.seller_company_id, sellerName: r.name, invitationId: r.invitation_id, invitedAt: iso(r.invited_at), invitedBy: r.invited_by, invitedByName: r.invited_by_name,
           quoted: r.quoted_at !== null, quotedAt: r.quoted_at === null ? null : iso(r.quoted_at), quotationRevision: r.quotation_revision === null ? null : Number(r.quotation_revision),
         })),
       };

@@ -39,6 +39,8 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'article', path: '/article', allowPending: true, group: 'main' },
   { key: 'myApprovals', path: '/my-approvals', rights: DECIDING_RIGHTS, group: 'main' },
   { key: 'audit', path: '/audit', rights: DOCUMENT_VIEW_RIGHTS, group: 'main' },
+  // Issue 18: tenders the company was invited to; any active user of it may quote (the api's rule).
+  { key: 'receivedTenders', path: '/tendering/received', group: 'main' },
   // Projects per type (spec §6: developer, owner = demand, supplier = supply), the hub of the signed-in area.
   ...(['developer', 'demand', 'supply'] as const).map((kind): ModuleDef => ({ key: `projects${kind.charAt(0).toUpperCase()}${kind.slice(1)}`, path: `/project/${kind}`, rights: PROJECT_RIGHTS, group: 'projects' })),
   { key: 'events', path: '/organizer/events', rights: ['administration.companyProfile.update', 'projectManagement.update'], group: 'main' },

@@ -13,6 +13,7 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import DescriptionIcon from '@mui/icons-material/Description';
 import ApartmentIcon from '@mui/icons-material/Apartment';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import { useAccess } from '../access/access-context.js';
 import { canUse, MODULES, type ModuleDef } from '../access/modules.js';
 import { viewRight, type DocumentEntry } from '../catalogue/catalogue.js';
@@ -27,6 +28,7 @@ import { AccountMenu } from './AccountMenu.js';
 const ICONS: Record<string, ReactNode> = {
   article: <HomeIcon />, myApprovals: <FactCheckIcon />, audit: <VerifiedUserIcon />, events: <EventIcon />,
   companyProfile: <BusinessIcon />, addCompany: <AddBusinessIcon />, authority: <GavelIcon />, users: <PeopleIcon />,
+  receivedTenders: <RequestQuoteIcon />,
   projectsDeveloper: <ApartmentIcon />, projectsDemand: <ApartmentIcon />, projectsSupply: <ApartmentIcon />,
   ...CONTRACTOR_ICONS,
 };

@@ -67,7 +67,8 @@ describe('kinds whose list name is their path (tenders, invoices)', () => {
     for (const subscriptionType of [1, 4]) {
       const tender = target({ module: 'tender', src: 'active', src_id: 't-1', event_data: data({ category: 'trade' }) }, subscriptionType);
       expect(routed(tender.pathname)).toBe(true);
-      expect(resolveLinkTarget(tender.pathname, '', { notification: { resource: 'tender', id: 't-1' } })).toEqual({ to: '/tender/t-1/show' });
+      // A developer's tender pages are its invitation page (§2.6): the tender's Invitations tab (issue 18).
+      expect(resolveLinkTarget(tender.pathname, '', { notification: { resource: 'tender', id: 't-1' } })).toEqual({ to: subscriptionType === 4 ? '/tender/t-1/show?tab=invitations' : '/tender/t-1/show' });
     }
     const received = target({ module: 'invoice', src: 'receivedPendingAcceptance', src_id: 'inv-1', event_data: data({ category: 'material' }) });
     expect(received.pathname).toBe('/invoice/proj-1/material/received/pending-acceptance');
@@ -122,6 +123,16 @@ describe('targets that are not documents', () => {
     const path = notificationLink({ module: 'user', src: 'pendingApproval', src_id: 'u-1' }).path;
     expect(routed(path)).toBe(true);
     expect(resolveLinkTarget(path, '', null)).toBeNull();
+  });
+
+  it('leads a received tender to the quotation form and a quoted one to the Invitations tab (issue 18)', () => {
+    const passed = { notification: { resource: 'tender', id: 'td-1' } };
+    expect(resolveLinkTarget('/tender/proj-1/material/received', '', passed)).toEqual({ to: '/tendering/received/td-1' });
+    expect(resolveLinkTarget('/tender/all/material/new-received', '', passed)).toEqual({ to: '/tendering/received/td-1' });
+    expect(resolveLinkTarget('/tender/all/material/new-received', '', null)).toEqual({ to: '/tendering/received' });
+    expect(resolveLinkTarget('/tender/proj-1/material/invitation', '', passed)).toEqual({ to: '/tender/td-1/show?tab=invitations' });
+    // Not an invitation: the tender itself, as before.
+    expect(resolveLinkTarget('/tender/proj-1/material/comparison', '', passed)).toEqual({ to: '/tender/td-1/show' });
   });
 });
 

@@ -91,6 +91,11 @@ export function resolveLinkTarget(pathname: string, search: string, state: unkno
   if (addendum) return { to: `/tendering/received/${addendum[1]}/board?addendum=${addendum[2]}` };
   if (prefix === 'tenderQuery' && passed?.id) return { to: `${show('tender', passed.id)}?tab=queries` };
   if (prefix === 'receivedTenderQuery' && passed?.id) return { to: `/tendering/received/${encodeURIComponent(passed.id)}/board` };
+  // Issue 18: a received tender (an invitation) opens the seller's quotation form, or the received list; a
+  // buyer's "invitation" page (a seller quoted) the tender's Invitations tab.
+  const tenderPage = prefix === 'tender' && segments.length === 4 ? segments[3] : undefined;
+  if (tenderPage === 'received' || tenderPage === 'new-received') return { to: passed?.id ? `/tendering/received/${encodeURIComponent(passed.id)}` : '/tendering/received' };
+  if (tenderPage === 'invitation' && passed?.id) return { to: `${show('tender', passed.id)}?tab=invitations` };
   if (passed?.id && passed.resource && isDocumentResource(passed.resource)) return { to: show(passed.resource, passed.id) };
   const query = new URLSearchParams(search);
   for (const [parameter, named] of Object.entries(VIEW_PARAMETERS)) {

@@ -20,6 +20,13 @@ const translate = (key: string, options: Record<string, unknown> = {}) => {
 };
 
 describe('what a notification says happened', () => {
+  it('tendering (issue 18) by its event, naming the seller or the buyer', () => {
+    const tendering = new Map(leaves((JSON.parse(readFileSync(join(LOCALES, 'en', 'tendering.json'), 'utf8')) as { tendering: unknown }).tendering, 'tendering'));
+    const t = (key: string, options: Record<string, unknown> = {}) => (tendering.get(key) ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => asText(options[name]));
+    expect(notificationWhat(t, { module: 'tender', src: 'invitation', data: { workflow_event: 'QuotationRevised', vendor_name: 'Mutiara Supplies Sdn Bhd' } })).toBe('Mutiara Supplies Sdn Bhd revised its quotation');
+    expect(notificationWhat(t, { module: 'tender', src: 'received', data: { workflow_event: 'TenderSellerInvited', company_name: 'Teguh Bina Sdn Bhd' } })).toBe('Teguh Bina Sdn Bhd invites you to quote');
+  });
+
   it('by module and src where the module has its own text', () => {
     expect(notificationWhat(translate, { module: 'user', src: 'pendingApproval', data: {} })).toBe('New user waiting for approval');
   });

@@ -5,6 +5,8 @@
 import type { NotificationEventData } from '@binaan/contracts';
 import { humanise, statusLabel, statusWithRoundLabel } from '../catalogue/labels.js';
 
+const TENDERING_EVENTS = new Set(['TenderSellerInvited', 'QuotationSubmitted', 'QuotationRevised']);
+
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** `now`: the document as it is now, when it has moved on since (the list call says so). */
@@ -38,6 +40,10 @@ export function notificationTitle(translate: Translate, { module, data }: Notifi
 export function notificationWhat(translate: Translate, { module, src, data, now }: NotificationFacts): string {
   // A document that moved on: its status now, not the request it no longer is.
   if (now && data.resource) return translate('admin.notifications.now', { status: statusWithRoundLabel(translate, data.resource, now.status, now.awaitingLevel), _: `Now: ${now.status}` });
+  // Tendering's notifications (issue 18) read by their event, naming the seller that quoted or the buyer that invited.
+  if (data.workflow_event && TENDERING_EVENTS.has(data.workflow_event)) {
+    return translate(`tendering.notifications.${data.workflow_event}`, { vendor: data.vendor_name ?? '', company: data.company_name ?? '', _: humanise(data.workflow_event) });
+  }
   const fallback = data.resource && data.status ? statusLabel(translate, data.resource, data.status) : humanise(src);
   const bySrc = translate(`admin.notifications.what.${src}`, { _: fallback });
   return translate(`admin.notifications.module.${module}.${src}`, { _: bySrc });

@@ -2,7 +2,7 @@
 // pages inside the signed-in area and react-admin always speak the same language. react-admin's own
 // messages (ra-language-english, and admin/i18n/ra-malay.ts and ra-chinese.ts, loaded with their language)
 // are converted with ra-i18n-i18next into the `raMessages` namespace; the area's labels are the `admin`
-// namespace (locales/<lang>/admin.json, and contractor.json for the contractor menu's pages); error codes come from the shared `errors` namespace. Lookups go admin, raMessages,
+// namespace (locales/<lang>/admin.json, contractor.json for the contractor menu's pages, tendering.json for issue 18's pages); error codes come from the shared `errors` namespace. Lookups go admin, raMessages,
 // errors, and then English. (ra-i18n-i18next's own hook makes a second i18next instance and binds
 // react-i18next to it, which would switch the public pages' instance under them; hence this provider.)
 import i18next from 'i18next';
@@ -11,7 +11,7 @@ import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { changeLanguage, initI18n, LANGUAGES, type Language } from '../../shared/i18n/i18n.js';
 
-const NAMESPACES = ['admin', 'contractor', 'raMessages', 'errors'];
+const NAMESPACES = ['admin', 'contractor', 'tendering', 'raMessages', 'errors'];
 
 export const ADMIN_LOCALES = [
   { locale: 'en', name: 'English' },
@@ -35,7 +35,7 @@ async function loadRaMessages(language: string): Promise<void> {
 async function loadLanguage(language: string): Promise<void> {
   await Promise.all([loadRaMessages('en'), loadRaMessages(language)]);
   await i18next.loadLanguages([language, 'en']);
-  await i18next.loadNamespaces(['admin', 'contractor', 'errors']);
+  await i18next.loadNamespaces(['admin', 'contractor', 'tendering', 'errors']);
 }
 
 export async function adminI18nProvider(): Promise<I18nProvider> {

@@ -1,0 +1,67 @@
+// The buyer picks sellers to invite: approved companies of its directory (GET /api/company/directory, by
+// name or registration number), several at once, those already invited left out; one call invites them all.
+import { useEffect, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { Autocomplete, Box, Button, TextField } from '@mui/material';
+import type { CompanyDirectoryItem } from '@binaan/contracts';
+import { adminJson, errorCodeOf } from '../providers/admin-request.js';
+import { invite } from './tendering-api.js';
+
+const directory = (q: string) =>
+  adminJson<CompanyDirectoryItem[]>(`/api/company/directory?filter=${encodeURIComponent(JSON.stringify(q ? { q } : {}))}&range=${encodeURIComponent('[0,19]')}&sort=${encodeURIComponent('["name","ASC"]')}`);
+
+export function InvitePicker({ tenderId, invited, onInvited }: { tenderId: string; invited: ReadonlySet<string>; onInvited: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [text, setText] = useState('');
+  const [options, setOptions] = useState<CompanyDirectoryItem[]>([]);
+  const [chosen, setChosen] = useState<CompanyDirectoryItem[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    // A short pause, so typing a name asks once, not once per letter.
+    const timer = setTimeout(() => {
+      directory(text.trim()).then((rows) => current && setOptions(rows.filter((c) => !invited.has(c.id))), () => current && setOptions([]));
+    }, 250);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [text, invited]);
+
+  const send = async () => {
+    setBusy(true);
+    try {
+      await invite(tenderId, chosen.map((c) => c.id));
+      notify('tendering.invitations.invited', { type: 'success', messageArgs: { n: chosen.length } });
+      setChosen([]);
+      onInvited();
+    } catch (error) {
+      notify(`error.${errorCodeOf(error)}`, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
+      <Autocomplete
+        multiple
+        sx={{ flex: '1 1 280px', maxWidth: 640 }}
+        options={options}
+        value={chosen}
+        filterOptions={(list) => list}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        getOptionLabel={(c) => (c.registrationNo ? `${c.name} (${c.registrationNo})` : c.name)}
+        onChange={(_e, value) => setChosen(value)}
+        onInputChange={(_e, value, reason) => reason !== 'reset' && setText(value)}
+        noOptionsText={translate('tendering.invitations.noCompany')}
+        renderInput={(params) => <TextField {...params} label={translate('tendering.invitations.pick')} helperText={translate('tendering.invitations.pickHelp')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'invite-picker' } }} />}
+      />
+      <Button variant="contained" disabled={busy || chosen.length === 0} onClick={() => void send()} data-testid="invite-send" sx={{ mt: 1 }}>
+        {translate('tendering.invitations.invite', { n: chosen.length })}
+      </Button>
+    </Box>
+  );
+}

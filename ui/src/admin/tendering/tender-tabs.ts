@@ -1,0 +1,19 @@
+// The tender page's own tabs (issue 18), after Document, History and Replay: one entry per tab, each
+// panel in its own file. The award adds its entry here.
+import { createElement } from 'react';
+import type { DocumentTab } from '../documents/document-tabs.js';
+import { AddendaTab } from './AddendaPanel.js';
+import { ComparisonTab } from './comparison/ComparisonTab.js';
+import { InvitationsTab } from './InvitationsTab.js';
+import { QueriesTab } from './QueriesTab.js';
+
+/** The buyer's own tender (the tendering routes answer 404 to anyone else). */
+export const buyersTender: DocumentTab['shows'] = (document, companyId) => companyId !== undefined && document.companyId === companyId;
+
+export const TENDER_TABS: readonly DocumentTab[] = [
+  { value: 'invitations', labelKey: 'tendering.tabs.invitations', shows: buyersTender, Panel: InvitationsTab },
+  { value: 'queries', labelKey: 'admin.tenderExchange.tabs.queries', shows: buyersTender, Panel: QueriesTab },
+  { value: 'addenda', labelKey: 'admin.tenderExchange.tabs.addenda', shows: buyersTender, Panel: AddendaTab },
+  // The sheet answers 409 (sealed) before the close: the tab says so itself.
+  { value: 'comparison', labelKey: 'admin.tenderComparison.tab', shows: buyersTender, Panel: ({ document }) => createElement(ComparisonTab, { tenderId: document.id, revision: document.revision }) },
+];
