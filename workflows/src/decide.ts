@@ -1,4 +1,4 @@
-import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import {
   isWorkflowEventName,
   isWorkflowResource,
@@ -21,9 +21,12 @@ import type { Actor, MachineEvent, WorkflowCommand, WorkflowContext, WorkflowDec
  * actions it would collect, so one inert scope per machine, all of whose effects are no-ops, gives the same
  * next snapshot: `machine.transition` is pure given the snapshot and the event.
  */
-const inertScopes = new WeakMap<AnyStateMachine, AnyActorScope>();
+/** The scope `machine.transition` takes. */
+type Scope = Parameters<AnyStateMachine['transition']>[2];
 
-function inertScope(machine: AnyStateMachine): AnyActorScope {
+const inertScopes = new WeakMap<AnyStateMachine, Scope>();
+
+function inertScope(machine: AnyStateMachine): Scope {
   let scope = inertScopes.get(machine);
   if (!scope) {
     const self = createActor(machine);
