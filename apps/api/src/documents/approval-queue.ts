@@ -169,23 +169,30 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
   /** One document: who the machine offers a deciding event now, as rows replacing the document's previous ones. */
   private async recompute(streamId: string, resource: DocumentResource): Promise<void> {
     const id = streamId.slice(resource.length + 1);
-    const [row] = await this.db.query<{ company_id: string; status: string }>('SELECT company_id, status FROM documents WHERE stream_id = $1', [streamId]);
+    const deciding = DECIDING_STATUSES.get(resource) ?? [];
+    // The document's row, and in the same round trip its queue rows dropped when it waits for no decision
+    // (most status events: a draft, a rejection, an approval that ends the round).
+    const [row] = await this.db.query<{ company_id: string; status: string }>(
+      `WITH doc AS (SELECT company_id, status FROM documents WHERE stream_id = $1),
+         dropped AS (DELETE FROM waiting_approvals WHERE stream_id = $1 AND NOT EXISTS (SELECT 1 FROM doc WHERE status = ANY($2::text[])))
+       SELECT company_id, status FROM doc`,
+      [streamId, deciding],
+    );
+    if (!row || !deciding.includes(row.status)) return;
     let waiting: Waiting[] = [];
     let since: string | null = null;
-    if (row && DECIDING_STATUSES.get(resource)?.includes(row.status)) {
-      try {
-        const { state } = await this.loader.load(resource, id, row.company_id);
-        waiting = await this.whoMayDecide(state);
-        // When it reached its present state (edits wait for no round): it has waited since then.
-        since = state.updatedAt;
-      } catch (error) {
-        // Only the document's own refusal (a stream that no longer folds, 409 documentCorrupt) means it waits
-        // for no one (the audit verifier names it). Anything else, a store that cannot answer now above all,
-        // fails the page, handed again once it is back: the document's rows stay as they were rather than
-        // being dropped for a failure that was not the document's.
-        if (!(error instanceof DocumentRefused)) throw error;
-        this.logger.warn(`approval queue: ${streamId}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+    try {
+      const { state } = await this.loader.load(resource, id, row.company_id);
+      waiting = await this.whoMayDecide(state);
+      // When it reached its present state (edits wait for no round): it has waited since then.
+      since = state.updatedAt;
+    } catch (error) {
+      // Only the document's own refusal (a stream that no longer folds, 409 documentCorrupt) means it waits
+      // for no one (the audit verifier names it). Anything else, a store that cannot answer now above all,
+      // fails the page, handed again once it is back: the document's rows stay as they were rather than
+      // being dropped for a failure that was not the document's.
+      if (!(error instanceof DocumentRefused)) throw error;
+      this.logger.warn(`approval queue: ${streamId}: ${error instanceof Error ? error.message : String(error)}`);
     }
     await this.db.query('DELETE FROM waiting_approvals WHERE stream_id = $1', [streamId]);
     if (waiting.length === 0 || since === null) return;

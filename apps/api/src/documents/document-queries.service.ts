@@ -80,8 +80,8 @@ export class DocumentQueries {
     };
   }
 
-  /** Which levels the round needs and why, who has approved, who may act next. */
-  private async route(state: DocumentState): Promise<ApprovalRouteView> {
+  /** Which levels the round needs and why, who has approved, who may act next (also what the notifications reactor asks, without the rest of the view). */
+  async route(state: DocumentState): Promise<ApprovalRouteView> {
     const { approval, amount, createdByUserId } = state.workflow.context;
     const names = (await this.actors.names(approval.approvals.map((a) => a.userId), [])).users;
     const nextLevel = approval.open ? nextMissingLevel(approval) : null;

@@ -39,6 +39,12 @@ const caches = new WeakMap<EventStore, DocumentReadCache>();
 export class DocumentReadCache {
   private readonly entries = new Lru<string, { value: unknown; at: number }>(ENTRIES_KEPT);
   private generation = 0;
+  /**
+   * Lookups under way, so that the requests that find an entry missing or expired at the same moment (16
+   * connections of the documents bench at every expiry) share one read instead of each making its own.
+   * Cleared by drop(): a request after a drop never joins a lookup that began before it.
+   */
+  private inFlight = new Map<string, Promise<unknown>>();
   /** Without an append signal (a store that has none) nothing is cached. */
   private readonly enabled: boolean;
 
@@ -59,15 +65,26 @@ export class DocumentReadCache {
     if (!this.enabled) return load();
     const hit = this.entries.get(key);
     if (hit && performance.now() - hit.at < MAX_AGE_MS) return hit.value as T;
+    const pending = this.inFlight.get(key);
+    if (pending) return pending as Promise<T>;
     const generation = this.generation;
-    const value = await load();
-    if (generation === this.generation) this.entries.set(key, { value, at: performance.now() });
-    return value;
+    const inFlight = this.inFlight;
+    const loading = load().then(
+      (value) => {
+        if (generation === this.generation) this.entries.set(key, { value, at: performance.now() });
+        return value;
+      },
+    ).finally(() => {
+      if (inFlight.get(key) === loading) inFlight.delete(key);
+    });
+    inFlight.set(key, loading);
+    return loading;
   }
 
   /** Forgets everything (and any lookup in flight). */
   drop(): void {
     this.generation++;
     this.entries.clear();
+    this.inFlight = new Map();
   }
 }

@@ -63,4 +63,41 @@ describe('PrincipalCache', () => {
     kept().onAppended(undefined, []);
     expect(cache.get('token-a')).not.toBeNull();
   });
+
+  it('calls that miss the same token at once share one read; one after a clear reads again', async () => {
+    const cache = new PrincipalCache(() => 0);
+    let reads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const read = async () => {
+      reads++;
+      await gate;
+      return principal(`a${reads}`);
+    };
+    const together = Promise.all([cache.load('token-a', read), cache.load('token-a', read)]);
+    release();
+    const [first, second] = await together;
+    expect(first).toBe(second);
+    expect(reads).toBe(1);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect((await cache.load('token-a', read)).userId).toBe('a1');
+    // A read under way when a session event clears the cache is neither joined nor kept.
+    cache.clear();
+    let releaseSlow!: () => void;
+    const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const slow = cache.load('token-a', async () => (await slowGate, principal('before')));
+    cache.onAppended([event('session')]);
+    const after = cache.load('token-a', async () => principal('after'));
+    releaseSlow();
+    expect((await slow).userId).toBe('before');
+    expect((await after).userId).toBe('after');
+    expect(cache.get('token-a')?.userId).toBe('after');
+  });
+
+  it('a failed read fails the calls that shared it and is not kept', async () => {
+    const cache = new PrincipalCache(() => 0);
+    const failing = () => Promise.reject(new Error('session ended'));
+    await expect(Promise.all([cache.load('token-a', failing), cache.load('token-a', failing)])).rejects.toThrow('session ended');
+    expect(cache.get('token-a')).toBeNull();
+  });
 });

@@ -32,6 +32,8 @@ const MAX_ENTRIES = 10_000;
 export class PrincipalCache {
   private readonly entries = new Map<string, { principal: Principal; until: number }>();
   private generation = 0;
+  /** Reads under way by token: calls that find the entry missing at once share one (cleared with the entries). */
+  private inFlight = new Map<string, Promise<Principal>>();
 
   constructor(private readonly clock: () => number, private readonly ttlMs = TTL_MS) {}
 
@@ -59,6 +61,32 @@ export class PrincipalCache {
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.inFlight = new Map();
+  }
+
+  /**
+   * The kept principal, or `read`'s, kept as `set` keeps it. Calls with the same token while a read is
+   * under way share it (the bench's 16 connections all missed at each expiry and each read the session);
+   * a call after a clear never joins a read that began before it.
+   */
+  load(token: string, read: () => Promise<Principal>): Promise<Principal> {
+    const kept = this.get(token);
+    if (kept) return Promise.resolve(kept);
+    const pending = this.inFlight.get(token);
+    if (pending) return pending;
+    const generation = this.begin();
+    const inFlight = this.inFlight;
+    const reading = read()
+      .then((principal) => {
+        this.set(token, principal, generation);
+        // Shared by every call that joined: frozen as a kept one is, even when a clear meant it was not kept.
+        return Object.freeze(principal);
+      })
+      .finally(() => {
+        if (inFlight.get(token) === reading) inFlight.delete(token);
+      });
+    inFlight.set(token, reading);
+    return reading;
   }
 
   /** The store's append listener: events appended here, or undefined for an append in another process (with its stream types when known). */

@@ -116,12 +116,7 @@ export class SessionService implements Authenticator, OnModuleDestroy {
   async authenticate(request: AuthenticatedRequest): Promise<Principal | null> {
     const found = SessionService.tokenOf(request);
     if (!found) return null;
-    const cached = this.principals?.get(found.token);
-    if (cached) return cached;
-    const generation = this.principals?.begin() ?? 0;
-    const principal = await this.principalOf(found);
-    this.principals?.set(found.token, principal, generation);
-    return principal;
+    return this.principals ? this.principals.load(found.token, () => this.principalOf(found)) : this.principalOf(found);
   }
 
   /** The principal of a token, from the session, user and rights as the database has them now. */

@@ -10,7 +10,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { isDocumentResource, type DocumentResource, type WorkflowStatusChanged } from '@binaan/contracts';
 import type { EventStore, StoredEvent } from '@binaan/event-store';
-import { availableActions, nextMissingLevel, SYSTEM_ACTOR } from '@binaan/workflows';
+import { availableActions, nextMissingLevel } from '@binaan/workflows';
 import type { Principal } from '../common/principal.js';
 import { actionRights, DocumentModules } from '../documents/document-access.js';
 import { DocumentActors } from '../documents/document-actor.js';
@@ -64,7 +64,8 @@ export class DocumentNotices {
     if (approval.open && (change.requiredLevels !== null || change.approvalLevel !== null)) {
       const notice = approverNotice(resource, status);
       if (notice) {
-        const route = (await this.queries.toView(state, SYSTEM_ACTOR)).approvalRoute;
+        // The owner's route (what toView gives the system actor), without the rest of a view.
+        const route = await this.queries.route(state);
         for (const next of route.mayActNext) {
           if (await this.recipients.holdsAny(next.userId, state.companyId, actionRights(module, 'Approve'))) add(next.userId, state.companyId, notice);
         }
