@@ -47,14 +47,25 @@ async function main(): Promise<void> {
     const aminah = await signIn({ base: api.base }, 'aminah@teguhbina.my', DEMO_PASSWORD, TEGUH);
     const kumar = await signIn({ base: api.base }, 'kumar@teguhbina.my', DEMO_PASSWORD, TEGUH);
     const projects = (await ok(call(api.base, kumar, 'GET', '/api/project-list-by-user'), 'projects')) as unknown as { project: { id: string } }[];
-    const ids = projects.map((item) => item.project.id).slice(0, 3);
+    // Three projects whose BQ can be changed: none yet, or one still being drafted (the demo seeds a BQ in one).
+    const ids: string[] = [];
+    for (const { project } of projects) {
+      if (ids.length === 3) break;
+      const bq = await call(api.base, kumar, 'GET', `/api/bill-of-quantity/${project.id}`);
+      if (bq.status === 404 || (bq.status === 200 && (bq.body.revision === -1 || bq.body.editable === true))) ids.push(project.id);
+    }
+    if (ids.length < 3) throw new Error(`only ${ids.length} demo projects have a BQ that can be changed`);
     // Kumar proposes on billOfQuantity in each project (an approved member of every demo project).
     const userId = await onDatabase(async (client) => (await client.query<{ user_id: string }>('SELECT user_id FROM api.identity_users WHERE email = $1', ['kumar@teguhbina.my'])).rows[0]!.user_id, api.url);
     const callers: Caller[] = [];
     const seedStarted = performance.now();
     for (const project of ids) {
-      await ok(call(api.base, aminah, 'POST', `/api/projects/${project}/assignments`, { code: 'billOfQuantity', user_id: userId, workflow_level: 10 }), 'assign');
-      const tab = await ok(call(api.base, kumar, 'POST', '/api/bq-tab/add', { project_id: project, name: 'Superstructure' }), 'tab');
+      // Kumar may hold the level already (the demo's BQ): 409 levelAlreadyAssigned is as good as a 2xx.
+      const assigned = await call(api.base, aminah, 'POST', `/api/projects/${project}/assignments`, { code: 'billOfQuantity', user_id: userId, workflow_level: 10 });
+      if ((assigned.status < 200 || assigned.status > 299) && assigned.body.errorCode !== 'levelAlreadyAssigned') throw new Error(`assign: ${assigned.status} ${JSON.stringify(assigned.body)}`);
+      const before = await call(api.base, kumar, 'GET', `/api/bill-of-quantity/${project}`);
+      const known = before.status === 200 && typeof before.body.revision === 'number' && before.body.revision >= 0 ? { revision: before.body.revision } : {};
+      const tab = await ok(call(api.base, kumar, 'POST', '/api/bq-tab/add', { project_id: project, name: 'Bench tab', ...known }), 'tab');
       let revision = tab.revision as number;
       const perCaller = Math.floor(ROWS / CALLERS_PER_BQ) - 2;
       for (let k = 0; k < CALLERS_PER_BQ; k++) {
