@@ -107,8 +107,9 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/project/{projectId}/bill-of-quantity-scans/{scanId}': () =>
       from('/api/project/{projectId}/bill-of-quantity-scan-list').filter((f) => typeof f.object.id === 'string').slice(0, REAL_VALUES).map((f) => ({ projectId: f.params.projectId!, scanId: f.object.id as string })),
     '/api/audit/verify': () => documentIds(),
-    // Tendering: the demo's tenders (none has invitations or quotations yet: the buyer's sealed lists, 404 for a seller and for a history).
-    ...Object.fromEntries(['/api/tendering/tenders/{tenderId}/invitations', '/api/tendering/tenders/{tenderId}', '/api/tendering/tenders/{tenderId}/quotations', '/api/tendering/tenders/{tenderId}/queries', '/api/tendering/tenders/{tenderId}/addenda'].map((template) => [template, () => tenderIds()])),
+    // Tendering: the demo's tenders (none has invitations or quotations yet: the buyer's sealed lists, 404 for a seller and for a history;
+    // comparison, analysis and awards answer the buyer once a tender is past its close, 409 sealed before it).
+    ...Object.fromEntries(['/api/tendering/tenders/{tenderId}/invitations', '/api/tendering/tenders/{tenderId}', '/api/tendering/tenders/{tenderId}/quotations', '/api/tendering/tenders/{tenderId}/queries', '/api/tendering/tenders/{tenderId}/addenda', '/api/tendering/tenders/{tenderId}/comparison', '/api/tendering/tenders/{tenderId}/analysis', '/api/tendering/tenders/{tenderId}/awards'].map((template) => [template, () => tenderIds()])),
     '/api/tendering/tenders/{tenderId}/quotations/{sellerCompanyId}/history': () => tenderIds().map(({ tenderId }) => ({ tenderId, sellerCompanyId: 'mutiara-supplies' })),
     // The members of the callers' companies: real people whose data the platform admin may export.
     '/api/personal-data/users/{userId}': () => strings(from('/api/company/members').map((f) => f.object.id)).map((userId) => ({ userId })),

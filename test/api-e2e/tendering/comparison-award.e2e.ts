@@ -195,7 +195,10 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
   it('Kukuh Jaya is told it was unsuccessful (its received tenders), with no figure of any quotation; Mutiara is not told so', async () => {
     await r().app.get(NotificationReactor).settled();
     const feed = await call('get', '/api/application/user-event-list?start=0&length=20', wong);
-    const told = (feed.body.events as { module: string; src: string; src_id: string; event_data: string }[]).filter((e) => e.src_id === tenderId && e.module === 'tender');
+    // Its invitation was a notice on the same tender too (tendering-notices.ts): the award's is the one with status unsuccessful.
+    const aboutTender = (feed.body.events as { module: string; src: string; src_id: string; event_data: string }[]).filter((e) => e.src_id === tenderId && e.module === 'tender');
+    expect(aboutTender.map((e) => (JSON.parse(e.event_data) as { workflow_event: string }).workflow_event).sort()).toEqual(['Award', 'TenderSellerInvited']);
+    const told = aboutTender.filter((e) => (JSON.parse(e.event_data) as { status: string }).status === 'unsuccessful');
     expect(told).toHaveLength(1);
     expect(JSON.parse(told[0]!.event_data)).toMatchObject({ status: 'unsuccessful', workflow_event: 'Award', tender_id: tenderId, company_name: 'Teguh Bina Sdn Bhd' });
     for (const figure of ['2000.00', '2090.00', '9.50', '210.00', '950.00', 'Mutiara']) expect(told[0]!.event_data).not.toContain(figure);
