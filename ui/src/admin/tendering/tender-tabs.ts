@@ -3,6 +3,8 @@
 import { createElement } from 'react';
 import type { DocumentTab } from '../documents/document-tabs.js';
 import { AddendaTab } from './AddendaPanel.js';
+import { AwardTab } from './award/AwardTab.js';
+import { PAST_CLOSE } from './award/award-model.js';
 import { ComparisonTab } from './comparison/ComparisonTab.js';
 import { InvitationsTab } from './InvitationsTab.js';
 import { QueriesTab } from './QueriesTab.js';
@@ -16,4 +18,5 @@ export const TENDER_TABS: readonly DocumentTab[] = [
   { value: 'addenda', labelKey: 'admin.tenderExchange.tabs.addenda', shows: buyersTender, Panel: AddendaTab },
   // The sheet answers 409 (sealed) before the close: the tab says so itself.
   { value: 'comparison', labelKey: 'admin.tenderComparison.tab', shows: buyersTender, Panel: ({ document }) => createElement(ComparisonTab, { tenderId: document.id, revision: document.revision }) },
+  { value: 'award', labelKey: 'admin.tenderAward.tab', shows: (document, companyId) => buyersTender(document, companyId) && PAST_CLOSE.has(document.status), Panel: AwardTab },
 ];
