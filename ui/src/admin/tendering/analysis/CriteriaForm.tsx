@@ -27,9 +27,9 @@ export function CriteriaForm({ analysis, writable, onSave }: { analysis: Analysi
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, maxWidth: 560 }}>
         <TextField size="small" label={translate('admin.tenderAnalysis.priceWeight')} value={price} onChange={(e) => setPrice(e.target.value)} disabled={!writable} slotProps={{ htmlInput: { ...number.htmlInput, 'data-testid': 'analysis-price-weight' } }} sx={{ maxWidth: 200 }} />
         {criteria.map((c, i) => (
-          <Box key={c.key} sx={{ display: 'flex', gap: 1, alignItems: 'center' }} data-testid="analysis-criterion">
-            <TextField size="small" label={translate('admin.tenderAnalysis.criterionName', { n: i + 1 })} value={c.name} onChange={(e) => change(i, { name: e.target.value })} disabled={!writable} sx={{ flex: 1, minWidth: 0 }} slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'analysis-criterion-name' } }} />
-            <TextField size="small" label={translate('admin.tenderAnalysis.weight')} value={c.weight} onChange={(e) => change(i, { weight: e.target.value })} disabled={!writable} sx={{ width: 90 }} slotProps={{ htmlInput: { ...number.htmlInput, 'data-testid': 'analysis-criterion-weight' } }} />
+          <Box key={c.key} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }} data-testid="analysis-criterion">
+            <TextField size="small" label={translate('admin.tenderAnalysis.criterionName', { n: i + 1 })} value={c.name} onChange={(e) => change(i, { name: e.target.value })} disabled={!writable} sx={{ flex: '1 1 200px' }} slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'analysis-criterion-name' } }} />
+            <TextField size="small" label={translate('admin.tenderAnalysis.weight')} value={c.weight} onChange={(e) => change(i, { weight: e.target.value })} disabled={!writable} sx={{ flex: '0 0 110px' }} slotProps={{ htmlInput: { ...number.htmlInput, 'data-testid': 'analysis-criterion-weight' } }} />
             {writable && <IconButton aria-label={translate('admin.tenderAnalysis.remove', { n: i + 1 })} onClick={() => setCriteria(criteria.filter((_, j) => j !== i))}><DeleteIcon /></IconButton>}
           </Box>
         ))}
