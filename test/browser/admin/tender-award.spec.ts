@@ -47,7 +47,7 @@ for (const language of ['en', 'ms']) {
     // The tendering api for this tender, answered here; every write kept to be checked.
     const sent: { method: string; path: string; body: unknown }[] = [];
     const analysis = { success: true, status: 'comparison', priceWeight: 100, criteria: [] as { key: string; name: string; weight: number }[], shortlist: null as string[] | null, evaluated: null as { at: string; by: string } | null,
-      sellers: SELLERS.map((s) => ({ ...s, priceScore: (17695050 / Number(s.total)).toFixed(2), technicalScore: null, score: null, scores: null, shortlisted: false })) };
+      sellers: SELLERS.map((s) => ({ ...s, priceScore: (17695050 / Number(s.total)).toFixed(2), technicalScore: null, score: null, scores: null as Record<string, number> | null, shortlisted: false })) };
     const awards: unknown[] = [];
     await page.route(`**/api/tendering/tenders/${tender!.id}/**`, async (route: Route) => {
       const request = route.request();
@@ -59,10 +59,15 @@ for (const language of ['en', 'ms']) {
       const body = request.postDataJSON() as Record<string, unknown>;
       sent.push({ method: request.method(), path, body });
       if (path === '/analysis/criteria') Object.assign(analysis, body);
-      if (path === '/analysis/shortlist') analysis.shortlist = body.sellerCompanyIds as string[];
+      if (path === '/analysis/shortlist') {
+        analysis.shortlist = body.sellerCompanyIds as string[];
+        for (const s of analysis.sellers) s.shortlisted = analysis.shortlist.includes(s.sellerCompanyId);
+      }
+      const scored = /^\/analysis\/scores\/(.+)$/.exec(path);
+      if (scored) Object.assign(analysis.sellers.find((s) => s.sellerCompanyId === scored[1])!, { scores: body.scores });
       if (path === '/analysis/evaluate') analysis.evaluated = { at: '2026-11-27T03:00:00.000Z', by: 'u' };
       if (path === '/award') {
-        awards.push({ revision: 0, at: '2026-11-27T03:05:00.000Z', actorUserId: kumar.userId, tenderId: tender!.id, tenderDocumentNo: 'TD-1', sellerCompanyId: body.sellerCompanyId, orderKind: body.orderKind, letterOfAwardId: 'loa-1', orderId: 'wo-1', unsuccessfulSellerIds: ['s-aman', 's-cekal'] });
+        awards.push({ revision: 0, at: '2026-11-27T03:05:00.000Z', actorUserId: kumar.userId, tenderId: tender!.id, tenderDocumentNo: 'TD-1', sellerCompanyId: body.sellerCompanyId, orderKind: body.orderKind, letterOfAwardId: 'loa-1', orderId: 'wo-1', contractRevision: 99, unsuccessfulSellerIds: ['s-aman', 's-cekal'] });
         return route.fulfill({ status: 201, json: { success: true, status: 'draftContract', sellerCompanyId: body.sellerCompanyId, total: '176950.50', letterOfAward: { id: 'loa-1', documentNo: 'LOA-1', status: 'new' }, order: { resource: body.orderKind, id: 'wo-1', documentNo: 'WO-1', status: 'new' }, unsuccessful: ['s-aman', 's-cekal'] } });
       }
       return route.fulfill({ json: { success: true, revision: sent.length, recorded: [] } });

@@ -3,7 +3,7 @@
 // price, technical and combined scores, and the Shortlist and Evaluate steps. Writes only in comparison (the
 // api answers tenderNotInComparison otherwise); every refusal shown as `error.<code>`.
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useRefresh, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Checkbox, LinearProgress, Typography } from '@mui/material';
 import type { DocumentView } from '@binaan/contracts';
 import { formatDateTime } from '../../format.js';
@@ -15,6 +15,8 @@ import { ScoresForm } from './ScoresForm.js';
 
 export function AnalysisTab({ document }: { document: DocumentView }) {
   const translate = useTranslate();
+  // Shortlist and Evaluate are the tender machine's own steps: the page reads the tender again after them.
+  const refresh = useRefresh();
   const [analysis, setAnalysis] = useState<Analysis | { error: string } | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -28,8 +30,8 @@ export function AnalysisTab({ document }: { document: DocumentView }) {
   const write = useCallback((call: () => Promise<unknown>, doneKey: string) => {
     setRefused(null);
     setDone(null);
-    return call().then(() => { setDone(doneKey); load(); }, (e: unknown) => { setRefused(errorCodeOf(e)); throw e; });
-  }, [load]);
+    return call().then(() => { setDone(doneKey); load(); if (doneKey === 'shortlist' || doneKey === 'evaluate') refresh(); }, (e: unknown) => { setRefused(errorCodeOf(e)); throw e; });
+  }, [load, refresh]);
 
   if (analysis === null) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   if ('error' in analysis) return <Alert severity={analysis.error === 'tenderSealed' ? 'info' : 'error'} data-testid="analysis-refused">{translate(`error.${analysis.error}`, { _: translate('error.unknownError') })}</Alert>;

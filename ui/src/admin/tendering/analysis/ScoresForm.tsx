@@ -18,7 +18,7 @@ function SellerScores({ seller, analysis, writable, onSave }: { seller: Analysis
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1 }}>
         {analysis.criteria.map((c) => (
           <TextField key={c.key} size="small" label={c.name} value={inputs[c.key] ?? ''} onChange={(e) => setInputs({ ...inputs, [c.key]: e.target.value })} disabled={!writable}
-            sx={{ width: 150 }} slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `analysis-score-${c.key}` } }} />
+            sx={{ flex: '1 1 180px', maxWidth: 260 }} slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `analysis-score-${c.key}` } }} />
         ))}
         {writable && <Button type="submit" variant="outlined" disabled={!ready} data-testid="analysis-save-scores">{translate('admin.tenderAnalysis.saveScores')}</Button>}
       </Box>

@@ -2,7 +2,7 @@
 // their totals and rank to pick from, the kind of order to draft, a confirmation naming what the award makes,
 // then the award(s) made with links to the letter of award and the order. Refusals as `error.<code>`.
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useRefresh, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel, FormLabel,
@@ -12,12 +12,14 @@ import type { DocumentView } from '@binaan/contracts';
 import { formatDateTime, formatMoney } from '../../format.js';
 import { errorCodeOf } from '../../providers/admin-request.js';
 import type { ComparisonSeller } from '../comparison/comparison-model.js';
-import { AWARDABLE, ORDER_KINDS, award, documentPath, loadAwards, loadSellers, nameOf, type AwardRecord, type OrderKind } from './award-model.js';
+import { ORDER_KINDS, award, awardable, documentPath, loadAwards, loadSellers, nameOf, type AwardRecord, type OrderKind } from './award-model.js';
 
 type Loaded = { sellers: ComparisonSeller[]; awards: AwardRecord[] };
 
 export function AwardTab({ document }: { document: DocumentView }) {
   const translate = useTranslate();
+  // The award moves the tender to draftContract: the page reads it again (its status, history, actions).
+  const refresh = useRefresh();
   const sellerLabel = useId();
   const kindLabel = useId();
   const [loaded, setLoaded] = useState<Loaded | { error: string } | null>(null);
@@ -40,13 +42,14 @@ export function AwardTab({ document }: { document: DocumentView }) {
   const { sellers, awards } = loaded;
   const chosen = sellers.find((s) => s.sellerCompanyId === seller);
   const others = sellers.length - 1;
+  const open = awardable(document.status, document.revision, awards);
 
   const submit = () => {
     if (!chosen) return;
     setBusy(true);
     setRefused(null);
     award(document.id, chosen.sellerCompanyId, kind).then(
-      () => { setConfirming(false); setBusy(false); setSeller(''); load(); },
+      () => { setConfirming(false); setBusy(false); setSeller(''); load(); refresh(); },
       (error: unknown) => { setConfirming(false); setBusy(false); setRefused(errorCodeOf(error)); },
     );
   };
@@ -70,8 +73,8 @@ export function AwardTab({ document }: { document: DocumentView }) {
         </Box>
       )}
       {sellers.length === 0 && <Alert severity="info" data-testid="award-empty">{translate('admin.tenderComparison.noQuotations')}</Alert>}
-      {sellers.length > 0 && !AWARDABLE.has(document.status) && awards.length === 0 && <Alert severity="info">{translate('admin.tenderAward.notAwardable')}</Alert>}
-      {sellers.length > 0 && AWARDABLE.has(document.status) && (
+      {sellers.length > 0 && !open && awards.length === 0 && <Alert severity="info">{translate('admin.tenderAward.notAwardable')}</Alert>}
+      {sellers.length > 0 && open && (
         <Box component="form" onSubmit={(e) => { e.preventDefault(); if (chosen) setConfirming(true); }} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <FormControl>
             <FormLabel id={sellerLabel}>{translate('admin.tenderAward.seller')}</FormLabel>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AWARDABLE, PAST_CLOSE, documentPath, nameOf, sellersByRank } from './award-model.js';
+import { AWARDABLE, PAST_CLOSE, awardable, documentPath, nameOf, sellersByRank } from './award-model.js';
 import type { ComparisonSeller } from '../comparison/comparison-model.js';
 
 const seller = (id: string, name: string | null, rank: number) => ({ sellerCompanyId: id, sellerName: name, rank, total: '1.00' }) as ComparisonSeller;
@@ -21,5 +21,12 @@ describe('award model', () => {
     expect([...AWARDABLE].every((s) => PAST_CLOSE.has(s))).toBe(true);
     expect(PAST_CLOSE.has('active')).toBe(false);
     expect(AWARDABLE.has('draftContract')).toBe(false);
+  });
+  it('takes an award in draftContract only while no award names the tender revision', () => {
+    expect(awardable('draftContract', 7, [])).toBe(true);
+    expect(awardable('draftContract', 7, [{ contractRevision: 5 }])).toBe(true);
+    expect(awardable('draftContract', 7, [{ contractRevision: 7 }])).toBe(false);
+    expect(awardable('comparison', 3, [{ contractRevision: 3 }])).toBe(true);
+    expect(awardable('pendingContractApproval', 7, [])).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ export type AwardReply = {
 };
 export type AwardRecord = {
   revision: number; at: string; actorUserId: string | null; sellerCompanyId: string; orderKind: OrderKind;
-  letterOfAwardId: string; orderId: string; unsuccessfulSellerIds: string[]; tenderDocumentNo: string;
+  letterOfAwardId: string; orderId: string; unsuccessfulSellerIds: string[]; tenderDocumentNo: string; contractRevision: number;
 };
 
 const base = (tenderId: string) => `/api/tendering/tenders/${encodeURIComponent(tenderId)}`;
@@ -43,3 +43,10 @@ export const nameOf = (sellers: readonly Pick<ComparisonSeller, 'sellerCompanyId
 /** The sheet's sellers with their totals and ranks: every page carries them, so one line is enough. */
 export const loadSellers = async (tenderId: string) =>
   sellersByRank((await adminJson<ComparisonSheet>(`${base(tenderId)}/comparison?limit=1`)).sellers);
+
+/**
+ * Whether the api takes an award now: in comparison or after a rejected contract, or in draftContract when no
+ * award names the tender's revision (an award stopped half-way, or Draft contract pressed on the tender itself).
+ */
+export const awardable = (status: string, revision: number, awards: readonly Pick<AwardRecord, 'contractRevision'>[]) =>
+  AWARDABLE.has(status) || (status === 'draftContract' && !awards.some((a) => a.contractRevision === revision));
