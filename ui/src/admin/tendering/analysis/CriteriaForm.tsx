@@ -29,8 +29,10 @@ export function CriteriaForm({ analysis, writable, onSave }: { analysis: Analysi
         {criteria.map((c, i) => (
           <Box key={c.key} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }} data-testid="analysis-criterion">
             <TextField size="small" label={translate('admin.tenderAnalysis.criterionName', { n: i + 1 })} value={c.name} onChange={(e) => change(i, { name: e.target.value })} disabled={!writable} sx={{ flex: '1 1 200px' }} slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'analysis-criterion-name' } }} />
-            <TextField size="small" label={translate('admin.tenderAnalysis.weight')} value={c.weight} onChange={(e) => change(i, { weight: e.target.value })} disabled={!writable} sx={{ flex: '0 0 110px' }} slotProps={{ htmlInput: { ...number.htmlInput, 'data-testid': 'analysis-criterion-weight' } }} />
-            {writable && <IconButton aria-label={translate('admin.tenderAnalysis.remove', { n: i + 1 })} onClick={() => setCriteria(criteria.filter((_, j) => j !== i))}><DeleteIcon /></IconButton>}
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+              <TextField size="small" label={translate('admin.tenderAnalysis.weight')} value={c.weight} onChange={(e) => change(i, { weight: e.target.value })} disabled={!writable} sx={{ flex: '0 0 110px' }} slotProps={{ htmlInput: { ...number.htmlInput, 'data-testid': 'analysis-criterion-weight' } }} />
+              {writable && <IconButton aria-label={translate('admin.tenderAnalysis.remove', { n: i + 1 })} onClick={() => setCriteria(criteria.filter((_, j) => j !== i))}><DeleteIcon /></IconButton>}
+            </Box>
           </Box>
         ))}
         <Typography variant="body2" color={sum === 100 ? 'text.secondary' : 'error'} role="status" data-testid="analysis-sum">
