@@ -15,6 +15,8 @@ export type Ids = {
   printable: Record<string, string>;
   /** A tender the contractor is invited to, with a question on its board (tender-exchange-ids.ts): the board, the quotation form, the Invitations tab. */
   invitedTender: string;
+  /** The demo's tender closed for comparison (no quotation): its Analysis and Award tabs. */
+  closedTender: string;
 };
 
 /**
@@ -68,6 +70,8 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/tendering/received', 'contractor'),
   page('/tendering/received/:tenderId', 'contractor', (ids) => `/tendering/received/${ids.invitedTender}`),
   page('/:kind/:id/show?tab=invitations', 'admin', (ids) => `/tender/${ids.invitedTender}/show?tab=invitations`),
+  page('/:kind/:id/show?tab=analysis', 'admin', (ids) => `/tender/${ids.closedTender}/show?tab=analysis`),
+  page('/:kind/:id/show?tab=award', 'admin', (ids) => `/tender/${ids.closedTender}/show?tab=award`),
   page('/tendering/received/:tenderId/board', 'contractor', (ids) => `/tendering/received/${ids.invitedTender}/board`),
   page('/organizer/events/*', 'admin', '/organizer/events'),
   page('/organizer/events/:id', 'admin', (ids) => `/organizer/events/${ids.organizerEvent}`),

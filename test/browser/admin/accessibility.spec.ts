@@ -118,9 +118,11 @@ async function demoIds(baseURL: string, admin: Storage): Promise<{ ids: Ids; kin
   const kinds = entries.map((e) => e.resource).filter((r) => (DocumentResources as readonly string[]).includes(r));
   const documents: Record<string, string> = {};
   let editable: Ids['editable'] | undefined;
+  let closedTender: string | undefined;
   for (const kind of kinds) {
     const rows = await api<{ id: string; status: string }[]>(baseURL, `/api/documents/${kind}?range=${encodeURIComponent('[0,49]')}`, token).catch(() => []);
     if (rows[0]) documents[kind] = rows[0].id;
+    if (kind === 'tender') closedTender = rows.find((row) => row.status === 'comparison')?.id;
     const draft = rows.find((row) => row.status === 'new');
     if (!editable && draft) editable = { kind, id: draft.id };
   }
@@ -130,7 +132,7 @@ async function demoIds(baseURL: string, admin: Storage): Promise<{ ids: Ids; kin
   // The demo's office tower: a project with members, stages and documents in it.
   const projects = await api<{ id: string; code: string }[]>(baseURL, `/api/projects?range=${encodeURIComponent('[0,49]')}`, token);
   const project = (projects.find((p) => p.code === 'TB-MT-A') ?? projects[0])!.id;
-  return { ids: { event: events.data[0]!.id, organizerEvent: organizer.data[0]!.id, qr: GENUINE_QR, documents, editable, project, printable: await printable(baseURL), invitedTender: await invitedTender(baseURL) }, kinds };
+  return { ids: { event: events.data[0]!.id, organizerEvent: organizer.data[0]!.id, qr: GENUINE_QR, documents, editable, project, printable: await printable(baseURL), invitedTender: await invitedTender(baseURL), closedTender: closedTender ?? '' }, kinds };
 }
 
 /** A page's own content: its main landmark (every page has one, the company choice included). */

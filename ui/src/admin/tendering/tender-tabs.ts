@@ -1,8 +1,11 @@
 // The tender page's own tabs (issue 18), after Document, History and Replay: one entry per tab, each
-// panel in its own file. The award adds its entry here.
+// panel in its own file. Analysis and Award show only past the close (before it the api answers tenderSealed).
 import { createElement } from 'react';
 import type { DocumentTab } from '../documents/document-tabs.js';
 import { AddendaTab } from './AddendaPanel.js';
+import { AnalysisTab } from './analysis/AnalysisTab.js';
+import { AwardTab } from './award/AwardTab.js';
+import { PAST_CLOSE } from './award/award-model.js';
 import { ComparisonTab } from './comparison/ComparisonTab.js';
 import { InvitationsTab } from './InvitationsTab.js';
 import { QueriesTab } from './QueriesTab.js';
@@ -16,4 +19,6 @@ export const TENDER_TABS: readonly DocumentTab[] = [
   { value: 'addenda', labelKey: 'admin.tenderExchange.tabs.addenda', shows: buyersTender, Panel: AddendaTab },
   // The sheet answers 409 (sealed) before the close: the tab says so itself.
   { value: 'comparison', labelKey: 'admin.tenderComparison.tab', shows: buyersTender, Panel: ({ document }) => createElement(ComparisonTab, { tenderId: document.id, revision: document.revision }) },
+  { value: 'analysis', labelKey: 'admin.tenderAnalysis.tab', shows: (document, companyId) => buyersTender(document, companyId) && PAST_CLOSE.has(document.status), Panel: AnalysisTab },
+  { value: 'award', labelKey: 'admin.tenderAward.tab', shows: (document, companyId) => buyersTender(document, companyId) && PAST_CLOSE.has(document.status), Panel: AwardTab },
 ];
