@@ -74,6 +74,10 @@ export const ErrorCodes = {
   addendumEmpty: 'addendumEmpty',
   addendumLineNotFound: 'addendumLineNotFound',
   quotationAlreadyConfirmed: 'quotationAlreadyConfirmed',
+  // Approved list of tenderers (apps/api/src/tendering/README.md, issue 18).
+  tendererAlreadyListed: 'tendererAlreadyListed',
+  tendererNotFound: 'tendererNotFound',
+  tendererWrongStatus: 'tendererWrongStatus',
   // Tender comparison, analysis and award (apps/api/src/tendering/README.md, issue 18).
   tenderSealed: 'tenderSealed',
   tenderNotInComparison: 'tenderNotInComparison',
