@@ -78,6 +78,8 @@ export const ErrorCodes = {
   tendererAlreadyListed: 'tendererAlreadyListed',
   tendererNotFound: 'tendererNotFound',
   tendererWrongStatus: 'tendererWrongStatus',
+  tenderInvitationNotFound: 'tenderInvitationNotFound',
+  tenderInvitationUsed: 'tenderInvitationUsed',
   // Tender comparison, analysis and award (apps/api/src/tendering/README.md, issue 18).
   tenderSealed: 'tenderSealed',
   tenderNotInComparison: 'tenderNotInComparison',
