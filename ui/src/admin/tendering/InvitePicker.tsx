@@ -58,7 +58,7 @@ export function InvitePicker({ tenderId, invited, onInvited }: { tenderId: strin
 
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
-      <ToggleButtonGroup size="small" exclusive value={source} onChange={(_e, value) => value && setSource(value)} aria-label={translate('tendering.invitations.source')} sx={{ flex: '1 1 100%' }}>
+      <ToggleButtonGroup size="small" exclusive value={source} onChange={(_e, value: 'directory' | 'approved' | null) => { if (value) setSource(value); }} aria-label={translate('tendering.invitations.source')} sx={{ flex: '1 1 100%' }}>
         <ToggleButton value="directory" data-testid="invite-source-directory">{translate('tendering.invitations.fromDirectory')}</ToggleButton>
         <ToggleButton value="approved" data-testid="invite-source-approved">{translate('tendering.invitations.fromApproved')}</ToggleButton>
       </ToggleButtonGroup>

@@ -24,7 +24,9 @@ function ProposeForm({ onDone }: { onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let current = true;
-    const timer = setTimeout(() => directory(text.trim()).then((rows) => current && setOptions(rows), () => current && setOptions([])), 250);
+    const timer = setTimeout(() => {
+      directory(text.trim()).then((rows) => current && setOptions(rows), () => current && setOptions([]));
+    }, 250);
     return () => { current = false; clearTimeout(timer); };
   }, [text]);
   const send = async () => {
