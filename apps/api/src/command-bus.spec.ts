@@ -50,6 +50,8 @@ import * as tenderQueryCommands from './tendering/queries/tender-queries.command
 import * as tenderAddendaCommands from './tendering/addenda/tender-addenda.commands.js';
 import * as tenderAwardCommands from './tendering/award/award.commands.js';
 import * as tenderAnalysisCommands from './tendering/analysis/analysis.commands.js';
+import * as tendererCommands from './tendering/tenderers/tenderers.commands.js';
+import * as tenderEmailInvitationCommands from './tendering/email-invitations/email-invitations.commands.js';
 import { TenderingModule } from './tendering/tendering.module.js';
 
 type Constructor = new (...args: never[]) => unknown;
@@ -73,7 +75,7 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['BQ import and scans', BqImportExportModule, [bqImportExportCommands]],
   ['ongoing budgets', BudgetsModule, [budgetCommands]],
   ['progress plans', ProgressPlansModule, [progressPlanCommands]],
-  ['tendering', TenderingModule, [tenderingCommands, tenderQueryCommands, tenderAddendaCommands, tenderAwardCommands, tenderAnalysisCommands]],
+  ['tendering', TenderingModule, [tenderingCommands, tenderQueryCommands, tenderAddendaCommands, tenderAwardCommands, tenderAnalysisCommands, tendererCommands, tenderEmailInvitationCommands]],
 ];
 
 describe('commands through the CQRS CommandBus', () => {

@@ -17,5 +17,6 @@ import { projectsProjection } from './projects/projects.projection.js';
 import { tenderingProjection } from './tendering/tendering.projection.js';
 import { tenderCloseProjection } from './tendering/close/tender-close.projection.js';
 import { tenderQueriesProjection } from './tendering/queries/tender-query.projection.js';
+import { approvedTenderersProjection } from './tendering/tenderers/tenderer.projection.js';
 
-export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection];
+export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection];

@@ -74,6 +74,12 @@ export const ErrorCodes = {
   addendumEmpty: 'addendumEmpty',
   addendumLineNotFound: 'addendumLineNotFound',
   quotationAlreadyConfirmed: 'quotationAlreadyConfirmed',
+  // Approved list of tenderers (apps/api/src/tendering/README.md, issue 18).
+  tendererAlreadyListed: 'tendererAlreadyListed',
+  tendererNotFound: 'tendererNotFound',
+  tendererWrongStatus: 'tendererWrongStatus',
+  tenderInvitationNotFound: 'tenderInvitationNotFound',
+  tenderInvitationUsed: 'tenderInvitationUsed',
   // Tender comparison, analysis and award (apps/api/src/tendering/README.md, issue 18).
   tenderSealed: 'tenderSealed',
   tenderNotInComparison: 'tenderNotInComparison',

@@ -61,8 +61,9 @@ export type Running = {
   stop(): Promise<void>;
 };
 
-export async function startDocumentsApp(kind: StoreKind): Promise<Running> {
-  const config: ApiConfig = kind === 'pglite' ? await pgliteConfig({ NODE_ENV: 'test' }) : postgresConfig({ NODE_ENV: 'test' });
+/** `env`: more settings (e.g. SMTP_URL for a suite that reads the mail). */
+export async function startDocumentsApp(kind: StoreKind, env: Record<string, string> = {}): Promise<Running> {
+  const config: ApiConfig = kind === 'pglite' ? await pgliteConfig({ NODE_ENV: 'test', ...env }) : postgresConfig({ NODE_ENV: 'test', ...env });
   const clock = new TestClock();
   const app = await startApp(config, { now: () => clock.now });
   const store = app.get<EventStore>(EVENT_STORE);

@@ -67,6 +67,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/my-approvals', 'admin'),
   page('/audit', 'admin'),
   // Issue 18: the seller's received tenders and quotation form (the contractor, invited in accessibility.spec.ts), the buyer's Invitations tab.
+  page('/tendering/tenderers', 'admin'),
   page('/tendering/received', 'contractor'),
   page('/tendering/received/:tenderId', 'contractor', (ids) => `/tendering/received/${ids.invitedTender}`),
   page('/:kind/:id/show?tab=invitations', 'admin', (ids) => `/tender/${ids.invitedTender}/show?tab=invitations`),

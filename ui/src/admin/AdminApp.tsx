@@ -15,7 +15,7 @@ import { listCompanies } from './company/choose-company.js';
 import { setChosenCompany, useChosenCompany } from './company/company-state.js';
 import { documentResource } from './documents/document-resources.js';
 import { makeLayout } from './layout/AdminLayout.js';
-import { AuditPage, AuthorityPage, UsersPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage } from './lazy-pages.js';
+import { AuditPage, AuthorityPage, UsersPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
 import { AddCompanyPage, ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
 import { authProvider } from './providers/auth-provider.js';
@@ -99,6 +99,7 @@ export default function AdminApp() {
           <Route path="/my-approvals" element={guarded('myApprovals', <MyApprovalsPage />)} />
           <Route path="/audit" element={guarded('audit', <AuditPage />)} />
           <Route path="/tendering/received" element={guarded('receivedTenders', <ReceivedTendersPage />)} />
+          <Route path="/tendering/tenderers" element={guarded('approvedTenderers', <TenderersPage />)} />
           <Route path="/tendering/received/:tenderId" element={guarded('receivedTenders', <QuotationPage />)} />
           {/* Issue 18: an invited seller's addenda and query board (the api answers 404 to any other company). */}
           <Route path="/tendering/received/:tenderId/board" element={guarded('receivedTenders', <TenderBoardPage />)} />

@@ -28,4 +28,5 @@ export const ProjectCreate = lazyNamed(() => import('./projects/ProjectForm.js')
 export const ProjectEdit = lazyNamed(() => import('./projects/ProjectForm.js'), 'ProjectEdit');
 export const TenderBoardPage = lazyNamed(() => import('./tendering/TenderBoardPage.js'), 'TenderBoardPage');
 export const ReceivedTendersPage = lazyNamed(() => import('./tendering/ReceivedTendersPage.js'), 'ReceivedTendersPage');
+export const TenderersPage = lazyNamed(() => import('./tendering/TenderersPage.js'), 'TenderersPage');
 export const QuotationPage = lazyNamed(() => import('./tendering/QuotationPage.js'), 'QuotationPage');

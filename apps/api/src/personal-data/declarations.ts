@@ -10,6 +10,7 @@ import { companiesPersonalData } from '../companies/companies.personal-data.js';
 import { documentsPersonalData } from '../documents/documents.personal-data.js';
 import { identityPersonalData } from '../identity/identity.personal-data.js';
 import { projectsPersonalData } from '../projects/projects.personal-data.js';
+import { tenderingPersonalData } from '../tendering/tendering.personal-data.js';
 import type { LookupKeys } from './lookup-keys.js';
 
 export function personalDataDeclarations(lookup: LookupKeys): PersonalDataDeclarations {
@@ -19,5 +20,6 @@ export function personalDataDeclarations(lookup: LookupKeys): PersonalDataDeclar
     ...projectsPersonalData(lookup),
     ...companiesPersonalData(lookup),
     ...documentsPersonalData(lookup),
+    ...tenderingPersonalData(lookup),
   };
 }

@@ -19,13 +19,20 @@ import { TenderQueriesService } from './queries/tender-queries.service.js';
 import { TENDER_ADDENDA_COMMAND_HANDLERS } from './addenda/tender-addenda.commands.js';
 import { TenderAddendaController } from './addenda/tender-addenda.controller.js';
 import { TenderAddendaService } from './addenda/tender-addenda.service.js';
+import { EMAIL_INVITATION_COMMAND_HANDLERS } from './email-invitations/email-invitations.commands.js';
+import { EmailInvitationsController } from './email-invitations/email-invitations.controller.js';
+import { EmailInvitationsService } from './email-invitations/email-invitations.service.js';
+import { TENDERER_COMMAND_HANDLERS } from './tenderers/tenderers.commands.js';
+import { TenderersController } from './tenderers/tenderers.controller.js';
+import { TenderersService } from './tenderers/tenderers.service.js';
 
 @Module({
-  controllers: [TenderingController, TenderQueriesController, TenderAddendaController, ComparisonController, AwardController, AnalysisController],
+  controllers: [TenderingController, TenderQueriesController, TenderAddendaController, ComparisonController, AwardController, AnalysisController, TenderersController, EmailInvitationsController],
   providers: [
     ...TENDERING_COMMAND_HANDLERS, TenderingService, TenderCloseJob,
     ...TENDER_QUERY_COMMAND_HANDLERS, TenderQueriesService, ...TENDER_ADDENDA_COMMAND_HANDLERS, TenderAddendaService,
     AwardTenderHandler, ...ANALYSIS_COMMAND_HANDLERS, ComparisonService, AwardService, AnalysisService,
+    ...TENDERER_COMMAND_HANDLERS, TenderersService, ...EMAIL_INVITATION_COMMAND_HANDLERS, EmailInvitationsService,
   ],
 })
 export class TenderingModule {}

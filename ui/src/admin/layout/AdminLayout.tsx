@@ -29,6 +29,7 @@ const ICONS: Record<string, ReactNode> = {
   article: <HomeIcon />, myApprovals: <FactCheckIcon />, audit: <VerifiedUserIcon />, events: <EventIcon />,
   companyProfile: <BusinessIcon />, addCompany: <AddBusinessIcon />, authority: <GavelIcon />, users: <PeopleIcon />,
   receivedTenders: <RequestQuoteIcon />,
+  approvedTenderers: <RequestQuoteIcon />,
   projectsDeveloper: <ApartmentIcon />, projectsDemand: <ApartmentIcon />, projectsSupply: <ApartmentIcon />,
   ...CONTRACTOR_ICONS,
 };

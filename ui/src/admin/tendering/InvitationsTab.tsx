@@ -9,6 +9,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import type { DocumentView } from '@binaan/contracts';
 import { formatDateTime } from '../format.js';
 import { errorCodeOf } from '../providers/admin-request.js';
+import { EmailInvitationForm } from './EmailInvitationForm.js';
 import { InvitePicker } from './InvitePicker.js';
 import { QuotationsPanel } from './QuotationsPanel.js';
 import { invitations as loadInvitations, type Invitations } from './tendering-api.js';
@@ -35,6 +36,7 @@ export function InvitationsTab({ document }: { document: DocumentView }) {
     <Box data-testid="invitations-tab" data-sealed={reply.sealed}>
       <Typography variant="h6" component="h2" gutterBottom>{translate('tendering.invitations.title')}</Typography>
       {INVITING.has(document.status) && <InvitePicker tenderId={document.id} invited={invited} onInvited={load} />}
+      {INVITING.has(document.status) && <EmailInvitationForm tenderId={document.id} />}
       {reply.sealed && (
         <Alert severity="info" icon={<LockIcon />} sx={{ mb: 2 }} data-testid="bids-sealed">
           {translate('tendering.invitations.sealed', { closeAt: document.closeAt ? formatDateTime(document.closeAt) : '-' })}

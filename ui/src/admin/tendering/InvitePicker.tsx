@@ -1,14 +1,25 @@
 // The buyer picks sellers to invite: approved companies of its directory (GET /api/company/directory, by
-// name or registration number), several at once, those already invited left out; one call invites them all.
+// name or registration number) or of its approved list of tenderers (GET /api/tendering/tenderers), several
+// at once, those already invited left out; one call invites them all.
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { Autocomplete, Box, Button, TextField } from '@mui/material';
+import { Autocomplete, Box, Button, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { CompanyDirectoryItem } from '@binaan/contracts';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 import { invite } from './tendering-api.js';
+import { tenderers } from './tenderers-api.js';
 
 const directory = (q: string) =>
   adminJson<CompanyDirectoryItem[]>(`/api/company/directory?filter=${encodeURIComponent(JSON.stringify(q ? { q } : {}))}&range=${encodeURIComponent('[0,19]')}&sort=${encodeURIComponent('["name","ASC"]')}`);
+
+/** The approved list (first 100, the list a buyer keeps is short), filtered here by name or number. */
+const approvedList = async (q: string): Promise<CompanyDirectoryItem[]> => {
+  const { data } = await tenderers('approved', 0, 99);
+  const needle = q.toLowerCase();
+  return data
+    .map((t) => ({ id: t.companyId, name: t.name ?? t.companyId, registrationNo: t.registrationNo ?? '' }) as CompanyDirectoryItem)
+    .filter((c) => !needle || c.name.toLowerCase().includes(needle) || (c.registrationNo ?? '').toLowerCase().includes(needle));
+};
 
 export function InvitePicker({ tenderId, invited, onInvited }: { tenderId: string; invited: ReadonlySet<string>; onInvited: () => void }) {
   const translate = useTranslate();
@@ -17,18 +28,19 @@ export function InvitePicker({ tenderId, invited, onInvited }: { tenderId: strin
   const [options, setOptions] = useState<CompanyDirectoryItem[]>([]);
   const [chosen, setChosen] = useState<CompanyDirectoryItem[]>([]);
   const [busy, setBusy] = useState(false);
+  const [source, setSource] = useState<'directory' | 'approved'>('directory');
 
   useEffect(() => {
     let current = true;
     // A short pause, so typing a name asks once, not once per letter.
     const timer = setTimeout(() => {
-      directory(text.trim()).then((rows) => current && setOptions(rows.filter((c) => !invited.has(c.id))), () => current && setOptions([]));
+      (source === 'approved' ? approvedList(text.trim()) : directory(text.trim())).then((rows) => current && setOptions(rows.filter((c) => !invited.has(c.id))), () => current && setOptions([]));
     }, 250);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [text, invited]);
+  }, [text, invited, source]);
 
   const send = async () => {
     setBusy(true);
@@ -46,6 +58,10 @@ export function InvitePicker({ tenderId, invited, onInvited }: { tenderId: strin
 
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
+      <ToggleButtonGroup size="small" exclusive value={source} onChange={(_e, value: 'directory' | 'approved' | null) => { if (value) setSource(value); }} aria-label={translate('tendering.invitations.source')} sx={{ flex: '1 1 100%' }}>
+        <ToggleButton value="directory" data-testid="invite-source-directory">{translate('tendering.invitations.fromDirectory')}</ToggleButton>
+        <ToggleButton value="approved" data-testid="invite-source-approved">{translate('tendering.invitations.fromApproved')}</ToggleButton>
+      </ToggleButtonGroup>
       <Autocomplete
         multiple
         sx={{ flex: '1 1 280px', maxWidth: 640 }}
@@ -57,7 +73,7 @@ export function InvitePicker({ tenderId, invited, onInvited }: { tenderId: strin
         onChange={(_e, value) => setChosen(value)}
         onInputChange={(_e, value, reason) => reason !== 'reset' && setText(value)}
         noOptionsText={translate('tendering.invitations.noCompany')}
-        renderInput={(params) => <TextField {...params} label={translate('tendering.invitations.pick')} helperText={translate('tendering.invitations.pickHelp')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'invite-picker' } }} />}
+        renderInput={(params) => <TextField {...params} label={translate('tendering.invitations.pick')} helperText={translate(source === 'approved' ? 'tendering.invitations.pickApprovedHelp' : 'tendering.invitations.pickHelp')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'invite-picker' } }} />}
       />
       <Button variant="contained" disabled={busy || chosen.length === 0} onClick={() => void send()} data-testid="invite-send" sx={{ mt: 1 }}>
         {translate('tendering.invitations.invite', { n: chosen.length })}

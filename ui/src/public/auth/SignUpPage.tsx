@@ -42,7 +42,13 @@ function useInvitation() {
     once.current = true;
     apiFetch('call-for-interest/accept-invitation', { method: 'POST', body: { id, remark: '' } }).then(
       () => showToast('success', t('signUp.invitationAccepted')),
-      (error: unknown) => showToast('error', translateError(t, error instanceof ApiError ? error.errorCode : undefined)),
+      (error: unknown) => {
+        const code = error instanceof ApiError ? error.errorCode : undefined;
+        // Not a call for interest: it may be a tender's e-mail invitation, which only a company on the
+        // platform can take up. Kept for Received tenders (ReceivedTendersPage), which takes it up then.
+        if (code === 'notFound') localStorage.setItem('binaan.tenderInvitationId', id);
+        else showToast('error', translateError(t, code));
+      },
     );
   }, [id, t]);
 }

@@ -1,0 +1,34 @@
+// E-mail invitations' routes (base /api/tendering): the buyer invites by name and address; a user of the
+// company, once on the platform, takes the link's invitation up. Writes go through the CommandBus.
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthenticatedRequest } from '../../common/principal.js';
+import { ApiRefusal } from '../../openapi/api-replies.decorators.js';
+import { AcceptTenderEmailInvitation, SendTenderEmailInvitation } from './email-invitations.commands.js';
+
+@ApiTags('tendering')
+@Controller('tendering')
+export class EmailInvitationsController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('tenders/:tenderId/email-invitations')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Invite a company not on the platform: { companyName, email } (level 10 on tender); an e-mail with a sign-up link carrying invitation_id' })
+  @ApiRefusal(403, 'noAuthority')
+  @ApiRefusal(409, 'tenderClosed')
+  @ApiRefusal(503, 'mailDeliveryFailed (nothing recorded)')
+  send(@Param('tenderId') tenderId: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
+    return this.commands.execute(new SendTenderEmailInvitation(request.principal!, tenderId, body));
+  }
+
+  @Post('email-invitations/:invitationId/accept')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Take up an e-mail invitation (the link's invitation_id): the caller's company is invited to the tender as if picked from the directory" })
+  @ApiRefusal(404, 'tenderInvitationNotFound')
+  @ApiRefusal(409, 'tenderInvitationUsed, sellerAlreadyInvited, tenderClosed, wrongExpectedRevision')
+  @ApiRefusal(422, 'inviteeIsOwnCompany, unknownCounterparty (the company is not approved yet)')
+  accept(@Param('invitationId') invitationId: string, @Req() request: AuthenticatedRequest) {
+    return this.commands.execute(new AcceptTenderEmailInvitation(request.principal!, invitationId));
+  }
+}
