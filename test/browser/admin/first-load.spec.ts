@@ -8,8 +8,13 @@ import { gzipSync } from 'node:zlib';
 import { expect, signIn, test } from './fixtures.js';
 
 const DIST = resolve(import.meta.dirname, '../../../ui/dist');
-/** Measured at 302 KB with react-dom, react-router, i18next and the area's texts (130 KB of it the landing's own); one admin chunk made it 407 KB. */
-const BUDGET_GZIP_BYTES = 330 * 1024;
+/**
+ * Measured at 302 KB with react-dom, react-router, i18next and the area's texts (130 KB of it the landing's own); one
+ * admin chunk made it 407 KB. 333 KB on 2026-11-27: the area's texts grew with the build-up master and tendering
+ * (issues 17, 18). The budget is there to catch a page's chunk pulled into the first load, which 340 KB still does;
+ * the next step is loading each area's texts with its pages.
+ */
+const BUDGET_GZIP_BYTES = 340 * 1024;
 const PAGE_CHUNKS = /\/(DocumentList|DocumentShow|DocumentForm|EventsRoutes|AuthorityPage|AuditPage|MyApprovalsPage|ContractorPage|SelectCompanyPage)-/;
 
 test('opening the signed-in area loads its frame and the page, not every page', async ({ page }) => {
