@@ -1,11 +1,12 @@
 // Issue 18 in two browsers: the buyer (Kumar, Teguh Bina) invites Mutiara Supplies and Kukuh Jaya from the
-// tender's Invitations tab; Mutiara's user is told, finds the tender under Received tenders, waits for its
-// open time (the server's clock: at least 5 minutes after the tender is made, §5.3), quotes (a rate of 0
+// tender's Invitations tab; Mutiara's user is told, finds the tender under Tender invitations, waits for its
+// open time (the server's clock: at least 5 minutes after the tender is made, §5.3; made at the run's start), quotes (a rate of 0
 // needs the include box), revises, and a stale revision (another session of the company sent first) is a
 // 409 that brings the page up to date. The buyer sees who quoted and when, sealed, with no figure anywhere
 // on the page; after the manual Close the quotations with their totals, rates and history.
 import type { Page } from '@playwright/test';
 import { apiSession, expect, newSession, signIn, test } from './fixtures.js';
+import { makeWalkTender, walkTender } from './walk-tender.js';
 
 let closedTender = '';
 
@@ -20,20 +21,10 @@ async function pickCompany(page: Page, text: string, option: string) {
 
 test('invite, quote and revise, sealed until the manual close, then the figures', async ({ page, browser, baseURL, shot }) => {
   test.setTimeout(12 * MINUTE);
-  // The tender, made and approved through the api (the document's own pages have their specs): opens in 5 minutes and 20 seconds.
-  const kumarApi = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
-  const limApi = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
-  const openAt = Date.now() + 5 * MINUTE + 20_000;
-  const created = await kumarApi.call<{ id: string; revision: number; documentNo: string }>('POST', '/api/documents/tender', {
-    title: 'Bored piles, Block E (browser walk)', openAt: new Date(openAt).toISOString(), closeAt: new Date(Date.now() + 3 * 24 * 60 * MINUTE).toISOString(),
-    expectedDeliveryStart: new Date(Date.now() + 10 * 24 * 60 * MINUTE).toISOString().slice(0, 10),
-    items: [{ description: 'Bored piles 600 mm', unit: 'm', quantity: '100', rate: '95.00' }, { description: 'Pile load test', unit: 'no', quantity: '4', rate: '800.00' }],
-  });
-  expect(created.status).toBe(201);
-  const tender = created.json;
-  const asked = await kumarApi.call<{ revision: number }>('POST', `/api/documents/tender/${tender.id}/actions/Request_Approve`, {}, { 'If-Match': String(tender.revision) });
-  const approved = await limApi.call<{ status: string }>('POST', `/api/documents/tender/${tender.id}/actions/Approve`, {}, { 'If-Match': String(asked.json.revision) });
-  expect(approved.json.status).toBe('active');
+  // The tender, made and approved through the api at the start of the run (walk-tender.ts): opens 5 minutes and
+  // 20 seconds after it was made (the document's own pages have their specs).
+  const { id: tenderId, openAt } = await walkTender(baseURL!);
+  const tender = { id: tenderId };
 
   // The buyer invites two sellers at once from its directory.
   await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');
@@ -48,7 +39,7 @@ test('invite, quote and revise, sealed until the manual close, then the figures'
   await expect(page.getByTestId('bids-sealed')).toBeVisible();
   await shot(page, 'tendering-01-invited');
 
-  // The seller, in its own browser: told by the bell, landing on the tender's quotation form; not open yet.
+  // The seller, in its own browser: told by the bell, landing on the tender's quotation form.
   const seller = await newSession(browser, baseURL!, 'mei@mutiarasupplies.my', 'mutiara-supplies');
   await seller.goto('/tendering/received');
   await expect(seller.locator(`[data-testid="received-row"][data-id="${tender.id}"]`)).toContainText('Teguh Bina Sdn Bhd');
@@ -56,15 +47,24 @@ test('invite, quote and revise, sealed until the manual close, then the figures'
   await seller.getByTestId('notification-bell').click();
   await seller.locator(`[data-testid="notification-item"][data-src-id="${tender.id}"]`).first().click();
   await expect(seller).toHaveURL(new RegExp(`/tendering/received/${tender.id}$`));
+  await expect(seller.getByTestId('quotation-page')).toBeVisible();
+
+  // Not open yet: a tender made just now opens in 5 minutes (§5.3); Mutiara, invited to it too, cannot quote yet,
+  // sees the server's time, and never the buyer's own estimate (95.00, 800.00).
+  const kumarApi = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
+  const mutiaraCompanyId = (await apiSession(baseURL!, 'mei@mutiarasupplies.my', 'mutiara-supplies')).companyId;
+  const later = await makeWalkTender(baseURL!, 'Bored piles, Block F (opens later)');
+  expect((await kumarApi.call('POST', `/api/tendering/tenders/${later.id}/invitations`, { companyIds: [mutiaraCompanyId] })).status).toBe(201);
+  await seller.goto(`/tendering/received/${later.id}`);
   await expect(seller.getByTestId('not-open-yet')).toBeVisible();
   await expect(seller.getByTestId('quotation-submit')).toHaveCount(0);
-  // The buyer's own estimate (95.00, 800.00) is not shown to the seller.
   await expect(seller.getByTestId('quotation-page')).not.toContainText('95.00');
   await expect(seller.getByTestId('server-time')).toBeVisible();
 
-  // Open: the form takes rates, the amounts and total follow as typed.
+  // The walk's tender is open (made at the run's start; run alone, the walk waits out its 5 minutes here):
+  // the form takes rates, the amounts and total follow as typed.
   await seller.waitForTimeout(Math.max(0, openAt - Date.now() + 3000));
-  await seller.reload();
+  await seller.goto(`/tendering/received/${tender.id}`);
   await expect(seller.getByTestId('quotation-page')).toHaveAttribute('data-open', 'true');
   await expect(seller.getByTestId('time-left')).toContainText(/2 d|3 d/);
   await seller.getByTestId('rate-1').fill('120.50');
@@ -86,9 +86,10 @@ test('invite, quote and revise, sealed until the manual close, then the figures'
   await shot(seller, 'tendering-03b-quotation-375');
   await seller.setViewportSize({ width: 1280, height: 720 });
 
-  // Another session of Mutiara revises first: this page's revise is a 409 and the page shows the newer one.
-  const ahmad = await apiSession(baseURL!, 'ahmad@mutiarasupplies.my', 'mutiara-supplies');
-  const ahead = await ahmad.call('PUT', `/api/tendering/tenders/${tender.id}/quotation`, { items: [{ lineNo: 1, rate: '117.25' }, { lineNo: 2, rate: '0', includeZeroRate: true }] }, { 'If-Match': '"1"' });
+  // Another session of Mutiara (Mei on another device: Ahmad is forgotten earlier in the run by forget-person.spec)
+  // revises first: this page's revise is a 409 and the page shows the newer one.
+  const meiElsewhere = await apiSession(baseURL!, 'mei@mutiarasupplies.my', 'mutiara-supplies');
+  const ahead = await meiElsewhere.call('PUT', `/api/tendering/tenders/${tender.id}/quotation`, { items: [{ lineNo: 1, rate: '117.25' }, { lineNo: 2, rate: '0', includeZeroRate: true }] }, { 'If-Match': '"1"' });
   expect(ahead.status).toBe(200);
   await seller.getByTestId('rate-1').fill('116.00');
   await seller.getByTestId('quotation-submit').click();

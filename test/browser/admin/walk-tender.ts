@@ -1,0 +1,42 @@
+// The tender of the tendering walk (tendering.spec). §5.3 lets bidding open no sooner than 5 minutes after the
+// tender is made, and the browser server runs on the real clock, so the setup project makes it at the start of
+// the run (setup/walk-tender.setup.ts): by the time the walk comes, it has opened and the run waits for nothing.
+// Run alone, the walk waits out the rest of the 5 minutes.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiSession, expect } from './fixtures.js';
+
+const MINUTE = 60_000;
+// Beside the run's other results; Playwright empties that folder when a run starts, so no run reads another's.
+const recordFile = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'test-results', 'browser', 'walk-tender.json');
+
+export interface WalkTender { id: string; openAt: number }
+
+/** Kumar makes the tender (two items, open in 5 min 20 s, close in 3 days) and Lim approves it: active, not yet open. */
+export async function makeWalkTender(baseURL: string, title = 'Bored piles, Block E (browser walk)'): Promise<WalkTender> {
+  const kumarApi = await apiSession(baseURL, 'kumar@teguhbina.my', 'teguh-bina');
+  const limApi = await apiSession(baseURL, 'lim@teguhbina.my', 'teguh-bina');
+  const openAt = Date.now() + 5 * MINUTE + 20_000;
+  const created = await kumarApi.call<{ id: string; revision: number }>('POST', '/api/documents/tender', {
+    title, openAt: new Date(openAt).toISOString(), closeAt: new Date(Date.now() + 3 * 24 * 60 * MINUTE).toISOString(),
+    expectedDeliveryStart: new Date(Date.now() + 10 * 24 * 60 * MINUTE).toISOString().slice(0, 10),
+    items: [{ description: 'Bored piles 600 mm', unit: 'm', quantity: '100', rate: '95.00' }, { description: 'Pile load test', unit: 'no', quantity: '4', rate: '800.00' }],
+  });
+  expect(created.status).toBe(201);
+  const asked = await kumarApi.call<{ revision: number }>('POST', `/api/documents/tender/${created.json.id}/actions/Request_Approve`, {}, { 'If-Match': String(created.json.revision) });
+  const approved = await limApi.call<{ status: string }>('POST', `/api/documents/tender/${created.json.id}/actions/Approve`, {}, { 'If-Match': String(asked.json.revision) });
+  expect(approved.json.status).toBe('active');
+  return { id: created.json.id, openAt };
+}
+
+export function recordWalkTender(tender: WalkTender): void {
+  mkdirSync(dirname(recordFile), { recursive: true });
+  writeFileSync(recordFile, JSON.stringify(tender));
+}
+
+/** The tender the setup project made, or a new one when the walk runs without it (`--no-deps`). */
+export async function walkTender(baseURL: string): Promise<WalkTender> {
+  if (existsSync(recordFile)) return JSON.parse(readFileSync(recordFile, 'utf8')) as WalkTender;
+  return makeWalkTender(baseURL);
+}
