@@ -61,20 +61,32 @@ step "build"
 # (npm run build prints it; npm run bench:ui measures the bundle).
 (npx tsc -b && npm run -s build -w ui -- --logLevel warn) || failed=1
 
-step "type-check the tests ($((SECONDS - started)) s in)"
-npx tsc -p tsconfig.specs.json || failed=1
-npx tsc -p test/browser || failed=1
+# The checks that need no server (type-checking the tests, lint, the ui's unit tests) run beside jest, their
+# output kept and printed after jest's, each under its own heading. Jest runs two files at a time: left to
+# itself on two cores it takes one worker and runs in band, and its e2e files (an app on PGlite, which runs
+# in the test's own process, beside one on PostgreSQL) then keep one core busy and the other mostly idle.
+checks_log=.reports/checks.log
+(
+  checks_failed=0
+  step "type-check the tests"
+  npx tsc -p tsconfig.specs.json || checks_failed=1
+  npx tsc -p test/browser || checks_failed=1
+  step "lint: eslint (typescript-eslint type-aware rules, react hooks); errors and warnings both fail"
+  # A check, not tests: its findings are printed here and counted in no summary figure.
+  npm run -s lint || checks_failed=1
+  step "vitest: ui unit"
+  (cd ui && npx vitest run --reporter=default --reporter=json --outputFile.json="$root/.reports/vitest.json") || checks_failed=1
+  exit $checks_failed
+) >"$checks_log" 2>&1 &
+checks_pid=$!
 
-step "lint: eslint (typescript-eslint type-aware rules, react hooks); errors and warnings both fail ($((SECONDS - started)) s in)"
-# A check, not tests: its findings are printed here and counted in no summary figure.
-npm run -s lint || failed=1
-
-step "jest: unit (event store contract on PGlite and PostgreSQL, workflows, api) and api e2e ($((SECONDS - started)) s in)"
+step "jest: unit (event store contract on PGlite and PostgreSQL, workflows, api) and api e2e ($((SECONDS - started)) s in; type-checks, lint and vitest beside it)"
 # Jest's ESM support needs vm modules; Node's notice that they are experimental is not news either.
-node --experimental-vm-modules --disable-warning=ExperimentalWarning node_modules/jest/bin/jest.js --json --outputFile=.reports/jest.json || failed=1
+node --experimental-vm-modules --disable-warning=ExperimentalWarning node_modules/jest/bin/jest.js --maxWorkers=2 --json --outputFile=.reports/jest.json || failed=1
 
-step "vitest: ui unit ($((SECONDS - started)) s in)"
-(cd ui && npx vitest run --reporter=default --reporter=json --outputFile.json="$root/.reports/vitest.json") || failed=1
+wait "$checks_pid" || failed=1
+cat "$checks_log"
+step "checks done ($((SECONDS - started)) s in)"
 
 # Last, alone: run beside jest it took as long in all (both sides are CPU-bound on two cores: 42 to 45 min
 # either way, measured 2026-11-27), and its timings and jest's outage drill had less room.

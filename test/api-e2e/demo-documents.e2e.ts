@@ -61,7 +61,7 @@ describe.each(STORES)('demo documents on %s', (kind) => {
       expect({ key: plan.key, found: found.length }).toEqual({ key: plan.key, found: 1 });
       ids.set(plan.key, found[0]!.id);
     }
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.close();

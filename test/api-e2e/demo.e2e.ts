@@ -27,7 +27,7 @@ describe('demo data on an empty store', () => {
   beforeAll(async () => {
     app = await startApp(await pgliteConfig());
     store = app.get<EventStore>(EVENT_STORE);
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => app?.close());
 
   it('is seeded once: a second run on a store with events does nothing', async () => {

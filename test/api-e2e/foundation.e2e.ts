@@ -19,7 +19,7 @@ describe.each(stores)('the api on %s', (kind, config) => {
   beforeAll(async () => {
     app = await startApp(await config());
     store = app.get<EventStore>(EVENT_STORE);
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.close();

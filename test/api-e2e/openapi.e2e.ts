@@ -21,7 +21,7 @@ describe('OpenAPI document at /api/docs', () => {
     const reply = await request(app.getHttpServer()).get('/api/docs-json').expect(200);
     expect(reply.headers['content-type']).toMatch(/json/);
     document = reply.body as Document;
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => app?.close());
 
   it('is served without a session, as JSON and as Swagger UI', async () => {

@@ -46,7 +46,7 @@ describe.each(STORES)('rebuild and whole-store verify on %s', (kind) => {
     kumar = await running.signIn('kumar@teguhbina.my', TEGUH);
     lim = await running.signIn('lim@teguhbina.my', TEGUH);
     mei = await running.signIn('mei@mutiarasupplies.my', MUTIARA);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   const act = (token: string, id: string, event: string, revision: number, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>

@@ -54,7 +54,7 @@ describe('security headers', () => {
       beforeAll(async () => {
         config = await pgliteConfig({ UI_DIR: uiDir, ...(https ? { PUBLIC_URL: 'https://binaan.example.my' } : {}) });
         app = await startApp(config);
-      }, 240_000);
+      }, 300_000);
       afterAll(async () => {
         await app?.close();
         await removeAppData(config);

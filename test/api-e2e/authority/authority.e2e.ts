@@ -10,7 +10,7 @@ describe.each(STORES)('authority api on %s', (kind) => {
   let running: AuthorityRunning | undefined;
   beforeAll(async () => {
     running = await startAuthorityApp(kind);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   amountDependentApprovals(() => running!);

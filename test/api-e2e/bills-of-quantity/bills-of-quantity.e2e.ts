@@ -39,7 +39,7 @@ describe.each(STORES)('bills of quantity api on %s', (kind) => {
       const given = await running.api.call('post', `/api/projects/${project}/assignments`, { token: aminah, body: { code: 'billOfQuantity', user_id: running.userId(email), workflow_level: level } });
       expect(given.status).toBe(200);
     }
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   it('before any tab: the BQ reads empty, a row is refused with "Please create at least one tab first"', async () => {

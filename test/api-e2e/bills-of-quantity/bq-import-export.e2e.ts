@@ -99,7 +99,7 @@ describe.each(STORES)('BQ Excel import/export and scans on %s', (kind) => {
       expect(given.status).toBe(200);
     }
     file = await writeBqWorkbook(HEADING, TABS);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   it('previews a workbook: sheets, first rows, and a mapping that fits it', async () => {

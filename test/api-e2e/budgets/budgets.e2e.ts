@@ -55,7 +55,7 @@ describe.each(STORES)('ongoing budget api on %s', (kind) => {
     const act = (token: string, event: string, at: number) => running.api.call('post', `/api/documents/purchaseOrder/${created.body.id as string}/actions/${event}`, { token, body: {}, headers: { 'If-Match': `"${at}"` } });
     const requested = await act(kumar, 'Request_Approve', (created.body.revision as number | undefined) ?? 1);
     expect((await act(lim, 'Approve', requested.body.revision as number)).body.status).toBe('pendingConfirmation');
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   it('before it starts the budget reads empty with the project\'s orders and claims all unallocated; another company 404', async () => {

@@ -11,7 +11,7 @@ describe.each(STORES)('certificates api on %s', (kind) => {
   const walked: Walked = { articleId: '', registrationId: '', userId: '', certificateNo: '', qr: '', ticket: '' };
   beforeAll(async () => {
     running = await startCertificatesApp(kind);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   certificateWalk(() => running!, walked);

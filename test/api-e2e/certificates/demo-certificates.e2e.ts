@@ -69,7 +69,7 @@ describe('demo events and certificates on an empty store', () => {
     keysUrl = `http://127.0.0.1:${address.port}/.well-known/jwks.json`;
     keysFile = join(uiDir, 'jwks.json');
     await writeFile(keysFile, (await server().get('/.well-known/jwks.json').expect(200)).text);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await app?.close();
     await removeAppData(config);

@@ -35,7 +35,7 @@ describe('certificates when the mail server is down (PGlite)', () => {
     const close = running.smtp.close;
     await close();
     running.smtp.close = async () => undefined;
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   it('e-mailing the certificate answers 503 mailDeliveryFailed and records no event', async () => {

@@ -18,7 +18,7 @@ describe.each(STORES)('company directory, members and project authority history 
       running.signIn('aminah@teguhbina.my', TEGUH), running.signIn('kumar@teguhbina.my', TEGUH), running.signIn('lim@teguhbina.my', TEGUH),
       running.signIn('mei@mutiarasupplies.my', MUTIARA), running.signIn('nurul@baruconsult.my', 'baru-consult'),
     ]);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   describe('the directory', () => {

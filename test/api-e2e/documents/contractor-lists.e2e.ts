@@ -40,7 +40,7 @@ describe.each(STORES)('contractor menu calls on %s', (kind) => {
     config = kind === 'pglite' ? await pgliteConfig({ NODE_ENV: 'test' }) : postgresConfig({ NODE_ENV: 'test' });
     app = await startApp(config);
     await seedDemo(app);
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.close();

@@ -17,7 +17,7 @@ describe.each(STORES)('documents api on %s', (kind) => {
   let running: Running | undefined;
   beforeAll(async () => {
     running = await startDocumentsApp(kind);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   purchaseOrderWalk(() => running!);

@@ -91,7 +91,7 @@ describe.each(STORES)('who created a document, seller or buyer, on %s', (kind) =
     await assign(tokens.mei, 'serviceOrder', 'ahmad@mutiarasupplies.my', 10);
     await assign(tokens.mei, 'serviceOrder', 'mei@mutiarasupplies.my', 20);
     for (const code of ['progressiveClaim', 'milestoneClaim']) await assign(aminahAtSeri, code, 'hafiz@serihartanah.my', 20);
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   it.each(CASES)('$name: sent, the other side is offered $offered, told with the seller as vendor on its page, and its rejection goes back to the creator', async (plan) => {

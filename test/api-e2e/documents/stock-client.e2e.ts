@@ -30,7 +30,7 @@ describe.each(STORES)('the stock ra-data-simple-rest provider on the document li
       const { data } = await provider.create('purchaseOrder', { data: purchaseOrderBody({ title, counterpartyCompanyId: counterparty, ...(projectId ? { projectId } : {}) }) });
       created.push(data);
     }
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   const all = async (sort: { field: string; order: 'ASC' | 'DESC' }) =>

@@ -20,7 +20,7 @@ describe.each(STORES)('identity and access on %s', (kind) => {
   const app = () => running!;
   beforeAll(async () => {
     running = await startIdentityApp(kind);
-  }, 120_000);
+  }, 300_000);
   afterAll(() => running?.stop());
 
   signUpSpecs(app);

@@ -56,7 +56,7 @@ describe.each(KINDS)('the user channel on %s', (kind) => {
     kumar = await signInBoth(b, 'kumar@teguhbina.my', TEGUH);
     await settled(a);
     channel = await connect(channelUrl(port(a), lim.readOnlyJwtToken));
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     channel?.socket.terminate();

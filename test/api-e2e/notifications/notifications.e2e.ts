@@ -34,7 +34,7 @@ describe.each(STORES)('notifications api on %s', (kind) => {
     await settled(r().app);
     base.lim = (await feed(r(), lim.jwtToken, 0, 100)).events.length;
     base.kumar = (await feed(r(), kumar.jwtToken, 0, 100)).events.length;
-  }, 120_000);
+  }, 300_000);
 
   it('the seeded accounts: each member of an approved company was told once; the admins of the company still waiting', async () => {
     expect(await recipientsOf(r(), TEGUH)).toEqual({ 'aminah@teguhbina.my': 1, 'farid@teguhbina.my': 1, 'kumar@teguhbina.my': 1, 'lim@teguhbina.my': 1 });

@@ -40,7 +40,7 @@ describe.each(STORES)('plan notifications on %s', (kind) => {
       }
     }
     await settled(running.app);
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   it('BQ: the request tells Lim (the next level), the rejection and the approval tell Kumar (who asked); each link is its §2.6 page', async () => {

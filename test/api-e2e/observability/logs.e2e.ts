@@ -49,7 +49,7 @@ describe('logs of a sign-up, sign-in, reset and authenticated calls', () => {
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     ctx = { app, api: new Api(app), store: app.get<EventStore>(EVENT_STORE), clock, dataDir: config.dataDir, smtp };
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.close();

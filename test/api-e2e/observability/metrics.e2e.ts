@@ -41,7 +41,7 @@ describe('GET /metrics', () => {
     app = await createApp(config, { logger: false });
     await app.listen(0, '127.0.0.1');
     port = (app.getHttpServer().address() as { port: number }).port;
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.close();

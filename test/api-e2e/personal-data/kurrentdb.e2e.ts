@@ -29,7 +29,7 @@ describe('personal data on KurrentDB: forget and retention', () => {
     keysDb = await PGliteDatabase.open();
     await migrate(keysDb, MIGRATIONS);
     dataDir = await mkdtemp(join(tmpdir(), 'binaan-kurrent-pd-'));
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await keysDb.close();
     await rm(dataDir, { recursive: true, force: true });

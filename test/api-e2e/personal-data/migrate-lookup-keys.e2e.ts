@@ -28,7 +28,7 @@ describe('migrating the e-mail and mobile lookups of an older store', () => {
     config = await pgliteConfig();
     app = await startApp(config);
     store = app.get<EventStore>(EVENT_STORE) as SqlEventStore;
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await app?.close();
     if (config) await removeAppData(config);

@@ -28,7 +28,7 @@ describe.each(STORES)('retention on %s', (kind) => {
 
   beforeAll(async () => {
     running = await startIdentityApp(kind);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await running?.stop();
   });

@@ -43,7 +43,7 @@ describe.each(STORES)('progress plan api on %s', (kind) => {
     header = await add({ type: 'header', title: 'Excavation' });
     first = await add({ parent_id: header, type: 'item', title: 'Trench', quantity: '3', rate: '10' });
     await add({ parent_id: header, type: 'item', title: 'Pit', quantity: '1', rate: '100' });
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   it('before it starts: the BQ rows with nothing planned; another company 404; without level 10 no start', async () => {

@@ -28,7 +28,7 @@ describe.each(STORES)('project pages api on %s', (kind) => {
       running.signIn('aminah@teguhbina.my', TEGUH), running.signIn('kumar@teguhbina.my', TEGUH), running.signIn('lim@teguhbina.my', TEGUH),
       running.signIn('farid@teguhbina.my', TEGUH), running.signIn('mei@mutiarasupplies.my', MUTIARA),
     ]);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   it('create answers every broken field rule at once, each with its own code on its field, and records nothing', async () => {

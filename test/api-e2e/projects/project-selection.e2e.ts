@@ -23,7 +23,7 @@ describe.each(STORES)('project selection api on %s', (kind) => {
     const rows = (await call('get', '/api/projects?range=[0,99]', aminah)).body as { id: string; code: string }[];
     for (const row of rows) ids[row.code] = row.id;
     expect(Object.keys(ids)).toEqual(expect.arrayContaining(['TB-MT-A', 'TB-GB-SA', 'TB-TSK-2']));
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   it('reads nothing selected before the first pick', async () => {

@@ -17,7 +17,7 @@ describe.each(STORES)('projects api on %s', (kind) => {
       running.signIn('aminah@teguhbina.my', TEGUH), running.signIn('kumar@teguhbina.my', TEGUH), running.signIn('lim@teguhbina.my', TEGUH),
       running.signIn('farid@teguhbina.my', TEGUH), running.signIn('mei@mutiarasupplies.my', MUTIARA),
     ]);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   it('project-list-by-user gives the spec fields, sorted by status; "-" for a missing category', async () => {

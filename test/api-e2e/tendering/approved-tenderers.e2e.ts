@@ -31,7 +31,7 @@ describe.each(STORES)('approved list of tenderers on %s', (kind) => {
     lim = await r().signIn('lim@teguhbina.my', TEGUH);
     farid = await r().signIn('farid@teguhbina.my', TEGUH);
     mei = await r().signIn('mei@mutiarasupplies.my', MUTIARA);
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   it('bad proposals are refused with their codes, and nothing is recorded', async () => {

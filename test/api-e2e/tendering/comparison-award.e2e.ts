@@ -52,7 +52,7 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
     mei = await r().signIn('mei@mutiarasupplies.my', MUTIARA);
     wong = await r().signIn('wong@kukuhcontractor.my', KUKUH);
     hafiz = await r().signIn('hafiz@serihartanah.my', SERI);
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   it('a tender of three lines, two sellers invited, activated, both quote', async () => {

@@ -36,7 +36,7 @@ describe.each(STORES)('e-mail invitations to a tender on %s', (kind) => {
     const created = await call('post', '/api/documents/tender', kumar, tenderBody(r().clock.now));
     expect(created.status).toBe(201);
     tenderId = created.body.id;
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     await running?.stop();
     await smtp?.close();

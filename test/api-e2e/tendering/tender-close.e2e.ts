@@ -50,7 +50,7 @@ describe.each(STORES)('tender timer close on %s', (kind) => {
     // Under NODE_ENV=test the app schedules no scan of its own: each scan below is the test's.
     kumar = await r().signIn('kumar@teguhbina.my', TEGUH);
     lim = await r().signIn('lim@teguhbina.my', TEGUH);
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   it('a tender closing in 20 minutes stays active before its close time, and moves to comparison by itself at it (Close by the system)', async () => {

@@ -69,7 +69,7 @@ describe.each(STORES)('tender queries and addenda on %s', (kind) => {
       tenderRevision = reply.body.revision;
     }
     r().clock.advance(11 * MINUTE);
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   describe('queries', () => {

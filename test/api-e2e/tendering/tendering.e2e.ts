@@ -60,7 +60,7 @@ describe.each(STORES)('tendering api on %s', (kind) => {
     mei = await r().signIn('mei@mutiarasupplies.my', MUTIARA);
     wong = await r().signIn('wong@kukuhcontractor.my', KUKUH);
     hafiz = await r().signIn('hafiz@serihartanah.my', SERI);
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => running?.stop());
 
   it('kumar creates a tender (two lines, opens in 10 minutes, closes in 2 days)', async () => {
