@@ -8,7 +8,8 @@
 // read model is grown in SQL (seed.ts). Each list call is timed through HTTP (median of BENCH_RUNS after
 // warm-up) beside the bare SQL read of the same page (the company's own rows, same order and page, no
 // count, no names: the floor), both in the same run, and the ratio to the first size is printed.
-// Every new list gets a line in CALLS (documents) or PLAN_CALLS (plan-lists.ts: BQs, budgets, progress plans, BQ scans).
+// Every new list gets a line in CALLS (documents), PLAN_CALLS (plan-lists.ts: BQs, budgets, progress plans, BQ
+// scans) or TENDERING_CALLS (tendering-lists.ts: invitations received, tenderers, a tender's queries).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,9 +24,10 @@ import { LookupKeys } from '@binaan/api/dist/personal-data/lookup-keys.js';
 import { EVENT_STORE } from '@binaan/api/dist/store/store.tokens.js';
 import type { EventStore } from '@binaan/event-store';
 import { ADMIN_URL, onDatabase } from '../support/api-process.js';
-import { signIn } from '../documents/http.js';
+import { createDocument, signIn } from '../documents/http.js';
 import { analyze, COMMON_WORD, COMPANY, growDocuments, OTHER, PROJECT, RESOURCE, run } from './seed.js';
 import { growPlansSql, PLAN_ANALYZE, PLAN_CALLS, SCAN_PROJECT, scanProjectSql, type PlanCall } from './plan-lists.js';
+import { benchTenderBody, growTenderingSql, TENDERING_ANALYZE, TENDERING_CALLS } from './tendering-lists.js';
 
 const STORE = process.env.BENCH_STORE === 'pglite' ? 'pglite' : 'postgres';
 const SIZES = (process.env.BENCH_SIZES ?? (STORE === 'pglite' ? '1000,100000' : '1000,100000,1000000')).split(',').map(Number);
@@ -102,16 +104,16 @@ async function measure(base: string, token: string, db: SqlExecutor, call: Call)
 }
 
 /** A plan list call (plan-lists.ts) beside the bare read of its own table's page. */
-async function measurePlan(base: string, token: string, db: SqlExecutor, call: PlanCall, project: string): Promise<Measured> {
-  const params = new URLSearchParams({ range: JSON.stringify(call.range ?? [0, 24]) });
+async function measurePlan(base: string, token: string, db: SqlExecutor, call: PlanCall, project: string, tender: string): Promise<Measured> {
+  const params = new URLSearchParams({ range: JSON.stringify(call.range ?? [0, 24]), ...call.query });
   if (call.filter) params.set('filter', JSON.stringify(call.filter));
-  const url = `${base}${call.path.replace('{project}', project)}?${params.toString()}`;
+  const url = `${base}${call.path.replace('{project}', project).replace('{tender}', tender)}?${params.toString()}`;
   const get = () => fetch(url, { headers: { authorization: `Bearer ${token}` } });
   const probe = await get().catch(get);
   const range = probe.headers.get('content-range') ?? '';
   const body = await probe.text();
   const limit = (call.range ? call.range[1] - call.range[0] : 24) + 1;
-  const owner = call.bare.owner === 'company_id' ? COMPANY : project;
+  const owner = call.bare.owner === 'project_id' ? project : call.bare.owner === 'tender_id' ? tender : COMPANY;
   const sql = `SELECT * FROM ${call.bare.table} WHERE ${call.bare.owner} = $1${call.bare.where ? ` AND ${call.bare.where}` : ''} ORDER BY ${call.bare.order} LIMIT ${limit} OFFSET ${call.bare.offset ?? 0}`;
   const sqlMs = await timeIt(() => db.query(sql, [owner]));
   if (probe.status !== 200) return { api: `${probe.status} ${(JSON.parse(body) as { errorCode?: string }).errorCode ?? ''}`, sql: sqlMs, range };
@@ -138,6 +140,7 @@ async function main(): Promise<void> {
   }
   const calls = ONLY ? CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : CALLS;
   const planCalls = ONLY ? PLAN_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : PLAN_CALLS;
+  const tenderingCalls = ONLY ? TENDERING_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : TENDERING_CALLS;
   const app = await createApp(loadConfig(env), { logger: false });
   try {
     await app.listen(0, '127.0.0.1');
@@ -151,24 +154,28 @@ async function main(): Promise<void> {
     const project = SCAN_PROJECT;
     const kumarId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
     if (planCalls.length > 0) for (const sql of scanProjectSql(kumarId)) await run(db, env.DATABASE_URL, sql);
+    // A tender in the store (made through the API, as Kumar would), whose query board is grown and read.
+    const tender = tenderingCalls.length > 0 ? (await createDocument({ base }, 'tender', token, benchTenderBody())).id : '';
     let grown = 0;
     for (const size of SIZES) {
       const started = Date.now();
       // Only what the chosen calls read is grown (BENCH_CALLS naming plan lists only skips the tenders).
       if (calls.length > 0) await growDocuments(db, grown, size, env.DATABASE_URL);
       if (planCalls.length > 0) for (const sql of growPlansSql(grown, size, project)) await run(db, env.DATABASE_URL, sql);
+      if (tenderingCalls.length > 0) for (const sql of growTenderingSql(grown, size, tender)) await run(db, env.DATABASE_URL, sql);
       grown = size;
       if (calls.length > 0) await analyze(db, env.DATABASE_URL);
       if (planCalls.length > 0) for (const sql of PLAN_ANALYZE) await run(db, env.DATABASE_URL, sql);
-      console.log(`\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans of each kind and scans'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      if (tenderingCalls.length > 0) for (const sql of TENDERING_ANALYZE) await run(db, env.DATABASE_URL, sql);
+      console.log(`\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans, scans, invitations, tenderers and queries'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       const row: Measured[] = [];
       for (const call of calls) {
         const measured = await measure(base, token, db, call);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
       }
-      for (const call of planCalls) {
-        const measured = await measurePlan(base, token, db, call, project);
+      for (const call of [...planCalls, ...tenderingCalls]) {
+        const measured = await measurePlan(base, token, db, call, project, tender);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
       }
@@ -176,7 +183,7 @@ async function main(): Promise<void> {
     }
     console.log(`\n| list call (${calls.length > 0 ? `GET /api/documents/${RESOURCE}` : 'plan lists'}, ${STORE}, median of ${RUNS}) | ${SIZES.map((s) => `API at ${s.toLocaleString('en')}`).join(' | ')} | ${SIZES.map((s) => `bare SQL at ${s.toLocaleString('en')}`).join(' | ')} |`);
     console.log(`|---|${SIZES.map(() => '---|').join('')}${SIZES.map(() => '---|').join('')}`);
-    [...calls, ...planCalls].forEach((call, i) => {
+    [...calls, ...planCalls, ...tenderingCalls].forEach((call, i) => {
       const api = results.map((row) => `${fmt(row[i]!.api)}${ratio(row[i]!.api, results[0]![i]!.api)}`);
       const sql = results.map((row) => `${fmt(row[i]!.sql)}${ratio(row[i]!.sql, results[0]![i]!.sql)}`);
       console.log(`| ${call.name} | ${api.join(' | ')} | ${sql.join(' | ')} |`);

@@ -10,7 +10,10 @@ import { COMPANY } from './seed.js';
 /** A list call other than the documents': its path (`{project}` is the scan project) and its floor's table. */
 export type PlanCall = {
   name: string; path: string; filter?: Record<string, unknown>; range?: [number, number];
-  bare: { table: string; owner: 'company_id' | 'project_id'; where?: string; order: string; offset?: number };
+  /** Plain query parameters besides range and filter (e.g. the tenderers' status). */
+  query?: Record<string, string>;
+  /** owner: the column holding the company (the bench company), the project (`{project}`) or the tender (`{tender}`). */
+  bare: { table: string; owner: 'company_id' | 'seller_company_id' | 'buyer_company_id' | 'project_id' | 'tender_id'; where?: string; order: string; offset?: number };
 };
 
 const PLAN_TABLES = [

@@ -1,0 +1,51 @@
+// The tendering lists (issue 18) for the lists bench: the seller's tender invitations (GET
+// /api/tendering/received), the buyer's lists of tenderers per status (GET /api/tendering/tenderers) and one
+// tender's query board (GET /api/tendering/tenders/<id>/queries). Their read models are grown in SQL as the
+// documents' are (seed.ts): `size` invitations to the bench company, `size` listed companies of the bench
+// company as buyer, `size` questions on one tender (made through the API). Each call has an index for its order:
+// tender_invitations_received (seller, invited_at, tender), approved_tenderers_by_status (buyer, status,
+// changed_at DESC, company), tender_queries_board (tender, asked_at, query). BENCH_CALLS=tendering measures these alone.
+import type { PlanCall } from './plan-lists.js';
+import { COMPANY } from './seed.js';
+
+const TENDERER_STATUSES = ['pending', 'approved', 'rejected'];
+
+export const TENDERING_CALLS: PlanCall[] = [
+  { name: 'tendering invitations received: first page', path: '/api/tendering/received', bare: { table: 'tender_invitations', owner: 'seller_company_id', order: 'invited_at DESC, tender_id DESC' } },
+  { name: 'tendering invitations received: page 40 (range 975-999)', path: '/api/tendering/received', range: [975, 999], bare: { table: 'tender_invitations', owner: 'seller_company_id', order: 'invited_at DESC, tender_id DESC', offset: 975 } },
+  ...TENDERER_STATUSES.map((status): PlanCall => ({
+    name: `tendering tenderers: ${status}`, path: '/api/tendering/tenderers', query: { status },
+    bare: { table: 'approved_tenderers', owner: 'buyer_company_id', where: `status = '${status}'`, order: 'changed_at DESC, company_id' },
+  })),
+  { name: 'tendering query board (buyer): first page', path: '/api/tendering/tenders/{tender}/queries', bare: { table: 'tender_queries', owner: 'tender_id', order: 'asked_at, query_id' } },
+  { name: 'tendering query board (buyer): page 40 (range 975-999)', path: '/api/tendering/tenders/{tender}/queries', range: [975, 999], bare: { table: 'tender_queries', owner: 'tender_id', order: 'asked_at, query_id', offset: 975 } },
+];
+
+/** The SQL that grows rows n = from .. to-1 of the three tables (the invitations' tenders need not exist: the list joins them). */
+export function growTenderingSql(from: number, to: number, tenderId: string): string[] {
+  if (to <= from) return [];
+  const series = `FROM generate_series(${from}, ${to - 1}) AS n`;
+  const at = (step: string) => `timestamptz '2020-01-01' + n * interval '${step}'`;
+  return [
+    `INSERT INTO tender_invitations (tender_id, seller_company_id, buyer_company_id, invitation_id, invited_at, invited_by, quoted_at, quotation_revision)
+       SELECT 'bench-tender-' || n, '${COMPANY}', 'bench-buyer-' || (n % 500), 'bench-invitation-' || n, ${at('31 seconds')}, 'bench-user',
+         CASE WHEN n % 3 = 0 THEN ${at('31 seconds')} + interval '1 day' END, CASE WHEN n % 3 = 0 THEN n % 4 END ${series}`,
+    `INSERT INTO approved_tenderers (buyer_company_id, company_id, status, proposed_at, proposed_by, note, decided_at, decided_by, remark, changed_at)
+       SELECT '${COMPANY}', 'bench-company-' || n, (ARRAY[${TENDERER_STATUSES.map((s) => `'${s}'`).join(',')}])[1 + n % 3], ${at('43 seconds')}, 'bench-user', NULL,
+         CASE WHEN n % 3 <> 0 THEN ${at('43 seconds')} + interval '1 hour' END, CASE WHEN n % 3 <> 0 THEN 'bench-user' END, NULL, ${at('43 seconds')} + (n % 3) * interval '1 hour' ${series}`,
+    `INSERT INTO tender_queries (tender_id, query_id, seller_company_id, asked_at, asked_by, question, answered_at, answered_by, answer)
+       SELECT '${tenderId}', 'bench-query-' || n, 'bench-seller-' || (n % 50), ${at('29 seconds')}, 'bench-user', 'Is item ' || n || ' to be priced with its fixings?',
+         CASE WHEN n % 2 = 0 THEN ${at('29 seconds')} + interval '2 hours' END, CASE WHEN n % 2 = 0 THEN 'bench-user' END, CASE WHEN n % 2 = 0 THEN 'Yes, fixings included.' END ${series}`,
+  ];
+}
+
+export const TENDERING_ANALYZE = ['tender_invitations', 'approved_tenderers', 'tender_queries'].map((table) => `VACUUM ANALYZE ${table}`);
+
+/** The tender whose query board is grown: one item, open in 10 minutes, closing in 2 days (§5.3's rules). */
+export function benchTenderBody(now = Date.now()) {
+  const later = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
+  return {
+    title: 'Bench query board', items: [{ description: 'Spun piles 300 mm', unit: 'm', quantity: '1800', rate: '10.00' }],
+    openAt: later(10), closeAt: later(2 * 24 * 60), expectedDeliveryStart: later(5 * 24 * 60).slice(0, 10),
+  };
+}
