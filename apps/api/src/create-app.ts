@@ -22,7 +22,7 @@ import { jsonBodies, BODY_LIMIT } from './common/json-bodies.js';
 import { conditionalGet } from './common/conditional-get.js';
 import { compressReplies } from './common/compression.js';
 import { mountOpenApi } from './openapi/openapi.js';
-import { securityHeaders } from './common/security-headers.js';
+import { securityHeaders, securityHeaderSets } from './common/security-headers.js';
 import { createLogger, NestPinoLogger, type ApiLogger } from './observability/logging.js';
 import { requestIdOf } from './observability/request-id.js';
 import { observeRequests } from './observability/request-logging.js';
@@ -88,7 +88,8 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
       { name: APPROVAL_QUEUE_SUBSCRIPTION, position: approvals.position() },
     ].filter((s): s is { name: string; position: number } => s.position !== null),
   });
-  securityHeaders(app, config.publicUrl);
+  const headerSets = securityHeaderSets(config.publicUrl);
+  securityHeaders(app, headerSets);
   // The certificate signing keys are published where verifiers look for them (RFC 8615), not under /api.
   app.setGlobalPrefix('api', { exclude: [{ path: '.well-known/jwks.json', method: RequestMethod.GET }] });
   app.useGlobalPipes(validationPipe());
@@ -99,6 +100,6 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   conditionalGet(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();
   mountOpenApi(app);
-  hostUi(app, config.uiDir);
+  hostUi(app, config.uiDir, headerSets.document);
   return app;
 }
