@@ -25,6 +25,7 @@ import { mountOpenApi } from './openapi/openapi.js';
 import { securityHeaders, securityHeaderSets } from './common/security-headers.js';
 import { createLogger, NestPinoLogger, type ApiLogger } from './observability/logging.js';
 import { requestIdOf } from './observability/request-id.js';
+import { lazyRequestLogger } from './observability/request-logger.js';
 import { observeRequests } from './observability/request-logging.js';
 import { Metrics } from './observability/metrics.js';
 import { mountMetrics } from './observability/metrics-route.js';
@@ -60,7 +61,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   // Fastify logs through the same pino logger (its own per-request lines are replaced by request-logging.ts's one).
   const adapter = new FastifyAdapter({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 }, bodyLimit: BODY_LIMIT,
-    ...(log ? { loggerInstance: log } : { logger: false }),
+    ...(log ? { loggerInstance: log, childLoggerFactory: lazyRequestLogger } : { logger: false }),
     // fastify is @nestjs/platform-fastify's own (one copy, hoisted): its LogController is the class it checks for.
     ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }), genReqId: requestIdOf,
