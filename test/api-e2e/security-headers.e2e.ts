@@ -3,7 +3,7 @@
 // UI and its start script) carries the whole set: the document Content-Security-Policy, nosniff,
 // Referrer-Policy, frame refusal, Cross-Origin-Opener-Policy. Every API reply (JSON, an error, an unknown API
 // route, the public keys) carries the API set: `default-src 'none'; frame-ancestors 'none'`, nosniff,
-// X-Frame-Options DENY, and none of the document-only headers. A hashed asset carries nosniff and its cache
+// X-Frame-Options DENY, Referrer-Policy, Cross-Origin-Resource-Policy, and none of the document-only headers. A hashed asset carries nosniff and its cache
 // headers. Strict-Transport-Security on all three only when PUBLIC_URL is https.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,7 +30,7 @@ function expectTransport(headers: Record<string, string | undefined>, https: boo
 }
 
 /** Headers that only a browsing context (a document) uses: never on an API reply or an asset. */
-const DOCUMENT_ONLY = ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-permitted-cross-domain-policies'];
+const DOCUMENT_ONLY = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-permitted-cross-domain-policies', 'x-download-options'];
 
 function expectApiHeaders(headers: Record<string, string | undefined>, https: boolean) {
   const csp = directives(headers['content-security-policy']);
@@ -39,6 +39,8 @@ function expectApiHeaders(headers: Record<string, string | undefined>, https: bo
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
   expect(headers['cache-control']).toBeDefined();
   for (const name of DOCUMENT_ONLY) expect(headers[name]).toBeUndefined();
   expectTransport(headers, https);

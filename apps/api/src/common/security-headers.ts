@@ -25,10 +25,14 @@
 // attachments) get the API set: nosniff, X-Frame-Options DENY, `default-src 'none'; frame-ancestors 'none'`
 // (a reply opened as a page runs nothing, loads nothing and is framed nowhere: stricter than the document
 // policy, which matters for an uploaded file opened in a tab), Strict-Transport-Security as above; their
-// Cache-Control and Vary come from api-caching.ts. The document-only headers (the full policy,
-// Cross-Origin-Opener-Policy, Origin-Agent-Cluster, Referrer-Policy, X-DNS-Prefetch-Control, ...) govern a
-// browsing context, which a JSON reply fetched by the ui never makes: about 1 KB on every reply for nothing
-// (issue 32's signed-in first load, 83 replies), and helmet's twelve middlewares on every call (issue 17).
+// Cache-Control and Vary come from api-caching.ts. Two more than OWASP's REST list, each a few bytes:
+// Referrer-Policy no-referrer (a PDF opened by a URL with the read-only token `t` must not hand that URL to
+// a link in it) and Cross-Origin-Resource-Policy same-origin (no other site may pull a reply into its
+// process with a no-cors <img> or <script>). The document-only headers (the full policy,
+// Cross-Origin-Opener-Policy, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options, ...) govern
+// a browsing context, which a JSON reply fetched by the ui never makes: about 0.5 KB on every reply for
+// nothing (issue 32's signed-in first load, 83 replies), and helmet's twelve middlewares on every call
+// (issue 17).
 //
 // Hashed assets (/assets/<name>-<hash>.js|css|...) get nosniff (and HSTS): scripts and styles loaded by a
 // document run under that document's policy. A path under /assets that is no file gets index.html, and
@@ -94,7 +98,10 @@ export function securityHeaderSets(publicUrl: string): SecurityHeaderSets {
   const nosniff = ['X-Content-Type-Options', 'nosniff'] as const;
   return {
     document,
-    api: [['Content-Security-Policy', API_CONTENT_SECURITY_POLICY], nosniff, ['X-Frame-Options', 'DENY'], ...transport],
+    api: [
+      ['Content-Security-Policy', API_CONTENT_SECURITY_POLICY], nosniff, ['X-Frame-Options', 'DENY'],
+      ['Referrer-Policy', 'no-referrer'], ['Cross-Origin-Resource-Policy', 'same-origin'], ...transport,
+    ],
     asset: [nosniff, ...transport],
   };
 }
