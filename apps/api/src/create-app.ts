@@ -22,9 +22,10 @@ import { jsonBodies, BODY_LIMIT } from './common/json-bodies.js';
 import { conditionalGet } from './common/conditional-get.js';
 import { compressReplies } from './common/compression.js';
 import { mountOpenApi } from './openapi/openapi.js';
-import { securityHeaders } from './common/security-headers.js';
+import { securityHeaders, securityHeaderSets } from './common/security-headers.js';
 import { createLogger, NestPinoLogger, type ApiLogger } from './observability/logging.js';
 import { requestIdOf } from './observability/request-id.js';
+import { lazyRequestLogger } from './observability/request-logger.js';
 import { observeRequests } from './observability/request-logging.js';
 import { Metrics } from './observability/metrics.js';
 import { mountMetrics } from './observability/metrics-route.js';
@@ -60,7 +61,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   // Fastify logs through the same pino logger (its own per-request lines are replaced by request-logging.ts's one).
   const adapter = new FastifyAdapter({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 }, bodyLimit: BODY_LIMIT,
-    ...(log ? { loggerInstance: log } : { logger: false }),
+    ...(log ? { loggerInstance: log, childLoggerFactory: lazyRequestLogger } : { logger: false }),
     // fastify is @nestjs/platform-fastify's own (one copy, hoisted): its LogController is the class it checks for.
     ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }), genReqId: requestIdOf,
@@ -88,7 +89,8 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
       { name: APPROVAL_QUEUE_SUBSCRIPTION, position: approvals.position() },
     ].filter((s): s is { name: string; position: number } => s.position !== null),
   });
-  securityHeaders(app, config.publicUrl);
+  const headerSets = securityHeaderSets(config.publicUrl);
+  securityHeaders(app, headerSets);
   // The certificate signing keys are published where verifiers look for them (RFC 8615), not under /api.
   app.setGlobalPrefix('api', { exclude: [{ path: '.well-known/jwks.json', method: RequestMethod.GET }] });
   app.useGlobalPipes(validationPipe());
@@ -99,6 +101,6 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   conditionalGet(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();
   mountOpenApi(app);
-  hostUi(app, config.uiDir);
+  hostUi(app, config.uiDir, headerSets.document);
   return app;
 }

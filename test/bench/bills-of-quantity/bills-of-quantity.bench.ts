@@ -119,15 +119,19 @@ async function main(): Promise<void> {
     await Promise.all(callers.map((caller) => run(caller, performance.now() + 1000)));
     latencies.length = 0;
     errors = 0;
+    const cpuBefore = await api.cpuMs();
     const started = performance.now();
     await Promise.all(callers.map((caller) => run(caller, started + SECONDS * 1000)));
     const seconds = (performance.now() - started) / 1000;
+    // The API's own CPU (its processes, from /proc) per operation: far steadier than the rate on a shared machine.
+    const cpuPerOp = (await api.cpuMs() - cpuBefore) / Math.max(1, latencies.length + errors);
     latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
     const bqRate = latencies.length / seconds;
 
     const plain = await plainAppendRate({ url: api.url, schema: 'plain_bench', migrationsDir: loadConfig({}).migrationsDir, callers: callers.length, seconds: SECONDS, poolSize: 10 });
     console.log(`BQ operations (HTTP, ${callers.length} callers on ${ids.length} BQs of ${ROWS} rows, ${WORKERS} API process(es)): ${bqRate.toFixed(0)}/s, p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, ${errors} refused`);
+    console.log(`API CPU per BQ operation: ${cpuPerOp.toFixed(2)} ms (its processes' user + system time over the run)`);
     console.log(`plain appends (event store alone, ${callers.length} callers): ${plain.perSecond.toFixed(0)}/s, p50 ${plain.p50.toFixed(1)} ms, p99 ${plain.p99.toFixed(1)} ms`);
     console.log(`ratio BQ operations / plain appends: ${(bqRate / plain.perSecond).toFixed(2)} (goal >= 0.25)`);
     console.log(`machine load (1 min average) at the end: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);

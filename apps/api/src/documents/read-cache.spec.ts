@@ -10,6 +10,9 @@ describe('changesLookups (when the document lookups cache is dropped)', () => {
     expect(changesLookups([event('purchaseOrder', 'WorkflowStatusChanged')])).toBe(false);
     expect(changesLookups([event('notifications', 'NotificationRaised')])).toBe(false);
     expect(changesLookups([event('authority', 'WorkflowLevelAssigned')])).toBe(true);
+    // A BQ's approval is a WorkflowStatusChanged too, a type the projects read model takes (of project streams only).
+    expect(changesLookups([event('billOfQuantity', 'WorkflowStatusChanged')])).toBe(false);
+    expect(changesLookups([event('project', 'WorkflowStatusChanged')])).toBe(true);
   });
 
   it("another process's append: unless its notice named only document and notification streams", () => {

@@ -1,19 +1,18 @@
 // In-process cache of the read-model lookups every document request makes: the caller's levels (company
 // and project), the authority manuals, who holds a level, user and company names. These change rarely
 // and only through events, so the whole cache is dropped right after any append (committed) whose events
-// feed the read models they come from (authority, companies, identity users, projects); events of document
-// streams never do. An append in another process drops it too, unless its notice named only document and
+// feed the read models they come from (authority, companies, identity users, projects); events of the busy
+// streams (documents, notifications, cost plans: store/busy-streams.ts) never do. An append in another process drops it too, unless its notice named only document and
 // notification streams (SqlEventStore.onAppended). Entries also expire after MAX_AGE_MS: the bound on what a
 // change made through another process can leave behind here (a notice that never arrived). A lookup that started before a drop is not kept, so a value read before a
 // commit never outlives it. Values are shared: callers must not change them.
 import { performance } from 'node:perf_hooks';
-import { isDocumentResource } from '@binaan/contracts';
 import type { EventStore, StoredEvent } from '@binaan/event-store';
 import { authorityProjection } from '../authority/authority.projection.js';
 import { companiesProjection } from '../companies/companies.projection.js';
 import { usersProjection } from '../identity/identity.projections.js';
 import { projectsProjection } from '../projects/projects.projection.js';
-import { peerMayChangeCaches } from '../store/busy-streams.js';
+import { isBusyStream, peerMayChangeCaches } from '../store/busy-streams.js';
 import { Lru } from './lru.js';
 
 const MAX_AGE_MS = 2000;
@@ -28,7 +27,7 @@ const FEEDING_TYPES = new Set([authorityProjection, companiesProjection, usersPr
  */
 export function changesLookups(events: readonly StoredEvent[] | undefined, peerStreamTypes?: readonly string[]): boolean {
   if (events === undefined) return peerMayChangeCaches(peerStreamTypes);
-  return events.some((event) => !isDocumentResource(event.streamType) && FEEDING_TYPES.has(event.type));
+  return events.some((event) => !isBusyStream(event.streamType) && FEEDING_TYPES.has(event.type));
 }
 
 type AppendSignal = { onAppended(listener: (events: readonly StoredEvent[] | undefined, peerStreamTypes?: readonly string[]) => void): () => void };

@@ -35,6 +35,10 @@ describe('PrincipalCache', () => {
     ['an append in another process', undefined, true],
     ['a purchase order approved', [event('purchaseOrder')], false],
     ['a notification raised', [event('notifications')], false],
+    ['a BQ row changed (the tree editor appends on every cell)', [event('billOfQuantity')], false],
+    ['a budget line changed', [event('ongoingBudget')], false],
+    ['a progress plan changed', [event('progressPlanning')], false],
+    ['a BQ row and a company role in one append', [event('billOfQuantity'), event('company')], true],
   ])('after %s, cleared: %s', (_what, events, cleared) => {
     const cache = new PrincipalCache(() => 0);
     cache.set('token-a', principal('a'), cache.begin());
@@ -55,6 +59,8 @@ describe('PrincipalCache', () => {
       return cache;
     };
     kept().onAppended(undefined, ['purchaseOrder', 'notifications']);
+    expect(cache.get('token-a')).not.toBeNull();
+    kept().onAppended(undefined, ['billOfQuantity', 'ongoingBudget', 'progressPlanning']);
     expect(cache.get('token-a')).not.toBeNull();
     kept().onAppended(undefined, ['purchaseOrder', 'identity-session']);
     expect(cache.get('token-a')).toBeNull();

@@ -3,7 +3,7 @@
 // database on every one of them. What keeps it honest:
 //  - every append in this process that can change a principal (a session started or ended, a user's
 //    status, terms or password flag, a company's roles and members: in short anything but document and
-//    notification streams) empties it at once, before the caller of that append gets its reply: a
+//    notification streams and the cost plans' row edits: store/busy-streams.ts) empties it at once, before the caller of that append gets its reply: a
 //    logout or a withdrawn role is refused on the next call;
 //  - an append in another process (PostgreSQL's change channel) empties it too, within the channel's
 //    ~25 ms, unless its notice says it wrote only document or notification streams: other instances learn

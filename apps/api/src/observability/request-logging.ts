@@ -9,6 +9,11 @@ import { loggedUrl } from './redaction.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
 export function observeRequests(fastify: FastifyInstance, logger: ApiLogger | null, metrics: Metrics): void {
+  // The request line is built below from values that hold no secret (method, the URL with its query values
+  // already redacted, route pattern, address, status, time, the request id, which request-id.ts lets
+  // through only as a plain token), so it skips pino's redaction, which walks about 90 paths and wildcards
+  // on every line (4% of the API's CPU in issue 17's profile). Every other line keeps it.
+  const requestLines = logger?.child({}, { redact: [] }) ?? null;
   const enter = (request: FastifyRequest, reply: FastifyReply, done: () => void) => requestContext.run({ reqId: request.id }, done);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -20,7 +25,7 @@ export function observeRequests(fastify: FastifyInstance, logger: ApiLogger | nu
     const route = request.routeOptions.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
     metrics.observeRequest(request.method, route, reply.statusCode, seconds);
-    logger?.info(
+    requestLines?.info(
       { reqId: request.id, req: { method: request.method, url: loggedUrl(request.url), route, remoteAddress: request.ip }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
       'request completed',
     );

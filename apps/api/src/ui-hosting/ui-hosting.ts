@@ -11,6 +11,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../common/api-caching.js';
 import { toErrorReply } from '../common/error-reply.filter.js';
+import { setHeaders, type SecurityHeaderSets } from '../common/security-headers.js';
 import { fileUnder, sendFile } from '../common/static-files.js';
 
 /**
@@ -23,11 +24,12 @@ export const HASHED_ASSETS = 'public, max-age=31536000, immutable';
 export const REVALIDATED = 'no-cache';
 const isHashed = (path: string) => path.startsWith('/assets/');
 
-export function hostUi(app: NestFastifyApplication, uiDir: string): void {
-  app.getHttpAdapter().getInstance().get('/*', (request: FastifyRequest, reply: FastifyReply) => serveUi(uiDir, request, reply));
+/** `documentHeaders`: the security headers of a document (security-headers.ts), for index.html sent in place of a missing asset. */
+export function hostUi(app: NestFastifyApplication, uiDir: string, documentHeaders: SecurityHeaderSets['document']): void {
+  app.getHttpAdapter().getInstance().get('/*', (request: FastifyRequest, reply: FastifyReply) => serveUi(uiDir, request, reply, documentHeaders));
 }
 
-function serveUi(uiDir: string, request: FastifyRequest, reply: FastifyReply) {
+function serveUi(uiDir: string, request: FastifyRequest, reply: FastifyReply, documentHeaders: SecurityHeaderSets['document']) {
   const path = request.url.split('?')[0] ?? '/';
   if (isApiPath(path) || path.startsWith('/.well-known/')) {
     const { status, body } = toErrorReply(new NotFoundException(`Cannot GET ${path}`));
@@ -35,6 +37,8 @@ function serveUi(uiDir: string, request: FastifyRequest, reply: FastifyReply) {
   }
   const file = fileUnder(uiDir, path);
   if (file) return sendFile(request, reply, file, isHashed(path) ? HASHED_ASSETS : REVALIDATED);
+  // A path under /assets that is no file started with the assets' headers: index.html is a document.
+  if (isHashed(path)) setHeaders(reply.raw, documentHeaders);
   const index = fileUnder(uiDir, 'index.html');
   if (!index) return reply.code(503).type('text/plain; charset=utf-8').send('The ui is not built yet: run `npm run build`.');
   return sendFile(request, reply, index, REVALIDATED);
