@@ -76,6 +76,8 @@ describe('security headers', () => {
   mkdirSync(join(uiDir, 'assets'));
   writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>Binaan</title><script type="module" src="/assets/app.js"></script>');
   writeFileSync(join(uiDir, 'assets', 'app.js'), 'console.log(1);');
+  // A worker script runs under the policy of its own reply (pdf.js's, as the build names it).
+  writeFileSync(join(uiDir, 'assets', 'pdf.worker.min-qwK7q_zL.mjs'), 'self.onmessage = () => undefined;');
 
   for (const https of [false, true]) {
     describe(https ? 'PUBLIC_URL https' : 'PUBLIC_URL http', () => {
@@ -118,6 +120,12 @@ describe('security headers', () => {
         const reply = await request(app.getHttpServer()).get('/assets/app.js');
         expect(reply.status).toBe(200);
         expectAssetHeaders(reply.headers, https);
+      });
+
+      it('document set: a hashed worker script (a worker takes the policy of its own script, not its page\'s)', async () => {
+        const reply = await request(app.getHttpServer()).get('/assets/pdf.worker.min-qwK7q_zL.mjs');
+        expect(reply.status).toBe(200);
+        expectDocumentHeaders(reply.headers, https);
       });
 
       it('a POST to the API (a command) gets the API set too', async () => {

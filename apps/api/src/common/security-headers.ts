@@ -35,7 +35,8 @@
 // (issue 17).
 //
 // Hashed assets (/assets/<name>-<hash>.js|css|...) get nosniff (and HSTS): scripts and styles loaded by a
-// document run under that document's policy. A path under /assets that is no file gets index.html, and
+// document run under that document's policy. A worker script does not (a worker takes the policy of its own
+// script's reply): pdf.js's worker (`*.worker*.mjs`) gets the document set. A path under /assets that is no file gets index.html, and
 // with it the document set (ui-hosting.ts).
 //
 // The three sets are built once at start-up (the document set by running helmet's middleware on a recorder,
@@ -110,13 +111,18 @@ export function setHeaders(raw: ServerResponse, set: HeaderSet): void {
   for (const [name, value] of set) raw.setHeader(name, value);
 }
 
+/** A hashed worker script (the build names them `*.worker*`: pdf.worker.min-<hash>.mjs). */
+const isWorkerScript = (url: string) => /^\/assets\/[^/?]*\.worker[^/?]*\.m?js(\?|$)/.test(url);
+
 const isDocsPath = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?');
 
 /** Which set a request's reply starts with, by its path (ui-hosting.ts turns a missing asset's index.html into a document). */
 export function headerSetFor(url: string, sets: SecurityHeaderSets): HeaderSet {
   if (isDocsPath(url)) return sets.document;
   if (isApiPath(url) || url.startsWith('/.well-known/')) return sets.api;
-  if (url.startsWith('/assets/')) return sets.asset;
+  // A worker script (pdf.js's) runs under the policy of its own reply, not its document's: it keeps the
+  // document set, so the worker too may not eval or fetch elsewhere.
+  if (url.startsWith('/assets/')) return isWorkerScript(url) ? sets.document : sets.asset;
   return sets.document;
 }
 
