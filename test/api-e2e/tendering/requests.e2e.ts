@@ -183,5 +183,27 @@ describe.each(STORES)('requests and the tenders made from them on %s', (kind) =>
     expectRefused(await call('post', '/api/documents/tender', kumar, { title: 'x', tenderType: 'furniture' }), 400, 'validationFailed');
   });
 
+  it('the tenders list shows each tender\'s type and filters by it (an unknown type is 400)', async () => {
+    const technical = await call('post', '/api/documents/tender', kumar, { title: 'Structural peer review', tenderType: 'technical', projectId });
+    expect({ status: technical.status, type: technical.body.tenderType }).toEqual({ status: 201, type: 'technical' });
+    const byType = async (type: string) => {
+      const list = await call('get', `/api/documents/tender?range=[0,99]&filter=${encodeURIComponent(JSON.stringify({ tenderType: type }))}`, kumar);
+      expect(list.status).toBe(200);
+      return (list.body as { id: string; tenderType: string | null; title: string }[]);
+    };
+    const trade = await byType('trade');
+    expect(trade.length).toBe(2);
+    expect(new Set(trade.map((t) => t.tenderType))).toEqual(new Set(['trade']));
+    expect(trade.map((t) => t.id)).toContain(tenderId);
+    expect((await byType('technical')).map((t) => [t.id, t.tenderType])).toEqual([[technical.body.id, 'technical']]);
+    expect((await byType('material')).map((t) => t.title)).toEqual(['Tender: material']);
+    // An edit changes the type, and the list follows it.
+    const edited = await call('put', `/api/documents/tender/${technical.body.id}`, kumar, { tenderType: 'trade' }, { 'If-Match': String(technical.body.revision) });
+    expect(edited.body.tenderType).toBe('trade');
+    expect(await byType('technical')).toEqual([]);
+    expect((await byType('trade')).length).toBe(3);
+    expectRefused(await call('get', `/api/documents/tender?filter=${encodeURIComponent('{"tenderType":"furniture"}')}`, kumar), 400, 'validationFailed');
+  });
+
   itAnsweredEveryCallWithoutAServerError(() => running);
 });
