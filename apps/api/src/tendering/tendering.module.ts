@@ -25,7 +25,7 @@ import { EmailInvitationsService } from './email-invitations/email-invitations.s
 import { TENDERER_COMMAND_HANDLERS } from './tenderers/tenderers.commands.js';
 import { TenderersController } from './tenderers/tenderers.controller.js';
 import { TenderersService } from './tenderers/tenderers.service.js';
-import { MakeTenderFromRequestHandler } from './requests/request-tender.commands.js';
+import { MakeTenderFromBqHandler, MakeTenderFromRequestHandler } from './requests/request-tender.commands.js';
 import { RequestTenderController } from './requests/request-tender.controller.js';
 import { RequestTenderService } from './requests/request-tender.service.js';
 
@@ -36,7 +36,7 @@ import { RequestTenderService } from './requests/request-tender.service.js';
     ...TENDER_QUERY_COMMAND_HANDLERS, TenderQueriesService, ...TENDER_ADDENDA_COMMAND_HANDLERS, TenderAddendaService,
     AwardTenderHandler, ...ANALYSIS_COMMAND_HANDLERS, ComparisonService, AwardService, AnalysisService,
     ...TENDERER_COMMAND_HANDLERS, TenderersService, ...EMAIL_INVITATION_COMMAND_HANDLERS, EmailInvitationsService,
-    MakeTenderFromRequestHandler, RequestTenderService,
+    MakeTenderFromRequestHandler, MakeTenderFromBqHandler, RequestTenderService,
   ],
 })
 export class TenderingModule {}

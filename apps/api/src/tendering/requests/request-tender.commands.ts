@@ -18,3 +18,18 @@ export class MakeTenderFromRequestHandler implements ICommandHandler<MakeTenderF
     return this.requests.makeTender(principal, resource, requestId, body);
   }
 }
+
+/** A tender from picked items of the project's approved bill of quantity. */
+export class MakeTenderFromBq extends Command<DocumentWritten> {
+  constructor(readonly principal: Principal, readonly body: unknown) {
+    super();
+  }
+}
+
+@CommandHandler(MakeTenderFromBq)
+export class MakeTenderFromBqHandler implements ICommandHandler<MakeTenderFromBq> {
+  constructor(private readonly requests: RequestTenderService) {}
+  execute({ principal, body }: MakeTenderFromBq) {
+    return this.requests.tenderFromBq(principal, body);
+  }
+}

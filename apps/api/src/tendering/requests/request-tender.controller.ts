@@ -9,7 +9,7 @@ import { RequireAccessRight } from '../../common/access-right.decorator.js';
 import { ModuleAccessGuard } from '../../common/module-access.guard.js';
 import { DocumentRefusedFilter } from '../../documents/document-refused.filter.js';
 import { ApiRefusal } from '../../openapi/api-replies.decorators.js';
-import { MakeTenderFromRequest } from './request-tender.commands.js';
+import { MakeTenderFromBq, MakeTenderFromRequest } from './request-tender.commands.js';
 import { RequestTenderService } from './request-tender.service.js';
 
 type Reply = { header(name: string, value: string): unknown };
@@ -36,6 +36,24 @@ export class RequestTenderController {
     return {
       success: true as const, id: state.id, resource: 'tender', documentNo: state.documentNo, status: state.workflow.status, revision: state.revision,
       tenderType: state.fields.tenderType ?? null, sourceDocumentId: state.fields.sourceDocumentId ?? null, items: state.fields.items.length,
+    };
+  }
+
+  @Post('bq-tenders')
+  @HttpCode(201)
+  @RequireAccessRight('tenderManagement.update')
+  @ApiOperation({
+    summary: "Make a tender from items of the project's approved bill of quantity: { projectId, itemIds: [..] (1 to 500), title?, tenderType?, openAt?, closeAt?, ... }; each item becomes a line (title and description, unit, quantity, the BQ's rate as the buyer's estimate)",
+  })
+  @ApiRefusal(404, 'bqNotFound: no bill of quantity of your company in that project')
+  @ApiRefusal(409, 'bqNotApproved: the bill of quantity is not approved (active)')
+  @ApiRefusal(422, "bqItemNotFound (an id that is not an item of the BQ), and the tender's own rules")
+  async tenderFromBq(@Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
+    const { state } = await this.commands.execute(new MakeTenderFromBq(request.principal!, body));
+    reply.header('ETag', `"${state.revision}"`);
+    return {
+      success: true as const, id: state.id, resource: 'tender', documentNo: state.documentNo, status: state.workflow.status, revision: state.revision,
+      tenderType: state.fields.tenderType ?? null, sourceDocumentId: null, items: state.fields.items.length,
     };
   }
 

@@ -12,6 +12,10 @@ import { documentStreamId, foldDocument } from '../../documents/document.state.j
 import { EVENT_STORE } from '../../store/store.tokens.js';
 import { TenderingRefused, tenderingReply } from '../tendering.errors.js';
 import { tenderBodyFromRequest, type RequestForTender } from './request-tender.js';
+import { parseBqTender, tenderBodyFromBq } from './bq-tender.js';
+import { foldStored } from '../../bills-of-quantity/bq-loader.js';
+import { bqStreamId } from '../../bills-of-quantity/bq.events.js';
+import { emptyBq } from '../../bills-of-quantity/bq-tree.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -34,6 +38,18 @@ export class RequestTenderService {
   async makeTender(principal: Principal, resource: string, id: string, body: unknown): Promise<DocumentWritten> {
     const request = await tenderingReply(() => loadOwnRequest(this.store, resource, id, companyOf(principal)));
     const tenderBody = await tenderingReply(async () => tenderBodyFromRequest(request, body));
+    return this.commands.execute<CreateDocument, DocumentWritten>(new CreateDocument('tender', principal, tenderBody));
+  }
+
+  /** A tender whose items are picked items of the project's approved bill of quantity. */
+  async tenderFromBq(principal: Principal, body: unknown): Promise<DocumentWritten> {
+    const tenderBody = await tenderingReply(async () => {
+      const request = parseBqTender(body);
+      const [project] = await this.db.query<{ name: string; company_id: string }>('SELECT name, company_id FROM projects WHERE project_id = $1', [request.projectId]);
+      const bq = foldStored(emptyBq(request.projectId), await this.store.readStream(bqStreamId(request.projectId)));
+      if (!project || project.company_id !== companyOf(principal) || bq.revision < 0) throw new TenderingRefused(404, 'bqNotFound', 'No bill of quantity of your company in that project.');
+      return tenderBodyFromBq(bq, request, project.name);
+    });
     return this.commands.execute<CreateDocument, DocumentWritten>(new CreateDocument('tender', principal, tenderBody));
   }
 
