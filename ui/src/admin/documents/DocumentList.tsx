@@ -2,7 +2,7 @@
 // paging, and bulk deciding where the machine has a deciding event. All of it from the catalogue entry.
 import { useMemo } from 'react';
 import { CreateButton, Datagrid, FilterButton, FunctionField, List, SearchInput, TextField, TopToolbar, useNotify, useTranslate } from 'react-admin';
-import type { DocumentListItem } from '@binaan/contracts';
+import { TenderTypes, type DocumentListItem } from '@binaan/contracts';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { Box, Button, Chip, Link } from '@mui/material';
 import ApartmentIcon from '@mui/icons-material/Apartment';
@@ -22,10 +22,13 @@ import { errorCodeOf } from '../providers/admin-request.js';
 import { addressNamesProject } from './list-follows.js';
 import { activeProject, clearActiveProject, useProjectSelection } from '../projects/project-selection.js';
 
-function useFilters(following: boolean) {
+function useFilters(following: boolean, resource: string) {
   const translate = useTranslate();
   const projects = useProjects();
+  const types = TenderTypes.map((type) => ({ id: type, name: translate(`admin.tenderTypes.${type}`) }));
   return [
+    // A tender's type (material, machine, trade, technical): the api's tenderType filter.
+    ...(resource === 'tender' ? [<ProjectFilterInput key="tenderType" source="tenderType" label="admin.fields.tenderType" choices={types} />] : []),
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('admin.documents.search')} />,
     // While the list follows the selected project, that is its project filter (the chip above the list clears it).
     ...(following ? [] : [<ProjectFilterInput key="projectId" source="projectId" label="admin.fields.project" choices={projects} optionText="name" />]),
@@ -88,7 +91,7 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
   const selected = activeProject(useProjectSelection());
   const explicit = addressNamesProject(location.search);
   const followed = selected && !explicit ? selected : null;
-  const filters = useFilters(followed !== null);
+  const filters = useFilters(followed !== null, entry.resource);
   const followedId = followed?.id;
   const permanent = useMemo(() => (followedId ? { projectId: followedId } : undefined), [followedId]);
   const deciding = bulkEvents(entry);
@@ -115,6 +118,7 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
         {/* The status right after the number, so a phone's 375 px show both without scrolling sideways. */}
         <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={entry.resource} status={r.status} awaitingLevel={r.awaitingLevel} wrap />} />
         <TextField source="title" label="admin.fields.title" />
+        {entry.resource === 'tender' && <FunctionField<DocumentListItem> source="tenderType" sortable={false} label="admin.fields.tenderType" render={(r) => (r.tenderType ? translate(`admin.tenderTypes.${r.tenderType}`) : '-')} />}
         <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.total, r.currency)}</span>} />
         <FunctionField<DocumentListItem> source="counterpartyCompanyId" sortBy="counterpartyName" label="admin.fields.counterparty" render={(r) => <OtherParty row={r} />} />
         <FunctionField<DocumentListItem> source="createdAt" label="admin.fields.createdAt" render={(r) => formatDate(r.createdAt)} />
