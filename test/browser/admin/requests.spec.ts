@@ -5,7 +5,7 @@
 // filter reachable by keyboard.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures.js';
+import { apiSession, expect, signIn, test } from './fixtures.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -76,4 +76,42 @@ test('a trade request from draft through approval to the tender made from it, at
   await expect(page.locator('td.column-tenderType').first()).toHaveText('Trade');
   await noAxeFindings(page, 'tender list filtered 1280');
   await shot(page, 'requests-07-tender-list-by-type-1280');
+});
+
+test('a tender from items of an approved bill of quantity ("From BQ" on the tenders list), at 1280 and 375 px', async ({ page, baseURL, shot }) => {
+  test.setTimeout(180_000);
+  // The demo's BQ (Taman Seri Kembangan Phase 2) is a draft: Kumar asks for approval and Lim approves it here.
+  const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
+  const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
+  const projects = (await kumar.call<{ project: { id: string; project_code: string; project_name: string } }[]>('GET', '/api/project-list-by-user')).json;
+  const housing = projects.find((p) => p.project.project_code === 'TB-TSK-2')!.project;
+  const bq = (await kumar.call<{ status: string; revision: number; nodes: { id: string; type: string; title: string }[] }>('GET', `/api/bill-of-quantity/${housing.id}`)).json;
+  if (bq.status !== 'active') {
+    const asked = await kumar.call<{ revision: number }>('POST', `/api/bill-of-quantity/${housing.id}/actions/Request_Approve`, {}, { 'If-Match': String(bq.revision) });
+    expect(asked.status).toBe(200);
+    const approved = await lim.call<{ status: string }>('POST', `/api/bill-of-quantity/${housing.id}/actions/Approve`, {}, { 'If-Match': String(asked.json.revision) });
+    expect(approved.json.status).toBe('active');
+  }
+  const [first, second] = bq.nodes.filter((n) => n.type === 'item');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');
+  await page.goto('/tender');
+  await page.getByTestId('tender-from-bq').click();
+  const dialog = page.getByTestId('bq-tender-dialog');
+  await dialog.getByRole('combobox', { name: 'Project' }).click();
+  await page.getByRole('option', { name: housing.project_name }).click();
+  await expect(dialog.getByTestId('bq-tender-item').first()).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('checkbox', { name: first!.title, exact: true }).check();
+  await dialog.getByRole('checkbox', { name: second!.title, exact: true }).check();
+  await expect(dialog.getByTestId('bq-tender-make')).toHaveText('Make a tender of 2 items');
+  await noAxeFindings(page, 'from BQ dialog 1280');
+  await shot(page, 'requests-08-from-bq-1280');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await noAxeFindings(page, 'from BQ dialog 375');
+  await shot(page, 'requests-09-from-bq-375');
+  await dialog.getByTestId('bq-tender-make').click();
+  await expect(page).toHaveURL(/\/tender\/[0-9a-f-]+\/show$/, { timeout: 15_000 });
+  await expect(page.getByText(first!.title, { exact: false }).first()).toBeVisible();
+  await shot(page, 'requests-10-tender-from-bq-375');
 });

@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { CreateButton, Datagrid, FilterButton, FunctionField, List, SearchInput, TextField, TopToolbar, useNotify, useTranslate } from 'react-admin';
 import { TenderTypes, type DocumentListItem } from '@binaan/contracts';
+import { BqTenderButton } from '../tendering/BqTenderDialog.js';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { Box, Button, Chip, Link } from '@mui/material';
 import ApartmentIcon from '@mui/icons-material/Apartment';
@@ -38,12 +39,14 @@ function useFilters(following: boolean, resource: string) {
   ];
 }
 
-function ListActions({ canCreate }: { canCreate: boolean }) {
+function ListActions({ canCreate, resource }: { canCreate: boolean; resource: string }) {
   return (
     <TopToolbar>
       <AwaitingApprovalFilter />
       <FilterButton />
       {canCreate && <CreateButton />}
+      {/* A tender may also be made from items of a project's approved bill of quantity (issue 18). */}
+      {canCreate && resource === 'tender' && <BqTenderButton />}
     </TopToolbar>
   );
 }
@@ -101,7 +104,7 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
       filter={permanent}
       title={resourceLabel(translate, entry.resource)}
       filters={filters}
-      actions={<ListActions canCreate={canCreate} />}
+      actions={<ListActions canCreate={canCreate} resource={entry.resource} />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       pagination={<DocumentPagination />}
