@@ -58,6 +58,7 @@ describe.each(STORES)('requests and the tenders made from them on %s', (kind) =>
     if (other) expectRefused(await call('post', '/api/documents/tradeRequest', kumar, { title: 'Tiling, lobby', projectId: other.project_id }), 422, 'unknownProject');
     else console.log('no other company has a project in the demo data: the other-project refusal was not asked');
     expectRefused(await call('post', '/api/documents/tradeRequest', mei, { title: 'Tiling, lobby', projectId }), 422, 'unknownProject');
+    expectRefused(await call('post', '/api/documents/tradeRequest', kumar, { title: 'Tiling, lobby', projectId, counterpartyCompanyId: MUTIARA }), 400, 'validationFailed');
     expect(await requestEvents()).toBe(before);
   });
 

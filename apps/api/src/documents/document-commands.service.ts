@@ -68,6 +68,8 @@ export class DocumentCommands {
   async create(resource: DocumentResource, principal: Principal, body: unknown): Promise<{ state: DocumentState; actor: Actor }> {
     const changes = parseFieldChanges(body, true, resource);
     requireProjectOfRequest(resource, changes.projectId);
+    // A request is internal to the company (a requisition): it names no counterparty.
+    if (isRequestResource(resource) && changes.counterpartyCompanyId) throw shapeError({ counterpartyCompanyId: ['a request has no counterparty'] });
     const companyActor = await this.actors.actorFor(principal);
     await this.actors.checkOwnProject(companyActor.companyId, changes.projectId);
     const actor = await this.actors.forDocument(companyActor, { companyId: companyActor.companyId, fields: { projectId: changes.projectId ?? null } });
