@@ -52,6 +52,7 @@ import * as tenderAwardCommands from './tendering/award/award.commands.js';
 import * as tenderAnalysisCommands from './tendering/analysis/analysis.commands.js';
 import * as tendererCommands from './tendering/tenderers/tenderers.commands.js';
 import * as tenderEmailInvitationCommands from './tendering/email-invitations/email-invitations.commands.js';
+import * as requestTenderCommands from './tendering/requests/request-tender.commands.js';
 import { TenderingModule } from './tendering/tendering.module.js';
 
 type Constructor = new (...args: never[]) => unknown;
@@ -75,7 +76,7 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['BQ import and scans', BqImportExportModule, [bqImportExportCommands]],
   ['ongoing budgets', BudgetsModule, [budgetCommands]],
   ['progress plans', ProgressPlansModule, [progressPlanCommands]],
-  ['tendering', TenderingModule, [tenderingCommands, tenderQueryCommands, tenderAddendaCommands, tenderAwardCommands, tenderAnalysisCommands, tendererCommands, tenderEmailInvitationCommands]],
+  ['tendering', TenderingModule, [tenderingCommands, tenderQueryCommands, tenderAddendaCommands, tenderAwardCommands, tenderAnalysisCommands, tendererCommands, tenderEmailInvitationCommands, requestTenderCommands]],
 ];
 
 describe('commands through the CQRS CommandBus', () => {

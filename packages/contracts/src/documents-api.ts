@@ -145,6 +145,8 @@ export type DocumentListItem = {
   companyName: string | null;
   counterpartyName: string | null;
   projectId: string | null;
+  /** A tender's type (material, machine, trade, technical); null for other kinds and untyped tenders. */
+  tenderType: string | null;
   /** The verify level an open approval round waits for (the machine's next missing level); null outside a round. */
   awaitingLevel: VerifyLevel | null;
   createdBy: string;

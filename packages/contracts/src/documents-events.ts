@@ -2,6 +2,10 @@
 // WorkflowStatusChanged, and of the document-number counters. Never edit a shape: add a schemaVersion.
 import type { DocumentResource } from './documents-resources.js';
 
+/** A tender's type (spec §2.6 tender pages: material, machine, trade, technical). */
+export const TenderTypes = ['material', 'machine', 'trade', 'technical'] as const;
+export type TenderType = (typeof TenderTypes)[number];
+
 /** One line item as recorded: decimal strings (quantity up to 3 decimals, money 2), never floats. */
 export type DocumentLineItem = {
   lineNo: number;
@@ -59,7 +63,9 @@ export type DocumentKindFields = {
   /** Tender: the budget range (RM), minimum not above maximum. */
   minimumAmount?: string | null;
   maximumAmount?: string | null;
-  /** The document this one draws on: the tender an order awards, the order a delivery/service order or claim is against. */
+  /** Tender: what it buys (material, machine, trade, technical); a tender made from a request takes the request's kind. */
+  tenderType?: TenderType | null;
+  /** The document this one draws on: the request a tender is made from, the tender an order awards, the order a delivery/service order or claim is against. */
   sourceDocumentId?: string | null;
   /** The vendor's own number: invoice number, delivery order number, service order number. Unique per company and kind. */
   vendorDocumentNo?: string | null;

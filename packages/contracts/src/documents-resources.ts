@@ -2,7 +2,7 @@
 // /api/documents/<resource>), their number prefixes, tax and selection limits (signed-in-area.md §9), and
 // the error codes of the document rules (§5.3). Identity, company, project and platform status lists have
 // contexts of their own and are not documents.
-import type { DocumentKindField } from './documents-events.js';
+import type { DocumentKindField, TenderType } from './documents-events.js';
 import type { WorkflowResource } from './workflow-resources.js';
 
 export const DocumentResources = [
@@ -20,6 +20,9 @@ export const DocumentResources = [
   'milestoneClaim',
   'paymentCertificate',
   'stock',
+  'materialRequest',
+  'machineRequest',
+  'tradeRequest',
 ] as const satisfies readonly WorkflowResource[];
 
 export type DocumentResource = (typeof DocumentResources)[number];
@@ -44,6 +47,9 @@ export const DocumentNumberPrefixes: Readonly<Record<DocumentResource, string>> 
   milestoneClaim: 'MCL',
   paymentCertificate: 'PYC',
   stock: 'STK',
+  materialRequest: 'MRQ',
+  machineRequest: 'MCR',
+  tradeRequest: 'TRQ',
 };
 
 /** Whether SST applies by default (a document may say otherwise with `sstApplicable`). */
@@ -62,6 +68,9 @@ export const DocumentSstByDefault: Readonly<Record<DocumentResource, boolean>> =
   milestoneClaim: false,
   paymentCertificate: false,
   stock: false,
+  materialRequest: false,
+  machineRequest: false,
+  tradeRequest: false,
 };
 
 /** SST in percent (spec §9: "Tax: 6% SST"). */
@@ -86,7 +95,7 @@ export const DEFAULT_RETENTION_LIMIT_PERCENT = '5.00';
 
 /** The fields each kind has besides the common ones (labels: README of apps/api/src/documents). */
 export const DocumentKindFieldNames: Readonly<Record<DocumentResource, readonly DocumentKindField[]>> = {
-  tender: ['openAt', 'closeAt', 'expectedDeliveryStart', 'expectedDeliveryEnd', 'minimumAmount', 'maximumAmount'],
+  tender: ['openAt', 'closeAt', 'expectedDeliveryStart', 'expectedDeliveryEnd', 'minimumAmount', 'maximumAmount', 'tenderType', 'sourceDocumentId'],
   purchaseOrder: ['sourceDocumentId'],
   workOrder: ['sourceDocumentId'],
   rentalOrder: ['sourceDocumentId'],
@@ -100,10 +109,22 @@ export const DocumentKindFieldNames: Readonly<Record<DocumentResource, readonly 
   milestoneClaim: ['sourceDocumentId', 'claimItems'],
   paymentCertificate: ['invoiceNo', 'contractSum', 'workDoneAmount', 'unfixedGoodsAmount', 'previousCertifiedAmount', 'retentionPercent', 'retentionLimitPercent'],
   stock: [],
+  materialRequest: [],
+  machineRequest: [],
+  tradeRequest: [],
 };
 
-/** Which kinds a document's `sourceDocumentId` may name: the tender an order awards, the order delivered or claimed. */
+/** The request kinds (a project's purchase requisitions) and the tender type each becomes. */
+export const RequestResources = ['materialRequest', 'machineRequest', 'tradeRequest'] as const satisfies readonly DocumentResource[];
+export type RequestResource = (typeof RequestResources)[number];
+export const RequestTenderTypes: Readonly<Record<RequestResource, TenderType>> = { materialRequest: 'material', machineRequest: 'machine', tradeRequest: 'trade' };
+export function isRequestResource(name: string): name is RequestResource {
+  return (RequestResources as readonly string[]).includes(name);
+}
+
+/** Which kinds a document's `sourceDocumentId` may name: the request a tender is made from, the tender an order awards, the order delivered or claimed. */
 export const DocumentSourceKinds: Readonly<Partial<Record<DocumentResource, readonly DocumentResource[]>>> = {
+  tender: ['materialRequest', 'machineRequest', 'tradeRequest'],
   purchaseOrder: ['tender'],
   workOrder: ['tender'],
   rentalOrder: ['tender'],
@@ -162,6 +183,9 @@ export const DocumentErrorCodes = {
   unknownOrderLine: 'unknownOrderLine',
   previousCertifiedAboveValuation: 'previousCertifiedAboveValuation',
   workDoneRequired: 'workDoneRequired',
+  // A tender made from a request: the request must be approved, and feeds one live tender at a time (issue 18).
+  requestNotApproved: 'requestNotApproved',
+  requestAlreadyTendered: 'requestAlreadyTendered',
   // A list's filter key it does not know (400; document-list.ts)
   unknownFilter: 'unknownFilter',
 } as const;

@@ -87,6 +87,9 @@ export const ErrorCodes = {
   quotationIncomplete: 'quotationIncomplete',
   analysisWeightsInvalid: 'analysisWeightsInvalid',
   analysisCriteriaNotSet: 'analysisCriteriaNotSet',
+  // Tenders from a bill of quantity's items (apps/api/src/tendering/README.md, issue 18).
+  bqNotApproved: 'bqNotApproved',
+  bqItemNotFound: 'bqItemNotFound',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -57,6 +57,11 @@ export const WorkflowStatuses = {
   ongoingBudget: ['pending', 'approved', 'rejected'],
   // Spec §2.6 targets /project-progress-planning/{projectId}/{pending, approved, rejected}: a project's progress plan.
   progressPlanning: ['pending', 'approved', 'rejected'],
+  // Not in §4.10: requests (material, machine, trade; §2.5, §2.6 /request/{projectId}/{kind}/{pending, rejected})
+  // go as purchase requisitions do in Procore and SAP Ariba: drafted, sent for approval, approved or rejected.
+  materialRequest: ['new', 'pendingApproval', 'approved', 'rejected', 'cancelled'],
+  machineRequest: ['new', 'pendingApproval', 'approved', 'rejected', 'cancelled'],
+  tradeRequest: ['new', 'pendingApproval', 'approved', 'rejected', 'cancelled'],
 } as const;
 
 export type WorkflowResource = keyof typeof WorkflowStatuses;
@@ -101,6 +106,9 @@ export const WorkflowAuthorityScopes: Readonly<Record<WorkflowResource, Workflow
   billOfQuantity: 'project',
   ongoingBudget: 'project',
   progressPlanning: 'project',
+  materialRequest: 'project',
+  machineRequest: 'project',
+  tradeRequest: 'project',
 };
 
 export function isWorkflowResource(name: string): name is WorkflowResource {

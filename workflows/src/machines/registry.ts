@@ -16,6 +16,7 @@ import { projectPlanWorkflow } from './project-plans.machine.js';
 import { projectMemberWorkflow } from './project-member.machine.js';
 import { projectStageWorkflow } from './project-stage.machine.js';
 import { projectWorkflow } from './project.machine.js';
+import { requestWorkflow } from './request.machine.js';
 import { stockWorkflow } from './stock.machine.js';
 import { subOrderWorkflow } from './sub-orders.machine.js';
 import { tenderWorkflow } from './tender.machine.js';
@@ -54,4 +55,7 @@ export const workflowDefinitions: { readonly [R in WorkflowResource]: readonly W
   billOfQuantity: [billOfQuantityWorkflow],
   ongoingBudget: [projectPlanWorkflow('ongoingBudget')],
   progressPlanning: [projectPlanWorkflow('progressPlanning')],
+  materialRequest: [requestWorkflow('materialRequest')],
+  machineRequest: [requestWorkflow('machineRequest')],
+  tradeRequest: [requestWorkflow('tradeRequest')],
 };

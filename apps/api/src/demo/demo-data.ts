@@ -66,7 +66,7 @@ export type DemoCompany = {
 
 const approved = CompanySubmissionStatus.Approved;
 // deliveryOrder and invoice: Teguh Bina confirms and accepts what its sellers issue (the counterparty's level 20).
-const procurementResources = ['tender', 'purchaseOrder', 'workOrder', 'rentalOrder', 'letterOfAward', 'progressiveClaim', 'paymentCertificate', 'invoice', 'deliveryOrder'];
+const procurementResources = ['tender', 'purchaseOrder', 'workOrder', 'rentalOrder', 'letterOfAward', 'progressiveClaim', 'paymentCertificate', 'invoice', 'deliveryOrder', 'materialRequest', 'machineRequest', 'tradeRequest'];
 
 export const DEMO_COMPANIES: readonly DemoCompany[] = [
   {

@@ -103,6 +103,16 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
     project: TOWER,
     steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve' }, { by: KUMAR, event: 'Close', remark: 'Closing date reached: 3 bids received' }],
   },
+  // A trade request inside the office tower, approved and ready to become a tender (issue 18: "Make a tender").
+  {
+    key: 'trade-request-approved', resource: 'tradeRequest', by: KUMAR, company: TEGUH, title: 'Waterproofing, basement levels B1 and B2', days: [21, 60],
+    items: [
+      { description: 'Crystalline waterproofing to basement slab', unit: 'm2', quantity: '2400', rate: '32.00' },
+      { description: 'Water stop at construction joints', unit: 'm', quantity: '380', rate: '0.00', includeZeroRate: true },
+    ],
+    project: TOWER,
+    steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve', remark: 'Within the substructure budget' }],
+  },
   // A progressive claim to the developer: approved and invoiced; and one waiting for verification.
   {
     key: 'claim-invoiced', resource: 'progressiveClaim', by: KUMAR, company: TEGUH, counterparty: 'seri-hartanah', title: 'Progress claim no. 3: substructure', days: [0, 30],

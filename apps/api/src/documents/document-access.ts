@@ -23,6 +23,10 @@ export const DocumentModules: Readonly<Record<DocumentResource, DocumentModule>>
   serviceOrder: 'procurement',
   invoice: 'procurement',
   stock: 'procurement',
+  // Requests are purchase requisitions: procurement's, as Procore and Ariba keep them beside the orders.
+  materialRequest: 'procurement',
+  machineRequest: 'procurement',
+  tradeRequest: 'procurement',
 };
 
 const APPROVING = new Set(['Approve', 'Reject']);

@@ -3,7 +3,7 @@
 // transaction), reply with the new revision and the actions this user may take next.
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { DocumentActionReply, DocumentResource } from '@binaan/contracts';
+import { isRequestResource, type DocumentActionReply, type DocumentResource } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type JsonValue, type SqlExecutor } from '@binaan/event-store';
 import type { Actor } from '@binaan/workflows';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
@@ -35,6 +35,11 @@ export function parseIfMatch(header: string | undefined): number {
 const stale = (expected: number, actual: number) =>
   new DocumentRefused(409, 'wrongExpectedRevision', `The document changed: you sent revision ${expected}, it is at ${actual}. Read it again.`);
 
+/** A request is made inside a project (spec §2.6 /request/{projectId}/...): it always names one. */
+function requireProjectOfRequest(resource: DocumentResource, projectId: string | null | undefined): void {
+  if (isRequestResource(resource) && (projectId === null || projectId === undefined)) throw shapeError({ projectId: ['required: a request is made inside a project'] });
+}
+
 function actionBody(raw: unknown): ActionBody {
   if (raw === undefined || raw === null) return {};
   if (typeof raw !== 'object' || Array.isArray(raw)) throw shapeError({ body: ['must be a JSON object'] });
@@ -62,6 +67,9 @@ export class DocumentCommands {
 
   async create(resource: DocumentResource, principal: Principal, body: unknown): Promise<{ state: DocumentState; actor: Actor }> {
     const changes = parseFieldChanges(body, true, resource);
+    requireProjectOfRequest(resource, changes.projectId);
+    // A request is internal to the company (a requisition): it names no counterparty.
+    if (isRequestResource(resource) && changes.counterpartyCompanyId) throw shapeError({ counterpartyCompanyId: ['a request has no counterparty'] });
     const companyActor = await this.actors.actorFor(principal);
     await this.actors.checkOwnProject(companyActor.companyId, changes.projectId);
     const actor = await this.actors.forDocument(companyActor, { companyId: companyActor.companyId, fields: { projectId: changes.projectId ?? null } });
@@ -106,6 +114,7 @@ export class DocumentCommands {
     const actor = await this.actors.forDocument(companyActor, state);
     if (expected !== state.revision) throw stale(expected, state.revision);
     const requested = parseFieldChanges(body, false, resource);
+    if (requested.projectId === null) requireProjectOfRequest(resource, null);
     if (requested.projectId !== state.fields.projectId) await this.actors.checkOwnProject(state.companyId, requested.projectId);
     const edited = decideEdit(state, requested, actor, this.now().toISOString());
     if (edited === null) return { state, actor };

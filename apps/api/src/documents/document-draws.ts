@@ -3,7 +3,7 @@
 // other live documents on the same source (not cancelled or rejected) come from the `document_draws`
 // read model. The rule itself is pure (`checkDraws` in document-kind-rules.ts).
 import { Inject, Injectable } from '@nestjs/common';
-import { DocumentKindsWithDeliveredQuantities, DocumentSourceKinds, isDocumentResource, type DocumentFields, type DocumentResource } from '@binaan/contracts';
+import { DocumentKindsWithDeliveredQuantities, DocumentSourceKinds, isDocumentResource, isRequestResource, type DocumentFields, type DocumentResource } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { READ_MODELS } from '../common/principal.js';
 import { DocumentRefused } from './document.errors.js';
@@ -34,6 +34,7 @@ export class DocumentDraws {
       if (error instanceof DocumentRefused && error.status === 404) throw unknownSource();
       throw error;
     });
+    if (isRequestResource(row.resource)) return this.checkRequest(source.state.workflow.status, fields.sourceDocumentId, streamId);
     const sourceLines = new Map(source.state.fields.items.map((item) => [item.lineNo, parseQuantity(item.quantity) ?? 0n]));
     const delivers = DocumentKindsWithDeliveredQuantities.includes(resource);
     const claims = claimShare(resource, fields) !== null;
@@ -43,6 +44,24 @@ export class DocumentDraws {
       claimedByOthers: claims ? (await this.others(fields.sourceDocumentId, 'percent', streamId)).get(0) ?? 0n : 0n,
     };
     checkDraws(resource, fields, context);
+  }
+
+  /**
+   * A tender made from a request (issue 18): the request must be approved, and it feeds one live tender at a
+   * time (a cancelled tender frees it), as a Procore or Ariba requisition converts once.
+   */
+  private async checkRequest(status: string, requestId: string, streamId: string | null): Promise<void> {
+    if (status !== 'approved') {
+      throw new DocumentRefused(422, 'requestNotApproved', 'Only an approved request can become a tender.', { sourceDocumentId: ['requestNotApproved'] });
+    }
+    const [live] = await this.db.query<{ document_no: string }>(
+      `SELECT d.document_no FROM document_sources s JOIN documents d ON d.stream_id = s.stream_id
+       WHERE s.source_document_id = $1 AND s.stream_id <> $2 AND d.status <> 'cancelled' LIMIT 1`,
+      [requestId, streamId ?? ''],
+    );
+    if (live) {
+      throw new DocumentRefused(409, 'requestAlreadyTendered', `The request is already tender ${live.document_no}.`, { sourceDocumentId: ['requestAlreadyTendered'] });
+    }
   }
 
   private async others(sourceId: string, measure: 'quantity' | 'percent', streamId: string | null): Promise<Map<number, bigint>> {

@@ -3,6 +3,7 @@
 // every field of its kind (null when not given) so the view always shows them.
 import {
   DocumentKindFieldNames,
+  TenderTypes,
   type DocumentKindField,
   type DocumentKindFields,
   type DocumentResource,
@@ -24,6 +25,13 @@ const PARSERS: Record<Exclude<DocumentKindField, 'claimItems'>, Parser> = {
   minimumAmount: money,
   maximumAmount: money,
   sourceDocumentId: nullableUuid,
+  tenderType: (body, field, problems) => {
+    const value = body[field];
+    if (value === undefined) return undefined;
+    if (value === null || (typeof value === 'string' && (TenderTypes as readonly string[]).includes(value))) return value;
+    problem(problems, field, `must be one of ${TenderTypes.join(', ')}`);
+    return undefined;
+  },
   vendorDocumentNo: (body, field, problems) => nullableText(body, field, 50, problems),
   driverName: (body, field, problems) => nullableText(body, field, 200, problems),
   driverContact: (body, field, problems) => nullableText(body, field, 50, problems),

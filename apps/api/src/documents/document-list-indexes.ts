@@ -8,6 +8,12 @@ const SORT_KEYS: Readonly<Record<string, string>> = {
   total: 'total_sen, id', revision: 'revision, id', id: 'id', project: 'project_id, created_at, id',
 };
 
+/** A tender's type (issue 18): tenders only, so the other kinds' rows carry no entry of it. */
+const typed = [
+  'CREATE INDEX IF NOT EXISTS documents_own_type ON documents (resource, company_id, tender_type, created_at, id) WHERE tender_type IS NOT NULL;',
+  'CREATE INDEX IF NOT EXISTS documents_received_type ON documents (resource, counterparty_company_id, tender_type, created_at, id) WHERE shared_with_counterparty AND tender_type IS NOT NULL;',
+];
+
 const own = Object.entries({ ...SORT_KEYS, counterparty: 'counterparty_company_id, created_at, id' })
   .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS documents_own_${name} ON documents (resource, company_id, ${keys});`);
 const received = Object.entries({ ...SORT_KEYS, sender: 'company_id, created_at, id' })
@@ -48,4 +54,4 @@ BEGIN
 END
 $trgm$;`;
 
-export const LIST_INDEXES_SQL = [...own, ...received, SEARCH].join('\n    ');
+export const LIST_INDEXES_SQL = [...own, ...received, ...typed, SEARCH].join('\n    ');

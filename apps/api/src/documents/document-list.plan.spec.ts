@@ -24,16 +24,17 @@ beforeAll(async () => {
   await db.script(documentsProjection.setupSql);
   await db.query(`INSERT INTO companies (company_id, name, registration_no, status, subscription_type, subscription_detail_type, is_demo, registered_at)
     SELECT id, name, 'R-' || id, 1, 1, 'contractor', false, now() FROM (VALUES ('teguh-bina', 'Teguh Bina'), ('mutiara-supplies', 'Mutiara Supplies'), ('kukuh-jaya', 'Kukuh Jaya'), ('bekal-prima', 'Bekal Prima')) AS c(id, name)`);
-  // One in a hundred received from Mutiara (shared), every tenth other party varies, one in fifty in an approval round.
+  // One in a hundred received from Mutiara (shared), every tenth other party varies, one in fifty in an approval round,
+  // four in five typed (material, machine, trade, technical).
   await db.query(`INSERT INTO documents (id, resource, stream_id, company_id, counterparty_company_id, shared_with_counterparty, project_id, document_no, title, status,
-      total_sen, currency, created_at, updated_at, revision, created_by, awaiting_level)
+      total_sen, currency, created_at, updated_at, revision, created_by, awaiting_level, tender_type)
     SELECT 'd-' || n, 'tender', 'tender-d-' || n, CASE WHEN n % 100 = 7 THEN 'mutiara-supplies' ELSE '${COMPANY}' END,
       CASE WHEN n % 100 = 7 THEN '${COMPANY}' ELSE (ARRAY['mutiara-supplies', 'kukuh-jaya', 'bekal-prima', NULL])[1 + (n / 10) % 4] END, n % 100 = 7,
       CASE WHEN n % 5 = 0 THEN 'p-' || (n / 5) % 7 END, 'TD-' || lpad(n::text, 7, '0'),
       CASE WHEN n = 777 THEN 'Quokka bridge' ELSE (ARRAY['Concrete works', 'Piling works', 'Rebar supply', 'Formwork hire', 'Scaffolding', 'Roofing', 'Landscape', 'Painting'])[1 + n % 8] || ', lot ' || n END,
       (ARRAY['new', 'active', 'comparison', 'cancelled'])[1 + (n / 3) % 4], (n * 7919) % 1000000, 'MYR',
       timestamptz '2024-01-01' + n * interval '1 minute', timestamptz '2024-01-01' + n * interval '1 minute' + (n % 97) * interval '1 hour',
-      1 + n % 9, 'u', CASE WHEN n % 50 = 1 THEN 1 END
+      1 + n % 9, 'u', CASE WHEN n % 50 = 1 THEN 1 END, (ARRAY['material', 'machine', 'trade', 'technical', NULL])[1 + n % 5]
     FROM generate_series(1, ${ROWS}) AS n`);
   // 20,000 more received from Bekal Prima (shared), none with the common word and all with a word the
   // company's own tenders lack: each search below has a large branch with no match (issue 29: a word
@@ -82,6 +83,7 @@ const firstPages: [string, Record<string, string>][] = [
   ['two statuses sorted by total', { filter: '{"status":["new","cancelled"]}', sort: '["total","DESC"]' }],
   ['a counterparty', { filter: '{"counterparty":"kukuh-jaya"}' }],
   ['a project', { filter: '{"projectId":"p-3"}' }],
+  ['a tender type', { filter: '{"tenderType":"trade"}' }],
   ['received only', { filter: '{"direction":"received"}' }],
   ['awaiting approval', { filter: '{"awaitingApproval":true}' }],
   ['one day', { filter: '{"dateFrom":"2024-01-05","dateTo":"2024-01-05"}' }],

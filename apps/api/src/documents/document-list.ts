@@ -8,7 +8,7 @@
 // - the total is counted only up to LIST_TOTAL_CAP, a search's up to SEARCH_TOTAL_CAP (then the reply says
 //   X-Total-Capped and the page "10,000 or more");
 // - search is a trigram index (pg_trgm) on number and title, or a walk of the sort's index, as the planner finds cheaper.
-import { DocumentListSearchTotalCap, DocumentListTotalCap, type DocumentListItem, type DocumentResource, type VerifyLevel } from '@binaan/contracts';
+import { DocumentListSearchTotalCap, DocumentListTotalCap, TenderTypes, type DocumentListItem, type DocumentResource, type TenderType, type VerifyLevel } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { DocumentRefused, shapeError } from './document.errors.js';
 import { formatSen } from './money.js';
@@ -33,12 +33,12 @@ const SORTS: Readonly<Record<string, readonly string[] | 'companyName' | 'counte
   companyName: 'companyName', counterpartyName: 'counterpartyName',
 };
 export const LIST_SORTS = Object.keys(SORTS);
-export const LIST_FILTERS = ['id', 'status', 'q', 'counterparty', 'projectId', 'dateFrom', 'dateTo', 'direction', 'awaitingApproval'] as const;
+export const LIST_FILTERS = ['id', 'status', 'q', 'counterparty', 'projectId', 'dateFrom', 'dateTo', 'direction', 'awaitingApproval', 'tenderType'] as const;
 
 export type ListQuery = {
   sort: { field: string; direction: 'ASC' | 'DESC' };
   range: { from: number; to: number };
-  filter: { id?: string[]; status?: string[]; q?: string; counterparty?: string; projectId?: string; dateFrom?: string; dateTo?: string; direction?: 'sent' | 'received'; awaitingApproval?: boolean };
+  filter: { id?: string[]; status?: string[]; q?: string; counterparty?: string; projectId?: string; dateFrom?: string; dateTo?: string; direction?: 'sent' | 'received'; awaitingApproval?: boolean; tenderType?: TenderType };
 };
 
 function json(name: string, text: unknown): unknown {
@@ -119,6 +119,11 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
     if (typeof f.awaitingApproval !== 'boolean') problems['filter.awaitingApproval'] = ['must be true or false'];
     else filter.awaitingApproval = f.awaitingApproval;
   }
+  // A tender's type (issue 18): the documents_*_type indexes (tenders only) serve it.
+  if (f.tenderType !== undefined) {
+    if (typeof f.tenderType !== 'string' || !(TenderTypes as readonly string[]).includes(f.tenderType)) problems['filter.tenderType'] = [`must be one of ${TenderTypes.join(', ')}`];
+    else filter.tenderType = f.tenderType as TenderType;
+  }
   for (const key of ['dateFrom', 'dateTo'] as const) {
     if (f[key] === undefined) continue;
     if (!isDate(f[key])) problems[`filter.${key}`] = ['must be a date YYYY-MM-DD or an ISO time'];
@@ -131,10 +136,10 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
 
 type Row = {
   id: string; resource: string; document_no: string; title: string; status: string; total_sen: string | number; currency: string; company_id: string;
-  counterparty_company_id: string | null; company_name: string | null; counterparty_name: string | null; project_id: string | null; awaiting_level: number | null; created_by: string; created_at: Date | string; updated_at: Date | string; revision: string | number;
+  counterparty_company_id: string | null; company_name: string | null; counterparty_name: string | null; project_id: string | null; tender_type: string | null; awaiting_level: number | null; created_by: string; created_at: Date | string; updated_at: Date | string; revision: string | number;
 };
 
-const COLUMNS = 'id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, awaiting_level, created_by, created_at, updated_at, revision';
+const COLUMNS = 'id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, tender_type, awaiting_level, created_by, created_at, updated_at, revision';
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** The reads of one list call: the page and the capped count, as SQL with their parameters (also for the plan test). */
@@ -204,6 +209,7 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
   // the index keyed by the receiver, so a word common in the own tenders is not read for it.
   const searchOf = (side: 'own' | 'received') => (!search ? [] : side === 'own' || !keyed ? [search] : [search, `(counterparty_company_id || ' ' || document_no || ' ' || title) ILIKE ${keyed}`]);
   if (filter.projectId) common.push(`project_id = ${p(filter.projectId)}`);
+  if (filter.tenderType) common.push(`tender_type = ${p(filter.tenderType)}`);
   if (filter.awaitingApproval === true) common.push('awaiting_level IS NOT NULL');
   if (filter.awaitingApproval === false) common.push('awaiting_level IS NULL');
   if (filter.dateFrom) common.push(`created_at >= ${p(filter.dateFrom)}::timestamptz`);
@@ -300,7 +306,7 @@ export async function listDocuments(db: SqlExecutor, resource: DocumentResource,
     rows: rows.map((r) => ({
       id: r.id, resource: r.resource, documentNo: r.document_no, title: r.title, status: r.status, total: formatSen(BigInt(r.total_sen)), currency: r.currency,
       companyId: r.company_id, counterpartyCompanyId: r.counterparty_company_id,
-      companyName: r.company_name, counterpartyName: r.counterparty_name, projectId: r.project_id,
+      companyName: r.company_name, counterpartyName: r.counterparty_name, projectId: r.project_id, tenderType: r.tender_type,
       awaitingLevel: r.awaiting_level === null ? null : (Number(r.awaiting_level) as VerifyLevel), createdBy: r.created_by,
       createdAt: iso(r.created_at), updatedAt: iso(r.updated_at), revision: Number(r.revision),
     })),

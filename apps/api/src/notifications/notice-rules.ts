@@ -11,6 +11,7 @@ export type Notice = { module: string; src: string };
 
 const ORDERS: readonly DocumentResource[] = ['purchaseOrder', 'workOrder', 'rentalOrder', 'letterOfAward'];
 const SUB_ORDERS: readonly DocumentResource[] = ['subPurchaseOrder', 'subRentalOrder'];
+const REQUESTS: readonly DocumentResource[] = ['materialRequest', 'machineRequest', 'tradeRequest'];
 
 const APPROVER_SRC: Partial<Record<DocumentResource, string>> = {
   purchaseOrder: 'pendingApproval', workOrder: 'pendingApproval', rentalOrder: 'pendingApproval', letterOfAward: 'pendingApproval',
@@ -22,6 +23,7 @@ const APPROVER_SRC: Partial<Record<DocumentResource, string>> = {
 export function approverNotice(resource: DocumentResource, status: string): Notice | null {
   if (resource === 'tender') return status === 'pendingActivation' || status === 'pendingContractApproval' ? { module: 'tender', src: status } : null;
   if (resource === 'stock') return status === 'pending' ? { module: 'inventory', src: 'stockReceive' } : null;
+  if (REQUESTS.includes(resource)) return status === 'pendingApproval' ? { module: 'request', src: 'pending' } : null;
   const src = APPROVER_SRC[resource];
   return src ? { module: resource, src } : null;
 }
@@ -57,6 +59,10 @@ export function creatorNotice(resource: DocumentResource, status: string, event:
       return notice(status === 'accepted' ? 'accepted' : null);
     case 'progressiveClaim': case 'paymentCertificate':
       return notice(status === 'rejected' || status === 'approved' ? status : null);
+    // §2.6 gives requests two pages, pending and rejected: an approval lands on the kind's list (pending),
+    // where the ui opens the request itself (viewid) with its "Make a tender" action.
+    case 'materialRequest': case 'machineRequest': case 'tradeRequest':
+      return notice(status === 'rejected' ? 'rejected' : status === 'approved' ? 'pending' : null, 'request');
     default:
       return null;
   }
@@ -67,6 +73,7 @@ export const DocumentCategories: Readonly<Record<DocumentResource, NotificationC
   tender: 'material', purchaseOrder: 'material', workOrder: 'trade', rentalOrder: 'machine', letterOfAward: 'trade',
   subPurchaseOrder: 'material', subRentalOrder: 'machine', deliveryOrder: 'material', serviceOrder: 'trade', invoice: 'material',
   progressiveClaim: 'trade', milestoneClaim: 'trade', paymentCertificate: 'material', stock: 'material',
+  materialRequest: 'material', machineRequest: 'machine', tradeRequest: 'trade',
 };
 
 export const loaWoType = (resource: DocumentResource): 'LOA' | 'WO' | null => (resource === 'letterOfAward' ? 'LOA' : resource === 'workOrder' ? 'WO' : null);

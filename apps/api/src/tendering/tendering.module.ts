@@ -25,14 +25,18 @@ import { EmailInvitationsService } from './email-invitations/email-invitations.s
 import { TENDERER_COMMAND_HANDLERS } from './tenderers/tenderers.commands.js';
 import { TenderersController } from './tenderers/tenderers.controller.js';
 import { TenderersService } from './tenderers/tenderers.service.js';
+import { MakeTenderFromBqHandler, MakeTenderFromRequestHandler } from './requests/request-tender.commands.js';
+import { RequestTenderController } from './requests/request-tender.controller.js';
+import { RequestTenderService } from './requests/request-tender.service.js';
 
 @Module({
-  controllers: [TenderingController, TenderQueriesController, TenderAddendaController, ComparisonController, AwardController, AnalysisController, TenderersController, EmailInvitationsController],
+  controllers: [TenderingController, TenderQueriesController, TenderAddendaController, ComparisonController, AwardController, AnalysisController, TenderersController, EmailInvitationsController, RequestTenderController],
   providers: [
     ...TENDERING_COMMAND_HANDLERS, TenderingService, TenderCloseJob,
     ...TENDER_QUERY_COMMAND_HANDLERS, TenderQueriesService, ...TENDER_ADDENDA_COMMAND_HANDLERS, TenderAddendaService,
     AwardTenderHandler, ...ANALYSIS_COMMAND_HANDLERS, ComparisonService, AwardService, AnalysisService,
     ...TENDERER_COMMAND_HANDLERS, TenderersService, ...EMAIL_INVITATION_COMMAND_HANDLERS, EmailInvitationsService,
+    MakeTenderFromRequestHandler, MakeTenderFromBqHandler, RequestTenderService,
   ],
 })
 export class TenderingModule {}

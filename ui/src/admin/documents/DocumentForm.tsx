@@ -3,7 +3,7 @@
 // server's refusals land on the same fields. The counterparty is fixed at creation.
 import { ArrayInput, BooleanInput, Create, Edit, FormDataConsumer, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, required, useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { DocumentKindFieldNames, DocumentKindsWithDeliveredQuantities, DocumentSstByDefault, isDocumentResource, type DocumentResource, asText } from '@binaan/contracts';
+import { DocumentKindFieldNames, DocumentKindsWithDeliveredQuantities, DocumentSstByDefault, isDocumentResource, isRequestResource, TenderTypes, type DocumentResource, asText } from '@binaan/contracts';
 import type { CatalogueEntry } from '../catalogue/catalogue.js';
 import { humanise } from '../catalogue/labels.js';
 import { CounterpartyInput } from './CounterpartyInput.js';
@@ -23,6 +23,12 @@ function KindFields({ resource }: { resource: DocumentResource }) {
   return (
     <>
       {DocumentKindFieldNames[resource].map((name) => {
+        // A tender's source is the request it was made from: set by "Make a tender", not typed.
+        if (resource === 'tender' && name === 'sourceDocumentId') return null;
+        if (name === 'tenderType') {
+          const choices = TenderTypes.map((type) => ({ id: type, name: translate(`admin.tenderTypes.${type}`) }));
+          return <SelectInput key={name} source={name} label={translate('admin.fields.tenderType')} choices={choices} emptyText="admin.tenderTypes.none" />;
+        }
         const label = translate(`admin.fields.${name}`, { _: humanise(name) });
         const help = HELP[name] ? translate(HELP[name]) : undefined;
         if (name === 'claimItems') {
@@ -56,7 +62,7 @@ function DocumentFormFields({ entry, creating }: { entry: CatalogueEntry; creati
       <TextInput source="description" label="admin.fields.description" multiline fullWidth />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
         <SelectInput source="projectId" label="admin.fields.project" choices={projects} optionText="name" emptyText="admin.documents.noProject" />
-        {creating && <CounterpartyInput source="counterpartyCompanyId" helperText="admin.rules.counterparty" />}
+        {creating && !isRequestResource(resource) && <CounterpartyInput source="counterpartyCompanyId" helperText="admin.rules.counterparty" />}
         <BooleanInput source="sstApplicable" label="admin.fields.sstApplicable" />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>

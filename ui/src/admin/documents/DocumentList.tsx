@@ -2,7 +2,8 @@
 // paging, and bulk deciding where the machine has a deciding event. All of it from the catalogue entry.
 import { useMemo } from 'react';
 import { CreateButton, Datagrid, FilterButton, FunctionField, List, SearchInput, TextField, TopToolbar, useNotify, useTranslate } from 'react-admin';
-import type { DocumentListItem } from '@binaan/contracts';
+import { TenderTypes, type DocumentListItem } from '@binaan/contracts';
+import { BqTenderButton } from '../tendering/BqTenderDialog.js';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { Box, Button, Chip, Link } from '@mui/material';
 import ApartmentIcon from '@mui/icons-material/Apartment';
@@ -22,10 +23,13 @@ import { errorCodeOf } from '../providers/admin-request.js';
 import { addressNamesProject } from './list-follows.js';
 import { activeProject, clearActiveProject, useProjectSelection } from '../projects/project-selection.js';
 
-function useFilters(following: boolean) {
+function useFilters(following: boolean, resource: string) {
   const translate = useTranslate();
   const projects = useProjects();
+  const types = TenderTypes.map((type) => ({ id: type, name: translate(`admin.tenderTypes.${type}`) }));
   return [
+    // A tender's type (material, machine, trade, technical): the api's tenderType filter.
+    ...(resource === 'tender' ? [<ProjectFilterInput key="tenderType" source="tenderType" label="admin.fields.tenderType" choices={types} />] : []),
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('admin.documents.search')} />,
     // While the list follows the selected project, that is its project filter (the chip above the list clears it).
     ...(following ? [] : [<ProjectFilterInput key="projectId" source="projectId" label="admin.fields.project" choices={projects} optionText="name" />]),
@@ -35,12 +39,14 @@ function useFilters(following: boolean) {
   ];
 }
 
-function ListActions({ canCreate }: { canCreate: boolean }) {
+function ListActions({ canCreate, resource }: { canCreate: boolean; resource: string }) {
   return (
     <TopToolbar>
       <AwaitingApprovalFilter />
       <FilterButton />
       {canCreate && <CreateButton />}
+      {/* A tender may also be made from items of a project's approved bill of quantity (issue 18). */}
+      {canCreate && resource === 'tender' && <BqTenderButton />}
     </TopToolbar>
   );
 }
@@ -88,7 +94,7 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
   const selected = activeProject(useProjectSelection());
   const explicit = addressNamesProject(location.search);
   const followed = selected && !explicit ? selected : null;
-  const filters = useFilters(followed !== null);
+  const filters = useFilters(followed !== null, entry.resource);
   const followedId = followed?.id;
   const permanent = useMemo(() => (followedId ? { projectId: followedId } : undefined), [followedId]);
   const deciding = bulkEvents(entry);
@@ -98,7 +104,7 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
       filter={permanent}
       title={resourceLabel(translate, entry.resource)}
       filters={filters}
-      actions={<ListActions canCreate={canCreate} />}
+      actions={<ListActions canCreate={canCreate} resource={entry.resource} />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       pagination={<DocumentPagination />}
@@ -115,6 +121,7 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
         {/* The status right after the number, so a phone's 375 px show both without scrolling sideways. */}
         <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={entry.resource} status={r.status} awaitingLevel={r.awaitingLevel} wrap />} />
         <TextField source="title" label="admin.fields.title" />
+        {entry.resource === 'tender' && <FunctionField<DocumentListItem> source="tenderType" sortable={false} label="admin.fields.tenderType" render={(r) => (r.tenderType ? translate(`admin.tenderTypes.${r.tenderType}`) : '-')} />}
         <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.total, r.currency)}</span>} />
         <FunctionField<DocumentListItem> source="counterpartyCompanyId" sortBy="counterpartyName" label="admin.fields.counterparty" render={(r) => <OtherParty row={r} />} />
         <FunctionField<DocumentListItem> source="createdAt" label="admin.fields.createdAt" render={(r) => formatDate(r.createdAt)} />

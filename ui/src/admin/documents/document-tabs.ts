@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import type { DocumentView } from '@binaan/contracts';
 import { TENDER_TABS } from '../tendering/tender-tabs.js';
+import { RequestTenderTab } from '../tendering/RequestTenderTab.js';
 
 export type DocumentTab = {
   /** The tab's value, also `?tab=<value>` in the page's address (a notification lands on it). */
@@ -13,7 +14,12 @@ export type DocumentTab = {
   Panel: ComponentType<{ document: DocumentView }>;
 };
 
-const EXTRA_TABS: Readonly<Partial<Record<string, readonly DocumentTab[]>>> = { tender: TENDER_TABS };
+/** A request's own company sees the tenders made from it (the api answers 404 to anyone else). */
+const REQUEST_TABS: readonly DocumentTab[] = [
+  { value: 'tender', labelKey: 'admin.requests.tab', shows: (document, companyId) => companyId !== undefined && document.companyId === companyId, Panel: RequestTenderTab },
+];
+
+const EXTRA_TABS: Readonly<Partial<Record<string, readonly DocumentTab[]>>> = { tender: TENDER_TABS, materialRequest: REQUEST_TABS, machineRequest: REQUEST_TABS, tradeRequest: REQUEST_TABS };
 
 export const documentTabs = (resource: string, document: DocumentView, companyId: string | undefined): readonly DocumentTab[] =>
   (EXTRA_TABS[resource] ?? []).filter((tab) => tab.shows(document, companyId));

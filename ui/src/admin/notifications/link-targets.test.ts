@@ -108,7 +108,10 @@ describe('targets that are not documents', () => {
     const query = target({ module: 'tenderQuery', src: 'x', src_id: 'q-1', event_data: data({}) });
     expect(resolveLinkTarget(query.pathname, '', null)).toEqual({ to: '/projects/proj-1/documents' });
     const request = target({ module: 'request', src: 'pending', src_id: 'r-1', event_data: data({ category: 'trade' }) });
-    expect(resolveLinkTarget(request.pathname, '', null)).toEqual({ to: '/projects/proj-1/documents' });
+    // A request link (issue 18) is the kind's request list in the project, on its status's tab.
+    const statuses = () => ['new', 'pendingApproval', 'approved', 'rejected', 'cancelled'];
+    expect(resolveLinkTarget(request.pathname, '', null, statuses)).toEqual({ to: `/tradeRequest?filter=${encodeURIComponent(JSON.stringify({ projectId: 'proj-1', status: 'pendingApproval' }))}` });
+    expect(resolveLinkTarget('/request/proj-1/material/rejected', '', null, statuses)).toEqual({ to: `/materialRequest?filter=${encodeURIComponent(JSON.stringify({ projectId: 'proj-1', status: 'rejected' }))}` });
     // Without a project there is no project page to open.
     expect(resolveLinkTarget('/quotation/new-received/trade', '', null)).toBeNull();
     expect(resolveLinkTarget('/bill-of-quantity/all/active', '', null)).toBeNull();

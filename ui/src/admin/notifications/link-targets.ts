@@ -57,6 +57,9 @@ export type LinkTargetState = { notification?: { resource?: string | null; id?: 
 export type LinkTargetPlace = { to: string } | null;
 
 const show = (resource: string, id: string) => `/${resource}/${encodeURIComponent(id)}/show`;
+/** A request link's category segment -> the request kind (issue 18). */
+const REQUEST_KINDS: Readonly<Record<string, DocumentResource>> = { material: 'materialRequest', machine: 'machineRequest', trade: 'tradeRequest' };
+
 const camel = (segment: string) => segment.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
 
 /** A document kind's list, filtered to the target's project, and to its page's status and direction where the kind has them. */
@@ -105,6 +108,10 @@ export function resolveLinkTarget(pathname: string, search: string, state: unkno
   }
   const second = segments[1];
   const projectId = second !== undefined && !NOT_A_PROJECT.has(second) ? second : null;
+  // Issue 18: /request/{projectId}/{material, machine, trade}/{pending, rejected} is that kind's request list
+  // in the project, on the tab of its status (pending is pendingApproval).
+  const requestKind = prefix === 'request' ? REQUEST_KINDS[segments[2] ?? ''] : undefined;
+  if (requestKind) return { to: listOf(requestKind, projectId, segments[3] === 'pending' ? ['pending-approval'] : segments.slice(3), statusesOf) };
   if (kind) return { to: listOf(kind, projectId, segments.slice(2), statusesOf) };
   // The bill of quantity has its editor (the project page's BQ tab).
   if (projectId && prefix === 'bill-of-quantity') return { to: `/project/${encodeURIComponent(projectId)}/bill-of-quantity` };

@@ -1,0 +1,67 @@
+// Requests and their tenders (base /api/tendering): "Make a tender" on an approved request, and the tenders
+// a request became. The requests themselves are documents (/api/documents/<materialRequest | machineRequest
+// | tradeRequest>): create, edit, approval round, history and replay are the documents context's routes.
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthenticatedRequest } from '../../common/principal.js';
+import { RequireAccessRight } from '../../common/access-right.decorator.js';
+import { ModuleAccessGuard } from '../../common/module-access.guard.js';
+import { DocumentRefusedFilter } from '../../documents/document-refused.filter.js';
+import { ApiRefusal } from '../../openapi/api-replies.decorators.js';
+import { MakeTenderFromBq, MakeTenderFromRequest } from './request-tender.commands.js';
+import { RequestTenderService } from './request-tender.service.js';
+
+type Reply = { header(name: string, value: string): unknown };
+
+@ApiTags('tendering')
+@Controller('tendering')
+@UseGuards(ModuleAccessGuard)
+@UseFilters(DocumentRefusedFilter)
+export class RequestTenderController {
+  constructor(private readonly commands: CommandBus, private readonly requests: RequestTenderService) {}
+
+  @Post('requests/:resource/:requestId/tender')
+  @HttpCode(201)
+  @RequireAccessRight('tenderManagement.update')
+  @ApiOperation({
+    summary: "Make a tender from an approved request (materialRequest, machineRequest, tradeRequest; a trade request's tender is its quotation request): its items, project and kind carried over, the request its source; body: optional title, description, openAt, closeAt, expectedDeliveryStart, expectedDeliveryEnd, minimumAmount, maximumAmount, startDate, endDate",
+  })
+  @ApiRefusal(404, 'documentNotFound: not a request of your company')
+  @ApiRefusal(409, 'requestAlreadyTendered: a tender made from the request is not cancelled')
+  @ApiRefusal(422, 'requestNotApproved, and the tender rules of §5.3 (dateTimeNotAhead, closeNotAfterOpen, ...)')
+  async makeTender(@Param('resource') resource: string, @Param('requestId') requestId: string, @Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
+    const { state } = await this.commands.execute(new MakeTenderFromRequest(request.principal!, resource, requestId, body));
+    reply.header('ETag', `"${state.revision}"`);
+    return {
+      success: true as const, id: state.id, resource: 'tender', documentNo: state.documentNo, status: state.workflow.status, revision: state.revision,
+      tenderType: state.fields.tenderType ?? null, sourceDocumentId: state.fields.sourceDocumentId ?? null, items: state.fields.items.length,
+    };
+  }
+
+  @Post('bq-tenders')
+  @HttpCode(201)
+  @RequireAccessRight('tenderManagement.update')
+  @ApiOperation({
+    summary: "Make a tender from items of the project's approved bill of quantity: { projectId, itemIds: [..] (1 to 500), title?, tenderType?, openAt?, closeAt?, ... }; each item becomes a line (title and description, unit, quantity, the BQ's rate as the buyer's estimate)",
+  })
+  @ApiRefusal(404, 'bqNotFound: no bill of quantity of your company in that project')
+  @ApiRefusal(409, 'bqNotApproved: the bill of quantity is not approved (active)')
+  @ApiRefusal(422, "bqItemNotFound (an id that is not an item of the BQ), and the tender's own rules")
+  async tenderFromBq(@Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
+    const { state } = await this.commands.execute(new MakeTenderFromBq(request.principal!, body));
+    reply.header('ETag', `"${state.revision}"`);
+    return {
+      success: true as const, id: state.id, resource: 'tender', documentNo: state.documentNo, status: state.workflow.status, revision: state.revision,
+      tenderType: state.fields.tenderType ?? null, sourceDocumentId: null, items: state.fields.items.length,
+    };
+  }
+
+  @Get('requests/:resource/:requestId/tenders')
+  @RequireAccessRight('procurement.view')
+  @ApiOperation({ summary: 'The tenders made from a request of your company (number, title, status), oldest first' })
+  @ApiRefusal(404, 'documentNotFound: not a request of your company')
+  tenders(@Param('resource') resource: string, @Param('requestId') requestId: string, @Req() request: AuthenticatedRequest) {
+    return this.requests.tenders(request.principal!, resource, requestId);
+  }
+}

@@ -1,0 +1,117 @@
+// Requests (issue 18) in Chromium: Kumar drafts a trade request in the office tower with one item and sends it
+// for approval; Lim approves it; Kumar opens its Tender tab and makes the tender in one step, which opens
+// with the request's item, project and type (Trade); the tenders list shows the type and filters by it. At
+// 1280 and 375 px, axe WCAG 2.2 AA clean on the request's page and its Tender tab, the tender list's type
+// filter reachable by keyboard.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { apiSession, expect, signIn, test } from './fixtures.js';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function noAxeFindings(page: Page, where: string) {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(result.violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('a trade request from draft through approval to the tender made from it, at 1280 and 375 px', async ({ page, shot }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');
+  await page.goto('/tradeRequest/create');
+  await expect(page.getByRole('combobox', { name: 'Counterparty' })).toHaveCount(0);
+  await page.locator('input[name="title"]').fill('Tiling, ground floor lobby');
+  await page.getByRole('combobox', { name: 'Project' }).click();
+  await page.getByRole('option', { name: 'Menara Teguh, Block A' }).click();
+  await page.locator('input[name="items.0.description"]').fill('Homogeneous tiles 600 x 600');
+  await page.locator('input[name="items.0.unit"]').fill('m2');
+  await page.locator('input[name="items.0.quantity"]').fill('420');
+  await page.locator('input[name="items.0.rate"]').fill('38.50');
+  await expect(page.getByTestId('form-total')).toContainText('RM 16,170.00');
+  await shot(page, 'requests-01-create-1280');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('status-chip').first()).toHaveText('New', { timeout: 15_000 });
+  const id = page.url().split('/').at(-2)!;
+  await page.getByTestId('action-Request_Approve').click();
+  await expect(page.getByTestId('status-chip').first()).toHaveText('Pending approval, awaiting verify level 1');
+  await page.getByTestId('tab-tender').click();
+  await expect(page.getByTestId('request-tenders')).toContainText('A request becomes a tender once it is approved.');
+  await expect(page.getByTestId('make-tender')).toHaveCount(0);
+  await shot(page, 'requests-02-pending-1280');
+
+  await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
+  await page.goto(`/tradeRequest/${id}/show`);
+  await page.getByTestId('action-Approve').click();
+  await page.getByTestId('action-confirm').click();
+  await expect(page.getByTestId('status-chip').first()).toHaveText('Approved');
+
+  await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');
+  await page.goto(`/tradeRequest/${id}/show?tab=tender`);
+  await expect(page.getByTestId('make-tender')).toBeVisible();
+  await noAxeFindings(page, 'request tender tab 1280');
+  await shot(page, 'requests-03-approved-tender-tab-1280');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByTestId('make-tender')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await noAxeFindings(page, 'request tender tab 375');
+  await shot(page, 'requests-04-approved-tender-tab-375');
+  // By keyboard: the button takes focus and Enter makes the tender.
+  await page.getByTestId('make-tender').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/tender\/[0-9a-f-]+\/show$/, { timeout: 15_000 });
+  await expect(page.getByText('Homogeneous tiles 600 x 600')).toBeVisible();
+  await expect(page.getByText('Trade', { exact: true }).first()).toBeVisible();
+  await shot(page, 'requests-05-tender-made-375');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'requests-06-tender-made-1280');
+
+  // The request now shows its tender, and offers no second one while it is live.
+  await page.goto(`/tradeRequest/${id}/show?tab=tender`);
+  await expect(page.getByTestId('request-tenders').getByRole('link')).toHaveCount(1);
+  await expect(page.getByTestId('make-tender')).toHaveCount(0);
+
+  // The tenders list: a type column, and the type filter.
+  await page.goto(`/tender?filter=${encodeURIComponent(JSON.stringify({ tenderType: 'trade' }))}`);
+  await expect(page.getByText('Tiling, ground floor lobby')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('td.column-tenderType').first()).toHaveText('Trade');
+  await noAxeFindings(page, 'tender list filtered 1280');
+  await shot(page, 'requests-07-tender-list-by-type-1280');
+});
+
+test('a tender from items of an approved bill of quantity ("From BQ" on the tenders list), at 1280 and 375 px', async ({ page, baseURL, shot }) => {
+  test.setTimeout(180_000);
+  // The demo's BQ (Taman Seri Kembangan Phase 2) is a draft: Kumar asks for approval and Lim approves it here.
+  const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
+  const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
+  const projects = (await kumar.call<{ project: { id: string; project_code: string; project_name: string } }[]>('GET', '/api/project-list-by-user')).json;
+  const housing = projects.find((p) => p.project.project_code === 'TB-TSK-2')!.project;
+  const bq = (await kumar.call<{ status: string; revision: number; nodes: { id: string; type: string; title: string }[] }>('GET', `/api/bill-of-quantity/${housing.id}`)).json;
+  if (bq.status !== 'active') {
+    const asked = await kumar.call<{ revision: number }>('POST', `/api/bill-of-quantity/${housing.id}/actions/Request_Approve`, {}, { 'If-Match': String(bq.revision) });
+    expect(asked.status).toBe(200);
+    const approved = await lim.call<{ status: string }>('POST', `/api/bill-of-quantity/${housing.id}/actions/Approve`, {}, { 'If-Match': String(asked.json.revision) });
+    expect(approved.json.status).toBe('active');
+  }
+  const [first, second] = bq.nodes.filter((n) => n.type === 'item');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');
+  await page.goto('/tender');
+  await page.getByTestId('tender-from-bq').click();
+  const dialog = page.getByTestId('bq-tender-dialog');
+  await dialog.getByRole('combobox', { name: 'Project' }).click();
+  await page.getByRole('option', { name: housing.project_name }).click();
+  await expect(dialog.getByTestId('bq-tender-item').first()).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('checkbox', { name: first!.title, exact: true }).check();
+  await dialog.getByRole('checkbox', { name: second!.title, exact: true }).check();
+  await expect(dialog.getByTestId('bq-tender-make')).toHaveText('Make a tender of 2 items');
+  await noAxeFindings(page, 'from BQ dialog 1280');
+  await shot(page, 'requests-08-from-bq-1280');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await noAxeFindings(page, 'from BQ dialog 375');
+  await shot(page, 'requests-09-from-bq-375');
+  await dialog.getByTestId('bq-tender-make').click();
+  await expect(page).toHaveURL(/\/tender\/[0-9a-f-]+\/show$/, { timeout: 15_000 });
+  await expect(page.getByText(first!.title, { exact: false }).first()).toBeVisible();
+  await shot(page, 'requests-10-tender-from-bq-375');
+});

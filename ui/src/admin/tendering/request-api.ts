@@ -1,0 +1,13 @@
+// Requests and the tenders made from them (apps/api/src/tendering/README.md "Requests"): "Make a tender"
+// from an approved request, the tenders a request became, and a tender from items of an approved BQ.
+import { adminJson } from '../providers/admin-request.js';
+
+export type MadeTender = { id: string; documentNo: string; status: string; tenderType: string | null; items: number };
+export type RequestTenders = { requestId: string; status: string; data: { id: string; documentNo: string; title: string; status: string; createdAt: string }[] };
+
+const requestPath = (resource: string, id: string) => `/api/tendering/requests/${encodeURIComponent(resource)}/${encodeURIComponent(id)}`;
+
+export const requestTenders = (resource: string, id: string) => adminJson<RequestTenders>(`${requestPath(resource, id)}/tenders`);
+export const makeTender = (resource: string, id: string) => adminJson<MadeTender>(`${requestPath(resource, id)}/tender`, { method: 'POST', body: {} });
+export const tenderFromBq = (body: { projectId: string; itemIds: string[]; title?: string; tenderType?: string }) =>
+  adminJson<MadeTender>('/api/tendering/bq-tenders', { method: 'POST', body });
