@@ -13,12 +13,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'binaan-browser-'));
 
 export default defineConfig({
   testDir: '.',
-  // The setup project runs first: it makes what a later spec must wait for on the real clock (a tender's
-  // open time), so that the waiting happens while the other specs run.
-  projects: [
-    { name: 'setup', testMatch: 'setup/*.setup.ts' },
-    { name: 'chromium', testMatch: '**/*.spec.ts', dependencies: ['setup'] },
-  ],
+  testMatch: '**/*.spec.ts',
   outputDir: '../../test-results/browser',
   reporter: [['list'], ['json', { outputFile: '../../.reports/browser.json' }]],
   timeout: 90_000,

@@ -11,7 +11,11 @@ import { join, resolve } from 'node:path';
 export const PASSWORD = 'Demo@Binaan2026';
 const ROOT = resolve(import.meta.dirname, '../../..');
 
-type DemoServer = { url: string; dataDir: string };
+/** The walk tender (walk-tender.ts): made as the server starts, so that it has opened when the walk comes. */
+type DemoServer = { url: string; dataDir: string; walkTender: { id: string; openAt: number } };
+
+/** Imported when first needed: walk-tender.ts uses this module's apiSession. */
+const makeWalkTender = async (url: string) => (await import('./walk-tender.js')).makeWalkTender(url);
 
 async function waitForHealth(url: string, child: ChildProcess | null, ms: number): Promise<void> {
   const until = Date.now() + ms;
@@ -31,7 +35,7 @@ export const test = base.extend<{ shot: (page: Page, name: string) => Promise<vo
   demo: [
     async ({}, use) => {
       if (process.env.ADMIN_E2E_URL) {
-        await use({ url: process.env.ADMIN_E2E_URL, dataDir: process.env.ADMIN_E2E_DATA_DIR ?? '' });
+        await use({ url: process.env.ADMIN_E2E_URL, dataDir: process.env.ADMIN_E2E_DATA_DIR ?? '', walkTender: await makeWalkTender(process.env.ADMIN_E2E_URL) });
         return;
       }
       const port = Number(process.env.ADMIN_E2E_PORT ?? 3230);
@@ -42,7 +46,7 @@ export const test = base.extend<{ shot: (page: Page, name: string) => Promise<vo
       const url = `http://127.0.0.1:${port}`;
       try {
         await waitForHealth(url, child, 150_000);
-        await use({ url, dataDir });
+        await use({ url, dataDir, walkTender: await makeWalkTender(url) });
       } finally {
         child.kill('SIGTERM');
         await new Promise((r) => setTimeout(r, 1000));

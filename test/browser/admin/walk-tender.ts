@@ -1,15 +1,11 @@
 // The tender of the tendering walk (tendering.spec). §5.3 lets bidding open no sooner than 5 minutes after the
-// tender is made, and the browser server runs on the real clock, so the setup project makes it at the start of
-// the run (setup/walk-tender.setup.ts): by the time the walk comes, it has opened and the run waits for nothing.
-// Run alone, the walk waits out the rest of the 5 minutes.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// tender is made, and the browser server runs on the real clock, so the demo server's fixture makes it as the
+// server starts (fixtures.ts, `demo.walkTender`): by the time the walk comes, it has opened and the run waits for
+// nothing. Run alone, the walk waits out the rest of the 5 minutes. (Not a setup project: each Playwright
+// project has workers of its own, and each worker its own demo server.)
 import { apiSession, expect } from './fixtures.js';
 
 const MINUTE = 60_000;
-// Beside the run's other results; Playwright empties that folder when a run starts, so no run reads another's.
-const recordFile = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'test-results', 'browser', 'walk-tender.json');
 
 export interface WalkTender { id: string; openAt: number }
 
@@ -28,15 +24,4 @@ export async function makeWalkTender(baseURL: string, title = 'Bored piles, Bloc
   const approved = await limApi.call<{ status: string }>('POST', `/api/documents/tender/${created.json.id}/actions/Approve`, {}, { 'If-Match': String(asked.json.revision) });
   expect(approved.json.status).toBe('active');
   return { id: created.json.id, openAt };
-}
-
-export function recordWalkTender(tender: WalkTender): void {
-  mkdirSync(dirname(recordFile), { recursive: true });
-  writeFileSync(recordFile, JSON.stringify(tender));
-}
-
-/** The tender the setup project made, or a new one when the walk runs without it (`--no-deps`). */
-export async function walkTender(baseURL: string): Promise<WalkTender> {
-  if (existsSync(recordFile)) return JSON.parse(readFileSync(recordFile, 'utf8')) as WalkTender;
-  return makeWalkTender(baseURL);
 }
