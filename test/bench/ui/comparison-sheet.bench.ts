@@ -8,8 +8,8 @@
 //           rows are on screen, beside a bare table of the same cells (plain DOM, no React, no virtualisation:
 //           the same API pages fetched, every line and seller written into one <table>) from the click on its
 //           button until its first rows show, in the same run, alternately.
-//   scroll  to the last line: Ctrl+End on the sheet until line BENCH_LINES is drawn, beside the bare table
-//           scrolled to its end until its last row is in view.
+//   scroll  to the last line: the sheet (its own scroll box) scrolled to its end until line BENCH_LINES is drawn,
+//           beside the bare table's page scrolled to its end until its last row is in view.
 //   size    the elements each page holds once open (virtualised: the sheet draws the rows in view).
 // The issue asks that the sheet be usable and timed beside the bare table; it sets no ratio, so nothing fails.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -82,7 +82,8 @@ async function main(): Promise<void> {
   mkdirSync(join(uiDir, 'bare-comparison'));
   writeFileSync(join(uiDir, 'bare-comparison', 'index.html'), BARE_HTML);
   writeFileSync(join(uiDir, 'bare-comparison', 'main.js'), BARE_MAIN);
-  const api = await startApiProcess('cmpui', 1, { UI_DIR: uiDir });
+  // An easy human check (as the browser tests have): the sign-in's proof of work is not what is measured.
+  const api = await startApiProcess('cmpui', 1, { UI_DIR: uiDir, HUMAN_CHECK_MAX_NUMBER: '2000' });
   const db = await PostgresDatabase.open({ connectionString: api.url, schema: 'api', maxConnections: 2 });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
     await page.locator('button[type="submit"]').click();
     await page.getByTestId(`company-${TEGUH}`).click({ timeout: 60_000 });
     await page.getByTestId('select-company').waitFor({ state: 'hidden', timeout: 60_000 });
+    console.log('signed in; measuring');
     const bare = await context.newPage();
     bare.on('pageerror', (error) => console.log('bare table:', error.message));
 
@@ -119,9 +121,8 @@ async function main(): Promise<void> {
       const drawnSellers = await page.getByTestId('cmp-seller').count();
       if (drawnSellers !== SELLERS) throw new Error(`the sheet shows ${drawnSellers} sellers, not ${SELLERS}`);
       sizes.sheet = await elements(page);
-      await page.getByTestId('cmp-grid').focus();
       sheetScroll.push(await page.evaluate<number>(timed(
-        `document.querySelector('[data-testid="cmp-grid"]').dispatchEvent(new KeyboardEvent('keydown', { key: 'End', ctrlKey: true, bubbles: true, cancelable: true }))`,
+        `(() => { const grid = document.querySelector('[data-testid="cmp-grid"]'); grid.scrollTop = grid.scrollHeight; })()`,
         `document.querySelector('[data-testid="cmp-row"][data-line="${LINES}"]') !== null`,
       )));
 
@@ -135,6 +136,7 @@ async function main(): Promise<void> {
         `document.scrollingElement.scrollTop = document.scrollingElement.scrollHeight`,
         `(() => { const last = document.querySelector('tbody tr[data-line="${LINES}"]'); return last !== null && last.getBoundingClientRect().top < innerHeight; })()`,
       )));
+      console.log(`  run ${run + 1}: sheet open ${sheetOpen[run]!.toFixed(0)} ms, bare open ${bareOpen[run]!.toFixed(0)} ms`);
     }
     const open = median(sheetOpen) / median(bareOpen);
     console.log(`comparison sheet of ${SELLERS} sellers x ${LINES} lines in Chromium, ${RUNS} runs each, alternately:`);
