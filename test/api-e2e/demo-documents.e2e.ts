@@ -20,6 +20,7 @@ const FINAL_STATUS: Record<string, string> = {
   'tender-active': 'active', 'tender-rejected': 'rejected', 'tender-comparison': 'comparison',
   'claim-invoiced': 'invoiced', 'claim-pending': 'pendingVerification', 'work-order': 'pendingConfirmation',
   'delivery-order': 'fulfilled', invoice: 'accepted', 'payment-certificate': 'closed', 'payment-certificate-rejected': 'rejected',
+  'trade-request-approved': 'approved',
 };
 
 type ListItem = { id: string; title: string; status: string };
@@ -68,9 +69,9 @@ describe.each(STORES)('demo documents on %s', (kind) => {
     await removeAppData(config);
   });
 
-  it('covers every main kind: purchase order, tender, progressive claim, work order, delivery order, invoice, payment certificate', () => {
+  it('covers every main kind: purchase order, tender, progressive claim, work order, delivery order, invoice, payment certificate, a trade request', () => {
     expect(new Set(DEMO_DOCUMENTS.map((plan) => plan.resource))).toEqual(
-      new Set(['purchaseOrder', 'tender', 'progressiveClaim', 'workOrder', 'deliveryOrder', 'invoice', 'paymentCertificate']),
+      new Set(['purchaseOrder', 'tender', 'progressiveClaim', 'workOrder', 'deliveryOrder', 'invoice', 'paymentCertificate', 'tradeRequest']),
     );
     expect(Object.keys(FINAL_STATUS).sort()).toEqual(DEMO_DOCUMENTS.map((plan) => plan.key).sort());
   });
