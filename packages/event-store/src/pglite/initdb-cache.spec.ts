@@ -35,5 +35,7 @@ describe('a new PGlite store from the cached initdb', () => {
     const again = await PGliteDatabase.open(join(folder, 'store'));
     expect(await again.query('SELECT n FROM kept')).toEqual([{ n: 2 }]);
     await again.close();
-  }, 60_000);
+    // A guard against a hang, not a speed check: a real initdb and three clusters took over a minute once,
+    // beside two other jest files and lint on two cores.
+  }, 240_000);
 });
