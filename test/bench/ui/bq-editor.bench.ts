@@ -15,10 +15,11 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@binaan/api/dist/demo/demo-data.js';
 import { signIn } from '../documents/http.js';
 import { startApiProcess } from '../support/api-process.js';
+import { launchChromium, signInPage } from '../support/chromium.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -153,10 +154,7 @@ async function main(): Promise<void> {
   cpSync(join(ROOT, 'ui', 'dist'), uiDir, { recursive: true });
   await buildBare(scratch, join(uiDir, 'bare-bq-list'));
   const api = await startApiProcess('bqui', 1, { UI_DIR: uiDir });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   let failed = false;
   try {
     const kumar = await signIn({ base: api.base }, 'kumar@teguhbina.my', DEMO_PASSWORD, TEGUH);
@@ -172,12 +170,7 @@ async function main(): Promise<void> {
 
     const context = await browser.newContext({ baseURL: api.base, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto('/auth/sign-in');
-    await page.locator('input[name="loginEmail"]').fill('kumar@teguhbina.my');
-    await page.locator('input[name="loginPassword"]').fill(DEMO_PASSWORD);
-    await page.locator('button[type="submit"]').click();
-    await page.getByTestId(`company-${TEGUH}`).click({ timeout: 60_000 });
-    await page.getByTestId('select-company').waitFor({ state: 'hidden', timeout: 60_000 });
+    await signInPage(page, 'kumar@teguhbina.my', TEGUH);
 
     // Open: the editor (app loaded on the project's overview) and the bare list, alternately, RUNS times each.
     const editorOpen: number[] = [];

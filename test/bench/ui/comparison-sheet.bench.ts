@@ -16,11 +16,12 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PostgresDatabase, SqlEventStore } from '@binaan/event-store';
 import { DEMO_PASSWORD } from '@binaan/api/dist/demo/demo-data.js';
 import { signIn } from '../documents/http.js';
 import { startApiProcess } from '../support/api-process.js';
+import { launchChromium, signInPage } from '../support/chromium.js';
 import { seedComparison } from '../tendering/comparison-seed.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
@@ -85,10 +86,7 @@ async function main(): Promise<void> {
   // An easy human check (as the browser tests have): the sign-in's proof of work is not what is measured.
   const api = await startApiProcess('cmpui', 1, { UI_DIR: uiDir, HUMAN_CHECK_MAX_NUMBER: '2000' });
   const db = await PostgresDatabase.open({ connectionString: api.url, schema: 'api', maxConnections: 2 });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   try {
     const kumar = await signIn({ base: api.base }, 'kumar@teguhbina.my', DEMO_PASSWORD, TEGUH);
     const lim = await signIn({ base: api.base }, 'lim@teguhbina.my', DEMO_PASSWORD, TEGUH);
@@ -97,12 +95,7 @@ async function main(): Promise<void> {
 
     const context = await browser.newContext({ baseURL: api.base, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto('/auth/sign-in');
-    await page.locator('input[name="loginEmail"]').fill('kumar@teguhbina.my');
-    await page.locator('input[name="loginPassword"]').fill(DEMO_PASSWORD);
-    await page.locator('button[type="submit"]').click();
-    await page.getByTestId(`company-${TEGUH}`).click({ timeout: 60_000 });
-    await page.getByTestId('select-company').waitFor({ state: 'hidden', timeout: 60_000 });
+    await signInPage(page, 'kumar@teguhbina.my', TEGUH);
     console.log('signed in; measuring');
     const bare = await context.newPage();
     bare.on('pageerror', (error) => console.log('bare table:', error.message));
