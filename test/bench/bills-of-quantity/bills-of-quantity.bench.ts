@@ -16,6 +16,7 @@ import { DEMO_PASSWORD } from '@binaan/api/dist/demo/demo-data.js';
 import { plainAppendRate } from '../documents/plain-append.js';
 import { signIn } from '../documents/http.js';
 import { onDatabase, startApiProcess } from '../support/api-process.js';
+import { bqOperation } from './operations.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROWS = Number(process.env.BENCH_ROWS ?? 3000);
@@ -92,15 +93,7 @@ async function main(): Promise<void> {
     let errors = 0;
     const run = async (caller: Caller, until: number) => {
       for (let turn = 0; performance.now() < until; turn++) {
-        const item = caller.items[turn % caller.items.length]!;
-        const step = turn % 6;
-        const base = { project_id: caller.project, bq_tab_id: caller.tab, revision: caller.revision };
-        const [path, body] =
-          step === 0 ? ['update', { ...base, id: item, quantity: String(1 + (turn % 97)) }]
-          : step === 1 ? ['move', { ...base, id: caller.items[2 + (turn % (caller.items.length - 2))]!, direction: turn % 12 < 6 ? 'up' : 'down' }]
-          : step === 2 || step === 3 ? [caller.indented ? 'outdent' : 'indent', { ...base, id: caller.items[0]! }]
-          : step === 4 ? ['add', { ...base, parent_id: caller.header, type: 'item', title: 'Extra', quantity: '1', rate: '10' }]
-          : ['delete', { ...base, id: caller.items.at(-1)! }];
+        const [path, body] = bqOperation(caller, turn);
         const started = performance.now();
         const reply = await call(api.base, kumar, 'POST', `/api/bq-item/${path}`, body);
         if (reply.status >= 300) {

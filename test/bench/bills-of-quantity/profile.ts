@@ -20,6 +20,7 @@ import { countSql } from '../documents/sql-counter.js';
 import { onDatabase } from '../support/api-process.js';
 import { signIn } from '../documents/http.js';
 import { DEMO_PASSWORD } from '@binaan/api/dist/demo/demo-data.js';
+import { bqOperation } from './operations.js';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 const ROWS = Number(process.env.PROFILE_ROWS ?? 600);
@@ -98,15 +99,7 @@ async function main(): Promise<void> {
     let done = 0;
     const run = async (caller: Caller, until: number) => {
       for (let turn = 0; performance.now() < until; turn++) {
-        const item = caller.items[turn % caller.items.length]!;
-        const step = turn % 6;
-        const base = { project_id: caller.project, bq_tab_id: caller.tab, revision: caller.revision };
-        const [path, body] =
-          step === 0 ? ['update', { ...base, id: item, quantity: String(1 + (turn % 97)) }]
-          : step === 1 ? ['move', { ...base, id: caller.items[2 + (turn % (caller.items.length - 2))]!, direction: turn % 12 < 6 ? 'up' : 'down' }]
-          : step === 2 || step === 3 ? [caller.indented ? 'outdent' : 'indent', { ...base, id: caller.items[0]! }]
-          : step === 4 ? ['add', { ...base, parent_id: caller.header, type: 'item', title: 'Extra', quantity: '1', rate: '10' }]
-          : ['delete', { ...base, id: caller.items.at(-1)! }];
+        const [path, body] = bqOperation(caller, turn);
         const reply = (await call('POST', `/api/bq-item/${path}`, body)).body;
         done++;
         caller.revision = reply.revision as number;
