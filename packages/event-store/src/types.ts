@@ -128,6 +128,13 @@ export type SubscribeOptions = {
    * Delivery is that much later at most. SQL stores; KurrentDB's subscriptions are pushed and ignore it.
    */
   minIntervalMs?: number;
+  /**
+   * The least time between two saves of the checkpoint (default 0: after every page). Handlers are
+   * idempotent, so a restart hands over again at most this much of the log; a subscription that most events
+   * do not concern (the notifications reactor, the approval queue) saves one row a second instead of one
+   * per page. Saved on stop and once caught up for that long.
+   */
+  checkpointEveryMs?: number;
   onError?: (error: unknown) => void;
 };
 

@@ -83,6 +83,8 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
       name: APPROVAL_QUEUE_SUBSCRIPTION,
       pageSize: 500,
       minIntervalMs: 20,
+      // Most pages hold nothing for it: one checkpoint row a second, not one per page (handling is idempotent).
+      checkpointEveryMs: 1000,
       handler: (events) => this.handle(events),
       onError: (error) => this.logger.error(`approval queue: ${error instanceof Error ? error.message : String(error)}`),
     });

@@ -55,6 +55,8 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
       // A busy approver queue wakes it on every action: one page per 50 ms at most, so one append per user
       // per page covers many actions (a notification is raised at most that much later).
       minIntervalMs: 50,
+      // Most pages hold nothing for it: one checkpoint row a second, not one per page (handling is idempotent).
+      checkpointEveryMs: 1000,
       handler: (events) => this.handle(events),
       onError: (error) => this.logger.error(`notifications: ${error instanceof Error ? error.message : String(error)}`),
     });

@@ -13,10 +13,13 @@ const MIN_INTERVAL_MS = 50;
 
 export async function startLiveFeed(store: EventStore, handler: (events: readonly StoredEvent[]) => Promise<void>, onError: (error: unknown) => void): Promise<Subscription> {
   let position = await store.lastPosition();
-  const wake: WakeSource = store instanceof SqlEventStore ? store.wakeSource() : { onWake: () => () => undefined };
+  // On a SQL store the pages come from the log's end the process keeps for all its followers (the
+  // notifications reactor and the approval queue read the same appends).
+  const sqlStore = store instanceof SqlEventStore ? store : null;
+  const wake: WakeSource = sqlStore ? sqlStore.wakeSource() : { onWake: () => () => undefined };
   return startCatchUpSubscription(
     { name: 'notifications-live', handler, pollIntervalMs: POLL_MS, minIntervalMs: MIN_INTERVAL_MS, pageSize: 1000, onError },
-    (after, limit) => store.readAll({ after, limit }),
+    sqlStore ? sqlStore.tailReader() : (after, limit) => store.readAll({ after, limit }),
     { load: async () => position, save: async (_name, next) => void (position = next) },
     wake,
   );

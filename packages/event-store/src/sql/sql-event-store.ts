@@ -11,6 +11,7 @@ import type {
 import { uuidV7 } from '../uuid-v7.js';
 import { checkRevision, checkStreamId, prepareAppend } from '../validate.js';
 import { HeadCache } from './head-cache.js';
+import { LogTail } from './log-tail.js';
 import { PeerWake } from './peer-wake.js';
 import { applyProjections, inlineStatements, rebuildProjections, setupProjections, type InlineStatement, type Projection, type RebuildProgress } from './projections.js';
 import { readLogPage, toStoredEvent, type EventJsonRow } from './row-mapping.js';
@@ -44,6 +45,8 @@ export class SqlEventStore implements EventStore {
   /** PostgreSQL: appends in other processes wake this one's subscriptions too. */
   private readonly peers: PeerWake;
   private readonly subscriptions = new Set<Subscription>();
+  /** The log's end, read once for every follower in this process (log-tail.ts). */
+  private readonly tail: LogTail;
   private readonly projections: readonly Projection[];
   private readonly now: () => Date;
   private readonly newId: () => string;
@@ -57,6 +60,9 @@ export class SqlEventStore implements EventStore {
     this.personalData = options.personalData ?? null;
     this.appended.setMaxListeners(0);
     this.peers = new PeerWake(db, (streamTypes) => this.appended.emit('appended', undefined, streamTypes));
+    this.tail = new LogTail((after, limit) => this.readPage(after, limit));
+    // First listener: the tail counts an append before anything it wakes can ask for it.
+    this.appended.on('appended', () => this.tail.appended());
   }
 
   /** The schema must be migrated already (see migrate.ts); this sets up the projections' tables. */
@@ -270,7 +276,7 @@ export class SqlEventStore implements EventStore {
       },
       save: async (name, position) => void (await this.db.query(sql.SAVE_CHECKPOINT, [name, position])),
     };
-    const subscription = startCatchUpSubscription(options, (after, limit) => this.readAll({ after, limit }), checkpoints, this.wakeSource());
+    const subscription = startCatchUpSubscription(options, this.tailReader(), checkpoints, this.wakeSource());
     this.subscriptions.add(subscription);
     return {
       ...subscription,
@@ -287,11 +293,18 @@ export class SqlEventStore implements EventStore {
    */
   wakeSource(): WakeSource {
     this.peers.listen();
-    return {
-      onWake: (listener: () => void) => {
-        this.appended.on('appended', listener);
-        return () => void this.appended.off('appended', listener);
-      },
+    return this.tail.wakeSource();
+  }
+
+  /**
+   * readAll for a follower woken by wakeSource(): answered from the log's end this process keeps for all its
+   * followers when it holds the page (log-tail.ts), from the database otherwise.
+   */
+  tailReader(): (after: number, limit: number, since?: number) => Promise<ReadAllPage> {
+    return (after, limit, since) => {
+      const from = after === undefined ? 0 : checkRevision(after, 'after');
+      const size = Math.min(checkRevision(limit, 'limit'), MAX_PAGE);
+      return since === undefined ? this.readPage(from, size) : this.tail.read(from, size, since);
     };
   }
 
@@ -356,6 +369,7 @@ export class SqlEventStore implements EventStore {
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     this.subscriptions.clear();
+    this.tail.close();
     this.appended.removeAllListeners();
     await this.peers.close();
     await this.db.close();
