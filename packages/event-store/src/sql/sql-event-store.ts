@@ -1,5 +1,6 @@
 // The event store on PostgreSQL SQL, shared by the PGlite and PostgreSQL adapters.
 
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { startCatchUpSubscription, type CheckpointStore, type WakeSource } from '../catch-up-subscription.js';
 import { DuplicateEventId, InvalidEventStoreInput, WrongExpectedRevision } from '../errors.js';
@@ -68,6 +69,7 @@ export class SqlEventStore implements EventStore {
   /** The schema must be migrated already (see migrate.ts); this sets up the projections' tables. */
   static async open(db: SqlDatabase, options: SqlEventStoreOptions = {}): Promise<SqlEventStore> {
     if (db.kind === 'pglite') await db.script(PGLITE_APPEND_FUNCTIONS);
+    else await installLogPageFunction(db);
     await setupProjections(db, options.projections ?? [], options.personalData);
     return new SqlEventStore(db, options);
   }
@@ -254,10 +256,7 @@ export class SqlEventStore implements EventStore {
   private async readPage(after: number, limit: number): Promise<ReadAllPage> {
     const events = this.kind === 'pglite'
       ? await readLogPage((format) => this.db.query<EventJsonRow>(format === 'fast' ? sql.READ_ALL_SERIAL_CHUNKED : sql.READ_ALL_SERIAL.safe, [after, limit]), true)
-      : await readLogPage(async (format) => {
-        const [horizon] = await this.db.query<{ horizon: string }>(sql.READ_HORIZON, [], PREPARED);
-        return this.db.query<EventJsonRow>(sql.READ_ALL[format], [after, limit, horizon!.horizon], PREPARED);
-      });
+      : await readLogPage((format) => this.db.query<EventJsonRow>(sql.READ_LOG_PAGE, [after, limit, format === 'fast'], PREPARED));
     // The log's pages carry other processes' appends: the head hints this process holds move with them.
     for (const event of events) this.heads.updateIfHeld(event.streamId, { revision: event.revision, hash: event.hash });
     return { events: await this.opened(events), nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: events.length < limit };
@@ -377,6 +376,26 @@ export class SqlEventStore implements EventStore {
 }
 
 class NotWritten extends Error {}
+
+/** Held while one process (re)makes binaan_log_page, so processes starting together do not collide. */
+const LOG_PAGE_LOCK = 7_310_002;
+
+/** binaan_log_page as this code defines it (statements.ts): made when missing or when its text changed. */
+async function installLogPageFunction(db: SqlDatabase): Promise<void> {
+  const version = createHash('sha256').update(sql.LOG_PAGE_FUNCTION).digest('hex').slice(0, 32);
+  const installed = async (via: SqlExecutor) => {
+    const [row] = await via.query<{ version: string | null }>(
+      `SELECT obj_description(to_regprocedure('binaan_log_page(bigint,integer,boolean)'), 'pg_proc') AS version`);
+    return row?.version === version;
+  };
+  if (await installed(db)) return;
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_PAGE_LOCK]);
+    if (await installed(tx)) return;
+    await tx.query(sql.LOG_PAGE_FUNCTION);
+    await tx.query(`COMMENT ON FUNCTION binaan_log_page(bigint, integer, boolean) IS '${version}'`);
+  });
+}
 
 function once<T>(make: () => T): () => T {
   let made: { value: T } | null = null;

@@ -153,7 +153,7 @@ export const EVENTS_BY_ID = `SELECT ${EVENT_JSON} FROM events WHERE event_id = A
  * will be; a writer that was in progress and has finished since is visible to the next statement.
  * pg_stat_activity's backend_xid is 32 bits: matched to the snapshot's 64-bit ids by their low 32 bits.
  */
-export const READ_HORIZON = `
+const READ_HORIZON = `
   WITH snap AS (SELECT pg_current_snapshot() AS s),
   writers AS (
     SELECT a.backend_xid::text::bigint AS xid32
@@ -173,7 +173,7 @@ export const READ_HORIZON = `
  * remembers the last event it saw never skips one. `$1` is that event's position; its transaction is
  * looked up (positions are not in commit order across concurrent writers).
  */
-export const readAll = (row: string) => `
+const readAll = (row: string) => `
   WITH cursor AS (
     SELECT COALESCE(
       (SELECT tx_id FROM events WHERE global_position <= $1 ORDER BY global_position DESC LIMIT 1),
@@ -205,8 +205,28 @@ export const STATS_BY_TYPE = `
   SELECT stream_type, COUNT(*) AS streams, COALESCE(SUM(revision + 1), 0) AS events
   FROM streams GROUP BY stream_type ORDER BY stream_type`;
 
-/** The log-wide reads in both row formats (EVENT_JSON_FAST first, EVENT_JSON when a row defeats it). */
-export const READ_ALL = { fast: readAll(EVENT_JSON_FAST), safe: readAll(EVENT_JSON) } as const;
+
+/**
+ * PostgreSQL: the horizon and the page in one round trip (the followers of the log read it after every
+ * burst of appends: two round trips were most of what a BQ edit cost beyond its own append). Still two
+ * statements, in this order, each with a snapshot of its own: a VOLATILE function takes a fresh snapshot for
+ * every statement it runs (READ COMMITTED), as the two round trips did; one statement would read the
+ * writers' locks after its own snapshot was taken and could pass a transaction that commits in between.
+ * Made from the texts above at every open (CREATE OR REPLACE under an advisory lock, when its text changed).
+ */
+const logPageBody = (row: string) => readAll(row).replace(/\$1(::bigint)?/g, 'p_after').replace('$3::xid8', 'v_horizon').replace('$2', 'p_limit');
+export const LOG_PAGE_FUNCTION = `CREATE OR REPLACE FUNCTION binaan_log_page(p_after bigint, p_limit integer, p_fast boolean)
+RETURNS SETOF text LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE v_horizon xid8;
+BEGIN
+  v_horizon := (${READ_HORIZON.trim()})::xid8;
+  IF p_fast THEN
+    RETURN QUERY ${logPageBody(EVENT_JSON_FAST)};
+  ELSE
+    RETURN QUERY ${logPageBody(EVENT_JSON)};
+  END IF;
+END $fn$`;
+export const READ_LOG_PAGE = `SELECT e FROM binaan_log_page($1, $2, $3) AS e`;
 export const READ_ALL_SERIAL = { fast: readAllSerial(EVENT_JSON_FAST), safe: readAllSerial(EVENT_JSON) } as const;
 
 /**
