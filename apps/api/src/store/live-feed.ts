@@ -16,7 +16,7 @@ export async function startLiveFeed(store: EventStore, handler: (events: readonl
   // On a SQL store the pages come from the log's end the process keeps for all its followers (the
   // notifications reactor and the approval queue read the same appends).
   const sqlStore = store instanceof SqlEventStore ? store : null;
-  const wake: WakeSource = sqlStore ? sqlStore.wakeSource() : { onWake: () => () => undefined };
+  const wake: WakeSource = sqlStore ? sqlStore.wakeSource(MIN_INTERVAL_MS) : { onWake: () => () => undefined };
   return startCatchUpSubscription(
     { name: 'notifications-live', handler, pollIntervalMs: POLL_MS, minIntervalMs: MIN_INTERVAL_MS, pageSize: 1000, onError },
     sqlStore ? sqlStore.tailReader() : (after, limit) => store.readAll({ after, limit }),

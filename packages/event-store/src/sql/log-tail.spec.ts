@@ -126,4 +126,29 @@ describe('log tail shared by the followers of one process', () => {
     expect(pages.map((p) => p.events.map((e) => e.globalPosition))).toEqual([[51, 52, 53, 54, 55], [51, 52, 53, 54, 55], [53, 54, 55]]);
     tail.close();
   });
+
+  it('reads no more often than its most eager follower asks', async () => {
+    const log = memoryLog();
+    const tail = new LogTail(log.read);
+    const delivered: number[] = [];
+    const follower = startCatchUpSubscription(
+      { name: 'slow', pollIntervalMs: 60_000, minIntervalMs: 80, handler: async (events) => void delivered.push(...events.map((e) => e.globalPosition)) },
+      (after, limit, since) => tail.read(after, limit, since!), memory(), tail.wakeSource(80),
+    );
+    await follower.caughtUp;
+    const before = log.reads;
+    const started = Date.now();
+    for (let i = 0; i < 100; i++) {
+      log.add();
+      tail.appended();
+      await sleep(2);
+    }
+    await until(() => delivered.length === 100);
+    const elapsed = Date.now() - started;
+    const reads = log.reads - before;
+    await follower.stop();
+    tail.close();
+    // One read per 80 ms at most (and the one that starts the run); 20 ms, the default, would be 4 times as many.
+    expect(reads).toBeLessThanOrEqual(Math.ceil(elapsed / 80) + 1);
+  });
 });

@@ -21,7 +21,10 @@ import type { WakeSource } from '../catch-up-subscription.js';
 
 export type PageReader = (after: number, limit: number) => Promise<ReadAllPage>;
 
-/** Refreshes after appends at most this often: the approval queue paced itself so before (the others at 50 ms). */
+/**
+ * Refreshes after appends at most this often when no follower says how often it wants to read; else as
+ * often as the most eager follower (the approval queue: 20 ms; the reactor and the live feed: 50 ms).
+ */
 const MIN_INTERVAL_MS = 20;
 const PAGE_LIMIT = 1000;
 /** Events kept: a few seconds of a busy log; a follower further behind reads the database. */
@@ -50,6 +53,8 @@ export class LogTail {
   private readonly refreshed = new EventEmitter();
 
   private readonly minIntervalMs: number;
+  /** The pace each follower asked for (wakeSource): the tail reads as often as the most eager one. */
+  private readonly paces = new Map<object, number>();
   private readonly pageLimit: number;
   private readonly capacity: number;
 
@@ -71,12 +76,20 @@ export class LogTail {
     return ++this.generation;
   }
 
-  /** Followers are woken with the generation their read may ask for. */
-  wakeSource(): WakeSource {
+  /**
+   * Followers are woken with the generation their read may ask for. `minIntervalMs`: how often the follower
+   * reads at most (its own pacing); the tail refreshes no more often than the most eager follower wants.
+   */
+  wakeSource(minIntervalMs?: number): WakeSource {
     return {
       onWake: (listener) => {
+        const token = {};
+        if (minIntervalMs !== undefined) this.paces.set(token, minIntervalMs);
         this.refreshed.on('refreshed', listener);
-        return () => void this.refreshed.off('refreshed', listener);
+        return () => {
+          this.paces.delete(token);
+          this.refreshed.off('refreshed', listener);
+        };
       },
       bump: () => this.bump(),
     };
@@ -171,7 +184,8 @@ export class LogTail {
       this.pending = true;
       return;
     }
-    const wait = this.lastRefreshAt + this.minIntervalMs - Date.now();
+    const pace = this.paces.size ? Math.min(...this.paces.values()) : this.minIntervalMs;
+    const wait = this.lastRefreshAt + pace - Date.now();
     if (wait > 0) {
       this.timer = setTimeout(() => {
         this.timer = null;

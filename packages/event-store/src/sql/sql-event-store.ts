@@ -275,7 +275,7 @@ export class SqlEventStore implements EventStore {
       },
       save: async (name, position) => void (await this.db.query(sql.SAVE_CHECKPOINT, [name, position])),
     };
-    const subscription = startCatchUpSubscription(options, this.tailReader(), checkpoints, this.wakeSource());
+    const subscription = startCatchUpSubscription(options, this.tailReader(), checkpoints, this.wakeSource(options.minIntervalMs ?? 0));
     this.subscriptions.add(subscription);
     return {
       ...subscription,
@@ -287,12 +287,15 @@ export class SqlEventStore implements EventStore {
   }
 
   /**
-   * Says "new events may be there": after an append here, or (PostgreSQL) in another process on the same
-   * database. For readers that keep no durable checkpoint (a live feed that starts at the end of the log).
+   * Says "new events may be there": once the log's end this process keeps for its followers (log-tail.ts)
+   * has read what an append here, or (PostgreSQL) in another process on the same database, wrote. For
+   * readers that keep no durable checkpoint (a live feed that starts at the end of the log), with
+   * tailReader(). `minIntervalMs`: how often the reader reads at most (the tail reads no more often than
+   * its most eager follower).
    */
-  wakeSource(): WakeSource {
+  wakeSource(minIntervalMs?: number): WakeSource {
     this.peers.listen();
-    return this.tail.wakeSource();
+    return this.tail.wakeSource(minIntervalMs);
   }
 
   /**
