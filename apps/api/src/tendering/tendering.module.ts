@@ -22,6 +22,7 @@ import { TenderAddendaService } from './addenda/tender-addenda.service.js';
 import { EMAIL_INVITATION_COMMAND_HANDLERS } from './email-invitations/email-invitations.commands.js';
 import { EmailInvitationsController } from './email-invitations/email-invitations.controller.js';
 import { EmailInvitationsService } from './email-invitations/email-invitations.service.js';
+import { EmailInvitationTakeUpReactor } from './email-invitations/email-invitation-take-up.reactor.js';
 import { TENDERER_COMMAND_HANDLERS } from './tenderers/tenderers.commands.js';
 import { TenderersController } from './tenderers/tenderers.controller.js';
 import { TenderersService } from './tenderers/tenderers.service.js';
@@ -35,7 +36,7 @@ import { RequestTenderService } from './requests/request-tender.service.js';
     ...TENDERING_COMMAND_HANDLERS, TenderingService, TenderCloseJob,
     ...TENDER_QUERY_COMMAND_HANDLERS, TenderQueriesService, ...TENDER_ADDENDA_COMMAND_HANDLERS, TenderAddendaService,
     AwardTenderHandler, ...ANALYSIS_COMMAND_HANDLERS, ComparisonService, AwardService, AnalysisService,
-    ...TENDERER_COMMAND_HANDLERS, TenderersService, ...EMAIL_INVITATION_COMMAND_HANDLERS, EmailInvitationsService,
+    ...TENDERER_COMMAND_HANDLERS, TenderersService, ...EMAIL_INVITATION_COMMAND_HANDLERS, EmailInvitationsService, EmailInvitationTakeUpReactor,
     MakeTenderFromRequestHandler, MakeTenderFromBqHandler, RequestTenderService,
   ],
 })
