@@ -32,6 +32,7 @@ test('a trade request from draft through approval to the tender made from it, at
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('status-chip').first()).toHaveText('New', { timeout: 15_000 });
   const id = page.url().split('/').at(-2)!;
+  const requestNo = (await page.getByTestId('document-number').textContent())!.trim();
   await page.getByTestId('action-Request_Approve').click();
   await expect(page.getByTestId('status-chip').first()).toHaveText('Pending approval, awaiting verify level 1');
   await page.getByTestId('tab-tender').click();
@@ -61,6 +62,10 @@ test('a trade request from draft through approval to the tender made from it, at
   await expect(page).toHaveURL(/\/tender\/[0-9a-f-]+\/show$/, { timeout: 15_000 });
   await expect(page.getByText('Homogeneous tiles 600 x 600')).toBeVisible();
   await expect(page.getByText('Trade', { exact: true }).first()).toBeVisible();
+  // Its source: the request by its number, linked to it (not the request's id).
+  await expect(page.getByTestId('document-source')).toHaveText(requestNo);
+  await expect(page.getByTestId('document-source').locator('a')).toHaveAttribute('href', new RegExp(`/tradeRequest/${id}/show$`));
+  await noAxeFindings(page, 'tender made 375');
   await shot(page, 'requests-05-tender-made-375');
   await page.setViewportSize({ width: 1280, height: 900 });
   await shot(page, 'requests-06-tender-made-1280');
@@ -74,6 +79,8 @@ test('a trade request from draft through approval to the tender made from it, at
   await page.goto(`/tender?filter=${encodeURIComponent(JSON.stringify({ tenderType: 'trade' }))}`);
   await expect(page.getByText('Tiling, ground floor lobby')).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('td.column-tenderType').first()).toHaveText('Trade');
+  // The filter opened from the address shows its value (it was blank: the select loads after the filter form).
+  await expect(page.getByRole('combobox', { name: 'Tender type' })).toHaveText('Trade');
   await noAxeFindings(page, 'tender list filtered 1280');
   await shot(page, 'requests-07-tender-list-by-type-1280');
 });
