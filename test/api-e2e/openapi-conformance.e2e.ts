@@ -113,6 +113,8 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     // comparison, analysis and awards answer the buyer once a tender is past its close, 409 sealed before it).
     ...Object.fromEntries(['/api/tendering/tenders/{tenderId}/invitations', '/api/tendering/tenders/{tenderId}', '/api/tendering/tenders/{tenderId}/quotations', '/api/tendering/tenders/{tenderId}/queries', '/api/tendering/tenders/{tenderId}/addenda', '/api/tendering/tenders/{tenderId}/comparison', '/api/tendering/tenders/{tenderId}/analysis', '/api/tendering/tenders/{tenderId}/awards'].map((template) => [template, () => tenderIds()])),
     '/api/tendering/email-invitations/{invitationId}': () => [{ invitationId: EMAIL_INVITATION_ID }],
+    // A project's requests of the three kinds (issue 18): the demo's projects (another company's: 404).
+    '/api/tendering/projects/{projectId}/requests': () => projectIds(),
     '/api/tendering/tenders/{tenderId}/quotations/{sellerCompanyId}/history': () => tenderIds().map(({ tenderId }) => ({ tenderId, sellerCompanyId: 'mutiara-supplies' })),
     // The demo's approved trade request (issue 18): the tenders made from it (none yet); 404 for another company.
     '/api/tendering/requests/{resource}/{requestId}/tenders': () => documentIds().filter(({ resource }) => resource.endsWith('Request')).map(({ resource, id }) => ({ resource, requestId: id })),
