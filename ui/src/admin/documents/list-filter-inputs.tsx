@@ -16,8 +16,8 @@ const LazyDate = lazy(() => import('../inputs/DmyDateInput.js').then((m) => ({ d
  * loaded lazily registers later and would show no value while the list is filtered by it.
  */
 function useFilterValue(source: unknown): unknown {
-  const { filterValues } = useListContext();
-  return typeof source === 'string' ? (filterValues as Record<string, unknown> | undefined)?.[source] : undefined;
+  const filterValues = useListContext().filterValues as Record<string, unknown> | undefined;
+  return typeof source === 'string' ? filterValues?.[source] : undefined;
 }
 
 // Its own Suspense, so the list stays on screen (not the page's loading fallback) while a filter loads.
