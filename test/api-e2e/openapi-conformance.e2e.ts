@@ -34,6 +34,8 @@ const NOT_JSON = '{"this is": not json';
 const FAILS_CHECKS = JSON.stringify({ notAField: [] });
 /** At most this many real values per path parameter: enough to meet each reply shape, few enough to stay quick. */
 const REAL_VALUES = 2;
+/** An e-mail invitation to one of the demo's tenders (the demo has none), so its public look-up is called with a real id. */
+const EMAIL_INVITATION_ID = 'conformanceInvitation1';
 /** Ends the caller's session: called last, and never with a session a later call needs. */
 const SESSION_ENDING = new Set(['post /api/users/logout']);
 /** Replaces the caller's session with a new one (choosing a company): the last GETs, and everyone signs in again after. */
@@ -110,6 +112,9 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     // Tendering: the demo's tenders (none has invitations or quotations yet: the buyer's sealed lists, 404 for a seller and for a history;
     // comparison, analysis and awards answer the buyer once a tender is past its close, 409 sealed before it).
     ...Object.fromEntries(['/api/tendering/tenders/{tenderId}/invitations', '/api/tendering/tenders/{tenderId}', '/api/tendering/tenders/{tenderId}/quotations', '/api/tendering/tenders/{tenderId}/queries', '/api/tendering/tenders/{tenderId}/addenda', '/api/tendering/tenders/{tenderId}/comparison', '/api/tendering/tenders/{tenderId}/analysis', '/api/tendering/tenders/{tenderId}/awards'].map((template) => [template, () => tenderIds()])),
+    '/api/tendering/email-invitations/{invitationId}': () => [{ invitationId: EMAIL_INVITATION_ID }],
+    // A project's requests of the three kinds (issue 18): the demo's projects (another company's: 404).
+    '/api/tendering/projects/{projectId}/requests': () => projectIds(),
     '/api/tendering/tenders/{tenderId}/quotations/{sellerCompanyId}/history': () => tenderIds().map(({ tenderId }) => ({ tenderId, sellerCompanyId: 'mutiara-supplies' })),
     // The demo's approved trade request (issue 18): the tenders made from it (none yet); 404 for another company.
     '/api/tendering/requests/{resource}/{requestId}/tenders': () => documentIds().filter(({ resource }) => resource.endsWith('Request')).map(({ resource, id }) => ({ resource, requestId: id })),
@@ -182,6 +187,12 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     // A BQ scan pending review, so the scan routes are called with a real id too.
     const [project] = await app.get<SqlExecutor>(READ_MODELS).query<{ project_id: string; company_id: string; created_by: string }>("SELECT project_id, company_id, created_by FROM projects WHERE company_id = 'teguh-bina' ORDER BY name LIMIT 1");
     await seedBqScan(app.get<EventStore>(EVENT_STORE), project!.project_id, project!.company_id, project!.created_by);
+    // An e-mail invitation to a demo tender, written as EmailInvitationsService records it (no mail in this suite).
+    const [tender] = await app.get<SqlExecutor>(READ_MODELS).query<{ id: string; created_by: string }>("SELECT id, created_by FROM documents WHERE resource = 'tender' AND company_id = 'teguh-bina' ORDER BY id LIMIT 1");
+    await app.get<EventStore>(EVENT_STORE).append({
+      streamId: `tenderEmailInvitation-${EMAIL_INVITATION_ID}`, streamType: 'tenderEmailInvitation', expectedRevision: 'no_stream',
+      events: [{ type: 'TenderEmailInvitationSent', data: { tenderId: tender!.id, invitationId: EMAIL_INVITATION_ID, buyerCompanyId: 'teguh-bina', companyName: 'Conformance Sdn Bhd', email: 'conformance@example.my', by: tender!.created_by }, metadata: { actorUserId: tender!.created_by } }],
+    });
     document = (await request(server()).get('/api/docs-json').expect(200)).body as OpenApiDocument;
     validator = new OpenApiValidator(document);
     callers = await signInAll();

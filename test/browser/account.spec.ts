@@ -4,7 +4,7 @@
 // (from the e-mail outbox), is made to change it, signs out; forgot and reset password.
 
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, freshMobileDigits, signInThroughApi, shot, typePhone, unique, waitForMessage } from './support.js';
+import { DEMO_PASSWORD, freshMobileDigits, signInThroughApi, shot, TEGUH, typePhone, unique, waitForMessage } from './support.js';
 
 test('a company signs up, activates, signs in, accepts the EULA, is forced to change its password, and signs out', async ({ page, request }) => {
   const errors: string[] = [];
@@ -262,4 +262,41 @@ test('an invitation_id on the sign-up page accepts the invitation on load, once'
   await expect(page.getByRole('status').filter({ hasText: 'The invitation has been accepted.' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('alert').filter({ hasText: 'You have already responded to this invitation.' })).toBeVisible();
+});
+
+test("a tender's e-mail invitation link: the sign-up page names the tender and the buyer, and the sign-up carries the id", async ({ page, request }) => {
+  // Kumar (Teguh Bina) makes a tender and invites a company not on the platform by e-mail, through the api.
+  const kumar = { authorization: `Bearer ${await signInThroughApi(request, 'kumar@teguhbina.my', TEGUH)}` };
+  const day = 24 * 60 * 60_000;
+  const tender = await (await request.post('/api/documents/tender', { headers: kumar, data: {
+    title: 'Roof trusses, Block G (e-mail invitation)', openAt: new Date(Date.now() + 6 * 60_000).toISOString(), closeAt: new Date(Date.now() + 3 * day).toISOString(),
+    expectedDeliveryStart: new Date(Date.now() + 10 * day).toISOString().slice(0, 10), items: [{ description: 'Steel roof truss', unit: 'no', quantity: '12', rate: '450.00' }],
+  } })).json();
+  const sent = await request.post(`/api/tendering/tenders/${tender.id}/email-invitations`, { headers: kumar, data: { companyName: 'Syarikat Bumbung', email: `bumbung-${unique()}@example.my` } });
+  expect(sent.status()).toBe(201);
+  const { invitationId } = await sent.json();
+
+  // A link that names nothing is said so; the sign-up still works.
+  await page.goto(`/auth/sign-up?invitation_id=${'Z'.repeat(22)}`);
+  await expect(page.getByTestId('tender-invitation')).toHaveText('This invitation link is not valid. You can still sign up.');
+
+  // The real link: the tender's number and the buyer, and the sign-up sends the id with it.
+  await page.goto(`/auth/sign-up?invitation_id=${invitationId}`);
+  await expect(page.getByTestId('tender-invitation')).toContainText(`Invitation to tender ${tender.documentNo} from Teguh Bina Sdn Bhd.`);
+  await shot(page, 'sign-up-tender-invitation');
+  const mobileDigits = freshMobileDigits();
+  await typePhone(page.getByTestId('mobile-input'), mobileDigits);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByLabel('Verification code').or(page.getByTestId('sign-up-error'))).toBeVisible({ timeout: 45_000 });
+  await page.getByLabel('Verification code').fill((await waitForMessage(request, 'sms', `+60${mobileDigits}`, /code is (\d{6})/))[1]!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByLabel('Full name').fill('Rosnah binti Ahmad');
+  await page.getByLabel('E-mail (you sign in with it)').fill(`rosnah-${unique()}@bumbung.my`);
+  await page.getByLabel('Password', { exact: true }).fill('Mula#Bina2026');
+  await page.getByLabel('Confirm password').fill('Mula#Bina2026');
+  await page.getByRole('checkbox').check();
+  const signUp = page.waitForRequest((req) => req.url().endsWith('/api/users/sign-up') && req.method() === 'POST');
+  await page.getByRole('button', { name: 'Sign up' }).last().click();
+  expect((await signUp).postDataJSON()).toEqual(expect.objectContaining({ invitation_id: invitationId }));
+  await expect(page).toHaveURL(/\/auth\/activate\//);
 });

@@ -118,7 +118,12 @@ export type DocumentView = DocumentFields & {
   /** Computed on the server from the recorded fields (never sent by the client). */
   fees: DocumentFeesView;
   warnings: DocumentWarning[];
+  /** The document it was made from (`sourceDocumentId`) by kind and number, when the caller may see it; else null. */
+  source?: DocumentSourceView | null;
 };
+
+/** A document named by another (its source): kind, id and number, for a link. */
+export type DocumentSourceView = { id: string; resource: string; documentNo: string };
 
 /**
  * A document list counts its total only up to this many (then Content-Range carries this number and

@@ -5,11 +5,13 @@
 // line marked, totals, ranks and the deviation from the estimate, page by page on the line number.
 // Then the award: Mutiara is chosen; the tender machine's Draft_Contract is recorded with kumar as actor; a
 // letter of award to Mutiara and a draft purchase order are made from Mutiara's rates, each naming the
-// tender as its source; the letter's approval round sends it to Mutiara, who accepts; Kukuh Jaya is told it
+// tender as its source; the letter's approval round sends it to Mutiara, who accepts, and its last approval
+// moves the tender to contractAwarded (the system, caused by it; no user may); Kukuh Jaya is told it
 // was unsuccessful, with none of the figures. Every refusal a 4xx with its code, recording nothing.
 // Every expected figure below is worked out by hand from the rates sent, not read from the code.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { NotificationReactor } from '../../../apps/api/src/notifications/notification-reactor.js';
+import { ContractAwardReactor, CONTRACT_AWARD_ACTOR } from '../../../apps/api/src/tendering/award/contract-award.reactor.js';
 import { itAnsweredEveryCallWithoutAServerError, MUTIARA, userIdOf, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running } from '../documents/harness.js';
 
 const KUKUH = 'kukuh-jaya';
@@ -214,13 +216,36 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
       revision = reply.body.revision;
       return reply.body.status as string;
     };
+    // The tender's contract step is the system's, carried from the letter: no user may take it on the tender.
+    const tenderNow = (await call('get', `/api/documents/tender/${tenderId}`, kumar)).body;
+    expect(tenderNow.status).toBe('draftContract');
+    const byHand = await call('post', `/api/documents/tender/${tenderId}/actions/Approve`, lim, {}, { 'If-Match': String(tenderNow.revision) });
+    expectRefused(byHand, 403, 'systemOnly');
     await step(kumar, 'Request_Approve');
     let status = 'new';
     for (const approver of [lim, await r().signIn('aminah@teguhbina.my', TEGUH)]) {
       if (status !== 'new') break;
+      // Before the letter's last approval the tender stays draftContract.
+      await r().app.get(ContractAwardReactor).settled();
+      expect((await call('get', `/api/documents/tender/${tenderId}`, kumar)).body.status).toBe('draftContract');
       status = await step(approver, 'Approve');
     }
     expect(status).toBe('pendingConfirmation');
+    // The letter's last approval is the contract's: the tender moves to contractAwarded by the system, caused by it.
+    await r().app.get(ContractAwardReactor).settled();
+    const tender = (await call('get', `/api/documents/tender/${tenderId}`, kumar)).body;
+    expect(tender.status).toBe('contractAwarded');
+    const letterDoc = (await call('get', `/api/documents/letterOfAward/${letterId}`, kumar)).body;
+    const letterApproval = (await r().store.readStream(`letterOfAward-${letterId}`)).find((e) => (e.data as { statusAfter?: string }).statusAfter === 'pendingConfirmation')!;
+    const lastApproval = { id: letterApproval.id, actor: (letterApproval.data as { actor: { userId: string } }).actor.userId };
+    const tenderEvents = await r().store.readStream(`tender-${tenderId}`);
+    const awarded = tenderEvents.at(-1)!;
+    expect(awarded.data).toMatchObject({ workflowEvent: 'Approve', statusBefore: 'draftContract', statusAfter: 'contractAwarded', remark: expect.stringContaining(`Letter of award ${letterDoc.documentNo} approved`) });
+    expect(awarded.metadata).toMatchObject({ actorUserId: CONTRACT_AWARD_ACTOR, actorCompanyId: TEGUH, causationId: lastApproval.id, letterOfAwardId: letterId, approvedBy: lastApproval.actor });
+    const history = await call('get', `/api/documents/tender/${tenderId}/history`, kumar);
+    expect(history.body.at(-1)).toMatchObject({ action: 'Approve', statusAfter: 'contractAwarded' });
+    // Once: the same letter approval handled again records nothing more (one event id per approval).
+    expect(tenderEvents.filter((e) => (e.data as { statusAfter?: string }).statusAfter === 'contractAwarded')).toHaveLength(1);
     // Accepting a letter of award is the seller's level 20 on letterOfAward: Mei, Mutiara's administrator, assigns it to herself.
     const assigned = await call('post', '/api/company-workflow/assignments', mei, { code: 'letterOfAward', user_id: await userIdOf(r(), 'mei@mutiarasupplies.my'), workflow_level: 20 });
     expect(assigned.status).toBe(200);

@@ -184,6 +184,31 @@ describe.each(STORES)('requests and the tenders made from them on %s', (kind) =>
     expectRefused(await call('post', '/api/documents/tender', kumar, { title: 'x', tenderType: 'furniture' }), 400, 'validationFailed');
   });
 
+  it("the project's requests of the three kinds in one flat list, newest first, a page at a time with no count; another company's project is 404", async () => {
+    const path = `/api/tendering/projects/${projectId}/requests`;
+    const all = await call('get', `${path}?range=[0,99]`, kumar);
+    expect(all.status).toBe(200);
+    expect(all.body.hasMore).toBe(false);
+    const rows = all.body.data as { id: string; resource: string; documentNo: string; createdAt: string }[];
+    // Every request of the project, whatever its kind, as the documents lists give them one kind at a time.
+    const perKind = await Promise.all(['materialRequest', 'machineRequest', 'tradeRequest'].map(async (resource) =>
+      ((await call('get', `/api/documents/${resource}?range=[0,99]&filter=${encodeURIComponent(JSON.stringify({ projectId }))}`, kumar)).body as { id: string }[]).map((d) => d.id)));
+    expect(new Set(rows.map((row) => row.id))).toEqual(new Set(perKind.flat()));
+    expect(new Set(rows.map((row) => row.resource))).toEqual(new Set(['materialRequest', 'machineRequest', 'tradeRequest']));
+    expect(rows.map((row) => row.createdAt)).toEqual([...rows.map((row) => row.createdAt)].sort().reverse());
+    expect(rows.map((row) => row.id)).toContain(requestId);
+    // Page by page: the same rows in the same order, hasMore until the last.
+    const first = await call('get', `${path}?range=[0,0]`, kumar);
+    const second = await call('get', `${path}?range=[1,1]`, kumar);
+    expect([first.body.data[0].id, second.body.data[0].id]).toEqual([rows[0]!.id, rows[1]!.id]);
+    expect(first.body.hasMore).toBe(true);
+    expect(first.headers['content-range']).toBeUndefined();
+    expectRefused(await call('get', `${path}?range=[0,500]`, kumar), 400, 'validationFailed');
+    expectRefused(await call('get', `${path}?sort=x`, kumar), 400, 'validationFailed');
+    expectRefused(await call('get', path, mei), 404, 'projectNotFound');
+    expectRefused(await call('get', '/api/tendering/projects/no-such-project/requests', kumar), 404, 'projectNotFound');
+  });
+
   it('the tenders list shows each tender\'s type and filters by it (an unknown type is 400)', async () => {
     const technical = await call('post', '/api/documents/tender', kumar, { title: 'Structural peer review', tenderType: 'technical', projectId });
     expect({ status: technical.status, type: technical.body.tenderType }).toEqual({ status: 201, type: 'technical' });

@@ -3,6 +3,9 @@
 // with the request's item, project and type (Trade); the tenders list shows the type and filters by it. At
 // 1280 and 375 px, axe WCAG 2.2 AA clean on the request's page and its Tender tab, the tender list's type
 // filter reachable by keyboard.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiSession, expect, signIn, test } from './fixtures.js';
@@ -32,6 +35,7 @@ test('a trade request from draft through approval to the tender made from it, at
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('status-chip').first()).toHaveText('New', { timeout: 15_000 });
   const id = page.url().split('/').at(-2)!;
+  const requestNo = (await page.getByTestId('document-number').textContent())!.trim();
   await page.getByTestId('action-Request_Approve').click();
   await expect(page.getByTestId('status-chip').first()).toHaveText('Pending approval, awaiting verify level 1');
   await page.getByTestId('tab-tender').click();
@@ -61,6 +65,10 @@ test('a trade request from draft through approval to the tender made from it, at
   await expect(page).toHaveURL(/\/tender\/[0-9a-f-]+\/show$/, { timeout: 15_000 });
   await expect(page.getByText('Homogeneous tiles 600 x 600')).toBeVisible();
   await expect(page.getByText('Trade', { exact: true }).first()).toBeVisible();
+  // Its source: the request by its number, linked to it (not the request's id).
+  await expect(page.getByTestId('document-source')).toHaveText(requestNo);
+  await expect(page.getByTestId('document-source').locator('a')).toHaveAttribute('href', new RegExp(`/tradeRequest/${id}/show$`));
+  await noAxeFindings(page, 'tender made 375');
   await shot(page, 'requests-05-tender-made-375');
   await page.setViewportSize({ width: 1280, height: 900 });
   await shot(page, 'requests-06-tender-made-1280');
@@ -74,6 +82,8 @@ test('a trade request from draft through approval to the tender made from it, at
   await page.goto(`/tender?filter=${encodeURIComponent(JSON.stringify({ tenderType: 'trade' }))}`);
   await expect(page.getByText('Tiling, ground floor lobby')).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('td.column-tenderType').first()).toHaveText('Trade');
+  // The filter opened from the address shows its value (it was blank: the select loads after the filter form).
+  await expect(page.getByRole('combobox', { name: 'Tender type' })).toHaveText('Trade');
   await noAxeFindings(page, 'tender list filtered 1280');
   await shot(page, 'requests-07-tender-list-by-type-1280');
 });
@@ -114,4 +124,57 @@ test('a tender from items of an approved bill of quantity ("From BQ" on the tend
   await expect(page).toHaveURL(/\/tender\/[0-9a-f-]+\/show$/, { timeout: 15_000 });
   await expect(page.getByText(first!.title, { exact: false }).first()).toBeVisible();
   await shot(page, 'requests-10-tender-from-bq-375');
+});
+
+// A project's "Requests" tab: the three kinds in one flat list, newest first, each linked to its request; in
+// en, ms and zh, at 1280 and 375 px, axe clean. The words expected are the locale files' (not the code's).
+const LOCALES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../ui/src/shared/i18n/locales');
+const words = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { projects: { tabs: Record<string, string> }; requests: { kinds: Record<string, string>; new: Record<string, string> } } }).admin;
+
+test("a project's Requests tab: material, machine and trade requests in one list, newest first, in en, ms and zh", async ({ browser, baseURL, shot }) => {
+  test.setTimeout(300_000);
+  const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
+  const projects = (await kumar.call<{ project: { id: string; project_code: string; project_name: string } }[]>('GET', '/api/project-list-by-user')).json;
+  const project = projects.find((p) => p.project.project_code === 'TB-TSK-2')!.project;
+  const made: { id: string; documentNo: string; resource: string }[] = [];
+  for (const resource of ['tradeRequest', 'materialRequest', 'machineRequest']) {
+    const created = await kumar.call<{ id: string; documentNo: string }>('POST', `/api/documents/${resource}`, {
+      title: `Requests tab: ${resource}`, projectId: project.id, items: [{ description: 'Item', unit: 'no', quantity: '1', rate: '10.00' }],
+    });
+    expect(created.status).toBe(201);
+    made.push({ id: created.json.id, documentNo: created.json.documentNo, resource });
+  }
+  for (const language of ['en', 'ms', 'zh']) {
+    const text = words(language);
+    const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((chosen) => localStorage.setItem('binaan.language', chosen), language);
+    const page = await context.newPage();
+    await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');
+    await page.goto(`/projects/${project.id}/requests`);
+    await expect(page.getByTestId('project-tab-requests')).toHaveText(text.projects.tabs.requests!);
+    const rows = page.getByTestId('project-request');
+    await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+    // Newest first: the three made here lead, machine (made last), material, trade, each with its kind.
+    await expect(rows.nth(0)).toHaveAttribute('data-id', made[2]!.id);
+    await expect(rows.nth(1)).toHaveAttribute('data-id', made[1]!.id);
+    await expect(rows.nth(2)).toHaveAttribute('data-id', made[0]!.id);
+    await expect(rows.nth(0)).toContainText(text.requests.kinds.machineRequest!);
+    await expect(rows.nth(2)).toContainText(text.requests.kinds.tradeRequest!);
+    await expect(page.getByTestId('new-materialRequest')).toHaveText(text.requests.new.materialRequest!);
+    await noAxeFindings(page, `requests tab ${language} 1280`);
+    await shot(page, `requests-11-project-requests-${language}-1280`);
+    if (language === 'en') {
+      // The number opens the request, by keyboard too.
+      await rows.nth(1).locator('a').focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/materialRequest/${made[1]!.id}/show$`));
+      await page.goBack();
+      await expect(rows.first()).toBeVisible();
+    }
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await noAxeFindings(page, `requests tab ${language} 375`);
+    await shot(page, `requests-12-project-requests-${language}-375`);
+    await context.close();
+  }
 });

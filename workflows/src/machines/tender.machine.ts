@@ -17,6 +17,12 @@ const VERSION = 1;
 const INTERNAL = false;
 const { go, approve } = transitionsFor('tender');
 const cancel = (level: 10 | 20) => go('Cancel', 'cancelled', [own(level), remark]);
+/**
+ * The contract approved through the letter of award made from the award (issue 18): the letter's own round,
+ * by the authority manual's amount limits, is the contract's approval, so its last approval is carried onto
+ * the tender by the system (`system:tender-award`), inside the tendering company.
+ */
+const contractApprovedByLetter = go('Approve', 'contractAwarded', [system], 'none', INTERNAL);
 
 /**
  * A tender: approved for activation, open for bids (active), closed for comparison, then a draft contract
@@ -69,13 +75,14 @@ export const tenderWorkflow: WorkflowDefinition<'tender'> = {
       },
       draftContract: {
         on: {
+          Approve: contractApprovedByLetter,
           Request_Approve: go('Request_Approve', 'pendingContractApproval', [own(10), amount, withinLimit], 'open'),
           Cancel: cancel(20),
         },
       },
       pendingContractApproval: {
         on: {
-          Approve: approve('contractAwarded', 'pendingContractApproval'),
+          Approve: [contractApprovedByLetter, ...approve('contractAwarded', 'pendingContractApproval')],
           Reject: go('Reject', 'draftContractRejected', [isApprover, remark]),
         },
       },
@@ -94,6 +101,7 @@ export const tenderWorkflow: WorkflowDefinition<'tender'> = {
     'The tender closes for comparison by the system at closing time or by hand (manual close, CreatePropose); Reopen (VerifyLevel1, remark) puts it back to active.',
     'Shortlist and Evaluate are recorded in comparison without changing the status, so the history shows them.',
     'Draft_Contract starts the draft PO/WO/LOA/RO; a rejected draft is revised with Draft_Contract again.',
+    'The letter of award made from the award is the contract: its last approval (by the authority manual\'s amount limits, on the letter) is recorded on the tender by the system as Approve to contractAwarded, from draftContract or from a round of the tender\'s own already opened; the tender\'s own round stays for a contract without a letter.',
     'Between companies (what an invited bidder sees of the history once the tender is active): activation, Close, Reopen and Cancel; Shortlist, Evaluate and the contract draft and its approval stay inside the tendering company.',
     'Cancel needs a remark: CreatePropose before the tender is active, VerifyLevel1 from then on. contractAwarded and cancelled are final.',
   ],

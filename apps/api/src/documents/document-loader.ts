@@ -11,7 +11,7 @@
 // here when they follow on, so an action after another worker's finds its state current more often than
 // not (API_WORKERS above 1; otherwise it reads the events it lacks). See the README ("Caches").
 import { Inject, Injectable } from '@nestjs/common';
-import { isDocumentResource, type DocumentResource } from '@binaan/contracts';
+import { isDocumentResource, type DocumentResource, type DocumentSourceView } from '@binaan/contracts';
 import type { EventStore, ReadStreamOptions, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { WorkflowReplayError } from '@binaan/workflows';
 import { READ_MODELS } from '../common/principal.js';
@@ -110,6 +110,19 @@ export class DocumentLoader {
    * reads that need no folded state now (history, as-of replay). The read model is written in the
    * appends' transactions, so it is as current as the stream.
    */
+  /**
+   * The document a document was made from (`sourceDocumentId`), by kind and number, when the caller's company
+   * can see it (its own, or shared with it); else null (the caller is told nothing of another's document).
+   */
+  async sourceOf(sourceId: string | null | undefined, companyId: string): Promise<DocumentSourceView | null> {
+    if (!sourceId || !UUID.test(sourceId)) return null;
+    const [row] = await this.db.query<{ resource: DocumentResource; document_no: string; company_id: string; counterparty_company_id: string | null; shared_with_counterparty: boolean }>(
+      'SELECT resource, document_no, company_id, counterparty_company_id, shared_with_counterparty FROM documents WHERE id = $1', [sourceId], { prepare: true },
+    );
+    if (!row || !canSee({ companyId: row.company_id, sharedWithCounterparty: row.shared_with_counterparty, fields: { counterpartyCompanyId: row.counterparty_company_id } }, companyId)) return null;
+    return { id: sourceId, resource: row.resource, documentNo: row.document_no };
+  }
+
   async visibleRow(resource: DocumentResource, id: string, companyId: string): Promise<DocumentRow> {
     if (!UUID.test(id)) throw notFound();
     const [row] = await this.db.query<{ company_id: string; counterparty_company_id: string | null; shared_with_counterparty: boolean; project_id: string | null; revision: string | number }>(

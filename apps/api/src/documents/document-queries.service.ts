@@ -77,6 +77,7 @@ export class DocumentQueries {
       editable: isEditable(state.resource, state.workflow),
       fees: feesOf(state),
       warnings: warningsOf(state),
+      source: actor.kind === 'system' ? null : await this.loader.sourceOf(state.fields.sourceDocumentId, actor.companyId),
     };
   }
 

@@ -23,6 +23,13 @@ export class SignUpDto {
   @IsString() @MaxLength(200) name!: string;
   @IsString() @MaxLength(128) password!: string;
   @IsString() @MaxLength(128) confirmPassword!: string;
+  /**
+   * The invitation link the person came from (`/auth/sign-up?invitation_id=`): recorded on the sign-up as is.
+   * Identity does not judge it; the tendering context takes a tender's e-mail invitation up with it once the
+   * person's company is approved (an unknown or used id is harmless there;
+   * one not shaped as an id is not recorded: a bad link never stops a sign-up).
+   */
+  @IsOptional() @IsString() @MaxLength(200) invitation_id?: string;
 }
 
 export class ActivateByPinDto {

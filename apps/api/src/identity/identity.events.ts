@@ -9,7 +9,7 @@
 export type UserStatus = 'pending' | 'activated' | 'suspended' | 'deactivated' | 'terminated';
 
 export type UserEvent =
-  | { type: 'UserSignedUp'; data: { userId: string; email: string; name: string; mobile: string; passwordHash: string; userType: 1 | 2; forceChangePassword: boolean } }
+  | { type: 'UserSignedUp'; data: { userId: string; email: string; name: string; mobile: string; passwordHash: string; userType: 1 | 2; forceChangePassword: boolean; invitationId?: string } }
   | { type: 'ActivationPinIssued'; data: { pinHmac: string; expiresAt: string } }
   | { type: 'ActivationPinRejected'; data: Record<string, never> }
   | { type: 'UserActivated'; data: { via: 'pin' | 'admin' | 'seed' } }

@@ -23,8 +23,11 @@ import { canIssueCode, codeUnusable, CODE_TTL_MS, foldPhone, RESEND_AFTER_MS, ve
 import { sealMatches, sixDigitCode, token128 } from './secret-codes.js';
 import { LookupKeys, phoneStream } from '../personal-data/lookup-keys.js';
 
-export type SignUpInput = { email: string; user_mobile: string; name: string; password: string; confirmPassword: string };
+export type SignUpInput = { email: string; user_mobile: string; name: string; password: string; confirmPassword: string; invitation_id?: string };
 const PIN_TTL_MS = 30 * 60_000;
+
+/** The link's invitation id when it is shaped as one (16 to 64 URL-safe characters), else nothing: never a refusal. */
+const invitationIdOf = (input: SignUpInput) => (typeof input.invitation_id === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(input.invitation_id) ? input.invitation_id : undefined);
 
 @Injectable()
 export class SignUpService {
@@ -115,7 +118,7 @@ export class SignUpService {
     await this.store.append({
       streamId: `user-${userId}`, streamType: 'user', expectedRevision: 'no_stream',
       events: [
-        { type: 'UserSignedUp', data: { userId, email: found.email, name: input.name.trim(), mobile, passwordHash, userType: 1, forceChangePassword: false }, metadata: { actorUserId: userId } },
+        { type: 'UserSignedUp', data: { userId, email: found.email, name: input.name.trim(), mobile, passwordHash, userType: 1, forceChangePassword: false, ...(invitationIdOf(input) ? { invitationId: invitationIdOf(input) } : {}) }, metadata: { actorUserId: userId } },
         { type: 'ActivationPinIssued', data: { pinHmac: this.keys.sealToken('activation', userId, pin), expiresAt: new Date(this.now().getTime() + PIN_TTL_MS).toISOString() }, metadata: { actorUserId: userId } },
       ],
     });

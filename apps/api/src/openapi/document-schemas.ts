@@ -131,6 +131,10 @@ export const documentSchemas: Record<string, SchemaObject> = {
       totals: { type: 'object', properties: { subtotal: decimal('1234.50'), sst: decimal('74.07'), total: decimal('1308.57') } },
       availableActions: { type: 'array', items: { type: 'object' } }, approvalRoute: { type: 'object' },
       ...kindFieldsInView, fees: ref('DocumentFees'), warnings: ref('DocumentWarnings'),
+      source: {
+        type: 'object', nullable: true, description: 'The document it was made from (sourceDocumentId), when the caller may see it',
+        required: ['id', 'resource', 'documentNo'], properties: { id: { type: 'string' }, resource: { type: 'string' }, documentNo: { type: 'string' } },
+      },
     },
   },
   DocumentHistoryRow: {

@@ -7,6 +7,7 @@ import { AnalysisService } from './analysis/analysis.service.js';
 import { AwardTenderHandler } from './award/award.commands.js';
 import { AwardController } from './award/award.controller.js';
 import { AwardService } from './award/award.service.js';
+import { ContractAwardReactor } from './award/contract-award.reactor.js';
 import { ComparisonController } from './comparison/comparison.controller.js';
 import { ComparisonService } from './comparison/comparison.service.js';
 import { TENDERING_COMMAND_HANDLERS } from './tendering-command.handlers.js';
@@ -22,6 +23,7 @@ import { TenderAddendaService } from './addenda/tender-addenda.service.js';
 import { EMAIL_INVITATION_COMMAND_HANDLERS } from './email-invitations/email-invitations.commands.js';
 import { EmailInvitationsController } from './email-invitations/email-invitations.controller.js';
 import { EmailInvitationsService } from './email-invitations/email-invitations.service.js';
+import { EmailInvitationTakeUpReactor } from './email-invitations/email-invitation-take-up.reactor.js';
 import { TENDERER_COMMAND_HANDLERS } from './tenderers/tenderers.commands.js';
 import { TenderersController } from './tenderers/tenderers.controller.js';
 import { TenderersService } from './tenderers/tenderers.service.js';
@@ -34,8 +36,8 @@ import { RequestTenderService } from './requests/request-tender.service.js';
   providers: [
     ...TENDERING_COMMAND_HANDLERS, TenderingService, TenderCloseJob,
     ...TENDER_QUERY_COMMAND_HANDLERS, TenderQueriesService, ...TENDER_ADDENDA_COMMAND_HANDLERS, TenderAddendaService,
-    AwardTenderHandler, ...ANALYSIS_COMMAND_HANDLERS, ComparisonService, AwardService, AnalysisService,
-    ...TENDERER_COMMAND_HANDLERS, TenderersService, ...EMAIL_INVITATION_COMMAND_HANDLERS, EmailInvitationsService,
+    AwardTenderHandler, ...ANALYSIS_COMMAND_HANDLERS, ComparisonService, AwardService, ContractAwardReactor, AnalysisService,
+    ...TENDERER_COMMAND_HANDLERS, TenderersService, ...EMAIL_INVITATION_COMMAND_HANDLERS, EmailInvitationsService, EmailInvitationTakeUpReactor,
     MakeTenderFromRequestHandler, MakeTenderFromBqHandler, RequestTenderService,
   ],
 })

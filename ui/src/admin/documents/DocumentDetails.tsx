@@ -64,7 +64,10 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
             <Field label={label('endDate')} value={formatDate(document.endDate)} />
             <Field label={label('createdAt')} value={formatDateTime(document.createdAt)} />
             <Field label={label('updatedAt')} value={formatDateTime(document.updatedAt)} />
-            {kindFields.map((name) => <Field key={name} label={label(name)} value={name === 'tenderType' && typeof record[name] === 'string' ? translate(`admin.tenderTypes.${record[name]}`) : kindValue(name, record[name], document.currency)} />)}
+            {kindFields.map((name) => name === 'sourceDocumentId'
+              // The document it was made from, by its number, linked (the api names it when the caller may see it).
+              ? <Field key={name} label={label(name)} value={document.source?.documentNo ?? ''} testId="document-source" {...(document.source ? { to: `/${document.source.resource}/${encodeURIComponent(document.source.id)}/show` } : {})} />
+              : <Field key={name} label={label(name)} value={name === 'tenderType' && typeof record[name] === 'string' ? translate(`admin.tenderTypes.${record[name]}`) : kindValue(name, record[name], document.currency)} />)}
           </Grid>
           {document.description && <Typography sx={{ mt: 2 }}>{document.description}</Typography>}
         </CardContent>

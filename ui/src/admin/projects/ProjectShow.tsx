@@ -28,7 +28,7 @@ function WorkHereButton({ project, kind }: { project: { id: string; name: string
   return <Button variant="contained" onClick={() => void work()} data-testid="project-work-here">{translate('admin.projects.selector.workHere')}</Button>;
 }
 
-export const PROJECT_TABS = ['overview', 'members', 'stages', 'authority', 'documents', 'bill-of-quantity', 'build-up-master', 'tender-costing', 'budget', 'progress', 'history'] as const;
+export const PROJECT_TABS = ['overview', 'members', 'stages', 'authority', 'documents', 'requests', 'bill-of-quantity', 'build-up-master', 'tender-costing', 'budget', 'progress', 'history'] as const;
 /** The BQ editor (issue 17) comes with its own chunk (TanStack Table and Virtual are only its). */
 const BqEditorPage = lazy(() => import('../bill-of-quantity/BqEditorPage.js').then((m) => ({ default: m.BqEditorPage })));
 /** The BQ scan list (§2.6 /project/<id>/bill-of-quantity-scan-list), a page of the BQ tab, with the editor's chunk. */
@@ -42,6 +42,8 @@ const COSTING_TAB = 'tender-costing';
 /** The build-up master (§2.5), beside the BQ and tender costing at /project/<id>/build-up-master. */
 const BuildUpMasterTab = lazy(() => import('../project-plans/BuildUpMasterTab.js').then((m) => ({ default: m.BuildUpMasterTab })));
 const BUILD_UP_TAB = 'build-up-master';
+/** The project's material, machine and trade requests in one list (issue 18). */
+const ProjectRequestsTab = lazy(() => import('../tendering/ProjectRequestsTab.js').then((m) => ({ default: m.ProjectRequestsTab })));
 /** Tabs at /project/<id>/<tab>, as the spec's /project/<id>/... targets (§2.6 names tender costing's; the build-up master sits with them). */
 const SPEC_PATH_TABS: readonly string[] = [BQ_TAB, BUILD_UP_TAB, COSTING_TAB];
 /** A tab's address: the BQ and tender costing at /project/<id>/<tab>, the rest at /projects/<id>/<tab>. */
@@ -95,6 +97,7 @@ export function ProjectShow({ tab: fixedTab, scans = false }: { tab?: string; sc
         {current === 'stages' && <StagesTab project={project} onChange={reload} />}
         {current === 'authority' && <AuthorityTab project={project} onChange={reload} />}
         {current === 'documents' && <DocumentsTab project={project} counts={documents ?? []} />}
+        {current === 'requests' && <Suspense fallback={<PageLoading />}><ProjectRequestsTab projectId={project.id} /></Suspense>}
         {current === 'history' && <HistoryTab project={project} history={history ?? []} />}
         {current === 'budget' && <Suspense fallback={<PageLoading />}><BudgetTab projectId={project.id} projectName={project.name} /></Suspense>}
         {current === BUILD_UP_TAB && <Suspense fallback={<PageLoading />}><BuildUpMasterTab projectId={project.id} /></Suspense>}

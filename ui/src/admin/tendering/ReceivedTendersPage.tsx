@@ -1,14 +1,15 @@
 // The seller's received tenders (spec §2.6 target names received / new-received): the tenders it was invited
 // to, newest invitation first, 25 a page, flat (the api reads one index range and counts up to its cap only
-// when the page is not the last). Each opens the quotation form.
+// when the page is not the last). Each opens the quotation form. A tender's e-mail invitation lands here
+// by itself: the server takes it up when the invited company is approved (no browser step).
 import { useEffect, useState } from 'react';
-import { Title, useNotify, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Card, CardContent, Chip, LinearProgress, Link, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
 import { DocumentListTotalCap } from '@binaan/contracts';
 import { StatusChip } from '../documents/StatusChip.js';
 import { formatDateTime } from '../format.js';
-import { adminJson, errorCodeOf } from '../providers/admin-request.js';
+import { errorCodeOf } from '../providers/admin-request.js';
 import { receivedTenders, type ReceivedTender } from './tendering-api.js';
 
 const PER_PAGE = 25;
@@ -19,23 +20,11 @@ export function ReceivedTendersPage() {
   const [page, setPage] = useState(0);
   const [reply, setReply] = useState<{ rows: ReceivedTender[]; total: number; capped: boolean } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const [takenUp, setTakenUp] = useState(0);
-  const notify = useNotify();
-  // A tender's e-mail invitation kept by the sign-up page: taken up once the company is on the platform
-  // (the api invites it as from the directory); kept while the company is not approved yet, else dropped.
-  useEffect(() => {
-    const id = localStorage.getItem('binaan.tenderInvitationId');
-    if (!id) return;
-    adminJson(`/api/tendering/email-invitations/${encodeURIComponent(id)}/accept`, { method: 'POST' }).then(
-      () => { localStorage.removeItem('binaan.tenderInvitationId'); notify('tendering.emailInvitation.takenUp', { type: 'success' }); setTakenUp((n) => n + 1); },
-      (error: unknown) => { if (errorCodeOf(error) !== 'unknownCounterparty') localStorage.removeItem('binaan.tenderInvitationId'); },
-    );
-  }, [notify]);
   useEffect(() => {
     let current = true;
     receivedTenders(page * PER_PAGE, page * PER_PAGE + PER_PAGE - 1).then((r) => current && setReply(r), (error: unknown) => current && setFailed(errorCodeOf(error)));
     return () => { current = false; };
-  }, [page, takenUp]);
+  }, [page]);
   const title = translate('tendering.received.title');
   return (
     <Card sx={{ mt: 2 }} data-testid="received-tenders">

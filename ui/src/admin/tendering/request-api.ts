@@ -11,3 +11,10 @@ export const requestTenders = (resource: string, id: string) => adminJson<Reques
 export const makeTender = (resource: string, id: string) => adminJson<MadeTender>(`${requestPath(resource, id)}/tender`, { method: 'POST', body: {} });
 export const tenderFromBq = (body: { projectId: string; itemIds: string[]; title?: string; tenderType?: string }) =>
   adminJson<MadeTender>('/api/tendering/bq-tenders', { method: 'POST', body });
+
+export type ProjectRequest = { id: string; resource: string; documentNo: string; title: string; status: string; total: string; currency: string; createdAt: string };
+export type ProjectRequests = { projectId: string; from: number; hasMore: boolean; data: ProjectRequest[] };
+
+/** A project's requests of the three kinds, newest first, `[from, to]` (no count: `hasMore`). */
+export const projectRequests = (projectId: string, from: number, to: number) =>
+  adminJson<ProjectRequests>(`/api/tendering/projects/${encodeURIComponent(projectId)}/requests?range=${encodeURIComponent(JSON.stringify([from, to]))}`);

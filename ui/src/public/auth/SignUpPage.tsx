@@ -1,10 +1,11 @@
 // The sign-up wizard (public-area.md §2.2) driven by sign-up.machine.ts: mobile (with the invisible
 // human check), code (Verify, Resend with its countdown), info (locked mobile, full name, e-mail,
 // password with tooltip and eye, confirm, terms linking to /terms). The error banner links to sign-in
-// for mobileNumberExists and to forgot-password for userExist. ?invitation_id= accepts an invitation.
+// for mobileNumberExists and to forgot-password for userExist. ?invitation_id= accepts a call for interest, or
+// names a tender's e-mail invitation: shown, and carried by the sign-up (taken up once the company is approved).
 
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -32,11 +33,19 @@ const rethrow = <I, O>(call: (input: I) => Promise<O>) =>
     }
   });
 
-function useInvitation() {
+type TenderInvitation = { state: 'open' | 'used' | 'closed' | 'unknown'; documentNo?: string; buyer?: string };
+
+/**
+ * The link's invitation: a call for interest is accepted at once (public); otherwise it may be a tender's
+ * e-mail invitation, which only an approved company can take up. The page says what the link is (the
+ * public look-up), and the sign-up carries the id: the server takes it up when the company is approved.
+ */
+function useInvitation(): { invitationId: string | null; tender: TenderInvitation | null } {
   const [query] = useSearchParams();
   const { t } = useTranslation(['public', 'errors']);
   const id = query.get('invitation_id');
   const once = useRef(false);
+  const [tender, setTender] = useState<TenderInvitation | null>(null);
   useEffect(() => {
     if (!id || once.current) return;
     once.current = true;
@@ -44,26 +53,31 @@ function useInvitation() {
       () => showToast('success', t('signUp.invitationAccepted')),
       (error: unknown) => {
         const code = error instanceof ApiError ? error.errorCode : undefined;
-        // Not a call for interest: it may be a tender's e-mail invitation, which only a company on the
-        // platform can take up. Kept for Received tenders (ReceivedTendersPage), which takes it up then.
-        if (code === 'notFound') localStorage.setItem('binaan.tenderInvitationId', id);
-        else showToast('error', translateError(t, code));
+        if (code !== 'notFound') return showToast('error', translateError(t, code));
+        apiFetch<{ tenderDocumentNo: string; buyerName: string; state: 'open' | 'used' | 'closed' }>(`tendering/email-invitations/${encodeURIComponent(id)}`, { token: null }).then(
+          (found) => setTender({ state: found.state, documentNo: found.tenderDocumentNo, buyer: found.buyerName }),
+          () => setTender({ state: 'unknown' }),
+        );
       },
     );
   }, [id, t]);
+  return { invitationId: tender?.state === 'open' ? id : null, tender };
 }
 
 export default function SignUpPage() {
   const { t } = useTranslation(['public', 'errors']);
   const navigate = useNavigate();
-  useInvitation();
+  const invitation = useInvitation();
+  // Read when the sign-up is sent, so the id found after the page opened still travels with it.
+  const invitationRef = useRef<string | null>(null);
+  invitationRef.current = invitation.invitationId;
   const machine = useMemo(
     () =>
       signUpMachine.provide({
         actors: {
           requestCode: rethrow<CodeRequest, CodeRequestReply>(requestCode),
           verifyCode: rethrow<CodeCheck, void>(verifyCode),
-          signUp: rethrow<SignUpDetails, void>(signUp),
+          signUp: rethrow<SignUpDetails, void>((details) => signUp(details, invitationRef.current)),
         },
       }),
     [],
@@ -99,6 +113,11 @@ export default function SignUpPage() {
         ))}
       </ol>
       {banner}
+      {invitation.tender && (
+        <Banner kind={invitation.tender.state === 'open' ? 'info' : 'error'} testId="tender-invitation">
+          {t(`signUp.tenderInvitation.${invitation.tender.state}`, { documentNo: invitation.tender.documentNo, buyer: invitation.tender.buyer })}
+        </Banner>
+      )}
       {progress === 'mobile' && (
         <form className="form" noValidate onSubmit={mobileForm.onSubmit((values) => send({ type: 'SEND_CODE', mobile: values.mobile }))}>
           <p className="muted">{t('signUp.mobileIntro')}</p>

@@ -14,11 +14,12 @@ export async function verifyCode({ mobile, code, secretKey, timestamp }: CodeChe
   await apiFetch('pin-code-verification', { method: 'POST', token: null, body: { mobile_phone: mobile, code: code.trim(), secret_key: secretKey, timestamp } });
 }
 
-export async function signUp(details: SignUpDetails): Promise<void> {
+/** `invitationId`: a tender's e-mail invitation the person came from (the server takes it up on the company's approval). */
+export async function signUp(details: SignUpDetails, invitationId: string | null = null): Promise<void> {
   await apiFetch('users/sign-up', {
     method: 'POST',
     token: null,
-    body: { email: details.email.trim(), user_mobile: details.mobile, name: details.name.trim(), password: details.password, confirmPassword: details.confirmPassword },
+    body: { email: details.email.trim(), user_mobile: details.mobile, name: details.name.trim(), password: details.password, confirmPassword: details.confirmPassword, ...(invitationId ? { invitation_id: invitationId } : {}) },
   });
 }
 

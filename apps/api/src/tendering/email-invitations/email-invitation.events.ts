@@ -13,3 +13,16 @@ export type TenderEmailInvitationSent = {
 
 export const EMAIL_INVITATION_STREAM_TYPE = 'tenderEmailInvitation';
 export const emailInvitationStream = (invitationId: string) => `${EMAIL_INVITATION_STREAM_TYPE}-${invitationId}`;
+
+/**
+ * The invitation could not be taken up when the company its link's user signed up for was approved (the
+ * tender closed meanwhile, the company was invited already, the link was used): recorded once by the
+ * take-up reactor with the refusal's code, so the buyer's history says why the seller is not on the list.
+ */
+export type TenderEmailInvitationNotTakenUp = {
+  tenderId: string;
+  invitationId: string;
+  sellerCompanyId: string;
+  reason: string;
+  userId: string;
+};

@@ -20,6 +20,15 @@ import { TenderingService } from '../tendering.service.js';
 import { mustBeInvitationId, parseEmailInvitation } from './email-invitation.decider.js';
 import { emailInvitationStream, EMAIL_INVITATION_STREAM_TYPE, type TenderEmailInvitationSent } from './email-invitation.events.js';
 
+const takesNoBids = (tender: Parameters<typeof mustTakeBids>[0], now: Date) => {
+  try {
+    mustTakeBids(tender, now, 'invitations');
+    return false;
+  } catch {
+    return true;
+  }
+};
+
 const notFound = () => new TenderingRefused(404, 'tenderInvitationNotFound', 'This invitation does not exist.');
 
 @Injectable()
@@ -76,31 +85,60 @@ export class EmailInvitationsService {
    */
   async accept(principal: Principal, invitationId: string) {
     const companyId = companyOf(principal);
+    return tenderingReply(() => this.takeUp(invitationId, companyId, principal.userId, { actorUserId: principal.userId, actorCompanyId: companyId }));
+  }
+
+  /**
+   * Takes invitation `invitationId` up for `sellerCompanyId` (`by`: the user who brought the link), one
+   * append on the tender's invitations stream; refusals are TenderingRefused. `eventId` makes a reactor's
+   * append idempotent (a page handled twice records once).
+   */
+  async takeUp(invitationId: string, sellerCompanyId: string, by: string, metadata: Record<string, string>, eventId?: string) {
+    mustBeInvitationId(invitationId);
+    const { tender } = await this.invitation(invitationId);
+    const events = await this.store.readStream(invitationsStream(tender.id));
+    const invited = foldInvitations(events);
+    if ([...invited.values()].some((seller) => (seller as TenderSellerInvited & { emailInvitationId?: string }).emailInvitationId === invitationId)) {
+      throw new TenderingRefused(409, 'tenderInvitationUsed', 'This invitation has been taken up already.');
+    }
+    const inDirectory = new Set((await isInDirectory(this.db, tender.companyId, sellerCompanyId)) ? [sellerCompanyId] : []);
+    const sellerInvitationId = (seller: string) => createHash('sha256').update(`${tender.id}|${seller}`).digest('hex').slice(0, 32);
+    const [event] = decideInvite(tender, invited, [sellerCompanyId], inDirectory, { by, invitationId: sellerInvitationId }, this.now());
+    try {
+      await this.store.append({
+        streamId: invitationsStream(tender.id), streamType: INVITATIONS_STREAM_TYPE, expectedRevision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,
+        events: [{ ...(eventId ? { id: eventId } : {}), type: event!.type, data: { ...event!.data, emailInvitationId: invitationId }, metadata }],
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedRevision) throw new TenderingRefused(409, 'wrongExpectedRevision', 'The invitations changed meanwhile. Try again.');
+      throw error;
+    }
+    return { success: true as const, tenderId: tender.id, sellerCompanyId };
+  }
+
+  /**
+   * What the sign-up page shows for a link (public: the 128-bit id is the only key, and the e-mail told
+   * its holder the same): the tender's number and title, the buyer, and whether it can still be taken up.
+   * No address, no company name given by the buyer, no figure.
+   */
+  async describe(invitationId: string) {
     return tenderingReply(async () => {
       mustBeInvitationId(invitationId);
-      const [sent] = await this.store.readStream(emailInvitationStream(invitationId));
-      if (sent === undefined) throw notFound();
-      const invitation = sent.data as unknown as TenderEmailInvitationSent;
-      const tender = await this.tendering.loadTender(invitation.tenderId);
-      if (tender === null) throw notFound();
-      const events = await this.store.readStream(invitationsStream(tender.id));
-      const invited = foldInvitations(events);
-      if ([...invited.values()].some((seller) => (seller as TenderSellerInvited & { emailInvitationId?: string }).emailInvitationId === invitationId)) {
-        throw new TenderingRefused(409, 'tenderInvitationUsed', 'This invitation has been taken up already.');
-      }
-      const inDirectory = new Set((await isInDirectory(this.db, tender.companyId, companyId)) ? [companyId] : []);
-      const sellerInvitationId = (seller: string) => createHash('sha256').update(`${tender.id}|${seller}`).digest('hex').slice(0, 32);
-      const [event] = decideInvite(tender, invited, [companyId], inDirectory, { by: principal.userId, invitationId: sellerInvitationId }, this.now());
-      try {
-        await this.store.append({
-          streamId: invitationsStream(tender.id), streamType: INVITATIONS_STREAM_TYPE, expectedRevision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,
-          events: [{ type: event!.type, data: { ...event!.data, emailInvitationId: invitationId }, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
-        });
-      } catch (error) {
-        if (error instanceof WrongExpectedRevision) throw new TenderingRefused(409, 'wrongExpectedRevision', 'The invitations changed meanwhile. Try again.');
-        throw error;
-      }
-      return { success: true as const, tenderId: tender.id, sellerCompanyId: companyId };
+      const { tender } = await this.invitation(invitationId);
+      const invited = foldInvitations(await this.store.readStream(invitationsStream(tender.id)));
+      const used = [...invited.values()].some((seller) => (seller as TenderSellerInvited & { emailInvitationId?: string }).emailInvitationId === invitationId);
+      const closed = takesNoBids(tender, this.now());
+      const buyerName = (await this.tendering.names([tender.companyId])).get(tender.companyId) ?? '';
+      return { success: true as const, tenderDocumentNo: tender.documentNo, tenderTitle: tender.title, buyerName, closeAt: tender.closeAt ?? null, state: used ? ('used' as const) : closed ? ('closed' as const) : ('open' as const) };
     });
+  }
+
+  private async invitation(invitationId: string) {
+    const [sent] = await this.store.readStream(emailInvitationStream(invitationId));
+    if (sent === undefined || sent.type !== 'TenderEmailInvitationSent') throw notFound();
+    const invitation = sent.data as unknown as TenderEmailInvitationSent;
+    const tender = await this.tendering.loadTender(invitation.tenderId);
+    if (tender === null) throw notFound();
+    return { invitation, tender };
   }
 }

@@ -1,7 +1,7 @@
 // Requests and their tenders (base /api/tendering): "Make a tender" on an approved request, and the tenders
 // a request became. The requests themselves are documents (/api/documents/<materialRequest | machineRequest
 // | tradeRequest>): create, edit, approval round, history and replay are the documents context's routes.
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../../common/principal.js';
@@ -55,6 +55,14 @@ export class RequestTenderController {
       success: true as const, id: state.id, resource: 'tender', documentNo: state.documentNo, status: state.workflow.status, revision: state.revision,
       tenderType: state.fields.tenderType ?? null, sourceDocumentId: null, items: state.fields.items.length,
     };
+  }
+
+  @Get('projects/:projectId/requests')
+  @RequireAccessRight('procurement.view')
+  @ApiOperation({ summary: "A project's requests of the three kinds (material, machine, trade) in one list, newest first: ?range=[0,24] (at most 100 rows); { projectName, from, hasMore, data: [{ id, resource, documentNo, title, status, total, currency, createdAt }] }, no count" })
+  @ApiRefusal(404, 'projectNotFound: not a project of your company')
+  projectRequests(@Param('projectId') projectId: string, @Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest) {
+    return this.requests.projectRequests(request.principal!, projectId, query);
   }
 
   @Get('requests/:resource/:requestId/tenders')

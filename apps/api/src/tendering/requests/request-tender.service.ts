@@ -12,6 +12,7 @@ import { documentStreamId, foldDocument } from '../../documents/document.state.j
 import { EVENT_STORE } from '../../store/store.tokens.js';
 import { TenderingRefused, tenderingReply } from '../tendering.errors.js';
 import { tenderBodyFromRequest, type RequestForTender } from './request-tender.js';
+import { projectRequests } from './project-requests.js';
 import { parseBqTender, tenderBodyFromBq } from './bq-tender.js';
 import { foldStored } from '../../bills-of-quantity/bq-loader.js';
 import { bqStreamId } from '../../bills-of-quantity/bq.events.js';
@@ -54,6 +55,11 @@ export class RequestTenderService {
   }
 
   /** The tenders made from a request (newest last), so the request shows where it went. */
+  /** The project's requests of the three kinds, newest first (project-requests.ts). */
+  async projectRequests(principal: Principal, projectId: string, query: Record<string, unknown>) {
+    return tenderingReply(() => projectRequests(this.db, companyOf(principal), projectId, query));
+  }
+
   async tenders(principal: Principal, resource: string, id: string) {
     return tenderingReply(async () => {
       const request = await loadOwnRequest(this.store, resource, id, companyOf(principal));

@@ -1,0 +1,125 @@
+// The tender's contract round tied to the letter of award (issue 18). The award makes a letter of award to
+// the chosen seller; the letter's own approval round (the authority manual's amount limits, on the letter)
+// is the contract's approval. When its last approval is recorded (the letter: Approve, new ->
+// pendingConfirmation), this reactor records the tender machine's `Approve` to contractAwarded as the system
+// (`system:tender-award`, the machine's `system` guard; from draftContract, or from a round of the tender's
+// own already opened), with the letter's approval as its cause, the approver named in the metadata and the
+// remark saying why. Only the letter of the tender's latest award counts (an older round's letter is not
+// the contract); a tender already past its contract (awarded, cancelled) is left as it is.
+// Safe when a page is handled twice or by two processes: one event id per letter approval, and the append
+// carries the tender revision it was judged at.
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { WorkflowStatusChanged } from '@binaan/contracts';
+import { DuplicateEventId, WrongExpectedRevision, type EventStore, type JsonValue, type StoredEvent, type Subscription } from '@binaan/event-store';
+import { SYSTEM_ACTOR, type Actor } from '@binaan/workflows';
+import { CLOCK, type Clock } from '../../common/principal.js';
+import type { ApiConfig } from '../../config.js';
+import { decideAction } from '../../documents/document.decider.js';
+import { documentStreamId, foldDocument } from '../../documents/document.state.js';
+import { API_CONFIG, EVENT_STORE } from '../../store/store.tokens.js';
+import { awardStream, type TenderAwarded } from './award.events.js';
+
+export const CONTRACT_AWARD_SUBSCRIPTION = 'tender-contract-award';
+/** Who moves the tender to contractAwarded: the platform, carrying out the letter's approval. */
+export const CONTRACT_AWARD_ACTOR = 'system:tender-award';
+/** The tender statuses the letter's approval ends: the contract drafted, or its own round already opened. */
+const CONTRACT_OPEN = new Set(['draftContract', 'pendingContractApproval']);
+
+const actor: Actor = { ...SYSTEM_ACTOR, userId: CONTRACT_AWARD_ACTOR };
+
+/** One id per letter approval (a UUID's shape), so the tender's step is recorded once. */
+export function contractAwardEventId(letterApprovalEventId: string): string {
+  const hex = createHash('sha256').update(`${letterApprovalEventId}\u0000tender-contract-award`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A letter of award's last approval: the step that sends it to the seller. */
+export function isLetterApproved(event: StoredEvent): boolean {
+  if (event.streamType !== 'letterOfAward' || event.type !== 'WorkflowStatusChanged') return false;
+  const data = event.data as unknown as WorkflowStatusChanged;
+  return data.workflowEvent === 'Approve' && data.statusBefore === 'new' && data.statusAfter === 'pendingConfirmation';
+}
+
+@Injectable()
+export class ContractAwardReactor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('TenderContractAward');
+  private subscription: Subscription | null = null;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    @Inject(CLOCK) private readonly now: Clock,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.reactors) return;
+    this.subscription = this.store.subscribe({
+      name: CONTRACT_AWARD_SUBSCRIPTION,
+      pageSize: 200,
+      handler: (events) => this.handle(events),
+      onError: (error) => this.logger.error(`tender contract award: ${error instanceof Error ? error.message : String(error)}`),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = null;
+  }
+
+  /** Resolves once every event in the log when called has been handled (tests wait on it). */
+  async settled(timeoutMs = 20_000): Promise<void> {
+    if (!this.config.reactors) return;
+    const target = await this.store.lastPosition();
+    const deadline = Date.now() + timeoutMs;
+    while ((this.subscription?.position() ?? 0) < target) {
+      if (Date.now() > deadline) throw new Error(`tender contract award did not reach position ${target} in ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  private async handle(events: readonly StoredEvent[]): Promise<void> {
+    for (const event of events) if (isLetterApproved(event)) await this.letterApproved(event);
+  }
+
+  /** Judged again from the streams when the tender moved between the read and the append (a user acted). */
+  private async letterApproved(approval: StoredEvent): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (await this.tryLetterApproved(approval)) return;
+    }
+    this.logger.error(`contract award for letter event ${approval.id}: the tender kept moving; not recorded`);
+  }
+
+  /** False only when the tender moved meanwhile (try again). */
+  private async tryLetterApproved(approval: StoredEvent): Promise<boolean> {
+    const letter = foldDocument(await this.store.readStream(approval.streamId));
+    const tenderId = letter?.fields.sourceDocumentId;
+    if (!letter || !tenderId) return true;
+    const streamId = documentStreamId('tender', tenderId);
+    const tender = foldDocument(await this.store.readStream(streamId));
+    if (tender === null || tender.resource !== 'tender' || tender.companyId !== letter.companyId) return true;
+    const awards = await this.store.readStream(awardStream(tenderId));
+    const latest = awards.at(-1)?.data as unknown as TenderAwarded | undefined;
+    // Only the letter of the latest award is the contract; a tender past its contract round stays as it is.
+    if (latest?.letterOfAwardId !== letter.id || !CONTRACT_OPEN.has(tender.workflow.status)) return true;
+    const approver = (approval.data as unknown as WorkflowStatusChanged).actor.userId;
+    const remark = `Letter of award ${letter.documentNo} approved (last approval by ${approver}): the contract is awarded.`;
+    const event = decideAction(tender, 'Approve', { remark }, actor, this.now().toISOString());
+    try {
+      await this.store.append({
+        streamId, streamType: 'tender', expectedRevision: tender.revision,
+        events: [{
+          id: contractAwardEventId(approval.id), type: 'WorkflowStatusChanged', data: event as unknown as JsonValue,
+          metadata: { actorUserId: CONTRACT_AWARD_ACTOR, actorCompanyId: tender.companyId, causationId: approval.id, letterOfAwardId: letter.id, approvedBy: approver, reason: `letter of award ${letter.documentNo} approved` },
+        }],
+      });
+    } catch (error) {
+      // Recorded already (a page handled twice, another process): nothing to do.
+      if (error instanceof DuplicateEventId) return true;
+      if (error instanceof WrongExpectedRevision) return false;
+      throw error;
+    }
+    return true;
+  }
+}
