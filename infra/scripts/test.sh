@@ -89,9 +89,14 @@ cat "$checks_log"
 step "checks done ($((SECONDS - started)) s in)"
 
 # Last, alone: run beside jest it took as long in all (both sides are CPU-bound on two cores: 42 to 45 min
-# either way, measured 2026-11-27), and its timings and jest's outage drill had less room.
+# either way, measured 2026-11-27), and its timings and jest's outage drill had less room. Two workers of
+# its own (playwright.config.ts): one left a core mostly idle.
 step "playwright: browser e2e in Chromium ($((SECONDS - started)) s in)"
 npx playwright test -c test/browser/playwright.config.ts || failed=1
+
+# Where the time went (the reports' per-file durations), for whoever makes the run faster next.
+step "slowest files"
+node infra/scripts/slowest-tests.mjs 10 || true
 
 step "summary ($((SECONDS - started)) s in all)"
 node infra/scripts/test-summary.mjs .reports/jest.json .reports/vitest.json .reports/browser.json || failed=1

@@ -18,7 +18,19 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../../.reports/browser.json' }]],
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  workers: 1,
+  // Two workers on two cores: one worker kept about one core busy (the demo server and Chromium take turns
+  // waiting on each other) and left the other mostly idle. Each worker of the admin project has a demo
+  // server of its own (admin/fixtures.ts, on ADMIN_E2E_PORT plus the worker's parallel index), so a spec
+  // sees the demo data plus what the specs before it on that worker did, as it did after a failure's restart.
+  // BROWSER_TEST_WORKERS=1 runs them one at a time, as before.
+  workers: Number(process.env.BROWSER_TEST_WORKERS ?? 2),
+  projects: [
+    // The public area's specs share the config's server (below) and the rate limits per address of the one
+    // caller they all are (127.0.0.1): one at a time, as they were written for.
+    { name: 'public', testMatch: '*.spec.ts', testIgnore: ['admin/**', 'csp.spec.ts'], workers: 1 },
+    // The signed-in area's specs (and csp.spec, which uses the same fixtures), each worker on its own demo server.
+    { name: 'admin', testMatch: ['admin/**/*.spec.ts', 'csp.spec.ts'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',

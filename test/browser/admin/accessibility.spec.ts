@@ -233,7 +233,9 @@ let demo: { ids: Ids; kinds: string[] };
 
 test.describe('accessibility: WCAG 2.2 AA on every page', () => {
   // A size takes 4 to 5 minutes on a quiet machine, about twice that on a loaded one: room for a slow machine.
-  test.describe.configure({ timeout: 1_500_000 });
+  // Parallel: the two sizes (4 to 8 minutes each) may run on both workers at once, each signing in on its own
+  // worker's demo server (beforeAll runs once per worker), rather than one after the other on one.
+  test.describe.configure({ mode: 'parallel', timeout: 1_500_000 });
 
   test.beforeAll(async ({ browser, demo: server }) => {
     test.setTimeout(240_000);

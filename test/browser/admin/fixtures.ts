@@ -1,6 +1,7 @@
 // The signed-in area's browser tests run against the real product with the demo data (README: demo
 // logins), on a server of their own: the shared config's server starts an empty store. One server per
-// Playwright worker (workers: 1), on its own port and data folder, removed afterwards. For a quicker
+// Playwright worker, on its own port (ADMIN_E2E_PORT plus the worker's parallel index, which no two running
+// workers share) and data folder, removed afterwards. For a quicker
 // loop, ADMIN_E2E_URL and ADMIN_E2E_DATA_DIR reuse a server started by hand with DEMO_DATA=on.
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,12 +34,12 @@ async function waitForHealth(url: string, child: ChildProcess | null, ms: number
 
 export const test = base.extend<{ shot: (page: Page, name: string) => Promise<void> }, { demo: DemoServer }>({
   demo: [
-    async ({}, use) => {
+    async ({}, use, workerInfo) => {
       if (process.env.ADMIN_E2E_URL) {
         await use({ url: process.env.ADMIN_E2E_URL, dataDir: process.env.ADMIN_E2E_DATA_DIR ?? '', walkTender: await makeWalkTender(process.env.ADMIN_E2E_URL) });
         return;
       }
-      const port = Number(process.env.ADMIN_E2E_PORT ?? 3230);
+      const port = Number(process.env.ADMIN_E2E_PORT ?? 3230) + workerInfo.parallelIndex;
       const dataDir = mkdtempSync(join(tmpdir(), 'binaan-admin-e2e-'));
       const child = spawn(process.execPath, ['apps/api/dist/main.js'], {
         cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'on', DATABASE_URL: '', NODE_ENV: 'development' }, stdio: 'ignore',
