@@ -71,7 +71,10 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       const key = this.keys.cached(subject) ?? fetched?.get(subject) ?? null;
       opened ??= events.slice();
       const version = sealed.charCodeAt(2) === 0x31 ? 1 : 2;
-      opened[index] = { ...event, data: withLazyFields(event.data as JsonObject, { version, key, subject, names, body, values: null, opened: this.opened }) };
+      // Opened before (a person's values recur): a plain object with the values, no getters and no seal to
+      // keep, which is as quick to make and to read as the plain event. Else the fields open when first read.
+      const remembered = version === 2 && key instanceof Buffer ? this.opened.get(subject, key, names, body) : undefined;
+      opened[index] = { ...event, data: remembered ? withValues(event.data as JsonObject, names, remembered) : withLazyFields(event.data as JsonObject, { version, key, subject, names, body, values: null, opened: this.opened }) };
     }
     return opened ?? events;
   }
@@ -164,6 +167,27 @@ function withLazyFields(stored: JsonObject, seal: Seal): JsonObject {
       data[parentName] = holder;
     }
     Object.defineProperty(holder, path.slice(dot + 1), accessorFor(path, path.slice(dot + 1)));
+  }
+  return data;
+}
+
+/** The stored data's fields but the seal, and the personal fields with these values (in the order withLazyFields gives them). */
+function withValues(stored: JsonObject, names: string, values: Readonly<JsonObject>): JsonObject {
+  const data: JsonObject = {};
+  for (const name in stored) if (name !== SEALED_FIELD) data[name] = stored[name]!;
+  for (const path of names.split(',')) {
+    const dot = path.indexOf('.');
+    if (dot < 0) {
+      data[path] = values[path]!;
+      continue;
+    }
+    const parentName = path.slice(0, dot);
+    const parent = data[parentName];
+    if (parent === undefined || parent === null || typeof parent !== 'object' || Array.isArray(parent)) continue;
+    // Copied once for the event, as withLazyFields does, so another reader's object is never written.
+    const holder = parent === stored[parentName] ? { ...parent } : parent;
+    holder[path.slice(dot + 1)] = values[path]!;
+    data[parentName] = holder;
   }
   return data;
 }

@@ -219,6 +219,11 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     const [read] = await store.readStream('site-rahim');
     expect(read!.data).toEqual(edit.data);
     expect(JSON.parse(JSON.stringify(read!.data))).toEqual(edit.data);
+    // Read again: now from the values this process opened (plain fields, no getters), the same data, and the stored event untouched.
+    const [again] = await store.readStream('site-rahim');
+    expect(again!.data).toEqual(edit.data);
+    expect(Object.getOwnPropertyDescriptor((again!.data as { fields: object }).fields, 'contact')).toMatchObject({ value: 'Rahim bin Ali' });
+    expect(JSON.stringify((await storeOn({}).then((plain) => plain.readStream('site-rahim')))[0]!.data)).not.toContain('Rahim');
     await keys.forget('rahim');
     expect((await store.readStream('site-rahim'))[0]!.data).toEqual({ personId: 'rahim', fields: { site: 'Menara A', contact: ERASED, phone: ERASED } });
     expect((await store.verifyStream('site-rahim')).ok).toBe(true);
