@@ -54,13 +54,18 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
 
   async open(events: StoredEvent[], via?: SqlExecutor): Promise<StoredEvent[]> {
     // The keys this process does not hold yet are read in one round trip for the whole page, not one per person.
+    // Each event's key is looked up once: the first pass keeps what it found.
     let missing: Set<string> | null = null;
+    let held: (DataKey | undefined)[] | null = null;
     for (let index = 0; index < events.length; index++) {
       const sealed = sealedOf(events[index]!.data);
       if (sealed === null) continue;
       const subject = sealed.slice(PREFIX_LENGTH, sealed.indexOf(':', PREFIX_LENGTH));
-      if (this.keys.cached(subject) === undefined) (missing ??= new Set()).add(subject);
+      const key = this.keys.cached(subject);
+      (held ??= new Array<DataKey | undefined>(events.length))[index] = key;
+      if (key === undefined) (missing ??= new Set()).add(subject);
     }
+    if (held === null) return events;
     const fetched = missing ? await this.keys.dataKeys([...missing], via) : null;
     let opened: StoredEvent[] | null = null;
     for (let index = 0; index < events.length; index++) {
@@ -68,12 +73,12 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       const sealed = sealedOf(event.data);
       if (sealed === null) continue;
       const [subject, names, body] = splitSealed(sealed);
-      const key = this.keys.cached(subject) ?? fetched?.get(subject) ?? null;
+      const key = held[index] ?? fetched?.get(subject) ?? null;
       opened ??= events.slice();
       const version = sealed.charCodeAt(2) === 0x31 ? 1 : 2;
       // Opened before (a person's values recur): a plain object with the values, no getters and no seal to
       // keep, which is as quick to make and to read as the plain event. Else the fields open when first read.
-      const remembered = version === 2 && key instanceof Buffer ? this.opened.get(subject, key, names, body) : undefined;
+      const remembered = version === 2 && key instanceof Buffer ? this.opened.get(key, names, body) : undefined;
       opened[index] = { ...event, data: remembered ? withValues(event.data as JsonObject, names, remembered) : withLazyFields(event.data as JsonObject, { version, key, subject, names, body, values: null, opened: this.opened }) };
     }
     return opened ?? events;
@@ -86,7 +91,7 @@ const PREFIX_LENGTH = 4;
 function sealedOf(data: JsonValue): string | null {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
   const sealed = data[SEALED_FIELD];
-  return typeof sealed === 'string' && SEALED_PREFIXES.some((prefix) => sealed.startsWith(prefix)) ? sealed : null;
+  return typeof sealed === 'string' && (sealed.startsWith(SEALED_PREFIXES[1]) || sealed.startsWith(SEALED_PREFIXES[0])) ? sealed : null;
 }
 
 function splitSealed(sealed: string): [subject: string, names: string, body: string] {
@@ -104,7 +109,7 @@ function openSeal(seal: Seal): Readonly<JsonObject> {
   const { key, subject, names, body } = seal;
   if (key === null || key === 'forgotten' || body === '') return Object.fromEntries(names.split(',').map((field) => [field, ERASED]));
   if (seal.version === 1) return JSON.parse(openBytes(key, Buffer.from(body, 'base64url'), aad(1, subject, names)).toString('utf8')) as JsonObject;
-  const remembered = seal.opened.get(subject, key, names, body);
+  const remembered = seal.opened.get(key, names, body);
   if (remembered !== undefined) return remembered;
   const list = JSON.parse(openBytesDeterministic(key, Buffer.from(body, 'base64url'), aad(2, subject, names)).toString('utf8')) as JsonValue[];
   const fields = names.split(',');
