@@ -47,6 +47,12 @@ export class OpenedValues {
   private readonly sightings = new Uint8Array((1 << SIGHTING_BITS) / 8);
   private marks = 0;
 
+  /**
+   * Whether the key store still holds this key for the subject (the codec sets it): an event opened just
+   * before its person was forgotten still opens with the key it captured, and what it opens is not kept.
+   */
+  stillHeld: (subject: string, key: Buffer) => boolean = () => true;
+
   constructor(private readonly limit = OPENED_VALUES_ENTRIES) {}
 
   /** The values `body` (a "pd2:" seal's base64url) opened to under this very key and these field names, if remembered. */
@@ -62,7 +68,7 @@ export class OpenedValues {
 
   /** Remembers values of plain JSON scalars only (readers share the object, so nothing in it can be changed), on their second opening. */
   set(subject: string, key: Buffer, names: string, body: string, values: JsonObject): void {
-    if (body.length < IV_CHARS || this.firstSight(body)) return;
+    if (body.length < IV_CHARS || this.firstSight(body) || !this.stillHeld(subject, key)) return;
     for (const name in values) {
       const value = values[name];
       if (value !== null && typeof value === 'object') return;

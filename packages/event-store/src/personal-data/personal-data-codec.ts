@@ -23,6 +23,7 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
   constructor(private readonly declarations: PersonalDataDeclarations, readonly keys: PersonalKeyStore, opened = new OpenedValues()) {
     this.opened = opened;
     keys.onForgotten?.((subject) => opened.forget(subject));
+    opened.stillHeld = (subject, key) => keys.cached(subject) === key;
   }
 
   async seal(streamId: string, events: SealableEvent[]): Promise<JsonValue[] | null> {
