@@ -20,9 +20,7 @@
 // a small table indexed by the IV's first characters (no allocation; a bit another seal set lets a value
 // in early, which costs nothing but an entry). Once full, one seal in 16 is let in (by a character of its
 // IV): a replay of more distinct values than the cache holds, read twice, would otherwise replace an entry
-// at every event and never hit (measured: 3 µs more an event than not remembering). And while lookups
-// miss (under 1 hit in 32 over a window of 1024), only one event in 16 looks: a replay whose values never
-// recur pays for few lookups, and one whose values start recurring finds them again within a window.
+// at every event and never hit (measured: 3 µs more an event than not remembering).
 
 import type { JsonObject } from '../types.js';
 
@@ -35,8 +33,6 @@ const SIGHTING_BITS = 18;
 const SIGHTINGS_BEFORE_CLEARING = 1 << 16;
 /** The IV is 12 bytes: 16 characters of base64url at the start of the seal's body. */
 const IV_CHARS = 16;
-/** Lookups over which the hit rate is judged. */
-const LOOKUP_WINDOW = 1024;
 
 type Opened = { names: string; iv: string; values: Readonly<JsonObject> };
 /** `used`: read since the eviction last passed it (a second chance, so a hit costs a field write, not a move in the map). */
@@ -52,10 +48,6 @@ export class OpenedValues {
   private size = 0;
   private readonly sightings = new Uint8Array((1 << SIGHTING_BITS) / 8);
   private marks = 0;
-  private lookups = 0;
-  private hits = 0;
-  private sparse = false;
-  private skipped = 0;
 
   /**
    * Whether the key store still holds this key for the subject (the codec sets it): an event opened just
@@ -65,25 +57,14 @@ export class OpenedValues {
 
   constructor(private readonly limit = OPENED_VALUES_ENTRIES) {}
 
-  /** Whether to look this seal up (always, but while lookups keep missing; then one seal in 16). */
-  worthLooking(): boolean {
-    return !this.sparse || (++this.skipped & 15) === 0;
-  }
-
   /** The values `body` (a "pd2:" seal's base64url) opened to under this very key and these field names, if remembered. */
   get(key: Buffer, names: string, body: string): Readonly<JsonObject> | undefined {
-    if (++this.lookups === LOOKUP_WINDOW) {
-      this.sparse = this.hits * 32 < LOOKUP_WINDOW;
-      this.lookups = 0;
-      this.hits = 0;
-    }
     const person = this.persons.get(key);
     if (person === undefined) return undefined;
     const opened = person.seals.get(ivNumber(body));
     // The names are bound to the bytes by GCM's associated data; a seal given other names never opened, so it is not this entry.
     if (opened === undefined || opened.names !== names || !body.startsWith(opened.iv)) return undefined;
     person.used = true;
-    this.hits++;
     return opened.values;
   }
 

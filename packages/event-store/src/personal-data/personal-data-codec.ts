@@ -79,7 +79,7 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       const version = sealed.charCodeAt(2) === 0x31 ? 1 : 2;
       // Opened before (a person's values recur): a plain object with the values, no getters and no seal to
       // keep, which is as quick to make and to read as the plain event. Else the fields open when first read.
-      const remembered = version === 2 && key instanceof Buffer && this.opened.worthLooking() ? this.opened.get(key, names, body) : undefined;
+      const remembered = version === 2 && key instanceof Buffer ? this.opened.get(key, names, body) : undefined;
       opened[index] = { ...event, data: remembered ? withValues(event.data as JsonObject, names, remembered) : withLazyFields(event.data as JsonObject, { version, key, subject, names, body, values: null, opened: this.opened }) };
     }
     return opened ?? events;
@@ -110,7 +110,7 @@ function openSeal(seal: Seal): Readonly<JsonObject> {
   const { key, subject, names, body } = seal;
   if (key === null || key === 'forgotten' || body === '') return Object.fromEntries(names.split(',').map((field) => [field, ERASED]));
   if (seal.version === 1) return JSON.parse(openBytes(key, Buffer.from(body, 'base64url'), aad(1, subject, names)).toString('utf8')) as JsonObject;
-  const remembered = seal.opened.worthLooking() ? seal.opened.get(key, names, body) : undefined;
+  const remembered = seal.opened.get(key, names, body);
   if (remembered !== undefined) return remembered;
   const list = JSON.parse(openBytesDeterministic(key, Buffer.from(body, 'base64url'), aad(2, subject, names)).toString('utf8')) as JsonValue[];
   const fields = names.split(',');
