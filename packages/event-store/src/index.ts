@@ -14,7 +14,7 @@ export { lockDataDir } from './pglite/data-dir-lock.js';
 export { PostgresDatabase, type PostgresOptions } from './postgres/postgres-database.js';
 export { KurrentDbEventStore } from './kurrentdb/kurrentdb-event-store.js';
 export { openEventStore, openSqlDatabase, type OpenedStore, type StoreConfig } from './open-store.js';
-export { ERASED, SEALED_PREFIX, type PersonalDataCodec, type PersonalDataDeclarations, type PersonalFields } from './personal-data/personal-data.js';
+export { ERASED, SEALED_PREFIX, SEALED_PREFIXES, type PersonalDataCodec, type PersonalDataDeclarations, type PersonalFields } from './personal-data/personal-data.js';
 export { FieldPersonalDataCodec } from './personal-data/personal-data-codec.js';
 export { SqlPersonalKeyStore, KEY_CACHE_MS, type PersonalKeyStore, type DataKey } from './personal-data/sql-key-store.js';
 export { SealingEventStore, personalKeysOf } from './personal-data/sealing-event-store.js';

@@ -7,6 +7,10 @@
 // BENCH_SAME_SIZE=1: the plain events carry a clear field as long as what sealing adds to an event (the
 // seal's header, IV, tag and base64 over the values), so both stores hold rows of one size and the ratios
 // show the codec's own cost apart from the larger rows (an analysis, not the goal's comparison).
+// The data: PERSONS persons, each event one of them joining something with their e-mail, name and mobile,
+// so a person's values repeat (100 events each at the defaults), as in the demo store, where a person's
+// name and e-mail recur in dozens of events. BENCH_UNIQUE=1: every event's values are its own (the same
+// persons and keys, no value ever repeats), the worst case for anything that remembers opened values.
 
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -25,13 +29,17 @@ const declarations: PersonalDataDeclarations = {
   MemberJoined: { subject: (data) => (typeof data.userId === 'string' ? data.userId : ''), fields: ['email', 'name', 'mobile'] },
 };
 const SAME_SIZE = process.env.BENCH_SAME_SIZE === '1';
+const UNIQUE = process.env.BENCH_UNIQUE === '1';
 /** What sealing adds to this bench's event data, in bytes of stored JSON (measured: 265 sealed against 154 plain). */
 const SEAL_OVERHEAD = 111;
-const event = (n: number, padded = false) => ({
+const event = (n: number, padded = false) => {
+  const v = UNIQUE ? n : n % PERSONS;
+  return {
   type: 'MemberJoined',
-  data: { userId: `user-${n % PERSONS}`, email: `person${n % PERSONS}@example.my`, name: `Person number ${n % PERSONS} bin Abdullah`, mobile: `+6012${String(n % PERSONS).padStart(7, '0')}`, role: 'site team', companyId: 'teguh-bina', ...(padded ? { pad: 'x'.repeat(SEAL_OVERHEAD - 9) } : {}) },
+  data: { userId: `user-${n % PERSONS}`, email: `person${v}@example.my`, name: `Person number ${v} bin Abdullah`, mobile: `+6012${String(v).padStart(7, '0')}`, role: 'site team', companyId: 'teguh-bina', ...(padded ? { pad: 'x'.repeat(SEAL_OVERHEAD - 9) } : {}) },
   metadata: { actorUserId: 'bench', actorCompanyId: 'teguh-bina' },
-});
+  };
+};
 
 async function openStore(schema: string, sealed: boolean): Promise<SqlEventStore> {
   const db = await PostgresDatabase.open({ connectionString: URL_BASE, schema });
@@ -61,6 +69,7 @@ async function main(): Promise<void> {
   const keys = sealed.personalKeys!;
   for (let person = 0; person < PERSONS; person++) await keys.dataKey(`user-${person}`, true);
   const subjects: Subject[] = [{ name: 'plain', loops: loops(plain, 'p') }, { name: 'sealed', loops: loops(sealed, 's') }];
+  console.log(`data: ${PERSONS} persons, ${UNIQUE ? 'every value unique' : `each person's values repeated (${Math.round(REPLAY / PERSONS)} events a person in the replay)`}`);
   console.log(`appends: ${WRITERS} writers, ${TIMING.rounds} rounds of ${TIMING.ms} ms, interleaved (load ${loadavg()[0]!.toFixed(1)})`);
   const rates = await interleaved(subjects, TIMING);
   // Fill both logs to the replay size with batches (not measured), then replay each twice, alternating.
@@ -101,6 +110,8 @@ async function main(): Promise<void> {
     }
   }
   if (sink === 0) console.log('(nothing read)');
+  const size = async (store: SqlEventStore) => Number((await store.db.query<{ bytes: string }>('SELECT avg(length(data::text))::int AS bytes FROM events'))[0]!.bytes);
+  console.log(`stored data, bytes of JSON an event: plain ${await size(plain)}, sealed ${await size(sealed)} (load ${loadavg()[0]!.toFixed(1)})`);
   const best = (name: string) => Math.max(...replays[name]!);
   const least = (name: string) => Math.min(...cpu[name]!);
   console.log(table(['', 'plain', 'sealed', 'sealed / plain'], [

@@ -3,7 +3,7 @@
 
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, UserType, type PersonalDataUsersReply } from '@binaan/contracts';
-import { ERASED, personalKeysOf, SqlEventStore, type EventStore, type StoredEvent } from '@binaan/event-store';
+import { ERASED, personalKeysOf, SEALED_PREFIXES, SqlEventStore, type EventStore, type StoredEvent } from '@binaan/event-store';
 import { CLOCK, type Clock, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { SessionService } from '../identity/session.service.js';
@@ -113,7 +113,8 @@ export class PersonalDataService {
   /** The sealed events elsewhere whose subject is one of the person's addresses or numbers (found by the seal's subject, never by the clear value). */
   private async mentions(subjects: Set<string>): Promise<PersonalDataExport['mentions']> {
     if (subjects.size === 0 || !(this.store instanceof SqlEventStore)) return [];
-    const patterns = [...subjects].map((subject) => `pd1:${subject}:%`);
+    // Seals written before pd2 ("pd1:") too; LIKE's own characters in a subject are taken literally.
+    const patterns = [...subjects].flatMap((subject) => SEALED_PREFIXES.map((prefix) => `${prefix}${subject.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`));
     const rows = await this.store.db.query<{ stream_id: string; revision: string | number }>(
       `SELECT stream_id, revision FROM events WHERE type = ANY($1::text[]) AND (data ->> '_sealed') LIKE ANY($2::text[]) ORDER BY global_position LIMIT 10000`,
       [this.declaredTypes, patterns],

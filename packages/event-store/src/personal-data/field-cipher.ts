@@ -3,7 +3,7 @@
 // The associated data binds a sealed value to its subject and field, so a value copied into another
 // person's event or another field does not open.
 
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -45,6 +45,50 @@ export function openBytes(key: Buffer, sealed: Buffer, aad: string): Buffer {
   // GCM gives everything from update; final only checks the tag (and throws when it does not match).
   const tail = decipher.final();
   return tail.length === 0 ? body : Buffer.concat([body, tail]);
+}
+
+/**
+ * Deterministic sealing (the SIV idea, for seals "pd2:"): the IV is an HMAC of the associated data and the
+ * plaintext under a key of its own, so the same value of the same person (same key, subject and fields)
+ * seals to the same bytes, and a reader can remember what a seal opened to (a person's name and e-mail are
+ * copied into dozens of events). Both keys come from the person's data key with HKDF (different `info`), so
+ * the MAC key is never the encryption key and destroying the data key destroys both. Equality is all it
+ * shows: two seals of one person are equal exactly when they hold the same values in the same fields;
+ * across persons nothing (other keys), and the IV reveals no more (an HMAC is a PRF). Two different
+ * plaintexts meeting on one 96-bit IV under one key (the only way GCM's nonce rule could break) needs
+ * about 2^48 distinct values of one person. Not AES-GCM-SIV (RFC 8452), which Node's crypto does not offer.
+ */
+type SivKeys = { enc: Buffer; mac: Buffer };
+const sivKeys = new WeakMap<Buffer, SivKeys>();
+function sivKeysOf(dataKey: Buffer): SivKeys {
+  let keys = sivKeys.get(dataKey);
+  if (!keys) {
+    keys = {
+      enc: Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'binaan personal data pd2 encryption', 32)),
+      mac: Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'binaan personal data pd2 synthetic iv', 32)),
+    };
+    sivKeys.set(dataKey, keys);
+  }
+  return keys;
+}
+
+export function sealBytesDeterministic(dataKey: Buffer, plain: Buffer, aad: string): Buffer {
+  const keys = sivKeysOf(dataKey);
+  const ad = Buffer.from(aad, 'utf8');
+  // The associated data's length first, so (aad, plaintext) pairs cannot run into one another.
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(ad.length);
+  const iv = createHmac('sha256', keys.mac).update(length).update(ad).update(plain).digest().subarray(0, IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', keys.enc, iv);
+  cipher.setAAD(ad);
+  const body = cipher.update(plain);
+  const tail = cipher.final();
+  return Buffer.concat([iv, body, tail, cipher.getAuthTag()], IV_BYTES + body.length + tail.length + TAG_BYTES);
+}
+
+/** Opens what sealBytesDeterministic made (GCM's tag checks it; the IV is taken as stored). */
+export function openBytesDeterministic(dataKey: Buffer, sealed: Buffer, aad: string): Buffer {
+  return openBytes(sivKeysOf(dataKey).enc, sealed, aad);
 }
 
 /** A master key and its id (the id is stored beside each wrapped key, so rotation knows which opens it). */

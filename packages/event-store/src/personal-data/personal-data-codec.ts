@@ -1,20 +1,30 @@
 // Seals and opens the declared personal fields of events with each person's data key (see personal-data.ts).
 // One AES-GCM operation per event, made only when a reader first reads one of its personal fields (most
-// projections never do), and keys this process already holds are used without a round trip: a replay of
-// sealed events costs little more than of plain ones (test/bench/event-store/personal-data.bench.ts).
+// projections never do), none when this process already opened the same seal (a person's same values seal
+// to the same bytes: opened-values.ts), and keys this process already holds are used without a round trip
+// (test/bench/event-store/personal-data.bench.ts measures it).
 
 import { canonicalJson } from '../canonical-json.js';
 import type { SqlExecutor } from '../sql/sql-database.js';
 import type { JsonObject, JsonValue, StoredEvent } from '../types.js';
-import { openBytes, sealBytes } from './field-cipher.js';
-import { ERASED, SEALED_FIELD, SEALED_PREFIX, type PersonalDataCodec, type PersonalDataDeclarations, type SealableEvent } from './personal-data.js';
+import { openBytes, openBytesDeterministic, sealBytesDeterministic } from './field-cipher.js';
+import { OpenedValues } from './opened-values.js';
+import { ERASED, SEALED_FIELD, SEALED_PREFIX, SEALED_PREFIXES, type PersonalDataCodec, type PersonalDataDeclarations, type SealableEvent } from './personal-data.js';
 import type { DataKey, PersonalKeyStore } from './sql-key-store.js';
 
 const SUBJECT = /^[A-Za-z0-9_.-]{1,128}$/;
-const aad = (subject: string, fields: string) => `${subject}:${fields}`;
+/** The associated data: "pd1:" seals bound subject and names; "pd2:" seals bind the version too. */
+const aad = (version: 1 | 2, subject: string, fields: string) => (version === 1 ? `${subject}:${fields}` : `${SEALED_PREFIX}${subject}:${fields}`);
 
 export class FieldPersonalDataCodec implements PersonalDataCodec {
-  constructor(private readonly declarations: PersonalDataDeclarations, readonly keys: PersonalKeyStore) {}
+  /** What seals opened to in this process; a person's entries go when their key is destroyed. */
+  readonly opened: OpenedValues;
+
+  constructor(private readonly declarations: PersonalDataDeclarations, readonly keys: PersonalKeyStore, opened = new OpenedValues()) {
+    this.opened = opened;
+    keys.onForgotten?.((subject) => opened.forget(subject));
+    opened.stillHeld = (subject, key) => keys.cached(subject) === key;
+  }
 
   async seal(streamId: string, events: SealableEvent[]): Promise<JsonValue[] | null> {
     let plain: JsonValue[] | null = null;
@@ -29,12 +39,13 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       if (!SUBJECT.test(subject)) throw new Error(`personal data subject "${subject}" of ${event.type} is not an id`);
       const key = this.keys.cached(subject) ?? (await this.keys.dataKey(subject, true));
       const sealed: JsonObject = { ...event.data };
-      const values: JsonObject = {};
-      for (const field of fields) values[field] = takeAt(sealed, field);
+      // The values in the names' order (an array: the names are in the header already, and a smaller seal is less to store, read and parse).
+      const values: JsonValue[] = [];
+      for (const field of fields) values.push(takeAt(sealed, field));
       const names = fields.join(',');
       sealed[SEALED_FIELD] = key === 'forgotten' || key === null
         ? `${SEALED_PREFIX}${subject}:${names}:`
-        : `${SEALED_PREFIX}${subject}:${names}:${sealBytes(key, Buffer.from(JSON.stringify(values), 'utf8'), aad(subject, names)).toString('base64url')}`;
+        : `${SEALED_PREFIX}${subject}:${names}:${sealBytesDeterministic(key, Buffer.from(JSON.stringify(values), 'utf8'), aad(2, subject, names)).toString('base64url')}`;
       plain ??= events.map((each) => each.data);
       event.data = sealed;
       if (event.dataJson !== undefined) event.dataJson = canonicalJson(sealed, 'data');
@@ -44,13 +55,18 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
 
   async open(events: StoredEvent[], via?: SqlExecutor): Promise<StoredEvent[]> {
     // The keys this process does not hold yet are read in one round trip for the whole page, not one per person.
+    // Each event's key is looked up once: the first pass keeps what it found.
     let missing: Set<string> | null = null;
+    let held: (DataKey | undefined)[] | null = null;
     for (let index = 0; index < events.length; index++) {
       const sealed = sealedOf(events[index]!.data);
       if (sealed === null) continue;
-      const subject = sealed.slice(SEALED_PREFIX.length, sealed.indexOf(':', SEALED_PREFIX.length));
-      if (this.keys.cached(subject) === undefined) (missing ??= new Set()).add(subject);
+      const subject = sealed.slice(PREFIX_LENGTH, sealed.indexOf(':', PREFIX_LENGTH));
+      const key = this.keys.cached(subject);
+      (held ??= new Array<DataKey | undefined>(events.length))[index] = key;
+      if (key === undefined) (missing ??= new Set()).add(subject);
     }
+    if (held === null) return events;
     const fetched = missing ? await this.keys.dataKeys([...missing], via) : null;
     let opened: StoredEvent[] | null = null;
     for (let index = 0; index < events.length; index++) {
@@ -58,34 +74,51 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       const sealed = sealedOf(event.data);
       if (sealed === null) continue;
       const [subject, names, body] = splitSealed(sealed);
-      const key = this.keys.cached(subject) ?? fetched?.get(subject) ?? null;
+      const key = held[index] ?? fetched?.get(subject) ?? null;
       opened ??= events.slice();
-      opened[index] = { ...event, data: withLazyFields(event.data as JsonObject, { key, subject, names, body, values: null }) };
+      const version = sealed.charCodeAt(2) === 0x31 ? 1 : 2;
+      // Opened before (a person's values recur): a plain object with the values, no getters and no seal to
+      // keep, which is as quick to make and to read as the plain event. Else the fields open when first read.
+      const remembered = version === 2 && key instanceof Buffer ? this.opened.get(key, names, body) : undefined;
+      opened[index] = { ...event, data: remembered ? withValues(event.data as JsonObject, names, remembered) : withLazyFields(event.data as JsonObject, { version, key, subject, names, body, values: null, opened: this.opened }) };
     }
     return opened ?? events;
   }
 }
 
+/** Every prefix is 4 characters ("pd1:", "pd2:"). */
+const PREFIX_LENGTH = 4;
+
 function sealedOf(data: JsonValue): string | null {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
   const sealed = data[SEALED_FIELD];
-  return typeof sealed === 'string' && sealed.startsWith(SEALED_PREFIX) ? sealed : null;
+  return typeof sealed === 'string' && (sealed.startsWith(SEALED_PREFIXES[1]) || sealed.startsWith(SEALED_PREFIXES[0])) ? sealed : null;
 }
 
 function splitSealed(sealed: string): [subject: string, names: string, body: string] {
-  const first = sealed.indexOf(':', SEALED_PREFIX.length);
+  const first = sealed.indexOf(':', PREFIX_LENGTH);
   const second = sealed.indexOf(':', first + 1);
-  return [sealed.slice(SEALED_PREFIX.length, first), sealed.slice(first + 1, second), sealed.slice(second + 1)];
+  return [sealed.slice(PREFIX_LENGTH, first), sealed.slice(first + 1, second), sealed.slice(second + 1)];
 }
 
 /** One event's seal, kept on its opened data (and on a nested object holding a field of it) until a field is read. */
-type Seal = { key: DataKey | null; subject: string; names: string; body: string; values: JsonObject | null };
+type Seal = { version: 1 | 2; key: DataKey | null; subject: string; names: string; body: string; values: Readonly<JsonObject> | null; opened: OpenedValues };
 const SEAL = Symbol('seal');
 type Sealed = JsonObject & { [SEAL]: Seal };
 
-function openSeal(seal: Seal): JsonObject {
-  if (seal.key === null || seal.key === 'forgotten' || seal.body === '') return Object.fromEntries(seal.names.split(',').map((field) => [field, ERASED]));
-  return JSON.parse(openBytes(seal.key, Buffer.from(seal.body, 'base64url'), aad(seal.subject, seal.names)).toString('utf8')) as JsonObject;
+function openSeal(seal: Seal): Readonly<JsonObject> {
+  const { key, subject, names, body } = seal;
+  if (key === null || key === 'forgotten' || body === '') return Object.fromEntries(names.split(',').map((field) => [field, ERASED]));
+  if (seal.version === 1) return JSON.parse(openBytes(key, Buffer.from(body, 'base64url'), aad(1, subject, names)).toString('utf8')) as JsonObject;
+  const remembered = seal.opened.get(key, names, body);
+  if (remembered !== undefined) return remembered;
+  const list = JSON.parse(openBytesDeterministic(key, Buffer.from(body, 'base64url'), aad(2, subject, names)).toString('utf8')) as JsonValue[];
+  const fields = names.split(',');
+  if (!Array.isArray(list) || list.length !== fields.length) throw new Error(`a sealed value of ${subject} does not hold its ${fields.length} fields`);
+  const values: JsonObject = {};
+  for (let index = 0; index < fields.length; index++) values[fields[index]!] = list[index]!;
+  seal.opened.set(subject, key, names, body, values);
+  return values;
 }
 
 /**
@@ -140,6 +173,27 @@ function withLazyFields(stored: JsonObject, seal: Seal): JsonObject {
       data[parentName] = holder;
     }
     Object.defineProperty(holder, path.slice(dot + 1), accessorFor(path, path.slice(dot + 1)));
+  }
+  return data;
+}
+
+/** The stored data's fields but the seal, and the personal fields with these values (in the order withLazyFields gives them). */
+function withValues(stored: JsonObject, names: string, values: Readonly<JsonObject>): JsonObject {
+  const data: JsonObject = {};
+  for (const name in stored) if (name !== SEALED_FIELD) data[name] = stored[name]!;
+  for (const path of names.split(',')) {
+    const dot = path.indexOf('.');
+    if (dot < 0) {
+      data[path] = values[path]!;
+      continue;
+    }
+    const parentName = path.slice(0, dot);
+    const parent = data[parentName];
+    if (parent === undefined || parent === null || typeof parent !== 'object' || Array.isArray(parent)) continue;
+    // Copied once for the event, as withLazyFields does, so another reader's object is never written.
+    const holder = parent === stored[parentName] ? { ...parent } : parent;
+    holder[path.slice(dot + 1)] = values[path]!;
+    data[parentName] = holder;
   }
   return data;
 }

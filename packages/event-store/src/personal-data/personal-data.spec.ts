@@ -13,7 +13,7 @@ import type { Projection } from '../sql/projections.js';
 import type { SqlDatabase } from '../sql/sql-database.js';
 import { SqlEventStore } from '../sql/sql-event-store.js';
 import type { StoredEvent } from '../types.js';
-import { masterKeyFrom } from './field-cipher.js';
+import { masterKeyFrom, sealBytes } from './field-cipher.js';
 import { FieldPersonalDataCodec } from './personal-data-codec.js';
 import { ERASED, SEALED_PREFIX, type PersonalDataDeclarations } from './personal-data.js';
 import { KEY_CACHE_MS, SqlPersonalKeyStore } from './sql-key-store.js';
@@ -155,16 +155,64 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     const events = [{ type: 'PersonJoined', data: joined('kumar', 'Kumar').data as never }];
     await codec.seal('person-kumar', events);
     const sealed = (events[0]!.data as { _sealed: string })._sealed;
-    expect(sealed).toMatch(/^pd1:kumar:email,name,mobile:/);
+    expect(sealed).toMatch(/^pd2:kumar:email,name,mobile:/);
     const at = (data: object) => ({ id: 'x', streamId: 's', streamType: 'person', revision: 0, globalPosition: 1, type: 'PersonJoined', prevHash: '', hash: '', metadata: { recordedAt: '' }, data }) as StoredEvent;
     expect((await codec.open([at({ personId: 'kumar', _sealed: sealed })]))[0]!.data).toEqual({ personId: 'kumar', email: 'kumar@example.my', name: 'Kumar', mobile: '+60123456789' });
     await keys.dataKey('siti', true);
     // Under another person's id, or claiming other fields: the tag does not match.
     // (The seal opens when a field is first read: reading it throws.)
-    const [asSiti] = await codec.open([at({ personId: 'siti', _sealed: sealed.replace('pd1:kumar:', 'pd1:siti:') })]);
+    const [asSiti] = await codec.open([at({ personId: 'siti', _sealed: sealed.replace('pd2:kumar:', 'pd2:siti:') })]);
     expect(() => (asSiti!.data as { name: string }).name).toThrow();
     const [reordered] = await codec.open([at({ personId: 'kumar', _sealed: sealed.replace(':email,name,mobile:', ':email,mobile,name:') })]);
     expect(() => (reordered!.data as { name: string }).name).toThrow();
+  }, 120_000);
+
+  it('seals a person\'s same values to the same bytes, opens them once, drops what it opened when the key goes (here at once, elsewhere at the check), and still opens pd1 seals', async () => {
+    let now = Date.now();
+    const keys = new SqlPersonalKeyStore(db, [masterKeyFrom('old master')], () => now);
+    const codec = new FieldPersonalDataCodec(declarations, keys);
+    const sealOf = async (personId: string, name: string) => {
+      const events = [{ type: 'PersonJoined', data: joined(personId, name).data as never }];
+      await codec.seal(`person-${personId}`, events);
+      return (events[0]!.data as { _sealed: string })._sealed;
+    };
+    const first = await sealOf('mei', 'Mei');
+    // Equal only for the same values of the same person.
+    expect(await sealOf('mei', 'Mei')).toBe(first);
+    const renamed = await sealOf('mei', 'Mei Ling');
+    expect(renamed).not.toBe(first);
+    const other = await sealOf('nora', 'Mei');
+    expect(other.slice(other.lastIndexOf(':'))).not.toBe(first.slice(first.lastIndexOf(':')));
+    const at = (personId: string, sealed: string) => ({ id: 'x', streamId: 's', streamType: 'person', revision: 0, globalPosition: 1, type: 'PersonJoined', prevHash: '', hash: '', metadata: { recordedAt: '' }, data: { personId, _sealed: sealed } }) as StoredEvent;
+    const names = async (sealedBy: FieldPersonalDataCodec, seals: [string, string][]) => (await sealedBy.open(seals.map(([personId, sealed]) => at(personId, sealed)))).map((event) => (event.data as { name: string }).name);
+    // A seal is remembered at its second opening (values that never recur are not kept): mei's three
+    // events leave one entry; nora's one event none, until it is read again.
+    expect(await names(codec, [['mei', first], ['mei', first], ['mei', first], ['nora', other]])).toEqual(['Mei', 'Mei', 'Mei', 'Mei']);
+    expect(codec.opened.entries).toBe(1);
+    expect(await names(codec, [['nora', other]])).toEqual(['Mei']);
+    expect(codec.opened.entries).toBe(2);
+    // Another process opened mei's too; here she is forgotten: this codec drops her values at once.
+    const elsewhere = new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('old master')], () => now));
+    expect(await names(elsewhere, [['mei', first], ['mei', first]])).toEqual(['Mei', 'Mei']);
+    expect(elsewhere.opened.entries).toBe(1);
+    // Events opened before the erasure and read after it still open with the key they captured (as
+    // before this cache); what they open is not kept (two openings of one seal, which would be).
+    const inFlight = await codec.open([at('mei', renamed), at('mei', renamed)]);
+    await keys.forget('mei');
+    expect(codec.opened.entries).toBe(1);
+    expect(inFlight.map((event) => (event.data as { name: string }).name)).toEqual(['Mei Ling', 'Mei Ling']);
+    expect(codec.opened.entries).toBe(1);
+    expect(await names(codec, [['mei', first], ['nora', other]])).toEqual([ERASED, 'Mei']);
+    // The other process drops them at its check for erasures (as it marks the key destroyed), then reads ERASED.
+    now += KEY_CACHE_MS;
+    expect(await names(elsewhere, [['mei', first]])).toEqual(['Mei']);
+    for (let wait = 0; wait < 100 && elsewhere.opened.entries > 0; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(elsewhere.opened.entries).toBe(0);
+    expect(await names(elsewhere, [['mei', first]])).toEqual([ERASED]);
+    // A seal written before pd2 (a JSON object of the values, a random IV, the data key itself) still opens.
+    const key = await keys.dataKey('nora', true);
+    const pd1 = `pd1:nora:email,name:${sealBytes(key as Buffer, Buffer.from(JSON.stringify({ email: 'nora@example.my', name: 'Nora' })), 'nora:email,name').toString('base64url')}`;
+    expect((await codec.open([at('nora', pd1)]))[0]!.data).toEqual({ personId: 'nora', email: 'nora@example.my', name: 'Nora' });
   }, 120_000);
 
   it('seals fields one level down (an edit\'s fields), leaving their neighbours in clear, and erases them once forgotten', async () => {
@@ -180,6 +228,13 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     const [read] = await store.readStream('site-rahim');
     expect(read!.data).toEqual(edit.data);
     expect(JSON.parse(JSON.stringify(read!.data))).toEqual(edit.data);
+    // Read twice more: the second opening is remembered, the third read is from the values this process
+    // opened (plain fields, no getters), the same data, and the stored event untouched.
+    expect((await store.readStream('site-rahim'))[0]!.data).toEqual(edit.data);
+    const [again] = await store.readStream('site-rahim');
+    expect(again!.data).toEqual(edit.data);
+    expect(Object.getOwnPropertyDescriptor((again!.data as { fields: object }).fields, 'contact')).toMatchObject({ value: 'Rahim bin Ali' });
+    expect(JSON.stringify((await storeOn({}).then((plain) => plain.readStream('site-rahim')))[0]!.data)).not.toContain('Rahim');
     await keys.forget('rahim');
     expect((await store.readStream('site-rahim'))[0]!.data).toEqual({ personId: 'rahim', fields: { site: 'Menara A', contact: ERASED, phone: ERASED } });
     expect((await store.verifyStream('site-rahim')).ok).toBe(true);

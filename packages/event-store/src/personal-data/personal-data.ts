@@ -12,11 +12,17 @@ export const ERASED = '[erased]';
 
 /**
  * An event's personal fields are taken out of its data and sealed together (one encryption per event)
- * into this one field: "pd1:<subject id>:<field names, comma-separated>:<base64url of iv | ciphertext | tag>".
- * The field names stay readable (they are not personal), so a forgotten person's fields read as ERASED.
+ * into this one field: "pd2:<subject id>:<field names, comma-separated>:<base64url of iv | ciphertext | tag>",
+ * the ciphertext of a JSON array of the values in the names' order, the IV synthetic (field-cipher.ts:
+ * the same values of one person seal to the same bytes). Seals written before, "pd1:" (a JSON object of
+ * the values, a random IV, the data key itself), still open. The field names stay readable (they are not
+ * personal), so a forgotten person's fields read as ERASED.
  */
 export const SEALED_FIELD = '_sealed';
-export const SEALED_PREFIX = 'pd1:';
+/** The prefix of the seals written now. */
+export const SEALED_PREFIX = 'pd2:';
+/** Every prefix a stored seal may have (what readers and searches of the stored form accept). */
+export const SEALED_PREFIXES = ['pd1:', 'pd2:'] as const;
 
 /** One event type's personal fields. */
 export type PersonalFields = {

@@ -18,6 +18,12 @@ export interface PersonalKeyStore {
   dataKeys(subjects: readonly string[], via?: SqlExecutor): Promise<Map<string, DataKey>>;
   /** Subjects whose key is still held, named `prefix`... and sorting before `below` (retention's days), in order. */
   heldSubjects(prefix: string, below: string): Promise<string[]>;
+  /**
+   * Calls `listener` when this process learns that a key it held is destroyed (here, or elsewhere at the
+   * next check), with the subject, or null when it no longer trusts any key it holds: what was opened
+   * with those keys is to be dropped at once (the codec's opened values).
+   */
+  onForgotten?(listener: (subject: string | null) => void): void;
 }
 
 type KeyRow = { master_key_id: string | null; wrapped_key: string | null };
@@ -38,6 +44,7 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
   private checkedAt: number;
   private checkDue: number;
   private checking = false;
+  private readonly forgottenListeners: ((subject: string | null) => void)[] = [];
 
   /** `db`: where the keys are (the events' database, or on KurrentDB one of their own). `masters[0]` wraps new keys; the others open keys wrapped before a rotation. */
   constructor(readonly db: SqlDatabase, private readonly masters: readonly MasterKey[], private readonly now: () => number = Date.now) {
@@ -99,12 +106,19 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
     Promise.resolve()
       .then(() => this.db.query<{ subject_id: string }>('SELECT subject_id FROM personal_data_keys WHERE forgotten_at >= $1', [since]))
       .then((rows) => {
-        for (const row of rows) if (this.cache.has(row.subject_id)) this.cache.set(row.subject_id, 'forgotten');
+        for (const row of rows) {
+          if (!this.cache.has(row.subject_id)) continue;
+          this.cache.set(row.subject_id, 'forgotten');
+          this.tellForgotten(row.subject_id);
+        }
         this.checkedAt = startedAt;
         this.checkDue = startedAt + KEY_CACHE_MS;
       })
       // Not known: nothing held is trusted any more; the next reads go to the database (and fail there, loudly, if it is away).
-      .catch(() => this.cache.clear())
+      .catch(() => {
+        this.cache.clear();
+        this.tellForgotten(null);
+      })
       .finally(() => (this.checking = false));
   }
 
@@ -117,7 +131,16 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
       [subject],
     );
     this.remember(subject, 'forgotten');
+    this.tellForgotten(subject);
     return rows.length > 0;
+  }
+
+  onForgotten(listener: (subject: string | null) => void): void {
+    this.forgottenListeners.push(listener);
+  }
+
+  private tellForgotten(subject: string | null): void {
+    for (const listener of this.forgottenListeners) listener(subject);
   }
 
   async heldSubjects(prefix: string, below: string): Promise<string[]> {

@@ -1,0 +1,52 @@
+// The opened values on their own (no database): what is kept, what finds it, and what bounds it.
+
+import { describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { OpenedValues } from './opened-values.js';
+
+/** A seal's base64url body: 16 characters of IV, then anything. */
+const body = () => `${randomBytes(12).toString('base64url')}${randomBytes(30).toString('base64url')}`;
+
+describe('opened values', () => {
+  it('keeps a seal at its second opening, finds it only with the same key object, names and IV, and drops a forgotten subject', () => {
+    const opened = new OpenedValues();
+    const key = randomBytes(32);
+    const seal = body();
+    opened.set('kumar', key, 'email,name', seal, { email: 'kumar@example.my', name: 'Kumar' });
+    expect(opened.get(key, 'email,name', seal)).toBeUndefined();
+    opened.set('kumar', key, 'email,name', seal, { email: 'kumar@example.my', name: 'Kumar' });
+    expect(opened.get(key, 'email,name', seal)).toEqual({ email: 'kumar@example.my', name: 'Kumar' });
+    // An equal key that is another object (read again), other names, or another IV with the same first characters: not found.
+    expect(opened.get(Buffer.from(key), 'email,name', seal)).toBeUndefined();
+    expect(opened.get(key, 'name,email', seal)).toBeUndefined();
+    expect(opened.get(key, 'email,name', `${seal.slice(0, 15)}${seal[15] === 'A' ? 'B' : 'A'}${seal.slice(16)}`)).toBeUndefined();
+    // Values holding objects are never kept (readers share them).
+    const nested = body();
+    opened.set('kumar', key, 'address', nested, { address: { city: 'Ipoh' } });
+    opened.set('kumar', key, 'address', nested, { address: { city: 'Ipoh' } });
+    expect(opened.get(key, 'address', nested)).toBeUndefined();
+    opened.forget('kumar');
+    expect(opened.get(key, 'email,name', seal)).toBeUndefined();
+    expect(opened.entries).toBe(0);
+  });
+
+  it('holds no more than its limit, and keeps nothing the key store no longer holds', () => {
+    const opened = new OpenedValues(4);
+    const keys = Array.from({ length: 10 }, () => randomBytes(32));
+    for (let person = 0; person < 10; person++) {
+      for (let n = 0; n < 3; n++) {
+        const seal = body();
+        opened.set(`p${person}`, keys[person]!, 'name', seal, { name: `P${person}.${n}` });
+        opened.set(`p${person}`, keys[person]!, 'name', seal, { name: `P${person}.${n}` });
+      }
+      expect(opened.entries).toBeLessThanOrEqual(4);
+    }
+    expect(opened.entries).toBeGreaterThan(0);
+    const gone = new OpenedValues();
+    gone.stillHeld = () => false;
+    const seal = body();
+    gone.set('lim', keys[0]!, 'name', seal, { name: 'Lim' });
+    gone.set('lim', keys[0]!, 'name', seal, { name: 'Lim' });
+    expect(gone.entries).toBe(0);
+  });
+});
