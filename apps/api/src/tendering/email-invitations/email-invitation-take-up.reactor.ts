@@ -54,6 +54,11 @@ export class EmailInvitationTakeUpReactor implements OnApplicationBootstrap, OnA
     this.subscription = this.store.subscribe({
       name: TAKE_UP_SUBSCRIPTION,
       pageSize: 200,
+      // Paced as the notifications reactor: almost no event concerns it, and an unpaced follower makes the
+      // process's log tail read after every append (log-tail.ts). Handling is idempotent (event ids made from
+      // the cause), so a checkpoint a second is enough.
+      minIntervalMs: 50,
+      checkpointEveryMs: 1000,
       handler: (events) => this.handle(events),
       onError: (error) => this.logger.error(`tender e-mail invitations: ${error instanceof Error ? error.message : String(error)}`),
     });
