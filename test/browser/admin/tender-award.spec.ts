@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
 import { apiSession, expect, signIn, test } from './fixtures.js';
+import { animationsSettled } from './settled.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
@@ -28,6 +29,8 @@ const sheet = {
 };
 
 async function noAxeFindings(page: Page, where: string) {
+  // A dialog still fading in is read at part opacity (its confirm button as too little contrast: seen once in CI).
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   expect(result.violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`)).toEqual([]);
 }
