@@ -86,7 +86,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/project/:kind/:tab', 'admin', '/project/demand/pending-approval'),
   page('/project/:kind/create', 'admin', '/project/developer/create'),
   page('/projects/:id', 'admin', (ids) => `/projects/${ids.project}`),
-  ...['members', 'stages', 'authority', 'documents', 'budget', 'progress', 'history'].map((tab) => page('/projects/:id/:tab', 'admin', (ids) => `/projects/${ids.project}/${tab}`)),
+  ...['members', 'stages', 'authority', 'documents', 'budget', 'progress', 'requests', 'history'].map((tab) => page('/projects/:id/:tab', 'admin', (ids) => `/projects/${ids.project}/${tab}`)),
   page('/projects/:id/edit', 'admin', (ids) => `/projects/${ids.project}/edit`),
   page('/project/:id/bill-of-quantity', 'admin', (ids) => `/project/${ids.project}/bill-of-quantity`),
   page('/project/:id/tender-costing', 'admin', (ids) => `/project/${ids.project}/tender-costing`),
