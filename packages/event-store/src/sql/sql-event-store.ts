@@ -304,7 +304,7 @@ export class SqlEventStore implements EventStore {
    */
   tailReader(): (after: number, limit: number, since?: number) => Promise<ReadAllPage> {
     return (after, limit, since) => {
-      const from = after === undefined ? 0 : checkRevision(after, 'after');
+      const from = checkRevision(after, 'after');
       const size = Math.min(checkRevision(limit, 'limit'), MAX_PAGE);
       return since === undefined ? this.readPage(from, size) : this.tail.read(from, size, since);
     };
