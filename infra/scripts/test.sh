@@ -94,10 +94,15 @@ step "checks done ($((SECONDS - started)) s in)"
 step "playwright: browser e2e in Chromium ($((SECONDS - started)) s in)"
 npx playwright test -c test/browser/playwright.config.ts || failed=1
 
+# Every skipped test with why, before the figures: the closing line stands alone at the end.
+step "skipped tests"
+node infra/scripts/test-summary.mjs --skips .reports/jest.json .reports/vitest.json .reports/browser.json || true
+
 # Where the time went (the reports' per-file durations), for whoever makes the run faster next.
 step "slowest files"
 node infra/scripts/slowest-tests.mjs 10 || true
 
-step "summary ($((SECONDS - started)) s in all)"
+echo "$((SECONDS - started)) s in all"
+step "summary"
 node infra/scripts/test-summary.mjs .reports/jest.json .reports/vitest.json .reports/browser.json || failed=1
 exit $failed
