@@ -19,6 +19,8 @@ import { MessagingModule } from './messaging/messaging.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { TenderingModule } from './tendering/tendering.module.js';
+import { DevClockModule } from './dev-clock/dev-clock.module.js';
+import type { MovableClock } from './dev-clock/movable-clock.js';
 import { PersonalDataModule } from './personal-data/personal-data.module.js';
 import type { Clock } from './common/principal.js';
 import type { ApiConfig } from './config.js';
@@ -28,11 +30,11 @@ import { StoreModule } from './store/store.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: ApiConfig, store: EventStore, clock: Clock): DynamicModule {
+  static forRoot(config: ApiConfig, store: EventStore, clock: Clock, movableClock: MovableClock | null = null): DynamicModule {
     const secrets = loadSecrets(config);
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule],
+      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, DevClockModule.forRoot(movableClock)],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

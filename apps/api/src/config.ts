@@ -47,8 +47,13 @@ export type ApiConfig = {
    * the mail and SMS outbox older than this are forgotten by the retention job (personal-data/retention.ts).
    */
   personalDataRetentionMonths: number;
-  /** 'production' hides developer helpers (the outbox page). */
+  /** 'production' hides developer helpers (the outbox page, the development clock). */
   environment: 'production' | 'development' | 'test';
+  /**
+   * DEV_CLOCK=on: the API's clock can be moved forward at POST /api/dev/clock (dev-clock/), for browser walks
+   * that must reach a tender's open and close times. Ignored in production and with API_WORKERS above 1.
+   */
+  devClock: boolean;
   /**
    * API processes sharing the port (API_WORKERS, default 1; cluster.ts). More than one needs PostgreSQL: PGlite
    * is one process's folder.
@@ -143,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     personalDataPreviousMasterKeys: (env.PERSONAL_DATA_PREVIOUS_MASTER_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
     personalDataRetentionMonths: positive(env.PERSONAL_DATA_RETENTION_MONTHS, 12),
     environment: env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',
+    devClock: env.DEV_CLOCK === 'on',
     workers: workers(env),
     reactors: env.BINAAN_REACTORS !== 'off',
     metricsToken: env.METRICS_TOKEN || undefined,

@@ -34,6 +34,8 @@ import { UserChannel } from './notifications/user-channel.js';
 import { NotificationReactor, REACTOR_SUBSCRIPTION } from './notifications/notification-reactor.js';
 import { LiveLog } from './store/live-log.js';
 import { APPROVAL_QUEUE_SUBSCRIPTION, ApprovalQueue } from './documents/approval-queue.js';
+import { devClockAllowed } from './dev-clock/dev-clock.module.js';
+import { MovableClock } from './dev-clock/movable-clock.js';
 
 export type BinaanApp = NestFastifyApplication;
 
@@ -50,7 +52,9 @@ export type CreateAppOptions = {
 
 /** Opens the configured store (unless one is given) and builds the application on it. */
 export async function createApp(config: ApiConfig, options: CreateAppOptions = {}): Promise<BinaanApp> {
-  const now = options.now ?? (() => new Date());
+  // DEV_CLOCK=on outside production (dev-clock/): the machine's time plus what POST /api/dev/clock added.
+  const movable = !options.now && devClockAllowed(config) ? new MovableClock() : null;
+  const now = options.now ?? movable?.now ?? (() => new Date());
   const store = options.store ?? (await openConfiguredStore(config, now)).store;
   // As Express answered: /api/x/ is /api/x; a path parameter of any length reaches the handler (which
   // answers it: a 5,000-character id is "no access", not an unknown route); a body up to BODY_LIMIT.
@@ -66,7 +70,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
     ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }), genReqId: requestIdOf,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, store, now), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, store, now, movable), adapter, {
     abortOnError: false,
     bodyParser: false,
     logger: log ? new NestPinoLogger(log) : false,

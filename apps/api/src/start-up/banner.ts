@@ -5,6 +5,7 @@
 import { relative } from 'node:path';
 import type { ApiConfig } from '../config.js';
 import { DEMO_PASSWORD } from '../demo/demo-data.js';
+import { devClockAllowed } from '../dev-clock/dev-clock.module.js';
 import { outboxPageOptions } from '../messaging/messaging.module.js';
 import type { BinaanLogLevel } from './log-level.js';
 
@@ -82,6 +83,9 @@ export function banner(facts: BannerFacts): string[] {
   if (outboxPageOptions(config)) {
     lines.push(`WARNING: ${address}/api/dev/outbox shows every e-mail and SMS (password reset links and codes included) to anyone`);
     lines.push(`         who can reach this address. It is served because NODE_ENV is not "production" (it is "${config.environment}").`);
+  }
+  if (devClockAllowed(config)) {
+    lines.push(`WARNING: DEV_CLOCK=on: anyone who can reach ${address}/api/dev/clock can move this server's clock forward (for browser walks only).`);
   }
   return lines;
 }
