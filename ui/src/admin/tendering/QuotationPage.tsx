@@ -80,7 +80,11 @@ export function QuotationPage() {
     <Card sx={{ mt: 2 }} data-testid="quotation-page" data-open={open}>
       <Title title={translate('tendering.quote.title', { documentNo: tender.documentNo })} />
       <CardContent>
-        <Button component={RouterLink} to="/tendering/received" size="small" sx={{ mb: 1 }}>{translate('tendering.received.back')}</Button>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+          <Button component={RouterLink} to="/tendering/received" size="small">{translate('tendering.received.back')}</Button>
+          {/* The board (questions to the buyer, addenda): before this link a seller reached it only from a notification. */}
+          <Button component={RouterLink} to={`/tendering/received/${encodeURIComponent(tender.id)}/board`} size="small" data-testid="open-board">{translate('tendering.quote.board')}</Button>
+        </Box>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
           <Typography variant="h5" component="h1">{tender.documentNo} · {tender.title}</Typography>
           <StatusChip resource="tender" status={tender.status} wrap />
