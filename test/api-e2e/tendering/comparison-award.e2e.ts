@@ -165,6 +165,8 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
     expectRefused(await call('post', path, kumar, { sellerCompanyId: MUTIARA, orderKind: 'purchaseOrder', total: '1' }), 400, 'validationFailed');
     expectRefused(await call('post', path, kumar, { sellerCompanyId: SERI, orderKind: 'purchaseOrder' }), 422, 'sellerNotQuoted');
     expectRefused(await call('post', path, mei, { sellerCompanyId: MUTIARA, orderKind: 'purchaseOrder' }), 404, 'tenderNotFound');
+    // A buyer's user without the tender level: the machine's refusal of Draft_Contract with its code (it was a 500).
+    expectRefused(await call('post', path, await r().signIn('farid@teguhbina.my', TEGUH), { sellerCompanyId: MUTIARA, orderKind: 'purchaseOrder' }), 403, 'noAuthority');
     const events = await r().sql.query<{ n: string | number }>("SELECT count(*) AS n FROM events WHERE stream_type IN ('tenderAward', 'letterOfAward', 'purchaseOrder')");
     expect(Number(events[0]!.n)).toBe(0);
     expect((await call('get', `/api/documents/tender/${tenderId}`, kumar)).body.status).toBe('comparison');
