@@ -17,7 +17,9 @@ export const DEMO_MANUALS: readonly [string, string, [20 | 21 | 22 | 23, string 
   ['progressiveClaim', 'Progressive claim approval', [[20, '20000.00'], [21, '200000.00']]],
 ];
 
-const PROJECT_RESOURCES = ['tender', 'purchaseOrder', 'workOrder', 'progressiveClaim', 'paymentCertificate', 'invoice', 'materialRequest', 'machineRequest', 'tradeRequest'];
+// letterOfAward and rentalOrder too: awarding a project's tender makes a letter of award and an order in that
+// project, each held to its project levels (the three-browser walk, tender-walk.spec, found them missing).
+const PROJECT_RESOURCES = ['tender', 'purchaseOrder', 'workOrder', 'rentalOrder', 'letterOfAward', 'progressiveClaim', 'paymentCertificate', 'invoice', 'materialRequest', 'machineRequest', 'tradeRequest'];
 
 type DemoProject = Omit<ProjectData, 'projectId' | 'companyId' | 'createdBy'> & { events: ('Request_Approve' | 'Approve')[]; supply: boolean; stages: readonly [string, ...('Hold' | 'Restart')[]][] };
 
