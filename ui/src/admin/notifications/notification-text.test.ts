@@ -27,6 +27,15 @@ describe('what a notification says happened', () => {
     expect(notificationWhat(t, { module: 'tender', src: 'received', data: { workflow_event: 'TenderSellerInvited', company_name: 'Teguh Bina Sdn Bhd' } })).toBe('Teguh Bina Sdn Bhd invites you to quote');
   });
 
+  it('an unsuccessful seller is told so, though the tender has moved on (it always has, to the contract)', () => {
+    const tendering = new Map(leaves((JSON.parse(readFileSync(join(LOCALES, 'en', 'tendering.json'), 'utf8')) as { tendering: unknown }).tendering, 'tendering'));
+    const t = (key: string, options: Record<string, unknown> = {}) => (tendering.get(key) ?? (options._ as string | undefined) ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => asText(options[name]));
+    const data = { resource: 'tender', status: 'unsuccessful', workflow_event: 'Award', company_name: 'Teguh Bina Sdn Bhd' } as const;
+    expect(notificationWhat(t, { module: 'tender', src: 'received', data, now: { status: 'draftContract', awaitingLevel: null } })).toBe('Teguh Bina Sdn Bhd awarded this tender to another tenderer: your quotation was unsuccessful');
+    // Other tendering notices still say where the tender is now.
+    expect(notificationWhat(t, { module: 'tender', src: 'invitation', data: { resource: 'tender', workflow_event: 'QuotationSubmitted', vendor_name: 'Mutiara' }, now: { status: 'comparison', awaitingLevel: null } })).toMatch(/^Now: /);
+  });
+
   it('by module and src where the module has its own text', () => {
     expect(notificationWhat(translate, { module: 'user', src: 'pendingApproval', data: {} })).toBe('New user waiting for approval');
   });

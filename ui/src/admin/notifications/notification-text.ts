@@ -5,7 +5,12 @@
 import type { NotificationEventData } from '@binaan/contracts';
 import { humanise, statusLabel, statusWithRoundLabel } from '../catalogue/labels.js';
 
-const TENDERING_EVENTS = new Set(['TenderSellerInvited', 'QuotationSubmitted', 'QuotationRevised']);
+/**
+ * Tendering notices that tell a seller an outcome (the award went to another): read by their event even though
+ * the tender has moved on, which it always has (the three-browser walk found "Now: Draft contract" in its place).
+ */
+const TENDERING_OUTCOMES = new Set(['Award']);
+const TENDERING_EVENTS = new Set(['TenderSellerInvited', 'QuotationSubmitted', 'QuotationRevised', ...TENDERING_OUTCOMES]);
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -39,7 +44,7 @@ export function notificationTitle(translate: Translate, { module, data }: Notifi
 
 export function notificationWhat(translate: Translate, { module, src, data, now }: NotificationFacts): string {
   // A document that moved on: its status now, not the request it no longer is.
-  if (now && data.resource) return translate('admin.notifications.now', { status: statusWithRoundLabel(translate, data.resource, now.status, now.awaitingLevel), _: `Now: ${now.status}` });
+  if (now && data.resource && !(data.workflow_event && TENDERING_OUTCOMES.has(data.workflow_event))) return translate('admin.notifications.now', { status: statusWithRoundLabel(translate, data.resource, now.status, now.awaitingLevel), _: `Now: ${now.status}` });
   // Tendering's notifications (issue 18) read by their event, naming the seller that quoted or the buyer that invited.
   if (data.workflow_event && TENDERING_EVENTS.has(data.workflow_event)) {
     return translate(`tendering.notifications.${data.workflow_event}`, { vendor: data.vendor_name ?? '', company: data.company_name ?? '', _: humanise(data.workflow_event) });
