@@ -4,7 +4,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { Badge, Box, Button, CircularProgress, IconButton, Link, List, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
+import { Badge, Box, Button, CircularProgress, IconButton, Link, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import type { NotificationEvent } from '@binaan/contracts';
@@ -31,13 +31,16 @@ function NotificationItem({ event, onOpen, company }: { event: NotificationEvent
     formatDateTime(event.creation_date),
   ].filter(Boolean).join(' · ');
   return (
-    <ListItemButton divider onClick={() => onOpen(event)} data-testid="notification-item" data-id={event.id} data-src-id={event.src_id} data-unread={unread} data-moved-on={now ? 'true' : 'false'}>
-      <ListItemText
-        primary={notificationTitle(translate, facts)}
-        secondary={details}
-        slotProps={{ primary: { noWrap: true, sx: { fontWeight: unread ? 700 : 400 } }, secondary: { variant: 'body2' } }}
-      />
-    </ListItemButton>
+    // In a list item: a list holds items only (axe's "list" rule found the buttons straight in the list).
+    <ListItem disablePadding divider>
+      <ListItemButton onClick={() => onOpen(event)} data-testid="notification-item" data-id={event.id} data-src-id={event.src_id} data-unread={unread} data-moved-on={now ? 'true' : 'false'}>
+        <ListItemText
+          primary={notificationTitle(translate, facts)}
+          secondary={details}
+          slotProps={{ primary: { noWrap: true, sx: { fontWeight: unread ? 700 : 400 } }, secondary: { variant: 'body2' } }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
