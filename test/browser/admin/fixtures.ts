@@ -32,6 +32,30 @@ async function waitForHealth(url: string, child: ChildProcess | null, ms: number
   throw new Error('the demo server did not start');
 }
 
+/**
+ * A demo server of its own (the built API with DEMO_DATA=on, NODE_ENV=development, a fresh data folder) on
+ * `port`; `env` adds variables (the tender walk's DEV_CLOCK=on). Seeding takes about a minute on two cores.
+ */
+export async function startDemoServer(port: number, env: NodeJS.ProcessEnv = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'binaan-admin-e2e-'));
+  const child = spawn(process.execPath, ['apps/api/dist/main.js'], {
+    cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'on', DATABASE_URL: '', NODE_ENV: 'development', ...env }, stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, 150_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, dataDir, stop };
+}
+
 export const test = base.extend<{ shot: (page: Page, name: string) => Promise<void> }, { demo: DemoServer }>({
   demo: [
     async ({}, use, workerInfo) => {
@@ -39,19 +63,11 @@ export const test = base.extend<{ shot: (page: Page, name: string) => Promise<vo
         await use({ url: process.env.ADMIN_E2E_URL, dataDir: process.env.ADMIN_E2E_DATA_DIR ?? '', walkTender: await makeWalkTender(process.env.ADMIN_E2E_URL) });
         return;
       }
-      const port = Number(process.env.ADMIN_E2E_PORT ?? 3230) + workerInfo.parallelIndex;
-      const dataDir = mkdtempSync(join(tmpdir(), 'binaan-admin-e2e-'));
-      const child = spawn(process.execPath, ['apps/api/dist/main.js'], {
-        cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'on', DATABASE_URL: '', NODE_ENV: 'development' }, stdio: 'ignore',
-      });
-      const url = `http://127.0.0.1:${port}`;
+      const server = await startDemoServer(Number(process.env.ADMIN_E2E_PORT ?? 3230) + workerInfo.parallelIndex);
       try {
-        await waitForHealth(url, child, 150_000);
-        await use({ url, dataDir, walkTender: await makeWalkTender(url) });
+        await use({ url: server.url, dataDir: server.dataDir, walkTender: await makeWalkTender(server.url) });
       } finally {
-        child.kill('SIGTERM');
-        await new Promise((r) => setTimeout(r, 1000));
-        rmSync(dataDir, { recursive: true, force: true });
+        await server.stop();
       }
     },
     { scope: 'worker', timeout: 180_000 },
