@@ -24,6 +24,12 @@ describe('the start-up banner', () => {
     expect(facts({ NODE_ENV: 'production' }).join('\n')).not.toContain('/api/dev/outbox');
   });
 
+  it('warns that the development clock can be moved by anyone, only where it exists (DEV_CLOCK=on, not production)', () => {
+    expect(facts({ DEV_CLOCK: 'on' }).join('\n')).toContain('WARNING: DEV_CLOCK=on: anyone who can reach http://127.0.0.1:3000/api/dev/clock');
+    expect(facts({}).join('\n')).not.toContain('/api/dev/clock');
+    expect(facts({ DEV_CLOCK: 'on', NODE_ENV: 'production' }).join('\n')).not.toContain('/api/dev/clock');
+  });
+
   it('warns about the demo signing key only when it signs', () => {
     expect(facts({ NODE_ENV: 'production' }, { demoSigningKey: true }).join('\n')).toContain('WARNING: certificates are signed with the public DEMO key');
     expect(facts({ NODE_ENV: 'production' }).join('\n')).not.toContain('DEMO key');
