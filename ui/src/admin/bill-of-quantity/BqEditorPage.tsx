@@ -5,6 +5,7 @@
 // a time in the background (use-bq-editor.ts); a second user's changes come in live.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import {
   Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Tab, Tabs, TextField, Tooltip, Typography,
 } from '@mui/material';
@@ -31,6 +32,7 @@ import { BqFileActions } from './BqFileActions.js';
 import { BqGrid, type ColumnId, type GridCommand } from './BqGrid.js';
 import { BqHistory } from './BqHistory.js';
 import { useBqEditor } from './use-bq-editor.js';
+import { BqRowTenders, useBqItemTenders } from '../tendering/BqRowTenders.js';
 
 type TabDialog = { mode: 'add' | 'rename'; name: string; error: string | null } | null;
 type Confirm = { kind: 'row'; id: string; title: string; count: number } | { kind: 'tab'; id: string; name: string } | null;
@@ -67,6 +69,23 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
     return new Set(rows.slice(from, to + 1).map((r) => r.id));
   }, [rows, active.id, active.anchor]);
   const activeRow: VisibleRow | undefined = rows.find((r) => r.id === active.id);
+  // The tenders made from the BQ's rows (a tender line links back here with ?item=<row>).
+  const tendered = useBqItemTenders(projectId);
+  const [searchParams] = useSearchParams();
+  const wanted = searchParams.get('item');
+  const [opened, setOpened] = useState<string | null>(null);
+  useEffect(() => {
+    // Opened at a row (from a tender line): its tab shown, its headers opened, the row chosen (the grid scrolls to it).
+    const node = wanted && wanted !== opened ? model.nodes.get(wanted) : undefined;
+    if (!node) return;
+    setOpened(wanted);
+    setTabId(node.tabId);
+    const above = new Set<string>();
+    for (let parent = node.parentId; parent !== null; parent = model.nodes.get(parent)?.parentId ?? null) above.add(parent);
+    setCollapsed((c) => new Set([...c].filter((id) => !above.has(id))));
+    setActive({ id: node.id, column: 1, anchor: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted, opened, version]);
 
   const say = (text: string) => setAnnouncement(text);
   const refused = (code: string) => say(translate(`error.${code}`));
@@ -344,6 +363,7 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
             onActive={onActive} onCommand={(which) => command(which, true)} onEdit={onEdit} onToggle={onToggle} onCopy={onCopy} onPaste={onPaste}
             onLeave={() => toolbarRef.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus()} />
           {rows.length === 0 && tabs.length > 0 && <Typography sx={{ mt: 1 }} color="text.secondary" data-testid="bq-empty">{translate('admin.bq.empty')}</Typography>}
+          {activeRow && <BqRowTenders tenders={tendered.get(activeRow.id)} />}
           <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }} data-testid="bq-announce">{announcement}</Box>
         </Box>
       )}
