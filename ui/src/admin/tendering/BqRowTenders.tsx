@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Link, Typography } from '@mui/material';
+import { statusLabel } from '../catalogue/labels.js';
 import { bqItemTenders, type BqItemTender } from './request-api.js';
 
 export function useBqItemTenders(projectId: string): ReadonlyMap<string, BqItemTender[]> {
@@ -25,11 +26,11 @@ export function BqRowTenders({ tenders }: { tenders: readonly BqItemTender[] | u
   const translate = useTranslate();
   if (!tenders || tenders.length === 0) return null;
   return (
-    <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }} data-testid="bq-row-tenders">
+    <Box sx={{ mb: 1, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }} data-testid="bq-row-tenders">
       <Typography variant="body2" component="span">{translate('admin.bqTender.tendered')}</Typography>
       {tenders.map((t) => (
         <Link key={`${t.id}-${t.lineNo}`} component={RouterLink} to={`/tender/${encodeURIComponent(t.id)}/show`} variant="body2" data-testid="bq-row-tender" data-tender={t.id}>
-          {translate('admin.bqTender.tenderLine', { documentNo: t.documentNo, line: t.lineNo, status: translate(`resources.tender.status.${t.status}`, { _: t.status }) })}
+          {translate('admin.bqTender.tenderLine', { documentNo: t.documentNo, line: t.lineNo, status: statusLabel(translate, 'tender', t.status) })}
         </Link>
       ))}
     </Box>

@@ -24,5 +24,5 @@ export type BqItemTender = { id: string; documentNo: string; title: string; stat
 export const bqItemTenders = (projectId: string) =>
   adminJson<{ projectId: string; capped: boolean; data: { bqItemId: string; tenders: BqItemTender[] }[] }>(`/api/tendering/projects/${encodeURIComponent(projectId)}/bq-item-tenders`);
 
-/** Where a tender line made from a BQ row opens that row: the project's BQ tab, the row chosen. */
-export const bqRowPath = (projectId: string, bqItemId: string) => `/projects/${encodeURIComponent(projectId)}/bill-of-quantity?item=${encodeURIComponent(bqItemId)}`;
+/** Where a tender line made from a BQ row opens that row: the project's BQ tab (§2.6 /project/<id>/bill-of-quantity), the row chosen. */
+export const bqRowPath = (projectId: string, bqItemId: string) => `/project/${encodeURIComponent(projectId)}/bill-of-quantity?item=${encodeURIComponent(bqItemId)}`;
