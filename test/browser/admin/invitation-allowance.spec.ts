@@ -68,7 +68,8 @@ test('the invitation allowance above the invite picker: unlimited for elite, the
   await page.getByTestId('invite-picker').fill('mutiara');
   await page.getByRole('option', { name: /Mutiara Supplies/ }).click();
   await page.getByTestId('invite-send').click();
-  await expect(page.getByText(texts('zh', 'errors.json').error!.tenderInvitationLimitReached!)).toBeVisible();
+  const refusal = (JSON.parse(readFileSync(resolve(LOCALES, 'zh', 'errors.json'), 'utf8')) as { error: Record<string, string> }).error.tenderInvitationLimitReached!;
+  await expect(page.getByText(refusal)).toBeVisible();
   await shot(page, 'allowance-04-refused-zh-1280');
   await context.close();
 });
