@@ -115,6 +115,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/tendering/email-invitations/{invitationId}': () => [{ invitationId: EMAIL_INVITATION_ID }],
     // A project's requests of the three kinds (issue 18): the demo's projects (another company's: 404).
     '/api/tendering/projects/{projectId}/requests': () => projectIds(),
+    '/api/tendering/projects/{projectId}/bq-item-tenders': () => projectIds(),
     '/api/tendering/tenders/{tenderId}/quotations/{sellerCompanyId}/history': () => tenderIds().map(({ tenderId }) => ({ tenderId, sellerCompanyId: 'mutiara-supplies' })),
     // The demo's approved trade request (issue 18): the tenders made from it (none yet); 404 for another company.
     '/api/tendering/requests/{resource}/{requestId}/tenders': () => documentIds().filter(({ resource }) => resource.endsWith('Request')).map(({ resource, id }) => ({ resource, requestId: id })),

@@ -63,6 +63,7 @@ export const ErrorCodes = {
   tenderClosed: 'tenderClosed',
   tenderNotOpen: 'tenderNotOpen',
   sellerAlreadyInvited: 'sellerAlreadyInvited',
+  tenderInvitationLimitReached: 'tenderInvitationLimitReached',
   inviteeIsOwnCompany: 'inviteeIsOwnCompany',
   quotationItemsMismatch: 'quotationItemsMismatch',
   quotationNotFound: 'quotationNotFound',

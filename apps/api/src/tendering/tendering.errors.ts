@@ -8,6 +8,8 @@ export class TenderingRefused extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string[]>,
+    /** Reply fields besides the code (e.g. the invitation allowance's limit and what is left). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -21,6 +23,6 @@ export async function tenderingReply<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (!(error instanceof TenderingRefused)) throw error;
-    throw refusal(error.status, error.code, error.message, error.fields ? { fields: error.fields } : {});
+    throw refusal(error.status, error.code, error.message, { ...(error.extra ?? {}), ...(error.fields ? { fields: error.fields } : {}) });
   }
 }

@@ -7,6 +7,7 @@ import { AnalysisService } from './analysis/analysis.service.js';
 import { AwardTenderHandler } from './award/award.commands.js';
 import { AwardController } from './award/award.controller.js';
 import { AwardService } from './award/award.service.js';
+import { InvitationAllowanceService } from './allowance/invitation-allowance.service.js';
 import { ContractAwardReactor } from './award/contract-award.reactor.js';
 import { ComparisonController } from './comparison/comparison.controller.js';
 import { ComparisonService } from './comparison/comparison.service.js';
@@ -34,7 +35,7 @@ import { RequestTenderService } from './requests/request-tender.service.js';
 @Module({
   controllers: [TenderingController, TenderQueriesController, TenderAddendaController, ComparisonController, AwardController, AnalysisController, TenderersController, EmailInvitationsController, RequestTenderController],
   providers: [
-    ...TENDERING_COMMAND_HANDLERS, TenderingService, TenderCloseJob,
+    ...TENDERING_COMMAND_HANDLERS, TenderingService, InvitationAllowanceService, TenderCloseJob,
     ...TENDER_QUERY_COMMAND_HANDLERS, TenderQueriesService, ...TENDER_ADDENDA_COMMAND_HANDLERS, TenderAddendaService,
     AwardTenderHandler, ...ANALYSIS_COMMAND_HANDLERS, ComparisonService, AwardService, ContractAwardReactor, AnalysisService,
     ...TENDERER_COMMAND_HANDLERS, TenderersService, ...EMAIL_INVITATION_COMMAND_HANDLERS, EmailInvitationsService, EmailInvitationTakeUpReactor,

@@ -13,6 +13,7 @@ import { documentStreamId, foldDocument } from '../documents/document.state.js';
 import { mergeLevels, projectLevels } from '../projects/project-reads.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { decideInvite, decideQuote, foldInvitations, foldQuotation, isUnsealed, parseInvitation, parseQuotation, type QuotationState, type TenderFacts } from './tendering.decider.js';
+import { InvitationAllowanceService } from './allowance/invitation-allowance.service.js';
 import { TenderingRefused, tenderingReply } from './tendering.errors.js';
 import { invitationsStream, INVITATIONS_STREAM_TYPE, quotationStream, QUOTATION_STREAM_TYPE, type QuotationData, type TenderingEvent } from './tendering.events.js';
 
@@ -37,9 +38,10 @@ export class TenderingService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
     @Inject(CLOCK) private readonly now: Clock,
+    private readonly allowance: InvitationAllowanceService,
   ) {}
 
-  /** The buyer invites sellers of its directory: one TenderSellerInvited each, all or none. */
+  /** The buyer invites sellers of its directory: one TenderSellerInvited each, all or none, within §9's yearly allowance. */
   async invite(principal: Principal, tenderId: string, body: unknown) {
     const companyId = companyOf(principal);
     return tenderingReply(async () => {
@@ -51,8 +53,9 @@ export class TenderingService {
       for (const id of companyIds) if (await isInDirectory(this.db, companyId, id)) inDirectory.add(id);
       const invitationId = (seller: string) => createHash('sha256').update(`${tender.id}|${seller}`).digest('hex').slice(0, 32);
       const decided = decideInvite(tender, foldInvitations(events), companyIds, inDirectory, { by: principal.userId, invitationId }, this.now());
+      await this.allowance.mustAllow(tender.companyId, decided.length);
       const revision = await this.append(invitationsStream(tender.id), INVITATIONS_STREAM_TYPE, events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision, decided, principal);
-      return { success: true as const, tenderId: tender.id, revision, invited: companyIds };
+      return { success: true as const, tenderId: tender.id, revision, invited: companyIds, allowance: await this.allowance.of(tender.companyId) };
     });
   }
 
