@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const sealedRows: string[] = [];
   for (let n = 0; n < EVENTS; n++) {
     const plain = data(n);
-    const events = [{ type: 'MemberJoined', data: { ...plain } as JsonObject }];
+    const events = [{ type: 'MemberJoined', data: { ...plain } }];
     await codec.seal(`member-${n}`, events);
     const head = `[${n + 1},0,1764200000000,"0192f3a0-0000-7000-8000-${String(n).padStart(12, '0')}","member-${n}","member","MemberJoined","${'a'.repeat(64)}","${'b'.repeat(64)}",`;
     const metadata = '{"actorUserId": "bench", "actorCompanyId": "teguh-bina"}';
