@@ -55,6 +55,8 @@ export default {
   // Real databases on a shared 2-core machine: generous, so a slow neighbour is not a failure.
   // (A global option: jest ignores it inside a project.)
   testTimeout: 30_000,
+  // Longest files first on a fresh clone too, not the thin harness files last (jest-sequencer.js).
+  testSequencer: '<rootDir>/jest-sequencer.js',
   projects: [
     {
       ...shared,
