@@ -173,6 +173,10 @@ test("a project's Requests tab: material, machine and trade requests in one list
     }
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // On a phone each request is a block of lines, not a table scrolled sideways: the title is whole on screen.
+    await expect(page.getByTestId('project-requests-phone')).toBeVisible();
+    const titleBox = await rows.nth(0).getByText('Requests tab: machineRequest').boundingBox();
+    expect(titleBox!.x + titleBox!.width).toBeLessThanOrEqual(375);
     await noAxeFindings(page, `requests tab ${language} 375`);
     await shot(page, `requests-12-project-requests-${language}-375`);
     await context.close();
