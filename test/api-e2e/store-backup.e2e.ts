@@ -134,6 +134,16 @@ describe('store backup and restore (the demo data on PGlite)', () => {
     expect((await contentsOf(original)).events).toHaveLength(before.events.length);
   }, 400_000);
 
+  it('refuses a restore and a keys-restore from a file that is not there (exit 2, a line saying so), the store untouched', async () => {
+    const missing = join(folder, `missing-${randomBytes(4).toString('hex')}.gz`);
+    for (const verb of ['restore', 'keys-restore']) {
+      const refused = await storeCliHere(original, verb, missing);
+      expect(refused.status).toBe(2);
+      expect(refused.output).toContain(`store: no file to read at ${missing}`);
+    }
+    expect((await contentsOf(original)).events).toHaveLength(before.events.length);
+  }, 400_000);
+
   it.each([
     ['cut short (no end line)', (source: string, target: string) => writeFileSync(target, gzipSync(gunzipSync(readFileSync(source)).toString('utf8').split('\n').slice(0, 300).join('\n')))],
     ['an event edited, its digest recomputed', (source: string, target: string) => rewrite(source, target, (lines) => lines.map((line) => (line.includes('"e":') && line.includes('Quantity looks high') ? line.replace('Quantity looks high', 'Quantity looks fine') : line)))],

@@ -2,6 +2,7 @@
 // their own), callable inside another process too: a test that is not about the process runs them in its
 // own, with the same exit codes and lines, and saves starting Node and loading the app's modules again.
 
+import { access, constants, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { SqlEventStore, SqlPersonalKeyStore, type ChainVerification, type EventStore, type PersonalKeyStore, type SqlDatabase } from '@binaan/event-store';
 import { loadConfig } from '../config.js';
@@ -78,6 +79,17 @@ function fileArgument({ args, env }: Run): string {
   return resolve(env.INIT_CWD ?? process.cwd(), file);
 }
 
+/** The file a restore reads: refused (exit 2) when it is not a readable file, before the store is touched (a read stream's ENOENT was an unhandled error). */
+async function fileToRead(run: Run): Promise<string> {
+  const file = fileArgument(run);
+  const found = await stat(file).catch(() => null);
+  if (!found?.isFile()) throw new BackupRefused(`no file to read at ${file}`);
+  await access(file, constants.R_OK).catch(() => {
+    throw new BackupRefused(`${file} cannot be read`);
+  });
+  return file;
+}
+
 async function backup(run: Run): Promise<number> {
   const { store, out } = run;
   if (!(store instanceof SqlEventStore)) throw new BackupRefused('backup works on the SQL stores (PGlite, PostgreSQL); back KurrentDB up with its own tools');
@@ -95,7 +107,7 @@ async function backup(run: Run): Promise<number> {
 async function restore(run: Run): Promise<number> {
   const { store, keys, out } = run;
   if (!(store instanceof SqlEventStore)) throw new BackupRefused('restore works on the SQL stores (PGlite, PostgreSQL)');
-  const file = fileArgument(run);
+  const file = await fileToRead(run);
   const bar = progressBar('restore', out.progress);
   const result = await restoreStore(store.db, file, (done) => bar.update(done, done));
   bar.stop();
@@ -125,7 +137,7 @@ async function keysBackup(run: Run): Promise<number> {
 
 async function keysRestore(run: Run): Promise<number> {
   const { keys, out } = run;
-  const file = fileArgument(run);
+  const file = await fileToRead(run);
   const count = await restoreKeys(keysDatabase(keys, 'keys-restore'), file);
   out.log(`Restored ${count} personal data keys from ${file}.`);
   return 0;
