@@ -90,6 +90,11 @@ export const ErrorCodes = {
   // Tenders from a bill of quantity's items (apps/api/src/tendering/README.md, issue 18).
   bqNotApproved: 'bqNotApproved',
   bqItemNotFound: 'bqItemNotFound',
+  // Attachments on quotations and questions (apps/api/src/tendering/README.md, apps/api/src/files/README.md).
+  attachmentNotFound: 'attachmentNotFound',
+  attachmentExecutable: 'attachmentExecutable',
+  attachmentTypeMismatch: 'attachmentTypeMismatch',
+  attachmentsTotalTooLarge: 'attachmentsTotalTooLarge',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
