@@ -37,9 +37,9 @@ export async function receiveFile(files: FileStore, body: unknown, headers: Head
   const stream = attachmentBody(body);
   const declared = declaredType(String(headers['x-file-type'] ?? headers['content-type'] ?? ''));
   const length = Number(headers['content-length']);
-  if (Number.isFinite(length) && length > room) {
+  if (Number.isFinite(length) && length > Math.min(room, ATTACHMENT_LIMIT)) {
     stream.resume();
-    throw totalTooLarge();
+    throw length > ATTACHMENT_LIMIT ? fileTooLarge() : totalTooLarge();
   }
   let mediaType = 'application/octet-stream';
   const check = (head: Buffer) => {
@@ -54,12 +54,13 @@ export async function receiveFile(files: FileStore, body: unknown, headers: Head
   } catch (error) {
     if (error instanceof FileTooLarge) {
       if (maxBytes < ATTACHMENT_LIMIT) throw totalTooLarge();
-      throw new TenderingRefused(413, 'fileTooLarge', `A file may be at most ${ATTACHMENT_LIMIT / 1024 / 1024} MB.`);
+      throw fileTooLarge();
     }
     throw error;
   }
 }
 
+const fileTooLarge = () => new TenderingRefused(413, 'fileTooLarge', `A file may be at most ${ATTACHMENT_LIMIT / 1024 / 1024} MB.`);
 const totalTooLarge = () => new TenderingRefused(413, 'attachmentsTotalTooLarge', `The files attached may be at most ${ATTACHMENTS_TOTAL_LIMIT / 1024 / 1024 / 1024} GB in all: remove one first.`);
 
 /** The sum of the files' sizes. */
