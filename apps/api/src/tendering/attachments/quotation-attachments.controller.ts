@@ -1,6 +1,6 @@
 // A quotation's files (base /api/tendering): the seller attaches (the file is the body), lists, downloads
 // and removes its own until the close; the buyer lists and downloads a seller's once the tender is closed.
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../../common/principal.js';
@@ -35,7 +35,7 @@ export class QuotationAttachmentsController {
   @ApiRefusal(413, 'fileTooLarge (over 50 MB), attachmentsTotalTooLarge (the quotation\'s files over 1 GB)')
   @ApiRefusal(415, 'attachmentExecutable (a program or script), attachmentTypeMismatch (the bytes are not the declared PDF / image / Office file), fileExpected, unsupportedMediaType')
   attach(@Param('tenderId') tenderId: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
-    return this.commands.execute(new AttachQuotationFile(request.principal!, tenderId, body, request.headers as Record<string, string | string[] | undefined>));
+    return this.commands.execute(new AttachQuotationFile(request.principal!, tenderId, body, request.headers));
   }
 
   @Delete('tenders/:tenderId/quotation/attachments/:attachmentId')
