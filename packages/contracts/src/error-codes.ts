@@ -95,6 +95,7 @@ export const ErrorCodes = {
   attachmentExecutable: 'attachmentExecutable',
   attachmentTypeMismatch: 'attachmentTypeMismatch',
   attachmentsTotalTooLarge: 'attachmentsTotalTooLarge',
+  queryNotAnswered: 'queryNotAnswered',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
