@@ -20,6 +20,8 @@ export type FileStore = {
   get(id: string): Promise<{ stream: Readable; size: number } | null>;
   /** Removes the file; false when there was none. */
   delete(id: string): Promise<boolean>;
+  /** Lets go of connections at shutdown. */
+  close?(): void;
   /** Which adapter (the start-up banner and the health reply may say it). */
   readonly kind: 'disk' | 's3';
 };

@@ -10,11 +10,13 @@ import { API_CONFIG } from '../store/store.tokens.js';
 import { DiskFileStore } from './disk-file-store.js';
 import { fileBodies } from './file-bodies.js';
 import { FILE_STORE, type FileStore } from './file-store.port.js';
-import { S3FileStore } from './s3-file-store.js';
 
-export function fileStoreFor(config: ApiConfig): FileStore {
+/** The S3 client (a few hundred modules) is loaded only when S3 is chosen. */
+export async function fileStoreFor(config: ApiConfig): Promise<FileStore> {
   const folder = join(config.dataDir, 'files');
-  return config.filesS3 ? new S3FileStore(config.filesS3, join(folder, 'incoming')) : new DiskFileStore(folder);
+  if (!config.filesS3) return new DiskFileStore(folder);
+  const { S3FileStore } = await import('./s3-file-store.js');
+  return new S3FileStore(config.filesS3, join(folder, 'incoming'));
 }
 
 @Global()
@@ -30,6 +32,6 @@ export class FilesModule implements OnModuleInit, OnApplicationShutdown {
   }
 
   onApplicationShutdown(): void {
-    if (this.files instanceof S3FileStore) this.files.close();
+    this.files.close?.();
   }
 }
