@@ -38,6 +38,8 @@ export class QuotationAttachmentsController {
     return this.commands.execute(new AttachQuotationFile(request.principal!, tenderId, body, request.headers));
   }
 
+  // It takes no body, yet Fastify still parses one sent (400 when it is not JSON).
+  @ApiRefusal(400, 'a body sent that is not JSON (none is needed)')
   @Delete('tenders/:tenderId/quotation/attachments/:attachmentId')
   @ApiOperation({ summary: 'An invited seller removes one of its quotation\'s files, until the close time' })
   @ApiResponse({ status: 200, description: '{ success, tenderId, attachmentId, revision }' })

@@ -45,6 +45,8 @@ export class QueryFilesController {
     return this.commands.execute(new AttachQueryFile(request.principal!, tenderId, queryId, 'answer', body, request.headers));
   }
 
+  // It takes no body, yet Fastify still parses one sent (400 when it is not JSON).
+  @ApiRefusal(400, 'a body sent that is not JSON (none is needed)')
   @Delete('tenders/:tenderId/queries/:queryId/attachments/:attachmentId')
   @ApiOperation({ summary: 'The asking seller removes a file of its question, until it is answered or the close' })
   @ApiResponse({ status: 200, description: '{ success, tenderId, queryId, attachmentId, revision }' })
@@ -53,6 +55,8 @@ export class QueryFilesController {
     return this.commands.execute(new RemoveQueryFile(request.principal!, tenderId, queryId, 'question', attachmentId));
   }
 
+  // It takes no body, yet Fastify still parses one sent (400 when it is not JSON).
+  @ApiRefusal(400, 'a body sent that is not JSON (none is needed)')
   @Delete('tenders/:tenderId/queries/:queryId/answer/attachments/:attachmentId')
   @ApiOperation({ summary: 'The buyer (level 10 on tender) removes a file of its answer, until the close' })
   @ApiResponse({ status: 200, description: '{ success, tenderId, queryId, attachmentId, revision }' })
