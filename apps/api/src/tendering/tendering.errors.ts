@@ -4,7 +4,7 @@ import { refusal } from '../common/refusal.js';
 export class TenderingRefused extends Error {
   override readonly name = 'TenderingRefused';
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 422,
+    readonly status: 400 | 403 | 404 | 409 | 413 | 415 | 422,
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string[]>,

@@ -12,6 +12,7 @@ import { isInDirectory } from '../companies/company-directory.js';
 import { documentStreamId, foldDocument } from '../documents/document.state.js';
 import { mergeLevels, projectLevels } from '../projects/project-reads.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
+import { foldQuotationFiles, quotationFilesStream } from './attachments/quotation-files.events.js';
 import { decideInvite, decideQuote, foldInvitations, foldQuotation, isUnsealed, parseInvitation, parseQuotation, type QuotationState, type TenderFacts } from './tendering.decider.js';
 import { InvitationAllowanceService } from './allowance/invitation-allowance.service.js';
 import { TenderingRefused, tenderingReply } from './tendering.errors.js';
@@ -30,6 +31,8 @@ export type Tender = Omit<TenderFacts, 'items'> & { documentNo: string; title: s
 export type QuotationRow = {
   sellerCompanyId: string; sellerName: string | null; revision: number; submittedAt: string; revisedAt: string; sealed: boolean;
   total?: string; items?: { lineNo: number; rate: string; includeZeroRate: boolean; amount: string }[];
+  /** Its files (name, type, size), like the rates only once unsealed (or for the seller itself). */
+  attachments?: { attachmentId: string; name: string; mediaType: string; size: number }[];
 };
 
 @Injectable()
@@ -154,7 +157,13 @@ export class TenderingService {
       const data: QuotationRow[] = [];
       for (const seller of sellers) {
         const state = foldQuotation(await this.store.readStream(quotationStream(tender.id, seller)));
-        if (state) data.push(this.row(state, names.get(seller) ?? null, sealed));
+        if (!state) continue;
+        const row = this.row(state, names.get(seller) ?? null, sealed);
+        if (!sealed) {
+          const files = foldQuotationFiles(await this.store.readStream(quotationFilesStream(tender.id, seller)));
+          row.attachments = [...files.values()].map(({ attachmentId, name, mediaType, size }) => ({ attachmentId, name, mediaType, size }));
+        }
+        data.push(row);
       }
       return { success: true as const, tenderId: tender.id, status: tender.status, sealed, data };
     });

@@ -16,6 +16,8 @@ export type QuotedItem = { lineNo: number; rate: string; includeZeroRate: boolea
 export type Quotation = {
   sellerCompanyId: string; sellerName: string | null; revision: number; submittedAt: string; revisedAt: string; sealed: boolean;
   total?: string; items?: QuotedItem[];
+  /** Its files, where the rates are shown (the seller's own; the buyer's once opened). */
+  attachments?: { attachmentId: string; name: string; mediaType: string; size: number }[];
 };
 export type Quotations = { sealed: boolean; status: string; data: Quotation[] };
 export type QuotationVersion = { revision: number; at: string; action: string; actorUserId: string | null; actorName: string | null; total?: string; items?: QuotedItem[] };
