@@ -21,6 +21,11 @@ const workspaceSources = {
 // parent, so the workers and the API processes the tests start inherit it. Named by the PGlite version.
 const pgliteVersion = JSON.parse(readFileSync(new URL('./node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')).version;
 process.env.PGLITE_INITDB_CACHE ??= join(tmpdir(), `binaan-pglite-${pgliteVersion}-initdb.tar`);
+// And a new store opened by openEventStore (every PGlite app, the store CLI) loads one already migrated, its
+// read models' tables made: a file per schema in this folder, named by a hash of the migrations and the
+// projections' DDL (packages/event-store/src/pglite/schema-snapshot.ts). The event store's contract tests
+// migrate a fresh database themselves and do not use it.
+process.env.PGLITE_SCHEMA_CACHE ??= join(tmpdir(), `binaan-pglite-${pgliteVersion}-schema`);
 
 // swc, not ts-jest (until 2026-11-27): both only transpile (tsc -b type-checks the tree first), and
 // swc does it in Rust: two e2e files on a cold cache took 21 s of CPU instead of 27 s (each file's app loads
@@ -50,6 +55,8 @@ export default {
   // Real databases on a shared 2-core machine: generous, so a slow neighbour is not a failure.
   // (A global option: jest ignores it inside a project.)
   testTimeout: 30_000,
+  // Longest files first on a fresh clone too, not the thin harness files last (jest-sequencer.js).
+  testSequencer: '<rootDir>/jest-sequencer.js',
   projects: [
     {
       ...shared,

@@ -1,5 +1,7 @@
 // The slowest test files of a run, from the reports npm test writes (.reports/jest.json, .reports/browser.json):
 // where a faster CI has to look first. `node infra/scripts/slowest-tests.mjs [count]`.
+// `--durations`: every jest file's seconds as JSON instead, for test/durations.json (jest-sequencer.js
+// runs the longest first on a fresh clone from it).
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -26,6 +28,17 @@ function playwrightFiles(file) {
   };
   walk(report.suites);
   return [...totals].map(([name, ms]) => ({ name, ms }));
+}
+
+if (process.argv[2] === '--durations') {
+  const report = process.env.JEST_REPORT ?? '.reports/jest.json';
+  if (!existsSync(report)) {
+    console.error(`no ${report}: run npm test first`);
+    process.exit(1);
+  }
+  const files = jestFiles(report).sort((a, b) => b.ms - a.ms);
+  console.log(JSON.stringify(Object.fromEntries(files.map((f) => [f.name, Math.round(f.ms / 1000)])), null, 2));
+  process.exit(0);
 }
 
 for (const [label, file, read] of [['jest', '.reports/jest.json', jestFiles], ['playwright', '.reports/browser.json', playwrightFiles]]) {

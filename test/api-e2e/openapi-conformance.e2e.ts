@@ -115,7 +115,13 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/tendering/email-invitations/{invitationId}': () => [{ invitationId: EMAIL_INVITATION_ID }],
     // A project's requests of the three kinds (issue 18): the demo's projects (another company's: 404).
     '/api/tendering/projects/{projectId}/requests': () => projectIds(),
+    '/api/tendering/projects/{projectId}/bq-item-tenders': () => projectIds(),
     '/api/tendering/tenders/{tenderId}/quotations/{sellerCompanyId}/history': () => tenderIds().map(({ tenderId }) => ({ tenderId, sellerCompanyId: 'mutiara-supplies' })),
+    // Attachments: the demo's tenders with a seller of the demo; no file or question of theirs exists, so the ids after them are unknown.
+    '/api/tendering/tenders/{tenderId}/quotations/{sellerCompanyId}/attachments': () => tenderIds().map(({ tenderId }) => ({ tenderId, sellerCompanyId: 'mutiara-supplies' })),
+    '/api/tendering/tenders/{tenderId}/quotations/{sellerCompanyId}/attachments/{attachmentId}': () => tenderIds().map(({ tenderId }) => ({ tenderId, sellerCompanyId: 'mutiara-supplies', attachmentId: UNKNOWN_ID })),
+    '/api/tendering/tenders/{tenderId}/queries/{queryId}/attachments': () => tenderIds().map(({ tenderId }) => ({ tenderId, queryId: UNKNOWN_ID })),
+    '/api/tendering/tenders/{tenderId}/queries/{queryId}/attachments/{attachmentId}': () => tenderIds().map(({ tenderId }) => ({ tenderId, queryId: UNKNOWN_ID, attachmentId: UNKNOWN_ID })),
     // The demo's approved trade request (issue 18): the tenders made from it (none yet); 404 for another company.
     '/api/tendering/requests/{resource}/{requestId}/tenders': () => documentIds().filter(({ resource }) => resource.endsWith('Request')).map(({ resource, id }) => ({ resource, requestId: id })),
     // The members of the callers' companies: real people whose data the platform admin may export.

@@ -1,6 +1,7 @@
 // Issue 16, point 3: `npm run store -- backup <file>` and `restore <file>`, through the built CLI as an
-// operator runs it. Given the demo data seeded on PGlite: back up, wipe the data folder, restore, and the
-// log, the stream heads, the checkpoints and every read-model table are what they were; the same file
+// operator runs it (each command once as a process; the refusals and the PostgreSQL restore run the same
+// commands in this process). Given the demo data seeded on PGlite: back up, wipe the data folder, restore,
+// and the log, the stream heads, the checkpoints and every read-model table are what they were; the same file
 // restores into PostgreSQL too. A restore into a store that is not empty, from a file cut short, or from a
 // file whose event was edited (its digest recomputed, so only the hash chain can tell) is refused with
 // exit 2 and leaves the store as it was.
@@ -11,12 +12,14 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import type { SqlExecutor } from '@binaan/event-store';
 import { loadConfig, type ApiConfig } from '../../apps/api/src/config.js';
 import { seedDemo } from '../../apps/api/src/demo/demo-seed.js';
 import { openConfiguredStore } from '../../apps/api/src/store/open-configured-store.js';
+import { runStoreCli } from '../../apps/api/src/cli/store-commands.js';
 import { readModelSnapshot } from '../support/read-model-snapshot.js';
 import { pgliteConfig, REPOSITORY, removeAppData, startApp, TEST_DATABASE_URL } from './support.js';
 
@@ -43,10 +46,32 @@ async function contentsOf(config: ApiConfig): Promise<StoreContents> {
   }
 }
 
-function storeCli(config: ApiConfig, ...args: string[]): { status: number | null; output: string } {
-  const env = { ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '', DATABASE_SCHEMA: config.databaseSchema ?? '' };
-  const result = spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', timeout: 400_000 });
+type CliResult = { status: number | null; output: string };
+
+const cliEnv = (config: ApiConfig): NodeJS.ProcessEnv => ({ ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '', DATABASE_SCHEMA: config.databaseSchema ?? '' });
+
+/** The built CLI as an operator runs it: a process of its own. Each command is proved so once, in the first test. */
+function storeCli(config: ApiConfig, ...args: string[]): CliResult {
+  const result = spawnSync(process.execPath, [CLI, ...args], { env: cliEnv(config), encoding: 'utf8', timeout: 400_000 });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/**
+ * The same commands run in this process (store-commands.ts, which the built CLI runs), with the same
+ * environment, exit code and lines: for the cases that are about what a command does, not about the
+ * process, without starting Node and loading the app's modules again for each (seven of them).
+ */
+async function storeCliHere(config: ApiConfig, ...args: string[]): Promise<CliResult> {
+  let output = '';
+  const progress = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      output += String(chunk);
+      done();
+    },
+  });
+  const line = (text: string) => void (output += `${text}\n`);
+  const status = await runStoreCli(args, cliEnv(config), { log: line, error: line, progress });
+  return { status, output };
 }
 
 /** The backup's lines, edited by `edit`, written back with the end line's digest recomputed to match. */
@@ -103,9 +128,19 @@ describe('store backup and restore (the demo data on PGlite)', () => {
   }, 600_000);
 
   it('restores into a store that is not empty: refused, nothing changed', async () => {
-    const again = storeCli(original, 'restore', file);
+    const again = await storeCliHere(original, 'restore', file);
     expect(again.status).toBe(2);
     expect(again.output).toContain('the store is not empty');
+    expect((await contentsOf(original)).events).toHaveLength(before.events.length);
+  }, 400_000);
+
+  it('refuses a restore and a keys-restore from a file that is not there (exit 2, a line saying so), the store untouched', async () => {
+    const missing = join(folder, `missing-${randomBytes(4).toString('hex')}.gz`);
+    for (const verb of ['restore', 'keys-restore']) {
+      const refused = await storeCliHere(original, verb, missing);
+      expect(refused.status).toBe(2);
+      expect(refused.output).toContain(`store: no file to read at ${missing}`);
+    }
     expect((await contentsOf(original)).events).toHaveLength(before.events.length);
   }, 400_000);
 
@@ -118,7 +153,7 @@ describe('store backup and restore (the demo data on PGlite)', () => {
     damage(file, damaged);
     const target = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'binaan-restore-')), PORT: '0' });
     try {
-      const restore = storeCli(target, 'restore', damaged);
+      const restore = await storeCliHere(target, 'restore', damaged);
       expect(restore.status).toBe(2);
       expect(restore.output).toMatch(/cut short|does not match its hash|a revision is missing|does not link/);
       expect((await contentsOf(target)).events).toEqual([]);
@@ -132,12 +167,12 @@ describe('store backup and restore (the demo data on PGlite)', () => {
     const target = loadConfig({ DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: `backup_${randomBytes(5).toString('hex')}`, DATA_DIR: mkdtempSync(join(tmpdir(), 'binaan-restore-pg-')), PORT: '0' });
     try {
       copyFileSync(join(original.dataDir, 'secrets.json'), join(target.dataDir, 'secrets.json'));
-      expect(storeCli(target, 'keys-restore', keysFile).status).toBe(0);
-      const restore = storeCli(target, 'restore', file);
+      expect((await storeCliHere(target, 'keys-restore', keysFile)).status).toBe(0);
+      const restore = await storeCliHere(target, 'restore', file);
       expect(restore.status).toBe(0);
       expect(await contentsOf(target)).toEqual(before);
       const second = join(folder, 'from-postgres.gz');
-      expect(storeCli(target, 'backup', second).status).toBe(0);
+      expect((await storeCliHere(target, 'backup', second)).status).toBe(0);
       const events = (path: string) => gunzipSync(readFileSync(path)).toString('utf8').split('\n').filter((line) => line.startsWith('{"e":'));
       expect(events(second)).toEqual(events(file));
     } finally {

@@ -12,6 +12,7 @@ import { BudgetsModule } from './budgets/budgets.module.js';
 import { ProgressPlansModule } from './progress-plans/progress-plans.module.js';
 import { CertificatesModule } from './certificates/certificates.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
+import { FilesModule } from './files/files.module.js';
 import { loadSecrets } from './common/secrets.js';
 import { HumanCheckModule } from './human-check/human-check.module.js';
 import { LimitsModule } from './limits/limits.module.js';
@@ -34,7 +35,7 @@ export class AppModule {
     const secrets = loadSecrets(config);
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, DevClockModule.forRoot(movableClock)],
+      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, FilesModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, DevClockModule.forRoot(movableClock)],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

@@ -53,6 +53,8 @@ import * as tenderAnalysisCommands from './tendering/analysis/analysis.commands.
 import * as tendererCommands from './tendering/tenderers/tenderers.commands.js';
 import * as tenderEmailInvitationCommands from './tendering/email-invitations/email-invitations.commands.js';
 import * as requestTenderCommands from './tendering/requests/request-tender.commands.js';
+import * as quotationAttachmentCommands from './tendering/attachments/quotation-attachments.commands.js';
+import * as queryFileCommands from './tendering/queries/query-files.commands.js';
 import { TenderingModule } from './tendering/tendering.module.js';
 
 type Constructor = new (...args: never[]) => unknown;
@@ -76,7 +78,7 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['BQ import and scans', BqImportExportModule, [bqImportExportCommands]],
   ['ongoing budgets', BudgetsModule, [budgetCommands]],
   ['progress plans', ProgressPlansModule, [progressPlanCommands]],
-  ['tendering', TenderingModule, [tenderingCommands, tenderQueryCommands, tenderAddendaCommands, tenderAwardCommands, tenderAnalysisCommands, tendererCommands, tenderEmailInvitationCommands, requestTenderCommands]],
+  ['tendering', TenderingModule, [tenderingCommands, tenderQueryCommands, tenderAddendaCommands, tenderAwardCommands, tenderAnalysisCommands, tendererCommands, tenderEmailInvitationCommands, requestTenderCommands, quotationAttachmentCommands, queryFileCommands]],
 ];
 
 describe('commands through the CQRS CommandBus', () => {

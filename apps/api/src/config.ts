@@ -74,7 +74,41 @@ export type ApiConfig = {
   trustProxy: string | undefined;
   /** json (default in production) or pretty (observability/logging.ts). */
   logFormat: LogFormat;
+  /**
+   * Where document files go (files/README.md): unset FILES_S3_BUCKET keeps them under DATA_DIR/files; set, in
+   * that S3-compatible bucket (FILES_S3_ENDPOINT for MinIO / Wasabi / s3rver, keys from the environment).
+   */
+  filesS3: FilesS3Config | undefined;
 };
+
+export type FilesS3Config = {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  prefix: string;
+  forcePathStyle: boolean;
+};
+
+function filesS3(env: NodeJS.ProcessEnv): FilesS3Config | undefined {
+  const bucket = (env.FILES_S3_BUCKET ?? '').trim();
+  if (bucket === '') {
+    if (env.FILES_S3_ENDPOINT) throw new ConfigError('FILES_S3_ENDPOINT needs FILES_S3_BUCKET');
+    return undefined;
+  }
+  const accessKeyId = env.FILES_S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.FILES_S3_SECRET_ACCESS_KEY || undefined;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) throw new ConfigError('FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY go together');
+  const endpoint = env.FILES_S3_ENDPOINT || undefined;
+  return {
+    endpoint, bucket, accessKeyId, secretAccessKey,
+    region: env.FILES_S3_REGION || 'us-east-1',
+    prefix: env.FILES_S3_PREFIX ?? 'files/',
+    // A custom endpoint (MinIO, s3rver) usually serves the bucket in the path; AWS by host name.
+    forcePathStyle: env.FILES_S3_FORCE_PATH_STYLE ? env.FILES_S3_FORCE_PATH_STYLE === 'true' : endpoint !== undefined,
+  };
+}
 
 export type LogFormat = 'json' | 'pretty';
 
@@ -154,5 +188,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     metricsToken: env.METRICS_TOKEN || undefined,
     trustProxy: env.TRUST_PROXY || undefined,
     logFormat: logFormatOf(env.LOG_FORMAT, env.NODE_ENV),
+    filesS3: filesS3(env),
   };
 }

@@ -18,5 +18,6 @@ import { tenderingProjection } from './tendering/tendering.projection.js';
 import { tenderCloseProjection } from './tendering/close/tender-close.projection.js';
 import { tenderQueriesProjection } from './tendering/queries/tender-query.projection.js';
 import { approvedTenderersProjection } from './tendering/tenderers/tenderer.projection.js';
+import { bqItemTendersProjection } from './tendering/requests/bq-item-tenders.projection.js';
 
-export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection];
+export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection, bqItemTendersProjection];

@@ -19,6 +19,12 @@ export type DocumentLineItem = {
   deliveredQuantity?: string;
   /** Delivery and service orders with a source order: the order's line this line delivers (default: lineNo). */
   orderLineNo?: number;
+  /**
+   * Tenders made from bill of quantity items (POST /api/tendering/bq-tenders): the BQ item this line was made
+   * from, so the BQ row links to the tender and the line to the row. Set only by that route; an edit may
+   * keep it (or drop it), never give a new one.
+   */
+  bqItemId?: string;
 };
 
 /** A milestone claim's claim item (spec §3: number, description, percentage, expected completion date, claim amount). */

@@ -63,6 +63,7 @@ export const ErrorCodes = {
   tenderClosed: 'tenderClosed',
   tenderNotOpen: 'tenderNotOpen',
   sellerAlreadyInvited: 'sellerAlreadyInvited',
+  tenderInvitationLimitReached: 'tenderInvitationLimitReached',
   inviteeIsOwnCompany: 'inviteeIsOwnCompany',
   quotationItemsMismatch: 'quotationItemsMismatch',
   quotationNotFound: 'quotationNotFound',
@@ -90,6 +91,12 @@ export const ErrorCodes = {
   // Tenders from a bill of quantity's items (apps/api/src/tendering/README.md, issue 18).
   bqNotApproved: 'bqNotApproved',
   bqItemNotFound: 'bqItemNotFound',
+  // Attachments on quotations and questions (apps/api/src/tendering/README.md, apps/api/src/files/README.md).
+  attachmentNotFound: 'attachmentNotFound',
+  attachmentExecutable: 'attachmentExecutable',
+  attachmentTypeMismatch: 'attachmentTypeMismatch',
+  attachmentsTotalTooLarge: 'attachmentsTotalTooLarge',
+  queryNotAnswered: 'queryNotAnswered',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { KurrentDbEventStore } from './kurrentdb/kurrentdb-event-store.js';
 import { lockDataDir } from './pglite/data-dir-lock.js';
 import { PGliteDatabase } from './pglite/pglite-database.js';
+import { schemaSnapshot } from './pglite/schema-snapshot.js';
 import { PostgresDatabase } from './postgres/postgres-database.js';
 import { migrate } from './sql/migrate.js';
 import type { Projection } from './sql/projections.js';
@@ -43,7 +44,8 @@ export type StoreConfig = {
 /** `keys`: the persons' data keys (to forget a person), when personal data is sealed. */
 export type OpenedStore = { store: EventStore; sql: SqlEventStore | null; keys?: PersonalKeyStore };
 
-export async function openSqlDatabase(config: StoreConfig): Promise<SqlDatabase> {
+/** `seed`: a new PGlite cluster's starting contents (see PGliteDatabase.open). */
+export async function openSqlDatabase(config: StoreConfig, seed?: () => Promise<Blob | undefined>): Promise<SqlDatabase> {
   if (config.databaseUrl) {
     return PostgresDatabase.open({
       connectionString: config.databaseUrl,
@@ -55,7 +57,7 @@ export async function openSqlDatabase(config: StoreConfig): Promise<SqlDatabase>
   const dataDir = config.dataDir ?? './data';
   const lock = lockDataDir(dataDir);
   try {
-    return await PGliteDatabase.open(join(dataDir, 'pglite'), lock.release);
+    return await PGliteDatabase.open(join(dataDir, 'pglite'), lock.release, seed);
   } catch (error) {
     lock.release();
     throw error;
@@ -68,7 +70,8 @@ export async function openEventStore(config: StoreConfig): Promise<OpenedStore> 
     if (!config.personalData) return { store: kurrent, sql: null };
     return openSealedKurrentDb(kurrent, config, config.personalData);
   }
-  const db = await openSqlDatabase(config);
+  // A new PGlite store starts from the snapshot of a migrated one when the tests keep one (schema-snapshot.ts).
+  const db = await openSqlDatabase(config, () => schemaSnapshot(config.migrationsDir, config.projections ?? []));
   try {
     await migrate(db, config.migrationsDir);
     const keys = config.personalData ? new SqlPersonalKeyStore(db, config.personalData.masterKeys.map(masterKeyFrom)) : undefined;

@@ -3,9 +3,16 @@
 // become the tender's lines (title and description, unit, quantity, the BQ's rate as the buyer's estimate,
 // a missing rate as 0 with the include box). Refused: a BQ not approved (409), an id that is not an item
 // (a header, an unknown id: 422), another company's project (404), a bad body (400); nothing recorded.
+// Each line keeps its BQ item (bqItemId), the project's BQ rows list the tenders made from them
+// (bq_item_tenders); a link is made by that route only (400 by hand, on edit only the tender's own links
+// may be kept or dropped), and store rebuild gives the same rows.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SqlEventStore } from '@binaan/event-store';
 import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
 import { itAnsweredEveryCallWithoutAServerError, MUTIARA, STORES, TEGUH, type Reply } from '../documents/harness.js';
+
+/** A tender's own fields for a create by hand (times and project as the BQ tender has them). */
+const tenderFields = (t: Record<string, unknown>) => Object.fromEntries(Object.entries(t).filter(([key]) => ['title', 'projectId', 'openAt', 'closeAt', 'expectedDeliveryStart', 'expectedDeliveryEnd', 'tenderType'].includes(key) && t[key] !== null));
 
 describe.each(STORES)('tenders from bill of quantity items on %s', (kind) => {
   let running: AuthorityRunning;
@@ -77,6 +84,66 @@ describe.each(STORES)('tenders from bill of quantity items on %s', (kind) => {
     ]);
     const untyped = await post('/api/tendering/bq-tenders', kumar, { projectId: project, itemIds: [slab] });
     expect({ status: untyped.status, type: untyped.body.tenderType }).toEqual({ status: 201, type: 'material' });
+    basement = { id: made.body.id, documentNo: made.body.documentNo };
+    slabOnly = { id: untyped.body.id, documentNo: untyped.body.documentNo };
+  });
+
+  let basement = { id: '', documentNo: '' }, slabOnly = { id: '', documentNo: '' };
+  const links = async (token = kumar) => running.api.call('get', `/api/tendering/projects/${project}/bq-item-tenders`, { token });
+  const linkRows = async () => (await running.sql.query<{ row: unknown }>('SELECT to_jsonb(t) AS row FROM bq_item_tenders t ORDER BY project_id, bq_item_id, tender_id, line_no')).map(({ row }) => JSON.stringify(row));
+
+  it('each line keeps the BQ item it was made from; the BQ row lists the tenders made from it', async () => {
+    const tender = await running.api.call('get', `/api/documents/tender/${basement.id}`, { token: kumar });
+    expect(tender.body.items.map((i: { lineNo: number; bqItemId?: string }) => [i.lineNo, i.bqItemId])).toEqual([[1, waterproofing], [2, slab]]);
+    const reply = await links();
+    expect(reply.status).toBe(200);
+    const byItem = new Map((reply.body.data as { bqItemId: string; tenders: { id: string; documentNo: string; status: string; lineNo: number }[] }[]).map((d) => [d.bqItemId, d.tenders.map((t) => [t.id, t.documentNo, t.status, t.lineNo])]));
+    expect(byItem.get(waterproofing)).toEqual([[basement.id, basement.documentNo, 'new', 1]]);
+    // The slab went into two tenders: as line 2 of the basement package and line 1 of the other.
+    expect(byItem.get(slab)).toEqual([[basement.id, basement.documentNo, 'new', 2], [slabOnly.id, slabOnly.documentNo, 'new', 1]].sort((a, b) => String(a[1]).localeCompare(String(b[1]))));
+    expect(byItem.has(header)).toBe(false);
+    expect(reply.body.capped).toBe(false);
+    // Another company's project, or a stray parameter: refused.
+    expectRefused(await links(mei), 404, 'projectNotFound');
+    expectRefused(await running.api.call('get', `/api/tendering/projects/${project}/bq-item-tenders?page=2`, { token: kumar }), 400, 'validationFailed');
+  });
+
+  it('a BQ link is made only by the BQ route: 400 on a tender made or edited by hand, and on any other kind; nothing recorded', async () => {
+    const before = await tenderEvents();
+    const line = { description: 'Slab', unit: 'm3', quantity: '1', rate: '1.00', bqItemId: slab };
+    const tender = await running.api.call('get', `/api/documents/tender/${basement.id}`, { token: kumar });
+    const byHand = await post('/api/documents/tender', kumar, { ...tenderFields(tender.body), items: [line] });
+    expectRefused(byHand, 400, 'validationFailed');
+    expect(Object.keys(byHand.body.fields)).toEqual(['items[0].bqItemId']);
+    const order = await post('/api/documents/purchaseOrder', kumar, { title: 'PO', counterpartyCompanyId: MUTIARA, items: [line] });
+    expectRefused(order, 400, 'validationFailed');
+    expect(Object.keys(order.body.fields)).toEqual(['items[0].bqItemId']);
+    // An edit may not name a BQ item the tender was not made from (the other tender was made from the slab only).
+    const other = await running.api.call('get', `/api/documents/tender/${slabOnly.id}`, { token: kumar });
+    const stray = await running.api.call('put', `/api/documents/tender/${slabOnly.id}`, { token: kumar, body: { items: [{ ...line, bqItemId: waterproofing }] }, headers: { 'If-Match': String(other.body.revision) } });
+    expectRefused(stray, 400, 'validationFailed');
+    expect(await tenderEvents()).toBe(before);
+  });
+
+  it('an edit keeps or drops its own links, and the BQ rows follow; store rebuild gives the same rows', async () => {
+    const tender = await running.api.call('get', `/api/documents/tender/${basement.id}`, { token: kumar });
+    type Line = { description: string; unit: string; quantity: string; rate: string; includeZeroRate: boolean; bqItemId?: string };
+    const [water, slabLine] = tender.body.items as Line[];
+    const keep = (item: Line) => ({ description: item.description, unit: item.unit, quantity: item.quantity, rate: item.rate, includeZeroRate: item.includeZeroRate, ...(item.bqItemId ? { bqItemId: item.bqItemId } : {}) });
+    // The slab line first now, the waterproofing line's link dropped.
+    const edited = await running.api.call('put', `/api/documents/tender/${basement.id}`, { token: kumar, body: { items: [keep(slabLine!), { ...keep(water!), bqItemId: undefined }] }, headers: { 'If-Match': String(tender.body.revision) } });
+    expect(edited.status).toBe(200);
+    const after = await running.api.call('get', `/api/documents/tender/${basement.id}`, { token: kumar });
+    expect(after.body.items.map((i: Line & { lineNo: number }) => [i.lineNo, i.bqItemId ?? null])).toEqual([[1, slab], [2, null]]);
+    const byItem = new Map(((await links()).body.data as { bqItemId: string; tenders: { id: string; lineNo: number }[] }[]).map((d) => [d.bqItemId, d.tenders.map((t) => [t.id, t.lineNo])]));
+    expect(byItem.has(waterproofing)).toBe(false);
+    expect(byItem.get(slab)).toEqual(expect.arrayContaining([[basement.id, 1], [slabOnly.id, 1]]));
+    const live = await linkRows();
+    expect(live).toHaveLength(2);
+    const store = running.store;
+    if (!(store instanceof SqlEventStore)) throw new Error('rebuild needs a SQL store');
+    expect((await store.rebuild()).projections).toEqual(expect.arrayContaining(['bqItemTenders']));
+    expect(await linkRows()).toEqual(live);
   });
 
   itAnsweredEveryCallWithoutAServerError(() => running);

@@ -3,9 +3,11 @@
 // time on the server's clock. Sealed: before the close, every GET route of the OpenAPI document, asked by
 // each of Teguh Bina's users with the tender's ids filled in (lists, exports, views, replays, history,
 // audit, notifications), answers without any rate, amount or total of any quotation, and no read model nor
-// notification holds one; after the manual Close (the tender machine's, to comparison) the buyer sees them.
+// notification holds one, nor any route the name, hash or bytes of a file attached to a quotation; after the
+// manual Close (the tender machine's, to comparison) the buyer sees them.
 // Every bad input is a 4xx with an error code, and nothing is recorded.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { notificationLink } from '@binaan/contracts';
 import { SqlEventStore } from '@binaan/event-store';
@@ -34,6 +36,11 @@ describe.each(STORES)('tendering api on %s', (kind) => {
   let tenderRevision = 0;
   /** Every rate, amount and total the sellers sent (as the sellers' replies show them): none may reach the buyer before the close. */
   const secrets = new Set<string>();
+  /** A file Mutiara attaches to its quotation: its name, hash and a marker in its bytes reach no buyer before the close either. */
+  const fileMarker = `MUTIARA-FILE-${Date.now().toString(36)}`;
+  const fileBytes = Buffer.from(`%PDF-1.7\n% ${fileMarker}\n%%EOF\n`);
+  const fileName = 'Mutiara sealed method statement.pdf';
+  let attachmentId = '';
 
   const call = (method: 'get' | 'post' | 'put', path: string, token: string, body?: unknown, headers?: Record<string, string>) => r().api.call(method, path, { token, body, headers });
   const act = async (token: string, event: string) => {
@@ -162,6 +169,12 @@ describe.each(STORES)('tendering api on %s', (kind) => {
     expect(own.body.data).toEqual([expect.objectContaining({ sellerCompanyId: KUKUH, total: '9222786.00' })]);
     expectRefused(await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/history`, wong), 404, 'quotationNotFound');
     expect((await call('get', `${BASE}/${tenderId}`, mei)).body.quotation).toMatchObject({ revision: 1, total: '8663495.64' });
+    // And attaches a file to it (quotation-attachments.e2e.ts tests the files themselves).
+    const attached = await r().api.call('post', `${BASE}/${tenderId}/quotation/attachments`, {
+      token: mei, body: fileBytes, headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(fileName), 'x-file-type': 'application/pdf' },
+    });
+    expect(attached.status).toBe(201);
+    attachmentId = attached.body.attachment.attachmentId;
   });
 
   it('sealed: the buyer\'s tendering routes say who quoted and when, with no rate, amount or total', async () => {
@@ -180,9 +193,10 @@ describe.each(STORES)('tendering api on %s', (kind) => {
   it('sealed: every GET route of the OpenAPI document, asked by each of Teguh Bina\'s users before the close, shows none of the sellers\' figures', async () => {
     expect(secrets.size).toBeGreaterThan(6);
     const document = (await request(r().app.getHttpServer()).get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
-    const fill: Record<string, string> = { resource: 'tender', id: tenderId, tenderId, sellerCompanyId: MUTIARA, projectId: UNKNOWN_ID, companyProfileId: TEGUH };
+    const fill: Record<string, string> = { resource: 'tender', id: tenderId, tenderId, sellerCompanyId: MUTIARA, attachmentId, projectId: UNKNOWN_ID, companyProfileId: TEGUH };
     const templates = Object.entries(document.paths).filter(([, operations]) => 'get' in operations).map(([template]) => template);
-    expect(templates).toEqual(expect.arrayContaining([`${BASE}/{tenderId}/quotations`, '/api/documents/{resource}/{id}/history', '/api/application/user-event-list']));
+    expect(templates).toEqual(expect.arrayContaining([`${BASE}/{tenderId}/quotations`, '/api/documents/{resource}/{id}/history', '/api/application/user-event-list', `${BASE}/{tenderId}/quotations/{sellerCompanyId}/attachments/{attachmentId}`]));
+    const fileSecrets = [fileName, encodeURIComponent(fileName), fileMarker, createHash('sha256').update(fileBytes).digest('hex')];
     const urls = templates.map((template) => template.replace(/\{([^}]+)\}/g, (_, name: string) => fill[name] ?? UNKNOWN_ID));
     // The list as react-admin's export asks it, the replays, the audit check, the other tendering readers.
     urls.push(
@@ -200,6 +214,7 @@ describe.each(STORES)('tendering api on %s', (kind) => {
         expect({ url, status: reply.status < 500 }).toEqual({ url, status: true });
         const text = `${JSON.stringify(reply.headers)}${reply.text ?? ''}`;
         for (const secret of secrets) if (text.includes(secret) || text.includes(secret.replace(/\.00$/, ''))) leaks.push(`${name} ${url}: ${secret}`);
+        for (const secret of fileSecrets) if (text.includes(secret)) leaks.push(`${name} ${url}: the file ${secret}`);
       }
     }
     expect(asked).toBeGreaterThan(4 * 40);
@@ -268,6 +283,8 @@ describe.each(STORES)('tendering api on %s', (kind) => {
     const list = await call('get', `${BASE}/${tenderId}/quotations`, kumar);
     expect(list.body).toMatchObject({ sealed: false, status: 'comparison' });
     expect(list.body.data.map((row: { sellerCompanyId: string; total: string }) => [row.sellerCompanyId, row.total])).toEqual([[KUKUH, '9222786.00'], [MUTIARA, '8663495.64']]);
+    expect(list.body.data[1].attachments).toEqual([{ attachmentId, name: fileName, mediaType: 'application/pdf', size: fileBytes.length }]);
+    expect(list.body.data[0].attachments).toEqual([]);
     expect(list.body.data[1].items).toEqual([
       { lineNo: 1, rate: '4809.13', includeZeroRate: false, amount: '8656434.00' }, { lineNo: 2, rate: '588.47', includeZeroRate: false, amount: '7061.64' },
     ]);

@@ -153,7 +153,8 @@ async function main(): Promise<void> {
     const results: Measured[][] = [];
     const project = SCAN_PROJECT;
     const kumarId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
-    if (planCalls.length > 0) for (const sql of scanProjectSql(kumarId)) await run(db, env.DATABASE_URL, sql);
+    // The project of the scans and of the requests (the tendering calls read its Requests tab).
+    if (planCalls.length > 0 || tenderingCalls.length > 0) for (const sql of scanProjectSql(kumarId)) await run(db, env.DATABASE_URL, sql);
     // A tender in the store (made through the API, as Kumar would), whose query board is grown and read.
     const tender = tenderingCalls.length > 0 ? (await createDocument({ base }, 'tender', token, benchTenderBody())).id : '';
     let grown = 0;
@@ -162,7 +163,7 @@ async function main(): Promise<void> {
       // Only what the chosen calls read is grown (BENCH_CALLS naming plan lists only skips the tenders).
       if (calls.length > 0) await growDocuments(db, grown, size, env.DATABASE_URL);
       if (planCalls.length > 0) for (const sql of growPlansSql(grown, size, project)) await run(db, env.DATABASE_URL, sql);
-      if (tenderingCalls.length > 0) for (const sql of growTenderingSql(grown, size, tender)) await run(db, env.DATABASE_URL, sql);
+      if (tenderingCalls.length > 0) for (const sql of growTenderingSql(grown, size, tender, project)) await run(db, env.DATABASE_URL, sql);
       grown = size;
       if (calls.length > 0) await analyze(db, env.DATABASE_URL);
       if (planCalls.length > 0) for (const sql of PLAN_ANALYZE) await run(db, env.DATABASE_URL, sql);

@@ -124,12 +124,44 @@ test('a tender from items of an approved bill of quantity ("From BQ" on the tend
   await expect(page).toHaveURL(/\/tender\/[0-9a-f-]+\/show$/, { timeout: 15_000 });
   await expect(page.getByText(first!.title, { exact: false }).first()).toBeVisible();
   await shot(page, 'requests-10-tender-from-bq-375');
+
+  // Each line links to the BQ row it was made from; the BQ opens at that row, which names the tender.
+  const tenderId = /\/tender\/([0-9a-f-]+)\/show$/.exec(page.url())![1]!;
+  const documentNo = (await kumar.call<{ documentNo: string }>('GET', `/api/documents/tender/${tenderId}`)).json.documentNo;
+  const rowLinks = page.getByTestId('line-bq-row');
+  await expect(rowLinks).toHaveCount(2);
+  await noAxeFindings(page, 'tender lines linked to the BQ 375');
+  await rowLinks.first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/project/${housing.id}/bill-of-quantity\\?item=${first!.id}$`));
+  const tendered = page.getByTestId('bq-row-tenders');
+  await expect(tendered).toBeVisible({ timeout: 15_000 });
+  await expect(tendered.getByTestId('bq-row-tender').filter({ hasText: documentNo })).toHaveText(new RegExp(`^${documentNo} \\(line 1, `));
+  await noAxeFindings(page, 'BQ row with its tender 375');
+  await shot(page, 'requests-11-bq-row-tendered-375');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(tendered).toBeVisible();
+  await noAxeFindings(page, 'BQ row with its tender 1280');
+  await shot(page, 'requests-12-bq-row-tendered-1280');
+  // In Malay and Chinese the words are the locale files'.
+  for (const language of ['ms', 'zh']) {
+    await page.evaluate((chosen) => localStorage.setItem('binaan.language', chosen), language);
+    await page.reload();
+    await expect(page.getByTestId('bq-row-tenders')).toContainText(words(language).bqTender.tendered!, { timeout: 15_000 });
+    await noAxeFindings(page, `BQ row with its tender ${language}`);
+    await shot(page, `requests-13-bq-row-tendered-${language}`);
+  }
+  await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
+  // And back to the tender from the row.
+  await page.reload();
+  await page.getByTestId('bq-row-tender').filter({ hasText: documentNo }).click();
+  await expect(page).toHaveURL(new RegExp(`/tender/${tenderId}/show$`));
 });
 
 // A project's "Requests" tab: the three kinds in one flat list, newest first, each linked to its request; in
 // en, ms and zh, at 1280 and 375 px, axe clean. The words expected are the locale files' (not the code's).
 const LOCALES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../ui/src/shared/i18n/locales');
-const words = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { projects: { tabs: Record<string, string> }; requests: { kinds: Record<string, string>; new: Record<string, string> } } }).admin;
+const words = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { projects: { tabs: Record<string, string> }; requests: { kinds: Record<string, string>; new: Record<string, string> }; bqTender: Record<string, string> } }).admin;
 
 test("a project's Requests tab: material, machine and trade requests in one list, newest first, in en, ms and zh", async ({ browser, baseURL, shot }) => {
   test.setTimeout(300_000);
@@ -173,6 +205,10 @@ test("a project's Requests tab: material, machine and trade requests in one list
     }
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // On a phone each request is a block of lines, not a table scrolled sideways: the title is whole on screen.
+    await expect(page.getByTestId('project-requests-phone')).toBeVisible();
+    const titleBox = await rows.nth(0).getByText('Requests tab: machineRequest').boundingBox();
+    expect(titleBox!.x + titleBox!.width).toBeLessThanOrEqual(375);
     await noAxeFindings(page, `requests tab ${language} 375`);
     await shot(page, `requests-12-project-requests-${language}-375`);
     await context.close();

@@ -23,6 +23,12 @@ const cancel = (level: 10 | 20) => go('Cancel', 'cancelled', [own(level), remark
  * the tender by the system (`system:tender-award`), inside the tendering company.
  */
 const contractApprovedByLetter = go('Approve', 'contractAwarded', [system], 'none', INTERNAL);
+/**
+ * The same letter ending without a contract (rejected in its round, rejected by the seller, or voided by the
+ * buyer) is carried onto the tender by the system as Reject to draftContractRejected, from which the buyer
+ * awards again (Procore's "award declined", Ariba's award withdrawn: the event goes back to the award step).
+ */
+const contractRejectedByLetter = go('Reject', 'draftContractRejected', [system], 'none', INTERNAL);
 
 /**
  * A tender: approved for activation, open for bids (active), closed for comparison, then a draft contract
@@ -76,6 +82,7 @@ export const tenderWorkflow: WorkflowDefinition<'tender'> = {
       draftContract: {
         on: {
           Approve: contractApprovedByLetter,
+          Reject: contractRejectedByLetter,
           Request_Approve: go('Request_Approve', 'pendingContractApproval', [own(10), amount, withinLimit], 'open'),
           Cancel: cancel(20),
         },
@@ -83,16 +90,20 @@ export const tenderWorkflow: WorkflowDefinition<'tender'> = {
       pendingContractApproval: {
         on: {
           Approve: [contractApprovedByLetter, ...approve('contractAwarded', 'pendingContractApproval')],
-          Reject: go('Reject', 'draftContractRejected', [isApprover, remark]),
+          Reject: [contractRejectedByLetter, go('Reject', 'draftContractRejected', [isApprover, remark])],
         },
       },
       draftContractRejected: {
         on: {
+          // The latest award's letter resubmitted after its rejection and approved: the contract is awarded.
+          Approve: contractApprovedByLetter,
           Draft_Contract: go('Draft_Contract', 'draftContract', [own(10)], 'none', INTERNAL),
           Cancel: cancel(20),
         },
       },
-      contractAwarded: { type: 'final' },
+      // Not final: the seller may still reject the letter it was sent (or the buyer void it), which the
+      // system carries back to draftContractRejected. No user action leaves it.
+      contractAwarded: { on: { Reject: contractRejectedByLetter } },
       cancelled: { type: 'final' },
     },
   }),
@@ -103,6 +114,7 @@ export const tenderWorkflow: WorkflowDefinition<'tender'> = {
     'Draft_Contract starts the draft PO/WO/LOA/RO; a rejected draft is revised with Draft_Contract again.',
     'The letter of award made from the award is the contract: its last approval (by the authority manual\'s amount limits, on the letter) is recorded on the tender by the system as Approve to contractAwarded, from draftContract or from a round of the tender\'s own already opened; the tender\'s own round stays for a contract without a letter.',
     'Between companies (what an invited bidder sees of the history once the tender is active): activation, Close, Reopen and Cancel; Shortlist, Evaluate and the contract draft and its approval stay inside the tendering company.',
-    'Cancel needs a remark: CreatePropose before the tender is active, VerifyLevel1 from then on. contractAwarded and cancelled are final.',
+    'The letter of the latest award rejected in its round, rejected by the seller or voided by the buyer is recorded on the tender by the system as Reject to draftContractRejected (from draftContract, pendingContractApproval or contractAwarded), where the buyer awards again; that letter resubmitted and approved moves it to contractAwarded again.',
+    'Cancel needs a remark: CreatePropose before the tender is active, VerifyLevel1 from then on. cancelled is final; contractAwarded takes no user action (only the system\'s Reject above).',
   ],
 };

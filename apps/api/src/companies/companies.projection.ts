@@ -2,6 +2,7 @@
 // assignments. Fed in the append's transaction; read on every request for access rights.
 
 import type { Projection, StoredEvent } from '@binaan/event-store';
+import { CompanySubmissionStatus } from '@binaan/contracts';
 import type { CompanyEvent } from './company.events.js';
 
 export const companiesProjection: Projection = {
@@ -12,7 +13,7 @@ export const companiesProjection: Projection = {
     CREATE TABLE IF NOT EXISTS companies (
       company_id text PRIMARY KEY, name text NOT NULL, registration_no text NOT NULL, status smallint NOT NULL,
       subscription_type smallint NOT NULL, subscription_detail_type text NOT NULL, is_demo boolean NOT NULL,
-      is_logo_uploaded boolean NOT NULL DEFAULT false, registered_at timestamptz NOT NULL);
+      is_logo_uploaded boolean NOT NULL DEFAULT false, registered_at timestamptz NOT NULL, approved_at timestamptz);
     CREATE TABLE IF NOT EXISTS company_roles (
       company_id text NOT NULL, role_id text NOT NULL, name text NOT NULL, status smallint NOT NULL, access_rights text[] NOT NULL,
       PRIMARY KEY (company_id, role_id));
@@ -36,7 +37,11 @@ export const companiesProjection: Projection = {
           );
           break;
         case 'CompanySubmissionStatusChanged':
-          await db.query('UPDATE companies SET status = $2 WHERE company_id = $1', [companyId, event.data.status]);
+          // approved_at: the first approval, the start of the company's subscription year (tendering §9).
+          await db.query(
+            'UPDATE companies SET status = $2, approved_at = CASE WHEN $3::boolean AND approved_at IS NULL THEN $4::timestamptz ELSE approved_at END WHERE company_id = $1',
+            [companyId, event.data.status, event.data.status === CompanySubmissionStatus.Approved, stored.metadata.recordedAt],
+          );
           break;
         case 'CompanyRoleDefined':
           await db.query(

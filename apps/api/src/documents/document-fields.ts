@@ -20,7 +20,14 @@ import { formatQuantity, formatSen, lineAmount, parseMoney, parseQuantity, perce
 
 type FieldChanges = Partial<Omit<DocumentFields, 'totals'>>;
 
-function items(body: Body, problems: Problems, resource: DocumentResource): DocumentLineItem[] | undefined {
+/**
+ * Set (as a symbol key, which no JSON body can carry) by the tendering context's BQ tender route on the
+ * create body it builds: only then may a tender's lines name the BQ items they were made from.
+ */
+export const BQ_LINKED_LINES: unique symbol = Symbol('bqLinkedLines');
+const BQ_ITEM_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+function items(body: Body, problems: Problems, resource: DocumentResource, forCreate: boolean): DocumentLineItem[] | undefined {
   const delivers = DocumentKindsWithDeliveredQuantities.includes(resource);
   const value = body.items;
   if (value === undefined) return undefined;
@@ -52,6 +59,15 @@ function items(body: Body, problems: Problems, resource: DocumentResource): Docu
         else delivery.orderLineNo = item.orderLineNo as number;
       }
     }
+    // A BQ item's id: on a tender only; new from the BQ tender route only; an edit's is checked against the
+    // tender's own links (applyEdit).
+    let bqItemId: string | undefined;
+    if (item.bqItemId !== undefined) {
+      const linkable = resource === 'tender' && (!forCreate || (body as Record<symbol, unknown>)[BQ_LINKED_LINES] === true);
+      if (!linkable) problem(problems, `${at}.bqItemId`, 'is set only on a tender made from bill of quantity items (POST /api/tendering/bq-tenders)');
+      else if (typeof item.bqItemId !== 'string' || !BQ_ITEM_ID.test(item.bqItemId)) problem(problems, `${at}.bqItemId`, 'must be an item id of the bill of quantity');
+      else bqItemId = item.bqItemId;
+    }
     if (description === undefined || unit === undefined || quantity === null || rate === null) return;
     parsed.push({
       lineNo: index + 1,
@@ -62,6 +78,7 @@ function items(body: Body, problems: Problems, resource: DocumentResource): Docu
       amount: formatSen(lineAmount(quantity, rate)),
       includeZeroRate: item.includeZeroRate === true,
       ...delivery,
+      ...(bqItemId !== undefined ? { bqItemId } : {}),
     });
   });
   return parsed;
@@ -105,7 +122,7 @@ export function parseFieldChanges(raw: unknown, forCreate: boolean, resource: Do
     const value = date(body, field, problems);
     if (value !== undefined) changes[field] = value;
   }
-  const lineItems = items(body, problems, resource);
+  const lineItems = items(body, problems, resource, forCreate);
   if (lineItems !== undefined) changes.items = lineItems;
   Object.assign(changes, parseKindFields(body, resource, problems));
   if (Object.keys(problems).length > 0) throw shapeError(problems);
@@ -144,6 +161,7 @@ export function fieldsForCreate(resource: DocumentResource, changes: FieldChange
 export function applyEdit(
   resource: DocumentResource, current: DocumentFields, changes: FieldChanges, now: Date,
 ): { fields: DocumentFields; recorded: Partial<Pick<DocumentFields, EditableDocumentField>> } {
+  if (changes.items) mustKeepOwnBqLinks(current.items, changes.items);
   const next: DocumentFields = { ...current, ...changes, counterpartyCompanyId: current.counterpartyCompanyId };
   next.totals = totalsFor(resource, next);
   const recorded: Partial<Pick<DocumentFields, EditableDocumentField>> = {};
@@ -155,6 +173,16 @@ export function applyEdit(
   // Times are held to "5 minutes ahead" only where this edit changes them.
   checkKindRules(resource, next, new Set(Object.keys(recorded)), now);
   return { fields: next, recorded };
+}
+
+/** An edit (or an addendum) may keep a line's BQ item link or drop it, never name an item the tender was not made from. */
+function mustKeepOwnBqLinks(current: readonly DocumentLineItem[], next: readonly DocumentLineItem[]): void {
+  const own = new Set(current.map((item) => item.bqItemId).filter((id) => id !== undefined));
+  const problems: Problems = {};
+  next.forEach((item, index) => {
+    if (item.bqItemId !== undefined && !own.has(item.bqItemId)) problem(problems, `items[${index}].bqItemId`, 'names no BQ item this tender was made from: a link is made only by POST /api/tendering/bq-tenders');
+  });
+  if (Object.keys(problems).length > 0) throw shapeError(problems);
 }
 
 /** Business rules on the fields (422, one code each). */

@@ -9,13 +9,21 @@ import type { AuthenticatedRequest } from '../common/principal.js';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 import { InviteSellers, SubmitQuotation } from './tendering.commands.js';
 import { TenderingService } from './tendering.service.js';
+import { companyOf } from '../authority/authority.service.js';
+import { InvitationAllowanceService } from './allowance/invitation-allowance.service.js';
 
 type Reply = { header(name: string, value: string): unknown };
 
 @ApiTags('tendering')
 @Controller('tendering')
 export class TenderingController {
-  constructor(private readonly commands: CommandBus, private readonly tendering: TenderingService) {}
+  constructor(private readonly commands: CommandBus, private readonly tendering: TenderingService, private readonly allowance: InvitationAllowanceService) {}
+
+  @Get('invitation-allowance')
+  @ApiOperation({ summary: "§9: the chosen company's tender invitations this subscription year: { tier, limit (null: unlimited), used, remaining, warning (at 80%), periodStart, periodEnd }" })
+  invitationAllowance(@Req() request: AuthenticatedRequest) {
+    return this.allowance.of(companyOf(request.principal!)).then((allowance) => ({ success: true as const, ...allowance }));
+  }
 
   @Get('received')
   @ApiOperation({ summary: "The chosen company's tender invitations (received), newest first; ?range=[0,24] (at most 100 rows), Content-Range" })
@@ -31,7 +39,7 @@ export class TenderingController {
   @Post('tenders/:tenderId/invitations')
   @HttpCode(201)
   @ApiOperation({ summary: 'The buyer (level 10 on tender) invites sellers of its directory: { companyIds: [..] } (1 to 50), all or none' })
-  @ApiRefusal(409, 'tenderClosed (closed, cancelled or past its close time), sellerAlreadyInvited')
+  @ApiRefusal(409, 'tenderClosed (closed, cancelled or past its close time), sellerAlreadyInvited, tenderInvitationLimitReached (§9: the year\'s allowance; the reply holds limit, used, remaining)')
   @ApiRefusal(422, 'inviteeIsOwnCompany, unknownCounterparty (not an approved company of the directory)')
   invite(@Param('tenderId') tenderId: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new InviteSellers(request.principal!, tenderId, body));

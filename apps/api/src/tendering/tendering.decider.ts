@@ -75,6 +75,14 @@ export function mustTakeBids(tender: TenderFacts, now: Date, what: string): void
   }
 }
 
+/** The tender takes quotations (and their files) now: open, and not past its close, on the server's clock. */
+export function mustTakeQuotations(tender: TenderFacts, now: Date, what: string): void {
+  mustTakeBids(tender, now, what);
+  if (BEFORE_OPEN.has(tender.status) || (tender.openAt !== null && now.getTime() < Date.parse(tender.openAt))) {
+    throw new TenderingRefused(409, 'tenderNotOpen', `The tender opens for quotations at ${tender.openAt ?? 'its activation'}.`);
+  }
+}
+
 export function decideInvite(
   tender: TenderFacts, invited: ReadonlyMap<string, unknown>, companyIds: readonly string[], inDirectory: ReadonlySet<string>,
   ids: { by: string; invitationId: (companyId: string) => string }, now: Date,
@@ -137,10 +145,7 @@ export function decideQuote(
   quote: { items: QuotedLine[]; total: string }, by: string, now: Date,
 ): TenderingEvent {
   if (!invited.has(sellerCompanyId)) throw new TenderingRefused(404, 'tenderNotFound', 'No such tender among those you were invited to.');
-  mustTakeBids(tender, now, 'quotations');
-  if (BEFORE_OPEN.has(tender.status) || (tender.openAt !== null && now.getTime() < Date.parse(tender.openAt))) {
-    throw new TenderingRefused(409, 'tenderNotOpen', `The tender opens for quotations at ${tender.openAt ?? 'its activation'}.`);
-  }
+  mustTakeQuotations(tender, now, 'quotations');
   const data: QuotationData = { tenderId: tender.id, sellerCompanyId, tenderRevision: tender.revision, items: quote.items, total: quote.total, by };
   return { type: current === null ? 'QuotationSubmitted' : 'QuotationRevised', data };
 }

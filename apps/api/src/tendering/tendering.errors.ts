@@ -4,10 +4,12 @@ import { refusal } from '../common/refusal.js';
 export class TenderingRefused extends Error {
   override readonly name = 'TenderingRefused';
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 422,
+    readonly status: 400 | 403 | 404 | 409 | 413 | 415 | 422,
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string[]>,
+    /** Reply fields besides the code (e.g. the invitation allowance's limit and what is left). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -21,6 +23,6 @@ export async function tenderingReply<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (!(error instanceof TenderingRefused)) throw error;
-    throw refusal(error.status, error.code, error.message, error.fields ? { fields: error.fields } : {});
+    throw refusal(error.status, error.code, error.message, { ...(error.extra ?? {}), ...(error.fields ? { fields: error.fields } : {}) });
   }
 }

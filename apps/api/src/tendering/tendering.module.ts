@@ -7,6 +7,7 @@ import { AnalysisService } from './analysis/analysis.service.js';
 import { AwardTenderHandler } from './award/award.commands.js';
 import { AwardController } from './award/award.controller.js';
 import { AwardService } from './award/award.service.js';
+import { InvitationAllowanceService } from './allowance/invitation-allowance.service.js';
 import { ContractAwardReactor } from './award/contract-award.reactor.js';
 import { ComparisonController } from './comparison/comparison.controller.js';
 import { ComparisonService } from './comparison/comparison.service.js';
@@ -30,15 +31,22 @@ import { TenderersService } from './tenderers/tenderers.service.js';
 import { MakeTenderFromBqHandler, MakeTenderFromRequestHandler } from './requests/request-tender.commands.js';
 import { RequestTenderController } from './requests/request-tender.controller.js';
 import { RequestTenderService } from './requests/request-tender.service.js';
+import { QUOTATION_ATTACHMENT_COMMAND_HANDLERS } from './attachments/quotation-attachments.commands.js';
+import { QuotationAttachmentsController } from './attachments/quotation-attachments.controller.js';
+import { QuotationAttachmentsService } from './attachments/quotation-attachments.service.js';
+import { QUERY_FILE_COMMAND_HANDLERS } from './queries/query-files.commands.js';
+import { QueryFilesController } from './queries/query-files.controller.js';
+import { QueryFilesService } from './queries/query-files.service.js';
 
 @Module({
-  controllers: [TenderingController, TenderQueriesController, TenderAddendaController, ComparisonController, AwardController, AnalysisController, TenderersController, EmailInvitationsController, RequestTenderController],
+  controllers: [TenderingController, TenderQueriesController, TenderAddendaController, ComparisonController, AwardController, AnalysisController, TenderersController, EmailInvitationsController, RequestTenderController, QuotationAttachmentsController, QueryFilesController],
   providers: [
-    ...TENDERING_COMMAND_HANDLERS, TenderingService, TenderCloseJob,
+    ...TENDERING_COMMAND_HANDLERS, TenderingService, InvitationAllowanceService, TenderCloseJob,
     ...TENDER_QUERY_COMMAND_HANDLERS, TenderQueriesService, ...TENDER_ADDENDA_COMMAND_HANDLERS, TenderAddendaService,
     AwardTenderHandler, ...ANALYSIS_COMMAND_HANDLERS, ComparisonService, AwardService, ContractAwardReactor, AnalysisService,
     ...TENDERER_COMMAND_HANDLERS, TenderersService, ...EMAIL_INVITATION_COMMAND_HANDLERS, EmailInvitationsService, EmailInvitationTakeUpReactor,
     MakeTenderFromRequestHandler, MakeTenderFromBqHandler, RequestTenderService,
+    ...QUOTATION_ATTACHMENT_COMMAND_HANDLERS, QuotationAttachmentsService, ...QUERY_FILE_COMMAND_HANDLERS, QueryFilesService,
   ],
 })
 export class TenderingModule {}

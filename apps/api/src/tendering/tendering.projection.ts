@@ -1,7 +1,8 @@
 // Read model of the tendering context: `tender_invitations`, one row per invited seller and tender (who,
 // when, whether and when it quoted, its quotation's revision). No rate and no total: those stay in the
 // quotation streams, so no list, export or count can leak a sealed bid. Flat, one index per list order:
-// a seller's received list (newest invitation first) and a tender's invitees (the primary key).
+// a seller's received list (newest invitation first) and a tender's invitees (the primary key); and the
+// buyer's invitations by time, the one range §9's yearly allowance counts (allowance/).
 import type { Projection, StoredEvent } from '@binaan/event-store';
 import type { QuotationData, TenderSellerInvited } from './tendering.events.js';
 import { INVITATIONS_STREAM_TYPE, QUOTATION_STREAM_TYPE } from './tendering.events.js';
@@ -15,7 +16,8 @@ export const tenderingProjection: Projection = {
       tender_id text NOT NULL, seller_company_id text NOT NULL, buyer_company_id text NOT NULL, invitation_id text NOT NULL,
       invited_at timestamptz NOT NULL, invited_by text NOT NULL, quoted_at timestamptz, quotation_revision integer,
       PRIMARY KEY (tender_id, seller_company_id));
-    CREATE INDEX IF NOT EXISTS tender_invitations_received ON tender_invitations (seller_company_id, invited_at, tender_id);`,
+    CREATE INDEX IF NOT EXISTS tender_invitations_received ON tender_invitations (seller_company_id, invited_at, tender_id);
+    CREATE INDEX IF NOT EXISTS tender_invitations_by_buyer ON tender_invitations (buyer_company_id, invited_at);`,
   inline: (events) => (events.some((stored) => stored.streamType === INVITATIONS_STREAM_TYPE || stored.streamType === QUOTATION_STREAM_TYPE) ? null : []),
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {

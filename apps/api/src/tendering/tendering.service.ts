@@ -12,7 +12,9 @@ import { isInDirectory } from '../companies/company-directory.js';
 import { documentStreamId, foldDocument } from '../documents/document.state.js';
 import { mergeLevels, projectLevels } from '../projects/project-reads.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
+import { foldQuotationFiles, quotationFilesStream } from './attachments/quotation-files.events.js';
 import { decideInvite, decideQuote, foldInvitations, foldQuotation, isUnsealed, parseInvitation, parseQuotation, type QuotationState, type TenderFacts } from './tendering.decider.js';
+import { InvitationAllowanceService } from './allowance/invitation-allowance.service.js';
 import { TenderingRefused, tenderingReply } from './tendering.errors.js';
 import { invitationsStream, INVITATIONS_STREAM_TYPE, quotationStream, QUOTATION_STREAM_TYPE, type QuotationData, type TenderingEvent } from './tendering.events.js';
 
@@ -29,6 +31,8 @@ export type Tender = Omit<TenderFacts, 'items'> & { documentNo: string; title: s
 export type QuotationRow = {
   sellerCompanyId: string; sellerName: string | null; revision: number; submittedAt: string; revisedAt: string; sealed: boolean;
   total?: string; items?: { lineNo: number; rate: string; includeZeroRate: boolean; amount: string }[];
+  /** Its files (name, type, size), like the rates only once unsealed (or for the seller itself). */
+  attachments?: { attachmentId: string; name: string; mediaType: string; size: number }[];
 };
 
 @Injectable()
@@ -37,9 +41,10 @@ export class TenderingService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
     @Inject(CLOCK) private readonly now: Clock,
+    private readonly allowance: InvitationAllowanceService,
   ) {}
 
-  /** The buyer invites sellers of its directory: one TenderSellerInvited each, all or none. */
+  /** The buyer invites sellers of its directory: one TenderSellerInvited each, all or none, within §9's yearly allowance. */
   async invite(principal: Principal, tenderId: string, body: unknown) {
     const companyId = companyOf(principal);
     return tenderingReply(async () => {
@@ -51,8 +56,9 @@ export class TenderingService {
       for (const id of companyIds) if (await isInDirectory(this.db, companyId, id)) inDirectory.add(id);
       const invitationId = (seller: string) => createHash('sha256').update(`${tender.id}|${seller}`).digest('hex').slice(0, 32);
       const decided = decideInvite(tender, foldInvitations(events), companyIds, inDirectory, { by: principal.userId, invitationId }, this.now());
+      await this.allowance.mustAllow(tender.companyId, decided.length);
       const revision = await this.append(invitationsStream(tender.id), INVITATIONS_STREAM_TYPE, events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision, decided, principal);
-      return { success: true as const, tenderId: tender.id, revision, invited: companyIds };
+      return { success: true as const, tenderId: tender.id, revision, invited: companyIds, allowance: await this.allowance.of(tender.companyId) };
     });
   }
 
@@ -151,7 +157,13 @@ export class TenderingService {
       const data: QuotationRow[] = [];
       for (const seller of sellers) {
         const state = foldQuotation(await this.store.readStream(quotationStream(tender.id, seller)));
-        if (state) data.push(this.row(state, names.get(seller) ?? null, sealed));
+        if (!state) continue;
+        const row = this.row(state, names.get(seller) ?? null, sealed);
+        if (!sealed) {
+          const files = foldQuotationFiles(await this.store.readStream(quotationFilesStream(tender.id, seller)));
+          row.attachments = [...files.values()].map(({ attachmentId, name, mediaType, size }) => ({ attachmentId, name, mediaType, size }));
+        }
+        data.push(row);
       }
       return { success: true as const, tenderId: tender.id, status: tender.status, sealed, data };
     });

@@ -39,7 +39,8 @@ type Opened = { names: string; iv: string; values: Readonly<JsonObject> };
 type Person = { subject: string; seals: Map<number, Opened>; used: boolean };
 
 /** 28 bits of the IV's first 4 characters (a small integer: the map hashes it for nothing). */
-const ivNumber = (body: string) => (body.charCodeAt(0) << 21) | (body.charCodeAt(1) << 14) | (body.charCodeAt(2) << 7) | body.charCodeAt(3);
+const ivNumberAt = (text: string, at: number) => (text.charCodeAt(at) << 21) | (text.charCodeAt(at + 1) << 14) | (text.charCodeAt(at + 2) << 7) | text.charCodeAt(at + 3);
+const ivNumber = (body: string) => ivNumberAt(body, 0);
 
 export class OpenedValues {
   private readonly persons = new Map<Buffer, Person>();
@@ -64,6 +65,20 @@ export class OpenedValues {
     const opened = person.seals.get(ivNumber(body));
     // The names are bound to the bytes by GCM's associated data; a seal given other names never opened, so it is not this entry.
     if (opened === undefined || opened.names !== names || !body.startsWith(opened.iv)) return undefined;
+    person.used = true;
+    return opened.values;
+  }
+
+  /**
+   * get() for a whole seal text ("pd2:subject:names:body") with the names at [namesStart, namesEnd) and the
+   * body after namesEnd's colon: what a page of events is read with, cutting no string out of the seal.
+   */
+  getAt(key: Buffer, sealed: string, namesStart: number, namesEnd: number): Readonly<JsonObject> | undefined {
+    const person = this.persons.get(key);
+    if (person === undefined) return undefined;
+    const bodyStart = namesEnd + 1;
+    const opened = person.seals.get(ivNumberAt(sealed, bodyStart));
+    if (opened === undefined || opened.names.length !== namesEnd - namesStart || !sealed.startsWith(opened.names, namesStart) || !sealed.startsWith(opened.iv, bodyStart)) return undefined;
     person.used = true;
     return opened.values;
   }

@@ -55,34 +55,49 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
 
   async open(events: StoredEvent[], via?: SqlExecutor): Promise<StoredEvent[]> {
     // The keys this process does not hold yet are read in one round trip for the whole page, not one per person.
-    // Each event's key is looked up once: the first pass keeps what it found.
+    // Each event's seal, subject and key are found once: the first pass keeps them for the second.
     let missing: Set<string> | null = null;
+    let seals: (string | undefined)[] | null = null;
+    let subjects: string[] | null = null;
     let held: (DataKey | undefined)[] | null = null;
     for (let index = 0; index < events.length; index++) {
       const sealed = sealedOf(events[index]!.data);
       if (sealed === null) continue;
       const subject = sealed.slice(PREFIX_LENGTH, sealed.indexOf(':', PREFIX_LENGTH));
       const key = this.keys.cached(subject);
-      (held ??= new Array<DataKey | undefined>(events.length))[index] = key;
+      if (seals === null) {
+        seals = new Array<string | undefined>(events.length);
+        subjects = new Array<string>(events.length);
+        held = new Array<DataKey | undefined>(events.length);
+      }
+      seals[index] = sealed;
+      subjects![index] = subject;
+      held![index] = key;
       if (key === undefined) (missing ??= new Set()).add(subject);
     }
-    if (held === null) return events;
+    if (seals === null) return events;
     const fetched = missing ? await this.keys.dataKeys([...missing], via) : null;
-    let opened: StoredEvent[] | null = null;
+    const opened = events.slice();
     for (let index = 0; index < events.length; index++) {
+      const sealed = seals[index];
+      if (sealed === undefined) continue;
       const event = events[index]!;
-      const sealed = sealedOf(event.data);
-      if (sealed === null) continue;
-      const [subject, names, body] = splitSealed(sealed);
-      const key = held[index] ?? fetched?.get(subject) ?? null;
-      opened ??= events.slice();
+      const subject = subjects![index]!;
+      const key = held![index] ?? fetched?.get(subject) ?? null;
+      // Positions, not slices: a remembered seal is found without a new string per event (names and body
+      // are cut out only for a seal opened here for the first time).
+      const namesStart = PREFIX_LENGTH + subject.length + 1;
+      const namesEnd = sealed.indexOf(':', namesStart);
       const version = sealed.charCodeAt(2) === 0x31 ? 1 : 2;
       // Opened before (a person's values recur): a plain object with the values, no getters and no seal to
       // keep, which is as quick to make and to read as the plain event. Else the fields open when first read.
-      const remembered = version === 2 && key instanceof Buffer ? this.opened.get(key, names, body) : undefined;
-      opened[index] = { ...event, data: remembered ? withValues(event.data as JsonObject, names, remembered) : withLazyFields(event.data as JsonObject, { version, key, subject, names, body, values: null, opened: this.opened }) };
+      const remembered = version === 2 && key instanceof Buffer ? this.opened.getAt(key, sealed, namesStart, namesEnd) : undefined;
+      const data = remembered
+        ? withValues(event.data as JsonObject, remembered)
+        : withLazyFields(event.data as JsonObject, { version, key, subject, names: sealed.slice(namesStart, namesEnd), body: sealed.slice(namesEnd + 1), values: null, opened: this.opened });
+      opened[index] = { ...event, data };
     }
-    return opened ?? events;
+    return opened;
   }
 }
 
@@ -93,12 +108,6 @@ function sealedOf(data: JsonValue): string | null {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
   const sealed = data[SEALED_FIELD];
   return typeof sealed === 'string' && (sealed.startsWith(SEALED_PREFIXES[1]) || sealed.startsWith(SEALED_PREFIXES[0])) ? sealed : null;
-}
-
-function splitSealed(sealed: string): [subject: string, names: string, body: string] {
-  const first = sealed.indexOf(':', PREFIX_LENGTH);
-  const second = sealed.indexOf(':', first + 1);
-  return [sealed.slice(PREFIX_LENGTH, first), sealed.slice(first + 1, second), sealed.slice(second + 1)];
 }
 
 /** One event's seal, kept on its opened data (and on a nested object holding a field of it) until a field is read. */
@@ -178,10 +187,11 @@ function withLazyFields(stored: JsonObject, seal: Seal): JsonObject {
 }
 
 /** The stored data's fields but the seal, and the personal fields with these values (in the order withLazyFields gives them). */
-function withValues(stored: JsonObject, names: string, values: Readonly<JsonObject>): JsonObject {
+function withValues(stored: JsonObject, values: Readonly<JsonObject>): JsonObject {
   const data: JsonObject = {};
   for (const name in stored) if (name !== SEALED_FIELD) data[name] = stored[name]!;
-  for (const path of names.split(',')) {
+  // The values hold exactly the names' fields, in their order (openSeal): no split of the names per event.
+  for (const path in values) {
     const dot = path.indexOf('.');
     if (dot < 0) {
       data[path] = values[path]!;

@@ -8,7 +8,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SqlDatabase, SqlExecutor } from '../sql/sql-database.js';
 
-type PGliteLike = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close'>;
+type PGliteLike = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close'> & Partial<Pick<PGlite, 'dumpDataDir'>>;
 type PGliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
 
 function executor(session: Pick<PGliteTx, 'query' | 'exec'>): SqlExecutor {
@@ -33,16 +33,26 @@ export class PGliteDatabase implements SqlDatabase {
     this.session = executor(pglite);
   }
 
-  /** `dataDir` undefined: in memory (tests). Durability is relaxed: see the README's store section. */
-  static async open(dataDir?: string, afterClose: () => void = () => undefined): Promise<PGliteDatabase> {
+  /**
+   * `dataDir` undefined: in memory (tests). Durability is relaxed: see the README's store section.
+   * `seed`: a new cluster's starting contents (a dump, see schema-snapshot.ts); undefined from it, or no
+   * seed: the cached initdb, else initdb itself. A folder that holds a cluster already is opened as it is.
+   */
+  static async open(dataDir?: string, afterClose: () => void = () => undefined, seed?: () => Promise<Blob | undefined>): Promise<PGliteDatabase> {
     const isNew = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
-    const initdb = isNew ? await cachedInitdb(process.env.PGLITE_INITDB_CACHE) : undefined;
+    const initdb = isNew ? ((await seed?.()) ?? (await cachedInitdb(process.env.PGLITE_INITDB_CACHE))) : undefined;
     // pg_trgm: the document lists' search index (apps/api/src/documents/document-list-indexes.ts).
     const pglite = await PGlite.create({ ...(dataDir ? { dataDir, relaxedDurability: true } : {}), ...(initdb ? { loadDataDir: initdb } : {}), extensions: { pg_trgm } });
     return new PGliteDatabase(pglite, async () => {
       await pglite.close();
       afterClose();
     });
+  }
+
+  /** The whole cluster as a file PGlite loads (`loadDataDir`), uncompressed. */
+  async dump(): Promise<Blob> {
+    if (!this.pglite.dumpDataDir) throw new Error('this PGlite session cannot be dumped');
+    return this.pglite.dumpDataDir('none');
   }
 
   query<R extends object>(text: string, params?: readonly unknown[]): Promise<R[]> {

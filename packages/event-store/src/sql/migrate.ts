@@ -13,15 +13,22 @@ const MIGRATION_LOCK = 7_310_001;
 
 export type MigrationReport = { applied: string[]; alreadyApplied: number };
 
-export async function migrate(db: SqlDatabase, folder: string): Promise<MigrationReport> {
+export type Migration = { version: number; name: string; file: string; sql: string; checksum: string };
+
+/** The folder's migrations, in the order they apply. */
+export async function readMigrations(folder: string): Promise<Migration[]> {
   const files = (await readdir(folder)).filter((name) => MIGRATION_FILE.test(name)).sort();
-  const migrations = await Promise.all(
+  return Promise.all(
     files.map(async (file) => {
       const sql = await readFile(join(folder, file), 'utf8');
       const [, version, name] = MIGRATION_FILE.exec(file)!;
       return { version: Number(version), name: name!, file, sql, checksum: createHash('sha256').update(sql).digest('hex') };
     }),
   );
+}
+
+export async function migrate(db: SqlDatabase, folder: string): Promise<MigrationReport> {
+  const migrations = await readMigrations(folder);
   const report: MigrationReport = { applied: [], alreadyApplied: 0 };
   await db.maintenance(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);

@@ -87,7 +87,8 @@ export async function setupProjections(db: SqlDatabase, projections: readonly Pr
   return rebuilt;
 }
 
-function setupHash(projection: Projection): string {
+/** What projection_versions records: a change of the setup SQL or the tables makes a rebuild. */
+export function setupHash(projection: Projection): string {
   return createHash('sha256').update(projection.setupSql).update('\u0000').update(projection.tables.join(',')).digest('hex');
 }
 

@@ -5,6 +5,7 @@
 // a time in the background (use-bq-editor.ts); a second user's changes come in live.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import {
   Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Tab, Tabs, TextField, Tooltip, Typography,
 } from '@mui/material';
@@ -31,6 +32,7 @@ import { BqFileActions } from './BqFileActions.js';
 import { BqGrid, type ColumnId, type GridCommand } from './BqGrid.js';
 import { BqHistory } from './BqHistory.js';
 import { useBqEditor } from './use-bq-editor.js';
+import { BqRowTenders, useBqItemTenders } from '../tendering/BqRowTenders.js';
 
 type TabDialog = { mode: 'add' | 'rename'; name: string; error: string | null } | null;
 type Confirm = { kind: 'row'; id: string; title: string; count: number } | { kind: 'tab'; id: string; name: string } | null;
@@ -67,6 +69,23 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
     return new Set(rows.slice(from, to + 1).map((r) => r.id));
   }, [rows, active.id, active.anchor]);
   const activeRow: VisibleRow | undefined = rows.find((r) => r.id === active.id);
+  // The tenders made from the BQ's rows (a tender line links back here with ?item=<row>).
+  const tendered = useBqItemTenders(projectId);
+  const [searchParams] = useSearchParams();
+  const wanted = searchParams.get('item');
+  const [opened, setOpened] = useState<string | null>(null);
+  useEffect(() => {
+    // Opened at a row (from a tender line): its tab shown, its headers opened, the row chosen (the grid scrolls to it).
+    const node = wanted && wanted !== opened ? model.nodes.get(wanted) : undefined;
+    if (!node) return;
+    setOpened(wanted);
+    setTabId(node.tabId);
+    const above = new Set<string>();
+    for (let parent = node.parentId; parent !== null; parent = model.nodes.get(parent)?.parentId ?? null) above.add(parent);
+    setCollapsed((c) => new Set([...c].filter((id) => !above.has(id))));
+    setActive({ id: node.id, column: 1, anchor: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted, opened, version]);
 
   const say = (text: string) => setAnnouncement(text);
   const refused = (code: string) => say(translate(`error.${code}`));
@@ -339,6 +358,8 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
           </Stack>
 
           <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate(editable ? 'admin.bq.keys' : 'admin.bq.keysReadOnly')}</Typography>
+          {/* The chosen row's tenders, above the grid so they show without scrolling past it on a phone. */}
+          {activeRow && <BqRowTenders tenders={tendered.get(activeRow.id)} />}
           <BqGrid rows={rows} version={version} label={translate('admin.bq.gridLabel', { tab: tab?.name ?? translate('admin.bq.title') })} describedBy={helpId} editable={editable}
             activeId={activeRow?.id ?? null} activeColumn={active.column} selectedIds={selectedIds} editRequest={editRequest}
             onActive={onActive} onCommand={(which) => command(which, true)} onEdit={onEdit} onToggle={onToggle} onCopy={onCopy} onPaste={onPaste}

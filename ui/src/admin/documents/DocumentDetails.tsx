@@ -6,6 +6,7 @@ import { Box, Card, CardContent, Grid, Link, Table, TableBody, TableCell, TableH
 import { DocumentKindFieldNames, isDocumentResource, type DocumentView, asText } from '@binaan/contracts';
 import { humanise } from '../catalogue/labels.js';
 import { formatDate, formatDateTime, formatMoney } from '../format.js';
+import { bqRowPath } from '../tendering/request-api.js';
 import { LineItemRow } from './LineItemRow.js';
 import { StatusChip } from './StatusChip.js';
 import { useProjects } from './use-projects.js';
@@ -82,7 +83,10 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {document.items.map((item) => <LineItemRow key={item.lineNo} item={item} currency={document.currency} />)}
+              {document.items.map((item) => (
+                <LineItemRow key={item.lineNo} item={item} currency={document.currency}
+                  bqHref={document.resource === 'tender' && document.projectId && item.bqItemId ? bqRowPath(document.projectId, item.bqItemId) : undefined} />
+              ))}
             </TableBody>
           </Table>
         </Card>

@@ -109,6 +109,8 @@ function toBody(data: Record<string, unknown>, creating = true): Record<string, 
         ...(item.includeZeroRate ? { includeZeroRate: true } : {}),
         ...(item.deliveredQuantity ? { deliveredQuantity: asText(item.deliveredQuantity) } : {}),
         ...(item.orderLineNo ? { orderLineNo: Number(item.orderLineNo) } : {}),
+        // A tender line made from a BQ row keeps its link on edit (the api takes only the tender's own links).
+        ...(typeof item.bqItemId === 'string' ? { bqItemId: item.bqItemId } : {}),
       }));
       continue;
     }

@@ -1,13 +1,29 @@
 // One line item as a table row (no., description, unit, quantity, rate, amount), the same on the document
 // page and the contractor pages' bills of quantity.
-import { TableCell, TableRow } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { Link, TableCell, TableRow } from '@mui/material';
 import type { DocumentView } from '@binaan/contracts';
 import { formatMoney, formatQuantity } from '../format.js';
 
-export function LineItemRow({ item, currency }: { item: DocumentView['items'][number]; currency: string }) {
+/** `bqHref`: a tender line made from a bill of quantity row links to that row. */
+export function LineItemRow({ item, currency, bqHref }: { item: DocumentView['items'][number]; currency: string; bqHref?: string | undefined }) {
+  const translate = useTranslate();
   return (
     <TableRow>
-      <TableCell>{item.lineNo}</TableCell><TableCell>{item.description}</TableCell><TableCell>{item.unit}</TableCell>
+      <TableCell>{item.lineNo}</TableCell>
+      <TableCell>
+        {item.description}
+        {bqHref && (
+          <>
+            {' '}
+            <Link component={RouterLink} to={bqHref} variant="body2" aria-label={translate('admin.bqTender.openRowLabel', { line: item.lineNo })} data-testid="line-bq-row" sx={{ whiteSpace: 'nowrap' }}>
+              {translate('admin.bqTender.openRow')}
+            </Link>
+          </>
+        )}
+      </TableCell>
+      <TableCell>{item.unit}</TableCell>
       <TableCell align="right">{formatQuantity(item.quantity)}</TableCell><TableCell align="right">{formatMoney(item.rate, currency)}</TableCell>
       <TableCell align="right">{formatMoney(item.amount, currency)}</TableCell>
     </TableRow>

@@ -10,6 +10,7 @@ import type { DocumentView } from '@binaan/contracts';
 import { formatDateTime } from '../format.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { EmailInvitationForm } from './EmailInvitationForm.js';
+import { InvitationAllowanceNote } from './InvitationAllowanceNote.js';
 import { InvitePicker } from './InvitePicker.js';
 import { QuotationsPanel } from './QuotationsPanel.js';
 import { invitations as loadInvitations, type Invitations } from './tendering-api.js';
@@ -29,13 +30,17 @@ export function InvitationsTab({ document }: { document: DocumentView }) {
   // Again on every new revision of the tender (a Close opens the bids).
   useEffect(load, [load, document.revision]);
   const invited = useMemo(() => new Set((reply?.data ?? []).map((r) => r.sellerCompanyId)), [reply]);
+  // §9's allowance is read again after each invitation (or refusal).
+  const [allowanceRead, setAllowanceRead] = useState(0);
+  const invitedNow = useCallback(() => { load(); setAllowanceRead((n) => n + 1); }, [load]);
 
   if (failed) return <Alert severity="error">{translate(`error.${failed}`)}</Alert>;
   if (!reply) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   return (
     <Box data-testid="invitations-tab" data-sealed={reply.sealed}>
       <Typography variant="h6" component="h2" gutterBottom>{translate('tendering.invitations.title')}</Typography>
-      {INVITING.has(document.status) && <InvitePicker tenderId={document.id} invited={invited} onInvited={load} />}
+      {INVITING.has(document.status) && <InvitationAllowanceNote refresh={allowanceRead} />}
+      {INVITING.has(document.status) && <InvitePicker tenderId={document.id} invited={invited} onInvited={invitedNow} onRefused={() => setAllowanceRead((n) => n + 1)} />}
       {INVITING.has(document.status) && <EmailInvitationForm tenderId={document.id} />}
       {reply.sealed && (
         <Alert severity="info" icon={<LockIcon />} sx={{ mb: 2 }} data-testid="bids-sealed">

@@ -21,7 +21,7 @@ const approvedList = async (q: string): Promise<CompanyDirectoryItem[]> => {
     .filter((c) => !needle || c.name.toLowerCase().includes(needle) || (c.registrationNo ?? '').toLowerCase().includes(needle));
 };
 
-export function InvitePicker({ tenderId, invited, onInvited }: { tenderId: string; invited: ReadonlySet<string>; onInvited: () => void }) {
+export function InvitePicker({ tenderId, invited, onInvited, onRefused }: { tenderId: string; invited: ReadonlySet<string>; onInvited: () => void; onRefused?: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [text, setText] = useState('');
@@ -51,6 +51,7 @@ export function InvitePicker({ tenderId, invited, onInvited }: { tenderId: strin
       onInvited();
     } catch (error) {
       notify(`error.${errorCodeOf(error)}`, { type: 'error' });
+      onRefused?.();
     } finally {
       setBusy(false);
     }

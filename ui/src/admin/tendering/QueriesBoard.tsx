@@ -8,6 +8,41 @@ import { Alert, Box, Button, Chip, LinearProgress, List, ListItem, Stack, TextFi
 import { formatDateTime } from '../format.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { answer as sendAnswer, ask as sendQuestion, board as loadBoard, PAGE, type Board, type BoardQuery } from './exchange-api.js';
+import { AttachmentsSection } from './AttachmentsSection.js';
+import { listQueryFiles, queryFiles, type AttachedFile } from './attachments-api.js';
+
+/**
+ * A question's files: the asker's on its question (the buyer and the asker see them; the asker changes them
+ * until the answer), the buyer's on its answer (every invitee sees them; the buyer adds them once answered).
+ */
+function QueryFiles({ tenderId, query, side, open }: { tenderId: string; query: BoardQuery; side: 'buyer' | 'seller'; open: boolean }) {
+  const translate = useTranslate();
+  const [files, setFiles] = useState<{ question: AttachedFile[]; answer: AttachedFile[] }>({ question: [], answer: [] });
+  const questionPlace = queryFiles(tenderId, query.queryId, 'question');
+  const answerPlace = queryFiles(tenderId, query.queryId, 'answer');
+  const load = useCallback(() => {
+    listQueryFiles(queryFiles(tenderId, query.queryId, 'question')).then(setFiles, () => setFiles({ question: [], answer: [] }));
+  }, [tenderId, query.queryId]);
+  useEffect(load, [load, query.answered]);
+  const askerMayChange = side === 'seller' && query.own === true && !query.answered && open;
+  const buyerMayChange = side === 'buyer' && query.answered && open;
+  return (
+    <>
+      {(files.question.length > 0 || askerMayChange) && (
+        <AttachmentsSection
+          title={translate('tendering.files.questionTitle')} place={questionPlace} files={files.question} canChange={askerMayChange} onChanged={load}
+          testId="question-attachments" heading="h4"
+        />
+      )}
+      {query.answered && (files.answer.length > 0 || buyerMayChange) && (
+        <AttachmentsSection
+          title={translate('tendering.files.answerTitle')} place={answerPlace} files={files.answer} canChange={buyerMayChange} onChanged={load}
+          testId="answer-attachments" heading="h4"
+        />
+      )}
+    </>
+  );
+}
 
 const MAX_TEXT = 4000;
 
@@ -90,6 +125,7 @@ export function QueriesBoard({ tenderId, side, open }: { tenderId: string; side:
               ) : side === 'buyer' && open ? (
                 <AnswerForm tenderId={tenderId} query={q} onDone={load} />
               ) : null}
+              <QueryFiles tenderId={tenderId} query={q} side={side} open={open} />
             </ListItem>
           ))}
         </List>

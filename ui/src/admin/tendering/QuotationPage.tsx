@@ -14,6 +14,19 @@ import { CloseCountdown } from './CloseCountdown.js';
 import { QuotationLines } from './QuotationLines.js';
 import { clockOffset, countdown, lineProblem, quotationTotals, startingLines, toQuoteLines, type RateLine } from './quotation-form.js';
 import { sellerTender, submitQuotation, type SellerTender } from './tendering-api.js';
+import { getSession } from '../../shared/session/session-store.js';
+import { AttachmentsSection } from './AttachmentsSection.js';
+import { listQuotationFiles, quotationFiles, type AttachedFile } from './attachments-api.js';
+
+/** The seller's own files on its quotation (its company is the session's chosen one). */
+function useOwnFiles(tenderId: string) {
+  const sellerCompanyId = getSession()?.selectedCompany ?? '';
+  const place = useMemo(() => quotationFiles(tenderId, sellerCompanyId), [tenderId, sellerCompanyId]);
+  const [files, setFiles] = useState<AttachedFile[]>([]);
+  const load = useCallback(() => { listQuotationFiles(place).then(setFiles, () => setFiles([])); }, [place]);
+  useEffect(load, [load]);
+  return { place, files, load };
+}
 
 function useSellerTender(tenderId: string) {
   const [tender, setTender] = useState<(SellerTender & { offset: number }) | null>(null);
@@ -41,6 +54,7 @@ export function QuotationPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const { tender, failed, load } = useSellerTender(tenderId);
+  const own = useOwnFiles(tenderId);
   const [lines, setLines] = useState<RateLine[]>([]);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -107,6 +121,7 @@ export function QuotationPage() {
             </Button>
           )}
         </Box>
+        <AttachmentsSection title={translate('tendering.files.quotationTitle')} place={own.place} files={own.files} canChange={open} onChanged={own.load} testId="quotation-attachments" />
       </CardContent>
     </Card>
   );

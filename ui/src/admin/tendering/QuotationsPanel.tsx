@@ -8,6 +8,8 @@ import type { DocumentView } from '@binaan/contracts';
 import { formatDateTime, formatMoney, formatQuantity } from '../format.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { quotationHistory, quotations as loadQuotations, type Quotation, type QuotationVersion } from './tendering-api.js';
+import { AttachmentsSection } from './AttachmentsSection.js';
+import { quotationFiles } from './attachments-api.js';
 
 function QuotationHistory({ tenderId, sellerCompanyId }: { tenderId: string; sellerCompanyId: string }) {
   const translate = useTranslate();
@@ -92,6 +94,10 @@ export function QuotationsPanel({ document }: { document: DocumentView }) {
           </AccordionSummary>
           <AccordionDetails>
             <QuotationItems document={document} quotation={q} />
+            <AttachmentsSection
+              title={translate('tendering.files.ofSeller', { name: q.sellerName ?? q.sellerCompanyId })} place={quotationFiles(document.id, q.sellerCompanyId)}
+              files={q.attachments ?? []} canChange={false} onChanged={() => undefined} testId="seller-attachments" heading="h3"
+            />
             <QuotationHistory tenderId={document.id} sellerCompanyId={q.sellerCompanyId} />
           </AccordionDetails>
         </Accordion>

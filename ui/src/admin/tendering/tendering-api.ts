@@ -16,6 +16,8 @@ export type QuotedItem = { lineNo: number; rate: string; includeZeroRate: boolea
 export type Quotation = {
   sellerCompanyId: string; sellerName: string | null; revision: number; submittedAt: string; revisedAt: string; sealed: boolean;
   total?: string; items?: QuotedItem[];
+  /** Its files, where the rates are shown (the seller's own; the buyer's once opened). */
+  attachments?: { attachmentId: string; name: string; mediaType: string; size: number }[];
 };
 export type Quotations = { sealed: boolean; status: string; data: Quotation[] };
 export type QuotationVersion = { revision: number; at: string; action: string; actorUserId: string | null; actorName: string | null; total?: string; items?: QuotedItem[] };
@@ -32,8 +34,13 @@ export type SellerTender = {
 export type QuoteLine = { lineNo: number; rate: string; includeZeroRate?: boolean };
 
 export const invitations = (tenderId: string) => adminJson<Invitations>(`${tenderPath(tenderId)}/invitations`);
+/** §9: the company's tender invitations this subscription year (limit and remaining null: unlimited). */
+export type InvitationAllowance = { tier: 'basic' | 'advanced' | 'elite'; limit: number | null; used: number; remaining: number | null; warning: boolean; periodStart: string; periodEnd: string };
+
 export const invite = (tenderId: string, companyIds: readonly string[]) =>
-  adminJson<{ invited: string[] }>(`${tenderPath(tenderId)}/invitations`, { method: 'POST', body: { companyIds } });
+  adminJson<{ invited: string[]; allowance: InvitationAllowance }>(`${tenderPath(tenderId)}/invitations`, { method: 'POST', body: { companyIds } });
+
+export const invitationAllowance = () => adminJson<InvitationAllowance>(`${BASE}/invitation-allowance`);
 export const quotations = (tenderId: string) => adminJson<Quotations>(`${tenderPath(tenderId)}/quotations`);
 export const quotationHistory = (tenderId: string, sellerCompanyId: string) =>
   adminJson<{ sealed: boolean; data: QuotationVersion[] }>(`${tenderPath(tenderId)}/quotations/${encodeURIComponent(sellerCompanyId)}/history`);

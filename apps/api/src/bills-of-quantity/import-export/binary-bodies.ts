@@ -3,6 +3,7 @@
 // (§5.3, §9), counted as the bytes arrive, so a larger one is a 413 before it is all in memory.
 import type { FastifyInstance } from 'fastify';
 import { refusal } from '../../common/refusal.js';
+import { isAttachmentUpload, passAttachment } from '../../files/file-bodies.js';
 
 export const UPLOAD_LIMIT = 50 * 1024 * 1024;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -13,6 +14,8 @@ const UPLOAD_ROUTES = /^\/api\/(bill-of-quantity\/[^/?]+\/import(\/preview)?|pro
 
 export function binaryBodies(fastify: FastifyInstance, limit = UPLOAD_LIMIT): void {
   fastify.addContentTypeParser([...FILE_TYPES], (request, payload, done) => {
+    // Attachments stream to the file store (files/file-bodies.ts): not read into memory here.
+    if (isAttachmentUpload(request.url)) return passAttachment(request, payload, done);
     if (!UPLOAD_ROUTES.test(request.url)) {
       payload.resume();
       return done(refusal(415, 'unsupportedMediaType', 'Send application/json.'), undefined);

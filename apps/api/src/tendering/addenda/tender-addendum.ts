@@ -116,7 +116,8 @@ export function applyLineChanges(items: readonly DocumentLineItem[], request: Ad
     if (removed.has(item.lineNo)) continue;
     const change = changes.get(item.lineNo);
     const { lineNo: _lineNo, ...rest } = change ?? { lineNo: 0 };
-    raw.push({ description: item.description, unit: item.unit, quantity: item.quantity, rate: item.rate, includeZeroRate: item.includeZeroRate ?? false, ...rest });
+    // A kept or changed line stays linked to the BQ row it was made from (the edit rule keeps own links only).
+    raw.push({ description: item.description, unit: item.unit, quantity: item.quantity, rate: item.rate, includeZeroRate: item.includeZeroRate ?? false, ...(item.bqItemId ? { bqItemId: item.bqItemId } : {}), ...rest });
     origins.push({ kind: change ? 'changed' : 'kept', from: item.lineNo });
   }
   for (const line of request.add) {

@@ -6,7 +6,12 @@
 // own already opened), with the letter's approval as its cause, the approver named in the metadata and the
 // remark saying why. Only the letter of the tender's latest award counts (an older round's letter is not
 // the contract); a tender already past its contract (awarded, cancelled) is left as it is.
-// Safe when a page is handled twice or by two processes: one event id per letter approval, and the append
+// The letter ending without a contract is carried the same way: rejected in its round (Reject), rejected by
+// the seller (Reject_By_Seller) or voided by the buyer (Cancel), the tender is moved by the system with the
+// machine's `Reject` to draftContractRejected (from draftContract, pendingContractApproval or
+// contractAwarded), where the buyer awards again; that letter resubmitted and approved moves it back to
+// contractAwarded (the same Approve, from draftContractRejected).
+// Safe when a page is handled twice or by two processes: one event id per letter event, and the append
 // carries the tender revision it was judged at.
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -23,12 +28,21 @@ import { awardStream, type TenderAwarded } from './award.events.js';
 export const CONTRACT_AWARD_SUBSCRIPTION = 'tender-contract-award';
 /** Who moves the tender to contractAwarded: the platform, carrying out the letter's approval. */
 export const CONTRACT_AWARD_ACTOR = 'system:tender-award';
-/** The tender statuses the letter's approval ends: the contract drafted, or its own round already opened. */
-const CONTRACT_OPEN = new Set(['draftContract', 'pendingContractApproval']);
+/** The tender statuses the letter's approval ends: the contract drafted, its own round already opened, or
+ * rejected before (the same letter resubmitted and approved). */
+const CONTRACT_OPEN = new Set(['draftContract', 'pendingContractApproval', 'draftContractRejected']);
+/** The tender statuses the letter's rejection or void sends back to the award step. */
+const CONTRACT_MADE_OR_OPEN = new Set(['draftContract', 'pendingContractApproval', 'contractAwarded']);
+/** The letter's steps that end it without a contract, and how the tender's remark names them. */
+const LETTER_ENDINGS: Readonly<Record<string, string>> = {
+  Reject: 'rejected in its approval round',
+  Reject_By_Seller: 'rejected by the seller',
+  Cancel: 'voided by the buyer',
+};
 
 const actor: Actor = { ...SYSTEM_ACTOR, userId: CONTRACT_AWARD_ACTOR };
 
-/** One id per letter approval (a UUID's shape), so the tender's step is recorded once. */
+/** One id per letter event (approval, rejection, void; a UUID's shape), so the tender's step is recorded once. */
 export function contractAwardEventId(letterApprovalEventId: string): string {
   const hex = createHash('sha256').update(`${letterApprovalEventId}\u0000tender-contract-award`).digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
@@ -40,6 +54,33 @@ export function isLetterApproved(event: StoredEvent): boolean {
   if (event.streamType !== 'letterOfAward' || event.type !== 'WorkflowStatusChanged') return false;
   const data = event.data as unknown as WorkflowStatusChanged;
   return data.workflowEvent === 'Approve' && data.statusBefore === 'new' && data.statusAfter === 'pendingConfirmation';
+}
+
+/** A letter of award ended without a contract: rejected (in its round or by the seller) or voided. */
+export function isLetterEnded(event: StoredEvent): boolean {
+  if (event.streamType !== 'letterOfAward' || event.type !== 'WorkflowStatusChanged') return false;
+  const data = event.data as unknown as WorkflowStatusChanged;
+  return data.workflowEvent in LETTER_ENDINGS && (data.statusAfter === 'rejected' || data.statusAfter === 'cancelled');
+}
+
+type Carried = { event: 'Approve' | 'Reject'; from: ReadonlySet<string>; remark: string; metadata: Record<string, JsonValue> };
+
+/** What the letter's event means for the tender (its remark and metadata name the letter's actor). */
+function carried(letterEvent: StoredEvent, documentNo: string): Carried {
+  const data = letterEvent.data as unknown as WorkflowStatusChanged;
+  const by = data.actor.userId;
+  if (isLetterApproved(letterEvent)) {
+    return {
+      event: 'Approve', from: CONTRACT_OPEN, metadata: { approvedBy: by, reason: `letter of award ${documentNo} approved` },
+      remark: `Letter of award ${documentNo} approved (last approval by ${by}): the contract is awarded.`,
+    };
+  }
+  const how = LETTER_ENDINGS[data.workflowEvent]!;
+  const why = data.remark ? ` ("${data.remark.slice(0, 300)}")` : '';
+  return {
+    event: 'Reject', from: CONTRACT_MADE_OR_OPEN, metadata: { rejectedBy: by, letterAction: data.workflowEvent, reason: `letter of award ${documentNo} ${how}` },
+    remark: `Letter of award ${documentNo} ${how} by ${by}${why}: no contract; the tender may be awarded again.`,
+  };
 }
 
 @Injectable()
@@ -85,20 +126,20 @@ export class ContractAwardReactor implements OnApplicationBootstrap, OnApplicati
   }
 
   private async handle(events: readonly StoredEvent[]): Promise<void> {
-    for (const event of events) if (isLetterApproved(event)) await this.letterApproved(event);
+    for (const event of events) if (isLetterApproved(event) || isLetterEnded(event)) await this.letterEvent(event);
   }
 
   /** Judged again from the streams when the tender moved between the read and the append (a user acted). */
-  private async letterApproved(approval: StoredEvent): Promise<void> {
+  private async letterEvent(cause: StoredEvent): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
-      if (await this.tryLetterApproved(approval)) return;
+      if (await this.tryLetterEvent(cause)) return;
     }
-    this.logger.error(`contract award for letter event ${approval.id}: the tender kept moving; not recorded`);
+    this.logger.error(`contract award for letter event ${cause.id}: the tender kept moving; not recorded`);
   }
 
   /** False only when the tender moved meanwhile (try again). */
-  private async tryLetterApproved(approval: StoredEvent): Promise<boolean> {
-    const letter = foldDocument(await this.store.readStream(approval.streamId));
+  private async tryLetterEvent(cause: StoredEvent): Promise<boolean> {
+    const letter = foldDocument(await this.store.readStream(cause.streamId));
     const tenderId = letter?.fields.sourceDocumentId;
     if (!letter || !tenderId) return true;
     const streamId = documentStreamId('tender', tenderId);
@@ -106,17 +147,17 @@ export class ContractAwardReactor implements OnApplicationBootstrap, OnApplicati
     if (tender === null || tender.resource !== 'tender' || tender.companyId !== letter.companyId) return true;
     const awards = await this.store.readStream(awardStream(tenderId));
     const latest = awards.at(-1)?.data as unknown as TenderAwarded | undefined;
-    // Only the letter of the latest award is the contract; a tender past its contract round stays as it is.
-    if (latest?.letterOfAwardId !== letter.id || !CONTRACT_OPEN.has(tender.workflow.status)) return true;
-    const approver = (approval.data as unknown as WorkflowStatusChanged).actor.userId;
-    const remark = `Letter of award ${letter.documentNo} approved (last approval by ${approver}): the contract is awarded.`;
-    const event = decideAction(tender, 'Approve', { remark }, actor, this.now().toISOString());
+    const step = carried(cause, letter.documentNo);
+    // Only the letter of the latest award is the contract; a tender elsewhere (cancelled, or already where
+    // this step leads) stays as it is.
+    if (latest?.letterOfAwardId !== letter.id || !step.from.has(tender.workflow.status)) return true;
+    const event = decideAction(tender, step.event, { remark: step.remark }, actor, this.now().toISOString());
     try {
       await this.store.append({
         streamId, streamType: 'tender', expectedRevision: tender.revision,
         events: [{
-          id: contractAwardEventId(approval.id), type: 'WorkflowStatusChanged', data: event as unknown as JsonValue,
-          metadata: { actorUserId: CONTRACT_AWARD_ACTOR, actorCompanyId: tender.companyId, causationId: approval.id, letterOfAwardId: letter.id, approvedBy: approver, reason: `letter of award ${letter.documentNo} approved` },
+          id: contractAwardEventId(cause.id), type: 'WorkflowStatusChanged', data: event as unknown as JsonValue,
+          metadata: { actorUserId: CONTRACT_AWARD_ACTOR, actorCompanyId: tender.companyId, causationId: cause.id, letterOfAwardId: letter.id, ...step.metadata },
         }],
       });
     } catch (error) {

@@ -28,7 +28,7 @@ export class EmailInvitationsController {
   @HttpCode(200)
   @ApiOperation({ summary: "Take up an e-mail invitation (the link's invitation_id): the caller's company is invited to the tender as if picked from the directory" })
   @ApiRefusal(404, 'tenderInvitationNotFound')
-  @ApiRefusal(409, 'tenderInvitationUsed, sellerAlreadyInvited, tenderClosed, wrongExpectedRevision')
+  @ApiRefusal(409, 'tenderInvitationUsed, sellerAlreadyInvited, tenderClosed, wrongExpectedRevision, tenderInvitationLimitReached (§9: the buyer\'s yearly allowance)')
   @ApiRefusal(422, 'inviteeIsOwnCompany, unknownCounterparty (the company is not approved yet)')
   accept(@Param('invitationId') invitationId: string, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new AcceptTenderEmailInvitation(request.principal!, invitationId));

@@ -17,6 +17,7 @@ import { decideInvite, foldInvitations, mustTakeBids } from '../tendering.decide
 import { TenderingRefused, tenderingReply } from '../tendering.errors.js';
 import { invitationsStream, INVITATIONS_STREAM_TYPE, type TenderSellerInvited } from '../tendering.events.js';
 import { TenderingService } from '../tendering.service.js';
+import { InvitationAllowanceService } from '../allowance/invitation-allowance.service.js';
 import { mustBeInvitationId, parseEmailInvitation } from './email-invitation.decider.js';
 import { emailInvitationStream, EMAIL_INVITATION_STREAM_TYPE, type TenderEmailInvitationSent } from './email-invitation.events.js';
 
@@ -42,6 +43,7 @@ export class EmailInvitationsService {
     @Inject(EMAIL_SENDER) private readonly email: EmailSender,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly tendering: TenderingService,
+    private readonly allowance: InvitationAllowanceService,
   ) {}
 
   /** The buyer (level 10 on tender) invites `{ companyName, email }`; the e-mail goes first, then the event. */
@@ -104,6 +106,8 @@ export class EmailInvitationsService {
     const inDirectory = new Set((await isInDirectory(this.db, tender.companyId, sellerCompanyId)) ? [sellerCompanyId] : []);
     const sellerInvitationId = (seller: string) => createHash('sha256').update(`${tender.id}|${seller}`).digest('hex').slice(0, 32);
     const [event] = decideInvite(tender, invited, [sellerCompanyId], inDirectory, { by, invitationId: sellerInvitationId }, this.now());
+    // §9: the buyer's yearly allowance (a refusal here is recorded as not taken up by the approval's reactor).
+    await this.allowance.mustAllow(tender.companyId, 1);
     try {
       await this.store.append({
         streamId: invitationsStream(tender.id), streamType: INVITATIONS_STREAM_TYPE, expectedRevision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,

@@ -3,6 +3,7 @@
 // the buyer's estimate where it has one, else 0 with the include box, which the sellers' rates replace).
 import { TenderTypes, type TenderType } from '@binaan/contracts';
 import type { BqState } from '../../bills-of-quantity/bq-tree.js';
+import { BQ_LINKED_LINES } from '../../documents/document-fields.js';
 import { invalidBody, TenderingRefused } from '../tendering.errors.js';
 
 const MAX_PICKED = 500;
@@ -26,7 +27,7 @@ export function parseBqTender(raw: unknown): BqTenderRequest {
 }
 
 /** The tender's create body; the BQ must be approved (active) and hold every picked id as an item. */
-export function tenderBodyFromBq(bq: BqState, request: BqTenderRequest, projectName: string): Record<string, unknown> {
+export function tenderBodyFromBq(bq: BqState, request: BqTenderRequest, projectName: string): Record<string | symbol, unknown> {
   if (bq.workflow?.status !== 'active') throw new TenderingRefused(409, 'bqNotApproved', 'Only an approved bill of quantity gives items to a tender.');
   const missing = request.itemIds.filter((id) => bq.nodes.get(id)?.type !== 'item');
   if (missing.length > 0) throw new TenderingRefused(422, 'bqItemNotFound', 'Some picked ids are not items of the bill of quantity.', { itemIds: missing.map((id) => `bqItemNotFound: ${id}`) });
@@ -36,9 +37,12 @@ export function tenderBodyFromBq(bq: BqState, request: BqTenderRequest, projectN
     return {
       description: [node.title, node.description].filter((text): text is string => Boolean(text)).join(': ').slice(0, 1000),
       unit: node.unit ?? 'item', quantity: node.quantity ?? '1', rate, ...(Number(rate) === 0 ? { includeZeroRate: true } : {}),
+      // The line keeps the row it was made from (the BQ row then lists its tenders: bq-item-tenders).
+      bqItemId: id,
     };
   });
   return {
+    [BQ_LINKED_LINES]: true,
     title: `Tender from the bill of quantity, ${projectName}`.slice(0, 200),
     tenderType: 'material' satisfies TenderType,
     ...request.fields,

@@ -65,6 +65,14 @@ export class RequestTenderController {
     return this.requests.projectRequests(request.principal!, projectId, query);
   }
 
+  @Get('projects/:projectId/bq-item-tenders')
+  @RequireAccessRight('tenderManagement.view')
+  @ApiOperation({ summary: "The tenders made from the project's bill of quantity rows (POST /bq-tenders keeps each line's BQ item): { projectId, capped, data: [{ bqItemId, tenders: [{ id, documentNo, title, status, lineNo }] }] }, by item; no count" })
+  @ApiRefusal(404, 'projectNotFound: not a project of your company')
+  bqItemTenders(@Param('projectId') projectId: string, @Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest) {
+    return this.requests.bqItemTenders(request.principal!, projectId, query);
+  }
+
   @Get('requests/:resource/:requestId/tenders')
   @RequireAccessRight('procurement.view')
   @ApiOperation({ summary: 'The tenders made from a request of your company (number, title, status), oldest first' })

@@ -13,6 +13,7 @@ import { EVENT_STORE } from '../../store/store.tokens.js';
 import { TenderingRefused, tenderingReply } from '../tendering.errors.js';
 import { tenderBodyFromRequest, type RequestForTender } from './request-tender.js';
 import { projectRequests } from './project-requests.js';
+import { bqItemTenders } from './bq-item-tenders.js';
 import { parseBqTender, tenderBodyFromBq } from './bq-tender.js';
 import { foldStored } from '../../bills-of-quantity/bq-loader.js';
 import { bqStreamId } from '../../bills-of-quantity/bq.events.js';
@@ -58,6 +59,11 @@ export class RequestTenderService {
   /** The project's requests of the three kinds, newest first (project-requests.ts). */
   async projectRequests(principal: Principal, projectId: string, query: Record<string, unknown>) {
     return tenderingReply(() => projectRequests(this.db, companyOf(principal), projectId, query));
+  }
+
+  /** The tenders made from the project's BQ rows, by BQ item (bq-item-tenders.ts). */
+  async bqItemTenders(principal: Principal, projectId: string, query: Record<string, unknown>) {
+    return tenderingReply(() => bqItemTenders(this.db, companyOf(principal), projectId, query));
   }
 
   async tenders(principal: Principal, resource: string, id: string) {
