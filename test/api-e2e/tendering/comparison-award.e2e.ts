@@ -206,6 +206,10 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
     expect(told).toHaveLength(1);
     expect(JSON.parse(told[0]!.event_data)).toMatchObject({ status: 'unsuccessful', workflow_event: 'Award', tender_id: tenderId, company_name: 'Teguh Bina Sdn Bhd' });
     for (const figure of ['2000.00', '2090.00', '9.50', '210.00', '950.00', 'Mutiara']) expect(told[0]!.event_data).not.toContain(figure);
+    // The buyer's tender as it is now (draftContract, its approval level) is the buyer's own: not in the seller's feed.
+    for (const event of aboutTender as unknown as { current_status: string | null; current_awaiting_level: number | null; moved_on: boolean }[]) {
+      expect({ status: event.current_status, level: event.current_awaiting_level, movedOn: event.moved_on }).toEqual({ status: null, level: null, movedOn: false });
+    }
     const mutiara = await call('get', '/api/application/user-event-list?start=0&length=20', mei);
     expect((mutiara.body.events as { event_data: string }[]).filter((e) => e.event_data.includes('unsuccessful'))).toEqual([]);
   });

@@ -13,10 +13,11 @@ export const PASSWORD = 'Demo@Binaan2026';
 const ROOT = resolve(import.meta.dirname, '../../..');
 
 /** The walk tender (walk-tender.ts): made as the server starts, so that it has opened when the walk comes. */
-type DemoServer = { url: string; dataDir: string; walkTender: { id: string; openAt: number } };
+type DemoServer = { url: string; dataDir: string; walkTender: { id: string; openAt: number }; attachmentsTender: { id: string; openAt: number } };
 
 /** Imported when first needed: walk-tender.ts uses this module's apiSession. */
 const makeWalkTender = async (url: string) => (await import('./walk-tender.js')).makeWalkTender(url);
+const makeAttachmentsTender = async (url: string) => (await import('./walk-tender.js')).makeAttachmentsTender(url);
 
 async function waitForHealth(url: string, child: ChildProcess | null, ms: number): Promise<void> {
   const until = Date.now() + ms;
@@ -60,12 +61,13 @@ export const test = base.extend<{ shot: (page: Page, name: string) => Promise<vo
   demo: [
     async ({}, use, workerInfo) => {
       if (process.env.ADMIN_E2E_URL) {
-        await use({ url: process.env.ADMIN_E2E_URL, dataDir: process.env.ADMIN_E2E_DATA_DIR ?? '', walkTender: await makeWalkTender(process.env.ADMIN_E2E_URL) });
+        const url = process.env.ADMIN_E2E_URL;
+        await use({ url, dataDir: process.env.ADMIN_E2E_DATA_DIR ?? '', walkTender: await makeWalkTender(url), attachmentsTender: await makeAttachmentsTender(url) });
         return;
       }
       const server = await startDemoServer(Number(process.env.ADMIN_E2E_PORT ?? 3230) + workerInfo.parallelIndex);
       try {
-        await use({ url: server.url, dataDir: server.dataDir, walkTender: await makeWalkTender(server.url) });
+        await use({ url: server.url, dataDir: server.dataDir, walkTender: await makeWalkTender(server.url), attachmentsTender: await makeAttachmentsTender(server.url) });
       } finally {
         await server.stop();
       }

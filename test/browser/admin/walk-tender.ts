@@ -25,3 +25,24 @@ export async function makeWalkTender(baseURL: string, title = 'Bored piles, Bloc
   expect(approved.json.status).toBe('active');
   return { id: created.json.id, openAt };
 }
+
+/**
+ * The attachments spec's tender (tender-attachments.spec.ts), made as the server starts for the same reason:
+ * pile caps, one item at rate 0 with the include box, Kukuh Jaya invited, approved by Lim; open in 5 min 20 s.
+ */
+export async function makeAttachmentsTender(baseURL: string): Promise<WalkTender> {
+  const kumar = await apiSession(baseURL, 'kumar@teguhbina.my', 'teguh-bina');
+  const lim = await apiSession(baseURL, 'lim@teguhbina.my', 'teguh-bina');
+  const openAt = Date.now() + 5 * MINUTE + 20_000;
+  const created = await kumar.call<{ id: string; revision: number }>('POST', '/api/documents/tender', {
+    title: 'Pile caps, Block G (attachments)', openAt: new Date(openAt).toISOString(), closeAt: new Date(Date.now() + 3 * 24 * 60 * MINUTE).toISOString(),
+    expectedDeliveryStart: new Date(Date.now() + 7 * 24 * 60 * MINUTE).toISOString().slice(0, 10),
+    items: [{ description: 'Pile caps, reinforced concrete', unit: 'no', quantity: '12', rate: '0', includeZeroRate: true }],
+  });
+  expect(created.status).toBe(201);
+  const id = created.json.id;
+  expect((await kumar.call('POST', `/api/tendering/tenders/${id}/invitations`, { companyIds: ['kukuh-jaya'] })).status).toBe(201);
+  const requested = await kumar.call<{ revision: number }>('POST', `/api/documents/tender/${id}/actions/Request_Approve`, {}, { 'If-Match': `"${created.json.revision}"` });
+  expect((await lim.call<{ status: string }>('POST', `/api/documents/tender/${id}/actions/Approve`, {}, { 'If-Match': `"${requested.json.revision}"` })).json.status).toBe('active');
+  return { id, openAt };
+}

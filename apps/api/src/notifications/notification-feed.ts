@@ -56,9 +56,14 @@ export class NotificationFeed {
   async page(userId: string, start: number, length: number): Promise<UserEventListReply> {
     const rows = await this.db.query<Row>(
       // The document each is about, as it is now (one primary-key lookup per row of the page): see movedOn.
+      // Only a document the user may see as it is: one of a company the user belongs to, or one shared with
+      // such a company as its counterparty. A seller told of a buyer's tender is not shown the tender's own
+      // status or approval level (the buyer's inside: "Draft contract", a level awaited), only its notice.
       `SELECT n.id, n.module, n.src, n.src_id, n.event_data, n.creation_date, n.last_view_time,
               d.status AS current_status, d.awaiting_level AS current_awaiting_level
-       FROM notification_events n LEFT JOIN documents d ON d.id = n.src_id
+       FROM notification_events n LEFT JOIN documents d ON d.id = n.src_id AND EXISTS (
+         SELECT 1 FROM company_user_roles m WHERE m.user_id = n.user_id
+           AND (m.company_id = d.company_id OR (d.shared_with_counterparty AND m.company_id = d.counterparty_company_id)))
        WHERE n.user_id = $1 ORDER BY n.revision DESC LIMIT $2 OFFSET $3`,
       [userId, length, start],
     );
