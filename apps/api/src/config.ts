@@ -87,7 +87,9 @@ export type FilesS3Config = {
   bucket: string;
   accessKeyId: string | undefined;
   secretAccessKey: string | undefined;
+  /** Object keys start with it (e.g. `binaan/`). */
   prefix: string;
+  /** The bucket in the path (MinIO, s3rver) rather than the host name (AWS). */
   forcePathStyle: boolean;
 };
 

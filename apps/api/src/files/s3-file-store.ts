@@ -7,18 +7,10 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { FILE_ID, type FileStore, type StoredFile } from './file-store.port.js';
 import { spool } from './spool.js';
+import type { FilesS3Config } from '../config.js';
 
-export type S3Settings = {
-  endpoint: string | undefined;
-  region: string;
-  bucket: string;
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  /** Keys start with it (e.g. `binaan/`). */
-  prefix: string;
-  /** bucket in the path (MinIO, s3rver) rather than the host name (AWS). */
-  forcePathStyle: boolean;
-};
+/** The settings' own type (config.ts FILES_S3_*): endpoint, region, bucket, keys, key prefix, path style. */
+export type S3Settings = FilesS3Config;
 
 const missing = (error: unknown) => {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
