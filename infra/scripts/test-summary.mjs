@@ -1,8 +1,7 @@
 // Adds up the JSON reports of jest, vitest and Playwright into one closing line. A missing report (a
 // suite that did not run) counts as a failure. With --skips it prints instead every skipped test with why
-// it was skipped, so a skip is never silent (npm test prints that list before the slowest files, and the
-// closing line alone last: CI reads a run's closing lines, and judged runs whose list stood between the
-// counts and the end as having run no test): jest and vitest tests say why in their own name (house rule:
+// it was skipped, so a skip is never silent (npm test prints it just above the closing line, the output
+// that CI judged by its counts; see test.sh): jest and vitest tests say why in their own name (house rule:
 // `it.skip('needs KURRENTDB_URL: ...')`, or a describe title ending "(skipped: ...)"), Playwright in the
 // reason given to test.skip().
 import { existsSync, readFileSync } from 'node:fs';
@@ -61,7 +60,7 @@ for (const file of process.argv.slice(2).filter((arg) => arg !== '--skips')) {
   }
 }
 if (listSkips) {
-  console.log(skips.length === 0 ? 'none' : `${skips.length}, each with its reason:`);
+  if (skips.length > 0) console.log(`skipped, and why (${skips.length}):`);
   for (const skip of skips) console.log(`  ${skip.suite} ${skip.file}: ${skip.name}${skip.reason ? ` (${skip.reason})` : ''}`);
   process.exit(0);
 }
