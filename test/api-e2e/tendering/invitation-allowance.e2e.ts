@@ -5,8 +5,10 @@
 // in the reply and in GET /invitation-allowance. Grown to 99: inviting two is refused (409
 // tenderInvitationLimitReached, the limit and what is left in the reply, nothing recorded), one is invited;
 // at 100 an e-mail invitation cannot be taken up (the same 409). Teguh Bina (elite) has no limit: 1,000
-// rows grown, it still invites. A year later Kukuh Jaya's count starts again.
+// rows grown, it still invites. A year later Kukuh Jaya's count starts again; with one place left, two
+// batches sent at once on two tenders record one invitation, not two.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { InvitationAllowanceService } from '../../../apps/api/src/tendering/allowance/invitation-allowance.service.js';
 import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running } from '../documents/harness.js';
 
 const KUKUH = 'kukuh-jaya';
@@ -114,6 +116,45 @@ describe.each(STORES)('§9 tender invitations per package tier on %s', (kind) =>
     const now = await allowance(wong);
     expect(now).toMatchObject({ tier: 'basic', limit: 100, used: 0, remaining: 100, warning: false, periodStart: old.periodEnd });
   });
+
+  it('one place left and two batches on two tenders at the same instant: one is recorded, the other refused', async () => {
+    await grow(KUKUH, 99);
+    const tenders = await Promise.all([0, 1].map(async () => {
+      const created = await call('post', '/api/documents/tender', wong, tenderBody(r().clock.now));
+      expect(created.status).toBe(201);
+      return created.body.id as string;
+    }));
+    const events = await invitedEvents();
+    const replies = await Promise.all([
+      call('post', `${BASE}/tenders/${tenders[0]}/invitations`, wong, { companyIds: [MUTIARA] }),
+      call('post', `${BASE}/tenders/${tenders[1]}/invitations`, wong, { companyIds: [SERI] }),
+    ]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409]);
+    expect(replies.find((reply) => reply.status === 409)!.body).toMatchObject({ errorCode: 'tenderInvitationLimitReached', used: 100, remaining: 0 });
+    expect(await invitedEvents()).toBe(events + 1);
+    expect(await allowance(wong)).toMatchObject({ used: 100, remaining: 0 });
+  });
+
+  // Two API processes share no queue: on PostgreSQL the advisory lock is what keeps them apart. Two
+  // services made here stand for them (PGlite is one process's database, so there is no second).
+  if (kind === 'postgres') {
+    it('on PostgreSQL two processes with one place left record one batch: the lock holds the turn until the append is committed', async () => {
+      r().clock.advance(366 * DAY);
+      wong = await r().signIn('wong@kukuhcontractor.my', KUKUH);
+      await grow(KUKUH, 99);
+      const processes = [0, 1].map(() => new InvitationAllowanceService(r().sql, () => r().clock.now));
+      const recorded: number[] = [];
+      const outcomes = await Promise.allSettled(processes.map((service, index) => service.withinAllowance(KUKUH, 1, async () => {
+        // A slow append: the other process's count must wait for it, not read 99 meanwhile.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await grow(KUKUH, 1);
+        recorded.push(index);
+      })));
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(recorded).toHaveLength(1);
+      expect(await allowance(wong)).toMatchObject({ used: 100, remaining: 0 });
+    });
+  }
 
   itAnsweredEveryCallWithoutAServerError(() => running);
 });

@@ -56,8 +56,8 @@ export class TenderingService {
       for (const id of companyIds) if (await isInDirectory(this.db, companyId, id)) inDirectory.add(id);
       const invitationId = (seller: string) => createHash('sha256').update(`${tender.id}|${seller}`).digest('hex').slice(0, 32);
       const decided = decideInvite(tender, foldInvitations(events), companyIds, inDirectory, { by: principal.userId, invitationId }, this.now());
-      await this.allowance.mustAllow(tender.companyId, decided.length);
-      const revision = await this.append(invitationsStream(tender.id), INVITATIONS_STREAM_TYPE, events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision, decided, principal);
+      const revision = await this.allowance.withinAllowance(tender.companyId, decided.length, () =>
+        this.append(invitationsStream(tender.id), INVITATIONS_STREAM_TYPE, events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision, decided, principal));
       return { success: true as const, tenderId: tender.id, revision, invited: companyIds, allowance: await this.allowance.of(tender.companyId) };
     });
   }

@@ -3,8 +3,10 @@
 // year and never a whole table. The read model is fed in the append's transaction (inline projection), so
 // an invitation is counted as soon as it is recorded. Checked right before each append of
 // `TenderSellerInvited` (the directory invite, the e-mail invitation's take-up by a user or on approval).
+// A limited company's check and the append it allows run one at a time per company (`withinAllowance`):
+// two batches on two tenders at the same instant could both have counted the same 99 and recorded 101.
 import { Inject, Injectable } from '@nestjs/common';
-import type { SqlExecutor } from '@binaan/event-store';
+import type { SqlDatabase, SqlExecutor } from '@binaan/event-store';
 import { CLOCK, READ_MODELS, type Clock } from '../../common/principal.js';
 import { allowanceOf, mustHaveAllowance, subscriptionYear, TIER_LIMITS, tierOf, type InvitationAllowance } from './invitation-allowance.js';
 
@@ -32,10 +34,54 @@ export class InvitationAllowanceService {
     return allowanceOf(tier, Number(row?.n ?? 0), period);
   }
 
-  /** Refuses (409 tenderInvitationLimitReached, all or none) when `adding` more would pass the year's limit. */
-  async mustAllow(companyId: string, adding: number): Promise<void> {
+  /**
+   * Runs `record` (the append of `adding` invitations) once the year's count allows them, else refuses
+   * (409 tenderInvitationLimitReached, all or none, nothing run). For a limited company the count and the
+   * append hold the company's turn until the append is committed: in this process a queue per company; on
+   * PostgreSQL also a transaction-scoped advisory lock, for the other API processes. The count is read after
+   * the turn is taken, so it includes every batch that went before.
+   */
+  async withinAllowance<T>(companyId: string, adding: number, record: () => Promise<T>): Promise<T> {
+    if (!(await this.isLimited(companyId))) return record();
+    return this.turns.run(companyId, async () => {
+      const database = this.db as Partial<SqlDatabase>;
+      if (database.kind !== 'postgres' || !database.transaction) {
+        mustHaveAllowance(await this.of(companyId), adding);
+        return record();
+      }
+      // The lock's transaction holds one pooled connection while the append commits on another.
+      return database.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ALLOWANCE_LOCK, companyId]);
+        mustHaveAllowance(await this.of(companyId), adding);
+        return record();
+      });
+    });
+  }
+
+  private async isLimited(companyId: string): Promise<boolean> {
     const [company] = await this.db.query<{ subscription_detail_type: string | null }>('SELECT subscription_detail_type FROM companies WHERE company_id = $1', [companyId]);
-    if (TIER_LIMITS[tierOf(company?.subscription_detail_type)] === null) return; // unlimited: nothing to count
-    mustHaveAllowance(await this.of(companyId), adding);
+    return TIER_LIMITS[tierOf(company?.subscription_detail_type)] !== null;
+  }
+
+  private readonly turns = new TurnsByKey();
+}
+
+/** The advisory locks' first key for §9's turns (the second: the company id's hash). */
+const ALLOWANCE_LOCK = 7_310_018;
+
+/** One piece of work at a time per key, in the order they came; keys with nothing waiting hold no memory. */
+class TurnsByKey {
+  private readonly last = new Map<string, Promise<unknown>>();
+
+  async run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const before = this.last.get(key) ?? Promise.resolve();
+    const mine = before.then(work);
+    const settled = mine.then(() => undefined, () => undefined);
+    this.last.set(key, settled);
+    try {
+      return await mine;
+    } finally {
+      if (this.last.get(key) === settled) this.last.delete(key);
+    }
   }
 }

@@ -107,12 +107,11 @@ export class EmailInvitationsService {
     const sellerInvitationId = (seller: string) => createHash('sha256').update(`${tender.id}|${seller}`).digest('hex').slice(0, 32);
     const [event] = decideInvite(tender, invited, [sellerCompanyId], inDirectory, { by, invitationId: sellerInvitationId }, this.now());
     // §9: the buyer's yearly allowance (a refusal here is recorded as not taken up by the approval's reactor).
-    await this.allowance.mustAllow(tender.companyId, 1);
     try {
-      await this.store.append({
+      await this.allowance.withinAllowance(tender.companyId, 1, () => this.store.append({
         streamId: invitationsStream(tender.id), streamType: INVITATIONS_STREAM_TYPE, expectedRevision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,
         events: [{ ...(eventId ? { id: eventId } : {}), type: event!.type, data: { ...event!.data, emailInvitationId: invitationId }, metadata }],
-      });
+      }));
     } catch (error) {
       if (error instanceof WrongExpectedRevision) throw new TenderingRefused(409, 'wrongExpectedRevision', 'The invitations changed meanwhile. Try again.');
       throw error;
