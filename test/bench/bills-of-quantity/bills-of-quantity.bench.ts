@@ -9,6 +9,9 @@
 // caller k works on its own header (so per-node concurrency refuses nothing) and sends, one after the
 // other: update a quantity, move a row up or down, indent and outdent a row under a sub-header, add a row
 // and delete it again. The plain appends run as many callers, each appending one event at a time.
+// The callers send with node:http and a keep-alive agent (../support/json-client.ts): each waits for its
+// reply, so the client's own time per request is in the rate, and Node 20's fetch spent several times as
+// much. BENCH_CLIENT=fetch measures with fetch; BENCH_CLIENT=both with each in turn, in one run.
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '@binaan/api/dist/config.js';
@@ -17,6 +20,7 @@ import { plainAppendRate } from '../documents/plain-append.js';
 import { signIn } from '../documents/http.js';
 import { onDatabase, startApiProcess } from '../support/api-process.js';
 import { bqOperation } from './operations.js';
+import { closeJsonClients, jsonClient, type JsonClient } from '../support/json-client.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROWS = Number(process.env.BENCH_ROWS ?? 3000);
@@ -89,44 +93,55 @@ async function main(): Promise<void> {
     }
     console.log(`seeded ${ids.length} BQs of ${ROWS} rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
-    const latencies: number[] = [];
-    let errors = 0;
-    const run = async (caller: Caller, until: number) => {
-      for (let turn = 0; performance.now() < until; turn++) {
-        const [path, body] = bqOperation(caller, turn);
-        const started = performance.now();
-        const reply = await call(api.base, kumar, 'POST', `/api/bq-item/${path}`, body);
-        if (reply.status >= 300) {
-          errors++;
-          if (errors < 5) console.log(path, reply.status, JSON.stringify(reply.body));
-          caller.revision = (reply.body.revision as number | undefined) ?? caller.revision;
-          continue;
+    const measure = async (client: JsonClient) => {
+      const latencies: number[] = [];
+      let errors = 0;
+      const run = async (caller: Caller, until: number) => {
+        for (let turn = 0; performance.now() < until; turn++) {
+          const [path, body] = bqOperation(caller, turn);
+          const started = performance.now();
+          const reply = await client.call(api.base, kumar, 'POST', `/api/bq-item/${path}`, body);
+          if (reply.status >= 300) {
+            errors++;
+            if (errors < 5) console.log(path, reply.status, JSON.stringify(reply.body));
+            caller.revision = (reply.body.revision as number | undefined) ?? caller.revision;
+            continue;
+          }
+          latencies.push(performance.now() - started);
+          caller.revision = reply.body.revision as number;
+          if (path === 'add') caller.items.push(reply.body.id as string);
+          if (path === 'indent' || path === 'outdent') caller.indented = path === 'indent';
+          if (path === 'delete') caller.items.pop();
         }
-        latencies.push(performance.now() - started);
-        caller.revision = reply.body.revision as number;
-        if (path === 'add') caller.items.push(reply.body.id as string);
-        if (path === 'indent' || path === 'outdent') caller.indented = path === 'indent';
-        if (path === 'delete') caller.items.pop();
-      }
+      };
+      await Promise.all(callers.map((caller) => run(caller, performance.now() + 1000)));
+      latencies.length = 0;
+      errors = 0;
+      const cpuBefore = await api.cpuMs();
+      const ownBefore = process.cpuUsage();
+      const started = performance.now();
+      await Promise.all(callers.map((caller) => run(caller, started + SECONDS * 1000)));
+      const seconds = (performance.now() - started) / 1000;
+      const own = process.cpuUsage(ownBefore);
+      // The API's own CPU (its processes, from /proc) per operation: far steadier than the rate on a shared machine.
+      const operations = Math.max(1, latencies.length + errors);
+      const cpuPerOp = (await api.cpuMs() - cpuBefore) / operations;
+      latencies.sort((a, b) => a - b);
+      const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+      return { client: client.name, rate: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, cpuPerOp, clientCpuPerOp: (own.user + own.system) / 1000 / operations };
     };
-    await Promise.all(callers.map((caller) => run(caller, performance.now() + 1000)));
-    latencies.length = 0;
-    errors = 0;
-    const cpuBefore = await api.cpuMs();
-    const started = performance.now();
-    await Promise.all(callers.map((caller) => run(caller, started + SECONDS * 1000)));
-    const seconds = (performance.now() - started) / 1000;
-    // The API's own CPU (its processes, from /proc) per operation: far steadier than the rate on a shared machine.
-    const cpuPerOp = (await api.cpuMs() - cpuBefore) / Math.max(1, latencies.length + errors);
-    latencies.sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-    const bqRate = latencies.length / seconds;
+    const clients = process.env.BENCH_CLIENT === 'both' ? [jsonClient('fetch'), jsonClient('http')] : [jsonClient()];
+    const runs = [];
+    for (const client of clients) runs.push(await measure(client));
+    closeJsonClients();
 
     const plain = await plainAppendRate({ url: api.url, schema: 'plain_bench', migrationsDir: loadConfig({}).migrationsDir, callers: callers.length, seconds: SECONDS, poolSize: 10 });
-    console.log(`BQ operations (HTTP, ${callers.length} callers on ${ids.length} BQs of ${ROWS} rows, ${WORKERS} API process(es)): ${bqRate.toFixed(0)}/s, p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, ${errors} refused`);
-    console.log(`API CPU per BQ operation: ${cpuPerOp.toFixed(2)} ms (its processes' user + system time over the run)`);
+    for (const run of runs) {
+      console.log(`BQ operations (HTTP by ${run.client}, ${callers.length} callers on ${ids.length} BQs of ${ROWS} rows, ${WORKERS} API process(es)): ${run.rate.toFixed(0)}/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, ${run.errors} refused`);
+      console.log(`  CPU per BQ operation: API ${run.cpuPerOp.toFixed(2)} ms (its processes' user + system time over the run), the bench's client ${run.clientCpuPerOp.toFixed(2)} ms`);
+    }
     console.log(`plain appends (event store alone, ${callers.length} callers): ${plain.perSecond.toFixed(0)}/s, p50 ${plain.p50.toFixed(1)} ms, p99 ${plain.p99.toFixed(1)} ms`);
-    console.log(`ratio BQ operations / plain appends: ${(bqRate / plain.perSecond).toFixed(2)} (goal >= 0.25)`);
+    for (const run of runs) console.log(`ratio BQ operations (${run.client}) / plain appends: ${(run.rate / plain.perSecond).toFixed(2)} (goal >= 0.25)`);
     console.log(`machine load (1 min average) at the end: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
   } finally {
     if (process.env.BENCH_PRINT_API) console.log(api.output().slice(-4000));

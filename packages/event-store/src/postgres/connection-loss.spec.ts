@@ -2,7 +2,9 @@
 // the statement's own fault (passed through, so a unique violation still reads as one). Then, on the run's
 // PostgreSQL (TEST_DATABASE_URL), the real thing: our own backend ended in the middle of a transaction and
 // between two statements of one, and the LISTEN connection ended; nothing crashes, the caller hears
-// StoreUnavailable, and the pool and the channel carry on. Only this test's own backends are ended.
+// StoreUnavailable, and the pool and the channel carry on. Only this test's own backends are ended. And a
+// client that reports a lost connection while the pool hands it to a waiting caller (which ended the API
+// process in issue 16's drill): no unhandled error, and the caller works on another connection.
 
 import { describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
@@ -85,6 +87,44 @@ describe('connection loss', () => {
       await db.close();
     }
   });
+
+  it('a client lost while the pool hands it to a waiting caller: no unhandled error, the caller gets another connection, the lost one is dropped', async () => {
+    const db = await PostgresDatabase.open({ connectionString: url!, maxConnections: 1 });
+    try {
+      // The pool's idle listener comes off the client before the waiting caller's code runs again; the
+      // error is sent right then, as a "terminating connection" read in the same chunk as the reply that
+      // freed the client would be.
+      let armed = false;
+      db.pool.on('acquire', (client) => {
+        if (!armed) return;
+        armed = false;
+        const removeListener = client.removeListener.bind(client);
+        client.removeListener = ((event: string, listener: (...args: unknown[]) => void) => {
+          removeListener(event, listener);
+          if (event === 'error') {
+            client.removeListener = removeListener;
+            client.emit('error', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
+          }
+          return client;
+        }) as typeof client.removeListener;
+      });
+      const pid = (tx: { query<R extends object>(text: string): Promise<R[]> }) => tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid').then((rows) => rows[0]!.pid);
+      let waiting: Promise<number> | null = null;
+      const first = db.transaction(async (tx) => {
+        // The only connection is held: the second caller waits for it, and gets it as this one ends.
+        waiting = db.transaction(pid);
+        armed = true;
+        return pid(tx);
+      });
+      const firstPid = await first;
+      expect(firstPid).toBeGreaterThan(0);
+      const secondPid = await waiting!;
+      expect(secondPid).not.toBe(firstPid);
+      expect(await db.query<{ three: number }>('SELECT 3 AS three')).toEqual([{ three: 3 }]);
+    } finally {
+      await db.close();
+    }
+  }, 20_000);
 
   it('a statement over the statement timeout is StoreUnavailable, and maintenance transactions have none', async () => {
     const db = await PostgresDatabase.open({ connectionString: url!, statementTimeoutMs: 200 });

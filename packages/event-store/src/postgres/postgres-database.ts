@@ -67,14 +67,27 @@ function executor(client: pg.Pool | pg.PoolClient, unbounded = false): SqlExecut
   };
 }
 
+/** Clients whose connection reported an error at any time (PostgresDatabase.open marks them). */
+const LOST = new WeakSet<pg.ClientBase>();
+
+/** A client of the pool whose connection has not reported an error (one lost on its way to us goes back, destroyed). */
+async function connected(pool: pg.Pool): Promise<pg.PoolClient> {
+  for (let attempt = 0; ; attempt++) {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw asStoreError(error);
+    }
+    if (!LOST.has(client)) return client;
+    client.release(new Error('the connection was lost'));
+    if (attempt === 2) throw asStoreError(new Error('Connection terminated unexpectedly'));
+  }
+}
+
 /** Runs `work` on a client of the pool and gives it back, or destroys it when its connection failed. */
 async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  let client: pg.PoolClient;
-  try {
-    client = await pool.connect();
-  } catch (error) {
-    throw asStoreError(error);
-  }
+  const client = await connected(pool);
   // While we hold it the pool does not listen to it: a connection lost between two statements would
   // otherwise be an unhandled 'error' event, which ends the process.
   let lost: unknown = null;
@@ -130,6 +143,13 @@ export class PostgresDatabase implements SqlDatabase {
     });
     // An idle client that loses its server must not take the process down with it (the pool drops it).
     pool.on('error', () => undefined);
+    // Nor one the pool is handing out: pg-pool takes its idle listener off before the caller's code runs
+    // again (withClient's own, pool.query's), and an 'error' in between (the server's "terminating
+    // connection" read in the same chunk as the reply that freed the client for a waiting caller) had no
+    // listener and ended the process: issue 16's drill, backends terminated under load, in CI. So every
+    // client has one listener for its whole life, which marks it lost: withClient gives a marked client
+    // back (the pool drops it) and takes another; pool.query's holder hears StoreUnavailable.
+    pool.on('connect', (client) => void client.on('error', () => LOST.add(client)));
     const database = new PostgresDatabase(pool, { ...clientConfig, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true }, schema);
     try {
       if (schema) await database.maintenance((tx) => tx.script(`CREATE SCHEMA IF NOT EXISTS ${schema}`));
