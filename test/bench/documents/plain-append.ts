@@ -5,6 +5,8 @@
 import { performance } from 'node:perf_hooks';
 import { migrate, PostgresDatabase, SqlEventStore } from '@binaan/event-store';
 
+let calls = 0;
+
 export type AppendRun = { appends: number; seconds: number; perSecond: number; p50: number; p99: number; errors: number };
 
 /** `beforeClose`: called after the run, while the store's connections (and their backends) are still open. */
@@ -16,9 +18,11 @@ export async function plainAppendRate(options: { url: string; schema: string; mi
     const latencies: number[] = [];
     let errors = 0;
     const payload = { workflowEvent: 'Reject', statusBefore: 'new', statusAfter: 'rejected', remark: 'Rates above the price list, revise', approvalLevel: 20 };
+    // Streams of this call's own: a bench that calls again (rounds) starts new streams, not ones it made before.
+    const run = (calls++).toString(36);
     const caller = async (index: number, until: number) => {
       // Eight streams per caller, used in turn, so consecutive appends go to distinct streams as in (a).
-      const streams = Array.from({ length: 8 }, (_, n) => ({ id: `plainBench-${index}-${n}`, revision: -1 }));
+      const streams = Array.from({ length: 8 }, (_, n) => ({ id: `plainBench-${run}-${index}-${n}`, revision: -1 }));
       for (let turn = 0; performance.now() < until; turn++) {
         const stream = streams[turn % streams.length]!;
         const started = performance.now();

@@ -3,7 +3,8 @@
 // as the API, so its own cost per request is in the rate it measures. Node 20's fetch (undici behind WHATWG
 // streams) spends several times what node:http with a keep-alive agent spends on a small JSON request;
 // with one request in flight per caller that time is the caller's, not the API's. BENCH_CLIENT=fetch
-// measures with fetch instead, to compare the two in one run.
+// measures with fetch instead (BENCH_CLIENT=both: each in turn, in one run). undici's request API, tried
+// beside it (undici 7 on Node 20), spent the same as node:http here (0.26 against 0.24 to 0.28 ms a request).
 import { Agent, request } from 'node:http';
 
 export type JsonReply = { status: number; body: Record<string, unknown> };

@@ -15,9 +15,24 @@ const order = (title: string) => ({
   title, counterpartyCompanyId: 'mutiara-supplies', items: [{ description: 'Cement 50 kg', unit: 'bag', quantity: '40', rate: '21.50' }],
 });
 
-async function chooseLanguage(page: Page, language: 'English' | 'Bahasa Melayu' | '简体中文'): Promise<void> {
+const LANG = { English: 'en', 'Bahasa Melayu': 'ms', 简体中文: 'zh-Hans' } as const;
+
+/** Switches the signed-in area's language and waits until the page speaks it (<html lang>). */
+async function chooseLanguage(page: Page, language: keyof typeof LANG): Promise<void> {
   await page.getByRole('button', { name: /English|Bahasa Melayu|简体中文/i }).first().click();
-  await page.getByRole('menuitem', { name: language }).click();
+  await page.getByRole('menuitem', { name: language, exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', LANG[language]);
+}
+
+/**
+ * Opens the bell's list. The language switch re-renders the app bar, and a click that lands while it
+ * does opened nothing once (CI, under load: the list never showed): clicked again until the list shows.
+ */
+async function openBell(page: Page): Promise<void> {
+  await expect(async () => {
+    if (!(await page.getByTestId('notification-list').isVisible())) await page.getByTestId('notification-bell').click();
+    await expect(page.getByTestId('notification-list')).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test('an order waiting for its approver says so in the list and on its page; the list filters to what awaits approval', async ({ page, baseURL, shot }) => {
@@ -93,7 +108,7 @@ test('the bell shows an approval request that has moved on with the order\'s sta
     .filter((e) => e.src_id === approved.id || e.src_id === waiting.id).length).toBe(2);
 
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
-  await page.getByTestId('notification-bell').click();
+  await openBell(page);
   const item = (id: string) => page.locator(`[data-testid="notification-item"][data-src-id="${id}"]`);
   await expect(item(waiting.id)).toContainText('Waiting for your approval');
   await expect(item(waiting.id)).toHaveAttribute('data-moved-on', 'false');
@@ -105,7 +120,7 @@ test('the bell shows an approval request that has moved on with the order\'s sta
   for (const [language, code, now] of [['Bahasa Melayu', 'ms', 'Kini:'], ['简体中文', 'zh', '当前：']] as const) {
     await page.keyboard.press('Escape');
     await chooseLanguage(page, language);
-    await page.getByTestId('notification-bell').click();
+    await openBell(page);
     await expect(item(approved.id)).toContainText(now);
     await shot(page, `bell-moved-on-02-${code}`);
   }
@@ -114,7 +129,7 @@ test('the bell shows an approval request that has moved on with the order\'s sta
   // A phone: the page as it opens there (the menu is a drawer, closed).
   await page.setViewportSize({ width: 375, height: 800 });
   await page.reload();
-  await page.getByTestId('notification-bell').click();
+  await openBell(page);
   await expect(item(approved.id)).toContainText('Now: Pending confirmation');
   await shot(page, 'bell-moved-on-03-375');
 
