@@ -152,6 +152,7 @@ async function main(): Promise<void> {
       console.log(`  CPU per BQ operation: API ${median(rounds.map((r) => r.bq.cpuPerOp)).toFixed(2)} ms (its processes' user + system time), the bench's client ${median(rounds.map((r) => r.bq.clientCpuPerOp)).toFixed(2)} ms`);
       console.log(`plain appends (event store alone, ${callers.length} callers), rounds' median: ${median(rounds.map((r) => r.plain.perSecond)).toFixed(0)}/s, p50 ${median(rounds.map((r) => r.plain.p50)).toFixed(1)} ms, p99 ${median(rounds.map((r) => r.plain.p99)).toFixed(1)} ms`);
       console.log(`ratio BQ operations (${client.name}) / plain appends, median of the rounds: ${median(ratios).toFixed(2)} (goal >= 0.25); each round: ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
+      console.log(`  each round, BQ operations a second / API CPU ms per operation: ${rounds.map((r) => `${r.bq.rate.toFixed(0)} / ${r.bq.cpuPerOp.toFixed(2)}`).join(', ')}`);
     }
     console.log(`machine load (1 min average) at the end: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
   } finally {
