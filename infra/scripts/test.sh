@@ -95,11 +95,10 @@ step "playwright: browser e2e in Chromium ($((SECONDS - started)) s in)"
 npx playwright test -c test/browser/playwright.config.ts || failed=1
 
 # Where the time went (the reports' per-file durations), for whoever makes the run faster next: into a
-# file, not the log's tail. CI reads a run's closing lines for a test runner's own: the four runs that
-# printed this list there (and the list of skips before it) were judged as having run no test, while the
+# file, not the log's tail (README). CI reads a run's closing lines for a test runner's own: the five runs that
+# printed this list there (stops 34 to 38) were judged as having run no test, while the
 # run before them, which ended as this one does now, was judged by its counts.
 node infra/scripts/slowest-tests.mjs 10 > .reports/slowest-files.txt 2>&1 || true
-echo "the slowest test files: .reports/slowest-files.txt"
 
 # The closing line comes last, under the summary heading, with every skipped test and why just above it.
 step "summary ($((SECONDS - started)) s in all)"
