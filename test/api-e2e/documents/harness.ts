@@ -21,6 +21,11 @@ else console.log('documents api e2e on PostgreSQL did not run: TEST_DATABASE_URL
 export const TEGUH = 'teguh-bina';
 export const MUTIARA = 'mutiara-supplies';
 export const SERI = 'seri-hartanah';
+export const KUKUH = 'kukuh-jaya';
+/** An id of the right shape that names nothing (a 404 where a real one would answer). */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** The tendering context's routes. */
+export const TENDERING_API = '/api/tendering';
 
 export class TestClock {
   private at = Date.parse('2026-03-02T01:00:00.000Z');

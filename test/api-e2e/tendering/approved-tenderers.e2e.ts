@@ -5,9 +5,8 @@
 // every refusal has its code and records nothing; store rebuild makes the same table.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEventStore } from '@binaan/event-store';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, userIdOf, type Reply, type Running } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, userIdOf, type Reply, type Running, KUKUH } from '../documents/harness.js';
 
-const KUKUH = 'kukuh-jaya';
 const BASE = '/api/tendering/tenderers';
 const MINUTE = 60_000;
 

@@ -12,10 +12,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { NotificationReactor } from '../../../apps/api/src/notifications/notification-reactor.js';
 import { ContractAwardReactor, CONTRACT_AWARD_ACTOR } from '../../../apps/api/src/tendering/award/contract-award.reactor.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, userIdOf, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, userIdOf, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH, SERI } from '../documents/harness.js';
 
-const KUKUH = 'kukuh-jaya';
-const SERI = 'seri-hartanah';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const BASE = '/api/tendering/tenders';

@@ -7,9 +7,8 @@
 // resubmitted and approved, moves nothing (not the latest award's). No user may take the system's Reject.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ContractAwardReactor, CONTRACT_AWARD_ACTOR } from '../../../apps/api/src/tendering/award/contract-award.reactor.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, userIdOf, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, userIdOf, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH } from '../documents/harness.js';
 
-const KUKUH = 'kukuh-jaya';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const BASE = '/api/tendering/tenders';

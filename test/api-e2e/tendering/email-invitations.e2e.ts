@@ -6,12 +6,10 @@
 // the link works once. Every refusal has its code and records nothing.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestSmtpServer, type TestSmtpServer } from '../../support/smtp-server.js';
-import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH, TENDERING_API as BASE } from '../documents/harness.js';
 
-const KUKUH = 'kukuh-jaya';
 const BARU = 'baru-consult';
 const ADDRESS = 'tenders@kukuh-new.example';
-const BASE = '/api/tendering';
 
 describe.each(STORES)('e-mail invitations to a tender on %s', (kind) => {
   let running: Running | undefined;

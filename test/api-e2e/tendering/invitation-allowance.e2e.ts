@@ -9,11 +9,8 @@
 // batches sent at once on two tenders record one invitation, not two.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { InvitationAllowanceService } from '../../../apps/api/src/tendering/allowance/invitation-allowance.service.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running, KUKUH, SERI, TENDERING_API as BASE } from '../documents/harness.js';
 
-const KUKUH = 'kukuh-jaya';
-const SERI = 'seri-hartanah';
-const BASE = '/api/tendering';
 const DAY = 86_400_000;
 
 describe.each(STORES)('§9 tender invitations per package tier on %s', (kind) => {

@@ -6,13 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { startS3Server, type TestS3Server } from '../../support/s3-server.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running, KUKUH, SERI, UNKNOWN_ID } from '../documents/harness.js';
 
-const KUKUH = 'kukuh-jaya';
-const SERI = 'seri-hartanah';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const BASE = '/api/tendering/tenders';
 const S3_PORT = Number(process.env.FILES_S3_TEST_PORT ?? 0);
 

@@ -10,13 +10,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { allProjections } from '../../../apps/api/src/projections.js';
 import { startS3Server, type TestS3Server } from '../../support/s3-server.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running, KUKUH, SERI, UNKNOWN_ID } from '../documents/harness.js';
 
-const KUKUH = 'kukuh-jaya';
-const SERI = 'seri-hartanah';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const BASE = '/api/tendering/tenders';
 /** The suite's own S3 port (engineers share the machine); 0 in CI picks a free one. */
 const S3_PORT = Number(process.env.FILES_S3_TEST_PORT ?? 0);

@@ -10,13 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEventStore } from '@binaan/event-store';
 import { NotificationReactor } from '../../../apps/api/src/notifications/notification-reactor.js';
 import { TenderCloseJob } from '../../../apps/api/src/tendering/close/tender-close.job.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH, SERI, UNKNOWN_ID } from '../documents/harness.js';
 
-const KUKUH = 'kukuh-jaya';
-const SERI = 'seri-hartanah';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const BASE = '/api/tendering/tenders';
 const ITEMS = [
   { description: 'Spun piles 300 mm', unit: 'm', quantity: '1800', rate: '100.00' },

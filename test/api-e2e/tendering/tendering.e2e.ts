@@ -13,13 +13,10 @@ import { notificationLink } from '@binaan/contracts';
 import { SqlEventStore } from '@binaan/event-store';
 import { allProjections } from '../../../apps/api/src/projections.js';
 import { settled } from '../notifications/harness.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH, SERI, UNKNOWN_ID } from '../documents/harness.js';
 
-const KUKUH = 'kukuh-jaya';
-const SERI = 'seri-hartanah';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const BASE = '/api/tendering/tenders';
 
 /** The buyer's tender: two lines with the buyer's own estimate (rates unlike any quoted below). */
