@@ -9,6 +9,7 @@ import { Lru } from '../documents/lru.js';
 import { BqRefused } from './bq.errors.js';
 import { bqStreamId, type BqEvent } from './bq.events.js';
 import { applyBqEvent, emptyBq, type BqState } from './bq-tree.js';
+import { OneAtATime } from '../common/one-at-a-time.js';
 
 const KEPT = 200;
 
@@ -24,7 +25,7 @@ export function foldStored(state: BqState, events: readonly StoredEvent[]): BqSt
 @Injectable()
 export class BqLoader {
   private readonly states = new Lru<string, BqState>(KEPT);
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly changes = new OneAtATime();
 
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
@@ -66,13 +67,6 @@ export class BqLoader {
 
   /** Runs `work` after every earlier change of the same BQ in this process. */
   exclusive<T>(projectId: string, work: () => Promise<T>): Promise<T> {
-    const before = this.queues.get(projectId) ?? Promise.resolve();
-    const run = before.then(work, work);
-    const tail = run.catch(() => undefined);
-    this.queues.set(projectId, tail);
-    void tail.then(() => {
-      if (this.queues.get(projectId) === tail) this.queues.delete(projectId);
-    });
-    return run;
+    return this.changes.run(projectId, work);
   }
 }

@@ -9,9 +9,6 @@ import { FILE_ID, type FileStore, type StoredFile } from './file-store.port.js';
 import { spool } from './spool.js';
 import type { FilesS3Config } from '../config.js';
 
-/** The settings' own type (config.ts FILES_S3_*): endpoint, region, bucket, keys, key prefix, path style. */
-export type S3Settings = FilesS3Config;
-
 const missing = (error: unknown) => {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
@@ -21,7 +18,7 @@ export class S3FileStore implements FileStore {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
 
-  constructor(private readonly settings: S3Settings, private readonly spoolFolder: string) {
+  constructor(private readonly settings: FilesS3Config, private readonly spoolFolder: string) {
     this.client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,

@@ -7,6 +7,7 @@
 // two batches on two tenders at the same instant could both have counted the same 99 and recorded 101.
 import { Inject, Injectable } from '@nestjs/common';
 import type { SqlDatabase, SqlExecutor } from '@binaan/event-store';
+import { OneAtATime } from '../../common/one-at-a-time.js';
 import { CLOCK, READ_MODELS, type Clock } from '../../common/principal.js';
 import { allowanceOf, mustHaveAllowance, subscriptionYear, TIER_LIMITS, tierOf, type InvitationAllowance } from './invitation-allowance.js';
 
@@ -45,6 +46,7 @@ export class InvitationAllowanceService {
     if (!(await this.isLimited(companyId))) return record();
     return this.turns.run(companyId, async () => {
       const database = this.db as Partial<SqlDatabase>;
+      // PGlite is one process's database: the queue above is the whole turn there.
       if (database.kind !== 'postgres' || !database.transaction) {
         mustHaveAllowance(await this.of(companyId), adding);
         return record();
@@ -63,25 +65,8 @@ export class InvitationAllowanceService {
     return TIER_LIMITS[tierOf(company?.subscription_detail_type)] !== null;
   }
 
-  private readonly turns = new TurnsByKey();
+  private readonly turns = new OneAtATime();
 }
 
 /** The advisory locks' first key for §9's turns (the second: the company id's hash). */
 const ALLOWANCE_LOCK = 7_310_018;
-
-/** One piece of work at a time per key, in the order they came; keys with nothing waiting hold no memory. */
-class TurnsByKey {
-  private readonly last = new Map<string, Promise<unknown>>();
-
-  async run<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const before = this.last.get(key) ?? Promise.resolve();
-    const mine = before.then(work);
-    const settled = mine.then(() => undefined, () => undefined);
-    this.last.set(key, settled);
-    try {
-      return await mine;
-    } finally {
-      if (this.last.get(key) === settled) this.last.delete(key);
-    }
-  }
-}
