@@ -47,13 +47,18 @@ export async function spool(source: Readable, folder: string, maxBytes: number, 
   });
   // Not pipeline(source, ...): a refusal would destroy the source, and a request's socket with it, so the
   // client would see a reset instead of its 4xx. The source is piped in and, on a refusal, drained.
-  const written = pipeline(counter, createWriteStream(path, { mode: 0o600 }));
+  const file = createWriteStream(path, { mode: 0o600 });
+  const written = pipeline(counter, file);
   source.once('error', (error) => counter.destroy(error));
   source.pipe(counter);
   try {
     await written;
   } catch (error) {
     source.unpipe(counter);
+    // The file is opened asynchronously: a refusal in the first chunk can reject the pipeline before the
+    // open is done, and the open would then create the file after the rm. Wait for the stream to close.
+    // (A listener, not events.once: that rejects on the stream's own 'error', before it has closed.)
+    if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
     await rm(path, { force: true });
     // The rest of a refused upload is read and dropped, so the client gets its 4xx rather than a reset.
     source.resume();
