@@ -53,7 +53,7 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
     return plain;
   }
 
-  async open(events: StoredEvent[], via?: SqlExecutor): Promise<StoredEvent[]> {
+  async open(events: StoredEvent[], via?: SqlExecutor, apart?: readonly (string | null | undefined)[]): Promise<StoredEvent[]> {
     // The keys this process does not hold yet are read in one round trip for the whole page, not one per person.
     // Each event's seal, subject and key are found once: the first pass keeps them for the second.
     let missing: Set<string> | null = null;
@@ -61,7 +61,9 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
     let subjects: string[] | null = null;
     let held: (DataKey | undefined)[] | null = null;
     for (let index = 0; index < events.length; index++) {
-      const sealed = sealedOf(events[index]!.data);
+      // Read with the seals apart, each was cut out of its data (null: left in it); else each is in its data.
+      const cut = apart?.[index];
+      const sealed = cut === undefined && apart ? null : cut ?? sealedOf(events[index]!.data);
       if (sealed === null) continue;
       const subject = sealed.slice(PREFIX_LENGTH, sealed.indexOf(':', PREFIX_LENGTH));
       const key = this.keys.cached(subject);
@@ -92,6 +94,11 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       // Opened before (a person's values recur): a plain object with the values, no getters and no seal to
       // keep, which is as quick to make and to read as the plain event. Else the fields open when first read.
       const remembered = version === 2 && key instanceof Buffer ? this.opened.getAt(key, sealed, namesStart, namesEnd) : undefined;
+      if (remembered && typeof apart?.[index] === 'string') {
+        // The page's own data, without its seal: the values go in place (no copy, no new event).
+        writeValues(event.data as JsonObject, remembered);
+        continue;
+      }
       const data = remembered
         ? withValues(event.data as JsonObject, remembered)
         : withLazyFields(event.data as JsonObject, { version, key, subject, names: sealed.slice(namesStart, namesEnd), body: sealed.slice(namesEnd + 1), values: null, opened: this.opened });
@@ -206,6 +213,20 @@ function withValues(stored: JsonObject, values: Readonly<JsonObject>): JsonObjec
     data[parentName] = holder;
   }
   return data;
+}
+
+/** The personal fields written into data the reader owns (a page read with its seals apart), in withValues's order. */
+function writeValues(data: JsonObject, values: Readonly<JsonObject>): void {
+  for (const path in values) {
+    const dot = path.indexOf('.');
+    if (dot < 0) {
+      data[path] = values[path]!;
+      continue;
+    }
+    const parent = data[path.slice(0, dot)];
+    if (parent === undefined || parent === null || typeof parent !== 'object' || Array.isArray(parent)) continue;
+    parent[path.slice(dot + 1)] = values[path]!;
+  }
 }
 
 /** A top-level field ("email") or a field of a top-level object ("fields.siteContactPerson"). */

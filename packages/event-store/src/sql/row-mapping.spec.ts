@@ -60,3 +60,28 @@ describe('readLogPage, chunked', () => {
     await expect(readLogPage(async () => Promise.reject(new Error('connection lost')))).rejects.toThrow('connection lost');
   });
 });
+
+describe('readLogPage, seals apart (a store that seals personal data)', () => {
+  const hash = 'a'.repeat(64);
+  const row = (data: string, eventHash = hash) => ({ e: `[9,0,0,"00000000-0000-4000-8000-000000000000","s-1","test","A","${'0'.repeat(64)}","${eventHash}",${data},{"actorUserId":"u"}]` });
+  const read = async (data: string, eventHash?: string) => {
+    const seals: (string | null | undefined)[] = [];
+    const [event] = await readLogPage(async () => [row(data, eventHash)], false, seals);
+    return { data: event!.data, seal: seals[0], metadata: event!.metadata };
+  };
+
+  it('cuts the data\'s seal out before parsing, the rest of the data and the metadata as they were', async () => {
+    expect(await read('{"_sealed":"pd2:farid:email,name:QUJD-_9","name2":"x","role":"site team"}')).toMatchObject({ data: { name2: 'x', role: 'site team' }, seal: 'pd2:farid:email,name:QUJD-_9', metadata: { actorUserId: 'u' } });
+    expect(await read('{"_sealed":"pd1:farid:email:QUJD"}')).toMatchObject({ data: {}, seal: 'pd1:farid:email:QUJD' });
+  });
+
+  it('no seal: undefined; a seal it must not cut (escaped, nested, not after the event\'s hash): left in the data, null', async () => {
+    expect(await read('{"role":"site team"}')).toEqual({ data: { role: 'site team' }, seal: undefined, metadata: expect.anything() });
+    expect(await read('{"_sealed":"pd2:a\\"b:email:QUJD","role":"r"}')).toMatchObject({ data: { _sealed: 'pd2:a"b:email:QUJD', role: 'r' }, seal: null });
+    const nested = '{"list":[1,{"_sealed":"pd2:victim:email:QUJD"}],"role":"r"}';
+    expect(await read(nested)).toMatchObject({ data: { list: [1, { _sealed: 'pd2:victim:email:QUJD' }], role: 'r' }, seal: null });
+    // A 64-character string before a nested object that begins with a seal is not the event's hash.
+    const lookalike = `{"a":["${'b'.repeat(64)}",{"_sealed":"pd2:victim:email:QUJD"}]}`;
+    expect(await read(lookalike)).toMatchObject({ data: { a: ['b'.repeat(64), { _sealed: 'pd2:victim:email:QUJD' }] }, seal: null });
+  });
+});

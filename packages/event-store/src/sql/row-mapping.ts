@@ -6,7 +6,11 @@ import type { EventMetadata, JsonValue, StoredEvent } from '../types.js';
 
 export type EventJsonRow = { e: string };
 
-type EventTuple = [number, number, number, string, string, string, string, string, string, JsonValue, Record<string, JsonValue>];
+/** The twelfth element: the event's seal, in a page read with the seals apart (statements.ts EVENT_JSON_SEALED). */
+type EventTuple = [number, number, number, string, string, string, string, string, string, JsonValue, Record<string, JsonValue>, string?];
+
+/** Per event of a page: its seal cut out of its data, undefined (none), or null (left in its data). */
+export type SealsApart = (string | null | undefined)[];
 
 export function toStoredEvent(row: EventJsonRow): StoredEvent {
   return fromTuple(JSON.parse(row.e) as EventTuple);
@@ -38,14 +42,51 @@ function fromTuple(t: EventTuple): StoredEvent {
  * megabytes) also falls back to the safe format, one event per row: so never inside a transaction,
  * which the failed statement would abort.
  */
-export async function readLogPage(read: (format: 'fast' | 'safe') => Promise<EventJsonRow[]>, chunked = false): Promise<StoredEvent[]> {
+export async function readLogPage(read: (format: 'fast' | 'safe') => Promise<EventJsonRow[]>, chunked = false, seals?: SealsApart): Promise<StoredEvent[]> {
   try {
     const rows = await read('fast');
-    return chunked ? rows.flatMap((row) => (JSON.parse(row.e) as EventTuple[]).map(fromTuple)) : rows.map(toStoredEvent);
+    if (seals === undefined || chunked) return chunked ? rows.flatMap((row) => (JSON.parse(row.e) as EventTuple[]).map(fromTuple)) : rows.map(toStoredEvent);
+    const events = new Array<StoredEvent>(rows.length);
+    for (let index = 0; index < rows.length; index++) events[index] = withSealApart(rows[index]!.e, seals);
+    return events;
   } catch (error) {
     if (!chunked && !(error instanceof SyntaxError)) throw error;
+    // The safe form keeps each seal in its data, where the codec finds it.
+    if (seals) seals.length = 0;
     return (await read('safe')).map(toStoredEvent);
   }
+}
+
+/** An event's data that begins with its seal: SEALED_FIELD sorts before every lower-case key in canonical JSON. */
+const DATA_WITH_SEAL = ',{"_sealed":"pd';
+
+/**
+ * A row (EVENT_JSON_FAST) as a StoredEvent with the data's seal cut out of the text before parsing, the
+ * seal pushed to `seals`: the codec then writes the opened values into the parsed data in place. Taking
+ * the key out of the parsed object (delete) turns it into a slow dictionary, and copying the object
+ * without it was most of what opening cost a replay. Only a seal that is the data's first key, without an
+ * escape in it, right after the event's own hash (so never a nested object's) is cut; otherwise the event
+ * is parsed whole and its seal left in its data (null), as before.
+ */
+function withSealApart(text: string, seals: SealsApart): StoredEvent {
+  const at = text.indexOf(DATA_WITH_SEAL);
+  if (at > 0) {
+    const sealStart = at + DATA_WITH_SEAL.length - 2;
+    const sealEnd = text.indexOf('"', sealStart);
+    const seal = text.slice(sealStart, sealEnd);
+    if (sealEnd > sealStart && seal.indexOf('\\') < 0) {
+      // `"_sealed":"…"` and the comma after it (or nothing else: the data was only the seal).
+      const rest = text.charCodeAt(sealEnd + 1) === 0x2c ? sealEnd + 2 : sealEnd + 1;
+      const event = fromTuple(JSON.parse(text.slice(0, at + 2) + text.slice(rest)) as EventTuple);
+      // The cut was the data's own first key: the event's hash, then the data (`,"<hash>",{`).
+      if (text.charCodeAt(at - 1) === 0x22 && text.charCodeAt(at - 66) === 0x22 && text.startsWith(event.hash, at - 65) && event.hash.length === 64) {
+        seals.push(seal);
+        return event;
+      }
+    }
+    seals.push(null);
+  } else seals.push(undefined);
+  return fromTuple(JSON.parse(text) as EventTuple);
 }
 
 const DAY_MS = 86_400_000;

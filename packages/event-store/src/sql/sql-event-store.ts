@@ -15,7 +15,7 @@ import { HeadCache } from './head-cache.js';
 import { LogTail } from './log-tail.js';
 import { PeerWake } from './peer-wake.js';
 import { applyProjections, inlineStatements, rebuildProjections, setupProjections, type InlineStatement, type Projection, type RebuildProgress } from './projections.js';
-import { readLogPage, toStoredEvent, type EventJsonRow } from './row-mapping.js';
+import { readLogPage, toStoredEvent, type EventJsonRow, type SealsApart } from './row-mapping.js';
 import { sqlState, UNIQUE_VIOLATION, type SqlDatabase, type SqlExecutor } from './sql-database.js';
 import * as sql from './statements.js';
 import type { PersonalDataCodec } from '../personal-data/personal-data.js';
@@ -163,8 +163,9 @@ export class SqlEventStore implements EventStore {
     }
   }
 
-  private opened(events: StoredEvent[], via?: SqlExecutor): Promise<StoredEvent[]> | StoredEvent[] {
-    return this.personalData && events.length > 0 ? this.personalData.open(events, via) : events;
+  /** `seals`: the seals the page was read with apart from the data (readLogPage); empty when it was read in the safe form. */
+  private opened(events: StoredEvent[], via?: SqlExecutor, seals?: SealsApart): Promise<StoredEvent[]> | StoredEvent[] {
+    return this.personalData && events.length > 0 ? this.personalData.open(events, via, seals !== undefined && seals.length === events.length ? seals : undefined) : events;
   }
 
   private projectionsRead(events: readonly StoredEvent[]): boolean {
@@ -254,12 +255,14 @@ export class SqlEventStore implements EventStore {
   }
 
   private async readPage(after: number, limit: number): Promise<ReadAllPage> {
+    // On PostgreSQL a store that seals personal data cuts each seal out of its row before parsing (readLogPage).
+    const seals: SealsApart | undefined = this.personalData && this.kind === 'postgres' ? [] : undefined;
     const events = this.kind === 'pglite'
       ? await readLogPage((format) => this.db.query<EventJsonRow>(format === 'fast' ? sql.READ_ALL_SERIAL_CHUNKED : sql.READ_ALL_SERIAL.safe, [after, limit]), true)
-      : await readLogPage((format) => this.db.query<EventJsonRow>(sql.READ_LOG_PAGE, [after, limit, format === 'fast'], PREPARED));
+      : await readLogPage((format) => this.db.query<EventJsonRow>(sql.READ_LOG_PAGE, [after, limit, format === 'fast'], PREPARED), false, seals);
     // The log's pages carry other processes' appends: the head hints this process holds move with them.
     for (const event of events) this.heads.updateIfHeld(event.streamId, { revision: event.revision, hash: event.hash });
-    return { events: await this.opened(events), nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: events.length < limit };
+    return { events: await this.opened(events, undefined, seals), nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: events.length < limit };
   }
 
   async lastPosition(): Promise<number> {
