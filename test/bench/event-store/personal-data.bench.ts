@@ -54,7 +54,7 @@ const pad = (padded: boolean, bytes: number): JsonObject => (padded ? { pad: 'x'
 const WORKLOADS: Record<string, Workload> = {
   document: {
     name: 'document event (the event-store bench\'s) with a driver\'s name and contact',
-    declarations: { DeliveryOrderDrafted: { subject: (data) => { const fields = data.fields as JsonObject; return `driver.${String(fields.driverId)}`; }, fields: ['fields.driverName', 'fields.driverContact'] } },
+    declarations: { DeliveryOrderDrafted: { subject: (data) => { const fields = data.fields as { driverId: string }; return `driver.${fields.driverId}`; }, fields: ['fields.driverName', 'fields.driverContact'] } },
     event(n, padded) {
       const v = valueOf(n);
       const fields = { driverId: `d${n % PERSONS}`, driverName: `Driver number ${v} bin Ahmad`, driverContact: `+6013${String(v).padStart(7, '0')}`, vehicleNo: 'WXY 1234' };
