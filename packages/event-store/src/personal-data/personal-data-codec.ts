@@ -9,6 +9,7 @@ import type { SqlExecutor } from '../sql/sql-database.js';
 import type { JsonObject, JsonValue, StoredEvent } from '../types.js';
 import { openBytes, openBytesDeterministic, sealBytesDeterministic } from './field-cipher.js';
 import { OpenedValues } from './opened-values.js';
+import { SealedValues } from './sealed-values.js';
 import { ERASED, SEALED_FIELD, SEALED_PREFIX, SEALED_PREFIXES, type PersonalDataCodec, type PersonalDataDeclarations, type SealableEvent } from './personal-data.js';
 import type { DataKey, PersonalKeyStore } from './sql-key-store.js';
 
@@ -20,9 +21,15 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
   /** What seals opened to in this process; a person's entries go when their key is destroyed. */
   readonly opened: OpenedValues;
 
+  /** What this process sealed lately (a person's same values seal to the same text). */
+  readonly sealedValues = new SealedValues();
+
   constructor(private readonly declarations: PersonalDataDeclarations, readonly keys: PersonalKeyStore, opened = new OpenedValues()) {
     this.opened = opened;
-    keys.onForgotten?.((subject) => opened.forget(subject));
+    keys.onForgotten?.((subject) => {
+      opened.forget(subject);
+      this.sealedValues.forget(subject);
+    });
     opened.stillHeld = (subject, key) => keys.cached(subject) === key;
   }
 
@@ -43,9 +50,13 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       const values: JsonValue[] = [];
       for (const field of fields) values.push(takeAt(sealed, field));
       const names = fields.join(',');
-      sealed[SEALED_FIELD] = key === 'forgotten' || key === null
-        ? `${SEALED_PREFIX}${subject}:${names}:`
-        : `${SEALED_PREFIX}${subject}:${names}:${sealBytesDeterministic(key, Buffer.from(JSON.stringify(values), 'utf8'), aad(2, subject, names)).toString('base64url')}`;
+      if (key === 'forgotten' || key === null) sealed[SEALED_FIELD] = `${SEALED_PREFIX}${subject}:${names}:`;
+      else {
+        const plaintext = JSON.stringify(values);
+        const body = this.sealedValues.get(key, names, plaintext)
+          ?? this.sealedValues.set(subject, key, names, plaintext, sealBytesDeterministic(key, Buffer.from(plaintext, 'utf8'), aad(2, subject, names)).toString('base64url'));
+        sealed[SEALED_FIELD] = `${SEALED_PREFIX}${subject}:${names}:${body}`;
+      }
       plain ??= events.map((each) => each.data);
       event.data = sealed;
       if (event.dataJson !== undefined) event.dataJson = canonicalJson(sealed, 'data');
@@ -80,6 +91,7 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
     if (seals === null) return events;
     const fetched = missing ? await this.keys.dataKeys([...missing], via) : null;
     const opened = events.slice();
+    let lastNames = '';
     for (let index = 0; index < events.length; index++) {
       const sealed = seals[index];
       if (sealed === undefined) continue;
@@ -94,14 +106,19 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       // Opened before (a person's values recur): a plain object with the values, no getters and no seal to
       // keep, which is as quick to make and to read as the plain event. Else the fields open when first read.
       const remembered = version === 2 && key instanceof Buffer ? this.opened.getAt(key, sealed, namesStart, namesEnd) : undefined;
-      if (remembered && typeof apart?.[index] === 'string') {
-        // The page's own data, without its seal: the values go in place (no copy, no new event).
-        writeValues(event.data as JsonObject, remembered);
+      if (typeof apart?.[index] === 'string') {
+        // The page's own data, its seal cut out: the values, or the getters, go in place (no copy, no new event).
+        if (remembered) writeValues(event.data as JsonObject, remembered);
+        else {
+          // The names of the seal before it when they are the same (a page holds a handful of lists): no new string.
+          const names = namesEnd - namesStart === lastNames.length && sealed.startsWith(lastNames, namesStart) ? lastNames : (lastNames = sealed.slice(namesStart, namesEnd));
+          addLazyFields(event.data as JsonObject, { version, key, subject, names, text: sealed, bodyStart: namesEnd + 1, values: null, opened: this.opened });
+        }
         continue;
       }
       const data = remembered
         ? withValues(event.data as JsonObject, remembered)
-        : withLazyFields(event.data as JsonObject, { version, key, subject, names: sealed.slice(namesStart, namesEnd), body: sealed.slice(namesEnd + 1), values: null, opened: this.opened });
+        : withLazyFields(event.data as JsonObject, { version, key, subject, names: sealed.slice(namesStart, namesEnd), text: sealed, bodyStart: namesEnd + 1, values: null, opened: this.opened });
       opened[index] = { ...event, data };
     }
     return opened;
@@ -118,12 +135,14 @@ function sealedOf(data: JsonValue): string | null {
 }
 
 /** One event's seal, kept on its opened data (and on a nested object holding a field of it) until a field is read. */
-type Seal = { version: 1 | 2; key: DataKey | null; subject: string; names: string; body: string; values: Readonly<JsonObject> | null; opened: OpenedValues };
+/** `text`: the whole seal; its body (base64url) from `bodyStart`, cut out only when the seal is opened. */
+type Seal = { version: 1 | 2; key: DataKey | null; subject: string; names: string; text: string; bodyStart: number; values: Readonly<JsonObject> | null; opened: OpenedValues };
 const SEAL = Symbol('seal');
 type Sealed = JsonObject & { [SEAL]: Seal };
 
 function openSeal(seal: Seal): Readonly<JsonObject> {
-  const { key, subject, names, body } = seal;
+  const { key, subject, names } = seal;
+  const body = seal.text.slice(seal.bodyStart);
   if (key === null || key === 'forgotten' || body === '') return Object.fromEntries(names.split(',').map((field) => [field, ERASED]));
   if (seal.version === 1) return JSON.parse(openBytes(key, Buffer.from(body, 'base64url'), aad(1, subject, names)).toString('utf8')) as JsonObject;
   const remembered = seal.opened.get(key, names, body);
@@ -191,6 +210,37 @@ function withLazyFields(stored: JsonObject, seal: Seal): JsonObject {
     Object.defineProperty(holder, path.slice(dot + 1), accessorFor(path, path.slice(dot + 1)));
   }
   return data;
+}
+
+/** withLazyFields on data the reader owns and that holds no seal any more (a page read with its seals apart). */
+function addLazyFields(data: JsonObject, seal: Seal): void {
+  Object.defineProperty(data, SEAL, { value: seal });
+  for (const { parent: parentName, field, accessor } of fieldsNamed(seal.names)) {
+    if (parentName === null) {
+      Object.defineProperty(data, field, accessor);
+      continue;
+    }
+    const parent = data[parentName];
+    if (parent === undefined || parent === null || typeof parent !== 'object' || Array.isArray(parent)) continue;
+    if (!Object.prototype.hasOwnProperty.call(parent, SEAL)) Object.defineProperty(parent, SEAL, { value: seal });
+    Object.defineProperty(parent, field, accessor);
+  }
+}
+
+/** A seal's field names, split once per distinct list (a log holds a handful): where each goes and its getter. */
+type FieldPlace = { parent: string | null; field: string; accessor: PropertyDescriptor };
+const placesByNames = new Map<string, FieldPlace[]>();
+function fieldsNamed(names: string): FieldPlace[] {
+  let places = placesByNames.get(names);
+  if (places === undefined) {
+    places = names.split(',').map((path) => {
+      const dot = path.indexOf('.');
+      return dot < 0 ? { parent: null, field: path, accessor: accessorFor(path, path) } : { parent: path.slice(0, dot), field: path.slice(dot + 1), accessor: accessorFor(path, path.slice(dot + 1)) };
+    });
+    // Bounded: names come from the declarations, but a hand-edited log could hold any.
+    if (placesByNames.size < 1000) placesByNames.set(names, places);
+  }
+  return places;
 }
 
 /** The stored data's fields but the seal, and the personal fields with these values (in the order withLazyFields gives them). */

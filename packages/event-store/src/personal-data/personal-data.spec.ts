@@ -183,6 +183,13 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     expect(renamed).not.toBe(first);
     const other = await sealOf('nora', 'Mei');
     expect(other.slice(other.lastIndexOf(':'))).not.toBe(first.slice(first.lastIndexOf(':')));
+    // The seals made are remembered (mei's two value sets, nora's one), and another codec, which makes
+    // every seal itself, makes the same text.
+    expect(codec.sealedValues.entries).toBe(3);
+    const fresh = new FieldPersonalDataCodec(declarations, keys);
+    const again = [{ type: 'PersonJoined', data: joined('mei', 'Mei').data as never }];
+    await fresh.seal('person-mei', again);
+    expect((again[0]!.data as { _sealed: string })._sealed).toBe(first);
     const at = (personId: string, sealed: string) => ({ id: 'x', streamId: 's', streamType: 'person', revision: 0, globalPosition: 1, type: 'PersonJoined', prevHash: '', hash: '', metadata: { recordedAt: '' }, data: { personId, _sealed: sealed } }) as StoredEvent;
     const names = async (sealedBy: FieldPersonalDataCodec, seals: [string, string][]) => (await sealedBy.open(seals.map(([personId, sealed]) => at(personId, sealed)))).map((event) => (event.data as { name: string }).name);
     // A seal is remembered at its second opening (values that never recur are not kept): mei's three
@@ -200,6 +207,8 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     const inFlight = await codec.open([at('mei', renamed), at('mei', renamed)]);
     await keys.forget('mei');
     expect(codec.opened.entries).toBe(1);
+    expect(codec.sealedValues.entries).toBe(1);
+    expect(await sealOf('mei', 'Mei')).toBe('pd2:mei:email,name,mobile:');
     expect(inFlight.map((event) => (event.data as { name: string }).name)).toEqual(['Mei Ling', 'Mei Ling']);
     expect(codec.opened.entries).toBe(1);
     expect(await names(codec, [['mei', first], ['nora', other]])).toEqual([ERASED, 'Mei']);
