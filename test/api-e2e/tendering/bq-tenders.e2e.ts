@@ -103,6 +103,12 @@ describe.each(STORES)('tenders from bill of quantity items on %s', (kind) => {
     expect(byItem.get(slab)).toEqual([[basement.id, basement.documentNo, 'new', 2], [slabOnly.id, slabOnly.documentNo, 'new', 1]].sort((a, b) => String(a[1]).localeCompare(String(b[1]))));
     expect(byItem.has(header)).toBe(false);
     expect(reply.body.capped).toBe(false);
+    // One row's own (what the BQ editor asks for when the project's list is capped): the same links, that row's only.
+    const slabs = await running.api.call('get', `/api/tendering/projects/${project}/bq-item-tenders?bqItemId=${slab}`, { token: kumar });
+    expect({ status: slabs.status, capped: slabs.body.capped, items: slabs.body.data.map((d: { bqItemId: string }) => d.bqItemId) }).toEqual({ status: 200, capped: false, items: [slab] });
+    expect(slabs.body.data[0].tenders).toEqual(reply.body.data.find((d: { bqItemId: string }) => d.bqItemId === slab).tenders);
+    expect((await running.api.call('get', `/api/tendering/projects/${project}/bq-item-tenders?bqItemId=${header}`, { token: kumar })).body.data).toEqual([]);
+    expectRefused(await running.api.call('get', `/api/tendering/projects/${project}/bq-item-tenders?bqItemId=`, { token: kumar }), 400, 'validationFailed');
     // Another company's project, or a stray parameter: refused.
     expectRefused(await links(mei), 404, 'projectNotFound');
     expectRefused(await running.api.call('get', `/api/tendering/projects/${project}/bq-item-tenders?page=2`, { token: kumar }), 400, 'validationFailed');

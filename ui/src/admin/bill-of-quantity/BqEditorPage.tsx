@@ -32,7 +32,7 @@ import { BqFileActions } from './BqFileActions.js';
 import { BqGrid, type ColumnId, type GridCommand } from './BqGrid.js';
 import { BqHistory } from './BqHistory.js';
 import { useBqEditor } from './use-bq-editor.js';
-import { BqRowTenders, useBqItemTenders } from '../tendering/BqRowTenders.js';
+import { ChosenRowTenders, useBqItemTenders } from '../tendering/BqRowTenders.js';
 
 type TabDialog = { mode: 'add' | 'rename'; name: string; error: string | null } | null;
 type Confirm = { kind: 'row'; id: string; title: string; count: number } | { kind: 'tab'; id: string; name: string } | null;
@@ -359,7 +359,7 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
 
           <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate(editable ? 'admin.bq.keys' : 'admin.bq.keysReadOnly')}</Typography>
           {/* The chosen row's tenders, above the grid so they show without scrolling past it on a phone. */}
-          {activeRow && <BqRowTenders tenders={tendered.get(activeRow.id)} />}
+          {activeRow && <ChosenRowTenders projectId={projectId} rowId={activeRow.id} project={tendered} />}
           <BqGrid rows={rows} version={version} label={translate('admin.bq.gridLabel', { tab: tab?.name ?? translate('admin.bq.title') })} describedBy={helpId} editable={editable}
             activeId={activeRow?.id ?? null} activeColumn={active.column} selectedIds={selectedIds} editRequest={editRequest}
             onActive={onActive} onCommand={(which) => command(which, true)} onEdit={onEdit} onToggle={onToggle} onCopy={onCopy} onPaste={onPaste}

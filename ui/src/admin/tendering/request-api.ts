@@ -20,9 +20,10 @@ export const projectRequests = (projectId: string, from: number, to: number) =>
   adminJson<ProjectRequests>(`/api/tendering/projects/${encodeURIComponent(projectId)}/requests?range=${encodeURIComponent(JSON.stringify([from, to]))}`);
 
 export type BqItemTender = { id: string; documentNo: string; title: string; status: string; lineNo: number };
-/** The tenders made from a project's BQ rows, by BQ item (POST /bq-tenders keeps each line's item). */
-export const bqItemTenders = (projectId: string) =>
-  adminJson<{ projectId: string; capped: boolean; data: { bqItemId: string; tenders: BqItemTender[] }[] }>(`/api/tendering/projects/${encodeURIComponent(projectId)}/bq-item-tenders`);
+/** The tenders made from a project's BQ rows, by BQ item (POST /bq-tenders keeps each line's item); one row's with `bqItemId`. */
+export const bqItemTenders = (projectId: string, bqItemId?: string) =>
+  adminJson<{ projectId: string; capped: boolean; data: { bqItemId: string; tenders: BqItemTender[] }[] }>(
+    `/api/tendering/projects/${encodeURIComponent(projectId)}/bq-item-tenders${bqItemId === undefined ? '' : `?bqItemId=${encodeURIComponent(bqItemId)}`}`);
 
 /** Where a tender line made from a BQ row opens that row: the project's BQ tab (§2.6 /project/<id>/bill-of-quantity), the row chosen. */
 export const bqRowPath = (projectId: string, bqItemId: string) => `/project/${encodeURIComponent(projectId)}/bill-of-quantity?item=${encodeURIComponent(bqItemId)}`;

@@ -3,7 +3,7 @@
 // | tradeRequest>): create, edit, approval round, history and replay are the documents context's routes.
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../../common/principal.js';
 import { RequireAccessRight } from '../../common/access-right.decorator.js';
 import { ModuleAccessGuard } from '../../common/module-access.guard.js';
@@ -67,7 +67,8 @@ export class RequestTenderController {
 
   @Get('projects/:projectId/bq-item-tenders')
   @RequireAccessRight('tenderManagement.view')
-  @ApiOperation({ summary: "The tenders made from the project's bill of quantity rows (POST /bq-tenders keeps each line's BQ item): { projectId, capped, data: [{ bqItemId, tenders: [{ id, documentNo, title, status, lineNo }] }] }, by item; no count" })
+  @ApiOperation({ summary: "The tenders made from the project's bill of quantity rows (POST /bq-tenders keeps each line's BQ item): { projectId, capped, data: [{ bqItemId, tenders: [{ id, documentNo, title, status, lineNo }] }] }, by item; no count. At most 5,000 links, then capped: true; ?bqItemId= gives one row's" })
+  @ApiQuery({ name: 'bqItemId', required: false, description: "Only this BQ item's tenders" })
   @ApiRefusal(404, 'projectNotFound: not a project of your company')
   bqItemTenders(@Param('projectId') projectId: string, @Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest) {
     return this.requests.bqItemTenders(request.principal!, projectId, query);
