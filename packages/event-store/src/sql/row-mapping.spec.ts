@@ -77,6 +77,8 @@ describe('readLogPage, seals apart (a store that seals personal data)', () => {
 
   it('no seal: undefined; a seal it must not cut (escaped, nested, not after the event\'s hash): left in the data, null', async () => {
     expect(await read('{"role":"site team"}')).toEqual({ data: { role: 'site team' }, seal: undefined, metadata: expect.anything() });
+    expect(await read('{"_sealed":"pdf of the drawings","role":"r"}')).toMatchObject({ data: { _sealed: 'pdf of the drawings', role: 'r' }, seal: null });
+    expect(await read('{"_sealed":"pd3:farid:email:QUJD","role":"r"}')).toMatchObject({ data: { _sealed: 'pd3:farid:email:QUJD' }, seal: null });
     expect(await read('{"_sealed":"pd2:a\\"b:email:QUJD","role":"r"}')).toMatchObject({ data: { _sealed: 'pd2:a"b:email:QUJD', role: 'r' }, seal: null });
     const nested = '{"list":[1,{"_sealed":"pd2:victim:email:QUJD"}],"role":"r"}';
     expect(await read(nested)).toMatchObject({ data: { list: [1, { _sealed: 'pd2:victim:email:QUJD' }], role: 'r' }, seal: null });

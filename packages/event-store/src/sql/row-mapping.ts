@@ -74,7 +74,9 @@ function withSealApart(text: string, seals: SealsApart): StoredEvent {
     const sealStart = at + DATA_WITH_SEAL.length - 2;
     const sealEnd = text.indexOf('"', sealStart);
     const seal = text.slice(sealStart, sealEnd);
-    if (sealEnd > sealStart && seal.indexOf('\\') < 0) {
+    // A seal's prefix ("pd1:", "pd2:"), as the codec's sealedOf checks; a field that merely begins "pd" stays data.
+    const prefixed = text.charCodeAt(sealStart + 3) === 0x3a && (text.charCodeAt(sealStart + 2) === 0x31 || text.charCodeAt(sealStart + 2) === 0x32);
+    if (prefixed && sealEnd > sealStart && seal.indexOf('\\') < 0) {
       // `"_sealed":"…"` and the comma after it (or nothing else: the data was only the seal).
       const rest = text.charCodeAt(sealEnd + 1) === 0x2c ? sealEnd + 2 : sealEnd + 1;
       const event = fromTuple(JSON.parse(text.slice(0, at + 2) + text.slice(rest)) as EventTuple);
@@ -84,6 +86,7 @@ function withSealApart(text: string, seals: SealsApart): StoredEvent {
         return event;
       }
     }
+    // Left in its data: the codec looks there (and leaves a field that is not a seal alone).
     seals.push(null);
   } else seals.push(undefined);
   return fromTuple(JSON.parse(text) as EventTuple);
