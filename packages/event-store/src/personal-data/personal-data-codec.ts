@@ -112,7 +112,10 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
         else {
           // The names of the seal before it when they are the same (a page holds a handful of lists): no new string.
           const names = namesEnd - namesStart === lastNames.length && sealed.startsWith(lastNames, namesStart) ? lastNames : (lastNames = sealed.slice(namesStart, namesEnd));
-          addLazyFields(event.data as JsonObject, { version, key, subject, names, text: sealed, bodyStart: namesEnd + 1, values: null, opened: this.opened });
+          // The seal was cut out of the row's text, so it and its subject are slices of the whole row: the Seal,
+          // which lives as long as the event's data, keeps copies instead (a page's rows are not kept alive).
+          const own = copyOf(sealed);
+          addLazyFields(event.data as JsonObject, { version, key, subject: own.slice(PREFIX_LENGTH, PREFIX_LENGTH + subject.length), names, text: own, bodyStart: namesEnd + 1, values: null, opened: this.opened });
         }
         continue;
       }
@@ -124,6 +127,9 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
     return opened;
   }
 }
+
+/** A string of its own (V8 makes a slice of 13 characters or more a view of the string it was cut from). */
+const copyOf = (text: string) => (' ' + text).slice(1);
 
 /** Every prefix is 4 characters ("pd1:", "pd2:"). */
 const PREFIX_LENGTH = 4;
