@@ -58,6 +58,8 @@ const DECIDING_STATUSES: ReadonlyMap<DocumentResource, readonly string[]> = new 
 
 type Member = { userId: string; userType: 1 | 2 };
 type Waiting = { userId: string; companyId: string; actions: WorkflowEventName[]; nextLevel: number | null };
+/** A row of waiting_approvals as the page's one write takes it (jsonb_to_recordset). */
+type WaitingRow = { user_id: string; company_id: string; document_id: string; stream_id: string; resource: DocumentResource; waiting_since: string; actions: string; next_level: number | null };
 
 @Injectable()
 export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -149,7 +151,7 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
       );
       for (const row of ids) streams.set(row.stream_id, row.resource);
     }
-    for (const [streamId, resource] of streams) await this.recompute(streamId, resource);
+    if (streams.size > 0) await this.recompute(streams);
   }
 
   /** The companies whose members' authority an event may change. */
@@ -168,42 +170,51 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
     return rows.map((row) => row.company_id);
   }
 
-  /** One document: who the machine offers a deciding event now, as rows replacing the document's previous ones. */
-  private async recompute(streamId: string, resource: DocumentResource): Promise<void> {
-    const id = streamId.slice(resource.length + 1);
-    const deciding = DECIDING_STATUSES.get(resource) ?? [];
-    // The document's row, and in the same round trip its queue rows dropped when it waits for no decision
-    // (most status events: a draft, a rejection, an approval that ends the round).
-    const [row] = await this.db.query<{ company_id: string; status: string }>(
-      `WITH doc AS (SELECT company_id, status FROM documents WHERE stream_id = $1),
-         dropped AS (DELETE FROM waiting_approvals WHERE stream_id = $1 AND NOT EXISTS (SELECT 1 FROM doc WHERE status = ANY($2::text[])))
-       SELECT company_id, status FROM doc`,
-      [streamId, deciding],
-    );
-    if (!row || !deciding.includes(row.status)) return;
-    let waiting: Waiting[] = [];
-    let since: string | null = null;
-    try {
-      const { state } = await this.loader.load(resource, id, row.company_id);
-      waiting = await this.whoMayDecide(state);
-      // When it reached its present state (edits wait for no round): it has waited since then.
-      since = state.updatedAt;
-    } catch (error) {
-      // Only the document's own refusal (a stream that no longer folds, 409 documentCorrupt) means it waits
-      // for no one (the audit verifier names it). Anything else, a store that cannot answer now above all,
-      // fails the page, handed again once it is back: the document's rows stay as they were rather than
-      // being dropped for a failure that was not the document's.
-      if (!(error instanceof DocumentRefused)) throw error;
-      this.logger.warn(`approval queue: ${streamId}: ${error instanceof Error ? error.message : String(error)}`);
+  /**
+   * The page's documents: who the machine offers a deciding event now, as rows replacing each document's
+   * previous ones. Three statements a page whatever it holds (the documents' rows, then each deciding one
+   * folded, then one statement that drops and writes the rows), not three a document: the queue follows
+   * every action, and its statements were a fifth of an action's round trips (documents README).
+   */
+  private async recompute(streams: ReadonlyMap<string, DocumentResource>): Promise<void> {
+    const ids = [...streams.keys()];
+    const rows = await this.db.query<{ stream_id: string; company_id: string; status: string; revision: string | number }>(
+      'SELECT stream_id, company_id, status, revision FROM documents WHERE stream_id = ANY($1::text[])', [ids]);
+    const waitingRows: WaitingRow[] = [];
+    for (const row of rows) {
+      const resource = streams.get(row.stream_id);
+      if (resource === undefined || !(DECIDING_STATUSES.get(resource) ?? []).includes(row.status)) continue;
+      try {
+        const id = row.stream_id.slice(resource.length + 1);
+        // At the read model's revision (written in the append's transaction): the loader's kept state, which
+        // this process's actions and its live log keep current, is then used without reading the stream.
+        const { state } = await this.loader.load(resource, id, row.company_id, Number(row.revision));
+        // When it reached its present state (edits wait for no round): it has waited since then.
+        const since = state.updatedAt;
+        if (!since) continue;
+        for (const waiting of await this.whoMayDecide(state)) {
+          waitingRows.push({ user_id: waiting.userId, company_id: waiting.companyId, document_id: id, stream_id: row.stream_id, resource, waiting_since: since, actions: waiting.actions.join(','), next_level: waiting.nextLevel });
+        }
+      } catch (error) {
+        // Only the document's own refusal (a stream that no longer folds, 409 documentCorrupt) means it waits
+        // for no one (the audit verifier names it). Anything else, a store that cannot answer now above all,
+        // fails the page before anything is written, handed again once it is back: the documents' rows stay
+        // as they were rather than being dropped for a failure that was not theirs.
+        if (!(error instanceof DocumentRefused)) throw error;
+        this.logger.warn(`approval queue: ${row.stream_id}: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
-    await this.db.query('DELETE FROM waiting_approvals WHERE stream_id = $1', [streamId]);
-    if (waiting.length === 0 || since === null) return;
+    // One statement: the page's documents lose the rows they no longer have (every row of one that waits for
+    // no decision now, or has no read-model row) and get or keep the others. The two sets are apart, so no row
+    // is both deleted and written; a reader sees a document's rows before or after, never half.
     await this.db.query(
-      `INSERT INTO waiting_approvals (user_id, company_id, document_id, stream_id, resource, waiting_since, actions, next_level)
-       SELECT w.user_id, w.company_id, $1, $2, $3, $4::timestamptz, string_to_array(w.actions, ','), w.next_level
-       FROM jsonb_to_recordset($5::jsonb) AS w(user_id text, company_id text, actions text, next_level smallint)
+      `WITH w AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS w(user_id text, company_id text, document_id text, stream_id text, resource text, waiting_since timestamptz, actions text, next_level smallint)),
+         dropped AS (DELETE FROM waiting_approvals a WHERE a.stream_id = ANY($1::text[])
+           AND NOT EXISTS (SELECT 1 FROM w WHERE w.user_id = a.user_id AND w.company_id = a.company_id AND w.document_id = a.document_id))
+       INSERT INTO waiting_approvals (user_id, company_id, document_id, stream_id, resource, waiting_since, actions, next_level)
+       SELECT user_id, company_id, document_id, stream_id, resource, waiting_since, string_to_array(actions, ','), next_level FROM w
        ON CONFLICT (user_id, company_id, document_id) DO UPDATE SET waiting_since = EXCLUDED.waiting_since, actions = EXCLUDED.actions, next_level = EXCLUDED.next_level`,
-      [id, streamId, resource, since, JSON.stringify(waiting.map((w) => ({ user_id: w.userId, company_id: w.companyId, actions: w.actions.join(','), next_level: w.nextLevel })))],
+      [ids, JSON.stringify(waitingRows)],
     );
   }
 
