@@ -68,7 +68,7 @@ describe('the approval queue meets a store that cannot answer', () => {
     const last = events[events.length - 1]!;
     const db = {
       query: async (text: string, params: unknown[] = []) => {
-        if (/\b(DELETE|INSERT)\b/.test(text) && text.includes('waiting_approvals')) writes.push({ streams: params[0], rows: JSON.parse(String(params[1] ?? '[]')) });
+        if (/\b(DELETE|INSERT)\b/.test(text) && text.includes('waiting_approvals')) writes.push({ streams: params[0], rows: JSON.parse(typeof params[1] === 'string' ? params[1] : '[]') });
         return text.includes('SELECT stream_id, company_id, status, revision FROM documents') ? [{ stream_id: last.streamId, company_id: 'teguh-bina', status, revision: last.revision }] : [];
       },
     } as unknown as SqlExecutor;
