@@ -23,6 +23,7 @@
 // at every event and never hit (measured: 3 µs more an event than not remembering).
 
 import type { JsonObject } from '../types.js';
+import { PersonEntries } from './person-entries.js';
 
 /** Entries in all (a couple of hundred bytes each: the IV and the values). */
 export const OPENED_VALUES_ENTRIES = 20_000;
@@ -35,18 +36,13 @@ const SIGHTINGS_BEFORE_CLEARING = 1 << 16;
 const IV_CHARS = 16;
 
 type Opened = { names: string; iv: string; values: Readonly<JsonObject> };
-/** `used`: read since the eviction last passed it (a second chance, so a hit costs a field write, not a move in the map). */
-type Person = { subject: string; seals: Map<number, Opened>; used: boolean };
 
 /** 28 bits of the IV's first 4 characters (a small integer: the map hashes it for nothing). */
 const ivNumberAt = (text: string, at: number) => (text.charCodeAt(at) << 21) | (text.charCodeAt(at + 1) << 14) | (text.charCodeAt(at + 2) << 7) | text.charCodeAt(at + 3);
 const ivNumber = (body: string) => ivNumberAt(body, 0);
 
-export class OpenedValues {
-  private readonly persons = new Map<Buffer, Person>();
-  /** Each subject's key in `persons` (one at most), for forgetting by subject. */
-  private readonly keyOf = new Map<string, Buffer>();
-  private size = 0;
+/** Per person (person-entries.ts), the seals opened: by the IV's number. A person's `used` flag is read since the eviction last passed them (a second chance, so a hit costs a field write, not a move in the map). */
+export class OpenedValues extends PersonEntries<number, Opened> {
   private readonly sightings = new Uint8Array((1 << SIGHTING_BITS) / 8);
   private marks = 0;
 
@@ -56,13 +52,15 @@ export class OpenedValues {
    */
   stillHeld: (subject: string, key: Buffer) => boolean = () => true;
 
-  constructor(private readonly limit = OPENED_VALUES_ENTRIES) {}
+  constructor(private readonly limit = OPENED_VALUES_ENTRIES) {
+    super();
+  }
 
   /** The values `body` (a "pd2:" seal's base64url) opened to under this very key and these field names, if remembered. */
   get(key: Buffer, names: string, body: string): Readonly<JsonObject> | undefined {
     const person = this.persons.get(key);
     if (person === undefined) return undefined;
-    const opened = person.seals.get(ivNumber(body));
+    const opened = person.entries.get(ivNumber(body));
     // The names are bound to the bytes by GCM's associated data; a seal given other names never opened, so it is not this entry.
     if (opened === undefined || opened.names !== names || !body.startsWith(opened.iv)) return undefined;
     person.used = true;
@@ -77,7 +75,7 @@ export class OpenedValues {
     const person = this.persons.get(key);
     if (person === undefined) return undefined;
     const bodyStart = namesEnd + 1;
-    const opened = person.seals.get(ivNumberAt(sealed, bodyStart));
+    const opened = person.entries.get(ivNumberAt(sealed, bodyStart));
     if (opened === undefined || opened.names.length !== namesEnd - namesStart || !sealed.startsWith(opened.names, namesStart) || !sealed.startsWith(opened.iv, bodyStart)) return undefined;
     person.used = true;
     return opened.values;
@@ -91,46 +89,12 @@ export class OpenedValues {
       const value = values[name];
       if (value !== null && typeof value === 'object') return;
     }
-    let person = this.persons.get(key);
-    if (person === undefined) {
-      // The subject's key was read again (a new object): what was opened with the old one goes.
-      this.forget(subject);
-      person = { subject, seals: new Map(), used: false };
-      this.persons.set(key, person);
-      this.keyOf.set(subject, key);
-    }
+    const person = this.shelfFor(subject, key);
     const number = ivNumber(body);
-    if (person.seals.has(number)) return;
-    if (person.seals.size >= PER_SUBJECT) {
-      person.seals.delete(person.seals.keys().next().value!);
-      this.size--;
-    }
+    if (person.entries.has(number)) return;
     // Two halves joined: a copy of the 16 characters, where one slice would keep the whole event's text alive.
-    person.seals.set(number, { names, iv: body.slice(0, 8) + body.slice(8, IV_CHARS), values: Object.freeze(values) });
-    this.size++;
+    this.add(person, number, { names, iv: body.slice(0, 8) + body.slice(8, IV_CHARS), values: Object.freeze(values) }, PER_SUBJECT);
     while (this.size > this.limit) this.evictOne();
-  }
-
-  /** Drops everything opened for `subject` (its key was destroyed), or for everyone (null). */
-  forget(subject: string | null): void {
-    if (subject === null) {
-      this.persons.clear();
-      this.keyOf.clear();
-      this.size = 0;
-      return;
-    }
-    const key = this.keyOf.get(subject);
-    if (key === undefined) return;
-    this.keyOf.delete(subject);
-    const person = this.persons.get(key);
-    if (person === undefined) return;
-    this.size -= person.seals.size;
-    this.persons.delete(key);
-  }
-
-  /** How many seals are remembered (for the specs). */
-  get entries(): number {
-    return this.size;
   }
 
   /**
