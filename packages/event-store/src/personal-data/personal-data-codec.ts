@@ -193,32 +193,12 @@ function accessorFor(path: string, field: string): PropertyDescriptor {
  * seal rides along as a symbol property that is not enumerable (spread, JSON and equality never see it).
  */
 function withLazyFields(stored: JsonObject, seal: Seal): JsonObject {
-  const data: JsonObject = {};
-  for (const name in stored) if (name !== SEALED_FIELD) data[name] = stored[name]!;
-  Object.defineProperty(data, SEAL, { value: seal });
-  for (const path of seal.names.split(',')) {
-    const dot = path.indexOf('.');
-    if (dot < 0) {
-      Object.defineProperty(data, path, accessorFor(path, path));
-      continue;
-    }
-    // A field of a nested object (one level: "fields.siteContactPerson"): the object is copied, so the
-    // getter never lands on an object another reader holds.
-    const parentName = path.slice(0, dot);
-    const parent = data[parentName];
-    if (parent === undefined || parent === null || typeof parent !== 'object' || Array.isArray(parent)) continue;
-    let holder = parent as Sealed;
-    if (!Object.prototype.hasOwnProperty.call(holder, SEAL)) {
-      holder = { ...parent } as Sealed;
-      Object.defineProperty(holder, SEAL, { value: seal });
-      data[parentName] = holder;
-    }
-    Object.defineProperty(holder, path.slice(dot + 1), accessorFor(path, path.slice(dot + 1)));
-  }
+  const data = ownCopy(stored, seal.names.split(','));
+  addLazyFields(data, seal);
   return data;
 }
 
-/** withLazyFields on data the reader owns and that holds no seal any more (a page read with its seals apart). */
+/** The personal fields as getters that open the seal on first read, defined on data the reader owns and that holds no seal (ownCopy, or a page read with its seals apart). */
 function addLazyFields(data: JsonObject, seal: Seal): void {
   Object.defineProperty(data, SEAL, { value: seal });
   for (const { parent: parentName, field, accessor } of fieldsNamed(seal.names)) {
@@ -251,27 +231,31 @@ function fieldsNamed(names: string): FieldPlace[] {
 
 /** The stored data's fields but the seal, and the personal fields with these values (in the order withLazyFields gives them). */
 function withValues(stored: JsonObject, values: Readonly<JsonObject>): JsonObject {
+  // The values hold exactly the names' fields, in their order (openSeal).
+  const data = ownCopy(stored, Object.keys(values));
+  writeValues(data, values);
+  return data;
+}
+
+/**
+ * The stored data without its seal, as the reader's own to write personal fields into: its top level
+ * copied, and each nested object a field of `paths` sits in ("fields.siteContactPerson") copied too, so
+ * nothing another reader holds is ever written.
+ */
+function ownCopy(stored: JsonObject, paths: readonly string[]): JsonObject {
   const data: JsonObject = {};
   for (const name in stored) if (name !== SEALED_FIELD) data[name] = stored[name]!;
-  // The values hold exactly the names' fields, in their order (openSeal): no split of the names per event.
-  for (const path in values) {
+  for (const path of paths) {
     const dot = path.indexOf('.');
-    if (dot < 0) {
-      data[path] = values[path]!;
-      continue;
-    }
+    if (dot < 0) continue;
     const parentName = path.slice(0, dot);
     const parent = data[parentName];
-    if (parent === undefined || parent === null || typeof parent !== 'object' || Array.isArray(parent)) continue;
-    // Copied once for the event, as withLazyFields does, so another reader's object is never written.
-    const holder = parent === stored[parentName] ? { ...parent } : parent;
-    holder[path.slice(dot + 1)] = values[path]!;
-    data[parentName] = holder;
+    if (parent !== undefined && isObject(parent) && parent === stored[parentName]) data[parentName] = { ...parent };
   }
   return data;
 }
 
-/** The personal fields written into data the reader owns (a page read with its seals apart), in withValues's order. */
+/** The personal fields written into data the reader owns (ownCopy, or a page read with its seals apart), in the values' order. */
 function writeValues(data: JsonObject, values: Readonly<JsonObject>): void {
   for (const path in values) {
     const dot = path.indexOf('.');
