@@ -109,6 +109,8 @@ describe.each(STORES)('tenders from bill of quantity items on %s', (kind) => {
     expect(slabs.body.data[0].tenders).toEqual(reply.body.data.find((d: { bqItemId: string }) => d.bqItemId === slab).tenders);
     expect((await running.api.call('get', `/api/tendering/projects/${project}/bq-item-tenders?bqItemId=${header}`, { token: kumar })).body.data).toEqual([]);
     expectRefused(await running.api.call('get', `/api/tendering/projects/${project}/bq-item-tenders?bqItemId=`, { token: kumar }), 400, 'validationFailed');
+    expectRefused(await running.api.call('get', `/api/tendering/projects/${project}/bq-item-tenders?bqItemId=${slab}&bqItemId=${header}`, { token: kumar }), 400, 'validationFailed');
+    expectRefused(await running.api.call('get', `/api/tendering/projects/${project}/bq-item-tenders?bqItemId=${'x'.repeat(101)}`, { token: kumar }), 400, 'validationFailed');
     // Another company's project, or a stray parameter: refused.
     expectRefused(await links(mei), 404, 'projectNotFound');
     expectRefused(await running.api.call('get', `/api/tendering/projects/${project}/bq-item-tenders?page=2`, { token: kumar }), 400, 'validationFailed');
