@@ -189,11 +189,9 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
         // At the read model's revision (written in the append's transaction): the loader's kept state, which
         // this process's actions and its live log keep current, is then used without reading the stream.
         const { state } = await this.loader.load(resource, id, row.company_id, Number(row.revision));
-        // When it reached its present state (edits wait for no round): it has waited since then.
-        const since = state.updatedAt;
-        if (!since) continue;
         for (const waiting of await this.whoMayDecide(state)) {
-          waitingRows.push({ user_id: waiting.userId, company_id: waiting.companyId, document_id: id, stream_id: row.stream_id, resource, waiting_since: since, actions: waiting.actions.join(','), next_level: waiting.nextLevel });
+          // Waiting since the document reached its present state (edits wait for no round).
+          waitingRows.push({ user_id: waiting.userId, company_id: waiting.companyId, document_id: id, stream_id: row.stream_id, resource, waiting_since: state.updatedAt, actions: waiting.actions.join(','), next_level: waiting.nextLevel });
         }
       } catch (error) {
         // Only the document's own refusal (a stream that no longer folds, 409 documentCorrupt) means it waits
