@@ -62,7 +62,7 @@ const WORKLOADS: Record<string, Workload> = {
     },
     plainField: (data) => (data.status as string).length,
     personalFields: (data) => { const fields = data.fields as { driverName: string; driverContact: string }; return fields.driverName.length + fields.driverContact.length; },
-    sealOverhead: 66,
+    sealOverhead: 92, // measured: 507 bytes sealed against 415 plain
   },
   member: {
     name: 'member joined (e-mail, name, mobile: half its data personal)',
@@ -77,7 +77,7 @@ const WORKLOADS: Record<string, Workload> = {
     },
     plainField: (data) => (data.role as string).length,
     personalFields: (data) => (data.name as string).length + (data.email as string).length + (data.mobile as string).length,
-    sealOverhead: 82,
+    sealOverhead: 82, // measured: 242 against 160
   },
 };
 
