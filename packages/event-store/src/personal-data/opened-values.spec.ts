@@ -49,4 +49,34 @@ describe('opened values', () => {
     gone.set('lim', keys[0]!, 'name', seal, { name: 'Lim' });
     expect(gone.entries).toBe(0);
   });
+
+  it('finds an entry by its whole seal text, nothing else, and forgets it with its person, with everyone, or as its person\'s oldest', () => {
+    const opened = new OpenedValues();
+    const key = randomBytes(32);
+    const keep = (subject: string, names: string, seal: string, values: Record<string, string>) => {
+      opened.set(subject, key, names, seal, values);
+      opened.set(subject, key, names, seal, values);
+    };
+    const seal = body();
+    keep('kumar', 'email,name', seal, { email: 'kumar@example.my', name: 'Kumar' });
+    const text = `pd2:kumar:email,name:${seal}`;
+    expect(opened.bySealText(text)).toEqual({ email: 'kumar@example.my', name: 'Kumar' });
+    // The same body under another subject or other names, another body with the same last characters, a pd1 text: not found.
+    expect(opened.bySealText(`pd2:kumaq:email,name:${seal}`)).toBeUndefined();
+    expect(opened.bySealText(`pd2:kumar:email,mobile:${seal}`)).toBeUndefined();
+    expect(opened.bySealText(`pd2:kumar:email,name:${seal[0] === 'A' ? 'B' : 'A'}${seal.slice(1)}`)).toBeUndefined();
+    expect(opened.bySealText(`pd1:kumar:email,name:${seal}`)).toBeUndefined();
+    opened.forget('kumar');
+    expect(opened.bySealText(text)).toBeUndefined();
+    keep('kumar', 'email,name', seal, { email: 'kumar@example.my', name: 'Kumar' });
+    expect(opened.bySealText(text)).toBeDefined();
+    opened.forget(null);
+    expect(opened.bySealText(text)).toBeUndefined();
+    // A person keeps their latest 256 seals: the oldest goes from both places.
+    const seals = Array.from({ length: 257 }, () => body());
+    for (const [n, each] of seals.entries()) keep('lim', 'name', each, { name: `Lim ${n}` });
+    expect(opened.bySealText(`pd2:lim:name:${seals[0]}`)).toBeUndefined();
+    expect(opened.bySealText(`pd2:lim:name:${seals[256]}`)).toEqual({ name: 'Lim 256' });
+    expect(opened.entries).toBe(256);
+  });
 });

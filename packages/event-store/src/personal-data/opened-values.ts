@@ -21,9 +21,17 @@
 // in early, which costs nothing but an entry). Once full, one seal in 16 is let in (by a character of its
 // IV): a replay of more distinct values than the cache holds, read twice, would otherwise replace an entry
 // at every event and never hit (measured: 3 µs more an event than not remembering).
+//
+// Beside the shelves, every entry is also found by its whole seal text (`bySeal`), without the subject, the
+// key or the names cut out of the seal and without asking the key store: what a replay does for nearly every
+// event once the values recur. That index needs no key because a data key never changes (a rotation re-wraps
+// the same key) and only goes, and when it goes the person's entries leave both places: forgotten here at
+// once, elsewhere at the key store's next check (which tells of every erasure it reads, held or not), or all
+// of them when the key store no longer trusts what it holds.
 
 import type { JsonObject } from '../types.js';
-import { PersonEntries } from './person-entries.js';
+import { PersonEntries, type PersonShelf } from './person-entries.js';
+import { SEALED_PREFIX } from './personal-data.js';
 
 /** Entries in all (a couple of hundred bytes each: the IV and the values). */
 export const OPENED_VALUES_ENTRIES = 20_000;
@@ -35,16 +43,25 @@ const SIGHTINGS_BEFORE_CLEARING = 1 << 16;
 /** The IV is 12 bytes: 16 characters of base64url at the start of the seal's body. */
 const IV_CHARS = 16;
 
-type Opened = { names: string; iv: string; values: Readonly<JsonObject> };
+/** `seal`: the whole seal text ("pd2:subject:names:body", a string of its own), `shelf`: its person's, for the second chance. */
+type Opened = { names: string; iv: string; values: Readonly<JsonObject>; seal: string; shelf: PersonShelf<number, Opened> };
 
 /** 28 bits of the IV's first 4 characters (a small integer: the map hashes it for nothing). */
 const ivNumberAt = (text: string, at: number) => (text.charCodeAt(at) << 21) | (text.charCodeAt(at + 1) << 14) | (text.charCodeAt(at + 2) << 7) | text.charCodeAt(at + 3);
 const ivNumber = (body: string) => ivNumberAt(body, 0);
+/** A string of its own: flat, and not a view of the one it was cut from (V8 makes a slice of 13 characters or more a view, and a join keeps its parts). */
+export const stringOfItsOwn = (text: string) => (' ' + text).slice(1);
+
+/** 28 bits of a seal's last 4 characters (its GCM tag's, in base64url): the whole-text index's number. */
+const tailNumber = (seal: string) => ivNumberAt(seal, seal.length - 4);
 
 /** Per person (person-entries.ts), the seals opened: by the IV's number. A person's `used` flag is read since the eviction last passed them (a second chance, so a hit costs a field write, not a move in the map). */
 export class OpenedValues extends PersonEntries<number, Opened> {
-  private readonly sightings = new Uint8Array((1 << SIGHTING_BITS) / 8);
-  private marks = 0;
+  /** Seals opened (`set` keeps one at its second opening), and seals the codec met (it opens one at the second meeting). */
+  private readonly openings = new Sightings();
+  private readonly met = new Sightings();
+  /** Every entry by its seal's tail number (one entry a number: a rare collision finds the other, which the text compare refuses). */
+  private readonly bySeal = new Map<number, Opened>();
 
   /**
    * Whether the key store still holds this key for the subject (the codec sets it): an event opened just
@@ -68,33 +85,46 @@ export class OpenedValues extends PersonEntries<number, Opened> {
   }
 
   /**
-   * get() for a whole seal text ("pd2:subject:names:body") with the names at [namesStart, namesEnd) and the
-   * body after namesEnd's colon: what a page of events is read with, cutting no string out of the seal.
+   * The values a whole seal text ("pd2:subject:names:body") opened to, if remembered: a number from its last
+   * characters and one compare of the text, no string cut out of it and no key looked up (see above).
    */
-  getAt(key: Buffer, sealed: string, namesStart: number, namesEnd: number): Readonly<JsonObject> | undefined {
-    const person = this.persons.get(key);
-    if (person === undefined) return undefined;
-    const bodyStart = namesEnd + 1;
-    const opened = person.entries.get(ivNumberAt(sealed, bodyStart));
-    if (opened === undefined || opened.names.length !== namesEnd - namesStart || !sealed.startsWith(opened.names, namesStart) || !sealed.startsWith(opened.iv, bodyStart)) return undefined;
-    person.used = true;
+  bySealText(sealed: string): Readonly<JsonObject> | undefined {
+    if (sealed.length < IV_CHARS) return undefined;
+    const opened = this.bySeal.get(tailNumber(sealed));
+    if (opened === undefined || opened.seal !== sealed) return undefined;
+    opened.shelf.used = true;
     return opened.values;
   }
 
   /** Remembers values of plain JSON scalars only (readers share the object, so nothing in it can be changed), on their second opening. */
   set(subject: string, key: Buffer, names: string, body: string, values: JsonObject): void {
     if (body.length < IV_CHARS || (this.size >= this.limit && (body.charCodeAt(8) & 15) !== 0)) return;
-    if (this.firstSight(body) || !this.stillHeld(subject, key)) return;
+    if (this.openings.firstAt(body, 0) || !this.stillHeld(subject, key)) return;
     for (const name in values) {
       const value = values[name];
       if (value !== null && typeof value === 'object') return;
     }
-    const person = this.shelfFor(subject, key);
     const number = ivNumber(body);
-    if (person.entries.has(number)) return;
-    // Two halves joined: a copy of the 16 characters, where one slice would keep the whole event's text alive.
-    this.add(person, number, { names, iv: body.slice(0, 8) + body.slice(8, IV_CHARS), values: Object.freeze(values) }, PER_SUBJECT);
+    if (this.persons.get(key)?.entries.has(number)) return;
+    // Built anew (a flat copy), and the subject and names kept as parts of it: slices of what was given
+    // (often of a whole row's text, when a page was read with its seals apart) would keep that text alive.
+    const seal = stringOfItsOwn(`${SEALED_PREFIX}${subject}:${names}:${body}`);
+    const namesStart = SEALED_PREFIX.length + subject.length + 1;
+    const person = this.shelfFor(seal.slice(SEALED_PREFIX.length, namesStart - 1), key);
+    const bodyStart = namesStart + names.length + 1;
+    const opened: Opened = { names: seal.slice(namesStart, bodyStart - 1), iv: seal.slice(bodyStart, bodyStart + IV_CHARS), values: Object.freeze(values), seal, shelf: person };
+    this.add(person, number, opened, PER_SUBJECT);
+    this.bySeal.set(tailNumber(seal), opened);
     while (this.size > this.limit) this.evictOne();
+  }
+
+  protected override dropped(opened: Opened): void {
+    const number = tailNumber(opened.seal);
+    if (this.bySeal.get(number) === opened) this.bySeal.delete(number);
+  }
+
+  protected override droppedAll(): void {
+    this.bySeal.clear();
   }
 
   /**
@@ -114,16 +144,33 @@ export class OpenedValues extends PersonEntries<number, Opened> {
     }
   }
 
-  /** Marks the seal seen and says whether it was the first time (as far as the table knows). */
-  private firstSight(body: string): boolean {
-    const bit = ((body.charCodeAt(4) << 18) ^ (body.charCodeAt(5) << 12) ^ (body.charCodeAt(6) << 6) ^ body.charCodeAt(7)) & ((1 << SIGHTING_BITS) - 1);
+  /**
+   * Marks a seal met by the codec and says whether it was the first time (as far as its table knows):
+   * `text` holds the seal's body from `bodyStart`. What the codec meets again it opens at once (a person's
+   * values recur), and that opening counts as any other for `set`.
+   */
+  firstMeetingAt(text: string, bodyStart: number): boolean {
+    return this.met.firstAt(text, bodyStart);
+  }
+
+
+}
+
+/** First sightings: bits in a small table indexed by a seal's characters (no allocation), cleared when a quarter could be set. */
+class Sightings {
+  private readonly bits = new Uint8Array((1 << SIGHTING_BITS) / 8);
+  private marks = 0;
+
+  /** Marks the seal whose body starts at `bodyStart` and says whether it was the first time (as far as the table knows). */
+  firstAt(text: string, bodyStart: number): boolean {
+    const bit = ((text.charCodeAt(bodyStart + 4) << 18) ^ (text.charCodeAt(bodyStart + 5) << 12) ^ (text.charCodeAt(bodyStart + 6) << 6) ^ text.charCodeAt(bodyStart + 7)) & ((1 << SIGHTING_BITS) - 1);
     const mask = 1 << (bit & 7);
-    if ((this.sightings[bit >> 3]! & mask) !== 0) return false;
+    if ((this.bits[bit >> 3]! & mask) !== 0) return false;
     if (this.marks >= SIGHTINGS_BEFORE_CLEARING) {
-      this.sightings.fill(0);
+      this.bits.fill(0);
       this.marks = 0;
     }
-    this.sightings[bit >> 3]! |= mask;
+    this.bits[bit >> 3]! |= mask;
     this.marks++;
     return true;
   }

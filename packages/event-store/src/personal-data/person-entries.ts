@@ -28,8 +28,10 @@ export class PersonEntries<K, V> {
   /** Adds an entry not held yet; the person's oldest goes when they hold `perSubject`. */
   protected add(shelf: PersonShelf<K, V>, entry: K, value: V, perSubject: number): void {
     if (shelf.entries.size >= perSubject) {
-      shelf.entries.delete(shelf.entries.keys().next().value!);
+      const [oldest, dropped] = shelf.entries.entries().next().value!;
+      shelf.entries.delete(oldest);
       this.size--;
+      this.dropped(dropped);
     }
     shelf.entries.set(entry, value);
     this.size++;
@@ -41,6 +43,7 @@ export class PersonEntries<K, V> {
       this.persons.clear();
       this.keyOf.clear();
       this.size = 0;
+      this.droppedAll();
       return;
     }
     const key = this.keyOf.get(subject);
@@ -50,7 +53,14 @@ export class PersonEntries<K, V> {
     if (shelf === undefined) return;
     this.size -= shelf.entries.size;
     this.persons.delete(key);
+    for (const value of shelf.entries.values()) this.dropped(value);
   }
+
+  /** An entry went (its person's oldest, or its person forgotten): for an index a subclass keeps beside the shelves. */
+  protected dropped(_value: V): void {}
+
+  /** Everything went. */
+  protected droppedAll(): void {}
 
   /** How many entries are kept (for the specs). */
   get entries(): number {

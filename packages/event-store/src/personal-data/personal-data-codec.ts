@@ -1,14 +1,16 @@
 // Seals and opens the declared personal fields of events with each person's data key (see personal-data.ts).
-// One AES-GCM operation per event, made only when a reader first reads one of its personal fields (most
-// projections never do), none when this process already opened the same seal (a person's same values seal
-// to the same bytes: opened-values.ts), and keys this process already holds are used without a round trip
+// A seal met for the first time opens when a reader first reads one of its personal fields (most
+// projections never do); one met again is opened at once, as a person's values recur (a person's same
+// values seal to the same bytes), and what was opened is remembered and found by the seal's text
+// (opened-values.ts), so a replay pays about two AES-GCM operations per distinct value, and writes plain
+// values into the rest. Keys this process already holds are used without a round trip
 // (test/bench/event-store/personal-data.bench.ts measures it).
 
 import { canonicalJson } from '../canonical-json.js';
 import type { SqlExecutor } from '../sql/sql-database.js';
 import type { JsonObject, JsonValue, StoredEvent } from '../types.js';
 import { openBytes, openBytesDeterministic, sealBytesDeterministic } from './field-cipher.js';
-import { OpenedValues } from './opened-values.js';
+import { OpenedValues, stringOfItsOwn } from './opened-values.js';
 import { SealedValues } from './sealed-values.js';
 import { ERASED, SEALED_FIELD, SEALED_PREFIX, SEALED_PREFIXES, type PersonalDataCodec, type PersonalDataDeclarations, type SealableEvent } from './personal-data.js';
 import type { DataKey, PersonalKeyStore } from './sql-key-store.js';
@@ -65,71 +67,81 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
   }
 
   async open(events: StoredEvent[], via?: SqlExecutor, apart?: readonly (string | null | undefined)[]): Promise<StoredEvent[]> {
-    // The keys this process does not hold yet are read in one round trip for the whole page, not one per person.
-    // Each event's seal, subject and key are found once: the first pass keeps them for the second.
-    let missing: Set<string> | null = null;
+    // Nearly every event of a replay carries a seal opened before (a person's values recur): found by its
+    // whole text, its values go in and that is all. Only the others need their subject and key; the keys
+    // this process does not hold yet are read in one round trip for the page, not one per person.
+    this.keys.checkWhenDue?.();
+    let copied: StoredEvent[] | null = null;
+    let rest: number[] | null = null;
     let seals: (string | undefined)[] | null = null;
-    let subjects: string[] | null = null;
-    let held: (DataKey | undefined)[] | null = null;
     for (let index = 0; index < events.length; index++) {
       // Read with the seals apart, each was cut out of its data (null: left in it); else each is in its data.
       const cut = apart?.[index];
       const sealed = cut === undefined && apart ? null : cut ?? sealedOf(events[index]!.data);
       if (sealed === null) continue;
-      const subject = sealed.slice(PREFIX_LENGTH, sealed.indexOf(':', PREFIX_LENGTH));
-      const key = this.keys.cached(subject);
-      if (seals === null) {
-        seals = new Array<string | undefined>(events.length);
-        subjects = new Array<string>(events.length);
-        held = new Array<DataKey | undefined>(events.length);
+      const remembered = this.opened.bySealText(sealed);
+      if (remembered === undefined) {
+        (rest ??= []).push(index);
+        (seals ??= new Array<string | undefined>(events.length))[index] = sealed;
+        continue;
       }
-      seals[index] = sealed;
-      subjects![index] = subject;
-      held![index] = key;
-      if (key === undefined) (missing ??= new Set()).add(subject);
-    }
-    if (seals === null) return events;
-    const fetched = missing ? await this.keys.dataKeys([...missing], via) : null;
-    const opened = events.slice();
-    let lastNames = '';
-    for (let index = 0; index < events.length; index++) {
-      const sealed = seals[index];
-      if (sealed === undefined) continue;
       const event = events[index]!;
-      const subject = subjects![index]!;
-      const key = held![index] ?? fetched?.get(subject) ?? null;
-      // Positions, not slices: a remembered seal is found without a new string per event (names and body
-      // are cut out only for a seal opened here for the first time).
+      // The page's own data, its seal cut out: the values go in place (no copy, no new event). Else a copy.
+      if (typeof cut === 'string') writeValues(event.data as JsonObject, remembered);
+      else (copied ??= events.slice())[index] = { ...event, data: withValues(event.data as JsonObject, remembered) };
+    }
+    if (rest === null) return copied ?? events;
+    const subjects = new Map<number, string>();
+    let missing: Set<string> | null = null;
+    for (const index of rest) {
+      const sealed = seals![index]!;
+      const subject = sealed.slice(PREFIX_LENGTH, sealed.indexOf(':', PREFIX_LENGTH));
+      subjects.set(index, subject);
+      if (this.keys.cached(subject) === undefined) (missing ??= new Set()).add(subject);
+    }
+    const fetched = missing ? await this.keys.dataKeys([...missing], via) : null;
+    let lastNames = '';
+    for (const index of rest) {
+      const sealed = seals![index]!;
+      const event = events[index]!;
+      const subject = subjects.get(index)!;
+      const key = this.keys.cached(subject) ?? fetched?.get(subject) ?? null;
       const namesStart = PREFIX_LENGTH + subject.length + 1;
       const namesEnd = sealed.indexOf(':', namesStart);
       const version = sealed.charCodeAt(2) === 0x31 ? 1 : 2;
-      // Opened before (a person's values recur): a plain object with the values, no getters and no seal to
-      // keep, which is as quick to make and to read as the plain event. Else the fields open when first read.
-      const remembered = version === 2 && key instanceof Buffer ? this.opened.getAt(key, sealed, namesStart, namesEnd) : undefined;
-      if (typeof apart?.[index] === 'string') {
-        // The page's own data, its seal cut out: the values, or the getters, go in place (no copy, no new event).
-        if (remembered) writeValues(event.data as JsonObject, remembered);
-        else {
-          // The names of the seal before it when they are the same (a page holds a handful of lists): no new string.
-          const names = namesEnd - namesStart === lastNames.length && sealed.startsWith(lastNames, namesStart) ? lastNames : (lastNames = sealed.slice(namesStart, namesEnd));
-          // The seal was cut out of the row's text, so it and its subject are slices of the whole row: the Seal,
-          // which lives as long as the event's data, keeps copies instead (a page's rows are not kept alive).
-          const own = copyOf(sealed);
-          addLazyFields(event.data as JsonObject, { version, key, subject: own.slice(PREFIX_LENGTH, PREFIX_LENGTH + subject.length), names, text: own, bodyStart: namesEnd + 1, values: null, opened: this.opened });
-        }
+      // Met before (a person's values recur): opened now and remembered, so the next ones are found by their
+      // text, which costs a replay far less than getters on every event that carries them. Met for the first
+      // time: the fields open when first read (getters), and most projections never read them.
+      const values = version === 2 && key instanceof Buffer && !this.opened.firstMeetingAt(sealed, namesEnd + 1) ? openedNow(key, subject, sealed, namesStart, namesEnd, this.opened) : null;
+      if (values !== null) {
+        if (typeof apart?.[index] === 'string') writeValues(event.data as JsonObject, values);
+        else (copied ??= events.slice())[index] = { ...event, data: withValues(event.data as JsonObject, values) };
         continue;
       }
-      const data = remembered
-        ? withValues(event.data as JsonObject, remembered)
-        : withLazyFields(event.data as JsonObject, { version, key, subject, names: sealed.slice(namesStart, namesEnd), text: sealed, bodyStart: namesEnd + 1, values: null, opened: this.opened });
-      opened[index] = { ...event, data };
+      if (typeof apart?.[index] === 'string') {
+        // The names of the seal before it when they are the same (a page holds a handful of lists): no new string.
+        const names = namesEnd - namesStart === lastNames.length && sealed.startsWith(lastNames, namesStart) ? lastNames : (lastNames = sealed.slice(namesStart, namesEnd));
+        // The seal was cut out of the row's text, so it and its subject are slices of the whole row: the Seal,
+        // which lives as long as the event's data, keeps copies instead (a page's rows are not kept alive).
+        const own = stringOfItsOwn(sealed);
+        addLazyFields(event.data as JsonObject, { version, key, subject: own.slice(PREFIX_LENGTH, PREFIX_LENGTH + subject.length), names, text: own, bodyStart: namesEnd + 1, values: null, opened: this.opened });
+        continue;
+      }
+      const data = withLazyFields(event.data as JsonObject, { version, key, subject, names: sealed.slice(namesStart, namesEnd), text: sealed, bodyStart: namesEnd + 1, values: null, opened: this.opened });
+      (copied ??= events.slice())[index] = { ...event, data };
     }
-    return opened;
+    return copied ?? events;
   }
 }
 
-/** A string of its own (V8 makes a slice of 13 characters or more a view of the string it was cut from). */
-const copyOf = (text: string) => (' ' + text).slice(1);
+/** A "pd2:" seal's values opened at once, or null when it does not open (the reader then meets the error on reading a field, as before). */
+function openedNow(key: Buffer, subject: string, sealed: string, namesStart: number, namesEnd: number, opened: OpenedValues): Readonly<JsonObject> | null {
+  try {
+    return openSeal({ version: 2, key, subject, names: sealed.slice(namesStart, namesEnd), text: sealed, bodyStart: namesEnd + 1, values: null, opened });
+  } catch {
+    return null;
+  }
+}
 
 /** Every prefix is 4 characters ("pd1:", "pd2:"). */
 const PREFIX_LENGTH = 4;
@@ -258,15 +270,28 @@ function ownCopy(stored: JsonObject, paths: readonly string[]): JsonObject {
 /** The personal fields written into data the reader owns (ownCopy, or a page read with its seals apart), in the values' order. */
 function writeValues(data: JsonObject, values: Readonly<JsonObject>): void {
   for (const path in values) {
-    const dot = path.indexOf('.');
-    if (dot < 0) {
+    const place = placeOf(path);
+    if (place.parent === null) {
       data[path] = values[path]!;
       continue;
     }
-    const parent = data[path.slice(0, dot)];
+    const parent = data[place.parent];
     if (parent === undefined || parent === null || typeof parent !== 'object' || Array.isArray(parent)) continue;
-    parent[path.slice(dot + 1)] = values[path]!;
+    parent[place.field] = values[path]!;
   }
+}
+
+/** A declared path split once ("fields.driverName": parent "fields", field "driverName"): cutting it per event made new keys to look up. */
+const placesByPath = new Map<string, { parent: string | null; field: string }>();
+function placeOf(path: string): { parent: string | null; field: string } {
+  let place = placesByPath.get(path);
+  if (place === undefined) {
+    const dot = path.indexOf('.');
+    place = dot < 0 ? { parent: null, field: path } : { parent: path.slice(0, dot), field: path.slice(dot + 1) };
+    // Bounded: paths come from the declarations, but a hand-edited log could hold any.
+    if (placesByPath.size < 1000) placesByPath.set(path, place);
+  }
+  return place;
 }
 
 /** A top-level field ("email") or a field of a top-level object ("fields.siteContactPerson"). */

@@ -258,6 +258,47 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     expect((await store.readStream('site-rahim'))[0]!.data).toEqual({ personId: 'rahim', fields: { site: 'Menara A', contact: ERASED, phone: ERASED } });
     expect((await store.verifyStream('site-rahim')).ok).toBe(true);
   }, 120_000);
+  it('opens a seal at once when a page meets it again (values as plain fields), finds it by its text after, and drops it at an erasure elsewhere even when the key is no longer held', async () => {
+    let now = Date.now();
+    const writer = new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('old master')]));
+    const sealOf = async (personId: string, name: string) => {
+      const events = [{ type: 'PersonJoined', data: joined(personId, name).data as never }];
+      await writer.seal(`person-${personId}`, events);
+      return (events[0]!.data as { _sealed: string })._sealed;
+    };
+    const zara = await sealOf('zara', 'Zara');
+    const yusof = await sealOf('yusof', 'Yusof');
+    const at = (personId: string, sealed: string) => ({ id: 'x', streamId: 's', streamType: 'person', revision: 0, globalPosition: 1, type: 'PersonJoined', prevHash: '', hash: '', metadata: { recordedAt: '' }, data: { personId, role: 'site team', _sealed: sealed } }) as StoredEvent;
+    const descriptor = (event: StoredEvent) => Object.getOwnPropertyDescriptor(event.data, 'name')!;
+    const reader = new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('old master')], () => now));
+    // Met once: a getter, nothing opened. Met again (zara): the values at once, as plain fields; then
+    // remembered at the next opening, so later pages find them by the seal's text.
+    const [first, second, third, once] = await reader.open([at('zara', zara), at('zara', zara), at('zara', zara), at('yusof', yusof)]);
+    expect(typeof descriptor(first!).get).toBe('function');
+    expect(descriptor(second!)).toMatchObject({ value: 'Zara', enumerable: true, writable: true });
+    expect(descriptor(third!)).toMatchObject({ value: 'Zara' });
+    expect(typeof descriptor(once!).get).toBe('function');
+    expect(reader.opened.entries).toBe(1);
+    const [later] = await reader.open([at('zara', zara)]);
+    expect(descriptor(later!)).toMatchObject({ value: 'Zara' });
+    expect(later!.data).toEqual({ personId: 'zara', role: 'site team', email: 'zara@example.my', name: 'Zara', mobile: '+60123456789' });
+    expect((first!.data as { name: string }).name).toBe('Zara');
+    // A seal that does not open (its body changed) is left to its getters: the error comes on reading, as before.
+    const broken = `${yusof.slice(0, -6)}${yusof.slice(-6) === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA'}`;
+    const [, brokenAgain] = await reader.open([at('yusof', broken), at('yusof', broken)]);
+    expect(() => (brokenAgain!.data as { name: string }).name).toThrow();
+    // Another reader with the same remembered values but a key store that holds no key (a cache that
+    // dropped it): zara is forgotten elsewhere; at its check that store tells of her anyway, so her values go.
+    const cold = new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('old master')], () => now), reader.opened);
+    expect(((await cold.open([at('zara', zara)]))[0]!.data as { name: string }).name).toBe('Zara');
+    await new SqlPersonalKeyStore(db, [masterKeyFrom('old master')]).forget('zara');
+    now += KEY_CACHE_MS;
+    await cold.open([at('yusof', yusof)]);
+    for (let wait = 0; wait < 100 && reader.opened.entries > 0; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reader.opened.entries).toBe(0);
+    expect(((await cold.open([at('zara', zara)]))[0]!.data as { name: string }).name).toBe(ERASED);
+  }, 120_000);
+
   it('holds keys until they are destroyed: a page meets its missing keys in one round trip, and another process\'s erasure shows after the check', async () => {
     let now = Date.now();
     const writer = await storeOn({ personalData: new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('old master')])) });

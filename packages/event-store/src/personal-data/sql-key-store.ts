@@ -14,6 +14,11 @@ export interface PersonalKeyStore {
   forget(subject: string): Promise<boolean>;
   /** The key when this process holds it, without a round trip (replays open most events this way). */
   cached(subject: string): DataKey | undefined;
+  /**
+   * Starts the check for keys destroyed elsewhere when it is due, as `cached` does: for a reader that uses
+   * no key for a while (values it opened before), so erasures elsewhere still reach it in time.
+   */
+  checkWhenDue?(): void;
   /** The keys of these subjects that exist (held, or read in one round trip): a page of the log meets many persons. */
   dataKeys(subjects: readonly string[], via?: SqlExecutor): Promise<Map<string, DataKey>>;
   /** Subjects whose key is still held, named `prefix`... and sorting before `below` (retention's days), in order. */
@@ -58,8 +63,12 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
     // Keys held stay in use while the check runs (one query for all of them, off the caller's path): a
     // replay or a burst of appends never waits for it. Before, each key was read again every 30 s, one
     // round trip per person, which was most of what sealing cost a replay.
-    if (key !== undefined && key !== 'forgotten' && this.now() >= this.checkDue) this.checkForgotten();
+    if (key !== undefined && key !== 'forgotten') this.checkWhenDue();
     return key;
+  }
+
+  checkWhenDue(): void {
+    if (this.now() >= this.checkDue) this.checkForgotten();
   }
 
   async dataKey(subject: string, create: boolean, via: SqlExecutor = this.db): Promise<DataKey | null> {
@@ -106,9 +115,10 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
     Promise.resolve()
       .then(() => this.db.query<{ subject_id: string }>('SELECT subject_id FROM personal_data_keys WHERE forgotten_at >= $1', [since]))
       .then((rows) => {
+        // Every erasure read is told, the keys no longer held too: what was opened with them may still be
+        // remembered (opened-values.ts finds values by their seal, without the key).
         for (const row of rows) {
-          if (!this.cache.has(row.subject_id)) continue;
-          this.cache.set(row.subject_id, 'forgotten');
+          if (this.cache.has(row.subject_id)) this.cache.set(row.subject_id, 'forgotten');
           this.tellForgotten(row.subject_id);
         }
         this.checkedAt = startedAt;

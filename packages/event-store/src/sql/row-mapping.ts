@@ -81,7 +81,8 @@ function withSealApart(text: string, seals: SealsApart): StoredEvent {
       const rest = text.charCodeAt(sealEnd + 1) === 0x2c ? sealEnd + 2 : sealEnd + 1;
       const event = fromTuple(JSON.parse(text.slice(0, at + 2) + text.slice(rest)) as EventTuple);
       // The cut was the data's own first key: the event's hash, then the data (`,"<hash>",{`).
-      if (text.charCodeAt(at - 1) === 0x22 && text.charCodeAt(at - 66) === 0x22 && text.startsWith(event.hash, at - 65) && event.hash.length === 64) {
+      // (indexOf from that place, not startsWith with a position: a quarter of the whole row's parse slower.)
+      if (text.charCodeAt(at - 1) === 0x22 && text.charCodeAt(at - 66) === 0x22 && event.hash.length === 64 && text.indexOf(event.hash, at - 65) === at - 65) {
         seals.push(seal);
         return event;
       }
