@@ -2,8 +2,8 @@
 // What sealing personal fields costs (issue 31 point 7): the same events, each with a person's e-mail,
 // name and mobile, appended and replayed by @binaan/event-store on PostgreSQL with the personal data codec
 // and without it, interleaved in rounds in this run. Goal: both rates within 10% of the plain store's.
-// Run by hand: npm run bench:personal-data. Env: BENCH_ROUND_MS (1000), BENCH_ROUNDS (6), BENCH_WRITERS (8),
-// BENCH_REPLAY_EVENTS (100000), BENCH_PERSONS (1000: keys in play), BENCH_POSTGRES_URL.
+// Run by hand: npm run bench:personal-data. Env: BENCH_ROUND_MS (1000), BENCH_ROUNDS (10), BENCH_WRITERS (8),
+// BENCH_REPLAY_EVENTS (100000), BENCH_PERSONS (1000: keys in play), BENCH_REPLAY_ROUNDS (3), BENCH_POSTGRES_URL.
 // BENCH_SAME_SIZE=1: the plain events carry a clear field as long as what sealing adds to an event (the
 // seal's header, IV, tag and base64 over the values), so both stores hold rows of one size and the ratios
 // show the codec's own cost apart from the larger rows (an analysis, not the goal's comparison).
@@ -21,10 +21,12 @@ import { eventData, eventMetadata } from './payload.js';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 const URL_BASE = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const TIMING = { warmupMs: 1000, ms: Number(process.env.BENCH_ROUND_MS ?? 1000), rounds: Number(process.env.BENCH_ROUNDS ?? 6) };
+const TIMING = { warmupMs: 1000, ms: Number(process.env.BENCH_ROUND_MS ?? 1000), rounds: Number(process.env.BENCH_ROUNDS ?? 10) };
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 8);
 const REPLAY = Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000);
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 1000);
+/** Replays of each store per kind, alternating (best of them): two left the noise of the shared cores in the ratio. */
+const REPLAY_ROUNDS = Number(process.env.BENCH_REPLAY_ROUNDS ?? 3);
 
 const SAME_SIZE = process.env.BENCH_SAME_SIZE === '1';
 const UNIQUE = process.env.BENCH_UNIQUE === '1';
@@ -147,11 +149,11 @@ async function run(workload: Workload): Promise<void> {
     return events;
   };
   const replays: Record<string, number[]> = { plain: [], sealed: [], 'plain read': [], 'sealed read': [] };
-  // This process's CPU per event (user + system, least of 2): what the codec costs here, which the load
+  // This process's CPU per event (user + system, least of the rounds): what the codec costs here, which the load
   // other processes put on the shared cores hardly moves, unlike the rates. (The database's own work, the
   // larger rows of a sealed log, is not in it.)
   const cpu: Record<string, number[]> = { plain: [], sealed: [], 'plain read': [], 'sealed read': [] };
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < REPLAY_ROUNDS; round++) {
     for (const readPersonal of [false, true]) {
       for (const [name, store] of (round % 2 === 0 ? [['plain', plain], ['sealed', sealed]] : [['sealed', sealed], ['plain', plain]]) as [string, SqlEventStore][]) {
         const before = process.cpuUsage();
@@ -169,9 +171,9 @@ async function run(workload: Workload): Promise<void> {
   const least = (name: string) => Math.min(...cpu[name]!);
   console.log(table(['', 'plain', 'sealed', 'sealed / plain'], [
     ['appends/s (1 event each)', fmtInt(rates[0]!.events / rates[0]!.seconds), fmtInt(rates[1]!.events / rates[1]!.seconds), `${((rates[1]!.events / rates[1]!.seconds) / (rates[0]!.events / rates[0]!.seconds) * 100).toFixed(1)}% (round median ${(roundMedianRatio(rates[1]!, rates[0]!) * 100).toFixed(1)}%)`],
-    [`replay events/s (${fmtInt(REPLAY)}, best of 2), a plain field read`, fmtInt(best('plain')), fmtInt(best('sealed')), `${(best('sealed') / best('plain') * 100).toFixed(1)}%`],
+    [`replay events/s (${fmtInt(REPLAY)}, best of ${REPLAY_ROUNDS}), a plain field read`, fmtInt(best('plain')), fmtInt(best('sealed')), `${(best('sealed') / best('plain') * 100).toFixed(1)}%`],
     [`replay events/s, every personal field read`, fmtInt(best('plain read')), fmtInt(best('sealed read')), `${(best('sealed read') / best('plain read') * 100).toFixed(1)}%`],
-    ['replay, this process\'s CPU µs/event (least of 2), a plain field read', least('plain').toFixed(2), least('sealed').toFixed(2), `${(least('plain') / least('sealed') * 100).toFixed(1)}% (plain / sealed)`],
+    [`replay, this process's CPU µs/event (least of ${REPLAY_ROUNDS}), a plain field read`, least('plain').toFixed(2), least('sealed').toFixed(2), `${(least('plain') / least('sealed') * 100).toFixed(1)}% (plain / sealed)`],
     ['replay, this process\'s CPU µs/event, every personal field read', least('plain read').toFixed(2), least('sealed read').toFixed(2), `${(least('plain read') / least('sealed read') * 100).toFixed(1)}% (plain / sealed)`],
   ]));
   for (const store of [plain, sealed]) {
