@@ -152,8 +152,6 @@ export class OpenedValues extends PersonEntries<number, Opened> {
   firstMeetingAt(text: string, bodyStart: number): boolean {
     return this.met.firstAt(text, bodyStart);
   }
-
-
 }
 
 /** First sightings: bits in a small table indexed by a seal's characters (no allocation), cleared when a quarter could be set. */
