@@ -75,8 +75,10 @@ describe('readLogPage, seals apart (a store that seals personal data)', () => {
     expect(await read('{"_sealed":"pd1:farid:email:QUJD"}')).toMatchObject({ data: {}, seal: 'pd1:farid:email:QUJD' });
   });
 
-  it('no seal: undefined; a seal it must not cut (escaped, nested, not after the event\'s hash): left in the data, null', async () => {
-    expect(await read('{"role":"site team"}')).toEqual({ data: { role: 'site team' }, seal: undefined, metadata: expect.anything() });
+  it('a seal it must not cut (escaped, nested, not after the event\'s hash, not the first key), or none: the data parsed whole, null', async () => {
+    expect(await read('{"role":"site team"}')).toEqual({ data: { role: 'site team' }, seal: null, metadata: expect.anything() });
+    // A key that sorts before the seal's (upper case) leaves it second: in the data, where the codec looks.
+    expect(await read('{"Zone":"A","_sealed":"pd2:farid:email:QUJD"}')).toMatchObject({ data: { Zone: 'A', _sealed: 'pd2:farid:email:QUJD' }, seal: null });
     expect(await read('{"_sealed":"pdf of the drawings","role":"r"}')).toMatchObject({ data: { _sealed: 'pdf of the drawings', role: 'r' }, seal: null });
     expect(await read('{"_sealed":"pd3:farid:email:QUJD","role":"r"}')).toMatchObject({ data: { _sealed: 'pd3:farid:email:QUJD' }, seal: null });
     expect(await read('{"_sealed":"pd2:a\\"b:email:QUJD","role":"r"}')).toMatchObject({ data: { _sealed: 'pd2:a"b:email:QUJD', role: 'r' }, seal: null });
@@ -85,5 +87,11 @@ describe('readLogPage, seals apart (a store that seals personal data)', () => {
     // A 64-character string before a nested object that begins with a seal is not the event's hash.
     const lookalike = `{"a":["${'b'.repeat(64)}",{"_sealed":"pd2:victim:email:QUJD"}]}`;
     expect(await read(lookalike)).toMatchObject({ data: { a: ['b'.repeat(64), { _sealed: 'pd2:victim:email:QUJD' }] }, seal: null });
+    // A stream id holding a brace (the data is then not the row's first object): parsed whole.
+    const seals: (string | null | undefined)[] = [];
+    const braced = `[9,0,0,"00000000-0000-4000-8000-000000000000","s-{1},{\\"_sealed\\":\\"pd2:x:email:QUJD\\"}","test","A","${'0'.repeat(64)}","${hash}",{"_sealed":"pd2:farid:email:QUJD","role":"r"},{"actorUserId":"u"}]`;
+    const [event] = await readLogPage(async () => [{ e: braced }], false, seals);
+    expect(event).toMatchObject({ streamId: 's-{1},{"_sealed":"pd2:x:email:QUJD"}', data: { _sealed: 'pd2:farid:email:QUJD', role: 'r' } });
+    expect(seals).toEqual([null]);
   });
 });

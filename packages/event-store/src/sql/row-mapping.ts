@@ -57,39 +57,49 @@ export async function readLogPage(read: (format: 'fast' | 'safe') => Promise<Eve
   }
 }
 
-/** An event's data that begins with its seal: SEALED_FIELD sorts before every lower-case key in canonical JSON. */
-const DATA_WITH_SEAL = ',{"_sealed":"pd';
+/** The data's first key when it is sealed: SEALED_FIELD sorts before every lower-case key in canonical JSON. */
+const SEAL_KEY = '"_sealed":"pd';
+
+/** Whether `text` holds SEAL_KEY at `at` (a loop of char codes: `startsWith` with a position cost far more). */
+function sealKeyAt(text: string, at: number): boolean {
+  for (let k = 0; k < SEAL_KEY.length; k++) if (text.charCodeAt(at + k) !== SEAL_KEY.charCodeAt(k)) return false;
+  return true;
+}
 
 /**
  * A row (EVENT_JSON_FAST) as a StoredEvent with the data's seal cut out of the text before parsing, the
  * seal pushed to `seals`: the codec then writes the opened values into the parsed data in place. Taking
  * the key out of the parsed object (delete) turns it into a slow dictionary, and copying the object
- * without it was most of what opening cost a replay. Only a seal that is the data's first key, without an
- * escape in it, right after the event's own hash (so never a nested object's) is cut; otherwise the event
- * is parsed whole and its seal left in its data (null), as before.
+ * without it was most of what opening cost a replay. The data is found as the row's first object (a
+ * search for the seal's whole key across the row cost a quarter of the row's parse, and ran through every
+ * row without one); only a seal that is that object's first key, right after the event's own hash, without
+ * an escape in it, is cut. Otherwise the event is parsed whole and its seal, if any, left in its data (null),
+ * where the codec looks for it.
  */
 function withSealApart(text: string, seals: SealsApart): StoredEvent {
-  const at = text.indexOf(DATA_WITH_SEAL);
-  if (at > 0) {
-    const sealStart = at + DATA_WITH_SEAL.length - 2;
+  const brace = text.indexOf('{');
+  if (brace > 66 && text.charCodeAt(brace - 1) === 0x2c && sealKeyAt(text, brace + 1)) {
+    // `at`: the comma before the data; the seal's text starts at its "pd".
+    const at = brace - 1;
+    const sealStart = brace + SEAL_KEY.length - 1;
     const sealEnd = text.indexOf('"', sealStart);
-    const seal = text.slice(sealStart, sealEnd);
     // A seal's prefix ("pd1:", "pd2:"), as the codec's sealedOf checks; a field that merely begins "pd" stays data.
     const prefixed = text.charCodeAt(sealStart + 3) === 0x3a && (text.charCodeAt(sealStart + 2) === 0x31 || text.charCodeAt(sealStart + 2) === 0x32);
-    if (prefixed && sealEnd > sealStart && seal.indexOf('\\') < 0) {
+    const escape = text.indexOf('\\', sealStart);
+    if (prefixed && sealEnd > sealStart && (escape < 0 || escape > sealEnd)) {
       // `"_sealed":"…"` and the comma after it (or nothing else: the data was only the seal).
       const rest = text.charCodeAt(sealEnd + 1) === 0x2c ? sealEnd + 2 : sealEnd + 1;
       const event = fromTuple(JSON.parse(text.slice(0, at + 2) + text.slice(rest)) as EventTuple);
       // The cut was the data's own first key: the event's hash, then the data (`,"<hash>",{`).
       // (indexOf from that place, not startsWith with a position: a quarter of the whole row's parse slower.)
       if (text.charCodeAt(at - 1) === 0x22 && text.charCodeAt(at - 66) === 0x22 && event.hash.length === 64 && text.indexOf(event.hash, at - 65) === at - 65) {
-        seals.push(seal);
+        seals.push(text.slice(sealStart, sealEnd));
         return event;
       }
     }
-    // Left in its data: the codec looks there (and leaves a field that is not a seal alone).
-    seals.push(null);
-  } else seals.push(undefined);
+  }
+  // Left in its data (or none): the codec looks there, and leaves a field that is not a seal alone.
+  seals.push(null);
   return fromTuple(JSON.parse(text) as EventTuple);
 }
 
