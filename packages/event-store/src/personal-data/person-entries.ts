@@ -1,7 +1,9 @@
 // What a process remembers of persons' sealed data (opened-values.ts: what seals opened to; sealed-values.ts:
 // what values sealed to), filed per person under their data key object: a map keyed by an object hashes
-// nothing, and an entry is only ever found with the very key it was made with, so a key gone ('forgotten')
-// or read again (a new object) finds nothing. A person's entries go at once when forgotten by subject.
+// nothing, and an entry is found on a shelf only with the very key it was made with, so a key gone
+// ('forgotten') or read again (a new object) finds nothing there. A person's entries go at once when
+// forgotten by subject; `dropped` tells a subclass that keeps another index beside the shelves
+// (opened-values.ts finds its entries by seal text too).
 
 /** One person's entries, made under one key object. `used`: read since an eviction last passed them. */
 export type PersonShelf<K, V> = { subject: string; entries: Map<K, V>; used: boolean };

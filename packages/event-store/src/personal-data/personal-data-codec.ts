@@ -66,46 +66,40 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
     return plain;
   }
 
-  async open(events: StoredEvent[], via?: SqlExecutor, apart?: readonly (string | null | undefined)[]): Promise<StoredEvent[]> {
+  async open(events: StoredEvent[], via?: SqlExecutor, apart?: readonly (string | null)[]): Promise<StoredEvent[]> {
     // Nearly every event of a replay carries a seal opened before (a person's values recur): found by its
     // whole text, its values go in and that is all. Only the others need their subject and key; the keys
     // this process does not hold yet are read in one round trip for the page, not one per person.
     this.keys.checkWhenDue?.();
     let copied: StoredEvent[] | null = null;
-    let rest: number[] | null = null;
-    let seals: (string | undefined)[] | null = null;
+    /** The events whose seal was not remembered: `inPlace` when it was cut out of the page's own data. */
+    let rest: { index: number; sealed: string; inPlace: boolean; subject: string; key: DataKey | undefined }[] | null = null;
+    let missing: Set<string> | null = null;
     for (let index = 0; index < events.length; index++) {
-      // Read with the seals apart, each was cut out of its data (null: left in it); else each is in its data.
+      // Read with the seals apart, each was cut out of its data (null: any is still in it); else each is in its data.
       const cut = apart?.[index];
-      const sealed = cut === undefined && apart ? null : cut ?? sealedOf(events[index]!.data);
+      const inPlace = typeof cut === 'string';
+      const sealed = inPlace ? cut : sealedOf(events[index]!.data);
       if (sealed === null) continue;
       const remembered = this.opened.bySealText(sealed);
       if (remembered === undefined) {
-        (rest ??= []).push(index);
-        (seals ??= new Array<string | undefined>(events.length))[index] = sealed;
+        const subject = sealed.slice(PREFIX_LENGTH, sealed.indexOf(':', PREFIX_LENGTH));
+        const key = this.keys.cached(subject);
+        if (key === undefined) (missing ??= new Set()).add(subject);
+        (rest ??= []).push({ index, sealed, inPlace, subject, key });
         continue;
       }
       const event = events[index]!;
       // The page's own data, its seal cut out: the values go in place (no copy, no new event). Else a copy.
-      if (typeof cut === 'string') writeValues(event.data as JsonObject, remembered);
+      if (inPlace) writeValues(event.data as JsonObject, remembered);
       else (copied ??= events.slice())[index] = { ...event, data: withValues(event.data as JsonObject, remembered) };
     }
     if (rest === null) return copied ?? events;
-    const subjects = new Map<number, string>();
-    let missing: Set<string> | null = null;
-    for (const index of rest) {
-      const sealed = seals![index]!;
-      const subject = sealed.slice(PREFIX_LENGTH, sealed.indexOf(':', PREFIX_LENGTH));
-      subjects.set(index, subject);
-      if (this.keys.cached(subject) === undefined) (missing ??= new Set()).add(subject);
-    }
     const fetched = missing ? await this.keys.dataKeys([...missing], via) : null;
     let lastNames = '';
-    for (const index of rest) {
-      const sealed = seals![index]!;
+    for (const { index, sealed, inPlace, subject, key: held } of rest) {
       const event = events[index]!;
-      const subject = subjects.get(index)!;
-      const key = this.keys.cached(subject) ?? fetched?.get(subject) ?? null;
+      const key = held ?? fetched?.get(subject) ?? null;
       const namesStart = PREFIX_LENGTH + subject.length + 1;
       const namesEnd = sealed.indexOf(':', namesStart);
       const version = sealed.charCodeAt(2) === 0x31 ? 1 : 2;
@@ -114,11 +108,11 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       // time: the fields open when first read (getters), and most projections never read them.
       const values = version === 2 && key instanceof Buffer && !this.opened.firstMeetingAt(sealed, namesEnd + 1) ? openedNow(key, subject, sealed, namesStart, namesEnd, this.opened) : null;
       if (values !== null) {
-        if (typeof apart?.[index] === 'string') writeValues(event.data as JsonObject, values);
+        if (inPlace) writeValues(event.data as JsonObject, values);
         else (copied ??= events.slice())[index] = { ...event, data: withValues(event.data as JsonObject, values) };
         continue;
       }
-      if (typeof apart?.[index] === 'string') {
+      if (inPlace) {
         // The names of the seal before it when they are the same (a page holds a handful of lists): no new string.
         const names = namesEnd - namesStart === lastNames.length && sealed.startsWith(lastNames, namesStart) ? lastNames : (lastNames = sealed.slice(namesStart, namesEnd));
         // The seal was cut out of the row's text, so it and its subject are slices of the whole row: the Seal,

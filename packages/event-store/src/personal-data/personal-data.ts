@@ -53,8 +53,8 @@ export interface PersonalDataCodec {
    * The events as readers see them: personal fields opened, or ERASED where the person was forgotten.
    * The same array when none is personal. `via`: the connection to read keys on (inside a transaction).
    * `apart`: a page of the log read with each event's seal cut out of its data (row-mapping.ts
-   * withSealApart): event i's seal, undefined where it had none, null where it is still in the data. The
-   * events and their data are then the reader's own, and remembered values are written in place.
+   * withSealApart): event i's seal, or null where any seal is still in the data. The events and their
+   * data are then the reader's own, and remembered values are written in place.
    */
-  open(events: StoredEvent[], via?: SqlExecutor, apart?: readonly (string | null | undefined)[]): Promise<StoredEvent[]>;
+  open(events: StoredEvent[], via?: SqlExecutor, apart?: readonly (string | null)[]): Promise<StoredEvent[]>;
 }

@@ -65,7 +65,7 @@ describe('readLogPage, seals apart (a store that seals personal data)', () => {
   const hash = 'a'.repeat(64);
   const row = (data: string, eventHash = hash) => ({ e: `[9,0,0,"00000000-0000-4000-8000-000000000000","s-1","test","A","${'0'.repeat(64)}","${eventHash}",${data},{"actorUserId":"u"}]` });
   const read = async (data: string, eventHash?: string) => {
-    const seals: (string | null | undefined)[] = [];
+    const seals: (string | null)[] = [];
     const [event] = await readLogPage(async () => [row(data, eventHash)], false, seals);
     return { data: event!.data, seal: seals[0], metadata: event!.metadata };
   };
@@ -88,7 +88,7 @@ describe('readLogPage, seals apart (a store that seals personal data)', () => {
     const lookalike = `{"a":["${'b'.repeat(64)}",{"_sealed":"pd2:victim:email:QUJD"}]}`;
     expect(await read(lookalike)).toMatchObject({ data: { a: ['b'.repeat(64), { _sealed: 'pd2:victim:email:QUJD' }] }, seal: null });
     // A stream id holding a brace (the data is then not the row's first object): parsed whole.
-    const seals: (string | null | undefined)[] = [];
+    const seals: (string | null)[] = [];
     const braced = `[9,0,0,"00000000-0000-4000-8000-000000000000","s-{1},{\\"_sealed\\":\\"pd2:x:email:QUJD\\"}","test","A","${'0'.repeat(64)}","${hash}",{"_sealed":"pd2:farid:email:QUJD","role":"r"},{"actorUserId":"u"}]`;
     const [event] = await readLogPage(async () => [{ e: braced }], false, seals);
     expect(event).toMatchObject({ streamId: 's-{1},{"_sealed":"pd2:x:email:QUJD"}', data: { _sealed: 'pd2:farid:email:QUJD', role: 'r' } });

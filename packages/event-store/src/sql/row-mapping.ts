@@ -6,11 +6,10 @@ import type { EventMetadata, JsonValue, StoredEvent } from '../types.js';
 
 export type EventJsonRow = { e: string };
 
-/** The twelfth element: the event's seal, in a page read with the seals apart (statements.ts EVENT_JSON_SEALED). */
-type EventTuple = [number, number, number, string, string, string, string, string, string, JsonValue, Record<string, JsonValue>, string?];
+type EventTuple = [number, number, number, string, string, string, string, string, string, JsonValue, Record<string, JsonValue>];
 
-/** Per event of a page: its seal cut out of its data, undefined (none), or null (left in its data). */
-export type SealsApart = (string | null | undefined)[];
+/** Per event of a page: its seal cut out of its data, or null (any seal is still in its data). */
+export type SealsApart = (string | null)[];
 
 export function toStoredEvent(row: EventJsonRow): StoredEvent {
   return fromTuple(JSON.parse(row.e) as EventTuple);
