@@ -64,8 +64,8 @@ export function awaitingApproval(running: () => Running): void {
       expect([reply.status, reply.body.errorCode, Object.keys(reply.body.fields ?? {})]).toEqual([400, 'validationFailed', ['filter.awaitingApproval']]);
     });
 
-    it('the filter has its index: documents_awaiting_approval, partial on the documents in a round', async () => {
-      const indexes = await running().sql.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = 'documents_awaiting_approval' AND schemaname = current_schema()`);
+    it('the filter has its index: document_states_awaiting_approval, partial on the documents in a round', async () => {
+      const indexes = await running().sql.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = 'document_states_awaiting_approval' AND schemaname = current_schema()`);
       expect(indexes.map((i) => i.indexdef)).toEqual([expect.stringMatching(/\(resource, company_id, created_at\) WHERE \(awaiting_level IS NOT NULL\)/)]);
     });
   });

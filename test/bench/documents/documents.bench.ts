@@ -46,6 +46,19 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 /** autocannon in a process of its own (cannon-process.ts). */
 const cannon = (plan: CannonPlan) => runForked<CannonPlan, CannonOutcome>(new URL('./cannon-process.js', import.meta.url), plan);
 
+/**
+ * Row updates so far of the documents read model's two tables, and how many of them were HOT (PostgreSQL wrote
+ * no index entry: no indexed column changed and the page had room): the wide row should be HOT on an action.
+ */
+async function updates(url: string): Promise<Record<string, { all: number; hot: number }>> {
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  return onDatabase(async (client) => {
+    const { rows } = await client.query<{ relname: string; n_tup_upd: string; n_tup_hot_upd: string }>(
+      "SELECT relname, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE schemaname = 'api' AND relname IN ('documents', 'document_states')");
+    return Object.fromEntries(rows.map((row) => [row.relname, { all: Number(row.n_tup_upd), hot: Number(row.n_tup_hot_upd) }]));
+  }, url);
+}
+
 /** Transactions committed and rolled back so far in `database` (PostgreSQL's statistics, updated within a second). */
 async function transactions(database: string): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -102,10 +115,17 @@ async function main(): Promise<void> {
     log(`(a) workflow actions, ${CONNECTIONS} connections, ${ACTION_SECONDS} s; load average ${load()}`);
     let cpuBefore = await cpu();
     const xactsBefore = await transactions(database);
+    const updatesBefore = await updates(url.toString());
     const cycle = await cannon({ kind: 'cycle', url: api.base, connections: CONNECTIONS, seconds: ACTION_SECONDS, documents: orders, tokens });
     const actions = cycle.result;
     const actionCpu = cpuPerRequest(cpuBefore, await cpu(), cycle.ok);
     const actionXacts = ((await transactions(database)) - xactsBefore) / cycle.ok;
+    const updatesAfter = await updates(url.toString());
+    const hotShare = (table: string) => {
+      const [after, before] = [updatesAfter[table], updatesBefore[table]];
+      if (!after || !before || after.all === before.all) return '-';
+      return `${(100 * (after.hot - before.hot) / (after.all - before.all)).toFixed(0)} % of ${after.all - before.all}`;
+    };
     await settle();
     const recorded = (await statusEvents()) - before;
     const refusals = cycle.byStatus.filter(([status]) => status < 200 || status > 299);
@@ -152,6 +172,7 @@ async function main(): Promise<void> {
       { measure: `(a) per action: CPU ms API (${WORKERS} process${WORKERS === 1 ? '' : 'es'}) / PostgreSQL`, value: perRequest(actionCpu), target: '', pass: null },
       // Each statement outside a transaction is one (the API's are; profile.ts counts the statements themselves).
       { measure: '(a) per action: PostgreSQL transactions (all the API sent)', value: actionXacts.toFixed(2), target: '', pass: null },
+      { measure: '(a) HOT updates (no index entry written): documents / document_states', value: `${hotShare('documents')} / ${hotShare('document_states')}`, target: '', pass: null },
       { measure: "(a') one connection: actions/s, latency p50 / p99", value: `${(alone.ok / alone.result.duration).toFixed(0)}/s, ${ms(alone.result.latency.p50)} / ${ms(alone.result.latency.p99)}`, target: '', pass: null },
       { measure: `(b) history of ${historyRows.length} events: p50`, value: ms(history.latency.p50), target: '', pass: null },
       { measure: `(b) history of ${historyRows.length} events: p99 (${rate(history.requests.average, 'req')})`, value: ms(history.latency.p99), target: '< 20 ms', pass: history.latency.p99 < 20 && history.non2xx === 0 },

@@ -4,6 +4,7 @@
 // party varies, a fifth have a project, one in a hundred is a tender received from Mutiara (shared).
 import type { SqlExecutor } from '@binaan/event-store';
 import { onDatabase } from '../support/api-process.js';
+import { documentStatesOf } from '@binaan/api/dist/documents/documents.projection.js';
 
 export const COMPANY = 'teguh-bina';
 export const OTHER = 'mutiara-supplies';
@@ -38,6 +39,8 @@ export async function growDocuments(db: SqlExecutor, from: number, to: number, p
          1 + n % 9, 'bench-user', NULL, CASE WHEN n % 50 = 1 THEN 1 END
        FROM generate_series(${start}, ${end}) AS n`,
     );
+    // Each row's narrow twin (document_states: the indexes of the status, updated and revision sorts).
+    await run(db, postgresUrl, documentStatesOf(`id IN (SELECT 'bench-' || n FROM generate_series(${start}, ${end}) AS n)`));
   }
 }
 
@@ -54,4 +57,5 @@ export async function run(db: SqlExecutor, postgresUrl: string | undefined, sql:
 /** VACUUM (the visibility map that index-only counts read) and ANALYZE; on PostgreSQL on a connection of its own with no statement timeout. */
 export async function analyze(db: SqlExecutor, postgresUrl?: string): Promise<void> {
   await run(db, postgresUrl, 'VACUUM ANALYZE documents');
+  await run(db, postgresUrl, 'VACUUM ANALYZE document_states');
 }

@@ -6,6 +6,7 @@
 // company as buyer, `size` questions on one tender (made through the API). Each call has an index for its order:
 // tender_invitations_received (seller, invited_at, tender), approved_tenderers_by_status (buyer, status,
 // changed_at DESC, company), tender_queries_board (tender, asked_at, query). BENCH_CALLS=tendering measures these alone.
+import { documentStatesOf } from '@binaan/api/dist/documents/documents.projection.js';
 import type { PlanCall } from './plan-lists.js';
 import { COMPANY } from './seed.js';
 
@@ -50,10 +51,11 @@ export function growTenderingSql(from: number, to: number, tenderId: string, pro
          total_sen, currency, created_at, updated_at, revision, created_by, approval_round, awaiting_level)
        SELECT 'bench-request-' || n, (ARRAY[${REQUEST_KINDS.map((k) => `'${k}'`).join(',')}])[1 + n % 3], 'request-bench-' || n, '${COMPANY}', NULL, false, '${projectId}',
          'RQ-2026-' || lpad(n::text, 7, '0'), 'Request ' || n, 'new', (n::bigint * 7919) % 1000000000, 'MYR', ${at('23 seconds')}, ${at('23 seconds')}, 1, 'bench-user', NULL, NULL ${series}`,
+    documentStatesOf(`id IN (SELECT 'bench-request-' || n ${series})`),
   ];
 }
 
-export const TENDERING_ANALYZE = ['tender_invitations', 'approved_tenderers', 'tender_queries', 'documents'].map((table) => `VACUUM ANALYZE ${table}`);
+export const TENDERING_ANALYZE = ['tender_invitations', 'approved_tenderers', 'tender_queries', 'documents', 'document_states'].map((table) => `VACUUM ANALYZE ${table}`);
 
 /** The tender whose query board is grown: one item, open in 10 minutes, closing in 2 days (§5.3's rules). */
 export function benchTenderBody(now = Date.now()) {

@@ -3,10 +3,18 @@
 // and hold only shared rows. Each ends with id, the sort's tie-break, so a page is an index range read
 // forwards or backwards that stops after the page. A new sort or filter that must stay flat adds its line
 // here and its line in test/bench/lists (README "Lists that stay flat").
+//
+// The sorts on what a workflow action changes (status, updated_at, revision) are indexes of the narrow
+// `document_states` table (documents.projection.ts), not of the wide `documents` row: an action then
+// changes no indexed column of the wide row, so its UPDATE there is HOT (no new entry in any of its ~20
+// indexes, the two trigram GIN included), and only the narrow row's few indexes take new entries
+// (issue 16 point 5; documents README, "Tenth session").
 const SORT_KEYS: Readonly<Record<string, string>> = {
-  created: 'created_at, id', updated: 'updated_at, id', number: 'document_no, id', title: 'title, id', status: 'status, created_at, id',
-  total: 'total_sen, id', revision: 'revision, id', id: 'id', project: 'project_id, created_at, id',
+  created: 'created_at, id', number: 'document_no, id', title: 'title, id',
+  total: 'total_sen, id', id: 'id', project: 'project_id, created_at, id',
 };
+/** On document_states: what an action changes. status ends with created_at, so it also serves a status tab in the default order. */
+const STATE_SORT_KEYS: Readonly<Record<string, string>> = { status: 'status, created_at, id', updated: 'updated_at, id', revision: 'revision, id' };
 
 /** A tender's type (issue 18): tenders only, so the other kinds' rows carry no entry of it. */
 const typed = [
@@ -18,6 +26,10 @@ const own = Object.entries({ ...SORT_KEYS, counterparty: 'counterparty_company_i
   .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS documents_own_${name} ON documents (resource, company_id, ${keys});`);
 const received = Object.entries({ ...SORT_KEYS, sender: 'company_id, created_at, id' })
   .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS documents_received_${name} ON documents (resource, counterparty_company_id, ${keys}) WHERE shared_with_counterparty;`);
+const stateOwn = Object.entries(STATE_SORT_KEYS)
+  .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS document_states_own_${name} ON document_states (resource, company_id, ${keys});`);
+const stateReceived = Object.entries(STATE_SORT_KEYS)
+  .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS document_states_received_${name} ON document_states (resource, counterparty_company_id, ${keys}) WHERE shared_with_counterparty;`);
 
 /**
  * Search (document-list.ts, searchBranch), trigram indexes (pg_trgm): documents_search on number and title
@@ -55,3 +67,5 @@ END
 $trgm$;`;
 
 export const LIST_INDEXES_SQL = [...own, ...received, ...typed, SEARCH].join('\n    ');
+/** The list indexes of document_states (made after that table). */
+export const STATE_LIST_INDEXES_SQL = [...stateOwn, ...stateReceived].join('\n    ');

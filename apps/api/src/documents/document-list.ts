@@ -4,7 +4,9 @@
 // - the company's own documents and those it received are two branches, each an ordered index scan
 //   that stops after the page (never an OR over both, which reads every row of both and sorts them);
 // - every offered sort has an index per branch (document-list-indexes.ts); a status filter is one branch
-//   per status, so each stays one ordered range;
+//   per status, so each stays one ordered range; the sorts and filters on what an action changes (status,
+//   updated_at, revision, an open round) read the narrow document_states row's indexes and join the wide
+//   row for the rest (stateRows);
 // - the total is counted only up to LIST_TOTAL_CAP, a search's up to SEARCH_TOTAL_CAP (then the reply says
 //   X-Total-Capped and the page "10,000 or more");
 // - search is a trigram index (pg_trgm) on number and title, or a walk of the sort's index, as the planner finds cheaper.
@@ -114,7 +116,7 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
     if (f.direction !== 'sent' && f.direction !== 'received') problems['filter.direction'] = ['must be sent or received'];
     else filter.direction = f.direction;
   }
-  // true: only documents in an open approval round (the documents_awaiting_approval index); false: those not.
+  // true: only documents in an open approval round (the document_states_awaiting_approval index); false: those not.
   if (f.awaitingApproval !== undefined) {
     if (typeof f.awaitingApproval !== 'boolean') problems['filter.awaitingApproval'] = ['must be true or false'];
     else filter.awaitingApproval = f.awaitingApproval;
@@ -142,6 +144,30 @@ type Row = {
 const COLUMNS = 'id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, tender_type, awaiting_level, created_by, created_at, updated_at, revision';
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
+/**
+ * The wide row's columns with what a workflow action changes taken from document_states, under `alias`: what
+ * a list sorted or filtered by status, updated_at, revision or an open round reads, so its ordered walk can be
+ * along the narrow row's index (the wide row no longer indexes those columns; documents.projection.ts).
+ * Unqualified conditions then name this row's columns, as they name the table's elsewhere. The join says
+ * the two rows share resource and company too: the planner then knows the caller's company bounds the wide
+ * row's indexes as well, so a status filter sorted by title or total may walk the wide title or total index
+ * and look each row's state up (a common status), or read the status's rows from the narrow index and sort
+ * them (a rare one), whichever is cheaper, as it chose when one table held every index. A count joins with
+ * LEFT JOIN: one whose conditions name no wide column then reads the narrow index alone (PostgreSQL drops a
+ * left join on a unique key whose columns nothing reads).
+ */
+function stateRows(alias: string, join: 'JOIN' | 'LEFT JOIN' = 'JOIN'): string {
+  return `(SELECT st.id, st.resource, st.company_id, st.counterparty_company_id, st.shared_with_counterparty, st.status, st.created_at, st.updated_at,
+      st.revision, st.awaiting_level, st.created_by, wide.document_no, wide.title, wide.total_sen, wide.currency, wide.project_id, wide.tender_type
+    FROM document_states st ${join} documents wide ON wide.id = st.id AND wide.resource = st.resource AND wide.company_id = st.company_id) ${alias}`;
+}
+const STATE_SORTS = new Set(['status', 'updatedAt', 'revision']);
+
+/** Where a list's rows come from: the wide table, or (stateRows) the narrow one's with the wide row joined. */
+type RowSource = { rows: (alias: string) => string; counted: string };
+const WIDE: RowSource = { rows: (alias) => (alias === 'documents' ? 'documents' : `documents ${alias}`), counted: 'documents' };
+const STATES: RowSource = { rows: (alias) => stateRows(alias), counted: stateRows('documents', 'LEFT JOIN') };
+
 /** The reads of one list call: the page and the capped count, as SQL with their parameters (also for the plan test). */
 export type ListSql = { page: { text: string; params: unknown[] }; count: { text: string; params: unknown[] } };
 
@@ -159,13 +185,14 @@ export const searchWalk = (reach: number) => Math.max(500, reach * 12);
  * front of the words, so it finds only this branch's matches) for the received one.
  * Each arm is gated by a one-time filter on the walk's count, so only one of them reads the index.
  */
-function searchBranch(where: string[], conditions: string[], order: string, reach: number): string {
+function searchBranch(where: string[], conditions: string[], order: string, reach: number, source: RowSource): string {
   const [search, keyed] = [conditions[0]!, conditions.at(-1)!];
   const base = where.filter((condition) => !conditions.includes(condition)).join(' AND ');
   // Received: its rows lie one in many across the table, so a walk costs a page read a row; the index
-  // keyed by the receiver holds only its matches, however common the word is elsewhere.
+  // keyed by the receiver holds only its matches, however common the word is elsewhere. The matches are
+  // always the wide table's (its trigram indexes; the state columns are there too, unindexed).
   if (keyed !== search) return `(SELECT ${COLUMNS} FROM (SELECT ${COLUMNS} FROM documents WHERE ${base} AND ${keyed} OFFSET 0) matches ORDER BY ${order} LIMIT ${reach})`;
-  return `(WITH walk AS MATERIALIZED (SELECT ${COLUMNS} FROM (SELECT ${COLUMNS} FROM documents WHERE ${base} ORDER BY ${order} LIMIT ${searchWalk(reach)}) walked
+  return `(WITH walk AS MATERIALIZED (SELECT ${COLUMNS} FROM (SELECT ${COLUMNS} FROM ${source.rows('documents')} WHERE ${base} ORDER BY ${order} LIMIT ${searchWalk(reach)}) walked
       WHERE ${search} ORDER BY ${order} LIMIT ${reach})
     SELECT ${COLUMNS} FROM walk WHERE (SELECT count(*) FROM walk) >= ${reach}
     UNION ALL
@@ -178,12 +205,12 @@ function searchBranch(where: string[], conditions: string[], order: string, reac
  * searchWalk(25) rows; where it finds 25 matches the word is common here and the count reads rows until
  * the cap (about cap / share of them), else it is rare and its matches come from the branch's index.
  */
-function searchCount(where: string[], conditions: string[], cap: number): string {
+function searchCount(where: string[], conditions: string[], cap: number, source: RowSource): string {
   const [search, keyed] = [conditions[0]!, conditions.at(-1)!];
   const base = where.filter((condition) => !conditions.includes(condition)).join(' AND ');
   if (keyed !== search) return `(SELECT 1 FROM (SELECT 1 FROM documents WHERE ${base} AND ${keyed} OFFSET 0) matches)`;
-  return `(WITH probe AS MATERIALIZED (SELECT 1 FROM (SELECT document_no, title FROM documents WHERE ${base} LIMIT ${searchWalk(25)}) walked WHERE ${search} LIMIT 25)
-    SELECT 1 FROM (SELECT 1 FROM documents WHERE ${base} AND ${search} AND (SELECT count(*) FROM probe) >= 25 LIMIT ${cap}) common
+  return `(WITH probe AS MATERIALIZED (SELECT 1 FROM (SELECT document_no, title FROM ${source.rows('documents')} WHERE ${base} LIMIT ${searchWalk(25)}) walked WHERE ${search} LIMIT 25)
+    SELECT 1 FROM (SELECT 1 FROM ${source.rows('documents')} WHERE ${base} AND ${search} AND (SELECT count(*) FROM probe) >= 25 LIMIT ${cap}) common
     UNION ALL
     SELECT 1 FROM (SELECT 1 FROM documents WHERE ${base} AND ${keyed} AND (SELECT count(*) FROM probe) < 25 OFFSET 0) rare)`;
 }
@@ -228,10 +255,15 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
   }
   // The page and the count share the parameters, so each statement uses every one of them.
   const statuses = (filter.status ?? []).map((s) => `${p(s)}::text`);
+  // A page reads the narrow rows (joined to the wide ones) when it sorts by, or filters on, what an action
+  // changes; the planner may then walk either side's index (stateRows). A count with a status or a round reads
+  // the narrow index alone.
+  const narrowFilter = statuses.length > 0 || filter.awaitingApproval === true;
+  const source = STATE_SORTS.has(query.sort.field) || narrowFilter ? STATES : WIDE;
   const statusBranches = (where: string[]) => (statuses.length > 0 ? statuses.map((s) => [...where, `status = ${s}`]) : [where]);
   const count = branches.map((b) => {
     const where = [...b.where, ...(statuses.length > 0 ? [`status IN (${statuses.join(', ')})`] : [])];
-    return search ? searchCount(where, b.search, totalCap(query)) : `(SELECT 1 FROM documents WHERE ${where.join(' AND ')})`;
+    return search ? searchCount(where, b.search, totalCap(query), source) : `(SELECT 1 FROM ${source.counted} WHERE ${where.join(' AND ')})`;
   });
   const countText = count.length === 0 ? 'SELECT 0 AS n' : `SELECT COUNT(*) AS n FROM (${count.join(' UNION ALL ')} LIMIT ${totalCap(query)}) capped`;
 
@@ -244,7 +276,7 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
   if (typeof sort !== 'string') {
     const order = sort.map((column) => `${column} ${dir}`).join(', ');
     for (const branch of branches) {
-      for (const where of statusBranches(branch.where)) parts.push(search ? searchBranch(where, branch.search, order, reach) : `(SELECT ${COLUMNS} FROM documents WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${reach})`);
+      for (const where of statusBranches(branch.where)) parts.push(search ? searchBranch(where, branch.search, order, reach, source) : `(SELECT ${COLUMNS} FROM ${source.rows('documents')} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${reach})`);
     }
     outerOrder = order;
   } else {
@@ -256,17 +288,17 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
       const column = party[branch.side];
       for (const where of statusBranches(branch.where)) {
         if (column === 'fixed') {
-          parts.push(`(SELECT ${COLUMNS}, (SELECT c.name FROM companies c WHERE c.company_id = $2) AS sort_name, $2::text AS sort_party FROM documents
+          parts.push(`(SELECT ${COLUMNS}, (SELECT c.name FROM companies c WHERE c.company_id = $2) AS sort_name, $2::text AS sort_party FROM ${source.rows('documents')}
             WHERE ${where.join(' AND ')} ORDER BY ${docOrder} LIMIT ${reach})`);
           continue;
         }
         // Unqualified columns inside the lateral read resolve to d (the innermost FROM) before c.
         const inner = where.join(' AND ');
         parts.push(`(SELECT d.*, c.name AS sort_name, c.company_id AS sort_party FROM companies c CROSS JOIN LATERAL
-            (SELECT ${COLUMNS} FROM documents d WHERE ${inner} AND d.${column} = c.company_id ORDER BY ${docOrder} LIMIT ${reach}) d
+            (SELECT ${COLUMNS} FROM ${source.rows('d')} WHERE ${inner} AND d.${column} = c.company_id ORDER BY ${docOrder} LIMIT ${reach}) d
             ORDER BY c.name ${dir}, c.company_id ${dir}, d.created_at ${dir}, d.id ${dir} LIMIT ${reach})`);
         if (column === 'counterparty_company_id') {
-          parts.push(`(SELECT ${COLUMNS}, NULL::text AS sort_name, NULL::text AS sort_party FROM documents
+          parts.push(`(SELECT ${COLUMNS}, NULL::text AS sort_name, NULL::text AS sort_party FROM ${source.rows('documents')}
             WHERE ${where.join(' AND ')} AND counterparty_company_id IS NULL ORDER BY ${docOrder} LIMIT ${reach})`);
         }
       }
