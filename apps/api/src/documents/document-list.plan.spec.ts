@@ -130,6 +130,16 @@ describe(`document lists at ${ROWS.toLocaleString('en')} tenders: no step of a f
     expect({ tables: [...tables], widest: widest(tree).rows <= most }).toEqual({ tables: ['document_states'], widest: true });
   });
 
+  // A workflow action changes these columns of the wide row: were one of them in an index of `documents`
+  // (its key, an expression or a partial index's condition), every action's UPDATE would write an entry into
+  // all of its ~20 indexes again instead of a HOT update (documents.projection.ts; README "Tenth session").
+  it('no index of the wide documents row holds what an action changes', async () => {
+    const indexes = await db.query<{ indexname: string; indexdef: string }>("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'documents'");
+    expect(indexes.length).toBeGreaterThan(15);
+    const changed = /\b(status|updated_at|revision|awaiting_level|approval_round)\b/;
+    expect(indexes.filter((index) => changed.test(index.indexdef)).map((index) => index.indexname)).toEqual([]);
+  });
+
   it(`a search's count stops at ${SEARCH_TOTAL_CAP.toLocaleString('en')} (each match is a row read)`, async () => {
     const query = parseListQuery({ filter: '{"q":"piling"}' });
     const sql = listSql('tender', COMPANY, query);
