@@ -11,6 +11,10 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const skips = [];
+/** Playwright tests that failed and then passed on their retry (playwright.config.ts `retries`): named, never silent. */
+const flaky = [];
+/** A terminal's colour codes in an error message. */
+const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 /** Playwright's report nests suites (files, describes) holding specs, each with a test per project. */
 function playwrightSkips(suites, path = []) {
@@ -18,6 +22,7 @@ function playwrightSkips(suites, path = []) {
     const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
+        if (test.status === 'flaky') flaky.push({ file: spec.file ?? suite.file, name: [...here, spec.title].join(' › '), error: test.results?.[0]?.error?.message?.split('\n')[0] ?? '' });
         if (test.status !== 'skipped') continue;
         const reason = (test.annotations ?? []).filter((a) => ['skip', 'fixme'].includes(a.type) && a.description).map((a) => a.description).join('; ');
         skips.push({ suite: 'playwright', file: spec.file ?? suite.file, name: [...here, spec.title].join(' › '), reason: reason || 'no reason given' });
@@ -62,6 +67,8 @@ for (const file of process.argv.slice(2).filter((arg) => arg !== '--skips')) {
 if (listSkips) {
   if (skips.length > 0) console.log(`skipped, and why (${skips.length}):`);
   for (const skip of skips) console.log(`  ${skip.suite} ${skip.file}: ${skip.name}${skip.reason ? ` (${skip.reason})` : ''}`);
+  if (flaky.length > 0) console.log(`failed once, passed on the retry (${flaky.length}; each a flaw to look into):`);
+  for (const test of flaky) console.log(`  playwright ${test.file}: ${test.name}${test.error ? ` (first try: ${test.error.replace(COLOURS, '').slice(0, 160)})` : ''}`);
   process.exit(0);
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
