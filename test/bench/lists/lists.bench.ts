@@ -39,11 +39,17 @@ type Call = {
   sort?: [string, 'ASC' | 'DESC'];
   range?: [number, number];
   filter?: Record<string, unknown>;
-  /** The floor: extra WHERE on the company's own rows, ORDER BY, OFFSET. */
-  bare: { where?: string; order: string; offset?: number };
+  /**
+   * The floor: extra WHERE on the company's own rows, ORDER BY, OFFSET. `table`: the one whose index serves
+   * it, `document_states` for what an action changes (status, updated_at, revision, an open round), else documents.
+   */
+  bare: { where?: string; order: string; offset?: number; table?: 'document_states' };
 };
 
-const sortCall = (field: string, column: string): Call => ({ name: `first page sorted by ${field}`, sort: [field, 'ASC'], bare: { order: `${column} ASC, id ASC` } });
+const STATE_COLUMNS = new Set(['status', 'updated_at', 'revision']);
+const sortCall = (field: string, column: string): Call => ({
+  name: `first page sorted by ${field}`, sort: [field, 'ASC'], bare: { order: `${column} ASC, id ASC`, ...(STATE_COLUMNS.has(column) ? { table: 'document_states' as const } : {}) },
+});
 
 /** One line per list call. The rare search names one document of the first 1,000. */
 export const CALLS: Call[] = [
@@ -54,11 +60,11 @@ export const CALLS: Call[] = [
   { name: 'page 40 (range 975-999)', range: [975, 999], bare: { order: 'created_at DESC, id ASC', offset: 975 } },
   { name: `search q=${COMMON_WORD} (1 in 8)`, filter: { q: COMMON_WORD }, bare: { where: `title ILIKE '%${COMMON_WORD}%'`, order: 'created_at DESC, id ASC' } },
   { name: 'search q=0000777 (one document)', filter: { q: '0000777' }, bare: { where: "document_no ILIKE '%0000777%'", order: 'created_at DESC, id ASC' } },
-  { name: 'status tab (active)', filter: { status: 'active' }, bare: { where: "status = 'active'", order: 'created_at DESC, id ASC' } },
+  { name: 'status tab (active)', filter: { status: 'active' }, bare: { where: "status = 'active'", order: 'created_at DESC, id ASC', table: 'document_states' } },
   { name: 'counterparty filter', filter: { counterparty: OTHER }, bare: { where: `counterparty_company_id = '${OTHER}'`, order: 'created_at DESC, id ASC' } },
   { name: 'project filter', filter: { projectId: PROJECT }, bare: { where: `project_id = '${PROJECT}'`, order: 'created_at DESC, id ASC' } },
   { name: 'direction received', filter: { direction: 'received' }, bare: { where: 'false', order: 'created_at DESC, id ASC' } },
-  { name: 'awaiting approval', filter: { awaitingApproval: true }, bare: { where: 'awaiting_level IS NOT NULL', order: 'created_at DESC, id ASC' } },
+  { name: 'awaiting approval', filter: { awaitingApproval: true }, bare: { where: 'awaiting_level IS NOT NULL', order: 'created_at DESC, id ASC', table: 'document_states' } },
   { name: 'date range (one day)', filter: { dateFrom: '2020-01-01', dateTo: '2020-01-01' }, bare: { where: "created_at >= '2020-01-01' AND created_at < '2020-01-02'", order: 'created_at DESC, id ASC' } },
   { name: 'getMany filter={"id":[3 ids]}', filter: { id: ['bench-11', 'bench-512', 'bench-903'] }, bare: { where: "id IN ('bench-11','bench-512','bench-903')", order: 'id ASC' } },
   { name: 'export (range 0-999)', range: [0, 999], bare: { order: 'created_at DESC, id ASC' } },
@@ -91,7 +97,7 @@ async function measure(base: string, token: string, db: SqlExecutor, call: Call)
   const range = probe.headers.get('content-range') ?? '';
   const body = await probe.text();
   const limit = (call.range ? call.range[1] - call.range[0] : 24) + 1;
-  const sql = `SELECT * FROM documents WHERE resource = $1 AND company_id = $2${call.bare.where ? ` AND ${call.bare.where}` : ''}
+  const sql = `SELECT * FROM ${call.bare.table ?? 'documents'} WHERE resource = $1 AND company_id = $2${call.bare.where ? ` AND ${call.bare.where}` : ''}
     ORDER BY ${call.bare.order} LIMIT ${limit} OFFSET ${call.bare.offset ?? 0}`;
   const sqlMs = await timeIt(() => db.query(sql, [RESOURCE, COMPANY]));
   if (probe.status !== 200) return { api: `${probe.status} ${(JSON.parse(body) as { errorCode?: string }).errorCode ?? ''}`, sql: sqlMs, range };
