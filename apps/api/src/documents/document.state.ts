@@ -30,6 +30,8 @@ export type DocumentState = {
 
 /** The stream of a document: `<resource>-<uuid>`. */
 export const documentStreamId = (resource: DocumentResource, id: string) => `${resource}-${id}`;
+/** The document's id from its stream's id (the inverse of documentStreamId). */
+export const documentIdOf = (streamId: string, resource: DocumentResource) => streamId.slice(resource.length + 1);
 
 type Partial = Omit<DocumentState, 'workflow'> & { workflow: WorkflowState | null };
 

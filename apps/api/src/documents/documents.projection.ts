@@ -16,6 +16,7 @@ import { drawRows } from './document-kind-rules.js';
 import { LIST_INDEXES_SQL, STATE_LIST_INDEXES_SQL } from './document-list-indexes.js';
 import { MY_ACTIVITY_INDEX_SQL } from './my-activity.js';
 import { isSharedStatus } from './document-rules.js';
+import { documentIdOf } from './document.state.js';
 
 export const documentsProjection: Projection = {
   name: 'documents',
@@ -101,9 +102,6 @@ function statusWrites(stored: StoredEvent, resource: DocumentResource, inline: b
 export const documentStatesOf = (where: string) => `INSERT INTO document_states (id, resource, company_id, counterparty_company_id, shared_with_counterparty, created_by, created_at, status, updated_at, revision, awaiting_level)
   SELECT id, resource, company_id, counterparty_company_id, shared_with_counterparty, created_by, created_at, status, updated_at, revision, awaiting_level FROM documents WHERE ${where}
   ON CONFLICT (id) DO NOTHING`;
-
-/** A document's id from its stream's (document.state.ts, documentStreamId: `${resource}-${id}`). */
-const documentIdOf = (streamId: string, resource: DocumentResource) => streamId.slice(resource.length + 1);
 
 const totalSen = (total: string) => total.replace('.', '').replace(/^(-?)0+(?=\d)/, '$1');
 
