@@ -115,6 +115,8 @@ test('invite, quote and revise, sealed until the manual close, then the figures'
   await quotation.click();
   await expect(quotation.locator('[data-testid="quoted-line"][data-line="1"]')).toContainText('RM 117.25');
   await quotation.getByTestId('quotation-history-open').click();
+  // The list first, then its rows: a CI run once found 0 of 3 rows here, and this says whether the list came at all.
+  await expect(quotation.getByTestId('quotation-history')).toBeVisible();
   await expect(quotation.getByTestId('quotation-version')).toHaveCount(3);
   await expect(quotation.getByTestId('quotation-history')).toContainText('RM 12,050.00');
   await shot(page, 'tendering-05-opened');
