@@ -4,8 +4,9 @@
 // makes it again from the log like every read model, so nothing is lost on a restart.
 import type { DocumentDrafted, DocumentEdited, WorkflowStatusChanged } from '@binaan/contracts';
 import type { Projection, StoredEvent } from '@binaan/event-store';
+import { documentIdOf } from '../../documents/document.state.js';
 
-const TENDER = 'tender';
+const TENDER = 'tender' as const;
 
 export const tenderCloseProjection: Projection = {
   name: 'tenderCloseDue',
@@ -20,7 +21,7 @@ export const tenderCloseProjection: Projection = {
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
       if (stored.streamType !== TENDER) continue;
-      const id = stored.streamId.slice(TENDER.length + 1);
+      const id = documentIdOf(stored.streamId, TENDER);
       if (stored.type === 'DocumentDrafted') {
         const { data } = stored as unknown as DocumentDrafted;
         await db.query(

@@ -6,8 +6,9 @@
 // joined from the documents read model on reading. `store rebuild` makes it again from the log.
 import type { DocumentDrafted, DocumentEdited, DocumentLineItem } from '@binaan/contracts';
 import type { Projection, StoredEvent } from '@binaan/event-store';
+import { documentIdOf } from '../../documents/document.state.js';
 
-const TENDER = 'tender';
+const TENDER = 'tender' as const;
 
 const linked = (items: readonly DocumentLineItem[] | undefined) => (items ?? []).filter((item) => typeof item.bqItemId === 'string');
 
@@ -26,7 +27,7 @@ export const bqItemTendersProjection: Projection = {
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
       if (stored.streamType !== TENDER) continue;
-      const tenderId = stored.streamId.slice(TENDER.length + 1);
+      const tenderId = documentIdOf(stored.streamId, TENDER);
       if (stored.type === 'DocumentDrafted') {
         const { data } = stored as unknown as DocumentDrafted;
         if (data.fields.projectId) await insertLines(db, data.fields.projectId, tenderId, data.companyId, linked(data.fields.items));
