@@ -152,6 +152,8 @@ export type DocumentListItem = {
   projectId: string | null;
   /** A tender's type (material, machine, trade, technical); null for other kinds and untyped tenders. */
   tenderType: string | null;
+  /** A tender's closing time (ISO); null for other kinds and tenders without one. */
+  closeAt: string | null;
   /** The verify level an open approval round waits for (the machine's next missing level); null outside a round. */
   awaitingLevel: VerifyLevel | null;
   createdBy: string;

@@ -228,6 +228,13 @@ describe.each(STORES)('requests and the tenders made from them on %s', (kind) =>
     expect(edited.body.tenderType).toBe('trade');
     expect(await byType('technical')).toEqual([]);
     expect((await byType('trade')).length).toBe(3);
+    // Its closing time rides on the row (none yet), and follows an edit of it.
+    const rowOf = async (id: string) => (await byType('trade') as unknown as { id: string; closeAt: string | null }[]).find((row) => row.id === id);
+    expect((await rowOf(technical.body.id))?.closeAt).toBeNull();
+    const closeAt = later(3 * 24 * 60 * MINUTE);
+    const timed = await call('put', `/api/documents/tender/${technical.body.id}`, kumar, { closeAt }, { 'If-Match': String(edited.body.revision) });
+    expect(timed.status).toBe(200);
+    expect((await rowOf(technical.body.id))?.closeAt).toBe(closeAt);
     expectRefused(await call('get', `/api/documents/tender?filter=${encodeURIComponent('{"tenderType":"furniture"}')}`, kumar), 400, 'validationFailed');
   });
 

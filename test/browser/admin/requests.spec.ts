@@ -214,3 +214,40 @@ test("a project's Requests tab: material, machine and trade requests in one list
     await context.close();
   }
 });
+
+const closesLabel = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { fields: { closeAt: string } } }).admin.fields.closeAt;
+
+test('the tenders list says when each tender closes, and shows no RM 0.00 for a tender without an estimate, in en, ms and zh', async ({ browser, baseURL, demo, shot }) => {
+  test.setTimeout(180_000);
+  // The demo's piling tender has no rates (no estimate); the walk tender carries the buyer's estimate (95.00 x 8 + 800.00).
+  const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
+  const walk = (await kumar.call<{ documentNo: string; totals: { total: string } }>('GET', `/api/documents/tender/${demo.walkTender.id}`)).json;
+  expect(Number(walk.totals.total)).toBeGreaterThan(0);
+  for (const language of ['en', 'ms', 'zh']) {
+    const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((chosen) => localStorage.setItem('binaan.language', chosen), language);
+    const page = await context.newPage();
+    await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');
+    await page.goto(`/tender?filter=${encodeURIComponent(JSON.stringify({ q: 'Piling works' }))}`);
+    const piling = page.getByRole('row').filter({ hasText: 'Piling works, Block C' });
+    await expect(piling).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.getByRole('columnheader', { name: closesLabel(language) })).toBeVisible();
+    await expect(piling.locator('td.column-closeAt')).toHaveText(/^\d{2}\/\d{2}\/\d{4}/);
+    await expect(piling.locator('td.column-total')).toHaveText('-');
+    await noAxeFindings(page, `tender list ${language} 1280`);
+    await shot(page, `requests-15-tender-list-closes-${language}-1280`);
+    await page.goto(`/tender?filter=${encodeURIComponent(JSON.stringify({ q: walk.documentNo }))}`);
+    const priced = page.getByRole('row').filter({ hasText: walk.documentNo });
+    await expect(priced.locator('td.column-total')).toHaveText(/RM\s?[1-9]/, { timeout: 15_000 });
+    await page.setViewportSize({ width: 375, height: 800 });
+    // The toolbar wraps on a phone: in Malay its row was wider than the screen and hid the switch past the left edge.
+    for (const control of [page.getByTestId('awaiting-approval-filter'), page.getByTestId('tender-from-bq')]) {
+      const box = (await control.boundingBox())!;
+      expect(box.x, `${language}: a toolbar control starts inside the screen`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    await noAxeFindings(page, `tender list ${language} 375`);
+    await shot(page, `requests-16-tender-list-closes-${language}-375`);
+    await context.close();
+  }
+});

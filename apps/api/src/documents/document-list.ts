@@ -138,10 +138,10 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
 
 type Row = {
   id: string; resource: string; document_no: string; title: string; status: string; total_sen: string | number; currency: string; company_id: string;
-  counterparty_company_id: string | null; company_name: string | null; counterparty_name: string | null; project_id: string | null; tender_type: string | null; awaiting_level: number | null; created_by: string; created_at: Date | string; updated_at: Date | string; revision: string | number;
+  counterparty_company_id: string | null; company_name: string | null; counterparty_name: string | null; project_id: string | null; tender_type: string | null; close_at: Date | string | null; awaiting_level: number | null; created_by: string; created_at: Date | string; updated_at: Date | string; revision: string | number;
 };
 
-const COLUMNS = 'id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, tender_type, awaiting_level, created_by, created_at, updated_at, revision';
+const COLUMNS = 'id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, tender_type, close_at, awaiting_level, created_by, created_at, updated_at, revision';
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
@@ -158,7 +158,7 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
  */
 function stateRows(alias: string, join: 'JOIN' | 'LEFT JOIN' = 'JOIN'): string {
   return `(SELECT st.id, st.resource, st.company_id, st.counterparty_company_id, st.shared_with_counterparty, st.status, st.created_at, st.updated_at,
-      st.revision, st.awaiting_level, st.created_by, wide.document_no, wide.title, wide.total_sen, wide.currency, wide.project_id, wide.tender_type
+      st.revision, st.awaiting_level, st.created_by, wide.document_no, wide.title, wide.total_sen, wide.currency, wide.project_id, wide.tender_type, wide.close_at
     FROM document_states st ${join} documents wide ON wide.id = st.id AND wide.resource = st.resource AND wide.company_id = st.company_id) ${alias}`;
 }
 const STATE_SORTS = new Set(['status', 'updatedAt', 'revision']);
@@ -338,7 +338,7 @@ export async function listDocuments(db: SqlExecutor, resource: DocumentResource,
     rows: rows.map((r) => ({
       id: r.id, resource: r.resource, documentNo: r.document_no, title: r.title, status: r.status, total: formatSen(BigInt(r.total_sen)), currency: r.currency,
       companyId: r.company_id, counterpartyCompanyId: r.counterparty_company_id,
-      companyName: r.company_name, counterpartyName: r.counterparty_name, projectId: r.project_id, tenderType: r.tender_type,
+      companyName: r.company_name, counterpartyName: r.counterparty_name, projectId: r.project_id, tenderType: r.tender_type, closeAt: r.close_at === null ? null : iso(r.close_at),
       awaitingLevel: r.awaiting_level === null ? null : (Number(r.awaiting_level) as VerifyLevel), createdBy: r.created_by,
       createdAt: iso(r.created_at), updatedAt: iso(r.updated_at), revision: Number(r.revision),
     })),

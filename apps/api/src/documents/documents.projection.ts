@@ -28,9 +28,11 @@ export const documentsProjection: Projection = {
       counterparty_company_id text, shared_with_counterparty boolean NOT NULL DEFAULT false, project_id text,
       document_no text NOT NULL, title text NOT NULL, status text NOT NULL, total_sen bigint NOT NULL, currency text NOT NULL,
       created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, revision bigint NOT NULL, created_by text NOT NULL,
-      approval_round text, awaiting_level smallint, tender_type text) WITH (fillfactor = 80);
+      approval_round text, awaiting_level smallint, tender_type text, close_at timestamptz) WITH (fillfactor = 80);
     -- A tender's type (issue 18), for the tenders list's filter; added to read models made before it.
     ALTER TABLE documents ADD COLUMN IF NOT EXISTS tender_type text;
+    -- A tender's closing time (drafts, edits and addenda set it), shown by the tenders list; not sorted by, so no index.
+    ALTER TABLE documents ADD COLUMN IF NOT EXISTS close_at timestamptz;
     CREATE TABLE IF NOT EXISTS document_states (
       id text PRIMARY KEY, resource text NOT NULL, company_id text NOT NULL, counterparty_company_id text,
       shared_with_counterparty boolean NOT NULL DEFAULT false, created_by text NOT NULL, created_at timestamptz NOT NULL,
@@ -111,9 +113,9 @@ async function applyOne(stored: StoredEvent, resource: DocumentResource, db: Sql
     const { data } = stored as unknown as DocumentDrafted;
     const f = data.fields;
     await db.query(
-      `INSERT INTO documents (id, resource, stream_id, company_id, counterparty_company_id, project_id, document_no, title, status, total_sen, currency, created_at, updated_at, revision, created_by, tender_type)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'none', $9, $10, $11, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING`,
-      [data.documentId, data.resource, stored.streamId, data.companyId, f.counterpartyCompanyId, f.projectId, data.documentNo, f.title, totalSen(f.totals.total), f.currency, at, stored.revision, data.createdBy, f.tenderType ?? null],
+      `INSERT INTO documents (id, resource, stream_id, company_id, counterparty_company_id, project_id, document_no, title, status, total_sen, currency, created_at, updated_at, revision, created_by, tender_type, close_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'none', $9, $10, $11, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING`,
+      [data.documentId, data.resource, stored.streamId, data.companyId, f.counterpartyCompanyId, f.projectId, data.documentNo, f.title, totalSen(f.totals.total), f.currency, at, stored.revision, data.createdBy, f.tenderType ?? null, f.closeAt ?? null],
     );
     await db.query(
       `INSERT INTO document_states (id, resource, company_id, counterparty_company_id, created_by, created_at, status, updated_at, revision)
@@ -128,9 +130,10 @@ async function applyOne(stored: StoredEvent, resource: DocumentResource, db: Sql
     await db.query(
       `UPDATE documents SET title = COALESCE($2, title), project_id = CASE WHEN $3::boolean THEN $4 ELSE project_id END,
          total_sen = COALESCE($5::bigint, total_sen), currency = COALESCE($6, currency), updated_at = $7, revision = $8,
-         tender_type = CASE WHEN $9::boolean THEN $10 ELSE tender_type END WHERE stream_id = $1`,
+         tender_type = CASE WHEN $9::boolean THEN $10 ELSE tender_type END,
+         close_at = CASE WHEN $11::boolean THEN $12::timestamptz ELSE close_at END WHERE stream_id = $1`,
       [stored.streamId, changes.title ?? null, 'projectId' in changes, changes.projectId ?? null, changes.totals ? totalSen(changes.totals.total) : null, changes.currency ?? null, at, stored.revision,
-        'tenderType' in changes, changes.tenderType ?? null],
+        'tenderType' in changes, changes.tenderType ?? null, 'closeAt' in changes, changes.closeAt ?? null],
     );
     await db.query('UPDATE document_states SET updated_at = $2, revision = $3 WHERE id = $1', [documentIdOf(stored.streamId, resource), at, stored.revision]);
     await recordDraws(stored.streamId, resource, changes, db);

@@ -9,7 +9,7 @@ import { Box, Button, Chip, Link } from '@mui/material';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import { bulkEvents, type CatalogueEntry } from '../catalogue/catalogue.js';
 import { resourceLabel } from '../catalogue/labels.js';
-import { formatDate, formatMoney } from '../format.js';
+import { formatDate, formatDateTime, formatMoney } from '../format.js';
 import { useSession } from '../../shared/session/session-store.js';
 import { AwaitingApprovalFilter } from './AwaitingApprovalFilter.js';
 import { BulkDecisionButton } from './BulkDecisionButton.js';
@@ -22,6 +22,9 @@ import { useProjects } from './use-projects.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { addressNamesProject } from './list-follows.js';
 import { activeProject, clearActiveProject, useProjectSelection } from '../projects/project-selection.js';
+
+/** A tender whose lines carry no rate (its total is zero): it has no estimate to show. */
+const unpricedTender = (row: DocumentListItem) => row.resource === 'tender' && Number(row.total) === 0;
 
 function useFilters(following: boolean, resource: string) {
   const translate = useTranslate();
@@ -41,7 +44,8 @@ function useFilters(following: boolean, resource: string) {
 
 function ListActions({ canCreate, resource }: { canCreate: boolean; resource: string }) {
   return (
-    <TopToolbar>
+    // Wraps on a phone: a longer label (Malay's "Menunggu kelulusan sahaja") pushed the row past the left edge, hiding the switch.
+    <TopToolbar sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
       <AwaitingApprovalFilter />
       <FilterButton />
       {canCreate && <CreateButton />}
@@ -122,7 +126,10 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
         <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={entry.resource} status={r.status} awaitingLevel={r.awaitingLevel} wrap />} />
         <TextField source="title" label="admin.fields.title" />
         {entry.resource === 'tender' && <FunctionField<DocumentListItem> source="tenderType" sortable={false} label="admin.fields.tenderType" render={(r) => (r.tenderType ? translate(`admin.tenderTypes.${r.tenderType}`) : '-')} />}
-        <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.total, r.currency)}</span>} />
+        {/* When a tender closes is what its list is read for (the bidders' deadline); not offered as a sort (no index). */}
+        {entry.resource === 'tender' && <FunctionField<DocumentListItem> source="closeAt" sortable={false} label="admin.fields.closeAt" render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{r.closeAt ? formatDateTime(r.closeAt) : '-'}</span>} />}
+        {/* A tender's total is the buyer's estimate (its lines' rates, a BQ's when made from one); a tender without one shows none, not RM 0.00. */}
+        <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => <span style={{ whiteSpace: 'nowrap' }}>{unpricedTender(r) ? '-' : formatMoney(r.total, r.currency)}</span>} />
         <FunctionField<DocumentListItem> source="counterpartyCompanyId" sortBy="counterpartyName" label="admin.fields.counterparty" render={(r) => <OtherParty row={r} />} />
         <FunctionField<DocumentListItem> source="createdAt" label="admin.fields.createdAt" render={(r) => formatDate(r.createdAt)} />
         <FunctionField<DocumentListItem> source="updatedAt" label="admin.fields.updatedAt" render={(r) => formatDate(r.updatedAt)} />
