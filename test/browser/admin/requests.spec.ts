@@ -215,9 +215,10 @@ test("a project's Requests tab: material, machine and trade requests in one list
   }
 });
 
+const adminWords = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { documents: { noEstimate: string } } }).admin;
 const closesLabel = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { fields: { closeAt: string } } }).admin.fields.closeAt;
 
-test('the tenders list says when each tender closes, and shows no RM 0.00 for a tender without an estimate, in en, ms and zh', async ({ browser, baseURL, demo, shot }) => {
+test('the tenders list says when each tender closes; a tender without an estimate shows no RM 0.00 in its list or on its page, in en, ms and zh', async ({ browser, baseURL, demo, shot }) => {
   test.setTimeout(180_000);
   // The demo's piling tender has no rates (no estimate); the walk tender carries the buyer's estimate (95.00 x 8 + 800.00).
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
@@ -248,6 +249,20 @@ test('the tenders list says when each tender closes, and shows no RM 0.00 for a 
     }
     await noAxeFindings(page, `tender list ${language} 375`);
     await shot(page, `requests-16-tender-list-closes-${language}-375`);
+    // Its page: no rate or amount column and no RM 0.00 totals, but words saying the bidders price the lines.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/tender?filter=${encodeURIComponent(JSON.stringify({ q: 'Piling works' }))}`);
+    await piling.getByTestId('document-link').click();
+    await expect(page.getByTestId('no-estimate')).toHaveText(adminWords(language).documents.noEstimate);
+    await expect(page.getByTestId('line-items').getByRole('columnheader')).toHaveCount(4);
+    await expect(page.getByTestId('document-total')).toHaveCount(0);
+    await noAxeFindings(page, `unpriced tender ${language} 1280`);
+    await shot(page, `requests-17-unpriced-tender-${language}-1280`);
+    // The walk tender's estimate stays: its rates, amounts and total.
+    await page.goto(`/tender/${demo.walkTender.id}/show`);
+    await expect(page.getByTestId('line-items').getByRole('columnheader')).toHaveCount(6);
+    await expect(page.getByTestId('document-total')).toContainText('RM');
+    await expect(page.getByTestId('no-estimate')).toHaveCount(0);
     await context.close();
   }
 });

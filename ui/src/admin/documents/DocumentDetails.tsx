@@ -46,6 +46,9 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
   const projects = useProjects();
   const known = document.projectId ? projects.find((p) => p.id === document.projectId) : undefined;
   const project = document.projectId ? (known?.name ?? document.projectId) : '-';
+  // A tender without rates has no estimate: its lines show no "RM 0.00" rate or amount and its totals say so
+  // (the bidders price the lines). One made from a priced BQ, or given rates, shows them as the buyer's estimate.
+  const unpriced = document.resource === 'tender' && Number(document.totals.total) === 0;
   return (
     <Box data-testid="document-details">
       <Card variant="outlined" sx={{ mb: 2 }}>
@@ -79,12 +82,13 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
             <TableHead>
               <TableRow>
                 <TableCell>#</TableCell><TableCell>{label('description')}</TableCell><TableCell>{label('unit')}</TableCell>
-                <TableCell align="right">{label('quantity')}</TableCell><TableCell align="right">{label('rate')}</TableCell><TableCell align="right">{label('amount')}</TableCell>
+                <TableCell align="right">{label('quantity')}</TableCell>
+                {!unpriced && <><TableCell align="right">{label('rate')}</TableCell><TableCell align="right">{label('amount')}</TableCell></>}
               </TableRow>
             </TableHead>
             <TableBody>
               {document.items.map((item) => (
-                <LineItemRow key={item.lineNo} item={item} currency={document.currency}
+                <LineItemRow key={item.lineNo} item={item} currency={document.currency} priced={!unpriced}
                   bqHref={document.resource === 'tender' && document.projectId && item.bqItemId ? bqRowPath(document.projectId, item.bqItemId) : undefined} />
               ))}
             </TableBody>
@@ -96,9 +100,13 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
           <Card variant="outlined">
             <CardContent data-testid="totals">
               <Typography variant="subtitle2" gutterBottom>{translate('admin.documents.totals')}</Typography>
-              <Row label={label('subtotal')} value={formatMoney(document.totals.subtotal, document.currency)} />
-              <Row label={label('sst')} value={formatMoney(document.totals.sst, document.currency)} />
-              <Row label={label('total')} value={formatMoney(document.totals.total, document.currency)} strong testId="document-total" />
+              {unpriced ? <Typography variant="body2" data-testid="no-estimate">{translate('admin.documents.noEstimate')}</Typography> : (
+                <>
+                  <Row label={label('subtotal')} value={formatMoney(document.totals.subtotal, document.currency)} />
+                  <Row label={label('sst')} value={formatMoney(document.totals.sst, document.currency)} />
+                  <Row label={label('total')} value={formatMoney(document.totals.total, document.currency)} strong testId="document-total" />
+                </>
+              )}
               {document.fees.transactionFee && <Row label={translate('admin.documents.transactionFee', { percent: document.fees.transactionFee.percent })} value={formatMoney(document.fees.transactionFee.amount, document.currency)} />}
               {document.fees.tradeCertificate && (
                 <>

@@ -7,7 +7,8 @@ import type { DocumentView } from '@binaan/contracts';
 import { formatMoney, formatQuantity } from '../format.js';
 
 /** `bqHref`: a tender line made from a bill of quantity row links to that row. */
-export function LineItemRow({ item, currency, bqHref }: { item: DocumentView['items'][number]; currency: string; bqHref?: string | undefined }) {
+/** `priced`: false for a tender without an estimate, whose lines show no rate or amount (DocumentDetails). */
+export function LineItemRow({ item, currency, bqHref, priced = true }: { item: DocumentView['items'][number]; currency: string; bqHref?: string | undefined; priced?: boolean }) {
   const translate = useTranslate();
   return (
     <TableRow>
@@ -24,8 +25,9 @@ export function LineItemRow({ item, currency, bqHref }: { item: DocumentView['it
         )}
       </TableCell>
       <TableCell>{item.unit}</TableCell>
-      <TableCell align="right">{formatQuantity(item.quantity)}</TableCell><TableCell align="right">{formatMoney(item.rate, currency)}</TableCell>
-      <TableCell align="right">{formatMoney(item.amount, currency)}</TableCell>
+      <TableCell align="right">{formatQuantity(item.quantity)}</TableCell>
+      {priced && <TableCell align="right">{formatMoney(item.rate, currency)}</TableCell>}
+      {priced && <TableCell align="right">{formatMoney(item.amount, currency)}</TableCell>}
     </TableRow>
   );
 }
