@@ -58,7 +58,8 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   await page.getByRole('menuitem', { name: 'Received tenders' }).click();
   const row = page.getByRole('row').filter({ hasText: tender.json.documentNo });
   await expect(row).toContainText('Teguh Bina Sdn Bhd');
-  await expect(row).toContainText('RM 0.00');
+  // An unpriced tender (its lines at rate 0) has no estimate: "-", not RM 0.00 (documents README, "The tenders list").
+  await expect(row.locator('td.column-total')).toHaveText('-');
   await row.click();
   await expect(page.getByTestId('bq-items')).toContainText('Cement plaster to internal walls');
   await expect(page.getByTestId('bq-items')).toContainText('Skim coat to ceilings');

@@ -9,6 +9,7 @@ import { AwaitingApprovalFilter } from '../documents/AwaitingApprovalFilter.js';
 import { StatusChip } from '../documents/StatusChip.js';
 import { useProjects } from '../documents/use-projects.js';
 import { formatDate, formatMoney } from '../format.js';
+import { unpricedTender } from '../documents/unpriced-tender.js';
 import type { ContractorListPage } from './contractor-pages.js';
 import { ItemsPanel } from './ItemsPanel.js';
 
@@ -60,7 +61,7 @@ export function ContractorDocumentList({ page, pageKey, basePath }: { page: Cont
         />
         <FunctionField<DocumentListItem> label="contractor.columns.project" sortable={false} render={(r) => projectName(r.projectId)} />
         <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={page.resource} status={r.status} awaitingLevel={r.awaitingLevel} />} />
-        {!page.noTotal && <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => formatMoney(r.total, r.currency)} />}
+        {!page.noTotal && <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => (unpricedTender(r) ? '-' : formatMoney(r.total, r.currency))} />}
         <FunctionField<DocumentListItem> source="createdAt" label="contractor.columns.date" render={(r) => formatDate(r.createdAt)} />
       </Datagrid>
     </List>

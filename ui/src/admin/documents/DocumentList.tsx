@@ -18,13 +18,11 @@ import { DocumentPagination } from './DocumentPagination.js';
 import { CounterpartyFilterInput, DateFilterInput, ProjectFilterInput } from './list-filter-inputs.js';
 import { StatusChip } from './StatusChip.js';
 import { StatusTabs } from './StatusTabs.js';
+import { unpricedTender } from './unpriced-tender.js';
 import { useProjects } from './use-projects.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { addressNamesProject } from './list-follows.js';
 import { activeProject, clearActiveProject, useProjectSelection } from '../projects/project-selection.js';
-
-/** A tender whose lines carry no rate (its total is zero): it has no estimate to show. */
-const unpricedTender = (row: DocumentListItem) => row.resource === 'tender' && Number(row.total) === 0;
 
 function useFilters(following: boolean, resource: string) {
   const translate = useTranslate();

@@ -1,0 +1,5 @@
+// A tender's total is the buyer's estimate (its lines' rates; a BQ's when made from one). One without rates has
+// no estimate: lists show "-" for it rather than "RM 0.00", which reads as a price (documents README, "The tenders list").
+import type { DocumentListItem } from '@binaan/contracts';
+
+export const unpricedTender = (row: Pick<DocumentListItem, 'resource' | 'total'>): boolean => row.resource === 'tender' && Number(row.total) === 0;
