@@ -9,6 +9,7 @@ import { formatDate, formatDateTime, formatMoney } from '../format.js';
 import { bqRowPath } from '../tendering/request-api.js';
 import { LineItemRow } from './LineItemRow.js';
 import { StatusChip } from './StatusChip.js';
+import { unpricedTender } from './unpriced-tender.js';
 import { useProjects } from './use-projects.js';
 
 function Field({ label, value, testId, to }: { label: string; value: string; testId?: string; to?: string }) {
@@ -48,7 +49,7 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
   const project = document.projectId ? (known?.name ?? document.projectId) : '-';
   // A tender without rates has no estimate: its lines show no "RM 0.00" rate or amount and its totals say so
   // (the bidders price the lines). One made from a priced BQ, or given rates, shows them as the buyer's estimate.
-  const unpriced = document.resource === 'tender' && Number(document.totals.total) === 0;
+  const unpriced = unpricedTender({ resource: document.resource, total: document.totals.total });
   return (
     <Box data-testid="document-details">
       <Card variant="outlined" sx={{ mb: 2 }}>
