@@ -3,7 +3,7 @@
 import type { ApprovalReason } from './authority-api.js';
 import type { VerifyLevel } from './workflow-authority.js';
 import type { WorkflowCommandField, WorkflowEventName } from './workflow-events.js';
-import type { DocumentFields } from './documents-events.js';
+import type { DocumentFields, DocumentLineItem, DocumentTotals } from './documents-events.js';
 import type { DocumentResource, DocumentWarningCode } from './documents-resources.js';
 
 export type DocumentLineItemInput = {
@@ -98,7 +98,19 @@ export type ApprovalRouteView = {
   mayActNext: { userId: string; name: string | null }[];
 };
 
-export type DocumentView = DocumentFields & {
+/**
+ * A line as its reader sees it: rate and amount are null where the reader may not see them (a tender's lines
+ * read by its counterparty, a bidder: the rates are the buyer's own estimate, as for an invited seller).
+ */
+export type DocumentViewLineItem = Omit<DocumentLineItem, 'rate' | 'amount'> & { rate: string | null; amount: string | null };
+
+/**
+ * `items` and `totals` as the reader may see them: a tender read by its counterparty has its lines without the
+ * buyer's rates and amounts, no totals (null) and no budget range (minimumAmount, maximumAmount null).
+ */
+export type DocumentView = Omit<DocumentFields, 'items' | 'totals'> & {
+  items: DocumentViewLineItem[];
+  totals: DocumentTotals | null;
   id: string;
   resource: string;
   documentNo: string;
@@ -142,7 +154,8 @@ export type DocumentListItem = {
   documentNo: string;
   title: string;
   status: string;
-  total: string;
+  /** Null where the reader may not see it: a tender received as its counterparty (the buyer's estimate). */
+  total: string | null;
   currency: string;
   companyId: string;
   counterpartyCompanyId: string | null;
@@ -204,7 +217,7 @@ export type DocumentTotalsRow = {
   /** sent: the company's own documents; received: addressed to it (and shared with it). */
   direction: 'sent' | 'received';
   count: number;
-  /** Exact decimal string, like every amount. */
-  total: string;
+  /** Exact decimal string, like every amount; null for tenders received (their buyers' estimates are theirs). */
+  total: string | null;
   currency: string;
 };

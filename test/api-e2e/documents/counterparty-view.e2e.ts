@@ -141,6 +141,61 @@ describe('what a counterparty sees of a document', () => {
     });
   });
 
+  it("a tender addressed to a company: the bidder reads its lines without the buyer's estimate (view, revision, list, totals); the buyer reads it all", async () => {
+    const [kumar, lim, wong] = [await signIn('kumar@teguhbina.my', 'teguh-bina'), await signIn('lim@teguhbina.my', 'teguh-bina'), await signIn('wong@kukuhcontractor.my', 'kukuh-jaya')];
+    const post = (to: string, token: string, body: object, revision?: number) => {
+      const call = request(app.getHttpServer()).post(to).set('authorization', `Bearer ${token}`);
+      return (revision === undefined ? call : call.set('if-match', `"${revision}"`)).send(body);
+    };
+    const now = Date.now();
+    // The buyer's estimate: 1,200 m2 at 18.50 and 300 m2 at 12.00 = 25,800.00 (no SST on a tender), budget 20,000 to 30,000.
+    const created = await post('/api/documents/tender', kumar, {
+      title: 'Plastering, Block C (estimate withheld)', counterpartyCompanyId: 'kukuh-jaya',
+      openAt: new Date(now + 3_600_000).toISOString(), closeAt: new Date(now + 10 * 86_400_000).toISOString(),
+      expectedDeliveryStart: new Date(now + 14 * 86_400_000).toISOString().slice(0, 10), minimumAmount: '20000.00', maximumAmount: '30000.00',
+      items: [{ description: 'Cement plaster to internal walls', unit: 'm2', quantity: '1200', rate: '18.50' }, { description: 'Skim coat to ceilings', unit: 'm2', quantity: '300', rate: '12.00' }],
+    }).expect(201);
+    const id = created.body.id as string;
+    const requested = await post(`/api/documents/tender/${id}/actions/Request_Approve`, kumar, {}, created.body.revision).expect(200);
+    const approved = await post(`/api/documents/tender/${id}/actions/Approve`, lim, {}, requested.body.revision).expect(200);
+    expect(approved.body.status).toBe('active');
+    const figures = /18\.50|12\.00|22,?200|3,?600|25,?800|20,?000|30,?000/;
+
+    const ours = (await get(`/api/documents/tender/${id}`, kumar).expect(200)).body;
+    expect({ rates: ours.items.map((i: { rate: string }) => i.rate), total: ours.totals.total, min: ours.minimumAmount, max: ours.maximumAmount })
+      .toEqual({ rates: ['18.50', '12.00'], total: '25800.00', min: '20000.00', max: '30000.00' });
+
+    for (const at of ['', `?revision=${approved.body.revision}`]) {
+      const theirs = (await get(`/api/documents/tender/${id}${at}`, wong).expect(200)).body;
+      expect({ at, lines: theirs.items.map((i: { description: string; rate: unknown; amount: unknown }) => [i.description, i.rate, i.amount]), totals: theirs.totals, min: theirs.minimumAmount, max: theirs.maximumAmount, fee: theirs.fees.transactionFee })
+        .toEqual({ at, lines: [['Cement plaster to internal walls', null, null], ['Skim coat to ceilings', null, null]], totals: null, min: null, max: null, fee: null });
+      expect(JSON.stringify(theirs)).not.toMatch(figures);
+    }
+
+    // The lists: the bidder's row has no total, whatever the sort; the buyer's has its estimate.
+    const list = async (token: string, sort: string, direction: string) => {
+      const query = `filter=${encodeURIComponent(JSON.stringify({ direction }))}&sort=${encodeURIComponent(JSON.stringify(sort === 'total' ? ['total', 'DESC'] : ['createdAt', 'DESC']))}&range=${encodeURIComponent('[0,99]')}`;
+      return ((await get(`/api/documents/tender?${query}`, token).expect(200)).body as { id: string; total: string | null }[]);
+    };
+    for (const sort of ['createdAt', 'total']) {
+      const received = await list(wong, sort, 'received');
+      expect({ sort, row: received.find((row) => row.id === id)?.total }).toEqual({ sort, row: null });
+      expect({ sort, totals: received.filter((row) => row.total !== null).length }).toEqual({ sort, totals: 0 });
+      expect({ sort, row: (await list(kumar, sort, 'sent')).find((row) => row.id === id)?.total }).toEqual({ sort, row: '25800.00' });
+    }
+    // Sorted by total, the bidder's received tenders come in a fixed order that tells nothing (by id, descending here).
+    const byTotal = (await list(wong, 'total', 'received')).map((row) => row.id);
+    expect(byTotal).toEqual([...byTotal].sort().reverse());
+
+    // The company's document totals (the budget page): no sum of tenders received.
+    const totals = (await get('/api/document-totals', wong).expect(200)).body.data as { resource: string; direction: string; total: string | null }[];
+    const receivedTenders = totals.filter((row) => row.resource === 'tender' && row.direction === 'received');
+    expect(receivedTenders.length).toBeGreaterThan(0);
+    expect(receivedTenders.map((row) => row.total)).toEqual(receivedTenders.map(() => null));
+    const sentTenders = (await get('/api/document-totals', kumar).expect(200)).body.data.filter((row: { resource: string; direction: string }) => row.resource === 'tender' && row.direction === 'sent');
+    expect(sentTenders.some((row: { total: string | null }) => row.total !== null && Number(row.total) >= 25800)).toBe(true);
+  });
+
   describe('a user without the module\'s view right (Farid, site team at Teguh Bina)', () => {
     const closed = DEMO_DOCUMENTS.filter((plan) => plan.company === 'teguh-bina' && ['tender', 'progressiveClaim', 'workOrder', 'paymentCertificate'].includes(plan.resource));
 

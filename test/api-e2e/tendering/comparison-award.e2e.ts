@@ -10,6 +10,8 @@
 // was unsuccessful, with none of the figures. Every refusal a 4xx with its code, recording nothing.
 // Every expected figure below is worked out by hand from the rates sent, not read from the code.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import ExcelJS from 'exceljs';
+import request from 'supertest';
 import { NotificationReactor } from '../../../apps/api/src/notifications/notification-reactor.js';
 import { ContractAwardReactor, CONTRACT_AWARD_ACTOR } from '../../../apps/api/src/tendering/award/contract-award.reactor.js';
 import { itAnsweredEveryCallWithoutAServerError, MUTIARA, userIdOf, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH, SERI } from '../documents/harness.js';
@@ -34,6 +36,7 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
   const r = () => running!;
   let kumar = '', lim = '', mei = '', wong = '', hafiz = '';
   let tenderId = '';
+  let tenderNo = '';
   let tenderRevision = 0;
 
   const call = (method: 'get' | 'post' | 'put', path: string, token: string, body?: unknown, headers?: Record<string, string>) => r().api.call(method, path, { token, body, headers });
@@ -59,6 +62,7 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
     const created = await call('post', '/api/documents/tender', kumar, tenderBody(r().clock.now, { items: ITEMS }));
     expect(created.status).toBe(201);
     tenderId = created.body.id;
+    tenderNo = created.body.documentNo;
     tenderRevision = created.body.revision;
     expect((await call('post', `${BASE}/${tenderId}/invitations`, kumar, { companyIds: [MUTIARA, KUKUH] })).status).toBe(201);
     await act(kumar, 'Request_Approve');
@@ -74,6 +78,10 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
     for (const figure of ['2000.00', '2090.00', '9.50', '210.00', '190.00', '1100.00']) expect(JSON.stringify(sealed.body)).not.toContain(figure);
     expectRefused(await call('get', `${BASE}/${tenderId}/comparison`, mei), 404, 'tenderNotFound');
     expectRefused(await call('get', `${BASE}/${tenderId}/comparison`, hafiz), 404, 'tenderNotFound');
+    // Its spreadsheet too: sealed, with no figure.
+    const sealedFile = await call('get', `${BASE}/${tenderId}/comparison/export`, kumar);
+    expectRefused(sealedFile, 409, 'tenderSealed');
+    expect(JSON.stringify(sealedFile.body)).not.toMatch(/2000\.00|2090\.00|9\.50|210\.00/);
     expectRefused(await call('get', `${BASE}/not-an-id/comparison`, kumar), 404, 'tenderNotFound');
   });
 
@@ -114,6 +122,54 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
     expectRefused(await call('get', `${BASE}/${tenderId}/comparison?limit=501`, kumar), 400, 'validationFailed');
     expectRefused(await call('get', `${BASE}/${tenderId}/comparison?after=-1`, kumar), 400, 'validationFailed');
     expectRefused(await call('get', `${BASE}/${tenderId}/comparison?sort=rate`, kumar), 400, 'validationFailed');
+  });
+
+  it('the whole sheet as .xlsx: estimate and sellers across, the lowest price marked, totals by formula, in the buyer\'s language; sealed and foreign as the sheet', async () => {
+    const exported = (token: string, query = '') => request(r().app.getHttpServer()).get(`${BASE}/${tenderId}/comparison/export${query}`).set('authorization', `Bearer ${token}`)
+      .buffer(true).parse((res, done) => { const chunks: Buffer[] = []; res.on('data', (c: Buffer) => chunks.push(c)); res.on('end', () => done(null, Buffer.concat(chunks))); });
+    const reply = await exported(kumar);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(reply.headers['content-disposition']).toBe(`attachment; filename="${tenderNo}-comparison.xlsx"`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(reply.body as never);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('Comparison');
+    // Header row 5: the estimate, then Kukuh Jaya and Mutiara Supplies (name order), rate and amount each.
+    const header = (sheet.getRow(5).values as unknown[]).slice(1);
+    expect(header).toEqual(['No.', 'Description', 'Unit', 'Quantity', 'Estimate rate', 'Estimate amount',
+      'Kukuh Jaya Contractor Sdn Bhd: rate', 'Kukuh Jaya Contractor Sdn Bhd: amount', 'Mutiara Supplies Sdn Bhd: rate', 'Mutiara Supplies Sdn Bhd: amount']);
+    const line = (n: number) => (sheet.getRow(5 + n).values as unknown[]).slice(1);
+    expect([line(1), line(2), line(3)]).toEqual([
+      [1, 'Excavation', 'm3', 100, 10, 1000, 11, 1100, 9.5, 950],
+      [2, 'Pile caps', 'no', 5, 200, 1000, 190, 950, 210, 1050],
+      [3, 'Setting out', 'item', 1, 50, 50, 40, 40, 0, 0],
+    ]);
+    // The lowest price of each line in bold: Mutiara's line 1 and 3 (its 0 included), Kukuh's line 2.
+    const bold = (row: number, column: number) => sheet.getRow(5 + row).getCell(column).font?.bold === true;
+    expect([[bold(1, 7), bold(1, 9)], [bold(2, 7), bold(2, 9)], [bold(3, 7), bold(3, 9)]]).toEqual([[false, true], [true, false], [false, true]]);
+    expect(sheet.getRow(8).getCell(9).note).toBe('included');
+    // Totals by formula over the amounts, with their results: 2050.00, 2090.00, 2000.00; then the deviation and rank.
+    const total = sheet.getRow(10);
+    expect([total.getCell(2).value, total.getCell(6).value, total.getCell(8).value, total.getCell(10).value]).toEqual([
+      'Total', { formula: 'SUM(F6:F8)', result: 2050 }, { formula: 'SUM(H6:H8)', result: 2090 }, { formula: 'SUM(J6:J8)', result: 2000 },
+    ]);
+    expect([11, 12, 13].map((row) => [sheet.getRow(row).getCell(2).value, sheet.getRow(row).getCell(8).value, sheet.getRow(row).getCell(10).value])).toEqual([
+      ['Against the estimate (RM)', 40, -50], ['Against the estimate (%)', '1.95 %', '-2.44 %'], ['Rank (by total)', 2, 1],
+    ]);
+    // In Malay and Chinese: the labels, the same figures.
+    for (const [lang, name, rate] of [['ms', 'Perbandingan', 'Kukuh Jaya Contractor Sdn Bhd: kadar'], ['zh', '比较', 'Kukuh Jaya Contractor Sdn Bhd: 单价']] as const) {
+      const other = new ExcelJS.Workbook();
+      await other.xlsx.load((await exported(kumar, `?lang=${lang}`)).body as never);
+      expect([other.worksheets[0]!.name, other.worksheets[0]!.getRow(5).getCell(7).value, other.worksheets[0]!.getRow(6).getCell(7).value]).toEqual([name, rate, 11]);
+    }
+    // Refused as the sheet is: a seller or another company 404, a bad language 400, no figure in any refusal.
+    hafiz = await r().signIn('hafiz@serihartanah.my', SERI); // his session ended in the two idle days
+    for (const [token, query, status, code] of [[mei, '', 404, 'tenderNotFound'], [hafiz, '', 404, 'tenderNotFound'], [kumar, '?lang=fr', 400, 'validationFailed'], [kumar, '?limit=2', 400, 'validationFailed']] as const) {
+      const refused = await r().api.call('get', `${BASE}/${tenderId}/comparison/export${query}`, { token });
+      expect({ query, status: refused.status, code: refused.body.errorCode }).toEqual({ query, status, code });
+      expect(JSON.stringify(refused.body)).not.toMatch(/2090|2000\.00|9\.50/);
+    }
   });
 
   it('analysis: a questionnaire (price 60, experience 25, programme 15), scores, weighted ranking; refusals recorded nothing', async () => {

@@ -27,8 +27,9 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
     openAt: new Date(now + 3_600_000).toISOString(), closeAt: new Date(now + 10 * 86_400_000).toISOString(),
     expectedDeliveryStart: new Date(now + 14 * 86_400_000).toISOString().slice(0, 10),
     items: [
-      { description: 'Cement plaster to internal walls', unit: 'm2', quantity: '1200', rate: '0.00', includeZeroRate: true },
-      { description: 'Skim coat to ceilings', unit: 'm2', quantity: '300', rate: '0.00', includeZeroRate: true },
+      // The buyer's own estimate (RM 28,500.00), which the bidder never sees (documents README, "What a counterparty sees").
+      { description: 'Cement plaster to internal walls', unit: 'm2', quantity: '1200', rate: '20.00' },
+      { description: 'Skim coat to ceilings', unit: 'm2', quantity: '300', rate: '15.00' },
     ],
   });
   expect(tender.status).toBe(201);
@@ -58,11 +59,15 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   await page.getByRole('menuitem', { name: 'Received tenders' }).click();
   const row = page.getByRole('row').filter({ hasText: tender.json.documentNo });
   await expect(row).toContainText('Teguh Bina Sdn Bhd');
-  // An unpriced tender (its lines at rate 0) has no estimate: "-", not RM 0.00 (documents README, "The tenders list").
-  await expect(row.locator('td.column-total')).toHaveText('-');
+  // A tender received comes without its buyer's estimate: no total column, and its lines without rates or amounts.
+  await expect(page.getByRole('columnheader', { name: 'Total' })).toHaveCount(0);
+  await expect(row.locator('td.column-total')).toHaveCount(0);
   await row.click();
   await expect(page.getByTestId('bq-items')).toContainText('Cement plaster to internal walls');
   await expect(page.getByTestId('bq-items')).toContainText('Skim coat to ceilings');
+  await expect(page.getByTestId('bq-items').getByRole('columnheader')).toHaveText(['No.', 'Description', 'Unit', 'Quantity']);
+  await expect(page.getByTestId('bq-items')).not.toContainText('RM');
+  await expect(page.getByTestId('estimate-withheld')).toContainText("The buyer's estimate is not shown to bidders");
   await shot(page, 'admin-contractor-01-received-tender-bq');
 
   // Quotation generator: the same tender, priced here: 1,200 m2 at 18.50 and 300 m2 at 12.00 = 25,800.00 (no SST on a tender).
@@ -70,6 +75,9 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   // The row inside the new page: the menu's page loads lazily, and until it shows the old list is still there.
   await page.getByTestId('contractor-quotation-generator').getByRole('row').filter({ hasText: tender.json.documentNo }).click();
   await expect(page.getByTestId('print-quotation')).toContainText('Teguh Bina Sdn Bhd');
+  // The bidder's own rates, typed in empty boxes (never the buyer's).
+  await expect(page.getByTestId('rate-1')).toHaveValue('');
+  await expect(page.getByTestId('rate-2')).toHaveValue('');
   await page.getByTestId('rate-1').fill('18.50');
   await page.getByTestId('rate-2').fill('12.00');
   await expect(page.getByTestId('quotation-total')).toHaveText('RM 25,800.00');

@@ -22,6 +22,7 @@
 // the server. Its own server costs about a minute of seeding, in place of the 5 minutes it saves, and keeps
 // the moved clock away from the other specs' servers. The two moves are the only API calls of the walk.
 import { AxeBuilder } from '@axe-core/playwright';
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, signIn, startDemoServer, test } from './fixtures.js';
 import { animationsSettled } from './settled.js';
@@ -281,6 +282,19 @@ test('request to award in three browsers: query, addendum, the close by its time
   await expect(buyer.getByTestId('cmp-totals')).toContainText('17,190.00');
   await noAxeFindings(buyer, 'comparison 1280');
   await shot(buyer, 'tender-walk-09-comparison-1280');
+  // The same sheet as .xlsx (its Export button): the file the browser saves holds both sellers and their totals.
+  const [download] = await Promise.all([buyer.waitForEvent('download'), buyer.getByTestId('cmp-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/^TD-\d{4}-\d{5}-comparison\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0]!;
+  expect((sheet.getRow(5).values as unknown[]).join('|')).toMatch(/Kukuh Jaya[^|]*: amount\|.*Mutiara[^|]*: amount/);
+  let totals: number[] = [];
+  sheet.eachRow((row) => {
+    if (row.getCell(2).value === 'Total') totals = (row.values as unknown[]).flatMap((value) => (value !== null && typeof value === 'object' && 'result' in value ? [Number(value.result)] : []));
+  });
+  // The estimate's total first, then Kukuh Jaya's and Mutiara's (the sheet's order of sellers).
+  expect(totals.slice(1)).toEqual([17190, 17130]);
 
   // 14. The award: Mutiara, a work order, after the confirmation that names seller and total.
   await buyer.getByTestId('tab-award').click();

@@ -13,6 +13,7 @@
 import { DocumentListSearchTotalCap, DocumentListTotalCap, TenderTypes, type DocumentListItem, type DocumentResource, type TenderType, type VerifyLevel } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { DocumentRefused, shapeError } from './document.errors.js';
+import { receivedWithoutEstimate } from './estimate-withheld.js';
 import { formatSen } from './money.js';
 
 /** Counting stops here: a larger set is reported as this many, with X-Total-Capped. */
@@ -137,11 +138,13 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
 }
 
 type Row = {
-  id: string; resource: string; document_no: string; title: string; status: string; total_sen: string | number; currency: string; company_id: string;
+  id: string; resource: string; document_no: string; title: string; status: string; total_sen: string | number | null; currency: string; company_id: string;
   counterparty_company_id: string | null; company_name: string | null; counterparty_name: string | null; project_id: string | null; tender_type: string | null; close_at: Date | string | null; awaiting_level: number | null; created_by: string; created_at: Date | string; updated_at: Date | string; revision: string | number;
 };
 
 const COLUMNS = 'id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, tender_type, close_at, awaiting_level, created_by, created_at, updated_at, revision';
+/** COLUMNS with no total (NULL in its place), for rows whose total the reader may not see or sort by. */
+const COLUMNS_WITHOUT_TOTAL = COLUMNS.replace('total_sen', 'NULL::bigint AS total_sen');
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
@@ -276,7 +279,14 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
   if (typeof sort !== 'string') {
     const order = sort.map((column) => `${column} ${dir}`).join(', ');
     for (const branch of branches) {
-      for (const where of statusBranches(branch.where)) parts.push(search ? searchBranch(where, branch.search, order, reach, source) : `(SELECT ${COLUMNS} FROM ${source.rows('documents')} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${reach})`);
+      // Tenders received sorted by total: their totals are their buyers' estimates, withheld (estimate-withheld.ts),
+      // so they are not ordered by them either (an order would tell them): by id, after (before, descending) the own ones.
+      const withheld = query.sort.field === 'total' && receivedWithoutEstimate(resource, branch.side === 'received');
+      const branchOrder = withheld ? `id ${dir}` : order;
+      for (const where of statusBranches(branch.where)) {
+        const rows = search ? searchBranch(where, branch.search, branchOrder, reach, source) : `(SELECT ${COLUMNS} FROM ${source.rows('documents')} WHERE ${where.join(' AND ')} ORDER BY ${branchOrder} LIMIT ${reach})`;
+        parts.push(withheld ? `(SELECT ${COLUMNS_WITHOUT_TOTAL} FROM ${rows} withheld)` : rows);
+      }
     }
     outerOrder = order;
   } else {
@@ -336,7 +346,8 @@ export async function listDocuments(db: SqlExecutor, resource: DocumentResource,
   return {
     total, capped,
     rows: rows.map((r) => ({
-      id: r.id, resource: r.resource, documentNo: r.document_no, title: r.title, status: r.status, total: formatSen(BigInt(r.total_sen)), currency: r.currency,
+      id: r.id, resource: r.resource, documentNo: r.document_no, title: r.title, status: r.status, currency: r.currency,
+      total: r.total_sen === null || receivedWithoutEstimate(r.resource, r.company_id !== companyId) ? null : formatSen(BigInt(r.total_sen)),
       companyId: r.company_id, counterpartyCompanyId: r.counterparty_company_id,
       companyName: r.company_name, counterpartyName: r.counterparty_name, projectId: r.project_id, tenderType: r.tender_type, closeAt: r.close_at === null ? null : iso(r.close_at),
       awaitingLevel: r.awaiting_level === null ? null : (Number(r.awaiting_level) as VerifyLevel), createdBy: r.created_by,

@@ -16,6 +16,7 @@ import { feesOf, warningsOf } from './document-fees-view.js';
 import { documentActions, isEditable } from './document-rules.js';
 import { documentStreamId, type DocumentState } from './document.state.js';
 import { sharedFromRevision } from './counterparty-view.js';
+import { estimateWithheld, withoutEstimate } from './estimate-withheld.js';
 
 export type AsOf = { asOf?: string; revision?: string };
 
@@ -65,7 +66,7 @@ export class DocumentQueries {
   async toView(state: DocumentState, actor: Actor): Promise<DocumentView> {
     const counterparty = state.fields.counterpartyCompanyId;
     const { companies } = await this.actors.names([], counterparty ? [state.companyId, counterparty] : [state.companyId]);
-    return {
+    const view: DocumentView = {
       ...state.fields,
       id: state.id, resource: state.resource, documentNo: state.documentNo, companyId: state.companyId, status: state.workflow.status,
       revision: state.revision, machineVersion: state.workflow.context.machineVersion, createdBy: state.createdBy, createdAt: state.createdAt, updatedAt: state.updatedAt,
@@ -79,6 +80,8 @@ export class DocumentQueries {
       warnings: warningsOf(state),
       source: actor.kind === 'system' ? null : await this.loader.sourceOf(state.fields.sourceDocumentId, actor.companyId),
     };
+    // A tender's counterparty (a bidder) reads it without the buyer's estimate (estimate-withheld.ts).
+    return actor.kind !== 'system' && estimateWithheld(state.resource, state.companyId, actor.companyId) ? withoutEstimate(view) : view;
   }
 
   /** Which levels the round needs and why, who has approved, who may act next (also what the notifications reactor asks, without the rest of the view). */

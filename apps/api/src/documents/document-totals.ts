@@ -10,6 +10,7 @@ import { READ_MODELS, type AuthenticatedRequest, type Principal } from '../commo
 import { DocumentModules } from './document-access.js';
 import { DocumentActors } from './document-actor.js';
 import { DocumentRefusedFilter } from './document-refused.filter.js';
+import { receivedWithoutEstimate } from './estimate-withheld.js';
 import { formatSen } from './money.js';
 
 type Row = { project_id: string | null; resource: DocumentTotalsRow['resource']; status: string; sent: boolean; n: string | number; total_sen: string | number; currency: string };
@@ -40,7 +41,7 @@ export class DocumentTotals {
     );
     return rows.map((r) => ({
       projectId: r.project_id, resource: r.resource, status: r.status, direction: r.sent ? 'sent' : 'received',
-      count: Number(r.n), total: formatSen(BigInt(r.total_sen)), currency: r.currency,
+      count: Number(r.n), total: receivedWithoutEstimate(r.resource, !r.sent) ? null : formatSen(BigInt(r.total_sen)), currency: r.currency,
     }));
   }
 }

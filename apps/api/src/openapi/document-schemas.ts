@@ -128,7 +128,10 @@ export const documentSchemas: Record<string, SchemaObject> = {
       companyName: { type: 'string', nullable: true, description: 'The owner company\'s current name' },
       counterpartyName: { type: 'string', nullable: true, description: 'The counterparty\'s current name' },
       title: { type: 'string' }, currency: { type: 'string' },
-      totals: { type: 'object', properties: { subtotal: decimal('1234.50'), sst: decimal('74.07'), total: decimal('1308.57') } },
+      totals: {
+        type: 'object', nullable: true, properties: { subtotal: decimal('1234.50'), sst: decimal('74.07'), total: decimal('1308.57') },
+        description: "null for a tender read by the company it is addressed to: a bidder reads the lines without the buyer's estimate (items' rate and amount null, minimumAmount and maximumAmount null)",
+      },
       availableActions: { type: 'array', items: { type: 'object' } }, approvalRoute: { type: 'object' },
       ...kindFieldsInView, fees: ref('DocumentFees'), warnings: ref('DocumentWarnings'),
       source: {

@@ -4,6 +4,7 @@
 import { ApiError, apiUrl } from '../../shared/api/client.js';
 import { noteApiActivity } from '../../shared/session/inactivity.js';
 import { adminHeaders, adminJson, refusalOf } from '../providers/admin-request.js';
+import { downloadFile, XLSX_TYPE } from '../providers/download-file.js';
 
 export const BQ_COLUMN_KEYS = ['level', 'type', 'title', 'description', 'unit', 'quantity', 'rate'] as const;
 export type BqColumnKey = (typeof BQ_COLUMN_KEYS)[number];
@@ -19,7 +20,7 @@ export type ImportProgress = { phase: 'reading' | 'checking' | 'writing'; rows: 
 export type ImportReply = { success: true; written: boolean; revision: number | null; rows: number; tabs: { name: string; rows: number }[] };
 export type CellError = { sheet: string; row: number; column: string | null; field: string | null; code: string; value: unknown };
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX = XLSX_TYPE;
 const base = (projectId: string) => `/api/bill-of-quantity/${encodeURIComponent(projectId)}`;
 
 /** 1-based index to column letters ("A", "AA"), as the api's mapping names columns. */
@@ -103,21 +104,6 @@ export function progressPercent(p: ImportProgress | null): number | null {
 }
 
 /** The BQ as .xlsx, saved by the browser under the api's file name. */
-export async function exportWorkbook(projectId: string): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(`${base(projectId)}/export`), { cache: 'no-store', headers: { ...adminHeaders(), Accept: XLSX } });
-  } catch {
-    throw new ApiError(0, 'unknownError', 'The server could not be reached.');
-  }
-  noteApiActivity();
-  if (!response.ok) throw refusalOf(response.status, (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'bill-of-quantity.xlsx';
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+export function exportWorkbook(projectId: string): Promise<string> {
+  return downloadFile(`${base(projectId)}/export`, XLSX, 'bill-of-quantity.xlsx');
 }

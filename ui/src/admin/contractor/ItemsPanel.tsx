@@ -12,22 +12,31 @@ export function ItemsTable({ document }: { document: Pick<DocumentView, 'items' 
   const translate = useTranslate();
   if (document.items.length === 0) return <Alert severity="info">{translate('contractor.items.none')}</Alert>;
   const money = (value: string) => formatMoney(value, document.currency);
+  // A tender received (totals null) comes without its buyer's estimate: its lines, and what that means, only.
+  const totals = document.totals;
   return (
-    <Table size="small" data-testid="bq-items">
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate('contractor.items.no')}</TableCell><TableCell>{translate('admin.fields.description')}</TableCell>
-          <TableCell>{translate('admin.fields.unit')}</TableCell><TableCell align="right">{translate('admin.fields.quantity')}</TableCell>
-          <TableCell align="right">{translate('admin.fields.rate')}</TableCell><TableCell align="right">{translate('admin.fields.amount')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {document.items.map((item) => <LineItemRow key={item.lineNo} item={item} currency={document.currency} />)}
-        <TableRow><TableCell colSpan={5} align="right">{translate('admin.fields.subtotal')}</TableCell><TableCell align="right">{money(document.totals.subtotal)}</TableCell></TableRow>
-        {document.sstApplicable && <TableRow><TableCell colSpan={5} align="right">{translate('admin.fields.sst')}</TableCell><TableCell align="right">{money(document.totals.sst)}</TableCell></TableRow>}
-        <TableRow><TableCell colSpan={5} align="right"><strong>{translate('admin.fields.total')}</strong></TableCell><TableCell align="right"><strong>{money(document.totals.total)}</strong></TableCell></TableRow>
-      </TableBody>
-    </Table>
+    <>
+      <Table size="small" data-testid="bq-items">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('contractor.items.no')}</TableCell><TableCell>{translate('admin.fields.description')}</TableCell>
+            <TableCell>{translate('admin.fields.unit')}</TableCell><TableCell align="right">{translate('admin.fields.quantity')}</TableCell>
+            {totals && <><TableCell align="right">{translate('admin.fields.rate')}</TableCell><TableCell align="right">{translate('admin.fields.amount')}</TableCell></>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {document.items.map((item) => <LineItemRow key={item.lineNo} item={item} currency={document.currency} priced={totals !== null} />)}
+          {totals && (
+            <>
+              <TableRow><TableCell colSpan={5} align="right">{translate('admin.fields.subtotal')}</TableCell><TableCell align="right">{money(totals.subtotal)}</TableCell></TableRow>
+              {document.sstApplicable && <TableRow><TableCell colSpan={5} align="right">{translate('admin.fields.sst')}</TableCell><TableCell align="right">{money(totals.sst)}</TableCell></TableRow>}
+              <TableRow><TableCell colSpan={5} align="right"><strong>{translate('admin.fields.total')}</strong></TableCell><TableCell align="right"><strong>{money(totals.total)}</strong></TableCell></TableRow>
+            </>
+          )}
+        </TableBody>
+      </Table>
+      {!totals && <Alert severity="info" sx={{ mt: 1 }} data-testid="estimate-withheld">{translate('admin.documents.estimateWithheld')}</Alert>}
+    </>
   );
 }
 

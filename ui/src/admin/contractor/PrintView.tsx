@@ -32,7 +32,7 @@ export function belongsToPage(doc: Pick<Doc, 'companyId' | 'status'>, page: Cont
  * carries no line items.
  */
 export function certifiedAmount(doc: Pick<Doc, 'fees' | 'totals'>): string {
-  return doc.fees.tradeCertificate?.totalPayable ?? doc.fees.transactionFee?.base ?? doc.totals.total;
+  return doc.fees.tradeCertificate?.totalPayable ?? doc.fees.transactionFee?.base ?? doc.totals?.total ?? '0.00';
 }
 
 function Party({ label, name }: { label: string; name: string | null | undefined }) {
@@ -46,7 +46,7 @@ function Party({ label, name }: { label: string; name: string | null | undefined
 
 function QuotationItems({ doc }: { doc: Doc }) {
   const translate = useTranslate();
-  const [rates, setRates] = useState<Record<number, string>>(() => Object.fromEntries(doc.items.map((i) => [i.lineNo, i.rate])));
+  const [rates, setRates] = useState<Record<number, string>>(() => Object.fromEntries(doc.items.map((i) => [i.lineNo, i.rate ?? ''])));
   const items = doc.items.map((i) => ({ ...i, rate: rates[i.lineNo] ?? '' }));
   const totals = previewTotals(items, doc.sstApplicable);
   const money = (value: string) => formatMoney(value, doc.currency);

@@ -20,7 +20,7 @@ export type ContractorListPage = {
   print?: PrintKind;
   /** Each row unfolds to its line items (the bill of quantity). */
   items?: boolean;
-  /** No total column: a payment certificate's amount comes with its approval round, and the list's total is its items' (none). */
+  /** No total column: a payment certificate's amount comes with its approval round, and the list's total is its items' (none); a tender received has no total the reader may see. */
   noTotal?: boolean;
 };
 
@@ -34,10 +34,11 @@ export const CONTRACTOR_PAGES: Readonly<Record<string, ContractorPageDef>> = {
   'tradeAndService.call-tender': { kind: 'list', resource: 'tender', direction: 'sent', create: true },
   'tradeAndService.received-invoice': { kind: 'list', resource: 'invoice', direction: 'received' },
   // Business opportunity: the contractor as the seller.
-  'businessOpportunity.received-tender': { kind: 'list', resource: 'tender', direction: 'received', items: true },
+  // A tender received comes without its buyer's estimate (the api withholds it): no total column.
+  'businessOpportunity.received-tender': { kind: 'list', resource: 'tender', direction: 'received', items: true, noTotal: true },
   'businessOpportunity.invoice-generator': { kind: 'list', resource: 'invoice', direction: 'sent', create: true, print: 'invoice' },
   'businessOpportunity.receipt-generator': { kind: 'list', resource: 'paymentCertificate', direction: 'received', statuses: ['approved', 'closed'], print: 'receipt', noTotal: true },
-  'businessOpportunity.quotation-generator': { kind: 'list', resource: 'tender', direction: 'received', print: 'quotation' },
+  'businessOpportunity.quotation-generator': { kind: 'list', resource: 'tender', direction: 'received', print: 'quotation', noTotal: true },
 };
 
 /** The document kinds a page reads (for the module rights that open it). */

@@ -49,7 +49,10 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
   const project = document.projectId ? (known?.name ?? document.projectId) : '-';
   // A tender without rates has no estimate: its lines show no "RM 0.00" rate or amount and its totals say so
   // (the bidders price the lines). One made from a priced BQ, or given rates, shows them as the buyer's estimate.
-  const unpriced = unpricedTender({ resource: document.resource, total: document.totals.total });
+  // A tender read by the company it is addressed to (a bidder) comes without the buyer's estimate (totals null):
+  // shown as an unpriced one, with its own words.
+  const withheld = document.totals === null;
+  const unpriced = document.totals === null || unpricedTender({ resource: document.resource, total: document.totals.total });
   return (
     <Box data-testid="document-details">
       <Card variant="outlined" sx={{ mb: 2 }}>
@@ -101,7 +104,7 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
           <Card variant="outlined">
             <CardContent data-testid="totals">
               <Typography variant="subtitle2" gutterBottom>{translate('admin.documents.totals')}</Typography>
-              {unpriced ? <Typography variant="body2" data-testid="no-estimate">{translate('admin.documents.noEstimate')}</Typography> : (
+              {unpriced || document.totals === null ? <Typography variant="body2" data-testid="no-estimate">{translate(withheld ? 'admin.documents.estimateWithheld' : 'admin.documents.noEstimate')}</Typography> : (
                 <>
                   <Row label={label('subtotal')} value={formatMoney(document.totals.subtotal, document.currency)} />
                   <Row label={label('sst')} value={formatMoney(document.totals.sst, document.currency)} />

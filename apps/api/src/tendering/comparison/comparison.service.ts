@@ -13,6 +13,7 @@ import { TenderingRefused, tenderingReply } from '../tendering.errors.js';
 import { invitationsStream, quotationStream } from '../tendering.events.js';
 import { Lru } from '../../documents/lru.js';
 import { buildComparison, type Bidder, type EstimateLine } from './comparison.js';
+import { COMPARISON_LANGUAGES, writeComparisonWorkbook, type ComparisonLanguage } from './comparison-workbook.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A page of the sheet: at most this many lines (1,000 lines x 50 sellers is one or two pages). */
@@ -102,13 +103,40 @@ export class ComparisonService {
     return tenderingReply(async () => {
       const tender = await loadBuyerTender(this.store, tenderId, companyId);
       const page = parsePage(query);
-      if (!isUnsealed(tender)) throw new TenderingRefused(409, 'tenderSealed', `The quotations stay sealed until the tender is closed (it is ${tender.status}).`);
-      const key = `${tender.id}@${tender.revision}`;
-      const loaded = this.sellers.get(key) ?? (await loadBidders(this.store, this.db, tender.id));
-      this.sellers.set(key, loaded);
-      const { bidders, notQuoted } = loaded;
+      const { bidders, notQuoted } = await this.unsealedBidders(tender);
       const sheet = buildComparison(tender.items, bidders, page);
       return { success: true as const, tenderId: tender.id, documentNo: tender.documentNo, title: tender.title, status: tender.status, ...sheet, notQuoted };
     });
   }
+
+  /** The whole sheet as .xlsx (?lang=en|ms|zh for its labels, en by default), under the same rules as the sheet. */
+  async workbook(principal: Principal, tenderId: string, query: Record<string, unknown>): Promise<{ fileName: string; bytes: Buffer }> {
+    const companyId = companyOf(principal);
+    return tenderingReply(async () => {
+      const tender = await loadBuyerTender(this.store, tenderId, companyId);
+      const language = parseLanguage(query);
+      const { bidders, notQuoted } = await this.unsealedBidders(tender);
+      // A tender holds at most 500 lines (the documents' item limit): the sheet is built whole.
+      const sheet = buildComparison(tender.items, bidders, { after: 0, limit: Number.MAX_SAFE_INTEGER });
+      const bytes = await writeComparisonWorkbook({ documentNo: tender.documentNo, title: tender.title, status: tender.status, exportedAt: new Date() }, sheet, notQuoted, language);
+      return { fileName: `${tender.documentNo.replace(/[^A-Za-z0-9._-]/g, '_')}-comparison.xlsx`, bytes };
+    });
+  }
+
+  private async unsealedBidders(tender: BuyerTender) {
+    if (!isUnsealed(tender)) throw new TenderingRefused(409, 'tenderSealed', `The quotations stay sealed until the tender is closed (it is ${tender.status}).`);
+    const key = `${tender.id}@${tender.revision}`;
+    const loaded = this.sellers.get(key) ?? (await loadBidders(this.store, this.db, tender.id));
+    this.sellers.set(key, loaded);
+    return loaded;
+  }
+}
+
+function parseLanguage(query: Record<string, unknown>): ComparisonLanguage {
+  const unknown = Object.keys(query).filter((key) => key !== 'lang');
+  const language = query.lang ?? 'en';
+  const problems: Record<string, string[]> = Object.fromEntries(unknown.map((key) => [key, ['unknownField']]));
+  if (!(COMPARISON_LANGUAGES as readonly unknown[]).includes(language)) problems.lang = [`must be one of ${COMPARISON_LANGUAGES.join(', ')}`];
+  if (Object.keys(problems).length > 0) throw new TenderingRefused(400, 'validationFailed', `lang is one of ${COMPARISON_LANGUAGES.join(', ')}; no other parameter.`, problems);
+  return language as ComparisonLanguage;
 }

@@ -1,10 +1,12 @@
 // The tender page's comparison tab (buyer): once the tender is closed, the sheet with a summary of each
 // seller above it; before the close, what the server says (sealed). Loaded page by page on the line number.
 import { useEffect, useId, useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { Alert, Box, LinearProgress, Typography } from '@mui/material';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { formatMoney } from '../../format.js';
 import { errorCodeOf } from '../../providers/admin-request.js';
+import { downloadFile, XLSX_TYPE } from '../../providers/download-file.js';
 import { ComparisonGrid } from './ComparisonGrid.js';
 import { loadSheet, percentText, type ComparisonSheet } from './comparison-model.js';
 
@@ -30,9 +32,12 @@ export function ComparisonTab({ tenderId, revision }: { tenderId: string; revisi
   const best = [...sheet.sellers].sort((a, b) => a.rank - b.rank)[0]!;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
-      <Typography variant="body2" data-testid="cmp-summary">
-        {translate('admin.tenderComparison.summary', { sellers: sheet.sellers.length, lines: sheet.lines, estimate: formatMoney(sheet.estimate.total), best: best.sellerName ?? best.sellerCompanyId, total: formatMoney(best.total), deviation: percentText(best.deviation) })}
-      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="body2" data-testid="cmp-summary">
+          {translate('admin.tenderComparison.summary', { sellers: sheet.sellers.length, lines: sheet.lines, estimate: formatMoney(sheet.estimate.total), best: best.sellerName ?? best.sellerCompanyId, total: formatMoney(best.total), deviation: percentText(best.deviation) })}
+        </Typography>
+        <ExportButton tenderId={tenderId} />
+      </Box>
       {sheet.notQuoted.length > 0 && (
         <Typography variant="body2" color="text.secondary" data-testid="cmp-not-quoted">
           {translate('admin.tenderComparison.notQuoted', { names: sheet.notQuoted.map((s) => s.sellerName ?? s.sellerCompanyId).join(', ') })}
@@ -43,5 +48,29 @@ export function ComparisonTab({ tenderId, revision }: { tenderId: string; revisi
         <ComparisonGrid sheet={sheet} label={translate('admin.tenderComparison.gridLabel', { documentNo: sheet.documentNo })} />
       </Box>
     </Box>
+  );
+}
+
+/** The whole sheet as .xlsx, its labels in the language the buyer reads the page in (the api writes it). */
+function ExportButton({ tenderId }: { tenderId: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [locale] = useLocaleState();
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      const name = await downloadFile(`/api/tendering/tenders/${encodeURIComponent(tenderId)}/comparison/export?lang=${encodeURIComponent(locale)}`, XLSX_TYPE, 'comparison.xlsx');
+      notify('admin.bq.export.done', { type: 'info', messageArgs: { name } });
+    } catch (error) {
+      notify(`error.${errorCodeOf(error)}`, { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Button variant="outlined" size="small" startIcon={<FileDownloadIcon />} onClick={() => void save()} disabled={saving} data-testid="cmp-export">
+      {translate('admin.tenderComparison.export')}
+    </Button>
   );
 }
