@@ -5,18 +5,19 @@
 // finds others; a tender is made with dates typed DD/MM/YYYY. Then the language of a document list: Malay and
 // Chinese labels of the area and of react-admin, dates DD/MM/YYYY and amounts RM with two decimals.
 import { readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { resolve } from 'node:path';
 import { apiSession, expect, signIn, test } from './fixtures.js';
 
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
-const admin = (language: string) => JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { fields: Record<string, string> } };
+const admin = (language: string) => JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { fields: Record<string, string>; documents: Record<string, string> } };
 const money = (amount: string) => `RM ${amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 const DATE = /^\d{2}\/\d{2}\/\d{4}$/;
 const RM = /^RM \d{1,3}(,\d{3})*\.\d{2}$/;
 
 test.describe.configure({ mode: 'serial' });
 
-test('the contractor menu: received tender with its BQ, quotation, invoice, budget and company search', async ({ page, shot, baseURL }) => {
+test('the contractor menu: received tender with its BQ, quotation, invoice, budget and company search', async ({ page, shot, baseURL, browser }) => {
   const stamp = Date.now().toString(36);
   // A tender from Teguh Bina to Kukuh Jaya, made active (an invitation), through the api as its users would.
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
@@ -69,6 +70,24 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   await expect(page.getByTestId('bq-items')).not.toContainText('RM');
   await expect(page.getByTestId('estimate-withheld')).toContainText("The buyer's estimate is not shown to bidders");
   await shot(page, 'admin-contractor-01-received-tender-bq');
+  // The same on a phone, in Malay and Chinese, as Wong opens it there: the words in each language, inside the
+  // screen however wide the table, and no axe finding.
+  for (const language of ['ms', 'zh'] as const) {
+    const phone = await browser.newContext({ baseURL: baseURL!, viewport: { width: 375, height: 812 } });
+    await phone.addInitScript((chosen) => localStorage.setItem('binaan.language', chosen), language);
+    const small = await phone.newPage();
+    await signIn(small, 'wong@kukuhcontractor.my', 'kukuh-jaya');
+    await small.goto('/business-opportunity/received-tender');
+    await small.getByRole('row').filter({ hasText: tender.json.documentNo }).click();
+    const withheld = small.getByTestId('estimate-withheld');
+    await expect(withheld).toHaveText(admin(language).admin.documents.estimateWithheld!);
+    const box = (await withheld.boundingBox())!;
+    expect({ language, left: box.x >= 0, right: box.x + box.width <= 375 }).toEqual({ language, left: true, right: true });
+    const findings = await new AxeBuilder({ page: small }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(findings.violations.map((v) => `${language} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await shot(small, `admin-contractor-01-received-tender-bq-375-${language}`);
+    await phone.close();
+  }
 
   // Quotation generator: the same tender, priced here: 1,200 m2 at 18.50 and 300 m2 at 12.00 = 25,800.00 (no SST on a tender).
   await page.getByRole('menuitem', { name: 'Quotation generator' }).click();

@@ -48,7 +48,9 @@ export function ItemsPanel({ resource }: { resource: string }) {
   if (pending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   if (error || !data) return <Alert severity="error">{translate('error.unknownError')}</Alert>;
   return (
-    <Box sx={{ py: 1 }}>
+    // On a phone the list's table is wider than the screen (it scrolls sideways): the panel keeps to the screen's
+    // width and stays in view while the row scrolls, so its lines and words are read without scrolling.
+    <Box sx={{ py: 1, position: 'sticky', left: 0, maxWidth: 'min(100%, calc(100vw - 48px))', overflowX: 'auto' }}>
       <ItemsTable document={data} />
       <Button component={Link} to={createPath({ resource, id: data.id, type: 'show' })} size="small" sx={{ mt: 1 }}>{translate('ra.action.show')}</Button>
     </Box>
