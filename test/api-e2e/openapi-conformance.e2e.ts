@@ -111,7 +111,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/audit/verify': () => documentIds(),
     // Tendering: the demo's tenders (none has invitations or quotations yet: the buyer's sealed lists, 404 for a seller and for a history;
     // comparison, analysis and awards answer the buyer once a tender is past its close, 409 sealed before it).
-    ...Object.fromEntries(['/api/tendering/tenders/{tenderId}/invitations', '/api/tendering/tenders/{tenderId}', '/api/tendering/tenders/{tenderId}/quotations', '/api/tendering/tenders/{tenderId}/queries', '/api/tendering/tenders/{tenderId}/addenda', '/api/tendering/tenders/{tenderId}/comparison', '/api/tendering/tenders/{tenderId}/analysis', '/api/tendering/tenders/{tenderId}/awards'].map((template) => [template, () => tenderIds()])),
+    ...Object.fromEntries(['/api/tendering/tenders/{tenderId}/invitations', '/api/tendering/tenders/{tenderId}', '/api/tendering/tenders/{tenderId}/quotations', '/api/tendering/tenders/{tenderId}/queries', '/api/tendering/tenders/{tenderId}/addenda', '/api/tendering/tenders/{tenderId}/comparison', '/api/tendering/tenders/{tenderId}/comparison/export', '/api/tendering/tenders/{tenderId}/analysis', '/api/tendering/tenders/{tenderId}/awards'].map((template) => [template, () => tenderIds()])),
     '/api/tendering/email-invitations/{invitationId}': () => [{ invitationId: EMAIL_INVITATION_ID }],
     // A project's requests of the three kinds (issue 18): the demo's projects (another company's: 404).
     '/api/tendering/projects/{projectId}/requests': () => projectIds(),
