@@ -65,9 +65,16 @@ test('the project authority history and the counterparty picker speak Malay and 
     await page.goto('/administration/authority');
     await page.getByRole('button', { name: /English|Bahasa Melayu|简体中文/i }).click();
     await page.getByRole('menuitem', { name: language }).click();
-    // A new language renders the page afresh: choose the project after it.
-    await page.getByTestId('authority-project').locator('..').click();
-    await page.getByRole('option', { name: 'Menara Teguh, Block A' }).click();
+    // A new language renders the page afresh: choose the project after it. On a slow machine the list could open
+    // before that render and close with it (both tries of a CI run on a slower machine failed so): the language
+    // first, then the list opened until its option shows.
+    await expect(page.locator('html')).toHaveAttribute('lang', code === 'zh' ? 'zh-Hans' : code);
+    const option = page.getByRole('option', { name: 'Menara Teguh, Block A' });
+    await expect(async () => {
+      if (!(await option.isVisible())) await page.getByTestId('authority-project').locator('..').click();
+      await expect(option).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 45_000 });
+    await option.click();
     await expect(history).toContainText(title);
     await expect(history.locator('[data-event="ProjectManualRoleGranted"]')).toContainText(granted);
     await history.screenshot({ path: resolve(SCREENSHOTS, `admin-42-project-history-${code}.png`) });

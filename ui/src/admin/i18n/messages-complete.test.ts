@@ -84,4 +84,15 @@ describe('the area\'s own catalogues', () => {
     const polyglot = ['admin', 'contractor'].flatMap((ns) => leaves(localeFile(language, ns)).filter(([, text]) => text.includes('%{')).map(([key]) => `${ns}:${key}`));
     expect(polyglot).toEqual([]);
   });
+
+  // Nor polyglot's "one |||| many" plurals: i18next shows them whole ("Peringkat projek |||| Peringkat projek" in the
+  // project authority history); its own plurals are keys with _one and _other.
+  it.each(['en', 'ms', 'zh'])('%s: no text uses the "||||" plural form, and a resource name reads as one', async (language) => {
+    const polyglot = ['admin', 'contractor', 'tendering'].flatMap((ns) => leaves(localeFile(language, ns)).filter(([, text]) => text.includes('||||')).map(([key]) => `${ns}:${key}`));
+    expect(polyglot).toEqual([]);
+    const i18n = createInstance();
+    await i18n.init({ lng: language, fallbackLng: false, resources: { [language]: { admin: localeFile(language, 'admin') } }, ns: ['admin'], interpolation: { escapeValue: false } });
+    const one = { en: 'Project stage', ms: 'Peringkat projek', zh: '项目阶段' }[language];
+    expect([i18n.t('resources.projectStage.name', { ns: 'admin', count: 1 }), i18n.t('resources.projectStage.name', { ns: 'admin' })]).toEqual([one, one]);
+  });
 });
