@@ -7,7 +7,7 @@ import { Button, Stack } from '@mui/material';
 import DocumentScannerIcon from '@mui/icons-material/DocumentScanner';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
-import { errorCodeOf } from '../providers/admin-request.js';
+import { useFileDownload } from '../providers/use-file-download.js';
 import { exportWorkbook, type ImportReply } from './bq-excel.js';
 import { BqImportDialog } from './BqImportDialog.js';
 
@@ -17,18 +17,8 @@ export function BqFileActions({ projectId, editable, disabled, onImported }: { p
   const translate = useTranslate();
   const notify = useNotify();
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const download = async () => {
-    setExporting(true);
-    try {
-      const name = await exportWorkbook(projectId);
-      notify('admin.bq.export.done', { type: 'info', messageArgs: { name } });
-    } catch (error) {
-      notify(`error.${errorCodeOf(error)}`, { type: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { saving: exporting, save } = useFileDownload();
+  const download = () => save(() => exportWorkbook(projectId));
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <Button variant="outlined" size="small" startIcon={<FileDownloadIcon />} onClick={() => void download()} disabled={exporting} data-testid="bq-export">{translate('admin.bq.export.button')}</Button>

@@ -1,12 +1,13 @@
 // The tender page's comparison tab (buyer): once the tender is closed, the sheet with a summary of each
 // seller above it; before the close, what the server says (sealed). Loaded page by page on the line number.
 import { useEffect, useId, useState } from 'react';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { formatMoney } from '../../format.js';
 import { errorCodeOf } from '../../providers/admin-request.js';
 import { downloadFile, XLSX_TYPE } from '../../providers/download-file.js';
+import { useFileDownload } from '../../providers/use-file-download.js';
 import { ComparisonGrid } from './ComparisonGrid.js';
 import { loadSheet, percentText, type ComparisonSheet } from './comparison-model.js';
 
@@ -54,22 +55,11 @@ export function ComparisonTab({ tenderId, revision }: { tenderId: string; revisi
 /** The whole sheet as .xlsx, its labels in the language the buyer reads the page in (the api writes it). */
 function ExportButton({ tenderId }: { tenderId: string }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const [locale] = useLocaleState();
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    try {
-      const name = await downloadFile(`/api/tendering/tenders/${encodeURIComponent(tenderId)}/comparison/export?lang=${encodeURIComponent(locale)}`, XLSX_TYPE, 'comparison.xlsx');
-      notify('admin.bq.export.done', { type: 'info', messageArgs: { name } });
-    } catch (error) {
-      notify(`error.${errorCodeOf(error)}`, { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, save } = useFileDownload();
+  const path = `/api/tendering/tenders/${encodeURIComponent(tenderId)}/comparison/export?lang=${encodeURIComponent(locale)}`;
   return (
-    <Button variant="outlined" size="small" startIcon={<FileDownloadIcon />} onClick={() => void save()} disabled={saving} data-testid="cmp-export">
+    <Button variant="outlined" size="small" startIcon={<FileDownloadIcon />} onClick={() => void save(() => downloadFile(path, XLSX_TYPE, 'comparison.xlsx'))} disabled={saving} data-testid="cmp-export">
       {translate('admin.tenderComparison.export')}
     </Button>
   );
