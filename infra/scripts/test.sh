@@ -100,10 +100,11 @@ npx playwright test -c test/browser/playwright.config.ts || failed=1
 # run before them, which ended as this one does now, was judged by its counts.
 node infra/scripts/slowest-tests.mjs 10 > .reports/slowest-files.txt 2>&1 || true
 
-# Every skipped test and why, under a heading of its own; then the closing line alone under the summary heading,
+# Every skipped test and why, and every failed one with the first line of its error (a CI log keeps only
+# its tail: stop 42's showed a failed file and not which test or why), under a heading of its own; then the closing line alone under the summary heading,
 # as the run CI last judged by its counts (stop 33) ended: every run since that printed the skips under the same
 # heading as the closing line (stops 34 to 41) was judged as having run no test.
-step "skipped tests, and why"
+step "skipped and failed tests, and why"
 node infra/scripts/test-summary.mjs --skips .reports/jest.json .reports/vitest.json .reports/browser.json || true
 step "summary ($((SECONDS - started)) s in all)"
 node infra/scripts/test-summary.mjs .reports/jest.json .reports/vitest.json .reports/browser.json || failed=1

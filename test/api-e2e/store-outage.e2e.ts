@@ -25,7 +25,7 @@ const cases: [string, Pick<DrillOptions, 'store' | 'workers' | 'faults'>][] = [
 
 (canRun ? describe : describe.skip).each(cases)(`a lost PostgreSQL under load: %s${canRun ? '' : ' (skipped: PostgreSQL is not installed; npm test installs it)'}`, (name, drill) => {
   it('the API survives backends terminated and the postmaster killed, and is back within 5 s with nothing acknowledged lost', async () => {
-    const report = await runStoreOutageDrill({ ...drill, writers: 8, loadMs: 2_500, downMs: 2_000, log: (line) => console.log(`[${name}] ${line}`) });
+    const report = await runStoreOutageDrill({ ...drill, writers: 8, loadMs: 2_500, downMs: 2_000, log: (line) => console.log(`[${name}, ${new Date().toISOString().slice(11, 19)}] ${line}`) });
     console.log(`[${name}] ${JSON.stringify(report)}`);
     const databaseFaults = report.faults.filter((fault) => fault.kind !== 'kill-api');
     for (const fault of databaseFaults) {
@@ -48,12 +48,12 @@ const cases: [string, Pick<DrillOptions, 'store' | 'workers' | 'faults'>][] = [
     expect(report.readModelDifferences).toEqual([]);
     expect(report.notificationsCheckpointAtEnd).toBe(true);
     expectSubscriptionsWhole(report);
-  }, 600_000);
+  }, 900_000);
 });
 
 describe('the API killed with SIGKILL on PGlite', () => {
   it('starts again on the same data folder (stale lock taken over) with nothing acknowledged lost', async () => {
-    const report = await runStoreOutageDrill({ store: 'pglite', workers: 1, faults: ['kill-api'], writers: 8, loadMs: 5_000, downMs: 0, log: (line) => console.log(`[PGlite] ${line}`) });
+    const report = await runStoreOutageDrill({ store: 'pglite', workers: 1, faults: ['kill-api'], writers: 8, loadMs: 5_000, downMs: 0, log: (line) => console.log(`[PGlite, ${new Date().toISOString().slice(11, 19)}] ${line}`) });
     console.log(`[PGlite] ${JSON.stringify(report)}`);
     expect(report.faults[0]!.recoveryMs).toBeLessThan(120_000);
     expect(report.processesAfter[0]).not.toBe(report.processesBefore[0]);
@@ -65,7 +65,7 @@ describe('the API killed with SIGKILL on PGlite', () => {
     expect(report.chainsVerified).toBe(true);
     expect(report.readModelDifferences).toEqual([]);
     expectSubscriptionsWhole(report);
-  }, 600_000);
+  }, 900_000);
 });
 
 /**

@@ -455,8 +455,10 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
     api.kill('SIGTERM');
     await api.exited;
     api = null;
+    log('the API stopped; handling the load\'s events again with a fresh API');
     const replay = await replaySubscriptions(client, databaseUrl, dataDir, startPosition, log);
     log(`replay: ${JSON.stringify(replay)}`);
+    log('reading the store: acknowledged writes, then the read models against a rebuild, then the chains');
     const db = await openDrillStore(databaseUrl, dataDir);
     let missing: string[];
     let readModelDifferences: string[];
@@ -578,7 +580,9 @@ async function replaySubscriptions(client: Client, databaseUrl: string | null, d
   const api = await startedApi(client, databaseUrl, 1, dataDir);
   let replayMs: number;
   try {
-    const { lags, ms } = await caughtUp(client, ['notifications', 'approval-queue'], 600_000);
+    // Well inside the e2e's own timeout, so a replay that never reaches the end fails with its lags in the
+    // report rather than as a Jest timeout that leaves the drill running under the next test.
+    const { lags, ms } = await caughtUp(client, ['notifications', 'approval-queue'], 180_000);
     replayMs = Number.isFinite(ms) ? Date.now() - started : ms;
     if (!Number.isFinite(ms)) log(`the replay did not reach the log's end: ${JSON.stringify(lags)}`);
   } finally {
