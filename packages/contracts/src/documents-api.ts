@@ -124,6 +124,8 @@ export type DocumentView = Omit<DocumentFields, 'items' | 'totals'> & {
   /** The owner's and the counterparty's names, read from the companies read model when asked (null: unknown). */
   companyName: string | null;
   counterpartyName: string | null;
+  /** The owner's project the document is filed under, by name (null: none); a counterparty reads it too. */
+  projectName: string | null;
   availableActions: DocumentAvailableAction[];
   approvalRoute: ApprovalRouteView;
   editable: boolean;
@@ -163,6 +165,8 @@ export type DocumentListItem = {
   companyName: string | null;
   counterpartyName: string | null;
   projectId: string | null;
+  /** The owner's project by name, from the projects read model at the time of the list (null: none); a counterparty reads it too. */
+  projectName: string | null;
   /** A tender's type (material, machine, trade, technical); null for other kinds and untyped tenders. */
   tenderType: string | null;
   /** A tender's closing time (ISO); null for other kinds and tenders without one. */
@@ -212,6 +216,8 @@ export type ChainVerificationReply = {
 /** GET document-totals: the chosen company's documents counted and summed per project, kind, status and direction. */
 export type DocumentTotalsRow = {
   projectId: string | null;
+  /** The project's name (a received document's project is its sender's; null: none or not found). */
+  projectName: string | null;
   resource: DocumentResource;
   status: string;
   /** sent: the company's own documents; received: addressed to it (and shared with it). */

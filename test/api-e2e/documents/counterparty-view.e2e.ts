@@ -148,9 +148,13 @@ describe('what a counterparty sees of a document', () => {
       return (revision === undefined ? call : call.set('if-match', `"${revision}"`)).send(body);
     };
     const now = Date.now();
+    // Filed under the buyer's office tower project (demo code TB-MT-A), which the bidder cannot open.
+    const tower = ((await get('/api/projects', kumar).expect(200)).body as { id: string; code: string; name: string }[]).find((project) => project.code === 'TB-MT-A')!;
+    expect(tower.name.length).toBeGreaterThan(0);
+    await get(`/api/projects/${tower.id}`, wong).expect(404);
     // The buyer's estimate: 1,200 m2 at 18.50 and 300 m2 at 12.00 = 25,800.00 (no SST on a tender), budget 20,000 to 30,000.
     const created = await post('/api/documents/tender', kumar, {
-      title: 'Plastering, Block C (estimate withheld)', counterpartyCompanyId: 'kukuh-jaya',
+      title: 'Plastering, Block C (estimate withheld)', counterpartyCompanyId: 'kukuh-jaya', projectId: tower.id,
       openAt: new Date(now + 3_600_000).toISOString(), closeAt: new Date(now + 10 * 86_400_000).toISOString(),
       expectedDeliveryStart: new Date(now + 14 * 86_400_000).toISOString().slice(0, 10), minimumAmount: '20000.00', maximumAmount: '30000.00',
       items: [{ description: 'Cement plaster to internal walls', unit: 'm2', quantity: '1200', rate: '18.50' }, { description: 'Skim coat to ceilings', unit: 'm2', quantity: '300', rate: '12.00' }],
@@ -162,6 +166,7 @@ describe('what a counterparty sees of a document', () => {
     const figures = /18\.50|12\.00|22,?200|3,?600|25,?800|20,?000|30,?000/;
 
     const ours = (await get(`/api/documents/tender/${id}`, kumar).expect(200)).body;
+    expect(ours.projectName).toBe(tower.name);
     expect({ rates: ours.items.map((i: { rate: string }) => i.rate), total: ours.totals.total, min: ours.minimumAmount, max: ours.maximumAmount })
       .toEqual({ rates: ['18.50', '12.00'], total: '25800.00', min: '20000.00', max: '30000.00' });
 
@@ -169,6 +174,8 @@ describe('what a counterparty sees of a document', () => {
       const theirs = (await get(`/api/documents/tender/${id}${at}`, wong).expect(200)).body;
       expect({ at, lines: theirs.items.map((i: { description: string; rate: unknown; amount: unknown }) => [i.description, i.rate, i.amount]), totals: theirs.totals, min: theirs.minimumAmount, max: theirs.maximumAmount, fee: theirs.fees.transactionFee })
         .toEqual({ at, lines: [['Cement plaster to internal walls', null, null], ['Skim coat to ceilings', null, null]], totals: null, min: null, max: null, fee: null });
+      // Which project the tender is for, by its name: the bidder is told, as it would be on paper.
+      expect({ at, projectId: theirs.projectId, projectName: theirs.projectName }).toEqual({ at, projectId: tower.id, projectName: tower.name });
       expect(JSON.stringify(theirs)).not.toMatch(figures);
     }
 

@@ -136,6 +136,8 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe('Comparison');
     // Header row 5: the estimate, then Kukuh Jaya and Mutiara Supplies (name order), rate and amount each.
+    // The status as the pages name it, not the machine's name ("comparison").
+    expect(String(sheet.getCell('A2').value)).toMatch(/^Status: Comparison · Exported: /);
     const header = (sheet.getRow(5).values as unknown[]).slice(1);
     expect(header).toEqual(['No.', 'Description', 'Unit', 'Quantity', 'Estimate rate', 'Estimate amount',
       'Kukuh Jaya Contractor Sdn Bhd: rate', 'Kukuh Jaya Contractor Sdn Bhd: amount', 'Mutiara Supplies Sdn Bhd: rate', 'Mutiara Supplies Sdn Bhd: amount']);
@@ -158,10 +160,11 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
       ['Against the estimate (RM)', 40, -50], ['Against the estimate (%)', '1.95 %', '-2.44 %'], ['Rank (by total)', 2, 1],
     ]);
     // In Malay and Chinese: the labels, the same figures.
-    for (const [lang, name, rate] of [['ms', 'Perbandingan', 'Kukuh Jaya Contractor Sdn Bhd: kadar'], ['zh', '比较', 'Kukuh Jaya Contractor Sdn Bhd: 单价']] as const) {
+    for (const [lang, name, rate, status] of [['ms', 'Perbandingan', 'Kukuh Jaya Contractor Sdn Bhd: kadar', 'Status: Perbandingan · Dieksport: '], ['zh', '比较', 'Kukuh Jaya Contractor Sdn Bhd: 单价', '状态: 比较中 · 导出时间: ']] as const) {
       const other = new ExcelJS.Workbook();
       await other.xlsx.load((await exported(kumar, `?lang=${lang}`)).body as never);
       expect([other.worksheets[0]!.name, other.worksheets[0]!.getRow(5).getCell(7).value, other.worksheets[0]!.getRow(6).getCell(7).value]).toEqual([name, rate, 11]);
+      expect(String(other.worksheets[0]!.getCell('A2').value).startsWith(status)).toBe(true);
     }
     // Refused as the sheet is: a seller or another company 404, a bad language 400, no figure in any refusal.
     hafiz = await r().signIn('hafiz@serihartanah.my', SERI); // his session ended in the two idle days

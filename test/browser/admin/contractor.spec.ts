@@ -23,8 +23,10 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
   const now = Date.now();
+  // Filed under Teguh Bina's office tower (demo code TB-MT-A): Kukuh Jaya reads the project's name, not its id.
+  const tower = (await kumar.call<{ id: string; code: string; name: string }[]>('GET', '/api/projects')).json.find((project) => project.code === 'TB-MT-A')!;
   const tender = await kumar.call<{ id: string; documentNo: string }>('POST', '/api/documents/tender', {
-    title: `Plastering, Block A (${stamp})`, counterpartyCompanyId: 'kukuh-jaya',
+    title: `Plastering, Block A (${stamp})`, counterpartyCompanyId: 'kukuh-jaya', projectId: tower.id,
     openAt: new Date(now + 3_600_000).toISOString(), closeAt: new Date(now + 10 * 86_400_000).toISOString(),
     expectedDeliveryStart: new Date(now + 14 * 86_400_000).toISOString().slice(0, 10),
     items: [
@@ -60,6 +62,8 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   await page.getByRole('menuitem', { name: 'Received tenders' }).click();
   const row = page.getByRole('row').filter({ hasText: tender.json.documentNo });
   await expect(row).toContainText('Teguh Bina Sdn Bhd');
+  await expect(row).toContainText(tower.name);
+  await expect(row).not.toContainText(tower.id);
   // A tender received comes without its buyer's estimate: no total column, and its lines without rates or amounts.
   await expect(page.getByRole('columnheader', { name: 'Total' })).toHaveCount(0);
   await expect(row.locator('td.column-total')).toHaveCount(0);
@@ -129,6 +133,9 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   // Budget: the work order offered to Kukuh Jaya, awaiting its confirmation.
   await page.getByRole('menuitem', { name: 'Budget' }).click();
   await expect(page.getByTestId('budget-total').locator('[data-column="offered"]')).toHaveText(money((offered / 100).toFixed(2)));
+  // The work orders received are in Teguh Bina's office tower: the line names it (it showed the project's id).
+  await expect(page.getByTestId('budget-line').filter({ hasText: tower.name })).toHaveCount(1);
+  await expect(page.getByTestId('contractor-budget')).not.toContainText(tower.id);
   await shot(page, 'admin-contractor-04-budget');
 
   // Search contractor: the directory of other approved companies, searched by name or registration number.

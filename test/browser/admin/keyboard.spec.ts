@@ -4,6 +4,7 @@
 // page load is announced: the verdict, the action's result (an alert) and the bell's count (a status).
 import type { FileChooser, Locator, Page } from '@playwright/test';
 import QRCode from 'qrcode';
+import { AxeBuilder } from '@axe-core/playwright';
 import { apiSession, expect, PASSWORD, test } from './fixtures.js';
 
 const GENUINE_QR = 'ZhGAcD5NO3ZwHlfFYCQNHA,tsvFoZSc1TCEoQHPINcJwA,d8usgdN41GfH4glDeFFPug,BNC-T5QQJ8ZASK81ZG4FNYZG44PR9S,v1.U4hEdZrpuQ6mEZKh.1770710400.ewkSZwx5OLy56kGdV4JXVe_2vQdexv4KbciVyvKTmVdt_PJMLzAg_Pq_C0eznC2vnnSx9zI9UBpxqZQFcJgFCQ';
@@ -222,5 +223,51 @@ test('at 375 px: the skip link shows its words, and no Tab stop of a list hides 
   // Through the list's controls and rows to its last row's number, each stop with a ring and in sight.
   await tabTo(page, page.getByRole('link', { name: /^TD-/ }).last());
   await shot(page, 'keyboard-phone-last-row');
+  await context.close();
+});
+
+test('a desktop window narrowed to 375 px and widened again: the page stays reachable and the menu is as it was', async ({ browser, baseURL, shot }) => {
+  const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInByKeyboard(page, 'aminah@teguhbina.my');
+  await page.goto('/tender');
+  const firstTender = page.getByRole('link', { name: /^TD-/ }).first();
+  await expect(firstTender).toBeVisible();
+  // The desktop menu, open (react-admin's default there).
+  const menuItem = page.getByRole('menuitem', { name: 'My approvals' });
+  await expect(menuItem).toBeVisible();
+
+  // Narrowed (a window, or a tablet turned): the menu becomes a drawer, closed, and the page is not hidden
+  // from assistive technology behind it (react-admin opened the drawer modal and left the page aria-hidden).
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(menuItem).toBeHidden();
+  await expect(firstTender).toBeVisible();
+  // (A role query finds nothing aria-hidden: the line above failed on the code before. This says why, if it recurs.)
+  expect(await firstTender.evaluate((link) => link.closest('[aria-hidden="true"]')?.tagName ?? null)).toBeNull();
+  await firstTender.focus();
+  await expect(firstTender).toBeFocused();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await shot(page, 'keyboard-narrowed-to-phone');
+  // The drawer still opens from its button and closes with Escape, the page reachable again after it.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(menuItem).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menuItem).toBeHidden();
+  await expect(firstTender).toBeVisible();
+
+  // Widened again: the desktop menu is back, open as it was.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(menuItem).toBeVisible();
+  await expect(firstTender).toBeVisible();
+
+  // Closed on the desktop, it stays closed after a trip to the phone's width and back.
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(firstTender).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await expect(firstTender).toBeVisible();
   await context.close();
 });

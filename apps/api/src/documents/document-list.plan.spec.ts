@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PGliteDatabase } from '@binaan/event-store';
 import { companiesProjection } from '../companies/companies.projection.js';
+import { projectsProjection } from '../projects/projects.projection.js';
 import { LIST_SORTS, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, listDocuments, listSql, parseListQuery } from './document-list.js';
 import { documentStatesOf, documentsProjection } from './documents.projection.js';
 
@@ -22,6 +23,8 @@ beforeAll(async () => {
   db = await PGliteDatabase.open();
   await db.script(companiesProjection.setupSql);
   await db.script(documentsProjection.setupSql);
+  // Each row of a page names its project (document-list.ts): the projects read model beside the documents.
+  await db.script(projectsProjection.setupSql);
   await db.query(`INSERT INTO companies (company_id, name, registration_no, status, subscription_type, subscription_detail_type, is_demo, registered_at)
     SELECT id, name, 'R-' || id, 1, 1, 'contractor', false, now() FROM (VALUES ('teguh-bina', 'Teguh Bina'), ('mutiara-supplies', 'Mutiara Supplies'), ('kukuh-jaya', 'Kukuh Jaya'), ('bekal-prima', 'Bekal Prima')) AS c(id, name)`);
   // One in a hundred received from Mutiara (shared), every tenth other party varies, one in fifty in an approval round,

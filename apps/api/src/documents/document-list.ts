@@ -139,7 +139,7 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
 
 type Row = {
   id: string; resource: string; document_no: string; title: string; status: string; total_sen: string | number | null; currency: string; company_id: string;
-  counterparty_company_id: string | null; company_name: string | null; counterparty_name: string | null; project_id: string | null; tender_type: string | null; close_at: Date | string | null; awaiting_level: number | null; created_by: string; created_at: Date | string; updated_at: Date | string; revision: string | number;
+  counterparty_company_id: string | null; company_name: string | null; counterparty_name: string | null; project_name: string | null; project_id: string | null; tender_type: string | null; close_at: Date | string | null; awaiting_level: number | null; created_by: string; created_at: Date | string; updated_at: Date | string; revision: string | number;
 };
 
 const COLUMNS = 'id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, tender_type, close_at, awaiting_level, created_by, created_at, updated_at, revision';
@@ -318,7 +318,8 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
   const union = parts.length === 0 ? `SELECT ${COLUMNS} FROM documents WHERE false` : parts.join(' UNION ALL ');
   const page = `SELECT ${COLUMNS},
        (SELECT c.name FROM companies c WHERE c.company_id = page.company_id) AS company_name,
-       (SELECT c.name FROM companies c WHERE c.company_id = page.counterparty_company_id) AS counterparty_name
+       (SELECT c.name FROM companies c WHERE c.company_id = page.counterparty_company_id) AS counterparty_name,
+       (SELECT p.name FROM projects p WHERE p.project_id = page.project_id AND p.company_id = page.company_id) AS project_name
      FROM (SELECT * FROM (${union}) branches ORDER BY ${outerOrder} LIMIT ${limit} OFFSET ${query.range.from}) page
      ORDER BY ${outerOrder}`;
   return { page: { text: page, params }, count: { text: countText, params } };
@@ -349,7 +350,7 @@ export async function listDocuments(db: SqlExecutor, resource: DocumentResource,
       id: r.id, resource: r.resource, documentNo: r.document_no, title: r.title, status: r.status, currency: r.currency,
       total: r.total_sen === null || receivedWithoutEstimate(r.resource, r.company_id !== companyId) ? null : formatSen(BigInt(r.total_sen)),
       companyId: r.company_id, counterpartyCompanyId: r.counterparty_company_id,
-      companyName: r.company_name, counterpartyName: r.counterparty_name, projectId: r.project_id, tenderType: r.tender_type, closeAt: r.close_at === null ? null : iso(r.close_at),
+      companyName: r.company_name, counterpartyName: r.counterparty_name, projectId: r.project_id, projectName: r.project_name, tenderType: r.tender_type, closeAt: r.close_at === null ? null : iso(r.close_at),
       awaitingLevel: r.awaiting_level === null ? null : (Number(r.awaiting_level) as VerifyLevel), createdBy: r.created_by,
       createdAt: iso(r.created_at), updatedAt: iso(r.updated_at), revision: Number(r.revision),
     })),

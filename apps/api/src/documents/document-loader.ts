@@ -123,6 +123,17 @@ export class DocumentLoader {
     return { id: sourceId, resource: row.resource, documentNo: row.document_no };
   }
 
+  /**
+   * The name of the owner's project a document is filed under: the owner's own, and what a counterparty
+   * reads the document in (a bidder is told which project a tender is for, as it would be on paper), though
+   * it cannot open the project. Null when the document has none or the project is not the owner's.
+   */
+  async projectNameOf(projectId: string | null | undefined, ownerCompanyId: string): Promise<string | null> {
+    if (!projectId) return null;
+    const [row] = await this.db.query<{ name: string }>('SELECT name FROM projects WHERE project_id = $1 AND company_id = $2', [projectId, ownerCompanyId], { prepare: true });
+    return row?.name ?? null;
+  }
+
   async visibleRow(resource: DocumentResource, id: string, companyId: string): Promise<DocumentRow> {
     if (!UUID.test(id)) throw notFound();
     const [row] = await this.db.query<{ company_id: string; counterparty_company_id: string | null; shared_with_counterparty: boolean; project_id: string | null; revision: string | number }>(

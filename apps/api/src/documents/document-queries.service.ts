@@ -71,6 +71,7 @@ export class DocumentQueries {
       id: state.id, resource: state.resource, documentNo: state.documentNo, companyId: state.companyId, status: state.workflow.status,
       revision: state.revision, machineVersion: state.workflow.context.machineVersion, createdBy: state.createdBy, createdAt: state.createdAt, updatedAt: state.updatedAt,
       companyName: companies.get(state.companyId) ?? null, counterpartyName: counterparty ? (companies.get(counterparty) ?? null) : null,
+      projectName: await this.loader.projectNameOf(state.fields.projectId, state.companyId),
       availableActions: documentActions(state.resource, state.workflow, actor),
       // The approval route is the owner's round (who approved, who may act next, its manual and limit): the
       // counterparty gets an empty one (README, "What a counterparty sees").

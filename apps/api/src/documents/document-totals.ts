@@ -13,7 +13,7 @@ import { DocumentRefusedFilter } from './document-refused.filter.js';
 import { receivedWithoutEstimate } from './estimate-withheld.js';
 import { formatSen } from './money.js';
 
-type Row = { project_id: string | null; resource: DocumentTotalsRow['resource']; status: string; sent: boolean; n: string | number; total_sen: string | number; currency: string };
+type Row = { project_id: string | null; project_name: string | null; resource: DocumentTotalsRow['resource']; status: string; sent: boolean; n: string | number; total_sen: string | number; currency: string };
 
 /** The kinds whose module's view right the caller holds (signed-in-area.md §6). */
 export function viewableResources(accessRights: string): DocumentTotalsRow['resource'][] {
@@ -32,15 +32,18 @@ export class DocumentTotals {
     const resources = viewableResources(principal.accessRights);
     if (resources.length === 0) return [];
     const rows = await this.db.query<Row>(
-      `SELECT project_id, resource, status, company_id = $1 AS sent, COUNT(*) AS n, SUM(total_sen) AS total_sen, currency
-       FROM documents
-       WHERE resource = ANY($2::text[]) AND (company_id = $1 OR (counterparty_company_id = $1 AND shared_with_counterparty))
-       GROUP BY project_id, resource, status, company_id = $1, currency
+      // The project's name too (the owner's project; a received document's is its sender's, which the
+      // company cannot open, so the budget page names it rather than showing its id).
+      `SELECT t.*, (SELECT p.name FROM projects p WHERE p.project_id = t.project_id AND p.company_id = t.owner) AS project_name
+       FROM (SELECT project_id, resource, status, company_id = $1 AS sent, MIN(company_id) AS owner, COUNT(*) AS n, SUM(total_sen) AS total_sen, currency
+         FROM documents
+         WHERE resource = ANY($2::text[]) AND (company_id = $1 OR (counterparty_company_id = $1 AND shared_with_counterparty))
+         GROUP BY project_id, resource, status, company_id = $1, currency) t
        ORDER BY project_id NULLS LAST, resource, status`,
       [companyId, resources],
     );
     return rows.map((r) => ({
-      projectId: r.project_id, resource: r.resource, status: r.status, direction: r.sent ? 'sent' : 'received',
+      projectId: r.project_id, projectName: r.project_name, resource: r.resource, status: r.status, direction: r.sent ? 'sent' : 'received',
       count: Number(r.n), total: receivedWithoutEstimate(r.resource, !r.sent) ? null : formatSen(BigInt(r.total_sen)), currency: r.currency,
     }));
   }

@@ -127,6 +127,7 @@ export const documentSchemas: Record<string, SchemaObject> = {
       counterpartyCompanyId: { type: 'string', nullable: true }, status: { type: 'string' }, revision: { type: 'integer' }, editable: { type: 'boolean' },
       companyName: { type: 'string', nullable: true, description: 'The owner company\'s current name' },
       counterpartyName: { type: 'string', nullable: true, description: 'The counterparty\'s current name' },
+      projectName: { type: 'string', nullable: true, description: 'The owner\'s project the document is filed under, by its current name (null: none); the counterparty reads it too, without access to the project' },
       title: { type: 'string' }, currency: { type: 'string' },
       totals: {
         type: 'object', nullable: true, properties: { subtotal: decimal('1234.50'), sst: decimal('74.07'), total: decimal('1308.57') },

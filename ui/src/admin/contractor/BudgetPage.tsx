@@ -16,7 +16,9 @@ export function BudgetPage({ pageKey }: { pageKey: string }) {
   useEffect(() => {
     adminJson<{ data: DocumentTotalsRow[] }>('/api/document-totals').then((reply) => setRows(reply.data), (error) => setFailed(errorCodeOf(error)));
   }, []);
-  const projectName = (id: string | null) => (id ? (projects.find((p) => p.id === id)?.name ?? id) : translate('contractor.columns.noProject'));
+  // The company's own projects from its list; a sender's project (work orders received) by the name the totals carry.
+  const named = new Map((rows ?? []).map((row) => [row.projectId, row.projectName]));
+  const projectName = (id: string | null) => (id ? (projects.find((p) => p.id === id)?.name ?? named.get(id) ?? id) : translate('contractor.columns.noProject'));
   const { lines, total } = budgetLines(rows ?? []);
   const cells = (line: BudgetLine, strong = false) => BUDGET_COLUMNS.map((c) => (
     <TableCell key={c} align="right" data-column={c} sx={{ whiteSpace: 'nowrap', ...(strong ? { fontWeight: 600 } : {}) }}>{formatMoney(line[c])}</TableCell>

@@ -30,7 +30,8 @@ export function ContractorDocumentList({ page, pageKey, basePath }: { page: Cont
   const translate = useTranslate();
   const createPath = useCreatePath();
   const projects = useProjects();
-  const projectName = (id: string | null) => (id ? (projects.find((p) => p.id === id)?.name ?? id) : translate('contractor.columns.noProject'));
+  // The project by name: the company's own from its project list, the sender's (which it cannot open) as the row carries it.
+  const projectName = (id: string | null, named?: string | null) => (id ? (projects.find((p) => p.id === id)?.name ?? named ?? id) : translate('contractor.columns.noProject'));
   const name = resourceLabel(translate, page.resource);
   const filter = { direction: page.direction, ...(page.statuses ? { status: page.statuses } : {}) };
   return (
@@ -59,7 +60,7 @@ export function ContractorDocumentList({ page, pageKey, basePath }: { page: Cont
           sortable={false}
           render={(r) => (page.direction === 'received' ? (r.companyName ?? r.companyId) : (r.counterpartyName ?? r.counterpartyCompanyId ?? '-'))}
         />
-        <FunctionField<DocumentListItem> label="contractor.columns.project" sortable={false} render={(r) => projectName(r.projectId)} />
+        <FunctionField<DocumentListItem> label="contractor.columns.project" sortable={false} render={(r) => projectName(r.projectId, r.projectName)} />
         <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={page.resource} status={r.status} awaitingLevel={r.awaitingLevel} />} />
         {!page.noTotal && <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => (unpricedTender(r) ? '-' : formatMoney(r.total, r.currency))} />}
         <FunctionField<DocumentListItem> source="createdAt" label="contractor.columns.date" render={(r) => formatDate(r.createdAt)} />

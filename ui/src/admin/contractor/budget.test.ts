@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentTotalsRow } from '@binaan/contracts';
 import { budgetLines } from './budget.js';
 
-const row = (over: Partial<DocumentTotalsRow>): DocumentTotalsRow => ({ projectId: 'p1', resource: 'workOrder', status: 'accepted', direction: 'received', count: 1, total: '0.00', currency: 'RM', ...over });
+const row = (over: Partial<DocumentTotalsRow>): DocumentTotalsRow => ({ projectId: 'p1', projectName: null, resource: 'workOrder', status: 'accepted', direction: 'received', count: 1, total: '0.00', currency: 'RM', ...over });
 
 describe('the contractor budget per project', () => {
   it('puts awards received, commitments sent and invoices received in their columns, margin = value - committed', () => {

@@ -42,11 +42,11 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
   const kindFields = isDocumentResource(document.resource) ? DocumentKindFieldNames[document.resource].filter((f) => f !== 'claimItems') : [];
   const record = document as unknown as Record<string, unknown>;
   const route = document.approvalRoute;
-  // The project by name where the user has it (their project list); a counterparty's project, which
-  // they are not on, stays its id.
+  // The project by name, a link where the user has it (their project list); a counterparty reads the owner's
+  // project by the name the document carries, without a link (it cannot open it).
   const projects = useProjects();
   const known = document.projectId ? projects.find((p) => p.id === document.projectId) : undefined;
-  const project = document.projectId ? (known?.name ?? document.projectId) : '-';
+  const project = document.projectId ? (known?.name ?? document.projectName ?? document.projectId) : '-';
   // A tender without rates has no estimate: its lines show no "RM 0.00" rate or amount and its totals say so
   // (the bidders price the lines). One made from a priced BQ, or given rates, shows them as the buyer's estimate.
   // A tender read by the company it is addressed to (a bidder) comes without the buyer's estimate (totals null):

@@ -1,8 +1,8 @@
 // The signed-in frame: app bar (title, the project the user works in, notifications bell, company switcher, language, user menu) and the menu built from the
 // modules the user may use (access/modules.ts) and the document kinds of the catalogue.
-import { useId, type ReactNode } from 'react';
-import { AppBar, Layout, Menu, TitlePortal, useTranslate } from 'react-admin';
-import { Box, Divider, GlobalStyles, ListSubheader } from '@mui/material';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { AppBar, Layout, Menu, Sidebar, TitlePortal, useSidebarState, useTranslate, type SidebarProps } from 'react-admin';
+import { Box, Divider, GlobalStyles, ListSubheader, useMediaQuery, type Theme } from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
@@ -108,10 +108,38 @@ export function AdminMenu({ documents }: { documents: readonly DocumentEntry[] }
   );
 }
 
+/**
+ * The menu follows the screen across the phone breakpoint. react-admin draws it as a modal drawer below 600 px
+ * and keeps one open state for both: a desktop window narrowed (or a tablet turned) with the menu open drew the
+ * modal drawer open for a moment, and MUI's modal left the page behind it hidden from screen readers
+ * (aria-hidden on the app's root) after it closed, so nothing on the page could be reached by role. Narrowed,
+ * the drawer is never drawn open (the state closes after the render that crossed); widened again, the menu is
+ * as it was on the desktop.
+ */
+function AdminSidebar(props: SidebarProps) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const [open, setOpen] = useSidebarState();
+  const wasPhone = useRef(phone);
+  const desktopOpen = useRef(phone ? true : open);
+  const justNarrowed = phone && !wasPhone.current;
+  useEffect(() => {
+    if (phone === wasPhone.current) return;
+    wasPhone.current = phone;
+    if (phone) {
+      desktopOpen.current = open;
+      setOpen(false);
+    } else {
+      setOpen(desktopOpen.current);
+    }
+  }, [phone, open, setOpen]);
+  // react-admin's Sidebar spreads its props over the drawer's after its own `open`, so this one wins.
+  return <Sidebar {...props} {...(justNarrowed ? { open: false } : {})} />;
+}
+
 export function makeLayout(documents: readonly DocumentEntry[]) {
   return function AdminLayout({ children }: { children: ReactNode }) {
     return (
-      <Layout appBar={AdminAppBar} menu={() => <AdminMenu documents={documents} />}>
+      <Layout appBar={AdminAppBar} sidebar={AdminSidebar} menu={() => <AdminMenu documents={documents} />}>
         {/* WCAG 2.4.11 Focus Not Obscured: the page scrolls a focused control clear of the fixed app bar (56 px
             high on a phone, 64 px from 600 px), not under it. */}
         <GlobalStyles styles={(theme) => ({ html: { scrollPaddingTop: 64, [theme.breakpoints.up('sm')]: { scrollPaddingTop: 72 } } })} />

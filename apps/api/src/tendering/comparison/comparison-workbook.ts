@@ -42,6 +42,24 @@ const LABELS: Record<ComparisonLanguage, Record<keyof typeof EN, string>> = {
   },
 };
 
+/**
+ * The statuses a tender can have once its sheet is open (after the close), named as the pages name them
+ * (the ui's workflow.status labels; comparison.spec.ts holds them equal), so the sheet does not print a
+ * machine's name. A status added later prints as its name made readable until it is named here.
+ */
+export const STATUS_LABELS: Record<ComparisonLanguage, Record<string, string>> = {
+  en: { comparison: 'Comparison', draftContract: 'Draft contract', pendingContractApproval: 'Pending contract approval', contractAwarded: 'Contract awarded', draftContractRejected: 'Draft contract rejected' },
+  ms: { comparison: 'Perbandingan', draftContract: 'Draf kontrak', pendingContractApproval: 'Menunggu kelulusan kontrak', contractAwarded: 'Kontrak dianugerahkan', draftContractRejected: 'Draf kontrak ditolak' },
+  zh: { comparison: '比较中', draftContract: '合同草稿', pendingContractApproval: '合同待审批', contractAwarded: '已授予合同', draftContractRejected: '合同草稿被拒' },
+};
+
+function statusLabel(language: ComparisonLanguage, status: string): string {
+  const named = STATUS_LABELS[language][status];
+  if (named) return named;
+  const spaced = status.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
 const HEADER_ROW = 5;
 const FIRST_LINE_ROW = HEADER_ROW + 1;
 /** Columns before the sellers': No., description, unit, quantity, estimate rate, estimate amount. */
@@ -75,7 +93,7 @@ export async function writeComparisonWorkbook(
   });
   ws.getCell('A1').value = `${t.title}: ${heading.documentNo} ${heading.title}`;
   ws.getCell('A1').font = { bold: true, size: 14 };
-  ws.getCell('A2').value = `${t.status}: ${heading.status} · ${t.exported}: ${heading.exportedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+  ws.getCell('A2').value = `${t.status}: ${statusLabel(language, heading.status)} · ${t.exported}: ${heading.exportedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
   ws.getCell('A3').value = t.legend;
 
   const sellerName = (index: number) => { const s = sheet.sellers[index]!; return s.sellerName ?? s.sellerCompanyId; };
