@@ -215,7 +215,7 @@ test("a project's Requests tab: material, machine and trade requests in one list
   }
 });
 
-const adminWords = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { documents: { noEstimate: string } } }).admin;
+const adminWords = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { documents: { noEstimate: string; routedOnUnpriced: string } } }).admin;
 const closesLabel = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { fields: { closeAt: string } } }).admin.fields.closeAt;
 
 test('the tenders list says when each tender closes; a tender without an estimate shows no RM 0.00 in its list or on its page, in en, ms and zh', async ({ browser, baseURL, demo, shot }) => {
@@ -256,6 +256,8 @@ test('the tenders list says when each tender closes; a tender without an estimat
     await expect(page.getByTestId('no-estimate')).toHaveText(adminWords(language).documents.noEstimate);
     await expect(page.getByTestId('line-items').getByRole('columnheader')).toHaveCount(4);
     await expect(page.getByTestId('document-total')).toHaveCount(0);
+    // Its approval route says it was routed on no price, not on "RM 0.00".
+    await expect(page.getByTestId('route-amount')).toHaveText(adminWords(language).documents.routedOnUnpriced);
     await noAxeFindings(page, `unpriced tender ${language} 1280`);
     await shot(page, `requests-17-unpriced-tender-${language}-1280`);
     // The walk tender's estimate stays: its rates, amounts and total.
@@ -263,6 +265,7 @@ test('the tenders list says when each tender closes; a tender without an estimat
     await expect(page.getByTestId('line-items').getByRole('columnheader')).toHaveCount(6);
     await expect(page.getByTestId('document-total')).toContainText('RM');
     await expect(page.getByTestId('no-estimate')).toHaveCount(0);
+    await expect(page.getByTestId('route-amount')).toContainText('RM');
     await context.close();
   }
 });

@@ -131,7 +131,12 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
                 {translate(route.reason.manual === 'authorityManual' ? 'admin.documents.byManual' : 'admin.documents.byDefault', { version: route.reason.manualVersion ?? '', limit: route.reason.limitApplied ? formatMoney(route.reason.limitApplied) : '-' })}
               </Typography>
               {route.reason.amount !== null && (
-                <Typography variant="body2" data-testid="route-amount">{translate('admin.documents.routedOn', { amount: formatMoney(route.reason.amount, document.currency) })}</Typography>
+                <Typography variant="body2" data-testid="route-amount">
+                  {/* An unpriced tender is routed on 0: "RM 0.00" read as a figure someone had entered. */}
+                  {unpriced && Number(route.reason.amount) === 0
+                    ? translate('admin.documents.routedOnUnpriced')
+                    : translate('admin.documents.routedOn', { amount: formatMoney(route.reason.amount, document.currency) })}
+                </Typography>
               )}
               <Typography variant="body2">{translate('admin.documents.requiredLevels')}: {route.requiredLevels.map((l) => translate(`admin.levels.${l}`, { _: String(l) })).join(', ') || '-'}</Typography>
               {route.approvals.map((a) => (
