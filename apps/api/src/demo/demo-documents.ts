@@ -43,6 +43,8 @@ const biddingWindow = (days: number) => (now: Date) => ({
   closeAt: new Date(now.getTime() + days * 24 * HOUR).toISOString(),
   expectedDeliveryStart: new Date(now.getTime() + (days + 2) * 24 * HOUR).toISOString().slice(0, 10),
 });
+/** A trade tender's bidding window: the demo's tenders are each a trade package (piling, M&E, landscaping), so the tenders list's type column and filter show something. */
+const tradeTender = (days: number) => (now: Date) => ({ ...biddingWindow(days)(now), tenderType: 'trade' });
 const MUTIARA = 'mutiara-supplies';
 
 const concrete: DemoItem[] = [
@@ -86,19 +88,19 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
   po('po-cancelled', 'Concrete for the temporary site office', concrete, [{ by: KUMAR, event: 'Cancel', remark: 'Site office moved to a rented cabin' }]),
   // Tenders: active, rejected with a remark, and closed for comparison.
   {
-    key: 'tender-active', resource: 'tender', by: KUMAR, company: TEGUH, title: 'M&E works, Bangunan Pejabat Seri Kembangan', days: [14, 120], fields: biddingWindow(12),
+    key: 'tender-active', resource: 'tender', by: KUMAR, company: TEGUH, title: 'M&E works, Bangunan Pejabat Seri Kembangan', days: [14, 120], fields: tradeTender(12),
     items: [{ description: 'Electrical installation', unit: 'lot', quantity: '1', rate: '0.00', includeZeroRate: true }, { description: 'Air-conditioning and ventilation', unit: 'lot', quantity: '1', rate: '0.00', includeZeroRate: true }],
     project: HOUSING,
     steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve', remark: 'Tender documents complete' }],
   },
   {
-    key: 'tender-rejected', resource: 'tender', by: KUMAR, company: TEGUH, title: 'Landscaping, Taman Teguh phase 1', days: [30, 90], fields: biddingWindow(21),
+    key: 'tender-rejected', resource: 'tender', by: KUMAR, company: TEGUH, title: 'Landscaping, Taman Teguh phase 1', days: [30, 90], fields: tradeTender(21),
     items: [{ description: 'Softscape and turfing', unit: 'm2', quantity: '3500', rate: '0.00', includeZeroRate: true }],
     project: HOUSING,
     steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Reject', remark: 'Attach the landscape drawings before inviting bidders' }],
   },
   {
-    key: 'tender-comparison', resource: 'tender', by: KUMAR, company: TEGUH, title: 'Piling works, Block C', days: [7, 60], fields: biddingWindow(5),
+    key: 'tender-comparison', resource: 'tender', by: KUMAR, company: TEGUH, title: 'Piling works, Block C', days: [7, 60], fields: tradeTender(5),
     items: [{ description: 'Spun piles 300 mm', unit: 'm', quantity: '1800', rate: '0.00', includeZeroRate: true }],
     project: TOWER,
     steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve' }, { by: KUMAR, event: 'Close', remark: 'Closing date reached: 3 bids received' }],
