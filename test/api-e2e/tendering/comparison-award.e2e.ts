@@ -137,7 +137,7 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
     expect(sheet.name).toBe('Comparison');
     // Header row 5: the estimate, then Kukuh Jaya and Mutiara Supplies (name order), rate and amount each.
     // The status as the pages name it, not the machine's name ("comparison").
-    expect(String(sheet.getCell('A2').value)).toMatch(/^Status: Comparison · Exported: /);
+    expect(sheet.getCell('A2').value as string).toMatch(/^Status: Comparison · Exported: /);
     const header = (sheet.getRow(5).values as unknown[]).slice(1);
     expect(header).toEqual(['No.', 'Description', 'Unit', 'Quantity', 'Estimate rate', 'Estimate amount',
       'Kukuh Jaya Contractor Sdn Bhd: rate', 'Kukuh Jaya Contractor Sdn Bhd: amount', 'Mutiara Supplies Sdn Bhd: rate', 'Mutiara Supplies Sdn Bhd: amount']);
@@ -164,7 +164,7 @@ describe.each(STORES)('tender comparison api on %s', (kind) => {
       const other = new ExcelJS.Workbook();
       await other.xlsx.load((await exported(kumar, `?lang=${lang}`)).body as never);
       expect([other.worksheets[0]!.name, other.worksheets[0]!.getRow(5).getCell(7).value, other.worksheets[0]!.getRow(6).getCell(7).value]).toEqual([name, rate, 11]);
-      expect(String(other.worksheets[0]!.getCell('A2').value).startsWith(status)).toBe(true);
+      expect((other.worksheets[0]!.getCell('A2').value as string).startsWith(status)).toBe(true);
     }
     // Refused as the sheet is: a seller or another company 404, a bad language 400, no figure in any refusal.
     hafiz = await r().signIn('hafiz@serihartanah.my', SERI); // his session ended in the two idle days
