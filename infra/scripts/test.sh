@@ -48,18 +48,22 @@ cleanup() {
 trap cleanup EXIT
 
 failed=0
+# What failed that is not a test (the lock file, the build, the checks beside jest): named again before the
+# closing line, which counts tests only (stop 42's fresh-clone run said "0 failed" and exited 1 on a lint error).
+problems=()
 started=$SECONDS
 step "lock file"
 # npm ci refuses a lock that npm install itself wrote without the optional packages this registry lacks.
 if ! npm ci --dry-run --ignore-scripts --no-audit --no-fund >/dev/null 2>&1; then
   echo "package-lock.json is out of sync with npm ci: run node infra/scripts/lock-placeholders.mjs (or npm install)"
   failed=1
+  problems+=("the lock file is out of sync with npm ci (under == lock file)")
 fi
 
 step "build"
 # The ui's Vite build at warn level: its list of ~130 assets and their sizes is not news in a test log
 # (npm run build prints it; npm run bench:ui measures the bundle).
-(npx tsc -b && npm run -s build -w ui -- --logLevel warn) || failed=1
+(npx tsc -b && npm run -s build -w ui -- --logLevel warn) || { failed=1; problems+=("the build (under == build)"); }
 
 # The checks that need no server (type-checking the tests, lint, the ui's unit tests) run beside jest, their
 # output kept and printed after jest's, each under its own heading. Jest runs two files at a time: left to
@@ -84,7 +88,7 @@ step "jest: unit (event store contract on PGlite and PostgreSQL, workflows, api)
 # Jest's ESM support needs vm modules; Node's notice that they are experimental is not news either.
 node --experimental-vm-modules --disable-warning=ExperimentalWarning node_modules/jest/bin/jest.js --maxWorkers=2 --json --outputFile=.reports/jest.json || failed=1
 
-wait "$checks_pid" || failed=1
+wait "$checks_pid" || { failed=1; problems+=("a check beside jest: type-checking the tests, lint or vitest (under their headings after jest's output)"); }
 cat "$checks_log"
 step "checks done ($((SECONDS - started)) s in)"
 
@@ -106,6 +110,7 @@ node infra/scripts/slowest-tests.mjs 10 > .reports/slowest-files.txt 2>&1 || tru
 # heading as the closing line (stops 34 to 41) was judged as having run no test.
 step "skipped and failed tests, and why"
 node infra/scripts/test-summary.mjs --skips .reports/jest.json .reports/vitest.json .reports/browser.json || true
+for problem in ${problems[@]+"${problems[@]}"}; do echo "failed, not a test: $problem"; done
 step "summary ($((SECONDS - started)) s in all)"
 node infra/scripts/test-summary.mjs .reports/jest.json .reports/vitest.json .reports/browser.json || failed=1
 exit $failed
