@@ -23,10 +23,13 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
   const now = Date.now();
-  // Filed under Teguh Bina's office tower (demo code TB-MT-A): Kukuh Jaya reads the project's name, not its id.
-  const tower = (await kumar.call<{ id: string; code: string; name: string }[]>('GET', '/api/projects')).json.find((project) => project.code === 'TB-MT-A')!;
+  // Filed under Teguh Bina's warehouse project (demo code TB-GB-SA; not the office tower, whose tenders
+  // project-selection.spec counts on the same server): Kukuh Jaya reads the project's name, not its id.
+  const projects = (await kumar.call<{ id: string; code: string; name: string }[]>('GET', '/api/projects')).json;
+  const warehouse = projects.find((project) => project.code === 'TB-GB-SA')!;
+  const tower = projects.find((project) => project.code === 'TB-MT-A')!;
   const tender = await kumar.call<{ id: string; documentNo: string }>('POST', '/api/documents/tender', {
-    title: `Plastering, Block A (${stamp})`, counterpartyCompanyId: 'kukuh-jaya', projectId: tower.id,
+    title: `Plastering, Block A (${stamp})`, counterpartyCompanyId: 'kukuh-jaya', projectId: warehouse.id,
     openAt: new Date(now + 3_600_000).toISOString(), closeAt: new Date(now + 10 * 86_400_000).toISOString(),
     expectedDeliveryStart: new Date(now + 14 * 86_400_000).toISOString().slice(0, 10),
     items: [
@@ -62,8 +65,8 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   await page.getByRole('menuitem', { name: 'Received tenders' }).click();
   const row = page.getByRole('row').filter({ hasText: tender.json.documentNo });
   await expect(row).toContainText('Teguh Bina Sdn Bhd');
-  await expect(row).toContainText(tower.name);
-  await expect(row).not.toContainText(tower.id);
+  await expect(row).toContainText(warehouse.name);
+  await expect(row).not.toContainText(warehouse.id);
   // A tender received comes without its buyer's estimate: no total column, and its lines without rates or amounts.
   await expect(page.getByRole('columnheader', { name: 'Total' })).toHaveCount(0);
   await expect(row.locator('td.column-total')).toHaveCount(0);
