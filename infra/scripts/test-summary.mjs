@@ -1,9 +1,9 @@
 // Adds up the JSON reports of jest, vitest and Playwright into one closing line. A missing report (a
 // suite that did not run) counts as a failure. With --skips it prints instead every skipped test with why
-// it was skipped, and every failed test with the first line of its error, so a skip is never silent (npm test prints it under a heading of its own, before the
-// closing line's; see test.sh): jest and vitest tests say why in their own name (house rule:
-// `it.skip('needs KURRENTDB_URL: ...')`, or a describe title ending "(skipped: ...)"), Playwright in the
-// reason given to test.skip().
+// it was skipped, and every failed test with the first line of its error, so a skip is never silent
+// (npm test prints it under a heading of its own, before the closing line's; see test.sh): jest and vitest
+// tests say why in their own name (house rule: `it.skip('needs KURRENTDB_URL: ...')`, or a describe title
+// ending "(skipped: ...)"), Playwright in the reason given to test.skip().
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 

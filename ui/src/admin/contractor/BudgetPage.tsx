@@ -3,22 +3,20 @@ import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Alert, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { DocumentTotalsRow } from '@binaan/contracts';
-import { useProjects } from '../documents/use-projects.js';
 import { formatMoney } from '../format.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 import { BUDGET_COLUMNS, budgetLines, type BudgetLine } from './budget.js';
 
 export function BudgetPage({ pageKey }: { pageKey: string }) {
   const translate = useTranslate();
-  const projects = useProjects();
   const [rows, setRows] = useState<DocumentTotalsRow[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     adminJson<{ data: DocumentTotalsRow[] }>('/api/document-totals').then((reply) => setRows(reply.data), (error) => setFailed(errorCodeOf(error)));
   }, []);
-  // The company's own projects from its list; a sender's project (work orders received) by the name the totals carry.
+  // By the name the totals carry: the company's own projects and a sender's (work orders received), which it cannot open.
   const named = new Map((rows ?? []).map((row) => [row.projectId, row.projectName]));
-  const projectName = (id: string | null) => (id ? (projects.find((p) => p.id === id)?.name ?? named.get(id) ?? id) : translate('contractor.columns.noProject'));
+  const projectName = (id: string | null) => (id ? (named.get(id) ?? id) : translate('contractor.columns.noProject'));
   const { lines, total } = budgetLines(rows ?? []);
   const cells = (line: BudgetLine, strong = false) => BUDGET_COLUMNS.map((c) => (
     <TableCell key={c} align="right" data-column={c} sx={{ whiteSpace: 'nowrap', ...(strong ? { fontWeight: 600 } : {}) }}>{formatMoney(line[c])}</TableCell>

@@ -7,7 +7,6 @@ import type { DocumentListItem } from '@binaan/contracts';
 import { resourceLabel } from '../catalogue/labels.js';
 import { AwaitingApprovalFilter } from '../documents/AwaitingApprovalFilter.js';
 import { StatusChip } from '../documents/StatusChip.js';
-import { useProjects } from '../documents/use-projects.js';
 import { formatDate, formatMoney } from '../format.js';
 import { unpricedTender } from '../documents/unpriced-tender.js';
 import type { ContractorListPage } from './contractor-pages.js';
@@ -29,9 +28,8 @@ function Empty({ name, createResource }: { name: string; createResource?: string
 export function ContractorDocumentList({ page, pageKey, basePath }: { page: ContractorListPage; pageKey: string; basePath: string }) {
   const translate = useTranslate();
   const createPath = useCreatePath();
-  const projects = useProjects();
-  // The project by name: the company's own from its project list, the sender's (which it cannot open) as the row carries it.
-  const projectName = (id: string | null, named?: string | null) => (id ? (projects.find((p) => p.id === id)?.name ?? named ?? id) : translate('contractor.columns.noProject'));
+  // By the name the row carries: the company's own projects and a sender's, which it cannot open.
+  const projectName = (id: string | null, named: string | null) => (id ? (named ?? id) : translate('contractor.columns.noProject'));
   const name = resourceLabel(translate, page.resource);
   const filter = { direction: page.direction, ...(page.statuses ? { status: page.statuses } : {}) };
   return (

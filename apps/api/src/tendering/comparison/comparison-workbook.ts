@@ -44,7 +44,7 @@ const LABELS: Record<ComparisonLanguage, Record<keyof typeof EN, string>> = {
 
 /**
  * The statuses a tender can have once its sheet is open (after the close), named as the pages name them
- * (the ui's workflow.status labels; comparison.spec.ts holds them equal), so the sheet does not print a
+ * (the ui's workflow.status labels; comparison-workbook.spec.ts holds them equal), so the sheet does not print a
  * machine's name. A status added later prints as its name made readable until it is named here.
  */
 export const STATUS_LABELS: Record<ComparisonLanguage, Record<string, string>> = {
