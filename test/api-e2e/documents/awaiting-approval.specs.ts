@@ -64,9 +64,12 @@ export function awaitingApproval(running: () => Running): void {
       expect([reply.status, reply.body.errorCode, Object.keys(reply.body.fields ?? {})]).toEqual([400, 'validationFailed', ['filter.awaitingApproval']]);
     });
 
-    it('the filter has its index: document_states_awaiting_approval, partial on the documents in a round', async () => {
-      const indexes = await running().sql.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = 'document_states_awaiting_approval' AND schemaname = current_schema()`);
-      expect(indexes.map((i) => i.indexdef)).toEqual([expect.stringMatching(/\(resource, company_id, created_at\) WHERE \(awaiting_level IS NOT NULL\)/)]);
+    it('the filter has an index per side, partial on the documents in a round, ending with id', async () => {
+      const indexes = await running().sql.query<{ indexname: string; indexdef: string }>(
+        `SELECT indexname, indexdef FROM pg_indexes WHERE indexname LIKE 'document_states%awaiting%' AND schemaname = current_schema() ORDER BY indexname`);
+      expect(indexes.map((i) => i.indexname)).toEqual(['document_states_own_awaiting', 'document_states_received_awaiting']);
+      expect(indexes[0]!.indexdef).toMatch(/\(resource, company_id, created_at, id\) WHERE \(awaiting_level IS NOT NULL\)/);
+      expect(indexes[1]!.indexdef).toMatch(/\(resource, counterparty_company_id, created_at, id\) INCLUDE \(company_id\) WHERE \(shared_with_counterparty AND \(awaiting_level IS NOT NULL\)\)/);
     });
   });
 }

@@ -65,6 +65,8 @@ export const CALLS: Call[] = [
   { name: 'project filter', filter: { projectId: PROJECT }, bare: { where: `project_id = '${PROJECT}'`, order: 'created_at DESC, id ASC' } },
   { name: 'direction received', filter: { direction: 'received' }, bare: { where: 'false', order: 'created_at DESC, id ASC' } },
   { name: 'awaiting approval', filter: { awaitingApproval: true }, bare: { where: 'awaiting_level IS NOT NULL', order: 'created_at DESC, id ASC', table: 'document_states' } },
+  // Tenders received sorted by total go by id (estimates withheld): the received branch reads (status, id).
+  { name: 'two statuses sorted by total', sort: ['total', 'DESC'], filter: { status: ['new', 'cancelled'] }, bare: { where: "status IN ('new', 'cancelled')", order: 'total_sen DESC, id DESC' } },
   { name: 'date range (one day)', filter: { dateFrom: '2020-01-01', dateTo: '2020-01-01' }, bare: { where: "created_at >= '2020-01-01' AND created_at < '2020-01-02'", order: 'created_at DESC, id ASC' } },
   { name: 'getMany filter={"id":[3 ids]}', filter: { id: ['bench-11', 'bench-512', 'bench-903'] }, bare: { where: "id IN ('bench-11','bench-512','bench-903')", order: 'id ASC' } },
   { name: 'export (range 0-999)', range: [0, 999], bare: { order: 'created_at DESC, id ASC' } },

@@ -140,6 +140,31 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   await expect(page.getByTestId('budget-line').filter({ hasText: tower.name })).toHaveCount(1);
   await expect(page.getByTestId('contractor-budget')).not.toContainText(tower.id);
   await shot(page, 'admin-contractor-04-budget');
+  // On a phone each project is a block of its own, its amounts under their labels: the table's eight columns
+  // ran past a 375 px screen. In each language: the words, the amounts, nothing past the edge, no axe finding.
+  const budgetWords = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'contractor.json'), 'utf8')) as { contractor: { budget: Record<string, string> } }).contractor.budget;
+  for (const language of ['en', 'ms', 'zh'] as const) {
+    const phone = await browser.newContext({ baseURL: baseURL!, viewport: { width: 375, height: 812 } });
+    await phone.addInitScript((chosen) => localStorage.setItem('binaan.language', chosen), language);
+    const small = await phone.newPage();
+    await signIn(small, 'wong@kukuhcontractor.my', 'kukuh-jaya');
+    await small.goto('/trade-and-service/budget');
+    const total = small.getByTestId('budget-phone').getByTestId('budget-total');
+    await expect(total.getByRole('heading')).toHaveText(budgetWords(language).allProjects!);
+    await expect(total.locator('[data-column="offered"]')).toHaveText(money((offered / 100).toFixed(2)));
+    await expect(total.getByRole('term').filter({ hasText: budgetWords(language).offered! })).toHaveCount(1);
+    await expect(small.getByTestId('budget-line').filter({ hasText: tower.name })).toHaveCount(1);
+    const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect({ language, overflow }).toEqual({ language, overflow: 0 });
+    for (const value of await small.getByTestId('budget-phone').getByRole('definition').all()) {
+      const box = (await value.boundingBox())!;
+      expect({ language, right: box.x + box.width <= 375 }).toEqual({ language, right: true });
+    }
+    const findings = await new AxeBuilder({ page: small }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(findings.violations.map((v) => `${language} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await shot(small, `admin-contractor-04-budget-375-${language}`);
+    await phone.close();
+  }
 
   // Search contractor: the directory of other approved companies, searched by name or registration number.
   await page.getByRole('menuitem', { name: 'Search contractor' }).click();

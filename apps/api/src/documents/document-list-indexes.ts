@@ -28,7 +28,10 @@ const received = Object.entries({ ...SORT_KEYS, sender: 'company_id, created_at,
   .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS documents_received_${name} ON documents (resource, counterparty_company_id, ${keys}) WHERE shared_with_counterparty;`);
 const stateOwn = Object.entries(STATE_SORT_KEYS)
   .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS document_states_own_${name} ON document_states (resource, company_id, ${keys});`);
-const stateReceived = Object.entries(STATE_SORT_KEYS)
+// status_id: tenders received sorted by total go by id (their totals are the buyers' estimates, withheld:
+// estimate-withheld.ts), so a status tab of them sorted so is a range of (status, id). Without it the branch
+// walked every narrow row in id order to find the status's (30,500 in the plan spec; 9 ms at a million).
+const stateReceived = Object.entries({ ...STATE_SORT_KEYS, status_id: 'status, id' })
   .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS document_states_received_${name} ON document_states (resource, counterparty_company_id, ${keys}) WHERE shared_with_counterparty;`);
 
 /**
@@ -66,6 +69,20 @@ BEGIN
 END
 $trgm$;`;
 
+/**
+ * The "awaiting approval" filter (documents in an open approval round), one partial index per side in the default
+ * order, ending with id like every list index: the page is a range of it, and its capped count an index-only scan
+ * (without id the count could not be index-only, and read a heap page for each row it counted: 14 ms at a
+ * million). The received side has its own: without it the branch read every row received to find none waiting
+ * (10 ms at a million, 10,000 received). It replaces document_states_awaiting_approval (no id, own side only).
+ */
+const awaiting = [
+  'DROP INDEX IF EXISTS document_states_awaiting_approval;',
+  'CREATE INDEX IF NOT EXISTS document_states_own_awaiting ON document_states (resource, company_id, created_at, id) WHERE awaiting_level IS NOT NULL;',
+  // The sender's id included: the received branch checks it (company_id <> the caller), so its count stays index-only too.
+  'CREATE INDEX IF NOT EXISTS document_states_received_awaiting ON document_states (resource, counterparty_company_id, created_at, id) INCLUDE (company_id) WHERE shared_with_counterparty AND awaiting_level IS NOT NULL;',
+];
+
 export const LIST_INDEXES_SQL = [...own, ...received, ...typed, SEARCH].join('\n    ');
 /** The list indexes of document_states (made after that table). */
-export const STATE_LIST_INDEXES_SQL = [...stateOwn, ...stateReceived].join('\n    ');
+export const STATE_LIST_INDEXES_SQL = [...stateOwn, ...stateReceived, ...awaiting].join('\n    ');

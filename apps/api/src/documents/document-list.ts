@@ -117,7 +117,7 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
     if (f.direction !== 'sent' && f.direction !== 'received') problems['filter.direction'] = ['must be sent or received'];
     else filter.direction = f.direction;
   }
-  // true: only documents in an open approval round (the document_states_awaiting_approval index); false: those not.
+  // true: only documents in an open approval round (the document_states_own_awaiting and _received_awaiting indexes); false: those not.
   if (f.awaitingApproval !== undefined) {
     if (typeof f.awaitingApproval !== 'boolean') problems['filter.awaitingApproval'] = ['must be true or false'];
     else filter.awaitingApproval = f.awaitingApproval;

@@ -37,7 +37,6 @@ export const documentsProjection: Projection = {
       id text PRIMARY KEY, resource text NOT NULL, company_id text NOT NULL, counterparty_company_id text,
       shared_with_counterparty boolean NOT NULL DEFAULT false, created_by text NOT NULL, created_at timestamptz NOT NULL,
       status text NOT NULL, updated_at timestamptz NOT NULL, revision bigint NOT NULL, awaiting_level smallint);
-    CREATE INDEX IF NOT EXISTS document_states_awaiting_approval ON document_states (resource, company_id, created_at) WHERE awaiting_level IS NOT NULL;
     ${MY_ACTIVITY_INDEX_SQL}
     ${STATE_LIST_INDEXES_SQL}
     CREATE TABLE IF NOT EXISTS document_idempotency (
