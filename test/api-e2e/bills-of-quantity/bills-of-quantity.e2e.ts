@@ -5,12 +5,12 @@
 // live stream; refusals: 403 (right, authority), another company 404, stale 409.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, STORES, TEGUH } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, FEATURE_STORES, TEGUH } from '../documents/harness.js';
 import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
 
 type Node = { id: string; parentId: string | null; order: number; type: string; title: string; amount: string; quantity: string | null };
 
-describe.each(STORES)('bills of quantity api on %s', (kind) => {
+describe.each(FEATURE_STORES)('bills of quantity api on %s', (kind) => {
   let running: AuthorityRunning;
   let aminah: string, kumar: string, lim: string, farid: string, mei: string;
   let project: string;

@@ -13,7 +13,7 @@ import type { BqImportTab } from '@binaan/contracts';
 import { writeBqWorkbook } from '../../../apps/api/src/bills-of-quantity/import-export/bq-workbook-writer.js';
 import { BqScanService } from '../../../apps/api/src/bills-of-quantity/scan/bq-scan.service.js';
 import { renderBqPdf } from '../../support/bq-scan-page.js';
-import { grantCompanyRole, itAnsweredEveryCallWithoutAServerError, MUTIARA, STORES, TEGUH } from '../documents/harness.js';
+import { grantCompanyRole, itAnsweredEveryCallWithoutAServerError, MUTIARA, FEATURE_STORES, TEGUH } from '../documents/harness.js';
 import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -51,7 +51,7 @@ const IMPORTED = [
 ];
 const HEADING = { projectName: 'Any', projectCode: 'X', companyName: null };
 
-describe.each(STORES)('BQ Excel import/export and scans on %s', (kind) => {
+describe.each(FEATURE_STORES)('BQ Excel import/export and scans on %s', (kind) => {
   let running: AuthorityRunning;
   let kumar: string, lim: string, mei: string, projectId: string, otherProjectId: string;
   let file: Buffer;

@@ -6,10 +6,10 @@
 // pending -> rejected -> pending -> approved through the ongoingBudget machine with authority.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { BudgetView } from '@binaan/contracts';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, purchaseOrderBody, STORES, TEGUH } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, purchaseOrderBody, FEATURE_STORES, TEGUH } from '../documents/harness.js';
 import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
 
-describe.each(STORES)('ongoing budget api on %s', (kind) => {
+describe.each(FEATURE_STORES)('ongoing budget api on %s', (kind) => {
   let running: AuthorityRunning;
   let aminah: string, kumar: string, lim: string, mei: string;
   let project: string;

@@ -2,14 +2,14 @@
 // approved companies (counterparty pickers), the chosen company's members (authority pickers), a project's
 // authority timeline, and company names on document lists and views. Given the demo data.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, purchaseOrderBody, STORES, TEGUH } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, purchaseOrderBody, FEATURE_STORES, TEGUH } from '../documents/harness.js';
 import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
 
 type Item = { id: string; name: string; registrationNo: string; subscriptionType: number; isLogoUploaded: boolean };
 const DIRECTORY = '/api/company/directory';
 const q = (filter: object, range = [0, 24]) => `?filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent(JSON.stringify(range))}`;
 
-describe.each(STORES)('company directory, members and project authority history on %s', (kind) => {
+describe.each(FEATURE_STORES)('company directory, members and project authority history on %s', (kind) => {
   let running: AuthorityRunning;
   let aminah: string, kumar: string, lim: string, mei: string, nurul: string;
   beforeAll(async () => {

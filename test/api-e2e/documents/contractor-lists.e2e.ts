@@ -9,9 +9,9 @@ import { DocumentResources, type DocumentListItem, type DocumentTotalsRow } from
 import type { ApiConfig } from '../../../apps/api/src/config.js';
 import { DEMO_PASSWORD } from '../../../apps/api/src/demo/demo-data.js';
 import { seedDemo } from '../../../apps/api/src/demo/demo-seed.js';
-import { pgliteConfig, postgresConfig, removeAppData, startApp, TEST_DATABASE_URL } from '../support.js';
+import { pgliteConfig, postgresConfig, removeAppData, startApp } from '../support.js';
+import { FEATURE_STORES } from './harness.js';
 
-const STORES: ('pglite' | 'postgres')[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 const WORK_ORDER_TITLE = 'Brickwork, Block A levels 1 to 3';
 const filter = (value: unknown) => `filter=${encodeURIComponent(JSON.stringify(value))}&range=${encodeURIComponent('[0,199]')}`;
 /** "1234.50" -> 123450n: the test sums amounts itself, in sen. */
@@ -20,7 +20,7 @@ const sen = (amount: string) => {
   return BigInt(whole!) * 100n + BigInt((fraction + '00').slice(0, 2)) * (amount.startsWith('-') ? -1n : 1n);
 };
 
-describe.each(STORES)('contractor menu calls on %s', (kind) => {
+describe.each(FEATURE_STORES)('contractor menu calls on %s', (kind) => {
   let app: Awaited<ReturnType<typeof startApp>>;
   let config: ApiConfig;
   const tokens = new Map<string, string>();

@@ -14,9 +14,20 @@ import { EVENT_STORE } from '../../../apps/api/src/store/store.tokens.js';
 import { pgliteConfig, postgresConfig, removeAppData, startApp, TEST_DATABASE_URL } from '../support.js';
 
 export type StoreKind = 'pglite' | 'postgres';
+/** Both stores: for the suites whose subject is the store, or the API as a whole (documents, identity, certificates, ...). */
 export const STORES: StoreKind[] = ['pglite'];
 if (TEST_DATABASE_URL) STORES.push('postgres');
 else console.log('documents api e2e on PostgreSQL did not run: TEST_DATABASE_URL is not set (npm test sets it).');
+
+/**
+ * A feature's own suite (tendering, projects, plans, BQ, notifications, authority, ...): on PostgreSQL, the
+ * production store, in npm test. Its code runs on PGlite in the suites on both stores (the same API over the same
+ * SQL: PGlite is PostgreSQL built for WebAssembly), in the store contract tests and in the browser suite, whose
+ * server is on PGlite. Run on both, each feature suite's app set up twice, these 27 files took a quarter of
+ * jest's time in npm test for what the other suites already cover (README, "Fourteenth session"). E2E_STORES=both
+ * runs them on both stores; without TEST_DATABASE_URL they run on PGlite.
+ */
+export const FEATURE_STORES: StoreKind[] = process.env.E2E_STORES === 'both' ? STORES : TEST_DATABASE_URL ? ['postgres'] : ['pglite'];
 
 export const TEGUH = 'teguh-bina';
 export const MUTIARA = 'mutiara-supplies';

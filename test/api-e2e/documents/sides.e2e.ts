@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { notificationLink, type NotificationEventData } from '@binaan/contracts';
 import { feed, settled } from '../notifications/harness.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, SERI, startDocumentsApp, STORES, TEGUH, userIdOf, type Running } from './harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, SERI, startDocumentsApp, FEATURE_STORES, TEGUH, userIdOf, type Running } from './harness.js';
 
 const TEGUH_NAME = 'Teguh Bina Sdn Bhd';
 const MUTIARA_NAME = 'Mutiara Supplies Sdn Bhd';
@@ -64,7 +64,7 @@ const CASES: Case[] = [
   },
 ];
 
-describe.each(STORES)('who created a document, seller or buyer, on %s', (kind) => {
+describe.each(FEATURE_STORES)('who created a document, seller or buyer, on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
   const tokens = {} as Record<Who, string>;

@@ -5,12 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'ra-core';
-import { MUTIARA, purchaseOrderBody, SERI, STORES, TEGUH } from './harness.js';
+import { MUTIARA, purchaseOrderBody, SERI, FEATURE_STORES, TEGUH } from './harness.js';
 import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
 
 type Row = { id: string; documentNo: string; title: string; companyName: string | null; counterpartyName: string | null; projectId: string | null; counterpartyCompanyId: string | null };
 
-describe.each(STORES)('the stock ra-data-simple-rest provider on the document lists (%s)', (kind) => {
+describe.each(FEATURE_STORES)('the stock ra-data-simple-rest provider on the document lists (%s)', (kind) => {
   let running: AuthorityRunning;
   // One of Teguh Bina's demo projects (a document is made only inside its own company's project).
   let stockProject: string;

@@ -3,12 +3,12 @@
 // count, clearing the count (a recorded command), and the read-only token's limits.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { notificationLink, type NotificationEventData } from '@binaan/contracts';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, purchaseOrderBody, startDocumentsApp, STORES, TEGUH, type Running } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, purchaseOrderBody, startDocumentsApp, FEATURE_STORES, TEGUH, type Running } from '../documents/harness.js';
 import { feed, recipientsOf, settled, signInBoth, type Tokens } from './harness.js';
 
 const BASE = '/api/documents/purchaseOrder';
 
-describe.each(STORES)('notifications api on %s', (kind) => {
+describe.each(FEATURE_STORES)('notifications api on %s', (kind) => {
   let running: Running | undefined;
   let kumar: Tokens, lim: Tokens, mei: Tokens, aminah: Tokens, hafiz: Tokens;
   let id = '';

@@ -5,13 +5,13 @@
 // scan the OCR has read tells its uploader. Nobody is told of their own action.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { notificationLink, type NotificationEventData } from '@binaan/contracts';
-import { STORES, TEGUH } from '../documents/harness.js';
+import { FEATURE_STORES, TEGUH } from '../documents/harness.js';
 import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
 import { settled } from './harness.js';
 
 type Told = { email: string; module: string; src: string };
 
-describe.each(STORES)('plan notifications on %s', (kind) => {
+describe.each(FEATURE_STORES)('plan notifications on %s', (kind) => {
   let running: AuthorityRunning;
   let aminah: string, kumar: string, lim: string;
   let project = '';

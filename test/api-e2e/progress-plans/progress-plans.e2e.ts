@@ -5,10 +5,10 @@
 // approved through the progressPlanning machine; approved, the dates are locked and progress is still recorded.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ProgressPlanView } from '@binaan/contracts';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, STORES, TEGUH } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, FEATURE_STORES, TEGUH } from '../documents/harness.js';
 import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
 
-describe.each(STORES)('progress plan api on %s', (kind) => {
+describe.each(FEATURE_STORES)('progress plan api on %s', (kind) => {
   let running: AuthorityRunning;
   let aminah: string, kumar: string, lim: string, mei: string;
   let project: string;

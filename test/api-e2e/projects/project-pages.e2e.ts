@@ -4,7 +4,7 @@
 // guards use, the project's documents counted per status, and its history with the chain checked.
 // Refusals: no right 403 with its code, another company's project 404, a stale revision 409.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, purchaseOrderBody, STORES, TEGUH } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, purchaseOrderBody, FEATURE_STORES, TEGUH } from '../documents/harness.js';
 import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
 
 const PO = '/api/documents/purchaseOrder';
@@ -13,7 +13,7 @@ const valid = {
   site_contact_person: 'Kumar a/l Rajan', site_contact_person_number: '+60 12-300 0003', project_category_name: 'Residential', region: 2, latitude: 3.06, longitude: 101.69,
 };
 
-describe.each(STORES)('project pages api on %s', (kind) => {
+describe.each(FEATURE_STORES)('project pages api on %s', (kind) => {
   let running: AuthorityRunning;
   let aminah: string, kumar: string, lim: string, farid: string, mei: string;
   let id: string;

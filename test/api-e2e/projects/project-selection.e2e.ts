@@ -3,13 +3,13 @@
 // pick may name (a visible project of the chosen company and of the kind), and a stale revision refused;
 // and the dashboard's recent activity (GET /api/my-activity).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, purchaseOrderBody, STORES, TEGUH } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, purchaseOrderBody, FEATURE_STORES, TEGUH } from '../documents/harness.js';
 import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
 
 type Selected = { id: string; name: string; code: string; projectType: number } | null;
 type Selection = { active: string | null; developer: Selected; demand: Selected; supply: Selected; revision: number | null };
 
-describe.each(STORES)('project selection api on %s', (kind) => {
+describe.each(FEATURE_STORES)('project selection api on %s', (kind) => {
   let running: AuthorityRunning;
   let aminah: string, kumar: string, mei: string;
   const ids: Record<string, string> = {};

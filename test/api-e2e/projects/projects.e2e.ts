@@ -2,13 +2,13 @@
 // project-list-by-user fields and who sees what; creating (access right project.create, then the project
 // machine), assigning project levels and walking a project to active.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, STORES, TEGUH } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, FEATURE_STORES, TEGUH } from '../documents/harness.js';
 import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
 
 const LIST = '/api/project-list-by-user';
 type Item = { project: Record<string, unknown>; workflowAssignments: { code: string; assignments: unknown[] }[]; supplyWorkflowAssignments: { code: string }[] };
 
-describe.each(STORES)('projects api on %s', (kind) => {
+describe.each(FEATURE_STORES)('projects api on %s', (kind) => {
   let running: AuthorityRunning;
   let aminah: string, kumar: string, lim: string, farid: string, mei: string;
   beforeAll(async () => {

@@ -5,12 +5,12 @@
 // every refusal has its code and records nothing; store rebuild makes the same table.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEventStore } from '@binaan/event-store';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, userIdOf, type Reply, type Running, KUKUH } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, FEATURE_STORES, TEGUH, userIdOf, type Reply, type Running, KUKUH } from '../documents/harness.js';
 
 const BASE = '/api/tendering/tenderers';
 const MINUTE = 60_000;
 
-describe.each(STORES)('approved list of tenderers on %s', (kind) => {
+describe.each(FEATURE_STORES)('approved list of tenderers on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
   let kumar = '', lim = '', farid = '', mei = '';

@@ -9,12 +9,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEventStore } from '@binaan/event-store';
 import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, STORES, TEGUH, type Reply } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, FEATURE_STORES, TEGUH, type Reply } from '../documents/harness.js';
 
 /** A tender's own fields for a create by hand (times and project as the BQ tender has them). */
 const tenderFields = (t: Record<string, unknown>) => Object.fromEntries(Object.entries(t).filter(([key]) => ['title', 'projectId', 'openAt', 'closeAt', 'expectedDeliveryStart', 'expectedDeliveryEnd', 'tenderType'].includes(key) && t[key] !== null));
 
-describe.each(STORES)('tenders from bill of quantity items on %s', (kind) => {
+describe.each(FEATURE_STORES)('tenders from bill of quantity items on %s', (kind) => {
   let running: AuthorityRunning;
   let aminah = '', kumar = '', lim = '', mei = '';
   let project = '', tab = '', header = '', slab = '', waterproofing = '';

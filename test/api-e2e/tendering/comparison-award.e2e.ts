@@ -14,7 +14,7 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { NotificationReactor } from '../../../apps/api/src/notifications/notification-reactor.js';
 import { ContractAwardReactor, CONTRACT_AWARD_ACTOR } from '../../../apps/api/src/tendering/award/contract-award.reactor.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, userIdOf, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH, SERI } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, userIdOf, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH, SERI } from '../documents/harness.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -31,7 +31,7 @@ const MUTIARA_RATES = [{ lineNo: 1, rate: '9.50' }, { lineNo: 2, rate: '210.00' 
 // Kukuh: 1100.00 + 950.00 + 40.00 = 2090.00 (+40.00, +1.95 %).
 const KUKUH_RATES = [{ lineNo: 1, rate: '11.00' }, { lineNo: 2, rate: '190.00' }, { lineNo: 3, rate: '40.00' }];
 
-describe.each(STORES)('tender comparison api on %s', (kind) => {
+describe.each(FEATURE_STORES)('tender comparison api on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
   let kumar = '', lim = '', mei = '', wong = '', hafiz = '';

@@ -7,14 +7,14 @@
 // resubmitted and approved, moves nothing (not the latest award's). No user may take the system's Reject.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ContractAwardReactor, CONTRACT_AWARD_ACTOR } from '../../../apps/api/src/tendering/award/contract-award.reactor.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, userIdOf, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, userIdOf, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH } from '../documents/harness.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const BASE = '/api/tendering/tenders';
 const ITEMS = [{ description: 'Excavation', unit: 'm3', quantity: '100', rate: '10.00' }];
 
-describe.each(STORES)('a letter of award rejected or voided, the tender back to the award on %s', (kind) => {
+describe.each(FEATURE_STORES)('a letter of award rejected or voided, the tender back to the award on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
   let kumar = '', lim = '', aminah = '', mei = '', wong = '';

@@ -13,10 +13,10 @@ import { API_CONFIG } from '../../../apps/api/src/store/store.tokens.js';
 import { EmailInvitationTakeUpReactor, TAKE_UP_ACTOR } from '../../../apps/api/src/tendering/email-invitations/email-invitation-take-up.reactor.js';
 import { activationPin, Api, appendCompanyEvents, newPerson, seedCompany, signUpBody, verifyMobile, type IdentityContext, type Person, type TestClock } from '../../support/identity.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../support/smtp-server.js';
-import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running, TENDERING_API as BASE } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, type Reply, type Running, TENDERING_API as BASE } from '../documents/harness.js';
 
 
-describe.each(STORES)('an e-mail invitation taken up when the company is approved, on %s', (kind) => {
+describe.each(FEATURE_STORES)('an e-mail invitation taken up when the company is approved, on %s', (kind) => {
   let running: Running | undefined;
   let smtp: TestSmtpServer | undefined;
   let ctx: IdentityContext;

@@ -6,12 +6,12 @@
 // the link works once. Every refusal has its code and records nothing.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestSmtpServer, type TestSmtpServer } from '../../support/smtp-server.js';
-import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH, TENDERING_API as BASE } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH, TENDERING_API as BASE } from '../documents/harness.js';
 
 const BARU = 'baru-consult';
 const ADDRESS = 'tenders@kukuh-new.example';
 
-describe.each(STORES)('e-mail invitations to a tender on %s', (kind) => {
+describe.each(FEATURE_STORES)('e-mail invitations to a tender on %s', (kind) => {
   let running: Running | undefined;
   let smtp: TestSmtpServer | undefined;
   const r = () => running!;

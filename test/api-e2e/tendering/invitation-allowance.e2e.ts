@@ -9,11 +9,11 @@
 // batches sent at once on two tenders record one invitation, not two.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { InvitationAllowanceService } from '../../../apps/api/src/tendering/allowance/invitation-allowance.service.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running, KUKUH, SERI, TENDERING_API as BASE } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running, KUKUH, SERI, TENDERING_API as BASE } from '../documents/harness.js';
 
 const DAY = 86_400_000;
 
-describe.each(STORES)('§9 tender invitations per package tier on %s', (kind) => {
+describe.each(FEATURE_STORES)('§9 tender invitations per package tier on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
   let wong = '', kumar = '', hafiz = '';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { startS3Server, type TestS3Server } from '../../support/s3-server.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running, KUKUH, SERI, UNKNOWN_ID } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running, KUKUH, SERI, UNKNOWN_ID } from '../documents/harness.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -20,7 +20,7 @@ const SKETCH_NAME = 'Mutiara pile cap sketch.jpg';
 const DRAWING = Buffer.from(`%PDF-1.7\n% revised pile cap detail ${randomBytes(4).toString('hex')}\n%%EOF\n`);
 const DRAWING_NAME = 'Pile cap detail rev B.pdf';
 
-describe.each(STORES)('query board files on %s', (kind) => {
+describe.each(FEATURE_STORES)('query board files on %s', (kind) => {
   let s3: TestS3Server | undefined;
   let running: Running | undefined;
   const r = () => running!;

@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { allProjections } from '../../../apps/api/src/projections.js';
 import { startS3Server, type TestS3Server } from '../../support/s3-server.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running, KUKUH, SERI, UNKNOWN_ID } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running, KUKUH, SERI, UNKNOWN_ID } from '../documents/harness.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -27,7 +27,7 @@ const DRAWING = randomBytes(3 * 1024 * 1024 + 5);
 const DRAWING_NAME = 'Block D piling layout.dwg';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]);
 
-describe.each(STORES)('quotation attachments on %s', (kind) => {
+describe.each(FEATURE_STORES)('quotation attachments on %s', (kind) => {
   const files = kind === 'pglite' ? 'disk' : 's3';
   let s3: TestS3Server | undefined;
   let running: Running | undefined;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { notificationLink } from '@binaan/contracts';
 import { NotificationReactor } from '../../../apps/api/src/notifications/notification-reactor.js';
 import { startAuthorityApp } from '../authority/harness.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, STORES, TEGUH, type Reply, type Running } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, FEATURE_STORES, TEGUH, type Reply, type Running } from '../documents/harness.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -18,7 +18,7 @@ const ITEMS = [
   { description: 'Skirting tiles', unit: 'm', quantity: '160', rate: '0', includeZeroRate: true },
 ];
 
-describe.each(STORES)('requests and the tenders made from them on %s', (kind) => {
+describe.each(FEATURE_STORES)('requests and the tenders made from them on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
   let kumar = '', lim = '', mei = '', farid = '';

@@ -9,12 +9,12 @@ import { READ_MODELS } from '../../../apps/api/src/common/principal.js';
 import type { ApiConfig } from '../../../apps/api/src/config.js';
 import { API_CONFIG } from '../../../apps/api/src/store/store.tokens.js';
 import { TENDER_CLOSE_ACTOR, TenderCloseJob } from '../../../apps/api/src/tendering/close/tender-close.job.js';
-import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, STORES, TEGUH, tenderBody, type Running } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, type Running } from '../documents/harness.js';
 
 const MINUTE = 60_000;
 const BASE = '/api/tendering/tenders';
 
-describe.each(STORES)('tender timer close on %s', (kind) => {
+describe.each(FEATURE_STORES)('tender timer close on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
   let kumar = '', lim = '';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEventStore } from '@binaan/event-store';
 import { NotificationReactor } from '../../../apps/api/src/notifications/notification-reactor.js';
 import { TenderCloseJob } from '../../../apps/api/src/tendering/close/tender-close.job.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH, SERI, UNKNOWN_ID } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH, SERI, UNKNOWN_ID } from '../documents/harness.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -22,7 +22,7 @@ const ITEMS = [
 const MUTIARA_QUESTION = 'Is the pile length fixed at 12 m, or may we splice?';
 const KUKUH_QUESTION = 'May pile caps be precast?';
 
-describe.each(STORES)('tender queries and addenda on %s', (kind) => {
+describe.each(FEATURE_STORES)('tender queries and addenda on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
   let kumar = '', farid = '', mei = '', wong = '', hafiz = '';

@@ -13,7 +13,7 @@ import { notificationLink } from '@binaan/contracts';
 import { SqlEventStore } from '@binaan/event-store';
 import { allProjections } from '../../../apps/api/src/projections.js';
 import { settled } from '../notifications/harness.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH, SERI, UNKNOWN_ID } from '../documents/harness.js';
+import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH, SERI, UNKNOWN_ID } from '../documents/harness.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -25,7 +25,7 @@ const ITEMS = [
   { description: 'Pile caps', unit: 'no', quantity: '12', rate: '250.00' },
 ];
 
-describe.each(STORES)('tendering api on %s', (kind) => {
+describe.each(FEATURE_STORES)('tendering api on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
   let kumar = '', aminah = '', lim = '', farid = '', mei = '', wong = '', hafiz = '';

@@ -13,6 +13,11 @@ test('create a project, add a member, approve the member, order inside the proje
   const code = `TB-W${Date.now().toString(36).slice(-5).toUpperCase()}`;
 
   await signIn(page, 'aminah@teguhbina.my', 'teguh-bina');
+  // /projects alone, typed or bookmarked, opens the owner's projects (it was "page not found").
+  await page.goto('/projects');
+  await expect(page).toHaveURL(/\/project\/demand$/);
+  await expect(page).toHaveTitle(/Demand projects/);
+  await expect(page.getByTestId('tab-active')).toBeVisible();
   await page.goto('/project/developer');
   await expect(page.getByTestId('tab-active')).toBeVisible();
   // The demo's developer project is listed (other specs add developer projects of their own to the same server).

@@ -103,6 +103,9 @@ export default function AdminApp() {
           <Route path="/tendering/received/:tenderId" element={guarded('receivedTenders', <QuotationPage />)} />
           {/* Issue 18: an invited seller's addenda and query board (the api answers 404 to any other company). */}
           <Route path="/tendering/received/:tenderId/board" element={guarded('receivedTenders', <TenderBoardPage />)} />
+          {/* /projects and /project alone (typed, or an old bookmark): the owner's projects, not "page not found". */}
+          <Route path="/projects" element={<Navigate to="/project/demand" replace />} />
+          <Route path="/project" element={<Navigate to="/project/demand" replace />} />
           <Route path="/project/:kind" element={guarded('projectsDeveloper', <ProjectList />)} />
           <Route path="/project/:kind/:tab" element={guarded('projectsDeveloper', <ProjectList />)} />
           <Route path="/project/:kind/create" element={guarded('projectsDeveloper', <ProjectCreate />)} />
