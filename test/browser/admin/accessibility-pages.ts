@@ -35,6 +35,8 @@ export const REDIRECT_ROUTES: Readonly<Record<string, string>> = {
   '/cidb-material/purchase-order': '/purchaseOrder',
   '/dashboard': '/article (a §2.6 link target)',
   '/bill-of-quantity/:id/*': "/project/<id>/bill-of-quantity (a §2.6 link target: the project's BQ)",
+  '/projects': "/project/demand (the owner's projects)",
+  '/project': "/project/demand (the owner's projects)",
 };
 
 export const PUBLIC_PAGES: readonly CheckedPage[] = [
