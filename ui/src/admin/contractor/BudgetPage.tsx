@@ -84,7 +84,7 @@ function BudgetBlock({ name, line, testId }: { name: string; line: BudgetLine; t
         {pairs.map(([key, label, value]) => (
           <Box key={key} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.25 }}>
             <Typography component="dt" variant="body2" color="text.secondary">{label}</Typography>
-            <Typography component="dd" variant="body2" data-column={key === 'documents' ? undefined : key} sx={{ m: 0, textAlign: 'right', whiteSpace: 'nowrap' }}>{value}</Typography>
+            <Typography component="dd" variant="body2" data-column={key} sx={{ m: 0, textAlign: 'right', whiteSpace: 'nowrap' }}>{value}</Typography>
           </Box>
         ))}
       </Box>
