@@ -108,3 +108,14 @@ test('create a project, add a member, approve the member, order inside the proje
   await expect(page.getByTestId('replay-members')).toHaveText('-');
   await shot(page, 'project-07-history-replay');
 });
+
+test('a company without projects opens /projects in Malay and reads the empty list in Malay', async ({ page, shot }) => {
+  await page.addInitScript(() => localStorage.setItem('binaan.language', 'ms'));
+  await signIn(page, 'wong@kukuhcontractor.my', 'kukuh-jaya');
+  await page.goto('/projects');
+  await expect(page).toHaveURL(/\/project\/demand$/);
+  // react-admin's empty page names the list's resource ("projects"): it read "Belum ada Projects.".
+  await expect(page.getByText('Belum ada Projek.')).toBeVisible();
+  await expect(page.getByText(/Projects/)).toHaveCount(0);
+  await shot(page, 'project-00-empty-ms');
+});
