@@ -7,14 +7,22 @@ import { OpenedValues } from './opened-values.js';
 /** A seal's base64url body: 16 characters of IV, then anything. */
 const body = () => `${randomBytes(12).toString('base64url')}${randomBytes(30).toString('base64url')}`;
 
+/** A whole "pd3:" seal text: the fields by their places ("01" for email,name: the codec expands them, here only the text matters). */
+const textOf = (subject: string, names: string, seal: string) => `pd3:${subject}:${names.split(',').map((_, at) => at).join('')}:${seal}`;
+/** `opened.set` with the whole text, as the codec calls it. */
+function put(opened: OpenedValues, subject: string, key: Buffer, names: string, seal: string, values: Record<string, unknown>): void {
+  const text = textOf(subject, names, seal);
+  opened.set(text, subject, key, names, text.length - seal.length, values as never);
+}
+
 describe('opened values', () => {
   it('keeps a seal at its second opening, finds it only with the same key object, names and IV, and drops a forgotten subject', () => {
     const opened = new OpenedValues();
     const key = randomBytes(32);
     const seal = body();
-    opened.set('kumar', key, 'email,name', seal, { email: 'kumar@example.my', name: 'Kumar' });
+    put(opened, 'kumar', key, 'email,name', seal, { email: 'kumar@example.my', name: 'Kumar' });
     expect(opened.get(key, 'email,name', seal)).toBeUndefined();
-    opened.set('kumar', key, 'email,name', seal, { email: 'kumar@example.my', name: 'Kumar' });
+    put(opened, 'kumar', key, 'email,name', seal, { email: 'kumar@example.my', name: 'Kumar' });
     expect(opened.get(key, 'email,name', seal)).toEqual({ email: 'kumar@example.my', name: 'Kumar' });
     // An equal key that is another object (read again), other names, or another IV with the same first characters: not found.
     expect(opened.get(Buffer.from(key), 'email,name', seal)).toBeUndefined();
@@ -22,8 +30,8 @@ describe('opened values', () => {
     expect(opened.get(key, 'email,name', `${seal.slice(0, 15)}${seal[15] === 'A' ? 'B' : 'A'}${seal.slice(16)}`)).toBeUndefined();
     // Values holding objects are never kept (readers share them).
     const nested = body();
-    opened.set('kumar', key, 'address', nested, { address: { city: 'Ipoh' } });
-    opened.set('kumar', key, 'address', nested, { address: { city: 'Ipoh' } });
+    put(opened, 'kumar', key, 'address', nested, { address: { city: 'Ipoh' } });
+    put(opened, 'kumar', key, 'address', nested, { address: { city: 'Ipoh' } });
     expect(opened.get(key, 'address', nested)).toBeUndefined();
     opened.forget('kumar');
     expect(opened.get(key, 'email,name', seal)).toBeUndefined();
@@ -36,8 +44,8 @@ describe('opened values', () => {
     for (let person = 0; person < 10; person++) {
       for (let n = 0; n < 3; n++) {
         const seal = body();
-        opened.set(`p${person}`, keys[person]!, 'name', seal, { name: `P${person}.${n}` });
-        opened.set(`p${person}`, keys[person]!, 'name', seal, { name: `P${person}.${n}` });
+        put(opened, `p${person}`, keys[person]!, 'name', seal, { name: `P${person}.${n}` });
+        put(opened, `p${person}`, keys[person]!, 'name', seal, { name: `P${person}.${n}` });
       }
       expect(opened.entries).toBeLessThanOrEqual(4);
     }
@@ -45,8 +53,8 @@ describe('opened values', () => {
     const gone = new OpenedValues();
     gone.stillHeld = () => false;
     const seal = body();
-    gone.set('lim', keys[0]!, 'name', seal, { name: 'Lim' });
-    gone.set('lim', keys[0]!, 'name', seal, { name: 'Lim' });
+    put(gone, 'lim', keys[0]!, 'name', seal, { name: 'Lim' });
+    put(gone, 'lim', keys[0]!, 'name', seal, { name: 'Lim' });
     expect(gone.entries).toBe(0);
   });
 
@@ -54,18 +62,18 @@ describe('opened values', () => {
     const opened = new OpenedValues();
     const key = randomBytes(32);
     const keep = (subject: string, names: string, seal: string, values: Record<string, string>) => {
-      opened.set(subject, key, names, seal, values);
-      opened.set(subject, key, names, seal, values);
+      put(opened, subject, key, names, seal, values);
+      put(opened, subject, key, names, seal, values);
     };
     const seal = body();
     keep('kumar', 'email,name', seal, { email: 'kumar@example.my', name: 'Kumar' });
-    const text = `pd2:kumar:email,name:${seal}`;
+    const text = `pd3:kumar:01:${seal}`;
     expect(opened.bySealText(text)).toEqual({ email: 'kumar@example.my', name: 'Kumar' });
-    // The same body under another subject or other names, another body with the same last characters, a pd1 text: not found.
-    expect(opened.bySealText(`pd2:kumaq:email,name:${seal}`)).toBeUndefined();
-    expect(opened.bySealText(`pd2:kumar:email,mobile:${seal}`)).toBeUndefined();
-    expect(opened.bySealText(`pd2:kumar:email,name:${seal[0] === 'A' ? 'B' : 'A'}${seal.slice(1)}`)).toBeUndefined();
-    expect(opened.bySealText(`pd1:kumar:email,name:${seal}`)).toBeUndefined();
+    // The same body under another subject, other places or another version, another body with the same last characters: not found.
+    expect(opened.bySealText(`pd3:kumaq:01:${seal}`)).toBeUndefined();
+    expect(opened.bySealText(`pd3:kumar:02:${seal}`)).toBeUndefined();
+    expect(opened.bySealText(`pd3:kumar:01:${seal[0] === 'A' ? 'B' : 'A'}${seal.slice(1)}`)).toBeUndefined();
+    expect(opened.bySealText(`pd2:kumar:01:${seal}`)).toBeUndefined();
     opened.forget('kumar');
     expect(opened.bySealText(text)).toBeUndefined();
     keep('kumar', 'email,name', seal, { email: 'kumar@example.my', name: 'Kumar' });
@@ -75,8 +83,8 @@ describe('opened values', () => {
     // A person keeps their latest 256 seals: the oldest goes from both places.
     const seals = Array.from({ length: 257 }, () => body());
     for (const [n, each] of seals.entries()) keep('lim', 'name', each, { name: `Lim ${n}` });
-    expect(opened.bySealText(`pd2:lim:name:${seals[0]}`)).toBeUndefined();
-    expect(opened.bySealText(`pd2:lim:name:${seals[256]}`)).toEqual({ name: 'Lim 256' });
+    expect(opened.bySealText(`pd3:lim:0:${seals[0]}`)).toBeUndefined();
+    expect(opened.bySealText(`pd3:lim:0:${seals[256]}`)).toEqual({ name: 'Lim 256' });
     expect(opened.entries).toBe(256);
   });
 });

@@ -1,5 +1,5 @@
 // What seals opened to, remembered by this process (issue 31 point 7): a person's name and e-mail are
-// copied into dozens of events, and a "pd2:" seal of the same values of the same person is the same bytes
+// copied into dozens of events, and a seal ("pd2:", "pd3:") of the same values of the same person is the same bytes
 // (field-cipher.ts), so a replay that reads personal fields pays one AES-GCM open per distinct value, not
 // one per event. Bounded (the persons not read lately go first), and a person's entries go the moment
 // the key store says their key is destroyed (here at once, from another process at its next check, as the
@@ -31,7 +31,6 @@
 
 import type { JsonObject } from '../types.js';
 import { PersonEntries, type PersonShelf } from './person-entries.js';
-import { SEALED_PREFIX } from './personal-data.js';
 
 /** Entries in all (a couple of hundred bytes each: the IV and the values). */
 export const OPENED_VALUES_ENTRIES = 20_000;
@@ -40,10 +39,12 @@ const PER_SUBJECT = 256;
 /** First sightings: 2^18 bits (32 KiB), cleared after 2^16 marks (a quarter set at most). */
 const SIGHTING_BITS = 18;
 const SIGHTINGS_BEFORE_CLEARING = 1 << 16;
-/** The IV is 12 bytes: 16 characters of base64url at the start of the seal's body. */
+/** The IV's first 12 bytes (all of a "pd2:" seal's, most of a "pd3:" seal's 16): 16 characters of base64url at the start of the seal's body. */
 const IV_CHARS = 16;
+/** Every seal's prefix is 4 characters ("pd2:"), its subject after it. */
+const PREFIX_LENGTH = 4;
 
-/** `seal`: the whole seal text ("pd2:subject:names:body", a string of its own), `shelf`: its person's, for the second chance. */
+/** `seal`: the whole seal text ("pd3:subject:positions:body", a string of its own), `names`: written out, `shelf`: its person's, for the second chance. */
 type Opened = { names: string; iv: string; values: Readonly<JsonObject>; seal: string; shelf: PersonShelf<number, Opened> };
 
 /** 28 bits of the IV's first 4 characters (a small integer: the map hashes it for nothing). */
@@ -52,7 +53,7 @@ const ivNumber = (body: string) => ivNumberAt(body, 0);
 /** A string of its own: flat, and not a view of the one it was cut from (V8 makes a slice of 13 characters or more a view, and a join keeps its parts). */
 export const stringOfItsOwn = (text: string) => (' ' + text).slice(1);
 
-/** 28 bits of a seal's last 4 characters (its GCM tag's, in base64url): the whole-text index's number. */
+/** 28 bits of a seal's last 4 characters (a pd2 seal's GCM tag, a pd3 seal's ciphertext, in base64url): the whole-text index's number. */
 const tailNumber = (seal: string) => ivNumberAt(seal, seal.length - 4);
 
 /** Per person (person-entries.ts), the seals opened: by the IV's number. A person's `used` flag is read since the eviction last passed them (a second chance, so a hit costs a field write, not a move in the map). */
@@ -73,7 +74,7 @@ export class OpenedValues extends PersonEntries<number, Opened> {
     super();
   }
 
-  /** The values `body` (a "pd2:" seal's base64url) opened to under this very key and these field names, if remembered. */
+  /** The values `body` (a seal's base64url) opened to under this very key and these field names (written out), if remembered. */
   get(key: Buffer, names: string, body: string): Readonly<JsonObject> | undefined {
     const person = this.persons.get(key);
     if (person === undefined) return undefined;
@@ -85,7 +86,7 @@ export class OpenedValues extends PersonEntries<number, Opened> {
   }
 
   /**
-   * The values a whole seal text ("pd2:subject:names:body") opened to, if remembered: a number from its last
+   * The values a whole seal text ("pd3:subject:positions:body") opened to, if remembered: a number from its last
    * characters and one compare of the text, no string cut out of it and no key looked up (see above).
    */
   bySealText(sealed: string): Readonly<JsonObject> | undefined {
@@ -96,23 +97,24 @@ export class OpenedValues extends PersonEntries<number, Opened> {
     return opened.values;
   }
 
-  /** Remembers values of plain JSON scalars only (readers share the object, so nothing in it can be changed), on their second opening. */
-  set(subject: string, key: Buffer, names: string, body: string, values: JsonObject): void {
-    if (body.length < IV_CHARS || (this.size >= this.limit && (body.charCodeAt(8) & 15) !== 0)) return;
-    if (this.openings.firstAt(body, 0) || !this.stillHeld(subject, key)) return;
+  /**
+   * Remembers values of plain JSON scalars only (readers share the object, so nothing in it can be changed), on their second opening.
+   * `text`: the whole seal, its body from `bodyStart`; `names`: the fields written out (what `get` is asked with, also for a "pd3:" seal, whose text holds their positions).
+   */
+  set(text: string, subject: string, key: Buffer, names: string, bodyStart: number, values: JsonObject): void {
+    if (text.length - bodyStart < IV_CHARS || (this.size >= this.limit && (text.charCodeAt(bodyStart + 8) & 15) !== 0)) return;
+    if (this.openings.firstAt(text, bodyStart) || !this.stillHeld(subject, key)) return;
     for (const name in values) {
       const value = values[name];
       if (value !== null && typeof value === 'object') return;
     }
-    const number = ivNumber(body);
+    const number = ivNumberAt(text, bodyStart);
     if (this.persons.get(key)?.entries.has(number)) return;
-    // Built anew (a flat copy), and the subject and names kept as parts of it: slices of what was given
-    // (often of a whole row's text, when a page was read with its seals apart) would keep that text alive.
-    const seal = stringOfItsOwn(`${SEALED_PREFIX}${subject}:${names}:${body}`);
-    const namesStart = SEALED_PREFIX.length + subject.length + 1;
-    const person = this.shelfFor(seal.slice(SEALED_PREFIX.length, namesStart - 1), key);
-    const bodyStart = namesStart + names.length + 1;
-    const opened: Opened = { names: seal.slice(namesStart, bodyStart - 1), iv: seal.slice(bodyStart, bodyStart + IV_CHARS), values: Object.freeze(values), seal, shelf: person };
+    // Copies of their own (flat): slices of what was given (often of a whole row's text, when a page was
+    // read with its seals apart) would keep that text alive.
+    const seal = stringOfItsOwn(text);
+    const person = this.shelfFor(seal.slice(PREFIX_LENGTH, PREFIX_LENGTH + subject.length), key);
+    const opened: Opened = { names: stringOfItsOwn(names), iv: seal.slice(bodyStart, bodyStart + IV_CHARS), values: Object.freeze(values), seal, shelf: person };
     this.add(person, number, opened, PER_SUBJECT);
     this.bySeal.set(tailNumber(seal), opened);
     while (this.size > this.limit) this.evictOne();

@@ -9,15 +9,17 @@
 import { canonicalJson } from '../canonical-json.js';
 import type { SqlExecutor } from '../sql/sql-database.js';
 import type { JsonObject, JsonValue, StoredEvent } from '../types.js';
-import { openBytes, openBytesDeterministic, sealBytesDeterministic } from './field-cipher.js';
+import { openBytes, openBytesDeterministic, openBytesSiv, sealBytesSiv } from './field-cipher.js';
 import { OpenedValues, stringOfItsOwn } from './opened-values.js';
 import { SealedValues } from './sealed-values.js';
-import { ERASED, SEALED_FIELD, SEALED_PREFIX, SEALED_PREFIXES, type PersonalDataCodec, type PersonalDataDeclarations, type SealableEvent } from './personal-data.js';
+import { ERASED, FIELD_POSITIONS, SEALED_FIELD, SEALED_PREFIX, type PersonalDataCodec, type PersonalDataDeclarations, type SealableEvent } from './personal-data.js';
 import type { DataKey, PersonalKeyStore } from './sql-key-store.js';
 
 const SUBJECT = /^[A-Za-z0-9_.-]{1,128}$/;
-/** The associated data: "pd1:" seals bound subject and names; "pd2:" seals bind the version too. */
-const aad = (version: 1 | 2, subject: string, fields: string) => (version === 1 ? `${subject}:${fields}` : `${SEALED_PREFIX}${subject}:${fields}`);
+/** A seal's version: the digit of its prefix ("pd1:", "pd2:", "pd3:"). */
+type SealVersion = 1 | 2 | 3;
+/** The associated data: "pd1:" seals bound subject and names; later ones bind their prefix too (always the names written out, also where a "pd3:" seal stores positions). */
+const aad = (version: SealVersion, subject: string, fields: string) => (version === 1 ? `${subject}:${fields}` : `pd${version}:${subject}:${fields}`);
 
 export class FieldPersonalDataCodec implements PersonalDataCodec {
   /** What seals opened to in this process; a person's entries go when their key is destroyed. */
@@ -26,7 +28,11 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
   /** What this process sealed lately (a person's same values seal to the same text). */
   readonly sealedValues = new SealedValues();
 
+  /** Per event type, a "pd3:" seal's field positions ("02") to the names they stand for ("email,mobile"); null: they stand for none. */
+  private readonly namesByPositions = new Map<string, Map<string, string | null>>();
+
   constructor(private readonly declarations: PersonalDataDeclarations, readonly keys: PersonalKeyStore, opened = new OpenedValues()) {
+    for (const [type, declared] of Object.entries(declarations)) if (declared.fields.length > FIELD_POSITIONS.length) throw new Error(`${type} declares ${declared.fields.length} personal fields; a seal names ${FIELD_POSITIONS.length} at most`);
     this.opened = opened;
     keys.onForgotten?.((subject) => {
       opened.forget(subject);
@@ -41,7 +47,15 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       const event = events[index]!;
       const declared = this.declarations[event.type];
       if (!declared || !isObject(event.data)) continue;
-      const fields = declared.fields.filter((field) => { const value = valueAt(event.data as JsonObject, field); return value !== undefined && value !== null; });
+      // The fields present, and their positions in the declaration (what the seal stores of their names).
+      const fields: string[] = [];
+      let positions = '';
+      for (let at = 0; at < declared.fields.length; at++) {
+        const value = valueAt(event.data, declared.fields[at]!);
+        if (value === undefined || value === null) continue;
+        fields.push(declared.fields[at]!);
+        positions += FIELD_POSITIONS[at]!;
+      }
       if (fields.length === 0) continue;
       const subject = declared.subject(event.data, streamId);
       if (subject === null) continue;
@@ -52,12 +66,12 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       const values: JsonValue[] = [];
       for (const field of fields) values.push(takeAt(sealed, field));
       const names = fields.join(',');
-      if (key === 'forgotten' || key === null) sealed[SEALED_FIELD] = `${SEALED_PREFIX}${subject}:${names}:`;
+      if (key === 'forgotten' || key === null) sealed[SEALED_FIELD] = `${SEALED_PREFIX}${subject}:${positions}:`;
       else {
         const plaintext = JSON.stringify(values);
         const body = this.sealedValues.get(key, names, plaintext)
-          ?? this.sealedValues.set(subject, key, names, plaintext, sealBytesDeterministic(key, Buffer.from(plaintext, 'utf8'), aad(2, subject, names)).toString('base64url'));
-        sealed[SEALED_FIELD] = `${SEALED_PREFIX}${subject}:${names}:${body}`;
+          ?? this.sealedValues.set(subject, key, names, plaintext, sealBytesSiv(key, Buffer.from(plaintext, 'utf8'), aad(3, subject, names)).toString('base64url'));
+        sealed[SEALED_FIELD] = `${SEALED_PREFIX}${subject}:${positions}:${body}`;
       }
       plain ??= events.map((each) => each.data);
       event.data = sealed;
@@ -102,53 +116,94 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       const key = held ?? fetched?.get(subject) ?? null;
       const namesStart = PREFIX_LENGTH + subject.length + 1;
       const namesEnd = sealed.indexOf(':', namesStart);
-      const version = sealed.charCodeAt(2) === 0x31 ? 1 : 2;
+      const version = (sealed.charCodeAt(2) - 0x30) as SealVersion;
+      let names: string;
+      if (version === 3) {
+        const named = this.namesAt(event.type, sealed, namesStart, namesEnd);
+        if (named === null) {
+          // Positions its type does not declare (a declaration changed against the rule): nothing can be named; the seal stays in the data, unopened.
+          if (inPlace) (event.data as JsonObject)[SEALED_FIELD] = stringOfItsOwn(sealed);
+          continue;
+        }
+        names = named;
+      } else if (inPlace) {
+        // The names of the seal before it when they are the same (a page holds a handful of lists): no new string.
+        names = namesEnd - namesStart === lastNames.length && sealed.startsWith(lastNames, namesStart) ? lastNames : (lastNames = sealed.slice(namesStart, namesEnd));
+      } else names = sealed.slice(namesStart, namesEnd);
       // Met before (a person's values recur): opened now and remembered, so the next ones are found by their
       // text, which costs a replay far less than getters on every event that carries them. Met for the first
       // time: the fields open when first read (getters), and most projections never read them.
-      const values = version === 2 && key instanceof Buffer && !this.opened.firstMeetingAt(sealed, namesEnd + 1) ? openedNow(key, subject, sealed, namesStart, namesEnd, this.opened) : null;
+      const values = version !== 1 && key instanceof Buffer && !this.opened.firstMeetingAt(sealed, namesEnd + 1) ? openedNow(version, key, subject, names, sealed, namesEnd + 1, this.opened) : null;
       if (values !== null) {
         if (inPlace) writeValues(event.data as JsonObject, values);
         else (copied ??= events.slice())[index] = { ...event, data: withValues(event.data as JsonObject, values) };
         continue;
       }
       if (inPlace) {
-        // The names of the seal before it when they are the same (a page holds a handful of lists): no new string.
-        const names = namesEnd - namesStart === lastNames.length && sealed.startsWith(lastNames, namesStart) ? lastNames : (lastNames = sealed.slice(namesStart, namesEnd));
         // The seal was cut out of the row's text, so it and its subject are slices of the whole row: the Seal,
         // which lives as long as the event's data, keeps copies instead (a page's rows are not kept alive).
         const own = stringOfItsOwn(sealed);
         addLazyFields(event.data as JsonObject, { version, key, subject: own.slice(PREFIX_LENGTH, PREFIX_LENGTH + subject.length), names, text: own, bodyStart: namesEnd + 1, values: null, opened: this.opened });
         continue;
       }
-      const data = withLazyFields(event.data as JsonObject, { version, key, subject, names: sealed.slice(namesStart, namesEnd), text: sealed, bodyStart: namesEnd + 1, values: null, opened: this.opened });
+      const data = withLazyFields(event.data as JsonObject, { version, key, subject, names, text: sealed, bodyStart: namesEnd + 1, values: null, opened: this.opened });
       (copied ??= events.slice())[index] = { ...event, data };
     }
     return copied ?? events;
   }
+
+  /** The names a "pd3:" seal's positions (text[start, end)) stand for in its event type's declaration, or null. */
+  private namesAt(type: string, text: string, start: number, end: number): string | null {
+    let byPositions = this.namesByPositions.get(type);
+    if (byPositions === undefined) this.namesByPositions.set(type, (byPositions = new Map()));
+    const positions = text.slice(start, end);
+    let names = byPositions.get(positions);
+    if (names === undefined) {
+      names = namesOfPositions(this.declarations[type]?.fields, positions);
+      // Bounded: positions come from the declarations, but a hand-edited log could hold any.
+      if (byPositions.size < 1000) byPositions.set(positions, names);
+    }
+    return names;
+  }
 }
 
-/** A "pd2:" seal's values opened at once, or null when it does not open (the reader then meets the error on reading a field, as before). */
-function openedNow(key: Buffer, subject: string, sealed: string, namesStart: number, namesEnd: number, opened: OpenedValues): Readonly<JsonObject> | null {
+/** "02" against [email, name, mobile]: "email,mobile"; null unless each position is declared and they rise. */
+function namesOfPositions(fields: readonly string[] | undefined, positions: string): string | null {
+  if (fields === undefined || positions === '') return null;
+  const names: string[] = [];
+  let last = -1;
+  for (const character of positions) {
+    const at = FIELD_POSITIONS.indexOf(character);
+    if (at <= last || at >= fields.length) return null;
+    names.push(fields[at]!);
+    last = at;
+  }
+  return names.join(',');
+}
+
+/** A "pd2:" or "pd3:" seal's values opened at once, or null when it does not open (the reader then meets the error on reading a field, as before). */
+function openedNow(version: SealVersion, key: Buffer, subject: string, names: string, sealed: string, bodyStart: number, opened: OpenedValues): Readonly<JsonObject> | null {
   try {
-    return openSeal({ version: 2, key, subject, names: sealed.slice(namesStart, namesEnd), text: sealed, bodyStart: namesEnd + 1, values: null, opened });
+    return openSeal({ version, key, subject, names, text: sealed, bodyStart, values: null, opened });
   } catch {
     return null;
   }
 }
 
-/** Every prefix is 4 characters ("pd1:", "pd2:"). */
+/** Every prefix is 4 characters ("pd1:", "pd2:", "pd3:"). */
 const PREFIX_LENGTH = 4;
 
 function sealedOf(data: JsonValue): string | null {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
   const sealed = data[SEALED_FIELD];
-  return typeof sealed === 'string' && (sealed.startsWith(SEALED_PREFIXES[1]) || sealed.startsWith(SEALED_PREFIXES[0])) ? sealed : null;
+  // "pd1:" to "pd3:" (SEALED_PREFIXES), by their characters.
+  return typeof sealed === 'string' && sealed.charCodeAt(0) === 0x70 && sealed.charCodeAt(1) === 0x64 && sealed.charCodeAt(3) === 0x3a && sealed.charCodeAt(2) >= 0x31 && sealed.charCodeAt(2) <= 0x33 ? sealed : null;
 }
 
 /** One event's seal, kept on its opened data (and on a nested object holding a field of it) until a field is read. */
 /** `text`: the whole seal; its body (base64url) from `bodyStart`, cut out only when the seal is opened. */
-type Seal = { version: 1 | 2; key: DataKey | null; subject: string; names: string; text: string; bodyStart: number; values: Readonly<JsonObject> | null; opened: OpenedValues };
+/** `names`: written out ("email,name"), also for a "pd3:" seal, whose text holds their positions. */
+type Seal = { version: SealVersion; key: DataKey | null; subject: string; names: string; text: string; bodyStart: number; values: Readonly<JsonObject> | null; opened: OpenedValues };
 const SEAL = Symbol('seal');
 type Sealed = JsonObject & { [SEAL]: Seal };
 
@@ -159,12 +214,13 @@ function openSeal(seal: Seal): Readonly<JsonObject> {
   if (seal.version === 1) return JSON.parse(openBytes(key, Buffer.from(body, 'base64url'), aad(1, subject, names)).toString('utf8')) as JsonObject;
   const remembered = seal.opened.get(key, names, body);
   if (remembered !== undefined) return remembered;
-  const list = JSON.parse(openBytesDeterministic(key, Buffer.from(body, 'base64url'), aad(2, subject, names)).toString('utf8')) as JsonValue[];
+  const bytes = Buffer.from(body, 'base64url');
+  const list = JSON.parse((seal.version === 3 ? openBytesSiv(key, bytes, aad(3, subject, names)) : openBytesDeterministic(key, bytes, aad(2, subject, names))).toString('utf8')) as JsonValue[];
   const fields = names.split(',');
   if (!Array.isArray(list) || list.length !== fields.length) throw new Error(`a sealed value of ${subject} does not hold its ${fields.length} fields`);
   const values: JsonObject = {};
   for (let index = 0; index < fields.length; index++) values[fields[index]!] = list[index]!;
-  seal.opened.set(subject, key, names, body, values);
+  seal.opened.set(seal.text, subject, key, names, seal.bodyStart, values);
   return values;
 }
 

@@ -12,17 +12,24 @@ export const ERASED = '[erased]';
 
 /**
  * An event's personal fields are taken out of its data and sealed together (one encryption per event)
- * into this one field: "pd2:<subject id>:<field names, comma-separated>:<base64url of iv | ciphertext | tag>",
- * the ciphertext of a JSON array of the values in the names' order, the IV synthetic (field-cipher.ts:
- * the same values of one person seal to the same bytes). Seals written before, "pd1:" (a JSON object of
- * the values, a random IV, the data key itself), still open. The field names stay readable (they are not
- * personal), so a forgotten person's fields read as ERASED.
+ * into this one field: "pd3:<subject id>:<field positions>:<base64url of siv | ciphertext>", the
+ * ciphertext of a JSON array of the values in the declaration's order, sealed deterministically
+ * (field-cipher.ts sealBytesSiv: the same values of one person seal to the same bytes). The field
+ * positions are each sealed field's place in its event type's declared `fields`, one character each
+ * (0-9, then a-z), so "01" for the first two: the names themselves were a third of what sealing added to
+ * a row (issue 31 point 7), and the seal's associated data binds the names they stand for, so a seal read
+ * against a declaration whose order has changed refuses to open rather than name a value wrongly (hence
+ * the rule on `PersonalFields.fields`). Seals written before still open: "pd2:" (the names written out,
+ * AES-GCM with a synthetic IV) and "pd1:" (a JSON object of the values, a random IV, the data key itself).
+ * The names or positions stay readable (they are not personal), so a forgotten person's fields read as ERASED.
  */
 export const SEALED_FIELD = '_sealed';
 /** The prefix of the seals written now. */
-export const SEALED_PREFIX = 'pd2:';
+export const SEALED_PREFIX = 'pd3:';
 /** Every prefix a stored seal may have (what readers and searches of the stored form accept). */
-export const SEALED_PREFIXES = ['pd1:', 'pd2:'] as const;
+export const SEALED_PREFIXES = ['pd1:', 'pd2:', 'pd3:'] as const;
+/** The characters that stand for a declared field's position in a "pd3:" seal: the position's index here. */
+export const FIELD_POSITIONS = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** One event type's personal fields. */
 export type PersonalFields = {
@@ -30,7 +37,8 @@ export type PersonalFields = {
   subject: (data: JsonObject, streamId: string) => string | null;
   /**
    * Fields of the event's data that are personal: top-level ("email") or one level down ("fields.mobile");
-   * a missing or null field is left alone.
+   * a missing or null field is left alone. Seals name them by position: a field once declared keeps its
+   * place, and new ones go at the end (a stored seal would otherwise refuse to open). 36 at most.
    */
   fields: readonly string[];
 };

@@ -73,6 +73,7 @@ describe('readLogPage, seals apart (a store that seals personal data)', () => {
   it('cuts the data\'s seal out before parsing, the rest of the data and the metadata as they were', async () => {
     expect(await read('{"_sealed":"pd2:farid:email,name:QUJD-_9","name2":"x","role":"site team"}')).toMatchObject({ data: { name2: 'x', role: 'site team' }, seal: 'pd2:farid:email,name:QUJD-_9', metadata: { actorUserId: 'u' } });
     expect(await read('{"_sealed":"pd1:farid:email:QUJD"}')).toMatchObject({ data: {}, seal: 'pd1:farid:email:QUJD' });
+    expect(await read('{"_sealed":"pd3:farid:01:QUJD","role":"r"}')).toMatchObject({ data: { role: 'r' }, seal: 'pd3:farid:01:QUJD' });
   });
 
   it('a seal it must not cut (escaped, nested, not after the event\'s hash, not the first key), or none: the data parsed whole, null', async () => {
@@ -80,7 +81,8 @@ describe('readLogPage, seals apart (a store that seals personal data)', () => {
     // A key that sorts before the seal's (upper case) leaves it second: in the data, where the codec looks.
     expect(await read('{"Zone":"A","_sealed":"pd2:farid:email:QUJD"}')).toMatchObject({ data: { Zone: 'A', _sealed: 'pd2:farid:email:QUJD' }, seal: null });
     expect(await read('{"_sealed":"pdf of the drawings","role":"r"}')).toMatchObject({ data: { _sealed: 'pdf of the drawings', role: 'r' }, seal: null });
-    expect(await read('{"_sealed":"pd3:farid:email:QUJD","role":"r"}')).toMatchObject({ data: { _sealed: 'pd3:farid:email:QUJD' }, seal: null });
+    expect(await read('{"_sealed":"pd4:farid:email:QUJD","role":"r"}')).toMatchObject({ data: { _sealed: 'pd4:farid:email:QUJD' }, seal: null });
+    expect(await read('{"_sealed":"pd0:farid:email:QUJD","role":"r"}')).toMatchObject({ data: { _sealed: 'pd0:farid:email:QUJD' }, seal: null });
     expect(await read('{"_sealed":"pd2:a\\"b:email:QUJD","role":"r"}')).toMatchObject({ data: { _sealed: 'pd2:a"b:email:QUJD', role: 'r' }, seal: null });
     const nested = '{"list":[1,{"_sealed":"pd2:victim:email:QUJD"}],"role":"r"}';
     expect(await read(nested)).toMatchObject({ data: { list: [1, { _sealed: 'pd2:victim:email:QUJD' }], role: 'r' }, seal: null });

@@ -82,8 +82,9 @@ function withSealApart(text: string, seals: SealsApart): StoredEvent {
     const at = brace - 1;
     const sealStart = brace + SEAL_KEY.length - 1;
     const sealEnd = text.indexOf('"', sealStart);
-    // A seal's prefix ("pd1:", "pd2:"), as the codec's sealedOf checks; a field that merely begins "pd" stays data.
-    const prefixed = text.charCodeAt(sealStart + 3) === 0x3a && (text.charCodeAt(sealStart + 2) === 0x31 || text.charCodeAt(sealStart + 2) === 0x32);
+    // A seal's prefix ("pd1:" to "pd3:"), as the codec's sealedOf checks; a field that merely begins "pd" stays data.
+    const digit = text.charCodeAt(sealStart + 2);
+    const prefixed = text.charCodeAt(sealStart + 3) === 0x3a && digit >= 0x31 && digit <= 0x33;
     const escape = text.indexOf('\\', sealStart);
     if (prefixed && sealEnd > sealStart && (escape < 0 || escape > sealEnd)) {
       // `"_sealed":"…"` and the comma after it (or nothing else: the data was only the seal).
