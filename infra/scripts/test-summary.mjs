@@ -47,8 +47,10 @@ function jestSkips(name, report) {
   }
 }
 
+// --skips: every skipped test with why, every test saved by a retry, every failed test. --failures: the last two only.
 const listSkips = process.argv.includes('--skips');
-for (const file of process.argv.slice(2).filter((arg) => arg !== '--skips')) {
+const listFailures = process.argv.includes('--failures');
+for (const file of process.argv.slice(2).filter((arg) => arg !== '--skips' && arg !== '--failures')) {
   if (!existsSync(file)) {
     console.log(`${file}: missing (the suite did not run)`);
     failed++;
@@ -69,7 +71,8 @@ for (const file of process.argv.slice(2).filter((arg) => arg !== '--skips')) {
     jestSkips(file.includes('vitest') ? 'vitest' : 'jest', report);
   }
 }
-if (listSkips) {
+if (listSkips || listFailures) {
+  if (listFailures) skips.length = 0;
   if (skips.length > 0) console.log(`skipped, and why (${skips.length}):`);
   for (const skip of skips) console.log(`  ${skip.suite} ${skip.file}: ${skip.name}${skip.reason ? ` (${skip.reason})` : ''}`);
   if (flaky.length > 0) console.log(`failed once, passed on the retry (${flaky.length}; each a flaw to look into):`);

@@ -92,6 +92,14 @@ wait "$checks_pid" || { failed=1; problems+=("a check beside jest: type-checking
 cat "$checks_log"
 step "checks done ($((SECONDS - started)) s in)"
 
+# Every skipped jest and vitest test and why, here, before the browser tests: the log's tail is left as the
+# last run CI judged by its counts ended (stop 33: the browser tests' own lines, then the summary's heading
+# and the closing line). Every run since that printed skip reasons in its tail (stops 34 to 44) was judged as
+# having run no test, whatever heading they stood under. Failures are named again at the end (a CI log
+# keeps only its tail).
+step "skipped and failed tests of jest and vitest, and why"
+node infra/scripts/test-summary.mjs --skips .reports/jest.json .reports/vitest.json || true
+
 # Last, alone: run beside jest it took as long in all (both sides are CPU-bound on two cores: 42 to 45 min
 # either way, measured 2026-11-27), and its timings and jest's outage drill had less room. Two workers of
 # its own (playwright.config.ts): one left a core mostly idle.
@@ -104,13 +112,15 @@ npx playwright test -c test/browser/playwright.config.ts || failed=1
 # run before them, which ended as this one does now, was judged by its counts.
 node infra/scripts/slowest-tests.mjs 10 > .reports/slowest-files.txt 2>&1 || true
 
-# Every skipped test and why, and every failed one with the first line of its error (a CI log keeps only
-# its tail: stop 42's showed a failed file and not which test or why), under a heading of its own; then the closing line alone under the summary heading,
-# as the run CI last judged by its counts (stop 33) ended: every run since that printed the skips under the same
-# heading as the closing line (stops 34 to 41) was judged as having run no test.
-step "skipped and failed tests, and why"
-node infra/scripts/test-summary.mjs --skips .reports/jest.json .reports/vitest.json .reports/browser.json || true
-for problem in ${problems[@]+"${problems[@]}"}; do echo "failed, not a test: $problem"; done
+# Every failed test with the first line of its error (a CI log keeps only its tail: stop 42's showed a failed
+# file and not which test or why), and the browser tests' skips with their reasons, under a heading of its own
+# only when there is one; then the closing line alone under the summary heading.
+closing=$( { node infra/scripts/test-summary.mjs --failures .reports/jest.json .reports/vitest.json; node infra/scripts/test-summary.mjs --skips .reports/browser.json; } 2>&1 || true)
+if [ -n "$closing" ] || [ ${#problems[@]} -gt 0 ]; then
+  step "skipped browser tests, and every failed test, and why"
+  [ -n "$closing" ] && echo "$closing"
+  for problem in ${problems[@]+"${problems[@]}"}; do echo "failed, not a test: $problem"; done
+fi
 step "summary ($((SECONDS - started)) s in all)"
 node infra/scripts/test-summary.mjs .reports/jest.json .reports/vitest.json .reports/browser.json || failed=1
 exit $failed
