@@ -168,35 +168,6 @@ async function run(workload: Workload): Promise<void> {
       }
     }
   }
-  // Paired by page: both stores replayed together, a page of one then a page of the other (the order turned
-  // every page), each page's time added to its store's. Whole replays alternating, above, leave in the ratio
-  // whatever the shared cores did in the second between them (the same build's ratio swung from 88 % to
-  // 98 % run to run, fifteenth session); paired pages see the same moment of the machine, and the ratio of
-  // the summed times over all rounds keeps the noise out that whole replays let in.
-  const paired: Record<string, number> = { plain: 0, sealed: 0, 'plain read': 0, 'sealed read': 0 };
-  const pairedEvents: Record<string, number> = { plain: 0, sealed: 0, 'plain read': 0, 'sealed read': 0 };
-  for (let round = 0; round < REPLAY_ROUNDS; round++) {
-    for (const readPersonal of [false, true]) {
-      const pages = { plain: plain.readAllPages({ limit: 1000 })[Symbol.asyncIterator](), sealed: sealed.readAllPages({ limit: 1000 })[Symbol.asyncIterator]() };
-      // Both logs hold REPLAY events or more (filled above): pages of both until each gave REPLAY.
-      for (let page = 0, done = 0; done < REPLAY; page++) {
-        let read = 0;
-        for (const name of (page % 2 === 0 ? ['plain', 'sealed'] : ['sealed', 'plain']) as ('plain' | 'sealed')[]) {
-          const started = process.hrtime.bigint();
-          const next = await pages[name].next();
-          if (next.done) throw new Error(`the ${name} log ended before ${REPLAY} events`);
-          for (const each of next.value.events) sink += readPersonal ? workload.personalFields(each.data as JsonObject) : workload.plainField(each.data as JsonObject);
-          paired[readPersonal ? `${name} read` : name]! += Number(process.hrtime.bigint() - started) / 1e9;
-          pairedEvents[readPersonal ? `${name} read` : name]! += next.value.events.length;
-          read = next.value.events.length;
-        }
-        done += read;
-      }
-      await pages.plain.return?.(undefined);
-      await pages.sealed.return?.(undefined);
-    }
-  }
-  const pairedRate = (name: string) => pairedEvents[name]! / paired[name]!;
   if (sink === 0) console.log('(nothing read)');
   const size = async (store: SqlEventStore) => Number((await store.db.query<{ bytes: string }>('SELECT avg(length(data::text))::int AS bytes FROM events'))[0]!.bytes);
   console.log(`stored data, bytes of JSON an event: plain ${await size(plain)}, sealed ${await size(sealed)} (load ${loadavg()[0]!.toFixed(1)})`);
@@ -206,8 +177,6 @@ async function run(workload: Workload): Promise<void> {
     ['appends/s (1 event each)', fmtInt(rates[0]!.events / rates[0]!.seconds), fmtInt(rates[1]!.events / rates[1]!.seconds), `${((rates[1]!.events / rates[1]!.seconds) / (rates[0]!.events / rates[0]!.seconds) * 100).toFixed(1)}% (round median ${(roundMedianRatio(rates[1]!, rates[0]!) * 100).toFixed(1)}%)`],
     [`replay events/s (${fmtInt(REPLAY)}, best of ${REPLAY_ROUNDS}), a plain field read`, fmtInt(best('plain')), fmtInt(best('sealed')), `${(best('sealed') / best('plain') * 100).toFixed(1)}%`],
     [`replay events/s, every personal field read`, fmtInt(best('plain read')), fmtInt(best('sealed read')), `${(best('sealed read') / best('plain read') * 100).toFixed(1)}%`],
-    [`replay events/s paired by page (${REPLAY_ROUNDS} x ${fmtInt(REPLAY)}), a plain field read`, fmtInt(pairedRate('plain')), fmtInt(pairedRate('sealed')), `${(pairedRate('sealed') / pairedRate('plain') * 100).toFixed(1)}%`],
-    ['replay events/s paired by page, every personal field read', fmtInt(pairedRate('plain read')), fmtInt(pairedRate('sealed read')), `${(pairedRate('sealed read') / pairedRate('plain read') * 100).toFixed(1)}%`],
     // The process's first replay of each store (JIT cold for both; for the sealed one no value opened yet): shown, not the goal's figure.
     ['first replay of each store (cold), a plain field read', fmtInt(replays.plain![0]!), fmtInt(replays.sealed![0]!), `${(replays.sealed![0]! / replays.plain![0]! * 100).toFixed(1)}%`],
     [`replay, this process's CPU µs/event (least of ${REPLAY_ROUNDS}), a plain field read`, least('plain').toFixed(2), least('sealed').toFixed(2), `${(least('plain') / least('sealed') * 100).toFixed(1)}% (plain / sealed)`],

@@ -155,7 +155,7 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
   /** The names a "pd3:" seal's positions (text[start, end)) stand for in its event type's declaration, or null. */
   private namesAt(type: string, text: string, start: number, end: number): string | null {
     let byPositions = this.namesByPositions.get(type);
-    if (byPositions === undefined) this.namesByPositions.set(type, (byPositions = new Map()));
+    if (byPositions === undefined) this.namesByPositions.set(type, (byPositions = new Map<string, string | null>()));
     const positions = text.slice(start, end);
     let names = byPositions.get(positions);
     if (names === undefined) {
