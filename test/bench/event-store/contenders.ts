@@ -115,7 +115,9 @@ export async function topUp(
       while (planned < total) {
         const n = Math.min(BATCH_STREAM_EVENTS, total - planned);
         planned += n;
-        done += await write(k++, n);
+        // Awaited first, then added (`done += await ...` would read `done` before the await and drop the other writers' counts).
+        const written = await write(k++, n);
+        done += written;
         if (Math.floor(done / 100_000) > reported) {
           reported = Math.floor(done / 100_000);
           progress(done, total);

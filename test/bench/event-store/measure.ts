@@ -21,7 +21,10 @@ export async function runFor(loops: readonly Op[], ms: number): Promise<{ ops: n
   await Promise.all(
     loops.map(async (op) => {
       while (process.hrtime.bigint() < deadline) {
-        events += await op();
+        // Awaited first, then added: `events += await op()` reads `events` before the await, so the loops running
+        // beside this one lost their counts (8 writers counted about an eighth of their appends, fifteenth session).
+        const done = await op();
+        events += done;
         ops++;
       }
     }),

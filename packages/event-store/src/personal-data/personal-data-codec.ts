@@ -47,13 +47,15 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       const event = events[index]!;
       const declared = this.declarations[event.type];
       if (!declared || !isObject(event.data)) continue;
-      // The fields present, and their positions in the declaration (what the seal stores of their names).
+      // The fields present, their values (in the declaration's order) and their positions in it (what the seal stores of their names).
       const fields: string[] = [];
+      const values: JsonValue[] = [];
       let positions = '';
       for (let at = 0; at < declared.fields.length; at++) {
         const value = valueAt(event.data, declared.fields[at]!);
         if (value === undefined || value === null) continue;
         fields.push(declared.fields[at]!);
+        values.push(value);
         positions += FIELD_POSITIONS[at]!;
       }
       if (fields.length === 0) continue;
@@ -61,11 +63,11 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       if (subject === null) continue;
       if (!SUBJECT.test(subject)) throw new Error(`personal data subject "${subject}" of ${event.type} is not an id`);
       const key = this.keys.cached(subject) ?? (await this.keys.dataKey(subject, true));
-      const sealed: JsonObject = { ...event.data };
-      // The values in the names' order (an array: the names are in the header already, and a smaller seal is less to store, read and parse).
-      const values: JsonValue[] = [];
-      for (const field of fields) values.push(takeAt(sealed, field));
-      const names = fields.join(',');
+      // The data without those fields (a new object, and a new one for each nested object that held one:
+      // `delete` on a copy turned both into slow dictionaries, which the canonical JSON then walked).
+      const sealed = withoutFields(event.data, fields);
+      // The names the positions stand for, as the readers expand them (one string per list, not a join per event).
+      const names = this.namesAt(event.type, positions, 0, positions.length) ?? fields.join(',');
       if (key === 'forgotten' || key === null) sealed[SEALED_FIELD] = `${SEALED_PREFIX}${subject}:${positions}:`;
       else {
         const plaintext = JSON.stringify(values);
@@ -352,19 +354,31 @@ function valueAt(data: JsonObject, path: string): JsonValue | undefined {
   return parent !== undefined && isObject(parent) ? parent[path.slice(dot + 1)] : undefined;
 }
 
-/** Removes the field at `path` from `data` (copying the nested object it sits in) and returns its value. */
-function takeAt(data: JsonObject, path: string): JsonValue {
-  const dot = path.indexOf('.');
-  if (dot < 0) {
-    const value = data[path]!;
-    delete data[path];
-    return value;
+/**
+ * A new object with `data`'s fields but those at `paths` (top-level, "email", or one level down,
+ * "fields.mobile"); each nested object that held one is a new object too, so nothing the caller holds is changed.
+ */
+function withoutFields(data: JsonObject, paths: readonly string[]): JsonObject {
+  const result: JsonObject = {};
+  for (const name in data) {
+    let nested: string[] | null = null;
+    let dropped = false;
+    for (const path of paths) {
+      const place = placeOf(path);
+      if (place.parent === null) dropped ||= path === name;
+      else if (place.parent === name) (nested ??= []).push(place.field);
+    }
+    if (dropped) continue;
+    const value = data[name]!;
+    if (nested === null || !isObject(value)) {
+      result[name] = value;
+      continue;
+    }
+    const copy: JsonObject = {};
+    for (const field in value) if (!nested.includes(field)) copy[field] = value[field]!;
+    result[name] = copy;
   }
-  const parent = { ...(data[path.slice(0, dot)] as JsonObject) };
-  data[path.slice(0, dot)] = parent;
-  const value = parent[path.slice(dot + 1)]!;
-  delete parent[path.slice(dot + 1)];
-  return value;
+  return result;
 }
 
 function isObject(value: JsonValue): value is JsonObject {
