@@ -31,6 +31,7 @@
 
 import type { JsonObject } from '../types.js';
 import { PersonEntries, type PersonShelf } from './person-entries.js';
+import { SEALED_PREFIX_LENGTH as PREFIX_LENGTH } from './personal-data.js';
 
 /** Entries in all (a couple of hundred bytes each: the IV and the values). */
 export const OPENED_VALUES_ENTRIES = 20_000;
@@ -41,8 +42,6 @@ const SIGHTING_BITS = 18;
 const SIGHTINGS_BEFORE_CLEARING = 1 << 16;
 /** The IV's first 12 bytes (all of a "pd2:" seal's, most of a "pd3:" seal's 16): 16 characters of base64url at the start of the seal's body. */
 const IV_CHARS = 16;
-/** Every seal's prefix is 4 characters ("pd2:"), its subject after it. */
-const PREFIX_LENGTH = 4;
 
 /** `seal`: the whole seal text ("pd3:subject:positions:body", a string of its own), `names`: written out, `shelf`: its person's, for the second chance. */
 type Opened = { names: string; iv: string; values: Readonly<JsonObject>; seal: string; shelf: PersonShelf<number, Opened> };

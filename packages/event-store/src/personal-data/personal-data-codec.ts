@@ -12,12 +12,12 @@ import type { JsonObject, JsonValue, StoredEvent } from '../types.js';
 import { openBytes, openBytesDeterministic, openBytesSiv, sealBytesSiv } from './field-cipher.js';
 import { OpenedValues, stringOfItsOwn } from './opened-values.js';
 import { SealedValues } from './sealed-values.js';
-import { ERASED, FIELD_POSITIONS, SEALED_FIELD, SEALED_PREFIX, type PersonalDataCodec, type PersonalDataDeclarations, type SealableEvent } from './personal-data.js';
+import { ERASED, FIELD_POSITIONS, SEALED_FIELD, SEALED_PREFIX, SEALED_PREFIX_LENGTH as PREFIX_LENGTH, sealVersionAt, type PersonalDataCodec, type PersonalDataDeclarations, type SealableEvent } from './personal-data.js';
 import type { DataKey, PersonalKeyStore } from './sql-key-store.js';
 
 const SUBJECT = /^[A-Za-z0-9_.-]{1,128}$/;
 /** A seal's version: the digit of its prefix ("pd1:", "pd2:", "pd3:"). */
-type SealVersion = 1 | 2 | 3;
+type SealVersion = Exclude<ReturnType<typeof sealVersionAt>, 0>;
 /** The associated data: "pd1:" seals bound subject and names; later ones bind their prefix too (always the names written out, also where a "pd3:" seal stores positions). */
 const aad = (version: SealVersion, subject: string, fields: string) => (version === 1 ? `${subject}:${fields}` : `pd${version}:${subject}:${fields}`);
 
@@ -118,7 +118,7 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       const key = held ?? fetched?.get(subject) ?? null;
       const namesStart = PREFIX_LENGTH + subject.length + 1;
       const namesEnd = sealed.indexOf(':', namesStart);
-      const version = (sealed.charCodeAt(2) - 0x30) as SealVersion;
+      const version = sealVersionAt(sealed, 0) as SealVersion;
       let names: string;
       if (version === 3) {
         const named = this.namesAt(event.type, sealed, namesStart, namesEnd);
@@ -192,14 +192,10 @@ function openedNow(version: SealVersion, key: Buffer, subject: string, names: st
   }
 }
 
-/** Every prefix is 4 characters ("pd1:", "pd2:", "pd3:"). */
-const PREFIX_LENGTH = 4;
-
 function sealedOf(data: JsonValue): string | null {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
   const sealed = data[SEALED_FIELD];
-  // "pd1:" to "pd3:" (SEALED_PREFIXES), by their characters.
-  return typeof sealed === 'string' && sealed.charCodeAt(0) === 0x70 && sealed.charCodeAt(1) === 0x64 && sealed.charCodeAt(3) === 0x3a && sealed.charCodeAt(2) >= 0x31 && sealed.charCodeAt(2) <= 0x33 ? sealed : null;
+  return typeof sealed === 'string' && sealVersionAt(sealed, 0) !== 0 ? sealed : null;
 }
 
 /** One event's seal, kept on its opened data (and on a nested object holding a field of it) until a field is read. */

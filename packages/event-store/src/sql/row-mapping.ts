@@ -2,6 +2,7 @@
 // [position, revision, recorded-at epoch ms, id, stream id, stream type, type, prev hash, hash, data,
 // metadata]. Positions stay far below 2^53, so plain numbers hold them.
 
+import { sealVersionAt } from '../personal-data/personal-data.js';
 import type { EventMetadata, JsonValue, StoredEvent } from '../types.js';
 
 export type EventJsonRow = { e: string };
@@ -82,9 +83,8 @@ function withSealApart(text: string, seals: SealsApart): StoredEvent {
     const at = brace - 1;
     const sealStart = brace + SEAL_KEY.length - 1;
     const sealEnd = text.indexOf('"', sealStart);
-    // A seal's prefix ("pd1:" to "pd3:"), as the codec's sealedOf checks; a field that merely begins "pd" stays data.
-    const digit = text.charCodeAt(sealStart + 2);
-    const prefixed = text.charCodeAt(sealStart + 3) === 0x3a && digit >= 0x31 && digit <= 0x33;
+    // A seal's prefix ("pd1:" to "pd3:"), as the codec checks it; a field that merely begins "pd" stays data.
+    const prefixed = sealVersionAt(text, sealStart) !== 0;
     const escape = text.indexOf('\\', sealStart);
     if (prefixed && sealEnd > sealStart && (escape < 0 || escape > sealEnd)) {
       // `"_sealed":"…"` and the comma after it (or nothing else: the data was only the seal).
