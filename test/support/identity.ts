@@ -57,6 +57,10 @@ export class Api {
     return this.keep(`POST ${path}`, this.prepare(request(this.server).post(`/api/${path}`), options).send(body));
   }
 
+  put(path: string, body: object = {}, options: CallOptions = {}): Promise<Response> {
+    return this.keep(`PUT ${path}`, this.prepare(request(this.server).put(`/api/${path}`), options).send(body));
+  }
+
   /** Replies that are a 5xx, show a stack trace or source paths, or refuse without `{ success: false, errorCode }`. */
   problems(): RecordedReply[] {
     return this.replies.filter((reply) => reply.status >= 500 || STACK.test(reply.text) || (reply.status >= 400 && !hasErrorCode(reply.text)));

@@ -5,6 +5,13 @@ import { Module } from '@nestjs/common';
 import { AUTHENTICATOR, CLOCK, type Clock } from './common/principal.js';
 import { SECRETS, type Secrets } from './common/secrets.js';
 import { COMPANY_COMMAND_HANDLERS } from './companies/companies-command.handlers.js';
+import { COMPANY_ADMIN_COMMAND_HANDLERS } from './companies/company-admin-command.handlers.js';
+import { CompanyAdminController } from './companies/company-admin.controller.js';
+import { CompanyInvitationTakeUpReactor } from './companies/company-invitation-take-up.reactor.js';
+import { CompanyMail } from './companies/company-mail.js';
+import { CompanyPeopleService } from './companies/company-people.service.js';
+import { CompanyRegistrationService } from './companies/company-registration.service.js';
+import { CompanyRolesService } from './companies/company-roles.service.js';
 import { CompaniesController } from './companies/companies.controller.js';
 import { CompanyAccess } from './companies/company-access.js';
 import { CompanyChoiceService } from './companies/company-choice.service.js';
@@ -26,15 +33,15 @@ import { SignUpController } from './identity/sign-up.controller.js';
 import { SignUpService } from './identity/sign-up.service.js';
 
 @Module({
-  controllers: [SignUpController, LoginController, PasswordController, CompaniesController, CompanyDirectoryController],
+  controllers: [SignUpController, LoginController, PasswordController, CompaniesController, CompanyDirectoryController, CompanyAdminController],
   providers: [
     { provide: SessionTokens, inject: [SECRETS, CLOCK], useFactory: (secrets: Secrets, now: Clock) => new SessionTokens(secrets.jwtSecret, now) },
     { provide: IdentityKeys, inject: [SECRETS], useFactory: (secrets: Secrets) => new IdentityKeys(secrets.codeHmacKey) },
     PasswordHasher, AccountDirectory, AccountMail, SessionService, SignUpService, LoginService, PasswordService, ForcedPasswordResetService,
-    CompanyAccess, CompanyChoiceService, InvitationService,
-    ...IDENTITY_COMMAND_HANDLERS, ...COMPANY_COMMAND_HANDLERS,
+    CompanyAccess, CompanyChoiceService, InvitationService, CompanyMail, CompanyRegistrationService, CompanyPeopleService, CompanyRolesService, CompanyInvitationTakeUpReactor,
+    ...IDENTITY_COMMAND_HANDLERS, ...COMPANY_COMMAND_HANDLERS, ...COMPANY_ADMIN_COMMAND_HANDLERS,
     { provide: AUTHENTICATOR, useExisting: SessionService },
   ],
-  exports: [AUTHENTICATOR, SessionService, CompanyAccess, AccountDirectory, PasswordHasher],
+  exports: [AUTHENTICATOR, SessionService, CompanyAccess, AccountDirectory, PasswordHasher, CompanyInvitationTakeUpReactor],
 })
 export class AccessModule {}

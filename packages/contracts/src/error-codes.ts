@@ -97,6 +97,26 @@ export const ErrorCodes = {
   attachmentTypeMismatch: 'attachmentTypeMismatch',
   attachmentsTotalTooLarge: 'attachmentsTotalTooLarge',
   queryNotAnswered: 'queryNotAnswered',
+  // Companies joining, their people and roles (apps/api/src/companies/README.md).
+  companyNotFound: 'companyNotFound',
+  companyAlreadyRegistered: 'companyAlreadyRegistered',
+  companyCodeTaken: 'companyCodeTaken',
+  companyNotEditable: 'companyNotEditable',
+  memberNotFound: 'memberNotFound',
+  userAlreadyMember: 'userAlreadyMember',
+  roleNotFound: 'roleNotFound',
+  roleNameExists: 'roleNameExists',
+  roleAlreadyAssigned: 'roleAlreadyAssigned',
+  tooManyRoles: 'tooManyRoles',
+  rightNotGrantable: 'rightNotGrantable',
+  userSuspended: 'userSuspended',
+  userDeactivated: 'userDeactivated',
+  userTerminated: 'userTerminated',
+  pendingUserCannotBeSuspended: 'pendingUserCannotBeSuspended',
+  userAlreadySuspended: 'userAlreadySuspended',
+  userAlreadyActivated: 'userAlreadyActivated',
+  userAlreadyDeactivated: 'userAlreadyDeactivated',
+  adminAlreadyExists: 'adminAlreadyExists',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

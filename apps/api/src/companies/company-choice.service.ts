@@ -8,6 +8,9 @@ import { refusal } from '../common/refusal.js';
 import { SessionService } from '../identity/session.service.js';
 import { CompanyAccess, landingAfterChoice, type CompanyRow } from './company-access.js';
 
+/** A member status that refuses the company, with its code (spec §8.3). */
+const ENDED_MEMBERS: Readonly<Record<string, string>> = { suspended: ErrorCodes.userSuspended, deactivated: ErrorCodes.userDeactivated, terminated: ErrorCodes.userTerminated };
+
 @Injectable()
 export class CompanyChoiceService {
   constructor(
@@ -25,10 +28,14 @@ export class CompanyChoiceService {
     // A GET that starts a session: the read-only token (which travels in URLs) must not buy a full one here.
     if (principal.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
     const company = await this.access.company(companyId);
-    const assignments = company ? await this.access.assignments(principal.userId, companyId) : [];
+    const [assignments, memberStatus] = company ? await Promise.all([this.access.assignments(principal.userId, companyId), this.access.memberStatus(principal.userId, companyId)]) : [[], null];
     const active = assignments.filter((assignment) => assignment.status === 2);
-    // Platform admins may act for any company (they approve and support them); others only for their own.
-    if (!company || (active.length === 0 && principal.userType !== 2)) {
+    const ended = memberStatus === null ? undefined : ENDED_MEMBERS[memberStatus];
+    if (company && ended && principal.userType !== 2) throw refusal(403, ended, 'Your access to this company has been withdrawn. Contact its administrator.');
+    // Platform admins may act for any company (they approve and support them); others only for their own:
+    // an activated member, or (companies recorded before members were) the holder of an active role.
+    const member = memberStatus === 'activated' || (memberStatus === null && active.length > 0);
+    if (!company || (!member && principal.userType !== 2)) {
       throw refusal(403, ErrorCodes.noAccessRight, 'You have no access to this company.');
     }
     const session = await this.sessions.start(principal.userId, companyId, false, {});

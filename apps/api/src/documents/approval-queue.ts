@@ -37,6 +37,7 @@ export const DecidingEvents: readonly WorkflowEventName[] = ['Approve', 'Confirm
 const AUTHORITY_EVENTS: ReadonlySet<string> = new Set([
   'CompanyAuthorityAssigned', 'WorkflowLevelAssigned', 'WorkflowLevelUnassigned', 'AuthorityManualDefined', 'AuthorityManualChanged',
   'CompanyRoleDefined', 'CompanyUserAssigned', 'CompanyUserUnassigned', 'CompanySubmissionStatusChanged',
+  'CompanyRoleRetired', 'CompanyMemberRoleStatusChanged', 'CompanyMemberStatusChanged', 'CompanyMemberJoined',
   'ProjectCreated', 'ProjectLevelAssigned', 'ProjectLevelUnassigned', 'ProjectManualRoleGranted',
   'UserActivated', 'PasswordResetForced',
 ]);

@@ -12,13 +12,18 @@ export type UserEvent =
   | { type: 'UserSignedUp'; data: { userId: string; email: string; name: string; mobile: string; passwordHash: string; userType: 1 | 2; forceChangePassword: boolean; invitationId?: string } }
   | { type: 'ActivationPinIssued'; data: { pinHmac: string; expiresAt: string } }
   | { type: 'ActivationPinRejected'; data: Record<string, never> }
-  | { type: 'UserActivated'; data: { via: 'pin' | 'admin' | 'seed' } }
+  /** setPasswordLink: the first password chosen with the link a pending account was e-mailed (PasswordResetRequested with activatesAccount). */
+  | { type: 'UserActivated'; data: { via: 'pin' | 'admin' | 'seed' | 'setPasswordLink' } }
   | { type: 'EulaAccepted'; data: { version: number } }
   | { type: 'PasswordChanged'; data: { passwordHash: string; via: 'change' | 'reset' } }
   /** A platform administrator set a temporary password (who: metadata.actorUserId; why: reason). */
   | { type: 'PasswordResetForced'; data: { passwordHash: string; reason: string | null } }
   | { type: 'MobileChanged'; data: { mobile: string } }
-  | { type: 'PasswordResetRequested'; data: { tokenHmac: string; expiresAt: string } }
+  /**
+   * activatesAccount: the link goes to a pending account that has no password anyone knows (a platform
+   * administrator made by the store CLI's create-admin); choosing the password with it activates the account.
+   */
+  | { type: 'PasswordResetRequested'; data: { tokenHmac: string; expiresAt: string; activatesAccount?: true } }
   | { type: 'PasswordResetTokenRejected'; data: Record<string, never> };
 
 export type PhoneEvent =
@@ -45,4 +50,4 @@ export type LoginAttemptEvent =
 
 export type SessionEvent =
   | { type: 'SessionStarted'; data: { sessionId: string; userId: string; companyId: string | null; rememberMe: boolean } & Retained }
-  | { type: 'SessionEnded'; data: { sessionId: string; reason: 'logout' | 'inactivity' | 'passwordChanged' | 'passwordResetForced' | 'companySwitched' } };
+  | { type: 'SessionEnded'; data: { sessionId: string; reason: 'logout' | 'inactivity' | 'passwordChanged' | 'passwordResetForced' | 'companySwitched' | 'membershipEnded' } };

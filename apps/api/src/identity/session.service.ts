@@ -3,13 +3,13 @@
 // token, and dropped at once by any append that may change it: principal-cache.ts), so an ended session
 // is refused on the next call (401), and on other instances within the change channel's delay.
 
-import { Inject, Injectable, UnauthorizedException, type OnModuleDestroy } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, UnauthorizedException, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ErrorCodes, UserType } from '@binaan/contracts';
 import type { EventStore, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { CLOCK, READ_MODELS, type AuthenticatedRequest, type Authenticator, type Clock, type Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { accessRightsFrom, activeRoleRights } from '../companies/company-access.js';
+import { accessRightsFrom, activeRoleRights, memberStatusIn } from '../companies/company-access.js';
 import { LATEST_EULA_VERSION } from './eula.js';
 import { retentionDay } from './identity.personal-data.js';
 import type { SessionEvent } from './identity.events.js';
@@ -23,7 +23,7 @@ const RENEW_EVERY_MS = 15_000;
 type SessionRow = { session_id: string; user_id: string; company_id: string | null; last_seen_at: Date | string; ended_at: Date | string | null };
 type UserRow = { email: string; user_type: number; status: string; force_change_password: boolean; eula_version: number };
 /** The user's columns are null when the user row is missing; rights are those of the session's company. */
-type CallerRow = SessionRow & { [K in keyof UserRow]: UserRow[K] | null } & { rights: string[] };
+type CallerRow = SessionRow & { [K in keyof UserRow]: UserRow[K] | null } & { rights: string[]; member_status: string | null };
 
 /**
  * Everything a request's principal needs, in one statement (one round trip, one snapshot) on every
@@ -33,7 +33,8 @@ type CallerRow = SessionRow & { [K in keyof UserRow]: UserRow[K] | null } & { ri
 const CALLER = `
   SELECT s.session_id, s.user_id, s.company_id, s.last_seen_at, s.ended_at,
     u.email, u.user_type, u.status, u.force_change_password, u.eula_version,
-    CASE WHEN s.company_id IS NULL THEN '{}'::text[] ELSE (${activeRoleRights('s.user_id', 's.company_id')}) END AS rights
+    CASE WHEN s.company_id IS NULL THEN '{}'::text[] ELSE (${activeRoleRights('s.user_id', 's.company_id')}) END AS rights,
+    CASE WHEN s.company_id IS NULL THEN NULL ELSE (${memberStatusIn('s.user_id', 's.company_id')}) END AS member_status
   FROM identity_sessions s LEFT JOIN identity_users u ON u.user_id = s.user_id
   WHERE s.session_id = $1`;
 
@@ -89,6 +90,12 @@ export class SessionService implements Authenticator, OnModuleDestroy {
     for (const row of open) await this.end(row.session_id, userId, reason);
   }
 
+  /** Ends a user's open sessions for one company (their membership there was suspended or ended). */
+  async endAllIn(userId: string, companyId: string, reason: EndReason): Promise<void> {
+    const open = await this.db.query<{ session_id: string }>('SELECT session_id FROM identity_sessions WHERE user_id = $1 AND company_id = $2 AND ended_at IS NULL', [userId, companyId]);
+    for (const row of open) await this.end(row.session_id, userId, reason);
+  }
+
   /**
    * Which of these sessions are open now (not ended, not idle past the limit, the user still active),
    * without renewing them: the live channel asks, every few seconds, to close the sockets of ended sessions.
@@ -124,6 +131,10 @@ export class SessionService implements Authenticator, OnModuleDestroy {
     const claims = this.tokens.read(found.token);
     if (!claims || (found.fromQuery && claims.scope !== 'read')) throw refuse(ErrorCodes.unauthorized, 'Sign in first.');
     const [session] = await this.db.query<CallerRow>(CALLER, [claims.sid], { prepare: true });
+    // A member suspended, deactivated or terminated in the session's company hears why (their sessions there
+    // were ended too): checked before the end of the session, which would only say it ended.
+    const memberRefusal = session && session.user_type !== UserType.Admin ? MEMBER_REFUSALS[session.member_status ?? ''] : undefined;
+    if (memberRefusal) throw new ForbiddenException({ errorCode: memberRefusal.code, errorMessage: memberRefusal.message });
     if (!session || session.user_id !== claims.sub || session.ended_at !== null) throw refuse(ErrorCodes.sessionExpired, 'Your session has ended. Sign in again.');
     const now = this.now().getTime();
     const lastSeen = new Date(session.last_seen_at).getTime();
@@ -150,6 +161,12 @@ export class SessionService implements Authenticator, OnModuleDestroy {
     };
   }
 }
+
+const MEMBER_REFUSALS: Readonly<Record<string, { code: string; message: string }>> = {
+  suspended: { code: ErrorCodes.userSuspended, message: 'Your access to this company is suspended. Contact its administrator.' },
+  deactivated: { code: ErrorCodes.userDeactivated, message: 'Your access to this company is deactivated. Contact its administrator.' },
+  terminated: { code: ErrorCodes.userTerminated, message: 'Your access to this company has ended.' },
+};
 
 function refuse(errorCode: string, errorMessage: string): UnauthorizedException {
   return new UnauthorizedException({ errorCode, errorMessage });
