@@ -36,6 +36,8 @@ const FAILS_CHECKS = JSON.stringify({ notAField: [] });
 const REAL_VALUES = 2;
 /** An e-mail invitation to one of the demo's tenders (the demo has none), so its public look-up is called with a real id. */
 const EMAIL_INVITATION_ID = 'conformanceInvitation1';
+/** A company's invitation to a person (the demo has none), so its public look-up is called with a real id. */
+const COMPANY_INVITATION_ID = 'conformanceCompanyInvite1';
 /** Ends the caller's session: called last, and never with a session a later call needs. */
 const SESSION_ENDING = new Set(['post /api/users/logout']);
 /** Replaces the caller's session with a new one (choosing a company): the last GETs, and everyone signs in again after. */
@@ -94,6 +96,9 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
   const realParams: Record<string, () => Record<string, string>[]> = {
     '/api/company/custom-list/{id}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((id) => ({ id })),
     '/api/company/choose/{companyProfileId}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((companyProfileId) => ({ companyProfileId })),
+    '/api/company/registrations/{id}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((id) => ({ id })),
+    '/api/company/invitations/{id}': () => [{ id: COMPANY_INVITATION_ID }],
+    '/api/company/users/{id}/history': () => strings(from('/api/company/users').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/company/directory/{id}': () => strings(from('/api/company/directory').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/documents/{resource}': () => resources().map((resource) => ({ resource })),
     '/api/documents/{resource}/{id}': () => documentIds(),
@@ -198,6 +203,16 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     await app.get<EventStore>(EVENT_STORE).append({
       streamId: `tenderEmailInvitation-${EMAIL_INVITATION_ID}`, streamType: 'tenderEmailInvitation', expectedRevision: 'no_stream',
       events: [{ type: 'TenderEmailInvitationSent', data: { tenderId: tender!.id, invitationId: EMAIL_INVITATION_ID, buyerCompanyId: 'teguh-bina', companyName: 'Conformance Sdn Bhd', email: 'conformance@example.my', by: tender!.created_by }, metadata: { actorUserId: tender!.created_by } }],
+    });
+    // A person invited into a demo company by e-mail, as CompanyPeopleService records it (no mail in this suite).
+    const invitedAt = new Date().toISOString();
+    const invited = { type: 'WorkflowStatusChanged', schemaVersion: 1, resource: 'user', workflowEvent: 'Create', statusBefore: null, statusAfter: 'pending', actor: { userId: tender!.created_by, companyId: 'teguh-bina' }, at: invitedAt, remark: null, approvalLevel: null, requiredLevels: null, allowSelfApproval: null, amount: null, ownerCompanyId: 'teguh-bina', counterpartyCompanyId: null, createdBySeller: null, machineVersion: 1 };
+    await app.get<EventStore>(EVENT_STORE).append({
+      streamId: 'company-teguh-bina', streamType: 'company', expectedRevision: 'stream_exists',
+      events: [
+        { type: 'CompanyMemberInvited', data: { memberId: COMPANY_INVITATION_ID, userId: null, invitationId: COMPANY_INVITATION_ID, email: 'invited@example.my', name: 'Invited Person', isSiteTeam: false }, metadata: { actorUserId: tender!.created_by } },
+        { type: 'CompanyMemberStatusChanged', data: { memberId: COMPANY_INVITATION_ID, change: invited }, metadata: { actorUserId: tender!.created_by } },
+      ],
     });
     document = (await request(server()).get('/api/docs-json').expect(200)).body as OpenApiDocument;
     validator = new OpenApiValidator(document);

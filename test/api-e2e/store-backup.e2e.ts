@@ -12,15 +12,14 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import type { SqlExecutor } from '@binaan/event-store';
 import { loadConfig, type ApiConfig } from '../../apps/api/src/config.js';
 import { seedDemo } from '../../apps/api/src/demo/demo-seed.js';
 import { openConfiguredStore } from '../../apps/api/src/store/open-configured-store.js';
-import { runStoreCli } from '../../apps/api/src/cli/store-commands.js';
 import { readModelSnapshot } from '../support/read-model-snapshot.js';
+import { cliEnv, storeCliHere, type CliResult } from '../support/store-cli.js';
 import { pgliteConfig, REPOSITORY, removeAppData, startApp, TEST_DATABASE_URL } from './support.js';
 
 const CLI = join(REPOSITORY, 'apps/api/dist/cli/store-cli.js');
@@ -46,32 +45,10 @@ async function contentsOf(config: ApiConfig): Promise<StoreContents> {
   }
 }
 
-type CliResult = { status: number | null; output: string };
-
-const cliEnv = (config: ApiConfig): NodeJS.ProcessEnv => ({ ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '', DATABASE_SCHEMA: config.databaseSchema ?? '' });
-
 /** The built CLI as an operator runs it: a process of its own. Each command is proved so once, in the first test. */
 function storeCli(config: ApiConfig, ...args: string[]): CliResult {
   const result = spawnSync(process.execPath, [CLI, ...args], { env: cliEnv(config), encoding: 'utf8', timeout: 400_000 });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
-
-/**
- * The same commands run in this process (store-commands.ts, which the built CLI runs), with the same
- * environment, exit code and lines: for the cases that are about what a command does, not about the
- * process, without starting Node and loading the app's modules again for each (seven of them).
- */
-async function storeCliHere(config: ApiConfig, ...args: string[]): Promise<CliResult> {
-  let output = '';
-  const progress = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      output += String(chunk);
-      done();
-    },
-  });
-  const line = (text: string) => void (output += `${text}\n`);
-  const status = await runStoreCli(args, cliEnv(config), { log: line, error: line, progress });
-  return { status, output };
 }
 
 /** The backup's lines, edited by `edit`, written back with the end line's digest recomputed to match. */

@@ -245,9 +245,10 @@ describe('notification links: decisions where the table is silent (apps/api/src/
     expect(href('purchaseOrder', 'pendingApproval')).toBe(`/purchase-order/${P}/pending-approval`);
   });
 
-  it('a company waiting for approval goes to the admins\' pending approvals; an approved one to the dashboard', () => {
-    expect(href('company', 'pendingApproval')).toBe('/administration/users/pending-approval');
+  it('a company waiting for approval opens its review page; an approved one the dashboard; one sent back its registration', () => {
+    expect(href('company', 'pendingApproval')).toBe(`/admin/company-registrations/${ID}`);
     expect(href('company', 'approved')).toBe('/dashboard');
+    expect(href('company', 'rejected')).toBe('/administration/company');
   });
 
   it('the reply keeps path and query apart, and the query is encoded', () => {

@@ -216,12 +216,15 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
     expect((history.body.history as { event: string; remark: string | null }[]).map((step) => step.event)).toEqual(['Create', 'Create', 'Approve', 'Activate', 'Suspend', 'Activate']);
   });
 
-  it('when the role is retired, then its holder loses its rights at once', async () => {
+  it('when the role is retired, then its holder loses its rights at once and the company is no longer theirs to choose', async () => {
     const chosen = await choose((await signIn(ctx!, colleague)).jwtToken, companyId);
     const token = chosen.body.jwtToken as string;
+    expect((await api().get('documents/purchaseOrder', { token })).status).toBe(200);
     expect((await api().post(`company/roles/${roleId}/actions/Retire`, {}, { token: founderToken })).status).toBe(200);
-    const rights = await api().get('company/choose/' + companyId, { token });
-    expect(decodeAccessRights(rights.body.accessRights as string)).toEqual([]);
+    const after = await api().get('documents/purchaseOrder', { token });
+    expect(after.status).toBe(403);
+    expect(after.body.errorCode).toBe('noAccessRight');
+    expect((await choose((await signIn(ctx!, colleague)).jwtToken, companyId)).body.errorCode).toBe('noAccessRight');
   });
 
   itAnsweredEveryCallWithoutAServerError(() => ctx);

@@ -10,6 +10,8 @@
 //   rewrap-keys     after a master key rotation: every data key wrapped under PERSONAL_DATA_MASTER_KEY
 //   migrate-lookup-keys  a store made before issue 31: streams keyed by e-mail hashes or mobile digits move to HMAC ids
 //   forget <userId> --reason <text>   forget a person: their key destroyed, an event records it, read models rebuilt
+//   create-admin <email> [--name "<full name>"] [--force]   a platform administrator, activated by the set-password
+//                   link it e-mails (create-admin.ts); refused when one exists unless --force. No password is printed
 // Run it with the api stopped when the store is PGlite: its data directory takes one process.
 // The commands are in store-commands.ts; this file runs one and exits with its code.
 

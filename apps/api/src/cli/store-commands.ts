@@ -5,7 +5,7 @@
 import { access, constants, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { SqlEventStore, SqlPersonalKeyStore, type ChainVerification, type EventStore, type PersonalKeyStore, type SqlDatabase } from '@binaan/event-store';
-import { loadConfig } from '../config.js';
+import { loadConfig, type ApiConfig } from '../config.js';
 import { openConfiguredStore } from '../store/open-configured-store.js';
 import { progressBar, type ProgressStream } from './progress.js';
 import { backupStore, BackupRefused, restoreStore } from './store-backup.js';
@@ -15,14 +15,15 @@ import { personalDataDeclarations } from '../personal-data/declarations.js';
 import { lookupKeysFor } from '../personal-data/personal-data-codec.js';
 import type { LookupKeys } from '../personal-data/lookup-keys.js';
 import { migrateLookupKeys } from '../personal-data/migrate-lookup-keys.js';
+import { createAdmin, CREATE_ADMIN_USAGE } from './create-admin.js';
 
-export const USAGE = 'usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file> | keys-backup <file> | keys-restore <file> | rewrap-keys | forget <userId> --reason <text> | migrate-lookup-keys>';
+export const USAGE = `usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file> | keys-backup <file> | keys-restore <file> | rewrap-keys | forget <userId> --reason <text> | migrate-lookup-keys | ${CREATE_ADMIN_USAGE}>`;
 
 /** Where a command's lines go: the console when run as a process (store-cli.ts), a buffer when a test runs it in its own. */
 export type StoreCliOutput = { log(line: string): void; error(line: string): void; progress: ProgressStream };
 
-/** What a verb works with: the opened store, its arguments after the verb, the environment and the output. */
-type Run = { store: EventStore; keys?: PersonalKeyStore; args: readonly string[]; env: NodeJS.ProcessEnv; out: StoreCliOutput; lookup: LookupKeys };
+/** What a verb works with: the opened store, its arguments (the verb first), the environment, its configuration and the output. */
+type Run = { store: EventStore; keys?: PersonalKeyStore; args: readonly string[]; env: NodeJS.ProcessEnv; config: ApiConfig; out: StoreCliOutput; lookup: LookupKeys };
 
 async function rebuild({ store, out }: Run): Promise<number> {
   if (!(store instanceof SqlEventStore)) {
@@ -170,7 +171,7 @@ async function migrateLookups(run: Run): Promise<number> {
 }
 
 const verbs: Record<string, (run: Run) => Promise<number>> = {
-  rebuild, verify, stats, backup, restore, 'keys-backup': keysBackup, 'keys-restore': keysRestore, 'rewrap-keys': rewrapKeys, forget, 'migrate-lookup-keys': migrateLookups,
+  rebuild, verify, stats, backup, restore, 'keys-backup': keysBackup, 'keys-restore': keysRestore, 'rewrap-keys': rewrapKeys, forget, 'migrate-lookup-keys': migrateLookups, 'create-admin': createAdmin,
 };
 const NEEDS_FILE = new Set(['backup', 'restore', 'keys-backup', 'keys-restore']);
 
@@ -193,7 +194,7 @@ export async function runStoreCli(args: readonly string[], env: NodeJS.ProcessEn
     const lookup = lookupKeysFor(config);
     const { store, keys } = await openConfiguredStore(config);
     try {
-      return await verb({ store, ...(keys ? { keys } : {}), args, env, out, lookup });
+      return await verb({ store, ...(keys ? { keys } : {}), args, env, config, out, lookup });
     } finally {
       await store.close();
     }

@@ -15,18 +15,17 @@ export class CompanyAccess {
   constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor) {}
 
   /**
-   * The companies the user may act for: an activated member of (a member without a role yet included: they
-   * see the company and what any user of it may), or, for companies recorded before members were, where
-   * they hold an active role. A suspended, deactivated or terminated member's company is not offered.
+   * The companies the user may act for: where they hold an active role of an active definition, unless their
+   * membership there is suspended, deactivated or terminated.
    */
   async companiesOf(userId: string): Promise<CompanyRow[]> {
     return this.db.query<CompanyRow>(
       `SELECT c.company_id, c.name, c.status, c.subscription_type, c.subscription_detail_type, c.is_demo, c.is_logo_uploaded
        FROM companies c
        WHERE c.company_id IN (
-         SELECT m.company_id FROM company_members m WHERE m.user_id = $1 AND m.status = 'activated'
-         UNION SELECT u.company_id FROM company_user_roles u WHERE u.user_id = $1 AND u.status = 2
-           AND NOT EXISTS (SELECT 1 FROM company_members m WHERE m.company_id = u.company_id AND m.user_id = $1))
+         SELECT u.company_id FROM company_user_roles u JOIN company_roles r ON r.company_id = u.company_id AND r.role_id = u.role_id AND r.status = 2
+         WHERE u.user_id = $1 AND u.status = 2)
+         AND NOT EXISTS (SELECT 1 FROM company_members m WHERE m.company_id = c.company_id AND m.user_id = $1 AND m.status <> 'activated')
        ORDER BY c.name`,
       [userId],
     );

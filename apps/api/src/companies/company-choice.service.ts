@@ -32,10 +32,9 @@ export class CompanyChoiceService {
     const active = assignments.filter((assignment) => assignment.status === 2);
     const ended = memberStatus === null ? undefined : ENDED_MEMBERS[memberStatus];
     if (company && ended && principal.userType !== 2) throw refusal(403, ended, 'Your access to this company has been withdrawn. Contact its administrator.');
-    // Platform admins may act for any company (they approve and support them); others only for their own:
-    // an activated member, or (companies recorded before members were) the holder of an active role.
-    const member = memberStatus === 'activated' || (memberStatus === null && active.length > 0);
-    if (!company || (!member && principal.userType !== 2)) {
+    // Platform admins may act for any company (they approve and support them); others only for their own,
+    // where they hold an active role (a member without one has nothing to open there).
+    if (!company || (active.length === 0 && principal.userType !== 2)) {
       throw refusal(403, ErrorCodes.noAccessRight, 'You have no access to this company.');
     }
     const session = await this.sessions.start(principal.userId, companyId, false, {});

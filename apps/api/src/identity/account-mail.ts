@@ -28,11 +28,22 @@ export class AccountMail {
   }
 
   passwordReset(to: string, name: string, token: string): Promise<void> {
-    const link = `${this.config.publicUrl}/auth/reset-password?email=${encodeURIComponent(to)}&token=${encodeURIComponent(token)}`;
     return this.email.send({
       to, purpose: 'password-reset', subject: 'Reset your Binaan password',
-      text: `Hello ${name},\n\nOpen this link to choose a new password:\n${link}\n\nThe link works once and expires in 30 minutes. If you did not ask for it, ignore this message.\n\nBinaan`,
+      text: `Hello ${name},\n\nOpen this link to choose a new password:\n${this.resetLink(to, token)}\n\nThe link works once and expires in 30 minutes. If you did not ask for it, ignore this message.\n\nBinaan`,
     });
+  }
+
+  /** A platform administrator made by the store CLI: the reset page sets the first password, which activates the account. */
+  administratorActivation(to: string, name: string, token: string): Promise<void> {
+    return this.email.send({
+      to, purpose: 'administrator-activation', subject: 'Activate your Binaan administrator account',
+      text: `Hello ${name},\n\nA Binaan platform administrator account has been made for this e-mail address. Open this link to choose your password; that activates the account:\n${this.resetLink(to, token)}\n\nThe link works once and expires in 30 minutes. Then sign in at ${this.config.publicUrl}/auth/sign-in.\nIf you did not expect this, ignore this message: the account stays inactive.\n\nBinaan`,
+    });
+  }
+
+  private resetLink(to: string, token: string): string {
+    return `${this.config.publicUrl}/auth/reset-password?email=${encodeURIComponent(to)}&token=${encodeURIComponent(token)}`;
   }
 
   temporaryPassword(to: string, name: string, password: string): Promise<void> {

@@ -20,7 +20,8 @@ import { SessionService } from './session.service.js';
 import type { UserAccount } from './user-account.js';
 import { LookupKeys, phoneStream } from '../personal-data/lookup-keys.js';
 
-const RESET_TTL_MS = 30 * 60_000;
+/** How long a reset link works (and the set-password link of a platform administrator made by the store CLI). */
+export const RESET_TTL_MS = 30 * 60_000;
 const RESET_RESEND_AFTER_MS = 60_000;
 export type ChangePasswordInput = { oldPassword: string; newPassword: string; confirmPassword: string; user_mobile?: string };
 
@@ -66,7 +67,10 @@ export class PasswordService {
       throw invalid();
     }
     if (await this.hasher.verify(account.passwordHash, input.password)) throw refusal(400, ErrorCodes.newPasswordSameAsOld, 'The new password must differ from the old one.');
-    await this.append(account, { type: 'PasswordChanged', data: { passwordHash: await this.hasher.hash(input.password), via: 'reset' } });
+    const events: NewEvent[] = [{ type: 'PasswordChanged', data: { passwordHash: await this.hasher.hash(input.password), via: 'reset' } }];
+    // The link a pending account was e-mailed to choose its first password proves the address, as an activation PIN does.
+    if (account.status === 'pending' && account.reset.activatesAccount === true) events.push({ type: 'UserActivated', data: { via: 'setPasswordLink' } });
+    await this.append(account, ...events);
     await this.sessions.endAll(account.userId, 'passwordChanged');
     return { success: true, msg: 'resetPassword.success' };
   }
@@ -123,7 +127,7 @@ export class PasswordService {
     if (password !== confirm) throw refusal(400, ErrorCodes.passwordMismatch, 'The passwords do not match.');
   }
 
-  private append(account: UserAccount, event: NewEvent) {
-    return this.store.append({ streamId: `user-${account.userId}`, streamType: 'user', expectedRevision: account.revision, events: [{ ...event, metadata: { actorUserId: account.userId } }] });
+  private append(account: UserAccount, ...events: NewEvent[]) {
+    return this.store.append({ streamId: `user-${account.userId}`, streamType: 'user', expectedRevision: account.revision, events: events.map((event) => ({ ...event, metadata: { actorUserId: account.userId } })) });
   }
 }

@@ -16,7 +16,7 @@ export type UserAccount = {
   registeredAt: string;
   verifiedAt: string | null;
   activation: { pinHmac: string; expiresAt: string; failures: number } | null;
-  reset: { tokenHmac: string; expiresAt: string; requestedAt: string; failures: number } | null;
+  reset: { tokenHmac: string; expiresAt: string; requestedAt: string; failures: number; activatesAccount?: true } | null;
   revision: number;
 };
 

@@ -1,7 +1,8 @@
 // Notifications from account and company events:
 // - a sign-up still waiting for activation when it is handled: every platform admin ("pending user approvals");
 // - a company submitted for approval and still waiting: every platform admin;
-// - a company approved: its members (they may now use every module).
+// - a company approved: its members (they may now use every module);
+// - a company sent back for changes (rejected, in progress again): its members, with the reviewer's remark.
 import { Injectable } from '@nestjs/common';
 import { CompanySubmissionStatus } from '@binaan/contracts';
 import type { StoredEvent } from '@binaan/event-store';
@@ -34,6 +35,11 @@ export class AccountNotices {
     const data = (recipientCompany: string | null) => eventData({ company_name: company.name, recipient_company_id: recipientCompany, recipient_company_name: recipientCompany ? company.name : null, status: String(status) });
     if (status === CompanySubmissionStatus.Submitted && company.status === CompanySubmissionStatus.Submitted) {
       return (await this.recipients.admins()).map((admin) => ({ userId: admin, module: 'company', src: 'pendingApproval', srcId: companyId, eventData: data(null) }));
+    }
+    const change = (stored.data as { change?: { workflowEvent?: string; remark?: string | null } }).change;
+    if (status === CompanySubmissionStatus.InProgress && change?.workflowEvent === 'Reject') {
+      const rejected = (recipient: string) => eventData({ company_name: company.name, recipient_company_id: recipient, recipient_company_name: company.name, status: String(status), remark: change.remark ?? '' });
+      return (await this.recipients.members(companyId)).map((member) => ({ userId: member.userId, module: 'company', src: 'rejected', srcId: companyId, eventData: rejected(companyId) }));
     }
     if (status === CompanySubmissionStatus.Approved) {
       return (await this.recipients.members(companyId)).map((member) => ({ userId: member.userId, module: 'company', src: 'approved', srcId: companyId, eventData: data(companyId) }));

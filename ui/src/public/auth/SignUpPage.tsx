@@ -34,18 +34,21 @@ const rethrow = <I, O>(call: (input: I) => Promise<O>) =>
   });
 
 type TenderInvitation = { state: 'open' | 'used' | 'closed' | 'unknown'; documentNo?: string; buyer?: string };
+/** A company's invitation to one of its people: the link carries it into the sign-up, and activation joins them. */
+type CompanyInvitation = { state: 'open' | 'used'; company: string };
 
 /**
  * The link's invitation: a call for interest is accepted at once (public); otherwise it may be a tender's
  * e-mail invitation, which only an approved company can take up. The page says what the link is (the
  * public look-up), and the sign-up carries the id: the server takes it up when the company is approved.
  */
-function useInvitation(): { invitationId: string | null; tender: TenderInvitation | null } {
+function useInvitation(): { invitationId: string | null; tender: TenderInvitation | null; company: CompanyInvitation | null } {
   const [query] = useSearchParams();
   const { t } = useTranslation(['public', 'errors']);
   const id = query.get('invitation_id');
   const once = useRef(false);
   const [tender, setTender] = useState<TenderInvitation | null>(null);
+  const [company, setCompany] = useState<CompanyInvitation | null>(null);
   useEffect(() => {
     if (!id || once.current) return;
     once.current = true;
@@ -56,12 +59,16 @@ function useInvitation(): { invitationId: string | null; tender: TenderInvitatio
         if (code !== 'notFound') return showToast('error', translateError(t, code));
         apiFetch<{ tenderDocumentNo: string; buyerName: string; state: 'open' | 'used' | 'closed' }>(`tendering/email-invitations/${encodeURIComponent(id)}`, { token: null }).then(
           (found) => setTender({ state: found.state, documentNo: found.tenderDocumentNo, buyer: found.buyerName }),
-          () => setTender({ state: 'unknown' }),
+          // Not a tender's: it may be a company's invitation to one of its people.
+          () => apiFetch<{ companyName: string; state: 'open' | 'used' }>(`company/invitations/${encodeURIComponent(id)}`, { token: null }).then(
+            (found) => setCompany({ state: found.state, company: found.companyName }),
+            () => setTender({ state: 'unknown' }),
+          ),
         );
       },
     );
   }, [id, t]);
-  return { invitationId: tender?.state === 'open' ? id : null, tender };
+  return { invitationId: tender?.state === 'open' || company?.state === 'open' ? id : null, tender, company };
 }
 
 export default function SignUpPage() {
@@ -92,7 +99,9 @@ export default function SignUpPage() {
 
   const mobileForm = useForm({ mobile: '' }, validateMobileStep);
   const codeForm = useForm({ mobileVerificationCode: '' }, validateCodeStep);
-  const infoForm = useForm<SignUpInfo>({ name: '', email: '', password: '', confirmPassword: '', terms: false }, validateSignUpInfo);
+  // A company's invitation names the address it was sent to: the sign-up starts with it (the join needs it).
+  const [query] = useSearchParams();
+  const infoForm = useForm<SignUpInfo>({ name: '', email: query.get('email') ?? '', password: '', confirmPassword: '', terms: false }, validateSignUpInfo);
   const busy = state.matches('requestingCode') || state.matches({ code: 'verifying' }) || state.matches({ code: 'resending' }) || state.matches({ info: 'submitting' });
 
   const banner = context.errorCode ? (
@@ -116,6 +125,11 @@ export default function SignUpPage() {
       {invitation.tender && (
         <Banner kind={invitation.tender.state === 'open' ? 'info' : 'error'} testId="tender-invitation">
           {t(`signUp.tenderInvitation.${invitation.tender.state}`, { documentNo: invitation.tender.documentNo, buyer: invitation.tender.buyer })}
+        </Banner>
+      )}
+      {invitation.company && (
+        <Banner kind={invitation.company.state === 'open' ? 'info' : 'error'} testId="company-invitation">
+          {t(`signUp.companyInvitation.${invitation.company.state}`, { company: invitation.company.company })}
         </Banner>
       )}
       {progress === 'mobile' && (
