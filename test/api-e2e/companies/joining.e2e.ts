@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeAccessRights, type CompanyRegistrationInput } from '@binaan/contracts';
 import { CompanyInvitationTakeUpReactor } from '../../../apps/api/src/companies/company-invitation-take-up.reactor.js';
 import { activationPin, newPerson, registerActivatedUser, seedUser, signIn, signUpBody, verifyMobile, type Person } from '../../support/identity.js';
+import { purchaseOrderBody, tenderBody } from '../documents/harness.js';
 import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, STORES, type RunningApp } from '../identity/harness.js';
 
 let serial = 0;
@@ -193,6 +194,24 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
     colleagueToken = chosen.body.jwtToken as string;
     const active = await api().get('company/users', { token: founderToken, query: { filter: JSON.stringify({ status: 'active', q: colleague.name }) } });
     expect(active.body).toEqual([expect.objectContaining({ id: memberId, status: 'activated', availableActions: expect.arrayContaining(['Suspend', 'Deactivate', 'Terminate']) })]);
+  });
+
+  it('given the colleague may propose orders and tenders, when they draft both, then the order is made and the tender refused: their role has no tender management', async () => {
+    const [row] = (await api().get('company/users', { token: founderToken, query: { filter: JSON.stringify({ status: 'active', q: colleague.name }) } })).body as { userId: string }[];
+    for (const code of ['purchaseOrder', 'tender']) {
+      expect((await api().post('company-workflow/assignments', { code, user_id: row!.userId, workflow_level: 10 }, { token: founderToken })).status).toBe(200);
+    }
+    // A supplier to order from: another company, registered and approved the same way.
+    const supplierOwner = await seedUser(ctx!, newPerson('supplier'));
+    const supplierToken = (await signIn(ctx!, supplierOwner)).jwtToken;
+    const supplier = (await api().post('company/registrations', registration({ name: 'Bekalan Maju Sdn Bhd', subscriptionType: 2 }), { token: supplierToken })).body.id as string;
+    await api().post(`company/registrations/${supplier}/actions/Submit`, {}, { token: supplierToken });
+    expect((await api().post(`company/registrations/${supplier}/actions/Approve`, {}, { token: adminToken })).body.status).toBe('approved');
+    const order = await api().post('documents/purchaseOrder', purchaseOrderBody({ counterpartyCompanyId: supplier }), { token: colleagueToken });
+    expect(order.status).toBe(201);
+    const tender = await api().post('documents/tender', tenderBody(ctx!.clock.now), { token: colleagueToken });
+    expect(tender.status).toBe(403);
+    expect(tender.body.errorCode).toBe('noAccessRight');
   });
 
   it('when the colleague manages users, then 403: the users module is not in their role', async () => {
