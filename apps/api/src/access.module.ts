@@ -12,6 +12,7 @@ import { CompanyMail } from './companies/company-mail.js';
 import { CompanyPeopleService } from './companies/company-people.service.js';
 import { CompanyRegistrationService } from './companies/company-registration.service.js';
 import { CompanyRolesService } from './companies/company-roles.service.js';
+import { CompanyStreams } from './companies/company-streams.js';
 import { CompaniesController } from './companies/companies.controller.js';
 import { CompanyAccess } from './companies/company-access.js';
 import { CompanyChoiceService } from './companies/company-choice.service.js';
@@ -38,7 +39,7 @@ import { SignUpService } from './identity/sign-up.service.js';
     { provide: SessionTokens, inject: [SECRETS, CLOCK], useFactory: (secrets: Secrets, now: Clock) => new SessionTokens(secrets.jwtSecret, now) },
     { provide: IdentityKeys, inject: [SECRETS], useFactory: (secrets: Secrets) => new IdentityKeys(secrets.codeHmacKey) },
     PasswordHasher, AccountDirectory, AccountMail, SessionService, SignUpService, LoginService, PasswordService, ForcedPasswordResetService,
-    CompanyAccess, CompanyChoiceService, InvitationService, CompanyMail, CompanyRegistrationService, CompanyPeopleService, CompanyRolesService, CompanyInvitationTakeUpReactor,
+    CompanyAccess, CompanyChoiceService, InvitationService, CompanyMail, CompanyStreams, CompanyRegistrationService, CompanyPeopleService, CompanyRolesService, CompanyInvitationTakeUpReactor,
     ...IDENTITY_COMMAND_HANDLERS, ...COMPANY_COMMAND_HANDLERS, ...COMPANY_ADMIN_COMMAND_HANDLERS,
     { provide: AUTHENTICATOR, useExisting: SessionService },
   ],

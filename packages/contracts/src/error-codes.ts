@@ -117,6 +117,7 @@ export const ErrorCodes = {
   userAlreadyActivated: 'userAlreadyActivated',
   userAlreadyDeactivated: 'userAlreadyDeactivated',
   adminAlreadyExists: 'adminAlreadyExists',
+  roleNotRetirable: 'roleNotRetirable',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -28,6 +28,7 @@ import { createDocument, signIn } from '../documents/http.js';
 import { analyze, COMMON_WORD, COMPANY, growDocuments, OTHER, PROJECT, RESOURCE, run } from './seed.js';
 import { growPlansSql, PLAN_ANALYZE, PLAN_CALLS, SCAN_PROJECT, scanProjectSql, type PlanCall } from './plan-lists.js';
 import { benchTenderBody, growTenderingSql, TENDERING_ANALYZE, TENDERING_CALLS } from './tendering-lists.js';
+import { COMPANY_ANALYZE, COMPANY_CALLS, growCompanySql } from './company-lists.js';
 
 const STORE = process.env.BENCH_STORE === 'pglite' ? 'pglite' : 'postgres';
 const SIZES = (process.env.BENCH_SIZES ?? (STORE === 'pglite' ? '1000,100000' : '1000,100000,1000000')).split(',').map(Number);
@@ -86,6 +87,7 @@ async function timeIt(work: () => Promise<unknown>): Promise<number> {
 }
 
 type Measured = { api: number | string; sql: number; range: string };
+type Tokens = { officer: string; companyAdmin: string; platformAdmin: string };
 
 async function measure(base: string, token: string, db: SqlExecutor, call: Call): Promise<Measured> {
   const params = new URLSearchParams();
@@ -112,7 +114,8 @@ async function measure(base: string, token: string, db: SqlExecutor, call: Call)
 }
 
 /** A plan list call (plan-lists.ts) beside the bare read of its own table's page. */
-async function measurePlan(base: string, token: string, db: SqlExecutor, call: PlanCall, project: string, tender: string): Promise<Measured> {
+async function measurePlan(base: string, tokens: Tokens, db: SqlExecutor, call: PlanCall, project: string, tender: string): Promise<Measured> {
+  const token = tokens[call.as ?? 'officer'];
   const params = new URLSearchParams({ range: JSON.stringify(call.range ?? [0, 24]), ...call.query });
   if (call.filter) params.set('filter', JSON.stringify(call.filter));
   const url = `${base}${call.path.replace('{project}', project).replace('{tender}', tender)}?${params.toString()}`;
@@ -121,7 +124,7 @@ async function measurePlan(base: string, token: string, db: SqlExecutor, call: P
   const range = probe.headers.get('content-range') ?? '';
   const body = await probe.text();
   const limit = (call.range ? call.range[1] - call.range[0] : 24) + 1;
-  const owner = call.bare.owner === 'project_id' ? project : call.bare.owner === 'tender_id' ? tender : COMPANY;
+  const owner = call.bare.owner === 'project_id' ? project : call.bare.owner === 'tender_id' ? tender : call.bare.owner === 'status' ? 2 : COMPANY;
   const sql = `SELECT * FROM ${call.bare.table} WHERE ${call.bare.owner} = $1${call.bare.where ? ` AND ${call.bare.where}` : ''} ORDER BY ${call.bare.order} LIMIT ${limit} OFFSET ${call.bare.offset ?? 0}`;
   const sqlMs = await timeIt(() => db.query(sql, [owner]));
   if (probe.status !== 200) return { api: `${probe.status} ${(JSON.parse(body) as { errorCode?: string }).errorCode ?? ''}`, sql: sqlMs, range };
@@ -149,6 +152,8 @@ async function main(): Promise<void> {
   const calls = ONLY ? CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : CALLS;
   const planCalls = ONLY ? PLAN_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : PLAN_CALLS;
   const tenderingCalls = ONLY ? TENDERING_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : TENDERING_CALLS;
+  // Only when named (BENCH_CALLS=company): their million companies would change the documents' sort by company name.
+  const companyCalls = ONLY ? COMPANY_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
   const app = await createApp(loadConfig(env), { logger: false });
   try {
     await app.listen(0, '127.0.0.1');
@@ -158,6 +163,11 @@ async function main(): Promise<void> {
     await seedDemoData(app.get<EventStore>(EVENT_STORE), app.get(LookupKeys));
     const db = app.get<SqlExecutor>(READ_MODELS);
     const token = await signIn({ base }, 'kumar@teguhbina.my', DEMO_PASSWORD, COMPANY);
+    const tokens: Tokens = {
+      officer: token,
+      companyAdmin: await signIn({ base }, 'aminah@teguhbina.my', DEMO_PASSWORD, COMPANY),
+      platformAdmin: await signIn({ base }, 'admin@binaan.my', DEMO_PASSWORD, COMPANY),
+    };
     const results: Measured[][] = [];
     const project = SCAN_PROJECT;
     const kumarId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
@@ -172,19 +182,21 @@ async function main(): Promise<void> {
       if (calls.length > 0) await growDocuments(db, grown, size, env.DATABASE_URL);
       if (planCalls.length > 0) for (const sql of growPlansSql(grown, size, project)) await run(db, env.DATABASE_URL, sql);
       if (tenderingCalls.length > 0) for (const sql of growTenderingSql(grown, size, tender, project)) await run(db, env.DATABASE_URL, sql);
+      if (companyCalls.length > 0) for (const sql of growCompanySql(grown, size)) await run(db, env.DATABASE_URL, sql);
       grown = size;
       if (calls.length > 0) await analyze(db, env.DATABASE_URL);
       if (planCalls.length > 0) for (const sql of PLAN_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (tenderingCalls.length > 0) for (const sql of TENDERING_ANALYZE) await run(db, env.DATABASE_URL, sql);
-      console.log(`\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans, scans, invitations, tenderers and queries'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      if (companyCalls.length > 0) for (const sql of COMPANY_ANALYZE) await run(db, env.DATABASE_URL, sql);
+      console.log(`\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans, scans, invitations, tenderers, queries, members and registrations'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       const row: Measured[] = [];
       for (const call of calls) {
         const measured = await measure(base, token, db, call);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
       }
-      for (const call of [...planCalls, ...tenderingCalls]) {
-        const measured = await measurePlan(base, token, db, call, project, tender);
+      for (const call of [...planCalls, ...tenderingCalls, ...companyCalls]) {
+        const measured = await measurePlan(base, tokens, db, call, project, tender);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
       }
@@ -192,7 +204,7 @@ async function main(): Promise<void> {
     }
     console.log(`\n| list call (${calls.length > 0 ? `GET /api/documents/${RESOURCE}` : 'plan lists'}, ${STORE}, median of ${RUNS}) | ${SIZES.map((s) => `API at ${s.toLocaleString('en')}`).join(' | ')} | ${SIZES.map((s) => `bare SQL at ${s.toLocaleString('en')}`).join(' | ')} |`);
     console.log(`|---|${SIZES.map(() => '---|').join('')}${SIZES.map(() => '---|').join('')}`);
-    [...calls, ...planCalls, ...tenderingCalls].forEach((call, i) => {
+    [...calls, ...planCalls, ...tenderingCalls, ...companyCalls].forEach((call, i) => {
       const api = results.map((row) => `${fmt(row[i]!.api)}${ratio(row[i]!.api, results[0]![i]!.api)}`);
       const sql = results.map((row) => `${fmt(row[i]!.sql)}${ratio(row[i]!.sql, results[0]![i]!.sql)}`);
       console.log(`| ${call.name} | ${api.join(' | ')} | ${sql.join(' | ')} |`);

@@ -12,8 +12,13 @@ export type PlanCall = {
   name: string; path: string; filter?: Record<string, unknown>; range?: [number, number];
   /** Plain query parameters besides range and filter (e.g. the tenderers' status). */
   query?: Record<string, string>;
-  /** owner: the column holding the company (the bench company), the project (`{project}`) or the tender (`{tender}`). */
-  bare: { table: string; owner: 'company_id' | 'seller_company_id' | 'buyer_company_id' | 'project_id' | 'tender_id'; where?: string; order: string; offset?: number };
+  /** Who calls: the bench user (a procurement officer), the company's administrator, or the platform administrator. */
+  as?: 'companyAdmin' | 'platformAdmin';
+  /**
+   * owner: the column holding the company (the bench company), the project (`{project}`), the tender (`{tender}`),
+   * or the status (`status`: submitted, the review queue's).
+   */
+  bare: { table: string; owner: 'company_id' | 'seller_company_id' | 'buyer_company_id' | 'project_id' | 'tender_id' | 'status'; where?: string; order: string; offset?: number };
 };
 
 const PLAN_TABLES = [

@@ -34,6 +34,7 @@ export const REDIRECT_ROUTES: Readonly<Record<string, string>> = {
   '/terms': '/terms-of-service (same component)',
   '/cidb-material/purchase-order': '/purchaseOrder',
   '/dashboard': '/article (a §2.6 link target)',
+  '/administration/users': '/administration/users/active (the company users\' first tab)',
   '/bill-of-quantity/:id/*': "/project/<id>/bill-of-quantity (a §2.6 link target: the project's BQ)",
   '/projects': "/project/demand (the owner's projects)",
   '/project': "/project/demand (the owner's projects)",
@@ -80,8 +81,19 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/organizer/events/:id', 'admin', (ids) => `/organizer/events/${ids.organizerEvent}`),
   page('/administration/company', 'admin'),
   page('/administration/add-company', 'admin'),
+  // Registering a company with none chosen (the platform administrator belongs to none), and a registration in progress.
+  page('/administration/add-company', 'platform-admin'),
+  page('/administration/company', 'not-approved'),
+  // The platform administrator's review: the queue, and the demo's submitted company (Baru Consult).
+  page('/admin/company-registrations', 'platform-admin'),
+  page('/admin/company-registrations/:id', 'platform-admin', '/admin/company-registrations/baru-consult'),
   page('/administration/authority', 'admin'),
-  page('/administration/users', 'platform-admin'),
+  page('/admin/users', 'platform-admin'),
+  page('/administration/users/:tab', 'admin', '/administration/users/active'),
+  // The §2.6 target of pending user approvals.
+  page('/administration/users/:tab', 'admin', '/administration/users/pending-approval'),
+  page('/administration/users/:tab', 'admin', '/administration/users/not-active?status=terminated'),
+  page('/administration/user-roles', 'admin'),
   page('/project/:kind', 'admin', '/project/developer'),
   page('/project/:kind', 'admin', '/project/demand'),
   page('/project/:kind', 'admin', '/project/supply'),
@@ -112,10 +124,11 @@ export const CONTRACTOR_PAGES = [
 ];
 
 /**
- * §2.6 notification link targets (notifications/link-targets.ts): all but one lead to a document kind's list
- * or a document (checked below as document pages); the one the area has no page for shows its own note.
+ * §2.6 notification link targets (notifications/link-targets.ts) the area has no page for, each showing its own
+ * note. None today: the targets lead to a document kind's list or a document (checked below as document
+ * pages), to a redirect, or to a page of their own (pending user approvals: checked above).
  */
-export const LINK_TARGET_PAGES: readonly CheckedPage[] = [page('/administration/users/pending-approval', 'admin')];
+export const LINK_TARGET_PAGES: readonly CheckedPage[] = [];
 
 /** Every document kind of the catalogue: its list and create form; show and edit on the kinds the demo has documents of. */
 export function documentPages(kinds: readonly string[], ids: Ids): CheckedPage[] {

@@ -34,7 +34,7 @@ const ahmadRow = (page: Page) => page.getByTestId('user-row').filter({ hasText: 
 test('the platform admin forgets a person: named, irreversible, with a reason; shown as erased in en, ms and zh', async ({ page, shot }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAsPlatformAdmin(page);
-  await expect(page).toHaveTitle(/Users · Binaan/);
+  await expect(page).toHaveTitle(/Platform users · Binaan/);
   await page.getByTestId('users-search').fill('ahmad');
   await expect(page.getByTestId('user-row')).toHaveCount(1);
   await expect(ahmadRow(page).getByTestId('user-name')).toHaveText(AHMAD.name);

@@ -3,7 +3,7 @@
 // the menu and every page follow the access rights and the company's approval (access/modules.ts).
 import { useEffect, useMemo, useState } from 'react';
 import { CustomRoutes, Notification, type I18nProvider } from 'react-admin';
-import { Navigate, Route, useLocation, useParams } from 'react-router-dom';
+import { matchPath, Navigate, Route, useLocation, useParams } from 'react-router-dom';
 import { NotFoundPage } from '../shared/pages/NotFoundPage.js';
 import { PageLoading } from '../shared/pages/PageLoading.js';
 import { useSession } from '../shared/session/session-store.js';
@@ -15,20 +15,22 @@ import { listCompanies } from './company/choose-company.js';
 import { setChosenCompany, useChosenCompany } from './company/company-state.js';
 import { documentResource } from './documents/document-resources.js';
 import { makeLayout } from './layout/AdminLayout.js';
-import { AuditPage, AuthorityPage, UsersPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
+import { AuditPage, AuthorityPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
+import { AddCompanyPage, CompanyStatusPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
-import { AddCompanyPage, ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
+import { ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
 import { authProvider } from './providers/auth-provider.js';
 import { documentsDataProvider } from './providers/data-provider.js';
 import { adminI18nProvider } from './providers/i18n-provider.js';
 import { adminTheme } from './theme.js';
 
-const NO_COMPANY_PATHS = ['/select-company'];
+/** Open without a chosen company: the choice itself, and registering a company (a person with none starts there). */
+const NO_COMPANY_PATHS = ['/select-company', '/administration/add-company'];
 /**
  * The platform administrator's own pages, open without a chosen company: a platform admin need not belong to
  * any (the demo's does not) and acts for the platform, not a company (issue 31: the users page, to forget a person).
  */
-const PLATFORM_ADMIN_PATHS = ['/administration/users'];
+const PLATFORM_ADMIN_PATHS = ['/admin/users', '/admin/company-registrations', '/admin/company-registrations/:id'];
 
 /** Spec §2.6 target /bill-of-quantity/<projectId>/<status>: the project's BQ (its status shows there). */
 function BqTargetRedirect() {
@@ -70,7 +72,7 @@ export default function AdminApp() {
   }, [session?.selectedCompany, session?.selectedCompanyName, session?.subscriptionType, company?.companyId]);
 
   if (!session) return <Navigate to="/auth/sign-in" replace />;
-  const openWithoutCompany = NO_COMPANY_PATHS.includes(location.pathname) || (session.userRole === 'ADMIN' && PLATFORM_ADMIN_PATHS.includes(location.pathname));
+  const openWithoutCompany = NO_COMPANY_PATHS.includes(location.pathname) || (session.userRole === 'ADMIN' && PLATFORM_ADMIN_PATHS.some((path) => matchPath(path, location.pathname)));
   if (!session.selectedCompany && !openWithoutCompany) return <Navigate to="/select-company" replace />;
   if (!i18n || !documents) return <PageLoading />;
 
@@ -118,10 +120,16 @@ export default function AdminApp() {
           <Route path="/project/:id/bill-of-quantity-scan-list" element={guarded('projectsDeveloper', <ProjectShow tab="bill-of-quantity" scans />)} />
           <Route path="/bill-of-quantity/:id/*" element={guarded('projectsDeveloper', <BqTargetRedirect />)} />
           <Route path="/organizer/events/*" element={guarded('events', <EventsRoutes />)} />
-          <Route path="/administration/company" element={guarded('companyProfile', <CompanyProfilePage />)} />
-          <Route path="/administration/add-company" element={guarded('addCompany', <AddCompanyPage />)} />
+          <Route path="/administration/company" element={guarded('companyProfile', <CompanyStatusPage />)} />
+          {/* Registering a company is open to every signed-in user (§4.8 keeps only its menu entry to approved companies and admins). */}
+          <Route path="/administration/add-company" element={<AddCompanyPage />} />
+          <Route path="/admin/company-registrations" element={guarded('companyRegistrations', <RegistrationQueuePage />)} />
+          <Route path="/admin/company-registrations/:id" element={guarded('companyRegistrations', <RegistrationReviewPage />)} />
           <Route path="/administration/authority" element={guarded('authority', <AuthorityPage />)} />
-          <Route path="/administration/users" element={guarded('users', <UsersPage />)} />
+          <Route path="/admin/users" element={guarded('platformUsers', <UsersPage />)} />
+          <Route path="/administration/users" element={<Navigate to="/administration/users/active" replace />} />
+          <Route path="/administration/users/:tab" element={guarded('users', <CompanyUsersPage />)} />
+          <Route path="/administration/user-roles" element={guarded('userRoles', <RolesPage />)} />
           <Route path="/cidb-administration/company-profile" element={guarded('cidbCompanyProfile', <CompanyProfilePage contractor />)} />
           <Route path="/cidb-material/purchase-order" element={guarded('cidbMaterial', <Navigate to="/purchaseOrder" replace />)} />
           {MODULES.filter((m) => m.key.includes('.')).map((m) => <Route key={m.key} path={`${m.path}/*`} element={guarded(m.key, <ContractorPage moduleKey={m.key} />)} />)}

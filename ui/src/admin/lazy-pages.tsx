@@ -1,6 +1,7 @@
 // The area's pages, each fetched when first opened (React.lazy): the first load of the signed-in area is the
 // frame (app bar, menu, providers), and a page's own code and the react-admin and MUI parts only it uses
 // (datagrid, forms, tables, slider, scanner) come with it. react-admin's Layout holds the Suspense.
+import i18next from 'i18next';
 import { lazy, type ComponentType } from 'react';
 
 /** React.lazy for a named export: the pages are named exports (house style), lazy takes a default. */
@@ -9,12 +10,27 @@ function lazyNamed<K extends string, M extends { [P in K]: ComponentType<never> 
   return lazy(() => load().then((module) => ({ default: module[name] as ComponentType<object> }))) as unknown as M[K];
 }
 
-export const SelectCompanyPage = lazyNamed(() => import('./company/SelectCompanyPage.js'), 'SelectCompanyPage');
-export const NonApprovedCompanyPage = lazyNamed(() => import('./company/NonApprovedCompanyPage.js'), 'NonApprovedCompanyPage');
+/**
+ * A page's code with the texts only its pages use (a namespace of the i18n provider's lookup list), fetched
+ * together, so the texts stay out of the area's first load (test/browser/admin/first-load.spec.ts); a later
+ * change of language fetches them with the rest, i18next keeping every namespace it has loaded.
+ */
+function withTexts<M>(namespaces: readonly string[], load: () => Promise<M>): () => Promise<M> {
+  return async () => (await Promise.all([load(), i18next.loadNamespaces([...namespaces])]))[0];
+}
+
+export const SelectCompanyPage = lazyNamed(withTexts(['company'], () => import('./company/SelectCompanyPage.js')), 'SelectCompanyPage');
+export const NonApprovedCompanyPage = lazyNamed(withTexts(['company'], () => import('./company/NonApprovedCompanyPage.js')), 'NonApprovedCompanyPage');
+export const AddCompanyPage = lazyNamed(withTexts(['company'], () => import('./company-registration/AddCompanyPage.js')), 'AddCompanyPage');
+export const CompanyStatusPage = lazyNamed(withTexts(['company'], () => import('./company-registration/CompanyStatusPage.js')), 'CompanyStatusPage');
+export const RegistrationQueuePage = lazyNamed(withTexts(['company'], () => import('./company-registration/RegistrationQueuePage.js')), 'RegistrationQueuePage');
+export const RegistrationReviewPage = lazyNamed(withTexts(['company'], () => import('./company-registration/RegistrationReviewPage.js')), 'RegistrationReviewPage');
 export const HomeDashboard = lazyNamed(() => import('./pages/HomeDashboard.js'), 'HomeDashboard');
 export const MyApprovalsPage = lazyNamed(() => import('./pages/MyApprovalsPage.js'), 'MyApprovalsPage');
 export const AuditPage = lazyNamed(() => import('./pages/AuditPage.js'), 'AuditPage');
 export const UsersPage = lazyNamed(() => import('./users/UsersPage.js'), 'UsersPage');
+export const CompanyUsersPage = lazyNamed(withTexts(['people'], () => import('./people/CompanyUsersPage.js')), 'CompanyUsersPage');
+export const RolesPage = lazyNamed(withTexts(['people'], () => import('./people/RolesPage.js')), 'RolesPage');
 export const EventsRoutes = lazyNamed(() => import('./events/EventsRoutes.js'), 'EventsRoutes');
 export const AuthorityPage = lazyNamed(() => import('./authority/AuthorityPage.js'), 'AuthorityPage');
 export const DocumentList = lazyNamed(() => import('./documents/DocumentList.js'), 'DocumentList');

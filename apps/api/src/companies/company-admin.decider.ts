@@ -214,7 +214,7 @@ export function decideRoleDefinition(state: CompanyState, roleId: string, raw: u
 
 export function decideRetireRole(state: CompanyState, roleId: string): CompanyChange {
   roleOf(state, roleId);
-  if (roleId === ADMINISTRATOR_ROLE_ID) throw refusal(409, ErrorCodes.validationFailed, 'The Company Administrator role stays: a company always has someone who can manage it.');
+  if (roleId === ADMINISTRATOR_ROLE_ID) throw refusal(409, ErrorCodes.roleNotRetirable, 'The Company Administrator role stays: a company always has someone who can manage it.');
   return { type: 'CompanyRoleRetired', data: { roleId } };
 }
 

@@ -9,6 +9,7 @@ import type { Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { companyActor } from './company-admin.decider.js';
 import { parsePageQuery } from './company-directory.js';
+import { MEMBER_SEARCH_TEXT } from './company-members.projection.js';
 import { settledState } from './company-state.js';
 
 const SORTS: Readonly<Record<string, string>> = { name: 'lower(m.name)', email: 'm.email', invitedAt: 'm.invited_at' };
@@ -26,7 +27,7 @@ export async function companyMembersList(db: SqlExecutor, principal: Principal, 
   let where = 'm.company_id = $1 AND m.status = $2';
   if (page.q) {
     params.push(`%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where += ' AND (m.name ILIKE $3 OR m.email ILIKE $3)';
+    where += ` AND ${MEMBER_SEARCH_TEXT} ILIKE $3`;
   }
   const limit = page.range.to - page.range.from + 1;
   const rows = await db.query<Row>(

@@ -4,6 +4,7 @@
 // forgotten person's row is rebuilt without them.
 
 import type { SqlExecutor } from '@binaan/event-store';
+import { trigramIndexSql } from '../common/trigram-index.js';
 import type { CompanyAdminEvent } from './company-admin.events.js';
 import type { CompanyEvent } from './company.events.js';
 
@@ -17,7 +18,11 @@ export const MEMBERS_SETUP_SQL = `
     CREATE INDEX IF NOT EXISTS company_members_by_invitation ON company_members (invitation_id) WHERE invitation_id IS NOT NULL;
     CREATE INDEX IF NOT EXISTS company_members_list_name ON company_members (company_id, status, lower(name), member_id);
     CREATE INDEX IF NOT EXISTS company_members_list_email ON company_members (company_id, status, email, member_id);
-    CREATE INDEX IF NOT EXISTS company_members_list_invited ON company_members (company_id, status, invited_at, member_id);`;
+    CREATE INDEX IF NOT EXISTS company_members_list_invited ON company_members (company_id, status, invited_at, member_id);
+    ${trigramIndexSql('company_members_search', 'company_members', `name || ' ' || email`)}`;
+
+/** What the users list's search matches (the trigram index's expression: company_members_search). */
+export const MEMBER_SEARCH_TEXT = `(m.name || ' ' || m.email)`;
 
 type MemberEvent = Extract<CompanyAdminEvent | CompanyEvent, { type: 'CompanyMemberInvited' | 'CompanyMemberJoined' | 'CompanyMemberStatusChanged' | 'CompanyMemberSiteTeamSet' | 'CompanyUserAssigned' }>;
 

@@ -6,18 +6,18 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCodes, companyInviteErrors, decodeAccessRights, isWorkflowEventName, normaliseEmail, type CompanyInviteInput, type CompanyInviteReply } from '@binaan/contracts';
-import type { EventStore, JsonValue, SqlExecutor } from '@binaan/event-store';
+import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../authority/authority.service.js';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { AccountDirectory } from '../identity/account-directory.js';
 import { SessionService } from '../identity/session.service.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { companyActor, decideAssignRole, decideInvite, decideMemberAction, decideRoleAction, decideSiteTeam, type CompanyChange } from './company-admin.decider.js';
+import { companyActor, decideAssignRole, decideInvite, decideMemberAction, decideRoleAction, decideSiteTeam } from './company-admin.decider.js';
 import { companyStream } from './company-admin.events.js';
 import { CompanyMail } from './company-mail.js';
 import { memberHistory } from './company-member-history.js';
-import { foldCompany, type CompanyState } from './company-state.js';
+import { CompanyStreams } from './company-streams.js';
 
 const MEMBER_EVENTS = ['Activate', 'Suspend', 'Deactivate', 'Terminate', 'Reject'] as const;
 const ROLE_EVENTS = ['Approve', 'Reject', 'Deactivate', 'Activate'] as const;
@@ -35,6 +35,7 @@ export class CompanyPeopleService {
     private readonly accounts: AccountDirectory,
     private readonly sessions: SessionService,
     private readonly mail: CompanyMail,
+    private readonly streams: CompanyStreams,
   ) {}
 
   async invite(principal: Principal, body: unknown): Promise<CompanyInviteReply> {
@@ -45,7 +46,7 @@ export class CompanyPeopleService {
       const onlyTooMany = Object.keys(fields).length === 1 && fields.roleIds?.includes('tooManyRoles') === true;
       throw refusal(400, onlyTooMany ? ErrorCodes.tooManyRoles : ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
     }
-    const state = await this.load(companyId);
+    const state = await this.streams.load(companyId);
     const email = normaliseEmail(input.email!);
     const { account } = await this.accounts.byEmail(email);
     const invitationId = randomBytes(24).toString('base64url');
@@ -61,16 +62,16 @@ export class CompanyPeopleService {
       this.logger.warn(`An invitation e-mail of ${companyId} was not sent: ${(error as Error).message}`);
       throw refusal(503, ErrorCodes.mailDeliveryFailed, 'The e-mail could not be sent, so nobody was invited. Try again later.');
     }
-    await this.append(state, decided.events, principal);
+    await this.streams.append(state.companyId, state.revision, decided.events, principal);
     return { success: true, id: decided.memberId, status: decided.status as CompanyInviteReply['status'], linkedExistingAccount: linked };
   }
 
   async memberAct(principal: Principal, memberId: string, eventName: string, body: unknown, ifMatch: string | undefined) {
     const companyId = this.writer(principal, 'administration.users.approve', 'administration.users.update');
     if (!(MEMBER_EVENTS as readonly string[]).includes(eventName) || !isWorkflowEventName(eventName)) throw refusal(400, 'unknownEvent', `No action ${eventName} on a member: ${MEMBER_EVENTS.join(', ')}.`);
-    const state = await this.load(companyId, ifMatch);
+    const state = await this.streams.load(companyId, ifMatch);
     const change = decideMemberAction(state, memberId, eventName, this.actor(principal, companyId), this.now().toISOString(), remarkOf(body));
-    const revision = await this.append(state, [change], principal);
+    const revision = await this.streams.append(state.companyId, state.revision, [change], principal);
     const member = state.members.get(memberId)!;
     const statusAfter = (change.data as { change: { statusAfter: string } }).change.statusAfter;
     // A member who may no longer act for the company is signed out of it at once (the next call says why).
@@ -82,25 +83,25 @@ export class CompanyPeopleService {
     const companyId = this.writer(principal, 'administration.users.update', 'administration.users.approve');
     const roleId = (body as { roleId?: unknown } | null)?.roleId;
     if (typeof roleId !== 'string' || roleId === '' || roleId.length > 64) throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: roleId.', { fields: { roleId: ['required'] } });
-    const state = await this.load(companyId);
+    const state = await this.streams.load(companyId);
     const events = decideAssignRole(state, memberId, roleId, this.actor(principal, companyId), this.now().toISOString());
-    const revision = await this.append(state, events, principal);
+    const revision = await this.streams.append(state.companyId, state.revision, events, principal);
     return { success: true as const, id: memberId, roleId, revision, status: (events[events.length - 1]!.data as { change: { statusAfter: string } }).change.statusAfter };
   }
 
   async roleAct(principal: Principal, memberId: string, roleId: string, eventName: string, body: unknown) {
     const companyId = this.writer(principal, 'administration.users.approve', 'administration.users.update');
     if (!(ROLE_EVENTS as readonly string[]).includes(eventName) || !isWorkflowEventName(eventName)) throw refusal(400, 'unknownEvent', `No action ${eventName} on a role held: ${ROLE_EVENTS.join(', ')}.`);
-    const state = await this.load(companyId);
+    const state = await this.streams.load(companyId);
     const change = decideRoleAction(state, memberId, roleId, eventName, this.actor(principal, companyId), this.now().toISOString(), remarkOf(body));
-    const revision = await this.append(state, [change], principal);
+    const revision = await this.streams.append(state.companyId, state.revision, [change], principal);
     return { success: true as const, id: memberId, roleId, revision, status: (change.data as { change: { statusAfter: string } }).change.statusAfter };
   }
 
   async setSiteTeam(principal: Principal, memberId: string, body: unknown) {
     const companyId = this.writer(principal, 'administration.users.update');
-    const state = await this.load(companyId);
-    const revision = await this.append(state, [decideSiteTeam(state, memberId, (body as { isSiteTeam?: unknown } | null)?.isSiteTeam)], principal);
+    const state = await this.streams.load(companyId);
+    const revision = await this.streams.append(state.companyId, state.revision, [decideSiteTeam(state, memberId, (body as { isSiteTeam?: unknown } | null)?.isSiteTeam)], principal);
     return { success: true as const, id: memberId, revision };
   }
 
@@ -118,23 +119,6 @@ export class CompanyPeopleService {
 
   private actor(principal: Principal, companyId: string) {
     return companyActor(principal.userId, companyId, new Set<string>(decodeAccessRights(principal.accessRights)), principal.userType);
-  }
-
-  private async load(companyId: string, ifMatch?: string): Promise<CompanyState> {
-    const state = foldCompany(await this.store.readStream(companyStream(companyId)));
-    if (!state) throw refusal(404, ErrorCodes.companyNotFound, 'This company was not found.');
-    if (ifMatch !== undefined && ifMatch.replace(/^(W\/)?"?|"?$/g, '') !== String(state.revision)) {
-      throw refusal(409, ErrorCodes.wrongExpectedRevision, `The company changed: it is at revision ${state.revision}. Read it again.`);
-    }
-    return state;
-  }
-
-  private async append(state: CompanyState, events: readonly CompanyChange[], principal: Principal): Promise<number> {
-    const result = await this.store.append({
-      streamId: companyStream(state.companyId), streamType: 'company', expectedRevision: state.revision,
-      events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } })),
-    });
-    return result.nextExpectedRevision;
   }
 
   private async nameOf(principal: Principal): Promise<string> {

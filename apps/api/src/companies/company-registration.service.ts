@@ -5,16 +5,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCodes, decodeAccessRights, type CompanyRegistrationRow, type CompanyRegistrationView, type CompanySubmissionStatusName } from '@binaan/contracts';
-import { WrongExpectedRevision, type EventStore, type JsonValue, type SqlExecutor } from '@binaan/event-store';
+import { WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
 import { availableActions } from '@binaan/workflows';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { companyActor, decideEdit, decideRegistration, decideSubmission, parseRegistration, type CompanyChange } from './company-admin.decider.js';
+import { companyActor, decideEdit, decideRegistration, decideSubmission, parseRegistration } from './company-admin.decider.js';
 import { companyStream, identifierStream, type CompanyIdentifierEvent } from './company-admin.events.js';
 import { CompanyAccess } from './company-access.js';
 import { CompanyMail } from './company-mail.js';
-import { foldCompany, type CompanyState } from './company-state.js';
+import type { CompanyState } from './company-state.js';
+import { CompanyStreams } from './company-streams.js';
 import { registrationList } from './company-registration-list.js';
 
 const SUBMISSION_EVENTS = ['Submit', 'Approve', 'Reject'] as const;
@@ -30,6 +31,7 @@ export class CompanyRegistrationService {
     @Inject(CLOCK) private readonly now: Clock,
     private readonly access: CompanyAccess,
     private readonly mail: CompanyMail,
+    private readonly streams: CompanyStreams,
   ) {}
 
   async register(principal: Principal, body: unknown) {
@@ -42,13 +44,13 @@ export class CompanyRegistrationService {
     await this.claim(companyId, 'registrationNo', details.registrationNo, ErrorCodes.companyAlreadyRegistered);
     await this.claim(companyId, 'registrationNoNew', details.registrationNoNew, ErrorCodes.companyAlreadyRegistered);
     await this.claim(companyId, 'companyCode', details.companyCode, ErrorCodes.companyCodeTaken);
-    const revision = await this.append(companyId, 'no_stream', events, principal);
+    const revision = await this.streams.append(companyId, 'no_stream', events, principal);
     return { success: true as const, id: companyId, revision, status: 'inProgress' as const };
   }
 
   async edit(principal: Principal, companyId: string, body: unknown, ifMatch: string | undefined) {
     notReadOnly(principal);
-    const state = await this.load(companyId, ifMatch);
+    const state = await this.streams.load(companyId, ifMatch);
     await this.needRights(principal, state, 'administration.companyProfile.update');
     const details = parseRegistration(body, this.now());
     const change = decideEdit(state, details);
@@ -56,25 +58,25 @@ export class CompanyRegistrationService {
     if (before?.registrationNo !== details.registrationNo) await this.claim(companyId, 'registrationNo', details.registrationNo, ErrorCodes.companyAlreadyRegistered);
     if (before?.registrationNoNew !== details.registrationNoNew) await this.claim(companyId, 'registrationNoNew', details.registrationNoNew, ErrorCodes.companyAlreadyRegistered);
     if (before?.companyCode !== details.companyCode) await this.claim(companyId, 'companyCode', details.companyCode, ErrorCodes.companyCodeTaken);
-    return { success: true as const, id: companyId, revision: await this.append(companyId, state.revision, [change], principal) };
+    return { success: true as const, id: companyId, revision: await this.streams.append(companyId, state.revision, [change], principal) };
   }
 
   /** Submit (the company), Approve or Reject (a platform administrator, Reject with a remark). */
   async act(principal: Principal, companyId: string, eventName: string, body: unknown, ifMatch: string | undefined) {
     notReadOnly(principal);
     if (!(SUBMISSION_EVENTS as readonly string[]).includes(eventName)) throw refusal(400, 'unknownEvent', `No action ${eventName} on a company registration: Submit, Approve or Reject.`);
-    const state = await this.load(companyId, ifMatch);
+    const state = await this.streams.load(companyId, ifMatch);
     const event = eventName as SubmissionEvent;
     const rights = event === 'Submit' ? await this.needRights(principal, state, 'administration.companyProfile.update') : new Set<string>();
     const remark = remarkOf(body);
     const change = decideSubmission(state, event, companyActor(principal.userId, companyId, rights, principal.userType), this.now().toISOString(), remark);
-    const revision = await this.append(companyId, state.revision, [change], principal);
+    const revision = await this.streams.append(companyId, state.revision, [change], principal);
     if (event !== 'Submit') await this.tellAdministrators(state, event, remark);
     return { success: true as const, id: companyId, revision, status: (change.data as { change: { statusAfter: CompanySubmissionStatusName } }).change.statusAfter };
   }
 
   async view(principal: Principal, companyId: string): Promise<{ success: true; data: CompanyRegistrationView }> {
-    const state = await this.load(companyId);
+    const state = await this.streams.load(companyId);
     const rights = await this.needRights(principal, state, 'administration.companyProfile.view', 'administration.companyProfile.update');
     const userIds = [...new Set([state.registeredByUserId, ...state.history.map((step) => step.actorUserId)].filter((id): id is string => typeof id === 'string'))];
     const people = new Map((await this.db.query<{ user_id: string; name: string; email: string }>('SELECT user_id, name, email FROM identity_users WHERE user_id = ANY($1::text[])', [userIds])).map((row) => [row.user_id, row]));
@@ -118,15 +120,6 @@ export class CompanyRegistrationService {
     return rights;
   }
 
-  private async load(companyId: string, ifMatch?: string): Promise<CompanyState> {
-    const state = /^[A-Za-z0-9_-]{1,64}$/.test(companyId) ? foldCompany(await this.store.readStream(companyStream(companyId))) : null;
-    if (!state) throw refusal(404, ErrorCodes.companyNotFound, 'This company was not found.');
-    if (ifMatch !== undefined && ifMatch.replace(/^(W\/)?"?|"?$/g, '') !== String(state.revision)) {
-      throw refusal(409, ErrorCodes.wrongExpectedRevision, `The company changed: it is at revision ${state.revision}. Read it again.`);
-    }
-    return state;
-  }
-
   /**
    * One registration number or code for one company. A claim whose company was never written (a
    * registration cut short between its claims and its stream) holds nothing: the value is free again.
@@ -146,14 +139,6 @@ export class CompanyRegistrationService {
       if (error instanceof WrongExpectedRevision) throw refusal(409, takenCode, 'Another registration took this number a moment ago.');
       throw error;
     }
-  }
-
-  private async append(companyId: string, expected: number | 'no_stream', events: readonly CompanyChange[], principal: Principal): Promise<number> {
-    const result = await this.store.append({
-      streamId: companyStream(companyId), streamType: 'company', expectedRevision: expected,
-      events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } })),
-    });
-    return result.nextExpectedRevision;
   }
 
   /** The company's administrators hear of the decision by e-mail too (the bell is the notifications context's). */

@@ -5,14 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, type CompanyRoleRow } from '@binaan/contracts';
-import type { EventStore, JsonValue, SqlExecutor } from '@binaan/event-store';
+import type { SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../authority/authority.service.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
-import { EVENT_STORE } from '../store/store.tokens.js';
-import { decideRetireRole, decideRoleDefinition, type CompanyChange } from './company-admin.decider.js';
-import { companyStream } from './company-admin.events.js';
-import { foldCompany, type CompanyState } from './company-state.js';
+import { decideRetireRole, decideRoleDefinition } from './company-admin.decider.js';
+import { CompanyStreams } from './company-streams.js';
 
 const VIEW_RIGHTS = ['administration.users.view', 'administration.users.update', 'administration.users.approve', 'administration.fullAccessControl.update'] as const;
 /** A company has a handful of roles; the list is one page, its total always exact. */
@@ -21,8 +19,8 @@ export const MAX_ROLES_LISTED = 200;
 @Injectable()
 export class CompanyRolesService {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
+    private readonly streams: CompanyStreams,
   ) {}
 
   async list(principal: Principal): Promise<CompanyRoleRow[]> {
@@ -38,35 +36,22 @@ export class CompanyRolesService {
 
   async define(principal: Principal, roleId: string | null, body: unknown) {
     const companyId = this.writer(principal);
-    const state = await this.load(companyId);
+    const state = await this.streams.load(companyId);
     if (roleId !== null && !state.roles.has(roleId)) throw refusal(404, ErrorCodes.roleNotFound, 'This role was not found.');
     const id = roleId ?? randomUUID();
-    await this.append(state, [decideRoleDefinition(state, id, body)], principal);
+    await this.streams.append(state.companyId, state.revision, [decideRoleDefinition(state, id, body)], principal);
     return { success: true as const, id };
   }
 
   async retire(principal: Principal, roleId: string) {
     const companyId = this.writer(principal);
-    const state = await this.load(companyId);
-    await this.append(state, [decideRetireRole(state, roleId)], principal);
+    const state = await this.streams.load(companyId);
+    await this.streams.append(state.companyId, state.revision, [decideRetireRole(state, roleId)], principal);
     return { success: true as const, id: roleId };
   }
 
   private writer(principal: Principal): string {
     if (principal.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
     return companyOf(principal, 'administration.fullAccessControl.update');
-  }
-
-  private async load(companyId: string): Promise<CompanyState> {
-    const state = foldCompany(await this.store.readStream(companyStream(companyId)));
-    if (!state) throw refusal(404, ErrorCodes.companyNotFound, 'This company was not found.');
-    return state;
-  }
-
-  private async append(state: CompanyState, events: readonly CompanyChange[], principal: Principal): Promise<void> {
-    await this.store.append({
-      streamId: companyStream(state.companyId), streamType: 'company', expectedRevision: state.revision,
-      events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } })),
-    });
   }
 }

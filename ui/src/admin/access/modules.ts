@@ -48,8 +48,14 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'events', path: '/organizer/events', rights: ['administration.companyProfile.update', 'projectManagement.update'], group: 'main' },
   { key: 'companyProfile', path: '/administration/company', rights: ['administration.companyProfile.view', 'administration.companyProfile.update'], allowPending: true, group: 'administration' },
   { key: 'addCompany', path: '/administration/add-company', adminMayEnter: true, group: 'administration' },
-  // Issue 31: the platform administrator's accounts, to export or forget a person.
-  { key: 'users', path: '/administration/users', adminOnly: true, allowPending: true, group: 'administration' },
+  // The company's people and roles (§2.5). A company awaiting approval may use both: its administrator invites
+  // colleagues and sets up their roles while the platform reviews the registration.
+  { key: 'users', path: '/administration/users', rights: ['administration.users.view', 'administration.users.update', 'administration.users.approve'], allowPending: true, group: 'administration' },
+  { key: 'userRoles', path: '/administration/user-roles', rights: ['administration.users.view', 'administration.users.update', 'administration.users.approve', 'administration.fullAccessControl.update'], allowPending: true, group: 'administration' },
+  // The platform administrator's accounts, to export or forget a person (any company's, or none).
+  { key: 'platformUsers', path: '/admin/users', adminOnly: true, allowPending: true, group: 'administration' },
+  // The platform administrator's review of the companies that register (company-registration/).
+  { key: 'companyRegistrations', path: '/admin/company-registrations', adminOnly: true, allowPending: true, group: 'administration' },
   { key: 'authority', path: '/administration/authority', rights: ['administration.authorityManual.view', 'administration.authorityManual.update'], group: 'administration' },
   // §2.4, the contractor menu.
   { key: 'cidbCompanyProfile', path: '/cidb-administration/company-profile', contractorOnly: true, group: 'contractor' },

@@ -8,6 +8,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CompanyListItem } from '@binaan/contracts';
 import { Alert, Avatar, Box, Button, Card, CardActionArea, CardContent, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import { useSession } from '../../shared/session/session-store.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { chooseCompany, companyInitials, listCompanies } from './choose-company.js';
@@ -48,10 +49,18 @@ export function SelectCompanyPage() {
       <Typography variant="h4" component="h1" gutterBottom>{translate('admin.company.selectTitle')}</Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>{translate('admin.company.selectIntro', { name: session?.user?.name ?? '' })}</Typography>
       {companies === null && <CircularProgress aria-label={translate('ra.page.loading')} />}
-      {companies?.length === 0 && <Alert severity="info">{translate('admin.company.none')}</Alert>}
+      {companies?.length === 0 && (
+        <>
+          <Alert severity="info" data-testid="no-company">{translate('admin.company.none')} {translate('company.choice.noneNext')}</Alert>
+          <Button component={Link} to="/administration/add-company" variant="contained" startIcon={<AddBusinessIcon />} sx={{ mt: 2, mr: 1 }} data-testid="register-company">{translate('company.choice.registerFirst')}</Button>
+        </>
+      )}
       {/* The platform administrator acts for the platform too, with or without a company (AdminApp's PLATFORM_ADMIN_PATHS). */}
       {session?.userRole === 'ADMIN' && (
-        <Button component={Link} to="/administration/users" variant="outlined" sx={{ my: 2 }} data-testid="platform-users">{translate('admin.company.platformUsers')}</Button>
+        <Button component={Link} to="/admin/users" variant="outlined" sx={{ my: 2 }} data-testid="platform-users">{translate('admin.company.platformUsers')}</Button>
+      )}
+      {session?.userRole === 'ADMIN' && (
+        <Button component={Link} to="/admin/company-registrations" variant="outlined" sx={{ mb: 2 }} data-testid="platform-registrations">{translate('company.choice.review')}</Button>
       )}
       <Stack spacing={2}>
         {companies?.map((company) => (
@@ -77,6 +86,10 @@ export function SelectCompanyPage() {
           </Card>
         ))}
       </Stack>
+      {/* A company of one's own to add, beside those one was invited to. */}
+      {companies && companies.length > 0 && (
+        <Button component={Link} to="/administration/add-company" startIcon={<AddBusinessIcon />} sx={{ mt: 3 }} data-testid="register-another">{translate('company.choice.registerAnother')}</Button>
+      )}
     </Container>
     </Box>
   );

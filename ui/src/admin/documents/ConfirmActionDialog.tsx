@@ -7,8 +7,9 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 
 export type ConfirmValues = { remark: string; amount: string };
 
-export function ConfirmActionDialog({ open, title, documents, effect, askRemark, remarkLabel, askAmount, initialAmount, confirmLabel, danger, busy, onCancel, onConfirm }: {
-  open: boolean; title: string; documents: readonly string[]; effect: string; askRemark: boolean; remarkLabel?: string;
+export function ConfirmActionDialog({ open, title, documents, named, effect, askRemark, remarkLabel, askAmount, initialAmount, confirmLabel, danger, busy, onCancel, onConfirm }: {
+  /** `named`: the line naming what is acted on, when it is not a document (a company under review). */
+  open: boolean; title: string; documents: readonly string[]; named?: string; effect: string; askRemark: boolean; remarkLabel?: string;
   askAmount?: boolean; initialAmount?: string; confirmLabel: string; danger: boolean; busy: boolean;
   onCancel: () => void; onConfirm: (values: ConfirmValues) => void;
 }) {
@@ -27,9 +28,9 @@ export function ConfirmActionDialog({ open, title, documents, effect, askRemark,
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div" data-testid="confirm-documents">
-          {documents.length === 1
+          {named ?? (documents.length === 1
             ? translate('admin.confirm.document', { document: documents[0] })
-            : <>{translate('admin.confirm.documents', { count: documents.length })}<ul style={{ margin: '4px 0' }}>{documents.map((d) => <li key={d}>{d}</li>)}</ul></>}
+            : <>{translate('admin.confirm.documents', { count: documents.length })}<ul style={{ margin: '4px 0' }}>{documents.map((d) => <li key={d}>{d}</li>)}</ul></>)}
         </DialogContentText>
         <DialogContentText sx={{ mt: 1 }} data-testid="confirm-effect">{effect}</DialogContentText>
         {askRemark && (

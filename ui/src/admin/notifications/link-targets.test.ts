@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router-dom';
 import { notificationLink, type NotificationLinkInput } from '@binaan/contracts';
+import { isSignedInPath } from '../signed-in-paths.js';
 import { LINK_TARGET_ROUTES, resolveLinkTarget } from './link-targets.js';
 
 const data = (extra: Record<string, unknown>) => JSON.stringify({ project_id: 'proj-1', ...extra });
@@ -122,10 +123,11 @@ describe('targets that are not documents', () => {
     expect(url.pathname + url.search).toBe('/project/demand/pending-approval?viewid=proj-9');
   });
 
-  it('pending user approvals have no page yet: the resolver says so', () => {
+  it('pending user approvals are the users page\'s own tab, not a link target', () => {
     const path = notificationLink({ module: 'user', src: 'pendingApproval', src_id: 'u-1' }).path;
-    expect(routed(path)).toBe(true);
-    expect(resolveLinkTarget(path, '', null)).toBeNull();
+    expect(path).toBe('/administration/users/pending-approval');
+    expect(routed(path)).toBe(false);
+    expect(isSignedInPath(path)).toBe(true);
   });
 
   it('leads a received tender to the quotation form and a quoted one to the Invitations tab (issue 18)', () => {

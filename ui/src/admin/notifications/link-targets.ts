@@ -133,5 +133,4 @@ export const LINK_TARGET_ROUTES: readonly string[] = [
   ...Object.keys(PROJECT_PAGES).map((prefix) => `/${prefix}/*`),
   ...PROJECT_SUBPAGES.map((page) => `/project/:project/${page}`),
   '/dashboard',
-  '/administration/users/pending-approval',
 ];

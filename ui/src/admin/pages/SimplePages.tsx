@@ -1,9 +1,8 @@
-// The signed-in pages that say where the user is: the home (/article, the dashboard in HomeDashboard.tsx), the company profile (where a
-// submitted company waits), add-company (where an approved company lands, §2.3) and the contractor profile
-// (the contractor menu's other pages are in ../contractor).
+// The signed-in pages that say where the user is: the home (/article, the dashboard in HomeDashboard.tsx) and the
+// contractor profile (the contractor menu's other pages are in ../contractor). The company's registration
+// (/administration/company) and add-company are in ../company-registration.
 import { Title, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
-import { Alert, Button, Card, CardContent, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Typography } from '@mui/material';
 import { useSession } from '../../shared/session/session-store.js';
 import { useChosenCompany } from '../company/company-state.js';
 import { HomeDashboard } from '../lazy-pages.js';
@@ -36,16 +35,6 @@ export function CompanyProfilePage({ contractor = false }: { contractor?: boolea
       <Typography>{translate('admin.company.statusLabel')}: {translate(`admin.company.status.${company?.status ?? 0}`, { _: '-' })}</Typography>
       <Typography>{translate('admin.company.roles')}: {session?.roles || '-'}</Typography>
       {company?.status === 2 && <Alert severity="info" sx={{ mt: 2 }}>{translate('admin.company.submittedBody')}</Alert>}
-    </Page>
-  );
-}
-
-export function AddCompanyPage() {
-  const translate = useTranslate();
-  return (
-    <Page titleKey="admin.menu.addCompany" testId="add-company">
-      <Typography gutterBottom>{translate('admin.company.addCompanyBody')}</Typography>
-      <Button component={Link} to="/select-company" variant="outlined">{translate('admin.company.chooseAnother')}</Button>
     </Page>
   );
 }

@@ -6,6 +6,7 @@ import { deviceHeader } from '../../shared/api/device.js';
 import { showErased } from '../../shared/i18n/erased.js';
 import { noteApiActivity } from '../../shared/session/inactivity.js';
 import { getSession, reportNotLoggedIn } from '../../shared/session/session-store.js';
+import { ACCESS_ENDED_CODES, reportCompanyAccessEnded } from '../company/company-access-ended.js';
 
 /**
  * cache: 'no-store' unless a call asks for the browser's cache ('no-cache': kept, revalidated with its ETag).
@@ -58,7 +59,9 @@ export async function adminRequest<T>(path: string, request: AdminRequest = {}):
   if (response.status === 304 && request.headers?.['If-None-Match']) return { status: 304, headers: response.headers, json: undefined as T };
   if (!response.ok) {
     if (response.status === 401 && token) reportNotLoggedIn();
-    throw refusalOf(response.status, json);
+    const refused = refusalOf(response.status, json);
+    if (response.status === 403 && token && ACCESS_ENDED_CODES.has(refused.errorCode)) reportCompanyAccessEnded(refused.errorCode);
+    throw refused;
   }
   // A forgotten person reads in the reader's language wherever the reply names them (shared/i18n/erased.ts).
   return { status: response.status, headers: response.headers, json: showErased(json as T) };

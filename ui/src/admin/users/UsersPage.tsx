@@ -66,14 +66,14 @@ export function UsersPage() {
 
   return (
     <Stack spacing={2} sx={{ mt: 2 }} data-testid="users-page">
-      <Title title={translate('admin.menu.users')} />
-      <Typography variant="h5" component="h1">{translate('admin.menu.users')}</Typography>
+      <Title title={translate('admin.menu.platformUsers')} />
+      <Typography variant="h5" component="h1">{translate('admin.menu.platformUsers')}</Typography>
       <Typography>{translate('admin.users.intro')}</Typography>
       <TextField label={translate('admin.users.search')} value={query} onChange={(e) => setQuery(e.target.value)} type="search"
         sx={{ maxWidth: { sm: 420 } }} fullWidth slotProps={{ htmlInput: { 'data-testid': 'users-search' } }} />
       {error && <Alert severity="error">{translate(`error.${error}`)}</Alert>}
       {users && users.length === 0 && <Typography data-testid="users-empty">{translate('admin.users.empty')}</Typography>}
-      <Box component="ul" aria-label={translate('admin.menu.users')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+      <Box component="ul" aria-label={translate('admin.menu.platformUsers')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
         {users?.map((user) => {
           const erased = isErased(user);
           const own = user.email === ownEmail;

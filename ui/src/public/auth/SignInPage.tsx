@@ -23,6 +23,8 @@ import { login } from './auth-calls.js';
 import { EulaDialog } from './EulaDialog.js';
 
 const FROM_BANNERS = ['resetpassword', 'forgotpassword', 'register', 'logout'] as const;
+/** A company withdrew the user's access while they worked for it (their sessions there ended): why, in words. */
+const ACCESS_ENDED_REASONS = ['userSuspended', 'userDeactivated', 'userTerminated'];
 
 type Prompt = { type: 'eula'; id: number; isLoading: boolean; reply: LoginReply; rememberMe: boolean } | null;
 
@@ -39,7 +41,7 @@ export default function SignInPage() {
   const signedOut = useRef(false);
 
   useEffect(() => {
-    if (from === 'logout' && !signedOut.current) {
+    if ((from === 'logout' || from === 'companyAccessEnded') && !signedOut.current) {
       signedOut.current = true;
       void signOut();
     }
@@ -90,7 +92,12 @@ export default function SignInPage() {
     navigate('/');
   };
 
-  const banner = from && (FROM_BANNERS as readonly string[]).includes(from) ? <Banner kind="success" testId="from-banner">{t(`signIn.from.${from}`)}</Banner> : null;
+  const reason = query.get('reason');
+  const banner = from && (FROM_BANNERS as readonly string[]).includes(from)
+    ? <Banner kind="success" testId="from-banner">{t(`signIn.from.${from}`)}</Banner>
+    : from === 'companyAccessEnded' && reason && ACCESS_ENDED_REASONS.includes(reason)
+      ? <Banner kind="error" testId="access-ended-banner">{t(`errors:error.${reason}`)} {t('signIn.from.companyAccessEnded')}</Banner>
+      : null;
 
   return (
     <AuthLayout title={t('signIn.title')}>
