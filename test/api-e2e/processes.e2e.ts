@@ -122,6 +122,6 @@ onPostgres(`the store command line tool on PostgreSQL${TEST_DATABASE_URL ? '' : 
   it('says how to use it when the verb is unknown', () => {
     const wrong = cli('frobnicate');
     expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toContain('usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file> | keys-backup <file> | keys-restore <file> | rewrap-keys | forget <userId> --reason <text> | migrate-lookup-keys>');
+    expect(wrong.stderr).toContain('usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file> | keys-backup <file> | keys-restore <file> | rewrap-keys | forget <userId> --reason <text> | migrate-lookup-keys | create-admin <email> [--name "<full name>"] [--force]>');
   });
 });

@@ -48,7 +48,7 @@ describe.each(FEATURE_STORES)('notifications api on %s', (kind) => {
     expect(notificationLink(approved!).href).toBe('/dashboard');
     const admin = await signInBoth(r().app, 'admin@binaan.my', TEGUH);
     const waiting = (await feed(r(), admin.jwtToken, 0, 100)).events.filter((e) => e.src_id === 'baru-consult');
-    expect(waiting.map((e) => notificationLink(e).href)).toEqual(['/administration/users/pending-approval']);
+    expect(waiting.map((e) => notificationLink(e).href)).toEqual(['/admin/company-registrations/baru-consult']);
   });
   afterAll(async () => running?.stop());
 
