@@ -63,6 +63,14 @@ export function parseRegistration(raw: unknown, now: Date): CompanyRegistrationI
   };
 }
 
+/** A step's remark from a request body: text of at most 2,000 characters, blank as none; else 400 naming it. */
+export function remarkOf(body: unknown): string | undefined {
+  const remark = (body as { remark?: unknown } | null)?.remark;
+  if (remark === undefined || remark === null) return undefined;
+  if (typeof remark !== 'string' || remark.length > 2000) throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: remark.', { fields: { remark: ['must be text of at most 2000 characters'] } });
+  return remark.trim() || undefined;
+}
+
 type Registrant = { userId: string; email: string; name: string };
 
 /**

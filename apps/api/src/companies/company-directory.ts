@@ -59,7 +59,8 @@ export function parsePageQuery(query: Record<string, unknown>, sortable: Readonl
 export const directoryQuery = (query: Record<string, unknown>) => parsePageQuery(query, DIRECTORY_SORT);
 export const membersQuery = (query: Record<string, unknown>) => parsePageQuery(query, MEMBER_SORT);
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A LIKE pattern finding `text` anywhere, with LIKE's own characters taken as plain text. */
+export const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** Registration numbers are written with and without spaces, dashes and brackets: compare letters and digits only. */
 const compact = (text: string) => text.replace(/[^0-9A-Za-z]/g, '');
 

@@ -4,12 +4,12 @@
 // activates them (the user machine's Activate, as the system). A link used with another address is left
 // alone: the invitation was for that address's owner. The events' ids are made from the activation and the
 // invitation, so a page handled twice (a restart, two processes) records them once.
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { normaliseEmail } from '@binaan/contracts';
 import { DuplicateEventId, WrongExpectedRevision, type EventStore, type JsonValue, type SqlExecutor, type StoredEvent, type Subscription } from '@binaan/event-store';
 import { SYSTEM_ACTOR } from '@binaan/workflows';
 import { CLOCK, READ_MODELS, type Clock } from '../common/principal.js';
+import { notificationId } from '../notifications/notification.events.js';
 import type { ApiConfig } from '../config.js';
 import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
 import { decideJoin } from './company-admin.decider.js';
@@ -19,12 +19,8 @@ import { foldCompany } from './company-state.js';
 export const COMPANY_INVITATIONS_SUBSCRIPTION = 'company-invitations';
 const ACTOR = 'system:company-invitation';
 
-/** A UUID-shaped id from the activation event and the invitation, one per event recorded. */
-function joinEventId(activationId: string, invitationId: string, index: number): string {
-  const hex = createHash('sha256').update(`${activationId}\u0000company-invitation\u0000${invitationId}\u0000${index}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+/** One id per event recorded, from the activation and the invitation (the notifications' UUID-shaped hash). */
+const joinEventId = (activationId: string, invitationId: string, index: number) => notificationId(activationId, `company-invitation\u0000${invitationId}\u0000${index}`);
 
 @Injectable()
 export class CompanyInvitationTakeUpReactor implements OnApplicationBootstrap, OnApplicationShutdown {

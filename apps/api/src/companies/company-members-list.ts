@@ -8,7 +8,7 @@ import { availableActions } from '@binaan/workflows';
 import type { Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { companyActor } from './company-admin.decider.js';
-import { parsePageQuery } from './company-directory.js';
+import { like, parsePageQuery } from './company-directory.js';
 import { MEMBER_SEARCH_TEXT } from './company-members.projection.js';
 import { settledState } from './company-state.js';
 
@@ -26,7 +26,7 @@ export async function companyMembersList(db: SqlExecutor, principal: Principal, 
   const params: unknown[] = [companyId, status];
   let where = 'm.company_id = $1 AND m.status = $2';
   if (page.q) {
-    params.push(`%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(like(page.q));
     where += ` AND ${MEMBER_SEARCH_TEXT} ILIKE $3`;
   }
   const limit = page.range.to - page.range.from + 1;

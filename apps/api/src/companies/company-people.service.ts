@@ -13,7 +13,7 @@ import { refusal } from '../common/refusal.js';
 import { AccountDirectory } from '../identity/account-directory.js';
 import { SessionService } from '../identity/session.service.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { companyActor, decideAssignRole, decideInvite, decideMemberAction, decideRoleAction, decideSiteTeam } from './company-admin.decider.js';
+import { companyActor, decideAssignRole, decideInvite, decideMemberAction, decideRoleAction, decideSiteTeam, remarkOf } from './company-admin.decider.js';
 import { companyStream } from './company-admin.events.js';
 import { CompanyMail } from './company-mail.js';
 import { memberHistory } from './company-member-history.js';
@@ -125,11 +125,4 @@ export class CompanyPeopleService {
     const [row] = await this.db.query<{ name: string }>('SELECT name FROM identity_users WHERE user_id = $1', [principal.userId]);
     return row?.name ?? principal.email;
   }
-}
-
-function remarkOf(body: unknown): string | undefined {
-  const remark = (body as { remark?: unknown } | null)?.remark;
-  if (remark === undefined || remark === null) return undefined;
-  if (typeof remark !== 'string' || remark.length > 2000) throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: remark.', { fields: { remark: ['must be text of at most 2000 characters'] } });
-  return remark.trim() || undefined;
 }

@@ -5,7 +5,7 @@
 import { DocumentListTotalCap, ErrorCodes, type CompanyRegistrationRow, type CompanySubmissionStatusName } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { refusal } from '../common/refusal.js';
-import { parsePageQuery } from './company-directory.js';
+import { like, parsePageQuery } from './company-directory.js';
 import { SUBMISSION_STATUS_NUMBER } from './company-state.js';
 
 const SORTS: Readonly<Record<string, string>> = { submittedAt: 'submitted_at', registeredAt: 'registered_at', name: 'name' };
@@ -15,7 +15,6 @@ const SEARCH_CAP = 1_000;
 type Row = { company_id: string; name: string; registration_no: string; registration_no_new: string | null; subscription_type: number; status: number; registered_at: Date | string; submitted_at: Date | string | null };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function registrationList(db: SqlExecutor, query: Record<string, unknown>) {
   const page = parsePageQuery({ sort: '["submittedAt","ASC"]', ...query }, SORTS);

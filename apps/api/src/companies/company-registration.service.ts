@@ -10,7 +10,7 @@ import { availableActions } from '@binaan/workflows';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { companyActor, decideEdit, decideRegistration, decideSubmission, parseRegistration } from './company-admin.decider.js';
+import { companyActor, decideEdit, decideRegistration, decideSubmission, parseRegistration, remarkOf } from './company-admin.decider.js';
 import { companyStream, identifierStream, type CompanyIdentifierEvent } from './company-admin.events.js';
 import { CompanyAccess } from './company-access.js';
 import { CompanyMail } from './company-mail.js';
@@ -154,13 +154,6 @@ export class CompanyRegistrationService {
 
 function notReadOnly(principal: Principal): void {
   if (principal.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
-}
-
-function remarkOf(body: unknown): string | undefined {
-  const remark = (body as { remark?: unknown } | null)?.remark;
-  if (remark === undefined || remark === null) return undefined;
-  if (typeof remark !== 'string' || remark.length > 2000) throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: remark.', { fields: { remark: ['must be text of at most 2000 characters'] } });
-  return remark.trim() || undefined;
 }
 
 /** A company recorded before registrations carried their details: what its first event says. */
