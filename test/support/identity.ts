@@ -7,7 +7,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import request, { type Response } from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { normaliseEmail } from '@binaan/contracts';
-import { SqlEventStore, type EventStore } from '@binaan/event-store';
+import { SqlEventStore, type EventStore, type JsonValue } from '@binaan/event-store';
 import type { CompanyEvent, InvitationEvent } from '../../apps/api/src/companies/company.events.js';
 import { LATEST_EULA_VERSION } from '../../apps/api/src/identity/eula.js';
 import { PasswordHasher } from '../../apps/api/src/identity/password-hasher.js';
@@ -250,7 +250,9 @@ export async function seedUser(ctx: IdentityContext, person: Person, options: { 
 }
 
 export function appendCompanyEvents(ctx: IdentityContext, companyId: string, events: CompanyEvent[]) {
-  return ctx.store.append({ streamId: `company-${companyId}`, streamType: 'company', expectedRevision: 'any', events });
+  return ctx.store.append({ streamId: `company-${companyId}`, streamType: 'company', expectedRevision: 'any',
+    // A step's readonly arrays are JSON all the same; the store's type asks for mutable ones.
+    events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue })) });
 }
 
 export type SeededCompany = { companyId: string; name: string; roleId: string };
