@@ -1,6 +1,7 @@
-import type { WorkflowResource, WorkflowStatusChanged } from '@binaan/contracts';
+import type { VerifyLevel, WorkflowResource, WorkflowStatusChanged } from '@binaan/contracts';
+import { nextMissingLevel } from './authority.js';
 import { applyChange, initialContext } from './context.js';
-import type { WorkflowState } from './types.js';
+import type { WorkflowContext, WorkflowState } from './types.js';
 
 /** A stream whose events do not chain (statusBefore differs from the folded status): it was tampered with. */
 export class WorkflowReplayError extends Error {
@@ -29,4 +30,14 @@ export function foldStatusEvents<R extends WorkflowResource>(events: Iterable<Wo
   let state: WorkflowState<R> | null = null;
   for (const event of events) state = evolve(state, event);
   return state;
+}
+
+/**
+ * The context an event leaves and the verify level its approval round then waits for (null: none open),
+ * for a history that says what a step left waiting. The machines' own reducer without evolve's check that
+ * the statuses chain, so it reads even a stream that does not. `context`: the one before (null: a Create).
+ */
+export function roundAfter(context: WorkflowContext | null, event: WorkflowStatusChanged): { context: WorkflowContext; waitingLevel: VerifyLevel | null } {
+  const next = applyChange(context ?? initialContext(event.resource, event.machineVersion), event);
+  return { context: next, waitingLevel: next.approval.open ? nextMissingLevel(next.approval) : null };
 }

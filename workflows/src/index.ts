@@ -3,7 +3,7 @@
 export { decide } from './decide.js';
 export { decideOrThrow, WorkflowRefusedError } from './refused-error.js';
 export { availableActions } from './available-actions.js';
-export { evolve, foldStatusEvents, WorkflowReplayError } from './evolve.js';
+export { evolve, foldStatusEvents, roundAfter, WorkflowReplayError } from './evolve.js';
 export { catalogueEntry, definitionFor, latestDefinition, workflowCatalogue } from './catalogue.js';
 export type { CatalogueEntry, CatalogueState, CatalogueTransition } from './catalogue.js';
 export { requiredLevelsFor, nextMissingLevel } from './authority.js';

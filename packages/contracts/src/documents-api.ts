@@ -197,6 +197,10 @@ export type DocumentHistoryRow = {
   statusAfter: string | null;
   remark: string | null;
   approvalLevel: VerifyLevel | null;
+  /** Set when this event opened an approval round: the levels the round needs. */
+  requiredLevels: readonly VerifyLevel[] | null;
+  /** The verify level the approval round waits for after this event; null when no round is open. */
+  waitingLevel: VerifyLevel | null;
   hash: string;
   prevHash: string;
   chainVerified: boolean;

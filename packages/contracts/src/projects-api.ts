@@ -109,6 +109,8 @@ export type ProjectHistoryRow = {
   subject: 'project' | 'member' | 'stage'; subjectId: string | null; subjectName: string | null;
   actor: { userId: string | null; name: string | null };
   statusBefore: string | null; statusAfter: string | null; remark: string | null; approvalLevel: number | null;
+  /** The levels of the approval round this event opened (null: it opened none), and the level its subject's round waits for after it (null: none open). */
+  requiredLevels: readonly number[] | null; waitingLevel: number | null;
   hash: string; prevHash: string; chainVerified: boolean;
 };
 

@@ -109,6 +109,9 @@ export function purchaseOrderWalk(running: () => Running): void {
         [6, 'Fulfil', 'Kumar a/l Rajan', 'accepted', 'fulfilled'],
       ]);
       expect(rows[4]!.approvalLevel).toBe(20);
+      // Request_Approve leaves the order new: the row says which round it opened and what it waits for.
+      expect(history.body[3]).toMatchObject({ requiredLevels: [20], waitingLevel: 20 });
+      expect(history.body[4]).toMatchObject({ requiredLevels: null, waitingLevel: null });
       expect(rows[5]!.remark).toBe('Delivery from 10 March');
       expect(rows[5]!.actor.companyName).toBe('Mutiara Supplies Sdn Bhd');
       expect(rows.every((r) => r.chainVerified && /^[0-9a-f]{64}$/.test(r.hash))).toBe(true);
@@ -119,8 +122,21 @@ export function purchaseOrderWalk(running: () => Running): void {
       expect(history.status).toBe(200);
       const rows = history.body as { revision: number; action: string; remark: string | null; approvalLevel: number | null }[];
       expect(rows.map((r) => [r.revision, r.action, r.approvalLevel])).toEqual([[4, 'Approve', null], [5, 'Confirm', null], [6, 'Fulfil', null]]);
+      expect(history.body).toEqual(rows.map(() => expect.objectContaining({ requiredLevels: null, waitingLevel: null })));
       expect((await running().api.call('get', `${BASE}/${id}?revision=3`, { token: mei })).status).toBe(404);
       expect((await running().api.call('get', `${BASE}/${id}?revision=4`, { token: mei })).status).toBe(200);
+    });
+
+    it('the replay starts where the history does: revision 0 is the draft as recorded, and every revision listed gives a state', async () => {
+      const atDraft = await running().api.call('get', `${BASE}/${id}?revision=0`, { token: kumar });
+      expect(atDraft.status).toBe(200);
+      // The draft is DocumentDrafted with the Create appended with it: the view is of both (revision 1).
+      expect(atDraft.body).toMatchObject({ id, revision: 1, status: 'new', title: 'Ready-mix concrete G30, Block A', totals: { total: '1308.57' } });
+      const listed = (await running().api.call('get', `${BASE}/${id}/history`, { token: kumar })).body as { revision: number }[];
+      expect(listed[0]!.revision).toBe(0);
+      for (const { revision } of listed) expect([revision, (await running().api.call('get', `${BASE}/${id}?revision=${revision}`, { token: kumar })).status]).toEqual([revision, 200]);
+      // The seller still reads nothing from before the order was sent to it.
+      expect((await running().api.call('get', `${BASE}/${id}?revision=0`, { token: mei })).status).toBe(404);
     });
 
     it('?revision= and ?asOf= give the document as it stood then', async () => {

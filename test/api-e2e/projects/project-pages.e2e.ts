@@ -223,6 +223,11 @@ describe.each(FEATURE_STORES)('project pages api on %s', (kind) => {
     ]);
     expect(rows.find((r) => r.action === 'Hold')).toMatchObject({ subject: 'stage', subjectName: 'Piling', remark: 'Soil report pending', statusAfter: 'onHold' });
     expect(rows.at(-1)).toMatchObject({ action: 'Approve', subject: 'project', statusAfter: 'active' });
+    // Each subject has its own approval round: proposing a member opens one, its Approve closes it; the
+    // project's request waits for verify level 1 until lim's Approve.
+    expect(rows.filter((r) => r.subject === 'member').map((r) => (r as unknown as { waitingLevel: number | null }).waitingLevel)).toEqual([20, null, 20, null]);
+    expect(rows.find((r) => r.action === 'Request_Approve' && r.subject === 'project')).toMatchObject({ requiredLevels: [20], waitingLevel: 20 });
+    expect(rows.at(-1)).toMatchObject({ requiredLevels: null, waitingLevel: null });
   });
 
   it('the demo projects have approved members, one waiting, and stages', async () => {

@@ -108,10 +108,15 @@ test('a purchase order from draft to accepted through two approval levels and th
   const rows = page.getByTestId('history-row');
   await expect(rows).toHaveCount(6);
   expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))).toEqual(['Draft', 'Create', 'Request_Approve', 'Approve', 'Approve', 'Confirm']);
+  // Steps that leave the order new say what they did, not "New → New".
+  await expect(rows.nth(2)).toContainText('Approval requested: waiting for verify level 1');
   await expect(rows.nth(3)).toContainText('Lim');
   await expect(rows.nth(3)).toContainText('Verify level 1');
+  await expect(rows.nth(3)).toContainText('Verified at level 1: waiting for level 2');
   await expect(rows.nth(4)).toContainText('Farid');
   await expect(rows.nth(4)).toContainText('Verify level 2');
+  await expect(rows.nth(4)).toContainText('New → Pending confirmation');
+  await expect(page.getByTestId('history')).not.toContainText('New → New');
   await expect(rows.nth(5)).toContainText('Mutiara Supplies');
   await expect(rows.nth(5)).toContainText('Pending confirmation → Accepted');
   await expect(page.getByTestId('chain-ok')).toHaveCount(6);
@@ -131,4 +136,13 @@ test('a purchase order from draft to accepted through two approval levels and th
     if (revision === 4) await shot(page, 'admin-17-replay-pending-confirmation');
   }
   await expect(page.getByTestId('replay').getByTestId('approval-route')).not.toContainText('✓');
+  // The slider's start is the timeline's first entry, the Draft: the order as drafted.
+  await page.getByRole('slider', { name: 'Revision' }).focus();
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('replay-position')).toContainText('Revision 0 of 5 · Drafted');
+  await expect(highlighted).toHaveAttribute('data-testid', 'diagram-state-new');
+  await expect(page.getByTestId('replay').getByTestId('document-title')).toHaveText('Structural steel, Block C');
+  await expect(page.getByTestId('replay').getByTestId('document-total')).toHaveText('RM 47,700.00');
+  await expect(page.getByTestId('replay').getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('replay-back')).toBeDisabled();
 });

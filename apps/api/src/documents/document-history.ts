@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentHistoryRow, DocumentResource, WorkflowStatusChanged } from '@binaan/contracts';
 import { ChainCheckCache, readStreamVersioned, streamFingerprint, type SqlExecutor, type StoredEvent } from '@binaan/event-store';
+import { roundAfter, type WorkflowContext } from '@binaan/workflows';
 import { READ_MODELS, type Principal } from '../common/principal.js';
 import { DocumentActors } from './document-actor.js';
 import { DocumentLoader } from './document-loader.js';
@@ -89,8 +90,11 @@ export class DocumentHistory {
     const firstBad = verification.ok ? Number.POSITIVE_INFINITY : (verification.firstBadRevision ?? 0);
     const userIds = new Set<string>();
     const companyIds = new Set<string>();
+    let context: WorkflowContext | null = null;
     const rows = stream.events.map((event) => {
-      const row = historyRow(event, firstBad);
+      const status = event.type === 'WorkflowStatusChanged' ? roundAfter(context, event.data as unknown as WorkflowStatusChanged) : null;
+      if (status) context = status.context;
+      const row = historyRow(event, firstBad, status?.waitingLevel ?? null);
       if (row.actor.userId) userIds.add(row.actor.userId);
       if (row.actor.companyId) companyIds.add(row.actor.companyId);
       return row;
@@ -102,17 +106,20 @@ export class DocumentHistory {
   }
 }
 
-/** The counterparty's rows: hidden ones left out, the sharing step without its remark and approval level. */
+/**
+ * The counterparty's rows: hidden ones left out, the sharing step without its remark and approval level,
+ * and none with the owner's approval round (the levels it needs, the one it waits for).
+ */
 function counterpartyRows(timeline: Timeline): DocumentHistoryRow[] {
   return timeline.rows.flatMap((row, index) => {
     const sight = timeline.sights[index];
-    if (sight === 'shown') return [row];
-    if (sight === 'sharing') return [{ ...row, remark: null, approvalLevel: null }];
+    if (sight === 'shown') return [{ ...row, requiredLevels: null, waitingLevel: null }];
+    if (sight === 'sharing') return [{ ...row, remark: null, approvalLevel: null, requiredLevels: null, waitingLevel: null }];
     return [];
   });
 }
 
-function historyRow(event: StoredEvent, firstBad: number): DocumentHistoryRow {
+function historyRow(event: StoredEvent, firstBad: number, waitingLevel: DocumentHistoryRow['waitingLevel']): DocumentHistoryRow {
   const userId = typeof event.metadata.actorUserId === 'string' ? event.metadata.actorUserId : null;
   const companyId = typeof event.metadata.actorCompanyId === 'string' ? event.metadata.actorCompanyId : null;
   const status = event.type === 'WorkflowStatusChanged' ? (event.data as unknown as WorkflowStatusChanged) : null;
@@ -127,6 +134,8 @@ function historyRow(event: StoredEvent, firstBad: number): DocumentHistoryRow {
     statusAfter: status ? status.statusAfter : null,
     remark: status ? status.remark : null,
     approvalLevel: status ? status.approvalLevel : null,
+    requiredLevels: status ? status.requiredLevels : null,
+    waitingLevel,
     hash: event.hash,
     prevHash: event.prevHash,
     chainVerified: event.revision < firstBad,

@@ -14,7 +14,7 @@ import { DocumentSnapshots } from './document-snapshots.js';
 import { canSee, DocumentLoader, fold, notFound } from './document-loader.js';
 import { feesOf, warningsOf } from './document-fees-view.js';
 import { documentActions, isEditable } from './document-rules.js';
-import { documentStreamId, type DocumentState } from './document.state.js';
+import { CREATED_REVISION, documentStreamId, type DocumentState } from './document.state.js';
 import { sharedFromRevision } from './counterparty-view.js';
 import { estimateWithheld, withoutEstimate } from './estimate-withheld.js';
 
@@ -50,7 +50,8 @@ export class DocumentQueries {
     if (time !== undefined && (Number.isNaN(time.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(at.asOf ?? ''))) throw new DocumentRefused(400, 'invalidAsOf', 'asOf must be an ISO 8601 time.');
     const now = await this.loader.visibleRow(resource, id, companyActor.companyId);
     const actor = await this.actors.forDocument(companyActor, now);
-    const point = { ...(at.revision !== undefined ? { toRevision: Number(at.revision) } : {}), ...(time ? { toTime: time } : {}) };
+    // Revision 0 (the Draft, where the history starts) is not a document without the Create appended with it.
+    const point = { ...(at.revision !== undefined ? { toRevision: Math.max(Number(at.revision), CREATED_REVISION) } : {}), ...(time ? { toTime: time } : {}) };
     const streamId = documentStreamId(resource, id);
     // The counterparty reads the document only from the step that shared it with it (counterparty-view.ts).
     if (now.companyId !== companyActor.companyId && sharedFromRevision(resource, await this.loader.events(resource, id, point)) === null) {

@@ -62,6 +62,13 @@ export function evolveDocument(state: Partial | null, stored: StoredEvent): Part
   return { ...state, revision: stored.revision };
 }
 
+/**
+ * The revision of a document's Create status change. A stream opens with DocumentDrafted (revision 0) and
+ * the Create (revision 1), appended together (creationEvents): only the two fold to a document, so the
+ * draft as recorded is the fold through revision 1.
+ */
+export const CREATED_REVISION = 1;
+
 /** The document a stream records, or null when it records none (or only part of one). */
 export function foldDocument(events: readonly StoredEvent[]): DocumentState | null {
   return foldOnto(null, events);

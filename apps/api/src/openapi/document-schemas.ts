@@ -148,6 +148,8 @@ export const documentSchemas: Record<string, SchemaObject> = {
       actor: { type: 'object', properties: { userId: { type: 'string' }, name: { type: 'string' }, companyId: { type: 'string' }, companyName: { type: 'string' } } },
       statusBefore: { type: 'string', nullable: true }, statusAfter: { type: 'string', nullable: true }, remark: { type: 'string', nullable: true },
       approvalLevel: { type: 'integer', nullable: true }, hash: { type: 'string' }, prevHash: { type: 'string' }, chainVerified: { type: 'boolean' },
+      requiredLevels: { type: 'array', items: { type: 'integer' }, nullable: true, description: 'Set when the event opened an approval round: the verify levels it needs' },
+      waitingLevel: { type: 'integer', nullable: true, description: 'The verify level the approval round waits for after the event; null when none is open' },
     },
   },
   StoreVerification: {

@@ -8,7 +8,7 @@ import {
   type WorkflowStatusChanged,
 } from '@binaan/contracts';
 import { type EventStore, type SqlExecutor, type StoredEvent } from '@binaan/event-store';
-import { availableActions, type Actor } from '@binaan/workflows';
+import { availableActions, roundAfter, type Actor, type WorkflowContext } from '@binaan/workflows';
 import { companyLevels, toGroups } from '../authority/authority-reads.js';
 import { AuthorityRefused, refusing } from '../authority/authority.errors.js';
 import { companyOf } from '../authority/authority.service.js';
@@ -200,7 +200,9 @@ export class ProjectQueries {
       }
       const users = await this.db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM identity_users WHERE user_id = ANY($1::text[])', [[...ids]]);
       const names = new Map(users.map((u) => [u.user_id, u.name]));
-      return events.map((e) => historyRow(e, firstBad, names));
+      // Each subject (the project, a member, a stage) has its own approval round.
+      const contexts = new Map<string, WorkflowContext>();
+      return events.map((e) => historyRow(e, firstBad, names, contexts));
     });
   }
 
@@ -218,7 +220,7 @@ export class ProjectQueries {
   }
 }
 
-function historyRow(e: StoredEvent, firstBad: number, names: Map<string, string>): ProjectHistoryRow {
+function historyRow(e: StoredEvent, firstBad: number, names: Map<string, string>, contexts: Map<string, WorkflowContext>): ProjectHistoryRow {
   const userId = typeof e.metadata.actorUserId === 'string' ? e.metadata.actorUserId : null;
   let change: WorkflowStatusChanged | null = null;
   let subject: ProjectHistoryRow['subject'] = 'project';
@@ -238,10 +240,13 @@ function historyRow(e: StoredEvent, firstBad: number, names: Map<string, string>
     [subjectId, subjectName] = [a.userId, names.get(a.userId) ?? null];
   }
   const action = change ? change.workflowEvent : e.type === 'ProjectCreated' ? 'Draft' : e.type === 'ProjectEdited' ? 'Edit' : e.type;
+  const round = change ? roundAfter(contexts.get(`${subject}:${subjectId ?? ''}`) ?? null, change) : null;
+  if (round) contexts.set(`${subject}:${subjectId ?? ''}`, round.context);
   return {
     revision: e.revision, at: new Date(e.metadata.recordedAt).toISOString(), eventType: e.type, action, subject, subjectId, subjectName,
     actor: { userId, name: userId ? (names.get(userId) ?? null) : null },
     statusBefore: change ? change.statusBefore : null, statusAfter: change ? change.statusAfter : null, remark: change?.remark ?? null, approvalLevel: change?.approvalLevel ?? null,
+    requiredLevels: change?.requiredLevels ?? null, waitingLevel: round?.waitingLevel ?? null,
     hash: e.hash, prevHash: e.prevHash, chainVerified: e.revision < firstBad,
   };
 }

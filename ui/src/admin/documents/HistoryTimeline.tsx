@@ -1,5 +1,5 @@
-// The document's timeline (GET .../history): who (and for which company), when, the action, the status
-// before and after, remark, approval level, and a check mark where the hash chain verifies. A button asks
+// The document's timeline (GET .../history): who (and for which company), when, the action, what it did to
+// the status (history-line.ts), remark, approval level, and a check mark where the hash chain verifies. A button asks
 // the api to verify the whole chain again (GET /api/audit/verify).
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -7,9 +7,10 @@ import { Alert, Box, Button, Chip, List, ListItem, ListItemIcon, ListItemText, T
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import type { ChainVerificationReply, DocumentHistoryRow } from '@binaan/contracts';
-import { actionLabel, statusLabel } from '../catalogue/labels.js';
+import { actionLabel } from '../catalogue/labels.js';
 import { formatDateTime } from '../format.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
+import { historyChange } from './history-line.js';
 
 export function useHistory(resource: string, id: string, revision: number): DocumentHistoryRow[] | null {
   const [rows, setRows] = useState<DocumentHistoryRow[] | null>(null);
@@ -51,28 +52,31 @@ export function HistoryTimeline({ resource, id, rows }: { resource: string; id: 
             {translate(verification.ok ? 'admin.audit.chainOk' : 'admin.audit.chainBroken', { count: verification.eventsChecked, revision: verification.firstBadRevision ?? '-' })}
           </Alert>)}
       <List dense>
-        {(rows ?? []).map((row) => (
-          <ListItem key={row.revision} divider data-testid="history-row" data-action={row.action} data-revision={row.revision}>
-            <ListItemIcon title={translate(row.chainVerified ? 'admin.history.chainVerified' : 'admin.history.chainNotVerified')}>
-              {row.chainVerified ? <CheckCircleIcon color="success" data-testid="chain-ok" /> : <ErrorIcon color="error" data-testid="chain-bad" />}
-            </ListItemIcon>
-            <ListItemText
-              primary={
-                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                  <strong>{historyActionLabel(translate, resource, row)}</strong>
-                  {row.statusAfter && <span>{statusLabel(translate, resource, row.statusBefore)} → {statusLabel(translate, resource, row.statusAfter)}</span>}
-                  {row.approvalLevel !== null && <Chip size="small" label={translate(`admin.levels.${row.approvalLevel}`, { _: String(row.approvalLevel) })} />}
-                </Box>
-              }
-              secondary={
-                <>
-                  {`${row.actor.name ?? row.actor.userId ?? '-'} · ${row.actor.companyName ?? row.actor.companyId ?? '-'} · ${formatDateTime(row.at)} · ${revisionLabel(translate, row.revision)}`}
-                  {row.remark && <><br />{translate('admin.fields.remark')}: {row.remark}</>}
-                </>
-              }
-            />
-          </ListItem>
-        ))}
+        {(rows ?? []).map((row) => {
+          const change = historyChange(translate, resource, row);
+          return (
+            <ListItem key={row.revision} divider data-testid="history-row" data-action={row.action} data-revision={row.revision}>
+              <ListItemIcon title={translate(row.chainVerified ? 'admin.history.chainVerified' : 'admin.history.chainNotVerified')}>
+                {row.chainVerified ? <CheckCircleIcon color="success" data-testid="chain-ok" /> : <ErrorIcon color="error" data-testid="chain-bad" />}
+              </ListItemIcon>
+              <ListItemText
+                primary={
+                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                    <strong>{historyActionLabel(translate, resource, row)}</strong>
+                    {change && <span data-testid="history-change">{change}</span>}
+                    {row.approvalLevel !== null && <Chip size="small" label={translate(`admin.levels.${row.approvalLevel}`, { _: String(row.approvalLevel) })} />}
+                  </Box>
+                }
+                secondary={
+                  <>
+                    {`${row.actor.name ?? row.actor.userId ?? '-'} · ${row.actor.companyName ?? row.actor.companyId ?? '-'} · ${formatDateTime(row.at)} · ${revisionLabel(translate, row.revision)}`}
+                    {row.remark && <><br />{translate('admin.fields.remark')}: {row.remark}</>}
+                  </>
+                }
+              />
+            </ListItem>
+          );
+        })}
       </List>
     </Box>
   );

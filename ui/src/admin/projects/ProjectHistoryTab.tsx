@@ -10,6 +10,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import type { ProjectDetail, ProjectHistoryRow } from '@binaan/contracts';
 import { actionLabel, statusLabel } from '../catalogue/labels.js';
+import { historyChange } from '../documents/history-line.js';
 import { StateDiagram } from '../documents/StateDiagram.js';
 import { formatDateTime } from '../format.js';
 import { replayProject } from './project-kinds.js';
@@ -86,7 +87,7 @@ export function HistoryTab({ history }: { project: ProjectDetail; history: Proje
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at)}</TableCell>
                   <TableCell>{label(row)}</TableCell>
                   <TableCell>{row.actor.name ?? '-'}</TableCell>
-                  <TableCell>{row.statusAfter === null ? '-' : `${statusLabel(translate, resource, row.statusBefore)} → ${statusLabel(translate, resource, row.statusAfter)}`}</TableCell>
+                  <TableCell data-testid="history-change">{historyChange(translate, resource, row) ?? '-'}</TableCell>
                   <TableCell>{row.remark ?? ''}</TableCell>
                   <TableCell>
                     {row.chainVerified

@@ -4,7 +4,7 @@ import { kindOfType, replayProject, statusOfTab } from './project-kinds.js';
 
 const row = (revision: number, subject: ProjectHistoryRow['subject'], statusAfter: string | null, subjectId: string | null = null, subjectName: string | null = null): ProjectHistoryRow => ({
   revision, at: '2026-03-02T01:00:00.000Z', eventType: 'x', action: 'x', subject, subjectId, subjectName, actor: { userId: null, name: null },
-  statusBefore: null, statusAfter, remark: null, approvalLevel: null, hash: '', prevHash: '', chainVerified: true,
+  statusBefore: null, statusAfter, remark: null, approvalLevel: null, requiredLevels: null, waitingLevel: null, hash: '', prevHash: '', chainVerified: true,
 });
 
 describe('project kinds and replay', () => {
