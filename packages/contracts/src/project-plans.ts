@@ -43,7 +43,10 @@ export type BudgetView = {
   projectId: string;
   status: WorkflowStatus<'ongoingBudget'> | null;
   revision: number;
+  /** Lines may change now, by this user. */
   editable: boolean;
+  /** Why not, as the code a change would be refused with (noAccessRight, noAuthority, budgetNotEditable); null when editable. */
+  readOnlyBecause: string | null;
   lines: BudgetLineView[];
   unallocated: { committed: string; claimed: string };
   totals: BudgetTotals;
@@ -64,6 +67,8 @@ export type ProgressPlanView = {
   revision: number;
   /** Planned dates may change now, by this user. */
   editable: boolean;
+  /** Why not, as the code a change would be refused with (noAccessRight, noAuthority, progressPlanNotEditable); null when editable. */
+  readOnlyBecause: string | null;
   /** This user may record percent complete (any status once started). */
   canRecord: boolean;
   entries: ProgressEntryView[];

@@ -52,6 +52,9 @@ describe.each(FEATURE_STORES)('bills of quantity api on %s', (kind) => {
     expect((await post('bq-tab/add', farid, { name: 'Preliminaries' })).body.errorCode).toBe('noAccessRight');
     const noLevel = await post('bq-tab/add', aminah, { name: 'Preliminaries' });
     expect([noLevel.status, noLevel.body.errorCode]).toEqual([403, 'noAuthority']);
+    // The view tells each of them the same before they try: editable false, and why.
+    expect(await view(kumar)).toMatchObject({ editable: true, readOnlyBecause: null });
+    expect(await view(aminah)).toMatchObject({ editable: false, readOnlyBecause: 'noAuthority' });
     const other = await running.api.call('get', `/api/bill-of-quantity/${project}`, { token: mei });
     expect([other.status, other.body.errorCode]).toEqual([404, 'bqNotFound']);
     expect((await running.api.call('post', '/api/bq-tab/add', { token: mei, body: { project_id: project, name: 'X' } })).status).toBe(404);

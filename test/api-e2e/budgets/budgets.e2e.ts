@@ -74,7 +74,15 @@ describe.each(FEATURE_STORES)('ongoing budget api on %s', (kind) => {
     expect(started.status).toBe(201);
     revision = started.body.revision as number;
     const budget = await view();
-    expect(budget).toMatchObject({ status: 'pending', revision, editable: true });
+    expect(budget).toMatchObject({ status: 'pending', revision, editable: true, readOnlyBecause: null });
+    // Those who may not change it read it offered no change, told why with the code a change of theirs is
+    // refused with: Lim (a verifier) has no right to change cost plans; Aminah has it, but no level in the project.
+    expect(await view(lim)).toMatchObject({ editable: false, readOnlyBecause: 'noAccessRight' });
+    expect(await view(aminah)).toMatchObject({ editable: false, readOnlyBecause: 'noAuthority' });
+    for (const [token, code] of [[lim, 'noAccessRight'], [aminah, 'noAuthority']] as const) {
+      const refused = await send('post', '/lines', { code: 'NOT', description: 'Not theirs to add', amount: '1' }, token);
+      expect([refused.status, refused.body.errorCode]).toEqual([403, code]);
+    }
     expect(budget.lines.map((l) => [l.code, l.description, l.budget])).toEqual([['EXC', 'Excavation', '720.00'], ['SUB', 'Piling by subcontract', '500.00']]);
     expect(budget.totals.budget).toBe('1220.00');
     const again = await running.api.call('post', path(), { token: kumar });
@@ -141,7 +149,7 @@ describe.each(FEATURE_STORES)('ongoing budget api on %s', (kind) => {
     expect([approved.status, approved.body.status, approved.body.availableActions]).toEqual([200, 'approved', []]);
     const locked = await send('post', '/lines', { code: 'NEW', description: '', amount: '1' });
     expect([locked.status, locked.body.errorCode]).toEqual([409, 'budgetNotEditable']);
-    expect(await view()).toMatchObject({ status: 'approved', editable: false, totals: { budget: '1370.00' } });
+    expect(await view()).toMatchObject({ status: 'approved', editable: false, readOnlyBecause: 'budgetNotEditable', totals: { budget: '1370.00' } });
     const history = await running.api.call('get', `${path()}/history`, { token: lim });
     expect((history.body as { type: string }[]).filter((e) => e.type === 'WorkflowStatusChanged')).toHaveLength(4);
     const rows = await running.sql.query<{ status: string }>('SELECT status FROM ongoing_budgets WHERE project_id = $1', [project]);

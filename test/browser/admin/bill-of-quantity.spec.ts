@@ -5,11 +5,13 @@
 // spreadsheet come in as a tree; with the API slowed down every change still shows at once and lands in
 // order, one request at a time; a second browser sees the first's changes without a reload, and a change
 // made on a row someone else changed meanwhile is refused (409) and the view brought up to date; a row
-// added before any tab is removed with "Please create at least one tab first"; Lim approves the BQ.
+// added before any tab is removed with "Please create at least one tab first"; Lim approves the BQ; a change
+// refused for want of authority is shown where it was made, its row put back, the status line never saying
+// saved, and the page then says why it offers no edit.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Request, Route } from '@playwright/test';
 import { bqProject, COMPANY } from './bq-project.js';
-import { expect, newSession, signIn, test } from './fixtures.js';
+import { apiSession, expect, newSession, signIn, test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -258,4 +260,61 @@ test('a row added before any tab: "Please create at least one tab first" and the
   await expect(page.getByTestId('bq-row')).toHaveCount(0);
   await shot(page, 'bq-03-tab-required');
   await axeClean(page);
+});
+
+test('a change refused for want of authority is shown where it was made, the row put back and never called saved; a user without authority is told why and offered no edit', async ({ page, baseURL, shot }) => {
+  test.setTimeout(150_000);
+  const projectId = await bqProject(baseURL!, 'Menara BQ Refused');
+  await signIn(page, 'kumar@teguhbina.my', COMPANY);
+  await page.goto(`/project/${projectId}/bill-of-quantity`);
+  await addTab(page, 'Structure');
+  await grid(page).focus();
+  await page.keyboard.press('Control+Shift+Enter');
+  await type(page, 'Piling');
+  await saved(page);
+  await expect(page.getByTestId('bq-saved')).toHaveText(/All changes saved/);
+
+  // While Kumar has the page open, Aminah takes his level 10 on billOfQuantity away.
+  const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', COMPANY);
+  const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', COMPANY);
+  expect((await aminah.call('POST', `/api/projects/${projectId}/assignments/unassign`, { code: 'billOfQuantity', user_id: kumar.userId, workflow_level: 10 })).status).toBe(200);
+  const view = await kumar.call<{ editable: boolean; readOnlyBecause: string | null }>('GET', `/api/bill-of-quantity/${projectId}`);
+  expect(view.json).toMatchObject({ editable: false, readOnlyBecause: 'noAuthority' });
+
+  // His next edit, made on the page as it was, is refused: said where he made it, the title put back.
+  const refused = page.waitForResponse((r) => r.url().endsWith('/api/bq-item/update') && r.status() === 403);
+  await grid(page).focus();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+a');
+  await type(page, 'Piling works');
+  expect((await (await refused).json() as { errorCode: string }).errorCode).toBe('noAuthority');
+  await expect(page.getByTestId('bq-refusal')).toHaveText('Changing “Piling”: You can read this bill of quantity but not change it: changing it needs authority level 10 (create and propose) on bills of quantity in this project. Your company administrator can give it.');
+  await expect.poll(() => shownRows(page), { timeout: 20_000 }).toEqual(['1 Piling 0.00']);
+  await expect(page.getByTestId('bq-saved')).toHaveText(/^1 change not saved/);
+  // The page now offers no edit: the reason instead of the controls.
+  await expect(page.getByTestId('bq-read-only')).toHaveAttribute('data-reason', 'noAuthority');
+  await expect(page.getByTestId('bq-tab-add')).toHaveCount(0);
+  await expect(page.getByTestId('bq-op-addItem')).toHaveCount(0);
+  await shot(page, 'bq-04-refused');
+  await axeClean(page);
+  // Dismissed, nothing is left unsaved: only then does the status line say saved.
+  await page.getByTestId('bq-refusals-dismiss').click();
+  await expect(page.getByTestId('bq-refusals')).toHaveCount(0);
+  await expect(page.getByTestId('bq-saved')).toHaveText(/All changes saved/);
+
+  // Kumar's budget and progress plan pages say the same before he tries, in Malay and Chinese too.
+  await page.goto(`/projects/${projectId}/budget`);
+  await expect(page.getByTestId('budget-none')).toContainText('You can read this budget but not change it');
+  await expect(page.getByTestId('budget-start')).toHaveCount(0);
+  await page.evaluate(() => localStorage.setItem('binaan.language', 'ms'));
+  await page.goto(`/projects/${projectId}/progress`);
+  await expect(page.getByTestId('progress-none')).toContainText('Anda boleh membaca pelan kemajuan ini tetapi tidak boleh mengubahnya');
+  await expect(page.getByTestId('progress-start')).toHaveCount(0);
+  await page.evaluate(() => localStorage.setItem('binaan.language', 'zh'));
+  await page.goto(`/project/${projectId}/bill-of-quantity`);
+  await expect(page.getByTestId('bq-read-only')).toHaveText('您可以查看此工程量清单，但不能更改：更改需要本项目工程量清单的 10 级权限（创建和提议）。请联系贵公司管理员授予。');
+  await shot(page, 'bq-05-read-only-zh');
+  await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
 });

@@ -59,6 +59,16 @@ export class BqAccess {
     return { userId: principal.userId, companyId, kind: principal.userType === 2 ? 'admin' : 'user', authorities: { company, project: mergeLevels(company, project) } };
   }
 
+  /**
+   * Why this user may not change the resource's rows (the BQ's, a build-up's, a plan's) whatever its status:
+   * the code a change would be refused with (noAccessRight, then noAuthority), or null when they may. The
+   * views send it beside `editable`, so a page offers no control the api would refuse.
+   */
+  editRefusal(principal: Principal, actor: Actor, resource: WorkflowResource = 'billOfQuantity'): 'noAccessRight' | 'noAuthority' | null {
+    if (!hasAnyAccessRight(principal.accessRights, ...BQ_UPDATE_RIGHTS)) return 'noAccessRight';
+    return this.proposes(actor, resource) ? null : 'noAuthority';
+  }
+
   /** CreatePropose (10) on the resource in the project (the BQ's, or a plan of the project's: budget, progress). */
   proposes(actor: Actor, resource: WorkflowResource = 'billOfQuantity'): boolean {
     return actor.kind === 'admin' || (actor.authorities.project[resource] ?? []).includes(10);

@@ -21,7 +21,10 @@ export type BqView = {
   status: BqStatus | null;
   revision: number;
   amount: string;
+  /** This user may change the rows, tabs and build-ups now. */
   editable: boolean;
+  /** Why not, as the code a change would be refused with (noAccessRight, noAuthority, bqNotEditable); null when editable. */
+  readOnlyBecause: string | null;
   tabs: BqTab[];
   nodes: BqNode[];
   buildUps: BqBuildUp[];
@@ -61,7 +64,7 @@ export class BqQueries {
     } else {
       state = await this.loader.current(projectId);
     }
-    return toView(projectId, state, actor);
+    return toView(projectId, state, actor, this.access.editRefusal(principal, actor));
   }
 
   async changes(principal: Principal, projectId: string, sinceText: string | undefined): Promise<{ success: true; revision: number; changes: BqChange[]; more: boolean }> {
@@ -128,10 +131,11 @@ function parseJson(value: unknown, fallback: unknown): unknown {
   }
 }
 
-export function toView(projectId: string, state: BqState | null, actor: Actor): BqView {
+export function toView(projectId: string, state: BqState | null, actor: Actor, refusal: string | null): BqView {
   const bq = state ?? emptyBq(projectId);
+  const readOnlyBecause = refusal ?? (isEditable(bq) ? null : 'bqNotEditable');
   return {
-    projectId, status: bq.workflow?.status ?? null, revision: bq.revision, amount: formatSen(bq.amount), editable: isEditable(bq), tabs: tabViews(bq), nodes: flatNodes(bq),
+    projectId, status: bq.workflow?.status ?? null, revision: bq.revision, amount: formatSen(bq.amount), editable: readOnlyBecause === null, readOnlyBecause, tabs: tabViews(bq), nodes: flatNodes(bq),
     buildUps: [...bq.buildUps.values()], availableActions: availableActions('billOfQuantity', bq.workflow, actor), createdAt: bq.createdAt, updatedAt: bq.updatedAt,
   };
 }

@@ -58,9 +58,10 @@ export class Budgets {
       totals.claimed += claimed;
       return { id: line.id, code: line.code, description: line.description, budget: line.amount, committed: formatSen(committed), claimed: formatSen(claimed), remaining: formatSen(budget - committed) };
     });
+    const readOnlyBecause = this.access.editRefusal(principal, actor, 'ongoingBudget') ?? (linesEditable(state) ? null : 'budgetNotEditable');
     return {
       projectId, status: state.workflow?.status ?? null, revision: state.revision,
-      editable: linesEditable(state) && this.access.proposes(actor, 'ongoingBudget'),
+      editable: readOnlyBecause === null, readOnlyBecause,
       lines,
       unallocated: { committed: formatSen(unallocated.committed), claimed: formatSen(unallocated.claimed) },
       totals: { budget: formatSen(totals.budget), committed: formatSen(totals.committed), claimed: formatSen(totals.claimed), remaining: formatSen(totals.budget - totals.committed) },

@@ -41,10 +41,12 @@ export class ProgressPlans {
     const actor = await this.access.actor(principal, projectId, NOT_FOUND);
     const state = (await this.load(projectId)) ?? emptyPlan(projectId);
     const bq = await this.bq.current(projectId);
+    const refusal = this.access.editRefusal(principal, actor, 'progressPlanning');
+    const readOnlyBecause = refusal ?? (datesEditable(state) ? null : 'progressPlanNotEditable');
     return {
       projectId, status: state.workflow?.status ?? null, revision: state.revision,
-      editable: datesEditable(state) && this.access.proposes(actor, 'progressPlanning'),
-      canRecord: state.workflow !== null && this.access.proposes(actor, 'progressPlanning'),
+      editable: readOnlyBecause === null, readOnlyBecause,
+      canRecord: state.workflow !== null && refusal === null,
       entries: bq ? entriesOf(bq, state) : [],
       availableActions: actionsOf(availableActions('progressPlanning', state.workflow, actor)),
       updatedAt: state.updatedAt,

@@ -31,6 +31,7 @@ import { childrenOf, formatSen, headersWithChildren, parentKey, refusal, subtree
 import { BqFileActions } from './BqFileActions.js';
 import { BqGrid, type ColumnId, type GridCommand } from './BqGrid.js';
 import { BqHistory } from './BqHistory.js';
+import { BqRefusals, readOnlyText } from './BqRefusals.js';
 import { useBqEditor } from './use-bq-editor.js';
 import { ChosenRowTenders, useBqItemTenders } from '../tendering/BqRowTenders.js';
 
@@ -269,6 +270,7 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
 
   const tab = currentTab ? model.tabs.get(currentTab) : undefined;
   const saving = editor.queued > 0;
+  const notSaved = editor.refusals.length;
   const buttons: { key: GridCommand | 'promote' | 'demote'; icon: React.ReactNode; needsRow: boolean }[] = [
     { key: 'addHeader', icon: <PostAddIcon />, needsRow: false },
     { key: 'addItem', icon: <PlaylistAddIcon />, needsRow: false },
@@ -290,8 +292,9 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
               <Typography variant="h6" component="h2">{translate('admin.bq.title')}</Typography>
               {editor.status && <StatusChip resource="billOfQuantity" status={editor.status} />}
-              <Typography variant="body2" color="text.secondary" role="status" data-testid="bq-saved" data-saving={saving}>
-                {saving ? translate('admin.bq.saving', { n: editor.queued }) : translate('admin.bq.saved')}
+              <Typography variant="body2" color={notSaved > 0 ? 'error' : 'text.secondary'} role="status" data-testid="bq-saved" data-saving={saving} data-not-saved={notSaved}>
+                {/* Never "saved" while a refused change is on record: the user would believe lost work was kept. */}
+                {notSaved > 0 ? translate('admin.bq.notSaved', { count: notSaved }) : saving ? translate('admin.bq.saving', { n: editor.queued }) : translate('admin.bq.saved')}
                 {' · '}{translate(editor.live ? 'admin.bq.live' : 'admin.bq.offline')}
               </Typography>
             </Stack>
@@ -301,7 +304,7 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
             </Stack>
           </Stack>
           <Box sx={{ mt: 1 }}>
-            <BqFileActions projectId={projectId} editable={editable || editor.status === null} disabled={saving} onImported={(reply) => {
+            <BqFileActions projectId={projectId} editable={editable} disabled={saving} onImported={(reply) => {
               setImportedTab(reply.tabs[0]?.name ?? null);
               setSection('rows');
               say(translate('admin.bq.import.done', { rows: reply.rows, tabs: reply.tabs.map((t) => t.name).join(', ') }));
@@ -314,7 +317,7 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
                 revision={editor.sync?.revision ?? -1} actions={editor.availableActions} onDone={() => void editor.refresh()} disabled={saving} />
             </Box>
           )}
-          {!editable && editor.status && <Alert severity="info" sx={{ mt: 1 }} data-testid="bq-read-only">{translate('admin.bq.readOnly')}</Alert>}
+          {!editable && editor.readOnlyBecause && <Alert severity="info" sx={{ mt: 1 }} data-testid="bq-read-only" data-reason={editor.readOnlyBecause}>{readOnlyText(translate, editor.readOnlyBecause)}</Alert>}
         </CardContent>
       </Card>
 
@@ -358,6 +361,7 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
           </Stack>
 
           <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate(editable ? 'admin.bq.keys' : 'admin.bq.keysReadOnly')}</Typography>
+          <BqRefusals refusals={editor.refusals} model={model} onDismiss={editor.dismissRefusals} />
           {/* The chosen row's tenders, above the grid so they show without scrolling past it on a phone. */}
           {activeRow && <ChosenRowTenders projectId={projectId} rowId={activeRow.id} project={tendered} />}
           <BqGrid rows={rows} version={version} label={translate('admin.bq.gridLabel', { tab: tab?.name ?? translate('admin.bq.title') })} describedBy={helpId} editable={editable}

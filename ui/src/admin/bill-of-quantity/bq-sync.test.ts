@@ -1,6 +1,6 @@
 // The sync queue (spec §4.9, §8.2): one change at a time, in order; temporary ids from -1 down, mapped
 // both ways; a change to a row the server does not know yet goes with the lookup's id; no tab on the
-// server: the row is removed and the caller toasts; refusals are logged and bring the view up to date;
+// server: the row is removed and the caller toasts; refusals go to the page and bring the view up to date;
 // others' changes from the live channel are folded, ours are not folded twice.
 import { describe, expect, it } from 'vitest';
 import type { BqChangeReply } from '@binaan/contracts';
@@ -15,6 +15,7 @@ function harness(revision = 3) {
   const tabRequired: BqOp[] = [];
   const foreign: BqChange[] = [];
   const reloads: (readonly BqOp[])[] = [];
+  const refused: { op: BqOp; status: number; code: string }[] = [];
   let serverRevision = revision;
   const deps: SyncDeps = {
     projectId: 'p1',
@@ -29,12 +30,13 @@ function harness(revision = 3) {
       return true;
     },
     tabRequired: (op) => tabRequired.push(op),
+    refused: (op, failure) => refused.push({ op, ...failure }),
     log: (message) => logged.push(message),
     wait: async () => undefined,
   };
   const sync = new BqSync(deps, revision);
   const tick = () => new Promise((r) => setTimeout(r, 0));
-  return { sync, calls, logged, tabRequired, foreign, reloads, tick, bump: () => ++serverRevision };
+  return { sync, calls, logged, tabRequired, foreign, reloads, refused, tick, bump: () => ++serverRevision };
 }
 
 const add = (id: string, parentId: string | null = null, tabId: string | null = 'tab-1'): BqOp => ({ kind: 'add', id, tabId, parentId, type: parentId ? 'item' : 'header', fields: { title: id }, order: 0 });
@@ -123,16 +125,39 @@ describe('the queue', () => {
     expect([sync.queued, reloads.length]).toEqual([0, 0]);
   });
 
-  it('a 409 is logged and the BQ is read again with the changes still queued applied on top', async () => {
-    const { sync, calls, logged, reloads, tick } = harness();
+  it('a 409 is logged, handed to the page, and the BQ is read again with the changes still queued applied on top', async () => {
+    const { sync, calls, logged, reloads, refused, tick } = harness();
     sync.push({ kind: 'update', id: 'n1', tabId: 't1', fields: { title: 'mine' } });
     sync.push({ kind: 'update', id: 'n2', tabId: 't1', fields: { title: 'also mine' } });
     await tick();
     calls[0]!.reject({ status: 409, errorCode: 'wrongExpectedRevision' });
     await tick();
     expect(logged.join('\n')).toContain('409 wrongExpectedRevision');
+    expect(refused.map((r) => r.code)).toEqual(['wrongExpectedRevision']);
     expect(reloads).toEqual([[{ kind: 'update', id: 'n2', tabId: 't1', fields: { title: 'also mine' } }]]);
     expect(calls.map((c) => c.body.id)).toEqual(['n1', 'n2']);
+  });
+
+  it('a change refused for want of authority is handed to the page with its code, and the BQ is read again to put the row back', async () => {
+    const { sync, calls, refused, reloads, tick } = harness();
+    const op: BqOp = { kind: 'addTab', id: '-1', name: 'Preliminaries' };
+    sync.push(op);
+    await tick();
+    calls[0]!.reject({ status: 403, errorCode: 'noAuthority' });
+    await tick();
+    expect(refused).toEqual([{ op, status: 403, code: 'noAuthority' }]);
+    expect(reloads).toHaveLength(1);
+    expect(sync.queued).toBe(0);
+  });
+
+  it('a change not reached is not a refusal: nothing is handed to the page while it is sent again', async () => {
+    const { sync, calls, refused, tick } = harness();
+    sync.push({ kind: 'delete', id: 'n1', tabId: 't1' });
+    await tick();
+    calls[0]!.reject({ status: 503, errorCode: 'unavailable' });
+    await tick();
+    expect(refused).toEqual([]);
+    expect(sync.queued).toBe(1);
   });
 
   it('not reached: the same change is sent again', async () => {

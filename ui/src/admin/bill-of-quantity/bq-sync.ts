@@ -1,10 +1,12 @@
 // The BQ editor's sync (spec §4.9, §8.2): a change is applied on screen at once (the caller) and queued
 // here; the queue sends one change at a time, in order. New rows and tabs get temporary ids counting down
 // from -1; the lookup maps temporary <-> server ids both ways, and a change to a row the server does not
-// know yet is sent with its server id from the lookup. Errors are logged, not shown, except the one the
-// spec names: a row added where the server has no tab ("Please create at least one tab first"), which the
-// caller toasts and removes. A refused change (409: someone else changed the row; or any other refusal)
-// brings the view up to date: the BQ is read again and the changes still queued are applied on top.
+// know yet is sent with its server id from the lookup. A change the server refuses is never left looking
+// saved: the caller is told (`refused`: the page shows it where it happened, in the user's language), and
+// the view is brought up to date (the BQ is read again, which puts the row back, and the changes still
+// queued are applied on top). A row added where the server has no tab is the spec's own case ("Please
+// create at least one tab first"): the caller toasts it and removes the row. Changes not reached or not
+// answered (0, 5xx, 429) are sent again after a while and count as still saving.
 //
 // Revisions: `base` is the revision up to which every change is known here (ours from the replies, others'
 // from the live channel), sent with each change; the api takes a change made on an older revision when
@@ -122,6 +124,8 @@ export type SyncDeps = {
   changesSince: (revision: number) => Promise<{ changes: BqChange[]; more: boolean }>;
   /** Folds another user's change into what is on screen; false when it cannot (the queue reloads). */
   applyForeign: (change: BqChange) => boolean;
+  /** The server refused a change for good (its status and error code): shown to the user, never as saved. */
+  refused?: (op: BqOp, failure: SendError) => void;
   /** Spec §4.9: the row was added where the server has no tab: toast and remove it. */
   tabRequired: (op: Extract<BqOp, { kind: 'add' | 'import' }>) => void;
   log: (message: string, detail?: unknown) => void;
@@ -321,7 +325,9 @@ export class BqSync {
               this.deps.tabRequired(op);
               this.dropFor(gone);
             } else {
-              // 409 (someone else changed it first) or any other refusal: the view is brought up to date.
+              // 409 (someone else changed it first), 403 (no authority) or any other refusal: the user is
+              // told, and the view is brought up to date.
+              this.deps.refused?.(op, failure);
               this.needReload = true;
             }
           }

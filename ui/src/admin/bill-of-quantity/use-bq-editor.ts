@@ -18,6 +18,8 @@ export type BqView = {
   revision: number;
   amount: string;
   editable: boolean;
+  /** Why this user may not change it now: the code a change would be refused with; null when editable. */
+  readOnlyBecause: string | null;
   tabs: BqTab[];
   nodes: BqNode[];
   availableActions: ProjectAction[];
@@ -29,7 +31,11 @@ export type BqEditor = {
   version: number;
   status: BqStatus | null;
   editable: boolean;
+  readOnlyBecause: string | null;
   availableActions: ProjectAction[];
+  /** Changes the server refused since the user last dismissed them (the status line says not saved while any). */
+  refusals: readonly BqRefusal[];
+  dismissRefusals: () => void;
   error: string | null;
   loading: boolean;
   /** Changes waiting for the server (0: everything saved). */
@@ -42,6 +48,9 @@ export type BqEditor = {
   /** Reads the BQ again (after an approval action, or by hand). */
   refresh: () => Promise<void>;
 };
+
+/** A change the server refused: what it was and the error code it was refused with. */
+export type BqRefusal = { op: BqOp; code: string };
 
 const log = (message: string, detail?: unknown) => console.warn(message, detail ?? '');
 
@@ -71,7 +80,8 @@ export function useBqEditor(projectId: string): BqEditor {
   const notify = useNotify();
   const modelRef = useRef<BqModel>(emptyModel());
   const [version, setVersion] = useState(0);
-  const [meta, setMeta] = useState<{ status: BqStatus | null; editable: boolean; availableActions: ProjectAction[] }>({ status: null, editable: false, availableActions: [] });
+  const [meta, setMeta] = useState<Pick<BqView, 'status' | 'editable' | 'readOnlyBecause' | 'availableActions'>>({ status: null, editable: false, readOnlyBecause: null, availableActions: [] });
+  const [refusals, setRefusals] = useState<readonly BqRefusal[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [sync, setSync] = useState<BqSync | null>(null);
   const [queued, setQueued] = useState(0);
@@ -84,7 +94,7 @@ export function useBqEditor(projectId: string): BqEditor {
     const abort = new AbortController();
     const show = (view: BqView, local: (id: string) => string) => {
       modelRef.current = fromServerView(view, local);
-      setMeta({ status: view.status, editable: view.editable, availableActions: view.availableActions });
+      setMeta({ status: view.status, editable: view.editable, readOnlyBecause: view.readOnlyBecause, availableActions: view.availableActions });
     };
     const start = async () => {
       let view: BqView;
@@ -109,7 +119,7 @@ export function useBqEditor(projectId: string): BqEditor {
         applyForeign: (change) => {
           if (change.type === 'WorkflowStatusChanged') {
             // Status and the actions offered come with a read of the view (the machine decides them).
-            void adminJson<BqView>(path).then((fresh) => setMeta({ status: fresh.status, editable: fresh.editable, availableActions: fresh.availableActions }), () => undefined);
+            void adminJson<BqView>(path).then((fresh) => setMeta({ status: fresh.status, editable: fresh.editable, readOnlyBecause: fresh.readOnlyBecause, availableActions: fresh.availableActions }), () => undefined);
             return true;
           }
           const ok = applyChange(modelRef.current, change, (id) => created.ids.local(id));
@@ -121,6 +131,8 @@ export function useBqEditor(projectId: string): BqEditor {
           bump();
           notify('admin.bq.tabRequired', { type: 'warning' });
         },
+        // Kept until the user dismisses them; the read that follows puts the rows back as the server has them.
+        refused: (op, failure) => setRefusals((now) => [...now, { op, code: failure.code }]),
         log,
         onChange: () => setQueued(created.queued),
         confirmed: (op, reply, later) => {
@@ -176,13 +188,14 @@ export function useBqEditor(projectId: string): BqEditor {
     return true;
   }, [sync, bump]);
 
+  const dismissRefusals = useCallback(() => setRefusals([]), []);
   const temporaryId = useCallback(() => sync?.ids.temporary() ?? String(-Date.now()), [sync]);
   const refresh = useCallback(async () => {
     if (sync) await sync.refresh();
   }, [sync]);
 
   return useMemo(() => ({
-    model: modelRef.current, version, status: meta.status, editable: meta.editable, availableActions: meta.availableActions, error, loading: sync === null && error === null,
-    queued, live, sync, apply, temporaryId, refresh,
-  }), [version, meta, error, sync, queued, live, apply, temporaryId, refresh]);
+    model: modelRef.current, version, status: meta.status, editable: meta.editable, readOnlyBecause: meta.readOnlyBecause, availableActions: meta.availableActions,
+    refusals, dismissRefusals, error, loading: sync === null && error === null, queued, live, sync, apply, temporaryId, refresh,
+  }), [version, meta, refusals, dismissRefusals, error, sync, queued, live, apply, temporaryId, refresh]);
 }

@@ -9,6 +9,7 @@ import { StatusChip } from '../documents/StatusChip.js';
 import { MachineActions } from '../projects/MachineActions.js';
 import { ScrollRegion } from '../projects/ScrollRegion.js';
 import { BudgetLineForm } from './BudgetLineForm.js';
+import { planReadOnlyText } from './read-only-reason.js';
 import { HIDDEN, plainMoney, usePlan } from './use-plan.js';
 
 const MONEY_COLUMNS = ['budget', 'committed', 'claimed', 'remaining'] as const;
@@ -33,13 +34,13 @@ export function BudgetTab({ projectId, projectName }: { projectId: string; proje
       <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('admin.budget.intro')}</Typography>
       {plan.status === null && (
         <Alert severity="info" data-testid="budget-none" action={canStart ? <Button color="inherit" disabled={busy} onClick={() => void send('', { method: 'POST', body: {} }, 'admin.budget.started')} data-testid="budget-start">{translate('admin.budget.start')}</Button> : undefined}>
-          {translate(canStart ? 'admin.budget.none' : 'admin.budget.noneReadOnly')}
+          {canStart ? translate('admin.budget.none') : `${translate('admin.budget.noneReadOnly')} ${planReadOnlyText(translate, 'budget', plan.readOnlyBecause) ?? ''}`.trim()}
         </Alert>
       )}
       {plan.status !== null && (
         <>
           <MachineActions resource="ongoingBudget" path={path} name={translate('admin.budget.documentName', { project: projectName })} revision={plan.revision} actions={plan.availableActions} onDone={reload} disabled={busy} />
-          {!plan.editable && <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{translate('admin.budget.readOnly')}</Typography>}
+          {!plan.editable && <Alert severity="info" sx={{ mt: 1 }} data-testid="budget-read-only" data-reason={plan.readOnlyBecause}>{planReadOnlyText(translate, 'budget', plan.readOnlyBecause)}</Alert>}
           <ScrollRegion label={translate('admin.budget.linesLabel')}>
             <Table size="small" aria-label={translate('admin.budget.linesLabel')}>
               <TableHead>

@@ -11,12 +11,13 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import { adminJson, errorCodeOf, isConflict } from '../providers/admin-request.js';
 import { ScrollRegion } from '../projects/ScrollRegion.js';
+import { planReadOnlyText } from './read-only-reason.js';
 import { plainMoney } from './use-plan.js';
 import { BuildUpDialog } from './BuildUpDialog.js';
 import { figuresOf, money, type bodyOf } from './build-up-form.js';
 import type { BqRead, BuildUp } from './costing.js';
 
-type Read = BqRead & { revision: number; editable: boolean; status: string | null };
+type Read = BqRead & { revision: number; editable: boolean; readOnlyBecause: string | null; status: string | null };
 const COLUMNS = ['code', 'description', 'labour', 'material', 'plant', 'totalSub', 'cost', 'profitPercent', 'rate', 'items', 'actions'] as const;
 const LEFT = new Set<string>(['code', 'description', 'actions']);
 
@@ -73,7 +74,7 @@ export function BuildUpMasterTab({ projectId }: { projectId: string }) {
         {bq.editable && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} data-testid="buildup-add" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, flexShrink: 0 }}>{translate('admin.buildUps.add')}</Button>}
       </Stack>
       {bq.status === null && <Alert severity="info" sx={{ mt: 1 }} data-testid="buildup-no-bq">{translate('admin.buildUps.noBq')}</Alert>}
-      {bq.status !== null && !bq.editable && <Alert severity="info" sx={{ mt: 1 }} data-testid="buildup-locked">{translate('admin.buildUps.locked')}</Alert>}
+      {!bq.editable && bq.readOnlyBecause && <Alert severity="info" sx={{ mt: 1 }} data-testid="buildup-locked" data-reason={bq.readOnlyBecause}>{planReadOnlyText(translate, 'buildUps', bq.readOnlyBecause)}</Alert>}
       {bq.buildUps.length === 0 && <Typography sx={{ mt: 2 }} data-testid="buildup-none">{translate('admin.buildUps.none')}</Typography>}
       {bq.buildUps.length > 0 && phone && (
         <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, mt: 2 }} aria-label={translate('admin.buildUps.title')}>

@@ -10,6 +10,7 @@ import { MachineActions } from '../projects/MachineActions.js';
 import { ScrollRegion } from '../projects/ScrollRegion.js';
 import { ProgressRowForm } from './ProgressRowForm.js';
 import { isoDay, ProgressTimeline } from './ProgressTimeline.js';
+import { planReadOnlyText } from './read-only-reason.js';
 import { HIDDEN, usePlan } from './use-plan.js';
 
 export function ProgressTab({ projectId, projectName }: { projectId: string; projectName: string }) {
@@ -31,13 +32,13 @@ export function ProgressTab({ projectId, projectName }: { projectId: string; pro
       <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('admin.progress.intro')}</Typography>
       {plan.status === null && (
         <Alert severity="info" data-testid="progress-none" action={canStart ? <Button color="inherit" disabled={busy} onClick={() => void send('', { method: 'POST', body: {} }, 'admin.progress.started')} data-testid="progress-start">{translate('admin.progress.start')}</Button> : undefined}>
-          {translate(canStart ? 'admin.progress.none' : 'admin.progress.noneReadOnly')}
+          {canStart ? translate('admin.progress.none') : `${translate('admin.progress.noneReadOnly')} ${planReadOnlyText(translate, 'progress', plan.readOnlyBecause) ?? ''}`.trim()}
         </Alert>
       )}
       {plan.status !== null && (
         <>
           <MachineActions resource="progressPlanning" path={path} name={translate('admin.progress.documentName', { project: projectName })} revision={plan.revision} actions={plan.availableActions} onDone={reload} disabled={busy} />
-          {!plan.editable && <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{translate('admin.progress.readOnly')}</Typography>}
+          {!plan.editable && <Alert severity="info" sx={{ mt: 1 }} data-testid="progress-read-only" data-reason={plan.readOnlyBecause}>{planReadOnlyText(translate, 'progress', plan.readOnlyBecause)}</Alert>}
         </>
       )}
       {plan.entries.length === 0 ? <Typography sx={{ mt: 2 }}>{translate('admin.progress.noRows')}</Typography> : (
