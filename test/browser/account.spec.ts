@@ -39,7 +39,8 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
 
   // Step info: the mobile is locked; rules on submit; the terms link goes to /terms.
   await expect(page.getByLabel('Full name')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue(mobile);
+  // As people read it: the international format of the number the SMS went to.
+  await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue(`+60 ${mobileDigits.slice(0, 2)} ${mobileDigits.slice(2, 5)} ${mobileDigits.slice(5)}`);
   await expect(page.getByRole('textbox', { name: 'Mobile number' })).toBeDisabled();
   await expect(page.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms');
   await page.getByLabel('Full name').fill('Ali B');
@@ -154,6 +155,64 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   await expect.poll(async () => (await request.get('/api/application/get-server-timestamp', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
   await shot(page, 'signed-out');
   expect(errors).toEqual([]);
+});
+
+test('the mobile typed in its full form after the fixed +60 reaches the code screen as the SMS went to it; asking again too soon counts down', async ({ page, request }) => {
+  // The page's timers run on a clock the test can move on, so the wait is not sat through.
+  await page.clock.install();
+  const digits = freshMobileDigits(); // 12 and 7 digits
+  const e164 = `+60${digits}`;
+  const full = `+60 ${digits.slice(0, 2)}-${digits.slice(2, 5)} ${digits.slice(5)}`;
+  const local = `0${digits.slice(0, 2)}-${digits.slice(2, 5)} ${digits.slice(5)}`;
+  const shown = `+60 ${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`;
+  const sendCode = page.getByTestId('send-code');
+  const waitOver = page.getByTestId('code-wait-over');
+
+  await page.goto('/auth/sign-up');
+  const input = page.getByTestId('mobile-input');
+  // The fixed +60 is in sight, not under the flag button.
+  const flag = (await page.locator('.phone-field .flag-dropdown').boundingBox())!;
+  const textStart = await input.evaluate((el) => el.getBoundingClientRect().left + parseFloat(getComputedStyle(el).paddingLeft));
+  expect(textStart).toBeGreaterThanOrEqual(flag.x + flag.width);
+  await typePhone(input, full);
+  // Every digit typed stays in the field (the country code typed again included).
+  expect((await input.inputValue()).replace(/\D/g, '')).toBe(`60${full.replace(/\D/g, '')}`);
+  await sendCode.click();
+  await expect(page.getByLabel('Verification code').or(page.getByTestId('sign-up-error'))).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('sign-up-error')).toHaveCount(0);
+  await expect(page.getByTestId('code-sent-to')).toHaveText(`Enter the 6-digit code sent to ${shown}.`);
+  // The SMS went to that same number.
+  expect((await waitForMessage(request, 'sms', e164, /code is (\d{6})/))[1]).toMatch(/^\d{6}$/);
+  await expect(page.getByTestId('resend')).toBeDisabled();
+
+  // Back at the mobile step the same number waits out the countdown.
+  await page.getByRole('button', { name: 'Change number' }).click();
+  await expect(sendCode).toBeDisabled();
+  await expect(sendCode).toHaveText(/^Send code \(\d+\)$/);
+
+  // A fresh page knows of no code: the server refuses, and the seconds it says are left count down.
+  await page.reload();
+  await typePhone(page.getByTestId('mobile-input'), local);
+  await sendCode.click();
+  await expect(page.getByTestId('sign-up-error')).toHaveText('Please wait before asking for another code.', { timeout: 45_000 });
+  await expect(sendCode).toBeDisabled();
+  await expect(sendCode).toHaveText(/^Send code \((\d+)\)$/);
+  const left = Number(/\((\d+)\)/.exec((await sendCode.textContent()) ?? '')![1]);
+  expect(left).toBeGreaterThan(0);
+  expect(left).toBeLessThanOrEqual(60);
+  await expect(waitOver).toHaveText('');
+  await expect(waitOver).toHaveAttribute('aria-live', 'polite');
+  await page.clock.runFor(2_000);
+  const later = Number(/\((\d+)\)/.exec((await sendCode.textContent()) ?? '')![1]);
+  expect(later).toBeLessThanOrEqual(left - 2);
+  expect(later).toBeGreaterThan(0);
+  await expect(waitOver).toHaveText('');
+  await page.clock.runFor((later + 1) * 1_000);
+  await expect(sendCode).toBeEnabled();
+  await expect(sendCode).toHaveText('Send code');
+  await expect(page.getByTestId('sign-up-error')).toHaveCount(0);
+  await expect(waitOver).toHaveText('You can ask for a new code now.');
+  await shot(page, 'sign-up-wait-over');
 });
 
 test('forgot and reset password: the human check, the e-mailed link, the new password signs in', async ({ page, request }) => {

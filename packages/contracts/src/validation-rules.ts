@@ -1,7 +1,7 @@
 // Validation rules of the spec (public-area.md §5, signed-in-area.md §5.2), used by the api to refuse
 // bad input and by the ui to explain it before sending. Each returns true when the value passes.
 
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js';
 
 /** Countries the phone input offers; my first (preferred). */
 export const PHONE_COUNTRIES = ['my', 'sg', 'th', 'cn', 'hk', 'au', 'id'] as const;
@@ -39,14 +39,38 @@ export function isFullName(value: string): boolean {
   return trimmed.length >= FULL_NAME_MIN_LENGTH && trimmed.length <= 200;
 }
 
-/** A valid international number (with its country code) from one of the offered countries; stored as + and digits. */
-export function normalisePhone(value: string): string | null {
-  if (typeof value !== 'string' || value.length > 32) return null;
-  const phone = parsePhoneNumberFromString(value.startsWith('+') ? value : `+${value}`);
+/** Where a number written without its country code is taken to be. */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'MY';
+
+/** One number: as stored and sent to (E.164), as shown to people, and its country calling code. */
+export type ParsedPhone = { e164: string; international: string; callingCode: string };
+
+// Digits and the punctuation people write numbers with; anything else (letters, "ext.") is no number.
+const PHONE_CHARACTERS = /^\s*\+?[\d\s()./-]+$/;
+
+function offered(phone: PhoneNumber | undefined): ParsedPhone | null {
   if (!phone || !phone.isValid()) return null;
   const country = phone.country?.toLowerCase() as (typeof PHONE_COUNTRIES)[number] | undefined;
   if (!country || !PHONE_COUNTRIES.includes(country)) return null;
-  return phone.number;
+  return { e164: phone.number, international: phone.formatInternational(), callingCode: phone.countryCallingCode };
+}
+
+/**
+ * A valid number of an offered country however it is written: "+60 12-771 4523", "60 12 771 4523",
+ * "012-771 4523" and "12-7714523" are one number. Without a + it is read as a number of `country` first
+ * (its national form, or with its country code and no +), then as another country's number missing its +
+ * ("65 9123 4567").
+ */
+export function parsePhone(value: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): ParsedPhone | null {
+  if (typeof value !== 'string' || value.length > 32 || !PHONE_CHARACTERS.test(value)) return null;
+  const national = offered(parsePhoneNumberFromString(value, country));
+  if (national || value.trim().startsWith('+')) return national;
+  return offered(parsePhoneNumberFromString(`+${value.trim()}`));
+}
+
+/** The E.164 form (+ and digits) the api stores and sends SMS to, or null when it is no valid number. */
+export function normalisePhone(value: string): string | null {
+  return parsePhone(value)?.e164 ?? null;
 }
 
 export function isPhone(value: string): boolean {

@@ -4,7 +4,7 @@
 
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  codeFor, MINUTE, newPerson, registerActivatedUser, requestCode, SECOND, signUpBody, smsCount, verifyCode, verifyMobile,
+  activationPin, codeFor, login, MINUTE, newPerson, registerActivatedUser, requestCode, SECOND, signUpBody, smsCode, smsCount, verifyCode, verifyMobile,
 } from '../../support/identity.js';
 import type { RunningApp } from './harness.js';
 
@@ -77,6 +77,30 @@ export function mobileCodeSpecs(app: () => RunningApp): void {
       expect(second.secretKey).not.toBe(first.secretKey);
       expect((await verifyCode(ctx, mobile, first, first.code)).body).toMatchObject({ errorCode: 'codeMismatch' });
       expect((await verifyCode(ctx, mobile, second, second.code)).status).toBe(200);
+    });
+
+    it('given one number written four ways, then the code, its SMS, the resend wait, the verification and the account are all of its one E.164 form', async () => {
+      const person = newPerson('written');
+      const national = person.mobile.slice('+60'.length); // 12 and 7 digits
+      const [full, withoutPlus, local, bare] = [
+        `+60 ${national.slice(0, 2)}-${national.slice(2, 5)} ${national.slice(5)}`,
+        `60 ${national.slice(0, 2)} ${national.slice(2, 5)} ${national.slice(5)}`,
+        `0${national.slice(0, 2)}-${national.slice(2, 5)} ${national.slice(5)}`,
+        `${national.slice(0, 2)}-${national.slice(2)}`,
+      ] as const;
+      const asked = await requestCode(ctx, full);
+      expect(asked.status).toBe(200);
+      const code = await smsCode(ctx, person.mobile);
+      expect(await smsCount(ctx, person.mobile)).toBe(1);
+      // The same phone, so the same wait, however it is written.
+      const again = await requestCode(ctx, withoutPlus);
+      expect(again.status).toBe(429);
+      expect(again.body).toMatchObject({ errorCode: 'codeResendTooSoon', retryAfterSeconds: 60 });
+      const issued = asked.body as { secretKey: string; timestamp: number };
+      expect((await verifyCode(ctx, local, issued, code)).status).toBe(200);
+      expect((await ctx.api.post('users/sign-up', signUpBody(person, { user_mobile: bare }))).status).toBe(200);
+      expect((await ctx.api.post('users/activate-by-pin', { email: person.email, pin: await activationPin(ctx, person.email) })).status).toBe(200);
+      expect((await login(ctx, person.email, person.password)).body).toMatchObject({ user: { user_mobile: person.mobile } });
     });
 
     it('given 5 codes within an hour, when a sixth is asked for, then 429 codeRequestLimit until the hour has passed', async () => {

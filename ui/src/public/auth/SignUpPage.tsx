@@ -1,5 +1,6 @@
 // The sign-up wizard (public-area.md §2.2) driven by sign-up.machine.ts: mobile (with the invisible
-// human check), code (Verify, Resend with its countdown), info (locked mobile, full name, e-mail,
+// human check; Send code waits out a running countdown for the same number), code (Verify, Resend with its
+// countdown; the number shown as the SMS goes to it), info (locked mobile, full name, e-mail,
 // password with tooltip and eye, confirm, terms linking to /terms). The error banner links to sign-in
 // for mobileNumberExists and to forgot-password for userExist. ?invitation_id= accepts a call for interest, or
 // names a tender's e-mail invitation: shown, and carried by the sign-up (taken up once the company is approved).
@@ -12,17 +13,30 @@ import { fromPromise } from 'xstate';
 import { ApiError, apiFetch } from '../../shared/api/client.js';
 import { CheckboxField, Field, PasswordField, TextField } from '../../shared/forms/Field.js';
 import { PhoneField } from '../../shared/forms/PhoneField.js';
+import { displayPhone } from '../../shared/forms/phone.js';
 import { validateCodeStep, validateMobileStep, validateSignUpInfo, type SignUpInfo } from '../../shared/forms/rules.js';
 import { useForm } from '../../shared/forms/use-form.js';
 import { translateError } from '../../shared/i18n/i18n.js';
 import { Banner } from '../../shared/ui/Banner.js';
 import { showToast } from '../../shared/ui/toast.js';
 import { AuthLayout } from '../layout/PublicLayout.js';
-import { requestCode, signUp, verifyCode } from './auth-calls.js';
+import { requestCode, signUp, toFailure, verifyCode } from './auth-calls.js';
 import { progressOf, signUpMachine, type CodeCheck, type CodeRequest, type CodeRequestReply, type SignUpDetails } from './sign-up.machine.js';
 
-export const toFailure = (error: unknown) =>
-  error instanceof ApiError ? { errorCode: error.errorCode, errorMessage: error.errorMessage || error.errorCode } : { errorCode: (error as { errorCode?: string })?.errorCode ?? 'unknownError', errorMessage: 'unknownError' };
+/**
+ * What a screen reader hears of the countdown: nothing while it runs (the button's label counts the
+ * seconds), then once, politely, that a code can be asked for again.
+ */
+function useCountdownOverNotice(countdown: number, text: string): string {
+  const [notice, setNotice] = useState('');
+  const previous = useRef(countdown);
+  useEffect(() => {
+    if (countdown > 0) setNotice('');
+    else if (previous.current > 0) setNotice(text);
+    previous.current = countdown;
+  }, [countdown, text]);
+  return notice;
+}
 
 const rethrow = <I, O>(call: (input: I) => Promise<O>) =>
   fromPromise<O, I>(async ({ input }) => {
@@ -103,6 +117,10 @@ export default function SignUpPage() {
   const [query] = useSearchParams();
   const infoForm = useForm<SignUpInfo>({ name: '', email: query.get('email') ?? '', password: '', confirmPassword: '', terms: false }, validateSignUpInfo);
   const busy = state.matches('requestingCode') || state.matches({ code: 'verifying' }) || state.matches({ code: 'resending' }) || state.matches({ info: 'submitting' });
+  const secondsLeftFor = (mobile: string) => (context.countdown > 0 && mobile === context.mobile ? context.countdown : 0);
+  const seconds = (wait: number) => (wait > 0 ? ` (${wait})` : '');
+  const countdownOver = useCountdownOverNotice(context.countdown, t('signUp.codeAvailableAgain'));
+  const shownMobile = displayPhone(context.mobile);
 
   const banner = context.errorCode ? (
     <Banner kind="error" testId="sign-up-error">
@@ -122,6 +140,7 @@ export default function SignUpPage() {
         ))}
       </ol>
       {banner}
+      <p className="sr-only" role="status" aria-live="polite" data-testid="code-wait-over">{countdownOver}</p>
       {invitation.tender && (
         <Banner kind={invitation.tender.state === 'open' ? 'info' : 'error'} testId="tender-invitation">
           {t(`signUp.tenderInvitation.${invitation.tender.state}`, { documentNo: invitation.tender.documentNo, buyer: invitation.tender.buyer })}
@@ -138,17 +157,17 @@ export default function SignUpPage() {
           <Field label={t('signUp.mobile')} error={mobileForm.errorOf('mobile')}>
             {({ id, ...aria }) => <PhoneField id={id} name="mobile" label={t('signUp.mobile')} value={mobileForm.values.mobile} onChange={(v) => mobileForm.set('mobile', v)} onBlur={() => mobileForm.touch('mobile')} invalid={aria['aria-invalid']} describedBy={aria['aria-describedby']} />}
           </Field>
-          <button type="submit" className="button primary block" disabled={busy}>{busy ? t('signUp.checking') : t('signUp.sendCode')}</button>
+          <button type="submit" className="button primary block" data-testid="send-code" disabled={busy || secondsLeftFor(mobileForm.values.mobile) > 0}>{busy ? t('signUp.checking') : `${t('signUp.sendCode')}${seconds(secondsLeftFor(mobileForm.values.mobile))}`}</button>
         </form>
       )}
       {progress === 'code' && (
         <form className="form" noValidate onSubmit={codeForm.onSubmit((values) => send({ type: 'VERIFY', code: values.mobileVerificationCode }))}>
-          <p className="muted">{t('signUp.codeIntro', { mobile: context.mobile })}</p>
+          <p className="muted" data-testid="code-sent-to">{t('signUp.codeIntro', { mobile: shownMobile })}</p>
           <TextField name="mobileVerificationCode" label={t('signUp.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={codeForm.values.mobileVerificationCode} onValue={(v) => codeForm.set('mobileVerificationCode', v)} onBlur={() => codeForm.touch('mobileVerificationCode')} error={codeForm.errorOf('mobileVerificationCode')} />
           <div className="row">
             <button type="submit" className="button primary" disabled={busy}>{t('signUp.verify')}</button>
             <button type="button" className="button" data-testid="resend" disabled={busy || context.countdown > 0} onClick={() => send({ type: 'RESEND' })}>
-              {t('signUp.resend')}{context.countdown > 0 ? ` (${context.countdown})` : ''}
+              {t('signUp.resend')}{seconds(context.countdown)}
             </button>
             <button type="button" className="link-button" onClick={() => send({ type: 'CHANGE_MOBILE' })}>{t('signUp.changeMobile')}</button>
           </div>
@@ -156,7 +175,7 @@ export default function SignUpPage() {
       )}
       {progress === 'info' && (
         <form className="form" noValidate onSubmit={infoForm.onSubmit((values) => send({ type: 'SUBMIT', details: { name: values.name, email: values.email, password: values.password, confirmPassword: values.confirmPassword } }))}>
-          <TextField name="user_mobile" label={t('signUp.mobile')} value={context.mobile} onValue={() => undefined} readOnly disabled />
+          <TextField name="user_mobile" label={t('signUp.mobile')} value={shownMobile} onValue={() => undefined} readOnly disabled />
           <TextField name="name" label={t('signUp.fullName')} autoComplete="name" value={infoForm.values.name} onValue={(v) => infoForm.set('name', v)} onBlur={() => infoForm.touch('name')} error={infoForm.errorOf('name')} />
           <TextField name="email" type="email" label={t('signUp.email')} autoComplete="email" value={infoForm.values.email} onValue={(v) => infoForm.set('email', v)} onBlur={() => infoForm.touch('email')} error={infoForm.errorOf('email')} />
           <PasswordField name="password" tooltip label={t('signUp.password')} autoComplete="new-password" value={infoForm.values.password} onValue={(v) => infoForm.set('password', v)} onBlur={() => infoForm.touch('password')} error={infoForm.errorOf('password')} />

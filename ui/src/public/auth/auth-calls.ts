@@ -1,8 +1,15 @@
 // The account calls of the public area (public-area.md §7), each throwing ApiError on a refusal.
 import type { LoginReply, PinCodeRequestReply } from '@binaan/contracts';
-import { apiFetch } from '../../shared/api/client.js';
+import { ApiError, apiFetch } from '../../shared/api/client.js';
 import { solveHumanCheck } from '../../shared/forms/human-check.js';
-import type { CodeCheck, CodeRequest, CodeRequestReply, SignUpDetails } from './sign-up.machine.js';
+import type { CodeCheck, CodeRequest, CodeRequestReply, SignUpDetails, WizardFailure } from './sign-up.machine.js';
+
+/** A refusal as the wizard keeps it: the code for the banner, and the seconds left when the server says. */
+export function toFailure(error: unknown): WizardFailure {
+  if (!(error instanceof ApiError)) return { errorCode: (error as { errorCode?: string })?.errorCode ?? 'unknownError', errorMessage: 'unknownError' };
+  const wait = error.extra.retryAfterSeconds;
+  return { errorCode: error.errorCode, errorMessage: error.errorMessage || error.errorCode, ...(typeof wait === 'number' ? { retryAfterSeconds: wait } : {}) };
+}
 
 export async function requestCode({ mobile }: CodeRequest): Promise<CodeRequestReply> {
   const response_token = await solveHumanCheck();

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../shared/api/client.js';
+import { toFailure } from './auth-calls.js';
 import { RESEND_COUNTDOWN_SECONDS, progressOf, signUpMachine, type CodeCheck, type CodeRequest, type SignUpDetails } from './sign-up.machine.js';
 
 type Calls = { requests: CodeRequest[]; checks: CodeCheck[]; signUps: SignUpDetails[] };
 
 /** The wizard with recorded stand-ins for the three calls and a manual clock (TICK sent by the test). */
-function wizard(options: { requestFails?: { errorCode: string; errorMessage: string }; verifyFails?: { errorCode: string; errorMessage: string }; signUpFails?: { errorCode: string; errorMessage: string } } = {}) {
+type Refusal = { errorCode: string; errorMessage: string; retryAfterSeconds?: number };
+
+function wizard(options: { requestFails?: Refusal; verifyFails?: Refusal; signUpFails?: Refusal; requestRefusals?: (Refusal | null)[] } = {}) {
   const calls: Calls = { requests: [], checks: [], signUps: [] };
   let issued = 0;
   const machine = signUpMachine.provide({
@@ -13,6 +17,9 @@ function wizard(options: { requestFails?: { errorCode: string; errorMessage: str
       requestCode: fromPromise(async ({ input }: { input: CodeRequest }) => {
         calls.requests.push(input);
         if (options.requestFails) throw options.requestFails;
+        // One outcome per request, in order (null: sent).
+        const refusal = options.requestRefusals?.[calls.requests.length - 1];
+        if (refusal) throw refusal;
         issued++;
         return { secretKey: `secret-${issued}`, timestamp: 1000 + issued };
       }),
@@ -121,6 +128,65 @@ describe('sign-up wizard: mobile, code, info', () => {
     expect(actor.getSnapshot().context.errorCode).toBe('');
   });
 
+  const tooSoon = (retryAfterSeconds: number): Refusal => ({ errorCode: 'codeResendTooSoon', errorMessage: 'Wait before asking for another code.', retryAfterSeconds });
+  const tick = (actor: ReturnType<typeof wizard>['actor'], times: number) => {
+    for (let i = 0; i < times; i++) actor.send({ type: 'TICK' });
+  };
+
+  it('given a code sent to the number less than a minute ago, when it is asked for again, then it counts down the seconds the server says are left, and Send code works again at 0', async () => {
+    const { actor, calls } = wizard({ requestRefusals: [tooSoon(42)] });
+    actor.send({ type: 'SEND_CODE', mobile: '+60127714523' });
+    await waitFor(actor, (s) => s.matches('mobile') && s.context.errorCode === 'codeResendTooSoon');
+    expect(actor.getSnapshot().context.countdown).toBe(42);
+    tick(actor, 2);
+    expect(actor.getSnapshot().context.countdown).toBe(40);
+    // The same number waits; the banner stays while it does.
+    actor.send({ type: 'SEND_CODE', mobile: '+60127714523' });
+    expect(calls.requests).toHaveLength(1);
+    tick(actor, 39);
+    expect(actor.getSnapshot().context).toMatchObject({ countdown: 1, errorCode: 'codeResendTooSoon' });
+    tick(actor, 1);
+    expect(actor.getSnapshot().context).toMatchObject({ countdown: 0, errorCode: '', errorMessage: '' });
+    tick(actor, 1);
+    expect(actor.getSnapshot().context.countdown).toBe(0);
+    actor.send({ type: 'SEND_CODE', mobile: '+60127714523' });
+    await waitFor(actor, (s) => s.matches({ code: 'waiting' }));
+    expect(calls.requests).toHaveLength(2);
+    expect(actor.getSnapshot().context.countdown).toBe(60);
+  });
+
+  it('keeps counting down after Change number: the same number waits for it, another number is sent at once', async () => {
+    const { actor, calls } = wizard();
+    actor.send({ type: 'SEND_CODE', mobile: '+60127714523' });
+    await waitFor(actor, (s) => s.matches({ code: 'waiting' }));
+    tick(actor, 10);
+    actor.send({ type: 'CHANGE_MOBILE' });
+    tick(actor, 5);
+    expect(actor.getSnapshot().context.countdown).toBe(45);
+    actor.send({ type: 'SEND_CODE', mobile: '+60127714523' });
+    expect(actor.getSnapshot().matches('mobile')).toBe(true);
+    expect(calls.requests).toHaveLength(1);
+    actor.send({ type: 'SEND_CODE', mobile: '+6591234567' });
+    await waitFor(actor, (s) => s.matches({ code: 'waiting' }));
+    expect(calls.requests.map((request) => request.mobile)).toEqual(['+60127714523', '+6591234567']);
+    expect(actor.getSnapshot().context).toMatchObject({ mobile: '+6591234567', countdown: 60 });
+  });
+
+  it('given Resend refused as too soon, then the countdown restarts from the seconds left; other refusals leave it as it is', async () => {
+    const { actor } = wizard({ requestRefusals: [null, tooSoon(3), { errorCode: 'codeRequestLimit', errorMessage: 'Too many codes.', retryAfterSeconds: 3000 }] });
+    actor.send({ type: 'SEND_CODE', mobile: '+60127714523' });
+    await waitFor(actor, (s) => s.matches({ code: 'waiting' }));
+    tick(actor, 60);
+    actor.send({ type: 'RESEND' });
+    await waitFor(actor, (s) => s.matches({ code: 'waiting' }) && s.context.errorCode === 'codeResendTooSoon');
+    expect(actor.getSnapshot().context.countdown).toBe(3);
+    tick(actor, 3);
+    expect(actor.getSnapshot().context).toMatchObject({ countdown: 0, errorCode: '' });
+    actor.send({ type: 'RESEND' });
+    await waitFor(actor, (s) => s.matches({ code: 'waiting' }) && s.context.errorCode === 'codeRequestLimit');
+    expect(actor.getSnapshot().context.countdown).toBe(0);
+  });
+
   it('ignores events that do not belong to the current step', () => {
     const { actor, calls } = wizard();
     actor.send({ type: 'VERIFY', code: '123456' });
@@ -128,5 +194,17 @@ describe('sign-up wizard: mobile, code, info', () => {
     expect(progressOf(actor.getSnapshot().value)).toBe('mobile');
     expect(calls.checks).toEqual([]);
     expect(calls.signUps).toEqual([]);
+  });
+});
+
+describe('a refusal as the wizard keeps it', () => {
+  it('carries the seconds left from the reply of a refusal that names them', () => {
+    const reply = { success: false, errorCode: 'codeResendTooSoon', errorMessage: 'Wait before asking for another code.', retryAfterSeconds: 17 };
+    expect(toFailure(new ApiError(429, 'codeResendTooSoon', reply.errorMessage, {}, reply))).toEqual({ errorCode: 'codeResendTooSoon', errorMessage: reply.errorMessage, retryAfterSeconds: 17 });
+  });
+
+  it('has no seconds when the reply names none', () => {
+    expect(toFailure(new ApiError(400, 'invalidMobile', ''))).toEqual({ errorCode: 'invalidMobile', errorMessage: 'invalidMobile' });
+    expect(toFailure(new Error('boom'))).toEqual({ errorCode: 'unknownError', errorMessage: 'unknownError' });
   });
 });

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly errorCode: string,
     readonly errorMessage: string,
     readonly fields: ApiFieldErrors = {},
+    /** The refusal's whole reply, for the fields a page acts on beyond the code (e.g. retryAfterSeconds). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(errorMessage || errorCode);
     this.name = 'ApiError';
@@ -61,7 +63,7 @@ async function send(path: string, options: ApiOptions): Promise<Response> {
     const code = typeof reply.errorCode === 'string' ? reply.errorCode : 'unknownError';
     const message = typeof reply.errorMessage === 'string' ? reply.errorMessage : typeof reply.msg === 'string' ? reply.msg : '';
     if (response.status === 401 && token && token === sessionToken && (LOGIN_REQUIRED.has(code) || message === 'You are need log in to view this page.')) reportNotLoggedIn();
-    throw new ApiError(response.status, code, message, (reply.fields as ApiFieldErrors | undefined) ?? {});
+    throw new ApiError(response.status, code, message, (reply.fields as ApiFieldErrors | undefined) ?? {}, reply);
   }
   return response;
 }

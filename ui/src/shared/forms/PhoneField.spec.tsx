@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { PhoneField } from './PhoneField.js';
 
@@ -25,5 +25,17 @@ describe('the phone field', () => {
   it('shows a stored number with its dial code', () => {
     render(<Harness initial="+60123000008" />);
     expect(screen.getByTestId<HTMLInputElement>('phone-input').value.replace(/\s/g, '')).toBe('+60123000008');
+  });
+
+  it.each([
+    ['the full form', '+60 12-771 4523'],
+    ['the local form', '012-771 4523'],
+    ['the country code without +', '60 12 771 4523'],
+  ])('stores %s typed after the fixed +60 as the one E.164 number, and keeps every digit typed in view', (_form, typed) => {
+    render(<Harness initial="" />);
+    const input = screen.getByTestId<HTMLInputElement>('phone-input');
+    fireEvent.change(input, { target: { value: `+60 ${typed}` } });
+    expect(screen.getByTestId('stored').textContent).toBe('+60127714523');
+    expect(input.value.replace(/\D/g, '')).toBe(`60${typed.replace(/\D/g, '')}`);
   });
 });
