@@ -2,19 +2,23 @@
 // that is not public. The documents area is generated from the workflow catalogue (GET /api/workflows);
 // the menu and every page follow the access rights and the company's approval (access/modules.ts).
 import { useEffect, useMemo, useState } from 'react';
-import { CustomRoutes, Notification, type I18nProvider } from 'react-admin';
+import { CustomRoutes, I18nContextProvider, Notification, type I18nProvider } from 'react-admin';
 import { matchPath, Navigate, Route, useLocation, useParams } from 'react-router-dom';
+import { Box } from '@mui/material';
 import { NotFoundPage } from '../shared/pages/NotFoundPage.js';
 import { PageLoading } from '../shared/pages/PageLoading.js';
 import { useSession } from '../shared/session/session-store.js';
 import { AccessProvider, Guard } from './access/access-context.js';
 import { accessContext, MODULES } from './access/modules.js';
 import { AdminShell } from './AdminShell.js';
-import { documentEntries, loadCatalogue, type DocumentEntry } from './catalogue/catalogue.js';
+import { loadDocumentEntries } from './catalogue/catalogue.js';
 import { listCompanies } from './company/choose-company.js';
 import { setChosenCompany, useChosenCompany } from './company/company-state.js';
 import { documentResource } from './documents/document-resources.js';
 import { makeLayout } from './layout/AdminLayout.js';
+import type { LoadFailure } from './layout/load-failure.js';
+import { LoadFailed } from './layout/LoadFailed.js';
+import { useLoaded } from './layout/use-loaded.js';
 import { AuditPage, AuthorityPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
 import { AddCompanyPage, CompanyStatusPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
@@ -43,22 +47,33 @@ const BottomRightNotification = () => <Notification anchorOrigin={{ vertical: 'b
 
 function useStartup(token: string | undefined) {
   const [i18n, setI18n] = useState<I18nProvider | null>(null);
-  const [documents, setDocuments] = useState<DocumentEntry[] | null>(null);
   useEffect(() => {
     void adminI18nProvider().then(setI18n);
   }, []);
-  useEffect(() => {
-    if (!token || documents) return;
-    loadCatalogue().then((c) => setDocuments(documentEntries(c)), () => setDocuments([]));
-  }, [token, documents]);
-  return { i18n, documents };
+  // Loaded once a session exists; a company switch (a new token) keeps it: the catalogue is the same for everyone.
+  const catalogue = useLoaded(token ? loadDocumentEntries : null);
+  return { i18n, documents: catalogue.data ?? null, catalogue };
+}
+
+/**
+ * The document kinds make the menu, the document pages and their routes: without them the area would show no
+ * documents and answer "page not found" for each, so it shows the failure and a way to ask again instead.
+ */
+function StartupFailed({ i18n, failure, onRetry }: { i18n: I18nProvider; failure: LoadFailure; onRetry: () => void }) {
+  return (
+    <I18nContextProvider value={i18n}>
+      <Box component="main" sx={{ p: 2, mt: 4, mx: 'auto', maxWidth: 720 }}>
+        <LoadFailed what={i18n.translate('admin.loadFailed.what.catalogue')} failure={failure} onRetry={onRetry} testId="startup-failed" />
+      </Box>
+    </I18nContextProvider>
+  );
 }
 
 export default function AdminApp() {
   const session = useSession();
   const location = useLocation();
   const company = useChosenCompany();
-  const { i18n, documents } = useStartup(session?.jwtToken);
+  const { i18n, documents, catalogue } = useStartup(session?.jwtToken);
   const dataProvider = useMemo(() => documentsDataProvider(), []);
   const layout = useMemo(() => makeLayout(documents ?? []), [documents]);
 
@@ -74,7 +89,10 @@ export default function AdminApp() {
   if (!session) return <Navigate to="/auth/sign-in" replace />;
   const openWithoutCompany = NO_COMPANY_PATHS.includes(location.pathname) || (session.userRole === 'ADMIN' && PLATFORM_ADMIN_PATHS.some((path) => matchPath(path, location.pathname)));
   if (!session.selectedCompany && !openWithoutCompany) return <Navigate to="/select-company" replace />;
-  if (!i18n || !documents) return <PageLoading />;
+  // The company choice and registration (and the platform administrator's pages) need no document kinds: they open
+  // without them; after the choice, the landing page shows the failure and its "Try again".
+  if (i18n && catalogue.failure && !openWithoutCompany) return <StartupFailed i18n={i18n} failure={catalogue.failure} onRetry={catalogue.reload} />;
+  if (!i18n || (!documents && !catalogue.failure)) return <PageLoading />;
 
   const access = accessContext(session.accessRights, company?.companyId === session.selectedCompany ? company?.status : undefined, session.subscriptionType, session.userRole);
   const guarded = (key: string, element: React.ReactNode) => <Guard module={key}>{element}</Guard>;
@@ -90,7 +108,7 @@ export default function AdminApp() {
         notification={BottomRightNotification}
         catchAll={NotFoundPage}
       >
-        {documents.map((entry) => documentResource(entry))}
+        {(documents ?? []).map((entry) => documentResource(entry))}
         <CustomRoutes noLayout>
           <Route path="/select-company" element={<SelectCompanyPage />} />
           <Route path="/auth/non-approved-company-login" element={<NonApprovedCompanyPage />} />

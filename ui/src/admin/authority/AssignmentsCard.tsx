@@ -5,12 +5,16 @@ import { useNotify, useTranslate } from 'react-admin';
 import { Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { DocumentResources, type AuthorityLevel, type CompanyMember, type WorkflowAssignmentGroup } from '@binaan/contracts';
 import { resourceLabel } from '../catalogue/labels.js';
+import type { LoadFailure } from '../layout/load-failure.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { LEVELS } from './authority-api.js';
 import { MemberPicker } from './MemberPicker.js';
 
-export function AssignmentsCard({ title, groups, users, canEdit, onAssign, testId, pickerHelp }: {
-  title: string; groups: WorkflowAssignmentGroup[]; users: CompanyMember[]; canEdit: boolean; testId: string; pickerHelp?: string;
+/** `usersFailure`: the company's members could not be loaded (names then show as ids, and the picker is empty). */
+export function AssignmentsCard({ title, groups, users, usersFailure = null, canEdit, onAssign, testId, pickerHelp }: {
+  title: string; groups: WorkflowAssignmentGroup[]; users: CompanyMember[]; usersFailure?: { failure: LoadFailure; retry: () => void } | null;
+  canEdit: boolean; testId: string; pickerHelp?: string;
   onAssign: (body: { code: string; user_id: string; workflow_level: AuthorityLevel }, remove: boolean) => Promise<unknown>;
 }) {
   const translate = useTranslate();
@@ -50,7 +54,7 @@ export function AssignmentsCard({ title, groups, users, canEdit, onAssign, testI
             <TextField select size="small" label={translate('admin.authority.process')} value={code} onChange={(e) => setCode(e.target.value)} sx={{ minWidth: 180 }}>
               {DocumentResources.map((r) => <MenuItem key={r} value={r}>{resourceLabel(translate, r, false)}</MenuItem>)}
             </TextField>
-            <MemberPicker members={users} value={user} onChange={setUser} testId={testId} help={pickerHelp} />
+            <MemberPicker members={users} value={user} onChange={setUser} testId={testId} help={pickerHelp} failure={usersFailure?.failure ?? null} />
             <TextField select size="small" label={translate('admin.authority.level')} value={level} onChange={(e) => setLevel(Number(e.target.value) as AuthorityLevel)} sx={{ minWidth: 160 }}
               slotProps={{ htmlInput: { 'data-testid': `${testId}-level` } }}>
               {LEVELS.map((l) => <MenuItem key={l} value={l}>{levelLabel(l)}</MenuItem>)}
@@ -59,6 +63,9 @@ export function AssignmentsCard({ title, groups, users, canEdit, onAssign, testI
               {translate('admin.authority.assign')}
             </Button>
           </Stack>
+        )}
+        {usersFailure && (
+          <LoadFailed what={translate('admin.loadFailed.what.members')} failure={usersFailure.failure} onRetry={usersFailure.retry} testId={`${testId}-members-failed`} sx={{ mt: 1 }} />
         )}
       </CardContent>
     </Card>

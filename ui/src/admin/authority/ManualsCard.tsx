@@ -9,6 +9,7 @@ import { resourceLabel } from '../catalogue/labels.js';
 import { formatDateTime, formatMoney } from '../format.js';
 import { errorCodeOf, isConflict } from '../providers/admin-request.js';
 import { authorityApi, VERIFY_LEVELS } from './authority-api.js';
+import { ScrollRegion } from '../projects/ScrollRegion.js';
 
 type Draft = { resource: string; label: string; note: string; levels: { level: VerifyLevel; limit: string }[]; allowSelfApproval: boolean; expectedVersion?: number };
 
@@ -47,22 +48,24 @@ export function ManualsCard({ manuals, canEdit, onChanged }: { manuals: Authorit
           <Typography variant="h6">{translate('admin.authority.manuals')}</Typography>
           {canEdit && <Button onClick={() => edit()}>{translate('admin.authority.newManual')}</Button>}
         </Stack>
-        <Table size="small">
-          <TableHead><TableRow>
-            <TableCell>{translate('admin.authority.process')}</TableCell><TableCell>{translate('admin.authority.label')}</TableCell>
-            <TableCell>{translate('admin.authority.levelsAndLimits')}</TableCell><TableCell>{translate('admin.authority.version')}</TableCell><TableCell />
-          </TableRow></TableHead>
-          <TableBody>
-            {manuals.map((m) => (
-              <TableRow key={m.resource} data-testid={`manual-${m.resource}`}>
-                <TableCell>{resourceLabel(translate, m.resource, false)}</TableCell><TableCell>{m.label}</TableCell>
-                <TableCell>{m.levels.map((l) => `${level(l.level)} ≤ ${l.limit ? formatMoney(l.limit) : translate('admin.authority.noLimit')}`).join(' · ')}</TableCell>
-                <TableCell>v{m.version} · {formatDateTime(m.updatedAt)}</TableCell>
-                <TableCell>{canEdit && <Button size="small" onClick={() => edit(m)}>{translate('ra.action.edit')}</Button>}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ScrollRegion label={translate('admin.authority.manuals')}>
+          <Table size="small">
+            <TableHead><TableRow>
+              <TableCell>{translate('admin.authority.process')}</TableCell><TableCell>{translate('admin.authority.label')}</TableCell>
+              <TableCell>{translate('admin.authority.levelsAndLimits')}</TableCell><TableCell>{translate('admin.authority.version')}</TableCell><TableCell />
+            </TableRow></TableHead>
+            <TableBody>
+              {manuals.map((m) => (
+                <TableRow key={m.resource} data-testid={`manual-${m.resource}`}>
+                  <TableCell>{resourceLabel(translate, m.resource, false)}</TableCell><TableCell>{m.label}</TableCell>
+                  <TableCell>{m.levels.map((l) => `${level(l.level)} ≤ ${l.limit ? formatMoney(l.limit) : translate('admin.authority.noLimit')}`).join(' · ')}</TableCell>
+                  <TableCell>v{m.version} · {formatDateTime(m.updatedAt)}</TableCell>
+                  <TableCell>{canEdit && <Button size="small" onClick={() => edit(m)}>{translate('ra.action.edit')}</Button>}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </ScrollRegion>
       </CardContent>
       <Dialog open={draft !== null} onClose={() => setDraft(null)} maxWidth="sm" fullWidth>
         <DialogTitle>{translate('admin.authority.manual')}</DialogTitle>

@@ -3,18 +3,25 @@
 import { useTranslate } from 'react-admin';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import type { CompanyMember } from '@binaan/contracts';
+import { failureText, type LoadFailure } from '../layout/load-failure.js';
 import { matchMembers } from './member-filter.js';
 
-/** `help`: what the list holds, under the field while nobody is picked (the company's members unless said). */
-export function MemberPicker({ members, value, onChange, testId, help }: { members: CompanyMember[]; value: string; onChange: (id: string) => void; testId: string; help?: string }) {
+/**
+ * `help`: what the list holds, under the field while nobody is picked (the company's members unless said).
+ * `failure`: the members could not be loaded; the field and its empty list say so (the page shows the way out).
+ */
+export function MemberPicker({ members, value, onChange, testId, help, failure = null }: {
+  members: CompanyMember[]; value: string; onChange: (id: string) => void; testId: string; help?: string; failure?: LoadFailure | null;
+}) {
   const translate = useTranslate();
   const selected = members.find((m) => m.id === value) ?? null;
+  const failed = failure ? translate('admin.loadFailed.title', { what: translate('admin.loadFailed.what.members') }) : null;
   return (
     <Autocomplete size="small" options={members} value={selected} sx={{ minWidth: 300 }}
       getOptionLabel={(m) => m.name} isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(options, { inputValue }) => matchMembers(options, inputValue)}
       onChange={(_e, member) => onChange(member?.id ?? '')}
-      noOptionsText={translate('admin.authority.noMember')}
+      noOptionsText={failure ? failureText(translate, translate('admin.loadFailed.what.members'), failure) : translate('admin.authority.noMember')}
       renderOption={({ key, ...props }, m) => (
         <Box component="li" key={key} {...props} data-testid="member-option">
           <Box>
@@ -24,7 +31,8 @@ export function MemberPicker({ members, value, onChange, testId, help }: { membe
         </Box>
       )}
       renderInput={(params) => (
-        <TextField {...params} label={translate('admin.authority.user')} helperText={selected ? selected.email : (help ?? translate('admin.authority.userHelp'))}
+        <TextField {...params} label={translate('admin.authority.user')} error={failed !== null}
+          helperText={failed ?? (selected ? selected.email : (help ?? translate('admin.authority.userHelp')))}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${testId}-user` } }} />
       )} />
   );

@@ -6,6 +6,7 @@ import { Button, Card, CardContent, Table, TableBody, TableCell, TableHead, Tabl
 import type { ProjectAuthorityHistoryRow } from '@binaan/contracts';
 import { resourceLabel } from '../catalogue/labels.js';
 import { formatDateTime } from '../format.js';
+import { ScrollRegion } from '../projects/ScrollRegion.js';
 
 /** The newest changes first; the rest on request (a seeded project starts with dozens of assignments). */
 const FIRST = 15;
@@ -24,23 +25,25 @@ export function ProjectHistoryCard({ name, rows }: { name: string; rows: Project
       <CardContent>
         <Typography variant="h6" gutterBottom>{translate('admin.authority.projectHistory', { name })}</Typography>
         {rows.length === 0 ? <Typography color="text.secondary">{translate('admin.authority.noChanges')}</Typography> : (
-          <Table size="small">
-            <TableHead><TableRow>
-              <TableCell>{translate('admin.fields.when')}</TableCell><TableCell>{translate('admin.fields.who')}</TableCell><TableCell>{translate('admin.fields.change')}</TableCell>
-              <TableCell>{translate('admin.authority.processOrRole')}</TableCell><TableCell>{translate('admin.authority.user')}</TableCell><TableCell>{translate('admin.authority.level')}</TableCell>
-            </TableRow></TableHead>
-            <TableBody>
-              {shown.map((row) => (
-                <TableRow key={row.revision} data-testid="project-history-row" data-event={row.eventType}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at)}</TableCell><TableCell>{row.actor.name ?? row.actor.userId ?? '-'}</TableCell>
-                  <TableCell>{translate(`admin.authority.event.${row.eventType}`, { _: row.eventType })}</TableCell>
-                  <TableCell>{what(row)}</TableCell>
-                  <TableCell>{row.userName ?? row.email ?? row.userId ?? '-'}</TableCell>
-                  <TableCell>{row.level !== null ? translate(`admin.levels.${row.level}`, { _: String(row.level) }) : '-'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ScrollRegion label={translate('admin.authority.projectHistory', { name })}>
+            <Table size="small">
+              <TableHead><TableRow>
+                <TableCell>{translate('admin.fields.when')}</TableCell><TableCell>{translate('admin.fields.who')}</TableCell><TableCell>{translate('admin.fields.change')}</TableCell>
+                <TableCell>{translate('admin.authority.processOrRole')}</TableCell><TableCell>{translate('admin.authority.user')}</TableCell><TableCell>{translate('admin.authority.level')}</TableCell>
+              </TableRow></TableHead>
+              <TableBody>
+                {shown.map((row) => (
+                  <TableRow key={row.revision} data-testid="project-history-row" data-event={row.eventType}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at)}</TableCell><TableCell>{row.actor.name ?? row.actor.userId ?? '-'}</TableCell>
+                    <TableCell>{translate(`admin.authority.event.${row.eventType}`, { _: row.eventType })}</TableCell>
+                    <TableCell>{what(row)}</TableCell>
+                    <TableCell>{row.userName ?? row.email ?? row.userId ?? '-'}</TableCell>
+                    <TableCell>{row.level !== null ? translate(`admin.levels.${row.level}`, { _: String(row.level) }) : '-'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </ScrollRegion>
         )}
         {shown.length < rows.length && (
           <Button size="small" sx={{ mt: 1 }} onClick={() => setAll(true)} data-testid="project-history-all">{translate('admin.authority.showAll', { count: rows.length })}</Button>

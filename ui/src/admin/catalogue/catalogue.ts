@@ -64,6 +64,9 @@ export function documentEntries(catalogue: readonly CatalogueEntry[]): DocumentE
   return catalogue.filter((entry): entry is DocumentEntry => isDocumentResource(entry.resource));
 }
 
+/** The document kinds of the catalogue, loaded as loadCatalogue loads it. */
+export const loadDocumentEntries = async (): Promise<DocumentEntry[]> => documentEntries(await loadCatalogue());
+
 /** The list's tabs: every state of the machine, the ones documents are created in first. */
 export function tabStates(entry: CatalogueEntry): CatalogueState[] {
   return [...entry.states.filter((s) => s.initial), ...entry.states.filter((s) => !s.initial)];

@@ -8,6 +8,7 @@ import { resourceLabel } from '../catalogue/labels.js';
 import { AwaitingApprovalFilter } from '../documents/AwaitingApprovalFilter.js';
 import { StatusChip } from '../documents/StatusChip.js';
 import { formatDate, formatMoney } from '../format.js';
+import { ListLoadFailed } from '../layout/LoadFailed.js';
 import { unpricedTender } from '../documents/unpriced-tender.js';
 import type { ContractorListPage } from './contractor-pages.js';
 import { ItemsPanel } from './ItemsPanel.js';
@@ -44,6 +45,7 @@ export function ContractorDocumentList({ page, pageKey, basePath }: { page: Cont
       disableSyncWithLocation
       actions={<TopToolbar><AwaitingApprovalFilter />{page.create && <CreateButton resource={page.resource} />}</TopToolbar>}
       empty={<Empty name={name} {...(page.create ? { createResource: page.resource } : {})} />}
+      error={<ListLoadFailed what={name} />}
     >
       <Datagrid
         bulkActionButtons={false}

@@ -10,6 +10,8 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import { bulkEvents, type CatalogueEntry } from '../catalogue/catalogue.js';
 import { resourceLabel } from '../catalogue/labels.js';
 import { formatDate, formatDateTime, formatMoney } from '../format.js';
+import { failureText } from '../layout/load-failure.js';
+import { ListLoadFailed } from '../layout/LoadFailed.js';
 import { useSession } from '../../shared/session/session-store.js';
 import { AwaitingApprovalFilter } from './AwaitingApprovalFilter.js';
 import { BulkDecisionButton } from './BulkDecisionButton.js';
@@ -19,21 +21,23 @@ import { CounterpartyFilterInput, DateFilterInput, ProjectFilterInput } from './
 import { StatusChip } from './StatusChip.js';
 import { StatusTabs } from './StatusTabs.js';
 import { unpricedTender } from './unpriced-tender.js';
-import { useProjects } from './use-projects.js';
+import { useProjectsLoaded } from './use-projects.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { addressNamesProject } from './list-follows.js';
 import { activeProject, clearActiveProject, useProjectSelection } from '../projects/project-selection.js';
 
 function useFilters(following: boolean, resource: string) {
   const translate = useTranslate();
-  const projects = useProjects();
+  const projects = useProjectsLoaded();
+  // The project filter offers the user's projects; when they could not be loaded, its empty menu says why.
+  const projectsFailed = projects.failure ? failureText(translate, translate('admin.loadFailed.what.projects'), projects.failure) : undefined;
   const types = TenderTypes.map((type) => ({ id: type, name: translate(`admin.tenderTypes.${type}`) }));
   return [
     // A tender's type (material, machine, trade, technical): the api's tenderType filter.
     ...(resource === 'tender' ? [<ProjectFilterInput key="tenderType" source="tenderType" label="admin.fields.tenderType" choices={types} />] : []),
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('admin.documents.search')} />,
     // While the list follows the selected project, that is its project filter (the chip above the list clears it).
-    ...(following ? [] : [<ProjectFilterInput key="projectId" source="projectId" label="admin.fields.project" choices={projects} optionText="name" />]),
+    ...(following ? [] : [<ProjectFilterInput key="projectId" source="projectId" label="admin.fields.project" choices={projects.data ?? []} optionText="name" {...(projectsFailed ? { helperText: projectsFailed } : {})} />]),
     <CounterpartyFilterInput key="counterparty" source="counterparty" />,
     <DateFilterInput key="dateFrom" source="dateFrom" label="admin.fields.dateFrom" filter />,
     <DateFilterInput key="dateTo" source="dateTo" label="admin.fields.dateTo" filter />,
@@ -90,6 +94,12 @@ function FollowedProject({ project }: { project: { id: string; name: string; cod
   );
 }
 
+/**
+ * On a phone or tablet the title and the other party keep a few words a line (squeezed to the screen they
+ * stood a word a line); the table scrolls sideways in its own box instead (theme.ts, RaDatagrid).
+ */
+const READABLE_COLUMNS = { '& .column-title': { minWidth: { xs: 180, md: 0 } }, '& .column-counterpartyCompanyId': { minWidth: { xs: 150, md: 0 } } };
+
 export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canCreate: boolean }) {
   const translate = useTranslate();
   const location = useLocation();
@@ -105,6 +115,7 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
       resource={entry.resource}
       filter={permanent}
       title={resourceLabel(translate, entry.resource)}
+      error={<ListLoadFailed what={resourceLabel(translate, entry.resource)} />}
       filters={filters}
       actions={<ListActions canCreate={canCreate} resource={entry.resource} />}
       sort={{ field: 'createdAt', order: 'DESC' }}
@@ -115,6 +126,7 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
       {followed && <FollowedProject project={followed} />}
       <StatusTabs entry={entry} />
       <Datagrid
+        sx={READABLE_COLUMNS}
         rowClick="show"
         bulkActionButtons={deciding.length > 0 ? <>{deciding.map((event) => <BulkDecisionButton key={event} resource={entry.resource} event={event} />)}</> : false}
       >

@@ -10,20 +10,22 @@ import { formatDate } from '../format.js';
 import { parseDmy } from '../inputs/date-text.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 import { CappedNote } from '../CappedNote.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
+import { useLoaded } from '../layout/use-loaded.js';
+import { ScrollRegion } from '../projects/ScrollRegion.js';
 import { ParticipantsCard } from './ParticipantsCard.js';
 import { ScannerCard } from './ScannerCard.js';
+
+const loadEvents = () => adminJson<{ data: OrganizerEvent[]; total: number }>('/api/article/organizer-list');
 
 function EventsList() {
   const translate = useTranslate();
   const notify = useNotify();
-  const [events, setEvents] = useState<OrganizerEvent[]>([]);
+  const list = useLoaded(loadEvents);
+  const events = list.data?.data ?? [];
+  const total = list.data?.total ?? 0;
+  const reload = list.reload;
   const [draft, setDraft] = useState({ title: '', location: '', date: '', description: '', images: '', minimum: '' });
-  const [total, setTotal] = useState(0);
-  const reload = useCallback(() => void adminJson<{ data: OrganizerEvent[]; total: number }>('/api/article/organizer-list').then((r) => {
-    setEvents(r.data);
-    setTotal(r.total);
-  }, () => undefined), []);
-  useEffect(reload, [reload]);
   const create = async () => {
     try {
       await adminJson('/api/article', { body: {
@@ -68,7 +70,8 @@ function EventsList() {
         </Stack>
         <Button sx={{ mt: 1 }} variant="contained" disabled={!draft.title || !draft.location || !dateOk} onClick={() => void create()}>{translate('ra.action.create')}</Button>
       </CardContent></Card>
-      <Card><Table size="small">
+      {list.failure && <LoadFailed what={translate('admin.loadFailed.what.events')} failure={list.failure} onRetry={reload} testId="events-failed" />}
+      {!list.failure && <Card><ScrollRegion label={translate('admin.menu.events')}><Table size="small">
         <TableHead><TableRow>
           <TableCell>{translate('admin.events.title')}</TableCell><TableCell>{translate('admin.events.date')}</TableCell><TableCell>{translate('admin.events.registrations')}</TableCell>
           <TableCell>{translate('admin.events.inside')}</TableCell><TableCell>{translate('admin.events.certificates')}</TableCell><TableCell />
@@ -82,7 +85,7 @@ function EventsList() {
             </TableRow>
           ))}
         </TableBody>
-      </Table><CappedNote shown={events.length} total={total} /></Card>
+      </Table></ScrollRegion><CappedNote shown={events.length} total={total} /></Card>}
     </Stack>
   );
 }
@@ -90,16 +93,18 @@ function EventsList() {
 function EventDoor() {
   const { id = '' } = useParams();
   const translate = useTranslate();
-  const [attendance, setAttendance] = useState<AttendanceReply | null>(null);
-  const reload = useCallback(() => void adminJson<AttendanceReply>(`/api/article/${encodeURIComponent(id)}/attendance`).then(setAttendance, () => undefined), [id]);
+  const loaded = useLoaded(useCallback(() => adminJson<AttendanceReply>(`/api/article/${encodeURIComponent(id)}/attendance`), [id]));
+  const attendance = loaded.data ?? null;
+  const reload = loaded.reload;
+  // Asked again every 5 s while the door is open; a failed ask is said above the last counts known.
   useEffect(() => {
-    reload();
     const timer = setInterval(reload, 5000);
     return () => clearInterval(timer);
   }, [reload]);
   return (
     <Stack spacing={2} sx={{ mt: 2 }} data-testid="event-door">
       <Title title={translate('admin.events.door')} />
+      {loaded.failure && <LoadFailed what={translate('admin.loadFailed.what.attendance')} failure={loaded.failure} onRetry={reload} testId="attendance-failed" />}
       <Card><CardContent>
         <Stack direction="row" spacing={4}>
           <Typography variant="h4" data-testid="inside-count">{attendance?.inside ?? '-'}</Typography>
@@ -107,7 +112,8 @@ function EventDoor() {
         </Stack>
       </CardContent></Card>
       <ScannerCard articleId={id} onScanned={reload} />
-      <ParticipantsCard participants={attendance?.participants ?? []} registered={attendance?.registered ?? 0} articleId={id} onChanged={reload} />
+      {/* Failed before any answer: no list rather than an empty one (the failure is said above). */}
+      {(attendance !== null || !loaded.failure) && <ParticipantsCard participants={attendance?.participants ?? []} registered={attendance?.registered ?? 0} articleId={id} onChanged={reload} />}
     </Stack>
   );
 }

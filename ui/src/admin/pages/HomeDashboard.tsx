@@ -1,48 +1,42 @@
-// Home after company choice (issue 14; §2.3's routing stays, this is what Home shows): the user's projects
+// Home, where choosing an approved company lands (§2.3, landingAfterChoice in @binaan/contracts): the user's projects
 // (the one they work in marked), what waits for their approval (GET /api/my-approvals), recent activity on
 // the documents they made (GET /api/my-activity) and their latest notifications (application/user-event-list,
 // read without clearing the bell's count). Each part shows only when the user may use what it links to, and
 // each fails on its own (a note in place of the part).
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useRef, type ReactNode } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, Chip, Link, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Link, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import type { NotificationEvent } from '@binaan/contracts';
 import { useSession } from '../../shared/session/session-store.js';
 import { useAccess } from '../access/access-context.js';
 import { canUse, MODULES, moduleByKey } from '../access/modules.js';
 import { resourceLabel, statusLabel } from '../catalogue/labels.js';
 import { StatusChip } from '../documents/StatusChip.js';
-import { useProjects, type ProjectChoice } from '../documents/use-projects.js';
+import { useProjectsLoaded, type ProjectChoice } from '../documents/use-projects.js';
 import { formatDateTime, formatMoney } from '../format.js';
 import { movedOnFacts, notificationTitle, notificationWhat, parseEventData } from '../notifications/notification-text.js';
 import { fetchNotifications } from '../notifications/notifications-calls.js';
 import { followNotification } from '../notifications/use-bell.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
+import { useLoaded, type Loaded } from '../layout/use-loaded.js';
 import { kindOfType } from '../projects/project-kinds.js';
 import { activeProject, useProjectSelection } from '../projects/project-selection.js';
-import { adminJson, errorCodeOf } from '../providers/admin-request.js';
+import { adminJson } from '../providers/admin-request.js';
 
 type DocumentRow = { resource: string; id: string; documentNo: string; title: string; status: string; total: string; currency: string; projectId: string | null };
 type ActivityRow = DocumentRow & { updatedAt: string };
 type ApprovalRow = DocumentRow & { waitingSince: string };
-type Loaded<T> = { rows: T; error: null } | { rows: null; error: string } | null;
 
 const SHOWN = 5;
 
-function useLoad<T>(load: (() => Promise<T>) | null): Loaded<T> {
-  const [state, setState] = useState<Loaded<T>>(null);
+/** Loaded once per session (a company switch brings a new token); `load` is a new function each render, so the latest is called. */
+function useLoad<T>(load: () => Promise<T>): Loaded<T> {
   const key = useSession()?.jwtToken;
-  useEffect(() => {
-    if (!load) return;
-    let live = true;
-    load().then((rows) => live && setState({ rows, error: null }), (error: unknown) => live && setState({ rows: null, error: errorCodeOf(error) }));
-    return () => {
-      live = false;
-    };
-    // Loaded once per session (a company switch brings a new token); `load` is a new function each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, load === null]);
-  return state;
+  const latest = useRef(load);
+  latest.current = load;
+  const loader = useCallback(() => latest.current(), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  return useLoaded(loader);
 }
 
 function Part({ title, testId, more, children }: { title: string; testId: string; more?: ReactNode; children: ReactNode }) {
@@ -63,13 +57,9 @@ function Empty({ text }: { text: string }) {
   return <Typography color="text.secondary" sx={{ mt: 1 }}>{text}</Typography>;
 }
 
-function Failed({ code }: { code: string }) {
+function ProjectsPart({ loaded }: { loaded: Loaded<ProjectChoice[]> }) {
   const translate = useTranslate();
-  return <Alert severity="warning" sx={{ mt: 1 }}>{translate(`error.${code}`, { _: translate('error.unknownError') })}</Alert>;
-}
-
-function ProjectsPart({ projects }: { projects: ProjectChoice[] }) {
-  const translate = useTranslate();
+  const projects = loaded.data ?? [];
   const active = activeProject(useProjectSelection());
   const access = useAccess();
   const lists = MODULES.filter((m) => m.group === 'projects' && canUse(m, access));
@@ -78,7 +68,8 @@ function ProjectsPart({ projects }: { projects: ProjectChoice[] }) {
   return (
     <Part title={translate('admin.home.projects')} testId="home-projects"
       more={<Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>{lists.map((m) => <Link key={m.key} component={RouterLink} to={m.path}>{translate(`admin.menu.${m.key}`)}</Link>)}</Stack>}>
-      {projects.length === 0 ? <Empty text={translate('admin.home.noProjects')} /> : (
+      {loaded.failure ? <LoadFailed what={translate('admin.home.projects')} failure={loaded.failure} onRetry={loaded.reload} sx={{ mt: 1 }} />
+        : loaded.data === undefined ? null : projects.length === 0 ? <Empty text={translate('admin.home.noProjects')} /> : (
         <List dense disablePadding>
           {shown.map((p) => (
             <ListItem key={p.id} disableGutters divider data-testid="home-project" data-code={p.code}>
@@ -118,12 +109,12 @@ function ApprovalsPart({ projects }: { projects: ProjectChoice[] }) {
   const loaded = useLoad(() => adminJson<{ data: ApprovalRow[]; total: number }>(`/api/my-approvals?range=${encodeURIComponent(`[0,${SHOWN - 1}]`)}`));
   return (
     <Part title={translate('admin.home.approvals')} testId="home-approvals"
-      more={<Link component={RouterLink} to="/my-approvals">{translate('admin.home.allApprovals', { count: loaded?.rows?.total ?? 0 })}</Link>}>
-      {loaded === null ? null : loaded.error !== null ? <Failed code={loaded.error} /> : loaded.rows.data.length === 0 ? <Empty text={translate('admin.home.noApprovals')} /> : (
+      more={<Link component={RouterLink} to="/my-approvals">{translate('admin.home.allApprovals', { count: loaded.data?.total ?? 0 })}</Link>}>
+      {loaded.failure ? <LoadFailed what={translate('admin.home.approvals')} failure={loaded.failure} onRetry={loaded.reload} sx={{ mt: 1 }} /> : loaded.data === undefined ? null : loaded.data.data.length === 0 ? <Empty text={translate('admin.home.noApprovals')} /> : (
         <>
-          <Typography sx={{ mt: 1 }} data-testid="home-approvals-total" data-total={loaded.rows.total}>{translate('admin.home.approvalsWaiting', { count: loaded.rows.total })}</Typography>
+          <Typography sx={{ mt: 1 }} data-testid="home-approvals-total" data-total={loaded.data.total}>{translate('admin.home.approvalsWaiting', { count: loaded.data.total })}</Typography>
           <List dense disablePadding>
-            {loaded.rows.data.map((row) => <DocumentLine key={row.id} row={row} projects={projects} testId="home-approval" when={translate('admin.home.waitingSince', { date: formatDateTime(row.waitingSince) })} />)}
+            {loaded.data.data.map((row) => <DocumentLine key={row.id} row={row} projects={projects} testId="home-approval" when={translate('admin.home.waitingSince', { date: formatDateTime(row.waitingSince) })} />)}
           </List>
         </>
       )}
@@ -136,9 +127,9 @@ function ActivityPart({ projects }: { projects: ProjectChoice[] }) {
   const loaded = useLoad(() => adminJson<{ data: ActivityRow[] }>(`/api/my-activity?range=${encodeURIComponent(`[0,${SHOWN - 1}]`)}`).then((r) => r.data));
   return (
     <Part title={translate('admin.home.activity')} testId="home-activity">
-      {loaded === null ? null : loaded.error !== null ? <Failed code={loaded.error} /> : loaded.rows.length === 0 ? <Empty text={translate('admin.home.noActivity')} /> : (
+      {loaded.failure ? <LoadFailed what={translate('admin.home.activity')} failure={loaded.failure} onRetry={loaded.reload} sx={{ mt: 1 }} /> : loaded.data === undefined ? null : loaded.data.length === 0 ? <Empty text={translate('admin.home.noActivity')} /> : (
         <List dense disablePadding>
-          {loaded.rows.map((row) => <DocumentLine key={row.id} row={row} projects={projects} testId="home-activity-row" when={translate('admin.home.changedAt', { date: formatDateTime(row.updatedAt) })} />)}
+          {loaded.data.map((row) => <DocumentLine key={row.id} row={row} projects={projects} testId="home-activity-row" when={translate('admin.home.changedAt', { date: formatDateTime(row.updatedAt) })} />)}
         </List>
       )}
     </Part>
@@ -153,9 +144,9 @@ function NotificationsPart() {
   const open = (event: NotificationEvent) => void followNotification(event, navigate, (code) => notify(`error.${code}`, { type: 'error' }));
   return (
     <Part title={translate('admin.home.notifications')} testId="home-notifications">
-      {loaded === null ? null : loaded.error !== null ? <Failed code={loaded.error} /> : loaded.rows.length === 0 ? <Empty text={translate('admin.notifications.empty')} /> : (
+      {loaded.failure ? <LoadFailed what={translate('admin.home.notifications')} failure={loaded.failure} onRetry={loaded.reload} sx={{ mt: 1 }} /> : loaded.data === undefined ? null : loaded.data.length === 0 ? <Empty text={translate('admin.notifications.empty')} /> : (
         <List dense disablePadding>
-          {loaded.rows.map((event) => {
+          {loaded.data.map((event) => {
             const facts = { module: event.module, src: event.src, data: parseEventData(event.event_data), now: movedOnFacts(event) };
             return (
               <ListItem key={event.id} disablePadding divider>
@@ -176,7 +167,8 @@ export function HomeDashboard() {
   const translate = useTranslate();
   const session = useSession();
   const access = useAccess();
-  const projects = useProjects();
+  const projectsLoaded = useProjectsLoaded();
+  const projects = projectsLoaded.data ?? [];
   const seesProjects = MODULES.some((m) => m.group === 'projects' && canUse(m, access));
   const decides = canUse(moduleByKey('myApprovals'), access);
   const shortcuts = MODULES.filter((m) => m.group === 'main' && m.key !== 'article' && canUse(m, access));
@@ -191,7 +183,7 @@ export function HomeDashboard() {
         </Stack>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-        {seesProjects && <ProjectsPart projects={projects} />}
+        {seesProjects && <ProjectsPart loaded={projectsLoaded} />}
         {decides && <ApprovalsPart projects={projects} />}
         <ActivityPart projects={projects} />
         <NotificationsPart />

@@ -7,10 +7,11 @@ import { Title, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, MenuItem, Tab, Tabs, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { hasAnyAccessRight, type CompanyMemberRow, type CompanyRoleRow } from '@binaan/contracts';
+import { hasAnyAccessRight, type CompanyMemberRow } from '@binaan/contracts';
 import { NotFoundPage } from '../../shared/pages/NotFoundPage.js';
 import { useSession } from '../../shared/session/session-store.js';
 import { CappedNote } from '../CappedNote.js';
+import { useLoaded } from '../layout/use-loaded.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { InviteDialog } from './InviteDialog.js';
 import { MemberDialog } from './MemberDialog.js';
@@ -42,7 +43,10 @@ function UsersView({ tab }: { tab: UserTab }) {
   const [q, setQ] = useState('');
   const [page, setPage] = useState<MembersPage | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const [roles, setRoles] = useState<CompanyRoleRow[]>([]);
+  const rolesLoaded = useLoaded(listRoles);
+  const roles = rolesLoaded.data ?? [];
+  // Where a role is picked (invite, manage), the picker says the roles could not be loaded rather than offering none.
+  const rolesFailure = rolesLoaded.failure ? { failure: rolesLoaded.failure, retry: rolesLoaded.reload } : null;
   const [inviting, setInviting] = useState(false);
   const [managing, setManaging] = useState<CompanyMemberRow | null>(null);
   const [confirming, setConfirming] = useState<ConfirmRequest | null>(null);
@@ -73,9 +77,6 @@ function UsersView({ tab }: { tab: UserTab }) {
   useEffect(() => {
     void load();
   }, [load]);
-  useEffect(() => {
-    listRoles().then(setRoles, () => setRoles([]));
-  }, []);
 
   const askAction = (row: CompanyMemberRow, action: MemberAction) => setConfirming({
     title: translate('people.confirm.memberTitle', { action: translate(`people.actions.${action}`, { _: action }), name: row.name }),
@@ -131,14 +132,14 @@ function UsersView({ tab }: { tab: UserTab }) {
           {page && <CappedNote shown={page.rows.length} total={page.total} />}
         </Box>
       </CardContent>
-      <InviteDialog open={inviting} company={company} roles={roles} onClose={(sent) => {
+      <InviteDialog open={inviting} company={company} roles={roles} rolesFailure={rolesFailure} onClose={(sent) => {
         setInviting(false);
         if (!sent) return;
         const place = placePath(placeOfStatus(sent.status));
         if (place === `/administration/users/${tab}`) void load();
         else void navigate(place);
       }} />
-      <MemberDialog member={managing} roles={roles} canUpdate={canUpdate} canApprove={canApprove} confirm={setConfirming} changed={load} onClose={() => setManaging(null)} />
+      <MemberDialog member={managing} roles={roles} rolesFailure={rolesFailure} canUpdate={canUpdate} canApprove={canApprove} confirm={setConfirming} changed={load} onClose={() => setManaging(null)} />
       <PeopleConfirmDialog request={confirming} onClose={() => setConfirming(null)} />
     </Card>
   );

@@ -6,6 +6,8 @@ import { useTranslate } from 'react-admin';
 import { Alert, Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Switch, TextField, useMediaQuery, type Theme } from '@mui/material';
 import { companyInviteErrors, MAX_ROLES_PER_USER, type CompanyInviteReply, type CompanyRoleRow } from '@binaan/contracts';
 import { ApiError } from '../../shared/api/client.js';
+import { failureText, type LoadFailure } from '../layout/load-failure.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { invite } from './people-api.js';
 
@@ -15,8 +17,12 @@ type Sent = CompanyInviteReply & { email: string; name: string };
 const fieldMessage = (translate: ReturnType<typeof useTranslate>, field: string, code: string | undefined) =>
   code === undefined ? undefined : field === 'name' && code === 'required' ? translate('people.invite.nameRequired') : translate(`error.${code}`, { _: translate('error.validationFailed') });
 
-export function InviteDialog({ open, company, roles, onClose }: { open: boolean; company: string; roles: readonly CompanyRoleRow[]; onClose: (sent: Sent | null) => void }) {
+/** `rolesFailure`: the company's roles could not be loaded; the roles picker says so and offers to ask again. */
+export function InviteDialog({ open, company, roles, rolesFailure = null, onClose }: {
+  open: boolean; company: string; roles: readonly CompanyRoleRow[]; rolesFailure?: { failure: LoadFailure; retry: () => void } | null; onClose: (sent: Sent | null) => void;
+}) {
   const translate = useTranslate();
+  const rolesWhat = translate('admin.loadFailed.what.roles');
   const titleId = useId();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [email, setEmail] = useState('');
@@ -76,13 +82,15 @@ export function InviteDialog({ open, company, roles, onClose }: { open: boolean;
             <Autocomplete multiple options={active} value={chosen} disableCloseOnSelect filterSelectedOptions
               getOptionLabel={(r) => r.name} isOptionEqualToValue={(a, b) => a.id === b.id}
               getOptionDisabled={() => full} onChange={(_e, value) => setChosen(value.slice(0, MAX_ROLES_PER_USER))}
-              noOptionsText={translate('people.invite.noRoles')}
+              noOptionsText={rolesFailure ? failureText(translate, rolesWhat, rolesFailure.failure) : translate('people.invite.noRoles')}
               renderValue={(value, getItemProps) => value.map((role, index) => <Chip size="small" label={role.name} {...getItemProps({ index })} key={role.id} />)}
               renderInput={(params) => (
-                <TextField {...params} margin="dense" label={translate('people.invite.roles')} error={!!errors.roleIds}
-                  helperText={fieldMessage(translate, 'roleIds', errors.roleIds) ?? translate('people.invite.rolesHelp', { n: chosen.length, max: MAX_ROLES_PER_USER })}
+                <TextField {...params} margin="dense" label={translate('people.invite.roles')} error={!!errors.roleIds || rolesFailure !== null}
+                  helperText={fieldMessage(translate, 'roleIds', errors.roleIds)
+                    ?? (rolesFailure ? translate('admin.loadFailed.title', { what: rolesWhat }) : translate('people.invite.rolesHelp', { n: chosen.length, max: MAX_ROLES_PER_USER }))}
                   slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'invite-roles' } }} />
               )} />
+            {rolesFailure && <LoadFailed what={rolesWhat} failure={rolesFailure.failure} onRetry={rolesFailure.retry} testId="invite-roles-failed" sx={{ mt: 1 }} />}
             <FormControlLabel sx={{ mt: 1 }} control={<Switch checked={siteTeam} onChange={(e) => setSiteTeam(e.target.checked)} slotProps={{ input: { 'data-testid': 'invite-site-team' } as object }} />}
               label={translate('people.invite.siteTeam')} />
             {failed && <Alert severity="error" sx={{ mt: 1 }} data-testid="invite-error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}

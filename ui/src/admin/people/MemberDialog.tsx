@@ -5,6 +5,8 @@ import { useEffect, useId, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, MenuItem, Switch, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { MAX_ROLES_PER_USER, type CompanyMemberRow, type CompanyRoleRow } from '@binaan/contracts';
+import type { LoadFailure } from '../layout/load-failure.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { isDangerous, isHeld, needsRemark, roleActionsFor } from './member-rules.js';
 import { MemberHistory } from './MemberHistory.js';
@@ -14,11 +16,13 @@ import type { ConfirmRequest } from './PeopleConfirmDialog.js';
 
 type Props = {
   member: CompanyMemberRow | null; roles: readonly CompanyRoleRow[]; canUpdate: boolean; canApprove: boolean;
+  /** The company's roles could not be loaded: adding a role says so rather than "no role left". */
+  rolesFailure?: { failure: LoadFailure; retry: () => void } | null;
   /** Asks the page to confirm (the one confirmation dialog) and to read the list again after a change. */
   confirm: (request: ConfirmRequest) => void; changed: () => Promise<void>; onClose: () => void;
 };
 
-function AddRole({ member, roles, changed }: Pick<Props, 'roles' | 'changed'> & { member: CompanyMemberRow }) {
+function AddRole({ member, roles, rolesFailure, changed }: Pick<Props, 'roles' | 'rolesFailure' | 'changed'> & { member: CompanyMemberRow }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [roleId, setRoleId] = useState('');
@@ -44,6 +48,7 @@ function AddRole({ member, roles, changed }: Pick<Props, 'roles' | 'changed'> & 
     }
   };
   if (full) return <Typography variant="body2" color="text.secondary">{translate('people.member.limitReached', { max: MAX_ROLES_PER_USER })}</Typography>;
+  if (rolesFailure) return <LoadFailed what={translate('admin.loadFailed.what.roles')} failure={rolesFailure.failure} onRetry={rolesFailure.retry} testId="member-roles-failed" />;
   if (offered.length === 0) return <Typography variant="body2" color="text.secondary">{translate('people.member.noRoleLeft')}</Typography>;
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
@@ -56,7 +61,7 @@ function AddRole({ member, roles, changed }: Pick<Props, 'roles' | 'changed'> & 
   );
 }
 
-export function MemberDialog({ member, roles, canUpdate, canApprove, confirm, changed, onClose }: Props) {
+export function MemberDialog({ member, roles, rolesFailure = null, canUpdate, canApprove, confirm, changed, onClose }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const titleId = useId();
@@ -128,7 +133,7 @@ export function MemberDialog({ member, roles, canUpdate, canApprove, confirm, ch
             </Box>
           ))}
         </Box>
-        {canUpdate && <AddRole member={member} roles={roles} changed={after} />}
+        {canUpdate && <AddRole member={member} roles={roles} rolesFailure={rolesFailure} changed={after} />}
         <Divider sx={{ my: 2 }} />
         <FormControlLabel
           control={<Switch checked={member.isSiteTeam} disabled={!canUpdate || siteBusy} onChange={(e) => void toggleSiteTeam(e.target.checked)} slotProps={{ input: { 'data-testid': 'member-site-team' } as object }} />}

@@ -1,17 +1,18 @@
 // A project list per project type (/project/developer, /project/demand, /project/supply; the spec's
 // notification paths add the status tab: /project/demand/pending-approval): tabs from the project machine's
 // statuses, search, sorting on every column shown, and create for whoever may create projects.
-import { CreateButton, Datagrid, FunctionField, List, SearchInput, TextField, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { CreateButton, Datagrid, FunctionField, List, SearchInput, TextField, Title, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { Link } from '@mui/material';
 import { hasAnyAccessRight, type ProjectRow } from '@binaan/contracts';
 import { useSession } from '../../shared/session/session-store.js';
 import type { CatalogueEntry } from '../catalogue/catalogue.js';
 import { StatusChip } from '../documents/StatusChip.js';
+import { ListLoadFailed, LoadFailed } from '../layout/LoadFailed.js';
 import { ALL_TAB, StatusTabsView } from '../documents/StatusTabs.js';
 import { NotFoundPage } from '../../shared/pages/NotFoundPage.js';
 import { isProjectKind, PROJECT_KINDS, statusOfTab } from './project-kinds.js';
-import { useProjectEntry } from './use-project-entry.js';
+import { useProjectEntryLoaded } from './use-project-entry.js';
 
 function Tabs({ entry }: { entry: CatalogueEntry }) {
   const { filterValues, setFilters, displayedFilters } = useListContext() as { filterValues: Record<string, unknown>; setFilters: (f: Record<string, unknown>, d: unknown) => void; displayedFilters: unknown };
@@ -35,13 +36,17 @@ export function ProjectList() {
   const { kind, tab } = useParams();
   const translate = useTranslate();
   const session = useSession();
-  const entry = useProjectEntry();
+  const loaded = useProjectEntryLoaded();
   // A §2.6 project notification names its project (?viewid=): its page, whatever the tab (a developer
   // project's notification says supply, §2.6 "any other value means supply").
   const [query] = useSearchParams();
   const viewid = query.get('viewid');
   if (viewid) return <Navigate to={`/projects/${encodeURIComponent(viewid)}`} replace />;
   if (!isProjectKind(kind)) return <NotFoundPage />;
+  const title = translate(`admin.projects.list.${kind}`);
+  // The tabs are the machine's statuses: without the catalogue there is no list to show, and the page says why.
+  if (loaded.failure) return <><Title title={title} /><LoadFailed what={title} failure={loaded.failure} onRetry={loaded.reload} sx={{ mt: 2 }} /></>;
+  const entry = loaded.data;
   if (!entry) return null;
   const canCreate = hasAnyAccessRight(session?.accessRights ?? '', 'project.create');
   const status = statusOfTab(tab);
@@ -49,7 +54,8 @@ export function ProjectList() {
     <List
       key={kind}
       resource="projects"
-      title={translate(`admin.projects.list.${kind}`)}
+      title={title}
+      error={<ListLoadFailed what={title} />}
       filter={{ projectType: PROJECT_KINDS[kind] }}
       filterDefaultValues={status ? { status } : {}}
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('admin.projects.search')} />]}

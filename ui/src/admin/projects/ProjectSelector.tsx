@@ -6,22 +6,22 @@ import { useNotify, useTranslate } from 'react-admin';
 import { Box, Button, Divider, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import CheckIcon from '@mui/icons-material/Check';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import { ProjectSelectionKinds, ProjectTypeOfSelection } from '@binaan/contracts';
 import { statusLabel } from '../catalogue/labels.js';
-import { useProjects } from '../documents/use-projects.js';
+import { useProjectsLoaded } from '../documents/use-projects.js';
+import { failureReason, lacksAccess } from '../layout/load-failure.js';
+import { PHONE_HIDDEN } from '../layout/phone-hidden.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { activeProject, clearActiveProject, selectProject, useProjectSelection } from './project-selection.js';
-
-/** Visually hidden below 600 px (still read out), shown from there up. */
-const PHONE_HIDDEN = {
-  position: { xs: 'absolute', sm: 'static' }, width: { xs: '1px', sm: 'auto' }, height: { xs: '1px', sm: 'auto' }, clip: { xs: 'rect(0 0 0 0)', sm: 'auto' }, margin: { xs: '-1px', sm: 0 },
-} as const;
 
 export function ProjectSelector() {
   const translate = useTranslate();
   const notify = useNotify();
   const selection = useProjectSelection();
-  const projects = useProjects();
+  const loaded = useProjectsLoaded();
+  const projects = loaded.data ?? [];
+  const failure = loaded.failure;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const active = activeProject(selection);
 
@@ -53,7 +53,21 @@ export function ProjectSelector() {
           <ListItemText primary={translate('admin.projects.selector.all')} secondary={translate('admin.projects.selector.allHelp')} />
         </MenuItem>
         <Divider component="li" />
-        {items.length === 0 && <MenuItem disabled>{translate('admin.projects.selector.none')}</MenuItem>}
+        {/* A menu holds only items: the failure is a disabled item (read, not chosen), "Try again" a live one. */}
+        {failure && (
+          <MenuItem disabled data-testid="project-selector-failed" sx={{ whiteSpace: 'normal', '&.Mui-disabled': { opacity: 1 } }}>
+            <ListItemText primary={translate('admin.loadFailed.title', { what: translate('admin.loadFailed.what.projects') })}
+              secondary={[failureReason(translate, failure), lacksAccess(failure) ? translate('admin.loadFailed.askAdministrator') : ''].filter(Boolean).join(' ')}
+              slotProps={{ primary: { color: 'error' } }} />
+          </MenuItem>
+        )}
+        {failure && (
+          <MenuItem onClick={loaded.reload} data-testid="project-selector-retry">
+            <ListItemIcon><RefreshIcon fontSize="small" /></ListItemIcon>
+            <ListItemText primary={translate('admin.loadFailed.tryAgain')} />
+          </MenuItem>
+        )}
+        {!failure && loaded.data !== undefined && items.length === 0 && <MenuItem disabled>{translate('admin.projects.selector.none')}</MenuItem>}
         {items.map(({ kind, project }) => {
           const checked = active?.id === project.id;
           return (

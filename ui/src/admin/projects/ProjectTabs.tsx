@@ -2,7 +2,6 @@
 // and who approves at each level in the project, supply workflows apart, manual roles; editable by those who
 // manage authority), and documents (every kind, counted per
 // status, each count a link to the kind's list filtered to the project).
-import { useEffect, useState } from 'react';
 import { ScrollRegion } from './ScrollRegion.js';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -10,9 +9,11 @@ import { Box, Button, Card, CardContent, Chip, Link, Stack, Table, TableBody, Ta
 import { MalaysianStates, type AuthorityLevel, type CompanyMember, type ProjectDetail, type ProjectDocumentCounts, type WorkflowAssignmentGroup } from '@binaan/contracts';
 import { authorityApi } from '../authority/authority-api.js';
 import { AssignmentsCard } from '../authority/AssignmentsCard.js';
-import { documentEntries, loadCatalogue, tabStates, type DocumentEntry } from '../catalogue/catalogue.js';
+import { loadDocumentEntries, tabStates } from '../catalogue/catalogue.js';
 import { resourceLabel, statusLabel } from '../catalogue/labels.js';
 import { formatDateTime } from '../format.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
+import { useLoaded } from '../layout/use-loaded.js';
 import { kindOfType } from './project-kinds.js';
 
 const regionKey = (region: number | null) => Object.entries(MalaysianStates).find(([, id]) => id === region)?.[0];
@@ -121,14 +122,12 @@ export function projectListPath(resource: string, projectId: string, status?: st
 
 export function DocumentsTab({ project, counts }: { project: ProjectDetail; counts: ProjectDocumentCounts }) {
   const translate = useTranslate();
-  const [entries, setEntries] = useState<DocumentEntry[]>([]);
-  useEffect(() => {
-    void loadCatalogue().then((c) => setEntries(documentEntries(c)), () => undefined);
-  }, []);
+  const entries = useLoaded(loadDocumentEntries);
   const byResource = new Map(counts.map((c) => [c.resource, c]));
+  if (entries.failure) return <LoadFailed what={translate('admin.loadFailed.what.catalogue')} failure={entries.failure} onRetry={entries.reload} testId="project-documents-failed" />;
   return (
     <Box data-testid="project-documents" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-      {entries.map((entry) => {
+      {(entries.data ?? []).map((entry) => {
         const count = byResource.get(entry.resource);
         return (
           <Card key={entry.resource} variant="outlined" data-testid={`project-documents-${entry.resource}`}>

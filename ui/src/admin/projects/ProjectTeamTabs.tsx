@@ -1,13 +1,15 @@
 // The project page's members and stages: each row with its machine's status and the actions this user is
 // offered; inviting a user of the company (picked by name) and adding a stage, where the user may.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import type { CompanyMember, ProjectDetail } from '@binaan/contracts';
+import type { ProjectDetail } from '@binaan/contracts';
 import { statusLabel } from '../catalogue/labels.js';
 import { authorityApi } from '../authority/authority-api.js';
 import { MemberPicker } from '../authority/MemberPicker.js';
 import { StatusChip } from '../documents/StatusChip.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
+import { useLoaded } from '../layout/use-loaded.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 import { MachineActions } from './MachineActions.js';
 import { ScrollRegion } from './ScrollRegion.js';
@@ -17,12 +19,9 @@ const base = (project: ProjectDetail) => `/api/projects/${encodeURIComponent(pro
 function Invite({ project, onChange }: { project: ProjectDetail; onChange: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [members, setMembers] = useState<CompanyMember[]>([]);
+  const members = useLoaded(authorityApi.members);
   const [userId, setUserId] = useState('');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    authorityApi.members().then(setMembers, () => setMembers([]));
-  }, []);
   const inProject = new Set(project.members.filter((m) => m.status !== 'Rejected').map((m) => m.userId));
   const invite = async () => {
     setError(null);
@@ -42,9 +41,10 @@ function Invite({ project, onChange }: { project: ProjectDetail; onChange: () =>
       <CardContent>
         <Typography variant="h6" component="h2">{translate('admin.projects.members.invite')}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1, alignItems: { sm: 'flex-start' } }}>
-          <MemberPicker members={members.filter((m) => !inProject.has(m.id))} value={userId} onChange={setUserId} testId="invite" />
+          <MemberPicker members={(members.data ?? []).filter((m) => !inProject.has(m.id))} value={userId} onChange={setUserId} testId="invite" failure={members.failure} />
           <Button variant="contained" disabled={userId === ''} onClick={() => void invite()} data-testid="invite-send">{translate('admin.projects.members.inviteButton')}</Button>
         </Stack>
+        {members.failure && <LoadFailed what={translate('admin.loadFailed.what.members')} failure={members.failure} onRetry={members.reload} testId="invite-members-failed" sx={{ mt: 1 }} />}
         {error && <Alert severity="error" sx={{ mt: 1 }} data-testid="invite-error">{translate(`error.${error}`)}</Alert>}
       </CardContent>
     </Card>

@@ -8,6 +8,8 @@ import { Alert, Box, Button, IconButton, LinearProgress, List, ListItem, ListIte
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { formatDateTime } from '../format.js';
+import type { LoadFailure } from '../layout/load-failure.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { downloadFile, formatSize, removeFile, uploadFile, type AttachedFile, type FilePlace } from './attachments-api.js';
 
@@ -22,9 +24,11 @@ type Props = {
   testId?: string;
   /** The heading's level (h2 on a page, h3 inside a question). */
   heading?: 'h2' | 'h3' | 'h4';
+  /** The list could not be loaded: said in its place (not "No file attached"), with a way to ask again. */
+  failure?: { failure: LoadFailure; retry: () => void } | null;
 };
 
-export function AttachmentsSection({ title, place, files, canChange, onChanged, testId = 'attachments', heading = 'h2' }: Props) {
+export function AttachmentsSection({ title, place, files, canChange, onChanged, testId = 'attachments', heading = 'h2', failure = null }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
@@ -61,7 +65,9 @@ export function AttachmentsSection({ title, place, files, canChange, onChanged, 
   return (
     <Box sx={{ mt: 2 }} data-testid={testId} data-count={files.length}>
       <Typography variant={heading === 'h2' ? 'h6' : 'subtitle2'} component={heading}>{title}</Typography>
-      {files.length === 0 ? (
+      {failure ? (
+        <LoadFailed what={title} failure={failure.failure} onRetry={failure.retry} testId={`${testId}-failed`} sx={{ mt: 1 }} />
+      ) : files.length === 0 ? (
         <Typography variant="body2" color="text.secondary" data-testid="attachments-none">{translate('tendering.files.none')}</Typography>
       ) : (
         <List dense aria-label={title} disablePadding>

@@ -7,7 +7,8 @@ import { useTranslate } from 'react-admin';
 import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, InputLabel, MenuItem, Select, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import type { BqNode } from '@binaan/contracts';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
-import { useProjects } from '../documents/use-projects.js';
+import { useProjectsLoaded } from '../documents/use-projects.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
 import { tenderFromBq } from './request-api.js';
 
 type BqView = { status: string | null; nodes: BqNode[] };
@@ -26,7 +27,8 @@ export function BqTenderButton() {
 function BqTenderDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const projects = useProjects();
+  const loadedProjects = useProjectsLoaded();
+  const projects = loadedProjects.data ?? [];
   const titleId = useId();
   const [projectId, setProjectId] = useState('');
   const [bq, setBq] = useState<BqView | null>(null);
@@ -56,7 +58,10 @@ function BqTenderDialog({ onClose }: { onClose: () => void }) {
       <DialogTitle id={titleId}>{translate('admin.bqTender.title')}</DialogTitle>
       <DialogContent>
         {error && <Alert severity="error" sx={{ mb: 2 }}>{translate(`error.${error}`, { _: translate('error.internal', { _: error }) })}</Alert>}
-        <FormControl fullWidth sx={{ mt: 1, mb: 2 }}>
+        {loadedProjects.failure && (
+          <LoadFailed what={translate('admin.loadFailed.what.projects')} failure={loadedProjects.failure} onRetry={loadedProjects.reload} testId="bq-tender-projects-failed" sx={{ mb: 2 }} />
+        )}
+        <FormControl fullWidth sx={{ mt: 1, mb: 2 }} error={loadedProjects.failure !== null}>
           <InputLabel id={`${titleId}-project`}>{translate('admin.fields.project')}</InputLabel>
           <Select labelId={`${titleId}-project`} label={translate('admin.fields.project')} value={projectId} onChange={(e) => setProjectId(e.target.value)} data-testid="bq-tender-project">
             {projects.map((p) => <MenuItem key={p.id} value={p.id}>{p.name}</MenuItem>)}

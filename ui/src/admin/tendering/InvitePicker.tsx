@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Autocomplete, Box, Button, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { CompanyDirectoryItem } from '@binaan/contracts';
+import { failureText, loadFailureOf, type LoadFailure } from '../layout/load-failure.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 import { invite } from './tendering-api.js';
 import { tenderers } from './tenderers-api.js';
@@ -29,18 +31,25 @@ export function InvitePicker({ tenderId, invited, onInvited, onRefused }: { tend
   const [chosen, setChosen] = useState<CompanyDirectoryItem[]>([]);
   const [busy, setBusy] = useState(false);
   const [source, setSource] = useState<'directory' | 'approved'>('directory');
+  const [failure, setFailure] = useState<LoadFailure | null>(null);
+  // Bumped by "Try again": the same search, asked again.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
     // A short pause, so typing a name asks once, not once per letter.
     const timer = setTimeout(() => {
-      (source === 'approved' ? approvedList(text.trim()) : directory(text.trim())).then((rows) => current && setOptions(rows.filter((c) => !invited.has(c.id))), () => current && setOptions([]));
+      (source === 'approved' ? approvedList(text.trim()) : directory(text.trim())).then(
+        (rows) => { if (current) { setOptions(rows.filter((c) => !invited.has(c.id))); setFailure(null); } },
+        (error: unknown) => { if (current) { setOptions([]); setFailure(loadFailureOf(error)); } },
+      );
     }, 250);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [text, invited, source]);
+  }, [text, invited, source, attempt]);
+  const what = translate(source === 'approved' ? 'admin.loadFailed.what.approvedTenderers' : 'admin.loadFailed.what.companies');
 
   const send = async () => {
     setBusy(true);
@@ -73,12 +82,14 @@ export function InvitePicker({ tenderId, invited, onInvited, onRefused }: { tend
         getOptionLabel={(c) => (c.registrationNo ? `${c.name} (${c.registrationNo})` : c.name)}
         onChange={(_e, value) => setChosen(value)}
         onInputChange={(_e, value, reason) => reason !== 'reset' && setText(value)}
-        noOptionsText={translate('tendering.invitations.noCompany')}
-        renderInput={(params) => <TextField {...params} label={translate('tendering.invitations.pick')} helperText={translate(source === 'approved' ? 'tendering.invitations.pickApprovedHelp' : 'tendering.invitations.pickHelp')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'invite-picker' } }} />}
+        noOptionsText={failure ? failureText(translate, what, failure) : translate('tendering.invitations.noCompany')}
+        renderInput={(params) => <TextField {...params} label={translate('tendering.invitations.pick')} error={failure !== null}
+          helperText={failure ? translate('admin.loadFailed.title', { what }) : translate(source === 'approved' ? 'tendering.invitations.pickApprovedHelp' : 'tendering.invitations.pickHelp')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'invite-picker' } }} />}
       />
       <Button variant="contained" disabled={busy || chosen.length === 0} onClick={() => void send()} data-testid="invite-send" sx={{ mt: 1 }}>
         {translate('tendering.invitations.invite', { n: chosen.length })}
       </Button>
+      {failure && <LoadFailed what={what} failure={failure} onRetry={() => setAttempt((n) => n + 1)} testId="invite-picker-failed" sx={{ flex: '1 1 100%' }} />}
     </Box>
   );
 }

@@ -6,6 +6,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Alert, Box, Button, Chip, LinearProgress, List, ListItem, Stack, TextField, Typography } from '@mui/material';
 import { formatDateTime } from '../format.js';
+import { loadFailureOf, type LoadFailure } from '../layout/load-failure.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { answer as sendAnswer, ask as sendQuestion, board as loadBoard, PAGE, type Board, type BoardQuery } from './exchange-api.js';
 import { AttachmentsSection } from './AttachmentsSection.js';
@@ -20,12 +22,18 @@ function QueryFiles({ tenderId, query, side, open }: { tenderId: string; query: 
   const [files, setFiles] = useState<{ question: AttachedFile[]; answer: AttachedFile[] }>({ question: [], answer: [] });
   const questionPlace = queryFiles(tenderId, query.queryId, 'question');
   const answerPlace = queryFiles(tenderId, query.queryId, 'answer');
+  const [failure, setFailure] = useState<LoadFailure | null>(null);
   const load = useCallback(() => {
-    listQueryFiles(queryFiles(tenderId, query.queryId, 'question')).then(setFiles, () => setFiles({ question: [], answer: [] }));
+    listQueryFiles(queryFiles(tenderId, query.queryId, 'question')).then(
+      (listed) => { setFiles(listed); setFailure(null); },
+      (error: unknown) => setFailure(loadFailureOf(error)),
+    );
   }, [tenderId, query.queryId]);
   useEffect(load, [load, query.answered]);
   const askerMayChange = side === 'seller' && query.own === true && !query.answered && open;
   const buyerMayChange = side === 'buyer' && query.answered && open;
+  // One call lists both sides' files: its failure is said once, in their place.
+  if (failure) return <LoadFailed what={translate('admin.loadFailed.what.files')} failure={failure} onRetry={load} testId="query-files-failed" sx={{ mt: 1 }} />;
   return (
     <>
       {(files.question.length > 0 || askerMayChange) && (

@@ -9,6 +9,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import { StatusChip } from '../documents/StatusChip.js';
 import { formatDateTime, formatMoney } from '../format.js';
+import { useLoaded } from '../layout/use-loaded.js';
 import { errorCodeOf, isConflict } from '../providers/admin-request.js';
 import { CloseCountdown } from './CloseCountdown.js';
 import { QuotationLines } from './QuotationLines.js';
@@ -16,16 +17,14 @@ import { clockOffset, countdown, lineProblem, quotationTotals, startingLines, to
 import { sellerTender, submitQuotation, type SellerTender } from './tendering-api.js';
 import { getSession } from '../../shared/session/session-store.js';
 import { AttachmentsSection } from './AttachmentsSection.js';
-import { listQuotationFiles, quotationFiles, type AttachedFile } from './attachments-api.js';
+import { listQuotationFiles, quotationFiles } from './attachments-api.js';
 
 /** The seller's own files on its quotation (its company is the session's chosen one). */
 function useOwnFiles(tenderId: string) {
   const sellerCompanyId = getSession()?.selectedCompany ?? '';
   const place = useMemo(() => quotationFiles(tenderId, sellerCompanyId), [tenderId, sellerCompanyId]);
-  const [files, setFiles] = useState<AttachedFile[]>([]);
-  const load = useCallback(() => { listQuotationFiles(place).then(setFiles, () => setFiles([])); }, [place]);
-  useEffect(load, [load]);
-  return { place, files, load };
+  const files = useLoaded(useCallback(() => listQuotationFiles(place), [place]));
+  return { place, files: files.data ?? [], failure: files.failure ? { failure: files.failure, retry: files.reload } : null, load: files.reload };
 }
 
 function useSellerTender(tenderId: string) {
@@ -121,7 +120,7 @@ export function QuotationPage() {
             </Button>
           )}
         </Box>
-        <AttachmentsSection title={translate('tendering.files.quotationTitle')} place={own.place} files={own.files} canChange={open} onChanged={own.load} testId="quotation-attachments" />
+        <AttachmentsSection title={translate('tendering.files.quotationTitle')} place={own.place} files={own.files} failure={own.failure} canChange={open} onChanged={own.load} testId="quotation-attachments" />
       </CardContent>
     </Card>
   );

@@ -7,6 +7,8 @@ import { Title, useNotify, useTranslate } from 'react-admin';
 import { Alert, Autocomplete, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
 import type { CompanyDirectoryItem } from '@binaan/contracts';
 import { formatDateTime } from '../format.js';
+import { failureText, loadFailureOf, type LoadFailure } from '../layout/load-failure.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 import { decideTenderer, proposeTenderer, tenderers, TENDERER_STATUSES, type Tenderer, type TendererStatus } from './tenderers-api.js';
 
@@ -22,13 +24,20 @@ function ProposeForm({ onDone }: { onDone: () => void }) {
   const [chosen, setChosen] = useState<CompanyDirectoryItem | null>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<LoadFailure | null>(null);
+  // Bumped by "Try again": the same search, asked again.
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
     const timer = setTimeout(() => {
-      directory(text.trim()).then((rows) => current && setOptions(rows), () => current && setOptions([]));
+      directory(text.trim()).then(
+        (rows) => { if (current) { setOptions(rows); setFailure(null); } },
+        (error: unknown) => { if (current) { setOptions([]); setFailure(loadFailureOf(error)); } },
+      );
     }, 250);
     return () => { current = false; clearTimeout(timer); };
-  }, [text]);
+  }, [text, attempt]);
+  const what = translate('admin.loadFailed.what.companies');
   const send = async () => {
     if (!chosen) return;
     setBusy(true);
@@ -55,11 +64,13 @@ function ProposeForm({ onDone }: { onDone: () => void }) {
         getOptionLabel={(c) => (c.registrationNo ? `${c.name} (${c.registrationNo})` : c.name)}
         onChange={(_e, value) => setChosen(value)}
         onInputChange={(_e, value, reason) => reason !== 'reset' && setText(value)}
-        noOptionsText={translate('tendering.invitations.noCompany')}
-        renderInput={(params) => <TextField {...params} size="small" label={translate('tendering.tenderers.company')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'tenderer-picker' } }} />}
+        noOptionsText={failure ? failureText(translate, what, failure) : translate('tendering.invitations.noCompany')}
+        renderInput={(params) => <TextField {...params} size="small" label={translate('tendering.tenderers.company')} error={failure !== null}
+          {...(failure ? { helperText: translate('admin.loadFailed.title', { what }) } : {})} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'tenderer-picker' } }} />}
       />
       <TextField size="small" sx={{ flex: '1 1 200px' }} label={translate('tendering.tenderers.note')} value={note} onChange={(e) => setNote(e.target.value)} slotProps={{ htmlInput: { maxLength: 1000 } }} />
       <Button variant="contained" disabled={busy || !chosen} onClick={() => void send()} data-testid="tenderer-propose-send">{translate('tendering.tenderers.propose')}</Button>
+      {failure && <LoadFailed what={what} failure={failure} onRetry={() => setAttempt((n) => n + 1)} testId="tenderer-picker-failed" sx={{ flex: '1 1 100%' }} />}
     </Box>
   );
 }
