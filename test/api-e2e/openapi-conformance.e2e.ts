@@ -327,6 +327,10 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     const manual = (await request(server()).get('/api/authority-manuals/tender').set('authorization', `Bearer ${aminah}`).expect(200)).body.manual as { version: number };
     await write('administrator', aminah, 'put', '/api/authority-manuals/{resource}', { resource: 'tender' }, { label: 'Tender approval', levels: [{ level: 20, limit: '60000' }], allowSelfApproval: false, roleType: 'company', roles: ['Approver'], expectedVersion: manual.version });
 
+    // The seller's place in the public contractor directory: read, then taken off (the demo lists it).
+    await write('seller', mei, 'get', '/api/company/directory-listing', {});
+    await write('seller', mei, 'put', '/api/company/directory-listing', {}, { listed: false, reason: 'Fully booked this quarter.' });
+
     // The account: notifications cleared, a UI error reported, a reset asked for, signed out.
     await write('seller', mei, 'post', '/api/application/clear-notification-count', {});
     await write('seller', mei, 'post', '/api/log-ui-error', {}, { error: 'TypeError: x is undefined', error_info: 'in <Dashboard>' });

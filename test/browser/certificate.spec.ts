@@ -52,6 +52,7 @@ test('a certificate is verified by uploading the QR image from its PDF and shows
   expect(Math.round((await viewer.getByTestId('certificate-pdf').locator('canvas').boundingBox())!.width)).toBeLessThanOrEqual(550);
   await expect(viewer.getByTestId('card-registration')).toContainText(participant.name);
   await expect(viewer.getByTestId('card-registration')).toContainText(/[0-9a-f]{64}/);
+  await expect(viewer.getByTestId('card-issues-certificate').getByRole('heading')).toHaveText('Certificate issued');
   await expect(viewer.getByTestId('card-issues-certificate')).toContainText(participant.certificate_no);
   await expect(viewer.getByTestId('card-issues-certificate')).toContainText(/\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)/);
   await expect(viewer.getByTestId('card-check-in')).toBeVisible();
@@ -87,6 +88,25 @@ test('a tampered certificate (its number changed in the QR) shows not genuine, w
   await page.getByTestId('scan-again').click();
   await page.getByTestId('qr-upload').setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: PNG.sync.write(blank) });
   await expect(page.getByRole('alert').filter({ hasText: 'No QR code was found in this image.' })).toBeVisible();
+  // The scan left its hidden canvas in the camera's region: still nothing drawn above the buttons.
+  await expect(page.getByTestId('scanner-region')).toBeHidden();
+});
+
+test('the certificate page and the verify dialog are headed for a visitor, with nothing drawn above the buttons', async ({ page }) => {
+  await page.goto('/certificate');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify a certificate');
+  await expect(page).toHaveTitle('Verify a certificate · Binaan');
+  await expect(page.getByTestId('scanner-region')).toBeHidden();
+  await page.goto('/');
+  await page.getByTestId('open-verifier').click();
+  const dialog = page.getByTestId('verify-dialog');
+  await expect(dialog.getByRole('heading', { level: 2 })).toHaveText('Verify a certificate');
+  await expect(dialog.getByTestId('scanner-region')).toBeHidden();
+  // The intro, then the buttons: no box of the camera's between them.
+  const intro = (await dialog.getByText(/^Scan the QR code on the certificate/).boundingBox())!;
+  const camera = (await dialog.getByTestId('start-camera').boundingBox())!;
+  expect(camera.y - (intro.y + intro.height)).toBeLessThan(32);
+  await shot(page, 'verify-dialog');
 });
 
 test('on a small screen the certificate page is 250 px wide', async ({ page, request }) => {

@@ -1,5 +1,6 @@
-// The landing on a fresh store with the demo data: its parts, the language switch, a visitor's event
-// registration (ticket e-mailed), and the mobile layout.
+// The landing on a fresh store with the demo data: what Binaan is and for whom, its parts, the language
+// switch, a visitor's event registration (ticket e-mailed), and the mobile layout. The contractor directory
+// and "List my company" are in contractor-directory.spec.ts.
 
 import { expect, test } from '@playwright/test';
 import { readOutbox, shot, typePhone, unique, waitForMessage } from './support.js';
@@ -11,11 +12,23 @@ test('the landing shows its parts, loads no react-admin code, and makes no page 
   page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
   await page.goto('/');
   await expect(page).toHaveTitle('Home · Binaan');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify a certificate in seconds');
+  // The platform first: what it is, for whom, the procurement path; certificates are one section further down.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Construction procurement, from tender to payment');
+  await expect(page.locator('.hero-lead')).toContainText('developers and main contractors buy from contractors and suppliers');
+  await expect(page.getByRole('link', { name: 'Register your company' })).toHaveAttribute('href', '/auth/sign-up?next=register-company');
+  await expect(page.getByTestId('hero-sign-in')).toHaveAttribute('href', '/auth/sign-in');
+  await expect(page.getByTestId('open-verifier')).toHaveText('Verify a certificate');
+  await expect(page.getByRole('heading', { level: 2, name: 'For buyers and for sellers' })).toBeVisible();
+  await expect(page.getByTestId('audience-buyers')).toContainText('Developers and main contractors');
+  await expect(page.getByTestId('audience-sellers')).toContainText('Contractors, subcontractors and suppliers');
+  await expect(page.getByTestId('procurement-path').getByRole('listitem')).toHaveText([/^Project and BQ/, /^Tender/, /^Award/, /^Orders/, /^Claims/, /^Invoice and pay/]);
+  const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+  expect(headings.indexOf('For buyers and for sellers')).toBeLessThan(headings.indexOf('Event certificates anyone can check'));
   await expect(page.getByTestId('event-counter')).toContainText(/\d+\s*Events/);
   await expect(page.getByTestId('certificate-counter')).toContainText(/\d+\s*Certificates issued/);
-  await expect(page.getByRole('heading', { name: 'Core features' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Event certificates anyone can check' })).toBeVisible();
   await expect(page.locator('.feature-card')).toHaveCount(4);
+  await expect(page.getByTestId('features-verify')).toHaveText('Verify a certificate');
   await expect(page.getByTestId('event-card').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Contractor directory' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Construction Industry Development Board/ })).toHaveAttribute('href', 'https://www.cidb.gov.my');
@@ -38,17 +51,23 @@ test('the landing shows its parts, loads no react-admin code, and makes no page 
 test('each language switch changes the visible texts (EN, BM, 中文) and the choice is kept', async ({ page }) => {
   await page.goto('/');
   const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toHaveText('Verify a certificate in seconds');
+  await expect(heading).toHaveText('Construction procurement, from tender to payment');
   await page.getByTestId('language-ms').click();
-  await expect(heading).toHaveText('Sahkan sijil dalam beberapa saat');
+  await expect(heading).toHaveText('Perolehan pembinaan, dari tender hingga bayaran');
+  await expect(page.getByTestId('hero-register')).toHaveText('Daftar syarikat anda');
   await expect(page.getByTestId('open-verifier')).toHaveText('Sahkan sijil');
-  await expect(page.getByRole('heading', { name: 'Ciri-ciri utama' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Untuk pembeli dan penjual' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sijil acara yang boleh disemak oleh sesiapa' })).toBeVisible();
+  await expect(page.getByLabel('Bidang', { exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ms');
   await shot(page, 'landing-ms');
   await page.getByTestId('language-zh').click();
-  await expect(heading).toHaveText('数秒内验证证书');
+  await expect(heading).toHaveText('建筑采购，从招标到付款');
+  await expect(page.getByTestId('hero-register')).toHaveText('注册您的公司');
   await expect(page.getByTestId('open-verifier')).toHaveText('验证证书');
-  await expect(page.getByRole('heading', { name: '核心功能' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '为买方，也为卖方' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '人人可查验的活动证书' })).toBeVisible();
+  await expect(page.getByLabel('行业', { exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
   await shot(page, 'landing-zh');
   // The choice survives a reload and reaches the account pages.

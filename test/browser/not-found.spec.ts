@@ -40,7 +40,7 @@ test('a visitor on an unknown path sees the catch-all page in each language, wit
   await expect(home).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify a certificate in seconds');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Construction procurement, from tender to payment');
 });
 
 test('the sign-out link leads to the sign-in page', async ({ page }) => {

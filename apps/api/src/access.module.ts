@@ -17,6 +17,9 @@ import { CompaniesController } from './companies/companies.controller.js';
 import { CompanyAccess } from './companies/company-access.js';
 import { CompanyChoiceService } from './companies/company-choice.service.js';
 import { CompanyDirectoryController } from './companies/company-directory.controller.js';
+import { ContractorDirectoryController } from './companies/contractor-directory.controller.js';
+import { ChangeDirectoryListingHandler } from './companies/directory-listing.commands.js';
+import { DirectoryListingService } from './companies/directory-listing.service.js';
 import { InvitationService } from './companies/invitation.service.js';
 import { AccountDirectory } from './identity/account-directory.js';
 import { AccountMail } from './identity/account-mail.js';
@@ -34,12 +37,13 @@ import { SignUpController } from './identity/sign-up.controller.js';
 import { SignUpService } from './identity/sign-up.service.js';
 
 @Module({
-  controllers: [SignUpController, LoginController, PasswordController, CompaniesController, CompanyDirectoryController, CompanyAdminController],
+  controllers: [SignUpController, LoginController, PasswordController, CompaniesController, CompanyDirectoryController, CompanyAdminController, ContractorDirectoryController],
   providers: [
     { provide: SessionTokens, inject: [SECRETS, CLOCK], useFactory: (secrets: Secrets, now: Clock) => new SessionTokens(secrets.jwtSecret, now) },
     { provide: IdentityKeys, inject: [SECRETS], useFactory: (secrets: Secrets) => new IdentityKeys(secrets.codeHmacKey) },
     PasswordHasher, AccountDirectory, AccountMail, SessionService, SignUpService, LoginService, PasswordService, ForcedPasswordResetService,
     CompanyAccess, CompanyChoiceService, InvitationService, CompanyMail, CompanyStreams, CompanyRegistrationService, CompanyPeopleService, CompanyRolesService, CompanyInvitationTakeUpReactor,
+    DirectoryListingService, ChangeDirectoryListingHandler,
     ...IDENTITY_COMMAND_HANDLERS, ...COMPANY_COMMAND_HANDLERS, ...COMPANY_ADMIN_COMMAND_HANDLERS,
     { provide: AUTHENTICATOR, useExisting: SessionService },
   ],

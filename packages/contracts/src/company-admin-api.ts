@@ -100,8 +100,14 @@ export function companyRegistrationErrors(input: Partial<CompanyRegistrationInpu
 
 export type CompanySubmissionStatusName = 'inProgress' | 'submitted' | 'approved' | 'archived';
 
-/** One step of a submission's history (who did what, when, why). */
+/**
+ * One step of a company's history (who did what, when, why): its submission's steps (the machine's event
+ * names), and each time the platform administrator opened the company (PLATFORM_ADMINISTRATOR_OPENED, the
+ * status unchanged).
+ */
 export type CompanySubmissionStep = { event: string; statusBefore: string | null; statusAfter: string; at: string; byUserId: string; byName: string | null; remark: string | null };
+
+export const PLATFORM_ADMINISTRATOR_OPENED = 'PlatformAdministratorOpened';
 
 /** GET /api/company/registrations/:id: the company as it registered, its status and who registered it. */
 export type CompanyRegistrationView = {

@@ -118,6 +118,8 @@ export const ErrorCodes = {
   userAlreadyDeactivated: 'userAlreadyDeactivated',
   adminAlreadyExists: 'adminAlreadyExists',
   roleNotRetirable: 'roleNotRetirable',
+  /** Only a company that offers a trade (a CIDB contractor, a seller, a consultant) is listed in the public directory. */
+  noDirectoryTrade: 'noDirectoryTrade',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

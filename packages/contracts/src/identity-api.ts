@@ -1,6 +1,8 @@
 // Shapes of the account-access calls (public-area.md §7, signed-in-area.md §3 and §7), with the spec's
 // field names, so api and ui agree on them.
 
+import { CompanySubmissionStatus } from './enumerations.js';
+
 export type CommandReply<T = undefined> = { success: true; msg?: string; data?: T };
 
 export type PinCodeRequestReply = { success: true; secretKey: string; timestamp: number; resendAfterSeconds: number };
@@ -28,12 +30,22 @@ export type CompanyListItem = { companyProfileId: string; company_name: string; 
 
 export type UserAssignment = { status: number; company_user_role_name: string; is_site_team: boolean };
 
-/** Where the ui goes after choosing (signed-in-area.md §2.3). */
-export type CompanyLanding =
-  | '/administration/company'
-  | '/administration/add-company'
-  | '/cidb-administration/company-profile'
-  | '/auth/non-approved-company-login';
+/** Where the ui goes after choosing (signed-in-area.md §2.3, as landingAfterChoice reads it). */
+export type CompanyLanding = '/administration/company' | '/article' | '/auth/non-approved-company-login';
+
+/**
+ * Where a user goes after choosing a company, for api and ui alike. §2.3's "approved company, or an admin
+ * user" goes home (/article, the dashboard the menu's Home opens, whatever the subscription): a person who
+ * chose a company came to work in it, and its home shows what waits for them. Its people see a submitted
+ * company's profile while it waits for approval, and any other company not approved says so. The platform
+ * administrator opens any company to support it and goes home whatever its status: a company's profile
+ * page is for its own people.
+ */
+export function landingAfterChoice(status: number, userType: 1 | 2): CompanyLanding {
+  if (userType === 2) return '/article';
+  if (status === CompanySubmissionStatus.Submitted) return '/administration/company';
+  return status === CompanySubmissionStatus.Approved ? '/article' : '/auth/non-approved-company-login';
+}
 
 export type CompanyChooseReply = {
   success: true;

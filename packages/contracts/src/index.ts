@@ -27,3 +27,4 @@ export * from './bills-of-quantity-import.js';
 export * from './project-plans.js';
 export * from './personal-data-api.js';
 export * from './company-admin-api.js';
+export * from './contractor-directory-api.js';

@@ -138,13 +138,34 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
     expect(history.map((step) => [step.event, step.byName])).toEqual([['Create', founder.name], ['Submit', founder.name], ['Reject', admin.name], ['Submit', founder.name]]);
   });
 
-  it('when approved, then the founder is told by e-mail and bell, and the ui goes to add-company', async () => {
+  it('when approved, then the founder is told by e-mail and bell, and the ui goes home', async () => {
     const approve = await api().post(`company/registrations/${companyId}/actions/Approve`, {}, { token: adminToken });
     expect(approve.body.status).toBe('approved');
     expect((await ctx!.smtp.waitFor(founder.email)).subject).toContain('is approved');
     const chosen = await choose(founderToken, companyId);
-    expect(chosen.body).toMatchObject({ companyStatus: 3, landing: '/administration/add-company' });
+    expect(chosen.body).toMatchObject({ companyStatus: 3, landing: '/article' });
     founderToken = chosen.body.jwtToken as string;
+  });
+
+  it('when the platform administrator opens the company, then they go home with the admin module only, and the company reads who opened it and when in its history', async () => {
+    type Step = { event: string; statusBefore: string | null; statusAfter: string; at: string; byUserId: string; byName: string | null; remark: string | null };
+    const historyOf = async () => (await api().get(`company/registrations/${companyId}`, { token: founderToken })).body.data.history as Step[];
+    const before = await historyOf();
+    const opened = await choose(adminToken, companyId);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ companyStatus: 3, landing: '/article', roles: '', userAssignments: [] });
+    expect(decodeAccessRights(opened.body.accessRights as string).filter((right) => !right.startsWith('admin.'))).toEqual([]);
+    adminToken = opened.body.jwtToken as string;
+    const after = await historyOf();
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length)).toEqual([
+      { event: 'PlatformAdministratorOpened', statusBefore: 'approved', statusAfter: 'approved', at: expect.any(String), byUserId: admin.userId, byName: admin.name, remark: null },
+    ]);
+    const approvedAt = before.find((step) => step.event === 'Approve')!.at;
+    expect(Date.parse(after.at(-1)!.at)).toBeGreaterThanOrEqual(Date.parse(approvedAt));
+    // The company's own people choosing it are no news to it.
+    founderToken = (await choose(founderToken, companyId)).body.jwtToken as string;
+    expect(await historyOf()).toEqual(after);
   });
 
   let roleId = '';

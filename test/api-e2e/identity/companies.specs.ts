@@ -105,7 +105,7 @@ export function companySpecs(app: () => RunningApp): void {
         selectedCompany: approved.companyId,
         selectedCompanyName: 'Alpha Builders Sdn Bhd',
         companyStatus: 3,
-        landing: '/administration/add-company',
+        landing: '/article',
         errorMessage: '',
       });
       expect(body.accessRights).toMatch(/^[01]+$/);
@@ -119,7 +119,7 @@ export function companySpecs(app: () => RunningApp): void {
 
     it.each([
       ['submitted', '/administration/company', () => submitted],
-      ['approved with the contractor subscription', '/cidb-administration/company-profile', () => contractor],
+      ['approved with the contractor subscription', '/article', () => contractor],
       ['in progress (not approved)', '/auth/non-approved-company-login', () => inProgress],
     ])('given a company %s, when chosen, then the landing is %s', async (_case, landing, company) => {
       const reply = await choose(company().companyId);
@@ -151,14 +151,19 @@ export function companySpecs(app: () => RunningApp): void {
       expect((await ctx.api.get('company/list', { token })).body.data).not.toContainEqual(expect.objectContaining({ companyProfileId: approved.companyId }));
     });
 
-    it('given a platform admin (user type 2), when they choose a company they are not in, then it is allowed with the admin module rights', async () => {
+    it('given a platform admin (user type 2), when they choose a company they are not in, whatever its status, then it is allowed with the admin module rights, lands home, and the company records it', async () => {
       const admin = await seedUser(ctx, newPerson('platform'), { userType: 2 });
-      const adminToken = (await signIn(ctx, admin)).jwtToken;
-      const reply = await choose(foreign.companyId, adminToken);
-      expect(reply.status).toBe(200);
-      expect(reply.body).toMatchObject({ roles: '', isSiteTeam: false, userAssignments: [], landing: '/administration/add-company', accessRights: encodeAccessRights(ADMIN_MODULE_RIGHTS) });
-      const inProgressChoice = await choose(inProgress.companyId, reply.body.jwtToken as string);
-      expect(inProgressChoice.body).toMatchObject({ landing: '/administration/add-company' });
+      let adminToken = (await signIn(ctx, admin)).jwtToken;
+      for (const company of [foreign, submitted, inProgress]) {
+        const reply = await choose(company.companyId, adminToken);
+        expect(reply.status).toBe(200);
+        expect(reply.body).toMatchObject({ roles: '', isSiteTeam: false, userAssignments: [], landing: '/article', accessRights: encodeAccessRights(ADMIN_MODULE_RIGHTS) });
+        adminToken = reply.body.jwtToken as string;
+        const opened = (await ctx.store.readStream(`company-${company.companyId}`)).filter((event) => event.type === 'CompanyOpenedByPlatformAdministrator');
+        expect(opened.map((event) => [event.data, event.metadata.actorUserId])).toEqual([[{ userId: admin.userId }, admin.userId]]);
+      }
+      // Still only the companies of their own to list: none.
+      expect((await ctx.api.get('company/list', { token: adminToken })).body).toEqual({ success: true, data: [] });
     });
   });
 }

@@ -172,7 +172,7 @@ describe.each(STORES)('create-admin on an empty %s store', (kind) => {
     });
     const chosen = await api.get(`company/choose/${companyId}`, { token: adminToken });
     expect(chosen.status).toBe(200);
-    expect(chosen.body).toMatchObject({ success: true, accessRights: encodeAccessRights(ADMIN_MODULE_RIGHTS), landing: '/administration/add-company', selectedCompany: companyId });
+    expect(chosen.body).toMatchObject({ success: true, accessRights: encodeAccessRights(ADMIN_MODULE_RIGHTS), landing: '/article', selectedCompany: companyId });
     expect(decodeAccessRights(chosen.body.accessRights as string)).toEqual(expect.arrayContaining([...ADMIN_MODULE_RIGHTS]));
   }, 120_000);
 

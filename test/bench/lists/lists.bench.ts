@@ -9,7 +9,8 @@
 // warm-up) beside the bare SQL read of the same page (the company's own rows, same order and page, no
 // count, no names: the floor), both in the same run, and the ratio to the first size is printed.
 // Every new list gets a line in CALLS (documents), PLAN_CALLS (plan-lists.ts: BQs, budgets, progress plans, BQ
-// scans) or TENDERING_CALLS (tendering-lists.ts: invitations received, tenderers, a tender's queries).
+// scans), TENDERING_CALLS (tendering-lists.ts: invitations received, tenderers, a tender's queries), COMPANY_CALLS
+// (company-lists.ts) or DIRECTORY_CALLS (directory-lists.ts: the public contractor directory).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ import { analyze, COMMON_WORD, COMPANY, growDocuments, OTHER, PROJECT, RESOURCE,
 import { growPlansSql, PLAN_ANALYZE, PLAN_CALLS, SCAN_PROJECT, scanProjectSql, type PlanCall } from './plan-lists.js';
 import { benchTenderBody, growTenderingSql, TENDERING_ANALYZE, TENDERING_CALLS } from './tendering-lists.js';
 import { COMPANY_ANALYZE, COMPANY_CALLS, growCompanySql } from './company-lists.js';
+import { DIRECTORY_ANALYZE, DIRECTORY_CALLS, growDirectorySql } from './directory-lists.js';
 
 const STORE = process.env.BENCH_STORE === 'pglite' ? 'pglite' : 'postgres';
 const SIZES = (process.env.BENCH_SIZES ?? (STORE === 'pglite' ? '1000,100000' : '1000,100000,1000000')).split(',').map(Number);
@@ -124,8 +126,8 @@ async function measurePlan(base: string, tokens: Tokens, db: SqlExecutor, call: 
   const range = probe.headers.get('content-range') ?? '';
   const body = await probe.text();
   const limit = (call.range ? call.range[1] - call.range[0] : 24) + 1;
-  const owner = call.bare.owner === 'project_id' ? project : call.bare.owner === 'tender_id' ? tender : call.bare.owner === 'status' ? 2 : COMPANY;
-  const sql = `SELECT * FROM ${call.bare.table} WHERE ${call.bare.owner} = $1${call.bare.where ? ` AND ${call.bare.where}` : ''} ORDER BY ${call.bare.order} LIMIT ${limit} OFFSET ${call.bare.offset ?? 0}`;
+  const owner = call.bare.ownerValue ?? (call.bare.owner === 'project_id' ? project : call.bare.owner === 'tender_id' ? tender : call.bare.owner === 'status' ? 2 : call.bare.owner === 'shown' ? true : COMPANY);
+  const sql = `SELECT * FROM ${call.bare.table} WHERE ${call.bare.owner === 'shown' ? 'true' : call.bare.owner} = $1${call.bare.where ? ` AND ${call.bare.where}` : ''} ORDER BY ${call.bare.order} LIMIT ${limit} OFFSET ${call.bare.offset ?? 0}`;
   const sqlMs = await timeIt(() => db.query(sql, [owner]));
   if (probe.status !== 200) return { api: `${probe.status} ${(JSON.parse(body) as { errorCode?: string }).errorCode ?? ''}`, sql: sqlMs, range };
   const api = await timeIt(async () => {
@@ -154,6 +156,8 @@ async function main(): Promise<void> {
   const tenderingCalls = ONLY ? TENDERING_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : TENDERING_CALLS;
   // Only when named (BENCH_CALLS=company): their million companies would change the documents' sort by company name.
   const companyCalls = ONLY ? COMPANY_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
+  // Likewise the public directory's (BENCH_CALLS=directory).
+  const directoryCalls = ONLY ? DIRECTORY_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
   const app = await createApp(loadConfig(env), { logger: false });
   try {
     await app.listen(0, '127.0.0.1');
@@ -183,19 +187,21 @@ async function main(): Promise<void> {
       if (planCalls.length > 0) for (const sql of growPlansSql(grown, size, project)) await run(db, env.DATABASE_URL, sql);
       if (tenderingCalls.length > 0) for (const sql of growTenderingSql(grown, size, tender, project)) await run(db, env.DATABASE_URL, sql);
       if (companyCalls.length > 0) for (const sql of growCompanySql(grown, size)) await run(db, env.DATABASE_URL, sql);
+      if (directoryCalls.length > 0) for (const sql of growDirectorySql(grown, size)) await run(db, env.DATABASE_URL, sql);
       grown = size;
       if (calls.length > 0) await analyze(db, env.DATABASE_URL);
       if (planCalls.length > 0) for (const sql of PLAN_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (tenderingCalls.length > 0) for (const sql of TENDERING_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (companyCalls.length > 0) for (const sql of COMPANY_ANALYZE) await run(db, env.DATABASE_URL, sql);
-      console.log(`\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans, scans, invitations, tenderers, queries, members and registrations'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      if (directoryCalls.length > 0) for (const sql of DIRECTORY_ANALYZE) await run(db, env.DATABASE_URL, sql);
+      console.log(`\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans, scans, invitations, tenderers, queries, members, registrations and directory companies'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       const row: Measured[] = [];
       for (const call of calls) {
         const measured = await measure(base, token, db, call);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
       }
-      for (const call of [...planCalls, ...tenderingCalls, ...companyCalls]) {
+      for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls]) {
         const measured = await measurePlan(base, tokens, db, call, project, tender);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
@@ -204,7 +210,7 @@ async function main(): Promise<void> {
     }
     console.log(`\n| list call (${calls.length > 0 ? `GET /api/documents/${RESOURCE}` : 'plan lists'}, ${STORE}, median of ${RUNS}) | ${SIZES.map((s) => `API at ${s.toLocaleString('en')}`).join(' | ')} | ${SIZES.map((s) => `bare SQL at ${s.toLocaleString('en')}`).join(' | ')} |`);
     console.log(`|---|${SIZES.map(() => '---|').join('')}${SIZES.map(() => '---|').join('')}`);
-    [...calls, ...planCalls, ...tenderingCalls, ...companyCalls].forEach((call, i) => {
+    [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls].forEach((call, i) => {
       const api = results.map((row) => `${fmt(row[i]!.api)}${ratio(row[i]!.api, results[0]![i]!.api)}`);
       const sql = results.map((row) => `${fmt(row[i]!.sql)}${ratio(row[i]!.sql, results[0]![i]!.sql)}`);
       console.log(`| ${call.name} | ${api.join(' | ')} | ${sql.join(' | ')} |`);

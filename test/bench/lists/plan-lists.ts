@@ -16,9 +16,10 @@ export type PlanCall = {
   as?: 'companyAdmin' | 'platformAdmin';
   /**
    * owner: the column holding the company (the bench company), the project (`{project}`), the tender (`{tender}`),
-   * or the status (`status`: submitted, the review queue's).
+   * or the status (`status`: submitted, the review queue's); for the public directory, `shown` (every row of the
+   * table) or the `trade` named by `ownerValue`.
    */
-  bare: { table: string; owner: 'company_id' | 'seller_company_id' | 'buyer_company_id' | 'project_id' | 'tender_id' | 'status'; where?: string; order: string; offset?: number };
+  bare: { table: string; owner: 'company_id' | 'seller_company_id' | 'buyer_company_id' | 'project_id' | 'tender_id' | 'status' | 'shown' | 'trade'; ownerValue?: string; where?: string; order: string; offset?: number };
 };
 
 const PLAN_TABLES = [

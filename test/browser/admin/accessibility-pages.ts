@@ -15,7 +15,7 @@ export type Ids = {
   printable: Record<string, string>;
   /** A tender the contractor is invited to, with a question on its board (tender-exchange-ids.ts): the board, the quotation form, the Invitations tab. */
   invitedTender: string;
-  /** The demo's tender closed for comparison (no quotation): its Analysis and Award tabs. */
+  /** The demo's tender closed for comparison (with its two sellers' quotations): its Analysis and Award tabs. */
   closedTender: string;
 };
 
@@ -47,6 +47,8 @@ export const PUBLIC_PAGES: readonly CheckedPage[] = [
   page('/events', 'visitor'),
   page('/events/:id', 'visitor', (ids) => `/events/${ids.event}`),
   page('/auth/sign-up', 'visitor'),
+  // Reached from "List my company": the banner saying the registration follows.
+  page('/auth/sign-up', 'visitor', '/auth/sign-up?next=register-company'),
   page('/auth/sign-in', 'visitor'),
   page('/auth/forgot-password', 'visitor'),
   page('/auth/reset-password', 'visitor', '/auth/reset-password?token=not-a-real-token'),

@@ -306,11 +306,11 @@ test('a change refused for want of authority is shown where it was made, the row
 
   // Kumar's budget and progress plan pages say the same before he tries, in Malay and Chinese too.
   await page.goto(`/projects/${projectId}/budget`);
-  await expect(page.getByTestId('budget-none')).toContainText('You can read this budget but not change it');
+  await expect(page.getByTestId('budget-none')).toHaveText('This project has no budget yet. Starting it needs authority level 10 (create and propose) on the ongoing budget in this project: ask a colleague who holds it, or your company administrator to give it to you.');
   await expect(page.getByTestId('budget-start')).toHaveCount(0);
   await page.evaluate(() => localStorage.setItem('binaan.language', 'ms'));
   await page.goto(`/projects/${projectId}/progress`);
-  await expect(page.getByTestId('progress-none')).toContainText('Anda boleh membaca pelan kemajuan ini tetapi tidak boleh mengubahnya');
+  await expect(page.getByTestId('progress-none')).toContainText('Memulakannya memerlukan kuasa tahap 10 (cipta dan cadang) bagi perancangan kemajuan dalam projek ini');
   await expect(page.getByTestId('progress-start')).toHaveCount(0);
   await page.evaluate(() => localStorage.setItem('binaan.language', 'zh'));
   await page.goto(`/project/${projectId}/bill-of-quantity`);

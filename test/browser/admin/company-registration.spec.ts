@@ -3,8 +3,8 @@
 // member of no company, who is offered "Register your company" there) finds it in the review queue, rejects it
 // with a remark (the dialog names the company; Escape sends nothing); the company reads the remark, corrects a
 // detail and submits again (in Chinese); the administrator approves it (on a phone, in Malay); the company,
-// chosen again, lands where an approved company goes; registering the same company again is refused on the
-// fields concerned. axe finds nothing on any of these pages. Registration numbers and the company code are
+// chosen again, lands where an approved company goes (its home); the administrator opens it from its review
+// and the company's history says so; registering the same company again is refused on the fields concerned. axe finds nothing on any of these pages. Registration numbers and the company code are
 // new each run. Farid (Teguh Bina's site team) registers: no other spec counts his companies.
 import { AxeBuilder } from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
@@ -227,7 +227,8 @@ test('a company registers, is rejected with a remark, corrects and submits again
   await expect(admin.getByText(text('ms', 'review.approved', { name: company.name }))).toBeVisible();
   await expect(admin.getByTestId('queue-row').filter({ hasText: company.name })).toHaveCount(0);
 
-  // 5. The company is approved; chosen again, it lands where an approved company goes (§2.3: add-company).
+  // 5. The company is approved; chosen again, it lands where an approved company goes: its home (§2.3 as
+  //    landingAfterChoice reads it), not the form that registers another company.
   await farid.evaluate(() => localStorage.setItem('binaan.language', 'en'));
   await farid.reload();
   await expect(farid.getByTestId('registration-status')).toHaveText('Approved');
@@ -235,16 +236,38 @@ test('a company registers, is rejected with a remark, corrects and submits again
   await expect(farid.getByTestId('history-step').last()).toContainText('Approved');
   await shot(farid, 'company-registration-13-approved-desktop');
   await farid.getByTestId('continue-approved').click();
-  await expect(farid).toHaveURL(/\/administration\/add-company$/);
-  await expect(farid.getByTestId('add-company-approved')).toContainText(`${company.name} is approved.`);
-  await expect(farid.getByRole('menuitem', { name: 'Add company' })).toBeVisible();
+  await expect(farid).toHaveURL(/\/article$/);
+  await expect(farid.getByTestId('home')).toContainText(company.name);
+  await expect(farid.getByTestId('add-company')).toHaveCount(0);
   expect(await axeFindings(farid)).toEqual([]);
   await shot(farid, 'company-registration-14-landing-approved-desktop');
 
-  // The form opens when asked. The api's refusals land where they belong: the same registration numbers above
-  // the buttons, the same company code on its field (with the focus); nothing is registered.
-  await expect(farid.getByTestId('registration-form')).toHaveCount(0);
-  await farid.getByTestId('register-another-open').click();
+  // 6. The platform administrator, who holds no role in it, opens the company from its review to support it and
+  //    works in it from its home; the company's history says who opened it.
+  await admin.setViewportSize(DESKTOP);
+  await admin.evaluate(() => localStorage.setItem('binaan.language', 'en'));
+  await admin.goto('/admin/company-registrations?status=approved');
+  await admin.getByTestId('queue-search').fill(company.code);
+  await admin.getByTestId('queue-row').filter({ hasText: company.name }).getByTestId('queue-open').click();
+  await expect(admin.getByTestId('registration-review')).toContainText('its history records that you opened it');
+  expect(await axeFindings(admin)).toEqual([]);
+  await admin.getByTestId('review-open-company').click();
+  await expect(admin).toHaveURL(/\/article$/);
+  await expect(admin.getByTestId('company-switcher')).toContainText('Cahaya Binaan');
+  await expect(admin.getByTestId('home')).toContainText(company.name);
+  await shot(admin, 'company-registration-15-admin-opened-desktop');
+  await farid.goto('/administration/company');
+  const opened = farid.getByTestId('history-step').last();
+  await expect(opened).toHaveAttribute('data-event', 'PlatformAdministratorOpened');
+  await expect(opened).toContainText('Opened by the platform administrator');
+  await expect(opened).toContainText('by Platform Administrator');
+  await shot(farid, 'company-registration-16-opened-history-desktop');
+
+  // Adding a company is for registering one: from the menu, the form is there at once. The api's refusals land
+  // where they belong: the same registration numbers above the buttons, the same company code on its field (with
+  // the focus); nothing is registered.
+  await farid.getByRole('menuitem', { name: 'Add company' }).click();
+  await expect(farid).toHaveURL(/\/administration\/add-company$/);
   await fillForm(farid, company);
   await farid.getByTestId('register-submit').click();
   await expect(farid.getByTestId('registration-error')).toHaveText('A company with this registration number is already registered on Binaan. Ask its administrator to invite you.');
@@ -254,8 +277,8 @@ test('a company registers, is rejected with a remark, corrects and submits again
   await farid.getByTestId('register-submit').click();
   await expect(farid.locator('#company-companyCode-helper-text')).toHaveText('This company code is taken. Choose another (up to 5 letters or digits).');
   await expect(farid.locator('#company-companyCode')).toBeFocused();
-  await expect(farid).toHaveURL(/\/administration\/add-company\?form=open$/);
-  await shot(farid, 'company-registration-15-refused-desktop');
+  await expect(farid).toHaveURL(/\/administration\/add-company$/);
+  await shot(farid, 'company-registration-17-refused-desktop');
   // The page's texts follow a change of language made on it.
   await farid.getByRole('button', { name: /English|Bahasa Melayu|简体中文/ }).first().click();
   await farid.getByRole('menuitem', { name: 'Bahasa Melayu' }).click();

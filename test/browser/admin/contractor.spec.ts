@@ -59,7 +59,7 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   const offered = workOrders.json.filter((w) => w.status === 'pendingConfirmation').reduce((sum, w) => sum + Math.round(Number(w.total) * 100), 0);
 
   await signIn(page, 'wong@kukuhcontractor.my', 'kukuh-jaya');
-  await expect(page).toHaveURL(/\/cidb-administration\/company-profile$/);
+  await expect(page).toHaveURL(/\/article$/);
 
   // Received tenders: the invitation, from Teguh Bina; unfolded, its bill of quantity.
   await page.getByRole('menuitem', { name: 'Received tenders' }).click();

@@ -12,15 +12,15 @@ const UI = resolve(import.meta.dirname, '../../../ui');
 const DIST = join(UI, 'dist');
 /**
  * The lazily loaded modules this journey needs: the app's router, the sign-in page, the signed-in area, the company
- * choice, the page an approved company's choice lands on (add-company, signed-in-area.md §2.3: the page, not its
- * form), the list.
+ * choice, the page an approved company's choice lands on (Home, the dashboard: signed-in-area.md §2.3 as
+ * landingAfterChoice reads it), the list.
  */
-const ON_THE_WAY = new Set(['src/app.tsx', 'src/public/auth/SignInPage.tsx', 'src/admin/AdminApp.tsx', 'src/admin/company/SelectCompanyPage.tsx', 'src/admin/company-registration/AddCompanyPage.tsx', 'src/admin/documents/DocumentList.tsx']);
+const ON_THE_WAY = new Set(['src/app.tsx', 'src/public/auth/SignInPage.tsx', 'src/admin/AdminApp.tsx', 'src/admin/company/SelectCompanyPage.tsx', 'src/admin/pages/HomeDashboard.tsx', 'src/admin/documents/DocumentList.tsx']);
 /**
- * Brotli bytes of the journey's scripts: 380 KB in 78 scripts, measured once the page an approved company's choice
- * lands on (add-company, with its texts) was a page of its own; the margin leaves room for small fixes, not a page.
+ * Brotli bytes of the journey's scripts: 383 KB in 81 scripts, measured once an approved company's choice landed
+ * on Home (the dashboard); the margin leaves room for small fixes, not a page.
  */
-const BUDGET_MEASURED = 380 * 1024;
+const BUDGET_MEASURED = 383 * 1024;
 const BUDGET_BROTLI_BYTES = BUDGET_MEASURED + 12 * 1024;
 
 const sourceFiles = (folder: string): string[] => readdirSync(folder, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(folder, e.name)) : /\.tsx?$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name) ? [join(folder, e.name)] : []));

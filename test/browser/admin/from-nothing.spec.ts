@@ -147,7 +147,8 @@ test('from an empty store: the first administrator, a company registered and app
     // 4. The company's administrator, now approved: a role with purchase orders only, and a colleague invited with it.
     await signIn(founder, FOUNDER);
     await founder.getByTestId(/^company-/).filter({ hasText: COMPANY.name }).first().click();
-    await expect(founder).toHaveURL(/\/administration\/add-company$/, { timeout: 20_000 });
+    await expect(founder).toHaveURL(/\/article$/, { timeout: 20_000 });
+    await expect(founder.getByTestId('home')).toContainText(COMPANY.name);
     await founder.goto('/administration/user-roles');
     await founder.getByTestId('role-create').click();
     const editor = founder.getByRole('dialog', { name: 'Create a role' });

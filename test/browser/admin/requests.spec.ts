@@ -90,16 +90,16 @@ test('a trade request from draft through approval to the tender made from it, at
 
 test('a tender from items of an approved bill of quantity ("From BQ" on the tenders list), at 1280 and 375 px', async ({ page, baseURL, shot }) => {
   test.setTimeout(180_000);
-  // The demo's BQ (Taman Seri Kembangan Phase 2) is a draft: Kumar asks for approval and Lim approves it here.
+  // The demo's BQ (Gudang Bekalan Shah Alam) is a draft: Kumar asks for approval and Lim approves it here.
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
   const projects = (await kumar.call<{ project: { id: string; project_code: string; project_name: string } }[]>('GET', '/api/project-list-by-user')).json;
-  const housing = projects.find((p) => p.project.project_code === 'TB-TSK-2')!.project;
-  const bq = (await kumar.call<{ status: string; revision: number; nodes: { id: string; type: string; title: string }[] }>('GET', `/api/bill-of-quantity/${housing.id}`)).json;
+  const warehouse = projects.find((p) => p.project.project_code === 'TB-GB-SA')!.project;
+  const bq = (await kumar.call<{ status: string; revision: number; nodes: { id: string; type: string; title: string }[] }>('GET', `/api/bill-of-quantity/${warehouse.id}`)).json;
   if (bq.status !== 'active') {
-    const asked = await kumar.call<{ revision: number }>('POST', `/api/bill-of-quantity/${housing.id}/actions/Request_Approve`, {}, { 'If-Match': String(bq.revision) });
+    const asked = await kumar.call<{ revision: number }>('POST', `/api/bill-of-quantity/${warehouse.id}/actions/Request_Approve`, {}, { 'If-Match': String(bq.revision) });
     expect(asked.status).toBe(200);
-    const approved = await lim.call<{ status: string }>('POST', `/api/bill-of-quantity/${housing.id}/actions/Approve`, {}, { 'If-Match': String(asked.json.revision) });
+    const approved = await lim.call<{ status: string }>('POST', `/api/bill-of-quantity/${warehouse.id}/actions/Approve`, {}, { 'If-Match': String(asked.json.revision) });
     expect(approved.json.status).toBe('active');
   }
   const [first, second] = bq.nodes.filter((n) => n.type === 'item');
@@ -110,7 +110,7 @@ test('a tender from items of an approved bill of quantity ("From BQ" on the tend
   await page.getByTestId('tender-from-bq').click();
   const dialog = page.getByTestId('bq-tender-dialog');
   await dialog.getByRole('combobox', { name: 'Project' }).click();
-  await page.getByRole('option', { name: housing.project_name }).click();
+  await page.getByRole('option', { name: warehouse.project_name }).click();
   await expect(dialog.getByTestId('bq-tender-item').first()).toBeVisible({ timeout: 15_000 });
   await dialog.getByRole('checkbox', { name: first!.title, exact: true }).check();
   await dialog.getByRole('checkbox', { name: second!.title, exact: true }).check();
@@ -133,7 +133,7 @@ test('a tender from items of an approved bill of quantity ("From BQ" on the tend
   await noAxeFindings(page, 'tender lines linked to the BQ 375');
   await rowLinks.first().focus();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/project/${housing.id}/bill-of-quantity\\?item=${first!.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/project/${warehouse.id}/bill-of-quantity\\?item=${first!.id}$`));
   const tendered = page.getByTestId('bq-row-tenders');
   await expect(tendered).toBeVisible({ timeout: 15_000 });
   await expect(tendered.getByTestId('bq-row-tender').filter({ hasText: documentNo })).toHaveText(new RegExp(`^${documentNo} \\(line 1, `));

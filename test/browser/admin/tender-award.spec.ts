@@ -1,7 +1,7 @@
 // The tender page's Analysis and Award tabs (issue 18) in Chromium, on the demo tender closed for comparison
-// ("Piling works, Block C"). The demo has no quotation and a real tender cannot close during a browser run
-// (its open time is at least 5 minutes ahead, §5.3), so the tendering api's replies for this tender are
-// answered by the test (three sellers) and the requests the screens send are checked: the questionnaire
+// ("Piling works, Block C"). The award changes the tender for good and the demo has two quotations, so the
+// tendering api's replies for this tender are answered by the test (three sellers, an award it can
+// repeat) and the requests the screens send are checked: the questionnaire
 // and scores (weights adding up to 100), Shortlist, Evaluate, and the award (seller, order kind) after a
 // confirmation that names the seller and total; then the award listed with links to the letter of award
 // and the draft order. At 1280 and 375 px (the page never scrolls sideways), in English and Malay, axe

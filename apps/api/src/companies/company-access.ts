@@ -1,7 +1,7 @@
 // What a user may do in a company, read from the read models on every request.
 
 import { Inject, Injectable } from '@nestjs/common';
-import { ADMIN_MODULE_RIGHTS, CompanySubmissionStatus, SubscriptionType, encodeAccessRights, type CompanyLanding } from '@binaan/contracts';
+import { ADMIN_MODULE_RIGHTS, encodeAccessRights } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { READ_MODELS } from '../common/principal.js';
 
@@ -108,16 +108,3 @@ export const activeRoleRights = (user: string, company: string) => `
  */
 export const memberStatusIn = (user: string, company: string) => `
   SELECT m.status FROM company_members m WHERE m.user_id = ${user} AND m.company_id = ${company}`;
-
-/**
- * Where the ui goes after choosing a company (signed-in-area.md §2.3). The spec leaves open which rule
- * wins for an approved company with a contractor subscription; we send it to the contractor profile,
- * the more specific rule, and every other approved company (or an admin) to add-company.
- */
-export function landingAfterChoice(company: Pick<CompanyRow, 'status' | 'subscription_type'>, userType: 1 | 2): CompanyLanding {
-  if (company.status === CompanySubmissionStatus.Submitted) return '/administration/company';
-  const approved = company.status === CompanySubmissionStatus.Approved;
-  if (approved && company.subscription_type === SubscriptionType.CidbContractor) return '/cidb-administration/company-profile';
-  if (approved || userType === 2) return '/administration/add-company';
-  return '/auth/non-approved-company-login';
-}

@@ -29,7 +29,11 @@ export type CompanyAdminEvent =
   | { type: 'CompanyMemberRoleStatusChanged'; data: { memberId: string; roleId: string; change: WorkflowStatusChanged } }
   | { type: 'CompanyMemberSiteTeamSet'; data: { memberId: string; isSiteTeam: boolean } }
   /** A role no longer offered: its holders lose its rights. */
-  | { type: 'CompanyRoleRetired'; data: { roleId: string } };
+  | { type: 'CompanyRoleRetired'; data: { roleId: string } }
+  /** The platform administrator chose the company holding no role in it (to support it); who is metadata.actorUserId too. */
+  | { type: 'CompanyOpenedByPlatformAdministrator'; data: { userId: string } }
+  /** The company listed in the public contractor directory, or taken off it, and why (who: metadata.actorUserId; when: recordedAt). */
+  | { type: 'CompanyDirectoryListingChanged'; data: { listed: boolean; reason: string } };
 
 export type CompanyIdentifierEvent = { type: 'CompanyIdentifierClaimed'; data: { companyId: string; kind: 'registrationNo' | 'registrationNoNew' | 'companyCode' } };
 

@@ -2,11 +2,12 @@
 // the access-rights bit set, roles, subscription and where the ui goes next (signed-in-area.md §3, §2.3).
 
 import { Injectable } from '@nestjs/common';
-import { ErrorCodes, type CompanyChooseReply, type CompanyListItem } from '@binaan/contracts';
+import { ErrorCodes, landingAfterChoice, type CompanyChooseReply, type CompanyListItem } from '@binaan/contracts';
 import type { Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { SessionService } from '../identity/session.service.js';
-import { CompanyAccess, landingAfterChoice, type CompanyRow } from './company-access.js';
+import { CompanyAccess, type CompanyRow } from './company-access.js';
+import { CompanyStreams } from './company-streams.js';
 
 /** A member status that refuses the company, with its code (spec §8.3). */
 const ENDED_MEMBERS: Readonly<Record<string, string>> = { suspended: ErrorCodes.userSuspended, deactivated: ErrorCodes.userDeactivated, terminated: ErrorCodes.userTerminated };
@@ -16,6 +17,7 @@ export class CompanyChoiceService {
   constructor(
     private readonly access: CompanyAccess,
     private readonly sessions: SessionService,
+    private readonly streams: CompanyStreams,
   ) {}
 
   async list(principal: Principal, onlyCompanyId?: string): Promise<{ success: true; data: CompanyListItem[] }> {
@@ -37,6 +39,8 @@ export class CompanyChoiceService {
     if (!company || (active.length === 0 && principal.userType !== 2)) {
       throw refusal(403, ErrorCodes.noAccessRight, 'You have no access to this company.');
     }
+    // Only the platform administrator gets here without a role: the company's history shows who opened it, and when.
+    if (active.length === 0) await this.streams.append(companyId, 'stream_exists', [{ type: 'CompanyOpenedByPlatformAdministrator', data: { userId: principal.userId } }], principal);
     const session = await this.sessions.start(principal.userId, companyId, false, {});
     await this.sessions.end(principal.sessionId, principal.userId, 'companySwitched');
     return {
@@ -55,7 +59,7 @@ export class CompanyChoiceService {
       selectedCompany: company.company_id,
       selectedCompanyName: company.name,
       companyStatus: company.status,
-      landing: landingAfterChoice(company, principal.userType),
+      landing: landingAfterChoice(company.status, principal.userType),
       errorMessage: '',
     };
   }

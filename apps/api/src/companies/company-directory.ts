@@ -123,7 +123,7 @@ export async function companyMembers(db: SqlExecutor, companyId: string, query: 
 }
 
 /** PGlite may hand a text[] back as its literal ("{a,b}"). */
-function parseArray(literal: string): string[] {
+export function parseArray(literal: string): string[] {
   const inner = literal.replace(/^\{|\}$/g, '');
   return inner === '' ? [] : inner.split(',').map((s) => s.replace(/^"|"$/g, ''));
 }

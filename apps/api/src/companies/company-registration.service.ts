@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCodes, decodeAccessRights, type CompanyRegistrationRow, type CompanyRegistrationView, type CompanySubmissionStatusName } from '@binaan/contracts';
+import { ErrorCodes, PLATFORM_ADMINISTRATOR_OPENED, decodeAccessRights, type CompanyRegistrationRow, type CompanyRegistrationView, type CompanySubmissionStatusName } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
 import { availableActions } from '@binaan/workflows';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
@@ -92,10 +92,15 @@ export class CompanyRegistrationService {
         registeredBy: { userId: state.registeredByUserId ?? '', name: registrant?.name ?? null, email: registrant?.email ?? null },
         submittedAt: state.submittedAt,
         lastRemark: state.submission.status === 'inProgress' ? state.lastRemark : null,
-        history: state.history.map(({ change, actorUserId }) => ({
-          event: change.workflowEvent, statusBefore: change.statusBefore, statusAfter: change.statusAfter, at: change.at, byUserId: actorUserId,
-          byName: people.get(actorUserId)?.name ?? null, remark: change.remark,
-        })),
+        history: state.history.map((step) => {
+          const byName = people.get(step.actorUserId)?.name ?? null;
+          if ('opened' in step) {
+            const { at, status } = step.opened;
+            return { event: PLATFORM_ADMINISTRATOR_OPENED, statusBefore: status, statusAfter: status, at, byUserId: step.actorUserId, byName, remark: null };
+          }
+          const { change } = step;
+          return { event: change.workflowEvent, statusBefore: change.statusBefore, statusAfter: change.statusAfter, at: change.at, byUserId: step.actorUserId, byName, remark: change.remark };
+        }),
         availableActions: [
           ...availableActions('companySubmission', state.submission, actor).map((action) => action.event as string).filter((event) => (SUBMISSION_EVENTS as readonly string[]).includes(event)),
           ...(state.submission.status === 'inProgress' && rights.has('administration.companyProfile.update') ? ['Edit'] : []),

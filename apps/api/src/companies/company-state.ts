@@ -36,9 +36,12 @@ export type CompanyState = {
   submittedAt: string | null;
   /** The remark of the last rejection, while the company is in progress again. */
   lastRemark: string | null;
-  history: { change: WorkflowStatusChanged; actorUserId: string }[];
+  /** What its people read as its history: the submission's steps, and each time the platform administrator opened it (in the status it had). */
+  history: ({ change: WorkflowStatusChanged; actorUserId: string } | { opened: { at: string; status: string }; actorUserId: string })[];
   roles: Map<string, CompanyRole>;
   members: Map<string, CompanyMember>;
+  /** Its place in the public contractor directory: the last change (null: never listed). */
+  directoryListing: { listed: boolean; at: string; byUserId: string | null; reason: string } | null;
 };
 
 const SUBMISSION_STATUS = { 1: 'inProgress', 2: 'submitted', 3: 'approved', 4: 'archived' } as const;
@@ -65,6 +68,7 @@ export function foldCompany(events: readonly StoredEvent[]): CompanyState | null
         companyId, revision: stored.revision, name: event.data.name, registrationNo: event.data.registrationNo, subscriptionType: event.data.subscriptionType,
         isDemo: event.data.isDemo, registeredAt: stored.metadata.recordedAt, details: null, registeredByUserId: null,
         submission: settledState('companySubmission', 'inProgress', companyId), submittedAt: null, lastRemark: null, history: [], roles: new Map(), members: new Map(),
+        directoryListing: null,
       };
       continue;
     }
@@ -134,6 +138,12 @@ export function foldCompany(events: readonly StoredEvent[]): CompanyState | null
         if (member) member.isSiteTeam = event.data.isSiteTeam;
         break;
       }
+      case 'CompanyOpenedByPlatformAdministrator':
+        state.history.push({ opened: { at: stored.metadata.recordedAt, status: state.submission.status }, actorUserId: event.data.userId });
+        break;
+      case 'CompanyDirectoryListingChanged':
+        state.directoryListing = { listed: event.data.listed, at: stored.metadata.recordedAt, byUserId: stored.metadata.actorUserId ?? null, reason: event.data.reason };
+        break;
     }
   }
   return state;

@@ -1,8 +1,10 @@
-// The demo's bill of quantity (issue 17): Teguh Bina's housing scheme (TB-TSK-2, its developer project) gets
-// a modest priced BQ in three tabs, preliminaries, substructure and superstructure, as a Malaysian QS would
-// lay them out, so a new user opens a filled editor. Through the product's own paths: Aminah gives Kumar
-// CreatePropose (10) and Lim Verify (20) on billOfQuantity in the project (ProjectsService.assign, as the
-// project page does), then Kumar imports the tabs (BQ_BOOK, as an Excel import does). The BQ stays new.
+// The demo's bill of quantity: the warehouse Teguh Bina builds for Seri Hartanah (TB-GB-SA, the project its
+// users meet first: the home page and the projects list put it first) gets a modest priced BQ in three tabs,
+// preliminaries, substructure and superstructure, as a Malaysian QS would lay them out, so a new user opens a
+// filled editor. Through the product's own paths: Aminah gives Kumar CreatePropose (10) and Lim Verify (20)
+// on the BQ, the budget and the progress plan in the project (ProjectsService.assign, as the project page
+// does), then Kumar imports the tabs (BQ_BOOK, as an Excel import does). The BQ stays new; demo-plans.seed.ts
+// prices some of its items by build-ups and starts the budget and the progress plan on it.
 import type { INestApplicationContext } from '@nestjs/common';
 import { encodeAccessRights, type BqImportRow, type BqImportTab } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
@@ -12,7 +14,9 @@ import { ProjectsService } from '../projects/projects.service.js';
 import { DEMO_COMPANIES, DEMO_ROLES, DEMO_USERS } from './demo-data.js';
 
 const TEGUH = 'teguh-bina';
-export const DEMO_BQ_PROJECT = 'TB-TSK-2';
+export const DEMO_BQ_PROJECT = 'TB-GB-SA';
+/** What Aminah gives Kumar (10) and Lim (20) in the project: the BQ and the plans made from it. */
+const PLAN_CODES = ['billOfQuantity', 'ongoingBudget', 'progressPlanning'] as const;
 
 const header = (level: number, title: string, description: string): BqImportRow => ({ level, type: 'header', title, description, unit: null, quantity: null, rate: null });
 const item = (level: number, title: string, description: string, unit: string, quantity: string, rate: string): BqImportRow => ({ level, type: 'item', title, description, unit, quantity, rate });
@@ -52,11 +56,11 @@ export const DEMO_BQ: readonly BqImportTab[] = [
   ] },
 ];
 
-/** Seeds the BQ into the housing scheme; answers the rows added. */
-export async function seedDemoBq(app: INestApplicationContext): Promise<number> {
+/** A Teguh Bina user as the principal a sign-in and company choice would give (with their roles' rights). */
+export async function teguhPrincipals(app: INestApplicationContext): Promise<(email: string) => Principal> {
   const db = app.get<SqlExecutor>(READ_MODELS, { strict: false });
   const users = await db.query<{ user_id: string; email: string }>('SELECT user_id, email FROM identity_users WHERE email = ANY($1::text[])', [DEMO_USERS.map((u) => u.email)]);
-  const principal = (email: string): Principal => {
+  return (email: string): Principal => {
     const userId = users.find((u) => u.email === email)?.user_id;
     const user = DEMO_USERS.find((u) => u.email === email);
     const roles = DEMO_COMPANIES.find((c) => c.key === TEGUH)?.members.find((m) => m.email === email)?.roles ?? [];
@@ -64,14 +68,28 @@ export async function seedDemoBq(app: INestApplicationContext): Promise<number> 
     const rights = DEMO_ROLES.filter((r) => roles.includes(r.roleId)).flatMap((r) => r.accessRights);
     return { userId, sessionId: 'demo-seed', email, userType: user.userType, companyId: TEGUH, accessRights: encodeAccessRights(rights), readOnly: false, restriction: null };
   };
+}
+
+/** The project the demo's BQ and plans are in. */
+export async function demoBqProjectId(app: INestApplicationContext): Promise<string> {
+  const db = app.get<SqlExecutor>(READ_MODELS, { strict: false });
   const [project] = await db.query<{ project_id: string }>('SELECT project_id FROM projects WHERE company_id = $1 AND code = $2', [TEGUH, DEMO_BQ_PROJECT]);
   if (!project) throw new Error(`demo BQ: the project ${DEMO_BQ_PROJECT} is not seeded`);
+  return project.project_id;
+}
+
+/** Seeds the BQ into the project; answers the rows added. */
+export async function seedDemoBq(app: INestApplicationContext): Promise<number> {
+  const principal = await teguhPrincipals(app);
+  const projectId = await demoBqProjectId(app);
   const aminah = principal('aminah@teguhbina.my');
   const kumar = principal('kumar@teguhbina.my');
   const projects = app.get(ProjectsService, { strict: false });
-  for (const [who, level] of [[kumar, 10], [principal('lim@teguhbina.my'), 20]] as const) {
-    await projects.assign(aminah, project.project_id, { code: 'billOfQuantity', user_id: who.userId, workflow_level: level }, false);
+  for (const code of PLAN_CODES) {
+    for (const [who, level] of [[kumar, 10], [principal('lim@teguhbina.my'), 20]] as const) {
+      await projects.assign(aminah, projectId, { code, user_id: who.userId, workflow_level: level }, false);
+    }
   }
-  await app.get<BqBook>(BQ_BOOK, { strict: false }).append(kumar, project.project_id, DEMO_BQ, { kind: 'excel', fileName: 'demo-bill-of-quantity.xlsx' });
+  await app.get<BqBook>(BQ_BOOK, { strict: false }).append(kumar, projectId, DEMO_BQ, { kind: 'excel', fileName: 'demo-bill-of-quantity.xlsx' });
   return DEMO_BQ.reduce((n, tab) => n + tab.rows.length, 0);
 }

@@ -8,6 +8,7 @@ import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/princi
 import { DocumentCommands } from '../documents/document-commands.service.js';
 import { DEMO_COMPANIES, DEMO_USERS } from './demo-data.js';
 import { DEMO_DOCUMENTS, type DemoDocument } from './demo-documents.js';
+import { seedDemoBids } from './demo-tender-bids.seed.js';
 
 const DAY = 86_400_000;
 const day = (now: Date, days: number) => new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);
@@ -35,7 +36,7 @@ export async function seedDemoDocuments(app: INestApplicationContext): Promise<S
   const seeded: SeededDocument[] = [];
   for (const plan of DEMO_DOCUMENTS) {
     try {
-      seeded.push(await seedOne(commands, plan, principal, now, projectOf(plan)));
+      seeded.push(await seedOne(app, commands, plan, principal, now, projectOf(plan)));
     } catch (error) {
       throw new Error(`demo document ${plan.key}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
@@ -44,7 +45,7 @@ export async function seedDemoDocuments(app: INestApplicationContext): Promise<S
 }
 
 async function seedOne(
-  commands: DocumentCommands, plan: DemoDocument, principal: (email: string, companyId: string) => Principal, now: Date, projectId: string | null,
+  app: INestApplicationContext, commands: DocumentCommands, plan: DemoDocument, principal: (email: string, companyId: string) => Principal, now: Date, projectId: string | null,
 ): Promise<SeededDocument> {
   const [start, end] = plan.days ?? [0, 0];
   const { state } = await commands.create(plan.resource, principal(plan.by, plan.company), {
@@ -62,6 +63,10 @@ async function seedOne(
   for (const step of plan.steps) {
     // A member of the owner company acts for it; anyone else acts for the counterparty.
     const companyId = memberOf(step.by, plan.company) ? plan.company : plan.counterparty ?? plan.company;
+    // The sellers quote while the tender is active, so the Close opens their bids.
+    if (plan.bids && step.event === 'Close') {
+      await seedDemoBids(app, { id: state.id, openAt: String(state.fields.openAt) }, principal(plan.by, plan.company), plan.bids, principal);
+    }
     const body = { ...(step.remark ? { remark: step.remark } : {}), ...(step.amount ? { amount: step.amount } : {}) };
     const reply = await commands.act(plan.resource, state.id, step.event, principal(step.by, companyId), body, String(revision), undefined);
     revision = reply.revision;

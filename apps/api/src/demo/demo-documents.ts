@@ -12,6 +12,8 @@ import type { DocumentResource } from '@binaan/contracts';
 
 export type DemoItem = { description: string; unit: string; quantity: string; rate: string; includeZeroRate?: boolean; deliveredQuantity?: string };
 export type DemoStep = { by: string; event: string; remark?: string; amount?: string };
+/** A seller's quotation on a tender: the company invited, the user who quotes and a rate per tender line, in order. */
+export type DemoBid = { seller: string; by: string; rates: readonly string[] };
 export type DemoDocument = {
   key: string;
   resource: DocumentResource;
@@ -29,6 +31,8 @@ export type DemoDocument = {
   steps: DemoStep[];
   /** The code of the creating company's project the document is made in (authority-projects.demo.ts). */
   project?: string;
+  /** A tender's sellers: invited while it is active and quoting before its Close step (demo-tender-bids.seed.ts). */
+  bids?: readonly DemoBid[];
 };
 
 const KUMAR = 'kumar@teguhbina.my';
@@ -103,7 +107,9 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
     key: 'tender-comparison', resource: 'tender', by: KUMAR, company: TEGUH, title: 'Piling works, Block C', days: [7, 60], fields: tradeTender(5),
     items: [{ description: 'Spun piles 300 mm', unit: 'm', quantity: '1800', rate: '0.00', includeZeroRate: true }],
     project: TOWER,
-    steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve' }, { by: KUMAR, event: 'Close', remark: 'Closing date reached: 3 bids received' }],
+    // Two sellers of Teguh Bina's directory quote 1,800 m of piles: RM 129,600.00 and RM 123,300.00.
+    bids: [{ seller: 'kukuh-jaya', by: 'wong@kukuhcontractor.my', rates: ['72.00'] }, { seller: MUTIARA, by: AHMAD, rates: ['68.50'] }],
+    steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve' }, { by: KUMAR, event: 'Close', remark: 'Both invited sellers have quoted: closed for comparison' }],
   },
   // A trade request inside the office tower, approved and ready to become a tender (issue 18: "Make a tender").
   {

@@ -1,7 +1,8 @@
 // Seeds the demo data into an empty store, through the same events the product records (no back doors):
 // accounts signed up, activated and with the terms accepted; companies registered with their status,
 // roles, members and authority; one call for interest. Then (seedDemo, on the running app) documents of
-// every kind through the documents context's commands, and a bill of quantity in the housing scheme. Runs when DEMO_DATA=on (npm start sets it).
+// every kind through the documents context's commands (the tender in comparison with its sellers' quotations), and
+// a bill of quantity with its budget and progress plan in the project users meet first. Runs when DEMO_DATA=on (npm start sets it).
 
 import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -12,10 +13,12 @@ import { seedAuthorityAndProjectsDemo } from '../projects/authority-projects.dem
 import { emailClaimStream, LookupKeys, phoneStream } from '../personal-data/lookup-keys.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DEMO_COMPANIES, DEMO_INVITATION, DEMO_PASSWORD, DEMO_ROLES, DEMO_USERS } from './demo-data.js';
+import { DEMO_DIRECTORY } from './demo-directory.js';
 import { seedDemoDocuments } from './demo-documents.seed.js';
 import { DEMO_DOCUMENTS } from './demo-documents.js';
 import { seedDemoCertificates } from './demo-certificates.seed.js';
 import { DEMO_BQ, DEMO_BQ_PROJECT, seedDemoBq } from './demo-bq.seed.js';
+import { seedDemoPlans } from './demo-plans.seed.js';
 
 const SEED = { actorUserId: 'system:demo-seed', correlationId: 'demo-seed' };
 
@@ -52,9 +55,17 @@ async function seedDemoAccounts(store: EventStore, lookup: LookupKeys, hasher: P
       ),
       ...(company.authority ?? []).flatMap((grant) => grant.levels.map((level) => ({ type: 'CompanyAuthorityAssigned', data: { resourceCode: grant.resourceCode, userId: userIds.get(grant.email)!, level } }))),
     ];
+    const profile = DEMO_DIRECTORY[company.key];
+    if (profile) {
+      const details = { ...profile.details, name: company.name, registrationNo: company.registrationNo, subscriptionType: company.subscriptionType };
+      // Recorded as the company's administrator did it, so the profile names who listed it.
+      const byAdministrator = { ...SEED, actorUserId: userIds.get(profile.registeredBy)! };
+      events.push({ type: 'CompanyDetailsRecorded', data: { details, registeredByUserId: byAdministrator.actorUserId }, metadata: byAdministrator });
+      events.push({ type: 'CompanyDirectoryListingChanged', data: { listed: true, reason: profile.listedBecause }, metadata: byAdministrator });
+    }
     // Submission moves through its statuses one event at a time, as it would in use.
     for (let status = 2; status <= company.status; status++) events.push({ type: 'CompanySubmissionStatusChanged', data: { status } });
-    await store.append({ streamId: `company-${company.key}`, streamType: 'company', expectedRevision: 'no_stream', events: events.map((event) => ({ ...event, metadata: SEED })) });
+    await store.append({ streamId: `company-${company.key}`, streamType: 'company', expectedRevision: 'no_stream', events: events.map((event) => ({ metadata: SEED, ...event })) });
   }
   await store.append({
     streamId: `invitation-${DEMO_INVITATION.id}`, streamType: 'callForInterest', expectedRevision: 'no_stream',
@@ -80,8 +91,9 @@ export async function seedDemo(app: INestApplicationContext, hasher = new Passwo
   await seedAuthorityAndProjectsDemo(store, { userIds });
   step(`documents (${DEMO_DOCUMENTS.length}, each through the workflow commands)`);
   const documents = await seedDemoDocuments(app);
-  step(`a bill of quantity in ${DEMO_BQ_PROJECT} (${DEMO_BQ.length} tabs)`);
+  step(`a bill of quantity in ${DEMO_BQ_PROJECT} (${DEMO_BQ.length} tabs), its budget and its progress plan`);
   await seedDemoBq(app);
+  await seedDemoPlans(app);
   step('events, registrations and certificates');
   await seedDemoCertificates(app);
   return { ...accounts, documents: documents.length };

@@ -1,20 +1,32 @@
-// Where a company lands after the choice (signed-in-area.md §2.3, contractor first) and who may use a module
-// (§4.8: unapproved companies only where pending is allowed, admins still reach add-company; §6: any right).
+// Where a company lands after the choice (signed-in-area.md §2.3 as packages/contracts reads it: an approved
+// company goes home, whatever its subscription) and who may use a module (§4.8: unapproved companies only
+// where pending is allowed, admins still reach add-company; §6: any right).
 import { describe, expect, it } from 'vitest';
-import { encodeAccessRights } from '@binaan/contracts';
-import { landingAfterChoice } from '../company/landing.js';
-import { accessContext, canUse, moduleByKey } from './modules.js';
+import { ADMIN_MODULE_RIGHTS, encodeAccessRights, landingAfterChoice } from '@binaan/contracts';
+import { accessContext, canUse, MODULES, moduleByKey } from './modules.js';
 
 describe('landing after company choice', () => {
+  const home = moduleByKey('article').path;
   it.each([
-    [2, 1, 1, '/administration/company'],
-    [3, 14, 1, '/cidb-administration/company-profile'],
-    [3, 1, 1, '/administration/add-company'],
-    [1, 1, 2, '/administration/add-company'],
-    [1, 1, 1, '/auth/non-approved-company-login'],
-    [4, 14, 1, '/auth/non-approved-company-login'],
-  ])('status %i, subscription %i, user type %i -> %s', (status, subscription, userType, landing) => {
-    expect(landingAfterChoice(status, subscription, userType as 1 | 2)).toBe(landing);
+    ['approved', 3, '/article'],
+    ['submitted', 2, '/administration/company'],
+    ['in progress', 1, '/auth/non-approved-company-login'],
+    ['archived', 4, '/auth/non-approved-company-login'],
+  ])('a user of a company %s lands on %s', (_case, status, landing) => {
+    expect(landingAfterChoice(status, 1)).toBe(landing);
+  });
+  it.each([1, 14])('an approved company of subscription %i lands on the first entry its menu offers (Home; the contractor too)', (subscription) => {
+    const access = accessContext(encodeAccessRights(['procurement.view']), 3, subscription, 'USER');
+    expect(landingAfterChoice(3, 1)).toBe(MODULES.find((m) => m.group === 'main' && canUse(m, access))?.path);
+    expect(landingAfterChoice(3, 1)).toBe(home);
+  });
+  it('a submitted company lands on its profile, which its people may open while it waits', () => {
+    const profile = MODULES.find((m) => m.path === landingAfterChoice(2, 1))!;
+    expect(canUse(profile, accessContext(encodeAccessRights(['administration.companyProfile.view']), 2, 1, 'USER'))).toBe(true);
+  });
+  it.each([1, 2, 3, 4])('the platform administrator lands home in a company of status %i, a page open to them there without any role', (status) => {
+    expect(landingAfterChoice(status, 2)).toBe(home);
+    expect(canUse(moduleByKey('article'), accessContext(encodeAccessRights(ADMIN_MODULE_RIGHTS), status, 1, 'ADMIN'))).toBe(true);
   });
 });
 

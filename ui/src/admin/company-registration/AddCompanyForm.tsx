@@ -1,6 +1,6 @@
 // The form of /administration/add-company and what its one button does: register the company, submit it,
 // choose it (a session for the new company) and go where that choice leads (its profile, where it waits for
-// approval). Loaded only when the form is shown (AddCompanyPage.tsx).
+// approval).
 import { useRef } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';

@@ -15,6 +15,7 @@ import { formatDateTime } from '../format.js';
 import { errorCodeOf, isConflict } from '../providers/admin-request.js';
 import { companyRegistration, registrationAction, refusalOutcome, updateRegistration } from './registration-api.js';
 import { fromRegistrationInput } from './registration-form.js';
+import { DirectoryListingCard } from './DirectoryListingCard.js';
 import { RegisteredBy, RegistrationDetails, RegistrationHistory } from './RegistrationDetails.js';
 import { RegistrationForm, type ActionOutcome } from './RegistrationForm.js';
 
@@ -130,6 +131,7 @@ export function CompanyStatusPage() {
           )}
         </CardContent>
       </Card>
+      {view && <DirectoryListingCard />}
       {view && (editable || canSubmit) && (
         <RegistrationForm
           key={view.revision} initial={fromRegistrationInput(view.details)} testId="registration-edit"

@@ -2,15 +2,18 @@
 // who registered it and when, its history; Approve and Reject while it is submitted. Each decision opens the
 // area's confirmation dialog (documents/ConfirmActionDialog.tsx) naming the company and what follows; Reject
 // asks there for the remark the company will read; Escape or "Go back" sends nothing. After a decision, back
-// to the queue with a toast.
+// to the queue with a toast. "Open this company" chooses it, whatever its status, to support it from inside:
+// the administrator goes where the choice leads, and the company's history records who opened it and when.
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
+import LoginIcon from '@mui/icons-material/Login';
 import UndoIcon from '@mui/icons-material/Undo';
 import type { CompanyRegistrationView } from '@binaan/contracts';
+import { chooseCompany } from '../company/choose-company.js';
 import { ConfirmActionDialog } from '../documents/ConfirmActionDialog.js';
 import { errorCodeOf, isConflict } from '../providers/admin-request.js';
 import { companyRegistration, registrationAction } from './registration-api.js';
@@ -59,6 +62,17 @@ export function RegistrationReviewPage() {
     }
   };
 
+  const openCompany = async () => {
+    if (!view) return;
+    setBusy(true);
+    try {
+      navigate(await chooseCompany(view.id));
+    } catch (error) {
+      notify(`error.${errorCodeOf(error)}`, { type: 'error' });
+      setBusy(false);
+    }
+  };
+
   const name = view?.details.name ?? '';
   const title = view ? translate('company.review.title', { name }) : translate('company.queue.title');
   const can = (decision: Decision) => view?.availableActions.includes(decision) ?? false;
@@ -83,6 +97,10 @@ export function RegistrationReviewPage() {
               ) : (
                 <Typography color="text.secondary" data-testid="review-nothing">{translate('company.review.nothingToDecide', { status: translate(`company.status.${view.status}`) })}</Typography>
               )}
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+                <Button variant="outlined" startIcon={<LoginIcon />} onClick={() => void openCompany()} disabled={busy} data-testid="review-open-company">{translate('company.review.openCompany')}</Button>
+                <Typography variant="body2" color="text.secondary">{translate('company.review.openCompanyNote')}</Typography>
+              </Stack>
             </Stack>
           )}
         </CardContent>

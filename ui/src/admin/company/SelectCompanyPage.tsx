@@ -2,7 +2,7 @@
 // name, status and the user's role(s) there, each behind the company's initials (the api serves no company
 // logo image, so every company shows its initials; "No logo" said nothing useful). The page is white from
 // top to bottom (noLayout: nothing else paints the background). A failed choice shows the translated error in the list and
-// as a toast. The choice leads where §2.3 says (landing.ts).
+// as a toast. The choice leads where §2.3 says (landingAfterChoice in @binaan/contracts).
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
@@ -59,8 +59,12 @@ export function SelectCompanyPage() {
       {session?.userRole === 'ADMIN' && (
         <Button component={Link} to="/admin/users" variant="outlined" sx={{ my: 2 }} data-testid="platform-users">{translate('admin.company.platformUsers')}</Button>
       )}
+      {/* The list holds the administrator's own companies; any other is opened from its registration. */}
       {session?.userRole === 'ADMIN' && (
-        <Button component={Link} to="/admin/company-registrations" variant="outlined" sx={{ mb: 2 }} data-testid="platform-registrations">{translate('company.choice.review')}</Button>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+          <Button component={Link} to="/admin/company-registrations" variant="outlined" data-testid="platform-registrations">{translate('company.choice.review')}</Button>
+          <Typography variant="body2" color="text.secondary">{translate('company.choice.reviewNote')}</Typography>
+        </Stack>
       )}
       <Stack spacing={2}>
         {companies?.map((company) => (

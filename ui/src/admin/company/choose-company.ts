@@ -1,16 +1,15 @@
 // company/list and company/choose (signed-in-area.md §3, §7): the choice starts a new session for that
 // company (the old token ends), so the reply's tokens, rights and subscription replace the session's.
-import type { CompanyChooseReply, CompanyListItem } from '@binaan/contracts';
+import { landingAfterChoice, type CompanyChooseReply, type CompanyLanding, type CompanyListItem } from '@binaan/contracts';
 import { getSession, updateSession } from '../../shared/session/session-store.js';
 import { adminJson } from '../providers/admin-request.js';
 import { setChosenCompany } from './company-state.js';
-import { landingAfterChoice, type Landing } from './landing.js';
 
 export async function listCompanies(): Promise<CompanyListItem[]> {
   return (await adminJson<{ data: CompanyListItem[] }>('/api/company/list')).data;
 }
 
-export async function chooseCompany(companyId: string): Promise<Landing> {
+export async function chooseCompany(companyId: string): Promise<CompanyLanding> {
   const reply = await adminJson<CompanyChooseReply>(`/api/company/choose/${encodeURIComponent(companyId)}`);
   updateSession({
     jwtToken: reply.jwtToken,
@@ -27,7 +26,7 @@ export async function chooseCompany(companyId: string): Promise<Landing> {
     appControl: reply.appControl,
   });
   setChosenCompany({ companyId: reply.selectedCompany, name: reply.selectedCompanyName, status: reply.companyStatus, subscriptionType: reply.user.subscriptionType });
-  return landingAfterChoice(reply.companyStatus, reply.user.subscriptionType, getSession()?.userRole === 'ADMIN' ? 2 : 1);
+  return landingAfterChoice(reply.companyStatus, getSession()?.userRole === 'ADMIN' ? 2 : 1);
 }
 
 /** Up to two initials of a company's name, leaving out the legal suffix ("Teguh Bina Sdn Bhd" -> "TB"). */

@@ -9,7 +9,7 @@ import { StatusChip } from '../documents/StatusChip.js';
 import { MachineActions } from '../projects/MachineActions.js';
 import { ScrollRegion } from '../projects/ScrollRegion.js';
 import { BudgetLineForm } from './BudgetLineForm.js';
-import { planReadOnlyText } from './read-only-reason.js';
+import { planReadOnlyText, planStartRefusal } from './read-only-reason.js';
 import { HIDDEN, plainMoney, usePlan } from './use-plan.js';
 
 const MONEY_COLUMNS = ['budget', 'committed', 'claimed', 'remaining'] as const;
@@ -34,7 +34,7 @@ export function BudgetTab({ projectId, projectName }: { projectId: string; proje
       <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('admin.budget.intro')}</Typography>
       {plan.status === null && (
         <Alert severity="info" data-testid="budget-none" action={canStart ? <Button color="inherit" disabled={busy} onClick={() => void send('', { method: 'POST', body: {} }, 'admin.budget.started')} data-testid="budget-start">{translate('admin.budget.start')}</Button> : undefined}>
-          {canStart ? translate('admin.budget.none') : `${translate('admin.budget.noneReadOnly')} ${planReadOnlyText(translate, 'budget', plan.readOnlyBecause) ?? ''}`.trim()}
+          {canStart ? translate('admin.budget.none') : planStartRefusal(translate, 'budget', plan.readOnlyBecause)}
         </Alert>
       )}
       {plan.status !== null && (

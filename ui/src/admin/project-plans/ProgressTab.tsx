@@ -10,7 +10,7 @@ import { MachineActions } from '../projects/MachineActions.js';
 import { ScrollRegion } from '../projects/ScrollRegion.js';
 import { ProgressRowForm } from './ProgressRowForm.js';
 import { isoDay, ProgressTimeline } from './ProgressTimeline.js';
-import { planReadOnlyText } from './read-only-reason.js';
+import { planReadOnlyText, planStartRefusal } from './read-only-reason.js';
 import { HIDDEN, usePlan } from './use-plan.js';
 
 export function ProgressTab({ projectId, projectName }: { projectId: string; projectName: string }) {
@@ -32,7 +32,7 @@ export function ProgressTab({ projectId, projectName }: { projectId: string; pro
       <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('admin.progress.intro')}</Typography>
       {plan.status === null && (
         <Alert severity="info" data-testid="progress-none" action={canStart ? <Button color="inherit" disabled={busy} onClick={() => void send('', { method: 'POST', body: {} }, 'admin.progress.started')} data-testid="progress-start">{translate('admin.progress.start')}</Button> : undefined}>
-          {canStart ? translate('admin.progress.none') : `${translate('admin.progress.noneReadOnly')} ${planReadOnlyText(translate, 'progress', plan.readOnlyBecause) ?? ''}`.trim()}
+          {canStart ? translate('admin.progress.none') : planStartRefusal(translate, 'progress', plan.readOnlyBecause)}
         </Alert>
       )}
       {plan.status !== null && (

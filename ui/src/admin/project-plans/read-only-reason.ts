@@ -19,3 +19,9 @@ export function planReadOnlyText(translate: Translate, area: PlanArea, code: str
   if (code === 'noAuthority' || code === 'noAccessRight') return translate(`admin.${area === 'buildUps' ? 'bq' : area}.readOnlyBecause.${code}`);
   return translate(`error.${code}`, { _: translate('error.unknownError') });
 }
+
+/** A project without the plan yet, to a user who cannot start it: that there is none, and what starting it needs. */
+export function planStartRefusal(translate: Translate, area: 'budget' | 'progress', code: string | null): string {
+  const needs = code === 'noAuthority' || code === 'noAccessRight' ? translate(`admin.${area}.startNeeds.${code}`) : planReadOnlyText(translate, area, code);
+  return [translate(`admin.${area}.noneReadOnly`), needs].filter(Boolean).join(' ');
+}

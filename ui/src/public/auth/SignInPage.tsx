@@ -14,6 +14,7 @@ import { CheckboxField, PasswordField, TextField } from '../../shared/forms/Fiel
 import { validateSignIn } from '../../shared/forms/sign-in-rules.js';
 import { useForm } from '../../shared/forms/use-form.js';
 import { translateError } from '../../shared/i18n/i18n.js';
+import { takeNextStep } from '../../shared/session/after-sign-in.js';
 import { noteActivity } from '../../shared/session/inactivity.js';
 import { setSession } from '../../shared/session/session-store.js';
 import { signOut } from '../../shared/session/sign-out.js';
@@ -51,7 +52,8 @@ export default function SignInPage() {
     setSession({ jwtToken: reply.jwtToken, readOnlyJwtToken: reply.readOnlyJwtToken, user: reply.user, accessRights: reply.accessRights, userRole: reply.userRole, rememberMe });
     noteActivity();
     if (reply.forceChangePassword) navigate('/auth/change-password');
-    else navigate(article ? `/article/view/${encodeURIComponent(article)}` : '/article');
+    // "List my company": the registration the person signed up for (after-sign-in.ts), else where sign-in leads.
+    else navigate(takeNextStep(reply.user?.email ?? '', query.get('next')) ?? (article ? `/article/view/${encodeURIComponent(article)}` : '/article'));
   };
 
   const submit = form.onSubmit(async (values) => {

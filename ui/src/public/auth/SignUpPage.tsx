@@ -17,6 +17,7 @@ import { displayPhone } from '../../shared/forms/phone.js';
 import { validateCodeStep, validateMobileStep, validateSignUpInfo, type SignUpInfo } from '../../shared/forms/rules.js';
 import { useForm } from '../../shared/forms/use-form.js';
 import { translateError } from '../../shared/i18n/i18n.js';
+import { nextStepOf, rememberNextStep, signInPathFor } from '../../shared/session/after-sign-in.js';
 import { Banner } from '../../shared/ui/Banner.js';
 import { showToast } from '../../shared/ui/toast.js';
 import { AuthLayout } from '../layout/PublicLayout.js';
@@ -107,9 +108,13 @@ export default function SignUpPage() {
   const progress = progressOf(state.value);
   const { context } = state;
 
+  // ?next=register-company ("List my company"): kept with the new account's e-mail for the sign-in after activation.
+  const nextStep = nextStepOf(useSearchParams()[0].get('next'));
   useEffect(() => {
-    if (progress === 'done') navigate(`/auth/activate/?email=${encodeURIComponent(context.email)}`);
-  }, [progress, context.email, navigate]);
+    if (progress !== 'done') return;
+    if (nextStep) rememberNextStep(nextStep, context.email);
+    navigate(`/auth/activate/?email=${encodeURIComponent(context.email)}`);
+  }, [progress, context.email, navigate, nextStep]);
 
   const mobileForm = useForm({ mobile: '' }, validateMobileStep);
   const codeForm = useForm({ mobileVerificationCode: '' }, validateCodeStep);
@@ -125,7 +130,7 @@ export default function SignUpPage() {
   const banner = context.errorCode ? (
     <Banner kind="error" testId="sign-up-error">
       {translateError(t, context.errorCode)}
-      {context.errorCode === 'mobileNumberExists' && <> <Link to="/auth/sign-in">{t('signUp.goSignIn')}</Link></>}
+      {context.errorCode === 'mobileNumberExists' && <> <Link to={signInPathFor(nextStep)}>{t('signUp.goSignIn')}</Link></>}
       {context.errorCode === 'userExist' && <> <Link to="/auth/forgot-password">{t('signUp.goForgot')}</Link></>}
     </Banner>
   ) : null;
@@ -139,6 +144,7 @@ export default function SignUpPage() {
           </li>
         ))}
       </ol>
+      {nextStep && <Banner kind="info" testId="next-step">{t(`signUp.next.${nextStep}`)}</Banner>}
       {banner}
       <p className="sr-only" role="status" aria-live="polite" data-testid="code-wait-over">{countdownOver}</p>
       {invitation.tender && (
@@ -186,7 +192,7 @@ export default function SignUpPage() {
           <button type="submit" className="button primary block" disabled={busy}>{t('signUp.submit')}</button>
         </form>
       )}
-      <p className="muted center">{t('signUp.haveAccount')} <Link to="/auth/sign-in">{t('signUp.goSignIn')}</Link></p>
+      <p className="muted center">{t('signUp.haveAccount')} <Link to={signInPathFor(nextStep)}>{t('signUp.goSignIn')}</Link></p>
     </AuthLayout>
   );
 }

@@ -64,7 +64,7 @@ export function QrScanner({ onText }: { onText: (text: string) => void }) {
 
   return (
     <div className="scanner">
-      <div id={regionId} className="scanner-region" style={{ width: SCANNER_WIDTH, maxWidth: '100%' }} data-testid="scanner-region" />
+      <div id={regionId} className={`scanner-region${running ? '' : ' idle'}`} style={{ width: SCANNER_WIDTH, maxWidth: '100%' }} data-testid="scanner-region" />
       <div className="row">
         {running ? (
           <button type="button" className="button" onClick={() => void stop()}>{t('verify.cameraStop')}</button>

@@ -1,23 +1,68 @@
-// The landing's static parts: the banner with the verify button (the spec's "Click Here", labelled by what it does), the four core features, the government logo
-// links and the contractor directory.
+// The landing's static parts: the banner saying what Binaan is and for whom (register, sign in; verifying a
+// certificate beside them), the platform for buyers and sellers and its procurement path, the event
+// certificates (the four core features of public-area.md §2.1, with the verify button, the spec's "Click
+// Here" labelled by what it does) and the government logo links. README: "What the landing says".
 
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../shared/session/session-store.js';
 import { AppLink } from '../../shared/ui/AppLink.js';
 import { Icon } from '../layout/Icon.js';
 
+/** Where "Register your company" and "List my company" lead: sign-up that ends at the registration, or straight there once signed in. */
+export function useRegisterCompanyPath(): string {
+  return useSession() ? '/administration/add-company' : '/auth/sign-up?next=register-company';
+}
+
 export function HeroBanner({ onVerify }: { onVerify: () => void }) {
   const { t } = useTranslation('public');
+  const session = useSession();
+  const register = useRegisterCompanyPath();
   return (
     <section className="hero-banner">
       <div className="hero-inner">
         <p className="eyebrow">{t('banner.eyebrow')}</p>
         <h1>{t('banner.title')}</h1>
         <p className="hero-lead">{t('banner.subtitle')}</p>
-        <div className="row">
-          <button type="button" className="button accent big" onClick={onVerify} data-testid="open-verifier">{t('banner.verifyButton')}</button>
-          <span className="hero-hint">{t('banner.verifyHint')}</span>
+        <div className="row hero-actions">
+          <AppLink className="button primary big" to={register} data-testid="hero-register">{t('banner.register')}</AppLink>
+          {!session && <AppLink className="button big" to="/auth/sign-in" data-testid="hero-sign-in">{t('banner.signIn')}</AppLink>}
         </div>
+        <p className="hero-secondary">
+          <span>{t('banner.verifyHint')}</span>{' '}
+          <button type="button" className="link-button" onClick={onVerify} data-testid="open-verifier">{t('banner.verifyButton')}</button>
+        </p>
       </div>
+    </section>
+  );
+}
+
+const AUDIENCES = ['buyers', 'sellers'] as const;
+const PATH = ['project', 'tender', 'award', 'order', 'claim', 'invoice'] as const;
+
+export function PlatformSection() {
+  const { t } = useTranslation('public');
+  return (
+    <section id="platform" className="section" aria-labelledby="platform-title">
+      <h2 id="platform-title">{t('platform.title')}</h2>
+      <p className="section-intro">{t('platform.subtitle')}</p>
+      <div className="audience-grid">
+        {AUDIENCES.map((audience) => (
+          <article key={audience} className="audience-card" data-testid={`audience-${audience}`}>
+            <h3>{t(`platform.${audience}.title`)}</h3>
+            <p>{t(`platform.${audience}.body`)}</p>
+          </article>
+        ))}
+      </div>
+      <h3 className="path-title">{t('platform.path.title')}</h3>
+      <ol className="procurement-path" data-testid="procurement-path">
+        {PATH.map((step) => (
+          <li key={step}>
+            <strong>{t(`platform.path.${step}.title`)}</strong>
+            <span>{t(`platform.path.${step}.body`)}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="path-authority">{t('platform.path.authority')}</p>
     </section>
   );
 }
@@ -29,7 +74,7 @@ const FEATURES = [
   { key: 'verification', icon: 'shield' },
 ] as const;
 
-export function CoreFeatures() {
+export function CoreFeatures({ onVerify }: { onVerify: () => void }) {
   const { t } = useTranslation('public');
   return (
     <section id="features" className="section" aria-labelledby="features-title">
@@ -44,6 +89,9 @@ export function CoreFeatures() {
           </article>
         ))}
       </div>
+      <p className="row features-verify">
+        <button type="button" className="button accent" onClick={onVerify} data-testid="features-verify">{t('banner.verifyButton')}</button>
+      </p>
     </section>
   );
 }
@@ -68,27 +116,6 @@ export function GovernmentLinks() {
           </a>
         ))}
       </div>
-    </section>
-  );
-}
-
-const TRADES = ['building', 'civil', 'mechanical', 'electrical', 'supplier', 'consultant'] as const;
-
-export function ContractorDirectory() {
-  const { t } = useTranslation('public');
-  return (
-    <section id="directory" className="section directory" aria-labelledby="directory-title">
-      <h2 id="directory-title">{t('directory.title')}</h2>
-      <p className="section-intro">{t('directory.subtitle')}</p>
-      <div className="trade-grid">
-        {TRADES.map((trade) => (
-          <div key={trade} className="trade-card">
-            <h3>{t(`directory.trades.${trade}.title`)}</h3>
-            <p className="muted">{t(`directory.trades.${trade}.body`)}</p>
-          </div>
-        ))}
-      </div>
-      <p className="row"><AppLink className="button primary" to="/auth/sign-up">{t('directory.join')}</AppLink><span className="muted">{t('directory.grades')}</span></p>
     </section>
   );
 }

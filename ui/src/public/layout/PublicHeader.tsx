@@ -27,7 +27,8 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession();
   return (
     <>
-      <a href="/#features" onClick={onNavigate}>{t('header.features')}</a>
+      <a href="/#platform" onClick={onNavigate}>{t('header.features')}</a>
+      <a href="/#directory" onClick={onNavigate}>{t('header.directory')}</a>
       <a href="/#events" onClick={onNavigate}>{t('header.events')}</a>
       <AppLink to="/certificate" onClick={onNavigate}>{t('header.verify')}</AppLink>
       {session ? (
