@@ -1,6 +1,7 @@
-// WCAG 2.2 AA on every page (issue 30): axe-core's rules for wcag2a, wcag2aa, wcag21a, wcag21aa and wcag22aa on
+// WCAG 2.2 AA on every page: axe-core's rules for wcag2a, wcag2aa, wcag21a, wcag21aa and wcag22aa on
 // every route of the public and signed-in areas (accessibility-pages.ts), at a desktop and at a 375 px phone,
-// and each page's document title names it. One browser context per size; each user signs in once and their
+// each page's document title names it, and its layout fits (layout-fit.ts: at 375 px nothing past the screen's
+// edge; no menu entry or form label cut). One browser context per size; each user signs in once and their
 // session (localStorage) is put in place before their pages, so nothing is signed in or seeded twice.
 // Findings are printed per page and rule, and written to .reports/axe-<size>.json.
 import { AxeBuilder } from '@axe-core/playwright';
@@ -13,6 +14,7 @@ import {
   CONTRACTOR_PAGE_PATHS, CONTRACTOR_PAGES, CONTRACTOR_PRINT_PATHS, LINK_TARGET_PAGES, NESTED_ROUTES, PUBLIC_PAGES, REDIRECT_ROUTES, SIGNED_IN_PAGES,
   contractorPathsInModules, documentPages, literalLinkTargets, nestedRouteFiles, printPathsInPages, routerRoutes, type CheckedPage, type Ids, type Who,
 } from './accessibility-pages.js';
+import { layoutProblems } from './layout-fit.js';
 import { invitedTender } from './tender-exchange-ids.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -170,13 +172,15 @@ async function settled(page: Page): Promise<string> {
   return page.title();
 }
 
-async function checkAll(page: Page, size: string, pages: readonly CheckedPage[], stored: Record<Who, Storage>, ids: Ids): Promise<{ findings: Finding[]; untitled: string[] }> {
+async function checkAll(page: Page, size: string, pages: readonly CheckedPage[], stored: Record<Who, Storage>, ids: Ids): Promise<{ findings: Finding[]; untitled: string[]; misfits: string[] }> {
   const findings: Finding[] = [];
   // Written as it goes, so a run cut short still tells what it found.
   mkdirSync(REPORTS, { recursive: true });
   const progress = resolve(REPORTS, `axe-${size}.jsonl`);
   writeFileSync(progress, '');
   const untitled: string[] = [];
+  // Layout problems (layout-fit.ts): at the phone size anything past the screen's edge, at both sizes a cut menu entry or form label.
+  const misfits: string[] = [];
   let current: Who | null = null;
   // Whether the signed-in area is loaded for the current user, so the next page of theirs is reached inside it.
   let areaLoaded = false;
@@ -215,9 +219,11 @@ async function checkAll(page: Page, size: string, pages: readonly CheckedPage[],
     const result = await new AxeBuilder({ page }).withTags(TAGS).disableRules(Object.keys(DISABLED_RULES)).analyze();
     const found = result.violations.map((violation) => ({ page: url.split('?')[0]!, rule: violation.id, impact: violation.impact ?? '', elements: violation.nodes.map((node) => node.target.join(' ')), why: violation.nodes[0]?.failureSummary ?? '' }));
     findings.push(...found);
-    appendFileSync(progress, `${JSON.stringify({ url, title, found, ms: Date.now() - began })}\n`);
+    const layout = await layoutProblems(page, { phone: size === 'phone' });
+    misfits.push(...layout.map((problem) => `${url}: ${problem}`));
+    appendFileSync(progress, `${JSON.stringify({ url, title, found, layout, ms: Date.now() - began })}\n`);
   }
-  return { findings, untitled };
+  return { findings, untitled, misfits };
 }
 
 function report(size: string, findings: Finding[], pages: number): void {
@@ -267,19 +273,21 @@ test.describe('accessibility: WCAG 2.2 AA on every page', () => {
 
   // A11Y_SIZES=desktop (or phone) runs one size while working on a page; the suite runs both.
   for (const [size, viewport] of Object.entries(SIZES).filter(([name]) => !process.env.A11Y_SIZES || process.env.A11Y_SIZES.split(',').includes(name))) {
-    test(`axe finds nothing on any page at the ${size} size, and every page's title names it`, async ({ browser, demo: server }) => {
+    test(`axe finds nothing on any page at the ${size} size, every page's title names it, and its layout fits`, async ({ browser, demo: server }) => {
       const context = await browser.newContext({ baseURL: server.url, viewport });
       const page = await context.newPage();
       // A11Y_PAGES=<regular expression> checks only the URLs it matches (while working on a page); the suite checks all.
       const only = process.env.A11Y_PAGES ? new RegExp(process.env.A11Y_PAGES) : null;
       const pages = [...PUBLIC_PAGES, ...SIGNED_IN_PAGES, ...LINK_TARGET_PAGES, ...documentPages(demo.kinds, demo.ids), ...CONTRACTOR_PAGES].filter((p) => !only || only.test(p.url(demo.ids)));
       const started = Date.now();
-      const { findings, untitled } = await checkAll(page, size, pages, stored, demo.ids);
+      const { findings, untitled, misfits } = await checkAll(page, size, pages, stored, demo.ids);
       console.log(`${pages.length} pages in ${((Date.now() - started) / 1000).toFixed(0)} s`);
       report(size, findings, pages.length);
+      for (const misfit of misfits) console.log(`  layout: ${misfit}`);
       await context.close();
       expect(untitled, 'pages whose title does not name them').toEqual([]);
       expect(findings.map((f) => `${f.page} ${f.rule} (${f.impact}): ${f.elements.join(' | ')}`)).toEqual([]);
+      expect(misfits, size === 'phone' ? 'elements past the screen\'s edge, and cut labels' : 'cut menu entries and form labels').toEqual([]);
     });
   }
 });

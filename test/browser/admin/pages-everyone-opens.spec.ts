@@ -285,9 +285,13 @@ test('on a phone the top bar shows the support e-mail address whole, in every la
 
 });
 
-test('on a phone the signed-in app bar stays one line high, the company name cut there and whole in its title, in every language', async ({ page, shot }) => {
+test('on a phone the signed-in app bar stays one line high and names the page and the company, each cut there and whole in its title, in every language', async ({ page, shot }) => {
   await page.setViewportSize(PHONE);
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
+  await page.goto('/purchaseOrder');
+  await page.getByTestId('document-link').first().click();
+  const number = (await page.getByTestId('document-number').textContent())!;
+  const orderPage = page.url();
   for (const language of ['en', 'ms', 'zh'] as const) {
     await page.evaluate((lang) => localStorage.setItem('binaan.language', lang), language);
     await page.goto('/audit');
@@ -302,6 +306,21 @@ test('on a phone the signed-in app bar stays one line high, the company name cut
     const name = { en: 'English', ms: 'Bahasa Melayu', zh: '简体中文' }[language];
     await expect(page.locator('header button[aria-haspopup="true"]').filter({ hasText: new RegExp(name, 'i') })).toBeVisible();
     await shot(page, `i27-app-bar-phone-${language}`);
+
+    // An order's page: its name is longer than the bar has room for beside its buttons.
+    await page.goto(orderPage);
+    await expect(page.getByTestId('document-number')).toHaveText(number);
+    const pageName = { en: `Purchase orders: ${number}`, ms: `Pesanan belian: ${number}`, zh: `采购订单：${number}` }[language];
+    const title = page.locator('header #react-admin-title');
+    await expect(title).toHaveAttribute('title', pageName);
+    await expect(title).toHaveText(pageName);
+    // Shown, not squeezed away by the buttons: room for a few words (it had none), and every part of the bar on the screen.
+    expect((await title.boundingBox())!.width, language).toBeGreaterThanOrEqual(100);
+    expect((await page.locator('header').first().boundingBox())!.height, language).toBeLessThanOrEqual(64);
+    const pastEdge = await page.locator('header .MuiToolbar-root > *').evaluateAll((parts) => parts.filter((part) => part.getBoundingClientRect().right > window.innerWidth).map((part) => part.outerHTML.slice(0, 80)));
+    expect(pastEdge, language).toEqual([]);
+    await expect(page.getByTestId('company-switcher')).toHaveAttribute('title', 'Teguh Bina Sdn Bhd');
+    await shot(page, `app-bar-page-name-phone-${language}`);
   }
   await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
 });

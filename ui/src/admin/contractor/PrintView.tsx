@@ -14,6 +14,7 @@ import { formatMoney } from '../format.js';
 import { formatMalaysianDate, formatMalaysianDateTime } from '../../shared/i18n/dates.js';
 import type { ContractorListPage, PrintKind } from './contractor-pages.js';
 import { formatQuantity } from '../format.js';
+import { ScrollRegion } from '../projects/ScrollRegion.js';
 import { ItemsTable } from './ItemsPanel.js';
 import { useDocument, type LoadedDocument } from './use-document.js';
 
@@ -116,7 +117,10 @@ function Paper({ kind, doc }: { kind: PrintKind; doc: Doc }) {
         ) : (
           <>
             <Typography sx={{ fontWeight: 600 }} gutterBottom>{kind === 'quotation' ? translate('contractor.print.forTender', { documentNo: doc.documentNo, title: doc.title }) : doc.title}</Typography>
-            {kind === 'quotation' ? <QuotationItems doc={doc} /> : <ItemsTable document={doc} />}
+            {/* On a phone the lines scroll sideways in their own box, the paper keeping to the screen. */}
+            <ScrollRegion label={translate('admin.documents.lineItems')}>
+              {kind === 'quotation' ? <QuotationItems doc={doc} /> : <ItemsTable document={doc} />}
+            </ScrollRegion>
           </>
         )}
         <Box sx={{ mt: 8, width: 260, borderTop: 1, pt: 1 }}><Typography variant="body2">{translate('contractor.print.signature')}</Typography></Box>

@@ -6,6 +6,7 @@ import { Box, Card, CardContent, Grid, Link, Table, TableBody, TableCell, TableH
 import { DocumentKindFieldNames, isDocumentResource, type DocumentView, asText } from '@binaan/contracts';
 import { humanise } from '../catalogue/labels.js';
 import { formatDate, formatDateTime, formatMoney } from '../format.js';
+import { ScrollRegion } from '../projects/ScrollRegion.js';
 import { bqRowPath } from '../tendering/request-api.js';
 import { LineItemRow } from './LineItemRow.js';
 import { StatusChip } from './StatusChip.js';
@@ -57,9 +58,9 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
     <Box data-testid="document-details">
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
             <Typography variant="h6" data-testid="document-number">{document.documentNo}</Typography>
-            <StatusChip resource={document.resource} status={document.status} awaitingLevel={document.approvalRoute.open ? document.approvalRoute.nextLevel : null} />
+            <StatusChip resource={document.resource} status={document.status} awaitingLevel={document.approvalRoute.open ? document.approvalRoute.nextLevel : null} wrap />
             <Typography variant="body2" color="text.secondary">{translate('admin.fields.revision')} {document.revision}</Typography>
           </Box>
           <Grid container spacing={2}>
@@ -82,21 +83,24 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
       </Card>
       {document.items.length > 0 && (
         <Card variant="outlined" sx={{ mb: 2 }}>
-          <Table size="small" data-testid="line-items">
-            <TableHead>
-              <TableRow>
-                <TableCell>#</TableCell><TableCell>{label('description')}</TableCell><TableCell>{label('unit')}</TableCell>
-                <TableCell align="right">{label('quantity')}</TableCell>
-                {!unpriced && <><TableCell align="right">{label('rate')}</TableCell><TableCell align="right">{label('amount')}</TableCell></>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {document.items.map((item) => (
-                <LineItemRow key={item.lineNo} item={item} currency={document.currency} priced={!unpriced}
-                  bqHref={document.resource === 'tender' && document.projectId && item.bqItemId ? bqRowPath(document.projectId, item.bqItemId) : undefined} />
-              ))}
-            </TableBody>
-          </Table>
+          {/* On a phone the lines scroll sideways in their own box: squeezed to the screen, the amounts were cut off. */}
+          <ScrollRegion label={translate('admin.documents.lineItems')}>
+            <Table size="small" data-testid="line-items">
+              <TableHead>
+                <TableRow>
+                  <TableCell>#</TableCell><TableCell>{label('description')}</TableCell><TableCell>{label('unit')}</TableCell>
+                  <TableCell align="right">{label('quantity')}</TableCell>
+                  {!unpriced && <><TableCell align="right">{label('rate')}</TableCell><TableCell align="right">{label('amount')}</TableCell></>}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {document.items.map((item) => (
+                  <LineItemRow key={item.lineNo} item={item} currency={document.currency} priced={!unpriced}
+                    bqHref={document.resource === 'tender' && document.projectId && item.bqItemId ? bqRowPath(document.projectId, item.bqItemId) : undefined} />
+                ))}
+              </TableBody>
+            </Table>
+          </ScrollRegion>
         </Card>
       )}
       <Grid container spacing={2}>

@@ -16,6 +16,15 @@ import { activeProject, useProjectSelection } from '../projects/project-selectio
 
 const DATE_TIME = new Set(['openAt', 'closeAt']);
 const DATE = new Set(['expectedDeliveryStart', 'expectedDeliveryEnd']);
+/**
+ * A line item's field in the inline row: its own width, wide enough for its label whole in each language
+ * ("Kuantiti dihantar *"), never squeezed by the description; the row wraps instead. A phone stacks the
+ * fields, each the screen's width.
+ */
+const lineField = (width: number) => ({ width: { xs: '100%', sm: width }, flexShrink: 0 });
+/** The inline rows of line items wrap where the fields do not fit on one line. */
+const WRAPPING_ROWS = { '& .RaSimpleFormIterator-form': { flexWrap: { sm: 'wrap' } } };
+
 const HELP: Record<string, string> = { openAt: 'admin.rules.fiveMinutesAhead', closeAt: 'admin.rules.closeAfterOpen', minimumAmount: 'admin.rules.minNotAboveMax', claimPercentage: 'admin.rules.percentMax', retentionPercent: 'admin.rules.percentMax', retentionLimitPercent: 'admin.rules.percentMax', vendorDocumentNo: 'admin.rules.vendorNoUnique' };
 
 function KindFields({ resource }: { resource: DocumentResource }) {
@@ -72,14 +81,14 @@ function DocumentFormFields({ entry, creating }: { entry: CatalogueEntry; creati
       </Box>
       {isDocumentResource(resource) && <KindFields resource={resource} />}
       <ArrayInput source="items" label="admin.documents.lineItems">
-        <SimpleFormIterator inline>
-          <TextInput source="description" label="admin.fields.description" validate={required()} />
-          <TextInput source="unit" label="admin.fields.unit" validate={required()} sx={{ width: 90 }} />
-          <TextInput source="quantity" label="admin.fields.quantity" validate={required()} helperText="admin.rules.quantityPositive" sx={{ width: 130 }} />
-          <TextInput source="rate" label="admin.fields.rate" validate={required()} helperText="admin.rules.moneyFormat" sx={{ width: 130 }} />
-          <BooleanInput source="includeZeroRate" label="admin.fields.includeZeroRate" helperText="admin.rules.zeroRate" />
-          {delivers && <TextInput source="deliveredQuantity" label="admin.fields.deliveredQuantity" helperText="admin.rules.remainingQuantity" sx={{ width: 140 }} />}
-          {delivers && <NumberInput source="orderLineNo" label="admin.fields.orderLineNo" sx={{ width: 110 }} />}
+        <SimpleFormIterator inline sx={WRAPPING_ROWS}>
+          <TextInput source="description" label="admin.fields.description" validate={required()} sx={{ flex: { sm: '1 1 220px' } }} />
+          <TextInput source="unit" label="admin.fields.unit" validate={required()} sx={lineField(110)} />
+          <TextInput source="quantity" label="admin.fields.quantity" validate={required()} helperText="admin.rules.quantityPositive" sx={lineField(150)} />
+          <TextInput source="rate" label="admin.fields.rate" validate={required()} helperText="admin.rules.moneyFormat" sx={lineField(150)} />
+          <BooleanInput source="includeZeroRate" label="admin.fields.includeZeroRate" helperText="admin.rules.zeroRate" sx={{ flexShrink: 0 }} />
+          {delivers && <TextInput source="deliveredQuantity" label="admin.fields.deliveredQuantity" helperText="admin.rules.remainingQuantity" sx={lineField(180)} />}
+          {delivers && <NumberInput source="orderLineNo" label="admin.fields.orderLineNo" sx={lineField(150)} />}
         </SimpleFormIterator>
       </ArrayInput>
       <FormDataConsumer>

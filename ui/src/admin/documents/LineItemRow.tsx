@@ -6,6 +6,8 @@ import { Link, TableCell, TableRow } from '@mui/material';
 import type { DocumentView } from '@binaan/contracts';
 import { formatMoney, formatQuantity } from '../format.js';
 
+const FIGURE = { whiteSpace: 'nowrap' } as const;
+
 /** `bqHref`: a tender line made from a bill of quantity row links to that row. */
 /** `priced`: false for a tender without an estimate, whose lines show no rate or amount (DocumentDetails). */
 export function LineItemRow({ item, currency, bqHref, priced = true }: { item: DocumentView['items'][number]; currency: string; bqHref?: string | undefined; priced?: boolean }) {
@@ -13,7 +15,9 @@ export function LineItemRow({ item, currency, bqHref, priced = true }: { item: D
   return (
     <TableRow>
       <TableCell>{item.lineNo}</TableCell>
-      <TableCell>
+      {/* The description wraps in a column wide enough for a few words a line; the figures never wrap (a
+          phone broke "RM 12,345.00" over three lines), so a narrow screen scrolls the table instead. */}
+      <TableCell sx={{ minWidth: 160 }}>
         {item.description}
         {bqHref && (
           <>
@@ -25,9 +29,9 @@ export function LineItemRow({ item, currency, bqHref, priced = true }: { item: D
         )}
       </TableCell>
       <TableCell>{item.unit}</TableCell>
-      <TableCell align="right">{formatQuantity(item.quantity)}</TableCell>
-      {priced && <TableCell align="right">{formatMoney(item.rate, currency)}</TableCell>}
-      {priced && <TableCell align="right">{formatMoney(item.amount, currency)}</TableCell>}
+      <TableCell align="right" sx={FIGURE}>{formatQuantity(item.quantity)}</TableCell>
+      {priced && <TableCell align="right" sx={FIGURE}>{formatMoney(item.rate, currency)}</TableCell>}
+      {priced && <TableCell align="right" sx={FIGURE}>{formatMoney(item.amount, currency)}</TableCell>}
     </TableRow>
   );
 }

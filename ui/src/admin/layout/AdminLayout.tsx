@@ -1,7 +1,7 @@
 // The signed-in frame: app bar (title, the project the user works in, notifications bell, company switcher, language, user menu) and the menu built from the
 // modules the user may use (access/modules.ts) and the document kinds of the catalogue.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { AppBar, Layout, Menu, Sidebar, TitlePortal, useSidebarState, useTranslate, type SidebarProps } from 'react-admin';
+import { AppBar, Layout, LoadingIndicator, Menu, Sidebar, useSidebarState, useTranslate, type SidebarProps } from 'react-admin';
 import { Box, Divider, GlobalStyles, ListSubheader, useMediaQuery, type Theme } from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
@@ -25,6 +25,8 @@ import { NotificationBell } from '../notifications/NotificationBell.js';
 import { ProjectSelector } from '../projects/ProjectSelector.js';
 import { CompanySwitcher } from './CompanySwitcher.js';
 import { AccountMenu } from './AccountMenu.js';
+import { AppBarTitle } from './AppBarTitle.js';
+import { LanguageMenu } from './LanguageMenu.js';
 
 const ICONS: Record<string, ReactNode> = {
   article: <HomeIcon />, myApprovals: <FactCheckIcon />, audit: <VerifiedUserIcon />, events: <EventIcon />,
@@ -40,12 +42,21 @@ const ICONS: Record<string, ReactNode> = {
 
 /**
  * The app bar keeps one line on a phone: its buttons never wrap (the language button's 简体中文 broke into four
- * lines, the company's name too); the company switcher gives way, its name cut with an ellipsis.
+ * lines, the company's name too). It names the page there too: the company's name gives way first (down to
+ * its icon, the name whole in its title), then the page's name is cut with an ellipsis. On a phone the
+ * language is its short form and the refresh button is left out (the browser reloads the page), so the
+ * page's name has room; the icon buttons are 36 px there (24 px is the least a target may be).
  */
 function AdminAppBar() {
   return (
-    <AppBar color="primary" userMenu={<AccountMenu />} sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 }, '& [data-testid="company-switcher"]': { flexShrink: 1 } }}>
-      <TitlePortal />
+    <AppBar
+      color="primary" userMenu={<AccountMenu />}
+      toolbar={<><LanguageMenu /><LoadingIndicator sx={{ display: { xs: 'none', sm: 'block' } }} /></>}
+      // The company's shrink factor dwarfs the page name's (1), so the company's name gives way wholly (to its
+      // icon) before the page's name loses a pixel: flex shares what does not fit by factor times width.
+      sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 }, '& [data-testid="company-switcher"]': { flexShrink: 100000 }, '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } } }}
+    >
+      <AppBarTitle />
       <ProjectSelector />
       <NotificationBell />
       <CompanySwitcher />
@@ -87,7 +98,9 @@ export function AdminMenu({ documents }: { documents: readonly DocumentEntry[] }
   // Contractors get the contractor menu (§2.4) in place of the document kinds.
   const kinds = access.contractor ? [] : documents.filter((entry) => canUse({ rights: [viewRight(entry.resource)] }, access));
   return (
-    <Menu>
+    // An entry longer than the menu is wide ("Projek permintaan (pemilik)") wraps to a second line rather than
+    // being cut; folded to its icons the menu keeps one line per entry.
+    <Menu sx={{ '&.RaMenu-open .RaMenuItemLink-root .MuiTypography-noWrap': { whiteSpace: 'normal' } }}>
       <ModuleItems modules={of('main')} />
       {of('projects').length > 0 && (
         <MenuGroup title={translate('admin.menu.projects')}>

@@ -36,10 +36,11 @@ export function CompanySwitcher() {
   };
   return (
     <>
-      {/* On a phone the name is cut with an ellipsis on one line (its whole text stays the button's name and
-          title), so the app bar keeps its height: wrapped over four lines it grew and covered the page's title. */}
+      {/* On a phone the name is cut with an ellipsis on one line, down to the icon alone where the page's name
+          needs the room (its whole text stays the button's name and title), so the app bar keeps its height:
+          wrapped over four lines it grew and covered the page's title. */}
       <Button color="inherit" startIcon={<SwapHorizIcon />} onClick={open} data-testid="company-switcher" title={name}
-        sx={{ textTransform: 'none', minWidth: 0, maxWidth: { xs: 120, sm: 320, md: 'none' }, flexShrink: 1 }}>
+        sx={{ textTransform: 'none', minWidth: 40, maxWidth: { xs: 120, sm: 320, md: 'none' }, flexShrink: 1 }}>
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</Box>
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>

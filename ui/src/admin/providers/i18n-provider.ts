@@ -13,10 +13,11 @@ import { changeLanguage, initI18n, LANGUAGES, type Language } from '../../shared
 
 const NAMESPACES = ['admin', 'contractor', 'tendering', 'company', 'people', 'raMessages', 'errors'];
 
+/** Each language by its own name, and its short form where a phone's app bar has no room for the name. */
 export const ADMIN_LOCALES = [
-  { locale: 'en', name: 'English' },
-  { locale: 'ms', name: 'Bahasa Melayu' },
-  { locale: 'zh', name: '简体中文' },
+  { locale: 'en', name: 'English', short: 'EN' },
+  { locale: 'ms', name: 'Bahasa Melayu', short: 'BM' },
+  { locale: 'zh', name: '简体中文', short: '中文' },
 ];
 
 /** react-admin's texts per language, fetched with the language (each its own small chunk). */
