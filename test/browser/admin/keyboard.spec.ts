@@ -161,6 +161,9 @@ test('a tender by keyboard: the officer opens it and requests approval, the appr
   // The signed-in area's first stop is its skip link too (after a load; sign-in moved here without one).
   await page.reload();
   await expect(page.getByTestId('notification-bell')).toBeVisible();
+  // Home (where a company's user lands) is loaded after the frame: skipping to it before it has come would
+  // skip to an empty main, whose next Tab stop is none of the page's.
+  await expect(page.getByTestId('home-projects')).toBeVisible();
   await skipToContent(page);
   await page.reload();
   await expect(page.getByTestId('notification-bell')).toBeVisible();
