@@ -1,4 +1,4 @@
-// The signed-in area's first load stays small (issue 8): opening /article with a session fetches the frame
+// The signed-in area's first load stays small: opening /article with a session fetches the frame
 // (react-admin's context, layout and menu) and the home page, not the pages' own chunks (document lists, forms,
 // show pages, the events organizer, the contractor pages), and its scripts stay under a gzipped budget. The
 // bytes are the scripts the browser requested, read from ui/dist (the build the server serves) at gzip level 9.
@@ -10,11 +10,13 @@ import { expect, signIn, test } from './fixtures.js';
 const DIST = resolve(import.meta.dirname, '../../../ui/dist');
 /**
  * Measured at 302 KB with react-dom, react-router, i18next and the area's texts (130 KB of it the landing's own); one
- * admin chunk made it 407 KB. 333 KB on 2026-11-27: the area's texts grew with the build-up master and tendering
- * (issues 17, 18). The budget is there to catch a page's chunk pulled into the first load, which 340 KB still does;
- * the next step is loading each area's texts with its pages.
+ * admin chunk made it 407 KB. 333 KB on 2026-11-27: the area's texts grew with the build-up master and tendering.
+ * 343.5 KB on 2026-12-06: the texts grew again (refused changes, failed loads, history steps, the directory
+ * listing) with the frame's failed-load notice and the phone app bar's page name. The budget is there to catch a
+ * page's chunk pulled into the first load, which 350 KB still does; the next step is loading each area's texts
+ * with its pages.
  */
-const BUDGET_GZIP_BYTES = 340 * 1024;
+const BUDGET_GZIP_BYTES = 350 * 1024;
 const PAGE_CHUNKS = /\/(DocumentList|DocumentShow|DocumentForm|EventsRoutes|AuthorityPage|AuditPage|MyApprovalsPage|ContractorPage|SelectCompanyPage)-/;
 
 test('opening the signed-in area loads its frame and the page, not every page', async ({ page }) => {
