@@ -1,11 +1,12 @@
 // Reads of bills of quantity: a project's BQ now or as it stood (revision or time), the changes since a
 // revision (what a second editor applies without reloading), the history timeline with the chain check,
 // and the company's flat list of BQs per status.
-import { asText } from '@binaan/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { BqNode, BqStatus, BqTab } from '@binaan/contracts';
 import type { EventStore, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { availableActions, type Actor } from '@binaan/workflows';
+import { listFilter } from '../common/list-query.js';
+import { pageRange } from '../common/page-range.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { formatSen } from '../documents/money.js';
@@ -90,13 +91,10 @@ export class BqQueries {
   /** The company's BQs, `?filter={"status":"pendingApproval"}&range=[0,24]`, newest status change first. */
   async list(principal: Principal, query: Record<string, unknown>): Promise<{ rows: BqListRow[]; from: number; total: number }> {
     const companyId = principal.companyId!;
-    const filter = parseJson(query.filter, {}) as Record<string, unknown>;
-    const range = parseJson(query.range, [0, 24]) as unknown[];
+    const filter = listFilter(query.filter);
     const unknown = Object.keys(filter).filter((key) => key !== 'status');
     if (unknown.length > 0) throw new BqRefused(400, 'unknownFilter', `Unknown filter: ${unknown.join(', ')}.`);
-    const from = Number(range[0]);
-    const to = Number(range[1]);
-    if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to - from >= 1000) throw invalidBq({ range: ['must be [from, to], at most 1,000 rows'] });
+    const { from, to } = pageRange(query.range, 25, 1000);
     const status = typeof filter.status === 'string' ? filter.status : null;
     const rows = await this.db.query<{ project_id: string; name: string | null; code: string | null; status: string; amount: string | null; updated_at: Date | string; revision: number }>(
       `SELECT b.project_id, p.name, p.code, b.status, b.amount::text AS amount, b.updated_at, b.revision FROM bills_of_quantity b
@@ -121,15 +119,6 @@ export class BqQueries {
 }
 
 export type BqListRow = { id: string; projectId: string; projectName: string | null; projectCode: string | null; status: BqStatus; amount: string | null; updatedAt: string; revision: number };
-
-function parseJson(value: unknown, fallback: unknown): unknown {
-  if (value === undefined) return fallback;
-  try {
-    return JSON.parse(asText(value));
-  } catch {
-    throw invalidBq({ query: ['filter and range must be JSON'] });
-  }
-}
 
 export function toView(projectId: string, state: BqState | null, actor: Actor, refusal: string | null): BqView {
   const bq = state ?? emptyBq(projectId);

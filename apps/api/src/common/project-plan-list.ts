@@ -3,24 +3,18 @@
 // served by the plan table's (company_id, status, updated_at desc, project_id) index, or by its
 // (company_id, updated_at desc, project_id) one without a status. The total is counted only up to the
 // page's end and one more: a page never counts the whole set.
-import { asText } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
+import { listFilter } from './list-query.js';
 import { pageRange, type PageRange } from './page-range.js';
 import { refusal } from './refusal.js';
 
 export type ProjectPlanListRow = { id: string; projectId: string; projectName: string | null; projectCode: string | null; status: string; updatedAt: string; revision: number };
 
 function filterOf(raw: unknown, statuses: readonly string[]): string | null {
-  let filter: unknown = {};
-  try {
-    filter = raw === undefined ? {} : JSON.parse(asText(raw));
-  } catch {
-    filter = null;
-  }
-  if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw refusal(400, 'validationFailed', 'Check these fields: filter.', { fields: { filter: ['must be a JSON object'] } });
+  const filter = listFilter(raw);
   const unknown = Object.keys(filter).filter((key) => key !== 'status');
   if (unknown.length > 0) throw refusal(400, 'unknownFilter', `Unknown filter: ${unknown.join(', ')}.`);
-  const status = (filter as { status?: unknown }).status;
+  const status = filter.status;
   if (status === undefined) return null;
   if (typeof status !== 'string' || !statuses.includes(status)) throw refusal(400, 'validationFailed', 'Check these fields: filter.status.', { fields: { 'filter.status': [`must be one of ${statuses.join(', ')}`] } });
   return status;

@@ -4,6 +4,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { CompanySubmissionStatus, ErrorCodes, type CompanyDirectoryItem, type CompanyMember } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
+import { listFilter } from '../common/list-query.js';
 
 export type PageQuery = { range: { from: number; to: number }; sort: { column: string; direction: 'ASC' | 'DESC' }; q: string; ids: string[] | null };
 
@@ -34,14 +35,13 @@ export function parsePageQuery(query: Record<string, unknown>, sortable: Readonl
   const problems: Record<string, string[]> = {};
   const sort = json('sort', query.sort, problems) ?? ['name', 'ASC'];
   const range = json('range', query.range, problems) ?? [0, 24];
-  const filter = json('filter', query.filter, problems) ?? {};
+  const f = listFilter(query.filter);
   if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !sortable[sort[0]] || (sort[1] !== 'ASC' && sort[1] !== 'DESC')) {
     problems.sort ??= [`must be ["field","ASC"|"DESC"] with field one of ${Object.keys(sortable).join(', ')}`];
   }
   if (!Array.isArray(range) || !Number.isInteger(range[0]) || !Number.isInteger(range[1]) || range[0] < 0 || range[1] < range[0] || range[1] - range[0] >= MAX_PAGE) {
     problems.range ??= [`must be [from, to] with 0 <= from <= to and at most ${MAX_PAGE} rows`];
   }
-  const f = (typeof filter === 'object' && filter !== null && !Array.isArray(filter) ? filter : (problems.filter ??= ['must be a JSON object'], {})) as Record<string, unknown>;
   const q = f.q ?? query.q ?? '';
   if (typeof q !== 'string' || q.length > 100) problems['filter.q'] = ['must be text of at most 100 characters'];
   let ids: string[] | null = null;

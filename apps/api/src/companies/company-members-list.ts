@@ -5,6 +5,7 @@
 import { DocumentListTotalCap, ErrorCodes, decodeAccessRights, type CompanyMemberRow, type CompanyMemberStatus } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { availableActions } from '@binaan/workflows';
+import { listFilter } from '../common/list-query.js';
 import type { Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { companyActor } from './company-admin.decider.js';
@@ -73,13 +74,7 @@ async function rolesOf(db: SqlExecutor, companyId: string, holders: string[]): P
 
 function statusOf(raw: unknown): CompanyMemberStatus {
   if (raw === undefined) return 'activated';
-  let filter: unknown;
-  try {
-    filter = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  } catch {
-    filter = null;
-  }
-  const status = typeof filter === 'object' && filter !== null && !Array.isArray(filter) ? ((filter as { status?: unknown }).status ?? 'active') : null;
+  const status = listFilter(raw).status ?? 'active';
   const found = typeof status === 'string' ? STATUSES[status] : undefined;
   if (!found) throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: filter.status.', { fields: { 'filter.status': [`must be one of ${Object.keys(STATUSES).join(', ')}`] } });
   return found;

@@ -4,6 +4,7 @@
 
 import { DocumentListTotalCap, ErrorCodes, type CompanyRegistrationRow, type CompanySubmissionStatusName } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
+import { listFilter } from '../common/list-query.js';
 import { refusal } from '../common/refusal.js';
 import { like, parsePageQuery } from './company-directory.js';
 import { SUBMISSION_STATUS_NUMBER } from './company-state.js';
@@ -50,15 +51,7 @@ export async function registrationList(db: SqlExecutor, query: Record<string, un
 }
 
 function parseFilter(raw: unknown): { status: CompanySubmissionStatusName } {
-  if (raw === undefined) return { status: 'submitted' };
-  let filter: unknown;
-  try {
-    filter = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  } catch {
-    filter = null;
-  }
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw invalidFilter('must be a JSON object');
-  const status = (filter as { status?: unknown }).status ?? 'submitted';
+  const status = listFilter(raw).status ?? 'submitted';
   if (typeof status !== 'string' || !(STATUS_NAMES as string[]).includes(status)) throw invalidFilter(`status must be one of ${STATUS_NAMES.join(', ')}`);
   return { status: status as CompanySubmissionStatusName };
 }

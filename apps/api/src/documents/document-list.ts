@@ -12,6 +12,7 @@
 // - search is a trigram index (pg_trgm) on number and title, or a walk of the sort's index, as the planner finds cheaper.
 import { DocumentListSearchTotalCap, DocumentListTotalCap, TenderTypes, type DocumentListItem, type DocumentResource, type TenderType, type VerifyLevel } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
+import { listFilter } from '../common/list-query.js';
 import { DocumentRefused, shapeError } from './document.errors.js';
 import { receivedWithoutEstimate } from './estimate-withheld.js';
 import { formatSen } from './money.js';
@@ -85,9 +86,7 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
   if (!Array.isArray(range) || !Number.isSafeInteger(range[0]) || !Number.isSafeInteger(range[1]) || range[0] < 0 || range[1] < range[0] || range[1] - range[0] >= MAX_PAGE) {
     throw shapeError({ range: [`must be [from, to] with 0 <= from <= to and at most ${MAX_PAGE} rows`] });
   }
-  const rawFilter = json('filter', query.filter) ?? {};
-  if (typeof rawFilter !== 'object' || rawFilter === null || Array.isArray(rawFilter)) throw shapeError({ filter: ['must be a JSON object'] });
-  const f = rawFilter as Record<string, unknown>;
+  const f = listFilter(query.filter);
   // A key the list does not know is refused, not ignored: ignoring it answers a list the caller did not ask for.
   const unknown = Object.keys(f).filter((key) => !(LIST_FILTERS as readonly string[]).includes(key));
   if (unknown.length > 0) {

@@ -12,6 +12,7 @@ import { availableActions, roundAfter, type Actor, type WorkflowContext } from '
 import { companyLevels, toGroups } from '../authority/authority-reads.js';
 import { AuthorityRefused, refusing } from '../authority/authority.errors.js';
 import { companyOf } from '../authority/authority.service.js';
+import { listFilter } from '../common/list-query.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { foldProject, type ProjectState } from './project.decider.js';
@@ -54,9 +55,7 @@ export function parseProjectListQuery(query: Record<string, unknown>): ProjectLi
   if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !SORTABLE[sort[0]] || (sort[1] !== 'ASC' && sort[1] !== 'DESC')) throw bad('sort', 'sortInvalid');
   const range = json('range', query.range, [0, 24]);
   if (!Array.isArray(range) || !Number.isInteger(range[0]) || !Number.isInteger(range[1]) || range[0] < 0 || range[1] < range[0] || range[1] - range[0] >= MAX_PAGE) throw bad('range', 'rangeInvalid');
-  const f = json('filter', query.filter, {});
-  if (typeof f !== 'object' || f === null || Array.isArray(f)) throw bad('filter', 'filterInvalid');
-  const raw = f as Record<string, unknown>;
+  const raw = listFilter(query.filter);
   const unknown = Object.keys(raw).find((k) => !FILTER_KEYS.has(k));
   if (unknown) throw bad(`filter.${unknown}`, 'filterKeyUnknown');
   const filter: ProjectListQuery['filter'] = {};

@@ -1,12 +1,12 @@
 // BQ scans: upload (computer only, PNG/JPEG/PDF by their bytes), OCR in the background (one page set at a
 // time per process, tesseract in child processes: the event loop stays free), the scan list, review of the
 // rows, and their import into the BQ through BQ_BOOK. Each change is an event on the scan's stream.
-import { asText } from '@binaan/contracts';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { EventStore, JsonValue, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { READ_MODELS, type Principal } from '../../common/principal.js';
 import { refusal } from '../../common/refusal.js';
+import { listFilter } from '../../common/list-query.js';
 import { pageRange } from '../../common/page-range.js';
 import { EVENT_STORE } from '../../store/store.tokens.js';
 import { BQ_BOOK, type BqBook } from '../import-export/bq-book.port.js';
@@ -77,13 +77,8 @@ export class BqScanService implements OnApplicationShutdown {
     const range = pageRange(query.range);
     let status: string | null = null;
     if (query.filter !== undefined) {
-      let filter: Record<string, unknown>;
-      try {
-        filter = JSON.parse(asText(query.filter)) as Record<string, unknown>;
-      } catch {
-        throw refusal(400, 'validationFailed', 'filter is not JSON.', { fields: { filter: ['validationFailed'] } });
-      }
-      const unknown = Object.keys(filter ?? {}).filter((k) => k !== 'status');
+      const filter = listFilter(query.filter);
+      const unknown = Object.keys(filter).filter((k) => k !== 'status');
       if (unknown.length > 0 || (filter.status !== undefined && !BqScanStatuses.includes(filter.status as never))) {
         throw refusal(400, 'validationFailed', 'Filter by status only (reading, pendingReview, imported, failed, discarded).', { fields: { filter: ['validationFailed'] } });
       }
