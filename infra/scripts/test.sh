@@ -49,7 +49,7 @@ trap cleanup EXIT
 
 failed=0
 # What failed that is not a test (the lock file, the build, the checks beside jest): named again before the
-# closing line, which counts tests only (stop 42's fresh-clone run said "0 failed" and exited 1 on a lint error).
+# closing line, which counts tests only (a run could otherwise say "0 failed" and exit 1 on a lint error).
 problems=()
 started=$SECONDS
 step "lock file"
@@ -92,11 +92,9 @@ wait "$checks_pid" || { failed=1; problems+=("a check beside jest: type-checking
 cat "$checks_log"
 step "checks done ($((SECONDS - started)) s in)"
 
-# Every skipped jest and vitest test and why, here, before the browser tests: the log's tail is left as the
-# last run CI judged by its counts ended (stop 33: the browser tests' own lines, then the summary's heading
-# and the closing line). Every run since that printed skip reasons in its tail (stops 34 to 44) was judged as
-# having run no test, whatever heading they stood under. Failures are named again at the end (a CI log
-# keeps only its tail).
+# Every skipped jest and vitest test and why, here, before the browser tests, so the log ends with the browser
+# tests' own lines, the summary's heading and the closing line: CI reads a run's closing lines for its counts.
+# Failures are named again at the end (a CI log keeps only its tail).
 step "skipped and failed tests of jest and vitest, and why"
 node infra/scripts/test-summary.mjs --skips .reports/jest.json .reports/vitest.json || true
 
@@ -107,13 +105,11 @@ step "playwright: browser e2e in Chromium ($((SECONDS - started)) s in)"
 npx playwright test -c test/browser/playwright.config.ts || failed=1
 
 # Where the time went (the reports' per-file durations), for whoever makes the run faster next: into a
-# file, not the log's tail (README). CI reads a run's closing lines for a test runner's own: the five runs that
-# printed this list there (stops 34 to 38) were judged as having run no test, while the
-# run before them, which ended as this one does now, was judged by its counts.
+# file, not the log's tail (README), which CI reads for the closing line.
 node infra/scripts/slowest-tests.mjs 10 > .reports/slowest-files.txt 2>&1 || true
 
-# Every failed test with the first line of its error (a CI log keeps only its tail: stop 42's showed a failed
-# file and not which test or why), and the browser tests' skips with their reasons, under a heading of its own
+# Every failed test with the first line of its error (a CI log keeps only its tail: a failed file alone does
+# not say which test or why), and the browser tests' skips with their reasons, under a heading of its own
 # only when there is one; then the closing line alone under the summary heading.
 closing=$( { node infra/scripts/test-summary.mjs --failures .reports/jest.json .reports/vitest.json; node infra/scripts/test-summary.mjs --skips .reports/browser.json; } 2>&1 || true)
 if [ -n "$closing" ] || [ ${#problems[@]} -gt 0 ]; then

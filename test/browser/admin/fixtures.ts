@@ -5,9 +5,11 @@
 // loop, ADMIN_E2E_URL and ADMIN_E2E_DATA_DIR reuse a server started by hand with DEMO_DATA=on.
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 
 export const PASSWORD = 'Demo@Binaan2026';
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -34,19 +36,45 @@ async function waitForHealth(url: string, child: ChildProcess | null, ms: number
 }
 
 /**
+ * Where a demo server keeps its events: the run's PostgreSQL in a schema of its own when npm test gives one
+ * (TEST_DATABASE_URL; the server's queries then run in PostgreSQL's own processes, beside Chromium and
+ * the tests, instead of in the server's thread as PGlite's WASM does), else PGlite in the data folder.
+ * BROWSER_TEST_STORE=pglite keeps PGlite either way.
+ */
+function demoStore(): { env: NodeJS.ProcessEnv; remove: () => Promise<void> } {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base || process.env.BROWSER_TEST_STORE === 'pglite') return { env: { DATABASE_URL: '' }, remove: async () => {} };
+  const schema = `browser_${randomBytes(5).toString('hex')}`;
+  return {
+    env: { DATABASE_URL: base, DATABASE_SCHEMA: schema },
+    remove: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
  * A demo server of its own (the built API with DEMO_DATA=on, NODE_ENV=development, a fresh data folder) on
  * `port`; `env` adds variables (the tender walk's DEV_CLOCK=on). Seeding takes about a minute on two cores.
  */
 export async function startDemoServer(port: number, env: NodeJS.ProcessEnv = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'binaan-admin-e2e-'));
+  const store = demoStore();
   const child = spawn(process.execPath, ['apps/api/dist/main.js'], {
-    cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'on', DATABASE_URL: '', NODE_ENV: 'development', ...env }, stdio: 'ignore',
+    cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'on', NODE_ENV: 'development', ...store.env, ...env }, stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
     rmSync(dataDir, { recursive: true, force: true });
+    await store.remove();
   };
   try {
     await waitForHealth(url, child, 150_000);
