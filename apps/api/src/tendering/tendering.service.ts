@@ -7,6 +7,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import { companyLevels } from '../authority/authority-reads.js';
 import { companyOf } from '../authority/authority.service.js';
+import { pageRange } from '../common/page-range.js';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
 import { isInDirectory } from '../companies/company-directory.js';
 import { documentStreamId, foldDocument } from '../documents/document.state.js';
@@ -20,8 +21,6 @@ import { invitationsStream, INVITATIONS_STREAM_TYPE, quotationStream, QUOTATION_
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const notFound = () => new TenderingRefused(404, 'tenderNotFound', 'No such tender.');
-/** A received list page: at most this many rows. */
-const MAX_PAGE = 100;
 /** The received list's count stops here (DocumentListTotalCap's value): `X-Total-Capped: true`. */
 const TOTAL_CAP = 10_000;
 
@@ -88,7 +87,7 @@ export class TenderingService {
   async received(principal: Principal, query: Record<string, unknown>) {
     const companyId = companyOf(principal);
     return tenderingReply(async () => {
-      const [from, to] = parseRange(query.range);
+      const { from, to } = pageRange(query.range);
       const unknown = Object.keys(query).filter((key) => key !== 'range');
       if (unknown.length > 0) throw new TenderingRefused(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, Object.fromEntries(unknown.map((key) => [key, ['unknownField']])));
       const rows = await this.db.query<{ tender_id: string; buyer_company_id: string; buyer_name: string | null; invited_at: Date | string; quoted_at: Date | string | null; document_no: string | null; title: string | null; status: string | null; total_count: string | number }>(
@@ -267,18 +266,4 @@ export class TenderingService {
 
 export const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
-/** react-admin's range=[0,24]: at most MAX_PAGE rows. */
-export function parseRange(raw: unknown): [number, number] {
-  if (raw === undefined) return [0, 24];
-  let range: unknown;
-  try {
-    range = typeof raw === 'string' ? JSON.parse(raw) : null;
-  } catch {
-    range = null;
-  }
-  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0] || range[1] - range[0] + 1 > MAX_PAGE) {
-    throw new TenderingRefused(400, 'validationFailed', `range is [from, to], at most ${MAX_PAGE} rows.`, { range: ['rangeInvalid'] });
-  }
-  return [range[0] as number, range[1] as number];
-}
 

@@ -11,7 +11,8 @@ import { EVENT_STORE } from '../../store/store.tokens.js';
 import { foldInvitations } from '../tendering.decider.js';
 import { TenderingRefused, tenderingReply } from '../tendering.errors.js';
 import { invitationsStream } from '../tendering.events.js';
-import { iso, parseRange, TenderingService } from '../tendering.service.js';
+import { pageRange } from '../../common/page-range.js';
+import { iso, TenderingService } from '../tendering.service.js';
 import { decideAnswer, decideAsk, foldQueries, parseText } from './tender-query.decider.js';
 import { queriesStream, QUERIES_STREAM_TYPE, type TenderQueryEvent } from './tender-query.events.js';
 
@@ -65,7 +66,7 @@ export class TenderQueriesService {
     return tenderingReply(async () => {
       const unknown = Object.keys(query).filter((key) => key !== 'range');
       if (unknown.length > 0) throw new TenderingRefused(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, Object.fromEntries(unknown.map((key) => [key, ['unknownField']])));
-      const [from, to] = parseRange(query.range ?? '[0,49]');
+      const { from, to } = pageRange(query.range, 50);
       const tender = await this.tendering.visibleTender(tenderId, companyId);
       const buyer = tender.companyId === companyId;
       const rows = await this.db.query<Row>(

@@ -6,7 +6,7 @@
 import { RequestResources } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { TenderingRefused } from '../tendering.errors.js';
-import { parseRange } from '../tendering.service.js';
+import { pageRange } from '../../common/page-range.js';
 
 export type ProjectRequestRow = { id: string; resource: string; documentNo: string; title: string; status: string; total: string; currency: string; createdAt: string };
 
@@ -25,7 +25,7 @@ const sen = (value: string | number) => {
 export async function projectRequests(db: SqlExecutor, companyId: string, projectId: string, query: Record<string, unknown>) {
   const unknown = Object.keys(query).filter((key) => key !== 'range');
   if (unknown.length > 0) throw new TenderingRefused(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, Object.fromEntries(unknown.map((key) => [key, ['unknownField']])));
-  const [from, to] = parseRange(query.range);
+  const { from, to } = pageRange(query.range);
   const [project] = await db.query<{ name: string }>('SELECT name FROM projects WHERE project_id = $1 AND company_id = $2', [projectId, companyId]);
   if (!project) throw new TenderingRefused(404, 'projectNotFound', 'No project of your company has this id.');
   // Each kind's newest (to + 2) rows hold the page and one more: the merge needs no more of any kind.

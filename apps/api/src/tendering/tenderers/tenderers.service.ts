@@ -9,7 +9,8 @@ import { READ_MODELS, type Principal } from '../../common/principal.js';
 import { isInDirectory } from '../../companies/company-directory.js';
 import { EVENT_STORE } from '../../store/store.tokens.js';
 import { TenderingRefused, tenderingReply } from '../tendering.errors.js';
-import { iso, parseRange } from '../tendering.service.js';
+import { pageRange } from '../../common/page-range.js';
+import { iso } from '../tendering.service.js';
 import { decideTenderer, foldTenderer, parseDecision, parseProposal, TENDERER_TRANSITIONS, type TendererAction } from './tenderer.decider.js';
 import { tendererStream, TENDERER_STATUSES, TENDERER_STREAM_TYPE, type TendererEvent, type TendererStatus } from './tenderer.events.js';
 
@@ -54,7 +55,7 @@ export class TenderersService {
       if (unknown.length > 0) throw new TenderingRefused(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, Object.fromEntries(unknown.map((key) => [key, ['unknownField']])));
       const status = query.status ?? 'approved';
       if (!TENDERER_STATUSES.includes(status as TendererStatus)) throw new TenderingRefused(400, 'validationFailed', 'status is pending, approved or rejected.', { status: ['invalidChoice'] });
-      const [from, to] = parseRange(query.range);
+      const { from, to } = pageRange(query.range);
       const rows = await this.db.query<Row>(
         `SELECT t.company_id, c.name, c.registration_no, t.status, t.proposed_at, up.name AS proposed_by_name, t.note,
                 t.decided_at, ud.name AS decided_by_name, t.remark, t.changed_at
