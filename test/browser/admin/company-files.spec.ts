@@ -2,7 +2,7 @@
 // no other spec counts his companies) uploads its logo and a document on its profile, choosing each file by
 // keyboard, sees them (the logo shown, the document with its number and an "expires in N days" warning),
 // and submits; the platform administrator sees the same files, read-only, on the registration's review.
-// axe finds nothing at a desktop and at 375 px; nothing is wider than the phone's screen.
+// axe finds nothing at a desktop and at 375 px, in English, Malay and Chinese; nothing is wider than the phone's screen.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { apiSession, expect, PASSWORD, test } from './fixtures.js';
@@ -37,8 +37,15 @@ async function signInToChoice(browser: Browser, baseURL: string, email: string):
 
 /** Chooses the file by keyboard: the dialog's "Choose a file" button pressed with Enter opens the picker. */
 async function chooseByKeyboard(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-  await page.getByTestId('company-file-choose').focus();
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  // The dialog has finished opening (its focus trap no longer moves the focus) before the button takes it.
+  await animationsSettled(page);
+  // Listening first: Playwright takes the picker over only once its listener is set up in the browser.
+  const opened = page.waitForEvent('filechooser', { timeout: 10_000 });
+  const button = page.getByTestId('company-file-choose');
+  await button.focus();
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Enter');
+  const chooser = await opened;
   await chooser.setFiles(file);
   await expect(page.getByTestId('company-file-chosen')).toHaveText(file.name);
 }
@@ -107,7 +114,23 @@ test('a new company uploads its logo and a document and submits; the platform ad
   expect(await axeFindings(page)).toEqual([]);
   await noSidewaysScroll(page);
   await shot(page, 'company-files-03-profile-phone');
+  // In Malay on the phone, in Chinese at a desktop: the section's words and the warning in each language.
+  await page.evaluate(() => localStorage.setItem('binaan.language', 'ms'));
+  await page.reload();
+  await expect(page.getByTestId('company-files').getByRole('heading', { name: 'Fail dan dokumen' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('company-file-expiry')).toHaveText('Tamat dalam 20 hari');
+  expect(await axeFindings(page)).toEqual([]);
+  await noSidewaysScroll(page);
+  await shot(page, 'company-files-04-profile-ms-phone');
   await page.setViewportSize(DESKTOP);
+  await page.evaluate(() => localStorage.setItem('binaan.language', 'zh'));
+  await page.reload();
+  await expect(page.getByTestId('company-files').getByRole('heading', { name: '文件和资料' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('company-file-expiry')).toHaveText('20 天后到期');
+  expect(await axeFindings(page)).toEqual([]);
+  await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
+  await page.reload();
+  await expect(page.getByTestId('company-files').getByRole('heading', { name: 'Files and documents' })).toBeVisible({ timeout: 20_000 });
 
   // 4. Submitted for review.
   await page.getByTestId('registration-resubmit').click();
@@ -126,5 +149,5 @@ test('a new company uploads its logo and a document and submits; the platform ad
   const [download] = await Promise.all([admin.waitForEvent('download'), reviewed.getByTestId('company-document-download').click()]);
   expect(download.suggestedFilename()).toBe('CIDB PPK.pdf');
   expect(await axeFindings(admin)).toEqual([]);
-  await shot(admin, 'company-files-04-review-desktop');
+  await shot(admin, 'company-files-05-review-desktop');
 });
