@@ -118,6 +118,9 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     // comparison, analysis and awards answer the buyer once a tender is past its close, 409 sealed before it).
     ...Object.fromEntries(['/api/tendering/tenders/{tenderId}/invitations', '/api/tendering/tenders/{tenderId}', '/api/tendering/tenders/{tenderId}/quotations', '/api/tendering/tenders/{tenderId}/queries', '/api/tendering/tenders/{tenderId}/addenda', '/api/tendering/tenders/{tenderId}/comparison', '/api/tendering/tenders/{tenderId}/comparison/export', '/api/tendering/tenders/{tenderId}/analysis', '/api/tendering/tenders/{tenderId}/awards'].map((template) => [template, () => tenderIds()])),
     '/api/tendering/email-invitations/{invitationId}': () => [{ invitationId: EMAIL_INVITATION_ID }],
+    // A company's files: the callers' companies (the demo has no file, so a document id after them is unknown).
+    '/api/company-files/{companyId}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((companyId) => ({ companyId })),
+    '/api/company-files/{companyId}/{documentId}/versions/{version}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((companyId) => ({ companyId, documentId: UNKNOWN_ID, version: '1' })),
     // A project's requests of the three kinds (issue 18): the demo's projects (another company's: 404).
     '/api/tendering/projects/{projectId}/requests': () => projectIds(),
     '/api/tendering/projects/{projectId}/bq-item-tenders': () => projectIds(),

@@ -58,6 +58,8 @@ import * as requestTenderCommands from './tendering/requests/request-tender.comm
 import * as quotationAttachmentCommands from './tendering/attachments/quotation-attachments.commands.js';
 import * as queryFileCommands from './tendering/queries/query-files.commands.js';
 import { TenderingModule } from './tendering/tendering.module.js';
+import * as companyFileCommands from './company-files/company-files.commands.js';
+import { CompanyFilesModule } from './company-files/company-files.module.js';
 
 type Constructor = new (...args: never[]) => unknown;
 
@@ -81,6 +83,7 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['ongoing budgets', BudgetsModule, [budgetCommands]],
   ['progress plans', ProgressPlansModule, [progressPlanCommands]],
   ['tendering', TenderingModule, [tenderingCommands, tenderQueryCommands, tenderAddendaCommands, tenderAwardCommands, tenderAnalysisCommands, tendererCommands, tenderEmailInvitationCommands, requestTenderCommands, quotationAttachmentCommands, queryFileCommands]],
+  ['company files', CompanyFilesModule, [companyFileCommands]],
 ];
 
 describe('commands through the CQRS CommandBus', () => {

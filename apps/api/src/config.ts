@@ -79,6 +79,8 @@ export type ApiConfig = {
    * that S3-compatible bucket (FILES_S3_ENDPOINT for MinIO / Wasabi / s3rver, keys from the environment).
    */
   filesS3: FilesS3Config | undefined;
+  /** COMPANY_FILES_TOTAL_BYTES: the most a company's files may take in all (spec §9: 1 GB; tests lower it). */
+  companyFilesTotalBytes: number;
 };
 
 export type FilesS3Config = {
@@ -191,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     trustProxy: env.TRUST_PROXY || undefined,
     logFormat: logFormatOf(env.LOG_FORMAT, env.NODE_ENV),
     filesS3: filesS3(env),
+    companyFilesTotalBytes: positive(env.COMPANY_FILES_TOTAL_BYTES, 1024 * 1024 * 1024),
   };
 }

@@ -120,6 +120,13 @@ export const ErrorCodes = {
   roleNotRetirable: 'roleNotRetirable',
   /** Only a company that offers a trade (a CIDB contractor, a seller, a consultant) is listed in the public directory. */
   noDirectoryTrade: 'noDirectoryTrade',
+  /** Company files: no such document, over the company's total, a type the category does not take, a second logo, too many documents. */
+  companyFileNotFound: 'companyFileNotFound',
+  companyFilesTotalTooLarge: 'companyFilesTotalTooLarge',
+  companyFileTypeNotAllowed: 'companyFileTypeNotAllowed',
+  companyLogoExists: 'companyLogoExists',
+  companyFilesTooMany: 'companyFilesTooMany',
+  companyFileRemoved: 'companyFileRemoved',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -249,6 +249,7 @@ describe('notification links: decisions where the table is silent (apps/api/src/
     expect(href('company', 'pendingApproval')).toBe(`/admin/company-registrations/${ID}`);
     expect(href('company', 'approved')).toBe('/dashboard');
     expect(href('company', 'rejected')).toBe('/administration/company');
+    expect(href('company', 'documentExpiring')).toBe('/administration/company');
   });
 
   it('the reply keeps path and query apart, and the query is encoded', () => {

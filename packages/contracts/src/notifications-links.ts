@@ -73,8 +73,9 @@ const ROWS: Record<string, Row> = {
   user: pages({ pendingApproval: '' }, () => '/administration/users/pending-approval'),
   // Decision: a company waiting for approval opens on the platform administrator's review page; an approved
   // company opens its dashboard; one sent back for changes opens its registration, where the remark is.
-  company: pages({ pendingApproval: '', approved: '', rejected: '' }, (_s, f) => (
-    f.src === 'approved' ? '/dashboard' : f.src === 'rejected' ? '/administration/company' : `/admin/company-registrations/${encodeURIComponent(f.id)}`)),
+  // A document about to expire opens the company's profile, where its files are.
+  company: pages({ pendingApproval: '', approved: '', rejected: '', documentExpiring: '' }, (_s, f) => (
+    f.src === 'approved' ? '/dashboard' : f.src === 'rejected' || f.src === 'documentExpiring' ? '/administration/company' : `/admin/company-registrations/${encodeURIComponent(f.id)}`)),
   dashboard: () => '/dashboard',
   project: pages({ pendingApproval: 'pending-approval', active: 'active', rejected: 'rejected' }, (s, f) => [
     `/project/${f.data.project_type === 1 ? 'demand' : 'supply'}/${s}`, { viewid: f.id },

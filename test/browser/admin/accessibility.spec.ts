@@ -16,6 +16,7 @@ import {
 } from './accessibility-pages.js';
 import { layoutProblems } from './layout-fit.js';
 import { invitedTender } from './tender-exchange-ids.js';
+import { companyFilesShown } from './company-files-ids.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Rules turned off everywhere, each with the reason. None: every finding is fixed where it comes from. */
@@ -134,6 +135,7 @@ async function demoIds(baseURL: string, admin: Storage): Promise<{ ids: Ids; kin
   // The demo's office tower: a project with members, stages and documents in it.
   const projects = await api<{ id: string; code: string }[]>(baseURL, `/api/projects?range=${encodeURIComponent('[0,49]')}`, token);
   const project = (projects.find((p) => p.code === 'TB-MT-A') ?? projects[0])!.id;
+  await companyFilesShown(baseURL);
   return { ids: { event: events.data[0]!.id, organizerEvent: organizer.data[0]!.id, qr: GENUINE_QR, documents, editable, project, printable: await printable(baseURL), invitedTender: await invitedTender(baseURL), closedTender: closedTender ?? '' }, kinds };
 }
 

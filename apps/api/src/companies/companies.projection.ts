@@ -16,6 +16,8 @@ export const companiesProjection: Projection = {
     'CompanyRegistered', 'CompanySubmissionStatusChanged', 'CompanyRoleDefined', 'CompanyUserAssigned', 'CompanyUserUnassigned', 'CompanyAuthorityAssigned',
     'CompanyDetailsRecorded', 'CompanyDetailsEdited', 'CompanyRoleRetired', 'CompanyMemberInvited', 'CompanyMemberJoined', 'CompanyMemberStatusChanged',
     'CompanyMemberRoleStatusChanged', 'CompanyMemberSiteTeamSet',
+    // The company list's is_logo_uploaded, from the company files' stream (company-files/).
+    'CompanyFileUploaded', 'CompanyFileRemoved',
   ],
   tables: ['companies', 'company_roles', 'company_user_roles', 'company_authority', 'company_members'],
   setupSql: `
@@ -41,6 +43,11 @@ export const companiesProjection: Projection = {
     ${MEMBERS_SETUP_SQL}`,
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
+      if (stored.type === 'CompanyFileUploaded' || stored.type === 'CompanyFileRemoved') {
+        const file = stored.data as { companyId: string; category: string };
+        if (file.category === 'logo') await db.query('UPDATE companies SET is_logo_uploaded = $2 WHERE company_id = $1', [file.companyId, stored.type === 'CompanyFileUploaded']);
+        continue;
+      }
       const event = { type: stored.type, data: stored.data } as CompanyEvent | CompanyAdminEvent;
       const companyId = stored.streamId.slice('company-'.length);
       switch (event.type) {

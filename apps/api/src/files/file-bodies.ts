@@ -13,8 +13,10 @@ export const ATTACHMENT_LIMIT = 50 * 1024 * 1024;
 
 /** The routes that take an attachment body (their paths after /api). */
 const ATTACHMENT_ROUTES = /^\/api\/tendering\/tenders\/[^/?]+\/(quotation|queries\/[^/?]+(\/answer)?)\/attachments\/?(\?|$)/;
+/** A company's files: a new one, or a new version of one. */
+const COMPANY_FILE_ROUTES = /^\/api\/company-files\/[^/?]+(\/[^/?]+\/versions)?\/?(\?|$)/;
 
-export const isAttachmentUpload = (url: string) => ATTACHMENT_ROUTES.test(url);
+export const isAttachmentUpload = (url: string) => ATTACHMENT_ROUTES.test(url) || COMPANY_FILE_ROUTES.test(url);
 
 export const tooLarge = (limit = ATTACHMENT_LIMIT) => refusal(413, 'fileTooLarge', `A file may be at most ${limit / 1024 / 1024} MB.`);
 

@@ -2,7 +2,7 @@
 // nothing). Decision (as document registers such as Aconex and Procore's keep a list of blocked types):
 // executables and scripts are refused by their signature (Windows PE "MZ", ELF, Mach-O, a "#!" script) and
 // by their name's extension, whatever type is declared; a file declared as PDF, PNG, JPEG, GIF or an Office /
-// ZIP archive must start as one (a renamed file is refused); any other type is kept as declared (drawings,
+// ZIP archive, a WebP image or an old Word / Excel file must start as one (a renamed file is refused); any other type is kept as declared (drawings,
 // CAD and office formats are many), and a missing or malformed type is read from the bytes or becomes
 // application/octet-stream. Downloads are always sent as attachments with nosniff, never shown inline.
 
@@ -26,6 +26,10 @@ const SIGNATURES: { types: RegExp; mediaType: string; test: (head: Buffer) => bo
   { types: /^image\/png$/, mediaType: 'image/png', test: (h) => starts(h, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) },
   { types: /^image\/jpe?g$/, mediaType: 'image/jpeg', test: (h) => starts(h, 0xff, 0xd8, 0xff) },
   { types: /^image\/gif$/, mediaType: 'image/gif', test: (h) => starts(h, 0x47, 0x49, 0x46, 0x38) },
+  // RIFF....WEBP
+  { types: /^image\/webp$/, mediaType: 'image/webp', test: (h) => starts(h, 0x52, 0x49, 0x46, 0x46) && h.length >= 12 && h.subarray(8, 12).toString('latin1') === 'WEBP' },
+  // Word 97-2003 and Excel 97-2003 files are OLE compound files.
+  { types: /^application\/(msword|vnd\.ms-excel)$/, mediaType: 'application/x-ole-storage', test: (h) => starts(h, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1) },
   {
     types: /^application\/(zip|x-zip-compressed|vnd\.openxmlformats-officedocument\.[a-z.]+)$/, mediaType: 'application/zip',
     test: (h) => starts(h, 0x50, 0x4b, 0x03, 0x04) || starts(h, 0x50, 0x4b, 0x05, 0x06),

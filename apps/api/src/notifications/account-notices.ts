@@ -2,7 +2,8 @@
 // - a sign-up still waiting for activation when it is handled: every platform admin ("pending user approvals");
 // - a company submitted for approval and still waiting: every platform admin;
 // - a company approved: its members (they may now use every module);
-// - a company sent back for changes (rejected, in progress again): its members, with the reviewer's remark.
+// - a company sent back for changes (rejected, in progress again): its members, with the reviewer's remark;
+// - a company document whose expiry is a month away (the reminder, company-files/): its profile editors.
 import { Injectable } from '@nestjs/common';
 import { CompanySubmissionStatus } from '@binaan/contracts';
 import type { StoredEvent } from '@binaan/event-store';
@@ -16,7 +17,23 @@ export class AccountNotices {
   async plan(stored: StoredEvent): Promise<PlannedNotification[]> {
     if (stored.type === 'UserSignedUp') return this.signedUp(stored);
     if (stored.type === 'CompanySubmissionStatusChanged') return this.companyStatus(stored);
+    if (stored.type === 'CompanyFileExpiryReminderSent') return this.documentExpiring(stored);
     return [];
+  }
+
+  /** A company document expires within a month: the company's members who may update its profile. */
+  private async documentExpiring(stored: StoredEvent): Promise<PlannedNotification[]> {
+    const { companyId, documentId, expiresOn } = stored.data as { companyId: string; documentId: string; expiresOn: string };
+    const company = (await this.recipients.companies([companyId])).get(companyId);
+    if (!company) return [];
+    const data = eventData({ company_name: company.name, recipient_company_id: companyId, recipient_company_name: company.name, doc_description: expiresOn, status: 'expiring' });
+    const planned: PlannedNotification[] = [];
+    for (const member of await this.recipients.members(companyId)) {
+      if (await this.recipients.holdsAny(member.userId, companyId, ['administration.companyProfile.update'])) {
+        planned.push({ userId: member.userId, module: 'company', src: 'documentExpiring', srcId: documentId, eventData: data });
+      }
+    }
+    return planned;
   }
 
   private async signedUp(stored: StoredEvent): Promise<PlannedNotification[]> {

@@ -16,6 +16,7 @@ import { errorCodeOf, isConflict } from '../providers/admin-request.js';
 import { companyRegistration, registrationAction, refusalOutcome, updateRegistration } from './registration-api.js';
 import { fromRegistrationInput } from './registration-form.js';
 import { DirectoryListingCard } from './DirectoryListingCard.js';
+import { CompanyFilesTab } from '../company-files/CompanyFilesTab.js';
 import { RegisteredBy, RegistrationDetails, RegistrationHistory } from './RegistrationDetails.js';
 import { RegistrationForm, type ActionOutcome } from './RegistrationForm.js';
 
@@ -132,6 +133,7 @@ export function CompanyStatusPage() {
         </CardContent>
       </Card>
       {view && <DirectoryListingCard />}
+      {view && <CompanyFilesTab companyId={view.id} />}
       {view && (editable || canSubmit) && (
         <RegistrationForm
           key={view.revision} initial={fromRegistrationInput(view.details)} testId="registration-edit"

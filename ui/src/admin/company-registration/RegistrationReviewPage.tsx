@@ -19,6 +19,7 @@ import { errorCodeOf, isConflict } from '../providers/admin-request.js';
 import { companyRegistration, registrationAction } from './registration-api.js';
 import { RegisteredBy, RegistrationDetails, RegistrationHistory } from './RegistrationDetails.js';
 import { QUEUE_PATH } from './RegistrationQueuePage.js';
+import { CompanyFilesTab } from '../company-files/CompanyFilesTab.js';
 
 type Decision = 'Approve' | 'Reject';
 
@@ -106,6 +107,7 @@ export function RegistrationReviewPage() {
         </CardContent>
       </Card>
       {view && <RegistrationDetails view={view} />}
+      {view && <CompanyFilesTab companyId={view.id} readOnly />}
       {view && <RegistrationHistory view={view} />}
       <ConfirmActionDialog
         open={deciding !== null} busy={busy} danger={shown === 'Reject'} askRemark={shown === 'Reject'}

@@ -1,6 +1,7 @@
 // The upload's checks on a real disk store: the 1 GB total (here a small room, the same code path), the
 // 50 MB limit by declared length, names, executables and renamed files; nothing kept of a refused file.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { HttpException } from '@nestjs/common';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,8 @@ const refusal = async (work: Promise<unknown>) => {
     await work;
   } catch (error) {
     if (error instanceof TenderingRefused) return { status: error.status, code: error.code };
+    // The files context's own checks answer as the house refusal (an HttpException with the code).
+    if (error instanceof HttpException) return { status: error.getStatus(), code: (error.getResponse() as { errorCode: string }).errorCode };
     throw error;
   }
   throw new Error('not refused');

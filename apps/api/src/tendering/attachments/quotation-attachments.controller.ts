@@ -2,21 +2,16 @@
 // and removes its own until the close; the buyer lists and downloads a seller's once the tender is closed.
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../../common/principal.js';
+import { ApiFileUpload } from '../../files/file-upload.openapi.js';
 import { ApiRefusal } from '../../openapi/api-replies.decorators.js';
 import { AttachQuotationFile, RemoveQuotationFile } from './quotation-attachments.commands.js';
 import { QuotationAttachmentsService } from './quotation-attachments.service.js';
 
 type Reply = { header(name: string, value: string): unknown };
 
-/** The upload's description, shared by every attachment route. */
-export const ApiFileUpload = () => [
-  ApiConsumes('application/octet-stream'),
-  ApiBody({ schema: { type: 'string', format: 'binary' }, description: 'The file itself (not a form), at most 50 MB' }),
-  ApiHeader({ name: 'X-File-Name', required: true, description: "The file's name, URI-encoded (1 to 200 characters)" }),
-  ApiHeader({ name: 'X-File-Type', required: false, description: "The file's media type (else the Content-Type, else read from its bytes)" }),
-];
+export { ApiFileUpload };
 const apply = (decorators: MethodDecorator[]): MethodDecorator => (target, key, descriptor) => {
   for (const decorator of decorators) decorator(target, key, descriptor);
 };
