@@ -15,6 +15,14 @@ export type DemoProfile = {
 };
 
 export const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
+  'teguh-bina': {
+    by: 'aminah@teguhbina.my',
+    information: { description: 'A developer and main contractor of homes and schools in Selangor.', paidUpCapital: 2_000_000, authorisedCapital: 5_000_000, dateIncorporated: '2008-07-01' },
+    shareholders: [{ name: 'Aminah binti Yusof', idType: 'mykad', idNumber: '790215105522', address: '21 Jalan Bukit Jelutong, 40150 Shah Alam', designation: 'Managing Director', sharePercent: 100 }],
+    directors: [{ name: 'Aminah binti Yusof', idType: 'mykad', idNumber: '790215105522', address: '21 Jalan Bukit Jelutong, 40150 Shah Alam', designation: 'Managing Director', appointedDate: '2008-07-01' }],
+    machinery: [{ brand: 'Liebherr', model: '81 K.1', capacity: '6 t', type: 'Tower crane', quantity: 1, yearMade: 2016 }],
+    trackRecord: [{ name: 'Pangsapuri Bukit Jalil, Phase 1', location: 'Bukit Jalil, Kuala Lumpur', address: 'Jalan Jalil Perkasa', type: 'Building', startDate: '2023-01-09', endDate: null, details: 'Two blocks of 20 storeys.', contractSum: 52_000_000, client: 'Own development', status: TrackRecordStatus.InProgress }],
+  },
   'mutiara-supplies': {
     by: 'mei@mutiarasupplies.my',
     information: { description: 'Cement, steel bars and concrete blocks delivered to sites across the Klang Valley since 2012.', paidUpCapital: 500_000, authorisedCapital: 1_000_000, dateIncorporated: '2012-03-14' },
