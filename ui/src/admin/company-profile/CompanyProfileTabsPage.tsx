@@ -44,7 +44,7 @@ export function CompanyProfileTabsPage() {
   const title = translate('company.profile.title', { name });
 
   return (
-    <Box sx={{ mt: 2, mb: 4 }} data-testid="company-profile-tabs">
+    <Box sx={{ mt: 2, mb: 4, minWidth: 0 }} data-testid="company-profile-tabs">
       <Title title={title} />
       <Typography variant="h5" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>{title}</Typography>
       {view && view.problems.length > 0 && view.editable && (

@@ -66,19 +66,20 @@ export function EntriesTab({ list, companyId, editable, onChanged }: Props) {
   };
 
   return (
-    <Stack spacing={2} data-testid={`profile-list-${list}`}>
+    <Stack spacing={2} sx={{ minWidth: 0 }} data-testid={`profile-list-${list}`}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField size="small" label={translate('admin.companyProfile.search')} value={q} onChange={(event) => setQ(event.target.value)} sx={{ flex: '1 1 220px', maxWidth: 360 }} slotProps={{ htmlInput: { 'data-testid': `profile-search-${list}` } }} />
         {editable && <Button variant="contained" onClick={() => setEditing('new')} data-testid={`profile-add-${list}`}>{translate(`admin.companyProfile.add.${list}`)}</Button>}
       </Box>
       {loaded && rows.length === 0 && <Typography color="text.secondary">{translate('admin.companyProfile.empty')}</Typography>}
       {rows.length > 0 && (
-        <TableContainer>
-          <Table size="small" aria-label={translate(`admin.companyProfile.tabs.${list}`)}>
+        // A phone scrolls the table itself sideways, never the page (the region takes the keyboard to do so).
+        <TableContainer tabIndex={0} role="region" aria-label={translate(`admin.companyProfile.tabs.${list}`)}>
+          <Table size="small">
             <TableHead>
               <TableRow>
                 {columns.map((field) => <TableCell key={field.name}>{label(field.name)}</TableCell>)}
-                {editable && <TableCell><Box component="span" sx={visuallyHidden}>{translate('admin.companyProfile.actions')}</Box></TableCell>}
+                {editable && <TableCell>{translate('admin.companyProfile.actions')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -123,5 +124,3 @@ export function EntriesTab({ list, companyId, editable, onChanged }: Props) {
     </Stack>
   );
 }
-
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

@@ -21,7 +21,7 @@ export function SharedProfileView({ companyId }: { companyId: string }) {
   if (!view) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   if (view.tabs.length === 0 || !tab) return <Alert severity="info">{translate('admin.companyProfile.nothingShared')}</Alert>;
   return (
-    <Box data-testid="shared-profile">
+    <Box sx={{ minWidth: 0 }} data-testid="shared-profile">
       <Tabs value={tab} onChange={(_event, value: ShareableTab) => setTab(value)} variant="scrollable" allowScrollButtonsMobile aria-label={translate('admin.companyProfile.sharedTitle', { name: view.name })}>
         {view.tabs.map((key) => <Tab key={key} value={key} label={translate(`admin.companyProfile.tabs.${key}`)} id={`shared-tab-${key}`} aria-controls={`shared-panel-${key}`} data-testid={`shared-tab-${key}`} />)}
       </Tabs>
