@@ -85,7 +85,7 @@ export function EntriesTab({ list, companyId, editable, onChanged }: Props) {
             <TableBody>
               {rows.map((entry) => (
                 <TableRow key={entry.id} data-testid="profile-entry">
-                  {columns.map((field) => <TableCell key={field.name} sx={{ overflowWrap: 'anywhere' }}>{cell(entry, field.name)}</TableCell>)}
+                  {columns.map((field) => <TableCell key={field.name} sx={{ minWidth: 96 }}>{cell(entry, field.name)}</TableCell>)}
                   {editable && (
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       <Button size="small" onClick={() => setEditing(entry)} aria-label={`${translate('ra.action.edit')} ${cell(entry, columns[0]!.name)}`}>{translate('ra.action.edit')}</Button>
