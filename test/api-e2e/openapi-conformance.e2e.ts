@@ -100,6 +100,13 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/company/invitations/{id}': () => [{ id: COMPANY_INVITATION_ID }],
     '/api/company/users/{id}/history': () => strings(from('/api/company/users').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/company/directory/{id}': () => strings(from('/api/company/directory').map((f) => f.object.id)).map((id) => ({ id })),
+    // The company profile: the caller's own lists, the demo sellers' profiles (shared with the buyer), their people's data (the seller's own, and for the platform admin).
+    '/api/company/profile/lists/{list}': () => [{ list: 'shareholders' }, { list: 'machinery' }],
+    '/api/company/profiles/{companyId}': () => [{ companyId: 'mutiara-supplies' }, { companyId: 'kukuh-jaya' }],
+    '/api/company/profiles/{companyId}/lists/{list}': () => [{ companyId: 'mutiara-supplies', list: 'machinery' }, { companyId: 'kukuh-jaya', list: 'shareholders' }],
+    '/api/company/profile/people/{entryId}/personal-data': () => strings(from('/api/company/profile').filter((f) => typeof f.object.sharePercent === 'number').map((f) => f.object.id)).map((entryId) => ({ entryId })),
+    '/api/company/profiles/{companyId}/people/{entryId}/personal-data': () =>
+      strings(from('/api/company/profiles/{companyId}').filter((f) => typeof f.object.sharePercent === 'number').map((f) => f.object.id)).map((entryId) => ({ companyId: 'mutiara-supplies', entryId })),
     '/api/documents/{resource}': () => resources().map((resource) => ({ resource })),
     '/api/documents/{resource}/{id}': () => documentIds(),
     '/api/documents/{resource}/{id}/history': () => documentIds(),
@@ -333,6 +340,15 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     // The seller's place in the public contractor directory: read, then taken off (the demo lists it).
     await write('seller', mei, 'get', '/api/company/directory-listing', {});
     await write('seller', mei, 'put', '/api/company/directory-listing', {}, { listed: false, reason: 'Fully booked this quarter.' });
+
+    // The seller's profile: a machine added, changed and removed; its information and what it shares.
+    const profile = (await write('seller', mei, 'get', '/api/company/profile', {})).body as { revision: number };
+    await write('seller', mei, 'put', '/api/company/profile/information', {}, { description: 'Building materials since 2012.', paidUpCapital: 500000, authorisedCapital: 1000000, dateIncorporated: '2012-03-14' }, { 'If-Match': `"${profile.revision}"` });
+    const machine = await write('seller', mei, 'post', '/api/company/profile/lists/{list}', { list: 'machinery' }, { brand: 'Hino', model: '700', capacity: '24 t', type: 'Lorry', quantity: 1, yearMade: 2022 });
+    await write('seller', mei, 'put', '/api/company/profile/lists/{list}/{entryId}', { list: 'machinery', entryId: machine.body.id }, { brand: 'Hino', model: '700', capacity: '24 t', type: 'Lorry', quantity: 2, yearMade: 2022 });
+    await write('seller', mei, 'post', '/api/company/profile/lists/{list}/{entryId}/actions/Remove', { list: 'machinery', entryId: machine.body.id }, { reason: 'Sold.' });
+    await write('seller', mei, 'put', '/api/company/profile/sharing', {}, { tabs: ['information', 'registration', 'machinery'], reason: 'Owners not shared this year.' });
+    await write('seller', mei, 'get', '/api/company/profile/history', {});
 
     // The account: notifications cleared, a UI error reported, a reset asked for, signed out.
     await write('seller', mei, 'post', '/api/application/clear-notification-count', {});

@@ -21,6 +21,10 @@ import { ContractorDirectoryController } from './companies/contractor-directory.
 import { ChangeDirectoryListingHandler } from './companies/directory-listing.commands.js';
 import { DirectoryListingService } from './companies/directory-listing.service.js';
 import { InvitationService } from './companies/invitation.service.js';
+import { PROFILE_COMMAND_HANDLERS } from './companies/profile/profile.commands.js';
+import { CompanyProfileController } from './companies/profile/profile.controller.js';
+import { CompanyProfilePeopleService } from './companies/profile/profile-people.service.js';
+import { CompanyProfileService } from './companies/profile/profile.service.js';
 import { AccountDirectory } from './identity/account-directory.js';
 import { AccountMail } from './identity/account-mail.js';
 import { ForcedPasswordResetService } from './identity/forced-password-reset.service.js';
@@ -37,13 +41,14 @@ import { SignUpController } from './identity/sign-up.controller.js';
 import { SignUpService } from './identity/sign-up.service.js';
 
 @Module({
-  controllers: [SignUpController, LoginController, PasswordController, CompaniesController, CompanyDirectoryController, CompanyAdminController, ContractorDirectoryController],
+  controllers: [SignUpController, LoginController, PasswordController, CompaniesController, CompanyDirectoryController, CompanyAdminController, ContractorDirectoryController, CompanyProfileController],
   providers: [
     { provide: SessionTokens, inject: [SECRETS, CLOCK], useFactory: (secrets: Secrets, now: Clock) => new SessionTokens(secrets.jwtSecret, now) },
     { provide: IdentityKeys, inject: [SECRETS], useFactory: (secrets: Secrets) => new IdentityKeys(secrets.codeHmacKey) },
     PasswordHasher, AccountDirectory, AccountMail, SessionService, SignUpService, LoginService, PasswordService, ForcedPasswordResetService,
     CompanyAccess, CompanyChoiceService, InvitationService, CompanyMail, CompanyStreams, CompanyRegistrationService, CompanyPeopleService, CompanyRolesService, CompanyInvitationTakeUpReactor,
     DirectoryListingService, ChangeDirectoryListingHandler,
+    CompanyProfileService, CompanyProfilePeopleService, ...PROFILE_COMMAND_HANDLERS,
     ...IDENTITY_COMMAND_HANDLERS, ...COMPANY_COMMAND_HANDLERS, ...COMPANY_ADMIN_COMMAND_HANDLERS,
     { provide: AUTHENTICATOR, useExisting: SessionService },
   ],

@@ -25,6 +25,7 @@ import { CertificatesModule } from './certificates/certificates.module.js';
 import * as companyCommands from './companies/companies.commands.js';
 import * as companyAdminCommands from './companies/company-admin.commands.js';
 import * as directoryListingCommands from './companies/directory-listing.commands.js';
+import * as profileCommands from './companies/profile/profile.commands.js';
 import * as documentCommands from './documents/document.commands.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import * as identityCommands from './identity/identity.commands.js';
@@ -74,7 +75,7 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['documents', DocumentsModule, [documentCommands]],
   ['projects', ProjectsModule, [projectCommands]],
   ['authority', AuthorityModule, [authorityCommands]],
-  ['identity and companies', AccessModule, [identityCommands, companyCommands, companyAdminCommands, directoryListingCommands]],
+  ['identity and companies', AccessModule, [identityCommands, companyCommands, companyAdminCommands, directoryListingCommands, profileCommands]],
   ['certificates', CertificatesModule, [certificateCommands]],
   ['notifications', NotificationsModule, [notificationCommands]],
   ['personal data', PersonalDataModule, [personalDataCommands]],

@@ -127,6 +127,31 @@ export const ErrorCodes = {
   companyLogoExists: 'companyLogoExists',
   companyFilesTooMany: 'companyFilesTooMany',
   companyFileRemoved: 'companyFileRemoved',
+  // The company profile's tabs (apps/api/src/companies/README.md, "The company profile"): a field's own rule.
+  fieldRequired: 'fieldRequired',
+  fieldTooLong: 'fieldTooLong',
+  invalidAmount: 'invalidAmount',
+  invalidDate: 'invalidDate',
+  dateAfterToday: 'dateAfterToday',
+  dateNotAfterToday: 'dateNotAfterToday',
+  endBeforeStart: 'endBeforeStart',
+  paidUpOverAuthorised: 'paidUpOverAuthorised',
+  invalidMyKad: 'invalidMyKad',
+  invalidPassportNo: 'invalidPassportNo',
+  sharePercentOutOfRange: 'sharePercentOutOfRange',
+  /** Adding or changing a shareholder would make the shares more than 100 percent. */
+  sharesOverHundred: 'sharesOverHundred',
+  invalidQuantity: 'invalidQuantity',
+  invalidYear: 'invalidYear',
+  tooManyPeople: 'tooManyPeople',
+  profileEntryNotFound: 'profileEntryNotFound',
+  companyArchived: 'companyArchived',
+  // The rules that span the profile's tabs, checked when the company submits (each names its tab).
+  sharesNotHundred: 'sharesNotHundred',
+  soleProprietorOneOwner: 'soleProprietorOneOwner',
+  partnershipNeedsPartner: 'partnershipNeedsPartner',
+  shareholderRequired: 'shareholderRequired',
+  directorRequired: 'directorRequired',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

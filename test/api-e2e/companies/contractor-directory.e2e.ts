@@ -5,6 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CompanyRegistrationInput } from '@binaan/contracts';
+import { keepProfileForSubmission } from '../../support/company-profile.js';
 import { newPerson, seedUser, signIn, type SeededUser } from '../../support/identity.js';
 import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, STORES, type RunningApp } from '../identity/harness.js';
 
@@ -72,6 +73,7 @@ describe.each(STORES)('the public contractor directory on %s', (kind) => {
       const made = await ctx.api.post('company/registrations', registration(name, overrides), { token: founderToken });
       if (made.status !== 201) throw new Error(`registering ${name}: ${made.status} ${made.text}`);
       ids[key] = made.body.id as string;
+      founderToken = await keepProfileForSubmission(ctx.api, founderToken, ids[key]);
       expect((await ctx.api.post(`company/registrations/${ids[key]}/actions/Submit`, {}, { token: founderToken })).status).toBe(200);
       if (approve) expect((await ctx.api.post(`company/registrations/${ids[key]}/actions/Approve`, {}, { token: adminToken })).status).toBe(200);
     }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeAccessRights, type CompanyRegistrationInput } from '@binaan/contracts';
 import { CompanyInvitationTakeUpReactor } from '../../../apps/api/src/companies/company-invitation-take-up.reactor.js';
 import { activationPin, newPerson, registerActivatedUser, seedUser, signIn, signUpBody, verifyMobile, type Person } from '../../support/identity.js';
+import { keepProfileForSubmission } from '../../support/company-profile.js';
 import { purchaseOrderBody, tenderBody } from '../documents/harness.js';
 import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, STORES, type RunningApp } from '../identity/harness.js';
 
@@ -100,6 +101,7 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
   });
 
   it('when the founder submits, then the administrator finds it first in the queue with who registered it and when', async () => {
+    founderToken = await keepProfileForSubmission(api(), founderToken, companyId);
     const submit = await api().post(`company/registrations/${companyId}/actions/Submit`, {}, { token: founderToken });
     expect(submit.status).toBe(200);
     expect(submit.body.status).toBe('submitted');
@@ -226,7 +228,8 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
     const supplierOwner = await seedUser(ctx!, newPerson('supplier'));
     const supplierToken = (await signIn(ctx!, supplierOwner)).jwtToken;
     const supplier = (await api().post('company/registrations', registration({ name: 'Bekalan Maju Sdn Bhd', subscriptionType: 2 }), { token: supplierToken })).body.id as string;
-    await api().post(`company/registrations/${supplier}/actions/Submit`, {}, { token: supplierToken });
+    const supplierInCompany = await keepProfileForSubmission(api(), supplierToken, supplier);
+    expect((await api().post(`company/registrations/${supplier}/actions/Submit`, {}, { token: supplierInCompany })).status).toBe(200);
     expect((await api().post(`company/registrations/${supplier}/actions/Approve`, {}, { token: adminToken })).body.status).toBe('approved');
     const order = await api().post('documents/purchaseOrder', purchaseOrderBody({ counterpartyCompanyId: supplier }), { token: colleagueToken });
     expect(order.status).toBe(201);

@@ -82,6 +82,15 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/organizer/events/*', 'admin', '/organizer/events'),
   page('/organizer/events/:id', 'admin', (ids) => `/organizer/events/${ids.organizerEvent}`),
   page('/administration/company', 'admin'),
+  // The company profile's tabs (deep links), the demo company's profile filled in.
+  page('/administration/company?tab=information', 'admin'),
+  page('/administration/company?tab=registration', 'admin'),
+  page('/administration/company?tab=shareholders', 'admin'),
+  page('/administration/company?tab=directors', 'admin'),
+  page('/administration/company?tab=machinery', 'admin'),
+  page('/administration/company?tab=trackRecord', 'admin'),
+  page('/administration/company?tab=sharing', 'admin'),
+  page('/administration/company?tab=history', 'admin'),
   page('/administration/add-company', 'admin'),
   // Registering a company with none chosen (the platform administrator belongs to none), and a registration in progress.
   page('/administration/add-company', 'platform-admin'),

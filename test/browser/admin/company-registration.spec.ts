@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, PASSWORD, test } from './fixtures.js';
+import { fillProfileAndSubmit } from './profile-steps.js';
 import { animationsSettled } from './settled.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -122,9 +123,9 @@ test('a company registers, is rejected with a remark, corrects and submits again
   await expect(field(farid, 'cidbGrade')).toBeHidden();
   await farid.getByTestId('register-submit').click();
 
-  // Submitted, chosen, and on its profile (§2.3: a submitted company lands there).
+  // Registered and chosen, on its profile; submitted once its profile has a shareholder and a director (§5.3).
   await expect(farid).toHaveURL(/\/administration\/company$/, { timeout: 20_000 });
-  await expect(farid.getByText(`${company.name} is registered and submitted for review.`)).toBeVisible();
+  await fillProfileAndSubmit(farid, { name: 'Farid bin Hassan', idNumber: '870303105511' });
   await expect(farid.getByTestId('registration-status')).toHaveText('Submitted');
   await expect(farid.getByTestId('next-step')).toContainText('waiting for approval');
   await expect(farid.getByTestId('company-switcher')).toContainText('Cahaya Binaan');

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 // Playwright's own test, not the demo fixtures': this walk needs no demo server.
 import { freshMobileDigits, shot, typePhone, waitForMessage } from '../support.js';
+import { fillProfileAndSubmit } from './profile-steps.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const ADMIN = { email: 'operations@binaan-platform.my', name: 'Nur Aisyah binti Kamal', password: 'Platform#Ops2026' };
@@ -122,7 +123,9 @@ test('from an empty store: the first administrator, a company registered and app
     await field(founder, 'phone').fill('+60 7-251 8899');
     await field(founder, 'subscriptionType').selectOption('1');
     await founder.getByTestId('register-submit').click();
+    // Registered, not yet submitted: its profile asks for a shareholder and a director first.
     await expect(founder).toHaveURL(/\/administration\/company$/, { timeout: 20_000 });
+    await fillProfileAndSubmit(founder, { name: FOUNDER.name, idNumber: '800808015577' });
     await expect(founder.getByTestId('registration-status')).toHaveText('Submitted');
     await shot(founder, 'from-nothing-01-submitted');
 
@@ -141,8 +144,13 @@ test('from an empty store: the first administrator, a company registered and app
       name: 'Bekalan Keluli Selatan Sdn Bhd', displayName: 'Keluli Selatan', companyType: 3, registrationNo: '1567890-H', registrationNoNew: '202201005678', companyCode: 'KSEL',
       address: { line1: '3 Jalan Keluli', city: 'Johor Bahru', postcode: '81200', state: 5, country: 'MY' }, phone: '+6072345678', subscriptionType: 2,
     } })).json()) as { id: string }).id;
-    expect((await api.post(`/api/company/registrations/${supplier}/actions/Submit`, { headers: asAdmin, data: {} })).status()).toBe(200);
-    expect((await api.post(`/api/company/registrations/${supplier}/actions/Approve`, { headers: asAdmin, data: {} })).status()).toBe(200);
+    // Its profile as its legal form needs (one shareholder holding everything, one director), entered in the company.
+    const inSupplier = { authorization: `Bearer ${((await (await api.get(`/api/company/choose/${supplier}`, { headers: asAdmin })).json()) as { jwtToken: string }).jwtToken}` };
+    const person = { name: 'Tan Keluli', idType: 'mykad', idNumber: '700101015555', address: '3 Jalan Keluli, Johor Bahru', designation: 'Managing Director' };
+    expect((await api.post('/api/company/profile/lists/shareholders', { headers: inSupplier, data: { ...person, sharePercent: 100 } })).status()).toBe(201);
+    expect((await api.post('/api/company/profile/lists/directors', { headers: inSupplier, data: { ...person, appointedDate: '2022-01-10' } })).status()).toBe(201);
+    expect((await api.post(`/api/company/registrations/${supplier}/actions/Submit`, { headers: inSupplier, data: {} })).status()).toBe(200);
+    expect((await api.post(`/api/company/registrations/${supplier}/actions/Approve`, { headers: inSupplier, data: {} })).status()).toBe(200);
 
     // 4. The company's administrator, now approved: a role with purchase orders only, and a colleague invited with it.
     await signIn(founder, FOUNDER);

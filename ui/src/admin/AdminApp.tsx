@@ -20,7 +20,7 @@ import type { LoadFailure } from './layout/load-failure.js';
 import { LoadFailed } from './layout/LoadFailed.js';
 import { useLoaded } from './layout/use-loaded.js';
 import { AuditPage, AuthorityPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
-import { AddCompanyPage, CompanyStatusPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
+import { AddCompanyPage, CompanyProfileTabsPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
 import { ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
 import { authProvider } from './providers/auth-provider.js';
@@ -138,7 +138,7 @@ export default function AdminApp() {
           <Route path="/project/:id/bill-of-quantity-scan-list" element={guarded('projectsDeveloper', <ProjectShow tab="bill-of-quantity" scans />)} />
           <Route path="/bill-of-quantity/:id/*" element={guarded('projectsDeveloper', <BqTargetRedirect />)} />
           <Route path="/organizer/events/*" element={guarded('events', <EventsRoutes />)} />
-          <Route path="/administration/company" element={guarded('companyProfile', <CompanyStatusPage />)} />
+          <Route path="/administration/company" element={guarded('companyProfile', <CompanyProfileTabsPage />)} />
           {/* Registering a company is open to every signed-in user (§4.8 keeps only its menu entry to approved companies and admins). */}
           <Route path="/administration/add-company" element={<AddCompanyPage />} />
           <Route path="/admin/company-registrations" element={guarded('companyRegistrations', <RegistrationQueuePage />)} />

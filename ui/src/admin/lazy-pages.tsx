@@ -22,7 +22,7 @@ function withTexts<M>(namespaces: readonly string[], load: () => Promise<M>): ()
 export const SelectCompanyPage = lazyNamed(withTexts(['company'], () => import('./company/SelectCompanyPage.js')), 'SelectCompanyPage');
 export const NonApprovedCompanyPage = lazyNamed(withTexts(['company'], () => import('./company/NonApprovedCompanyPage.js')), 'NonApprovedCompanyPage');
 export const AddCompanyPage = lazyNamed(withTexts(['company'], () => import('./company-registration/AddCompanyPage.js')), 'AddCompanyPage');
-export const CompanyStatusPage = lazyNamed(withTexts(['company'], () => import('./company-registration/CompanyStatusPage.js')), 'CompanyStatusPage');
+export const CompanyProfileTabsPage = lazyNamed(withTexts(['company'], () => import('./company-profile/CompanyProfileTabsPage.js')), 'CompanyProfileTabsPage');
 export const RegistrationQueuePage = lazyNamed(withTexts(['company'], () => import('./company-registration/RegistrationQueuePage.js')), 'RegistrationQueuePage');
 export const RegistrationReviewPage = lazyNamed(withTexts(['company'], () => import('./company-registration/RegistrationReviewPage.js')), 'RegistrationReviewPage');
 export const HomeDashboard = lazyNamed(() => import('./pages/HomeDashboard.js'), 'HomeDashboard');

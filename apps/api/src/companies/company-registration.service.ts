@@ -17,6 +17,7 @@ import { CompanyMail } from './company-mail.js';
 import type { CompanyState } from './company-state.js';
 import { CompanyStreams } from './company-streams.js';
 import { registrationList } from './company-registration-list.js';
+import { CompanyProfileService } from './profile/profile.service.js';
 
 const SUBMISSION_EVENTS = ['Submit', 'Approve', 'Reject'] as const;
 type SubmissionEvent = (typeof SUBMISSION_EVENTS)[number];
@@ -32,6 +33,7 @@ export class CompanyRegistrationService {
     private readonly access: CompanyAccess,
     private readonly mail: CompanyMail,
     private readonly streams: CompanyStreams,
+    private readonly profiles: CompanyProfileService,
   ) {}
 
   async register(principal: Principal, body: unknown) {
@@ -70,6 +72,7 @@ export class CompanyRegistrationService {
     const rights = event === 'Submit' ? await this.needRights(principal, state, 'administration.companyProfile.update') : new Set<string>();
     const remark = remarkOf(body);
     const change = decideSubmission(state, event, companyActor(principal.userId, companyId, rights, principal.userType), this.now().toISOString(), remark);
+    if (event === 'Submit') await this.profileKept(state);
     const revision = await this.streams.append(companyId, state.revision, [change], principal);
     if (event !== 'Submit') await this.tellAdministrators(state, event, remark);
     return { success: true as const, id: companyId, revision, status: (change.data as { change: { statusAfter: CompanySubmissionStatusName } }).change.statusAfter };
@@ -113,6 +116,17 @@ export class CompanyRegistrationService {
   async list(principal: Principal, query: Record<string, unknown>): Promise<{ rows: CompanyRegistrationRow[]; total: number; capped: boolean; range: { from: number; to: number } }> {
     if (principal.userType !== 2) throw refusal(403, ErrorCodes.noAccessRight, 'The review of company registrations is for platform administrators.');
     return registrationList(this.db, query);
+  }
+
+  /**
+   * The profile's rules that span tabs (shares, owners, partners, directors), checked when the company submits:
+   * 422 with the first broken rule's code, and every broken one under `problems` ({ tab, code }).
+   */
+  private async profileKept(state: CompanyState): Promise<void> {
+    const problems = await this.profiles.problemsOf(state.companyId, (state.details ?? legacyDetails(state)).companyType);
+    if (problems.length > 0) {
+      throw refusal(422, problems[0]!.code, `The profile is not complete: ${problems.map((problem) => `${problem.code} (${problem.tab})`).join(', ')}.`, { problems });
+    }
   }
 
   /** The rights the caller holds in that company (from its roles, whatever company the session chose); refused without any of `needed`. A platform administrator passes. */

@@ -14,6 +14,7 @@ import { emailClaimStream, LookupKeys, phoneStream } from '../personal-data/look
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DEMO_COMPANIES, DEMO_INVITATION, DEMO_PASSWORD, DEMO_ROLES, DEMO_USERS } from './demo-data.js';
 import { DEMO_DIRECTORY } from './demo-directory.js';
+import { DEMO_PROFILES } from './demo-profiles.js';
 import { seedDemoDocuments } from './demo-documents.seed.js';
 import { DEMO_DOCUMENTS } from './demo-documents.js';
 import { seedDemoCertificates } from './demo-certificates.seed.js';
@@ -66,6 +67,19 @@ async function seedDemoAccounts(store: EventStore, lookup: LookupKeys, hasher: P
     // Submission moves through its statuses one event at a time, as it would in use.
     for (let status = 2; status <= company.status; status++) events.push({ type: 'CompanySubmissionStatusChanged', data: { status } });
     await store.append({ streamId: `company-${company.key}`, streamType: 'company', expectedRevision: 'no_stream', events: events.map((event) => ({ metadata: SEED, ...event })) });
+  }
+  for (const [companyKey, profile] of Object.entries(DEMO_PROFILES)) {
+    // Entered by the company's administrator, as the profile page records it.
+    const metadata = { ...SEED, actorUserId: userIds.get(profile.by)!, actorCompanyId: companyKey };
+    const entries = (list: string, items: readonly object[]) => items.map((fields) => ({ type: 'CompanyProfileEntryAdded', data: { list, entryId: randomUUID(), fields }, metadata }));
+    await store.append({
+      streamId: `companyprofile-${companyKey}`, streamType: 'companyProfile', expectedRevision: 'no_stream',
+      events: [
+        { type: 'CompanyInformationEdited', data: { information: profile.information }, metadata },
+        ...entries('shareholders', profile.shareholders), ...entries('directors', profile.directors), ...entries('machinery', profile.machinery), ...entries('trackRecord', profile.trackRecord),
+        ...(profile.sharing ? [{ type: 'CompanyProfileSharingChanged', data: profile.sharing, metadata }] : []),
+      ] as NewEvent[],
+    });
   }
   await store.append({
     streamId: `invitation-${DEMO_INVITATION.id}`, streamType: 'callForInterest', expectedRevision: 'no_stream',

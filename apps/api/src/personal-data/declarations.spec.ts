@@ -11,6 +11,8 @@ import { LookupKeys } from './lookup-keys.js';
 /** Each declared event type's personal fields, in the order stored seals know them (issue 31, pd3). */
 const SEALED_PLACES: Record<string, readonly string[]> = {
   CompanyMemberInvited: ['email', 'name'],
+  CompanyProfileEntryAdded: ['fields.name', 'fields.idNumber', 'fields.address'],
+  CompanyProfileEntryEdited: ['fields.name', 'fields.idNumber', 'fields.address'],
   DocumentDrafted: ['fields.driverName', 'fields.driverContact'],
   DocumentEdited: ['changes.driverName', 'changes.driverContact'],
   EventCertificateEmailed: ['to'],

@@ -7,6 +7,7 @@
 import type { PersonalDataDeclarations } from '@binaan/event-store';
 import { certificatesPersonalData } from '../certificates/certificates.personal-data.js';
 import { companiesPersonalData } from '../companies/companies.personal-data.js';
+import { profilePersonalData } from '../companies/profile/profile.personal-data.js';
 import { documentsPersonalData } from '../documents/documents.personal-data.js';
 import { identityPersonalData } from '../identity/identity.personal-data.js';
 import { projectsPersonalData } from '../projects/projects.personal-data.js';
@@ -19,6 +20,7 @@ export function personalDataDeclarations(lookup: LookupKeys): PersonalDataDeclar
     ...certificatesPersonalData(lookup),
     ...projectsPersonalData(lookup),
     ...companiesPersonalData(lookup),
+    ...profilePersonalData,
     ...documentsPersonalData(lookup),
     ...tenderingPersonalData(lookup),
   };

@@ -48,7 +48,8 @@ function NextStep({ view, onContinue }: { view: CompanyRegistrationView; onConti
   return <Alert severity="info" data-testid="next-step">{translate('company.profile.inProgress')}</Alert>;
 }
 
-export function CompanyStatusPage() {
+/** `embedded`: the first tab of the profile page, which has the title; `onChanged` hears of a save or submission. */
+export function CompanyStatusPage({ embedded = false, onChanged }: { embedded?: boolean; onChanged?: () => void } = {}) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -90,6 +91,7 @@ export function CompanyStatusPage() {
     }
     notify(submit ? 'company.profile.submittedToast' : 'company.profile.saved', { type: 'success', messageArgs: { name: input.name } });
     await load();
+    onChanged?.();
     // Submitted, the form gives way to the details: the new status is at the top, where the page goes.
     if (submit) window.scrollTo({ top: 0 });
     return undefined;
@@ -110,11 +112,11 @@ export function CompanyStatusPage() {
   // Approved since the company was chosen: choosing it again gives the session its new status.
   const stale = view?.status === 'approved' && company?.companyId === companyId && company.status !== CompanySubmissionStatus.Approved;
   return (
-    <Stack spacing={2} sx={{ mt: 2, mb: 4 }} data-testid="company-profile">
-      <Title title={title} />
+    <Stack spacing={2} sx={embedded ? {} : { mt: 2, mb: 4 }} data-testid="company-profile">
+      {!embedded && <Title title={title} />}
       <Card>
         <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>{title}</Typography>
+          {!embedded && <Typography variant="h5" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>{title}</Typography>}
           {!view && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
           {failed && (
             // Without the registration the page still says what the company choice knows.

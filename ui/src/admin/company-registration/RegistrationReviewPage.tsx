@@ -18,6 +18,7 @@ import { ConfirmActionDialog } from '../documents/ConfirmActionDialog.js';
 import { errorCodeOf, isConflict } from '../providers/admin-request.js';
 import { companyRegistration, registrationAction } from './registration-api.js';
 import { RegisteredBy, RegistrationDetails, RegistrationHistory } from './RegistrationDetails.js';
+import { SharedProfileView } from '../company-profile/SharedProfileView.js';
 import { QUEUE_PATH } from './RegistrationQueuePage.js';
 import { CompanyFilesTab } from '../company-files/CompanyFilesTab.js';
 
@@ -108,6 +109,15 @@ export function RegistrationReviewPage() {
       </Card>
       {view && <RegistrationDetails view={view} />}
       {view && <CompanyFilesTab companyId={view.id} readOnly />}
+      {view && (
+        // Who the company is (its profile's tabs), as the reviewer must judge it; identity numbers masked.
+        <Card variant="outlined" data-testid="review-profile">
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>{translate('admin.companyProfile.reviewTitle')}</Typography>
+            <SharedProfileView companyId={view.id} />
+          </CardContent>
+        </Card>
+      )}
       {view && <RegistrationHistory view={view} />}
       <ConfirmActionDialog
         open={deciding !== null} busy={busy} danger={shown === 'Reject'} askRemark={shown === 'Reject'}

@@ -1,12 +1,14 @@
 // The buyer picks sellers to invite: approved companies of its directory (GET /api/company/directory, by
 // name or registration number) or of its approved list of tenderers (GET /api/tendering/tenderers), several
-// at once, those already invited left out; one call invites them all.
+// at once, those already invited left out; one call invites them all. Each picked seller's shared profile opens
+// in a dialog before the invitation goes.
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Autocomplete, Box, Button, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { CompanyDirectoryItem } from '@binaan/contracts';
 import { failureText, loadFailureOf, type LoadFailure } from '../layout/load-failure.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
+import { SharedProfileDialog } from '../company-profile/SharedProfileDialog.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 import { invite } from './tendering-api.js';
 import { tenderers } from './tenderers-api.js';
@@ -32,6 +34,7 @@ export function InvitePicker({ tenderId, invited, onInvited, onRefused }: { tend
   const [busy, setBusy] = useState(false);
   const [source, setSource] = useState<'directory' | 'approved'>('directory');
   const [failure, setFailure] = useState<LoadFailure | null>(null);
+  const [profileOf, setProfileOf] = useState<CompanyDirectoryItem | null>(null);
   // Bumped by "Try again": the same search, asked again.
   const [attempt, setAttempt] = useState(0);
 
@@ -90,6 +93,17 @@ export function InvitePicker({ tenderId, invited, onInvited, onRefused }: { tend
         {translate('tendering.invitations.invite', { n: chosen.length })}
       </Button>
       {failure && <LoadFailed what={what} failure={failure} onRetry={() => setAttempt((n) => n + 1)} testId="invite-picker-failed" sx={{ flex: '1 1 100%' }} />}
+      {chosen.length > 0 && (
+        // Each picked seller's shared profile, read before inviting it.
+        <Box sx={{ flex: '1 1 100%', display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {chosen.map((company) => (
+            <Button key={company.id} size="small" variant="outlined" onClick={() => setProfileOf(company)} data-testid="invite-view-profile">
+              {translate('admin.companyProfile.viewProfile', { name: company.name })}
+            </Button>
+          ))}
+        </Box>
+      )}
+      {profileOf && <SharedProfileDialog companyId={profileOf.id} name={profileOf.name} onClose={() => setProfileOf(null)} />}
     </Box>
   );
 }
