@@ -11,6 +11,8 @@ import { progressPlansProjection } from './progress-plans/progress-plan.projecti
 import { certificatesProjection } from './certificates/certificates.projection.js';
 import { companiesProjection } from './companies/companies.projection.js';
 import { contractorDirectoryProjection } from './companies/contractor-directory.projection.js';
+import { companyTermsProjection } from './company-setups/company-terms.projection.js';
+import { setupItemsProjection } from './company-setups/setup-items.projection.js';
 import { documentsProjection } from './documents/documents.projection.js';
 import { sessionsProjection, usersProjection } from './identity/identity.projections.js';
 import { notificationsProjection } from './notifications/notifications.projection.js';
@@ -21,4 +23,4 @@ import { tenderQueriesProjection } from './tendering/queries/tender-query.projec
 import { approvedTenderersProjection } from './tendering/tenderers/tenderer.projection.js';
 import { bqItemTendersProjection } from './tendering/requests/bq-item-tenders.projection.js';
 
-export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, contractorDirectoryProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection, bqItemTendersProjection];
+export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, contractorDirectoryProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection, bqItemTendersProjection, setupItemsProjection, companyTermsProjection];

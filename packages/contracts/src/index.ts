@@ -28,3 +28,4 @@ export * from './project-plans.js';
 export * from './personal-data-api.js';
 export * from './company-admin-api.js';
 export * from './contractor-directory-api.js';
+export * from './company-setups-api.js';
