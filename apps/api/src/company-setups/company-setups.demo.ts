@@ -4,7 +4,7 @@
 // company choice; publishing a version is left to whoever tries the page.
 import { randomUUID } from 'node:crypto';
 import type { SetupKind } from '@binaan/contracts';
-import type { EventStore, JsonValue } from '@binaan/event-store';
+import type { EventStore } from '@binaan/event-store';
 import { setupStream, SETUP_STREAM_TYPE, type SetupFields } from './setup-items.events.js';
 
 const COMPANY = 'teguh-bina';

@@ -2,7 +2,7 @@
 // acceptance recorded at their next company choice (company-terms-reads.ts says when one is due).
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, companyTermsErrors, type CompanyTermsView } from '@binaan/contracts';
-import type { EventStore, JsonValue, SqlExecutor } from '@binaan/event-store';
+import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../authority/authority.service.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';

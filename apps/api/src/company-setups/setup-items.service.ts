@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DocumentListTotalCap, ErrorCodes, SetupPickerRights, SetupRights, SetupRules, hasAnyAccessRight, type SetupHistoryRow, type SetupItemRow, type SetupKind, type SetupStatus } from '@binaan/contracts';
-import type { EventStore, JsonValue, SqlExecutor } from '@binaan/event-store';
+import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../authority/authority.service.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
