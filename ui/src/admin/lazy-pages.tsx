@@ -33,6 +33,11 @@ export const CompanyUsersPage = lazyNamed(withTexts(['people'], () => import('./
 export const RolesPage = lazyNamed(withTexts(['people'], () => import('./people/RolesPage.js')), 'RolesPage');
 export const EventsRoutes = lazyNamed(() => import('./events/EventsRoutes.js'), 'EventsRoutes');
 export const AuthorityPage = lazyNamed(() => import('./authority/AuthorityPage.js'), 'AuthorityPage');
+export const ProfitParametersPage = lazyNamed(withTexts(['people'], () => import('./setups/SetupListPage.js')), 'ProfitParametersPage');
+export const ProjectCategoriesPage = lazyNamed(withTexts(['people'], () => import('./setups/SetupListPage.js')), 'ProjectCategoriesPage');
+export const ProjectRegionsPage = lazyNamed(withTexts(['people'], () => import('./setups/SetupListPage.js')), 'ProjectRegionsPage');
+export const QuestionnairesPage = lazyNamed(withTexts(['people'], () => import('./setups/SetupListPage.js')), 'QuestionnairesPage');
+export const CompanyTermsPage = lazyNamed(() => import('./setups/CompanyTermsPage.js'), 'CompanyTermsPage');
 export const DocumentList = lazyNamed(() => import('./documents/DocumentList.js'), 'DocumentList');
 export const DocumentShow = lazyNamed(() => import('./documents/DocumentShow.js'), 'DocumentShow');
 export const DocumentCreate = lazyNamed(() => import('./documents/DocumentForm.js'), 'DocumentCreate');
