@@ -187,3 +187,34 @@ test('version 2 of the terms is published, and a colleague signing in next must 
     }
   }
 });
+
+test('the setup pages and their dialogs fit a phone in Malay and Chinese, and axe finds nothing', async ({ page, shot }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'aminah@teguhbina.my', 'teguh-bina');
+  await page.setViewportSize(PHONE);
+  for (const language of ['ms', 'zh']) {
+    await page.evaluate((chosen) => localStorage.setItem('binaan.language', chosen), language);
+    for (const path of ['project-categories', 'project-regions', 'profit-parameters', 'questionnaires', 'terms-and-agreements']) {
+      await page.goto(`/administration/${path}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? 'zh-Hans' : language);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      expect(await fitsTheScreen(page), `${path} ${language}`).toEqual([]);
+      expect(await axeFindings(page), `${path} ${language}`).toEqual([]);
+    }
+    // The questionnaire dialog, the widest of them, and the history.
+    await page.goto('/administration/questionnaires');
+    await setupRow(page, 'Main works technical evaluation').getByTestId('setup-edit').click();
+    await expect(page.getByTestId('setup-dialog')).toBeVisible();
+    expect(await fitsTheScreen(page), `questionnaire dialog ${language}`).toEqual([]);
+    expect(await axeFindings(page), `questionnaire dialog ${language}`).toEqual([]);
+    await shot(page, `company-setups-questionnaire-dialog-${language}-phone`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('setup-dialog')).toBeHidden();
+    await setupRow(page, 'Main works technical evaluation').getByTestId('setup-history').click();
+    await expect(page.getByTestId('setup-history-row').first()).toBeVisible();
+    expect(await axeFindings(page), `history ${language}`).toEqual([]);
+    await page.keyboard.press('Escape');
+  }
+});

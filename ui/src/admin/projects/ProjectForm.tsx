@@ -68,11 +68,11 @@ function ProjectFields() {
       <TextInput source="location" label="admin.projects.fields.location" validate={required()} fullWidth />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         {/* Picked from the company's setups; a category typed before they were kept stays until one is picked. */}
-        <SelectInput source="project_category_id" label="admin.setups.projectForm.category" choices={categories} translateChoice={false} emptyText={translate('admin.setups.projectForm.none')} helperText={typedCategory ? translate('admin.setups.projectForm.typedBefore', { name: typedCategory }) : 'admin.setups.projectForm.categoryHelp'} sx={half} />
-        <SelectInput source="project_region_id" label="admin.setups.projectForm.region" choices={regions} translateChoice={false} emptyText={translate('admin.setups.projectForm.none')} helperText="admin.setups.projectForm.regionHelp" sx={half} />
+        <SelectInput source="project_category_id" label="setups.projectForm.category" choices={categories} translateChoice={false} emptyText={translate('setups.projectForm.none')} helperText={typedCategory ? translate('setups.projectForm.typedBefore', { name: typedCategory }) : 'setups.projectForm.categoryHelp'} sx={half} />
+        <SelectInput source="project_region_id" label="setups.projectForm.region" choices={regions} translateChoice={false} emptyText={translate('setups.projectForm.none')} helperText="setups.projectForm.regionHelp" sx={half} />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <SelectInput source="region" label="admin.setups.projectForm.state" choices={REGION_CHOICES} emptyText={translate('admin.projects.noRegion')} sx={half} />
+        <SelectInput source="region" label="setups.projectForm.state" choices={REGION_CHOICES} emptyText={translate('admin.projects.noRegion')} sx={half} />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <NumberInput source="latitude" label="admin.projects.fields.latitude" helperText="admin.projects.help.latitude" sx={half} />

@@ -11,7 +11,7 @@ import { acceptTerms, termsToAccept } from './setups-api.js';
 
 export function CompanyTermsAcceptDialog({ terms, companyName, onAccepted, onDecline }: { terms: CompanyTermsToAccept; companyName: string; onAccepted: () => void; onDecline: () => void }) {
   const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.setups.accept.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`setups.accept.${key}`, options);
   const titleId = useId();
   const [shown, setShown] = useState(terms);
   const [busy, setBusy] = useState(false);

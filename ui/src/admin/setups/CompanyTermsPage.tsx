@@ -15,7 +15,7 @@ const PAGE = 10;
 
 function PublishDialog({ open, onClose }: { open: boolean; onClose: (published: number | null) => void }) {
   const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.setups.terms.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`setups.terms.${key}`, options);
   const titleId = useId();
   const [values, setValues] = useState({ title: '', contents: '', reason: '' });
   const [fields, setFields] = useState<Record<string, string[]>>({});
@@ -28,7 +28,7 @@ function PublishDialog({ open, onClose }: { open: boolean; onClose: (published: 
       setError(null);
     }
   }, [open]);
-  const fieldError = (field: string) => (fields[field]?.[0] ? translate(`admin.setups.fieldErrors.${fields[field][0]}`) : undefined);
+  const fieldError = (field: string) => (fields[field]?.[0] ? translate(`setups.fieldErrors.${fields[field][0]}`) : undefined);
   const publish = async () => {
     setBusy(true);
     setError(null);
@@ -56,7 +56,7 @@ function PublishDialog({ open, onClose }: { open: boolean; onClose: (published: 
         {error && <Alert severity="error" sx={{ mt: 1 }}>{translate(`error.${error}`, { _: translate('error.unknownError') })}</Alert>}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={() => onClose(null)} disabled={busy}>{translate('admin.setups.cancel')}</Button>
+        <Button onClick={() => onClose(null)} disabled={busy}>{translate('setups.cancel')}</Button>
         <Button variant="contained" disabled={busy || !values.title.trim() || !values.contents.trim()} onClick={() => void publish()} data-testid="terms-publish-send">{t('publish')}</Button>
       </DialogActions>
     </Dialog>
@@ -67,7 +67,7 @@ export function CompanyTermsPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const session = useSession();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.setups.terms.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`setups.terms.${key}`, options);
   const canPublish = hasAnyAccessRight(session?.accessRights ?? '', 'administration.termsAndAgreements.update');
   const [page, setPage] = useState(0);
   const [versions, setVersions] = useState<{ rows: TermsVersion[]; total: number } | null>(null);
@@ -94,8 +94,8 @@ export function CompanyTermsPage() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>{t('intro')}</Typography>
         {canPublish
           ? <Button variant="contained" sx={{ mb: 2 }} onClick={() => setPublishing(true)} data-testid="terms-publish">{t('publishNew')}</Button>
-          : <Alert severity="info" sx={{ mb: 2 }}>{translate('admin.setups.readOnly')}</Alert>}
-        {failed && <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void load()}>{translate('admin.setups.tryAgain')}</Button>}>{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
+          : <Alert severity="info" sx={{ mb: 2 }}>{translate('setups.readOnly')}</Alert>}
+        {failed && <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void load()}>{translate('setups.tryAgain')}</Button>}>{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
         {!versions && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
         {versions && versions.rows.length === 0 && <Typography data-testid="terms-none">{t('none')}</Typography>}
         <Box component="ul" aria-label={t('versions')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
@@ -104,7 +104,7 @@ export function CompanyTermsPage() {
               <CardContent sx={{ '&:last-child': { pb: 2 } }}>
                 <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{t('versionTitle', { version: version.version, title: version.title })}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {[t('publishedBy', { at: formatDateTime(version.publishedAt), name: version.publishedBy ?? translate('admin.setups.someone') }), t('acceptedBy', { smart_count: version.acceptedBy, n: version.acceptedBy }), version.reason ? translate('admin.setups.because', { reason: version.reason }) : null].filter(Boolean).join(' · ')}
+                  {[t('publishedBy', { at: formatDateTime(version.publishedAt), name: version.publishedBy ?? translate('setups.someone') }), t('acceptedBy', { smart_count: version.acceptedBy, n: version.acceptedBy }), version.reason ? translate('setups.because', { reason: version.reason }) : null].filter(Boolean).join(' · ')}
                 </Typography>
                 <Typography component="div" variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 200, overflowY: 'auto' }} tabIndex={0} aria-label={t('contentsOf', { version: version.version })}>{version.contents}</Typography>
               </CardContent>
@@ -113,15 +113,15 @@ export function CompanyTermsPage() {
         </Box>
         {versions && versions.total > PAGE && (
           <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
-            <Button size="small" disabled={page === 0} onClick={() => setPage(page - 1)}>{translate('admin.setups.previous')}</Button>
-            <Button size="small" disabled={(page + 1) * PAGE >= versions.total} onClick={() => setPage(page + 1)}>{translate('admin.setups.next')}</Button>
+            <Button size="small" disabled={page === 0} onClick={() => setPage(page - 1)}>{translate('setups.previous')}</Button>
+            <Button size="small" disabled={(page + 1) * PAGE >= versions.total} onClick={() => setPage(page + 1)}>{translate('setups.next')}</Button>
           </Box>
         )}
       </CardContent>
       <PublishDialog open={publishing} onClose={(version) => {
         setPublishing(false);
         if (version !== null) {
-          notify('admin.setups.terms.published', { type: 'success', messageArgs: { version } });
+          notify('setups.terms.published', { type: 'success', messageArgs: { version } });
           void load();
         }
       }} />

@@ -9,7 +9,7 @@ import { setupHistory } from './setups-api.js';
 
 export function SetupHistoryDialog({ kind, item, onClose }: { kind: SetupKind; item: SetupItemRow | null; onClose: () => void }) {
   const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.setups.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`setups.${key}`, options);
   const titleId = useId();
   const [rows, setRows] = useState<SetupHistoryRow[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);

@@ -39,7 +39,7 @@ export function toSetupBody(kind: SetupKind, values: Values): Record<string, unk
 
 export function SetupItemDialog({ kind, editing, onClose }: { kind: SetupKind; editing: { item: SetupItemRow | null } | null; onClose: (saved: boolean) => void }) {
   const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.setups.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`setups.${key}`, options);
   const titleId = useId();
   const [values, setValues] = useState<Values>(empty());
   const [fields, setFields] = useState<Record<string, string[]>>({});
@@ -54,7 +54,7 @@ export function SetupItemDialog({ kind, editing, onClose }: { kind: SetupKind; e
   const nameField = kind === 'profitParameter' ? 'code' : 'name';
   const fieldError = (field: string) => {
     const codes = fields[field];
-    return codes && codes.length > 0 ? translate(`admin.setups.fieldErrors.${codes[0]}`, { _: translate(`error.${codes[0]}`, { _: codes[0] }) }) : undefined;
+    return codes && codes.length > 0 ? translate(`setups.fieldErrors.${codes[0]}`, { _: translate(`error.${codes[0]}`, { _: codes[0] }) }) : undefined;
   };
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
   const setQuestion = (index: number, patch: Partial<Question>) => set({ questions: values.questions.map((q, i) => (i === index ? { ...q, ...patch } : q)) });

@@ -16,7 +16,7 @@ import { SetupItemDialog } from './SetupItemDialog.js';
 
 function ItemCard({ kind, item, canEdit, onEdit, onAct, onHistory }: { kind: SetupKind; item: SetupItemRow; canEdit: boolean; onEdit: () => void; onAct: () => void; onHistory: () => void }) {
   const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.setups.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`setups.${key}`, options);
   return (
     <Card variant="outlined" component="li" data-testid="setup-row" data-name={item.name} data-status={item.status}>
       <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', '&:last-child': { pb: 2 } }}>
@@ -51,7 +51,7 @@ export function SetupListPage({ kind }: { kind: SetupKind }) {
   const translate = useTranslate();
   const notify = useNotify();
   const session = useSession();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.setups.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`setups.${key}`, options);
   const canEdit = hasAnyAccessRight(session?.accessRights ?? '', SetupRights[kind].update);
   const [status, setStatus] = useState<SetupStatus>('active');
   const [q, setQ] = useState('');
@@ -86,7 +86,7 @@ export function SetupListPage({ kind }: { kind: SetupKind }) {
       run: async (reason) => {
         await actOnSetupItem(kind, item.id, action, reason);
         await load();
-        notify(`admin.setups.${action === 'Deactivate' ? 'deactivated' : 'reactivated'}`, { type: 'success', messageArgs: { name: item.name } });
+        notify(`setups.${action === 'Deactivate' ? 'deactivated' : 'reactivated'}`, { type: 'success', messageArgs: { name: item.name } });
       },
     });
   };
