@@ -14,6 +14,7 @@ import request from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DEMO_PASSWORD } from '../../apps/api/src/demo/demo-data.js';
 import { seedDemo } from '../../apps/api/src/demo/demo-seed.js';
+import { SetupKindPaths } from '@binaan/contracts';
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import { READ_MODELS } from '../../apps/api/src/common/principal.js';
 import { EVENT_STORE } from '../../apps/api/src/store/store.tokens.js';
@@ -164,8 +165,14 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
       ];
       return [...new Set(picks.filter((p) => p !== undefined).map((p) => p.registration_id as string))].map((id) => ({ id }));
     },
+    // A company's setups: every kind (the demo's Teguh Bina keeps some of each), its items, the terms' first version (none in the demo: no rows).
+    '/api/company-setups/{kind}': () => Object.values(SetupKindPaths).map((kind) => ({ kind })),
+    '/api/company-setups/{kind}/{id}': () => setupItems(),
+    '/api/company-setups/{kind}/{id}/history': () => setupItems(),
+    '/api/company-terms/versions/{version}/acceptances': () => [{ version: '1' }],
     '/api/test-get-transaction/{txId}': () => strings(found.flatMap((f) => objectsIn(f.body)).flatMap((o) => [o.tx_id, o.register_tx_id])).map((txId) => ({ txId })),
   };
+  const setupItems = () => Object.values(SetupKindPaths).flatMap((kind) => strings(from('/api/company-setups/{kind}').filter((f) => f.params.kind === kind).map((f) => f.object.id)).slice(0, 1).map((id) => ({ kind, id })));
   const projectIds = () => strings(from('/api/project-list-by-user').filter((f) => 'project_name' in f.object).map((f) => f.object.id)).map((projectId) => ({ projectId }));
   const tenderIds = () => strings(from('/api/documents/{resource}').filter((f) => f.params.resource === 'tender').map((f) => f.object.id)).map((tenderId) => ({ tenderId }));
   const documentIds = () =>
@@ -238,7 +245,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     // Routes without parameters first, then those whose parameters come from them (lists before items).
     const rounds = [
       gets.filter((o) => needed(o).length === 0),
-      gets.filter((o) => ['/api/documents/{resource}', '/api/workflows/{resource}', '/api/authority-manuals/{resource}', '/api/article/{id}/attendance', '/api/company/directory/{id}', '/api/company/custom-list/{id}', '/api/projects/{id}/authority-history', '/api/projects/{id}', '/api/projects/{id}/documents', '/api/projects/{id}/history', '/api/bill-of-quantity/{projectId}/export', '/api/project/{projectId}/bill-of-quantity-scan-list'].includes(o.template)),
+      gets.filter((o) => ['/api/documents/{resource}', '/api/workflows/{resource}', '/api/authority-manuals/{resource}', '/api/article/{id}/attendance', '/api/company/directory/{id}', '/api/company/custom-list/{id}', '/api/projects/{id}/authority-history', '/api/projects/{id}', '/api/projects/{id}/documents', '/api/projects/{id}/history', '/api/bill-of-quantity/{projectId}/export', '/api/project/{projectId}/bill-of-quantity-scan-list', '/api/company-setups/{kind}'].includes(o.template)),
     ];
     rounds.push(gets.filter((o) => !rounds.flat().includes(o) && !SESSION_CHANGING.has(o.template)));
     rounds.push(gets.filter((o) => SESSION_CHANGING.has(o.template)));
@@ -272,7 +279,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     const writes = operations((m) => m !== 'get').sort((a, b) => Number(SESSION_ENDING.has(`${a.method} ${a.template}`)) - Number(SESSION_ENDING.has(`${b.method} ${b.template}`)));
     for (const { method, template } of writes) {
       // Writes never act on a real id: the kinds and events are real (so the route is reached), every id unknown.
-      const params: Record<string, string> = { resource: resources()[0]!, event: 'Approve' };
+      const params: Record<string, string> = { resource: resources()[0]!, event: 'Approve', kind: 'project-categories', action: 'Deactivate' };
       if (template.startsWith('/api/authority-manuals/')) params.resource = 'no-such-resource';
       const url = fill({ method, template }, params);
       const unknownId = template.startsWith('/api/authority-manuals/') || needed({ method, template }).some((name) => !(name in params));
@@ -349,6 +356,13 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     await write('seller', mei, 'post', '/api/company/profile/lists/{list}/{entryId}/actions/Remove', { list: 'machinery', entryId: machine.body.id }, { reason: 'Sold.' });
     await write('seller', mei, 'put', '/api/company/profile/sharing', {}, { tabs: ['information', 'registration', 'machinery'], reason: 'Owners not shared this year.' });
     await write('seller', mei, 'get', '/api/company/profile/history', {});
+    // A company's setups: a category created, edited, deactivated; a version of the terms published and accepted.
+    const category = await write('administrator', aminah, 'post', '/api/company-setups/{kind}', { kind: 'project-categories' }, { name: 'Conformance works', description: 'Checked against the document' });
+    const categoryAt = { kind: 'project-categories', id: category.body.item.id as string };
+    await write('administrator', aminah, 'put', '/api/company-setups/{kind}/{id}', categoryAt, { name: 'Conformance works', description: 'Edited', reason: 'Clearer' });
+    await write('administrator', aminah, 'post', '/api/company-setups/{kind}/{id}/actions/{action}', { ...categoryAt, action: 'Deactivate' }, { reason: 'Done' });
+    const terms = await write('administrator', aminah, 'post', '/api/company-terms', {}, { title: 'Conformance terms', contents: 'Checked against the document.' });
+    await write('administrator', aminah, 'post', '/api/company-terms/accept', {}, { version: terms.body.version });
 
     // The account: notifications cleared, a UI error reported, a reset asked for, signed out.
     await write('seller', mei, 'post', '/api/application/clear-notification-count', {});

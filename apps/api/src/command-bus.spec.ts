@@ -24,6 +24,8 @@ import * as certificateCommands from './certificates/certificates.commands.js';
 import { CertificatesModule } from './certificates/certificates.module.js';
 import * as companyCommands from './companies/companies.commands.js';
 import * as companyAdminCommands from './companies/company-admin.commands.js';
+import * as companySetupCommands from './company-setups/company-setups.commands.js';
+import { CompanySetupsModule } from './company-setups/company-setups.module.js';
 import * as directoryListingCommands from './companies/directory-listing.commands.js';
 import * as profileCommands from './companies/profile/profile.commands.js';
 import * as documentCommands from './documents/document.commands.js';
@@ -76,6 +78,8 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['projects', ProjectsModule, [projectCommands]],
   ['authority', AuthorityModule, [authorityCommands]],
   ['identity and companies', AccessModule, [identityCommands, companyCommands, companyAdminCommands, directoryListingCommands, profileCommands]],
+  ['identity and companies', AccessModule, [identityCommands, companyCommands, companyAdminCommands, directoryListingCommands]],
+  ['company setups', CompanySetupsModule, [companySetupCommands]],
   ['certificates', CertificatesModule, [certificateCommands]],
   ['notifications', NotificationsModule, [notificationCommands]],
   ['personal data', PersonalDataModule, [personalDataCommands]],

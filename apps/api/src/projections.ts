@@ -12,6 +12,8 @@ import { certificatesProjection } from './certificates/certificates.projection.j
 import { companiesProjection } from './companies/companies.projection.js';
 import { contractorDirectoryProjection } from './companies/contractor-directory.projection.js';
 import { companyProfileProjection } from './companies/profile/profile.projection.js';
+import { companyTermsProjection } from './company-setups/company-terms.projection.js';
+import { setupItemsProjection } from './company-setups/setup-items.projection.js';
 import { documentsProjection } from './documents/documents.projection.js';
 import { sessionsProjection, usersProjection } from './identity/identity.projections.js';
 import { notificationsProjection } from './notifications/notifications.projection.js';
@@ -23,4 +25,4 @@ import { approvedTenderersProjection } from './tendering/tenderers/tenderer.proj
 import { bqItemTendersProjection } from './tendering/requests/bq-item-tenders.projection.js';
 import { companyFileExpiryProjection } from './company-files/expiry/expiry-due.projection.js';
 
-export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, contractorDirectoryProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection, bqItemTendersProjection, companyFileExpiryProjection, companyProfileProjection];
+export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, contractorDirectoryProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection, bqItemTendersProjection, companyFileExpiryProjection, companyProfileProjection, setupItemsProjection, companyTermsProjection];

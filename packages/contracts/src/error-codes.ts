@@ -152,6 +152,15 @@ export const ErrorCodes = {
   partnershipNeedsPartner: 'partnershipNeedsPartner',
   shareholderRequired: 'shareholderRequired',
   directorRequired: 'directorRequired',
+  // A company's setups and its terms (apps/api/src/company-setups/README.md).
+  /** Spec §8.3 "item with the same name exists": a setup item's name (a profit parameter's code) is taken in the company, in any case. */
+  itemNameExists: 'itemNameExists',
+  setupItemNotFound: 'setupItemNotFound',
+  setupItemStatusUnchanged: 'setupItemStatusUnchanged',
+  setupItemInactive: 'setupItemInactive',
+  questionnaireNotForTenders: 'questionnaireNotForTenders',
+  companyTermsNotAccepted: 'companyTermsNotAccepted',
+  companyTermsVersionStale: 'companyTermsVersionStale',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -1,6 +1,7 @@
 // Shapes of the account-access calls (public-area.md §7, signed-in-area.md §3 and §7), with the spec's
 // field names, so api and ui agree on them.
 
+import type { CompanyTermsToAccept } from './company-setups-api.js';
 import { CompanySubmissionStatus } from './enumerations.js';
 
 export type CommandReply<T = undefined> = { success: true; msg?: string; data?: T };
@@ -65,5 +66,7 @@ export type CompanyChooseReply = {
   selectedCompanyName: string;
   companyStatus: number;
   landing: CompanyLanding;
+  /** The company's terms and agreements the member must accept before working there (company-setups-api.ts); null: none due. */
+  termsToAccept: CompanyTermsToAccept;
   errorMessage: string;
 };

@@ -30,3 +30,4 @@ export * from './company-admin-api.js';
 export * from './contractor-directory-api.js';
 export * from './company-files-api.js';
 export * from './company-profile-api.js';
+export * from './company-setups-api.js';

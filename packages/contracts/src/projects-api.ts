@@ -15,6 +15,10 @@ export type ProjectCreateBody = {
   site_contact_person?: string;
   site_contact_person_number?: string;
   project_category_name?: string;
+  /** One of the company's project categories (company setups); its name becomes the project's category. */
+  project_category_id?: string | null;
+  /** One of the company's project regions (company setups). */
+  project_region_id?: string | null;
   latitude?: number;
   longitude?: number;
 };
@@ -66,6 +70,7 @@ export const ProjectFieldErrorCodes = [
   'projectNameRequired', 'projectNameTooLong', 'projectCodeRequired', 'projectCodeTooLong', 'projectCodeInvalid', 'projectCodeTaken',
   'projectTypeInvalid', 'shortTitleRequired', 'shortTitleTooLong', 'locationRequired', 'locationTooLong', 'categoryTooLong', 'regionInvalid',
   'latitudeInvalid', 'longitudeInvalid', 'coordinatesIncomplete', 'siteContactPersonTooLong', 'siteContactNumberInvalid', 'siteContactIncomplete',
+  'categoryNotFound', 'categoryInactive', 'companyRegionNotFound', 'companyRegionInactive',
 ] as const;
 export type ProjectFieldErrorCode = (typeof ProjectFieldErrorCodes)[number];
 
@@ -77,6 +82,8 @@ export type ProjectRow = {
   id: string; name: string; code: string; shortTitle: string; projectType: ProjectTypeValue; location: string; category: string | null;
   region: number | null; latitude: number | null; longitude: number | null; status: string; siteContactPerson: string; siteContactNumber: string;
   revision: number; createdAt: string; updatedAt: string;
+  /** The company setups' category and region picked (null: none, or a category typed before categories were kept). */
+  categoryId: string | null; companyRegionId: string | null; companyRegion: string | null;
 };
 
 export type ProjectAction = { event: WorkflowEventName; labelKey: string; requiredFields: WorkflowCommandField[] };

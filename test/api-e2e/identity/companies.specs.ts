@@ -106,6 +106,8 @@ export function companySpecs(app: () => RunningApp): void {
         selectedCompanyName: 'Alpha Builders Sdn Bhd',
         companyStatus: 3,
         landing: '/article',
+        // The company has published no terms of its own: nothing waits for the member.
+        termsToAccept: null,
         errorMessage: '',
       });
       expect(body.accessRights).toMatch(/^[01]+$/);

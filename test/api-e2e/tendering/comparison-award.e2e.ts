@@ -198,6 +198,28 @@ describe.each(FEATURE_STORES)('tender comparison api on %s', (kind) => {
     expectRefused(await call('get', base, mei), 404, 'tenderNotFound');
   });
 
+  it('analysis from a company questionnaire: its questions become the criteria, sharing what the price leaves by their weights; the analysis names it', async () => {
+    const base = `${BASE}/${tenderId}/analysis`;
+    const aminah = await r().signIn('aminah@teguhbina.my', TEGUH);
+    const questionnaire = { name: 'Main works evaluation', type: 'tenderEvaluation', minScore: 0, maxScore: 100, questions: [{ text: 'Method statement', weight: 2 }, { text: 'Similar projects', weight: 1 }, { text: 'Safety record', weight: 1 }] };
+    const made = await call('post', '/api/company-setups/questionnaires', aminah, questionnaire);
+    expect(made.status).toBe(201);
+    const appraisal = await call('post', '/api/company-setups/questionnaires', aminah, { ...questionnaire, name: 'Subcontractor appraisal', type: 'vendorAppraisal' });
+    expectRefused(await call('put', `${base}/criteria`, kumar, { priceWeight: 55, questionnaireId: appraisal.body.item.id }), 422, 'questionnaireNotForTenders');
+    expectRefused(await call('put', `${base}/criteria`, kumar, { priceWeight: 55, questionnaireId: 'no-such-questionnaire' }), 404, 'setupItemNotFound');
+    expectRefused(await call('put', `${base}/criteria`, kumar, { priceWeight: 100, questionnaireId: made.body.item.id }), 400, 'validationFailed');
+    expect((await call('put', `${base}/criteria`, kumar, { priceWeight: 55, questionnaireId: made.body.item.id })).status).toBe(200);
+    // 45 points left, shared 2:1:1 = 22.5, 11.25, 11.25: floors 22, 11, 11 (44), the largest remainder (0.5) takes the last point.
+    const analysis = await call('get', base, kumar);
+    expect(analysis.body.criteria).toEqual([{ key: 'q1', name: 'Method statement', weight: 23 }, { key: 'q2', name: 'Similar projects', weight: 11 }, { key: 'q3', name: 'Safety record', weight: 11 }]);
+    expect(analysis.body.questionnaire).toEqual({ id: made.body.item.id, name: 'Main works evaluation', revision: 0 });
+    // Back to the criteria typed in, and their scores, for the steps that follow.
+    expect((await call('put', `${base}/criteria`, kumar, { priceWeight: 60, criteria: [{ key: 'experience', name: 'Experience', weight: 25 }, { key: 'programme', name: 'Programme', weight: 15 }] })).status).toBe(200);
+    expect((await call('get', base, kumar)).body.questionnaire).toBeNull();
+    expect((await call('put', `${base}/scores/${MUTIARA}`, kumar, { scores: { experience: 70, programme: 80 } })).status).toBe(200);
+    expect((await call('put', `${base}/scores/${KUKUH}`, kumar, { scores: { experience: 90, programme: 100 } })).status).toBe(200);
+  });
+
   it('shortlist and evaluate go through the tender machine (recorded on the tender with kumar as actor), the status stays comparison', async () => {
     const base = `${BASE}/${tenderId}/analysis`;
     expectRefused(await call('post', `${base}/shortlist`, kumar, { sellerCompanyIds: [MUTIARA, SERI] }), 422, 'sellerNotQuoted');
@@ -211,7 +233,9 @@ describe.each(FEATURE_STORES)('tender comparison api on %s', (kind) => {
     expect(analysis.body.shortlist).toEqual([MUTIARA, KUKUH]);
     expect(analysis.body.evaluated).toMatchObject({ at: expect.any(String) });
     const events = await r().sql.query<{ type: string; actor: string }>("SELECT type, metadata->>'actorUserId' AS actor FROM events WHERE stream_type = 'tenderAnalysis' ORDER BY revision");
-    expect(events.map((e) => e.type)).toEqual(['AnalysisCriteriaSet', 'TechnicalScoresEntered', 'TechnicalScoresEntered', 'SellersShortlisted', 'TenderEvaluated']);
+    expect(events.map((e) => e.type)).toEqual([
+      'AnalysisCriteriaSet', 'TechnicalScoresEntered', 'TechnicalScoresEntered', 'AnalysisCriteriaSet', 'AnalysisCriteriaSet', 'TechnicalScoresEntered', 'TechnicalScoresEntered', 'SellersShortlisted', 'TenderEvaluated',
+    ]);
     expect(new Set(events.map((e) => e.actor))).toEqual(new Set([await userIdOf(r(), 'kumar@teguhbina.my')]));
   });
 

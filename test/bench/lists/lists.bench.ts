@@ -10,7 +10,8 @@
 // count, no names: the floor), both in the same run, and the ratio to the first size is printed.
 // Every new list gets a line in CALLS (documents), PLAN_CALLS (plan-lists.ts: BQs, budgets, progress plans, BQ
 // scans), TENDERING_CALLS (tendering-lists.ts: invitations received, tenderers, a tender's queries), COMPANY_CALLS
-// (company-lists.ts) or DIRECTORY_CALLS (directory-lists.ts: the public contractor directory).
+// (company-lists.ts), DIRECTORY_CALLS (directory-lists.ts: the public contractor directory) or SETUP_CALLS
+// (setup-lists.ts: a company's setups).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,7 @@ import { benchTenderBody, growTenderingSql, TENDERING_ANALYZE, TENDERING_CALLS }
 import { COMPANY_ANALYZE, COMPANY_CALLS, growCompanySql } from './company-lists.js';
 import { DIRECTORY_ANALYZE, DIRECTORY_CALLS, growDirectorySql } from './directory-lists.js';
 import { growProfileSql, PROFILE_ANALYZE, PROFILE_CALLS } from './profile-lists.js';
+import { growSetupsSql, SETUP_ANALYZE, SETUP_CALLS } from './setup-lists.js';
 
 const STORE = process.env.BENCH_STORE === 'pglite' ? 'pglite' : 'postgres';
 const SIZES = (process.env.BENCH_SIZES ?? (STORE === 'pglite' ? '1000,100000' : '1000,100000,1000000')).split(',').map(Number);
@@ -161,6 +163,8 @@ async function main(): Promise<void> {
   const directoryCalls = ONLY ? DIRECTORY_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
   // And a company's machinery (BENCH_CALLS=profile).
   const profileCalls = ONLY ? PROFILE_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
+  // And a company's setups (BENCH_CALLS=setup).
+  const setupCalls = ONLY ? SETUP_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
   const app = await createApp(loadConfig(env), { logger: false });
   try {
     await app.listen(0, '127.0.0.1');
@@ -192,6 +196,7 @@ async function main(): Promise<void> {
       if (companyCalls.length > 0) for (const sql of growCompanySql(grown, size)) await run(db, env.DATABASE_URL, sql);
       if (directoryCalls.length > 0) for (const sql of growDirectorySql(grown, size)) await run(db, env.DATABASE_URL, sql);
       if (profileCalls.length > 0) for (const sql of growProfileSql(COMPANY, grown, size)) await run(db, env.DATABASE_URL, sql);
+      if (setupCalls.length > 0) for (const sql of growSetupsSql(grown, size)) await run(db, env.DATABASE_URL, sql);
       grown = size;
       if (calls.length > 0) await analyze(db, env.DATABASE_URL);
       if (planCalls.length > 0) for (const sql of PLAN_ANALYZE) await run(db, env.DATABASE_URL, sql);
@@ -199,6 +204,7 @@ async function main(): Promise<void> {
       if (companyCalls.length > 0) for (const sql of COMPANY_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (directoryCalls.length > 0) for (const sql of DIRECTORY_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (profileCalls.length > 0) for (const sql of PROFILE_ANALYZE) await run(db, env.DATABASE_URL, sql);
+      if (setupCalls.length > 0) for (const sql of SETUP_ANALYZE) await run(db, env.DATABASE_URL, sql);
       console.log(`\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans, scans, invitations, tenderers, queries, members, registrations and directory companies'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       const row: Measured[] = [];
       for (const call of calls) {
@@ -207,6 +213,7 @@ async function main(): Promise<void> {
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
       }
       for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...profileCalls]) {
+      for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...setupCalls]) {
         const measured = await measurePlan(base, tokens, db, call, project, tender);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
@@ -216,6 +223,7 @@ async function main(): Promise<void> {
     console.log(`\n| list call (${calls.length > 0 ? `GET /api/documents/${RESOURCE}` : 'plan lists'}, ${STORE}, median of ${RUNS}) | ${SIZES.map((s) => `API at ${s.toLocaleString('en')}`).join(' | ')} | ${SIZES.map((s) => `bare SQL at ${s.toLocaleString('en')}`).join(' | ')} |`);
     console.log(`|---|${SIZES.map(() => '---|').join('')}${SIZES.map(() => '---|').join('')}`);
     [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...profileCalls].forEach((call, i) => {
+    [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...setupCalls].forEach((call, i) => {
       const api = results.map((row) => `${fmt(row[i]!.api)}${ratio(row[i]!.api, results[0]![i]!.api)}`);
       const sql = results.map((row) => `${fmt(row[i]!.sql)}${ratio(row[i]!.sql, results[0]![i]!.sql)}`);
       console.log(`| ${call.name} | ${api.join(' | ')} | ${sql.join(' | ')} |`);

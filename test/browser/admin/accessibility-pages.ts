@@ -105,6 +105,12 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/administration/users/:tab', 'admin', '/administration/users/pending-approval'),
   page('/administration/users/:tab', 'admin', '/administration/users/not-active?status=terminated'),
   page('/administration/user-roles', 'admin'),
+  // A company's setups (apps/api/src/company-setups/README.md): the demo's Teguh Bina keeps some of each but terms.
+  page('/administration/terms-and-agreements', 'admin'),
+  page('/administration/project-categories', 'admin'),
+  page('/administration/project-regions', 'admin'),
+  page('/administration/profit-parameters', 'admin'),
+  page('/administration/questionnaires', 'admin'),
   page('/project/:kind', 'admin', '/project/developer'),
   page('/project/:kind', 'admin', '/project/demand'),
   page('/project/:kind', 'admin', '/project/supply'),

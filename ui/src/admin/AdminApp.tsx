@@ -21,6 +21,8 @@ import { LoadFailed } from './layout/LoadFailed.js';
 import { useLoaded } from './layout/use-loaded.js';
 import { AuditPage, AuthorityPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
 import { AddCompanyPage, CompanyProfileTabsPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
+import { AuditPage, AuthorityPage, CompanyTermsPage, ProfitParametersPage, ProjectCategoriesPage, ProjectRegionsPage, QuestionnairesPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
+import { AddCompanyPage, CompanyStatusPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
 import { ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
 import { authProvider } from './providers/auth-provider.js';
@@ -144,6 +146,11 @@ export default function AdminApp() {
           <Route path="/admin/company-registrations" element={guarded('companyRegistrations', <RegistrationQueuePage />)} />
           <Route path="/admin/company-registrations/:id" element={guarded('companyRegistrations', <RegistrationReviewPage />)} />
           <Route path="/administration/authority" element={guarded('authority', <AuthorityPage />)} />
+          <Route path="/administration/terms-and-agreements" element={guarded('termsAndAgreements', <CompanyTermsPage />)} />
+          <Route path="/administration/project-categories" element={guarded('projectCategories', <ProjectCategoriesPage />)} />
+          <Route path="/administration/project-regions" element={guarded('projectRegions', <ProjectRegionsPage />)} />
+          <Route path="/administration/profit-parameters" element={guarded('profitParameters', <ProfitParametersPage />)} />
+          <Route path="/administration/questionnaires" element={guarded('questionnaires', <QuestionnairesPage />)} />
           <Route path="/admin/users" element={guarded('platformUsers', <UsersPage />)} />
           <Route path="/administration/users" element={<Navigate to="/administration/users/active" replace />} />
           <Route path="/administration/users/:tab" element={guarded('users', <CompanyUsersPage />)} />

@@ -19,7 +19,7 @@ function withTexts<M>(namespaces: readonly string[], load: () => Promise<M>): ()
   return async () => (await Promise.all([load(), i18next.loadNamespaces([...namespaces])]))[0];
 }
 
-export const SelectCompanyPage = lazyNamed(withTexts(['company'], () => import('./company/SelectCompanyPage.js')), 'SelectCompanyPage');
+export const SelectCompanyPage = lazyNamed(withTexts(['company', 'setups'], () => import('./company/SelectCompanyPage.js')), 'SelectCompanyPage');
 export const NonApprovedCompanyPage = lazyNamed(withTexts(['company'], () => import('./company/NonApprovedCompanyPage.js')), 'NonApprovedCompanyPage');
 export const AddCompanyPage = lazyNamed(withTexts(['company'], () => import('./company-registration/AddCompanyPage.js')), 'AddCompanyPage');
 export const CompanyProfileTabsPage = lazyNamed(withTexts(['company'], () => import('./company-profile/CompanyProfileTabsPage.js')), 'CompanyProfileTabsPage');
@@ -33,6 +33,11 @@ export const CompanyUsersPage = lazyNamed(withTexts(['people'], () => import('./
 export const RolesPage = lazyNamed(withTexts(['people'], () => import('./people/RolesPage.js')), 'RolesPage');
 export const EventsRoutes = lazyNamed(() => import('./events/EventsRoutes.js'), 'EventsRoutes');
 export const AuthorityPage = lazyNamed(() => import('./authority/AuthorityPage.js'), 'AuthorityPage');
+export const ProfitParametersPage = lazyNamed(withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')), 'ProfitParametersPage');
+export const ProjectCategoriesPage = lazyNamed(withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')), 'ProjectCategoriesPage');
+export const ProjectRegionsPage = lazyNamed(withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')), 'ProjectRegionsPage');
+export const QuestionnairesPage = lazyNamed(withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')), 'QuestionnairesPage');
+export const CompanyTermsPage = lazyNamed(withTexts(['setups'], () => import('./setups/CompanyTermsPage.js')), 'CompanyTermsPage');
 export const DocumentList = lazyNamed(() => import('./documents/DocumentList.js'), 'DocumentList');
 export const DocumentShow = lazyNamed(() => import('./documents/DocumentShow.js'), 'DocumentShow');
 export const DocumentCreate = lazyNamed(() => import('./documents/DocumentForm.js'), 'DocumentCreate');
@@ -40,8 +45,8 @@ export const DocumentEdit = lazyNamed(() => import('./documents/DocumentForm.js'
 export const ContractorPage = lazyNamed(() => import('./contractor/ContractorPage.js'), 'ContractorPage');
 export const ProjectList = lazyNamed(() => import('./projects/ProjectList.js'), 'ProjectList');
 export const ProjectShow = lazyNamed(() => import('./projects/ProjectShow.js'), 'ProjectShow');
-export const ProjectCreate = lazyNamed(() => import('./projects/ProjectForm.js'), 'ProjectCreate');
-export const ProjectEdit = lazyNamed(() => import('./projects/ProjectForm.js'), 'ProjectEdit');
+export const ProjectCreate = lazyNamed(withTexts(['setups'], () => import('./projects/ProjectForm.js')), 'ProjectCreate');
+export const ProjectEdit = lazyNamed(withTexts(['setups'], () => import('./projects/ProjectForm.js')), 'ProjectEdit');
 export const TenderBoardPage = lazyNamed(() => import('./tendering/TenderBoardPage.js'), 'TenderBoardPage');
 export const ReceivedTendersPage = lazyNamed(() => import('./tendering/ReceivedTendersPage.js'), 'ReceivedTendersPage');
 export const TenderersPage = lazyNamed(() => import('./tendering/TenderersPage.js'), 'TenderersPage');

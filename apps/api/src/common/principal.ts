@@ -12,8 +12,11 @@ export type Principal = {
   accessRights: string;
   /** A read-only token: GET only. */
   readOnly: boolean;
-  /** Sign-in is not complete until the terms are accepted or the password is changed. */
-  restriction: 'eula' | 'passwordChange' | null;
+  /**
+   * Sign-in is not complete until the terms are accepted or the password is changed; work in the chosen
+   * company waits until its own terms are accepted (companyTerms).
+   */
+  restriction: 'eula' | 'passwordChange' | 'companyTerms' | null;
 };
 
 export type AuthenticatedRequest = { principal?: Principal; method: string; headers: Record<string, string | string[] | undefined>; query: Record<string, unknown>; ip?: string };

@@ -6,7 +6,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { AuthenticatedRequest } from '../common/principal.js';
-import { Public } from '../common/public.decorator.js';
+import { AllowCompanyTermsPending, Public } from '../common/public.decorator.js';
 import { AcceptInvitation, ChooseCompany } from './companies.commands.js';
 import { CompanyChoiceService } from './company-choice.service.js';
 
@@ -23,17 +23,21 @@ export class CompaniesController {
     private readonly choice: CompanyChoiceService,
   ) {}
 
+  // Reachable while a company's terms wait for acceptance: the person may choose another company instead.
+  @AllowCompanyTermsPending()
   @Get('company/list')
   list(@Req() request: AuthenticatedRequest) {
     return this.choice.list(request.principal!);
   }
 
   /** The spec's custom list: the user's companies narrowed to one (a link that names the company). */
+  @AllowCompanyTermsPending()
   @Get('company/custom-list/:id')
   customList(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.choice.list(request.principal!, id);
   }
 
+  @AllowCompanyTermsPending()
   @Get('company/choose/:companyProfileId')
   choose(@Param('companyProfileId') companyId: string, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ChooseCompany(request.principal!, companyId));

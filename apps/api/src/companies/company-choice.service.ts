@@ -1,9 +1,11 @@
 // Choosing the company a user acts for: a new session for that company (the previous one ends), with
 // the access-rights bit set, roles, subscription and where the ui goes next (signed-in-area.md §3, §2.3).
 
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, landingAfterChoice, type CompanyChooseReply, type CompanyListItem } from '@binaan/contracts';
-import type { Principal } from '../common/principal.js';
+import type { SqlExecutor } from '@binaan/event-store';
+import { READ_MODELS, type Principal } from '../common/principal.js';
+import { companyTermsToAccept } from '../company-setups/company-terms-reads.js';
 import { refusal } from '../common/refusal.js';
 import { SessionService } from '../identity/session.service.js';
 import { CompanyAccess, type CompanyRow } from './company-access.js';
@@ -18,6 +20,7 @@ export class CompanyChoiceService {
     private readonly access: CompanyAccess,
     private readonly sessions: SessionService,
     private readonly streams: CompanyStreams,
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
   ) {}
 
   async list(principal: Principal, onlyCompanyId?: string): Promise<{ success: true; data: CompanyListItem[] }> {
@@ -60,6 +63,8 @@ export class CompanyChoiceService {
       selectedCompanyName: company.name,
       companyStatus: company.status,
       landing: landingAfterChoice(company.status, principal.userType),
+      // The company's own terms, when a version waits for this member: nothing else answers until accepted.
+      termsToAccept: active.length === 0 ? null : await companyTermsToAccept(this.db, companyId, principal.userId),
       errorMessage: '',
     };
   }

@@ -12,6 +12,8 @@ const COMPANY_ADMIN: readonly AccessRight[] = [
   'administration.companyProfile.view', 'administration.companyProfile.update', 'administration.catalogue.view', 'administration.catalogue.update',
   'administration.users.view', 'administration.users.update', 'administration.users.approve', 'administration.termsAndAgreements.view',
   'administration.authorityManual.view', 'administration.authorityManual.update', 'administration.categoryAndRegion.view', 'administration.companyValidity.view',
+  // She keeps the company's setups too: its terms, project categories and regions.
+  'administration.termsAndAgreements.update', 'administration.categoryAndRegion.update',
   // Aminah sets up her companies' roles too (the user roles page's editing right).
   'administration.fullAccessControl.update',
   'businessNetwork.view', 'businessNetwork.update', 'project.create', 'project.view', 'project.viewAll', 'reports.view', 'newDashboards.view',

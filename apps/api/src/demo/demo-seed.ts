@@ -20,6 +20,7 @@ import { DEMO_DOCUMENTS } from './demo-documents.js';
 import { seedDemoCertificates } from './demo-certificates.seed.js';
 import { DEMO_BQ, DEMO_BQ_PROJECT, seedDemoBq } from './demo-bq.seed.js';
 import { seedDemoPlans } from './demo-plans.seed.js';
+import { seedDemoSetups } from '../company-setups/company-setups.demo.js';
 
 const SEED = { actorUserId: 'system:demo-seed', correlationId: 'demo-seed' };
 
@@ -103,6 +104,8 @@ export async function seedDemo(app: INestApplicationContext, hasher = new Passwo
   // Projects and authority manuals before the documents, so documents follow the manuals' amount limits.
   step('projects and authority manuals');
   await seedAuthorityAndProjectsDemo(store, { userIds });
+  step('setups: project categories and regions, profit parameters, questionnaires');
+  await seedDemoSetups(store, userIds.get('aminah@teguhbina.my')!);
   step(`documents (${DEMO_DOCUMENTS.length}, each through the workflow commands)`);
   const documents = await seedDemoDocuments(app);
   step(`a bill of quantity in ${DEMO_BQ_PROJECT} (${DEMO_BQ.length} tabs), its budget and its progress plan`);

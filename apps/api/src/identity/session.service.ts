@@ -10,6 +10,7 @@ import type { EventStore, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { CLOCK, READ_MODELS, type AuthenticatedRequest, type Authenticator, type Clock, type Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { accessRightsFrom, activeRoleRights, memberStatusIn } from '../companies/company-access.js';
+import { companyTermsPending } from '../company-setups/company-terms-reads.js';
 import { LATEST_EULA_VERSION } from './eula.js';
 import { retentionDay } from './identity.personal-data.js';
 import type { SessionEvent } from './identity.events.js';
@@ -23,7 +24,7 @@ const RENEW_EVERY_MS = 15_000;
 type SessionRow = { session_id: string; user_id: string; company_id: string | null; last_seen_at: Date | string; ended_at: Date | string | null };
 type UserRow = { email: string; user_type: number; status: string; force_change_password: boolean; eula_version: number };
 /** The user's columns are null when the user row is missing; rights are those of the session's company. */
-type CallerRow = SessionRow & { [K in keyof UserRow]: UserRow[K] | null } & { rights: string[]; member_status: string | null };
+type CallerRow = SessionRow & { [K in keyof UserRow]: UserRow[K] | null } & { rights: string[]; member_status: string | null; terms_pending: boolean };
 
 /**
  * Everything a request's principal needs, in one statement (one round trip, one snapshot) on every
@@ -34,7 +35,8 @@ const CALLER = `
   SELECT s.session_id, s.user_id, s.company_id, s.last_seen_at, s.ended_at,
     u.email, u.user_type, u.status, u.force_change_password, u.eula_version,
     CASE WHEN s.company_id IS NULL THEN '{}'::text[] ELSE (${activeRoleRights('s.user_id', 's.company_id')}) END AS rights,
-    CASE WHEN s.company_id IS NULL THEN NULL ELSE (${memberStatusIn('s.user_id', 's.company_id')}) END AS member_status
+    CASE WHEN s.company_id IS NULL THEN NULL ELSE (${memberStatusIn('s.user_id', 's.company_id')}) END AS member_status,
+    ${companyTermsPending('s', 'u.user_type')} AS terms_pending
   FROM identity_sessions s LEFT JOIN identity_users u ON u.user_id = s.user_id
   WHERE s.session_id = $1`;
 
@@ -157,7 +159,7 @@ export class SessionService implements Authenticator, OnModuleDestroy {
       companyId: session.company_id,
       accessRights,
       readOnly: claims.scope === 'read',
-      restriction: user.force_change_password ? 'passwordChange' : user.eula_version < LATEST_EULA_VERSION ? 'eula' : null,
+      restriction: user.force_change_password ? 'passwordChange' : user.eula_version < LATEST_EULA_VERSION ? 'eula' : session.terms_pending ? 'companyTerms' : null,
     };
   }
 }

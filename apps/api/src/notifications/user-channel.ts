@@ -92,7 +92,7 @@ export class UserChannel implements OnGatewayInit<WsServer>, OnGatewayConnection
     if (!token) throw new HttpException({ errorCode: ErrorCodes.unauthorized, errorMessage: 'The user channel needs the read-only token as t.' }, 401);
     const principal = await this.sessions.authenticate({ method: 'GET', headers: {}, query: { t: token }, ...(request.socket.remoteAddress ? { ip: request.socket.remoteAddress } : {}) });
     if (!principal || !principal.readOnly) throw new HttpException({ errorCode: ErrorCodes.unauthorized, errorMessage: 'Sign in first.' }, 401);
-    if (principal.restriction) throw new HttpException({ errorCode: principal.restriction === 'eula' ? ErrorCodes.showEula : ErrorCodes.passwordChangeRequired, errorMessage: 'Finish signing in first.' }, 403);
+    if (principal.restriction) throw new HttpException({ errorCode: principal.restriction === 'eula' ? ErrorCodes.showEula : principal.restriction === 'companyTerms' ? ErrorCodes.companyTermsNotAccepted : ErrorCodes.passwordChangeRequired, errorMessage: 'Finish signing in first.' }, 403);
     return principal;
   }
 

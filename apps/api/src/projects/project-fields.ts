@@ -39,6 +39,17 @@ export function parseProjectFields(raw: unknown): ProjectFields {
   const phone = typeof rawPhone === 'string' ? rawPhone.replace(/[\s-]/g, '') : '';
   if (typeof rawPhone !== 'string' || (phone !== '' && !R.site_contact_person_number.pattern.test(phone))) fail('site_contact_person_number', 'siteContactNumberInvalid');
   else if ((person === '') !== (phone === '') && !problems.site_contact_person) fail(person === '' ? 'site_contact_person' : 'site_contact_person_number', 'siteContactIncomplete');
+  const setupId = (field: string): string | null => {
+    const value = body[field] ?? null;
+    if (value === null || value === '') return null;
+    if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(value)) {
+      fail(field, field === 'project_category_id' ? 'categoryNotFound' : 'companyRegionNotFound');
+      return null;
+    }
+    return value;
+  };
+  const categoryId = setupId('project_category_id');
+  const companyRegionId = setupId('project_region_id');
   const region = body.region ?? null;
   if (region !== null && (typeof region !== 'number' || !REGIONS.has(region))) fail('region', 'regionInvalid');
   const coordinate = (field: 'latitude' | 'longitude', bound: number): number | null => {
@@ -57,5 +68,7 @@ export function parseProjectFields(raw: unknown): ProjectFields {
   return {
     name, code, projectType: type as 1 | 2 | 3, location, shortDesc, siteContactPerson: person, siteContactPersonNumber: phone,
     categoryName: category === '' ? null : category, latitude, longitude, region: region as number | null,
+    // The picked items' names are filled in by the service, from the company's setups.
+    categoryId, companyRegionId, companyRegionName: null,
   };
 }

@@ -32,6 +32,7 @@ type Row = {
   project_id: string; company_id: string; name: string; code: string; project_type: number; location: string; short_desc: string; site_contact_person: string;
   site_contact_person_number: string; category_name: string | null; latitude: number | null; longitude: number | null; region: number | null; status: string;
   revision: number; created_at: Date | string; updated_at: Date | string; total_count?: string | number;
+  category_id: string | null; company_region_id: string | null; company_region_name: string | null;
 };
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -80,6 +81,7 @@ const toRow = (p: Row): ProjectRow => ({
   id: p.project_id, name: p.name, code: p.code, shortTitle: p.short_desc, projectType: Number(p.project_type) as ProjectTypeValue, location: p.location,
   category: p.category_name, region: p.region === null ? null : Number(p.region), latitude: p.latitude === null ? null : Number(p.latitude), longitude: p.longitude === null ? null : Number(p.longitude),
   status: p.status, siteContactPerson: p.site_contact_person, siteContactNumber: p.site_contact_person_number, revision: Number(p.revision), createdAt: iso(p.created_at), updatedAt: iso(p.updated_at),
+  categoryId: p.category_id, companyRegionId: p.company_region_id, companyRegion: p.company_region_name,
 });
 
 /** Who sees a project of their company: the right to view all, an assignment, a manual role by e-mail, or a membership not rejected. */

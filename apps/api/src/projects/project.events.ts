@@ -22,6 +22,13 @@ export type ProjectData = {
   longitude: number | null;
   /** Malaysian state (spec §3.1 enumeration); absent in projects created before regions were kept. */
   region?: number | null;
+  /**
+   * The company's project category and region (company setups) picked, with the names they had then; absent in
+   * projects recorded before, which keep their typed category (`categoryName`).
+   */
+  categoryId?: string | null;
+  companyRegionId?: string | null;
+  companyRegionName?: string | null;
   createdBy: string;
 };
 

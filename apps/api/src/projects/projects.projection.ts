@@ -14,7 +14,8 @@ export const projectsProjection: Projection = {
       project_id text PRIMARY KEY, company_id text NOT NULL, name text NOT NULL, code text NOT NULL, project_type smallint NOT NULL,
       location text NOT NULL, short_desc text NOT NULL, site_contact_person text NOT NULL, site_contact_person_number text NOT NULL,
       category_name text, latitude double precision, longitude double precision, region smallint, status text NOT NULL, created_by text NOT NULL,
-      created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, revision integer NOT NULL);
+      created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, revision integer NOT NULL,
+      category_id text, company_region_id text, company_region_name text);
     CREATE INDEX IF NOT EXISTS projects_by_company ON projects (company_id);
     CREATE TABLE IF NOT EXISTS project_assignments (
       project_id text NOT NULL, scope text NOT NULL, code text NOT NULL, user_id text NOT NULL, level smallint NOT NULL,
@@ -39,8 +40,8 @@ export const projectsProjection: Projection = {
         const f = (stored.data as unknown as { fields: ProjectFields }).fields;
         await db.query(
           `UPDATE projects SET name = $2, code = $3, project_type = $4, location = $5, short_desc = $6, site_contact_person = $7, site_contact_person_number = $8,
-             category_name = $9, latitude = $10, longitude = $11, region = $12 WHERE project_id = $1`,
-          [projectId, f.name, f.code, f.projectType, f.location, f.shortDesc, f.siteContactPerson, f.siteContactPersonNumber, f.categoryName, f.latitude, f.longitude, f.region ?? null],
+             category_name = $9, latitude = $10, longitude = $11, region = $12, category_id = $13, company_region_id = $14, company_region_name = $15 WHERE project_id = $1`,
+          [projectId, f.name, f.code, f.projectType, f.location, f.shortDesc, f.siteContactPerson, f.siteContactPersonNumber, f.categoryName, f.latitude, f.longitude, f.region ?? null, f.categoryId ?? null, f.companyRegionId ?? null, f.companyRegionName ?? null],
         );
       } else if (stored.type === 'ProjectMemberStatusChanged') {
         const m = stored.data as unknown as ProjectMemberChange;
@@ -61,9 +62,9 @@ export const projectsProjection: Projection = {
         const p = stored.data as unknown as ProjectData;
         await db.query(
           `INSERT INTO projects (project_id, company_id, name, code, project_type, location, short_desc, site_contact_person, site_contact_person_number,
-             category_name, latitude, longitude, region, status, created_by, created_at, updated_at, revision)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'new', $14, $15, $15, $16) ON CONFLICT (project_id) DO NOTHING`,
-          [projectId, p.companyId, p.name, p.code, p.projectType, p.location, p.shortDesc, p.siteContactPerson, p.siteContactPersonNumber, p.categoryName, p.latitude, p.longitude, p.region ?? null, p.createdBy, at, stored.revision],
+             category_name, latitude, longitude, region, status, created_by, created_at, updated_at, revision, category_id, company_region_id, company_region_name)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'new', $14, $15, $15, $16, $17, $18, $19) ON CONFLICT (project_id) DO NOTHING`,
+          [projectId, p.companyId, p.name, p.code, p.projectType, p.location, p.shortDesc, p.siteContactPerson, p.siteContactPersonNumber, p.categoryName, p.latitude, p.longitude, p.region ?? null, p.createdBy, at, stored.revision, p.categoryId ?? null, p.companyRegionId ?? null, p.companyRegionName ?? null],
         );
         continue;
       } else if (stored.type === 'WorkflowStatusChanged') {

@@ -15,7 +15,8 @@ import {
   decideAddStage, decideCreateProject, decideEditProject, decideInviteMember, decideManualRole, decideMemberAction, decideProjectAssignment, decideStageAction,
   foldProject, parseProject, parseProjectAssignment, parseStageName, type ProjectState,
 } from './project.decider.js';
-import { projectStream, type ProjectEvent } from './project.events.js';
+import { projectStream, type ProjectEvent, type ProjectFields } from './project.events.js';
+import { projectSetupNames } from '../company-setups/project-setup-picks.js';
 import { projectAuthorityHistory } from './project-authority-history.js';
 import { mergeLevels, projectLevels } from './project-reads.js';
 
@@ -35,7 +36,7 @@ export class ProjectsService {
     const companyId = companyOf(principal, 'project.create');
     return refusing(async () => {
       const projectId = randomUUID();
-      const data = parseProject(body, { projectId, companyId, createdBy: principal.userId });
+      const data = await this.withSetupNames(companyId, parseProject(body, { projectId, companyId, createdBy: principal.userId }), null);
       await this.codeFree(companyId, data.code, projectId);
       const events = decideCreateProject(data, await this.companyActor(principal, companyId), this.now().toISOString());
       const result = await this.append(projectId, 'no_stream', events, principal);
@@ -50,7 +51,7 @@ export class ProjectsService {
       const state = await this.load(id, companyId, ifMatch);
       const levels = (await companyLevels(this.db, companyId, principal.userId)).project ?? [];
       if (levels.length === 0 && principal.userType !== 2) throw new AuthorityRefused(403, 'noAuthority', 'Editing a project needs a level on project in the company.');
-      const fields = parseProjectFields(body);
+      const fields = await this.withSetupNames(companyId, parseProjectFields(body), state.data);
       await this.codeFree(companyId, fields.code, id);
       const revision = await this.append(id, state.revision, [decideEditProject(state, fields, principal.userId)], principal);
       return { success: true as const, id, revision, status: state.workflow.status };
@@ -175,6 +176,16 @@ export class ProjectsService {
   private async isCompanyMember(companyId: string, userId: string): Promise<boolean> {
     const [row] = await this.db.query('SELECT 1 FROM company_user_roles WHERE company_id = $1 AND user_id = $2 AND status = 2 LIMIT 1', [companyId, userId]);
     return row !== undefined;
+  }
+
+  /**
+   * A category picked from the company's setups names the project's category; none picked keeps the text sent
+   * (a project recorded before categories were kept keeps its own).
+   */
+  private async withSetupNames<T extends ProjectFields>(companyId: string, fields: T, before: Pick<ProjectFields, 'categoryId' | 'companyRegionId'> | null): Promise<T> {
+    const picks = { categoryId: fields.categoryId ?? null, companyRegionId: fields.companyRegionId ?? null };
+    const names = await projectSetupNames(this.db, companyId, picks, before ? { categoryId: before.categoryId ?? null, companyRegionId: before.companyRegionId ?? null } : null);
+    return { ...fields, categoryName: names.categoryName ?? fields.categoryName, companyRegionName: names.companyRegionName };
   }
 
   /** A project code is unique in its company (case aside): a project manager finds a project by it. */

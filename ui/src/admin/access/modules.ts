@@ -57,6 +57,12 @@ export const MODULES: readonly ModuleDef[] = [
   // The platform administrator's review of the companies that register (company-registration/).
   { key: 'companyRegistrations', path: '/admin/company-registrations', adminOnly: true, allowPending: true, group: 'administration' },
   { key: 'authority', path: '/administration/authority', rights: ['administration.authorityManual.view', 'administration.authorityManual.update'], group: 'administration' },
+  // A company's setups (apps/api/src/company-setups/README.md, "Rights").
+  { key: 'termsAndAgreements', path: '/administration/terms-and-agreements', rights: ['administration.termsAndAgreements.view', 'administration.termsAndAgreements.update'], group: 'administration' },
+  { key: 'projectCategories', path: '/administration/project-categories', rights: ['administration.categoryAndRegion.view', 'administration.categoryAndRegion.update'], group: 'administration' },
+  { key: 'projectRegions', path: '/administration/project-regions', rights: ['administration.categoryAndRegion.view', 'administration.categoryAndRegion.update'], group: 'administration' },
+  { key: 'profitParameters', path: '/administration/profit-parameters', rights: ['administration.companyProfile.view', 'administration.companyProfile.update'], group: 'administration' },
+  { key: 'questionnaires', path: '/administration/questionnaires', rights: ['administration.companyProfile.view', 'administration.companyProfile.update'], group: 'administration' },
   // §2.4, the contractor menu.
   { key: 'cidbCompanyProfile', path: '/cidb-administration/company-profile', contractorOnly: true, group: 'contractor' },
   { key: 'cidbMaterial', path: '/cidb-material/purchase-order', rights: ['procurement.view'], contractorOnly: true, group: 'contractor' },

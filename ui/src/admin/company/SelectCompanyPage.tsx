@@ -5,13 +5,16 @@
 // as a toast. The choice leads where §2.3 says (landingAfterChoice in @binaan/contracts).
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { Link, useNavigate } from 'react-router-dom';
-import type { CompanyListItem } from '@binaan/contracts';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { CompanyListItem, CompanyTermsToAccept } from '@binaan/contracts';
 import { Alert, Avatar, Box, Button, Card, CardActionArea, CardContent, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import { useSession } from '../../shared/session/session-store.js';
 import { errorCodeOf } from '../providers/admin-request.js';
+import { CompanyTermsAcceptDialog } from '../setups/CompanyTermsAcceptDialog.js';
+import { termsToAccept } from '../setups/setups-api.js';
 import { chooseCompany, companyInitials, listCompanies } from './choose-company.js';
+import { landingAfterTerms } from './company-terms-step.js';
 
 export function SelectCompanyPage() {
   const translate = useTranslate();
@@ -21,6 +24,14 @@ export function SelectCompanyPage() {
   const [companies, setCompanies] = useState<CompanyListItem[] | null>(null);
   const [failed, setFailed] = useState<{ companyId: string; code: string } | null>(null);
   const [choosing, setChoosing] = useState<string | null>(null);
+  const location = useLocation();
+  const [terms, setTerms] = useState<CompanyTermsToAccept>(null);
+
+  // The chosen company's own terms, when they wait for this member (after a choice, or a call refused for them).
+  useEffect(() => {
+    if (!new URLSearchParams(location.search).has('acceptTerms') || !session?.selectedCompany) return;
+    termsToAccept().then(setTerms, (error: unknown) => notify(`error.${errorCodeOf(error)}`, { type: 'error' }));
+  }, [location.search, session?.selectedCompany, notify]);
 
   useEffect(() => {
     listCompanies().then(setCompanies, (error: unknown) => {
@@ -95,6 +106,15 @@ export function SelectCompanyPage() {
         <Button component={Link} to="/administration/add-company" startIcon={<AddBusinessIcon />} sx={{ mt: 3 }} data-testid="register-another">{translate('company.choice.registerAnother')}</Button>
       )}
     </Container>
+    <CompanyTermsAcceptDialog terms={terms} companyName={session?.selectedCompanyName ?? ''}
+      onAccepted={() => {
+        setTerms(null);
+        navigate(landingAfterTerms());
+      }}
+      onDecline={() => {
+        setTerms(null);
+        navigate('/select-company', { replace: true });
+      }} />
     </Box>
   );
 }

@@ -4,12 +4,13 @@ import { landingAfterChoice, type CompanyChooseReply, type CompanyLanding, type 
 import { getSession, updateSession } from '../../shared/session/session-store.js';
 import { adminJson } from '../providers/admin-request.js';
 import { setChosenCompany } from './company-state.js';
+import { termsFirst, TERMS_STEP_PATH } from './company-terms-step.js';
 
 export async function listCompanies(): Promise<CompanyListItem[]> {
   return (await adminJson<{ data: CompanyListItem[] }>('/api/company/list')).data;
 }
 
-export async function chooseCompany(companyId: string): Promise<CompanyLanding> {
+export async function chooseCompany(companyId: string): Promise<CompanyLanding | typeof TERMS_STEP_PATH> {
   const reply = await adminJson<CompanyChooseReply>(`/api/company/choose/${encodeURIComponent(companyId)}`);
   updateSession({
     jwtToken: reply.jwtToken,
@@ -26,7 +27,10 @@ export async function chooseCompany(companyId: string): Promise<CompanyLanding> 
     appControl: reply.appControl,
   });
   setChosenCompany({ companyId: reply.selectedCompany, name: reply.selectedCompanyName, status: reply.companyStatus, subscriptionType: reply.user.subscriptionType });
-  return landingAfterChoice(reply.companyStatus, getSession()?.userRole === 'ADMIN' ? 2 : 1);
+  const landing = landingAfterChoice(reply.companyStatus, getSession()?.userRole === 'ADMIN' ? 2 : 1);
+  // The company's own terms wait for this member: the company choice page shows them first, then goes on.
+  if (reply.termsToAccept) return termsFirst(landing);
+  return landing;
 }
 
 /** Up to two initials of a company's name, leaving out the legal suffix ("Teguh Bina Sdn Bhd" -> "TB"). */

@@ -6,6 +6,7 @@ import { deviceHeader } from '../../shared/api/device.js';
 import { showErased } from '../../shared/i18n/erased.js';
 import { noteApiActivity } from '../../shared/session/inactivity.js';
 import { getSession, reportNotLoggedIn } from '../../shared/session/session-store.js';
+import { reportCompanyTermsPending } from '../company/company-terms-step.js';
 import { ACCESS_ENDED_CODES, reportCompanyAccessEnded } from '../company/company-access-ended.js';
 
 /**
@@ -61,6 +62,7 @@ export async function adminRequest<T>(path: string, request: AdminRequest = {}):
     if (response.status === 401 && token) reportNotLoggedIn();
     const refused = refusalOf(response.status, json);
     if (response.status === 403 && token && ACCESS_ENDED_CODES.has(refused.errorCode)) reportCompanyAccessEnded(refused.errorCode);
+    if (response.status === 403 && token && refused.errorCode === 'companyTermsNotAccepted') reportCompanyTermsPending();
     throw refused;
   }
   // A forgotten person reads in the reader's language wherever the reply names them (shared/i18n/erased.ts).

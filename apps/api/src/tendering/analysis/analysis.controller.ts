@@ -24,9 +24,10 @@ export class AnalysisController {
   }
 
   @Put('tenders/:tenderId/analysis/criteria')
-  @ApiOperation({ summary: 'The buyer (level 10 on tender) sets the questionnaire: { priceWeight, criteria: [{ key, name, weight }] }, weights summing to 100' })
+  @ApiOperation({ summary: 'The buyer (level 10 on tender) sets the questionnaire: { priceWeight, criteria: [{ key, name, weight }] }, weights summing to 100; or { priceWeight, questionnaireId }: the criteria made from a company tender evaluation questionnaire' })
+  @ApiRefusal(404, 'setupItemNotFound: no such questionnaire in the company')
   @ApiRefusal(409, 'tenderNotInComparison')
-  @ApiRefusal(422, 'analysisWeightsInvalid: the weights do not add up to 100')
+  @ApiRefusal(422, 'analysisWeightsInvalid: the weights do not add up to 100; questionnaireNotForTenders')
   criteria(@Param('tenderId') tenderId: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new SetAnalysisCriteria(request.principal!, tenderId, body));
   }

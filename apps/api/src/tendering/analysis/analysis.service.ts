@@ -12,10 +12,11 @@ import { READ_MODELS, type Principal } from '../../common/principal.js';
 import { ActOnDocument } from '../../documents/document.commands.js';
 import { mergeLevels, projectLevels } from '../../projects/project-reads.js';
 import { EVENT_STORE } from '../../store/store.tokens.js';
+import { tenderCriteriaFromQuestionnaire } from '../../company-setups/questionnaire-source.js';
 import { buildComparison } from '../comparison/comparison.js';
 import { loadBidders, loadBuyerTender, type BuyerTender } from '../comparison/comparison.service.js';
 import { isUnsealed } from '../tendering.decider.js';
-import { TenderingRefused, tenderingReply } from '../tendering.errors.js';
+import { invalidBody, TenderingRefused, tenderingReply } from '../tendering.errors.js';
 import { analysisStream, ANALYSIS_STREAM_TYPE, foldAnalysis, parseCriteria, parseScores, parseShortlist, scoreSellers, type AnalysisEvent } from './analysis.js';
 
 @Injectable()
@@ -34,14 +35,28 @@ export class AnalysisService {
       if (!isUnsealed(tender)) throw new TenderingRefused(409, 'tenderSealed', `The quotations stay sealed until the tender is closed (it is ${tender.status}).`);
       const { state, sellers } = await this.read(tender);
       return {
-        success: true as const, tenderId: tender.id, status: tender.status, revision: state.revision, priceWeight: state.priceWeight, criteria: state.criteria,
+        success: true as const, tenderId: tender.id, status: tender.status, revision: state.revision, priceWeight: state.priceWeight, criteria: state.criteria, questionnaire: state.questionnaire,
         shortlist: state.shortlist, evaluated: state.evaluated, sellers: scoreSellers(state, sellers),
       };
     });
   }
 
+  /**
+   * `{ priceWeight, criteria }` typed in, or `{ priceWeight, questionnaireId }`: the criteria made from one of the
+   * company's tender evaluation questionnaires (company-setups), which the event names as it stood.
+   */
   async setCriteria(principal: Principal, tenderId: string, body: unknown) {
     return this.write(principal, tenderId, async (tender) => {
+      const fromSetup = typeof body === 'object' && body !== null && 'questionnaireId' in body ? (body as { questionnaireId: unknown; priceWeight?: unknown }) : null;
+      if (fromSetup) {
+        const priceWeight = fromSetup.priceWeight;
+        if (typeof priceWeight !== 'number' || !Number.isInteger(priceWeight) || priceWeight < 0 || priceWeight > 99) throw invalidBody({ priceWeight: ['weightInvalid'] });
+        const extra = Object.keys(fromSetup).filter((key) => key !== 'questionnaireId' && key !== 'priceWeight');
+        if (extra.length > 0) throw invalidBody(Object.fromEntries(extra.map((key) => [key, ['unknownField']])));
+        const made = await tenderCriteriaFromQuestionnaire(this.db, tender.companyId, fromSetup.questionnaireId, priceWeight);
+        const { criteria } = parseCriteria({ priceWeight, criteria: made.criteria });
+        return [{ type: 'AnalysisCriteriaSet', data: { tenderId: tender.id, priceWeight, criteria, by: principal.userId, questionnaire: made.questionnaire } }];
+      }
       const { priceWeight, criteria } = parseCriteria(body);
       return [{ type: 'AnalysisCriteriaSet', data: { tenderId: tender.id, priceWeight, criteria, by: principal.userId } }];
     });

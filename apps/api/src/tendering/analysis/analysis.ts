@@ -9,7 +9,8 @@ import { formatSen, parseMoney } from '../../documents/money.js';
 import { invalidBody, TenderingRefused } from '../tendering.errors.js';
 
 export type Criterion = { key: string; name: string; weight: number };
-export type AnalysisCriteriaSet = { tenderId: string; priceWeight: number; criteria: Criterion[]; by: string };
+/** `questionnaire`: the company questionnaire the criteria were made from, as it stood (absent when typed in). */
+export type AnalysisCriteriaSet = { tenderId: string; priceWeight: number; criteria: Criterion[]; by: string; questionnaire?: { id: string; name: string; revision: number } };
 export type TechnicalScoresEntered = { tenderId: string; sellerCompanyId: string; scores: Record<string, number>; by: string };
 export type SellersShortlisted = { tenderId: string; sellerCompanyIds: string[]; by: string };
 export type TenderEvaluated = { tenderId: string; ranking: { sellerCompanyId: string; score: string | null }[]; by: string };
@@ -25,19 +26,20 @@ const MAX_CRITERIA = 10;
 const KEY = /^[a-z][a-zA-Z0-9]{0,39}$/;
 
 export type AnalysisState = {
-  priceWeight: number; criteria: Criterion[]; scores: Map<string, Record<string, number>>; shortlist: string[] | null;
+  priceWeight: number; criteria: Criterion[]; questionnaire: AnalysisCriteriaSet['questionnaire'] | null; scores: Map<string, Record<string, number>>; shortlist: string[] | null;
   evaluated: { at: string; by: string } | null; revision: number;
 };
 
 /** The analysis as its stream stands (new criteria drop the scores given against the old ones). */
 export function foldAnalysis(events: readonly StoredEvent[]): AnalysisState {
-  const state: AnalysisState = { priceWeight: 100, criteria: [], scores: new Map(), shortlist: null, evaluated: null, revision: -1 };
+  const state: AnalysisState = { priceWeight: 100, criteria: [], questionnaire: null, scores: new Map(), shortlist: null, evaluated: null, revision: -1 };
   for (const event of events) {
     state.revision = event.revision;
     if (event.type === 'AnalysisCriteriaSet') {
       const data = event.data as unknown as AnalysisCriteriaSet;
       state.priceWeight = data.priceWeight;
       state.criteria = data.criteria;
+      state.questionnaire = data.questionnaire ?? null;
       state.scores = new Map();
     } else if (event.type === 'TechnicalScoresEntered') {
       const data = event.data as unknown as TechnicalScoresEntered;

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../format.js';
 import { errorCodeOf } from '../../providers/admin-request.js';
 import { enterScores, evaluate, loadAnalysis, setCriteria, shortlist, type Analysis } from './analysis-model.js';
 import { CriteriaForm } from './CriteriaForm.js';
+import { QuestionnairePicker } from '../../setups/QuestionnairePicker.js';
 import { RankingTable } from './RankingTable.js';
 import { ScoresForm } from './ScoresForm.js';
 
@@ -44,6 +45,8 @@ export function AnalysisTab({ document }: { document: DocumentView }) {
       {!writable && <Alert severity="info">{translate('admin.tenderAnalysis.readOnly')}</Alert>}
       {refused && <Alert severity="error" data-testid="analysis-error">{translate(`error.${refused}`, { _: translate('error.unknownError') })}</Alert>}
       {done && <Alert severity="success" data-testid="analysis-done" role="status">{translate(`admin.tenderAnalysis.done.${done}`)}</Alert>}
+      {/* The company's tender evaluation questionnaires (company setups) as a start; the criteria stay editable below. */}
+      <QuestionnairePicker made={analysis.questionnaire ?? null} writable={writable} onUse={(body) => write(() => setCriteria(document.id, body), 'criteria')} />
       <CriteriaForm analysis={analysis} writable={writable} onSave={(body) => write(() => setCriteria(document.id, body), 'criteria')} />
       {analysis.criteria.length > 0 && <ScoresForm analysis={analysis} writable={writable} onSave={(seller, scores) => write(() => enterScores(document.id, seller, scores), 'scores')} />}
       <Box>

@@ -10,13 +10,15 @@ export type AnalysisSeller = {
 };
 export type Analysis = {
   status: string; priceWeight: number; criteria: Criterion[]; shortlist: string[] | null; evaluated: { at: string; by: string } | null; sellers: AnalysisSeller[];
+  /** The company questionnaire the criteria were made from, as it stood (null: typed in). */
+  questionnaire?: { id: string; name: string; revision: number } | null;
 };
 /** A criterion as typed in the form: the weight as text until it is sent. */
 export type CriterionInput = { key: string; name: string; weight: string };
 
 const base = (tenderId: string) => `/api/tendering/tenders/${encodeURIComponent(tenderId)}/analysis`;
 export const loadAnalysis = (tenderId: string) => adminJson<Analysis>(base(tenderId));
-export const setCriteria = (tenderId: string, body: { priceWeight: number; criteria: Criterion[] }) => adminJson(`${base(tenderId)}/criteria`, { method: 'PUT', body });
+export const setCriteria = (tenderId: string, body: { priceWeight: number; criteria: Criterion[] } | { priceWeight: number; questionnaireId: string }) => adminJson(`${base(tenderId)}/criteria`, { method: 'PUT', body });
 export const enterScores = (tenderId: string, sellerCompanyId: string, scores: Record<string, number>) =>
   adminJson(`${base(tenderId)}/scores/${encodeURIComponent(sellerCompanyId)}`, { method: 'PUT', body: { scores } });
 export const shortlist = (tenderId: string, sellerCompanyIds: string[]) => adminJson(`${base(tenderId)}/shortlist`, { method: 'POST', body: { sellerCompanyIds } });
