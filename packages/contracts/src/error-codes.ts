@@ -120,6 +120,17 @@ export const ErrorCodes = {
   roleNotRetirable: 'roleNotRetirable',
   /** Only a company that offers a trade (a CIDB contractor, a seller, a consultant) is listed in the public directory. */
   noDirectoryTrade: 'noDirectoryTrade',
+  itemNameExists: 'itemNameExists',
+  // A company's catalogue (apps/api/src/catalogue-items/README.md) and data import (apps/api/src/data-import/README.md).
+  itemCodeExists: 'itemCodeExists',
+  catalogueItemNotFound: 'catalogueItemNotFound',
+  catalogueItemRetired: 'catalogueItemRetired',
+  catalogueItemNotRetired: 'catalogueItemNotRetired',
+  importTargetUnknown: 'importTargetUnknown',
+  importNotXlsx: 'importNotXlsx',
+  importMappingInvalid: 'importMappingInvalid',
+  importRowsInvalid: 'importRowsInvalid',
+  importTooManyRows: 'importTooManyRows',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

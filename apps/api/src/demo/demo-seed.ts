@@ -19,6 +19,7 @@ import { DEMO_DOCUMENTS } from './demo-documents.js';
 import { seedDemoCertificates } from './demo-certificates.seed.js';
 import { DEMO_BQ, DEMO_BQ_PROJECT, seedDemoBq } from './demo-bq.seed.js';
 import { seedDemoPlans } from './demo-plans.seed.js';
+import { DEMO_CATALOGUE, seedDemoCatalogue } from './demo-catalogue.seed.js';
 
 const SEED = { actorUserId: 'system:demo-seed', correlationId: 'demo-seed' };
 
@@ -94,6 +95,8 @@ export async function seedDemo(app: INestApplicationContext, hasher = new Passwo
   step(`a bill of quantity in ${DEMO_BQ_PROJECT} (${DEMO_BQ.length} tabs), its budget and its progress plan`);
   await seedDemoBq(app);
   await seedDemoPlans(app);
+  step(`a catalogue of ${DEMO_CATALOGUE.length} items at Teguh Bina`);
+  await seedDemoCatalogue(app);
   step('events, registrations and certificates');
   await seedDemoCertificates(app);
   return { ...accounts, documents: documents.length };
