@@ -96,6 +96,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/administration/users/:tab', 'admin', '/administration/users/pending-approval'),
   page('/administration/users/:tab', 'admin', '/administration/users/not-active?status=terminated'),
   page('/administration/user-roles', 'admin'),
+  page('/administration/catalogue-items', 'admin'),
   page('/project/:kind', 'admin', '/project/developer'),
   page('/project/:kind', 'admin', '/project/demand'),
   page('/project/:kind', 'admin', '/project/supply'),

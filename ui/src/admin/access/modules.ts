@@ -56,6 +56,8 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'platformUsers', path: '/admin/users', adminOnly: true, allowPending: true, group: 'administration' },
   // The platform administrator's review of the companies that register (company-registration/).
   { key: 'companyRegistrations', path: '/admin/company-registrations', adminOnly: true, allowPending: true, group: 'administration' },
+  // The company's catalogue (§2.5, §6 administration "catalogue"): products, trades and others for the line pickers.
+  { key: 'catalogueItems', path: '/administration/catalogue-items', rights: ['administration.catalogue.view', 'administration.catalogue.update'], group: 'administration' },
   { key: 'authority', path: '/administration/authority', rights: ['administration.authorityManual.view', 'administration.authorityManual.update'], group: 'administration' },
   // §2.4, the contractor menu.
   { key: 'cidbCompanyProfile', path: '/cidb-administration/company-profile', contractorOnly: true, group: 'contractor' },
