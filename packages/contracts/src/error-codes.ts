@@ -121,7 +121,7 @@ export const ErrorCodes = {
   /** Only a company that offers a trade (a CIDB contractor, a seller, a consultant) is listed in the public directory. */
   noDirectoryTrade: 'noDirectoryTrade',
   itemNameExists: 'itemNameExists',
-  // A company's catalogue (apps/api/src/catalogue-items/README.md) and data import (apps/api/src/data-import/README.md).
+  // A company's catalogue (apps/api/src/catalogue-items/README.md) and its Excel data import (next, with these codes).
   itemCodeExists: 'itemCodeExists',
   catalogueItemNotFound: 'catalogueItemNotFound',
   catalogueItemRetired: 'catalogueItemRetired',
