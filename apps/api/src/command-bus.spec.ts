@@ -22,6 +22,8 @@ import { BudgetsModule } from './budgets/budgets.module.js';
 import { Budgets } from './budgets/budgets.service.js';
 import * as catalogueItemCommands from './catalogue-items/catalogue-items.commands.js';
 import { CatalogueItemsModule } from './catalogue-items/catalogue-items.module.js';
+import * as dataImportCommands from './data-import/data-import.commands.js';
+import { DataImportModule } from './data-import/data-import.module.js';
 import * as certificateCommands from './certificates/certificates.commands.js';
 import { CertificatesModule } from './certificates/certificates.module.js';
 import * as companyCommands from './companies/companies.commands.js';
@@ -77,6 +79,7 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['identity and companies', AccessModule, [identityCommands, companyCommands, companyAdminCommands, directoryListingCommands]],
   ['certificates', CertificatesModule, [certificateCommands]],
   ['catalogue items', CatalogueItemsModule, [catalogueItemCommands]],
+  ['data import', DataImportModule, [dataImportCommands]],
   ['notifications', NotificationsModule, [notificationCommands]],
   ['personal data', PersonalDataModule, [personalDataCommands]],
   ['bills of quantity', BillsOfQuantityModule, [bqCommands]],

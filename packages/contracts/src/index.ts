@@ -29,3 +29,4 @@ export * from './personal-data-api.js';
 export * from './company-admin-api.js';
 export * from './contractor-directory-api.js';
 export * from './catalogue-items-api.js';
+export * from './data-import-api.js';
