@@ -97,6 +97,8 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/administration/users/:tab', 'admin', '/administration/users/not-active?status=terminated'),
   page('/administration/user-roles', 'admin'),
   page('/administration/catalogue-items', 'admin'),
+  page('/administration/data-import/catalogue-items', 'admin'),
+  page('/administration/data-import/users', 'admin'),
   page('/project/:kind', 'admin', '/project/developer'),
   page('/project/:kind', 'admin', '/project/demand'),
   page('/project/:kind', 'admin', '/project/supply'),

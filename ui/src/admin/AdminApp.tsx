@@ -20,7 +20,7 @@ import type { LoadFailure } from './layout/load-failure.js';
 import { LoadFailed } from './layout/LoadFailed.js';
 import { useLoaded } from './layout/use-loaded.js';
 import { AuditPage, AuthorityPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
-import { AddCompanyPage, CatalogueItemsPage, CompanyStatusPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
+import { AddCompanyPage, CatalogueItemsPage, DataImportPage, CompanyStatusPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
 import { ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
 import { authProvider } from './providers/auth-provider.js';
@@ -148,6 +148,8 @@ export default function AdminApp() {
           <Route path="/administration/users" element={<Navigate to="/administration/users/active" replace />} />
           <Route path="/administration/users/:tab" element={guarded('users', <CompanyUsersPage />)} />
           <Route path="/administration/catalogue-items" element={guarded('catalogueItems', <CatalogueItemsPage />)} />
+          <Route path="/administration/data-import/catalogue-items" element={guarded('catalogueImport', <DataImportPage target="catalogue-items" />)} />
+          <Route path="/administration/data-import/users" element={guarded('usersImport', <DataImportPage target="users" />)} />
           <Route path="/administration/user-roles" element={guarded('userRoles', <RolesPage />)} />
           <Route path="/cidb-administration/company-profile" element={guarded('cidbCompanyProfile', <CompanyProfilePage contractor />)} />
           <Route path="/cidb-material/purchase-order" element={guarded('cidbMaterial', <Navigate to="/purchaseOrder" replace />)} />

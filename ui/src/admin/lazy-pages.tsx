@@ -47,3 +47,4 @@ export const ReceivedTendersPage = lazyNamed(() => import('./tendering/ReceivedT
 export const TenderersPage = lazyNamed(() => import('./tendering/TenderersPage.js'), 'TenderersPage');
 export const QuotationPage = lazyNamed(() => import('./tendering/QuotationPage.js'), 'QuotationPage');
 export const CatalogueItemsPage = lazyNamed(() => import('./catalogue-items/CatalogueItemsPage.js'), 'CatalogueItemsPage');
+export const DataImportPage = lazyNamed(() => import('./data-import/DataImportPage.js'), 'DataImportPage');
