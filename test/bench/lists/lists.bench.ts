@@ -30,6 +30,7 @@ import { analyze, COMMON_WORD, COMPANY, growDocuments, OTHER, PROJECT, RESOURCE,
 import { growPlansSql, PLAN_ANALYZE, PLAN_CALLS, SCAN_PROJECT, scanProjectSql, type PlanCall } from './plan-lists.js';
 import { benchTenderBody, growTenderingSql, TENDERING_ANALYZE, TENDERING_CALLS } from './tendering-lists.js';
 import { COMPANY_ANALYZE, COMPANY_CALLS, growCompanySql } from './company-lists.js';
+import { CATALOGUE_ANALYZE, CATALOGUE_CALLS, growCatalogueSql } from './catalogue-lists.js';
 import { DIRECTORY_ANALYZE, DIRECTORY_CALLS, growDirectorySql } from './directory-lists.js';
 
 const STORE = process.env.BENCH_STORE === 'pglite' ? 'pglite' : 'postgres';
@@ -156,6 +157,8 @@ async function main(): Promise<void> {
   const tenderingCalls = ONLY ? TENDERING_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : TENDERING_CALLS;
   // Only when named (BENCH_CALLS=company): their million companies would change the documents' sort by company name.
   const companyCalls = ONLY ? COMPANY_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
+  // And the catalogue's (BENCH_CALLS=catalogue).
+  const catalogueCalls = ONLY ? CATALOGUE_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
   // Likewise the public directory's (BENCH_CALLS=directory).
   const directoryCalls = ONLY ? DIRECTORY_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
   const app = await createApp(loadConfig(env), { logger: false });
@@ -188,12 +191,14 @@ async function main(): Promise<void> {
       if (tenderingCalls.length > 0) for (const sql of growTenderingSql(grown, size, tender, project)) await run(db, env.DATABASE_URL, sql);
       if (companyCalls.length > 0) for (const sql of growCompanySql(grown, size)) await run(db, env.DATABASE_URL, sql);
       if (directoryCalls.length > 0) for (const sql of growDirectorySql(grown, size)) await run(db, env.DATABASE_URL, sql);
+      if (catalogueCalls.length > 0) for (const sql of growCatalogueSql(grown, size)) await run(db, env.DATABASE_URL, sql);
       grown = size;
       if (calls.length > 0) await analyze(db, env.DATABASE_URL);
       if (planCalls.length > 0) for (const sql of PLAN_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (tenderingCalls.length > 0) for (const sql of TENDERING_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (companyCalls.length > 0) for (const sql of COMPANY_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (directoryCalls.length > 0) for (const sql of DIRECTORY_ANALYZE) await run(db, env.DATABASE_URL, sql);
+      if (catalogueCalls.length > 0) for (const sql of CATALOGUE_ANALYZE) await run(db, env.DATABASE_URL, sql);
       console.log(`\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans, scans, invitations, tenderers, queries, members, registrations and directory companies'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       const row: Measured[] = [];
       for (const call of calls) {
@@ -201,7 +206,7 @@ async function main(): Promise<void> {
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
       }
-      for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls]) {
+      for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...catalogueCalls]) {
         const measured = await measurePlan(base, tokens, db, call, project, tender);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
@@ -210,7 +215,7 @@ async function main(): Promise<void> {
     }
     console.log(`\n| list call (${calls.length > 0 ? `GET /api/documents/${RESOURCE}` : 'plan lists'}, ${STORE}, median of ${RUNS}) | ${SIZES.map((s) => `API at ${s.toLocaleString('en')}`).join(' | ')} | ${SIZES.map((s) => `bare SQL at ${s.toLocaleString('en')}`).join(' | ')} |`);
     console.log(`|---|${SIZES.map(() => '---|').join('')}${SIZES.map(() => '---|').join('')}`);
-    [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls].forEach((call, i) => {
+    [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...catalogueCalls].forEach((call, i) => {
       const api = results.map((row) => `${fmt(row[i]!.api)}${ratio(row[i]!.api, results[0]![i]!.api)}`);
       const sql = results.map((row) => `${fmt(row[i]!.sql)}${ratio(row[i]!.sql, results[0]![i]!.sql)}`);
       console.log(`| ${call.name} | ${api.join(' | ')} | ${sql.join(' | ')} |`);
