@@ -118,6 +118,8 @@ describe.each(FEATURE_STORES)('a company catalogue on %s', (kind) => {
     expect((await call('get', `${ITEMS}${q({ q: '%' })}`, { token: kumar })).body).toEqual([]);
     const trades = await call('get', `${ITEMS}${q({ kind: 'trade' })}`, { token: kumar });
     expect((trades.body as { kind: string }[]).every((r) => r.kind === 'trade')).toBe(true);
+    const beyond = await call('get', `${ITEMS}${q({ kind: 'product' }, [40, 44])}`, { token: kumar });
+    expect([beyond.body, beyond.headers['content-range']]).toEqual([[], 'catalogue-items */4']);
     const many = await call('get', `${ITEMS}${q({ id: [cementId, UNKNOWN_ID] })}`, { token: kumar });
     expect((many.body as { id: string }[]).map((r) => r.id)).toEqual([cementId]);
   });

@@ -55,5 +55,7 @@ export async function catalogueItemList(db: SqlExecutor, companyId: string, quer
   const cap = page.q ? SEARCH_CAP : DocumentListTotalCap;
   const [count] = await db.query<{ n: string | number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM catalogue_items WHERE ${where.join(' AND ')} LIMIT ${cap}) capped`, params);
   const counted = Number(count?.n ?? 0);
-  return { rows: rows.map(catalogueRow), total: Math.max(counted, page.range.from + rows.length), capped: counted >= cap, range: page.range };
+  // Past a capped count a page still proves its own rows exist; past the end, the count is the total.
+  const total = rows.length > 0 ? Math.max(counted, page.range.from + rows.length) : counted;
+  return { rows: rows.map(catalogueRow), total, capped: counted >= cap, range: page.range };
 }
