@@ -100,6 +100,8 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/company/registrations/{id}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((id) => ({ id })),
     '/api/company/invitations/{id}': () => [{ id: COMPANY_INVITATION_ID }],
     '/api/company/users/{id}/history': () => strings(from('/api/company/users').map((f) => f.object.id)).map((id) => ({ id })),
+    // Teguh Bina's demo catalogue (another company's items: 404).
+    ...Object.fromEntries(['/api/catalogue-items/{id}', '/api/catalogue-items/{id}/history'].map((template) => [template, () => strings(from('/api/catalogue-items').map((f) => f.object.id)).slice(0, 2).map((id) => ({ id }))])),
     '/api/company/directory/{id}': () => strings(from('/api/company/directory').map((f) => f.object.id)).map((id) => ({ id })),
     // The company profile: the caller's own lists, the demo sellers' profiles (shared with the buyer), their people's data (the seller's own, and for the platform admin).
     '/api/company/profile/lists/{list}': () => [{ list: 'shareholders' }, { list: 'machinery' }],
@@ -363,6 +365,12 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     await write('administrator', aminah, 'post', '/api/company-setups/{kind}/{id}/actions/{action}', { ...categoryAt, action: 'Deactivate' }, { reason: 'Done' });
     const terms = await write('administrator', aminah, 'post', '/api/company-terms', {}, { title: 'Conformance terms', contents: 'Checked against the document.' });
     await write('administrator', aminah, 'post', '/api/company-terms/accept', {}, { version: terms.body.version });
+    // A catalogue item: added, edited, retired and restored by the company's administrator.
+    const item = await write('administrator', aminah, 'post', '/api/catalogue-items', {}, { kind: 'product', code: 'OA-1', name: 'Sand, river', unit: 'tonne', unitPrice: '45' });
+    const itemAt = { id: item.body.id as string };
+    await write('administrator', aminah, 'put', '/api/catalogue-items/{id}', itemAt, { code: 'OA-1', name: 'Sand, river, washed', unit: 'tonne', unitPrice: '48' }, { 'If-Match': '"0"' });
+    await write('administrator', aminah, 'post', '/api/catalogue-items/{id}/actions/Retire', itemAt, { reason: 'No longer stocked' });
+    await write('administrator', aminah, 'post', '/api/catalogue-items/{id}/actions/Restore', itemAt, { reason: 'Stocked again' });
 
     // The account: notifications cleared, a UI error reported, a reset asked for, signed out.
     await write('seller', mei, 'post', '/api/application/clear-notification-count', {});

@@ -10,6 +10,8 @@ import { BillsOfQuantityModule } from './bills-of-quantity/bills-of-quantity.mod
 import { BqImportExportModule } from './bills-of-quantity/bq-import-export.module.js';
 import { BudgetsModule } from './budgets/budgets.module.js';
 import { ProgressPlansModule } from './progress-plans/progress-plans.module.js';
+import { CatalogueItemsModule } from './catalogue-items/catalogue-items.module.js';
+import { DataImportModule } from './data-import/data-import.module.js';
 import { CertificatesModule } from './certificates/certificates.module.js';
 import { CompanySetupsModule } from './company-setups/company-setups.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
@@ -39,6 +41,7 @@ export class AppModule {
       module: AppModule,
       imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, FilesModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, CompanyFilesModule, DevClockModule.forRoot(movableClock)],
       imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, FilesModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, CompanySetupsModule, DevClockModule.forRoot(movableClock)],
+      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, FilesModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, CatalogueItemsModule, DataImportModule, DevClockModule.forRoot(movableClock)],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

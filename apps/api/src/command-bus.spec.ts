@@ -20,6 +20,10 @@ import * as budgetCommands from './budgets/budgets.commands.js';
 import { BudgetsController } from './budgets/budgets.controller.js';
 import { BudgetsModule } from './budgets/budgets.module.js';
 import { Budgets } from './budgets/budgets.service.js';
+import * as catalogueItemCommands from './catalogue-items/catalogue-items.commands.js';
+import { CatalogueItemsModule } from './catalogue-items/catalogue-items.module.js';
+import * as dataImportCommands from './data-import/data-import.commands.js';
+import { DataImportModule } from './data-import/data-import.module.js';
 import * as certificateCommands from './certificates/certificates.commands.js';
 import { CertificatesModule } from './certificates/certificates.module.js';
 import * as companyCommands from './companies/companies.commands.js';
@@ -81,6 +85,8 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['identity and companies', AccessModule, [identityCommands, companyCommands, companyAdminCommands, directoryListingCommands]],
   ['company setups', CompanySetupsModule, [companySetupCommands]],
   ['certificates', CertificatesModule, [certificateCommands]],
+  ['catalogue items', CatalogueItemsModule, [catalogueItemCommands]],
+  ['data import', DataImportModule, [dataImportCommands]],
   ['notifications', NotificationsModule, [notificationCommands]],
   ['personal data', PersonalDataModule, [personalDataCommands]],
   ['bills of quantity', BillsOfQuantityModule, [bqCommands]],

@@ -8,6 +8,7 @@ import { billsOfQuantityProjection } from './bills-of-quantity/bq.projection.js'
 import { bqScansProjection } from './bills-of-quantity/scan/bq-scans.projection.js';
 import { ongoingBudgetsProjection } from './budgets/budget.projection.js';
 import { progressPlansProjection } from './progress-plans/progress-plan.projection.js';
+import { catalogueItemsProjection } from './catalogue-items/catalogue-items.projection.js';
 import { certificatesProjection } from './certificates/certificates.projection.js';
 import { companiesProjection } from './companies/companies.projection.js';
 import { contractorDirectoryProjection } from './companies/contractor-directory.projection.js';
@@ -25,4 +26,4 @@ import { approvedTenderersProjection } from './tendering/tenderers/tenderer.proj
 import { bqItemTendersProjection } from './tendering/requests/bq-item-tenders.projection.js';
 import { companyFileExpiryProjection } from './company-files/expiry/expiry-due.projection.js';
 
-export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, contractorDirectoryProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection, bqItemTendersProjection, companyFileExpiryProjection, companyProfileProjection, setupItemsProjection, companyTermsProjection];
+export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, contractorDirectoryProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection, bqItemTendersProjection, companyFileExpiryProjection, companyProfileProjection, setupItemsProjection, companyTermsProjection, catalogueItemsProjection];

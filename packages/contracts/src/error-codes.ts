@@ -161,6 +161,16 @@ export const ErrorCodes = {
   questionnaireNotForTenders: 'questionnaireNotForTenders',
   companyTermsNotAccepted: 'companyTermsNotAccepted',
   companyTermsVersionStale: 'companyTermsVersionStale',
+  // A company's catalogue (apps/api/src/catalogue-items/README.md) and its Excel data import (next, with these codes).
+  itemCodeExists: 'itemCodeExists',
+  catalogueItemNotFound: 'catalogueItemNotFound',
+  catalogueItemRetired: 'catalogueItemRetired',
+  catalogueItemNotRetired: 'catalogueItemNotRetired',
+  importTargetUnknown: 'importTargetUnknown',
+  importNotXlsx: 'importNotXlsx',
+  importMappingInvalid: 'importMappingInvalid',
+  importRowsInvalid: 'importRowsInvalid',
+  importTooManyRows: 'importTooManyRows',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -31,3 +31,5 @@ export * from './contractor-directory-api.js';
 export * from './company-files-api.js';
 export * from './company-profile-api.js';
 export * from './company-setups-api.js';
+export * from './catalogue-items-api.js';
+export * from './data-import-api.js';

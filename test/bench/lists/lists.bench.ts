@@ -31,6 +31,7 @@ import { analyze, COMMON_WORD, COMPANY, growDocuments, OTHER, PROJECT, RESOURCE,
 import { growPlansSql, PLAN_ANALYZE, PLAN_CALLS, SCAN_PROJECT, scanProjectSql, type PlanCall } from './plan-lists.js';
 import { benchTenderBody, growTenderingSql, TENDERING_ANALYZE, TENDERING_CALLS } from './tendering-lists.js';
 import { COMPANY_ANALYZE, COMPANY_CALLS, growCompanySql } from './company-lists.js';
+import { CATALOGUE_ANALYZE, CATALOGUE_CALLS, growCatalogueSql } from './catalogue-lists.js';
 import { DIRECTORY_ANALYZE, DIRECTORY_CALLS, growDirectorySql } from './directory-lists.js';
 import { growProfileSql, PROFILE_ANALYZE, PROFILE_CALLS } from './profile-lists.js';
 import { growSetupsSql, SETUP_ANALYZE, SETUP_CALLS } from './setup-lists.js';
@@ -159,6 +160,8 @@ async function main(): Promise<void> {
   const tenderingCalls = ONLY ? TENDERING_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : TENDERING_CALLS;
   // Only when named (BENCH_CALLS=company): their million companies would change the documents' sort by company name.
   const companyCalls = ONLY ? COMPANY_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
+  // And the catalogue's (BENCH_CALLS=catalogue).
+  const catalogueCalls = ONLY ? CATALOGUE_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
   // Likewise the public directory's (BENCH_CALLS=directory).
   const directoryCalls = ONLY ? DIRECTORY_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
   // And a company's machinery (BENCH_CALLS=profile).
@@ -197,6 +200,7 @@ async function main(): Promise<void> {
       if (directoryCalls.length > 0) for (const sql of growDirectorySql(grown, size)) await run(db, env.DATABASE_URL, sql);
       if (profileCalls.length > 0) for (const sql of growProfileSql(COMPANY, grown, size)) await run(db, env.DATABASE_URL, sql);
       if (setupCalls.length > 0) for (const sql of growSetupsSql(grown, size)) await run(db, env.DATABASE_URL, sql);
+      if (catalogueCalls.length > 0) for (const sql of growCatalogueSql(grown, size)) await run(db, env.DATABASE_URL, sql);
       grown = size;
       if (calls.length > 0) await analyze(db, env.DATABASE_URL);
       if (planCalls.length > 0) for (const sql of PLAN_ANALYZE) await run(db, env.DATABASE_URL, sql);
@@ -205,6 +209,7 @@ async function main(): Promise<void> {
       if (directoryCalls.length > 0) for (const sql of DIRECTORY_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (profileCalls.length > 0) for (const sql of PROFILE_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (setupCalls.length > 0) for (const sql of SETUP_ANALYZE) await run(db, env.DATABASE_URL, sql);
+      if (catalogueCalls.length > 0) for (const sql of CATALOGUE_ANALYZE) await run(db, env.DATABASE_URL, sql);
       console.log(`\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans, scans, invitations, tenderers, queries, members, registrations and directory companies'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       const row: Measured[] = [];
       for (const call of calls) {
@@ -214,6 +219,7 @@ async function main(): Promise<void> {
       }
       for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...profileCalls]) {
       for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...setupCalls]) {
+      for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...catalogueCalls]) {
         const measured = await measurePlan(base, tokens, db, call, project, tender);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
@@ -224,6 +230,7 @@ async function main(): Promise<void> {
     console.log(`|---|${SIZES.map(() => '---|').join('')}${SIZES.map(() => '---|').join('')}`);
     [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...profileCalls].forEach((call, i) => {
     [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...setupCalls].forEach((call, i) => {
+    [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...catalogueCalls].forEach((call, i) => {
       const api = results.map((row) => `${fmt(row[i]!.api)}${ratio(row[i]!.api, results[0]![i]!.api)}`);
       const sql = results.map((row) => `${fmt(row[i]!.sql)}${ratio(row[i]!.sql, results[0]![i]!.sql)}`);
       console.log(`| ${call.name} | ${api.join(' | ')} | ${sql.join(' | ')} |`);

@@ -23,6 +23,7 @@ import { AuditPage, AuthorityPage, UsersPage, CompanyUsersPage, RolesPage, Contr
 import { AddCompanyPage, CompanyProfileTabsPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
 import { AuditPage, AuthorityPage, CompanyTermsPage, ProfitParametersPage, ProjectCategoriesPage, ProjectRegionsPage, QuestionnairesPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
 import { AddCompanyPage, CompanyStatusPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
+import { AddCompanyPage, CatalogueItemsPage, DataImportPage, CompanyStatusPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
 import { ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
 import { authProvider } from './providers/auth-provider.js';
@@ -154,6 +155,9 @@ export default function AdminApp() {
           <Route path="/admin/users" element={guarded('platformUsers', <UsersPage />)} />
           <Route path="/administration/users" element={<Navigate to="/administration/users/active" replace />} />
           <Route path="/administration/users/:tab" element={guarded('users', <CompanyUsersPage />)} />
+          <Route path="/administration/catalogue-items" element={guarded('catalogueItems', <CatalogueItemsPage />)} />
+          <Route path="/administration/data-import/catalogue-items" element={guarded('catalogueImport', <DataImportPage target="catalogue-items" />)} />
+          <Route path="/administration/data-import/users" element={guarded('usersImport', <DataImportPage target="users" />)} />
           <Route path="/administration/user-roles" element={guarded('userRoles', <RolesPage />)} />
           <Route path="/cidb-administration/company-profile" element={guarded('cidbCompanyProfile', <CompanyProfilePage contractor />)} />
           <Route path="/cidb-material/purchase-order" element={guarded('cidbMaterial', <Navigate to="/purchaseOrder" replace />)} />

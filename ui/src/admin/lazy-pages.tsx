@@ -51,3 +51,5 @@ export const TenderBoardPage = lazyNamed(() => import('./tendering/TenderBoardPa
 export const ReceivedTendersPage = lazyNamed(() => import('./tendering/ReceivedTendersPage.js'), 'ReceivedTendersPage');
 export const TenderersPage = lazyNamed(() => import('./tendering/TenderersPage.js'), 'TenderersPage');
 export const QuotationPage = lazyNamed(() => import('./tendering/QuotationPage.js'), 'QuotationPage');
+export const CatalogueItemsPage = lazyNamed(() => import('./catalogue-items/CatalogueItemsPage.js'), 'CatalogueItemsPage');
+export const DataImportPage = lazyNamed(() => import('./data-import/DataImportPage.js'), 'DataImportPage');

@@ -21,6 +21,7 @@ import { seedDemoCertificates } from './demo-certificates.seed.js';
 import { DEMO_BQ, DEMO_BQ_PROJECT, seedDemoBq } from './demo-bq.seed.js';
 import { seedDemoPlans } from './demo-plans.seed.js';
 import { seedDemoSetups } from '../company-setups/company-setups.demo.js';
+import { DEMO_CATALOGUE, seedDemoCatalogue } from './demo-catalogue.seed.js';
 
 const SEED = { actorUserId: 'system:demo-seed', correlationId: 'demo-seed' };
 
@@ -111,6 +112,8 @@ export async function seedDemo(app: INestApplicationContext, hasher = new Passwo
   step(`a bill of quantity in ${DEMO_BQ_PROJECT} (${DEMO_BQ.length} tabs), its budget and its progress plan`);
   await seedDemoBq(app);
   await seedDemoPlans(app);
+  step(`a catalogue of ${DEMO_CATALOGUE.length} items at Teguh Bina`);
+  await seedDemoCatalogue(app);
   step('events, registrations and certificates');
   await seedDemoCertificates(app);
   return { ...accounts, documents: documents.length };

@@ -56,6 +56,11 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'platformUsers', path: '/admin/users', adminOnly: true, allowPending: true, group: 'administration' },
   // The platform administrator's review of the companies that register (company-registration/).
   { key: 'companyRegistrations', path: '/admin/company-registrations', adminOnly: true, allowPending: true, group: 'administration' },
+  // The company's catalogue (§2.5, §6 administration "catalogue"): products, trades and others for the line pickers.
+  { key: 'catalogueItems', path: '/administration/catalogue-items', rights: ['administration.catalogue.view', 'administration.catalogue.update'], group: 'administration' },
+  // Data import by Excel upload (§2.5): into the catalogue with its update right, users with the users update right.
+  { key: 'catalogueImport', path: '/administration/data-import/catalogue-items', rights: ['administration.catalogue.update'], group: 'administration' },
+  { key: 'usersImport', path: '/administration/data-import/users', rights: ['administration.users.update'], group: 'administration' },
   { key: 'authority', path: '/administration/authority', rights: ['administration.authorityManual.view', 'administration.authorityManual.update'], group: 'administration' },
   // A company's setups (apps/api/src/company-setups/README.md, "Rights").
   { key: 'termsAndAgreements', path: '/administration/terms-and-agreements', rights: ['administration.termsAndAgreements.view', 'administration.termsAndAgreements.update'], group: 'administration' },

@@ -7,6 +7,7 @@ import { DocumentKindFieldNames, DocumentKindsWithDeliveredQuantities, DocumentS
 import type { CatalogueEntry } from '../catalogue/catalogue.js';
 import { humanise } from '../catalogue/labels.js';
 import { CounterpartyInput } from './CounterpartyInput.js';
+import { LineDescriptionInput } from './LineDescriptionInput.js';
 import { DocumentPageTitle } from './DocumentPageTitle.js';
 import { formatMoney } from '../format.js';
 import { DmyDateInput } from '../inputs/DmyDateInput.js';
@@ -82,7 +83,7 @@ function DocumentFormFields({ entry, creating }: { entry: CatalogueEntry; creati
       {isDocumentResource(resource) && <KindFields resource={resource} />}
       <ArrayInput source="items" label="admin.documents.lineItems">
         <SimpleFormIterator inline sx={WRAPPING_ROWS}>
-          <TextInput source="description" label="admin.fields.description" validate={required()} sx={{ flex: { sm: '1 1 220px' } }} />
+          <LineDescriptionInput sx={{ flex: { sm: '1 1 220px' } }} />
           <TextInput source="unit" label="admin.fields.unit" validate={required()} sx={lineField(110)} />
           <TextInput source="quantity" label="admin.fields.quantity" validate={required()} helperText="admin.rules.quantityPositive" sx={lineField(150)} />
           <TextInput source="rate" label="admin.fields.rate" validate={required()} helperText="admin.rules.moneyFormat" sx={lineField(150)} />
