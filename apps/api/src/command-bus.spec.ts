@@ -82,7 +82,6 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['projects', ProjectsModule, [projectCommands]],
   ['authority', AuthorityModule, [authorityCommands]],
   ['identity and companies', AccessModule, [identityCommands, companyCommands, companyAdminCommands, directoryListingCommands, profileCommands]],
-  ['identity and companies', AccessModule, [identityCommands, companyCommands, companyAdminCommands, directoryListingCommands]],
   ['company setups', CompanySetupsModule, [companySetupCommands]],
   ['certificates', CertificatesModule, [certificateCommands]],
   ['catalogue items', CatalogueItemsModule, [catalogueItemCommands]],

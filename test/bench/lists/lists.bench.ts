@@ -217,9 +217,7 @@ async function main(): Promise<void> {
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
       }
-      for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...profileCalls]) {
-      for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...setupCalls]) {
-      for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...catalogueCalls]) {
+      for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...profileCalls, ...setupCalls, ...catalogueCalls]) {
         const measured = await measurePlan(base, tokens, db, call, project, tender);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
@@ -228,9 +226,7 @@ async function main(): Promise<void> {
     }
     console.log(`\n| list call (${calls.length > 0 ? `GET /api/documents/${RESOURCE}` : 'plan lists'}, ${STORE}, median of ${RUNS}) | ${SIZES.map((s) => `API at ${s.toLocaleString('en')}`).join(' | ')} | ${SIZES.map((s) => `bare SQL at ${s.toLocaleString('en')}`).join(' | ')} |`);
     console.log(`|---|${SIZES.map(() => '---|').join('')}${SIZES.map(() => '---|').join('')}`);
-    [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...profileCalls].forEach((call, i) => {
-    [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...setupCalls].forEach((call, i) => {
-    [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...catalogueCalls].forEach((call, i) => {
+    [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...profileCalls, ...setupCalls, ...catalogueCalls].forEach((call, i) => {
       const api = results.map((row) => `${fmt(row[i]!.api)}${ratio(row[i]!.api, results[0]![i]!.api)}`);
       const sql = results.map((row) => `${fmt(row[i]!.sql)}${ratio(row[i]!.sql, results[0]![i]!.sql)}`);
       console.log(`| ${call.name} | ${api.join(' | ')} | ${sql.join(' | ')} |`);

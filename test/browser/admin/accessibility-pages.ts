@@ -89,6 +89,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/administration/company?tab=directors', 'admin'),
   page('/administration/company?tab=machinery', 'admin'),
   page('/administration/company?tab=trackRecord', 'admin'),
+  page('/administration/company?tab=files', 'admin'),
   page('/administration/company?tab=sharing', 'admin'),
   page('/administration/company?tab=history', 'admin'),
   page('/administration/add-company', 'admin'),

@@ -6,6 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { apiSession, expect, PASSWORD, test } from './fixtures.js';
+import { directorBody, shareholderBody } from '../../support/company-profile.js';
 import { animationsSettled } from './settled.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -64,12 +65,17 @@ test('a new company uploads its logo and a document and submits; the platform ad
   });
   expect(registered.status).toBe(201);
   const companyId = registered.json.id;
+  // Its profile kept as a Sdn Bhd must be before it submits: one shareholder holding everything, one director.
+  const inNew = await apiSession(baseURL!, 'farid@teguhbina.my', companyId);
+  for (const [list, body] of [['shareholders', shareholderBody()], ['directors', directorBody()]] as const) {
+    expect((await inNew.call('POST', `/api/company/profile/lists/${list}`, body)).status).toBe(201);
+  }
 
   // 1. Farid opens the new company's profile: no logo, no document yet.
   const page = await signInToChoice(browser, baseURL!, 'farid@teguhbina.my');
   await page.getByTestId(`company-${companyId}`).click();
   await expect(page.getByTestId('select-company')).toBeHidden({ timeout: 20_000 });
-  await page.goto('/administration/company');
+  await page.goto('/administration/company?tab=files');
   const files = page.getByTestId('company-files');
   await expect(files).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('company-logo')).toHaveAttribute('data-uploaded', 'false');
@@ -132,7 +138,8 @@ test('a new company uploads its logo and a document and submits; the platform ad
   await page.reload();
   await expect(page.getByTestId('company-files').getByRole('heading', { name: 'Files and documents' })).toBeVisible({ timeout: 20_000 });
 
-  // 4. Submitted for review.
+  // 4. Submitted for review, from the profile's first tab.
+  await page.goto('/administration/company?tab=status');
   await page.getByTestId('registration-resubmit').click();
   await expect(page.getByTestId('registration-status')).toHaveText('Submitted', { timeout: 20_000 });
 

@@ -10,6 +10,7 @@ import { Alert, AlertTitle, Box, Card, CardContent, Link, Tab, Tabs, Typography 
 import type { CompanyProfileView } from '@binaan/contracts';
 import { useSession } from '../../shared/session/session-store.js';
 import { CompanyStatusPage } from '../company-registration/CompanyStatusPage.js';
+import { CompanyFilesTab } from '../company-files/CompanyFilesTab.js';
 import { ProfileFacts } from './ProfileFacts.js';
 import { EntriesTab } from './EntriesTab.js';
 import { HistoryTab } from './HistoryTab.js';
@@ -27,6 +28,7 @@ const TABS: { key: string; needsProfile: boolean; render: (panel: Panel) => Reac
   { key: 'directors', needsProfile: true, render: ({ view, reload }) => <EntriesTab list="directors" companyId={null} editable={view!.editable} onChanged={reload} /> },
   { key: 'machinery', needsProfile: true, render: ({ view }) => <EntriesTab list="machinery" companyId={null} editable={view!.editable} /> },
   { key: 'trackRecord', needsProfile: true, render: ({ view }) => <EntriesTab list="trackRecord" companyId={null} editable={view!.editable} /> },
+  { key: 'files', needsProfile: true, render: ({ view }) => <CompanyFilesTab companyId={view!.companyId} /> },
   { key: 'sharing', needsProfile: true, render: ({ view, reload }) => <SharingTab view={view!} onChanged={reload} /> },
   { key: 'history', needsProfile: true, render: () => <HistoryTab /> },
 ];
@@ -66,7 +68,7 @@ export function CompanyProfileTabsPage() {
         {tabs.map((tab) => <Tab key={tab.key} value={tab.key} label={translate(`admin.companyProfile.tabs.${tab.key}`)} id={`profile-tab-${tab.key}`} aria-controls="profile-panel" data-testid={`profile-tab-${tab.key}`} />)}
       </Tabs>
       <Box role="tabpanel" id="profile-panel" aria-labelledby={`profile-tab-${current.key}`} sx={{ pt: 2 }}>
-        {current.key === 'status' ? current.render({ view, reload: load }) : (
+        {current.key === 'status' || current.key === 'files' ? current.render({ view, reload: load }) : (
           <Card><CardContent>{current.render({ view, reload: load })}</CardContent></Card>
         )}
       </Box>

@@ -16,7 +16,6 @@ import { errorCodeOf, isConflict } from '../providers/admin-request.js';
 import { companyRegistration, registrationAction, refusalOutcome, updateRegistration } from './registration-api.js';
 import { fromRegistrationInput } from './registration-form.js';
 import { DirectoryListingCard } from './DirectoryListingCard.js';
-import { CompanyFilesTab } from '../company-files/CompanyFilesTab.js';
 import { RegisteredBy, RegistrationDetails, RegistrationHistory } from './RegistrationDetails.js';
 import { RegistrationForm, type ActionOutcome } from './RegistrationForm.js';
 
@@ -135,7 +134,6 @@ export function CompanyStatusPage({ embedded = false, onChanged }: { embedded?: 
         </CardContent>
       </Card>
       {view && <DirectoryListingCard />}
-      {view && <CompanyFilesTab companyId={view.id} />}
       {view && (editable || canSubmit) && (
         <RegistrationForm
           key={view.revision} initial={fromRegistrationInput(view.details)} testId="registration-edit"
