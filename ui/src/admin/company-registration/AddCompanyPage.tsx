@@ -1,8 +1,8 @@
-// /administration/add-company (signed-in-area.md §4.8): register a company and submit it for review.
+// /administration/add-company (signed-in-area.md §4.8): register a company.
 // Open to every signed-in user, with or without a chosen company (a person with no company starts here from
-// the company choice). "Register and submit for review" registers the company (the user becomes its
-// administrator), submits it, chooses it (a session for the new company) and goes where that choice leads:
-// its profile, where it waits for approval. Nobody lands here after choosing a company (they go home), so
+// the company choice). "Register the company" registers it (the user becomes its administrator), chooses it
+// (a session for the new company) and opens its profile, where the company adds its shareholders and
+// directors and submits it for review. Nobody lands here after choosing a company (they go home), so
 // whoever opens the page came to register one: the form is there at once.
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
