@@ -57,8 +57,13 @@ export function LineDescriptionInput({ sx }: { sx?: object }) {
           </span>
         </li>
       )}
+      // inputRef: the form's field ref on the input, so a refused Save can focus the first field in error
+      // (react-hook-form focuses through each field's ref, in order).
       renderInput={(params) => (
-        <TextField {...params} name={field.name} onBlur={field.onBlur} label={translate('admin.fields.description')} required={isRequired}
+        <TextField {...params} name={field.name} inputRef={field.ref} onBlur={field.onBlur} label={translate('admin.fields.description')}
+          // The asterisk on the label only, as react-admin's inputs do: a `required` input attribute makes the browser
+          // stop the Save with its own bubble before the form's checks can mark every field in error.
+          slotProps={{ ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, required: isRequired } }}
           error={Boolean(error)} helperText={error ? translate(error, { _: error }) : translate('admin.catalogueItems.pickerHint')} />
       )}
     />
