@@ -17,10 +17,11 @@ const DIST = join(UI, 'dist');
  */
 const ON_THE_WAY = new Set(['src/app.tsx', 'src/public/auth/SignInPage.tsx', 'src/admin/AdminApp.tsx', 'src/admin/company/SelectCompanyPage.tsx', 'src/admin/pages/HomeDashboard.tsx', 'src/admin/documents/DocumentList.tsx']);
 /**
- * Brotli bytes of the journey's scripts: 383 KB in 81 scripts, measured once an approved company's choice landed
- * on Home (the dashboard); the margin leaves room for small fixes, not a page.
+ * Brotli bytes of the journey's scripts: 396 KB, measured once the company choice asks a member to accept the
+ * company's terms before working in it (the choice page's terms dialog and its texts) and an approved company's
+ * choice lands on Home (the dashboard); the margin leaves room for small fixes, not a page.
  */
-const BUDGET_MEASURED = 383 * 1024;
+const BUDGET_MEASURED = 396 * 1024;
 const BUDGET_BROTLI_BYTES = BUDGET_MEASURED + 12 * 1024;
 
 const sourceFiles = (folder: string): string[] => readdirSync(folder, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(folder, e.name)) : /\.tsx?$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name) ? [join(folder, e.name)] : []));
