@@ -3,7 +3,9 @@
 // mobile code, registers a company and submits it; the administrator approves it from the review queue; the
 // company's administrator makes a role with purchase orders only in the rights matrix and invites a colleague by
 // e-mail; the colleague signs up from the link, joins, chooses the company and sees exactly that role's menus,
-// drafts a purchase order and is refused the tenders; suspended, their next call is refused with its reason.
+// drafts a purchase order and is refused the tenders; the founder, buying, reads the approved supplier's shared
+// profile (its shared tabs, never its people) from a tender's invite picker; the colleague, suspended, is refused
+// their next call with its reason.
 // The server is this spec's own (no demo data), started after the CLI ran on its folder (PGlite takes one process).
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -149,6 +151,9 @@ test('from an empty store: the first administrator, a company registered and app
     const person = { name: 'Tan Keluli', idType: 'mykad', idNumber: '700101015555', address: '3 Jalan Keluli, Johor Bahru', designation: 'Managing Director' };
     expect((await api.post('/api/company/profile/lists/shareholders', { headers: inSupplier, data: { ...person, sharePercent: 100 } })).status()).toBe(201);
     expect((await api.post('/api/company/profile/lists/directors', { headers: inSupplier, data: { ...person, appointedDate: '2022-01-10' } })).status()).toBe(201);
+    expect((await api.put('/api/company/profile/information', { headers: inSupplier, data: {
+      description: 'Reinforcement steel and wire mesh stockist in Johor.', paidUpCapital: 500000, authorisedCapital: 1000000, dateIncorporated: '2022-01-10',
+    } })).status()).toBe(200);
     expect((await api.post(`/api/company/registrations/${supplier}/actions/Submit`, { headers: inSupplier, data: {} })).status()).toBe(200);
     expect((await api.post(`/api/company/registrations/${supplier}/actions/Approve`, { headers: inSupplier, data: {} })).status()).toBe(200);
 
@@ -211,6 +216,33 @@ test('from an empty store: the first administrator, a company registered and app
     await colleague.goto('/tender');
     await expect(colleague.getByTestId('no-access')).toBeVisible();
 
+    // The founder, buying, drafts a tender and reads the approved supplier's profile from the invite picker: the
+    // tabs the supplier shares by default (information, registration, machinery, track record), never its people.
+    const asFounder = { authorization: `Bearer ${founderToken}` };
+    const founderId = members.find((m) => m.email === FOUNDER.email)!.userId;
+    expect((await api.post('/api/company-workflow/assignments', { headers: asFounder, data: { code: 'tender', user_id: founderId, workflow_level: 10 } })).status()).toBe(200);
+    const day = 86_400_000;
+    const tender = await api.post('/api/documents/tender', { headers: asFounder, data: {
+      title: 'Warehouse slab reinforcement', openAt: new Date(Date.now() + 10 * 60_000).toISOString(), closeAt: new Date(Date.now() + 3 * day).toISOString(),
+      expectedDeliveryStart: new Date(Date.now() + 10 * day).toISOString().slice(0, 10), items: [{ description: 'Y16 bars', unit: 'tonne', quantity: '12', rate: '3200.00' }],
+    } });
+    expect(tender.status(), await tender.text()).toBe(201);
+    await founder.goto(`/tender/${((await tender.json()) as { id: string }).id}/show?tab=invitations`);
+    await founder.getByTestId('invite-picker').fill('keluli');
+    await founder.getByRole('option', { name: /Bekalan Keluli Selatan Sdn Bhd/ }).click();
+    await founder.getByTestId('invite-view-profile').click();
+    const shared = founder.getByTestId('shared-profile-dialog');
+    await expect(shared.getByTestId('shared-tab-information')).toBeVisible({ timeout: 15_000 });
+    await expect(shared).toContainText('Bekalan Keluli Selatan Sdn Bhd');
+    await expect(shared).toContainText('Reinforcement steel and wire mesh stockist in Johor.');
+    await shot(founder, 'from-nothing-03-shared-profile');
+    await shared.getByTestId('shared-tab-registration').click();
+    await expect(shared).toContainText('1567890-H');
+    await expect(shared.getByTestId('shared-tab-shareholders')).toHaveCount(0);
+    await expect(shared.getByTestId('shared-tab-directors')).toHaveCount(0);
+    await expect(shared).not.toContainText('Tan Keluli');
+    await founder.keyboard.press('Escape');
+
     // 6. Suspended by the founder: the colleague's next call is refused, and says why.
     await founder.goto('/administration/users/active');
     const row = founder.getByTestId('member-row').filter({ hasText: COLLEAGUE.email });
@@ -230,7 +262,7 @@ test('from an empty store: the first administrator, a company registered and app
     // company is no longer offered.
     await colleague.goto('/purchaseOrder');
     await expect(colleague.getByTestId('access-ended-banner')).toContainText('Your access to this company is suspended. Contact its administrator.', { timeout: 20_000 });
-    await shot(colleague, 'from-nothing-03-suspended');
+    await shot(colleague, 'from-nothing-04-suspended');
     await signIn(colleague, COLLEAGUE);
     await expect(colleague.getByTestId('no-company')).toBeVisible();
   } finally {
