@@ -111,6 +111,11 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
     expect(queue.status).toBe(200);
     expect(queue.headers['content-range']).toBe('registrations 0-0/1');
     expect(queue.body[0]).toMatchObject({ id: companyId, name: details.name, registrationNo: details.registrationNo, registrationNoNew: details.registrationNoNew, status: 'submitted' });
+    // A page past the end is empty and still gives the queue's true total, not the page's start.
+    const pastTheEnd = await api().get('company/registrations', { token: adminToken, query: { range: '[50,74]', filter: JSON.stringify({ status: 'submitted', q: details.name.slice(0, 20) }) } });
+    expect(pastTheEnd.status).toBe(200);
+    expect(pastTheEnd.body).toEqual([]);
+    expect(pastTheEnd.headers['content-range']).toBe('registrations */1');
     const view = await api().get(`company/registrations/${companyId}`, { token: adminToken });
     expect(view.body.data).toMatchObject({ status: 'submitted', registeredBy: { name: founder.name, email: founder.email }, availableActions: ['Approve', 'Reject'] });
     expect(view.body.data.details).toEqual(details);

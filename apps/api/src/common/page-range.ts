@@ -27,3 +27,11 @@ export function contentRange(reply: HeaderReply, name: string, range: PageRange,
   reply.header('Content-Range', rows === 0 ? `${name} */${total}` : `${name} ${range.from}-${range.from + rows - 1}/${total}`);
   reply.header('Access-Control-Expose-Headers', 'Content-Range');
 }
+
+/**
+ * The total a page reports from a capped count: past the cap, the page's own rows prove at least
+ * `from + rows` exist; past the end (no rows), the count is the total, never the page's start.
+ */
+export function pageTotal(counted: number, range: Pick<PageRange, 'from'>, rowsOnPage: number): number {
+  return rowsOnPage > 0 ? Math.max(counted, range.from + rowsOnPage) : counted;
+}

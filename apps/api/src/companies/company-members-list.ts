@@ -6,6 +6,7 @@ import { DocumentListTotalCap, ErrorCodes, decodeAccessRights, type CompanyMembe
 import type { SqlExecutor } from '@binaan/event-store';
 import { availableActions } from '@binaan/workflows';
 import { listFilter } from '../common/list-query.js';
+import { pageTotal } from '../common/page-range.js';
 import type { Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { companyActor } from './company-admin.decider.js';
@@ -48,7 +49,7 @@ export async function companyMembersList(db: SqlExecutor, principal: Principal, 
       // One's own membership is not one's to suspend or end from this list.
       availableActions: row.user_id === principal.userId ? [] : availableActions('user', settledState('user', row.status, companyId), actor).map((action) => action.event),
     })),
-    total: Math.max(counted, page.range.from + rows.length),
+    total: pageTotal(counted, page.range, rows.length),
     capped: counted >= cap,
     range: page.range,
   };

@@ -5,6 +5,7 @@
 import { DocumentListTotalCap, ErrorCodes, type CompanyRegistrationRow, type CompanySubmissionStatusName } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { listFilter } from '../common/list-query.js';
+import { pageTotal } from '../common/page-range.js';
 import { refusal } from '../common/refusal.js';
 import { like, parsePageQuery } from './company-directory.js';
 import { SUBMISSION_STATUS_NUMBER } from './company-state.js';
@@ -44,7 +45,7 @@ export async function registrationList(db: SqlExecutor, query: Record<string, un
       id: row.company_id, name: row.name, registrationNo: row.registration_no, registrationNoNew: row.registration_no_new ?? '', subscriptionType: Number(row.subscription_type),
       status: STATUS_NAMES[Number(row.status) - 1]!, registeredAt: iso(row.registered_at)!, submittedAt: iso(row.submitted_at),
     })),
-    total: Math.max(counted, page.range.from + rows.length),
+    total: pageTotal(counted, page.range, rows.length),
     capped,
     range: page.range,
   };

@@ -6,6 +6,7 @@ import { DocumentListTotalCap, ErrorCodes, SetupPickerRights, SetupRights, Setup
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../authority/authority.service.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
+import { pageTotal } from '../common/page-range.js';
 import { refusal } from '../common/refusal.js';
 import { like, parsePageQuery } from '../companies/company-directory.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
@@ -68,7 +69,7 @@ export class SetupItemsService {
     const counted = Number(count?.n ?? 0);
     return {
       rows: rows.map((row) => toSetupRow(kind, row.item_id, row.fields, row.status, Number(row.revision), new Date(row.updated_at).toISOString())),
-      total: Math.max(counted, page.range.from + rows.length), capped: counted >= cap, range: page.range,
+      total: pageTotal(counted, page.range, rows.length), capped: counted >= cap, range: page.range,
     };
   }
 
