@@ -1,5 +1,5 @@
-// /administration/data-import/catalogue-items and /users: data import by Excel upload (signed-in-area.md §2.5) into the catalogue
-// or the users list. Choose an .xlsx; the server proposes the sheet, the header row and a column per field;
+// /administration/data-import/catalogue-items, /users and /machinery: data import by Excel upload (signed-in-area.md §2.5) into
+// the catalogue, the users list or the company profile's machinery. Choose an .xlsx; the server proposes the sheet, the header row and a column per field;
 // change any of them and see the first rows; import. A file with any bad row imports nothing and lists each
 // problem by sheet, row and column; a progress bar follows the upload, then the rows the server has done.
 import { useRef, useState } from 'react';
@@ -14,7 +14,9 @@ import { ApiError } from '../../shared/api/client.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { columnName, previewImport, runImport, type ImportStep } from './data-import-api.js';
 
-const LIST_PATH: Record<DataImportTarget, string> = { 'catalogue-items': '/administration/catalogue-items', users: '/administration/users/pending-approval' };
+const LIST_PATH: Record<DataImportTarget, string> = {
+  'catalogue-items': '/administration/catalogue-items', users: '/administration/users/pending-approval', machinery: '/administration/company?tab=machinery',
+};
 const cellText = (cell: DataImportCell | undefined) => (cell === null || cell === undefined ? '' : String(cell));
 
 export function DataImportPage({ target }: { target: DataImportTarget }) {
