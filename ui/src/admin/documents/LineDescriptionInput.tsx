@@ -84,7 +84,8 @@ export function LineDescriptionInput({ sx, machinery = false }: { sx?: object; m
           <span>
             <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>{option.machine.type}</Typography>
             <Typography component="span" variant="body2">{` ${option.machine.brand} ${option.machine.model}`}</Typography>
-            <Typography component="span" variant="body2" color="text.secondary">
+            {/* Its figures on a line of their own, so a capacity is never read as part of the model ("81 K.1 6 t"). */}
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
               {' '}{[
                 option.machine.capacity,
                 option.machine.yearMade ? translate('admin.machineryPicker.made', { year: option.machine.yearMade }) : '',
