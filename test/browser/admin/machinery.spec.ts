@@ -120,6 +120,7 @@ test('machinery imported from a workbook, opened from the machinery tab: a bad r
     await expect(importButton).toHaveText(text(language, 'admin.companyProfile.importMachinery'), { timeout: 20_000 });
     await expect(page.getByRole('menuitem', { name: text(language, 'admin.menu.machineryImport') })).toBeVisible();
     await checked(page, `machinery tab ${language} 1280`, 1280);
+    await shot(page, `machinery-00-tab-${language}-1280`);
     await page.setViewportSize({ width: 375, height: 900 });
     await checked(page, `machinery tab ${language} 375`, 375);
     await importButton.focus();

@@ -110,7 +110,7 @@ export function DataImportPage({ target }: { target: DataImportTarget }) {
           {errors && errors.length > 0 && (
             <TableContainer tabIndex={0} role="region" aria-label={t('errors')}>
               <Table size="small" aria-label={t('errors')} data-testid="import-errors">
-                <TableHead><TableRow>{['sheet', 'row', 'column', 'field', 'problem'].map((c) => <TableCell key={c}>{t(`errorColumns.${c}`)}</TableCell>)}</TableRow></TableHead>
+                <TableHead><TableRow>{['sheet', 'row', 'column', 'field', 'problem'].map((c) => <TableCell key={c} sx={{ whiteSpace: 'nowrap' }}>{t(`errorColumns.${c}`)}</TableCell>)}</TableRow></TableHead>
                 <TableBody>
                   {errors.map((e, i) => (
                     <TableRow key={i} data-testid="import-error-row">
