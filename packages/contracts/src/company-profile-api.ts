@@ -4,6 +4,7 @@
 // check: each field's own error code (ErrorCodes, translated as `error.<code>`), and the rules that span tabs,
 // checked when the company submits (apps/api/src/companies/README.md, "The company profile").
 
+import type { AccessRight } from './access-rights.js';
 import { CompanyType } from './enumerations.js';
 import { ErrorCodes } from './error-codes.js';
 
@@ -18,6 +19,16 @@ export const PAGED_LISTS = ['machinery', 'trackRecord'] as const satisfies reado
 export type PagedList = (typeof PAGED_LISTS)[number];
 /** Shareholders and directors are a handful: the profile holds them whole, up to this many each. */
 export const MAX_PEOPLE_PER_LIST = 100;
+
+/**
+ * Who may read the chosen company's machinery as suggestions for a line (GET /api/company/machinery): those who
+ * see the profile, and those who raise a machine request (a procurement document: procurement.update). A
+ * machine's brand, model and type are no secret from its own company's buyers; nothing else of the profile is
+ * opened to them.
+ */
+export const MACHINERY_READ_RIGHTS = [
+  'administration.companyProfile.view', 'administration.companyProfile.update', 'procurement.update',
+] as const satisfies readonly AccessRight[];
 
 /** The tabs a company may share with its counterparties (the submission status is never shared). */
 export const SHAREABLE_TABS = ['information', 'registration', 'shareholders', 'directors', 'machinery', 'trackRecord'] as const;

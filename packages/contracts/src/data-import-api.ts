@@ -1,7 +1,7 @@
 // Data import by .xlsx upload (signed-in-area.md §2.5 "data import (Excel upload)"): a preview with a proposed
 // column mapping, then an import that checks every row before recording any. apps/api/src/data-import.
 
-export const DATA_IMPORT_TARGETS = ['catalogue-items', 'users'] as const;
+export const DATA_IMPORT_TARGETS = ['catalogue-items', 'users', 'machinery'] as const;
 export type DataImportTarget = (typeof DATA_IMPORT_TARGETS)[number];
 
 /** A column a target takes: the field it fills and whether every row needs it. */

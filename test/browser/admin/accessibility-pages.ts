@@ -115,6 +115,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/administration/catalogue-items', 'admin'),
   page('/administration/data-import/catalogue-items', 'admin'),
   page('/administration/data-import/users', 'admin'),
+  page('/administration/data-import/machinery', 'admin'),
   page('/project/:kind', 'admin', '/project/developer'),
   page('/project/:kind', 'admin', '/project/demand'),
   page('/project/:kind', 'admin', '/project/supply'),

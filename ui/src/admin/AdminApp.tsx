@@ -155,6 +155,7 @@ export default function AdminApp() {
           <Route path="/administration/catalogue-items" element={guarded('catalogueItems', <CatalogueItemsPage />)} />
           <Route path="/administration/data-import/catalogue-items" element={guarded('catalogueImport', <DataImportPage target="catalogue-items" />)} />
           <Route path="/administration/data-import/users" element={guarded('usersImport', <DataImportPage target="users" />)} />
+          <Route path="/administration/data-import/machinery" element={guarded('machineryImport', <DataImportPage target="machinery" />)} />
           <Route path="/administration/user-roles" element={guarded('userRoles', <RolesPage />)} />
           <Route path="/cidb-administration/company-profile" element={guarded('cidbCompanyProfile', <CompanyProfilePage contractor />)} />
           <Route path="/cidb-material/purchase-order" element={guarded('cidbMaterial', <Navigate to="/purchaseOrder" replace />)} />

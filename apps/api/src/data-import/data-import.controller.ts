@@ -24,7 +24,7 @@ export class DataImportController {
   @HttpCode(200)
   @ApiResponse({ status: 200, description: '{ success, target, fields: [{ field, required }], sheets: [{ name, rowCount, headerRow, headers, rows, proposed }], mapping }' })
   @ApiRefusal(400, 'importNotXlsx: the body is not an .xlsx workbook')
-  @ApiRefusal(404, 'importTargetUnknown: catalogue-items or users')
+  @ApiRefusal(404, 'importTargetUnknown: catalogue-items, users or machinery')
   preview(@Param('target') target: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     this.imports.target(request.principal!, target);
     return this.imports.preview(request.principal!, target, fileBody(body, '.xlsx workbook'));

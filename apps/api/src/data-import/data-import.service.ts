@@ -5,7 +5,7 @@
 // importRowsInvalid with each problem by sheet, row and column.
 import { Injectable } from '@nestjs/common';
 import {
-  DATA_IMPORT_MAX_LISTED_ERRORS, DATA_IMPORT_MAX_ROWS, ErrorCodes, type DataImportCell, type DataImportMapping, type DataImportPreview, type DataImportPreviewSheet,
+  DATA_IMPORT_MAX_LISTED_ERRORS, DATA_IMPORT_MAX_ROWS, DATA_IMPORT_TARGETS, ErrorCodes, type DataImportCell, type DataImportMapping, type DataImportPreview, type DataImportPreviewSheet,
   type DataImportProgress, type DataImportResult, type DataImportTarget,
 } from '@binaan/contracts';
 import { HttpException } from '@nestjs/common';
@@ -27,7 +27,7 @@ export class DataImportService {
   /** The target, when the caller may import into it (its right in the chosen company, a full token). */
   target(principal: Principal, name: string): ImportTarget {
     const target = this.targets.get(name);
-    if (!target) throw refusal(404, ErrorCodes.importTargetUnknown, `Nothing is imported into ${name}: catalogue-items or users.`);
+    if (!target) throw refusal(404, ErrorCodes.importTargetUnknown, `Nothing is imported into ${name}: ${DATA_IMPORT_TARGETS.join(', ')}.`);
     if (principal.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
     companyOf(principal, target.right);
     return target;

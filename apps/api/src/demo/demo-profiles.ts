@@ -20,7 +20,12 @@ export const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
     information: { description: 'A developer and main contractor of homes and schools in Selangor.', paidUpCapital: 2_000_000, authorisedCapital: 5_000_000, dateIncorporated: '2008-07-01' },
     shareholders: [{ name: 'Aminah binti Yusof', idType: 'mykad', idNumber: '790215105522', address: '21 Jalan Bukit Jelutong, 40150 Shah Alam', designation: 'Managing Director', sharePercent: 100 }],
     directors: [{ name: 'Aminah binti Yusof', idType: 'mykad', idNumber: '790215105522', address: '21 Jalan Bukit Jelutong, 40150 Shah Alam', designation: 'Managing Director', appointedDate: '2008-07-01' }],
-    machinery: [{ brand: 'Liebherr', model: '81 K.1', capacity: '6 t', type: 'Tower crane', quantity: 1, yearMade: 2016 }],
+    // Its own plant, offered in a machine request's line picker.
+    machinery: [
+      { brand: 'Liebherr', model: '81 K.1', capacity: '6 t', type: 'Tower crane', quantity: 1, yearMade: 2016 },
+      { brand: 'Hitachi', model: 'ZX200', capacity: '20 t', type: 'Excavator', quantity: 2, yearMade: 2020 },
+      { brand: 'JCB', model: '3CX', capacity: '1 m3', type: 'Backhoe loader', quantity: 1, yearMade: 2018 },
+    ],
     trackRecord: [{ name: 'Pangsapuri Bukit Jalil, Phase 1', location: 'Bukit Jalil, Kuala Lumpur', address: 'Jalan Jalil Perkasa', type: 'Building', startDate: '2023-01-09', endDate: null, details: 'Two blocks of 20 storeys.', contractSum: 52_000_000, client: 'Own development', status: TrackRecordStatus.InProgress }],
   },
   'mutiara-supplies': {

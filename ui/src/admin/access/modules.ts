@@ -61,6 +61,8 @@ export const MODULES: readonly ModuleDef[] = [
   // Data import by Excel upload (§2.5): into the catalogue with its update right, users with the users update right.
   { key: 'catalogueImport', path: '/administration/data-import/catalogue-items', rights: ['administration.catalogue.update'], group: 'administration' },
   { key: 'usersImport', path: '/administration/data-import/users', rights: ['administration.users.update'], group: 'administration' },
+  // Machinery into the profile's machinery tab, by those who change the profile; as the profile, while the company awaits approval too.
+  { key: 'machineryImport', path: '/administration/data-import/machinery', rights: ['administration.companyProfile.update'], allowPending: true, group: 'administration' },
   { key: 'authority', path: '/administration/authority', rights: ['administration.authorityManual.view', 'administration.authorityManual.update'], group: 'administration' },
   // A company's setups (apps/api/src/company-setups/README.md, "Rights").
   { key: 'termsAndAgreements', path: '/administration/terms-and-agreements', rights: ['administration.termsAndAgreements.view', 'administration.termsAndAgreements.update'], group: 'administration' },

@@ -1,8 +1,10 @@
 // A list of the profile (shareholders, directors, machinery, track record), a page at a time by name with a
 // search and "more" (the api's keyset pages): for the company's administrators with add, change and remove
-// (removing asks why); read-only for anyone else, and for another company's shared profile.
+// (removing asks why); read-only for anyone else, and for another company's shared profile. The machinery
+// list also opens its import from Excel (/administration/data-import/machinery) for those who may change it.
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import type { ProfileList } from '@binaan/contracts';
 import { errorCodeOf } from '../providers/admin-request.js';
@@ -70,6 +72,9 @@ export function EntriesTab({ list, companyId, editable, onChanged }: Props) {
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField size="small" label={translate('admin.companyProfile.search')} value={q} onChange={(event) => setQ(event.target.value)} sx={{ flex: '1 1 220px', maxWidth: 360 }} slotProps={{ htmlInput: { 'data-testid': `profile-search-${list}` } }} />
         {editable && <Button variant="contained" onClick={() => setEditing('new')} data-testid={`profile-add-${list}`}>{translate(`admin.companyProfile.add.${list}`)}</Button>}
+        {editable && list === 'machinery' && companyId === null && (
+          <Button variant="outlined" component={RouterLink} to="/administration/data-import/machinery" data-testid="profile-import-machinery">{translate('admin.companyProfile.importMachinery')}</Button>
+        )}
       </Box>
       {loaded && rows.length === 0 && <Typography color="text.secondary">{translate('admin.companyProfile.empty')}</Typography>}
       {rows.length > 0 && (

@@ -1,6 +1,6 @@
 // The company profile's calls: the chosen company's own (read, the information, a list's entries added,
-// changed and removed, the sharing, the history) and another company's shared profile. The revision travels
-// as If-Match where the page knows it.
+// changed and removed, the sharing, the history), another company's shared profile, and the machinery a line
+// picker offers. The revision travels as If-Match where the page knows it.
 import type { CompanyProfileView, ProfileEntry, ProfileEntryPage, ProfileHistoryPage, ProfileList, ShareableTab } from '@binaan/contracts';
 import { adminJson } from '../providers/admin-request.js';
 
@@ -24,6 +24,10 @@ export function entryPage(companyId: string | null, list: ProfileList, q: string
   const base = companyId === null ? OWN : `/api/company/profiles/${encodeURIComponent(companyId)}`;
   return adminJson<ProfileEntryPage>(`${base}/lists/${list}?${params.toString()}`);
 }
+
+/** A line picker's machines: the first 10 of the chosen company's machinery matching the text (brand, model, type, capacity). */
+export const machinerySuggestions = async (q: string) =>
+  (await adminJson<ProfileEntryPage<'machinery'>>(`/api/company/machinery?${new URLSearchParams({ q: q.trim(), limit: '10' }).toString()}`)).items;
 
 export const profileHistory = (before: string | null) => adminJson<ProfileHistoryPage>(`${OWN}/history${before ? `?before=${encodeURIComponent(before)}` : ''}`);
 

@@ -1,8 +1,8 @@
-// /administration/data-import/catalogue-items and /users: data import by Excel upload (signed-in-area.md §2.5) into the catalogue
-// or the users list. Choose an .xlsx; the server proposes the sheet, the header row and a column per field;
+// /administration/data-import/catalogue-items, /users and /machinery: data import by Excel upload (signed-in-area.md §2.5) into
+// the catalogue, the users list or the company profile's machinery. Choose an .xlsx; the server proposes the sheet, the header row and a column per field;
 // change any of them and see the first rows; import. A file with any bad row imports nothing and lists each
 // problem by sheet, row and column; a progress bar follows the upload, then the rows the server has done.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -14,7 +14,14 @@ import { ApiError } from '../../shared/api/client.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { columnName, previewImport, runImport, type ImportStep } from './data-import-api.js';
 
-const LIST_PATH: Record<DataImportTarget, string> = { 'catalogue-items': '/administration/catalogue-items', users: '/administration/users/pending-approval' };
+const LIST_PATH: Record<DataImportTarget, string> = {
+  'catalogue-items': '/administration/catalogue-items', users: '/administration/users/pending-approval', machinery: '/administration/company?tab=machinery',
+};
+/**
+ * A sheet's cell keeps its words whole ("Atlas Copco", not "Atlas Copc/o") and a few characters wide (a Chinese
+ * heading is not one character a line): a narrow screen scrolls the table's region sideways instead.
+ */
+const WORDS = { minWidth: 72, overflowWrap: 'break-word' } as const;
 const cellText = (cell: DataImportCell | undefined) => (cell === null || cell === undefined ? '' : String(cell));
 
 export function DataImportPage({ target }: { target: DataImportTarget }) {
@@ -29,6 +36,11 @@ export function DataImportPage({ target }: { target: DataImportTarget }) {
   const [errors, setErrors] = useState<DataImportRowError[] | null>(null);
   const [done, setDone] = useState<DataImportResult | null>(null);
   const t = (key: string, options?: object) => translate(`admin.dataImport.${key}`, options);
+  // The outcome takes the focus once known: the Import button it came from is disabled while the import runs.
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failed || done) outcome.current?.focus();
+  }, [failed, done]);
 
   const pick = async (chosen: File | undefined) => {
     if (!chosen) return;
@@ -94,17 +106,17 @@ export function DataImportPage({ target }: { target: DataImportTarget }) {
               <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? 0} aria-label={t('progress')} />
             </Box>
           )}
-          {failed && <Alert severity="error" data-testid="import-error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
+          {failed && <Alert ref={outcome} tabIndex={-1} severity="error" data-testid="import-error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
           {errors && errors.length > 0 && (
             <TableContainer tabIndex={0} role="region" aria-label={t('errors')}>
               <Table size="small" aria-label={t('errors')} data-testid="import-errors">
-                <TableHead><TableRow>{['sheet', 'row', 'column', 'field', 'problem'].map((c) => <TableCell key={c}>{t(`errorColumns.${c}`)}</TableCell>)}</TableRow></TableHead>
+                <TableHead><TableRow>{['sheet', 'row', 'column', 'field', 'problem'].map((c) => <TableCell key={c} sx={{ whiteSpace: 'nowrap' }}>{t(`errorColumns.${c}`)}</TableCell>)}</TableRow></TableHead>
                 <TableBody>
                   {errors.map((e, i) => (
                     <TableRow key={i} data-testid="import-error-row">
                       <TableCell>{e.sheet}</TableCell><TableCell>{e.row}</TableCell><TableCell>{e.column ? columnName(e.column) : ''}</TableCell>
-                      <TableCell>{e.field ? fieldName(e.field) : ''}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{translate(`admin.dataImport.problems.${e.code}`, { _: translate(`error.${e.code}`, { _: e.code }) })}{e.value ? ` (${e.value})` : ''}</TableCell>
+                      <TableCell sx={WORDS}>{e.field ? fieldName(e.field) : ''}</TableCell>
+                      <TableCell sx={{ minWidth: 180, overflowWrap: 'anywhere' }}>{translate(`admin.dataImport.problems.${e.code}`, { _: translate(`error.${e.code}`, { _: e.code }) })}{e.value ? ` (${e.value})` : ''}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -112,7 +124,7 @@ export function DataImportPage({ target }: { target: DataImportTarget }) {
             </TableContainer>
           )}
           {done && (
-            <Alert severity="success" data-testid="import-done">
+            <Alert ref={outcome} tabIndex={-1} severity="success" data-testid="import-done">
               {t('done', { n: done.recorded })} <Link component={RouterLink} to={LIST_PATH[target]}>{t(`open.${target}`)}</Link>
             </Alert>
           )}
@@ -141,12 +153,12 @@ export function DataImportPage({ target }: { target: DataImportTarget }) {
                     <TableHead>
                       <TableRow>
                         <TableCell>{t('errorColumns.row')}</TableCell>
-                        {columns.map((c) => <TableCell key={c}>{fieldAt(c) ? fieldName(fieldAt(c)!) : columnName(c)}</TableCell>)}
+                        {columns.map((c) => <TableCell key={c} sx={WORDS}>{fieldAt(c) ? fieldName(fieldAt(c)!) : columnName(c)}</TableCell>)}
                       </TableRow>
                     </TableHead>
                     <TableBody>
                       {sheet.rows.filter((r) => r.row > mapping.headerRow).map((r) => (
-                        <TableRow key={r.row}><TableCell>{r.row}</TableCell>{columns.map((c) => <TableCell key={c} sx={{ overflowWrap: 'anywhere' }}>{cellText(r.cells[c - 1])}</TableCell>)}</TableRow>
+                        <TableRow key={r.row}><TableCell>{r.row}</TableCell>{columns.map((c) => <TableCell key={c} sx={WORDS}>{cellText(r.cells[c - 1])}</TableCell>)}</TableRow>
                       ))}
                     </TableBody>
                   </Table>

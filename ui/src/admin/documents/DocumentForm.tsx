@@ -83,7 +83,8 @@ function DocumentFormFields({ entry, creating }: { entry: CatalogueEntry; creati
       {isDocumentResource(resource) && <KindFields resource={resource} />}
       <ArrayInput source="items" label="admin.documents.lineItems">
         <SimpleFormIterator inline sx={WRAPPING_ROWS}>
-          <LineDescriptionInput sx={{ flex: { sm: '1 1 220px' } }} />
+          {/* A machine request offers the company's own machinery first (LineDescriptionInput). */}
+          <LineDescriptionInput sx={{ flex: { sm: '1 1 220px' } }} machinery={resource === 'machineRequest'} />
           <TextInput source="unit" label="admin.fields.unit" validate={required()} sx={lineField(110)} />
           <TextInput source="quantity" label="admin.fields.quantity" validate={required()} helperText="admin.rules.quantityPositive" sx={lineField(150)} />
           <TextInput source="rate" label="admin.fields.rate" validate={required()} helperText="admin.rules.moneyFormat" sx={lineField(150)} />

@@ -4,7 +4,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { CompanyProfileView, ProfileEntryPage, ProfileHistoryPage } from '@binaan/contracts';
+import { MACHINERY_READ_RIGHTS, type CompanyProfileView, type ProfileEntryPage, type ProfileHistoryPage } from '@binaan/contracts';
 import { RequireAccessRight } from '../../common/access-right.decorator.js';
 import { ModuleAccessGuard } from '../../common/module-access.guard.js';
 import type { AuthenticatedRequest } from '../../common/principal.js';
@@ -61,6 +61,13 @@ export class CompanyProfileController {
   @ApiOperation({ summary: 'One page of a list (shareholders, directors, machinery, trackRecord) by name: ?q=&after=&limit= (keyset: `next` is the following page\'s `after`)' })
   ownEntries(@Param('list') list: string, @Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest): Promise<ProfileEntryPage> {
     return this.profiles.entries(request.principal!, null, list, query);
+  }
+
+  @RequireAccessRight(MACHINERY_READ_RIGHTS)
+  @Get('machinery')
+  @ApiOperation({ summary: "The chosen company's machinery for a line's picker (profile rights, or procurement.update to raise a machine request): ?q=&after=&limit=, by brand and model, keyset pages" })
+  machinery(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest): Promise<ProfileEntryPage<'machinery'>> {
+    return this.profiles.machinery(request.principal!, query);
   }
 
   @RequireAccessRight(PROFILE_CHANGE_RIGHT)

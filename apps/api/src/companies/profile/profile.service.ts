@@ -6,8 +6,8 @@
 
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CompanySubmissionStatus, DEFAULT_SHARED_TABS, ErrorCodes, PERSON_LISTS, SHAREABLE_TABS, hasAnyAccessRight, isPersonList, maskIdNumber, profileProblems,
-  type CompanyInformationInput, type CompanyProfileView, type CompanyRegistrationInput, type ProfileEntry, type ProfileList, type ProfileProblem, type ShareableTab,
+  CompanySubmissionStatus, DEFAULT_SHARED_TABS, ErrorCodes, MACHINERY_READ_RIGHTS, PERSON_LISTS, SHAREABLE_TABS, hasAnyAccessRight, isPersonList, maskIdNumber, profileProblems,
+  type CompanyInformationInput, type CompanyProfileView, type CompanyRegistrationInput, type ProfileEntry, type ProfileEntryPage, type ProfileList, type ProfileProblem, type ShareableTab,
 } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../../authority/authority.service.js';
@@ -74,6 +74,17 @@ export class CompanyProfileService {
     if (!seeing.tabs.includes(list)) throw refusal(403, ErrorCodes.noAccessRight, 'The company does not share this tab.');
     const page = await profileEntryPage(this.db, id, list, query);
     return { items: page.items.map((entry) => masked(list, entry, seeing.unmasked)), next: page.next };
+  }
+
+  /**
+   * The chosen company's machinery for a line's picker (a machine request's): the profile's machinery list, a
+   * page by brand and model, searched in brand, model, type and capacity, for those who see the profile and
+   * those who raise machine requests (MACHINERY_READ_RIGHTS). Always the caller's own company.
+   */
+  async machinery(principal: Principal, raw: Record<string, unknown>): Promise<ProfileEntryPage<'machinery'>> {
+    const companyId = companyOf(principal, ...MACHINERY_READ_RIGHTS);
+    const page = await profileEntryPage(this.db, companyId, 'machinery', entryQuery(raw));
+    return page as ProfileEntryPage<'machinery'>;
   }
 
   async editInformation(principal: Principal, body: unknown, ifMatch: string | undefined) {
