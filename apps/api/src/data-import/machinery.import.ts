@@ -11,7 +11,7 @@ import { cellError, textOf, type ImportRow, type ImportTarget } from './import-t
 
 const WHOLE = /^\d{1,9}$/;
 
-/** A whole number as a cell gives it ("2", "2.0" from a number cell read as text is "2"); anything else stays text, refused by the rule. */
+/** A whole number as its cell gives it (a number cell is read as its digits), `empty` for an empty cell; anything else stays text, for the rule to refuse on its cell. */
 const wholeOr = (text: string, empty: number | null): number | string | null => {
   const value = text.trim();
   if (value === '') return empty;
