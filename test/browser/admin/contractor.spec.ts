@@ -18,6 +18,9 @@ const RM = /^RM \d{1,3}(,\d{3})*\.\d{2}$/;
 test.describe.configure({ mode: 'serial' });
 
 test('the contractor menu: received tender with its BQ, quotation, invoice, budget and company search', async ({ page, shot, baseURL, browser }) => {
+  // Eight pages, five of them signed in afresh on a phone with an axe check each: about a minute on a quiet
+  // machine, and more than the default 90 s when two workers share a loaded two-core machine.
+  test.setTimeout(300_000);
   const stamp = Date.now().toString(36);
   // A tender from Teguh Bina to Kukuh Jaya, made active (an invitation), through the api as its users would.
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
