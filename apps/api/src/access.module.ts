@@ -28,6 +28,8 @@ import { CompanyProfileService } from './companies/profile/profile.service.js';
 import { AccountDirectory } from './identity/account-directory.js';
 import { AccountMail } from './identity/account-mail.js';
 import { ForcedPasswordResetService } from './identity/forced-password-reset.service.js';
+import { AccountStatusController } from './identity/account-status.controller.js';
+import { AccountSuspensionService } from './identity/account-suspension.service.js';
 import { IDENTITY_COMMAND_HANDLERS } from './identity/identity-command.handlers.js';
 import { IdentityKeys } from './identity/identity-keys.js';
 import { LoginController } from './identity/login.controller.js';
@@ -41,11 +43,11 @@ import { SignUpController } from './identity/sign-up.controller.js';
 import { SignUpService } from './identity/sign-up.service.js';
 
 @Module({
-  controllers: [SignUpController, LoginController, PasswordController, CompaniesController, CompanyDirectoryController, CompanyAdminController, ContractorDirectoryController, CompanyProfileController],
+  controllers: [SignUpController, LoginController, PasswordController, AccountStatusController, CompaniesController, CompanyDirectoryController, CompanyAdminController, ContractorDirectoryController, CompanyProfileController],
   providers: [
     { provide: SessionTokens, inject: [SECRETS, CLOCK], useFactory: (secrets: Secrets, now: Clock) => new SessionTokens(secrets.jwtSecret, now) },
     { provide: IdentityKeys, inject: [SECRETS], useFactory: (secrets: Secrets) => new IdentityKeys(secrets.codeHmacKey) },
-    PasswordHasher, AccountDirectory, AccountMail, SessionService, SignUpService, LoginService, PasswordService, ForcedPasswordResetService,
+    PasswordHasher, AccountDirectory, AccountMail, SessionService, SignUpService, LoginService, PasswordService, ForcedPasswordResetService, AccountSuspensionService,
     CompanyAccess, CompanyChoiceService, InvitationService, CompanyMail, CompanyStreams, CompanyRegistrationService, CompanyPeopleService, CompanyRolesService, CompanyInvitationTakeUpReactor,
     DirectoryListingService, ChangeDirectoryListingHandler,
     CompanyProfileService, CompanyProfilePeopleService, ...PROFILE_COMMAND_HANDLERS,

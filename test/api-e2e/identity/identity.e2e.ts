@@ -4,6 +4,7 @@
 // keeps to its own people, numbers and companies, and the clock only moves forward.
 
 import { afterAll, beforeAll, describe } from '@jest/globals';
+import { accountSuspensionSpecs } from './account-suspension.specs.js';
 import { companySpecs } from './companies.specs.js';
 import { forcedResetSpecs } from './forced-reset.specs.js';
 import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, STORES, type RunningApp } from './harness.js';
@@ -28,6 +29,7 @@ describe.each(STORES)('identity and access on %s', (kind) => {
   signInSpecs(app);
   passwordSpecs(app);
   forcedResetSpecs(app);
+  accountSuspensionSpecs(app);
   sessionSpecs(app);
   companySpecs(app);
   invitationAndUiErrorSpecs(app);

@@ -39,7 +39,7 @@ const AUTHORITY_EVENTS: ReadonlySet<string> = new Set([
   'CompanyRoleDefined', 'CompanyUserAssigned', 'CompanyUserUnassigned', 'CompanySubmissionStatusChanged',
   'CompanyRoleRetired', 'CompanyMemberRoleStatusChanged', 'CompanyMemberStatusChanged', 'CompanyMemberJoined',
   'ProjectCreated', 'ProjectLevelAssigned', 'ProjectLevelUnassigned', 'ProjectManualRoleGranted',
-  'UserActivated', 'PasswordResetForced',
+  'UserActivated', 'PasswordResetForced', 'AccountSuspended', 'AccountReinstated',
 ]);
 
 export const approvalQueueSql = `

@@ -8,8 +8,9 @@ import { CLOCK, type Clock } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { ForcedPasswordResetService } from './forced-password-reset.service.js';
 import {
-  AcceptEula, ActivateByPin, ChangePassword, ForcePasswordReset, LogIn, LogOut, ReportUiError, RequestPasswordReset, RequestPinCode, ResetPassword, SignUp, VerifyPinCode,
+  AcceptEula, ActivateByPin, ChangePassword, ForcePasswordReset, LogIn, LogOut, ReinstateAccount, ReportUiError, RequestPasswordReset, RequestPinCode, ResetPassword, SignUp, SuspendAccount, VerifyPinCode,
 } from './identity.commands.js';
+import { AccountSuspensionService } from './account-suspension.service.js';
 import { LoginService } from './login.service.js';
 import { PasswordService } from './password.service.js';
 import { SignUpService } from './sign-up.service.js';
@@ -115,7 +116,24 @@ export class ForcePasswordResetHandler implements ICommandHandler<ForcePasswordR
   }
 }
 
+@CommandHandler(SuspendAccount)
+export class SuspendAccountHandler implements ICommandHandler<SuspendAccount> {
+  constructor(private readonly suspensions: AccountSuspensionService) {}
+  execute({ principal, userId, body }: SuspendAccount) {
+    return this.suspensions.suspend(principal, userId, body.reason);
+  }
+}
+
+@CommandHandler(ReinstateAccount)
+export class ReinstateAccountHandler implements ICommandHandler<ReinstateAccount> {
+  constructor(private readonly suspensions: AccountSuspensionService) {}
+  execute({ principal, userId, body }: ReinstateAccount) {
+    return this.suspensions.reinstate(principal, userId, body.reason);
+  }
+}
+
 export const IDENTITY_COMMAND_HANDLERS = [
   RequestPinCodeHandler, VerifyPinCodeHandler, SignUpHandler, ActivateByPinHandler, LogInHandler, AcceptEulaHandler, LogOutHandler, ReportUiErrorHandler,
   RequestPasswordResetHandler, ResetPasswordHandler, ChangePasswordHandler, ForcePasswordResetHandler,
+  SuspendAccountHandler, ReinstateAccountHandler,
 ];

@@ -5,9 +5,10 @@
 import { Command } from '@nestjs/cqrs';
 import type { Principal } from '../common/principal.js';
 import type { Resolved } from '../common/command-result.js';
+import type { AccountSuspensionService } from './account-suspension.service.js';
 import type { ForcedPasswordResetService } from './forced-password-reset.service.js';
 import type {
-  ActivateByPinDto, ChangePasswordDto, ForcePasswordResetDto, ForgotPasswordDto, LoginDto, PinCodeRequestDto, PinCodeVerificationDto, ResetPasswordDto, SignUpDto, UiErrorDto,
+  AccountStatusChangeDto, ActivateByPinDto, ChangePasswordDto, ForcePasswordResetDto, ForgotPasswordDto, LoginDto, PinCodeRequestDto, PinCodeVerificationDto, ResetPasswordDto, SignUpDto, UiErrorDto,
 } from './identity.dto.js';
 import type { LoginService } from './login.service.js';
 import type { PasswordService } from './password.service.js';
@@ -81,6 +82,18 @@ export class ResetPassword extends Command<Resolved<PasswordService['reset']>> {
 /** Both change routes: the plain one, and the one that also sets the mobile number and accepts the terms (ChangePasswordMobileDto). */
 export class ChangePassword extends Command<Resolved<PasswordService['change']>> {
   constructor(readonly principal: Principal, readonly body: ChangePasswordDto & { user_mobile?: string }) {
+    super();
+  }
+}
+
+export class SuspendAccount extends Command<Resolved<AccountSuspensionService['suspend']>> {
+  constructor(readonly principal: Principal, readonly userId: string, readonly body: AccountStatusChangeDto) {
+    super();
+  }
+}
+
+export class ReinstateAccount extends Command<Resolved<AccountSuspensionService['reinstate']>> {
+  constructor(readonly principal: Principal, readonly userId: string, readonly body: AccountStatusChangeDto) {
     super();
   }
 }

@@ -3,7 +3,7 @@
 // Unknown fields (domainGroup, os, app_name, ...) are dropped by the global validation pipe.
 
 import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 
 export class PinCodeRequestDto {
   @IsString() @MaxLength(32) mobile_phone!: string;
@@ -68,6 +68,11 @@ export class ChangePasswordMobileDto extends ChangePasswordDto {
 export class ForcePasswordResetDto {
   /** Why the administrator reset the password: kept on the event. */
   @IsOptional() @IsString() @MaxLength(500) reason?: string;
+}
+
+export class AccountStatusChangeDto {
+  /** Why the administrator suspends or reinstates the account: kept on the event, shown in its history. */
+  @IsString() @MinLength(3) @MaxLength(500) reason!: string;
 }
 
 export class UiErrorDto {

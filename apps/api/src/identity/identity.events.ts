@@ -24,7 +24,14 @@ export type UserEvent =
    * administrator made by the store CLI's create-admin); choosing the password with it activates the account.
    */
   | { type: 'PasswordResetRequested'; data: { tokenHmac: string; expiresAt: string; activatesAccount?: true } }
-  | { type: 'PasswordResetTokenRejected'; data: Record<string, never> };
+  | { type: 'PasswordResetTokenRejected'; data: Record<string, never> }
+  /**
+   * A platform administrator stopped the account (who: metadata.actorUserId): sign-in is refused with
+   * accountSuspended and every open session ends, whatever the person's companies say.
+   */
+  | { type: 'AccountSuspended'; data: { reason: string } }
+  /** A platform administrator lifted the suspension: the account is active again, as it was before. */
+  | { type: 'AccountReinstated'; data: { reason: string } };
 
 export type PhoneEvent =
   | { type: 'PhoneCodeIssued'; data: { requestId: string; codeHmac: string; issuedAt: number; expiresAt: number } & Retained }
@@ -46,8 +53,8 @@ export type Retained = { retentionDay?: string };
 export type LoginAttemptEvent =
   | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string; ip?: string | null } & Retained }
   | { type: 'LoginFailed'; data: { reason: 'incorrectCredentials'; ip?: string | null } & Retained }
-  | { type: 'LoginRefused'; data: { reason: 'locked' | 'pendingActivation' | 'notActive'; userId?: string; /** locked: the run of failures refused for */ failures?: number; lastFailureAt?: string; ip?: string | null } & Retained };
+  | { type: 'LoginRefused'; data: { reason: 'locked' | 'pendingActivation' | 'notActive' | 'suspended'; userId?: string; /** locked: the run of failures refused for */ failures?: number; lastFailureAt?: string; ip?: string | null } & Retained };
 
 export type SessionEvent =
   | { type: 'SessionStarted'; data: { sessionId: string; userId: string; companyId: string | null; rememberMe: boolean } & Retained }
-  | { type: 'SessionEnded'; data: { sessionId: string; reason: 'logout' | 'inactivity' | 'passwordChanged' | 'passwordResetForced' | 'companySwitched' | 'membershipEnded' } };
+  | { type: 'SessionEnded'; data: { sessionId: string; reason: 'logout' | 'inactivity' | 'passwordChanged' | 'passwordResetForced' | 'companySwitched' | 'membershipEnded' | 'accountSuspended' } };

@@ -9,7 +9,7 @@ import { SESSIONS_RETENTION_STREAM } from './identity.personal-data.js';
 
 export const usersProjection: Projection = {
   name: 'identity-users',
-  eventTypes: ['UserSignedUp', 'UserActivated', 'EulaAccepted', 'PasswordChanged', 'PasswordResetForced', 'MobileChanged'],
+  eventTypes: ['UserSignedUp', 'UserActivated', 'EulaAccepted', 'PasswordChanged', 'PasswordResetForced', 'MobileChanged', 'AccountSuspended', 'AccountReinstated'],
   tables: ['identity_users'],
   setupSql: `CREATE TABLE IF NOT EXISTS identity_users (
       user_id text PRIMARY KEY, email text NOT NULL, name text NOT NULL, mobile text NOT NULL,
@@ -45,6 +45,12 @@ export const usersProjection: Projection = {
           break;
         case 'MobileChanged':
           await db.query(`UPDATE identity_users SET mobile = $2 WHERE user_id = $1`, [userId, event.data.mobile]);
+          break;
+        case 'AccountSuspended':
+          await db.query(`UPDATE identity_users SET status = 'suspended' WHERE user_id = $1`, [userId]);
+          break;
+        case 'AccountReinstated':
+          await db.query(`UPDATE identity_users SET status = 'activated' WHERE user_id = $1`, [userId]);
           break;
       }
     }

@@ -71,6 +71,10 @@ export class LoginService {
       await record({ type: 'LoginRefused', data: { reason: 'pendingActivation', userId: account.userId } });
       throw refusal(403, ErrorCodes.accountPendingActivation, 'Your account is waiting for activation: use the code we e-mailed you.', NOT_AUTHENTICATED);
     }
+    if (account.status === 'suspended') {
+      await record({ type: 'LoginRefused', data: { reason: 'suspended', userId: account.userId } });
+      throw refusal(403, ErrorCodes.accountSuspended, 'This account is suspended by Binaan. Contact Binaan to have it reinstated.', NOT_AUTHENTICATED);
+    }
     if (account.status !== 'activated') {
       await record({ type: 'LoginRefused', data: { reason: 'notActive', userId: account.userId } });
       throw refusal(403, ErrorCodes.accountNotActive, 'This account is not active. Contact your company administrator.', NOT_AUTHENTICATED);

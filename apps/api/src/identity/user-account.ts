@@ -68,6 +68,12 @@ export function foldUserAccount(events: readonly StoredEvent[]): UserAccount | n
       case 'PasswordResetTokenRejected':
         if (account.reset) account.reset.failures++;
         break;
+      case 'AccountSuspended':
+        account.status = 'suspended';
+        break;
+      case 'AccountReinstated':
+        account.status = 'activated';
+        break;
     }
   }
   return account;

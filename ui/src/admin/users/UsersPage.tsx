@@ -1,5 +1,6 @@
-// The platform administrator's accounts (issue 31 point 3): every user, newest first, searchable by name or
-// e-mail, each with "Download data" (the export) and "Forget this person" (a dialog that names them, says it
+// The platform administrator's accounts: every user, newest first, searchable by name or e-mail, each with
+// "Suspend" or "Reinstate", "Reset password" (a temporary password e-mailed), "Download data" (the export)
+// and "Forget this person" (a dialog that names them, says it
 // cannot be undone and asks the reason; POST /api/personal-data/users/<id>/forget). A forgotten person
 // shows the reader's word for erased (the clients translate the marker) and cannot be forgotten again.
 import { useCallback, useEffect, useState } from 'react';
@@ -12,6 +13,14 @@ import { formatDate } from '../format.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 import { downloadPersonalData } from './download-personal-data.js';
 import { ForgetPersonDialog } from './ForgetPersonDialog.js';
+import { AccountActionDialog, type AccountAction } from './AccountActionDialog.js';
+
+/** Where each action goes, and the word the page says when it is done. */
+const ACTIONS: Record<AccountAction, { path: string; done: string }> = {
+  suspend: { path: 'suspend', done: 'admin.users.suspended' },
+  reinstate: { path: 'reinstate', done: 'admin.users.reinstated' },
+  resetPassword: { path: 'force-password-reset', done: 'admin.users.passwordReset' },
+};
 
 export function UsersPage() {
   const translate = useTranslate();
@@ -23,6 +32,8 @@ export function UsersPage() {
   const [busy, setBusy] = useState(false);
   const [forgetError, setForgetError] = useState<string | null>(null);
   const ownEmail = getSession()?.user?.email;
+  const [acting, setActing] = useState<{ action: AccountAction; user: PersonalDataAccount } | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
 
   const load = useCallback(async (q: string) => {
     try {
@@ -54,6 +65,26 @@ export function UsersPage() {
     } finally {
       setBusy(false);
     }
+  };
+
+  const act = async (reason: string) => {
+    if (!acting) return;
+    setBusy(true);
+    setActionError(null);
+    try {
+      await adminJson(`/api/users/${encodeURIComponent(acting.user.userId)}/${ACTIONS[acting.action].path}`, { method: 'POST', body: { reason } });
+      notify(ACTIONS[acting.action].done, { type: 'success', messageArgs: { name: acting.user.name } });
+      setActing(null);
+      await load(query);
+    } catch (e) {
+      setActionError(errorCodeOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const openAction = (action: AccountAction, user: PersonalDataAccount) => {
+    setActionError(null);
+    setActing({ action, user });
   };
 
   const download = async (user: PersonalDataAccount) => {
@@ -93,6 +124,24 @@ export function UsersPage() {
                   <Button size="small" variant="outlined" onClick={() => void download(user)} aria-label={`${translate('admin.users.download')}: ${user.name}`}>
                     {translate('admin.users.download')}
                   </Button>
+                  {!erased && !own && user.status === 'activated' && (
+                    <Button size="small" variant="outlined" color="warning" data-testid="suspend-open" aria-label={`${translate('admin.users.suspend')}: ${user.name}`}
+                      onClick={() => openAction('suspend', user)}>
+                      {translate('admin.users.suspend')}
+                    </Button>
+                  )}
+                  {!erased && user.status === 'suspended' && (
+                    <Button size="small" variant="outlined" data-testid="reinstate-open" aria-label={`${translate('admin.users.reinstate')}: ${user.name}`}
+                      onClick={() => openAction('reinstate', user)}>
+                      {translate('admin.users.reinstate')}
+                    </Button>
+                  )}
+                  {!erased && !own && user.status === 'activated' && (
+                    <Button size="small" variant="outlined" data-testid="reset-password-open" aria-label={`${translate('admin.users.resetPassword')}: ${user.name}`}
+                      onClick={() => openAction('resetPassword', user)}>
+                      {translate('admin.users.resetPassword')}
+                    </Button>
+                  )}
                   {!erased && !own && (
                     <Button size="small" variant="outlined" color="error" data-testid="forget-open" aria-label={`${translate('admin.users.forget')}: ${user.name}`}
                       onClick={() => { setForgetError(null); setForgetting(user); }}>
@@ -105,6 +154,8 @@ export function UsersPage() {
           );
         })}
       </Box>
+      <AccountActionDialog action={acting?.action ?? null} person={acting?.user ?? null} busy={busy} error={actionError}
+        onCancel={() => setActing(null)} onConfirm={(reason) => void act(reason)} />
       <ForgetPersonDialog person={forgetting} busy={busy} error={forgetError} onCancel={() => setForgetting(null)} onConfirm={(reason) => void forget(reason)} />
     </Stack>
   );
