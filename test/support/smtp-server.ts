@@ -33,6 +33,15 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     onAuth(auth, _session, callback) {
       callback(null, { user: auth.username ?? 'test' });
     },
+    // A mailbox that does not exist, as a real server answers it: any address whose local part ends in
+    // "+refused" is refused at RCPT TO with 550, so a test can follow a mail that was not delivered.
+    onRcptTo(address, _session, callback) {
+      if (/\+refused@/i.test(address.address)) {
+        callback(Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

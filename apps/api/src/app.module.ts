@@ -39,7 +39,7 @@ export class AppModule {
     const secrets = loadSecrets(config);
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock), HumanCheckModule.forRoot(config, secrets), AccessModule, FilesModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, CompanyFilesModule, CompanySetupsModule, CatalogueItemsModule, DataImportModule, DevClockModule.forRoot(movableClock)],
+      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock, store), HumanCheckModule.forRoot(config, secrets), AccessModule, FilesModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, CompanyFilesModule, CompanySetupsModule, CatalogueItemsModule, DataImportModule, DevClockModule.forRoot(movableClock)],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

@@ -26,6 +26,7 @@ export * from './bills-of-quantity.js';
 export * from './bills-of-quantity-import.js';
 export * from './project-plans.js';
 export * from './personal-data-api.js';
+export * from './mail-log-api.js';
 export * from './company-admin-api.js';
 export * from './contractor-directory-api.js';
 export * from './company-files-api.js';

@@ -9,6 +9,7 @@ import { companySpecs } from './companies.specs.js';
 import { forcedResetSpecs } from './forced-reset.specs.js';
 import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, STORES, type RunningApp } from './harness.js';
 import { invitationAndUiErrorSpecs } from './invitations.specs.js';
+import { mailLogSpecs } from './mail-log.specs.js';
 import { signInSpecs } from './login.specs.js';
 import { malformedRequestSpecs } from './malformed.specs.js';
 import { mobileCodeSpecs } from './mobile-code.specs.js';
@@ -30,6 +31,7 @@ describe.each(STORES)('identity and access on %s', (kind) => {
   passwordSpecs(app);
   forcedResetSpecs(app);
   accountSuspensionSpecs(app);
+  mailLogSpecs(app);
   sessionSpecs(app);
   companySpecs(app);
   invitationAndUiErrorSpecs(app);

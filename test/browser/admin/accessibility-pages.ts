@@ -101,6 +101,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/admin/company-registrations/:id', 'platform-admin', '/admin/company-registrations/baru-consult'),
   page('/administration/authority', 'admin'),
   page('/admin/users', 'platform-admin'),
+  page('/admin/email-log', 'platform-admin'),
   page('/administration/users/:tab', 'admin', '/administration/users/active'),
   // The §2.6 target of pending user approvals.
   page('/administration/users/:tab', 'admin', '/administration/users/pending-approval'),

@@ -122,3 +122,43 @@ test('the platform admin suspends an account with a reason, its sign-in is refus
   expect((await hafizLogin(request)).status()).toBe(200);
   await shot(page, 'account-suspension-reinstated-375');
 });
+
+test('the platform admin resets a password, and the e-mail log lists the temporary password sent, in en and zh', async ({ page, request, shot }) => {
+  test.setTimeout(180_000);
+  const en = words('en');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsPlatformAdmin(page);
+  await page.getByTestId('users-search').fill('hafiz');
+  await hafizRow(page).getByRole('button', { name: `${en.resetPassword}: ${HAFIZ.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: fill(en.resetPasswordTitle!, { name: HAFIZ.name }) });
+  await expect(page.getByTestId('account-action-effect')).toHaveText(fill(en.resetPasswordEffect!, { email: HAFIZ.email }));
+  await page.getByTestId('account-action-reason').fill('Locked out after changing phones');
+  await dialog.getByRole('button', { name: en.resetPassword! }).click();
+  await expect(page.getByText(fill(en.passwordReset!, { name: HAFIZ.name }))).toBeVisible();
+  // His own password no longer works: the temporary one went to his address.
+  expect((await hafizLogin(request)).status()).toBe(401);
+
+  // The e-mail log, from the menu: the temporary password's e-mail to Hafiz, sent (the demo keeps mail in its outbox).
+  await page.getByRole('menuitem', { name: 'E-mail log' }).click();
+  await expect(page).toHaveURL(/\/admin\/email-log$/);
+  await page.getByTestId('email-log-search').fill(HAFIZ.email);
+  const row = page.getByTestId('email-log-row').first();
+  await expect(row).toContainText('temporary-password');
+  await expect(row).toContainText('Sent');
+  await expect(row).toContainText('Your Binaan password was reset');
+  await page.getByTestId('email-log-status').selectOption('failed');
+  await expect(page.getByTestId('email-log-empty')).toBeVisible();
+  expect(await axeFindings(page)).toEqual([]);
+  await shot(page, 'email-log-desktop');
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.evaluate(() => localStorage.setItem('binaan.language', 'zh'));
+  await page.reload();
+  await page.getByTestId('email-log-search').fill(HAFIZ.email);
+  await expect(page.getByTestId('email-log-row').first()).toContainText('已发送');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('邮件日志');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await axeFindings(page)).toEqual([]);
+  await shot(page, 'email-log-zh-375');
+  await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
+});

@@ -10,6 +10,9 @@ import { EMAIL_SENDER, SMS_SENDER, type EmailSender, type SmsSender } from './me
 import { OUTBOX_PAGE_OPTIONS, OutboxController, type OutboxPageOptions } from './outbox.controller.js';
 import { OutboxEmailSender, OutboxSmsSender } from './outbox.js';
 import { SmtpEmailSender } from './smtp-email.sender.js';
+import type { EventStore } from '@binaan/event-store';
+import { MailLogController } from './mail-log/mail-log.controller.js';
+import { RecordedEmailSender } from './mail-log/recorded-email.sender.js';
 
 /** The time an outbox entry records; the app's clock, so tests that move time see it in the outbox too. */
 type Clock = () => Date;
@@ -38,13 +41,15 @@ export class MessagingModule implements OnModuleInit, OnApplicationShutdown {
     @Inject(OUTBOX_DIR) private readonly dataDir: string,
   ) {}
 
-  static forRoot(config: ApiConfig, now: Clock = () => new Date()): DynamicModule {
+  /** With a store, every e-mail's outcome is recorded for the admin module's e-mail log (mail-log/). */
+  static forRoot(config: ApiConfig, now: Clock = () => new Date(), store?: EventStore): DynamicModule {
     const page = outboxPageOptions(config);
+    const email = emailSenderFor(config, now);
     return {
       module: MessagingModule,
-      controllers: page ? [OutboxController] : [],
+      controllers: [...(page ? [OutboxController] : []), ...(store ? [MailLogController] : [])],
       providers: [
-        { provide: EMAIL_SENDER, useValue: emailSenderFor(config, now) },
+        { provide: EMAIL_SENDER, useValue: store ? new RecordedEmailSender(email, store, config.smtpUrl ? 'smtp' : 'outbox') : email },
         { provide: SMS_SENDER, useValue: smsSenderFor(config, now) },
         { provide: OUTBOX_DIR, useValue: config.dataDir },
         ...(page ? [{ provide: OUTBOX_PAGE_OPTIONS, useValue: page }] : []),
@@ -59,11 +64,11 @@ export class MessagingModule implements OnModuleInit, OnApplicationShutdown {
    */
   onModuleInit(): void {
     const logger = new Logger('messaging');
-    if (this.email instanceof OutboxEmailSender) logger.debug(`no SMTP_URL: e-mail goes to the outbox in ${this.dataDir}/outbox`);
+    if (this.email instanceof OutboxEmailSender || (this.email instanceof RecordedEmailSender && this.email.channel === 'outbox')) logger.debug(`no SMTP_URL: e-mail goes to the outbox in ${this.dataDir}/outbox`);
     if (this.sms instanceof OutboxSmsSender) logger.debug(`no SMS_GATEWAY_URL: SMS goes to the outbox in ${this.dataDir}/outbox`);
   }
 
   onApplicationShutdown(): void {
-    if (this.email instanceof SmtpEmailSender) this.email.close();
+    if (this.email instanceof SmtpEmailSender || this.email instanceof RecordedEmailSender) this.email.close();
   }
 }
