@@ -91,7 +91,8 @@ export function BuildUpDialog({ buildUp, takenCodes, onSave, onClose }: {
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ pt: 1 }}>
             <TextField id="buildup-code" size="small" required autoFocus={isNew} label={translate('admin.buildUps.columns.code')} value={draft.code} onChange={set('code')}
               disabled={!isNew || busy} error={!!shown.code} helperText={help('code', isNew ? ' ' : translate('admin.buildUps.codeFixed'))}
-              slotProps={{ htmlInput: { maxLength: 40 } }} sx={{ width: { sm: '10rem' } }} />
+              // The hint under the fixed code is read, not greyed as the disabled field is (contrast).
+              slotProps={{ htmlInput: { maxLength: 40 }, formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }} sx={{ width: { sm: '10rem' } }} />
             <TextField id="buildup-description" size="small" autoFocus={!isNew} label={translate('admin.buildUps.columns.description')} value={draft.description} onChange={set('description')}
               disabled={busy} error={!!shown.description} helperText={help('description')} sx={{ flex: { sm: 1 } }} slotProps={{ htmlInput: { maxLength: 4000 } }} />
             <TextField id="buildup-profit" size="small" required label={translate('admin.buildUps.columns.profitPercent')} value={draft.profitPercent} onChange={set('profitPercent')}
