@@ -4,7 +4,7 @@
 // active until ArrowDown or ArrowUp: Enter and Tab then pick it (bq-catalogue-pick.ts says what a pick
 // writes); with none active they save the text as typed. Escape closes the list first, then cancels the edit.
 // The list is a popup outside the grid's rows (they clip), and a click on an option keeps the input's focus.
-import { useEffect, useId, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslate } from 'react-admin';
 import { Paper, Popper, Typography } from '@mui/material';
 import type { CatalogueItemRow } from '@binaan/contracts';
@@ -28,6 +28,12 @@ export function BqDescriptionEditor({ inputRef, value, label, errorId, invalid, 
   const [options, setOptions] = useState<CatalogueItemRow[]>([]);
   const [open, setOpen] = useState(false);
   const [highlight, setHighlight] = useState(-1);
+  // A pick ends the edit and hands the focus back to the grid: the blur that follows must not save the typed text too.
+  const picked = useRef(false);
+  const pick = (item: CatalogueItemRow, then: 'down' | 'right' | 'left') => {
+    picked.current = true;
+    onPick(item, then);
+  };
 
   useEffect(() => {
     if (value.trim().length < MIN_CHARS) {
@@ -71,11 +77,11 @@ export function BqDescriptionEditor({ inputRef, value, label, errorId, invalid, 
       setHighlight(-1);
       return;
     }
-    const picked = expanded && highlight >= 0 ? options[highlight] : undefined;
-    if (picked && (event.key === 'Enter' || event.key === 'Tab')) {
+    const chosen = expanded && highlight >= 0 ? options[highlight] : undefined;
+    if (chosen && (event.key === 'Enter' || event.key === 'Tab')) {
       event.preventDefault();
       event.stopPropagation();
-      onPick(picked, event.key === 'Enter' ? 'down' : event.shiftKey ? 'left' : 'right');
+      pick(chosen, event.key === 'Enter' ? 'down' : event.shiftKey ? 'left' : 'right');
       return;
     }
     onKeyDown(event);
@@ -86,13 +92,13 @@ export function BqDescriptionEditor({ inputRef, value, label, errorId, invalid, 
       <input ref={inputRef} className="bq-input" value={value} role="combobox" aria-label={label} aria-autocomplete="list" aria-expanded={expanded}
         aria-controls={expanded ? listId : undefined} aria-activedescendant={expanded && highlight >= 0 ? optionId(highlight) : undefined}
         aria-invalid={invalid} aria-describedby={errorId} data-testid="bq-editor" autoComplete="off"
-        onChange={(event) => { onChange(event.target.value); setOpen(true); }} onKeyDown={onKey} onBlur={onBlur} />
+        onChange={(event) => { onChange(event.target.value); setOpen(true); }} onKeyDown={onKey} onBlur={() => { if (!picked.current) onBlur(); }} />
       <Popper open={expanded} anchorEl={inputRef.current} placement="bottom-start" style={{ zIndex: 1300 }}>
         <Paper elevation={8} sx={{ maxHeight: 320, overflowY: 'auto', minWidth: 320, maxWidth: 480 }}>
           <ul id={listId} role="listbox" aria-label={translate('admin.bq.catalogueList')} data-testid="bq-catalogue-list" style={{ listStyle: 'none', margin: 0, padding: '4px 0' }}>
             {options.map((item, index) => (
               <Typography key={item.id} component="li" id={optionId(index)} role="option" aria-selected={index === highlight} data-testid="bq-catalogue-option"
-                onMouseDown={(event) => event.preventDefault()} onClick={() => onPick(item, 'down')}
+                onMouseDown={(event) => event.preventDefault()} onClick={() => pick(item, 'down')}
                 sx={{ px: 2, py: 0.75, cursor: 'pointer', fontSize: 14, bgcolor: index === highlight ? 'action.selected' : undefined, '&:hover': { bgcolor: 'action.hover' } }}>
                 <span style={{ fontWeight: 600 }}>{item.name}</span>
                 <Typography component="span" variant="body2" color="text.secondary">
