@@ -90,6 +90,9 @@ export const BqErrorCodes = {
   /** Spec §8.3: "trade code of rate edited is not total sub". */
   tradeCodeOfRateEditedNotTotalSub: 'tradeCodeOfRateEditedNotTotalSub',
   unknownTradeCode: 'unknownTradeCode',
+  /** A build-up's profit parameter: not one of the company's (404), or newly picked while inactive (422). */
+  profitParameterNotFound: 'profitParameterNotFound',
+  profitParameterInactive: 'profitParameterInactive',
   revisionRequired: 'revisionRequired',
 } as const;
 

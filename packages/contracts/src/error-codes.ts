@@ -163,6 +163,10 @@ export const ErrorCodes = {
   setupItemStatusUnchanged: 'setupItemStatusUnchanged',
   setupItemInactive: 'setupItemInactive',
   questionnaireNotForTenders: 'questionnaireNotForTenders',
+  /** A BQ build-up names a profit parameter the company does not have (unknown, or another company's). */
+  profitParameterNotFound: 'profitParameterNotFound',
+  /** A BQ build-up newly names a profit parameter that is inactive. */
+  profitParameterInactive: 'profitParameterInactive',
   companyTermsNotAccepted: 'companyTermsNotAccepted',
   companyTermsVersionStale: 'companyTermsVersionStale',
   // A company's catalogue (apps/api/src/catalogue-items/README.md) and its Excel data import (next, with these codes).

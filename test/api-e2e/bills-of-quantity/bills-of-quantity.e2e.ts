@@ -151,6 +151,47 @@ describe.each(FEATURE_STORES)('bills of quantity api on %s', (kind) => {
     expect(bq.buildUps.map((b) => [b.code, b.lines.length])).toEqual([['EXC', 0], ['LAB', 1]]);
   });
 
+  it('a build-up names one of the company\'s active profit parameters, recorded as it stood; unknown, another company\'s and inactive ones are refused', async () => {
+    const unique = `${Date.now().toString(36)}${kind.slice(0, 2)}`.toUpperCase();
+    const parameter = async (token: string, code: string, description: string) => {
+      const created = await running.api.call('post', '/api/company-setups/profit-parameters', { token, body: { code, description } });
+      expect(created.status).toBe(201);
+      return created.body.item.id as string;
+    };
+    const picked = await parameter(aminah, `PP-${unique}`, 'Profit on own labour');
+    const inactive = await parameter(aminah, `PX-${unique}`, 'Withdrawn');
+    expect((await running.api.call('post', `/api/company-setups/profit-parameters/${inactive}/actions/Deactivate`, { token: aminah, body: { reason: 'No longer used' } })).status).toBe(200);
+    const theirs = await parameter(mei, `PM-${unique}`, 'Another company\'s');
+    const labour = { code: 'LAB', description: 'Own labour', lines: [{ category: 'labour', description: 'Labourer', unit: 'day', quantity: '2', rate: '120' }], profitPercent: '10' };
+
+    await change('bq-build-up/update', { ...labour, profitParameterId: picked });
+    const pickedAsItStood = { id: picked, code: `PP-${unique}`, description: 'Profit on own labour' };
+    const buildUps = async () => ((await view()) as unknown as { buildUps: { code: string; profitParameter?: unknown }[] }).buildUps;
+    expect((await buildUps()).find((b) => b.code === 'LAB')!.profitParameter).toEqual(pickedAsItStood);
+
+    for (const [id, status, code] of [[theirs, 404, 'profitParameterNotFound'], ['no-such-parameter', 404, 'profitParameterNotFound'], [inactive, 422, 'profitParameterInactive']] as const) {
+      const refused = await post('bq-build-up/update', kumar, { revision, ...labour, profitParameterId: id });
+      expect([refused.status, refused.body.errorCode, refused.body.fields]).toEqual([status, code, { profitParameterId: [code] }]);
+      const added = await post('bq-build-up/add', kumar, { revision, ...labour, code: `NEW-${unique}`, profitParameterId: id });
+      expect([added.status, added.body.errorCode]).toEqual([status, code]);
+    }
+    expect((await buildUps()).find((b) => b.code === 'LAB')!.profitParameter).toEqual(pickedAsItStood);
+
+    // Renamed afterwards, the parameter does not change what the build-up recorded (the view nor the history).
+    const renamed = await running.api.call('put', `/api/company-setups/profit-parameters/${picked}`, { token: aminah, body: { code: `PR-${unique}`, description: 'Renamed' } });
+    expect(renamed.status).toBe(200);
+    expect((await buildUps()).find((b) => b.code === 'LAB')!.profitParameter).toEqual(pickedAsItStood);
+    const history = (await running.api.call('get', `/api/bill-of-quantity/${project}/history`, { token: kumar })).body as { type: string; data: { code: string; profitParameter?: unknown } }[];
+    expect(history.filter((e) => e.type === 'BqBuildUpSaved' && e.data.code === 'LAB').at(-1)!.data.profitParameter).toEqual(pickedAsItStood);
+
+    // Deactivated after the pick, the build-up keeps it on an edit; "none" takes it away.
+    expect((await running.api.call('post', `/api/company-setups/profit-parameters/${picked}/actions/Deactivate`, { token: aminah, body: {} })).status).toBe(200);
+    await change('bq-build-up/update', { ...labour, profitPercent: '12', profitParameterId: picked });
+    expect((await buildUps()).find((b) => b.code === 'LAB')!.profitParameter).toEqual({ id: picked, code: `PR-${unique}`, description: 'Renamed' });
+    await change('bq-build-up/update', { ...labour, profitParameterId: null });
+    expect((await buildUps()).find((b) => b.code === 'LAB')!.profitParameter).toBeNull();
+  });
+
   it('a flat import (one event, levels to a tree) and its errors by row and field', async () => {
     const bad = await post('bq-item/import', kumar, { revision, bq_tab_id: tab, rows: [{ level: 2, type: 'item', title: 'Orphan' }, { level: 1, type: 'item', title: 'x', quantity: 'many' }] });
     expect([bad.status, bad.body.errorCode, Object.keys(bad.body.fields).sort()]).toEqual([422, 'bqImportInvalid', ['rows[0].level', 'rows[1].quantity']]);

@@ -2,7 +2,8 @@
 // 10 on billOfQuantity in a project of his own for each test) builds a BQ with the keyboard alone (tab,
 // header, items, indent / outdent, duplicate, delete with a confirmation, move), amounts rolled up to the
 // header, the tab and the BQ, and what he did is what the server has after a reload; rows pasted from a
-// spreadsheet come in as a tree; with the API slowed down every change still shows at once and lands in
+// spreadsheet come in as a tree; a row's description cell offers the company's catalogue as Kumar types, and
+// an item picked by keyboard writes description, unit and rate in one change; with the API slowed down every change still shows at once and lands in
 // order, one request at a time; a second browser sees the first's changes without a reload, and a change
 // made on a row someone else changed meanwhile is refused (409) and the view brought up to date; a row
 // added before any tab is removed with "Please create at least one tab first"; Lim approves the BQ; a change
@@ -153,6 +154,64 @@ test('paste rows from a spreadsheet and copy them back', async ({ page, baseURL,
   await page.keyboard.press('Control+c');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied.split('\r\n')).toEqual(['1\tSite setup\t\t\t\t\t5750.00', '1.1\tHoarding\tTimber hoarding 2.4 m high\tm\t120\t45.00\t5400.00', '1.2\tSignboard\tProject signboard\tno\t1\t350.00\t350.00']);
+});
+
+test('the description cell offers the catalogue as one types; an item picked by keyboard writes description, unit and rate in one change', async ({ page, baseURL, shot }) => {
+  test.setTimeout(180_000);
+  const projectId = await bqProject(baseURL!, 'Menara BQ Catalogue');
+  // Own data: a catalogue item with a name no other run or spec has, and a BQ item without a price.
+  const unique = `z${Date.now().toString(36)}`;
+  const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', COMPANY);
+  const item = await aminah.call<{ id: string }>('POST', '/api/catalogue-items', { kind: 'product', code: `BP-${unique}`.toUpperCase(), name: `Bored pile ${unique}`, description: '600 mm diameter', unit: 'm', unitPrice: '185.50' });
+  expect(item.status).toBe(201);
+  const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', COMPANY);
+  const tab = await kumar.call<{ id: string; revision: number }>('POST', '/api/bq-tab/add', { project_id: projectId, name: 'Piling' });
+  expect((await kumar.call('POST', '/api/bq-item/add', { project_id: projectId, revision: tab.json.revision, bq_tab_id: tab.json.id, type: 'item', title: 'Piles', quantity: '4' })).status).toBe(201);
+
+  await signIn(page, 'kumar@teguhbina.my', COMPANY);
+  await page.goto(`/project/${projectId}/bill-of-quantity`);
+  await expect.poll(() => shownRows(page)).toEqual(['1 Piles 0.00']);
+  const updates: string[] = [];
+  page.on('request', (request) => { if (request.url().endsWith('/api/bq-item/update')) updates.push(request.postData() ?? ''); });
+
+  await grid(page).focus(); // the first row's title
+  await page.keyboard.press('ArrowRight'); // its description
+  await page.keyboard.type(`pile ${unique}`); // typing starts the edit; part of the item's name
+  const editor = page.getByTestId('bq-editor');
+  await expect(editor).toHaveAttribute('role', 'combobox');
+  const option = page.getByRole('option', { name: new RegExp(`Bored pile ${unique}`) });
+  await expect(option).toBeVisible();
+  await expect(editor).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await expect(editor).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id'))!);
+  await axeClean(page);
+  await shot(page, 'bq-02b-catalogue-combobox');
+  await page.keyboard.press('Enter');
+  await expect(editor).toHaveCount(0);
+  await saved(page);
+  expect(updates).toHaveLength(1);
+  expect(JSON.parse(updates[0]!)).toMatchObject({ description: `Bored pile ${unique}: 600 mm diameter`, unit: 'm', rate: '185.50' });
+
+  // What the server recorded, read again: the item's unit and rate, 4 x 185.50.
+  await page.reload();
+  await expect.poll(() => shownRows(page)).toEqual(['1 Piles 742.00']);
+  const piles = page.getByTestId('bq-row').first();
+  await expect(piles.locator('[data-col="description"]')).toHaveText(`Bored pile ${unique}: 600 mm diameter`);
+  await expect(piles.locator('[data-col="unit"]')).toHaveText('m');
+  await expect(piles.locator('[data-col="rate"]')).toHaveText('185.50');
+
+  // Free text still goes in as typed: the item offered, none chosen, Enter saves the text.
+  await grid(page).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Backspace'); // an empty edit of the description
+  await page.keyboard.type(`pile ${unique}`);
+  await expect(page.getByRole('option', { name: new RegExp(`Bored pile ${unique}`) })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await saved(page);
+  await page.reload();
+  await expect(page.getByTestId('bq-row').first().locator('[data-col="description"]')).toHaveText(`pile ${unique}`);
+  await expect(page.getByTestId('bq-row').first().locator('[data-col="rate"]')).toHaveText('185.50');
 });
 
 test('the API slowed down: every change shows at once, the requests go one at a time and land in order', async ({ page, baseURL }) => {

@@ -3,7 +3,8 @@
 // profit, a labour and a plant line), prices a BQ item with it in the BQ editor and sees tender costing
 // price it; edits its profit and sees tender costing change; makes a total-sub build-up (the switch waits
 // for code and description, and asks before erasing the lines typed); deletes a build-up with a confirmation
-// naming what it prices; and, in Malay, is refused a change once the BQ awaits approval, then finds the
+// naming what it prices; names one of the company's profit parameters for a build-up's profit (recorded as it
+// stood); and, in Malay, is refused a change once the BQ awaits approval, then finds the
 // page read only. Desktop and 375 px, axe on each state.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -55,7 +56,7 @@ test('a build-up made by keyboard prices a BQ item; tender costing shows it and 
   await tab(page);
   await page.keyboard.press('Control+A');
   await page.keyboard.type('10');
-  await tab(page, 2); // past the total-sub switch to the first line's category (labour)
+  await tab(page, 3); // past the profit parameter (none) and the total-sub switch to the first line's category (labour)
   await tab(page);
   await page.keyboard.type('Labourer');
   await tab(page);
@@ -168,6 +169,38 @@ test('total sub: offered once trade code and description are there; entering it 
   await shot(page, 'buildup-03b-form-zh-375');
   await page.keyboard.press('Escape');
   await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
+});
+
+test('a build-up\'s profit names one of the company\'s active profit parameters, shown with its code and description', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  // Own data: a parameter with a code no other run or spec has.
+  const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', COMPANY);
+  const code = `PB-${Date.now().toString(36).toUpperCase()}`;
+  const created = await aminah.call<{ item: { id: string } }>('POST', '/api/company-setups/profit-parameters', { code, description: 'Piling margin' });
+  expect(created.status).toBe(201);
+
+  await signIn(page, 'kumar@teguhbina.my', COMPANY);
+  await page.goto(`/project/${projectId}/build-up-master`);
+  await page.getByRole('button', { name: 'Edit build-up PIL' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByTestId('buildup-dialog');
+  const select = dialog.getByLabel('Profit parameter', { exact: true });
+  await expect(select).toHaveValue('');
+  await expect(select.locator(`option[value="${created.json.item.id}"]`)).toHaveText(`${code}: Piling margin`);
+  await select.focus();
+  await select.selectOption(created.json.item.id);
+  await expect(dialog.locator('#buildup-profit-parameter-helper-text')).toHaveText('Piling margin');
+  await axeClean(page);
+  await dialog.getByTestId('buildup-save').press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(row(page, 'PIL').getByTestId('buildup-profit-parameter-shown')).toHaveText(`Profit parameter ${code}: Piling margin`);
+  const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', COMPANY);
+  const bq = await kumar.call<{ buildUps: { code: string; profitParameter?: unknown }[] }>('GET', `/api/bill-of-quantity/${projectId}`);
+  expect(bq.json.buildUps.find((b) => b.code === 'PIL')?.profitParameter).toEqual({ id: created.json.item.id, code, description: 'Piling margin' });
+  // Opened again, the form holds the parameter.
+  await page.getByRole('button', { name: 'Edit build-up PIL' }).click();
+  await expect(dialog.getByLabel('Profit parameter', { exact: true })).toHaveValue(created.json.item.id);
+  await page.keyboard.press('Escape');
 });
 
 test('delete names what the build-up prices; in Malay a change once the BQ awaits approval is refused, then the page is read only', async ({ page, baseURL, shot }) => {

@@ -24,7 +24,7 @@ type Reply = { header(name: string, value: string): unknown };
 const ApiBqChangeRefusals = () =>
   applyDecorators(
     ApiRefusal(409, 'wrongExpectedRevision (with revision and changed), bqNotEditable, bqTabNameTaken, bqHeaderHasChildren, bqAlreadyHeader, bqAlreadyItem, bqCannotMove, bqCannotIndent, bqCannotOutdent, tradeCodeTaken, wrongStatus'),
-    ApiRefusal(422, 'bqTabRequired, bqParentNotHeader, bqHeaderNotPriced, bqItemIncomplete, bqNoItems, totalSubNeedsTradeCode, tradeCodeOfRateEditedNotTotalSub, unknownTradeCode, bqImportInvalid, bqTooManyRows, remarkRequired'),
+    ApiRefusal(422, 'bqTabRequired, bqParentNotHeader, bqHeaderNotPriced, bqItemIncomplete, bqNoItems, totalSubNeedsTradeCode, tradeCodeOfRateEditedNotTotalSub, unknownTradeCode, profitParameterInactive (a build-up newly naming an inactive profit parameter), bqImportInvalid, bqTooManyRows, remarkRequired'),
     ApiRefusal(428, 'revisionRequired: send the revision last read (revision in the body, or If-Match)'),
   );
 const HEARTBEAT_MS = 25_000;
@@ -70,9 +70,10 @@ export class BillsOfQuantityController {
     return this.commands.execute(new ChangeBqTab(request.principal!, operation, raw, ifMatch));
   }
 
-  /** Build-ups (price of a trade code): add / update { project_id, code, description, totalSub?, lines[], profitPercent }, delete { project_id, code }. */
+  /** Build-ups (price of a trade code): add / update { project_id, code, description, totalSub?, lines[], profitPercent, profitParameterId? }, delete { project_id, code }. */
   @Post('bq-build-up/:operation')
   @ApiBqChangeRefusals()
+  @ApiRefusal(404, 'bqNotFound, unknownTradeCode, profitParameterNotFound (not one of the company\'s profit parameters), notFound (no such operation)')
   @HttpCode(200)
   buildUp(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
     return this.commands.execute(new ChangeBqBuildUp(request.principal!, operation, raw, ifMatch));

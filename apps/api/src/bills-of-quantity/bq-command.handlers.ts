@@ -1,14 +1,18 @@
 // A handler per bills of quantity command (the design card's @nestjs/cqrs). Each reads the raw body into
 // the decider's BqCommand with bq-input.ts (refusing as BqRefused, answered by BqRefusedFilter) and hands
 // it to the write model, BqCommands, with the revision it was made on.
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { SqlExecutor } from '@binaan/event-store';
+import { READ_MODELS } from '../common/principal.js';
 import type { BqChangeReply } from '@binaan/contracts';
 import { randomUUID } from 'node:crypto';
-import { BqCommands } from './bq-commands.service.js';
+import { BqCommands, type BqCommandOf } from './bq-commands.service.js';
+import { profitParameterPick } from './bq-profit-parameter.js';
 import type { BqCommand } from './bq.decider.js';
 import { ActOnBq, AddBqItem, ChangeBqBuildUp, ChangeBqItem, ChangeBqTab, ImportBqRows } from './bq.commands.js';
 import { BqRefused, invalidBq } from './bq.errors.js';
-import { baseRevision, bodyOf, buildUpOf, fieldChanges, idIn, importNodes, nodeType, opt, optionalParent, order, text, type Body } from './bq-input.js';
+import { baseRevision, bodyOf, buildUpOf, fieldChanges, idIn, importNodes, nodeType, opt, optionalParent, order, profitParameterIdOf, text, type Body } from './bq-input.js';
 
 /** The node commands, by the path's operation name. */
 const ITEM_OPERATIONS: Record<string, (body: Body, tabId: string) => BqCommand> = {
@@ -86,13 +90,22 @@ export class ChangeBqTabHandler implements ICommandHandler<ChangeBqTab> {
 
 @CommandHandler(ChangeBqBuildUp)
 export class ChangeBqBuildUpHandler implements ICommandHandler<ChangeBqBuildUp> {
-  constructor(private readonly commands: BqCommands) {}
+  constructor(private readonly commands: BqCommands, @Inject(READ_MODELS) private readonly db: SqlExecutor) {}
   execute({ principal, operation, body: raw, ifMatch }: ChangeBqBuildUp): Promise<BqChangeReply> {
     const body = bodyOf(raw);
     const projectId = idIn(body, 'project_id', 'bqNotFound');
-    let command: BqCommand;
-    if (operation === 'add' || operation === 'update') command = { type: 'saveBuildUp', buildUp: buildUpOf(body), isNew: operation === 'add' };
-    else if (operation === 'delete') command = { type: 'removeBuildUp', code: text(body, 'code', 40, true) };
+    let command: BqCommandOf;
+    if (operation === 'add' || operation === 'update') {
+      const buildUp = buildUpOf(body);
+      const parameterId = profitParameterIdOf(body);
+      const isNew = operation === 'add';
+      // The profit parameter is read once the caller may change the BQ, as it stands now, in the BQ's company;
+      // the one the build-up already names may have been deactivated since (README "Profit parameters").
+      command = async (state, actor) => ({
+        type: 'saveBuildUp', isNew,
+        buildUp: { ...buildUp, profitParameter: parameterId === null ? null : await profitParameterPick(this.db, actor.companyId, parameterId, state.buildUps.get(buildUp.code)?.profitParameter?.id ?? null) },
+      });
+    } else if (operation === 'delete') command = { type: 'removeBuildUp', code: text(body, 'code', 40, true) };
     else throw new BqRefused(404, 'notFound', `No build-up operation ${operation}.`);
     return this.commands.change(principal, projectId, command, revisionOrNull(body, ifMatch));
   }

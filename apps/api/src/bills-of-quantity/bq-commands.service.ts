@@ -21,6 +21,9 @@ import { formatSen } from '../documents/money.js';
 const ATTEMPTS = 3;
 const REQUESTING = new Set(['Request_Approve', 'Resubmit']);
 
+/** A command, or one that needs the state and the caller first (a build-up's profit parameter is read in their company). */
+export type BqCommandOf = BqCommand | ((state: BqState, actor: Actor) => Promise<BqCommand>);
+
 export type ActionReply = { success: true; id: string; revision: number; status: string; availableActions: ReturnType<typeof availableActions> };
 
 @Injectable()
@@ -33,16 +36,20 @@ export class BqCommands {
   ) {}
 
   /** A tree, tab or build-up change made on revision `base` (null: the BQ does not exist yet for the caller). */
-  async change(principal: Principal, projectId: string, command: BqCommand, base: number | null): Promise<BqChangeReply> {
+  async change(principal: Principal, projectId: string, commandOf: BqCommandOf, base: number | null): Promise<BqChangeReply> {
     const actor = await this.access.editor(principal, projectId);
     return this.loader.exclusive(projectId, async () => {
       for (let attempt = 1; ; attempt++) {
         let state = this.loader.kept(projectId);
         if (state === null || (base !== null && base > state.revision)) state = await this.loader.current(projectId);
         try {
-          if (state === null || state.revision < 0) return await this.start(projectId, command, actor);
+          if (state === null || state.revision < 0) {
+            if (typeof commandOf === 'function') throw new BqRefused(404, 'bqNotFound', 'This project has no bill of quantity yet: add a tab first.');
+            return await this.start(projectId, commandOf, actor);
+          }
           if (!this.access.proposes(actor)) throw new BqRefused(403, 'noAuthority', 'Changing the bill of quantity needs CreatePropose (level 10) on billOfQuantity in the project.');
           if (base === null) throw new BqRefused(428, 'revisionRequired', 'Send the revision you last read (revision in the body, or If-Match).');
+          const command = typeof commandOf === 'function' ? await commandOf(state, actor) : commandOf;
           checkFresh(state, command, base);
           const events = decideBq(state, command, { newId: randomUUID });
           if (events.length === 0) return replyFor(state, [], null);

@@ -140,6 +140,14 @@ export function importNodes(raw: unknown, parentId: string | null, newId: () => 
   return nodes;
 }
 
+/** The build-up's `profitParameterId`: null when absent, null or empty (the build-up names none). */
+export function profitParameterIdOf(body: Body): string | null {
+  const value = body.profitParameterId;
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string' || value.length > 200) throw invalidBq({ profitParameterId: ['must be the id of a profit parameter'] });
+  return value;
+}
+
 export function buildUpOf(body: Body): BqBuildUp {
   const code = typeof body.code === 'string' ? body.code.trim() : '';
   const description = typeof body.description === 'string' ? body.description : '';

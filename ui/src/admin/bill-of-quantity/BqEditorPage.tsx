@@ -27,7 +27,7 @@ import { formatMoney } from '../format.js';
 import { MachineActions } from '../projects/MachineActions.js';
 import { rowsToTsv, tsvToRows } from './bq-clipboard.js';
 import { importParts } from './bq-ops.js';
-import { childrenOf, formatSen, headersWithChildren, parentKey, refusal, subtree, visibleRows, type BqFieldName, type VisibleRow } from './bq-model.js';
+import { childrenOf, formatSen, headersWithChildren, parentKey, refusal, subtree, visibleRows, type BqFieldName, type BqFields, type VisibleRow } from './bq-model.js';
 import { BqFileActions } from './BqFileActions.js';
 import { BqGrid, type ColumnId, type GridCommand } from './BqGrid.js';
 import { BqHistory } from './BqHistory.js';
@@ -208,6 +208,12 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
     editor.apply({ kind: 'update', id, tabId: node.tabId, fields: { [field]: value } });
   }, [model, editor]);
 
+  const onEditFields = useCallback((id: string, fields: Partial<BqFields>) => {
+    const node = model.nodes.get(id);
+    if (!node) return;
+    editor.apply({ kind: 'update', id, tabId: node.tabId, fields });
+  }, [model, editor]);
+
   const onToggle = useCallback((id: string, expand?: boolean) => {
     setCollapsed((c) => {
       const next = new Set(c);
@@ -366,7 +372,7 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
           {activeRow && <ChosenRowTenders projectId={projectId} rowId={activeRow.id} project={tendered} />}
           <BqGrid rows={rows} version={version} label={translate('admin.bq.gridLabel', { tab: tab?.name ?? translate('admin.bq.title') })} describedBy={helpId} editable={editable}
             activeId={activeRow?.id ?? null} activeColumn={active.column} selectedIds={selectedIds} editRequest={editRequest}
-            onActive={onActive} onCommand={(which) => command(which, true)} onEdit={onEdit} onToggle={onToggle} onCopy={onCopy} onPaste={onPaste}
+            onActive={onActive} onCommand={(which) => command(which, true)} onEdit={onEdit} onEditFields={onEditFields} onToggle={onToggle} onCopy={onCopy} onPaste={onPaste}
             onLeave={() => toolbarRef.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus()} />
           {rows.length === 0 && tabs.length > 0 && <Typography sx={{ mt: 1 }} color="text.secondary" data-testid="bq-empty">{translate('admin.bq.empty')}</Typography>}
           <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }} data-testid="bq-announce">{announcement}</Box>

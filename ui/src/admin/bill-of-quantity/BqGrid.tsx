@@ -3,7 +3,9 @@
 // active cell is its aria-activedescendant, so virtualised rows never hold focus. Keys: arrows move, Enter
 // or F2 or typing edits (Enter saves, Escape cancels), Tab / Shift+Tab indent / outdent, Alt+Up / Alt+Down
 // move, Ctrl+D duplicates, Delete deletes (with a confirmation), Insert adds an item below, Ctrl+C / Ctrl+V
-// copy and paste rows with a spreadsheet, Shift+Up / Shift+Down select rows, Escape leaves the table.
+// copy and paste rows with a spreadsheet, Shift+Up / Shift+Down select rows, Escape leaves the table. The
+// description cell's editor offers the company's catalogue as the user types (BqDescriptionEditor): a pick
+// writes description, unit and rate in one change (bq-catalogue-pick.ts).
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, IconButton } from '@mui/material';
@@ -11,8 +13,11 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { createColumnHelper, tableFeatures, useTable, type ReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import type { CatalogueItemRow } from '@binaan/contracts';
 import { formatMoney, formatQuantity } from '../format.js';
-import { canonicalMoney, canonicalQuantity, formatSen, type BqFieldName, type VisibleRow } from './bq-model.js';
+import { BqDescriptionEditor } from './BqDescriptionEditor.js';
+import { pickedFields } from './bq-catalogue-pick.js';
+import { canonicalMoney, canonicalQuantity, formatSen, type BqFieldName, type BqFields, type VisibleRow } from './bq-model.js';
 
 export const COLUMNS = ['number', 'title', 'description', 'unit', 'quantity', 'rate', 'amount', 'buildUpCode'] as const;
 export type ColumnId = (typeof COLUMNS)[number];
@@ -98,6 +103,8 @@ export type GridProps = {
   /** Runs a command; an add answers the new row's id (its title is edited at once). */
   onCommand: (command: GridCommand) => string | void;
   onEdit: (id: string, field: BqFieldName, value: string | null) => void;
+  /** Several fields of a row in one change (a catalogue item picked in the description cell). */
+  onEditFields: (id: string, fields: Partial<BqFields>) => void;
   onToggle: (id: string, expand?: boolean) => void;
   onCopy: (event: ClipboardEvent) => void;
   onPaste: (text: string) => void;
@@ -211,6 +218,17 @@ export function BqGrid(props: GridProps) {
     onActive(rows[index]!.id, column, extend);
   };
 
+  /** A catalogue item picked in the description cell: its fields in one change, then on as Enter or Tab would go. */
+  const pick = (item: CatalogueItemRow, then: 'down' | 'right' | 'left') => {
+    if (!editing) return;
+    const row = rows.find((r) => r.id === editing.id);
+    setEditing(null);
+    if (row) props.onEditFields(row.id, pickedFields(row.node, item));
+    focusGrid();
+    if (then === 'down') move(1, 0);
+    else move(0, then === 'right' ? 1 : -1);
+  };
+
   const onEditorKey = (e: KeyboardEvent<HTMLInputElement>) => {
     e.stopPropagation();
     if (e.key === 'Escape') {
@@ -296,11 +314,17 @@ export function BqGrid(props: GridProps) {
 
   const renderEditor = () => editing && (
     <Box sx={{ position: 'relative', width: '100%', height: '100%' }}>
+      {editing.column === 'description' ? (
+        <BqDescriptionEditor inputRef={inputRef} value={editing.draft} label={translate('admin.bq.columns.description')} invalid={editing.error !== null}
+          errorId={editing.error ? `${gridId}-error` : undefined} onChange={(draft) => setEditing({ ...editing, draft, error: null })} onKeyDown={onEditorKey}
+          onBlur={() => { if (!commit()) setEditing(null); }} onPick={pick} />
+      ) : (
       <input ref={inputRef} className="bq-input" value={editing.draft} aria-label={translate(`admin.bq.columns.${editing.column}`)} aria-invalid={editing.error !== null}
         aria-describedby={editing.error ? `${gridId}-error` : undefined} data-testid="bq-editor" inputMode={NUMERIC.has(editing.column) ? 'decimal' : undefined}
         onChange={(e) => setEditing({ ...editing, draft: e.target.value, error: null })} onKeyDown={onEditorKey} onBlur={() => {
           if (!commit()) setEditing(null);
         }} />
+      )}
       {editing.error && <span id={`${gridId}-error`} role="alert" className="bq-error" data-testid="bq-editor-error">{translate(editing.error)}</span>}
     </Box>
   );

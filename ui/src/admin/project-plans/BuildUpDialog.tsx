@@ -1,24 +1,28 @@
 // Adding or editing one build-up (§2.5 build-up master): trade code, description, profit percent, then either
 // its labour / material / plant lines or a total sub. §5.3: the total-sub switch waits for the trade code and
 // the description, and turning it on over lines asks first (it erases them). The api's refusal is shown in
-// the user's language above the form and on its field; what was typed stays.
-import { useState, type FormEvent } from 'react';
+// the user's language above the form and on its field; what was typed stays. The profit may name one of the
+// company's active profit parameters (a select, "none" first); the one the build-up holds stays offered when it
+// was deactivated since, under the code and description it was recorded with.
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import {
   Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Stack, Switch, TextField, Typography, useMediaQuery, useTheme,
 } from '@mui/material';
+import type { SetupItemRow } from '@binaan/contracts';
 import { ApiError } from '../../shared/api/client.js';
+import { listSetupItems } from '../setups/setups-api.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { plainMoney } from './use-plan.js';
 import { BuildUpLines } from './BuildUpLines.js';
 import { bodyOf, draftFigures, draftOf, filledLines, money, problemsOf, totalSubAllowed, type Draft, type Problems } from './build-up-form.js';
 import type { BuildUp } from './costing.js';
 
-/** Field problems from the api's `fields` (code, description, totalSub, profitPercent), as translation keys. */
+/** Field problems from the api's `fields` (code, description, totalSub, profitPercent, profitParameterId), as translation keys. */
 function serverProblems(error: unknown): Problems {
   if (!(error instanceof ApiError)) return {};
   const problems: Problems = {};
-  for (const field of ['code', 'description', 'totalSub', 'profitPercent']) if (error.fields[field]) problems[field] = `error.${error.errorCode}`;
+  for (const field of ['code', 'description', 'totalSub', 'profitPercent', 'profitParameterId']) if (error.fields[field]) problems[field] = `error.${error.errorCode}`;
   return problems;
 }
 
@@ -35,6 +39,16 @@ export function BuildUpDialog({ buildUp, takenCodes, onSave, onClose }: {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [askErase, setAskErase] = useState(false);
+  const [parameters, setParameters] = useState<SetupItemRow[]>([]);
+  // The company's active profit parameters (a company keeps dozens, not thousands: the first 50 by code).
+  // A caller who may not read them, or a failed read, is offered "none" and the one held.
+  useEffect(() => {
+    let live = true;
+    listSetupItems('profitParameter', 'active', '', 0, 50).then((page) => { if (live) setParameters(page.rows); }, () => undefined);
+    return () => { live = false; };
+  }, []);
+  const held = draft.heldParameter && !parameters.some((p) => p.id === draft.heldParameter!.id) ? draft.heldParameter : null;
+  const pickedParameter = parameters.find((p) => p.id === draft.profitParameterId);
   const set = (key: 'code' | 'description' | 'totalSub' | 'profitPercent') => (event: { target: { value: string } }) => {
     const next = { ...draft, [key]: event.target.value };
     // A total sub needs code and description: emptying either turns it off again (its amount is kept).
@@ -77,12 +91,21 @@ export function BuildUpDialog({ buildUp, takenCodes, onSave, onClose }: {
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ pt: 1 }}>
             <TextField id="buildup-code" size="small" required autoFocus={isNew} label={translate('admin.buildUps.columns.code')} value={draft.code} onChange={set('code')}
               disabled={!isNew || busy} error={!!shown.code} helperText={help('code', isNew ? ' ' : translate('admin.buildUps.codeFixed'))}
-              slotProps={{ htmlInput: { maxLength: 40 } }} sx={{ width: { sm: '10rem' } }} />
+              // The hint under the fixed code is read, not greyed as the disabled field is (contrast).
+              slotProps={{ htmlInput: { maxLength: 40 }, formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }} sx={{ width: { sm: '10rem' } }} />
             <TextField id="buildup-description" size="small" autoFocus={!isNew} label={translate('admin.buildUps.columns.description')} value={draft.description} onChange={set('description')}
               disabled={busy} error={!!shown.description} helperText={help('description')} sx={{ flex: { sm: 1 } }} slotProps={{ htmlInput: { maxLength: 4000 } }} />
             <TextField id="buildup-profit" size="small" required label={translate('admin.buildUps.columns.profitPercent')} value={draft.profitPercent} onChange={set('profitPercent')}
               disabled={busy} error={!!shown.profitPercent} helperText={help('profitPercent')} sx={{ width: { sm: '9rem' } }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
           </Stack>
+          <TextField id="buildup-profit-parameter" select size="small" fullWidth label={translate('admin.buildUps.profitParameter')} value={draft.profitParameterId}
+            onChange={(event) => setDraft({ ...draft, profitParameterId: event.target.value })} disabled={busy} error={!!shown.profitParameterId}
+            helperText={shown.profitParameterId ? translate(shown.profitParameterId) : pickedParameter?.description || translate('admin.buildUps.profitParameterHelp')}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'buildup-profit-parameter' } }} sx={{ mb: 1 }}>
+            <option value="">{translate('admin.buildUps.profitParameterNone')}</option>
+            {held && <option value={held.id}>{translate('admin.buildUps.profitParameterInactive', { code: held.code, description: held.description })}</option>}
+            {parameters.map((p) => <option key={p.id} value={p.id}>{p.description ? `${p.name}: ${p.description}` : p.name}</option>)}
+          </TextField>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ alignItems: { sm: 'flex-start' }, mb: 1 }}>
             <Box>
               <FormControlLabel label={translate('admin.buildUps.totalSubSwitch')} disabled={busy || !totalSubAllowed(draft)}

@@ -38,6 +38,17 @@ export function BuildUpMasterTab({ projectId }: { projectId: string }) {
   if (failed) return <Alert severity="warning">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>;
   if (!bq) return <LinearProgress aria-label={translate('ra.page.loading')} />;
 
+  // The percent, and the profit parameter the build-up names as it was recorded (code and description).
+  const profitShown = (buildUp: BuildUp) => (
+    <>
+      {`${Number(buildUp.profitPercent).toString()}%`}
+      {buildUp.profitParameter && (
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="buildup-profit-parameter-shown">
+          {translate('admin.buildUps.profitParameterNamed', { code: buildUp.profitParameter.code, description: buildUp.profitParameter.description })}
+        </Typography>
+      )}
+    </>
+  );
   const itemsOf = (code: string) => bq.nodes.filter((node) => node.type === 'item' && node.buildUpCode === code).length;
   const send = (operation: 'add' | 'update' | 'delete', body: Record<string, unknown>) =>
     adminJson(`/api/bq-build-up/${operation}`, { method: 'POST', body: { project_id: projectId, revision: bq.revision, ...body } });
@@ -89,7 +100,7 @@ export function BuildUpMasterTab({ projectId }: { projectId: string }) {
                   <Typography component="h3" variant="subtitle1"><strong>{buildUp.code}</strong> {buildUp.description}</Typography>
                   {buildUp.totalSub !== null ? line('totalSub', plainMoney(buildUp.totalSub))
                     : (['labour', 'material', 'plant'] as const).map((c) => <Box key={c}>{line(c, plainMoney(money(figures[c])))}</Box>)}
-                  {line('profitPercent', `${Number(buildUp.profitPercent).toString()}%`)}
+                  {line('profitPercent', profitShown(buildUp))}
                   {line('rate', plainMoney(money(figures.rate)))}
                   {line('items', itemsOf(buildUp.code))}
                   {bq.editable && (
@@ -120,7 +131,7 @@ export function BuildUpMasterTab({ projectId }: { projectId: string }) {
                     {(['labour', 'material', 'plant'] as const).map((c) => cell(c, buildUp.totalSub !== null ? '-' : plainMoney(money(figures[c]))))}
                     {cell('totalSub', buildUp.totalSub === null ? '-' : plainMoney(buildUp.totalSub))}
                     {cell('cost', plainMoney(money(figures.cost)))}
-                    {cell('profitPercent', `${Number(buildUp.profitPercent).toString()}%`)}
+                    {cell('profitPercent', profitShown(buildUp))}
                     {cell('rate', plainMoney(money(figures.rate)))}
                     {cell('items', itemsOf(buildUp.code))}
                     {bq.editable && cell('actions', (

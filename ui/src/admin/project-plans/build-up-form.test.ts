@@ -31,7 +31,7 @@ describe('build-up figures', () => {
 describe('build-up form checks', () => {
   it('reports every problem at once, keyed as the api keys its fields', () => {
     const draft: Draft = {
-      code: ' ', description: '', totalSubOn: false, totalSub: '', profitPercent: 'ten',
+      code: ' ', description: '', totalSubOn: false, totalSub: '', profitPercent: 'ten', profitParameterId: '', heldParameter: null,
       lines: [{ ...newLine(), description: '', quantity: '-1', rate: '1.234' }, newLine()],
     };
     expect(problemsOf(draft, [])).toEqual({
@@ -53,18 +53,26 @@ describe('build-up form checks', () => {
 describe('build-up body', () => {
   it('sends the filled lines trimmed, an empty unit as null, and no total sub when it is off', () => {
     const draft: Draft = {
-      code: ' CON ', description: 'Concrete grade 30 ', totalSubOn: false, totalSub: '99', profitPercent: '7.5',
+      code: ' CON ', description: 'Concrete grade 30 ', totalSubOn: false, totalSub: '99', profitPercent: '7.5', profitParameterId: '', heldParameter: null,
       lines: [{ ...newLine('material'), description: ' Ready mix ', unit: '', quantity: '1.05', rate: '310' }, newLine()],
     };
     expect(filledLines(draft)).toHaveLength(1);
     expect(bodyOf(draft)).toEqual({
-      code: 'CON', description: 'Concrete grade 30', totalSub: null, profitPercent: '7.5',
+      code: 'CON', description: 'Concrete grade 30', totalSub: null, profitPercent: '7.5', profitParameterId: null,
       lines: [{ category: 'material', description: 'Ready mix', unit: null, quantity: '1.05', rate: '310' }],
     });
   });
   it('sends a total sub without lines', () => {
     const draft: Draft = { ...draftOf(excavation), totalSubOn: true, totalSub: '400' };
     expect(bodyOf(draft)).toMatchObject({ code: 'EXC', totalSub: '400', lines: [] });
+  });
+  it('names the picked profit parameter, none as null, and opens a build-up with the one it holds', () => {
+    const held = { id: 'pp-1', code: 'OP-10', description: 'Overhead and profit 10%' };
+    const draft = draftOf({ ...excavation, profitParameter: held });
+    expect(draft).toMatchObject({ profitParameterId: 'pp-1', heldParameter: held });
+    expect(bodyOf(draft).profitParameterId).toBe('pp-1');
+    expect(bodyOf({ ...draft, profitParameterId: '' }).profitParameterId).toBeNull();
+    expect(draftOf(excavation)).toMatchObject({ profitParameterId: '', heldParameter: null });
   });
   it('opens an existing build-up with its lines, its percent as typed', () => {
     const draft = draftOf(excavation);

@@ -1,13 +1,14 @@
 // The build-up master's form (issue 17; spec §2.5 build-up master, §5.3 build-up rules) as plain data: a
 // draft the screen edits, its checks before sending (the api's own, so a refusal is rare and the form says
 // which field), its figures as the api prices them, and the body of `bq-build-up/{add, update}`.
-import { buildUpSums, formatSen, sen, times, type BuildUp, type BuildUpLine } from './costing.js';
+import { buildUpSums, formatSen, sen, times, type BuildUp, type BuildUpLine, type BuildUpProfitParameter } from './costing.js';
 
 export const CATEGORIES = ['labour', 'material', 'plant'] as const satisfies readonly BuildUpLine['category'][];
 
 /** `key` keeps a line's identity while lines are added and removed (React keys, focus after adding). */
 export type DraftLine = { key: number; category: BuildUpLine['category']; description: string; unit: string; quantity: string; rate: string };
-export type Draft = { code: string; description: string; totalSubOn: boolean; totalSub: string; profitPercent: string; lines: DraftLine[] };
+/** `profitParameterId` '' = none; `heldParameter` the one the build-up names (offered even when deactivated since). */
+export type Draft = { code: string; description: string; totalSubOn: boolean; totalSub: string; profitPercent: string; profitParameterId: string; heldParameter: BuildUpProfitParameter | null; lines: DraftLine[] };
 /** Field name (`code`, `totalSub`, `lines[2].quantity`, ...) -> translation key of what is wrong. */
 export type Problems = Record<string, string>;
 
@@ -20,10 +21,10 @@ export const newLine = (category: BuildUpLine['category'] = 'labour'): DraftLine
 
 /** A new build-up's draft, or an existing one's (its code then stays: the code names the build-up). */
 export function draftOf(buildUp?: BuildUp): Draft {
-  if (!buildUp) return { code: '', description: '', totalSubOn: false, totalSub: '', profitPercent: '0', lines: [newLine()] };
+  if (!buildUp) return { code: '', description: '', totalSubOn: false, totalSub: '', profitPercent: '0', profitParameterId: '', heldParameter: null, lines: [newLine()] };
   return {
     code: buildUp.code, description: buildUp.description, totalSubOn: buildUp.totalSub !== null, totalSub: buildUp.totalSub ?? '',
-    profitPercent: Number(buildUp.profitPercent).toString(),
+    profitPercent: Number(buildUp.profitPercent).toString(), profitParameterId: buildUp.profitParameter?.id ?? '', heldParameter: buildUp.profitParameter ?? null,
     lines: buildUp.lines.map((line) => ({ key: nextKey++, category: line.category, description: line.description ?? '', unit: line.unit ?? '', quantity: line.quantity, rate: line.rate })),
   };
 }
@@ -61,6 +62,7 @@ export function problemsOf(draft: Draft, takenCodes: readonly string[]): Problem
 export function bodyOf(draft: Draft) {
   return {
     code: draft.code.trim(), description: draft.description.trim(), totalSub: draft.totalSubOn ? draft.totalSub.trim() : null, profitPercent: draft.profitPercent.trim(),
+    profitParameterId: draft.profitParameterId === '' ? null : draft.profitParameterId,
     lines: sentLines(draft).map((l) => ({ category: l.category, description: l.description.trim(), unit: l.unit.trim() === '' ? null : l.unit.trim(), quantity: l.quantity.trim(), rate: l.rate.trim() })),
   };
 }

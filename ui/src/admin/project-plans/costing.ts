@@ -4,7 +4,9 @@
 import type { BqNode, BqTab } from '@binaan/contracts';
 
 export type BuildUpLine = { category: 'labour' | 'material' | 'plant'; quantity: string; rate: string; description?: string; unit?: string | null };
-export type BuildUp = { code: string; description: string; totalSub: string | null; lines: BuildUpLine[]; profitPercent: string };
+/** The company profit parameter a build-up names, as it stood when the build-up was saved. */
+export type BuildUpProfitParameter = { id: string; code: string; description: string };
+export type BuildUp = { code: string; description: string; totalSub: string | null; lines: BuildUpLine[]; profitPercent: string; profitParameter?: BuildUpProfitParameter | null };
 export type BqRead = { tabs: BqTab[]; nodes: BqNode[]; buildUps: BuildUp[]; amount: string };
 
 export type CostingRow = {
