@@ -37,6 +37,8 @@ export const ErrorCodes = {
   accountAlreadySuspended: 'accountAlreadySuspended',
   accountNotSuspended: 'accountNotSuspended',
   cannotSuspendSelf: 'cannotSuspendSelf',
+  adminRightMissing: 'adminRightMissing',
+  cannotChangeOwnRights: 'cannotChangeOwnRights',
   sessionExpired: 'sessionExpired',
   showEula: 'ShowEula',
   passwordChangeRequired: 'passwordChangeRequired',

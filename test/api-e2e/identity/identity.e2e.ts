@@ -10,6 +10,7 @@ import { forcedResetSpecs } from './forced-reset.specs.js';
 import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, STORES, type RunningApp } from './harness.js';
 import { invitationAndUiErrorSpecs } from './invitations.specs.js';
 import { mailLogSpecs } from './mail-log.specs.js';
+import { platformStaffSpecs } from './platform-staff.specs.js';
 import { signInSpecs } from './login.specs.js';
 import { malformedRequestSpecs } from './malformed.specs.js';
 import { mobileCodeSpecs } from './mobile-code.specs.js';
@@ -32,6 +33,7 @@ describe.each(STORES)('identity and access on %s', (kind) => {
   forcedResetSpecs(app);
   accountSuspensionSpecs(app);
   mailLogSpecs(app);
+  platformStaffSpecs(app);
   sessionSpecs(app);
   companySpecs(app);
   invitationAndUiErrorSpecs(app);

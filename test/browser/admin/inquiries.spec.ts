@@ -106,3 +106,55 @@ test('a visitor sends a message from the landing page, and the platform admin re
   await expect(page.getByTestId('inquiry-row').filter({ hasText: subject })).toContainText(zh.inquiries.statuses.cancel!);
   await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
 });
+
+test('the platform admin widens a colleague\'s admin module rights, and the colleague\'s menu follows', async ({ browser, baseURL, page, request, shot }) => {
+  test.setTimeout(180_000);
+  const signInWithoutCompany = async (target: Page, email: string) => {
+    await target.goto('/auth/sign-in');
+    await target.locator('input[name="loginEmail"]').fill(email);
+    await target.locator('input[name="loginPassword"]').fill(PASSWORD);
+    await target.locator('button[type="submit"]').click();
+    await expect(target.getByTestId('select-company')).toBeVisible({ timeout: 20_000 });
+  };
+  // Siti (support) holds the inquiry right only: her company choice offers the inquiries, not the users or registrations.
+  const support = await browser.newContext({ baseURL: baseURL!, viewport: { width: 375, height: 812 } });
+  const siti = await support.newPage();
+  await signInWithoutCompany(siti, 'support@binaan.my');
+  await expect(siti.getByTestId('platform-inquiries')).toBeVisible();
+  await expect(siti.getByTestId('platform-users')).toHaveCount(0);
+  await expect(siti.getByTestId('platform-registrations')).toHaveCount(0);
+
+  // The platform admin gives her the user right too, with a reason.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInWithoutCompany(page, 'admin@binaan.my');
+  await page.getByTestId('platform-users').click();
+  await page.getByTestId('users-search').fill('support@binaan.my');
+  await page.getByTestId('user-row').filter({ hasText: 'support@binaan.my' }).getByTestId('rights-open').click();
+  const dialog = page.getByRole('dialog', { name: 'Admin module rights of Siti Support' });
+  await expect(dialog.getByTestId('right-admin.inquiry')).toBeChecked();
+  await expect(dialog.getByTestId('right-admin.user')).not.toBeChecked();
+  await dialog.getByTestId('right-admin.user').check();
+  await expect(dialog.getByTestId('rights-save')).toBeDisabled();
+  await dialog.getByTestId('rights-reason').fill('Covers user support this month');
+  expect(await axeFindings(page)).toEqual([]);
+  await shot(page, 'staff-rights-dialog-desktop');
+  await dialog.getByTestId('rights-save').click();
+  await expect(page.getByText('The rights of Siti Support are saved.')).toBeVisible();
+
+  // Siti, signed in again: the users page now opens for her, and its menu lists it; the registrations still do not.
+  await signInWithoutCompany(siti, 'support@binaan.my');
+  await siti.getByTestId('platform-users').click();
+  await expect(siti.getByTestId('users-page')).toBeVisible();
+  await siti.getByRole('button', { name: /menu/i }).first().click().catch(() => undefined);
+  await expect(siti.getByRole('menuitem', { name: 'Inquiries' })).toBeVisible();
+  await expect(siti.getByRole('menuitem', { name: 'Company registrations' })).toHaveCount(0);
+  await shot(siti, 'staff-rights-support-menu-375');
+  await support.close();
+
+  // Back to the demo's inquiry right only, for the specs after this one on the same server.
+  const admin = await request.post('/api/login', { data: { email: 'admin@binaan.my', password: PASSWORD } });
+  const token = (await admin.json()).jwtToken as string;
+  const staff = await (await request.get('/api/admin/staff', { headers: { authorization: `Bearer ${token}` } })).json() as { userId: string; email: string }[];
+  const sitiId = staff.find((member) => member.email === 'support@binaan.my')!.userId;
+  expect((await request.put(`/api/admin/staff/${sitiId}/rights`, { data: { rights: ['admin.inquiry'], reason: 'Back to the contact form' }, headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+});

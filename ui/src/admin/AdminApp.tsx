@@ -25,6 +25,7 @@ import { AddCompanyPage, CatalogueItemsPage, CompanyProfileTabsPage, DataImportP
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
 import { ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
 import { authProvider } from './providers/auth-provider.js';
+import { adminJson } from './providers/admin-request.js';
 import { documentsDataProvider } from './providers/data-provider.js';
 import { adminI18nProvider } from './providers/i18n-provider.js';
 import { adminTheme } from './theme.js';
@@ -45,6 +46,18 @@ function BqTargetRedirect() {
 
 /** Toasts at the bottom right, no progress bar (spec §8.2). */
 const BottomRightNotification = () => <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} />;
+
+/** A platform administrator's admin module rights (the menu shows the pages they open); null until read. */
+function usePlatformAdminRights(token: string | undefined): readonly string[] | null {
+  const [rights, setRights] = useState<readonly string[] | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    adminJson<{ rights: string[] }>('/api/admin/staff/me').then((reply) => live && setRights(reply.rights), () => undefined);
+    return () => { live = false; };
+  }, [token]);
+  return rights;
+}
 
 function useStartup(token: string | undefined) {
   const [i18n, setI18n] = useState<I18nProvider | null>(null);
@@ -75,6 +88,7 @@ export default function AdminApp() {
   const location = useLocation();
   const company = useChosenCompany();
   const { i18n, documents, catalogue } = useStartup(session?.jwtToken);
+  const adminRights = usePlatformAdminRights(session?.userRole === 'ADMIN' ? session.jwtToken : undefined);
   const dataProvider = useMemo(() => documentsDataProvider(), []);
   const layout = useMemo(() => makeLayout(documents ?? []), [documents]);
 
@@ -95,7 +109,7 @@ export default function AdminApp() {
   if (i18n && catalogue.failure && !openWithoutCompany) return <StartupFailed i18n={i18n} failure={catalogue.failure} onRetry={catalogue.reload} />;
   if (!i18n || (!documents && !catalogue.failure)) return <PageLoading />;
 
-  const access = accessContext(session.accessRights, company?.companyId === session.selectedCompany ? company?.status : undefined, session.subscriptionType, session.userRole);
+  const access = { ...accessContext(session.accessRights, company?.companyId === session.selectedCompany ? company?.status : undefined, session.subscriptionType, session.userRole), adminRights };
   const guarded = (key: string, element: React.ReactNode) => <Guard module={key}>{element}</Guard>;
   return (
     <AccessProvider value={access}>

@@ -2,6 +2,7 @@
 // platform administrator. Registration numbers and the company code are claimed on streams of their own
 // (unique without a lock); the company's own stream holds the rest.
 
+import { requireAdminRight } from '../platform-staff/admin-rights.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCodes, PLATFORM_ADMINISTRATOR_OPENED, decodeAccessRights, type CompanyRegistrationRow, type CompanyRegistrationView, type CompanySubmissionStatusName } from '@binaan/contracts';
@@ -69,6 +70,8 @@ export class CompanyRegistrationService {
     if (!(SUBMISSION_EVENTS as readonly string[]).includes(eventName)) throw refusal(400, 'unknownEvent', `No action ${eventName} on a company registration: Submit, Approve or Reject.`);
     const state = await this.streams.load(companyId, ifMatch);
     const event = eventName as SubmissionEvent;
+    // Approve and Reject: the machine lets a platform administrator decide; the admin module's company right says which.
+    if (event !== 'Submit' && principal.userType === 2) await requireAdminRight(this.db, principal, 'admin.company');
     const rights = event === 'Submit' ? await this.needRights(principal, state, 'administration.companyProfile.update') : new Set<string>();
     const remark = remarkOf(body);
     const change = decideSubmission(state, event, companyActor(principal.userId, companyId, rights, principal.userType), this.now().toISOString(), remark);
@@ -115,6 +118,7 @@ export class CompanyRegistrationService {
 
   async list(principal: Principal, query: Record<string, unknown>): Promise<{ rows: CompanyRegistrationRow[]; total: number; capped: boolean; range: { from: number; to: number } }> {
     if (principal.userType !== 2) throw refusal(403, ErrorCodes.noAccessRight, 'The review of company registrations is for platform administrators.');
+    await requireAdminRight(this.db, principal, 'admin.company');
     return registrationList(this.db, query);
   }
 

@@ -46,10 +46,12 @@ export const DEMO_ROLES: readonly DemoRole[] = [
   { roleId: 'site-team', name: 'Site Team', accessRights: SITE, isSiteTeam: true },
 ];
 
-export type DemoUser = { email: string; name: string; mobile: string; userType: 1 | 2; note: string };
+/** adminRights: a platform administrator's admin module rights when narrowed (absent: every one). */
+export type DemoUser = { email: string; name: string; mobile: string; userType: 1 | 2; adminRights?: readonly AccessRight[]; note: string };
 
 export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'admin@binaan.my', name: 'Platform Administrator', mobile: '+60123000001', userType: 2, note: 'platform admin (user type 2): admin module, any company' },
+  { email: 'support@binaan.my', name: 'Siti Support', mobile: '+60123000012', userType: 2, adminRights: ['admin.inquiry'], note: 'platform staff (user type 2) with the admin module\'s inquiry right only: answers the contact form' },
   { email: 'aminah@teguhbina.my', name: 'Aminah binti Yusof', mobile: '+60123000002', userType: 1, note: 'administrator at Teguh Bina (buyer) and Seri Hartanah (developer): company selection' },
   { email: 'kumar@teguhbina.my', name: 'Kumar a/l Rajan', mobile: '+60123000003', userType: 1, note: 'procurement officer at Teguh Bina (creates and proposes, level 10)' },
   { email: 'lim@teguhbina.my', name: 'Lim Wei Ling', mobile: '+60123000004', userType: 1, note: 'approver at Teguh Bina (verify levels 1 and 2)' },

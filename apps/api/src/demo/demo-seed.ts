@@ -48,6 +48,12 @@ async function seedDemoAccounts(store: EventStore, lookup: LookupKeys, hasher: P
         { type: 'EulaAccepted', data: { version: LATEST_EULA_VERSION }, metadata: meta },
       ],
     });
+    if (user.adminRights) {
+      await store.append({
+        streamId: `platformstaff-${userId}`, streamType: 'platformStaff', expectedRevision: 'no_stream',
+        events: [{ type: 'StaffRightsSet', data: { userId, rights: [...user.adminRights], reason: 'Demo: answers the contact form' }, metadata: SEED }],
+      });
+    }
   }
   for (const company of DEMO_COMPANIES) {
     const events: NewEvent[] = [

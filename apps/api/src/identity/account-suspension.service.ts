@@ -5,8 +5,9 @@
 
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, UserType } from '@binaan/contracts';
-import type { EventStore } from '@binaan/event-store';
-import type { Principal } from '../common/principal.js';
+import type { EventStore, SqlExecutor } from '@binaan/event-store';
+import { READ_MODELS, type Principal } from '../common/principal.js';
+import { requireAdminRight } from '../platform-staff/admin-rights.js';
 import { refusal } from '../common/refusal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { AccountDirectory } from './account-directory.js';
@@ -20,6 +21,7 @@ export type AccountStatusReply = { success: true; userId: string; status: UserSt
 export class AccountSuspensionService {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
     private readonly accounts: AccountDirectory,
     private readonly sessions: SessionService,
   ) {}
@@ -44,6 +46,7 @@ export class AccountSuspensionService {
 
   private async account(principal: Principal, userId: string): Promise<UserAccount> {
     if (principal.userType !== UserType.Admin) throw refusal(403, ErrorCodes.noAccessRight, 'Only a platform administrator can suspend or reinstate an account.');
+    await requireAdminRight(this.db, principal, 'admin.user');
     const account = typeof userId === 'string' && userId.length <= 100 ? await this.accounts.byId(userId) : null;
     if (!account) throw refusal(404, ErrorCodes.notFound, 'There is no user with this id.');
     return account;

@@ -6,8 +6,9 @@
 
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCodes, UserType } from '@binaan/contracts';
-import type { EventStore } from '@binaan/event-store';
-import type { Principal } from '../common/principal.js';
+import type { EventStore, SqlExecutor } from '@binaan/event-store';
+import { READ_MODELS, type Principal } from '../common/principal.js';
+import { requireAdminRight } from '../platform-staff/admin-rights.js';
 import { refusal } from '../common/refusal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { AccountDirectory } from './account-directory.js';
@@ -23,6 +24,7 @@ export class ForcedPasswordResetService {
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
     private readonly accounts: AccountDirectory,
     private readonly hasher: PasswordHasher,
     private readonly mail: AccountMail,
@@ -31,6 +33,7 @@ export class ForcedPasswordResetService {
 
   async force(principal: Principal, userId: string, reason: string | undefined): Promise<{ success: true; msg: string }> {
     if (principal.userType !== UserType.Admin) throw refusal(403, ErrorCodes.noAccessRight, 'Only a platform administrator can reset another user\'s password.');
+    await requireAdminRight(this.db, principal, 'admin.user');
     const account = typeof userId === 'string' && userId.length <= 100 ? await this.accounts.byId(userId) : null;
     if (!account) throw refusal(404, ErrorCodes.notFound, 'There is no user with this id.');
     const password = temporaryPassword();

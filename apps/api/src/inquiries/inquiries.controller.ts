@@ -37,7 +37,7 @@ export class InquiriesController {
   @ApiResponse({ status: 400, description: 'validationFailed: filter, range or sort not understood', ...ERROR })
   @ApiResponse({ status: 403, description: 'noAccessRight: not a platform administrator', ...ERROR })
   async list(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply): Promise<InquiryRow[]> {
-    requireAdmin(request.principal!);
+    await requireAdmin(this.db, request.principal!);
     const { rows, range, total, capped } = await inquiryList(this.db, query);
     reply.header('Content-Range', rows.length === 0 ? `inquiries */${total}` : `inquiries ${range.from}-${range.from + rows.length - 1}/${total}`);
     if (capped) reply.header('X-Total-Capped', 'true');

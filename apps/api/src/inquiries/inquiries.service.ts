@@ -2,13 +2,14 @@
 // closed, cancelled or reopened by a platform administrator through the inquiry machine.
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCodes, UserType, type InquiryReceivedReply, type InquiryRow, type WorkflowStatusChanged } from '@binaan/contracts';
+import { ErrorCodes, type InquiryReceivedReply, type InquiryRow, type WorkflowStatusChanged } from '@binaan/contracts';
 import type { EventStore, JsonValue, SqlExecutor } from '@binaan/event-store';
 import type { Actor } from '@binaan/workflows';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { HUMAN_CHECK, type HumanCheck } from '../human-check/human-check.port.js';
 import { EMAIL_SENDER, type EmailSender } from '../messaging/messaging.ports.js';
+import { requireAdminRight } from '../platform-staff/admin-rights.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { checkInquiry, decideAction, decideReceive, foldInquiry } from './inquiry.decider.js';
 import { INQUIRY_STREAM_TYPE, type InquiryContent } from './inquiry.events.js';
@@ -51,7 +52,7 @@ export class InquiriesService {
   }
 
   async detail(principal: Principal, inquiryId: string): Promise<InquiryDetail> {
-    requireAdmin(principal);
+    await requireAdmin(this.db, principal);
     const [row] = UUID.test(inquiryId) ? await this.db.query<InquirySql>('SELECT * FROM inquiries WHERE inquiry_id = $1', [inquiryId]) : [];
     if (!row) throw refusal(404, ErrorCodes.notFound, 'There is no inquiry with this id.');
     const events = await this.store.readStream(`inquiry-${inquiryId}`);
@@ -63,7 +64,7 @@ export class InquiriesService {
   }
 
   async act(principal: Principal, inquiryId: string, action: string, body: unknown): Promise<InquiryRow> {
-    requireAdmin(principal);
+    await requireAdmin(this.db, principal);
     const events = UUID.test(inquiryId) ? await this.store.readStream(`inquiry-${inquiryId}`) : [];
     const state = foldInquiry(events);
     if (!state) throw refusal(404, ErrorCodes.notFound, 'There is no inquiry with this id.');
@@ -84,6 +85,6 @@ export class InquiriesService {
   }
 }
 
-export function requireAdmin(principal: Principal): void {
-  if (principal.userType !== UserType.Admin) throw refusal(403, ErrorCodes.noAccessRight, 'Only a platform administrator can read or act on inquiries.');
+export function requireAdmin(db: SqlExecutor, principal: Principal): Promise<void> {
+  return requireAdminRight(db, principal, 'admin.inquiry');
 }

@@ -10,7 +10,8 @@ function contractorPageRights(key: string): readonly AccessRight[] {
   return page ? [...new Set(pageResources(page).map(viewRight))] : [];
 }
 
-export type AccessContext = { rights: string; approved: boolean; admin: boolean; contractor: boolean };
+/** adminRights: a platform administrator's admin module rights once read (null until then, or for anyone else). */
+export type AccessContext = { rights: string; approved: boolean; admin: boolean; contractor: boolean; adminRights?: readonly string[] | null };
 
 export type ModuleDef = {
   key: string;
@@ -23,6 +24,8 @@ export type ModuleDef = {
   adminMayEnter?: boolean;
   /** Only for the platform administrator (user type 2), whatever the company. */
   adminOnly?: boolean;
+  /** With adminOnly: the admin module right it needs (§6); the api refuses without it, the menu leaves it out. */
+  adminRight?: AccessRight;
   /** §2.4: only for contractor subscriptions. */
   contractorOnly?: boolean;
   /** Menu group and label key (admin.menu.<key>). */
@@ -53,13 +56,13 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'users', path: '/administration/users', rights: ['administration.users.view', 'administration.users.update', 'administration.users.approve'], allowPending: true, group: 'administration' },
   { key: 'userRoles', path: '/administration/user-roles', rights: ['administration.users.view', 'administration.users.update', 'administration.users.approve', 'administration.fullAccessControl.update'], allowPending: true, group: 'administration' },
   // The platform administrator's accounts, to export or forget a person (any company's, or none).
-  { key: 'platformUsers', path: '/admin/users', adminOnly: true, allowPending: true, group: 'administration' },
+  { key: 'platformUsers', path: '/admin/users', adminOnly: true, adminRight: 'admin.user', allowPending: true, group: 'administration' },
   // The platform administrator's review of the companies that register (company-registration/).
-  { key: 'companyRegistrations', path: '/admin/company-registrations', adminOnly: true, allowPending: true, group: 'administration' },
+  { key: 'companyRegistrations', path: '/admin/company-registrations', adminOnly: true, adminRight: 'admin.company', allowPending: true, group: 'administration' },
   // Every e-mail the platform tried to send, and why one did not go (messaging/mail-log/).
-  { key: 'emailLog', path: '/admin/email-log', adminOnly: true, allowPending: true, group: 'administration' },
+  { key: 'emailLog', path: '/admin/email-log', adminOnly: true, adminRight: 'admin.user', allowPending: true, group: 'administration' },
   // The public's messages from the landing page's contact form (inquiries/).
-  { key: 'inquiries', path: '/admin/inquiries', adminOnly: true, allowPending: true, group: 'administration' },
+  { key: 'inquiries', path: '/admin/inquiries', adminOnly: true, adminRight: 'admin.inquiry', allowPending: true, group: 'administration' },
   // The company's catalogue (§2.5, §6 administration "catalogue"): products, trades and others for the line pickers.
   { key: 'catalogueItems', path: '/administration/catalogue-items', rights: ['administration.catalogue.view', 'administration.catalogue.update'], group: 'administration' },
   // Data import by Excel upload (§2.5): into the catalogue with its update right, users with the users update right.
@@ -92,8 +95,9 @@ export function moduleByKey(key: string): ModuleDef {
   return found;
 }
 
-export function canUse(module: Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly' | 'adminOnly'>, access: AccessContext): boolean {
+export function canUse(module: Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly' | 'adminOnly' | 'adminRight'>, access: AccessContext): boolean {
   if (module.adminOnly && !access.admin) return false;
+  if (module.adminRight && access.adminRights && !access.adminRights.includes(module.adminRight)) return false;
   if (!access.approved && !module.allowPending && !(module.adminMayEnter && access.admin)) return false;
   if (module.contractorOnly && !access.contractor) return false;
   if (module.rights && module.rights.length > 0 && !hasAnyAccessRight(access.rights, ...module.rights)) return false;

@@ -3,6 +3,7 @@
 // logo image, so every company shows its initials; "No logo" said nothing useful). The page is white from
 // top to bottom (noLayout: nothing else paints the background). A failed choice shows the translated error in the list and
 // as a toast. The choice leads where §2.3 says (landingAfterChoice in @binaan/contracts).
+import { useAccess } from '../access/access-context.js';
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -18,6 +19,9 @@ import { landingAfterTerms } from './company-terms-step.js';
 
 export function SelectCompanyPage() {
   const translate = useTranslate();
+  // A platform administrator's buttons follow their admin module rights (all of them until those are read).
+  const { adminRights } = useAccess();
+  const mayUse = (right: string) => !adminRights || adminRights.includes(right);
   const notify = useNotify();
   const navigate = useNavigate();
   const session = useSession();
@@ -68,10 +72,13 @@ export function SelectCompanyPage() {
       )}
       {/* The platform administrator acts for the platform too, with or without a company (AdminApp's PLATFORM_ADMIN_PATHS). */}
       {session?.userRole === 'ADMIN' && (
-        <Button component={Link} to="/admin/users" variant="outlined" sx={{ my: 2 }} data-testid="platform-users">{translate('admin.company.platformUsers')}</Button>
+        <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
+          {mayUse('admin.user') && <Button component={Link} to="/admin/users" variant="outlined" data-testid="platform-users">{translate('admin.company.platformUsers')}</Button>}
+          {mayUse('admin.inquiry') && <Button component={Link} to="/admin/inquiries" variant="outlined" data-testid="platform-inquiries">{translate('admin.menu.inquiries')}</Button>}
+        </Stack>
       )}
       {/* The list holds the administrator's own companies; any other is opened from its registration. */}
-      {session?.userRole === 'ADMIN' && (
+      {session?.userRole === 'ADMIN' && mayUse('admin.company') && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
           <Button component={Link} to="/admin/company-registrations" variant="outlined" data-testid="platform-registrations">{translate('company.choice.review')}</Button>
           <Typography variant="body2" color="text.secondary">{translate('company.choice.reviewNote')}</Typography>

@@ -14,6 +14,7 @@ import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 import { downloadPersonalData } from './download-personal-data.js';
 import { ForgetPersonDialog } from './ForgetPersonDialog.js';
 import { AccountActionDialog, type AccountAction } from './AccountActionDialog.js';
+import { StaffRightsDialog } from './StaffRightsDialog.js';
 
 /** Where each action goes, and the word the page says when it is done. */
 const ACTIONS: Record<AccountAction, { path: string; done: string }> = {
@@ -34,6 +35,7 @@ export function UsersPage() {
   const ownEmail = getSession()?.user?.email;
   const [acting, setActing] = useState<{ action: AccountAction; user: PersonalDataAccount } | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [rightsOf, setRightsOf] = useState<PersonalDataAccount | null>(null);
 
   const load = useCallback(async (q: string) => {
     try {
@@ -142,6 +144,11 @@ export function UsersPage() {
                       {translate('admin.users.resetPassword')}
                     </Button>
                   )}
+                  {!erased && !own && user.userType === 2 && (
+                    <Button size="small" variant="outlined" data-testid="rights-open" aria-label={`${translate('admin.users.rights')}: ${user.name}`} onClick={() => setRightsOf(user)}>
+                      {translate('admin.users.rights')}
+                    </Button>
+                  )}
                   {!erased && !own && (
                     <Button size="small" variant="outlined" color="error" data-testid="forget-open" aria-label={`${translate('admin.users.forget')}: ${user.name}`}
                       onClick={() => { setForgetError(null); setForgetting(user); }}>
@@ -156,6 +163,8 @@ export function UsersPage() {
       </Box>
       <AccountActionDialog action={acting?.action ?? null} person={acting?.user ?? null} busy={busy} error={actionError}
         onCancel={() => setActing(null)} onConfirm={(reason) => void act(reason)} />
+      <StaffRightsDialog person={rightsOf} onClose={() => setRightsOf(null)}
+        onSaved={() => { notify('admin.users.rightsSaved', { type: 'success', messageArgs: { name: rightsOf?.name ?? '' } }); setRightsOf(null); }} />
       <ForgetPersonDialog person={forgetting} busy={busy} error={forgetError} onCancel={() => setForgetting(null)} onConfirm={(reason) => void forget(reason)} />
     </Stack>
   );

@@ -2,10 +2,10 @@
 // reason when it did not. Platform administrators only; answered in ra-data-simple-rest form.
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorCodes, UserType, type MailLogRow } from '@binaan/contracts';
+import type { MailLogRow } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { READ_MODELS, type AuthenticatedRequest } from '../../common/principal.js';
-import { refusal } from '../../common/refusal.js';
+import { requireAdminRight } from '../../platform-staff/admin-rights.js';
 import type { HeaderReply } from '../../common/reply.js';
 import { mailLogList } from './mail-log-list.js';
 
@@ -23,7 +23,8 @@ export class MailLogController {
   @ApiResponse({ status: 400, description: 'validationFailed: filter, range or sort not understood', schema: { $ref: '#/components/schemas/ErrorReply' } })
   @ApiResponse({ status: 403, description: 'noAccessRight: the caller is not a platform administrator', schema: { $ref: '#/components/schemas/ErrorReply' } })
   async list(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply): Promise<MailLogRow[]> {
-    if (request.principal!.userType !== UserType.Admin) throw refusal(403, ErrorCodes.noAccessRight, 'Only a platform administrator can read the e-mail log.');
+    // The log answers "why did this person not get their e-mail": support for users, so the user right.
+    await requireAdminRight(this.db, request.principal!, 'admin.user');
     const { rows, range, total, capped } = await mailLogList(this.db, query);
     reply.header('Content-Range', rows.length === 0 ? `email-log */${total}` : `email-log ${range.from}-${range.from + rows.length - 1}/${total}`);
     if (capped) reply.header('X-Total-Capped', 'true');
