@@ -24,6 +24,8 @@ import { tenderCloseProjection } from './tendering/close/tender-close.projection
 import { tenderQueriesProjection } from './tendering/queries/tender-query.projection.js';
 import { approvedTenderersProjection } from './tendering/tenderers/tenderer.projection.js';
 import { bqItemTendersProjection } from './tendering/requests/bq-item-tenders.projection.js';
+import { platformConfigurationProjection } from './platform-configuration/platform-configuration.projection.js';
+import { subscriptionsProjection } from './subscriptions/subscriptions.projection.js';
 import { companyFileExpiryProjection } from './company-files/expiry/expiry-due.projection.js';
 
-export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, contractorDirectoryProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection, bqItemTendersProjection, companyFileExpiryProjection, companyProfileProjection, setupItemsProjection, companyTermsProjection, catalogueItemsProjection];
+export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, contractorDirectoryProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection, bqItemTendersProjection, companyFileExpiryProjection, companyProfileProjection, setupItemsProjection, companyTermsProjection, catalogueItemsProjection, platformConfigurationProjection, subscriptionsProjection];
