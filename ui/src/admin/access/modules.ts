@@ -26,7 +26,7 @@ export type ModuleDef = {
   /** §2.4: only for contractor subscriptions. */
   contractorOnly?: boolean;
   /** Menu group and label key (admin.menu.<key>). */
-  group: 'main' | 'projects' | 'documents' | 'administration' | 'contractor' | 'hidden';
+  group: 'main' | 'projects' | 'documents' | 'administration' | 'platformAdmin' | 'contractor' | 'hidden';
 };
 
 export const DECIDING_RIGHTS: readonly AccessRight[] = [
@@ -56,6 +56,10 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'platformUsers', path: '/admin/users', adminOnly: true, allowPending: true, group: 'administration' },
   // The platform administrator's review of the companies that register (company-registration/).
   { key: 'companyRegistrations', path: '/admin/company-registrations', adminOnly: true, allowPending: true, group: 'administration' },
+  // The company's subscription and its bills (§2.5): the profile's readers see them; the api lets only its update right order.
+  { key: 'subscription', path: '/administration/subscription', rights: ['administration.companyProfile.view', 'administration.companyProfile.update'], group: 'administration' },
+  // The platform administrator's Admin menu (§2.5 admin module): the platform configuration.
+  { key: 'platformConfiguration', path: '/admin/configuration', adminOnly: true, allowPending: true, group: 'platformAdmin' },
   // The company's catalogue (§2.5, §6 administration "catalogue"): products, trades and others for the line pickers.
   { key: 'catalogueItems', path: '/administration/catalogue-items', rights: ['administration.catalogue.view', 'administration.catalogue.update'], group: 'administration' },
   // Data import by Excel upload (§2.5): into the catalogue with its update right, users with the users update right.

@@ -68,7 +68,10 @@ export function SelectCompanyPage() {
       )}
       {/* The platform administrator acts for the platform too, with or without a company (AdminApp's PLATFORM_ADMIN_PATHS). */}
       {session?.userRole === 'ADMIN' && (
-        <Button component={Link} to="/admin/users" variant="outlined" sx={{ my: 2 }} data-testid="platform-users">{translate('admin.company.platformUsers')}</Button>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ my: 2, alignItems: { sm: 'flex-start' } }}>
+          <Button component={Link} to="/admin/users" variant="outlined" data-testid="platform-users">{translate('admin.company.platformUsers')}</Button>
+          <Button component={Link} to="/admin/configuration" variant="outlined" data-testid="platform-configuration">{translate('company.choice.configuration')}</Button>
+        </Stack>
       )}
       {/* The list holds the administrator's own companies; any other is opened from its registration. */}
       {session?.userRole === 'ADMIN' && (
