@@ -37,7 +37,7 @@ function inputText(setting: Setting): string {
 
 function ChangeDialog({ setting, label, onClose }: { setting: Setting | null; label: string; onClose: (changed: boolean) => void }) {
   const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.configuration.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.configuration.${key}`, options);
   const titleId = useId();
   const [text, setText] = useState('');
   const [unlimited, setUnlimited] = useState(false);
@@ -117,20 +117,20 @@ function ChangeDialog({ setting, label, onClose }: { setting: Setting | null; la
 export function useSettingLabel() {
   const translate = useTranslate();
   return (setting: Pick<Setting, 'key' | 'group'>) => {
-    if (setting.group === 'platform') return translate(`admin.configuration.settings.${setting.key}`);
-    return translate(`admin.configuration.figures.${setting.key.split('.').pop() ?? ''}`);
+    if (setting.group === 'platform') return translate(`subscriptions.configuration.settings.${setting.key}`);
+    return translate(`subscriptions.configuration.figures.${setting.key.split('.').pop() ?? ''}`);
   };
 }
 
 export function packageName(translate: (key: string) => string, packageId: string): string {
   const [type = '', tier = ''] = packageId.split('-');
-  return `${translate(`admin.subscriptions.types.${type}`)} · ${translate(`admin.subscriptions.tiers.${tier}`)}`;
+  return `${translate(`subscriptions.types.${type}`)} · ${translate(`subscriptions.tiers.${tier}`)}`;
 }
 
 export function ConfigurationPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.configuration.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.configuration.${key}`, options);
   const labelOf = useSettingLabel();
   const [all, setAll] = useState<Setting[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -183,7 +183,7 @@ export function ConfigurationPage() {
       <ChangeDialog setting={editing} label={editing ? labelOf(editing) : ''} onClose={(changed) => {
         setEditing(null);
         if (changed) {
-          notify('admin.configuration.changed', { type: 'success' });
+          notify('subscriptions.configuration.changed', { type: 'success' });
           void load();
         }
       }} />

@@ -19,12 +19,12 @@ function refusalText(translate: (key: string, options?: Record<string, unknown>)
   const code = errorCodeOf(error);
   const reason = error instanceof ApiError && typeof error.extra.reason === 'string' ? error.extra.reason : undefined;
   const base = translate(`error.${code}`, { _: translate('error.unknownError') });
-  return code === 'invalidCoupon' && reason ? `${base} ${translate(`admin.subscriptions.couponReasons.${reason}`, { _: '' })}`.trim() : base;
+  return code === 'invalidCoupon' && reason ? `${base} ${translate(`subscriptions.couponReasons.${reason}`, { _: '' })}`.trim() : base;
 }
 
 function PackageCard({ pkg, chosen, onChoose }: { pkg: Package; chosen: boolean; onChoose: () => void }) {
   const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.subscriptions.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.${key}`, options);
   const unlimited = t('unlimited');
   const money = (sen: number | null) => (sen === null ? unlimited : senText(sen));
   const name = packageName(translate, pkg.id);
@@ -56,7 +56,7 @@ function PackageCard({ pkg, chosen, onChoose }: { pkg: Package; chosen: boolean;
 
 function BillingList({ reloadKey }: { reloadKey: number }) {
   const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.subscriptions.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.${key}`, options);
   const [rows, setRows] = useState<Billing[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -104,7 +104,7 @@ export function SubscriptionPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const session = useSession();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.subscriptions.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.${key}`, options);
   const canOrder = hasAnyAccessRight(session?.accessRights ?? '', 'administration.companyProfile.update');
   const [offer, setOffer] = useState<{ packages: Package[]; sstRate: number; suggestedType: Package['type'] | null } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -142,7 +142,7 @@ export function SubscriptionPage() {
     setBusy(true);
     try {
       const placed = await order(chosen, applied);
-      notify('admin.subscriptions.ordered', { type: 'success', messageArgs: { invoiceNo: placed.invoiceNo } });
+      notify('subscriptions.ordered', { type: 'success', messageArgs: { invoiceNo: placed.invoiceNo } });
       setChosen(null);
       setCoupon('');
       setApplied('');
