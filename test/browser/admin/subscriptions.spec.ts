@@ -1,6 +1,7 @@
 // Subscriptions in the browser, against the real api (apps/api/src/subscriptions, platform-configuration): the
 // platform administrator opens Configuration from the Admin menu and changes a package's storage with a reason
-// (shown at once with who and why, kept in the history), then puts it back; a company's administrator opens
+// (shown at once with who and why, kept in the history), then puts it back; makes a coupon on the Coupons page
+// and deactivates it, and opens Billing; a company's administrator opens
 // Subscription, chooses a package, applies a coupon the administrator made, reads the price with SST and orders
 // it, and the bill waits for payment in the company's billing records. At 1280 px and at 375 px: nothing wider
 // than the screen, nothing for axe, on the pages and in the dialog. Data of its own: a coupon with a code of
@@ -53,7 +54,8 @@ test('the platform administrator changes a package\'s storage on the Configurati
   // With no company chosen, the company choice leads to it; from there the Admin menu group holds it.
   await page.getByTestId('platform-configuration').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configuration');
-  await expect(page.getByRole('group', { name: 'Admin' }).getByRole('menuitem', { name: 'Configuration' })).toBeVisible();
+  const adminMenu = page.getByRole('group', { name: 'Admin' });
+  for (const entry of ['Configuration', 'Coupons', 'Billing']) await expect(adminMenu.getByRole('menuitem', { name: entry })).toBeVisible();
   const row = page.locator(`[data-testid="configuration-setting"][data-key="${STORAGE_KEY}"]`);
   await row.getByRole('button').click();
   const dialog = page.getByTestId('configuration-dialog');
@@ -79,6 +81,32 @@ test('the platform administrator changes a package\'s storage on the Configurati
   expect(await axeFindings(page)).toEqual([]);
   await shot(page, 'subscriptions-configuration-phone');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Coupons: one made on the page, then deactivated; its terms as given.
+  const code = `PAGE${Date.now().toString(36).toUpperCase()}`;
+  await page.goto('/admin/coupons');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coupons');
+  await page.getByTestId('coupon-new').click();
+  const couponDialog = page.getByTestId('coupon-dialog');
+  await couponDialog.getByTestId('coupon-code').fill(code);
+  await couponDialog.getByTestId('coupon-discount').fill('10');
+  await couponDialog.getByRole('checkbox', { name: 'Supplier · Basic' }).check();
+  await couponDialog.getByTestId('coupon-max-uses').fill('3');
+  expect(await fitsTheScreen(page)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
+  await couponDialog.getByTestId('coupon-save').click();
+  await expect(couponDialog).toBeHidden();
+  const coupon = page.locator(`[data-testid="coupon-row"][data-code="${code}"]`);
+  await expect(coupon).toContainText('10% off');
+  await expect(coupon).toContainText('used 0 of 3');
+  await coupon.getByRole('button', { name: `Deactivate ${code}` }).click();
+  await expect(coupon.getByRole('button', { name: `Activate ${code}` })).toBeVisible();
+  expect(await fitsTheScreen(page)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
+  await page.goto('/admin/billing');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Billing');
+  expect(await axeFindings(page)).toEqual([]);
   // Put back as it was, so no other page meets this change.
   expect((await admin.call('PUT', `/api/platform-configuration/${STORAGE_KEY}`, { value: before, reason: 'Back as it was' })).status).toBe(200);
 });

@@ -60,6 +60,8 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'subscription', path: '/administration/subscription', rights: ['administration.companyProfile.view', 'administration.companyProfile.update'], group: 'administration' },
   // The platform administrator's Admin menu (§2.5 admin module): the platform configuration.
   { key: 'platformConfiguration', path: '/admin/configuration', adminOnly: true, allowPending: true, group: 'platformAdmin' },
+  { key: 'coupons', path: '/admin/coupons', adminOnly: true, allowPending: true, group: 'platformAdmin' },
+  { key: 'billingAdmin', path: '/admin/billing', adminOnly: true, allowPending: true, group: 'platformAdmin' },
   // The company's catalogue (§2.5, §6 administration "catalogue"): products, trades and others for the line pickers.
   { key: 'catalogueItems', path: '/administration/catalogue-items', rights: ['administration.catalogue.view', 'administration.catalogue.update'], group: 'administration' },
   // Data import by Excel upload (§2.5): into the catalogue with its update right, users with the users update right.

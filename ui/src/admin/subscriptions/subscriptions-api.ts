@@ -31,3 +31,12 @@ export const quote = (packageId: string, couponCode: string) => adminJson<Quote 
 export const order = (packageId: string, couponCode: string) =>
   adminJson<Amounts & { success: true; id: string; invoiceNo: string; status: string }>('/api/subscriptions/orders', { method: 'POST', body: { packageId, ...(couponCode ? { couponCode } : {}) } });
 export const billings = (after: string | null) => adminJson<Page<Billing>>(`/api/billings?limit=25${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+
+export type Coupon = {
+  id: string; code: string; discountType: 'percentage' | 'fixed'; discount: number; packageIds: string[]; validFrom: string; validTo: string;
+  maxUses: number; uses: number; status: 'active' | 'inactive' | 'redeemed'; createdAt: string;
+};
+export type CouponTerms = Pick<Coupon, 'code' | 'discountType' | 'discount' | 'packageIds' | 'validFrom' | 'validTo' | 'maxUses'>;
+export const coupons = (after: string | null) => adminJson<Page<Coupon>>(`/api/coupons?limit=25${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+export const createCoupon = (terms: CouponTerms) => adminJson<{ success: true; id: string; code: string }>('/api/coupons', { method: 'POST', body: terms });
+export const actOnCoupon = (id: string, event: 'Activate' | 'Deactivate') => adminJson<{ success: true; status: string }>(`/api/coupons/${encodeURIComponent(id)}/actions/${event}`, { method: 'POST' });
