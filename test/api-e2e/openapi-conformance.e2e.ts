@@ -177,6 +177,10 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/company-terms/versions/{version}/acceptances': () => [{ version: '1' }],
     // The inquiry the set-up records (the contact form's human check is not solved in this suite).
     '/api/admin/inquiries/{id}': () => strings(from('/api/admin/inquiries').map((f) => f.object.id)).map((id) => ({ id })),
+    // Subscriptions: the coupon and the billing record the set-up made (the platform admin's; another company's bill: 404), a setting changed and one not.
+    '/api/coupons/{id}': () => strings(from('/api/coupons').map((f) => f.object.id)).map((id) => ({ id })),
+    '/api/billings/{id}': () => strings(from('/api/billings').map((f) => f.object.id)).map((id) => ({ id })),
+    '/api/platform-configuration/{key}/history': () => [{ key: 'sstRate' }, { key: 'package.subcontractor-basic.price' }],
     '/api/test-get-transaction/{txId}': () => strings(found.flatMap((f) => objectsIn(f.body)).flatMap((o) => [o.tx_id, o.register_tx_id])).map((txId) => ({ txId })),
   };
   const setupItems = () => Object.values(SetupKindPaths).flatMap((kind) => strings(from('/api/company-setups/{kind}').filter((f) => f.params.kind === kind).map((f) => f.object.id)).slice(0, 1).map((id) => ({ kind, id })));
@@ -244,6 +248,12 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     document = (await request(server()).get('/api/docs-json').expect(200)).body as OpenApiDocument;
     validator = new OpenApiValidator(document);
     callers = await signInAll();
+    // A coupon and a billing record (the demo has neither), made through the API, so their routes are called with real ids.
+    const [admin, organizer] = [callers.find((c) => c.name === 'admin')!.token!, callers.find((c) => c.name === 'organizer')!.token!];
+    await request(server()).put('/api/platform-configuration/package.subcontractor-basic.price').set('authorization', `Bearer ${admin}`).send({ value: 310_000, reason: 'Conformance' }).expect(200);
+    await request(server()).post('/api/coupons').set('authorization', `Bearer ${admin}`)
+      .send({ code: 'CONFORM10', discountType: 'percentage', discount: 10, packageIds: ['subcontractor-basic'], validFrom: '2000-01-01', validTo: '2999-12-31', maxUses: 10 }).expect(201);
+    await request(server()).post('/api/subscriptions/orders').set('authorization', `Bearer ${organizer}`).send({ packageId: 'subcontractor-basic', couponCode: 'CONFORM10' }).expect(201);
   }, 600_000);
   afterAll(async () => {
     await app?.close();

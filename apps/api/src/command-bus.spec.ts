@@ -67,6 +67,10 @@ import * as queryFileCommands from './tendering/queries/query-files.commands.js'
 import { TenderingModule } from './tendering/tendering.module.js';
 import * as companyFileCommands from './company-files/company-files.commands.js';
 import { CompanyFilesModule } from './company-files/company-files.module.js';
+import * as platformConfigurationCommands from './platform-configuration/platform-configuration.commands.js';
+import { PlatformConfigurationModule } from './platform-configuration/platform-configuration.module.js';
+import * as subscriptionCommands from './subscriptions/subscriptions.commands.js';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 
 type Constructor = new (...args: never[]) => unknown;
 
@@ -94,6 +98,8 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['progress plans', ProgressPlansModule, [progressPlanCommands]],
   ['tendering', TenderingModule, [tenderingCommands, tenderQueryCommands, tenderAddendaCommands, tenderAwardCommands, tenderAnalysisCommands, tendererCommands, tenderEmailInvitationCommands, requestTenderCommands, quotationAttachmentCommands, queryFileCommands]],
   ['company files', CompanyFilesModule, [companyFileCommands]],
+  ['platform configuration', PlatformConfigurationModule, [platformConfigurationCommands]],
+  ['subscriptions', SubscriptionsModule, [subscriptionCommands]],
 ];
 
 describe('commands through the CQRS CommandBus', () => {

@@ -181,6 +181,18 @@ export const ErrorCodes = {
   importMappingInvalid: 'importMappingInvalid',
   importRowsInvalid: 'importRowsInvalid',
   importTooManyRows: 'importTooManyRows',
+  // The platform configuration and subscriptions (apps/api/src/platform-configuration, apps/api/src/subscriptions).
+  settingNotFound: 'settingNotFound',
+  settingUnchanged: 'settingUnchanged',
+  /** Spec §8.3 "invalid subscription type": the package asked for is not one of the platform's. */
+  invalidSubscriptionType: 'invalidSubscriptionType',
+  /** Spec §8.3 "invalid coupon code or coupon not valid for the plan" (unknown, inactive, out of its dates, another plan, used up). */
+  invalidCoupon: 'invalidCoupon',
+  /** Spec §8.3 "same demo type or subscription type as current". */
+  sameSubscriptionAsCurrent: 'sameSubscriptionAsCurrent',
+  couponCodeExists: 'couponCodeExists',
+  couponNotFound: 'couponNotFound',
+  billingNotFound: 'billingNotFound',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -9,6 +9,7 @@
 // batches sent at once on two tenders record one invitation, not two.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { InvitationAllowanceService } from '../../../apps/api/src/tendering/allowance/invitation-allowance.service.js';
+import { PlatformConfiguration } from '../../../apps/api/src/platform-configuration/platform-configuration.service.js';
 import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running, KUKUH, SERI, TENDERING_API as BASE } from '../documents/harness.js';
 
 const DAY = 86_400_000;
@@ -139,7 +140,7 @@ describe.each(FEATURE_STORES)('§9 tender invitations per package tier on %s', (
       r().clock.advance(366 * DAY);
       wong = await r().signIn('wong@kukuhcontractor.my', KUKUH);
       await grow(KUKUH, 99);
-      const processes = [0, 1].map(() => new InvitationAllowanceService(r().sql, () => r().clock.now));
+      const processes = [0, 1].map(() => new InvitationAllowanceService(r().sql, () => r().clock.now, r().app.get(PlatformConfiguration)));
       const recorded: number[] = [];
       const outcomes = await Promise.allSettled(processes.map((service, index) => service.withinAllowance(KUKUH, 1, async () => {
         // A slow append: the other process's count must wait for it, not read 99 meanwhile.

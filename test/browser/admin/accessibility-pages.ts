@@ -103,6 +103,11 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/admin/users', 'platform-admin'),
   page('/admin/email-log', 'platform-admin'),
   page('/admin/inquiries', 'platform-admin'),
+  // Subscriptions: the platform administrator's configuration, the company's packages and bills (the demo has none: the empty state).
+  page('/admin/configuration', 'platform-admin'),
+  page('/admin/coupons', 'platform-admin'),
+  page('/admin/billing', 'platform-admin'),
+  page('/administration/subscription', 'admin'),
   page('/administration/users/:tab', 'admin', '/administration/users/active'),
   // The §2.6 target of pending user approvals.
   page('/administration/users/:tab', 'admin', '/administration/users/pending-approval'),

@@ -19,7 +19,7 @@ import { makeLayout } from './layout/AdminLayout.js';
 import type { LoadFailure } from './layout/load-failure.js';
 import { LoadFailed } from './layout/LoadFailed.js';
 import { useLoaded } from './layout/use-loaded.js';
-import { AuditPage, AuthorityPage, CompanyTermsPage, ProfitParametersPage, ProjectCategoriesPage, ProjectRegionsPage, QuestionnairesPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
+import { AuditPage, AuthorityPage, CompanyTermsPage, ConfigurationPage, SubscriptionPage, CouponsPage, BillingAdminPage, ProfitParametersPage, ProjectCategoriesPage, ProjectRegionsPage, QuestionnairesPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
 import { EmailLogPage, InquiriesPage } from './lazy-pages.js';
 import { AddCompanyPage, CatalogueItemsPage, CompanyProfileTabsPage, DataImportPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
@@ -34,9 +34,9 @@ import { adminTheme } from './theme.js';
 const NO_COMPANY_PATHS = ['/select-company', '/administration/add-company'];
 /**
  * The platform administrator's own pages, open without a chosen company: a platform admin need not belong to
- * any (the demo's does not) and acts for the platform, not a company: the users page, the registrations, the e-mail log and the inquiries.
+ * any (the demo's does not) and acts for the platform, not a company: the users page, the registrations, the e-mail log, the inquiries, the configuration, coupons and billing.
  */
-const PLATFORM_ADMIN_PATHS = ['/admin/users', '/admin/company-registrations', '/admin/company-registrations/:id', '/admin/email-log', '/admin/inquiries'];
+const PLATFORM_ADMIN_PATHS = ['/admin/users', '/admin/company-registrations', '/admin/company-registrations/:id', '/admin/email-log', '/admin/inquiries', '/admin/configuration', '/admin/coupons', '/admin/billing'];
 
 /** Spec §2.6 target /bill-of-quantity/<projectId>/<status>: the project's BQ (its status shows there). */
 function BqTargetRedirect() {
@@ -159,6 +159,10 @@ export default function AdminApp() {
           <Route path="/admin/company-registrations" element={guarded('companyRegistrations', <RegistrationQueuePage />)} />
           <Route path="/admin/company-registrations/:id" element={guarded('companyRegistrations', <RegistrationReviewPage />)} />
           <Route path="/administration/authority" element={guarded('authority', <AuthorityPage />)} />
+          <Route path="/administration/subscription" element={guarded('subscription', <SubscriptionPage />)} />
+          <Route path="/admin/configuration" element={guarded('platformConfiguration', <ConfigurationPage />)} />
+          <Route path="/admin/coupons" element={guarded('coupons', <CouponsPage />)} />
+          <Route path="/admin/billing" element={guarded('billingAdmin', <BillingAdminPage />)} />
           <Route path="/administration/terms-and-agreements" element={guarded('termsAndAgreements', <CompanyTermsPage />)} />
           <Route path="/administration/project-categories" element={guarded('projectCategories', <ProjectCategoriesPage />)} />
           <Route path="/administration/project-regions" element={guarded('projectRegions', <ProjectRegionsPage />)} />

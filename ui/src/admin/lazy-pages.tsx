@@ -40,6 +40,10 @@ export const ProjectCategoriesPage = lazyNamed(withTexts(['people', 'setups'], (
 export const ProjectRegionsPage = lazyNamed(withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')), 'ProjectRegionsPage');
 export const QuestionnairesPage = lazyNamed(withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')), 'QuestionnairesPage');
 export const CompanyTermsPage = lazyNamed(withTexts(['setups'], () => import('./setups/CompanyTermsPage.js')), 'CompanyTermsPage');
+export const ConfigurationPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/ConfigurationPage.js')), 'ConfigurationPage');
+export const SubscriptionPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/SubscriptionPage.js')), 'SubscriptionPage');
+export const CouponsPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/CouponsPage.js')), 'CouponsPage');
+export const BillingAdminPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/BillingAdminPage.js')), 'BillingAdminPage');
 export const DocumentList = lazyNamed(() => import('./documents/DocumentList.js'), 'DocumentList');
 export const DocumentShow = lazyNamed(() => import('./documents/DocumentShow.js'), 'DocumentShow');
 export const DocumentCreate = lazyNamed(() => import('./documents/DocumentForm.js'), 'DocumentCreate');

@@ -8,6 +8,7 @@ import { AwardTenderHandler } from './award/award.commands.js';
 import { AwardController } from './award/award.controller.js';
 import { AwardService } from './award/award.service.js';
 import { InvitationAllowanceService } from './allowance/invitation-allowance.service.js';
+import { PlatformConfigurationModule } from '../platform-configuration/platform-configuration.module.js';
 import { ContractAwardReactor } from './award/contract-award.reactor.js';
 import { ComparisonController } from './comparison/comparison.controller.js';
 import { ComparisonService } from './comparison/comparison.service.js';
@@ -39,6 +40,7 @@ import { QueryFilesController } from './queries/query-files.controller.js';
 import { QueryFilesService } from './queries/query-files.service.js';
 
 @Module({
+  imports: [PlatformConfigurationModule],
   controllers: [TenderingController, TenderQueriesController, TenderAddendaController, ComparisonController, AwardController, AnalysisController, TenderersController, EmailInvitationsController, RequestTenderController, QuotationAttachmentsController, QueryFilesController],
   providers: [
     ...TENDERING_COMMAND_HANDLERS, TenderingService, InvitationAllowanceService, TenderCloseJob,

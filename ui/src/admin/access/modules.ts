@@ -29,7 +29,7 @@ export type ModuleDef = {
   /** §2.4: only for contractor subscriptions. */
   contractorOnly?: boolean;
   /** Menu group and label key (admin.menu.<key>). */
-  group: 'main' | 'projects' | 'documents' | 'administration' | 'contractor' | 'hidden';
+  group: 'main' | 'projects' | 'documents' | 'administration' | 'platformAdmin' | 'contractor' | 'hidden';
 };
 
 export const DECIDING_RIGHTS: readonly AccessRight[] = [
@@ -63,6 +63,12 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'emailLog', path: '/admin/email-log', adminOnly: true, adminRight: 'admin.user', allowPending: true, group: 'administration' },
   // The public's messages from the landing page's contact form (inquiries/).
   { key: 'inquiries', path: '/admin/inquiries', adminOnly: true, adminRight: 'admin.inquiry', allowPending: true, group: 'administration' },
+  // The company's subscription and its bills (§2.5): the profile's readers see them; the api lets only its update right order.
+  { key: 'subscription', path: '/administration/subscription', rights: ['administration.companyProfile.view', 'administration.companyProfile.update'], group: 'administration' },
+  // The platform administrator's Admin menu (§2.5 admin module): the platform configuration.
+  { key: 'platformConfiguration', path: '/admin/configuration', adminOnly: true, adminRight: 'admin.configuration', allowPending: true, group: 'platformAdmin' },
+  { key: 'coupons', path: '/admin/coupons', adminOnly: true, adminRight: 'admin.coupon', allowPending: true, group: 'platformAdmin' },
+  { key: 'billingAdmin', path: '/admin/billing', adminOnly: true, adminRight: 'admin.company', allowPending: true, group: 'platformAdmin' },
   // The company's catalogue (§2.5, §6 administration "catalogue"): products, trades and others for the line pickers.
   { key: 'catalogueItems', path: '/administration/catalogue-items', rights: ['administration.catalogue.view', 'administration.catalogue.update'], group: 'administration' },
   // Data import by Excel upload (§2.5): into the catalogue with its update right, users with the users update right.

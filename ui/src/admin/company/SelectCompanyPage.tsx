@@ -72,9 +72,10 @@ export function SelectCompanyPage() {
       )}
       {/* The platform administrator acts for the platform too, with or without a company (AdminApp's PLATFORM_ADMIN_PATHS). */}
       {session?.userRole === 'ADMIN' && (
-        <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ my: 2, alignItems: { sm: 'flex-start' }, flexWrap: 'wrap', rowGap: 1 }}>
           {mayUse('admin.user') && <Button component={Link} to="/admin/users" variant="outlined" data-testid="platform-users">{translate('admin.company.platformUsers')}</Button>}
           {mayUse('admin.inquiry') && <Button component={Link} to="/admin/inquiries" variant="outlined" data-testid="platform-inquiries">{translate('admin.menu.inquiries')}</Button>}
+          {mayUse('admin.configuration') && <Button component={Link} to="/admin/configuration" variant="outlined" data-testid="platform-configuration">{translate('company.choice.configuration')}</Button>}
         </Stack>
       )}
       {/* The list holds the administrator's own companies; any other is opened from its registration. */}

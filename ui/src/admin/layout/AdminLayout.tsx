@@ -36,7 +36,7 @@ const ICONS: Record<string, ReactNode> = {
   // Icons the first load has already (the budget of test/browser/admin/first-load.spec.ts): a shield for rights,
   // the contractor menu's person search for the platform's accounts.
   userRoles: <VerifiedUserIcon />, platformUsers: CONTRACTOR_ICONS['tradeAndService.search-contractor'],
-  receivedTenders: <RequestQuoteIcon />,
+  receivedTenders: <RequestQuoteIcon />, subscription: <RequestQuoteIcon />, platformConfiguration: <VerifiedUserIcon />, coupons: <RequestQuoteIcon />, billingAdmin: <RequestQuoteIcon />,
   approvedTenderers: <RequestQuoteIcon />,
   projectsDeveloper: <ApartmentIcon />, projectsDemand: <ApartmentIcon />, projectsSupply: <ApartmentIcon />,
   ...CONTRACTOR_ICONS,
@@ -123,6 +123,11 @@ export function AdminMenu({ documents }: { documents: readonly DocumentEntry[] }
       )}
       <Divider component="div" role="separator" />
       <ModuleItems modules={of('administration')} />
+      {of('platformAdmin').length > 0 && (
+        <MenuGroup title={translate('admin.menu.platformAdmin')}>
+          <ModuleItems modules={of('platformAdmin')} />
+        </MenuGroup>
+      )}
     </Menu>
   );
 }

@@ -5,23 +5,29 @@
 // `TenderSellerInvited` (the directory invite, the e-mail invitation's take-up by a user or on approval).
 // A limited company's check and the append it allows run one at a time per company (`withinAllowance`):
 // two batches on two tenders at the same instant could both have counted the same 99 and recorded 101.
+// The limit is the platform configuration's tender-invitation figure of the company's package (type from its
+// subscription type, tier from its subscription detail type), so an administrator's change counts at once.
 import { Inject, Injectable } from '@nestjs/common';
 import type { SqlDatabase, SqlExecutor } from '@binaan/event-store';
 import { OneAtATime } from '../../common/one-at-a-time.js';
 import { CLOCK, READ_MODELS, type Clock } from '../../common/principal.js';
-import { allowanceOf, mustHaveAllowance, subscriptionYear, TIER_LIMITS, tierOf, type InvitationAllowance } from './invitation-allowance.js';
+import { PlatformConfiguration } from '../../platform-configuration/platform-configuration.service.js';
+import { packageSettingKey } from '../../platform-configuration/platform-settings.js';
+import { packageTypeOf } from '../../subscriptions/package-of-company.js';
+import { allowanceOf, mustHaveAllowance, subscriptionYear, tierOf, type InvitationAllowance, type PackageTier } from './invitation-allowance.js';
 
 @Injectable()
 export class InvitationAllowanceService {
   constructor(
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
     @Inject(CLOCK) private readonly now: Clock,
+    private readonly configuration: PlatformConfiguration,
   ) {}
 
   /** The company's allowance now: tier, limit, used in this subscription year, what is left, the 80% warning. */
   async of(companyId: string): Promise<InvitationAllowance> {
-    const [company] = await this.db.query<{ subscription_detail_type: string | null; approved_at: Date | string | null; registered_at: Date | string }>(
-      'SELECT subscription_detail_type, approved_at, registered_at FROM companies WHERE company_id = $1', [companyId],
+    const [company] = await this.db.query<{ subscription_type: number | null; subscription_detail_type: string | null; approved_at: Date | string | null; registered_at: Date | string }>(
+      'SELECT subscription_type, subscription_detail_type, approved_at, registered_at FROM companies WHERE company_id = $1', [companyId],
     );
     const tier = tierOf(company?.subscription_detail_type);
     const now = this.now();
@@ -32,7 +38,7 @@ export class InvitationAllowanceService {
       'SELECT count(*) AS n FROM tender_invitations WHERE buyer_company_id = $1 AND invited_at >= $2 AND invited_at < $3',
       [companyId, period.start.toISOString(), period.end.toISOString()],
     );
-    return allowanceOf(tier, Number(row?.n ?? 0), period);
+    return allowanceOf(tier, Number(row?.n ?? 0), period, await this.limitOf(company?.subscription_type ?? null, tier));
   }
 
   /**
@@ -61,8 +67,13 @@ export class InvitationAllowanceService {
   }
 
   private async isLimited(companyId: string): Promise<boolean> {
-    const [company] = await this.db.query<{ subscription_detail_type: string | null }>('SELECT subscription_detail_type FROM companies WHERE company_id = $1', [companyId]);
-    return TIER_LIMITS[tierOf(company?.subscription_detail_type)] !== null;
+    const [company] = await this.db.query<{ subscription_type: number | null; subscription_detail_type: string | null }>('SELECT subscription_type, subscription_detail_type FROM companies WHERE company_id = $1', [companyId]);
+    return (await this.limitOf(company?.subscription_type ?? null, tierOf(company?.subscription_detail_type))) !== null;
+  }
+
+  /** The configured tender invitations a year of the company's package (null: unlimited). */
+  private limitOf(subscriptionType: number | null, tier: PackageTier): Promise<number | null> {
+    return this.configuration.value(packageSettingKey(`${packageTypeOf(subscriptionType)}-${tier}`, 'tenderInvitations'));
   }
 
   private readonly turns = new OneAtATime();

@@ -7,7 +7,7 @@ import { TenderingRefused } from '../tendering.errors.js';
 
 export type PackageTier = 'basic' | 'advanced' | 'elite';
 
-/** Invitations a year per tier; null: unlimited. */
+/** Invitations a year per tier by default (the platform configuration's figure of the company's package counts); null: unlimited. */
 export const TIER_LIMITS: Readonly<Record<PackageTier, number | null>> = { basic: 100, advanced: 1000, elite: null };
 /** §9: the buyer is warned once it has used this share of its year's invitations. */
 export const WARNING_SHARE = 0.8;
@@ -46,8 +46,8 @@ export type InvitationAllowance = {
   periodEnd: string;
 };
 
-export function allowanceOf(tier: PackageTier, used: number, period: { start: Date; end: Date }): InvitationAllowance {
-  const limit = TIER_LIMITS[tier];
+/** `limit`: the configured figure of the company's package (the tier's default when not given); null: unlimited. */
+export function allowanceOf(tier: PackageTier, used: number, period: { start: Date; end: Date }, limit: number | null = TIER_LIMITS[tier]): InvitationAllowance {
   return {
     tier, limit, used, remaining: limit === null ? null : Math.max(0, limit - used),
     warning: limit !== null && used >= limit * WARNING_SHARE,

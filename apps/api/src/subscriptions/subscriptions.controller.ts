@@ -1,0 +1,98 @@
+// Routes of subscriptions: the packages, a quote and an order (base /api/subscriptions), the billing
+// records (/api/billings: a company's own, all for a platform administrator) and the coupons (/api/coupons,
+// a platform administrator's). Writes go through the CommandBus (subscriptions.commands.ts); lists are flat
+// keyset pages `{ items, next }`.
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthenticatedRequest } from '../common/principal.js';
+import { ApiRefusal } from '../openapi/api-replies.decorators.js';
+import { Coupons } from './coupons.service.js';
+import { ActOnCoupon, CreateCoupon, OrderSubscription } from './subscriptions.commands.js';
+import { Subscriptions } from './subscriptions.service.js';
+
+const ORDER_REFUSALS = 'invalidSubscriptionType (the package is not one of the six), invalidCoupon (unknown, inactive, out of its dates, another plan, used up: reason)';
+
+@ApiTags('subscriptions')
+@Controller('subscriptions')
+export class SubscriptionsController {
+  constructor(private readonly commands: CommandBus, private readonly subscriptions: Subscriptions) {}
+
+  @Get('packages')
+  @ApiOperation({ summary: 'The packages (subcontractor and supplier, basic, advanced and elite) with price and caps from the configuration: { packages, sstRate, suggestedType }; money in sen' })
+  packages(@Req() request: AuthenticatedRequest) {
+    return this.subscriptions.packages(request.principal!);
+  }
+
+  @Post('quote')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The price of a package for the chosen company: { packageId, couponCode? } → { price, discount, subtotal, sstRate, sst, total } in sen (half up)' })
+  @ApiRefusal(409, 'sameSubscriptionAsCurrent: the company has this package, or an order of it waits for payment')
+  @ApiRefusal(422, ORDER_REFUSALS)
+  quote(@Body() body: unknown, @Req() request: AuthenticatedRequest) {
+    return this.subscriptions.quote(request.principal!, body);
+  }
+
+  @Post('orders')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'The company administrator orders a package: { packageId, couponCode? } → a billing record pending payment { id, invoiceNo, status, amounts }' })
+  @ApiRefusal(409, 'sameSubscriptionAsCurrent; wrongExpectedRevision: too many orders at once')
+  @ApiRefusal(422, ORDER_REFUSALS)
+  order(@Body() body: unknown, @Req() request: AuthenticatedRequest) {
+    return this.commands.execute(new OrderSubscription(request.principal!, body));
+  }
+}
+
+@ApiTags('subscriptions')
+@Controller('billings')
+export class BillingsController {
+  constructor(private readonly subscriptions: Subscriptions) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Billing records, newest first: ?filter={"status":"pendingPayment","companyId":"..."}&after=&limit=; { items, next }; a company sees its own, a platform administrator all' })
+  @ApiRefusal(400, 'validationFailed: filter, after or limit')
+  list(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest) {
+    return this.subscriptions.billings(request.principal!, query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One billing record with its status history (another company\'s: 404 billingNotFound)' })
+  view(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
+    return this.subscriptions.billing(request.principal!, id);
+  }
+}
+
+@ApiTags('subscriptions')
+@Controller('coupons')
+export class CouponsController {
+  constructor(private readonly commands: CommandBus, private readonly coupons: Coupons) {}
+
+  @Get()
+  @ApiOperation({ summary: 'A platform administrator\'s coupons, newest first: ?filter={"status":"active","q":"CODE"}&after=&limit=; { items, next }' })
+  @ApiRefusal(400, 'validationFailed: filter, after or limit')
+  list(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest) {
+    return this.coupons.list(request.principal!, query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One coupon' })
+  view(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
+    return this.coupons.view(request.principal!, id);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'A platform administrator creates a coupon: { code, discountType: percentage|fixed, discount (whole percent, or sen), packageIds, validFrom, validTo (YYYY-MM-DD, Malaysian days), maxUses }' })
+  @ApiRefusal(409, 'couponCodeExists')
+  create(@Body() body: unknown, @Req() request: AuthenticatedRequest) {
+    return this.commands.execute(new CreateCoupon(request.principal!, body));
+  }
+
+  @Post(':id/actions/:event')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Activate or Deactivate a coupon (a platform administrator), through the coupon machine' })
+  @ApiRefusal(409, 'wrongStatus: not from this status (a redeemed coupon is final); wrongExpectedRevision')
+  act(@Param('id') id: string, @Param('event') event: string, @Req() request: AuthenticatedRequest) {
+    return this.commands.execute(new ActOnCoupon(request.principal!, id, event));
+  }
+}

@@ -1,0 +1,37 @@
+// The subscriptions context's streams. Coupons: `coupon-<couponId>` (created, status changes through the
+// coupon machine, each use by an order) and `couponCode-<CODE>` (claims the code, so two coupons never share
+// one). Billing records: `billing-<invoiceNo>` (the record as ordered, status changes through the billing
+// machine); the invoice number is the stream's name, so a number is used only by the append that records
+// its bill and numbers have no gaps (README.md).
+import type { WorkflowStatusChanged } from '@binaan/contracts';
+import type { PackageId } from '../platform-configuration/platform-settings.js';
+
+export const COUPON_STREAM_TYPE = 'coupon';
+export const COUPON_CODE_STREAM_TYPE = 'couponCode';
+export const BILLING_STREAM_TYPE = 'billing';
+export const couponStream = (couponId: string) => `${COUPON_STREAM_TYPE}-${couponId}`;
+export const couponCodeStream = (code: string) => `${COUPON_CODE_STREAM_TYPE}-${code}`;
+export const billingStream = (invoiceNo: string) => `${BILLING_STREAM_TYPE}-${invoiceNo}`;
+
+export type DiscountType = 'percentage' | 'fixed';
+export type CouponTerms = {
+  code: string; discountType: DiscountType;
+  /** percentage: whole percent 1 to 100; fixed: sen. */
+  discount: number;
+  packageIds: PackageId[]; validFrom: string; validTo: string; maxUses: number;
+};
+
+export type CouponEvent =
+  | { type: 'CouponCreated'; data: CouponTerms & { couponId: string } }
+  | { type: 'CouponStatusChanged'; data: { couponId: string; change: WorkflowStatusChanged<'coupon'> } }
+  | { type: 'CouponUsed'; data: { couponId: string; orderId: string; companyId: string; packageId: PackageId } };
+export type CouponCodeClaimed = { type: 'CouponCodeClaimed'; data: { code: string; couponId: string } };
+
+/** The buyer as it stood when it ordered (a later change of the company's details does not change the bill). */
+export type BillingBuyer = { companyId: string; name: string; registrationNo: string; sstNo: string | null; address: string | null };
+export type BillingAmounts = { price: number; discount: number; subtotal: number; sstRate: number; sst: number; total: number; currency: 'MYR' };
+export type BillingEvent =
+  | { type: 'BillingRecorded'; data: { billingId: string; invoiceNo: string; sequence: number; orderId: string; buyer: BillingBuyer; packageId: PackageId; coupon: { couponId: string; code: string } | null; amounts: BillingAmounts; orderedBy: string } }
+  | { type: 'BillingStatusChanged'; data: { billingId: string; change: WorkflowStatusChanged<'billing'> } };
+
+export const SUBSCRIPTION_EVENT_TYPES = ['CouponCreated', 'CouponStatusChanged', 'CouponUsed', 'BillingRecorded', 'BillingStatusChanged'] as const;

@@ -1,0 +1,14 @@
+// The subscriptions context: packages, quotes, orders, billing records and coupons. See README.md here.
+import { Module } from '@nestjs/common';
+import { PlatformConfigurationModule } from '../platform-configuration/platform-configuration.module.js';
+import { Coupons } from './coupons.service.js';
+import { SUBSCRIPTION_COMMAND_HANDLERS } from './subscriptions.commands.js';
+import { BillingsController, CouponsController, SubscriptionsController } from './subscriptions.controller.js';
+import { Subscriptions } from './subscriptions.service.js';
+
+@Module({
+  imports: [PlatformConfigurationModule],
+  controllers: [SubscriptionsController, BillingsController, CouponsController],
+  providers: [...SUBSCRIPTION_COMMAND_HANDLERS, Subscriptions, Coupons],
+})
+export class SubscriptionsModule {}

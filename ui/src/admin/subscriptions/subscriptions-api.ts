@@ -1,0 +1,42 @@
+// The platform configuration, packages, quotes, orders, billing records and coupons over the api
+// (apps/api/src/platform-configuration, apps/api/src/subscriptions). Money comes and goes in sen, rates in
+// basis points; the pages show them as RM and percent (sen.ts).
+import { adminJson } from '../providers/admin-request.js';
+
+export type SettingKind = 'money' | 'rate' | 'count' | 'gigabytes';
+export type Setting = {
+  key: string; group: string; kind: SettingKind; value: number | null; defaultValue: number | null; unlimitedAllowed: boolean;
+  allowedValues: number[] | null; changedAt: string | null; changedBy: string | null; reason: string | null;
+};
+export type SettingChange = { previous: number | null; value: number | null; reason: string; changedAt: string; changedBy: string | null };
+export type Package = {
+  id: string; type: 'subcontractor' | 'supplier'; tier: 'basic' | 'advanced' | 'elite'; price: number; currency: 'MYR'; periodMonths: number;
+  tenderInvitations: number | null; awardValuePerYear: number | null; purchaseOrderValuePerYear: number | null; claimValuePerYear: number | null; storageGb: number | null; current: boolean;
+};
+export type Amounts = { price: number; discount: number; subtotal: number; sstRate: number; sst: number; total: number; currency: 'MYR' };
+export type Quote = { packageId: string; couponCode: string | null; amounts: Amounts };
+export type Billing = Omit<Amounts, 'currency'> & {
+  id: string; invoiceNo: string; companyId: string; packageId: string; buyer: { name: string; registrationNo: string }; couponCode: string | null;
+  currency: string; status: string; orderedAt: string; orderedBy: string | null;
+};
+export type Page<T> = { items: T[]; next: string | null };
+
+export const settings = () => adminJson<{ settings: Setting[] }>('/api/platform-configuration');
+export const settingHistory = (key: string) => adminJson<Page<SettingChange>>(`/api/platform-configuration/${encodeURIComponent(key)}/history?limit=10`);
+export const changeSetting = (key: string, value: number | null, reason: string) =>
+  adminJson<{ success: true }>(`/api/platform-configuration/${encodeURIComponent(key)}`, { method: 'PUT', body: { value, reason } });
+
+export const packages = () => adminJson<{ packages: Package[]; sstRate: number; suggestedType: Package['type'] | null }>('/api/subscriptions/packages');
+export const quote = (packageId: string, couponCode: string) => adminJson<Quote & { success: true }>('/api/subscriptions/quote', { method: 'POST', body: { packageId, ...(couponCode ? { couponCode } : {}) } });
+export const order = (packageId: string, couponCode: string) =>
+  adminJson<Amounts & { success: true; id: string; invoiceNo: string; status: string }>('/api/subscriptions/orders', { method: 'POST', body: { packageId, ...(couponCode ? { couponCode } : {}) } });
+export const billings = (after: string | null) => adminJson<Page<Billing>>(`/api/billings?limit=25${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+
+export type Coupon = {
+  id: string; code: string; discountType: 'percentage' | 'fixed'; discount: number; packageIds: string[]; validFrom: string; validTo: string;
+  maxUses: number; uses: number; status: 'active' | 'inactive' | 'redeemed'; createdAt: string;
+};
+export type CouponTerms = Pick<Coupon, 'code' | 'discountType' | 'discount' | 'packageIds' | 'validFrom' | 'validTo' | 'maxUses'>;
+export const coupons = (after: string | null) => adminJson<Page<Coupon>>(`/api/coupons?limit=25${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+export const createCoupon = (terms: CouponTerms) => adminJson<{ success: true; id: string; code: string }>('/api/coupons', { method: 'POST', body: terms });
+export const actOnCoupon = (id: string, event: 'Activate' | 'Deactivate') => adminJson<{ success: true; status: string }>(`/api/coupons/${encodeURIComponent(id)}/actions/${event}`, { method: 'POST' });
