@@ -2,6 +2,7 @@
 // changes it), read by anyone signed in and by the contexts that charge or limit (subscriptions, the
 // tender-invitation allowance); a change is an event with who, when and why, on one stream whose revision
 // makes two administrators' changes one after the other.
+import { requireAdminRight } from '../platform-staff/admin-rights.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes } from '@binaan/contracts';
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
@@ -16,11 +17,6 @@ const REASON_MAX = 500;
 type SettingRow = { key: string; value: string | number | null; changed_at: Date | string; changed_by_name: string | null; reason: string };
 type ChangeRow = { position: string | number; key: string; previous: string | number | null; value: string | number | null; reason: string; changed_at: Date | string; changed_by_name: string | null };
 const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
-
-/** Only a platform administrator (user type 2) changes the platform's configuration, coupons and the like. */
-export function mustBePlatformAdministrator(principal: Principal, what: string): void {
-  if (principal.userType !== 2) throw refusal(403, ErrorCodes.noAccessRight, `Only a platform administrator can ${what}.`);
-}
 
 @Injectable()
 export class PlatformConfiguration {
@@ -80,7 +76,7 @@ export class PlatformConfiguration {
   /** `{ value, reason }` by a platform administrator: 400 for a value that does not fit, 409 settingUnchanged for the same value. */
   async change(principal: Principal, key: string, body: unknown) {
     if (principal.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
-    mustBePlatformAdministrator(principal, 'change the platform configuration');
+    await requireAdminRight(this.db, principal, 'admin.configuration');
     const setting = SETTINGS_BY_KEY.get(key);
     if (!setting) throw refusal(404, ErrorCodes.settingNotFound, `There is no setting ${key}.`);
     const input = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as { value?: unknown; reason?: unknown };

@@ -2,6 +2,7 @@
 // valid for, valid from and to, how many uses), deactivated and activated again through the coupon machine;
 // an order uses one (CouponUsed) and the last use redeems it (the machine's Redeem by the system). A use is
 // appended at the coupon's revision read, so two orders racing for the last use cannot both have it.
+import { requireAdminRight } from '../platform-staff/admin-rights.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes } from '@binaan/contracts';
@@ -12,7 +13,6 @@ import { listFilter } from '../common/list-query.js';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { machineStep } from '../companies/company-admin.decider.js';
-import { mustBePlatformAdministrator } from '../platform-configuration/platform-configuration.service.js';
 import { PACKAGE_IDS, type PackageId } from '../platform-configuration/platform-settings.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { couponProblem, malaysianDay } from './pricing.js';
@@ -67,7 +67,7 @@ export class Coupons {
 
   /** The platform administrator's coupons, newest first: ?filter={"status":"active","q":"CODE"}&after=&limit=. */
   async list(principal: Principal, query: Record<string, unknown>) {
-    mustBePlatformAdministrator(principal, 'see the coupons');
+    await requireAdminRight(this.db, principal, 'admin.coupon');
     const filter = listFilter(query.filter);
     const { after, limit } = keysetQuery(query);
     const where: string[] = [];
@@ -86,7 +86,7 @@ export class Coupons {
   }
 
   async view(principal: Principal, couponId: string) {
-    mustBePlatformAdministrator(principal, 'see the coupons');
+    await requireAdminRight(this.db, principal, 'admin.coupon');
     const [row] = await this.db.query<CouponRow>('SELECT * FROM coupons WHERE coupon_id = $1', [couponId]);
     if (!row) throw refusal(404, ErrorCodes.couponNotFound, 'There is no such coupon.');
     return couponView(row);
@@ -95,7 +95,7 @@ export class Coupons {
   /** A new coupon, active at once (the machine's Create by an administrator); its code is claimed first. */
   async create(principal: Principal, body: unknown) {
     if (principal.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
-    mustBePlatformAdministrator(principal, 'create coupons');
+    await requireAdminRight(this.db, principal, 'admin.coupon');
     const terms = parseCoupon(body);
     const couponId = randomUUID();
     const metadata = { actorUserId: principal.userId };
@@ -114,7 +114,7 @@ export class Coupons {
   /** Activate or Deactivate (a platform administrator), through the coupon machine. */
   async act(principal: Principal, couponId: string, event: string) {
     if (principal.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
-    mustBePlatformAdministrator(principal, 'change coupons');
+    await requireAdminRight(this.db, principal, 'admin.coupon');
     if (event !== 'Activate' && event !== 'Deactivate') throw refusal(404, ErrorCodes.notFound, `A coupon has no action ${event}: Activate or Deactivate.`);
     const { state, revision } = await this.stateOf(couponId);
     const change = machineStep('coupon', state, event, adminActor(principal), this.now().toISOString());

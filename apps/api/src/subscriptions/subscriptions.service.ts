@@ -3,6 +3,8 @@
 // coupon's discount plus SST; an order by the company's administrator records a billing record through the
 // billing machine (Create then Issue, by the platform: new, then pendingPayment) with the next invoice
 // number, the buyer's details as they stand and the quote's amounts. Payment is not taken here yet.
+import { invalidParameter } from '../common/list-query.js';
+import { requireAdminRight } from '../platform-staff/admin-rights.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes } from '@binaan/contracts';
@@ -125,6 +127,7 @@ export class Subscriptions {
 
   /** Billing records, newest first, by keyset (?filter={"status":"pendingPayment"}&after=&limit=): a platform administrator's are all, a company's its own. */
   async billings(principal: Principal, query: Record<string, unknown>) {
+    if (principal.userType === 2) await requireAdminRight(this.db, principal, 'admin.company');
     const companyId = principal.userType === 2 ? null : companyOf(principal, ...BILLING_READ_RIGHTS);
     const filter = listFilter(query.filter);
     const { after, limit } = keysetQuery(query);
@@ -134,7 +137,7 @@ export class Subscriptions {
     if (companyId) where.push(`b.company_id = ${param(companyId)}`);
     else if (typeof filter.companyId === 'string') where.push(`b.company_id = ${param(filter.companyId)}`);
     if (typeof filter.status === 'string') {
-      if (!BILLING_STATUSES.includes(filter.status)) return { items: [], next: null };
+      if (!BILLING_STATUSES.includes(filter.status)) throw invalidParameter('filter.status', `must be one of ${BILLING_STATUSES.join(', ')}`);
       where.push(`b.status = ${param(filter.status)}`);
     }
     if (after) {
@@ -150,6 +153,7 @@ export class Subscriptions {
 
   /** One billing record: the company's own, or any for a platform administrator (another company's: 404). */
   async billing(principal: Principal, billingId: string) {
+    if (principal.userType === 2) await requireAdminRight(this.db, principal, 'admin.company');
     const companyId = principal.userType === 2 ? null : companyOf(principal, ...BILLING_READ_RIGHTS);
     const [row] = await this.db.query<BillingRow>(
       'SELECT b.*, u.name AS ordered_by_name FROM billings b LEFT JOIN identity_users u ON u.user_id = b.ordered_by WHERE b.billing_id = $1', [billingId],

@@ -48,7 +48,7 @@ export function EmailLogPage() {
             sx={{ width: { xs: '100%', sm: 200 } }} slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'email-log-status' } }}>
             {STATUSES.map((s) => <option key={s} value={s}>{translate(`admin.emailLog.statuses.${s}`)}</option>)}
           </TextField>
-          <TextField type="search" fullWidth={false} label={translate('admin.emailLog.search')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ width: { xs: '100%', sm: 420 } }}
+          <TextField type="search" fullWidth={false} label={translate('admin.emailLog.search')} helperText={translate('admin.emailLog.searchHelp')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ width: { xs: '100%', sm: 420 } }}
             slotProps={{ htmlInput: { 'data-testid': 'email-log-search', maxLength: 100 } }} />
         </Stack>
         {failed && <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}

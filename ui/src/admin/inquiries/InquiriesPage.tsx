@@ -51,7 +51,7 @@ export function InquiriesPage() {
             sx={{ width: { xs: '100%', sm: 200 } }} slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'inquiries-status' } }}>
             {STATUSES.map((s) => <option key={s} value={s}>{translate(`admin.inquiries.statuses.${s}`)}</option>)}
           </TextField>
-          <TextField type="search" fullWidth={false} label={translate('admin.inquiries.search')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ width: { xs: '100%', sm: 420 } }}
+          <TextField type="search" fullWidth={false} label={translate('admin.inquiries.search')} helperText={translate('admin.inquiries.searchHelp')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ width: { xs: '100%', sm: 420 } }}
             slotProps={{ htmlInput: { 'data-testid': 'inquiries-search', maxLength: 100 } }} />
         </Stack>
         {failed && <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
