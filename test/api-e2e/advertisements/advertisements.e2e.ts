@@ -68,6 +68,9 @@ describe.each(FEATURE_STORES)('advertisements on %s', (kind) => {
     expect((await r().api.call('get', ADMIN)).status).toBe(401);
     expect((await create('', WIDE, details())).status).toBe(401);
     expect((await r().api.call('post', `${ADMIN}/${UNKNOWN_ID}/actions/Publish`, { body: { reason: 'x' } })).status).toBe(401);
+    expect((await r().api.call('post', `${ADMIN}/${UNKNOWN_ID}/actions/Withdraw`, { body: { reason: 'x' } })).status).toBe(401);
+    expect((await r().api.call('put', `${ADMIN}/${UNKNOWN_ID}`, { body: { ...details(), reason: 'x' } })).status).toBe(401);
+    expect((await r().api.call('post', `${ADMIN}/${UNKNOWN_ID}/image?reason=x`, { body: WIDE, headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'a.png' } })).status).toBe(401);
     expectRefused(await list(aminah), 403, 'noAccessRight');
     expectRefused(await create(aminah, WIDE, details()), 403, 'noAccessRight');
     expectRefused(await r().api.call('put', `${ADMIN}/${UNKNOWN_ID}`, { token: aminah, body: { ...details(), reason: 'x' } }), 403, 'noAccessRight');
