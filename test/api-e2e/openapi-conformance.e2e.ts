@@ -134,6 +134,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/tendering/email-invitations/{invitationId}': () => [{ invitationId: EMAIL_INVITATION_ID }],
     // A company's files: the callers' companies (the demo has no file, so a document id after them is unknown).
     '/api/advertisements/{id}/image': () => strings(from('/api/advertisements').map((f) => f.object.id)).map((id) => ({ id })),
+    '/api/admin/advertisements/{id}/image': () => strings(from('/api/admin/advertisements').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/company-files/{companyId}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((companyId) => ({ companyId })),
     '/api/company-files/{companyId}/{documentId}/versions/{version}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((companyId) => ({ companyId, documentId: UNKNOWN_ID, version: '1' })),
     // A project's requests of the three kinds (issue 18): the demo's projects (another company's: 404).

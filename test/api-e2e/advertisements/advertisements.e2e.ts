@@ -77,6 +77,8 @@ describe.each(FEATURE_STORES)('advertisements on %s', (kind) => {
     expectRefused(await r().api.call('post', `${ADMIN}/${UNKNOWN_ID}/image?reason=x`, { token: aminah, body: WIDE, headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'a.png' } }), 403, 'noAccessRight');
     expectRefused(await action(UNKNOWN_ID, 'Publish', 'x', aminah), 403, 'noAccessRight');
     expectRefused(await action(UNKNOWN_ID, 'Withdraw', 'x', aminah), 403, 'noAccessRight');
+    expectRefused(await r().api.call('get', `${ADMIN}/${UNKNOWN_ID}/image`, { token: aminah }), 403, 'noAccessRight');
+    expect((await r().api.call('get', `${ADMIN}/${UNKNOWN_ID}/image`)).status).toBe(401);
     expect(await adEvents()).toEqual([]);
   });
 
@@ -121,6 +123,16 @@ describe.each(FEATURE_STORES)('advertisements on %s', (kind) => {
     expect((await list(admin, { status: 'published' })).body.some((row: AdvertisementRow) => row.id === adId)).toBe(false);
     expect(await current()).toEqual([]);
     await imageRefused(adId);
+    // The administrators' preview shows a draft's image, never kept by a cache.
+    const preview = await request(r().app.getHttpServer()).get(`${ADMIN}/${adId}/image`).set('authorization', `Bearer ${admin}`).buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect({ status: preview.status, type: preview.headers['content-type'], cache: preview.headers['cache-control'] }).toEqual({ status: 200, type: 'image/png', cache: 'private, no-store' });
+    expect(Buffer.compare(preview.body as Buffer, WIDE)).toBe(0);
+    expectRefused(await r().api.call('get', `${ADMIN}/${UNKNOWN_ID}/image`, { token: admin }), 404, 'advertisementNotFound');
   });
 
   it('publishing needs a reason; published, the public list shows it and its image is served with cache headers', async () => {

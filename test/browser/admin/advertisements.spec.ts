@@ -78,6 +78,8 @@ test('the platform admin adds a 16:9 advertisement (a 4:3 picture refused on its
   await expect(dialog).toBeHidden();
   const row = page.getByTestId('advertisement-row').filter({ hasText: TITLE });
   await expect(row).toHaveAttribute('data-status', 'draft');
+  // The list previews the draft's image.
+  await expect.poll(() => row.getByTestId('advertisement-preview').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
 
   // Published with a reason (none, and it does not go on).
   await row.getByRole('button', { name: `${en.advertisements.publish} ${TITLE}` }).click();

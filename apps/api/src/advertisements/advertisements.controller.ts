@@ -77,6 +77,16 @@ export class AdvertisementsAdminController {
     return this.commands.execute(new EditAdvertisement(request.principal!, id, body));
   }
 
+  @Get(':id/image')
+  @ApiProduces('image/png', 'image/jpeg', 'image/webp')
+  @ApiOperation({ summary: "An advertisement's current image, whatever its status (the administrators' preview); never cached" })
+  @ApiResponse({ status: 200, description: 'The image bytes with their media type' })
+  @ApiRefusal(404, 'advertisementNotFound')
+  @apply(ADMIN_ONLY)
+  image(@Param('id') id: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply) {
+    return this.ads.adminImage(request.principal!, id, reply);
+  }
+
   @Post(':id/image')
   @HttpCode(200)
   @apply([ApiQuery({ name: 'reason', required: true, description: 'Why the image changes (1 to 500 characters)' }), ...IMAGE_REFUSALS, ...ADMIN_ONLY])

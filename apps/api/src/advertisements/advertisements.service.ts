@@ -112,6 +112,17 @@ export class AdvertisementsService {
     return new StreamableFile(stored.stream, { type: row.image_media_type, length: stored.size, disposition: 'inline' });
   }
 
+  /** Any advertisement's current image, for the administrators' preview (a draft's too); never kept by a cache. */
+  async adminImage(principal: Principal, id: string, reply: HeaderReply): Promise<StreamableFile> {
+    this.admin(principal);
+    const ad = await this.existing(id);
+    const stored = await this.files.get(ad.image.fileId);
+    if (stored === null) throw notFound();
+    reply.header('Cache-Control', 'private, no-store');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    return new StreamableFile(stored.stream, { type: ad.image.mediaType, length: stored.size, disposition: 'inline' });
+  }
+
   private async turn(principal: Principal, id: string, body: unknown, type: 'AdvertisementPublished' | 'AdvertisementWithdrawn') {
     this.admin(principal);
     const reason = (body as { reason?: unknown } | null)?.reason;

@@ -1,16 +1,17 @@
 // /admin/advertisements: the platform administrator's advertisements (signed-in-area.md §2.5 admin module,
 // §3 "advertisement: name, start and end dates, image 16:9"). Newest first, 25 a page: the title, the days
-// shown, the status and whether the landing page shows it now; a new one, an edit, publish and withdraw.
+// shown (with a small preview of the image), the status and whether the landing page shows it now; a new one, an edit, publish and withdraw.
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import {
-  Alert, Button, Card, CardContent, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography,
+  Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { AdvertisementRow } from '@binaan/contracts';
 import { formatDate } from '../format.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { AdvertisementDialog } from './AdvertisementDialog.js';
+import { AdvertisementPreview } from './AdvertisementPreview.js';
 import { ADVERTISEMENTS_PAGE, listAdvertisements, type AdvertisementsPage as Page } from './advertisements-api.js';
 import { TurnAdvertisementDialog } from './TurnAdvertisementDialog.js';
 
@@ -62,8 +63,13 @@ export function AdvertisementsPage() {
                   {reply.rows.map((row) => (
                     <TableRow key={row.id} data-testid="advertisement-row" data-status={row.status}>
                       <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>
-                        {row.title}
-                        {row.linkUrl && <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', display: { xs: 'none', md: 'block' } }}>{row.linkUrl}</Typography>}
+                        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                          <Box sx={{ display: { xs: 'none', sm: 'block' } }}><AdvertisementPreview id={row.id} revision={row.revision} /></Box>
+                          <Box>
+                            {row.title}
+                            {row.linkUrl && <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', display: { xs: 'none', md: 'block' } }}>{row.linkUrl}</Typography>}
+                          </Box>
+                        </Stack>
                       </TableCell>
                       <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(row.validFrom)} – {formatDate(row.validTo)}</TableCell>
                       <TableCell>
