@@ -20,6 +20,7 @@ import { FilesModule } from './files/files.module.js';
 import { loadSecrets } from './common/secrets.js';
 import { HumanCheckModule } from './human-check/human-check.module.js';
 import { LimitsModule } from './limits/limits.module.js';
+import { InquiriesModule } from './inquiries/inquiries.module.js';
 import { MessagingModule } from './messaging/messaging.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
@@ -40,7 +41,7 @@ export class AppModule {
     const secrets = loadSecrets(config);
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock, store), HumanCheckModule.forRoot(config, secrets), AccessModule, FilesModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, CompanyFilesModule, CompanySetupsModule, CatalogueItemsModule, DataImportModule, AdvertisementsModule, DevClockModule.forRoot(movableClock)],
+      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock, store), HumanCheckModule.forRoot(config, secrets), AccessModule, FilesModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, CompanyFilesModule, CompanySetupsModule, CatalogueItemsModule, DataImportModule, InquiriesModule, AdvertisementsModule, DevClockModule.forRoot(movableClock)],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

@@ -27,6 +27,7 @@ export * from './bills-of-quantity-import.js';
 export * from './project-plans.js';
 export * from './personal-data-api.js';
 export * from './mail-log-api.js';
+export * from './inquiries-api.js';
 export * from './company-admin-api.js';
 export * from './contractor-directory-api.js';
 export * from './company-files-api.js';

@@ -103,6 +103,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/admin/users', 'platform-admin'),
   page('/admin/email-log', 'platform-admin'),
   page('/admin/advertisements', 'platform-admin'),
+  page('/admin/inquiries', 'platform-admin'),
   page('/administration/users/:tab', 'admin', '/administration/users/active'),
   // The §2.6 target of pending user approvals.
   page('/administration/users/:tab', 'admin', '/administration/users/pending-approval'),

@@ -31,6 +31,7 @@ export const AuditPage = lazyNamed(() => import('./pages/AuditPage.js'), 'AuditP
 export const UsersPage = lazyNamed(() => import('./users/UsersPage.js'), 'UsersPage');
 export const EmailLogPage = lazyNamed(() => import('./email-log/EmailLogPage.js'), 'EmailLogPage');
 export const AdvertisementsPage = lazyNamed(() => import('./advertisements/AdvertisementsPage.js'), 'AdvertisementsPage');
+export const InquiriesPage = lazyNamed(() => import('./inquiries/InquiriesPage.js'), 'InquiriesPage');
 export const CompanyUsersPage = lazyNamed(withTexts(['people'], () => import('./people/CompanyUsersPage.js')), 'CompanyUsersPage');
 export const RolesPage = lazyNamed(withTexts(['people'], () => import('./people/RolesPage.js')), 'RolesPage');
 export const EventsRoutes = lazyNamed(() => import('./events/EventsRoutes.js'), 'EventsRoutes');

@@ -10,6 +10,7 @@ import { companiesPersonalData } from '../companies/companies.personal-data.js';
 import { profilePersonalData } from '../companies/profile/profile.personal-data.js';
 import { documentsPersonalData } from '../documents/documents.personal-data.js';
 import { identityPersonalData } from '../identity/identity.personal-data.js';
+import { inquiryPersonalData } from '../inquiries/inquiry.personal-data.js';
 import { mailLogPersonalData } from '../messaging/mail-log/mail-log.personal-data.js';
 import { projectsPersonalData } from '../projects/projects.personal-data.js';
 import { tenderingPersonalData } from '../tendering/tendering.personal-data.js';
@@ -25,5 +26,6 @@ export function personalDataDeclarations(lookup: LookupKeys): PersonalDataDeclar
     ...documentsPersonalData(lookup),
     ...tenderingPersonalData(lookup),
     ...mailLogPersonalData(lookup),
+    ...inquiryPersonalData(lookup),
   };
 }

@@ -60,6 +60,8 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'emailLog', path: '/admin/email-log', adminOnly: true, allowPending: true, group: 'administration' },
   // The platform's advertisements, shown on the public landing page (advertisements/).
   { key: 'advertisements', path: '/admin/advertisements', adminOnly: true, allowPending: true, group: 'administration' },
+  // The public's messages from the landing page's contact form (inquiries/).
+  { key: 'inquiries', path: '/admin/inquiries', adminOnly: true, allowPending: true, group: 'administration' },
   // The company's catalogue (§2.5, §6 administration "catalogue"): products, trades and others for the line pickers.
   { key: 'catalogueItems', path: '/administration/catalogue-items', rights: ['administration.catalogue.view', 'administration.catalogue.update'], group: 'administration' },
   // Data import by Excel upload (§2.5): into the catalogue with its update right, users with the users update right.

@@ -1,13 +1,14 @@
 // The landing (public-area.md §2.1): what Binaan is and for whom (register a company, sign in), the platform
 // for buyers and sellers with its procurement path, the current advertisements, the contractor directory, the event certificates (core
 // features, counters, the verify button opening the certificate verification viewer) and events, government
-// links, partner footer.
+// links, the contact form, partner footer.
 
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { Dialog } from '../../shared/ui/Dialog.js';
 import { AdvertisementsSection } from './AdvertisementsSection.js';
+import { ContactSection } from './ContactSection.js';
 import { ContractorDirectory } from './ContractorDirectory.js';
 import { Counters, EventsSection } from './EventsSection.js';
 import { CoreFeatures, GovernmentLinks, HeroBanner, PlatformSection } from './LandingSections.js';
@@ -30,6 +31,7 @@ export function LandingPage() {
       <Counters counters={data.counters} />
       <EventsSection events={data.events} total={data.eventsTotal} more={data.eventsMore} />
       <GovernmentLinks />
+      <ContactSection />
       {verifying && (
         <Dialog open wide title={t('verify.title')} onClose={() => setVerifying(false)} testId="verify-dialog">
           <Suspense fallback={<div className="page-loading" />}>
