@@ -19,6 +19,9 @@ import type { EventStore, JsonValue, SqlExecutor } from '@binaan/event-store';
 import { decideReceive } from '../../apps/api/src/inquiries/inquiry.decider.js';
 import { READ_MODELS } from '../../apps/api/src/common/principal.js';
 import { EVENT_STORE } from '../../apps/api/src/store/store.tokens.js';
+import { FILE_STORE, type FileStore } from '../../apps/api/src/files/file-store.port.js';
+import { Readable } from 'node:stream';
+import { PNG } from 'pngjs';
 import { seedBqScan } from '../support/bq-scan-page.js';
 import { OpenApiValidator, type OpenApiDocument } from './openapi-validator.js';
 import { solveHumanCheck } from '../support/human-check.js';
@@ -38,6 +41,7 @@ const FAILS_CHECKS = JSON.stringify({ notAField: [] });
 const REAL_VALUES = 2;
 /** An e-mail invitation to one of the demo's tenders (the demo has none), so its public look-up is called with a real id. */
 const EMAIL_INVITATION_ID = 'conformanceInvitation1';
+const ADVERTISEMENT_ID = '11111111-2222-4333-8444-555555555555';
 /** A company's invitation to a person (the demo has none), so its public look-up is called with a real id. */
 const COMPANY_INVITATION_ID = 'conformanceCompanyInvite1';
 /** An inquiry from the contact form (the demo has none), so the admin module's inquiry routes are called with a real id. */
@@ -132,6 +136,8 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     ...Object.fromEntries(['/api/tendering/tenders/{tenderId}/invitations', '/api/tendering/tenders/{tenderId}', '/api/tendering/tenders/{tenderId}/quotations', '/api/tendering/tenders/{tenderId}/queries', '/api/tendering/tenders/{tenderId}/addenda', '/api/tendering/tenders/{tenderId}/comparison', '/api/tendering/tenders/{tenderId}/comparison/export', '/api/tendering/tenders/{tenderId}/analysis', '/api/tendering/tenders/{tenderId}/awards'].map((template) => [template, () => tenderIds()])),
     '/api/tendering/email-invitations/{invitationId}': () => [{ invitationId: EMAIL_INVITATION_ID }],
     // A company's files: the callers' companies (the demo has no file, so a document id after them is unknown).
+    '/api/advertisements/{id}/image': () => strings(from('/api/advertisements').map((f) => f.object.id)).map((id) => ({ id })),
+    '/api/admin/advertisements/{id}/image': () => strings(from('/api/admin/advertisements').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/company-files/{companyId}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((companyId) => ({ companyId })),
     '/api/company-files/{companyId}/{documentId}/versions/{version}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((companyId) => ({ companyId, documentId: UNKNOWN_ID, version: '1' })),
     // A project's requests of the three kinds (issue 18): the demo's projects (another company's: 404).
@@ -240,6 +246,18 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
       events: [
         { type: 'CompanyMemberInvited', data: { memberId: COMPANY_INVITATION_ID, userId: null, invitationId: COMPANY_INVITATION_ID, email: 'invited@example.my', name: 'Invited Person', isSiteTeam: false }, metadata: { actorUserId: tender!.created_by } },
         { type: 'CompanyMemberStatusChanged', data: { memberId: COMPANY_INVITATION_ID, change: invited }, metadata: { actorUserId: tender!.created_by } },
+      ],
+    });
+    // A current advertisement with its 16:9 image in the file store, written as AdvertisementsService records it.
+    const banner = PNG.sync.write(new PNG({ width: 160, height: 90 }));
+    const kept = await app.get<FileStore>(FILE_STORE).put(Readable.from([banner]), { maxBytes: banner.length });
+    const day = (plus: number) => new Date(Date.now() + 8 * 3_600_000 + plus * 86_400_000).toISOString().slice(0, 10);
+    const image = { fileId: kept.id, sha256: kept.sha256, name: 'banner.png', mediaType: 'image/png', size: kept.size, width: 160, height: 90 };
+    await app.get<EventStore>(EVENT_STORE).append({
+      streamId: `advertisement-${ADVERTISEMENT_ID}`, streamType: 'advertisement', expectedRevision: 'no_stream',
+      events: [
+        { type: 'AdvertisementCreated', data: { advertisementId: ADVERTISEMENT_ID, title: 'Conformance banner', linkUrl: 'https://example.my', validFrom: day(-1), validTo: day(365), image, by: tender!.created_by }, metadata: { actorUserId: tender!.created_by } },
+        { type: 'AdvertisementPublished', data: { advertisementId: ADVERTISEMENT_ID, reason: 'Conformance', by: tender!.created_by }, metadata: { actorUserId: tender!.created_by } },
       ],
     });
     // An inquiry from the contact form, recorded as InquiriesService records it.

@@ -5,6 +5,7 @@ import { AuthenticationGuard } from './common/authentication.guard.js';
 import { ErrorReplyFilter } from './common/error-reply.filter.js';
 import type { EventStore } from '@binaan/event-store';
 import { AccessModule } from './access.module.js';
+import { AdvertisementsModule } from './advertisements/advertisements.module.js';
 import { AuthorityModule } from './authority/authority.module.js';
 import { BillsOfQuantityModule } from './bills-of-quantity/bills-of-quantity.module.js';
 import { BqImportExportModule } from './bills-of-quantity/bq-import-export.module.js';
@@ -43,7 +44,7 @@ export class AppModule {
     const secrets = loadSecrets(config);
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock, store), HumanCheckModule.forRoot(config, secrets), AccessModule, FilesModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, CompanyFilesModule, CompanySetupsModule, CatalogueItemsModule, DataImportModule, InquiriesModule, PlatformStaffModule, PlatformConfigurationModule, SubscriptionsModule, DevClockModule.forRoot(movableClock)],
+      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock, store), HumanCheckModule.forRoot(config, secrets), AccessModule, FilesModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, CompanyFilesModule, CompanySetupsModule, CatalogueItemsModule, DataImportModule, InquiriesModule, PlatformStaffModule, PlatformConfigurationModule, SubscriptionsModule, AdvertisementsModule, DevClockModule.forRoot(movableClock)],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

@@ -193,6 +193,18 @@ export const ErrorCodes = {
   couponCodeExists: 'couponCodeExists',
   couponNotFound: 'couponNotFound',
   billingNotFound: 'billingNotFound',
+  // The platform's advertisements (apps/api/src/advertisements/README.md).
+  advertisementNotFound: 'advertisementNotFound',
+  /** The image is not 16:9 (width / height within 1 % of 16 / 9), read from its bytes. */
+  adImageNotSixteenByNine: 'adImageNotSixteenByNine',
+  /** The image is not a PNG, JPEG or WebP whose size can be read from its bytes. */
+  adImageTypeNotAllowed: 'adImageTypeNotAllowed',
+  /** The valid-to date is before the valid-from date. */
+  adValidToBeforeValidFrom: 'adValidToBeforeValidFrom',
+  /** The link is not an https address. */
+  adLinkNotHttps: 'adLinkNotHttps',
+  advertisementAlreadyPublished: 'advertisementAlreadyPublished',
+  advertisementNotPublished: 'advertisementNotPublished',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -35,3 +35,4 @@ export * from './company-profile-api.js';
 export * from './company-setups-api.js';
 export * from './catalogue-items-api.js';
 export * from './data-import-api.js';
+export * from './advertisements-api.js';

@@ -102,6 +102,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/administration/authority', 'admin'),
   page('/admin/users', 'platform-admin'),
   page('/admin/email-log', 'platform-admin'),
+  page('/admin/advertisements', 'platform-admin'),
   page('/admin/inquiries', 'platform-admin'),
   // Subscriptions: the platform administrator's configuration, the company's packages and bills (the demo has none: the empty state).
   page('/admin/configuration', 'platform-admin'),

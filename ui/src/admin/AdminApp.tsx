@@ -20,7 +20,7 @@ import type { LoadFailure } from './layout/load-failure.js';
 import { LoadFailed } from './layout/LoadFailed.js';
 import { useLoaded } from './layout/use-loaded.js';
 import { AuditPage, AuthorityPage, CompanyTermsPage, ConfigurationPage, SubscriptionPage, CouponsPage, BillingAdminPage, ProfitParametersPage, ProjectCategoriesPage, ProjectRegionsPage, QuestionnairesPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
-import { EmailLogPage, InquiriesPage } from './lazy-pages.js';
+import { AdvertisementsPage, EmailLogPage, InquiriesPage } from './lazy-pages.js';
 import { AddCompanyPage, CatalogueItemsPage, CompanyProfileTabsPage, DataImportPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
 import { ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
@@ -34,9 +34,10 @@ import { adminTheme } from './theme.js';
 const NO_COMPANY_PATHS = ['/select-company', '/administration/add-company'];
 /**
  * The platform administrator's own pages, open without a chosen company: a platform admin need not belong to
- * any (the demo's does not) and acts for the platform, not a company: the users page, the registrations, the e-mail log, the inquiries, the configuration, coupons and billing.
+ * any (the demo's does not) and acts for the platform, not a company: the users page, the registrations, the e-mail log, the inquiries,
+ * the advertisements, the configuration, coupons and billing.
  */
-const PLATFORM_ADMIN_PATHS = ['/admin/users', '/admin/company-registrations', '/admin/company-registrations/:id', '/admin/email-log', '/admin/inquiries', '/admin/configuration', '/admin/coupons', '/admin/billing'];
+const PLATFORM_ADMIN_PATHS = ['/admin/users', '/admin/company-registrations', '/admin/company-registrations/:id', '/admin/email-log', '/admin/inquiries', '/admin/advertisements', '/admin/configuration', '/admin/coupons', '/admin/billing'];
 
 /** Spec §2.6 target /bill-of-quantity/<projectId>/<status>: the project's BQ (its status shows there). */
 function BqTargetRedirect() {
@@ -170,6 +171,7 @@ export default function AdminApp() {
           <Route path="/administration/questionnaires" element={guarded('questionnaires', <QuestionnairesPage />)} />
           <Route path="/admin/users" element={guarded('platformUsers', <UsersPage />)} />
           <Route path="/admin/email-log" element={guarded('emailLog', <EmailLogPage />)} />
+          <Route path="/admin/advertisements" element={guarded('advertisements', <AdvertisementsPage />)} />
           <Route path="/admin/inquiries" element={guarded('inquiries', <InquiriesPage />)} />
           <Route path="/administration/users" element={<Navigate to="/administration/users/active" replace />} />
           <Route path="/administration/users/:tab" element={guarded('users', <CompanyUsersPage />)} />

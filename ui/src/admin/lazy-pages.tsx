@@ -30,6 +30,7 @@ export const MyApprovalsPage = lazyNamed(() => import('./pages/MyApprovalsPage.j
 export const AuditPage = lazyNamed(() => import('./pages/AuditPage.js'), 'AuditPage');
 export const UsersPage = lazyNamed(() => import('./users/UsersPage.js'), 'UsersPage');
 export const EmailLogPage = lazyNamed(() => import('./email-log/EmailLogPage.js'), 'EmailLogPage');
+export const AdvertisementsPage = lazyNamed(() => import('./advertisements/AdvertisementsPage.js'), 'AdvertisementsPage');
 export const InquiriesPage = lazyNamed(() => import('./inquiries/InquiriesPage.js'), 'InquiriesPage');
 export const CompanyUsersPage = lazyNamed(withTexts(['people'], () => import('./people/CompanyUsersPage.js')), 'CompanyUsersPage');
 export const RolesPage = lazyNamed(withTexts(['people'], () => import('./people/RolesPage.js')), 'RolesPage');

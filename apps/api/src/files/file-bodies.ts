@@ -16,7 +16,10 @@ const ATTACHMENT_ROUTES = /^\/api\/tendering\/tenders\/[^/?]+\/(quotation|querie
 /** A company's files: a new one, or a new version of one. */
 const COMPANY_FILE_ROUTES = /^\/api\/company-files\/[^/?]+(\/[^/?]+\/versions)?\/?(\?|$)/;
 
-export const isAttachmentUpload = (url: string) => ATTACHMENT_ROUTES.test(url) || COMPANY_FILE_ROUTES.test(url);
+/** An advertisement's image: a new advertisement, or a new image of one. */
+const ADVERTISEMENT_IMAGE_ROUTES = /^\/api\/admin\/advertisements(\/[^/?]+\/image)?\/?(\?|$)/;
+
+export const isAttachmentUpload = (url: string) => ATTACHMENT_ROUTES.test(url) || COMPANY_FILE_ROUTES.test(url) || ADVERTISEMENT_IMAGE_ROUTES.test(url);
 
 export const tooLarge = (limit = ATTACHMENT_LIMIT) => refusal(413, 'fileTooLarge', `A file may be at most ${limit / 1024 / 1024} MB.`);
 

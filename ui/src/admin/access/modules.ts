@@ -61,6 +61,8 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'companyRegistrations', path: '/admin/company-registrations', adminOnly: true, adminRight: 'admin.company', allowPending: true, group: 'administration' },
   // Every e-mail the platform tried to send, and why one did not go (messaging/mail-log/).
   { key: 'emailLog', path: '/admin/email-log', adminOnly: true, adminRight: 'admin.user', allowPending: true, group: 'administration' },
+  // The platform's advertisements, shown on the public landing page (advertisements/).
+  { key: 'advertisements', path: '/admin/advertisements', adminOnly: true, adminRight: 'admin.advertisement', allowPending: true, group: 'administration' },
   // The public's messages from the landing page's contact form (inquiries/).
   { key: 'inquiries', path: '/admin/inquiries', adminOnly: true, adminRight: 'admin.inquiry', allowPending: true, group: 'administration' },
   // The company's subscription and its bills (§2.5): the profile's readers see them; the api lets only its update right order.

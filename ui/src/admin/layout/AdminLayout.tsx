@@ -12,6 +12,7 @@ import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import DomainVerificationIcon from '@mui/icons-material/DomainVerification';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
+import CampaignIcon from '@mui/icons-material/Campaign';
 import GavelIcon from '@mui/icons-material/Gavel';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import DescriptionIcon from '@mui/icons-material/Description';
@@ -32,7 +33,7 @@ import { LanguageMenu } from './LanguageMenu.js';
 
 const ICONS: Record<string, ReactNode> = {
   article: <HomeIcon />, myApprovals: <FactCheckIcon />, audit: <VerifiedUserIcon />, events: <EventIcon />,
-  companyProfile: <BusinessIcon />, addCompany: <AddBusinessIcon />, companyRegistrations: <DomainVerificationIcon />, emailLog: <MarkEmailReadIcon />, inquiries: <ContactMailIcon />, authority: <GavelIcon />, users: <PeopleIcon />,
+  companyProfile: <BusinessIcon />, addCompany: <AddBusinessIcon />, companyRegistrations: <DomainVerificationIcon />, emailLog: <MarkEmailReadIcon />, inquiries: <ContactMailIcon />, advertisements: <CampaignIcon />, authority: <GavelIcon />, users: <PeopleIcon />,
   // Icons the first load has already (the budget of test/browser/admin/first-load.spec.ts): a shield for rights,
   // the contractor menu's person search for the platform's accounts.
   userRoles: <VerifiedUserIcon />, platformUsers: CONTRACTOR_ICONS['tradeAndService.search-contractor'],

@@ -1,5 +1,5 @@
 // The landing (public-area.md §2.1): what Binaan is and for whom (register a company, sign in), the platform
-// for buyers and sellers with its procurement path, the contractor directory, the event certificates (core
+// for buyers and sellers with its procurement path, the current advertisements, the contractor directory, the event certificates (core
 // features, counters, the verify button opening the certificate verification viewer) and events, government
 // links, the contact form, partner footer.
 
@@ -7,6 +7,7 @@ import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../layout/PublicLayout.js';
 import { Dialog } from '../../shared/ui/Dialog.js';
+import { AdvertisementsSection } from './AdvertisementsSection.js';
 import { ContactSection } from './ContactSection.js';
 import { ContractorDirectory } from './ContractorDirectory.js';
 import { Counters, EventsSection } from './EventsSection.js';
@@ -23,6 +24,7 @@ export function LandingPage() {
   return (
     <PublicLayout landing>
       <HeroBanner onVerify={verify} />
+      <AdvertisementsSection />
       <PlatformSection />
       <ContractorDirectory />
       <CoreFeatures onVerify={verify} />
