@@ -13,7 +13,7 @@ import { animationsSettled } from './settled.js';
 const HAFIZ = { email: 'hafiz@serihartanah.my', name: 'Hafiz bin Omar' };
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
-const words = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { users: Record<string, string> } }).admin.users;
+const words = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'platform.json'), 'utf8')) as { platform: { users: Record<string, string> } }).platform.users;
 const errors = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'errors.json'), 'utf8')) as { error: Record<string, string> }).error;
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 

@@ -15,7 +15,10 @@ import { animationsSettled } from './settled.js';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
 type Words = { menu: Record<string, string>; advertisements: { statuses: Record<string, string>; fieldErrors: Record<string, string>; current: string; publish: string; new: string } };
-const words = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: Words }).admin;
+const words = (language: string): Words => ({
+  menu: (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: Pick<Words, 'menu'> }).admin.menu,
+  advertisements: (JSON.parse(readFileSync(resolve(LOCALES, language, 'platform.json'), 'utf8')) as { platform: Pick<Words, 'advertisements'> }).platform.advertisements,
+});
 
 /** A PNG of that size (a flat colour), made here: the test needs no picture files. */
 const png = (width: number, height: number, shade: number) => {

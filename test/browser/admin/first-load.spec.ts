@@ -14,9 +14,11 @@ const DIST = resolve(import.meta.dirname, '../../../ui/dist');
  * 343.5 KB on 2026-12-06: the texts grew again (refused changes, failed loads, history steps, the directory
  * listing) with the frame's failed-load notice and the phone app bar's page name. The budget is there to catch a
  * page's chunk pulled into the first load, which 350 KB still does; the next step is loading each area's texts
- * with its pages.
+ * with its pages. 350.9 KB once the admin module's menu grew six entries with their icons and the staff rights
+ * read, its pages' texts already loaded with them (platform.json, subscriptions.json): 353 KB, with room for a
+ * menu entry, still far below one page's chunk.
  */
-const BUDGET_GZIP_BYTES = 350 * 1024;
+const BUDGET_GZIP_BYTES = 353 * 1024;
 const PAGE_CHUNKS = /\/(DocumentList|DocumentShow|DocumentForm|EventsRoutes|AuthorityPage|AuditPage|MyApprovalsPage|ContractorPage|SelectCompanyPage)-/;
 
 test('opening the signed-in area loads its frame and the page, not every page', async ({ page }) => {

@@ -13,7 +13,10 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
 const json = (language: string, file: string) => JSON.parse(readFileSync(resolve(LOCALES, language, `${file}.json`), 'utf8')) as Record<string, Record<string, unknown>>;
 const contactWords = (language: string) => json(language, 'public').contact as Record<string, string>;
-const inquiryWords = (language: string) => (json(language, 'admin').admin as { inquiries: { statuses: Record<string, string>; actions: Record<string, string> }; menu: Record<string, string> });
+const inquiryWords = (language: string) => ({
+  inquiries: (json(language, 'platform').platform as { inquiries: { statuses: Record<string, string>; actions: Record<string, string> } }).inquiries,
+  menu: (json(language, 'admin').admin as { menu: Record<string, string> }).menu,
+});
 
 async function axeFindings(page: Page): Promise<string[]> {
   await animationsSettled(page);

@@ -28,10 +28,10 @@ export const RegistrationReviewPage = lazyNamed(withTexts(['company'], () => imp
 export const HomeDashboard = lazyNamed(() => import('./pages/HomeDashboard.js'), 'HomeDashboard');
 export const MyApprovalsPage = lazyNamed(() => import('./pages/MyApprovalsPage.js'), 'MyApprovalsPage');
 export const AuditPage = lazyNamed(() => import('./pages/AuditPage.js'), 'AuditPage');
-export const UsersPage = lazyNamed(() => import('./users/UsersPage.js'), 'UsersPage');
-export const EmailLogPage = lazyNamed(() => import('./email-log/EmailLogPage.js'), 'EmailLogPage');
-export const AdvertisementsPage = lazyNamed(() => import('./advertisements/AdvertisementsPage.js'), 'AdvertisementsPage');
-export const InquiriesPage = lazyNamed(() => import('./inquiries/InquiriesPage.js'), 'InquiriesPage');
+export const UsersPage = lazyNamed(withTexts(['platform'], () => import('./users/UsersPage.js')), 'UsersPage');
+export const EmailLogPage = lazyNamed(withTexts(['platform'], () => import('./email-log/EmailLogPage.js')), 'EmailLogPage');
+export const AdvertisementsPage = lazyNamed(withTexts(['platform'], () => import('./advertisements/AdvertisementsPage.js')), 'AdvertisementsPage');
+export const InquiriesPage = lazyNamed(withTexts(['platform'], () => import('./inquiries/InquiriesPage.js')), 'InquiriesPage');
 export const CompanyUsersPage = lazyNamed(withTexts(['people'], () => import('./people/CompanyUsersPage.js')), 'CompanyUsersPage');
 export const RolesPage = lazyNamed(withTexts(['people'], () => import('./people/RolesPage.js')), 'RolesPage');
 export const EventsRoutes = lazyNamed(() => import('./events/EventsRoutes.js'), 'EventsRoutes');

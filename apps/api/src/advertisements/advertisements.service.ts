@@ -3,6 +3,7 @@
 // images. Every change is an event on `advertisement-<id>` (advertisement.events.ts). The image goes through
 // the files context's upload (size limit, type from its bytes while streaming); its width and height are
 // then read from the stored bytes (image-size.ts) and must be 16:9 within 1 %.
+import { requireAdminRight } from '../platform-staff/admin-rights.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import {
@@ -42,7 +43,7 @@ export class AdvertisementsService {
 
   /** A new advertisement, a draft until published: its details in the query, its image the body. */
   async create(principal: Principal, query: Record<string, unknown>, body: unknown, headers: Headers) {
-    this.admin(principal, body);
+    await this.admin(principal, body);
     const details = this.details(query, body);
     const image = await this.receiveImage(body, headers);
     const advertisementId = randomUUID();
@@ -52,7 +53,7 @@ export class AdvertisementsService {
 
   /** New details (title, link, dates) with the reason for the change. */
   async edit(principal: Principal, id: string, body: unknown) {
-    this.admin(principal);
+    await this.admin(principal);
     const input = (body ?? {}) as Record<string, unknown>;
     const fields = { ...advertisementDetailsErrors(input), ...advertisementReasonErrors(input.reason) };
     if (Object.keys(fields).length > 0) throw invalid(fields);
@@ -65,7 +66,7 @@ export class AdvertisementsService {
 
   /** A new image (the body), with the reason in the query. */
   async replaceImage(principal: Principal, id: string, query: Record<string, unknown>, body: unknown, headers: Headers) {
-    this.admin(principal, body);
+    await this.admin(principal, body);
     const reason = single(query.reason);
     const fields = advertisementReasonErrors(reason);
     if (Object.keys(fields).length > 0) {
@@ -92,7 +93,7 @@ export class AdvertisementsService {
   }
 
   async list(principal: Principal, query: Record<string, unknown>) {
-    this.admin(principal);
+    await this.admin(principal);
     return advertisementList(this.db, query, this.today());
   }
 
@@ -114,7 +115,7 @@ export class AdvertisementsService {
 
   /** Any advertisement's current image, for the administrators' preview (a draft's too); never kept by a cache. */
   async adminImage(principal: Principal, id: string, reply: HeaderReply): Promise<StreamableFile> {
-    this.admin(principal);
+    await this.admin(principal);
     const ad = await this.existing(id);
     const stored = await this.files.get(ad.image.fileId);
     if (stored === null) throw notFound();
@@ -124,7 +125,7 @@ export class AdvertisementsService {
   }
 
   private async turn(principal: Principal, id: string, body: unknown, type: 'AdvertisementPublished' | 'AdvertisementWithdrawn') {
-    this.admin(principal);
+    await this.admin(principal);
     const reason = (body as { reason?: unknown } | null)?.reason;
     const fields = advertisementReasonErrors(reason);
     if (Object.keys(fields).length > 0) throw invalid(fields);
@@ -139,10 +140,18 @@ export class AdvertisementsService {
     return malaysianDate(this.now());
   }
 
-  private admin(principal: Principal, body?: unknown): void {
-    if (principal.userType === UserType.Admin) return;
-    drain(body);
-    throw notAdmin();
+  /** A platform administrator with the admin module's advertisement right; a refused upload's body is drained first. */
+  private async admin(principal: Principal, body?: unknown): Promise<void> {
+    if (principal.userType !== UserType.Admin) {
+      drain(body);
+      throw notAdmin();
+    }
+    try {
+      await requireAdminRight(this.db, principal, 'admin.advertisement');
+    } catch (error) {
+      drain(body);
+      throw error;
+    }
   }
 
   private details(query: Record<string, unknown>, body: unknown): AdDetails {

@@ -34,7 +34,7 @@ export function AdvertisementDialog({ open, editing, onClose, onSaved }: Props) 
   const set = (name: keyof AdvertisementFields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
   const errorOf = (name: string) => {
     const code = errors[name]?.[0];
-    return code ? translate(`admin.advertisements.fieldErrors.${code}`, { _: translate(`error.${code}`, { _: code }) }) : null;
+    return code ? translate(`platform.advertisements.fieldErrors.${code}`, { _: translate(`error.${code}`, { _: code }) }) : null;
   };
 
   const save = async () => {
@@ -64,14 +64,14 @@ export function AdvertisementDialog({ open, editing, onClose, onSaved }: Props) 
     const error = errorOf(name);
     return {
       value: fields[name], onChange: set(name), error: error !== null, helperText: error ?? ' ', fullWidth: true,
-      label: translate(`admin.advertisements.fields.${name}`), ...extra,
+      label: translate(`platform.advertisements.fields.${name}`), ...extra,
     };
   };
   const imageError = errorOf('image');
 
   return (
     <Dialog open={open} onClose={() => !busy && onClose()} maxWidth="sm" fullWidth aria-labelledby={titleId} slotProps={{ transition: { onEnter: reset } }} data-testid="advertisement-dialog">
-      <DialogTitle id={titleId}>{translate(editing ? 'admin.advertisements.editTitle' : 'admin.advertisements.newTitle')}</DialogTitle>
+      <DialogTitle id={titleId}>{translate(editing ? 'platform.advertisements.editTitle' : 'platform.advertisements.newTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={1} sx={{ pt: 1 }}>
           <TextField {...field('title', { required: true, slotProps: { htmlInput: { maxLength: AD_TITLE_MAX, 'data-testid': 'advertisement-title' } } })} />
@@ -82,17 +82,17 @@ export function AdvertisementDialog({ open, editing, onClose, onSaved }: Props) 
           </Stack>
           <Box>
             <Typography component="label" htmlFor={imageId} variant="body2" sx={{ display: 'block', mb: 0.5, fontWeight: 500 }}>
-              {translate(editing ? 'admin.advertisements.fields.newImage' : 'admin.advertisements.fields.image')}{editing ? '' : ' *'}
+              {translate(editing ? 'platform.advertisements.fields.newImage' : 'platform.advertisements.fields.image')}{editing ? '' : ' *'}
             </Typography>
             <input
               id={imageId} type="file" accept={AD_IMAGE_TYPES.join(',')} required={!editing} aria-invalid={imageError !== null} aria-describedby={imageHelpId}
               data-testid="advertisement-image" onChange={(event) => { setImage(event.target.files?.[0] ?? null); setErrors(({ image: _dropped, ...rest }) => rest); }}
             />
-            <FormHelperText id={imageHelpId} error={imageError !== null} data-testid="advertisement-image-help">{imageError ?? translate('admin.advertisements.imageHint')}</FormHelperText>
+            <FormHelperText id={imageHelpId} error={imageError !== null} data-testid="advertisement-image-help">{imageError ?? translate('platform.advertisements.imageHint')}</FormHelperText>
           </Box>
           {editing && (
             <TextField
-              label={translate('admin.advertisements.fields.reason')} value={reason} onChange={(event) => setReason(event.target.value)} required fullWidth multiline minRows={2}
+              label={translate('platform.advertisements.fields.reason')} value={reason} onChange={(event) => setReason(event.target.value)} required fullWidth multiline minRows={2}
               error={errorOf('reason') !== null} helperText={errorOf('reason') ?? ' '} slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'advertisement-reason' } }}
             />
           )}

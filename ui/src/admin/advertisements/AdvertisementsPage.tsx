@@ -40,23 +40,23 @@ export function AdvertisementsPage() {
       <Title title={title} />
       <CardContent>
         <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
-        <Typography sx={{ mb: 2 }}>{translate('admin.advertisements.intro')}</Typography>
+        <Typography sx={{ mb: 2 }}>{translate('platform.advertisements.intro')}</Typography>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ editing: null })} sx={{ mb: 2 }} data-testid="advertisement-new">
-          {translate('admin.advertisements.new')}
+          {translate('platform.advertisements.new')}
         </Button>
         {failed && <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
         {!failed && !reply && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        {reply && reply.rows.length === 0 && <Typography color="text.secondary" data-testid="advertisements-empty">{translate('admin.advertisements.empty')}</Typography>}
+        {reply && reply.rows.length === 0 && <Typography color="text.secondary" data-testid="advertisements-empty">{translate('platform.advertisements.empty')}</Typography>}
         {reply && reply.rows.length > 0 && (
           <>
             <TableContainer tabIndex={0} role="region" aria-label={title}>
               <Table size="small" aria-label={title}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>{translate('admin.advertisements.fields.title')}</TableCell>
-                    <TableCell sx={WIDE_ONLY}>{translate('admin.advertisements.columns.shown')}</TableCell>
-                    <TableCell>{translate('admin.advertisements.columns.status')}</TableCell>
-                    <TableCell>{translate('admin.advertisements.columns.actions')}</TableCell>
+                    <TableCell>{translate('platform.advertisements.fields.title')}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{translate('platform.advertisements.columns.shown')}</TableCell>
+                    <TableCell>{translate('platform.advertisements.columns.status')}</TableCell>
+                    <TableCell>{translate('platform.advertisements.columns.actions')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -74,16 +74,16 @@ export function AdvertisementsPage() {
                       <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(row.validFrom)} – {formatDate(row.validTo)}</TableCell>
                       <TableCell>
                         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                          <Chip size="small" variant="outlined" color={STATUS_COLOUR[row.status]} label={translate(`admin.advertisements.statuses.${row.status}`)} />
-                          {row.current && <Typography variant="body2" data-testid="advertisement-current">{translate('admin.advertisements.current')}</Typography>}
+                          <Chip size="small" variant="outlined" color={STATUS_COLOUR[row.status]} label={translate(`platform.advertisements.statuses.${row.status}`)} />
+                          {row.current && <Typography variant="body2" data-testid="advertisement-current">{translate('platform.advertisements.current')}</Typography>}
                         </Stack>
                       </TableCell>
                       <TableCell>
                         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                          <Button size="small" onClick={() => setDialog({ editing: row })} aria-label={translate('admin.advertisements.editOf', { title: row.title })}>{translate('admin.advertisements.edit')}</Button>
+                          <Button size="small" onClick={() => setDialog({ editing: row })} aria-label={translate('platform.advertisements.editOf', { title: row.title })}>{translate('platform.advertisements.edit')}</Button>
                           {row.status === 'published'
-                            ? <Button size="small" color="error" onClick={() => setTurn({ ad: row, action: 'Withdraw' })} aria-label={translate('admin.advertisements.withdrawOf', { title: row.title })} data-testid="advertisement-withdraw">{translate('admin.advertisements.withdraw')}</Button>
-                            : <Button size="small" onClick={() => setTurn({ ad: row, action: 'Publish' })} aria-label={translate('admin.advertisements.publishOf', { title: row.title })} data-testid="advertisement-publish">{translate('admin.advertisements.publish')}</Button>}
+                            ? <Button size="small" color="error" onClick={() => setTurn({ ad: row, action: 'Withdraw' })} aria-label={translate('platform.advertisements.withdrawOf', { title: row.title })} data-testid="advertisement-withdraw">{translate('platform.advertisements.withdraw')}</Button>
+                            : <Button size="small" onClick={() => setTurn({ ad: row, action: 'Publish' })} aria-label={translate('platform.advertisements.publishOf', { title: row.title })} data-testid="advertisement-publish">{translate('platform.advertisements.publish')}</Button>}
                         </Stack>
                       </TableCell>
                     </TableRow>
@@ -93,7 +93,7 @@ export function AdvertisementsPage() {
             </TableContainer>
             <TablePagination
               component="div" count={reply.total} page={page} rowsPerPage={ADVERTISEMENTS_PAGE} rowsPerPageOptions={[ADVERTISEMENTS_PAGE]} onPageChange={(_e, next) => setPage(next)}
-              labelDisplayedRows={({ from, to, count }) => translate('admin.emailLog.range', { from, to, total: reply.capped ? `${count.toLocaleString('en')}+` : count.toLocaleString('en') })}
+              labelDisplayedRows={({ from, to, count }) => translate('platform.emailLog.range', { from, to, total: reply.capped ? `${count.toLocaleString('en')}+` : count.toLocaleString('en') })}
               getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : type === 'previous' ? 'ra.navigation.previous' : type === 'first' ? 'ra.navigation.first' : 'ra.navigation.last')}
             />
           </>

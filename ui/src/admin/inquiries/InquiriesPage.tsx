@@ -45,28 +45,28 @@ export function InquiriesPage() {
       <Title title={title} />
       <CardContent>
         <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
-        <Typography sx={{ mb: 2 }}>{translate('admin.inquiries.intro')}</Typography>
+        <Typography sx={{ mb: 2 }}>{translate('platform.inquiries.intro')}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-          <TextField select fullWidth={false} label={translate('admin.inquiries.status')} value={status} onChange={(e) => { setPage(0); setStatus(e.target.value as InquiryQuery['status']); }}
+          <TextField select fullWidth={false} label={translate('platform.inquiries.status')} value={status} onChange={(e) => { setPage(0); setStatus(e.target.value as InquiryQuery['status']); }}
             sx={{ width: { xs: '100%', sm: 200 } }} slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'inquiries-status' } }}>
-            {STATUSES.map((s) => <option key={s} value={s}>{translate(`admin.inquiries.statuses.${s}`)}</option>)}
+            {STATUSES.map((s) => <option key={s} value={s}>{translate(`platform.inquiries.statuses.${s}`)}</option>)}
           </TextField>
-          <TextField type="search" fullWidth={false} label={translate('admin.inquiries.search')} helperText={translate('admin.inquiries.searchHelp')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ width: { xs: '100%', sm: 420 } }}
+          <TextField type="search" fullWidth={false} label={translate('platform.inquiries.search')} helperText={translate('platform.inquiries.searchHelp')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ width: { xs: '100%', sm: 420 } }}
             slotProps={{ htmlInput: { 'data-testid': 'inquiries-search', maxLength: 100 } }} />
         </Stack>
         {failed && <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
         {!failed && !reply && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        {reply && reply.rows.length === 0 && <Typography color="text.secondary" data-testid="inquiries-empty">{translate('admin.inquiries.empty')}</Typography>}
+        {reply && reply.rows.length === 0 && <Typography color="text.secondary" data-testid="inquiries-empty">{translate('platform.inquiries.empty')}</Typography>}
         {reply && reply.rows.length > 0 && (
           <>
             <TableContainer tabIndex={0} role="region" aria-label={title}>
               <Table size="small" aria-label={title}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>{translate('admin.inquiries.columns.subject')}</TableCell>
-                    <TableCell>{translate('admin.inquiries.columns.from')}</TableCell>
-                    <TableCell sx={WIDE_ONLY}>{translate('admin.inquiries.columns.receivedAt')}</TableCell>
-                    <TableCell>{translate('admin.inquiries.columns.status')}</TableCell>
+                    <TableCell>{translate('platform.inquiries.columns.subject')}</TableCell>
+                    <TableCell>{translate('platform.inquiries.columns.from')}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{translate('platform.inquiries.columns.receivedAt')}</TableCell>
+                    <TableCell>{translate('platform.inquiries.columns.status')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -77,16 +77,16 @@ export function InquiriesPage() {
                       </TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.name}{row.companyName ? <><br />{row.companyName}</> : null}</TableCell>
                       <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDateTime(row.receivedAt)}</TableCell>
-                      <TableCell><Chip size="small" variant="outlined" label={translate(`admin.inquiries.statuses.${row.status}`)} /></TableCell>
+                      <TableCell><Chip size="small" variant="outlined" label={translate(`platform.inquiries.statuses.${row.status}`)} /></TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
               </Table>
             </TableContainer>
-            {reply.capped && <Typography variant="body2" role="status" sx={{ pt: 1 }}>{translate('admin.emailLog.capped', { cap: reply.total.toLocaleString('en') })}</Typography>}
+            {reply.capped && <Typography variant="body2" role="status" sx={{ pt: 1 }}>{translate('platform.emailLog.capped', { cap: reply.total.toLocaleString('en') })}</Typography>}
             <TablePagination
               component="div" count={reply.total} page={page} rowsPerPage={INQUIRY_PAGE} rowsPerPageOptions={[INQUIRY_PAGE]} onPageChange={(_e, next) => setPage(next)}
-              labelDisplayedRows={({ from, to, count }) => translate('admin.emailLog.range', { from, to, total: total(count) })}
+              labelDisplayedRows={({ from, to, count }) => translate('platform.emailLog.range', { from, to, total: total(count) })}
               getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : type === 'previous' ? 'ra.navigation.previous' : type === 'first' ? 'ra.navigation.first' : 'ra.navigation.last')}
             />
           </>

@@ -11,7 +11,7 @@ import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { changeLanguage, initI18n, LANGUAGES, type Language } from '../../shared/i18n/i18n.js';
 
-const NAMESPACES = ['admin', 'contractor', 'tendering', 'company', 'people', 'setups', 'subscriptions', 'raMessages', 'errors'];
+const NAMESPACES = ['admin', 'contractor', 'tendering', 'company', 'people', 'setups', 'subscriptions', 'platform', 'raMessages', 'errors'];
 
 /** Each language by its own name, and its short form where a phone's app bar has no room for the name. */
 export const ADMIN_LOCALES = [
@@ -36,7 +36,7 @@ async function loadRaMessages(language: string): Promise<void> {
 async function loadLanguage(language: string): Promise<void> {
   await Promise.all([loadRaMessages('en'), loadRaMessages(language)]);
   await i18next.loadLanguages([language, 'en']);
-  // `company`, `people` and `setups` are not here: their pages fetch them with their code (lazy-pages.tsx withTexts), out of the first load.
+  // `company`, `people`, `setups`, `subscriptions` and `platform` (the admin module's pages) are not here: their pages fetch them with their code (lazy-pages.tsx withTexts), out of the first load.
   await i18next.loadNamespaces(['admin', 'contractor', 'tendering', 'errors']);
 }
 

@@ -24,18 +24,18 @@ export function AccountActionDialog({ action, person, busy, error, onCancel, onC
     <Dialog open={open} onClose={() => !busy && onCancel()} maxWidth="sm" fullWidth aria-labelledby={titleId} data-testid="account-action-dialog">
       {open && (
         <>
-          <DialogTitle id={titleId}>{translate(`admin.users.${action}Title`, { name })}</DialogTitle>
+          <DialogTitle id={titleId}>{translate(`platform.users.${action}Title`, { name })}</DialogTitle>
           <DialogContent>
-            <DialogContentText data-testid="account-action-effect">{translate(`admin.users.${action}Effect`, { name, email: person.email })}</DialogContentText>
-            <TextField autoFocus fullWidth multiline minRows={2} margin="dense" required label={translate('admin.users.actionReason')} value={reason}
-              onChange={(e) => setReason(e.target.value)} helperText={translate('admin.users.actionReasonHelp', { min: REASON_MIN, max: REASON_MAX })}
+            <DialogContentText data-testid="account-action-effect">{translate(`platform.users.${action}Effect`, { name, email: person.email })}</DialogContentText>
+            <TextField autoFocus fullWidth multiline minRows={2} margin="dense" required label={translate('platform.users.actionReason')} value={reason}
+              onChange={(e) => setReason(e.target.value)} helperText={translate('platform.users.actionReasonHelp', { min: REASON_MIN, max: REASON_MAX })}
               slotProps={{ htmlInput: { 'data-testid': 'account-action-reason', maxLength: REASON_MAX } }} />
             {error && <Alert severity="error" sx={{ mt: 1 }} data-testid="account-action-error">{translate(`error.${error}`, { _: translate('error.unknownError') })}</Alert>}
           </DialogContent>
           <DialogActions>
-            <Button onClick={onCancel} disabled={busy}>{translate('admin.users.goBack')}</Button>
+            <Button onClick={onCancel} disabled={busy}>{translate('platform.users.goBack')}</Button>
             <Button variant="contained" color={action === 'reinstate' ? 'primary' : 'error'} disabled={!ready} onClick={() => onConfirm(text)} data-testid="account-action-confirm">
-              {translate(`admin.users.${action}`)}
+              {translate(`platform.users.${action}`)}
             </Button>
           </DialogActions>
         </>

@@ -44,24 +44,24 @@ export function StaffRightsDialog({ person, onClose, onSaved }: { person: { user
     <Dialog open={person !== null} onClose={() => !busy && onClose()} maxWidth="sm" fullWidth aria-labelledby={titleId} data-testid="staff-rights-dialog">
       {person && (
         <>
-          <DialogTitle id={titleId}>{translate('admin.users.rightsTitle', { name: person.name })}</DialogTitle>
+          <DialogTitle id={titleId}>{translate('platform.users.rightsTitle', { name: person.name })}</DialogTitle>
           <DialogContent>
-            <DialogContentText>{translate('admin.users.rightsIntro')}</DialogContentText>
+            <DialogContentText>{translate('platform.users.rightsIntro')}</DialogContentText>
             {rights && (
               <FormGroup sx={{ my: 1 }}>
                 {ADMIN_MODULE_RIGHTS.map((right) => (
-                  <FormControlLabel key={right} label={translate(`admin.users.adminRights.${right.slice('admin.'.length)}`)}
+                  <FormControlLabel key={right} label={translate(`platform.users.adminRights.${right.slice('admin.'.length)}`)}
                     control={<Checkbox checked={rights.includes(right)} onChange={(e) => setRights(e.target.checked ? [...rights, right] : rights.filter((r) => r !== right))} slotProps={{ input: { 'data-testid': `right-${right}` } as object }} />} />
                 ))}
               </FormGroup>
             )}
-            <TextField fullWidth multiline minRows={2} margin="dense" required label={translate('admin.users.actionReason')} value={reason} onChange={(e) => setReason(e.target.value)}
-              helperText={translate('admin.users.actionReasonHelp', { min: REASON_MIN, max: REASON_MAX })} slotProps={{ htmlInput: { 'data-testid': 'rights-reason', maxLength: REASON_MAX } }} />
+            <TextField fullWidth multiline minRows={2} margin="dense" required label={translate('platform.users.actionReason')} value={reason} onChange={(e) => setReason(e.target.value)}
+              helperText={translate('platform.users.actionReasonHelp', { min: REASON_MIN, max: REASON_MAX })} slotProps={{ htmlInput: { 'data-testid': 'rights-reason', maxLength: REASON_MAX } }} />
             {error && <Alert severity="error" sx={{ mt: 1 }}>{translate(`error.${error}`, { _: translate('error.unknownError') })}</Alert>}
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose} disabled={busy}>{translate('admin.users.goBack')}</Button>
-            <Button variant="contained" disabled={!ready} onClick={() => void save()} data-testid="rights-save">{translate('admin.users.rightsSave')}</Button>
+            <Button onClick={onClose} disabled={busy}>{translate('platform.users.goBack')}</Button>
+            <Button variant="contained" disabled={!ready} onClick={() => void save()} data-testid="rights-save">{translate('platform.users.rightsSave')}</Button>
           </DialogActions>
         </>
       )}

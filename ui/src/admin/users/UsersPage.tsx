@@ -18,9 +18,9 @@ import { StaffRightsDialog } from './StaffRightsDialog.js';
 
 /** Where each action goes, and the word the page says when it is done. */
 const ACTIONS: Record<AccountAction, { path: string; done: string }> = {
-  suspend: { path: 'suspend', done: 'admin.users.suspended' },
-  reinstate: { path: 'reinstate', done: 'admin.users.reinstated' },
-  resetPassword: { path: 'force-password-reset', done: 'admin.users.passwordReset' },
+  suspend: { path: 'suspend', done: 'platform.users.suspended' },
+  reinstate: { path: 'reinstate', done: 'platform.users.reinstated' },
+  resetPassword: { path: 'force-password-reset', done: 'platform.users.passwordReset' },
 };
 
 export function UsersPage() {
@@ -59,7 +59,7 @@ export function UsersPage() {
     setForgetError(null);
     try {
       await adminJson(`/api/personal-data/users/${encodeURIComponent(forgetting.userId)}/forget`, { method: 'POST', body: { reason } });
-      notify('admin.users.forgotten', { type: 'success', messageArgs: { name: forgetting.name } });
+      notify('platform.users.forgotten', { type: 'success', messageArgs: { name: forgetting.name } });
       setForgetting(null);
       await load(query);
     } catch (e) {
@@ -101,11 +101,11 @@ export function UsersPage() {
     <Stack spacing={2} sx={{ mt: 2 }} data-testid="users-page">
       <Title title={translate('admin.menu.platformUsers')} />
       <Typography variant="h5" component="h1">{translate('admin.menu.platformUsers')}</Typography>
-      <Typography>{translate('admin.users.intro')}</Typography>
-      <TextField label={translate('admin.users.search')} value={query} onChange={(e) => setQuery(e.target.value)} type="search"
+      <Typography>{translate('platform.users.intro')}</Typography>
+      <TextField label={translate('platform.users.search')} value={query} onChange={(e) => setQuery(e.target.value)} type="search"
         sx={{ maxWidth: { sm: 420 } }} fullWidth slotProps={{ htmlInput: { 'data-testid': 'users-search' } }} />
       {error && <Alert severity="error">{translate(`error.${error}`)}</Alert>}
-      {users && users.length === 0 && <Typography data-testid="users-empty">{translate('admin.users.empty')}</Typography>}
+      {users && users.length === 0 && <Typography data-testid="users-empty">{translate('platform.users.empty')}</Typography>}
       <Box component="ul" aria-label={translate('admin.menu.platformUsers')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
         {users?.map((user) => {
           const erased = isErased(user);
@@ -116,43 +116,43 @@ export function UsersPage() {
                 <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
                   <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere', fontStyle: erased ? 'italic' : 'normal' }} data-testid="user-name">{user.name}</Typography>
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{user.email}</Typography>
-                  <Typography variant="body2" color="text.secondary">{translate('admin.users.registered', { date: formatDate(user.registeredAt) })}</Typography>
+                  <Typography variant="body2" color="text.secondary">{translate('platform.users.registered', { date: formatDate(user.registeredAt) })}</Typography>
                 </Box>
                 <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
                   {erased
-                    ? <Chip label={translate('admin.users.erasedChip')} size="small" />
-                    : <Chip label={translate(`admin.users.status.${user.status}`, { _: user.status })} size="small" variant="outlined" />}
-                  {user.userType === 2 && <Chip label={translate('admin.users.platformAdmin')} size="small" color="primary" variant="outlined" />}
-                  <Button size="small" variant="outlined" onClick={() => void download(user)} aria-label={`${translate('admin.users.download')}: ${user.name}`}>
-                    {translate('admin.users.download')}
+                    ? <Chip label={translate('platform.users.erasedChip')} size="small" />
+                    : <Chip label={translate(`platform.users.status.${user.status}`, { _: user.status })} size="small" variant="outlined" />}
+                  {user.userType === 2 && <Chip label={translate('platform.users.platformAdmin')} size="small" color="primary" variant="outlined" />}
+                  <Button size="small" variant="outlined" onClick={() => void download(user)} aria-label={`${translate('platform.users.download')}: ${user.name}`}>
+                    {translate('platform.users.download')}
                   </Button>
                   {!erased && !own && user.status === 'activated' && (
-                    <Button size="small" variant="outlined" color="warning" data-testid="suspend-open" aria-label={`${translate('admin.users.suspend')}: ${user.name}`}
+                    <Button size="small" variant="outlined" color="warning" data-testid="suspend-open" aria-label={`${translate('platform.users.suspend')}: ${user.name}`}
                       onClick={() => openAction('suspend', user)}>
-                      {translate('admin.users.suspend')}
+                      {translate('platform.users.suspend')}
                     </Button>
                   )}
                   {!erased && user.status === 'suspended' && (
-                    <Button size="small" variant="outlined" data-testid="reinstate-open" aria-label={`${translate('admin.users.reinstate')}: ${user.name}`}
+                    <Button size="small" variant="outlined" data-testid="reinstate-open" aria-label={`${translate('platform.users.reinstate')}: ${user.name}`}
                       onClick={() => openAction('reinstate', user)}>
-                      {translate('admin.users.reinstate')}
+                      {translate('platform.users.reinstate')}
                     </Button>
                   )}
                   {!erased && !own && user.status === 'activated' && (
-                    <Button size="small" variant="outlined" data-testid="reset-password-open" aria-label={`${translate('admin.users.resetPassword')}: ${user.name}`}
+                    <Button size="small" variant="outlined" data-testid="reset-password-open" aria-label={`${translate('platform.users.resetPassword')}: ${user.name}`}
                       onClick={() => openAction('resetPassword', user)}>
-                      {translate('admin.users.resetPassword')}
+                      {translate('platform.users.resetPassword')}
                     </Button>
                   )}
                   {!erased && !own && user.userType === 2 && (
-                    <Button size="small" variant="outlined" data-testid="rights-open" aria-label={`${translate('admin.users.rights')}: ${user.name}`} onClick={() => setRightsOf(user)}>
-                      {translate('admin.users.rights')}
+                    <Button size="small" variant="outlined" data-testid="rights-open" aria-label={`${translate('platform.users.rights')}: ${user.name}`} onClick={() => setRightsOf(user)}>
+                      {translate('platform.users.rights')}
                     </Button>
                   )}
                   {!erased && !own && (
-                    <Button size="small" variant="outlined" color="error" data-testid="forget-open" aria-label={`${translate('admin.users.forget')}: ${user.name}`}
+                    <Button size="small" variant="outlined" color="error" data-testid="forget-open" aria-label={`${translate('platform.users.forget')}: ${user.name}`}
                       onClick={() => { setForgetError(null); setForgetting(user); }}>
-                      {translate('admin.users.forget')}
+                      {translate('platform.users.forget')}
                     </Button>
                   )}
                 </Stack>
@@ -164,7 +164,7 @@ export function UsersPage() {
       <AccountActionDialog action={acting?.action ?? null} person={acting?.user ?? null} busy={busy} error={actionError}
         onCancel={() => setActing(null)} onConfirm={(reason) => void act(reason)} />
       <StaffRightsDialog person={rightsOf} onClose={() => setRightsOf(null)}
-        onSaved={() => { notify('admin.users.rightsSaved', { type: 'success', messageArgs: { name: rightsOf?.name ?? '' } }); setRightsOf(null); }} />
+        onSaved={() => { notify('platform.users.rightsSaved', { type: 'success', messageArgs: { name: rightsOf?.name ?? '' } }); setRightsOf(null); }} />
       <ForgetPersonDialog person={forgetting} busy={busy} error={forgetError} onCancel={() => setForgetting(null)} onConfirm={(reason) => void forget(reason)} />
     </Stack>
   );
