@@ -5,7 +5,9 @@
 // Refusals: invalidSubscriptionType, invalidCoupon (unknown, inactive, out of its dates, another plan, used
 // up), sameSubscriptionAsCurrent; one company never reads another's bills; two orders racing for a coupon's
 // last use get it once, and two orders at once get consecutive invoice numbers.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
 import { FEATURE_STORES, itAnsweredEveryCallWithoutAServerError, MUTIARA, SERI, startDocumentsApp, TEGUH, KUKUH, type Running } from './documents/harness.js';
 
 const CONFIG = '/api/platform-configuration';
@@ -215,6 +217,22 @@ describe.each(FEATURE_STORES)('subscriptions on %s', (kind) => {
       expect((await call('get', `/api/coupons/${welcomeId}`, { token: admin })).body).toMatchObject({ uses: 1, status: 'active' });
       const again = await call('post', '/api/subscriptions/orders', { token: aminah, body: { packageId: 'subcontractor-advanced' } });
       expect([again.status, again.body.errorCode]).toEqual([409, 'sameSubscriptionAsCurrent']);
+    });
+
+    it('prints the billing record as a tax invoice in PDF: its number, the buyer as recorded, the discount, SST 6% and the total; another company gets 404', async () => {
+      const pdf = await request(running.app.getHttpServer()).get(`/api/billings/${teguhBilling}/invoice.pdf`).set('authorization', `Bearer ${aminah}`)
+        .buffer(true).parse((res, done) => { const chunks: Buffer[] = []; res.on('data', (c: Buffer) => chunks.push(c)); res.on('end', () => done(null, Buffer.concat(chunks))); });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const invoiceNo = (await call('get', `/api/billings/${teguhBilling}`, { token: aminah })).body.invoiceNo as string;
+      expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${invoiceNo}.pdf"`);
+      const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.body as Buffer }).toString();
+      for (const expected of ['TAX INVOICE', `Invoice no.: ${invoiceNo}`, 'Teguh Bina Sdn Bhd', 'Registration no.: 1234567-A', 'subcontractor-advanced', 'Discount (coupon WELCOME15)', 'RM 7,500.00', '- RM 1,125.00', 'SST 6%', 'RM 382.50', 'RM 6,757.50']) {
+        expect(text).toContain(expected);
+      }
+      expect(text).not.toContain('OFFICIAL RECEIPT');
+      const foreign = await call('get', `/api/billings/${teguhBilling}/invoice.pdf`, { token: mei });
+      expect([foreign.status, foreign.body.errorCode]).toEqual([404, 'billingNotFound']);
     });
 
     it('gives two orders at once consecutive invoice numbers', async () => {

@@ -6,6 +6,7 @@
 // it, and the bill waits for payment in the company's billing records. At 1280 px and at 375 px: nothing wider
 // than the screen, nothing for axe, on the pages and in the dialog. Data of its own: a coupon with a code of
 // this run, and whichever package the company does not have yet.
+import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiSession, expect, PASSWORD, signIn, test } from './fixtures.js';
@@ -146,6 +147,12 @@ test('a company administrator chooses a package, applies a coupon, reads the pri
   expect(bills[0]).toMatchObject({ packageId: pick, total: expected, status: 'pendingPayment' });
   await expect(page.getByTestId('billing-row').first()).toContainText(bills[0]!.invoiceNo);
   await expect(page.locator(`[data-testid="subscription-package"][data-package="${pick}"]`)).toContainText('Current package');
+  // The bill's tax invoice, saved as a PDF named by its number.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('billing-row').first().getByTestId('invoice-pdf').click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toBe(`${bills[0]!.invoiceNo}.pdf`);
+  expect(readFileSync(await saved.path()).subarray(0, 5).toString()).toBe('%PDF-');
   await page.setViewportSize(DESKTOP);
   expect(await axeFindings(page)).toEqual([]);
   await shot(page, 'subscriptions-order-desktop');

@@ -2,10 +2,11 @@
 // records (/api/billings: a company's own, all for a platform administrator) and the coupons (/api/coupons,
 // a platform administrator's). Writes go through the CommandBus (subscriptions.commands.ts); lists are flat
 // keyset pages `{ items, next }`.
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../common/principal.js';
+import type { HeaderReply } from '../common/reply.js';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 import { Coupons } from './coupons.service.js';
 import { ActOnCoupon, CreateCoupon, OrderSubscription } from './subscriptions.commands.js';
@@ -59,6 +60,19 @@ export class BillingsController {
   @ApiOperation({ summary: 'One billing record with its status history (another company\'s: 404 billingNotFound)' })
   view(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.subscriptions.billing(request.principal!, id);
+  }
+
+  @Get(':id/invoice.pdf')
+  @ApiOperation({
+    summary: 'The billing record as a tax invoice in PDF, a receipt once paid',
+    description: 'The buyer\'s details as they stood when ordered, the package, discount, SST at its rate and the total. Whoever may read the record (another company\'s: 404 billingNotFound).',
+  })
+  @ApiProduces('application/pdf')
+  @ApiRefusal(404, 'billingNotFound: no such billing record, or another company\'s')
+  async invoice(@Param('id') id: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply) {
+    const { pdf, invoiceNo } = await this.subscriptions.invoicePdf(request.principal!, id);
+    reply.header('Cache-Control', 'private, no-store');
+    return new StreamableFile(Buffer.from(pdf), { type: 'application/pdf', disposition: `attachment; filename="${invoiceNo}.pdf"`, length: pdf.length });
   }
 }
 

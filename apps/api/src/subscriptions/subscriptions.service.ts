@@ -3,6 +3,7 @@
 // coupon's discount plus SST; an order by the company's administrator records a billing record through the
 // billing machine (Create then Issue, by the platform: new, then pendingPayment) with the next invoice
 // number, the buyer's details as they stand and the quote's amounts. Payment is not taken here yet.
+import { billingInvoicePdf } from './billing-invoice-pdf.js';
 import { invalidParameter } from '../common/list-query.js';
 import { requireAdminRight } from '../platform-staff/admin-rights.js';
 import { randomUUID } from 'node:crypto';
@@ -167,6 +168,14 @@ export class Subscriptions {
       return { event: change.workflowEvent, statusAfter: change.statusAfter, at: change.at, remark: change.remark };
     });
     return { ...billingView(row), history };
+  }
+
+  /** The billing record as a tax invoice in PDF (a receipt once paid): whoever may read the record. */
+  async invoicePdf(principal: Principal, billingId: string): Promise<{ pdf: Uint8Array; invoiceNo: string }> {
+    const bill = await this.billing(principal, billingId);
+    const paidAt = bill.history.find((step) => step.statusAfter === 'paid')?.at ?? null;
+    const pdf = await billingInvoicePdf({ ...bill, invoiceNo: bill.invoiceNo, packageId: bill.packageId, paidAt: typeof paidAt === 'string' ? paidAt : null });
+    return { pdf, invoiceNo: bill.invoiceNo };
   }
 
   private async priced(companyId: string, body: unknown) {

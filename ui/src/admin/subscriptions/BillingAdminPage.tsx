@@ -1,6 +1,8 @@
 // The platform administrator's billing records (signed-in-area.md §2.5 admin module "billing", §4.10): every
 // company's, newest first by invoice number, a page at a time, with the buyer, the package, the total and the
 // status; §8.3's "no billing records" when there are none.
+import { statusLabel } from '../catalogue/labels.js';
+import { InvoiceButton } from './InvoiceButton.js';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Typography } from '@mui/material';
@@ -49,8 +51,9 @@ export function BillingAdminPage() {
                 </Box>
                 <Box sx={{ textAlign: 'right' }}>
                   <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{senText(row.total)}</Typography>
-                  <Chip size="small" label={translate(`resources.billing.status.${row.status}`, { _: row.status })} />
+                  <Chip size="small" label={statusLabel(translate, 'billing', row.status)} />
                 </Box>
+                <Box sx={{ flexBasis: '100%' }}><InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} /></Box>
               </CardContent>
             </Card>
           ))}

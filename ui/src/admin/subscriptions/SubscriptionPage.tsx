@@ -3,6 +3,8 @@
 // api quotes it, and Order for the company's administrator; below, the company's billing records, newest
 // first (§8.3 "no billing records" when there are none). Paying comes with the payment pages; an order
 // waits for payment.
+import { statusLabel } from '../catalogue/labels.js';
+import { InvoiceButton } from './InvoiceButton.js';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, LinearProgress, TextField, Typography } from '@mui/material';
@@ -89,8 +91,9 @@ function BillingList({ reloadKey }: { reloadKey: number }) {
               </Box>
               <Box sx={{ textAlign: 'right' }}>
                 <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{senText(row.total)}</Typography>
-                <Chip size="small" label={translate(`resources.billing.status.${row.status}`, { _: row.status })} />
+                <Chip size="small" label={statusLabel(translate, 'billing', row.status)} />
               </Box>
+              <Box sx={{ flexBasis: '100%' }}><InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} /></Box>
             </CardContent>
           </Card>
         ))}
