@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { FEATURE_STORES, itAnsweredEveryCallWithoutAServerError, MUTIARA, SERI, startDocumentsApp, TEGUH, KUKUH, type Running } from './documents/harness.js';
+import { FEATURE_STORES, itAnsweredEveryCallWithoutAServerError, MUTIARA, SERI, startDocumentsApp, TEGUH, KUKUH, userIdOf, type Running } from './documents/harness.js';
 
 const CONFIG = '/api/platform-configuration';
 const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -269,6 +269,44 @@ describe.each(FEATURE_STORES)('subscriptions on %s', (kind) => {
       // Seri Hartanah ordered above; Kukuh Jaya's own list holds only its order.
       expect(((await call('get', '/api/billings', { token: lestari })).body.items as Billing[]).every((b) => b.companyId === SERI)).toBe(true);
       expect((await call('get', `/api/billings?filter=${enc({ status: 'cancelled' })}`, { token: wong })).body).toEqual({ items: [], next: null });
+    });
+  });
+
+  describe('the yearly value caps where the work happens', () => {
+    type Cap = { group: string; limit: number | null; used: number; warning: boolean };
+    const usage = async (token: string) => ((await call('get', '/api/subscriptions/usage', { token })).body.caps as Cap[]);
+    const order = async (rate: string) => {
+      const created = await call('post', '/api/documents/purchaseOrder', { token: aminahAtSeri, body: { title: `Tiles ${rate}`, counterpartyCompanyId: MUTIARA, startDate: '2026-03-10', endDate: '2026-03-20', items: [{ description: 'Floor tiles', unit: 'lot', quantity: '1', rate }] } });
+      expect(created.status).toBe(201);
+      return created.body.id as string;
+    };
+    const ask = (id: string) => call('post', `/api/documents/purchaseOrder/${id}/actions/Request_Approve`, { token: aminahAtSeri, headers: { 'If-Match': '"1"' } });
+    const KEY = `${CONFIG}/package.subcontractor-advanced.purchaseOrderValuePerYear`;
+
+    it('shows each member the company\'s use of its package\'s caps: an elite buyer has none, an advanced developer its configured figures', async () => {
+      expect((await usage(kumar)).map((cap) => [cap.group, cap.limit])).toEqual([['award', null], ['purchaseOrder', null], ['claim', null]]);
+      const seri = await usage(aminahAtSeri);
+      expect(seri.map((cap) => [cap.group, cap.limit])).toEqual([['award', 2_000_000_000], ['purchaseOrder', 2_000_000_000], ['claim', 2_000_000_000]]);
+      expect(seri.every((cap) => cap.warning === false)).toBe(true);
+      expect((await call('get', '/api/subscriptions/usage')).status).toBe(401);
+    });
+
+    it('given a cap RM 1,000 above what the developer committed, then an order of RM 900 (RM 954 with SST) is asked for and warns at 80%, and one of RM 200 more is refused with 409 subscriptionLimit and stays a draft', async () => {
+      expect((await call('post', '/api/company-workflow/assignments', { token: aminahAtSeri, body: { code: 'purchaseOrder', user_id: await userIdOf(running, 'aminah@teguhbina.my'), workflow_level: 10 } })).status).toBeLessThan(300);
+      const before = (await usage(aminahAtSeri)).find((cap) => cap.group === 'purchaseOrder')!;
+      expect((await call('put', KEY, { token: admin, body: { value: before.used + 100_000, reason: 'A tight cap to see it hold' } })).status).toBe(200);
+      const within = await order('900.00');
+      expect((await ask(within)).status).toBe(200);
+      const after = (await usage(aminahAtSeri)).find((cap) => cap.group === 'purchaseOrder')!;
+      expect(after).toMatchObject({ used: before.used + 95_400, limit: before.used + 100_000, warning: true });
+      const over = await order('200.00');
+      const refused = await ask(over);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ success: false, errorCode: 'subscriptionLimit', group: 'purchaseOrder', limit: before.used + 100_000, used: before.used + 95_400, adding: 21_200 });
+      expect((await call('get', `/api/documents/purchaseOrder/${over}`, { token: aminahAtSeri })).body).toMatchObject({ status: 'new', revision: 1 });
+      // A larger cap lets the same document through.
+      await call('put', KEY, { token: admin, body: { value: null, reason: 'Unlimited again' } });
+      expect((await ask(over)).status).toBe(200);
     });
   });
 

@@ -193,6 +193,8 @@ export const ErrorCodes = {
   couponCodeExists: 'couponCodeExists',
   couponNotFound: 'couponNotFound',
   billingNotFound: 'billingNotFound',
+  /** Spec §8.3 "subscription limit exceeded": an award, order or claim would pass the package's value a year. */
+  subscriptionLimit: 'subscriptionLimit',
   // The platform's advertisements (apps/api/src/advertisements/README.md).
   advertisementNotFound: 'advertisementNotFound',
   /** The image is not 16:9 (width / height within 1 % of 16 / 9), read from its bytes. */

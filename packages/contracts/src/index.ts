@@ -36,3 +36,4 @@ export * from './company-setups-api.js';
 export * from './catalogue-items-api.js';
 export * from './data-import-api.js';
 export * from './advertisements-api.js';
+export * from './subscription-caps.js';

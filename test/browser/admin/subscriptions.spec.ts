@@ -157,3 +157,50 @@ test('a company administrator chooses a package, applies a coupon, reads the pri
   expect(await axeFindings(page)).toEqual([]);
   await shot(page, 'subscriptions-order-desktop');
 });
+
+test('past 80% of its package\'s yearly order value, a developer\'s order list warns, in en, ms and zh, at 375 px; past the cap an order is refused', async ({ browser, baseURL, page, shot }) => {
+  test.setTimeout(240_000);
+  const KEY = 'package.subcontractor-advanced.purchaseOrderValuePerYear';
+  const admin = await apiSession(baseURL!, 'admin@binaan.my', 'teguh-bina');
+  const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', 'seri-hartanah');
+  const cap = async () => (await aminah.call<{ caps: { group: string; used: number; limit: number | null; warning: boolean }[] }>('GET', '/api/subscriptions/usage')).json.caps.find((c) => c.group === 'purchaseOrder')!;
+  const order = async (rate: string) => {
+    const created = await aminah.call<{ id: string }>('POST', '/api/documents/purchaseOrder', { title: `Tiles, lobby ${rate}`, counterpartyCompanyId: 'mutiara-supplies', startDate: '2026-03-10', endDate: '2026-03-20', items: [{ description: 'Floor tiles', unit: 'lot', quantity: '1', rate }] });
+    expect(created.status).toBe(201);
+    return aminah.call<{ errorCode?: string }>('POST', `/api/documents/purchaseOrder/${created.json.id}/actions/Request_Approve`, {}, { 'If-Match': '"1"' });
+  };
+  const before = await cap();
+  try {
+    const assigned = await aminah.call('POST', '/api/company-workflow/assignments', { code: 'purchaseOrder', user_id: aminah.userId, workflow_level: 10 });
+    expect(assigned.status < 300 || assigned.status === 409).toBe(true);
+    // A cap RM 1,000 above what Seri Hartanah has committed; an order of RM 900 (RM 954 with SST) passes 80%.
+    expect((await admin.call('PUT', `/api/platform-configuration/${KEY}`, { value: before.used + 100_000, reason: 'A tight cap for the warning' })).status).toBe(200);
+    expect((await order('900.00')).status).toBe(200);
+    expect(await cap()).toMatchObject({ warning: true });
+
+    for (const [language, words] of [['en', 'purchase-order value'], ['ms', 'nilai pesanan belian'], ['zh', '采购订单金额']] as const) {
+      const context = await browser.newContext({ baseURL: baseURL!, viewport: PHONE });
+      await context.addInitScript((chosen) => localStorage.setItem('binaan.language', chosen), language);
+      const phone = await context.newPage();
+      await signIn(phone, 'aminah@teguhbina.my', 'seri-hartanah');
+      await phone.goto('/purchaseOrder');
+      const warning = phone.getByTestId('cap-warning');
+      await expect(warning).toContainText(words);
+      await expect(warning).toContainText('95%');
+      // The page itself never scrolls sideways (the tabs and the table scroll in their own boxes), and the warning fits.
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      const box = (await warning.boundingBox())!;
+      expect(box.x >= 0 && box.x + box.width <= 375).toBe(true);
+      expect(await axeFindings(phone)).toEqual([]);
+      await shot(phone, `cap-warning-${language}-375`);
+      await context.close();
+    }
+    // Past the cap: refused with its code, shown in the user's words.
+    expect((await order('200.00')).json.errorCode).toBe('subscriptionLimit');
+    await signIn(page, 'aminah@teguhbina.my', 'seri-hartanah');
+    await page.goto('/workOrder');
+    await expect(page.getByTestId('cap-warning')).toBeVisible();
+  } finally {
+    await admin.call('PUT', `/api/platform-configuration/${KEY}`, { value: before.limit, reason: 'Back to the package figure' });
+  }
+});

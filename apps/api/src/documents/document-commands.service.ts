@@ -1,6 +1,8 @@
 // The write path of documents: the folded state (kept in process, see document-loader.ts), the actor,
 // decide (machine + document rules), append with the expected revision (read models follow in the same
 // transaction), reply with the new revision and the actions this user may take next.
+import { ValueCaps } from '../subscriptions/value-caps.service.js';
+import { totalSenOf } from '../subscriptions/value-caps.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { isRequestResource, type DocumentActionReply, type DocumentResource } from '@binaan/contracts';
@@ -63,6 +65,7 @@ export class DocumentCommands {
     private readonly draws: DocumentDraws,
     private readonly vendorNumbers: VendorNumbers,
     private readonly sides: DocumentSides,
+    private readonly caps: ValueCaps,
   ) {}
 
   async create(resource: DocumentResource, principal: Principal, body: unknown): Promise<{ state: DocumentState; actor: Actor }> {
@@ -159,13 +162,15 @@ export class DocumentCommands {
     // Asking for approval checks again what remains on the source: other documents may have taken it since.
     if (state.fields.sourceDocumentId && REQUESTING_EVENTS.has(statusEvent.workflowEvent)) await this.draws.check(resource, state.fields, state.companyId, streamId);
     try {
-      const result = await this.store.append({
+      const append = () => this.store.append({
         streamId, streamType: resource, expectedRevision: expected,
         events: [{
           type: 'WorkflowStatusChanged', data: statusEvent as unknown as JsonValue,
           metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId, ...(key ? { idempotencyKey: key } : {}), ...(manual ? { authorityManualVersion: manual.view.version } : {}) },
         }],
       });
+      // Asking for approval commits the document's value: awards, orders and claims count on the package's yearly cap.
+      const result = REQUESTING_EVENTS.has(statusEvent.workflowEvent) ? await this.caps.within(state.companyId, resource, totalSenOf(state.fields.totals.total), append) : await append();
       const after = fold(result.events, state)!;
       this.loader.remember(after);
       return this.reply(after, actor);

@@ -2,6 +2,8 @@
 // history, as-of replay and chain verification. Conventions: see the README ("Documents").
 import { Module } from '@nestjs/common';
 import { AccessModule } from '../access.module.js';
+import { PlatformConfigurationModule } from '../platform-configuration/platform-configuration.module.js';
+import { ValueCaps } from '../subscriptions/value-caps.service.js';
 import { ApprovalQueue } from './approval-queue.js';
 import { DocumentActors } from './document-actor.js';
 import { DOCUMENT_COMMAND_HANDLERS } from './document-command.handlers.js';
@@ -20,8 +22,8 @@ import { VendorNumbers } from './vendor-numbers.js';
 import { WorkflowsController } from './workflows.controller.js';
 
 @Module({
-  imports: [AccessModule],
+  imports: [AccessModule, PlatformConfigurationModule],
   controllers: [DocumentsController, WorkflowsController, MyApprovalsController, MyActivityController, DocumentTotalsController],
-  providers: [...DOCUMENT_COMMAND_HANDLERS, ApprovalQueue, DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, DocumentSides, DocumentTotals, MyActivity, MyApprovals, VendorNumbers],
+  providers: [...DOCUMENT_COMMAND_HANDLERS, ApprovalQueue, DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, DocumentSides, DocumentTotals, MyActivity, MyApprovals, VendorNumbers, ValueCaps],
 })
 export class DocumentsModule {}

@@ -2,6 +2,8 @@
 // records (/api/billings: a company's own, all for a platform administrator) and the coupons (/api/coupons,
 // a platform administrator's). Writes go through the CommandBus (subscriptions.commands.ts); lists are flat
 // keyset pages `{ items, next }`.
+import { companyOf } from '../authority/authority.service.js';
+import { ValueCaps } from './value-caps.service.js';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
@@ -17,7 +19,16 @@ const ORDER_REFUSALS = 'invalidSubscriptionType (the package is not one of the s
 @ApiTags('subscriptions')
 @Controller('subscriptions')
 export class SubscriptionsController {
-  constructor(private readonly commands: CommandBus, private readonly subscriptions: Subscriptions) {}
+  constructor(private readonly commands: CommandBus, private readonly subscriptions: Subscriptions, private readonly caps: ValueCaps) {}
+
+  @Get('usage')
+  @ApiOperation({
+    summary: 'The chosen company\'s use of its package\'s yearly caps',
+    description: 'Any member of the company: for award, purchase-order and claim value, { group, limit (sen a year, null: unlimited), used (sen committed this subscription year), warning (80% or more used), periodStart, periodEnd }.',
+  })
+  async usage(@Req() request: AuthenticatedRequest) {
+    return { caps: await this.caps.usage(companyOf(request.principal!)) };
+  }
 
   @Get('packages')
   @ApiOperation({ summary: 'The packages (subcontractor and supplier, basic, advanced and elite) with price and caps from the configuration: { packages, sstRate, suggestedType }; money in sen' })

@@ -5,10 +5,11 @@ import { Coupons } from './coupons.service.js';
 import { SUBSCRIPTION_COMMAND_HANDLERS } from './subscriptions.commands.js';
 import { BillingsController, CouponsController, SubscriptionsController } from './subscriptions.controller.js';
 import { Subscriptions } from './subscriptions.service.js';
+import { ValueCaps } from './value-caps.service.js';
 
 @Module({
   imports: [PlatformConfigurationModule],
   controllers: [SubscriptionsController, BillingsController, CouponsController],
-  providers: [...SUBSCRIPTION_COMMAND_HANDLERS, Subscriptions, Coupons],
+  providers: [...SUBSCRIPTION_COMMAND_HANDLERS, Subscriptions, Coupons, ValueCaps],
 })
 export class SubscriptionsModule {}

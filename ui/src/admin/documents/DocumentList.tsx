@@ -1,5 +1,6 @@
 // A document kind's list: tabs per machine state, filters (text, project, counterparty, dates), sorting,
 // paging, and bulk deciding where the machine has a deciding event. All of it from the catalogue entry.
+import { CapWarning } from '../subscriptions/CapWarning.js';
 import { useMemo } from 'react';
 import { CreateButton, Datagrid, FilterButton, FunctionField, List, SearchInput, TextField, TopToolbar, useNotify, useTranslate } from 'react-admin';
 import { TenderTypes, type DocumentListItem } from '@binaan/contracts';
@@ -111,6 +112,9 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
   const permanent = useMemo(() => (followedId ? { projectId: followedId } : undefined), [followedId]);
   const deciding = bulkEvents(entry);
   return (
+    <>
+    {/* Above the list, so an empty one (react-admin's "No orders yet, create one?") warns too. */}
+    <CapWarning resource={entry.resource} />
     <List
       resource={entry.resource}
       filter={permanent}
@@ -145,5 +149,6 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
         <FunctionField<DocumentListItem> source="updatedAt" label="admin.fields.updatedAt" render={(r) => formatDate(r.updatedAt)} />
       </Datagrid>
     </List>
+    </>
   );
 }
