@@ -41,7 +41,7 @@ export class AccountNotices {
     const user = await this.recipients.userStatus(userId);
     if (!user || user.status !== 'pending') return [];
     const data = eventData({ created_by_user_id: userId, status: 'pending' });
-    return (await this.recipients.admins()).filter((admin) => admin !== userId).map((admin) => ({ userId: admin, module: 'user', src: 'pendingApproval', srcId: userId, eventData: data }));
+    return (await this.recipients.admins('admin.user')).filter((admin) => admin !== userId).map((admin) => ({ userId: admin, module: 'user', src: 'pendingApproval', srcId: userId, eventData: data }));
   }
 
   private async companyStatus(stored: StoredEvent): Promise<PlannedNotification[]> {
@@ -51,7 +51,7 @@ export class AccountNotices {
     if (!company) return [];
     const data = (recipientCompany: string | null) => eventData({ company_name: company.name, recipient_company_id: recipientCompany, recipient_company_name: recipientCompany ? company.name : null, status: String(status) });
     if (status === CompanySubmissionStatus.Submitted && company.status === CompanySubmissionStatus.Submitted) {
-      return (await this.recipients.admins()).map((admin) => ({ userId: admin, module: 'company', src: 'pendingApproval', srcId: companyId, eventData: data(null) }));
+      return (await this.recipients.admins('admin.company')).map((admin) => ({ userId: admin, module: 'company', src: 'pendingApproval', srcId: companyId, eventData: data(null) }));
     }
     const change = (stored.data as { change?: { workflowEvent?: string; remark?: string | null } }).change;
     if (status === CompanySubmissionStatus.InProgress && change?.workflowEvent === 'Reject') {

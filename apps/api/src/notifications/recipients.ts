@@ -39,9 +39,16 @@ export class Recipients {
     return rows.map((row) => ({ userId: row.user_id, userType: row.user_type === 2 ? 2 : 1 }));
   }
 
-  /** Activated platform administrators (user type 2). */
-  async admins(): Promise<string[]> {
-    const rows = await this.db.query<{ user_id: string }>(`SELECT user_id FROM identity_users WHERE user_type = 2 AND status = 'activated' ORDER BY user_id`);
+  /**
+   * Activated platform administrators (user type 2) holding the admin module right the notice is about: those
+   * whose rights nobody narrowed hold every one (platform-staff/README.md).
+   */
+  async admins(right: 'admin.company' | 'admin.user'): Promise<string[]> {
+    const rows = await this.db.query<{ user_id: string }>(
+      `SELECT u.user_id FROM identity_users u LEFT JOIN platform_staff_rights s ON s.user_id = u.user_id
+       WHERE u.user_type = 2 AND u.status = 'activated' AND (s.user_id IS NULL OR $1 = ANY(s.rights)) ORDER BY u.user_id`,
+      [right],
+    );
     return rows.map((row) => row.user_id);
   }
 
