@@ -186,6 +186,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     // Subscriptions: the coupon and the billing record the set-up made (the platform admin's; another company's bill: 404), a setting changed and one not.
     '/api/coupons/{id}': () => strings(from('/api/coupons').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/billings/{id}': () => strings(from('/api/billings').map((f) => f.object.id)).map((id) => ({ id })),
+    '/api/billings/{id}/invoice.pdf': () => strings(from('/api/billings').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/platform-configuration/{key}/history': () => [{ key: 'sstRate' }, { key: 'package.subcontractor-basic.price' }],
     '/api/test-get-transaction/{txId}': () => strings(found.flatMap((f) => objectsIn(f.body)).flatMap((o) => [o.tx_id, o.register_tx_id])).map((txId) => ({ txId })),
   };

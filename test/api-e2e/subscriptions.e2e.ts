@@ -215,6 +215,9 @@ describe.each(FEATURE_STORES)('subscriptions on %s', (kind) => {
       expect(one.body).toMatchObject({ id: teguhBilling, companyId: TEGUH, packageId: 'subcontractor-advanced', couponCode: 'WELCOME15', status: 'pendingPayment', orderedBy: 'Aminah binti Yusof', buyer: { companyId: TEGUH, name: 'Teguh Bina Sdn Bhd', registrationNo: '1234567-A' } });
       expect(one.body.history.map((h: { event: string; statusAfter: string }) => `${h.event}:${h.statusAfter}`)).toEqual(['Create:new', 'Issue:pendingPayment']);
       expect((await call('get', `/api/coupons/${welcomeId}`, { token: admin })).body).toMatchObject({ uses: 1, status: 'active' });
+      // Ordered, not paid: awaiting payment, not the company's current package.
+      const offer = ((await call('get', '/api/subscriptions/packages', { token: aminah })).body.packages as (Package & { awaitingPayment: boolean })[]).find((p) => p.id === 'subcontractor-advanced')!;
+      expect([offer.current, offer.awaitingPayment]).toEqual([false, true]);
       const again = await call('post', '/api/subscriptions/orders', { token: aminah, body: { packageId: 'subcontractor-advanced' } });
       expect([again.status, again.body.errorCode]).toEqual([409, 'sameSubscriptionAsCurrent']);
     });

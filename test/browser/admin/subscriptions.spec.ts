@@ -146,7 +146,9 @@ test('a company administrator chooses a package, applies a coupon, reads the pri
   const bills = (await aminah.call<{ items: { invoiceNo: string; packageId: string; total: number; status: string }[] }>('GET', '/api/billings')).json.items;
   expect(bills[0]).toMatchObject({ packageId: pick, total: expected, status: 'pendingPayment' });
   await expect(page.getByTestId('billing-row').first()).toContainText(bills[0]!.invoiceNo);
-  await expect(page.locator(`[data-testid="subscription-package"][data-package="${pick}"]`)).toContainText('Current package');
+  // Ordered, not paid: the package says so (it is not the company's yet), and cannot be ordered twice.
+  await expect(page.locator(`[data-testid="subscription-package"][data-package="${pick}"]`).getByTestId('package-awaiting-payment')).toHaveText('Ordered, awaiting payment');
+  await expect(page.locator(`[data-testid="subscription-package"][data-package="${pick}"]`).getByTestId('subscription-choose')).toBeDisabled();
   // The bill's tax invoice, saved as a PDF named by its number.
   const download = page.waitForEvent('download');
   await page.getByTestId('billing-row').first().getByTestId('invoice-pdf').click();

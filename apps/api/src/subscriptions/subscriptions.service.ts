@@ -68,9 +68,11 @@ export class Subscriptions {
   async packages(principal: Principal) {
     const packages = packagesOf(await this.configuration.values());
     const company = principal.companyId ? await this.companyRow(principal.companyId) : null;
-    const current = company ? await this.currentPackages(principal.companyId!, company) : [];
+    const paid = company ? await this.billedPackages(principal.companyId!, ['paid']) : [];
+    const awaiting = company ? await this.billedPackages(principal.companyId!, ['new', 'pendingPayment']) : [];
     return {
-      packages: packages.map((p) => ({ ...p, current: current.includes(p.id) })),
+      // current: the company's own tier, or a package it paid for; awaitingPayment: ordered, its bill not paid yet.
+      packages: packages.map((p) => ({ ...p, current: this.heldWithoutBill(p.id, company) || paid.includes(p.id), awaitingPayment: awaiting.includes(p.id) })),
       sstRate: (await this.configuration.value('sstRate')) ?? 0,
       suggestedType: company ? packageTypeOf(Number(company.subscription_type)) : null,
     };
@@ -203,6 +205,18 @@ export class Subscriptions {
    * The packages the company has: the tier its subscription names (demo and migrated companies, until a
    * paid order sets it) of the type that fits it, and every package of a billing record still standing.
    */
+  /** The packages of the company's bills in these statuses. */
+  private async billedPackages(companyId: string, statuses: readonly string[]): Promise<string[]> {
+    const rows = await this.db.query<{ package_id: string }>('SELECT DISTINCT package_id FROM billings WHERE company_id = $1 AND status = ANY($2::text[])', [companyId, statuses]);
+    return rows.map((row) => row.package_id);
+  }
+
+  /** The company's own tier's package (demo and migrated companies hold one without a bill). */
+  private heldWithoutBill(packageId: string, company: CompanyRow | null): boolean {
+    const tier = company?.subscription_detail_type;
+    return company !== null && (tier === 'basic' || tier === 'advanced' || tier === 'elite') && packageId === `${packageTypeOf(Number(company.subscription_type))}-${tier}`;
+  }
+
   private async currentPackages(companyId: string, company: CompanyRow): Promise<string[]> {
     const standing = await this.db.query<{ package_id: string }>(
       `SELECT DISTINCT package_id FROM billings WHERE company_id = $1 AND status IN (${STANDING.map((s) => `'${s}'`).join(', ')})`, [companyId],

@@ -12,6 +12,8 @@ export type SettingChange = { previous: number | null; value: number | null; rea
 export type Package = {
   id: string; type: 'subcontractor' | 'supplier'; tier: 'basic' | 'advanced' | 'elite'; price: number; currency: 'MYR'; periodMonths: number;
   tenderInvitations: number | null; awardValuePerYear: number | null; purchaseOrderValuePerYear: number | null; claimValuePerYear: number | null; storageGb: number | null; current: boolean;
+  /** Ordered, its bill not paid yet. */
+  awaitingPayment: boolean;
 };
 export type Amounts = { price: number; discount: number; subtotal: number; sstRate: number; sst: number; total: number; currency: 'MYR' };
 export type Quote = { packageId: string; couponCode: string | null; amounts: Amounts };
