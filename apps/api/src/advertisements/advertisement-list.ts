@@ -4,7 +4,7 @@
 import { DocumentListTotalCap, type AdvertisementRow, type AdvertisementStatus, type PublicAdvertisement } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { invalidParameter, listFilter } from '../common/list-query.js';
-import { pageTotal } from '../common/page-range.js';
+import { cappedCount, pageTotal } from '../common/page-range.js';
 import { like, parsePageQuery } from '../companies/company-directory.js';
 
 const SORTS: Readonly<Record<string, string>> = { createdAt: 'created_at', validFrom: 'valid_from', validTo: 'valid_to', title: 'title' };
@@ -47,8 +47,7 @@ export async function advertisementList(db: SqlExecutor, query: Record<string, u
     params,
   );
   const cap = page.q ? SEARCH_CAP : DocumentListTotalCap;
-  const [count] = await db.query<{ n: string | number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM advertisements WHERE ${where.join(' AND ')} LIMIT ${cap}) capped`, params);
-  const counted = Number(count?.n ?? 0);
+  const { counted, capped } = await cappedCount(db, 'advertisements', where.join(' AND '), params, cap);
   return {
     rows: rows.map((row): AdvertisementRow => {
       const validFrom = day(row.valid_from);
@@ -60,7 +59,7 @@ export async function advertisementList(db: SqlExecutor, query: Record<string, u
         createdAt: new Date(row.created_at).toISOString(), changedAt: new Date(row.changed_at).toISOString(), revision: row.revision,
       };
     }),
-    total: pageTotal(counted, page.range, rows.length), capped: counted >= cap, range: page.range,
+    total: pageTotal(counted, page.range, rows.length), capped, range: page.range,
   };
 }
 

@@ -6,7 +6,7 @@
 import { CATALOGUE_ITEM_KINDS, DocumentListTotalCap, type CatalogueItemKind, type CatalogueItemRow, type CatalogueItemStatus } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { invalidParameter, listFilter } from '../common/list-query.js';
-import { pageTotal } from '../common/page-range.js';
+import { cappedCount, pageTotal } from '../common/page-range.js';
 import { like, parsePageQuery } from '../companies/company-directory.js';
 
 const SORTS: Readonly<Record<string, string>> = { name: 'lower(name)', code: 'upper(code)', updatedAt: 'updated_at', id: 'item_id' };
@@ -54,8 +54,7 @@ export async function catalogueItemList(db: SqlExecutor, companyId: string, quer
     params,
   );
   const cap = page.q ? SEARCH_CAP : DocumentListTotalCap;
-  const [count] = await db.query<{ n: string | number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM catalogue_items WHERE ${where.join(' AND ')} LIMIT ${cap}) capped`, params);
-  const counted = Number(count?.n ?? 0);
+  const { counted, capped } = await cappedCount(db, 'catalogue_items', where.join(' AND '), params, cap);
   const total = pageTotal(counted, page.range, rows.length);
-  return { rows: rows.map(catalogueRow), total, capped: counted >= cap, range: page.range };
+  return { rows: rows.map(catalogueRow), total, capped, range: page.range };
 }

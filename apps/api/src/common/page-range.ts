@@ -1,6 +1,7 @@
 // One page of a list that is never cut short in silence (issue 29): `?range=[from,to]` (react-admin's form,
 // both inclusive), at most `max` rows a page, `size` rows when absent. The reply carries the total
 // (`{ ..., total }` and `Content-Range: <name> from-to/total`), so a caller always knows whether more exist.
+import type { SqlExecutor } from '@binaan/event-store';
 import { refusal } from './refusal.js';
 import type { HeaderReply } from './reply.js';
 
@@ -34,4 +35,14 @@ export function contentRange(reply: HeaderReply, name: string, range: PageRange,
  */
 export function pageTotal(counted: number, range: Pick<PageRange, 'from'>, rowsOnPage: number): number {
   return rowsOnPage > 0 ? Math.max(counted, range.from + rowsOnPage) : counted;
+}
+
+/**
+ * A list's count that stops at `cap` (the rows `from ... where` picks, never more than cap read), so a page
+ * costs the same at a million rows as at a thousand; `capped` says the count stopped there.
+ */
+export async function cappedCount(db: SqlExecutor, from: string, where: string, params: readonly unknown[], cap: number): Promise<{ counted: number; capped: boolean }> {
+  const [count] = await db.query<{ n: string | number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${cap}) capped`, params);
+  const counted = Number(count?.n ?? 0);
+  return { counted, capped: counted >= cap };
 }

@@ -6,7 +6,7 @@ import { DocumentListTotalCap, ErrorCodes, decodeAccessRights, type CompanyMembe
 import type { SqlExecutor } from '@binaan/event-store';
 import { availableActions } from '@binaan/workflows';
 import { listFilter } from '../common/list-query.js';
-import { pageTotal } from '../common/page-range.js';
+import { cappedCount, pageTotal } from '../common/page-range.js';
 import type { Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { companyActor } from './company-admin.decider.js';
@@ -38,10 +38,9 @@ export async function companyMembersList(db: SqlExecutor, principal: Principal, 
     params,
   );
   const cap = page.q ? SEARCH_CAP : DocumentListTotalCap;
-  const [count] = await db.query<{ n: string | number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM company_members m WHERE ${where} LIMIT ${cap}) capped`, params);
+  const { counted, capped } = await cappedCount(db, 'company_members m', where, params, cap);
   const roles = await rolesOf(db, companyId, rows.map((row) => row.user_id ?? row.member_id));
   const actor = companyActor(principal.userId, companyId, new Set<string>(decodeAccessRights(principal.accessRights)), principal.userType);
-  const counted = Number(count?.n ?? 0);
   return {
     rows: rows.map((row): CompanyMemberRow => ({
       id: row.member_id, userId: row.user_id, name: row.name, email: row.email, status: row.status, isSiteTeam: row.is_site_team,
@@ -50,7 +49,7 @@ export async function companyMembersList(db: SqlExecutor, principal: Principal, 
       availableActions: row.user_id === principal.userId ? [] : availableActions('user', settledState('user', row.status, companyId), actor).map((action) => action.event),
     })),
     total: pageTotal(counted, page.range, rows.length),
-    capped: counted >= cap,
+    capped,
     range: page.range,
   };
 }

@@ -5,7 +5,7 @@
 import { DocumentListTotalCap, ErrorCodes, type CompanyRegistrationRow, type CompanySubmissionStatusName } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { listFilter } from '../common/list-query.js';
-import { pageTotal } from '../common/page-range.js';
+import { cappedCount, pageTotal } from '../common/page-range.js';
 import { refusal } from '../common/refusal.js';
 import { like, parsePageQuery } from './company-directory.js';
 import { SUBMISSION_STATUS_NUMBER } from './company-state.js';
@@ -37,9 +37,7 @@ export async function registrationList(db: SqlExecutor, query: Record<string, un
     params,
   );
   const cap = page.q ? SEARCH_CAP : DocumentListTotalCap;
-  const [count] = await db.query<{ n: string | number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM companies c WHERE ${where} LIMIT ${cap}) capped`, params);
-  const counted = Number(count?.n ?? 0);
-  const capped = counted >= cap;
+  const { counted, capped } = await cappedCount(db, 'companies c', where, params, cap);
   return {
     rows: rows.map((row): CompanyRegistrationRow => ({
       id: row.company_id, name: row.name, registrationNo: row.registration_no, registrationNoNew: row.registration_no_new ?? '', subscriptionType: Number(row.subscription_type),

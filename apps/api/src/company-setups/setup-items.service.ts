@@ -6,7 +6,7 @@ import { DocumentListTotalCap, ErrorCodes, SetupPickerRights, SetupRights, Setup
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../authority/authority.service.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
-import { pageTotal } from '../common/page-range.js';
+import { cappedCount, pageTotal } from '../common/page-range.js';
 import { refusal } from '../common/refusal.js';
 import { like, parsePageQuery } from '../companies/company-directory.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
@@ -65,11 +65,10 @@ export class SetupItemsService {
       params,
     );
     const cap = page.q ? SEARCH_CAP : DocumentListTotalCap;
-    const [count] = await this.db.query<{ n: string | number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM company_setup_items i WHERE ${where} LIMIT ${cap}) capped`, params);
-    const counted = Number(count?.n ?? 0);
+    const { counted, capped } = await cappedCount(this.db, 'company_setup_items i', where, params, cap);
     return {
       rows: rows.map((row) => toSetupRow(kind, row.item_id, row.fields, row.status, Number(row.revision), new Date(row.updated_at).toISOString())),
-      total: pageTotal(counted, page.range, rows.length), capped: counted >= cap, range: page.range,
+      total: pageTotal(counted, page.range, rows.length), capped, range: page.range,
     };
   }
 

@@ -3,7 +3,7 @@
 import { DocumentListTotalCap, type InquiryRow, type InquiryStatus } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { invalidParameter, listFilter } from '../common/list-query.js';
-import { pageTotal } from '../common/page-range.js';
+import { cappedCount, pageTotal } from '../common/page-range.js';
 import { like, parsePageQuery } from '../companies/company-directory.js';
 
 const SORTS: Readonly<Record<string, string>> = { receivedAt: 'received_at' };
@@ -47,7 +47,6 @@ export async function inquiryList(db: SqlExecutor, query: Record<string, unknown
     params,
   );
   const cap = page.q ? SEARCH_CAP : DocumentListTotalCap;
-  const [count] = await db.query<{ n: string | number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM inquiries WHERE ${where.join(' AND ')} LIMIT ${cap}) capped`, params);
-  const counted = Number(count?.n ?? 0);
-  return { rows: rows.map(inquiryRow), total: pageTotal(counted, page.range, rows.length), capped: counted >= cap, range: page.range };
+  const { counted, capped } = await cappedCount(db, 'inquiries', where.join(' AND '), params, cap);
+  return { rows: rows.map(inquiryRow), total: pageTotal(counted, page.range, rows.length), capped, range: page.range };
 }

@@ -4,7 +4,7 @@
 import { DocumentListTotalCap, type MailLogRow, type MailLogStatus } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { invalidParameter, listFilter } from '../../common/list-query.js';
-import { pageTotal } from '../../common/page-range.js';
+import { cappedCount, pageTotal } from '../../common/page-range.js';
 import { like, parsePageQuery } from '../../companies/company-directory.js';
 
 const SORTS: Readonly<Record<string, string>> = { sentAt: 'sent_at' };
@@ -39,13 +39,12 @@ export async function mailLogList(db: SqlExecutor, query: Record<string, unknown
     params,
   );
   const cap = page.q ? SEARCH_CAP : DocumentListTotalCap;
-  const [count] = await db.query<{ n: string | number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM mail_log WHERE ${where.join(' AND ')} LIMIT ${cap}) capped`, params);
-  const counted = Number(count?.n ?? 0);
+  const { counted, capped } = await cappedCount(db, 'mail_log', where.join(' AND '), params, cap);
   return {
     rows: rows.map((row): MailLogRow => ({
       id: row.mail_id, sentAt: new Date(row.sent_at).toISOString(), status: row.status as MailLogStatus, channel: row.channel as MailLogRow['channel'],
       to: row.recipient, subject: row.subject, purpose: row.purpose, error: row.error,
     })),
-    total: pageTotal(counted, page.range, rows.length), capped: counted >= cap, range: page.range,
+    total: pageTotal(counted, page.range, rows.length), capped, range: page.range,
   };
 }
