@@ -22,16 +22,19 @@ export function AnalysisTab({ document }: { document: DocumentView }) {
   const [refused, setRefused] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [picked, setPicked] = useState<Set<string>>(new Set());
-  const load = useCallback(() => {
-    loadAnalysis(document.id).then((a) => { setAnalysis(a); setPicked(new Set(a.shortlist ?? [])); }, (e: unknown) => setAnalysis({ error: errorCodeOf(e) }));
+  // The picks start from the recorded shortlist (on opening, and after Shortlist or Evaluate); a reload after
+  // saving scores or criteria keeps what the user has ticked meanwhile, as the reload may land after a tick.
+  const load = useCallback((picksFromShortlist: boolean) => {
+    loadAnalysis(document.id).then((a) => { setAnalysis(a); if (picksFromShortlist) setPicked(new Set(a.shortlist ?? [])); }, (e: unknown) => setAnalysis({ error: errorCodeOf(e) }));
   }, [document.id]);
-  useEffect(load, [load, document.revision]);
+  useEffect(() => load(true), [load, document.revision]);
 
   /** A write, then the analysis read again; its refusal shown above the buttons. */
   const write = useCallback((call: () => Promise<unknown>, doneKey: string) => {
     setRefused(null);
     setDone(null);
-    return call().then(() => { setDone(doneKey); load(); if (doneKey === 'shortlist' || doneKey === 'evaluate') refresh(); }, (e: unknown) => { setRefused(errorCodeOf(e)); throw e; });
+    const machineStep = doneKey === 'shortlist' || doneKey === 'evaluate';
+    return call().then(() => { setDone(doneKey); load(machineStep); if (machineStep) refresh(); }, (e: unknown) => { setRefused(errorCodeOf(e)); throw e; });
   }, [load, refresh]);
 
   if (analysis === null) return <LinearProgress aria-label={translate('ra.page.loading')} />;
