@@ -26,6 +26,14 @@ export type ApiConfig = {
   /** SMS by an HTTP gateway; unset: written to the outbox in DATA_DIR. */
   smsGatewayUrl: string | undefined;
   smsGatewayToken: string | undefined;
+  /**
+   * Online payment by Stripe Checkout (payments/README.md): the secret key and the webhook endpoint's signing
+   * secret; STRIPE_API_URL points the client elsewhere than api.stripe.com (the stand-in). Without keys, outside
+   * production, a stand-in on loopback takes the payments; in production online payment is then unavailable.
+   */
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripeApiUrl: string | undefined;
   /** Proof-of-work difficulty of the human check (ALTCHA maxnumber); tests lower it. */
   humanCheckMaxNumber: number;
   /** Secrets from the environment; where unset, made once and kept in DATA_DIR/secrets.json (see secrets.ts). */
@@ -177,6 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mailFrom: env.MAIL_FROM ?? 'Binaan <no-reply@binaan.local>',
     smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
     smsGatewayToken: env.SMS_GATEWAY_TOKEN || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
     humanCheckMaxNumber: positive(env.HUMAN_CHECK_MAX_NUMBER, 100_000),
     jwtSecret: env.JWT_SECRET || undefined,
     codeHmacKey: env.CODE_HMAC_KEY || undefined,

@@ -193,6 +193,17 @@ export const ErrorCodes = {
   couponCodeExists: 'couponCodeExists',
   couponNotFound: 'couponNotFound',
   billingNotFound: 'billingNotFound',
+  /** The bill is not waiting for payment (new, cancelled, or paid already by another payment). */
+  billingNotPayable: 'billingNotPayable',
+  /** The amount paid is not the bill's total. */
+  paymentAmountMismatch: 'paymentAmountMismatch',
+  /** No online payment gateway is configured (production without its keys). */
+  onlinePaymentUnavailable: 'onlinePaymentUnavailable',
+  /** The payment gateway's callback is unsigned, forged, too old, or names no bill paid online (reason). Nothing is recorded. */
+  paymentCallbackRefused: 'paymentCallbackRefused',
+  chequePaymentNotFound: 'chequePaymentNotFound',
+  /** Spec §8.3 "payment overdue, service temporarily unavailable": past the grace period writes wait for payment; reads work. */
+  serviceTemporarilyUnavailable: 'serviceTemporarilyUnavailable',
   /** Spec §8.3 "subscription limit exceeded": an award, order or claim would pass the package's value a year. */
   subscriptionLimit: 'subscriptionLimit',
   // The platform's advertisements (apps/api/src/advertisements/README.md).

@@ -1,6 +1,7 @@
 // The subscriptions context: packages, quotes, orders, billing records and coupons. See README.md here.
 import { Module } from '@nestjs/common';
 import { PlatformConfigurationModule } from '../platform-configuration/platform-configuration.module.js';
+import { BillingPayments } from './billing-payments.service.js';
 import { Coupons } from './coupons.service.js';
 import { SUBSCRIPTION_COMMAND_HANDLERS } from './subscriptions.commands.js';
 import { BillingsController, CouponsController, SubscriptionsController } from './subscriptions.controller.js';
@@ -10,6 +11,7 @@ import { ValueCaps } from './value-caps.service.js';
 @Module({
   imports: [PlatformConfigurationModule],
   controllers: [SubscriptionsController, BillingsController, CouponsController],
-  providers: [...SUBSCRIPTION_COMMAND_HANDLERS, Subscriptions, Coupons, ValueCaps],
+  providers: [...SUBSCRIPTION_COMMAND_HANDLERS, Subscriptions, Coupons, ValueCaps, BillingPayments],
+  exports: [BillingPayments],
 })
 export class SubscriptionsModule {}
