@@ -5,7 +5,7 @@
 // that bill, and the amount and currency are the bill's; the same payment reported twice is one payment.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCodes } from '@binaan/contracts';
-import { WrongExpectedRevision, type EventStore, type JsonValue } from '@binaan/event-store';
+import { WrongExpectedRevision, type EventStore } from '@binaan/event-store';
 import { SYSTEM_ACTOR, type Actor } from '@binaan/workflows';
 import { companyOf } from '../authority/authority.service.js';
 import type { ApiConfig } from '../config.js';
@@ -53,7 +53,7 @@ export class Payments {
       try {
         await this.store.append({
           streamId: billingStream(billingId), streamType: BILLING_STREAM_TYPE, expectedRevision: bill.revision,
-          events: [{ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: companyId } }],
+          events: [{ type: event.type, data: event.data, metadata: { actorUserId: principal.userId, actorCompanyId: companyId } }],
         });
         return { success: true as const, billingId, url: session.url, sessionId: session.sessionId };
       } catch (error) {

@@ -107,7 +107,7 @@ export class BillingPayments {
       try {
         await this.store.append({
           streamId: subscriptionStream(bill.companyId), streamType: SUBSCRIPTION_STREAM_TYPE, expectedRevision: stored.length === 0 ? 'no_stream' : stored[stored.length - 1]!.revision,
-          events: next.map((e) => ({ type: e.type, data: e.data as unknown as JsonValue, metadata: { actorUserId: 'system:subscriptions', actorCompanyId: bill.companyId, reason: `${billingId} paid` } })),
+          events: next.map((e) => ({ type: e.type, data: e.data, metadata: { actorUserId: 'system:subscriptions', actorCompanyId: bill.companyId, reason: `${billingId} paid` } })),
         });
         return { from: step.starts.from, to: step.starts.to, packageId: step.starts.packageId };
       } catch (error) {

@@ -99,7 +99,7 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
       const sessionId = id('cs');
       const session: StandInSession = {
         id: sessionId, object: 'checkout.session', mode: text(form.mode) ?? 'payment', status: 'open', payment_status: 'unpaid', amount_total: amount, currency,
-        client_reference_id: text(form.client_reference_id), metadata: Object.fromEntries(Object.entries((form.metadata ?? {}) as Record<string, FormValue>).map(([k, v]) => [k, String(v)])),
+        client_reference_id: text(form.client_reference_id), metadata: Object.fromEntries(Object.entries((form.metadata ?? {}) as Record<string, FormValue>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])),
         payment_method_types: Array.isArray(form.allowed_payment_method_types) ? form.allowed_payment_method_types.map(String) : ['card'], payment_intent: null,
         success_url: success, cancel_url: cancel, url: `${base}/pay/${sessionId}`, created: Math.floor(Date.now() / 1000), livemode: false,
       };
