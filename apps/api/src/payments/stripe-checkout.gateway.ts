@@ -45,7 +45,7 @@ export class StripeCheckoutGateway implements PaymentGateway {
     // Told apart before the client's check (which refuses both alike): a genuine but old callback is "late".
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret, CALLBACK_TOLERANCE_SECONDS, undefined, Math.floor(receivedAt.getTime() / 1000));
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret, CALLBACK_TOLERANCE_SECONDS, undefined, receivedAt.getTime());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (/tolerance/i.test(message) && Number.isFinite(timestamp)) throw new CallbackRefused('late', `The callback was signed at ${new Date(timestamp * 1000).toISOString()}, more than ${CALLBACK_TOLERANCE_SECONDS} s ago.`);

@@ -38,13 +38,15 @@ export const stripeSignature = (secret: string, body: string, at: Date) => {
 const text = (value: FormValue | undefined): string | null => (typeof value === 'string' ? value : null);
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function startStripeStandIn(options: { secretKey: string; webhookSecret: string; webhookUrl?: string; host?: string; port?: number }): Promise<StripeStandIn> {
+/** `now`: the time the stand-in signs at (the api's clock, so a test's or a demo's moved clock reads its callbacks as fresh). */
+export async function startStripeStandIn(options: { secretKey: string; webhookSecret: string; webhookUrl?: string; host?: string; port?: number; now?: () => Date }): Promise<StripeStandIn> {
+  const now = options.now ?? (() => new Date());
   const sessions = new Map<string, StandInSession>();
   const deliveries: Delivery[] = [];
   let webhookUrl = options.webhookUrl ?? null;
   let base = '';
 
-  const signedEvent: StripeStandIn['signedEvent'] = (session, type, signedAt = new Date(), eventId = id('evt')) => {
+  const signedEvent: StripeStandIn['signedEvent'] = (session, type, signedAt = now(), eventId = id('evt')) => {
     const body = JSON.stringify({ id: eventId, object: 'event', api_version: '2025-01-27.acacia', created: Math.floor(signedAt.getTime() / 1000), livemode: false, pending_webhooks: 1, type, data: { object: session } }, null, 2);
     return { body, signature: stripeSignature(options.webhookSecret, body, signedAt) };
   };
@@ -101,7 +103,7 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
         id: sessionId, object: 'checkout.session', mode: text(form.mode) ?? 'payment', status: 'open', payment_status: 'unpaid', amount_total: amount, currency,
         client_reference_id: text(form.client_reference_id), metadata: Object.fromEntries(Object.entries((form.metadata ?? {}) as Record<string, FormValue>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])),
         payment_method_types: Array.isArray(form.allowed_payment_method_types) ? form.allowed_payment_method_types.map(String) : ['card'], payment_intent: null,
-        success_url: success, cancel_url: cancel, url: `${base}/pay/${sessionId}`, created: Math.floor(Date.now() / 1000), livemode: false,
+        success_url: success, cancel_url: cancel, url: `${base}/pay/${sessionId}`, created: Math.floor(now().getTime() / 1000), livemode: false,
       };
       sessions.set(sessionId, session);
       return json(200, session);
