@@ -1,10 +1,12 @@
 // The company's subscription (signed-in-area.md §2.5 "company subscription and payment"): the packages as
 // cards (type and tier, price a year, the caps), a coupon box, the price with its discount and SST 6% as the
 // api quotes it, and Order for the company's administrator; below, the company's billing records, newest
-// first (§8.3 "no billing records" when there are none). Paying comes with the payment pages; an order
-// waits for payment.
+// first (§8.3 "no billing records" when there are none), each waiting bill with "Pay online" for the
+// administrator (the gateway's page: card or FPX).
 import { statusLabel } from '../catalogue/labels.js';
 import { InvoiceButton } from './InvoiceButton.js';
+import { PayOnlineButton } from './PayOnlineButton.js';
+import { PaymentReturn } from './PaymentReturn.js';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, LinearProgress, TextField, Typography } from '@mui/material';
@@ -57,7 +59,7 @@ function PackageCard({ pkg, chosen, onChoose }: { pkg: Package; chosen: boolean;
   );
 }
 
-function BillingList({ reloadKey }: { reloadKey: number }) {
+function BillingList({ reloadKey, canPay }: { reloadKey: number; canPay: boolean }) {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.${key}`, options);
   const [rows, setRows] = useState<Billing[] | null>(null);
@@ -94,7 +96,10 @@ function BillingList({ reloadKey }: { reloadKey: number }) {
                 <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{senText(row.total)}</Typography>
                 <Chip size="small" label={statusLabel(translate, 'billing', row.status)} />
               </Box>
-              <Box sx={{ flexBasis: '100%' }}><InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} /></Box>
+              <Box sx={{ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {canPay && row.status === 'pendingPayment' && <PayOnlineButton billingId={row.id} invoiceNo={row.invoiceNo} />}
+                <InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} />
+              </Box>
             </CardContent>
           </Card>
         ))}
@@ -128,6 +133,10 @@ export function SubscriptionPage() {
     }
   }, []);
   useEffect(() => {
+    void load();
+  }, [load]);
+  const paidBack = useCallback(() => {
+    setReloadKey((k) => k + 1);
     void load();
   }, [load]);
   useEffect(() => {
@@ -167,6 +176,7 @@ export function SubscriptionPage() {
       <CardContent>
         <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>{t('intro')}</Typography>
+        <PaymentReturn onPaid={paidBack} />
         {failed && <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void load()}>{t('tryAgain')}</Button>}>{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
         {!offer && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
         {types.map((type) => (
@@ -203,7 +213,7 @@ export function SubscriptionPage() {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('paymentNext')}</Typography>
           </Box>
         )}
-        <BillingList reloadKey={reloadKey} />
+        <BillingList reloadKey={reloadKey} canPay={canOrder} />
       </CardContent>
     </Card>
   );

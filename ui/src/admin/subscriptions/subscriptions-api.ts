@@ -42,3 +42,6 @@ export type CouponTerms = Pick<Coupon, 'code' | 'discountType' | 'discount' | 'p
 export const coupons = (after: string | null) => adminJson<Page<Coupon>>(`/api/coupons?limit=25${after ? `&after=${encodeURIComponent(after)}` : ''}`);
 export const createCoupon = (terms: CouponTerms) => adminJson<{ success: true; id: string; code: string }>('/api/coupons', { method: 'POST', body: terms });
 export const actOnCoupon = (id: string, event: 'Activate' | 'Deactivate') => adminJson<{ success: true; status: string }>(`/api/coupons/${encodeURIComponent(id)}/actions/${event}`, { method: 'POST' });
+/** Opens the payment gateway's page for a bill waiting for payment (the company's administrator). */
+export const checkout = (billingId: string) => adminJson<{ success: true; url: string; sessionId: string }>(`/api/billings/${encodeURIComponent(billingId)}/checkout`, { method: 'POST' });
+export const billing = (billingId: string) => adminJson<Billing>(`/api/billings/${encodeURIComponent(billingId)}`);
