@@ -60,7 +60,7 @@ export default tseslint.config(
       //  only-throw-error: deliberate here: react-admin's auth provider contract rejects with plain
       //   objects ({ redirectTo }), and rethrowing a caught `unknown` is correct.
       '@typescript-eslint/only-throw-error': 'off',
-      //  unbound-method: a method passed as a value loses its `this`. On since issue 27's review: its 9
+      //  unbound-method: a method passed as a value loses its `this`. On since a review of its hits: its 9
       //   hits were functions that never read `this` (a lock's release, the harness's rawSql and peers, the
       //   SMTP stand-in's close, the benches' cpuMs and undo) declared as methods; they are declared as
       //   function-typed properties now, which says so.
@@ -68,8 +68,8 @@ export default tseslint.config(
       //  no-redundant-type-constituents: `KnownCode | string` is written on purpose, to document the
       //   known values while accepting others.
       '@typescript-eslint/no-redundant-type-constituents': 'off',
-      //  no-base-to-string: String() of a value that may be an object writes "[object Object]". On since
-      //   issue 27's review: its 23 hits read loosely typed values (log entries, event data, form values,
+      //  no-base-to-string: String() of a value that may be an object writes "[object Object]". On since a
+      //   review of its hits: its 23 hits read loosely typed values (log entries, event data, form values,
       //   query text); none printed an object yet, and each now narrows the value or goes through
       //   asText (@binaan/contracts: a scalar as text, JSON for anything else).
       '@typescript-eslint/no-base-to-string': 'error',

@@ -1,4 +1,4 @@
-// Files attached to quotations (issue 18), over the API on both event stores and both file stores: PGlite
+// Files attached to quotations, over the API on both event stores and both file stores: PGlite
 // with the files on disk (DATA_DIR/files), PostgreSQL with the files in an S3 bucket (s3rver, a real S3
 // protocol server in the process). Mutiara Supplies attaches, lists, downloads (the same bytes) and removes
 // its files until the close; every bad file is a 4xx with its code and records nothing; another company is
