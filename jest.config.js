@@ -68,6 +68,8 @@ export default {
         '<rootDir>/packages/*/src/**/*.spec.ts',
         '<rootDir>/workflows/src/**/*.spec.ts',
         '<rootDir>/apps/*/src/**/*.spec.ts',
+        // The repository's own checks (infra/scripts), plain JavaScript run as ES modules.
+        '<rootDir>/infra/scripts/**/*.spec.mjs',
       ],
     },
     {
