@@ -15,7 +15,7 @@ import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, FEA
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const BASE = '/api/tendering/tenders';
-/** The suite's own S3 port (engineers share the machine); 0 in CI picks a free one. */
+/** The suite's own S3 port (several checkouts may share the machine); 0 in CI picks a free one. */
 const S3_PORT = Number(process.env.FILES_S3_TEST_PORT ?? 0);
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
