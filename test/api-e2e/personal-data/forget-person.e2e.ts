@@ -1,4 +1,4 @@
-// As a data protection officer would check it: the demo store, a dump of every table
+// Forgetting a person, as a data protection officer would check it: the demo store, a dump of every table
 // (and on PGlite every file of the data folder) searched for one demo user (farid: e-mail, name, mobile
 // with and without its "+") and for one event participant without an account (rajesh, whose certificate
 // is approved). Before: found. The platform admin forgets farid through the API (with a reason; the

@@ -1,4 +1,4 @@
-// A store made by the code before it kept e-mail lookups under an unsalted SHA-256 of
+// A store made before HMAC-keyed lookups kept e-mail lookups under an unsalted SHA-256 of
 // the address and mobile claims under the digits. `migrateLookupKeys` (npm run store -- migrate-lookup-keys)
 // moves them to HMAC-keyed ids: afterwards no stream id holds the digits or the recomputable hash, the
 // person signs in as before, their earlier sign-in attempts are still theirs, and every chain verifies.

@@ -1,4 +1,4 @@
-// With the clock moved: a person signs up (a phone code, by SMS to the outbox), fails and
+// Retention, with the clock moved: a person signs up (a phone code, by SMS to the outbox), fails and
 // then succeeds to sign in (a session), and is sent an e-mail through the outbox; 200 days later the same
 // again (another number); 200 days after that the retention job runs (PERSONAL_DATA_RETENTION_MONTHS
 // default, 12). The first day's sign-ins, session and phone code read ERASED (their day's key destroyed,
