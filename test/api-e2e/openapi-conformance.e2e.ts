@@ -140,7 +140,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/admin/advertisements/{id}/image': () => strings(from('/api/admin/advertisements').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/company-files/{companyId}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((companyId) => ({ companyId })),
     '/api/company-files/{companyId}/{documentId}/versions/{version}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((companyId) => ({ companyId, documentId: UNKNOWN_ID, version: '1' })),
-    // A project's requests of the three kinds (issue 18): the demo's projects (another company's: 404).
+    // A project's requests of the three kinds: the demo's projects (another company's: 404).
     '/api/tendering/projects/{projectId}/requests': () => projectIds(),
     '/api/tendering/projects/{projectId}/bq-item-tenders': () => projectIds(),
     '/api/tendering/tenders/{tenderId}/quotations/{sellerCompanyId}/history': () => tenderIds().map(({ tenderId }) => ({ tenderId, sellerCompanyId: 'mutiara-supplies' })),
@@ -149,7 +149,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/tendering/tenders/{tenderId}/quotations/{sellerCompanyId}/attachments/{attachmentId}': () => tenderIds().map(({ tenderId }) => ({ tenderId, sellerCompanyId: 'mutiara-supplies', attachmentId: UNKNOWN_ID })),
     '/api/tendering/tenders/{tenderId}/queries/{queryId}/attachments': () => tenderIds().map(({ tenderId }) => ({ tenderId, queryId: UNKNOWN_ID })),
     '/api/tendering/tenders/{tenderId}/queries/{queryId}/attachments/{attachmentId}': () => tenderIds().map(({ tenderId }) => ({ tenderId, queryId: UNKNOWN_ID, attachmentId: UNKNOWN_ID })),
-    // The demo's approved trade request (issue 18): the tenders made from it (none yet); 404 for another company.
+    // The demo's approved trade request: the tenders made from it (none yet); 404 for another company.
     '/api/tendering/requests/{resource}/{requestId}/tenders': () => documentIds().filter(({ resource }) => resource.endsWith('Request')).map(({ resource, id }) => ({ resource, requestId: id })),
     // The members of the callers' companies: real people whose data the platform admin may export.
     '/api/personal-data/users/{userId}': () => strings(from('/api/company/members').map((f) => f.object.id)).map((userId) => ({ userId })),

@@ -1,4 +1,4 @@
-// Issue 16 point 4: every context's writes go through the CQRS CommandBus. For each context, every command
+// Every context's writes go through the CQRS CommandBus. For each context, every command
 // class it declares reaches a handler that its own Nest module registers (the real explorer and bus, the
 // handlers' services mocked), and a route's command runs its service through the bus, refusals unchanged.
 import { describe, expect, it, jest } from '@jest/globals';

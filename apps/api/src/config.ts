@@ -40,10 +40,10 @@ export type ApiConfig = {
   jwtSecret: string | undefined;
   codeHmacKey: string | undefined;
   humanCheckHmacKey: string | undefined;
-  /** Keys the HMACs that e-mail and mobile lookups use (LOOKUP_HMAC_KEY; issue 31 point 2): stream ids and lookup keys never hold the address or digits. */
+  /** Keys the HMACs that e-mail and mobile lookups use (LOOKUP_HMAC_KEY): stream ids and lookup keys never hold the address or digits. */
   lookupHmacKey: string | undefined;
   /**
-   * The master key that wraps each person's data key (PERSONAL_DATA_MASTER_KEY; issue 31). Unset: made once
+   * The master key that wraps each person's data key (PERSONAL_DATA_MASTER_KEY). Unset: made once
    * and kept in DATA_DIR/secrets.json, and the banner warns (a key beside the data protects nothing from
    * whoever holds the folder). After a rotation, the previous keys (PERSONAL_DATA_PREVIOUS_MASTER_KEYS,
    * comma-separated) still open keys wrapped before it, until `npm run store -- rewrap-keys` moves them.
@@ -51,7 +51,7 @@ export type ApiConfig = {
   personalDataMasterKey: string | undefined;
   personalDataPreviousMasterKeys: string[];
   /**
-   * PERSONAL_DATA_RETENTION_MONTHS (default 12; issue 31 point 5): login attempts, sessions, phone codes and
+   * PERSONAL_DATA_RETENTION_MONTHS (default 12): login attempts, sessions, phone codes and
    * the mail and SMS outbox older than this are forgotten by the retention job (personal-data/retention.ts).
    */
   personalDataRetentionMonths: number;

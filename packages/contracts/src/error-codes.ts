@@ -73,7 +73,7 @@ export const ErrorCodes = {
   inviteeIsOwnCompany: 'inviteeIsOwnCompany',
   quotationItemsMismatch: 'quotationItemsMismatch',
   quotationNotFound: 'quotationNotFound',
-  // Tender queries, addenda and re-confirmation (apps/api/src/tendering/README.md, issue 18).
+  // Tender queries, addenda and re-confirmation (apps/api/src/tendering/README.md).
   queryNotFound: 'queryNotFound',
   queryAlreadyAnswered: 'queryAlreadyAnswered',
   tenderNotActive: 'tenderNotActive',
@@ -81,20 +81,20 @@ export const ErrorCodes = {
   addendumEmpty: 'addendumEmpty',
   addendumLineNotFound: 'addendumLineNotFound',
   quotationAlreadyConfirmed: 'quotationAlreadyConfirmed',
-  // Approved list of tenderers (apps/api/src/tendering/README.md, issue 18).
+  // Approved list of tenderers (apps/api/src/tendering/README.md).
   tendererAlreadyListed: 'tendererAlreadyListed',
   tendererNotFound: 'tendererNotFound',
   tendererWrongStatus: 'tendererWrongStatus',
   tenderInvitationNotFound: 'tenderInvitationNotFound',
   tenderInvitationUsed: 'tenderInvitationUsed',
-  // Tender comparison, analysis and award (apps/api/src/tendering/README.md, issue 18).
+  // Tender comparison, analysis and award (apps/api/src/tendering/README.md).
   tenderSealed: 'tenderSealed',
   tenderNotInComparison: 'tenderNotInComparison',
   sellerNotQuoted: 'sellerNotQuoted',
   quotationIncomplete: 'quotationIncomplete',
   analysisWeightsInvalid: 'analysisWeightsInvalid',
   analysisCriteriaNotSet: 'analysisCriteriaNotSet',
-  // Tenders from a bill of quantity's items (apps/api/src/tendering/README.md, issue 18).
+  // Tenders from a bill of quantity's items (apps/api/src/tendering/README.md).
   bqNotApproved: 'bqNotApproved',
   bqItemNotFound: 'bqItemNotFound',
   // Attachments on quotations and questions (apps/api/src/tendering/README.md, apps/api/src/files/README.md).

@@ -1,4 +1,4 @@
-// The tender page's Analysis and Award tabs (issue 18) in Chromium, on the demo tender closed for comparison
+// The tender page's Analysis and Award tabs in Chromium, on the demo tender closed for comparison
 // ("Piling works, Block C"). The award changes the tender for good and the demo has two quotations, so the
 // tendering api's replies for this tender are answered by the test (three sellers, an award it can
 // repeat) and the requests the screens send are checked: the questionnaire

@@ -1,4 +1,4 @@
-// The signed-in area (issue 8): react-admin over the real API. app.tsx (the router) lazy-loads this for every path
+// The signed-in area: react-admin over the real API. app.tsx (the router) lazy-loads this for every path
 // that is not public. The documents area is generated from the workflow catalogue (GET /api/workflows);
 // the menu and every page follow the access rights and the company's approval (access/modules.ts).
 import { useEffect, useMemo, useState } from 'react';
@@ -137,7 +137,7 @@ export default function AdminApp() {
           <Route path="/tendering/received" element={guarded('receivedTenders', <ReceivedTendersPage />)} />
           <Route path="/tendering/tenderers" element={guarded('approvedTenderers', <TenderersPage />)} />
           <Route path="/tendering/received/:tenderId" element={guarded('receivedTenders', <QuotationPage />)} />
-          {/* Issue 18: an invited seller's addenda and query board (the api answers 404 to any other company). */}
+          {/* An invited seller's addenda and query board (the api answers 404 to any other company). */}
           <Route path="/tendering/received/:tenderId/board" element={guarded('receivedTenders', <TenderBoardPage />)} />
           {/* /projects and /project alone (typed, or an old bookmark): the owner's projects, not "page not found". */}
           <Route path="/projects" element={<Navigate to="/project/demand" replace />} />

@@ -42,9 +42,9 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'article', path: '/article', allowPending: true, group: 'main' },
   { key: 'myApprovals', path: '/my-approvals', rights: DECIDING_RIGHTS, group: 'main' },
   { key: 'audit', path: '/audit', rights: DOCUMENT_VIEW_RIGHTS, group: 'main' },
-  // Issue 18: tenders the company was invited to; any active user of it may quote (the api's rule).
+  // Tenders the company was invited to; any active user of it may quote (the api's rule).
   { key: 'receivedTenders', path: '/tendering/received', group: 'main' },
-  // Issue 18: the buyer's approved list of tenderers; the api checks the tender authority levels per act.
+  // The buyer's approved list of tenderers; the api checks the tender authority levels per act.
   { key: 'approvedTenderers', path: '/tendering/tenderers', rights: ['tenderManagement.view'], group: 'main' },
   // Projects per type (spec §6: developer, owner = demand, supplier = supply), the hub of the signed-in area.
   ...(['developer', 'demand', 'supply'] as const).map((kind): ModuleDef => ({ key: `projects${kind.charAt(0).toUpperCase()}${kind.slice(1)}`, path: `/project/${kind}`, rights: PROJECT_RIGHTS, group: 'projects' })),

@@ -1,4 +1,4 @@
-// The tender page's "Analysis" tab (buyer, past the close; issue 18): the questionnaire (the price's weight
+// The tender page's "Analysis" tab (buyer, past the close): the questionnaire (the price's weight
 // and criteria whose weights add up to 100 with it), the technical scores per seller, the ranking with the
 // price, technical and combined scores, and the Shortlist and Evaluate steps. Writes only in comparison (the
 // api answers tenderNotInComparison otherwise); every refusal shown as `error.<code>`.
