@@ -115,6 +115,16 @@ describe.each(FEATURE_STORES)('online payment on %s', (kind) => {
     expect([replayed.status, replayed.body.reason]).toEqual([400, 'late']);
   });
 
+  it('quotes a change to another package less what is left of the paid one, pro rata, before SST', async () => {
+    // Ten minutes into the twelve months: nearly all of advanced (RM 7,500.00 before SST) is left, more than basic's RM 3,000.00.
+    const quoted = await call('post', '/api/subscriptions/quote', { token: aminah, body: { packageId: 'subcontractor-basic' } });
+    expect(quoted.status).toBe(200);
+    expect(quoted.body.amounts).toMatchObject({ price: 300_000, discount: 0, credit: 300_000, subtotal: 0, sst: 0, total: 0 });
+    const elite = await call('post', '/api/subscriptions/quote', { token: aminah, body: { packageId: 'supplier-elite' } });
+    // 750000 sen x (365 days - 10 min) / 365 days = 749985.73... -> 749986, half up.
+    expect(elite.body.amounts).toMatchObject({ price: 1_500_000, credit: 749_986, subtotal: 750_014, sst: 45_001, total: 795_015 });
+  });
+
   it('opens no checkout for a bill already paid (409 billingNotPayable)', async () => {
     const refused = await call('post', `/api/billings/${billId}/checkout`, { token: aminah });
     expect([refused.status, refused.body.errorCode]).toEqual([409, 'billingNotPayable']);

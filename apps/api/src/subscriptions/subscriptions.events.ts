@@ -32,7 +32,8 @@ export type CouponCodeClaimed = { type: 'CouponCodeClaimed'; data: { code: strin
 
 /** The buyer as it stood when it ordered (a later change of the company's details does not change the bill). */
 export type BillingBuyer = { companyId: string; name: string; registrationNo: string; sstNo: string | null; address: string | null };
-export type BillingAmounts = { price: number; discount: number; subtotal: number; sstRate: number; sst: number; total: number; currency: 'MYR' };
+/** `credit`: what was left of the package being changed, pro rata (absent when none). */
+export type BillingAmounts = { price: number; discount: number; credit?: number; subtotal: number; sstRate: number; sst: number; total: number; currency: 'MYR' };
 export type BillingEvent =
   | { type: 'BillingRecorded'; data: { billingId: string; invoiceNo: string; sequence: number; orderId: string; buyer: BillingBuyer; packageId: PackageId; coupon: { couponId: string; code: string } | null; amounts: BillingAmounts; orderedBy: string } }
   | { type: 'BillingStatusChanged'; data: { billingId: string; change: WorkflowStatusChanged<'billing'> } }

@@ -20,6 +20,7 @@ export const subscriptionsProjection: Projection = {
       subtotal bigint NOT NULL, sst_rate integer NOT NULL, sst bigint NOT NULL, total bigint NOT NULL, currency text NOT NULL,
       status text NOT NULL, ordered_at timestamptz NOT NULL, ordered_by text, revision integer NOT NULL);
     CREATE INDEX IF NOT EXISTS billings_by_company ON billings (company_id, sequence);
+    ALTER TABLE billings ADD COLUMN IF NOT EXISTS credit bigint NOT NULL DEFAULT 0;
     ALTER TABLE billings ADD COLUMN IF NOT EXISTS paid_at timestamptz;
     ALTER TABLE billings ADD COLUMN IF NOT EXISTS payment_method text;
     ALTER TABLE billings ADD COLUMN IF NOT EXISTS payment_reference text;
@@ -54,9 +55,9 @@ export const subscriptionsProjection: Projection = {
           const b = event.data;
           const a = b.amounts;
           await db.query(
-            `INSERT INTO billings (billing_id, sequence, company_id, order_id, package_id, buyer, coupon_code, price, discount, subtotal, sst_rate, sst, total, currency, status, ordered_at, ordered_by, revision)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'none', $15, $16, $17) ON CONFLICT (billing_id) DO NOTHING`,
-            [b.billingId, b.sequence, b.buyer.companyId, b.orderId, b.packageId, JSON.stringify(b.buyer), b.coupon?.code ?? null, a.price, a.discount, a.subtotal, a.sstRate, a.sst, a.total, a.currency, at, b.orderedBy, stored.revision],
+            `INSERT INTO billings (billing_id, sequence, company_id, order_id, package_id, buyer, coupon_code, price, discount, subtotal, sst_rate, sst, total, currency, status, ordered_at, ordered_by, revision, credit)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'none', $15, $16, $17, $18) ON CONFLICT (billing_id) DO NOTHING`,
+            [b.billingId, b.sequence, b.buyer.companyId, b.orderId, b.packageId, JSON.stringify(b.buyer), b.coupon?.code ?? null, a.price, a.discount, a.subtotal, a.sstRate, a.sst, a.total, a.currency, at, b.orderedBy, stored.revision, a.credit ?? 0],
           );
         } else if (event.type === 'BillingStatusChanged') {
           await db.query('UPDATE billings SET status = $2, revision = $3 WHERE billing_id = $1', [event.data.billingId, event.data.change.statusAfter, stored.revision]);

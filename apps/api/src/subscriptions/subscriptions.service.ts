@@ -2,7 +2,7 @@
 // (basic, advanced, elite) at the platform configuration's price and caps; a quote is its price less the
 // coupon's discount plus SST; an order by the company's administrator records a billing record through the
 // billing machine (Create then Issue, by the platform: new, then pendingPayment) with the next invoice
-// number, the buyer's details as they stand and the quote's amounts. Payment is not taken here yet.
+// number, the buyer's details as they stand and the quote's amounts. Paying it: billing-payments.service.ts.
 import { billingInvoicePdf } from './billing-invoice-pdf.js';
 import { invalidParameter } from '../common/list-query.js';
 import { requireAdminRight } from '../platform-staff/admin-rights.js';
@@ -22,7 +22,8 @@ import { EVENT_STORE } from '../store/store.tokens.js';
 import { Coupons } from './coupons.service.js';
 import { packageTypeOf } from './package-of-company.js';
 import { priceOf } from './pricing.js';
-import { BILLING_STREAM_TYPE, billingStream, type BillingBuyer, type BillingEvent } from './subscriptions.events.js';
+import { proRataCredit } from './subscription-periods.js';
+import { BILLING_STREAM_TYPE, billingStream, type BillingBuyer, type BillingEvent, type PeriodChange } from './subscriptions.events.js';
 
 /** Who may order for the company and read its bills: the company profile's rights (its administrator holds them). */
 const ORDER_RIGHT = 'administration.companyProfile.update' as const;
@@ -34,14 +35,14 @@ const STANDING = ['new', 'pendingPayment', 'paid'];
 export const invoiceNumber = (sequence: number) => `INV-${String(sequence).padStart(6, '0')}`;
 
 type BillingRow = {
-  billing_id: string; sequence: number; company_id: string; package_id: string; buyer: BillingBuyer | string; coupon_code: string | null; price: string | number; discount: string | number;
+  billing_id: string; sequence: number; company_id: string; package_id: string; buyer: BillingBuyer | string; coupon_code: string | null; price: string | number; discount: string | number; credit?: string | number | null;
   subtotal: string | number; sst_rate: number; sst: string | number; total: string | number; currency: string; status: string; ordered_at: Date | string; ordered_by_name: string | null;
 };
 
 function billingView(row: BillingRow) {
   return {
     id: row.billing_id, invoiceNo: row.billing_id, companyId: row.company_id, packageId: row.package_id, buyer: typeof row.buyer === 'string' ? JSON.parse(row.buyer) as BillingBuyer : row.buyer,
-    couponCode: row.coupon_code, price: Number(row.price), discount: Number(row.discount), subtotal: Number(row.subtotal), sstRate: Number(row.sst_rate), sst: Number(row.sst), total: Number(row.total),
+    couponCode: row.coupon_code, price: Number(row.price), discount: Number(row.discount), credit: Number(row.credit ?? 0), subtotal: Number(row.subtotal), sstRate: Number(row.sst_rate), sst: Number(row.sst), total: Number(row.total),
     currency: row.currency, status: row.status, orderedAt: new Date(row.ordered_at).toISOString(), orderedBy: row.ordered_by_name,
   };
 }
@@ -197,7 +198,7 @@ export class Subscriptions {
     const coupon = code === '' ? null : await this.coupons.usable(code, packageId);
     const values = await this.configuration.values();
     const price = values.get(packageSettingKey(packageId, 'price')) ?? 0;
-    const amounts = priceOf(price, values.get('sstRate') ?? 0, coupon);
+    const amounts = priceOf(price, values.get('sstRate') ?? 0, coupon, await this.changeCredit(companyId, packageId));
     return { packageId, couponCode: coupon?.code ?? null, coupon, amounts };
   }
 
@@ -224,6 +225,19 @@ export class Subscriptions {
     const tier = company.subscription_detail_type;
     const own = tier === 'basic' || tier === 'advanced' || tier === 'elite' ? [`${packageTypeOf(Number(company.subscription_type))}-${tier}`] : [];
     return [...own, ...standing.map((row) => row.package_id)];
+  }
+
+  /** Changing from a running paid package to another: what is left of it, pro rata (README.md "Change of package"). */
+  private async changeCredit(companyId: string, packageId: string): Promise<number> {
+    const now = this.now();
+    const [row] = await this.db.query<{ package_id: string; billing_id: string | null; period_from: Date | string; period_to: Date | string; change: string; subtotal: string | number | null }>(
+      `SELECT p.package_id, p.billing_id, p.period_from, p.period_to, p.change, b.subtotal FROM subscription_periods p LEFT JOIN billings b ON b.billing_id = p.billing_id
+       WHERE p.company_id = $1 AND p.period_from <= $2 AND p.period_to > $2 AND (p.ended_at IS NULL OR p.ended_at > $2) ORDER BY p.period_from DESC LIMIT 1`,
+      [companyId, now.toISOString()],
+    );
+    if (!row || row.package_id === packageId) return 0;
+    const running = { packageId: row.package_id as PackageId, billingId: row.billing_id, from: new Date(row.period_from).toISOString(), to: new Date(row.period_to).toISOString(), change: row.change as PeriodChange, endedAt: null };
+    return proRataCredit(running, Number(row.subtotal ?? 0), now);
   }
 
   private async companyRow(companyId: string): Promise<CompanyRow | null> {

@@ -15,7 +15,7 @@ export type Package = {
   /** Ordered, its bill not paid yet. */
   awaitingPayment: boolean;
 };
-export type Amounts = { price: number; discount: number; subtotal: number; sstRate: number; sst: number; total: number; currency: 'MYR' };
+export type Amounts = { price: number; discount: number; credit?: number; subtotal: number; sstRate: number; sst: number; total: number; currency: 'MYR' };
 export type Quote = { packageId: string; couponCode: string | null; amounts: Amounts };
 export type Billing = Omit<Amounts, 'currency'> & {
   id: string; invoiceNo: string; companyId: string; packageId: string; buyer: { name: string; registrationNo: string }; couponCode: string | null;
