@@ -203,7 +203,7 @@ export function SubscriptionPage() {
               <Box component="dl" data-testid="subscription-price" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.5, m: 0, '& dd': { m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}>
                 <dt>{packageName(translate, priced.packageId)}</dt><dd>{senText(priced.amounts.price)}</dd>
                 {priced.amounts.discount > 0 && <><dt>{t('discount', { code: priced.couponCode ?? '' })}</dt><dd>{`-${senText(priced.amounts.discount)}`}</dd></>}
-                {(priced.amounts.credit ?? 0) > 0 && <><dt>{t('credit')}</dt><dd data-testid="subscription-credit">{`-${senText(priced.amounts.credit!)}`}</dd></>}
+                {(priced.amounts.credit ?? 0) > 0 && <><dt>{t('credit')}</dt><dd data-testid="subscription-credit">{`-${senText(priced.amounts.credit)}`}</dd></>}
                 <dt>{t('sst', { rate: rateText(priced.amounts.sstRate) })}</dt><dd>{senText(priced.amounts.sst)}</dd>
                 <Box component="dt" sx={{ fontWeight: 700 }}>{t('total')}</Box><Box component="dd" sx={{ fontWeight: 700 }} data-testid="subscription-total">{senText(priced.amounts.total)}</Box>
               </Box>
