@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { addMonths, periodOnPayment, periodsOf, proRataCredit, runningAt, type Period } from './subscription-periods.js';
+import { addMonths, periodOnPayment, periodsOf, proRataCredit, runningAt, standingOf, type Period } from './subscription-periods.js';
 
 const paid = (over: Partial<Period>): Period => ({ packageId: 'subcontractor-basic', billingId: 'INV-000001', from: '2026-01-10T00:00:00.000Z', to: '2027-01-10T00:00:00.000Z', change: 'new', endedAt: null, ...over });
 
@@ -40,5 +40,28 @@ describe('subscription periods', () => {
     expect(proRataCredit(period, 300_000, new Date('2026-07-11T12:00:00.000Z'))).toBe(150_000);
     expect(proRataCredit(paid({ change: 'trial', billingId: null }), 300_000, new Date('2026-02-01T00:00:00.000Z'))).toBe(0);
     expect(proRataCredit(null, 300_000, new Date())).toBe(0);
+  });
+});
+
+describe('a company\'s standing', () => {
+  const year = paid({ from: '2026-01-10T00:00:00.000Z', to: '2027-01-10T00:00:00.000Z' });
+  it('is active without periods (the held tier), and while a period runs', () => {
+    expect(standingOf([], new Date('2026-05-01T00:00:00.000Z'))).toMatchObject({ state: 'active', source: 'held' });
+    expect(standingOf([year], new Date('2026-05-01T00:00:00.000Z'))).toMatchObject({ state: 'active', source: 'period', packageId: 'subcontractor-basic', periodEnd: '2027-01-10T00:00:00.000Z', unavailableFrom: null });
+  });
+
+  it('is due for renewal in the last 14 days, unless the next period is paid already', () => {
+    expect(standingOf([year], new Date('2026-12-28T00:00:00.000Z'))).toMatchObject({ state: 'renewalDue', unavailableFrom: '2027-01-24T00:00:00.000Z' });
+    expect(standingOf([year], new Date('2026-12-26T23:59:00.000Z')).state).toBe('active');
+    const renewed = paid({ billingId: 'INV-000002', from: '2027-01-10T00:00:00.000Z', to: '2028-01-10T00:00:00.000Z', change: 'renewal' });
+    expect(standingOf([year, renewed], new Date('2026-12-28T00:00:00.000Z'))).toMatchObject({ state: 'active', periodEnd: '2028-01-10T00:00:00.000Z' });
+  });
+
+  it('is overdue for 14 days after the last period ends, then unavailable for writes', () => {
+    expect(standingOf([year], new Date('2027-01-10T00:00:00.000Z'))).toMatchObject({ state: 'overdue', source: 'lapsed', packageId: 'subcontractor-basic', unavailableFrom: '2027-01-24T00:00:00.000Z' });
+    expect(standingOf([year], new Date('2027-01-24T00:00:00.000Z')).state).toBe('unavailable');
+    const trial = paid({ billingId: null, change: 'trial', from: '2026-01-01T00:00:00.000Z', to: '2026-01-31T00:00:00.000Z' });
+    expect(standingOf([trial], new Date('2026-01-20T00:00:00.000Z'))).toMatchObject({ state: 'renewalDue', source: 'trial' });
+    expect(standingOf([trial], new Date('2026-02-20T00:00:00.000Z')).state).toBe('unavailable');
   });
 });

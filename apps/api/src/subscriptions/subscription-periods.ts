@@ -77,3 +77,43 @@ export function proRataCredit(running: Period | null, paidSubtotal: number, at: 
   const whole = BigInt(to - from);
   return Number((BigInt(paidSubtotal) * BigInt(left) * 2n + whole) / (2n * whole));
 }
+
+/** The reminder to renew shows from this many days before a period ends (a trial's, a paid one's). */
+export const RENEWAL_NOTICE_DAYS = 14;
+/** After the last period ends, writes go on this many days (the reminder showing), then wait for payment. */
+export const GRACE_DAYS = 14;
+const DAY_MS = 86_400_000;
+
+export type StandingState = 'active' | 'renewalDue' | 'overdue' | 'unavailable';
+export type Standing = {
+  state: StandingState;
+  /** 'held': the tier the company's subscription names, without periods (the demo's and older companies); never ends. */
+  source: 'held' | 'period' | 'trial' | 'lapsed';
+  packageId: PackageId | null;
+  periodEnd: string | null;
+  /** When writes stop waiting for payment (overdue), or stopped (unavailable). */
+  unavailableFrom: string | null;
+};
+
+/**
+ * Where a company stands at `now` (README.md "Standing"): a running period is active, with the reminder in its
+ * last RENEWAL_NOTICE_DAYS unless a later period is paid already; after the last period ends it is overdue
+ * for GRACE_DAYS (the reminder, writes still allowed), then unavailable for writes until a bill is paid.
+ */
+export function standingOf(periods: readonly Period[], now: Date): Standing {
+  if (periods.length === 0) return { state: 'active', source: 'held', packageId: null, periodEnd: null, unavailableFrom: null };
+  const t = now.getTime();
+  const running = runningAt(periods, now);
+  const endOf = (p: Period) => Math.min(Date.parse(p.to), p.endedAt === null ? Infinity : Date.parse(p.endedAt));
+  if (running) {
+    // The end of the run of periods that follow one another from the running one (renewals paid early).
+    let end = Date.parse(running.to);
+    for (let next = periods.find((p) => p !== running && Date.parse(p.from) === end && p.endedAt === null); next; next = periods.find((p) => Date.parse(p.from) === end && p.endedAt === null)) end = Date.parse(next.to);
+    const due = end - t <= RENEWAL_NOTICE_DAYS * DAY_MS;
+    return { state: due ? 'renewalDue' : 'active', source: running.change === 'trial' ? 'trial' : 'period', packageId: running.packageId, periodEnd: new Date(end).toISOString(), unavailableFrom: due ? new Date(end + GRACE_DAYS * DAY_MS).toISOString() : null };
+  }
+  const last = [...periods].filter((p) => Date.parse(p.from) <= t).sort((a, b) => endOf(b) - endOf(a))[0];
+  if (!last) return { state: 'active', source: 'held', packageId: null, periodEnd: null, unavailableFrom: null };
+  const unavailableFrom = endOf(last) + GRACE_DAYS * DAY_MS;
+  return { state: t < unavailableFrom ? 'overdue' : 'unavailable', source: 'lapsed', packageId: last.packageId, periodEnd: new Date(endOf(last)).toISOString(), unavailableFrom: new Date(unavailableFrom).toISOString() };
+}

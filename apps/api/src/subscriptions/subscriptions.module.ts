@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { PlatformConfigurationModule } from '../platform-configuration/platform-configuration.module.js';
 import { BillingPayments } from './billing-payments.service.js';
 import { Coupons } from './coupons.service.js';
+import { SERVICE_AVAILABILITY, SubscriptionStanding } from './subscription-standing.service.js';
 import { SUBSCRIPTION_COMMAND_HANDLERS } from './subscriptions.commands.js';
 import { BillingsController, CouponsController, SubscriptionsController } from './subscriptions.controller.js';
 import { Subscriptions } from './subscriptions.service.js';
@@ -11,7 +12,7 @@ import { ValueCaps } from './value-caps.service.js';
 @Module({
   imports: [PlatformConfigurationModule],
   controllers: [SubscriptionsController, BillingsController, CouponsController],
-  providers: [...SUBSCRIPTION_COMMAND_HANDLERS, Subscriptions, Coupons, ValueCaps, BillingPayments],
-  exports: [BillingPayments],
+  providers: [...SUBSCRIPTION_COMMAND_HANDLERS, Subscriptions, Coupons, ValueCaps, BillingPayments, SubscriptionStanding, { provide: SERVICE_AVAILABILITY, useExisting: SubscriptionStanding }],
+  exports: [BillingPayments, SubscriptionStanding, SERVICE_AVAILABILITY],
 })
 export class SubscriptionsModule {}

@@ -20,6 +20,7 @@ import { PlatformConfiguration } from '../platform-configuration/platform-config
 import { PACKAGE_FIGURES, PACKAGE_IDS, packageSettingKey, type PackageFigure, type PackageId, type PackageTierName, type PackageType, type SettingValues } from '../platform-configuration/platform-settings.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { Coupons } from './coupons.service.js';
+import { SubscriptionStanding } from './subscription-standing.service.js';
 import { packageTypeOf } from './package-of-company.js';
 import { priceOf } from './pricing.js';
 import { proRataCredit } from './subscription-periods.js';
@@ -29,8 +30,6 @@ import { BILLING_STREAM_TYPE, billingStream, type BillingBuyer, type BillingEven
 const ORDER_RIGHT = 'administration.companyProfile.update' as const;
 const BILLING_READ_RIGHTS = ['administration.companyProfile.view', 'administration.companyProfile.update'] as const;
 const BILLING_STATUSES = ['new', 'pendingPayment', 'paid', 'cancelled'];
-/** A billing record still standing for its package: ordering that package again is the same subscription as current. */
-const STANDING = ['new', 'pendingPayment', 'paid'];
 /** Invoice numbers: INV- and six digits at least (INV-000001), one sequence for the platform. */
 export const invoiceNumber = (sequence: number) => `INV-${String(sequence).padStart(6, '0')}`;
 
@@ -63,17 +62,20 @@ export class Subscriptions {
     @Inject(CLOCK) private readonly now: Clock,
     private readonly configuration: PlatformConfiguration,
     private readonly coupons: Coupons,
+    private readonly standing: SubscriptionStanding,
   ) {}
 
   /** The six packages with their price and caps; `current` and `suggested` for the caller's company when one is chosen. */
   async packages(principal: Principal) {
     const packages = packagesOf(await this.configuration.values());
     const company = principal.companyId ? await this.companyRow(principal.companyId) : null;
-    const paid = company ? await this.billedPackages(principal.companyId!, ['paid']) : [];
+    const standing = company ? await this.standing.of(principal.companyId!) : null;
     const awaiting = company ? await this.billedPackages(principal.companyId!, ['new', 'pendingPayment']) : [];
+    // A held tier counts only where the subscription names one (a seller's 'supplier' or a contractor's 'subcontractor' names none).
+    const holds = standing !== null && (standing.state === 'active' || standing.state === 'renewalDue') && (standing.source !== 'held' || namesTier(company));
     return {
-      // current: the company's own tier, or a package it paid for; awaitingPayment: ordered, its bill not paid yet.
-      packages: packages.map((p) => ({ ...p, current: this.heldWithoutBill(p.id, company) || paid.includes(p.id), awaitingPayment: awaiting.includes(p.id) })),
+      // current: the package the company stands on now (its tier, a paid period or the trial); awaitingPayment: ordered, its bill not paid yet.
+      packages: packages.map((p) => ({ ...p, current: holds && standing.packageId === p.id, trial: holds && standing.packageId === p.id && standing.source === 'trial', currentUntil: holds && standing.packageId === p.id ? standing.periodEnd : null, awaitingPayment: awaiting.includes(p.id) })),
       sstRate: (await this.configuration.value('sstRate')) ?? 0,
       suggestedType: company ? packageTypeOf(Number(company.subscription_type)) : null,
     };
@@ -191,7 +193,7 @@ export class Subscriptions {
     }
     const packageId = input.packageId as PackageId;
     const company = await this.companyRow(companyId);
-    if (company && (await this.currentPackages(companyId, company)).includes(packageId)) {
+    if (company && (await this.currentPackages(companyId)).includes(packageId)) {
       throw refusal(409, ErrorCodes.sameSubscriptionAsCurrent, `The company has the package ${packageId} already, or an order of it waits for payment.`);
     }
     const code = typeof input.couponCode === 'string' ? input.couponCode.trim() : '';
@@ -202,29 +204,22 @@ export class Subscriptions {
     return { packageId, couponCode: coupon?.code ?? null, coupon, amounts };
   }
 
-  /**
-   * The packages the company has: the tier its subscription names (demo and migrated companies, until a
-   * paid order sets it) of the type that fits it, and every package of a billing record still standing.
-   */
   /** The packages of the company's bills in these statuses. */
   private async billedPackages(companyId: string, statuses: readonly string[]): Promise<string[]> {
     const rows = await this.db.query<{ package_id: string }>('SELECT DISTINCT package_id FROM billings WHERE company_id = $1 AND status = ANY($2::text[])', [companyId, statuses]);
     return rows.map((row) => row.package_id);
   }
 
-  /** The company's own tier's package (demo and migrated companies hold one without a bill). */
-  private heldWithoutBill(packageId: string, company: CompanyRow | null): boolean {
-    const tier = company?.subscription_detail_type;
-    return company !== null && (tier === 'basic' || tier === 'advanced' || tier === 'elite') && packageId === `${packageTypeOf(Number(company.subscription_type))}-${tier}`;
-  }
-
-  private async currentPackages(companyId: string, company: CompanyRow): Promise<string[]> {
-    const standing = await this.db.query<{ package_id: string }>(
-      `SELECT DISTINCT package_id FROM billings WHERE company_id = $1 AND status IN (${STANDING.map((s) => `'${s}'`).join(', ')})`, [companyId],
-    );
-    const tier = company.subscription_detail_type;
-    const own = tier === 'basic' || tier === 'advanced' || tier === 'elite' ? [`${packageTypeOf(Number(company.subscription_type))}-${tier}`] : [];
-    return [...own, ...standing.map((row) => row.package_id)];
+  /**
+   * The packages ordering would repeat (README.md "Current subscription"): those ordered and not paid yet,
+   * the held tier, and a paid package while it runs outside its renewal reminder (within it, ordering the
+   * same package is its renewal). The trial's package may be ordered: that is paying for it.
+   */
+  private async currentPackages(companyId: string): Promise<string[]> {
+    const standing = await this.standing.of(companyId);
+    const held = standing.source === 'held' && namesTier(await this.companyRow(companyId));
+    const holding = held || (standing.source === 'period' && standing.state === 'active') ? [standing.packageId] : [];
+    return [...holding, ...(await this.billedPackages(companyId, ['new', 'pendingPayment']))];
   }
 
   /** Changing from a running paid package to another: what is left of it, pro rata (README.md "Change of package"). */
@@ -247,3 +242,9 @@ export class Subscriptions {
 }
 
 type CompanyRow = { name: string; registration_no: string; subscription_type: number | string; subscription_detail_type: string; details: unknown };
+
+/** The company's subscription names a tier (basic, advanced, elite): demo and older companies hold it without a bill. */
+function namesTier(company: CompanyRow | null): boolean {
+  const tier = company?.subscription_detail_type;
+  return tier === 'basic' || tier === 'advanced' || tier === 'elite';
+}
