@@ -12,7 +12,7 @@ export function parseCheque(raw: unknown): ChequeDetails {
   const input = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
   const fields: Record<string, string[]> = {};
   const text = (name: string, max: number) => {
-    const value = typeof input[name] === 'string' ? (input[name] as string).trim() : '';
+    const value = typeof input[name] === 'string' ? (input[name]).trim() : '';
     if (value === '') fields[name] = ['required'];
     else if (value.length > max) fields[name] = ['tooLong'];
     return value;
