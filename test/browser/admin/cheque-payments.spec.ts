@@ -85,7 +85,9 @@ test('a company records a cheque for its bill; the platform administrator reject
   await expect(admin.getByRole('group', { name: 'Admin' }).getByRole('menuitem', { name: 'Manual payments' })).toBeVisible();
   const row = (number: string) => admin.locator(`[data-testid="manual-payment-row"][data-invoice="${invoiceNo}"]`).filter({ hasText: number });
   await expect(row(chequeNo)).toContainText('Teguh Bina Sdn Bhd');
-  await expect(row(chequeNo)).toContainText(`Cheque ${chequeNo} · Maybank`);
+  // The dialog's date starts at the Malaysian day; the list shows it as written on the cheque, dd/mm/yyyy.
+  const [y, m, d] = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).split('-');
+  await expect(row(chequeNo)).toContainText(`Cheque ${chequeNo} · Maybank · ${d}/${m}/${y}`);
   await expect(row(chequeNo)).toContainText(`RM ${amountText}`);
   await expect(row(chequeNo).getByTestId('manual-payment-status')).toHaveText('Pending');
   expect(await axeFindings(admin)).toEqual([]);

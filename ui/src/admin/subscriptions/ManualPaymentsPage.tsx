@@ -110,7 +110,7 @@ export function ManualPaymentsPage() {
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{`${row.invoiceNo} · ${row.companyName ?? row.companyId}`}</Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    {t('details', { kind: kind(row.kind), number: row.chequeNo, bank: row.bank, date: formatDate(`${row.chequeDate}T00:00:00+08:00`) })}
+                    {t('details', { kind: kind(row.kind), number: row.chequeNo, bank: row.bank, date: formatDate(row.chequeDate) })}
                   </Typography>
                   {row.remark && <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{t('remarkShown', { remark: row.remark })}</Typography>}
                 </Box>
