@@ -202,6 +202,8 @@ export const ErrorCodes = {
   /** The payment gateway's callback is unsigned, forged, too old, or names no bill paid online (reason). Nothing is recorded. */
   paymentCallbackRefused: 'paymentCallbackRefused',
   chequePaymentNotFound: 'chequePaymentNotFound',
+  /** A cheque or bank draft recorded for this bill waits for clearance: the administrator confirms or rejects it first. */
+  chequePaymentPending: 'chequePaymentPending',
   /** Spec §8.3 "payment overdue, service temporarily unavailable": past the grace period writes wait for payment; reads work. */
   serviceTemporarilyUnavailable: 'serviceTemporarilyUnavailable',
   /** Spec §8.3 "subscription limit exceeded": an award, order or claim would pass the package's value a year. */

@@ -71,6 +71,8 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'platformConfiguration', path: '/admin/configuration', adminOnly: true, adminRight: 'admin.configuration', allowPending: true, group: 'platformAdmin' },
   { key: 'coupons', path: '/admin/coupons', adminOnly: true, adminRight: 'admin.coupon', allowPending: true, group: 'platformAdmin' },
   { key: 'billingAdmin', path: '/admin/billing', adminOnly: true, adminRight: 'admin.company', allowPending: true, group: 'platformAdmin' },
+  // Cheques and bank drafts the companies recorded for their bills, confirmed or rejected here (cheque-payments/).
+  { key: 'manualPayments', path: '/admin/manual-payments', adminOnly: true, adminRight: 'admin.company', allowPending: true, group: 'platformAdmin' },
   // The company's catalogue (§2.5, §6 administration "catalogue"): products, trades and others for the line pickers.
   { key: 'catalogueItems', path: '/administration/catalogue-items', rights: ['administration.catalogue.view', 'administration.catalogue.update'], group: 'administration' },
   // Data import by Excel upload (§2.5): into the catalogue with its update right, users with the users update right.

@@ -1,9 +1,11 @@
 // The company's subscription (signed-in-area.md §2.5 "company subscription and payment"): the packages as
 // cards (type and tier, price a year, the caps), a coupon box, the price with its discount and SST 6% as the
 // api quotes it, and Order for the company's administrator; below, the company's billing records, newest
-// first (§8.3 "no billing records" when there are none), each waiting bill with "Pay online" for the
-// administrator (the gateway's page: card or FPX).
+// first (§8.3 "no billing records" when there are none). A bill waiting for payment is paid online ("Pay
+// online": the gateway's page, card or FPX) or by cheque or bank draft (ChequeDialog.tsx): its row then shows
+// the cheque waiting for clearance, or why it was rejected.
 import { statusLabel } from '../catalogue/labels.js';
+import { ChequeDialog } from './ChequeDialog.js';
 import { InvoiceButton } from './InvoiceButton.js';
 import { PayOnlineButton } from './PayOnlineButton.js';
 import { PaymentReturn } from './PaymentReturn.js';
@@ -17,7 +19,7 @@ import { ApiError } from '../../shared/api/client.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { packageName } from './ConfigurationPage.js';
 import { rateText, senText, storageText } from './sen.js';
-import { billings as loadBillings, order, packages as loadPackages, quote as loadQuote, type Billing, type Package, type Quote } from './subscriptions-api.js';
+import { billings as loadBillings, chequePayments as loadCheques, order, packages as loadPackages, quote as loadQuote, type Billing, type ChequePayment, type Package, type Quote } from './subscriptions-api.js';
 
 function refusalText(translate: (key: string, options?: Record<string, unknown>) => string, error: unknown): string {
   const code = errorCodeOf(error);
@@ -59,16 +61,31 @@ function PackageCard({ pkg, chosen, onChoose }: { pkg: Package; chosen: boolean;
   );
 }
 
+/** What the bill's row says of its newest cheque: waiting for clearance, or rejected with the remark. */
+function ChequeNote({ cheque }: { cheque: ChequePayment }) {
+  const translate = useTranslate();
+  const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.cheque.${key}`, options);
+  const what = t('what', { kind: t(`kinds.${cheque.kind}`), number: cheque.chequeNo, bank: cheque.bank });
+  if (cheque.status === 'pending') return <Alert severity="info" sx={{ mt: 1 }} data-testid="cheque-pending">{t('pendingNote', { what })}</Alert>;
+  if (cheque.status === 'rejected') return <Alert severity="warning" sx={{ mt: 1 }} data-testid="cheque-rejected">{t('rejectedNote', { what, remark: cheque.remark ?? '' })}</Alert>;
+  return null;
+}
+
 function BillingList({ reloadKey, canPay }: { reloadKey: number; canPay: boolean }) {
   const translate = useTranslate();
+  const notify = useNotify();
   const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.${key}`, options);
   const [rows, setRows] = useState<Billing[] | null>(null);
+  const [cheques, setCheques] = useState<ChequePayment[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [paying, setPaying] = useState<Billing | null>(null);
   const load = useCallback(async (after: string | null) => {
     try {
-      const page = await loadBillings(after);
+      // The company's recent cheques (newest first) beside its bills: a row shows its bill's newest cheque.
+      const [page, recent] = await Promise.all([loadBillings(after), after ? null : loadCheques(null, 100)]);
       setRows((before) => (after ? [...(before ?? []), ...page.items] : page.items));
+      if (recent) setCheques(recent.items);
       setNext(page.next);
       setFailed(null);
     } catch (error) {
@@ -85,26 +102,40 @@ function BillingList({ reloadKey, canPay }: { reloadKey: number; canPay: boolean
       {!rows && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {rows?.length === 0 && <Typography data-testid="billings-none">{t('noBillingRecords')}</Typography>}
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-        {rows?.map((row) => (
-          <Card variant="outlined" component="li" key={row.id} data-testid="billing-row">
-            <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', '&:last-child': { pb: 2 } }}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600 }}>{row.invoiceNo}</Typography>
-                <Typography variant="body2" color="text.secondary">{`${packageName(translate, row.packageId)} · ${formatDate(row.orderedAt)}`}</Typography>
-              </Box>
-              <Box sx={{ textAlign: 'right' }}>
-                <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{senText(row.total)}</Typography>
-                <Chip size="small" label={statusLabel(translate, 'billing', row.status)} />
-              </Box>
-              <Box sx={{ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                {canPay && row.status === 'pendingPayment' && <PayOnlineButton billingId={row.id} invoiceNo={row.invoiceNo} />}
-                <InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} />
-              </Box>
-            </CardContent>
-          </Card>
-        ))}
+        {rows?.map((row) => {
+          const cheque = row.status === 'pendingPayment' ? cheques.find((c) => c.billingId === row.id) : undefined;
+          return (
+            <Card variant="outlined" component="li" key={row.id} data-testid="billing-row" data-invoice={row.invoiceNo}>
+              <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', '&:last-child': { pb: 2 } }}>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600 }}>{row.invoiceNo}</Typography>
+                  <Typography variant="body2" color="text.secondary">{`${packageName(translate, row.packageId)} · ${formatDate(row.orderedAt)}`}</Typography>
+                </Box>
+                <Box sx={{ textAlign: 'right' }}>
+                  <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{senText(row.total)}</Typography>
+                  <Chip size="small" label={statusLabel(translate, 'billing', row.status)} data-testid="billing-status" />
+                </Box>
+                <Box sx={{ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                  {canPay && row.status === 'pendingPayment' && cheque?.status !== 'pending' && <PayOnlineButton billingId={row.id} invoiceNo={row.invoiceNo} />}
+                  <InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} />
+                  {canPay && row.status === 'pendingPayment' && cheque?.status !== 'pending' && (
+                    <Button variant="outlined" size="small" onClick={() => setPaying(row)} aria-label={t('cheque.payNamed', { invoiceNo: row.invoiceNo })} data-testid="billing-pay-cheque">{t('cheque.pay')}</Button>
+                  )}
+                </Box>
+                {cheque && <Box sx={{ flexBasis: '100%' }}><ChequeNote cheque={cheque} /></Box>}
+              </CardContent>
+            </Card>
+          );
+        })}
       </Box>
       {next && <Button sx={{ mt: 1 }} onClick={() => void load(next)}>{t('more')}</Button>}
+      <ChequeDialog bill={paying} onClose={(recorded) => {
+        setPaying(null);
+        if (recorded) {
+          notify('subscriptions.cheque.recorded', { type: 'success' });
+          void load(null);
+        }
+      }} />
     </Box>
   );
 }
