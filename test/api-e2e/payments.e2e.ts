@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
 import { startStripeStandIn, stripeSignature, type StripeStandIn } from '../../apps/api/src/payments/stand-in/stripe-stand-in.js';
-import { FEATURE_STORES, itAnsweredEveryCallWithoutAServerError, KUKUH, MUTIARA, TEGUH, startDocumentsApp, type Running } from './documents/harness.js';
+import { SubscriptionPeriodsJob } from '../../apps/api/src/subscriptions/subscription-periods.job.js';
+import { FEATURE_STORES, itAnsweredEveryCallWithoutAServerError, KUKUH, MUTIARA, purchaseOrderBody, TEGUH, startDocumentsApp, type Running } from './documents/harness.js';
 
 const SECRET_KEY = 'sk_test_binaan_e2e';
 const WEBHOOK_SECRET = 'whsec_binaan_e2e_signing_secret';
@@ -139,6 +140,49 @@ describe.each(FEATURE_STORES)('online payment on %s', (kind) => {
     const refused = await post(short.body, short.signature);
     expect([refused.status, refused.body.errorCode]).toEqual([422, 'paymentAmountMismatch']);
     expect(((await call('get', `/api/billings/${ordered.body.id as string}`, { token: mei })).body as Billing).status).toBe('pendingPayment');
+  });
+
+  describe('the paid year, its end and the grace after it', () => {
+    const standing = async () => (await call('get', '/api/subscriptions/standing', { token: kumar })).body as { state: string; source: string; packageId: string; periodEnd: string; unavailableFrom: string | null; billToPay: { id: string } | null };
+    const draftOrder = () => call('post', '/api/documents/purchaseOrder', { token: kumar, body: purchaseOrderBody() });
+    // Months on, the sessions of before have ended: sign in again.
+    const moveTo = async (iso: string) => {
+      running.clock.advance(Date.parse(iso) - running.clock.now.getTime());
+      [aminah, kumar] = await Promise.all([running.signIn('aminah@teguhbina.my', TEGUH), running.signIn('kumar@teguhbina.my', TEGUH)]);
+    };
+
+    it('stands on the paid package until 14 days before its end, then reminds', async () => {
+      expect(await standing()).toMatchObject({ state: 'active', source: 'period', packageId: 'subcontractor-advanced', periodEnd: '2027-03-02T01:00:00.000Z', unavailableFrom: null });
+      await moveTo('2027-02-20T01:00:00.000Z');
+      expect(await standing()).toMatchObject({ state: 'renewalDue', periodEnd: '2027-03-02T01:00:00.000Z', unavailableFrom: '2027-03-16T01:00:00.000Z' });
+    });
+
+    it('records the end of the year as an event, then writes go on for 14 days of grace with the reminder', async () => {
+      await moveTo('2027-03-03T01:00:00.000Z');
+      const run = await running.app.get(SubscriptionPeriodsJob).run(running.clock.now);
+      expect(run.expired).toEqual([`${TEGUH} 2026-03-02T01:00:00.000Z`]);
+      expect((await running.app.get(SubscriptionPeriodsJob).run(running.clock.now)).expired).toEqual([]);
+      const events = await running.store.readStream(`subscription-${TEGUH}`);
+      expect(events.at(-1)).toMatchObject({ type: 'SubscriptionPeriodEnded', data: { reason: 'expired', at: '2027-03-02T01:00:00.000Z', packageId: 'subcontractor-advanced' } });
+      expect(await standing()).toMatchObject({ state: 'overdue', source: 'lapsed', unavailableFrom: '2027-03-16T01:00:00.000Z' });
+      expect((await draftOrder()).status).toBe(201);
+    });
+
+    it('past the grace, refuses writes (402 serviceTemporarilyUnavailable) while reads, ordering and paying go on; paid, writes are back', async () => {
+      await moveTo('2027-03-16T01:00:00.000Z');
+      expect((await standing()).state).toBe('unavailable');
+      const refused = await draftOrder();
+      expect([refused.status, refused.body.errorCode, refused.body.unavailableFrom]).toEqual([402, 'serviceTemporarilyUnavailable', '2027-03-16T01:00:00.000Z']);
+      expect((await call('get', '/api/documents/purchaseOrder', { token: kumar })).status).toBe(200);
+      const renewal = await call('post', '/api/subscriptions/orders', { token: aminah, body: { packageId: 'subcontractor-advanced' } });
+      expect(renewal.status).toBe(201);
+      expect((await standing()).billToPay?.id).toBe(renewal.body.id);
+      const opened = await call('post', `/api/billings/${renewal.body.id as string}/checkout`, { token: aminah });
+      expect(opened.status).toBe(201);
+      expect((await standIn.pay(opened.body.sessionId as string, 'card'))?.status).toBe(200);
+      expect(await standing()).toMatchObject({ state: 'active', source: 'period', periodEnd: '2028-03-16T01:00:00.000Z', billToPay: null });
+      expect((await draftOrder()).status).toBe(201);
+    });
   });
 
   itAnsweredEveryCallWithoutAServerError(() => running);

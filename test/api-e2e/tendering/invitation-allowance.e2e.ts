@@ -7,6 +7,7 @@
 // at 100 an e-mail invitation cannot be taken up (the same 409). Teguh Bina (elite) has no limit: 1,000
 // rows grown, it still invites. A year later Kukuh Jaya's count starts again; with one place left, two
 // batches sent at once on two tenders record one invitation, not two.
+import { SubscriptionStanding } from '../../../apps/api/src/subscriptions/subscription-standing.service.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { InvitationAllowanceService } from '../../../apps/api/src/tendering/allowance/invitation-allowance.service.js';
 import { PlatformConfiguration } from '../../../apps/api/src/platform-configuration/platform-configuration.service.js';
@@ -140,7 +141,7 @@ describe.each(FEATURE_STORES)('§9 tender invitations per package tier on %s', (
       r().clock.advance(366 * DAY);
       wong = await r().signIn('wong@kukuhcontractor.my', KUKUH);
       await grow(KUKUH, 99);
-      const processes = [0, 1].map(() => new InvitationAllowanceService(r().sql, () => r().clock.now, r().app.get(PlatformConfiguration)));
+      const processes = [0, 1].map(() => new InvitationAllowanceService(r().sql, () => r().clock.now, r().app.get(PlatformConfiguration), new SubscriptionStanding(r().sql, () => r().clock.now)));
       const recorded: number[] = [];
       const outcomes = await Promise.allSettled(processes.map((service, index) => service.withinAllowance(KUKUH, 1, async () => {
         // A slow append: the other process's count must wait for it, not read 99 meanwhile.
