@@ -54,3 +54,27 @@ test('a company administrator pays an ordered package online (FPX on the gateway
   expect(await axeFindings(page)).toEqual([]);
   await shot(page, 'online-payment-paid-phone');
 });
+
+// The reminders above every page (§8.3): the api's standing answered here, as the company's periods would make
+// it (a year's end cannot be waited for in a browser run); in en, ms and zh at 375 px, with the link to pay.
+for (const [language, words] of [['en', 'Payment overdue: service temporarily unavailable'], ['ms', 'perkhidmatan tidak tersedia buat sementara waktu'], ['zh', '服务暂时不可用']] as const) {
+  test(`past the grace of an unpaid subscription every page says service is temporarily unavailable, with a link to pay, in ${language} at 375 px`, async ({ browser, baseURL, shot }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ baseURL: baseURL!, viewport: PHONE });
+    await context.addInitScript((chosen) => localStorage.setItem('binaan.language', chosen), language);
+    const page = await context.newPage();
+    await page.route('**/api/subscriptions/standing', (route) => route.fulfill({ json: {
+      state: 'unavailable', source: 'lapsed', packageId: 'supplier-basic', periodEnd: '2026-11-01T00:00:00.000Z', unavailableFrom: '2026-11-15T00:00:00.000Z', billToPay: { id: 'INV-000123', total: 318_000 },
+    } }));
+    await signIn(page, USER, COMPANY);
+    await page.goto('/purchaseOrder');
+    const reminder = page.getByTestId('subscription-reminder');
+    await expect(reminder).toContainText(words);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axeFindings(page)).toEqual([]);
+    await shot(page, `subscription-reminder-${language}-phone`);
+    await reminder.getByTestId('subscription-reminder-pay').click();
+    await expect(page).toHaveURL(/\/administration\/subscription$/);
+    await context.close();
+  });
+}

@@ -30,6 +30,8 @@ import { CompanySwitcher } from './CompanySwitcher.js';
 import { AccountMenu } from './AccountMenu.js';
 import { AppBarTitle } from './AppBarTitle.js';
 import { LanguageMenu } from './LanguageMenu.js';
+import { LazySubscriptionReminder, useDueStanding } from '../subscriptions/standing.js';
+import { useSession } from '../../shared/session/session-store.js';
 
 const ICONS: Record<string, ReactNode> = {
   article: <HomeIcon />, myApprovals: <FactCheckIcon />, audit: <VerifiedUserIcon />, events: <EventIcon />,
@@ -163,11 +165,13 @@ function AdminSidebar(props: SidebarProps) {
 
 export function makeLayout(documents: readonly DocumentEntry[]) {
   return function AdminLayout({ children }: { children: ReactNode }) {
+    const due = useDueStanding(useSession()?.selectedCompany);
     return (
       <Layout appBar={AdminAppBar} sidebar={AdminSidebar} menu={() => <AdminMenu documents={documents} />}>
         {/* WCAG 2.4.11 Focus Not Obscured: the page scrolls a focused control clear of the fixed app bar (56 px
             high on a phone, 64 px from 600 px), not under it. */}
         <GlobalStyles styles={(theme) => ({ html: { scrollPaddingTop: 64, [theme.breakpoints.up('sm')]: { scrollPaddingTop: 72 } } })} />
+        {due && <LazySubscriptionReminder standing={due} />}
         {children}
       </Layout>
     );
