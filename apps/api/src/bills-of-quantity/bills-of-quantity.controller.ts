@@ -3,7 +3,7 @@
 // tabs at bq-tab/<operation>, build-ups at bq-build-up/<operation>, and the BQ itself at
 // bill-of-quantity/<projectId> (read, as of, changes since, live, history, workflow actions). Writes are
 // sent as commands through the CommandBus (bq.commands.ts); their handlers read the body (bq-command.handlers.ts).
-import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 import type { BqChangeReply } from '@binaan/contracts';
@@ -13,7 +13,6 @@ import type { AuthenticatedRequest } from '../common/principal.js';
 import { companyOf } from '../authority/authority.service.js';
 import { BqAccess, BQ_VIEW_RIGHTS } from './bq-access.js';
 import { ActOnBq, AddBqItem, ChangeBqBuildUp, ChangeBqItem, ChangeBqTab, ImportBqRows } from './bq.commands.js';
-import { BqRefusedFilter } from './bq-refused.filter.js';
 import { opt } from './bq-input.js';
 import { BqLive } from './bq-live.js';
 import { BqQueries } from './bq-queries.js';
@@ -30,7 +29,6 @@ const ApiBqChangeRefusals = () =>
 const HEARTBEAT_MS = 25_000;
 
 @Controller()
-@UseFilters(BqRefusedFilter)
 export class BillsOfQuantityController {
   constructor(
     private readonly commands: CommandBus,

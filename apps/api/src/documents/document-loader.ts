@@ -10,6 +10,7 @@
 // Other processes' document events, as this process's live log reads them, are folded onto the states kept
 // here when they follow on, so an action after another worker's finds its state current more often than
 // not (API_WORKERS above 1; otherwise it reads the events it lacks). See the README ("Caches").
+import { refusal } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { isDocumentResource, type DocumentResource, type DocumentSourceView } from '@binaan/contracts';
 import type { EventStore, ReadStreamOptions, SqlExecutor, StoredEvent } from '@binaan/event-store';
@@ -17,7 +18,6 @@ import { WorkflowReplayError } from '@binaan/workflows';
 import { READ_MODELS } from '../common/principal.js';
 import { LiveLog } from '../store/live-log.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { DocumentRefused } from './document.errors.js';
 import { documentStreamId, foldOnto, type DocumentState } from './document.state.js';
 import { Lru } from './lru.js';
 
@@ -26,11 +26,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const STATES_KEPT = 5000;
 
 export function documentResource(name: string): DocumentResource {
-  if (!isDocumentResource(name)) throw new DocumentRefused(404, 'unknownDocumentResource', `${name} is not a document resource (see GET /api/workflows).`);
+  if (!isDocumentResource(name)) throw refusal(404, 'unknownDocumentResource', `${name} is not a document resource (see GET /api/workflows).`);
   return name;
 }
 
-export const notFound = () => new DocumentRefused(404, 'documentNotFound', 'No such document.');
+export const notFound = () => refusal(404, 'documentNotFound', 'No such document.');
 
 export function canSee(state: Pick<DocumentState, 'companyId' | 'sharedWithCounterparty'> & { fields: { counterpartyCompanyId: string | null } }, companyId: string): boolean {
   return state.companyId === companyId || (state.fields.counterpartyCompanyId === companyId && state.sharedWithCounterparty);
@@ -157,7 +157,7 @@ export function fold(events: readonly StoredEvent[], from: DocumentState | null 
   try {
     return foldOnto(from, events, each);
   } catch (error) {
-    if (error instanceof WorkflowReplayError) throw new DocumentRefused(409, 'documentCorrupt', 'The document\'s events do not chain: check GET /api/audit/verify.');
+    if (error instanceof WorkflowReplayError) throw refusal(409, 'documentCorrupt', 'The document\'s events do not chain: check GET /api/audit/verify.');
     throw error;
   }
 }
