@@ -18,7 +18,7 @@ import { READ_MODELS, type Principal } from '../common/principal.js';
 import { mergeLevels, projectLevels } from '../projects/project-reads.js';
 import { DocumentReadCache } from '../documents/read-cache.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { isUuid } from './bq-input.js';
+import { isUuid } from '../common/uuid.js';
 
 export const BQ_VIEW_RIGHTS: readonly AccessRight[] = ['project.view', 'project.viewAll'];
 export const BQ_UPDATE_RIGHTS: readonly AccessRight[] = ['costPlanAndLibrary.update', 'project.create'];

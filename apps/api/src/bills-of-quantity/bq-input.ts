@@ -6,11 +6,11 @@ import { refusal, Refused, invalidFields } from '../common/refusal.js';
 import { asText, BqNodeTypes, type BqImportRow, type BqNodeType } from '@binaan/contracts';
 import { formatQuantity, formatSen, parseMoney, parseQuantity } from '../documents/money.js';
 import type { BqBuildUp, BqBuildUpLine, BqFieldChanges, BqNewNode } from './bq.events.js';
+import { isUuid } from '../common/uuid.js';
 
 export type Body = Record<string, unknown>;
 /** `{ key: value }`, or `{}` when the value is undefined (the key left out rather than set to undefined). */
 export const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const LIMITS = { title: 500, description: 4000, unit: 20, buildUpCode: 40 } as const;
 export const MAX_IMPORT_ROWS = 20_000;
 
@@ -20,7 +20,6 @@ export function bodyOf(raw: unknown): Body {
   return raw as Body;
 }
 
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
 /** An id in the body (a UUID; anything else cannot name a row or tab of ours, so it is 404 `notFound`). */
 export function idIn(body: Body, key: string, notFound: 'bqTabNotFound' | 'bqNodeNotFound' | 'bqNotFound'): string {

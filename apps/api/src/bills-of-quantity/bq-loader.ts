@@ -6,7 +6,7 @@ import { refusal } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore, StoredEvent } from '@binaan/event-store';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { Lru } from '../documents/lru.js';
+import { Lru } from '../common/lru.js';
 import { bqStreamId, type BqEvent } from './bq.events.js';
 import { applyBqEvent, emptyBq, type BqState } from './bq-tree.js';
 import { OneAtATime } from '../common/one-at-a-time.js';

@@ -1,7 +1,8 @@
 // Reading a budget route's path and body (the command handlers' and the reads' shared checks): the project
 // id in the path, a line's fields. Refusals are `refusal`s, answered by the error filter.
 import { refusal, Refused, invalidFields } from '../common/refusal.js';
-import { isUuid, text, type Body as Json } from '../bills-of-quantity/bq-input.js';
+import { text, type Body as Json } from '../bills-of-quantity/bq-input.js';
+import { isUuid } from '../common/uuid.js';
 import { formatSen, parseMoney } from '../documents/money.js';
 import type { BudgetLineValues } from './budget.events.js';
 

@@ -19,7 +19,7 @@ import { articleStream, registrationClaimStream, registrationStream, type Regist
 import { CERTIFICATE_IDS, ticketCode, type CertificateIds } from './certificate-ids.js';
 import { CertificateMail } from './certificate-mail.js';
 import { certificatePdf } from './certificate-pdf.js';
-import { BoundedCache } from './bounded-cache.js';
+import { Lru } from '../common/lru.js';
 import { jwks } from './certificate-jwks.js';
 import { CertificateSigner } from './certificate-signer.js';
 import { verifyCertificate, type CertificateRecord } from './certificate-verification.js';
@@ -33,10 +33,10 @@ const value = (v: unknown) => (typeof v === 'string' || (typeof v === 'number' &
 export class PublicCertificatesService {
   private readonly logger = new Logger('certificates');
   /** Certificate number to its registration and event, and event to attendance rule: fixed once recorded. */
-  private readonly places = new BoundedCache<string, { registrationId: string; articleId: string }>(50_000);
-  private readonly rules = new BoundedCache<string, AttendanceRule>(10_000);
+  private readonly places = new Lru<string, { registrationId: string; articleId: string }>(50_000);
+  private readonly rules = new Lru<string, AttendanceRule>(10_000);
   /** Per registration stream, the row versions whose hashes were recomputed and matched. */
-  private readonly hashedVersions = new BoundedCache<string, string[]>(10_000);
+  private readonly hashedVersions = new Lru<string, string[]>(10_000);
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,

@@ -16,6 +16,7 @@ import type { SqlExecutor } from '@binaan/event-store';
 import { listFilter } from '../common/list-query.js';
 import { receivedWithoutEstimate } from './estimate-withheld.js';
 import { formatSen } from './money.js';
+import { iso } from '../common/iso.js';
 
 /** Counting stops here: a larger set is reported as this many, with X-Total-Capped. */
 export const LIST_TOTAL_CAP = DocumentListTotalCap;
@@ -143,7 +144,6 @@ type Row = {
 const COLUMNS = 'id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, tender_type, close_at, awaiting_level, created_by, created_at, updated_at, revision';
 /** COLUMNS with no total (NULL in its place), for rows whose total the reader may not see or sort by. */
 const COLUMNS_WITHOUT_TOTAL = COLUMNS.replace('total_sen', 'NULL::bigint AS total_sen');
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
  * The wide row's columns with what a workflow action changes taken from document_states, under `alias`: what

@@ -19,9 +19,9 @@ import { READ_MODELS } from '../common/principal.js';
 import { LiveLog } from '../store/live-log.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { documentStreamId, foldOnto, type DocumentState } from './document.state.js';
-import { Lru } from './lru.js';
+import { Lru } from '../common/lru.js';
+import { isUuid } from '../common/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Folded states kept (a few KB each). */
 const STATES_KEPT = 5000;
 
@@ -75,7 +75,7 @@ export class DocumentLoader {
   }
 
   async events(resource: DocumentResource, id: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     return this.store.readStream(documentStreamId(resource, id), options);
   }
 
@@ -84,7 +84,7 @@ export class DocumentLoader {
    * `knownRevision`: the revision the caller holds the stream to be at (see the head of this file).
    */
   async load(resource: DocumentResource, id: string, companyId: string, knownRevision?: number): Promise<{ state: DocumentState }> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const streamId = documentStreamId(resource, id);
     const cached = this.states.get(streamId);
     let state: DocumentState | null;
@@ -115,7 +115,7 @@ export class DocumentLoader {
    * can see it (its own, or shared with it); else null (the caller is told nothing of another's document).
    */
   async sourceOf(sourceId: string | null | undefined, companyId: string): Promise<DocumentSourceView | null> {
-    if (!sourceId || !UUID.test(sourceId)) return null;
+    if (!sourceId || !isUuid(sourceId)) return null;
     const [row] = await this.db.query<{ resource: DocumentResource; document_no: string; company_id: string; counterparty_company_id: string | null; shared_with_counterparty: boolean }>(
       'SELECT resource, document_no, company_id, counterparty_company_id, shared_with_counterparty FROM documents WHERE id = $1', [sourceId], { prepare: true },
     );
@@ -135,7 +135,7 @@ export class DocumentLoader {
   }
 
   async visibleRow(resource: DocumentResource, id: string, companyId: string): Promise<DocumentRow> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const [row] = await this.db.query<{ company_id: string; counterparty_company_id: string | null; shared_with_counterparty: boolean; project_id: string | null; revision: string | number }>(
       DOCUMENT_ROW, [documentStreamId(resource, id)], { prepare: true },
     );

@@ -2,7 +2,8 @@
 // project id in the path, a BQ row's planned dates and percent complete. Refusals are `refusal`s, answered
 // by the error filter.
 import { refusal, invalidFields } from '../common/refusal.js';
-import { isUuid, type Body as Json } from '../bills-of-quantity/bq-input.js';
+import { type Body as Json } from '../bills-of-quantity/bq-input.js';
+import { isUuid } from '../common/uuid.js';
 import { formatSen, parsePercent } from '../documents/money.js';
 import type { PlanRow } from './progress-plan.decider.js';
 

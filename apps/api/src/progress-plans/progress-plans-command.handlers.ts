@@ -3,7 +3,8 @@
 // the result to the write model, ProgressPlans, with the revision it was made on.
 import { refusal, invalidFields } from '../common/refusal.js';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { baseRevision, bodyOf, isUuid } from '../bills-of-quantity/bq-input.js';
+import { baseRevision, bodyOf } from '../bills-of-quantity/bq-input.js';
+import { isUuid } from '../common/uuid.js';
 import { planProject, rowOf } from './progress-plan-input.js';
 import { ActOnProgressPlan, PlanProgressRow, StartProgressPlan } from './progress-plans.commands.js';
 import { ProgressPlans } from './progress-plans.service.js';

@@ -18,8 +18,9 @@ import { EVENT_STORE } from '../store/store.tokens.js';
 import { foldProject, type ProjectState } from './project.decider.js';
 import { projectStream, type ProjectMemberChange, type ProjectStageChange } from './project.events.js';
 import { mergeLevels, projectLevels } from './project-reads.js';
+import { isUuid } from '../common/uuid.js';
+import { iso } from '../common/iso.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SORTABLE: Readonly<Record<string, string>> = {
   name: 'p.name', code: 'p.code', shortTitle: 'p.short_desc', location: 'p.location', category: 'p.category_name', status: 'p.status',
   siteContactPerson: 'p.site_contact_person', siteContactNumber: 'p.site_contact_person_number', projectType: 'p.project_type', region: 'p.region',
@@ -35,7 +36,6 @@ type Row = {
   category_id: string | null; company_region_id: string | null; company_region_name: string | null;
 };
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const bad = (field: string, code: string) => refusal(400, 'validationFailed', `Check ${field}.`, { fields: { [field]: [code] } });
 
 function json(name: string, text: unknown, fallback: unknown): unknown {
@@ -200,7 +200,7 @@ export class ProjectQueries {
   }
 
   private async visible(principal: Principal, companyId: string, id: string): Promise<{ row: Row; events: StoredEvent[]; state: ProjectState }> {
-    const [row] = UUID.test(id) ? await this.db.query<Row & { visible: boolean }>(
+    const [row] = isUuid(id) ? await this.db.query<Row & { visible: boolean }>(
       `SELECT p.*, ${VISIBLE} AS visible FROM projects p WHERE p.project_id = $5 AND p.company_id = $1`,
       [companyId, hasAnyAccessRight(principal.accessRights, 'project.viewAll'), principal.userId, principal.email.toLowerCase(), id],
     ) : [];

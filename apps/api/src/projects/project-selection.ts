@@ -13,8 +13,8 @@ import { companyOf } from '../authority/authority.service.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { VISIBLE } from './project-queries.js';
+import { isUuid } from '../common/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const projectSelectionStream = (userId: string, companyId: string) => `projectSelection-${userId}-${companyId}`;
 
@@ -66,7 +66,7 @@ export class ProjectSelectionService {
     const companyId = companyOf(principal);
     const { kind, projectId } = parseSelectionBody(body);
     if (projectId !== null) {
-      const [row] = UUID.test(projectId) ? await this.rows(principal, companyId, [projectId]) : [];
+      const [row] = isUuid(projectId) ? await this.rows(principal, companyId, [projectId]) : [];
       if (!row) throw refusal(404, 'projectNotFound', 'No such project in this company.');
       if (!row.visible && principal.userType !== 2) throw refusal(403, 'projectNotVisible', 'This project is not yours to see: ask for the right to view all projects, or to be made a member.');
       if (row.project_type !== ProjectTypeOfSelection[kind]) {

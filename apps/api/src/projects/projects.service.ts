@@ -19,8 +19,8 @@ import { projectStream, type ProjectEvent, type ProjectFields } from './project.
 import { projectSetupNames } from '../company-setups/project-setup-picks.js';
 import { projectAuthorityHistory } from './project-authority-history.js';
 import { mergeLevels, projectLevels } from './project-reads.js';
+import { isUuid } from '../common/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const httpStatus = (code: string) => WorkflowRefusalHttpStatus[code as WorkflowRefusalCode] ?? 409;
 type Acted = { success: true; id: string; revision: number; status: string };
 
@@ -71,7 +71,7 @@ export class ProjectsService {
   /** Who gave whom which level or manual role in the project, when: newest first (the company history's rights). */
   async authorityHistory(principal: Principal, id: string): Promise<{ success: true; history: ProjectAuthorityHistoryRow[] }> {
     const companyId = companyOf(principal, 'administration.authorityManual.update', 'administration.authorityManual.view');
-    const events = UUID.test(id) ? await this.store.readStream(projectStream(id)) : [];
+    const events = isUuid(id) ? await this.store.readStream(projectStream(id)) : [];
     const state = foldProject(events);
     if (state === null || state.data.companyId !== companyId) throw refusal(404, 'projectNotFound', 'No such project in this company.');
     return { success: true as const, history: await projectAuthorityHistory(this.db, events) };
@@ -175,7 +175,7 @@ export class ProjectsService {
   }
 
   private async load(id: string, companyId: string, ifMatch?: string): Promise<ProjectState> {
-    const state = UUID.test(id) ? foldProject(await this.store.readStream(projectStream(id))) : null;
+    const state = isUuid(id) ? foldProject(await this.store.readStream(projectStream(id))) : null;
     if (state === null || state.data.companyId !== companyId) throw refusal(404, 'projectNotFound', 'No such project in this company.');
     if (ifMatch !== undefined && ifMatch.replace(/^(W\/)?"?|"?$/g, '') !== String(state.revision)) {
       throw refusal(409, 'wrongExpectedRevision', `The project changed: it is at revision ${state.revision}. Read it again.`);

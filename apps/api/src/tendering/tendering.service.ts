@@ -18,8 +18,9 @@ import { foldQuotationFiles, quotationFilesStream } from './attachments/quotatio
 import { decideInvite, decideQuote, foldInvitations, foldQuotation, isUnsealed, parseInvitation, parseQuotation, type QuotationState, type TenderFacts } from './tendering.decider.js';
 import { InvitationAllowanceService } from './allowance/invitation-allowance.service.js';
 import { invitationsStream, INVITATIONS_STREAM_TYPE, quotationStream, QUOTATION_STREAM_TYPE, type QuotationData, type TenderingEvent } from './tendering.events.js';
+import { isUuid } from '../common/uuid.js';
+import { iso } from '../common/iso.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const notFound = () => refusal(404, 'tenderNotFound', 'No such tender.');
 /** The received list's count stops here (DocumentListTotalCap's value): `X-Total-Capped: true`. */
 const TOTAL_CAP = 10_000;
@@ -185,7 +186,7 @@ export class TenderingService {
   }
 
   async loadTender(tenderId: string): Promise<Tender | null> {
-    if (!UUID.test(tenderId)) return null;
+    if (!isUuid(tenderId)) return null;
     const state = foldDocument(await this.store.readStream(documentStreamId('tender', tenderId)));
     if (state === null || state.resource !== 'tender') return null;
     const fields = state.fields;
@@ -250,6 +251,5 @@ export class TenderingService {
   }
 }
 
-export const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
 

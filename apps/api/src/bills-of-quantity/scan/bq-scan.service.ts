@@ -15,11 +15,12 @@ import { BQ_SCAN_STREAM_TYPE, BqScanStatuses, bqScanStream, foldScan, type BqSca
 import { importRows, parseScanRows } from './bq-scan-rows.js';
 import { deviceOf } from './device.js';
 import { ocrScan, SCAN_MEDIA_TYPES, scanKind, ScanUnreadable } from './tesseract.js';
+import { isUuid } from '../../common/uuid.js';
+import { iso } from '../../common/iso.js';
 
 type Headers = Record<string, string | string[] | undefined>;
 /** Scans counted for a list's total at most (then the reply says so: X-Total-Capped). */
 export const LIST_TOTAL_CAP = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class BqScanService implements OnApplicationShutdown {
@@ -101,7 +102,7 @@ export class BqScanService implements OnApplicationShutdown {
       capped: total >= LIST_TOTAL_CAP,
       rows: rows.map((r) => ({
         id: r.scan_id, fileName: r.file_name, mediaType: r.media_type, status: r.status, pages: Number(r.pages), rows: Number(r.row_count), rowsWithProblems: Number(r.problem_count),
-        importedTo: r.imported_to, uploadedBy: r.uploaded_by, uploadedAt: iso(r.uploaded_at), updatedAt: iso(r.updated_at), revision: Number(r.revision),
+        importedTo: r.imported_to, uploadedBy: r.uploaded_by, uploadedAt: iso(r.uploaded_at as Date | string), updatedAt: iso(r.updated_at as Date | string), revision: Number(r.revision),
       })),
     };
   }
@@ -156,7 +157,7 @@ export class BqScanService implements OnApplicationShutdown {
 
   private async load(principal: Principal, projectId: string, scanId: string): Promise<{ state: BqScanState; events: StoredEvent[] }> {
     await visibleProject(this.db, principal, projectId);
-    const events = UUID.test(scanId) ? await this.store.readStream(bqScanStream(scanId)) : [];
+    const events = isUuid(scanId.toLowerCase()) ? await this.store.readStream(bqScanStream(scanId)) : [];
     const state = foldScan(events);
     if (!state || state.projectId !== projectId) throw refusal(404, 'bqScanNotFound', 'No such scan in this project.');
     return { state, events };
@@ -170,5 +171,3 @@ export class BqScanService implements OnApplicationShutdown {
     return result.nextExpectedRevision;
   }
 }
-
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());

@@ -14,10 +14,11 @@ import { documentStreamId, foldDocument, type DocumentState } from '../../docume
 import { EVENT_STORE } from '../../store/store.tokens.js';
 import { foldQuotation, mustTakeBids, parseQuotation } from '../tendering.decider.js';
 import { quotationStream, QUOTATION_STREAM_TYPE, type QuotationData } from '../tendering.events.js';
-import { iso, TenderingService, type Tender } from '../tendering.service.js';
+import { TenderingService, type Tender } from '../tendering.service.js';
 import { addendaOf, applyLineChanges, lastAddendumRevision, parseAddendum, sellerLine, type AddendumEdited, type AddendumSummary, type IssuedAddendum } from './tender-addendum.js';
+import { isUuid } from '../../common/uuid.js';
+import { iso } from '../../common/iso.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const BEFORE_OPEN = new Set(['new', 'pendingActivation', 'rejected']);
 /** Spec §5.3: a tender closing within 30 minutes carries a warning (shown, not refused). */
 const CLOSE_WARNING_MS = 30 * 60_000;
@@ -136,7 +137,7 @@ export class TenderAddendaService {
   }
 
   private async read(tenderId: string): Promise<{ state: DocumentState; events: StoredEvent[] }> {
-    if (!UUID.test(tenderId)) throw notFound();
+    if (!isUuid(tenderId)) throw notFound();
     const events = await this.store.readStream(documentStreamId('tender', tenderId));
     const state = foldDocument(events);
     if (state === null || state.resource !== 'tender') throw notFound();

@@ -11,11 +11,11 @@ import { documentStreamId, foldDocument } from '../../documents/document.state.j
 import { EVENT_STORE } from '../../store/store.tokens.js';
 import { foldInvitations, foldQuotation, isUnsealed, type QuotationState } from '../tendering.decider.js';
 import { invitationsStream, quotationStream } from '../tendering.events.js';
-import { Lru } from '../../documents/lru.js';
+import { Lru } from '../../common/lru.js';
 import { buildComparison, type Bidder, type EstimateLine } from './comparison.js';
 import { COMPARISON_LANGUAGES, writeComparisonWorkbook, type ComparisonLanguage } from './comparison-workbook.js';
+import { isUuid } from '../../common/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A page of the sheet: at most this many lines (1,000 lines x 50 sellers is one or two pages). */
 export const MAX_COMPARISON_LINES = 500;
 const DEFAULT_LINES = 200;
@@ -31,7 +31,7 @@ export type BuyerTender = {
 
 /** The tender as its buyer sees it (items with the buyer's own rates), or 404 for anyone else: an id tells nothing. */
 export async function loadBuyerTender(store: EventStore, tenderId: string, companyId: string): Promise<BuyerTender> {
-  const state = UUID.test(tenderId) ? foldDocument(await store.readStream(documentStreamId('tender', tenderId))) : null;
+  const state = isUuid(tenderId) ? foldDocument(await store.readStream(documentStreamId('tender', tenderId))) : null;
   if (state === null || state.resource !== 'tender' || state.companyId !== companyId) throw refusal(404, 'tenderNotFound', 'No such tender.');
   const fields = state.fields;
   return {

@@ -12,9 +12,10 @@ import { EVENT_STORE } from '../../store/store.tokens.js';
 import { foldInvitations } from '../tendering.decider.js';
 import { invitationsStream } from '../tendering.events.js';
 import { pageRange } from '../../common/page-range.js';
-import { iso, TenderingService } from '../tendering.service.js';
+import { TenderingService } from '../tendering.service.js';
 import { decideAnswer, decideAsk, foldQueries, parseText } from './tender-query.decider.js';
 import { queriesStream, QUERIES_STREAM_TYPE, type TenderQueryEvent } from './tender-query.events.js';
+import { iso } from '../../common/iso.js';
 
 type Row = {
   query_id: string; seller_company_id: string; asked_at: Date | string; asked_by: string; question: string;

@@ -18,12 +18,12 @@ import { parseBqTender, tenderBodyFromBq } from './bq-tender.js';
 import { foldStored } from '../../bills-of-quantity/bq-loader.js';
 import { bqStreamId } from '../../bills-of-quantity/bq.events.js';
 import { emptyBq } from '../../bills-of-quantity/bq-tree.js';
+import { isUuid } from '../../common/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A request of the caller's company, or 404 (another company's request is never told apart from none). */
 export async function loadOwnRequest(store: EventStore, resource: string, id: string, companyId: string): Promise<RequestForTender & { status: string }> {
-  const state = isRequestResource(resource) && UUID.test(id) ? foldDocument(await store.readStream(documentStreamId(resource, id))) : null;
+  const state = isRequestResource(resource) && isUuid(id) ? foldDocument(await store.readStream(documentStreamId(resource, id))) : null;
   if (state === null || state.resource !== resource || state.companyId !== companyId) throw refusal(404, 'documentNotFound', 'No such request.');
   return { resource: resource as RequestResource, id: state.id, documentNo: state.documentNo, fields: state.fields, status: state.workflow.status };
 }

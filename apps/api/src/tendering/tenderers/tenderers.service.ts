@@ -10,9 +10,9 @@ import { READ_MODELS, type Principal } from '../../common/principal.js';
 import { isInDirectory } from '../../companies/company-directory.js';
 import { EVENT_STORE } from '../../store/store.tokens.js';
 import { pageRange } from '../../common/page-range.js';
-import { iso } from '../tendering.service.js';
 import { decideTenderer, foldTenderer, parseDecision, parseProposal, TENDERER_TRANSITIONS, type TendererAction } from './tenderer.decider.js';
 import { tendererStream, TENDERER_STATUSES, TENDERER_STREAM_TYPE, type TendererEvent, type TendererStatus } from './tenderer.events.js';
+import { iso } from '../../common/iso.js';
 
 type Row = {
   company_id: string; name: string | null; registration_no: string | null; status: string; proposed_at: Date | string; proposed_by_name: string | null; note: string | null;
