@@ -16,6 +16,8 @@ import { ActOnBq, AddBqItem, ChangeBqBuildUp, ChangeBqItem, ChangeBqTab, ImportB
 import { opt } from './bq-input.js';
 import { BqLive } from './bq-live.js';
 import { BqQueries } from './bq-queries.js';
+import { ApiActionEvent, ApiPathValues } from '../openapi/path-values.decorators.js';
+import { BQ_BUILD_UP_OPERATIONS, BQ_ITEM_OPERATIONS, BQ_TAB_OPERATIONS } from './bq-command.handlers.js';
 
 type Reply = { header(name: string, value: string): unknown };
 
@@ -54,6 +56,7 @@ export class BillsOfQuantityController {
   }
 
   @Post('bq-item/:operation')
+  @ApiPathValues('operation', BQ_ITEM_OPERATIONS, 'The change to a row: { project_id, bq_tab_id, id, ... }')
   @ApiBqChangeRefusals()
   @HttpCode(200)
   item(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
@@ -62,6 +65,7 @@ export class BillsOfQuantityController {
 
   /** Tabs: add { project_id, name, order? }, rename { project_id, bq_tab_id, name }, move { ..., order }, delete { project_id, bq_tab_id }. */
   @Post('bq-tab/:operation')
+  @ApiPathValues('operation', BQ_TAB_OPERATIONS, 'The change to a tab')
   @ApiBqChangeRefusals()
   @HttpCode(200)
   tab(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
@@ -70,6 +74,7 @@ export class BillsOfQuantityController {
 
   /** Build-ups (price of a trade code): add / update { project_id, code, description, totalSub?, lines[], profitPercent, profitParameterId? }, delete { project_id, code }. */
   @Post('bq-build-up/:operation')
+  @ApiPathValues('operation', BQ_BUILD_UP_OPERATIONS, 'The change to a build-up')
   @ApiBqChangeRefusals()
   @ApiRefusal(404, 'bqNotFound, unknownTradeCode, profitParameterNotFound (not one of the company\'s profit parameters), notFound (no such operation)')
   @HttpCode(200)
@@ -108,6 +113,7 @@ export class BillsOfQuantityController {
   }
 
   @Post('bill-of-quantity/:projectId/actions/:event')
+  @ApiActionEvent('billOfQuantity')
   @ApiBqChangeRefusals()
   @HttpCode(200)
   act(

@@ -28,6 +28,12 @@ const ITEM_OPERATIONS: Record<string, (body: Body, tabId: string) => BqCommand> 
   'promote-header': (body, tabId) => ({ type: 'promote', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
   'demote-header': (body, tabId) => ({ type: 'demote', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
 };
+/** `bq-item/{operation}`: the node commands' names. */
+export const BQ_ITEM_OPERATIONS = Object.keys(ITEM_OPERATIONS);
+/** `bq-tab/{operation}`. */
+export const BQ_TAB_OPERATIONS = ['add', 'rename', 'move', 'delete'] as const;
+/** `bq-build-up/{operation}`. */
+export const BQ_BUILD_UP_OPERATIONS = ['add', 'update', 'delete'] as const;
 
 function revisionOrNull(body: Body, ifMatch: string | undefined): number | null {
   return body.revision === undefined && ifMatch === undefined ? null : baseRevision(body, ifMatch);

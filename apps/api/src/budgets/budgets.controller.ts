@@ -16,6 +16,7 @@ import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 import { budgetProject } from './budget-input.js';
 import { ActOnBudget, AddBudgetLine, AllocateBudgetDocument, RemoveBudgetLine, StartBudget, UpdateBudgetLine } from './budgets.commands.js';
 import { Budgets } from './budgets.service.js';
+import { ApiActionEvent } from '../openapi/path-values.decorators.js';
 
 type Reply = { header(name: string, value: string): unknown };
 
@@ -83,6 +84,7 @@ export class BudgetsController {
   }
 
   @Post('projects/:id/budget/actions/:event')
+  @ApiActionEvent('ongoingBudget')
   @ApiBudgetRefusals()
   @HttpCode(200)
   act(@Param('id') id: string, @Param('event') event: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {

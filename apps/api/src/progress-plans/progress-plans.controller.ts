@@ -16,6 +16,7 @@ import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 import { planProject } from './progress-plan-input.js';
 import { ActOnProgressPlan, PlanProgressRow, StartProgressPlan } from './progress-plans.commands.js';
 import { ProgressPlans } from './progress-plans.service.js';
+import { ApiActionEvent } from '../openapi/path-values.decorators.js';
 
 type Reply = { header(name: string, value: string): unknown };
 
@@ -61,6 +62,7 @@ export class ProgressPlansController {
   }
 
   @Post('projects/:id/progress-plan/actions/:event')
+  @ApiActionEvent('progressPlanning')
   @ApiPlanRefusals()
   @HttpCode(200)
   act(@Param('id') id: string, @Param('event') event: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {

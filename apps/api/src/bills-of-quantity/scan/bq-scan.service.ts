@@ -22,6 +22,9 @@ type Headers = Record<string, string | string[] | undefined>;
 /** Scans counted for a list's total at most (then the reply says so: X-Total-Capped). */
 export const LIST_TOTAL_CAP = 1000;
 
+/** `bill-of-quantity-scans/{scanId}/actions/{event}`. */
+export const BQ_SCAN_ACTIONS = ['Import', 'Discard'] as const;
+
 @Injectable()
 export class BqScanService implements OnApplicationShutdown {
   private readonly logger = new Logger('bq-scans');
@@ -126,7 +129,7 @@ export class BqScanService implements OnApplicationShutdown {
   }
 
   async act(principal: Principal, projectId: string, scanId: string, event: string, body: unknown, ifMatch: string | undefined) {
-    if (event !== 'Import' && event !== 'Discard') throw refusal(404, 'notFound', 'A scan takes the actions Import and Discard.');
+    if (!(BQ_SCAN_ACTIONS as readonly string[]).includes(event)) throw refusal(404, 'notFound', 'A scan takes the actions Import and Discard.');
     const { state, revision } = await this.current(principal, projectId, scanId, ifMatch);
     const given = (body ?? {}) as Record<string, unknown>;
     if (event === 'Discard') {
