@@ -1,4 +1,4 @@
-// A budget line's fields as read from a request: every bad field reported at once (issue 17), each under
+// A budget line's fields as read from a request: every bad field reported at once, each under
 // its own name in `fields`, as the other validations report them.
 import { Refused } from '../common/refusal.js';
 import { describe, expect, it } from '@jest/globals';

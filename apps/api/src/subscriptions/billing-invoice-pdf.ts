@@ -8,7 +8,7 @@ import type { BillingBuyer } from './subscriptions.events.js';
 
 export type InvoiceSheet = {
   invoiceNo: string; orderedAt: string; status: string; buyer: BillingBuyer; packageId: string; couponCode: string | null;
-  price: number; discount: number; subtotal: number; sstRate: number; sst: number; total: number; paidAt: string | null;
+  price: number; discount: number; credit?: number; subtotal: number; sstRate: number; sst: number; total: number; paidAt: string | null;
 };
 
 /** Sen as "RM 3,180.00". */
@@ -58,6 +58,7 @@ export async function billingInvoicePdf(sheet: InvoiceSheet): Promise<Uint8Array
   const rows: [string, string][] = [
     [`Annual subscription: ${sheet.packageId} (12 months)`, ringgit(sheet.price)],
     ...(sheet.discount > 0 ? [[`Discount${sheet.couponCode ? ` (coupon ${sheet.couponCode})` : ''}`, `- ${ringgit(sheet.discount)}`] as [string, string]] : []),
+    ...((sheet.credit ?? 0) > 0 ? [['Credit for the package changed (pro rata)', `- ${ringgit(sheet.credit!)}`] as [string, string]] : []),
     ['Subtotal', ringgit(sheet.subtotal)],
     [`SST ${percent(sheet.sstRate)}`, ringgit(sheet.sst)],
   ];
