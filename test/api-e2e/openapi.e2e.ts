@@ -6,7 +6,7 @@ import request from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { pgliteConfig, startApp } from './support.js';
 
-type Operation = { tags?: string[]; security?: Record<string, string[]>[]; parameters?: { name: string; in: string; required?: boolean }[]; requestBody?: { content: Record<string, { schema: { $ref?: string } }> } };
+type Operation = { tags?: string[]; security?: Record<string, string[]>[]; parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: string[] } }[]; requestBody?: { content: Record<string, { schema: { $ref?: string } }> } };
 type Document = {
   openapi: string; paths: Record<string, Record<string, Operation>>; security?: Record<string, string[]>[];
   components: { securitySchemes: Record<string, { type: string; scheme?: string }>; schemas: Record<string, unknown> };
@@ -66,6 +66,22 @@ describe('OpenAPI document at /api/docs', () => {
     expect(action.parameters!.find((p) => p.name === 'If-Match')!.required).toBe(true);
     expect(action.requestBody!.content['application/json']!.schema.$ref).toBe('#/components/schemas/DocumentActionInput');
     expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['DocumentCreateInput', 'DocumentActionInput', 'DocumentView', 'DocumentHistoryRow', 'ErrorReply']));
+  });
+
+  it('lists the values of a path parameter that takes a fixed set, as an enum', () => {
+    const values = (path: string, name: string) => (document.paths[path]?.post?.parameters ?? []).find((p) => p.in === 'path' && p.name === name)?.schema?.enum;
+    const sorted = (list: string[] | undefined) => [...(list ?? [])].sort();
+    expect(sorted(values('/api/bq-item/{operation}', 'operation'))).toEqual(['delete', 'demote-header', 'duplicate', 'indent', 'move', 'outdent', 'promote-header', 'update']);
+    expect(sorted(values('/api/bq-tab/{operation}', 'operation'))).toEqual(['add', 'delete', 'move', 'rename']);
+    expect(sorted(values('/api/bq-build-up/{operation}', 'operation'))).toEqual(['add', 'delete', 'update']);
+    expect(sorted(values('/api/project/{projectId}/bill-of-quantity-scans/{scanId}/actions/{event}', 'event'))).toEqual(['Discard', 'Import']);
+    expect(sorted(values('/api/company/registrations/{id}/actions/{event}', 'event'))).toEqual(['Approve', 'Reject', 'Submit']);
+    expect(sorted(values('/api/admin/inquiries/{id}/actions/{action}', 'action'))).toEqual(['Cancel', 'Close', 'Reopen']);
+    // Workflow routes: the machine's events, without Create (each kind is created by its own route).
+    for (const path of ['/api/bill-of-quantity/{projectId}/actions/{event}', '/api/projects/{id}/budget/actions/{event}', '/api/projects/{id}/progress-plan/actions/{event}',
+      '/api/projects/{id}/actions/{event}', '/api/documents/{resource}/{id}/actions/{event}', '/api/documents/{resource}/actions/{event}']) {
+      expect({ path, approve: values(path, 'event')?.includes('Approve'), create: values(path, 'event')?.includes('Create') }).toEqual({ path, approve: true, create: false });
+    }
   });
 
   it("describes the kinds' own fields, the fees and the warnings", () => {

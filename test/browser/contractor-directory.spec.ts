@@ -7,17 +7,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { freshMobileDigits, shot, typePhone, unique, waitForMessage } from './support.js';
+import { axeFindings, WCAG_TAGS } from './admin/axe.js';
 
 const LISTED = ['Bekal Prima Sdn Bhd', 'Jaya Padu Trading Sdn Bhd', 'Kukuh Jaya Contractor Sdn Bhd', 'Mutiara Supplies Sdn Bhd'];
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const directory = (page: Page) => page.locator('#directory');
 const companyNames = (page: Page) => directory(page).getByTestId('directory-company').getByRole('heading', { level: 3 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('#directory').withTags(WCAG).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the directory lists the approved companies that chose to be listed, as cards with what the public may see', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -39,13 +34,13 @@ test('the directory lists the approved companies that chose to be listed, as car
   await expect(directory(page)).not.toContainText('Wong Kah Seng');
   await expect(directory(page)).not.toContainText('+60');
   await shot(page, 'landing-1280');
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeFindings(page, { include: '#directory' })).toEqual([]);
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(companyNames(page)).toHaveText(LISTED);
   const [first, second] = await directory(page).getByTestId('directory-company').evaluateAll((cards) => cards.slice(0, 2).map((card) => card.getBoundingClientRect()));
   expect(second!.top).toBeGreaterThan(first!.bottom - 1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeFindings(page, { include: '#directory' })).toEqual([]);
   await shot(page, 'landing-375');
 });
 
@@ -138,7 +133,7 @@ test('"List my company" leads to sign-up, and after activation and sign-in to th
   await expect(page).toHaveURL(/\/auth\/sign-up\?next=register-company$/);
   await expect(page.getByTestId('next-step')).toHaveText(/You are listing your company\. Create your account first/);
   await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute('href', '/auth/sign-in?next=register-company');
-  expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect((await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations.map((v) => v.id)).toEqual([]);
   await shot(page, 'sign-up-list-my-company');
 
   await typePhone(page.getByTestId('mobile-input'), mobileDigits);

@@ -2,16 +2,10 @@
 // area has shows "Page not found" with a link home and a sign-out link, in English, Malay and Chinese,
 // with nothing for axe to find at desktop and phone sizes; a page of the signed-in area still sends the
 // visitor to sign in first.
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { shot } from './support.js';
+import { noAxeFindings } from './admin/axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoAxeFindings(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const LANGUAGES = [
   { language: 'en', title: 'Page not found', home: 'Go to the home page', signOut: 'Sign out' },
@@ -30,7 +24,7 @@ test('a visitor on an unknown path sees the catch-all page in each language, wit
     await expect(notFound.getByRole('link', { name: text.signOut })).toHaveAttribute('href', '/auth/sign-in?from=logout');
     // Still the address the visitor typed: not sent to sign in.
     expect(new URL(page.url()).pathname).toBe('/no-such-page/at/all');
-    await expectNoAxeFindings(page);
+    await noAxeFindings(page);
     await shot(page, `not-found-${text.language}`);
   }
   await page.getByTestId('language-en').first().click();
@@ -56,7 +50,7 @@ test('at phone width the catch-all page fits and axe finds nothing', async ({ br
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await expectNoAxeFindings(page);
+  await noAxeFindings(page);
   await shot(page, 'not-found-phone');
   await context.close();
 });

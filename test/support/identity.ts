@@ -13,28 +13,12 @@ import { LATEST_EULA_VERSION } from '../../apps/api/src/identity/eula.js';
 import { PasswordHasher } from '../../apps/api/src/identity/password-hasher.js';
 import { emailClaimStream, LookupKeys } from '../../apps/api/src/personal-data/lookup-keys.js';
 import { readOutbox } from '../../apps/api/src/messaging/outbox.js';
+import type { TestClock } from './clock.js';
 import { solveHumanCheck } from './human-check.js';
 import type { TestSmtpServer } from './smtp-server.js';
 
 export const MINUTE = 60_000;
 export const SECOND = 1_000;
-
-/** The application's clock: every decision and every recordedAt reads it; only the test moves it. */
-export class TestClock {
-  private at: number;
-
-  constructor(start: Date = new Date()) {
-    this.at = start.getTime();
-  }
-
-  get now(): Date {
-    return new Date(this.at);
-  }
-
-  advance(ms: number): void {
-    this.at += ms;
-  }
-}
 
 export type RecordedReply = { call: string; status: number; text: string };
 export type CallOptions = { token?: string; query?: Record<string, string>; headers?: Record<string, string> };

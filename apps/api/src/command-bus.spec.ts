@@ -13,7 +13,6 @@ import { BillsOfQuantityModule } from './bills-of-quantity/bills-of-quantity.mod
 import * as bqCommands from './bills-of-quantity/bq.commands.js';
 import * as bqImportExportCommands from './bills-of-quantity/bq-import-export.commands.js';
 import { BqImportExportModule } from './bills-of-quantity/bq-import-export.module.js';
-import { BqRefused } from './bills-of-quantity/bq.errors.js';
 import { BUDGET_COMMAND_HANDLERS } from './budgets/budgets-command.handlers.js';
 import { AddBudgetLine, StartBudget } from './budgets/budgets.commands.js';
 import * as budgetCommands from './budgets/budgets.commands.js';
@@ -170,7 +169,7 @@ describe('commands through the CQRS CommandBus', () => {
     const request = { principal, method: 'POST', headers: {}, query: {} };
     const projectId = '6f1c2a8e-4b7d-4c1e-9a3f-2d5e8b7c6a10';
     const nodeId = '0b9e7d6c-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
-    const refusedWith = (status: number, code: string) => expect.objectContaining({ name: 'BqRefused', status, code });
+    const refusedWith = (status: number, code: string) => expect.objectContaining({ name: 'Refused', status, code });
 
     change.mockResolvedValueOnce({ success: true, revision: 4, id: 'l-1' });
     await expect(budgets.addLine(projectId, { code: ' A1 ', description: 'Concrete', amount: '1200.5' }, '"3"', request)).resolves.toEqual({ success: true, revision: 4, id: 'l-1' });
@@ -186,7 +185,7 @@ describe('commands through the CQRS CommandBus', () => {
     expect(start).not.toHaveBeenCalled();
     expect(change).toHaveBeenCalledTimes(1);
 
-    const refused = new BqRefused(409, 'budgetTradeCodeTaken', 'taken');
+    const refused = refusal(409, 'budgetTradeCodeTaken', 'taken');
     change.mockRejectedValueOnce(refused);
     await expect(budgets.updateLine(projectId, 'l-1', { code: 'a1' }, '"4"', request)).rejects.toBe(refused);
 

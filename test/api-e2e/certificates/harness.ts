@@ -6,7 +6,6 @@ import { inflateSync } from 'node:zlib';
 import { expect, it } from '@jest/globals';
 import jsQRModule from 'jsqr';
 import { PDFDocument, PDFName, PDFRawStream, PDFNumber } from 'pdf-lib';
-import request, { type Response } from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { EventStore, SqlDatabase } from '@binaan/event-store';
 import type { ApiConfig } from '../../../apps/api/src/config.js';
@@ -15,6 +14,8 @@ import { DEMO_PASSWORD } from '../../../apps/api/src/demo/demo-data.js';
 import { seedDemoData } from '../../../apps/api/src/demo/demo-seed.js';
 import { LookupKeys } from '../../../apps/api/src/personal-data/lookup-keys.js';
 import { EVENT_STORE } from '../../../apps/api/src/store/store.tokens.js';
+import { Client } from '../../support/client.js';
+import { TestClock } from '../../support/clock.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../support/smtp-server.js';
 import { pgliteConfig, postgresConfig, removeAppData, startApp, TEST_DATABASE_URL } from '../support.js';
 
@@ -26,44 +27,13 @@ export const STORES: StoreKind[] = ['pglite'];
 if (TEST_DATABASE_URL) STORES.push('postgres');
 else console.log('certificates api e2e on PostgreSQL did not run: TEST_DATABASE_URL is not set (npm test sets it).');
 
+/** The suite's clock starts here. */
+const START = '2026-03-02T00:30:00.000Z';
+
 export const TEGUH = 'teguh-bina';
 export const MUTIARA = 'mutiara-supplies';
 
-export class TestClock {
-  private at = Date.parse('2026-03-02T00:30:00.000Z');
-  get now(): Date {
-    return new Date(this.at);
-  }
-  advance(ms: number): void {
-    this.at += ms;
-  }
-}
 
-type Recorded = { call: string; status: number; text: string };
-const STACK = /\bat .+\(.+:\d+:\d+\)|node_modules|\.ts:\d+/;
-
-export class Client {
-  readonly replies: Recorded[] = [];
-  constructor(private readonly app: NestFastifyApplication) {}
-
-  async call(method: 'get' | 'post', path: string, options: { token?: string; body?: unknown; binary?: boolean; json?: string } = {}): Promise<Response> {
-    let req = request(this.app.getHttpServer())[method](path);
-    if (options.token) req = req.set('authorization', `Bearer ${options.token}`);
-    if (options.binary) req = req.buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-    if (options.json !== undefined) req = req.set('content-type', 'application/json');
-    const response = options.json !== undefined ? await req.send(options.json) : options.body === undefined ? await req : await req.send(options.body as object);
-    this.replies.push({ call: `${method.toUpperCase()} ${path}`, status: response.status, text: options.binary ? '' : response.text });
-    return response;
-  }
-
-  problems(): Recorded[] {
-    return this.replies.filter((r) => r.status >= 500 || STACK.test(r.text) || (r.status >= 400 && !/"errorCode"/.test(r.text)));
-  }
-}
 
 export type Running = {
   app: NestFastifyApplication; api: Client; store: EventStore; sql: SqlDatabase; clock: TestClock; kind: StoreKind; smtp: TestSmtpServer; config: ApiConfig;
@@ -75,7 +45,7 @@ export async function startCertificatesApp(kind: StoreKind): Promise<Running> {
   const smtp = await startTestSmtpServer();
   const env = { NODE_ENV: 'test', SMTP_URL: smtp.url, PUBLIC_URL: 'https://binaan.example' };
   const config: ApiConfig = kind === 'pglite' ? await pgliteConfig(env) : postgresConfig(env);
-  const clock = new TestClock();
+  const clock = new TestClock(START);
   const app = await startApp(config, { now: () => clock.now });
   const store = app.get<EventStore>(EVENT_STORE);
   await seedDemoData(store, app.get(LookupKeys));

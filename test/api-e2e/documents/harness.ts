@@ -2,7 +2,7 @@
 // through its events, a test clock, demo users signed in with their company chosen, and a client that
 // keeps every reply (so a suite can check none was a 500 or showed a stack).
 import { expect, it } from '@jest/globals';
-import request, { type Response } from 'supertest';
+import type { Response } from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { EventStore, SqlDatabase } from '@binaan/event-store';
 import type { ApiConfig } from '../../../apps/api/src/config.js';
@@ -11,6 +11,8 @@ import { DEMO_PASSWORD } from '../../../apps/api/src/demo/demo-data.js';
 import { seedDemoData } from '../../../apps/api/src/demo/demo-seed.js';
 import { LookupKeys } from '../../../apps/api/src/personal-data/lookup-keys.js';
 import { EVENT_STORE } from '../../../apps/api/src/store/store.tokens.js';
+import { Client } from '../../support/client.js';
+import { TestClock } from '../../support/clock.js';
 import { pgliteConfig, postgresConfig, removeAppData, startApp, TEST_DATABASE_URL } from '../support.js';
 
 export type StoreKind = 'pglite' | 'postgres';
@@ -35,40 +37,13 @@ export const SERI = 'seri-hartanah';
 export const KUKUH = 'kukuh-jaya';
 /** An id of the right shape that names nothing (a 404 where a real one would answer). */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** Where the suites' clock starts (documents, tendering, notifications). */
+export const DOCUMENTS_START = '2026-03-02T01:00:00.000Z';
 /** The tendering context's routes. */
 export const TENDERING_API = '/api/tendering';
 
-export class TestClock {
-  private at = Date.parse('2026-03-02T01:00:00.000Z');
-  get now(): Date {
-    return new Date(this.at);
-  }
-  advance(ms: number): void {
-    this.at += ms;
-  }
-}
 
 export type Reply = Response;
-type Recorded = { call: string; status: number; text: string };
-const STACK = /\bat .+\(.+:\d+:\d+\)|node_modules|\.ts:\d+/;
-
-export class Client {
-  readonly replies: Recorded[] = [];
-  constructor(private readonly app: NestFastifyApplication) {}
-
-  async call(method: 'get' | 'post' | 'put' | 'delete', path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Reply> {
-    let req = request(this.app.getHttpServer())[method](path);
-    if (options.token) req = req.set('authorization', `Bearer ${options.token}`);
-    for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);
-    const response = options.body === undefined ? await req : await req.send(options.body as object);
-    this.replies.push({ call: `${method.toUpperCase()} ${path}`, status: response.status, text: response.text });
-    return response;
-  }
-
-  problems(): Recorded[] {
-    return this.replies.filter((r) => r.status >= 500 || STACK.test(r.text) || (r.status >= 400 && !/"errorCode"/.test(r.text)));
-  }
-}
 
 export type Running = {
   app: NestFastifyApplication; api: Client; store: EventStore; sql: SqlDatabase; clock: TestClock; kind: StoreKind;
@@ -80,7 +55,7 @@ export type Running = {
 /** `env`: more settings (e.g. SMTP_URL for a suite that reads the mail). */
 export async function startDocumentsApp(kind: StoreKind, env: Record<string, string> = {}): Promise<Running> {
   const config: ApiConfig = kind === 'pglite' ? await pgliteConfig({ NODE_ENV: 'test', ...env }) : postgresConfig({ NODE_ENV: 'test', ...env });
-  const clock = new TestClock();
+  const clock = new TestClock(DOCUMENTS_START);
   const app = await startApp(config, { now: () => clock.now });
   const store = app.get<EventStore>(EVENT_STORE);
   await seedDemoData(store, app.get(LookupKeys));

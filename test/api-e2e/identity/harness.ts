@@ -6,7 +6,8 @@ import { expect, it } from '@jest/globals';
 import type { EventStore } from '@binaan/event-store';
 import type { ApiConfig } from '../../../apps/api/src/config.js';
 import { EVENT_STORE } from '../../../apps/api/src/store/store.tokens.js';
-import { Api, TestClock, type IdentityContext } from '../../support/identity.js';
+import { Api, type IdentityContext } from '../../support/identity.js';
+import { TestClock } from '../../support/clock.js';
 import { startTestSmtpServer } from '../../support/smtp-server.js';
 import { pgliteConfig, postgresConfig, removeAppData, startApp, TEST_DATABASE_URL } from '../support.js';
 

@@ -13,7 +13,8 @@ import { createApp } from '../../../apps/api/src/create-app.js';
 import { seedDemoData } from '../../../apps/api/src/demo/demo-seed.js';
 import { LookupKeys } from '../../../apps/api/src/personal-data/lookup-keys.js';
 import { EVENT_STORE } from '../../../apps/api/src/store/store.tokens.js';
-import { MUTIARA, purchaseOrderBody, TEGUH, TestClock } from '../documents/harness.js';
+import { DOCUMENTS_START, MUTIARA, purchaseOrderBody, TEGUH } from '../documents/harness.js';
+import { TestClock } from '../../support/clock.js';
 import { pgliteConfig, postgresConfig, removeAppData, TEST_DATABASE_URL } from '../support.js';
 import { channelUrl, connect, refusalOf, until, type Channel } from './channel.js';
 import { settled, signInBoth, type Tokens } from './harness.js';
@@ -26,7 +27,7 @@ const port = (app: NestFastifyApplication) => (app.getHttpServer().address() as 
 
 describe.each(KINDS)('the user channel on %s', (kind) => {
   let config: ApiConfig;
-  const clock = new TestClock();
+  const clock = new TestClock(DOCUMENTS_START);
   let a: NestFastifyApplication;
   /** Where the writes go: a second instance on PostgreSQL, the same one on PGlite (one process only). */
   let b: NestFastifyApplication;

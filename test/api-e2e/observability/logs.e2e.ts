@@ -17,7 +17,8 @@ import type { ApiConfig } from '../../../apps/api/src/config.js';
 import { createLogger } from '../../../apps/api/src/observability/logging.js';
 import { EVENT_STORE } from '../../../apps/api/src/store/store.tokens.js';
 import { solveHumanCheck } from '../../support/human-check.js';
-import { activationPin, Api, newPerson, OTHER_STRONG_PASSWORD, signUpBody, smsCode, TestClock, type IdentityContext } from '../../support/identity.js';
+import { activationPin, Api, newPerson, OTHER_STRONG_PASSWORD, signUpBody, smsCode, type IdentityContext } from '../../support/identity.js';
+import { TestClock } from '../../support/clock.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../support/smtp-server.js';
 import { pgliteConfig, postgresConfig, removeAppData, TEST_DATABASE_URL } from '../support.js';
 

@@ -13,7 +13,8 @@ import type { ApiConfig } from '../../../apps/api/src/config.js';
 import { NotificationReactor } from '../../../apps/api/src/notifications/notification-reactor.js';
 import { EVENT_STORE } from '../../../apps/api/src/store/store.tokens.js';
 import { solveHumanCheck } from '../../support/human-check.js';
-import { Api, newPerson, seedUser, TestClock, type IdentityContext } from '../../support/identity.js';
+import { Api, newPerson, seedUser, type IdentityContext } from '../../support/identity.js';
+import { TestClock } from '../../support/clock.js';
 import { channelUrl, connect } from '../notifications/channel.js';
 import { pgliteConfig, postgresConfig, removeAppData, TEST_DATABASE_URL } from '../support.js';
 

@@ -11,7 +11,7 @@ import { CompanySubmissionStatus } from '@binaan/contracts';
 import type { ApiConfig } from '../../../apps/api/src/config.js';
 import { API_CONFIG } from '../../../apps/api/src/store/store.tokens.js';
 import { EmailInvitationTakeUpReactor, TAKE_UP_ACTOR } from '../../../apps/api/src/tendering/email-invitations/email-invitation-take-up.reactor.js';
-import { activationPin, Api, appendCompanyEvents, newPerson, seedCompany, signUpBody, verifyMobile, type IdentityContext, type Person, type TestClock } from '../../support/identity.js';
+import { activationPin, Api, appendCompanyEvents, newPerson, seedCompany, signUpBody, verifyMobile, type IdentityContext, type Person } from '../../support/identity.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../support/smtp-server.js';
 import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, type Reply, type Running, TENDERING_API as BASE } from '../documents/harness.js';
 
@@ -55,7 +55,7 @@ describe.each(FEATURE_STORES)('an e-mail invitation taken up when the company is
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
     running = await startDocumentsApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://binaan.example', HUMAN_CHECK_MAX_NUMBER: '1000' });
-    ctx = { app: r().app, api: new Api(r().app), store: r().store, clock: r().clock as unknown as TestClock, dataDir: r().app.get<ApiConfig>(API_CONFIG).dataDir, smtp };
+    ctx = { app: r().app, api: new Api(r().app), store: r().store, clock: r().clock, dataDir: r().app.get<ApiConfig>(API_CONFIG).dataDir, smtp };
     kumar = await r().signIn('kumar@teguhbina.my', TEGUH);
     const created = await call('post', '/api/documents/tender', kumar, tenderBody(r().clock.now));
     expect(created.status).toBe(201);

@@ -17,8 +17,8 @@ import {
 import { layoutProblems } from './layout-fit.js';
 import { invitedTender } from './tender-exchange-ids.js';
 import { companyFilesShown } from './company-files-ids.js';
+import { WCAG_TAGS } from './axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Rules turned off everywhere, each with the reason. None: every finding is fixed where it comes from. */
 const DISABLED_RULES: Readonly<Record<string, string>> = {};
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const;
@@ -218,7 +218,7 @@ async function checkAll(page: Page, size: string, pages: readonly CheckedPage[],
     const landed = new URL(page.url()).pathname.replace(/\/$/, '');
     if (landed !== new URL(url, page.url()).pathname.replace(/\/$/, '')) console.log(`  ${url} led to ${landed}`);
     if (!/^\S.* · Binaan$/.test(title)) untitled.push(`${url}: "${title}"`);
-    const result = await new AxeBuilder({ page }).withTags(TAGS).disableRules(Object.keys(DISABLED_RULES)).analyze();
+    const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).disableRules(Object.keys(DISABLED_RULES)).analyze();
     const found = result.violations.map((violation) => ({ page: url.split('?')[0]!, rule: violation.id, impact: violation.impact ?? '', elements: violation.nodes.map((node) => node.target.join(' ')), why: violation.nodes[0]?.failureSummary ?? '' }));
     findings.push(...found);
     const layout = await layoutProblems(page, { phone: size === 'phone' });

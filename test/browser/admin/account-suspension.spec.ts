@@ -3,25 +3,17 @@
 // account is suspended by Binaan; reinstated, they sign in again. By keyboard, in en, ms and zh, at 375 px
 // and on a desktop, with nothing for axe. Hafiz (Seri Hartanah) is no other signed-in area spec's person,
 // and the test leaves him active whatever happens.
-import { AxeBuilder } from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, PASSWORD, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
+import { axeFindings } from './axe.js';
 
 const HAFIZ = { email: 'hafiz@serihartanah.my', name: 'Hafiz bin Omar' };
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
 const words = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'platform.json'), 'utf8')) as { platform: { users: Record<string, string> } }).platform.users;
 const errors = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'errors.json'), 'utf8')) as { error: Record<string, string> }).error;
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 async function signInAsPlatformAdmin(page: Page): Promise<void> {
   await page.goto('/auth/sign-in');

@@ -3,16 +3,13 @@
 // visitor's own browser, not signed in) as its image with the title as its text, linking to its page. The
 // admin page in en, ms and zh, at 1280 and 375 px, with nothing for axe. The test withdraws what it
 // published, so the landing is left as it was found.
-import { AxeBuilder } from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { expect, PASSWORD, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
+import { axeFindings } from './axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
 type Words = { menu: Record<string, string>; advertisements: { statuses: Record<string, string>; fieldErrors: Record<string, string>; current: string; publish: string; new: string } };
 const words = (language: string): Words => ({
@@ -27,12 +24,6 @@ const png = (width: number, height: number, shade: number) => {
   return PNG.sync.write(image);
 };
 const malaysianDay = (plusDays = 0) => new Date(Date.now() + 8 * 3_600_000 + plusDays * 86_400_000).toISOString().slice(0, 10);
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 const TITLE = `Steel bars Raya sale ${randomBytes(3).toString('hex')}`;
 const LINK = 'https://steel.example.my/raya';

@@ -9,20 +9,14 @@
 // added before any tab is removed with "Please create at least one tab first"; Lim approves the BQ; a change
 // refused for want of authority is shown where it was made, its row put back, the status line never saying
 // saved, and the page then says why it offers no edit.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Request, Route } from '@playwright/test';
 import { bqProject, COMPANY } from './bq-project.js';
 import { apiSession, expect, newSession, signIn, test } from './fixtures.js';
+import { noAxeFindings } from './axe.js';
 
 test.describe.configure({ mode: 'serial' });
 
 const grid = (page: Page) => page.getByTestId('bq-grid');
-
-/** axe (WCAG 2.2 AA) on the page as it stands: the editor with rows, a cell active or being edited. */
-async function axeClean(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
 
 /** The rows shown: "<no.> <title> <amount>". */
 async function shownRows(page: Page): Promise<string[]> {
@@ -88,7 +82,7 @@ test('keyboard: a tab, a header and items, indent / outdent, duplicate, delete w
   await expect.poll(() => shownRows(page)).toEqual(['1 Excavation 325.00', '1.1 Trench 25.00', '1.2 Pit 300.00', '2 Copy of Pit 300.00']);
   await expect(page.getByTestId('bq-total')).toContainText('RM 625.00');
   await shot(page, 'bq-01-keyboard-desktop');
-  await axeClean(page);
+  await noAxeFindings(page);
 
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('bq-confirm')).toContainText('Delete Copy of Pit?');
@@ -128,7 +122,7 @@ test('keyboard: a tab, a header and items, indent / outdent, duplicate, delete w
   await page.reload();
   await expect.poll(() => shownRows(page)).toEqual(['1 Excavation 325.00', '1.1 Pit 300.00', '1.2 Trench 25.00']);
   await shot(page, 'bq-02-approved-375');
-  await axeClean(page);
+  await noAxeFindings(page);
 });
 
 test('paste rows from a spreadsheet and copy them back', async ({ page, baseURL, context }) => {
@@ -185,7 +179,7 @@ test('the description cell offers the catalogue as one types; an item picked by 
   await page.keyboard.press('ArrowDown');
   await expect(option).toHaveAttribute('aria-selected', 'true');
   await expect(editor).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id'))!);
-  await axeClean(page);
+  await noAxeFindings(page);
   await shot(page, 'bq-02b-catalogue-combobox');
   await page.keyboard.press('Enter');
   await expect(editor).toHaveCount(0);
@@ -318,7 +312,7 @@ test('a row added before any tab: "Please create at least one tab first" and the
   await expect(page.getByText('Please create at least one tab first')).toBeVisible();
   await expect(page.getByTestId('bq-row')).toHaveCount(0);
   await shot(page, 'bq-03-tab-required');
-  await axeClean(page);
+  await noAxeFindings(page);
 });
 
 test('a change refused for want of authority is shown where it was made, the row put back and never called saved; a user without authority is told why and offered no edit', async ({ page, baseURL, shot }) => {
@@ -357,7 +351,7 @@ test('a change refused for want of authority is shown where it was made, the row
   await expect(page.getByTestId('bq-tab-add')).toHaveCount(0);
   await expect(page.getByTestId('bq-op-addItem')).toHaveCount(0);
   await shot(page, 'bq-04-refused');
-  await axeClean(page);
+  await noAxeFindings(page);
   // Dismissed, nothing is left unsaved: only then does the status line say saved.
   await page.getByTestId('bq-refusals-dismiss').click();
   await expect(page.getByTestId('bq-refusals')).toHaveCount(0);

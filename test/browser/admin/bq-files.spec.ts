@@ -5,22 +5,15 @@
 // On the BQ scan list he uploads a page the test renders (pdf-lib), OCR reads it, a row whose printed amount
 // does not match is blocked until corrected, and the rows are imported into a new tab. On a phone (375 px)
 // the page says scanning is for a computer and offers no upload; every call says the device.
-import { AxeBuilder } from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { renderBqPdf, SAMPLE_PAGE, type PrintedRow } from '../../support/bq-scan-page.js';
 import { bqProject, COMPANY } from './bq-project.js';
 import { expect, signIn, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
+import { noAxeFindings } from './axe.js';
 
 test.describe.configure({ mode: 'serial' });
-
-async function axeClean(page: Page): Promise<void> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
 
 /** A printed-style BQ sheet: a heading row, then Item / Description / Unit / Qty and a rate column titled in words the proposal does not know. */
 async function workbook(rows: (string | number | null)[][]): Promise<Buffer> {
@@ -73,7 +66,7 @@ test('Excel: import through the dialog (mapping, progress), the rows in the edit
   await page.getByRole('option', { name: 'Rate (RM)' }).click();
   await expect(sheet.getByTestId('bq-import-column-E')).toHaveValue('rate');
   await shot(page, 'bq-files-01-import-mapping-desktop');
-  await axeClean(page);
+  await noAxeFindings(page);
   const asked = page.waitForRequest((r) => r.url().includes('/import?mapping='));
   await page.getByTestId('bq-import-run').click();
   expect((await asked).headers().accept).toBe('application/x-ndjson');
@@ -113,7 +106,7 @@ test('Excel: import through the dialog (mapping, progress), the rows in the edit
   await expect(cell).toContainText('The quantity must be a number of at least 0 with at most 3 decimal places.');
   await expect(page.getByTestId('bq-import-refusal')).toHaveAttribute('data-code', 'bqImportRowsInvalid');
   await shot(page, 'bq-files-03-import-refused-desktop');
-  await axeClean(page);
+  await noAxeFindings(page);
 
   await page.setViewportSize({ width: 375, height: 800 });
   await shot(page, 'bq-files-04-import-refused-375');
@@ -152,7 +145,7 @@ test('scans: upload a rendered page, correct the row OCR flags, import it into a
   await expect(a2.getByTestId('bq-scan-problems')).toHaveText('Printed amount (RM): Quantity times rate is not the printed amount: check the figures.');
   await expect(page.getByTestId('bq-scan-import')).toBeDisabled();
   await shot(page, 'bq-files-06-scan-review-desktop');
-  await axeClean(page);
+  await noAxeFindings(page);
 
   // Corrected and saved: checked again by the api, the import opens.
   await a2.getByTestId('bq-scan-amount').fill('819.00');
@@ -183,7 +176,7 @@ test('scans: upload a rendered page, correct the row OCR flags, import it into a
   await page.getByTestId('bq-scan-open').click();
   await expect(page.getByTestId('bq-scan-review')).toHaveAttribute('data-status', 'imported');
   await shot(page, 'bq-files-08-scan-list-375');
-  await axeClean(page);
+  await noAxeFindings(page);
   // The rule is the api's too: an upload that says phone is refused.
   const refused = await page.evaluate(async ({ id, token }) => {
     const reply = await fetch(`/api/project/${id}/bill-of-quantity-scans`, { method: 'POST', headers: { 'Content-Type': 'application/pdf', 'X-Binaan-Device': 'phone', Authorization: `Bearer ${token}` }, body: new Blob(['%PDF-1.4']) });

@@ -6,22 +6,15 @@
 // naming what it prices; names one of the company's profit parameters for a build-up's profit (recorded as it
 // stood); and, in Malay, is refused a change once the BQ awaits approval, then finds the
 // page read only. Desktop and 375 px, axe on each state.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { bqProject, COMPANY } from './bq-project.js';
 import { apiSession, expect, signIn, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
+import { noAxeFindings } from './axe.js';
 
 test.describe.configure({ mode: 'serial' });
 
 let projectId = '';
 let tabId = '';
-
-async function axeClean(page: Page): Promise<void> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
 
 const row = (page: Page, code: string) => page.locator(`[data-testid="buildup-row"][data-code="${code}"]`);
 const cell = (page: Page, code: string, column: string) => row(page, code).locator(`[data-col="${column}"]`);
@@ -43,7 +36,7 @@ test('a build-up made by keyboard prices a BQ item; tender costing shows it and 
   await page.goto(`/project/${projectId}/build-up-master`);
   await expect(page.getByRole('tab', { name: 'Build-up master' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('buildup-none')).toBeVisible();
-  await axeClean(page);
+  await noAxeFindings(page);
 
   // Add by keyboard: the button, then Tab through the form; a second line from the add button; Enter saves.
   await page.getByTestId('buildup-add').focus();
@@ -80,7 +73,7 @@ test('a build-up made by keyboard prices a BQ item; tender costing shows it and 
   await page.keyboard.type('95');
   // 2 x 120 + 1 x 95 = 335.00 cost, 10 % = 33.50 profit, rate 368.50.
   await expect(dialog.getByTestId('buildup-figures')).toHaveText('Cost rate RM 335.00 + profit RM 33.50 = rate RM 368.50');
-  await axeClean(page);
+  await noAxeFindings(page);
   await shot(page, 'buildup-01-form-desktop');
   await page.keyboard.press('Enter'); // Enter in a field submits the form
   await expect(dialog).toHaveCount(0);
@@ -139,7 +132,7 @@ test('total sub: offered once trade code and description are there; entering it 
   await page.keyboard.press('Space');
   const ask = page.getByTestId('buildup-erase-dialog');
   await expect(ask).toContainText('Entering a total sub for PIL erases its 1 line.');
-  await axeClean(page);
+  await noAxeFindings(page);
   await page.keyboard.press('Tab'); // from "Keep the lines" to the erase button
   await page.keyboard.press('Enter');
   await expect(dialog.getByTestId('buildup-line')).toHaveCount(0);
@@ -155,17 +148,17 @@ test('total sub: offered once trade code and description are there; entering it 
   await page.keyboard.press('Enter');
   await expect(dialog.getByText('This trade code is already in the budget.')).toBeVisible();
   await page.keyboard.press('Escape');
-  await axeClean(page);
+  await noAxeFindings(page);
   await shot(page, 'buildup-02-list-desktop');
   await page.setViewportSize({ width: 375, height: 800 });
-  await axeClean(page);
+  await noAxeFindings(page);
   await shot(page, 'buildup-03-list-375');
   // The form on a phone, in Chinese: full screen, each line's fields stacked.
   await page.evaluate(() => localStorage.setItem('binaan.language', 'zh'));
   await page.reload();
   await page.getByTestId('buildup-add').click();
   await expect(page.getByRole('dialog', { name: '新单价分析' })).toBeVisible();
-  await axeClean(page);
+  await noAxeFindings(page);
   await shot(page, 'buildup-03b-form-zh-375');
   await page.keyboard.press('Escape');
   await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
@@ -190,7 +183,7 @@ test('a build-up\'s profit names one of the company\'s active profit parameters,
   await select.focus();
   await select.selectOption(created.json.item.id);
   await expect(dialog.locator('#buildup-profit-parameter-helper-text')).toHaveText('Piling margin');
-  await axeClean(page);
+  await noAxeFindings(page);
   await dialog.getByTestId('buildup-save').press('Enter');
   await expect(dialog).toHaveCount(0);
   await expect(row(page, 'PIL').getByTestId('buildup-profit-parameter-shown')).toHaveText(`Profit parameter ${code}: Piling margin`);
@@ -210,7 +203,7 @@ test('delete names what the build-up prices; in Malay a change once the BQ await
   const confirm = page.getByTestId('buildup-delete-dialog');
   await expect(confirm).toContainText('EXC (Excavation) prices 1 item. The item keeps its rate and loses the trade code.');
   await expect(confirm.getByRole('button', { name: 'Keep it' })).toBeFocused();
-  await axeClean(page);
+  await noAxeFindings(page);
   await confirm.getByTestId('buildup-delete-confirm').click();
   await expect(row(page, 'EXC')).toHaveCount(0);
   await expect(row(page, 'PIL')).toHaveCount(1);
@@ -229,7 +222,7 @@ test('delete names what the build-up prices; in Malay a change once the BQ await
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('buildup-refusal')).toHaveText('Senarai kuantiti sedang menunggu kelulusan atau telah diluluskan: ia tidak boleh diubah sekarang.');
   await expect(page.getByTestId('buildup-dialog').locator('#buildup-code')).toHaveValue('CON'); // nothing typed is lost
-  await axeClean(page);
+  await noAxeFindings(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await shot(page, 'buildup-04-refused-ms-375');
   await page.keyboard.press('Escape');
@@ -237,7 +230,7 @@ test('delete names what the build-up prices; in Malay a change once the BQ await
   await expect(page.getByTestId('buildup-locked')).toBeVisible();
   await expect(page.getByTestId('buildup-add')).toHaveCount(0);
   await expect(page.getByTestId('buildup-edit')).toHaveCount(0);
-  await axeClean(page);
+  await noAxeFindings(page);
   await shot(page, 'buildup-05-locked-ms-375');
   await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
 });

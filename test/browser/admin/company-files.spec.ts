@@ -3,24 +3,17 @@
 // keyboard, sees them (the logo shown, the document with its number and an "expires in N days" warning),
 // and submits; the platform administrator sees the same files, read-only, on the registration's review.
 // axe finds nothing at a desktop and at 375 px, in English, Malay and Chinese; nothing is wider than the phone's screen.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { apiSession, expect, PASSWORD, test } from './fixtures.js';
 import { directorBody, shareholderBody } from '../../support/company-profile.js';
 import { animationsSettled } from './settled.js';
+import { axeFindings } from './axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 /** A 1 x 1 PNG the browser can show. */
 const LOGO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const CERTIFICATE = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 async function noSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));

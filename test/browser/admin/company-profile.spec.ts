@@ -5,25 +5,17 @@
 // reads a picked seller's shared profile (the demo's Mutiara Supplies: the directory never mixes demo and real). axe finds nothing on the tabs,
 // at 1280 and 375 px, in English, Malay and Chinese. Farid (Teguh Bina's site team) registers: no other spec
 // counts his companies.
-import { AxeBuilder } from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiSession, expect, PASSWORD, signIn, test } from './fixtures.js';
 import { layoutProblems } from './layout-fit.js';
-import { animationsSettled } from './settled.js';
+import { noAxeFindings } from './axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
 const errors = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'errors.json'), 'utf8')) as { error: Record<string, string> }).error;
 const tabName = (language: string, tab: string) =>
   (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { companyProfile: { tabs: Record<string, string> } } }).admin.companyProfile.tabs[tab]!;
-
-async function noAxeFindings(page: Page, where: string): Promise<void> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect({ where, findings: result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`) }).toEqual({ where, findings: [] });
-}
 
 function freshCompany() {
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');

@@ -6,15 +6,13 @@
 // chosen again, lands where an approved company goes (its home); the administrator opens it from its review
 // and the company's history says so; registering the same company again is refused on the fields concerned. axe finds nothing on any of these pages. Registration numbers and the company code are
 // new each run. Farid (Teguh Bina's site team) registers: no other spec counts his companies.
-import { AxeBuilder } from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, PASSWORD, test } from './fixtures.js';
 import { fillProfileAndSubmit } from './profile-steps.js';
-import { animationsSettled } from './settled.js';
+import { axeFindings } from './axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
@@ -26,12 +24,6 @@ function text(language: string, key: string, values: Record<string, string> = {}
   const found = `company.${key}`.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogue(language));
   if (typeof found !== 'string') throw new Error(`no text company.${key} in ${language}`);
   return found.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => values[name] ?? '');
-}
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {

@@ -5,20 +5,12 @@
 // before he lands at home. English at 1280 px, Malay and Chinese at 375 px: nothing wider than the screen, nothing
 // for axe, on the pages and in the dialogs. The terms are accepted for every member at the end, so the specs after
 // this one meet the company as before.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiSession, expect, PASSWORD, signIn, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
+import { axeFindings } from './axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** Nothing runs past the screen, outside a box that scrolls sideways on purpose. */
 async function fitsTheScreen(page: Page): Promise<string[]> {

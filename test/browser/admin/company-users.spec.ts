@@ -5,21 +5,14 @@
 // the confirmation dialog and activates her again, and reads it in her history. English and Malay at 375 px
 // and 1280 px, Chinese at 375 px: nothing wider than the screen, nothing for axe, on the lists and in the dialogs.
 // Someone without the users rights has neither page; a company awaiting approval has both (README: Company users).
-import { AxeBuilder } from '@axe-core/playwright';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.js';
 import { animationsSettled } from './settled.js';
+import { axeFindings } from './axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const MEI = { email: 'mei@mutiarasupplies.my', name: 'Tan Mei Hua' };
 const SIZES = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } } as const;
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** Nothing runs past the screen: the page does not scroll sideways and no element of the page ends past its edge. */
 async function fitsTheScreen(page: Page): Promise<string[]> {

@@ -5,9 +5,9 @@
 // finds others; a tender is made with dates typed DD/MM/YYYY. Then the language of a document list: Malay and
 // Chinese labels of the area and of react-admin, dates DD/MM/YYYY and amounts RM with two decimals.
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { resolve } from 'node:path';
 import { apiSession, expect, signIn, test } from './fixtures.js';
+import { noAxeFindings } from './axe.js';
 
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
 const admin = (language: string) => JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { fields: Record<string, string>; documents: Record<string, string> } };
@@ -93,8 +93,7 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
     await expect(withheld).toHaveText(admin(language).admin.documents.estimateWithheld!);
     const box = (await withheld.boundingBox())!;
     expect({ language, left: box.x >= 0, right: box.x + box.width <= 375 }).toEqual({ language, left: true, right: true });
-    const findings = await new AxeBuilder({ page: small }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(findings.violations.map((v) => `${language} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await noAxeFindings(small, language);
     await shot(small, `admin-contractor-01-received-tender-bq-375-${language}`);
     await phone.close();
   }
@@ -163,8 +162,7 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
       const box = (await value.boundingBox())!;
       expect({ language, right: box.x + box.width <= 375 }).toEqual({ language, right: true });
     }
-    const findings = await new AxeBuilder({ page: small }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(findings.violations.map((v) => `${language} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await noAxeFindings(small, language);
     await shot(small, `admin-contractor-04-budget-375-${language}`);
     await phone.close();
   }

@@ -4,20 +4,12 @@
 // forgotten and reads "erased" in the reader's language (en, ms, zh), with nothing left to forget. Keyboard
 // only for the dialog; axe finds nothing on the page and in the dialog at 375 px and on a desktop. The user's
 // own "Download my data" in the account menu saves the export. Ahmad (Mutiara Supplies) is no other spec's.
-import { AxeBuilder } from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, PASSWORD, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
+import { axeFindings } from './axe.js';
 
 const AHMAD = { email: 'ahmad@mutiarasupplies.my', name: 'Ahmad bin Salleh' };
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 async function signInAsPlatformAdmin(page: Page): Promise<void> {
   await page.goto('/auth/sign-in');

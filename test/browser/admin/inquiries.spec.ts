@@ -2,14 +2,12 @@
 // the landing page, is told what is missing, sends a message (the human check solved in the background) and
 // is thanked; the platform administrator finds it among the new inquiries, reads it and closes it, then
 // cancels another with a remark. Keyboard for the dialog, axe at 375 px and on a desktop, en, ms and zh words.
-import { AxeBuilder } from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, PASSWORD, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
+import { axeFindings } from './axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
 const json = (language: string, file: string) => JSON.parse(readFileSync(resolve(LOCALES, language, `${file}.json`), 'utf8')) as Record<string, Record<string, unknown>>;
 const contactWords = (language: string) => json(language, 'public').contact as Record<string, string>;
@@ -17,12 +15,6 @@ const inquiryWords = (language: string) => ({
   inquiries: (json(language, 'platform').platform as { inquiries: { statuses: Record<string, string>; actions: Record<string, string> } }).inquiries,
   menu: (json(language, 'admin').admin as { menu: Record<string, string> }).menu,
 });
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('a visitor sends a message from the landing page, and the platform admin reads and closes it', async ({ browser, baseURL, page, shot }) => {
   test.setTimeout(240_000);

@@ -6,18 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page, Route } from '@playwright/test';
+import type { Route } from '@playwright/test';
 import { apiSession, expect, signIn, test } from './fixtures.js';
+import { noAxeFindings } from './axe.js';
 
 const LOCALES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../ui/src/shared/i18n/locales');
 const texts = (language: string, file: string) => JSON.parse(readFileSync(resolve(LOCALES, language, file), 'utf8')) as Record<string, Record<string, Record<string, string>>>;
 const DAY = 86_400_000;
-
-async function noAxeFindings(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('the invitation allowance above the invite picker: unlimited for elite, the 80% warning for basic, in en, ms and zh', async ({ browser, baseURL, shot }) => {
   test.setTimeout(240_000);

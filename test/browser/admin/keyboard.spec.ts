@@ -4,8 +4,8 @@
 // page load is announced: the verdict, the action's result (an alert) and the bell's count (a status).
 import type { FileChooser, Locator, Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { AxeBuilder } from '@axe-core/playwright';
 import { apiSession, expect, PASSWORD, test } from './fixtures.js';
+import { noAxeFindings } from './axe.js';
 
 const GENUINE_QR = 'ZhGAcD5NO3ZwHlfFYCQNHA,tsvFoZSc1TCEoQHPINcJwA,d8usgdN41GfH4glDeFFPug,BNC-T5QQJ8ZASK81ZG4FNYZG44PR9S,v1.U4hEdZrpuQ6mEZKh.1770710400.ewkSZwx5OLy56kGdV4JXVe_2vQdexv4KbciVyvKTmVdt_PJMLzAg_Pq_C0eznC2vnnSx9zI9UBpxqZQFcJgFCQ';
 
@@ -249,8 +249,7 @@ test('a desktop window narrowed to 375 px and widened again: the page stays reac
   expect(await firstTender.evaluate((link) => link.closest('[aria-hidden="true"]')?.tagName ?? null)).toBeNull();
   await firstTender.focus();
   await expect(firstTender).toBeFocused();
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await noAxeFindings(page);
   await shot(page, 'keyboard-narrowed-to-phone');
   // The drawer still opens from its button and closes with Escape, the page reachable again after it.
   await page.getByRole('button', { name: 'Open menu' }).click();

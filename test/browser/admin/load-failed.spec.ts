@@ -4,18 +4,9 @@
 // reason, who can give the right and "Try again", not "No member found". Without the document kinds (a routed 503)
 // the area says so once the company is chosen. A document list whose call fails (a routed 500) says what failed
 // instead of "no results". Both routed failures come back on "Try again" once their call works.
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { apiSession, expect, signIn, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
+import { axeFindings } from './axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 const membersCall = (url: string) => new URL(url).pathname === '/api/company/members';
 

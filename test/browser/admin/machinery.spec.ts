@@ -6,16 +6,14 @@
 // sheet with a bad row (by sheet, row and column, nothing recorded), then imports it mended and finds the machines
 // on the tab and in the picker's route. axe finds nothing, and nothing runs past a phone's edge, at 1280 and 375 px
 // in English, Malay and Chinese. Each run imports machines of its own (a model no other run has).
-import { AxeBuilder } from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiSession, expect, signIn, test } from './fixtures.js';
 import { layoutProblems } from './layout-fit.js';
-import { animationsSettled } from './settled.js';
+import { noAxeFindings } from './axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LANGUAGES = ['en', 'ms', 'zh'] as const;
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
 type Catalogue = Record<string, unknown>;
@@ -28,9 +26,7 @@ const text = (language: string, key: string): string => {
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function checked(page: Page, where: string, width: number): Promise<void> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect({ where, findings: result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`) }).toEqual({ where, findings: [] });
+  await noAxeFindings(page, where);
   expect({ where, problems: await layoutProblems(page, { phone: width === 375 }) }).toEqual({ where, problems: [] });
 }
 

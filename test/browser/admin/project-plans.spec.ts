@@ -4,21 +4,13 @@
 // budget from the BQ (a line per trade code), adds a line with the keyboard and is refused a trade code
 // already there; on the Progress tab he starts the plan and plans a row, and the timeline shows it; Lim
 // approves the budget. Desktop and 375 px, axe on each tab.
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { apiSession, expect, signIn, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
+import { noAxeFindings } from './axe.js';
 
 test.describe.configure({ mode: 'serial' });
 
 const COMPANY = 'teguh-bina';
 let projectId = '';
-
-async function axeClean(page: Page): Promise<void> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
 
 /** A project with Kumar (10) and Lim (20) on the BQ, the budget and the progress plan, and a BQ priced by build-ups. */
 async function projectWithBq(baseURL: string): Promise<string> {
@@ -68,10 +60,10 @@ test('tender costing: each item\'s cost from its build-up, the profit and the pr
   await expect(page.getByTestId('costing-total').locator('[data-col="price"]')).toHaveText('7,992.00');
   await expect(page.getByTestId('costing-total').locator('[data-col="profit"]')).toHaveText('572.00');
   await expect(page.getByTestId('costing-buildup')).toHaveCount(2);
-  await axeClean(page);
+  await noAxeFindings(page);
   await shot(page, 'plans-01-costing-desktop');
   await page.setViewportSize({ width: 375, height: 800 });
-  await axeClean(page);
+  await noAxeFindings(page);
   await shot(page, 'plans-02-costing-375');
 });
 
@@ -95,7 +87,7 @@ test('budget: started from the BQ, a line added with the keyboard, a trade code 
   await page.locator('#budget-add-amount').press('Enter');
   await expect(page.getByText('Trade code must be unique within a budget.')).toBeVisible();
   await expect(page.getByTestId('budget-totals')).toContainText('8,920.00');
-  await axeClean(page);
+  await noAxeFindings(page);
   await shot(page, 'plans-03-budget-desktop');
 
   await signIn(page, 'lim@teguhbina.my', COMPANY);
@@ -106,7 +98,7 @@ test('budget: started from the BQ, a line added with the keyboard, a trade code 
   if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByTestId('budget-tab').getByTestId('status-chip')).toHaveAttribute('data-status', 'approved');
   await page.setViewportSize({ width: 375, height: 800 });
-  await axeClean(page);
+  await noAxeFindings(page);
   await shot(page, 'plans-04-budget-approved-375');
 });
 
@@ -128,13 +120,13 @@ test('progress: the plan started, a row planned in the table, the timeline shows
   await form.getByLabel('Planned end').fill('2027-01-20');
   await form.getByTestId('progress-save').click();
   await expect(page.locator('[data-testid="progress-row"][data-title="Spun piles 250 mm"]')).toContainText('20/01/2027');
-  await axeClean(page);
+  await noAxeFindings(page);
   await page.getByTestId('progress-view-timeline').click();
   await expect(page.getByTestId('progress-bar')).toHaveCount(2);
   await expect(page.getByRole('img', { name: /Trench excavation: 01\/12\/2026 to 18\/12\/2026, 40% complete/ })).toBeVisible();
-  await axeClean(page);
+  await noAxeFindings(page);
   await shot(page, 'plans-05-progress-desktop');
   await page.setViewportSize({ width: 375, height: 800 });
-  await axeClean(page);
+  await noAxeFindings(page);
   await shot(page, 'plans-06-progress-375');
 });

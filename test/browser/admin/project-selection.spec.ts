@@ -4,22 +4,17 @@
 // a new purchase order is made inside it (the form prefilled), its page names the project and links back,
 // and the choice is still there after signing in again. "Show all projects" lets go; the project page's
 // "Work in this project" picks another. Each state is checked with axe at 1280 px and 375 px.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiSession, expect, signIn, test } from './fixtures.js';
+import { noAxeFindings } from './axe.js';
 
 test.describe.configure({ mode: 'serial' });
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
 // Every state is checked with every WCAG 2.2 AA rule: the one-row list's target-size finding on its last
 // sortable heading at 1280 px, which these checks once left out, is gone (checked whole).
-async function axeClean(page: Page, where: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(result.violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`)).toEqual([]);
-}
 
 /**
  * Checks (axe) and photographs the page at both widths, ending at the desktop width; `reopen` brings the
@@ -35,7 +30,7 @@ async function bothWidths(page: Page, shot: (page: Page, name: string) => Promis
     await page.waitForTimeout(300);
     // Nothing wider than the screen (a 375 px phone scrolls down, never sideways).
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${size}`).toBeLessThanOrEqual(viewport.width);
-    await axeClean(page, `${name} ${size}`);
+    await noAxeFindings(page, `${name} ${size}`);
     await shot(page, `${name}-${size}`);
   }
 }

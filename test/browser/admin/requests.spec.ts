@@ -6,16 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { apiSession, expect, signIn, test } from './fixtures.js';
+import { noAxeFindings } from './axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function noAxeFindings(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(result.violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('a trade request from draft through approval to the tender made from it, at 1280 and 375 px', async ({ page, shot }) => {
   test.setTimeout(240_000);

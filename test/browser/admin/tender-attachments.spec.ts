@@ -6,23 +6,15 @@
 // after the manual Close the buyer finds the file on the opened quotation and downloads it. axe WCAG 2.2 AA
 // finds nothing on each page at 375 px and on a desktop; screenshots in en, ms and zh.
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page, Response } from '@playwright/test';
 import { apiSession, expect, signIn, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
+import { axeFindings } from './axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const;
 const MINUTE = 60_000;
 const SKETCH = Buffer.from(`%PDF-1.7\n% Kukuh Jaya pile cap sketch ${Date.now()}\n%%EOF\n`);
 const DETAIL = Buffer.from(`%PDF-1.7\n% Teguh Bina pile cap detail rev B ${Date.now()}\n%%EOF\n`);
 const METHOD = Buffer.from(`%PDF-1.7\n% Kukuh Jaya method statement ${Date.now()}\n%%EOF\n`);
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 async function session(browser: Browser, baseURL: string, email: string, company: string, language: string, size: keyof typeof SIZES): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: SIZES[size], acceptDownloads: true });

@@ -6,11 +6,9 @@
 // grid does, inside); axe finds no WCAG 2.2 AA issue at either size, in English and Chinese.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { apiSession, expect, signIn, test } from './fixtures.js';
+import { noAxeFindings } from './axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
 const admin = (language: string) => JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { tenderComparison: Record<string, string> } };
 const SELLERS = 12;
@@ -38,11 +36,6 @@ function sheetPage(after: number, limit: number) {
     });
   }
   return { success: true, tenderId: 't', documentNo: 'TD-2026-0001', title: 'Piling works', status: 'comparison', estimate: { total: money(18000 * LINES) }, lines: LINES, sellers, items, nextAfter: after + limit < LINES ? after + limit : null, notQuoted: [{ sellerCompanyId: 'x', sellerName: 'Jaya Padu Sdn Bhd' }] };
-}
-
-async function noAxeFindings(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(result.violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 for (const language of ['en', 'zh']) {

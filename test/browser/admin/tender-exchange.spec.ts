@@ -5,21 +5,13 @@
 // English and Malay. The "confirm your quotation" banner needs a quotation given before an addendum, which
 // the real clock allows only after the open time (at least 5 minutes ahead): its state is made by answering
 // the addenda call as the api would for such a quotation (the api e2e proves the rule itself).
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { apiSession, expect, signIn, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
+import { axeFindings } from './axe.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const;
 const QUESTION = 'May the pile caps be precast off site?';
 const ANSWER = 'Yes, precast caps are accepted with the engineer’s approval.';
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 async function session(browser: Browser, baseURL: string, email: string, company: string, language: string, size: keyof typeof SIZES): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: SIZES[size] });

@@ -21,14 +21,12 @@
 // that count on the browser's time (the countdown, "closed" banners, the bell's "x minutes ago") agree with
 // the server. Its own server costs about a minute of seeding, in place of the 5 minutes it saves, and keeps
 // the moved clock away from the other specs' servers. The two moves are the only API calls of the walk.
-import { AxeBuilder } from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, signIn, startDemoServer, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
+import { noAxeFindings } from './axe.js';
 
 const MINUTE = 60_000;
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Its own port: the workers' demo servers take ADMIN_E2E_PORT plus their index. */
 const PORT = Number(process.env.TENDER_WALK_PORT ?? Number(process.env.ADMIN_E2E_PORT ?? 3230) + 5);
 const TITLE = 'Tiling, Block A lobby (three-browser walk)';
@@ -47,12 +45,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function noAxeFindings(page: Page, where: string) {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(result.violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** A browser of its own (context, Playwright's clock at the server's time, Malaysian time), signed in. */
 async function desk(browser: Browser, email: string, company: string): Promise<Page> {

@@ -21,10 +21,10 @@ import {
   ADVERTISEMENT_STREAM_TYPE, advertisementStream, foldAdvertisement, type AdDetails, type AdImage, type AdvertisementEvent, type AdvertisementOnRecord,
 } from './advertisement.events.js';
 import { imageSize } from './image-size.js';
+import { isUuid } from '../common/uuid.js';
 
 type Headers = Record<string, string | string[] | undefined>;
 
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const single = (value: unknown) => (Array.isArray(value) ? undefined : value);
 const invalid = (fields: Record<string, string[]>) => refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
 const notFound = () => refusal(404, ErrorCodes.advertisementNotFound, 'No such advertisement.');
@@ -103,7 +103,7 @@ export class AdvertisementsService {
 
   /** A current advertisement's image, cacheable for a short while; 404 for any other (withdrawn, expired, not yet, draft). */
   async image(id: string, reply: HeaderReply): Promise<StreamableFile> {
-    const row = ID.test(id) ? await currentImage(this.db, id, this.today()) : null;
+    const row = isUuid(id) ? await currentImage(this.db, id, this.today()) : null;
     if (row === null) throw notFound();
     const stored = await this.files.get(row.image_file_id);
     if (stored === null) throw notFound();
@@ -165,7 +165,7 @@ export class AdvertisementsService {
   }
 
   private async existing(id: string): Promise<AdvertisementOnRecord> {
-    if (!ID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const ad = foldAdvertisement(await this.store.readStream(advertisementStream(id)));
     if (ad === null) throw notFound();
     return ad;

@@ -1,8 +1,8 @@
 // Deciding on assignments and manuals (pure): given the folded state, a command and the actor, the event to
-// append or an AuthorityRefused. Request bodies are parsed here too, so the rules sit in one place.
+// append or a refusal (`refusal`). Request bodies are parsed here too, so the rules sit in one place.
+import { refusal, invalidFields } from '../common/refusal.js';
 import { AuthorityLevels, isWorkflowResource, VerifyLevels, type AuthorityLevel, type VerifyLevel } from '@binaan/contracts';
 import type { StoredEvent } from '@binaan/event-store';
-import { AuthorityRefused, invalid } from './authority.errors.js';
 import { assignmentKey, type AuthorityEvent, type ManualData, type ManualLevelData } from './authority.events.js';
 
 const LEVELS: readonly number[] = Object.values(AuthorityLevels);
@@ -17,7 +17,7 @@ export function parseAssignment(raw: unknown): Assignment {
   if (typeof body.code !== 'string' || !isWorkflowResource(body.code)) problems.code = ['must be a workflow resource code (GET /api/workflows)'];
   if (typeof body.user_id !== 'string' || body.user_id.length === 0 || body.user_id.length > 64) problems.user_id = ['must be a user id'];
   if (typeof body.workflow_level !== 'number' || !LEVELS.includes(body.workflow_level)) problems.workflow_level = [`must be one of ${LEVELS.join(', ')}`];
-  if (Object.keys(problems).length > 0) throw invalid(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   return { code: body.code as string, userId: body.user_id as string, level: body.workflow_level as AuthorityLevel };
 }
 
@@ -35,13 +35,13 @@ export function foldAssignments(events: readonly StoredEvent[]): Set<string> {
 }
 
 export function decideAssign(held: ReadonlySet<string>, companyId: string, a: Assignment, isMember: boolean, by: string): AuthorityEvent {
-  if (!isMember) throw new AuthorityRefused(422, 'userNotCompanyMember', 'The user holds no active role in this company.', { user_id: ['userNotCompanyMember'] });
-  if (held.has(assignmentKey(a.code, a.userId, a.level))) throw new AuthorityRefused(409, 'levelAlreadyAssigned', `The user already holds level ${a.level} on ${a.code}.`);
+  if (!isMember) throw refusal(422, 'userNotCompanyMember', 'The user holds no active role in this company.', { fields: { user_id: ['userNotCompanyMember'] } });
+  if (held.has(assignmentKey(a.code, a.userId, a.level))) throw refusal(409, 'levelAlreadyAssigned', `The user already holds level ${a.level} on ${a.code}.`);
   return { type: 'WorkflowLevelAssigned', data: { companyId, resourceCode: a.code, userId: a.userId, level: a.level, by } };
 }
 
 export function decideUnassign(held: ReadonlySet<string>, companyId: string, a: Assignment, by: string): AuthorityEvent {
-  if (!held.has(assignmentKey(a.code, a.userId, a.level))) throw new AuthorityRefused(409, 'levelNotAssigned', `The user does not hold level ${a.level} on ${a.code}.`);
+  if (!held.has(assignmentKey(a.code, a.userId, a.level))) throw refusal(409, 'levelNotAssigned', `The user does not hold level ${a.level} on ${a.code}.`);
   return { type: 'WorkflowLevelUnassigned', data: { companyId, resourceCode: a.code, userId: a.userId, level: a.level, by } };
 }
 
@@ -86,7 +86,7 @@ export function parseManual(raw: unknown): ManualInput {
       if (before && before.limit !== null && entry.limit !== null && Number(entry.limit) <= Number(before.limit)) add(`levels[${index}].limit`, 'must be above the limit of the level before');
     });
   }
-  if (Object.keys(problems).length > 0) throw invalid(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   return {
     label: (body.label as string).trim(), note: (body.note as string | undefined) ?? '', levels, allowSelfApproval: body.allowSelfApproval === true,
     roleType: (body.roleType as string | undefined) ?? '', roles: roles as string[], expectedVersion: (expected as number | undefined) ?? null,
@@ -95,10 +95,10 @@ export function parseManual(raw: unknown): ManualInput {
 
 /** Define (version 1) or change (version + 1) a manual; a stale `expectedVersion` is 409. */
 export function decideManual(current: ManualData | null, companyId: string, resource: string, input: ManualInput, by: string): AuthorityEvent {
-  if (!isWorkflowResource(resource)) throw new AuthorityRefused(404, 'unknownResource', `${resource} is not a workflow resource (GET /api/workflows).`);
+  if (!isWorkflowResource(resource)) throw refusal(404, 'unknownResource', `${resource} is not a workflow resource (GET /api/workflows).`);
   const version = current?.version ?? 0;
   if (input.expectedVersion !== null && input.expectedVersion !== version) {
-    throw new AuthorityRefused(409, 'wrongExpectedRevision', `The manual changed: you sent version ${input.expectedVersion}, it is at ${version}. Read it again.`);
+    throw refusal(409, 'wrongExpectedRevision', `The manual changed: you sent version ${input.expectedVersion}, it is at ${version}. Read it again.`);
   }
   const { expectedVersion: _ignored, ...fields } = input;
   const data: ManualData = { ...fields, companyId, resource, version: version + 1, by };

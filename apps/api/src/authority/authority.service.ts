@@ -9,7 +9,6 @@ import { refusal } from '../common/refusal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { companyAssignmentGroups, companyManual, companyManuals } from './authority-reads.js';
 import { decideAssign, decideManual, decideUnassign, foldAssignments, foldManual, parseAssignment, parseManual } from './authority.decider.js';
-import { refusing } from './authority.errors.js';
 import { authorityManualStream, companyAuthorityStream, type AuthorityEvent } from './authority.events.js';
 
 const MANAGE: AccessRight = 'administration.authorityManual.update';
@@ -38,17 +37,15 @@ export class AuthorityService {
 
   async assign(principal: Principal, body: unknown, unassign: boolean): Promise<WorkflowAssignmentsReply & { revision: number }> {
     const companyId = companyOf(principal, MANAGE);
-    return refusing(async () => {
-      const assignment = parseAssignment(body);
-      const legacy = await this.store.readStream(`company-${companyId}`);
-      const own = await this.store.readStream(companyAuthorityStream(companyId));
-      const held = foldAssignments([...legacy, ...own]);
-      const event = unassign
-        ? decideUnassign(held, companyId, assignment, principal.userId)
-        : decideAssign(held, companyId, assignment, await this.isMember(companyId, assignment.userId), principal.userId);
-      const result = await this.append(companyAuthorityStream(companyId), 'companyAuthority', expectedOf(own), event, principal);
-      return { ...(await this.workflowAssignments(principal)), revision: result };
-    });
+    const assignment = parseAssignment(body);
+    const legacy = await this.store.readStream(`company-${companyId}`);
+    const own = await this.store.readStream(companyAuthorityStream(companyId));
+    const held = foldAssignments([...legacy, ...own]);
+    const event = unassign
+      ? decideUnassign(held, companyId, assignment, principal.userId)
+      : decideAssign(held, companyId, assignment, await this.isMember(companyId, assignment.userId), principal.userId);
+    const result = await this.append(companyAuthorityStream(companyId), 'companyAuthority', expectedOf(own), event, principal);
+    return { ...(await this.workflowAssignments(principal)), revision: result };
   }
 
   async manuals(principal: Principal): Promise<{ success: true; manuals: AuthorityManualView[] }> {
@@ -63,12 +60,10 @@ export class AuthorityService {
 
   async defineManual(principal: Principal, resource: string, body: unknown): Promise<{ success: true; manual: AuthorityManualView }> {
     const companyId = companyOf(principal, MANAGE);
-    await refusing(async () => {
-      const input = parseManual(body);
-      const events = await this.store.readStream(authorityManualStream(companyId, resource));
-      const event = decideManual(foldManual(events), companyId, resource, input, principal.userId);
-      await this.append(authorityManualStream(companyId, resource), 'authorityManual', expectedOf(events), event, principal);
-    });
+    const input = parseManual(body);
+    const events = await this.store.readStream(authorityManualStream(companyId, resource));
+    const event = decideManual(foldManual(events), companyId, resource, input, principal.userId);
+    await this.append(authorityManualStream(companyId, resource), 'authorityManual', expectedOf(events), event, principal);
     return this.manual(principal, resource);
   }
 

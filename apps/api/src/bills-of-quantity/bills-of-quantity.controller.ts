@@ -3,7 +3,7 @@
 // tabs at bq-tab/<operation>, build-ups at bq-build-up/<operation>, and the BQ itself at
 // bill-of-quantity/<projectId> (read, as of, changes since, live, history, workflow actions). Writes are
 // sent as commands through the CommandBus (bq.commands.ts); their handlers read the body (bq-command.handlers.ts).
-import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 import type { BqChangeReply } from '@binaan/contracts';
@@ -13,10 +13,11 @@ import type { AuthenticatedRequest } from '../common/principal.js';
 import { companyOf } from '../authority/authority.service.js';
 import { BqAccess, BQ_VIEW_RIGHTS } from './bq-access.js';
 import { ActOnBq, AddBqItem, ChangeBqBuildUp, ChangeBqItem, ChangeBqTab, ImportBqRows } from './bq.commands.js';
-import { BqRefusedFilter } from './bq-refused.filter.js';
 import { opt } from './bq-input.js';
 import { BqLive } from './bq-live.js';
 import { BqQueries } from './bq-queries.js';
+import { ApiActionEvent, ApiPathValues } from '../openapi/path-values.decorators.js';
+import { BQ_BUILD_UP_OPERATIONS, BQ_ITEM_OPERATIONS, BQ_TAB_OPERATIONS } from './bq-command.handlers.js';
 
 type Reply = { header(name: string, value: string): unknown };
 
@@ -30,7 +31,6 @@ const ApiBqChangeRefusals = () =>
 const HEARTBEAT_MS = 25_000;
 
 @Controller()
-@UseFilters(BqRefusedFilter)
 export class BillsOfQuantityController {
   constructor(
     private readonly commands: CommandBus,
@@ -56,6 +56,7 @@ export class BillsOfQuantityController {
   }
 
   @Post('bq-item/:operation')
+  @ApiPathValues('operation', BQ_ITEM_OPERATIONS, 'The change to a row: { project_id, bq_tab_id, id, ... }')
   @ApiBqChangeRefusals()
   @HttpCode(200)
   item(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
@@ -64,6 +65,7 @@ export class BillsOfQuantityController {
 
   /** Tabs: add { project_id, name, order? }, rename { project_id, bq_tab_id, name }, move { ..., order }, delete { project_id, bq_tab_id }. */
   @Post('bq-tab/:operation')
+  @ApiPathValues('operation', BQ_TAB_OPERATIONS, 'The change to a tab')
   @ApiBqChangeRefusals()
   @HttpCode(200)
   tab(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
@@ -72,6 +74,7 @@ export class BillsOfQuantityController {
 
   /** Build-ups (price of a trade code): add / update { project_id, code, description, totalSub?, lines[], profitPercent, profitParameterId? }, delete { project_id, code }. */
   @Post('bq-build-up/:operation')
+  @ApiPathValues('operation', BQ_BUILD_UP_OPERATIONS, 'The change to a build-up')
   @ApiBqChangeRefusals()
   @ApiRefusal(404, 'bqNotFound, unknownTradeCode, profitParameterNotFound (not one of the company\'s profit parameters), notFound (no such operation)')
   @HttpCode(200)
@@ -110,6 +113,7 @@ export class BillsOfQuantityController {
   }
 
   @Post('bill-of-quantity/:projectId/actions/:event')
+  @ApiActionEvent('billOfQuantity')
   @ApiBqChangeRefusals()
   @HttpCode(200)
   act(

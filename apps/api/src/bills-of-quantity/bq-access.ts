@@ -7,6 +7,7 @@
 // tab). Approval is the machine's: the user's levels in the project (as an approved member) together with
 // the company's levels, the company's authority manual for billOfQuantity. The lookups go through the
 // documents' read cache (dropped on any append that feeds them), so a change of rows reads nothing.
+import { refusal } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { hasAnyAccessRight, type AccessRight, type AuthorityManual, type WorkflowResource } from '@binaan/contracts';
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
@@ -17,8 +18,7 @@ import { READ_MODELS, type Principal } from '../common/principal.js';
 import { mergeLevels, projectLevels } from '../projects/project-reads.js';
 import { DocumentReadCache } from '../documents/read-cache.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { BqRefused } from './bq.errors.js';
-import { isUuid } from './bq-input.js';
+import { isUuid } from '../common/uuid.js';
 
 export const BQ_VIEW_RIGHTS: readonly AccessRight[] = ['project.view', 'project.viewAll'];
 export const BQ_UPDATE_RIGHTS: readonly AccessRight[] = ['costPlanAndLibrary.update', 'project.create'];
@@ -87,7 +87,7 @@ export class BqAccess {
           [companyId, viewAll, principal.userId, principal.email.toLowerCase(), projectId],
         ))
       : [];
-    if (!row) throw new BqRefused(404, missing, 'No such project in this company.');
-    if (!row.visible && principal.userType !== 2) throw new BqRefused(403, 'projectNotVisible', 'This project is not yours to see: ask for the right to view all projects, or to be made a member.');
+    if (!row) throw refusal(404, missing, 'No such project in this company.');
+    if (!row.visible && principal.userType !== 2) throw refusal(403, 'projectNotVisible', 'This project is not yours to see: ask for the right to view all projects, or to be made a member.');
   }
 }

@@ -2,12 +2,12 @@
 // most N rows, each part under the header it continues, give the same tree as the rows say (property test
 // over random trees and part sizes, through the real decider and fold); rows that skip a level or sit
 // under an item are refused by row before anything is decided.
+import { Refused } from '../common/refusal.js';
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { BqImportRow } from '@binaan/contracts';
 import { importParts, planTab } from './bq-book.adapter.js';
 import { decideBq } from './bq.decider.js';
-import { BqRefused } from './bq.errors.js';
 import { applyBqEvent, emptyBq, flatNodes } from './bq-tree.js';
 import { treeRows } from './import-export/bq-tree-rows.js';
 
@@ -57,7 +57,7 @@ describe('BQ import in parts', () => {
       try {
         planTab({ name: 'A', rows }, 1, 2);
       } catch (error) {
-        if (error instanceof BqRefused) return [error.status, error.code, error.fields];
+        if (error instanceof Refused) return [error.getStatus(), error.code, error.fields];
         throw error;
       }
       return null;

@@ -4,17 +4,15 @@
 // no tab has its name (regardless of case), then `import` events of at most IMPORT_PART_ROWS rows: a larger
 // tab goes in parts, each part a run of rows under one header (the row above the part, imported by an
 // earlier part) or at the top of the tab. Every part is checked (importNodes) before the first is
-// written, so rows the BQ refuses leave it as it was. The BQ's refusals (BqRefused) become HttpExceptions
-// with the same status, code and fields: these routes do not run behind the BQ controller's filter.
+// written, so rows the BQ refuses leave it as it was; its refusals reach the caller as they are.
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { BqImportRow, BqImportTab } from '@binaan/contracts';
 import type { Principal } from '../common/principal.js';
-import { refusal } from '../common/refusal.js';
+import { refusal, Refused } from '../common/refusal.js';
 import { BqCommands } from './bq-commands.service.js';
 import { importNodes, MAX_IMPORT_ROWS } from './bq-input.js';
 import { BqQueries } from './bq-queries.js';
-import { BqRefused } from './bq.errors.js';
 import type { BqNewNode } from './bq.events.js';
 import type { BqAppendResult, BqBook, BqImportOrigin } from './import-export/bq-book.port.js';
 import { treeRows } from './import-export/bq-tree-rows.js';
@@ -57,7 +55,7 @@ export function importParts(rows: readonly BqImportRow[], maxRows: number): Impo
     open.length = level - 1;
     open.push(index);
   });
-  if (Object.keys(problems).length > 0) throw new BqRefused(422, 'bqImportInvalid', `${Object.keys(problems).length} problems in the rows: nothing was imported.`, problems);
+  if (Object.keys(problems).length > 0) throw refusal(422, 'bqImportInvalid', `${Object.keys(problems).length} problems in the rows: nothing was imported.`, { fields: problems });
   const parts: ImportPart[] = [];
   for (let start = 0; start < rows.length;) {
     const base = rows[start]!.level;
@@ -75,38 +73,34 @@ export type TabPlan = { name: string; parts: { parentId: string | null; nodes: B
 export class BqBookAdapter implements BqBook {
   constructor(private readonly queries: BqQueries, private readonly commands: BqCommands) {}
 
-  read(principal: Principal, projectId: string): Promise<BqImportTab[]> {
-    return asHttp(async () => {
-      // A project without a BQ reads as revision -1 with no tabs (not a 404): its export is the Summary only.
-      const view = await this.queries.view(principal, projectId, {});
-      return [...view.tabs].sort((a, b) => a.order - b.order).map((tab) => ({ name: tab.name, rows: treeRows(view.nodes.filter((node) => node.tabId === tab.id)) }));
-    });
+  async read(principal: Principal, projectId: string): Promise<BqImportTab[]> {
+    // A project without a BQ reads as revision -1 with no tabs (not a 404): its export is the Summary only.
+    const view = await this.queries.view(principal, projectId, {});
+    return [...view.tabs].sort((a, b) => a.order - b.order).map((tab) => ({ name: tab.name, rows: treeRows(view.nodes.filter((node) => node.tabId === tab.id)) }));
   }
 
-  append(principal: Principal, projectId: string, tabs: readonly BqImportTab[], _origin: BqImportOrigin): Promise<BqAppendResult> {
-    return asHttp(async () => {
-      const view = await this.queries.view(principal, projectId, {});
-      const plans = tabs.map((tab, t) => planTab(tab, t));
-      const tabIds = new Map(view.tabs.map((tab) => [key(tab.name), tab.id]));
-      // Before the first tab the BQ has no revision: the first change (an addTab) starts it.
-      let revision: number | null = view.revision < 0 ? null : view.revision;
-      let written = false;
-      for (const { name, parts } of plans) {
-        let tabId = tabIds.get(key(name));
-        if (tabId === undefined) {
-          const added = await this.commands.change(principal, projectId, { type: 'addTab', tabId: randomUUID(), name }, revision);
-          tabId = added.id!;
-          tabIds.set(key(name), tabId);
-          revision = added.revision;
-          written = true;
-        }
-        for (const { parentId, nodes } of parts) {
-          revision = (await this.commands.change(principal, projectId, { type: 'import', tabId, parentId, nodes }, revision)).revision;
-          written = true;
-        }
+  async append(principal: Principal, projectId: string, tabs: readonly BqImportTab[], _origin: BqImportOrigin): Promise<BqAppendResult> {
+    const view = await this.queries.view(principal, projectId, {});
+    const plans = tabs.map((tab, t) => planTab(tab, t));
+    const tabIds = new Map(view.tabs.map((tab) => [key(tab.name), tab.id]));
+    // Before the first tab the BQ has no revision: the first change (an addTab) starts it.
+    let revision: number | null = view.revision < 0 ? null : view.revision;
+    let written = false;
+    for (const { name, parts } of plans) {
+      let tabId = tabIds.get(key(name));
+      if (tabId === undefined) {
+        const added = await this.commands.change(principal, projectId, { type: 'addTab', tabId: randomUUID(), name }, revision);
+        tabId = added.id!;
+        tabIds.set(key(name), tabId);
+        revision = added.revision;
+        written = true;
       }
-      return { written, revision: written ? revision : null };
-    });
+      for (const { parentId, nodes } of parts) {
+        revision = (await this.commands.change(principal, projectId, { type: 'import', tabId, parentId, nodes }, revision)).revision;
+        written = true;
+      }
+    }
+    return { written, revision: written ? revision : null };
   }
 }
 
@@ -124,29 +118,19 @@ export function planTab(tab: BqImportTab, t: number, maxRows = IMPORT_PART_ROWS)
         return { parentId, nodes: importNodes(part.rows, parentId, () => ids[next++]!) };
       } catch (error) {
         // The part's row k is the tab's row start + k.
-        if (error instanceof BqRefused && error.fields) {
-          throw new BqRefused(error.status, error.code, error.message, Object.fromEntries(Object.entries(error.fields).map(([field, codes]) => [field.replace(/^rows\[(\d+)\]/, (_, k: string) => `rows[${part.start + Number(k)}]`), codes])));
+        if (error instanceof Refused && error.fields) {
+          throw refusal(error.getStatus(), error.code, error.message, { fields: Object.fromEntries(Object.entries(error.fields).map(([field, codes]) => [field.replace(/^rows\[(\d+)\]/, (_, k: string) => `rows[${part.start + Number(k)}]`), codes])) });
         }
         throw error;
       }
     });
     return { name: tab.name.trim(), parts };
   } catch (error) {
-    if (error instanceof BqRefused && error.fields) {
-      throw new BqRefused(error.status, error.code, error.message, Object.fromEntries(Object.entries(error.fields).map(([field, codes]) => [`tabs[${t}].${field}`, codes])));
+    if (error instanceof Refused && error.fields) {
+      throw refusal(error.getStatus(), error.code, error.message, { fields: Object.fromEntries(Object.entries(error.fields).map(([field, codes]) => [`tabs[${t}].${field}`, codes])) });
     }
     throw error;
   }
 }
 
 const key = (name: string) => name.trim().toLowerCase();
-
-/** The BQ's refusals as the house HttpException (status, errorCode, fields and the extra reply fields). */
-async function asHttp<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof BqRefused)) throw error;
-    throw refusal(error.status, error.code, error.message, { ...(error.fields ? { fields: error.fields } : {}), ...(error.extra ?? {}) });
-  }
-}

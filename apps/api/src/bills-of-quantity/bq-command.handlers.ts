@@ -1,6 +1,7 @@
 // A handler per bills of quantity command (the design card's @nestjs/cqrs). Each reads the raw body into
-// the decider's BqCommand with bq-input.ts (refusing as BqRefused, answered by BqRefusedFilter) and hands
+// the decider's BqCommand with bq-input.ts (refusing with `refusal`, answered by the error filter) and hands
 // it to the write model, BqCommands, with the revision it was made on.
+import { refusal, invalidFields } from '../common/refusal.js';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SqlExecutor } from '@binaan/event-store';
@@ -11,7 +12,6 @@ import { BqCommands, type BqCommandOf } from './bq-commands.service.js';
 import { profitParameterPick } from './bq-profit-parameter.js';
 import type { BqCommand } from './bq.decider.js';
 import { ActOnBq, AddBqItem, ChangeBqBuildUp, ChangeBqItem, ChangeBqTab, ImportBqRows } from './bq.commands.js';
-import { BqRefused, invalidBq } from './bq.errors.js';
 import { baseRevision, bodyOf, buildUpOf, fieldChanges, idIn, importNodes, nodeType, opt, optionalParent, order, profitParameterIdOf, text, type Body } from './bq-input.js';
 
 /** The node commands, by the path's operation name. */
@@ -20,7 +20,7 @@ const ITEM_OPERATIONS: Record<string, (body: Body, tabId: string) => BqCommand> 
   delete: (body, tabId) => ({ type: 'delete', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
   duplicate: (body, tabId) => ({ type: 'duplicate', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
   move: (body, tabId) => {
-    if (body.direction !== 'up' && body.direction !== 'down') throw invalidBq({ direction: ['must be up or down'] });
+    if (body.direction !== 'up' && body.direction !== 'down') throw invalidFields({ direction: ['must be up or down'] });
     return { type: 'move', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound'), direction: body.direction };
   },
   indent: (body, tabId) => ({ type: 'indent', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
@@ -28,6 +28,12 @@ const ITEM_OPERATIONS: Record<string, (body: Body, tabId: string) => BqCommand> 
   'promote-header': (body, tabId) => ({ type: 'promote', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
   'demote-header': (body, tabId) => ({ type: 'demote', tabId, nodeId: idIn(body, 'id', 'bqNodeNotFound') }),
 };
+/** `bq-item/{operation}`: the node commands' names. */
+export const BQ_ITEM_OPERATIONS = Object.keys(ITEM_OPERATIONS);
+/** `bq-tab/{operation}`. */
+export const BQ_TAB_OPERATIONS = ['add', 'rename', 'move', 'delete'] as const;
+/** `bq-build-up/{operation}`. */
+export const BQ_BUILD_UP_OPERATIONS = ['add', 'update', 'delete'] as const;
 
 function revisionOrNull(body: Body, ifMatch: string | undefined): number | null {
   return body.revision === undefined && ifMatch === undefined ? null : baseRevision(body, ifMatch);
@@ -64,7 +70,7 @@ export class ChangeBqItemHandler implements ICommandHandler<ChangeBqItem> {
   constructor(private readonly commands: BqCommands) {}
   execute({ principal, operation, body: raw, ifMatch }: ChangeBqItem): Promise<BqChangeReply> {
     const make = Object.prototype.hasOwnProperty.call(ITEM_OPERATIONS, operation) ? ITEM_OPERATIONS[operation] : undefined;
-    if (!make) throw new BqRefused(404, 'notFound', `No BQ item operation ${operation}.`);
+    if (!make) throw refusal(404, 'notFound', `No BQ item operation ${operation}.`);
     const body = bodyOf(raw);
     const projectId = idIn(body, 'project_id', 'bqNotFound');
     const command = make(body, idIn(body, 'bq_tab_id', 'bqTabNotFound'));
@@ -83,7 +89,7 @@ export class ChangeBqTabHandler implements ICommandHandler<ChangeBqTab> {
     else if (operation === 'rename') command = { type: 'renameTab', tabId: idIn(body, 'bq_tab_id', 'bqTabNotFound'), name: text(body, 'name', 100) };
     else if (operation === 'move') command = { type: 'moveTab', tabId: idIn(body, 'bq_tab_id', 'bqTabNotFound'), order: order(body) ?? 0 };
     else if (operation === 'delete') command = { type: 'removeTab', tabId: idIn(body, 'bq_tab_id', 'bqTabNotFound') };
-    else throw new BqRefused(404, 'notFound', `No BQ tab operation ${operation}.`);
+    else throw refusal(404, 'notFound', `No BQ tab operation ${operation}.`);
     return this.commands.change(principal, projectId, command, revisionOrNull(body, ifMatch));
   }
 }
@@ -106,7 +112,7 @@ export class ChangeBqBuildUpHandler implements ICommandHandler<ChangeBqBuildUp> 
         buildUp: { ...buildUp, profitParameter: parameterId === null ? null : await profitParameterPick(this.db, actor.companyId, parameterId, state.buildUps.get(buildUp.code)?.profitParameter?.id ?? null) },
       });
     } else if (operation === 'delete') command = { type: 'removeBuildUp', code: text(body, 'code', 40, true) };
-    else throw new BqRefused(404, 'notFound', `No build-up operation ${operation}.`);
+    else throw refusal(404, 'notFound', `No build-up operation ${operation}.`);
     return this.commands.change(principal, projectId, command, revisionOrNull(body, ifMatch));
   }
 }
@@ -116,7 +122,7 @@ export class ActOnBqHandler implements ICommandHandler<ActOnBq> {
   constructor(private readonly commands: BqCommands) {}
   execute({ principal, projectId, event, body: raw, ifMatch }: ActOnBq) {
     const body = bodyOf(raw);
-    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) throw invalidBq({ remark: ['must be text of at most 2000 characters'] });
+    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) throw invalidFields({ remark: ['must be text of at most 2000 characters'] });
     return this.commands.act(principal, projectId, event, typeof body.remark === 'string' ? body.remark.trim() : undefined, () => baseRevision(body, ifMatch));
   }
 }

@@ -3,6 +3,7 @@
 // one append with the stream's revision as the expected one. Another process's append in between makes
 // the store refuse it: the state catches up and the change is decided again (at most 3 times), so a change
 // is never applied on a state it was not checked against.
+import { refusal, Refused } from '../common/refusal.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { WorkflowRefusalHttpStatus, type BqChangeReply, type BqNode, type WorkflowRefusalCode } from '@binaan/contracts';
@@ -12,7 +13,6 @@ import { CLOCK, type Clock, type Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { BqAccess } from './bq-access.js';
 import { checkFresh, decideBq, type BqCommand } from './bq.decider.js';
-import { BqRefused } from './bq.errors.js';
 import { BQ_STREAM_TYPE, bqStreamId, type BqEvent } from './bq.events.js';
 import { BqLoader } from './bq-loader.js';
 import { childrenOf, emptyBq, nodeView, parentKey, tabViews, type BqState } from './bq-tree.js';
@@ -44,11 +44,11 @@ export class BqCommands {
         if (state === null || (base !== null && base > state.revision)) state = await this.loader.current(projectId);
         try {
           if (state === null || state.revision < 0) {
-            if (typeof commandOf === 'function') throw new BqRefused(404, 'bqNotFound', 'This project has no bill of quantity yet: add a tab first.');
+            if (typeof commandOf === 'function') throw refusal(404, 'bqNotFound', 'This project has no bill of quantity yet: add a tab first.');
             return await this.start(projectId, commandOf, actor);
           }
-          if (!this.access.proposes(actor)) throw new BqRefused(403, 'noAuthority', 'Changing the bill of quantity needs CreatePropose (level 10) on billOfQuantity in the project.');
-          if (base === null) throw new BqRefused(428, 'revisionRequired', 'Send the revision you last read (revision in the body, or If-Match).');
+          if (!this.access.proposes(actor)) throw refusal(403, 'noAuthority', 'Changing the bill of quantity needs CreatePropose (level 10) on billOfQuantity in the project.');
+          if (base === null) throw refusal(428, 'revisionRequired', 'Send the revision you last read (revision in the body, or If-Match).');
           const command = typeof commandOf === 'function' ? await commandOf(state, actor) : commandOf;
           checkFresh(state, command, base);
           const events = decideBq(state, command, { newId: randomUUID });
@@ -67,8 +67,8 @@ export class BqCommands {
 
   /** The first change of a project's BQ must add a tab: BqStarted, the machine's Create (level 10), the tab. */
   private async start(projectId: string, command: BqCommand, actor: Actor): Promise<BqChangeReply> {
-    if (command.type === 'add') throw new BqRefused(422, 'bqTabRequired', 'Please create at least one tab first.');
-    if (command.type !== 'addTab') throw new BqRefused(404, 'bqNotFound', 'This project has no bill of quantity yet: add a tab first.');
+    if (command.type === 'add') throw refusal(422, 'bqTabRequired', 'Please create at least one tab first.');
+    if (command.type !== 'addTab') throw refusal(404, 'bqNotFound', 'This project has no bill of quantity yet: add a tab first.');
     const decision = decide('billOfQuantity', null, { type: 'Create', at: this.now().toISOString() }, actor);
     if (!decision.ok) throw refusedByMachine(decision.refusal.code, 'Create');
     const started: BqEvent[] = [
@@ -85,9 +85,9 @@ export class BqCommands {
     const actor = await this.access.actor(principal, projectId);
     return this.loader.exclusive(projectId, async () => {
       const state = await this.loader.current(projectId);
-      if (state === null) throw new BqRefused(404, 'bqNotFound', 'This project has no bill of quantity yet.');
+      if (state === null) throw refusal(404, 'bqNotFound', 'This project has no bill of quantity yet.');
       const base = revision();
-      if (base !== state.revision) throw new BqRefused(409, 'wrongExpectedRevision', `The bill of quantity changed: you sent revision ${base}, it is at ${state.revision}. Read it again.`, undefined, { revision: state.revision });
+      if (base !== state.revision) throw refusal(409, 'wrongExpectedRevision', `The bill of quantity changed: you sent revision ${base}, it is at ${state.revision}. Read it again.`, { revision: state.revision });
       if (REQUESTING.has(eventName)) complete(state);
       const manual = await this.access.manual(state.companyId);
       const decision = decide('billOfQuantity', state.workflow, {
@@ -109,9 +109,9 @@ export class BqCommands {
   }
 }
 
-function refusedByMachine(code: WorkflowRefusalCode, eventName: string): BqRefused {
+function refusedByMachine(code: WorkflowRefusalCode, eventName: string): Refused {
   const status = (WorkflowRefusalHttpStatus[code] ?? 409);
-  return new BqRefused(status, code, `${eventName} refused: ${code}.`);
+  return refusal(status, code, `${eventName} refused: ${code}.`);
 }
 
 /** Spec §5.3: every item's description, unit and quantity before the BQ is sent for approval; and at least one item. */
@@ -124,8 +124,8 @@ function complete(state: BqState): void {
     const missing = [...(node.description?.trim() ? [] : ['description']), ...(node.unit?.trim() ? [] : ['unit']), ...(node.quantity === null ? ['quantity'] : [])];
     if (missing.length > 0 && Object.keys(problems).length < 100) problems[node.id] = missing;
   }
-  if (items === 0) throw new BqRefused(422, 'bqNoItems', 'Add at least one item before sending the bill of quantity for approval.');
-  if (Object.keys(problems).length > 0) throw new BqRefused(422, 'bqItemIncomplete', 'Every item needs its description, unit and quantity before the bill of quantity is sent for approval.', problems);
+  if (items === 0) throw refusal(422, 'bqNoItems', 'Add at least one item before sending the bill of quantity for approval.');
+  if (Object.keys(problems).length > 0) throw refusal(422, 'bqItemIncomplete', 'Every item needs its description, unit and quantity before the bill of quantity is sent for approval.', { fields: problems });
 }
 
 /** The nodes acted on as they are now, with the headers above them; ids removed; tabs and the BQ's amount. */

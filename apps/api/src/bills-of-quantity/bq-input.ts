@@ -2,66 +2,65 @@
 // node by `{ project_id, bq_tab_id, id }` (§7); the revision the change was made on travels as `revision`
 // in the body or as If-Match. Money and quantities are decimal strings, kept in canonical form
 // ("2.5" -> "2.500" for a quantity, "3" -> "3.00" for money).
+import { refusal, Refused, invalidFields } from '../common/refusal.js';
 import { asText, BqNodeTypes, type BqImportRow, type BqNodeType } from '@binaan/contracts';
 import { formatQuantity, formatSen, parseMoney, parseQuantity } from '../documents/money.js';
-import { BqRefused, invalidBq } from './bq.errors.js';
 import type { BqBuildUp, BqBuildUpLine, BqFieldChanges, BqNewNode } from './bq.events.js';
+import { isUuid } from '../common/uuid.js';
 
 export type Body = Record<string, unknown>;
 /** `{ key: value }`, or `{}` when the value is undefined (the key left out rather than set to undefined). */
 export const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const LIMITS = { title: 500, description: 4000, unit: 20, buildUpCode: 40 } as const;
 export const MAX_IMPORT_ROWS = 20_000;
 
 export function bodyOf(raw: unknown): Body {
   if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw invalidBq({ body: ['must be a JSON object'] });
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw invalidFields({ body: ['must be a JSON object'] });
   return raw as Body;
 }
 
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
 /** An id in the body (a UUID; anything else cannot name a row or tab of ours, so it is 404 `notFound`). */
 export function idIn(body: Body, key: string, notFound: 'bqTabNotFound' | 'bqNodeNotFound' | 'bqNotFound'): string {
   const value = body[key];
-  if (value === undefined || value === null || value === '') throw invalidBq({ [key]: ['required'] });
-  if (!isUuid(value)) throw new BqRefused(404, notFound, `No such ${key.replace(/_id$/, '').replace('bq_', '')}.`);
+  if (value === undefined || value === null || value === '') throw invalidFields({ [key]: ['required'] });
+  if (!isUuid(value)) throw refusal(404, notFound, `No such ${key.replace(/_id$/, '').replace('bq_', '')}.`);
   return value;
 }
 
 export function optionalParent(body: Body): string | null {
   const value = body.parent_id ?? body.parentId;
   if (value === undefined || value === null || value === '') return null;
-  if (!isUuid(value)) throw new BqRefused(404, 'bqNodeNotFound', 'No such parent row.');
+  if (!isUuid(value)) throw refusal(404, 'bqNodeNotFound', 'No such parent row.');
   return value;
 }
 
 /** The revision the change was made on: `revision` in the body, or If-Match. */
 export function baseRevision(body: Body, ifMatch: string | undefined): number {
   const raw = body.revision ?? ifMatch;
-  if (raw === undefined || raw === null || raw === '') throw new BqRefused(428, 'revisionRequired', 'Send the revision you last read (revision in the body, or If-Match).');
+  if (raw === undefined || raw === null || raw === '') throw refusal(428, 'revisionRequired', 'Send the revision you last read (revision in the body, or If-Match).');
   const match = /^(?:W\/)?"?(\d{1,12})"?$/.exec(asText(raw).trim());
-  if (!match) throw invalidBq({ revision: ['must be a revision number'] });
+  if (!match) throw invalidFields({ revision: ['must be a revision number'] });
   return Number(match[1]);
 }
 
 export function nodeType(body: Body): BqNodeType {
   const value = body.type ?? 'item';
-  if (!(BqNodeTypes as readonly unknown[]).includes(value)) throw invalidBq({ type: ['must be header or item'] });
+  if (!(BqNodeTypes as readonly unknown[]).includes(value)) throw invalidFields({ type: ['must be header or item'] });
   return value as BqNodeType;
 }
 
 export function order(body: Body, key = 'order'): number | undefined {
   const value = body[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1_000_000) throw invalidBq({ [key]: ['must be a whole number from 0'] });
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1_000_000) throw invalidFields({ [key]: ['must be a whole number from 0'] });
   return value;
 }
 
 export function text(body: Body, key: string, max: number, required = false): string {
   const value = body[key];
-  if (typeof value !== 'string' || value.length > max || (required && value.trim() === '')) throw invalidBq({ [key]: [required ? 'required' : `must be text of at most ${max} characters`] });
+  if (typeof value !== 'string' || value.length > max || (required && value.trim() === '')) throw invalidFields({ [key]: [required ? 'required' : `must be text of at most ${max} characters`] });
   return value;
 }
 
@@ -93,7 +92,7 @@ export function fieldChanges(body: Body): BqFieldChanges {
     if (value === 'bad') problems[key] = [kind === 'money' ? 'must be a decimal string with at most 2 places' : 'must be a decimal string from 0 with at most 3 places'];
     else out[key] = value;
   }
-  if (Object.keys(problems).length > 0) throw invalidBq(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   return out;
 }
 
@@ -103,8 +102,8 @@ export function fieldChanges(body: Body): BqFieldChanges {
  * Every problem is reported by row and field (422 bqImportInvalid), nothing is recorded.
  */
 export function importNodes(raw: unknown, parentId: string | null, newId: () => string): BqNewNode[] {
-  if (!Array.isArray(raw) || raw.length === 0) throw invalidBq({ rows: ['must be a non-empty array'] });
-  if (raw.length > MAX_IMPORT_ROWS) throw new BqRefused(422, 'bqTooManyRows', `At most ${MAX_IMPORT_ROWS} rows at a time.`, { rows: ['bqTooManyRows'] });
+  if (!Array.isArray(raw) || raw.length === 0) throw invalidFields({ rows: ['must be a non-empty array'] });
+  if (raw.length > MAX_IMPORT_ROWS) throw refusal(422, 'bqTooManyRows', `At most ${MAX_IMPORT_ROWS} rows at a time.`, { fields: { rows: ['bqTooManyRows'] } });
   const problems: Record<string, string[]> = {};
   const stack: { id: string; type: BqNodeType }[] = [];
   const nodes: BqNewNode[] = [];
@@ -124,7 +123,7 @@ export function importNodes(raw: unknown, parentId: string | null, newId: () => 
     try {
       fields = fieldChanges({ title: row.title ?? '', description: row.description ?? null, unit: row.unit ?? null, quantity: row.quantity ?? null, rate: row.rate ?? null });
     } catch (error) {
-      if (!(error instanceof BqRefused) || !error.fields) throw error;
+      if (!(error instanceof Refused) || !error.fields) throw error;
       for (const [field, codes] of Object.entries(error.fields)) problems[`${at}.${field}`] = codes;
     }
     if (type === 'header' && (fields.quantity || fields.rate || fields.unit)) problems[`${at}.quantity`] = ['bqHeaderNotPriced'];
@@ -136,7 +135,7 @@ export function importNodes(raw: unknown, parentId: string | null, newId: () => 
       fields: { title: fields.title ?? '', description: fields.description ?? null, unit: fields.unit ?? null, quantity: fields.quantity ?? null, rate: fields.rate ?? null, buildUpCode: null, buildUpRate: null, buildUpProfitAmount: null },
     });
   });
-  if (Object.keys(problems).length > 0) throw new BqRefused(422, 'bqImportInvalid', `${Object.keys(problems).length} problems in the rows: nothing was imported.`, problems);
+  if (Object.keys(problems).length > 0) throw refusal(422, 'bqImportInvalid', `${Object.keys(problems).length} problems in the rows: nothing was imported.`, { fields: problems });
   return nodes;
 }
 
@@ -144,14 +143,14 @@ export function importNodes(raw: unknown, parentId: string | null, newId: () => 
 export function profitParameterIdOf(body: Body): string | null {
   const value = body.profitParameterId;
   if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string' || value.length > 200) throw invalidBq({ profitParameterId: ['must be the id of a profit parameter'] });
+  if (typeof value !== 'string' || value.length > 200) throw invalidFields({ profitParameterId: ['must be the id of a profit parameter'] });
   return value;
 }
 
 export function buildUpOf(body: Body): BqBuildUp {
   const code = typeof body.code === 'string' ? body.code.trim() : '';
   const description = typeof body.description === 'string' ? body.description : '';
-  if (code.length > LIMITS.buildUpCode || description.length > LIMITS.description) throw invalidBq({ code: ['too long'] });
+  if (code.length > LIMITS.buildUpCode || description.length > LIMITS.description) throw invalidFields({ code: ['too long'] });
   const totalSub = decimal(body.totalSub ?? null, 'money');
   const profit = decimal(body.profitPercent ?? '0', 'money');
   const problems: Record<string, string[]> = {};
@@ -170,6 +169,6 @@ export function buildUpOf(body: Body): BqBuildUp {
     }
     lines.push({ category: line.category as BqBuildUpLine['category'], description: line.description, unit: typeof line.unit === 'string' ? line.unit : null, quantity, rate });
   });
-  if (Object.keys(problems).length > 0) throw invalidBq(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   return { code, description, totalSub: totalSub, lines, profitPercent: profit as string };
 }

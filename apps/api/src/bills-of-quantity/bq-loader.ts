@@ -2,11 +2,11 @@
 // only the events after the revision kept. Changes to one BQ run one at a time in this process (`exclusive`),
 // so the kept state is never folded twice; another API process's appends are met by the store's expected
 // revision (the command catches up and decides again, see bq-commands.service.ts).
+import { refusal } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore, StoredEvent } from '@binaan/event-store';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { Lru } from '../documents/lru.js';
-import { BqRefused } from './bq.errors.js';
+import { Lru } from '../common/lru.js';
 import { bqStreamId, type BqEvent } from './bq.events.js';
 import { applyBqEvent, emptyBq, type BqState } from './bq-tree.js';
 import { OneAtATime } from '../common/one-at-a-time.js';
@@ -61,7 +61,7 @@ export class BqLoader {
     const events = await this.store.readStream(bqStreamId(projectId), {
       ...(point.revision !== undefined ? { toRevision: point.revision } : {}), ...(point.time ? { toTime: point.time } : {}),
     });
-    if (events.length === 0) throw new BqRefused(404, 'bqNotFound', 'The bill of quantity did not exist then.');
+    if (events.length === 0) throw refusal(404, 'bqNotFound', 'The bill of quantity did not exist then.');
     return foldStored(emptyBq(projectId), events);
   }
 

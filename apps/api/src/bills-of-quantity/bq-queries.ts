@@ -1,6 +1,7 @@
 // Reads of bills of quantity: a project's BQ now or as it stood (revision or time), the changes since a
 // revision (what a second editor applies without reloading), the history timeline with the chain check,
 // and the company's flat list of BQs per status.
+import { refusal, invalidFields } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { BqNode, BqStatus, BqTab } from '@binaan/contracts';
 import type { EventStore, SqlExecutor, StoredEvent } from '@binaan/event-store';
@@ -11,7 +12,6 @@ import { READ_MODELS, type Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { formatSen } from '../documents/money.js';
 import { BqAccess } from './bq-access.js';
-import { BqRefused, invalidBq } from './bq.errors.js';
 import { bqStreamId, type BqBuildUp } from './bq.events.js';
 import { BqLoader } from './bq-loader.js';
 import { emptyBq, flatNodes, tabViews, type BqState } from './bq-tree.js';
@@ -58,9 +58,9 @@ export class BqQueries {
     let state: BqState | null;
     if (point.revision !== undefined || point.asOf !== undefined) {
       const revision = point.revision === undefined ? undefined : Number(point.revision);
-      if (revision !== undefined && (!Number.isInteger(revision) || revision < 0)) throw invalidBq({ revision: ['must be a revision number'] });
+      if (revision !== undefined && (!Number.isInteger(revision) || revision < 0)) throw invalidFields({ revision: ['must be a revision number'] });
       const time = point.asOf === undefined ? undefined : new Date(point.asOf);
-      if (time !== undefined && Number.isNaN(time.getTime())) throw new BqRefused(400, 'invalidAsOf', 'asOf must be an ISO 8601 time.');
+      if (time !== undefined && Number.isNaN(time.getTime())) throw refusal(400, 'invalidAsOf', 'asOf must be an ISO 8601 time.');
       state = await this.loader.asOf(projectId, { ...(revision !== undefined ? { revision } : {}), ...(time ? { time } : {}) });
     } else {
       state = await this.loader.current(projectId);
@@ -71,7 +71,7 @@ export class BqQueries {
   async changes(principal: Principal, projectId: string, sinceText: string | undefined): Promise<{ success: true; revision: number; changes: BqChange[]; more: boolean }> {
     await this.access.reader(principal, projectId);
     const since = Number(sinceText ?? '-1');
-    if (!Number.isInteger(since) || since < -1) throw invalidBq({ since: ['must be a revision number'] });
+    if (!Number.isInteger(since) || since < -1) throw invalidFields({ since: ['must be a revision number'] });
     const events = await this.store.readStream(bqStreamId(projectId), { fromRevision: since + 1, limit: CHANGES_PAGE + 1 });
     const page = events.slice(0, CHANGES_PAGE);
     const head = await this.store.streamHead(bqStreamId(projectId));
@@ -83,7 +83,7 @@ export class BqQueries {
     await this.access.reader(principal, projectId);
     const streamId = bqStreamId(projectId);
     const [events, verification] = await Promise.all([this.store.readStream(streamId), this.store.verifyStream(streamId)]);
-    if (events.length === 0) throw new BqRefused(404, 'bqNotFound', 'This project has no bill of quantity yet.');
+    if (events.length === 0) throw refusal(404, 'bqNotFound', 'This project has no bill of quantity yet.');
     const firstBad = verification.ok ? Number.POSITIVE_INFINITY : (verification.firstBadRevision ?? 0);
     return events.map((stored) => ({ ...toChange(stored), hash: stored.hash, chainVerified: stored.revision < firstBad }));
   }
@@ -93,7 +93,7 @@ export class BqQueries {
     const companyId = principal.companyId!;
     const filter = listFilter(query.filter);
     const unknown = Object.keys(filter).filter((key) => key !== 'status');
-    if (unknown.length > 0) throw new BqRefused(400, 'unknownFilter', `Unknown filter: ${unknown.join(', ')}.`);
+    if (unknown.length > 0) throw refusal(400, 'unknownFilter', `Unknown filter: ${unknown.join(', ')}.`);
     const { from, to } = pageRange(query.range, 25, 1000);
     const status = typeof filter.status === 'string' ? filter.status : null;
     const rows = await this.db.query<{ project_id: string; name: string | null; code: string | null; status: string; amount: string | null; updated_at: Date | string; revision: number }>(

@@ -2,10 +2,10 @@
 // tree (every node under a header of its own tab, no cycle, each listed once under its parent), orders
 // 0..n-1 under each parent, amounts rolled up exactly (recomputed from the leaves), and replaying the
 // recorded events onto an empty BQ gives the same tree.
+import { Refused } from '../common/refusal.js';
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { decideBq, type BqCommand } from './bq.decider.js';
-import { BqRefused } from './bq.errors.js';
 import { applyBqEvent, emptyBq, flatNodes, foldBq, itemAmount, tabKey, tabViews, type BqState } from './bq-tree.js';
 import type { BqEvent } from './bq.events.js';
 
@@ -116,7 +116,7 @@ describe('BQ tree: any sequence of operations', () => {
           try {
             events = decideBq(state, command, { newId: nextId });
           } catch (error) {
-            if (error instanceof BqRefused && error.status < 500) continue;
+            if (error instanceof Refused && error.getStatus() < 500) continue;
             throw error;
           }
           for (const event of events) {

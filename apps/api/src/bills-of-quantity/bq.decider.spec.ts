@@ -1,8 +1,8 @@
 // The ten operations of the tree table (spec §4.9) and the BQ rules (§5.3), given a state, when a command,
 // then events (or a refusal), and the tree they leave.
+import { Refused } from '../common/refusal.js';
 import { describe, expect, it } from '@jest/globals';
 import { checkFresh, decideBq, type BqCommand } from './bq.decider.js';
-import { BqRefused } from './bq.errors.js';
 import { applyBqEvent, emptyBq, flatNodes, tabViews, type BqState } from './bq-tree.js';
 
 const AT = '2026-05-01T00:00:00.000Z';
@@ -17,7 +17,7 @@ function refusal(state: BqState, command: BqCommand): [number, string] {
   try {
     decideBq(state, command, { newId: () => 'x' });
   } catch (error) {
-    if (error instanceof BqRefused) return [error.status, error.code];
+    if (error instanceof Refused) return [error.getStatus(), error.code];
     throw error;
   }
   throw new Error('not refused');
@@ -173,7 +173,7 @@ describe('BQ concurrency: per node', () => {
       expect(error).toMatchObject({ status: 409, code: 'wrongExpectedRevision', extra: { revision: base + 1, changed: ['I1'] } });
     }
     // Swapping with a neighbour that changed, or adding under a header that changed, is stale too.
-    expect(() => checkFresh(state, { type: 'move', tabId: 'A', nodeId: 'I2', direction: 'up' }, base)).toThrow(BqRefused);
-    expect(() => checkFresh(state, { type: 'update', tabId: 'A', nodeId: 'I2', fields: {} }, base + 5)).toThrow(BqRefused);
+    expect(() => checkFresh(state, { type: 'move', tabId: 'A', nodeId: 'I2', direction: 'up' }, base)).toThrow(Refused);
+    expect(() => checkFresh(state, { type: 'update', tabId: 'A', nodeId: 'I2', fields: {} }, base + 5)).toThrow(Refused);
   });
 });

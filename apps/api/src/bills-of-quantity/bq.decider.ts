@@ -1,11 +1,11 @@
 // Deciding a BQ change: given the state, a command and the revision the caller made it on, the events to
-// record or a refusal (BqRefused). Pure: ids and time come in; nothing is read or written here.
+// record or a refusal (`refusal`). Pure: ids and time come in; nothing is read or written here.
 //
 // Concurrency is per node (README "Decisions"): a change made on an older revision is taken when none of
 // what it depends on (its footprint: the node, the parent it goes under, the sibling it swaps with, the
 // tab) changed since that revision; otherwise 409 wrongExpectedRevision with the nodes that changed.
+import { refusal, Refused } from '../common/refusal.js';
 import type { BqNodeType } from '@binaan/contracts';
-import { BqRefused } from './bq.errors.js';
 import { childrenOf, parentKey, subtree, tabKey, type BqState, type NodeRecord } from './bq-tree.js';
 import type { BqBuildUp, BqEvent, BqFieldChanges, BqFieldValues, BqNewNode } from './bq.events.js';
 
@@ -44,27 +44,27 @@ export function isEditable(state: BqState): boolean {
 
 function tabOf(state: BqState, tabId: string) {
   const tab = state.tabs.get(tabId);
-  if (!tab) throw new BqRefused(404, 'bqTabNotFound', 'No such tab in this bill of quantity.');
+  if (!tab) throw refusal(404, 'bqTabNotFound', 'No such tab in this bill of quantity.');
   return tab;
 }
 
 function nodeOf(state: BqState, tabId: string, nodeId: string): NodeRecord {
   const node = state.nodes.get(nodeId);
-  if (!node || node.tabId !== tabId) throw new BqRefused(404, 'bqNodeNotFound', 'No such row in this tab.');
+  if (!node || node.tabId !== tabId) throw refusal(404, 'bqNodeNotFound', 'No such row in this tab.');
   return node;
 }
 
 function header(state: BqState, parentId: string | null, tabId: string): void {
   if (parentId === null) return;
   const parent = nodeOf(state, tabId, parentId);
-  if (parent.type !== 'header') throw new BqRefused(422, 'bqParentNotHeader', 'Only a header can hold rows.', { parentId: ['bqParentNotHeader'] });
+  if (parent.type !== 'header') throw refusal(422, 'bqParentNotHeader', 'Only a header can hold rows.', { fields: { parentId: ['bqParentNotHeader'] } });
 }
 
 function unpricedHeader(type: BqNodeType, fields: BqFieldChanges): void {
   if (type !== 'header') return;
   const priced = PRICE_FIELDS.filter((field) => fields[field] !== undefined && fields[field] !== null);
   if (priced.length > 0) {
-    throw new BqRefused(422, 'bqHeaderNotPriced', 'A header has no unit, quantity, rate or build-up: its amount is the sum of its rows.', Object.fromEntries(priced.map((f) => [f, ['bqHeaderNotPriced']])));
+    throw refusal(422, 'bqHeaderNotPriced', 'A header has no unit, quantity, rate or build-up: its amount is the sum of its rows.', { fields: Object.fromEntries(priced.map((f) => [f, ['bqHeaderNotPriced']])) });
   }
 }
 
@@ -73,9 +73,9 @@ function rateOverBuildUp(state: BqState, node: NodeRecord | null, fields: BqFiel
   const code = fields.buildUpCode !== undefined ? fields.buildUpCode : node?.buildUpCode ?? null;
   if (code === null) return;
   const buildUp = state.buildUps.get(code);
-  if (!buildUp) throw new BqRefused(422, 'unknownTradeCode', `No build-up has the trade code ${code}.`, { buildUpCode: ['unknownTradeCode'] });
+  if (!buildUp) throw refusal(422, 'unknownTradeCode', `No build-up has the trade code ${code}.`, { fields: { buildUpCode: ['unknownTradeCode'] } });
   if (fields.rate !== undefined && fields.rate !== null && buildUp.totalSub === null) {
-    throw new BqRefused(422, 'tradeCodeOfRateEditedNotTotalSub', `The trade code ${code} of the rate edited is not a total sub: its rate comes from its build-up.`, { rate: ['tradeCodeOfRateEditedNotTotalSub'] });
+    throw refusal(422, 'tradeCodeOfRateEditedNotTotalSub', `The trade code ${code} of the rate edited is not a total sub: its rate comes from its build-up.`, { fields: { rate: ['tradeCodeOfRateEditedNotTotalSub'] } });
   }
 }
 
@@ -132,19 +132,19 @@ export function checkFresh(state: BqState, command: BqCommand, base: number): vo
   if (changed.length > 0) throw stale(state, base, changed);
 }
 
-function stale(state: BqState, base: number, changed: string[]): BqRefused {
-  return new BqRefused(409, 'wrongExpectedRevision', `The bill of quantity changed: you sent revision ${base}, it is at ${state.revision}. Read the changes since ${base} and try again.`, undefined, { revision: state.revision, changed });
+function stale(state: BqState, base: number, changed: string[]): Refused {
+  return refusal(409, 'wrongExpectedRevision', `The bill of quantity changed: you sent revision ${base}, it is at ${state.revision}. Read the changes since ${base} and try again.`, { revision: state.revision, changed });
 }
 
 function tabName(state: BqState, name: string, tabId: string): void {
-  if (name.trim() === '') throw new BqRefused(400, 'bqTabNameRequired', 'Name the tab.', { name: ['bqTabNameRequired'] });
+  if (name.trim() === '') throw refusal(400, 'bqTabNameRequired', 'Name the tab.', { fields: { name: ['bqTabNameRequired'] } });
   const taken = [...state.tabs.values()].some((tab) => tab.id !== tabId && tab.name.trim().toLowerCase() === name.trim().toLowerCase());
-  if (taken) throw new BqRefused(409, 'bqTabNameTaken', `Another tab is named ${name}.`, { name: ['bqTabNameTaken'] });
+  if (taken) throw refusal(409, 'bqTabNameTaken', `Another tab is named ${name}.`, { fields: { name: ['bqTabNameTaken'] } });
 }
 
 /** The events of a tree or build-up change (the workflow's are decided by the machine, in the service). */
 export function decideBq(state: BqState, command: BqCommand, context: DecideContext): BqEvent[] {
-  if (!isEditable(state)) throw new BqRefused(409, 'bqNotEditable', `The bill of quantity is ${state.workflow!.status}: it can be changed only while new or rejected.`);
+  if (!isEditable(state)) throw refusal(409, 'bqNotEditable', `The bill of quantity is ${state.workflow!.status}: it can be changed only while new or rejected.`);
   switch (command.type) {
     case 'addTab': {
       tabName(state, command.name, command.tabId);
@@ -166,12 +166,12 @@ export function decideBq(state: BqState, command: BqCommand, context: DecideCont
       return [{ type: 'BqTabRemoved', data: { tabId: command.tabId, nodesRemoved } }];
     }
     case 'add': {
-      if (command.tabId === null || state.tabs.size === 0) throw new BqRefused(422, 'bqTabRequired', 'Please create at least one tab first.');
+      if (command.tabId === null || state.tabs.size === 0) throw refusal(422, 'bqTabRequired', 'Please create at least one tab first.');
       tabOf(state, command.tabId);
       header(state, command.parentId, command.tabId);
       unpricedHeader(command.nodeType, command.fields);
       if (command.nodeType === 'item') rateOverBuildUp(state, null, command.fields);
-      if (state.nodes.has(command.nodeId)) throw new BqRefused(409, 'validationFailed', 'A row with this id exists.');
+      if (state.nodes.has(command.nodeId)) throw refusal(409, 'validationFailed', 'A row with this id exists.');
       const siblings = childrenOf(state, command.parentId ?? tabKey(command.tabId)).length;
       const order = Math.max(0, Math.min(command.order ?? siblings, siblings));
       if (command.nodeType === 'item' && command.fields.buildUpCode) {
@@ -213,38 +213,38 @@ export function decideBq(state: BqState, command: BqCommand, context: DecideCont
       const node = nodeOf(state, command.tabId, command.nodeId);
       const list = childrenOf(state, parentKey(node));
       const other = list[list.indexOf(node.id) + (command.direction === 'up' ? -1 : 1)];
-      if (other === undefined) throw new BqRefused(409, 'bqCannotMove', `The row is already the ${command.direction === 'up' ? 'first' : 'last'} under its header.`);
+      if (other === undefined) throw refusal(409, 'bqCannotMove', `The row is already the ${command.direction === 'up' ? 'first' : 'last'} under its header.`);
       return [{ type: 'BqNodeMoved', data: { tabId: command.tabId, nodeId: node.id, direction: command.direction, swappedWith: other } }];
     }
     case 'indent': {
       const node = nodeOf(state, command.tabId, command.nodeId);
       const list = childrenOf(state, parentKey(node));
       const previous = list[list.indexOf(node.id) - 1];
-      if (previous === undefined) throw new BqRefused(409, 'bqCannotIndent', 'The first row under a header has no row above it to go under.');
+      if (previous === undefined) throw refusal(409, 'bqCannotIndent', 'The first row under a header has no row above it to go under.');
       header(state, previous, command.tabId);
       return [{ type: 'BqNodeIndented', data: { tabId: command.tabId, nodeId: node.id, parentId: previous } }];
     }
     case 'outdent': {
       const node = nodeOf(state, command.tabId, command.nodeId);
-      if (node.parentId === null) throw new BqRefused(409, 'bqCannotOutdent', 'The row is already at the top of the tab.');
+      if (node.parentId === null) throw refusal(409, 'bqCannotOutdent', 'The row is already at the top of the tab.');
       return [{ type: 'BqNodeOutdented', data: { tabId: command.tabId, nodeId: node.id, parentId: state.nodes.get(node.parentId)!.parentId } }];
     }
     case 'promote': {
       const node = nodeOf(state, command.tabId, command.nodeId);
-      if (node.type === 'header') throw new BqRefused(409, 'bqAlreadyHeader', 'The row is already a header.');
+      if (node.type === 'header') throw refusal(409, 'bqAlreadyHeader', 'The row is already a header.');
       const cleared = Object.fromEntries(PRICE_FIELDS.filter((f) => node[f] !== null).map((f) => [f, node[f]])) as BqFieldChanges;
       return [{ type: 'BqHeaderPromoted', data: { tabId: command.tabId, nodeId: node.id, cleared } }];
     }
     case 'demote': {
       const node = nodeOf(state, command.tabId, command.nodeId);
-      if (node.type === 'item') throw new BqRefused(409, 'bqAlreadyItem', 'The row is already an item.');
-      if (childrenOf(state, node.id).length > 0) throw new BqRefused(409, 'bqHeaderHasChildren', 'Move or delete the rows under this header first: an item holds no rows.');
+      if (node.type === 'item') throw refusal(409, 'bqAlreadyItem', 'The row is already an item.');
+      if (childrenOf(state, node.id).length > 0) throw refusal(409, 'bqHeaderHasChildren', 'Move or delete the rows under this header first: an item holds no rows.');
       return [{ type: 'BqHeaderDemoted', data: { tabId: command.tabId, nodeId: node.id } }];
     }
     case 'saveBuildUp':
       return [decideBuildUp(state, command.buildUp, command.isNew)];
     case 'removeBuildUp': {
-      if (!state.buildUps.has(command.code)) throw new BqRefused(404, 'unknownTradeCode', `No build-up has the trade code ${command.code}.`);
+      if (!state.buildUps.has(command.code)) throw refusal(404, 'unknownTradeCode', `No build-up has the trade code ${command.code}.`);
       return [{ type: 'BqBuildUpRemoved', data: { code: command.code } }];
     }
   }
@@ -257,14 +257,14 @@ export function decideBq(state: BqState, command: BqCommand, context: DecideCont
  */
 function decideBuildUp(state: BqState, buildUp: BqBuildUp, isNew: boolean): BqEvent {
   if (buildUp.totalSub !== null && (buildUp.code.trim() === '' || buildUp.description.trim() === '')) {
-    throw new BqRefused(422, 'totalSubNeedsTradeCode', 'Enter the trade code and description before the total sub.', {
+    throw refusal(422, 'totalSubNeedsTradeCode', 'Enter the trade code and description before the total sub.', { fields: {
       ...(buildUp.code.trim() === '' ? { code: ['totalSubNeedsTradeCode'] } : {}), ...(buildUp.description.trim() === '' ? { description: ['totalSubNeedsTradeCode'] } : {}),
-    });
+    } });
   }
-  if (buildUp.code.trim() === '') throw new BqRefused(400, 'validationFailed', 'A build-up needs a trade code.', { code: ['required'] });
+  if (buildUp.code.trim() === '') throw refusal(400, 'validationFailed', 'A build-up needs a trade code.', { fields: { code: ['required'] } });
   const clash = [...state.buildUps.keys()].find((code) => (isNew || code !== buildUp.code) && code.toLowerCase() === buildUp.code.toLowerCase());
-  if (!isNew && !state.buildUps.has(buildUp.code)) throw new BqRefused(404, 'unknownTradeCode', `No build-up has the trade code ${buildUp.code}.`);
-  if (clash !== undefined) throw new BqRefused(409, 'tradeCodeTaken', `The trade code ${clash} is already in this budget.`, { code: ['tradeCodeTaken'] });
+  if (!isNew && !state.buildUps.has(buildUp.code)) throw refusal(404, 'unknownTradeCode', `No build-up has the trade code ${buildUp.code}.`);
+  if (clash !== undefined) throw refusal(409, 'tradeCodeTaken', `The trade code ${clash} is already in this budget.`, { fields: { code: ['tradeCodeTaken'] } });
   const erasedLines = buildUp.totalSub !== null ? buildUp.lines.length + (state.buildUps.get(buildUp.code)?.lines.length ?? 0) : 0;
   return { type: 'BqBuildUpSaved', data: { ...buildUp, lines: buildUp.totalSub !== null ? [] : buildUp.lines, erasedLines } };
 }

@@ -1,14 +1,14 @@
 // A budget line's fields as read from a request: every bad field reported at once, each under
 // its own name in `fields`, as the other validations report them.
+import { Refused } from '../common/refusal.js';
 import { describe, expect, it } from '@jest/globals';
-import { BqRefused } from '../bills-of-quantity/bq.errors.js';
 import { lineValues } from './budget-input.js';
 
-function refusal(work: () => unknown): BqRefused {
+function refusal(work: () => unknown): Refused {
   try {
     work();
   } catch (error) {
-    if (error instanceof BqRefused) return error;
+    if (error instanceof Refused) return error;
     throw error;
   }
   throw new Error('not refused');
@@ -17,7 +17,7 @@ function refusal(work: () => unknown): BqRefused {
 describe('budget line fields', () => {
   it('a new line with every field wrong: all three reported, 400 validationFailed', () => {
     const refused = refusal(() => lineValues({ code: ' ', description: 42, amount: '-1' }, true));
-    expect([refused.status, refused.code]).toEqual([400, 'validationFailed']);
+    expect([refused.getStatus(), refused.code]).toEqual([400, 'validationFailed']);
     expect(Object.keys(refused.fields ?? {}).sort()).toEqual(['amount', 'code', 'description']);
     expect(refused.fields?.code).toEqual(['required']);
   });

@@ -1,7 +1,7 @@
 // The budget's lines as specifications: given these events, when this command, then these events or this error.
+import { Refused } from '../common/refusal.js';
 import { describe, expect, it } from '@jest/globals';
 import { decide, type Actor } from '@binaan/workflows';
-import { BqRefused } from '../bills-of-quantity/bq.errors.js';
 import { applyBudgetEvent, decideBudget, emptyBudget, linesEditable, type BudgetCommand, type BudgetState } from './budget.decider.js';
 import type { BudgetEvent } from './budget.events.js';
 import { linesFromBq } from './budgets.service.js';
@@ -23,7 +23,7 @@ const refusal = (state: BudgetState, command: BudgetCommand) => {
   try {
     decideBudget(state, command);
   } catch (error) {
-    return error instanceof BqRefused ? [error.status, error.code] : error;
+    return error instanceof Refused ? [error.getStatus(), error.code] : error;
   }
   return 'decided';
 };

@@ -1,7 +1,7 @@
 // A project's ongoing budget: the plain fold of its events and the pure decisions on its lines (the
 // machine decides its status; see budgets.service.ts). No I/O: ids come in with the command.
+import { refusal } from '../common/refusal.js';
 import { evolve as evolveWorkflow, type WorkflowState } from '@binaan/workflows';
-import { BqRefused } from '../bills-of-quantity/bq.errors.js';
 import type { BudgetEvent, BudgetLineValues } from './budget.events.js';
 
 export type BudgetLine = BudgetLineValues & { id: string };
@@ -82,21 +82,21 @@ export function decideBudget(state: BudgetState, command: BudgetCommand): Budget
   if (command.type === 'allocate') {
     const current = state.allocations.get(command.documentId) ?? null;
     if (command.code !== null && ![...state.lines.values()].some((line) => line.code === command.code)) {
-      throw new BqRefused(404, 'budgetLineNotFound', `The budget has no trade code ${command.code}.`);
+      throw refusal(404, 'budgetLineNotFound', `The budget has no trade code ${command.code}.`);
     }
     return current === command.code ? [] : [{ type: 'BudgetDocumentAllocated', data: { documentId: command.documentId, code: command.code } }];
   }
-  if (!linesEditable(state)) throw new BqRefused(409, 'budgetNotEditable', 'The budget is being approved or approved: reopen it to change its lines.');
+  if (!linesEditable(state)) throw refusal(409, 'budgetNotEditable', 'The budget is being approved or approved: reopen it to change its lines.');
   const taken = (code: string, except: string | null) => [...state.lines.values()].some((line) => line.id !== except && sameCode(line.code, code));
   if (command.type === 'addLine') {
-    if (taken(command.values.code, null)) throw new BqRefused(409, 'budgetTradeCodeTaken', `Trade code ${command.values.code} is already in this budget.`);
+    if (taken(command.values.code, null)) throw refusal(409, 'budgetTradeCodeTaken', `Trade code ${command.values.code} is already in this budget.`);
     return [{ type: 'BudgetLineAdded', data: { lineId: command.lineId, ...command.values } }];
   }
   const line = state.lines.get(command.lineId);
-  if (!line) throw new BqRefused(404, 'budgetLineNotFound', 'No such line in this budget.');
+  if (!line) throw refusal(404, 'budgetLineNotFound', 'No such line in this budget.');
   if (command.type === 'removeLine') return [{ type: 'BudgetLineRemoved', data: { lineId: line.id } }];
   if (command.changes.code !== undefined && taken(command.changes.code, line.id)) {
-    throw new BqRefused(409, 'budgetTradeCodeTaken', `Trade code ${command.changes.code} is already in this budget.`);
+    throw refusal(409, 'budgetTradeCodeTaken', `Trade code ${command.changes.code} is already in this budget.`);
   }
   const changes = Object.fromEntries(Object.entries(command.changes).filter(([key, value]) => line[key as keyof BudgetLineValues] !== value)) as Partial<BudgetLineValues>;
   return Object.keys(changes).length === 0 ? [] : [{ type: 'BudgetLineUpdated', data: { lineId: line.id, changes } }];

@@ -1,10 +1,10 @@
 // A handler per ongoing budget command (the design card's @nestjs/cqrs). Each reads the path and the raw
 // body as the route did before the bus (same checks, same order, so the same refusal wins) and hands the
 // decider's command to the write model, Budgets, with the revision it was made on.
+import { invalidFields } from '../common/refusal.js';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { baseRevision, bodyOf, text } from '../bills-of-quantity/bq-input.js';
-import { invalidBq } from '../bills-of-quantity/bq.errors.js';
 import type { BudgetLineValues } from './budget.events.js';
 import { budgetProject, lineValues } from './budget-input.js';
 import { ActOnBudget, AddBudgetLine, AllocateBudgetDocument, RemoveBudgetLine, StartBudget, UpdateBudgetLine } from './budgets.commands.js';
@@ -59,7 +59,7 @@ export class ActOnBudgetHandler implements ICommandHandler<ActOnBudget> {
   constructor(private readonly budgets: Budgets) {}
   execute({ principal, projectId, event, body: raw, ifMatch }: ActOnBudget) {
     const body = bodyOf(raw);
-    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) throw invalidBq({ remark: ['must be text of at most 2000 characters'] });
+    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) throw invalidFields({ remark: ['must be text of at most 2000 characters'] });
     const remark = typeof body.remark === 'string' ? body.remark.trim() : undefined;
     return this.budgets.act(principal, budgetProject(projectId), event, remark, baseRevision(body, ifMatch));
   }

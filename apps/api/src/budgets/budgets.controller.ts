@@ -3,7 +3,7 @@
 // sent as commands through the CommandBus (budgets.commands.ts); their handlers read the body
 // (budgets-command.handlers.ts).
 import { WorkflowStatuses } from '@binaan/contracts';
-import { applyDecorators, Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { SqlExecutor } from '@binaan/event-store';
@@ -13,10 +13,10 @@ import { contentRange } from '../common/page-range.js';
 import { READ_MODELS, type AuthenticatedRequest } from '../common/principal.js';
 import { projectPlanList } from '../common/project-plan-list.js';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
-import { BqRefusedFilter } from '../bills-of-quantity/bq-refused.filter.js';
 import { budgetProject } from './budget-input.js';
 import { ActOnBudget, AddBudgetLine, AllocateBudgetDocument, RemoveBudgetLine, StartBudget, UpdateBudgetLine } from './budgets.commands.js';
 import { Budgets } from './budgets.service.js';
+import { ApiActionEvent } from '../openapi/path-values.decorators.js';
 
 type Reply = { header(name: string, value: string): unknown };
 
@@ -28,7 +28,6 @@ const ApiBudgetRefusals = () => applyDecorators(
 
 @Controller()
 @ApiTags('budgets')
-@UseFilters(BqRefusedFilter)
 export class BudgetsController {
   constructor(private readonly commands: CommandBus, private readonly budgets: Budgets, @Inject(READ_MODELS) private readonly db: SqlExecutor) {}
 
@@ -85,6 +84,7 @@ export class BudgetsController {
   }
 
   @Post('projects/:id/budget/actions/:event')
+  @ApiActionEvent('ongoingBudget')
   @ApiBudgetRefusals()
   @HttpCode(200)
   act(@Param('id') id: string, @Param('event') event: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {

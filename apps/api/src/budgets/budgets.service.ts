@@ -2,13 +2,13 @@
 // folds it, checks the revision the caller read (If-Match or `revision`: 409 when stale), decides (lines:
 // budget.decider.ts; status: the ongoingBudget machine with the project's authority) and appends with the
 // revision as the expected one (another append in between: 409 too).
+import { refusal, Refused } from '../common/refusal.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { WorkflowRefusalHttpStatus, type BudgetLineView, type BudgetView, type WorkflowRefusalCode } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type JsonValue, type SqlExecutor } from '@binaan/event-store';
 import { availableActions, decide, type Actor } from '@binaan/workflows';
 import { BqAccess } from '../bills-of-quantity/bq-access.js';
-import { BqRefused } from '../bills-of-quantity/bq.errors.js';
 import { BqLoader } from '../bills-of-quantity/bq-loader.js';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
 import { formatSen, lineAmount, parseMoney, parseQuantity } from '../documents/money.js';
@@ -74,7 +74,7 @@ export class Budgets {
   /** Starts the budget (the machine's Create: pending) with a line per build-up of the project's BQ. */
   async start(principal: Principal, projectId: string): Promise<{ success: true; revision: number }> {
     const actor = await this.access.editor(principal, projectId, NOT_FOUND);
-    if (await this.load(projectId)) throw new BqRefused(409, 'budgetExists', 'This project has a budget already.');
+    if (await this.load(projectId)) throw refusal(409, 'budgetExists', 'This project has a budget already.');
     const manual = await this.access.manual(actor.companyId, 'ongoingBudget');
     const decision = decide('ongoingBudget', null, { type: 'Create', at: this.now().toISOString(), ...(manual ? { manual } : {}) }, actor);
     if (!decision.ok) throw refusedByMachine(decision.refusal.code, 'Create');
@@ -93,10 +93,10 @@ export class Budgets {
     const actor = await this.access.editor(principal, projectId, NOT_FOUND);
     const state = await this.current(projectId, base);
     if (command.type !== 'allocate' && !this.access.proposes(actor, 'ongoingBudget')) {
-      throw new BqRefused(403, 'noAuthority', 'Changing the budget needs CreatePropose (level 10) on ongoingBudget in the project.');
+      throw refusal(403, 'noAuthority', 'Changing the budget needs CreatePropose (level 10) on ongoingBudget in the project.');
     }
     if (command.type === 'allocate' && !(await projectDocuments(this.db, actor.companyId, projectId)).some((d) => d.id === command.documentId)) {
-      throw new BqRefused(404, 'budgetDocumentNotFound', 'No such order or claim counts in this project.');
+      throw refusal(404, 'budgetDocumentNotFound', 'No such order or claim counts in this project.');
     }
     const events = decideBudget(state, command);
     const revision = events.length === 0 ? state.revision : await this.append(projectId, state.revision, events, actor);
@@ -118,14 +118,14 @@ export class Budgets {
   async history(principal: Principal, projectId: string) {
     await this.access.reader(principal, projectId, NOT_FOUND);
     const events = await this.store.readStream(budgetStreamId(projectId));
-    if (events.length === 0) throw new BqRefused(404, NOT_FOUND, 'This project has no budget yet.');
+    if (events.length === 0) throw refusal(404, NOT_FOUND, 'This project has no budget yet.');
     return events.map((stored) => ({ revision: stored.revision, type: stored.type, data: stored.data, at: stored.metadata.recordedAt, userId: stored.metadata.actorUserId ?? null }));
   }
 
   private async current(projectId: string, base: number): Promise<BudgetState> {
     const state = await this.load(projectId);
-    if (!state) throw new BqRefused(404, NOT_FOUND, 'This project has no budget yet.');
-    if (base !== state.revision) throw new BqRefused(409, 'wrongExpectedRevision', `The budget changed: you sent revision ${base}, it is at ${state.revision}. Read it again.`, undefined, { revision: state.revision });
+    if (!state) throw refusal(404, NOT_FOUND, 'This project has no budget yet.');
+    if (base !== state.revision) throw refusal(409, 'wrongExpectedRevision', `The budget changed: you sent revision ${base}, it is at ${state.revision}. Read it again.`, { revision: state.revision });
     return state;
   }
 
@@ -139,8 +139,8 @@ export class Budgets {
     } catch (error) {
       if (error instanceof WrongExpectedRevision) {
         throw expected === 'no_stream'
-          ? new BqRefused(409, 'budgetExists', 'This project has a budget already.')
-          : new BqRefused(409, 'wrongExpectedRevision', 'The budget changed meanwhile. Read it again.');
+          ? refusal(409, 'budgetExists', 'This project has a budget already.')
+          : refusal(409, 'wrongExpectedRevision', 'The budget changed meanwhile. Read it again.');
       }
       throw error;
     }
@@ -151,8 +151,8 @@ export class Budgets {
 export const actionsOf = (actions: ReturnType<typeof availableActions>): BudgetView['availableActions'] =>
   actions.map((action) => ({ event: action.event, labelKey: action.labelKey, requiredFields: [...action.requiredFields] }));
 
-export function refusedByMachine(code: WorkflowRefusalCode, eventName: string): BqRefused {
-  return new BqRefused(WorkflowRefusalHttpStatus[code] ?? 409, code, `${eventName} refused: ${code}.`);
+export function refusedByMachine(code: WorkflowRefusalCode, eventName: string): Refused {
+  return refusal(WorkflowRefusalHttpStatus[code] ?? 409, code, `${eventName} refused: ${code}.`);
 }
 
 /**

@@ -1,9 +1,9 @@
 // Events (the spec's "articles"): the organizer's create body parsed, the stream folded, publish decided,
 // and the public registration body parsed (public-area.md §5: name required; e-mail required and valid;
 // contact 9 to 12 digits; company name optional). Pure.
+import { refusal, invalidFields } from '../common/refusal.js';
 import { isEmail, isEventContact, normaliseEmail, type AttendanceRule } from '@binaan/contracts';
 import type { StoredEvent } from '@binaan/event-store';
-import { CertificatesRefused, invalid } from './certificates.errors.js';
 import type { ArticleData, ArticleEvent } from './certificate.events.js';
 
 export type Article = ArticleData & { published: boolean; publishedAt: string | null };
@@ -32,7 +32,7 @@ export function parseArticle(raw: unknown): ArticleInput {
   }
   const minutes = body.minimum_minutes ?? 0;
   if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 0 || minutes > 24 * 60) problems.minimum_minutes = ['a whole number of minutes from 0 to 1440'];
-  if (Object.keys(problems).length > 0) throw invalid(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   const attendanceRule: AttendanceRule = (minutes as number) > 0 ? { kind: 'minimumDuration', minutes: minutes as number } : { kind: 'checkInAndOut' };
   return { title, location, date: date!.toISOString(), description, otherImage: images as string[], attendanceRule };
 }
@@ -47,7 +47,7 @@ export function foldArticle(events: readonly StoredEvent[]): Article | null {
 }
 
 export function decidePublish(article: Article, at: Date, by: string): ArticleEvent {
-  if (article.published) throw new CertificatesRefused(409, 'articleAlreadyPublished', 'The event is already published.');
+  if (article.published) throw refusal(409, 'articleAlreadyPublished', 'The event is already published.');
   return { type: 'EventArticlePublished', data: { articleId: article.articleId, at: at.toISOString(), by } };
 }
 
@@ -77,6 +77,6 @@ export function parseRegistration(raw: unknown): RegistrationInput {
   if (email.length === 0 || !isEmail(email)) problems.email = ['required, a valid e-mail address'];
   if (!isEventContact(contact)) problems.contact = ['required, 9 to 12 digits'];
   if (companyName === null || companyName.length > 200) problems.company_name = ['optional, at most 200 characters'];
-  if (Object.keys(problems).length > 0) throw invalid(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   return { articleId, name, email, contact, companyName: companyName ?? '' };
 }

@@ -2,8 +2,10 @@
 // the spec's shape (public-area.md §3): "-" for a missing hash, id or number, EMPTY_DATE for a missing date.
 import { EMPTY_DATE, MISSING, type AttendanceParticipant, type AttendanceRule, type EventListItem, type FailedScan, type OrganizerEvent, type ParticipantDetail } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
+import { iso } from '../common/iso.js';
 
-const iso = (value: string | Date | null | undefined): string => (value === null || value === undefined ? EMPTY_DATE : new Date(value).toISOString());
+/** A missing date reads as EMPTY_DATE in this context's replies. */
+const isoOrEmpty = (value: string | Date | null | undefined): string => (value === null || value === undefined ? EMPTY_DATE : iso(value));
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 export type ArticleRow = {
@@ -22,7 +24,7 @@ export type RegistrationRow = {
 };
 
 export const toListItem = (row: ArticleRow): EventListItem => ({
-  id: row.article_id, title: row.title, location: row.location, date: iso(row.date), description: row.description, otherImage: parsed(row.other_images),
+  id: row.article_id, title: row.title, location: row.location, date: isoOrEmpty(row.date), description: row.description, otherImage: parsed(row.other_images),
 });
 
 export const ruleOf = (row: ArticleRow): AttendanceRule => parsed(row.attendance_rule);
@@ -32,11 +34,11 @@ export function participantDetail(row: RegistrationRow): ParticipantDetail {
   const or = (value: string | null) => value ?? MISSING;
   return {
     id: row.registration_id, name: row.name,
-    registration_datetime: iso(row.registered_at), register_hash: row.register_hash, register_tx_id: row.register_tx,
-    check_in: iso(row.check_in_at), check_in_hash: or(row.check_in_hash), check_in_tx_id: or(row.check_in_tx),
-    check_out: iso(row.check_out_at), check_out_hash: or(row.check_out_hash), check_out_tx_id: or(row.check_out_tx),
-    issues_cert_datetime: iso(row.issued_at), issues_cert_hash: or(row.issue_hash), issues_cert_tx_id: or(row.issue_tx),
-    approve_datetime: iso(row.approved_at), send_email_datetime: iso(row.emailed_at), certificate_no: or(row.certificate_no), revoked: row.revoked_at !== null,
+    registration_datetime: isoOrEmpty(row.registered_at), register_hash: row.register_hash, register_tx_id: row.register_tx,
+    check_in: isoOrEmpty(row.check_in_at), check_in_hash: or(row.check_in_hash), check_in_tx_id: or(row.check_in_tx),
+    check_out: isoOrEmpty(row.check_out_at), check_out_hash: or(row.check_out_hash), check_out_tx_id: or(row.check_out_tx),
+    issues_cert_datetime: isoOrEmpty(row.issued_at), issues_cert_hash: or(row.issue_hash), issues_cert_tx_id: or(row.issue_tx),
+    approve_datetime: isoOrEmpty(row.approved_at), send_email_datetime: isoOrEmpty(row.emailed_at), certificate_no: or(row.certificate_no), revoked: row.revoked_at !== null,
   };
 }
 
@@ -115,17 +117,17 @@ export async function attendanceOf(db: SqlExecutor, articleId: string, caps = { 
     counts: { registered: Number(counted?.registered ?? 0), checkedIn: Number(counted?.checked_in ?? 0), checkedOut: Number(counted?.checked_out ?? 0), failedScans: Number(counted?.failed ?? 0) },
     participants: rows.map((r) => ({
       registration_id: r.registration_id, user_id: r.user_id, name: r.name, email: r.email, contact: r.contact, company_name: r.company_name,
-      registration_datetime: iso(r.registered_at), check_in: iso(r.check_in_at), check_out: iso(r.check_out_at), certificate_no: r.certificate_no ?? MISSING,
-      issues_cert_datetime: iso(r.issued_at), approve_datetime: iso(r.approved_at), send_email_datetime: iso(r.emailed_at), revoked_datetime: iso(r.revoked_at),
+      registration_datetime: isoOrEmpty(r.registered_at), check_in: isoOrEmpty(r.check_in_at), check_out: isoOrEmpty(r.check_out_at), certificate_no: r.certificate_no ?? MISSING,
+      issues_cert_datetime: isoOrEmpty(r.issued_at), approve_datetime: isoOrEmpty(r.approved_at), send_email_datetime: isoOrEmpty(r.emailed_at), revoked_datetime: isoOrEmpty(r.revoked_at),
       revoke_reason: r.revoke_reason ?? MISSING,
     })),
-    failedScans: scans.map((s) => ({ tx_id: s.tx_id, at: iso(s.at), direction: s.direction, reason: s.reason, registration_id: s.registration_id || MISSING })),
+    failedScans: scans.map((s) => ({ tx_id: s.tx_id, at: isoOrEmpty(s.at), direction: s.direction, reason: s.reason, registration_id: s.registration_id || MISSING })),
   };
 }
 
 export async function publishedKeys(db: SqlExecutor): Promise<{ kid: string; publicKey: string; notBefore: string }[]> {
   const rows = await db.query<{ kid: string; public_key: string; not_before: string | Date }>('SELECT kid, public_key, not_before FROM cert_keys ORDER BY not_before, kid');
-  return rows.map((row) => ({ kid: row.kid, publicKey: row.public_key, notBefore: iso(row.not_before) }));
+  return rows.map((row) => ({ kid: row.kid, publicKey: row.public_key, notBefore: isoOrEmpty(row.not_before) }));
 }
 
 export async function transactionStream(db: SqlExecutor, txId: string): Promise<{ streamId: string; revision: number } | null> {

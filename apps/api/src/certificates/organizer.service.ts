@@ -7,7 +7,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCodes, hasAnyAccessRight, type AccessRight, type AttendanceReply, type CertificateActionReply, type EventScanReply, type IssueCertificatesReply, type OrganizerEvent } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type JsonValue, type SqlExecutor, type StoredEvent } from '@binaan/event-store';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
-import { refusal } from '../common/refusal.js';
+import { refusal, Refused } from '../common/refusal.js';
 import { SECRETS, type Secrets } from '../common/secrets.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { decidePublish, foldArticle, parseArticle, type Article } from './article.decider.js';
@@ -15,7 +15,6 @@ import { articleStream, attendanceStream, registrationStream, type ArticleEvent,
 import { CERTIFICATE_IDS, ticketRegistrationId, type CertificateIds } from './certificate-ids.js';
 import { CertificateMail } from './certificate-mail.js';
 import { CertificateSigner } from './certificate-signer.js';
-import { CertificatesRefused, refusing } from './certificates.errors.js';
 import { attendanceOf, companyEvents, insideCount } from './certificates-reads.js';
 import { checkIssuable, decideApprove, decideEmailed, decideRevoke, decideScan, foldParticipant, scanRefusal, type Participant, type ScanDirection } from './participant.decider.js';
 
@@ -60,23 +59,19 @@ export class OrganizerService {
 
   async create(principal: Principal, body: unknown): Promise<{ success: true; data: { id: string } }> {
     const companyId = companyOf(principal, ...MANAGE_EVENTS);
-    return refusing(async () => {
-      const input = parseArticle(body);
-      const articleId = this.ids.id();
-      const event: ArticleEvent = { type: 'EventArticleCreated', data: { ...input, articleId, companyId, by: principal.userId } };
-      await this.append(articleStream(articleId), 'eventArticle', 'no_stream', [event], principal);
-      return { success: true as const, data: { id: articleId } };
-    });
+    const input = parseArticle(body);
+    const articleId = this.ids.id();
+    const event: ArticleEvent = { type: 'EventArticleCreated', data: { ...input, articleId, companyId, by: principal.userId } };
+    await this.append(articleStream(articleId), 'eventArticle', 'no_stream', [event], principal);
+    return { success: true as const, data: { id: articleId } };
   }
 
   async publish(principal: Principal, articleId: string): Promise<{ success: true; data: { id: string; published: true } }> {
     const companyId = companyOf(principal, ...MANAGE_EVENTS);
-    return refusing(async () => {
-      const events = await this.store.readStream(articleStream(articleId));
-      const article = this.own(foldArticle(events), companyId);
-      await this.append(articleStream(articleId), 'eventArticle', expectedOf(events), [decidePublish(article, this.now(), principal.userId)], principal);
-      return { success: true as const, data: { id: articleId, published: true as const } };
-    });
+    const events = await this.store.readStream(articleStream(articleId));
+    const article = this.own(foldArticle(events), companyId);
+    await this.append(articleStream(articleId), 'eventArticle', expectedOf(events), [decidePublish(article, this.now(), principal.userId)], principal);
+    return { success: true as const, data: { id: articleId, published: true as const } };
   }
 
   /** The company's events, newest first; at most 500 listed, with `total` and `more` when there are more. */
@@ -87,110 +82,98 @@ export class OrganizerService {
 
   async attendance(principal: Principal, articleId: string): Promise<AttendanceReply> {
     const companyId = companyOf(principal, ...SCAN_TICKETS);
-    return refusing(async () => {
-      await this.article(articleId, companyId);
-      const { participants, failedScans, counts } = await attendanceOf(this.db, articleId);
-      // Counts of the whole event; the lists are capped on purpose (5,000 registrations, the newest 500
-      // failed scans) and say so: `*_more` true when the event has more than listed.
-      return {
-        success: true as const, article_id: articleId, registered: counts.registered, checked_in: counts.checkedIn, checked_out: counts.checkedOut,
-        inside: await insideCount(this.db, articleId), participants, failed_scans: failedScans,
-        participants_more: counts.registered > participants.length, failed_scans_total: counts.failedScans, failed_scans_more: counts.failedScans > failedScans.length,
-      };
-    });
+    await this.article(articleId, companyId);
+    const { participants, failedScans, counts } = await attendanceOf(this.db, articleId);
+    // Counts of the whole event; the lists are capped on purpose (5,000 registrations, the newest 500
+    // failed scans) and say so: `*_more` true when the event has more than listed.
+    return {
+      success: true as const, article_id: articleId, registered: counts.registered, checked_in: counts.checkedIn, checked_out: counts.checkedOut,
+      inside: await insideCount(this.db, articleId), participants, failed_scans: failedScans,
+      participants_more: counts.registered > participants.length, failed_scans_total: counts.failedScans, failed_scans_more: counts.failedScans > failedScans.length,
+    };
   }
 
   /** A ticket scanned at the door. A scan that fails is recorded too (with its reason) and answered 404/409. */
   async scan(principal: Principal, articleId: string, body: unknown, direction: ScanDirection): Promise<EventScanReply> {
     const companyId = companyOf(principal, ...SCAN_TICKETS);
-    return refusing(async () => {
-      const article = await this.article(articleId, companyId);
-      if (!article.published) throw new CertificatesRefused(409, ErrorCodes.articleNotPublished, 'Publish the event before scanning tickets.');
-      const code = (body as { code?: unknown } | null)?.code;
-      if (typeof code !== 'string' || code.trim().length === 0 || code.length > 300) throw new CertificatesRefused(400, 'validationFailed', 'Send the scanned ticket as code.', { code: ['required, at most 300 characters'] });
-      const registrationId = ticketRegistrationId(this.secrets.codeHmacKey, code);
-      for (let attempt = 0; ; attempt++) {
-        const events = registrationId ? await this.store.readStream(registrationStream(registrationId)) : [];
-        const participant = foldParticipant(events);
-        const reason = !participant ? 'unknownTicket' : participant.registration.articleId !== articleId ? 'ticketForOtherEvent' : scanRefusal(participant, direction);
-        if (reason) return this.failedScan(principal, articleId, direction, reason, code, participant);
-        try {
-          const result = await this.append(registrationStream(registrationId!), 'eventRegistration', expectedOf(events), [decideScan(participant!, direction, this.now(), principal.userId)], principal);
-          return {
-            success: true as const, result: direction === 'checkIn' ? 'checkedIn' as const : 'checkedOut' as const, registration_id: registrationId!,
-            name: participant!.registration.name, tx_id: result[0]!.id, inside: await insideCount(this.db, articleId),
-          };
-        } catch (error) {
-          // Two scanners racing on one ticket: read again, and the second becomes a repeated scan.
-          if (!(error instanceof WrongExpectedRevision) || attempt >= 3) throw error;
-        }
+    const article = await this.article(articleId, companyId);
+    if (!article.published) throw refusal(409, ErrorCodes.articleNotPublished, 'Publish the event before scanning tickets.');
+    const code = (body as { code?: unknown } | null)?.code;
+    if (typeof code !== 'string' || code.trim().length === 0 || code.length > 300) throw refusal(400, 'validationFailed', 'Send the scanned ticket as code.', { fields: { code: ['required, at most 300 characters'] } });
+    const registrationId = ticketRegistrationId(this.secrets.codeHmacKey, code);
+    for (let attempt = 0; ; attempt++) {
+      const events = registrationId ? await this.store.readStream(registrationStream(registrationId)) : [];
+      const participant = foldParticipant(events);
+      const reason = !participant ? 'unknownTicket' : participant.registration.articleId !== articleId ? 'ticketForOtherEvent' : scanRefusal(participant, direction);
+      if (reason) return this.failedScan(principal, articleId, direction, reason, code, participant);
+      try {
+        const result = await this.append(registrationStream(registrationId!), 'eventRegistration', expectedOf(events), [decideScan(participant!, direction, this.now(), principal.userId)], principal);
+        return {
+          success: true as const, result: direction === 'checkIn' ? 'checkedIn' as const : 'checkedOut' as const, registration_id: registrationId!,
+          name: participant!.registration.name, tx_id: result[0]!.id, inside: await insideCount(this.db, articleId),
+        };
+      } catch (error) {
+        // Two scanners racing on one ticket: read again, and the second becomes a repeated scan.
+        if (!(error instanceof WrongExpectedRevision) || attempt >= 3) throw error;
       }
-    });
+    }
   }
 
   async issue(principal: Principal, registrationId: string): Promise<CertificateActionReply> {
     const companyId = companyOf(principal, ...MANAGE_EVENTS);
-    return refusing(async () => this.issueTo(await this.participant(registrationId, companyId), principal));
+    return this.issueTo(await this.participant(registrationId, companyId), principal);
   }
 
   /** Issues to every participant of the event who meets its rule and has none yet (or to those listed). */
   async issueAll(principal: Principal, articleId: string, body: unknown): Promise<IssueCertificatesReply> {
     const companyId = companyOf(principal, ...MANAGE_EVENTS);
-    return refusing(async () => {
-      await this.article(articleId, companyId);
-      const listed = (body as { registration_ids?: unknown } | null)?.registration_ids;
-      if (listed !== undefined && (!Array.isArray(listed) || listed.length > 1000 || listed.some((id) => typeof id !== 'string' || id.length > 64))) {
-        throw new CertificatesRefused(400, 'validationFailed', 'registration_ids must be a list of at most 1000 registration ids.', { registration_ids: ['a list of registration ids'] });
+    await this.article(articleId, companyId);
+    const listed = (body as { registration_ids?: unknown } | null)?.registration_ids;
+    if (listed !== undefined && (!Array.isArray(listed) || listed.length > 1000 || listed.some((id) => typeof id !== 'string' || id.length > 64))) {
+      throw refusal(400, 'validationFailed', 'registration_ids must be a list of at most 1000 registration ids.', { fields: { registration_ids: ['a list of registration ids'] } });
+    }
+    const ids = (listed as string[] | undefined) ?? (await this.db.query<{ registration_id: string }>(
+      'SELECT registration_id FROM cert_registrations WHERE article_id = $1 AND certificate_no IS NULL ORDER BY registered_at, registration_id', [articleId])).map((r) => r.registration_id);
+    const reply: IssueCertificatesReply = { success: true, issued: [], skipped: [] };
+    for (const id of ids) {
+      try {
+        const loaded = await this.participant(id, companyId);
+        if (loaded.article.articleId !== articleId) throw refusal(404, ErrorCodes.participantNotFound, 'Not a participant of this event.');
+        const done = await this.issueTo(loaded, principal);
+        reply.issued.push({ registration_id: id, certificate_no: done.certificate_no, tx_id: done.tx_id });
+      } catch (error) {
+        if (!(error instanceof Refused)) throw error;
+        reply.skipped.push({ registration_id: id, reason: error.code });
       }
-      const ids = (listed as string[] | undefined) ?? (await this.db.query<{ registration_id: string }>(
-        'SELECT registration_id FROM cert_registrations WHERE article_id = $1 AND certificate_no IS NULL ORDER BY registered_at, registration_id', [articleId])).map((r) => r.registration_id);
-      const reply: IssueCertificatesReply = { success: true, issued: [], skipped: [] };
-      for (const id of ids) {
-        try {
-          const loaded = await this.participant(id, companyId);
-          if (loaded.article.articleId !== articleId) throw new CertificatesRefused(404, ErrorCodes.participantNotFound, 'Not a participant of this event.');
-          const done = await this.issueTo(loaded, principal);
-          reply.issued.push({ registration_id: id, certificate_no: done.certificate_no, tx_id: done.tx_id });
-        } catch (error) {
-          if (!(error instanceof CertificatesRefused)) throw error;
-          reply.skipped.push({ registration_id: id, reason: error.code });
-        }
-      }
-      return reply;
-    });
+    }
+    return reply;
   }
 
   async approve(principal: Principal, registrationId: string): Promise<CertificateActionReply> {
     const companyId = companyOf(principal, ...MANAGE_EVENTS);
-    return refusing(async () => {
-      const loaded = await this.participant(registrationId, companyId);
-      return this.record(loaded, decideApprove(loaded.participant, this.now(), principal.userId), principal);
-    });
+    const loaded = await this.participant(registrationId, companyId);
+    return this.record(loaded, decideApprove(loaded.participant, this.now(), principal.userId), principal);
   }
 
   async sendEmail(principal: Principal, registrationId: string): Promise<CertificateActionReply> {
     const companyId = companyOf(principal, ...MANAGE_EVENTS);
-    return refusing(async () => {
-      const loaded = await this.participant(registrationId, companyId);
-      const event = decideEmailed(loaded.participant, this.now(), principal.userId);
-      const { registration, certificate } = loaded.participant;
-      try {
-        await this.mail.certificate(registration.email, registration.name, loaded.article.title, certificate!.certificateNo, registration.registrationId);
-      } catch (error) {
-        // Nothing is recorded: the certificate was not e-mailed, and the organizer can simply send again.
-        this.logger.warn(`certificate e-mail for ${registration.registrationId} not sent: ${error instanceof Error ? error.message : 'unknown error'}`);
-        throw new CertificatesRefused(503, ErrorCodes.mailDeliveryFailed, 'The mail server did not accept the certificate e-mail; nothing was recorded. Try again later.');
-      }
-      return this.record(loaded, event, principal);
-    });
+    const loaded = await this.participant(registrationId, companyId);
+    const event = decideEmailed(loaded.participant, this.now(), principal.userId);
+    const { registration, certificate } = loaded.participant;
+    try {
+      await this.mail.certificate(registration.email, registration.name, loaded.article.title, certificate!.certificateNo, registration.registrationId);
+    } catch (error) {
+      // Nothing is recorded: the certificate was not e-mailed, and the organizer can simply send again.
+      this.logger.warn(`certificate e-mail for ${registration.registrationId} not sent: ${error instanceof Error ? error.message : 'unknown error'}`);
+      throw refusal(503, ErrorCodes.mailDeliveryFailed, 'The mail server did not accept the certificate e-mail; nothing was recorded. Try again later.');
+    }
+    return this.record(loaded, event, principal);
   }
 
   async revoke(principal: Principal, registrationId: string, body: unknown): Promise<CertificateActionReply> {
     const companyId = companyOf(principal, ...MANAGE_EVENTS);
-    return refusing(async () => {
-      const loaded = await this.participant(registrationId, companyId);
-      return this.record(loaded, decideRevoke(loaded.participant, (body as { reason?: unknown } | null)?.reason, this.now(), principal.userId), principal);
-    });
+    const loaded = await this.participant(registrationId, companyId);
+    return this.record(loaded, decideRevoke(loaded.participant, (body as { reason?: unknown } | null)?.reason, this.now(), principal.userId), principal);
   }
 
   private async issueTo(loaded: Loaded, principal: Principal): Promise<CertificateActionReply> {
@@ -223,13 +206,13 @@ export class OrganizerService {
     };
     const [stored] = await this.append(attendanceStream(articleId), 'eventAttendance', 'any', [{ type: 'EventScanFailed', data }], principal);
     const sameEvent = participant !== null && reason !== 'ticketForOtherEvent';
-    throw new CertificatesRefused(SCAN_STATUS[reason], reason, SCAN_WORDS[reason], undefined, {
+    throw refusal(SCAN_STATUS[reason], reason, SCAN_WORDS[reason], {
       tx_id: stored!.id, inside: await insideCount(this.db, articleId), registration_id: sameEvent ? participant.registration.registrationId : '-', name: sameEvent ? participant.registration.name : '-',
     });
   }
 
   private own(article: Article | null, companyId: string): Article {
-    if (!article || article.companyId !== companyId) throw new CertificatesRefused(404, ErrorCodes.articleNotFound, 'No such event in this company.');
+    if (!article || article.companyId !== companyId) throw refusal(404, ErrorCodes.articleNotFound, 'No such event in this company.');
     return article;
   }
 
@@ -241,7 +224,7 @@ export class OrganizerService {
     const events = registrationId.length > 64 ? [] : await this.store.readStream(registrationStream(registrationId));
     const participant = foldParticipant(events);
     const article = participant ? foldArticle(await this.store.readStream(articleStream(participant.registration.articleId))) : null;
-    if (!participant || !article || article.companyId !== companyId) throw new CertificatesRefused(404, ErrorCodes.participantNotFound, 'No such participant in this company\'s events.');
+    if (!participant || !article || article.companyId !== companyId) throw refusal(404, ErrorCodes.participantNotFound, 'No such participant in this company\'s events.');
     return { article, participant, events };
   }
 

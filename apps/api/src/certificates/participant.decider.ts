@@ -1,9 +1,9 @@
 // A participant's record folded from their registration stream, and the pure decisions on it: scans
 // (check-in, check-out, and why a scan fails), the attendance rule, and the certificate's steps (issue,
 // approve, e-mail, revoke). Time and the actor come in as inputs; nothing here reads a store.
+import { refusal } from '../common/refusal.js';
 import type { AttendanceRule, FailedScanReason } from '@binaan/contracts';
 import type { StoredEvent } from '@binaan/event-store';
-import { CertificatesRefused } from './certificates.errors.js';
 import type { CertificateIssuedData, RegistrationData, RegistrationEvent } from './certificate.events.js';
 import { asText } from '@binaan/contracts';
 
@@ -75,33 +75,33 @@ export function attendanceVerdict(rule: AttendanceRule, checkIn: { at: string } 
 
 /** Issuing needs the attendance rule met, and no certificate yet. */
 export function checkIssuable(p: Participant, rule: AttendanceRule): void {
-  if (p.certificate) throw new CertificatesRefused(409, 'certificateAlreadyIssued', `Certificate ${p.certificate.certificateNo} was already issued to this participant.`);
+  if (p.certificate) throw refusal(409, 'certificateAlreadyIssued', `Certificate ${p.certificate.certificateNo} was already issued to this participant.`);
   const verdict = attendanceVerdict(rule, p.checkIn, p.checkOut);
-  if (!verdict.met) throw new CertificatesRefused(422, 'attendanceRuleNotMet', `No certificate: ${verdict.reason}.`);
+  if (!verdict.met) throw refusal(422, 'attendanceRuleNotMet', `No certificate: ${verdict.reason}.`);
 }
 
 /** The certificate, when issued and not revoked (approve, e-mail and revoke need one). */
 export function liveCertificate(p: Participant): CertificateIssuedData & Recorded {
-  if (!p.certificate) throw new CertificatesRefused(404, 'certificateNotFound', 'No certificate has been issued to this participant.');
-  if (p.revoked) throw new CertificatesRefused(409, 'certificateRevoked', `The certificate was revoked: ${p.revoked.reason}`);
+  if (!p.certificate) throw refusal(404, 'certificateNotFound', 'No certificate has been issued to this participant.');
+  if (p.revoked) throw refusal(409, 'certificateRevoked', `The certificate was revoked: ${p.revoked.reason}`);
   return p.certificate;
 }
 
 export function decideApprove(p: Participant, at: Date, by: string): RegistrationEvent {
   const certificate = liveCertificate(p);
-  if (p.approved) throw new CertificatesRefused(409, 'certificateAlreadyApproved', 'The certificate is already approved.');
+  if (p.approved) throw refusal(409, 'certificateAlreadyApproved', 'The certificate is already approved.');
   return { type: 'EventCertificateApproved', data: { registrationId: certificate.registrationId, certificateNo: certificate.certificateNo, at: at.toISOString(), by } };
 }
 
 export function decideEmailed(p: Participant, at: Date, by: string): RegistrationEvent {
   const certificate = liveCertificate(p);
-  if (!p.approved) throw new CertificatesRefused(409, 'certificateNotApproved', 'Approve the certificate before e-mailing it.');
+  if (!p.approved) throw refusal(409, 'certificateNotApproved', 'Approve the certificate before e-mailing it.');
   return { type: 'EventCertificateEmailed', data: { registrationId: certificate.registrationId, certificateNo: certificate.certificateNo, to: p.registration.email, at: at.toISOString(), by } };
 }
 
 export function decideRevoke(p: Participant, reason: unknown, at: Date, by: string): RegistrationEvent {
   const text = typeof reason === 'string' ? reason.trim() : '';
-  if (text.length === 0 || text.length > 500) throw new CertificatesRefused(400, 'validationFailed', 'Give the reason for revoking (1 to 500 characters).', { reason: ['required, at most 500 characters'] });
+  if (text.length === 0 || text.length > 500) throw refusal(400, 'validationFailed', 'Give the reason for revoking (1 to 500 characters).', { fields: { reason: ['required, at most 500 characters'] } });
   const certificate = liveCertificate(p);
   return {
     type: 'EventCertificateRevoked',

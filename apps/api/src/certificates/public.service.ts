@@ -2,6 +2,7 @@
 // participant detail, the certificate PDF, a transaction's hash, the issuer's keys. They answer only
 // what the spec's screens show: never a participant's e-mail or phone, and the same reply for a new
 // registration and a repeated one (the e-mail's owner gets the ticket again, nobody else learns anything).
+import { refusal } from '../common/refusal.js';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   certificateQrText, ErrorCodes, MISSING, parseCertificateQr, parseCertificateSignature, type AttendanceRule, type CertificateQrPayload, type EventListReply, type EventRegistrationReply, type LandingCountersReply,
@@ -18,11 +19,10 @@ import { articleStream, registrationClaimStream, registrationStream, type Regist
 import { CERTIFICATE_IDS, ticketCode, type CertificateIds } from './certificate-ids.js';
 import { CertificateMail } from './certificate-mail.js';
 import { certificatePdf } from './certificate-pdf.js';
-import { BoundedCache } from './bounded-cache.js';
+import { Lru } from '../common/lru.js';
 import { jwks } from './certificate-jwks.js';
 import { CertificateSigner } from './certificate-signer.js';
 import { verifyCertificate, type CertificateRecord } from './certificate-verification.js';
-import { CertificatesRefused, refusing } from './certificates.errors.js';
 import { landingCounters, participantDetail, publishedEvents, registrationByCertificate, registrationRow, transactionStream } from './certificates-reads.js';
 import { foldParticipant } from './participant.decider.js';
 
@@ -33,10 +33,10 @@ const value = (v: unknown) => (typeof v === 'string' || (typeof v === 'number' &
 export class PublicCertificatesService {
   private readonly logger = new Logger('certificates');
   /** Certificate number to its registration and event, and event to attendance rule: fixed once recorded. */
-  private readonly places = new BoundedCache<string, { registrationId: string; articleId: string }>(50_000);
-  private readonly rules = new BoundedCache<string, AttendanceRule>(10_000);
+  private readonly places = new Lru<string, { registrationId: string; articleId: string }>(50_000);
+  private readonly rules = new Lru<string, AttendanceRule>(10_000);
   /** Per registration stream, the row versions whose hashes were recomputed and matched. */
-  private readonly hashedVersions = new BoundedCache<string, string[]>(10_000);
+  private readonly hashedVersions = new Lru<string, string[]>(10_000);
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -62,41 +62,39 @@ export class PublicCertificatesService {
   }
 
   async register(body: unknown): Promise<EventRegistrationReply> {
-    return refusing(async () => {
-      const input = parseRegistration(body);
-      const article = ID.test(input.articleId) ? foldArticle(await this.store.readStream(articleStream(input.articleId))) : null;
-      if (!article || !article.published) throw new CertificatesRefused(404, ErrorCodes.articleNotFound, 'No such event.');
-      if (!registrationOpen(article, this.now())) throw new CertificatesRefused(409, ErrorCodes.registrationClosed, 'Registration for this event has closed.');
-      const claim = registrationClaimStream(article.articleId, this.lookup.email(input.email));
-      let registrationId = this.ids.id();
+    const input = parseRegistration(body);
+    const article = ID.test(input.articleId) ? foldArticle(await this.store.readStream(articleStream(input.articleId))) : null;
+    if (!article || !article.published) throw refusal(404, ErrorCodes.articleNotFound, 'No such event.');
+    if (!registrationOpen(article, this.now())) throw refusal(409, ErrorCodes.registrationClosed, 'Registration for this event has closed.');
+    const claim = registrationClaimStream(article.articleId, this.lookup.email(input.email));
+    let registrationId = this.ids.id();
+    try {
+      await this.store.append({ streamId: claim, streamType: 'eventRegistrationClaim', expectedRevision: 'no_stream', events: [{ type: 'EventRegistrationClaimed', data: { registrationId } }] });
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevision)) throw error;
+      const [claimed] = await this.store.readStream(claim);
+      registrationId = (claimed?.data as { registrationId?: string } | undefined)?.registrationId ?? registrationId;
+    }
+    const existing = foldParticipant(await this.store.readStream(registrationStream(registrationId)));
+    // A repeated registration changes nothing: the first one's ticket goes to the address again.
+    const registration: RegistrationData = existing?.registration ?? {
+      registrationId, articleId: article.articleId, userId: this.ids.id(), name: input.name, email: input.email, contact: input.contact, companyName: input.companyName,
+      at: this.now().toISOString(),
+    };
+    if (!existing) {
       try {
-        await this.store.append({ streamId: claim, streamType: 'eventRegistrationClaim', expectedRevision: 'no_stream', events: [{ type: 'EventRegistrationClaimed', data: { registrationId } }] });
+        await this.store.append({ streamId: registrationStream(registrationId), streamType: 'eventRegistration', expectedRevision: 'no_stream', events: [{ type: 'EventParticipantRegistered', data: registration }] });
       } catch (error) {
-        if (!(error instanceof WrongExpectedRevision)) throw error;
-        const [claimed] = await this.store.readStream(claim);
-        registrationId = (claimed?.data as { registrationId?: string } | undefined)?.registrationId ?? registrationId;
+        if (!(error instanceof WrongExpectedRevision)) throw error; // the same e-mail registering twice at once: the other one recorded it
       }
-      const existing = foldParticipant(await this.store.readStream(registrationStream(registrationId)));
-      // A repeated registration changes nothing: the first one's ticket goes to the address again.
-      const registration: RegistrationData = existing?.registration ?? {
-        registrationId, articleId: article.articleId, userId: this.ids.id(), name: input.name, email: input.email, contact: input.contact, companyName: input.companyName,
-        at: this.now().toISOString(),
-      };
-      if (!existing) {
-        try {
-          await this.store.append({ streamId: registrationStream(registrationId), streamType: 'eventRegistration', expectedRevision: 'no_stream', events: [{ type: 'EventParticipantRegistered', data: registration }] });
-        } catch (error) {
-          if (!(error instanceof WrongExpectedRevision)) throw error; // the same e-mail registering twice at once: the other one recorded it
-        }
-      }
-      await this.confirm(registration, article);
-      return { success: true as const, msg: 'eventRegistered' as const, article_id: article.articleId };
-    });
+    }
+    await this.confirm(registration, article);
+    return { success: true as const, msg: 'eventRegistered' as const, article_id: article.articleId };
   }
 
   /** Verifies a scanned certificate: every check recomputed (certificate-verification.ts). */
   async verify(body: unknown): Promise<VerifyCertificateReply> {
-    return refusing(() => this.verifyNow(body));
+    return this.verifyNow(body);
   }
 
   private async verifyNow(body: unknown): Promise<VerifyCertificateReply> {
@@ -111,23 +109,21 @@ export class PublicCertificatesService {
   }
 
   async participant(id: string, articleId: string, userId: string): Promise<ParticipantDetailReply> {
-    return refusing(async () => {
-      const row = ID.test(id) ? await registrationRow(this.db, id) : null;
-      if (!row || row.article_id !== articleId || row.user_id !== userId) throw new CertificatesRefused(404, ErrorCodes.participantNotFound, 'No such participant.');
-      return { success: true as const, data: participantDetail(row) };
-    });
+    const row = ID.test(id) ? await registrationRow(this.db, id) : null;
+    if (!row || row.article_id !== articleId || row.user_id !== userId) throw refusal(404, ErrorCodes.participantNotFound, 'No such participant.');
+    return { success: true as const, data: participantDetail(row) };
   }
 
   /** The approved, unrevoked certificate as a PDF. */
   async pdf(id: string): Promise<{ pdf: Uint8Array; certificateNo: string }> {
-    return refusing(() => this.pdfNow(id));
+    return this.pdfNow(id);
   }
 
   private async pdfNow(id: string): Promise<{ pdf: Uint8Array; certificateNo: string }> {
     const events = ID.test(id) ? await this.store.readStream(registrationStream(id)) : [];
     const p = foldParticipant(events);
-    if (!p?.certificate || !p.approved) throw new CertificatesRefused(404, ErrorCodes.certificateNotFound, 'No approved certificate for this registration.');
-    if (p.revoked) throw new CertificatesRefused(410, ErrorCodes.certificateRevoked, 'This certificate was revoked by the organizer.');
+    if (!p?.certificate || !p.approved) throw refusal(404, ErrorCodes.certificateNotFound, 'No approved certificate for this registration.');
+    if (p.revoked) throw refusal(410, ErrorCodes.certificateRevoked, 'This certificate was revoked by the organizer.');
     const article = foldArticle(await this.store.readStream(articleStream(p.registration.articleId)))!;
     const c = p.certificate;
     const qrText = certificateQrText({ id: c.registrationId, article_id: c.articleId, user_id: c.userId, certificate_no: c.certificateNo, signature: c.signature });
@@ -158,7 +154,7 @@ export class PublicCertificatesService {
   private payloadOf(body: unknown): CertificateQrPayload | null {
     const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
     if (b.qr === undefined && b.certificate_no === undefined) {
-      throw new CertificatesRefused(400, 'validationFailed', 'Send the scanned QR text as qr, or id, article_id, user_id, certificate_no and signature.', { certificate_no: ['required'] });
+      throw refusal(400, 'validationFailed', 'Send the scanned QR text as qr, or id, article_id, user_id, certificate_no and signature.', { fields: { certificate_no: ['required'] } });
     }
     if (b.qr !== undefined) return parseCertificateQr(b.qr);
     const values = [value(b.id), value(b.article_id), value(b.user_id), value(b.certificate_no)];

@@ -15,9 +15,10 @@ import {
 } from './company-admin.commands.js';
 import { companyInvitation } from './company-invitation-lookup.js';
 import { companyMembersList } from './company-members-list.js';
-import { CompanyPeopleService } from './company-people.service.js';
-import { CompanyRegistrationService } from './company-registration.service.js';
+import { CompanyPeopleService, MEMBER_EVENTS, ROLE_EVENTS } from './company-people.service.js';
+import { CompanyRegistrationService, SUBMISSION_EVENTS } from './company-registration.service.js';
 import { CompanyRolesService } from './company-roles.service.js';
+import { ApiPathValues } from '../openapi/path-values.decorators.js';
 
 type HeaderReply = { header(name: string, value: string): unknown };
 
@@ -67,6 +68,7 @@ export class CompanyAdminController {
 
   /** Submit (the company), Approve or Reject (a platform administrator; Reject with a remark). */
   @Post('registrations/:id/actions/:event')
+  @ApiPathValues('event', SUBMISSION_EVENTS, 'What is done with the registration')
   @HttpCode(200)
   act(@Param('id') id: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ActOnCompanyRegistration(request.principal!, id, event, body, ifMatch));
@@ -94,6 +96,7 @@ export class CompanyAdminController {
   }
 
   @Post('users/:id/actions/:event')
+  @ApiPathValues('event', MEMBER_EVENTS, 'What is done with the member')
   @HttpCode(200)
   memberAct(@Param('id') id: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ActOnCompanyMember(request.principal!, id, event, body, ifMatch));
@@ -106,6 +109,7 @@ export class CompanyAdminController {
   }
 
   @Post('users/:id/roles/:roleId/actions/:event')
+  @ApiPathValues('event', ROLE_EVENTS, 'What is done with the role held')
   @HttpCode(200)
   roleAct(@Param('id') id: string, @Param('roleId') roleId: string, @Param('event') event: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ActOnMemberRole(request.principal!, id, roleId, event, body));

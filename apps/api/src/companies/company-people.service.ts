@@ -19,8 +19,8 @@ import { CompanyMail } from './company-mail.js';
 import { memberHistory } from './company-member-history.js';
 import { CompanyStreams } from './company-streams.js';
 
-const MEMBER_EVENTS = ['Activate', 'Suspend', 'Deactivate', 'Terminate', 'Reject'] as const;
-const ROLE_EVENTS = ['Approve', 'Reject', 'Deactivate', 'Activate'] as const;
+export const MEMBER_EVENTS = ['Activate', 'Suspend', 'Deactivate', 'Terminate', 'Reject'] as const;
+export const ROLE_EVENTS = ['Approve', 'Reject', 'Deactivate', 'Activate'] as const;
 /** Member statuses whose sessions in the company end at once. */
 const ENDED = new Set(['suspended', 'deactivated', 'terminated']);
 

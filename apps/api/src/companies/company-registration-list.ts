@@ -9,14 +9,13 @@ import { cappedCount, pageTotal } from '../common/page-range.js';
 import { refusal } from '../common/refusal.js';
 import { like, parsePageQuery } from './company-directory.js';
 import { SUBMISSION_STATUS_NUMBER } from './company-state.js';
+import { iso, isoOrNull } from '../common/iso.js';
 
 const SORTS: Readonly<Record<string, string>> = { submittedAt: 'submitted_at', registeredAt: 'registered_at', name: 'name' };
 const STATUS_NAMES = Object.keys(SUBMISSION_STATUS_NUMBER) as CompanySubmissionStatusName[];
 const SEARCH_CAP = 1_000;
 
 type Row = { company_id: string; name: string; registration_no: string; registration_no_new: string | null; subscription_type: number; status: number; registered_at: Date | string; submitted_at: Date | string | null };
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export async function registrationList(db: SqlExecutor, query: Record<string, unknown>) {
   const page = parsePageQuery({ sort: '["submittedAt","ASC"]', ...query }, SORTS);
@@ -41,7 +40,7 @@ export async function registrationList(db: SqlExecutor, query: Record<string, un
   return {
     rows: rows.map((row): CompanyRegistrationRow => ({
       id: row.company_id, name: row.name, registrationNo: row.registration_no, registrationNoNew: row.registration_no_new ?? '', subscriptionType: Number(row.subscription_type),
-      status: STATUS_NAMES[Number(row.status) - 1]!, registeredAt: iso(row.registered_at)!, submittedAt: iso(row.submitted_at),
+      status: STATUS_NAMES[Number(row.status) - 1]!, registeredAt: iso(row.registered_at), submittedAt: isoOrNull(row.submitted_at),
     })),
     total: pageTotal(counted, page.range, rows.length),
     capped,

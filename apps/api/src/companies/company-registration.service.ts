@@ -20,7 +20,7 @@ import { CompanyStreams } from './company-streams.js';
 import { registrationList } from './company-registration-list.js';
 import { CompanyProfileService } from './profile/profile.service.js';
 
-const SUBMISSION_EVENTS = ['Submit', 'Approve', 'Reject'] as const;
+export const SUBMISSION_EVENTS = ['Submit', 'Approve', 'Reject'] as const;
 type SubmissionEvent = (typeof SUBMISSION_EVENTS)[number];
 
 @Injectable()

@@ -10,6 +10,8 @@ import type { HeaderReply } from '../common/reply.js';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 import { ActOnSetupItem, CreateSetupItem, EditSetupItem } from './company-setups.commands.js';
 import { SetupItemsService } from './setup-items.service.js';
+import { ApiPathValues } from '../openapi/path-values.decorators.js';
+import { SETUP_ACTIONS } from './setup-items.decider.js';
 
 function kindOf(path: string): SetupKind {
   const kind = setupKindOfPath(path);
@@ -68,6 +70,7 @@ export class CompanySetupsController {
   }
 
   @Post(':kind/:id/actions/:action')
+  @ApiPathValues('action', SETUP_ACTIONS, 'What is done with the item')
   @HttpCode(200)
   @ApiOperation({ summary: 'Deactivate or Reactivate an item: { reason? }' })
   @ApiRefusal(409, 'setupItemStatusUnchanged, wrongExpectedRevision')

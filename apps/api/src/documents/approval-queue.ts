@@ -14,6 +14,7 @@
 // that company (owner or counterparty) that stands in a deciding status. `GET /api/my-approvals` waits
 // for the subscription to reach the log's end as it stood when called, so a caller sees their own
 // action (and an authority change) in their queue at once.
+import { Refused } from '../common/refusal.js';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DocumentResources, hasAnyAccessRight, isDocumentResource, type DocumentResource, type WorkflowEventName } from '@binaan/contracts';
 import type { EventStore, SqlExecutor, StoredEvent, Subscription } from '@binaan/event-store';
@@ -25,7 +26,6 @@ import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
 import { actionRights, DocumentModules } from './document-access.js';
 import { DocumentActors } from './document-actor.js';
 import { DocumentLoader } from './document-loader.js';
-import { DocumentRefused } from './document.errors.js';
 import type { DocumentState } from './document.state.js';
 
 export const APPROVAL_QUEUE_SUBSCRIPTION = 'approval-queue';
@@ -199,7 +199,7 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
         // for no one (the audit verifier names it). Anything else, a store that cannot answer now above all,
         // fails the page before anything is written, handed again once it is back: the documents' rows stay
         // as they were rather than being dropped for a failure that was not theirs.
-        if (!(error instanceof DocumentRefused)) throw error;
+        if (!(error instanceof Refused)) throw error;
         this.logger.warn(`approval queue: ${row.stream_id}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }

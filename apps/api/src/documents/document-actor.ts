@@ -5,6 +5,7 @@
 // both scopes, which is what the machine's counterparty guards ask for. The authority manual of the owner
 // company for the resource goes with each command (none: the workflows default, VerifyLevel1, no limit).
 // Every lookup goes through the read cache (read-cache.ts): dropped on any append that changes them.
+import { refusal } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthorityManual, AuthorityManualView } from '@binaan/contracts';
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
@@ -13,7 +14,6 @@ import { companyHolders, companyLevels, companyManual, workflowManual } from '..
 import { READ_MODELS, type Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { projectCompany, projectHolders, projectLevels } from '../projects/project-reads.js';
-import { DocumentRefused } from './document.errors.js';
 import { DocumentReadCache } from './read-cache.js';
 
 type DocumentScope = { companyId: string; fields: { projectId: string | null } };
@@ -29,7 +29,7 @@ export class DocumentActors {
 
   async actorFor(principal: Principal): Promise<Actor> {
     const companyId = principal.companyId;
-    if (!companyId) throw new DocumentRefused(403, 'companyNotChosen', 'Choose a company first (company/choose).');
+    if (!companyId) throw refusal(403, 'companyNotChosen', 'Choose a company first (company/choose).');
     const assignments = await this.cache.get(`levels ${companyId} ${principal.userId}`, () => companyLevels(this.db, companyId, principal.userId));
     return { userId: principal.userId, companyId, kind: principal.userType === 2 ? 'admin' : 'user', authorities: { company: assignments, project: assignments } };
   }
@@ -86,7 +86,7 @@ export class DocumentActors {
   async checkOwnProject(companyId: string, projectId: string | null | undefined): Promise<void> {
     if (projectId === null || projectId === undefined) return;
     const owner = await this.cache.get(`projectCompany ${projectId}`, () => projectCompany(this.db, projectId));
-    if (owner !== companyId) throw new DocumentRefused(422, 'unknownProject', 'The project is not one of your company\'s projects.', { projectId: ['unknownProject'] });
+    if (owner !== companyId) throw refusal(422, 'unknownProject', 'The project is not one of your company\'s projects.', { fields: { projectId: ['unknownProject'] } });
   }
 
   private async ownProject(companyId: string, document: DocumentScope): Promise<string | null> {

@@ -1,6 +1,7 @@
 // The write path of documents: the folded state (kept in process, see document-loader.ts), the actor,
 // decide (machine + document rules), append with the expected revision (read models follow in the same
 // transaction), reply with the new revision and the actions this user may take next.
+import { refusal, invalidFields } from '../common/refusal.js';
 import { ValueCaps } from '../subscriptions/value-caps.service.js';
 import { totalSenOf } from '../subscriptions/value-caps.js';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +16,6 @@ import { DocumentActors } from './document-actor.js';
 import { DocumentSides } from './document-sides.js';
 import { DocumentDraws } from './document-draws.js';
 import { creationEvents, decideAction, decideCreate, decideEdit, type ActionBody } from './document.decider.js';
-import { DocumentRefused, shapeError } from './document.errors.js';
 import { parseFieldChanges } from './document-fields.js';
 import { DocumentLoader, fold } from './document-loader.js';
 import { DocumentNumbers } from './document-numbers.js';
@@ -28,28 +28,28 @@ const DRAW_FIELDS = ['sourceDocumentId', 'items', 'claimPercentage', 'claimItems
 
 /** `If-Match: 5`, `"5"` or `W/"5"`: the revision the caller last read. Missing: 428. */
 export function parseIfMatch(header: string | undefined): number {
-  if (header === undefined || header === '') throw new DocumentRefused(428, 'ifMatchRequired', 'Send If-Match with the revision you last read (the ETag).');
+  if (header === undefined || header === '') throw refusal(428, 'ifMatchRequired', 'Send If-Match with the revision you last read (the ETag).');
   const match = /^(?:W\/)?"?(\d{1,12})"?$/.exec(header.trim());
-  if (!match) throw new DocumentRefused(400, 'invalidIfMatch', 'If-Match must be a revision number.');
+  if (!match) throw refusal(400, 'invalidIfMatch', 'If-Match must be a revision number.');
   return Number(match[1]);
 }
 
 const stale = (expected: number, actual: number) =>
-  new DocumentRefused(409, 'wrongExpectedRevision', `The document changed: you sent revision ${expected}, it is at ${actual}. Read it again.`);
+  refusal(409, 'wrongExpectedRevision', `The document changed: you sent revision ${expected}, it is at ${actual}. Read it again.`);
 
 /** A request is made inside a project (spec §2.6 /request/{projectId}/...): it always names one. */
 function requireProjectOfRequest(resource: DocumentResource, projectId: string | null | undefined): void {
-  if (isRequestResource(resource) && (projectId === null || projectId === undefined)) throw shapeError({ projectId: ['required: a request is made inside a project'] });
+  if (isRequestResource(resource) && (projectId === null || projectId === undefined)) throw invalidFields({ projectId: ['required: a request is made inside a project'] });
 }
 
 function actionBody(raw: unknown): ActionBody {
   if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw shapeError({ body: ['must be a JSON object'] });
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw invalidFields({ body: ['must be a JSON object'] });
   const body = raw as Record<string, unknown>;
   const problems: Record<string, string[]> = {};
   if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) problems.remark = ['must be a string of at most 2000 characters'];
   if (body.amount !== undefined && typeof body.amount !== 'string') problems.amount = ['must be a decimal string'];
-  if (Object.keys(problems).length > 0) throw shapeError(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   return { ...(body.remark !== undefined ? { remark: body.remark as string } : {}), ...(body.amount !== undefined ? { amount: body.amount as string } : {}) };
 }
 
@@ -72,7 +72,7 @@ export class DocumentCommands {
     const changes = parseFieldChanges(body, true, resource);
     requireProjectOfRequest(resource, changes.projectId);
     // A request is internal to the company (a requisition): it names no counterparty.
-    if (isRequestResource(resource) && changes.counterpartyCompanyId) throw shapeError({ counterpartyCompanyId: ['a request has no counterparty'] });
+    if (isRequestResource(resource) && changes.counterpartyCompanyId) throw invalidFields({ counterpartyCompanyId: ['a request has no counterparty'] });
     const companyActor = await this.actors.actorFor(principal);
     await this.actors.checkOwnProject(companyActor.companyId, changes.projectId);
     const actor = await this.actors.forDocument(companyActor, { companyId: companyActor.companyId, fields: { projectId: changes.projectId ?? null } });
@@ -83,7 +83,7 @@ export class DocumentCommands {
     if (fields.counterpartyCompanyId !== null) {
       // Only a company the caller may find in its directory (approved; demo and real data apart).
       if (!(await isInDirectory(this.db, actor.companyId, fields.counterpartyCompanyId))) {
-        throw new DocumentRefused(422, 'unknownCounterparty', 'The counterparty is not an approved company.', { counterpartyCompanyId: ['unknownCounterparty'] });
+        throw refusal(422, 'unknownCounterparty', 'The counterparty is not an approved company.', { fields: { counterpartyCompanyId: ['unknownCounterparty'] } });
       }
     }
     await this.draws.check(resource, fields, actor.companyId, null);
@@ -146,7 +146,7 @@ export class DocumentCommands {
   ): Promise<DocumentActionReply> {
     const body = actionBody(rawBody);
     const key = idempotencyKey?.trim() || undefined;
-    if (key !== undefined && key.length > 200) throw shapeError({ 'Idempotency-Key': ['must be at most 200 characters'] });
+    if (key !== undefined && key.length > 200) throw invalidFields({ 'Idempotency-Key': ['must be at most 200 characters'] });
     const companyActor = await this.actors.actorFor(principal);
     const streamId = documentStreamId(resource, id);
     if (key) {
@@ -200,7 +200,7 @@ export class DocumentCommands {
     );
     if (!row) return null;
     if (row.stream_id !== streamId || row.workflow_event !== eventName) {
-      throw new DocumentRefused(422, 'idempotencyKeyReused', 'This Idempotency-Key was used for another action.');
+      throw refusal(422, 'idempotencyKeyReused', 'This Idempotency-Key was used for another action.');
     }
     const state = fold(await this.loader.events(resource, id, { toRevision: Number(row.revision) }));
     if (state === null) return null;

@@ -2,11 +2,11 @@
 // order, or the tender an order awards) must be one the company sees and of a kind the spec allows; the
 // other live documents on the same source (not cancelled or rejected) come from the `document_draws`
 // read model. The rule itself is pure (`checkDraws` in document-kind-rules.ts).
+import { refusal, Refused } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DocumentKindsWithDeliveredQuantities, DocumentSourceKinds, isDocumentResource, isRequestResource, type DocumentFields, type DocumentResource } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { READ_MODELS } from '../common/principal.js';
-import { DocumentRefused } from './document.errors.js';
 import { DocumentLoader } from './document-loader.js';
 import { checkDraws, claimShare, type DrawContext } from './document-kind-rules.js';
 import { parseQuantity } from './money.js';
@@ -15,7 +15,7 @@ import { parseQuantity } from './money.js';
 export const RELEASED_STATUSES = ['cancelled', 'rejected'];
 
 const unknownSource = () =>
-  new DocumentRefused(422, 'unknownSourceDocument', 'The source document does not exist, is not visible to your company, or is not of a kind this document can draw on.', { sourceDocumentId: ['unknownSourceDocument'] });
+  refusal(422, 'unknownSourceDocument', 'The source document does not exist, is not visible to your company, or is not of a kind this document can draw on.', { fields: { sourceDocumentId: ['unknownSourceDocument'] } });
 
 @Injectable()
 export class DocumentDraws {
@@ -31,7 +31,7 @@ export class DocumentDraws {
     const [row] = await this.db.query<{ resource: string }>('SELECT resource FROM documents WHERE id = $1', [fields.sourceDocumentId]);
     if (!row || !isDocumentResource(row.resource) || !allowed.includes(row.resource)) throw unknownSource();
     const source = await this.loader.load(row.resource, fields.sourceDocumentId, companyId).catch((error: unknown) => {
-      if (error instanceof DocumentRefused && error.status === 404) throw unknownSource();
+      if (error instanceof Refused && error.getStatus() === 404) throw unknownSource();
       throw error;
     });
     if (isRequestResource(row.resource)) return this.checkRequest(source.state.workflow.status, fields.sourceDocumentId, streamId);
@@ -52,7 +52,7 @@ export class DocumentDraws {
    */
   private async checkRequest(status: string, requestId: string, streamId: string | null): Promise<void> {
     if (status !== 'approved') {
-      throw new DocumentRefused(422, 'requestNotApproved', 'Only an approved request can become a tender.', { sourceDocumentId: ['requestNotApproved'] });
+      throw refusal(422, 'requestNotApproved', 'Only an approved request can become a tender.', { fields: { sourceDocumentId: ['requestNotApproved'] } });
     }
     const [live] = await this.db.query<{ document_no: string }>(
       `SELECT d.document_no FROM document_sources s JOIN documents d ON d.stream_id = s.stream_id
@@ -60,7 +60,7 @@ export class DocumentDraws {
       [requestId, streamId ?? ''],
     );
     if (live) {
-      throw new DocumentRefused(409, 'requestAlreadyTendered', `The request is already tender ${live.document_no}.`, { sourceDocumentId: ['requestAlreadyTendered'] });
+      throw refusal(409, 'requestAlreadyTendered', `The request is already tender ${live.document_no}.`, { fields: { sourceDocumentId: ['requestAlreadyTendered'] } });
     }
   }
 

@@ -1,5 +1,6 @@
 // Parsing and checking a document's fields (pure). Shape problems are 400 validationFailed naming the
 // fields; business rules of signed-in-area.md §5.3 are 422 with a code each.
+import { refusal, invalidFields } from '../common/refusal.js';
 import {
   DEFAULT_CURRENCY,
   DocumentKindsWithDeliveredQuantities,
@@ -12,7 +13,6 @@ import {
   type DocumentTotals,
   type EditableDocumentField,
 } from '@binaan/contracts';
-import { DocumentRefused, shapeError } from './document.errors.js';
 import { kindFieldsForCreate, parseKindFields } from './document-kind-fields.js';
 import { checkKindRules, kindTotals } from './document-kind-rules.js';
 import { date, nullableId, problem, quantity as quantityField, text, type Body, type Problems } from './field-parsers.js';
@@ -93,7 +93,7 @@ export function totalsOf(lineItems: readonly DocumentLineItem[], sstApplicable: 
 
 /** The editable fields a body sets, shape-checked (400). Unknown fields are ignored; another kind's fields are not. */
 export function parseFieldChanges(raw: unknown, forCreate: boolean, resource: DocumentResource): FieldChanges {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw shapeError({ body: ['must be a JSON object'] });
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalidFields({ body: ['must be a JSON object'] });
   const body = raw as Body;
   const problems: Problems = {};
   const changes: FieldChanges = {};
@@ -125,7 +125,7 @@ export function parseFieldChanges(raw: unknown, forCreate: boolean, resource: Do
   const lineItems = items(body, problems, resource, forCreate);
   if (lineItems !== undefined) changes.items = lineItems;
   Object.assign(changes, parseKindFields(body, resource, problems));
-  if (Object.keys(problems).length > 0) throw shapeError(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   return changes;
 }
 
@@ -182,20 +182,20 @@ function mustKeepOwnBqLinks(current: readonly DocumentLineItem[], next: readonly
   next.forEach((item, index) => {
     if (item.bqItemId !== undefined && !own.has(item.bqItemId)) problem(problems, `items[${index}].bqItemId`, 'names no BQ item this tender was made from: a link is made only by POST /api/tendering/bq-tenders');
   });
-  if (Object.keys(problems).length > 0) throw shapeError(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
 }
 
 /** Business rules on the fields (422, one code each). */
 export function checkRules(fields: DocumentFields): void {
   if (fields.startDate && fields.endDate && fields.endDate < fields.startDate) {
-    throw new DocumentRefused(422, 'endBeforeStart', 'The end date may not be before the start date.', { endDate: ['endBeforeStart'] });
+    throw refusal(422, 'endBeforeStart', 'The end date may not be before the start date.', { fields: { endDate: ['endBeforeStart'] } });
   }
   fields.items.forEach((item, index) => {
     if ((parseQuantity(item.quantity) ?? 0n) <= 0n) {
-      throw new DocumentRefused(422, 'quantityNotPositive', `Item ${index + 1}: the quantity must be more than 0.`, { [`items[${index}].quantity`]: ['quantityNotPositive'] });
+      throw refusal(422, 'quantityNotPositive', `Item ${index + 1}: the quantity must be more than 0.`, { fields: { [`items[${index}].quantity`]: ['quantityNotPositive'] } });
     }
     if (parseMoney(item.rate) === 0n && !item.includeZeroRate) {
-      throw new DocumentRefused(422, 'zeroRateNotIncluded', `Item ${index + 1}: a rate of 0 needs the include box ticked.`, { [`items[${index}].includeZeroRate`]: ['zeroRateNotIncluded'] });
+      throw refusal(422, 'zeroRateNotIncluded', `Item ${index + 1}: a rate of 0 needs the include box ticked.`, { fields: { [`items[${index}].includeZeroRate`]: ['zeroRateNotIncluded'] } });
     }
   });
 }

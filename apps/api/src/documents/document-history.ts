@@ -20,7 +20,7 @@ import { READ_MODELS, type Principal } from '../common/principal.js';
 import { DocumentActors } from './document-actor.js';
 import { DocumentLoader } from './document-loader.js';
 import { documentStreamId } from './document.state.js';
-import { Lru } from './lru.js';
+import { Lru } from '../common/lru.js';
 import { counterpartySights, type CounterpartySight } from './counterparty-view.js';
 
 /** Timelines kept (a long one holds a row per event). */

@@ -1,10 +1,10 @@
 // The kinds' own rules (spec §5.3) as pure decisions: given fields and a time, accepted or refused with
 // the rule's code; the warning and fees a view shows.
+import { Refused } from '../common/refusal.js';
 import { describe, expect, it } from '@jest/globals';
 import type { JsonValue, StoredEvent } from '@binaan/event-store';
 import { userWith, type Actor } from '@binaan/workflows';
 import { creationEvents, decideAction, decideCreate } from './document.decider.js';
-import { DocumentRefused } from './document.errors.js';
 import { feesOf, warningsOf } from './document-fees-view.js';
 import { checkDraws, drawRows } from './document-kind-rules.js';
 import { parseFieldChanges } from './document-fields.js';
@@ -21,7 +21,7 @@ function refusal(work: () => unknown): [number, string] {
   try {
     work();
   } catch (error) {
-    if (error instanceof DocumentRefused) return [error.status, String(error.code)];
+    if (error instanceof Refused) return [error.getStatus(), String(error.code)];
     throw error;
   }
   return [0, 'accepted'];

@@ -2,6 +2,7 @@
 // tender times and budget, percentages, delivered quantities, vendor numbers' shape of use, the trade
 // certificate's valuation; what a request for approval needs; what blocks a cancel. Rules that need
 // other documents (remaining quantities) take them as a `DrawContext` the service reads first.
+import { refusal } from '../common/refusal.js';
 import {
   DocumentKindsWithDeliveredQuantities,
   MIN_LEAD_MINUTES,
@@ -10,7 +11,6 @@ import {
   type DocumentTotals,
   type WorkflowEventName,
 } from '@binaan/contracts';
-import { DocumentRefused } from './document.errors.js';
 import { tradeValuationOf } from './document-fees-view.js';
 import { formatQuantity, formatSen, parseMoney, parsePercent, parseQuantity, percentOf } from './money.js';
 import { SST_PERCENT } from '@binaan/contracts';
@@ -18,7 +18,7 @@ import { SST_PERCENT } from '@binaan/contracts';
 const MINUTE = 60_000;
 const HUNDRED_PERCENT = 10_000n; // in basis points
 
-const rule = (code: string, message: string, field: string) => new DocumentRefused(422, code, message, { [field]: [code] });
+const rule = (code: string, message: string, field: string) => refusal(422, code, message, { fields: { [field]: [code] } });
 
 /** Malaysia keeps UTC+8 all year: a delivery date starts at midnight there. */
 export const startOfDayInMalaysia = (date: string) => new Date(`${date}T00:00:00+08:00`);

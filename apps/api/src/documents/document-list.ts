@@ -10,12 +10,13 @@
 // - the total is counted only up to LIST_TOTAL_CAP, a search's up to SEARCH_TOTAL_CAP (then the reply says
 //   X-Total-Capped and the page "10,000 or more");
 // - search is a trigram index (pg_trgm) on number and title, or a walk of the sort's index, as the planner finds cheaper.
+import { refusal, invalidFields } from '../common/refusal.js';
 import { DocumentListSearchTotalCap, DocumentListTotalCap, TenderTypes, type DocumentListItem, type DocumentResource, type TenderType, type VerifyLevel } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { listFilter } from '../common/list-query.js';
-import { DocumentRefused, shapeError } from './document.errors.js';
 import { receivedWithoutEstimate } from './estimate-withheld.js';
 import { formatSen } from './money.js';
+import { iso } from '../common/iso.js';
 
 /** Counting stops here: a larger set is reported as this many, with X-Total-Capped. */
 export const LIST_TOTAL_CAP = DocumentListTotalCap;
@@ -47,11 +48,11 @@ export type ListQuery = {
 
 function json(name: string, text: unknown): unknown {
   if (text === undefined) return undefined;
-  if (typeof text !== 'string') throw shapeError({ [name]: ['must be JSON'] });
+  if (typeof text !== 'string') throw invalidFields({ [name]: ['must be JSON'] });
   try {
     return JSON.parse(text);
   } catch {
-    throw shapeError({ [name]: ['must be JSON'] });
+    throw invalidFields({ [name]: ['must be JSON'] });
   }
 }
 
@@ -77,21 +78,20 @@ function idCount(filterText: string): number {
 export function parseListQuery(query: Record<string, unknown>): ListQuery {
   const sort = json('sort', query.sort) ?? ['createdAt', 'DESC'];
   if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !Object.hasOwn(SORTS, sort[0]) || (sort[1] !== 'ASC' && sort[1] !== 'DESC')) {
-    throw shapeError({ sort: [`must be ["field","ASC"|"DESC"] with field one of ${LIST_SORTS.join(', ')}`] });
+    throw invalidFields({ sort: [`must be ["field","ASC"|"DESC"] with field one of ${LIST_SORTS.join(', ')}`] });
   }
   const rawRange = json('range', query.range);
   // ra-data-simple-rest's getMany sends filter={"id":[...]} and no range: it wants every one of them.
   const ids = typeof query.filter === 'string' && query.range === undefined ? idCount(query.filter) : 0;
   const range = rawRange ?? [0, Math.max(ids, 25) - 1];
   if (!Array.isArray(range) || !Number.isSafeInteger(range[0]) || !Number.isSafeInteger(range[1]) || range[0] < 0 || range[1] < range[0] || range[1] - range[0] >= MAX_PAGE) {
-    throw shapeError({ range: [`must be [from, to] with 0 <= from <= to and at most ${MAX_PAGE} rows`] });
+    throw invalidFields({ range: [`must be [from, to] with 0 <= from <= to and at most ${MAX_PAGE} rows`] });
   }
   const f = listFilter(query.filter);
   // A key the list does not know is refused, not ignored: ignoring it answers a list the caller did not ask for.
   const unknown = Object.keys(f).filter((key) => !(LIST_FILTERS as readonly string[]).includes(key));
   if (unknown.length > 0) {
-    throw new DocumentRefused(400, 'unknownFilter', `Unknown filter: ${unknown.join(', ')}. Known: ${LIST_FILTERS.join(', ')}.`,
-      Object.fromEntries(unknown.map((key) => [`filter.${key}`, ['unknownFilter']])));
+    throw refusal(400, 'unknownFilter', `Unknown filter: ${unknown.join(', ')}. Known: ${LIST_FILTERS.join(', ')}.`, { fields: Object.fromEntries(unknown.map((key) => [`filter.${key}`, ['unknownFilter']])) });
   }
   const filter: ListQuery['filter'] = {};
   const problems: Record<string, string[]> = {};
@@ -131,8 +131,8 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
     if (!isDate(f[key])) problems[`filter.${key}`] = ['must be a date YYYY-MM-DD or an ISO time'];
     else filter[key] = f[key];
   }
-  if (filter.dateFrom && filter.dateTo && filter.dateTo < filter.dateFrom) throw new DocumentRefused(422, 'endBeforeStart', 'dateTo may not be before dateFrom.');
-  if (Object.keys(problems).length > 0) throw shapeError(problems);
+  if (filter.dateFrom && filter.dateTo && filter.dateTo < filter.dateFrom) throw refusal(422, 'endBeforeStart', 'dateTo may not be before dateFrom.');
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   return { sort: { field: sort[0], direction: sort[1] as 'ASC' | 'DESC' }, range: { from: range[0] as number, to: range[1] as number }, filter };
 }
 
@@ -144,7 +144,6 @@ type Row = {
 const COLUMNS = 'id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, tender_type, close_at, awaiting_level, created_by, created_at, updated_at, revision';
 /** COLUMNS with no total (NULL in its place), for rows whose total the reader may not see or sort by. */
 const COLUMNS_WITHOUT_TOTAL = COLUMNS.replace('total_sen', 'NULL::bigint AS total_sen');
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
  * The wide row's columns with what a workflow action changes taken from document_states, under `alias`: what

@@ -10,6 +10,7 @@
 // Other processes' document events, as this process's live log reads them, are folded onto the states kept
 // here when they follow on, so an action after another worker's finds its state current more often than
 // not (API_WORKERS above 1; otherwise it reads the events it lacks). See the README ("Caches").
+import { refusal } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { isDocumentResource, type DocumentResource, type DocumentSourceView } from '@binaan/contracts';
 import type { EventStore, ReadStreamOptions, SqlExecutor, StoredEvent } from '@binaan/event-store';
@@ -17,20 +18,19 @@ import { WorkflowReplayError } from '@binaan/workflows';
 import { READ_MODELS } from '../common/principal.js';
 import { LiveLog } from '../store/live-log.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { DocumentRefused } from './document.errors.js';
 import { documentStreamId, foldOnto, type DocumentState } from './document.state.js';
-import { Lru } from './lru.js';
+import { Lru } from '../common/lru.js';
+import { isUuid } from '../common/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Folded states kept (a few KB each). */
 const STATES_KEPT = 5000;
 
 export function documentResource(name: string): DocumentResource {
-  if (!isDocumentResource(name)) throw new DocumentRefused(404, 'unknownDocumentResource', `${name} is not a document resource (see GET /api/workflows).`);
+  if (!isDocumentResource(name)) throw refusal(404, 'unknownDocumentResource', `${name} is not a document resource (see GET /api/workflows).`);
   return name;
 }
 
-export const notFound = () => new DocumentRefused(404, 'documentNotFound', 'No such document.');
+export const notFound = () => refusal(404, 'documentNotFound', 'No such document.');
 
 export function canSee(state: Pick<DocumentState, 'companyId' | 'sharedWithCounterparty'> & { fields: { counterpartyCompanyId: string | null } }, companyId: string): boolean {
   return state.companyId === companyId || (state.fields.counterpartyCompanyId === companyId && state.sharedWithCounterparty);
@@ -75,7 +75,7 @@ export class DocumentLoader {
   }
 
   async events(resource: DocumentResource, id: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     return this.store.readStream(documentStreamId(resource, id), options);
   }
 
@@ -84,7 +84,7 @@ export class DocumentLoader {
    * `knownRevision`: the revision the caller holds the stream to be at (see the head of this file).
    */
   async load(resource: DocumentResource, id: string, companyId: string, knownRevision?: number): Promise<{ state: DocumentState }> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const streamId = documentStreamId(resource, id);
     const cached = this.states.get(streamId);
     let state: DocumentState | null;
@@ -115,7 +115,7 @@ export class DocumentLoader {
    * can see it (its own, or shared with it); else null (the caller is told nothing of another's document).
    */
   async sourceOf(sourceId: string | null | undefined, companyId: string): Promise<DocumentSourceView | null> {
-    if (!sourceId || !UUID.test(sourceId)) return null;
+    if (!sourceId || !isUuid(sourceId)) return null;
     const [row] = await this.db.query<{ resource: DocumentResource; document_no: string; company_id: string; counterparty_company_id: string | null; shared_with_counterparty: boolean }>(
       'SELECT resource, document_no, company_id, counterparty_company_id, shared_with_counterparty FROM documents WHERE id = $1', [sourceId], { prepare: true },
     );
@@ -135,7 +135,7 @@ export class DocumentLoader {
   }
 
   async visibleRow(resource: DocumentResource, id: string, companyId: string): Promise<DocumentRow> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const [row] = await this.db.query<{ company_id: string; counterparty_company_id: string | null; shared_with_counterparty: boolean; project_id: string | null; revision: string | number }>(
       DOCUMENT_ROW, [documentStreamId(resource, id)], { prepare: true },
     );
@@ -157,7 +157,7 @@ export function fold(events: readonly StoredEvent[], from: DocumentState | null 
   try {
     return foldOnto(from, events, each);
   } catch (error) {
-    if (error instanceof WorkflowReplayError) throw new DocumentRefused(409, 'documentCorrupt', 'The document\'s events do not chain: check GET /api/audit/verify.');
+    if (error instanceof WorkflowReplayError) throw refusal(409, 'documentCorrupt', 'The document\'s events do not chain: check GET /api/audit/verify.');
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 // The read side of one document: the view (fields, revision, actions for the caller, approval route),
 // the document as it stood at a revision or a time, and chain verification (the history: document-history.ts).
+import { refusal } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ApprovalRouteView, AuthorityManualView, ChainVerificationReply, DocumentResource, DocumentView } from '@binaan/contracts';
 import type { EventStore } from '@binaan/event-store';
@@ -9,7 +10,6 @@ import { authorityManualStream, type ManualData } from '../authority/authority.e
 import type { Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { DocumentActors } from './document-actor.js';
-import { DocumentRefused } from './document.errors.js';
 import { DocumentSnapshots } from './document-snapshots.js';
 import { canSee, DocumentLoader, fold, notFound } from './document-loader.js';
 import { feesOf, warningsOf } from './document-fees-view.js';
@@ -45,9 +45,9 @@ export class DocumentQueries {
       const { state } = await this.loader.load(resource, id, companyActor.companyId);
       return this.toView(state, await this.actors.forDocument(companyActor, state));
     }
-    if (at.revision !== undefined && !/^\d{1,12}$/.test(at.revision)) throw new DocumentRefused(400, 'invalidAsOf', 'revision must be a whole number.');
+    if (at.revision !== undefined && !/^\d{1,12}$/.test(at.revision)) throw refusal(400, 'invalidAsOf', 'revision must be a whole number.');
     const time = at.asOf === undefined ? undefined : new Date(at.asOf);
-    if (time !== undefined && (Number.isNaN(time.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(at.asOf ?? ''))) throw new DocumentRefused(400, 'invalidAsOf', 'asOf must be an ISO 8601 time.');
+    if (time !== undefined && (Number.isNaN(time.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(at.asOf ?? ''))) throw refusal(400, 'invalidAsOf', 'asOf must be an ISO 8601 time.');
     const now = await this.loader.visibleRow(resource, id, companyActor.companyId);
     const actor = await this.actors.forDocument(companyActor, now);
     // Revision 0 (the Draft, where the history starts) is not a document without the Create appended with it.
@@ -55,12 +55,12 @@ export class DocumentQueries {
     const streamId = documentStreamId(resource, id);
     // The counterparty reads the document only from the step that shared it with it (counterparty-view.ts).
     if (now.companyId !== companyActor.companyId && sharedFromRevision(resource, await this.loader.events(resource, id, point)) === null) {
-      throw new DocumentRefused(404, 'documentNotFound', 'The document was not shared with your company yet at that point.');
+      throw refusal(404, 'documentNotFound', 'The document was not shared with your company yet at that point.');
     }
     const from = this.snapshots.nearest(streamId, point);
     const events = await this.loader.events(resource, id, { ...point, ...(from ? { fromRevision: from.state.revision + 1 } : {}) });
     const then = this.snapshots.replay(streamId, from, events);
-    if (then === null) throw new DocumentRefused(404, 'documentNotFound', 'The document did not exist yet at that point.');
+    if (then === null) throw refusal(404, 'documentNotFound', 'The document did not exist yet at that point.');
     return this.toView(then, actor);
   }
 
@@ -129,7 +129,7 @@ export class DocumentQueries {
   }
 
   async verify(resource: DocumentResource, id: string, principal: Principal): Promise<ChainVerificationReply> {
-    if (!principal.companyId) throw new DocumentRefused(403, 'companyNotChosen', 'Choose a company first (company/choose).');
+    if (!principal.companyId) throw refusal(403, 'companyNotChosen', 'Choose a company first (company/choose).');
     const events = await this.loader.events(resource, id);
     // Visibility from the events as far as they fold; a stream too broken to fold is still verified for its owner.
     const owner = events.find((e) => e.type === 'DocumentDrafted')?.metadata.actorCompanyId;

@@ -7,7 +7,7 @@
 import type { StoredEvent } from '@binaan/event-store';
 import { fold } from './document-loader.js';
 import type { DocumentState } from './document.state.js';
-import { Lru } from './lru.js';
+import { Lru } from '../common/lru.js';
 
 const SNAPSHOT_EVERY = 100;
 const STREAMS_KEPT = 200;

@@ -2,14 +2,13 @@
 // the number and sum of its documents per project, kind, status and direction (sent: the company's own;
 // received: addressed to it and shared), only of the kinds whose module the caller may view. One grouped
 // SELECT over the documents read model; sums in sen, sent as exact decimal strings like every amount.
-import { Controller, Get, Inject, Injectable, Req, UseFilters } from '@nestjs/common';
+import { Controller, Get, Inject, Injectable, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DocumentResources, hasAnyAccessRight, type DocumentTotalsRow } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { READ_MODELS, type AuthenticatedRequest, type Principal } from '../common/principal.js';
 import { DocumentModules } from './document-access.js';
 import { DocumentActors } from './document-actor.js';
-import { DocumentRefusedFilter } from './document-refused.filter.js';
 import { receivedWithoutEstimate } from './estimate-withheld.js';
 import { formatSen } from './money.js';
 
@@ -50,7 +49,6 @@ export class DocumentTotals {
 }
 
 @Controller()
-@UseFilters(DocumentRefusedFilter)
 export class DocumentTotalsController {
   constructor(private readonly documentTotals: DocumentTotals) {}
 

@@ -1,9 +1,9 @@
 // The document decider as a specification: given a stream, when a command, then events (or a refusal).
+import { Refused } from '../common/refusal.js';
 import { describe, expect, it } from '@jest/globals';
 import type { JsonValue, StoredEvent } from '@binaan/event-store';
 import { userWith, type Actor } from '@binaan/workflows';
 import { creationEvents, decideAction, decideCreate, decideEdit } from './document.decider.js';
-import { DocumentRefused } from './document.errors.js';
 import { foldDocument } from './document.state.js';
 
 const AT = '2026-03-02T01:00:00.000Z';
@@ -29,7 +29,7 @@ function refusalOf(work: () => unknown): [number, string] {
   try {
     work();
   } catch (error) {
-    if (error instanceof DocumentRefused) return [error.status, String(error.code)];
+    if (error instanceof Refused) return [error.getStatus(), String(error.code)];
     throw error;
   }
   throw new Error('not refused');

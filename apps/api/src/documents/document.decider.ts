@@ -1,5 +1,6 @@
 // Deciding on a document (pure): given its state, a command, the actor and the time, the events to append
-// or a DocumentRefused. The workflow machine decides every status change; this adds the document rules.
+// or a refusal (`refusal`). The workflow machine decides every status change; this adds the document rules.
+import { refusal, Refused } from '../common/refusal.js';
 import {
   isWorkflowEventName,
   WorkflowRefusalHttpStatus,
@@ -11,7 +12,6 @@ import {
   type WorkflowStatusChanged,
 } from '@binaan/contracts';
 import { decide, type Actor, type WorkflowCommand, type WorkflowRefusal } from '@binaan/workflows';
-import { DocumentRefused } from './document.errors.js';
 import { applyEdit, fieldsForCreate } from './document-fields.js';
 import { checkCancelRule, checkRequestRules } from './document-kind-rules.js';
 import { hasLineItems, isEditable, REQUESTING_EVENTS } from './document-rules.js';
@@ -20,9 +20,9 @@ import { parseMoney, senToRinggitNumber } from './money.js';
 
 type FieldChanges = Partial<Omit<DocumentFields, 'totals'>>;
 
-function refused(refusal: WorkflowRefusal): DocumentRefused {
-  const detail = refusal.detail ? ` (${refusal.detail})` : '';
-  return new DocumentRefused(WorkflowRefusalHttpStatus[refusal.code], refusal.code, `${refusal.event} refused from status ${String(refusal.status)}: ${refusal.code}${detail}.`);
+function refused(workflow: WorkflowRefusal): Refused {
+  const detail = workflow.detail ? ` (${workflow.detail})` : '';
+  return refusal(WorkflowRefusalHttpStatus[workflow.code], workflow.code, `${workflow.event} refused from status ${String(workflow.status)}: ${workflow.code}${detail}.`);
 }
 
 function amountOf(fields: DocumentFields): number {
@@ -34,7 +34,7 @@ function amountOf(fields: DocumentFields): number {
 export function decideCreate(resource: DocumentResource, changes: FieldChanges, actor: Actor, at: string, manual?: AuthorityManual, createdBySeller?: boolean): { fields: DocumentFields; statusEvent: WorkflowStatusChanged } {
   const fields = fieldsForCreate(resource, changes, new Date(at));
   if (fields.counterpartyCompanyId !== null && fields.counterpartyCompanyId === actor.companyId) {
-    throw new DocumentRefused(422, 'counterpartyIsOwnCompany', 'A document cannot be sent to its own company.', { counterpartyCompanyId: ['counterpartyIsOwnCompany'] });
+    throw refusal(422, 'counterpartyIsOwnCompany', 'A document cannot be sent to its own company.', { fields: { counterpartyCompanyId: ['counterpartyIsOwnCompany'] } });
   }
   const command: WorkflowCommand = { type: 'Create', at, amount: amountOf(fields) };
   if (manual) command.manual = manual;
@@ -56,11 +56,11 @@ export function creationEvents(input: { resource: DocumentResource; documentId: 
 
 /** Edit: only the owner company's creators (level 10), only while the status allows editing. */
 export function decideEdit(state: DocumentState, changes: FieldChanges, actor: Actor, at: string): DocumentEdited | null {
-  if (actor.companyId !== state.companyId) throw new DocumentRefused(403, 'notOwnerCompany', 'Only the company that owns the document may edit it.');
+  if (actor.companyId !== state.companyId) throw refusal(403, 'notOwnerCompany', 'Only the company that owns the document may edit it.');
   const levels = [...(actor.authorities.company[state.resource] ?? []), ...(actor.authorities.project[state.resource] ?? [])];
-  if (actor.kind !== 'admin' && !levels.includes(10)) throw new DocumentRefused(403, 'noAuthority', 'Editing needs the create/propose level on this resource.');
+  if (actor.kind !== 'admin' && !levels.includes(10)) throw refusal(403, 'noAuthority', 'Editing needs the create/propose level on this resource.');
   if (!isEditable(state.resource, state.workflow)) {
-    throw new DocumentRefused(409, 'notEditable', `A ${state.resource} in status ${state.workflow.status}${state.workflow.context.approval.open ? ' with an approval round open' : ''} cannot be edited.`);
+    throw refusal(409, 'notEditable', `A ${state.resource} in status ${state.workflow.status}${state.workflow.context.approval.open ? ' with an approval round open' : ''} cannot be edited.`);
   }
   const { recorded } = applyEdit(state.resource, state.fields, changes, new Date(at));
   if (Object.keys(recorded).length === 0) return null;
@@ -74,10 +74,10 @@ export const approvalAmount = (fields: Pick<DocumentFields, 'totals'>): bigint =
 
 /** A workflow action: the machine decides; the document adds "a request needs an item" and the amount. */
 export function decideAction(state: DocumentState, eventName: string, body: ActionBody, actor: Actor, at: string, manual?: AuthorityManual): WorkflowStatusChanged {
-  if (!isWorkflowEventName(eventName)) throw new DocumentRefused(400, 'unknownEvent', `${eventName} is not a workflow event.`);
+  if (!isWorkflowEventName(eventName)) throw refusal(400, 'unknownEvent', `${eventName} is not a workflow event.`);
   const itemised = hasLineItems(state.resource);
   if (itemised && REQUESTING_EVENTS.has(eventName) && state.fields.items.length === 0) {
-    throw new DocumentRefused(422, 'itemRequired', 'A request needs at least one item before approval.', { items: ['itemRequired'] });
+    throw refusal(422, 'itemRequired', 'A request needs at least one item before approval.', { fields: { items: ['itemRequired'] } });
   }
   const command: WorkflowCommand = { type: eventName, at };
   if (manual) command.manual = manual;
@@ -88,8 +88,8 @@ export function decideAction(state: DocumentState, eventName: string, body: Acti
   const amount = approvalAmount(state.fields);
   if (body.amount !== undefined) {
     const given = parseMoney(body.amount);
-    if (given === null || given < 0n) throw new DocumentRefused(400, 'validationFailed', 'amount must be a decimal string.', { amount: ['must be a decimal string with at most 2 places'] });
-    if (given !== amount) throw new DocumentRefused(422, 'amountMismatch', `The amount must be the document's total ${state.fields.totals.total}.`, { amount: ['amountMismatch'] });
+    if (given === null || given < 0n) throw refusal(400, 'validationFailed', 'amount must be a decimal string.', { fields: { amount: ['must be a decimal string with at most 2 places'] } });
+    if (given !== amount) throw refusal(422, 'amountMismatch', `The amount must be the document's total ${state.fields.totals.total}.`, { fields: { amount: ['amountMismatch'] } });
   }
   command.amount = senToRinggitNumber(amount);
   const decision = decide(state.resource, state.workflow, command, actor);

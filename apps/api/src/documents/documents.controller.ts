@@ -2,7 +2,7 @@
 // actions and history. Writes are sent as commands through the CommandBus (document.commands.ts). The
 // base path keeps document resource names apart from every other route. Each route needs the access
 // right of the resource's module (document-access.ts), checked by ModuleAccessGuard.
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { DocumentView } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
@@ -17,7 +17,6 @@ import { DocumentHistory } from './document-history.js';
 import { documentResource } from './document-loader.js';
 import { listDocuments, parseListQuery } from './document-list.js';
 import { DocumentQueries } from './document-queries.service.js';
-import { DocumentRefusedFilter } from './document-refused.filter.js';
 import {
   ApiDocumentBody, ApiDocumentId, ApiDocumentListQuery, ApiDocumentReply, ApiDocumentsController, ApiIdempotencyKey, ApiIfMatch, ApiRuleRefusals, ApiWorkflowEvent,
 } from '../openapi/documents-api.decorators.js';
@@ -29,7 +28,6 @@ const etag = (reply: Reply, revision: number) => reply.header('ETag', `"${revisi
 
 @Controller('documents/:resource')
 @ApiDocumentsController()
-@UseFilters(DocumentRefusedFilter)
 @UseGuards(ModuleAccessGuard)
 export class DocumentsController {
   constructor(

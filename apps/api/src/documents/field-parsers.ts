@@ -1,13 +1,13 @@
 // Shape checks shared by the document field parsers: each collects problems per field (400
 // validationFailed names them all at once) and returns the parsed value, undefined when absent or bad.
 import { formatQuantity, formatSen, parseMoney, parsePercent, parseQuantity } from './money.js';
+import { isUuid } from '../common/uuid.js';
 
 export type Problems = Record<string, string[]>;
 export type Body = Record<string, unknown>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function problem(problems: Problems, field: string, text: string): void {
   (problems[field] ??= []).push(text);
@@ -43,7 +43,7 @@ export function nullableId(body: Body, field: string, problems: Problems): strin
 export function nullableUuid(body: Body, field: string, problems: Problems): string | null | undefined {
   const value = body[field];
   if (value === undefined || value === null) return value;
-  if (typeof value !== 'string' || !UUID.test(value)) {
+  if (typeof value !== 'string' || !isUuid(value)) {
     problem(problems, field, 'must be a document id (UUID) or null');
     return undefined;
   }

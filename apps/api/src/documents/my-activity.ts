@@ -2,15 +2,14 @@
 // chosen company, the most recently changed first, with where each stands now. One read of the
 // document_states_by_creator index (company, creator, last change), however many documents the company has,
 // each row joined to its wide row for the number, title and total.
-import { Controller, Get, Inject, Injectable, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { refusal } from '../common/refusal.js';
+import { Controller, Get, Inject, Injectable, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { DocumentResource } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { pageRange, type PageRange } from '../common/page-range.js';
 import { READ_MODELS, type AuthenticatedRequest, type Principal } from '../common/principal.js';
 import type { HeaderReply } from '../common/reply.js';
-import { DocumentRefusedFilter } from './document-refused.filter.js';
-import { DocumentRefused } from './document.errors.js';
 import { formatSen } from './money.js';
 
 /** The index the read walks (added to the documents projection's tables): on the narrow row, whose updated_at an action changes. */
@@ -32,7 +31,7 @@ export class MyActivity {
 
   async page(principal: Principal, range: PageRange): Promise<MyActivityRow[]> {
     const companyId = principal.companyId;
-    if (!companyId) throw new DocumentRefused(403, 'companyNotChosen', 'Choose a company first (company/choose).');
+    if (!companyId) throw refusal(403, 'companyNotChosen', 'Choose a company first (company/choose).');
     const rows = await this.db.query<Row>(
       `SELECT s.id, s.resource, d.document_no, d.title, s.status, d.total_sen, d.currency, d.project_id, s.counterparty_company_id, s.revision, s.created_at, s.updated_at
        FROM document_states s JOIN documents d ON d.id = s.id
@@ -48,7 +47,6 @@ export class MyActivity {
 }
 
 @Controller()
-@UseFilters(DocumentRefusedFilter)
 export class MyActivityController {
   constructor(private readonly activity: MyActivity) {}
 

@@ -3,7 +3,8 @@
 // machine offers that user a deciding event on it now (Approve at the next missing level of an open round,
 // or the counterparty's Confirm, Accept, Certify): `approval-queue.ts` keeps exactly those answers in
 // `waiting_approvals`, so the queue is one indexed read of the caller's rows, whatever the backlog.
-import { Controller, Get, Inject, Injectable, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { refusal, invalidFields } from '../common/refusal.js';
+import { Controller, Get, Inject, Injectable, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DocumentResources, type DocumentResource, type WorkflowEventName } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
@@ -11,8 +12,6 @@ import { contentRange, pageRange, type PageRange } from '../common/page-range.js
 import { READ_MODELS, type AuthenticatedRequest, type Principal } from '../common/principal.js';
 import type { HeaderReply } from '../common/reply.js';
 import { ApprovalQueue } from './approval-queue.js';
-import { DocumentRefusedFilter } from './document-refused.filter.js';
-import { DocumentRefused, shapeError } from './document.errors.js';
 import { formatSen } from './money.js';
 
 export { DecidingEvents } from './approval-queue.js';
@@ -43,7 +42,7 @@ export class MyApprovals {
 
   async page(principal: Principal, range: PageRange, resource?: DocumentResource): Promise<{ rows: MyApprovalRow[]; total: number }> {
     const companyId = principal.companyId;
-    if (!companyId) throw new DocumentRefused(403, 'companyNotChosen', 'Choose a company first (company/choose).');
+    if (!companyId) throw refusal(403, 'companyNotChosen', 'Choose a company first (company/choose).');
     await this.queue.tableReady();
     // The caller's own action (or an authority change) just committed is in the queue it reads now.
     await this.queue.settled();
@@ -75,7 +74,6 @@ export class MyApprovals {
 }
 
 @Controller()
-@UseFilters(DocumentRefusedFilter)
 export class MyApprovalsController {
   constructor(private readonly approvals: MyApprovals) {}
 
@@ -88,7 +86,7 @@ export class MyApprovalsController {
   @ApiTags('documents')
   async mine(@Query('resource') resource: unknown, @Query('range') range: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply) {
     if (resource !== undefined && (typeof resource !== 'string' || !(DocumentResources as readonly string[]).includes(resource))) {
-      throw shapeError({ resource: ['must be a document resource'] });
+      throw invalidFields({ resource: ['must be a document resource'] });
     }
     const page = pageRange(range);
     const { rows, total } = await this.approvals.page(request.principal!, page, resource as DocumentResource | undefined);

@@ -2,13 +2,13 @@
 // machine routes approval and limits on (the status events' amount, the route's reason) is the total the
 // document shows, and the transaction fee, where one applies, is borne by the subtotal it shows. Random
 // documents of every kind, created and asked for approval through the real decider and machines.
+import { Refused } from '../common/refusal.js';
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { DocumentResources, type DocumentResource } from '@binaan/contracts';
 import type { JsonValue, StoredEvent } from '@binaan/event-store';
 import { userWith } from '@binaan/workflows';
 import { creationEvents, decideAction, decideCreate } from './document.decider.js';
-import { DocumentRefused } from './document.errors.js';
 import { feesOf } from './document-fees-view.js';
 import { parseFieldChanges } from './document-fields.js';
 import { REQUESTING_EVENTS } from './document-rules.js';
@@ -82,7 +82,7 @@ describe('one amount per document: what routes approval and bears fees is what t
         try {
           change = decideAction(created, event, action, actor, NOW);
         } catch (error) {
-          if (error instanceof DocumentRefused) continue;
+          if (error instanceof Refused) continue;
           throw error;
         }
         expect(change.amount).toBe(shown(created).total);

@@ -13,7 +13,7 @@ import { companiesProjection } from '../companies/companies.projection.js';
 import { usersProjection } from '../identity/identity.projections.js';
 import { projectsProjection } from '../projects/projects.projection.js';
 import { isBusyStream, peerMayChangeCaches } from '../store/busy-streams.js';
-import { Lru } from './lru.js';
+import { Lru } from '../common/lru.js';
 
 const MAX_AGE_MS = 2000;
 const ENTRIES_KEPT = 20_000;

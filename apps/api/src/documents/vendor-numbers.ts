@@ -3,13 +3,13 @@
 // and a takeover with the stream's head revision, so of two racing documents exactly one wins: the
 // loser's append fails on the expected revision, re-reads, and is refused. The reservation holds while
 // its document is not cancelled and still carries the number; after that a new document may take it over.
+import { refusal } from '../common/refusal.js';
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentResource, VendorDocumentNoReleased, VendorDocumentNoReserved } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore } from '@binaan/event-store';
 import { CLOCK, type Clock } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { DocumentRefused } from './document.errors.js';
 import { fold } from './document-loader.js';
 import { documentStreamId } from './document.state.js';
 
@@ -86,4 +86,4 @@ export class VendorNumbers {
 }
 
 const taken = (vendorNo: string) =>
-  new DocumentRefused(422, 'vendorDocumentNoTaken', `Number ${vendorNo} is already used on another document of your company.`, { vendorDocumentNo: ['vendorDocumentNoTaken'] });
+  refusal(422, 'vendorDocumentNoTaken', `Number ${vendorNo} is already used on another document of your company.`, { fields: { vendorDocumentNo: ['vendorDocumentNoTaken'] } });

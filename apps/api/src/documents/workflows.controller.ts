@@ -1,14 +1,13 @@
 // The workflow catalogue (machines as data: states, transitions, guards, label keys) and the audit
 // verification of one document's hash chain.
+import { refusal } from '../common/refusal.js';
 import { createHash } from 'node:crypto';
-import { Controller, ForbiddenException, Get, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, ForbiddenException, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { DocumentResources, ErrorCodes, hasAnyAccessRight, isWorkflowResource, type DocumentResource } from '@binaan/contracts';
 import { catalogueEntry, workflowCatalogue } from '@binaan/workflows';
 import type { AuthenticatedRequest, Principal } from '../common/principal.js';
-import { DocumentRefused } from './document.errors.js';
 import { documentResource } from './document-loader.js';
 import { DocumentQueries } from './document-queries.service.js';
-import { DocumentRefusedFilter } from './document-refused.filter.js';
 import { documentAccess } from './document-access.js';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
@@ -43,7 +42,6 @@ function requireViewRight(principal: Principal, resource: DocumentResource): voi
 }
 
 @Controller()
-@UseFilters(DocumentRefusedFilter)
 export class WorkflowsController {
   constructor(private readonly queries: DocumentQueries) {}
 
@@ -59,7 +57,7 @@ export class WorkflowsController {
   @Get('workflows/:resource')
   @ApiTags('workflows')
   entry(@Param('resource') resource: string) {
-    if (!isWorkflowResource(resource)) throw new DocumentRefused(404, 'unknownResource', `${resource} has no workflow.`);
+    if (!isWorkflowResource(resource)) throw refusal(404, 'unknownResource', `${resource} has no workflow.`);
     return catalogueEntry(resource);
   }
 
@@ -70,7 +68,7 @@ export class WorkflowsController {
   @ApiRefusal(400, 'validationFailed: resource or id is missing')
   @ApiRefusal(404, 'unknownDocumentResource, documentNotFound (another company\'s document is 404 too)')
   verify(@Query('resource') resource: unknown, @Query('id') id: unknown, @Req() request: AuthenticatedRequest) {
-    if (typeof resource !== 'string' || typeof id !== 'string') throw new DocumentRefused(400, 'validationFailed', 'Give resource and id.', { resource: ['is required'], id: ['is required'] });
+    if (typeof resource !== 'string' || typeof id !== 'string') throw refusal(400, 'validationFailed', 'Give resource and id.', { fields: { resource: ['is required'], id: ['is required'] } });
     const kind = documentResource(resource);
     requireViewRight(request.principal!, kind);
     return this.queries.verify(kind, id, request.principal!);

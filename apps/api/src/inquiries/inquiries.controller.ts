@@ -9,6 +9,8 @@ import { Public } from '../common/public.decorator.js';
 import type { HeaderReply } from '../common/reply.js';
 import { InquiriesService, requireAdmin, type InquiryDetail } from './inquiries.service.js';
 import { inquiryList } from './inquiry-list.js';
+import { ApiPathValues } from '../openapi/path-values.decorators.js';
+import { INQUIRY_ACTIONS } from './inquiry.decider.js';
 
 const ERROR = { schema: { $ref: '#/components/schemas/ErrorReply' } };
 
@@ -55,6 +57,7 @@ export class InquiriesController {
   }
 
   @Post('admin/inquiries/:id/actions/:action')
+  @ApiPathValues('action', INQUIRY_ACTIONS, 'What is done with the inquiry')
   @HttpCode(200)
   @ApiOperation({ summary: 'Close, cancel or reopen an inquiry', description: 'Platform administrators only, through the inquiry machine: Close (new to close), Cancel (new to cancel, with a remark), Reopen (close to new). Body: { remark?: string }.' })
   @ApiResponse({ status: 200, description: 'the row after the change' })

@@ -14,8 +14,8 @@ import { EVENT_STORE } from '../store/store.tokens.js';
 import { checkInquiry, decideAction, decideReceive, foldInquiry } from './inquiry.decider.js';
 import { INQUIRY_STREAM_TYPE, type InquiryContent } from './inquiry.events.js';
 import { inquiryRow, type InquirySql } from './inquiry-list.js';
+import { isUuid } from '../common/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The acknowledgement's words, in the language the sender wrote in. */
 const ACKNOWLEDGEMENT: Record<string, { subject: string; body: (name: string, subject: string) => string }> = {
@@ -53,7 +53,7 @@ export class InquiriesService {
 
   async detail(principal: Principal, inquiryId: string): Promise<InquiryDetail> {
     await requireAdmin(this.db, principal);
-    const [row] = UUID.test(inquiryId) ? await this.db.query<InquirySql>('SELECT * FROM inquiries WHERE inquiry_id = $1', [inquiryId]) : [];
+    const [row] = isUuid(inquiryId) ? await this.db.query<InquirySql>('SELECT * FROM inquiries WHERE inquiry_id = $1', [inquiryId]) : [];
     if (!row) throw refusal(404, ErrorCodes.notFound, 'There is no inquiry with this id.');
     const events = await this.store.readStream(`inquiry-${inquiryId}`);
     const history = events.map((stored) => {
@@ -65,7 +65,7 @@ export class InquiriesService {
 
   async act(principal: Principal, inquiryId: string, action: string, body: unknown): Promise<InquiryRow> {
     await requireAdmin(this.db, principal);
-    const events = UUID.test(inquiryId) ? await this.store.readStream(`inquiry-${inquiryId}`) : [];
+    const events = isUuid(inquiryId) ? await this.store.readStream(`inquiry-${inquiryId}`) : [];
     const state = foldInquiry(events);
     if (!state) throw refusal(404, ErrorCodes.notFound, 'There is no inquiry with this id.');
     const remark = (body as { remark?: unknown } | null)?.remark;

@@ -16,7 +16,7 @@ import { actionRights, DocumentModules } from '../documents/document-access.js';
 import { DocumentActors } from '../documents/document-actor.js';
 import { DocumentQueries } from '../documents/document-queries.service.js';
 import { foldDocument, foldOnto, type DocumentState } from '../documents/document.state.js';
-import { Lru } from '../documents/lru.js';
+import { Lru } from '../common/lru.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { eventData, type PlannedNotification } from './notification.events.js';
 import { approverNotice, counterpartyNotice, creatorNotice, DocumentCategories, loaWoType, type Notice } from './notice-rules.js';

@@ -6,13 +6,13 @@ import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import { READ_MODELS } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { notificationStream, NOTIFICATIONS_STREAM_TYPE, type NotificationCountClearedData } from './notification.events.js';
+import { iso } from '../common/iso.js';
 
 type Row = {
   id: string; module: string; src: string; src_id: string; event_data: string; creation_date: Date | string; last_view_time: Date | string | null;
   current_status: string | null; current_awaiting_level: number | null;
 };
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
  * Whether the document has moved on since the notification was raised: its status is another now, or the

@@ -4,6 +4,7 @@
 // event. (The store-outage drill found both: the notifications reactor skipped the approvers' notifications
 // of a document whose stream read failed, and the approval queue dropped a document's rows when its load
 // failed.) A stream that no longer folds still gives nothing, as before.
+import { refusal } from '../common/refusal.js';
 import { describe, expect, it } from '@jest/globals';
 import type { ModuleRef } from '@nestjs/core';
 import { StoreUnavailable, type EventStore, type JsonValue, type SqlExecutor, type StoredEvent } from '@binaan/event-store';
@@ -14,7 +15,6 @@ import { ApprovalQueue } from '../documents/approval-queue.js';
 import type { DocumentActors } from '../documents/document-actor.js';
 import type { DocumentLoader } from '../documents/document-loader.js';
 import { creationEvents, decideAction, decideCreate } from '../documents/document.decider.js';
-import { DocumentRefused } from '../documents/document.errors.js';
 import { foldDocument } from '../documents/document.state.js';
 import { DocumentNotices } from './document-notices.js';
 import type { Recipients } from './recipients.js';
@@ -90,7 +90,7 @@ describe('the approval queue meets a store that cannot answer', () => {
   });
 
   it('a stream that does not fold waits for no one: its rows go', async () => {
-    const { queue, writes, last } = queueOver(() => Promise.reject(new DocumentRefused(409, 'documentCorrupt', 'does not chain')));
+    const { queue, writes, last } = queueOver(() => Promise.reject(refusal(409, 'documentCorrupt', 'does not chain')));
     await expect(queue.handle([last])).resolves.toBeUndefined();
     // One write for the page: the document's stream, no row kept for it.
     expect(writes).toEqual([{ streams: [last.streamId], rows: [] }]);

@@ -3,6 +3,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { DocumentResources } from '@binaan/contracts';
+import { actionEvents, ApiPathValues } from './path-values.decorators.js';
 
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const refusal = (status: number, description: string) => ApiResponse({ status, description, schema: schema('ErrorReply') });
@@ -18,8 +19,9 @@ export const ApiDocumentsController = () =>
 
 export const ApiDocumentId = () => ApiParam({ name: 'id', description: 'The document id (uuid)', schema: { type: 'string', format: 'uuid' } });
 
+/** Every event a document's machine takes after its Create (which has its own route). */
 export const ApiWorkflowEvent = () =>
-  ApiParam({ name: 'event', description: 'The workflow event (Create, Request_Approve, Approve, Reject, Confirm, ...): GET /api/workflows/{resource} lists them', example: 'Approve' });
+  ApiPathValues('event', actionEvents(DocumentResources), 'The workflow event (Request_Approve, Approve, Reject, Confirm, ...): GET /api/workflows/{resource} lists which each status of a kind allows');
 
 export const ApiIfMatch = () =>
   applyDecorators(

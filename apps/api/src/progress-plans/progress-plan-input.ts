@@ -1,8 +1,9 @@
 // Reading a progress plan route's path and body (the command handlers' and the reads' shared checks): the
-// project id in the path, a BQ row's planned dates and percent complete. Refusals are BqRefused, answered
-// by BqRefusedFilter.
-import { isUuid, type Body as Json } from '../bills-of-quantity/bq-input.js';
-import { BqRefused, invalidBq } from '../bills-of-quantity/bq.errors.js';
+// project id in the path, a BQ row's planned dates and percent complete. Refusals are `refusal`s, answered
+// by the error filter.
+import { refusal, invalidFields } from '../common/refusal.js';
+import { type Body as Json } from '../bills-of-quantity/bq-input.js';
+import { isUuid } from '../common/uuid.js';
 import { formatSen, parsePercent } from '../documents/money.js';
 import type { PlanRow } from './progress-plan.decider.js';
 
@@ -10,7 +11,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The path's project id: one that is no uuid is no project (404 progressPlanNotFound). */
 export function planProject(id: string): string {
-  if (!isUuid(id)) throw new BqRefused(404, 'progressPlanNotFound', 'No such project.');
+  if (!isUuid(id)) throw refusal(404, 'progressPlanNotFound', 'No such project.');
   return id;
 }
 
@@ -36,7 +37,7 @@ export function rowOf(nodeId: string, body: Json): PlanRow {
     if (basis === null || basis < 0n) problems.percentComplete = ['must be a percentage from 0, at most 2 decimals'];
     else row.percentComplete = formatSen(basis);
   }
-  if (Object.keys(problems).length > 0) throw invalidBq(problems);
-  if (!row.dates && row.percentComplete === undefined) throw invalidBq({ body: ['send plannedStart and plannedEnd, or percentComplete'] });
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
+  if (!row.dates && row.percentComplete === undefined) throw invalidFields({ body: ['send plannedStart and plannedEnd, or percentComplete'] });
   return row;
 }

@@ -1,7 +1,7 @@
 // The progress plan's rows as specifications: given these events, when this row update, then these events or this error.
+import { Refused } from '../common/refusal.js';
 import { describe, expect, it } from '@jest/globals';
 import { decide, type Actor } from '@binaan/workflows';
-import { BqRefused } from '../bills-of-quantity/bq.errors.js';
 import { applyPlanEvent, decidePlanRow, emptyPlan, type PlanRow, type ProgressPlanState } from './progress-plan.decider.js';
 import type { ProgressPlanEvent } from './progress-plan.events.js';
 
@@ -21,7 +21,7 @@ const refusal = (state: ProgressPlanState, row: PlanRow) => {
   try {
     decidePlanRow(state, row);
   } catch (error) {
-    return error instanceof BqRefused ? [error.status, error.code] : error;
+    return error instanceof Refused ? [error.getStatus(), error.code] : error;
   }
   return 'decided';
 };

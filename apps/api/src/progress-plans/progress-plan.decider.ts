@@ -1,7 +1,7 @@
 // A project's progress plan: the plain fold of its events and the pure decisions on planned dates and
 // percent complete (the machine decides its status; see progress-plans.service.ts).
+import { refusal } from '../common/refusal.js';
 import { evolve as evolveWorkflow, type WorkflowState } from '@binaan/workflows';
-import { BqRefused } from '../bills-of-quantity/bq.errors.js';
 import type { ProgressPlanEvent } from './progress-plan.events.js';
 
 export type ProgressEntry = { plannedStart: string | null; plannedEnd: string | null; percentComplete: string | null };
@@ -54,13 +54,13 @@ export function decidePlanRow(state: ProgressPlanState, row: PlanRow): ProgressP
   const current = state.entries.get(row.nodeId) ?? { plannedStart: null, plannedEnd: null, percentComplete: null };
   const events: ProgressPlanEvent[] = [];
   if (row.dates && (row.dates.plannedStart !== current.plannedStart || row.dates.plannedEnd !== current.plannedEnd)) {
-    if (!datesEditable(state)) throw new BqRefused(409, 'progressPlanNotEditable', 'The plan is being approved or approved: reopen it to change planned dates.');
+    if (!datesEditable(state)) throw refusal(409, 'progressPlanNotEditable', 'The plan is being approved or approved: reopen it to change planned dates.');
     const { plannedStart, plannedEnd } = row.dates;
-    if (plannedStart !== null && plannedEnd !== null && plannedEnd < plannedStart) throw new BqRefused(422, 'progressEndBeforeStart', 'The planned end must be on or after the planned start.', { plannedEnd: ['must be on or after plannedStart'] });
+    if (plannedStart !== null && plannedEnd !== null && plannedEnd < plannedStart) throw refusal(422, 'progressEndBeforeStart', 'The planned end must be on or after the planned start.', { fields: { plannedEnd: ['must be on or after plannedStart'] } });
     events.push({ type: 'ProgressPlanned', data: { nodeId: row.nodeId, plannedStart, plannedEnd } });
   }
   if (row.percentComplete !== undefined && row.percentComplete !== current.percentComplete) {
-    if (Number(row.percentComplete) > 100) throw new BqRefused(422, 'progressPercentOver100', 'Percent complete may not exceed 100.', { percentComplete: ['at most 100'] });
+    if (Number(row.percentComplete) > 100) throw refusal(422, 'progressPercentOver100', 'Percent complete may not exceed 100.', { fields: { percentComplete: ['at most 100'] } });
     events.push({ type: 'ProgressRecorded', data: { nodeId: row.nodeId, percentComplete: row.percentComplete } });
   }
   return events;

@@ -1,9 +1,10 @@
 // A handler per progress planning command (the design card's @nestjs/cqrs). Each reads the path and the
 // raw body as the route did before the bus (same checks, same order, so the same refusal wins) and hands
 // the result to the write model, ProgressPlans, with the revision it was made on.
+import { refusal, invalidFields } from '../common/refusal.js';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { baseRevision, bodyOf, isUuid } from '../bills-of-quantity/bq-input.js';
-import { BqRefused, invalidBq } from '../bills-of-quantity/bq.errors.js';
+import { baseRevision, bodyOf } from '../bills-of-quantity/bq-input.js';
+import { isUuid } from '../common/uuid.js';
 import { planProject, rowOf } from './progress-plan-input.js';
 import { ActOnProgressPlan, PlanProgressRow, StartProgressPlan } from './progress-plans.commands.js';
 import { ProgressPlans } from './progress-plans.service.js';
@@ -21,7 +22,7 @@ export class PlanProgressRowHandler implements ICommandHandler<PlanProgressRow> 
   constructor(private readonly plans: ProgressPlans) {}
   execute({ principal, projectId, nodeId, body: raw, ifMatch }: PlanProgressRow) {
     const body = bodyOf(raw);
-    if (!isUuid(nodeId)) throw new BqRefused(404, 'progressNodeNotFound', 'No such row in the bill of quantity.');
+    if (!isUuid(nodeId)) throw refusal(404, 'progressNodeNotFound', 'No such row in the bill of quantity.');
     return this.plans.plan(principal, planProject(projectId), rowOf(nodeId, body), baseRevision(body, ifMatch));
   }
 }
@@ -31,7 +32,7 @@ export class ActOnProgressPlanHandler implements ICommandHandler<ActOnProgressPl
   constructor(private readonly plans: ProgressPlans) {}
   execute({ principal, projectId, event, body: raw, ifMatch }: ActOnProgressPlan) {
     const body = bodyOf(raw);
-    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) throw invalidBq({ remark: ['must be text of at most 2000 characters'] });
+    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) throw invalidFields({ remark: ['must be text of at most 2000 characters'] });
     return this.plans.act(principal, planProject(projectId), event, typeof body.remark === 'string' ? body.remark.trim() : undefined, baseRevision(body, ifMatch));
   }
 }

@@ -3,7 +3,7 @@
 // through the CommandBus (progress-plans.commands.ts); their handlers read the body
 // (progress-plans-command.handlers.ts).
 import { WorkflowStatuses } from '@binaan/contracts';
-import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { SqlExecutor } from '@binaan/event-store';
@@ -13,10 +13,10 @@ import { contentRange } from '../common/page-range.js';
 import { READ_MODELS, type AuthenticatedRequest } from '../common/principal.js';
 import { projectPlanList } from '../common/project-plan-list.js';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
-import { BqRefusedFilter } from '../bills-of-quantity/bq-refused.filter.js';
 import { planProject } from './progress-plan-input.js';
 import { ActOnProgressPlan, PlanProgressRow, StartProgressPlan } from './progress-plans.commands.js';
 import { ProgressPlans } from './progress-plans.service.js';
+import { ApiActionEvent } from '../openapi/path-values.decorators.js';
 
 type Reply = { header(name: string, value: string): unknown };
 
@@ -28,7 +28,6 @@ const ApiPlanRefusals = () => applyDecorators(
 
 @Controller()
 @ApiTags('progress-plans')
-@UseFilters(BqRefusedFilter)
 export class ProgressPlansController {
   constructor(private readonly commands: CommandBus, private readonly plans: ProgressPlans, @Inject(READ_MODELS) private readonly db: SqlExecutor) {}
 
@@ -63,6 +62,7 @@ export class ProgressPlansController {
   }
 
   @Post('projects/:id/progress-plan/actions/:event')
+  @ApiActionEvent('progressPlanning')
   @ApiPlanRefusals()
   @HttpCode(200)
   act(@Param('id') id: string, @Param('event') event: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {

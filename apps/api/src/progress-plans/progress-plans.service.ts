@@ -2,12 +2,12 @@
 // the plan's own events give each its planned dates and percent complete. A change reads the stream,
 // checks the revision read (409 when stale), decides (rows: progress-plan.decider.ts; status: the
 // progressPlanning machine with the project's authority) and appends with that revision as the expected one.
+import { refusal, Refused } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { WorkflowRefusalHttpStatus, type ProgressEntryView, type ProgressPlanView, type WorkflowRefusalCode } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type JsonValue } from '@binaan/event-store';
 import { availableActions, decide, type Actor } from '@binaan/workflows';
 import { BqAccess } from '../bills-of-quantity/bq-access.js';
-import { BqRefused } from '../bills-of-quantity/bq.errors.js';
 import { BqLoader } from '../bills-of-quantity/bq-loader.js';
 import { flatNodes, type BqState } from '../bills-of-quantity/bq-tree.js';
 import { CLOCK, type Clock, type Principal } from '../common/principal.js';
@@ -55,7 +55,7 @@ export class ProgressPlans {
 
   async start(principal: Principal, projectId: string): Promise<{ success: true; revision: number }> {
     const actor = await this.access.editor(principal, projectId, NOT_FOUND);
-    if (await this.load(projectId)) throw new BqRefused(409, 'progressPlanExists', 'This project has a progress plan already.');
+    if (await this.load(projectId)) throw refusal(409, 'progressPlanExists', 'This project has a progress plan already.');
     const manual = await this.access.manual(actor.companyId, 'progressPlanning');
     const decision = decide('progressPlanning', null, { type: 'Create', at: this.now().toISOString(), ...(manual ? { manual } : {}) }, actor);
     if (!decision.ok) throw refusedByMachine(decision.refusal.code, 'Create');
@@ -69,10 +69,10 @@ export class ProgressPlans {
   /** Planned dates and / or percent complete of one BQ row (CreatePropose on progressPlanning). */
   async plan(principal: Principal, projectId: string, row: PlanRow, base: number): Promise<{ success: true; revision: number }> {
     const actor = await this.access.editor(principal, projectId, NOT_FOUND);
-    if (!this.access.proposes(actor, 'progressPlanning')) throw new BqRefused(403, 'noAuthority', 'Planning needs CreatePropose (level 10) on progressPlanning in the project.');
+    if (!this.access.proposes(actor, 'progressPlanning')) throw refusal(403, 'noAuthority', 'Planning needs CreatePropose (level 10) on progressPlanning in the project.');
     const state = await this.current(projectId, base);
     const bq = await this.bq.current(projectId);
-    if (!bq?.nodes.has(row.nodeId)) throw new BqRefused(404, 'progressNodeNotFound', 'No such row in the bill of quantity.');
+    if (!bq?.nodes.has(row.nodeId)) throw refusal(404, 'progressNodeNotFound', 'No such row in the bill of quantity.');
     const events = decidePlanRow(state, row);
     return { success: true, revision: events.length === 0 ? state.revision : await this.append(projectId, state.revision, events, actor) };
   }
@@ -91,14 +91,14 @@ export class ProgressPlans {
   async history(principal: Principal, projectId: string) {
     await this.access.reader(principal, projectId, NOT_FOUND);
     const events = await this.store.readStream(progressStreamId(projectId));
-    if (events.length === 0) throw new BqRefused(404, NOT_FOUND, 'This project has no progress plan yet.');
+    if (events.length === 0) throw refusal(404, NOT_FOUND, 'This project has no progress plan yet.');
     return events.map((stored) => ({ revision: stored.revision, type: stored.type, data: stored.data, at: stored.metadata.recordedAt, userId: stored.metadata.actorUserId ?? null }));
   }
 
   private async current(projectId: string, base: number): Promise<ProgressPlanState> {
     const state = await this.load(projectId);
-    if (!state) throw new BqRefused(404, NOT_FOUND, 'This project has no progress plan yet.');
-    if (base !== state.revision) throw new BqRefused(409, 'wrongExpectedRevision', `The plan changed: you sent revision ${base}, it is at ${state.revision}. Read it again.`, undefined, { revision: state.revision });
+    if (!state) throw refusal(404, NOT_FOUND, 'This project has no progress plan yet.');
+    if (base !== state.revision) throw refusal(409, 'wrongExpectedRevision', `The plan changed: you sent revision ${base}, it is at ${state.revision}. Read it again.`, { revision: state.revision });
     return state;
   }
 
@@ -111,13 +111,13 @@ export class ProgressPlans {
       return result.events.at(-1)!.revision;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevision)) throw error;
-      throw expected === 'no_stream' ? new BqRefused(409, 'progressPlanExists', 'This project has a progress plan already.') : new BqRefused(409, 'wrongExpectedRevision', 'The plan changed meanwhile. Read it again.');
+      throw expected === 'no_stream' ? refusal(409, 'progressPlanExists', 'This project has a progress plan already.') : refusal(409, 'wrongExpectedRevision', 'The plan changed meanwhile. Read it again.');
     }
   }
 }
 
-function refusedByMachine(code: WorkflowRefusalCode, eventName: string): BqRefused {
-  return new BqRefused(WorkflowRefusalHttpStatus[code] ?? 409, code, `${eventName} refused: ${code}.`);
+function refusedByMachine(code: WorkflowRefusalCode, eventName: string): Refused {
+  return refusal(WorkflowRefusalHttpStatus[code] ?? 409, code, `${eventName} refused: ${code}.`);
 }
 
 /** The BQ's rows depth first (tabs in order), each with its depth and the plan's entry. */

@@ -2,8 +2,8 @@
 // latitude, longitude"; §2.5 "Project configuration (categories, regions)"). Each broken rule is named by
 // its own code on its field (ProjectFieldErrorCodes), all at once in one 400 validationFailed, so the ui
 // shows each under its input. The code's uniqueness in the company needs the read model: the service checks it.
+import { invalidFields } from '../common/refusal.js';
 import { MalaysianStates, ProjectFieldRules as R, type ProjectFieldErrorCode } from '@binaan/contracts';
-import { invalid } from '../authority/authority.errors.js';
 import type { ProjectFields } from './project.events.js';
 
 type Body = Record<string, unknown>;
@@ -64,7 +64,7 @@ export function parseProjectFields(raw: unknown): ProjectFields {
   const latitude = coordinate('latitude', 90);
   const longitude = coordinate('longitude', 180);
   if (!problems.latitude && !problems.longitude && (latitude === null) !== (longitude === null)) fail(latitude === null ? 'latitude' : 'longitude', 'coordinatesIncomplete');
-  if (Object.keys(problems).length > 0) throw invalid(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   return {
     name, code, projectType: type as 1 | 2 | 3, location, shortDesc, siteContactPerson: person, siteContactPersonNumber: phone,
     categoryName: category === '' ? null : category, latitude, longitude, region: region as number | null,

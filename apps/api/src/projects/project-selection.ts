@@ -3,18 +3,18 @@
 // (type `projectSelection`): each `ProjectSelected` carries the whole selection after the change, so a read
 // is the stream's head and its last event (flat, whatever the number of picks). Every pick is an event: who
 // (metadata), when (recordedAt), what (kind, projectId).
+import { refusal } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   hasAnyAccessRight, ProjectSelectionKinds, ProjectTypeOfSelection, type ProjectSelection, type ProjectSelectionKind, type ProjectTypeValue, type SelectedProject,
 } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
-import { AuthorityRefused, refusing } from '../authority/authority.errors.js';
 import { companyOf } from '../authority/authority.service.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { VISIBLE } from './project-queries.js';
+import { isUuid } from '../common/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const projectSelectionStream = (userId: string, companyId: string) => `projectSelection-${userId}-${companyId}`;
 
@@ -27,7 +27,7 @@ export type ProjectSelectedData = {
 type Row = { project_id: string; company_id: string; name: string; code: string; status: string; project_type: number; visible: boolean };
 
 const EMPTY: Record<ProjectSelectionKind, string | null> = { developer: null, demand: null, supply: null };
-const bad = (field: string, code: string) => new AuthorityRefused(400, 'validationFailed', `Check ${field}.`, { [field]: [code] });
+const bad = (field: string, code: string) => refusal(400, 'validationFailed', `Check ${field}.`, { fields: { [field]: [code] } });
 
 /** The body of PUT project-selection: `{ kind, projectId }` (projectId null: no project of that kind). */
 export function parseSelectionBody(raw: unknown): { kind: ProjectSelectionKind; projectId: string | null } {
@@ -64,36 +64,34 @@ export class ProjectSelectionService {
 
   async select(principal: Principal, body: unknown, ifMatch: string | undefined): Promise<ProjectSelection> {
     const companyId = companyOf(principal);
-    return refusing(async () => {
-      const { kind, projectId } = parseSelectionBody(body);
-      if (projectId !== null) {
-        const [row] = UUID.test(projectId) ? await this.rows(principal, companyId, [projectId]) : [];
-        if (!row) throw new AuthorityRefused(404, 'projectNotFound', 'No such project in this company.');
-        if (!row.visible && principal.userType !== 2) throw new AuthorityRefused(403, 'projectNotVisible', 'This project is not yours to see: ask for the right to view all projects, or to be made a member.');
-        if (row.project_type !== ProjectTypeOfSelection[kind]) {
-          throw new AuthorityRefused(422, 'projectKindMismatch', `This project is not a ${kind} project.`, { projectId: ['projectKindMismatch'] });
-        }
+    const { kind, projectId } = parseSelectionBody(body);
+    if (projectId !== null) {
+      const [row] = isUuid(projectId) ? await this.rows(principal, companyId, [projectId]) : [];
+      if (!row) throw refusal(404, 'projectNotFound', 'No such project in this company.');
+      if (!row.visible && principal.userType !== 2) throw refusal(403, 'projectNotVisible', 'This project is not yours to see: ask for the right to view all projects, or to be made a member.');
+      if (row.project_type !== ProjectTypeOfSelection[kind]) {
+        throw refusal(422, 'projectKindMismatch', `This project is not a ${kind} project.`, { fields: { projectId: ['projectKindMismatch'] } });
       }
-      const streamId = projectSelectionStream(principal.userId, companyId);
-      const { data, revision } = await this.last(principal.userId, companyId);
-      const expected = ifMatch === undefined ? (revision ?? 'no_stream') : Number(ifMatch.replace(/^(W\/)?"?|"?$/g, ''));
-      if (ifMatch !== undefined && (!Number.isSafeInteger(expected) || expected !== revision)) {
-        throw new AuthorityRefused(409, 'wrongExpectedRevision', `The selection changed: it is at revision ${revision ?? 'none'}. Read it again.`);
-      }
-      const selection = { ...data.selection, [kind]: projectId };
-      const active = projectId !== null ? kind : data.active === kind ? null : data.active;
-      const event: ProjectSelectedData = { userId: principal.userId, companyId, kind, projectId, active, selection };
-      try {
-        await this.store.append({
-          streamId, streamType: 'projectSelection', expectedRevision: expected,
-          events: [{ type: 'ProjectSelected', data: event, metadata: { actorUserId: principal.userId, actorCompanyId: companyId } }],
-        });
-      } catch (error) {
-        if (error instanceof WrongExpectedRevision) throw new AuthorityRefused(409, 'wrongExpectedRevision', 'The selection changed meanwhile. Read it again.');
-        throw error;
-      }
-      return this.read(principal);
-    });
+    }
+    const streamId = projectSelectionStream(principal.userId, companyId);
+    const { data, revision } = await this.last(principal.userId, companyId);
+    const expected = ifMatch === undefined ? (revision ?? 'no_stream') : Number(ifMatch.replace(/^(W\/)?"?|"?$/g, ''));
+    if (ifMatch !== undefined && (!Number.isSafeInteger(expected) || expected !== revision)) {
+      throw refusal(409, 'wrongExpectedRevision', `The selection changed: it is at revision ${revision ?? 'none'}. Read it again.`);
+    }
+    const selection = { ...data.selection, [kind]: projectId };
+    const active = projectId !== null ? kind : data.active === kind ? null : data.active;
+    const event: ProjectSelectedData = { userId: principal.userId, companyId, kind, projectId, active, selection };
+    try {
+      await this.store.append({
+        streamId, streamType: 'projectSelection', expectedRevision: expected,
+        events: [{ type: 'ProjectSelected', data: event, metadata: { actorUserId: principal.userId, actorCompanyId: companyId } }],
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedRevision) throw refusal(409, 'wrongExpectedRevision', 'The selection changed meanwhile. Read it again.');
+      throw error;
+    }
+    return this.read(principal);
   }
 
   private async last(userId: string, companyId: string): Promise<{ data: Pick<ProjectSelectedData, 'active' | 'selection'>; revision: number | null }> {

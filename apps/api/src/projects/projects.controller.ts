@@ -15,6 +15,7 @@ import {
   UnassignProjectLevel,
 } from './projects.commands.js';
 import { ProjectsService } from './projects.service.js';
+import { ApiActionEvent } from '../openapi/path-values.decorators.js';
 
 type Reply = { header(name: string, value: string): unknown };
 
@@ -107,6 +108,7 @@ export class ProjectsController {
   }
 
   @Post('projects/:id/actions/:event')
+  @ApiActionEvent('project')
   @HttpCode(200)
   act(@Param('id') id: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ActOnProject(request.principal!, id, event, body, ifMatch));
@@ -119,6 +121,7 @@ export class ProjectsController {
   }
 
   @Post('projects/:id/members/:userId/actions/:event')
+  @ApiActionEvent('projectMember')
   @HttpCode(200)
   memberAct(@Param('id') id: string, @Param('userId') userId: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ActOnProjectMember(request.principal!, id, userId, event, body, ifMatch));
@@ -131,6 +134,7 @@ export class ProjectsController {
   }
 
   @Post('projects/:id/stages/:stageId/actions/:event')
+  @ApiActionEvent('projectStage')
   @HttpCode(200)
   stageAct(@Param('id') id: string, @Param('stageId') stageId: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ActOnProjectStage(request.principal!, id, stageId, event, body, ifMatch));

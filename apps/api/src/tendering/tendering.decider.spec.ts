@@ -1,7 +1,7 @@
+import { Refused } from '../common/refusal.js';
 import { describe, expect, it } from '@jest/globals';
 import type { StoredEvent } from '@binaan/event-store';
 import { decideInvite, decideQuote, foldInvitations, foldQuotation, isUnsealed, parseInvitation, parseQuotation, type TenderFacts } from './tendering.decider.js';
-import { TenderingRefused } from './tendering.errors.js';
 
 const NOW = new Date('2026-03-02T01:00:00.000Z');
 const tender = (over: Partial<TenderFacts> = {}): TenderFacts => ({
@@ -12,7 +12,7 @@ const refusedWith = (work: () => unknown) => {
   try {
     work();
   } catch (error) {
-    if (error instanceof TenderingRefused) return [error.status, error.code];
+    if (error instanceof Refused) return [error.getStatus(), error.code];
     throw error;
   }
   return 'accepted';

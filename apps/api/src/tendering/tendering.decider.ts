@@ -1,9 +1,9 @@
 // Deciding on invitations and quotations (pure): the tender's state, the invitations and the quotation
-// folded from their streams, the time and the actor as inputs. Every refusal is a TenderingRefused with
+// folded from their streams, the time and the actor as inputs. Every refusal is a `refusal` with
 // its own code; nothing is decided from the caller's clock.
+import { refusal, invalidFields } from '../common/refusal.js';
 import type { StoredEvent } from '@binaan/event-store';
 import { formatSen, lineAmount, parseMoney, parseQuantity } from '../documents/money.js';
-import { invalidBody, TenderingRefused } from './tendering.errors.js';
 import type { QuotationData, QuotedLine, TenderSellerInvited, TenderingEvent } from './tendering.events.js';
 
 /** What tendering needs of the tender document (folded by the documents context). */
@@ -57,21 +57,21 @@ export function foldQuotation(events: readonly StoredEvent[]): QuotationState | 
 /** `{ companyIds: [..] }`: 1 to 50 distinct company ids. */
 export function parseInvitation(raw: unknown): string[] {
   const body = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
-  if (body === null) throw invalidBody({ companyIds: ['companyIdsRequired'] });
+  if (body === null) throw invalidFields({ companyIds: ['companyIdsRequired'] });
   const unknown = Object.keys(body).filter((key) => key !== 'companyIds');
-  if (unknown.length > 0) throw invalidBody(Object.fromEntries(unknown.map((key) => [key, ['unknownField']])));
+  if (unknown.length > 0) throw invalidFields(Object.fromEntries(unknown.map((key) => [key, ['unknownField']])));
   const ids = body.companyIds;
-  if (!Array.isArray(ids) || ids.length === 0) throw invalidBody({ companyIds: ['companyIdsRequired'] });
-  if (ids.length > MAX_INVITED_AT_ONCE) throw invalidBody({ companyIds: ['tooManyCompanies'] });
-  if (ids.some((id) => typeof id !== 'string' || id.trim() === '' || id.length > 100)) throw invalidBody({ companyIds: ['companyIdInvalid'] });
-  if (new Set(ids).size !== ids.length) throw invalidBody({ companyIds: ['companyIdRepeated'] });
+  if (!Array.isArray(ids) || ids.length === 0) throw invalidFields({ companyIds: ['companyIdsRequired'] });
+  if (ids.length > MAX_INVITED_AT_ONCE) throw invalidFields({ companyIds: ['tooManyCompanies'] });
+  if (ids.some((id) => typeof id !== 'string' || id.trim() === '' || id.length > 100)) throw invalidFields({ companyIds: ['companyIdInvalid'] });
+  if (new Set(ids).size !== ids.length) throw invalidFields({ companyIds: ['companyIdRepeated'] });
   return ids as string[];
 }
 
 /** The tender still takes invitations: not cancelled, not closed, its close time not passed. */
 export function mustTakeBids(tender: TenderFacts, now: Date, what: string): void {
   if (tender.status === 'cancelled' || AFTER_CLOSE.has(tender.status) || (tender.closeAt !== null && now.getTime() >= Date.parse(tender.closeAt))) {
-    throw new TenderingRefused(409, 'tenderClosed', `The tender is closed (${tender.status}${tender.closeAt ? `, close time ${tender.closeAt}` : ''}): it takes no ${what}.`);
+    throw refusal(409, 'tenderClosed', `The tender is closed (${tender.status}${tender.closeAt ? `, close time ${tender.closeAt}` : ''}): it takes no ${what}.`);
   }
 }
 
@@ -79,7 +79,7 @@ export function mustTakeBids(tender: TenderFacts, now: Date, what: string): void
 export function mustTakeQuotations(tender: TenderFacts, now: Date, what: string): void {
   mustTakeBids(tender, now, what);
   if (BEFORE_OPEN.has(tender.status) || (tender.openAt !== null && now.getTime() < Date.parse(tender.openAt))) {
-    throw new TenderingRefused(409, 'tenderNotOpen', `The tender opens for quotations at ${tender.openAt ?? 'its activation'}.`);
+    throw refusal(409, 'tenderNotOpen', `The tender opens for quotations at ${tender.openAt ?? 'its activation'}.`);
   }
 }
 
@@ -89,9 +89,9 @@ export function decideInvite(
 ): TenderingEvent[] {
   mustTakeBids(tender, now, 'invitations');
   for (const companyId of companyIds) {
-    if (companyId === tender.companyId) throw new TenderingRefused(422, 'inviteeIsOwnCompany', 'A company cannot bid on its own tender.', { companyIds: ['inviteeIsOwnCompany'] });
-    if (!inDirectory.has(companyId)) throw new TenderingRefused(422, 'unknownCounterparty', `${companyId} is not an approved company of the directory.`, { companyIds: ['unknownCounterparty'] });
-    if (invited.has(companyId)) throw new TenderingRefused(409, 'sellerAlreadyInvited', `${companyId} is already invited to this tender.`, { companyIds: ['sellerAlreadyInvited'] });
+    if (companyId === tender.companyId) throw refusal(422, 'inviteeIsOwnCompany', 'A company cannot bid on its own tender.', { fields: { companyIds: ['inviteeIsOwnCompany'] } });
+    if (!inDirectory.has(companyId)) throw refusal(422, 'unknownCounterparty', `${companyId} is not an approved company of the directory.`, { fields: { companyIds: ['unknownCounterparty'] } });
+    if (invited.has(companyId)) throw refusal(409, 'sellerAlreadyInvited', `${companyId} is already invited to this tender.`, { fields: { companyIds: ['sellerAlreadyInvited'] } });
   }
   return companyIds.map((sellerCompanyId) => ({
     type: 'TenderSellerInvited' as const,
@@ -102,9 +102,9 @@ export function decideInvite(
 /** `{ items: [{ lineNo, rate, includeZeroRate? }] }`: a rate for every line of the tender, each once. */
 export function parseQuotation(raw: unknown, tender: TenderFacts): { items: QuotedLine[]; total: string } {
   const body = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
-  if (body === null || !Array.isArray(body.items) || body.items.length === 0) throw invalidBody({ items: ['itemsRequired'] });
+  if (body === null || !Array.isArray(body.items) || body.items.length === 0) throw invalidFields({ items: ['itemsRequired'] });
   const unknown = Object.keys(body).filter((key) => key !== 'items');
-  if (unknown.length > 0) throw invalidBody(Object.fromEntries(unknown.map((key) => [key, ['unknownField']])));
+  if (unknown.length > 0) throw invalidFields(Object.fromEntries(unknown.map((key) => [key, ['unknownField']])));
   const problems: Record<string, string[]> = {};
   const given = new Map<number, { rate: bigint; includeZeroRate: boolean }>();
   body.items.forEach((line: unknown, index: number) => {
@@ -120,18 +120,18 @@ export function parseQuotation(raw: unknown, tender: TenderFacts): { items: Quot
     if (given.has(item.lineNo)) return void (problems[`${at}.lineNo`] = ['lineNoRepeated']);
     given.set(item.lineNo, { rate, includeZeroRate: item.includeZeroRate === true });
   });
-  if (Object.keys(problems).length > 0) throw invalidBody(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   const lines = new Set(tender.items.map((item) => item.lineNo));
   const strangers = [...given.keys()].filter((lineNo) => !lines.has(lineNo));
   const missing = [...lines].filter((lineNo) => !given.has(lineNo));
   if (strangers.length > 0 || missing.length > 0) {
-    throw new TenderingRefused(422, 'quotationItemsMismatch', `Give a rate for every line of the tender, each once (missing: ${missing.join(', ') || 'none'}; not in the tender: ${strangers.join(', ') || 'none'}).`, { items: ['quotationItemsMismatch'] });
+    throw refusal(422, 'quotationItemsMismatch', `Give a rate for every line of the tender, each once (missing: ${missing.join(', ') || 'none'}; not in the tender: ${strangers.join(', ') || 'none'}).`, { fields: { items: ['quotationItemsMismatch'] } });
   }
   let total = 0n;
   const items: QuotedLine[] = tender.items.map((line) => {
     const { rate, includeZeroRate } = given.get(line.lineNo)!;
     // Spec §5.3: a tender rate of 0 needs the include box, so that a forgotten rate is not read as free.
-    if (rate === 0n && !includeZeroRate) throw new TenderingRefused(422, 'zeroRateNotIncluded', `Line ${line.lineNo}: a rate of 0 needs the include box ticked.`, { [`items.${line.lineNo}.rate`]: ['zeroRateNotIncluded'] });
+    if (rate === 0n && !includeZeroRate) throw refusal(422, 'zeroRateNotIncluded', `Line ${line.lineNo}: a rate of 0 needs the include box ticked.`, { fields: { [`items.${line.lineNo}.rate`]: ['zeroRateNotIncluded'] } });
     const amount = lineAmount(parseQuantity(line.quantity) ?? 0n, rate);
     total += amount;
     return { lineNo: line.lineNo, rate: formatSen(rate), includeZeroRate, amount: formatSen(amount) };
@@ -144,7 +144,7 @@ export function decideQuote(
   tender: TenderFacts, invited: ReadonlyMap<string, unknown>, current: QuotationState | null, sellerCompanyId: string,
   quote: { items: QuotedLine[]; total: string }, by: string, now: Date,
 ): TenderingEvent {
-  if (!invited.has(sellerCompanyId)) throw new TenderingRefused(404, 'tenderNotFound', 'No such tender among those you were invited to.');
+  if (!invited.has(sellerCompanyId)) throw refusal(404, 'tenderNotFound', 'No such tender among those you were invited to.');
   mustTakeQuotations(tender, now, 'quotations');
   const data: QuotationData = { tenderId: tender.id, sellerCompanyId, tenderRevision: tender.revision, items: quote.items, total: quote.total, by };
   return { type: current === null ? 'QuotationSubmitted' : 'QuotationRevised', data };

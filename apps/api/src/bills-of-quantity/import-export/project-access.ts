@@ -6,14 +6,14 @@ import { hasAnyAccessRight } from '@binaan/contracts';
 import { companyOf } from '../../authority/authority.service.js';
 import { refusal } from '../../common/refusal.js';
 import type { Principal } from '../../common/principal.js';
+import { isUuid } from '../../common/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ProjectHeading = { projectId: string; companyId: string; projectName: string; projectCode: string; companyName: string | null };
 
 export async function visibleProject(db: SqlExecutor, principal: Principal, projectId: string): Promise<ProjectHeading> {
   const companyId = companyOf(principal);
-  const [row] = UUID.test(projectId) ? await db.query<{ name: string; code: string; visible: boolean; company_name: string | null }>(
+  const [row] = isUuid(projectId.toLowerCase()) ? await db.query<{ name: string; code: string; visible: boolean; company_name: string | null }>(
     `SELECT p.name, p.code, c.name AS company_name, ($2::boolean
        OR EXISTS (SELECT 1 FROM project_assignments a WHERE a.project_id = p.project_id AND a.user_id = $3)
        OR EXISTS (SELECT 1 FROM project_manual_roles r WHERE r.project_id = p.project_id AND r.email = $4)

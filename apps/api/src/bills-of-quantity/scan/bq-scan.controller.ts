@@ -15,7 +15,8 @@ import type { HeaderReply } from '../../common/reply.js';
 import { ApiRefusal } from '../../openapi/api-replies.decorators.js';
 import { ActOnBqScan, EditBqScanRows, UploadBqScan } from '../bq-import-export.commands.js';
 import { BQ_READ_RIGHTS, BQ_WRITE_RIGHTS } from '../import-export/bq-excel.controller.js';
-import { BqScanService } from './bq-scan.service.js';
+import { BQ_SCAN_ACTIONS, BqScanService } from './bq-scan.service.js';
+import { ApiPathValues } from '../../openapi/path-values.decorators.js';
 
 @ApiTags('bills-of-quantity')
 @UseGuards(ModuleAccessGuard)
@@ -62,6 +63,7 @@ export class BqScanController {
   }
 
   @Post('bill-of-quantity-scans/:scanId/actions/:event')
+  @ApiPathValues('event', BQ_SCAN_ACTIONS, 'Import the rows into the BQ, or Discard the scan')
   @HttpCode(200)
   @RequireAccessRight(BQ_WRITE_RIGHTS)
   @ApiResponse({ status: 200, description: '{ success, id, status, revision } (Import: also written, bqRevision)' })

@@ -15,11 +15,15 @@ import { BQ_SCAN_STREAM_TYPE, BqScanStatuses, bqScanStream, foldScan, type BqSca
 import { importRows, parseScanRows } from './bq-scan-rows.js';
 import { deviceOf } from './device.js';
 import { ocrScan, SCAN_MEDIA_TYPES, scanKind, ScanUnreadable } from './tesseract.js';
+import { isUuid } from '../../common/uuid.js';
+import { iso } from '../../common/iso.js';
 
 type Headers = Record<string, string | string[] | undefined>;
 /** Scans counted for a list's total at most (then the reply says so: X-Total-Capped). */
 export const LIST_TOTAL_CAP = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `bill-of-quantity-scans/{scanId}/actions/{event}`. */
+export const BQ_SCAN_ACTIONS = ['Import', 'Discard'] as const;
 
 @Injectable()
 export class BqScanService implements OnApplicationShutdown {
@@ -101,7 +105,7 @@ export class BqScanService implements OnApplicationShutdown {
       capped: total >= LIST_TOTAL_CAP,
       rows: rows.map((r) => ({
         id: r.scan_id, fileName: r.file_name, mediaType: r.media_type, status: r.status, pages: Number(r.pages), rows: Number(r.row_count), rowsWithProblems: Number(r.problem_count),
-        importedTo: r.imported_to, uploadedBy: r.uploaded_by, uploadedAt: iso(r.uploaded_at), updatedAt: iso(r.updated_at), revision: Number(r.revision),
+        importedTo: r.imported_to, uploadedBy: r.uploaded_by, uploadedAt: iso(r.uploaded_at as Date | string), updatedAt: iso(r.updated_at as Date | string), revision: Number(r.revision),
       })),
     };
   }
@@ -125,7 +129,7 @@ export class BqScanService implements OnApplicationShutdown {
   }
 
   async act(principal: Principal, projectId: string, scanId: string, event: string, body: unknown, ifMatch: string | undefined) {
-    if (event !== 'Import' && event !== 'Discard') throw refusal(404, 'notFound', 'A scan takes the actions Import and Discard.');
+    if (!(BQ_SCAN_ACTIONS as readonly string[]).includes(event)) throw refusal(404, 'notFound', 'A scan takes the actions Import and Discard.');
     const { state, revision } = await this.current(principal, projectId, scanId, ifMatch);
     const given = (body ?? {}) as Record<string, unknown>;
     if (event === 'Discard') {
@@ -156,7 +160,7 @@ export class BqScanService implements OnApplicationShutdown {
 
   private async load(principal: Principal, projectId: string, scanId: string): Promise<{ state: BqScanState; events: StoredEvent[] }> {
     await visibleProject(this.db, principal, projectId);
-    const events = UUID.test(scanId) ? await this.store.readStream(bqScanStream(scanId)) : [];
+    const events = isUuid(scanId.toLowerCase()) ? await this.store.readStream(bqScanStream(scanId)) : [];
     const state = foldScan(events);
     if (!state || state.projectId !== projectId) throw refusal(404, 'bqScanNotFound', 'No such scan in this project.');
     return { state, events };
@@ -170,5 +174,3 @@ export class BqScanService implements OnApplicationShutdown {
     return result.nextExpectedRevision;
   }
 }
-
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());

@@ -3,9 +3,9 @@
 // the tender's items and times, its totals, the documents read model, the due time of the timer close and
 // the history all follow it through the documents context's own fold, and its revision is what a quotation
 // is measured against (`tenderRevision`: a quotation given before the last addendum is "to be confirmed").
+import { refusal, invalidFields } from '../../common/refusal.js';
 import type { DocumentEdited, DocumentFields, DocumentLineItem } from '@binaan/contracts';
 import type { StoredEvent } from '@binaan/event-store';
-import { invalidBody, TenderingRefused } from '../tendering.errors.js';
 
 /** What the sellers are told an addendum changed: lines without the buyer's own rates, and the new times. */
 export type AddendumSummary = {
@@ -51,7 +51,7 @@ const obj = (value: unknown) => (typeof value === 'object' && value !== null && 
  */
 export function parseAddendum(raw: unknown): AddendumRequest {
   const body = obj(raw);
-  if (body === null) throw invalidBody({ note: ['textRequired'] });
+  if (body === null) throw invalidFields({ note: ['textRequired'] });
   const problems: Record<string, string[]> = {};
   for (const key of Object.keys(body)) if (!['note', 'items', 'openAt', 'closeAt'].includes(key)) problems[key] = ['unknownField'];
   if (typeof body.note !== 'string' || body.note.trim() === '') problems.note = ['textRequired'];
@@ -93,7 +93,7 @@ export function parseAddendum(raw: unknown): AddendumRequest {
       request.add.push({ rate: '0', includeZeroRate: line.rate === undefined, ...(line as Partial<NewLine>) } as NewLine);
     });
   }
-  if (Object.keys(problems).length > 0) throw invalidBody(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   if (typeof body.openAt === 'string') request.openAt = body.openAt;
   if (typeof body.closeAt === 'string') request.closeAt = body.closeAt;
   return request;
@@ -106,7 +106,7 @@ export type LineOrigin = { kind: 'kept' | 'changed'; from: number } | { kind: 'a
 export function applyLineChanges(items: readonly DocumentLineItem[], request: AddendumRequest): { raw: Record<string, unknown>[]; origins: LineOrigin[] } {
   const byNo = new Map(items.map((item) => [item.lineNo, item]));
   for (const no of [...request.remove, ...request.change.map((line) => line.lineNo)]) {
-    if (!byNo.has(no)) throw new TenderingRefused(422, 'addendumLineNotFound', `The tender has no line ${no}.`, { items: ['addendumLineNotFound'] });
+    if (!byNo.has(no)) throw refusal(422, 'addendumLineNotFound', `The tender has no line ${no}.`, { fields: { items: ['addendumLineNotFound'] } });
   }
   const removed = new Set(request.remove);
   const changes = new Map(request.change.map((line) => [line.lineNo, line]));

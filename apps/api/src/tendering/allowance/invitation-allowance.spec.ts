@@ -1,5 +1,5 @@
+import { Refused } from '../../common/refusal.js';
 import { describe, expect, it } from '@jest/globals';
-import { TenderingRefused } from '../tendering.errors.js';
 import { allowanceOf, mustHaveAllowance, subscriptionYear, tierOf } from './invitation-allowance.js';
 
 const at = (iso: string) => new Date(iso);
@@ -50,7 +50,7 @@ describe('§9 invitation allowance', () => {
     } catch (error) {
       refused = error;
     }
-    expect(refused).toBeInstanceOf(TenderingRefused);
+    expect(refused).toBeInstanceOf(Refused);
     expect(refused).toMatchObject({ status: 409, code: 'tenderInvitationLimitReached', extra: { limit: 100, used: 99, remaining: 1, requested: 2 } });
     expect(() => mustHaveAllowance(allowanceOf('elite', 1_000_000, period), 50)).not.toThrow();
   });

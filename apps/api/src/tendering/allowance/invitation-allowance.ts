@@ -3,7 +3,7 @@
 // it was approved, anniversary to anniversary, in Malaysian time (UTC+8, no daylight saving), as a yearly
 // plan runs from its start date (Procore and SAP Ariba count a contract year from the subscription's start,
 // not the calendar year). A 29 February start has its anniversary on 28 February in other years.
-import { TenderingRefused } from '../tendering.errors.js';
+import { refusal } from '../../common/refusal.js';
 
 export type PackageTier = 'basic' | 'advanced' | 'elite';
 
@@ -58,9 +58,5 @@ export function allowanceOf(tier: PackageTier, used: number, period: { start: Da
 /** All or none: refused when the new invitations would pass the year's limit. */
 export function mustHaveAllowance(allowance: InvitationAllowance, adding: number): void {
   if (allowance.remaining === null || adding <= allowance.remaining) return;
-  throw new TenderingRefused(
-    409, 'tenderInvitationLimitReached',
-    `Your ${allowance.tier} package allows ${allowance.limit} tender invitations a year; ${allowance.remaining} left until ${allowance.periodEnd}, and these are ${adding}.`,
-    undefined, { limit: allowance.limit, used: allowance.used, remaining: allowance.remaining, requested: adding, tier: allowance.tier, periodEnd: allowance.periodEnd },
-  );
+  throw refusal(409, 'tenderInvitationLimitReached', `Your ${allowance.tier} package allows ${allowance.limit} tender invitations a year; ${allowance.remaining} left until ${allowance.periodEnd}, and these are ${adding}.`, { limit: allowance.limit, used: allowance.used, remaining: allowance.remaining, requested: adding, tier: allowance.tier, periodEnd: allowance.periodEnd });
 }

@@ -1,9 +1,8 @@
 // The analysis routes (base /api/tendering): the questionnaire, technical scores, shortlist and evaluate.
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../../common/principal.js';
-import { DocumentRefusedFilter } from '../../documents/document-refused.filter.js';
 import { ApiRefusal } from '../../openapi/api-replies.decorators.js';
 import { EnterTechnicalScores, EvaluateTender, SetAnalysisCriteria, ShortlistSellers } from './analysis.commands.js';
 import { AnalysisService } from './analysis.service.js';
@@ -12,7 +11,6 @@ import { AnalysisService } from './analysis.service.js';
 @Controller('tendering')
 // The tender machine's steps and the documents an award makes are the documents context's commands: their
 // refusals (noAuthority in a project without the level, say) are answered with their codes, not as a 500.
-@UseFilters(DocumentRefusedFilter)
 export class AnalysisController {
   constructor(private readonly commands: CommandBus, private readonly analysis: AnalysisService) {}
 

@@ -4,9 +4,9 @@
 // seller's total x 100 (the lowest scores 100, others in proportion), technical score = the weighted mean of
 // the criteria, combined = (price score x price weight + each criterion's score x its weight) / 100.
 // Scores are kept in hundredths (integers), never floating point.
+import { refusal, invalidFields } from '../../common/refusal.js';
 import type { StoredEvent } from '@binaan/event-store';
 import { formatSen, parseMoney } from '../../documents/money.js';
-import { invalidBody, TenderingRefused } from '../tendering.errors.js';
 
 export type Criterion = { key: string; name: string; weight: number };
 /** `questionnaire`: the company questionnaire the criteria were made from, as it stood (absent when typed in). */
@@ -59,7 +59,7 @@ const unknownKeys = (body: Record<string, unknown>, allowed: string[]) => Object
 /** `{ priceWeight, criteria: [{ key, name, weight }] }`: whole-number weights, price and criteria summing to 100. */
 export function parseCriteria(raw: unknown): { priceWeight: number; criteria: Criterion[] } {
   const body = record(raw);
-  if (body === null) throw invalidBody({ criteria: ['criteriaRequired'] });
+  if (body === null) throw invalidFields({ criteria: ['criteriaRequired'] });
   const problems: Record<string, string[]> = unknownKeys(body, ['priceWeight', 'criteria']);
   const weight = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 100;
   if (!weight(body.priceWeight)) problems.priceWeight = ['weightInvalid'];
@@ -81,18 +81,18 @@ export function parseCriteria(raw: unknown): { priceWeight: number; criteria: Cr
       criteria.push({ key: c.key, name: c.name.trim(), weight: c.weight as number });
     });
   }
-  if (Object.keys(problems).length > 0) throw invalidBody(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   const sum = (body.priceWeight as number) + criteria.reduce((total, c) => total + c.weight, 0);
-  if (sum !== 100) throw new TenderingRefused(422, 'analysisWeightsInvalid', `The price's weight and the criteria's weights add up to ${sum}, not 100.`, { priceWeight: ['analysisWeightsInvalid'] });
+  if (sum !== 100) throw refusal(422, 'analysisWeightsInvalid', `The price's weight and the criteria's weights add up to ${sum}, not 100.`, { fields: { priceWeight: ['analysisWeightsInvalid'] } });
   return { priceWeight: body.priceWeight as number, criteria };
 }
 
 /** `{ scores: { <criterion key>: 0..100 } }`: one whole-number score for every criterion, no other. */
 export function parseScores(raw: unknown, criteria: readonly Criterion[]): Record<string, number> {
-  if (criteria.length === 0) throw new TenderingRefused(409, 'analysisCriteriaNotSet', 'Set the questionnaire (criteria with weights) before scoring.');
+  if (criteria.length === 0) throw refusal(409, 'analysisCriteriaNotSet', 'Set the questionnaire (criteria with weights) before scoring.');
   const body = record(raw);
   const scores = body === null ? null : record(body.scores);
-  if (body === null || scores === null) throw invalidBody({ scores: ['scoresRequired'] });
+  if (body === null || scores === null) throw invalidFields({ scores: ['scoresRequired'] });
   const problems: Record<string, string[]> = unknownKeys(body, ['scores']);
   const wanted = new Set(criteria.map((c) => c.key));
   for (const [key, value] of Object.entries(scores)) {
@@ -100,7 +100,7 @@ export function parseScores(raw: unknown, criteria: readonly Criterion[]): Recor
     else if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100) problems[`scores.${key}`] = ['scoreInvalid'];
   }
   for (const key of wanted) if (!(key in scores)) problems[`scores.${key}`] = ['scoreRequired'];
-  if (Object.keys(problems).length > 0) throw invalidBody(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   return Object.fromEntries(criteria.map((c) => [c.key, scores[c.key] as number]));
 }
 
@@ -109,12 +109,12 @@ export function parseShortlist(raw: unknown, quoted: ReadonlySet<string>): strin
   const body = record(raw);
   const ids = body?.sellerCompanyIds;
   if (body === null || !Array.isArray(ids) || ids.length === 0 || ids.length > 50 || ids.some((id) => typeof id !== 'string') || new Set(ids).size !== ids.length) {
-    throw invalidBody({ sellerCompanyIds: ['sellerCompanyIdsRequired'] });
+    throw invalidFields({ sellerCompanyIds: ['sellerCompanyIdsRequired'] });
   }
   const extra = unknownKeys(body, ['sellerCompanyIds']);
-  if (Object.keys(extra).length > 0) throw invalidBody(extra);
+  if (Object.keys(extra).length > 0) throw invalidFields(extra);
   const stranger = (ids as string[]).find((id) => !quoted.has(id));
-  if (stranger !== undefined) throw new TenderingRefused(422, 'sellerNotQuoted', `${stranger} did not quote on this tender.`, { sellerCompanyIds: ['sellerNotQuoted'] });
+  if (stranger !== undefined) throw refusal(422, 'sellerNotQuoted', `${stranger} did not quote on this tender.`, { fields: { sellerCompanyIds: ['sellerNotQuoted'] } });
   return ids as string[];
 }
 

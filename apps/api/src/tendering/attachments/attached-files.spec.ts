@@ -1,5 +1,6 @@
 // The upload's checks on a real disk store: the 1 GB total (here a small room, the same code path), the
 // 50 MB limit by declared length, names, executables and renamed files; nothing kept of a refused file.
+import { Refused } from '../../common/refusal.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HttpException } from '@nestjs/common';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -7,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { DiskFileStore } from '../../files/disk-file-store.js';
-import { TenderingRefused } from '../tendering.errors.js';
 import { receiveFile } from './attached-files.js';
 
 let folder = '';
@@ -23,7 +23,7 @@ const refusal = async (work: Promise<unknown>) => {
   try {
     await work;
   } catch (error) {
-    if (error instanceof TenderingRefused) return { status: error.status, code: error.code };
+    if (error instanceof Refused) return { status: error.getStatus(), code: error.code };
     // The files context's own checks answer as the house refusal (an HttpException with the code).
     if (error instanceof HttpException) return { status: error.getStatus(), code: (error.getResponse() as { errorCode: string }).errorCode };
     throw error;

@@ -2,10 +2,10 @@
 // bytes), the upload taken from a request into the file store with every check, and the download reply.
 // Limits (spec §9 "File upload: 50 MB each, 1 GB total"): 50 MB a file; 1 GB for the files attached at
 // once to one quotation, or to one question with its answer (removed files do not count).
+import { refusal } from '../../common/refusal.js';
 import type { StreamableFile } from '@nestjs/common';
 import { downloadOf as download, drain, receiveFile as receive, totalSize } from '../../files/file-upload.js';
 import type { FileStore } from '../../files/file-store.port.js';
-import { TenderingRefused } from '../tendering.errors.js';
 
 export const ATTACHMENTS_TOTAL_LIMIT = 1024 * 1024 * 1024;
 
@@ -26,11 +26,11 @@ export function receiveFile(files: FileStore, body: unknown, headers: Headers, r
   return receive(files, body, headers, { room, totalTooLarge });
 }
 
-const totalTooLarge = () => new TenderingRefused(413, 'attachmentsTotalTooLarge', `The files attached may be at most ${ATTACHMENTS_TOTAL_LIMIT / 1024 / 1024 / 1024} GB in all: remove one first.`);
+const totalTooLarge = () => refusal(413, 'attachmentsTotalTooLarge', `The files attached may be at most ${ATTACHMENTS_TOTAL_LIMIT / 1024 / 1024 / 1024} GB in all: remove one first.`);
 
 /** A file as a download: always an attachment (never shown inline), with its recorded type, nosniff. */
 export function downloadOf(files: FileStore, file: AttachedFile, reply: { header(name: string, value: string): unknown }): Promise<StreamableFile> {
-  return download(files, file, reply, () => new TenderingRefused(404, 'attachmentNotFound', 'The file is no longer kept.'));
+  return download(files, file, reply, () => refusal(404, 'attachmentNotFound', 'The file is no longer kept.'));
 }
 
 /** The list reply of files: id, name, type, size, hash, when and by whom. */

@@ -1,9 +1,8 @@
 // The award routes (base /api/tendering): the buyer awards a closed tender to a seller that quoted.
-import { Body, Controller, Get, HttpCode, Param, Post, Req, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../../common/principal.js';
-import { DocumentRefusedFilter } from '../../documents/document-refused.filter.js';
 import { ApiRefusal } from '../../openapi/api-replies.decorators.js';
 import { AwardTender } from './award.commands.js';
 import { AwardService } from './award.service.js';
@@ -12,7 +11,6 @@ import { AwardService } from './award.service.js';
 @Controller('tendering')
 // The tender machine's steps and the documents an award makes are the documents context's commands: their
 // refusals (noAuthority in a project without the level, say) are answered with their codes, not as a 500.
-@UseFilters(DocumentRefusedFilter)
 export class AwardController {
   constructor(private readonly commands: CommandBus, private readonly awards: AwardService) {}
 

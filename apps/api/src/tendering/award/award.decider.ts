@@ -1,6 +1,6 @@
 // Deciding an award (pure): the body, the tender's status, and the chosen seller's quotation. Each refusal
 // its own code; the documents are drawn from the tender's lines with the chosen quotation's rates.
-import { invalidBody, TenderingRefused } from '../tendering.errors.js';
+import { refusal, invalidFields } from '../../common/refusal.js';
 import type { Bidder, EstimateLine } from '../comparison/comparison.js';
 import { AWARD_ORDER_KINDS, type AwardOrderKind } from './award.events.js';
 
@@ -12,22 +12,22 @@ export type AwardRequest = { sellerCompanyId: string; orderKind: AwardOrderKind 
 /** `{ sellerCompanyId, orderKind: purchaseOrder | workOrder | rentalOrder }`. */
 export function parseAward(raw: unknown): AwardRequest {
   const body = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
-  if (body === null) throw invalidBody({ sellerCompanyId: ['sellerCompanyIdRequired'] });
+  if (body === null) throw invalidFields({ sellerCompanyId: ['sellerCompanyIdRequired'] });
   const problems: Record<string, string[]> = {};
   for (const key of Object.keys(body)) if (key !== 'sellerCompanyId' && key !== 'orderKind') problems[key] = ['unknownField'];
   if (typeof body.sellerCompanyId !== 'string' || body.sellerCompanyId.trim() === '' || body.sellerCompanyId.length > 100) problems.sellerCompanyId = ['sellerCompanyIdRequired'];
   if (typeof body.orderKind !== 'string' || !(AWARD_ORDER_KINDS as readonly string[]).includes(body.orderKind)) problems.orderKind = ['orderKindInvalid'];
-  if (Object.keys(problems).length > 0) throw invalidBody(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   return { sellerCompanyId: body.sellerCompanyId as string, orderKind: body.orderKind as AwardOrderKind };
 }
 
 /** The chosen seller must have quoted every line of the tender as it stands (an addendum's lines too). */
 export function chosenBidder(bidders: readonly Bidder[], sellerCompanyId: string, lines: readonly EstimateLine[]): Bidder {
   const bidder = bidders.find((b) => b.sellerCompanyId === sellerCompanyId);
-  if (bidder === undefined) throw new TenderingRefused(422, 'sellerNotQuoted', 'Only a seller that quoted on this tender can be awarded it.', { sellerCompanyId: ['sellerNotQuoted'] });
+  if (bidder === undefined) throw refusal(422, 'sellerNotQuoted', 'Only a seller that quoted on this tender can be awarded it.', { fields: { sellerCompanyId: ['sellerNotQuoted'] } });
   const quoted = new Set(bidder.quotation.data.items.map((item) => item.lineNo));
   const missing = lines.filter((line) => !quoted.has(line.lineNo)).map((line) => line.lineNo);
-  if (missing.length > 0) throw new TenderingRefused(422, 'quotationIncomplete', `The quotation has no rate for line ${missing.join(', ')}: ask the seller to confirm it again.`, { sellerCompanyId: ['quotationIncomplete'] });
+  if (missing.length > 0) throw refusal(422, 'quotationIncomplete', `The quotation has no rate for line ${missing.join(', ')}: ask the seller to confirm it again.`, { fields: { sellerCompanyId: ['quotationIncomplete'] } });
   return bidder;
 }
 

@@ -2,6 +2,7 @@
 // the invitation list, and each invited seller's quotation stream (a few at a time), kept per tender
 // revision while the tender is past its close (in this process's memory only). Nothing is stored in a read
 // model: the sheet is computed from the quotation streams, so no table ever holds a rate (sealed bids).
+import { refusal } from '../../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../../authority/authority.service.js';
@@ -9,13 +10,12 @@ import { READ_MODELS, type Principal } from '../../common/principal.js';
 import { documentStreamId, foldDocument } from '../../documents/document.state.js';
 import { EVENT_STORE } from '../../store/store.tokens.js';
 import { foldInvitations, foldQuotation, isUnsealed, type QuotationState } from '../tendering.decider.js';
-import { TenderingRefused, tenderingReply } from '../tendering.errors.js';
 import { invitationsStream, quotationStream } from '../tendering.events.js';
-import { Lru } from '../../documents/lru.js';
+import { Lru } from '../../common/lru.js';
 import { buildComparison, type Bidder, type EstimateLine } from './comparison.js';
 import { COMPARISON_LANGUAGES, writeComparisonWorkbook, type ComparisonLanguage } from './comparison-workbook.js';
+import { isUuid } from '../../common/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A page of the sheet: at most this many lines (1,000 lines x 50 sellers is one or two pages). */
 export const MAX_COMPARISON_LINES = 500;
 const DEFAULT_LINES = 200;
@@ -31,8 +31,8 @@ export type BuyerTender = {
 
 /** The tender as its buyer sees it (items with the buyer's own rates), or 404 for anyone else: an id tells nothing. */
 export async function loadBuyerTender(store: EventStore, tenderId: string, companyId: string): Promise<BuyerTender> {
-  const state = UUID.test(tenderId) ? foldDocument(await store.readStream(documentStreamId('tender', tenderId))) : null;
-  if (state === null || state.resource !== 'tender' || state.companyId !== companyId) throw new TenderingRefused(404, 'tenderNotFound', 'No such tender.');
+  const state = isUuid(tenderId) ? foldDocument(await store.readStream(documentStreamId('tender', tenderId))) : null;
+  if (state === null || state.resource !== 'tender' || state.companyId !== companyId) throw refusal(404, 'tenderNotFound', 'No such tender.');
   const fields = state.fields;
   return {
     id: state.id, companyId: state.companyId, documentNo: state.documentNo, title: fields.title, status: state.workflow.status, revision: state.revision,
@@ -78,7 +78,7 @@ function parsePage(query: Record<string, unknown>): { after: number; limit: numb
   };
   const after = int(query.after, 'after', 0, 0, 1e9);
   const limit = int(query.limit, 'limit', DEFAULT_LINES, 1, MAX_COMPARISON_LINES);
-  if (Object.keys(problems).length > 0) throw new TenderingRefused(400, 'validationFailed', `after is a line number, limit 1 to ${MAX_COMPARISON_LINES}.`, problems);
+  if (Object.keys(problems).length > 0) throw refusal(400, 'validationFailed', `after is a line number, limit 1 to ${MAX_COMPARISON_LINES}.`, { fields: problems });
   return { after, limit };
 }
 
@@ -100,31 +100,27 @@ export class ComparisonService {
   /** The buyer's sheet, one page of lines (?after=<lineNo>&limit=<n>): 404 for anyone else, 409 tenderSealed before the close. */
   async comparison(principal: Principal, tenderId: string, query: Record<string, unknown>) {
     const companyId = companyOf(principal);
-    return tenderingReply(async () => {
-      const tender = await loadBuyerTender(this.store, tenderId, companyId);
-      const page = parsePage(query);
-      const { bidders, notQuoted } = await this.unsealedBidders(tender);
-      const sheet = buildComparison(tender.items, bidders, page);
-      return { success: true as const, tenderId: tender.id, documentNo: tender.documentNo, title: tender.title, status: tender.status, ...sheet, notQuoted };
-    });
+    const tender = await loadBuyerTender(this.store, tenderId, companyId);
+    const page = parsePage(query);
+    const { bidders, notQuoted } = await this.unsealedBidders(tender);
+    const sheet = buildComparison(tender.items, bidders, page);
+    return { success: true as const, tenderId: tender.id, documentNo: tender.documentNo, title: tender.title, status: tender.status, ...sheet, notQuoted };
   }
 
   /** The whole sheet as .xlsx (?lang=en|ms|zh for its labels, en by default), under the same rules as the sheet. */
   async workbook(principal: Principal, tenderId: string, query: Record<string, unknown>): Promise<{ fileName: string; bytes: Buffer }> {
     const companyId = companyOf(principal);
-    return tenderingReply(async () => {
-      const tender = await loadBuyerTender(this.store, tenderId, companyId);
-      const language = parseLanguage(query);
-      const { bidders, notQuoted } = await this.unsealedBidders(tender);
-      // A tender holds at most 500 lines (the documents' item limit): the sheet is built whole.
-      const sheet = buildComparison(tender.items, bidders, { after: 0, limit: Number.MAX_SAFE_INTEGER });
-      const bytes = await writeComparisonWorkbook({ documentNo: tender.documentNo, title: tender.title, status: tender.status, exportedAt: new Date() }, sheet, notQuoted, language);
-      return { fileName: `${tender.documentNo.replace(/[^A-Za-z0-9._-]/g, '_')}-comparison.xlsx`, bytes };
-    });
+    const tender = await loadBuyerTender(this.store, tenderId, companyId);
+    const language = parseLanguage(query);
+    const { bidders, notQuoted } = await this.unsealedBidders(tender);
+    // A tender holds at most 500 lines (the documents' item limit): the sheet is built whole.
+    const sheet = buildComparison(tender.items, bidders, { after: 0, limit: Number.MAX_SAFE_INTEGER });
+    const bytes = await writeComparisonWorkbook({ documentNo: tender.documentNo, title: tender.title, status: tender.status, exportedAt: new Date() }, sheet, notQuoted, language);
+    return { fileName: `${tender.documentNo.replace(/[^A-Za-z0-9._-]/g, '_')}-comparison.xlsx`, bytes };
   }
 
   private async unsealedBidders(tender: BuyerTender) {
-    if (!isUnsealed(tender)) throw new TenderingRefused(409, 'tenderSealed', `The quotations stay sealed until the tender is closed (it is ${tender.status}).`);
+    if (!isUnsealed(tender)) throw refusal(409, 'tenderSealed', `The quotations stay sealed until the tender is closed (it is ${tender.status}).`);
     const key = `${tender.id}@${tender.revision}`;
     const loaded = this.sellers.get(key) ?? (await loadBidders(this.store, this.db, tender.id));
     this.sellers.set(key, loaded);
@@ -137,6 +133,6 @@ function parseLanguage(query: Record<string, unknown>): ComparisonLanguage {
   const language = query.lang ?? 'en';
   const problems: Record<string, string[]> = Object.fromEntries(unknown.map((key) => [key, ['unknownField']]));
   if (!(COMPARISON_LANGUAGES as readonly unknown[]).includes(language)) problems.lang = [`must be one of ${COMPARISON_LANGUAGES.join(', ')}`];
-  if (Object.keys(problems).length > 0) throw new TenderingRefused(400, 'validationFailed', `lang is one of ${COMPARISON_LANGUAGES.join(', ')}; no other parameter.`, problems);
+  if (Object.keys(problems).length > 0) throw refusal(400, 'validationFailed', `lang is one of ${COMPARISON_LANGUAGES.join(', ')}; no other parameter.`, { fields: problems });
   return language as ComparisonLanguage;
 }

@@ -10,6 +10,7 @@
 // - an id that names no e-mail invitation (a call for interest's, or a made-up one): nothing to record.
 // Both outcomes carry one id derived from the approval event and the invitation, so a page handled twice
 // (a restart, or two processes with reactors on) records one outcome: the second append is a duplicate.
+import { Refused } from '../../common/refusal.js';
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CompanySubmissionStatus } from '@binaan/contracts';
@@ -17,7 +18,6 @@ import { DuplicateEventId, type EventStore, type SqlExecutor, type StoredEvent, 
 import { READ_MODELS } from '../../common/principal.js';
 import type { ApiConfig } from '../../config.js';
 import { API_CONFIG, EVENT_STORE } from '../../store/store.tokens.js';
-import { TenderingRefused } from '../tendering.errors.js';
 import { emailInvitationStream, EMAIL_INVITATION_STREAM_TYPE, type TenderEmailInvitationNotTakenUp } from './email-invitation.events.js';
 import { EmailInvitationsService } from './email-invitations.service.js';
 
@@ -110,7 +110,7 @@ export class EmailInvitationTakeUpReactor implements OnApplicationBootstrap, OnA
       return { invitationId, userId, outcome: 'takenUp' };
     } catch (error) {
       if (error instanceof DuplicateEventId) return { invitationId, userId, outcome: 'recordedAlready' };
-      if (!(error instanceof TenderingRefused)) throw error;
+      if (!(error instanceof Refused)) throw error;
       if (error.code === 'tenderInvitationNotFound') return { invitationId, userId, outcome: 'unknown' };
       const sent = await this.store.readStream(emailInvitationStream(invitationId));
       const tenderId = (sent[0]?.data as { tenderId?: string } | undefined)?.tenderId ?? '';

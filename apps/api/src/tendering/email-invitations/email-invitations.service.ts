@@ -14,7 +14,6 @@ import type { ApiConfig } from '../../config.js';
 import { EMAIL_SENDER, type EmailSender } from '../../messaging/messaging.ports.js';
 import { API_CONFIG, EVENT_STORE } from '../../store/store.tokens.js';
 import { decideInvite, foldInvitations, mustTakeBids } from '../tendering.decider.js';
-import { TenderingRefused, tenderingReply } from '../tendering.errors.js';
 import { invitationsStream, INVITATIONS_STREAM_TYPE, type TenderSellerInvited } from '../tendering.events.js';
 import { TenderingService } from '../tendering.service.js';
 import { InvitationAllowanceService } from '../allowance/invitation-allowance.service.js';
@@ -30,7 +29,7 @@ const takesNoBids = (tender: Parameters<typeof mustTakeBids>[0], now: Date) => {
   }
 };
 
-const notFound = () => new TenderingRefused(404, 'tenderInvitationNotFound', 'This invitation does not exist.');
+const notFound = () => refusal(404, 'tenderInvitationNotFound', 'This invitation does not exist.');
 
 @Injectable()
 export class EmailInvitationsService {
@@ -49,35 +48,33 @@ export class EmailInvitationsService {
   /** The buyer (level 10 on tender) invites `{ companyName, email }`; the e-mail goes first, then the event. */
   async send(principal: Principal, tenderId: string, body: unknown) {
     const companyId = companyOf(principal);
-    return tenderingReply(async () => {
-      const tender = await this.tendering.ownTender(tenderId, companyId);
-      await this.tendering.mustPropose(principal, tender);
-      const { companyName, email } = parseEmailInvitation(body);
-      mustTakeBids(tender, this.now(), 'invitations');
-      // 128 random bits, URL-safe: the link is the only key to the invitation, so it must not be guessable.
-      const invitationId = randomBytes(16).toString('base64url');
-      const buyer = (await this.tendering.names([companyId])).get(companyId) ?? 'A company';
-      const link = `${this.config.publicUrl}/auth/sign-up?invitation_id=${encodeURIComponent(invitationId)}`;
-      try {
-        await this.email.send({
-          to: email, purpose: 'tender-invitation', subject: `Invitation to tender ${tender.documentNo}: ${tender.title}`,
-          text:
-            `Hello ${companyName},\n\n${buyer} invites you to quote for tender ${tender.documentNo}, "${tender.title}", on Binaan.\n` +
-            (tender.closeAt ? `Quotations close at ${tender.closeAt}.\n` : '') +
-            `\nSign up and register your company from this link, and the tender will be waiting under Received tenders once your company is approved:\n${link}\n\nBinaan`,
-        });
-      } catch (error) {
-        // As identity does: nothing is recorded when the mail server refuses; the buyer may try again.
-        this.logger.error(`tender invitation e-mail not sent: ${error instanceof Error ? error.message : String(error)}`);
-        throw refusal(503, ErrorCodes.mailDeliveryFailed, 'The mail server did not accept the e-mail; nothing was recorded. Try again later.');
-      }
-      const data: TenderEmailInvitationSent = { tenderId: tender.id, invitationId, buyerCompanyId: companyId, companyName, email, by: principal.userId };
-      await this.store.append({
-        streamId: emailInvitationStream(invitationId), streamType: EMAIL_INVITATION_STREAM_TYPE, expectedRevision: 'no_stream',
-        events: [{ type: 'TenderEmailInvitationSent', data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
+    const tender = await this.tendering.ownTender(tenderId, companyId);
+    await this.tendering.mustPropose(principal, tender);
+    const { companyName, email } = parseEmailInvitation(body);
+    mustTakeBids(tender, this.now(), 'invitations');
+    // 128 random bits, URL-safe: the link is the only key to the invitation, so it must not be guessable.
+    const invitationId = randomBytes(16).toString('base64url');
+    const buyer = (await this.tendering.names([companyId])).get(companyId) ?? 'A company';
+    const link = `${this.config.publicUrl}/auth/sign-up?invitation_id=${encodeURIComponent(invitationId)}`;
+    try {
+      await this.email.send({
+        to: email, purpose: 'tender-invitation', subject: `Invitation to tender ${tender.documentNo}: ${tender.title}`,
+        text:
+          `Hello ${companyName},\n\n${buyer} invites you to quote for tender ${tender.documentNo}, "${tender.title}", on Binaan.\n` +
+          (tender.closeAt ? `Quotations close at ${tender.closeAt}.\n` : '') +
+          `\nSign up and register your company from this link, and the tender will be waiting under Received tenders once your company is approved:\n${link}\n\nBinaan`,
       });
-      return { success: true as const, tenderId: tender.id, invitationId, companyName };
+    } catch (error) {
+      // As identity does: nothing is recorded when the mail server refuses; the buyer may try again.
+      this.logger.error(`tender invitation e-mail not sent: ${error instanceof Error ? error.message : String(error)}`);
+      throw refusal(503, ErrorCodes.mailDeliveryFailed, 'The mail server did not accept the e-mail; nothing was recorded. Try again later.');
+    }
+    const data: TenderEmailInvitationSent = { tenderId: tender.id, invitationId, buyerCompanyId: companyId, companyName, email, by: principal.userId };
+    await this.store.append({
+      streamId: emailInvitationStream(invitationId), streamType: EMAIL_INVITATION_STREAM_TYPE, expectedRevision: 'no_stream',
+      events: [{ type: 'TenderEmailInvitationSent', data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
     });
+    return { success: true as const, tenderId: tender.id, invitationId, companyName };
   }
 
   /**
@@ -87,12 +84,12 @@ export class EmailInvitationsService {
    */
   async accept(principal: Principal, invitationId: string) {
     const companyId = companyOf(principal);
-    return tenderingReply(() => this.takeUp(invitationId, companyId, principal.userId, { actorUserId: principal.userId, actorCompanyId: companyId }));
+    return this.takeUp(invitationId, companyId, principal.userId, { actorUserId: principal.userId, actorCompanyId: companyId });
   }
 
   /**
    * Takes invitation `invitationId` up for `sellerCompanyId` (`by`: the user who brought the link), one
-   * append on the tender's invitations stream; refusals are TenderingRefused. `eventId` makes a reactor's
+   * append on the tender's invitations stream; refusals are `refusal`s. `eventId` makes a reactor's
    * append idempotent (a page handled twice records once).
    */
   async takeUp(invitationId: string, sellerCompanyId: string, by: string, metadata: Record<string, string>, eventId?: string) {
@@ -101,7 +98,7 @@ export class EmailInvitationsService {
     const events = await this.store.readStream(invitationsStream(tender.id));
     const invited = foldInvitations(events);
     if ([...invited.values()].some((seller) => (seller as TenderSellerInvited & { emailInvitationId?: string }).emailInvitationId === invitationId)) {
-      throw new TenderingRefused(409, 'tenderInvitationUsed', 'This invitation has been taken up already.');
+      throw refusal(409, 'tenderInvitationUsed', 'This invitation has been taken up already.');
     }
     const inDirectory = new Set((await isInDirectory(this.db, tender.companyId, sellerCompanyId)) ? [sellerCompanyId] : []);
     const sellerInvitationId = (seller: string) => createHash('sha256').update(`${tender.id}|${seller}`).digest('hex').slice(0, 32);
@@ -113,7 +110,7 @@ export class EmailInvitationsService {
         events: [{ ...(eventId ? { id: eventId } : {}), type: event!.type, data: { ...event!.data, emailInvitationId: invitationId }, metadata }],
       }));
     } catch (error) {
-      if (error instanceof WrongExpectedRevision) throw new TenderingRefused(409, 'wrongExpectedRevision', 'The invitations changed meanwhile. Try again.');
+      if (error instanceof WrongExpectedRevision) throw refusal(409, 'wrongExpectedRevision', 'The invitations changed meanwhile. Try again.');
       throw error;
     }
     return { success: true as const, tenderId: tender.id, sellerCompanyId };
@@ -125,15 +122,13 @@ export class EmailInvitationsService {
    * No address, no company name given by the buyer, no figure.
    */
   async describe(invitationId: string) {
-    return tenderingReply(async () => {
-      mustBeInvitationId(invitationId);
-      const { tender } = await this.invitation(invitationId);
-      const invited = foldInvitations(await this.store.readStream(invitationsStream(tender.id)));
-      const used = [...invited.values()].some((seller) => (seller as TenderSellerInvited & { emailInvitationId?: string }).emailInvitationId === invitationId);
-      const closed = takesNoBids(tender, this.now());
-      const buyerName = (await this.tendering.names([tender.companyId])).get(tender.companyId) ?? '';
-      return { success: true as const, tenderDocumentNo: tender.documentNo, tenderTitle: tender.title, buyerName, closeAt: tender.closeAt ?? null, state: used ? ('used' as const) : closed ? ('closed' as const) : ('open' as const) };
-    });
+    mustBeInvitationId(invitationId);
+    const { tender } = await this.invitation(invitationId);
+    const invited = foldInvitations(await this.store.readStream(invitationsStream(tender.id)));
+    const used = [...invited.values()].some((seller) => (seller as TenderSellerInvited & { emailInvitationId?: string }).emailInvitationId === invitationId);
+    const closed = takesNoBids(tender, this.now());
+    const buyerName = (await this.tendering.names([tender.companyId])).get(tender.companyId) ?? '';
+    return { success: true as const, tenderDocumentNo: tender.documentNo, tenderTitle: tender.title, buyerName, closeAt: tender.closeAt ?? null, state: used ? ('used' as const) : closed ? ('closed' as const) : ('open' as const) };
   }
 
   private async invitation(invitationId: string) {

@@ -5,6 +5,7 @@
 // the close; a file a seller sent that all should see is attached again by the buyer to the answer (so the
 // buyer decides what is published, and no file tells who asked). Another seller never sees a question's
 // files, nor an open question's anything.
+import { refusal } from '../../common/refusal.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { WrongExpectedRevision, type EventStore } from '@binaan/event-store';
@@ -14,7 +15,6 @@ import { FILE_STORE, type FileStore } from '../../files/file-store.port.js';
 import { EVENT_STORE } from '../../store/store.tokens.js';
 import { ATTACHMENTS_TOTAL_LIMIT, downloadOf, drain, listed, receiveFile, totalSize } from '../attachments/attached-files.js';
 import { mustTakeBids } from '../tendering.decider.js';
-import { TenderingRefused, tenderingReply } from '../tendering.errors.js';
 import { TenderingService, type Tender } from '../tendering.service.js';
 import { foldQueries } from './tender-query.decider.js';
 import { queriesStream, QUERIES_STREAM_TYPE } from './tender-query.events.js';
@@ -22,8 +22,8 @@ import { foldQueryFiles, type QueryFile, type QueryFilePart, type QueryFilesEven
 
 type Headers = Record<string, string | string[] | undefined>;
 type Reply = { header(name: string, value: string): unknown };
-const noQuery = () => new TenderingRefused(404, 'queryNotFound', 'No such question on this tender.');
-const noFile = () => new TenderingRefused(404, 'attachmentNotFound', 'No such file on this question.');
+const noQuery = () => refusal(404, 'queryNotFound', 'No such question on this tender.');
+const noFile = () => refusal(404, 'attachmentNotFound', 'No such file on this question.');
 
 @Injectable()
 export class QueryFilesService {
@@ -36,53 +36,45 @@ export class QueryFilesService {
 
   /** The asker attaches to its question (`part` question) or the buyer to its answer (`part` answer). */
   async attach(principal: Principal, tenderId: string, queryId: string, part: QueryFilePart, body: unknown, headers: Headers) {
-    return tenderingReply(async () => {
-      let context;
-      try {
-        context = await this.writable(principal, tenderId, queryId, part);
-      } catch (error) {
-        drain(body);
-        throw error;
-      }
-      const { tender, events } = context;
-      const room = ATTACHMENTS_TOTAL_LIMIT - totalSize(foldQueryFiles(events, queryId));
-      const file = await receiveFile(this.files, body, headers, room);
-      // The upload took time: the close is judged again when the file is recorded.
-      mustTakeBids(tender, this.now(), 'files');
-      const attached = { ...file, attachmentId: randomUUID(), by: principal.userId };
-      const revision = await this.append(principal, tender.id, events, { type: 'TenderQueryFileAttached', data: { tenderId: tender.id, queryId, part, ...attached } });
-      const names = await this.tendering.userNames([principal.userId]);
-      return { success: true as const, tenderId: tender.id, queryId, part, revision, attachment: listed({ ...attached, attachedAt: this.now().toISOString() }, names) };
-    });
+    let context;
+    try {
+      context = await this.writable(principal, tenderId, queryId, part);
+    } catch (error) {
+      drain(body);
+      throw error;
+    }
+    const { tender, events } = context;
+    const room = ATTACHMENTS_TOTAL_LIMIT - totalSize(foldQueryFiles(events, queryId));
+    const file = await receiveFile(this.files, body, headers, room);
+    // The upload took time: the close is judged again when the file is recorded.
+    mustTakeBids(tender, this.now(), 'files');
+    const attached = { ...file, attachmentId: randomUUID(), by: principal.userId };
+    const revision = await this.append(principal, tender.id, events, { type: 'TenderQueryFileAttached', data: { tenderId: tender.id, queryId, part, ...attached } });
+    const names = await this.tendering.userNames([principal.userId]);
+    return { success: true as const, tenderId: tender.id, queryId, part, revision, attachment: listed({ ...attached, attachedAt: this.now().toISOString() }, names) };
   }
 
   async remove(principal: Principal, tenderId: string, queryId: string, part: QueryFilePart, attachmentId: string) {
-    return tenderingReply(async () => {
-      const { tender, events } = await this.writable(principal, tenderId, queryId, part);
-      const file = foldQueryFiles(events, queryId).find((candidate) => candidate.attachmentId === attachmentId && candidate.part === part);
-      if (!file) throw noFile();
-      const revision = await this.append(principal, tender.id, events, { type: 'TenderQueryFileRemoved', data: { tenderId: tender.id, queryId, part, attachmentId, by: principal.userId } });
-      return { success: true as const, tenderId: tender.id, queryId, attachmentId, revision };
-    });
+    const { tender, events } = await this.writable(principal, tenderId, queryId, part);
+    const file = foldQueryFiles(events, queryId).find((candidate) => candidate.attachmentId === attachmentId && candidate.part === part);
+    if (!file) throw noFile();
+    const revision = await this.append(principal, tender.id, events, { type: 'TenderQueryFileRemoved', data: { tenderId: tender.id, queryId, part, attachmentId, by: principal.userId } });
+    return { success: true as const, tenderId: tender.id, queryId, attachmentId, revision };
   }
 
   /** A question's files as the caller may see them: `{ question: [..], answer: [..] }`. */
   async list(principal: Principal, tenderId: string, queryId: string) {
-    return tenderingReply(async () => {
-      const { files } = await this.readable(principal, tenderId, queryId);
-      const names = await this.tendering.userNames(files.map((file) => file.by));
-      const part = (which: QueryFilePart) => files.filter((file) => file.part === which).map((file) => listed(file, names));
-      return { success: true as const, tenderId, queryId, question: part('question'), answer: part('answer') };
-    });
+    const { files } = await this.readable(principal, tenderId, queryId);
+    const names = await this.tendering.userNames(files.map((file) => file.by));
+    const part = (which: QueryFilePart) => files.filter((file) => file.part === which).map((file) => listed(file, names));
+    return { success: true as const, tenderId, queryId, question: part('question'), answer: part('answer') };
   }
 
   async download(principal: Principal, tenderId: string, queryId: string, attachmentId: string, reply: Reply) {
-    return tenderingReply(async () => {
-      const { files } = await this.readable(principal, tenderId, queryId);
-      const file = files.find((candidate) => candidate.attachmentId === attachmentId);
-      if (!file) throw noFile();
-      return downloadOf(this.files, file, reply);
-    });
+    const { files } = await this.readable(principal, tenderId, queryId);
+    const file = files.find((candidate) => candidate.attachmentId === attachmentId);
+    if (!file) throw noFile();
+    return downloadOf(this.files, file, reply);
   }
 
   /** Who may write: the asker's company on the question until it is answered; the buyer (level 10) on the answer once given; both until the close. */
@@ -94,8 +86,8 @@ export class QueryFilesService {
     const query = foldQueries(events).get(queryId);
     if (!query || (part === 'question' && query.sellerCompanyId !== companyId)) throw noQuery();
     mustTakeBids(tender, this.now(), 'files');
-    if (part === 'question' && query.answered) throw new TenderingRefused(409, 'queryAlreadyAnswered', 'The question is answered: its files are settled.');
-    if (part === 'answer' && !query.answered) throw new TenderingRefused(409, 'queryNotAnswered', 'Answer the question first: the answer\'s files go out with it.');
+    if (part === 'question' && query.answered) throw refusal(409, 'queryAlreadyAnswered', 'The question is answered: its files are settled.');
+    if (part === 'answer' && !query.answered) throw refusal(409, 'queryNotAnswered', 'Answer the question first: the answer\'s files go out with it.');
     return { tender, events };
   }
 
@@ -119,7 +111,7 @@ export class QueryFilesService {
       });
       return result.nextExpectedRevision;
     } catch (error) {
-      if (error instanceof WrongExpectedRevision) throw new TenderingRefused(409, 'wrongExpectedRevision', 'The board changed meanwhile. Send it again.');
+      if (error instanceof WrongExpectedRevision) throw refusal(409, 'wrongExpectedRevision', 'The board changed meanwhile. Send it again.');
       throw error;
     }
   }

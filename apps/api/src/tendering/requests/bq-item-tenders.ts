@@ -3,8 +3,8 @@
 // status joined from the documents read model, grouped by BQ item. No count: a BQ's links are as many as its
 // tendered lines, read whole (at most MAX_LINKS, then `capped`: the BQ editor then asks for the chosen row's
 // own, `?bqItemId=`, the same index range narrowed to the item, so nothing is cut off unseen).
+import { refusal } from '../../common/refusal.js';
 import type { SqlExecutor } from '@binaan/event-store';
-import { TenderingRefused } from '../tendering.errors.js';
 
 const MAX_LINKS = 5000;
 
@@ -12,13 +12,13 @@ export type BqItemTender = { id: string; documentNo: string; title: string; stat
 
 export async function bqItemTenders(db: SqlExecutor, companyId: string, projectId: string, query: Record<string, unknown>) {
   const unknown = Object.keys(query).filter((key) => key !== 'bqItemId');
-  if (unknown.length > 0) throw new TenderingRefused(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, Object.fromEntries(unknown.map((key) => [key, ['unknownField']])));
+  if (unknown.length > 0) throw refusal(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, { fields: Object.fromEntries(unknown.map((key) => [key, ['unknownField']])) });
   const item = query.bqItemId;
   if (item !== undefined && (typeof item !== 'string' || item.length === 0 || item.length > 100)) {
-    throw new TenderingRefused(400, 'validationFailed', 'bqItemId: one BQ item id.', { bqItemId: ['invalid'] });
+    throw refusal(400, 'validationFailed', 'bqItemId: one BQ item id.', { fields: { bqItemId: ['invalid'] } });
   }
   const [project] = await db.query<{ name: string }>('SELECT name FROM projects WHERE project_id = $1 AND company_id = $2', [projectId, companyId]);
-  if (!project) throw new TenderingRefused(404, 'projectNotFound', 'No project of your company has this id.');
+  if (!project) throw refusal(404, 'projectNotFound', 'No project of your company has this id.');
   const rows = await db.query<{ bq_item_id: string; tender_id: string; line_no: number; document_no: string | null; title: string | null; status: string | null }>(
     `SELECT b.bq_item_id, b.tender_id, b.line_no, d.document_no, d.title, d.status
        FROM (SELECT * FROM bq_item_tenders WHERE project_id = $1 AND company_id = $2${item === undefined ? '' : ' AND bq_item_id = $4'}

@@ -1,13 +1,12 @@
 // Requests and their tenders (base /api/tendering): "Make a tender" on an approved request, and the tenders
 // a request became. The requests themselves are documents (/api/documents/<materialRequest | machineRequest
 // | tradeRequest>): create, edit, approval round, history and replay are the documents context's routes.
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../../common/principal.js';
 import { RequireAccessRight } from '../../common/access-right.decorator.js';
 import { ModuleAccessGuard } from '../../common/module-access.guard.js';
-import { DocumentRefusedFilter } from '../../documents/document-refused.filter.js';
 import { ApiRefusal } from '../../openapi/api-replies.decorators.js';
 import { MakeTenderFromBq, MakeTenderFromRequest } from './request-tender.commands.js';
 import { RequestTenderService } from './request-tender.service.js';
@@ -17,7 +16,6 @@ type Reply = { header(name: string, value: string): unknown };
 @ApiTags('tendering')
 @Controller('tendering')
 @UseGuards(ModuleAccessGuard)
-@UseFilters(DocumentRefusedFilter)
 export class RequestTenderController {
   constructor(private readonly commands: CommandBus, private readonly requests: RequestTenderService) {}
 

@@ -3,7 +3,7 @@
 // carried over and cannot be replaced here; the documents context's create checks the rest (the request
 // approved, one live tender per request, §5.3's times).
 import { RequestTenderTypes, type DocumentFields, type RequestResource } from '@binaan/contracts';
-import { invalidBody } from '../tendering.errors.js';
+import { invalidFields } from '../../common/refusal.js';
 
 /** What the caller may add to the tender made from a request. */
 const OWN_FIELDS = ['title', 'description', 'openAt', 'closeAt', 'expectedDeliveryStart', 'expectedDeliveryEnd', 'minimumAmount', 'maximumAmount', 'startDate', 'endDate'];
@@ -12,10 +12,10 @@ export type RequestForTender = { resource: RequestResource; id: string; document
 
 export function tenderBodyFromRequest(request: RequestForTender, raw: unknown): Record<string, unknown> {
   const body = raw === undefined || raw === null ? {} : raw;
-  if (typeof body !== 'object' || Array.isArray(body)) throw invalidBody({ body: ['must be a JSON object'] });
+  if (typeof body !== 'object' || Array.isArray(body)) throw invalidFields({ body: ['must be a JSON object'] });
   const given = body as Record<string, unknown>;
   const foreign = Object.keys(given).filter((key) => !OWN_FIELDS.includes(key));
-  if (foreign.length > 0) throw invalidBody(Object.fromEntries(foreign.map((key) => [key, ['is taken from the request, or is not a field of a tender made from one']])));
+  if (foreign.length > 0) throw invalidFields(Object.fromEntries(foreign.map((key) => [key, ['is taken from the request, or is not a field of a tender made from one']])));
   const { fields } = request;
   return {
     title: fields.title,

@@ -1,5 +1,6 @@
-// A bounded map that forgets the least recently used entry first (Map keeps insertion order: a read
-// re-inserts the entry at the end). For the documents context's in-process caches.
+// The bounded in-process cache: a map that forgets the least recently used entry first (Map keeps
+// insertion order: a read or a write re-inserts the entry at the end). Per instance; a miss just reads the
+// store again, so it holds only what can be read again.
 
 export class Lru<K, V> {
   private readonly entries = new Map<K, V>();
@@ -27,5 +28,9 @@ export class Lru<K, V> {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
   }
 }
