@@ -4,10 +4,9 @@
 // remark asked for in the dialog, the company reads why and records a bank draft, and the administrator
 // confirms it: the company's bill shows Paid. Nothing wider than the screen, nothing for axe, on the pages and
 // in the dialogs.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeFindings } from './axe.js';
 import { apiSession, expect, PASSWORD, signIn, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
 
 // Kukuh Jaya: a contractor whose subscription names no tier, so it stands on the basic package; paying for a
 // basic package leaves its caps as they were for the other specs that use it. No other spec pays for it.
@@ -15,15 +14,9 @@ const COMPANY = 'kukuh-jaya';
 const USER = 'wong@kukuhcontractor.my';
 /** Basic packages, the contractor's first: the first neither held nor ordered is this test's (a retry takes the next). */
 const BASIC = ['subcontractor-basic', 'supplier-basic'];
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 async function fitsTheScreen(page: Page): Promise<string[]> {
   return page.evaluate(() => {

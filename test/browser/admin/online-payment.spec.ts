@@ -3,12 +3,9 @@
 // speaking Stripe's protocol), where FPX is chosen and the bill paid; the gateway sends the payer back and
 // calls the api with its signed callback; the page then says the bill is paid and the package is the
 // company's. At 375 px, in English, axe finds nothing on the page back from the gateway.
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { axeFindings } from './axe.js';
 import { apiSession, expect, signIn, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 375, height: 812 };
 // Mutiara Supplies: a seller whose subscription names no tier, so it stands on the basic package; paying for a
 // basic package leaves its caps as they were for the other specs that use it. No other spec pays for it.
@@ -17,11 +14,6 @@ const USER = 'mei@mutiarasupplies.my';
 /** Basic packages, the supplier's first: the first neither held nor ordered is this test's (a retry takes the next). */
 const BASIC = ['supplier-basic', 'subcontractor-basic'];
 
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('a company administrator pays an ordered package online (FPX on the gateway\'s page) and the package becomes the company\'s', async ({ page, baseURL, shot }) => {
   test.setTimeout(180_000);

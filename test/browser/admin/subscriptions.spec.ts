@@ -7,21 +7,14 @@
 // than the screen, nothing for axe, on the pages and in the dialog. Data of its own: a coupon with a code of
 // this run, and whichever package the company does not have yet.
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeFindings } from './axe.js';
 import { apiSession, expect, PASSWORD, signIn, test } from './fixtures.js';
-import { animationsSettled } from './settled.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 const STORAGE_KEY = 'package.supplier-elite.storageGb';
 
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 async function fitsTheScreen(page: Page): Promise<string[]> {
   return page.evaluate(() => {

@@ -2,6 +2,7 @@
 // with (the cheque payment machine's Create → pending), a platform administrator confirms it once the
 // cheque cleared (Confirm: the bill is paid through BillingPayments, which starts the subscription period)
 // or rejects it with a remark (Reject: the bill stays waiting for payment). See README.md here.
+import { isUuid } from '../common/uuid.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, UserType } from '@binaan/contracts';
@@ -24,7 +25,6 @@ const PAY_RIGHT = 'administration.companyProfile.update' as const;
 /** Who reads the company's cheques: who reads its bills. */
 const READ_RIGHTS = ['administration.companyProfile.view', 'administration.companyProfile.update'] as const;
 const STATUSES = ['pending', 'confirmed', 'rejected'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type ChequeRow = {
   cheque_payment_id: string; position: string | number; billing_id: string; company_id: string; company_name: string | null; kind: string; cheque_no: string; cheque_date: string;
@@ -161,13 +161,13 @@ export class ChequePayments {
   }
 
   private async row(chequePaymentId: string): Promise<ChequeRow | null> {
-    if (!UUID.test(chequePaymentId)) return null;
+    if (!isUuid(chequePaymentId)) return null;
     const [row] = await this.db.query<ChequeRow>(`${SELECT} WHERE c.cheque_payment_id = $1`, [chequePaymentId]);
     return row ?? null;
   }
 
   private async stateOf(chequePaymentId: string) {
-    const events = UUID.test(chequePaymentId) ? await this.store.readStream(chequePaymentStream(chequePaymentId)) : [];
+    const events = isUuid(chequePaymentId) ? await this.store.readStream(chequePaymentStream(chequePaymentId)) : [];
     if (events.length === 0) throw notFound();
     let state: WorkflowState<'chequePayment'> | null = null;
     let recorded: Extract<ChequePaymentEvent, { type: 'ChequePaymentRecorded' }>['data'] | null = null;

@@ -5,6 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
+import { iso, isoOrNull } from '../common/iso.js';
 import { refusal } from '../common/refusal.js';
 import type { PackageId } from '../platform-configuration/platform-settings.js';
 import { tierOf } from '../tendering/allowance/invitation-allowance.js';
@@ -38,8 +39,7 @@ export class SubscriptionStanding implements ServiceAvailability {
 
   async periods(companyId: string): Promise<Period[]> {
     const rows = await this.db.query<PeriodRow>('SELECT package_id, billing_id, period_from, period_to, change, ended_at FROM subscription_periods WHERE company_id = $1 ORDER BY period_from', [companyId]);
-    const iso = (value: Date | string) => new Date(value).toISOString();
-    return rows.map((row) => ({ packageId: row.package_id as PackageId, billingId: row.billing_id, from: iso(row.period_from), to: iso(row.period_to), change: row.change as PeriodChange, endedAt: row.ended_at === null ? null : iso(row.ended_at) }));
+    return rows.map((row) => ({ packageId: row.package_id as PackageId, billingId: row.billing_id, from: iso(row.period_from), to: iso(row.period_to), change: row.change as PeriodChange, endedAt: isoOrNull(row.ended_at) }));
   }
 
   /** The standing with the package it stands on (the held tier's when there are no periods) and the oldest bill waiting for payment. */
