@@ -5,6 +5,7 @@
 // role's rights, drafts a purchase order and is refused a tender; suspended, their next call is refused
 // with its code. Refusals are checked on the way (bad input, duplicates, rights, the machines' messages).
 
+import { SubscriptionPeriodsJob } from '../../../apps/api/src/subscriptions/subscription-periods.job.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeAccessRights, type CompanyRegistrationInput } from '@binaan/contracts';
 import { CompanyInvitationTakeUpReactor } from '../../../apps/api/src/companies/company-invitation-take-up.reactor.js';
@@ -152,6 +153,22 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
     const chosen = await choose(founderToken, companyId);
     expect(chosen.body).toMatchObject({ companyStatus: 3, landing: '/article' });
     founderToken = chosen.body.jwtToken as string;
+  });
+
+  it('when approved, then its free trial of the basic package of its type runs 30 days from the approval, recorded as an event', async () => {
+    const run = await ctx!.app.get(SubscriptionPeriodsJob).run(ctx!.clock.now);
+    expect(run.trials).toContain(companyId);
+    expect((await ctx!.app.get(SubscriptionPeriodsJob).run(ctx!.clock.now)).trials).not.toContain(companyId);
+    const [trial, ...more] = await ctx!.store.readStream(`subscription-${companyId}`);
+    expect(more).toEqual([]);
+    const data = trial!.data as { packageId: string; from: string; to: string; change: string; billingId: string | null };
+    expect(data).toMatchObject({ packageId: 'subcontractor-basic', change: 'trial', billingId: null });
+    expect(Date.parse(data.to) - Date.parse(data.from)).toBe(30 * 86_400_000);
+    const standing = await api().get('subscriptions/standing', { token: founderToken });
+    expect(standing.body).toMatchObject({ state: 'active', source: 'trial', packageId: 'subcontractor-basic', periodEnd: data.to });
+    // The trial's package may be ordered: that is paying for it.
+    const quoted = await api().post('subscriptions/quote', { packageId: 'subcontractor-basic' }, { token: founderToken });
+    expect(quoted.status).toBe(200);
   });
 
   it('when the platform administrator opens the company, then they go home with the admin module only, and the company reads who opened it and when in its history', async () => {
