@@ -5,11 +5,12 @@ import { Coupons } from './coupons.service.js';
 import { SUBSCRIPTION_COMMAND_HANDLERS } from './subscriptions.commands.js';
 import { BillingsController, CouponsController, SubscriptionsController } from './subscriptions.controller.js';
 import { Subscriptions } from './subscriptions.service.js';
+import { StorageCap } from './storage/storage-cap.service.js';
 import { ValueCaps } from './value-caps.service.js';
 
 @Module({
   imports: [PlatformConfigurationModule],
   controllers: [SubscriptionsController, BillingsController, CouponsController],
-  providers: [...SUBSCRIPTION_COMMAND_HANDLERS, Subscriptions, Coupons, ValueCaps],
+  providers: [...SUBSCRIPTION_COMMAND_HANDLERS, Subscriptions, Coupons, ValueCaps, StorageCap],
 })
 export class SubscriptionsModule {}
