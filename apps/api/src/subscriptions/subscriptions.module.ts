@@ -6,11 +6,12 @@ import { SUBSCRIPTION_COMMAND_HANDLERS } from './subscriptions.commands.js';
 import { BillingsController, CouponsController, SubscriptionsController } from './subscriptions.controller.js';
 import { Subscriptions } from './subscriptions.service.js';
 import { StorageCap } from './storage/storage-cap.service.js';
+import { UsageBillingJob } from './usage/usage-billing.job.js';
 import { ValueCaps } from './value-caps.service.js';
 
 @Module({
   imports: [PlatformConfigurationModule],
   controllers: [SubscriptionsController, BillingsController, CouponsController],
-  providers: [...SUBSCRIPTION_COMMAND_HANDLERS, Subscriptions, Coupons, ValueCaps, StorageCap],
+  providers: [...SUBSCRIPTION_COMMAND_HANDLERS, Subscriptions, Coupons, ValueCaps, StorageCap, UsageBillingJob],
 })
 export class SubscriptionsModule {}

@@ -4,6 +4,7 @@
 // first (§8.3 "no billing records" when there are none). Paying comes with the payment pages; an order
 // waits for payment.
 import { statusLabel } from '../catalogue/labels.js';
+import { BillingUsageLines, useBillingSubject } from './BillingUsage.js';
 import { InvoiceButton } from './InvoiceButton.js';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
@@ -59,6 +60,7 @@ function PackageCard({ pkg, chosen, onChoose }: { pkg: Package; chosen: boolean;
 
 function BillingList({ reloadKey }: { reloadKey: number }) {
   const translate = useTranslate();
+  const subject = useBillingSubject();
   const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.${key}`, options);
   const [rows, setRows] = useState<Billing[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
@@ -88,12 +90,13 @@ function BillingList({ reloadKey }: { reloadKey: number }) {
             <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', '&:last-child': { pb: 2 } }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600 }}>{row.invoiceNo}</Typography>
-                <Typography variant="body2" color="text.secondary">{`${packageName(translate, row.packageId)} · ${formatDate(row.orderedAt)}`}</Typography>
+                <Typography variant="body2" color="text.secondary">{`${subject(row)} · ${formatDate(row.orderedAt)}`}</Typography>
               </Box>
               <Box sx={{ textAlign: 'right' }}>
                 <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{senText(row.total)}</Typography>
                 <Chip size="small" label={statusLabel(translate, 'billing', row.status)} />
               </Box>
+              <BillingUsageLines row={row} />
               <Box sx={{ flexBasis: '100%' }}><InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} /></Box>
             </CardContent>
           </Card>
