@@ -14,12 +14,14 @@ export const subscriptionsProjection: Projection = {
       package_ids text[] NOT NULL, valid_from text NOT NULL, valid_to text NOT NULL, max_uses integer NOT NULL,
       uses integer NOT NULL DEFAULT 0, status text NOT NULL, created_at timestamptz NOT NULL, created_by text, revision integer NOT NULL);
     CREATE INDEX IF NOT EXISTS coupons_by_position ON coupons (position);
+    CREATE INDEX IF NOT EXISTS coupons_by_status ON coupons (status, position);
     CREATE TABLE IF NOT EXISTS billings (
       billing_id text PRIMARY KEY, sequence integer NOT NULL UNIQUE, company_id text NOT NULL, order_id text NOT NULL,
       package_id text NOT NULL, buyer jsonb NOT NULL, coupon_code text, price bigint NOT NULL, discount bigint NOT NULL,
       subtotal bigint NOT NULL, sst_rate integer NOT NULL, sst bigint NOT NULL, total bigint NOT NULL, currency text NOT NULL,
       status text NOT NULL, ordered_at timestamptz NOT NULL, ordered_by text, revision integer NOT NULL);
     CREATE INDEX IF NOT EXISTS billings_by_company ON billings (company_id, sequence);
+    CREATE INDEX IF NOT EXISTS billings_by_status ON billings (status, sequence);
     -- Usage bills (a month's transaction fees): no package; their kind, month and lines.
     ALTER TABLE billings ALTER COLUMN package_id DROP NOT NULL;
     ALTER TABLE billings ADD COLUMN IF NOT EXISTS kind text NOT NULL DEFAULT 'subscription';
