@@ -60,18 +60,17 @@ export default tseslint.config(
       //  only-throw-error: deliberate here: react-admin's auth provider contract rejects with plain
       //   objects ({ redirectTo }), and rethrowing a caught `unknown` is correct.
       '@typescript-eslint/only-throw-error': 'off',
-      //  unbound-method: a method passed as a value loses its `this`. On since issue 27's review: its 9
-      //   hits were functions that never read `this` (a lock's release, the harness's rawSql and peers, the
-      //   SMTP stand-in's close, the benches' cpuMs and undo) declared as methods; they are declared as
-      //   function-typed properties now, which says so.
+      //  unbound-method: a method passed as a value loses its `this`. A function that never reads
+      //   `this` and is passed around (a lock's release, the harness's rawSql and peers, the SMTP
+      //   stand-in's close, the benches' cpuMs and undo) is declared as a function-typed property, which
+      //   says so.
       '@typescript-eslint/unbound-method': 'error',
       //  no-redundant-type-constituents: `KnownCode | string` is written on purpose, to document the
       //   known values while accepting others.
       '@typescript-eslint/no-redundant-type-constituents': 'off',
-      //  no-base-to-string: String() of a value that may be an object writes "[object Object]". On since
-      //   issue 27's review: its 23 hits read loosely typed values (log entries, event data, form values,
-      //   query text); none printed an object yet, and each now narrows the value or goes through
-      //   asText (@binaan/contracts: a scalar as text, JSON for anything else).
+      //  no-base-to-string: String() of a value that may be an object writes "[object Object]". Loosely
+      //   typed values (log entries, event data, form values, query text) are narrowed first or go
+      //   through asText (@binaan/contracts: a scalar as text, JSON for anything else).
       '@typescript-eslint/no-base-to-string': 'error',
       //  no-useless-assignment: flags `let x = fallback; try { x = parse() } catch { x = fallback }`,
       //   a readable idiom, never a bug here.

@@ -3,7 +3,7 @@
 // put the thin harness files last: identity.e2e.ts, documents.e2e.ts, certificates.e2e.ts and the event
 // store's contract/pglite.spec.ts are a few lines importing many specs, and ran 50 to 90 s each at the very
 // end of the run, one worker busy and the other core idle. Here a file with no cached duration takes its
-// duration from the last CI run (test/durations.json; refresh it with
+// duration from a recent full run (test/durations.json; refresh it with
 // `node infra/scripts/slowest-tests.mjs --durations > test/durations.json` after an npm test), and files
 // known to neither are ordered by size after those, as jest does. Failed files still go first.
 import { createRequire } from 'node:module';
@@ -13,7 +13,7 @@ import { relative } from 'node:path';
 const require = createRequire(import.meta.url);
 const Sequencer = require('@jest/test-sequencer').default;
 const root = new URL('.', import.meta.url).pathname;
-/** Seconds per file (paths from the repository root), from the CI run's report. */
+/** Seconds per file (paths from the repository root), from a full run's report. */
 const lastRun = JSON.parse(readFileSync(new URL('./test/durations.json', import.meta.url), 'utf8'));
 
 export default class LongestFirst extends Sequencer {

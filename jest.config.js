@@ -30,7 +30,7 @@ process.env.PGLITE_SCHEMA_CACHE ??= join(tmpdir(), `binaan-pglite-${pgliteVersio
 // true, and said once in the README (Node's version), not news in every test run's log.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-// swc, not ts-jest (until 2026-11-27): both only transpile (tsc -b type-checks the tree first), and
+// swc, not ts-jest: both only transpile (tsc -b type-checks the tree first), and
 // swc does it in Rust: two e2e files on a cold cache took 21 s of CPU instead of 27 s (each file's app loads
 // some thousand modules, each transpiled once per run). Options as tsconfig.json's: legacy decorators with their
 // metadata (Nest's injection reads design:paramtypes) and class fields assigned, not defined
@@ -68,6 +68,8 @@ export default {
         '<rootDir>/packages/*/src/**/*.spec.ts',
         '<rootDir>/workflows/src/**/*.spec.ts',
         '<rootDir>/apps/*/src/**/*.spec.ts',
+        // The repository's own checks (infra/scripts), plain JavaScript run as ES modules.
+        '<rootDir>/infra/scripts/**/*.spec.mjs',
       ],
     },
     {

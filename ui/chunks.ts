@@ -1,4 +1,4 @@
-// The landing's scripts in one file (issue 32): left to itself the bundler cuts the modules the entry
+// The landing's scripts in one file: left to itself the bundler cuts the modules the entry
 // (main.tsx) shares with the lazy pages into chunks of their own (react-router, i18next, the jsx runtime,
 // the catalogues, the preload helper...), so the landing fetched 8 scripts where it needs them all at
 // once. The embedded server answers HTTP/1.1, where every response carries about 1 KB of headers (the

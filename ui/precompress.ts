@@ -1,4 +1,4 @@
-// Build-time compression (issue 32): after `vite build` writes dist/, every text file in it (scripts,
+// Build-time compression: after `vite build` writes dist/, every text file in it (scripts,
 // styles, the HTML, SVG, JSON) gets a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside it.
 // The API's ui route sends the copy the browser accepts (apps/api/src/common/static-files.ts), so the
 // best compression is paid once per build instead of a fast one on every request. A copy that would not

@@ -4,7 +4,7 @@ import { precompress } from './precompress.js';
 import { codeSplitting } from './chunks.js';
 
 // The api serves the build from its own origin; in `vite dev` /api is proxied to it. precompress() writes
-// the .br and .gz copies the api sends to browsers that accept them (issue 32); chunks.ts keeps the
+// the .br and .gz copies the api sends to browsers that accept them; chunks.ts keeps the
 // landing's scripts in one file.
 export default defineConfig({
   plugins: [react(), precompress()],

@@ -65,7 +65,7 @@ step "build"
 # (npm run build prints it; npm run bench:ui measures the bundle).
 (npx tsc -b && npm run -s build -w ui -- --logLevel warn) || { failed=1; problems+=("the build (under == build)"); }
 
-# The checks that need no server (type-checking the tests, lint, the ui's unit tests) run beside jest, their
+# The checks that need no server (type-checking the tests, lint, product words, the ui's unit tests) run beside jest, their
 # output kept and printed after jest's, each under its own heading. Jest runs two files at a time: left to
 # itself on two cores it takes one worker and runs in band, and its e2e files (an app on PGlite, which runs
 # in the test's own process, beside one on PostgreSQL) then keep one core busy and the other mostly idle.
@@ -78,17 +78,19 @@ checks_log=.reports/checks.log
   step "lint: eslint (typescript-eslint type-aware rules, react hooks); errors and warnings both fail"
   # A check, not tests: its findings are printed here and counted in no summary figure.
   npm run -s lint || checks_failed=1
+  step "product words: comments, test names, scripts and READMEs speak of the product, not of how the work went"
+  node infra/scripts/check-product-words.mjs || checks_failed=1
   step "vitest: ui unit"
   (cd ui && npx vitest run --reporter=default --reporter=json --outputFile.json="$root/.reports/vitest.json") || checks_failed=1
   exit $checks_failed
 ) >"$checks_log" 2>&1 &
 checks_pid=$!
 
-step "jest: unit (event store contract on PGlite and PostgreSQL, workflows, api) and api e2e ($((SECONDS - started)) s in; type-checks, lint and vitest beside it)"
+step "jest: unit (event store contract on PGlite and PostgreSQL, workflows, api, the repository's checks) and api e2e ($((SECONDS - started)) s in; type-checks, lint, product words and vitest beside it)"
 # Jest's ESM support needs vm modules; Node's notice that they are experimental is not news either.
 node --experimental-vm-modules --disable-warning=ExperimentalWarning node_modules/jest/bin/jest.js --maxWorkers=2 --json --outputFile=.reports/jest.json || failed=1
 
-wait "$checks_pid" || { failed=1; problems+=("a check beside jest: type-checking the tests, lint or vitest (under their headings after jest's output)"); }
+wait "$checks_pid" || { failed=1; problems+=("a check beside jest: type-checking the tests, lint, product words or vitest (under their headings after jest's output)"); }
 cat "$checks_log"
 step "checks done ($((SECONDS - started)) s in)"
 

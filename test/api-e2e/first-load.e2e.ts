@@ -1,5 +1,5 @@
 // Given the built ui served by the real application, when a browser on a slow line asks for it and for the
-// signed-in area's data, then (issue 32): the scripts and the HTML come precompressed in the encoding it
+// signed-in area's data, then: the scripts and the HTML come precompressed in the encoding it
 // accepts (brotli or gzip, made by the ui build), hashed assets are cached for a year as immutable while
 // index.html is revalidated every time, JSON replies of 1 KB or more are compressed on the fly and smaller
 // ones are not, and the machine definitions answer 304 to their ETag.

@@ -140,7 +140,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/admin/advertisements/{id}/image': () => strings(from('/api/admin/advertisements').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/company-files/{companyId}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((companyId) => ({ companyId })),
     '/api/company-files/{companyId}/{documentId}/versions/{version}': () => strings(from('/api/company/list').map((f) => f.object.companyProfileId)).map((companyId) => ({ companyId, documentId: UNKNOWN_ID, version: '1' })),
-    // A project's requests of the three kinds (issue 18): the demo's projects (another company's: 404).
+    // A project's requests of the three kinds: the demo's projects (another company's: 404).
     '/api/tendering/projects/{projectId}/requests': () => projectIds(),
     '/api/tendering/projects/{projectId}/bq-item-tenders': () => projectIds(),
     '/api/tendering/tenders/{tenderId}/quotations/{sellerCompanyId}/history': () => tenderIds().map(({ tenderId }) => ({ tenderId, sellerCompanyId: 'mutiara-supplies' })),
@@ -149,7 +149,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/tendering/tenders/{tenderId}/quotations/{sellerCompanyId}/attachments/{attachmentId}': () => tenderIds().map(({ tenderId }) => ({ tenderId, sellerCompanyId: 'mutiara-supplies', attachmentId: UNKNOWN_ID })),
     '/api/tendering/tenders/{tenderId}/queries/{queryId}/attachments': () => tenderIds().map(({ tenderId }) => ({ tenderId, queryId: UNKNOWN_ID })),
     '/api/tendering/tenders/{tenderId}/queries/{queryId}/attachments/{attachmentId}': () => tenderIds().map(({ tenderId }) => ({ tenderId, queryId: UNKNOWN_ID, attachmentId: UNKNOWN_ID })),
-    // The demo's approved trade request (issue 18): the tenders made from it (none yet); 404 for another company.
+    // The demo's approved trade request: the tenders made from it (none yet); 404 for another company.
     '/api/tendering/requests/{resource}/{requestId}/tenders': () => documentIds().filter(({ resource }) => resource.endsWith('Request')).map(({ resource, id }) => ({ resource, requestId: id })),
     // The members of the callers' companies: real people whose data the platform admin may export.
     '/api/personal-data/users/{userId}': () => strings(from('/api/company/members').map((f) => f.object.id)).map((userId) => ({ userId })),
@@ -187,6 +187,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     '/api/coupons/{id}': () => strings(from('/api/coupons').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/billings/{id}': () => strings(from('/api/billings').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/billings/{id}/invoice.pdf': () => strings(from('/api/billings').map((f) => f.object.id)).map((id) => ({ id })),
+    '/api/cheque-payments/{id}': () => strings(from('/api/cheque-payments').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/platform-configuration/{key}/history': () => [{ key: 'sstRate' }, { key: 'package.subcontractor-basic.price' }],
     '/api/test-get-transaction/{txId}': () => strings(found.flatMap((f) => objectsIn(f.body)).flatMap((o) => [o.tx_id, o.register_tx_id])).map((txId) => ({ txId })),
   };
@@ -267,12 +268,15 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     document = (await request(server()).get('/api/docs-json').expect(200)).body as OpenApiDocument;
     validator = new OpenApiValidator(document);
     callers = await signInAll();
-    // A coupon and a billing record (the demo has neither), made through the API, so their routes are called with real ids.
+    // A coupon, a billing record and a cheque payment (the demo has none), made through the API, so their routes are called with real ids.
     const [admin, organizer] = [callers.find((c) => c.name === 'admin')!.token!, callers.find((c) => c.name === 'organizer')!.token!];
     await request(server()).put('/api/platform-configuration/package.subcontractor-basic.price').set('authorization', `Bearer ${admin}`).send({ value: 310_000, reason: 'Conformance' }).expect(200);
     await request(server()).post('/api/coupons').set('authorization', `Bearer ${admin}`)
       .send({ code: 'CONFORM10', discountType: 'percentage', discount: 10, packageIds: ['subcontractor-basic'], validFrom: '2000-01-01', validTo: '2999-12-31', maxUses: 10 }).expect(201);
-    await request(server()).post('/api/subscriptions/orders').set('authorization', `Bearer ${organizer}`).send({ packageId: 'subcontractor-basic', couponCode: 'CONFORM10' }).expect(201);
+    const bill = await request(server()).post('/api/subscriptions/orders').set('authorization', `Bearer ${organizer}`).send({ packageId: 'subcontractor-basic', couponCode: 'CONFORM10' }).expect(201);
+    // A cheque recorded for that bill, so the cheque payment routes are called with a real id.
+    await request(server()).post(`/api/billings/${bill.body.id as string}/cheque-payments`).set('authorization', `Bearer ${organizer}`)
+      .send({ kind: 'cheque', chequeNo: '000321', chequeDate: '2026-03-02', bank: 'Maybank', amount: bill.body.total as number }).expect(201);
   }, 600_000);
   afterAll(async () => {
     await app?.close();

@@ -1,4 +1,4 @@
-// Rebuild equality (issue 5): given the demo data and documents driven through the API, every read-model
+// Rebuild equality: given the demo data and documents driven through the API, every read-model
 // table of every projection is snapshotted, the store replays the whole log into fresh tables, and the
 // tables are equal row by row. Rows are compared as canonical JSON, sorted, so neither column nor row
 // order matters. One column is left out: identity_sessions.last_seen_at, the inactivity clock, which

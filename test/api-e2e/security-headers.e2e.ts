@@ -1,4 +1,4 @@
-// Security headers (issue 15, point 1; split by kind of reply in issue 17's pass, common/security-headers.ts):
+// Security headers (split by kind of reply, common/security-headers.ts):
 // every document (index.html, a route the browser reloads, index.html in place of a missing asset, Swagger
 // UI and its start script) carries the whole set: the document Content-Security-Policy, nosniff,
 // Referrer-Policy, frame refusal, Cross-Origin-Opener-Policy. Every API reply (JSON, an error, an unknown API

@@ -1,4 +1,4 @@
-// Limits that must hold across API processes (issue 15, point 3), on the built product with API_WORKERS=2
+// Limits that must hold across API processes, on the built product with API_WORKERS=2
 // on PostgreSQL. Every call opens a connection of its own and node:cluster hands new connections to the
 // two workers in turn, so consecutive calls land in different processes. Kept per process, each of these
 // would give a caller twice its budget; kept in PostgreSQL (apps/api/src/limits/) they give it once:

@@ -1,4 +1,4 @@
-// Issue 16, point 3: `npm run store -- backup <file>` and `restore <file>`, through the built CLI as an
+// Backup and restore: `npm run store -- backup <file>` and `restore <file>`, through the built CLI as an
 // operator runs it (each command once as a process; the refusals and the PostgreSQL restore run the same
 // commands in this process). Given the demo data seeded on PGlite: back up, wipe the data folder, restore,
 // and the log, the stream heads, the checkpoints and every read-model table are what they were; the same file
@@ -63,7 +63,7 @@ function rewrite(source: string, target: string, edit: (lines: string[]) => stri
 describe('store backup and restore (the demo data on PGlite)', () => {
   const folder = mkdtempSync(join(tmpdir(), 'binaan-backup-'));
   const file = join(folder, 'binaan.backup.gz');
-  // The persons' keys go to their own file (issue 31): without them the restored names read as erased.
+  // The persons' keys go to their own file: without them the restored names read as erased.
   const keysFile = join(folder, 'binaan.keys.gz');
   let original: ApiConfig;
   let before: StoreContents;

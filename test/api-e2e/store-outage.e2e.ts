@@ -1,4 +1,4 @@
-// Issues 26 and 16, the short drills in npm test: the built API as in production, eight writers creating,
+// The store-outage drills, short, in npm test: the built API as in production, eight writers creating,
 // editing and cancelling tenders, and faults under that load (test/support/store-outage-drill.ts).
 //  - PostgreSQL (a throwaway cluster of the test's own), one process and API_WORKERS=2: every backend of
 //    its database terminated, then the postmaster killed with -9 and started again. The API stays the same

@@ -1,4 +1,4 @@
-// The Content-Security-Policy in the browser (issue 15, point 1): a walk through the public area (landing,
+// The Content-Security-Policy in the browser: a walk through the public area (landing,
 // the human check of a registration, the certificate viewer with its PDF and QR upload, sign-in) and the
 // signed-in area (a document, its history, the bell's websocket, the door's QR scanner with a fake camera,
 // Swagger UI) fails on any violation Chromium reports: `securitypolicyviolation` events collected by an

@@ -1,4 +1,4 @@
-// The catch-all page of public-area.md §2 for a visitor who is not signed in (issue 14): a path neither
+// The catch-all page of public-area.md §2 for a visitor who is not signed in: a path neither
 // area has shows "Page not found" with a link home and a sign-out link, in English, Malay and Chinese,
 // with nothing for axe to find at desktop and phone sizes; a page of the signed-in area still sends the
 // visitor to sign in first.

@@ -26,9 +26,9 @@ export default defineConfig({
   // sees the demo data plus what the specs before it on that worker did, as it did after a failure's restart.
   // BROWSER_TEST_WORKERS=1 runs them one at a time, as before.
   workers: Number(process.env.BROWSER_TEST_WORKERS ?? 2),
-  // One retry, on a worker (and so a demo server) of its own: three CI runs in one session (2026-11-28) each
-  // had a different browser test fail once on the loaded two-core machine (a file picker or a download that
-  // never came, a popover that did not open) and pass in the next run. A test that passes on its retry is
+  // One retry, on a worker (and so a demo server) of its own: on a loaded two-core machine a
+  // browser test now and then fails once (a file picker or a download that
+  // never came, a popover that did not open) and passes on the next try. A test that passes on its retry is
   // counted as passed and named on npm test's output, above the closing line, with its first error
   // (infra/scripts/test-summary.mjs), so each stays visible to be fixed. BROWSER_TEST_RETRIES=0: none.
   retries: Number(process.env.BROWSER_TEST_RETRIES ?? 1),

@@ -53,7 +53,7 @@ test('a session the server no longer knows shows the logged-out dialog, which le
   await expect(page).not.toHaveURL(/\/auth\/sign-in/);
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('binaan.session') ?? '{}').jwtToken as string);
   // On a public page first: the signed-in area's own calls (its polls, its live channel) would meet the dead
-  // session before the reminder does, and react-admin signs out quietly on their 401 (a CI run under load
+  // session before the reminder does, and react-admin signs out quietly on their 401 (a run under load
   // caught one in the moment between the logout below and leaving the area).
   await page.goto('/terms-of-use');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Use');

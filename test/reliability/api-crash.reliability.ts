@@ -1,4 +1,4 @@
-// Issue 16, point 1, the long crash drill (by hand: `npm run test:reliability`): the whole API killed with
+// The long crash drill (by hand: `npm run test:reliability`): the whole API killed with
 // SIGKILL at random moments under eight writers and started again, API_CRASH_ROUNDS times (default 100),
 // on PostgreSQL with API_WORKERS=2 and on PGlite (the same data folder, its stale lock taken over).
 // Afterwards: nothing acknowledged is missing, every chain verifies (`npm run store -- verify`), and the

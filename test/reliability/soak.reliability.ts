@@ -1,4 +1,4 @@
-// Issue 29 point 5, the soak (by hand, about 11 minutes: `npm run test:reliability -- --testPathPatterns soak`;
+// The soak (by hand, about 11 minutes: `npm run test:reliability -- --testPathPatterns soak`;
 // SOAK_MINUTES sets the length, default 10, and a short look is SOAK_MINUTES=2). The built API as in
 // production (one process) on a throwaway PostgreSQL cluster of its own, 8 writers (each: create a tender,
 // edit it, cancel it, as the store-outage drill's writers) and 4 readers (two read the tender list's first
@@ -31,7 +31,7 @@ function rssMb(pid: number): number {
   }
 }
 
-describe('soak (issue 29)', () => {
+describe('soak', () => {
   it(`${WRITERS} writers and ${READERS} readers for ${MINUTES} minutes on PostgreSQL: flat write rate, flat memory, nothing acknowledged lost`, async () => {
     const cluster = await ThrowawayPostgres.create();
     const dataDir = mkdtempSync(join(tmpdir(), 'binaan-soak-'));

@@ -1,4 +1,4 @@
-// Issue 26, the long drill (by hand: `npm run test:reliability`, about 10 minutes on two cores): the
+// The long store-outage drill (by hand: `npm run test:reliability`, about 10 minutes on two cores): the
 // store-outage drill of test/support/store-outage-drill.ts with many rounds of both faults (backends
 // terminated, the postmaster killed with -9 and started again) under eight writers, with one API process
 // and with API_WORKERS=2. Prints the figures per fault and in all; asserts what the short e2e asserts

@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 
 export type TestS3Server = { endpoint: string; bucket: string; env: Record<string, string>; close(): Promise<void> };
 
-/** `port`: the suite's own port (helpers share the machine); 0 picks a free one. */
+/** `port`: the suite's own port (other suites may share the machine); 0 picks a free one. */
 export async function startS3Server(port = 0, bucket = 'binaan-files'): Promise<TestS3Server> {
   const directory = await mkdtemp(join(tmpdir(), 'binaan-s3-'));
   const server = new S3rver({ port, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });

@@ -1,4 +1,4 @@
-// The store-outage drill (issue 26): the built API as in production (node apps/api/dist/main.js, one
+// The store-outage drill: the built API as in production (node apps/api/dist/main.js, one
 // process or API_WORKERS=2) on a throwaway PostgreSQL cluster of its own, writers creating, editing and
 // cancelling tenders, and faults injected under that load:
 //  - terminate: every backend of the API's database ended (pg_terminate_backend: a failover, a pooler

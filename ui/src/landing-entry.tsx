@@ -1,4 +1,4 @@
-// The landing without the router (issue 32): a signed-out visitor's first page is `/`, and react-router
+// The landing without the router: a signed-out visitor's first page is `/`, and react-router
 // (about a quarter of the landing's script) is needed only once they go elsewhere. So the landing renders
 // here on its own, its links (shared/ui/AppLink.tsx) call `handOver`, which loads the app (app.tsx) and
 // renders it in the same root at the new path. The session watch is left out: it acts on a session, and a

@@ -31,6 +31,8 @@ import { DevClockModule } from './dev-clock/dev-clock.module.js';
 import type { MovableClock } from './dev-clock/movable-clock.js';
 import { PlatformConfigurationModule } from './platform-configuration/platform-configuration.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
+import { PaymentsModule } from './payments/payments.module.js';
+import { ChequePaymentsModule } from './cheque-payments/cheque-payments.module.js';
 import { PersonalDataModule } from './personal-data/personal-data.module.js';
 import type { Clock } from './common/principal.js';
 import type { ApiConfig } from './config.js';
@@ -44,7 +46,7 @@ export class AppModule {
     const secrets = loadSecrets(config);
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock, store), HumanCheckModule.forRoot(config, secrets), AccessModule, FilesModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, CompanyFilesModule, CompanySetupsModule, CatalogueItemsModule, DataImportModule, InquiriesModule, PlatformStaffModule, PlatformConfigurationModule, SubscriptionsModule, AdvertisementsModule, DevClockModule.forRoot(movableClock)],
+      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock, store), HumanCheckModule.forRoot(config, secrets), AccessModule, FilesModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, CompanyFilesModule, CompanySetupsModule, CatalogueItemsModule, DataImportModule, InquiriesModule, PlatformStaffModule, PlatformConfigurationModule, SubscriptionsModule, PaymentsModule, ChequePaymentsModule, AdvertisementsModule, DevClockModule.forRoot(movableClock)],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

@@ -1,4 +1,4 @@
-// Issue 16 point 4: every context's writes go through the CQRS CommandBus. For each context, every command
+// Every context's writes go through the CQRS CommandBus. For each context, every command
 // class it declares reaches a handler that its own Nest module registers (the real explorer and bus, the
 // handlers' services mocked), and a route's command runs its service through the bus, refusals unchanged.
 import { describe, expect, it, jest } from '@jest/globals';
@@ -71,6 +71,8 @@ import * as platformConfigurationCommands from './platform-configuration/platfor
 import { PlatformConfigurationModule } from './platform-configuration/platform-configuration.module.js';
 import * as subscriptionCommands from './subscriptions/subscriptions.commands.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
+import * as chequePaymentCommands from './cheque-payments/cheque-payments.commands.js';
+import { ChequePaymentsModule } from './cheque-payments/cheque-payments.module.js';
 
 type Constructor = new (...args: never[]) => unknown;
 
@@ -100,6 +102,7 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['company files', CompanyFilesModule, [companyFileCommands]],
   ['platform configuration', PlatformConfigurationModule, [platformConfigurationCommands]],
   ['subscriptions', SubscriptionsModule, [subscriptionCommands]],
+  ['cheque payments', ChequePaymentsModule, [chequePaymentCommands]],
 ];
 
 describe('commands through the CQRS CommandBus', () => {

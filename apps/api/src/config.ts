@@ -26,16 +26,24 @@ export type ApiConfig = {
   /** SMS by an HTTP gateway; unset: written to the outbox in DATA_DIR. */
   smsGatewayUrl: string | undefined;
   smsGatewayToken: string | undefined;
+  /**
+   * Online payment by Stripe Checkout (payments/README.md): the secret key and the webhook endpoint's signing
+   * secret; STRIPE_API_URL points the client elsewhere than api.stripe.com (the stand-in). Without keys, outside
+   * production, a stand-in on loopback takes the payments; in production online payment is then unavailable.
+   */
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripeApiUrl: string | undefined;
   /** Proof-of-work difficulty of the human check (ALTCHA maxnumber); tests lower it. */
   humanCheckMaxNumber: number;
   /** Secrets from the environment; where unset, made once and kept in DATA_DIR/secrets.json (see secrets.ts). */
   jwtSecret: string | undefined;
   codeHmacKey: string | undefined;
   humanCheckHmacKey: string | undefined;
-  /** Keys the HMACs that e-mail and mobile lookups use (LOOKUP_HMAC_KEY; issue 31 point 2): stream ids and lookup keys never hold the address or digits. */
+  /** Keys the HMACs that e-mail and mobile lookups use (LOOKUP_HMAC_KEY): stream ids and lookup keys never hold the address or digits. */
   lookupHmacKey: string | undefined;
   /**
-   * The master key that wraps each person's data key (PERSONAL_DATA_MASTER_KEY; issue 31). Unset: made once
+   * The master key that wraps each person's data key (PERSONAL_DATA_MASTER_KEY). Unset: made once
    * and kept in DATA_DIR/secrets.json, and the banner warns (a key beside the data protects nothing from
    * whoever holds the folder). After a rotation, the previous keys (PERSONAL_DATA_PREVIOUS_MASTER_KEYS,
    * comma-separated) still open keys wrapped before it, until `npm run store -- rewrap-keys` moves them.
@@ -43,7 +51,7 @@ export type ApiConfig = {
   personalDataMasterKey: string | undefined;
   personalDataPreviousMasterKeys: string[];
   /**
-   * PERSONAL_DATA_RETENTION_MONTHS (default 12; issue 31 point 5): login attempts, sessions, phone codes and
+   * PERSONAL_DATA_RETENTION_MONTHS (default 12): login attempts, sessions, phone codes and
    * the mail and SMS outbox older than this are forgotten by the retention job (personal-data/retention.ts).
    */
   personalDataRetentionMonths: number;
@@ -177,6 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mailFrom: env.MAIL_FROM ?? 'Binaan <no-reply@binaan.local>',
     smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
     smsGatewayToken: env.SMS_GATEWAY_TOKEN || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
     humanCheckMaxNumber: positive(env.HUMAN_CHECK_MAX_NUMBER, 100_000),
     jwtSecret: env.JWT_SECRET || undefined,
     codeHmacKey: env.CODE_HMAC_KEY || undefined,

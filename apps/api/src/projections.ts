@@ -25,6 +25,7 @@ import { tenderQueriesProjection } from './tendering/queries/tender-query.projec
 import { approvedTenderersProjection } from './tendering/tenderers/tenderer.projection.js';
 import { bqItemTendersProjection } from './tendering/requests/bq-item-tenders.projection.js';
 import { platformConfigurationProjection } from './platform-configuration/platform-configuration.projection.js';
+import { chequePaymentsProjection } from './cheque-payments/cheque-payments.projection.js';
 import { subscriptionsProjection } from './subscriptions/subscriptions.projection.js';
 import { storageUsageProjection } from './subscriptions/storage/storage-usage.projection.js';
 import { transactionFeesProjection } from './subscriptions/usage/transaction-fees.projection.js';
@@ -34,4 +35,4 @@ import { inquiriesProjection } from './inquiries/inquiry.projection.js';
 import { mailLogProjection } from './messaging/mail-log/mail-log.projection.js';
 import { advertisementsProjection } from './advertisements/advertisements.projection.js';
 
-export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, contractorDirectoryProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection, bqItemTendersProjection, companyFileExpiryProjection, companyProfileProjection, setupItemsProjection, companyTermsProjection, catalogueItemsProjection, mailLogProjection, inquiriesProjection, staffRightsProjection, platformConfigurationProjection, subscriptionsProjection, storageUsageProjection, transactionFeesProjection, advertisementsProjection];
+export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, contractorDirectoryProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection, bqItemTendersProjection, companyFileExpiryProjection, companyProfileProjection, setupItemsProjection, companyTermsProjection, catalogueItemsProjection, mailLogProjection, inquiriesProjection, staffRightsProjection, platformConfigurationProjection, subscriptionsProjection, storageUsageProjection, transactionFeesProjection, chequePaymentsProjection, advertisementsProjection];

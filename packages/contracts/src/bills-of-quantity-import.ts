@@ -1,4 +1,4 @@
-// Error codes of the BQ's Excel import/export and OCR scans (issue 17; apps/api/src/bills-of-quantity/
+// Error codes of the BQ's Excel import/export and OCR scans (apps/api/src/bills-of-quantity/
 // import-export and scan). Request refusals (errorCode), a cell's error in an import (errors[].code), a
 // mapping field's problem (fields), and a scanned row's problem (rows[].problems[].code). Messages: ui
 // errors.json `error.<code>` in en, ms and zh.

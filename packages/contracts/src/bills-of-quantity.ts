@@ -1,4 +1,4 @@
-// Bills of quantity (issue 17; spec §4.9 tree table, §3 tree-table node and price item, §5.3 BQ rules).
+// Bills of quantity (spec §4.9 tree table, §3 tree-table node and price item, §5.3 BQ rules).
 // What the api, the ui editor and the Excel / OCR import share. Money and quantities are decimal strings
 // as in the documents ("1234.50" money with at most 2 places, "2.125" quantities with at most 3); an
 // empty field is null.

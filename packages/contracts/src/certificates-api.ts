@@ -27,7 +27,7 @@ export type LandingCountersReply = { success: true; data: { event_count: number;
  * (until the end of the event's day), so a page offers Register only where the api would accept it.
  */
 export type EventListItem = { id: string; title: string; location: string; date: string; description: string; otherImage: string[]; registrationOpen?: boolean };
-/** At most 100 listed, newest first; `total` published in all, `more` when more exist than listed (issue 29). */
+/** At most 100 listed, newest first; `total` published in all, `more` when more exist than listed. */
 export type EventListReply = { success: true; data: EventListItem[]; total: number; more: boolean };
 
 export type EventRegistrationBody = { article_id: string | number; name: string; email: string; contact: string; company_name?: string };
@@ -106,7 +106,7 @@ export type FailedScanReason = 'alreadyCheckedIn' | 'alreadyCheckedOut' | 'notCh
 export type AttendanceReply = {
   success: true; article_id: string; registered: number; checked_in: number; checked_out: number; inside: number;
   participants: AttendanceParticipant[]; failed_scans: FailedScan[];
-  /** The lists are capped on purpose (5,000 registrations, the newest 500 failed scans); these say more exist (issue 29). */
+  /** The lists are capped on purpose (5,000 registrations, the newest 500 failed scans); these say more exist. */
   participants_more: boolean; failed_scans_total: number; failed_scans_more: boolean;
 };
 export type IssueCertificatesReply = {

@@ -141,7 +141,7 @@ export type DocumentSourceView = { id: string; resource: string; documentNo: str
 
 /**
  * A document list counts its total only up to this many (then Content-Range carries this number and
- * X-Total-Capped: true): a total at or above it reads "10,000 or more" (issue 29).
+ * X-Total-Capped: true): a total at or above it reads "10,000 or more".
  */
 export const DocumentListTotalCap = 10_000;
 /**

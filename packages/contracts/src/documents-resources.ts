@@ -183,7 +183,7 @@ export const DocumentErrorCodes = {
   unknownOrderLine: 'unknownOrderLine',
   previousCertifiedAboveValuation: 'previousCertifiedAboveValuation',
   workDoneRequired: 'workDoneRequired',
-  // A tender made from a request: the request must be approved, and feeds one live tender at a time (issue 18).
+  // A tender made from a request: the request must be approved, and feeds one live tender at a time.
   requestNotApproved: 'requestNotApproved',
   requestAlreadyTendered: 'requestAlreadyTendered',
   // A list's filter key it does not know (400; document-list.ts)

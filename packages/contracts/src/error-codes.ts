@@ -73,7 +73,7 @@ export const ErrorCodes = {
   inviteeIsOwnCompany: 'inviteeIsOwnCompany',
   quotationItemsMismatch: 'quotationItemsMismatch',
   quotationNotFound: 'quotationNotFound',
-  // Tender queries, addenda and re-confirmation (apps/api/src/tendering/README.md, issue 18).
+  // Tender queries, addenda and re-confirmation (apps/api/src/tendering/README.md).
   queryNotFound: 'queryNotFound',
   queryAlreadyAnswered: 'queryAlreadyAnswered',
   tenderNotActive: 'tenderNotActive',
@@ -81,20 +81,20 @@ export const ErrorCodes = {
   addendumEmpty: 'addendumEmpty',
   addendumLineNotFound: 'addendumLineNotFound',
   quotationAlreadyConfirmed: 'quotationAlreadyConfirmed',
-  // Approved list of tenderers (apps/api/src/tendering/README.md, issue 18).
+  // Approved list of tenderers (apps/api/src/tendering/README.md).
   tendererAlreadyListed: 'tendererAlreadyListed',
   tendererNotFound: 'tendererNotFound',
   tendererWrongStatus: 'tendererWrongStatus',
   tenderInvitationNotFound: 'tenderInvitationNotFound',
   tenderInvitationUsed: 'tenderInvitationUsed',
-  // Tender comparison, analysis and award (apps/api/src/tendering/README.md, issue 18).
+  // Tender comparison, analysis and award (apps/api/src/tendering/README.md).
   tenderSealed: 'tenderSealed',
   tenderNotInComparison: 'tenderNotInComparison',
   sellerNotQuoted: 'sellerNotQuoted',
   quotationIncomplete: 'quotationIncomplete',
   analysisWeightsInvalid: 'analysisWeightsInvalid',
   analysisCriteriaNotSet: 'analysisCriteriaNotSet',
-  // Tenders from a bill of quantity's items (apps/api/src/tendering/README.md, issue 18).
+  // Tenders from a bill of quantity's items (apps/api/src/tendering/README.md).
   bqNotApproved: 'bqNotApproved',
   bqItemNotFound: 'bqItemNotFound',
   // Attachments on quotations and questions (apps/api/src/tendering/README.md, apps/api/src/files/README.md).
@@ -193,6 +193,19 @@ export const ErrorCodes = {
   couponCodeExists: 'couponCodeExists',
   couponNotFound: 'couponNotFound',
   billingNotFound: 'billingNotFound',
+  /** The bill is not waiting for payment (new, cancelled, or paid already by another payment). */
+  billingNotPayable: 'billingNotPayable',
+  /** The amount paid is not the bill's total. */
+  paymentAmountMismatch: 'paymentAmountMismatch',
+  /** No online payment gateway is configured (production without its keys). */
+  onlinePaymentUnavailable: 'onlinePaymentUnavailable',
+  /** The payment gateway's callback is unsigned, forged, too old, or names no bill paid online (reason). Nothing is recorded. */
+  paymentCallbackRefused: 'paymentCallbackRefused',
+  chequePaymentNotFound: 'chequePaymentNotFound',
+  /** A cheque or bank draft recorded for this bill waits for clearance: the administrator confirms or rejects it first. */
+  chequePaymentPending: 'chequePaymentPending',
+  /** Spec §8.3 "payment overdue, service temporarily unavailable": past the grace period writes wait for payment; reads work. */
+  serviceTemporarilyUnavailable: 'serviceTemporarilyUnavailable',
   /** Spec §8.3 "subscription limit exceeded": an award, order or claim would pass the package's value a year. */
   subscriptionLimit: 'subscriptionLimit',
   // The platform's advertisements (apps/api/src/advertisements/README.md).

@@ -46,7 +46,7 @@ export type NotificationEventData = {
   workflow_event: string | null;
   actor_name: string | null;
   /**
-   * Who created the document (or signed up) and who acted, by user id: since issue 31 the notification
+   * Who created the document (or signed up) and who acted, by user id: the notification
    * records these, not the names, and the names (or '[erased]') are filled in when the feed is read.
    */
   created_by_user_id?: string | null;

@@ -1,4 +1,4 @@
-// Personal data (issue 31): the marker a forgotten person's fields read as, and the platform administrator's
+// Personal data: the marker a forgotten person's fields read as, and the platform administrator's
 // users list. The event store spells the marker too (its ERASED, which has no dependency on this package);
 // apps/api/src/personal-data/erased.spec.ts keeps the two equal. The ui shows it translated (never as is).
 

@@ -1,4 +1,4 @@
-// What api and ui share about a project's ongoing budget and progress plan (issue 17; spec §2.5 "ongoing
+// What api and ui share about a project's ongoing budget and progress plan (spec §2.5 "ongoing
 // budget, progress planning", §2.6 targets, §5.3 "trade code must be unique within a budget"). Both go
 // through their own machine (workflows: ongoingBudget, progressPlanning) with the project's authority.
 import type { ProjectAction } from './projects-api.js';

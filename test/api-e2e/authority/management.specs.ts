@@ -64,7 +64,7 @@ export function assignmentsAndManuals(running: () => AuthorityRunning): void {
       expect((await running().api.call('get', '/api/company-workflow/history', { token: kumar })).status).toBe(403);
     });
 
-    it('the history pages with its total, newest first: a page at a time gives the same rows as one read (issue 29)', async () => {
+    it('the history pages with its total, newest first: a page at a time gives the same rows as one read', async () => {
       const whole = await running().api.call('get', '/api/company-workflow/history', { token: aminah });
       const total = whole.body.total as number;
       expect(total).toBe(whole.body.history.length);

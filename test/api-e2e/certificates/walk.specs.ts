@@ -55,7 +55,7 @@ export function certificateWalk(running: () => Running, walked: Walked): void {
       expect(list.body.data).toContainEqual({
         id: walked.articleId, title: 'Site Safety Briefing 2026', location: 'Menara Binaan, Kuala Lumpur', date: '2026-03-02T01:00:00.000Z',
         description: 'Working at height.\nScaffolding.', otherImage: ['https://img.example/a.jpg'],
-        // Published and not yet past: Register is offered (issue 27: a past event does not offer it).
+        // Published and not yet past: Register is offered (a past event does not offer it).
         registrationOpen: true,
       });
       const after = await running().api.call('get', '/api/landing/event-and-certificate-counter');

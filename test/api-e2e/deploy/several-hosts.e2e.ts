@@ -1,4 +1,4 @@
-// Several hosts (issue 16, point 2): infra/deploy/nginx/binaan.conf run by Debian's nginx on a loopback
+// Several hosts: infra/deploy/nginx/binaan.conf run by Debian's nginx on a loopback
 // port in front of three built API instances (three processes, as three machines would run them) on one
 // PostgreSQL schema, sharing only the database and the secrets. Shown: the approver signs in on instance A;
 // the request for approval made through B is pushed to the approver's websockets held on C and through
@@ -77,7 +77,7 @@ const skipped = runs ? '' : ` (skipped: ${TEST_DATABASE_URL ? 'nginx is not inst
       DATABASE_URL: TEST_DATABASE_URL!, DATABASE_SCHEMA: schema, NODE_ENV: 'test', LOG_FORMAT: 'json', HOST: '127.0.0.1',
       JWT_SECRET: randomBytes(24).toString('hex'), CODE_HMAC_KEY: randomBytes(24).toString('hex'), HUMAN_CHECK_HMAC_KEY: randomBytes(24).toString('hex'),
       PERSONAL_DATA_MASTER_KEY: randomBytes(32).toString('base64'),
-      // The e-mail and mobile lookups are keyed by this HMAC key (issue 31): every host must share it.
+      // The e-mail and mobile lookups are keyed by this HMAC key: every host must share it.
       LOOKUP_HMAC_KEY: randomBytes(32).toString('base64'),
       PUBLIC_RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUST_PROXY: '127.0.0.1',
     };

@@ -1,4 +1,4 @@
-// A document in an approval round says so in its list row (issue 27): a draft purchase order and one
+// A document in an approval round says so in its list row: a draft purchase order and one
 // waiting for its approver are both `new`, but only the second carries awaitingLevel 20 and is listed by
 // the awaitingApproval filter; once approved (or cancelled) it leaves the round and the filter.
 import { beforeAll, describe, expect, it } from '@jest/globals';

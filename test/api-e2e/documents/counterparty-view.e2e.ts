@@ -1,4 +1,4 @@
-// What a counterparty sees (issue 15, point 2), on the demo documents as npm start seeds them: for every
+// What a counterparty sees, on the demo documents as npm start seeds them: for every
 // demo document with a counterparty (purchase orders, a work order, progressive claims, a delivery order,
 // an invoice, payment certificates), the counterparty company reads the document only from the step that
 // shared it with it (now, ?revision=, ?asOf=), and of the history only the steps between the two companies:

@@ -24,7 +24,7 @@ else console.log('documents api e2e on PostgreSQL did not run: TEST_DATABASE_URL
  * production store, in npm test. Its code runs on PGlite in the suites on both stores (the same API over the same
  * SQL: PGlite is PostgreSQL built for WebAssembly), in the store contract tests and in the browser suite, whose
  * server is on PGlite. Run on both, each feature suite's app set up twice, these 27 files took a quarter of
- * jest's time in npm test for what the other suites already cover (README, "Fourteenth session"). E2E_STORES=both
+ * jest's time in npm test for what the other suites already cover. E2E_STORES=both
  * runs them on both stores; without TEST_DATABASE_URL they run on PGlite.
  */
 export const FEATURE_STORES: StoreKind[] = process.env.E2E_STORES === 'both' ? STORES : TEST_DATABASE_URL ? ['postgres'] : ['pglite'];

@@ -52,7 +52,7 @@ export function myApprovals(running: () => Running): void {
       expect((await queue(mei, '?resource=invoice')).every((r) => r.resource === 'invoice')).toBe(true);
     });
 
-    it('pages the whole backlog with its total, oldest first: every waiting order once, none cut off (issue 29)', async () => {
+    it('pages the whole backlog with its total, oldest first: every waiting order once, none cut off', async () => {
       const more: string[] = [];
       for (let i = 0; i < 27; i++) {
         const id = (await running().api.call('post', BASE, { token: kumar, body: purchaseOrderBody({ title: `Backlog order ${i}` }) })).body.id as string;

@@ -1,4 +1,4 @@
-// Who created a document, the seller or the buyer (issue 14; apps/api/src/documents/document-sides.ts), over
+// Who created a document, the seller or the buyer (apps/api/src/documents/document-sides.ts), over
 // the API on PGlite and PostgreSQL, for every kind whose machine tells the two apart: delivery and service
 // orders from either side, invoices and claims from the seller. From the creator's side the document is
 // sent to the other company; from the other company's side it is offered the answer the machine's docs give

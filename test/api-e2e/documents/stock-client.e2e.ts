@@ -1,5 +1,5 @@
 // The document lists driven by react-admin's stock ra-data-simple-rest provider (not the ui's wrapper),
-// over real HTTP, as any react-admin app pointed at /api/documents would (issue 14, issue 29): getList
+// over real HTTP, as any react-admin app pointed at /api/documents would: getList
 // with every sort the list shows, getMany's filter={"id":[...]}, getManyReference by project, a page past
 // the end, an export of 1,000 rows, and an unknown filter key refused with its code.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -34,7 +34,7 @@ export function progressiveClaimWalk(running: () => Running): void {
       return reply;
     };
     const read = (query = '', token = kumar) => running().api.call('get', `${BASE}/${id}${query}`, { token });
-    /** The claim's row in its list: the verify level its open round waits for (issue 27), or null. */
+    /** The claim's row in its list: the verify level its open round waits for, or null. */
     const awaiting = async () => {
       const rows = (await running().api.call('get', `${BASE}?range=${encodeURIComponent('[0,199]')}`, { token: kumar })).body as { id: string; awaitingLevel: number | null }[];
       return rows.find((row) => row.id === id)?.awaitingLevel;

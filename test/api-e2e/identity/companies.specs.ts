@@ -1,4 +1,4 @@
-// Companies (issue 4, signed-in-area.md §2.3, §3, §6): the companies a user belongs to, choosing one
+// Companies (signed-in-area.md §2.3, §3, §6): the companies a user belongs to, choosing one
 // (a token for that company with the access-rights bit set, roles, site team, subscription, where the ui
 // goes next), no way into another company, and access rights read from the store on every request.
 
@@ -51,7 +51,7 @@ export function companySpecs(app: () => RunningApp): void {
       expect(reply.body).toEqual({
         success: true,
         data: [
-          // roles: the user's roles in that company, as the company choice page shows them (issue 27).
+          // roles: the user's roles in that company, as the company choice page shows them.
           { companyProfileId: approved.companyId, company_name: 'Alpha Builders Sdn Bhd', status: 3, is_logo_uploaded: false, roles: ['Project Manager', 'Site Engineer'] },
           { companyProfileId: contractor.companyId, company_name: 'Delta Contractors', status: 3, is_logo_uploaded: false, roles: ['Manager'] },
           { companyProfileId: inProgress.companyId, company_name: 'Epsilon Trading', status: 1, is_logo_uploaded: false, roles: ['Manager'] },

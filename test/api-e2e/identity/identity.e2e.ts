@@ -1,4 +1,4 @@
-// Identity and access, end to end (issue 4): the real app on PGlite and on PostgreSQL, with a test
+// Identity and access, end to end: the real app on PGlite and on PostgreSQL, with a test
 // clock, e-mail through a real SMTP server, SMS through the outbox in DATA_DIR, and human checks solved
 // for real. One app per store serves every area below (starting PGlite is the slow part); each area
 // keeps to its own people, numbers and companies, and the clock only moves forward.

@@ -1,4 +1,4 @@
-// Sign-in (issue 4, public-area.md §4): the same reply for an unknown e-mail and a wrong password, a
+// Sign-in (public-area.md §4): the same reply for an unknown e-mail and a wrong password, a
 // growing lock after 5 failures that ends by itself (alike for unknown e-mails), attempts kept as events,
 // the terms prompt, the forced password change, and the session marker cookie.
 

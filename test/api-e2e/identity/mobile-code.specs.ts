@@ -1,4 +1,4 @@
-// The mobile code of sign-up (issue 4): 6 digits, valid 5 minutes, dead after 5 wrong tries or a resend,
+// The mobile code of sign-up: 6 digits, valid 5 minutes, dead after 5 wrong tries or a resend,
 // a resend only after 60 s, at most 5 per phone per hour; and a registered number is only revealed to
 // someone who has just proven they hold it.
 

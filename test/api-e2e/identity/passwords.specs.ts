@@ -1,4 +1,4 @@
-// Forgotten, reset and changed passwords (issue 4, public-area.md §5, signed-in-area.md §5.1): the same
+// Forgotten, reset and changed passwords (public-area.md §5, signed-in-area.md §5.1): the same
 // reply for any address, a single-use reset link that expires in 30 minutes, the password rule, a new
 // password that differs from the old one, and every session ended by a change or a reset.
 

@@ -1,4 +1,4 @@
-// Sessions (issue 4): a JWT signed with a pinned algorithm, with expiry, audience and a session id; a
+// Sessions: a JWT signed with a pinned algorithm, with expiry, audience and a session id; a
 // read-only token beside it that can change nothing; logout ends the session at once; 1800 s without a
 // call end it too, and any call (get-server-timestamp included) renews it.
 

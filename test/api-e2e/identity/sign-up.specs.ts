@@ -26,7 +26,7 @@ export function signUpSpecs(app: () => RunningApp): void {
         const code = await smsCode(ctx, mobile);
         expect(code).toMatch(/^\d{6}$/);
         const stored = JSON.stringify(await ctx.store.readStream(phoneStream(ctx.app.get(LookupKeys), mobile)));
-        // The stream id is an HMAC of the number, never its digits (issue 31 point 2).
+        // The stream id is an HMAC of the number, never its digits.
         expect(phoneStream(ctx.app.get(LookupKeys), mobile)).not.toContain(mobile.slice(1));
         expect(stored).not.toContain(`"${code}"`);
         expect(stored).toContain('codeHmac');

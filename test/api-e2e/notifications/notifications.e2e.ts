@@ -69,7 +69,7 @@ describe.each(FEATURE_STORES)('notifications api on %s', (kind) => {
     expect(mine.events).toHaveLength(1);
     const [event] = mine.events;
     expect(event).toMatchObject({ module: 'purchaseOrder', src: 'pendingApproval', src_id: id, last_view_time: '' });
-    // Still waiting for lim: the document is as it was when he was asked (issue 27).
+    // Still waiting for lim: the document is as it was when he was asked.
     expect(event).toMatchObject({ current_status: 'new', current_awaiting_level: 20, moved_on: false });
     expect(Number.isNaN(Date.parse(event!.creation_date))).toBe(false);
     const data = JSON.parse(event!.event_data) as NotificationEventData;

@@ -1,4 +1,4 @@
-// Notifications of a project's plans (issue 17) over the API, on PGlite and on PostgreSQL: given the demo
+// Notifications of a project's plans over the API, on PGlite and on PostgreSQL: given the demo
 // project Menara Teguh where Kumar proposes (level 10) and Lim verifies (level 20) the bill of quantity, the
 // ongoing budget and the progress plan, each status change tells exactly the right users, and each lands on
 // its §2.6 page: the approvers when it waits for approval, the maker (who asked) when it is decided; a BQ

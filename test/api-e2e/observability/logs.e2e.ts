@@ -1,4 +1,4 @@
-// Structured logs (issue 16, point 3): the real application logs at LOG_LEVEL=debug in JSON into a buffer
+// Structured logs: the real application logs at LOG_LEVEL=debug in JSON into a buffer
 // while a user signs up with a mobile code, activates by the mailed PIN, signs in (once with a wrong
 // password), makes authenticated calls (a header token, the read-only token as ?t=, a cookie), and resets a
 // forgotten password by the mailed link. Then every line is JSON, each request has a line with its id, that

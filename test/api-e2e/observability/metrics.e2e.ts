@@ -1,4 +1,4 @@
-// Prometheus metrics at /metrics (issue 16, point 3), on the real application: refused without the token
+// Prometheus metrics at /metrics, on the real application: refused without the token
 // (401 with a code), and with it requests counted by route pattern and status with latency histograms, event
 // appends counted as a real call makes them, user-channel sockets counted as they open and close, the
 // subscriptions' lag, and prom-client's process metrics. METRICS_TOKEN unset: metrics-route.spec.ts.

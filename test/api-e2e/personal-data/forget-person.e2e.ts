@@ -1,11 +1,11 @@
-// Issue 31 point 3, as a data protection officer would check it: the demo store, a dump of every table
+// Forgetting a person, as a data protection officer would check it: the demo store, a dump of every table
 // (and on PGlite every file of the data folder) searched for one demo user (farid: e-mail, name, mobile
 // with and without its "+") and for one event participant without an account (rajesh, whose certificate
 // is approved). Before: found. The platform admin forgets farid through the API (with a reason; the
 // erasure is an event), and rajesh by his address (the store CLI's path); after: none of it anywhere, every
 // chain verifies, the read models equal a rebuild, rajesh's certificate still verifies as genuine with
 // the holder shown as "[erased]", and farid can no longer sign in. On PGlite and, with TEST_DATABASE_URL,
-// on PostgreSQL. The counts before and after are printed (the issue's note quotes them).
+// on PostgreSQL. The counts before and after are printed.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -94,7 +94,7 @@ describe.each(stores)('forgetting a person on %s', (kind, configure) => {
     const admin = await signIn('admin@binaan.my');
     const [farid] = await store.db.query<{ user_id: string }>('SELECT user_id FROM identity_users WHERE email = $1', [FARID.email]);
     const faridToken = await signIn(FARID.email);
-    // His own export holds his data (point 4); another user's export is the admin's alone.
+    // His own export holds his data; another user's export is the admin's alone.
     const mine = await server().get('/api/personal-data/mine').set('authorization', `Bearer ${faridToken}`).expect(200);
     expect(mine.body).toMatchObject({ format: 'binaan-personal-data-v1', userId: farid!.user_id, account: { email: FARID.email, name: FARID.name, mobile: FARID.mobile } });
     expect(JSON.stringify(mine.body.mentions)).toContain(FARID.name);

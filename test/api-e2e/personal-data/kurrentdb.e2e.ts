@@ -1,4 +1,4 @@
-// Issue 31 on KurrentDB: the api's declarations sealed by the sealing store above the KurrentDB adapter
+// Personal data on KurrentDB: the api's declarations sealed by the sealing store above the KurrentDB adapter
 // (its in-memory server: no KurrentDB server can run here), the keys in a SQL key store apart from the
 // events. Forgetting a person (forgetPerson, as the admin page and the store CLI do) and the retention job
 // (forgetExpired) destroy keys there: the person's account and an old day's sign-ins read ERASED, the

@@ -1,4 +1,4 @@
-// Issue 31 point 2: a store made by the code before it kept e-mail lookups under an unsalted SHA-256 of
+// A store made before HMAC-keyed lookups kept e-mail lookups under an unsalted SHA-256 of
 // the address and mobile claims under the digits. `migrateLookupKeys` (npm run store -- migrate-lookup-keys)
 // moves them to HMAC-keyed ids: afterwards no stream id holds the digits or the recomputable hash, the
 // person signs in as before, their earlier sign-in attempts are still theirs, and every chain verifies.
@@ -35,7 +35,7 @@ describe('migrating the e-mail and mobile lookups of an older store', () => {
   });
 
   it('moves the streams to HMAC ids; the person signs in; no stream id shows the digits or the hash; every chain verifies', async () => {
-    // The store as the code before issue 31 wrote it.
+    // The store as the code before HMAC lookup ids wrote it.
     const userId = randomUUID();
     const passwordHash = await app.get(PasswordHasher).hash(PERSON.password);
     await store.append({ streamId: `user-${userId}`, streamType: 'user', expectedRevision: 'no_stream', events: [

@@ -1,4 +1,4 @@
-// Issue 31 point 5, with the clock moved: a person signs up (a phone code, by SMS to the outbox), fails and
+// Retention, with the clock moved: a person signs up (a phone code, by SMS to the outbox), fails and
 // then succeeds to sign in (a session), and is sent an e-mail through the outbox; 200 days later the same
 // again (another number); 200 days after that the retention job runs (PERSONAL_DATA_RETENTION_MONTHS
 // default, 12). The first day's sign-ins, session and phone code read ERASED (their day's key destroyed,
@@ -48,7 +48,7 @@ describe.each(STORES)('retention on %s', (kind) => {
     await signIn(running, person);
     await mail.send({ to: person.email, subject: 'old', text: 'an old message', purpose: 'test' });
     const userId = await userIdOf(store, person.email);
-    // A session recorded before issue 31 point 5, as the code of then wrote it: no day, nothing sealed,
+    // A session recorded before retention days existed, as the code of then wrote it: no day, nothing sealed,
     // the caller's address in the metadata. Retention deletes its row too, and records that it did, so a
     // rebuild (which reads its user in clear) leaves no row for it either.
     const legacySession = `legacy${Date.now().toString(36)}`;

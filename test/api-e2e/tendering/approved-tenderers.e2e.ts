@@ -1,4 +1,4 @@
-// The approved list of tenderers (issue 18), on PGlite and on PostgreSQL. Teguh Bina's procurement officer
+// The approved list of tenderers, on PGlite and on PostgreSQL. Teguh Bina's procurement officer
 // (kumar, level 10 on tender) proposes Mutiara Supplies and Kukuh Jaya from the directory; its approver (lim,
 // verify levels) approves Mutiara and rejects Kukuh Jaya with a remark; kumar proposes Kukuh Jaya again.
 // Every change is an event with its actor; the list is read per status; another company sees nothing of it;

@@ -1,4 +1,4 @@
-// Tenders from a bill of quantity's items (issue 18), on PGlite and on PostgreSQL: Kumar builds a BQ in the
+// Tenders from a bill of quantity's items, on PGlite and on PostgreSQL: Kumar builds a BQ in the
 // office tower (a header, two items, one without a rate), Lim approves it; Kumar picks the items and they
 // become the tender's lines (title and description, unit, quantity, the BQ's rate as the buyer's estimate,
 // a missing rate as 0 with the include box). Refused: a BQ not approved (409), an id that is not an item

@@ -1,4 +1,4 @@
-// The comparison sheet over the API (issue 18), on PGlite and on PostgreSQL: Teguh Bina's tender of three
+// The comparison sheet over the API, on PGlite and on PostgreSQL: Teguh Bina's tender of three
 // lines with its own estimate; Mutiara Supplies and Kukuh Jaya quote (Mutiara includes line 3 at no
 // charge). Before the Close the sheet is refused (409 tenderSealed) and says nothing; a seller or another
 // company gets 404. After the Close the buyer reads items down and sellers across, the lowest rate per

@@ -1,4 +1,4 @@
-// A letter of award ending without a contract moves the tender back to the award step (issue 18), on PGlite
+// A letter of award ending without a contract moves the tender back to the award step, on PGlite
 // and PostgreSQL. Teguh Bina's tender, Mutiara and Kukuh Jaya quote, the tender is closed. Round 1: the
 // letter to Mutiara is rejected in its approval round -> the tender is draftContractRejected, recorded by the
 // system with the letter's rejection as cause, the approver and the remark. Round 2: awarded to Mutiara

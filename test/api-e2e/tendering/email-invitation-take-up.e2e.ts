@@ -1,4 +1,4 @@
-// An e-mail invitation taken up on the server (issue 18), on PGlite and on PostgreSQL, with the in-process
+// An e-mail invitation taken up on the server, on PGlite and on PostgreSQL, with the in-process
 // SMTP server and the real sign-up (human check, SMS code from the outbox, PIN from the mail). Kumar
 // (Teguh Bina) invites a company not on the platform by e-mail; Hana signs up from the link, so the sign-up
 // carries invitation_id; her company is registered (out of this context: written as the admin side's events)

@@ -1,4 +1,4 @@
-// E-mail invitations to a tender (issue 18), on PGlite and on PostgreSQL, with the in-process SMTP server.
+// E-mail invitations to a tender, on PGlite and on PostgreSQL, with the in-process SMTP server.
 // Kumar (Teguh Bina) invites "Kukuh Jaya" by name and address; the mail arrives with a sign-up link carrying
 // invitation_id; the address is sealed as personal data in the event. A user of a company not yet approved
 // (Baru Consult, submitted) cannot take it up; Wong, once Kukuh Jaya is on the platform and approved, takes

@@ -1,4 +1,4 @@
-// §9 tender invitations per package tier (issue 18), on PGlite and PostgreSQL. Kukuh Jaya (tier
+// §9 tender invitations per package tier, on PGlite and PostgreSQL. Kukuh Jaya (tier
 // "subcontractor": not a package, so basic, 100 a year) tenders as a buyer: Wong takes level 10 on tender and
 // makes a tender. Its year's earlier invitations are grown in the read model (79 rows, as the list benches
 // grow theirs: the count reads only that table). At 79 no warning; one invitation more -> 80, the warning

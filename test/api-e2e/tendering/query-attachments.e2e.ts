@@ -1,4 +1,4 @@
-// Files on the query board (issue 18), on PGlite with the files on disk and on PostgreSQL with them in an
+// Files on the query board, on PGlite with the files on disk and on PostgreSQL with them in an
 // S3 bucket (s3rver in the process). Mutiara attaches a file to its question: the buyer sees it, Kukuh Jaya
 // (another invitee) never does, through any GET route; the buyer attaches a file to its answer once given,
 // and every invitee downloads it (the same bytes). Every refusal has its code and records nothing.

@@ -1,4 +1,4 @@
-// Files attached to quotations (issue 18), over the API on both event stores and both file stores: PGlite
+// Files attached to quotations, over the API on both event stores and both file stores: PGlite
 // with the files on disk (DATA_DIR/files), PostgreSQL with the files in an S3 bucket (s3rver, a real S3
 // protocol server in the process). Mutiara Supplies attaches, lists, downloads (the same bytes) and removes
 // its files until the close; every bad file is a 4xx with its code and records nothing; another company is
@@ -15,7 +15,7 @@ import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, FEA
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const BASE = '/api/tendering/tenders';
-/** The suite's own S3 port (engineers share the machine); 0 in CI picks a free one. */
+/** The suite's own S3 port (several checkouts may share the machine); 0 in CI picks a free one. */
 const S3_PORT = Number(process.env.FILES_S3_TEST_PORT ?? 0);
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

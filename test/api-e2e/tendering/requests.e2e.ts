@@ -1,4 +1,4 @@
-// Requests (issue 18, spec §2.5 "Requests", §2.6 /request/{projectId}/{material, machine, trade}/{pending,
+// Requests (spec §2.5 "Requests", §2.6 /request/{projectId}/{material, machine, trade}/{pending,
 // rejected}, §5.3 "a request needs at least one item before approval"), on PGlite and on PostgreSQL: Teguh
 // Bina's procurement officer (kumar, level 10) drafts a trade request in a project, sends it for approval
 // (refused without an item), its approver (lim, verify levels) rejects it with a remark, kumar resubmits, lim

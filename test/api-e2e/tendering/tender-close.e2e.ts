@@ -1,4 +1,4 @@
-// The timer close (issue 18), on PGlite and on PostgreSQL: a tender with a short close time moves to
+// The timer close, on PGlite and on PostgreSQL: a tender with a short close time moves to
 // comparison by itself, recorded as the tender machine's Close by `system:tender-close`; not before its
 // close time; two jobs scanning at once record one Close; a job started after the close time (a restart)
 // closes at start; a manual Close first leaves the timer nothing to do; `store rebuild` gives the same

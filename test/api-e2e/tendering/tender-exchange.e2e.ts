@@ -1,4 +1,4 @@
-// Tender queries and addenda (issue 18), on PGlite and on PostgreSQL. Teguh Bina's tender, Mutiara Supplies
+// Tender queries and addenda, on PGlite and on PostgreSQL. Teguh Bina's tender, Mutiara Supplies
 // and Kukuh Jaya invited. Queries: each seller asks; the board names the asker to the buyer only; kumar
 // answers Mutiara's question and Kukuh Jaya reads it without learning who asked; the buyer is told of each
 // question, every invitee of the answer. Addenda: after both quoted, kumar changes a quantity and moves the

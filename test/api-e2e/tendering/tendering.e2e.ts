@@ -1,4 +1,4 @@
-// Tendering between companies over the API (issue 18, first part), on PGlite and on PostgreSQL: Teguh Bina
+// Tendering between companies over the API (invitations and quotations), on PGlite and on PostgreSQL: Teguh Bina
 // invites Mutiara Supplies and Kukuh Jaya to a tender; they quote, revise, and are refused after the close
 // time on the server's clock. Sealed: before the close, every GET route of the OpenAPI document, asked by
 // each of Teguh Bina's users with the tender's ids filled in (lists, exports, views, replays, history,

@@ -1,4 +1,4 @@
-// Bills of quantity throughput (issue 17, run by hand: npx tsc -b && npx tsc -b test/bench && node
+// Bills of quantity throughput (run by hand: npx tsc -b && npx tsc -b test/bench && node
 // test/bench/dist/bills-of-quantity/bills-of-quantity.bench.js; BENCH_SECONDS (40, in all), BENCH_ROUNDS (4), BENCH_ROWS,
 // BENCH_CALLERS_PER_BQ, API_WORKERS): BQ operations a
 // second through the built API on PostgreSQL (as in production, one process by default) beside plain

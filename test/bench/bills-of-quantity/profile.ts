@@ -1,6 +1,6 @@
 /// <reference types="node" />
 // What one BQ operation costs in SQL (every statement text and how often per operation), the API in this
-// process (logger off), for issue 17's per-request cost; run under `node --cpu-prof` for where its CPU goes:
+// process (logger off), for the per-request cost; run under `node --cpu-prof` for where its CPU goes:
 //   npx tsc -b && npx tsc -b test/bench && node test/bench/dist/bills-of-quantity/profile.js
 // PROFILE_SECONDS (10), PROFILE_ROWS (600), PROFILE_CALLERS (3, one BQ each: the bench's shape). The
 // operations are the bench's six (update, move, indent, outdent, add, delete), one at a time per caller.

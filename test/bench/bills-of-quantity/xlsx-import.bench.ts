@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// Importing a 10,000-row .xlsx against exceljs's own bare read of the same file (issue 17), by hand:
+// Importing a 10,000-row .xlsx against exceljs's own bare read of the same file, by hand:
 //   tsc -b && tsc -b test/bench && node test/bench/dist/bills-of-quantity/xlsx-import.bench.js
 //   BENCH_ROWS=10000  BENCH_RUNS=5
 // The file is a BQ this product exports (3 tabs, headers and items up to level 4, formulas for amounts).

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// What the CQRS CommandBus adds to a command (issue 16, point 4): the same trivial async handler called
+// What the CQRS CommandBus adds to a command: the same trivial async handler called
 // directly and sent through @nestjs/cqrs's CommandBus in a Nest application context, alternating rounds
 // in one run, median per call. Compared with the API's CPU per workflow action (bench:documents prints
 // it: about 1.3 ms), the bus's share says whether users could feel it. Run by hand:

@@ -22,7 +22,7 @@ export async function runFor(loops: readonly Op[], ms: number): Promise<{ ops: n
     loops.map(async (op) => {
       while (process.hrtime.bigint() < deadline) {
         // Awaited first, then added: `events += await op()` reads `events` before the await, so the loops running
-        // beside this one lost their counts (8 writers counted about an eighth of their appends, fifteenth session).
+        // beside this one lost their counts (8 writers counted about an eighth of their appends).
         const done = await op();
         events += done;
         ops++;

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// The personal data codec's own cost on a replay, apart from the database (issue 31 point 7): rows as
+// The personal data codec's own cost on a replay, apart from the database: rows as
 // PostgreSQL's log page gives them (the event tuple as JSON text, data in jsonb's key order) parsed as the
 // SQL store parses them, plain and sealed, then the sealed page opened by FieldPersonalDataCodec with its
 // keys held. Printed: this process's CPU µs an event for parsing the plain rows, parsing the sealed rows,
@@ -17,7 +17,7 @@ const PERSONS = Number(process.env.BENCH_PERSONS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const PAGE = 1000;
 
-/** Keys held in memory (the SQL key store's cache once warm: "keys cached", as the issue's goal says). */
+/** Keys held in memory (the SQL key store's cache once warm: "keys cached"). */
 function heldKeys(): PersonalKeyStore {
   const keys = new Map<string, Buffer>();
   const keyOf = (subject: string) => {

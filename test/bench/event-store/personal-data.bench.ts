@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// What sealing personal fields costs (issue 31 point 7): the same events, each with a person's e-mail,
+// What sealing personal fields costs: the same events, each with a person's e-mail,
 // name and mobile, appended and replayed by @binaan/event-store on PostgreSQL with the personal data codec
 // and without it, interleaved in rounds in this run. Goal: both rates within 10% of the plain store's.
 // Run by hand: npm run bench:personal-data. Env: BENCH_ROUND_MS (1000), BENCH_ROUNDS (10), BENCH_WRITERS (8),
@@ -27,7 +27,7 @@ const REPLAY = Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000);
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 1000);
 /**
  * Replays of each store per kind, alternating (best of them): two left the noise of the shared cores in the ratio,
- * and three still did (fourteenth session: the same build's plain replays swung from 8.0 to 12.2 µs an event within
+ * and three still did (the same build's plain replays swung from 8.0 to 12.2 µs an event within
  * one process; best of 3 gave the document event 76.7 %, best of 8 in the next run 88.6 %).
  */
 const REPLAY_ROUNDS = Number(process.env.BENCH_REPLAY_ROUNDS ?? 8);
@@ -36,8 +36,8 @@ const SAME_SIZE = process.env.BENCH_SAME_SIZE === '1';
 const UNIQUE = process.env.BENCH_UNIQUE === '1';
 
 /**
- * What is appended and read. `document` is the issue's own wording ("the event-store bench, with personal
- * fields in the appended events"): the event-store bench's event and metadata (payload.ts), with a
+ * What is appended and read. `document` is the event-store bench with personal
+ * fields in the appended events: the event-store bench's event and metadata (payload.ts), with a
  * delivery's driver name and contact, sealed as the documents context declares them
  * (`fields.driverName`, `fields.driverContact`). `member` is the worst case for sealing: a member joining
  * with their e-mail, name and mobile, half of its data personal (as identity's UserSignedUp).
@@ -119,7 +119,7 @@ async function run(workload: Workload): Promise<void> {
       };
     });
   // The persons exist already (their keys were made when they signed up) and the process holds their keys
-  // (issue 31 point 7: "keys cached"): made through the sealed store's own key store. Made through a key
+  // ("keys cached"): made through the sealed store's own key store. Made through a key
   // store of its own, as this bench did at first, the store's cache was cold for the timed rounds: nearly
   // every sealed append (1000 persons, ~1000 appends a run) read its key first, a round trip the plain
   // append never makes.

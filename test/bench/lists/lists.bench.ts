@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// The document lists at 1,000 / 100,000 / 1,000,000 documents of one company (issue 29), by hand:
+// The document lists at 1,000 / 100,000 / 1,000,000 documents of one company, by hand:
 //   tsc -b && tsc -b test/bench && node test/bench/dist/lists/lists.bench.js
 //   BENCH_STORE=pglite ... (PGlite in a temporary folder, sizes up to 100,000)
 //   BENCH_SIZES=1000,100000  BENCH_RUNS=15  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres  BENCH_KEEP=1

@@ -1,4 +1,4 @@
-// The project plans' flat lists (issue 17) for the lists bench: the company's bills of quantity, ongoing
+// The project plans' flat lists for the lists bench: the company's bills of quantity, ongoing
 // budgets and progress plans (GET /api/bills-of-quantity, /api/ongoing-budgets, /api/progress-plans) and one
 // project's BQ scans (GET /api/project/<id>/bill-of-quantity-scan-list). Their read models are grown in SQL
 // as the documents' are (seed.ts): `size` plans of the bench company (a plan per project, so as many

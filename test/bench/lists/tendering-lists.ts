@@ -1,4 +1,4 @@
-// The tendering lists (issue 18) for the lists bench: the seller's tender invitations (GET
+// The tendering lists for the lists bench: the seller's tender invitations (GET
 // /api/tendering/received), the buyer's lists of tenderers per status (GET /api/tendering/tenderers) and one
 // tender's query board (GET /api/tendering/tenders/<id>/queries), and a project's requests (GET
 // /api/tendering/projects/<id>/requests). Their read models are grown in SQL as the

@@ -1,4 +1,4 @@
-// The approver's queue at 10 and at 10,000 waiting (issue 29 point 2): `GET /api/my-approvals` (first page,
+// The approver's queue at 10 and at 10,000 waiting: `GET /api/my-approvals` (first page,
 // a deep page, the count the bell reads) through the built API on PostgreSQL, each the median of 15 calls,
 // beside the bare indexed SQL read of the same page measured in the same run, and the ratio between sizes
 // (target: 10,000 within 3x of 10). By hand: `tsc -b && tsc -b test/bench && node test/bench/dist/queues/queues.bench.js`.

@@ -1,4 +1,4 @@
-// Seeds the comparison benches' tender (issue 18): BENCH_SELLERS sellers x BENCH_LINES lines.
+// Seeds the comparison benches' tender: BENCH_SELLERS sellers x BENCH_LINES lines.
 //
 // The documents context caps a tender at 500 lines (MAX_LINE_ITEMS), so a real tender of 500 lines is
 // created, approved and closed through the API, and its stream copied under a new id with its lines

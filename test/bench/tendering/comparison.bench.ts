@@ -1,4 +1,4 @@
-// The comparison sheet's read cost (issue 18, run by hand: npx tsc -b && npx tsc -b test/bench && node
+// The comparison sheet's read cost (run by hand: npx tsc -b && npx tsc -b test/bench && node
 // test/bench/dist/tendering/comparison.bench.js; BENCH_SELLERS, BENCH_LINES, BENCH_RUNS): the buyer's whole
 // sheet of BENCH_SELLERS sellers x BENCH_LINES lines (every page, 500 lines a page) through the built API on
 // PostgreSQL, beside a bare SQL read of the same quotation rows (the sellers' quotation events, parsed) in the

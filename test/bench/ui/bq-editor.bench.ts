@@ -1,4 +1,4 @@
-// The BQ editor's figures in Chromium (issue 17, run by hand): npm run build && npx tsc -b test/bench &&
+// The BQ editor's figures in Chromium (run by hand): npm run build && npx tsc -b test/bench &&
 // node test/bench/dist/ui/bq-editor.bench.js (BENCH_ROWS, default 10,000; BENCH_TURNS, default 30).
 //
 // The built product on PostgreSQL (support/api-process.ts, with the demo data) and headless Chromium:

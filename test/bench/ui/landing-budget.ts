@@ -1,4 +1,4 @@
-// First-load bench (issues 7 and 32): the bytes on the wire a browser downloads, as the product serves them.
+// First-load bench: the bytes on the wire a browser downloads, as the product serves them.
 //
 // The built product (apps/api/dist/main.js with the built ui) runs on PGlite with the demo data, and the
 // same server, in the same run, also serves two baselines built here with the project's own versions:
@@ -13,12 +13,11 @@
 //   signed in    the sign-in page (cold, counted), sign in as kumar@teguhbina.my, choose Teguh Bina, open
 //                the tender list, until it shows and the network is idle; beside the bare react-admin app
 //                walking the same journey (its login page, the same sign-in and company calls, the same
-//                tender list in a ListGuesser). Goal: within 0.5x. (Until issue 32's second session the
-//                product's line left its sign-in page out and the bare line was the bare app's first load
-//                alone, which fails without a session: the two lines did not walk the same journey.)
+//                tender list in a ListGuesser). Goal: within 0.5x. (Both lines walk the same journey,
+//                sign-in page included: the bare app's first load alone fails without a session.)
 // It also lists every API call made twice on the way to the list (goal: none), and reloads the list to
 // see the machine definitions (/api/workflows) revalidated: a 304. The landing's first contentful paint
-// (issue 7: under 1.5 s) is the median of BENCH_RUNS loads.
+// (under 1.5 s) is the median of BENCH_RUNS loads.
 //
 // Run: npm run bench:ui (builds the ui; run `npm run build` first for the API). BENCH_UI_ROOT=<checkout>
 // measures another built checkout (e.g. an older commit) with this bench. Exit code 1 when a goal is missed.

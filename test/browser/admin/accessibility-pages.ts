@@ -1,4 +1,4 @@
-// The pages the accessibility check opens (issue 30): every route of ui/src/app.tsx, ui/src/public/routes.tsx,
+// The pages the accessibility check opens: every route of ui/src/app.tsx, ui/src/public/routes.tsx,
 // ui/src/admin/AdminApp.tsx and the routers inside pages, as a URL to open and who opens it. Document kinds
 // come from the catalogue (GET /api/workflows) at run time; accessibility.spec.ts fails when a route or a
 // kind is added without a line here. Routes that only redirect are listed with where they lead (the check
@@ -21,7 +21,7 @@ export type Ids = {
 
 /**
  * `state`: a state of the page the demo data does not reach, made by answering its api calls otherwise
- * (accessibility.spec.ts): 'capped' answers a document list with a total at the cap (issue 29's "10,000 or more").
+ * (accessibility.spec.ts): 'capped' answers a document list with a total at the cap ("10,000 or more").
  */
 export type CheckedPage = { route: string; who: Who; url: (ids: Ids) => string; state?: 'capped' };
 
@@ -71,7 +71,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/article/view/:id', 'admin', (ids) => `/article/view/${ids.organizerEvent}`),
   page('/my-approvals', 'admin'),
   page('/audit', 'admin'),
-  // Issue 18: the seller's received tenders and quotation form (the contractor, invited in accessibility.spec.ts), the buyer's Invitations tab.
+  // The seller's received tenders and quotation form (the contractor, invited in accessibility.spec.ts), the buyer's Invitations tab.
   page('/tendering/tenderers', 'admin'),
   page('/tendering/received', 'contractor'),
   page('/tendering/received/:tenderId', 'contractor', (ids) => `/tendering/received/${ids.invitedTender}`),
@@ -108,6 +108,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/admin/configuration', 'platform-admin'),
   page('/admin/coupons', 'platform-admin'),
   page('/admin/billing', 'platform-admin'),
+  page('/admin/manual-payments', 'platform-admin'),
   page('/administration/subscription', 'admin'),
   page('/administration/users/:tab', 'admin', '/administration/users/active'),
   // The §2.6 target of pending user approvals.
@@ -162,7 +163,7 @@ export const LINK_TARGET_PAGES: readonly CheckedPage[] = [];
 
 /** Every document kind of the catalogue: its list and create form; show and edit on the kinds the demo has documents of. */
 export function documentPages(kinds: readonly string[], ids: Ids): CheckedPage[] {
-  // A list past the count's cap says so in a status line and its range reads "1-25 of 10,000 or more" (issue 29).
+  // A list past the count's cap says so in a status line and its range reads "1-25 of 10,000 or more".
   const capped = page('/:kind (total capped)', 'admin', '/tender', 'capped');
   return [capped, ...kinds.flatMap((kind) => [
     page(`/${kind}`, 'admin'),

@@ -1,4 +1,4 @@
-// What changes without a page load is announced (issue 30 point 4, WCAG 4.1.3 Status Messages and 3.3.1 Error
+// What changes without a page load is announced (WCAG 4.1.3 Status Messages and 3.3.1 Error
 // Identification): form errors are tied to their fields (aria-invalid and aria-describedby naming the error's
 // text), in the public area and the signed-in one; an action's result is an alert (done, refused and why); a
 // notification that arrives live is an alert naming it, and the bell's count is said by a status region.

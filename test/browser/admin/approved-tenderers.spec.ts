@@ -1,4 +1,4 @@
-// The approved list of tenderers and the e-mail invitation in Chromium (issue 18): kumar (procurement, en)
+// The approved list of tenderers and the e-mail invitation in Chromium: kumar (procurement, en)
 // proposes Mutiara Supplies from the directory by keyboard; lim (approver, zh) rejects it with a remark
 // from the pending tab; the rejected tab shows it with the remark. The Invitations tab's e-mail form sends
 // an invitation. Screenshots at 1280 and 375 px.

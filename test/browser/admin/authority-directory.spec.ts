@@ -66,7 +66,7 @@ test('the project authority history and the counterparty picker speak Malay and 
     await page.getByRole('button', { name: /English|Bahasa Melayu|简体中文/i }).click();
     await page.getByRole('menuitem', { name: language }).click();
     // A new language renders the page afresh: choose the project after it. On a slow machine the list could open
-    // before that render and close with it (both tries of a CI run on a slower machine failed so): the language
+    // before that render and close with it (both tries on a slower machine once failed so): the language
     // first, then the list opened until its option shows.
     await expect(page.locator('html')).toHaveAttribute('lang', code === 'zh' ? 'zh-Hans' : code);
     const option = page.getByRole('option', { name: 'Menara Teguh, Block A' });

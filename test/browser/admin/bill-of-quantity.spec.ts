@@ -1,4 +1,4 @@
-// The bill of quantity editor (issue 17; spec §4.9, §8.2) in Chromium against the real product: Kumar (level
+// The bill of quantity editor (spec §4.9, §8.2) in Chromium against the real product: Kumar (level
 // 10 on billOfQuantity in a project of his own for each test) builds a BQ with the keyboard alone (tab,
 // header, items, indent / outdent, duplicate, delete with a confirmation, move), amounts rolled up to the
 // header, the tab and the BQ, and what he did is what the server has after a reload; rows pasted from a

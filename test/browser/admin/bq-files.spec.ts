@@ -1,4 +1,4 @@
-// The BQ's files in Chromium against the real product (issue 17; apps/api/src/bills-of-quantity/
+// The BQ's files in Chromium against the real product (apps/api/src/bills-of-quantity/
 // IMPORT-EXPORT.md): Kumar imports an .xlsx the test builds with exceljs through the dialog (a column the
 // proposal missed mapped by hand, progress from the NDJSON lines), the rows appear in the editor, the BQ
 // exported is the same rows; a workbook with a bad cell is refused with the cell named by row and column.

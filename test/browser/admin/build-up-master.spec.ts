@@ -1,4 +1,4 @@
-// The build-up master (issue 17; spec §2.5, §5.3) in Chromium against the real product: Kumar (level 10 on
+// The build-up master (spec §2.5, §5.3) in Chromium against the real product: Kumar (level 10 on
 // billOfQuantity in a project of his own) makes a build-up by keyboard alone (trade code, description,
 // profit, a labour and a plant line), prices a BQ item with it in the BQ editor and sees tender costing
 // price it; edits its profit and sees tender costing change; makes a total-sub build-up (the switch waits

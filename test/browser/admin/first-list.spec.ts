@@ -1,4 +1,4 @@
-// The way into the first list stays small as pages are added (issue 32 point 4): from a cold sign-in page,
+// The way into the first list stays small as pages are added: from a cold sign-in page,
 // signing in, choosing the company and opening the tender list fetch only the modules on that way. A page
 // pulled into it, whether a lazy page imported statically somewhere on the way or a new page's code in a
 // shared chunk, shows up here: every module the ui imports lazily (`import('./...')` anywhere in ui/src) that

@@ -1,4 +1,4 @@
-// Issue 31 point 3 in the browser: the platform administrator (a member of no company) goes from the company
+// Forgetting a person in the browser: the platform administrator (a member of no company) goes from the company
 // choice to the users page, finds a person, opens "Forget this person", and the dialog names them, says it
 // cannot be undone and will not go on without a reason (Escape sends nothing); with a reason the person is
 // forgotten and reads "erased" in the reader's language (en, ms, zh), with nothing left to forget. Keyboard

@@ -1,4 +1,4 @@
-// §9 on the buyer's Invitations tab (issue 18): the allowance above the invite picker. Teguh Bina is elite
+// §9 on the buyer's Invitations tab: the allowance above the invite picker. Teguh Bina is elite
 // (no limit): the real reply says so. A basic company's 80% is shown with the allowance's reply answered by
 // the test (a basic buyer at 80 of 100; the api's own figures are proved by invitation-allowance.e2e.ts):
 // the warning in en, ms and zh with the locale files' words, at 1280 and 375 px, axe WCAG 2.2 AA clean; then

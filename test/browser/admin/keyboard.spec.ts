@@ -1,4 +1,4 @@
-// Keyboard alone (issue 30, WCAG 2.1.1, 2.4.1, 2.4.7): the public certificate check, and a tender from the
+// Keyboard alone (WCAG 2.1.1, 2.4.1, 2.4.7): the public certificate check, and a tender from the
 // officer's request to the approver's decision, driven with Tab, Enter, Space and typing only. The first Tab
 // stop of every page is its skip link, and every stop on the way shows a focus ring. What changes without a
 // page load is announced: the verdict, the action's result (an alert) and the bell's count (a status).
@@ -90,7 +90,7 @@ async function skipToContent(page: Page): Promise<void> {
 /**
  * Space on the focused file input opens the chooser. Chromium's catching of choosers is turned on by Playwright
  * when the page's first 'filechooser' listener comes, by a message of its own that a key press right after could
- * overtake (CI once waited 90 s for a chooser): the page listens from the start of the test, and with the focus
+ * overtake (a loaded machine once waited 90 s for a chooser): the page listens from the start of the test, and with the focus
  * still on the input, Space is pressed again should a chooser still not come: still the keyboard alone.
  */
 async function openChooserWithSpace(page: Page, input: Locator): Promise<FileChooser> {

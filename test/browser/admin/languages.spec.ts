@@ -1,4 +1,4 @@
-// <html lang> follows the chosen language, and each page's title names the page in it (issue 30 point 5, WCAG
+// <html lang> follows the chosen language, and each page's title names the page in it (WCAG
 // 3.1.1 Language of Page and 2.4.2 Page Titled): public and signed-in pages in en, ms and zh, the names read
 // from the catalogues; and switching the language in the signed-in area's app bar changes both at once.
 import { readFileSync } from 'node:fs';

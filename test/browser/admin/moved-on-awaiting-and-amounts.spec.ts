@@ -1,4 +1,4 @@
-// Issue 27, point 5, in the browser against the real app with the demo data:
+// Approval rounds and amounts in the browser against the real app with the demo data:
 // - a purchase order in an approval round says so in its list row and on its page ("New, awaiting verify
 //   level 1"), a draft stays "New", and the list filters to what awaits approval (en, ms, zh; desktop, 375 px);
 // - the bell no longer offers an approval request for an order that has moved on: that item shows the

@@ -209,8 +209,8 @@ test('after an unexpected close the channel reconnects by itself, catches up on 
 
 test('the bell speaks the chosen language', async ({ page, shot }) => {
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
-  // Each step waits for what it did to show before the next (the page's language, the list closed): a CI run
-  // once found the list not open after the switch to Chinese, and these say which step it was if it recurs.
+  // Each step waits for what it did to show before the next (the page's language, the list closed): a loaded
+  // machine once found the list not open after the switch to Chinese, and these say which step it was if it recurs.
   for (const [language, lang, title, waiting] of [['Bahasa Melayu', 'ms', 'Pemberitahuan', 'Menunggu kelulusan anda'], ['简体中文', 'zh-Hans', '通知', '等待您审批']] as const) {
     await page.getByRole('button', { name: /English|Bahasa Melayu|简体中文/i }).click();
     await page.getByRole('menuitem', { name: language }).click();

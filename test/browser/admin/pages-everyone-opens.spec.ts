@@ -1,4 +1,4 @@
-// Issue 27, point 5: the pages every user opens, each checked in Chromium at 375 px and on a desktop. One
+// The pages every user opens, each checked in Chromium at 375 px and on a desktop. One
 // test per sub-point (the bell, the approval-round status and the amounts are tested beside their own
 // change): the audit page's document field, the certificate page's pasted text and uploaded QR image, the
 // confirmation of irreversible actions, no call with an empty id, Register only while registration is

@@ -1,4 +1,4 @@
-// A project's plans (issue 17) in Chromium against the real product: Kumar (level 10 on billOfQuantity,
+// A project's plans in Chromium against the real product: Kumar (level 10 on billOfQuantity,
 // ongoingBudget and progressPlanning in a project of his own) has a BQ priced by two build-ups; the Tender
 // costing tab shows each item's cost, profit and price and the totals; on the Budget tab he starts the
 // budget from the BQ (a line per trade code), adds a line with the keyboard and is refused a trade code

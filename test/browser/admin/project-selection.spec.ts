@@ -1,5 +1,5 @@
 // The project the user works in and the home dashboard, in the browser against the real app with the demo
-// data (issue 14 a, d). Kumar opens Home: his projects, recent activity on his documents, notifications.
+// data. Kumar opens Home: his projects, recent activity on his documents, notifications.
 // He picks the demo office tower in the app bar's selector; the tender list follows it (a chip names it),
 // a new purchase order is made inside it (the form prefilled), its page names the project and links back,
 // and the choice is still there after signing in again. "Show all projects" lets go; the project page's
@@ -15,7 +15,7 @@ const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
 // Every state is checked with every WCAG 2.2 AA rule: the one-row list's target-size finding on its last
-// sortable heading at 1280 px, which these checks once left out, is gone (fourteenth session: checked whole).
+// sortable heading at 1280 px, which these checks once left out, is gone (checked whole).
 async function axeClean(page: Page, where: string): Promise<void> {
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   expect(result.violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`)).toEqual([]);

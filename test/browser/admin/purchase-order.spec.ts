@@ -73,7 +73,7 @@ test('a purchase order from draft to accepted through two approval levels and th
     await page.goto('/my-approvals');
     const row = page.locator(`[data-testid="approval-row"][data-document="${number}"]`);
     await expect(row).toBeVisible();
-    // The bell counts what waits from the same queue: the two say the same number (issue 29).
+    // The bell counts what waits from the same queue: the two say the same number.
     const total = await page.getByTestId('approvals-total').getAttribute('data-total');
     expect(Number(total)).toBeGreaterThan(0);
     await page.getByTestId('notification-bell').click();

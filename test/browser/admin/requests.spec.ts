@@ -1,4 +1,4 @@
-// Requests (issue 18) in Chromium: Kumar drafts a trade request in the office tower with one item and sends it
+// Requests in Chromium: Kumar drafts a trade request in the office tower with one item and sends it
 // for approval; Lim approves it; Kumar opens its Tender tab and makes the tender in one step, which opens
 // with the request's item, project and type (Trade); the tenders list shows the type and filters by it. At
 // 1280 and 375 px, axe WCAG 2.2 AA clean on the request's page and its Tender tab, the tender list's type

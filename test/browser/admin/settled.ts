@@ -2,7 +2,7 @@
 // Snackbar) is read by axe at part opacity as text of too little contrast; once shown it has enough.
 // Endless animations (a spinner, an indeterminate progress bar) are not waited for.
 // A toast's Grow transition is started by script on the frame after the toast mounts, so for a moment it
-// is at opacity 0 with no animation running yet (a CI run's axe read one then): two frames are let pass
+// is at opacity 0 with no animation running yet (axe once read one then): two frames are let pass
 // first, and every toast must be at full opacity (or gone) too.
 import type { Page } from '@playwright/test';
 

@@ -1,4 +1,4 @@
-// Attachments in the browser (issue 18): files on the query board and on a quotation. Kukuh Jaya's Wong
+// Attachments in the browser: files on the query board and on a quotation. Kukuh Jaya's Wong
 // attaches a drawing to its question by keyboard (Tab to "Attach a file", Enter, the file picker), sees the
 // upload's progress and the file listed with its size, downloads it (the same bytes); Kumar (the buyer, in
 // Malay, on a phone) sees it, answers and attaches a file to the answer; Wong (in Chinese) downloads the
@@ -37,7 +37,7 @@ async function session(browser: Browser, baseURL: string, email: string, company
 
 /**
  * Focus the section's "Attach a file" button and press Enter: the button clicks its hidden file input (asserted),
- * and the browser's file picker opens and gets the file. Two CI runs saw no picker (one waited out the test's 12
+ * and the browser's file picker opens and gets the file. Loaded machines twice saw no picker (one waited out the test's 12
  * minutes): the page's listener was added by waitForEvent just before the key press, and Playwright turns
  * Chromium's catching of pickers on by a message of its own, which the press could overtake. session() now
  * listens from the start, and the picker came every time after that (2026-11-28).
@@ -58,9 +58,9 @@ async function attachByKeyboard(page: Page, section: string, name: string, bytes
 }
 
 /**
- * Clicks a listed file's name and reads what the browser saved. A CI run once saw no download after the click,
- * the file listed and no error shown, and waited out the test's 12 minutes (2026-11-28, the buyer's download
- * of the opened quotation's file; by hand and in other runs it comes). So the download is waited for 20 s;
+ * Clicks a listed file's name and reads what the browser saved. A loaded machine once saw no download after the
+ * click, the file listed and no error shown, and waited out the test's 12 minutes (the buyer's download of
+ * the opened quotation's file; by hand and in other runs it comes). So the download is waited for 20 s;
  * if it does not come, the output says what the api answered for the file (a status, or nothing: a server
  * that hangs), the page must show no error, and the name is clicked once more. A second miss fails.
  */

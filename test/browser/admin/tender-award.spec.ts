@@ -1,4 +1,4 @@
-// The tender page's Analysis and Award tabs (issue 18) in Chromium, on the demo tender closed for comparison
+// The tender page's Analysis and Award tabs in Chromium, on the demo tender closed for comparison
 // ("Piling works, Block C"). The award changes the tender for good and the demo has two quotations, so the
 // tendering api's replies for this tender are answered by the test (three sellers, an award it can
 // repeat) and the requests the screens send are checked: the questionnaire
@@ -52,11 +52,12 @@ for (const language of ['en', 'ms']) {
     const analysis = { success: true, status: 'comparison', priceWeight: 100, criteria: [] as { key: string; name: string; weight: number }[], shortlist: null as string[] | null, evaluated: null as { at: string; by: string } | null,
       sellers: SELLERS.map((s) => ({ ...s, priceScore: (17695050 / Number(s.total)).toFixed(2), technicalScore: null, score: null, scores: null as Record<string, number> | null, shortlisted: false })) };
     const awards: unknown[] = [];
+    let analysisReads = 0;
     await page.route(`**/api/tendering/tenders/${tender!.id}/**`, async (route: Route) => {
       const request = route.request();
       const path = new URL(request.url()).pathname.replace(`/api/tendering/tenders/${tender!.id}`, '');
       if (request.method() === 'GET' && path === '/comparison') return route.fulfill({ json: sheet });
-      if (request.method() === 'GET' && path === '/analysis') return route.fulfill({ json: analysis });
+      if (request.method() === 'GET' && path === '/analysis') { analysisReads += 1; return route.fulfill({ json: analysis }); }
       if (request.method() === 'GET' && path === '/awards') return route.fulfill({ json: { success: true, data: awards } });
       if (request.method() === 'GET') return route.fallback();
       const body = request.postDataJSON() as Record<string, unknown>;
@@ -95,9 +96,12 @@ for (const language of ['en', 'ms']) {
     const first = page.getByTestId('analysis-seller-scores').first();
     await first.getByTestId('analysis-score-c1').fill('80');
     await first.getByTestId('analysis-score-c2').fill('65');
+    const readsBeforeScores = analysisReads;
     await first.getByTestId('analysis-score-c2').press('Enter');
     await expect.poll(() => sent.at(-1)?.path).toBe('/analysis/scores/s-aman');
     expect(sent.at(-1)!.body).toEqual({ scores: { c1: 80, c2: 65 } });
+    // The page reads the analysis again after the save (the ranking may reorder): pick after that.
+    await expect.poll(() => analysisReads).toBeGreaterThan(readsBeforeScores);
     await page.getByTestId('analysis-pick').nth(0).locator('input').check();
     await page.getByTestId('analysis-pick').nth(1).locator('input').check();
     await page.getByTestId('analysis-shortlist').click();

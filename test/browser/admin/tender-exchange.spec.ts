@@ -1,4 +1,4 @@
-// The tender exchange in the browser (issue 18: queries, addenda, the confirm banner). Teguh Bina's tender,
+// The tender exchange in the browser (queries, addenda, the confirm banner). Teguh Bina's tender,
 // Kukuh Jaya invited (through the api, as their users would). Kukuh Jaya asks a question; kumar answers it on
 // the tender's Queries tab and issues an addendum on its Addenda tab (keyboard for the form's submit); Wong
 // reads both on the seller's board page. axe finds nothing on each at 375 px and on a desktop; screenshots in

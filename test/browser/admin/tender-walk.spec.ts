@@ -1,4 +1,4 @@
-// Issue 18 from request to award in three browsers at once, all through the ui: the buyer's desk (Teguh Bina:
+// Tendering from request to award in three browsers at once, all through the ui: the buyer's desk (Teguh Bina:
 // Kumar makes things, Lim approves, signing in at the same desk) and two sellers (Mutiara Supplies, Kukuh Jaya).
 // A trade request and its approval; "Make a tender" from it; its open and close times; the tender's approval;
 // both sellers invited, both see it under Received tenders; both quote and Mutiara revises; Mutiara asks a

@@ -1,4 +1,4 @@
-// Issue 18 in two browsers: the buyer (Kumar, Teguh Bina) invites Mutiara Supplies and Kukuh Jaya from the
+// Tendering in two browsers: the buyer (Kumar, Teguh Bina) invites Mutiara Supplies and Kukuh Jaya from the
 // tender's Invitations tab; Mutiara's user is told, finds the tender under Tender invitations, waits for its
 // open time (the server's clock: at least 5 minutes after the tender is made, §5.3; made as the server starts), quotes (a rate of 0
 // needs the include box), revises, and a stale revision (another session of the company sent first) is a
@@ -115,7 +115,7 @@ test('invite, quote and revise, sealed until the manual close, then the figures'
   await quotation.click();
   await expect(quotation.locator('[data-testid="quoted-line"][data-line="1"]')).toContainText('RM 117.25');
   await quotation.getByTestId('quotation-history-open').click();
-  // The list first, then its rows: a CI run once found 0 of 3 rows here, and this says whether the list came at all.
+  // The list first, then its rows: a loaded machine once found 0 of 3 rows here, and this says whether the list came at all.
   await expect(quotation.getByTestId('quotation-history')).toBeVisible();
   await expect(quotation.getByTestId('quotation-version')).toHaveCount(3);
   await expect(quotation.getByTestId('quotation-history')).toContainText('RM 12,050.00');

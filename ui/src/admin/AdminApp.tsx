@@ -1,4 +1,4 @@
-// The signed-in area (issue 8): react-admin over the real API. app.tsx (the router) lazy-loads this for every path
+// The signed-in area: react-admin over the real API. app.tsx (the router) lazy-loads this for every path
 // that is not public. The documents area is generated from the workflow catalogue (GET /api/workflows);
 // the menu and every page follow the access rights and the company's approval (access/modules.ts).
 import { useEffect, useMemo, useState } from 'react';
@@ -19,7 +19,7 @@ import { makeLayout } from './layout/AdminLayout.js';
 import type { LoadFailure } from './layout/load-failure.js';
 import { LoadFailed } from './layout/LoadFailed.js';
 import { useLoaded } from './layout/use-loaded.js';
-import { AuditPage, AuthorityPage, CompanyTermsPage, ConfigurationPage, SubscriptionPage, CouponsPage, BillingAdminPage, ProfitParametersPage, ProjectCategoriesPage, ProjectRegionsPage, QuestionnairesPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
+import { AuditPage, AuthorityPage, CompanyTermsPage, ConfigurationPage, SubscriptionPage, CouponsPage, BillingAdminPage, ManualPaymentsPage, ProfitParametersPage, ProjectCategoriesPage, ProjectRegionsPage, QuestionnairesPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
 import { AdvertisementsPage, EmailLogPage, InquiriesPage } from './lazy-pages.js';
 import { AddCompanyPage, CatalogueItemsPage, CompanyProfileTabsPage, DataImportPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
@@ -37,7 +37,7 @@ const NO_COMPANY_PATHS = ['/select-company', '/administration/add-company'];
  * any (the demo's does not) and acts for the platform, not a company: the users page, the registrations, the e-mail log, the inquiries,
  * the advertisements, the configuration, coupons and billing.
  */
-const PLATFORM_ADMIN_PATHS = ['/admin/users', '/admin/company-registrations', '/admin/company-registrations/:id', '/admin/email-log', '/admin/inquiries', '/admin/advertisements', '/admin/configuration', '/admin/coupons', '/admin/billing'];
+const PLATFORM_ADMIN_PATHS = ['/admin/users', '/admin/company-registrations', '/admin/company-registrations/:id', '/admin/email-log', '/admin/inquiries', '/admin/advertisements', '/admin/configuration', '/admin/coupons', '/admin/billing', '/admin/manual-payments'];
 
 /** Spec §2.6 target /bill-of-quantity/<projectId>/<status>: the project's BQ (its status shows there). */
 function BqTargetRedirect() {
@@ -137,7 +137,7 @@ export default function AdminApp() {
           <Route path="/tendering/received" element={guarded('receivedTenders', <ReceivedTendersPage />)} />
           <Route path="/tendering/tenderers" element={guarded('approvedTenderers', <TenderersPage />)} />
           <Route path="/tendering/received/:tenderId" element={guarded('receivedTenders', <QuotationPage />)} />
-          {/* Issue 18: an invited seller's addenda and query board (the api answers 404 to any other company). */}
+          {/* An invited seller's addenda and query board (the api answers 404 to any other company). */}
           <Route path="/tendering/received/:tenderId/board" element={guarded('receivedTenders', <TenderBoardPage />)} />
           {/* /projects and /project alone (typed, or an old bookmark): the owner's projects, not "page not found". */}
           <Route path="/projects" element={<Navigate to="/project/demand" replace />} />
@@ -164,6 +164,7 @@ export default function AdminApp() {
           <Route path="/admin/configuration" element={guarded('platformConfiguration', <ConfigurationPage />)} />
           <Route path="/admin/coupons" element={guarded('coupons', <CouponsPage />)} />
           <Route path="/admin/billing" element={guarded('billingAdmin', <BillingAdminPage />)} />
+          <Route path="/admin/manual-payments" element={guarded('manualPayments', <ManualPaymentsPage />)} />
           <Route path="/administration/terms-and-agreements" element={guarded('termsAndAgreements', <CompanyTermsPage />)} />
           <Route path="/administration/project-categories" element={guarded('projectCategories', <ProjectCategoriesPage />)} />
           <Route path="/administration/project-regions" element={guarded('projectRegions', <ProjectRegionsPage />)} />

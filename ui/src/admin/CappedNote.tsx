@@ -1,4 +1,4 @@
-// A list kept short on purpose says so (issue 29): "Showing 100 of 2,345", never a silent cut. Nothing is
+// A list kept short on purpose says so: "Showing 100 of 2,345", never a silent cut. Nothing is
 // shown while the list holds everything.
 import { useTranslate } from 'react-admin';
 import { Alert } from '@mui/material';

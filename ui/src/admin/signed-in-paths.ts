@@ -18,10 +18,10 @@ export const SIGNED_IN_PATTERNS: readonly string[] = [
   '/cidb-administration/*',
   '/cidb-material/*',
   ...LINK_TARGET_ROUTES,
-  // Projects, the hub of the area (issue 14): every project page lives under these.
+  // Projects, the hub of the area: every project page lives under these.
   '/project/*',
   '/projects/*',
-  // Spec §2.6 bill of quantity targets (issue 17): /bill-of-quantity/<projectId>/<status>.
+  // Spec §2.6 bill of quantity targets: /bill-of-quantity/<projectId>/<status>.
   '/bill-of-quantity/*',
 ];
 

@@ -1,5 +1,5 @@
 // The signed-in area's look: react-admin's default theme in Binaan's colours, made to pass WCAG 2.2 AA
-// everywhere it is drawn (issue 30; checked by test/browser/admin/accessibility.spec.ts), so pages built
+// everywhere it is drawn (checked by test/browser/admin/accessibility.spec.ts), so pages built
 // from react-admin and MUI parts are accessible without anything of their own.
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import type { CheckboxOwnerState } from '@mui/material';

@@ -1,6 +1,6 @@
 import { describeWorkflowTable, type Row } from '../testing/workflow-table.js';
 
-// Requests (material, machine, trade): one status list, one shape (issue 18; decisions in request.machine.ts).
+// Requests (material, machine, trade): one status list, one shape (decisions in request.machine.ts).
 for (const resource of ['materialRequest', 'machineRequest', 'tradeRequest'] as const) {
   describeWorkflowTable(resource, [
     [null, 'Create', 'new', 'own10', 'amount'],

@@ -18,7 +18,7 @@ const INTERNAL = false;
 const { go, approve } = transitionsFor('tender');
 const cancel = (level: 10 | 20) => go('Cancel', 'cancelled', [own(level), remark]);
 /**
- * The contract approved through the letter of award made from the award (issue 18): the letter's own round,
+ * The contract approved through the letter of award made from the award: the letter's own round,
  * by the authority manual's amount limits, is the contract's approval, so its last approval is carried onto
  * the tender by the system (`system:tender-award`), inside the tendering company.
  */

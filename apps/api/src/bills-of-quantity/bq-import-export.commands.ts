@@ -1,4 +1,4 @@
-// The commands of the BQ's Excel import and OCR scans (issue 17), sent through the CQRS CommandBus by
+// The commands of the BQ's Excel import and OCR scans, sent through the CQRS CommandBus by
 // BqExcelController and BqScanController; a handler each (bq-import-export-command.handlers.ts) hands them
 // to BqExcelService or BqScanService, where the checks live. Bodies and headers travel as the route got
 // them; the workbook travels as its bytes, because the streamed import looks at them before its first line.

@@ -1,4 +1,4 @@
-// The BQ's Excel import/export and OCR scans (issue 17): own controllers, services and the scans'
+// The BQ's Excel import/export and OCR scans: own controllers, services and the scans'
 // projection; the BQ itself is reached through BQ_BOOK (import-export/bq-book.port.ts), bound to
 // BqBookAdapter over the BQ module's BqQueries and BqCommands. It takes file bodies on its upload routes
 // only (binary-bodies.ts).

@@ -1,4 +1,4 @@
-// Property tests of the tree (issue 17): any sequence of the §4.9 operations, tabs included, keeps a valid
+// Property tests of the tree: any sequence of the §4.9 operations, tabs included, keeps a valid
 // tree (every node under a header of its own tab, no cycle, each listed once under its parent), orders
 // 0..n-1 under each parent, amounts rolled up exactly (recomputed from the leaves), and replaying the
 // recorded events onto an empty BQ gives the same tree.

@@ -1,4 +1,4 @@
-// A budget line's fields as read from a request: every bad field reported at once (issue 17), each under
+// A budget line's fields as read from a request: every bad field reported at once, each under
 // its own name in `fields`, as the other validations report them.
 import { describe, expect, it } from '@jest/globals';
 import { BqRefused } from '../bills-of-quantity/bq.errors.js';

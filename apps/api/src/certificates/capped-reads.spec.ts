@@ -1,4 +1,4 @@
-// The certificates context's capped reads (issue 29): a list kept short on purpose says how many exist in
+// The certificates context's capped reads: a list kept short on purpose says how many exist in
 // all and that more exist than listed, and the counts are of the whole event, never of the rows listed.
 // On PGlite with the projection's own tables, rows written directly, caps made small.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

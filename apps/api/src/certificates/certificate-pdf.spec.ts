@@ -1,4 +1,4 @@
-// The certificate's times are Malaysian time with the zone named, whatever the server's zone (issue 27).
+// The certificate's times are Malaysian time with the zone named, whatever the server's zone.
 import { describe, expect, it } from '@jest/globals';
 import { certificateMoment } from './certificate-pdf.js';
 import { registrationOpenFor } from './article.decider.js';

@@ -56,7 +56,7 @@ export async function registrationByCertificate(db: SqlExecutor, certificateNo: 
 }
 
 /**
- * Caps kept on purpose (issue 29): each read says how many there are in all (`total`) and whether more exist
+ * Caps kept on purpose: each read says how many there are in all (`total`) and whether more exist
  * than it lists (`more`), so a page can say so and nothing is cut off in silence.
  */
 export const READ_CAPS = { publishedEvents: 100, companyEvents: 500, registrations: 5_000, failedScans: 500 };

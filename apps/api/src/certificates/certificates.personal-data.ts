@@ -1,4 +1,4 @@
-// The events-and-certificates context's personal fields (issue 31). A participant registers publicly with
+// The events-and-certificates context's personal fields. A participant registers publicly with
 // a name, an e-mail and a contact number, without an account: the subject is their e-mail's lookup subject
 // (LookupKeys.emailSubject), so forgetting the user who holds that address forgets their registrations,
 // and an administrator can forget a participant who has no account by the address alone.

@@ -1,5 +1,5 @@
 // `npm run store -- keys-backup <file>` and `keys-restore <file>`: the persons' data keys (wrapped by the
-// master key, so the file is no use without it) backed up apart from the events (issue 31). An events
+// master key, so the file is no use without it) backed up apart from the events. An events
 // backup restored after an erasure cannot show the erased person: their key is not in a key backup made
 // after the erasure, and `restore` forgets again everyone the log says was forgotten.
 // The file is gzip'd JSON lines, one key per line: {subject_id, master_key_id, wrapped_key, created_at, forgotten_at}.

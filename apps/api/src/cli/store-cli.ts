@@ -8,7 +8,7 @@
 //   keys-backup <file>   the persons' data keys (wrapped) to their own file: keep it apart from the events
 //   keys-restore <file>  those keys back (before `restore`, so the rebuilt read models can open them)
 //   rewrap-keys     after a master key rotation: every data key wrapped under PERSONAL_DATA_MASTER_KEY
-//   migrate-lookup-keys  a store made before issue 31: streams keyed by e-mail hashes or mobile digits move to HMAC ids
+//   migrate-lookup-keys  a store made before HMAC lookup ids: streams keyed by e-mail hashes or mobile digits move to HMAC ids
 //   forget <userId> --reason <text>   forget a person: their key destroyed, an event records it, read models rebuilt
 //   create-admin <email> [--name "<full name>"] [--force]   a platform administrator, activated by the set-password
 //                   link it e-mails (create-admin.ts); refused when one exists unless --force. No password is printed

@@ -9,6 +9,7 @@ import { ForbiddenException, Inject, Injectable, Optional, UnauthorizedException
 import { Reflector } from '@nestjs/core';
 import { ErrorCodes } from '@binaan/contracts';
 import { AUTHENTICATOR, type AuthenticatedRequest, type Authenticator } from './principal.js';
+import { SERVICE_AVAILABILITY, type ServiceAvailability } from '../subscriptions/subscription-standing.service.js';
 import { ALLOW_COMPANY_TERMS_PENDING, ALLOW_RESTRICTED, IS_PUBLIC } from './public.decorator.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -18,6 +19,7 @@ export class AuthenticationGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Optional() @Inject(AUTHENTICATOR) private readonly authenticator?: Authenticator,
+    @Optional() @Inject(SERVICE_AVAILABILITY) private readonly availability?: ServiceAvailability,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -44,6 +46,8 @@ export class AuthenticationGuard implements CanActivate {
       if (principal.restriction === 'eula') throw new UnauthorizedException({ errorCode: ErrorCodes.showEula, errorMessage: 'Accept the terms to continue.' });
       throw new ForbiddenException({ errorCode: ErrorCodes.passwordChangeRequired, errorMessage: 'Change your password to continue.' });
     }
+    // Past the grace period of an unpaid subscription the company's writes wait for payment (reads go on).
+    if (!READ_METHODS.has(request.method) && this.availability) await this.availability.mustAllowWrite(principal, (request as { url?: string }).url ?? '');
     return true;
   }
 }

@@ -1,4 +1,4 @@
-// Compression of API replies on the fly (issue 32): JSON (and any other text) of at least
+// Compression of API replies on the fly: JSON (and any other text) of at least
 // COMPRESSION_THRESHOLD_BYTES is sent brotli-compressed at BROTLI_QUALITY or gzipped (level 6), as the
 // client's Accept-Encoding allows (brotli first), with Vary: Accept-Encoding
 // added to the reply's own Vary (Authorization on /api). Below the threshold a reply already fits in one

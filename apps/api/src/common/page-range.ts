@@ -1,4 +1,4 @@
-// One page of a list that is never cut short in silence (issue 29): `?range=[from,to]` (react-admin's form,
+// One page of a list that is never cut short in silence: `?range=[from,to]` (react-admin's form,
 // both inclusive), at most `max` rows a page, `size` rows when absent. The reply carries the total
 // (`{ ..., total }` and `Content-Range: <name> from-to/total`), so a caller always knows whether more exist.
 import type { SqlExecutor } from '@binaan/event-store';

@@ -31,8 +31,7 @@
 // process with a no-cors <img> or <script>). The document-only headers (the full policy,
 // Cross-Origin-Opener-Policy, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options, ...) govern
 // a browsing context, which a JSON reply fetched by the ui never makes: about 0.5 KB on every reply for
-// nothing (issue 32's signed-in first load, 83 replies), and helmet's twelve middlewares on every call
-// (issue 17).
+// nothing (the signed-in first load makes 83 replies), and helmet's twelve middlewares on every call.
 //
 // Hashed assets (/assets/<name>-<hash>.js|css|...) get nosniff (and HSTS): scripts and styles loaded by a
 // document run under that document's policy. A worker script does not (a worker takes the policy of its own

@@ -4,7 +4,7 @@
 // static-files plugin (@fastify/static's current major pulls an ESM-only dependency that Jest cannot
 // load on Node 20, and its older major conflicts with @nestjs/platform-fastify's peer range).
 //
-// Precompressed copies (issue 32): when name.br or name.gz lies beside the file (the ui build writes
+// Precompressed copies: when name.br or name.gz lies beside the file (the ui build writes
 // them, ui/precompress.ts) and the browser accepts that encoding, the copy is sent with its
 // Content-Encoding (brotli first), its own ETag, and Vary: Accept-Encoding. The compression plugin
 // (compression.ts) passes a reply that already has a Content-Encoding through untouched.

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { AccessModule } from '../access.module.js';
 import { PlatformConfigurationModule } from '../platform-configuration/platform-configuration.module.js';
 import { StorageCap } from '../subscriptions/storage/storage-cap.service.js';
+import { SubscriptionStanding } from '../subscriptions/subscription-standing.service.js';
 import { COMPANY_FILE_COMMAND_HANDLERS } from './company-files.commands.js';
 import { CompanyFilesController } from './company-files.controller.js';
 import { CompanyFilesService } from './company-files.service.js';
@@ -11,6 +12,6 @@ import { CompanyFileExpiryJob } from './expiry/expiry-reminder.job.js';
 @Module({
   imports: [AccessModule, PlatformConfigurationModule],
   controllers: [CompanyFilesController],
-  providers: [CompanyFilesService, StorageCap, CompanyFileExpiryJob, ...COMPANY_FILE_COMMAND_HANDLERS],
+  providers: [CompanyFilesService, StorageCap, SubscriptionStanding, CompanyFileExpiryJob, ...COMPANY_FILE_COMMAND_HANDLERS],
 })
 export class CompanyFilesModule {}

@@ -111,7 +111,7 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
     bids: [{ seller: 'kukuh-jaya', by: 'wong@kukuhcontractor.my', rates: ['72.00'] }, { seller: MUTIARA, by: AHMAD, rates: ['68.50'] }],
     steps: [{ by: KUMAR, event: 'Request_Approve' }, { by: LIM, event: 'Approve' }, { by: KUMAR, event: 'Close', remark: 'Both invited sellers have quoted: closed for comparison' }],
   },
-  // A trade request inside the office tower, approved and ready to become a tender (issue 18: "Make a tender").
+  // A trade request inside the office tower, approved and ready to become a tender ("Make a tender").
   {
     key: 'trade-request-approved', resource: 'tradeRequest', by: KUMAR, company: TEGUH, title: 'Waterproofing, basement levels B1 and B2', days: [21, 60],
     items: [

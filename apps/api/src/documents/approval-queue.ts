@@ -1,4 +1,4 @@
-// The approval queue's read model (issue 29): `waiting_approvals`, one row per (user, company the user acts
+// The approval queue's read model: `waiting_approvals`, one row per (user, company the user acts
 // for, document) on which the machine offers that user a deciding event now. "My approvals" and its count
 // are then one indexed read (user, company, waiting since), whatever the backlog.
 //

@@ -47,7 +47,7 @@ export class DocumentDraws {
   }
 
   /**
-   * A tender made from a request (issue 18): the request must be approved, and it feeds one live tender at a
+   * A tender made from a request: the request must be approved, and it feeds one live tender at a
    * time (a cancelled tender frees it), as a Procore or Ariba requisition converts once.
    */
   private async checkRequest(status: string, requestId: string, streamId: string | null): Promise<void> {

@@ -8,7 +8,7 @@
 // `document_states` table (documents.projection.ts), not of the wide `documents` row: an action then
 // changes no indexed column of the wide row, so its UPDATE there is HOT (no new entry in any of its ~20
 // indexes, the two trigram GIN included), and only the narrow row's few indexes take new entries
-// (issue 16 point 5; documents README, "Tenth session").
+// (documents README, "The narrow status row").
 const SORT_KEYS: Readonly<Record<string, string>> = {
   created: 'created_at, id', number: 'document_no, id', title: 'title, id',
   total: 'total_sen, id', id: 'id', project: 'project_id, created_at, id',
@@ -16,7 +16,7 @@ const SORT_KEYS: Readonly<Record<string, string>> = {
 /** On document_states: what an action changes. status ends with created_at, so it also serves a status tab in the default order. */
 const STATE_SORT_KEYS: Readonly<Record<string, string>> = { status: 'status, created_at, id', updated: 'updated_at, id', revision: 'revision, id' };
 
-/** A tender's type (issue 18): tenders only, so the other kinds' rows carry no entry of it. */
+/** A tender's type: tenders only, so the other kinds' rows carry no entry of it. */
 const typed = [
   'CREATE INDEX IF NOT EXISTS documents_own_type ON documents (resource, company_id, tender_type, created_at, id) WHERE tender_type IS NOT NULL;',
   'CREATE INDEX IF NOT EXISTS documents_received_type ON documents (resource, counterparty_company_id, tender_type, created_at, id) WHERE shared_with_counterparty AND tender_type IS NOT NULL;',

@@ -1,4 +1,4 @@
-// The lists stay flat (issue 29; README "Lists that stay flat"): on PGlite with the real read-model
+// The lists stay flat (README "Lists that stay flat"): on PGlite with the real read-model
 // tables and indexes, 10,400 tenders of one company and 20,100 it received, every first page (each sort
 // both ways, each filter, search for a word common in one branch and absent from the other) is run under
 // EXPLAIN ANALYZE, and no step of its plan may touch more than 1,000 rows: no sort or scan of a whole
@@ -43,7 +43,7 @@ beforeAll(async () => {
       1 + n % 9, 'u', CASE WHEN n % 50 = 1 THEN 1 END, (ARRAY['material', 'machine', 'trade', 'technical', NULL])[1 + n % 5]
     FROM generate_series(1, ${ROWS}) AS n`);
   // 20,000 more received from Bekal Prima (shared), none with the common word and all with a word the
-  // company's own tenders lack: each search below has a large branch with no match (issue 29: a word
+  // company's own tenders lack: each search below has a large branch with no match (a word
   // common in one branch walked the whole other branch looking for it).
   await db.query(`INSERT INTO documents (id, resource, stream_id, company_id, counterparty_company_id, shared_with_counterparty, document_no, title, status,
       total_sen, currency, created_at, updated_at, revision, created_by)
@@ -161,7 +161,7 @@ describe(`document lists at ${ROWS.toLocaleString('en')} tenders: no step of a f
 
   // A workflow action changes these columns of the wide row: were one of them in an index of `documents`
   // (its key, an expression or a partial index's condition), every action's UPDATE would write an entry into
-  // all of its ~20 indexes again instead of a HOT update (documents.projection.ts; README "Tenth session").
+  // all of its ~20 indexes again instead of a HOT update (documents.projection.ts; README "The narrow status row").
   it('no index of the wide documents row holds what an action changes', async () => {
     const indexes = await db.query<{ indexname: string; indexdef: string }>("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'documents'");
     expect(indexes.length).toBeGreaterThan(15);

@@ -121,7 +121,7 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
     if (typeof f.awaitingApproval !== 'boolean') problems['filter.awaitingApproval'] = ['must be true or false'];
     else filter.awaitingApproval = f.awaitingApproval;
   }
-  // A tender's type (issue 18): the documents_*_type indexes (tenders only) serve it.
+  // A tender's type: the documents_*_type indexes (tenders only) serve it.
   if (f.tenderType !== undefined) {
     if (typeof f.tenderType !== 'string' || !(TenderTypes as readonly string[]).includes(f.tenderType)) problems['filter.tenderType'] = [`must be one of ${TenderTypes.join(', ')}`];
     else filter.tenderType = f.tenderType as TenderType;

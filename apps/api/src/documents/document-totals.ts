@@ -1,4 +1,4 @@
-// Document totals (issue 8, the contractor's budget page of signed-in-area.md §2.4): for the chosen company,
+// Document totals (the contractor's budget page of signed-in-area.md §2.4): for the chosen company,
 // the number and sum of its documents per project, kind, status and direction (sent: the company's own;
 // received: addressed to it and shared), only of the kinds whose module the caller may view. One grouped
 // SELECT over the documents read model; sums in sen, sent as exact decimal strings like every amount.

@@ -84,7 +84,7 @@ export function decideAction(state: DocumentState, eventName: string, body: Acti
   const remark = body.remark?.trim();
   if (remark) command.remark = remark;
   // One amount per document: the machine routes (and limits) on the total the document shows, whatever the
-  // kind. A body `amount` is a check the client may send, never a second figure (issue 27).
+  // kind. A body `amount` is a check the client may send, never a second figure.
   const amount = approvalAmount(state.fields);
   if (body.amount !== undefined) {
     const given = parseMoney(body.amount);

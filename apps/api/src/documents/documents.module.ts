@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { AccessModule } from '../access.module.js';
 import { PlatformConfigurationModule } from '../platform-configuration/platform-configuration.module.js';
 import { ValueCaps } from '../subscriptions/value-caps.service.js';
+import { SubscriptionStanding } from '../subscriptions/subscription-standing.service.js';
 import { ApprovalQueue } from './approval-queue.js';
 import { DocumentActors } from './document-actor.js';
 import { DOCUMENT_COMMAND_HANDLERS } from './document-command.handlers.js';
@@ -24,6 +25,6 @@ import { WorkflowsController } from './workflows.controller.js';
 @Module({
   imports: [AccessModule, PlatformConfigurationModule],
   controllers: [DocumentsController, WorkflowsController, MyApprovalsController, MyActivityController, DocumentTotalsController],
-  providers: [...DOCUMENT_COMMAND_HANDLERS, ApprovalQueue, DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, DocumentSides, DocumentTotals, MyActivity, MyApprovals, VendorNumbers, ValueCaps],
+  providers: [...DOCUMENT_COMMAND_HANDLERS, ApprovalQueue, DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, DocumentSides, DocumentTotals, MyActivity, MyApprovals, VendorNumbers, ValueCaps, SubscriptionStanding],
 })
 export class DocumentsModule {}

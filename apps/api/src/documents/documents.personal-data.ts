@@ -1,4 +1,4 @@
-// The documents context's personal fields (issue 31): a delivery order's driver (name and contact). The
+// The documents context's personal fields: a delivery order's driver (name and contact). The
 // subject is the contact number's lookup subject when one is given (forgetting the user with that mobile
 // erases them as a driver), else one of the document's own.
 

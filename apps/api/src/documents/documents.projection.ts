@@ -5,7 +5,7 @@
 //                          revision, awaiting_level), with the indexes of the lists sorted or filtered by those:
 //                          so an action changes no indexed column of the wide row, whose UPDATE is then HOT
 //                          (no index entry written; fillfactor leaves the page room for it), and only this
-//                          narrow row's indexes take new entries (issue 16 point 5; README "Tenth session")
+//                          narrow row's indexes take new entries (README "The narrow status row")
 //   document_idempotency   (user, Idempotency-Key) -> the stream and revision of the action it recorded
 //   document_sources       a document -> the document it draws on (the order delivered or claimed, the tender awarded)
 //   document_draws         what it takes from that source: delivered quantities per source line, a claim's percent
@@ -29,7 +29,7 @@ export const documentsProjection: Projection = {
       document_no text NOT NULL, title text NOT NULL, status text NOT NULL, total_sen bigint NOT NULL, currency text NOT NULL,
       created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, revision bigint NOT NULL, created_by text NOT NULL,
       approval_round text, awaiting_level smallint, tender_type text, close_at timestamptz) WITH (fillfactor = 80);
-    -- A tender's type (issue 18), for the tenders list's filter; added to read models made before it.
+    -- A tender's type, for the tenders list's filter; added to read models made before it.
     ALTER TABLE documents ADD COLUMN IF NOT EXISTS tender_type text;
     -- A tender's closing time (drafts, edits and addenda set it), shown by the tenders list; not sorted by, so no index.
     ALTER TABLE documents ADD COLUMN IF NOT EXISTS close_at timestamptz;

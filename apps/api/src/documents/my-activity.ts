@@ -1,4 +1,4 @@
-// "Recent activity on my documents" (the home dashboard, issue 14): the documents the caller created in the
+// "Recent activity on my documents" (the home dashboard): the documents the caller created in the
 // chosen company, the most recently changed first, with where each stands now. One read of the
 // document_states_by_creator index (company, creator, last change), however many documents the company has,
 // each row joined to its wide row for the number, title and total.

@@ -1,4 +1,4 @@
-// "My approvals" (issue 8, made complete in issue 29): the documents waiting for the caller's decision across
+// "My approvals" (complete, paged, flat): the documents waiting for the caller's decision across
 // every document kind, oldest first, a page at a time with the total. A document waits for a user when the
 // machine offers that user a deciding event on it now (Approve at the next missing level of an open round,
 // or the counterparty's Confirm, Accept, Certify): `approval-queue.ts` keeps exactly those answers in

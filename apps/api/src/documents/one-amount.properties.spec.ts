@@ -1,4 +1,4 @@
-// One amount per document (issue 27): for every document kind and any fields it may carry, the amount the
+// One amount per document: for every document kind and any fields it may carry, the amount the
 // machine routes approval and limits on (the status events' amount, the route's reason) is the total the
 // document shows, and the transaction fee, where one applies, is borne by the subtotal it shows. Random
 // documents of every kind, created and asked for approval through the real decider and machines.

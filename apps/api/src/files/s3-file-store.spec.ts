@@ -1,5 +1,5 @@
 // The S3 adapter under the FileStore contract, against a real S3 protocol server (s3rver) in the process.
-// FILES_S3_TEST_PORT picks its port (the engineers sharing a machine each have theirs); default a free one.
+// FILES_S3_TEST_PORT picks its port (several checkouts on one machine each need their own); default a free one.
 import { afterAll, beforeAll } from '@jest/globals';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

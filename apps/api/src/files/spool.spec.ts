@@ -1,5 +1,5 @@
 // A refused upload leaves nothing in the spool folder, even when the refusal comes before the temporary
-// file's open has finished (CI once found a `.part` left behind: the open created the file after the rm).
+// file's open has finished (under load a `.part` was once left behind: the open created the file after the rm).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { pbkdf2 } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';

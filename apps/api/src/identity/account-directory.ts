@@ -25,7 +25,7 @@ export class AccountDirectory {
     const last = claims[claims.length - 1];
     if (!last) return { email, key, account: null, claimRevision: null };
     const found = await this.byId((last.data as { userId: string }).userId);
-    // A forgotten person's account holds no address any more: it no longer answers to one (issue 31).
+    // A forgotten person's account holds no address any more: it no longer answers to one.
     const account = found && found.email === ERASED ? null : found;
     // A claim whose account was never written (a sign-up cut short) holds nothing: the address is free again.
     return { email, key, account, claimRevision: last.revision };

@@ -43,13 +43,13 @@ export type PhoneEvent =
 export type EmailClaimEvent = { type: 'EmailClaimed'; data: { userId: string } };
 
 /**
- * Events kept for a limited time (issue 31 point 5): `retentionDay` (UTC, YYYY-MM-DD, when recorded) names
+ * Events kept for a limited time: `retentionDay` (UTC, YYYY-MM-DD, when recorded) names
  * the key their personal fields are sealed under (`retention.<day>`, identity.personal-data.ts), which the
  * retention job destroys once the day is older than the retention period. Absent on events recorded before.
  */
 export type Retained = { retentionDay?: string };
 
-/** `ip`: the caller's address (sealed; it was in the metadata, in clear, before issue 31 point 5). */
+/** `ip`: the caller's address (sealed; events recorded before retention days carry it in the metadata, in clear). */
 export type LoginAttemptEvent =
   | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string; ip?: string | null } & Retained }
   | { type: 'LoginFailed'; data: { reason: 'incorrectCredentials'; ip?: string | null } & Retained }

@@ -1,4 +1,4 @@
-// The identity context's personal fields (issue 31): sealed with the person's key before they are stored.
+// The identity context's personal fields: sealed with the person's key before they are stored.
 // The subject is the user id: from the event where it names the user, from the user stream otherwise.
 
 import type { PersonalDataDeclarations } from '@binaan/event-store';
@@ -14,15 +14,15 @@ export const retentionSubject = (day: string) => `${RETENTION_SUBJECT_PREFIX}${d
 /**
  * Where the retention job records the sessions' read model rows it deleted, with the instant they started
  * before (`olderThan`): the sessions projection deletes the same rows when it meets the record, so a rebuild
- * equals the state after retention, sessions recorded before issue 31 (no day, nothing sealed) included.
+ * equals the state after retention, sessions recorded before retention days existed (no day, nothing sealed) included.
  */
 export const SESSIONS_RETENTION_STREAM = 'personal-data-retention-sessions';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** An event recorded before issue 31 point 5 has no day: left as it was stored (null: nothing sealed). */
+/** An event recorded before retention days existed has no day: left as it was stored (null: nothing sealed). */
 const retainedSubject = (data: Record<string, unknown>) => (typeof data.retentionDay === 'string' && DAY.test(data.retentionDay) ? retentionSubject(data.retentionDay) : null);
 
 /**
- * Login attempts, sessions and phone codes (issue 31 point 5): who signed in from where, which number was
+ * Login attempts, sessions and phone codes: who signed in from where, which number was
  * sent a code. Sealed under the day's key, not the person's, so the retention job forgets a whole day at
  * once (personal-data/retention.ts). Their read model copies (identity_sessions) are deleted by the job.
  */

@@ -16,7 +16,7 @@ export const usersProjection: Projection = {
       user_type smallint NOT NULL, status text NOT NULL, force_change_password boolean NOT NULL,
       eula_version integer NOT NULL DEFAULT 0, registered_at timestamptz NOT NULL, verified_at timestamptz,
       password_changed_at timestamptz);
-    -- Unique among the persons not forgotten: every forgotten one reads '[erased]' (issue 31).
+    -- Unique among the persons not forgotten: every forgotten one reads '[erased]'.
     CREATE UNIQUE INDEX IF NOT EXISTS identity_users_email ON identity_users (email) WHERE email <> '[erased]'`,
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
@@ -69,7 +69,7 @@ export const sessionsProjection: Projection = {
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
       if (stored.type === 'PersonalDataForgotten') {
-        // Retention deleted the rows of sessions started before `olderThan`, those recorded before issue 31
+        // Retention deleted the rows of sessions started before `olderThan`, those recorded before retention days existed
         // (no day, their user in clear) included: a rebuild deletes them here again.
         const olderThan = (stored.data as { olderThan?: unknown }).olderThan;
         if (stored.streamId === SESSIONS_RETENTION_STREAM && typeof olderThan === 'string') await db.query('DELETE FROM identity_sessions WHERE started_at < $1', [olderThan]);
@@ -78,7 +78,7 @@ export const sessionsProjection: Projection = {
       const event = { type: stored.type, data: stored.data } as SessionEvent;
       const at = stored.metadata.recordedAt;
       if (event.type === 'SessionStarted') {
-        // A session past the retention period reads its user as erased (issue 31 point 5): no row, as the job left it.
+        // A session past the retention period reads its user as erased: no row, as the job left it.
         if (event.data.userId === ERASED) continue;
         await db.query(
           `INSERT INTO identity_sessions (session_id, user_id, company_id, remember_me, started_at, last_seen_at)

@@ -22,7 +22,7 @@ export function lockState(tail: readonly StoredEvent[]): LockState {
     if (event.type === 'LoginSucceeded') failures = 0;
     if (event.type === 'LoginFailed') {
       failures++;
-      // An attempt moved by migrate-lookup-keys (issue 31) keeps the time it was first recorded at.
+      // An attempt moved by migrate-lookup-keys keeps the time it was first recorded at.
       const migrated = (event.metadata as { migratedRecordedAt?: unknown }).migratedRecordedAt;
       lastFailureAt = Date.parse(typeof migrated === 'string' ? migrated : event.metadata.recordedAt);
     }

@@ -1,5 +1,5 @@
 // Mobile verification codes, decided on the folded phone stream. Pure: the time comes in.
-// Rules (issue 4): 6 digits, valid 5 minutes, dead after 5 wrong tries or a resend, a resend only after
+// Rules: 6 digits, valid 5 minutes, dead after 5 wrong tries or a resend, a resend only after
 // 60 s, at most 5 codes per phone per hour. A verified code lets one sign-up claim the number within 30 minutes.
 
 import type { StoredEvent } from '@binaan/event-store';

@@ -135,7 +135,7 @@ export class DocumentNotices {
     const sellerId = context.createdBySeller === true || ['invoice', 'progressiveClaim', 'milestoneClaim'].includes(resource) ? state.companyId : counterpartyId;
     const common = {
       document_no: state.documentNo,
-      // Names are not copied into the notification (issue 31): the feed fills them in from the ids when read.
+      // Names are not copied into the notification: the feed fills them in from the ids when read.
       created_by: null,
       created_by_user_id: context.createdByUserId ?? null,
       project_id: state.fields.projectId,

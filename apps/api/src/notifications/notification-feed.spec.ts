@@ -1,4 +1,4 @@
-// When a notification's document has moved on (issue 27): another status now, or its round waits for
+// When a notification's document has moved on: another status now, or its round waits for
 // another level than it did when the notification was raised.
 import { describe, expect, it } from '@jest/globals';
 import { movedOn } from './notification-feed.js';

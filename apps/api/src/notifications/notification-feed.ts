@@ -83,7 +83,7 @@ export class NotificationFeed {
   /**
    * The notifications' event_data (JSON text) with the names of who created and who acted filled in from
    * their user ids, as identity holds them now (a forgotten person reads '[erased]'). Notifications raised
-   * before issue 31 carry the names themselves and are left as they are.
+   * before personal data was sealed carry the names themselves and are left as they are.
    */
   async withNames(eventDataTexts: readonly string[]): Promise<string[]> {
     const parsed = eventDataTexts.map((text) => {

@@ -1,4 +1,4 @@
-// Which notification a project plan's status change gives (issue 17): the bill of quantity, the ongoing
+// Which notification a project plan's status change gives: the bill of quantity, the ongoing
 // budget and the progress plan each go through a machine like documents, and a BQ scan is read by the OCR.
 // The module and src pick the §2.6 page (packages/contracts notifications-links.ts): billOfQuantity
 // pending-approval / rejected / active, ongoingBudget and progressPlanning pending / approved / rejected,

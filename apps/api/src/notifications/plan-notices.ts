@@ -1,4 +1,4 @@
-// The notifications of a project's plans (issue 17), one per user at most, never the user who acted:
+// The notifications of a project's plans, one per user at most, never the user who acted:
 // - a BQ, ongoing budget or progress plan whose approval round opens or fills a level: the owner company's
 //   members to whom the machine now offers Approve (their company and project levels together, as the BQ's
 //   own actor is built) and who may see projects;

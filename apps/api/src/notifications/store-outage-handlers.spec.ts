@@ -1,4 +1,4 @@
-// Issue 26: a subscription's handler that meets a store that cannot answer (StoreUnavailable: a connection
+// A subscription's handler that meets a store that cannot answer (StoreUnavailable: a connection
 // terminated, the server restarting) fails its page, so the subscription hands the page again once the store
 // is back; it never takes the failure for "this document gives nothing" and moves its checkpoint past the
 // event. (The store-outage drill found both: the notifications reactor skipped the approvers' notifications

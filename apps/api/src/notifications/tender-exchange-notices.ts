@@ -1,4 +1,4 @@
-// Notifications of the tender exchange (issue 18; spec §2.6 "Tender queries", "Tender addendum"):
+// Notifications of the tender exchange (spec §2.6 "Tender queries", "Tender addendum"):
 // - a seller's question: the buyer's members who may see tenders (`tenderQuery` / new: /tenderQuery/{p}/all);
 // - the buyer's answer: every invited seller's members (`receivedTenderQuery` / new), without the asker;
 //   both with the tender as src id (the §2.6 targets name no question; the board is the tender's);

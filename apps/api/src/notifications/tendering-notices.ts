@@ -1,4 +1,4 @@
-// Notifications from the tendering context (issue 18; spec §2.6 targets `Tenders`): an invited seller's
+// Notifications from the tendering context (spec §2.6 targets `Tenders`): an invited seller's
 // users are told of the invitation (landing on the received tender); the buyer's tender users are told that
 // a seller quoted or revised, with the seller's name and never a figure. Bids are sealed until the close,
 // so nothing read here carries a rate, an amount or a total: the quotation event's data is not even read,

@@ -37,7 +37,7 @@ const ERROR_LEVEL = 50;
  * The process's logger; `destination` is stdout unless a test captures the lines. Lines are written
  * asynchronously (sonic-boom, pino's own destination) and in batches: one write of LOG_BATCH_BYTES, or
  * what came within FLUSH_EVERY_MS, instead of one write per line. A write per request line was about 9% of
- * the API's CPU in issue 17's profile (the BQ bench: a system call per reply, on top of the reply's own);
+ * the API's CPU in a profile of the BQ bench (a system call per reply, on top of the reply's own);
  * a line now reaches stdout at most FLUSH_EVERY_MS late, and an error line at once (it flushes what is
  * held before it). pino writes what is still held when the process exits; only a SIGKILL can lose the
  * lines of its last moment, which the event log never depends on.

@@ -1,7 +1,7 @@
 // Fastify's logger of one request (request.log: its error lines, a route's own warnings), made only when
 // something logs through it. Fastify makes one for every request (a pino child bound to the request id),
 // and pino runs the process's redaction over the bindings as it makes it: about 1% of a workflow action's
-// CPU in issue 17's profile, for a logger that a request that goes well never uses (its one line is
+// CPU in the BQ bench's profile, for a logger that a request that goes well never uses (its one line is
 // request-logging.ts's). The child made on first use is the one Fastify would have made: same bindings,
 // options and redaction.
 import type { FastifyBaseLogger } from 'fastify';

@@ -12,7 +12,7 @@ export function observeRequests(fastify: FastifyInstance, logger: ApiLogger | nu
   // The request line is built below from values that hold no secret (method, the URL with its query values
   // already redacted, route pattern, address, status, time, the request id, which request-id.ts lets
   // through only as a plain token), so it skips pino's redaction, which walks about 90 paths and wildcards
-  // on every line (4% of the API's CPU in issue 17's profile). Every other line keeps it.
+  // on every line (4% of the API's CPU in the BQ bench's profile). Every other line keeps it.
   const requestLines = logger?.child({}, { redact: [] }) ?? null;
   const enter = (request: FastifyRequest, reply: FastifyReply, done: () => void) => requestContext.run({ reqId: request.id }, done);
   fastify.addHook('onRequest', (request, reply, done) => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import { personalDataDeclarations } from './declarations.js';
 import { LookupKeys } from './lookup-keys.js';
 
-/** Each declared event type's personal fields, in the order stored seals know them (issue 31, pd3). */
+/** Each declared event type's personal fields, in the order stored seals know them (pd3). */
 const SEALED_PLACES: Record<string, readonly string[]> = {
   CompanyMemberInvited: ['email', 'name'],
   CompanyProfileEntryAdded: ['fields.name', 'fields.idNumber', 'fields.address'],

@@ -1,4 +1,4 @@
-// Forgetting a person (issue 31): every key that seals their data is destroyed (their user id's, and the
+// Forgetting a person: every key that seals their data is destroyed (their user id's, and the
 // lookup subjects of each e-mail address and mobile number they held, under which registrations,
 // invitations, site contacts and drivers were sealed), so every sealed field of theirs in the log reads as
 // ERASED from then on; an event records who forgot whom, when, why and how (no personal data in it: a user

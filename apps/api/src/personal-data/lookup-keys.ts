@@ -1,4 +1,4 @@
-// Lookups by e-mail and mobile without the address or the digits (issue 31 point 2): stream ids and keys
+// Lookups by e-mail and mobile without the address or the digits: stream ids and keys
 // are HMAC-SHA-256 of the normalised value under LOOKUP_HMAC_KEY (a secret: unlike an unsalted hash, nobody
 // without it can recompute the key from an address). Each kind has its own domain, so an e-mail key and a
 // mobile key never coincide.

@@ -1,4 +1,4 @@
-// Issue 31 point 2 for a store made before it: streams keyed by a person's e-mail (an unsalted SHA-256,
+// HMAC-keyed lookups for a store made before them: streams keyed by a person's e-mail (an unsalted SHA-256,
 // which anyone can recompute from the address) or mobile (its digits) move to their HMAC-keyed ids
 // (lookup-keys.ts). Each old stream's events are appended, in order, to the new stream (the same types and
 // data; the original time kept in metadata.migratedRecordedAt), then the old stream is deleted whole: a

@@ -1,4 +1,4 @@
-// Issue 31 points 3 and 4: the platform administrator forgets a person (with a reason, recorded), and a
+// The platform administrator forgets a person (with a reason, recorded), and a
 // person downloads everything held about them (the administrator too, for them). The forgetting is sent
 // as a command through the CommandBus (personal-data.commands.ts).
 

@@ -1,4 +1,4 @@
-// Forgetting a person and exporting what is held about them (issue 31 points 3 and 4), for the platform
+// Forgetting a person and exporting what is held about them, for the platform
 // administrator (any user) and for a signed-in person (their own export).
 
 import { Inject, Injectable } from '@nestjs/common';
@@ -53,7 +53,7 @@ export class PersonalDataService {
     return { success: true, msg: 'personalData.forgotten', subjects: forgotten.subjects.length, rebuilt: forgotten.rebuilt };
   }
 
-  /** The accounts, for the platform administrator's users page (issue 31 point 3): newest first, 500 at most. */
+  /** The accounts, for the platform administrator's users page: newest first, 500 at most. */
   async users(principal: Principal, q: string): Promise<PersonalDataUsersReply> {
     this.adminOnly(principal);
     if (!(this.store instanceof SqlEventStore)) return { users: [] };

@@ -1,4 +1,4 @@
-// Retention (issue 31 point 5): login attempts, sessions, phone codes and the mail and SMS outbox are kept
+// Retention: login attempts, sessions, phone codes and the mail and SMS outbox are kept
 // PERSONAL_DATA_RETENTION_MONTHS (default 12), then forgotten with the same mechanism as a person:
 // - Events (login-<key>, session-<id>, phone-<key>): their personal fields are sealed under the key of the
 //   UTC day they were recorded on (`retention.<day>`, identity.personal-data.ts). A day wholly older than the

@@ -1,4 +1,4 @@
-// The projects context's personal fields (issue 31). A project's site contact (a name and a number, typed
+// The projects context's personal fields. A project's site contact (a name and a number, typed
 // by the company) is whoever holds that number: the subject is the number's lookup subject, so forgetting
 // the user with that mobile erases them as a site contact too. A role granted by e-mail is sealed under
 // the address's subject.

@@ -5,7 +5,7 @@
 // of those (identity/principal-cache.ts, documents/read-cache.ts) keep their entries when only such streams
 // were written, here or (as a peer's change notice names the stream types) in another API process. Before
 // the cost plans were here, every BQ change emptied the principal cache and the next request of every
-// caller read its session from the database again (issue 17's bench: one more round trip per operation).
+// caller read its session from the database again (the BQ bench: one more round trip per operation).
 import { isDocumentResource } from '@binaan/contracts';
 import { NOTIFICATIONS_STREAM_TYPE } from '../notifications/notification.events.js';
 import { BQ_STREAM_TYPE } from '../bills-of-quantity/bq.events.js';

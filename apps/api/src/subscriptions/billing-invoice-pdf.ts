@@ -10,7 +10,7 @@ import type { BillingUsageView } from './usage/usage-view.js';
 
 export type InvoiceSheet = {
   invoiceNo: string; orderedAt: string; status: string; buyer: BillingBuyer; packageId: string | null; couponCode: string | null;
-  price: number; discount: number; subtotal: number; sstRate: number; sst: number; total: number; paidAt: string | null;
+  price: number; discount: number; credit?: number; subtotal: number; sstRate: number; sst: number; total: number; paidAt: string | null;
 } & Partial<BillingUsageView>;
 
 const DOCUMENT_KIND: Readonly<Record<string, string>> = { letterOfAward: 'Letter of award', purchaseOrder: 'Purchase order', workOrder: 'Work order', rentalOrder: 'Rental order', paymentCertificate: 'Payment certificate' };
@@ -74,6 +74,7 @@ export async function billingInvoicePdf(sheet: InvoiceSheet): Promise<Uint8Array
   const rows: [string, string][] = [
     ...descriptionRows(sheet),
     ...(sheet.discount > 0 ? [[`Discount${sheet.couponCode ? ` (coupon ${sheet.couponCode})` : ''}`, `- ${ringgit(sheet.discount)}`] as [string, string]] : []),
+    ...((sheet.credit ?? 0) > 0 ? [['Credit for the package changed (pro rata)', `- ${ringgit(sheet.credit!)}`] as [string, string]] : []),
     ['Subtotal', ringgit(sheet.subtotal)],
     [`SST ${percent(sheet.sstRate)}`, ringgit(sheet.sst)],
   ];

@@ -5,12 +5,16 @@ import type { BillingAmounts, DiscountType } from './subscriptions.events.js';
 
 export type CouponDiscount = { discountType: DiscountType; discount: number };
 
-/** Discount first (a percentage of the price, half up; a fixed amount at most the price), then SST at `sstRate` basis points. */
-export function priceOf(price: number, sstRate: number, coupon: CouponDiscount | null): BillingAmounts {
+/**
+ * Discount first (a percentage of the price, half up; a fixed amount at most the price), then the credit for
+ * what is left of the package being changed (at most what remains), then SST at `sstRate` basis points.
+ */
+export function priceOf(price: number, sstRate: number, coupon: CouponDiscount | null, credit = 0): BillingAmounts {
   const discount = !coupon ? 0 : coupon.discountType === 'percentage' ? applyRate(price, coupon.discount * 100) : Math.min(coupon.discount, price);
-  const subtotal = price - discount;
+  const credited = Math.min(credit, price - discount);
+  const subtotal = price - discount - credited;
   const sst = applyRate(subtotal, sstRate);
-  return { price, discount, subtotal, sstRate, sst, total: subtotal + sst, currency: 'MYR' };
+  return { price, discount, ...(credited > 0 ? { credit: credited } : {}), subtotal, sstRate, sst, total: subtotal + sst, currency: 'MYR' };
 }
 
 /** Why a coupon cannot be used for this package today, or null when it can. `today`: YYYY-MM-DD in Malaysia. */

@@ -5,6 +5,7 @@
 import { companyOf } from '../authority/authority.service.js';
 import { StorageCap } from './storage/storage-cap.service.js';
 import { ValueCaps } from './value-caps.service.js';
+import { SubscriptionStanding } from './subscription-standing.service.js';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
@@ -20,7 +21,16 @@ const ORDER_REFUSALS = 'invalidSubscriptionType (the package is not one of the s
 @ApiTags('subscriptions')
 @Controller('subscriptions')
 export class SubscriptionsController {
-  constructor(private readonly commands: CommandBus, private readonly subscriptions: Subscriptions, private readonly caps: ValueCaps, private readonly storage: StorageCap) {}
+  constructor(private readonly commands: CommandBus, private readonly subscriptions: Subscriptions, private readonly caps: ValueCaps, private readonly standing: SubscriptionStanding, private readonly storage: StorageCap) {}
+
+  @Get('standing')
+  @ApiOperation({
+    summary: 'Where the chosen company stands with its subscription',
+    description: 'Any member: { state: active | renewalDue | overdue | unavailable, source: held | period | trial | lapsed, packageId, periodEnd, unavailableFrom, billToPay: { id, total } | null }. renewalDue and overdue carry the reminder; unavailable: writes wait for payment (402 serviceTemporarilyUnavailable), reads go on.',
+  })
+  async standingOfCompany(@Req() request: AuthenticatedRequest) {
+    return this.standing.of(companyOf(request.principal!));
+  }
 
   @Get('usage')
   @ApiOperation({

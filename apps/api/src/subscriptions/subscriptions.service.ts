@@ -2,7 +2,7 @@
 // (basic, advanced, elite) at the platform configuration's price and caps; a quote is its price less the
 // coupon's discount plus SST; an order by the company's administrator records a billing record through the
 // billing machine (Create then Issue, by the platform: new, then pendingPayment) with the next invoice
-// number, the buyer's details as they stand and the quote's amounts. Payment is not taken here yet.
+// number, the buyer's details as they stand and the quote's amounts. Paying it: billing-payments.service.ts.
 import { billingInvoicePdf } from './billing-invoice-pdf.js';
 import { invalidParameter } from '../common/list-query.js';
 import { requireAdminRight } from '../platform-staff/admin-rights.js';
@@ -22,21 +22,21 @@ import { EVENT_STORE } from '../store/store.tokens.js';
 import { buyerOf } from './billing-buyer.js';
 import { Coupons } from './coupons.service.js';
 import { usageViewOf } from './usage/usage-view.js';
+import { SubscriptionStanding } from './subscription-standing.service.js';
 import { packageTypeOf } from './package-of-company.js';
 import { priceOf } from './pricing.js';
-import { BILLING_STREAM_TYPE, billingStream, type BillingBuyer, type BillingEvent } from './subscriptions.events.js';
+import { proRataCredit } from './subscription-periods.js';
+import { BILLING_STREAM_TYPE, billingStream, type BillingBuyer, type BillingEvent, type PeriodChange } from './subscriptions.events.js';
 
 /** Who may order for the company and read its bills: the company profile's rights (its administrator holds them). */
 const ORDER_RIGHT = 'administration.companyProfile.update' as const;
 const BILLING_READ_RIGHTS = ['administration.companyProfile.view', 'administration.companyProfile.update'] as const;
 const BILLING_STATUSES = ['new', 'pendingPayment', 'paid', 'cancelled'];
-/** A billing record still standing for its package: ordering that package again is the same subscription as current. */
-const STANDING = ['new', 'pendingPayment', 'paid'];
 /** Invoice numbers: INV- and six digits at least (INV-000001), one sequence for the platform. */
 export const invoiceNumber = (sequence: number) => `INV-${String(sequence).padStart(6, '0')}`;
 
 type BillingRow = {
-  billing_id: string; sequence: number; company_id: string; package_id: string; buyer: BillingBuyer | string; coupon_code: string | null; price: string | number; discount: string | number;
+  billing_id: string; sequence: number; company_id: string; package_id: string; buyer: BillingBuyer | string; coupon_code: string | null; price: string | number; discount: string | number; credit?: string | number | null;
   subtotal: string | number; sst_rate: number; sst: string | number; total: string | number; currency: string; status: string; ordered_at: Date | string; ordered_by_name: string | null;
   kind?: string | null; period?: string | null; usage?: unknown;
 };
@@ -44,7 +44,7 @@ type BillingRow = {
 function billingView(row: BillingRow) {
   return {
     id: row.billing_id, invoiceNo: row.billing_id, companyId: row.company_id, packageId: row.package_id, buyer: typeof row.buyer === 'string' ? JSON.parse(row.buyer) as BillingBuyer : row.buyer,
-    couponCode: row.coupon_code, price: Number(row.price), discount: Number(row.discount), subtotal: Number(row.subtotal), sstRate: Number(row.sst_rate), sst: Number(row.sst), total: Number(row.total),
+    couponCode: row.coupon_code, price: Number(row.price), discount: Number(row.discount), credit: Number(row.credit ?? 0), subtotal: Number(row.subtotal), sstRate: Number(row.sst_rate), sst: Number(row.sst), total: Number(row.total),
     currency: row.currency, status: row.status, orderedAt: new Date(row.ordered_at).toISOString(), orderedBy: row.ordered_by_name, ...usageViewOf(row),
   };
 }
@@ -65,17 +65,20 @@ export class Subscriptions {
     @Inject(CLOCK) private readonly now: Clock,
     private readonly configuration: PlatformConfiguration,
     private readonly coupons: Coupons,
+    private readonly standing: SubscriptionStanding,
   ) {}
 
   /** The six packages with their price and caps; `current` and `suggested` for the caller's company when one is chosen. */
   async packages(principal: Principal) {
     const packages = packagesOf(await this.configuration.values());
     const company = principal.companyId ? await this.companyRow(principal.companyId) : null;
-    const paid = company ? await this.billedPackages(principal.companyId!, ['paid']) : [];
+    const standing = company ? await this.standing.of(principal.companyId!) : null;
     const awaiting = company ? await this.billedPackages(principal.companyId!, ['new', 'pendingPayment']) : [];
+    // A held tier counts only where the subscription names one (a seller's 'supplier' or a contractor's 'subcontractor' names none).
+    const holds = standing !== null && (standing.state === 'active' || standing.state === 'renewalDue') && (standing.source !== 'held' || namesTier(company));
     return {
-      // current: the company's own tier, or a package it paid for; awaitingPayment: ordered, its bill not paid yet.
-      packages: packages.map((p) => ({ ...p, current: this.heldWithoutBill(p.id, company) || paid.includes(p.id), awaitingPayment: awaiting.includes(p.id) })),
+      // current: the package the company stands on now (its tier, a paid period or the trial); awaitingPayment: ordered, its bill not paid yet.
+      packages: packages.map((p) => ({ ...p, current: holds && standing.packageId === p.id, trial: holds && standing.packageId === p.id && standing.source === 'trial', currentUntil: holds && standing.packageId === p.id ? standing.periodEnd : null, awaitingPayment: awaiting.includes(p.id) })),
       sstRate: (await this.configuration.value('sstRate')) ?? 0,
       suggestedType: company ? packageTypeOf(Number(company.subscription_type)) : null,
     };
@@ -185,40 +188,46 @@ export class Subscriptions {
     }
     const packageId = input.packageId as PackageId;
     const company = await this.companyRow(companyId);
-    if (company && (await this.currentPackages(companyId, company)).includes(packageId)) {
+    if (company && (await this.currentPackages(companyId)).includes(packageId)) {
       throw refusal(409, ErrorCodes.sameSubscriptionAsCurrent, `The company has the package ${packageId} already, or an order of it waits for payment.`);
     }
     const code = typeof input.couponCode === 'string' ? input.couponCode.trim() : '';
     const coupon = code === '' ? null : await this.coupons.usable(code, packageId);
     const values = await this.configuration.values();
     const price = values.get(packageSettingKey(packageId, 'price')) ?? 0;
-    const amounts = priceOf(price, values.get('sstRate') ?? 0, coupon);
+    const amounts = priceOf(price, values.get('sstRate') ?? 0, coupon, await this.changeCredit(companyId, packageId));
     return { packageId, couponCode: coupon?.code ?? null, coupon, amounts };
   }
 
-  /**
-   * The packages the company has: the tier its subscription names (demo and migrated companies, until a
-   * paid order sets it) of the type that fits it, and every package of a billing record still standing.
-   */
   /** The packages of the company's bills in these statuses. */
   private async billedPackages(companyId: string, statuses: readonly string[]): Promise<string[]> {
     const rows = await this.db.query<{ package_id: string }>('SELECT DISTINCT package_id FROM billings WHERE company_id = $1 AND status = ANY($2::text[])', [companyId, statuses]);
     return rows.map((row) => row.package_id);
   }
 
-  /** The company's own tier's package (demo and migrated companies hold one without a bill). */
-  private heldWithoutBill(packageId: string, company: CompanyRow | null): boolean {
-    const tier = company?.subscription_detail_type;
-    return company !== null && (tier === 'basic' || tier === 'advanced' || tier === 'elite') && packageId === `${packageTypeOf(Number(company.subscription_type))}-${tier}`;
+  /**
+   * The packages ordering would repeat (README.md "Current subscription"): those ordered and not paid yet,
+   * the held tier, and a paid package while it runs outside its renewal reminder (within it, ordering the
+   * same package is its renewal). The trial's package may be ordered: that is paying for it.
+   */
+  private async currentPackages(companyId: string): Promise<string[]> {
+    const standing = await this.standing.of(companyId);
+    const held = standing.source === 'held' && namesTier(await this.companyRow(companyId));
+    const holding = held || (standing.source === 'period' && standing.state === 'active') ? [standing.packageId] : [];
+    return [...holding, ...(await this.billedPackages(companyId, ['new', 'pendingPayment']))];
   }
 
-  private async currentPackages(companyId: string, company: CompanyRow): Promise<string[]> {
-    const standing = await this.db.query<{ package_id: string }>(
-      `SELECT DISTINCT package_id FROM billings WHERE company_id = $1 AND status IN (${STANDING.map((s) => `'${s}'`).join(', ')})`, [companyId],
+  /** Changing from a running paid package to another: what is left of it, pro rata (README.md "Change of package"). */
+  private async changeCredit(companyId: string, packageId: string): Promise<number> {
+    const now = this.now();
+    const [row] = await this.db.query<{ package_id: string; billing_id: string | null; period_from: Date | string; period_to: Date | string; change: string; subtotal: string | number | null }>(
+      `SELECT p.package_id, p.billing_id, p.period_from, p.period_to, p.change, b.subtotal FROM subscription_periods p LEFT JOIN billings b ON b.billing_id = p.billing_id
+       WHERE p.company_id = $1 AND p.period_from <= $2 AND p.period_to > $2 AND (p.ended_at IS NULL OR p.ended_at > $2) ORDER BY p.period_from DESC LIMIT 1`,
+      [companyId, now.toISOString()],
     );
-    const tier = company.subscription_detail_type;
-    const own = tier === 'basic' || tier === 'advanced' || tier === 'elite' ? [`${packageTypeOf(Number(company.subscription_type))}-${tier}`] : [];
-    return [...own, ...standing.map((row) => row.package_id)];
+    if (!row || row.package_id === packageId) return 0;
+    const running = { packageId: row.package_id as PackageId, billingId: row.billing_id, from: new Date(row.period_from).toISOString(), to: new Date(row.period_to).toISOString(), change: row.change as PeriodChange, endedAt: null };
+    return proRataCredit(running, Number(row.subtotal ?? 0), now);
   }
 
   private async companyRow(companyId: string): Promise<CompanyRow | null> {
@@ -228,3 +237,9 @@ export class Subscriptions {
 }
 
 type CompanyRow = { name: string; registration_no: string; subscription_type: number | string; subscription_detail_type: string; details: unknown };
+
+/** The company's subscription names a tier (basic, advanced, elite): demo and older companies hold it without a bill. */
+function namesTier(company: CompanyRow | null): boolean {
+  const tier = company?.subscription_detail_type;
+  return tier === 'basic' || tier === 'advanced' || tier === 'elite';
+}

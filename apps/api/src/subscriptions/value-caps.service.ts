@@ -13,8 +13,8 @@ import { CLOCK, READ_MODELS, type Clock } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { PlatformConfiguration } from '../platform-configuration/platform-configuration.service.js';
 import { packageSettingKey } from '../platform-configuration/platform-settings.js';
-import { subscriptionYear, tierOf } from '../tendering/allowance/invitation-allowance.js';
-import { packageTypeOf } from './package-of-company.js';
+import { subscriptionYear } from '../tendering/allowance/invitation-allowance.js';
+import { SubscriptionStanding } from './subscription-standing.service.js';
 import { CAP_FIGURE, CAP_GROUPS, CAPPED_RESOURCES, DRAFT_STATUS, UNCOMMITTED_STATUSES, capGroupOf, capUsageOf, type CapGroup, type CapUsage } from './value-caps.js';
 
 /** The advisory locks' first key for the value caps' turns (the second: the company id's hash). */
@@ -26,6 +26,7 @@ export class ValueCaps {
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
     @Inject(CLOCK) private readonly now: Clock,
     private readonly configuration: PlatformConfiguration,
+    private readonly standing: SubscriptionStanding,
   ) {}
 
   /** The company's use of each cap this subscription year, with the 80% warning. */
@@ -77,9 +78,7 @@ export class ValueCaps {
 
   /** The configured cap of the company's package for the group, in sen a year (null: unlimited). */
   private async limitOf(companyId: string, group: CapGroup): Promise<number | null> {
-    const [company] = await this.db.query<{ subscription_type: number | null; subscription_detail_type: string | null }>('SELECT subscription_type, subscription_detail_type FROM companies WHERE company_id = $1', [companyId]);
-    const packageId = `${packageTypeOf(company?.subscription_type ?? null)}-${tierOf(company?.subscription_detail_type)}` as const;
-    return this.configuration.value(packageSettingKey(packageId, CAP_FIGURE[group]));
+    return this.configuration.value(packageSettingKey(await this.standing.packageOf(companyId), CAP_FIGURE[group]));
   }
 
   private readonly turns = new OneAtATime();

@@ -8,6 +8,7 @@ import { AwardTenderHandler } from './award/award.commands.js';
 import { AwardController } from './award/award.controller.js';
 import { AwardService } from './award/award.service.js';
 import { InvitationAllowanceService } from './allowance/invitation-allowance.service.js';
+import { SubscriptionStanding } from '../subscriptions/subscription-standing.service.js';
 import { PlatformConfigurationModule } from '../platform-configuration/platform-configuration.module.js';
 import { ContractAwardReactor } from './award/contract-award.reactor.js';
 import { ComparisonController } from './comparison/comparison.controller.js';
@@ -44,7 +45,7 @@ import { StorageCap } from '../subscriptions/storage/storage-cap.service.js';
   imports: [PlatformConfigurationModule],
   controllers: [TenderingController, TenderQueriesController, TenderAddendaController, ComparisonController, AwardController, AnalysisController, TenderersController, EmailInvitationsController, RequestTenderController, QuotationAttachmentsController, QueryFilesController],
   providers: [
-    ...TENDERING_COMMAND_HANDLERS, TenderingService, InvitationAllowanceService, TenderCloseJob,
+    ...TENDERING_COMMAND_HANDLERS, TenderingService, InvitationAllowanceService, SubscriptionStanding, TenderCloseJob,
     ...TENDER_QUERY_COMMAND_HANDLERS, TenderQueriesService, ...TENDER_ADDENDA_COMMAND_HANDLERS, TenderAddendaService,
     AwardTenderHandler, ...ANALYSIS_COMMAND_HANDLERS, ComparisonService, AwardService, ContractAwardReactor, AnalysisService,
     ...TENDERER_COMMAND_HANDLERS, TenderersService, ...EMAIL_INVITATION_COMMAND_HANDLERS, EmailInvitationsService, EmailInvitationTakeUpReactor,

@@ -1,4 +1,4 @@
-// Personal data on KurrentDB (issue 31): the adapter under the sealing store, through the in-memory server
+// Personal data on KurrentDB: the adapter under the sealing store, through the in-memory server
 // (no KurrentDB server can run here), its keys in a PGlite key store. What the client hands the server holds
 // no clear personal field, and its chain metadata is the hash of those sealed bytes; every reader (streams,
 // the log, pages, a subscription, the append's reply, an idempotent retry) sees clear text; once the

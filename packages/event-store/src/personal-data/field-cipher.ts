@@ -102,7 +102,7 @@ export function openBytesDeterministic(dataKey: Buffer, sealed: Buffer, aad: str
  * The seals written now ("pd3:"): SIV proper, Rogaway and Shrimpton's deterministic authenticated encryption
  * (RFC 5297's construction with HMAC-SHA256 for S2V): the synthetic IV, 16 bytes of an HMAC of the
  * associated data and the plaintext, is both the CTR counter block and the tag, so the seal carries no GCM
- * tag beside its IV (12 bytes fewer per event, 16 characters of base64url: issue 31 point 7 measured the
+ * tag beside its IV (12 bytes fewer per event, 16 characters of base64url: the personal data bench measured the
  * rows' size as most of what sealing cost a replay). Opening decrypts, recomputes the HMAC and compares it
  * with the stored IV: a changed byte, another subject, other names or another key all fail that compare.
  * Its own keys (HKDF, other `info` than pd2's), so a key is never used in two modes.

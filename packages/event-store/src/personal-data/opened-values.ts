@@ -1,4 +1,4 @@
-// What seals opened to, remembered by this process (issue 31 point 7): a person's name and e-mail are
+// What seals opened to, remembered by this process: a person's name and e-mail are
 // copied into dozens of events, and a seal ("pd2:", "pd3:") of the same values of the same person is the same bytes
 // (field-cipher.ts), so a replay that reads personal fields pays one AES-GCM open per distinct value, not
 // one per event. Bounded (the persons not read lately go first), and a person's entries go the moment

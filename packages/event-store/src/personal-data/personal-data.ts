@@ -17,7 +17,7 @@ export const ERASED = '[erased]';
  * (field-cipher.ts sealBytesSiv: the same values of one person seal to the same bytes). The field
  * positions are each sealed field's place in its event type's declared `fields`, one character each
  * (0-9, then a-z), so "01" for the first two: the names themselves were a third of what sealing added to
- * a row (issue 31 point 7), and the seal's associated data binds the names they stand for, so a seal read
+ * a row, and the seal's associated data binds the names they stand for, so a seal read
  * against a declaration whose order has changed refuses to open rather than name a value wrongly (hence
  * the rule on `PersonalFields.fields`). Seals written before still open: "pd2:" (the names written out,
  * AES-GCM with a synthetic IV) and "pd1:" (a JSON object of the values, a random IV, the data key itself).

@@ -1,4 +1,4 @@
-// What this process sealed lately (issue 31 point 7, appends): a seal ("pd3:") is a function of the person's
+// What this process sealed lately (appends): a seal ("pd3:") is a function of the person's
 // key, the field names and the values (field-cipher.ts: the IV is an HMAC of them), so the same values of
 // the same person seal to the same text, and a person's name and e-mail are sealed again in every event
 // that carries them. Remembering the text saves the HMAC, the AES-GCM pass and the base64 on each of those.

@@ -1,5 +1,5 @@
-// Personal data sealing above any event store (issue 31): the KurrentDB adapter's way to it, as the issue
-// asks ("it sits above the store"). Declared fields are sealed in the request before the store sees it, so
+// Personal data sealing above any event store: the KurrentDB adapter's way to it (it sits
+// above the store). Declared fields are sealed in the request before the store sees it, so
 // the store chains and hashes the sealed data exactly as the SQL store does with its built-in codec; every
 // read (streams, the log, pages, subscriptions) is opened on the way out. The keys live in a key store of
 // their own (SQL, beside or apart from the events), never in the event store: forgetting and retention

@@ -4,7 +4,7 @@
 // between two statements of one, and the LISTEN connection ended; nothing crashes, the caller hears
 // StoreUnavailable, and the pool and the channel carry on. Only this test's own backends are ended. And a
 // client that reports a lost connection while the pool hands it to a waiting caller (which ended the API
-// process in issue 16's drill): no unhandled error, and the caller works on another connection.
+// process in the store-outage drill): no unhandled error, and the caller works on another connection.
 
 import { describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';

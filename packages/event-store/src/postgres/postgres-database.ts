@@ -146,7 +146,7 @@ export class PostgresDatabase implements SqlDatabase {
     // Nor one the pool is handing out: pg-pool takes its idle listener off before the caller's code runs
     // again (withClient's own, pool.query's), and an 'error' in between (the server's "terminating
     // connection" read in the same chunk as the reply that freed the client for a waiting caller) had no
-    // listener and ended the process: issue 16's drill, backends terminated under load, in CI. So every
+    // listener and ended the process: the store-outage drill, backends terminated under load. So every
     // client has one listener for its whole life, which marks it lost: withClient gives a marked client
     // back (the pool drops it) and takes another; pool.query's holder hears StoreUnavailable.
     pool.on('connect', (client) => void client.on('error', () => LOST.add(client)));

@@ -42,9 +42,9 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'article', path: '/article', allowPending: true, group: 'main' },
   { key: 'myApprovals', path: '/my-approvals', rights: DECIDING_RIGHTS, group: 'main' },
   { key: 'audit', path: '/audit', rights: DOCUMENT_VIEW_RIGHTS, group: 'main' },
-  // Issue 18: tenders the company was invited to; any active user of it may quote (the api's rule).
+  // Tenders the company was invited to; any active user of it may quote (the api's rule).
   { key: 'receivedTenders', path: '/tendering/received', group: 'main' },
-  // Issue 18: the buyer's approved list of tenderers; the api checks the tender authority levels per act.
+  // The buyer's approved list of tenderers; the api checks the tender authority levels per act.
   { key: 'approvedTenderers', path: '/tendering/tenderers', rights: ['tenderManagement.view'], group: 'main' },
   // Projects per type (spec §6: developer, owner = demand, supplier = supply), the hub of the signed-in area.
   ...(['developer', 'demand', 'supply'] as const).map((kind): ModuleDef => ({ key: `projects${kind.charAt(0).toUpperCase()}${kind.slice(1)}`, path: `/project/${kind}`, rights: PROJECT_RIGHTS, group: 'projects' })),
@@ -71,6 +71,8 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'platformConfiguration', path: '/admin/configuration', adminOnly: true, adminRight: 'admin.configuration', allowPending: true, group: 'platformAdmin' },
   { key: 'coupons', path: '/admin/coupons', adminOnly: true, adminRight: 'admin.coupon', allowPending: true, group: 'platformAdmin' },
   { key: 'billingAdmin', path: '/admin/billing', adminOnly: true, adminRight: 'admin.company', allowPending: true, group: 'platformAdmin' },
+  // Cheques and bank drafts the companies recorded for their bills, confirmed or rejected here (cheque-payments/).
+  { key: 'manualPayments', path: '/admin/manual-payments', adminOnly: true, adminRight: 'admin.company', allowPending: true, group: 'platformAdmin' },
   // The company's catalogue (§2.5, §6 administration "catalogue"): products, trades and others for the line pickers.
   { key: 'catalogueItems', path: '/administration/catalogue-items', rights: ['administration.catalogue.view', 'administration.catalogue.update'], group: 'administration' },
   // Data import by Excel upload (§2.5): into the catalogue with its update right, users with the users update right.

@@ -1,4 +1,4 @@
-// The project's bill of quantity (issue 17; spec §4.9, §2.6 /bill-of-quantity/<projectId>/<status>): BQ
+// The project's bill of quantity (spec §4.9, §2.6 /bill-of-quantity/<projectId>/<status>): BQ
 // tabs (add, rename, delete), the tree table of headers and items with the ten operations from a toolbar
 // and the keyboard, amounts rolled up to headers, the tab and the BQ, copy and paste with a spreadsheet,
 // the approval actions the machine offers, and the BQ's history. Changes show at once and are saved one at

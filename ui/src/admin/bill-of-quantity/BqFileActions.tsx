@@ -1,4 +1,4 @@
-// The BQ tab's file actions (issue 17): Export (the .xlsx the api writes), Import (the dialog: preview,
+// The BQ tab's file actions: Export (the .xlsx the api writes), Import (the dialog: preview,
 // column mapping, progress, errors by row and column) and the link to the BQ scan list (OCR import).
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';

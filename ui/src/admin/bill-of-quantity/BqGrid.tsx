@@ -1,5 +1,5 @@
 // The BQ tree table: a headless TanStack Table (v9) over the rows shown (bq-model visibleRows), virtualised
-// with TanStack Virtual, worked like a spreadsheet (spec §4.9, issue 17). One focusable treegrid; the
+// with TanStack Virtual, worked like a spreadsheet (spec §4.9). One focusable treegrid; the
 // active cell is its aria-activedescendant, so virtualised rows never hold focus. Keys: arrows move, Enter
 // or F2 or typing edits (Enter saves, Escape cancels), Tab / Shift+Tab indent / outdent, Alt+Up / Alt+Down
 // move, Ctrl+D duplicates, Delete deletes (with a confirmation), Insert adds an item below, Ctrl+C / Ctrl+V

@@ -1,4 +1,4 @@
-// Import an .xlsx into the BQ (issue 17; apps/api/src/bills-of-quantity/IMPORT-EXPORT.md): pick the file,
+// Import an .xlsx into the BQ (apps/api/src/bills-of-quantity/IMPORT-EXPORT.md): pick the file,
 // see each sheet's first rows with the mapping the api proposes, change which column holds which field
 // (and the tab, header row and where levels come from), import with a progress bar driven by the api's
 // NDJSON lines; cells that break the rules are listed by sheet, row and column, in the user's language.

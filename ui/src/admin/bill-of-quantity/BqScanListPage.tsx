@@ -1,4 +1,4 @@
-// The BQ scan list (issue 17; spec §2.5 "bill of quantity with OCR scan import, computer only", §2.6 target
+// The BQ scan list (spec §2.5 "bill of quantity with OCR scan import, computer only", §2.6 target
 // /project/{projectId}/bill-of-quantity-scan-list, §5.3 "OCR scanning is allowed on a computer only"):
 // upload a scanned page (PNG, JPEG or PDF) from a computer, the project's scans newest first with their
 // status, who uploaded them and when, a page at a time; the scan chosen (?scan=<id>) is reviewed below.

@@ -1,4 +1,4 @@
-// One scan's review (issue 17): the rows OCR read, each editable (level, type, title, description, unit,
+// One scan's review: the rows OCR read, each editable (level, type, title, description, unit,
 // quantity, rate, printed amount), its problems named beside it; corrections are saved with the scan's
 // revision (If-Match) and checked again by the api. Rows with problems cannot enter the BQ: Import (into a
 // tab named here, a new one unless a tab has that name) waits until none is left and every edit is saved.

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The machine definitions are ~84 KB (issue 32): one request per page load however many parts of the area
+// The machine definitions are ~84 KB: one request per page load however many parts of the area
 // ask for them at once, kept with their ETag, and on the next page load revalidated: a 304 reuses the copy.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueEntry } from './catalogue.js';

@@ -19,7 +19,7 @@ export type CatalogueEntry = {
 export type DocumentEntry = CatalogueEntry & { resource: DocumentResource };
 
 /**
- * Fetched once per page load (issue 32): every caller shares the first call's promise, and a failed load
+ * Fetched once per page load: every caller shares the first call's promise, and a failed load
  * is forgotten so the next caller tries again. The catalogue is the same for every user and changes only
  * with a release, so it is kept in localStorage with its ETag and revalidated (If-None-Match): a later
  * visit gets a 304 with no body. Kept here rather than in the browser's HTTP cache because the API's

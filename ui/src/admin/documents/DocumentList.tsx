@@ -52,7 +52,7 @@ function ListActions({ canCreate, resource }: { canCreate: boolean; resource: st
       <AwaitingApprovalFilter />
       <FilterButton />
       {canCreate && <CreateButton />}
-      {/* A tender may also be made from items of a project's approved bill of quantity (issue 18). */}
+      {/* A tender may also be made from items of a project's approved bill of quantity. */}
       {canCreate && resource === 'tender' && <BqTenderButton />}
     </TopToolbar>
   );

@@ -1,4 +1,4 @@
-// The list's paging. Past DocumentListTotalCap matching documents the server stops counting (issue 29:
+// The list's paging. Past DocumentListTotalCap matching documents the server stops counting (
 // a count of a million rows on every page is what made the lists slow), so the total reads
 // "1-25 of 10,000 or more" and a line says plainly why and how to narrow the list.
 import { DocumentListSearchTotalCap, DocumentListTotalCap, type DocumentListItem } from '@binaan/contracts';

@@ -1,5 +1,5 @@
 // Which workflow actions cannot be taken back, and what each does, so the page asks before it sends them
-// (issue 27: approve, reject, cancel, close, revoke). The family is the event's first word: a machine that
+// (approve, reject, cancel, close, revoke). The family is the event's first word: a machine that
 // adds `Reject_By_Seller` or `Cancel_Order` is asked about without a change here. Every other action (save,
 // request approval, view) goes at once, as before.
 

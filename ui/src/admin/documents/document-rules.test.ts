@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from './document-rules.js';
 
-describe('the document form names each empty required field (issue 30: errors in the user\'s language, on their fields)', () => {
+describe('the document form names each empty required field (errors in the user\'s language, on their fields)', () => {
   it('the title, each line item\'s description, unit, quantity and rate, and a claim item\'s description', () => {
     const errors = validateDocument({ title: ' ', items: [{ description: 'Road works', unit: '', quantity: '', rate: '' }, { description: '', unit: 'lot', quantity: '1', rate: '0.00', includeZeroRate: true }], claimItems: [{ description: null }] });
     expect(errors).toEqual({

@@ -1,5 +1,5 @@
 // The list's filter inputs a user adds from the filter menu (project, counterparty, dates), fetched when
-// one is first shown (issue 32): the select, the autocomplete and its popper are about a fifth of the
+// one is first shown: the select, the autocomplete and its popper are about a fifth of the
 // scripts on the way into a list, and most visits never open a filter. The search field is always on, so
 // it stays in the list's own chunk. react-admin's filter menu reads the elements' props (source, label)
 // without rendering them, and its form clones them with more props: every prop is passed through.

@@ -1,7 +1,7 @@
 // The user menu of the app bar. react-admin's button shows the user's name but is labelled "Profile", so a
 // speech-input user saying what they see ("click Kumar") misses it (WCAG 2.5.3, axe label-content-name-mismatch):
 // here the label is the name shown. Without a name (still loading) it stays react-admin's "Profile".
-// The area has no profile page: "Download my data" (issue 31 point 4, GET /api/personal-data/mine) sits here,
+// The area has no profile page: "Download my data" (GET /api/personal-data/mine) sits here,
 // above "Sign out", for every signed-in person.
 import { forwardRef } from 'react';
 import { Logout, UserMenu, useGetIdentity, useNotify, useTranslate, useUserMenu } from 'react-admin';

@@ -52,7 +52,7 @@ export function NotificationBell() {
   const count = state.count ?? 0;
 
   // What waits for the user's decision, counted by the queue itself (GET /api/my-approvals' total), so the
-  // bell and My approvals always say the same number (issue 29). Read when the list opens.
+  // bell and My approvals always say the same number. Read when the list opens.
   const decides = canUse(moduleByKey('myApprovals'), useAccess());
   const [waiting, setWaiting] = useState<number | null>(null);
   const show = (event: MouseEvent<HTMLElement>) => {

@@ -68,7 +68,7 @@ describe('kinds whose list name is their path (tenders, invoices)', () => {
     for (const subscriptionType of [1, 4]) {
       const tender = target({ module: 'tender', src: 'active', src_id: 't-1', event_data: data({ category: 'trade' }) }, subscriptionType);
       expect(routed(tender.pathname)).toBe(true);
-      // A developer's tender pages are its invitation page (§2.6): the tender's Invitations tab (issue 18).
+      // A developer's tender pages are its invitation page (§2.6): the tender's Invitations tab.
       expect(resolveLinkTarget(tender.pathname, '', { notification: { resource: 'tender', id: 't-1' } })).toEqual({ to: subscriptionType === 4 ? '/tender/t-1/show?tab=invitations' : '/tender/t-1/show' });
     }
     const received = target({ module: 'invoice', src: 'receivedPendingAcceptance', src_id: 'inv-1', event_data: data({ category: 'material' }) });
@@ -109,7 +109,7 @@ describe('targets that are not documents', () => {
     const query = target({ module: 'tenderQuery', src: 'x', src_id: 'q-1', event_data: data({}) });
     expect(resolveLinkTarget(query.pathname, '', null)).toEqual({ to: '/projects/proj-1/documents' });
     const request = target({ module: 'request', src: 'pending', src_id: 'r-1', event_data: data({ category: 'trade' }) });
-    // A request link (issue 18) is the kind's request list in the project, on its status's tab.
+    // A request link is the kind's request list in the project, on its status's tab.
     const statuses = () => ['new', 'pendingApproval', 'approved', 'rejected', 'cancelled'];
     expect(resolveLinkTarget(request.pathname, '', null, statuses)).toEqual({ to: `/tradeRequest?filter=${encodeURIComponent(JSON.stringify({ projectId: 'proj-1', status: 'pendingApproval' }))}` });
     expect(resolveLinkTarget('/request/proj-1/material/rejected', '', null, statuses)).toEqual({ to: `/materialRequest?filter=${encodeURIComponent(JSON.stringify({ projectId: 'proj-1', status: 'rejected' }))}` });
@@ -130,7 +130,7 @@ describe('targets that are not documents', () => {
     expect(isSignedInPath(path)).toBe(true);
   });
 
-  it('leads a received tender to the quotation form and a quoted one to the Invitations tab (issue 18)', () => {
+  it('leads a received tender to the quotation form and a quoted one to the Invitations tab', () => {
     const passed = { notification: { resource: 'tender', id: 'td-1' } };
     expect(resolveLinkTarget('/tender/proj-1/material/received', '', passed)).toEqual({ to: '/tendering/received/td-1' });
     expect(resolveLinkTarget('/tender/all/material/new-received', '', passed)).toEqual({ to: '/tendering/received/td-1' });
@@ -141,7 +141,7 @@ describe('targets that are not documents', () => {
   });
 });
 
-describe('the tender exchange (issue 18): queries and addenda', () => {
+describe('the tender exchange: queries and addenda', () => {
   const TENDER = '0b6f2a52-3f0e-4c3e-9a55-2d7f3b1c9e10';
 
   it('a question opens the buyer\'s tender on its Queries tab; an answer the seller\'s board', () => {

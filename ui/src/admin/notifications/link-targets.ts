@@ -57,7 +57,7 @@ export type LinkTargetState = { notification?: { resource?: string | null; id?: 
 export type LinkTargetPlace = { to: string } | null;
 
 const show = (resource: string, id: string) => `/${resource}/${encodeURIComponent(id)}/show`;
-/** A request link's category segment -> the request kind (issue 18). */
+/** A request link's category segment -> the request kind. */
 const REQUEST_KINDS: Readonly<Record<string, DocumentResource>> = { material: 'materialRequest', machine: 'machineRequest', trade: 'tradeRequest' };
 
 const camel = (segment: string) => segment.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
@@ -87,14 +87,14 @@ export function resolveLinkTarget(pathname: string, search: string, state: unkno
   const prefix = segments[0] ?? '';
   const kind = Object.prototype.hasOwnProperty.call(TARGET_PREFIXES, prefix) ? TARGET_PREFIXES[prefix]! : null;
   const passed = (state as LinkTargetState | null | undefined)?.notification;
-  // Issue 18: a question (buyer) opens the tender's Queries tab; an answer or an addendum (seller) the
+  // A question (buyer) opens the tender's Queries tab; an answer or an addendum (seller) the
   // seller's board of the tender. The notices' src id is the tender, and an addendum's id is
   // `<tenderId>:<number>`, so ?viewaddendumid= names the tender too.
   const addendum = /^([0-9a-f-]{36}):(\d+)$/.exec(new URLSearchParams(search).get('viewaddendumid') ?? '');
   if (addendum) return { to: `/tendering/received/${addendum[1]}/board?addendum=${addendum[2]}` };
   if (prefix === 'tenderQuery' && passed?.id) return { to: `${show('tender', passed.id)}?tab=queries` };
   if (prefix === 'receivedTenderQuery' && passed?.id) return { to: `/tendering/received/${encodeURIComponent(passed.id)}/board` };
-  // Issue 18: a received tender (an invitation) opens the seller's quotation form, or the received list; a
+  // A received tender (an invitation) opens the seller's quotation form, or the received list; a
   // buyer's "invitation" page (a seller quoted) the tender's Invitations tab.
   const tenderPage = prefix === 'tender' && segments.length === 4 ? segments[3] : undefined;
   if (tenderPage === 'received' || tenderPage === 'new-received') return { to: passed?.id ? `/tendering/received/${encodeURIComponent(passed.id)}` : '/tendering/received' };
@@ -108,7 +108,7 @@ export function resolveLinkTarget(pathname: string, search: string, state: unkno
   }
   const second = segments[1];
   const projectId = second !== undefined && !NOT_A_PROJECT.has(second) ? second : null;
-  // Issue 18: /request/{projectId}/{material, machine, trade}/{pending, rejected} is that kind's request list
+  // /request/{projectId}/{material, machine, trade}/{pending, rejected} is that kind's request list
   // in the project, on the tab of its status (pending is pendingApproval).
   const requestKind = prefix === 'request' ? REQUEST_KINDS[segments[2] ?? ''] : undefined;
   if (requestKind) return { to: listOf(requestKind, projectId, segments[3] === 'pending' ? ['pending-approval'] : segments.slice(3), statusesOf) };

@@ -20,7 +20,7 @@ const translate = (key: string, options: Record<string, unknown> = {}) => {
 };
 
 describe('what a notification says happened', () => {
-  it('tendering (issue 18) by its event, naming the seller or the buyer', () => {
+  it('tendering by its event, naming the seller or the buyer', () => {
     const tendering = new Map(leaves((JSON.parse(readFileSync(join(LOCALES, 'en', 'tendering.json'), 'utf8')) as { tendering: unknown }).tendering, 'tendering'));
     const t = (key: string, options: Record<string, unknown> = {}) => (tendering.get(key) ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => asText(options[name]));
     expect(notificationWhat(t, { module: 'tender', src: 'invitation', data: { workflow_event: 'QuotationRevised', vendor_name: 'Mutiara Supplies Sdn Bhd' } })).toBe('Mutiara Supplies Sdn Bhd revised its quotation');
@@ -51,7 +51,7 @@ describe('what a notification says happened', () => {
   });
 });
 
-describe('a notification whose document moved on (issue 27)', () => {
+describe('a notification whose document moved on', () => {
   it('reads as the document\'s status now, not as the request it was', () => {
     const now = movedOnFacts({ moved_on: true, current_status: 'pendingConfirmation', current_awaiting_level: null });
     expect(now).toEqual({ status: 'pendingConfirmation', awaitingLevel: null });

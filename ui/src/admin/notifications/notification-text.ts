@@ -45,7 +45,7 @@ export function notificationTitle(translate: Translate, { module, data }: Notifi
 export function notificationWhat(translate: Translate, { module, src, data, now }: NotificationFacts): string {
   // A document that moved on: its status now, not the request it no longer is.
   if (now && data.resource && !(data.workflow_event && TENDERING_OUTCOMES.has(data.workflow_event))) return translate('admin.notifications.now', { status: statusWithRoundLabel(translate, data.resource, now.status, now.awaitingLevel), _: `Now: ${now.status}` });
-  // Tendering's notifications (issue 18) read by their event, naming the seller that quoted or the buyer that invited.
+  // Tendering's notifications read by their event, naming the seller that quoted or the buyer that invited.
   if (data.workflow_event && TENDERING_EVENTS.has(data.workflow_event)) {
     return translate(`tendering.notifications.${data.workflow_event}`, { vendor: data.vendor_name ?? '', company: data.company_name ?? '', _: humanise(data.workflow_event) });
   }

@@ -1,5 +1,5 @@
 // "My approvals": documents waiting for this user's decision across kinds, oldest first (GET /api/my-approvals),
-// a page of 25 at a time with the whole count, so nothing waiting is ever out of sight (issue 29).
+// a page of 25 at a time with the whole count, so nothing waiting is ever out of sight.
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The project's ongoing budget (issue 17; §2.5, §2.6 /ongoing-budget/<id>/<status>): per trade code the
+// The project's ongoing budget (§2.5, §2.6 /ongoing-budget/<id>/<status>): per trade code the
 // budget against what was committed (awarded orders) and claimed, its lines edited while the budget may
 // change, the project's orders and claims counted under a trade code, approval through its machine.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The build-up master (issue 17; spec §2.5 "build-up master", §5.3 build-up rules; at /project/<id>/build-up-master
+// The build-up master (spec §2.5 "build-up master", §5.3 build-up rules; at /project/<id>/build-up-master
 // beside the BQ and tender costing): the BQ's build-ups by trade code with their labour, material and plant
 // sums, the total sub, profit percent and the rate they price an item at; adding, editing (BuildUpDialog) and
 // deleting one, only while the BQ is editable (the api's `editable`). A change is sent on the revision read.

@@ -1,4 +1,4 @@
-// The project's progress plan (issue 17; §2.5, §2.6 /project-progress-planning/<id>/<status>): each BQ
+// The project's progress plan (§2.5, §2.6 /project-progress-planning/<id>/<status>): each BQ
 // header and item with planned dates and percent complete, as a timeline or as a table (the same facts in
 // text), approval through its machine.
 import { useState } from 'react';

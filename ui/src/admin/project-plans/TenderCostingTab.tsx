@@ -1,4 +1,4 @@
-// Tender costing (issue 17; §2.5, §2.6 /project/<id>/tender-costing): the project's BQ priced from its
+// Tender costing (§2.5, §2.6 /project/<id>/tender-costing): the project's BQ priced from its
 // build-ups, per item the cost from the build-up's lines, the profit and the price, totals per BQ tab and
 // for the tender; then the build-ups themselves (the build-up master as it prices this BQ). Read only.
 import { useEffect, useState } from 'react';

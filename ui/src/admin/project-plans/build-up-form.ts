@@ -1,4 +1,4 @@
-// The build-up master's form (issue 17; spec §2.5 build-up master, §5.3 build-up rules) as plain data: a
+// The build-up master's form (spec §2.5 build-up master, §5.3 build-up rules) as plain data: a
 // draft the screen edits, its checks before sending (the api's own, so a refusal is rare and the form says
 // which field), its figures as the api prices them, and the body of `bq-build-up/{add, update}`.
 import { buildUpSums, formatSen, sen, times, type BuildUp, type BuildUpLine, type BuildUpProfitParameter } from './costing.js';

@@ -1,4 +1,4 @@
-// Tender costing (issue 17): the BQ priced from build-ups, per item its cost (quantity x build-up rate, the
+// Tender costing: the BQ priced from build-ups, per item its cost (quantity x build-up rate, the
 // build-up's labour, material and plant lines or its total sub), its price (the item's amount) and the
 // profit between them; headers and tabs sum their rows. Exact: amounts in sen (bigint), as the api keeps them.
 import type { BqNode, BqTab } from '@binaan/contracts';

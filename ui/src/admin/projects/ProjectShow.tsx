@@ -29,12 +29,12 @@ function WorkHereButton({ project, kind }: { project: { id: string; name: string
 }
 
 export const PROJECT_TABS = ['overview', 'members', 'stages', 'authority', 'documents', 'requests', 'bill-of-quantity', 'build-up-master', 'tender-costing', 'budget', 'progress', 'history'] as const;
-/** The BQ editor (issue 17) comes with its own chunk (TanStack Table and Virtual are only its). */
+/** The BQ editor comes with its own chunk (TanStack Table and Virtual are only its). */
 const BqEditorPage = lazy(() => import('../bill-of-quantity/BqEditorPage.js').then((m) => ({ default: m.BqEditorPage })));
 /** The BQ scan list (§2.6 /project/<id>/bill-of-quantity-scan-list), a page of the BQ tab, with the editor's chunk. */
 const BqScanListPage = lazy(() => import('../bill-of-quantity/BqScanListPage.js').then((m) => ({ default: m.BqScanListPage })));
 const BQ_TAB = 'bill-of-quantity';
-/** The project's plans (issue 17): ongoing budget, progress plan, tender costing. */
+/** The project's plans: ongoing budget, progress plan, tender costing. */
 const BudgetTab = lazy(() => import('../project-plans/BudgetTab.js').then((m) => ({ default: m.BudgetTab })));
 const TenderCostingTab = lazy(() => import('../project-plans/TenderCostingTab.js').then((m) => ({ default: m.TenderCostingTab })));
 const ProgressTab = lazy(() => import('../project-plans/ProgressTab.js').then((m) => ({ default: m.ProgressTab })));
@@ -42,7 +42,7 @@ const COSTING_TAB = 'tender-costing';
 /** The build-up master (§2.5), beside the BQ and tender costing at /project/<id>/build-up-master. */
 const BuildUpMasterTab = lazy(() => import('../project-plans/BuildUpMasterTab.js').then((m) => ({ default: m.BuildUpMasterTab })));
 const BUILD_UP_TAB = 'build-up-master';
-/** The project's material, machine and trade requests in one list (issue 18). */
+/** The project's material, machine and trade requests in one list. */
 const ProjectRequestsTab = lazy(() => import('../tendering/ProjectRequestsTab.js').then((m) => ({ default: m.ProjectRequestsTab })));
 /** Tabs at /project/<id>/<tab>, as the spec's /project/<id>/... targets (§2.6 names tender costing's; the build-up master sits with them). */
 const SPEC_PATH_TABS: readonly string[] = [BQ_TAB, BUILD_UP_TAB, COSTING_TAB];

@@ -2,7 +2,7 @@
 // pages inside the signed-in area and react-admin always speak the same language. react-admin's own
 // messages (ra-language-english, and admin/i18n/ra-malay.ts and ra-chinese.ts, loaded with their language)
 // are converted with ra-i18n-i18next into the `raMessages` namespace; the area's labels are the `admin`
-// namespace (locales/<lang>/admin.json, contractor.json for the contractor menu's pages, tendering.json for issue 18's pages); error codes come from the shared `errors` namespace. Lookups go admin, raMessages,
+// namespace (locales/<lang>/admin.json, contractor.json for the contractor menu's pages, tendering.json for the tendering pages); error codes come from the shared `errors` namespace. Lookups go admin, raMessages,
 // errors, and then English. (ra-i18n-i18next's own hook makes a second i18next instance and binds
 // react-i18next to it, which would switch the public pages' instance under them; hence this provider.)
 import i18next from 'i18next';

@@ -1,11 +1,15 @@
 // The company's subscription (signed-in-area.md §2.5 "company subscription and payment"): the packages as
 // cards (type and tier, price a year, the caps), a coupon box, the price with its discount and SST 6% as the
 // api quotes it, and Order for the company's administrator; below, the company's billing records, newest
-// first (§8.3 "no billing records" when there are none). Paying comes with the payment pages; an order
-// waits for payment.
+// first (§8.3 "no billing records" when there are none). A bill waiting for payment is paid online ("Pay
+// online": the gateway's page, card or FPX) or by cheque or bank draft (ChequeDialog.tsx): its row then shows
+// the cheque waiting for clearance, or why it was rejected.
 import { statusLabel } from '../catalogue/labels.js';
 import { BillingUsageLines, useBillingSubject } from './BillingUsage.js';
+import { ChequeDialog } from './ChequeDialog.js';
 import { InvoiceButton } from './InvoiceButton.js';
+import { PayOnlineButton } from './PayOnlineButton.js';
+import { PaymentReturn } from './PaymentReturn.js';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, LinearProgress, TextField, Typography } from '@mui/material';
@@ -16,7 +20,7 @@ import { ApiError } from '../../shared/api/client.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { packageName } from './ConfigurationPage.js';
 import { rateText, senText, storageText } from './sen.js';
-import { billings as loadBillings, order, packages as loadPackages, quote as loadQuote, type Billing, type Package, type Quote } from './subscriptions-api.js';
+import { billings as loadBillings, chequePayments as loadCheques, order, packages as loadPackages, quote as loadQuote, type Billing, type ChequePayment, type Package, type Quote } from './subscriptions-api.js';
 
 function refusalText(translate: (key: string, options?: Record<string, unknown>) => string, error: unknown): string {
   const code = errorCodeOf(error);
@@ -58,17 +62,32 @@ function PackageCard({ pkg, chosen, onChoose }: { pkg: Package; chosen: boolean;
   );
 }
 
-function BillingList({ reloadKey }: { reloadKey: number }) {
+/** What the bill's row says of its newest cheque: waiting for clearance, or rejected with the remark. */
+function ChequeNote({ cheque }: { cheque: ChequePayment }) {
+  const translate = useTranslate();
+  const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.cheque.${key}`, options);
+  const what = t('what', { kind: t(`kinds.${cheque.kind}`), number: cheque.chequeNo, bank: cheque.bank });
+  if (cheque.status === 'pending') return <Alert severity="info" sx={{ mt: 1 }} data-testid="cheque-pending">{t('pendingNote', { what })}</Alert>;
+  if (cheque.status === 'rejected') return <Alert severity="warning" sx={{ mt: 1 }} data-testid="cheque-rejected">{t('rejectedNote', { what, remark: cheque.remark ?? '' })}</Alert>;
+  return null;
+}
+
+function BillingList({ reloadKey, canPay }: { reloadKey: number; canPay: boolean }) {
   const translate = useTranslate();
   const subject = useBillingSubject();
+  const notify = useNotify();
   const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.${key}`, options);
   const [rows, setRows] = useState<Billing[] | null>(null);
+  const [cheques, setCheques] = useState<ChequePayment[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [paying, setPaying] = useState<Billing | null>(null);
   const load = useCallback(async (after: string | null) => {
     try {
-      const page = await loadBillings(after);
+      // The company's recent cheques (newest first) beside its bills: a row shows its bill's newest cheque.
+      const [page, recent] = await Promise.all([loadBillings(after), after ? null : loadCheques(null, 100)]);
       setRows((before) => (after ? [...(before ?? []), ...page.items] : page.items));
+      if (recent) setCheques(recent.items);
       setNext(page.next);
       setFailed(null);
     } catch (error) {
@@ -85,24 +104,41 @@ function BillingList({ reloadKey }: { reloadKey: number }) {
       {!rows && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {rows?.length === 0 && <Typography data-testid="billings-none">{t('noBillingRecords')}</Typography>}
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-        {rows?.map((row) => (
-          <Card variant="outlined" component="li" key={row.id} data-testid="billing-row">
-            <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', '&:last-child': { pb: 2 } }}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600 }}>{row.invoiceNo}</Typography>
-                <Typography variant="body2" color="text.secondary">{`${subject(row)} · ${formatDate(row.orderedAt)}`}</Typography>
-              </Box>
-              <Box sx={{ textAlign: 'right' }}>
-                <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{senText(row.total)}</Typography>
-                <Chip size="small" label={statusLabel(translate, 'billing', row.status)} />
-              </Box>
-              <BillingUsageLines row={row} />
-              <Box sx={{ flexBasis: '100%' }}><InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} /></Box>
-            </CardContent>
-          </Card>
-        ))}
+        {rows?.map((row) => {
+          const cheque = row.status === 'pendingPayment' ? cheques.find((c) => c.billingId === row.id) : undefined;
+          return (
+            <Card variant="outlined" component="li" key={row.id} data-testid="billing-row" data-invoice={row.invoiceNo}>
+              <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', '&:last-child': { pb: 2 } }}>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600 }}>{row.invoiceNo}</Typography>
+                  <Typography variant="body2" color="text.secondary">{`${subject(row)} · ${formatDate(row.orderedAt)}`}</Typography>
+                </Box>
+                <Box sx={{ textAlign: 'right' }}>
+                  <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{senText(row.total)}</Typography>
+                  <Chip size="small" label={statusLabel(translate, 'billing', row.status)} data-testid="billing-status" />
+                </Box>
+                <BillingUsageLines row={row} />
+                <Box sx={{ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                  {canPay && row.status === 'pendingPayment' && cheque?.status !== 'pending' && <PayOnlineButton billingId={row.id} invoiceNo={row.invoiceNo} />}
+                  <InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} />
+                  {canPay && row.status === 'pendingPayment' && cheque?.status !== 'pending' && (
+                    <Button variant="outlined" size="small" onClick={() => setPaying(row)} aria-label={t('cheque.payNamed', { invoiceNo: row.invoiceNo })} data-testid="billing-pay-cheque">{t('cheque.pay')}</Button>
+                  )}
+                </Box>
+                {cheque && <Box sx={{ flexBasis: '100%' }}><ChequeNote cheque={cheque} /></Box>}
+              </CardContent>
+            </Card>
+          );
+        })}
       </Box>
       {next && <Button sx={{ mt: 1 }} onClick={() => void load(next)}>{t('more')}</Button>}
+      <ChequeDialog bill={paying} onClose={(recorded) => {
+        setPaying(null);
+        if (recorded) {
+          notify('subscriptions.cheque.recorded', { type: 'success' });
+          void load(null);
+        }
+      }} />
     </Box>
   );
 }
@@ -131,6 +167,10 @@ export function SubscriptionPage() {
     }
   }, []);
   useEffect(() => {
+    void load();
+  }, [load]);
+  const paidBack = useCallback(() => {
+    setReloadKey((k) => k + 1);
     void load();
   }, [load]);
   useEffect(() => {
@@ -170,6 +210,7 @@ export function SubscriptionPage() {
       <CardContent>
         <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>{t('intro')}</Typography>
+        <PaymentReturn onPaid={paidBack} />
         {failed && <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void load()}>{t('tryAgain')}</Button>}>{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
         {!offer && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
         {types.map((type) => (
@@ -196,6 +237,7 @@ export function SubscriptionPage() {
               <Box component="dl" data-testid="subscription-price" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.5, m: 0, '& dd': { m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}>
                 <dt>{packageName(translate, priced.packageId)}</dt><dd>{senText(priced.amounts.price)}</dd>
                 {priced.amounts.discount > 0 && <><dt>{t('discount', { code: priced.couponCode ?? '' })}</dt><dd>{`-${senText(priced.amounts.discount)}`}</dd></>}
+                {(priced.amounts.credit ?? 0) > 0 && <><dt>{t('credit')}</dt><dd data-testid="subscription-credit">{`-${senText(priced.amounts.credit)}`}</dd></>}
                 <dt>{t('sst', { rate: rateText(priced.amounts.sstRate) })}</dt><dd>{senText(priced.amounts.sst)}</dd>
                 <Box component="dt" sx={{ fontWeight: 700 }}>{t('total')}</Box><Box component="dd" sx={{ fontWeight: 700 }} data-testid="subscription-total">{senText(priced.amounts.total)}</Box>
               </Box>
@@ -206,7 +248,7 @@ export function SubscriptionPage() {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('paymentNext')}</Typography>
           </Box>
         )}
-        <BillingList reloadKey={reloadKey} />
+        <BillingList reloadKey={reloadKey} canPay={canOrder} />
       </CardContent>
     </Card>
   );

@@ -15,7 +15,7 @@ export type Package = {
   /** Ordered, its bill not paid yet. */
   awaitingPayment: boolean;
 };
-export type Amounts = { price: number; discount: number; subtotal: number; sstRate: number; sst: number; total: number; currency: 'MYR' };
+export type Amounts = { price: number; discount: number; credit?: number; subtotal: number; sstRate: number; sst: number; total: number; currency: 'MYR' };
 export type Quote = { packageId: string; couponCode: string | null; amounts: Amounts };
 export type Billing = Omit<Amounts, 'currency'> & {
   id: string; invoiceNo: string; companyId: string; packageId: string | null; buyer: { name: string; registrationNo: string }; couponCode: string | null;
@@ -45,3 +45,19 @@ export type CouponTerms = Pick<Coupon, 'code' | 'discountType' | 'discount' | 'p
 export const coupons = (after: string | null) => adminJson<Page<Coupon>>(`/api/coupons?limit=25${after ? `&after=${encodeURIComponent(after)}` : ''}`);
 export const createCoupon = (terms: CouponTerms) => adminJson<{ success: true; id: string; code: string }>('/api/coupons', { method: 'POST', body: terms });
 export const actOnCoupon = (id: string, event: 'Activate' | 'Deactivate') => adminJson<{ success: true; status: string }>(`/api/coupons/${encodeURIComponent(id)}/actions/${event}`, { method: 'POST' });
+/** Opens the payment gateway's page for a bill waiting for payment (the company's administrator). */
+export const checkout = (billingId: string) => adminJson<{ success: true; url: string; sessionId: string }>(`/api/billings/${encodeURIComponent(billingId)}/checkout`, { method: 'POST' });
+export const billing = (billingId: string) => adminJson<Billing>(`/api/billings/${encodeURIComponent(billingId)}`);
+
+/** A cheque or bank draft a company recorded for a bill (apps/api/src/cheque-payments): pending until the platform confirms or rejects it. */
+export type ChequePayment = {
+  id: string; billingId: string; invoiceNo: string; companyId: string; companyName: string | null; kind: 'cheque' | 'bankDraft'; chequeNo: string; chequeDate: string;
+  bank: string; amount: number; currency: string; status: 'pending' | 'confirmed' | 'rejected'; remark: string | null; recordedAt: string; recordedBy: string | null;
+  decidedAt: string | null; decidedBy: string | null;
+};
+export type ChequeDetails = Pick<ChequePayment, 'kind' | 'chequeNo' | 'chequeDate' | 'bank' | 'amount'>;
+export const chequePayments = (after: string | null, limit = 25) => adminJson<Page<ChequePayment>>(`/api/cheque-payments?limit=${limit}${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+export const recordChequePayment = (billingId: string, details: ChequeDetails) =>
+  adminJson<{ success: true; id: string; status: string }>(`/api/billings/${encodeURIComponent(billingId)}/cheque-payments`, { method: 'POST', body: details });
+export const actOnChequePayment = (id: string, event: 'Confirm' | 'Reject', remark?: string) =>
+  adminJson<{ success: true; status: string }>(`/api/cheque-payments/${encodeURIComponent(id)}/actions/${event}`, { method: 'POST', body: remark ? { remark } : {} });

@@ -1,4 +1,4 @@
-// A tender's addenda (issue 18, §2.6 "Tender addendum"). Both sides read the list (what each changed: lines
+// A tender's addenda (§2.6 "Tender addendum"). Both sides read the list (what each changed: lines
 // without the buyer's rates, the new times, the note). The buyer issues one while the tender is active and
 // sees which invitees' quotations are still to be confirmed; `?addendum=<n>` (a notification's landing)
 // marks that addendum.

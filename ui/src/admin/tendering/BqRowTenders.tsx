@@ -1,4 +1,4 @@
-// Under the BQ editor's grid: the tenders made from the chosen row (issue 18; POST /api/tendering/bq-tenders
+// Under the BQ editor's grid: the tenders made from the chosen row (POST /api/tendering/bq-tenders
 // keeps each tender line's BQ item), as links "Tendered: TND-... (line 2)", as CostX and Procore show an
 // estimate line's bid packages beside it. Read once per project (GET .../bq-item-tenders) and again after a
 // change of the BQ; nothing is shown to a user who may not see tenders (the api refuses) or for a row with none.

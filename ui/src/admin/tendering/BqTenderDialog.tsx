@@ -1,4 +1,4 @@
-// "From BQ" on the tenders list (issue 18): pick a project, then items of its approved bill of quantity;
+// "From BQ" on the tenders list: pick a project, then items of its approved bill of quantity;
 // they become the new tender's lines (the api's POST /api/tendering/bq-tenders: description, unit, quantity,
 // the BQ's rate as the buyer's estimate) and the tender opens, to set its times and invite sellers.
 import { useEffect, useId, useState } from 'react';

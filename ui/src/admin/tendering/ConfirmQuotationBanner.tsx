@@ -1,4 +1,4 @@
-// The seller's "confirm your quotation" banner (issue 18): after an addendum, a quotation given before it is
+// The seller's "confirm your quotation" banner: after an addendum, a quotation given before it is
 // to be confirmed (the same rates, on the lines as they now are) or revised before the close. A confirm the
 // lines no longer fit (a line added or removed) answers quotationItemsMismatch: the seller revises instead.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The buyer's "Invitations" tab on its tender (issue 18): invite sellers from the directory, and the
+// The buyer's "Invitations" tab on its tender: invite sellers from the directory, and the
 // invitees with who invited them and when, whether and when each quoted and how often it revised. Before
 // the close the page says plainly that the bids are sealed (the api sends no figure); after it (status
 // comparison and on) the quotations with their totals, per-item rates and history (QuotationsPanel).

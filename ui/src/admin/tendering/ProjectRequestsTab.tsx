@@ -1,4 +1,4 @@
-// The project page's "Requests" tab (issue 18): the project's material, machine and trade requests in one
+// The project page's "Requests" tab: the project's material, machine and trade requests in one
 // flat list, newest first, 25 a page with Previous / Next (the api answers hasMore, never a count). Each
 // opens the request; "New request" offers the three kinds, made in this project from the kind's form.
 // On a phone (below 600 px) each request is a block of three short lines (number and kind; title; status,

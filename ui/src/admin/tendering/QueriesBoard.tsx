@@ -1,4 +1,4 @@
-// The query board of a tender (issue 18, §2.6 "Tender queries"), for both sides. A seller asks and reads
+// The query board of a tender (§2.6 "Tender queries"), for both sides. A seller asks and reads
 // the answered questions (its own marked as its own; who else asked is never shown) and its own still
 // open; the buyer reads every question with who asked, and answers each once (the answer goes to every
 // invitee). Refusals are shown with their translated code.

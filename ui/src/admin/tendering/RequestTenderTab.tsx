@@ -1,4 +1,4 @@
-// A request's "Tender" tab (issue 18): the tenders made from it, and, once it is approved and no tender made
+// A request's "Tender" tab: the tenders made from it, and, once it is approved and no tender made
 // from it is still live, "Make a tender", which makes one in a single step (items, project and kind carried
 // over) and opens it, so the buyer sets its open and close times there.
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The invited seller's page for a tender's exchange with the buyer (issue 18): the "confirm your quotation"
+// The invited seller's page for a tender's exchange with the buyer: the "confirm your quotation"
 // banner after an addendum, the addenda (`?addendum=<n>` marks one: a notification's landing) and the query
 // board. The quotation form itself is the received tender's page (/tendering/received/<id>).
 import { useCallback, useEffect, useState } from 'react';

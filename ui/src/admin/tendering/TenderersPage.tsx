@@ -1,4 +1,4 @@
-// The buyer's approved list of tenderers (issue 18, spec §2.6 "Lists of tenderers"): one flat list per status
+// The buyer's approved list of tenderers (spec §2.6 "Lists of tenderers"): one flat list per status
 // (pending, approved, rejected; 25 a page, newest change first, no count: the api says whether more follow).
 // A procurement user proposes a directory company; an approver approves, or rejects with a remark (also
 // to take an approved company off the list). The api checks the authority; a refusal shows its message.

@@ -1,4 +1,4 @@
-// The tender page's own tabs (issue 18), after Document, History and Replay: one entry per tab, each
+// The tender page's own tabs, after Document, History and Replay: one entry per tab, each
 // panel in its own file. Analysis and Award show only past the close (before it the api answers tenderSealed).
 import { createElement } from 'react';
 import type { DocumentTab } from '../documents/document-tabs.js';

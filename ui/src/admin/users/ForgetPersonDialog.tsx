@@ -1,4 +1,4 @@
-// Forgetting a person (issue 31 point 3) cannot be taken back: the dialog names the person, says so, and asks the
+// Forgetting a person cannot be taken back: the dialog names the person, says so, and asks the
 // reason (recorded with the erasure; 3 to 500 characters). Styled as the documents' ConfirmActionDialog: a MUI
 // Dialog labelled by its title, focus kept inside, Escape and "Go back" send nothing.
 import { useEffect, useId, useState } from 'react';

@@ -1,4 +1,4 @@
-// The personal data export (issue 31 point 4) saved as one JSON file, as the api wrote it (no translation of
+// The personal data export saved as one JSON file, as the api wrote it (no translation of
 // "[erased]": it is the record). `mine`: the signed-in person's own; otherwise the administrator's for a user.
 import { apiBlob } from '../../shared/api/client.js';
 

@@ -6,7 +6,7 @@ import { ApiError, apiFetch } from '../../shared/api/client.js';
 import { translateError } from '../../shared/i18n/i18n.js';
 import { showToast } from '../../shared/ui/toast.js';
 
-/** `eventsMore`: more are published than the newest listed (the list is capped; issue 29). */
+/** `eventsMore`: more are published than the newest listed (the list is capped). */
 export type LandingData = { counters: LandingCountersReply['data'] | null; events: EventListItem[] | null; eventsTotal: number | null; eventsMore: boolean };
 
 export function useLandingData(): LandingData {

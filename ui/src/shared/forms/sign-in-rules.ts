@@ -1,5 +1,5 @@
 // The rules the sign-in page needs (public-area.md §5: both fields required) and the helpers every form's
-// rules are built from, apart from rules.ts (issue 32): rules.ts reaches the shared validation rules of
+// rules are built from, apart from rules.ts: rules.ts reaches the shared validation rules of
 // packages/contracts and with them libphonenumber and its metadata (about 25 KB compressed), which the
 // sign-in page, on the way into the signed-in area, does not need.
 

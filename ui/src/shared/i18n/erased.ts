@@ -1,4 +1,4 @@
-// A forgotten person's name, e-mail or mobile comes from the api as the marker "[erased]" (issue 31, ERASED in
+// A forgotten person's name, e-mail or mobile comes from the api as the marker "[erased]" (ERASED in
 // contracts). The ui never shows the marker: both JSON clients (shared/api/client.ts, admin-request.ts) pass
 // every reply through `showErased`, so each page that renders a name (lists, history rows, approval routes,
 // notifications, certificates) shows the reader's word for it ("erased", "dipadam", "已删除") without knowing.

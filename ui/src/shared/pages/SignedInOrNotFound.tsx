@@ -2,7 +2,7 @@
 // the path is one of the area's pages (the area then asks an anonymous visitor to sign in first), else the
 // public catch-all page. Decided before the area's bundle loads, so a mistyped link costs no react-admin.
 // The list of the area's paths is loaded only for a visitor without a session: it reaches the workflow
-// catalogue and the module table, which the landing's first script must not carry (issue 32).
+// catalogue and the module table, which the landing's first script must not carry.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSession } from '../session/session-store.js';

@@ -1,4 +1,4 @@
-// A link inside the ui that works with or without react-router (issue 32): the landing is served without the
+// A link inside the ui that works with or without react-router: the landing is served without the
 // router (ui/src/landing-entry.tsx), so its header, footer and sections link through this. Inside the app the
 // router's navigate is provided (app.tsx); on the light landing the hand-over to the app is (main.tsx). With
 // neither, it is a plain link and the browser loads the page.

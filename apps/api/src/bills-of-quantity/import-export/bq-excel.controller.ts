@@ -1,4 +1,4 @@
-// Excel import and export of a project's BQ (issue 17). Paths under the spec's BQ target
+// Excel import and export of a project's BQ. Paths under the spec's BQ target
 // /bill-of-quantity/{projectId} (§2.6). The file is the request body (Content-Type: the xlsx type or
 // application/octet-stream); the mapping travels in the query, as JSON.
 //   POST /api/bill-of-quantity/:projectId/import/preview       -> 200 { sheets (first rows, proposed mapping each), mapping }

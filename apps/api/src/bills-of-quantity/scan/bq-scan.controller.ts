@@ -1,4 +1,4 @@
-// BQ scans (issue 17; spec §2.5 OCR scan import, computer only; §2.6 /project/{projectId}/bill-of-quantity-scan-list).
+// BQ scans (spec §2.5 OCR scan import, computer only; §2.6 /project/{projectId}/bill-of-quantity-scan-list).
 //   POST /api/project/:projectId/bill-of-quantity-scans            (body: PNG, JPEG or PDF; X-File-Name) -> 202 { id, status: 'reading', revision }
 //   GET  /api/project/:projectId/bill-of-quantity-scan-list?range=[0,24]&filter={"status":"pendingReview"} -> rows, Content-Range
 //   GET  /api/project/:projectId/bill-of-quantity-scans/:scanId     -> the scan with its rows and history (ETag: revision)

@@ -11,8 +11,7 @@ import { OneAtATime } from '../../common/one-at-a-time.js';
 import { READ_MODELS } from '../../common/principal.js';
 import { PlatformConfiguration } from '../../platform-configuration/platform-configuration.service.js';
 import { packageSettingKey } from '../../platform-configuration/platform-settings.js';
-import { tierOf } from '../../tendering/allowance/invitation-allowance.js';
-import { packageTypeOf } from '../package-of-company.js';
+import { SubscriptionStanding } from '../subscription-standing.service.js';
 import { storageRefusal, storageUsageOf } from './storage-cap.js';
 
 /** The advisory locks' first key for the storage cap's turns (the second: the company id's hash). */
@@ -26,13 +25,13 @@ export class StorageCap {
   constructor(
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
     private readonly configuration: PlatformConfiguration,
+    private readonly standing: SubscriptionStanding,
   ) {}
 
   /** The bytes the company stores of its package's storage, with the 80% warning. */
   async usage(companyId: string): Promise<StorageUsage> {
-    const [company] = await this.db.query<{ subscription_type: number | null; subscription_detail_type: string | null }>('SELECT subscription_type, subscription_detail_type FROM companies WHERE company_id = $1', [companyId]);
-    const packageId = `${packageTypeOf(company?.subscription_type ?? null)}-${tierOf(company?.subscription_detail_type)}` as const;
-    const limitGb = this.configuration.value(packageSettingKey(packageId, 'storageGb'));
+    // The package the company holds now, as the value caps read it (its running period, else its tier).
+    const limitGb = this.configuration.value(packageSettingKey(await this.standing.packageOf(companyId), 'storageGb'));
     const [row] = await this.db.query<{ used_bytes: string | number }>('SELECT used_bytes FROM company_storage WHERE company_id = $1', [companyId]);
     return storageUsageOf(Number(await limitGb), Number(row?.used_bytes ?? 0));
   }

@@ -5,16 +5,16 @@
 // `TenderSellerInvited` (the directory invite, the e-mail invitation's take-up by a user or on approval).
 // A limited company's check and the append it allows run one at a time per company (`withinAllowance`):
 // two batches on two tenders at the same instant could both have counted the same 99 and recorded 101.
-// The limit is the platform configuration's tender-invitation figure of the company's package (type from its
-// subscription type, tier from its subscription detail type), so an administrator's change counts at once.
+// The limit is the platform configuration's tender-invitation figure of the company's package (the running
+// subscription period's, else the tier its subscription names), so an administrator's change counts at once.
 import { Inject, Injectable } from '@nestjs/common';
 import type { SqlDatabase, SqlExecutor } from '@binaan/event-store';
 import { OneAtATime } from '../../common/one-at-a-time.js';
 import { CLOCK, READ_MODELS, type Clock } from '../../common/principal.js';
 import { PlatformConfiguration } from '../../platform-configuration/platform-configuration.service.js';
-import { packageSettingKey } from '../../platform-configuration/platform-settings.js';
-import { packageTypeOf } from '../../subscriptions/package-of-company.js';
-import { allowanceOf, mustHaveAllowance, subscriptionYear, tierOf, type InvitationAllowance, type PackageTier } from './invitation-allowance.js';
+import { packageSettingKey, type PackageId } from '../../platform-configuration/platform-settings.js';
+import { SubscriptionStanding } from '../../subscriptions/subscription-standing.service.js';
+import { allowanceOf, mustHaveAllowance, subscriptionYear, tierOf, type InvitationAllowance } from './invitation-allowance.js';
 
 @Injectable()
 export class InvitationAllowanceService {
@@ -22,6 +22,7 @@ export class InvitationAllowanceService {
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
     @Inject(CLOCK) private readonly now: Clock,
     private readonly configuration: PlatformConfiguration,
+    private readonly standing: SubscriptionStanding,
   ) {}
 
   /** The company's allowance now: tier, limit, used in this subscription year, what is left, the 80% warning. */
@@ -29,7 +30,8 @@ export class InvitationAllowanceService {
     const [company] = await this.db.query<{ subscription_type: number | null; subscription_detail_type: string | null; approved_at: Date | string | null; registered_at: Date | string }>(
       'SELECT subscription_type, subscription_detail_type, approved_at, registered_at FROM companies WHERE company_id = $1', [companyId],
     );
-    const tier = tierOf(company?.subscription_detail_type);
+    const packageId = await this.standing.packageOf(companyId);
+    const tier = tierOf(packageId.split('-')[1]);
     const now = this.now();
     // A company approved before approved_at was kept (or never approved: an admin's) counts from its registration.
     const anchor = company ? new Date(company.approved_at ?? company.registered_at) : now;
@@ -38,7 +40,7 @@ export class InvitationAllowanceService {
       'SELECT count(*) AS n FROM tender_invitations WHERE buyer_company_id = $1 AND invited_at >= $2 AND invited_at < $3',
       [companyId, period.start.toISOString(), period.end.toISOString()],
     );
-    return allowanceOf(tier, Number(row?.n ?? 0), period, await this.limitOf(company?.subscription_type ?? null, tier));
+    return allowanceOf(tier, Number(row?.n ?? 0), period, await this.limitOf(packageId));
   }
 
   /**
@@ -67,13 +69,12 @@ export class InvitationAllowanceService {
   }
 
   private async isLimited(companyId: string): Promise<boolean> {
-    const [company] = await this.db.query<{ subscription_type: number | null; subscription_detail_type: string | null }>('SELECT subscription_type, subscription_detail_type FROM companies WHERE company_id = $1', [companyId]);
-    return (await this.limitOf(company?.subscription_type ?? null, tierOf(company?.subscription_detail_type))) !== null;
+    return (await this.limitOf(await this.standing.packageOf(companyId))) !== null;
   }
 
-  /** The configured tender invitations a year of the company's package (null: unlimited). */
-  private limitOf(subscriptionType: number | null, tier: PackageTier): Promise<number | null> {
-    return this.configuration.value(packageSettingKey(`${packageTypeOf(subscriptionType)}-${tier}`, 'tenderInvitations'));
+  /** The configured tender invitations a year of the package (null: unlimited). */
+  private limitOf(packageId: PackageId): Promise<number | null> {
+    return this.configuration.value(packageSettingKey(packageId, 'tenderInvitations'));
   }
 
   private readonly turns = new OneAtATime();

@@ -1,4 +1,4 @@
-// The tender's analysis (issue 18, spec §2.5 "analysis", §4.10 shortlist / evaluate), pure: the buyer's
+// The tender's analysis (spec §2.5 "analysis", §4.10 shortlist / evaluate), pure: the buyer's
 // short questionnaire (criteria with weights beside the price's weight, summing to 100), its technical
 // scores per seller (0 to 100 per criterion), and the weighted result: price score = lowest total / the
 // seller's total x 100 (the lowest scores 100, others in proportion), technical score = the weighted mean of

@@ -1,4 +1,4 @@
-// The award of a tender (issue 18): stream `tenderAward-<tenderId>` (type `tenderAward`), one
+// The award of a tender: stream `tenderAward-<tenderId>` (type `tenderAward`), one
 // `TenderAwarded` per award round (a rejected contract is drafted again with another award). It names the
 // chosen seller, the letter of award and the draft order made from its quotation, and the sellers told
 // they were unsuccessful; the figures stay on those documents (the award's total is the chosen seller's

@@ -1,4 +1,4 @@
-// The award (issue 18, spec §4.10 "draft PO / WO / LOA / RO"): the buyer picks a seller that quoted; the
+// The award (spec §4.10 "draft PO / WO / LOA / RO"): the buyer picks a seller that quoted; the
 // tender machine's Draft_Contract records the step on the tender (comparison -> draftContract, its actor
 // and authority checked by the machine); a letter of award to the seller and a draft purchase, work or
 // rental order are made from the quotation's rates and the tender's items, each with the tender as its

@@ -1,4 +1,4 @@
-// The tender's contract round tied to the letter of award (issue 18). The award makes a letter of award to
+// The tender's contract round tied to the letter of award. The award makes a letter of award to
 // the chosen seller; the letter's own approval round (the authority manual's amount limits, on the letter)
 // is the contract's approval. When its last approval is recorded (the letter: Approve, new ->
 // pendingConfirmation), this reactor records the tender machine's `Approve` to contractAwarded as the system

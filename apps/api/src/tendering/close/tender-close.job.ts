@@ -1,4 +1,4 @@
-// The timer close (issue 18): at a tender's close time the tender machine's `Close` is recorded by the
+// The timer close: at a tender's close time the tender machine's `Close` is recorded by the
 // system (`system:tender-close`, the machine's `system` guard), so the tender moves to comparison by itself
 // and its bids are opened by a recorded act, as the manual close records one with its user.
 // - Due times come from `tender_close_due` (tender-close.projection.ts), rebuilt by `store rebuild`.

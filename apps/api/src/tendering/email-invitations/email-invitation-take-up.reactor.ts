@@ -1,4 +1,4 @@
-// Takes a tender's e-mail invitation up on the server when the invited company is approved (issue 18).
+// Takes a tender's e-mail invitation up on the server when the invited company is approved.
 // The link's `invitation_id` travels with the sign-up (identity records it on `UserSignedUp` as
 // `invitationId`, without judging it); the platform registers and approves companies out of this context,
 // so the moment a link can count is the approval: on `CompanySubmissionStatusChanged` to Approved this

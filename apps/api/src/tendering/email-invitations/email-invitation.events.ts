@@ -1,4 +1,4 @@
-// An e-mail invitation to a tender for a company not on the platform (issue 18): stream
+// An e-mail invitation to a tender for a company not on the platform: stream
 // `tenderEmailInvitation-<invitationId>` (type `tenderEmailInvitation`). The address is personal data
 // (tendering.personal-data.ts). Its acceptance is not an event of this stream: it is the tender's own
 // `TenderSellerInvited` carrying `emailInvitationId`, so the seller is invited and the link used in one append.

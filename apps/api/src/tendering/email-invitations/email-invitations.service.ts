@@ -1,4 +1,4 @@
-// E-mail invitations to a tender (issue 18): the buyer invites a company not on the platform by name and
+// E-mail invitations to a tender: the buyer invites a company not on the platform by name and
 // address; the e-mail (through the messaging port: SMTP, or the outbox) carries a link to sign-up with
 // `invitation_id`. Once that company is on the platform (signed up, registered, approved), a user of it
 // takes the invitation up and the company is invited exactly as if picked from the directory.

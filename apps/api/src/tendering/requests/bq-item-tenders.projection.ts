@@ -1,4 +1,4 @@
-// Read model of the tenders made from bill of quantity rows (issue 18): `bq_item_tenders`, one row per
+// Read model of the tenders made from bill of quantity rows: `bq_item_tenders`, one row per
 // tender line that names the BQ item it was made from (`bqItemId`, set by POST /api/tendering/bq-tenders),
 // keyed by (project, BQ item), so the BQ editor reads a project's links in one index range and a row shows
 // "Tendered: TND-...". From the tender document's own events: drafted (its lines), edited (lines kept,

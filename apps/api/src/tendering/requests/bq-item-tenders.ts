@@ -1,4 +1,4 @@
-// The tenders made from a project's bill of quantity rows (issue 18), for the BQ editor: one index range of
+// The tenders made from a project's bill of quantity rows, for the BQ editor: one index range of
 // `bq_item_tenders` (project, BQ item, ...) of the caller's company's project, the tenders' number, title and
 // status joined from the documents read model, grouped by BQ item. No count: a BQ's links are as many as its
 // tendered lines, read whole (at most MAX_LINKS, then `capped`: the BQ editor then asks for the chosen row's

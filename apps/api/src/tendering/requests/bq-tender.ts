@@ -1,4 +1,4 @@
-// A tender made from items of a project's approved bill of quantity (issue 18), pure: the picked items
+// A tender made from items of a project's approved bill of quantity, pure: the picked items
 // become the tender's lines (title and description as its description, unit, quantity; the BQ's rate as
 // the buyer's estimate where it has one, else 0 with the include box, which the sellers' rates replace).
 import { TenderTypes, type TenderType } from '@binaan/contracts';

@@ -1,4 +1,4 @@
-// A project's requests of the three kinds in one flat list (issue 18, the project page's "Requests" tab):
+// A project's requests of the three kinds in one flat list (the project page's "Requests" tab):
 // newest first, a page at a time, no count of the whole set (`hasMore`). Each kind is one range of the
 // documents' own per-project index (documents_own_project: resource, company_id, project_id, created_at,
 // id), read backwards and cut at the page's end; the three short ranges are merged. So a page costs what its

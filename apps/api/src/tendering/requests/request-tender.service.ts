@@ -1,4 +1,4 @@
-// Requests and the tenders made from them (issue 18): "Make a tender" on an approved request creates the
+// Requests and the tenders made from them: "Make a tender" on an approved request creates the
 // tender through the documents context's own create (its checks, number, machine and events), with the
 // request as its source (`sourceDocumentId`, so `document_sources` links them both ways).
 import { Inject, Injectable } from '@nestjs/common';

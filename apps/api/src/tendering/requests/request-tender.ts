@@ -1,4 +1,4 @@
-// A tender made from an approved request (issue 18), pure: the tender's create body from the request's
+// A tender made from an approved request, pure: the tender's create body from the request's
 // fields and the caller's own (times, budget, a new title). The request's items, project and kind are
 // carried over and cannot be replaced here; the documents context's create checks the rest (the request
 // approved, one live tender per request, §5.3's times).

@@ -1,4 +1,4 @@
-// Events of a buyer's approved list of tenderers (issue 18, spec §2.6 "Lists of tenderers"): one stream per
+// Events of a buyer's approved list of tenderers (spec §2.6 "Lists of tenderers"): one stream per
 // buyer company and listed company, `approvedTenderer-<buyerCompanyId>-<companyId>` (type `approvedTenderer`).
 // Statuses: pending (proposed), approved, rejected; each change with its actor and, for a decision, a remark.
 export type TendererProposed = { buyerCompanyId: string; companyId: string; note: string | null; by: string };

@@ -1,4 +1,4 @@
-// The tender page's "Analysis" tab (buyer, past the close; issue 18): the questionnaire (the price's weight
+// The tender page's "Analysis" tab (buyer, past the close): the questionnaire (the price's weight
 // and criteria whose weights add up to 100 with it), the technical scores per seller, the ranking with the
 // price, technical and combined scores, and the Shortlist and Evaluate steps. Writes only in comparison (the
 // api answers tenderNotInComparison otherwise); every refusal shown as `error.<code>`.
@@ -22,16 +22,19 @@ export function AnalysisTab({ document }: { document: DocumentView }) {
   const [refused, setRefused] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [picked, setPicked] = useState<Set<string>>(new Set());
-  const load = useCallback(() => {
-    loadAnalysis(document.id).then((a) => { setAnalysis(a); setPicked(new Set(a.shortlist ?? [])); }, (e: unknown) => setAnalysis({ error: errorCodeOf(e) }));
+  // The picks start from the recorded shortlist (on opening, and after Shortlist or Evaluate); a reload after
+  // saving scores or criteria keeps what the user has ticked meanwhile, as the reload may land after a tick.
+  const load = useCallback((picksFromShortlist: boolean) => {
+    loadAnalysis(document.id).then((a) => { setAnalysis(a); if (picksFromShortlist) setPicked(new Set(a.shortlist ?? [])); }, (e: unknown) => setAnalysis({ error: errorCodeOf(e) }));
   }, [document.id]);
-  useEffect(load, [load, document.revision]);
+  useEffect(() => load(true), [load, document.revision]);
 
   /** A write, then the analysis read again; its refusal shown above the buttons. */
   const write = useCallback((call: () => Promise<unknown>, doneKey: string) => {
     setRefused(null);
     setDone(null);
-    return call().then(() => { setDone(doneKey); load(); if (doneKey === 'shortlist' || doneKey === 'evaluate') refresh(); }, (e: unknown) => { setRefused(errorCodeOf(e)); throw e; });
+    const machineStep = doneKey === 'shortlist' || doneKey === 'evaluate';
+    return call().then(() => { setDone(doneKey); load(machineStep); if (machineStep) refresh(); }, (e: unknown) => { setRefused(errorCodeOf(e)); throw e; });
   }, [load, refresh]);
 
   if (analysis === null) return <LinearProgress aria-label={translate('ra.page.loading')} />;

@@ -1,4 +1,4 @@
-// The tender page's "Award" tab (buyer, past the close; issue 18): the sellers of the comparison sheet with
+// The tender page's "Award" tab (buyer, past the close): the sellers of the comparison sheet with
 // their totals and rank to pick from, the kind of order to draft, a confirmation naming what the award makes,
 // then the award(s) made with links to the letter of award and the order. Refusals as `error.<code>`.
 import { useCallback, useEffect, useId, useState } from 'react';
