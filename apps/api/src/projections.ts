@@ -27,10 +27,12 @@ import { bqItemTendersProjection } from './tendering/requests/bq-item-tenders.pr
 import { platformConfigurationProjection } from './platform-configuration/platform-configuration.projection.js';
 import { chequePaymentsProjection } from './cheque-payments/cheque-payments.projection.js';
 import { subscriptionsProjection } from './subscriptions/subscriptions.projection.js';
+import { storageUsageProjection } from './subscriptions/storage/storage-usage.projection.js';
+import { transactionFeesProjection } from './subscriptions/usage/transaction-fees.projection.js';
 import { companyFileExpiryProjection } from './company-files/expiry/expiry-due.projection.js';
 import { staffRightsProjection } from './platform-staff/staff-rights.projection.js';
 import { inquiriesProjection } from './inquiries/inquiry.projection.js';
 import { mailLogProjection } from './messaging/mail-log/mail-log.projection.js';
 import { advertisementsProjection } from './advertisements/advertisements.projection.js';
 
-export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, contractorDirectoryProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection, bqItemTendersProjection, companyFileExpiryProjection, companyProfileProjection, setupItemsProjection, companyTermsProjection, catalogueItemsProjection, mailLogProjection, inquiriesProjection, staffRightsProjection, platformConfigurationProjection, subscriptionsProjection, chequePaymentsProjection, advertisementsProjection];
+export const allProjections: readonly Projection[] = [auditTrailProjection, usersProjection, sessionsProjection, companiesProjection, contractorDirectoryProjection, documentsProjection, authorityProjection, projectsProjection, billsOfQuantityProjection, bqScansProjection, ongoingBudgetsProjection, progressPlansProjection, certificatesProjection, notificationsProjection, tenderingProjection, tenderCloseProjection, tenderQueriesProjection, approvedTenderersProjection, bqItemTendersProjection, companyFileExpiryProjection, companyProfileProjection, setupItemsProjection, companyTermsProjection, catalogueItemsProjection, mailLogProjection, inquiriesProjection, staffRightsProjection, platformConfigurationProjection, subscriptionsProjection, storageUsageProjection, transactionFeesProjection, chequePaymentsProjection, advertisementsProjection];

@@ -19,3 +19,6 @@ export function capGroupOf(resource: string): CapGroup | null {
 
 /** GET /api/subscriptions/usage: one per cap. Money in sen; limit null: unlimited. */
 export type CapUsage = { group: CapGroup; limit: number | null; used: number; warning: boolean; periodStart: string; periodEnd: string };
+
+/** GET /api/subscriptions/usage `storage`: the bytes the company's files take of its package's storage. */
+export type StorageUsage = { limit: number; used: number; warning: boolean };

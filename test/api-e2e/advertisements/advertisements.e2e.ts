@@ -218,6 +218,19 @@ describe.each(FEATURE_STORES)('advertisements on %s', (kind) => {
     expect(events[0]!.data.image as object).toMatchObject({ fileId: expect.stringMatching(/^[0-9a-f]{64}$/), mediaType: 'image/png', width: 320, height: 180 });
   });
 
+  it('the list sorts by each date it offers, both ways', async () => {
+    for (const [field, key] of [['validFrom', 'validFrom'], ['validTo', 'validTo'], ['createdAt', 'createdAt']] as const) {
+      for (const direction of ['ASC', 'DESC'] as const) {
+        const reply = await r().api.call('get', `${ADMIN}?${new URLSearchParams({ sort: JSON.stringify([field, direction]), range: '[0,49]' }).toString()}`, { token: admin });
+        expect(reply.status).toBe(200);
+        const values = (reply.body as Record<string, string>[]).map((row) => row[key]!);
+        expect(values.length).toBeGreaterThan(1);
+        const sorted = [...values].sort();
+        expect(values).toEqual(direction === 'ASC' ? sorted : sorted.reverse());
+      }
+    }
+  });
+
   it('the list refuses a status it does not know', async () => {
     const reply = await list(admin, { status: 'archived' });
     expectRefused(reply, 400, 'validationFailed');

@@ -44,6 +44,7 @@ describe.each(FEATURE_STORES)('query board files on %s', (kind) => {
   const fileEvents = async () => Number((await r().sql.query<{ n: string | number }>("SELECT count(*) AS n FROM events WHERE stream_type = 'tenderQueries' AND type LIKE 'TenderQueryFile%'"))[0]!.n);
   const expectRefused = (reply: Reply, status: number, code: string) => expect({ status: reply.status, code: reply.body.errorCode }).toEqual({ status, code });
   const question = () => `${BASE}/${tenderId}/queries/${queryId}/attachments`;
+  const storageUsed = async (token: string) => ((await call('get', '/api/subscriptions/usage', token)).body.storage as { used: number }).used;
   const answer = () => `${BASE}/${tenderId}/queries/${queryId}/answer/attachments`;
 
   beforeAll(async () => {
@@ -72,8 +73,11 @@ describe.each(FEATURE_STORES)('query board files on %s', (kind) => {
   });
 
   it('Mutiara attaches a sketch to its question (an event with who); no one else may attach to it', async () => {
+    const stored = await storageUsed(mei);
     const attached = await attach(question(), mei, SKETCH, SKETCH_NAME, 'image/jpeg');
     expect(attached.status).toBe(201);
+    // The asker's file counts on the asker's package storage.
+    expect(await storageUsed(mei)).toBe(stored + SKETCH.length);
     expect(attached.body).toMatchObject({ part: 'question', attachment: { name: SKETCH_NAME, mediaType: 'image/jpeg', size: SKETCH.length, sha256: sha(SKETCH), attachedByName: 'Tan Mei Hua' } });
     sketchId = attached.body.attachment.attachmentId;
     const [event] = await r().sql.query<{ data: string | Record<string, unknown> }>("SELECT data FROM events WHERE type = 'TenderQueryFileAttached'");
@@ -106,8 +110,11 @@ describe.each(FEATURE_STORES)('query board files on %s', (kind) => {
     expectRefused(await attach(question(), mei, SKETCH, 'second.jpg', 'image/jpeg'), 409, 'queryAlreadyAnswered');
     expectRefused(await call('delete', `${question()}/${sketchId}`, mei), 409, 'queryAlreadyAnswered');
     expect(await fileEvents()).toBe(1);
+    const [buyerStored, askerStored] = [await storageUsed(kumar), await storageUsed(mei)];
     const attached = await attach(answer(), kumar, DRAWING, DRAWING_NAME, 'application/pdf');
     expect(attached.status).toBe(201);
+    // The answer's file counts on the buyer's storage, not the asker's.
+    expect([await storageUsed(kumar), await storageUsed(mei)]).toEqual([buyerStored + DRAWING.length, askerStored]);
     drawingId = attached.body.attachment.attachmentId;
   });
 
@@ -133,7 +140,9 @@ describe.each(FEATURE_STORES)('query board files on %s', (kind) => {
   });
 
   it('the buyer removes the answer\'s file (an event); after the close time nothing is attached or removed (409 tenderClosed)', async () => {
+    const buyerStored = await storageUsed(kumar);
     expect((await call('delete', `${answer()}/${drawingId}`, kumar)).status).toBe(200);
+    expect(await storageUsed(kumar)).toBe(buyerStored - DRAWING.length);
     expectRefused(await call('delete', `${answer()}/${drawingId}`, kumar), 404, 'attachmentNotFound');
     expect((await call('get', question(), wong)).body.answer).toEqual([]);
     expect(await fileEvents()).toBe(3);

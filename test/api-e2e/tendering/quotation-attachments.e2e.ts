@@ -89,7 +89,10 @@ describe.each(FEATURE_STORES)('quotation attachments on %s', (kind) => {
     expect(await fileEvents()).toEqual([]);
   });
 
+  const storageUsed = async (token: string) => ((await call('get', '/api/subscriptions/usage', token)).body.storage as { used: number }).used;
+
   it('Mutiara attaches a PDF and a drawing: each an event with the file\'s id (its SHA-256), name, type, size and who, never its bytes', async () => {
+    const storedBefore = await storageUsed(mei);
     const first = await attach(mei, PDF, PDF_NAME, 'application/pdf');
     expect(first.status).toBe(201);
     expect(first.body.attachment).toMatchObject({ name: PDF_NAME, mediaType: 'application/pdf', size: PDF.length, sha256: sha(PDF), attachedByName: 'Tan Mei Hua' });
@@ -106,6 +109,8 @@ describe.each(FEATURE_STORES)('quotation attachments on %s', (kind) => {
     expect(JSON.stringify(events)).not.toContain(MARKER);
     // The quotation itself is untouched: none yet, so no revision moved.
     expect((await call('get', `${BASE}/${tenderId}`, mei)).body.quotation).toBeNull();
+    // Both count on Mutiara's package storage.
+    expect(await storageUsed(mei)).toBe(storedBefore + PDF.length + DRAWING.length);
   });
 
   it('Mutiara lists its files and downloads each: the same bytes, as an attachment with its name and type', async () => {
@@ -155,6 +160,7 @@ describe.each(FEATURE_STORES)('quotation attachments on %s', (kind) => {
   });
 
   it('Mutiara removes the drawing (an event with who), quotes; the list keeps the PDF; removing it again is 404', async () => {
+    const storedBefore = await storageUsed(mei);
     const removed = await call('delete', `${BASE}/${tenderId}/quotation/attachments/${drawingId}`, mei);
     expect(removed.status).toBe(200);
     expectRefused(await call('delete', `${BASE}/${tenderId}/quotation/attachments/${drawingId}`, mei), 404, 'attachmentNotFound');
@@ -162,6 +168,8 @@ describe.each(FEATURE_STORES)('quotation attachments on %s', (kind) => {
     expect(events.at(-1)).toMatchObject({ type: 'QuotationFileRemoved', data: { attachmentId: drawingId, sellerCompanyId: MUTIARA, by: await userIdOf(r(), 'mei@mutiarasupplies.my') } });
     const list = await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments`, mei);
     expect(list.body.data.map((f: { attachmentId: string }) => f.attachmentId)).toEqual([pdfId]);
+    // The removed drawing gives its space back.
+    expect(await storageUsed(mei)).toBe(storedBefore - DRAWING.length);
     const quoted = await call('put', `${BASE}/${tenderId}/quotation`, mei, { items: [{ lineNo: 1, rate: '4817.29' }] });
     expect(quoted.body).toMatchObject({ status: 'submitted', revision: 0 });
   });

@@ -11,7 +11,8 @@
 // Every new list gets a line in CALLS (documents), PLAN_CALLS (plan-lists.ts: BQs, budgets, progress plans, BQ
 // scans), TENDERING_CALLS (tendering-lists.ts: invitations received, tenderers, a tender's queries), COMPANY_CALLS
 // (company-lists.ts), DIRECTORY_CALLS (directory-lists.ts: the public contractor directory) or SETUP_CALLS
-// (setup-lists.ts: a company's setups).
+// (setup-lists.ts: a company's setups) or PLATFORM_CALLS (platform-lists.ts: the administrator's e-mail log,
+// inquiries, advertisements, billing records and coupons, and a company's billing records).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,6 +36,7 @@ import { CATALOGUE_ANALYZE, CATALOGUE_CALLS, growCatalogueSql } from './catalogu
 import { DIRECTORY_ANALYZE, DIRECTORY_CALLS, growDirectorySql } from './directory-lists.js';
 import { growProfileSql, PROFILE_ANALYZE, PROFILE_CALLS } from './profile-lists.js';
 import { growSetupsSql, SETUP_ANALYZE, SETUP_CALLS } from './setup-lists.js';
+import { growPlatformSql, PLATFORM_ANALYZE, PLATFORM_CALLS } from './platform-lists.js';
 
 const STORE = process.env.BENCH_STORE === 'pglite' ? 'pglite' : 'postgres';
 const SIZES = (process.env.BENCH_SIZES ?? (STORE === 'pglite' ? '1000,100000' : '1000,100000,1000000')).split(',').map(Number);
@@ -168,6 +170,8 @@ async function main(): Promise<void> {
   const profileCalls = ONLY ? PROFILE_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
   // And a company's setups (BENCH_CALLS=setup).
   const setupCalls = ONLY ? SETUP_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
+  // And the platform's own lists (BENCH_CALLS=platform).
+  const platformCalls = ONLY ? PLATFORM_CALLS.filter((call) => call.name.toLowerCase().includes(ONLY)) : [];
   const app = await createApp(loadConfig(env), { logger: false });
   try {
     await app.listen(0, '127.0.0.1');
@@ -201,6 +205,7 @@ async function main(): Promise<void> {
       if (profileCalls.length > 0) for (const sql of growProfileSql(COMPANY, grown, size)) await run(db, env.DATABASE_URL, sql);
       if (setupCalls.length > 0) for (const sql of growSetupsSql(grown, size)) await run(db, env.DATABASE_URL, sql);
       if (catalogueCalls.length > 0) for (const sql of growCatalogueSql(grown, size)) await run(db, env.DATABASE_URL, sql);
+      if (platformCalls.length > 0) for (const sql of growPlatformSql(grown, size)) await run(db, env.DATABASE_URL, sql);
       grown = size;
       if (calls.length > 0) await analyze(db, env.DATABASE_URL);
       if (planCalls.length > 0) for (const sql of PLAN_ANALYZE) await run(db, env.DATABASE_URL, sql);
@@ -210,14 +215,15 @@ async function main(): Promise<void> {
       if (profileCalls.length > 0) for (const sql of PROFILE_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (setupCalls.length > 0) for (const sql of SETUP_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (catalogueCalls.length > 0) for (const sql of CATALOGUE_ANALYZE) await run(db, env.DATABASE_URL, sql);
-      console.log(`\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans, scans, invitations, tenderers, queries, members, registrations and directory companies'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      if (platformCalls.length > 0) for (const sql of PLATFORM_ANALYZE) await run(db, env.DATABASE_URL, sql);
+      console.log(`\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans, scans, invitations, tenderers, queries, members, registrations, directory companies and platform list rows'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       const row: Measured[] = [];
       for (const call of calls) {
         const measured = await measure(base, token, db, call);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
       }
-      for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...profileCalls, ...setupCalls, ...catalogueCalls]) {
+      for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...profileCalls, ...setupCalls, ...catalogueCalls, ...platformCalls]) {
         const measured = await measurePlan(base, tokens, db, call, project, tender);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
@@ -226,7 +232,7 @@ async function main(): Promise<void> {
     }
     console.log(`\n| list call (${calls.length > 0 ? `GET /api/documents/${RESOURCE}` : 'plan lists'}, ${STORE}, median of ${RUNS}) | ${SIZES.map((s) => `API at ${s.toLocaleString('en')}`).join(' | ')} | ${SIZES.map((s) => `bare SQL at ${s.toLocaleString('en')}`).join(' | ')} |`);
     console.log(`|---|${SIZES.map(() => '---|').join('')}${SIZES.map(() => '---|').join('')}`);
-    [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...profileCalls, ...setupCalls, ...catalogueCalls].forEach((call, i) => {
+    [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...profileCalls, ...setupCalls, ...catalogueCalls, ...platformCalls].forEach((call, i) => {
       const api = results.map((row) => `${fmt(row[i]!.api)}${ratio(row[i]!.api, results[0]![i]!.api)}`);
       const sql = results.map((row) => `${fmt(row[i]!.sql)}${ratio(row[i]!.sql, results[0]![i]!.sql)}`);
       console.log(`| ${call.name} | ${api.join(' | ')} | ${sql.join(' | ')} |`);

@@ -43,7 +43,9 @@ export async function advertisementList(db: SqlExecutor, query: Record<string, u
   const limit = page.range.to - page.range.from + 1;
   const { column, direction } = page.sort;
   const rows = await db.query<AdSql>(
-    `SELECT ${COLUMNS} FROM advertisements WHERE ${where.join(' AND ')} ORDER BY ${column} ${direction}, position ${direction} LIMIT ${limit} OFFSET ${page.range.from}`,
+    // The table's columns by name: the dates are selected as text under their own names, and an unqualified
+    // ORDER BY would sort those strings (every row read) instead of walking the date's index.
+    `SELECT ${COLUMNS} FROM advertisements WHERE ${where.join(' AND ')} ORDER BY advertisements.${column} ${direction}, advertisements.position ${direction} LIMIT ${limit} OFFSET ${page.range.from}`,
     params,
   );
   const cap = page.q ? SEARCH_CAP : DocumentListTotalCap;

@@ -17,6 +17,7 @@ import type { ApiConfig } from '../config.js';
 import { FILE_STORE, type FileStore } from '../files/file-store.port.js';
 import { downloadOf, drain, receiveFile } from '../files/file-upload.js';
 import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
+import { StorageCap, type StorageRoom } from '../subscriptions/storage/storage-cap.service.js';
 import {
   bytesInUse, COMPANY_FILES_STREAM_TYPE, companyFilesStream, currentOf, foldCompanyFiles, type CompanyFilesEvent, type DocumentDates, type DocumentOnRecord,
 } from './company-files.events.js';
@@ -44,6 +45,7 @@ export class CompanyFilesService {
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
     @Inject(CLOCK) private readonly now: Clock,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly storage: StorageCap,
   ) {}
 
   /** A new document (or the logo): the body is the file; `query` its category, title, reference number and dates. */
@@ -65,13 +67,13 @@ export class CompanyFilesService {
       drain(body);
       throw refusal(409, ErrorCodes.companyLogoExists, 'The company has a logo: replace it instead.');
     }
-    const file = await this.receive(category, documents.values(), body, headers, 0);
+    const file = await this.receive(category, documents.values(), body, headers, 0, await this.storage.room(companyId));
     const dates = this.datesOf(category, input);
     const title = trimmedOrNull(input.title) ?? file.name.replace(/\.[^.]+$/, '');
     const documentId = randomUUID();
-    const revision = await this.append(principal, companyId, events, {
+    const revision = await this.storage.within(companyId, file.size, () => this.append(principal, companyId, events, {
       type: 'CompanyFileUploaded', data: { companyId, documentId, category, title, ...dates, file, by: principal.userId },
-    });
+    }));
     return { success: true as const, companyId, documentId, revision };
   }
 
@@ -91,11 +93,12 @@ export class CompanyFilesService {
     }
     const documents = foldCompanyFiles(events);
     // The version replaced leaves the total as the new one comes in.
-    const file = await this.receive(document.category, documents.values(), body, headers, currentOf(document).file.size);
+    const freed = currentOf(document).file.size;
+    const file = await this.receive(document.category, documents.values(), body, headers, freed, await this.storage.room(companyId, freed));
     const version = document.versions.length + 1;
-    const revision = await this.append(principal, companyId, events, {
+    const revision = await this.storage.within(companyId, file.size - freed, () => this.append(principal, companyId, events, {
       type: 'CompanyFileReplaced', data: { companyId, documentId, category: document.category, version, ...this.datesOf(document.category, input), file, by: principal.userId },
-    });
+    }));
     return { success: true as const, companyId, documentId, version, revision };
   }
 
@@ -161,12 +164,13 @@ export class CompanyFilesService {
     }
   }
 
-  private receive(category: CompanyFileCategory, documents: Iterable<DocumentOnRecord>, body: unknown, headers: Headers, freed: number) {
+  private receive(category: CompanyFileCategory, documents: Iterable<DocumentOnRecord>, body: unknown, headers: Headers, freed: number, storage: StorageRoom) {
     const logo = category === 'logo';
     const total = this.config.companyFilesTotalBytes;
     const allowed: readonly string[] = logo ? COMPANY_LOGO_TYPES : COMPANY_DOCUMENT_TYPES;
     return receiveFile(this.files, body, headers, {
       room: total - bytesInUse(documents) + freed,
+      storage,
       maxBytes: logo ? COMPANY_LOGO_MAX_BYTES : COMPANY_FILE_MAX_BYTES,
       totalTooLarge: () => refusal(413, ErrorCodes.companyFilesTotalTooLarge, `A company's files may take at most ${formatBytes(total)} in all: remove one first.`),
       accept: (mediaType) => (allowed.includes(mediaType) ? null : refusal(415, ErrorCodes.companyFileTypeNotAllowed, logo

@@ -24,6 +24,12 @@ export type ReceiveOptions = {
   maxBytes?: number;
   /** The caller's own rule on the judged media type: an error refuses the file before the rest is stored. */
   accept?: (mediaType: string, name: string) => Error | null;
+  /**
+   * The company's room left of its package's storage, and its refusal given the bytes the file would add (the
+   * declared length, or the count where the stream was stopped when no length was declared). Checked after
+   * the file's own limit and the caller's total, so those refusals keep their codes.
+   */
+  storage?: { room: number; refuse: (adding: number) => Error };
 };
 
 /** Reads the rest of a body the route will not take, so the reply is not cut off by a reset. */
@@ -49,9 +55,11 @@ export async function receiveFile(files: FileStore, body: unknown, headers: Head
   const perFile = Math.min(options.maxBytes ?? ATTACHMENT_LIMIT, ATTACHMENT_LIMIT);
   const declared = declaredType(String(headers['x-file-type'] ?? headers['content-type'] ?? ''));
   const length = Number(headers['content-length']);
-  if (Number.isFinite(length) && length > Math.min(options.room, perFile)) {
+  const storageRoom = options.storage?.room ?? Number.POSITIVE_INFINITY;
+  if (Number.isFinite(length) && length > Math.min(options.room, perFile, storageRoom)) {
     stream.resume();
-    throw length > perFile ? fileTooLarge(perFile) : options.totalTooLarge();
+    if (length > perFile) throw fileTooLarge(perFile);
+    throw length > options.room ? options.totalTooLarge() : options.storage!.refuse(length);
   }
   let mediaType = 'application/octet-stream';
   const check = (head: Buffer) => {
@@ -61,13 +69,15 @@ export async function receiveFile(files: FileStore, body: unknown, headers: Head
     if (refused) throw refused;
     mediaType = verdict.mediaType;
   };
-  const maxBytes = Math.max(0, Math.min(perFile, options.room));
+  const maxBytes = Math.max(0, Math.min(perFile, options.room, storageRoom));
   try {
     const stored = await files.put(stream, { maxBytes, check });
     return { fileId: stored.id, sha256: stored.sha256, name, mediaType, size: stored.size };
   } catch (error) {
-    if (error instanceof FileTooLarge) throw maxBytes < perFile ? options.totalTooLarge() : fileTooLarge(perFile);
-    throw error;
+    if (!(error instanceof FileTooLarge)) throw error;
+    if (maxBytes >= perFile) throw fileTooLarge(perFile);
+    if (storageRoom < Math.min(perFile, options.room)) throw options.storage!.refuse(maxBytes + 1);
+    throw options.totalTooLarge();
   }
 }
 

@@ -1,15 +1,31 @@
 // A billing record as a tax invoice (and, once paid, its receipt) in PDF: the invoice number, the buyer's
 // details as they stood when the order was placed (recorded on the bill, never read again from the company),
-// the package, the discount, SST at its rate and the total, in RM with two decimals. Standard fonts only, as
+// the package, the discount, SST at its rate and the total, in RM with two decimals. A usage bill names its
+// month and lists each document's transaction fee (kind, number, base, fee) instead of a package. Standard fonts only, as
 // the certificate: text outside Latin-1 shows as "?".
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { latin1 } from '../certificates/certificate-pdf.js';
 import type { BillingBuyer } from './subscriptions.events.js';
+import type { BillingUsageView } from './usage/usage-view.js';
 
 export type InvoiceSheet = {
-  invoiceNo: string; orderedAt: string; status: string; buyer: BillingBuyer; packageId: string; couponCode: string | null;
+  invoiceNo: string; orderedAt: string; status: string; buyer: BillingBuyer; packageId: string | null; couponCode: string | null;
   price: number; discount: number; credit?: number; subtotal: number; sstRate: number; sst: number; total: number; paidAt: string | null;
-};
+} & Partial<BillingUsageView>;
+
+const DOCUMENT_KIND: Readonly<Record<string, string>> = { letterOfAward: 'Letter of award', purchaseOrder: 'Purchase order', workOrder: 'Work order', rentalOrder: 'Rental order', paymentCertificate: 'Payment certificate' };
+/** '2026-11' as "November 2026". */
+const monthName = (period: string) => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}-01T00:00:00Z`));
+
+/** The bill's description rows before its subtotal: the package, or a month's fees document by document. */
+function descriptionRows(sheet: InvoiceSheet): [string, string][] {
+  if (sheet.kind !== 'usage') return [[`Annual subscription: ${sheet.packageId ?? ''} (12 months)`, ringgit(sheet.price)]];
+  const rate = sheet.feeRate === null || sheet.feeRate === undefined ? '' : ` ${percent(sheet.feeRate)}`;
+  return [
+    [`Transaction fees${rate}: ${sheet.period ? monthName(sheet.period) : ''}`, ''],
+    ...(sheet.lines ?? []).map((l): [string, string] => [`  ${DOCUMENT_KIND[l.documentKind] ?? l.documentKind} ${l.documentNo} on ${ringgit(l.base)}`, ringgit(l.fee)]),
+  ];
+}
 
 /** Sen as "RM 3,180.00". */
 export const ringgit = (sen: number) => `RM ${(sen / 100).toLocaleString('en-MY', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -30,7 +46,7 @@ export async function billingInvoicePdf(sheet: InvoiceSheet): Promise<Uint8Array
   pdf.setTitle(latin1(`${title} ${sheet.invoiceNo}`));
   pdf.setProducer('Binaan');
   pdf.setCreator('Binaan subscriptions');
-  const page = pdf.addPage([595, 842]); // A4 portrait
+  let page = pdf.addPage([595, 842]); // A4 portrait
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   let y = 790;
@@ -56,13 +72,18 @@ export async function billingInvoicePdf(sheet: InvoiceSheet): Promise<Uint8Array
   y -= 6;
   page.drawLine({ start: { x: 50, y }, end: { x: 545, y }, thickness: 0.7, color: rgb(0.5, 0.5, 0.5) });
   const rows: [string, string][] = [
-    [`Annual subscription: ${sheet.packageId} (12 months)`, ringgit(sheet.price)],
+    ...descriptionRows(sheet),
     ...(sheet.discount > 0 ? [[`Discount${sheet.couponCode ? ` (coupon ${sheet.couponCode})` : ''}`, `- ${ringgit(sheet.discount)}`] as [string, string]] : []),
     ...((sheet.credit ?? 0) > 0 ? [['Credit for the package changed (pro rata)', `- ${ringgit(sheet.credit!)}`] as [string, string]] : []),
     ['Subtotal', ringgit(sheet.subtotal)],
     [`SST ${percent(sheet.sstRate)}`, ringgit(sheet.sst)],
   ];
   for (const [label, amount] of rows) {
+    // A month of many documents goes on to further pages.
+    if (y < 120) {
+      page = pdf.addPage([595, 842]);
+      y = 790;
+    }
     y -= 18;
     line(page, regular, label, 50, y);
     line(page, regular, amount, 545, y, 10, true);

@@ -3,6 +3,7 @@
 // a platform administrator's). Writes go through the CommandBus (subscriptions.commands.ts); lists are flat
 // keyset pages `{ items, next }`.
 import { companyOf } from '../authority/authority.service.js';
+import { StorageCap } from './storage/storage-cap.service.js';
 import { ValueCaps } from './value-caps.service.js';
 import { SubscriptionStanding } from './subscription-standing.service.js';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
@@ -20,7 +21,7 @@ const ORDER_REFUSALS = 'invalidSubscriptionType (the package is not one of the s
 @ApiTags('subscriptions')
 @Controller('subscriptions')
 export class SubscriptionsController {
-  constructor(private readonly commands: CommandBus, private readonly subscriptions: Subscriptions, private readonly caps: ValueCaps, private readonly standing: SubscriptionStanding) {}
+  constructor(private readonly commands: CommandBus, private readonly subscriptions: Subscriptions, private readonly caps: ValueCaps, private readonly standing: SubscriptionStanding, private readonly storage: StorageCap) {}
 
   @Get('standing')
   @ApiOperation({
@@ -33,11 +34,13 @@ export class SubscriptionsController {
 
   @Get('usage')
   @ApiOperation({
-    summary: 'The chosen company\'s use of its package\'s yearly caps',
-    description: 'Any member of the company: for award, purchase-order and claim value, { group, limit (sen a year, null: unlimited), used (sen committed this subscription year), warning (80% or more used), periodStart, periodEnd }.',
+    summary: 'The chosen company\'s use of its package\'s yearly caps and storage',
+    description: 'Any member of the company: caps, for award, purchase-order and claim value, { group, limit (sen a year, null: unlimited), used (sen committed this subscription year), warning (80% or more used), periodStart, periodEnd }; storage { limit, used (bytes its files take now), warning (80% or more used) }.',
   })
   async usage(@Req() request: AuthenticatedRequest) {
-    return { caps: await this.caps.usage(companyOf(request.principal!)) };
+    const companyId = companyOf(request.principal!);
+    const [caps, storage] = await Promise.all([this.caps.usage(companyId), this.storage.usage(companyId)]);
+    return { caps, storage };
   }
 
   @Get('packages')

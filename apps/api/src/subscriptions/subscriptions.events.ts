@@ -5,6 +5,7 @@
 // its bill and numbers have no gaps (README.md).
 import type { WorkflowStatusChanged } from '@binaan/contracts';
 import type { PackageId } from '../platform-configuration/platform-settings.js';
+import type { UsageLine } from './usage/usage-billing.js';
 
 export const COUPON_STREAM_TYPE = 'coupon';
 export const COUPON_CODE_STREAM_TYPE = 'couponCode';
@@ -34,8 +35,14 @@ export type CouponCodeClaimed = { type: 'CouponCodeClaimed'; data: { code: strin
 export type BillingBuyer = { companyId: string; name: string; registrationNo: string; sstNo: string | null; address: string | null };
 /** `credit`: what was left of the package being changed, pro rata (absent when none). */
 export type BillingAmounts = { price: number; discount: number; credit?: number; subtotal: number; sstRate: number; sst: number; total: number; currency: 'MYR' };
+/**
+ * What a bill is for: a package ordered (`subscription`; absent on bills recorded before usage bills), or a
+ * month's transaction fees (`usage`: its `period`, the documents' `lines` at `feeRate` basis points, no
+ * package or coupon; usage/usage-billing.ts).
+ */
+export type BillingKind = { kind?: 'subscription' } | { kind: 'usage'; period: string; feeRate: number; lines: UsageLine[] };
 export type BillingEvent =
-  | { type: 'BillingRecorded'; data: { billingId: string; invoiceNo: string; sequence: number; orderId: string; buyer: BillingBuyer; packageId: PackageId; coupon: { couponId: string; code: string } | null; amounts: BillingAmounts; orderedBy: string } }
+  | { type: 'BillingRecorded'; data: { billingId: string; invoiceNo: string; sequence: number; orderId: string; buyer: BillingBuyer; packageId: PackageId | null; coupon: { couponId: string; code: string } | null; amounts: BillingAmounts; orderedBy: string } & BillingKind }
   | { type: 'BillingStatusChanged'; data: { billingId: string; change: WorkflowStatusChanged<'billing'> } }
   /** A payment page opened at the gateway for this bill (online payment): the session a callback must name. */
   | { type: 'PaymentCheckoutStarted'; data: { billingId: string; gateway: string; sessionId: string; amount: number; currency: string } }

@@ -8,12 +8,14 @@ import { SubscriptionPeriodsJob } from './subscription-periods.job.js';
 import { SUBSCRIPTION_COMMAND_HANDLERS } from './subscriptions.commands.js';
 import { BillingsController, CouponsController, SubscriptionsController } from './subscriptions.controller.js';
 import { Subscriptions } from './subscriptions.service.js';
+import { StorageCap } from './storage/storage-cap.service.js';
+import { UsageBillingJob } from './usage/usage-billing.job.js';
 import { ValueCaps } from './value-caps.service.js';
 
 @Module({
   imports: [PlatformConfigurationModule],
   controllers: [SubscriptionsController, BillingsController, CouponsController],
-  providers: [...SUBSCRIPTION_COMMAND_HANDLERS, Subscriptions, Coupons, ValueCaps, BillingPayments, SubscriptionStanding, SubscriptionPeriodsJob, { provide: SERVICE_AVAILABILITY, useExisting: SubscriptionStanding }],
+  providers: [...SUBSCRIPTION_COMMAND_HANDLERS, Subscriptions, Coupons, ValueCaps, StorageCap, UsageBillingJob, BillingPayments, SubscriptionStanding, SubscriptionPeriodsJob, { provide: SERVICE_AVAILABILITY, useExisting: SubscriptionStanding }],
   exports: [BillingPayments, SubscriptionStanding, SERVICE_AVAILABILITY],
 })
 export class SubscriptionsModule {}

@@ -14,12 +14,19 @@ export const subscriptionsProjection: Projection = {
       package_ids text[] NOT NULL, valid_from text NOT NULL, valid_to text NOT NULL, max_uses integer NOT NULL,
       uses integer NOT NULL DEFAULT 0, status text NOT NULL, created_at timestamptz NOT NULL, created_by text, revision integer NOT NULL);
     CREATE INDEX IF NOT EXISTS coupons_by_position ON coupons (position);
+    CREATE INDEX IF NOT EXISTS coupons_by_status ON coupons (status, position);
     CREATE TABLE IF NOT EXISTS billings (
       billing_id text PRIMARY KEY, sequence integer NOT NULL UNIQUE, company_id text NOT NULL, order_id text NOT NULL,
       package_id text NOT NULL, buyer jsonb NOT NULL, coupon_code text, price bigint NOT NULL, discount bigint NOT NULL,
       subtotal bigint NOT NULL, sst_rate integer NOT NULL, sst bigint NOT NULL, total bigint NOT NULL, currency text NOT NULL,
       status text NOT NULL, ordered_at timestamptz NOT NULL, ordered_by text, revision integer NOT NULL);
     CREATE INDEX IF NOT EXISTS billings_by_company ON billings (company_id, sequence);
+    CREATE INDEX IF NOT EXISTS billings_by_status ON billings (status, sequence);
+    -- Usage bills (a month's transaction fees): no package; their kind, month and lines.
+    ALTER TABLE billings ALTER COLUMN package_id DROP NOT NULL;
+    ALTER TABLE billings ADD COLUMN IF NOT EXISTS kind text NOT NULL DEFAULT 'subscription';
+    ALTER TABLE billings ADD COLUMN IF NOT EXISTS period text;
+    ALTER TABLE billings ADD COLUMN IF NOT EXISTS usage jsonb;
     ALTER TABLE billings ADD COLUMN IF NOT EXISTS credit bigint NOT NULL DEFAULT 0;
     ALTER TABLE billings ADD COLUMN IF NOT EXISTS paid_at timestamptz;
     ALTER TABLE billings ADD COLUMN IF NOT EXISTS payment_method text;
@@ -59,6 +66,7 @@ export const subscriptionsProjection: Projection = {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'none', $15, $16, $17, $18) ON CONFLICT (billing_id) DO NOTHING`,
             [b.billingId, b.sequence, b.buyer.companyId, b.orderId, b.packageId, JSON.stringify(b.buyer), b.coupon?.code ?? null, a.price, a.discount, a.subtotal, a.sstRate, a.sst, a.total, a.currency, at, b.orderedBy, stored.revision, a.credit ?? 0],
           );
+          if (b.kind === 'usage') await db.query('UPDATE billings SET kind = $2, period = $3, usage = $4 WHERE billing_id = $1', [b.billingId, b.kind, b.period, JSON.stringify({ feeRate: b.feeRate, lines: b.lines })]);
         } else if (event.type === 'BillingStatusChanged') {
           await db.query('UPDATE billings SET status = $2, revision = $3 WHERE billing_id = $1', [event.data.billingId, event.data.change.statusAfter, stored.revision]);
         } else if (event.type === 'PaymentCheckoutStarted') {

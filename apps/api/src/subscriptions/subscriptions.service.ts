@@ -19,7 +19,9 @@ import { refusal } from '../common/refusal.js';
 import { PlatformConfiguration } from '../platform-configuration/platform-configuration.service.js';
 import { PACKAGE_FIGURES, PACKAGE_IDS, packageSettingKey, type PackageFigure, type PackageId, type PackageTierName, type PackageType, type SettingValues } from '../platform-configuration/platform-settings.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
+import { buyerOf } from './billing-buyer.js';
 import { Coupons } from './coupons.service.js';
+import { usageViewOf } from './usage/usage-view.js';
 import { SubscriptionStanding } from './subscription-standing.service.js';
 import { packageTypeOf } from './package-of-company.js';
 import { priceOf } from './pricing.js';
@@ -36,13 +38,14 @@ export const invoiceNumber = (sequence: number) => `INV-${String(sequence).padSt
 type BillingRow = {
   billing_id: string; sequence: number; company_id: string; package_id: string; buyer: BillingBuyer | string; coupon_code: string | null; price: string | number; discount: string | number; credit?: string | number | null;
   subtotal: string | number; sst_rate: number; sst: string | number; total: string | number; currency: string; status: string; ordered_at: Date | string; ordered_by_name: string | null;
+  kind?: string | null; period?: string | null; usage?: unknown;
 };
 
 function billingView(row: BillingRow) {
   return {
     id: row.billing_id, invoiceNo: row.billing_id, companyId: row.company_id, packageId: row.package_id, buyer: typeof row.buyer === 'string' ? JSON.parse(row.buyer) as BillingBuyer : row.buyer,
     couponCode: row.coupon_code, price: Number(row.price), discount: Number(row.discount), credit: Number(row.credit ?? 0), subtotal: Number(row.subtotal), sstRate: Number(row.sst_rate), sst: Number(row.sst), total: Number(row.total),
-    currency: row.currency, status: row.status, orderedAt: new Date(row.ordered_at).toISOString(), orderedBy: row.ordered_by_name,
+    currency: row.currency, status: row.status, orderedAt: new Date(row.ordered_at).toISOString(), orderedBy: row.ordered_by_name, ...usageViewOf(row),
   };
 }
 
@@ -94,15 +97,7 @@ export class Subscriptions {
     const priced = await this.priced(companyId, body);
     const orderId = randomUUID();
     if (priced.coupon) await this.coupons.use(priced.coupon.id, priced.packageId, orderId, companyId, principal.userId);
-    const company = (await this.companyRow(companyId))!;
-    const details = (typeof company.details === 'string' ? JSON.parse(company.details) : company.details ?? {}) as { sstNo?: unknown; address?: Record<string, unknown> };
-    const a = details.address;
-    const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
-    const buyer: BillingBuyer = {
-      companyId, name: company.name, registrationNo: company.registration_no, sstNo: text(details.sstNo) || null,
-      // The state is kept as its code (contracts' MalaysianState), as the company's registration has it.
-      address: a ? [text(a.line1), text(a.line2), [text(a.postcode), text(a.city)].filter(Boolean).join(' '), text(a.state), text(a.country)].filter((part) => part !== '').join(', ') || null : null,
-    };
+    const buyer = await buyerOf(this.db, companyId);
     const at = this.now().toISOString();
     const created = decide('billing', null, { type: 'Create', at, ownerCompanyId: companyId }, SYSTEM_ACTOR);
     if (!created.ok) throw refusal(409, created.refusal.code, 'The billing record could not be made.');
@@ -179,7 +174,7 @@ export class Subscriptions {
   async invoicePdf(principal: Principal, billingId: string): Promise<{ pdf: Uint8Array; invoiceNo: string }> {
     const bill = await this.billing(principal, billingId);
     const paidAt = bill.history.find((step) => step.statusAfter === 'paid')?.at ?? null;
-    const pdf = await billingInvoicePdf({ ...bill, invoiceNo: bill.invoiceNo, packageId: bill.packageId, paidAt: typeof paidAt === 'string' ? paidAt : null });
+    const pdf = await billingInvoicePdf({ ...bill, paidAt: typeof paidAt === 'string' ? paidAt : null });
     return { pdf, invoiceNo: bill.invoiceNo };
   }
 

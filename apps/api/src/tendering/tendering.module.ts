@@ -39,6 +39,7 @@ import { QuotationAttachmentsService } from './attachments/quotation-attachments
 import { QUERY_FILE_COMMAND_HANDLERS } from './queries/query-files.commands.js';
 import { QueryFilesController } from './queries/query-files.controller.js';
 import { QueryFilesService } from './queries/query-files.service.js';
+import { StorageCap } from '../subscriptions/storage/storage-cap.service.js';
 
 @Module({
   imports: [PlatformConfigurationModule],
@@ -49,7 +50,7 @@ import { QueryFilesService } from './queries/query-files.service.js';
     AwardTenderHandler, ...ANALYSIS_COMMAND_HANDLERS, ComparisonService, AwardService, ContractAwardReactor, AnalysisService,
     ...TENDERER_COMMAND_HANDLERS, TenderersService, ...EMAIL_INVITATION_COMMAND_HANDLERS, EmailInvitationsService, EmailInvitationTakeUpReactor,
     MakeTenderFromRequestHandler, MakeTenderFromBqHandler, RequestTenderService,
-    ...QUOTATION_ATTACHMENT_COMMAND_HANDLERS, QuotationAttachmentsService, ...QUERY_FILE_COMMAND_HANDLERS, QueryFilesService,
+    ...QUOTATION_ATTACHMENT_COMMAND_HANDLERS, QuotationAttachmentsService, ...QUERY_FILE_COMMAND_HANDLERS, QueryFilesService, StorageCap,
   ],
 })
 export class TenderingModule {}

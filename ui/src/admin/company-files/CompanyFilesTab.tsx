@@ -9,6 +9,7 @@ import { Alert, Box, Button, Card, CardContent, LinearProgress, List, Stack, Typ
 import AddIcon from '@mui/icons-material/Add';
 import type { CompanyFileView, CompanyFilesReply } from '@binaan/contracts';
 import { errorCodeOf } from '../providers/admin-request.js';
+import { CapWarning, forgetUsage } from '../subscriptions/CapWarning.js';
 import { CompanyDocumentItem } from './CompanyDocumentItem.js';
 import { CompanyLogoCard } from './CompanyLogoCard.js';
 import { downloadCompanyFile, formatSize, listCompanyFiles, removeCompanyFile, replaceCompanyFile, uploadCompanyFile, type DocumentFields } from './company-files-api.js';
@@ -25,10 +26,14 @@ export function CompanyFilesTab({ companyId, readOnly = false }: { companyId: st
   const [upload, setUpload] = useState<Upload | null>(null);
   const [shownUpload, setShownUpload] = useState<Upload>({ logo: false, replacing: null });
   const [removing, setRemoving] = useState<CompanyFileView | null>(null);
+  // Counts the lists read, so the storage warning reads the usage again after an upload or a removal.
+  const [loads, setLoads] = useState(0);
 
   const load = useCallback(async () => {
     try {
       setReply(await listCompanyFiles(companyId));
+      forgetUsage();
+      setLoads((count) => count + 1);
       setFailed(null);
     } catch (error) {
       setFailed(errorCodeOf(error));
@@ -40,7 +45,10 @@ export function CompanyFilesTab({ companyId, readOnly = false }: { companyId: st
   if (failed === 'noAccessRight') return null;
   const canChange = !readOnly && (reply?.canChange ?? false);
   const open = (next: Upload) => { setShownUpload(next); setUpload(next); };
-  const refusal = (error: unknown) => translate(`error.${errorCodeOf(error)}`, { _: translate('error.unknownError') });
+  // Past the package's storage the refusal says so (its generic text speaks of the yearly document values).
+  const refusal = (error: unknown) => (errorCodeOf(error) === 'subscriptionLimit'
+    ? translate('admin.caps.storageRefused')
+    : translate(`error.${errorCodeOf(error)}`, { _: translate('error.unknownError') }));
 
   const send = async (fields: DocumentFields, file: File, onProgress: (percent: number) => void): Promise<string | null> => {
     try {
@@ -79,6 +87,7 @@ export function CompanyFilesTab({ companyId, readOnly = false }: { companyId: st
               <Typography variant="body2" color="text.secondary" data-testid="company-files-usage">
                 {translate('companyFiles.usage', { used: formatSize(reply.totalSize), limit: formatSize(reply.totalLimit) })}
               </Typography>
+              {canChange && <CapWarning storage refresh={loads} />}
               <CompanyLogoCard companyId={companyId} logo={reply.logo} canChange={canChange} onUpload={() => open({ logo: true, replacing: reply.logo })} onRemove={() => setRemoving(reply.logo)} />
               <Box>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>

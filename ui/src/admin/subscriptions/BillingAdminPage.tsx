@@ -2,18 +2,19 @@
 // company's, newest first by invoice number, a page at a time, with the buyer, the package, the total and the
 // status; §8.3's "no billing records" when there are none.
 import { statusLabel } from '../catalogue/labels.js';
+import { BillingUsageLines, useBillingSubject } from './BillingUsage.js';
 import { InvoiceButton } from './InvoiceButton.js';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Typography } from '@mui/material';
 import { formatDate } from '../../shared/i18n/dates.js';
 import { errorCodeOf } from '../providers/admin-request.js';
-import { packageName } from './ConfigurationPage.js';
 import { senText } from './sen.js';
 import { billings as loadBillings, type Billing } from './subscriptions-api.js';
 
 export function BillingAdminPage() {
   const translate = useTranslate();
+  const subject = useBillingSubject();
   const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.${key}`, options);
   const [rows, setRows] = useState<Billing[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
@@ -47,13 +48,14 @@ export function BillingAdminPage() {
               <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', '&:last-child': { pb: 2 } }}>
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600 }}>{`${row.invoiceNo} · ${row.buyer.name}`}</Typography>
-                  <Typography variant="body2" color="text.secondary">{`${packageName(translate, row.packageId)} · ${formatDate(row.orderedAt)}${row.couponCode ? ` · ${row.couponCode}` : ''}`}</Typography>
+                  <Typography variant="body2" color="text.secondary">{`${subject(row)} · ${formatDate(row.orderedAt)}${row.couponCode ? ` · ${row.couponCode}` : ''}`}</Typography>
                 </Box>
                 <Box sx={{ textAlign: 'right' }}>
                   <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{senText(row.total)}</Typography>
                   <Chip size="small" label={statusLabel(translate, 'billing', row.status)} />
                 </Box>
-                <Box sx={{ flexBasis: '100%' }}><InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} /></Box>
+                <BillingUsageLines row={row} />
+              <Box sx={{ flexBasis: '100%' }}><InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} /></Box>
               </CardContent>
             </Card>
           ))}

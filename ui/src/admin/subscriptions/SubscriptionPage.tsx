@@ -5,6 +5,7 @@
 // online": the gateway's page, card or FPX) or by cheque or bank draft (ChequeDialog.tsx): its row then shows
 // the cheque waiting for clearance, or why it was rejected.
 import { statusLabel } from '../catalogue/labels.js';
+import { BillingUsageLines, useBillingSubject } from './BillingUsage.js';
 import { ChequeDialog } from './ChequeDialog.js';
 import { InvoiceButton } from './InvoiceButton.js';
 import { PayOnlineButton } from './PayOnlineButton.js';
@@ -73,6 +74,7 @@ function ChequeNote({ cheque }: { cheque: ChequePayment }) {
 
 function BillingList({ reloadKey, canPay }: { reloadKey: number; canPay: boolean }) {
   const translate = useTranslate();
+  const subject = useBillingSubject();
   const notify = useNotify();
   const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.${key}`, options);
   const [rows, setRows] = useState<Billing[] | null>(null);
@@ -109,12 +111,13 @@ function BillingList({ reloadKey, canPay }: { reloadKey: number; canPay: boolean
               <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', '&:last-child': { pb: 2 } }}>
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600 }}>{row.invoiceNo}</Typography>
-                  <Typography variant="body2" color="text.secondary">{`${packageName(translate, row.packageId)} · ${formatDate(row.orderedAt)}`}</Typography>
+                  <Typography variant="body2" color="text.secondary">{`${subject(row)} · ${formatDate(row.orderedAt)}`}</Typography>
                 </Box>
                 <Box sx={{ textAlign: 'right' }}>
                   <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{senText(row.total)}</Typography>
                   <Chip size="small" label={statusLabel(translate, 'billing', row.status)} data-testid="billing-status" />
                 </Box>
+                <BillingUsageLines row={row} />
                 <Box sx={{ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                   {canPay && row.status === 'pendingPayment' && cheque?.status !== 'pending' && <PayOnlineButton billingId={row.id} invoiceNo={row.invoiceNo} />}
                   <InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} />

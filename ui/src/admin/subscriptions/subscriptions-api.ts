@@ -18,8 +18,11 @@ export type Package = {
 export type Amounts = { price: number; discount: number; credit?: number; subtotal: number; sstRate: number; sst: number; total: number; currency: 'MYR' };
 export type Quote = { packageId: string; couponCode: string | null; amounts: Amounts };
 export type Billing = Omit<Amounts, 'currency'> & {
-  id: string; invoiceNo: string; companyId: string; packageId: string; buyer: { name: string; registrationNo: string }; couponCode: string | null;
+  id: string; invoiceNo: string; companyId: string; packageId: string | null; buyer: { name: string; registrationNo: string }; couponCode: string | null;
   currency: string; status: string; orderedAt: string; orderedBy: string | null;
+  /** A package ordered, or a month's transaction fees (`period` '2026-11', the documents in `lines`, sen). */
+  kind: 'subscription' | 'usage'; period: string | null; feeRate: number | null;
+  lines: { documentKind: string; documentId: string; documentNo: string; base: number; fee: number }[];
 };
 export type Page<T> = { items: T[]; next: string | null };
 

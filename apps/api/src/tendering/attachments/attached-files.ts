@@ -6,6 +6,7 @@ import { refusal } from '../../common/refusal.js';
 import type { StreamableFile } from '@nestjs/common';
 import { downloadOf as download, drain, receiveFile as receive, totalSize } from '../../files/file-upload.js';
 import type { FileStore } from '../../files/file-store.port.js';
+import type { StorageRoom } from '../../subscriptions/storage/storage-cap.service.js';
 
 export const ATTACHMENTS_TOTAL_LIMIT = 1024 * 1024 * 1024;
 
@@ -20,10 +21,11 @@ export { drain, totalSize };
 
 /**
  * Streams the request's file into the store (the files context's upload, `files/file-upload.ts`). `room`:
- * bytes left of the 1 GB; past it 413 attachmentsTotalTooLarge. Nothing is kept of a refused file.
+ * bytes left of the 1 GB; past it 413 attachmentsTotalTooLarge. `storage`: the company's room left of its
+ * package's storage (past it 409 subscriptionLimit). Nothing is kept of a refused file.
  */
-export function receiveFile(files: FileStore, body: unknown, headers: Headers, room: number): Promise<Omit<AttachedFile, 'attachmentId' | 'by'>> {
-  return receive(files, body, headers, { room, totalTooLarge });
+export function receiveFile(files: FileStore, body: unknown, headers: Headers, room: number, storage?: StorageRoom): Promise<Omit<AttachedFile, 'attachmentId' | 'by'>> {
+  return receive(files, body, headers, { room, totalTooLarge, storage });
 }
 
 const totalTooLarge = () => refusal(413, 'attachmentsTotalTooLarge', `The files attached may be at most ${ATTACHMENTS_TOTAL_LIMIT / 1024 / 1024 / 1024} GB in all: remove one first.`);

@@ -9,6 +9,7 @@ import { companyOf } from '../../authority/authority.service.js';
 import { CLOCK, type Clock, type Principal } from '../../common/principal.js';
 import { FILE_STORE, type FileStore } from '../../files/file-store.port.js';
 import { EVENT_STORE } from '../../store/store.tokens.js';
+import { StorageCap } from '../../subscriptions/storage/storage-cap.service.js';
 import { isUnsealed, mustTakeQuotations } from '../tendering.decider.js';
 import { quotationStream } from '../tendering.events.js';
 import { TenderingService } from '../tendering.service.js';
@@ -27,6 +28,7 @@ export class QuotationAttachmentsService {
     @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(CLOCK) private readonly now: Clock,
     private readonly tendering: TenderingService,
+    private readonly storage: StorageCap,
   ) {}
 
   /** The seller attaches the request's body as a file (X-File-Name, X-File-Type), until the close. */
@@ -42,14 +44,14 @@ export class QuotationAttachmentsService {
       throw error;
     }
     const room = ATTACHMENTS_TOTAL_LIMIT - totalSize(foldQuotationFiles(events).values());
-    const file = await receiveFile(this.files, body, headers, room);
+    const file = await receiveFile(this.files, body, headers, room, await this.storage.room(companyId));
     // The upload took time: the close is judged again when the file is recorded.
     const { tender } = await this.tendering.invitedTender(tenderId, companyId);
     mustTakeQuotations(tender, this.now(), 'files');
     const attached = { ...file, attachmentId: randomUUID(), by: principal.userId };
-    const revision = await this.append(principal, tender.id, companyId, events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision, {
+    const revision = await this.storage.within(companyId, file.size, () => this.append(principal, tender.id, companyId, events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision, {
       type: 'QuotationFileAttached', data: { tenderId: tender.id, sellerCompanyId: companyId, ...attached },
-    });
+    }));
     const names = await this.tendering.userNames([principal.userId]);
     return { success: true as const, tenderId: tender.id, revision, attachment: listed({ ...attached, attachedAt: this.now().toISOString() }, names) };
   }

@@ -13,6 +13,7 @@ import { companyOf } from '../../authority/authority.service.js';
 import { CLOCK, type Clock, type Principal } from '../../common/principal.js';
 import { FILE_STORE, type FileStore } from '../../files/file-store.port.js';
 import { EVENT_STORE } from '../../store/store.tokens.js';
+import { StorageCap } from '../../subscriptions/storage/storage-cap.service.js';
 import { ATTACHMENTS_TOTAL_LIMIT, downloadOf, drain, listed, receiveFile, totalSize } from '../attachments/attached-files.js';
 import { mustTakeBids } from '../tendering.decider.js';
 import { TenderingService, type Tender } from '../tendering.service.js';
@@ -32,6 +33,7 @@ export class QueryFilesService {
     @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(CLOCK) private readonly now: Clock,
     private readonly tendering: TenderingService,
+    private readonly storage: StorageCap,
   ) {}
 
   /** The asker attaches to its question (`part` question) or the buyer to its answer (`part` answer). */
@@ -45,11 +47,13 @@ export class QueryFilesService {
     }
     const { tender, events } = context;
     const room = ATTACHMENTS_TOTAL_LIMIT - totalSize(foldQueryFiles(events, queryId));
-    const file = await receiveFile(this.files, body, headers, room);
+    // The files count on the storage of the company that attaches them (the asker's, or the buyer's on its answer).
+    const companyId = companyOf(principal);
+    const file = await receiveFile(this.files, body, headers, room, await this.storage.room(companyId));
     // The upload took time: the close is judged again when the file is recorded.
     mustTakeBids(tender, this.now(), 'files');
     const attached = { ...file, attachmentId: randomUUID(), by: principal.userId };
-    const revision = await this.append(principal, tender.id, events, { type: 'TenderQueryFileAttached', data: { tenderId: tender.id, queryId, part, ...attached } });
+    const revision = await this.storage.within(companyId, file.size, () => this.append(principal, tender.id, events, { type: 'TenderQueryFileAttached', data: { tenderId: tender.id, queryId, part, ...attached } }));
     const names = await this.tendering.userNames([principal.userId]);
     return { success: true as const, tenderId: tender.id, queryId, part, revision, attachment: listed({ ...attached, attachedAt: this.now().toISOString() }, names) };
   }
