@@ -41,7 +41,7 @@ function PackageCard({ pkg, chosen, onChoose }: { pkg: Package; chosen: boolean;
       <CardContent sx={{ flex: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Typography component="h3" variant="h6">{name}</Typography>
-          {pkg.current && <Chip size="small" color="success" label={t('current')} />}
+          {pkg.current && <Chip size="small" color="success" label={pkg.trial ? t('trialUntil', { date: formatDate(pkg.currentUntil ?? '') }) : t('current')} data-testid="package-current" />}
           {pkg.awaitingPayment && !pkg.current && <Chip size="small" color="warning" variant="outlined" label={t('awaitingPayment')} data-testid="package-awaiting-payment" />}
         </Box>
         <Typography variant="h5" component="p" sx={{ my: 1 }}>{t('perYear', { price: senText(pkg.price) })}</Typography>
@@ -54,8 +54,8 @@ function PackageCard({ pkg, chosen, onChoose }: { pkg: Package; chosen: boolean;
         </Box>
       </CardContent>
       <CardActions>
-        <Button variant={chosen ? 'contained' : 'outlined'} onClick={onChoose} disabled={pkg.current || pkg.awaitingPayment} aria-pressed={chosen} aria-label={t('chooseNamed', { name })} data-testid="subscription-choose">
-          {pkg.current ? t('current') : pkg.awaitingPayment ? t('awaitingPayment') : chosen ? t('chosen') : t('choose')}
+        <Button variant={chosen ? 'contained' : 'outlined'} onClick={onChoose} disabled={(pkg.current && !pkg.trial) || pkg.awaitingPayment} aria-pressed={chosen} aria-label={t('chooseNamed', { name })} data-testid="subscription-choose">
+          {pkg.current && !pkg.trial ? t('current') : pkg.awaitingPayment ? t('awaitingPayment') : chosen ? t('chosen') : t('choose')}
         </Button>
       </CardActions>
     </Card>

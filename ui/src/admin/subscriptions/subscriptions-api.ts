@@ -14,6 +14,10 @@ export type Package = {
   tenderInvitations: number | null; awardValuePerYear: number | null; purchaseOrderValuePerYear: number | null; claimValuePerYear: number | null; storageGb: number | null; current: boolean;
   /** Ordered, its bill not paid yet. */
   awaitingPayment: boolean;
+  /** The current package is the free trial (the company may order it: that is paying for it). */
+  trial?: boolean;
+  /** When the current package's period (or the trial) ends; null for a tier held without periods. */
+  currentUntil?: string | null;
 };
 export type Amounts = { price: number; discount: number; credit?: number; subtotal: number; sstRate: number; sst: number; total: number; currency: 'MYR' };
 export type Quote = { packageId: string; couponCode: string | null; amounts: Amounts };
