@@ -15,23 +15,33 @@ const USER = 'mei@mutiarasupplies.my';
 const BASIC = ['supplier-basic', 'subcontractor-basic'];
 
 
-test('a company administrator pays an ordered package online (FPX on the gateway\'s page) and the package becomes the company\'s', async ({ page, baseURL, shot }) => {
+test('a company administrator picks a package, applies a coupon, orders it, pays online (FPX on the gateway\'s page) and the package becomes the company\'s', async ({ page, baseURL, shot }) => {
   test.setTimeout(180_000);
+  const admin = await apiSession(baseURL!, 'admin@binaan.my', 'teguh-bina');
   const mei = await apiSession(baseURL!, USER, COMPANY);
   const offer = (await mei.call<{ packages: { id: string; current: boolean; awaitingPayment: boolean }[] }>('GET', '/api/subscriptions/packages')).json.packages;
   const pick = BASIC.find((id) => offer.some((p) => p.id === id && !p.current && !p.awaitingPayment))!;
-  const ordered = await mei.call<{ invoiceNo: string; total: number }>('POST', '/api/subscriptions/orders', { packageId: pick });
-  expect(ordered.status).toBe(201);
-  const { invoiceNo, total } = ordered.json;
+  // A coupon of 10% for that plan, one use: the price the test expects is the api's quote with it.
+  const code = `PAY${Date.now().toString(36).toUpperCase()}`;
+  expect((await admin.call('POST', '/api/coupons', { code, discountType: 'percentage', discount: 10, packageIds: [pick], validFrom: '2000-01-01', validTo: '2999-12-31', maxUses: 1 })).status).toBe(201);
+  const total = (await mei.call<{ amounts: { total: number } }>('POST', '/api/subscriptions/quote', { packageId: pick, couponCode: code })).json.amounts.total;
   const amount = `MYR ${(total / 100).toFixed(2)}`;
 
   await page.setViewportSize(PHONE);
   await signIn(page, USER, COMPANY);
   await page.goto('/administration/subscription');
+  await page.locator(`[data-testid="subscription-package"][data-package="${pick}"]`).getByTestId('subscription-choose').click();
+  await page.getByTestId('subscription-coupon').fill(code);
+  await page.getByTestId('subscription-apply').click();
+  await expect(page.getByTestId('subscription-total')).toHaveText(`RM ${Math.floor(total / 100).toLocaleString('en-MY')}.${String(total % 100).padStart(2, '0')}`);
+  await page.getByTestId('subscription-order-button').click();
+  const ordered = page.getByText(/Ordered: bill (INV-\d{6}) waits for payment\./);
+  await expect(ordered).toBeVisible();
+  const invoiceNo = /INV-\d{6}/.exec((await ordered.textContent())!)![0];
   const row = page.getByTestId('billing-row').filter({ hasText: invoiceNo });
   await expect(row).toBeVisible();
   await row.getByTestId('pay-online').click();
-  // The gateway's own page (another origin): the amount, card or FPX.
+  // The gateway's own page (another origin): the amount with the coupon's discount and SST, card or FPX.
   await expect(page.getByTestId('stand-in-amount')).toHaveText(amount);
   expect(new URL(page.url()).origin).not.toBe(new URL(baseURL!).origin);
   await page.getByLabel('FPX online banking').check();
@@ -41,8 +51,10 @@ test('a company administrator pays an ordered package online (FPX on the gateway
   await expect(page.getByTestId('payment-paid')).toHaveText(`${invoiceNo} is paid. Your package is active.`);
   await expect(row.getByTestId('pay-online')).toHaveCount(0);
   await expect(page.locator(`[data-testid="subscription-package"][data-package="${pick}"]`)).toContainText('Current package');
-  const bill = await mei.call<{ status: string; history: { event: string }[] }>('GET', `/api/billings/${invoiceNo}`);
-  expect(bill.json.status).toBe('paid');
+  const bill = await mei.call<{ status: string; couponCode: string }>('GET', `/api/billings/${invoiceNo}`);
+  expect(bill.json).toMatchObject({ status: 'paid', couponCode: code });
+  const standing = await mei.call<{ state: string; source: string; packageId: string }>('GET', '/api/subscriptions/standing');
+  expect(standing.json).toMatchObject({ state: 'active', source: 'period', packageId: pick });
   expect(await axeFindings(page)).toEqual([]);
   await shot(page, 'online-payment-paid-phone');
 });
