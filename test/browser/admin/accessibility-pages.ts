@@ -109,6 +109,7 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/admin/coupons', 'platform-admin'),
   page('/admin/billing', 'platform-admin'),
   page('/admin/manual-payments', 'platform-admin'),
+  page('/admin/subscriptions', 'platform-admin'),
   page('/administration/subscription', 'admin'),
   page('/administration/users/:tab', 'admin', '/administration/users/active'),
   // The §2.6 target of pending user approvals.

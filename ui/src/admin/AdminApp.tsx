@@ -19,7 +19,7 @@ import { makeLayout } from './layout/AdminLayout.js';
 import type { LoadFailure } from './layout/load-failure.js';
 import { LoadFailed } from './layout/LoadFailed.js';
 import { useLoaded } from './layout/use-loaded.js';
-import { AuditPage, AuthorityPage, CompanyTermsPage, ConfigurationPage, SubscriptionPage, CouponsPage, BillingAdminPage, ManualPaymentsPage, ProfitParametersPage, ProjectCategoriesPage, ProjectRegionsPage, QuestionnairesPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
+import { AuditPage, AuthorityPage, CompanyTermsPage, ConfigurationPage, SubscriptionPage, CouponsPage, BillingAdminPage, ManualPaymentsPage, SubscriptionsAdminPage, ProfitParametersPage, ProjectCategoriesPage, ProjectRegionsPage, QuestionnairesPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
 import { AdvertisementsPage, EmailLogPage, InquiriesPage } from './lazy-pages.js';
 import { AddCompanyPage, CatalogueItemsPage, CompanyProfileTabsPage, DataImportPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
@@ -37,7 +37,7 @@ const NO_COMPANY_PATHS = ['/select-company', '/administration/add-company'];
  * any (the demo's does not) and acts for the platform, not a company: the users page, the registrations, the e-mail log, the inquiries,
  * the advertisements, the configuration, coupons and billing.
  */
-const PLATFORM_ADMIN_PATHS = ['/admin/users', '/admin/company-registrations', '/admin/company-registrations/:id', '/admin/email-log', '/admin/inquiries', '/admin/advertisements', '/admin/configuration', '/admin/coupons', '/admin/billing', '/admin/manual-payments'];
+const PLATFORM_ADMIN_PATHS = ['/admin/users', '/admin/company-registrations', '/admin/company-registrations/:id', '/admin/email-log', '/admin/inquiries', '/admin/advertisements', '/admin/configuration', '/admin/coupons', '/admin/billing', '/admin/manual-payments', '/admin/subscriptions'];
 
 /** Spec §2.6 target /bill-of-quantity/<projectId>/<status>: the project's BQ (its status shows there). */
 function BqTargetRedirect() {
@@ -163,6 +163,7 @@ export default function AdminApp() {
           <Route path="/administration/subscription" element={guarded('subscription', <SubscriptionPage />)} />
           <Route path="/admin/configuration" element={guarded('platformConfiguration', <ConfigurationPage />)} />
           <Route path="/admin/coupons" element={guarded('coupons', <CouponsPage />)} />
+          <Route path="/admin/subscriptions" element={guarded('subscriptionsAdmin', <SubscriptionsAdminPage />)} />
           <Route path="/admin/billing" element={guarded('billingAdmin', <BillingAdminPage />)} />
           <Route path="/admin/manual-payments" element={guarded('manualPayments', <ManualPaymentsPage />)} />
           <Route path="/administration/terms-and-agreements" element={guarded('termsAndAgreements', <CompanyTermsPage />)} />

@@ -45,6 +45,7 @@ export const ConfigurationPage = lazyNamed(withTexts(['subscriptions'], () => im
 export const SubscriptionPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/SubscriptionPage.js')), 'SubscriptionPage');
 export const CouponsPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/CouponsPage.js')), 'CouponsPage');
 export const BillingAdminPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/BillingAdminPage.js')), 'BillingAdminPage');
+export const SubscriptionsAdminPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/SubscriptionsAdminPage.js')), 'SubscriptionsAdminPage');
 export const ManualPaymentsPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/ManualPaymentsPage.js')), 'ManualPaymentsPage');
 export const DocumentList = lazyNamed(() => import('./documents/DocumentList.js'), 'DocumentList');
 export const DocumentShow = lazyNamed(() => import('./documents/DocumentShow.js'), 'DocumentShow');

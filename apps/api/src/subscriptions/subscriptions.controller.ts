@@ -6,10 +6,13 @@ import { companyOf } from '../authority/authority.service.js';
 import { StorageCap } from './storage/storage-cap.service.js';
 import { ValueCaps } from './value-caps.service.js';
 import { SubscriptionStanding } from './subscription-standing.service.js';
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import type { SqlExecutor } from '@binaan/event-store';
+import { requireAdminRight } from '../platform-staff/admin-rights.js';
+import { subscriptionList } from './subscription-list.js';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { AuthenticatedRequest } from '../common/principal.js';
+import { CLOCK, READ_MODELS, type AuthenticatedRequest, type Clock } from '../common/principal.js';
 import type { HeaderReply } from '../common/reply.js';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 import { Coupons } from './coupons.service.js';
@@ -132,5 +135,23 @@ export class CouponsController {
   @ApiRefusal(409, 'wrongStatus: not from this status (a redeemed coupon is final); wrongExpectedRevision')
   act(@Param('id') id: string, @Param('event') event: string, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ActOnCoupon(request.principal!, id, event));
+  }
+}
+
+@ApiTags('subscriptions')
+@Controller('admin/subscriptions')
+export class AdminSubscriptionsController {
+  constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor, @Inject(CLOCK) private readonly now: Clock) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Every company\'s subscription periods, newest start first: ?filter={"companyId","state":"running|upcoming|ended"}&after=&limit=; { items, next }',
+    description: 'A platform administrator with the company right (admin.company). Each item: companyId, companyName, packageId, billingId (null for the trial), from, to, change (new, renewal, change, trial), endedAt, endReason, state.',
+  })
+  @ApiRefusal(400, 'validationFailed: filter, after or limit')
+  @ApiRefusal(403, 'noAccessRight: not a platform administrator; adminRightMissing')
+  async list(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest) {
+    await requireAdminRight(this.db, request.principal!, 'admin.company');
+    return subscriptionList(this.db, query, this.now());
   }
 }

@@ -38,7 +38,8 @@ export const subscriptionsProjection: Projection = {
     CREATE TABLE IF NOT EXISTS subscription_periods (
       company_id text NOT NULL, period_from timestamptz NOT NULL, period_to timestamptz NOT NULL, package_id text NOT NULL,
       billing_id text, change text NOT NULL, ended_at timestamptz, end_reason text, PRIMARY KEY (company_id, period_from));
-    CREATE INDEX IF NOT EXISTS subscription_periods_running ON subscription_periods (period_to) WHERE ended_at IS NULL;`,
+    CREATE INDEX IF NOT EXISTS subscription_periods_running ON subscription_periods (period_to) WHERE ended_at IS NULL;
+    CREATE INDEX IF NOT EXISTS subscription_periods_by_start ON subscription_periods (period_from, company_id);`,
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
       const at = stored.metadata.recordedAt;

@@ -70,6 +70,7 @@ export const MODULES: readonly ModuleDef[] = [
   // The platform administrator's Admin menu (§2.5 admin module): the platform configuration.
   { key: 'platformConfiguration', path: '/admin/configuration', adminOnly: true, adminRight: 'admin.configuration', allowPending: true, group: 'platformAdmin' },
   { key: 'coupons', path: '/admin/coupons', adminOnly: true, adminRight: 'admin.coupon', allowPending: true, group: 'platformAdmin' },
+  { key: 'subscriptionsAdmin', path: '/admin/subscriptions', adminOnly: true, adminRight: 'admin.company', allowPending: true, group: 'platformAdmin' },
   { key: 'billingAdmin', path: '/admin/billing', adminOnly: true, adminRight: 'admin.company', allowPending: true, group: 'platformAdmin' },
   // Cheques and bank drafts the companies recorded for their bills, confirmed or rejected here (cheque-payments/).
   { key: 'manualPayments', path: '/admin/manual-payments', adminOnly: true, adminRight: 'admin.company', allowPending: true, group: 'platformAdmin' },

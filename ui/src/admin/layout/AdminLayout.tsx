@@ -39,7 +39,7 @@ const ICONS: Record<string, ReactNode> = {
   // Icons the first load has already (the budget of test/browser/admin/first-load.spec.ts): a shield for rights,
   // the contractor menu's person search for the platform's accounts.
   userRoles: <VerifiedUserIcon />, platformUsers: CONTRACTOR_ICONS['tradeAndService.search-contractor'],
-  receivedTenders: <RequestQuoteIcon />, subscription: <RequestQuoteIcon />, platformConfiguration: <VerifiedUserIcon />, coupons: <RequestQuoteIcon />, billingAdmin: <RequestQuoteIcon />, manualPayments: <RequestQuoteIcon />,
+  receivedTenders: <RequestQuoteIcon />, subscription: <RequestQuoteIcon />, platformConfiguration: <VerifiedUserIcon />, coupons: <RequestQuoteIcon />, subscriptionsAdmin: <RequestQuoteIcon />, billingAdmin: <RequestQuoteIcon />, manualPayments: <RequestQuoteIcon />,
   approvedTenderers: <RequestQuoteIcon />,
   projectsDeveloper: <ApartmentIcon />, projectsDemand: <ApartmentIcon />, projectsSupply: <ApartmentIcon />,
   ...CONTRACTOR_ICONS,

@@ -65,3 +65,11 @@ export const recordChequePayment = (billingId: string, details: ChequeDetails) =
   adminJson<{ success: true; id: string; status: string }>(`/api/billings/${encodeURIComponent(billingId)}/cheque-payments`, { method: 'POST', body: details });
 export const actOnChequePayment = (id: string, event: 'Confirm' | 'Reject', remark?: string) =>
   adminJson<{ success: true; status: string }>(`/api/cheque-payments/${encodeURIComponent(id)}/actions/${event}`, { method: 'POST', body: remark ? { remark } : {} });
+
+/** A company's subscription period, as the platform administrator's list shows it. */
+export type SubscriptionPeriod = {
+  companyId: string; companyName: string | null; packageId: string; billingId: string | null; from: string; to: string;
+  change: 'new' | 'renewal' | 'change' | 'trial'; endedAt: string | null; endReason: string | null; state: 'running' | 'upcoming' | 'ended';
+};
+export const subscriptionPeriods = (state: string, after: string | null) =>
+  adminJson<Page<SubscriptionPeriod>>(`/api/admin/subscriptions?limit=25${state ? `&filter=${encodeURIComponent(JSON.stringify({ state }))}` : ''}${after ? `&after=${encodeURIComponent(after)}` : ''}`);
