@@ -116,6 +116,21 @@ describe.each(FEATURE_STORES)('online payment on %s', (kind) => {
     expect([replayed.status, replayed.body.reason]).toEqual([400, 'late']);
   });
 
+  it('lists the period for the platform administrator among every company\'s subscriptions, by state; no one else reads the list', async () => {
+    const admin = await running.signIn('admin@binaan.my', TEGUH);
+    const listed = await call('get', '/api/admin/subscriptions', { token: admin });
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toContainEqual(expect.objectContaining({ companyId: TEGUH, companyName: 'Teguh Bina Sdn Bhd', packageId: 'subcontractor-advanced', billingId: billId, change: 'new', state: 'running', endedAt: null }));
+    const running_ = await call('get', `/api/admin/subscriptions?filter=${encodeURIComponent('{"state":"running"}')}`, { token: admin });
+    expect(running_.body.items.map((p: { companyId: string }) => p.companyId)).toContain(TEGUH);
+    const ended = await call('get', `/api/admin/subscriptions?filter=${encodeURIComponent('{"state":"ended"}')}`, { token: admin });
+    expect(ended.body.items.map((p: { companyId: string }) => p.companyId)).not.toContain(TEGUH);
+    const bad = await call('get', `/api/admin/subscriptions?filter=${encodeURIComponent('{"state":"sleeping"}')}`, { token: admin });
+    expect([bad.status, bad.body.errorCode]).toEqual([400, 'validationFailed']);
+    const refused = await call('get', '/api/admin/subscriptions', { token: aminah });
+    expect([refused.status, refused.body.errorCode]).toEqual([403, 'noAccessRight']);
+  });
+
   it('quotes a change to another package less what is left of the paid one, pro rata, before SST', async () => {
     // Ten minutes into the twelve months: nearly all of advanced (RM 7,500.00 before SST) is left, more than basic's RM 3,000.00.
     const quoted = await call('post', '/api/subscriptions/quote', { token: aminah, body: { packageId: 'subcontractor-basic' } });
