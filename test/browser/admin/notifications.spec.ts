@@ -64,6 +64,12 @@ test('the approver\'s bell rises live while the buyer asks for approval; the not
   expect(box.y + box.height).toBeGreaterThan(viewport.height * 0.6);
   await expect(page.locator('.MuiLinearProgress-root')).toHaveCount(0);
   await shot(page, 'notifications-01-bell-risen-toast');
+  // A toast never stands between the person and the page: a tap on it reaches what lies beneath, and a pointer
+  // resting there does not hold it.
+  const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  expect(await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.MuiSnackbar-root')), middle)).toBe(false);
+  await page.mouse.move(middle.x, middle.y);
+  await expect(toast).toBeHidden({ timeout: 10_000 });
 
   // Opening the list: the order on top, unread; the server's count cleared.
   await bell(page).click();

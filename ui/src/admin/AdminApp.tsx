@@ -45,8 +45,19 @@ function BqTargetRedirect() {
   return <Navigate to={`/project/${encodeURIComponent(id)}/bill-of-quantity`} replace />;
 }
 
-/** Toasts at the bottom right, no progress bar (spec §8.2). */
-const BottomRightNotification = () => <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} />;
+/**
+ * Toasts at the bottom right, no progress bar (spec §8.2). A toast is text only and can land on what the
+ * person was about to press (on a phone it spans the screen's foot, where a form's submit button sits): a tap or
+ * click on it goes through to the page beneath, and it leaves on its own time (a pointer resting on it would
+ * otherwise hold it there). Its action buttons, where a toast has one, stay pressable. What a toast said
+ * stays readable where it came from (the bell's list, the form's own messages).
+ */
+const TOAST_LETS_CLICKS_THROUGH = {
+  pointerEvents: 'none',
+  '& .MuiSnackbarContent-root': { pointerEvents: 'none' },
+  '& .MuiSnackbarContent-action': { pointerEvents: 'auto' },
+} as const;
+const BottomRightNotification = () => <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} sx={TOAST_LETS_CLICKS_THROUGH} />;
 
 /** A platform administrator's admin module rights (the menu shows the pages they open); null until read. */
 function usePlatformAdminRights(token: string | undefined): readonly string[] | null {
