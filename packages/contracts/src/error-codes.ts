@@ -220,6 +220,14 @@ export const ErrorCodes = {
   adLinkNotHttps: 'adLinkNotHttps',
   advertisementAlreadyPublished: 'advertisementAlreadyPublished',
   advertisementNotPublished: 'advertisementNotPublished',
+  // Reports (apps/api/src/reports/README.md).
+  /** Spec §5.3: a report's date range is at most 60 days (login activity: 7). */
+  reportRangeTooLong: 'reportRangeTooLong',
+  /** The range's last day is before its first. */
+  reportRangeInverted: 'reportRangeInverted',
+  /** A report as of a time still to come: there is nothing to draw yet. */
+  asOfInFuture: 'asOfInFuture',
+  reportNotFound: 'reportNotFound',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -37,3 +37,4 @@ export * from './catalogue-items-api.js';
 export * from './data-import-api.js';
 export * from './advertisements-api.js';
 export * from './subscription-caps.js';
+export * from './reports-api.js';
