@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { CustomRoutes, I18nContextProvider, Notification, type I18nProvider } from 'react-admin';
 import { matchPath, Navigate, Route, useLocation, useParams } from 'react-router-dom';
 import { Box } from '@mui/material';
+import { ReportNames } from '@binaan/contracts';
 import { NotFoundPage } from '../shared/pages/NotFoundPage.js';
 import { PageLoading } from '../shared/pages/PageLoading.js';
 import { useSession } from '../shared/session/session-store.js';
@@ -21,6 +22,7 @@ import { LoadFailed } from './layout/LoadFailed.js';
 import { useLoaded } from './layout/use-loaded.js';
 import { AuditPage, AuthorityPage, CompanyTermsPage, ConfigurationPage, SubscriptionPage, CouponsPage, BillingAdminPage, ManualPaymentsPage, SubscriptionsAdminPage, ProfitParametersPage, ProjectCategoriesPage, ProjectRegionsPage, QuestionnairesPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
 import { AdvertisementsPage, EmailLogPage, InquiriesPage } from './lazy-pages.js';
+import { ReportPage } from './lazy-pages.js';
 import { AddCompanyPage, CatalogueItemsPage, CompanyProfileTabsPage, DataImportPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
 import { ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
@@ -28,6 +30,7 @@ import { authProvider } from './providers/auth-provider.js';
 import { adminJson } from './providers/admin-request.js';
 import { documentsDataProvider } from './providers/data-provider.js';
 import { adminI18nProvider } from './providers/i18n-provider.js';
+import { REPORT_MODULES } from './reports/report-offer.js';
 import { adminTheme } from './theme.js';
 
 /** Open without a chosen company: the choice itself, and registering a company (a person with none starts there). */
@@ -37,7 +40,7 @@ const NO_COMPANY_PATHS = ['/select-company', '/administration/add-company'];
  * any (the demo's does not) and acts for the platform, not a company: the users page, the registrations, the e-mail log, the inquiries,
  * the advertisements, the configuration, coupons and billing.
  */
-const PLATFORM_ADMIN_PATHS = ['/admin/users', '/admin/company-registrations', '/admin/company-registrations/:id', '/admin/email-log', '/admin/inquiries', '/admin/advertisements', '/admin/configuration', '/admin/coupons', '/admin/billing', '/admin/manual-payments', '/admin/subscriptions'];
+const PLATFORM_ADMIN_PATHS = ['/admin/users', '/admin/company-registrations', '/admin/company-registrations/:id', '/admin/email-log', '/admin/inquiries', '/admin/advertisements', '/admin/configuration', '/admin/coupons', '/admin/billing', '/admin/manual-payments', '/admin/subscriptions', '/admin/reports', '/admin/login-activity'];
 
 /** Spec §2.6 target /bill-of-quantity/<projectId>/<status>: the project's BQ (its status shows there). */
 function BqTargetRedirect() {
@@ -183,6 +186,8 @@ export default function AdminApp() {
           <Route path="/administration/profit-parameters" element={guarded('profitParameters', <ProfitParametersPage />)} />
           <Route path="/administration/questionnaires" element={guarded('questionnaires', <QuestionnairesPage />)} />
           <Route path="/admin/users" element={guarded('platformUsers', <UsersPage />)} />
+          {/* One page draws every report from the api's reply (reports/ReportPage.tsx); the key remounts it per report. */}
+          {ReportNames.map((report) => <Route key={report} path={REPORT_MODULES[report].path} element={guarded(REPORT_MODULES[report].key, <ReportPage key={report} report={report} />)} />)}
           <Route path="/admin/email-log" element={guarded('emailLog', <EmailLogPage />)} />
           <Route path="/admin/advertisements" element={guarded('advertisements', <AdvertisementsPage />)} />
           <Route path="/admin/inquiries" element={guarded('inquiries', <InquiriesPage />)} />

@@ -4,6 +4,7 @@
 import { CompanySubmissionStatus, hasAnyAccessRight, SubscriptionType, type AccessRight } from '@binaan/contracts';
 import { viewRight } from '../catalogue/catalogue.js';
 import { CONTRACTOR_PAGES, pageResources } from '../contractor/contractor-pages.js';
+import { REPORT_MODULES, REPORT_SUBSCRIPTION_TYPES } from '../reports/report-offer.js';
 
 function contractorPageRights(key: string): readonly AccessRight[] {
   const page = CONTRACTOR_PAGES[key];
@@ -11,7 +12,7 @@ function contractorPageRights(key: string): readonly AccessRight[] {
 }
 
 /** adminRights: a platform administrator's admin module rights once read (null until then, or for anyone else). */
-export type AccessContext = { rights: string; approved: boolean; admin: boolean; contractor: boolean; adminRights?: readonly string[] | null };
+export type AccessContext = { rights: string; approved: boolean; admin: boolean; contractor: boolean; subscriptionType?: number | undefined; adminRights?: readonly string[] | null };
 
 export type ModuleDef = {
   key: string;
@@ -28,8 +29,10 @@ export type ModuleDef = {
   adminRight?: AccessRight;
   /** §2.4: only for contractor subscriptions. */
   contractorOnly?: boolean;
+  /** Only for these subscription types (the company reports: reports/report-offer.ts). */
+  subscriptionTypes?: readonly number[];
   /** Menu group and label key (admin.menu.<key>). */
-  group: 'main' | 'projects' | 'documents' | 'administration' | 'platformAdmin' | 'contractor' | 'hidden';
+  group: 'main' | 'projects' | 'documents' | 'reports' | 'administration' | 'platformAdmin' | 'contractor' | 'hidden';
 };
 
 export const DECIDING_RIGHTS: readonly AccessRight[] = [
@@ -88,6 +91,10 @@ export const MODULES: readonly ModuleDef[] = [
   { key: 'projectRegions', path: '/administration/project-regions', rights: ['administration.categoryAndRegion.view', 'administration.categoryAndRegion.update'], group: 'administration' },
   { key: 'profitParameters', path: '/administration/profit-parameters', rights: ['administration.companyProfile.view', 'administration.companyProfile.update'], group: 'administration' },
   { key: 'questionnaires', path: '/administration/questionnaires', rights: ['administration.companyProfile.view', 'administration.companyProfile.update'], group: 'administration' },
+  // The company's reports (§2.5), each to the subscription types it speaks of (reports/report-offer.ts).
+  ...(['buyer', 'seller', 'developer'] as const).map((report): ModuleDef => ({ ...REPORT_MODULES[report], rights: ['reports.view'], subscriptionTypes: REPORT_SUBSCRIPTION_TYPES[report], group: 'reports' })),
+  // The platform's reports, with the admin module's report right (§6).
+  ...(['platform', 'loginActivity'] as const).map((report): ModuleDef => ({ ...REPORT_MODULES[report], adminOnly: true, adminRight: 'admin.report', allowPending: true, group: 'platformAdmin' })),
   // §2.4, the contractor menu.
   { key: 'cidbCompanyProfile', path: '/cidb-administration/company-profile', contractorOnly: true, group: 'contractor' },
   { key: 'cidbMaterial', path: '/cidb-material/purchase-order', rights: ['procurement.view'], contractorOnly: true, group: 'contractor' },
@@ -106,11 +113,12 @@ export function moduleByKey(key: string): ModuleDef {
   return found;
 }
 
-export function canUse(module: Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly' | 'adminOnly' | 'adminRight'>, access: AccessContext): boolean {
+export function canUse(module: Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly' | 'adminOnly' | 'adminRight' | 'subscriptionTypes'>, access: AccessContext): boolean {
   if (module.adminOnly && !access.admin) return false;
   if (module.adminRight && access.adminRights && !access.adminRights.includes(module.adminRight)) return false;
   if (!access.approved && !module.allowPending && !(module.adminMayEnter && access.admin)) return false;
   if (module.contractorOnly && !access.contractor) return false;
+  if (module.subscriptionTypes && (access.subscriptionType === undefined || !module.subscriptionTypes.includes(access.subscriptionType))) return false;
   if (module.rights && module.rights.length > 0 && !hasAnyAccessRight(access.rights, ...module.rights)) return false;
   return true;
 }
@@ -121,5 +129,6 @@ export function accessContext(rights: string, companyStatus: number | undefined,
     approved: companyStatus === CompanySubmissionStatus.Approved,
     admin: userRole === 'ADMIN',
     contractor: subscriptionType === SubscriptionType.CidbContractor,
+    subscriptionType,
   };
 }

@@ -30,10 +30,10 @@ function byBaseKey(tree: Tree): Map<string, string[]> {
 }
 const placeholders = (text: string) => new Set(text.match(/\{\{\w+\}\}/g) ?? []);
 
-const bundles = (language: string, raMessages: Tree) => ({ admin: localeFile(language, 'admin'), contractor: localeFile(language, 'contractor'), tendering: localeFile(language, 'tendering'), company: localeFile(language, 'company'), people: localeFile(language, 'people'), setups: localeFile(language, 'setups'), subscriptions: localeFile(language, 'subscriptions'), platform: localeFile(language, 'platform'), raMessages });
+const bundles = (language: string, raMessages: Tree) => ({ admin: localeFile(language, 'admin'), contractor: localeFile(language, 'contractor'), tendering: localeFile(language, 'tendering'), company: localeFile(language, 'company'), people: localeFile(language, 'people'), setups: localeFile(language, 'setups'), subscriptions: localeFile(language, 'subscriptions'), platform: localeFile(language, 'platform'), reports: localeFile(language, 'reports'), raMessages });
 const OTHERS = { ms: bundles('ms', ra(malayMessages)), zh: bundles('zh', ra(chineseMessages)) };
 const ENGLISH = bundles('en', ra(englishMessages));
-const NAMESPACES = ['admin', 'contractor', 'tendering', 'company', 'people', 'setups', 'subscriptions', 'platform', 'raMessages'] as const;
+const NAMESPACES = ['admin', 'contractor', 'tendering', 'company', 'people', 'setups', 'subscriptions', 'platform', 'reports', 'raMessages'] as const;
 
 describe.each(Object.entries(OTHERS))('%s has every English text of the signed-in area', (language, theirBundles) => {
   for (const ns of NAMESPACES) {

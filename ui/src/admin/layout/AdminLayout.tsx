@@ -18,6 +18,7 @@ import ConstructionIcon from '@mui/icons-material/Construction';
 import DescriptionIcon from '@mui/icons-material/Description';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import BarChartIcon from '@mui/icons-material/BarChart';
 import { useAccess } from '../access/access-context.js';
 import { canUse, MODULES, type ModuleDef } from '../access/modules.js';
 import { viewRight, type DocumentEntry } from '../catalogue/catalogue.js';
@@ -41,6 +42,7 @@ const ICONS: Record<string, ReactNode> = {
   userRoles: <VerifiedUserIcon />, platformUsers: CONTRACTOR_ICONS['tradeAndService.search-contractor'],
   receivedTenders: <RequestQuoteIcon />, subscription: <RequestQuoteIcon />, platformConfiguration: <VerifiedUserIcon />, coupons: <RequestQuoteIcon />, subscriptionsAdmin: <RequestQuoteIcon />, billingAdmin: <RequestQuoteIcon />, manualPayments: <RequestQuoteIcon />,
   approvedTenderers: <RequestQuoteIcon />,
+  reportsBuyer: <BarChartIcon />, reportsSeller: <BarChartIcon />, reportsDeveloper: <BarChartIcon />, platformReport: <BarChartIcon />, loginActivity: <BarChartIcon />,
   projectsDeveloper: <ApartmentIcon />, projectsDemand: <ApartmentIcon />, projectsSupply: <ApartmentIcon />,
   ...CONTRACTOR_ICONS,
 };
@@ -117,6 +119,11 @@ export function AdminMenu({ documents }: { documents: readonly DocumentEntry[] }
           {kinds.map((entry) => (
             <Menu.Item key={entry.resource} to={`/${entry.resource}`} primaryText={resourceLabel(translate, entry.resource)} leftIcon={<DescriptionIcon />} />
           ))}
+        </MenuGroup>
+      )}
+      {of('reports').length > 0 && (
+        <MenuGroup title={translate('admin.menu.reports')}>
+          <ModuleItems modules={of('reports')} />
         </MenuGroup>
       )}
       {of('contractor').length > 0 && (

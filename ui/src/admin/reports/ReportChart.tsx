@@ -1,0 +1,52 @@
+// A section's chart (contracts' ReportChart) drawn with @mui/x-charts: bars to compare amounts across labels
+// (stacked when the series are parts of a whole), a line for figures over months or days, a pie for the
+// shares of one whole (its first series only). The chart is a figure named by its caption; the table below it
+// holds the same figures for a screen reader and the keyboard, so the drawing itself is left out of the
+// accessibility tree. Animations are off: a printed page and a reader who asked for less motion get the end state.
+import { useId } from 'react';
+import { useTranslate } from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { PieChart } from '@mui/x-charts/PieChart';
+import type { ReportChart as Chart, ReportSection } from '@binaan/contracts';
+import { cellNumber, formatCell } from './report-format.js';
+
+const HEIGHT = 260;
+
+export function ReportChart({ section, chart }: { section: ReportSection; chart: Chart }) {
+  const translate = useTranslate();
+  const captionId = useId();
+  const xColumn = section.columns.find((c) => c.key === chart.x);
+  const seriesColumns = chart.series.map((key) => section.columns.find((c) => c.key === key)).filter((c) => c !== undefined);
+  if (!xColumn || seriesColumns.length === 0) return null;
+  const labels = section.rows.map((row) => formatCell(translate, xColumn, row[xColumn.key] ?? null, row, section.columns));
+  const series = seriesColumns.map((column) => ({
+    label: translate(`reports.columns.${column.key}`, { _: column.key }),
+    data: section.rows.map((row) => cellNumber(row[column.key] ?? null)),
+    // The tooltip reads as the table does ("RM 1,234.50", "62.5%").
+    valueFormatter: (value: number | null) => (value === null ? null : formatCell(translate, column, value)),
+    ...(chart.stacked ? { stack: 'total' } : {}),
+  }));
+  const title = translate('reports.chartOf', { section: translate(`reports.sections.${section.key}`, { _: section.key }) });
+  const pieColumn = seriesColumns[0]!;
+  return (
+    <Box component="figure" aria-labelledby={captionId} sx={{ m: 0, mb: 2, '@media print': { breakInside: 'avoid' } }} data-testid="report-chart">
+      <Box aria-hidden sx={{ width: '100%', height: HEIGHT }}>
+        {chart.type === 'pie' ? (
+          <PieChart height={HEIGHT} skipAnimation
+            series={[{
+              data: section.rows.map((row, index) => ({ id: index, value: cellNumber(row[pieColumn.key] ?? null) ?? 0, label: labels[index] ?? '' })),
+              valueFormatter: (item) => formatCell(translate, pieColumn, item.value),
+              innerRadius: 40,
+            }]} />
+        ) : chart.type === 'line' ? (
+          <LineChart height={HEIGHT} skipAnimation xAxis={[{ scaleType: 'point', data: labels }]} series={series.map((s) => ({ ...s, ...(chart.stacked ? { area: true } : {}) }))} />
+        ) : (
+          <BarChart height={HEIGHT} skipAnimation xAxis={[{ scaleType: 'band', data: labels }]} series={series} />
+        )}
+      </Box>
+      <Typography component="figcaption" id={captionId} variant="body2" color="text.secondary">{title}</Typography>
+    </Box>
+  );
+}
