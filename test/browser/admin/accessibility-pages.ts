@@ -110,6 +110,14 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/admin/billing', 'platform-admin'),
   page('/admin/manual-payments', 'platform-admin'),
   page('/admin/subscriptions', 'platform-admin'),
+  // Reports: the buyer's (Teguh Bina buys), the seller's and developer's (Kukuh Jaya, a contractor, is offered
+  // every company report), one with a window and an "as of" time, and the platform's two.
+  page('/reports/buyer', 'admin'),
+  page('/reports/seller', 'contractor'),
+  page('/reports/developer', 'contractor'),
+  page('/reports/buyer', 'admin', '/reports/buyer?from=2026-01-01&to=2026-01-31&asOf=2026-02-01T09%3A00%3A00.000Z'),
+  page('/admin/reports', 'platform-admin'),
+  page('/admin/login-activity', 'platform-admin'),
   page('/administration/subscription', 'admin'),
   page('/administration/users/:tab', 'admin', '/administration/users/active'),
   // The §2.6 target of pending user approvals.

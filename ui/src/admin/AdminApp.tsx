@@ -5,7 +5,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { CustomRoutes, I18nContextProvider, Notification, type I18nProvider } from 'react-admin';
 import { matchPath, Navigate, Route, useLocation, useParams } from 'react-router-dom';
 import { Box } from '@mui/material';
-import { ReportNames } from '@binaan/contracts';
 import { NotFoundPage } from '../shared/pages/NotFoundPage.js';
 import { PageLoading } from '../shared/pages/PageLoading.js';
 import { useSession } from '../shared/session/session-store.js';
@@ -30,7 +29,6 @@ import { authProvider } from './providers/auth-provider.js';
 import { adminJson } from './providers/admin-request.js';
 import { documentsDataProvider } from './providers/data-provider.js';
 import { adminI18nProvider } from './providers/i18n-provider.js';
-import { REPORT_MODULES } from './reports/report-offer.js';
 import { adminTheme } from './theme.js';
 
 /** Open without a chosen company: the choice itself, and registering a company (a person with none starts there). */
@@ -186,8 +184,12 @@ export default function AdminApp() {
           <Route path="/administration/profit-parameters" element={guarded('profitParameters', <ProfitParametersPage />)} />
           <Route path="/administration/questionnaires" element={guarded('questionnaires', <QuestionnairesPage />)} />
           <Route path="/admin/users" element={guarded('platformUsers', <UsersPage />)} />
-          {/* One page draws every report from the api's reply (reports/ReportPage.tsx); the key remounts it per report. */}
-          {ReportNames.map((report) => <Route key={report} path={REPORT_MODULES[report].path} element={guarded(REPORT_MODULES[report].key, <ReportPage key={report} report={report} />)} />)}
+          {/* One page draws every report from the api's reply (reports/ReportPage.tsx, paths in reports/report-offer.ts); the key remounts it per report. */}
+          <Route path="/reports/buyer" element={guarded('reportsBuyer', <ReportPage key="buyer" report="buyer" />)} />
+          <Route path="/reports/seller" element={guarded('reportsSeller', <ReportPage key="seller" report="seller" />)} />
+          <Route path="/reports/developer" element={guarded('reportsDeveloper', <ReportPage key="developer" report="developer" />)} />
+          <Route path="/admin/reports" element={guarded('platformReport', <ReportPage key="platform" report="platform" />)} />
+          <Route path="/admin/login-activity" element={guarded('loginActivity', <ReportPage key="loginActivity" report="loginActivity" />)} />
           <Route path="/admin/email-log" element={guarded('emailLog', <EmailLogPage />)} />
           <Route path="/admin/advertisements" element={guarded('advertisements', <AdvertisementsPage />)} />
           <Route path="/admin/inquiries" element={guarded('inquiries', <InquiriesPage />)} />

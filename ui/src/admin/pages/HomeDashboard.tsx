@@ -2,7 +2,7 @@
 // (the one they work in marked), what waits for their approval (GET /api/my-approvals), recent activity on
 // the documents they made (GET /api/my-activity) and their latest notifications (application/user-event-list,
 // read without clearing the bell's count). Each part shows only when the user may use what it links to, and
-// each fails on its own (a note in place of the part).
+// each fails on its own (a note in place of the part). The reports' key figures lead, when there are any (reports/KeyFigures.tsx).
 import { useCallback, useRef, type ReactNode } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -23,6 +23,7 @@ import { useLoaded, type Loaded } from '../layout/use-loaded.js';
 import { kindOfType } from '../projects/project-kinds.js';
 import { activeProject, useProjectSelection } from '../projects/project-selection.js';
 import { adminJson } from '../providers/admin-request.js';
+import { KeyFigures } from '../reports/KeyFigures.js';
 
 type DocumentRow = { resource: string; id: string; documentNo: string; title: string; status: string; total: string; currency: string; projectId: string | null };
 type ActivityRow = DocumentRow & { updatedAt: string };
@@ -182,6 +183,7 @@ export function HomeDashboard() {
           {shortcuts.map((m) => <Button key={m.key} component={RouterLink} to={m.path} variant="outlined">{translate(`admin.menu.${m.key}`)}</Button>)}
         </Stack>
       )}
+      <KeyFigures />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
         {seesProjects && <ProjectsPart loaded={projectsLoaded} />}
         {decides && <ApprovalsPart projects={projects} />}

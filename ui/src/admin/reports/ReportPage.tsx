@@ -4,7 +4,7 @@
 // window or an "as of" time shows as its message. Printing is the browser's own (report-print.tsx says why).
 import { useEffect, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PrintIcon from '@mui/icons-material/Print';
@@ -47,6 +47,11 @@ export function ReportPage({ report }: { report: ReportName }) {
       .finally(() => setExporting(null));
   };
   const reply = loaded?.reply;
+  // A link to a section (the home page's key figures: #section-<key>) lands on it once the report is drawn.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (reply && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [reply, hash]);
   const shown = reply?.filters ?? query;
 
   return (
