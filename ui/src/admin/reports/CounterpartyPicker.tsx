@@ -29,7 +29,7 @@ export function CounterpartyPicker({ value, onChange }: Props) {
       onChange={(_event, company) => onChange(company?.id ?? null)}
       onInputChange={(_event, text, reason) => reason === 'input' && setTyped(text)}
       noOptionsText={translate('admin.documents.noCompanyFound')}
-      sx={{ minWidth: { xs: '100%', sm: 280 } }}
+      sx={{ width: { xs: '100%', sm: 300 } }}
       renderInput={(params) => <TextField {...params} size="small" label={translate('reports.filters.counterparty')} data-testid="report-counterparty" />}
     />
   );

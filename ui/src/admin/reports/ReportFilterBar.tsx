@@ -1,7 +1,8 @@
 // The report's filters: the window's first and last day (DD/MM/YYYY, as every date field of the area), the
 // project and the counterparty for a company's report, and "As of" (empty: now), a past time to redraw the
 // report as it stood then. Applied with "Show" (a form, so Enter applies too); the window's rule is checked
-// here first, its message the api's own (error.<code>).
+// here first, its message the api's own (error.<code>). The fields sit side by side (react-admin's theme makes
+// every field full width: fullWidth={false}), one to a line on a phone.
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { Alert, Box, Button, MenuItem, TextField } from '@mui/material';
@@ -19,7 +20,7 @@ function ProjectPicker({ value, onChange }: { value: string | null; onChange: (i
   const translate = useTranslate();
   const projects = useProjectsLoaded().data ?? [];
   return (
-    <TextField select size="small" label={translate('reports.filters.project')} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)} sx={{ minWidth: { xs: '100%', sm: 220 } }}
+    <TextField select fullWidth={false} size="small" label={translate('reports.filters.project')} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)} sx={{ minWidth: { xs: '100%', sm: 220 } }}
       slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'report-project' } as object } }}>
       <MenuItem value="">{translate('reports.filters.allProjects')}</MenuItem>
       {projects.map((p) => <MenuItem key={p.id} value={p.id}>{`${p.code} · ${p.name}`}</MenuItem>)}
@@ -57,7 +58,7 @@ export function ReportFilterBar({ report, query, onApply }: Props) {
   };
 
   const dateField = (name: string, value: string, set: (v: string) => void, withTime = false) => (
-    <TextField size="small" label={translate(`reports.filters.${name}`)} value={value} onChange={(e) => set(e.target.value)}
+    <TextField fullWidth={false} size="small" label={translate(`reports.filters.${name}`)} value={value} onChange={(e) => set(e.target.value)}
       placeholder={translate(withTime ? 'admin.inputs.dateTimeFormat' : 'admin.inputs.dateFormat')}
       helperText={withTime ? translate('reports.filters.asOfHelp') : translate('admin.inputs.dateFormat')}
       sx={withTime ? { minWidth: { xs: '100%', sm: 250 } } : FIELD} slotProps={{ htmlInput: { 'data-testid': `report-${name}` } }} />

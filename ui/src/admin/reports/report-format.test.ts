@@ -36,7 +36,7 @@ describe('a report cell by its column kind', () => {
   });
 
   it('kinds by the document kind name, keys as the report words, text as is', () => {
-    expect(cell('kind', 'purchaseOrder')).toBe('resources.purchaseOrder.name{"smart_count":1}');
+    expect(cell('kind', 'purchaseOrder')).toBe('resources.purchaseOrder.name{"smart_count":2}');
     expect(cell('key', 'days8to30')).toBe('reports.values.days8to30');
     expect(cell('text', 'Seri Hartanah')).toBe('Seri Hartanah');
   });

@@ -40,8 +40,8 @@ export function formatCell(translate: Translate, column: ReportColumn, value: Re
     case 'days': return translate('reports.days', { value: formatCount(value), count: Number(value) });
     case 'month': return formatMonth(String(value));
     case 'date': return formatDate(String(value));
-    // A row is one kind, so its name in the singular ("Purchase order").
-    case 'kind': return resourceLabel(translate, String(value), false);
+    // The kind's name as its menu entry reads ("Purchase orders"): the catalogue names each kind once.
+    case 'kind': return resourceLabel(translate, String(value));
     case 'status': {
       const kind = rowKind(columns, row);
       return kind ? statusLabel(translate, kind, String(value)) : String(value);
