@@ -10,8 +10,10 @@ describe('the company reports a subscription type is offered', () => {
     expect(companyReportsOf(SubscriptionType.Developer)).toEqual(['developer']);
   });
 
-  it('every report to a type that buys and sells, none without a type', () => {
+  it('every report to a mixed type, none without a type', () => {
     expect(companyReportsOf(SubscriptionType.BuyerSeller)).toEqual(['buyer', 'seller', 'developer']);
+    expect(companyReportsOf(SubscriptionType.DeveloperBuyer)).toEqual(['buyer', 'seller', 'developer']);
+    expect(companyReportsOf(SubscriptionType.Consultant)).toEqual(['seller']);
     expect(companyReportsOf(undefined)).toEqual([]);
   });
 

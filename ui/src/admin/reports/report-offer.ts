@@ -1,17 +1,18 @@
 // Which company reports a subscription type is offered (the menu and the routes): a buyer's report to the
-// types that buy, a seller's to those that sell, a developer's to developers; a type that does more than
-// one gets each of its reports. Light on purpose: access/modules.ts (the first load) reads it.
+// types that buy, a seller's to those that sell, a developer's to developers; a mixed type (one that does
+// more than one of these) gets all three, as its work moves between them. Light on purpose: access/modules.ts
+// (the first load) reads it.
 import { SubscriptionType, type ReportName } from '@binaan/contracts';
 
 const S = SubscriptionType;
+/** Buyer-Seller; Developer-Buyer; eBuild and the CIDB contractor, which buy materials and sell their work. */
+const MIXED = [S.BuyerSeller, S.DeveloperBuyer, S.EBuild, S.CidbContractor];
 
 export const REPORT_SUBSCRIPTION_TYPES: Readonly<Record<'buyer' | 'seller' | 'developer', readonly number[]>> = {
-  // BuyerSeller and DeveloperBuyer buy too; EBuild and the CIDB contractor both buy materials and sell work.
-  buyer: [S.Buyer, S.BuyerSeller, S.DeveloperBuyer, S.BuyerLite, S.ProcurementBuyer, S.EBuild, S.CidbContractor],
+  buyer: [S.Buyer, S.BuyerLite, S.ProcurementBuyer, ...MIXED],
   // A consultant sells services.
-  seller: [S.Seller, S.BuyerSeller, S.ProcurementSeller, S.Consultant, S.EBuild, S.CidbContractor],
-  // DeveloperBuyer is a developer too (notifications-links.ts isDeveloperSubscription), and a mixed type is offered every report.
-  developer: [S.Developer, S.DeveloperBuyer, S.BuyerSeller, S.EBuild, S.CidbContractor],
+  seller: [S.Seller, S.ProcurementSeller, S.Consultant, ...MIXED],
+  developer: [S.Developer, ...MIXED],
 };
 
 /** The company reports a subscription type is offered, in the menu's order. */
