@@ -16,9 +16,11 @@ const DIST = resolve(import.meta.dirname, '../../../ui/dist');
  * page's chunk pulled into the first load, which 350 KB still does; the next step is loading each area's texts
  * with its pages. 350.9 KB once the admin module's menu grew six entries with their icons and the staff rights
  * read, its pages' texts already loaded with them (platform.json, subscriptions.json): 353 KB, with room for a
- * menu entry, still far below one page's chunk.
+ * menu entry, still far below one page's chunk. 352.6 KB before the reports, 354.5 KB with them: five menu entries
+ * and their routes, Home's key figures card, and the splitting of a few MUI helpers the charts (fetched with the
+ * reports pages only) share with the frame: 356 KB.
  */
-const BUDGET_GZIP_BYTES = 353 * 1024;
+const BUDGET_GZIP_BYTES = 356 * 1024;
 const PAGE_CHUNKS = /\/(DocumentList|DocumentShow|DocumentForm|EventsRoutes|AuthorityPage|AuditPage|MyApprovalsPage|ContractorPage|SelectCompanyPage)-/;
 
 test('opening the signed-in area loads its frame and the page, not every page', async ({ page }) => {
