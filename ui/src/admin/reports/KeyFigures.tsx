@@ -13,7 +13,7 @@ import { useSession } from '../../shared/session/session-store.js';
 import { useAccess } from '../access/access-context.js';
 import { formatDate } from '../format.js';
 import { adminJson } from '../providers/admin-request.js';
-import { formatCell } from './report-format.js';
+import { columnTitle, formatCell, sectionTitle } from './report-format.js';
 import { REPORT_MODULES } from './report-offer.js';
 
 function useKeyFigures(enabled: boolean): ReportKeyFiguresReply | null {
@@ -46,10 +46,10 @@ export function KeyFigures() {
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 2, m: 0 }}>
           {reply.figures.map((figure) => (
             <Box key={`${figure.report}-${figure.section}-${figure.key}`} data-testid="home-key-figure">
-              <Typography component="dt" variant="body2" color="text.secondary">{translate(`reports.columns.${figure.key}`, { _: figure.key })}</Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">{columnTitle(translate, figure.key)}</Typography>
               <Typography component="dd" variant="h6" sx={{ m: 0 }}>
                 <Link component={RouterLink} to={`${REPORT_MODULES[figure.report].path}#section-${figure.section}`}
-                  aria-label={`${formatCell(translate, { key: figure.key, kind: figure.kind }, figure.value)} · ${translate(`reports.sections.${figure.section}`, { _: figure.section })}`}>
+                  aria-label={`${formatCell(translate, { key: figure.key, kind: figure.kind }, figure.value)} · ${sectionTitle(translate, figure.section)}`}>
                   {formatCell(translate, { key: figure.key, kind: figure.kind }, figure.value)}
                 </Link>
               </Typography>

@@ -11,7 +11,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { ReportChart as Chart, ReportSection } from '@binaan/contracts';
-import { cellNumber, formatCell } from './report-format.js';
+import { cellNumber, columnTitle, formatCell, sectionTitle } from './report-format.js';
 
 const HEIGHT = 260;
 /** The value axis in short figures ("150K", "1.2M"): a full "RM 150,000.00" on every tick would be cut. */
@@ -28,13 +28,13 @@ export function ReportChart({ section, chart }: { section: ReportSection; chart:
   if (!xColumn || seriesColumns.length === 0) return null;
   const labels = section.rows.map((row) => formatCell(translate, xColumn, row[xColumn.key] ?? null, row, section.columns));
   const series = seriesColumns.map((column) => ({
-    label: translate(`reports.columns.${column.key}`, { _: column.key }),
+    label: columnTitle(translate, column.key),
     data: section.rows.map((row) => cellNumber(row[column.key] ?? null)),
     // The tooltip reads as the table does ("RM 1,234.50", "62.5%").
     valueFormatter: (value: number | null) => (value === null ? null : formatCell(translate, column, value)),
     ...(chart.stacked ? { stack: 'total' } : {}),
   }));
-  const title = translate('reports.chartOf', { section: translate(`reports.sections.${section.key}`, { _: section.key }) });
+  const title = translate('reports.chartOf', { section: sectionTitle(translate, section.key) });
   const pieColumn = seriesColumns[0]!;
   return (
     <Box component="figure" aria-labelledby={captionId} sx={{ m: 0, mb: 2, '@media print': { breakInside: 'avoid' } }} data-testid="report-chart">

@@ -6,6 +6,7 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { REPORT_SECTION_MAX_ROWS, type ReportSection } from '@binaan/contracts';
 import { ReportChart } from './ReportChart.js';
+import { sectionTitle } from './report-format.js';
 import { ReportTable } from './ReportTable.js';
 
 export const sectionAnchor = (key: string) => `section-${key}`;
@@ -14,7 +15,7 @@ type Props = { section: ReportSection; onExport: () => void; exporting: boolean 
 
 export function ReportSectionView({ section, onExport, exporting }: Props) {
   const translate = useTranslate();
-  const title = translate(`reports.sections.${section.key}`, { _: section.key });
+  const title = sectionTitle(translate, section.key);
   const headingId = `${sectionAnchor(section.key)}-heading`;
   const empty = section.rows.length === 0;
   return (

@@ -4,7 +4,7 @@
 import { useTranslate } from 'react-admin';
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { ReportSection } from '@binaan/contracts';
-import { formatCell, isNumeric } from './report-format.js';
+import { columnTitle, formatCell, isNumeric } from './report-format.js';
 
 /** Read by a screen reader, not drawn (MUI's visually hidden style). */
 const VISUALLY_HIDDEN = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
@@ -22,7 +22,7 @@ export function ReportTable({ section, caption }: { section: ReportSection; capt
           <TableRow>
             {columns.map((column) => (
               <TableCell key={column.key} component="th" scope="col" align={isNumeric(column) ? 'right' : 'left'} sx={{ fontWeight: 600 }}>
-                {translate(`reports.columns.${column.key}`, { _: column.key })}
+                {columnTitle(translate, column.key)}
               </TableCell>
             ))}
           </TableRow>

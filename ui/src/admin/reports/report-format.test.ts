@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportColumn } from '@binaan/contracts';
-import { cellNumber, formatCell, formatCount, formatMonth } from './report-format.js';
+import { cellNumber, columnTitle, formatCell, formatCount, formatMonth, sectionTitle } from './report-format.js';
 
 // A translate that shows which key and options were asked, so the test sees what a cell is translated as.
 const translate = (key: string, options: Record<string, unknown> = {}) => {
@@ -59,5 +59,16 @@ describe('figures for the chart', () => {
     expect(cellNumber(null)).toBeNull();
     expect(cellNumber('n/a')).toBeNull();
     expect(formatCount('12000.500')).toBe('12,000.5');
+  });
+});
+
+describe('names of sections and columns', () => {
+  // A translate knowing one section's name: the others fall back to what the page offers.
+  const known = (key: string, options: Record<string, unknown> = {}) => (key === 'reports.sections.ordersByAge' ? 'Orders by age' : String(options._));
+
+  it('are their words, else the key made readable', () => {
+    expect(sectionTitle(known, 'ordersByAge')).toBe('Orders by age');
+    expect(sectionTitle(known, 'spendByMonth')).toBe('Spend by month');
+    expect(columnTitle(known, 'averageDays')).toBe('Average days');
   });
 });

@@ -2,7 +2,7 @@
 // (the api sends exact decimal strings, so no float arithmetic), counts with thousands separators, "62.5%",
 // "3.5 days", months MM/YYYY, dates DD/MM/YYYY; document kinds, statuses and the report's own words translated.
 import type { ReportCell, ReportColumn, ReportRow } from '@binaan/contracts';
-import { resourceLabel, statusLabel } from '../catalogue/labels.js';
+import { humanise, resourceLabel, statusLabel } from '../catalogue/labels.js';
 import { formatDate, formatMoney, formatQuantity } from '../format.js';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -46,7 +46,7 @@ export function formatCell(translate: Translate, column: ReportColumn, value: Re
       const kind = rowKind(columns, row);
       return kind ? statusLabel(translate, kind, String(value)) : String(value);
     }
-    case 'key': return translate(`reports.values.${value}`, { _: String(value) });
+    case 'key': return translate(`reports.values.${value}`, { _: humanise(String(value)) });
     default: return String(value);
   }
 }
@@ -60,3 +60,10 @@ export function cellNumber(value: ReportCell): number | null {
 
 /** Figures right-aligned in the table, as a reader compares them down a column. */
 export const isNumeric = (column: ReportColumn) => ['money', 'count', 'percent', 'days'].includes(column.kind);
+
+/**
+ * A section's and a column's name: its words (reports.sections.<key>, reports.columns.<key>), else the key made
+ * readable ("spendByMonth" -> "Spend by month"), so a section the api adds reads before it is translated.
+ */
+export const sectionTitle = (translate: Translate, key: string) => translate(`reports.sections.${key}`, { _: humanise(key) });
+export const columnTitle = (translate: Translate, key: string) => translate(`reports.columns.${key}`, { _: humanise(key) });
