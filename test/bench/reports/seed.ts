@@ -62,6 +62,7 @@ function eventsOf(n: number, orders: number, base: Template): StoredEvent[] {
   });
 }
 
+const parsed = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 const day = (at: number) => new Date(at + 8 * HOUR).toISOString().slice(0, 10);
 
 export async function seedOrders(_db: SqlExecutor, url: string, events: number) {
@@ -93,7 +94,8 @@ export async function seedOrders(_db: SqlExecutor, url: string, events: number) 
       );
       await client.query(
         `INSERT INTO report_documents (${columns.join(', ')}) SELECT * FROM jsonb_populate_recordset(NULL::report_documents, $1::jsonb)`,
-        [JSON.stringify(rows)],
+        // The jsonb columns (the approval round and waits, a certificate's valuation) go in as the JSON they hold.
+        [JSON.stringify(rows.map((row) => ({ ...row, valuation: parsed(row.valuation), approval_round: parsed(row.approval_round), approval_waits: parsed(row.approval_waits) })))],
       );
     }
     await client.query('VACUUM ANALYZE report_documents');
