@@ -1,6 +1,6 @@
 /// <reference types="node" />
 // The reports on a large log, by hand:
-//   npm run bench:reports      (BENCH_EVENTS=1000000 BENCH_RUNS=7 BENCH_DATABASE_URL=… BENCH_KEEP=1)
+//   npm run bench:reports      (BENCH_EVENTS=1000000 BENCH_RUNS=15 BENCH_DATABASE_URL=… BENCH_KEEP=1)
 // A database of its own holds a log of BENCH_EVENTS purchase-order events (each order: drafted, created, asked
 // for approval, approved at level 20 after 1 to 72 hours, accepted by its seller a day later: five events),
 // half of the orders a big buyer's (the approval report's 100,000 documents at a million events), 2,000 a small
@@ -23,19 +23,26 @@ import { ADMIN_URL, onDatabase } from '../support/api-process.js';
 import { BIG, seedOrders, SMALL } from './seed.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const MIGRATIONS = resolve(fileURLToPath(new URL('../../../../infra/migrations', import.meta.url)));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  await work();
-  const times: number[] = [];
+/**
+ * The medians of a figure and its floor, timed in turns (figure, floor, figure, ...) after one warm-up each,
+ * so a neighbour's load on the shared machine falls on both alike.
+ */
+async function timedPair(figure: () => Promise<unknown>, floor: () => Promise<unknown>): Promise<[number, number]> {
+  await figure();
+  await floor();
+  const times: [number[], number[]] = [[], []];
   for (let run = 0; run < RUNS; run += 1) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
+    for (const [index, work] of [figure, floor].entries()) {
+      const started = performance.now();
+      await work();
+      times[index]!.push(performance.now() - started);
+    }
   }
-  return median(times);
+  return [median(times[0]), median(times[1])];
 }
 
 const section = (report: 'buyer', key: string) => REPORT_SECTIONS[report].find((candidate) => candidate.key === key)!;
@@ -62,26 +69,24 @@ async function figures(db: SqlExecutor, store: EventStore, _url: string, seeded:
   const sources = { db, store };
   // Spend over 60 days in the middle of the big buyer's orders.
   const spendQuery = parseReportRequest('buyer', { from: seeded.middleDay, to: seeded.dayAfter(seeded.middleDay, 59) }, BIG, seeded.end).query;
-  const spend = await timed(() => section('buyer', 'spendBySeller').draw(spendQuery, sources, { allRows: false }));
-  const bare = await timed(() => db.query(
+  const [spend, bare] = await timedPair(() => section('buyer', 'spendBySeller').draw(spendQuery, sources, { allRows: false }), () => db.query(
     `SELECT seller_company_id, count(*), sum(total_sen) FROM report_documents
       WHERE buyer_company_id = $1 AND resource = ANY($2::text[]) AND committed_at >= $3 AND committed_at < $4 GROUP BY seller_company_id`,
     [BIG, ['purchaseOrder', 'workOrder', 'rentalOrder', 'letterOfAward', 'subPurchaseOrder', 'subRentalOrder'], spendQuery.fromAt, spendQuery.toBefore],
   ));
   // As of the middle of the small buyer's orders: its spend, against reading the same streams up to then.
   const asOfQuery = parseReportRequest('buyer', { asOf: seeded.smallMiddle.toISOString() }, SMALL, seeded.end).query;
-  const asOf = await timed(() => section('buyer', 'spendBySeller').draw({ ...asOfQuery }, sources, { allRows: false }));
   const streams = (await db.query<{ stream_id: string }>(
     'SELECT stream_id FROM report_documents WHERE created_at <= $2 AND (company_id = $1 OR buyer_company_id = $1 OR seller_company_id = $1)', [SMALL, seeded.smallMiddle],
   )).map((row) => row.stream_id);
   let replayed = 0;
-  const replay = await timed(async () => {
+  const [asOf, replay] = await timedPair(() => section('buyer', 'spendBySeller').draw({ ...asOfQuery }, sources, { allRows: false }), async () => {
     replayed = 0;
     for (const stream of streams) replayed += (await store.readStream(stream, { toTime: seeded.smallMiddle })).length;
   });
   // Approval times per level over the big buyer's documents (every round in its log, the window's for the figures).
   const approvalQuery = parseReportRequest('buyer', { from: seeded.middleDay, to: seeded.dayAfter(seeded.middleDay, 59) }, BIG, seeded.end).query;
-  const approvals = await timed(() => section('buyer', 'approvalTimes').draw(approvalQuery, sources, { allRows: false }));
+  const [approvals] = await timedPair(() => section('buyer', 'approvalTimes').draw(approvalQuery, sources, { allRows: false }), async () => undefined);
   const documents = (await db.query<{ n: string }>('SELECT count(*) AS n FROM report_documents WHERE company_id = $1', [BIG]))[0]!.n;
 
   console.log(`\n| figure (PostgreSQL, a log of ${EVENTS.toLocaleString('en')} events, median of ${RUNS}) | report ms | floor ms | ratio | target |`);
