@@ -6,13 +6,13 @@ import type { SqlExecutor } from '@binaan/event-store';
 import { formatSen } from '../documents/money.js';
 
 /** Orders the buyer approved and sent (pendingConfirmation), or the seller accepted or fulfilled. */
-const COMMITTED: Readonly<Record<string, readonly string[]>> = {
+export const COMMITTED: Readonly<Record<string, readonly string[]>> = {
   purchaseOrder: ['pendingConfirmation', 'accepted', 'fulfilled'],
   workOrder: ['pendingConfirmation', 'accepted', 'fulfilled'],
   rentalOrder: ['pendingConfirmation', 'accepted', 'fulfilled'],
 };
 /** Claims made (not drafts, not rejected or cancelled). */
-const CLAIMED: Readonly<Record<string, readonly string[]>> = {
+export const CLAIMED: Readonly<Record<string, readonly string[]>> = {
   progressiveClaim: ['pendingApproval', 'pendingVerification', 'approved', 'closed', 'invoiced'],
   milestoneClaim: ['pendingApproval', 'pendingCertification', 'approved'],
 };
