@@ -1,4 +1,4 @@
-// The reports pages against the real api and the demo data: Lim (an approver at Teguh Bina, a buying company,
+// The reports pages against the real api and the demo data (report-drawing.spec.ts checks the drawing of every column kind): Lim (an approver at Teguh Bina, a buying company,
 // with the reports right) opens the buyer report, narrows it, sees each section's chart and table, exports a
 // section as CSV and the report as .xlsx and reads both back, redraws it as of a past time, and is refused a
 // 61-day window by the page and by the api. In Malay and Chinese at 375 px the page fits and axe finds nothing.
@@ -13,7 +13,7 @@ import { expect, signIn, test } from './fixtures.js';
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
 const json = (language: string, file: string) => JSON.parse(readFileSync(resolve(LOCALES, language, `${file}.json`), 'utf8')) as Record<string, unknown>;
 const words = (language: string) => (json(language, 'reports') as { reports: { names: Record<string, string>; asOf: string; filters: Record<string, string> } }).reports;
-const errors = (language: string) => json(language, 'errors') as Record<string, string>;
+const errors = (language: string) => (json(language, 'errors') as { error: Record<string, string> }).error;
 
 const two = (n: number) => String(n).padStart(2, '0');
 /** A day `days` from today in the browser's (and this machine's) time zone, as DD/MM/YYYY and YYYY-MM-DD. */
@@ -59,26 +59,32 @@ test('the buyer report: filters, charts and tables, CSV and .xlsx, as of a past 
   // A chart is drawn (an svg in its figure) wherever the api describes one, with its table beside it.
   await expect(page.locator('[data-testid="report-section"] [data-testid="report-chart"] svg').first()).toBeVisible();
   const section = filled.first();
+  const key = (await section.getAttribute('data-section'))!;
   const shownRows = await section.locator('tbody tr').count();
+  const shownColumns = await section.locator('thead th').count();
   expect(await axeFindings(page)).toEqual([]);
 
-  // The section as CSV: a header and every row (the table shows at most 500).
+  // The section as CSV, named by the api: a header of its columns and every row (the table shows at most 500).
   const csvDownload = page.waitForEvent('download');
   await section.getByTestId('report-export-csv').click();
   const csv = await csvDownload;
-  expect(csv.suggestedFilename()).toMatch(/\.csv$/);
-  const lines = (await readFile(await csv.path(), 'utf8')).split(/\r?\n/).filter((line) => line.trim() !== '');
+  expect(csv.suggestedFilename()).toBe(`buyer-report-${key}-${first.iso}-to-${today.iso}.csv`);
+  const lines = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line.trim() !== '');
+  expect(lines[0]!.split(',')).toHaveLength(shownColumns);
   expect(lines.length).toBeGreaterThanOrEqual(shownRows + 1);
 
   // The report as .xlsx: a sheet per section.
   const xlsxDownload = page.waitForEvent('download');
   await page.getByTestId('report-export-xlsx').click();
   const xlsx = await xlsxDownload;
-  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect(xlsx.suggestedFilename()).toBe(`buyer-report-${first.iso}-to-${today.iso}.xlsx`);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await readFile(await xlsx.path())) as unknown as ExcelJS.Buffer);
-  expect(book.worksheets.length).toBe(await sections.count());
-  expect(book.worksheets.every((sheet) => sheet.rowCount >= 1)).toBe(true);
+  // A sheet per section, in the page's order, and the report's own sheet (its window) last.
+  const keys = await sections.evaluateAll((all) => all.map((el) => el.getAttribute('data-section')));
+  expect(book.worksheets.map((sheet) => sheet.name)).toEqual([...keys, 'report']);
+  expect(book.getWorksheet(key)!.rowCount).toBe(lines.length);
+  expect(book.getWorksheet('report')!.getRow(2).values).toEqual([undefined, 'from', first.iso]);
 
   // As it stood yesterday at 5 PM: the heading says so, and the api drew it then.
   const yesterday = day(-1);
