@@ -1,7 +1,9 @@
-// The reports pages against the real api and the demo data (report-drawing.spec.ts checks the drawing of every column kind): Lim (an approver at Teguh Bina, a buying company,
-// with the reports right) opens the buyer report, narrows it, sees each section's chart and table, exports a
-// section as CSV and the report as .xlsx and reads both back, redraws it as of a past time, and is refused a
-// 61-day window by the page and by the api. In Malay and Chinese at 375 px the page fits and axe finds nothing.
+// The reports pages against the real api and the demo data (report-drawing.spec.ts checks the drawing of every
+// column kind): Lim (an approver at Teguh Bina, a buying company, with the reports right) follows Home's key
+// figure to its section, opens the buyer report from the menu, narrows it, sees each section's chart and table,
+// exports a section as CSV and the report as .xlsx and reads both back, redraws it as of a past time, and is
+// refused a 61-day window by the page and by the api. In Malay and Chinese at 375 px the page fits and axe finds
+// nothing.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
@@ -32,6 +34,15 @@ test('the buyer report: filters, charts and tables, CSV and .xlsx, as of a past 
   test.setTimeout(180_000);
   const en = words('en');
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
+  // Home's key figures link to the section they come from.
+  await page.goto('/article');
+  const figure = page.getByTestId('home-key-figure').first().getByRole('link');
+  await expect(figure).toHaveText(/^RM [\d,]+\.\d{2}$/);
+  await figure.click();
+  await expect(page).toHaveURL(/\/reports\/buyer#section-spend\w+$/);
+  const anchor = new URL(page.url()).hash.slice(1);
+  await expect(page.locator(`[id="${anchor}"]`)).toBeInViewport();
+
   await page.getByRole('menuitem', { name: en.names.buyer }).click();
   await expect(page.getByRole('heading', { level: 1, name: en.names.buyer })).toBeVisible();
   await expect(page).toHaveTitle(`${en.names.buyer} · Binaan`);
