@@ -41,7 +41,7 @@ const NAMES_SELLER = `i.sellers::jsonb @> jsonb_build_array(jsonb_build_object('
 
 async function countOutcomes(query: ReportQuery, companyId: string, { db, store }: ReportSources): Promise<Counts[]> {
   const params: unknown[] = [companyId, query.fromAt.toISOString(), query.toBefore.toISOString(), query.counterpartyId];
-  const asOf = query.asOf === null ? null : await outcomeRowsAsOf(companyId, { db, store }, query.asOf);
+  const asOf = query.asOf === null ? null : await outcomeRowsAsOf(query, companyId, { db, store }, query.asOf);
   const add = ({ sql, params: own }: { sql: string; params: unknown[] }) => {
     params.push(...own);
     return sql;
@@ -64,10 +64,14 @@ async function countOutcomes(query: ReportQuery, companyId: string, { db, store 
   );
 }
 
-/** As of `asOf`: the invitation lists naming the seller now (a superset: an invitation is never withdrawn),
- * its own quotation and each tender's award, replayed up to then. */
-async function outcomeRowsAsOf(companyId: string, { db, store }: ReportSources, asOf: Date) {
-  const live = await db.query<{ stream_id: string; tender_id: string }>(`SELECT stream_id, tender_id FROM ${invitationRows.table} AS i WHERE ${NAMES_SELLER}`, [companyId]);
+/** As of `asOf`: the invitation lists naming the seller in the window now (a superset: an invitation is never
+ * withdrawn and keeps its time), its own quotation and each tender's award, replayed up to then. */
+async function outcomeRowsAsOf(query: ReportQuery, companyId: string, { db, store }: ReportSources, asOf: Date) {
+  const live = await db.query<{ stream_id: string }>(
+    `SELECT DISTINCT i.stream_id FROM ${invitationRows.table} AS i CROSS JOIN LATERAL jsonb_to_recordset(i.sellers::jsonb) AS s(s text, at timestamptz)
+     WHERE ${NAMES_SELLER} AND s.s = $1::text AND s.at >= $2::timestamptz AND s.at < $3::timestamptz`,
+    [companyId, query.fromAt.toISOString(), query.toBefore.toISOString()],
+  );
   const invitations = await rowsAsOf(invitationRows, store, live.map((row) => row.stream_id), asOf);
   const quotations = await rowsAsOf(quotationRows, store, invitations.map((row) => quotationStream(row.tender_id, companyId)), asOf);
   const awards = await rowsAsOf(awardRows, store, invitations.map((row) => awardStream(row.tender_id)), asOf);
