@@ -3,10 +3,9 @@
 // the progress plan's routes. Planned and actual percent worked out by hand; as of a time before a record
 // and after it, the report differs by exactly that record; rebuilt tables equal the live ones.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ReportRow } from '@binaan/contracts';
+import type { ReportReply, ReportRow } from '@binaan/contracts';
 import { canonicalJson, SqlEventStore, type JsonValue } from '@binaan/event-store';
 import { progressReportProjection } from '../../../apps/api/src/reports/progress/progress-report.projection.js';
-import { progressSection } from '../../../apps/api/src/reports/progress/progress-section.js';
 import { NotificationReactor } from '../../../apps/api/src/notifications/notification-reactor.js';
 import { itAnsweredEveryCallWithoutAServerError, FEATURE_STORES, TEGUH } from '../documents/harness.js';
 import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.js';
@@ -26,15 +25,14 @@ describe.each(FEATURE_STORES)('progress report over the api on %s', (kind) => {
   };
   /** The window: 1 March to today in Malaysia (the suite's clock). */
   const today = () => new Date(running.clock.now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  /** The developer report's `progress` rows, read by Aminah (the reports right). */
   const progress = async (query: Record<string, string> = {}): Promise<ReportRow[]> => {
-    const to = today();
-    const toBefore = new Date(`${to}T00:00:00+08:00`);
-    toBefore.setUTCDate(toBefore.getUTCDate() + 1);
-    const reportQuery = {
-      report: 'developer' as const, companyId: TEGUH, from: '2026-03-01', to, fromAt: new Date('2026-03-01T00:00:00+08:00'), toBefore,
-      projectId: query.projectId ?? null, counterpartyId: null, asOf: query.asOf ? new Date(query.asOf) : null, now: running.clock.now,
-    };
-    return (await progressSection.draw(reportQuery, { db: running.sql, store: running.store }, { allRows: false })).rows;
+    const search = new URLSearchParams({ from: '2026-03-01', to: today(), ...query });
+    const reply = await running.api.call('get', `/api/reports/developer?${search.toString()}`, { token: aminah });
+    expect(reply.status).toBe(200);
+    const found = (reply.body as ReportReply).sections.find((s) => s.key === 'progress');
+    expect(found).toBeDefined();
+    return found!.rows;
   };
 
   beforeAll(async () => {

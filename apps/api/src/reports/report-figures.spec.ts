@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { monthsOf, percentOf } from './report-figures.js';
+import { monthsOf } from './report-figures.js';
+import { percent } from './report-cells.js';
 
 describe('report figures', () => {
   it('the months a window touches, across a year end', () => {
@@ -7,7 +8,7 @@ describe('report figures', () => {
     expect(monthsOf('2026-03-01', '2026-03-31')).toEqual(['2026-03']);
   });
 
-  it('a percent to one decimal, half up; none of nothing', () => {
-    expect([percentOf(5, 8), percentOf(1, 3), percentOf(2, 3), percentOf(1, 16), percentOf(0, 4), percentOf(4, 4), percentOf(1, 0)]).toEqual(['62.5', '33.3', '66.7', '6.3', '0.0', '100.0', null]);
+  it('the rates of the tendering sections: one decimal, half up; none of nothing', () => {
+    expect([percent(5, 8), percent(1, 3), percent(2, 3), percent(1, 16), percent(0, 4), percent(4, 4), percent(1, 0)]).toEqual(['62.5', '33.3', '66.7', '6.3', '0.0', '100.0', null]);
   });
 });

@@ -1,5 +1,5 @@
-// Small figures shared by sections: the months a window touches, a percent as the reports write it, and the
-// SQL that names the Malaysian month of an instant (Malaysia keeps UTC+8 all year, so no zone table is needed).
+// The months a window touches, for sections that give a row to every month (zeros included), so a chart
+// keeps its axis whatever happened.
 
 /** Every month ("YYYY-MM") from the month of `from` to the month of `to` (YYYY-MM-DD), in order. */
 export function monthsOf(from: string, to: string): string[] {
@@ -13,13 +13,3 @@ export function monthsOf(from: string, to: string): string[] {
     [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
   }
 }
-
-/** part / whole x 100 to one decimal, half up ("62.5"); null when whole is 0 (no rate of nothing). */
-export function percentOf(part: number, whole: number): string | null {
-  if (whole === 0) return null;
-  const tenths = Math.floor((part * 2000) / whole + 1) >> 1;
-  return `${Math.floor(tenths / 10)}.${tenths % 10}`;
-}
-
-/** SQL: the Malaysian month ("YYYY-MM") of a timestamptz expression. */
-export const malaysianMonthSql = (instant: string) => `to_char((${instant} AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM')`;

@@ -1,9 +1,9 @@
 // Developer report, section `progress`: per project of the company with a progress plan, the planned percent
 // (how far its planned BQ rows should be on the day measured) against the actual percent (their recorded
 // percent complete), as the plans stood at the window's end, or at `asOf` when earlier.
-import { REPORT_SECTION_MAX_ROWS, type ReportSection } from '@binaan/contracts';
 import type { ReportQuery, ReportSectionSource, ReportSources } from '../report-section.js';
 import { rowsAsOf, rowsRelation } from '../report-rows.js';
+import { columns, rowLimit, section } from '../report-cells.js';
 import { projectStream } from '../../projects/project.events.js';
 import { progressRows, projectNameRows, type ProgressRow, type ProjectNameRow } from './progress-report-rows.js';
 
@@ -12,19 +12,8 @@ type ProgressFigures = { project: string; planned: string | null; actual: string
 export const progressSection: ReportSectionSource = {
   key: 'progress',
   async draw(query, sources, { allRows }) {
-    const figures = query.companyId === null ? [] : await progressOf(query, query.companyId, sources);
-    const more = !allRows && figures.length > REPORT_SECTION_MAX_ROWS;
-    return {
-      key: 'progress',
-      columns: [
-        { key: 'project', kind: 'text' },
-        { key: 'planned', kind: 'percent' },
-        { key: 'actual', kind: 'percent' },
-      ],
-      rows: more ? figures.slice(0, REPORT_SECTION_MAX_ROWS) : figures,
-      chart: { type: 'bar', x: 'project', series: ['planned', 'actual'] },
-      more,
-    } satisfies ReportSection;
+    const figures = query.companyId === null ? [] : await progressOf(query, query.companyId, sources, allRows);
+    return section('progress', columns({ project: 'text', planned: 'percent', actual: 'percent' }), figures, { type: 'bar', x: 'project', series: ['planned', 'actual'] }, allRows);
   },
 };
 
@@ -36,7 +25,7 @@ export function measuredAt(query: Pick<ReportQuery, 'to' | 'toBefore' | 'asOf' |
   return { at: query.asOf, day: new Date(until.getTime() + 8 * 3600_000).toISOString().slice(0, 10) };
 }
 
-async function progressOf(query: ReportQuery, companyId: string, { db, store }: ReportSources): Promise<ProgressFigures[]> {
+async function progressOf(query: ReportQuery, companyId: string, { db, store }: ReportSources, allRows: boolean): Promise<ProgressFigures[]> {
   const { at, day } = measuredAt(query);
   const params: unknown[] = [companyId, query.projectId, day];
   const add = ({ sql, params: own }: { sql: string; params: unknown[] }) => {
@@ -63,7 +52,7 @@ async function progressOf(query: ReportQuery, companyId: string, { db, store }: 
        round(avg(n.pc), 1)::text AS actual
      FROM p LEFT JOIN n ON n.project_id = p.project_id LEFT JOIN ${names} AS names ON names.project_id = p.project_id
      GROUP BY p.project_id, names.name
-     ORDER BY 1, p.project_id`,
+     ORDER BY 1, p.project_id ${rowLimit(allRows)}`,
     params,
   );
 }

@@ -1,10 +1,10 @@
 // Seller report, section `tenderOutcomes`: per month of the window, the invitations the company received
 // (invited in the window, that month), those it quoted on, those it won (the tender's latest award names it)
 // and the win rate (won / quoted). Only the company's own counts: no other seller, price or name is read.
-import type { ReportSection } from '@binaan/contracts';
 import type { ReportQuery, ReportSectionSource, ReportSources } from '../report-section.js';
 import { rowsAsOf, rowsRelation } from '../report-rows.js';
-import { malaysianMonthSql, monthsOf, percentOf } from '../report-figures.js';
+import { monthsOf } from '../report-figures.js';
+import { columns, malaysianMonthSql, percent, section } from '../report-cells.js';
 import { quotationStream } from '../../tendering/tendering.events.js';
 import { awardStream } from '../../tendering/award/award.events.js';
 import { awardRows, invitationRows, quotationRows } from './tender-report-rows.js';
@@ -13,26 +13,14 @@ type Counts = { month: string; received: number; quoted: number; won: number };
 
 export const tenderOutcomesSection: ReportSectionSource = {
   key: 'tenderOutcomes',
-  async draw(query, sources) {
+  async draw(query, sources, { allRows }) {
     const counts = query.companyId === null ? [] : await countOutcomes(query, query.companyId, sources);
     const byMonth = new Map(counts.map((row) => [row.month, row]));
     const rows = monthsOf(query.from, query.to).map((month) => {
       const { received = 0, quoted = 0, won = 0 } = byMonth.get(month) ?? {};
-      return { month, received, quoted, won, winRate: percentOf(won, quoted) };
+      return { month, received, quoted, won, winRate: percent(won, quoted) };
     });
-    return {
-      key: 'tenderOutcomes',
-      columns: [
-        { key: 'month', kind: 'month' },
-        { key: 'received', kind: 'count' },
-        { key: 'quoted', kind: 'count' },
-        { key: 'won', kind: 'count' },
-        { key: 'winRate', kind: 'percent' },
-      ],
-      rows,
-      chart: { type: 'bar', x: 'month', series: ['received', 'quoted', 'won'] },
-      more: false,
-    } satisfies ReportSection;
+    return section('tenderOutcomes', columns({ month: 'month', received: 'count', quoted: 'count', won: 'count', winRate: 'percent' }), rows, { type: 'bar', x: 'month', series: ['received', 'quoted', 'won'] }, allRows);
   },
 };
 

@@ -1,10 +1,10 @@
 // Buyer report, section `tenders`: per month of the window, the company's tenders issued (first gone active
 // in the window, that month), the sellers invited to them, those who responded (submitted a quotation) and
 // the response rate. Live from the read model, or as of a past time from the same fold over the streams.
-import type { ReportSection } from '@binaan/contracts';
 import type { ReportQuery, ReportSectionSource, ReportSources } from '../report-section.js';
 import { rowsAsOf, rowsRelation } from '../report-rows.js';
-import { malaysianMonthSql, monthsOf, percentOf } from '../report-figures.js';
+import { monthsOf } from '../report-figures.js';
+import { columns, malaysianMonthSql, percent, section } from '../report-cells.js';
 import { invitationsStream, quotationStream } from '../../tendering/tendering.events.js';
 import { invitationRows, quotationRows, tenderRows, type InvitedSeller } from './tender-report-rows.js';
 
@@ -12,26 +12,14 @@ type Counts = { month: string; issued: number; invited: number; responded: numbe
 
 export const tendersSection: ReportSectionSource = {
   key: 'tenders',
-  async draw(query, sources) {
+  async draw(query, sources, { allRows }) {
     const counts = query.companyId === null ? [] : await countTenders(query, query.companyId, sources);
     const byMonth = new Map(counts.map((row) => [row.month, row]));
     const rows = monthsOf(query.from, query.to).map((month) => {
       const { issued = 0, invited = 0, responded = 0 } = byMonth.get(month) ?? {};
-      return { month, issued, invited, responded, responseRate: percentOf(responded, invited) };
+      return { month, issued, invited, responded, responseRate: percent(responded, invited) };
     });
-    return {
-      key: 'tenders',
-      columns: [
-        { key: 'month', kind: 'month' },
-        { key: 'issued', kind: 'count' },
-        { key: 'invited', kind: 'count' },
-        { key: 'responded', kind: 'count' },
-        { key: 'responseRate', kind: 'percent' },
-      ],
-      rows,
-      chart: { type: 'bar', x: 'month', series: ['issued', 'invited', 'responded'] },
-      more: false,
-    } satisfies ReportSection;
+    return section('tenders', columns({ month: 'month', issued: 'count', invited: 'count', responded: 'count', responseRate: 'percent' }), rows, { type: 'bar', x: 'month', series: ['issued', 'invited', 'responded'] }, allRows);
   },
 };
 
