@@ -16,7 +16,8 @@ export const tenderOutcomesSection: ReportSectionSource = {
   async draw(query, sources, { allRows }) {
     const counts = query.companyId === null ? [] : await countOutcomes(query, query.companyId, sources);
     const byMonth = new Map(counts.map((row) => [row.month, row]));
-    const rows = monthsOf(query.from, query.to).map((month) => {
+    // Nothing in the window: no row, as every section of nothing. Else every month, zeros included (the chart's axis).
+    const rows = counts.length === 0 ? [] : monthsOf(query.from, query.to).map((month) => {
       const { received = 0, quoted = 0, won = 0 } = byMonth.get(month) ?? {};
       return { month, received, quoted, won, winRate: percent(won, quoted) };
     });

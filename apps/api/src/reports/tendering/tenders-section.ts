@@ -15,7 +15,8 @@ export const tendersSection: ReportSectionSource = {
   async draw(query, sources, { allRows }) {
     const counts = query.companyId === null ? [] : await countTenders(query, query.companyId, sources);
     const byMonth = new Map(counts.map((row) => [row.month, row]));
-    const rows = monthsOf(query.from, query.to).map((month) => {
+    // Nothing in the window: no row, as every section of nothing. Else every month, zeros included (the chart's axis).
+    const rows = counts.length === 0 ? [] : monthsOf(query.from, query.to).map((month) => {
       const { issued = 0, invited = 0, responded = 0 } = byMonth.get(month) ?? {};
       return { month, issued, invited, responded, responseRate: percent(responded, invited) };
     });
