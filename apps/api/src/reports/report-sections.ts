@@ -7,11 +7,14 @@ import { ordersByStatusSection, ordersReceivedSection } from './documents/orders
 import { deliveriesSection, receivablesSection } from './documents/seller.sections.js';
 import { spendSections } from './documents/spend.sections.js';
 import type { ReportSectionSource } from './report-section.js';
+import { progressSection } from './progress/progress-section.js';
+import { tenderOutcomesSection } from './tendering/tender-outcomes-section.js';
+import { tendersSection } from './tendering/tenders-section.js';
 
 export const REPORT_SECTIONS: Readonly<Record<ReportName, readonly ReportSectionSource[]>> = {
-  buyer: [...spendSections, ordersByStatusSection, approvalTimesSection, approvalCycleSection, certificatesSection],
-  seller: [ordersReceivedSection, receivablesSection, deliveriesSection],
-  developer: [projectCostsSection, cashFlowSection],
+  buyer: [...spendSections, ordersByStatusSection, approvalTimesSection, approvalCycleSection, certificatesSection, tendersSection],
+  seller: [ordersReceivedSection, receivablesSection, deliveriesSection, tenderOutcomesSection],
+  developer: [projectCostsSection, cashFlowSection, progressSection],
   platform: [],
   loginActivity: [],
 };
