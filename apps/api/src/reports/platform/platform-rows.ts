@@ -3,7 +3,6 @@
 // person's sealed fields (identity.personal-data.ts, mail-log.personal-data.ts) are not read at all, so
 // forgetting a person or a retention day changes nothing here and a rebuild gives the same rows.
 import type { StoredEvent } from '@binaan/event-store';
-import type { WorkflowStatusChanged } from '@binaan/contracts';
 import type { CompanyEvent } from '../../companies/company.events.js';
 import type { BillingEvent, SubscriptionEvent } from '../../subscriptions/subscriptions.events.js';
 import { packageTypeOf } from '../../subscriptions/package-of-company.js';
@@ -92,7 +91,7 @@ export const billRows: RowSource<BillRow> = {
         };
       }
       case 'BillingStatusChanged':
-        return row && { ...row, status: (typed.data.change as WorkflowStatusChanged<'billing'>).statusAfter };
+        return row && { ...row, status: typed.data.change.statusAfter };
       case 'BillingPaid':
         return row && { ...row, paid_at: new Date(typed.data.paidAt).toISOString() };
       default:
@@ -109,7 +108,8 @@ export const mailRows: RowSource<MailRow> = {
   columns: { stream_id: 'text', at: 'timestamptz', sent: 'boolean', purpose: 'text' },
   fold(row, event) {
     if (event.type !== 'EmailSent' && event.type !== 'EmailNotSent') return row;
-    return { stream_id: event.streamId, at: event.metadata.recordedAt, sent: event.type === 'EmailSent', purpose: String((event.data as { purpose?: unknown }).purpose ?? '') };
+    const purpose = (event.data as { purpose?: unknown }).purpose;
+    return { stream_id: event.streamId, at: event.metadata.recordedAt, sent: event.type === 'EmailSent', purpose: typeof purpose === 'string' ? purpose : '' };
   },
 };
 
