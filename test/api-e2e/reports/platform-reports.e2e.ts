@@ -3,8 +3,19 @@
 // refused; a login activity window of 8 days is refused; and the login activity as of a time before one more
 // sign-in differs from the report after it by exactly that sign-in.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ReportReply, ReportRow } from '@binaan/contracts';
+import type { CompanyRegistrationInput, ReportReply, ReportRow } from '@binaan/contracts';
+import { keepProfileForSubmission } from '../../support/company-profile.js';
+import { Api } from '../../support/identity.js';
 import { FEATURE_STORES, itAnsweredEveryCallWithoutAServerError, TEGUH, startDocumentsApp, type Running } from '../documents/harness.js';
+
+/** A buying company's registration, its numbers unique to the run. */
+function registration(name: string): CompanyRegistrationInput {
+  const n = String(Date.now() % 1_000_000).padStart(6, '0');
+  return {
+    name, displayName: name, companyType: 3, registrationNo: `${n}3-R`, registrationNoNew: `202101${n}`, companyCode: `R${n.slice(-4)}`,
+    address: { line1: '7 Jalan Laporan', city: 'Shah Alam', postcode: '40000', state: 1, country: 'MY' }, phone: '+60355001234', subscriptionType: 1,
+  };
+}
 
 /** The suites' clock starts 2 March 2026 01:00 UTC, 09:00 in Kuala Lumpur: the window is that Malaysian day. */
 const DAY = '2026-03-02';
@@ -64,6 +75,32 @@ describe.each(FEATURE_STORES)('the platform reports on %s', (kind) => {
     expect(rowOf(after, 'signInsByHour', 'hour', '09:00')).toEqual({ ...hour, signIns: Number(hour.signIns) + 1 });
     const changed = (reply: ReportReply) => reply.sections.flatMap((s) => s.rows.map((row) => JSON.stringify(row)));
     expect(changed(after).filter((row) => !changed(before).includes(row))).toHaveLength(2);
+  });
+
+  it('as of a time before a company is approved, the companies by status differ from the report after it by exactly that company', async () => {
+    const made = await running.api.call('post', '/api/company/registrations', { token: aminah, body: registration('Laporan Jaya Sdn Bhd') });
+    expect(made.status).toBe(201);
+    const companyId = made.body.id as string;
+    const inCompany = await keepProfileForSubmission(new Api(running.app), aminah, companyId);
+    expect((await running.api.call('post', `/api/company/registrations/${companyId}/actions/Submit`, { token: inCompany })).status).toBe(200);
+    running.clock.advance(60_000);
+    const before = (await read('platform', `from=${DAY}&to=${DAY}`)).body as ReportReply;
+    const then = running.clock.now.toISOString();
+    running.clock.advance(60_000);
+    expect((await running.api.call('post', `/api/company/registrations/${companyId}/actions/Approve`, { token: admin })).status).toBe(200);
+    const after = (await read('platform', `from=${DAY}&to=${DAY}`)).body as ReportReply;
+    const asOf = (await read('platform', `from=${DAY}&to=${DAY}&asOf=${encodeURIComponent(then)}`)).body as ReportReply;
+    expect(asOf.sections).toEqual(before.sections);
+    const total = (reply: ReportReply, status: string) => Number(rowOf(reply, 'companiesByStatus', 'status', status)!.total);
+    expect([total(after, 'submitted'), total(after, 'approved')]).toEqual([total(before, 'submitted') - 1, total(before, 'approved') + 1]);
+    expect([total(after, 'inProgress'), total(after, 'archived')]).toEqual([total(before, 'inProgress'), total(before, 'archived')]);
+    expect(after.sections.find((s) => s.key === 'subscriptionRevenue')).toEqual(before.sections.find((s) => s.key === 'subscriptionRevenue'));
+    // The approval e-mails the company's one administrator: one more e-mail tried that day.
+    const mails = (reply: ReportReply) => {
+      const row = rowOf(reply, 'emailDelivery', 'day', DAY)!;
+      return Number(row.sent) + Number(row.notSent);
+    };
+    expect(mails(after)).toBe(mails(before) + 1);
   });
 
   itAnsweredEveryCallWithoutAServerError(() => running);
