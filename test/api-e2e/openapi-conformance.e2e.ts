@@ -14,7 +14,7 @@ import request from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DEMO_PASSWORD } from '../../apps/api/src/demo/demo-data.js';
 import { seedDemo } from '../../apps/api/src/demo/demo-seed.js';
-import { SetupKindPaths } from '@binaan/contracts';
+import { ReportNames, SetupKindPaths } from '@binaan/contracts';
 import type { EventStore, JsonValue, SqlExecutor } from '@binaan/event-store';
 import { decideReceive } from '../../apps/api/src/inquiries/inquiry.decider.js';
 import { READ_MODELS } from '../../apps/api/src/common/principal.js';
@@ -178,6 +178,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
     },
     // A company's setups: every kind (the demo's Teguh Bina keeps some of each), its items, the terms' first version (none in the demo: no rows).
     '/api/company-setups/{kind}': () => Object.values(SetupKindPaths).map((kind) => ({ kind })),
+    '/api/reports/{report}': () => ReportNames.map((report) => ({ report })),
     '/api/company-setups/{kind}/{id}': () => setupItems(),
     '/api/company-setups/{kind}/{id}/history': () => setupItems(),
     '/api/company-terms/versions/{version}/acceptances': () => [{ version: '1' }],

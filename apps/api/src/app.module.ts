@@ -33,6 +33,7 @@ import { PlatformConfigurationModule } from './platform-configuration/platform-c
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { ChequePaymentsModule } from './cheque-payments/cheque-payments.module.js';
+import { ReportsModule } from './reports/reports.module.js';
 import { PersonalDataModule } from './personal-data/personal-data.module.js';
 import type { Clock } from './common/principal.js';
 import type { ApiConfig } from './config.js';
@@ -46,7 +47,7 @@ export class AppModule {
     const secrets = loadSecrets(config);
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock, store), HumanCheckModule.forRoot(config, secrets), AccessModule, FilesModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, CompanyFilesModule, CompanySetupsModule, CatalogueItemsModule, DataImportModule, InquiriesModule, PlatformStaffModule, PlatformConfigurationModule, SubscriptionsModule, PaymentsModule, ChequePaymentsModule, AdvertisementsModule, DevClockModule.forRoot(movableClock)],
+      imports: [CqrsModule.forRoot(), StoreModule.forRoot(config, store, clock, secrets), LimitsModule.forRoot(store), MessagingModule.forRoot(config, clock, store), HumanCheckModule.forRoot(config, secrets), AccessModule, FilesModule, DocumentsModule, AuthorityModule, ProjectsModule, BillsOfQuantityModule, BqImportExportModule, BudgetsModule, ProgressPlansModule, CertificatesModule, NotificationsModule, PersonalDataModule, TenderingModule, CompanyFilesModule, CompanySetupsModule, CatalogueItemsModule, DataImportModule, InquiriesModule, PlatformStaffModule, PlatformConfigurationModule, SubscriptionsModule, PaymentsModule, ChequePaymentsModule, AdvertisementsModule, ReportsModule, DevClockModule.forRoot(movableClock)],
       controllers: [HealthController, StoreStatsController],
       providers: [
         { provide: APP_GUARD, useClass: AuthenticationGuard },

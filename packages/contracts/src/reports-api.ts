@@ -3,6 +3,7 @@
 // sections; a section is a table of typed columns, with the chart a person would rather look at. The ui draws
 // every report from this shape (a chart, the same figures as an accessible table, CSV and .xlsx), so a report
 // added on the server needs translations, not a page.
+import { SubscriptionType } from './enumerations.js';
 
 export const ReportNames = ['buyer', 'seller', 'developer', 'platform', 'loginActivity'] as const;
 export type ReportName = (typeof ReportNames)[number];
@@ -87,3 +88,18 @@ export function ageBucketOf(days: number): AgeBucket {
  */
 export type ReportKeyFigure = { report: ReportName; section: string; key: string; kind: ReportColumnKind; value: ReportCell };
 export type ReportKeyFiguresReply = { from: string; to: string; figures: ReportKeyFigure[] };
+
+export type CompanyReportName = (typeof CompanyReportNames)[number];
+
+/**
+ * The reports a company's subscription type offers (spec §6's types): a buying type the buyer's, a selling type
+ * the seller's, a developer the developer's and the buyer's (it awards and orders), the mixed types both sides.
+ */
+export function companyReportsOf(subscriptionType: number | null): CompanyReportName[] {
+  switch (subscriptionType) {
+    case SubscriptionType.Buyer: case SubscriptionType.BuyerLite: case SubscriptionType.ProcurementBuyer: return ['buyer'];
+    case SubscriptionType.Seller: case SubscriptionType.ProcurementSeller: return ['seller'];
+    case SubscriptionType.Developer: case SubscriptionType.DeveloperBuyer: return ['developer', 'buyer'];
+    default: return ['buyer', 'seller'];
+  }
+}

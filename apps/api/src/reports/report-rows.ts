@@ -68,10 +68,11 @@ export function rowsRelation<R extends Row>(source: RowSource<R>, rows: readonly
 function normalise<R extends Row>(source: RowSource<R>, row: R): R {
   const out: Row = {};
   for (const [name, type] of Object.entries(source.columns)) {
-    const value = (row as Row)[name] as unknown;
+    // pg hands a timestamptz over as a Date, a bigint or numeric as text; PGlite a bigint as a number.
+    const value = (row as Row)[name] as RowValue | Date | undefined;
     if (value === null || value === undefined) out[name] = null;
-    else if (type === 'timestamptz') out[name] = value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
-    else if (type === 'bigint' || type === 'numeric') out[name] = String(value);
+    else if (type === 'timestamptz') out[name] = value instanceof Date ? value.toISOString() : new Date(value as string).toISOString();
+    else if (type === 'bigint' || type === 'numeric') out[name] = typeof value === 'object' ? null : String(value);
     else if (type === 'integer') out[name] = Number(value);
     else out[name] = value as RowValue;
   }

@@ -1,5 +1,11 @@
 // The sections of each report, in the order a reader meets them. A source of figures adds its sections here.
 import type { ReportName } from '@binaan/contracts';
+import { approvalCycleSection, approvalTimesSection } from './documents/approval-times.sections.js';
+import { certificatesSection } from './documents/certificates.sections.js';
+import { cashFlowSection, projectCostsSection } from './documents/developer.sections.js';
+import { ordersByStatusSection, ordersReceivedSection } from './documents/orders-by-status.sections.js';
+import { deliveriesSection, receivablesSection } from './documents/seller.sections.js';
+import { spendSections } from './documents/spend.sections.js';
 import type { ReportSectionSource } from './report-section.js';
 import { companiesByStatusSection } from './platform/companies-by-status.section.js';
 import { emailDeliverySection } from './platform/email-delivery.section.js';
@@ -7,9 +13,9 @@ import { signInsByHourSection, signInsSection } from './platform/sign-in.section
 import { subscriptionRevenueSection } from './platform/subscription-revenue.section.js';
 
 export const REPORT_SECTIONS: Readonly<Record<ReportName, readonly ReportSectionSource[]>> = {
-  buyer: [],
-  seller: [],
-  developer: [],
+  buyer: [...spendSections, ordersByStatusSection, approvalTimesSection, approvalCycleSection, certificatesSection],
+  seller: [ordersReceivedSection, receivablesSection, deliveriesSection],
+  developer: [projectCostsSection, cashFlowSection],
   platform: [companiesByStatusSection, subscriptionRevenueSection, emailDeliverySection],
   loginActivity: [signInsSection, signInsByHourSection],
 };
