@@ -45,13 +45,17 @@ describe.each(FEATURE_STORES)('the platform reports on %s', (kind) => {
     // The three sign-ins of this suite, by three accounts, at 09:00 in Kuala Lumpur.
     expect(rowOf(logins.body as ReportReply, 'signIns', 'day', DAY)).toEqual({ day: DAY, signIns: 3, failed: 0, refused: 0, accounts: 3 });
     expect(rowOf(logins.body as ReportReply, 'signInsByHour', 'hour', '09:00')).toEqual({ hour: '09:00', signIns: 3, failed: 0, refused: 0 });
+    const csv = await read('loginActivity', `from=${DAY}&to=${DAY}&format=csv&section=signIns`);
+    expect([csv.status, csv.headers['content-type']]).toEqual([200, expect.stringMatching(/^text\/csv/)]);
+    expect(csv.text.replace(/^\uFEFF/, '').trim().split('\r\n')).toEqual(['day,signIns,failed,refused,accounts', `${DAY},3,0,0,3`]);
   });
 
   it('given staff with the inquiry right only, then 403 adminRightMissing; given a company user, then 403', async () => {
     for (const report of ['platform', 'loginActivity']) {
       const refused = await read(report, `from=${DAY}&to=${DAY}`, support);
       expect([refused.status, refused.body.errorCode]).toEqual([403, 'adminRightMissing']);
-      expect((await read(report, `from=${DAY}&to=${DAY}`, aminah)).status).toBe(403);
+      const company = await read(report, `from=${DAY}&to=${DAY}`, aminah);
+      expect([company.status, company.body.errorCode]).toEqual([403, 'noAccessRight']);
     }
   });
 
