@@ -19,7 +19,7 @@ export const platformReportsProjection: Projection = {
     `CREATE INDEX IF NOT EXISTS ${periodFacts.table}_starts ON ${periodFacts.table} (starts_at);`,
     `CREATE INDEX IF NOT EXISTS ${billRows.table}_paid ON ${billRows.table} (paid_at);`,
     `CREATE INDEX IF NOT EXISTS ${mailRows.table}_at ON ${mailRows.table} (at);`,
-    `CREATE INDEX IF NOT EXISTS ${signInFacts.table}_at ON ${signInFacts.table} (at);`,
+    `CREATE INDEX IF NOT EXISTS ${signInFacts.table}_at ON ${signInFacts.table} (recorded_at);`,
   ].join('\n'),
   async apply(events: readonly StoredEvent[], db) {
     for (const event of events) {

@@ -7,7 +7,10 @@ import { migrate, PGliteDatabase, SqlEventStore, type JsonValue } from '@binaan/
 import type { ReportSection } from '@binaan/contracts';
 import type { ReportQuery, ReportSectionSource } from '../report-section.js';
 import { REPORT_SECTIONS } from '../report-sections.js';
+import { factsAsOf } from './fact-rows.js';
 import { platformReportsProjection } from './platform-reports.projection.js';
+import { periodFacts, signInFacts } from './platform-rows.js';
+import { factRelation } from './section-support.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../../../../../infra/migrations', import.meta.url));
 const at = (iso: string) => new Date(iso);
@@ -124,6 +127,16 @@ describe('the platform reports', () => {
       november,
       { month: '2026-12', newSubscriptions: 0, renewals: 0, changes: 0, trials: 1, billsPaid: 0, revenue: '0.00', sst: '0.00', transactionFees: '0.00' },
     ]);
+  });
+
+  it('the facts as of a past time are those the streams replayed up to then state', async () => {
+    for (const [source, streams] of [[signInFacts, ['login-a', 'login-b']], [periodFacts, ['subscription-c1']]] as const) {
+      const relation = await factRelation<{ fact_id: string; recorded_at: string }>(source, AS_OF, { db, store }, 1, 'true', []);
+      const replayed = await factsAsOf<{ fact_id: string; recorded_at: string }>(source, store, streams, AS_OF);
+      const kept = (JSON.parse(String(relation.params[0])) as { fact_id: string }[]).map((fact) => fact.fact_id).sort();
+      expect(kept).toEqual(replayed.map((fact) => fact.fact_id).sort());
+      expect(kept.length).toBeGreaterThan(0);
+    }
   });
 
   it('as of a time after every event, each section equals the live one', async () => {

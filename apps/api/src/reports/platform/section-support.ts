@@ -1,8 +1,8 @@
 // What the platform sections share: the relation they aggregate over (the live read model, or the rows as of
-// a past time replayed from the streams the live rows name), Malaysian days in SQL, and the cells' formats.
+// a past time), Malaysian days in SQL, and the cells' formats.
 import type { ReportQuery, ReportSources } from '../report-section.js';
 import { rowsAsOf, rowsRelation, type Row, type RowSource } from '../report-rows.js';
-import { factsAsOf, factsRelation, type FactSource } from './fact-rows.js';
+import { factsRelation, type FactSource } from './fact-rows.js';
 
 /**
  * A Malaysian day (YYYY-MM-DD) of a timestamptz column, in SQL: UTC plus eight hours (Malaysia keeps no
@@ -14,29 +14,33 @@ export const myHourSql = (column: string) => `extract(hour from (${column} AT TI
 type Relation = { sql: string; params: unknown[] };
 
 /**
- * The rows of `source` live, or as of `asOf`: the streams are those the live table names for the same
- * filter (`streamsWhere`, over its own parameters), since a stream's row never leaves these tables, so the
- * streams as of a past time are among them; each is replayed up to then.
+ * The rows of `source` that `where` (over `params`) picks, live, or as of `asOf`. A row whose stream last
+ * changed it at or before then (`changed_at`) is as it stood then; only the streams changed since are
+ * replayed up to then (rows never leave these tables, so the streams as of then are among the live ones).
+ * So a report as of last month replays what changed since, not the platform's whole history.
  */
-export async function rowRelation<R extends Row>(
-  source: RowSource<R>, asOf: Date | null, sources: ReportSources, parameter: number, streamsWhere: string, streamsParams: unknown[],
+export async function rowRelation<R extends Row & { changed_at: string }>(
+  source: RowSource<R>, asOf: Date | null, sources: ReportSources, parameter: number, where: string, params: unknown[],
 ): Promise<Relation> {
   if (asOf === null) return rowsRelation(source, null, parameter);
-  const streamIds = await liveStreams(source.table, sources, streamsWhere, streamsParams);
-  return rowsRelation(source, await rowsAsOf(source, sources.store, streamIds, asOf), parameter);
+  const at = `$${params.length + 1}`;
+  const kept = await sources.db.query<R>(`SELECT ${Object.keys(source.columns).join(', ')} FROM ${source.table} WHERE (${where}) AND changed_at <= ${at}`, [...params, asOf]);
+  const changed = await sources.db.query<{ stream_id: string }>(`SELECT stream_id FROM ${source.table} WHERE (${where}) AND changed_at > ${at} ORDER BY stream_id`, [...params, asOf]);
+  const replayed = await rowsAsOf(source, sources.store, changed.map((row) => row.stream_id), asOf);
+  return rowsRelation(source, [...kept, ...replayed], parameter);
 }
 
-export async function factRelation<F extends Row>(
-  source: FactSource<F>, asOf: Date | null, sources: ReportSources, parameter: number, streamsWhere: string, streamsParams: unknown[],
+/**
+ * The facts `where` picks, live, or as of `asOf`: a fact is stated by one event and never changes, so the
+ * facts as of then are those recorded by then, the same `factsAsOf` would replay (platform-reports.spec.ts).
+ */
+export async function factRelation<F extends Row & { recorded_at: string }>(
+  source: FactSource<F>, asOf: Date | null, sources: ReportSources, parameter: number, where: string, params: unknown[],
 ): Promise<Relation> {
   if (asOf === null) return factsRelation(source, null, parameter);
-  const streamIds = await liveStreams(source.table, sources, streamsWhere, streamsParams);
-  return factsRelation(source, await factsAsOf(source, sources.store, streamIds, asOf), parameter);
-}
-
-async function liveStreams(table: string, sources: ReportSources, where: string, params: unknown[]): Promise<string[]> {
-  const rows = await sources.db.query<{ stream_id: string }>(`SELECT DISTINCT stream_id FROM ${table} WHERE ${where} ORDER BY stream_id`, params);
-  return rows.map((row) => row.stream_id);
+  const at = `$${params.length + 1}`;
+  const facts = await sources.db.query<F>(`SELECT ${Object.keys(source.columns).join(', ')} FROM ${source.table} WHERE (${where}) AND recorded_at <= ${at}`, [...params, asOf]);
+  return factsRelation(source, facts, parameter);
 }
 
 /** The window's days, first to last (YYYY-MM-DD), and the months they touch (YYYY-MM). */

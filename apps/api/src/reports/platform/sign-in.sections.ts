@@ -12,12 +12,12 @@ type Counts = { bucket: string | number; succeeded: string; failed: string; refu
 /** The attempts of the window, live or as of a past time, counted per `bucketSql`. */
 async function countAttempts(query: ReportQuery, sources: ReportSources, bucketSql: string): Promise<Counts[]> {
   const window = [query.fromAt, query.toBefore];
-  const relation = await factRelation(signInFacts, query.asOf, sources, 3, 'at >= $1 AND at < $2', window);
+  const relation = await factRelation(signInFacts, query.asOf, sources, 3, 'recorded_at >= $1 AND recorded_at < $2', window);
   return sources.db.query<Counts>(
     `SELECT ${bucketSql} AS bucket,
        count(*) FILTER (WHERE a.outcome = 'succeeded') AS succeeded, count(*) FILTER (WHERE a.outcome = 'failed') AS failed,
        count(*) FILTER (WHERE a.outcome = 'refused') AS refused, count(DISTINCT a.stream_id) FILTER (WHERE a.outcome = 'succeeded') AS accounts
-     FROM ${relation.sql} a WHERE a.at >= $1 AND a.at < $2 GROUP BY 1`,
+     FROM ${relation.sql} a WHERE a.recorded_at >= $1 AND a.recorded_at < $2 GROUP BY 1`,
     [...window, ...relation.params],
   );
 }
@@ -25,7 +25,7 @@ async function countAttempts(query: ReportQuery, sources: ReportSources, bucketS
 export const signInsSection: ReportSectionSource = {
   key: 'signIns',
   async draw(query, sources): Promise<ReportSection> {
-    const counts = new Map((await countAttempts(query, sources, myDaySql('a.at'))).map((row) => [String(row.bucket), row]));
+    const counts = new Map((await countAttempts(query, sources, myDaySql('a.recorded_at'))).map((row) => [String(row.bucket), row]));
     return {
       key: 'signIns',
       columns: [{ key: 'day', kind: 'date' }, { key: 'signIns', kind: 'count' }, { key: 'failed', kind: 'count' }, { key: 'refused', kind: 'count' }, { key: 'accounts', kind: 'count' }],
@@ -42,7 +42,7 @@ export const signInsSection: ReportSectionSource = {
 export const signInsByHourSection: ReportSectionSource = {
   key: 'signInsByHour',
   async draw(query, sources): Promise<ReportSection> {
-    const counts = new Map((await countAttempts(query, sources, myHourSql('a.at'))).map((row) => [Number(row.bucket), row]));
+    const counts = new Map((await countAttempts(query, sources, myHourSql('a.recorded_at'))).map((row) => [Number(row.bucket), row]));
     return {
       key: 'signInsByHour',
       columns: [{ key: 'hour', kind: 'text' }, { key: 'signIns', kind: 'count' }, { key: 'failed', kind: 'count' }, { key: 'refused', kind: 'count' }],
