@@ -22,6 +22,7 @@ export const subscriptionRevenueSection: ReportSectionSource = {
       [...window, ...periods.params],
     );
     const billsWhere = `(paid_at >= $1 AND paid_at < $2) OR (kind = 'usage' AND usage_period = ANY($3::text[]))`;
+    // The bills as of then are read once and serve both queries, so both take the same parameters ($1 to $3).
     const bills = await rowRelation(billRows, query.asOf, sources, 4, billsWhere, [...window, months]);
     const paid = await sources.db.query<{ month: string; bills: string; revenue: string; sst: string }>(
       `SELECT ${myMonthSql('b.paid_at')} AS month, count(*) AS bills, sum(b.subtotal) AS revenue, sum(b.sst) AS sst FROM ${bills.sql} b
