@@ -4,7 +4,8 @@
 // second order; each company sees only its own side; every refusal has its code; the files read back.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
-import { FEATURE_STORES, itAnsweredEveryCallWithoutAServerError, MUTIARA, purchaseOrderBody, startDocumentsApp, TEGUH, type Running } from '../documents/harness.js';
+import { DEMO_PASSWORD } from '../../../apps/api/src/demo/demo-data.js';
+import { FEATURE_STORES, itAnsweredEveryCallWithoutAServerError, MUTIARA, purchaseOrderBody, startDocumentsApp, TEGUH, userIdOf, type Running } from '../documents/harness.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -138,6 +139,16 @@ describe.each(FEATURE_STORES)('document reports on %s', (kind) => {
       { report: 'buyer', section: 'approvalCycle', key: 'approvalDays', kind: 'days', value: 2.3 },
     ]);
     expect((await running!.api.call('get', '/api/reports/key-figures', { token: kumar })).status).toBe(403);
+  });
+
+  it('a forgotten person changes no figure: the creator of both orders forgotten, the report live and as of then read as before', async () => {
+    const before = await report(lim, 'buyer', MARCH);
+    const beforeAsOf = await report(lim, 'buyer', `${MARCH}&asOf=${encodeURIComponent(betweenOrders)}`);
+    const admin = (await running!.api.call('post', '/api/login', { body: { email: 'admin@binaan.my', password: DEMO_PASSWORD } })).body.jwtToken as string;
+    const forgotten = await running!.api.call('post', `/api/personal-data/users/${await userIdOf(running!, 'kumar@teguhbina.my')}/forget`, { token: admin, body: { reason: 'Asked to be forgotten' } });
+    expect(forgotten.status).toBe(200);
+    expect((await report(lim, 'buyer', MARCH)).body.sections).toEqual(before.body.sections);
+    expect((await report(lim, 'buyer', `${MARCH}&asOf=${encodeURIComponent(betweenOrders)}`)).body.sections).toEqual(beforeAsOf.body.sections);
   });
 
   itAnsweredEveryCallWithoutAServerError(() => running);

@@ -5,7 +5,7 @@
 // live report by construction, and a test can hold them equal.
 import type { EventStore, SqlExecutor, StoredEvent } from '@binaan/event-store';
 
-export type RowColumnType = 'text' | 'bigint' | 'integer' | 'timestamptz' | 'boolean' | 'numeric';
+export type RowColumnType = 'text' | 'bigint' | 'integer' | 'timestamptz' | 'boolean' | 'numeric' | 'jsonb';
 export type RowValue = string | number | boolean | null;
 export type Row = Record<string, RowValue>;
 
@@ -61,10 +61,13 @@ export async function rowsAsOf<R extends Row>(source: RowSource<R>, store: Event
 export function rowsRelation<R extends Row>(source: RowSource<R>, rows: readonly R[] | null, parameter: number): { sql: string; params: unknown[] } {
   if (rows === null) return { sql: source.table, params: [] };
   const types = Object.entries(source.columns).map(([name, type]) => `${name} ${type}`).join(', ');
-  return { sql: `(SELECT * FROM jsonb_to_recordset($${parameter}::jsonb) AS r(${types}))`, params: [JSON.stringify(rows)] };
+  // A jsonb column's value is JSON text in the fold; in the relation it is that JSON itself.
+  const json = Object.entries(source.columns).filter(([, type]) => type === 'jsonb').map(([name]) => name);
+  const values = json.length === 0 ? rows : rows.map((row) => ({ ...row, ...Object.fromEntries(json.map((name) => [name, row[name] === null ? null : (JSON.parse(row[name] as string) as unknown)])) }));
+  return { sql: `(SELECT * FROM jsonb_to_recordset($${parameter}::jsonb) AS r(${types}))`, params: [JSON.stringify(values)] };
 }
 
-/** A row read from SQL in the fold's terms: bigints and numerics as strings, timestamps as ISO strings. */
+/** A row read from SQL in the fold's terms: bigints and numerics as strings, timestamps as ISO strings, jsonb as JSON text. */
 function normalise<R extends Row>(source: RowSource<R>, row: R): R {
   const out: Row = {};
   for (const [name, type] of Object.entries(source.columns)) {
@@ -74,6 +77,7 @@ function normalise<R extends Row>(source: RowSource<R>, row: R): R {
     else if (type === 'timestamptz') out[name] = value instanceof Date ? value.toISOString() : new Date(value as string).toISOString();
     else if (type === 'bigint' || type === 'numeric') out[name] = typeof value === 'object' ? null : String(value);
     else if (type === 'integer') out[name] = Number(value);
+    else if (type === 'jsonb') out[name] = typeof value === 'string' ? value : JSON.stringify(value);
     else out[name] = value as RowValue;
   }
   return out as R;

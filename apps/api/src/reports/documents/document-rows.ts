@@ -67,7 +67,7 @@ export const documentReportRows: RowSource<DocumentReportRow> = {
   columns: {
     stream_id: 'text', document_id: 'text', resource: 'text', company_id: 'text', buyer_company_id: 'text', seller_company_id: 'text', project_id: 'text',
     total_sen: 'bigint', status: 'text', status_since: 'timestamptz', created_at: 'timestamptz', shared_at: 'timestamptz', committed_at: 'timestamptz',
-    completed_at: 'timestamptz', end_date: 'text', certified_sen: 'bigint', retention_sen: 'bigint', valuation: 'text', approval_round: 'text', approval_waits: 'text',
+    completed_at: 'timestamptz', end_date: 'text', certified_sen: 'bigint', retention_sen: 'bigint', valuation: 'jsonb', approval_round: 'jsonb', approval_waits: 'jsonb',
   },
   fold: (row, event) => (isDocumentResource(event.streamType) && isReportedKind(event.streamType) ? foldDocument(row, event, event.streamType) : row),
 };
