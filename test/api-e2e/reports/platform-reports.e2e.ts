@@ -1,12 +1,13 @@
 // The platform's reports through the API, given the demo data: the platform administrator reads the platform
 // report and login activity; staff without the admin module's report right, and a company's user, are
 // refused; a login activity window of 8 days is refused; and the login activity as of a time before one more
-// sign-in differs from the report after it by exactly that sign-in.
+// sign-in differs from the report after it by exactly that sign-in, and before a company's approval by exactly
+// that company; forgetting a person changes no figure.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CompanyRegistrationInput, ReportReply, ReportRow } from '@binaan/contracts';
 import { keepProfileForSubmission } from '../../support/company-profile.js';
 import { Api } from '../../support/identity.js';
-import { FEATURE_STORES, itAnsweredEveryCallWithoutAServerError, TEGUH, startDocumentsApp, type Running } from '../documents/harness.js';
+import { FEATURE_STORES, itAnsweredEveryCallWithoutAServerError, TEGUH, startDocumentsApp, userIdOf, type Running } from '../documents/harness.js';
 
 /** A buying company's registration, its numbers unique to the run. */
 function registration(name: string): CompanyRegistrationInput {
@@ -105,6 +106,17 @@ describe.each(FEATURE_STORES)('the platform reports on %s', (kind) => {
       return Number(row.sent) + Number(row.notSent);
     };
     expect(mails(after)).toBe(mails(before) + 1);
+  });
+
+  it('a forgotten person changes no figure: the last to sign in forgotten, both reports live and as of before read as they did', async () => {
+    const then = running.clock.now.toISOString();
+    running.clock.advance(60_000);
+    const reports = async () => Promise.all(['platform', 'loginActivity'].flatMap((report) => [`from=${DAY}&to=${DAY}`, `from=${DAY}&to=${DAY}&asOf=${encodeURIComponent(then)}`]
+      .map(async (query) => ((await read(report, query)).body as ReportReply).sections)));
+    const before = await reports();
+    const forgotten = await running.api.call('post', `/api/personal-data/users/${await userIdOf(running, 'kumar@teguhbina.my')}/forget`, { token: admin, body: { reason: 'Asked to be forgotten' } });
+    expect(forgotten.status).toBe(200);
+    expect(await reports()).toEqual(before);
   });
 
   itAnsweredEveryCallWithoutAServerError(() => running);
