@@ -7,11 +7,18 @@ import { ordersByStatusSection, ordersReceivedSection } from './documents/orders
 import { deliveriesSection, receivablesSection } from './documents/seller.sections.js';
 import { spendSections } from './documents/spend.sections.js';
 import type { ReportSectionSource } from './report-section.js';
+import { progressSection } from './progress/progress-section.js';
+import { tenderOutcomesSection } from './tendering/tender-outcomes-section.js';
+import { tendersSection } from './tendering/tenders-section.js';
+import { companiesByStatusSection } from './platform/companies-by-status.section.js';
+import { emailDeliverySection } from './platform/email-delivery.section.js';
+import { signInsByHourSection, signInsSection } from './platform/sign-in.sections.js';
+import { subscriptionRevenueSection } from './platform/subscription-revenue.section.js';
 
 export const REPORT_SECTIONS: Readonly<Record<ReportName, readonly ReportSectionSource[]>> = {
-  buyer: [...spendSections, ordersByStatusSection, approvalTimesSection, approvalCycleSection, certificatesSection],
-  seller: [ordersReceivedSection, receivablesSection, deliveriesSection],
-  developer: [projectCostsSection, cashFlowSection],
-  platform: [],
-  loginActivity: [],
+  buyer: [...spendSections, ordersByStatusSection, approvalTimesSection, approvalCycleSection, certificatesSection, tendersSection],
+  seller: [ordersReceivedSection, receivablesSection, deliveriesSection, tenderOutcomesSection],
+  developer: [projectCostsSection, cashFlowSection, progressSection],
+  platform: [companiesByStatusSection, subscriptionRevenueSection, emailDeliverySection],
+  loginActivity: [signInsSection, signInsByHourSection],
 };
