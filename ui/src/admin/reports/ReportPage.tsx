@@ -34,7 +34,7 @@ export function ReportPage({ report }: { report: ReportName }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [search, setSearch] = useSearchParams();
-  const query = queryFromSearch(search, localToday());
+  const query = queryFromSearch(search, localToday(), report);
   const loaded = useReport(reportPath(report, query));
   const [exporting, setExporting] = useState<string | null>(null);
   const title = translate(`reports.names.${report}`);

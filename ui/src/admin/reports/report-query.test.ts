@@ -36,7 +36,9 @@ describe('a report window', () => {
 
 describe('the report query in the URL and to the api', () => {
   it('reads the URL, the window defaulting to the last 30 days', () => {
-    expect(queryFromSearch(new URLSearchParams('projectId=p1'), '2026-03-20')).toEqual({ from: '2026-02-19', to: '2026-03-20', projectId: 'p1', counterpartyId: null, asOf: null });
+    expect(queryFromSearch(new URLSearchParams('projectId=p1'), '2026-03-20', 'seller')).toEqual({ from: '2026-02-19', to: '2026-03-20', projectId: 'p1', counterpartyId: null, asOf: null });
+    // Login activity opens on its last 7 days, the most it covers.
+    expect(queryFromSearch(new URLSearchParams(), '2026-03-20', 'loginActivity')).toMatchObject({ from: '2026-03-14', to: '2026-03-20' });
   });
 
   it('asks the api for the JSON, a section as CSV and the workbook', () => {

@@ -20,9 +20,9 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The api's default window: the last 30 days to `today` (both counted). */
-export function defaultRange(today: string): { from: string; to: string } {
-  return { from: addDays(today, -29), to: today };
+/** The window a report opens on: the last 30 days to `today` (both counted), as the api's default; login activity's last 7, the most it covers. */
+export function defaultRange(today: string, days = 30): { from: string; to: string } {
+  return { from: addDays(today, -(days - 1)), to: today };
 }
 
 /** The refusal the api would give (its error code), or null when the query may be asked. */
@@ -34,9 +34,9 @@ export function queryRefusal(report: ReportName, query: Pick<ReportQuery, 'from'
   return null;
 }
 
-/** The query from the page's URL; a missing window is the default one. */
-export function queryFromSearch(search: URLSearchParams, today: string): ReportQuery {
-  const fallback = defaultRange(today);
+/** The query from the page's URL; a missing window is the report's default one. */
+export function queryFromSearch(search: URLSearchParams, today: string, report: ReportName = 'buyer'): ReportQuery {
+  const fallback = defaultRange(today, Math.min(30, maxRangeDays(report)));
   return {
     from: search.get('from') ?? fallback.from,
     to: search.get('to') ?? fallback.to,
