@@ -18,7 +18,7 @@ const HEIGHT = 260;
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 const VALUE_AXIS = [{ valueFormatter: (value: number) => compact.format(value), width: 48 }];
 /** Room at the right for the last label of a line (a point axis puts it on the edge). */
-const MARGIN = { right: 24 };
+const MARGIN = { right: 36 };
 
 export function ReportChart({ section, chart }: { section: ReportSection; chart: Chart }) {
   const translate = useTranslate();
