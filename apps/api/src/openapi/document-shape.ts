@@ -75,7 +75,7 @@ function callerAndRefusals(operation: Operation): string {
   const refusals = Object.entries(operation.responses ?? {})
     .filter(([status]) => /^[45]/.test(status))
     .map(([status, response]) => `- ${status}: ${response.description ?? ''}`);
-  return refusals.length ? `${caller}\n\nRefuses (the reply's errorCode says why):\n${refusals.join('\n')}` : caller;
+  return refusals.length ? `${caller}\n\nRefuses:\n${refusals.join('\n')}` : caller;
 }
 
 /** Appends who may call each operation and what it refuses to the description it was given (if any). */

@@ -138,7 +138,7 @@ export class ProjectsController {
   @HttpCode(201)
   @ApiRefusal(409, 'memberAlreadyInvited, wrongExpectedRevision (stale If-Match)')
   @ApiRefusal(422, 'userNotCompanyMember: the user is not a member of the project\'s company')
-  @ApiOperation({ summary: 'Invite a company member into a project (member status New)', description: 'Send If-Match with the project\'s revision and `{ user_id }`. Refused: 422 userNotCompanyMember, 409 memberAlreadyInvited or a stale revision.' })
+  @ApiOperation({ summary: 'Invite a company member into a project (member status New)', description: 'Optionally send If-Match with the project\'s revision and `{ user_id }`. Refused: 422 userNotCompanyMember, 409 memberAlreadyInvited or a stale revision.' })
   invite(@Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new InviteProjectMember(request.principal!, id, body, ifMatch));
   }
@@ -147,7 +147,7 @@ export class ProjectsController {
   @ApiActionEvent('projectMember')
   @HttpCode(200)
   @ApiRefusal(409, 'wrongExpectedRevision (stale If-Match), wrongStatus: the member\'s status does not allow the event')
-  @ApiOperation({ summary: 'Approve, reject or cancel a project member', description: 'Decided by the projectMember machine. Send If-Match with the project\'s revision and a remark where the event asks for one; 409 when the member\'s status does not allow the event or the revision is stale.' })
+  @ApiOperation({ summary: 'Approve, reject or cancel a project member', description: 'Decided by the projectMember machine. Optionally send If-Match with the project\'s revision and a remark where the event asks for one; 409 when the member\'s status does not allow the event or the revision is stale.' })
   memberAct(@Param('id') id: string, @Param('userId') userId: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ActOnProjectMember(request.principal!, id, userId, event, body, ifMatch));
   }
@@ -155,7 +155,7 @@ export class ProjectsController {
   @Post('projects/:id/stages')
   @HttpCode(201)
   @ApiRefusal(409, 'stageNameTaken, wrongExpectedRevision (stale If-Match)')
-  @ApiOperation({ summary: 'Add a stage to a project (status onGoing)', description: 'Send If-Match with the project\'s revision and `{ name }`. Refused: 400 stageNameRequired or stageNameTooLong, 409 stageNameTaken or a stale revision.' })
+  @ApiOperation({ summary: 'Add a stage to a project (status onGoing)', description: 'Optionally send If-Match with the project\'s revision and `{ name }`. Refused: 400 stageNameRequired or stageNameTooLong, 409 stageNameTaken or a stale revision.' })
   addStage(@Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new AddProjectStage(request.principal!, id, body, ifMatch));
   }
@@ -164,7 +164,7 @@ export class ProjectsController {
   @ApiActionEvent('projectStage')
   @HttpCode(200)
   @ApiRefusal(409, 'wrongExpectedRevision (stale If-Match), wrongStatus: the stage\'s status does not allow the event')
-  @ApiOperation({ summary: 'Hold, restart or terminate a project stage', description: 'Decided by the projectStage machine. Send If-Match with the project\'s revision; 409 when the stage\'s status does not allow the event or the revision is stale.' })
+  @ApiOperation({ summary: 'Hold, restart or terminate a project stage', description: 'Decided by the projectStage machine. Optionally send If-Match with the project\'s revision; 409 when the stage\'s status does not allow the event or the revision is stale.' })
   stageAct(@Param('id') id: string, @Param('stageId') stageId: string, @Param('event') event: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ActOnProjectStage(request.principal!, id, stageId, event, body, ifMatch));
   }
