@@ -99,6 +99,10 @@ describe.each(FEATURE_STORES)('tendering reports over the api on %s', (kind) => 
     expect(await section(mei, 'seller', 'tenderOutcomes', { asOf: marks.beforeAward })).toEqual([{ ...mutiara[0], won: 0, winRate: '0.0' }]);
     expect(await section(wong, 'seller', 'tenderOutcomes')).toEqual([{ month: '2026-03', received: 1, quoted: 1, won: 0, winRate: '0.0' }]);
     expect(await section(mei, 'seller', 'tenderOutcomes', { counterpartyId: SERI })).toEqual([]);
+    // The seller's dashboard: its win rate over the last 30 days (1 won of 1 quoted), beside what it is owed.
+    const figures = (await call('get', '/api/reports/key-figures', mei)).body.figures as { key: string; value: unknown }[];
+    expect(figures.find((figure) => figure.key === 'winRate')).toEqual({ report: 'seller', section: 'tenderOutcomes', key: 'winRate', kind: 'percent', value: '100.0' });
+    expect(figures.map((figure) => figure.key)).toEqual(['receivables', 'winRate']);
   });
 
   it("a seller's whole report names neither the other seller nor any price", async () => {

@@ -2,7 +2,7 @@
 // naming its report and section so the dashboard links there. Which reports: the company's subscription
 // type's (companyReportsOf).
 import { companyReportsOf, type CompanyReportName, type ReportKeyFigure, type ReportSection } from '@binaan/contracts';
-import { money } from './report-cells.js';
+import { money, percent } from './report-cells.js';
 import type { ReportQuery, ReportSources } from './report-section.js';
 import { REPORT_SECTIONS } from './report-sections.js';
 
@@ -23,7 +23,10 @@ const FIGURES: Record<CompanyReportName, { section: string; take: (section: Repo
       },
     },
   ],
-  seller: [{ section: 'receivables', take: (s) => [{ key: 'receivables', kind: 'money', value: total(s, 'amount') }] }],
+  seller: [
+    { section: 'receivables', take: (s) => [{ key: 'receivables', kind: 'money', value: total(s, 'amount') }] },
+    { section: 'tenderOutcomes', take: (s) => [{ key: 'winRate', kind: 'percent', value: percent(sum(s, 'won'), sum(s, 'quoted')) }] },
+  ],
   developer: [{ section: 'projectCosts', take: (s) => [{ key: 'budget', kind: 'money', value: total(s, 'budget') }, { key: 'committed', kind: 'money', value: total(s, 'committed') }, { key: 'paid', kind: 'money', value: total(s, 'paid') }] }],
 };
 
