@@ -55,7 +55,9 @@ describe('/api/docs-json under the integrators\' linters', () => {
   it('passes Spectral\'s spectral:oas with no error and no warning', async () => {
     const text = await output(bin('spectral'), ['lint', file, '--ruleset', join(RULESETS, '.spectral.yaml'), '--format', 'json', '--quiet']);
     const start = text.indexOf('[');
-    const report = (start < 0 ? [] : JSON.parse(text.slice(start))) as { code: string; severity: number; message: string; path: string[] }[];
+    // No report at all is a failure, not a pass: Spectral prints `[]` when it finds nothing.
+    if (start < 0) throw new Error(`spectral printed no report: ${text}`);
+    const report = JSON.parse(text.slice(start)) as { code: string; severity: number; message: string; path: string[] }[];
     const severity = ['error', 'warning', 'info', 'hint'];
     const findings: Finding[] = report.filter((finding) => finding.severity <= 1).map((finding) => ({ rule: finding.code, severity: severity[finding.severity] ?? '', where: finding.path.join('.'), message: finding.message }));
     expect(findings).toEqual([]);
