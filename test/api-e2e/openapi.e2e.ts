@@ -79,9 +79,12 @@ describe('OpenAPI document at /api/docs', () => {
     expect(sorted(values('/api/admin/inquiries/{id}/actions/{action}', 'action'))).toEqual(['Cancel', 'Close', 'Reopen']);
     // Workflow routes: the machine's events, without Create (each kind is created by its own route).
     for (const path of ['/api/bill-of-quantity/{projectId}/actions/{event}', '/api/projects/{id}/budget/actions/{event}', '/api/projects/{id}/progress-plan/actions/{event}',
-      '/api/projects/{id}/actions/{event}', '/api/documents/{resource}/{id}/actions/{event}', '/api/documents/{resource}/actions/{event}']) {
+      '/api/projects/{id}/actions/{event}', '/api/documents/{resource}/{id}/actions/{event}']) {
       expect({ path, approve: values(path, 'event')?.includes('Approve'), create: values(path, 'event')?.includes('Create') }).toEqual({ path, approve: true, create: false });
     }
+    // The bulk route names its event in the path, one path per event (else it reads as ambiguous with {id}/history).
+    const bulk = (event: string) => document.paths[`/api/documents/{resource}/actions/${event}`]?.post !== undefined;
+    expect({ approve: bulk('Approve'), create: bulk('Create'), template: bulk('{event}') }).toEqual({ approve: true, create: false, template: false });
   });
 
   it("describes the kinds' own fields, the fees and the warnings", () => {

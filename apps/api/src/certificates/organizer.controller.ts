@@ -13,6 +13,7 @@ import {
   ApproveCertificate, CreateEvent, EmailCertificate, IssueCertificate, IssueCertificates, PublishEvent, RevokeCertificate, ScanTicket,
 } from './certificates.commands.js';
 import { MANAGE_EVENTS, OrganizerService, SCAN_TICKETS } from './organizer.service.js';
+import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 
 @ApiTags('certificates')
 @UseGuards(ModuleAccessGuard)
@@ -37,6 +38,8 @@ export class OrganizerController {
   @RequireAccessRight(MANAGE_EVENTS)
   @Post('article/:id/publish')
   @HttpCode(200)
+  @ApiRefusal(409, 'articleAlreadyPublished')
+  @ApiOperation({ summary: 'Publish an event: it appears on the landing page and opens for registration', description: 'Needs eventManagement.update in the chosen company; another company\'s event is 404 articleNotFound. 409 articleAlreadyPublished.' })
   publish(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new PublishEvent(request.principal!, id));
   }
@@ -52,6 +55,7 @@ export class OrganizerController {
   @Post('article/:id/check-in')
   @HttpCode(200)
   @ApiOperation({ summary: 'Scan a ticket in ({ code }); a repeated, out-of-order or unknown scan is recorded and answered 409/404 with its reason' })
+  @ApiRefusal(409, 'alreadyCheckedIn, ticketForOtherEvent (the failed scan is recorded)')
   checkIn(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ScanTicket(request.principal!, id, body, 'checkIn'));
   }
@@ -59,6 +63,8 @@ export class OrganizerController {
   @RequireAccessRight(SCAN_TICKETS)
   @Post('article/:id/check-out')
   @HttpCode(200)
+  @ApiRefusal(409, 'notCheckedIn, alreadyCheckedOut, ticketForOtherEvent (the failed scan is recorded)')
+  @ApiOperation({ summary: 'Scan a ticket out ({ code }); a repeated, out-of-order or unknown scan is recorded and answered 409/404 with its reason', description: 'Needs eventManagement.scan or .update. Answers whether the participant is inside; 409 notCheckedIn, alreadyCheckedOut or ticketForOtherEvent and 404 unknownTicket carry tx_id, inside, registration_id and name beside the error.' })
   checkOut(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ScanTicket(request.principal!, id, body, 'checkOut'));
   }
@@ -74,6 +80,9 @@ export class OrganizerController {
   @RequireAccessRight(MANAGE_EVENTS)
   @Post('event-participant/:id/certificate/issue')
   @HttpCode(200)
+  @ApiRefusal(409, 'certificateAlreadyIssued, wrongExpectedRevision on a race')
+  @ApiRefusal(422, 'attendanceRuleNotMet: the recorded attendance does not meet the event\'s rule')
+  @ApiOperation({ summary: 'Issue a participant\'s certificate: numbered, signed (Ed25519) and chained, awaiting approval', description: 'Needs eventManagement.update in the chosen company; another company\'s participant is 404 as if it did not exist. 409 certificateAlreadyIssued; 422 attendanceRuleNotMet when the check-in and check-out recorded do not meet the event\'s rule.' })
   issue(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new IssueCertificate(request.principal!, id));
   }
@@ -81,6 +90,8 @@ export class OrganizerController {
   @RequireAccessRight(MANAGE_EVENTS)
   @Post('event-participant/:id/certificate/approve')
   @HttpCode(200)
+  @ApiRefusal(409, 'certificateAlreadyApproved, certificateRevoked, wrongExpectedRevision on a race')
+  @ApiOperation({ summary: 'Approve an issued certificate: it can then be downloaded, verified and e-mailed', description: 'Needs eventManagement.update in the chosen company; another company\'s participant is 404 as if it did not exist. 409 certificateAlreadyApproved, certificateRevoked; 404 certificateNotFound before it is issued.' })
   approve(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ApproveCertificate(request.principal!, id));
   }
@@ -88,6 +99,9 @@ export class OrganizerController {
   @RequireAccessRight(MANAGE_EVENTS)
   @Post('event-participant/:id/certificate/send-email')
   @HttpCode(200)
+  @ApiRefusal(409, 'certificateNotApproved, certificateRevoked')
+  @ApiRefusal(503, 'mailDeliveryFailed: the mail server did not take the e-mail (nothing recorded; repeat)')
+  @ApiOperation({ summary: 'E-mail an approved certificate to its participant', description: 'Needs eventManagement.update in the chosen company; another company\'s participant is 404 as if it did not exist. 409 certificateNotApproved or certificateRevoked; 503 mailDeliveryFailed when the mail server does not take it (nothing recorded, so it can simply be repeated).' })
   sendEmail(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new EmailCertificate(request.principal!, id));
   }
@@ -95,6 +109,8 @@ export class OrganizerController {
   @RequireAccessRight(MANAGE_EVENTS)
   @Post('event-participant/:id/certificate/revoke')
   @HttpCode(200)
+  @ApiRefusal(409, 'certificateRevoked: already revoked')
+  @ApiOperation({ summary: 'Revoke a certificate, with a reason: verification then reports it revoked and the PDF is 410', description: 'Needs eventManagement.update in the chosen company; another company\'s participant is 404 as if it did not exist. Body { reason }. 409 certificateRevoked when already revoked.' })
   revoke(@Param('id') id: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new RevokeCertificate(request.principal!, id, body));
   }

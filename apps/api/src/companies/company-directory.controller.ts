@@ -2,7 +2,7 @@
 // companies (any signed-in company; counterparty pickers) and the chosen company's members (authority
 // settings). Lists in ra-data-simple-rest form with Content-Range.
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiOperation } from '@nestjs/swagger';
 import { ErrorCodes, type CompanyDirectoryItem, type CompanyMember } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../authority/authority.service.js';
@@ -25,6 +25,7 @@ export class CompanyDirectoryController {
   constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor) {}
 
   @Get('directory')
+  @ApiOperation({ summary: 'The directory of approved companies, searched and paged (counterparty pickers)', description: 'Any signed-in user with a chosen company. q searches by name; filter.id reads several by id (unknown or hidden ids left out); the total is in Content-Range.' })
   async directory(@Query() raw: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply): Promise<CompanyDirectoryItem[]> {
     const companyId = companyOf(request.principal!);
     const query = directoryQuery(raw);
@@ -32,6 +33,7 @@ export class CompanyDirectoryController {
   }
 
   @Get('directory/:id')
+  @ApiOperation({ summary: 'One company of the directory', description: 'Any signed-in user with a chosen company; 404 notFound when the company is not in the caller\'s directory.' })
   async directoryItem(@Param('id') id: string, @Req() request: AuthenticatedRequest): Promise<CompanyDirectoryItem> {
     const companyId = companyOf(request.principal!);
     const { rows } = await companyDirectory(this.db, companyId, { range: { from: 0, to: 0 }, sort: { column: 'name', direction: 'ASC' }, q: '', ids: [id.slice(0, 100)] });
@@ -41,6 +43,7 @@ export class CompanyDirectoryController {
 
   /** The same rights as the authority settings that pick from it, or the users module's own. */
   @Get('members')
+  @ApiOperation({ summary: 'The chosen company\'s members with their roles, searched and paged (authority settings\' picker)', description: 'Needs the rights of the authority settings that pick from it, or the users module\'s own. The total is in Content-Range.' })
   async members(@Query() raw: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply): Promise<CompanyMember[]> {
     const companyId = companyOf(request.principal!, 'administration.authorityManual.view', 'administration.authorityManual.update', 'administration.users.view', 'administration.users.update');
     const query = membersQuery(raw);

@@ -5,7 +5,7 @@
 //        with Accept: application/x-ndjson: 200, a JSON line per progress step, the last { type: 'result', status, body }
 import { Body, Controller, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { toErrorReply } from '../common/error-reply.filter.js';
 import type { AuthenticatedRequest } from '../common/principal.js';
@@ -25,6 +25,7 @@ export class DataImportController {
   @ApiResponse({ status: 200, description: '{ success, target, fields: [{ field, required }], sheets: [{ name, rowCount, headerRow, headers, rows, proposed }], mapping }' })
   @ApiRefusal(400, 'importNotXlsx: the body is not an .xlsx workbook')
   @ApiRefusal(404, 'importTargetUnknown: catalogue-items, users or machinery')
+  @ApiOperation({ summary: 'Read an uploaded .xlsx for an import: its sheets and first rows, to choose the mapping', description: 'The target is catalogue-items, users or machinery, each needing the right of the list it fills. Nothing is recorded.' })
   preview(@Param('target') target: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     this.imports.target(request.principal!, target);
     return this.imports.preview(request.principal!, target, fileBody(body, '.xlsx workbook'));
@@ -39,6 +40,7 @@ export class DataImportController {
   @ApiRefusal(413, 'fileTooLarge, importTooManyRows')
   @ApiRefusal(422, 'importRowsInvalid: errors [{ sheet, row, column, field, code, value }] and errorCount; nothing recorded')
   @ApiRefusal(503, 'mailDeliveryFailed: an invitation e-mail was refused (recorded, ids and row say how far it went)')
+  @ApiOperation({ summary: 'Import an .xlsx into the company\'s catalogue items, users or machinery with a column mapping', description: 'Needs the right of the list it fills. Every row is checked first (422 importRowsInvalid, nothing recorded); then each row is recorded through the command that records one by hand, so a refusal midway (409, or 503 for an invitation e-mail) says how far it went.' })
   async import(
     @Param('target') target: string, @Query('mapping') mapping: unknown, @Headers('accept') accept: string | undefined,
     @Body() body: unknown, @Req() request: AuthenticatedRequest, @Res() reply: FastifyReply,

@@ -3,7 +3,7 @@
 // received: addressed to it and shared), only of the kinds whose module the caller may view. One grouped
 // SELECT over the documents read model; sums in sen, sent as exact decimal strings like every amount.
 import { Controller, Get, Inject, Injectable, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiOperation } from '@nestjs/swagger';
 import { DocumentResources, hasAnyAccessRight, type DocumentTotalsRow } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { READ_MODELS, type AuthenticatedRequest, type Principal } from '../common/principal.js';
@@ -55,6 +55,7 @@ export class DocumentTotalsController {
   /** `GET /api/document-totals`: `{ success, data: DocumentTotalsRow[] }`, by project, kind, status and direction. */
   @Get('document-totals')
   @ApiTags('documents')
+  @ApiOperation({ summary: 'The chosen company\'s documents counted and summed per project, kind, status and direction', description: 'Only the kinds whose module the caller may view; tenders received have no sum.' })
   async all(@Req() request: AuthenticatedRequest) {
     return { success: true, data: await this.documentTotals.totals(request.principal!) };
   }

@@ -4,7 +4,7 @@
 // each row joined to its wide row for the number, title and total.
 import { refusal } from '../common/refusal.js';
 import { Controller, Get, Inject, Injectable, Query, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { DocumentResource } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { pageRange, type PageRange } from '../common/page-range.js';
@@ -53,6 +53,7 @@ export class MyActivityController {
   /** `GET /api/my-activity[?range=[0,9]]`: `{ success, data: MyActivityRow[] }`, the latest change first, 10 by default (at most 50); no total (a flat read). */
   @Get('my-activity')
   @ApiTags('documents')
+  @ApiOperation({ summary: 'Recent activity on my documents: those the signed-in user created in the chosen company, most recently changed first', description: 'Each with where it stands now; 10 by default, at most 50 with range; no total (a flat read).' })
   async mine(@Query('range') range: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply) {
     const page = pageRange(range, 10, 50);
     const rows = await this.activity.page(request.principal!, page);

@@ -5,7 +5,7 @@
 // `waiting_approvals`, so the queue is one indexed read of the caller's rows, whatever the backlog.
 import { refusal, invalidFields } from '../common/refusal.js';
 import { Controller, Get, Inject, Injectable, Query, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiOperation } from '@nestjs/swagger';
 import { DocumentResources, type DocumentResource, type WorkflowEventName } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { contentRange, pageRange, type PageRange } from '../common/page-range.js';
@@ -84,6 +84,7 @@ export class MyApprovalsController {
    */
   @Get('my-approvals')
   @ApiTags('documents')
+  @ApiOperation({ summary: 'Documents waiting for the signed-in user\'s approval, oldest first', description: 'Those where the user holds the next level of the open round, optionally of one resource; 25 a page by default (at most 100) with range; the total is in Content-Range. Waits briefly for the user\'s own latest writes to be counted.' })
   async mine(@Query('resource') resource: unknown, @Query('range') range: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply) {
     if (resource !== undefined && (typeof resource !== 'string' || !(DocumentResources as readonly string[]).includes(resource))) {
       throw invalidFields({ resource: ['must be a document resource'] });

@@ -9,7 +9,7 @@ import type { AuthenticatedRequest, Principal } from '../common/principal.js';
 import { documentResource } from './document-loader.js';
 import { DocumentQueries } from './document-queries.service.js';
 import { documentAccess } from './document-access.js';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiQuery, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 
 type Reply = { header(name: string, value: string): unknown };
@@ -47,6 +47,7 @@ export class WorkflowsController {
 
   @Get('workflows')
   @ApiTags('workflows')
+  @ApiOperation({ summary: 'The workflow catalogue: every machine with its statuses, events and who acts', description: 'Any signed-in user. Sent as prepared JSON, the same for everyone.' })
   catalogue(@Res({ passthrough: true }) reply: Reply): string {
     const { json, etag } = catalogueJson();
     reply.header('Content-Type', 'application/json; charset=utf-8');
@@ -56,6 +57,7 @@ export class WorkflowsController {
 
   @Get('workflows/:resource')
   @ApiTags('workflows')
+  @ApiOperation({ summary: 'One machine of the workflow catalogue: statuses and the events each allows', description: 'Any signed-in user; 404 for an unknown resource. Lists which event each status of a kind allows, for POST …/actions/{event}.' })
   entry(@Param('resource') resource: string) {
     if (!isWorkflowResource(resource)) throw refusal(404, 'unknownResource', `${resource} has no workflow.`);
     return catalogueEntry(resource);
@@ -67,6 +69,7 @@ export class WorkflowsController {
   @ApiQuery({ name: 'id', required: true, description: 'The document id', schema: { type: 'string' } })
   @ApiRefusal(400, 'validationFailed: resource or id is missing')
   @ApiRefusal(404, 'unknownDocumentResource, documentNotFound (another company\'s document is 404 too)')
+  @ApiOperation({ summary: 'Verify a document\'s hash chain: whether every event is intact, and where it first breaks', description: 'Query resource and id. The document\'s company, or its counterparty once shared; another company\'s document is 404.' })
   verify(@Query('resource') resource: unknown, @Query('id') id: unknown, @Req() request: AuthenticatedRequest) {
     if (typeof resource !== 'string' || typeof id !== 'string') throw refusal(400, 'validationFailed', 'Give resource and id.', { fields: { resource: ['is required'], id: ['is required'] } });
     const kind = documentResource(resource);

@@ -5,7 +5,7 @@
 // - GET /api/health/ready: 200 when the store answers (migrations ran before the API listened), otherwise
 //   503 storeUnavailable with Retry-After, so a balancer sends traffic elsewhere until it is back.
 import { Controller, Get, HttpCode, Inject } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
+import { ApiResponse, ApiOperation } from '@nestjs/swagger';
 import type { HealthReply, LivenessReply } from '@binaan/contracts';
 import { StoreUnavailable, type EventStore } from '@binaan/event-store';
 import { Public } from '../common/public.decorator.js';
@@ -19,6 +19,7 @@ export class HealthController {
   @Public()
   @Get()
   @ApiResponse({ status: 503, description: 'storeUnavailable: the store cannot be reached (Retry-After)', schema: { $ref: '#/components/schemas/ErrorReply' } })
+  @ApiOperation({ summary: 'The API is up and its store answers: the store kind and its last position', description: 'For monitors and load balancers. 503 storeUnavailable while the store cannot be read.' })
   async health(): Promise<HealthReply> {
     return { status: 'ok', store: this.store.kind, position: await this.lastPosition() };
   }
@@ -27,6 +28,7 @@ export class HealthController {
   @ApiStoreFree()
   @Get('live')
   @HttpCode(200)
+  @ApiOperation({ summary: 'The process is alive (pid, uptime); never reads the store', description: 'For a liveness probe: restart the process only when this fails.' })
   live(): LivenessReply {
     return { status: 'live', pid: process.pid, uptimeSeconds: Math.round(process.uptime()) };
   }
@@ -34,6 +36,7 @@ export class HealthController {
   @Public()
   @Get('ready')
   @ApiResponse({ status: 503, description: 'storeUnavailable: not ready until the store answers again (Retry-After)', schema: { $ref: '#/components/schemas/ErrorReply' } })
+  @ApiOperation({ summary: 'Ready for traffic: the store answers (503 until it does)', description: 'For a readiness probe: send no traffic to an instance answering 503.' })
   async ready(): Promise<HealthReply> {
     return { status: 'ready', store: this.store.kind, position: await this.lastPosition() };
   }

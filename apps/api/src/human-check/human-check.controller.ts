@@ -6,6 +6,7 @@ import type { Challenge } from 'altcha-lib';
 import { Public } from '../common/public.decorator.js';
 import { ApiStoreFree } from '../openapi/api-replies.decorators.js';
 import { AltchaHumanCheck } from './altcha-human-check.js';
+import { ApiOperation } from '@nestjs/swagger';
 
 @Public()
 @Controller('human-check')
@@ -15,6 +16,7 @@ export class HumanCheckController {
   @ApiStoreFree()
   @Get('challenge')
   @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'A proof-of-work challenge (ALTCHA) for the public forms', description: 'Solve it in the browser and send the solution with the form (sign-up, inquiries); never cached.' })
   challenge(): Promise<Challenge> {
     return this.humanCheck.createChallenge();
   }

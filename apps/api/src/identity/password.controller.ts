@@ -7,6 +7,7 @@ import type { AuthenticatedRequest } from '../common/principal.js';
 import { AllowRestricted, Public } from '../common/public.decorator.js';
 import { ChangePassword, ForcePasswordReset, RequestPasswordReset, ResetPassword } from './identity.commands.js';
 import { ChangePasswordDto, ChangePasswordMobileDto, ForcePasswordResetDto, ForgotPasswordDto, ResetPasswordDto } from './identity.dto.js';
+import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 
 @ApiTags('identity')
 @Controller('users')
@@ -16,6 +17,7 @@ export class PasswordController {
   @Public()
   @Post('forgot-password')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Ask for a password reset link by e-mail', description: 'Public, with a solved human check. Always answers the same whether or not the e-mail belongs to an active account, so it tells nothing about accounts; a repeat within a short time sends nothing.' })
   forgot(@Body() body: ForgotPasswordDto) {
     return this.commands.execute(new RequestPasswordReset(body));
   }
@@ -23,6 +25,7 @@ export class PasswordController {
   @Public()
   @Post('reset-password')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Set a new password with the e-mailed reset link\'s token', description: 'Public. Refused: invalidToken (wrong or expired link), weakPassword, passwordMismatch, newPasswordSameAsOld. Ends the account\'s other sessions.' })
   reset(@Body() body: ResetPasswordDto) {
     return this.commands.execute(new ResetPassword(body));
   }
@@ -30,6 +33,7 @@ export class PasswordController {
   @AllowRestricted()
   @Post('change-password')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Change the signed-in user\'s password (the old one required)', description: 'Allowed while a password change is required (the way out of that state). Refused: oldPasswordIncorrect, newPasswordSameAsOld, weakPassword, passwordMismatch.' })
   change(@Body() body: ChangePasswordDto, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ChangePassword(request.principal!, body));
   }
@@ -37,6 +41,8 @@ export class PasswordController {
   @AllowRestricted()
   @Post('change-password-mobile-and-accept-eula')
   @HttpCode(200)
+  @ApiRefusal(409, 'mobileNumberExists: the mobile number belongs to another account')
+  @ApiOperation({ summary: 'Change the password and set the mobile number in one call', description: 'For accounts that must change their password before anything else (made by an administrator or reset by one); allowed while restricted. Refused as change-password, plus invalidMobile and 409 mobileNumberExists.' })
   changeWithMobile(@Body() body: ChangePasswordMobileDto, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ChangePassword(request.principal!, body));
   }

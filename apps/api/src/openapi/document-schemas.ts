@@ -1,7 +1,7 @@
 // Body and reply shapes of the documents API as OpenAPI schemas (the controllers take `unknown` bodies and
 // check them by hand, so the scanner cannot see the shapes). Amounts are decimal strings, never numbers.
 import type { SchemaObject } from '@nestjs/swagger';
-import { DocumentKindFieldNames, DocumentResources, DocumentWarningCodes } from '@binaan/contracts';
+import { DocumentKindFieldNames, DocumentWarningCodes } from '@binaan/contracts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const decimal = (example: string): SchemaObject => ({ type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$', example });
@@ -95,7 +95,6 @@ const actionBody: SchemaObject = {
 };
 
 export const documentSchemas: Record<string, SchemaObject> = {
-  DocumentResource: { type: 'string', enum: [...DocumentResources] },
   DocumentLineItemInput: lineItem,
   DocumentCreateInput: { type: 'object', required: ['title'], description: kindFieldNote, properties: { ...editable, counterpartyCompanyId: { type: 'string', nullable: true, description: 'Fixed at Create' } } },
   DocumentEditInput: { type: 'object', properties: editable, description: `Only the fields to change; allowed while the machine allows editing. ${kindFieldNote}` },

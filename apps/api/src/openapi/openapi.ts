@@ -15,6 +15,7 @@ import { toErrorReply } from '../common/error-reply.filter.js';
 import { fileUnder, sendFile } from '../common/static-files.js';
 import { IS_PUBLIC } from '../common/public.decorator.js';
 import { documentSchemas } from './document-schemas.js';
+import { declareMalformedRequests, describeCallersAndRefusals, expandBulkActions } from './document-shape.js';
 import { declareSharedRefusals, routeHandlers } from './refusals.js';
 
 export const DOCS_PATH = 'api/docs';
@@ -49,6 +50,19 @@ const CONTEXT_TAGS: readonly { name: string; description: string; prefixes: read
   { name: 'human-check', description: 'The self-hosted proof-of-work check (ALTCHA)', prefixes: ['human-check'] },
   { name: 'developer', description: 'Developer helpers (hidden in production)', prefixes: ['dev'] },
   { name: 'health', description: 'Liveness and the store in use', prefixes: ['health'] },
+  // Tags that controllers give themselves (@ApiTags): defined here so the document describes every tag it uses.
+  { name: 'admin', description: "The platform's admin module (platform staff, user type 2): staff and their rights, advertisements, the e-mail log; each route checks the admin right it names", prefixes: [] },
+  { name: 'advertisements', description: 'The advertisements the public landing page shows now (published, within their dates)', prefixes: [] },
+  { name: 'catalogue-items', description: "A company's catalogue: the products, trades and other items it buys or sells, offered to document lines and the BQ (not the workflow catalogue of /api/workflows)", prefixes: [] },
+  { name: 'company files', description: "A company's logo and its documents, each version kept (50 MB each, the company's total capped)", prefixes: [] },
+  { name: 'company-setups', description: "What a company keeps for itself: profit parameters, project categories, regions, questionnaires, and its own terms and agreements with their acceptances", prefixes: [] },
+  { name: 'data-import', description: "Excel upload into a company's catalogue items, users and machinery: a preview first, then every row recorded through the command that records one by hand", prefixes: [] },
+  { name: 'inquiries', description: "The public contact form's messages, and the admin module's inquiries (new, close, cancel)", prefixes: [] },
+  { name: 'notifications', description: "A user's feed of what needs them or concerns them, its unread count, and clearing it", prefixes: [] },
+  { name: 'personal data', description: 'What the platform holds about a person, and forgetting it without breaking the verifiable history', prefixes: [] },
+  { name: 'platform-configuration', description: "The figures the platform charges and limits by, and each package's price and caps, with every change's history", prefixes: [] },
+  { name: 'reports', description: "A company's buyer, seller and developer reports and the platform's, as they stand or as they stood at a past time (chart, table, CSV, .xlsx)", prefixes: [] },
+  { name: 'subscriptions', description: "What a company subscribes to and is billed: packages, quotes, orders, billing records, invoices, payments (online and by cheque), coupons", prefixes: [] },
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
@@ -85,6 +99,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'query `t` of a GET. Errors are `{ success: false, errorCode, errorMessage, fields? }`.',
     )
     .setVersion('1')
+    // Relative: the document is served by the API it describes, at whatever address that is.
+    .addServer('/', 'This API, at the address the document was read from')
+    // No licence in package.json (private): the product's terms of service govern its use.
+    .setLicense('Proprietary: Binaan terms of service', '/terms-of-service')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token (jwtToken) from login or company/choose' }, BEARER)
     .addSecurityRequirements(BEARER);
   for (const tag of CONTEXT_TAGS) builder.addTag(tag.name, tag.description);
@@ -103,6 +121,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       }
     }
   }
+  expandBulkActions(document);
+  declareMalformedRequests(document);
+  describeCallersAndRefusals(document);
   return document;
 }
 

@@ -10,7 +10,7 @@
 // records nothing and calls the service directly, like the export.
 import { Body, Controller, UseGuards, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiProduces, ApiResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireAccessRight } from '../../common/access-right.decorator.js';
 import { ModuleAccessGuard } from '../../common/module-access.guard.js';
@@ -37,6 +37,7 @@ export class BqExcelController {
   @RequireAccessRight(BQ_WRITE_RIGHTS)
   @ApiResponse({ status: 200, description: '{ success, sheets: [{ name, rowCount, outlined, rows: [{ row, outlineLevel, cells }], proposed }], mapping }' })
   @ApiRefusal(400, 'bqImportNotXlsx: the body is not an .xlsx workbook')
+  @ApiOperation({ summary: 'Read an uploaded .xlsx: its sheets and first rows, to choose the mapping', description: 'Needs the BQ\'s write rights (costPlanAndLibrary.update or project.create) on a visible project of the chosen company. Body: the workbook (the xlsx content type or application/octet-stream). Nothing is recorded.' })
   preview(@Param('projectId') projectId: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.excel.preview(request.principal!, projectId, fileBody(body, '.xlsx workbook'));
   }
@@ -48,6 +49,7 @@ export class BqExcelController {
   @ApiRefusal(400, 'bqImportNotXlsx: not an .xlsx; bqMappingInvalid: the mapping (fields name each problem)')
   @ApiRefusal(413, 'fileTooLarge, bqImportTooLarge, bqImportTooManyRows')
   @ApiRefusal(422, 'bqImportSheetNotFound (sheets); bqImportRowsInvalid (errors: [{ sheet, row, column, field, code, value }], errorCount)')
+  @ApiOperation({ summary: 'Import a BQ from an .xlsx with a column mapping (dryRun: check only)', description: 'Needs the BQ\'s write rights (costPlanAndLibrary.update or project.create) on a visible project of the chosen company. Query mapping=<JSON> (and dryRun=true to check without writing); with Accept: application/x-ndjson the reply streams progress lines and ends with the result. Every row is checked first: 422 bqImportRowsInvalid lists each error by sheet, row and column, and nothing is recorded.' })
   async import(
     @Param('projectId') projectId: string, @Query('mapping') mapping: unknown, @Query('dryRun') dryRun: unknown,
     @Headers('accept') accept: string | undefined, @Headers('x-file-name') fileName: string | undefined,
@@ -83,6 +85,7 @@ export class BqExcelController {
   @RequireAccessRight(BQ_READ_RIGHTS)
   @ApiProduces(XLSX_TYPE)
   @ApiResponse({ status: 200, description: 'The BQ as .xlsx: a Summary sheet, then a sheet per tab with the project heading, outline levels and amount formulas' })
+  @ApiOperation({ summary: 'A project\'s BQ as an .xlsx workbook', description: 'Reading needs project.view or project.viewAll and a visible project of the chosen company (another company\'s project is 404). Sent as an attachment named after the project code.' })
   async export(@Param('projectId') projectId: string, @Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
     const { fileName, bytes } = await this.excel.export(request.principal!, projectId);
     await reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', `attachment; filename="${fileName}"`).header('Cache-Control', 'no-store').send(bytes);
