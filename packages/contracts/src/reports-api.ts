@@ -91,15 +91,22 @@ export type ReportKeyFiguresReply = { from: string; to: string; figures: ReportK
 
 export type CompanyReportName = (typeof CompanyReportNames)[number];
 
+const S = SubscriptionType;
+/** Buyer-Seller, Developer-Buyer, eBuild and the CIDB contractor: their work moves between buying, selling and running projects. */
+const MIXED = [S.BuyerSeller, S.DeveloperBuyer, S.EBuild, S.CidbContractor];
+
 /**
- * The reports a company's subscription type offers (spec §6's types): a buying type the buyer's, a selling type
- * the seller's, a developer the developer's and the buyer's (it awards and orders), the mixed types both sides.
+ * The subscription types (spec §6) each company report speaks to: the buyer's to the types that buy (a
+ * developer too: it tenders, orders and approves), the seller's to those that sell (a consultant sells its
+ * services), the developer's to developers; a mixed type gets all three.
  */
-export function companyReportsOf(subscriptionType: number | null): CompanyReportName[] {
-  switch (subscriptionType) {
-    case SubscriptionType.Buyer: case SubscriptionType.BuyerLite: case SubscriptionType.ProcurementBuyer: return ['buyer'];
-    case SubscriptionType.Seller: case SubscriptionType.ProcurementSeller: return ['seller'];
-    case SubscriptionType.Developer: case SubscriptionType.DeveloperBuyer: return ['developer', 'buyer'];
-    default: return ['buyer', 'seller'];
-  }
+export const REPORT_SUBSCRIPTION_TYPES: Readonly<Record<CompanyReportName, readonly number[]>> = {
+  buyer: [S.Buyer, S.BuyerLite, S.ProcurementBuyer, S.Developer, ...MIXED],
+  seller: [S.Seller, S.ProcurementSeller, S.Consultant, ...MIXED],
+  developer: [S.Developer, ...MIXED],
+};
+
+/** The company reports a subscription type is offered, in the menu's order (buyer, seller, developer). */
+export function companyReportsOf(subscriptionType: number | null | undefined): CompanyReportName[] {
+  return CompanyReportNames.filter((report) => subscriptionType !== null && subscriptionType !== undefined && REPORT_SUBSCRIPTION_TYPES[report].includes(subscriptionType));
 }

@@ -12,6 +12,11 @@ describe('a report query', () => {
     expect(query.toBefore.toISOString()).toBe('2026-04-01T16:00:00.000Z');
   });
 
+  it('login activity without dates: its last 7 Malaysian days', () => {
+    const { query } = parseReportRequest('loginActivity', {}, null, NOW);
+    expect([query.from, query.to]).toEqual(['2026-03-26', '2026-04-01']);
+  });
+
   it('60 days pass and 61 are refused; login activity takes 7 and refuses 8', () => {
     expect(parseReportRequest('buyer', { from: '2026-01-01', to: '2026-03-01' }, 'c', NOW).query.to).toBe('2026-03-01');
     expect(() => parseReportRequest('buyer', { from: '2026-01-01', to: '2026-03-02' }, 'c', NOW)).toThrow(expect.objectContaining({ code: 'reportRangeTooLong' }));

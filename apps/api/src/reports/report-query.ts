@@ -1,6 +1,6 @@
 // A report's query, checked before any figure is read (spec §5.3: a report's window at most 60 days, login
 // activity at most 7). Days are Malaysian days (UTC+8 all year): the window [from 00:00, the day after `to`
-// 00:00) in Malaysian time. Without a window, the last 30 days ending today.
+// 00:00) in Malaysian time. Without a window, the last 30 days ending today (login activity: the last 7).
 import { isReportName, LOGIN_ACTIVITY_MAX_RANGE_DAYS, REPORT_MAX_RANGE_DAYS, ReportFormats, type ReportFormat, type ReportName } from '@binaan/contracts';
 import { invalidFields, refusal } from '../common/refusal.js';
 import type { ReportQuery } from './report-section.js';
@@ -65,8 +65,10 @@ export function parseReportRequest(report: ReportName, raw: Record<string, unkno
 
   if (asOf && asOf.getTime() > now.getTime()) throw refusal(422, 'asOfInFuture', 'A report can be drawn as of now or a time past, not a time still to come.');
   const today = malaysianDay(asOf ?? now);
-  const to = toText ?? (fromText ? addDays(fromText, DEFAULT_DAYS - 1) : today);
-  const from = fromText ?? addDays(to, -(DEFAULT_DAYS - 1));
+  // The last 30 days, or the whole window where it is shorter (login activity: its 7).
+  const span = Math.min(DEFAULT_DAYS, maxRangeDays(report));
+  const to = toText ?? (fromText ? addDays(fromText, span - 1) : today);
+  const from = fromText ?? addDays(to, -(span - 1));
   if (to < from) throw refusal(422, 'reportRangeInverted', `The last day (${to}) is before the first (${from}).`);
   const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
   const max = maxRangeDays(report);

@@ -4,10 +4,10 @@ import { canUse, MODULES } from '../access/modules.js';
 import { companyReportsOf } from './report-offer.js';
 
 describe('the company reports a subscription type is offered', () => {
-  it('buyer to buyers, seller to sellers, developer to developers', () => {
+  it('buyer to buyers, seller to sellers, developer (and buyer: it tenders and orders) to developers', () => {
     expect(companyReportsOf(SubscriptionType.Buyer)).toEqual(['buyer']);
     expect(companyReportsOf(SubscriptionType.ProcurementSeller)).toEqual(['seller']);
-    expect(companyReportsOf(SubscriptionType.Developer)).toEqual(['developer']);
+    expect(companyReportsOf(SubscriptionType.Developer)).toEqual(['buyer', 'developer']);
   });
 
   it('every report to a mixed type, none without a type', () => {
