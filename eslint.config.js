@@ -24,7 +24,17 @@ const specFiles = [
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'test-results/**', 'playwright-report/**', '.reports/**', '**/.scratch/**', 'data/**', 'test/browser/screenshots/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.reports/**',
+      '**/.scratch/**',
+      'data/**',
+      'test/browser/screenshots/**',
+    ],
   },
   // The bug-finding core of ESLint (undefined names, unreachable code, duplicate keys, ...).
   js.configs.recommended,
@@ -41,7 +51,10 @@ export default tseslint.config(
       //  no-floating-promises: a promise nobody awaits loses its rejection (an unhandled rejection, a
       //   test that ends before its assertion ran). react-router's navigate returns a promise only in
       //   data-router mode and never rejects: calling it is safe to leave unawaited.
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] },
+      ],
       //  no-misused-promises: an async function where a void callback is expected (an event handler,
       //   forEach) runs unawaited and its failure goes nowhere; a promise in a condition is always true.
       //  await-thenable: awaiting a non-promise is a mistake about what the call returns.
@@ -52,7 +65,10 @@ export default tseslint.config(
       //   goes stale when the type changes); fixed automatically by --fix.
       // Unused names are bugs or leftovers; `_name` and `...rest` siblings are the house idiom for
       // "dropped on purpose".
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // Off, with the reason:
       //  require-await: an async function without await is how the code returns a promise to an
       //   interface that wants one (providers, fakes); not a bug.

@@ -19,7 +19,9 @@ const workspaceSources = {
 // A new PGlite store loads initdb's result from this file instead of running initdb (seconds each; the suites
 // open hundreds): see cachedInitdb in packages/event-store/src/pglite/pglite-database.ts. Set here, in the
 // parent, so the workers and the API processes the tests start inherit it. Named by the PGlite version.
-const pgliteVersion = JSON.parse(readFileSync(new URL('./node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')).version;
+const pgliteVersion = JSON.parse(
+  readFileSync(new URL('./node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8'),
+).version;
 process.env.PGLITE_INITDB_CACHE ??= join(tmpdir(), `binaan-pglite-${pgliteVersion}-initdb.tar`);
 // And a new store opened by openEventStore (every PGlite app, the store CLI) loads one already migrated, its
 // read models' tables made: a file per schema in this folder, named by a hash of the migrations and the

@@ -24,7 +24,12 @@ export function precompressFolder(folder: string): number {
     if (!COMPRESSIBLE.has(extname(path).toLowerCase())) continue;
     const content = readFileSync(path);
     const copies: [string, Buffer][] = [
-      ['.br', brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } })],
+      [
+        '.br',
+        brotliCompressSync(content, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+        }),
+      ],
       ['.gz', gzipSync(content, { level: 9 })],
     ];
     for (const [suffix, compressed] of copies) {

@@ -12,7 +12,13 @@ export default defineConfig({
   server: { proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true }, '/.well-known': 'http://127.0.0.1:3000' } },
   // The one chunk over Vite's 500 kB warning is pdf.js's worker (1,046 kB, fetched only when a PDF is drawn);
   // the landing's own budget is checked by npm run bench:ui. The limit keeps the warning for anything new.
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1100, rolldownOptions: { output: { codeSplitting } } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1100,
+    rolldownOptions: { output: { codeSplitting } },
+  },
   // Unit tests only: Playwright specs live in test/browser and are run by Playwright.
   test: { include: ['src/**/*.{test,spec}.{ts,tsx}'], environment: 'node' },
 });

@@ -14,14 +14,27 @@ const typescriptProjects = ['packages/contracts', 'packages/event-store', 'workf
 export const BUILDS = {
   api: {
     name: 'API',
-    sources: ['tsconfig.json', 'package-lock.json', ...typescriptProjects.flatMap((p) => [`${p}/src`, `${p}/tsconfig.json`, `${p}/package.json`])],
+    sources: [
+      'tsconfig.json',
+      'package-lock.json',
+      ...typescriptProjects.flatMap((p) => [`${p}/src`, `${p}/tsconfig.json`, `${p}/package.json`]),
+    ],
     // tsc leaves the specs out of the build (each project's tsconfig excludes them).
     ignore: (path) => path.endsWith('.spec.ts'),
     outputs: ['apps/api/dist/main.js', 'packages/contracts/dist/index.js', 'packages/event-store/dist/index.js', 'workflows/dist/index.js'],
   },
   ui: {
     name: 'ui',
-    sources: ['package-lock.json', 'packages/contracts/src', 'ui/src', 'ui/public', 'ui/index.html', 'ui/package.json', 'ui/tsconfig.json', 'ui/vite.config.ts'],
+    sources: [
+      'package-lock.json',
+      'packages/contracts/src',
+      'ui/src',
+      'ui/public',
+      'ui/index.html',
+      'ui/package.json',
+      'ui/tsconfig.json',
+      'ui/vite.config.ts',
+    ],
     ignore: () => false,
     outputs: ['ui/dist/index.html'],
   },

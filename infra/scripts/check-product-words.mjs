@@ -19,7 +19,8 @@ const SKIPPED = [
   /^infra\/scripts\/check-product-words(\.spec)?\.mjs$/,
 ];
 
-const ORDINALS = 'third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth';
+const ORDINALS =
+  'third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth';
 
 /**
  * Each rule: a name the message gives and what it matches. Tuned to what the product's own words never say:
@@ -54,7 +55,9 @@ export function isScanned(path) {
 }
 
 function trackedFiles() {
-  return execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0').filter(Boolean);
+  return execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    .split('\0')
+    .filter(Boolean);
 }
 
 function main(args) {

@@ -45,12 +45,20 @@ describe('the product-words check', () => {
   });
 
   it('gives the line of each hit', () => {
-    expect(findWorkLogWords('first\n// the lists (issue 29)\nthird\n')).toEqual([{ line: 2, rule: 'tracker issue number', words: 'issue 29' }]);
+    expect(findWorkLogWords('first\n// the lists (issue 29)\nthird\n')).toEqual([
+      { line: 2, rule: 'tracker issue number', words: 'issue 29' },
+    ]);
   });
 
   it('scans sources, scripts and docs, and leaves out lock files, builds and dependencies', () => {
-    expect(['apps/api/src/x.ts', 'ui/src/A.tsx', 'README.md', 'infra/scripts/test.sh', '.github/ci.yml', 'test/durations.json'].every(isScanned)).toBe(true);
-    expect(['package-lock.json', 'ui/dist/index.js', 'node_modules/x/index.js', 'ui/public/logo.png', '../shared/design/house-style.md'].some(isScanned)).toBe(false);
+    expect(
+      ['apps/api/src/x.ts', 'ui/src/A.tsx', 'README.md', 'infra/scripts/test.sh', '.github/ci.yml', 'test/durations.json'].every(isScanned),
+    ).toBe(true);
+    expect(
+      ['package-lock.json', 'ui/dist/index.js', 'node_modules/x/index.js', 'ui/public/logo.png', '../shared/design/house-style.md'].some(
+        isScanned,
+      ),
+    ).toBe(false);
   });
 
   it('fails naming file:line on a planted sample, and passes on a clean one', () => {

@@ -10,7 +10,9 @@ const LOCK = 'package-lock.json';
 const check = spawnSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { encoding: 'utf8' });
 const missing = [...`${check.stdout}${check.stderr}`.matchAll(/Missing: (@?[^@\s]+)@\S* from lock file/g)].map((m) => m[1]);
 if (missing.length === 0) {
-  console.log(check.status === 0 ? 'package-lock.json is in sync: nothing to add.' : `npm ci --dry-run failed for another reason:\n${check.stderr}`);
+  console.log(
+    check.status === 0 ? 'package-lock.json is in sync: nothing to add.' : `npm ci --dry-run failed for another reason:\n${check.stderr}`,
+  );
   process.exit(check.status ?? 1);
 }
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));

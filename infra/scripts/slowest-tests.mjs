@@ -21,7 +21,8 @@ function playwrightFiles(file) {
     for (const suite of suites ?? []) {
       const name = suite.file ?? fileName;
       for (const spec of suite.specs ?? []) {
-        for (const test of spec.tests ?? []) for (const result of test.results ?? []) totals.set(name, (totals.get(name) ?? 0) + result.duration);
+        for (const test of spec.tests ?? [])
+          for (const result of test.results ?? []) totals.set(name, (totals.get(name) ?? 0) + result.duration);
       }
       walk(suite.suites, name);
     }
@@ -41,7 +42,10 @@ if (process.argv[2] === '--durations') {
   process.exit(0);
 }
 
-for (const [label, file, read] of [['jest', '.reports/jest.json', jestFiles], ['playwright', '.reports/browser.json', playwrightFiles]]) {
+for (const [label, file, read] of [
+  ['jest', '.reports/jest.json', jestFiles],
+  ['playwright', '.reports/browser.json', playwrightFiles],
+]) {
   const path = process.env[`${label.toUpperCase()}_REPORT`] ?? file;
   if (!existsSync(path)) continue;
   const files = read(path).sort((a, b) => b.ms - a.ms);

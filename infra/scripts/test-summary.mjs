@@ -24,11 +24,30 @@ function playwrightSkips(suites, path = []) {
     const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') failures.push({ suite: 'playwright', file: spec.file ?? suite.file, name: [...here, spec.title].join(' › '), error: test.results?.at(-1)?.error?.message?.split('\n')[0] ?? '' });
-        if (test.status === 'flaky') flaky.push({ file: spec.file ?? suite.file, name: [...here, spec.title].join(' › '), error: test.results?.[0]?.error?.message?.split('\n')[0] ?? '' });
+        if (test.status === 'unexpected')
+          failures.push({
+            suite: 'playwright',
+            file: spec.file ?? suite.file,
+            name: [...here, spec.title].join(' › '),
+            error: test.results?.at(-1)?.error?.message?.split('\n')[0] ?? '',
+          });
+        if (test.status === 'flaky')
+          flaky.push({
+            file: spec.file ?? suite.file,
+            name: [...here, spec.title].join(' › '),
+            error: test.results?.[0]?.error?.message?.split('\n')[0] ?? '',
+          });
         if (test.status !== 'skipped') continue;
-        const reason = (test.annotations ?? []).filter((a) => ['skip', 'fixme'].includes(a.type) && a.description).map((a) => a.description).join('; ');
-        skips.push({ suite: 'playwright', file: spec.file ?? suite.file, name: [...here, spec.title].join(' › '), reason: reason || 'no reason given' });
+        const reason = (test.annotations ?? [])
+          .filter((a) => ['skip', 'fixme'].includes(a.type) && a.description)
+          .map((a) => a.description)
+          .join('; ');
+        skips.push({
+          suite: 'playwright',
+          file: spec.file ?? suite.file,
+          name: [...here, spec.title].join(' › '),
+          reason: reason || 'no reason given',
+        });
       }
     }
     playwrightSkips(suite.suites, here);
@@ -38,11 +57,32 @@ function playwrightSkips(suites, path = []) {
 /** jest and vitest: one entry per file, each with its tests' results. */
 function jestSkips(name, report) {
   for (const file of report.testResults ?? []) {
-    if (file.status === 'failed' && (file.assertionResults ?? []).every((test) => test.status !== 'failed')) failures.push({ suite: name, file: relative(process.cwd(), file.name), name: '(the file did not run)', error: (file.message ?? '').split('\n').find((line) => line.trim() && !line.includes('Test suite failed to run')) ?? '' });
+    if (file.status === 'failed' && (file.assertionResults ?? []).every((test) => test.status !== 'failed'))
+      failures.push({
+        suite: name,
+        file: relative(process.cwd(), file.name),
+        name: '(the file did not run)',
+        error: (file.message ?? '').split('\n').find((line) => line.trim() && !line.includes('Test suite failed to run')) ?? '',
+      });
     for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed') failures.push({ suite: name, file: relative(process.cwd(), file.name), name: [...(test.ancestorTitles ?? []), test.title].join(' › '), error: (test.failureMessages ?? []).join('\n').split('\n').find((line) => line.trim()) ?? '' });
+      if (test.status === 'failed')
+        failures.push({
+          suite: name,
+          file: relative(process.cwd(), file.name),
+          name: [...(test.ancestorTitles ?? []), test.title].join(' › '),
+          error:
+            (test.failureMessages ?? [])
+              .join('\n')
+              .split('\n')
+              .find((line) => line.trim()) ?? '',
+        });
       if (!['pending', 'skipped', 'todo'].includes(test.status)) continue;
-      skips.push({ suite: name, file: relative(process.cwd(), file.name), name: [...(test.ancestorTitles ?? []), test.title].join(' › '), reason: test.status === 'todo' ? 'a test still to write (todo)' : '' });
+      skips.push({
+        suite: name,
+        file: relative(process.cwd(), file.name),
+        name: [...(test.ancestorTitles ?? []), test.title].join(' › '),
+        reason: test.status === 'todo' ? 'a test still to write (todo)' : '',
+      });
     }
   }
 }
@@ -76,9 +116,15 @@ if (listSkips || listFailures) {
   if (skips.length > 0) console.log(`skipped, and why (${skips.length}):`);
   for (const skip of skips) console.log(`  ${skip.suite} ${skip.file}: ${skip.name}${skip.reason ? ` (${skip.reason})` : ''}`);
   if (flaky.length > 0) console.log(`failed once, passed on the retry (${flaky.length}; each a flaw to look into):`);
-  for (const test of flaky) console.log(`  playwright ${test.file}: ${test.name}${test.error ? ` (first try: ${test.error.replace(COLOURS, '').slice(0, 160)})` : ''}`);
+  for (const test of flaky)
+    console.log(
+      `  playwright ${test.file}: ${test.name}${test.error ? ` (first try: ${test.error.replace(COLOURS, '').slice(0, 160)})` : ''}`,
+    );
   if (failures.length > 0) console.log(`failed (${failures.length}):`);
-  for (const test of failures) console.log(`  ${test.suite} ${test.file}: ${test.name}${test.error ? ` (${test.error.replace(COLOURS, '').trim().slice(0, 200)})` : ''}`);
+  for (const test of failures)
+    console.log(
+      `  ${test.suite} ${test.file}: ${test.name}${test.error ? ` (${test.error.replace(COLOURS, '').trim().slice(0, 200)})` : ''}`,
+    );
   process.exit(0);
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

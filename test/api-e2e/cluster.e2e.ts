@@ -26,12 +26,15 @@ afterAll(async () => {
 /** A text reply (the metrics' format), on a connection of its own. */
 function text(port: number, path: string, token: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent: false, headers: { connection: 'close', authorization: `Bearer ${token}` } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`${path} answered ${res.statusCode}: ${body}`))));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, agent: false, headers: { connection: 'close', authorization: `Bearer ${token}` } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`${path} answered ${res.statusCode}: ${body}`))));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -75,7 +78,17 @@ onPostgres(`two API workers on PostgreSQL${TEST_DATABASE_URL ? '' : ' (skipped: 
     const dataDir = await mkdtemp(join(tmpdir(), 'binaan-cluster-'));
     folders.push(dataDir);
     const primary = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL!, DATABASE_SCHEMA: schema, DATA_DIR: dataDir, PORT: '0', API_WORKERS: '2', DEMO_DATA: 'on', NODE_ENV: 'test', METRICS_TOKEN: metricsToken },
+      env: {
+        ...process.env,
+        DATABASE_URL: TEST_DATABASE_URL!,
+        DATABASE_SCHEMA: schema,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        API_WORKERS: '2',
+        DEMO_DATA: 'on',
+        NODE_ENV: 'test',
+        METRICS_TOKEN: metricsToken,
+      },
     });
     const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
     try {
@@ -87,12 +100,21 @@ onPostgres(`two API workers on PostgreSQL${TEST_DATABASE_URL ? '' : ' (skipped: 
       const lim = await signIn(port, 'lim@teguhbina.my');
       // A purchase order walked one step per connection, so from one worker to the other and back.
       const created = await call(port, 'POST', '/api/documents/purchaseOrder', kumar, {
-        title: 'Cluster order', counterpartyCompanyId: 'mutiara-supplies', items: [{ description: 'Cement 50 kg', unit: 'bag', quantity: '100', rate: '21.50' }],
+        title: 'Cluster order',
+        counterpartyCompanyId: 'mutiara-supplies',
+        items: [{ description: 'Cement 50 kg', unit: 'bag', quantity: '100', rate: '21.50' }],
       });
       expect(created.status).toBe(201);
       const id = created.body.id as string;
       for (let i = 0; i < 2; i++) expect((await call(port, 'GET', `/api/documents/purchaseOrder/${id}`, kumar)).body.revision).toBe(1);
-      const requested = await call(port, 'POST', `/api/documents/purchaseOrder/${id}/actions/Request_Approve`, kumar, {}, { 'if-match': '"1"' });
+      const requested = await call(
+        port,
+        'POST',
+        `/api/documents/purchaseOrder/${id}/actions/Request_Approve`,
+        kumar,
+        {},
+        { 'if-match': '"1"' },
+      );
       expect(requested.status).toBe(200);
       const revision = requested.body.revision as number;
       // Both workers see the new revision at once: a stale If-Match is refused by either, the right one accepted.
@@ -100,14 +122,26 @@ onPostgres(`two API workers on PostgreSQL${TEST_DATABASE_URL ? '' : ' (skipped: 
         const stale = await call(port, 'POST', `/api/documents/purchaseOrder/${id}/actions/Approve`, lim, {}, { 'if-match': '"1"' });
         expect(stale.status).toBe(409);
       }
-      const approved = await call(port, 'POST', `/api/documents/purchaseOrder/${id}/actions/Approve`, lim, {}, { 'if-match': `"${revision}"` });
+      const approved = await call(
+        port,
+        'POST',
+        `/api/documents/purchaseOrder/${id}/actions/Approve`,
+        lim,
+        {},
+        { 'if-match': `"${revision}"` },
+      );
       expect(approved.status).toBe(200);
       for (let i = 0; i < 2; i++) {
         const read = await call(port, 'GET', `/api/documents/purchaseOrder/${id}`, kumar);
         expect(read.body).toMatchObject({ revision: approved.body.revision, status: approved.body.status });
       }
       const history = await call(port, 'GET', `/api/documents/purchaseOrder/${id}/history`, kumar);
-      expect((history.body as unknown as { action: string }[]).map((row) => row.action)).toEqual(['Draft', 'Create', 'Request_Approve', 'Approve']);
+      expect((history.body as unknown as { action: string }[]).map((row) => row.action)).toEqual([
+        'Draft',
+        'Create',
+        'Request_Approve',
+        'Approve',
+      ]);
 
       // The first worker's reactor told lim about the request, whichever worker recorded it.
       const deadline = Date.now() + 20_000;
@@ -128,7 +162,9 @@ onPostgres(`two API workers on PostgreSQL${TEST_DATABASE_URL ? '' : ' (skipped: 
       // 6 health checks spread over both workers are 6 in every scrape, not about 3 in each.
       for (let i = 0; i < 6; i++) expect((await call(port, 'GET', '/api/health')).status).toBe(200);
       const scrapes = await Promise.all([0, 1, 2, 3].map(() => text(port, '/metrics', metricsToken)));
-      const health = scrapes.map((scrape) => Number(/^binaan_http_requests_total\{method="GET",route="\/api\/health",status="200"\} (\d+)$/m.exec(scrape)?.[1]));
+      const health = scrapes.map((scrape) =>
+        Number(/^binaan_http_requests_total\{method="GET",route="\/api\/health",status="200"\} (\d+)$/m.exec(scrape)?.[1]),
+      );
       expect(health).toEqual([6, 6, 6, 6]);
       expect(scrapes[0]).toMatch(/^binaan_subscription_lag_events\{subscription="notifications"\} \d+$/m);
 
@@ -139,7 +175,8 @@ onPostgres(`two API workers on PostgreSQL${TEST_DATABASE_URL ? '' : ' (skipped: 
       // (node:cluster can lose a connection handed to a worker in the moment before the primary hears of its
       // death, a Node limit: the calls start once the primary has said so.)
       const heard = Date.now() + 20_000;
-      while (!/API worker \d ended \(SIGKILL\)/.test(printed) && Date.now() < heard) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (!/API worker \d ended \(SIGKILL\)/.test(printed) && Date.now() < heard)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(printed).toMatch(/API worker \d ended \(SIGKILL\); starting another/);
       for (let i = 0; i < 4; i++) expect((await call(port, 'GET', '/api/health')).status).toBe(200);
       const replaced = Date.now() + 60_000;

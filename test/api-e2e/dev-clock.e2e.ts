@@ -37,10 +37,18 @@ describe('DEV_CLOCK=on in development', () => {
     expect(before.offsetMs).toBe(0);
     expect(Math.abs(Date.parse(before.now) - Date.now())).toBeLessThan(5_000);
 
-    const moved = (await request(server).post('/api/dev/clock').send({ advanceMs: 6 * MINUTE }).expect(200)).body as { now: string; offsetMs: number };
+    const moved = (
+      await request(server)
+        .post('/api/dev/clock')
+        .send({ advanceMs: 6 * MINUTE })
+        .expect(200)
+    ).body as { now: string; offsetMs: number };
     expect(moved.offsetMs).toBe(6 * MINUTE);
     const target = new Date(Date.now() + 20 * MINUTE).toISOString();
-    const reached = (await request(server).post('/api/dev/clock').send({ to: target }).expect(200)).body as { now: string; offsetMs: number };
+    const reached = (await request(server).post('/api/dev/clock').send({ to: target }).expect(200)).body as {
+      now: string;
+      offsetMs: number;
+    };
     expect(Date.parse(reached.now)).toBeGreaterThanOrEqual(Date.parse(target));
     expect(reached.offsetMs).toBeGreaterThanOrEqual(20 * MINUTE - 5_000);
 
@@ -48,7 +56,12 @@ describe('DEV_CLOCK=on in development', () => {
     const clock = app.get<Clock>(CLOCK, { strict: false });
     expect(clock().getTime() - Date.now()).toBeGreaterThanOrEqual(20 * MINUTE - 5_000);
     const store = app.get<EventStore>(EVENT_STORE, { strict: false });
-    await store.append({ streamId: 'devClockProbe-1', streamType: 'devClockProbe', expectedRevision: 'no_stream', events: [{ type: 'Probed', data: {}, metadata: { actorUserId: 'system:test' } }] });
+    await store.append({
+      streamId: 'devClockProbe-1',
+      streamType: 'devClockProbe',
+      expectedRevision: 'no_stream',
+      events: [{ type: 'Probed', data: {}, metadata: { actorUserId: 'system:test' } }],
+    });
     const [probe] = await store.readStream('devClockProbe-1');
     expect(Date.parse(String(probe!.metadata.recordedAt)) - Date.now()).toBeGreaterThanOrEqual(20 * MINUTE - 5_000);
 
@@ -56,7 +69,10 @@ describe('DEV_CLOCK=on in development', () => {
     const back = await request(server).post('/api/dev/clock').send({ to: new Date().toISOString() }).expect(400);
     expect(back.body).toMatchObject({ success: false, errorCode: 'validationFailed', fields: { to: ['notForward'] } });
     await request(server).post('/api/dev/clock').send({ advanceMs: 0 }).expect(400);
-    await request(server).post('/api/dev/clock').send({ advanceMs: 365 * 24 * 60 * MINUTE }).expect(400);
+    await request(server)
+      .post('/api/dev/clock')
+      .send({ advanceMs: 365 * 24 * 60 * MINUTE })
+      .expect(400);
     await request(server).post('/api/dev/clock').send({ advanceMs: MINUTE, by: 'x' }).expect(400);
     expect((await request(server).get('/api/dev/clock').expect(200)).body.offsetMs).toBe(reached.offsetMs);
   });
@@ -70,7 +86,10 @@ describe('the development clock does not exist', () => {
     it(name, async () => {
       const app = await appWith(env);
       const server = app.getHttpServer();
-      const reply = await request(server).post('/api/dev/clock').send({ advanceMs: 10 * MINUTE }).expect(404);
+      const reply = await request(server)
+        .post('/api/dev/clock')
+        .send({ advanceMs: 10 * MINUTE })
+        .expect(404);
       expect(reply.body).toMatchObject({ success: false, errorCode: 'notFound' });
       await request(server).get('/api/dev/clock').expect(404);
       // Not in the API's description either, and the clock is the machine's.

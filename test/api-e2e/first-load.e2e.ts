@@ -38,7 +38,9 @@ describe('first load over a mobile line', () => {
       get(`${base}${path}`, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers as Record<string, string>, body: Buffer.concat(chunks) }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, headers: response.headers as Record<string, string>, body: Buffer.concat(chunks) }),
+        );
         response.on('error', reject);
       }).on('error', reject);
     });
@@ -55,7 +57,10 @@ describe('first load over a mobile line', () => {
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await seedDemoData(app.get<EventStore>(EVENT_STORE), app.get(LookupKeys));
-    const login = await request(app.getHttpServer()).post('/api/login').send({ email: 'kumar@teguhbina.my', password: DEMO_PASSWORD }).expect(200);
+    const login = await request(app.getHttpServer())
+      .post('/api/login')
+      .send({ email: 'kumar@teguhbina.my', password: DEMO_PASSWORD })
+      .expect(200);
     token = login.body.jwtToken as string;
   }, 300_000);
 
@@ -106,18 +111,21 @@ describe('first load over a mobile line', () => {
     expect(page.body.equals(readFileSync(join(config.uiDir, 'index.html')))).toBe(true);
   });
 
-  it.each(['br', 'gzip'])('compresses a large JSON reply (the machine definitions) on the fly as %s, keeping its private caching', async (encoding) => {
-    const reply = await raw('/api/workflows', { authorization: `Bearer ${token}`, 'accept-encoding': encoding });
-    expect(reply.status).toBe(200);
-    expect(reply.headers['content-encoding']).toBe(encoding);
-    expect(reply.headers['cache-control']).toBe('private, no-cache');
-    expect(reply.headers.vary).toMatch(/Authorization/);
-    expect(reply.headers.vary).toMatch(/accept-encoding/i);
-    const json = decoded(reply);
-    expect(json.length).toBeGreaterThan(50_000);
-    expect(reply.body.length).toBeLessThan(json.length / 5);
-    expect(JSON.parse(json.toString('utf8'))).toEqual(expect.arrayContaining([expect.objectContaining({ resource: 'tender' })]));
-  });
+  it.each(['br', 'gzip'])(
+    'compresses a large JSON reply (the machine definitions) on the fly as %s, keeping its private caching',
+    async (encoding) => {
+      const reply = await raw('/api/workflows', { authorization: `Bearer ${token}`, 'accept-encoding': encoding });
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-encoding']).toBe(encoding);
+      expect(reply.headers['cache-control']).toBe('private, no-cache');
+      expect(reply.headers.vary).toMatch(/Authorization/);
+      expect(reply.headers.vary).toMatch(/accept-encoding/i);
+      const json = decoded(reply);
+      expect(json.length).toBeGreaterThan(50_000);
+      expect(reply.body.length).toBeLessThan(json.length / 5);
+      expect(JSON.parse(json.toString('utf8'))).toEqual(expect.arrayContaining([expect.objectContaining({ resource: 'tender' })]));
+    },
+  );
 
   it('sends a small JSON reply as it is', async () => {
     const reply = await raw('/api/health', { 'accept-encoding': 'br, gzip' });

@@ -28,20 +28,35 @@ describe.each(stores)('the api on %s', (kind, config) => {
   it('answers GET /api/health with the store and the last global position', async () => {
     const empty = await request(app.getHttpServer()).get('/api/health').expect(200);
     expect(empty.body).toEqual({ status: 'ok', store: kind, position: 0 });
-    const result = await store.append({ streamId: 'tender-e2e', streamType: 'tender', expectedRevision: 'no_stream', events: [{ type: 'TenderCreated', data: { title: 'Bridge' } }, { type: 'TenderActivated', data: {} }] });
+    const result = await store.append({
+      streamId: 'tender-e2e',
+      streamType: 'tender',
+      expectedRevision: 'no_stream',
+      events: [
+        { type: 'TenderCreated', data: { title: 'Bridge' } },
+        { type: 'TenderActivated', data: {} },
+      ],
+    });
     const after = await request(app.getHttpServer()).get('/api/health').expect(200);
     expect(after.body.position).toBe(result.events[1]!.globalPosition);
     expect(after.body.position).toBeGreaterThan(0);
   });
 
   it('feeds the audit trail in the append transaction', async () => {
-    await store.append({ streamId: 'order-e2e', streamType: 'order', expectedRevision: 'no_stream', events: [{ type: 'OrderCreated', data: {}, metadata: { actorUserId: 'u-7', actorCompanyId: 'c-3' } }] });
+    await store.append({
+      streamId: 'order-e2e',
+      streamType: 'order',
+      expectedRevision: 'no_stream',
+      events: [{ type: 'OrderCreated', data: {}, metadata: { actorUserId: 'u-7', actorCompanyId: 'c-3' } }],
+    });
     const db = (store as unknown as { db: { query(text: string): Promise<Record<string, unknown>[]> } }).db;
-    const rows = await db.query(`SELECT stream_id, event_type, actor_user_id, actor_company_id FROM audit_trail WHERE stream_id = 'order-e2e'`);
+    const rows = await db.query(
+      `SELECT stream_id, event_type, actor_user_id, actor_company_id FROM audit_trail WHERE stream_id = 'order-e2e'`,
+    );
     expect(rows).toEqual([{ stream_id: 'order-e2e', event_type: 'OrderCreated', actor_user_id: 'u-7', actor_company_id: 'c-3' }]);
   });
 
-  it('marks API replies private and varying by Authorization, so no cache hands one user another user\'s reply', async () => {
+  it("marks API replies private and varying by Authorization, so no cache hands one user another user's reply", async () => {
     for (const path of ['/api/health', '/api/audit/store-stats', '/api/no-such-thing']) {
       const reply = await request(app.getHttpServer()).get(path);
       expect(reply.headers['cache-control']).toBe('private, no-cache');
@@ -58,11 +73,15 @@ describe.each(stores)('the api on %s', (kind, config) => {
     // A POST with Content-Type application/json and no body at all is no body, not a parse error.
     const empty = await request(app.getHttpServer()).post('/api/users/logout').set('content-type', 'application/json').expect(200);
     expect(empty.body.success).toBe(true);
-    const broken = await request(app.getHttpServer()).post('/api/login').set('content-type', 'application/json').send('{"email":').expect(400);
+    const broken = await request(app.getHttpServer())
+      .post('/api/login')
+      .set('content-type', 'application/json')
+      .send('{"email":')
+      .expect(400);
     expect(broken.body).toMatchObject({ success: false, errorCode: 'validationFailed' });
   });
 
-  it('answers an If-None-Match that names the reply\'s ETag with 304 and no body, and serves the ui\'s files with their own ETag', async () => {
+  it("answers an If-None-Match that names the reply's ETag with 304 and no body, and serves the ui's files with their own ETag", async () => {
     const page = await request(app.getHttpServer()).get('/');
     if (page.status === 503) return void console.log('ui not built: the ui part of this test did not run (npm test builds it first)');
     expect(page.status).toBe(200);
@@ -91,6 +110,9 @@ describe.each(stores)('the api on %s', (kind, config) => {
     expect(deep.text).toContain('<div id="root">');
     const asset = page.text.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
     expect(asset).toBeDefined();
-    await request(app.getHttpServer()).get(asset!).expect(200).expect('content-type', /javascript/);
+    await request(app.getHttpServer())
+      .get(asset!)
+      .expect(200)
+      .expect('content-type', /javascript/);
   });
 });

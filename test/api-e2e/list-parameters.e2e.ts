@@ -17,9 +17,30 @@ const LIST_PARAMETERS = ['range', 'sort', 'filter', 'q', 'page', 'perPage'];
 
 /** What a careless or hostile client sends; each value goes into one parameter at a time. */
 const ODD_VALUES = [
-  'null', '[]', '{}', '[5,1]', '["x","ASC"]', '{"q":null}', '{"status":[1]}', 'x'.repeat(5000), '1e309', '-1',
-  '"x"', '1', 'true', '[0,1e309]', '[-1,5]', '[0,99999999]', '[0.5,2]', '{"q":"%_\\\\"}', 'NaN', '{"__proto__":{"a":1}}',
-  '{"id":[null]}', '[null,null]', '{"q":{"$ne":1}}', "' OR 1=1 --",
+  'null',
+  '[]',
+  '{}',
+  '[5,1]',
+  '["x","ASC"]',
+  '{"q":null}',
+  '{"status":[1]}',
+  'x'.repeat(5000),
+  '1e309',
+  '-1',
+  '"x"',
+  '1',
+  'true',
+  '[0,1e309]',
+  '[-1,5]',
+  '[0,99999999]',
+  '[0.5,2]',
+  '{"q":"%_\\\\"}',
+  'NaN',
+  '{"__proto__":{"a":1}}',
+  '{"id":[null]}',
+  '[null,null]',
+  '{"q":{"$ne":1}}',
+  "' OR 1=1 --",
 ];
 
 /** Filters that are JSON but not an object: a list that reads a filter refuses each as `validationFailed`, naming it. */
@@ -41,7 +62,10 @@ describe('odd list parameters on every list route', () => {
   const signIn = async (email: string, companyId?: string): Promise<string> => {
     const login = await request(server()).post('/api/login').send({ email, password: DEMO_PASSWORD }).expect(200);
     if (!companyId) return login.body.jwtToken as string;
-    const chosen = await request(server()).get(`/api/company/choose/${companyId}`).set('Authorization', `Bearer ${login.body.jwtToken as string}`).expect(200);
+    const chosen = await request(server())
+      .get(`/api/company/choose/${companyId}`)
+      .set('Authorization', `Bearer ${login.body.jwtToken as string}`)
+      .expect(200);
     return chosen.body.jwtToken as string;
   };
 
@@ -67,11 +91,14 @@ describe('odd list parameters on every list route', () => {
       .filter(([template, item]) => 'get' in item && !template.includes('{') && !NOT_SWEPT.has(template))
       .map(([template, item]) => {
         const declared = ((item as { get: { parameters?: { in: string; name: string }[] } }).get.parameters ?? [])
-          .filter((p) => p.in === 'query').map((p) => p.name);
+          .filter((p) => p.in === 'query')
+          .map((p) => p.name);
         return { template, parameters: [...new Set([...LIST_PARAMETERS, ...declared])] };
       });
     // The sweep covers the lists a client pages through: the document must still list them.
-    expect(routes.map((r) => r.template)).toEqual(expect.arrayContaining(['/api/bills-of-quantity', '/api/projects', '/api/company/users']));
+    expect(routes.map((r) => r.template)).toEqual(
+      expect.arrayContaining(['/api/bills-of-quantity', '/api/projects', '/api/company/users']),
+    );
 
     const failures: string[] = [];
     /** Per route, how many of the filters that are not objects it refused. */
@@ -91,7 +118,10 @@ describe('odd list parameters on every list route', () => {
       }
       for (const parameter of route.parameters) {
         for (const value of ODD_VALUES) {
-          const reply = await request(server()).get(route.template).query({ [parameter]: value }).set('Authorization', `Bearer ${caller.token}`);
+          const reply = await request(server())
+            .get(route.template)
+            .query({ [parameter]: value })
+            .set('Authorization', `Bearer ${caller.token}`);
           calls += 1;
           const shown = value.length > 40 ? `${value.slice(0, 20)}... (${value.length} characters)` : value;
           // A route that answers its plain call (no parameter) is a list that can be asked for a filter.
@@ -99,19 +129,33 @@ describe('odd list parameters on every list route', () => {
             refusingFilter.set(route.template, (refusingFilter.get(route.template) ?? 0) + 1);
             const body = reply.body as { errorCode?: string; errorMessage?: string };
             if (body.errorCode !== 'validationFailed' || !body.errorMessage?.includes('filter')) {
-              failures.push(`${route.template}?filter=${value}: refused as ${body.errorCode} "${body.errorMessage}", not validationFailed naming filter`);
+              failures.push(
+                `${route.template}?filter=${value}: refused as ${body.errorCode} "${body.errorMessage}", not validationFailed naming filter`,
+              );
             }
           }
-          if (reply.status >= 500) failures.push(`${route.template}?${parameter}=${shown} as the ${caller.name}: ${reply.status} ${reply.text.slice(0, 200)}`);
-          else if (STACK_TRACE.test(reply.text)) failures.push(`${route.template}?${parameter}=${shown} as the ${caller.name}: a stack trace in the reply`);
+          if (reply.status >= 500)
+            failures.push(`${route.template}?${parameter}=${shown} as the ${caller.name}: ${reply.status} ${reply.text.slice(0, 200)}`);
+          else if (STACK_TRACE.test(reply.text))
+            failures.push(`${route.template}?${parameter}=${shown} as the ${caller.name}: a stack trace in the reply`);
         }
       }
     }
     expect(calls).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
     // The lists that read a filter refused every filter that is not an object (the rest ignore the parameter).
-    const partly = [...refusingFilter].filter(([, refused]) => refused < NOT_OBJECTS.size).map(([template, refused]) => `${template}: ${refused} of ${NOT_OBJECTS.size}`);
+    const partly = [...refusingFilter]
+      .filter(([, refused]) => refused < NOT_OBJECTS.size)
+      .map(([template, refused]) => `${template}: ${refused} of ${NOT_OBJECTS.size}`);
     expect(partly).toEqual([]);
-    expect([...refusingFilter.keys()]).toEqual(expect.arrayContaining(['/api/bills-of-quantity', '/api/projects', '/api/company/users', '/api/company/registrations', '/api/company/directory']));
+    expect([...refusingFilter.keys()]).toEqual(
+      expect.arrayContaining([
+        '/api/bills-of-quantity',
+        '/api/projects',
+        '/api/company/users',
+        '/api/company/registrations',
+        '/api/company/directory',
+      ]),
+    );
   }, 600_000);
 });

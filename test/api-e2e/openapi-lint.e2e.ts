@@ -20,7 +20,13 @@ type Finding = { rule: string; severity: string; where: string; message: string 
 /** Runs a linter that exits non-zero on findings: its output either way. */
 async function output(command: string, args: string[]): Promise<string> {
   try {
-    return (await run(command, args, { cwd: REPOSITORY, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } })).stdout;
+    return (
+      await run(command, args, {
+        cwd: REPOSITORY,
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      })
+    ).stdout;
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string };
     if (!failed.stdout) throw new Error(`${command} failed without output: ${failed.stderr ?? ''}`, { cause: error });
@@ -28,7 +34,7 @@ async function output(command: string, args: string[]): Promise<string> {
   }
 }
 
-describe('/api/docs-json under the integrators\' linters', () => {
+describe("/api/docs-json under the integrators' linters", () => {
   let app: NestFastifyApplication;
   let folder: string;
   let file: string;
@@ -45,21 +51,52 @@ describe('/api/docs-json under the integrators\' linters', () => {
     if (folder) await rm(folder, { recursive: true, force: true });
   });
 
-  it('passes Redocly\'s recommended rules with no error and no warning', async () => {
-    const text = await output(bin('redocly'), ['lint', file, '--config', join(RULESETS, 'redocly.yaml'), '--format', 'json', '--max-problems', '10000']);
-    const report = JSON.parse(text.slice(text.indexOf('{'))) as { problems: { ruleId: string; severity: string; message: string; location: { pointer?: string }[] }[] };
-    const findings: Finding[] = report.problems.map((problem) => ({ rule: problem.ruleId, severity: problem.severity, where: problem.location[0]?.pointer ?? '', message: problem.message }));
+  it("passes Redocly's recommended rules with no error and no warning", async () => {
+    const text = await output(bin('redocly'), [
+      'lint',
+      file,
+      '--config',
+      join(RULESETS, 'redocly.yaml'),
+      '--format',
+      'json',
+      '--max-problems',
+      '10000',
+    ]);
+    const report = JSON.parse(text.slice(text.indexOf('{'))) as {
+      problems: { ruleId: string; severity: string; message: string; location: { pointer?: string }[] }[];
+    };
+    const findings: Finding[] = report.problems.map((problem) => ({
+      rule: problem.ruleId,
+      severity: problem.severity,
+      where: problem.location[0]?.pointer ?? '',
+      message: problem.message,
+    }));
     expect(findings).toEqual([]);
   }, 120_000);
 
-  it('passes Spectral\'s spectral:oas with no error and no warning', async () => {
-    const text = await output(bin('spectral'), ['lint', file, '--ruleset', join(RULESETS, '.spectral.yaml'), '--format', 'json', '--quiet']);
+  it("passes Spectral's spectral:oas with no error and no warning", async () => {
+    const text = await output(bin('spectral'), [
+      'lint',
+      file,
+      '--ruleset',
+      join(RULESETS, '.spectral.yaml'),
+      '--format',
+      'json',
+      '--quiet',
+    ]);
     const start = text.indexOf('[');
     // No report at all is a failure, not a pass: Spectral prints `[]` when it finds nothing.
     if (start < 0) throw new Error(`spectral printed no report: ${text}`);
     const report = JSON.parse(text.slice(start)) as { code: string; severity: number; message: string; path: string[] }[];
     const severity = ['error', 'warning', 'info', 'hint'];
-    const findings: Finding[] = report.filter((finding) => finding.severity <= 1).map((finding) => ({ rule: finding.code, severity: severity[finding.severity] ?? '', where: finding.path.join('.'), message: finding.message }));
+    const findings: Finding[] = report
+      .filter((finding) => finding.severity <= 1)
+      .map((finding) => ({
+        rule: finding.code,
+        severity: severity[finding.severity] ?? '',
+        where: finding.path.join('.'),
+        message: finding.message,
+      }));
     expect(findings).toEqual([]);
   }, 120_000);
 });

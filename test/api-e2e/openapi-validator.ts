@@ -8,11 +8,17 @@ import addFormatsModule from 'ajv-formats';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Response = { content?: Record<string, { schema?: Json }> };
 export type OpenApiOperation = {
-  operationId?: string; security?: unknown[]; requestBody?: unknown;
+  operationId?: string;
+  security?: unknown[];
+  requestBody?: unknown;
   parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: string[] } }[];
   responses?: Record<string, Response>;
 };
-export type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, OpenApiOperation>>; components: { schemas: Record<string, Json> } };
+export type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, Json> };
+};
 
 const DOCUMENT_ID = 'binaan-openapi';
 
@@ -24,7 +30,8 @@ export function toJsonSchema(schema: Json): Json {
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'nullable') continue;
     if (key === '$ref' && typeof value === 'string') out.$ref = value.startsWith('#/') ? `${DOCUMENT_ID}${value}` : value;
-    else if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) out.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, toJsonSchema(sub)]));
+    else if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value))
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, toJsonSchema(sub)]));
     else out[key] = toJsonSchema(value);
   }
   if (schema.nullable !== true) return out;

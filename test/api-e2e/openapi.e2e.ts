@@ -6,9 +6,16 @@ import request from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { pgliteConfig, startApp } from './support.js';
 
-type Operation = { tags?: string[]; security?: Record<string, string[]>[]; parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: string[] } }[]; requestBody?: { content: Record<string, { schema: { $ref?: string } }> } };
+type Operation = {
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: string[] } }[];
+  requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+};
 type Document = {
-  openapi: string; paths: Record<string, Record<string, Operation>>; security?: Record<string, string[]>[];
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  security?: Record<string, string[]>[];
   components: { securitySchemes: Record<string, { type: string; scheme?: string }>; schemas: Record<string, unknown> };
 };
 
@@ -32,9 +39,17 @@ describe('OpenAPI document at /api/docs', () => {
 
   it('has the key paths of every context', () => {
     for (const [path, method] of [
-      ['/api/login', 'post'], ['/api/company/choose/{companyProfileId}', 'get'], ['/api/documents/{resource}/{id}/actions/{event}', 'post'], ['/api/health', 'get'],
-      ['/api/documents/{resource}', 'get'], ['/api/documents/{resource}/{id}/history', 'get'], ['/api/workflows', 'get'], ['/api/audit/verify', 'get'],
-      ['/api/audit/verify-store', 'get'], ['/api/human-check/challenge', 'get'], ['/api/users/sign-up', 'post'],
+      ['/api/login', 'post'],
+      ['/api/company/choose/{companyProfileId}', 'get'],
+      ['/api/documents/{resource}/{id}/actions/{event}', 'post'],
+      ['/api/health', 'get'],
+      ['/api/documents/{resource}', 'get'],
+      ['/api/documents/{resource}/{id}/history', 'get'],
+      ['/api/workflows', 'get'],
+      ['/api/audit/verify', 'get'],
+      ['/api/audit/verify-store', 'get'],
+      ['/api/human-check/challenge', 'get'],
+      ['/api/users/sign-up', 'post'],
     ] as const) {
       expect({ path, method, found: document.paths[path]?.[method] !== undefined }).toEqual({ path, method, found: true });
     }
@@ -49,7 +64,11 @@ describe('OpenAPI document at /api/docs', () => {
   });
 
   it('tags every operation with its context', () => {
-    const untagged = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).filter(([, op]) => !op.tags?.length).map(([method]) => `${method} ${path}`));
+    const untagged = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => !op.tags?.length)
+        .map(([method]) => `${method} ${path}`),
+    );
     expect(untagged).toEqual([]);
     expect(document.paths['/api/login']!.post!.tags).toEqual(['identity']);
     expect(document.paths['/api/company/choose/{companyProfileId}']!.get!.tags).toEqual(['companies']);
@@ -65,33 +84,66 @@ describe('OpenAPI document at /api/docs', () => {
     expect(params).toEqual(expect.arrayContaining(['path:resource', 'path:id', 'path:event', 'header:If-Match', 'header:Idempotency-Key']));
     expect(action.parameters!.find((p) => p.name === 'If-Match')!.required).toBe(true);
     expect(action.requestBody!.content['application/json']!.schema.$ref).toBe('#/components/schemas/DocumentActionInput');
-    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['DocumentCreateInput', 'DocumentActionInput', 'DocumentView', 'DocumentHistoryRow', 'ErrorReply']));
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['DocumentCreateInput', 'DocumentActionInput', 'DocumentView', 'DocumentHistoryRow', 'ErrorReply']),
+    );
   });
 
   it('lists the values of a path parameter that takes a fixed set, as an enum', () => {
-    const values = (path: string, name: string) => (document.paths[path]?.post?.parameters ?? []).find((p) => p.in === 'path' && p.name === name)?.schema?.enum;
+    const values = (path: string, name: string) =>
+      (document.paths[path]?.post?.parameters ?? []).find((p) => p.in === 'path' && p.name === name)?.schema?.enum;
     const sorted = (list: string[] | undefined) => [...(list ?? [])].sort();
-    expect(sorted(values('/api/bq-item/{operation}', 'operation'))).toEqual(['delete', 'demote-header', 'duplicate', 'indent', 'move', 'outdent', 'promote-header', 'update']);
+    expect(sorted(values('/api/bq-item/{operation}', 'operation'))).toEqual([
+      'delete',
+      'demote-header',
+      'duplicate',
+      'indent',
+      'move',
+      'outdent',
+      'promote-header',
+      'update',
+    ]);
     expect(sorted(values('/api/bq-tab/{operation}', 'operation'))).toEqual(['add', 'delete', 'move', 'rename']);
     expect(sorted(values('/api/bq-build-up/{operation}', 'operation'))).toEqual(['add', 'delete', 'update']);
-    expect(sorted(values('/api/project/{projectId}/bill-of-quantity-scans/{scanId}/actions/{event}', 'event'))).toEqual(['Discard', 'Import']);
+    expect(sorted(values('/api/project/{projectId}/bill-of-quantity-scans/{scanId}/actions/{event}', 'event'))).toEqual([
+      'Discard',
+      'Import',
+    ]);
     expect(sorted(values('/api/company/registrations/{id}/actions/{event}', 'event'))).toEqual(['Approve', 'Reject', 'Submit']);
     expect(sorted(values('/api/admin/inquiries/{id}/actions/{action}', 'action'))).toEqual(['Cancel', 'Close', 'Reopen']);
     // Workflow routes: the machine's events, without Create (each kind is created by its own route).
-    for (const path of ['/api/bill-of-quantity/{projectId}/actions/{event}', '/api/projects/{id}/budget/actions/{event}', '/api/projects/{id}/progress-plan/actions/{event}',
-      '/api/projects/{id}/actions/{event}', '/api/documents/{resource}/{id}/actions/{event}']) {
-      expect({ path, approve: values(path, 'event')?.includes('Approve'), create: values(path, 'event')?.includes('Create') }).toEqual({ path, approve: true, create: false });
+    for (const path of [
+      '/api/bill-of-quantity/{projectId}/actions/{event}',
+      '/api/projects/{id}/budget/actions/{event}',
+      '/api/projects/{id}/progress-plan/actions/{event}',
+      '/api/projects/{id}/actions/{event}',
+      '/api/documents/{resource}/{id}/actions/{event}',
+    ]) {
+      expect({ path, approve: values(path, 'event')?.includes('Approve'), create: values(path, 'event')?.includes('Create') }).toEqual({
+        path,
+        approve: true,
+        create: false,
+      });
     }
     // The bulk route names its event in the path, one path per event (else it reads as ambiguous with {id}/history).
     const bulk = (event: string) => document.paths[`/api/documents/{resource}/actions/${event}`]?.post !== undefined;
-    expect({ approve: bulk('Approve'), create: bulk('Create'), template: bulk('{event}') }).toEqual({ approve: true, create: false, template: false });
+    expect({ approve: bulk('Approve'), create: bulk('Create'), template: bulk('{event}') }).toEqual({
+      approve: true,
+      create: false,
+      template: false,
+    });
   });
 
   it("describes the kinds' own fields, the fees and the warnings", () => {
     const schemas = document.components.schemas as Record<string, { properties?: Record<string, unknown>; description?: string }>;
-    expect(Object.keys(schemas.DocumentCreateInput!.properties!)).toEqual(expect.arrayContaining(['openAt', 'closeAt', 'vendorDocumentNo', 'claimPercentage', 'claimItems', 'retentionPercent']));
+    expect(Object.keys(schemas.DocumentCreateInput!.properties!)).toEqual(
+      expect.arrayContaining(['openAt', 'closeAt', 'vendorDocumentNo', 'claimPercentage', 'claimItems', 'retentionPercent']),
+    );
     expect(schemas.DocumentCreateInput!.description).toContain('deliveryOrder: sourceDocumentId, vendorDocumentNo');
-    expect(schemas.DocumentView!.properties).toMatchObject({ fees: { $ref: '#/components/schemas/DocumentFees' }, warnings: { $ref: '#/components/schemas/DocumentWarnings' } });
+    expect(schemas.DocumentView!.properties).toMatchObject({
+      fees: { $ref: '#/components/schemas/DocumentFees' },
+      warnings: { $ref: '#/components/schemas/DocumentWarnings' },
+    });
     expect(Object.keys(schemas.DocumentFees!.properties!)).toEqual(['transactionFee', 'tradeCertificate']);
   });
 });

@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
 import { startStripeStandIn, stripeSignature, type StripeStandIn } from '../../apps/api/src/payments/stand-in/stripe-stand-in.js';
 import { SubscriptionPeriodsJob } from '../../apps/api/src/subscriptions/subscription-periods.job.js';
-import { FEATURE_STORES, itAnsweredEveryCallWithoutAServerError, KUKUH, MUTIARA, purchaseOrderBody, TEGUH, startDocumentsApp, type Running } from './documents/harness.js';
+import {
+  FEATURE_STORES,
+  itAnsweredEveryCallWithoutAServerError,
+  KUKUH,
+  MUTIARA,
+  purchaseOrderBody,
+  TEGUH,
+  startDocumentsApp,
+  type Running,
+} from './documents/harness.js';
 
 const SECRET_KEY = 'sk_test_binaan_e2e';
 const WEBHOOK_SECRET = 'whsec_binaan_e2e_signing_secret';
@@ -23,12 +32,23 @@ describe.each(FEATURE_STORES)('online payment on %s', (kind) => {
   beforeAll(async () => {
     const clock = { now: () => running.clock.now };
     standIn = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, now: () => clock.now() });
-    running = await startDocumentsApp(kind, { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url });
+    running = await startDocumentsApp(kind, {
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standIn.url,
+    });
     // The gateway calls back over HTTP: the api listens on a loopback port of its own.
     await running.app.listen(0, '127.0.0.1');
     standIn.setWebhookUrl(`http://127.0.0.1:${(running.app.getHttpServer().address() as AddressInfo).port}${WEBHOOK}`);
-    [aminah, kumar, wong] = await Promise.all([running.signIn('aminah@teguhbina.my', TEGUH), running.signIn('kumar@teguhbina.my', TEGUH), running.signIn('wong@kukuhcontractor.my', KUKUH)]);
-    const ordered = await running.api.call('post', '/api/subscriptions/orders', { token: aminah, body: { packageId: 'subcontractor-advanced' } });
+    [aminah, kumar, wong] = await Promise.all([
+      running.signIn('aminah@teguhbina.my', TEGUH),
+      running.signIn('kumar@teguhbina.my', TEGUH),
+      running.signIn('wong@kukuhcontractor.my', KUKUH),
+    ]);
+    const ordered = await running.api.call('post', '/api/subscriptions/orders', {
+      token: aminah,
+      body: { packageId: 'subcontractor-advanced' },
+    });
     expect(ordered.status).toBe(201);
     billId = ordered.body.id as string;
   }, 300_000);
@@ -39,19 +59,29 @@ describe.each(FEATURE_STORES)('online payment on %s', (kind) => {
   const call = (...args: Parameters<Running['api']['call']>) => running.api.call(...args);
   const bill = async () => (await call('get', `/api/billings/${billId}`, { token: aminah })).body as Billing;
   // The body goes as the very bytes that were signed (supertest sends a string as it is).
-  const post = (body: string, signature?: string) => call('post', WEBHOOK, { body, headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) } });
+  const post = (body: string, signature?: string) =>
+    call('post', WEBHOOK, {
+      body,
+      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    });
 
-  it('opens the gateway\'s page for the bill: a checkout in MYR for its total, card and FPX, naming the bill', async () => {
+  it("opens the gateway's page for the bill: a checkout in MYR for its total, card and FPX, naming the bill", async () => {
     const opened = await call('post', `/api/billings/${billId}/checkout`, { token: aminah });
     expect(opened.status).toBe(201);
     sessionId = opened.body.sessionId as string;
     expect(opened.body.url).toBe(`${standIn.url}/pay/${sessionId}`);
     const session = standIn.sessions.get(sessionId)!;
-    expect(session).toMatchObject({ amount_total: (await bill()).total, currency: 'myr', client_reference_id: billId, payment_method_types: ['card', 'fpx'], status: 'open' });
+    expect(session).toMatchObject({
+      amount_total: (await bill()).total,
+      currency: 'myr',
+      client_reference_id: billId,
+      payment_method_types: ['card', 'fpx'],
+      status: 'open',
+    });
     expect(session.success_url).toMatch(/\/administration\/subscription\?paid=INV-\d{6}&session=\{CHECKOUT_SESSION_ID\}$/);
   });
 
-  it('lets only the company\'s administrator open it, for its own bill waiting for payment', async () => {
+  it("lets only the company's administrator open it, for its own bill waiting for payment", async () => {
     const officer = await call('post', `/api/billings/${billId}/checkout`, { token: kumar });
     expect([officer.status, officer.body.errorCode]).toEqual([403, 'noAccessRight']);
     // Another company's administrator: no such bill for that company.
@@ -62,7 +92,12 @@ describe.each(FEATURE_STORES)('online payment on %s', (kind) => {
   });
 
   it('refuses a callback that is unsigned, forged, signed with another secret, too old, or for a checkout it did not start; the bill still waits', async () => {
-    const session = { ...standIn.sessions.get(sessionId)!, status: 'complete' as const, payment_status: 'paid' as const, payment_intent: 'pi_test_forged' };
+    const session = {
+      ...standIn.sessions.get(sessionId)!,
+      status: 'complete' as const,
+      payment_status: 'paid' as const,
+      payment_intent: 'pi_test_forged',
+    };
     const genuine = standIn.signedEvent(session, 'checkout.session.completed');
     const unsigned = await post(genuine.body);
     expect([unsigned.status, unsigned.body.errorCode, unsigned.body.reason]).toEqual([400, 'paymentCallbackRefused', 'unsigned']);
@@ -89,7 +124,7 @@ describe.each(FEATURE_STORES)('online payment on %s', (kind) => {
     expect((await bill()).status).toBe('pendingPayment');
   });
 
-  it('pays the bill when the payer pays on the gateway\'s page, and the package\'s twelve months begin', async () => {
+  it("pays the bill when the payer pays on the gateway's page, and the package's twelve months begin", async () => {
     const delivery = await standIn.pay(sessionId, 'fpx');
     expect(delivery?.status).toBe(200);
     const paid = await bill();
@@ -98,8 +133,18 @@ describe.each(FEATURE_STORES)('online payment on %s', (kind) => {
     const periods = await running.store.readStream(`subscription-${TEGUH}`);
     expect(periods.map((e) => e.type)).toEqual(['SubscriptionPeriodStarted']);
     const started = periods[0]!.data as { packageId: string; billingId: string; from: string; to: string; change: string };
-    expect(started).toMatchObject({ packageId: 'subcontractor-advanced', billingId: billId, from: running.clock.now.toISOString(), to: '2027-03-02T01:00:00.000Z', change: 'new' });
-    const packages = (await call('get', '/api/subscriptions/packages', { token: aminah })).body.packages as { id: string; current: boolean; awaitingPayment: boolean }[];
+    expect(started).toMatchObject({
+      packageId: 'subcontractor-advanced',
+      billingId: billId,
+      from: running.clock.now.toISOString(),
+      to: '2027-03-02T01:00:00.000Z',
+      change: 'new',
+    });
+    const packages = (await call('get', '/api/subscriptions/packages', { token: aminah })).body.packages as {
+      id: string;
+      current: boolean;
+      awaitingPayment: boolean;
+    }[];
     expect(packages.find((p) => p.id === 'subcontractor-advanced')).toMatchObject({ current: true, awaitingPayment: false });
   });
 
@@ -116,11 +161,21 @@ describe.each(FEATURE_STORES)('online payment on %s', (kind) => {
     expect([replayed.status, replayed.body.reason]).toEqual([400, 'late']);
   });
 
-  it('lists the period for the platform administrator among every company\'s subscriptions, by state; no one else reads the list', async () => {
+  it("lists the period for the platform administrator among every company's subscriptions, by state; no one else reads the list", async () => {
     const admin = await running.signIn('admin@binaan.my', TEGUH);
     const listed = await call('get', '/api/admin/subscriptions', { token: admin });
     expect(listed.status).toBe(200);
-    expect(listed.body.items).toContainEqual(expect.objectContaining({ companyId: TEGUH, companyName: 'Teguh Bina Sdn Bhd', packageId: 'subcontractor-advanced', billingId: billId, change: 'new', state: 'running', endedAt: null }));
+    expect(listed.body.items).toContainEqual(
+      expect.objectContaining({
+        companyId: TEGUH,
+        companyName: 'Teguh Bina Sdn Bhd',
+        packageId: 'subcontractor-advanced',
+        billingId: billId,
+        change: 'new',
+        state: 'running',
+        endedAt: null,
+      }),
+    );
     const running_ = await call('get', `/api/admin/subscriptions?filter=${encodeURIComponent('{"state":"running"}')}`, { token: admin });
     expect(running_.body.items.map((p: { companyId: string }) => p.companyId)).toContain(TEGUH);
     const ended = await call('get', `/api/admin/subscriptions?filter=${encodeURIComponent('{"state":"ended"}')}`, { token: admin });
@@ -146,19 +201,35 @@ describe.each(FEATURE_STORES)('online payment on %s', (kind) => {
     expect([refused.status, refused.body.errorCode]).toEqual([409, 'billingNotPayable']);
   });
 
-  it('refuses a paid notice whose amount is not the bill\'s (422 paymentAmountMismatch) and keeps the bill waiting', async () => {
+  it("refuses a paid notice whose amount is not the bill's (422 paymentAmountMismatch) and keeps the bill waiting", async () => {
     const mei = await running.signIn('mei@mutiarasupplies.my', MUTIARA);
     const ordered = await call('post', '/api/subscriptions/orders', { token: mei, body: { packageId: 'supplier-advanced' } });
     const opened = await call('post', `/api/billings/${ordered.body.id as string}/checkout`, { token: mei });
-    const session = { ...standIn.sessions.get(opened.body.sessionId as string)!, status: 'complete' as const, payment_status: 'paid' as const, payment_intent: 'pi_test_short', amount_total: 100 };
+    const session = {
+      ...standIn.sessions.get(opened.body.sessionId as string)!,
+      status: 'complete' as const,
+      payment_status: 'paid' as const,
+      payment_intent: 'pi_test_short',
+      amount_total: 100,
+    };
     const short = standIn.signedEvent(session, 'checkout.session.completed');
     const refused = await post(short.body, short.signature);
     expect([refused.status, refused.body.errorCode]).toEqual([422, 'paymentAmountMismatch']);
-    expect(((await call('get', `/api/billings/${ordered.body.id as string}`, { token: mei })).body as Billing).status).toBe('pendingPayment');
+    expect(((await call('get', `/api/billings/${ordered.body.id as string}`, { token: mei })).body as Billing).status).toBe(
+      'pendingPayment',
+    );
   });
 
   describe('the paid year, its end and the grace after it', () => {
-    const standing = async () => (await call('get', '/api/subscriptions/standing', { token: kumar })).body as { state: string; source: string; packageId: string; periodEnd: string; unavailableFrom: string | null; billToPay: { id: string } | null };
+    const standing = async () =>
+      (await call('get', '/api/subscriptions/standing', { token: kumar })).body as {
+        state: string;
+        source: string;
+        packageId: string;
+        periodEnd: string;
+        unavailableFrom: string | null;
+        billToPay: { id: string } | null;
+      };
     const draftOrder = () => call('post', '/api/documents/purchaseOrder', { token: kumar, body: purchaseOrderBody() });
     // Months on, the sessions of before have ended: sign in again.
     const moveTo = async (iso: string) => {
@@ -167,9 +238,19 @@ describe.each(FEATURE_STORES)('online payment on %s', (kind) => {
     };
 
     it('stands on the paid package until 14 days before its end, then reminds', async () => {
-      expect(await standing()).toMatchObject({ state: 'active', source: 'period', packageId: 'subcontractor-advanced', periodEnd: '2027-03-02T01:00:00.000Z', unavailableFrom: null });
+      expect(await standing()).toMatchObject({
+        state: 'active',
+        source: 'period',
+        packageId: 'subcontractor-advanced',
+        periodEnd: '2027-03-02T01:00:00.000Z',
+        unavailableFrom: null,
+      });
       await moveTo('2027-02-20T01:00:00.000Z');
-      expect(await standing()).toMatchObject({ state: 'renewalDue', periodEnd: '2027-03-02T01:00:00.000Z', unavailableFrom: '2027-03-16T01:00:00.000Z' });
+      expect(await standing()).toMatchObject({
+        state: 'renewalDue',
+        periodEnd: '2027-03-02T01:00:00.000Z',
+        unavailableFrom: '2027-03-16T01:00:00.000Z',
+      });
     });
 
     it('records the end of the year as an event, then writes go on for 14 days of grace with the reminder', async () => {
@@ -178,7 +259,10 @@ describe.each(FEATURE_STORES)('online payment on %s', (kind) => {
       expect(run.expired).toEqual([`${TEGUH} 2026-03-02T01:00:00.000Z`]);
       expect((await running.app.get(SubscriptionPeriodsJob).run(running.clock.now)).expired).toEqual([]);
       const events = await running.store.readStream(`subscription-${TEGUH}`);
-      expect(events.at(-1)).toMatchObject({ type: 'SubscriptionPeriodEnded', data: { reason: 'expired', at: '2027-03-02T01:00:00.000Z', packageId: 'subcontractor-advanced' } });
+      expect(events.at(-1)).toMatchObject({
+        type: 'SubscriptionPeriodEnded',
+        data: { reason: 'expired', at: '2027-03-02T01:00:00.000Z', packageId: 'subcontractor-advanced' },
+      });
       expect(await standing()).toMatchObject({ state: 'overdue', source: 'lapsed', unavailableFrom: '2027-03-16T01:00:00.000Z' });
       expect((await draftOrder()).status).toBe(201);
     });
@@ -187,7 +271,11 @@ describe.each(FEATURE_STORES)('online payment on %s', (kind) => {
       await moveTo('2027-03-16T01:00:00.000Z');
       expect((await standing()).state).toBe('unavailable');
       const refused = await draftOrder();
-      expect([refused.status, refused.body.errorCode, refused.body.unavailableFrom]).toEqual([402, 'serviceTemporarilyUnavailable', '2027-03-16T01:00:00.000Z']);
+      expect([refused.status, refused.body.errorCode, refused.body.unavailableFrom]).toEqual([
+        402,
+        'serviceTemporarilyUnavailable',
+        '2027-03-16T01:00:00.000Z',
+      ]);
       expect((await call('get', '/api/documents/purchaseOrder', { token: kumar })).status).toBe(200);
       const renewal = await call('post', '/api/subscriptions/orders', { token: aminah, body: { packageId: 'subcontractor-advanced' } });
       expect(renewal.status).toBe(201);

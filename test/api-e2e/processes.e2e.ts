@@ -44,9 +44,15 @@ describe('two processes on one PGlite data directory', () => {
     const first = spawn(process.execPath, [MAIN], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0' } });
     try {
       await waitForLine(first, /Binaan is running/);
-      const second = spawnSync(process.execPath, [MAIN], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0' }, encoding: 'utf8', timeout: 60_000 });
+      const second = spawnSync(process.execPath, [MAIN], {
+        env: { ...process.env, DATA_DIR: dataDir, PORT: '0' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(second.status).toBe(1);
-      expect(second.stderr).toContain(`Binaan cannot start: the data directory ${dataDir} is in use by another Binaan process (pid ${first.pid})`);
+      expect(second.stderr).toContain(
+        `Binaan cannot start: the data directory ${dataDir} is in use by another Binaan process (pid ${first.pid})`,
+      );
       expect(second.stderr).not.toMatch(/\n\s+at /);
       expect(first.exitCode).toBeNull();
     } finally {
@@ -67,61 +73,83 @@ describe('two processes on one PGlite data directory', () => {
 const onPostgres = TEST_DATABASE_URL ? describe : describe.skip;
 if (!TEST_DATABASE_URL) console.log('store command line tests did not run: TEST_DATABASE_URL is not set (npm test sets it).');
 
-onPostgres(`the store command line tool on PostgreSQL${TEST_DATABASE_URL ? '' : ' (skipped: needs TEST_DATABASE_URL, which npm test sets)'}`, () => {
-  const schema = `cli_${randomBytes(5).toString('hex')}`;
-  const env = { ...process.env, DATABASE_URL: TEST_DATABASE_URL!, DATABASE_SCHEMA: schema };
-  const cli = (verb: string) => spawnSync(process.execPath, [CLI, verb], { env, encoding: 'utf8', timeout: 60_000 });
+onPostgres(
+  `the store command line tool on PostgreSQL${TEST_DATABASE_URL ? '' : ' (skipped: needs TEST_DATABASE_URL, which npm test sets)'}`,
+  () => {
+    const schema = `cli_${randomBytes(5).toString('hex')}`;
+    const env = { ...process.env, DATABASE_URL: TEST_DATABASE_URL!, DATABASE_SCHEMA: schema };
+    const cli = (verb: string) => spawnSync(process.execPath, [CLI, verb], { env, encoding: 'utf8', timeout: 60_000 });
 
-  afterAll(async () => {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-  });
+    afterAll(async () => {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    });
 
-  it('applies migrations once, however often the store is opened', async () => {
-    const config = loadConfig(env);
-    for (let i = 0; i < 2; i++) await (await openConfiguredStore(config)).store.close();
-    const { store } = await openEventStore({ migrationsDir: config.migrationsDir, databaseUrl: TEST_DATABASE_URL!, databaseSchema: schema });
-    const rows = await (store as SqlEventStore).db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows.map((row) => Number(row.version))).toEqual([1, 2, 3, 4, 5]);
-    await store.close();
-  });
+    it('applies migrations once, however often the store is opened', async () => {
+      const config = loadConfig(env);
+      for (let i = 0; i < 2; i++) await (await openConfiguredStore(config)).store.close();
+      const { store } = await openEventStore({
+        migrationsDir: config.migrationsDir,
+        databaseUrl: TEST_DATABASE_URL!,
+        databaseSchema: schema,
+      });
+      const rows = await (store as SqlEventStore).db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+      expect(rows.map((row) => Number(row.version))).toEqual([1, 2, 3, 4, 5]);
+      await store.close();
+    });
 
-  it('stats, verify (finds a tampered event and exits 1), rebuild (restores the read model)', async () => {
-    const { store } = await openConfiguredStore(loadConfig(env));
-    const sql = (store as SqlEventStore).db;
-    for (let i = 0; i < 3; i++) {
-      await store.append({ streamId: `claim-${i}`, streamType: 'claim', expectedRevision: 'no_stream', events: [{ type: 'ClaimCreated', data: { amount: '10.00' } }, { type: 'ClaimSubmitted', data: {} }] });
-    }
-    await store.append({ streamId: 'po-1', streamType: 'order', expectedRevision: 'no_stream', events: [{ type: 'OrderCreated', data: {} }] });
+    it('stats, verify (finds a tampered event and exits 1), rebuild (restores the read model)', async () => {
+      const { store } = await openConfiguredStore(loadConfig(env));
+      const sql = (store as SqlEventStore).db;
+      for (let i = 0; i < 3; i++) {
+        await store.append({
+          streamId: `claim-${i}`,
+          streamType: 'claim',
+          expectedRevision: 'no_stream',
+          events: [
+            { type: 'ClaimCreated', data: { amount: '10.00' } },
+            { type: 'ClaimSubmitted', data: {} },
+          ],
+        });
+      }
+      await store.append({
+        streamId: 'po-1',
+        streamType: 'order',
+        expectedRevision: 'no_stream',
+        events: [{ type: 'OrderCreated', data: {} }],
+      });
 
-    const stats = cli('stats');
-    expect(stats.status).toBe(0);
-    expect(stats.stdout).toMatch(/7 events in 4 streams/);
-    expect(stats.stdout).toMatch(/claim\s+3\s+6/);
+      const stats = cli('stats');
+      expect(stats.status).toBe(0);
+      expect(stats.stdout).toMatch(/7 events in 4 streams/);
+      expect(stats.stdout).toMatch(/claim\s+3\s+6/);
 
-    expect(cli('verify').status).toBe(0);
-    await sql.script(`BEGIN; ALTER TABLE events DISABLE TRIGGER USER;
+      expect(cli('verify').status).toBe(0);
+      await sql.script(`BEGIN; ALTER TABLE events DISABLE TRIGGER USER;
       UPDATE events SET data = '{"amount":"99999.00"}' WHERE stream_id = 'claim-1' AND revision = 0;
       ALTER TABLE events ENABLE TRIGGER USER; COMMIT;`);
-    const verify = cli('verify');
-    expect(verify.status).toBe(1);
-    expect(verify.stdout).toContain('BROKEN claim-1 at revision 0');
-    expect(verify.stdout).toContain('1 broken');
+      const verify = cli('verify');
+      expect(verify.status).toBe(1);
+      expect(verify.stdout).toContain('BROKEN claim-1 at revision 0');
+      expect(verify.stdout).toContain('1 broken');
 
-    await sql.query('DELETE FROM audit_trail');
-    const rebuild = cli('rebuild');
-    expect(rebuild.status).toBe(0);
-    expect(rebuild.stdout).toMatch(/Rebuilt audit-trail, .* from 7 events/);
-    const [count] = await sql.query<{ n: string }>('SELECT COUNT(*) AS n FROM audit_trail');
-    expect(Number(count!.n)).toBe(7);
-    await store.close();
-  }, 120_000);
+      await sql.query('DELETE FROM audit_trail');
+      const rebuild = cli('rebuild');
+      expect(rebuild.status).toBe(0);
+      expect(rebuild.stdout).toMatch(/Rebuilt audit-trail, .* from 7 events/);
+      const [count] = await sql.query<{ n: string }>('SELECT COUNT(*) AS n FROM audit_trail');
+      expect(Number(count!.n)).toBe(7);
+      await store.close();
+    }, 120_000);
 
-  it('says how to use it when the verb is unknown', () => {
-    const wrong = cli('frobnicate');
-    expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toContain('usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file> | keys-backup <file> | keys-restore <file> | rewrap-keys | forget <userId> --reason <text> | migrate-lookup-keys | create-admin <email> [--name "<full name>"] [--force]>');
-  });
-});
+    it('says how to use it when the verb is unknown', () => {
+      const wrong = cli('frobnicate');
+      expect(wrong.status).toBe(2);
+      expect(wrong.stderr).toContain(
+        'usage: npm run store -- <rebuild | verify | stats | backup <file> | restore <file> | keys-backup <file> | keys-restore <file> | rewrap-keys | forget <userId> --reason <text> | migrate-lookup-keys | create-admin <email> [--name "<full name>"] [--force]>',
+      );
+    });
+  },
+);

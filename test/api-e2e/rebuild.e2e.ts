@@ -49,17 +49,39 @@ describe.each(STORES)('rebuild and whole-store verify on %s', (kind) => {
   }, 300_000);
   afterAll(async () => running?.stop());
 
-  const act = (token: string, id: string, event: string, revision: number, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    running.api.call('post', `/api/documents/purchaseOrder/${id}/actions/${event}`, { token, body, headers: { 'If-Match': String(revision), ...headers } });
+  const act = (
+    token: string,
+    id: string,
+    event: string,
+    revision: number,
+    body: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) =>
+    running.api.call('post', `/api/documents/purchaseOrder/${id}/actions/${event}`, {
+      token,
+      body,
+      headers: { 'If-Match': String(revision), ...headers },
+    });
 
   it('after documents driven through the API, a rebuild from the log gives tables equal to the live ones', async () => {
     // A few more documents through the API: edit, idempotent action, approval, seller confirmation, rejection.
-    const first = (await running.api.call('post', '/api/documents/purchaseOrder', { token: kumar, body: purchaseOrderBody() })).body.id as string;
-    expect((await running.api.call('put', `/api/documents/purchaseOrder/${first}`, { token: kumar, body: { title: 'Edited before approval' }, headers: { 'If-Match': '1' } })).status).toBe(200);
+    const first = (await running.api.call('post', '/api/documents/purchaseOrder', { token: kumar, body: purchaseOrderBody() })).body
+      .id as string;
+    expect(
+      (
+        await running.api.call('put', `/api/documents/purchaseOrder/${first}`, {
+          token: kumar,
+          body: { title: 'Edited before approval' },
+          headers: { 'If-Match': '1' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await act(kumar, first, 'Request_Approve', 2, {}, { 'Idempotency-Key': 'rebuild-1' })).status).toBe(200);
     expect((await act(lim, first, 'Approve', 3)).status).toBe(200);
     expect((await act(mei, first, 'Confirm', 4, { remark: 'Confirmed' })).status).toBe(200);
-    const second = (await running.api.call('post', '/api/documents/purchaseOrder', { token: kumar, body: purchaseOrderBody({ title: 'To be rejected' }) })).body.id as string;
+    const second = (
+      await running.api.call('post', '/api/documents/purchaseOrder', { token: kumar, body: purchaseOrderBody({ title: 'To be rejected' }) })
+    ).body.id as string;
     expect((await act(kumar, second, 'Request_Approve', 1)).status).toBe(200);
     expect((await act(lim, second, 'Reject', 2, { remark: 'Not this month' })).status).toBe(200);
 
@@ -75,8 +97,12 @@ describe.each(STORES)('rebuild and whole-store verify on %s', (kind) => {
     expect(Object.keys(live).sort()).toEqual(allProjections.flatMap((projection) => projection.tables).sort());
     // One audit row per event, at the same positions (positions may have gaps: an append that loses a race
     // on PostgreSQL has used its identity values).
-    const positions = (await running.sql.query<{ p: string | number }>('SELECT global_position AS p FROM events ORDER BY 1')).map((row) => Number(row.p));
-    const audited = (await running.sql.query<{ p: string | number }>('SELECT global_position AS p FROM audit_trail ORDER BY 1')).map((row) => Number(row.p));
+    const positions = (await running.sql.query<{ p: string | number }>('SELECT global_position AS p FROM events ORDER BY 1')).map((row) =>
+      Number(row.p),
+    );
+    const audited = (await running.sql.query<{ p: string | number }>('SELECT global_position AS p FROM audit_trail ORDER BY 1')).map(
+      (row) => Number(row.p),
+    );
     expect(audited).toEqual(positions);
     expect(positions.at(-1)).toBe(await running.store.lastPosition());
     expect(live.identity_sessions!.length).toBeGreaterThanOrEqual(3);

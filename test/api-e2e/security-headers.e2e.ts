@@ -30,7 +30,13 @@ function expectTransport(headers: Record<string, string | undefined>, https: boo
 }
 
 /** Headers that only a browsing context (a document) uses: never on an API reply or an asset. */
-const DOCUMENT_ONLY = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-permitted-cross-domain-policies', 'x-download-options'];
+const DOCUMENT_ONLY = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-permitted-cross-domain-policies',
+  'x-download-options',
+];
 
 function expectApiHeaders(headers: Record<string, string | undefined>, https: boolean) {
   const csp = directives(headers['content-security-policy']);
@@ -122,7 +128,7 @@ describe('security headers', () => {
         expectAssetHeaders(reply.headers, https);
       });
 
-      it('document set: a hashed worker script (a worker takes the policy of its own script, not its page\'s)', async () => {
+      it("document set: a hashed worker script (a worker takes the policy of its own script, not its page's)", async () => {
         const reply = await request(app.getHttpServer()).get('/assets/pdf.worker.min-qwK7q_zL.mjs');
         expect(reply.status).toBe(200);
         expectDocumentHeaders(reply.headers, https);

@@ -36,8 +36,16 @@ onPostgres(`limits across two API workers on PostgreSQL${TEST_DATABASE_URL ? '' 
     dataDir = await mkdtemp(join(tmpdir(), 'binaan-limits-'));
     const primary = spawn(process.execPath, [MAIN], {
       env: {
-        ...process.env, DATABASE_URL: TEST_DATABASE_URL!, DATABASE_SCHEMA: schema, DATA_DIR: dataDir, PORT: '0', API_WORKERS: '2', DEMO_DATA: 'off', NODE_ENV: 'test',
-        PUBLIC_RATE_LIMIT_PER_MINUTE: String(LIMIT), HUMAN_CHECK_MAX_NUMBER: '1000',
+        ...process.env,
+        DATABASE_URL: TEST_DATABASE_URL!,
+        DATABASE_SCHEMA: schema,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        API_WORKERS: '2',
+        DEMO_DATA: 'off',
+        NODE_ENV: 'test',
+        PUBLIC_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+        HUMAN_CHECK_MAX_NUMBER: '1000',
       },
     });
     const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
@@ -60,13 +68,20 @@ onPostgres(`limits across two API workers on PostgreSQL${TEST_DATABASE_URL ? '' 
 
       // One solved challenge, offered to each worker in turn: it passes once.
       const token = await solveHumanCheck(base);
-      const first = await call(port, 'POST', '/api/users/forgot-password', undefined, { email: 'nobody@example.com', response_token: token });
-      const again = await call(port, 'POST', '/api/users/forgot-password', undefined, { email: 'nobody@example.com', response_token: token });
+      const first = await call(port, 'POST', '/api/users/forgot-password', undefined, {
+        email: 'nobody@example.com',
+        response_token: token,
+      });
+      const again = await call(port, 'POST', '/api/users/forgot-password', undefined, {
+        email: 'nobody@example.com',
+        response_token: token,
+      });
       expect([first.status, again.status, again.body.errorCode]).toEqual([200, 400, 'humanCheckFailed']);
 
       // Five failed sign-ins spread over both workers lock the e-mail on both.
       const email = `someone-${randomBytes(3).toString('hex')}@example.com`;
-      for (let i = 0; i < 5; i++) expect((await call(port, 'POST', '/api/login', undefined, { email, password: `wrong-${i}` })).status).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect((await call(port, 'POST', '/api/login', undefined, { email, password: `wrong-${i}` })).status).toBe(401);
       for (let i = 0; i < 2; i++) {
         const locked = await call(port, 'POST', '/api/login', undefined, { email, password: 'wrong-again' });
         expect([locked.status, locked.body.errorCode]).toEqual([429, 'accountLocked']);

@@ -56,7 +56,9 @@ function rewrite(source: string, target: string, edit: (lines: string[]) => stri
   const lines = gunzipSync(readFileSync(source)).toString('utf8').trimEnd().split('\n');
   const body = edit(lines.slice(0, -1));
   const end = JSON.parse(lines[lines.length - 1]!) as { end: Record<string, unknown> };
-  end.end.sha256 = createHash('sha256').update(body.map((line) => `${line}\n`).join('')).digest('hex');
+  end.end.sha256 = createHash('sha256')
+    .update(body.map((line) => `${line}\n`).join(''))
+    .digest('hex');
   writeFileSync(target, gzipSync(`${[...body, JSON.stringify(end)].join('\n')}\n`));
 }
 
@@ -122,38 +124,75 @@ describe('store backup and restore (the demo data on PGlite)', () => {
   }, 400_000);
 
   it.each([
-    ['cut short (no end line)', (source: string, target: string) => writeFileSync(target, gzipSync(gunzipSync(readFileSync(source)).toString('utf8').split('\n').slice(0, 300).join('\n')))],
-    ['an event edited, its digest recomputed', (source: string, target: string) => rewrite(source, target, (lines) => lines.map((line) => (line.includes('"e":') && line.includes('Quantity looks high') ? line.replace('Quantity looks high', 'Quantity looks fine') : line)))],
-    ['an event removed, its digest recomputed', (source: string, target: string) => rewrite(source, target, (lines) => lines.filter((_, index) => index !== lines.findIndex((line) => line.includes('"e":') && line.includes('"revision":"1"'))))],
-  ])('refuses a file %s and leaves the empty store empty', async (_, damage) => {
-    const damaged = join(folder, `damaged-${randomBytes(4).toString('hex')}.gz`);
-    damage(file, damaged);
-    const target = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'binaan-restore-')), PORT: '0' });
-    try {
-      const restore = await storeCliHere(target, 'restore', damaged);
-      expect(restore.status).toBe(2);
-      expect(restore.output).toMatch(/cut short|does not match its hash|a revision is missing|does not link/);
-      expect((await contentsOf(target)).events).toEqual([]);
-    } finally {
-      rmSync(target.dataDir, { recursive: true, force: true });
-    }
-  }, 400_000);
+    [
+      'cut short (no end line)',
+      (source: string, target: string) =>
+        writeFileSync(target, gzipSync(gunzipSync(readFileSync(source)).toString('utf8').split('\n').slice(0, 300).join('\n'))),
+    ],
+    [
+      'an event edited, its digest recomputed',
+      (source: string, target: string) =>
+        rewrite(source, target, (lines) =>
+          lines.map((line) =>
+            line.includes('"e":') && line.includes('Quantity looks high')
+              ? line.replace('Quantity looks high', 'Quantity looks fine')
+              : line,
+          ),
+        ),
+    ],
+    [
+      'an event removed, its digest recomputed',
+      (source: string, target: string) =>
+        rewrite(source, target, (lines) =>
+          lines.filter((_, index) => index !== lines.findIndex((line) => line.includes('"e":') && line.includes('"revision":"1"'))),
+        ),
+    ],
+  ])(
+    'refuses a file %s and leaves the empty store empty',
+    async (_, damage) => {
+      const damaged = join(folder, `damaged-${randomBytes(4).toString('hex')}.gz`);
+      damage(file, damaged);
+      const target = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'binaan-restore-')), PORT: '0' });
+      try {
+        const restore = await storeCliHere(target, 'restore', damaged);
+        expect(restore.status).toBe(2);
+        expect(restore.output).toMatch(/cut short|does not match its hash|a revision is missing|does not link/);
+        expect((await contentsOf(target)).events).toEqual([]);
+      } finally {
+        rmSync(target.dataDir, { recursive: true, force: true });
+      }
+    },
+    400_000,
+  );
 
   const onPostgres = TEST_DATABASE_URL ? it : it.skip;
-  onPostgres(`restores the PGlite backup into PostgreSQL, and a backup of that is the same log${TEST_DATABASE_URL ? '' : ' (skipped: needs TEST_DATABASE_URL, which npm test sets)'}`, async () => {
-    const target = loadConfig({ DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: `backup_${randomBytes(5).toString('hex')}`, DATA_DIR: mkdtempSync(join(tmpdir(), 'binaan-restore-pg-')), PORT: '0' });
-    try {
-      copyFileSync(join(original.dataDir, 'secrets.json'), join(target.dataDir, 'secrets.json'));
-      expect((await storeCliHere(target, 'keys-restore', keysFile)).status).toBe(0);
-      const restore = await storeCliHere(target, 'restore', file);
-      expect(restore.status).toBe(0);
-      expect(await contentsOf(target)).toEqual(before);
-      const second = join(folder, 'from-postgres.gz');
-      expect((await storeCliHere(target, 'backup', second)).status).toBe(0);
-      const events = (path: string) => gunzipSync(readFileSync(path)).toString('utf8').split('\n').filter((line) => line.startsWith('{"e":'));
-      expect(events(second)).toEqual(events(file));
-    } finally {
-      await removeAppData(target);
-    }
-  }, 600_000);
+  onPostgres(
+    `restores the PGlite backup into PostgreSQL, and a backup of that is the same log${TEST_DATABASE_URL ? '' : ' (skipped: needs TEST_DATABASE_URL, which npm test sets)'}`,
+    async () => {
+      const target = loadConfig({
+        DATABASE_URL: TEST_DATABASE_URL,
+        DATABASE_SCHEMA: `backup_${randomBytes(5).toString('hex')}`,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'binaan-restore-pg-')),
+        PORT: '0',
+      });
+      try {
+        copyFileSync(join(original.dataDir, 'secrets.json'), join(target.dataDir, 'secrets.json'));
+        expect((await storeCliHere(target, 'keys-restore', keysFile)).status).toBe(0);
+        const restore = await storeCliHere(target, 'restore', file);
+        expect(restore.status).toBe(0);
+        expect(await contentsOf(target)).toEqual(before);
+        const second = join(folder, 'from-postgres.gz');
+        expect((await storeCliHere(target, 'backup', second)).status).toBe(0);
+        const events = (path: string) =>
+          gunzipSync(readFileSync(path))
+            .toString('utf8')
+            .split('\n')
+            .filter((line) => line.startsWith('{"e":'));
+        expect(events(second)).toEqual(events(file));
+      } finally {
+        await removeAppData(target);
+      }
+    },
+    600_000,
+  );
 });

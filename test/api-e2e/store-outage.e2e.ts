@@ -16,44 +16,69 @@ import { runStoreOutageDrill, type DrillOptions, type DrillReport } from '../sup
 import { postgresBinaries } from '../support/throwaway-postgres.js';
 
 const canRun = postgresBinaries() !== null;
-if (!canRun) console.log('the PostgreSQL store-outage drills did not run: PostgreSQL is not installed (npm test installs it; /usr/lib/postgresql/*/bin/initdb is missing).');
+if (!canRun)
+  console.log(
+    'the PostgreSQL store-outage drills did not run: PostgreSQL is not installed (npm test installs it; /usr/lib/postgresql/*/bin/initdb is missing).',
+  );
 
 const cases: [string, Pick<DrillOptions, 'store' | 'workers' | 'faults'>][] = [
   ['PostgreSQL, one API process', { store: 'postgres', workers: 1, faults: ['terminate', 'kill'] }],
   ['PostgreSQL, API_WORKERS=2', { store: 'postgres', workers: 2, faults: ['terminate', 'kill', 'kill-api'] }],
 ];
 
-(canRun ? describe : describe.skip).each(cases)(`a lost PostgreSQL under load: %s${canRun ? '' : ' (skipped: PostgreSQL is not installed; npm test installs it)'}`, (name, drill) => {
-  it('the API survives backends terminated and the postmaster killed, and is back within 5 s with nothing acknowledged lost', async () => {
-    const report = await runStoreOutageDrill({ ...drill, writers: 8, loadMs: 2_500, downMs: 2_000, log: (line) => console.log(`[${name}, ${new Date().toISOString().slice(11, 19)}] ${line}`) });
-    console.log(`[${name}] ${JSON.stringify(report)}`);
-    const databaseFaults = report.faults.filter((fault) => fault.kind !== 'kill-api');
-    for (const fault of databaseFaults) {
-      expect({ kind: fault.kind, sameProcesses: fault.sameProcesses, within5s: fault.recoveryMs <= 5_000, listenWithin5s: (fault.listenBackMs ?? Infinity) <= 5_000 })
-        .toEqual({ kind: fault.kind, sameProcesses: true, within5s: true, listenWithin5s: true });
-    }
-    expect(report.processesBefore).toHaveLength(drill.workers === 1 ? 1 : 3);
-    // One LISTEN per process holding the store, before the faults and again after each (checked above).
-    expect(report.listenersBefore).toBe(drill.workers);
-    expect(report.faults.find((fault) => fault.kind === 'kill')?.readySaidNotReady).toBe(true);
-    expect(report.faults.find((fault) => fault.kind === 'terminate')?.terminated).toBeGreaterThan(0);
-    if (drill.faults.includes('kill-api')) expect(report.faults.find((fault) => fault.kind === 'kill-api')?.recoveryMs).toBeLessThan(60_000);
-    expect(report.badFailures).toEqual([]);
-    // The load really ran, and the outage really refused some of it.
-    expect(report.replies['201']).toBeGreaterThan(20);
-    expect(report.replies['503']).toBeGreaterThan(0);
-    expect(report.missing).toEqual([]);
-    expect(report.found).toBe(report.acknowledged);
-    expect(report.chainsVerified).toBe(true);
-    expect(report.readModelDifferences).toEqual([]);
-    expect(report.notificationsCheckpointAtEnd).toBe(true);
-    expectSubscriptionsWhole(report);
-  }, 900_000);
-});
+(canRun ? describe : describe.skip).each(cases)(
+  `a lost PostgreSQL under load: %s${canRun ? '' : ' (skipped: PostgreSQL is not installed; npm test installs it)'}`,
+  (name, drill) => {
+    it('the API survives backends terminated and the postmaster killed, and is back within 5 s with nothing acknowledged lost', async () => {
+      const report = await runStoreOutageDrill({
+        ...drill,
+        writers: 8,
+        loadMs: 2_500,
+        downMs: 2_000,
+        log: (line) => console.log(`[${name}, ${new Date().toISOString().slice(11, 19)}] ${line}`),
+      });
+      console.log(`[${name}] ${JSON.stringify(report)}`);
+      const databaseFaults = report.faults.filter((fault) => fault.kind !== 'kill-api');
+      for (const fault of databaseFaults) {
+        expect({
+          kind: fault.kind,
+          sameProcesses: fault.sameProcesses,
+          within5s: fault.recoveryMs <= 5_000,
+          listenWithin5s: (fault.listenBackMs ?? Infinity) <= 5_000,
+        }).toEqual({ kind: fault.kind, sameProcesses: true, within5s: true, listenWithin5s: true });
+      }
+      expect(report.processesBefore).toHaveLength(drill.workers === 1 ? 1 : 3);
+      // One LISTEN per process holding the store, before the faults and again after each (checked above).
+      expect(report.listenersBefore).toBe(drill.workers);
+      expect(report.faults.find((fault) => fault.kind === 'kill')?.readySaidNotReady).toBe(true);
+      expect(report.faults.find((fault) => fault.kind === 'terminate')?.terminated).toBeGreaterThan(0);
+      if (drill.faults.includes('kill-api'))
+        expect(report.faults.find((fault) => fault.kind === 'kill-api')?.recoveryMs).toBeLessThan(60_000);
+      expect(report.badFailures).toEqual([]);
+      // The load really ran, and the outage really refused some of it.
+      expect(report.replies['201']).toBeGreaterThan(20);
+      expect(report.replies['503']).toBeGreaterThan(0);
+      expect(report.missing).toEqual([]);
+      expect(report.found).toBe(report.acknowledged);
+      expect(report.chainsVerified).toBe(true);
+      expect(report.readModelDifferences).toEqual([]);
+      expect(report.notificationsCheckpointAtEnd).toBe(true);
+      expectSubscriptionsWhole(report);
+    }, 900_000);
+  },
+);
 
 describe('the API killed with SIGKILL on PGlite', () => {
   it('starts again on the same data folder (stale lock taken over) with nothing acknowledged lost', async () => {
-    const report = await runStoreOutageDrill({ store: 'pglite', workers: 1, faults: ['kill-api'], writers: 8, loadMs: 5_000, downMs: 0, log: (line) => console.log(`[PGlite, ${new Date().toISOString().slice(11, 19)}] ${line}`) });
+    const report = await runStoreOutageDrill({
+      store: 'pglite',
+      workers: 1,
+      faults: ['kill-api'],
+      writers: 8,
+      loadMs: 5_000,
+      downMs: 0,
+      log: (line) => console.log(`[PGlite, ${new Date().toISOString().slice(11, 19)}] ${line}`),
+    });
     console.log(`[PGlite] ${JSON.stringify(report)}`);
     expect(report.faults[0]!.recoveryMs).toBeLessThan(120_000);
     expect(report.processesAfter[0]).not.toBe(report.processesBefore[0]);
@@ -76,5 +101,10 @@ function expectSubscriptionsWhole(report: DrillReport): void {
   expect(report.subscriptionLagAtEnd).toEqual({ notifications: 0, 'approval-queue': 0, 'live-feed': 0 });
   expect(report.replay.notificationsBefore).toBeGreaterThan(0);
   expect(report.replay.approvalRowsBefore).toBeGreaterThan(0);
-  expect(report.replay).toMatchObject({ notificationsAfter: report.replay.notificationsBefore, duplicateNotifications: 0, approvalRowsAfter: report.replay.approvalRowsBefore, approvalQueueEqual: true });
+  expect(report.replay).toMatchObject({
+    notificationsAfter: report.replay.notificationsBefore,
+    duplicateNotifications: 0,
+    approvalRowsAfter: report.replay.approvalRowsBefore,
+    approvalQueueEqual: true,
+  });
 }

@@ -25,7 +25,13 @@ export async function pgliteConfig(env: NodeJS.ProcessEnv = {}): Promise<ApiConf
 export function postgresConfig(env: NodeJS.ProcessEnv = {}): ApiConfig {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const dataDir = mkdtempSync(join(tmpdir(), 'binaan-e2e-pg-'));
-  return loadConfig({ DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: `e2e_${randomBytes(5).toString('hex')}`, DATA_DIR: dataDir, PORT: '0', ...env });
+  return loadConfig({
+    DATABASE_URL: TEST_DATABASE_URL,
+    DATABASE_SCHEMA: `e2e_${randomBytes(5).toString('hex')}`,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    ...env,
+  });
 }
 
 export async function startApp(config: ApiConfig, options: Omit<CreateAppOptions, 'logger'> = {}): Promise<NestFastifyApplication> {

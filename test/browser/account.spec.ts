@@ -6,7 +6,10 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, freshMobileDigits, signInThroughApi, shot, TEGUH, typePhone, unique, waitForMessage } from './support.js';
 
-test('a company signs up, activates, signs in, accepts the EULA, is forced to change its password, and signs out', async ({ page, request }) => {
+test('a company signs up, activates, signs in, accepts the EULA, is forced to change its password, and signs out', async ({
+  page,
+  request,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const mobileDigits = freshMobileDigits();
@@ -40,7 +43,9 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   // Step info: the mobile is locked; rules on submit; the terms link goes to /terms.
   await expect(page.getByLabel('Full name')).toBeVisible();
   // As people read it: the international format of the number the SMS went to.
-  await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue(`+60 ${mobileDigits.slice(0, 2)} ${mobileDigits.slice(2, 5)} ${mobileDigits.slice(5)}`);
+  await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue(
+    `+60 ${mobileDigits.slice(0, 2)} ${mobileDigits.slice(2, 5)} ${mobileDigits.slice(5)}`,
+  );
   await expect(page.getByRole('textbox', { name: 'Mobile number' })).toBeDisabled();
   await expect(page.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms');
   await page.getByLabel('Full name').fill('Ali B');
@@ -105,9 +110,14 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   // Setup through the API: the platform admin forces a password reset; the user's session ends at once
   // and the temporary password arrives by e-mail.
   const adminToken = await signInThroughApi(request, 'admin@binaan.my');
-  const forced = await request.post(`/api/users/${userId}/force-password-reset`, { headers: { authorization: `Bearer ${adminToken}` }, data: { reason: 'Browser e2e: forced change' } });
+  const forced = await request.post(`/api/users/${userId}/force-password-reset`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { reason: 'Browser e2e: forced change' },
+  });
   expect(forced.status()).toBe(200);
-  expect((await request.get('/api/application/get-server-timestamp', { headers: { authorization: `Bearer ${firstToken}` } })).status()).toBe(401);
+  expect(
+    (await request.get('/api/application/get-server-timestamp', { headers: { authorization: `Bearer ${firstToken}` } })).status(),
+  ).toBe(401);
   const temporary = (await waitForMessage(request, 'email', email, /temporary password is: (\S+)/))[1]!;
   expect((await request.post('/api/login', { data: { email, password } })).status()).toBe(401);
 
@@ -146,18 +156,27 @@ test('a company signs up, activates, signs in, accepts the EULA, is forced to ch
   await expect(page.getByText('You are not a member of any company yet.')).toBeVisible();
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('binaan.session') ?? '{}').jwtToken as string);
   expect(token).toBeTruthy();
-  expect((await request.get('/api/application/get-server-timestamp', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  expect((await request.get('/api/application/get-server-timestamp', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(
+    200,
+  );
 
   // Sign out (the catch-all's sign-out link): the server ends the session and the local data is gone.
   await page.goto('/auth/sign-in?from=logout');
   await expect(page.getByTestId('from-banner')).toHaveText('You have been logged out.');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('binaan.session'))).toBeNull();
-  await expect.poll(async () => (await request.get('/api/application/get-server-timestamp', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+  await expect
+    .poll(async () =>
+      (await request.get('/api/application/get-server-timestamp', { headers: { authorization: `Bearer ${token}` } })).status(),
+    )
+    .toBe(401);
   await shot(page, 'signed-out');
   expect(errors).toEqual([]);
 });
 
-test('the mobile typed in its full form after the fixed +60 reaches the code screen as the SMS went to it; asking again too soon counts down', async ({ page, request }) => {
+test('the mobile typed in its full form after the fixed +60 reaches the code screen as the SMS went to it; asking again too soon counts down', async ({
+  page,
+  request,
+}) => {
   // The page's timers run on a clock the test can move on, so the wait is not sat through.
   await page.clock.install();
   const digits = freshMobileDigits(); // 12 and 7 digits
@@ -323,17 +342,31 @@ test('an invitation_id on the sign-up page accepts the invitation on load, once'
   await expect(page.getByRole('alert').filter({ hasText: 'You have already responded to this invitation.' })).toBeVisible();
 });
 
-test("a tender's e-mail invitation link: the sign-up page names the tender and the buyer, and the sign-up carries the id", async ({ page, request }) => {
+test("a tender's e-mail invitation link: the sign-up page names the tender and the buyer, and the sign-up carries the id", async ({
+  page,
+  request,
+}) => {
   // Aminah (Teguh Bina's administrator, level 10 on tenders) makes a tender and invites a company not on the
   // platform by e-mail, through the api. Not Kumar: the reset-password test above gives him a new password
   // on this same server.
   const buyer = { authorization: `Bearer ${await signInThroughApi(request, 'aminah@teguhbina.my', TEGUH)}` };
   const day = 24 * 60 * 60_000;
-  const tender = await (await request.post('/api/documents/tender', { headers: buyer, data: {
-    title: 'Roof trusses, Block G (e-mail invitation)', openAt: new Date(Date.now() + 6 * 60_000).toISOString(), closeAt: new Date(Date.now() + 3 * day).toISOString(),
-    expectedDeliveryStart: new Date(Date.now() + 10 * day).toISOString().slice(0, 10), items: [{ description: 'Steel roof truss', unit: 'no', quantity: '12', rate: '450.00' }],
-  } })).json();
-  const sent = await request.post(`/api/tendering/tenders/${tender.id}/email-invitations`, { headers: buyer, data: { companyName: 'Syarikat Bumbung', email: `bumbung-${unique()}@example.my` } });
+  const tender = await (
+    await request.post('/api/documents/tender', {
+      headers: buyer,
+      data: {
+        title: 'Roof trusses, Block G (e-mail invitation)',
+        openAt: new Date(Date.now() + 6 * 60_000).toISOString(),
+        closeAt: new Date(Date.now() + 3 * day).toISOString(),
+        expectedDeliveryStart: new Date(Date.now() + 10 * day).toISOString().slice(0, 10),
+        items: [{ description: 'Steel roof truss', unit: 'no', quantity: '12', rate: '450.00' }],
+      },
+    })
+  ).json();
+  const sent = await request.post(`/api/tendering/tenders/${tender.id}/email-invitations`, {
+    headers: buyer,
+    data: { companyName: 'Syarikat Bumbung', email: `bumbung-${unique()}@example.my` },
+  });
   expect(sent.status()).toBe(201);
   const { invitationId } = await sent.json();
 

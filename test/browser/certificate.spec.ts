@@ -10,17 +10,35 @@ import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { TEGUH, imagesInPdf, shot, signInThroughApi } from './support.js';
 
-const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ?? jsQRModule) as (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ?? jsQRModule) as (
+  data: Uint8ClampedArray,
+  width: number,
+  height: number,
+) => { data: string } | null;
 
-type Participant = { registration_id: string; name: string; certificate_no: string; approve_datetime: string; revoked_datetime: string; check_in: string };
+type Participant = {
+  registration_id: string;
+  name: string;
+  certificate_no: string;
+  approve_datetime: string;
+  revoked_datetime: string;
+  check_in: string;
+};
 
-async function approvedCertificate(request: APIRequestContext): Promise<{ participant: Participant; pdf: Buffer; qrPng: Buffer; qrText: string }> {
+async function approvedCertificate(
+  request: APIRequestContext,
+): Promise<{ participant: Participant; pdf: Buffer; qrPng: Buffer; qrText: string }> {
   const token = await signInThroughApi(request, 'aminah@teguhbina.my', TEGUH);
   const headers = { authorization: `Bearer ${token}` };
-  const events = (await (await request.get('/api/article/organizer-list', { headers })).json()).data as { id: string; certificates: number }[];
+  const events = (await (await request.get('/api/article/organizer-list', { headers })).json()).data as {
+    id: string;
+    certificates: number;
+  }[];
   for (const event of events.filter((e) => e.certificates > 0)) {
     const attendance = await (await request.get(`/api/article/${event.id}/attendance`, { headers })).json();
-    const participant = (attendance.participants as Participant[]).find((p) => p.certificate_no !== '-' && !p.approve_datetime.startsWith('0001') && p.revoked_datetime.startsWith('0001'));
+    const participant = (attendance.participants as Participant[]).find(
+      (p) => p.certificate_no !== '-' && !p.approve_datetime.startsWith('0001') && p.revoked_datetime.startsWith('0001'),
+    );
     if (!participant) continue;
     const pdf = await (await request.get(`/api/event-participant/download-certificate/${participant.registration_id}`)).body();
     for (const png of await imagesInPdf(pdf)) {

@@ -23,7 +23,10 @@ test('the directory lists the approved companies that chose to be listed, as car
   await expect(directory(page)).not.toContainText('Baru Consult');
   await expect(directory(page)).not.toContainText('Teguh Bina');
   const kukuh = directory(page).getByTestId('directory-company').filter({ hasText: 'Kukuh Jaya' });
-  await expect(kukuh.getByRole('list', { name: 'Trades of Kukuh Jaya Contractor Sdn Bhd' }).getByRole('listitem')).toHaveText(['Building works', 'Civil engineering']);
+  await expect(kukuh.getByRole('list', { name: 'Trades of Kukuh Jaya Contractor Sdn Bhd' }).getByRole('listitem')).toHaveText([
+    'Building works',
+    'Civil engineering',
+  ]);
   await expect(kukuh.locator('dt')).toHaveText(['Location', 'CIDB grade', 'Website']);
   await expect(kukuh.locator('dd')).toHaveText(['Shah Alam, Selangor', 'G5', 'kukuhjaya.example']);
   const website = kukuh.getByRole('link', { name: 'kukuhjaya.example' });
@@ -37,7 +40,9 @@ test('the directory lists the approved companies that chose to be listed, as car
   expect(await axeFindings(page, { include: '#directory' })).toEqual([]);
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(companyNames(page)).toHaveText(LISTED);
-  const [first, second] = await directory(page).getByTestId('directory-company').evaluateAll((cards) => cards.slice(0, 2).map((card) => card.getBoundingClientRect()));
+  const [first, second] = await directory(page)
+    .getByTestId('directory-company')
+    .evaluateAll((cards) => cards.slice(0, 2).map((card) => card.getBoundingClientRect()));
   expect(second!.top).toBeGreaterThan(first!.bottom - 1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await axeFindings(page, { include: '#directory' })).toEqual([]);
@@ -83,11 +88,23 @@ test('searches by trade, by state, by both and by name; an empty result says wha
   await expect(companyNames(page)).toHaveText(['Jaya Padu Trading Sdn Bhd', 'Kukuh Jaya Contractor Sdn Bhd']);
 });
 
-test('"Load more" fetches the page after the last while one follows, and the keyboard continues at the first new company', async ({ page }) => {
+test('"Load more" fetches the page after the last while one follows, and the keyboard continues at the first new company', async ({
+  page,
+}) => {
   // Two companies a page instead of twelve, so the demo's four make two pages of the real API.
-  await page.route('**/api/public/contractors?*', (route) => route.continue({ url: route.request().url().replace(/limit=\d+/, 'limit=2') }));
+  await page.route('**/api/public/contractors?*', (route) =>
+    route.continue({
+      url: route
+        .request()
+        .url()
+        .replace(/limit=\d+/, 'limit=2'),
+    }),
+  );
   const afters: (string | null)[] = [];
-  page.on('request', (request) => request.url().includes('/api/public/contractors') && afters.push(new URL(request.url()).searchParams.get('after')));
+  page.on(
+    'request',
+    (request) => request.url().includes('/api/public/contractors') && afters.push(new URL(request.url()).searchParams.get('after')),
+  );
   await page.goto('/');
   await expect(companyNames(page)).toHaveText(LISTED.slice(0, 2));
   const more = directory(page).getByRole('button', { name: 'Load more companies' });
@@ -105,7 +122,12 @@ test('"Load more" fetches the page after the last while one follows, and the key
 test('a failed search says what failed, and Try again recovers', async ({ page }) => {
   let failWith: 'server' | 'network' | null = 'server';
   await page.route('**/api/public/contractors?*', (route) => {
-    if (failWith === 'server') return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, errorCode: 'storeUnavailable', errorMessage: 'The store is unavailable.' }) });
+    if (failWith === 'server')
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, errorCode: 'storeUnavailable', errorMessage: 'The store is unavailable.' }),
+      });
     if (failWith === 'network') return route.abort('connectionrefused');
     return route.continue();
   });

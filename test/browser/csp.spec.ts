@@ -9,15 +9,27 @@ import { TEGUH, imagesInPdf, signInThroughApi } from './support.js';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 
-const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ?? jsQRModule) as (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ?? jsQRModule) as (
+  data: Uint8ClampedArray,
+  width: number,
+  height: number,
+) => { data: string } | null;
 
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
       // A camera for the QR scanner: Chromium's test pattern, allowed without a prompt.
-      '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
     ],
   },
   permissions: ['camera'],
@@ -32,7 +44,10 @@ async function watchViolations(page: Page): Promise<Violation[]> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       (window as unknown as { __reportCspViolation: (v: unknown) => void }).__reportCspViolation({
-        page: location.pathname, directive: e.violatedDirective, blocked: e.blockedURI, source: `${e.sourceFile}:${e.lineNumber}`,
+        page: location.pathname,
+        directive: e.violatedDirective,
+        blocked: e.blockedURI,
+        source: `${e.sourceFile}:${e.lineNumber}`,
       });
     });
   });
@@ -82,7 +97,10 @@ test('the public area, the signed-in area and Swagger UI run under the policy wi
   await page.goto('/organizer/events');
   await page.getByTestId('event-row').first().getByRole('link').click();
   await expect(page.getByTestId('scanner')).toBeVisible();
-  await page.getByTestId('scanner').getByRole('button', { name: /camera/i }).click();
+  await page
+    .getByTestId('scanner')
+    .getByRole('button', { name: /camera/i })
+    .click();
   await expect(page.locator('#qr-reader video')).toBeVisible({ timeout: 20_000 });
   await page.waitForTimeout(1000);
 
@@ -110,11 +128,24 @@ test('a violation is seen by this test: an inline script is refused and reported
 /** An approved demo certificate's QR image, out of its PDF. */
 async function certificateQr(request: import('@playwright/test').APIRequestContext, token: string): Promise<Buffer> {
   const headers = { authorization: `Bearer ${token}` };
-  const events = (await (await request.get('/api/article/organizer-list', { headers })).json()).data as { id: string; certificates: number }[];
+  const events = (await (await request.get('/api/article/organizer-list', { headers })).json()).data as {
+    id: string;
+    certificates: number;
+  }[];
   for (const event of events.filter((e) => e.certificates > 0)) {
     const attendance = await (await request.get(`/api/article/${event.id}/attendance`, { headers })).json();
-    for (const participant of attendance.participants as { registration_id: string; certificate_no: string; approve_datetime: string; revoked_datetime: string }[]) {
-      if (participant.certificate_no === '-' || participant.approve_datetime.startsWith('0001') || !participant.revoked_datetime.startsWith('0001')) continue;
+    for (const participant of attendance.participants as {
+      registration_id: string;
+      certificate_no: string;
+      approve_datetime: string;
+      revoked_datetime: string;
+    }[]) {
+      if (
+        participant.certificate_no === '-' ||
+        participant.approve_datetime.startsWith('0001') ||
+        !participant.revoked_datetime.startsWith('0001')
+      )
+        continue;
       const pdf = await (await request.get(`/api/event-participant/download-certificate/${participant.registration_id}`)).body();
       for (const png of await imagesInPdf(pdf)) {
         const image = PNG.sync.read(png);

@@ -21,7 +21,14 @@ test('the landing shows its parts, loads no react-admin code, and makes no page 
   await expect(page.getByRole('heading', { level: 2, name: 'For buyers and for sellers' })).toBeVisible();
   await expect(page.getByTestId('audience-buyers')).toContainText('Developers and main contractors');
   await expect(page.getByTestId('audience-sellers')).toContainText('Contractors, subcontractors and suppliers');
-  await expect(page.getByTestId('procurement-path').getByRole('listitem')).toHaveText([/^Project and BQ/, /^Tender/, /^Award/, /^Orders/, /^Claims/, /^Invoice and pay/]);
+  await expect(page.getByTestId('procurement-path').getByRole('listitem')).toHaveText([
+    /^Project and BQ/,
+    /^Tender/,
+    /^Award/,
+    /^Orders/,
+    /^Claims/,
+    /^Invoice and pay/,
+  ]);
   const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
   expect(headings.indexOf('For buyers and for sellers')).toBeLessThan(headings.indexOf('Event certificates anyone can check'));
   await expect(page.getByTestId('event-counter')).toContainText(/\d+\s*Events/);
@@ -31,7 +38,10 @@ test('the landing shows its parts, loads no react-admin code, and makes no page 
   await expect(page.getByTestId('features-verify')).toHaveText('Verify a certificate');
   await expect(page.getByTestId('event-card').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Contractor directory' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Construction Industry Development Board/ })).toHaveAttribute('href', 'https://www.cidb.gov.my');
+  await expect(page.getByRole('link', { name: /Construction Industry Development Board/ })).toHaveAttribute(
+    'href',
+    'https://www.cidb.gov.my',
+  );
   await expect(page.getByTestId('site-footer')).toContainText('Our partners');
   await expect(page.locator('.top-bar')).toContainText('support@binaan.my');
   // Header and back-to-top follow the scroll thresholds (20, 300 and 500 px).
@@ -80,7 +90,10 @@ test('each language switch changes the visible texts (EN, BM, 中文) and the ch
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-test('a visitor registers for an event: the dialog checks the fields on submit, sends, closes, and the ticket is e-mailed', async ({ page, request }) => {
+test('a visitor registers for an event: the dialog checks the fields on submit, sends, closes, and the ticket is e-mailed', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   const card = page.getByTestId('event-card').first();
   const title = (await card.getByRole('heading').textContent())!.trim();
@@ -118,7 +131,9 @@ test('mobile layout below 768 px: menu button instead of links, one column', asy
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
   await expect(page.locator('.site-header .nav-links')).toBeHidden();
-  const [first, second] = await page.locator('.feature-card').evaluateAll((cards) => cards.slice(0, 2).map((card) => card.getBoundingClientRect().top));
+  const [first, second] = await page
+    .locator('.feature-card')
+    .evaluateAll((cards) => cards.slice(0, 2).map((card) => card.getBoundingClientRect().top));
   expect(second!).toBeGreaterThan(first!);
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.locator('.mobile-menu').getByRole('link', { name: 'Sign in' })).toBeVisible();

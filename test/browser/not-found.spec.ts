@@ -6,7 +6,6 @@ import { expect, test } from '@playwright/test';
 import { shot } from './support.js';
 import { noAxeFindings } from './admin/axe.js';
 
-
 const LANGUAGES = [
   { language: 'en', title: 'Page not found', home: 'Go to the home page', signOut: 'Sign out' },
   { language: 'ms', title: 'Halaman tidak dijumpai', home: 'Pergi ke laman utama', signOut: 'Log keluar' },

@@ -41,7 +41,11 @@ test('the session reminder appears and the timed-out page follows', async ({ pag
   await expect(page.getByTestId('session-timed-out')).toContainText('You were signed out after 30 minutes without activity');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your session has timed out');
   expect(await page.evaluate(() => localStorage.getItem('binaan.session'))).toBeNull();
-  await expect.poll(async () => (await request.get('/api/application/get-server-timestamp', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+  await expect
+    .poll(async () =>
+      (await request.get('/api/application/get-server-timestamp', { headers: { authorization: `Bearer ${token}` } })).status(),
+    )
+    .toBe(401);
   await shot(page, 'session-timed-out');
 });
 

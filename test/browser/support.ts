@@ -36,13 +36,22 @@ export async function readOutbox(request: APIRequestContext): Promise<{ email: O
   const html = await (await request.get('/api/dev/outbox')).text();
   const channel = (title: string) => {
     const section = new RegExp(`<section><h2>${title}</h2>(.*?)</section>`, 's').exec(html)?.[1] ?? '';
-    return [...section.matchAll(/<li><p><time>[^<]*<\/time> to <b>([^<]*)<\/b> \(([^)]*)\)[^<]*<\/p><pre>(.*?)<\/pre>/gs)].map((m) => ({ to: decode(m[1]!), purpose: decode(m[2]!), text: decode(m[3]!) }));
+    return [...section.matchAll(/<li><p><time>[^<]*<\/time> to <b>([^<]*)<\/b> \(([^)]*)\)[^<]*<\/p><pre>(.*?)<\/pre>/gs)].map((m) => ({
+      to: decode(m[1]!),
+      purpose: decode(m[2]!),
+      text: decode(m[3]!),
+    }));
   };
   return { email: channel('E-mail'), sms: channel('SMS') };
 }
 
 /** Waits for the newest message to an address (or number) matching a pattern, and returns the match. */
-export async function waitForMessage(request: APIRequestContext, channel: 'email' | 'sms', to: string, pattern: RegExp): Promise<RegExpExecArray> {
+export async function waitForMessage(
+  request: APIRequestContext,
+  channel: 'email' | 'sms',
+  to: string,
+  pattern: RegExp,
+): Promise<RegExpExecArray> {
   for (let attempt = 0; attempt < 40; attempt++) {
     const outbox = await readOutbox(request);
     for (const item of outbox[channel]) {

@@ -29,14 +29,25 @@ const cases: [string, Pick<DrillOptions, 'store' | 'workers'>][] = [
 describe.each(cases)('the API killed with SIGKILL, long run: %s', (name, drill) => {
   const run = drill.store === 'postgres' && postgresBinaries() === null ? it.skip : it;
   if (run === it.skip) console.log(`${name}: skipped, PostgreSQL is not installed (/usr/lib/postgresql/*/bin/initdb is missing)`);
-  run(`${rounds} kills at random moments under load`, async () => {
-    const faults = Array.from({ length: rounds }, () => 'kill-api' as const);
-    const report = await runStoreOutageDrill({ ...drill, faults, writers: 8, loadMs: 1_500, downMs: 0, log: (line) => process.stdout.write(`[crash ${name}] ${line}\n`) });
-    process.stdout.write(`${summary(name, report)}\n`);
-    expect(report.badFailures).toEqual([]);
-    expect(report.missing).toEqual([]);
-    expect(report.found).toBe(report.acknowledged);
-    expect(report.chainsVerified).toBe(true);
-    expect(report.readModelDifferences).toEqual([]);
-  }, 7_200_000);
+  run(
+    `${rounds} kills at random moments under load`,
+    async () => {
+      const faults = Array.from({ length: rounds }, () => 'kill-api' as const);
+      const report = await runStoreOutageDrill({
+        ...drill,
+        faults,
+        writers: 8,
+        loadMs: 1_500,
+        downMs: 0,
+        log: (line) => process.stdout.write(`[crash ${name}] ${line}\n`),
+      });
+      process.stdout.write(`${summary(name, report)}\n`);
+      expect(report.badFailures).toEqual([]);
+      expect(report.missing).toEqual([]);
+      expect(report.found).toBe(report.acknowledged);
+      expect(report.chainsVerified).toBe(true);
+      expect(report.readModelDifferences).toEqual([]);
+    },
+    7_200_000,
+  );
 });

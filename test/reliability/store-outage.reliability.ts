@@ -21,13 +21,22 @@ function summary(report: DrillReport): string {
     `  subscriptions at the log's end ${JSON.stringify(report.subscriptionLagAtEnd)} after ${report.subscriptionsCaughtUpMs} ms; replay of ${report.replay.eventsReplayed} events: notifications ${report.replay.notificationsBefore} -> ${report.replay.notificationsAfter} (duplicates ${report.replay.duplicateNotifications}), approval-queue rows ${report.replay.approvalRowsBefore} -> ${report.replay.approvalRowsAfter} (${report.replay.approvalQueueEqual ? 'equal' : 'DIFFER'})`,
   ];
   for (const kind of ['terminate', 'kill'] as const) {
-    const times = report.faults.filter((fault) => fault.kind === kind).map((fault) => fault.recoveryMs).sort((a, b) => a - b);
-    const listens = report.faults.filter((fault) => fault.kind === kind).map((fault) => fault.listenBackMs ?? Infinity).sort((a, b) => a - b);
+    const times = report.faults
+      .filter((fault) => fault.kind === kind)
+      .map((fault) => fault.recoveryMs)
+      .sort((a, b) => a - b);
+    const listens = report.faults
+      .filter((fault) => fault.kind === kind)
+      .map((fault) => fault.listenBackMs ?? Infinity)
+      .sort((a, b) => a - b);
     const slowest = Math.max(0, ...report.faults.filter((fault) => fault.kind === kind).map((fault) => fault.slowestReplyMs));
     const replies: Record<string, number> = {};
-    for (const fault of report.faults.filter((f) => f.kind === kind)) for (const [status, count] of Object.entries(fault.replies)) replies[status] = (replies[status] ?? 0) + count;
+    for (const fault of report.faults.filter((f) => f.kind === kind))
+      for (const [status, count] of Object.entries(fault.replies)) replies[status] = (replies[status] ?? 0) + count;
     if (times.length) {
-      lines.push(`  ${kind}: recovery ms min ${times[0]}, median ${times[Math.floor(times.length / 2)]}, max ${times[times.length - 1]}; LISTEN again ms min ${listens[0]}, median ${listens[Math.floor(listens.length / 2)]}, max ${listens[listens.length - 1]}; slowest reply ${slowest} ms; replies during faults ${JSON.stringify(replies)}`);
+      lines.push(
+        `  ${kind}: recovery ms min ${times[0]}, median ${times[Math.floor(times.length / 2)]}, max ${times[times.length - 1]}; LISTEN again ms min ${listens[0]}, median ${listens[Math.floor(listens.length / 2)]}, max ${listens[listens.length - 1]}; slowest reply ${slowest} ms; replies during faults ${JSON.stringify(replies)}`,
+      );
     }
   }
   return lines.join('\n');
@@ -36,20 +45,36 @@ function summary(report: DrillReport): string {
 describe.each([1, 2] as const)('store outages, long run, API_WORKERS=%i', (workers) => {
   const run = postgresBinaries() === null ? it.skip : it;
   if (run === it.skip) console.log('store outages: skipped, PostgreSQL is not installed (/usr/lib/postgresql/*/bin/initdb is missing)');
-  run(`${rounds} rounds of each fault under load`, async () => {
-    const faults = Array.from({ length: rounds }, () => ['terminate', 'kill'] as const).flat();
-    const report = await runStoreOutageDrill({ workers, faults, writers: 8, loadMs: 8_000, downMs: 3_000, log: (line) => process.stdout.write(`[outage ${workers}] ${line}\n`) });
-    process.stdout.write(`${summary(report)}\n`);
-    expect(report.processesAfter).toEqual(report.processesBefore);
-    expect(report.faults.filter((fault) => fault.recoveryMs > 5_000)).toEqual([]);
-    expect(report.listenersBefore).toBe(workers);
-    expect(report.faults.filter((fault) => (fault.listenBackMs ?? Infinity) > 5_000)).toEqual([]);
-    expect(report.badFailures).toEqual([]);
-    expect(report.missing).toEqual([]);
-    expect(report.chainsVerified).toBe(true);
-    expect(report.readModelDifferences).toEqual([]);
-    expect(report.notificationsCheckpointAtEnd).toBe(true);
-    expect(report.subscriptionLagAtEnd).toEqual({ notifications: 0, 'approval-queue': 0, 'live-feed': 0 });
-    expect(report.replay).toMatchObject({ notificationsAfter: report.replay.notificationsBefore, duplicateNotifications: 0, approvalRowsAfter: report.replay.approvalRowsBefore, approvalQueueEqual: true });
-  }, 1_800_000);
+  run(
+    `${rounds} rounds of each fault under load`,
+    async () => {
+      const faults = Array.from({ length: rounds }, () => ['terminate', 'kill'] as const).flat();
+      const report = await runStoreOutageDrill({
+        workers,
+        faults,
+        writers: 8,
+        loadMs: 8_000,
+        downMs: 3_000,
+        log: (line) => process.stdout.write(`[outage ${workers}] ${line}\n`),
+      });
+      process.stdout.write(`${summary(report)}\n`);
+      expect(report.processesAfter).toEqual(report.processesBefore);
+      expect(report.faults.filter((fault) => fault.recoveryMs > 5_000)).toEqual([]);
+      expect(report.listenersBefore).toBe(workers);
+      expect(report.faults.filter((fault) => (fault.listenBackMs ?? Infinity) > 5_000)).toEqual([]);
+      expect(report.badFailures).toEqual([]);
+      expect(report.missing).toEqual([]);
+      expect(report.chainsVerified).toBe(true);
+      expect(report.readModelDifferences).toEqual([]);
+      expect(report.notificationsCheckpointAtEnd).toBe(true);
+      expect(report.subscriptionLagAtEnd).toEqual({ notifications: 0, 'approval-queue': 0, 'live-feed': 0 });
+      expect(report.replay).toMatchObject({
+        notificationsAfter: report.replay.notificationsBefore,
+        duplicateNotifications: 0,
+        approvalRowsAfter: report.replay.approvalRowsBefore,
+        approvalQueueEqual: true,
+      });
+    },
+    1_800_000,
+  );
 });

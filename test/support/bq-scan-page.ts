@@ -10,7 +10,8 @@ import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { EventStore } from '@binaan/event-store';
 
-export type PrintedRow = { item: string; description: string; unit: string; quantity: string; rate: string; amount: string } | { heading: string };
+export type PrintedRow =
+  { item: string; description: string; unit: string; quantity: string; rate: string; amount: string } | { heading: string };
 
 export const SAMPLE_PAGE: PrintedRow[] = [
   { heading: 'EXCAVATION AND EARTHWORK' },
@@ -19,10 +20,20 @@ export const SAMPLE_PAGE: PrintedRow[] = [
   { item: 'A3', description: 'Hardcore filling 150mm thick', unit: 'm2', quantity: '300.000', rate: '9.20', amount: '2,760.00' },
   { heading: 'CONCRETE WORK' },
   { item: 'B1', description: 'Lean concrete blinding 50mm thick', unit: 'm2', quantity: '280.000', rate: '14.75', amount: '4,130.00' },
-  { item: 'B2', description: 'Reinforced concrete grade 30 in footings', unit: 'm3', quantity: '36.250', rate: '310.00', amount: '11,237.50' },
+  {
+    item: 'B2',
+    description: 'Reinforced concrete grade 30 in footings',
+    unit: 'm3',
+    quantity: '36.250',
+    rate: '310.00',
+    amount: '11,237.50',
+  },
 ];
 
-export async function renderBqPdf(rows: readonly PrintedRow[] = SAMPLE_PAGE, title = 'MENARA TEGUH BLOCK A - BILL NO. 2 SUBSTRUCTURE'): Promise<Buffer> {
+export async function renderBqPdf(
+  rows: readonly PrintedRow[] = SAMPLE_PAGE,
+  title = 'MENARA TEGUH BLOCK A - BILL NO. 2 SUBSTRUCTURE',
+): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -33,14 +44,22 @@ export async function renderBqPdf(rows: readonly PrintedRow[] = SAMPLE_PAGE, tit
   const col = { item: 36, description: 76, unit: 336, quantity: 424, rate: 490, amount: 562 };
   page.drawText(title, { x: 36, y: 800, size: 12, font: bold });
   let y = 760;
-  draw('Item', col.item, y, bold); draw('Description', col.description, y, bold); draw('Unit', col.unit, y, bold);
-  right('Qty', col.quantity, y, bold); right('Rate', col.rate, y, bold); right('Amount', col.amount, y, bold);
+  draw('Item', col.item, y, bold);
+  draw('Description', col.description, y, bold);
+  draw('Unit', col.unit, y, bold);
+  right('Qty', col.quantity, y, bold);
+  right('Rate', col.rate, y, bold);
+  right('Amount', col.amount, y, bold);
   y -= 28;
   for (const row of rows) {
     if ('heading' in row) draw(row.heading, col.description, y, bold);
     else {
-      draw(row.item, col.item, y); draw(row.description, col.description, y); draw(row.unit, col.unit, y);
-      right(row.quantity, col.quantity, y); right(row.rate, col.rate, y); right(row.amount, col.amount, y);
+      draw(row.item, col.item, y);
+      draw(row.description, col.description, y);
+      draw(row.unit, col.unit, y);
+      right(row.quantity, col.quantity, y);
+      right(row.rate, col.rate, y);
+      right(row.amount, col.amount, y);
     }
     y -= 22;
   }
@@ -63,11 +82,30 @@ export async function rasterise(pdf: Buffer): Promise<Buffer> {
 export async function seedBqScan(store: EventStore, projectId: string, companyId: string, userId: string): Promise<string> {
   const scanId = randomUUID();
   const metadata = { actorUserId: userId, actorCompanyId: companyId };
-  const row = { page: 1, top: 300, level: 1, type: 'item', title: 'A1', description: 'Excavate over site', unit: 'm3', quantity: '120.000', rate: '12.50', amount: '1500.00', confidence: 96, problems: [] };
+  const row = {
+    page: 1,
+    top: 300,
+    level: 1,
+    type: 'item',
+    title: 'A1',
+    description: 'Excavate over site',
+    unit: 'm3',
+    quantity: '120.000',
+    rate: '12.50',
+    amount: '1500.00',
+    confidence: 96,
+    problems: [],
+  };
   await store.append({
-    streamId: `bq-scan-${scanId}`, streamType: 'bqScan', expectedRevision: 'no_stream',
+    streamId: `bq-scan-${scanId}`,
+    streamType: 'bqScan',
+    expectedRevision: 'no_stream',
     events: [
-      { type: 'BqScanUploaded', data: { projectId, companyId, fileName: 'bill-1.pdf', mediaType: 'application/pdf', size: 1000, device: 'computer' }, metadata },
+      {
+        type: 'BqScanUploaded',
+        data: { projectId, companyId, fileName: 'bill-1.pdf', mediaType: 'application/pdf', size: 1000, device: 'computer' },
+        metadata,
+      },
       { type: 'BqScanRead', data: { pages: 1, rows: [row] }, metadata: { ...metadata, by: 'ocr' } },
     ],
   });

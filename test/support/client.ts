@@ -25,13 +25,19 @@ export class Client {
     let req = request(this.app.getHttpServer())[method](path);
     if (options.token) req = req.set('authorization', `Bearer ${options.token}`);
     for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);
-    if (options.binary) req = req.buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    if (options.binary)
+      req = req.buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     if (options.json !== undefined) req = req.set('content-type', 'application/json');
-    const response = options.json !== undefined ? await req.send(options.json) : options.body === undefined ? await req : await req.send(options.body as object);
+    const response =
+      options.json !== undefined
+        ? await req.send(options.json)
+        : options.body === undefined
+          ? await req
+          : await req.send(options.body as object);
     this.replies.push({ call: `${method.toUpperCase()} ${path}`, status: response.status, text: options.binary ? '' : response.text });
     return response;
   }

@@ -3,10 +3,22 @@
 import type { Api } from './identity.js';
 
 export const shareholderBody = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Aminah binti Yusof', idType: 'mykad', idNumber: '800101-14-5678', address: '3 Jalan Mawar, 40000 Shah Alam', designation: 'Managing Director', sharePercent: 100, ...overrides,
+  name: 'Aminah binti Yusof',
+  idType: 'mykad',
+  idNumber: '800101-14-5678',
+  address: '3 Jalan Mawar, 40000 Shah Alam',
+  designation: 'Managing Director',
+  sharePercent: 100,
+  ...overrides,
 });
 export const directorBody = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Aminah binti Yusof', idType: 'mykad', idNumber: '800101-14-5678', address: '3 Jalan Mawar, 40000 Shah Alam', designation: 'Managing Director', appointedDate: '2020-01-15', ...overrides,
+  name: 'Aminah binti Yusof',
+  idType: 'mykad',
+  idNumber: '800101-14-5678',
+  address: '3 Jalan Mawar, 40000 Shah Alam',
+  designation: 'Managing Director',
+  appointedDate: '2020-01-15',
+  ...overrides,
 });
 
 /** Chooses the company with `token`, adds a sole shareholder and a director; the chosen session's token. */
@@ -14,7 +26,10 @@ export async function keepProfileForSubmission(api: Api, token: string, companyI
   const chosen = await api.get(`company/choose/${companyId}`, { token });
   if (chosen.status !== 200) throw new Error(`choosing ${companyId}: ${chosen.status} ${chosen.text}`);
   const inCompany = chosen.body.jwtToken as string;
-  for (const [list, body] of [['shareholders', shareholderBody()], ['directors', directorBody()]] as const) {
+  for (const [list, body] of [
+    ['shareholders', shareholderBody()],
+    ['directors', directorBody()],
+  ] as const) {
     const added = await api.post(`company/profile/lists/${list}`, body, { token: inCompany });
     if (added.status !== 201) throw new Error(`adding to ${list}: ${added.status} ${added.text}`);
   }

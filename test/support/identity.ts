@@ -47,7 +47,9 @@ export class Api {
 
   /** Replies that are a 5xx, show a stack trace or source paths, or refuse without `{ success: false, errorCode }`. */
   problems(): RecordedReply[] {
-    return this.replies.filter((reply) => reply.status >= 500 || STACK.test(reply.text) || (reply.status >= 400 && !hasErrorCode(reply.text)));
+    return this.replies.filter(
+      (reply) => reply.status >= 500 || STACK.test(reply.text) || (reply.status >= 400 && !hasErrorCode(reply.text)),
+    );
   }
 
   private prepare(test: request.Test, options: CallOptions): request.Test {
@@ -153,8 +155,18 @@ export async function verifyMobile(ctx: IdentityContext, mobile: string): Promis
   if (reply.status !== 200) throw new Error(`pin-code-verification answered ${reply.status}: ${reply.text}`);
 }
 
-export function signUpBody(person: Person, overrides: Partial<{ email: string; user_mobile: string; name: string; password: string; confirmPassword: string }> = {}) {
-  return { email: person.email, user_mobile: person.mobile, name: person.name, password: person.password, confirmPassword: person.password, ...overrides };
+export function signUpBody(
+  person: Person,
+  overrides: Partial<{ email: string; user_mobile: string; name: string; password: string; confirmPassword: string }> = {},
+) {
+  return {
+    email: person.email,
+    user_mobile: person.mobile,
+    name: person.name,
+    password: person.password,
+    confirmPassword: person.password,
+    ...overrides,
+  };
 }
 
 /** The PIN in the activation mail (waits for the mail). */
@@ -218,25 +230,51 @@ export async function userIdOf(store: EventStore, email: string): Promise<string
 export type SeededUser = Person & { userId: string };
 
 /** An activated account written as events (real argon2 hash): for admins (type 2) and forced password changes. */
-export async function seedUser(ctx: IdentityContext, person: Person, options: { userType?: 1 | 2; forceChangePassword?: boolean; eulaAccepted?: boolean } = {}): Promise<SeededUser> {
+export async function seedUser(
+  ctx: IdentityContext,
+  person: Person,
+  options: { userType?: 1 | 2; forceChangePassword?: boolean; eulaAccepted?: boolean } = {},
+): Promise<SeededUser> {
   const userId = randomUUID();
   const passwordHash = await ctx.app.get(PasswordHasher).hash(person.password);
   await ctx.store.append({
-    streamId: `user-${userId}`, streamType: 'user', expectedRevision: 'no_stream',
+    streamId: `user-${userId}`,
+    streamType: 'user',
+    expectedRevision: 'no_stream',
     events: [
-      { type: 'UserSignedUp', data: { userId, email: normaliseEmail(person.email), name: person.name, mobile: person.mobile, passwordHash, userType: options.userType ?? 1, forceChangePassword: options.forceChangePassword ?? false } },
+      {
+        type: 'UserSignedUp',
+        data: {
+          userId,
+          email: normaliseEmail(person.email),
+          name: person.name,
+          mobile: person.mobile,
+          passwordHash,
+          userType: options.userType ?? 1,
+          forceChangePassword: options.forceChangePassword ?? false,
+        },
+      },
       { type: 'UserActivated', data: { via: 'seed' } },
       ...(options.eulaAccepted === false ? [] : [{ type: 'EulaAccepted', data: { version: LATEST_EULA_VERSION } }]),
     ],
   });
-  await ctx.store.append({ streamId: emailClaimStream(ctx.app.get(LookupKeys), normaliseEmail(person.email)), streamType: 'emailClaim', expectedRevision: 'no_stream', events: [{ type: 'EmailClaimed', data: { userId } }] });
+  await ctx.store.append({
+    streamId: emailClaimStream(ctx.app.get(LookupKeys), normaliseEmail(person.email)),
+    streamType: 'emailClaim',
+    expectedRevision: 'no_stream',
+    events: [{ type: 'EmailClaimed', data: { userId } }],
+  });
   return { ...person, userId };
 }
 
 export function appendCompanyEvents(ctx: IdentityContext, companyId: string, events: CompanyEvent[]) {
-  return ctx.store.append({ streamId: `company-${companyId}`, streamType: 'company', expectedRevision: 'any',
+  return ctx.store.append({
+    streamId: `company-${companyId}`,
+    streamType: 'company',
+    expectedRevision: 'any',
     // A step's readonly arrays are JSON all the same; the store's type asks for mutable ones.
-    events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue })) });
+    events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue })),
+  });
 }
 
 export type SeededCompany = { companyId: string; name: string; roleId: string };
@@ -244,15 +282,39 @@ export type SeededCompany = { companyId: string; name: string; roleId: string };
 /** A company with one role holding `accessRights`, and these users assigned to it. */
 export async function seedCompany(
   ctx: IdentityContext,
-  options: { name: string; status?: 1 | 2 | 3 | 4; subscriptionType?: number; subscriptionDetailType?: string; isDemo?: boolean; roleName?: string; accessRights?: string[]; members?: { userId: string; isSiteTeam?: boolean }[] },
+  options: {
+    name: string;
+    status?: 1 | 2 | 3 | 4;
+    subscriptionType?: number;
+    subscriptionDetailType?: string;
+    isDemo?: boolean;
+    roleName?: string;
+    accessRights?: string[];
+    members?: { userId: string; isSiteTeam?: boolean }[];
+  },
 ): Promise<SeededCompany> {
   const companyId = randomUUID();
   const roleId = randomUUID();
   const events: CompanyEvent[] = [
-    { type: 'CompanyRegistered', data: { companyId, name: options.name, registrationNo: `${randomInt(1, 9_999_999)}-A`, subscriptionType: options.subscriptionType ?? 1, subscriptionDetailType: options.subscriptionDetailType ?? 'basic', isDemo: options.isDemo ?? false } },
-    ...(options.status && options.status !== 1 ? [{ type: 'CompanySubmissionStatusChanged' as const, data: { status: options.status } }] : []),
+    {
+      type: 'CompanyRegistered',
+      data: {
+        companyId,
+        name: options.name,
+        registrationNo: `${randomInt(1, 9_999_999)}-A`,
+        subscriptionType: options.subscriptionType ?? 1,
+        subscriptionDetailType: options.subscriptionDetailType ?? 'basic',
+        isDemo: options.isDemo ?? false,
+      },
+    },
+    ...(options.status && options.status !== 1
+      ? [{ type: 'CompanySubmissionStatusChanged' as const, data: { status: options.status } }]
+      : []),
     { type: 'CompanyRoleDefined', data: { roleId, name: options.roleName ?? 'Manager', accessRights: options.accessRights ?? [] } },
-    ...(options.members ?? []).map((member) => ({ type: 'CompanyUserAssigned' as const, data: { userId: member.userId, roleId, isSiteTeam: member.isSiteTeam ?? false } })),
+    ...(options.members ?? []).map((member) => ({
+      type: 'CompanyUserAssigned' as const,
+      data: { userId: member.userId, roleId, isSiteTeam: member.isSiteTeam ?? false },
+    })),
   ];
   await appendCompanyEvents(ctx, companyId, events);
   return { companyId, name: options.name, roleId };
@@ -261,7 +323,15 @@ export async function seedCompany(
 /** A call for interest sent to an e-mail, as the (later) tender module will write it. */
 export async function seedInvitation(ctx: IdentityContext, fromCompanyId: string, toEmail: string): Promise<string> {
   const invitationId = randomBytes(16).toString('base64url');
-  const sent: InvitationEvent = { type: 'InvitationSent', data: { invitationId, fromCompanyId, toEmail, title: 'Call for interest: piling works' } };
-  await ctx.store.append({ streamId: `invitation-${invitationId}`, streamType: 'callForInterest', expectedRevision: 'no_stream', events: [sent] });
+  const sent: InvitationEvent = {
+    type: 'InvitationSent',
+    data: { invitationId, fromCompanyId, toEmail, title: 'Call for interest: piling works' },
+  };
+  await ctx.store.append({
+    streamId: `invitation-${invitationId}`,
+    streamType: 'callForInterest',
+    expectedRevision: 'no_stream',
+    events: [sent],
+  });
   return invitationId;
 }

@@ -38,7 +38,10 @@ function headerParameters(header: string | undefined): { value: string; [name: s
   for (const parameter of rest) {
     const equals = parameter.indexOf('=');
     if (equals === -1) continue;
-    parameters[parameter.slice(0, equals).trim().toLowerCase()] = parameter.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1');
+    parameters[parameter.slice(0, equals).trim().toLowerCase()] = parameter
+      .slice(equals + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
   }
   return parameters;
 }

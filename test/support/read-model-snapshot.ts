@@ -12,7 +12,11 @@ export async function readModelSnapshot(sql: SqlExecutor): Promise<Record<string
   for (const projection of allProjections) {
     for (const table of projection.tables) {
       const rows = await sql.query<{ row: Record<string, JsonValue> }>(`SELECT to_jsonb(t) AS row FROM ${table} t`);
-      tables[table] = rows.map(({ row }) => canonicalJson(Object.fromEntries(Object.entries(row).filter(([column]) => !(SKIPPED[table] ?? []).includes(column))))).sort();
+      tables[table] = rows
+        .map(({ row }) =>
+          canonicalJson(Object.fromEntries(Object.entries(row).filter(([column]) => !(SKIPPED[table] ?? []).includes(column)))),
+        )
+        .sort();
     }
   }
   return tables;
@@ -20,5 +24,7 @@ export async function readModelSnapshot(sql: SqlExecutor): Promise<Record<string
 
 /** Names the tables whose rows differ between two snapshots. */
 export function differingTables(a: Record<string, string[]>, b: Record<string, string[]>): string[] {
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((table) => canonicalJson(a[table] ?? []) !== canonicalJson(b[table] ?? []));
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+    (table) => canonicalJson(a[table] ?? []) !== canonicalJson(b[table] ?? []),
+  );
 }

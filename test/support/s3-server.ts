@@ -14,9 +14,16 @@ export async function startS3Server(port = 0, bucket = 'binaan-files'): Promise<
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {
-    endpoint, bucket,
+    endpoint,
+    bucket,
     // s3rver takes any key pair whose access key is S3RVER (its default).
-    env: { FILES_S3_ENDPOINT: endpoint, FILES_S3_BUCKET: bucket, FILES_S3_ACCESS_KEY_ID: 'S3RVER', FILES_S3_SECRET_ACCESS_KEY: 'S3RVER', FILES_S3_REGION: 'us-east-1' },
+    env: {
+      FILES_S3_ENDPOINT: endpoint,
+      FILES_S3_BUCKET: bucket,
+      FILES_S3_ACCESS_KEY_ID: 'S3RVER',
+      FILES_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      FILES_S3_REGION: 'us-east-1',
+    },
     async close() {
       await server.close();
       await rm(directory, { recursive: true, force: true });

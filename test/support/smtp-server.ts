@@ -47,7 +47,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', callback);
       stream.on('end', () => {
-        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((rcpt) => rcpt.address)));
+        messages.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          ),
+        );
         for (const wake of [...waiters]) wake();
         callback();
       });
@@ -83,7 +88,11 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         };
         const timer = setTimeout(() => {
           waiters.delete(wake);
-          reject(new Error(`no mail to ${to} within ${timeoutMs} ms (received: ${messages.map((m) => m.recipients.join(',')).join('; ') || 'none'})`));
+          reject(
+            new Error(
+              `no mail to ${to} within ${timeoutMs} ms (received: ${messages.map((m) => m.recipients.join(',')).join('; ') || 'none'})`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(wake);
       });

@@ -10,7 +10,12 @@ export type CliResult = { status: number | null; output: string };
 
 /** The test's environment with the variables that name a test app's store, data folder, mail server and address. */
 export const cliEnv = (config: ApiConfig): NodeJS.ProcessEnv => ({
-  ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '', DATABASE_SCHEMA: config.databaseSchema ?? '', SMTP_URL: config.smtpUrl ?? '', PUBLIC_URL: config.publicUrl,
+  ...process.env,
+  DATA_DIR: config.dataDir,
+  DATABASE_URL: config.databaseUrl ?? '',
+  DATABASE_SCHEMA: config.databaseSchema ?? '',
+  SMTP_URL: config.smtpUrl ?? '',
+  PUBLIC_URL: config.publicUrl,
 });
 
 /** One command on the configuration's store: its exit code, and every line it wrote (progress bars too). */

@@ -148,13 +148,23 @@ export function freePort(): Promise<number> {
 }
 
 function childrenOf(pid: number): number[] {
-  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number).filter((candidate) => {
-    try {
-      return Number(readFileSync(`/proc/${candidate}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]) === pid;
-    } catch {
-      return false;
-    }
-  }).sort((a, b) => a - b);
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((candidate) => {
+      try {
+        return (
+          Number(
+            readFileSync(`/proc/${candidate}/stat`, 'utf8')
+              .replace(/^.*\) /, '')
+              .split(' ')[1],
+          ) === pid
+        );
+      } catch {
+        return false;
+      }
+    })
+    .sort((a, b) => a - b);
 }
 
 export class Client {
@@ -165,24 +175,39 @@ export class Client {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const started = Date.now();
     return new Promise<Omit<Reply, 'ms'>>((resolve) => {
-      const req = request({
-        host: '127.0.0.1', port: this.port, method, path, agent: this.agent,
-        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-      }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          let parsed: Record<string, unknown> = {};
-          try {
-            parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-          } catch {
-            parsed = { text };
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed, ...(typeof res.headers['retry-after'] === 'string' ? { retryAfter: res.headers['retry-after'] } : {}) });
-        });
-        res.on('error', () => resolve({ status: 'reset', body: {} }));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          method,
+          path,
+          agent: this.agent,
+          headers: {
+            ...(payload ? { 'content-type': 'application/json' } : {}),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...headers,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            let parsed: Record<string, unknown> = {};
+            try {
+              parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+            } catch {
+              parsed = { text };
+            }
+            resolve({
+              status: res.statusCode ?? 0,
+              body: parsed,
+              ...(typeof res.headers['retry-after'] === 'string' ? { retryAfter: res.headers['retry-after'] } : {}),
+            });
+          });
+          res.on('error', () => resolve({ status: 'reset', body: {} }));
+        },
+      );
       req.on('error', () => resolve({ status: 'reset', body: {} }));
       req.setTimeout(HANG_MS, () => {
         req.destroy();
@@ -195,13 +220,23 @@ export class Client {
   /** GET /metrics (METRICS_TOKEN is the drill's): the text, or '' when it could not be had. */
   async metrics(): Promise<string> {
     const reply = await new Promise<string>((resolve) => {
-      const req = request({ host: '127.0.0.1', port: this.port, method: 'GET', path: '/metrics', agent: this.agent, headers: { authorization: `Bearer ${METRICS_TOKEN}` } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve(res.statusCode === 200 ? text : ''));
-        res.on('error', () => resolve(''));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          method: 'GET',
+          path: '/metrics',
+          agent: this.agent,
+          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve(res.statusCode === 200 ? text : ''));
+          res.on('error', () => resolve(''));
+        },
+      );
       req.on('error', () => resolve(''));
       req.setTimeout(HANG_MS, () => {
         req.destroy();
@@ -238,7 +273,8 @@ class Ledger {
 
   byStatus(from = 0, to = Infinity): Record<string, number> {
     const counts: Record<string, number> = {};
-    for (const entry of this.entries) if (entry.at >= from && entry.at <= to) counts[String(entry.reply.status)] = (counts[String(entry.reply.status)] ?? 0) + 1;
+    for (const entry of this.entries)
+      if (entry.at >= from && entry.at <= to) counts[String(entry.reply.status)] = (counts[String(entry.reply.status)] ?? 0) + 1;
     return counts;
   }
 
@@ -272,19 +308,44 @@ async function writer(client: Client, token: string, ledger: Ledger, stop: () =>
   let n = 0;
   while (!stop()) {
     n++;
-    const created = ledger.record('create', await client.call('POST', '/api/documents/tender', token, tender(new Date(), index * 100_000 + n)));
+    const created = ledger.record(
+      'create',
+      await client.call('POST', '/api/documents/tender', token, tender(new Date(), index * 100_000 + n)),
+    );
     if (created.status !== 201) {
       await sleep(100);
       continue;
     }
     const id = created.body.id as string;
     ledger.acks.push({ id, revision: 1 });
-    const edited = ledger.record('edit', await client.call('PUT', `/api/documents/tender/${id}`, token, { title: `Drill tender ${index}-${n}, edited` }, { 'if-match': '"1"' }));
+    const edited = ledger.record(
+      'edit',
+      await client.call(
+        'PUT',
+        `/api/documents/tender/${id}`,
+        token,
+        { title: `Drill tender ${index}-${n}, edited` },
+        { 'if-match': '"1"' },
+      ),
+    );
     if (edited.status !== 200) continue;
     ledger.acks.push({ id, revision: 2 });
-    const last = n % 2 === 0
-      ? ledger.record('request', await client.call('POST', `/api/documents/tender/${id}/actions/Request_Approve`, token, {}, { 'if-match': '"2"' }))
-      : ledger.record('cancel', await client.call('POST', `/api/documents/tender/${id}/actions/Cancel`, token, { remark: 'Drill: not needed' }, { 'if-match': '"2"' }));
+    const last =
+      n % 2 === 0
+        ? ledger.record(
+            'request',
+            await client.call('POST', `/api/documents/tender/${id}/actions/Request_Approve`, token, {}, { 'if-match': '"2"' }),
+          )
+        : ledger.record(
+            'cancel',
+            await client.call(
+              'POST',
+              `/api/documents/tender/${id}/actions/Cancel`,
+              token,
+              { remark: 'Drill: not needed' },
+              { 'if-match': '"2"' },
+            ),
+          );
     if (last.status === 200) ledger.acks.push({ id, revision: last.body.revision as number });
   }
 }
@@ -318,7 +379,8 @@ async function recovery(client: Client, token: string, since: number): Promise<n
   let n = 0;
   while ((!ready || !written) && Date.now() < deadline) {
     if (!ready && (await client.call('GET', '/api/health/ready')).status === 200) ready = Date.now();
-    if (!written && (await client.call('POST', '/api/documents/tender', token, tender(new Date(), 9_000_000 + n++))).status === 201) written = Date.now();
+    if (!written && (await client.call('POST', '/api/documents/tender', token, tender(new Date(), 9_000_000 + n++))).status === 201)
+      written = Date.now();
     if (!ready || !written) await sleep(50);
   }
   if (!ready || !written) return Number.POSITIVE_INFINITY;
@@ -330,7 +392,17 @@ export type Api = ChildProcess & { output: () => string; exited: Promise<number 
 /** The API in a process group of its own (so a SIGKILL reaches the primary and its workers at once). */
 export function startApi(databaseUrl: string | null, port: number, workers: number, dataDir: string): Api {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, DATABASE_URL: databaseUrl ?? '', DATABASE_SCHEMA: '', DATA_DIR: dataDir, PORT: String(port), API_WORKERS: String(workers), DEMO_DATA: 'on', NODE_ENV: 'test', METRICS_TOKEN },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl ?? '',
+      DATABASE_SCHEMA: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      API_WORKERS: String(workers),
+      DEMO_DATA: 'on',
+      NODE_ENV: 'test',
+      METRICS_TOKEN,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -346,7 +418,10 @@ export function startApi(databaseUrl: string | null, port: number, workers: numb
 
 async function startedApi(client: Client, databaseUrl: string | null, workers: number, dataDir: string): Promise<Api> {
   const api = startApi(databaseUrl, client.port, workers, dataDir);
-  await Promise.race([waitReady(client, 300_000), api.exited.then((code) => Promise.reject(new Error(`the API exited (${code}) before it was ready: ${api.output()}`)))]);
+  await Promise.race([
+    waitReady(client, 300_000),
+    api.exited.then((code) => Promise.reject(new Error(`the API exited (${code}) before it was ready: ${api.output()}`))),
+  ]);
   return api;
 }
 
@@ -383,7 +458,9 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
     const databaseUrl = cluster ? await cluster.createDatabase(database) : null;
     api = await startedApi(client, databaseUrl, options.workers, dataDir);
     const processesBefore = apiProcesses(api);
-    log(`API ready on port ${client.port} (${options.workers} process(es): ${processesBefore.join(', ')}); ${cluster ? `PostgreSQL on port ${cluster.port}` : `PGlite in ${dataDir}`}`);
+    log(
+      `API ready on port ${client.port} (${options.workers} process(es): ${processesBefore.join(', ')}); ${cluster ? `PostgreSQL on port ${cluster.port}` : `PGlite in ${dataDir}`}`,
+    );
 
     const token = await signIn(client, 'kumar@teguhbina.my', 'teguh-bina');
     // Where the load begins: the replay after the run handles the subscriptions' work from here again.
@@ -427,14 +504,18 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
         backAt = Date.now();
       }
       report.recoveryMs = await recovery(client, token, backAt);
-      if (cluster && listenersBefore !== null && kind !== 'kill-api') report.listenBackMs = await listenBack(cluster, database, listenersBefore, backAt);
+      if (cluster && listenersBefore !== null && kind !== 'kill-api')
+        report.listenBackMs = await listenBack(cluster, database, listenersBefore, backAt);
       report.replies = ledger.byStatus(faultAt, backAt + report.recoveryMs);
       report.slowestReplyMs = ledger.slowest(faultAt, backAt + report.recoveryMs);
       if (kind === 'kill-api') ledger.apiDown.push([faultAt, backAt + report.recoveryMs]);
       else report.sameProcesses = canonicalJson(apiProcesses(api)) === canonicalJson(before);
-      if (report.sameProcesses === false || !Number.isFinite(report.recoveryMs)) log(`the API after ${kind}:\n${api.output().slice(-4000)}`);
+      if (report.sameProcesses === false || !Number.isFinite(report.recoveryMs))
+        log(`the API after ${kind}:\n${api.output().slice(-4000)}`);
       faults.push(report);
-      log(`${kind} at ${new Date(faultAt).toISOString()}: recovered in ${report.recoveryMs} ms; replies meanwhile ${JSON.stringify(report.replies)}, slowest ${report.slowestReplyMs} ms${report.terminated !== undefined ? `; ${report.terminated} backends ended` : ''}${report.listenBackMs !== undefined ? `; LISTEN again after ${report.listenBackMs} ms` : ''}`);
+      log(
+        `${kind} at ${new Date(faultAt).toISOString()}: recovered in ${report.recoveryMs} ms; replies meanwhile ${JSON.stringify(report.replies)}, slowest ${report.slowestReplyMs} ms${report.terminated !== undefined ? `; ${report.terminated} backends ended` : ''}${report.listenBackMs !== undefined ? `; LISTEN again after ${report.listenBackMs} ms` : ''}`,
+      );
       await sleep(options.loadMs);
     }
     stopping = true;
@@ -455,7 +536,7 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
     api.kill('SIGTERM');
     await api.exited;
     api = null;
-    log('the API stopped; handling the load\'s events again with a fresh API');
+    log("the API stopped; handling the load's events again with a fresh API");
     const replay = await replaySubscriptions(client, databaseUrl, dataDir, startPosition, log);
     log(`replay: ${JSON.stringify(replay)}`);
     log('reading the store: acknowledged writes, then the read models against a rebuild, then the chains');
@@ -466,9 +547,13 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
     for (const ack of ledger.acks) highest.set(ack.id, Math.max(highest.get(ack.id) ?? 0, ack.revision));
     try {
       // Every acknowledged write is in the store: the document is at least at the acknowledged revision.
-      const rows = await db.query<{ stream_id: string; revision: string }>(`SELECT stream_id, revision FROM streams WHERE stream_type = 'tender'`);
+      const rows = await db.query<{ stream_id: string; revision: string }>(
+        `SELECT stream_id, revision FROM streams WHERE stream_type = 'tender'`,
+      );
       const stored = new Map(rows.map((row) => [row.stream_id, Number(row.revision)]));
-      missing = [...highest].filter(([id, revision]) => (stored.get(`tender-${id}`) ?? -1) < revision).map(([id, revision]) => `${id}@${revision} (stored: ${stored.get(`tender-${id}`) ?? 'none'})`);
+      missing = [...highest]
+        .filter(([id, revision]) => (stored.get(`tender-${id}`) ?? -1) < revision)
+        .map(([id, revision]) => `${id}@${revision} (stored: ${stored.get(`tender-${id}`) ?? 'none'})`);
       readModelDifferences = await compareWithRebuild(db, dataDir);
     } finally {
       await db.close();
@@ -506,7 +591,11 @@ export async function runStoreOutageDrill(options: DrillOptions): Promise<DrillR
 
 /** LISTEN sessions on the database (each API process holding the store keeps one for its wake-ups). */
 async function listeners(cluster: ThrowawayPostgres, database: string): Promise<number> {
-  const [row] = await cluster.sql<{ n: number }>(database, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN %'`, [database]);
+  const [row] = await cluster.sql<{ n: number }>(
+    database,
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN %'`,
+    [database],
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -523,14 +612,20 @@ async function listenBack(cluster: ThrowawayPostgres, database: string, expected
 export function subscriptionLags(metricsText: string, names: readonly string[]): Record<string, number | null> {
   const lags: Record<string, number | null> = {};
   for (const name of names) {
-    const line = metricsText.split('\n').find((candidate) => candidate.startsWith(`binaan_subscription_lag_events{subscription="${name}"}`));
+    const line = metricsText
+      .split('\n')
+      .find((candidate) => candidate.startsWith(`binaan_subscription_lag_events{subscription="${name}"}`));
     lags[name] = line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : null;
   }
   return lags;
 }
 
 /** Waits until every named subscription reports a lag of 0; the lags seen last and how long it took (Infinity: not within `timeoutMs`). */
-async function caughtUp(client: Client, names: readonly string[], timeoutMs: number): Promise<{ lags: Record<string, number | null>; ms: number }> {
+async function caughtUp(
+  client: Client,
+  names: readonly string[],
+  timeoutMs: number,
+): Promise<{ lags: Record<string, number | null>; ms: number }> {
   const from = Date.now();
   let lags: Record<string, number | null> = {};
   while (Date.now() - from < timeoutMs) {
@@ -542,18 +637,29 @@ async function caughtUp(client: Client, names: readonly string[], timeoutMs: num
 }
 
 /** What the notifications reactor and the approval queue made of the events after `from`. */
-async function subscriptionOutput(db: SqlDatabase, from: number): Promise<{ notifications: number; duplicates: number; approvals: string[]; sources: Set<string> }> {
+async function subscriptionOutput(
+  db: SqlDatabase,
+  from: number,
+): Promise<{ notifications: number; duplicates: number; approvals: string[]; sources: Set<string> }> {
   const [counts] = await db.query<{ n: number; distinct: number }>(
     `SELECT count(*)::int AS n, count(DISTINCT (data->>'sourceEventId') || ' ' || (data->>'userId'))::int AS distinct
-     FROM events WHERE type = 'NotificationRaised' AND (data->>'sourcePosition')::bigint > $1`, [from]);
+     FROM events WHERE type = 'NotificationRaised' AND (data->>'sourcePosition')::bigint > $1`,
+    [from],
+  );
   const rows = await db.query<{ row: Record<string, unknown> }>(
-    `SELECT to_jsonb(w) AS row FROM waiting_approvals w WHERE stream_id IN (SELECT stream_id FROM events WHERE global_position > $1)`, [from]);
+    `SELECT to_jsonb(w) AS row FROM waiting_approvals w WHERE stream_id IN (SELECT stream_id FROM events WHERE global_position > $1)`,
+    [from],
+  );
   const sources = await db.query<{ source: string }>(
     `SELECT DISTINCT s.global_position || ' ' || s.type || ' ' || s.stream_id || ' at ' || s.recorded_at AS source FROM events n JOIN events s ON s.global_position = (n.data->>'sourcePosition')::bigint
-     WHERE n.type = 'NotificationRaised' AND (n.data->>'sourcePosition')::bigint > $1`, [from]);
+     WHERE n.type = 'NotificationRaised' AND (n.data->>'sourcePosition')::bigint > $1`,
+    [from],
+  );
   return {
-    notifications: Number(counts?.n ?? 0), duplicates: Number(counts?.n ?? 0) - Number(counts?.distinct ?? 0),
-    approvals: rows.map(({ row }) => canonicalJson(row)).sort(), sources: new Set(sources.map(({ source }) => source)),
+    notifications: Number(counts?.n ?? 0),
+    duplicates: Number(counts?.n ?? 0) - Number(counts?.distinct ?? 0),
+    approvals: rows.map(({ row }) => canonicalJson(row)).sort(),
+    sources: new Set(sources.map(({ source }) => source)),
   };
 }
 
@@ -563,7 +669,13 @@ async function subscriptionOutput(db: SqlDatabase, from: number): Promise<{ noti
  * written since are dropped; a fresh API (one process) handles those events again. A notification the
  * faults made the reactor miss would be raised now, a queue row it got wrong would come out differently.
  */
-async function replaySubscriptions(client: Client, databaseUrl: string | null, dataDir: string, from: number, log: (line: string) => void): Promise<ReplayReport> {
+async function replaySubscriptions(
+  client: Client,
+  databaseUrl: string | null,
+  dataDir: string,
+  from: number,
+  log: (line: string) => void,
+): Promise<ReplayReport> {
   let db = await openDrillStore(databaseUrl, dataDir);
   let before: Awaited<ReturnType<typeof subscriptionOutput>>;
   let eventsReplayed: number;
@@ -614,7 +726,10 @@ async function replaySubscriptions(client: Client, databaseUrl: string | null, d
  */
 async function reactorBehind(cluster: ThrowawayPostgres | null, database: string): Promise<number> {
   if (!cluster) return 0;
-  const [row] = await cluster.sql<{ behind: string }>(database, `SELECT (SELECT COALESCE(MAX(global_position), 0) FROM events WHERE stream_type <> 'notifications') - COALESCE((SELECT position FROM subscription_checkpoints WHERE name = 'notifications'), 0) AS behind`);
+  const [row] = await cluster.sql<{ behind: string }>(
+    database,
+    `SELECT (SELECT COALESCE(MAX(global_position), 0) FROM events WHERE stream_type <> 'notifications') - COALESCE((SELECT position FROM subscription_checkpoints WHERE name = 'notifications'), 0) AS behind`,
+  );
   return Number(row?.behind);
 }
 

@@ -16,7 +16,9 @@ const BIN_ROOT = '/usr/lib/postgresql';
 /** Debian's newest PostgreSQL binaries folder, or null when PostgreSQL is not installed. */
 export function postgresBinaries(): string | null {
   if (!existsSync(BIN_ROOT)) return null;
-  const versions = readdirSync(BIN_ROOT).filter((name) => existsSync(join(BIN_ROOT, name, 'bin', 'initdb'))).sort((a, b) => Number(a) - Number(b));
+  const versions = readdirSync(BIN_ROOT)
+    .filter((name) => existsSync(join(BIN_ROOT, name, 'bin', 'initdb')))
+    .sort((a, b) => Number(a) - Number(b));
   const newest = versions[versions.length - 1];
   return newest ? join(BIN_ROOT, newest, 'bin') : null;
 }
@@ -56,7 +58,12 @@ export class ThrowawayPostgres {
     if (!bin) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb)');
     const folder = mkdtempSync(join(tmpdir(), 'binaan-throwaway-pg-'));
     const cluster = new ThrowawayPostgres(folder, await freePort(), bin);
-    if (process.getuid?.() === 0) chownSync(folder, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+    if (process.getuid?.() === 0)
+      chownSync(
+        folder,
+        Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+        Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+      );
     cluster.run('initdb', ['-D', cluster.dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
     await cluster.start();
     return cluster;
@@ -69,13 +76,27 @@ export class ThrowawayPostgres {
   /** One of the cluster's binaries, as the postgres user when we are root. */
   private run(binary: string, args: string[]): void {
     const command = join(this.bin, binary);
-    const result = process.getuid?.() === 0 ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' }) : spawnSync(command, args, { encoding: 'utf8' });
+    const result =
+      process.getuid?.() === 0
+        ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' })
+        : spawnSync(command, args, { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${binary} ${args.join(' ')} failed (${result.status}): ${result.stderr}${result.stdout}`);
   }
 
   /** Starts the postmaster (after a kill: crash recovery first) and waits until it takes connections. */
   async start(): Promise<void> {
-    this.run('pg_ctl', ['-D', this.dataDir, '-l', join(this.folder, 'log'), '-w', '-t', '60', '-o', `-p ${this.port} -k ${this.folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`, 'start']);
+    this.run('pg_ctl', [
+      '-D',
+      this.dataDir,
+      '-l',
+      join(this.folder, 'log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${this.port} -k ${this.folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
+      'start',
+    ]);
     await this.waitUntilAnswering();
   }
 
@@ -116,7 +137,11 @@ export class ThrowawayPostgres {
 
   /** Ends every other session on `database` (what a failover, a pooler restart or a DBA does); how many. */
   async terminateBackends(database: string): Promise<number> {
-    const rows = await this.sql<{ ended: boolean }>('postgres', 'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+    const rows = await this.sql<{ ended: boolean }>(
+      'postgres',
+      'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
     return rows.filter((row) => row.ended).length;
   }
 
@@ -140,13 +165,22 @@ export class ThrowawayPostgres {
   }
 
   private childrenOf(pid: number): number[] {
-    return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number).filter((candidate) => {
-      try {
-        return Number(readFileSync(`/proc/${candidate}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    });
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number)
+      .filter((candidate) => {
+        try {
+          return (
+            Number(
+              readFileSync(`/proc/${candidate}/stat`, 'utf8')
+                .replace(/^.*\) /, '')
+                .split(' ')[1],
+            ) === pid
+          );
+        } catch {
+          return false;
+        }
+      });
   }
 
   async destroy(): Promise<void> {

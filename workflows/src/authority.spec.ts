@@ -24,7 +24,13 @@ describe('levels a document needs, from its amount and the authority manual', ()
   });
 
   it('given an amount above every limit, then none (limitExceeded)', () => {
-    const capped: AuthorityManual = { ...manual, levels: [{ level: 20, limit: 500 }, { level: 23, limit: 1_000 }] };
+    const capped: AuthorityManual = {
+      ...manual,
+      levels: [
+        { level: 20, limit: 500 },
+        { level: 23, limit: 1_000 },
+      ],
+    };
     expect(requiredLevelsFor(1_000.5, capped)).toBeNull();
     expect(requiredLevelsFor(800, capped)).toEqual([20, 23]);
   });

@@ -13,22 +13,49 @@ function split(resource: WorkflowResource): { between: string[]; internal: strin
 }
 
 describe('steps between companies', () => {
-  it('purchase order: the seller\'s answers and the buyer\'s own moves are; the buyer\'s approval round is not', () => {
+  it("purchase order: the seller's answers and the buyer's own moves are; the buyer's approval round is not", () => {
     expect(split('purchaseOrder')).toEqual({
-      between: ['-:Create', 'accepted:Cancel', 'accepted:Fulfil', 'new:Cancel', 'pendingConfirmation:Cancel', 'pendingConfirmation:Confirm', 'pendingConfirmation:Reject_By_Seller', 'pendingConfirmation:View'],
+      between: [
+        '-:Create',
+        'accepted:Cancel',
+        'accepted:Fulfil',
+        'new:Cancel',
+        'pendingConfirmation:Cancel',
+        'pendingConfirmation:Confirm',
+        'pendingConfirmation:Reject_By_Seller',
+        'pendingConfirmation:View',
+      ],
       internal: ['new:Approve', 'new:Reject', 'new:Request_Approve', 'rejected:Resubmit'],
     });
   });
 
-  it('invoice: the buyer\'s Accept and Reject_By_Buyer are; the seller\'s verification round is not', () => {
+  it("invoice: the buyer's Accept and Reject_By_Buyer are; the seller's verification round is not", () => {
     const { between, internal } = split('invoice');
-    expect(between).toEqual(expect.arrayContaining(['pendingAcceptance:Accept', 'pendingAcceptance:Reject_By_Buyer', 'pendingAcceptance:View']));
-    expect(internal).toEqual(expect.arrayContaining(['new:Request_Verify', 'pendingVerification:Approve', 'pendingVerification:Reject', 'pendingApproval:Approve', 'rejected:Resubmit']));
+    expect(between).toEqual(
+      expect.arrayContaining(['pendingAcceptance:Accept', 'pendingAcceptance:Reject_By_Buyer', 'pendingAcceptance:View']),
+    );
+    expect(internal).toEqual(
+      expect.arrayContaining([
+        'new:Request_Verify',
+        'pendingVerification:Approve',
+        'pendingVerification:Reject',
+        'pendingApproval:Approve',
+        'rejected:Resubmit',
+      ]),
+    );
   });
 
   it('tender: Close, Reopen and Cancel are; bid evaluation and the contract draft stay inside the tendering company', () => {
     const { between, internal } = split('tender');
     expect(between).toEqual(expect.arrayContaining(['active:Close', 'active:Cancel', 'comparison:Reopen', 'comparison:Cancel']));
-    expect(internal).toEqual(expect.arrayContaining(['comparison:Shortlist', 'comparison:Evaluate', 'comparison:Draft_Contract', 'draftContract:Request_Approve', 'pendingContractApproval:Approve']));
+    expect(internal).toEqual(
+      expect.arrayContaining([
+        'comparison:Shortlist',
+        'comparison:Evaluate',
+        'comparison:Draft_Contract',
+        'draftContract:Request_Approve',
+        'pendingContractApproval:Approve',
+      ]),
+    );
   });
 });

@@ -16,7 +16,9 @@ describe('the workflow catalogue', () => {
     const order = catalogueEntry('purchaseOrder');
     expect(order.states.filter((s) => s.final).map((s) => s.status)).toEqual(['fulfilled', 'cancelled']);
     expect(order.states.filter((s) => s.initial).map((s) => s.status)).toEqual(['new']);
-    expect(order.states.find((s) => s.status === 'pendingConfirmation')?.labelKey).toBe('resources.purchaseOrder.status.pendingConfirmation');
+    expect(order.states.find((s) => s.status === 'pendingConfirmation')?.labelKey).toBe(
+      'resources.purchaseOrder.status.pendingConfirmation',
+    );
   });
 
   it('is plain data the api can answer as JSON', () => {

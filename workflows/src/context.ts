@@ -84,9 +84,9 @@ export function changeFromEvent(context: WorkflowContext, event: MachineEvent, e
     requiredLevels: opening ? requiredLevelsFor(amount ?? context.amount, event.manual) : null,
     allowSelfApproval: opening ? event.manual?.allowSelfApproval === true : null,
     amount,
-    ownerCompanyId: event.type === 'Create' ? event.ownerCompanyId ?? event.actor.companyId : null,
-    counterpartyCompanyId: event.type === 'Create' ? event.counterpartyCompanyId ?? null : null,
-    createdBySeller: event.type === 'Create' ? event.createdBySeller ?? context.createdBySeller : null,
+    ownerCompanyId: event.type === 'Create' ? (event.ownerCompanyId ?? event.actor.companyId) : null,
+    counterpartyCompanyId: event.type === 'Create' ? (event.counterpartyCompanyId ?? null) : null,
+    createdBySeller: event.type === 'Create' ? (event.createdBySeller ?? context.createdBySeller) : null,
     // The initial context carries the machine's version, so Create records the version it was created under.
     machineVersion: context.machineVersion,
   };

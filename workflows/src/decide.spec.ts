@@ -27,7 +27,9 @@ function accepted(decision: WorkflowDecision<'purchaseOrder'>): WorkflowState<'p
 
 /** A purchase order of `amount` created by buyer-1 and sent for approval. */
 function orderAwaitingApproval(amount: number, withManual: AuthorityManual = manual): WorkflowState<'purchaseOrder'> {
-  const created = accepted(decide('purchaseOrder', null, { type: 'Create', at, amount, counterpartyCompanyId: 'SELLER-CO' }, buyer('buyer-1', 10, 20)));
+  const created = accepted(
+    decide('purchaseOrder', null, { type: 'Create', at, amount, counterpartyCompanyId: 'SELLER-CO' }, buyer('buyer-1', 10, 20)),
+  );
   return accepted(decide('purchaseOrder', created, { type: 'Request_Approve', at, amount, manual: withManual }, buyer('buyer-1', 10, 20)));
 }
 
@@ -63,11 +65,16 @@ describe('deciding a purchase order', () => {
       refusal: { code: 'selfApprovalForbidden' },
     });
     const lenient = orderAwaitingApproval(1_000, { ...manual, allowSelfApproval: true });
-    expect(send(lenient, { type: 'Approve' }, buyer('buyer-1', 10, 20))).toMatchObject({ ok: true, state: { status: 'pendingConfirmation' } });
+    expect(send(lenient, { type: 'Approve' }, buyer('buyer-1', 10, 20))).toMatchObject({
+      ok: true,
+      state: { status: 'pendingConfirmation' },
+    });
   });
 
   it('given a manual capped at RM 50,000, when RM 60,000 is sent for approval, then limitExceeded', () => {
-    const created = accepted(decide('purchaseOrder', null, { type: 'Create', at, amount: 60_000, counterpartyCompanyId: 'SELLER-CO' }, buyer('buyer-1', 10)));
+    const created = accepted(
+      decide('purchaseOrder', null, { type: 'Create', at, amount: 60_000, counterpartyCompanyId: 'SELLER-CO' }, buyer('buyer-1', 10)),
+    );
     const capped: AuthorityManual = { ...manual, levels: [{ level: 20, limit: 50_000 }] };
     expect(send(created, { type: 'Request_Approve', amount: 60_000, manual: capped }, buyer('buyer-1', 10))).toMatchObject({
       ok: false,
@@ -77,13 +84,22 @@ describe('deciding a purchase order', () => {
 
   it('given an order with the seller, when the seller rejects with a blank remark, then remarkRequired', () => {
     const sent = accepted(send(orderAwaitingApproval(1_000), { type: 'Approve' }, buyer('approver-1', 20)));
-    expect(send(sent, { type: 'Reject_By_Seller', remark: '   ' }, seller)).toMatchObject({ ok: false, refusal: { code: 'remarkRequired' } });
-    expect(send(sent, { type: 'Reject_By_Seller', remark: 'price changed' }, seller)).toMatchObject({ ok: true, state: { status: 'rejected' } });
+    expect(send(sent, { type: 'Reject_By_Seller', remark: '   ' }, seller)).toMatchObject({
+      ok: false,
+      refusal: { code: 'remarkRequired' },
+    });
+    expect(send(sent, { type: 'Reject_By_Seller', remark: 'price changed' }, seller)).toMatchObject({
+      ok: true,
+      state: { status: 'rejected' },
+    });
   });
 
   it('given an order with the seller, when a buyer user confirms it, then notCounterparty', () => {
     const sent = accepted(send(orderAwaitingApproval(1_000), { type: 'Approve' }, buyer('approver-1', 20)));
-    expect(send(sent, { type: 'Confirm' }, buyer('approver-1', 10, 20, 21))).toMatchObject({ ok: false, refusal: { code: 'notCounterparty' } });
+    expect(send(sent, { type: 'Confirm' }, buyer('approver-1', 10, 20, 21))).toMatchObject({
+      ok: false,
+      refusal: { code: 'notCounterparty' },
+    });
   });
 
   it('refuses what it cannot read: an unknown event, status, or machine version', () => {
@@ -116,7 +132,12 @@ describe('available actions', () => {
 
 describe('replaying recorded status events', () => {
   it('given the recorded events of an order, when folded, then the state equals the decided one', () => {
-    const created = decide('purchaseOrder', null, { type: 'Create', at, amount: 900, counterpartyCompanyId: 'SELLER-CO' }, buyer('buyer-1', 10));
+    const created = decide(
+      'purchaseOrder',
+      null,
+      { type: 'Create', at, amount: 900, counterpartyCompanyId: 'SELLER-CO' },
+      buyer('buyer-1', 10),
+    );
     if (!created.ok) throw new Error('refused');
     const requested = decide('purchaseOrder', created.state, { type: 'Request_Approve', at, amount: 900, manual }, buyer('buyer-1', 10));
     if (!requested.ok) throw new Error('refused');
@@ -125,7 +146,12 @@ describe('replaying recorded status events', () => {
   });
 
   it('given an event that does not follow from the folded status, then a WorkflowReplayError', () => {
-    const created = decide('purchaseOrder', null, { type: 'Create', at, amount: 900, counterpartyCompanyId: 'SELLER-CO' }, buyer('buyer-1', 10));
+    const created = decide(
+      'purchaseOrder',
+      null,
+      { type: 'Create', at, amount: 900, counterpartyCompanyId: 'SELLER-CO' },
+      buyer('buyer-1', 10),
+    );
     if (!created.ok) throw new Error('refused');
     const state = evolve(null, created.event);
     expect(() => evolve(state, { ...created.event, statusBefore: 'accepted' })).toThrow(WorkflowReplayError);
@@ -142,7 +168,7 @@ describe('decideOrThrow', () => {
 });
 
 describe('documents the system creates for a company', () => {
-  it('given the system created a pending user for COMPANY-A, when COMPANY-A\'s administrator activates, then activated', () => {
+  it("given the system created a pending user for COMPANY-A, when COMPANY-A's administrator activates, then activated", () => {
     const created = decide('user', null, { type: 'Create', at, ownerCompanyId: 'COMPANY-A' }, SYSTEM_ACTOR);
     if (!created.ok) throw new Error(created.refusal.code);
     expect(created.event).toMatchObject({ ownerCompanyId: 'COMPANY-A', actor: { userId: 'system' } });
@@ -151,7 +177,7 @@ describe('documents the system creates for a company', () => {
     expect(foldStatusEvents([created.event])).toEqual(created.state);
   });
 
-  it('given a user of COMPANY-B, when they create a user in COMPANY-A\'s name, then notOwnerCompany', () => {
+  it("given a user of COMPANY-B, when they create a user in COMPANY-A's name, then notOwnerCompany", () => {
     const intruder = userWith('user', 'user-b', 'COMPANY-B', [10]);
     expect(decide('user', null, { type: 'Create', at, ownerCompanyId: 'COMPANY-A' }, intruder)).toMatchObject({
       ok: false,

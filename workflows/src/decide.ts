@@ -31,7 +31,17 @@ function inertScope(machine: AnyStateMachine): Scope {
   if (!scope) {
     const self = createActor(machine);
     const none = () => undefined;
-    scope = { self, id: '', sessionId: '', logger: none, defer: none, emit: none, system: self.system, stopChild: none, actionExecutor: none };
+    scope = {
+      self,
+      id: '',
+      sessionId: '',
+      logger: none,
+      defer: none,
+      emit: none,
+      system: self.system,
+      stopChild: none,
+      actionExecutor: none,
+    };
     inertScopes.set(machine, scope);
   }
   return scope;

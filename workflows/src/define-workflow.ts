@@ -10,7 +10,8 @@ import type { MachineEvent, TransitionMeta, WorkflowContext } from './types.js';
  */
 export const NO_DOCUMENT = 'none';
 
-const check = <K extends keyof GuardParams>(name: K) =>
+const check =
+  <K extends keyof GuardParams>(name: K) =>
   ({ context, event }: { context: WorkflowContext; event: MachineEvent }, params: GuardParams[K]) =>
     guardSpecs[name].check(context, event, params) === null;
 
@@ -47,7 +48,10 @@ export const workflowSetup = setup({
 
 // Guard references, written the way the machines read best.
 export const own = (level: GuardParams['hasAuthority']['level']): GuardRef => ({ type: 'hasAuthority', params: { level } });
-export const counterparty = (level: GuardParams['isCounterparty']['level'], side: GuardParams['isCounterparty']['side'] = 'any'): GuardRef => ({
+export const counterparty = (
+  level: GuardParams['isCounterparty']['level'],
+  side: GuardParams['isCounterparty']['side'] = 'any',
+): GuardRef => ({
   type: 'isCounterparty',
   params: { level, side },
 });
@@ -97,7 +101,11 @@ export function isBetweenCompanies(guards: readonly GuardRef[], effect: Approval
 /** Builds transitions of one resource: the label key and required fields land in `meta`. */
 export function transitionsFor(resource: WorkflowResource) {
   const go = (
-    event: WorkflowEventName, target: string, guards: readonly GuardRef[], effect: ApprovalEffect = 'none', betweenCompanies = isBetweenCompanies(guards, effect),
+    event: WorkflowEventName,
+    target: string,
+    guards: readonly GuardRef[],
+    effect: ApprovalEffect = 'none',
+    betweenCompanies = isBetweenCompanies(guards, effect),
   ): WorkflowTransition => {
     const requiredFields = guards.map(guardField).filter((f): f is WorkflowCommandField => f !== undefined);
     const meta: TransitionMeta = {

@@ -37,7 +37,10 @@ export function foldStatusEvents<R extends WorkflowResource>(events: Iterable<Wo
  * for a history that says what a step left waiting. The machines' own reducer without evolve's check that
  * the statuses chain, so it reads even a stream that does not. `context`: the one before (null: a Create).
  */
-export function roundAfter(context: WorkflowContext | null, event: WorkflowStatusChanged): { context: WorkflowContext; waitingLevel: VerifyLevel | null } {
+export function roundAfter(
+  context: WorkflowContext | null,
+  event: WorkflowStatusChanged,
+): { context: WorkflowContext; waitingLevel: VerifyLevel | null } {
   const next = applyChange(context ?? initialContext(event.resource, event.machineVersion), event);
   return { context: next, waitingLevel: next.approval.open ? nextMissingLevel(next.approval) : null };
 }

@@ -13,7 +13,12 @@ export class WorkflowRefusedError extends Error {
 }
 
 /** `decide`, throwing WorkflowRefusedError on a refusal. */
-export function decideOrThrow<R extends WorkflowResource>(resource: R, state: WorkflowState<R> | null, command: WorkflowCommand, actor: Actor) {
+export function decideOrThrow<R extends WorkflowResource>(
+  resource: R,
+  state: WorkflowState<R> | null,
+  command: WorkflowCommand,
+  actor: Actor,
+) {
   const decision = decide(resource, state, command, actor);
   if (!decision.ok) throw new WorkflowRefusedError(decision.refusal);
   return { state: decision.state, event: decision.event };

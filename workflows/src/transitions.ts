@@ -29,7 +29,12 @@ export function firstFailureAt(
 }
 
 /** First failing guard of a transition: a refusal code, ROUTING, or null when every guard passes. */
-export function firstFailure(transition: AnyTransitionDefinition, context: WorkflowContext, event: MachineEvent, skipInput = false): GuardResult {
+export function firstFailure(
+  transition: AnyTransitionDefinition,
+  context: WorkflowContext,
+  event: MachineEvent,
+  skipInput = false,
+): GuardResult {
   return firstFailureAt(transition, context, event, skipInput).result;
 }
 

@@ -102,8 +102,7 @@ export type WorkflowRefusal = {
 };
 
 export type WorkflowDecision<R extends WorkflowResource = WorkflowResource> =
-  | { ok: true; state: WorkflowState<R>; event: WorkflowStatusChanged<R> }
-  | { ok: false; refusal: WorkflowRefusal };
+  { ok: true; state: WorkflowState<R>; event: WorkflowStatusChanged<R> } | { ok: false; refusal: WorkflowRefusal };
 
 /** An action the actor may take now; the ui draws one button per entry. */
 export type AvailableAction = {

@@ -38,7 +38,10 @@ const manualArb = (resource: WorkflowResource): fc.Arbitrary<AuthorityManual> =>
 
 const actorsArb = (resource: WorkflowResource): fc.Arbitrary<Actor[]> =>
   fc
-    .tuple(fc.array(fc.subarray([...ALL_LEVELS]), { minLength: 4, maxLength: 4 }), fc.array(fc.subarray([...ALL_LEVELS]), { minLength: 2, maxLength: 2 }))
+    .tuple(
+      fc.array(fc.subarray([...ALL_LEVELS]), { minLength: 4, maxLength: 4 }),
+      fc.array(fc.subarray([...ALL_LEVELS]), { minLength: 2, maxLength: 2 }),
+    )
     .map(([owners, partners]) => [
       ...owners.map((levels, i) => userWith(resource, `owner-${i}`, OWNER, levels)),
       ...partners.map((levels, i) => userWith(resource, `partner-${i}`, PARTNER, levels)),
@@ -62,7 +65,16 @@ const scenarioArb = (resource: WorkflowResource) =>
   fc.record({ manual: manualArb(resource), actors: actorsArb(resource), steps: fc.array(stepArb, { minLength: 1, maxLength: 50 }) });
 
 /** Events that end or undo the way forward: offered once, every other offer four times, so runs get deep. */
-const BACKWARD: ReadonlySet<string> = new Set(['Cancel', 'Reject', 'Reject_By_Seller', 'Reject_By_Buyer', 'Reject_By_System', 'Terminate', 'Deactivate', 'Suspend']);
+const BACKWARD: ReadonlySet<string> = new Set([
+  'Cancel',
+  'Reject',
+  'Reject_By_Seller',
+  'Reject_By_Buyer',
+  'Reject_By_System',
+  'Terminate',
+  'Deactivate',
+  'Suspend',
+]);
 
 function weighted(actor: Actor, event: WorkflowEventName): (readonly [Actor, WorkflowEventName])[] {
   const offer = [actor, event] as const;
@@ -71,10 +83,20 @@ function weighted(actor: Actor, event: WorkflowEventName): (readonly [Actor, Wor
 
 /** Statuses where an approval round collects levels: they have Approve transitions. */
 function approvalStatuses(resource: WorkflowResource): Set<string> {
-  return new Set(catalogueEntry(resource).transitions.filter((t) => t.event === 'Approve').map((t) => t.from ?? ''));
+  return new Set(
+    catalogueEntry(resource)
+      .transitions.filter((t) => t.event === 'Approve')
+      .map((t) => t.from ?? ''),
+  );
 }
 
-function checkAccepted(resource: WorkflowResource, before: WorkflowState | null, after: WorkflowState, event: WorkflowStatusChanged, actor: Actor): void {
+function checkAccepted(
+  resource: WorkflowResource,
+  before: WorkflowState | null,
+  after: WorkflowState,
+  event: WorkflowStatusChanged,
+  actor: Actor,
+): void {
   // Never a status outside the spec's list.
   expect(WorkflowStatuses[resource] as readonly string[]).toContain(after.status);
   expect(event.statusBefore).toBe(before?.status ?? null);
@@ -113,40 +135,46 @@ function checkActionsAgree(resource: WorkflowResource, state: WorkflowState | nu
 }
 
 describe('every machine, under random commands by random actors', () => {
-  it.each(WorkflowResourceNames.map((r) => [r]))('%s keeps its invariants and replays to the same state', (resource) => {
-    const entry = catalogueEntry(resource);
-    fc.assert(
-      fc.property(scenarioArb(resource), ({ manual, actors, steps }) => {
-        let state: WorkflowState | null = null;
-        let replayed: WorkflowState | null = null;
-        const accepted: WorkflowStatusChanged[] = [];
-        steps.forEach((step, i) => {
-          const offers = step.guided ? actors.flatMap((a) => availableActions(resource, state, a).flatMap((o) => weighted(a, o.event))) : [];
-          const offer = offers[step.pick % Math.max(offers.length, 1)];
-          const actor = offer ? offer[0] : (actors[step.actor % actors.length] as Actor);
-          const command: WorkflowCommand = {
-            type: offer ? offer[1] : (entry.events[step.pick % entry.events.length] as WorkflowCommand['type']),
-            at: `2026-11-21T10:00:${String(i).padStart(2, '0')}.000Z`,
-            manual,
-            counterpartyCompanyId: PARTNER,
-            ...(step.remark ? { remark: 'see attached' } : {}),
-            ...(step.amount !== undefined ? { amount: step.amount } : {}),
-            ...(step.createdBySeller !== undefined ? { createdBySeller: step.createdBySeller } : {}),
-            ...(step.ownerCompanyId !== undefined ? { ownerCompanyId: step.ownerCompanyId } : {}),
-          };
-          if (i % 5 === 0) checkActionsAgree(resource, state, actor, command.at);
-          const decision = decide(resource, state, command, actor);
-          if (!decision.ok) return;
-          checkAccepted(resource, state, decision.state, decision.event, actor);
-          accepted.push(decision.event);
-          state = decision.state;
-          // Folding the accepted events without XState gives the very state the machine reached.
-          replayed = evolve(replayed, decision.event);
-          expect(replayed).toEqual(state);
-        });
-        expect(foldStatusEvents(accepted)).toEqual(state);
-      }),
-      { numRuns: 100 },
-    );
-  }, 30_000);
+  it.each(WorkflowResourceNames.map((r) => [r]))(
+    '%s keeps its invariants and replays to the same state',
+    (resource) => {
+      const entry = catalogueEntry(resource);
+      fc.assert(
+        fc.property(scenarioArb(resource), ({ manual, actors, steps }) => {
+          let state: WorkflowState | null = null;
+          let replayed: WorkflowState | null = null;
+          const accepted: WorkflowStatusChanged[] = [];
+          steps.forEach((step, i) => {
+            const offers = step.guided
+              ? actors.flatMap((a) => availableActions(resource, state, a).flatMap((o) => weighted(a, o.event)))
+              : [];
+            const offer = offers[step.pick % Math.max(offers.length, 1)];
+            const actor = offer ? offer[0] : (actors[step.actor % actors.length] as Actor);
+            const command: WorkflowCommand = {
+              type: offer ? offer[1] : (entry.events[step.pick % entry.events.length] as WorkflowCommand['type']),
+              at: `2026-11-21T10:00:${String(i).padStart(2, '0')}.000Z`,
+              manual,
+              counterpartyCompanyId: PARTNER,
+              ...(step.remark ? { remark: 'see attached' } : {}),
+              ...(step.amount !== undefined ? { amount: step.amount } : {}),
+              ...(step.createdBySeller !== undefined ? { createdBySeller: step.createdBySeller } : {}),
+              ...(step.ownerCompanyId !== undefined ? { ownerCompanyId: step.ownerCompanyId } : {}),
+            };
+            if (i % 5 === 0) checkActionsAgree(resource, state, actor, command.at);
+            const decision = decide(resource, state, command, actor);
+            if (!decision.ok) return;
+            checkAccepted(resource, state, decision.state, decision.event, actor);
+            accepted.push(decision.event);
+            state = decision.state;
+            // Folding the accepted events without XState gives the very state the machine reached.
+            replayed = evolve(replayed, decision.event);
+            expect(replayed).toEqual(state);
+          });
+          expect(foldStatusEvents(accepted)).toEqual(state);
+        }),
+        { numRuns: 100 },
+      );
+    },
+    30_000,
+  );
 });

@@ -27,7 +27,8 @@ const RESTART_AFTER_MS = 1000;
 /** Resolves with the port the worker listens on, once it does. */
 function listening(worker: Worker, index: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const exited = (code: number | null, signal: string | null) => reject(new Error(`API worker ${index} ended before it served (${signal ?? `exit code ${code}`})`));
+    const exited = (code: number | null, signal: string | null) =>
+      reject(new Error(`API worker ${index} ended before it served (${signal ?? `exit code ${code}`})`));
     worker.once('exit', exited);
     worker.once('listening', (address) => {
       worker.off('exit', exited);
@@ -44,7 +45,11 @@ export async function runCluster(config: ApiConfig, log: ApiLogger, announce: (p
   const fork = (index: number): Worker => {
     const first = index === 1;
     // The demo data is seeded by the first worker only (before the others start); later ones never see an empty store.
-    const worker = cluster.fork({ BINAAN_WORKER: String(index), BINAAN_REACTORS: first ? 'on' : 'off', ...(first ? {} : { DEMO_DATA: 'off' }) });
+    const worker = cluster.fork({
+      BINAAN_WORKER: String(index),
+      BINAAN_REACTORS: first ? 'on' : 'off',
+      ...(first ? {} : { DEMO_DATA: 'off' }),
+    });
     indexes.set(worker, index);
     return worker;
   };

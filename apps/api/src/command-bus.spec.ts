@@ -76,7 +76,8 @@ import { ChequePaymentsModule } from './cheque-payments/cheque-payments.module.j
 type Constructor = new (...args: never[]) => unknown;
 
 // @CommandHandler's mark on a handler class (@nestjs/cqrs's COMMAND_HANDLER_METADATA, not exported by the package).
-const isHandler = (provider: unknown): provider is Constructor => typeof provider === 'function' && Reflect.getMetadata('__commandHandler__', provider) !== undefined;
+const isHandler = (provider: unknown): provider is Constructor =>
+  typeof provider === 'function' && Reflect.getMetadata('__commandHandler__', provider) !== undefined;
 const commandsIn = (declared: Record<string, unknown>) =>
   Object.values(declared).filter((value): value is Constructor => typeof value === 'function' && value.prototype instanceof Command);
 /** Any dependency a handler asks for: an object whose every method resolves to nothing. */
@@ -86,7 +87,11 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['documents', DocumentsModule, [documentCommands]],
   ['projects', ProjectsModule, [projectCommands]],
   ['authority', AuthorityModule, [authorityCommands]],
-  ['identity and companies', AccessModule, [identityCommands, companyCommands, companyAdminCommands, directoryListingCommands, profileCommands]],
+  [
+    'identity and companies',
+    AccessModule,
+    [identityCommands, companyCommands, companyAdminCommands, directoryListingCommands, profileCommands],
+  ],
   ['company setups', CompanySetupsModule, [companySetupCommands]],
   ['certificates', CertificatesModule, [certificateCommands]],
   ['catalogue items', CatalogueItemsModule, [catalogueItemCommands]],
@@ -97,7 +102,22 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['BQ import and scans', BqImportExportModule, [bqImportExportCommands]],
   ['ongoing budgets', BudgetsModule, [budgetCommands]],
   ['progress plans', ProgressPlansModule, [progressPlanCommands]],
-  ['tendering', TenderingModule, [tenderingCommands, tenderQueryCommands, tenderAddendaCommands, tenderAwardCommands, tenderAnalysisCommands, tendererCommands, tenderEmailInvitationCommands, requestTenderCommands, quotationAttachmentCommands, queryFileCommands]],
+  [
+    'tendering',
+    TenderingModule,
+    [
+      tenderingCommands,
+      tenderQueryCommands,
+      tenderAddendaCommands,
+      tenderAwardCommands,
+      tenderAnalysisCommands,
+      tendererCommands,
+      tenderEmailInvitationCommands,
+      requestTenderCommands,
+      quotationAttachmentCommands,
+      queryFileCommands,
+    ],
+  ],
   ['company files', CompanyFilesModule, [companyFileCommands]],
   ['platform configuration', PlatformConfigurationModule, [platformConfigurationCommands]],
   ['subscriptions', SubscriptionsModule, [subscriptionCommands]],
@@ -105,12 +125,14 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
 ];
 
 describe('commands through the CQRS CommandBus', () => {
-  it.each(CONTEXTS)('%s: each command class has one handler, registered by the context\'s module', async (_, module, declared) => {
+  it.each(CONTEXTS)("%s: each command class has one handler, registered by the context's module", async (_, module, declared) => {
     const handlers = ((Reflect.getMetadata('providers', module) ?? []) as unknown[]).filter(isHandler);
     const commands = declared.flatMap(commandsIn);
     expect(commands.length).toBeGreaterThan(0);
     expect(handlers).toHaveLength(commands.length);
-    const app = await Test.createTestingModule({ imports: [CqrsModule.forRoot()], providers: handlers }).useMocker(anything).compile();
+    const app = await Test.createTestingModule({ imports: [CqrsModule.forRoot()], providers: handlers })
+      .useMocker(anything)
+      .compile();
     await app.init();
     const bus = app.get(CommandBus);
     const unhandled: string[] = [];
@@ -118,19 +140,28 @@ describe('commands through the CQRS CommandBus', () => {
       // Empty arguments: a handler may refuse them; only "no handler" counts here.
       const outcome = await Promise.resolve()
         .then(() => bus.execute(new command() as Command<unknown>))
-        .then(() => 'handled', (error: unknown) => (error instanceof CommandHandlerNotFoundException ? 'no handler' : 'handled'));
+        .then(
+          () => 'handled',
+          (error: unknown) => (error instanceof CommandHandlerNotFoundException ? 'no handler' : 'handled'),
+        );
       if (outcome !== 'handled') unhandled.push(command.name);
     }
     expect(unhandled).toEqual([]);
     await app.close();
   });
 
-  it('a route sends its command through the bus to the service, and the service\'s refusal comes back out unchanged', async () => {
+  it("a route sends its command through the bus to the service, and the service's refusal comes back out unchanged", async () => {
     const create = jest.fn<ProjectsService['create']>();
     const app = await Test.createTestingModule({
       imports: [CqrsModule.forRoot()],
       controllers: [ProjectsController],
-      providers: [...PROJECT_COMMAND_HANDLERS, { provide: ProjectsService, useValue: { create } }, { provide: ProjectQueries, useValue: {} }, { provide: ProjectSelectionService, useValue: {} }, { provide: READ_MODELS, useValue: {} }],
+      providers: [
+        ...PROJECT_COMMAND_HANDLERS,
+        { provide: ProjectsService, useValue: { create } },
+        { provide: ProjectQueries, useValue: {} },
+        { provide: ProjectSelectionService, useValue: {} },
+        { provide: READ_MODELS, useValue: {} },
+      ],
     }).compile();
     await app.init();
     const sent = jest.spyOn(app.get(CommandBus), 'execute');
@@ -139,7 +170,12 @@ describe('commands through the CQRS CommandBus', () => {
     const body = { name: 'Menara' };
 
     create.mockResolvedValueOnce({ success: true, id: 'p-1', revision: 0, status: 'new' });
-    await expect(controller.create(body, { principal, method: 'POST', headers: {}, query: {} })).resolves.toEqual({ success: true, id: 'p-1', revision: 0, status: 'new' });
+    await expect(controller.create(body, { principal, method: 'POST', headers: {}, query: {} })).resolves.toEqual({
+      success: true,
+      id: 'p-1',
+      revision: 0,
+      status: 'new',
+    });
     expect(sent).toHaveBeenCalledWith(expect.any(CreateProject));
     expect(create).toHaveBeenCalledWith(principal, body);
 
@@ -149,7 +185,7 @@ describe('commands through the CQRS CommandBus', () => {
     await app.close();
   });
 
-  it('the budget\'s and the progress plan\'s routes send the raw body, their handlers read it as the routes did, refusals unchanged', async () => {
+  it("the budget's and the progress plan's routes send the raw body, their handlers read it as the routes did, refusals unchanged", async () => {
     const change = jest.fn<Budgets['change']>();
     const start = jest.fn<Budgets['start']>();
     const plan = jest.fn<ProgressPlans['plan']>();
@@ -157,7 +193,10 @@ describe('commands through the CQRS CommandBus', () => {
       imports: [CqrsModule.forRoot()],
       controllers: [BudgetsController, ProgressPlansController],
       providers: [
-        ...BUDGET_COMMAND_HANDLERS, ...PROGRESS_PLAN_COMMAND_HANDLERS, { provide: Budgets, useValue: { change, start } }, { provide: ProgressPlans, useValue: { plan } },
+        ...BUDGET_COMMAND_HANDLERS,
+        ...PROGRESS_PLAN_COMMAND_HANDLERS,
+        { provide: Budgets, useValue: { change, start } },
+        { provide: ProgressPlans, useValue: { plan } },
         { provide: READ_MODELS, useValue: {} },
       ],
     }).compile();
@@ -172,14 +211,29 @@ describe('commands through the CQRS CommandBus', () => {
     const refusedWith = (status: number, code: string) => expect.objectContaining({ name: 'Refused', status, code });
 
     change.mockResolvedValueOnce({ success: true, revision: 4, id: 'l-1' });
-    await expect(budgets.addLine(projectId, { code: ' A1 ', description: 'Concrete', amount: '1200.5' }, '"3"', request)).resolves.toEqual({ success: true, revision: 4, id: 'l-1' });
+    await expect(budgets.addLine(projectId, { code: ' A1 ', description: 'Concrete', amount: '1200.5' }, '"3"', request)).resolves.toEqual({
+      success: true,
+      revision: 4,
+      id: 'l-1',
+    });
     expect(sent).toHaveBeenCalledWith(expect.any(AddBudgetLine));
-    expect(change).toHaveBeenCalledWith(principal, projectId, { type: 'addLine', lineId: expect.any(String), values: { code: 'A1', description: 'Concrete', amount: '1200.50' } }, 3);
+    expect(change).toHaveBeenCalledWith(
+      principal,
+      projectId,
+      { type: 'addLine', lineId: expect.any(String), values: { code: 'A1', description: 'Concrete', amount: '1200.50' } },
+      3,
+    );
 
     // The path's project is checked before the body's fields, the revision last: the same refusal wins as before the bus.
-    await expect(Promise.resolve().then(() => budgets.addLine('not-a-project', { amount: 'x' }, undefined, request))).rejects.toEqual(refusedWith(404, 'budgetNotFound'));
-    await expect(Promise.resolve().then(() => budgets.addLine(projectId, { code: 'A1', description: 'Concrete', amount: '-1' }, undefined, request))).rejects.toEqual(refusedWith(400, 'validationFailed'));
-    await expect(Promise.resolve().then(() => budgets.removeLine(projectId, 'l-1', undefined, request))).rejects.toEqual(refusedWith(428, 'revisionRequired'));
+    await expect(Promise.resolve().then(() => budgets.addLine('not-a-project', { amount: 'x' }, undefined, request))).rejects.toEqual(
+      refusedWith(404, 'budgetNotFound'),
+    );
+    await expect(
+      Promise.resolve().then(() => budgets.addLine(projectId, { code: 'A1', description: 'Concrete', amount: '-1' }, undefined, request)),
+    ).rejects.toEqual(refusedWith(400, 'validationFailed'));
+    await expect(Promise.resolve().then(() => budgets.removeLine(projectId, 'l-1', undefined, request))).rejects.toEqual(
+      refusedWith(428, 'revisionRequired'),
+    );
     await expect(Promise.resolve().then(() => budgets.start('not-a-project', request))).rejects.toEqual(refusedWith(404, 'budgetNotFound'));
     expect(sent).toHaveBeenCalledWith(expect.any(StartBudget));
     expect(start).not.toHaveBeenCalled();
@@ -190,11 +244,28 @@ describe('commands through the CQRS CommandBus', () => {
     await expect(budgets.updateLine(projectId, 'l-1', { code: 'a1' }, '"4"', request)).rejects.toBe(refused);
 
     plan.mockResolvedValueOnce({ success: true, revision: 7 });
-    await expect(plans.plan(projectId, nodeId, { plannedStart: '2026-01-05', plannedEnd: '2026-02-01', percentComplete: '12.5', revision: 6 }, undefined, request)).resolves.toEqual({ success: true, revision: 7 });
+    await expect(
+      plans.plan(
+        projectId,
+        nodeId,
+        { plannedStart: '2026-01-05', plannedEnd: '2026-02-01', percentComplete: '12.5', revision: 6 },
+        undefined,
+        request,
+      ),
+    ).resolves.toEqual({ success: true, revision: 7 });
     expect(sent).toHaveBeenCalledWith(expect.any(PlanProgressRow));
-    expect(plan).toHaveBeenCalledWith(principal, projectId, { nodeId, dates: { plannedStart: '2026-01-05', plannedEnd: '2026-02-01' }, percentComplete: '12.50' }, 6);
-    await expect(Promise.resolve().then(() => plans.plan('not-a-project', 'not-a-row', {}, undefined, request))).rejects.toEqual(refusedWith(404, 'progressNodeNotFound'));
-    await expect(Promise.resolve().then(() => plans.plan(projectId, nodeId, { plannedStart: '2026-02-30' }, '"6"', request))).rejects.toEqual(refusedWith(400, 'validationFailed'));
+    expect(plan).toHaveBeenCalledWith(
+      principal,
+      projectId,
+      { nodeId, dates: { plannedStart: '2026-01-05', plannedEnd: '2026-02-01' }, percentComplete: '12.50' },
+      6,
+    );
+    await expect(Promise.resolve().then(() => plans.plan('not-a-project', 'not-a-row', {}, undefined, request))).rejects.toEqual(
+      refusedWith(404, 'progressNodeNotFound'),
+    );
+    await expect(
+      Promise.resolve().then(() => plans.plan(projectId, nodeId, { plannedStart: '2026-02-30' }, '"6"', request)),
+    ).rejects.toEqual(refusedWith(400, 'validationFailed'));
     expect(plan).toHaveBeenCalledTimes(1);
     await app.close();
   });

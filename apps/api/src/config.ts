@@ -111,10 +111,14 @@ function filesS3(env: NodeJS.ProcessEnv): FilesS3Config | undefined {
   }
   const accessKeyId = env.FILES_S3_ACCESS_KEY_ID || undefined;
   const secretAccessKey = env.FILES_S3_SECRET_ACCESS_KEY || undefined;
-  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) throw new ConfigError('FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY go together');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined))
+    throw new ConfigError('FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY go together');
   const endpoint = env.FILES_S3_ENDPOINT || undefined;
   return {
-    endpoint, bucket, accessKeyId, secretAccessKey,
+    endpoint,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
     region: env.FILES_S3_REGION || 'us-east-1',
     prefix: env.FILES_S3_PREFIX ?? 'files/',
     // A custom endpoint (MinIO, s3rver) usually serves the bucket in the path; AWS by host name.
@@ -164,7 +168,8 @@ function workers(env: NodeJS.ProcessEnv): number {
   } catch {
     throw new ConfigError(`API_WORKERS must be a positive whole number, not "${env.API_WORKERS}"`);
   }
-  if (count > 1 && !env.DATABASE_URL) throw new ConfigError('API_WORKERS above 1 needs DATABASE_URL (PostgreSQL): PGlite in DATA_DIR serves one process');
+  if (count > 1 && !env.DATABASE_URL)
+    throw new ConfigError('API_WORKERS above 1 needs DATABASE_URL (PostgreSQL): PGlite in DATA_DIR serves one process');
   return count;
 }
 
@@ -194,7 +199,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     humanCheckHmacKey: env.HUMAN_CHECK_HMAC_KEY || undefined,
     lookupHmacKey: env.LOOKUP_HMAC_KEY || undefined,
     personalDataMasterKey: env.PERSONAL_DATA_MASTER_KEY || undefined,
-    personalDataPreviousMasterKeys: (env.PERSONAL_DATA_PREVIOUS_MASTER_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
+    personalDataPreviousMasterKeys: (env.PERSONAL_DATA_PREVIOUS_MASTER_KEYS ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
     personalDataRetentionMonths: positive(env.PERSONAL_DATA_RETENTION_MONTHS, 12),
     environment: env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development',
     devClock: env.DEV_CLOCK === 'on',

@@ -64,11 +64,13 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   offerToCluster(metrics.registry);
   // Fastify logs through the same pino logger (its own per-request lines are replaced by request-logging.ts's one).
   const adapter = new FastifyAdapter({
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 }, bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
+    bodyLimit: BODY_LIMIT,
     ...(log ? { loggerInstance: log, childLoggerFactory: lazyRequestLogger } : { logger: false }),
     // fastify is @nestjs/platform-fastify's own (one copy, hoisted): its LogController is the class it checks for.
     ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
-    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }), genReqId: requestIdOf,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
+    genReqId: requestIdOf,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, store, now, movable), adapter, {
     abortOnError: false,
@@ -87,11 +89,12 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   metrics.watch({
     sockets: () => channel.connectionCount(),
     lastPosition: () => store.lastPosition(),
-    subscriptions: () => [
-      { name: REACTOR_SUBSCRIPTION, position: reactor.position() },
-      { name: 'live-feed', position: liveLog.position() },
-      { name: APPROVAL_QUEUE_SUBSCRIPTION, position: approvals.position() },
-    ].filter((s): s is { name: string; position: number } => s.position !== null),
+    subscriptions: () =>
+      [
+        { name: REACTOR_SUBSCRIPTION, position: reactor.position() },
+        { name: 'live-feed', position: liveLog.position() },
+        { name: APPROVAL_QUEUE_SUBSCRIPTION, position: approvals.position() },
+      ].filter((s): s is { name: string; position: number } => s.position !== null),
   });
   const headerSets = securityHeaderSets(config.publicUrl);
   securityHeaders(app, headerSets);

@@ -27,7 +27,11 @@ async function demoData(app: BinaanApp): Promise<DemoStatus> {
   if (process.env.DEMO_DATA === 'on') {
     const store = app.get<EventStore>(EVENT_STORE, { strict: false });
     if ((await store.lastPosition()) === 0) {
-      const seeded = await withProgress('Seeding demo data into the empty store (about half a minute, once)', (progress) => seedDemo(app, undefined, (step) => progress.step(`seeding ${step}`)), (line) => say([line]));
+      const seeded = await withProgress(
+        'Seeding demo data into the empty store (about half a minute, once)',
+        (progress) => seedDemo(app, undefined, (step) => progress.step(`seeding ${step}`)),
+        (line) => say([line]),
+      );
       if (seeded.seeded) return { state: 'seeded', companies: seeded.companies, users: seeded.users, documents: seeded.documents };
     }
   }
@@ -54,17 +58,32 @@ async function main(): Promise<void> {
   log = createLogger({ level: logLevel, format: config.logFormat });
   if (config.workers > 1 && cluster.isPrimary) {
     return runCluster(config, log, (port) =>
-      say(banner({ config, port, logLevel, demoSigningKey: new CertificateKeyring(config.dataDir).usesDemoKey(), elapsedMs: Date.now() - startedAt, processes: config.workers })),
+      say(
+        banner({
+          config,
+          port,
+          logLevel,
+          demoSigningKey: new CertificateKeyring(config.dataDir).usesDemoKey(),
+          elapsedMs: Date.now() - startedAt,
+          processes: config.workers,
+        }),
+      ),
     );
   }
   const logger = log;
-  const app = await withProgress('Opening the store, applying migrations, loading the API', () => createApp(config, { logger }), (line) => say([line]));
+  const app = await withProgress(
+    'Opening the store, applying migrations, loading the API',
+    () => createApp(config, { logger }),
+    (line) => say([line]),
+  );
   const demo = await demoData(app);
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address();
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
   if (cluster.isWorker) {
-    say([`API worker ${process.env.BINAAN_WORKER} (pid ${process.pid}) serving on port ${port}${process.env.BINAAN_WORKER === '1' ? `; demo data: ${demoLine(demo)}` : ''}`]);
+    say([
+      `API worker ${process.env.BINAAN_WORKER} (pid ${process.pid}) serving on port ${port}${process.env.BINAAN_WORKER === '1' ? `; demo data: ${demoLine(demo)}` : ''}`,
+    ]);
     return;
   }
   const demoSigningKey = app.get<CertificateKeyring>(CERTIFICATE_SIGNING_KEY, { strict: false }).usesDemoKey();
@@ -75,7 +94,8 @@ async function main(): Promise<void> {
 // fix, but never a reason to stop serving everyone else: it is logged, and the process goes on.
 process.on('unhandledRejection', (reason: unknown) => {
   if (log) log.error({ err: reason }, 'unhandled rejection (the API goes on)');
-  else console.error(`unhandled rejection (the API goes on): ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+  else
+    console.error(`unhandled rejection (the API goes on): ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
 });
 
 main().catch((error: unknown) => {

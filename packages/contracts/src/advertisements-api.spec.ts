@@ -1,9 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { advertisementDetailsErrors, advertisementReasonErrors, isHttpsLink } from './advertisements-api.js';
 
-const good = { title: 'Raya sale', linkUrl: 'https://steel.example.my/raya?from=binaan#top', validFrom: '2026-04-01', validTo: '2026-04-30' };
+const good = {
+  title: 'Raya sale',
+  linkUrl: 'https://steel.example.my/raya?from=binaan#top',
+  validFrom: '2026-04-01',
+  validTo: '2026-04-30',
+};
 
-describe('an advertisement\'s details', () => {
+describe("an advertisement's details", () => {
   it('given a title, an https link and dates in order, then no field errors', () => {
     expect(advertisementDetailsErrors(good)).toEqual({});
     expect(advertisementDetailsErrors({ ...good, linkUrl: '' })).toEqual({});
@@ -22,8 +27,14 @@ describe('an advertisement\'s details', () => {
   });
 
   it.each([
-    ['https://example.my', true], ['https://sub.example.my:8443/a?b=c', true], ['http://example.my', false], ['javascript:alert(1)', false],
-    ['https://user:pw@example.my', false], ['https://exa mple.my', false], ['//example.my', false], ['https://', false],
+    ['https://example.my', true],
+    ['https://sub.example.my:8443/a?b=c', true],
+    ['http://example.my', false],
+    ['javascript:alert(1)', false],
+    ['https://user:pw@example.my', false],
+    ['https://exa mple.my', false],
+    ['//example.my', false],
+    ['https://', false],
   ])('the link %s is https: %s', (link, expected) => {
     expect(isHttpsLink(link)).toBe(expected);
   });

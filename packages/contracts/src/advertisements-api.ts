@@ -37,7 +37,10 @@ export type AdvertisementDetailsInput = { title?: unknown; linkUrl?: unknown; va
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (value: unknown): value is string =>
-  typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  typeof value === 'string' &&
+  DATE.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** An https address with a host name (what a link on the landing page may open): no other scheme, no user or password, no spaces. */
 const HTTPS_LINK = /^https:\/\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
@@ -62,7 +65,8 @@ export function advertisementDetailsErrors(input: AdvertisementDetailsInput): Re
     if (value === undefined || value === null || value === '') fields[name] = ['required'];
     else if (!isDate(value)) fields[name] = ['invalidDate'];
   }
-  if (!fields.validFrom && !fields.validTo && (input.validTo as string) < (input.validFrom as string)) fields.validTo = ['adValidToBeforeValidFrom'];
+  if (!fields.validFrom && !fields.validTo && (input.validTo as string) < (input.validFrom as string))
+    fields.validTo = ['adValidToBeforeValidFrom'];
   return fields;
 }
 

@@ -3,25 +3,63 @@
 // mapping field's problem (fields), and a scanned row's problem (rows[].problems[].code). Messages: ui
 // errors.json `error.<code>` in en, ms and zh.
 export const BqImportRefusalCodes = [
-  'fileExpected', 'fileTooLarge', 'unsupportedMediaType',
-  'bqImportNotXlsx', 'bqImportTooLarge', 'bqImportTooManyRows', 'bqImportSheetNotFound', 'bqImportRowsInvalid', 'bqMappingInvalid',
-  'bqScanComputerOnly', 'bqScanFileType', 'bqScanNotFound', 'bqScanNotInReview', 'bqScanRowsHaveProblems', 'bqScanNoRows',
+  'fileExpected',
+  'fileTooLarge',
+  'unsupportedMediaType',
+  'bqImportNotXlsx',
+  'bqImportTooLarge',
+  'bqImportTooManyRows',
+  'bqImportSheetNotFound',
+  'bqImportRowsInvalid',
+  'bqMappingInvalid',
+  'bqScanComputerOnly',
+  'bqScanFileType',
+  'bqScanNotFound',
+  'bqScanNotInReview',
+  'bqScanRowsHaveProblems',
+  'bqScanNoRows',
 ] as const;
 
 export const BqImportCellCodes = [
-  'bqImportLevelInvalid', 'bqImportLevelSkipped', 'bqImportParentNotHeader', 'bqImportTypeInvalid', 'bqImportTitleMissing',
-  'bqImportTextTooLong', 'bqImportQuantityInvalid', 'bqImportRateInvalid', 'bqImportHeaderPriced',
+  'bqImportLevelInvalid',
+  'bqImportLevelSkipped',
+  'bqImportParentNotHeader',
+  'bqImportTypeInvalid',
+  'bqImportTitleMissing',
+  'bqImportTextTooLong',
+  'bqImportQuantityInvalid',
+  'bqImportRateInvalid',
+  'bqImportHeaderPriced',
 ] as const;
 
 export const BqMappingCodes = [
-  'bqMappingSheetsInvalid', 'bqMappingSheetInvalid', 'bqMappingTabInvalid', 'bqMappingTabRepeated', 'bqMappingHeaderRowInvalid',
-  'bqMappingLevelsInvalid', 'bqMappingColumnsInvalid', 'bqMappingFieldUnknown', 'bqMappingColumnInvalid', 'bqMappingColumnRepeated',
-  'bqMappingTitleMissing', 'bqMappingLevelColumnMissing',
+  'bqMappingSheetsInvalid',
+  'bqMappingSheetInvalid',
+  'bqMappingTabInvalid',
+  'bqMappingTabRepeated',
+  'bqMappingHeaderRowInvalid',
+  'bqMappingLevelsInvalid',
+  'bqMappingColumnsInvalid',
+  'bqMappingFieldUnknown',
+  'bqMappingColumnInvalid',
+  'bqMappingColumnRepeated',
+  'bqMappingTitleMissing',
+  'bqMappingLevelColumnMissing',
 ] as const;
 
 export const BqScanProblemCodes = [
-  'columnsNotFound', 'bqScanQuantityUnreadable', 'bqScanRateUnreadable', 'bqScanAmountUnreadable', 'bqScanAmountMismatch',
-  'bqScanHeaderPriced', 'bqScanTitleMissing', 'bqScanLevelSkipped', 'bqScanParentNotHeader', 'bqScanFieldInvalid', 'bqScanRowsInvalid', 'bqScanTabRequired',
+  'columnsNotFound',
+  'bqScanQuantityUnreadable',
+  'bqScanRateUnreadable',
+  'bqScanAmountUnreadable',
+  'bqScanAmountMismatch',
+  'bqScanHeaderPriced',
+  'bqScanTitleMissing',
+  'bqScanLevelSkipped',
+  'bqScanParentNotHeader',
+  'bqScanFieldInvalid',
+  'bqScanRowsInvalid',
+  'bqScanTabRequired',
 ] as const;
 
 /** Statuses of a BQ scan (the spec names none): reading, then pendingReview, then imported or discarded; failed when nothing could be read. */

@@ -99,7 +99,17 @@ export const BqErrorCodes = {
 export type BqErrorCode = keyof typeof BqErrorCodes;
 
 /** The operations of the tree table (spec §4.9) the server takes, at POST /api/bq-item/<operation>. */
-export const BqItemOperations = ['add', 'update', 'delete', 'duplicate', 'move', 'indent', 'outdent', 'promote-header', 'demote-header'] as const;
+export const BqItemOperations = [
+  'add',
+  'update',
+  'delete',
+  'duplicate',
+  'move',
+  'indent',
+  'outdent',
+  'promote-header',
+  'demote-header',
+] as const;
 export type BqItemOperation = (typeof BqItemOperations)[number];
 
 /** What a change (a tab or a row) answers: the BQ's revision after it and the rows it touched. */

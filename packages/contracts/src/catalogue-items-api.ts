@@ -9,21 +9,47 @@ export type CatalogueItemStatus = 'active' | 'retired';
 /** The fields only a product has (§3 inventory product: brand and model, colour, size, manufacturer). */
 export const PRODUCT_ONLY_FIELDS = ['brandModel', 'colour', 'size', 'manufacturer'] as const;
 
-export const CATALOGUE_LIMITS = { code: 30, name: 200, description: 2000, unit: 20, productField: 100, tradeCategory: 100, reason: 500 } as const;
+export const CATALOGUE_LIMITS = {
+  code: 30,
+  name: 200,
+  description: 2000,
+  unit: 20,
+  productField: 100,
+  tradeCategory: 100,
+  reason: 500,
+} as const;
 
 /** What an item holds, as recorded; money as a decimal string with 2 places ("12.50"), empty when not priced. */
 export type CatalogueItemValues = {
-  code: string; name: string; description: string; unit: string; unitPrice: string;
-  brandModel: string; colour: string; size: string; manufacturer: string; tradeCategory: string;
+  code: string;
+  name: string;
+  description: string;
+  unit: string;
+  unitPrice: string;
+  brandModel: string;
+  colour: string;
+  size: string;
+  manufacturer: string;
+  tradeCategory: string;
 };
 
 /** POST /api/catalogue-items (kind fixed from then on); PUT /api/catalogue-items/<id> sends the same less kind. */
 export type CatalogueItemInput = { kind: CatalogueItemKind } & Partial<CatalogueItemValues> & { reason?: string };
 
-export type CatalogueItemRow = CatalogueItemValues & { id: string; kind: CatalogueItemKind; status: CatalogueItemStatus; updatedAt: string; revision: number };
+export type CatalogueItemRow = CatalogueItemValues & {
+  id: string;
+  kind: CatalogueItemKind;
+  status: CatalogueItemStatus;
+  updatedAt: string;
+  revision: number;
+};
 
 export type CatalogueItemHistoryStep = {
-  event: 'Added' | 'Edited' | 'Retired' | 'Restored'; at: string; byUserId: string; byName: string | null; reason: string | null;
+  event: 'Added' | 'Edited' | 'Retired' | 'Restored';
+  at: string;
+  byUserId: string;
+  byName: string | null;
+  reason: string | null;
   /** The fields this step set (Added: every one given; Edited: those changed, with what they were). */
   changes: { field: string; before: string | null; after: string }[];
 };
@@ -64,22 +90,31 @@ export function catalogueItemErrors(input: Record<string, unknown>, kind: unknow
   text('reason', CATALOGUE_LIMITS.reason);
   for (const field of PRODUCT_ONLY_FIELDS) {
     text(field, CATALOGUE_LIMITS.productField);
-    if (kind !== 'product' && typeof input[field] === 'string' && (input[field]).trim() !== '') errors[field] = ['productOnly'];
+    if (kind !== 'product' && typeof input[field] === 'string' && input[field].trim() !== '') errors[field] = ['productOnly'];
   }
   text('tradeCategory', CATALOGUE_LIMITS.tradeCategory);
-  if (kind !== 'trade' && typeof input.tradeCategory === 'string' && input.tradeCategory.trim() !== '') errors.tradeCategory = ['tradeOnly'];
+  if (kind !== 'trade' && typeof input.tradeCategory === 'string' && input.tradeCategory.trim() !== '')
+    errors.tradeCategory = ['tradeOnly'];
   const price = input.unitPrice;
-  if (price !== undefined && price !== null && (typeof price !== 'string' || canonicalUnitPrice(price) === null)) errors.unitPrice = ['invalidAmount'];
+  if (price !== undefined && price !== null && (typeof price !== 'string' || canonicalUnitPrice(price) === null))
+    errors.unitPrice = ['invalidAmount'];
   return errors;
 }
 
 /** The values to record from a valid input: trimmed, money canonical, fields of another kind empty. */
 export function catalogueItemValues(input: Record<string, unknown>): CatalogueItemValues {
-  const text = (field: string) => (typeof input[field] === 'string' ? (input[field]).trim() : '');
+  const text = (field: string) => (typeof input[field] === 'string' ? input[field].trim() : '');
   return {
-    code: text('code'), name: text('name').replace(/\s+/g, ' '), description: text('description'), unit: text('unit'),
-    unitPrice: canonicalUnitPrice(text('unitPrice')) ?? '', brandModel: text('brandModel'), colour: text('colour'), size: text('size'),
-    manufacturer: text('manufacturer'), tradeCategory: text('tradeCategory'),
+    code: text('code'),
+    name: text('name').replace(/\s+/g, ' '),
+    description: text('description'),
+    unit: text('unit'),
+    unitPrice: canonicalUnitPrice(text('unitPrice')) ?? '',
+    brandModel: text('brandModel'),
+    colour: text('colour'),
+    size: text('size'),
+    manufacturer: text('manufacturer'),
+    tradeCategory: text('tradeCategory'),
   };
 }
 

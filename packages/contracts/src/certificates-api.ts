@@ -14,7 +14,11 @@ export const EVENT_CONTACT_MAX_LENGTH = 12;
 
 /** 9 to 12 digits, optionally after a +: what the registration dialog's phone field sends. */
 export function isEventContact(value: string): boolean {
-  return /^\+?\d+$/.test(value) && value.replace('+', '').length >= EVENT_CONTACT_MIN_LENGTH && value.replace('+', '').length <= EVENT_CONTACT_MAX_LENGTH;
+  return (
+    /^\+?\d+$/.test(value) &&
+    value.replace('+', '').length >= EVENT_CONTACT_MIN_LENGTH &&
+    value.replace('+', '').length <= EVENT_CONTACT_MAX_LENGTH
+  );
 }
 
 /** When a registration has attended: check-in and check-out, or that and at least a number of minutes inside. */
@@ -26,7 +30,15 @@ export type LandingCountersReply = { success: true; data: { event_count: number;
  * An event as the landing page lists it (public-area.md §3 "Event"). `registrationOpen` is the api's own rule
  * (until the end of the event's day), so a page offers Register only where the api would accept it.
  */
-export type EventListItem = { id: string; title: string; location: string; date: string; description: string; otherImage: string[]; registrationOpen?: boolean };
+export type EventListItem = {
+  id: string;
+  title: string;
+  location: string;
+  date: string;
+  description: string;
+  otherImage: string[];
+  registrationOpen?: boolean;
+};
 /** At most 100 listed, newest first; `total` published in all, `more` when more exist than listed. */
 export type EventListReply = { success: true; data: EventListItem[]; total: number; more: boolean };
 
@@ -39,7 +51,16 @@ export type VerifyCertificateBody =
   | { qr: string };
 
 export type VerificationCheckName =
-  | 'payload' | 'signature' | 'keyValidAtIssue' | 'certificateExists' | 'recordMatches' | 'hashMatches' | 'chainVerifies' | 'attendanceMet' | 'approved' | 'notRevoked';
+  | 'payload'
+  | 'signature'
+  | 'keyValidAtIssue'
+  | 'certificateExists'
+  | 'recordMatches'
+  | 'hashMatches'
+  | 'chainVerifies'
+  | 'attendanceMet'
+  | 'approved'
+  | 'notRevoked';
 
 export type VerificationCheck = { check: VerificationCheckName; result: 'passed' | 'failed' | 'notApplicable'; reason?: string };
 
@@ -85,7 +106,11 @@ export type TransactionHashReply = { success: true; data: string };
 // The organizer's calls (signed in, company chosen).
 
 export type CreateEventBody = {
-  title: string; location: string; date: string; description: string; otherImage?: string[];
+  title: string;
+  location: string;
+  date: string;
+  description: string;
+  otherImage?: string[];
   /** Minutes inside needed for a certificate; absent or 0: check-in and check-out are enough. */
   minimum_minutes?: number;
 };
@@ -94,20 +119,52 @@ export type ScanResult = 'checkedIn' | 'checkedOut';
 export type EventScanReply = { success: true; result: ScanResult; registration_id: string; name: string; tx_id: string; inside: number };
 export type RevokeCertificateBody = { reason: string };
 
-export type OrganizerEvent = EventListItem & { published: boolean; attendance_rule: AttendanceRule; registrations: number; inside: number; certificates: number };
+export type OrganizerEvent = EventListItem & {
+  published: boolean;
+  attendance_rule: AttendanceRule;
+  registrations: number;
+  inside: number;
+  certificates: number;
+};
 
 export type AttendanceParticipant = {
-  registration_id: string; user_id: string; name: string; email: string; contact: string; company_name: string; registration_datetime: string;
-  check_in: string; check_out: string; certificate_no: string; issues_cert_datetime: string; approve_datetime: string; send_email_datetime: string;
-  revoked_datetime: string; revoke_reason: string;
+  registration_id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  contact: string;
+  company_name: string;
+  registration_datetime: string;
+  check_in: string;
+  check_out: string;
+  certificate_no: string;
+  issues_cert_datetime: string;
+  approve_datetime: string;
+  send_email_datetime: string;
+  revoked_datetime: string;
+  revoke_reason: string;
 };
-export type FailedScan = { tx_id: string; at: string; direction: 'checkIn' | 'checkOut'; reason: FailedScanReason; registration_id: string };
+export type FailedScan = {
+  tx_id: string;
+  at: string;
+  direction: 'checkIn' | 'checkOut';
+  reason: FailedScanReason;
+  registration_id: string;
+};
 export type FailedScanReason = 'alreadyCheckedIn' | 'alreadyCheckedOut' | 'notCheckedIn' | 'unknownTicket' | 'ticketForOtherEvent';
 export type AttendanceReply = {
-  success: true; article_id: string; registered: number; checked_in: number; checked_out: number; inside: number;
-  participants: AttendanceParticipant[]; failed_scans: FailedScan[];
+  success: true;
+  article_id: string;
+  registered: number;
+  checked_in: number;
+  checked_out: number;
+  inside: number;
+  participants: AttendanceParticipant[];
+  failed_scans: FailedScan[];
   /** The lists are capped on purpose (5,000 registrations, the newest 500 failed scans); these say more exist. */
-  participants_more: boolean; failed_scans_total: number; failed_scans_more: boolean;
+  participants_more: boolean;
+  failed_scans_total: number;
+  failed_scans_more: boolean;
 };
 export type IssueCertificatesReply = {
   success: true;

@@ -70,9 +70,16 @@ export function companyRegistrationErrors(input: Partial<CompanyRegistrationInpu
   if (!text(input.name, 200)) fail('name', 'required');
   if (!text(input.displayName, 200)) fail('displayName', 'required');
   if (!COMPANY_TYPES.includes(input.companyType as never)) fail('companyType', 'required');
-  if (typeof input.registrationNo !== 'string' || !/^\d{1,10}-[A-Za-z0-9]{1,3}$/.test(input.registrationNo.trim())) fail('registrationNo', 'invalidRegistrationNo');
-  if (typeof input.registrationNoNew !== 'string' || !isSsmNewRegistrationNumber(input.registrationNoNew.trim(), now)) fail('registrationNoNew', 'invalidRegistrationNoNew');
-  if (input.sstNo !== undefined && input.sstNo !== '' && (typeof input.sstNo !== 'string' || !isSstNumber(input.sstNo.trim().toUpperCase()))) fail('sstNo', 'invalidSstNo');
+  if (typeof input.registrationNo !== 'string' || !/^\d{1,10}-[A-Za-z0-9]{1,3}$/.test(input.registrationNo.trim()))
+    fail('registrationNo', 'invalidRegistrationNo');
+  if (typeof input.registrationNoNew !== 'string' || !isSsmNewRegistrationNumber(input.registrationNoNew.trim(), now))
+    fail('registrationNoNew', 'invalidRegistrationNoNew');
+  if (
+    input.sstNo !== undefined &&
+    input.sstNo !== '' &&
+    (typeof input.sstNo !== 'string' || !isSstNumber(input.sstNo.trim().toUpperCase()))
+  )
+    fail('sstNo', 'invalidSstNo');
   if (typeof input.companyCode !== 'string' || !isCompanyCode(input.companyCode.trim())) fail('companyCode', 'invalidCompanyCode');
   const address = input.address;
   if (!address || typeof address !== 'object') fail('address', 'required');
@@ -85,13 +92,25 @@ export function companyRegistrationErrors(input: Partial<CompanyRegistrationInpu
     if (address.country !== 'MY') fail('address.country', 'required');
   }
   if (typeof input.phone !== 'string' || normalisePhone(input.phone) === null) fail('phone', 'invalidPhone');
-  if (input.fax !== undefined && input.fax !== '' && (typeof input.fax !== 'string' || normalisePhone(input.fax) === null)) fail('fax', 'invalidPhone');
-  if (input.website !== undefined && input.website !== '' && (typeof input.website !== 'string' || input.website.length > 200 || !/^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(input.website))) fail('website', 'invalidWebsite');
+  if (input.fax !== undefined && input.fax !== '' && (typeof input.fax !== 'string' || normalisePhone(input.fax) === null))
+    fail('fax', 'invalidPhone');
+  if (
+    input.website !== undefined &&
+    input.website !== '' &&
+    (typeof input.website !== 'string' || input.website.length > 200 || !/^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(input.website))
+  )
+    fail('website', 'invalidWebsite');
   if (!SUBSCRIPTION_TYPES.includes(input.subscriptionType as never)) fail('subscriptionType', 'required');
   if (input.subscriptionType === SubscriptionType.CidbContractor) {
     if (!CONTRACTOR_GRADES.includes(input.cidbGrade as never)) fail('cidbGrade', 'required');
     const specs = input.cidbSpecialisations;
-    if (!Array.isArray(specs) || specs.length === 0 || specs.length > CONTRACTOR_SPECIALISATIONS.length || specs.some((s) => !CONTRACTOR_SPECIALISATIONS.includes(s as never)) || new Set(specs).size !== specs.length) {
+    if (
+      !Array.isArray(specs) ||
+      specs.length === 0 ||
+      specs.length > CONTRACTOR_SPECIALISATIONS.length ||
+      specs.some((s) => !CONTRACTOR_SPECIALISATIONS.includes(s as never)) ||
+      new Set(specs).size !== specs.length
+    ) {
       fail('cidbSpecialisations', 'required');
     }
   }
@@ -105,7 +124,15 @@ export type CompanySubmissionStatusName = 'inProgress' | 'submitted' | 'approved
  * names), and each time the platform administrator opened the company (PLATFORM_ADMINISTRATOR_OPENED, the
  * status unchanged).
  */
-export type CompanySubmissionStep = { event: string; statusBefore: string | null; statusAfter: string; at: string; byUserId: string; byName: string | null; remark: string | null };
+export type CompanySubmissionStep = {
+  event: string;
+  statusBefore: string | null;
+  statusAfter: string;
+  at: string;
+  byUserId: string;
+  byName: string | null;
+  remark: string | null;
+};
 
 export const PLATFORM_ADMINISTRATOR_OPENED = 'PlatformAdministratorOpened';
 
@@ -127,8 +154,14 @@ export type CompanyRegistrationView = {
 
 /** A row of the platform administrator's review queue (GET /api/company/registrations). */
 export type CompanyRegistrationRow = {
-  id: string; name: string; registrationNo: string; registrationNoNew: string; subscriptionType: number; status: CompanySubmissionStatusName;
-  registeredAt: string; submittedAt: string | null;
+  id: string;
+  name: string;
+  registrationNo: string;
+  registrationNoNew: string;
+  subscriptionType: number;
+  status: CompanySubmissionStatusName;
+  registeredAt: string;
+  submittedAt: string | null;
 };
 
 /** A company member's status (the user machine: pending, activated, suspended, deactivated, terminated). */
@@ -158,7 +191,12 @@ export function companyInviteErrors(input: Partial<CompanyInviteInput>): Record<
   const errors: Record<string, string[]> = {};
   if (typeof input.email !== 'string' || input.email.trim() === '' || !isEmail(input.email.trim())) errors.email = ['invalidEmail'];
   if (typeof input.name !== 'string' || input.name.trim().length < 2 || input.name.length > 200) errors.name = ['required'];
-  if (!Array.isArray(input.roleIds) || input.roleIds.some((id) => typeof id !== 'string' || id.length > 64) || new Set(input.roleIds).size !== input.roleIds.length) errors.roleIds = ['invalid'];
+  if (
+    !Array.isArray(input.roleIds) ||
+    input.roleIds.some((id) => typeof id !== 'string' || id.length > 64) ||
+    new Set(input.roleIds).size !== input.roleIds.length
+  )
+    errors.roleIds = ['invalid'];
   else if (input.roleIds.length > MAX_ROLES_PER_USER) errors.roleIds = ['tooManyRoles'];
   if (input.isSiteTeam !== undefined && typeof input.isSiteTeam !== 'boolean') errors.isSiteTeam = ['invalid'];
   return errors;

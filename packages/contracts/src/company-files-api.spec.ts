@@ -1,13 +1,30 @@
 import { describe, expect, it } from '@jest/globals';
-import { COMPANY_DOCUMENT_CATEGORIES, companyFileDetailsErrors, daysUntil, groupOfCategory, malaysianDate, removalReasonErrors } from './company-files-api.js';
+import {
+  COMPANY_DOCUMENT_CATEGORIES,
+  companyFileDetailsErrors,
+  daysUntil,
+  groupOfCategory,
+  malaysianDate,
+  removalReasonErrors,
+} from './company-files-api.js';
 
 describe('company file details', () => {
   it('take a known kind, short texts and real dates, expiry not before issue', () => {
-    expect(companyFileDetailsErrors({ category: 'cidbCertificate', title: 'CIDB', referenceNo: 'X-1', issuedOn: '2026-01-31', expiresOn: '2027-01-30' })).toEqual({});
+    expect(
+      companyFileDetailsErrors({
+        category: 'cidbCertificate',
+        title: 'CIDB',
+        referenceNo: 'X-1',
+        issuedOn: '2026-01-31',
+        expiresOn: '2027-01-30',
+      }),
+    ).toEqual({});
     expect(companyFileDetailsErrors({ category: 'passport' })).toEqual({ category: ['unknownCategory'] });
     expect(companyFileDetailsErrors({ category: 'logo', title: 'x'.repeat(201) })).toEqual({ title: ['tooLong'] });
     expect(companyFileDetailsErrors({ category: 'insurance', issuedOn: '2026-02-30' })).toEqual({ issuedOn: ['invalidDate'] });
-    expect(companyFileDetailsErrors({ category: 'insurance', issuedOn: '2026-05-01', expiresOn: '2026-04-30' })).toEqual({ expiresOn: ['beforeIssue'] });
+    expect(companyFileDetailsErrors({ category: 'insurance', issuedOn: '2026-05-01', expiresOn: '2026-04-30' })).toEqual({
+      expiresOn: ['beforeIssue'],
+    });
     // A replacement names no kind.
     expect(companyFileDetailsErrors({ expiresOn: '2027-01-01' }, false)).toEqual({});
   });

@@ -21,15 +21,21 @@ export const COMPANY_DOCUMENT_CATEGORIES: readonly CompanyDocumentCategory[] = O
 export const COMPANY_FILE_CATEGORIES: readonly CompanyFileCategory[] = ['logo', ...COMPANY_DOCUMENT_CATEGORIES];
 
 export const groupOfCategory = (category: CompanyDocumentCategory): CompanyDocumentGroup =>
-  (Object.keys(COMPANY_DOCUMENT_GROUPS) as CompanyDocumentGroup[]).find((group) => (COMPANY_DOCUMENT_GROUPS[group] as readonly string[]).includes(category))!;
+  (Object.keys(COMPANY_DOCUMENT_GROUPS) as CompanyDocumentGroup[]).find((group) =>
+    (COMPANY_DOCUMENT_GROUPS[group] as readonly string[]).includes(category),
+  )!;
 
 /** The logo: an image the browser shows as it is, small. */
 export const COMPANY_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const COMPANY_LOGO_MAX_BYTES = 2 * 1024 * 1024;
 /** A document: PDF, an image (a scan or a photo) or an Office file. */
 export const COMPANY_DOCUMENT_TYPES = [
-  'application/pdf', 'image/png', 'image/jpeg', 'image/webp',
-  'application/msword', 'application/vnd.ms-excel',
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'application/msword',
+  'application/vnd.ms-excel',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ] as const;
@@ -49,7 +55,8 @@ export type CompanyFileDetailsInput = {
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isDate = (value: string) =>
+  DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** Field errors of an upload's or a replacement's details (`category` not asked of a replacement). */
 export function companyFileDetailsErrors(input: Record<string, unknown>, needCategory = true): Record<string, string[]> {

@@ -27,7 +27,9 @@ export const MAX_PEOPLE_PER_LIST = 100;
  * opened to them.
  */
 export const MACHINERY_READ_RIGHTS = [
-  'administration.companyProfile.view', 'administration.companyProfile.update', 'procurement.update',
+  'administration.companyProfile.view',
+  'administration.companyProfile.update',
+  'procurement.update',
 ] as const satisfies readonly AccessRight[];
 
 /** The tabs a company may share with its counterparties (the submission status is never shared). */
@@ -50,7 +52,12 @@ export type CompanyInformationInput = {
   /** YYYY-MM-DD, not after today. */
   dateIncorporated: string | null;
 };
-export const EMPTY_COMPANY_INFORMATION: CompanyInformationInput = { description: '', paidUpCapital: null, authorisedCapital: null, dateIncorporated: null };
+export const EMPTY_COMPANY_INFORMATION: CompanyInformationInput = {
+  description: '',
+  paidUpCapital: null,
+  authorisedCapital: null,
+  dateIncorporated: null,
+};
 
 /** A person in the company: a shareholder (owner, partner) or a director. */
 export type PersonFields = { name: string; idType: PersonIdTypeValue; idNumber: string; address: string; designation: string };
@@ -58,10 +65,23 @@ export type ShareholderInput = PersonFields & { sharePercent: number };
 export type DirectorInput = PersonFields & { appointedDate: string | null };
 export type MachineryInput = { brand: string; model: string; capacity: string; type: string; quantity: number; yearMade: number | null };
 export type TrackRecordInput = {
-  name: string; location: string; address: string; type: string; startDate: string; endDate: string | null; details: string;
-  contractSum: number; client: string; status: TrackRecordStatusValue;
+  name: string;
+  location: string;
+  address: string;
+  type: string;
+  startDate: string;
+  endDate: string | null;
+  details: string;
+  contractSum: number;
+  client: string;
+  status: TrackRecordStatusValue;
 };
-export type ProfileEntryInput = { shareholders: ShareholderInput; directors: DirectorInput; machinery: MachineryInput; trackRecord: TrackRecordInput };
+export type ProfileEntryInput = {
+  shareholders: ShareholderInput;
+  directors: DirectorInput;
+  machinery: MachineryInput;
+  trackRecord: TrackRecordInput;
+};
 
 /** An entry as the api answers it: its fields (an identity number masked unless the caller administers the company). */
 export type ProfileEntry<L extends ProfileList = ProfileList> = ProfileEntryInput[L] & { id: string; addedAt: string; changedAt: string };
@@ -79,8 +99,16 @@ export type CompanyProfileView = {
   information: CompanyInformationInput | null;
   /** The registration's details a counterparty may see (null when the tab is not shared). */
   registration: {
-    name: string; displayName: string; companyType: number; registrationNo: string; registrationNoNew: string; sstNo: string | null;
-    address: { line1: string; line2?: string; city: string; postcode: string; state: number; country: 'MY' }; phone: string; fax: string | null; website: string | null;
+    name: string;
+    displayName: string;
+    companyType: number;
+    registrationNo: string;
+    registrationNoNew: string;
+    sstNo: string | null;
+    address: { line1: string; line2?: string; city: string; postcode: string; state: number; country: 'MY' };
+    phone: string;
+    fax: string | null;
+    website: string | null;
   } | null;
   shareholders: ProfileEntry<'shareholders'>[] | null;
   directors: ProfileEntry<'directors'>[] | null;
@@ -99,9 +127,14 @@ export type ProfileEntryPage<L extends ProfileList = ProfileList> = { items: Pro
 
 /** A step of the profile's history: who changed what, when and why. */
 export type ProfileHistoryStep = {
-  revision: number; at: string; byName: string | null;
+  revision: number;
+  at: string;
+  byName: string | null;
   event: 'InformationEdited' | 'EntryAdded' | 'EntryEdited' | 'EntryRemoved' | 'SharingChanged' | 'PersonForgotten';
-  list: ProfileList | null; entryId: string | null; label: string | null; reason: string | null;
+  list: ProfileList | null;
+  entryId: string | null;
+  label: string | null;
+  reason: string | null;
 };
 export type ProfileHistoryPage = { items: ProfileHistoryStep[]; next: string | null };
 
@@ -127,10 +160,19 @@ export function isMyKadNumber(value: string): boolean {
 export const isPassportNumber = (value: string) => /^[A-Za-z0-9]{6,20}$/.test(value);
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (value: unknown): value is string => typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isDate = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  ISO_DATE.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 const today = (now: Date) => now.toISOString().slice(0, 10);
 /** Ringgit: not negative, two decimals at most, below a trillion. */
-const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value < 1e12 && Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+const isAmount = (value: unknown): value is number =>
+  typeof value === 'number' &&
+  Number.isFinite(value) &&
+  value >= 0 &&
+  value < 1e12 &&
+  Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 type Errors = Record<string, string[]>;
 function collector() {
@@ -152,9 +194,12 @@ export function companyInformationErrors(input: Partial<CompanyInformationInput>
   // Every field is sent (null when not known): a body without them is not this tab's.
   text(raw, 'description', 4000, true);
   if (raw.description === '') delete errors.description;
-  for (const field of ['paidUpCapital', 'authorisedCapital', 'dateIncorporated'] as const) if (input[field] === undefined) fail(field, ErrorCodes.fieldRequired);
-  for (const field of ['paidUpCapital', 'authorisedCapital'] as const) if (input[field] !== null && input[field] !== undefined && !isAmount(input[field])) fail(field, ErrorCodes.invalidAmount);
-  if (isAmount(input.paidUpCapital) && isAmount(input.authorisedCapital) && input.paidUpCapital > input.authorisedCapital) fail('paidUpCapital', ErrorCodes.paidUpOverAuthorised);
+  for (const field of ['paidUpCapital', 'authorisedCapital', 'dateIncorporated'] as const)
+    if (input[field] === undefined) fail(field, ErrorCodes.fieldRequired);
+  for (const field of ['paidUpCapital', 'authorisedCapital'] as const)
+    if (input[field] !== null && input[field] !== undefined && !isAmount(input[field])) fail(field, ErrorCodes.invalidAmount);
+  if (isAmount(input.paidUpCapital) && isAmount(input.authorisedCapital) && input.paidUpCapital > input.authorisedCapital)
+    fail('paidUpCapital', ErrorCodes.paidUpOverAuthorised);
   if (input.dateIncorporated !== null && input.dateIncorporated !== undefined) {
     if (!isDate(input.dateIncorporated)) fail('dateIncorporated', ErrorCodes.invalidDate);
     else if (input.dateIncorporated > today(now)) fail('dateIncorporated', ErrorCodes.dateAfterToday);
@@ -171,7 +216,8 @@ function personErrors(input: Partial<PersonFields>, collect: ReturnType<typeof c
   if (input.idType !== PersonIdType.MyKad && input.idType !== PersonIdType.Passport) fail('idType', ErrorCodes.fieldRequired);
   if (typeof input.idNumber !== 'string' || input.idNumber.trim() === '') fail('idNumber', ErrorCodes.fieldRequired);
   else if (input.idType === PersonIdType.MyKad && !isMyKadNumber(input.idNumber.trim())) fail('idNumber', ErrorCodes.invalidMyKad);
-  else if (input.idType === PersonIdType.Passport && !isPassportNumber(input.idNumber.trim())) fail('idNumber', ErrorCodes.invalidPassportNo);
+  else if (input.idType === PersonIdType.Passport && !isPassportNumber(input.idNumber.trim()))
+    fail('idNumber', ErrorCodes.invalidPassportNo);
 }
 
 /** An entry's field errors, by field (each an error code). */
@@ -183,7 +229,14 @@ export function profileEntryErrors<L extends ProfileList>(list: L, input: Partia
     case 'shareholders': {
       personErrors(raw, collect);
       const share = raw.sharePercent;
-      if (typeof share !== 'number' || !Number.isFinite(share) || share <= 0 || share > 100 || Math.abs(Math.round(share * 100) - share * 100) > 1e-6) fail('sharePercent', ErrorCodes.sharePercentOutOfRange);
+      if (
+        typeof share !== 'number' ||
+        !Number.isFinite(share) ||
+        share <= 0 ||
+        share > 100 ||
+        Math.abs(Math.round(share * 100) - share * 100) > 1e-6
+      )
+        fail('sharePercent', ErrorCodes.sharePercentOutOfRange);
       break;
     }
     case 'directors': {
@@ -198,8 +251,14 @@ export function profileEntryErrors<L extends ProfileList>(list: L, input: Partia
     case 'machinery': {
       for (const field of ['brand', 'model', 'type']) text(raw, field, 100, true);
       text(raw, 'capacity', 100, false);
-      if (!Number.isInteger(raw.quantity) || (raw.quantity as number) < 1 || (raw.quantity as number) > 100_000) fail('quantity', ErrorCodes.invalidQuantity);
-      if (raw.yearMade !== null && raw.yearMade !== undefined && (!Number.isInteger(raw.yearMade) || (raw.yearMade as number) < 1900 || (raw.yearMade as number) > now.getUTCFullYear())) fail('yearMade', ErrorCodes.invalidYear);
+      if (!Number.isInteger(raw.quantity) || (raw.quantity as number) < 1 || (raw.quantity as number) > 100_000)
+        fail('quantity', ErrorCodes.invalidQuantity);
+      if (
+        raw.yearMade !== null &&
+        raw.yearMade !== undefined &&
+        (!Number.isInteger(raw.yearMade) || (raw.yearMade as number) < 1900 || (raw.yearMade as number) > now.getUTCFullYear())
+      )
+        fail('yearMade', ErrorCodes.invalidYear);
       break;
     }
     case 'trackRecord': {
@@ -208,7 +267,8 @@ export function profileEntryErrors<L extends ProfileList>(list: L, input: Partia
       text(raw, 'details', 4000, false);
       if (!isAmount(raw.contractSum)) fail('contractSum', ErrorCodes.invalidAmount);
       const status = raw.status;
-      if (status !== TrackRecordStatus.Completed && status !== TrackRecordStatus.InProgress && status !== TrackRecordStatus.Future) fail('status', ErrorCodes.fieldRequired);
+      if (status !== TrackRecordStatus.Completed && status !== TrackRecordStatus.InProgress && status !== TrackRecordStatus.Future)
+        fail('status', ErrorCodes.fieldRequired);
       if (!isDate(raw.startDate)) fail('startDate', ErrorCodes.invalidDate);
       if (raw.endDate !== null && raw.endDate !== undefined && !isDate(raw.endDate)) fail('endDate', ErrorCodes.invalidDate);
       const [start, end] = [raw.startDate, raw.endDate] as [string, string | null | undefined];
@@ -229,14 +289,19 @@ export function profileEntryErrors<L extends ProfileList>(list: L, input: Partia
 export function profileSharingErrors(input: Partial<ProfileSharingInput>): Errors {
   const { errors, fail, text } = collector();
   const tabs = input.tabs;
-  if (!Array.isArray(tabs) || tabs.some((tab) => !(SHAREABLE_TABS as readonly unknown[]).includes(tab)) || new Set(tabs).size !== tabs.length) fail('tabs', ErrorCodes.fieldRequired);
+  if (
+    !Array.isArray(tabs) ||
+    tabs.some((tab) => !(SHAREABLE_TABS as readonly unknown[]).includes(tab)) ||
+    new Set(tabs).size !== tabs.length
+  )
+    fail('tabs', ErrorCodes.fieldRequired);
   text(input, 'reason', 500, true);
   return errors;
 }
 
 export function reasonErrors(input: Partial<ProfileReasonInput> | undefined): Errors {
   const { errors, text } = collector();
-  text((input ?? {}), 'reason', 500, true);
+  text(input ?? {}, 'reason', 500, true);
   return errors;
 }
 
@@ -248,7 +313,11 @@ export const shareHundredths = (percent: number) => Math.round(percent * 100);
  * exactly one owner, holding everything; a partnership at least one partner; a company (Sdn Bhd, Bhd, others)
  * at least one shareholder and one director. Shares always total 100. Each broken rule once, in that order.
  */
-export function profileProblems(companyType: number, shareholders: readonly { sharePercent: number }[], directors: readonly unknown[]): ProfileProblem[] {
+export function profileProblems(
+  companyType: number,
+  shareholders: readonly { sharePercent: number }[],
+  directors: readonly unknown[],
+): ProfileProblem[] {
   const problems: ProfileProblem[] = [];
   const owners = shareholders.length;
   if (companyType === CompanyType.SoleProprietor) {
@@ -259,6 +328,7 @@ export function profileProblems(companyType: number, shareholders: readonly { sh
     if (owners < 1) problems.push({ tab: 'shareholders', code: ErrorCodes.shareholderRequired });
     if (directors.length < 1) problems.push({ tab: 'directors', code: ErrorCodes.directorRequired });
   }
-  if (owners > 0 && shareholders.reduce((sum, holder) => sum + shareHundredths(holder.sharePercent), 0) !== 10_000) problems.push({ tab: 'shareholders', code: ErrorCodes.sharesNotHundred });
+  if (owners > 0 && shareholders.reduce((sum, holder) => sum + shareHundredths(holder.sharePercent), 0) !== 10_000)
+    problems.push({ tab: 'shareholders', code: ErrorCodes.sharesNotHundred });
   return problems;
 }

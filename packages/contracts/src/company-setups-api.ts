@@ -9,7 +9,10 @@ export type SetupKind = (typeof SetupKinds)[number];
 
 /** The route segment of each kind under /api/company-setups/ and /administration/. */
 export const SetupKindPaths: Readonly<Record<SetupKind, string>> = {
-  profitParameter: 'profit-parameters', projectCategory: 'project-categories', projectRegion: 'project-regions', questionnaire: 'questionnaires',
+  profitParameter: 'profit-parameters',
+  projectCategory: 'project-categories',
+  projectRegion: 'project-regions',
+  questionnaire: 'questionnaires',
 };
 
 export function setupKindOfPath(path: string): SetupKind | null {
@@ -22,10 +25,22 @@ export function setupKindOfPath(path: string): SetupKind | null {
  * settings kept by whoever keeps the company's profile (README, "Rights").
  */
 export const SetupRights: Readonly<Record<SetupKind, { view: readonly AccessRight[]; update: AccessRight }>> = {
-  profitParameter: { view: ['administration.companyProfile.view', 'administration.companyProfile.update'], update: 'administration.companyProfile.update' },
-  questionnaire: { view: ['administration.companyProfile.view', 'administration.companyProfile.update'], update: 'administration.companyProfile.update' },
-  projectCategory: { view: ['administration.categoryAndRegion.view', 'administration.categoryAndRegion.update'], update: 'administration.categoryAndRegion.update' },
-  projectRegion: { view: ['administration.categoryAndRegion.view', 'administration.categoryAndRegion.update'], update: 'administration.categoryAndRegion.update' },
+  profitParameter: {
+    view: ['administration.companyProfile.view', 'administration.companyProfile.update'],
+    update: 'administration.companyProfile.update',
+  },
+  questionnaire: {
+    view: ['administration.companyProfile.view', 'administration.companyProfile.update'],
+    update: 'administration.companyProfile.update',
+  },
+  projectCategory: {
+    view: ['administration.categoryAndRegion.view', 'administration.categoryAndRegion.update'],
+    update: 'administration.categoryAndRegion.update',
+  },
+  projectRegion: {
+    view: ['administration.categoryAndRegion.view', 'administration.categoryAndRegion.update'],
+    update: 'administration.categoryAndRegion.update',
+  },
 };
 
 /** Who may read a kind's active items to pick one (a project form, a tender's analysis) without its setup right. */
@@ -62,7 +77,14 @@ export type SetupQuestion = { id: string; sequence: number; text: string; weight
 export type SetupItemInput =
   | { code: string; description: string } // profit parameter
   | { name: string; description: string } // category, region
-  | { name: string; description: string; type: QuestionnaireType; minScore: number; maxScore: number; questions: { id?: string; text: string; weight: number }[] };
+  | {
+      name: string;
+      description: string;
+      type: QuestionnaireType;
+      minScore: number;
+      maxScore: number;
+      questions: { id?: string; text: string; weight: number }[];
+    };
 
 export type SetupItemRow = {
   id: string;
@@ -109,7 +131,12 @@ export function setupItemErrors(kind: SetupKind, raw: unknown): Record<string, s
   if (body === null) return { body: ['invalid'] };
   const problems: Record<string, string[]> = {};
   const fail = (field: string, code: string | null) => code !== null && (problems[field] ??= []).push(code);
-  const allowed = kind === 'profitParameter' ? ['code', 'description'] : kind === 'questionnaire' ? ['name', 'description', 'type', 'minScore', 'maxScore', 'questions'] : ['name', 'description'];
+  const allowed =
+    kind === 'profitParameter'
+      ? ['code', 'description']
+      : kind === 'questionnaire'
+        ? ['name', 'description', 'type', 'minScore', 'maxScore', 'questions']
+        : ['name', 'description'];
   for (const key of Object.keys(body)) if (!allowed.includes(key)) fail(key, 'unknownField');
   if (kind === 'profitParameter') {
     fail('code', textProblem(body.code, SetupRules.code.max, true));
@@ -122,11 +149,13 @@ export function setupItemErrors(kind: SetupKind, raw: unknown): Record<string, s
   if (!QuestionnaireTypes.includes(body.type as QuestionnaireType)) fail('type', 'invalid');
   const score = (field: 'minScore' | 'maxScore') => {
     const value = body[field];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < SetupRules.score.min || value > SetupRules.score.max) fail(field, 'invalid');
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < SetupRules.score.min || value > SetupRules.score.max)
+      fail(field, 'invalid');
   };
   score('minScore');
   score('maxScore');
-  if (!problems.minScore && !problems.maxScore && (body.minScore as number) >= (body.maxScore as number)) fail('maxScore', 'minScoreNotBelowMax');
+  if (!problems.minScore && !problems.maxScore && (body.minScore as number) >= (body.maxScore as number))
+    fail('maxScore', 'minScoreNotBelowMax');
   const questions = body.questions;
   if (!Array.isArray(questions) || questions.length === 0) fail('questions', 'required');
   else if (questions.length > SetupRules.questions.max) fail('questions', 'tooMany');
@@ -144,7 +173,8 @@ export function setupItemErrors(kind: SetupKind, raw: unknown): Record<string, s
       }
       fail(`${at}.text`, textProblem(question.text, SetupRules.questionText.max, true));
       const weight = question.weight;
-      if (typeof weight !== 'number' || !Number.isInteger(weight) || weight < SetupRules.weight.min || weight > SetupRules.weight.max) fail(`${at}.weight`, 'invalid');
+      if (typeof weight !== 'number' || !Number.isInteger(weight) || weight < SetupRules.weight.min || weight > SetupRules.weight.max)
+        fail(`${at}.weight`, 'invalid');
     });
   }
   return problems;

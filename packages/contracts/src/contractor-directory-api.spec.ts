@@ -2,8 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import { directoryListingErrors, directoryTradesOf } from './contractor-directory-api.js';
 
 describe('the trades a company is found under in the contractor directory', () => {
-  it('are a CIDB contractor\'s specialisations, in the directory\'s order', () => {
-    expect(directoryTradesOf({ subscriptionType: 14, cidbSpecialisations: [4, 1, 3, 2] })).toEqual(['building', 'civilEngineering', 'mechanicalElectrical', 'facilityManagement']);
+  it("are a CIDB contractor's specialisations, in the directory's order", () => {
+    expect(directoryTradesOf({ subscriptionType: 14, cidbSpecialisations: [4, 1, 3, 2] })).toEqual([
+      'building',
+      'civilEngineering',
+      'mechanicalElectrical',
+      'facilityManagement',
+    ]);
     expect(directoryTradesOf({ subscriptionType: 14, cidbSpecialisations: [9] })).toEqual([]);
     expect(directoryTradesOf({ subscriptionType: 14 })).toEqual([]);
   });

@@ -5,7 +5,14 @@
 import { ContractorSpecialisation, SubscriptionType } from './enumerations.js';
 
 /** What a listed company offers: the CIDB specialisations, supply (sellers) and consultancy. */
-export const DIRECTORY_TRADES = ['building', 'civilEngineering', 'mechanicalElectrical', 'facilityManagement', 'supply', 'consultancy'] as const;
+export const DIRECTORY_TRADES = [
+  'building',
+  'civilEngineering',
+  'mechanicalElectrical',
+  'facilityManagement',
+  'supply',
+  'consultancy',
+] as const;
 export type DirectoryTrade = (typeof DIRECTORY_TRADES)[number];
 
 const SPECIALISATION_TRADES: Readonly<Record<number, DirectoryTrade>> = {
@@ -21,7 +28,10 @@ const SELLER_TYPES: readonly number[] = [SubscriptionType.Seller, SubscriptionTy
  * contractor's specialisations, supply for the seller subscriptions, consultancy for a consultant. A buyer or
  * developer offers none, so it has nothing to be listed for.
  */
-export function directoryTradesOf(company: { subscriptionType: number; cidbSpecialisations?: readonly number[] | undefined }): DirectoryTrade[] {
+export function directoryTradesOf(company: {
+  subscriptionType: number;
+  cidbSpecialisations?: readonly number[] | undefined;
+}): DirectoryTrade[] {
   const trades = new Set<DirectoryTrade>();
   if (company.subscriptionType === SubscriptionType.CidbContractor) {
     for (const specialisation of company.cidbSpecialisations ?? []) {

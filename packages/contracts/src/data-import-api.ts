@@ -11,11 +11,31 @@ export type DataImportField = { field: string; required: boolean };
 export type DataImportMapping = { sheet: string; headerRow: number; columns: Record<string, number> };
 
 export type DataImportCell = string | number | null;
-export type DataImportPreviewSheet = { name: string; rowCount: number; headerRow: number; headers: DataImportCell[]; rows: { row: number; cells: DataImportCell[] }[]; proposed: Record<string, number> };
-export type DataImportPreview = { success: true; target: DataImportTarget; fields: DataImportField[]; sheets: DataImportPreviewSheet[]; mapping: DataImportMapping | null };
+export type DataImportPreviewSheet = {
+  name: string;
+  rowCount: number;
+  headerRow: number;
+  headers: DataImportCell[];
+  rows: { row: number; cells: DataImportCell[] }[];
+  proposed: Record<string, number>;
+};
+export type DataImportPreview = {
+  success: true;
+  target: DataImportTarget;
+  fields: DataImportField[];
+  sheets: DataImportPreviewSheet[];
+  mapping: DataImportMapping | null;
+};
 
 /** One problem of one cell (column: the sheet's column number; null for a row-wide one). */
-export type DataImportRowError = { sheet: string; row: number; column: number | null; field: string | null; code: string; value: string | null };
+export type DataImportRowError = {
+  sheet: string;
+  row: number;
+  column: number | null;
+  field: string | null;
+  code: string;
+  value: string | null;
+};
 
 export type DataImportResult = { success: true; target: DataImportTarget; recorded: number; ids: string[] };
 /** NDJSON lines of an import asked with Accept: application/x-ndjson; the last is { type: 'result', status, body }. */

@@ -19,7 +19,12 @@ export type DocumentLineItemInput = {
   orderLineNo?: number;
 };
 
-export type MilestoneClaimItemInput = { description: string; percentage: string; expectedCompletionDate?: string | null; claimAmount: string };
+export type MilestoneClaimItemInput = {
+  description: string;
+  percentage: string;
+  expectedCompletionDate?: string | null;
+  claimAmount: string;
+};
 
 /** POST body (title required) and PUT body (every field optional; counterpartyCompanyId not editable). */
 export type DocumentInput = {

@@ -95,7 +95,16 @@ export const DEFAULT_RETENTION_LIMIT_PERCENT = '5.00';
 
 /** The fields each kind has besides the common ones (labels: README of apps/api/src/documents). */
 export const DocumentKindFieldNames: Readonly<Record<DocumentResource, readonly DocumentKindField[]>> = {
-  tender: ['openAt', 'closeAt', 'expectedDeliveryStart', 'expectedDeliveryEnd', 'minimumAmount', 'maximumAmount', 'tenderType', 'sourceDocumentId'],
+  tender: [
+    'openAt',
+    'closeAt',
+    'expectedDeliveryStart',
+    'expectedDeliveryEnd',
+    'minimumAmount',
+    'maximumAmount',
+    'tenderType',
+    'sourceDocumentId',
+  ],
   purchaseOrder: ['sourceDocumentId'],
   workOrder: ['sourceDocumentId'],
   rentalOrder: ['sourceDocumentId'],
@@ -107,7 +116,15 @@ export const DocumentKindFieldNames: Readonly<Record<DocumentResource, readonly 
   invoice: ['vendorDocumentNo'],
   progressiveClaim: ['sourceDocumentId', 'claimPercentage'],
   milestoneClaim: ['sourceDocumentId', 'claimItems'],
-  paymentCertificate: ['invoiceNo', 'contractSum', 'workDoneAmount', 'unfixedGoodsAmount', 'previousCertifiedAmount', 'retentionPercent', 'retentionLimitPercent'],
+  paymentCertificate: [
+    'invoiceNo',
+    'contractSum',
+    'workDoneAmount',
+    'unfixedGoodsAmount',
+    'previousCertifiedAmount',
+    'retentionPercent',
+    'retentionLimitPercent',
+  ],
   stock: [],
   materialRequest: [],
   machineRequest: [],
@@ -117,7 +134,11 @@ export const DocumentKindFieldNames: Readonly<Record<DocumentResource, readonly 
 /** The request kinds (a project's purchase requisitions) and the tender type each becomes. */
 export const RequestResources = ['materialRequest', 'machineRequest', 'tradeRequest'] as const satisfies readonly DocumentResource[];
 export type RequestResource = (typeof RequestResources)[number];
-export const RequestTenderTypes: Readonly<Record<RequestResource, TenderType>> = { materialRequest: 'material', machineRequest: 'machine', tradeRequest: 'trade' };
+export const RequestTenderTypes: Readonly<Record<RequestResource, TenderType>> = {
+  materialRequest: 'material',
+  machineRequest: 'machine',
+  tradeRequest: 'trade',
+};
 export function isRequestResource(name: string): name is RequestResource {
   return (RequestResources as readonly string[]).includes(name);
 }

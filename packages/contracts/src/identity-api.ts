@@ -27,7 +27,13 @@ export type LoginReply = {
 };
 
 /** `roles`: the names of the user's active roles in that company (beside the spec's fields, for the choice page). */
-export type CompanyListItem = { companyProfileId: string; company_name: string; status: number; is_logo_uploaded: boolean; roles: string[] };
+export type CompanyListItem = {
+  companyProfileId: string;
+  company_name: string;
+  status: number;
+  is_logo_uploaded: boolean;
+  roles: string[];
+};
 
 export type UserAssignment = { status: number; company_user_role_name: string; is_site_team: boolean };
 

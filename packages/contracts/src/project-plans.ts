@@ -28,9 +28,22 @@ export const ProgressPlanErrorCodes = {
 export type ProgressPlanErrorCode = keyof typeof ProgressPlanErrorCodes;
 
 /** Money as exact decimal strings (2 places). */
-export type BudgetLineView = { id: string; code: string; description: string; budget: string; committed: string; claimed: string; remaining: string };
+export type BudgetLineView = {
+  id: string;
+  code: string;
+  description: string;
+  budget: string;
+  committed: string;
+  claimed: string;
+  remaining: string;
+};
 export type BudgetDocumentView = {
-  id: string; resource: string; documentNo: string; title: string; status: string; total: string;
+  id: string;
+  resource: string;
+  documentNo: string;
+  title: string;
+  status: string;
+  total: string;
   /** committed: awarded orders; claimed: claims. */
   measure: 'committed' | 'claimed';
   /** The budget line's trade code it is counted under, or null (unallocated). */
@@ -56,8 +69,16 @@ export type BudgetView = {
 };
 
 export type ProgressEntryView = {
-  nodeId: string; tabId: string; tabName: string; parentId: string | null; depth: number; type: 'header' | 'item'; title: string;
-  plannedStart: string | null; plannedEnd: string | null; percentComplete: string | null;
+  nodeId: string;
+  tabId: string;
+  tabName: string;
+  parentId: string | null;
+  depth: number;
+  type: 'header' | 'item';
+  title: string;
+  plannedStart: string | null;
+  plannedEnd: string | null;
+  percentComplete: string | null;
 };
 
 /** GET /api/projects/<id>/progress-plan. */

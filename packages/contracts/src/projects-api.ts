@@ -50,8 +50,22 @@ export type ProjectListItem = {
 
 /** Malaysian states (spec §3.1): a project's region. */
 export const MalaysianStates = {
-  Selangor: 1, KualaLumpur: 2, PulauPinang: 3, Malacca: 4, Johor: 5, Labuan: 10, Putrajaya: 11, Kedah: 13, Kelantan: 14,
-  NegeriSembilan: 16, Pahang: 17, Perak: 18, Perlis: 19, Sabah: 21, Sarawak: 22, Terengganu: 24,
+  Selangor: 1,
+  KualaLumpur: 2,
+  PulauPinang: 3,
+  Malacca: 4,
+  Johor: 5,
+  Labuan: 10,
+  Putrajaya: 11,
+  Kedah: 13,
+  Kelantan: 14,
+  NegeriSembilan: 16,
+  Pahang: 17,
+  Perak: 18,
+  Perlis: 19,
+  Sabah: 21,
+  Sarawak: 22,
+  Terengganu: 24,
 } as const;
 
 /** The field rules of a project's create and edit; each broken rule answers its own code on its field. */
@@ -67,10 +81,29 @@ export const ProjectFieldRules = {
 } as const;
 
 export const ProjectFieldErrorCodes = [
-  'projectNameRequired', 'projectNameTooLong', 'projectCodeRequired', 'projectCodeTooLong', 'projectCodeInvalid', 'projectCodeTaken',
-  'projectTypeInvalid', 'shortTitleRequired', 'shortTitleTooLong', 'locationRequired', 'locationTooLong', 'categoryTooLong', 'regionInvalid',
-  'latitudeInvalid', 'longitudeInvalid', 'coordinatesIncomplete', 'siteContactPersonTooLong', 'siteContactNumberInvalid', 'siteContactIncomplete',
-  'categoryNotFound', 'categoryInactive', 'companyRegionNotFound', 'companyRegionInactive',
+  'projectNameRequired',
+  'projectNameTooLong',
+  'projectCodeRequired',
+  'projectCodeTooLong',
+  'projectCodeInvalid',
+  'projectCodeTaken',
+  'projectTypeInvalid',
+  'shortTitleRequired',
+  'shortTitleTooLong',
+  'locationRequired',
+  'locationTooLong',
+  'categoryTooLong',
+  'regionInvalid',
+  'latitudeInvalid',
+  'longitudeInvalid',
+  'coordinatesIncomplete',
+  'siteContactPersonTooLong',
+  'siteContactNumberInvalid',
+  'siteContactIncomplete',
+  'categoryNotFound',
+  'categoryInactive',
+  'companyRegionNotFound',
+  'companyRegionInactive',
 ] as const;
 export type ProjectFieldErrorCode = (typeof ProjectFieldErrorCodes)[number];
 
@@ -79,16 +112,38 @@ export type ProjectBody = ProjectCreateBody & { region?: number | null };
 
 /** A row of GET /api/projects (react-admin's list protocol). */
 export type ProjectRow = {
-  id: string; name: string; code: string; shortTitle: string; projectType: ProjectTypeValue; location: string; category: string | null;
-  region: number | null; latitude: number | null; longitude: number | null; status: string; siteContactPerson: string; siteContactNumber: string;
-  revision: number; createdAt: string; updatedAt: string;
+  id: string;
+  name: string;
+  code: string;
+  shortTitle: string;
+  projectType: ProjectTypeValue;
+  location: string;
+  category: string | null;
+  region: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  status: string;
+  siteContactPerson: string;
+  siteContactNumber: string;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
   /** The company setups' category and region picked (null: none, or a category typed before categories were kept). */
-  categoryId: string | null; companyRegionId: string | null; companyRegion: string | null;
+  categoryId: string | null;
+  companyRegionId: string | null;
+  companyRegion: string | null;
 };
 
 export type ProjectAction = { event: WorkflowEventName; labelKey: string; requiredFields: WorkflowCommandField[] };
 
-export type ProjectMemberRow = { userId: string; name: string | null; email: string | null; status: string; round: { requiredLevels: number[]; approvedLevels: number[] } | null; availableActions: ProjectAction[] };
+export type ProjectMemberRow = {
+  userId: string;
+  name: string | null;
+  email: string | null;
+  status: string;
+  round: { requiredLevels: number[]; approvedLevels: number[] } | null;
+  availableActions: ProjectAction[];
+};
 export type ProjectStageRow = { id: string; name: string; status: string; availableActions: ProjectAction[] };
 
 /** GET /api/projects/<id>: the project with its members, stages, authority and what the caller may do. */
@@ -112,13 +167,24 @@ export type ProjectDocumentCounts = { resource: string; total: number; byStatus:
  * change belongs to (the project's, a member's, a stage's), `subjectId` the member's user id or the stage id.
  */
 export type ProjectHistoryRow = {
-  revision: number; at: string; eventType: string; action: string;
-  subject: 'project' | 'member' | 'stage'; subjectId: string | null; subjectName: string | null;
+  revision: number;
+  at: string;
+  eventType: string;
+  action: string;
+  subject: 'project' | 'member' | 'stage';
+  subjectId: string | null;
+  subjectName: string | null;
   actor: { userId: string | null; name: string | null };
-  statusBefore: string | null; statusAfter: string | null; remark: string | null; approvalLevel: number | null;
+  statusBefore: string | null;
+  statusAfter: string | null;
+  remark: string | null;
+  approvalLevel: number | null;
   /** The levels of the approval round this event opened (null: it opened none), and the level its subject's round waits for after it (null: none open). */
-  requiredLevels: readonly number[] | null; waitingLevel: number | null;
-  hash: string; prevHash: string; chainVerified: boolean;
+  requiredLevels: readonly number[] | null;
+  waitingLevel: number | null;
+  hash: string;
+  prevHash: string;
+  chainVerified: boolean;
 };
 
 /** The three project selections of §3 ("selectedProject (developer, demand, supply variants)"). */
@@ -133,7 +199,13 @@ export type SelectedProject = { id: string; name: string; code: string; status: 
  * GET /api/project-selection: the user's lastSelectedProject in the chosen company (§3), one per kind, and
  * which of them the user works in now (`active`, null: all projects). A project no longer visible reads null.
  */
-export type ProjectSelection = { active: ProjectSelectionKind | null; developer: SelectedProject | null; demand: SelectedProject | null; supply: SelectedProject | null; revision: number | null };
+export type ProjectSelection = {
+  active: ProjectSelectionKind | null;
+  developer: SelectedProject | null;
+  demand: SelectedProject | null;
+  supply: SelectedProject | null;
+  revision: number | null;
+};
 
 /** PUT /api/project-selection: pick a project of a kind (it becomes the active one), or `projectId: null` to work in all projects. */
 export type ProjectSelectionBody = { kind: ProjectSelectionKind; projectId: string | null };

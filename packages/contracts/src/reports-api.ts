@@ -108,5 +108,7 @@ export const REPORT_SUBSCRIPTION_TYPES: Readonly<Record<CompanyReportName, reado
 
 /** The company reports a subscription type is offered, in the menu's order (buyer, seller, developer). */
 export function companyReportsOf(subscriptionType: number | null | undefined): CompanyReportName[] {
-  return CompanyReportNames.filter((report) => subscriptionType !== null && subscriptionType !== undefined && REPORT_SUBSCRIPTION_TYPES[report].includes(subscriptionType));
+  return CompanyReportNames.filter(
+    (report) => subscriptionType !== null && subscriptionType !== undefined && REPORT_SUBSCRIPTION_TYPES[report].includes(subscriptionType),
+  );
 }

@@ -32,16 +32,7 @@ export const WorkflowStatuses = {
   deliveryOrder: ['new', 'pending', 'pendingApproval', 'confirmed', 'fulfilled', 'cancelled', 'rejected', 'invoiced'],
   serviceOrder: ['new', 'pending', 'pendingApproval', 'confirmed', 'fulfilled', 'cancelled', 'rejected', 'invoiced'],
   invoice: ['new', 'accepted', 'rejected', 'cancelled', 'pendingVerification', 'pendingAcceptance', 'pendingApproval'],
-  progressiveClaim: [
-    'new',
-    'pendingApproval',
-    'pendingVerification',
-    'approved',
-    'closed',
-    'cancelled',
-    'rejected',
-    'invoiced',
-  ],
+  progressiveClaim: ['new', 'pendingApproval', 'pendingVerification', 'approved', 'closed', 'cancelled', 'rejected', 'invoiced'],
   // Not in §4.10: pendingApproval and pendingCertification come from the §2.6 notification links, the rest
   // from the payment-certificate list that certifies claims.
   milestoneClaim: ['new', 'pendingApproval', 'pendingCertification', 'approved', 'rejected', 'cancelled'],

@@ -8,7 +8,9 @@ function reference(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(reference).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort();
+    const keys = Object.keys(record)
+      .filter((key) => record[key] !== undefined)
+      .sort();
     return `{${keys.map((key) => `${JSON.stringify(key)}:${reference(record[key])}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -26,24 +28,49 @@ const refusal = (value: unknown, field = 'data'): InvalidEventStoreInput => {
 describe('canonicalJson (RFC 8785)', () => {
   it('sorts keys by UTF-16 code units and writes numbers and strings as ECMAScript does', () => {
     // RFC 8785 §3.2.3's sorting example, and its number examples of appendix B.
-    expect(canonicalJson({ '\u20ac': 'Euro Sign', '\r': 'Carriage Return', '\ufb33': 'Hebrew Letter Dalet With Dagesh', '1': 'One', '\ud83d\ude00': 'Emoji: Grinning Face', '\u0080': 'Control', '\u00f6': 'Latin Small Letter O With Diaeresis' }))
-      .toBe('{"\\r":"Carriage Return","1":"One","\u0080":"Control","\u00f6":"Latin Small Letter O With Diaeresis","\u20ac":"Euro Sign","\ud83d\ude00":"Emoji: Grinning Face","\ufb33":"Hebrew Letter Dalet With Dagesh"}');
-    expect(canonicalJson([1e21, 1e-7, -0, 0.000001, 333333333.3333333, 5e-324, 9007199254740992])).toBe('[1e+21,1e-7,0,0.000001,333333333.3333333,5e-324,9007199254740992]');
+    expect(
+      canonicalJson({
+        '\u20ac': 'Euro Sign',
+        '\r': 'Carriage Return',
+        '\ufb33': 'Hebrew Letter Dalet With Dagesh',
+        '1': 'One',
+        '\ud83d\ude00': 'Emoji: Grinning Face',
+        '\u0080': 'Control',
+        '\u00f6': 'Latin Small Letter O With Diaeresis',
+      }),
+    ).toBe(
+      '{"\\r":"Carriage Return","1":"One","\u0080":"Control","\u00f6":"Latin Small Letter O With Diaeresis","\u20ac":"Euro Sign","\ud83d\ude00":"Emoji: Grinning Face","\ufb33":"Hebrew Letter Dalet With Dagesh"}',
+    );
+    expect(canonicalJson([1e21, 1e-7, -0, 0.000001, 333333333.3333333, 5e-324, 9007199254740992])).toBe(
+      '[1e+21,1e-7,0,0.000001,333333333.3333333,5e-324,9007199254740992]',
+    );
     expect(canonicalJson({ b: [true, null, 'x'], a: { d: undefined, c: 1 } })).toBe('{"a":{"c":1},"b":[true,null,"x"]}');
   });
 
   it('equals the textbook reading for any JSON value', () => {
-    fc.assert(fc.property(fc.jsonValue().filter((value) => !JSON.stringify(value).includes('\\u0000')), (value) => {
-      // fast-check's JSON values may hold -0, which JSON.stringify also writes as 0: both agree.
-      expect(canonicalJson(value)).toBe(reference(value));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.jsonValue().filter((value) => !JSON.stringify(value).includes('\\u0000')),
+        (value) => {
+          // fast-check's JSON values may hold -0, which JSON.stringify also writes as 0: both agree.
+          expect(canonicalJson(value)).toBe(reference(value));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('equals the textbook reading for values whose keys are in order already (written by JSON.stringify)', () => {
-    fc.assert(fc.property(fc.jsonValue().filter((value) => !JSON.stringify(value).includes('\\u0000')), (value) => {
-      const inOrder = JSON.parse(reference(value)) as unknown;
-      expect(canonicalJson(inOrder)).toBe(reference(value));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.jsonValue().filter((value) => !JSON.stringify(value).includes('\\u0000')),
+        (value) => {
+          const inOrder = JSON.parse(reference(value)) as unknown;
+          expect(canonicalJson(inOrder)).toBe(reference(value));
+        },
+      ),
+      { numRuns: 2000 },
+    );
     expect(canonicalJson({ a: '\u0001 \\u0041', b: [1, 'x'] })).toBe('{"a":"\\u0001 \\\\u0041","b":[1,"x"]}');
   });
 
@@ -63,7 +90,9 @@ describe('canonicalJson (RFC 8785)', () => {
 
   it('keeps a surrogate pair and refuses a lone surrogate or NUL, naming the place', () => {
     expect(canonicalJson({ s: 'a\ud83d\ude00b' })).toBe('{"s":"a\ud83d\ude00b"}');
-    expect(refusal({ items: [{ x: 1 }, { x: 2 }, { x: 'a\ud800' }] }, 'events[3].data')).toMatchObject({ field: 'events[3].data.items[2].x' });
+    expect(refusal({ items: [{ x: 1 }, { x: 2 }, { x: 'a\ud800' }] }, 'events[3].data')).toMatchObject({
+      field: 'events[3].data.items[2].x',
+    });
     expect(refusal({ t: 'a\u0000b' })).toMatchObject({ field: 'data.t' });
     expect(refusal({ ['k\udc00']: 1 })).toMatchObject({ field: 'data.k\udc00' });
   });

@@ -36,8 +36,15 @@ async function run(minIntervalMs: number) {
   const { log, wake } = fakeLog();
   const delivered: number[] = [];
   const subscription = startCatchUpSubscription(
-    { name: 'paced', pollIntervalMs: 60_000, minIntervalMs, handler: async (events) => void delivered.push(...events.map((e) => e.globalPosition)) },
-    log.read, memory(), wake,
+    {
+      name: 'paced',
+      pollIntervalMs: 60_000,
+      minIntervalMs,
+      handler: async (events) => void delivered.push(...events.map((e) => e.globalPosition)),
+    },
+    log.read,
+    memory(),
+    wake,
   );
   await subscription.caughtUp;
   const before = log.reads;
@@ -69,7 +76,12 @@ describe('catch-up subscription pacing (minIntervalMs)', () => {
 
   it('stops at once while waiting for its turn', async () => {
     const { log, wake } = fakeLog();
-    const subscription = startCatchUpSubscription({ name: 'stopping', pollIntervalMs: 60_000, minIntervalMs: 30_000, handler: async () => undefined }, log.read, memory(), wake);
+    const subscription = startCatchUpSubscription(
+      { name: 'stopping', pollIntervalMs: 60_000, minIntervalMs: 30_000, handler: async () => undefined },
+      log.read,
+      memory(),
+      wake,
+    );
     await subscription.caughtUp;
     log.append();
     await sleep(20);
@@ -95,9 +107,15 @@ describe('a catch-up subscription through a store outage', () => {
     };
     const delivered: number[] = [];
     const subscription = startCatchUpSubscription(
-      { name: 'outage', pollIntervalMs: 20, handler: async (events) => void delivered.push(...events.map((e) => e.globalPosition)), onError: (error) => errors.push(error) },
+      {
+        name: 'outage',
+        pollIntervalMs: 20,
+        handler: async (events) => void delivered.push(...events.map((e) => e.globalPosition)),
+        onError: (error) => errors.push(error),
+      },
       async (after, limit) => (away(), log.read(after, limit)),
-      checkpoints, wake,
+      checkpoints,
+      wake,
     );
     await sleep(1300);
     expect(delivered).toEqual([]);

@@ -85,7 +85,7 @@ export function startCatchUpSubscription(
   const loop = (async () => {
     // The checkpoint first, however long the store is away: starting from 0 instead would hand the whole
     // log to the handler again.
-    for (let loaded = false; !loaded && !stopped; ) {
+    for (let loaded = false; !loaded && !stopped;) {
       try {
         position = (await checkpoints.load(options.name)) ?? 0;
         loaded = true;

@@ -9,7 +9,11 @@ const text = fc.string({ unit: 'grapheme', maxLength: 12 }).filter((value) => !v
 const json: fc.Arbitrary<JsonValue> = fc.letrec<{ value: JsonValue }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
-    fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), text,
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    text,
     fc.array(tie('value'), { maxLength: 4 }),
     fc.dictionary(text, tie('value'), { maxKeys: 4 }),
   ),
@@ -20,8 +24,14 @@ describe('hash of an event whose data is already canonical', () => {
     fc.assert(
       fc.property(json, fc.dictionary(text, fc.oneof(text, fc.constant(null)), { maxKeys: 4 }), fc.nat(), (data, extra, revision) => {
         const event: HashedFields = {
-          id: '00000000-0000-4000-8000-000000000001', streamId: 'order-1', streamType: 'order', revision, type: 'OrderCreated', data,
-          metadata: { ...extra, actorUserId: 'u-1', recordedAt: '2026-11-22T00:00:00.000Z' }, prevHash: GENESIS_HASH,
+          id: '00000000-0000-4000-8000-000000000001',
+          streamId: 'order-1',
+          streamType: 'order',
+          revision,
+          type: 'OrderCreated',
+          data,
+          metadata: { ...extra, actorUserId: 'u-1', recordedAt: '2026-11-22T00:00:00.000Z' },
+          prevHash: GENESIS_HASH,
         };
         expect(hashWithCanonicalData(event, canonicalJson(data))).toBe(hashEvent(event));
       }),

@@ -9,9 +9,10 @@ import type { ChainVerification, EventMetadata, EventMetadataInput, JsonValue, S
 export const GENESIS_HASH = '0'.repeat(64);
 
 /** SHA-256 in hex; crypto.hash (Node 20.12+) is the one-shot form, without a Hash object per event. */
-const sha256Hex: (text: string) => string = typeof crypto.hash === 'function'
-  ? (text) => crypto.hash('sha256', text, 'hex')
-  : (text) => crypto.createHash('sha256').update(text).digest('hex');
+const sha256Hex: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text).digest('hex');
 
 export type HashedFields = {
   id: string;
@@ -43,7 +44,11 @@ export function hashEvent(event: HashedFields): string {
  * envelope is assembled around it, keys in canonical order, instead of canonicalising the data again.
  * The same bytes as hashEvent (a property test holds them equal), at less than half the cost.
  */
-export function hashWithCanonicalData(event: HashedFields, dataJson: string, metadataJson = canonicalJson(event.metadata, 'metadata')): string {
+export function hashWithCanonicalData(
+  event: HashedFields,
+  dataJson: string,
+  metadataJson = canonicalJson(event.metadata, 'metadata'),
+): string {
   const envelope =
     `{"data":${dataJson},"id":${JSON.stringify(event.id)},"metadata":${metadataJson},` +
     `"prevHash":${JSON.stringify(event.prevHash)},"revision":${JSON.stringify(event.revision)},` +
@@ -131,8 +136,16 @@ export function chainEvents(
     const metadata = { ...event.metadata, recordedAt: at } as EventMetadata;
     // Built whole in one literal (the hash filled in below): one object shape for every event.
     const stored: StoredEvent = {
-      id: event.id, streamId: stream.streamId, streamType: stream.streamType, revision: base.revision + 1 + index, type: event.type,
-      data: event.data, metadata, prevHash, hash: '', globalPosition: 0,
+      id: event.id,
+      streamId: stream.streamId,
+      streamType: stream.streamType,
+      revision: base.revision + 1 + index,
+      type: event.type,
+      data: event.data,
+      metadata,
+      prevHash,
+      hash: '',
+      globalPosition: 0,
     };
     if (event.dataJson === undefined) stored.hash = hashEvent(stored);
     else {

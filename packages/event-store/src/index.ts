@@ -8,13 +8,26 @@ export type { ChangeChannel, QueryOptions, SqlDatabase, SqlExecutor, SqlRow } fr
 export { migrate, type MigrationReport } from './sql/migrate.js';
 export type { InlineStatement, Projection, RebuildProgress } from './sql/projections.js';
 export { SqlEventStore, type SqlEventStoreOptions } from './sql/sql-event-store.js';
-export { ChainCheckCache, readStreamVersioned, streamFingerprint, type CachedChainVerification, type VersionedStream } from './sql/stream-versions.js';
+export {
+  ChainCheckCache,
+  readStreamVersioned,
+  streamFingerprint,
+  type CachedChainVerification,
+  type VersionedStream,
+} from './sql/stream-versions.js';
 export { PGliteDatabase } from './pglite/pglite-database.js';
 export { lockDataDir } from './pglite/data-dir-lock.js';
 export { PostgresDatabase, type PostgresOptions } from './postgres/postgres-database.js';
 export { KurrentDbEventStore } from './kurrentdb/kurrentdb-event-store.js';
 export { openEventStore, openSqlDatabase, type OpenedStore, type StoreConfig } from './open-store.js';
-export { ERASED, SEALED_PREFIX, SEALED_PREFIXES, type PersonalDataCodec, type PersonalDataDeclarations, type PersonalFields } from './personal-data/personal-data.js';
+export {
+  ERASED,
+  SEALED_PREFIX,
+  SEALED_PREFIXES,
+  type PersonalDataCodec,
+  type PersonalDataDeclarations,
+  type PersonalFields,
+} from './personal-data/personal-data.js';
 export { FieldPersonalDataCodec } from './personal-data/personal-data-codec.js';
 export { SqlPersonalKeyStore, KEY_CACHE_MS, type PersonalKeyStore, type DataKey } from './personal-data/sql-key-store.js';
 export { SealingEventStore, personalKeysOf } from './personal-data/sealing-event-store.js';

@@ -89,14 +89,22 @@ export async function openEventStore(config: StoreConfig): Promise<OpenedStore> 
 }
 
 /** KurrentDB with personal data sealed above it, the keys in a SQL database of their own. */
-async function openSealedKurrentDb(kurrent: KurrentDbEventStore, config: StoreConfig, personalData: NonNullable<StoreConfig['personalData']>): Promise<OpenedStore> {
+async function openSealedKurrentDb(
+  kurrent: KurrentDbEventStore,
+  config: StoreConfig,
+  personalData: NonNullable<StoreConfig['personalData']>,
+): Promise<OpenedStore> {
   let keysDb: SqlDatabase | null = null;
   try {
     keysDb = await openSqlDatabase(config);
     await migrate(keysDb, config.migrationsDir);
     const keys = new SqlPersonalKeyStore(keysDb, personalData.masterKeys.map(masterKeyFrom));
     const db = keysDb;
-    return { store: new SealingEventStore(kurrent, new FieldPersonalDataCodec(personalData.declarations, keys), () => db.close()), sql: null, keys };
+    return {
+      store: new SealingEventStore(kurrent, new FieldPersonalDataCodec(personalData.declarations, keys), () => db.close()),
+      sql: null,
+      keys,
+    };
   } catch (error) {
     await kurrent.close().catch(() => undefined);
     await keysDb?.close().catch(() => undefined);

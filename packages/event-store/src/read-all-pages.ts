@@ -3,7 +3,10 @@
 
 import type { ReadAllOptions, ReadAllPage } from './types.js';
 
-export async function* pagesOf(readAll: (options: ReadAllOptions) => Promise<ReadAllPage>, options: ReadAllOptions = {}): AsyncGenerator<ReadAllPage> {
+export async function* pagesOf(
+  readAll: (options: ReadAllOptions) => Promise<ReadAllPage>,
+  options: ReadAllOptions = {},
+): AsyncGenerator<ReadAllPage> {
   let after = options.after ?? 0;
   for (;;) {
     const page = await readAll({ after, ...(options.limit === undefined ? {} : { limit: options.limit }) });

@@ -16,7 +16,9 @@ export function uuidV7(now: number = Date.now()): string {
   }
   const random = pool.toString('hex', offset, offset + 10);
   offset += 10;
-  const time = Math.max(0, Math.min(Math.floor(now), 0xffffffffffff)).toString(16).padStart(12, '0');
+  const time = Math.max(0, Math.min(Math.floor(now), 0xffffffffffff))
+    .toString(16)
+    .padStart(12, '0');
   // Version 7 in the 13th hex digit; variant 10xx in the 17th.
   const variant = ((parseInt(random[3]!, 16) & 0x3) | 0x8).toString(16);
   return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-${random.slice(7, 19)}`;

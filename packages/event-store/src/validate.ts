@@ -45,7 +45,10 @@ function checkExpected(expected: unknown): ExpectedRevision {
   return checkRevision(expected, 'expectedRevision');
 }
 
-export function prepareAppend(request: AppendRequest, newId: () => string = randomUUID): {
+export function prepareAppend(
+  request: AppendRequest,
+  newId: () => string = randomUUID,
+): {
   streamId: string;
   streamType: string;
   expectedRevision: ExpectedRevision;
@@ -66,30 +69,39 @@ export function prepareAppend(request: AppendRequest, newId: () => string = rand
   const seenIds = new Set<string>();
   // The events of one command usually share one metadata object: checked and written once per append.
   const metadataSeen = new Map<object, { metadata: EventMetadataInput; metadataJson: string }>();
-  const events = (request.events as { id?: unknown; type?: unknown; data?: unknown; metadata?: unknown }[]).map((event, index): PreparedEvent => {
-    const at = `events[${index}]`;
-    if (event === null || typeof event !== 'object') throw new InvalidEventStoreInput(at, 'is not an event');
-    const id = event.id === undefined ? newId() : event.id;
-    if (typeof id !== 'string' || !UUID.test(id)) throw new InvalidEventStoreInput(`${at}.id`, 'must be a lower-case UUID');
-    if (seenIds.has(id)) throw new InvalidEventStoreInput(`${at}.id`, 'appears twice in one append');
-    seenIds.add(id);
-    if (typeof event.type !== 'string' || !EVENT_TYPE.test(event.type)) {
-      throw new InvalidEventStoreInput(`${at}.type`, 'must be 1 to 128 characters, starting with a letter');
-    }
-    if (event.data === undefined) throw new InvalidEventStoreInput(`${at}.data`, 'is missing');
-    const dataJson = canonicalJson(event.data, `${at}.data`);
-    const metadataInput = event.metadata ?? {};
-    if (metadataInput === null || typeof metadataInput !== 'object' || Array.isArray(metadataInput)) {
-      throw new InvalidEventStoreInput(`${at}.metadata`, 'must be an object');
-    }
-    let stored = metadataSeen.get(metadataInput);
-    if (!stored) {
-      const { recordedAt: _stampedByTheStore, ...metadata } = metadataInput as Record<string, unknown>;
-      const metadataJson = canonicalJson(metadata, `${at}.metadata`);
-      stored = { metadata: JSON.parse(metadataJson) as EventMetadataInput, metadataJson };
-      metadataSeen.set(metadataInput, stored);
-    }
-    return { id, type: event.type, data: JSON.parse(dataJson) as JsonValue, dataJson, metadata: stored.metadata, metadataJson: stored.metadataJson };
-  });
+  const events = (request.events as { id?: unknown; type?: unknown; data?: unknown; metadata?: unknown }[]).map(
+    (event, index): PreparedEvent => {
+      const at = `events[${index}]`;
+      if (event === null || typeof event !== 'object') throw new InvalidEventStoreInput(at, 'is not an event');
+      const id = event.id === undefined ? newId() : event.id;
+      if (typeof id !== 'string' || !UUID.test(id)) throw new InvalidEventStoreInput(`${at}.id`, 'must be a lower-case UUID');
+      if (seenIds.has(id)) throw new InvalidEventStoreInput(`${at}.id`, 'appears twice in one append');
+      seenIds.add(id);
+      if (typeof event.type !== 'string' || !EVENT_TYPE.test(event.type)) {
+        throw new InvalidEventStoreInput(`${at}.type`, 'must be 1 to 128 characters, starting with a letter');
+      }
+      if (event.data === undefined) throw new InvalidEventStoreInput(`${at}.data`, 'is missing');
+      const dataJson = canonicalJson(event.data, `${at}.data`);
+      const metadataInput = event.metadata ?? {};
+      if (metadataInput === null || typeof metadataInput !== 'object' || Array.isArray(metadataInput)) {
+        throw new InvalidEventStoreInput(`${at}.metadata`, 'must be an object');
+      }
+      let stored = metadataSeen.get(metadataInput);
+      if (!stored) {
+        const { recordedAt: _stampedByTheStore, ...metadata } = metadataInput as Record<string, unknown>;
+        const metadataJson = canonicalJson(metadata, `${at}.metadata`);
+        stored = { metadata: JSON.parse(metadataJson) as EventMetadataInput, metadataJson };
+        metadataSeen.set(metadataInput, stored);
+      }
+      return {
+        id,
+        type: event.type,
+        data: JSON.parse(dataJson) as JsonValue,
+        dataJson,
+        metadata: stored.metadata,
+        metadataJson: stored.metadataJson,
+      };
+    },
+  );
   return { streamId, streamType: request.streamType, expectedRevision, events };
 }

@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PNG } from 'pngjs';
 import request from 'supertest';
 import type { AdvertisementRow, PublicAdvertisement } from '@binaan/contracts';
-import { FEATURE_STORES, itAnsweredEveryCallWithoutAServerError, startDocumentsApp, TEGUH, UNKNOWN_ID, type Reply, type Running } from '../documents/harness.js';
+import {
+  FEATURE_STORES,
+  itAnsweredEveryCallWithoutAServerError,
+  startDocumentsApp,
+  TEGUH,
+  UNKNOWN_ID,
+  type Reply,
+  type Running,
+} from '../documents/harness.js';
 
 const ADMIN = '/api/admin/advertisements';
 const PUBLIC = '/api/advertisements';
@@ -27,35 +35,59 @@ const FOUR_BY_THREE = png(320, 240);
 describe.each(FEATURE_STORES)('advertisements on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
-  let admin = '', aminah = '';
+  let admin = '',
+    aminah = '';
   let adId = '';
   const today = () => new Date(r().clock.now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
   const day = (plus: number) => new Date(r().clock.now.getTime() + 8 * 3_600_000 + plus * DAY).toISOString().slice(0, 10);
 
   const create = (token: string, bytes: Buffer, details: Record<string, string>, type = 'image/png') =>
     r().api.call('post', `${ADMIN}?${new URLSearchParams(details).toString()}`, {
-      token, body: bytes, headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'banner.png', 'x-file-type': type },
+      token,
+      body: bytes,
+      headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'banner.png', 'x-file-type': type },
     });
-  const details = (overrides: Record<string, string> = {}) => ({ title: 'Hari Raya sale on steel bars', linkUrl: 'https://steel.example.my/raya', validFrom: today(), validTo: day(30), ...overrides });
-  const list = (token: string, filter: object = {}) => r().api.call('get', `${ADMIN}?${new URLSearchParams({ filter: JSON.stringify(filter), range: '[0,49]' }).toString()}`, { token });
+  const details = (overrides: Record<string, string> = {}) => ({
+    title: 'Hari Raya sale on steel bars',
+    linkUrl: 'https://steel.example.my/raya',
+    validFrom: today(),
+    validTo: day(30),
+    ...overrides,
+  });
+  const list = (token: string, filter: object = {}) =>
+    r().api.call('get', `${ADMIN}?${new URLSearchParams({ filter: JSON.stringify(filter), range: '[0,49]' }).toString()}`, { token });
   const current = async () => (await r().api.call('get', PUBLIC)).body as PublicAdvertisement[];
-  const image = (id: string) => request(r().app.getHttpServer()).get(`${PUBLIC}/${id}/image`).buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  const image = (id: string) =>
+    request(r().app.getHttpServer())
+      .get(`${PUBLIC}/${id}/image`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
   /** A refused image's reply, its JSON body read. */
   const imageRefused = async (id: string) => {
     const reply = await image(id);
-    expect({ status: reply.status, code: JSON.parse((reply.body as Buffer).toString('utf8')).errorCode }).toEqual({ status: 404, code: 'advertisementNotFound' });
+    expect({ status: reply.status, code: JSON.parse((reply.body as Buffer).toString('utf8')).errorCode }).toEqual({
+      status: 404,
+      code: 'advertisementNotFound',
+    });
   };
   const action = (id: string, name: 'Publish' | 'Withdraw', reason: string | undefined, token = admin) =>
     r().api.call('post', `${ADMIN}/${id}/actions/${name}`, { token, body: reason === undefined ? {} : { reason } });
-  const expectRefused = (reply: Pick<Reply, 'status' | 'body'>, status: number, code: string) => expect({ status: reply.status, code: reply.body.errorCode }).toEqual({ status, code });
-  const adEvents = async () => (await r().sql.query<{ type: string; data: string | Record<string, unknown>; metadata: string | Record<string, unknown> }>(
-    "SELECT type, data, metadata FROM events WHERE stream_type = 'advertisement' ORDER BY global_position",
-  )).map((row) => ({ type: row.type, data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data, metadata: typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata }));
+  const expectRefused = (reply: Pick<Reply, 'status' | 'body'>, status: number, code: string) =>
+    expect({ status: reply.status, code: reply.body.errorCode }).toEqual({ status, code });
+  const adEvents = async () =>
+    (
+      await r().sql.query<{ type: string; data: string | Record<string, unknown>; metadata: string | Record<string, unknown> }>(
+        "SELECT type, data, metadata FROM events WHERE stream_type = 'advertisement' ORDER BY global_position",
+      )
+    ).map((row) => ({
+      type: row.type,
+      data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+      metadata: typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata,
+    }));
 
   beforeAll(async () => {
     running = await startDocumentsApp(kind);
@@ -70,11 +102,30 @@ describe.each(FEATURE_STORES)('advertisements on %s', (kind) => {
     expect((await r().api.call('post', `${ADMIN}/${UNKNOWN_ID}/actions/Publish`, { body: { reason: 'x' } })).status).toBe(401);
     expect((await r().api.call('post', `${ADMIN}/${UNKNOWN_ID}/actions/Withdraw`, { body: { reason: 'x' } })).status).toBe(401);
     expect((await r().api.call('put', `${ADMIN}/${UNKNOWN_ID}`, { body: { ...details(), reason: 'x' } })).status).toBe(401);
-    expect((await r().api.call('post', `${ADMIN}/${UNKNOWN_ID}/image?reason=x`, { body: WIDE, headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'a.png' } })).status).toBe(401);
+    expect(
+      (
+        await r().api.call('post', `${ADMIN}/${UNKNOWN_ID}/image?reason=x`, {
+          body: WIDE,
+          headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'a.png' },
+        })
+      ).status,
+    ).toBe(401);
     expectRefused(await list(aminah), 403, 'noAccessRight');
     expectRefused(await create(aminah, WIDE, details()), 403, 'noAccessRight');
-    expectRefused(await r().api.call('put', `${ADMIN}/${UNKNOWN_ID}`, { token: aminah, body: { ...details(), reason: 'x' } }), 403, 'noAccessRight');
-    expectRefused(await r().api.call('post', `${ADMIN}/${UNKNOWN_ID}/image?reason=x`, { token: aminah, body: WIDE, headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'a.png' } }), 403, 'noAccessRight');
+    expectRefused(
+      await r().api.call('put', `${ADMIN}/${UNKNOWN_ID}`, { token: aminah, body: { ...details(), reason: 'x' } }),
+      403,
+      'noAccessRight',
+    );
+    expectRefused(
+      await r().api.call('post', `${ADMIN}/${UNKNOWN_ID}/image?reason=x`, {
+        token: aminah,
+        body: WIDE,
+        headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'a.png' },
+      }),
+      403,
+      'noAccessRight',
+    );
     expectRefused(await action(UNKNOWN_ID, 'Publish', 'x', aminah), 403, 'noAccessRight');
     expectRefused(await action(UNKNOWN_ID, 'Withdraw', 'x', aminah), 403, 'noAccessRight');
     expectRefused(await r().api.call('get', `${ADMIN}/${UNKNOWN_ID}/image`, { token: aminah }), 403, 'noAccessRight');
@@ -117,20 +168,32 @@ describe.each(FEATURE_STORES)('advertisements on %s', (kind) => {
     adId = reply.body.advertisementId;
     const rows = (await list(admin)).body as AdvertisementRow[];
     expect(rows.find((row) => row.id === adId)).toMatchObject({
-      title: 'Hari Raya sale on steel bars', linkUrl: 'https://steel.example.my/raya', validFrom: today(), validTo: day(30), status: 'draft', current: false,
+      title: 'Hari Raya sale on steel bars',
+      linkUrl: 'https://steel.example.my/raya',
+      validFrom: today(),
+      validTo: day(30),
+      status: 'draft',
+      current: false,
       image: { mediaType: 'image/png', size: WIDE.length, width: 320, height: 180 },
     });
     expect((await list(admin, { status: 'published' })).body.some((row: AdvertisementRow) => row.id === adId)).toBe(false);
     expect(await current()).toEqual([]);
     await imageRefused(adId);
     // The administrators' preview shows a draft's image, never kept by a cache.
-    const preview = await request(r().app.getHttpServer()).get(`${ADMIN}/${adId}/image`).set('authorization', `Bearer ${admin}`).buffer(true)
+    const preview = await request(r().app.getHttpServer())
+      .get(`${ADMIN}/${adId}/image`)
+      .set('authorization', `Bearer ${admin}`)
+      .buffer(true)
       .parse((res, done) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => done(null, Buffer.concat(chunks)));
       });
-    expect({ status: preview.status, type: preview.headers['content-type'], cache: preview.headers['cache-control'] }).toEqual({ status: 200, type: 'image/png', cache: 'private, no-store' });
+    expect({ status: preview.status, type: preview.headers['content-type'], cache: preview.headers['cache-control'] }).toEqual({
+      status: 200,
+      type: 'image/png',
+      cache: 'private, no-store',
+    });
     expect(Buffer.compare(preview.body as Buffer, WIDE)).toBe(0);
     expectRefused(await r().api.call('get', `${ADMIN}/${UNKNOWN_ID}/image`, { token: admin }), 404, 'advertisementNotFound');
   });
@@ -144,7 +207,16 @@ describe.each(FEATURE_STORES)('advertisements on %s', (kind) => {
     expectRefused(await action(adId, 'Publish', 'Again'), 409, 'advertisementAlreadyPublished');
     const shown = await r().api.call('get', PUBLIC);
     expect(shown.headers['cache-control']).toMatch(/public, max-age=\d+/);
-    expect(shown.body).toEqual([{ id: adId, title: 'Hari Raya sale on steel bars', linkUrl: 'https://steel.example.my/raya', width: 320, height: 180, imageUrl: expect.stringMatching(new RegExp(`^/api/advertisements/${adId}/image\\?v=\\d+$`)) }]);
+    expect(shown.body).toEqual([
+      {
+        id: adId,
+        title: 'Hari Raya sale on steel bars',
+        linkUrl: 'https://steel.example.my/raya',
+        width: 320,
+        height: 180,
+        imageUrl: expect.stringMatching(new RegExp(`^/api/advertisements/${adId}/image\\?v=\\d+$`)),
+      },
+    ]);
     const served = await image(adId);
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -156,9 +228,12 @@ describe.each(FEATURE_STORES)('advertisements on %s', (kind) => {
 
   it('a new image: a 4:3 one is refused, a 16:9 one replaces it with the reason; the public address changes', async () => {
     const before = (await current())[0]!.imageUrl;
-    const send = (bytes: Buffer, reason: string) => r().api.call('post', `${ADMIN}/${adId}/image?reason=${encodeURIComponent(reason)}`, {
-      token: admin, body: bytes, headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'new.png', 'x-file-type': 'image/png' },
-    });
+    const send = (bytes: Buffer, reason: string) =>
+      r().api.call('post', `${ADMIN}/${adId}/image?reason=${encodeURIComponent(reason)}`, {
+        token: admin,
+        body: bytes,
+        headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'new.png', 'x-file-type': 'image/png' },
+      });
     expectRefused(await send(FOUR_BY_THREE, 'Sharper'), 422, 'adImageNotSixteenByNine');
     expectRefused(await send(WIDER, ' '), 400, 'validationFailed');
     expect((await send(WIDER, 'Sharper picture')).status).toBe(200);
@@ -170,8 +245,19 @@ describe.each(FEATURE_STORES)('advertisements on %s', (kind) => {
     const edit = (body: Record<string, unknown>) => r().api.call('put', `${ADMIN}/${adId}`, { token: admin, body });
     expectRefused(await edit({ ...details() }), 400, 'validationFailed');
     expect((await edit({ ...details({ validTo: day(-10) }), reason: 'x' })).body.fields).toEqual({ validTo: ['adValidToBeforeValidFrom'] });
-    expectRefused(await r().api.call('put', `${ADMIN}/${UNKNOWN_ID}`, { token: admin, body: { ...details(), reason: 'x' } }), 404, 'advertisementNotFound');
-    expect((await edit({ ...details({ title: 'Steel bars: Raya prices', validFrom: day(-30), validTo: day(-1) }), reason: 'The campaign ended' })).status).toBe(200);
+    expectRefused(
+      await r().api.call('put', `${ADMIN}/${UNKNOWN_ID}`, { token: admin, body: { ...details(), reason: 'x' } }),
+      404,
+      'advertisementNotFound',
+    );
+    expect(
+      (
+        await edit({
+          ...details({ title: 'Steel bars: Raya prices', validFrom: day(-30), validTo: day(-1) }),
+          reason: 'The campaign ended',
+        })
+      ).status,
+    ).toBe(200);
     expect(await current()).toEqual([]);
     await imageRefused(adId);
     expect((await edit({ ...details({ title: 'Steel bars: Raya prices', linkUrl: '' }), reason: 'Extended' })).status).toBe(200);
@@ -206,22 +292,54 @@ describe.each(FEATURE_STORES)('advertisements on %s', (kind) => {
   });
 
   it('every change is an event saying who, when and why; the image is named by its hash, never kept in the event', async () => {
-    const [adminId] = (await r().sql.query<{ user_id: string }>("SELECT user_id FROM identity_users WHERE email = 'admin@binaan.my'")).map((row) => row.user_id);
-    const events = (await r().store.readStream(`advertisement-${adId}`)) as unknown as { type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }[];
-    expect(events.map((event) => event.type)).toEqual(['AdvertisementCreated', 'AdvertisementPublished', 'AdvertisementImageReplaced', 'AdvertisementEdited', 'AdvertisementEdited', 'AdvertisementWithdrawn']);
+    const [adminId] = (await r().sql.query<{ user_id: string }>("SELECT user_id FROM identity_users WHERE email = 'admin@binaan.my'")).map(
+      (row) => row.user_id,
+    );
+    const events = (await r().store.readStream(`advertisement-${adId}`)) as unknown as {
+      type: string;
+      data: Record<string, unknown>;
+      metadata: Record<string, unknown>;
+    }[];
+    expect(events.map((event) => event.type)).toEqual([
+      'AdvertisementCreated',
+      'AdvertisementPublished',
+      'AdvertisementImageReplaced',
+      'AdvertisementEdited',
+      'AdvertisementEdited',
+      'AdvertisementWithdrawn',
+    ]);
     for (const event of events) {
       expect(event.data.by).toBe(adminId);
       expect(event.metadata.actorUserId).toBe(adminId);
       expect(typeof event.metadata.recordedAt).toBe('string');
     }
-    expect(events.slice(1).map((event) => event.data.reason)).toEqual(['Approved by marketing', 'Sharper picture', 'The campaign ended', 'Extended', 'Supplier asked']);
-    expect(events[0]!.data.image as object).toMatchObject({ fileId: expect.stringMatching(/^[0-9a-f]{64}$/), mediaType: 'image/png', width: 320, height: 180 });
+    expect(events.slice(1).map((event) => event.data.reason)).toEqual([
+      'Approved by marketing',
+      'Sharper picture',
+      'The campaign ended',
+      'Extended',
+      'Supplier asked',
+    ]);
+    expect(events[0]!.data.image as object).toMatchObject({
+      fileId: expect.stringMatching(/^[0-9a-f]{64}$/),
+      mediaType: 'image/png',
+      width: 320,
+      height: 180,
+    });
   });
 
   it('the list sorts by each date it offers, both ways', async () => {
-    for (const [field, key] of [['validFrom', 'validFrom'], ['validTo', 'validTo'], ['createdAt', 'createdAt']] as const) {
+    for (const [field, key] of [
+      ['validFrom', 'validFrom'],
+      ['validTo', 'validTo'],
+      ['createdAt', 'createdAt'],
+    ] as const) {
       for (const direction of ['ASC', 'DESC'] as const) {
-        const reply = await r().api.call('get', `${ADMIN}?${new URLSearchParams({ sort: JSON.stringify([field, direction]), range: '[0,49]' }).toString()}`, { token: admin });
+        const reply = await r().api.call(
+          'get',
+          `${ADMIN}?${new URLSearchParams({ sort: JSON.stringify([field, direction]), range: '[0,49]' }).toString()}`,
+          { token: admin },
+        );
         expect(reply.status).toBe(200);
         const values = (reply.body as Record<string, string>[]).map((row) => row[key]!);
         expect(values.length).toBeGreaterThan(1);

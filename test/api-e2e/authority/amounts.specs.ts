@@ -5,7 +5,8 @@ import { purchaseOrderBody, TEGUH } from '../documents/harness.js';
 import type { AuthorityRunning } from './harness.js';
 
 const BASE = '/api/documents/purchaseOrder';
-const oneItem = (rate: string) => purchaseOrderBody({ sstApplicable: false, items: [{ description: 'Structural steel', unit: 'lot', quantity: '1', rate }] });
+const oneItem = (rate: string) =>
+  purchaseOrderBody({ sstApplicable: false, items: [{ description: 'Structural steel', unit: 'lot', quantity: '1', rate }] });
 
 export function amountDependentApprovals(running: () => AuthorityRunning): void {
   describe('approval levels that follow the amount (purchase-order manual)', () => {
@@ -29,7 +30,10 @@ export function amountDependentApprovals(running: () => AuthorityRunning): void 
       expect(requested.status).toBe(200);
       const seen = await running().api.call('get', `${BASE}/${id}`, { token: lim });
       expect(seen.body.approvalRoute).toMatchObject({
-        open: true, requiredLevels: [20], nextLevel: 20, reason: { manual: 'authorityManual', manualVersion: 1, amount: '9500.00', limitApplied: '10000.00' },
+        open: true,
+        requiredLevels: [20],
+        nextLevel: 20,
+        reason: { manual: 'authorityManual', manualVersion: 1, amount: '9500.00', limitApplied: '10000.00' },
       });
       const approved = await act(lim, id, 'Approve', 2);
       expect(approved.body).toMatchObject({ status: 'pendingConfirmation', revision: 3 });
@@ -39,11 +43,17 @@ export function amountDependentApprovals(running: () => AuthorityRunning): void 
       const { id, requested } = await createAndRequest('50000.00');
       expect(requested.status).toBe(200);
       const seen = await running().api.call('get', `${BASE}/${id}`, { token: lim });
-      expect(seen.body.approvalRoute).toMatchObject({ requiredLevels: [20, 21], reason: { manual: 'authorityManual', amount: '50000.00', limitApplied: '100000.00' } });
+      expect(seen.body.approvalRoute).toMatchObject({
+        requiredLevels: [20, 21],
+        reason: { manual: 'authorityManual', amount: '50000.00', limitApplied: '100000.00' },
+      });
       expect((await act(lim, id, 'Approve', 2)).body).toMatchObject({ status: 'new', revision: 3 });
       const twice = await act(lim, id, 'Approve', 3);
       expect(twice.status).toBe(403);
-      const given = await running().api.call('post', '/api/company-workflow/assignments', { token: aminah, body: { code: 'purchaseOrder', user_id: running().userId('farid@teguhbina.my'), workflow_level: 21 } });
+      const given = await running().api.call('post', '/api/company-workflow/assignments', {
+        token: aminah,
+        body: { code: 'purchaseOrder', user_id: running().userId('farid@teguhbina.my'), workflow_level: 21 },
+      });
       expect(given.status).toBe(200);
       const route = await running().api.call('get', `${BASE}/${id}`, { token: farid });
       expect(route.body.approvalRoute.nextLevel).toBe(21);

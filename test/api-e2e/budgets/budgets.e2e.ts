@@ -26,39 +26,71 @@ describe.each(FEATURE_STORES)('ongoing budget api on %s', (kind) => {
   beforeAll(async () => {
     running = await startAuthorityApp(kind);
     [aminah, kumar, lim, mei] = await Promise.all([
-      running.signIn('aminah@teguhbina.my', TEGUH), running.signIn('kumar@teguhbina.my', TEGUH), running.signIn('lim@teguhbina.my', TEGUH), running.signIn('mei@mutiarasupplies.my', MUTIARA),
+      running.signIn('aminah@teguhbina.my', TEGUH),
+      running.signIn('kumar@teguhbina.my', TEGUH),
+      running.signIn('lim@teguhbina.my', TEGUH),
+      running.signIn('mei@mutiarasupplies.my', MUTIARA),
     ]);
-    const list = (await running.api.call('get', '/api/project-list-by-user', { token: kumar })).body as { project: { id: string; project_code: string } }[];
+    const list = (await running.api.call('get', '/api/project-list-by-user', { token: kumar })).body as {
+      project: { id: string; project_code: string };
+    }[];
     project = list.find((i) => i.project.project_code === 'TB-MT-A')!.project.id;
     for (const code of ['billOfQuantity', 'ongoingBudget']) {
-      for (const [email, level] of [['kumar@teguhbina.my', 10], ['lim@teguhbina.my', 20]] as const) {
-        const given = await running.api.call('post', `/api/projects/${project}/assignments`, { token: aminah, body: { code, user_id: running.userId(email), workflow_level: level } });
+      for (const [email, level] of [
+        ['kumar@teguhbina.my', 10],
+        ['lim@teguhbina.my', 20],
+      ] as const) {
+        const given = await running.api.call('post', `/api/projects/${project}/assignments`, {
+          token: aminah,
+          body: { code, user_id: running.userId(email), workflow_level: level },
+        });
         expect(given.status).toBe(200);
       }
     }
     // A BQ: one tab, build-ups EXC (lines: 2 x 120 = 240) and SUB (total sub 50), items priced by them.
-    const bq = (body: Record<string, unknown>, at: string) => running.api.call('post', `/api/${at}`, { token: kumar, body: { project_id: project, ...body } });
+    const bq = (body: Record<string, unknown>, at: string) =>
+      running.api.call('post', `/api/${at}`, { token: kumar, body: { project_id: project, ...body } });
     const tab = await bq({ name: 'Substructure' }, 'bq-tab/add');
     let rev = tab.body.revision as number;
     for (const build of [
-      { code: 'EXC', description: 'Excavation', lines: [{ category: 'labour', description: 'Labourer', unit: 'day', quantity: '2', rate: '120' }], profitPercent: '10' },
+      {
+        code: 'EXC',
+        description: 'Excavation',
+        lines: [{ category: 'labour', description: 'Labourer', unit: 'day', quantity: '2', rate: '120' }],
+        profitPercent: '10',
+      },
       { code: 'SUB', description: 'Piling by subcontract', totalSub: '50', lines: [], profitPercent: '5' },
-    ]) rev = (await bq({ revision: rev, ...build }, 'bq-build-up/add')).body.revision as number;
-    for (const item of [{ title: 'Trench', quantity: '3', buildUpCode: 'EXC' }, { title: 'Piles', quantity: '10', buildUpCode: 'SUB' }]) {
-      const added = await bq({ revision: rev, bq_tab_id: tab.body.id, type: 'item', description: item.title, unit: 'nr', ...item }, 'bq-item/add');
+    ])
+      rev = (await bq({ revision: rev, ...build }, 'bq-build-up/add')).body.revision as number;
+    for (const item of [
+      { title: 'Trench', quantity: '3', buildUpCode: 'EXC' },
+      { title: 'Piles', quantity: '10', buildUpCode: 'SUB' },
+    ]) {
+      const added = await bq(
+        { revision: rev, bq_tab_id: tab.body.id, type: 'item', description: item.title, unit: 'nr', ...item },
+        'bq-item/add',
+      );
       expect(added.status).toBe(201);
       rev = added.body.revision as number;
     }
     // A purchase order of the project, approved (pendingConfirmation: committed), total 1,308.57.
-    const created = await running.api.call('post', '/api/documents/purchaseOrder', { token: kumar, body: purchaseOrderBody({ projectId: project }) });
+    const created = await running.api.call('post', '/api/documents/purchaseOrder', {
+      token: kumar,
+      body: purchaseOrderBody({ projectId: project }),
+    });
     expect(created.status).toBe(201);
-    const act = (token: string, event: string, at: number) => running.api.call('post', `/api/documents/purchaseOrder/${created.body.id as string}/actions/${event}`, { token, body: {}, headers: { 'If-Match': `"${at}"` } });
+    const act = (token: string, event: string, at: number) =>
+      running.api.call('post', `/api/documents/purchaseOrder/${created.body.id as string}/actions/${event}`, {
+        token,
+        body: {},
+        headers: { 'If-Match': `"${at}"` },
+      });
     const requested = await act(kumar, 'Request_Approve', (created.body.revision as number | undefined) ?? 1);
     expect((await act(lim, 'Approve', requested.body.revision as number)).body.status).toBe('pendingConfirmation');
   }, 300_000);
   afterAll(async () => running?.stop());
 
-  it('before it starts the budget reads empty with the project\'s orders and claims all unallocated; another company 404', async () => {
+  it("before it starts the budget reads empty with the project's orders and claims all unallocated; another company 404", async () => {
     const empty = await view();
     expect(empty).toMatchObject({ status: null, revision: -1, lines: [], editable: false, availableActions: [{ event: 'Create' }] });
     expect(empty.documents.every((d) => d.code === null)).toBe(true);
@@ -79,11 +111,17 @@ describe.each(FEATURE_STORES)('ongoing budget api on %s', (kind) => {
     // refused with: Lim (a verifier) has no right to change cost plans; Aminah has it, but no level in the project.
     expect(await view(lim)).toMatchObject({ editable: false, readOnlyBecause: 'noAccessRight' });
     expect(await view(aminah)).toMatchObject({ editable: false, readOnlyBecause: 'noAuthority' });
-    for (const [token, code] of [[lim, 'noAccessRight'], [aminah, 'noAuthority']] as const) {
+    for (const [token, code] of [
+      [lim, 'noAccessRight'],
+      [aminah, 'noAuthority'],
+    ] as const) {
       const refused = await send('post', '/lines', { code: 'NOT', description: 'Not theirs to add', amount: '1' }, token);
       expect([refused.status, refused.body.errorCode]).toEqual([403, code]);
     }
-    expect(budget.lines.map((l) => [l.code, l.description, l.budget])).toEqual([['EXC', 'Excavation', '720.00'], ['SUB', 'Piling by subcontract', '500.00']]);
+    expect(budget.lines.map((l) => [l.code, l.description, l.budget])).toEqual([
+      ['EXC', 'Excavation', '720.00'],
+      ['SUB', 'Piling by subcontract', '500.00'],
+    ]);
     expect(budget.totals.budget).toBe('1220.00');
     const again = await running.api.call('post', path(), { token: kumar });
     expect([again.status, again.body.errorCode]).toEqual([409, 'budgetExists']);
@@ -102,7 +140,11 @@ describe.each(FEATURE_STORES)('ongoing budget api on %s', (kind) => {
     const edited = await send('put', `/lines/${added.body.id as string}`, { amount: '350.5' });
     expect(edited.status).toBe(200);
     revision = edited.body.revision as number;
-    const stale = await running.api.call('put', `${path()}/lines/${added.body.id as string}`, { token: kumar, body: { amount: '1' }, headers: { 'If-Match': `"${revision - 1}"` } });
+    const stale = await running.api.call('put', `${path()}/lines/${added.body.id as string}`, {
+      token: kumar,
+      body: { amount: '1' },
+      headers: { 'If-Match': `"${revision - 1}"` },
+    });
     expect([stale.status, stale.body.errorCode]).toEqual([409, 'wrongExpectedRevision']);
     expect((await view()).lines.find((l) => l.code === 'CON')!.budget).toBe('350.50');
     const removed = await send('delete', `/lines/${added.body.id as string}`, undefined);
@@ -149,15 +191,25 @@ describe.each(FEATURE_STORES)('ongoing budget api on %s', (kind) => {
     expect([approved.status, approved.body.status, approved.body.availableActions]).toEqual([200, 'approved', []]);
     const locked = await send('post', '/lines', { code: 'NEW', description: '', amount: '1' });
     expect([locked.status, locked.body.errorCode]).toEqual([409, 'budgetNotEditable']);
-    expect(await view()).toMatchObject({ status: 'approved', editable: false, readOnlyBecause: 'budgetNotEditable', totals: { budget: '1370.00' } });
+    expect(await view()).toMatchObject({
+      status: 'approved',
+      editable: false,
+      readOnlyBecause: 'budgetNotEditable',
+      totals: { budget: '1370.00' },
+    });
     const history = await running.api.call('get', `${path()}/history`, { token: lim });
     expect((history.body as { type: string }[]).filter((e) => e.type === 'WorkflowStatusChanged')).toHaveLength(4);
     const rows = await running.sql.query<{ status: string }>('SELECT status FROM ongoing_budgets WHERE project_id = $1', [project]);
     expect(rows).toEqual([{ status: 'approved' }]);
   });
 
-  it('the company\'s flat list per status (§2.6 pages): newest first, Content-Range counted to the page\'s end; another company sees none', async () => {
-    const list = (filter: object, token = lim) => running.api.call('get', `/api/ongoing-budgets?filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent('[0,9]')}`, { token });
+  it("the company's flat list per status (§2.6 pages): newest first, Content-Range counted to the page's end; another company sees none", async () => {
+    const list = (filter: object, token = lim) =>
+      running.api.call(
+        'get',
+        `/api/ongoing-budgets?filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent('[0,9]')}`,
+        { token },
+      );
     const approved = await list({ status: 'approved' });
     expect([approved.status, approved.headers['content-range']]).toEqual([200, 'ongoing-budgets 0-0/1']);
     expect(approved.body).toMatchObject([{ projectId: project, projectCode: 'TB-MT-A', status: 'approved' }]);

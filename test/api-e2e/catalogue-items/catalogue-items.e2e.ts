@@ -4,12 +4,29 @@
 // company and kind without case (409 itemNameExists), codes per company (409 itemCodeExists), also when two
 // requests race.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { FEATURE_STORES, itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, TEGUH, UNKNOWN_ID, type Running } from '../documents/harness.js';
+import {
+  FEATURE_STORES,
+  itAnsweredEveryCallWithoutAServerError,
+  MUTIARA,
+  startDocumentsApp,
+  TEGUH,
+  UNKNOWN_ID,
+  type Running,
+} from '../documents/harness.js';
 
 const ITEMS = '/api/catalogue-items';
 const q = (filter: object, range = [0, 24], sort?: [string, string]) =>
   `?filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent(JSON.stringify(range))}${sort ? `&sort=${encodeURIComponent(JSON.stringify(sort))}` : ''}`;
-const cement = { kind: 'product', code: 'CEM-50', name: 'Portland cement 50 kg', unit: 'bag', unitPrice: '23.5', brandModel: 'YTL Orang Kuat', manufacturer: 'YTL Cement', reason: 'Bought for every site' };
+const cement = {
+  kind: 'product',
+  code: 'CEM-50',
+  name: 'Portland cement 50 kg',
+  unit: 'bag',
+  unitPrice: '23.5',
+  brandModel: 'YTL Orang Kuat',
+  manufacturer: 'YTL Cement',
+  reason: 'Bought for every site',
+};
 
 describe.each(FEATURE_STORES)('a company catalogue on %s', (kind) => {
   let running: Running;
@@ -18,7 +35,10 @@ describe.each(FEATURE_STORES)('a company catalogue on %s', (kind) => {
   beforeAll(async () => {
     running = await startDocumentsApp(kind);
     [aminah, kumar, lim, mei] = await Promise.all([
-      running.signIn('aminah@teguhbina.my', TEGUH), running.signIn('kumar@teguhbina.my', TEGUH), running.signIn('lim@teguhbina.my', TEGUH), running.signIn('mei@mutiarasupplies.my', MUTIARA),
+      running.signIn('aminah@teguhbina.my', TEGUH),
+      running.signIn('kumar@teguhbina.my', TEGUH),
+      running.signIn('lim@teguhbina.my', TEGUH),
+      running.signIn('mei@mutiarasupplies.my', MUTIARA),
     ]);
   }, 300_000);
   afterAll(async () => running?.stop());
@@ -32,7 +52,17 @@ describe.each(FEATURE_STORES)('a company catalogue on %s', (kind) => {
     const one = await call('get', `${ITEMS}/${cementId}`, { token: aminah });
     expect(one.status).toBe(200);
     expect(one.headers.etag).toBe('"0"');
-    expect(one.body).toMatchObject({ id: cementId, kind: 'product', status: 'active', code: 'CEM-50', name: 'Portland cement 50 kg', unit: 'bag', unitPrice: '23.50', brandModel: 'YTL Orang Kuat', tradeCategory: '' });
+    expect(one.body).toMatchObject({
+      id: cementId,
+      kind: 'product',
+      status: 'active',
+      code: 'CEM-50',
+      name: 'Portland cement 50 kg',
+      unit: 'bag',
+      unitPrice: '23.50',
+      brandModel: 'YTL Orang Kuat',
+      tradeCategory: '',
+    });
   });
 
   it('refuses a second item of the same name in any case with 409 itemNameExists, and a code taken with 409 itemCodeExists; a trade of that name is another item', async () => {
@@ -40,16 +70,26 @@ describe.each(FEATURE_STORES)('a company catalogue on %s', (kind) => {
     expect([sameName.status, sameName.body.errorCode]).toEqual([409, 'itemNameExists']);
     const sameCode = await call('post', ITEMS, { token: aminah, body: { ...cement, code: 'cem-50', name: 'White cement' } });
     expect([sameCode.status, sameCode.body.errorCode]).toEqual([409, 'itemCodeExists']);
-    const trade = await call('post', ITEMS, { token: aminah, body: { kind: 'trade', name: 'portland cement 50 kg', tradeCategory: 'Concrete works' } });
+    const trade = await call('post', ITEMS, {
+      token: aminah,
+      body: { kind: 'trade', name: 'portland cement 50 kg', tradeCategory: 'Concrete works' },
+    });
     expect(trade.status).toBe(201);
     const list = await call('get', `${ITEMS}${q({})}`, { token: aminah });
     // One name, two kinds: equal under the name sort, so their order is the ids'.
-    expect((list.body as { kind: string; name: string }[]).map((row) => `${row.kind}: ${row.name}`).sort()).toEqual(['product: Portland cement 50 kg', 'trade: portland cement 50 kg']);
+    expect((list.body as { kind: string; name: string }[]).map((row) => `${row.kind}: ${row.name}`).sort()).toEqual([
+      'product: Portland cement 50 kg',
+      'trade: portland cement 50 kg',
+    ]);
   });
 
   it('when two requests add the same name at once, then exactly one is recorded and the other is 409 itemNameExists', async () => {
     const body = (code: string) => ({ kind: 'other', code, name: 'Site signboard', unit: 'nos' });
-    const replies = await Promise.all([call('post', ITEMS, { token: aminah, body: body('SB-1') }), call('post', ITEMS, { token: aminah, body: body('SB-2') }), call('post', ITEMS, { token: aminah, body: body('SB-3') })]);
+    const replies = await Promise.all([
+      call('post', ITEMS, { token: aminah, body: body('SB-1') }),
+      call('post', ITEMS, { token: aminah, body: body('SB-2') }),
+      call('post', ITEMS, { token: aminah, body: body('SB-3') }),
+    ]);
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     for (const refused of replies.filter((r) => r.status === 409)) expect(refused.body.errorCode).toBe('itemNameExists');
     const found = await call('get', `${ITEMS}${q({ q: 'signboard' })}`, { token: aminah });
@@ -57,38 +97,64 @@ describe.each(FEATURE_STORES)('a company catalogue on %s', (kind) => {
   });
 
   it('refuses bad input with 400 naming each field, and records nothing', async () => {
-    const bad = await call('post', ITEMS, { token: aminah, body: { kind: 'product', name: '', unitPrice: '12.345', tradeCategory: 'Piling' } });
+    const bad = await call('post', ITEMS, {
+      token: aminah,
+      body: { kind: 'product', name: '', unitPrice: '12.345', tradeCategory: 'Piling' },
+    });
     expect([bad.status, bad.body.errorCode]).toEqual([400, 'validationFailed']);
     expect(bad.body.fields).toEqual({ name: ['required'], code: ['required'], unitPrice: ['invalidAmount'], tradeCategory: ['tradeOnly'] });
     const notProduct = await call('post', ITEMS, { token: aminah, body: { kind: 'trade', name: 'Tiling', colour: 'Red' } });
     expect(notProduct.body.fields).toEqual({ colour: ['productOnly'] });
-    expect((await call('post', ITEMS, { token: aminah, body: { kind: 'machine', name: 'x', code: 'x' } })).body.fields).toEqual({ kind: ['invalid'] });
+    expect((await call('post', ITEMS, { token: aminah, body: { kind: 'machine', name: 'x', code: 'x' } })).body.fields).toEqual({
+      kind: ['invalid'],
+    });
     expect((await call('post', ITEMS, { token: aminah, body: [] })).status).toBe(400);
     expect((await call('get', `${ITEMS}${q({})}`, { token: aminah })).body).toHaveLength(3);
   });
 
-  it('edits with the revision read (a stale one is 409), refuses another item\'s name, and tells who changed what, when and why', async () => {
-    const stale = await call('put', `${ITEMS}/${cementId}`, { token: aminah, headers: { 'if-match': '"7"' }, body: { ...cement, unitPrice: '25' } });
+  it("edits with the revision read (a stale one is 409), refuses another item's name, and tells who changed what, when and why", async () => {
+    const stale = await call('put', `${ITEMS}/${cementId}`, {
+      token: aminah,
+      headers: { 'if-match': '"7"' },
+      body: { ...cement, unitPrice: '25' },
+    });
     expect([stale.status, stale.body.errorCode]).toEqual([409, 'wrongExpectedRevision']);
     const taken = await call('put', `${ITEMS}/${cementId}`, { token: aminah, body: { ...cement, name: 'Site signboard' } });
     expect(taken.status).toBe(200);
-    const edited = await call('put', `${ITEMS}/${cementId}`, { token: aminah, headers: { 'if-match': `"${taken.body.revision}"` }, body: { ...cement, unitPrice: '25', reason: 'New price list' } });
+    const edited = await call('put', `${ITEMS}/${cementId}`, {
+      token: aminah,
+      headers: { 'if-match': `"${taken.body.revision}"` },
+      body: { ...cement, unitPrice: '25', reason: 'New price list' },
+    });
     expect([edited.status, edited.body.revision]).toEqual([200, 2]);
     const history = await call('get', `${ITEMS}/${cementId}/history`, { token: kumar });
     expect(history.status).toBe(200);
-    const steps = history.body.history as { event: string; byName: string; reason: string | null; changes: { field: string; before: string | null; after: string }[] }[];
+    const steps = history.body.history as {
+      event: string;
+      byName: string;
+      reason: string | null;
+      changes: { field: string; before: string | null; after: string }[];
+    }[];
     expect(steps.map((s) => s.event)).toEqual(['Added', 'Edited', 'Edited']);
     expect(steps[0]).toMatchObject({ byName: 'Aminah binti Yusof', reason: 'Bought for every site' });
-    expect(steps[2]!.changes).toEqual([{ field: 'name', before: 'Site signboard', after: 'Portland cement 50 kg' }, { field: 'unitPrice', before: '23.50', after: '25.00' }]);
+    expect(steps[2]!.changes).toEqual([
+      { field: 'name', before: 'Site signboard', after: 'Portland cement 50 kg' },
+      { field: 'unitPrice', before: '23.50', after: '25.00' },
+    ]);
     expect(steps[2]!.reason).toBe('New price list');
   });
 
   it('retires with a reason only; a retired item leaves the active list and frees its name; restoring it then is 409 itemNameExists', async () => {
     const noReason = await call('post', `${ITEMS}/${cementId}/actions/Retire`, { token: aminah, body: {} });
     expect([noReason.status, noReason.body.errorCode]).toEqual([422, 'remarkRequired']);
-    const retired = await call('post', `${ITEMS}/${cementId}/actions/Retire`, { token: aminah, body: { reason: 'Supplier stopped this line' } });
+    const retired = await call('post', `${ITEMS}/${cementId}/actions/Retire`, {
+      token: aminah,
+      body: { reason: 'Supplier stopped this line' },
+    });
     expect(retired.status).toBe(200);
-    expect((await call('post', `${ITEMS}/${cementId}/actions/Retire`, { token: aminah, body: { reason: 'again' } })).body.errorCode).toBe('catalogueItemRetired');
+    expect((await call('post', `${ITEMS}/${cementId}/actions/Retire`, { token: aminah, body: { reason: 'again' } })).body.errorCode).toBe(
+      'catalogueItemRetired',
+    );
     expect((await call('put', `${ITEMS}/${cementId}`, { token: aminah, body: cement })).body.errorCode).toBe('catalogueItemRetired');
     const active = await call('get', `${ITEMS}${q({ kind: 'product' })}`, { token: aminah });
     expect(active.body).toEqual([]);
@@ -101,13 +167,25 @@ describe.each(FEATURE_STORES)('a company catalogue on %s', (kind) => {
     await call('post', `${ITEMS}/${successor.body.id}/actions/Retire`, { token: aminah, body: { reason: 'Duplicate' } });
     const restored = await call('post', `${ITEMS}/${cementId}/actions/Restore`, { token: aminah, body: { reason: 'Back in stock' } });
     expect(restored.status).toBe(200);
-    expect((await call('post', `${ITEMS}/${cementId}/actions/Restore`, { token: aminah, body: { reason: 'again' } })).body.errorCode).toBe('catalogueItemNotRetired');
-    const steps = (await call('get', `${ITEMS}/${cementId}/history`, { token: aminah })).body.history as { event: string; reason: string }[];
-    expect(steps.slice(-2).map((s) => [s.event, s.reason])).toEqual([['Retired', 'Supplier stopped this line'], ['Restored', 'Back in stock']]);
+    expect((await call('post', `${ITEMS}/${cementId}/actions/Restore`, { token: aminah, body: { reason: 'again' } })).body.errorCode).toBe(
+      'catalogueItemNotRetired',
+    );
+    const steps = (await call('get', `${ITEMS}/${cementId}/history`, { token: aminah })).body.history as {
+      event: string;
+      reason: string;
+    }[];
+    expect(steps.slice(-2).map((s) => [s.event, s.reason])).toEqual([
+      ['Retired', 'Supplier stopped this line'],
+      ['Restored', 'Back in stock'],
+    ]);
   });
 
   it('searches name and code, filters a kind, sorts by code and pages with the total', async () => {
-    for (const [code, name] of [['PL-12', 'Plywood 12 mm'], ['PL-09', 'Plywood 9 mm'], ['RB-10', 'Rebar Y10']]) {
+    for (const [code, name] of [
+      ['PL-12', 'Plywood 12 mm'],
+      ['PL-09', 'Plywood 9 mm'],
+      ['RB-10', 'Rebar Y10'],
+    ]) {
       expect((await call('post', ITEMS, { token: aminah, body: { kind: 'product', code, name, unit: 'pcs' } })).status).toBe(201);
     }
     const byCode = await call('get', `${ITEMS}${q({ q: 'pl-', kind: 'product' }, [0, 0], ['code', 'ASC'])}`, { token: kumar });
@@ -124,10 +202,12 @@ describe.each(FEATURE_STORES)('a company catalogue on %s', (kind) => {
     expect((many.body as { id: string }[]).map((r) => r.id)).toEqual([cementId]);
   });
 
-  it('lets document drafters read but not change it, refuses others, and never shows one company\'s items to another', async () => {
+  it("lets document drafters read but not change it, refuses others, and never shows one company's items to another", async () => {
     expect((await call('post', ITEMS, { token: kumar, body: { kind: 'trade', name: 'Painting' } })).body.errorCode).toBe('noAccessRight');
     expect((await call('post', `${ITEMS}/${cementId}/actions/Retire`, { token: kumar, body: { reason: 'x' } })).status).toBe(403);
-    expect([(await call('get', ITEMS, { token: lim })).status, (await call('get', `${ITEMS}/${cementId}`, { token: lim })).status]).toEqual([403, 403]);
+    expect([(await call('get', ITEMS, { token: lim })).status, (await call('get', `${ITEMS}/${cementId}`, { token: lim })).status]).toEqual(
+      [403, 403],
+    );
     expect((await call('get', `${ITEMS}/${cementId}`, { token: mei })).status).toBe(404);
     expect((await call('get', `${ITEMS}/${cementId}/history`, { token: mei })).status).toBe(404);
     expect((await call('put', `${ITEMS}/${cementId}`, { token: mei, body: cement })).body.errorCode).toBe('catalogueItemNotFound');

@@ -31,7 +31,18 @@ const readmeQr = (which: 'genuine' | 'revoked') => {
   if (!match) throw new Error(`README.md names no ${which} demo certificate QR text`);
   return match[1]!;
 };
-const ALL_PASSED = ['payload', 'signature', 'keyValidAtIssue', 'certificateExists', 'recordMatches', 'hashMatches', 'chainVerifies', 'attendanceMet', 'approved', 'notRevoked'].map((c) => `${c}:passed`);
+const ALL_PASSED = [
+  'payload',
+  'signature',
+  'keyValidAtIssue',
+  'certificateExists',
+  'recordMatches',
+  'hashMatches',
+  'chainVerifies',
+  'attendanceMet',
+  'approved',
+  'notRevoked',
+].map((c) => `${c}:passed`);
 type Check = { check: string; result: string; reason?: string };
 
 async function verifyOffline(qr: string, keys: string): Promise<{ code: number; out: string }> {
@@ -54,8 +65,20 @@ describe('demo events and certificates on an empty store', () => {
   const rows = (sql: string) => app.get<SqlExecutor>(READ_MODELS).query<{ registration_id: string }>(sql);
   const qrOf = async (registrationId: string) => {
     const events = await app.get<EventStore>(EVENT_STORE).readStream(`eventRegistration-${registrationId}`);
-    const c = events.find((e) => e.type === 'EventCertificateIssued')!.data as { registrationId: string; articleId: string; userId: string; certificateNo: string; signature: string };
-    return certificateQrText({ id: c.registrationId, article_id: c.articleId, user_id: c.userId, certificate_no: c.certificateNo, signature: c.signature });
+    const c = events.find((e) => e.type === 'EventCertificateIssued')!.data as {
+      registrationId: string;
+      articleId: string;
+      userId: string;
+      certificateNo: string;
+      signature: string;
+    };
+    return certificateQrText({
+      id: c.registrationId,
+      article_id: c.articleId,
+      user_id: c.userId,
+      certificate_no: c.certificateNo,
+      signature: c.signature,
+    });
   };
 
   beforeAll(async () => {
@@ -78,14 +101,22 @@ describe('demo events and certificates on an empty store', () => {
 
   it('the landing page lists the published demo events and counts their certificates', async () => {
     const list = await server().get('/api/landing/event-list').expect(200);
-    expect(list.body.data.map((e: { title: string }) => e.title).sort()).toEqual(DEMO_EVENTS.filter((e) => e.publish).map((e) => e.title).sort());
+    expect(list.body.data.map((e: { title: string }) => e.title).sort()).toEqual(
+      DEMO_EVENTS.filter((e) => e.publish)
+        .map((e) => e.title)
+        .sort(),
+    );
     const counters = await server().get('/api/landing/event-and-certificate-counter').expect(200);
-    const approvedNotRevoked = DEMO_EVENTS.flatMap((e) => e.participants).filter((p) => p.certificate === 'approved' || p.certificate === 'emailed').length;
+    const approvedNotRevoked = DEMO_EVENTS.flatMap((e) => e.participants).filter(
+      (p) => p.certificate === 'approved' || p.certificate === 'emailed',
+    ).length;
     expect(counters.body.data).toEqual({ event_count: DEMO_EVENTS.filter((e) => e.publish).length, certificate_count: approvedNotRevoked });
   });
 
   it("the README's demo QR texts are the seeded certificates', signed with the published demo key", async () => {
-    const [genuine] = await rows("SELECT registration_id FROM cert_registrations WHERE approved_at IS NOT NULL AND revoked_at IS NULL AND emailed_at IS NOT NULL");
+    const [genuine] = await rows(
+      'SELECT registration_id FROM cert_registrations WHERE approved_at IS NOT NULL AND revoked_at IS NULL AND emailed_at IS NOT NULL',
+    );
     const [revoked] = await rows('SELECT registration_id FROM cert_registrations WHERE revoked_at IS NOT NULL');
     expect(readmeQr('genuine')).toBe(await qrOf(genuine!.registration_id));
     expect(readmeQr('revoked')).toBe(await qrOf(revoked!.registration_id));
@@ -96,15 +127,31 @@ describe('demo events and certificates on an empty store', () => {
   it("the README's genuine demo certificate passes every check, and its PDF carries the same QR", async () => {
     const qr = readmeQr('genuine');
     const reply = await server().post('/api/event-participant/verified-certificate').send({ qr }).expect(200);
-    expect(reply.body).toMatchObject({ success: true, msg: 'certificateGenuine', genuine: true, id: parseCertificateQr(qr)!.id, reason: null });
+    expect(reply.body).toMatchObject({
+      success: true,
+      msg: 'certificateGenuine',
+      genuine: true,
+      id: parseCertificateQr(qr)!.id,
+      reason: null,
+    });
     expect(reply.body.checks.map((c: Check) => `${c.check}:${c.result}`)).toEqual(ALL_PASSED);
-    const pdf = await server().get(`/api/event-participant/download-certificate/${parseCertificateQr(qr)!.id}`).buffer(true)
-      .parse((res, done) => { const chunks: Buffer[] = []; res.on('data', (c: Buffer) => chunks.push(c)); res.on('end', () => done(null, Buffer.concat(chunks))); }).expect(200);
+    const pdf = await server()
+      .get(`/api/event-participant/download-certificate/${parseCertificateQr(qr)!.id}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(await qrTextsFromPdf(pdf.body as Buffer)).toEqual([qr]);
   });
 
   it("the README's revoked demo certificate fails only notRevoked, with the organizer's reason", async () => {
-    const reply = await server().post('/api/event-participant/verified-certificate').send({ qr: readmeQr('revoked') }).expect(200);
+    const reply = await server()
+      .post('/api/event-participant/verified-certificate')
+      .send({ qr: readmeQr('revoked') })
+      .expect(200);
     expect(reply.body).toMatchObject({ success: false, msg: 'certificateNotGenuine', genuine: false, id: -1 });
     expect(reply.body.checks.filter((c: Check) => c.result === 'failed').map((c: Check) => c.check)).toEqual(['notRevoked']);
     expect(reply.body.reason).toContain(DEMO_REVOKE_REASON);
@@ -135,7 +182,10 @@ describe('demo events and certificates on an empty store', () => {
       const p = parseCertificateQr(readmeQr('genuine'))!;
       const changed = certificateQrText({ ...p, signature: p.signature!, certificate_no: 'BNC-00000000000000000000000000' });
       const bytes = p.signature!.split('.')[3]!;
-      const forged = certificateQrText({ ...p, signature: p.signature!.replace(bytes, `${bytes.slice(0, 10)}${bytes[10] === 'A' ? 'B' : 'A'}${bytes.slice(11)}`) });
+      const forged = certificateQrText({
+        ...p,
+        signature: p.signature!.replace(bytes, `${bytes.slice(0, 10)}${bytes[10] === 'A' ? 'B' : 'A'}${bytes.slice(11)}`),
+      });
       for (const qr of [changed, forged]) {
         const { code, out } = await verifyOffline(qr, keysFile);
         expect(code).toBe(1);
@@ -154,13 +204,16 @@ describe('demo events and certificates on an empty store', () => {
       expect(early.out).toMatch(/^ {2}signature +passed$/m);
       expect(early.out).toMatch(/^ {2}keyValidAtIssue +failed: key \S+ signs from /m);
       const otherKeys = join(uiDir, 'other-jwks.json');
-      await writeFile(otherKeys, JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'A'.repeat(43), kid: 'someone-else', nbf: 0 }] }));
+      await writeFile(
+        otherKeys,
+        JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'A'.repeat(43), kid: 'someone-else', nbf: 0 }] }),
+      );
       const unknown = await verifyOffline(readmeQr('genuine'), otherKeys);
       expect(unknown.code).toBe(1);
       expect(unknown.out).toContain(`NOT GENUINE: the signing key ${key.kid} is not one of the issuer's published keys`);
     });
 
-    it('passes the revoked certificate\'s signature but says revocation is checked online; a non-certificate fails the payload check', async () => {
+    it("passes the revoked certificate's signature but says revocation is checked online; a non-certificate fails the payload check", async () => {
       const revoked = await verifyOffline(readmeQr('revoked'), keysFile);
       expect(revoked.code).toBe(0);
       expect(revoked.out).toMatch(/revoked .* answered online/);

@@ -20,7 +20,11 @@ import { startTestSmtpServer, type TestSmtpServer } from '../../support/smtp-ser
 import { pgliteConfig, postgresConfig, removeAppData, startApp, TEST_DATABASE_URL } from '../support.js';
 
 // jsqr is CommonJS with `exports.default`: under Node's ESM the default import is the module object.
-const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ?? jsQRModule) as (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ?? jsQRModule) as (
+  data: Uint8ClampedArray,
+  width: number,
+  height: number,
+) => { data: string } | null;
 
 export type StoreKind = 'pglite' | 'postgres';
 export const STORES: StoreKind[] = ['pglite'];
@@ -33,10 +37,15 @@ const START = '2026-03-02T00:30:00.000Z';
 export const TEGUH = 'teguh-bina';
 export const MUTIARA = 'mutiara-supplies';
 
-
-
 export type Running = {
-  app: NestFastifyApplication; api: Client; store: EventStore; sql: SqlDatabase; clock: TestClock; kind: StoreKind; smtp: TestSmtpServer; config: ApiConfig;
+  app: NestFastifyApplication;
+  api: Client;
+  store: EventStore;
+  sql: SqlDatabase;
+  clock: TestClock;
+  kind: StoreKind;
+  smtp: TestSmtpServer;
+  config: ApiConfig;
   signIn(email: string, companyId: string): Promise<string>;
   stop(): Promise<void>;
 };
@@ -51,7 +60,14 @@ export async function startCertificatesApp(kind: StoreKind): Promise<Running> {
   await seedDemoData(store, app.get(LookupKeys));
   const api = new Client(app);
   return {
-    app, api, store, clock, kind, smtp, config, sql: app.get<SqlDatabase>(READ_MODELS),
+    app,
+    api,
+    store,
+    clock,
+    kind,
+    smtp,
+    config,
+    sql: app.get<SqlDatabase>(READ_MODELS),
     async signIn(email, companyId) {
       const login = await api.call('post', '/api/login', { body: { email, password: DEMO_PASSWORD } });
       expect(login.status).toBe(200);

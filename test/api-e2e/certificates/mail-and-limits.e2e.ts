@@ -24,14 +24,22 @@ describe('certificates when the mail server is down (PGlite)', () => {
     }
     aminah = await running.signIn('aminah@teguhbina.my', TEGUH);
     const farid = await running.signIn('farid@teguhbina.my', TEGUH);
-    const created = await running.api.call('post', '/api/article', { token: aminah, body: { title: 'Crane Safety Talk', location: 'Shah Alam', date: '2026-03-02T01:00:00Z' } });
+    const created = await running.api.call('post', '/api/article', {
+      token: aminah,
+      body: { title: 'Crane Safety Talk', location: 'Shah Alam', date: '2026-03-02T01:00:00Z' },
+    });
     articleId = created.body.data.id;
     await running.api.call('post', `/api/article/${articleId}/publish`, { token: aminah });
     const ticket = await registerVisitor(running, articleId, 'lee@example.my', 'Lee Chong Wei');
-    registrationId = (await running.api.call('post', `/api/article/${articleId}/check-in`, { token: farid, body: { code: ticket } })).body.registration_id;
+    registrationId = (await running.api.call('post', `/api/article/${articleId}/check-in`, { token: farid, body: { code: ticket } })).body
+      .registration_id;
     await running.api.call('post', `/api/article/${articleId}/check-out`, { token: farid, body: { code: ticket } });
-    expect((await running.api.call('post', `/api/event-participant/${registrationId}/certificate/issue`, { token: aminah })).status).toBe(200);
-    expect((await running.api.call('post', `/api/event-participant/${registrationId}/certificate/approve`, { token: aminah })).status).toBe(200);
+    expect((await running.api.call('post', `/api/event-participant/${registrationId}/certificate/issue`, { token: aminah })).status).toBe(
+      200,
+    );
+    expect((await running.api.call('post', `/api/event-participant/${registrationId}/certificate/approve`, { token: aminah })).status).toBe(
+      200,
+    );
     const close = running.smtp.close;
     await close();
     running.smtp.close = async () => undefined;
@@ -52,7 +60,9 @@ describe('certificates when the mail server is down (PGlite)', () => {
   });
 
   it('a registration still stands when its confirmation cannot be sent', async () => {
-    const reply = await running.api.call('post', '/api/article/register', { body: { article_id: articleId, name: 'Nur Aina', email: 'aina@example.my', contact: '0123456789' } });
+    const reply = await running.api.call('post', '/api/article/register', {
+      body: { article_id: articleId, name: 'Nur Aina', email: 'aina@example.my', contact: '0123456789' },
+    });
     expect([reply.status, reply.body]).toEqual([200, { success: true, msg: 'eventRegistered', article_id: articleId }]);
     const attendance = await running.api.call('get', `/api/article/${articleId}/attendance`, { token: aminah });
     expect(attendance.body.participants.map((p: { email: string }) => p.email).sort()).toEqual(['aina@example.my', 'lee@example.my']);
@@ -66,7 +76,13 @@ describe('certificates when the mail server is down (PGlite)', () => {
     const verify = await running.api.call('post', '/api/event-participant/verified-certificate', { body: { qr: 'a,b,c,d' } });
     expect(verify.status).toBe(429);
     // Registrations have a budget of their own (30 a minute by default).
-    expect((await running.api.call('post', '/api/article/register', { body: { article_id: articleId, name: 'Late Comer', email: 'late@example.my', contact: '0123456789' } })).status).toBe(200);
+    expect(
+      (
+        await running.api.call('post', '/api/article/register', {
+          body: { article_id: articleId, name: 'Late Comer', email: 'late@example.my', contact: '0123456789' },
+        })
+      ).status,
+    ).toBe(200);
     running.clock.advance(60_000);
     expect((await lookup()).status).toBe(200);
   });

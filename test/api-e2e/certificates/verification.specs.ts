@@ -38,7 +38,9 @@ export function verificationFailures(running: () => Running, walked: Walked): vo
 
     it('a changed field fails the signature and the record match', async () => {
       const p = parts();
-      const reply = await verify({ qr: certificateQrText({ ...p, user_id: `${p.user_id.slice(0, -1)}${p.user_id.endsWith('A') ? 'B' : 'A'}` }) });
+      const reply = await verify({
+        qr: certificateQrText({ ...p, user_id: `${p.user_id.slice(0, -1)}${p.user_id.endsWith('A') ? 'B' : 'A'}` }),
+      });
       expect(failed(reply.body.checks)).toEqual(['signature', 'recordMatches']);
     });
 
@@ -74,26 +76,54 @@ export function verificationFailures(running: () => Running, walked: Walked): vo
 
     it('a revoked certificate fails notRevoked with the reason; its PDF is gone and it leaves the counter', async () => {
       const attendance = await running().api.call('get', `/api/article/${walked.articleId}/attendance`, { token: aminah });
-      const other = attendance.body.participants.find((p: { certificate_no: string; registration_id: string }) => p.certificate_no !== '-' && p.registration_id !== walked.registrationId);
+      const other = attendance.body.participants.find(
+        (p: { certificate_no: string; registration_id: string }) => p.certificate_no !== '-' && p.registration_id !== walked.registrationId,
+      );
       await running().api.call('post', `/api/event-participant/${other.registration_id}/certificate/approve`, { token: aminah });
       const pdf = await running().api.call('get', `/api/event-participant/download-certificate/${other.registration_id}`, { binary: true });
       expect(pdf.status).toBe(200);
       const before = (await running().api.call('get', '/api/landing/event-and-certificate-counter')).body.data.certificate_count as number;
-      const noReason = await running().api.call('post', `/api/event-participant/${other.registration_id}/certificate/revoke`, { token: aminah, body: {} });
+      const noReason = await running().api.call('post', `/api/event-participant/${other.registration_id}/certificate/revoke`, {
+        token: aminah,
+        body: {},
+      });
       expect([noReason.status, noReason.body.errorCode]).toEqual([400, 'validationFailed']);
-      const revoked = await running().api.call('post', `/api/event-participant/${other.registration_id}/certificate/revoke`, { token: aminah, body: { reason: 'Signed in for a colleague' } });
+      const revoked = await running().api.call('post', `/api/event-participant/${other.registration_id}/certificate/revoke`, {
+        token: aminah,
+        body: { reason: 'Signed in for a colleague' },
+      });
       expect(revoked.status).toBe(200);
       expect((await running().api.call('get', '/api/landing/event-and-certificate-counter')).body.data.certificate_count).toBe(before - 1);
       const gone = await running().api.call('get', `/api/event-participant/download-certificate/${other.registration_id}`);
       expect([gone.status, gone.body.errorCode]).toEqual([410, 'certificateRevoked']);
       const events = await running().store.readStream(`eventRegistration-${other.registration_id}`);
-      const issued = events.find((e) => e.type === 'EventCertificateIssued')!.data as { registrationId: string; articleId: string; userId: string; certificateNo: string; signature: string };
-      const reply = await verify({ qr: certificateQrText({ id: issued.registrationId, article_id: issued.articleId, user_id: issued.userId, certificate_no: issued.certificateNo, signature: issued.signature }) });
+      const issued = events.find((e) => e.type === 'EventCertificateIssued')!.data as {
+        registrationId: string;
+        articleId: string;
+        userId: string;
+        certificateNo: string;
+        signature: string;
+      };
+      const reply = await verify({
+        qr: certificateQrText({
+          id: issued.registrationId,
+          article_id: issued.articleId,
+          user_id: issued.userId,
+          certificate_no: issued.certificateNo,
+          signature: issued.signature,
+        }),
+      });
       expect(failed(reply.body.checks)).toEqual(['notRevoked']);
       expect(reply.body.reason).toMatch(/Signed in for a colleague/);
-      const again = await running().api.call('post', `/api/event-participant/${other.registration_id}/certificate/revoke`, { token: aminah, body: { reason: 'twice' } });
+      const again = await running().api.call('post', `/api/event-participant/${other.registration_id}/certificate/revoke`, {
+        token: aminah,
+        body: { reason: 'twice' },
+      });
       expect(again.body.errorCode).toBe('certificateRevoked');
-      const view = await running().api.call('get', `/api/event-participant/view/${other.registration_id}/${walked.articleId}/${other.user_id}`);
+      const view = await running().api.call(
+        'get',
+        `/api/event-participant/view/${other.registration_id}/${walked.articleId}/${other.user_id}`,
+      );
       expect(view.body.data.revoked).toBe(true);
     });
 

@@ -12,8 +12,15 @@ import { MUTIARA, qrTextsFromPdf, TEGUH, ticketFrom, type Running } from './harn
 const EMPTY = '0001-01-01T00:00:00.000Z';
 export type Walked = { articleId: string; registrationId: string; userId: string; certificateNo: string; qr: string; ticket: string };
 
-export async function registerVisitor(running: Running, articleId: string, email: string, name = 'Siti Aishah binti Rahman'): Promise<string> {
-  const reply = await running.api.call('post', '/api/article/register', { body: { article_id: articleId, name, email, contact: '0123456789', company_name: 'Kontraktor Maju' } });
+export async function registerVisitor(
+  running: Running,
+  articleId: string,
+  email: string,
+  name = 'Siti Aishah binti Rahman',
+): Promise<string> {
+  const reply = await running.api.call('post', '/api/article/register', {
+    body: { article_id: articleId, name, email, contact: '0123456789', company_name: 'Kontraktor Maju' },
+  });
   expect([reply.status, reply.body]).toEqual([200, { success: true, msg: 'eventRegistered', article_id: articleId }]);
   return ticketFrom((await running.smtp.waitFor(email.trim().toLowerCase())).text);
 }
@@ -41,20 +48,40 @@ export function certificateWalk(running: () => Running, walked: Walked): void {
       const before = await running().api.call('get', '/api/landing/event-and-certificate-counter');
       const created = await running().api.call('post', '/api/article', {
         token: aminah,
-        body: { title: 'Site Safety Briefing 2026', location: 'Menara Binaan, Kuala Lumpur', date: '2026-03-02T01:00:00Z', description: 'Working at height.\nScaffolding.', otherImage: ['https://img.example/a.jpg'] },
+        body: {
+          title: 'Site Safety Briefing 2026',
+          location: 'Menara Binaan, Kuala Lumpur',
+          date: '2026-03-02T01:00:00Z',
+          description: 'Working at height.\nScaffolding.',
+          otherImage: ['https://img.example/a.jpg'],
+        },
       });
       expect(created.status).toBe(201);
       walked.articleId = created.body.data.id;
       expect(walked.articleId).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      expect((await running().api.call('get', '/api/landing/event-list')).body.data.map((e: { id: string }) => e.id)).not.toContain(walked.articleId);
-      expect((await running().api.call('post', '/api/article/register', { body: { article_id: walked.articleId, name: 'Early Bird', email: 'early@example.my', contact: '0123456789' } })).body.errorCode).toBe('articleNotFound');
+      expect((await running().api.call('get', '/api/landing/event-list')).body.data.map((e: { id: string }) => e.id)).not.toContain(
+        walked.articleId,
+      );
+      expect(
+        (
+          await running().api.call('post', '/api/article/register', {
+            body: { article_id: walked.articleId, name: 'Early Bird', email: 'early@example.my', contact: '0123456789' },
+          })
+        ).body.errorCode,
+      ).toBe('articleNotFound');
       const published = await running().api.call('post', `/api/article/${walked.articleId}/publish`, { token: aminah });
       expect(published.status).toBe(200);
-      expect((await running().api.call('post', `/api/article/${walked.articleId}/publish`, { token: aminah })).body.errorCode).toBe('articleAlreadyPublished');
+      expect((await running().api.call('post', `/api/article/${walked.articleId}/publish`, { token: aminah })).body.errorCode).toBe(
+        'articleAlreadyPublished',
+      );
       const list = await running().api.call('get', '/api/landing/event-list');
       expect(list.body.data).toContainEqual({
-        id: walked.articleId, title: 'Site Safety Briefing 2026', location: 'Menara Binaan, Kuala Lumpur', date: '2026-03-02T01:00:00.000Z',
-        description: 'Working at height.\nScaffolding.', otherImage: ['https://img.example/a.jpg'],
+        id: walked.articleId,
+        title: 'Site Safety Briefing 2026',
+        location: 'Menara Binaan, Kuala Lumpur',
+        date: '2026-03-02T01:00:00.000Z',
+        description: 'Working at height.\nScaffolding.',
+        otherImage: ['https://img.example/a.jpg'],
         // Published and not yet past: Register is offered (a past event does not offer it).
         registrationOpen: true,
       });
@@ -65,35 +92,54 @@ export function certificateWalk(running: () => Running, walked: Walked): void {
     it('only the organizer company, with the right access, manages its events', async () => {
       expect((await running().api.call('post', '/api/article', { body: { title: 'x' } })).status).toBe(401);
       // The site team holds eventManagement.scan only: it scans and sees attendance, but does not manage.
-      const siteTeam = await running().api.call('post', '/api/article', { token: farid, body: { title: 'x', location: 'y', date: '2026-04-01' } });
+      const siteTeam = await running().api.call('post', '/api/article', {
+        token: farid,
+        body: { title: 'x', location: 'y', date: '2026-04-01' },
+      });
       expect([siteTeam.status, siteTeam.body.errorCode]).toEqual([403, 'noAccessRight']);
       expect(siteTeam.body.errorMessage).toContain('eventManagement.update');
       expect((await running().api.call('post', `/api/article/${walked.articleId}/publish`, { token: farid })).status).toBe(403);
       expect((await running().api.call('get', '/api/article/organizer-list', { token: farid })).status).toBe(200);
       // A procurement officer holds no event right at all: neither the door nor the list.
       const kumar = await running().signIn('kumar@teguhbina.my', TEGUH);
-      for (const [method, path] of [['get', '/api/article/organizer-list'], ['get', `/api/article/${walked.articleId}/attendance`], ['post', `/api/article/${walked.articleId}/check-in`]] as const) {
+      for (const [method, path] of [
+        ['get', '/api/article/organizer-list'],
+        ['get', `/api/article/${walked.articleId}/attendance`],
+        ['post', `/api/article/${walked.articleId}/check-in`],
+      ] as const) {
         const refused = await running().api.call(method, path, { token: kumar, body: { code: 'x' } });
         expect([path, refused.status, refused.body.errorCode]).toEqual([path, 403, 'noAccessRight']);
         expect(refused.body.errorMessage).toMatch(/eventManagement\.scan or eventManagement\.update/);
       }
       const noCompany = await running().api.call('post', '/api/login', { body: { email: 'aminah@teguhbina.my', password: DEMO_PASSWORD } });
-      const unchosen = await running().api.call('post', '/api/article', { token: noCompany.body.jwtToken, body: { title: 'x', location: 'y', date: '2026-04-01' } });
+      const unchosen = await running().api.call('post', '/api/article', {
+        token: noCompany.body.jwtToken,
+        body: { title: 'x', location: 'y', date: '2026-04-01' },
+      });
       expect([unchosen.status, unchosen.body.errorCode]).toEqual([403, 'companyNotChosen']);
       const other = await running().api.call('post', `/api/article/${walked.articleId}/check-in`, { token: mei, body: { code: 'x' } });
       expect([other.status, other.body.errorCode]).toEqual([404, 'articleNotFound']);
-      const bad = await running().api.call('post', '/api/article', { token: aminah, body: { title: '', location: 'y', date: 'tomorrow', minimum_minutes: -1 } });
+      const bad = await running().api.call('post', '/api/article', {
+        token: aminah,
+        body: { title: '', location: 'y', date: 'tomorrow', minimum_minutes: -1 },
+      });
       expect(bad.status).toBe(400);
       expect(Object.keys(bad.body.fields).sort()).toEqual(['date', 'minimum_minutes', 'title']);
     });
 
     it('a visitor registers without signing in and gets the ticket by e-mail; bad fields are named', async () => {
       walked.ticket = await registerVisitor(running(), walked.articleId, 'siti@example.my');
-      const bad = await running().api.call('post', '/api/article/register', { body: { article_id: walked.articleId, name: '', email: 'not-an-email', contact: '12345678' } });
+      const bad = await running().api.call('post', '/api/article/register', {
+        body: { article_id: walked.articleId, name: '', email: 'not-an-email', contact: '12345678' },
+      });
       expect([bad.status, Object.keys(bad.body.fields).sort()]).toEqual([400, ['contact', 'email', 'name']]);
-      const tooLong = await running().api.call('post', '/api/article/register', { body: { article_id: walked.articleId, name: 'A', email: 'a@example.my', contact: '1234567890123' } });
+      const tooLong = await running().api.call('post', '/api/article/register', {
+        body: { article_id: walked.articleId, name: 'A', email: 'a@example.my', contact: '1234567890123' },
+      });
       expect(Object.keys(tooLong.body.fields)).toEqual(['contact']);
-      const unknown = await running().api.call('post', '/api/article/register', { body: { article_id: 0, name: 'A', email: 'a@example.my', contact: '123456789' } });
+      const unknown = await running().api.call('post', '/api/article/register', {
+        body: { article_id: 0, name: 'A', email: 'a@example.my', contact: '123456789' },
+      });
       expect([unknown.status, unknown.body.errorCode]).toEqual([404, 'articleNotFound']);
     });
 
@@ -113,7 +159,12 @@ export function certificateWalk(running: () => Running, walked: Walked): void {
       expect(checkIn.body).toMatchObject({ success: true, result: 'checkedIn', name: 'Siti Aishah binti Rahman', inside: 1 });
       walked.registrationId = checkIn.body.registration_id;
       const twice = await scan(farid, 'check-in', walked.ticket);
-      expect([twice.status, twice.body.errorCode, twice.body.registration_id, twice.body.inside]).toEqual([409, 'alreadyCheckedIn', walked.registrationId, 1]);
+      expect([twice.status, twice.body.errorCode, twice.body.registration_id, twice.body.inside]).toEqual([
+        409,
+        'alreadyCheckedIn',
+        walked.registrationId,
+        1,
+      ]);
       const forged = await scan(farid, 'check-in', `${walked.registrationId}.AAAAAAAAAAAAAAAAAAAAAA`);
       expect([forged.status, forged.body.errorCode, forged.body.registration_id]).toEqual([404, 'unknownTicket', '-']);
       const garbage = await scan(farid, 'check-in', 'hello world');
@@ -125,21 +176,31 @@ export function certificateWalk(running: () => Running, walked: Walked): void {
       expect(again.body.errorCode).toBe('alreadyCheckedOut');
       const attendance = await running().api.call('get', `/api/article/${walked.articleId}/attendance`, { token: farid });
       expect(attendance.body).toMatchObject({ registered: 1, checked_in: 1, checked_out: 1, inside: 0 });
-      expect(attendance.body.failed_scans.map((s: { reason: string; direction: string }) => `${s.direction}:${s.reason}`).sort()).toEqual(
-        ['checkIn:alreadyCheckedIn', 'checkIn:alreadyCheckedOut', 'checkIn:unknownTicket', 'checkIn:unknownTicket', 'checkOut:notCheckedIn'],
-      );
+      expect(attendance.body.failed_scans.map((s: { reason: string; direction: string }) => `${s.direction}:${s.reason}`).sort()).toEqual([
+        'checkIn:alreadyCheckedIn',
+        'checkIn:alreadyCheckedOut',
+        'checkIn:unknownTicket',
+        'checkIn:unknownTicket',
+        'checkOut:notCheckedIn',
+      ]);
       const failedEvents = (await running().store.readStream(`eventAttendance-${walked.articleId}`)).map((e) => e.type);
       expect(failedEvents).toEqual(Array(5).fill('EventScanFailed'));
       expect(JSON.stringify(await running().store.readStream(`eventAttendance-${walked.articleId}`))).not.toContain(walked.ticket);
     });
 
     it('the live count follows people in and out', async () => {
-      const tickets = [await registerVisitor(running(), walked.articleId, 'a1@example.my', 'Ahmad One'), await registerVisitor(running(), walked.articleId, 'a2@example.my', 'Ahmad Two')];
+      const tickets = [
+        await registerVisitor(running(), walked.articleId, 'a1@example.my', 'Ahmad One'),
+        await registerVisitor(running(), walked.articleId, 'a2@example.my', 'Ahmad Two'),
+      ];
       expect((await scan(farid, 'check-in', tickets[0]!)).body.inside).toBe(1);
       expect((await scan(farid, 'check-in', tickets[1]!)).body.inside).toBe(2);
       expect((await scan(farid, 'check-out', tickets[0]!)).body.inside).toBe(1);
-      expect((await running().api.call('get', '/api/article/organizer-list', { token: aminah })).body.data.find((e: { id: string }) => e.id === walked.articleId))
-        .toMatchObject({ published: true, registrations: 3, inside: 1, attendance_rule: { kind: 'checkInAndOut' } });
+      expect(
+        (await running().api.call('get', '/api/article/organizer-list', { token: aminah })).body.data.find(
+          (e: { id: string }) => e.id === walked.articleId,
+        ),
+      ).toMatchObject({ published: true, registrations: 3, inside: 1, attendance_rule: { kind: 'checkInAndOut' } });
     });
 
     it('certificates are issued only where the attendance rule is met', async () => {
@@ -154,22 +215,36 @@ export function certificateWalk(running: () => Running, walked: Walked): void {
       const single = await running().api.call('post', `/api/event-participant/${stillInside}/certificate/issue`, { token: aminah });
       expect([single.status, single.body.errorCode]).toEqual([422, 'attendanceRuleNotMet']);
       expect(single.body.errorMessage).toMatch(/never checked out/);
-      const twice = await running().api.call('post', `/api/event-participant/${walked.registrationId}/certificate/issue`, { token: aminah });
+      const twice = await running().api.call('post', `/api/event-participant/${walked.registrationId}/certificate/issue`, {
+        token: aminah,
+      });
       expect([twice.status, twice.body.errorCode]).toEqual([409, 'certificateAlreadyIssued']);
     });
 
     it('the certificate is approved, then e-mailed (read from the SMTP server); not before approval', async () => {
-      const early = await running().api.call('post', `/api/event-participant/${walked.registrationId}/certificate/send-email`, { token: aminah });
+      const early = await running().api.call('post', `/api/event-participant/${walked.registrationId}/certificate/send-email`, {
+        token: aminah,
+      });
       expect([early.status, early.body.errorCode]).toEqual([409, 'certificateNotApproved']);
       const noPdfYet = await running().api.call('get', `/api/event-participant/download-certificate/${walked.registrationId}`);
       expect([noPdfYet.status, noPdfYet.body.errorCode]).toEqual([404, 'certificateNotFound']);
-      const counters = (await running().api.call('get', '/api/landing/event-and-certificate-counter')).body.data.certificate_count as number;
+      const counters = (await running().api.call('get', '/api/landing/event-and-certificate-counter')).body.data
+        .certificate_count as number;
       await passTime(3_600_000);
-      const approved = await running().api.call('post', `/api/event-participant/${walked.registrationId}/certificate/approve`, { token: aminah });
+      const approved = await running().api.call('post', `/api/event-participant/${walked.registrationId}/certificate/approve`, {
+        token: aminah,
+      });
       expect(approved.body).toMatchObject({ success: true, certificate_no: walked.certificateNo });
-      expect((await running().api.call('get', '/api/landing/event-and-certificate-counter')).body.data.certificate_count).toBe(counters + 1);
-      expect((await running().api.call('post', `/api/event-participant/${walked.registrationId}/certificate/approve`, { token: aminah })).body.errorCode).toBe('certificateAlreadyApproved');
-      const sent = await running().api.call('post', `/api/event-participant/${walked.registrationId}/certificate/send-email`, { token: aminah });
+      expect((await running().api.call('get', '/api/landing/event-and-certificate-counter')).body.data.certificate_count).toBe(
+        counters + 1,
+      );
+      expect(
+        (await running().api.call('post', `/api/event-participant/${walked.registrationId}/certificate/approve`, { token: aminah })).body
+          .errorCode,
+      ).toBe('certificateAlreadyApproved');
+      const sent = await running().api.call('post', `/api/event-participant/${walked.registrationId}/certificate/send-email`, {
+        token: aminah,
+      });
       expect(sent.status).toBe(200);
       const mail = await running().smtp.waitFor('siti@example.my');
       expect(mail.subject).toBe('Your certificate: Site Safety Briefing 2026');
@@ -193,9 +268,26 @@ export function certificateWalk(running: () => Running, walked: Walked): void {
       walked.userId = values[2]!;
       walked.qr = qr!;
       const verified = await running().api.call('post', '/api/event-participant/verified-certificate', { body: { qr } });
-      expect(verified.body).toMatchObject({ success: true, msg: 'certificateGenuine', id: walked.registrationId, genuine: true, reason: null });
+      expect(verified.body).toMatchObject({
+        success: true,
+        msg: 'certificateGenuine',
+        id: walked.registrationId,
+        genuine: true,
+        reason: null,
+      });
       expect(verified.body.checks.map((c: { check: string; result: string }) => `${c.check}:${c.result}`)).toEqual(
-        ['payload', 'signature', 'keyValidAtIssue', 'certificateExists', 'recordMatches', 'hashMatches', 'chainVerifies', 'attendanceMet', 'approved', 'notRevoked'].map((c) => `${c}:passed`),
+        [
+          'payload',
+          'signature',
+          'keyValidAtIssue',
+          'certificateExists',
+          'recordMatches',
+          'hashMatches',
+          'chainVerifies',
+          'attendanceMet',
+          'approved',
+          'notRevoked',
+        ].map((c) => `${c}:passed`),
       );
       const asFields = await running().api.call('post', '/api/event-participant/verified-certificate', {
         body: { id: values[0], article_id: values[1], user_id: values[2], certificate_no: values[3], signature: values[4] },
@@ -204,43 +296,73 @@ export function certificateWalk(running: () => Running, walked: Walked): void {
       // The keys are published at the site root (RFC 8615), outside /api, without a session.
       const keys = await running().api.call('get', '/.well-known/jwks.json');
       expect([keys.status, keys.headers['content-type']]).toEqual([200, expect.stringMatching(/^application\/json/)]);
-      expect(keys.body.keys).toEqual([expect.objectContaining({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', kid: values[4]!.split('.')[1], nbf: expect.any(Number) })]);
+      expect(keys.body.keys).toEqual([
+        expect.objectContaining({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', kid: values[4]!.split('.')[1], nbf: expect.any(Number) }),
+      ]);
       expect((await running().api.call('get', '/api/.well-known/jwks.json')).status).toBe(404);
     });
 
     it('the participant detail shows what the spec shows, with hashes equal to the stored events, and nothing private', async () => {
-      const view = await running().api.call('get', `/api/event-participant/view/${walked.registrationId}/${walked.articleId}/${walked.userId}`);
+      const view = await running().api.call(
+        'get',
+        `/api/event-participant/view/${walked.registrationId}/${walked.articleId}/${walked.userId}`,
+      );
       expect(view.status).toBe(200);
       const d = view.body.data;
       const events = await running().store.readStream(`eventRegistration-${walked.registrationId}`);
       const byType = (type: string) => events.find((e) => e.type === type)!;
       expect(d).toMatchObject({
-        id: walked.registrationId, name: 'Siti Aishah binti Rahman', certificate_no: walked.certificateNo, revoked: false,
-        register_hash: byType('EventParticipantRegistered').hash, register_tx_id: byType('EventParticipantRegistered').id,
-        check_in_hash: byType('EventParticipantCheckedIn').hash, check_out_hash: byType('EventParticipantCheckedOut').hash,
-        issues_cert_hash: byType('EventCertificateIssued').hash, issues_cert_tx_id: byType('EventCertificateIssued').id,
-        check_in: '2026-03-02T00:30:00.000Z', check_out: '2026-03-02T03:30:00.000Z', approve_datetime: '2026-03-02T04:30:00.000Z', send_email_datetime: '2026-03-02T04:30:00.000Z',
+        id: walked.registrationId,
+        name: 'Siti Aishah binti Rahman',
+        certificate_no: walked.certificateNo,
+        revoked: false,
+        register_hash: byType('EventParticipantRegistered').hash,
+        register_tx_id: byType('EventParticipantRegistered').id,
+        check_in_hash: byType('EventParticipantCheckedIn').hash,
+        check_out_hash: byType('EventParticipantCheckedOut').hash,
+        issues_cert_hash: byType('EventCertificateIssued').hash,
+        issues_cert_tx_id: byType('EventCertificateIssued').id,
+        check_in: '2026-03-02T00:30:00.000Z',
+        check_out: '2026-03-02T03:30:00.000Z',
+        approve_datetime: '2026-03-02T04:30:00.000Z',
+        send_email_datetime: '2026-03-02T04:30:00.000Z',
       });
       expect(JSON.stringify(view.body)).not.toMatch(/siti@example|0123456789|Kontraktor/);
       const tx = await running().api.call('get', `/api/test-get-transaction/${d.check_in_tx_id}`);
       expect(tx.body).toEqual({ success: true, data: byType('EventParticipantCheckedIn').hash });
       expect((await running().api.call('get', '/api/test-get-transaction/no-such-transaction')).body).toEqual({ success: true, data: '-' });
-      const wrongUser = await running().api.call('get', `/api/event-participant/view/${walked.registrationId}/${walked.articleId}/someone-else`);
+      const wrongUser = await running().api.call(
+        'get',
+        `/api/event-participant/view/${walked.registrationId}/${walked.articleId}/someone-else`,
+      );
       expect([wrongUser.status, wrongUser.body.errorCode]).toEqual([404, 'participantNotFound']);
     });
 
     it('a participant without a certificate shows dashes and the empty date', async () => {
       const attendance = await running().api.call('get', `/api/article/${walked.articleId}/attendance`, { token: aminah });
       const other = attendance.body.participants.find((p: { certificate_no: string; check_out: string }) => p.certificate_no === '-');
-      const view = await running().api.call('get', `/api/event-participant/view/${other.registration_id}/${walked.articleId}/${other.user_id}`);
-      expect(view.body.data).toMatchObject({ check_out: EMPTY, check_out_hash: '-', check_out_tx_id: '-', issues_cert_datetime: EMPTY, issues_cert_hash: '-', approve_datetime: EMPTY, certificate_no: '-' });
+      const view = await running().api.call(
+        'get',
+        `/api/event-participant/view/${other.registration_id}/${walked.articleId}/${other.user_id}`,
+      );
+      expect(view.body.data).toMatchObject({
+        check_out: EMPTY,
+        check_out_hash: '-',
+        check_out_tx_id: '-',
+        issues_cert_datetime: EMPTY,
+        issues_cert_hash: '-',
+        approve_datetime: EMPTY,
+        certificate_no: '-',
+      });
     });
 
     it('a rebuild of the read models from the log gives the same certificates tables', async () => {
       const snapshot = async () => {
         const tables: Record<string, string[]> = {};
         for (const table of certificatesProjection.tables) {
-          tables[table] = (await running().sql.query<{ row: JsonValue }>(`SELECT to_jsonb(t) AS row FROM ${table} t`)).map(({ row }) => canonicalJson(row)).sort();
+          tables[table] = (await running().sql.query<{ row: JsonValue }>(`SELECT to_jsonb(t) AS row FROM ${table} t`))
+            .map(({ row }) => canonicalJson(row))
+            .sort();
         }
         return tables;
       };

@@ -9,7 +9,16 @@ import { SubscriptionPeriodsJob } from '../../../apps/api/src/subscriptions/subs
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeAccessRights, type CompanyRegistrationInput } from '@binaan/contracts';
 import { CompanyInvitationTakeUpReactor } from '../../../apps/api/src/companies/company-invitation-take-up.reactor.js';
-import { activationPin, newPerson, registerActivatedUser, seedUser, signIn, signUpBody, verifyMobile, type Person } from '../../support/identity.js';
+import {
+  activationPin,
+  newPerson,
+  registerActivatedUser,
+  seedUser,
+  signIn,
+  signUpBody,
+  verifyMobile,
+  type Person,
+} from '../../support/identity.js';
 import { keepProfileForSubmission } from '../../support/company-profile.js';
 import { purchaseOrderBody, tenderBody } from '../documents/harness.js';
 import { itAnsweredEveryCallWithoutAServerError, startIdentityApp, STORES, type RunningApp } from '../identity/harness.js';
@@ -18,11 +27,19 @@ let serial = 0;
 /** Registration numbers and a code nobody else in this store has (each run's store is new, each call differs). */
 function registration(overrides: Partial<CompanyRegistrationInput> = {}): CompanyRegistrationInput {
   serial += 1;
-  const n = String(Date.now() % 1_000_000 + serial).padStart(6, '0');
+  const n = String((Date.now() % 1_000_000) + serial).padStart(6, '0');
   return {
-    name: `Cahaya Binaan ${n} Sdn Bhd`, displayName: `Cahaya ${n}`, companyType: 3, registrationNo: `${n}7-K`, registrationNoNew: `202301${n}`,
-    sstNo: 'W10-1808-32000001', companyCode: `C${n.slice(-4)}`, address: { line1: '12 Jalan Tukang', city: 'Shah Alam', postcode: '40000', state: 1, country: 'MY' },
-    phone: '+60355101234', subscriptionType: 1, ...overrides,
+    name: `Cahaya Binaan ${n} Sdn Bhd`,
+    displayName: `Cahaya ${n}`,
+    companyType: 3,
+    registrationNo: `${n}7-K`,
+    registrationNoNew: `202301${n}`,
+    sstNo: 'W10-1808-32000001',
+    companyCode: `C${n.slice(-4)}`,
+    address: { line1: '12 Jalan Tukang', city: 'Shah Alam', postcode: '40000', state: 1, country: 'MY' },
+    phone: '+60355101234',
+    subscriptionType: 1,
+    ...overrides,
   };
 }
 
@@ -57,10 +74,27 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
   });
 
   it('when a registration is not valid, then 400 naming each field, and nothing is recorded', async () => {
-    const reply = await api().post('company/registrations', { ...registration(), registrationNo: '12345', registrationNoNew: '202399123456', companyCode: 'TOOLONG', address: { line1: '', city: 'KL', postcode: '5000', state: 99, country: 'MY' } }, { token: founderToken });
+    const reply = await api().post(
+      'company/registrations',
+      {
+        ...registration(),
+        registrationNo: '12345',
+        registrationNoNew: '202399123456',
+        companyCode: 'TOOLONG',
+        address: { line1: '', city: 'KL', postcode: '5000', state: 99, country: 'MY' },
+      },
+      { token: founderToken },
+    );
     expect(reply.status).toBe(400);
     expect(reply.body.errorCode).toBe('validationFailed');
-    expect(Object.keys(reply.body.fields).sort()).toEqual(['address.line1', 'address.postcode', 'address.state', 'companyCode', 'registrationNo', 'registrationNoNew']);
+    expect(Object.keys(reply.body.fields).sort()).toEqual([
+      'address.line1',
+      'address.postcode',
+      'address.state',
+      'companyCode',
+      'registrationNo',
+      'registrationNoNew',
+    ]);
     expect((await api().get('company/list', { token: founderToken })).body.data).toEqual([]);
   });
 
@@ -77,15 +111,23 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
     expect(reply.body).toMatchObject({ success: true, status: 'inProgress' });
     companyId = reply.body.id as string;
     const list = await api().get('company/list', { token: founderToken });
-    expect(list.body.data).toEqual([{ companyProfileId: companyId, company_name: details.name, status: 1, is_logo_uploaded: false, roles: ['Company Administrator'] }]);
+    expect(list.body.data).toEqual([
+      { companyProfileId: companyId, company_name: details.name, status: 1, is_logo_uploaded: false, roles: ['Company Administrator'] },
+    ]);
     const other = await seedUser(ctx!, newPerson('copycat'));
     const copyToken = (await signIn(ctx!, other)).jwtToken;
-    const sameNumber = await api().post('company/registrations', registration({ registrationNo: details.registrationNo.toLowerCase() }), { token: copyToken });
+    const sameNumber = await api().post('company/registrations', registration({ registrationNo: details.registrationNo.toLowerCase() }), {
+      token: copyToken,
+    });
     expect(sameNumber.status).toBe(409);
     expect(sameNumber.body.errorCode).toBe('companyAlreadyRegistered');
-    const sameNew = await api().post('company/registrations', registration({ registrationNoNew: details.registrationNoNew }), { token: copyToken });
+    const sameNew = await api().post('company/registrations', registration({ registrationNoNew: details.registrationNoNew }), {
+      token: copyToken,
+    });
     expect(sameNew.body.errorCode).toBe('companyAlreadyRegistered');
-    const sameCode = await api().post('company/registrations', registration({ companyCode: details.companyCode.toLowerCase() }), { token: copyToken });
+    const sameCode = await api().post('company/registrations', registration({ companyCode: details.companyCode.toLowerCase() }), {
+      token: copyToken,
+    });
     expect(sameCode.status).toBe(409);
     expect(sameCode.body.errorCode).toBe('companyCodeTaken');
   });
@@ -108,17 +150,33 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
     expect(submit.body.status).toBe('submitted');
     const again = await api().post(`company/registrations/${companyId}/actions/Submit`, {}, { token: founderToken });
     expect(again.status).toBe(409);
-    const queue = await api().get('company/registrations', { token: adminToken, query: { filter: JSON.stringify({ status: 'submitted', q: details.companyCode === '' ? '' : details.name.slice(0, 20) }) } });
+    const queue = await api().get('company/registrations', {
+      token: adminToken,
+      query: { filter: JSON.stringify({ status: 'submitted', q: details.companyCode === '' ? '' : details.name.slice(0, 20) }) },
+    });
     expect(queue.status).toBe(200);
     expect(queue.headers['content-range']).toBe('registrations 0-0/1');
-    expect(queue.body[0]).toMatchObject({ id: companyId, name: details.name, registrationNo: details.registrationNo, registrationNoNew: details.registrationNoNew, status: 'submitted' });
+    expect(queue.body[0]).toMatchObject({
+      id: companyId,
+      name: details.name,
+      registrationNo: details.registrationNo,
+      registrationNoNew: details.registrationNoNew,
+      status: 'submitted',
+    });
     // A page past the end is empty and still gives the queue's true total, not the page's start.
-    const pastTheEnd = await api().get('company/registrations', { token: adminToken, query: { range: '[50,74]', filter: JSON.stringify({ status: 'submitted', q: details.name.slice(0, 20) }) } });
+    const pastTheEnd = await api().get('company/registrations', {
+      token: adminToken,
+      query: { range: '[50,74]', filter: JSON.stringify({ status: 'submitted', q: details.name.slice(0, 20) }) },
+    });
     expect(pastTheEnd.status).toBe(200);
     expect(pastTheEnd.body).toEqual([]);
     expect(pastTheEnd.headers['content-range']).toBe('registrations */1');
     const view = await api().get(`company/registrations/${companyId}`, { token: adminToken });
-    expect(view.body.data).toMatchObject({ status: 'submitted', registeredBy: { name: founder.name, email: founder.email }, availableActions: ['Approve', 'Reject'] });
+    expect(view.body.data).toMatchObject({
+      status: 'submitted',
+      registeredBy: { name: founder.name, email: founder.email },
+      availableActions: ['Approve', 'Reject'],
+    });
     expect(view.body.data.details).toEqual(details);
   });
 
@@ -130,20 +188,37 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
   });
 
   it('when rejected with a remark, then the company is in progress with the remark, edits, and submits again; the history names each step', async () => {
-    const reject = await api().post(`company/registrations/${companyId}/actions/Reject`, { remark: 'The SST number is not the company\'s: check it.' }, { token: adminToken });
+    const reject = await api().post(
+      `company/registrations/${companyId}/actions/Reject`,
+      { remark: "The SST number is not the company's: check it." },
+      { token: adminToken },
+    );
     expect(reject.body.status).toBe('inProgress');
     const view = await api().get(`company/registrations/${companyId}`, { token: founderToken });
-    expect(view.body.data).toMatchObject({ status: 'inProgress', lastRemark: 'The SST number is not the company\'s: check it.' });
+    expect(view.body.data).toMatchObject({ status: 'inProgress', lastRemark: "The SST number is not the company's: check it." });
     expect(view.body.data.availableActions).toEqual(expect.arrayContaining(['Submit', 'Edit']));
     const rejectedMail = await ctx!.smtp.waitFor(founder.email);
-    expect(rejectedMail.text).toContain('The SST number is not the company\'s');
-    const edited = await api().put(`company/registrations/${companyId}`, { ...details, sstNo: 'W10-1808-32000002' }, { token: founderToken });
+    expect(rejectedMail.text).toContain("The SST number is not the company's");
+    const edited = await api().put(
+      `company/registrations/${companyId}`,
+      { ...details, sstNo: 'W10-1808-32000002' },
+      { token: founderToken },
+    );
     expect(edited.status).toBe(200);
     expect((await api().post(`company/registrations/${companyId}/actions/Submit`, {}, { token: founderToken })).status).toBe(200);
     const refusedEdit = await api().put(`company/registrations/${companyId}`, details, { token: founderToken });
     expect(refusedEdit.body.errorCode).toBe('companyNotEditable');
-    const history = (await api().get(`company/registrations/${companyId}`, { token: adminToken })).body.data.history as { event: string; byName: string; remark: string | null }[];
-    expect(history.map((step) => [step.event, step.byName])).toEqual([['Create', founder.name], ['Submit', founder.name], ['Reject', admin.name], ['Submit', founder.name]]);
+    const history = (await api().get(`company/registrations/${companyId}`, { token: adminToken })).body.data.history as {
+      event: string;
+      byName: string;
+      remark: string | null;
+    }[];
+    expect(history.map((step) => [step.event, step.byName])).toEqual([
+      ['Create', founder.name],
+      ['Submit', founder.name],
+      ['Reject', admin.name],
+      ['Submit', founder.name],
+    ]);
   });
 
   it('when approved, then the founder is told by e-mail and bell, and the ui goes home', async () => {
@@ -172,8 +247,17 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
   });
 
   it('when the platform administrator opens the company, then they go home with the admin module only, and the company reads who opened it and when in its history', async () => {
-    type Step = { event: string; statusBefore: string | null; statusAfter: string; at: string; byUserId: string; byName: string | null; remark: string | null };
-    const historyOf = async () => (await api().get(`company/registrations/${companyId}`, { token: founderToken })).body.data.history as Step[];
+    type Step = {
+      event: string;
+      statusBefore: string | null;
+      statusAfter: string;
+      at: string;
+      byUserId: string;
+      byName: string | null;
+      remark: string | null;
+    };
+    const historyOf = async () =>
+      (await api().get(`company/registrations/${companyId}`, { token: founderToken })).body.data.history as Step[];
     const before = await historyOf();
     const opened = await choose(adminToken, companyId);
     expect(opened.status).toBe(200);
@@ -183,7 +267,15 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
     const after = await historyOf();
     expect(after.slice(0, before.length)).toEqual(before);
     expect(after.slice(before.length)).toEqual([
-      { event: 'PlatformAdministratorOpened', statusBefore: 'approved', statusAfter: 'approved', at: expect.any(String), byUserId: admin.userId, byName: admin.name, remark: null },
+      {
+        event: 'PlatformAdministratorOpened',
+        statusBefore: 'approved',
+        statusAfter: 'approved',
+        at: expect.any(String),
+        byUserId: admin.userId,
+        byName: admin.name,
+        remark: null,
+      },
     ]);
     const approvedAt = before.find((step) => step.event === 'Approve')!.at;
     expect(Date.parse(after.at(-1)!.at)).toBeGreaterThanOrEqual(Date.parse(approvedAt));
@@ -195,25 +287,63 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
   let roleId = '';
   let memberId = '';
   it('when the administrator defines a role with purchase orders only, then it lists; an admin-module right is refused', async () => {
-    const refused = await api().post('company/roles', { name: 'Sneaky', accessRights: ['procurement.view', 'admin.company'] }, { token: founderToken });
+    const refused = await api().post(
+      'company/roles',
+      { name: 'Sneaky', accessRights: ['procurement.view', 'admin.company'] },
+      { token: founderToken },
+    );
     expect(refused.body.errorCode).toBe('rightNotGrantable');
-    const role = await api().post('company/roles', { name: 'PO clerk', accessRights: ['procurement.view', 'procurement.update'] }, { token: founderToken });
+    const role = await api().post(
+      'company/roles',
+      { name: 'PO clerk', accessRights: ['procurement.view', 'procurement.update'] },
+      { token: founderToken },
+    );
     expect(role.status).toBe(201);
     roleId = role.body.id as string;
-    expect((await api().post('company/roles', { name: 'po CLERK', accessRights: [] }, { token: founderToken })).body.errorCode).toBe('roleNameExists');
+    expect((await api().post('company/roles', { name: 'po CLERK', accessRights: [] }, { token: founderToken })).body.errorCode).toBe(
+      'roleNameExists',
+    );
     const roles = await api().get('company/roles', { token: founderToken });
-    expect(roles.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: roleId, name: 'PO clerk', accessRights: ['procurement.view', 'procurement.update'], status: 'active', holders: 0 })]));
+    expect(roles.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: roleId,
+          name: 'PO clerk',
+          accessRights: ['procurement.view', 'procurement.update'],
+          status: 'active',
+          holders: 0,
+        }),
+      ]),
+    );
   });
 
   it('when the administrator invites a new person with that role, then they are pending and the e-mail carries a sign-up link', async () => {
-    const invite = await api().post('company/users/invite', { email: colleague.email.toUpperCase(), name: colleague.name, roleIds: [roleId] }, { token: founderToken });
+    const invite = await api().post(
+      'company/users/invite',
+      { email: colleague.email.toUpperCase(), name: colleague.name, roleIds: [roleId] },
+      { token: founderToken },
+    );
     expect(invite.status).toBe(201);
     expect(invite.body).toMatchObject({ success: true, status: 'pending', linkedExistingAccount: false });
     memberId = invite.body.id as string;
     const pending = await api().get('company/users', { token: founderToken, query: { filter: JSON.stringify({ status: 'pending' }) } });
-    expect(pending.body).toEqual([expect.objectContaining({ id: memberId, email: colleague.email, status: 'pending', roles: [{ roleId, name: 'PO clerk', status: 'active' }] })]);
-    expect((await api().post('company/users/invite', { email: colleague.email, name: colleague.name, roleIds: [] }, { token: founderToken })).body.errorCode).toBe('userAlreadyMember');
-    const tooMany = await api().post('company/users/invite', { email: 'six.roles@example.my', name: 'Six Roles', roleIds: ['a', 'b', 'c', 'd', 'e', 'f'] }, { token: founderToken });
+    expect(pending.body).toEqual([
+      expect.objectContaining({
+        id: memberId,
+        email: colleague.email,
+        status: 'pending',
+        roles: [{ roleId, name: 'PO clerk', status: 'active' }],
+      }),
+    ]);
+    expect(
+      (await api().post('company/users/invite', { email: colleague.email, name: colleague.name, roleIds: [] }, { token: founderToken }))
+        .body.errorCode,
+    ).toBe('userAlreadyMember');
+    const tooMany = await api().post(
+      'company/users/invite',
+      { email: 'six.roles@example.my', name: 'Six Roles', roleIds: ['a', 'b', 'c', 'd', 'e', 'f'] },
+      { token: founderToken },
+    );
     expect(tooMany.body.errorCode).toBe('tooManyRoles');
     const suspendPending = await api().post(`company/users/${memberId}/actions/Suspend`, { remark: 'not yet' }, { token: founderToken });
     expect(suspendPending.status).toBe(409);
@@ -221,13 +351,19 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
   });
 
   let colleagueToken = '';
-  it('when the colleague signs up from the link and activates, then they join: the company is theirs to choose with the role\'s rights alone', async () => {
+  it("when the colleague signs up from the link and activates, then they join: the company is theirs to choose with the role's rights alone", async () => {
     const mail = await ctx!.smtp.waitFor(colleague.email);
     const invitationId = decodeURIComponent(mail.text.match(/invitation_id=([^\s&]+)/)![1]!);
-    expect((await api().get(`company/invitations/${invitationId}`)).body).toEqual({ success: true, companyName: details.name, state: 'open' });
+    expect((await api().get(`company/invitations/${invitationId}`)).body).toEqual({
+      success: true,
+      companyName: details.name,
+      state: 'open',
+    });
     await verifyMobile(ctx!, colleague.mobile);
     expect((await api().post('users/sign-up', { ...signUpBody(colleague), invitation_id: invitationId })).status).toBe(200);
-    expect((await api().post('users/activate-by-pin', { email: colleague.email, pin: await activationPin(ctx!, colleague.email) })).status).toBe(200);
+    expect(
+      (await api().post('users/activate-by-pin', { email: colleague.email, pin: await activationPin(ctx!, colleague.email) })).status,
+    ).toBe(200);
     await ctx!.app.get(CompanyInvitationTakeUpReactor).settled();
     expect((await api().get(`company/invitations/${invitationId}`)).body.state).toBe('used');
     colleagueToken = (await signIn(ctx!, colleague)).jwtToken;
@@ -237,23 +373,43 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
     expect(chosen.status).toBe(200);
     expect(decodeAccessRights(chosen.body.accessRights as string)).toEqual(['procurement.view', 'procurement.update']);
     colleagueToken = chosen.body.jwtToken as string;
-    const active = await api().get('company/users', { token: founderToken, query: { filter: JSON.stringify({ status: 'active', q: colleague.name }) } });
-    expect(active.body).toEqual([expect.objectContaining({ id: memberId, status: 'activated', availableActions: expect.arrayContaining(['Suspend', 'Deactivate', 'Terminate']) })]);
+    const active = await api().get('company/users', {
+      token: founderToken,
+      query: { filter: JSON.stringify({ status: 'active', q: colleague.name }) },
+    });
+    expect(active.body).toEqual([
+      expect.objectContaining({
+        id: memberId,
+        status: 'activated',
+        availableActions: expect.arrayContaining(['Suspend', 'Deactivate', 'Terminate']),
+      }),
+    ]);
   });
 
   it('given the colleague may propose orders and tenders, when they draft both, then the order is made and the tender refused: their role has no tender management', async () => {
-    const [row] = (await api().get('company/users', { token: founderToken, query: { filter: JSON.stringify({ status: 'active', q: colleague.name }) } })).body as { userId: string }[];
+    const [row] = (
+      await api().get('company/users', { token: founderToken, query: { filter: JSON.stringify({ status: 'active', q: colleague.name }) } })
+    ).body as { userId: string }[];
     for (const code of ['purchaseOrder', 'tender']) {
-      expect((await api().post('company-workflow/assignments', { code, user_id: row!.userId, workflow_level: 10 }, { token: founderToken })).status).toBe(200);
+      expect(
+        (await api().post('company-workflow/assignments', { code, user_id: row!.userId, workflow_level: 10 }, { token: founderToken }))
+          .status,
+      ).toBe(200);
     }
     // A supplier to order from: another company, registered and approved the same way.
     const supplierOwner = await seedUser(ctx!, newPerson('supplier'));
     const supplierToken = (await signIn(ctx!, supplierOwner)).jwtToken;
-    const supplier = (await api().post('company/registrations', registration({ name: 'Bekalan Maju Sdn Bhd', subscriptionType: 2 }), { token: supplierToken })).body.id as string;
+    const supplier = (
+      await api().post('company/registrations', registration({ name: 'Bekalan Maju Sdn Bhd', subscriptionType: 2 }), {
+        token: supplierToken,
+      })
+    ).body.id as string;
     const supplierInCompany = await keepProfileForSubmission(api(), supplierToken, supplier);
     expect((await api().post(`company/registrations/${supplier}/actions/Submit`, {}, { token: supplierInCompany })).status).toBe(200);
     expect((await api().post(`company/registrations/${supplier}/actions/Approve`, {}, { token: adminToken })).body.status).toBe('approved');
-    const order = await api().post('documents/purchaseOrder', purchaseOrderBody({ counterpartyCompanyId: supplier }), { token: colleagueToken });
+    const order = await api().post('documents/purchaseOrder', purchaseOrderBody({ counterpartyCompanyId: supplier }), {
+      token: colleagueToken,
+    });
     expect(order.status).toBe(201);
     const tender = await api().post('documents/tender', tenderBody(ctx!.clock.now), { token: colleagueToken });
     expect(tender.status).toBe(403);
@@ -262,11 +418,18 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
 
   it('when the colleague manages users, then 403: the users module is not in their role', async () => {
     expect((await api().get('company/users', { token: colleagueToken })).status).toBe(403);
-    expect((await api().post('company/users/invite', { email: 'x@example.my', name: 'Some One', roleIds: [] }, { token: colleagueToken })).status).toBe(403);
+    expect(
+      (await api().post('company/users/invite', { email: 'x@example.my', name: 'Some One', roleIds: [] }, { token: colleagueToken }))
+        .status,
+    ).toBe(403);
   });
 
-  it('when the founder suspends the colleague, then the colleague\'s next call is refused with userSuspended; activated again, they are back', async () => {
-    const suspend = await api().post(`company/users/${memberId}/actions/Suspend`, { remark: 'On leave pending an inquiry' }, { token: founderToken });
+  it("when the founder suspends the colleague, then the colleague's next call is refused with userSuspended; activated again, they are back", async () => {
+    const suspend = await api().post(
+      `company/users/${memberId}/actions/Suspend`,
+      { remark: 'On leave pending an inquiry' },
+      { token: founderToken },
+    );
     expect(suspend.status).toBe(200);
     expect(suspend.body.status).toBe('suspended');
     const next = await api().get('company/roles', { token: colleagueToken });
@@ -274,11 +437,20 @@ describe.each(STORES)('a company joins from nothing on %s', (kind) => {
     expect(next.body.errorCode).toBe('userSuspended');
     const fresh = (await signIn(ctx!, colleague)).jwtToken;
     expect((await choose(fresh, companyId)).body.errorCode).toBe('userSuspended');
-    expect((await api().post(`company/users/${memberId}/actions/Suspend`, { remark: 'again' }, { token: founderToken })).body.errorCode).toBe('userAlreadySuspended');
+    expect(
+      (await api().post(`company/users/${memberId}/actions/Suspend`, { remark: 'again' }, { token: founderToken })).body.errorCode,
+    ).toBe('userAlreadySuspended');
     expect((await api().post(`company/users/${memberId}/actions/Activate`, {}, { token: founderToken })).body.status).toBe('activated');
     expect((await choose(fresh, companyId)).status).toBe(200);
     const history = await api().get(`company/users/${memberId}/history`, { token: founderToken });
-    expect((history.body.history as { event: string; remark: string | null }[]).map((step) => step.event)).toEqual(['Create', 'Create', 'Approve', 'Activate', 'Suspend', 'Activate']);
+    expect((history.body.history as { event: string; remark: string | null }[]).map((step) => step.event)).toEqual([
+      'Create',
+      'Create',
+      'Approve',
+      'Activate',
+      'Suspend',
+      'Activate',
+    ]);
   });
 
   it('when the role is retired, then its holder loses its rights at once and the company is no longer theirs to choose', async () => {

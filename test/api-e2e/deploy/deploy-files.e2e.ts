@@ -30,12 +30,16 @@ describe('infra/deploy', () => {
     const context = resolve(base, /context: (\S+)/.exec(compose)![1]!);
     expect(context).toBe(resolve(REPOSITORY));
     expect(existsSync(join(context, /dockerfile: (\S+)/.exec(compose)![1]!))).toBe(true);
-    const mounts = [...compose.matchAll(/^\s+- (\.\.?\/\S+):(\S+):ro$/gm)].map((match) => ({ from: resolve(base, match[1]!), to: match[2]! }));
+    const mounts = [...compose.matchAll(/^\s+- (\.\.?\/\S+):(\S+):ro$/gm)].map((match) => ({
+      from: resolve(base, match[1]!),
+      to: match[2]!,
+    }));
     expect(mounts).toHaveLength(3);
     for (const mount of mounts) expect(existsSync(mount.from)).toBe(true);
     // nginx's site includes what the mounts put in place.
     const site = read('nginx/binaan.conf');
-    for (const included of [...site.matchAll(/include (\/etc\/nginx\/binaan\/\S+);/g)].map((match) => match[1]!)) expect(mounts.map((m) => m.to)).toContain(included);
+    for (const included of [...site.matchAll(/include (\/etc\/nginx\/binaan\/\S+);/g)].map((match) => match[1]!))
+      expect(mounts.map((m) => m.to)).toContain(included);
     expect(compose).toMatch(/replicas: 3/);
     expect(existsSync(join(base, 'instances.conf'))).toBe(true);
   });

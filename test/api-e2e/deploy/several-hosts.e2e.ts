@@ -62,7 +62,9 @@ async function signIn(port: number, email: string): Promise<{ token: string; rea
 
 const runs = Boolean(TEST_DATABASE_URL && NGINX);
 // A skip says why in its title, which npm test's summary lists (infra/scripts/test-summary.mjs).
-const skipped = runs ? '' : ` (skipped: ${TEST_DATABASE_URL ? 'nginx is not installed; npm test installs it' : 'needs TEST_DATABASE_URL, which npm test sets'})`;
+const skipped = runs
+  ? ''
+  : ` (skipped: ${TEST_DATABASE_URL ? 'nginx is not installed; npm test installs it' : 'needs TEST_DATABASE_URL, which npm test sets'})`;
 
 (runs ? describe : describe.skip)(`three API instances behind nginx on one PostgreSQL${skipped}`, () => {
   const schema = `hosts_${randomBytes(5).toString('hex')}`;
@@ -74,12 +76,19 @@ const skipped = runs ? '' : ` (skipped: ${TEST_DATABASE_URL ? 'nginx is not inst
 
   beforeAll(async () => {
     const shared = {
-      DATABASE_URL: TEST_DATABASE_URL!, DATABASE_SCHEMA: schema, NODE_ENV: 'test', LOG_FORMAT: 'json', HOST: '127.0.0.1',
-      JWT_SECRET: randomBytes(24).toString('hex'), CODE_HMAC_KEY: randomBytes(24).toString('hex'), HUMAN_CHECK_HMAC_KEY: randomBytes(24).toString('hex'),
+      DATABASE_URL: TEST_DATABASE_URL!,
+      DATABASE_SCHEMA: schema,
+      NODE_ENV: 'test',
+      LOG_FORMAT: 'json',
+      HOST: '127.0.0.1',
+      JWT_SECRET: randomBytes(24).toString('hex'),
+      CODE_HMAC_KEY: randomBytes(24).toString('hex'),
+      HUMAN_CHECK_HMAC_KEY: randomBytes(24).toString('hex'),
       PERSONAL_DATA_MASTER_KEY: randomBytes(32).toString('base64'),
       // The e-mail and mobile lookups are keyed by this HMAC key: every host must share it.
       LOOKUP_HMAC_KEY: randomBytes(32).toString('base64'),
-      PUBLIC_RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUST_PROXY: '127.0.0.1',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      TRUST_PROXY: '127.0.0.1',
     };
     const ports = [await freePort(), await freePort(), await freePort()];
     front = await freePort();
@@ -90,7 +99,12 @@ const skipped = runs ? '' : ` (skipped: ${TEST_DATABASE_URL ? 'nginx is not inst
     };
     // A migrates and seeds the demo; B and C join the same database as other machines would.
     instances.push(await startInstance('A', ports[0]!, { ...shared, DATA_DIR: dataDir('a'), DEMO_DATA: 'on' }));
-    instances.push(...(await Promise.all([startInstance('B', ports[1]!, { ...shared, DATA_DIR: dataDir('b'), DEMO_DATA: 'off' }), startInstance('C', ports[2]!, { ...shared, DATA_DIR: dataDir('c'), DEMO_DATA: 'off' })])));
+    instances.push(
+      ...(await Promise.all([
+        startInstance('B', ports[1]!, { ...shared, DATA_DIR: dataDir('b'), DEMO_DATA: 'off' }),
+        startInstance('C', ports[2]!, { ...shared, DATA_DIR: dataDir('c'), DEMO_DATA: 'off' }),
+      ])),
+    );
 
     // The repository's nginx files, with their /etc/nginx/binaan/ paths and port made this run's.
     const conf = join(folder, 'nginx');
@@ -99,12 +113,22 @@ const skipped = runs ? '' : ` (skipped: ${TEST_DATABASE_URL ? 'nginx is not inst
     writeFileSync(join(conf, 'instances.conf'), ports.map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=10s;\n`).join(''));
     const site = readFileSync(join(REPOSITORY, 'infra/deploy/nginx/binaan.conf'), 'utf8');
     expect(site).toContain('listen 80;');
-    writeFileSync(join(conf, 'binaan.conf'), site.replaceAll('/etc/nginx/binaan/', `${conf}/`).replace('listen 80;', `listen 127.0.0.1:${front};`));
+    writeFileSync(
+      join(conf, 'binaan.conf'),
+      site.replaceAll('/etc/nginx/binaan/', `${conf}/`).replace('listen 80;', `listen 127.0.0.1:${front};`),
+    );
     const temp = join(conf, 'temp');
-    writeFileSync(join(conf, 'nginx.conf'), [
-      'daemon off;', 'worker_processes 1;', `pid ${conf}/nginx.pid;`, `error_log ${conf}/error.log;`, 'events {}',
-      `http { access_log ${conf}/access.log; client_body_temp_path ${temp}/body; proxy_temp_path ${temp}/proxy; fastcgi_temp_path ${temp}/fastcgi; uwsgi_temp_path ${temp}/uwsgi; scgi_temp_path ${temp}/scgi; include ${conf}/binaan.conf; }`,
-    ].join('\n'));
+    writeFileSync(
+      join(conf, 'nginx.conf'),
+      [
+        'daemon off;',
+        'worker_processes 1;',
+        `pid ${conf}/nginx.pid;`,
+        `error_log ${conf}/error.log;`,
+        'events {}',
+        `http { access_log ${conf}/access.log; client_body_temp_path ${temp}/body; proxy_temp_path ${temp}/proxy; fastcgi_temp_path ${temp}/fastcgi; uwsgi_temp_path ${temp}/uwsgi; scgi_temp_path ${temp}/scgi; include ${conf}/binaan.conf; }`,
+      ].join('\n'),
+    );
     const checked = spawnSync(NGINX!, ['-t', '-p', conf, '-c', join(conf, 'nginx.conf')], { encoding: 'utf8' });
     expect(checked.stderr).toContain('test is successful');
     nginx = spawn(NGINX!, ['-p', conf, '-c', join(conf, 'nginx.conf')], { stdio: 'ignore' });
@@ -118,10 +142,15 @@ const skipped = runs ? '' : ` (skipped: ${TEST_DATABASE_URL ? 'nginx is not inst
   afterAll(async () => {
     for (const socket of sockets) socket.socket.terminate();
     nginx?.kill('SIGTERM');
-    await Promise.all(instances.map((instance) => new Promise((resolve) => {
-      instance.child.once('exit', resolve);
-      instance.child.kill('SIGTERM');
-    })));
+    await Promise.all(
+      instances.map(
+        (instance) =>
+          new Promise((resolve) => {
+            instance.child.once('exit', resolve);
+            instance.child.kill('SIGTERM');
+          }),
+      ),
+    );
     const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await client.connect();
     await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -129,7 +158,7 @@ const skipped = runs ? '' : ` (skipped: ${TEST_DATABASE_URL ? 'nginx is not inst
     rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 
-  it('signs in on A, acts through B, and pushes the approver\'s notification on sockets held on C and through nginx', async () => {
+  it("signs in on A, acts through B, and pushes the approver's notification on sockets held on C and through nginx", async () => {
     const [a, b, c] = instances as [Instance, Instance, Instance];
     // Lim (the approver) signs in on A and holds two sockets: one on C, one through nginx.
     const lim = await signIn(a.port, 'lim@teguhbina.my');
@@ -137,11 +166,20 @@ const skipped = runs ? '' : ` (skipped: ${TEST_DATABASE_URL ? 'nginx is not inst
     // Kumar, through nginx, makes an order and asks for its approval through B.
     const kumar = await signIn(front, 'kumar@teguhbina.my');
     const created = await call(front, 'POST', '/api/documents/purchaseOrder', kumar.token, {
-      title: 'Several hosts order', counterpartyCompanyId: 'mutiara-supplies', items: [{ description: 'Cement 50 kg', unit: 'bag', quantity: '40', rate: '21.50' }],
+      title: 'Several hosts order',
+      counterpartyCompanyId: 'mutiara-supplies',
+      items: [{ description: 'Cement 50 kg', unit: 'bag', quantity: '40', rate: '21.50' }],
     });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
-    const requested = await call(b.port, 'POST', `/api/documents/purchaseOrder/${id}/actions/Request_Approve`, kumar.token, {}, { 'if-match': '"1"' });
+    const requested = await call(
+      b.port,
+      'POST',
+      `/api/documents/purchaseOrder/${id}/actions/Request_Approve`,
+      kumar.token,
+      {},
+      { 'if-match': '"1"' },
+    );
     expect(requested.status).toBe(200);
     // The notification reaches both of lim's sockets, whichever instance recorded it.
     for (const socket of sockets) {
@@ -149,12 +187,19 @@ const skipped = runs ? '' : ` (skipped: ${TEST_DATABASE_URL ? 'nginx is not inst
       expect(pushed.message.module).toBe('purchaseOrder');
     }
     // Lim's token from A approves through B.
-    const approved = await call(b.port, 'POST', `/api/documents/purchaseOrder/${id}/actions/Approve`, lim.token, {}, { 'if-match': `"${requested.body.revision as number}"` });
+    const approved = await call(
+      b.port,
+      'POST',
+      `/api/documents/purchaseOrder/${id}/actions/Approve`,
+      lim.token,
+      {},
+      { 'if-match': `"${requested.body.revision as number}"` },
+    );
     expect(approved.status).toBe(200);
     expect((await call(c.port, 'GET', `/api/documents/purchaseOrder/${id}`, kumar.token)).body.revision).toBe(approved.body.revision);
   }, 120_000);
 
-  it('spreads calls over the three, with nginx\'s request id on the instance\'s log line', async () => {
+  it("spreads calls over the three, with nginx's request id on the instance's log line", async () => {
     const before = instances.map((instance) => instance.output.length);
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
@@ -174,7 +219,8 @@ const skipped = runs ? '' : ` (skipped: ${TEST_DATABASE_URL ? 'nginx is not inst
   // The limits are kept in PostgreSQL (apps/api/src/limits/): per instance, 12 of 12 calls would pass.
   it(`holds one caller to ${LIMIT} lookups a minute across the three instances`, async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 2 * LIMIT; i++) statuses.push((await call(front, 'GET', `/api/event-participant/view/${randomBytes(4).toString('hex')}/x/y`)).status);
+    for (let i = 0; i < 2 * LIMIT; i++)
+      statuses.push((await call(front, 'GET', `/api/event-participant/view/${randomBytes(4).toString('hex')}/x/y`)).status);
     expect(statuses.filter((status) => status !== 429)).toHaveLength(LIMIT);
     expect(statuses.filter((status) => status === 429)).toHaveLength(LIMIT);
   });

@@ -23,7 +23,8 @@ export function moduleAccess(running: () => Running): void {
     let kumar: string, lim: string, farid: string;
     let tenderId = '';
     const undo: (() => Promise<void>)[] = [];
-    const expectNoAccess = (reply: { status: number; body: { errorCode?: string } }) => expect([reply.status, reply.body.errorCode]).toEqual([403, 'noAccessRight']);
+    const expectNoAccess = (reply: { status: number; body: { errorCode?: string } }) =>
+      expect([reply.status, reply.body.errorCode]).toEqual([403, 'noAccessRight']);
 
     beforeAll(async () => {
       kumar = await running().signIn('kumar@teguhbina.my', TEGUH);
@@ -45,8 +46,12 @@ export function moduleAccess(running: () => Running): void {
       expectNoAccess(await api.call('get', `${TENDERS}/${tenderId}/history`, { token: farid }));
       expectNoAccess(await api.call('post', TENDERS, { token: farid, body: tenderBody(running().clock.now) }));
       expectNoAccess(await api.call('put', `${TENDERS}/${tenderId}`, { token: farid, body: { title: 'x' }, headers: { 'If-Match': '1' } }));
-      expectNoAccess(await api.call('post', `${TENDERS}/${tenderId}/actions/Request_Approve`, { token: farid, headers: { 'If-Match': '1' } }));
-      expectNoAccess(await api.call('post', `${TENDERS}/actions/Request_Approve`, { token: farid, body: { items: [{ id: tenderId, revision: 1 }] } }));
+      expectNoAccess(
+        await api.call('post', `${TENDERS}/${tenderId}/actions/Request_Approve`, { token: farid, headers: { 'If-Match': '1' } }),
+      );
+      expectNoAccess(
+        await api.call('post', `${TENDERS}/actions/Request_Approve`, { token: farid, body: { items: [{ id: tenderId, revision: 1 }] } }),
+      );
       // Nothing was recorded by the refused calls.
       expect((await api.call('get', `${TENDERS}/${tenderId}`, { token: kumar })).body.revision).toBe(1);
     });
@@ -57,16 +62,32 @@ export function moduleAccess(running: () => Running): void {
     });
 
     it('kumar (tenderManagement view and update, no approve) creates and requests, but Approve is 403 noAccessRight; lim (approve) gets through', async () => {
-      const requested = await running().api.call('post', `${TENDERS}/${tenderId}/actions/Request_Approve`, { token: kumar, headers: { 'If-Match': '1' } });
+      const requested = await running().api.call('post', `${TENDERS}/${tenderId}/actions/Request_Approve`, {
+        token: kumar,
+        headers: { 'If-Match': '1' },
+      });
       expect([requested.status, requested.body.status]).toEqual([200, 'pendingActivation']);
-      expectNoAccess(await running().api.call('post', `${TENDERS}/${tenderId}/actions/Approve`, { token: kumar, headers: { 'If-Match': '2' } }));
-      expectNoAccess(await running().api.call('post', `${TENDERS}/actions/Approve`, { token: kumar, body: { items: [{ id: tenderId, revision: 2 }] } }));
-      const approved = await running().api.call('post', `${TENDERS}/${tenderId}/actions/Approve`, { token: lim, headers: { 'If-Match': '2' } });
+      expectNoAccess(
+        await running().api.call('post', `${TENDERS}/${tenderId}/actions/Approve`, { token: kumar, headers: { 'If-Match': '2' } }),
+      );
+      expectNoAccess(
+        await running().api.call('post', `${TENDERS}/actions/Approve`, { token: kumar, body: { items: [{ id: tenderId, revision: 2 }] } }),
+      );
+      const approved = await running().api.call('post', `${TENDERS}/${tenderId}/actions/Approve`, {
+        token: lim,
+        headers: { 'If-Match': '2' },
+      });
       expect([approved.status, approved.body.status, approved.body.revision]).toEqual([200, 'active', 3]);
     });
 
     it('given tenderManagement.view in a new role, farid reads at once with the same token; creating still needs update', async () => {
-      undo.push(await grantCompanyRole(running(), TEGUH, 'farid@teguhbina.my', { roleId: 'e2e-tender-reader', name: 'Tender reader', accessRights: ['tenderManagement.view'] }));
+      undo.push(
+        await grantCompanyRole(running(), TEGUH, 'farid@teguhbina.my', {
+          roleId: 'e2e-tender-reader',
+          name: 'Tender reader',
+          accessRights: ['tenderManagement.view'],
+        }),
+      );
       const seen = await running().api.call('get', `${TENDERS}/${tenderId}`, { token: farid });
       expect([seen.status, seen.body.status]).toEqual([200, 'active']);
       expect(seen.body.availableActions).toEqual([]);
@@ -78,8 +99,18 @@ export function moduleAccess(running: () => Running): void {
     it('with tenderManagement.update too the module opens, and the workflow level decides: no level 10, so 403 noAuthority', async () => {
       const draft = await running().api.call('post', TENDERS, { token: kumar, body: tenderBody(running().clock.now) });
       expect(draft.status).toBe(201);
-      undo.push(await grantCompanyRole(running(), TEGUH, 'farid@teguhbina.my', { roleId: 'e2e-tender-editor', name: 'Tender editor', accessRights: ['tenderManagement.update'] }));
-      const edit = await running().api.call('put', `${TENDERS}/${draft.body.id}`, { token: farid, body: { title: 'Renamed by the site' }, headers: { 'If-Match': '1' } });
+      undo.push(
+        await grantCompanyRole(running(), TEGUH, 'farid@teguhbina.my', {
+          roleId: 'e2e-tender-editor',
+          name: 'Tender editor',
+          accessRights: ['tenderManagement.update'],
+        }),
+      );
+      const edit = await running().api.call('put', `${TENDERS}/${draft.body.id}`, {
+        token: farid,
+        body: { title: 'Renamed by the site' },
+        headers: { 'If-Match': '1' },
+      });
       expect([edit.status, edit.body.errorCode]).toEqual([403, 'noAuthority']);
       const create = await running().api.call('post', TENDERS, { token: farid, body: tenderBody(running().clock.now) });
       expect([create.status, create.body.errorCode]).toEqual([403, 'noAuthority']);

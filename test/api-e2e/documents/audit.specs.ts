@@ -11,7 +11,14 @@ export function auditAndContention(running: () => Running): void {
   describe('idempotency, audit verification and contention', () => {
     let kumar: string, lim: string, mei: string;
     const create = async () => (await running().api.call('post', BASE, { token: kumar, body: purchaseOrderBody() })).body.id as string;
-    const act = (token: string, id: string, event: string, revision: number, headers: Record<string, string> = {}, body: Record<string, unknown> = {}) =>
+    const act = (
+      token: string,
+      id: string,
+      event: string,
+      revision: number,
+      headers: Record<string, string> = {},
+      body: Record<string, unknown> = {},
+    ) =>
       running().api.call('post', `${BASE}/${id}/actions/${event}`, { token, body, headers: { 'If-Match': String(revision), ...headers } });
 
     beforeAll(async () => {
@@ -44,7 +51,10 @@ export function auditAndContention(running: () => Running): void {
       // Read once before the change: the timeline and its chain check are kept in process from here on.
       const before = await running().api.call('get', `${BASE}/${id}/history`, { token: kumar });
       expect(before.body.map((r: { chainVerified: boolean }) => r.chainVerified)).toEqual([true, true, true, true]);
-      const unchanged = await running().api.call('get', `${BASE}/${id}/history`, { token: kumar, headers: { 'If-None-Match': before.headers.etag! } });
+      const unchanged = await running().api.call('get', `${BASE}/${id}/history`, {
+        token: kumar,
+        headers: { 'If-None-Match': before.headers.etag! },
+      });
       expect(unchanged.status).toBe(304);
       await running().sql.script(`BEGIN; ALTER TABLE events DISABLE TRIGGER USER;
         UPDATE events SET data = jsonb_set(data::jsonb, '{remark}', '"Approved, no remark"')::json WHERE stream_id = 'purchaseOrder-${id}' AND revision = 3;
@@ -52,7 +62,10 @@ export function auditAndContention(running: () => Running): void {
       const broken = await running().api.call('get', `/api/audit/verify?resource=purchaseOrder&id=${id}`, { token: kumar });
       expect(broken.status).toBe(200);
       expect(broken.body).toMatchObject({ ok: false, firstBadRevision: 3 });
-      const history = await running().api.call('get', `${BASE}/${id}/history`, { token: kumar, headers: { 'If-None-Match': before.headers.etag! } });
+      const history = await running().api.call('get', `${BASE}/${id}/history`, {
+        token: kumar,
+        headers: { 'If-None-Match': before.headers.etag! },
+      });
       expect(history.status).toBe(200);
       expect(history.body.map((r: { chainVerified: boolean }) => r.chainVerified)).toEqual([true, true, true, false]);
     });
@@ -76,7 +89,9 @@ export function auditAndContention(running: () => Running): void {
       let ok = 0;
       for (let round = 0; round < ROUNDS; round++) {
         // Mostly the current revision, some stale: every reply must still be 200 or 409.
-        const replies = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => act(mei, id, 'View', i % 10 === 9 ? revision - 1 : revision)));
+        const replies = await Promise.all(
+          Array.from({ length: CONCURRENT }, (_, i) => act(mei, id, 'View', i % 10 === 9 ? revision - 1 : revision)),
+        );
         const statuses = replies.map((r) => r.status);
         expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
         const won = replies.filter((r) => r.status === 200);
@@ -92,9 +107,15 @@ export function auditAndContention(running: () => Running): void {
     }, 120_000);
 
     it('document numbers stay unique and gapless under concurrent creates', async () => {
-      const replies = await Promise.all(Array.from({ length: 20 }, () => running().api.call('post', BASE, { token: kumar, body: purchaseOrderBody() })));
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, () => running().api.call('post', BASE, { token: kumar, body: purchaseOrderBody() })),
+      );
       expect(replies.map((r) => r.status).filter((s) => s !== 201)).toEqual([]);
-      const all = await running().api.call('get', `${BASE}?range=${encodeURIComponent('[0,199]')}&sort=${encodeURIComponent('["documentNo","ASC"]')}`, { token: kumar });
+      const all = await running().api.call(
+        'get',
+        `${BASE}?range=${encodeURIComponent('[0,199]')}&sort=${encodeURIComponent('["documentNo","ASC"]')}`,
+        { token: kumar },
+      );
       const numbers = (all.body as { documentNo: string }[]).map((d) => Number(d.documentNo.slice(-5)));
       expect(numbers).toEqual(numbers.map((_, i) => i + 1));
     }, 60_000);

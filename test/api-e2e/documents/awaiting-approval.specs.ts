@@ -10,15 +10,25 @@ type Row = { id: string; status: string; awaitingLevel: number | null };
 export function awaitingApproval(running: () => Running): void {
   describe('awaiting approval in the lists', () => {
     let kumar: string, lim: string;
-    let draft = '', waiting = '', cancelled = '';
+    let draft = '',
+      waiting = '',
+      cancelled = '';
     const list = async (filter: Record<string, unknown>, token = kumar) => {
-      const reply = await running().api.call('get', `${BASE}?range=${encodeURIComponent('[0,199]')}&filter=${encodeURIComponent(JSON.stringify(filter))}`, { token });
+      const reply = await running().api.call(
+        'get',
+        `${BASE}?range=${encodeURIComponent('[0,199]')}&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+        { token },
+      );
       expect(reply.status).toBe(200);
       return reply.body as Row[];
     };
     const rowOf = async (id: string) => (await list({})).find((r) => r.id === id);
     const act = async (token: string, id: string, event: string, revision: number, body: Record<string, unknown> = {}) => {
-      const reply = await running().api.call('post', `${BASE}/${id}/actions/${event}`, { token, body, headers: { 'If-Match': String(revision) } });
+      const reply = await running().api.call('post', `${BASE}/${id}/actions/${event}`, {
+        token,
+        body,
+        headers: { 'If-Match': String(revision) },
+      });
       expect(reply.status).toBe(200);
       return reply;
     };
@@ -26,8 +36,13 @@ export function awaitingApproval(running: () => Running): void {
     beforeAll(async () => {
       kumar = await running().signIn('kumar@teguhbina.my', TEGUH);
       lim = await running().signIn('lim@teguhbina.my', TEGUH);
-      const create = async (title: string) => (await running().api.call('post', BASE, { token: kumar, body: purchaseOrderBody({ title }) })).body.id as string;
-      [draft, waiting, cancelled] = [await create('Awaiting: draft'), await create('Awaiting: requested'), await create('Awaiting: cancelled in round')];
+      const create = async (title: string) =>
+        (await running().api.call('post', BASE, { token: kumar, body: purchaseOrderBody({ title }) })).body.id as string;
+      [draft, waiting, cancelled] = [
+        await create('Awaiting: draft'),
+        await create('Awaiting: requested'),
+        await create('Awaiting: cancelled in round'),
+      ];
       await act(kumar, waiting, 'Request_Approve', 1);
       await act(kumar, cancelled, 'Request_Approve', 1);
     });
@@ -46,7 +61,9 @@ export function awaitingApproval(running: () => Running): void {
       expect(outside).toContain(draft);
       expect(outside).not.toContain(waiting);
       // Combined with the status tab: new and awaiting.
-      expect((await list({ status: 'new', awaitingApproval: true })).map((r) => r.id)).toEqual(expect.arrayContaining([waiting, cancelled]));
+      expect((await list({ status: 'new', awaitingApproval: true })).map((r) => r.id)).toEqual(
+        expect.arrayContaining([waiting, cancelled]),
+      );
     });
 
     it('the approval (last level) and a cancel end the round: the rows no longer await anything', async () => {
@@ -61,15 +78,22 @@ export function awaitingApproval(running: () => Running): void {
 
     it('a filter value other than true or false is 400 validationFailed naming filter.awaitingApproval', async () => {
       const reply = await running().api.call('get', `${BASE}?filter=${encodeURIComponent('{"awaitingApproval":"yes"}')}`, { token: kumar });
-      expect([reply.status, reply.body.errorCode, Object.keys(reply.body.fields ?? {})]).toEqual([400, 'validationFailed', ['filter.awaitingApproval']]);
+      expect([reply.status, reply.body.errorCode, Object.keys(reply.body.fields ?? {})]).toEqual([
+        400,
+        'validationFailed',
+        ['filter.awaitingApproval'],
+      ]);
     });
 
     it('the filter has an index per side, partial on the documents in a round, ending with id', async () => {
       const indexes = await running().sql.query<{ indexname: string; indexdef: string }>(
-        `SELECT indexname, indexdef FROM pg_indexes WHERE indexname LIKE 'document_states%awaiting%' AND schemaname = current_schema() ORDER BY indexname`);
+        `SELECT indexname, indexdef FROM pg_indexes WHERE indexname LIKE 'document_states%awaiting%' AND schemaname = current_schema() ORDER BY indexname`,
+      );
       expect(indexes.map((i) => i.indexname)).toEqual(['document_states_own_awaiting', 'document_states_received_awaiting']);
       expect(indexes[0]!.indexdef).toMatch(/\(resource, company_id, created_at, id\) WHERE \(awaiting_level IS NOT NULL\)/);
-      expect(indexes[1]!.indexdef).toMatch(/\(resource, counterparty_company_id, created_at, id\) INCLUDE \(company_id\) WHERE \(shared_with_counterparty AND \(awaiting_level IS NOT NULL\)\)/);
+      expect(indexes[1]!.indexdef).toMatch(
+        /\(resource, counterparty_company_id, created_at, id\) INCLUDE \(company_id\) WHERE \(shared_with_counterparty AND \(awaiting_level IS NOT NULL\)\)/,
+      );
     });
   });
 }

@@ -17,15 +17,30 @@ export function bulkActions(running: () => Running): void {
     it('asks approval for three orders, then approves them with one stale revision reported as 409', async () => {
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) ids.push((await running().api.call('post', BASE, { token: kumar, body: purchaseOrderBody() })).body.id);
-      const requested = await running().api.call('post', `${BASE}/actions/Request_Approve`, { token: kumar, body: { items: ids.map((id) => ({ id, revision: 1 })) } });
+      const requested = await running().api.call('post', `${BASE}/actions/Request_Approve`, {
+        token: kumar,
+        body: { items: ids.map((id) => ({ id, revision: 1 })) },
+      });
       expect(requested.status).toBe(200);
-      expect(requested.body.results.map((r: { ok: boolean; revision: number }) => [r.ok, r.revision])).toEqual([[true, 2], [true, 2], [true, 2]]);
-      const approved = await running().api.call('post', `${BASE}/actions/Approve`, { token: lim, body: { items: ids.map((id, i) => ({ id, revision: i === 1 ? 1 : 2 })) } });
-      expect(approved.body.results.map((r: { ok: boolean; status?: string; httpStatus?: number; errorCode?: string }) => (r.ok ? r.status : `${r.httpStatus} ${r.errorCode}`))).toEqual([
-        'pendingConfirmation', '409 wrongExpectedRevision', 'pendingConfirmation',
+      expect(requested.body.results.map((r: { ok: boolean; revision: number }) => [r.ok, r.revision])).toEqual([
+        [true, 2],
+        [true, 2],
+        [true, 2],
       ]);
+      const approved = await running().api.call('post', `${BASE}/actions/Approve`, {
+        token: lim,
+        body: { items: ids.map((id, i) => ({ id, revision: i === 1 ? 1 : 2 })) },
+      });
+      expect(
+        approved.body.results.map((r: { ok: boolean; status?: string; httpStatus?: number; errorCode?: string }) =>
+          r.ok ? r.status : `${r.httpStatus} ${r.errorCode}`,
+        ),
+      ).toEqual(['pendingConfirmation', '409 wrongExpectedRevision', 'pendingConfirmation']);
       // aminah may approve in procurement (access right) but holds 10 and 22, not the level 20 that is next.
-      const noAuthority = await running().api.call('post', `${BASE}/actions/Approve`, { token: aminah, body: { items: [{ id: ids[1], revision: 2 }] } });
+      const noAuthority = await running().api.call('post', `${BASE}/actions/Approve`, {
+        token: aminah,
+        body: { items: [{ id: ids[1], revision: 2 }] },
+      });
       expect(noAuthority.body.results[0]).toMatchObject({ ok: false, httpStatus: 403, errorCode: 'noAuthority' });
     });
 

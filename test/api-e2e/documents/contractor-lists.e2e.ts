@@ -50,7 +50,8 @@ describe.each(FEATURE_STORES)('contractor menu calls on %s', (kind) => {
   it('lists by direction: the work order Teguh Bina sent is received by Kukuh Jaya, and only there', async () => {
     const wong = await signIn('wong@kukuhcontractor.my', 'kukuh-jaya');
     const kumar = await signIn('kumar@teguhbina.my', 'teguh-bina');
-    const received = (await get(`/api/documents/workOrder?${filter({ direction: 'received' })}`, wong).expect(200)).body as DocumentListItem[];
+    const received = (await get(`/api/documents/workOrder?${filter({ direction: 'received' })}`, wong).expect(200))
+      .body as DocumentListItem[];
     expect(received.map((d) => [d.title, d.companyId, d.counterpartyCompanyId])).toEqual([[WORK_ORDER_TITLE, 'teguh-bina', 'kukuh-jaya']]);
     expect((await get(`/api/documents/workOrder?${filter({ direction: 'sent' })}`, wong).expect(200)).body).toEqual([]);
 
@@ -58,7 +59,8 @@ describe.each(FEATURE_STORES)('contractor menu calls on %s', (kind) => {
     expect(sent.map((d) => d.title)).toContain(WORK_ORDER_TITLE);
     expect((await get(`/api/documents/workOrder?${filter({ direction: 'received' })}`, kumar).expect(200)).body).toEqual([]);
     // Teguh Bina receives the seller's invoice and sends none.
-    const invoices = (await get(`/api/documents/invoice?${filter({ direction: 'received' })}`, kumar).expect(200)).body as DocumentListItem[];
+    const invoices = (await get(`/api/documents/invoice?${filter({ direction: 'received' })}`, kumar).expect(200))
+      .body as DocumentListItem[];
     expect(invoices.map((d) => d.companyId)).toEqual(['mutiara-supplies']);
   });
 
@@ -71,13 +73,22 @@ describe.each(FEATURE_STORES)('contractor menu calls on %s', (kind) => {
   it('payment certificates addressed to the contractor: the certified one is readable by it, the rejected one never', async () => {
     const wong = await signIn('wong@kukuhcontractor.my', 'kukuh-jaya');
     const kumar = await signIn('kumar@teguhbina.my', 'teguh-bina');
-    const all = (await get(`/api/documents/paymentCertificate?${filter({ direction: 'sent' })}`, kumar).expect(200)).body as DocumentListItem[];
-    expect(all.map((d) => [d.status, d.counterpartyCompanyId]).sort()).toEqual([['closed', 'kukuh-jaya'], ['rejected', 'kukuh-jaya']]);
-    const received = (await get(`/api/documents/paymentCertificate?${filter({ direction: 'received' })}`, wong).expect(200)).body as DocumentListItem[];
-    expect(received.map((d) => [d.title, d.status, d.companyName])).toEqual([['Payment certificate no. 2: Kukuh Jaya brickwork', 'closed', 'Teguh Bina Sdn Bhd']]);
+    const all = (await get(`/api/documents/paymentCertificate?${filter({ direction: 'sent' })}`, kumar).expect(200))
+      .body as DocumentListItem[];
+    expect(all.map((d) => [d.status, d.counterpartyCompanyId]).sort()).toEqual([
+      ['closed', 'kukuh-jaya'],
+      ['rejected', 'kukuh-jaya'],
+    ]);
+    const received = (await get(`/api/documents/paymentCertificate?${filter({ direction: 'received' })}`, wong).expect(200))
+      .body as DocumentListItem[];
+    expect(received.map((d) => [d.title, d.status, d.companyName])).toEqual([
+      ['Payment certificate no. 2: Kukuh Jaya brickwork', 'closed', 'Teguh Bina Sdn Bhd'],
+    ]);
     const rejected = all.find((d) => d.status === 'rejected')!;
     await get(`/api/documents/paymentCertificate/${rejected.id}`, wong).expect(404);
-    const seen = (await get(`/api/documents/paymentCertificate/${received[0]!.id}`, wong).expect(200)).body as { availableActions: unknown[] };
+    const seen = (await get(`/api/documents/paymentCertificate/${received[0]!.id}`, wong).expect(200)).body as {
+      availableActions: unknown[];
+    };
     expect(seen.availableActions).toEqual([]);
   });
 
@@ -85,11 +96,26 @@ describe.each(FEATURE_STORES)('contractor menu calls on %s', (kind) => {
     const wong = await signIn('wong@kukuhcontractor.my', 'kukuh-jaya');
     const expected: DocumentTotalsRow[] = [];
     for (const resource of ['paymentCertificate', 'workOrder'] as const) {
-      const [received] = (await get(`/api/documents/${resource}?${filter({ direction: 'received' })}`, wong).expect(200)).body as DocumentListItem[];
-      const view = (await get(`/api/documents/${resource}/${received!.id}`, wong).expect(200)).body as { totals: { total: string }; projectId: string | null; projectName: string | null; status: string };
+      const [received] = (await get(`/api/documents/${resource}?${filter({ direction: 'received' })}`, wong).expect(200))
+        .body as DocumentListItem[];
+      const view = (await get(`/api/documents/${resource}/${received!.id}`, wong).expect(200)).body as {
+        totals: { total: string };
+        projectId: string | null;
+        projectName: string | null;
+        status: string;
+      };
       // The sender's project by the name the document carries (the demo's are in Teguh Bina's projects).
       expect(view.projectId === null || (typeof view.projectName === 'string' && view.projectName.length > 0)).toBe(true);
-      expected.push({ projectId: view.projectId ?? null, projectName: view.projectName, resource, status: view.status, direction: 'received', count: 1, total: view.totals.total, currency: 'RM' });
+      expected.push({
+        projectId: view.projectId ?? null,
+        projectName: view.projectName,
+        resource,
+        status: view.status,
+        direction: 'received',
+        count: 1,
+        total: view.totals.total,
+        currency: 'RM',
+      });
     }
     const rows = ((await get('/api/document-totals', wong).expect(200)).body as { data: DocumentTotalsRow[] }).data;
     expect(rows).toEqual(expected);
@@ -108,24 +134,46 @@ describe.each(FEATURE_STORES)('contractor menu calls on %s', (kind) => {
       }
     }
     const rows = ((await get('/api/document-totals', kumar).expect(200)).body as { data: DocumentTotalsRow[] }).data;
-    const actual = new Map(rows.map((r) => [[r.projectId, r.resource, r.status, r.direction].join('|'), { count: r.count, total: r.total === null ? null : sen(r.total) }]));
+    const actual = new Map(
+      rows.map((r) => [
+        [r.projectId, r.resource, r.status, r.direction].join('|'),
+        { count: r.count, total: r.total === null ? null : sen(r.total) },
+      ]),
+    );
     expect(actual).toEqual(expected);
     expect(rows.some((r) => r.resource === 'tender')).toBe(true);
   });
 
   it('a tender addressed to the contractor is hidden while in preparation and readable by it once active; it has no action there', async () => {
-    const [kumar, lim, wong] = [await signIn('kumar@teguhbina.my', 'teguh-bina'), await signIn('lim@teguhbina.my', 'teguh-bina'), await signIn('wong@kukuhcontractor.my', 'kukuh-jaya')];
+    const [kumar, lim, wong] = [
+      await signIn('kumar@teguhbina.my', 'teguh-bina'),
+      await signIn('lim@teguhbina.my', 'teguh-bina'),
+      await signIn('wong@kukuhcontractor.my', 'kukuh-jaya'),
+    ];
     const now = Date.now();
-    const created = await request(app.getHttpServer()).post('/api/documents/tender').set('authorization', `Bearer ${kumar}`).send({
-      title: 'Invitation: plastering, Block A', counterpartyCompanyId: 'kukuh-jaya',
-      openAt: new Date(now + 3_600_000).toISOString(), closeAt: new Date(now + 10 * 86_400_000).toISOString(),
-      expectedDeliveryStart: new Date(now + 14 * 86_400_000).toISOString().slice(0, 10),
-      items: [{ description: 'Cement plaster to walls', unit: 'm2', quantity: '1200', rate: '0.00', includeZeroRate: true }],
-    }).expect(201);
+    const created = await request(app.getHttpServer())
+      .post('/api/documents/tender')
+      .set('authorization', `Bearer ${kumar}`)
+      .send({
+        title: 'Invitation: plastering, Block A',
+        counterpartyCompanyId: 'kukuh-jaya',
+        openAt: new Date(now + 3_600_000).toISOString(),
+        closeAt: new Date(now + 10 * 86_400_000).toISOString(),
+        expectedDeliveryStart: new Date(now + 14 * 86_400_000).toISOString().slice(0, 10),
+        items: [{ description: 'Cement plaster to walls', unit: 'm2', quantity: '1200', rate: '0.00', includeZeroRate: true }],
+      })
+      .expect(201);
     const id = created.body.id as string;
     const act = (token: string, event: string, revision: number) =>
-      request(app.getHttpServer()).post(`/api/documents/tender/${id}/actions/${event}`).set('authorization', `Bearer ${token}`).set('If-Match', `"${revision}"`).send({});
-    const received = async () => ((await get(`/api/documents/tender?${filter({ direction: 'received' })}`, wong).expect(200)).body as DocumentListItem[]).map((d) => d.id);
+      request(app.getHttpServer())
+        .post(`/api/documents/tender/${id}/actions/${event}`)
+        .set('authorization', `Bearer ${token}`)
+        .set('If-Match', `"${revision}"`)
+        .send({});
+    const received = async () =>
+      ((await get(`/api/documents/tender?${filter({ direction: 'received' })}`, wong).expect(200)).body as DocumentListItem[]).map(
+        (d) => d.id,
+      );
 
     expect(await received()).not.toContain(id);
     await get(`/api/documents/tender/${id}`, wong).expect(404);
@@ -135,8 +183,16 @@ describe.each(FEATURE_STORES)('contractor menu calls on %s', (kind) => {
     expect(approved.body.status).toBe('active');
 
     expect(await received()).toEqual([id]);
-    const seen = (await get(`/api/documents/tender/${id}`, wong).expect(200)).body as { items: { description: string }[]; availableActions: unknown[]; companyName: string };
-    expect([seen.items.map((i) => i.description), seen.availableActions, seen.companyName]).toEqual([['Cement plaster to walls'], [], 'Teguh Bina Sdn Bhd']);
+    const seen = (await get(`/api/documents/tender/${id}`, wong).expect(200)).body as {
+      items: { description: string }[];
+      availableActions: unknown[];
+      companyName: string;
+    };
+    expect([seen.items.map((i) => i.description), seen.availableActions, seen.companyName]).toEqual([
+      ['Cement plaster to walls'],
+      [],
+      'Teguh Bina Sdn Bhd',
+    ]);
     // Still readable after the bidding closes (shared stays shared), never by a third company.
     await act(kumar, 'Close', approved.body.revision).expect(200);
     await get(`/api/documents/tender/${id}`, wong).expect(200);
@@ -148,7 +204,11 @@ describe.each(FEATURE_STORES)('contractor menu calls on %s', (kind) => {
     const farid = await signIn('farid@teguhbina.my', 'teguh-bina'); // site team: procurement only
     const rows = ((await get('/api/document-totals', farid).expect(200)).body as { data: DocumentTotalsRow[] }).data;
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.filter((r) => ['tender', 'workOrder', 'letterOfAward', 'progressiveClaim', 'milestoneClaim', 'paymentCertificate'].includes(r.resource))).toEqual([]);
+    expect(
+      rows.filter((r) =>
+        ['tender', 'workOrder', 'letterOfAward', 'progressiveClaim', 'milestoneClaim', 'paymentCertificate'].includes(r.resource),
+      ),
+    ).toEqual([]);
     await get('/api/document-totals').expect(401);
   });
 });

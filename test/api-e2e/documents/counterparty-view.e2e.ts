@@ -14,12 +14,22 @@ import { DEMO_DOCUMENTS, type DemoDocument } from '../../../apps/api/src/demo/de
 import { seedDemo } from '../../../apps/api/src/demo/demo-seed.js';
 import { pgliteConfig, removeAppData, startApp } from '../support.js';
 
-type HistoryRow = { revision: number; at: string; action: string; actor: { companyId: string | null }; remark: string | null; approvalLevel: number | null };
+type HistoryRow = {
+  revision: number;
+  at: string;
+  action: string;
+  actor: { companyId: string | null };
+  remark: string | null;
+  approvalLevel: number | null;
+};
 type ListItem = { id: string; title: string; documentNo: string };
 
 /** A member of each demo company who reads its documents (README: demo logins). */
 const READER: Record<string, string> = {
-  'teguh-bina': 'lim@teguhbina.my', 'mutiara-supplies': 'mei@mutiarasupplies.my', 'seri-hartanah': 'hafiz@serihartanah.my', 'kukuh-jaya': 'wong@kukuhcontractor.my',
+  'teguh-bina': 'lim@teguhbina.my',
+  'mutiara-supplies': 'mei@mutiarasupplies.my',
+  'seri-hartanah': 'hafiz@serihartanah.my',
+  'kukuh-jaya': 'wong@kukuhcontractor.my',
 };
 /** Steps of the owner's own making that never pass to the other company. */
 const INTERNAL_ACTIONS = new Set(['Draft', 'Edit', 'Create', 'Request_Approve', 'Request_Verify', 'Resubmit', 'Reject']);
@@ -50,8 +60,14 @@ describe('what a counterparty sees of a document', () => {
     app = await startApp(config);
     await seedDemo(app);
     for (const plan of DEMO_DOCUMENTS) {
-      const list = await get(`/api/documents/${plan.resource}?range=${encodeURIComponent('[0,99]')}`, await signIn(plan.by, plan.company)).expect(200);
-      ids.set(plan.key, (list.body as ListItem[]).find((item) => item.title === plan.title)!);
+      const list = await get(
+        `/api/documents/${plan.resource}?range=${encodeURIComponent('[0,99]')}`,
+        await signIn(plan.by, plan.company),
+      ).expect(200);
+      ids.set(
+        plan.key,
+        (list.body as ListItem[]).find((item) => item.title === plan.title)!,
+      );
     }
   }, 900_000);
 
@@ -61,10 +77,12 @@ describe('what a counterparty sees of a document', () => {
   });
 
   it('covers every demo kind with a counterparty', () => {
-    expect(new Set(SHARED.map((plan) => plan.resource))).toEqual(new Set(['purchaseOrder', 'workOrder', 'progressiveClaim', 'deliveryOrder', 'invoice', 'paymentCertificate']));
+    expect(new Set(SHARED.map((plan) => plan.resource))).toEqual(
+      new Set(['purchaseOrder', 'workOrder', 'progressiveClaim', 'deliveryOrder', 'invoice', 'paymentCertificate']),
+    );
   });
 
-  it('PO-2026-00008: Mutiara never reads Teguh Bina\'s internal reject remark nor the order as it stood before it was sent', async () => {
+  it("PO-2026-00008: Mutiara never reads Teguh Bina's internal reject remark nor the order as it stood before it was sent", async () => {
     const plan = SHARED.find((p) => p.key === 'po-resubmitted')!;
     expect(ids.get(plan.key)!.documentNo).toBe('PO-2026-00008');
     const remark = 'Quantity looks high for one staircase; check the take-off';
@@ -76,7 +94,11 @@ describe('what a counterparty sees of a document', () => {
     expect((theirs.body as HistoryRow[]).map((row) => row.action)).not.toContain('Reject');
     // The approval route (Lim's approval, who may act next) is Teguh Bina's own.
     expect((await get(path(plan), await owner(plan)).expect(200)).body.approvalRoute.approvals.length).toBeGreaterThan(0);
-    expect((await get(path(plan), seller).expect(200)).body.approvalRoute).toMatchObject({ approvals: [], mayActNext: [], requiredLevels: [] });
+    expect((await get(path(plan), seller).expect(200)).body.approvalRoute).toMatchObject({
+      approvals: [],
+      mayActNext: [],
+      requiredLevels: [],
+    });
     const first = await get(`${path(plan)}?revision=1`, seller);
     expect(first.status).toBe(404);
     expect(first.body).toMatchObject({ errorCode: 'documentNotFound' });
@@ -104,13 +126,19 @@ describe('what a counterparty sees of a document', () => {
       for (const row of seen) {
         const original = fullByRevision.get(row.revision)!;
         expect(original).toBeDefined();
-        expect({ revision: row.revision, action: row.action, internal: INTERNAL_ACTIONS.has(row.action) && row.actor.companyId === plan.company }).toEqual({ revision: row.revision, action: row.action, internal: false });
-        if (row.action === 'Approve') expect({ remark: row.remark, approvalLevel: row.approvalLevel }).toEqual({ remark: null, approvalLevel: null });
+        expect({
+          revision: row.revision,
+          action: row.action,
+          internal: INTERNAL_ACTIONS.has(row.action) && row.actor.companyId === plan.company,
+        }).toEqual({ revision: row.revision, action: row.action, internal: false });
+        if (row.action === 'Approve')
+          expect({ remark: row.remark, approvalLevel: row.approvalLevel }).toEqual({ remark: null, approvalLevel: null });
       }
       // Every remark the owner wrote inside its round is absent.
       const text = JSON.stringify(seen);
       for (const row of full) {
-        if (row.remark && row.actor.companyId === plan.company && (row.action === 'Approve' || row.action === 'Reject')) expect(text).not.toContain(row.remark);
+        if (row.remark && row.actor.companyId === plan.company && (row.action === 'Approve' || row.action === 'Reject'))
+          expect(text).not.toContain(row.remark);
       }
       // Every step the counterparty took itself is there.
       const theirs = full.filter((row) => row.actor.companyId === plan.counterparty).map((row) => row.revision);
@@ -142,22 +170,36 @@ describe('what a counterparty sees of a document', () => {
   });
 
   it("a tender addressed to a company: the bidder reads its lines without the buyer's estimate (view, revision, list, totals); the buyer reads it all", async () => {
-    const [kumar, lim, wong] = [await signIn('kumar@teguhbina.my', 'teguh-bina'), await signIn('lim@teguhbina.my', 'teguh-bina'), await signIn('wong@kukuhcontractor.my', 'kukuh-jaya')];
+    const [kumar, lim, wong] = [
+      await signIn('kumar@teguhbina.my', 'teguh-bina'),
+      await signIn('lim@teguhbina.my', 'teguh-bina'),
+      await signIn('wong@kukuhcontractor.my', 'kukuh-jaya'),
+    ];
     const post = (to: string, token: string, body: object, revision?: number) => {
       const call = request(app.getHttpServer()).post(to).set('authorization', `Bearer ${token}`);
       return (revision === undefined ? call : call.set('if-match', `"${revision}"`)).send(body);
     };
     const now = Date.now();
     // Filed under the buyer's office tower project (demo code TB-MT-A), which the bidder cannot open.
-    const tower = ((await get('/api/projects', kumar).expect(200)).body as { id: string; code: string; name: string }[]).find((project) => project.code === 'TB-MT-A')!;
+    const tower = ((await get('/api/projects', kumar).expect(200)).body as { id: string; code: string; name: string }[]).find(
+      (project) => project.code === 'TB-MT-A',
+    )!;
     expect(tower.name.length).toBeGreaterThan(0);
     await get(`/api/projects/${tower.id}`, wong).expect(404);
     // The buyer's estimate: 1,200 m2 at 18.50 and 300 m2 at 12.00 = 25,800.00 (no SST on a tender), budget 20,000 to 30,000.
     const created = await post('/api/documents/tender', kumar, {
-      title: 'Plastering, Block C (estimate withheld)', counterpartyCompanyId: 'kukuh-jaya', projectId: tower.id,
-      openAt: new Date(now + 3_600_000).toISOString(), closeAt: new Date(now + 10 * 86_400_000).toISOString(),
-      expectedDeliveryStart: new Date(now + 14 * 86_400_000).toISOString().slice(0, 10), minimumAmount: '20000.00', maximumAmount: '30000.00',
-      items: [{ description: 'Cement plaster to internal walls', unit: 'm2', quantity: '1200', rate: '18.50' }, { description: 'Skim coat to ceilings', unit: 'm2', quantity: '300', rate: '12.00' }],
+      title: 'Plastering, Block C (estimate withheld)',
+      counterpartyCompanyId: 'kukuh-jaya',
+      projectId: tower.id,
+      openAt: new Date(now + 3_600_000).toISOString(),
+      closeAt: new Date(now + 10 * 86_400_000).toISOString(),
+      expectedDeliveryStart: new Date(now + 14 * 86_400_000).toISOString().slice(0, 10),
+      minimumAmount: '20000.00',
+      maximumAmount: '30000.00',
+      items: [
+        { description: 'Cement plaster to internal walls', unit: 'm2', quantity: '1200', rate: '18.50' },
+        { description: 'Skim coat to ceilings', unit: 'm2', quantity: '300', rate: '12.00' },
+      ],
     }).expect(201);
     const id = created.body.id as string;
     const requested = await post(`/api/documents/tender/${id}/actions/Request_Approve`, kumar, {}, created.body.revision).expect(200);
@@ -167,22 +209,46 @@ describe('what a counterparty sees of a document', () => {
 
     const ours = (await get(`/api/documents/tender/${id}`, kumar).expect(200)).body;
     expect(ours.projectName).toBe(tower.name);
-    expect({ rates: ours.items.map((i: { rate: string }) => i.rate), total: ours.totals.total, min: ours.minimumAmount, max: ours.maximumAmount })
-      .toEqual({ rates: ['18.50', '12.00'], total: '25800.00', min: '20000.00', max: '30000.00' });
+    expect({
+      rates: ours.items.map((i: { rate: string }) => i.rate),
+      total: ours.totals.total,
+      min: ours.minimumAmount,
+      max: ours.maximumAmount,
+    }).toEqual({ rates: ['18.50', '12.00'], total: '25800.00', min: '20000.00', max: '30000.00' });
 
     for (const at of ['', `?revision=${approved.body.revision}`]) {
       const theirs = (await get(`/api/documents/tender/${id}${at}`, wong).expect(200)).body;
-      expect({ at, lines: theirs.items.map((i: { description: string; rate: unknown; amount: unknown }) => [i.description, i.rate, i.amount]), totals: theirs.totals, min: theirs.minimumAmount, max: theirs.maximumAmount, fee: theirs.fees.transactionFee })
-        .toEqual({ at, lines: [['Cement plaster to internal walls', null, null], ['Skim coat to ceilings', null, null]], totals: null, min: null, max: null, fee: null });
+      expect({
+        at,
+        lines: theirs.items.map((i: { description: string; rate: unknown; amount: unknown }) => [i.description, i.rate, i.amount]),
+        totals: theirs.totals,
+        min: theirs.minimumAmount,
+        max: theirs.maximumAmount,
+        fee: theirs.fees.transactionFee,
+      }).toEqual({
+        at,
+        lines: [
+          ['Cement plaster to internal walls', null, null],
+          ['Skim coat to ceilings', null, null],
+        ],
+        totals: null,
+        min: null,
+        max: null,
+        fee: null,
+      });
       // Which project the tender is for, by its name: the bidder is told, as it would be on paper.
-      expect({ at, projectId: theirs.projectId, projectName: theirs.projectName }).toEqual({ at, projectId: tower.id, projectName: tower.name });
+      expect({ at, projectId: theirs.projectId, projectName: theirs.projectName }).toEqual({
+        at,
+        projectId: tower.id,
+        projectName: tower.name,
+      });
       expect(JSON.stringify(theirs)).not.toMatch(figures);
     }
 
     // The lists: the bidder's row has no total, whatever the sort; the buyer's has its estimate.
     const list = async (token: string, sort: string, direction: string) => {
       const query = `filter=${encodeURIComponent(JSON.stringify({ direction }))}&sort=${encodeURIComponent(JSON.stringify(sort === 'total' ? ['total', 'DESC'] : ['createdAt', 'DESC']))}&range=${encodeURIComponent('[0,99]')}`;
-      return ((await get(`/api/documents/tender?${query}`, token).expect(200)).body as { id: string; total: string | null }[]);
+      return (await get(`/api/documents/tender?${query}`, token).expect(200)).body as { id: string; total: string | null }[];
     };
     for (const sort of ['createdAt', 'total']) {
       const received = await list(wong, sort, 'received');
@@ -195,16 +261,24 @@ describe('what a counterparty sees of a document', () => {
     expect(byTotal).toEqual([...byTotal].sort().reverse());
 
     // The company's document totals (the budget page): no sum of tenders received.
-    const totals = (await get('/api/document-totals', wong).expect(200)).body.data as { resource: string; direction: string; total: string | null }[];
+    const totals = (await get('/api/document-totals', wong).expect(200)).body.data as {
+      resource: string;
+      direction: string;
+      total: string | null;
+    }[];
     const receivedTenders = totals.filter((row) => row.resource === 'tender' && row.direction === 'received');
     expect(receivedTenders.length).toBeGreaterThan(0);
     expect(receivedTenders.map((row) => row.total)).toEqual(receivedTenders.map(() => null));
-    const sentTenders = (await get('/api/document-totals', kumar).expect(200)).body.data.filter((row: { resource: string; direction: string }) => row.resource === 'tender' && row.direction === 'sent');
+    const sentTenders = (await get('/api/document-totals', kumar).expect(200)).body.data.filter(
+      (row: { resource: string; direction: string }) => row.resource === 'tender' && row.direction === 'sent',
+    );
     expect(sentTenders.some((row: { total: string | null }) => row.total !== null && Number(row.total) >= 25800)).toBe(true);
   });
 
-  describe('a user without the module\'s view right (Farid, site team at Teguh Bina)', () => {
-    const closed = DEMO_DOCUMENTS.filter((plan) => plan.company === 'teguh-bina' && ['tender', 'progressiveClaim', 'workOrder', 'paymentCertificate'].includes(plan.resource));
+  describe("a user without the module's view right (Farid, site team at Teguh Bina)", () => {
+    const closed = DEMO_DOCUMENTS.filter(
+      (plan) => plan.company === 'teguh-bina' && ['tender', 'progressiveClaim', 'workOrder', 'paymentCertificate'].includes(plan.resource),
+    );
 
     it.each(closed.map((plan) => [plan.key, plan] as const))('%s: 403 on every route, the audit check included', async (_key, plan) => {
       const token = await signIn('farid@teguhbina.my', 'teguh-bina');
@@ -216,7 +290,12 @@ describe('what a counterparty sees of a document', () => {
         revision: (await get(`${base}/${id}?revision=1`, token)).status,
         history: (await get(`${base}/${id}/history`, token)).status,
         audit: (await get(`/api/audit/verify?resource=${plan.resource}&id=${id}`, token)).status,
-        action: (await request(app.getHttpServer()).post(`${base}/${id}/actions/Cancel`).set('authorization', `Bearer ${token}`).send({ remark: 'x' })).status,
+        action: (
+          await request(app.getHttpServer())
+            .post(`${base}/${id}/actions/Cancel`)
+            .set('authorization', `Bearer ${token}`)
+            .send({ remark: 'x' })
+        ).status,
       };
       expect(replies).toEqual({ list: 403, one: 403, revision: 403, history: 403, audit: 403, action: 403 });
     });

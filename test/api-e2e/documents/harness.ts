@@ -42,11 +42,15 @@ export const DOCUMENTS_START = '2026-03-02T01:00:00.000Z';
 /** The tendering context's routes. */
 export const TENDERING_API = '/api/tendering';
 
-
 export type Reply = Response;
 
 export type Running = {
-  app: NestFastifyApplication; api: Client; store: EventStore; sql: SqlDatabase; clock: TestClock; kind: StoreKind;
+  app: NestFastifyApplication;
+  api: Client;
+  store: EventStore;
+  sql: SqlDatabase;
+  clock: TestClock;
+  kind: StoreKind;
   /** A company token for a demo user: signed in, company chosen. */
   signIn(email: string, companyId: string): Promise<string>;
   stop(): Promise<void>;
@@ -54,14 +58,20 @@ export type Running = {
 
 /** `env`: more settings (e.g. SMTP_URL for a suite that reads the mail). */
 export async function startDocumentsApp(kind: StoreKind, env: Record<string, string> = {}): Promise<Running> {
-  const config: ApiConfig = kind === 'pglite' ? await pgliteConfig({ NODE_ENV: 'test', ...env }) : postgresConfig({ NODE_ENV: 'test', ...env });
+  const config: ApiConfig =
+    kind === 'pglite' ? await pgliteConfig({ NODE_ENV: 'test', ...env }) : postgresConfig({ NODE_ENV: 'test', ...env });
   const clock = new TestClock(DOCUMENTS_START);
   const app = await startApp(config, { now: () => clock.now });
   const store = app.get<EventStore>(EVENT_STORE);
   await seedDemoData(store, app.get(LookupKeys));
   const api = new Client(app);
   return {
-    app, api, store, clock, kind, sql: app.get<SqlDatabase>(READ_MODELS),
+    app,
+    api,
+    store,
+    clock,
+    kind,
+    sql: app.get<SqlDatabase>(READ_MODELS),
     async signIn(email, companyId) {
       const login = await api.call('post', '/api/login', { body: { email, password: DEMO_PASSWORD } });
       expect(login.status).toBe(200);
@@ -111,19 +121,39 @@ export async function userIdOf(running: Running, email: string): Promise<string>
  * Gives a user a company role (defined first when `accessRights` is given), as the company's users screen
  * records it: CompanyRoleDefined and CompanyUserAssigned on the company stream. Returns the undo.
  */
-export async function grantCompanyRole(running: Running, companyId: string, email: string, role: { roleId: string; name?: string; accessRights?: string[] }): Promise<() => Promise<void>> {
+export async function grantCompanyRole(
+  running: Running,
+  companyId: string,
+  email: string,
+  role: { roleId: string; name?: string; accessRights?: string[] },
+): Promise<() => Promise<void>> {
   const userId = await userIdOf(running, email);
   const streamId = `company-${companyId}`;
   const metadata = { actorUserId: 'system:e2e', correlationId: 'e2e-grant' };
   await running.store.append({
-    streamId, streamType: 'company', expectedRevision: 'stream_exists',
+    streamId,
+    streamType: 'company',
+    expectedRevision: 'stream_exists',
     events: [
-      ...(role.accessRights ? [{ type: 'CompanyRoleDefined', data: { roleId: role.roleId, name: role.name ?? role.roleId, accessRights: role.accessRights }, metadata }] : []),
+      ...(role.accessRights
+        ? [
+            {
+              type: 'CompanyRoleDefined',
+              data: { roleId: role.roleId, name: role.name ?? role.roleId, accessRights: role.accessRights },
+              metadata,
+            },
+          ]
+        : []),
       { type: 'CompanyUserAssigned', data: { userId, roleId: role.roleId, isSiteTeam: false }, metadata },
     ],
   });
   return async () => {
-    await running.store.append({ streamId, streamType: 'company', expectedRevision: 'stream_exists', events: [{ type: 'CompanyUserUnassigned', data: { userId, roleId: role.roleId }, metadata }] });
+    await running.store.append({
+      streamId,
+      streamType: 'company',
+      expectedRevision: 'stream_exists',
+      events: [{ type: 'CompanyUserUnassigned', data: { userId, roleId: role.roleId }, metadata }],
+    });
   };
 }
 

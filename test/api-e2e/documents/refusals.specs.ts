@@ -24,11 +24,21 @@ export function refusals(running: () => Running): void {
     it.each([
       ['end before start', { startDate: '2026-03-10', endDate: '2026-03-09' }, 422, 'endBeforeStart'],
       ['quantity 0', { items: [{ description: 'Sand', unit: 'ton', quantity: '0', rate: '10.00' }] }, 422, 'quantityNotPositive'],
-      ['rate 0 without the include box', { items: [{ description: 'Free delivery', unit: 'lot', quantity: '1', rate: '0' }] }, 422, 'zeroRateNotIncluded'],
+      [
+        'rate 0 without the include box',
+        { items: [{ description: 'Free delivery', unit: 'lot', quantity: '1', rate: '0' }] },
+        422,
+        'zeroRateNotIncluded',
+      ],
       ['no counterparty on an order', { counterpartyCompanyId: null }, 422, 'counterpartyRequired'],
       ['the own company as counterparty', { counterpartyCompanyId: TEGUH }, 422, 'counterpartyIsOwnCompany'],
       ['an unknown counterparty', { counterpartyCompanyId: 'no-such-company' }, 422, 'unknownCounterparty'],
-      ['a quantity that is not a decimal string', { items: [{ description: 'Sand', unit: 'ton', quantity: 2.5, rate: '10.00' }] }, 400, 'validationFailed'],
+      [
+        'a quantity that is not a decimal string',
+        { items: [{ description: 'Sand', unit: 'ton', quantity: 2.5, rate: '10.00' }] },
+        400,
+        'validationFailed',
+      ],
       ['a date that is not a date', { endDate: '2026-02-30' }, 400, 'validationFailed'],
       ['no title', { title: '' }, 400, 'validationFailed'],
     ])('create with %s: %s %s', async (_label, overrides, status, code) => {
@@ -37,7 +47,12 @@ export function refusals(running: () => Running): void {
     });
 
     it('rate 0 with the include box is accepted', async () => {
-      const reply = await running().api.call('post', BASE, { token: kumar, body: purchaseOrderBody({ items: [{ description: 'Free delivery', unit: 'lot', quantity: '1', rate: '0', includeZeroRate: true }] }) });
+      const reply = await running().api.call('post', BASE, {
+        token: kumar,
+        body: purchaseOrderBody({
+          items: [{ description: 'Free delivery', unit: 'lot', quantity: '1', rate: '0', includeZeroRate: true }],
+        }),
+      });
       expect(reply.status).toBe(201);
       expect(reply.body.totals).toEqual({ subtotal: '0.00', sst: '0.00', total: '0.00' });
     });
@@ -45,7 +60,10 @@ export function refusals(running: () => Running): void {
     it('a request needs an item before approval (422 itemRequired)', async () => {
       const empty = await running().api.call('post', BASE, { token: kumar, body: purchaseOrderBody({ items: [] }) });
       expect(empty.status).toBe(201);
-      const reply = await running().api.call('post', `${BASE}/${empty.body.id}/actions/Request_Approve`, { token: kumar, headers: { 'If-Match': '1' } });
+      const reply = await running().api.call('post', `${BASE}/${empty.body.id}/actions/Request_Approve`, {
+        token: kumar,
+        headers: { 'If-Match': '1' },
+      });
       expect([reply.status, reply.body.errorCode]).toEqual([422, 'itemRequired']);
     });
 
@@ -67,9 +85,17 @@ export function refusals(running: () => Running): void {
       const unknown = await act(kumar, 'Explode', { 'If-Match': '1' });
       expect([unknown.status, unknown.body.errorCode]).toEqual([400, 'unknownEvent']);
       // lim (approver) has no procurement.update: the module refuses before the level check (access.specs.ts has both).
-      const notEditable = await running().api.call('put', `${BASE}/${id}`, { token: lim, body: { title: 'z' }, headers: { 'If-Match': '1' } });
+      const notEditable = await running().api.call('put', `${BASE}/${id}`, {
+        token: lim,
+        body: { title: 'z' },
+        headers: { 'If-Match': '1' },
+      });
       expect([notEditable.status, notEditable.body.errorCode]).toEqual([403, 'noAccessRight']);
-      const fixed = await running().api.call('put', `${BASE}/${id}`, { token: kumar, body: { counterpartyCompanyId: SERI }, headers: { 'If-Match': '1' } });
+      const fixed = await running().api.call('put', `${BASE}/${id}`, {
+        token: kumar,
+        body: { counterpartyCompanyId: SERI },
+        headers: { 'If-Match': '1' },
+      });
       expect(fixed.status).toBe(400);
     });
 
@@ -77,8 +103,13 @@ export function refusals(running: () => Running): void {
       for (const token of [wong, aminahAtSeri]) {
         expect((await running().api.call('get', `${BASE}/${id}`, { token })).status).toBe(404);
         expect((await running().api.call('get', `${BASE}/${id}/history`, { token })).status).toBe(404);
-        expect((await running().api.call('post', `${BASE}/${id}/actions/Cancel`, { token, body: { remark: 'x' }, headers: { 'If-Match': '1' } })).status).toBe(404);
-        expect((await running().api.call('put', `${BASE}/${id}`, { token, body: { title: 'x' }, headers: { 'If-Match': '1' } })).status).toBe(404);
+        expect(
+          (await running().api.call('post', `${BASE}/${id}/actions/Cancel`, { token, body: { remark: 'x' }, headers: { 'If-Match': '1' } }))
+            .status,
+        ).toBe(404);
+        expect(
+          (await running().api.call('put', `${BASE}/${id}`, { token, body: { title: 'x' }, headers: { 'If-Match': '1' } })).status,
+        ).toBe(404);
         expect((await running().api.call('get', `/api/audit/verify?resource=purchaseOrder&id=${id}`, { token })).status).toBe(404);
         const list = await running().api.call('get', BASE, { token });
         expect(list.body.map((d: { id: string }) => d.id)).not.toContain(id);

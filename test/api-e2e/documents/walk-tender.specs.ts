@@ -16,16 +16,20 @@ const AMINAH = 'Aminah binti Yusof';
 /** A tender body; open and close times ahead of `now`, the expected delivery after the close. */
 function tenderBody(now: Date, title: string, items: { description: string; unit: string; quantity: string; rate: string }[]) {
   return {
-    title, description: 'Open tender, Taman Teguh phase 2',
-    openAt: new Date(now.getTime() + DAY).toISOString(), closeAt: new Date(now.getTime() + 14 * DAY).toISOString(),
-    expectedDeliveryStart: new Date(now.getTime() + 30 * DAY).toISOString().slice(0, 10), expectedDeliveryEnd: new Date(now.getTime() + 120 * DAY).toISOString().slice(0, 10),
+    title,
+    description: 'Open tender, Taman Teguh phase 2',
+    openAt: new Date(now.getTime() + DAY).toISOString(),
+    closeAt: new Date(now.getTime() + 14 * DAY).toISOString(),
+    expectedDeliveryStart: new Date(now.getTime() + 30 * DAY).toISOString().slice(0, 10),
+    expectedDeliveryEnd: new Date(now.getTime() + 120 * DAY).toISOString().slice(0, 10),
     items,
   };
 }
 
 const events = (reply: Reply) => (reply.body.availableActions as { event: string }[]).map((a) => a.event).sort();
 const names = (reply: Reply) => (reply.body.approvalRoute.mayActNext as { name: string }[]).map((u) => u.name);
-const approvals = (reply: Reply) => (reply.body.approvalRoute.approvals as { level: number; userName: string }[]).map((a) => [a.level, a.userName]);
+const approvals = (reply: Reply) =>
+  (reply.body.approvalRoute.approvals as { level: number; userName: string }[]).map((a) => [a.level, a.userName]);
 
 export function tenderWalk(running: () => Running): void {
   describe('a tender from Create to contractAwarded, levels by amount (tender manual)', () => {
@@ -36,7 +40,11 @@ export function tenderWalk(running: () => Running): void {
     const undo: (() => Promise<void>)[] = [];
     const act = async (token: string, event: string, revision: number, body: Record<string, unknown> = {}, documentId = id) => {
       running().clock.advance(MINUTE);
-      const reply = await running().api.call('post', `${BASE}/${documentId}/actions/${event}`, { token, body, headers: { 'If-Match': String(revision) } });
+      const reply = await running().api.call('post', `${BASE}/${documentId}/actions/${event}`, {
+        token,
+        body,
+        headers: { 'If-Match': String(revision) },
+      });
       if (reply.status === 200 && documentId === id) times.set(reply.body.revision, running().clock.now.toISOString());
       return reply;
     };
@@ -57,9 +65,21 @@ export function tenderWalk(running: () => Running): void {
     it('aminah defines the tender manual: 20 up to RM 50,000, 21 up to RM 500,000, 22 without limit', async () => {
       const before = await running().api.call('get', '/api/authority-manuals/tender', { token: aminah });
       const previous = before.status === 404 ? 0 : (before.body.manual.version as number);
-      const defined = await defineManual([{ level: 20, limit: '50000' }, { level: 21, limit: '500000' }, { level: 22, limit: null }]);
+      const defined = await defineManual([
+        { level: 20, limit: '50000' },
+        { level: 21, limit: '500000' },
+        { level: 22, limit: null },
+      ]);
       expect(defined.status).toBe(200);
-      expect(defined.body.manual).toMatchObject({ resource: 'tender', version: previous + 1, levels: [{ level: 20, limit: '50000.00' }, { level: 21, limit: '500000.00' }, { level: 22, limit: null }] });
+      expect(defined.body.manual).toMatchObject({
+        resource: 'tender',
+        version: previous + 1,
+        levels: [
+          { level: 20, limit: '50000.00' },
+          { level: 21, limit: '500000.00' },
+          { level: 22, limit: null },
+        ],
+      });
       manualVersion = previous + 1;
     });
 
@@ -70,19 +90,30 @@ export function tenderWalk(running: () => Running): void {
       const given = await running().api.call('post', '/api/company-workflow/assignments', { token: aminah, body: assignment });
       expect(given.status).toBe(200);
       undo.push(async () => {
-        expect((await running().api.call('post', '/api/company-workflow/assignments/unassign', { token: aminah, body: assignment })).status).toBe(200);
+        expect(
+          (await running().api.call('post', '/api/company-workflow/assignments/unassign', { token: aminah, body: assignment })).status,
+        ).toBe(200);
       });
     });
 
     it('a small tender (RM 12,000.00) needs level 20 only: lim alone makes it active', async () => {
       running().clock.advance(MINUTE);
-      const small = await running().api.call('post', BASE, { token: kumar, body: tenderBody(running().clock.now, 'Fencing, Taman Teguh phase 2', [{ description: 'Hoarding', unit: 'm', quantity: '100', rate: '120.00' }]) });
+      const small = await running().api.call('post', BASE, {
+        token: kumar,
+        body: tenderBody(running().clock.now, 'Fencing, Taman Teguh phase 2', [
+          { description: 'Hoarding', unit: 'm', quantity: '100', rate: '120.00' },
+        ]),
+      });
       expect(small.status).toBe(201);
       expect(small.body).toMatchObject({ status: 'new', totals: { subtotal: '12000.00', sst: '0.00', total: '12000.00' } });
       expect((await act(kumar, 'Request_Approve', 1, {}, small.body.id)).body).toMatchObject({ status: 'pendingActivation', revision: 2 });
       const seen = await running().api.call('get', `${BASE}/${small.body.id}`, { token: lim });
       expect(seen.body.approvalRoute).toMatchObject({
-        open: true, requiredLevels: [20], nextLevel: 20, approvals: [], reason: { manual: 'authorityManual', manualVersion, amount: '12000.00', limitApplied: '50000.00' },
+        open: true,
+        requiredLevels: [20],
+        nextLevel: 20,
+        approvals: [],
+        reason: { manual: 'authorityManual', manualVersion, amount: '12000.00', limitApplied: '50000.00' },
       });
       expect(names(seen)).toEqual([LIM]);
       expect((await act(lim, 'Approve', 2, {}, small.body.id)).body).toMatchObject({ status: 'active', revision: 3 });
@@ -100,11 +131,22 @@ export function tenderWalk(running: () => Running): void {
       expect(created.status).toBe(201);
       id = created.body.id;
       times.set(1, running().clock.now.toISOString());
-      expect(created.body).toMatchObject({ resource: 'tender', companyId: TEGUH, status: 'new', revision: 1, sstApplicable: false, totals: { subtotal: '750000.00', sst: '0.00', total: '750000.00' } });
+      expect(created.body).toMatchObject({
+        resource: 'tender',
+        companyId: TEGUH,
+        status: 'new',
+        revision: 1,
+        sstApplicable: false,
+        totals: { subtotal: '750000.00', sst: '0.00', total: '750000.00' },
+      });
       expect(created.body.documentNo).toMatch(/^TD-2026-\d{5}$/);
       expect(events(created)).toEqual(['Cancel', 'Request_Approve']);
       running().clock.advance(MINUTE);
-      const edited = await running().api.call('put', `${BASE}/${id}`, { token: kumar, body: { title: 'Piling works, Block D (bored piles)' }, headers: { 'If-Match': '1' } });
+      const edited = await running().api.call('put', `${BASE}/${id}`, {
+        token: kumar,
+        body: { title: 'Piling works, Block D (bored piles)' },
+        headers: { 'If-Match': '1' },
+      });
       expect(edited.body).toMatchObject({ revision: 2, title: 'Piling works, Block D (bored piles)' });
       times.set(2, running().clock.now.toISOString());
     });
@@ -113,7 +155,11 @@ export function tenderWalk(running: () => Running): void {
       expect((await act(kumar, 'Request_Approve', 2)).body).toMatchObject({ status: 'pendingActivation', revision: 3 });
       const seen = await read('', lim);
       expect(seen.body.approvalRoute).toMatchObject({
-        open: true, requiredLevels: [20, 21, 22], nextLevel: 20, approvals: [], reason: { manual: 'authorityManual', manualVersion, amount: '750000.00', limitApplied: null },
+        open: true,
+        requiredLevels: [20, 21, 22],
+        nextLevel: 20,
+        approvals: [],
+        reason: { manual: 'authorityManual', manualVersion, amount: '750000.00', limitApplied: null },
       });
       expect(names(seen)).toEqual([LIM]);
       expect(events(seen)).toEqual(['Approve', 'Reject']);
@@ -141,27 +187,44 @@ export function tenderWalk(running: () => Running): void {
     });
 
     it('kumar closes it for comparison (remark), shortlists, evaluates and drafts the contract', async () => {
-      expect((await act(kumar, 'Close', 6, { remark: 'Closing date reached: 4 bids received' })).body).toMatchObject({ status: 'comparison', revision: 7 });
+      expect((await act(kumar, 'Close', 6, { remark: 'Closing date reached: 4 bids received' })).body).toMatchObject({
+        status: 'comparison',
+        revision: 7,
+      });
       expect((await act(kumar, 'Shortlist', 7)).body).toMatchObject({ status: 'comparison', revision: 8 });
-      expect((await act(kumar, 'Evaluate', 8, { remark: 'Technical evaluation: 2 bidders compliant' })).body).toMatchObject({ status: 'comparison', revision: 9 });
+      expect((await act(kumar, 'Evaluate', 8, { remark: 'Technical evaluation: 2 bidders compliant' })).body).toMatchObject({
+        status: 'comparison',
+        revision: 9,
+      });
       expect((await act(kumar, 'Draft_Contract', 9)).body).toMatchObject({ status: 'draftContract', revision: 10 });
     });
 
     it('contract round under manual version 1: 20, 21 and 22; a manual changed meanwhile does not change the round', async () => {
       expect((await act(kumar, 'Request_Approve', 10)).body).toMatchObject({ status: 'pendingContractApproval', revision: 11 });
       running().clock.advance(MINUTE);
-      const changed = await defineManual([{ level: 20, limit: '50000' }, { level: 21, limit: '1000000' }, { level: 22, limit: null }]);
+      const changed = await defineManual([
+        { level: 20, limit: '50000' },
+        { level: 21, limit: '1000000' },
+        { level: 22, limit: null },
+      ]);
       expect(changed.body.manual.version).toBe(manualVersion + 1);
       const seen = await read('', lim);
       expect(seen.body.approvalRoute).toMatchObject({
-        open: true, requiredLevels: [20, 21, 22], nextLevel: 20, approvals: [], reason: { manual: 'authorityManual', manualVersion, amount: '750000.00', limitApplied: null },
+        open: true,
+        requiredLevels: [20, 21, 22],
+        nextLevel: 20,
+        approvals: [],
+        reason: { manual: 'authorityManual', manualVersion, amount: '750000.00', limitApplied: null },
       });
     });
 
     it('lim rejects the draft contract: a remark is needed (422), then draftContractRejected', async () => {
       const noRemark = await act(lim, 'Reject', 11);
       expect([noRemark.status, noRemark.body.errorCode]).toEqual([422, 'remarkRequired']);
-      expect((await act(lim, 'Reject', 11, { remark: 'Attach the bill of quantities to the draft contract' })).body).toMatchObject({ status: 'draftContractRejected', revision: 12 });
+      expect((await act(lim, 'Reject', 11, { remark: 'Attach the bill of quantities to the draft contract' })).body).toMatchObject({
+        status: 'draftContractRejected',
+        revision: 12,
+      });
     });
 
     it('the next contract round follows manual version 2 (21 now covers RM 1,000,000): 20 and 21; lim and farid award the contract', async () => {
@@ -169,20 +232,37 @@ export function tenderWalk(running: () => Running): void {
       expect((await act(kumar, 'Request_Approve', 13)).body).toMatchObject({ status: 'pendingContractApproval', revision: 14 });
       const seen = await read('', lim);
       expect(seen.body.approvalRoute).toMatchObject({
-        open: true, requiredLevels: [20, 21], nextLevel: 20, reason: { manual: 'authorityManual', manualVersion: manualVersion + 1, amount: '750000.00', limitApplied: '1000000.00' },
+        open: true,
+        requiredLevels: [20, 21],
+        nextLevel: 20,
+        reason: { manual: 'authorityManual', manualVersion: manualVersion + 1, amount: '750000.00', limitApplied: '1000000.00' },
       });
       expect((await act(lim, 'Approve', 14)).body).toMatchObject({ status: 'pendingContractApproval', revision: 15 });
       const awarded = await act(farid, 'Approve', 15);
       expect(awarded.body).toMatchObject({ status: 'contractAwarded', revision: 16, availableActions: [] });
       const final = await read();
       expect(final.body).toMatchObject({ status: 'contractAwarded', revision: 16, availableActions: [], editable: false });
-      expect(approvals(final)).toEqual([[20, LIM], [21, FARID]]);
+      expect(approvals(final)).toEqual([
+        [20, LIM],
+        [21, FARID],
+      ]);
     });
 
     it('the history: every action, its actor and company, status before and after, remark and level, hashes verified', async () => {
       const history = await running().api.call('get', `${BASE}/${id}/history`, { token: lim });
       expect(history.status).toBe(200);
-      type Row = { revision: number; at: string; action: string; actor: { name: string; companyName: string }; statusBefore: string | null; statusAfter: string | null; remark: string | null; approvalLevel: number | null; chainVerified: boolean; hash: string };
+      type Row = {
+        revision: number;
+        at: string;
+        action: string;
+        actor: { name: string; companyName: string };
+        statusBefore: string | null;
+        statusAfter: string | null;
+        remark: string | null;
+        approvalLevel: number | null;
+        chainVerified: boolean;
+        hash: string;
+      };
       const rows = history.body as Row[];
       expect(rows.map((r) => [r.revision, r.action, r.actor.name, r.statusBefore, r.statusAfter, r.remark])).toEqual([
         [0, 'Draft', KUMAR, null, null, null],
@@ -203,24 +283,52 @@ export function tenderWalk(running: () => Running): void {
         [15, 'Approve', LIM, 'pendingContractApproval', 'pendingContractApproval', null],
         [16, 'Approve', FARID, 'pendingContractApproval', 'contractAwarded', null],
       ]);
-      expect(rows.filter((r) => r.action === 'Approve').map((r) => [r.revision, r.approvalLevel])).toEqual([[4, 20], [5, 21], [6, 22], [15, 20], [16, 21]]);
+      expect(rows.filter((r) => r.action === 'Approve').map((r) => [r.revision, r.approvalLevel])).toEqual([
+        [4, 20],
+        [5, 21],
+        [6, 22],
+        [15, 20],
+        [16, 21],
+      ]);
       expect(rows.every((r) => r.actor.companyName === 'Teguh Bina Sdn Bhd')).toBe(true);
       expect(rows.filter((r) => r.revision >= 1).map((r) => [r.revision, r.at])).toEqual([...times.entries()].sort((a, b) => a[0] - b[0]));
       expect(rows.every((r) => r.chainVerified && /^[0-9a-f]{64}$/.test(r.hash))).toBe(true);
     });
 
     it('?revision= and ?asOf= give the tender as it stood: title, status, approvals and round', async () => {
-      expect((await read('?revision=1')).body).toMatchObject({ revision: 1, status: 'new', title: 'Piling works, Block D', editable: true });
+      expect((await read('?revision=1')).body).toMatchObject({
+        revision: 1,
+        status: 'new',
+        title: 'Piling works, Block D',
+        editable: true,
+      });
       const third = await read('?revision=4');
-      expect(third.body).toMatchObject({ revision: 4, status: 'pendingActivation', title: 'Piling works, Block D (bored piles)', approvalRoute: { open: true, requiredLevels: [20, 21, 22], nextLevel: 21 } });
+      expect(third.body).toMatchObject({
+        revision: 4,
+        status: 'pendingActivation',
+        title: 'Piling works, Block D (bored piles)',
+        approvalRoute: { open: true, requiredLevels: [20, 21, 22], nextLevel: 21 },
+      });
       expect(approvals(third)).toEqual([[20, LIM]]);
       const active = await read(`?asOf=${encodeURIComponent(times.get(6)!)}`);
       expect(active.body).toMatchObject({ revision: 6, status: 'active' });
-      expect(approvals(active)).toEqual([[20, LIM], [21, FARID], [22, AMINAH]]);
+      expect(approvals(active)).toEqual([
+        [20, LIM],
+        [21, FARID],
+        [22, AMINAH],
+      ]);
       const between = new Date(Date.parse(times.get(8)!) + 30_000).toISOString();
       expect((await read(`?asOf=${encodeURIComponent(between)}`)).body).toMatchObject({ revision: 8, status: 'comparison' });
-      expect((await read('?revision=11')).body).toMatchObject({ revision: 11, status: 'pendingContractApproval', approvalRoute: { open: true, requiredLevels: [20, 21, 22] } });
-      expect((await read(`?asOf=${encodeURIComponent(times.get(12)!)}`)).body).toMatchObject({ revision: 12, status: 'draftContractRejected', approvalRoute: { open: false } });
+      expect((await read('?revision=11')).body).toMatchObject({
+        revision: 11,
+        status: 'pendingContractApproval',
+        approvalRoute: { open: true, requiredLevels: [20, 21, 22] },
+      });
+      expect((await read(`?asOf=${encodeURIComponent(times.get(12)!)}`)).body).toMatchObject({
+        revision: 12,
+        status: 'draftContractRejected',
+        approvalRoute: { open: false },
+      });
       const beforeCreate = new Date(Date.parse(times.get(1)!) - 1).toISOString();
       expect((await read(`?asOf=${encodeURIComponent(beforeCreate)}`)).status).toBe(404);
     });

@@ -29,8 +29,15 @@ export function purchaseOrderWalk(running: () => Running): void {
       id = created.body.id;
       times.push(running().clock.now.toISOString());
       expect(created.body).toMatchObject({
-        resource: 'purchaseOrder', companyId: TEGUH, counterpartyCompanyId: MUTIARA, status: 'new', revision: 1, currency: 'RM', sstApplicable: true,
-        totals: { subtotal: '1234.50', sst: '74.07', total: '1308.57' }, editable: true,
+        resource: 'purchaseOrder',
+        companyId: TEGUH,
+        counterpartyCompanyId: MUTIARA,
+        status: 'new',
+        revision: 1,
+        currency: 'RM',
+        sstApplicable: true,
+        totals: { subtotal: '1234.50', sst: '74.07', total: '1308.57' },
+        editable: true,
       });
       expect(created.body.documentNo).toMatch(/^PO-2026-\d{5}$/);
       expect(created.body.items.map((i: { amount: string }) => i.amount)).toEqual(['1155.00', '79.50']);
@@ -46,7 +53,11 @@ export function purchaseOrderWalk(running: () => Running): void {
 
     it('kumar edits the title while new (If-Match), then asks for approval', async () => {
       running().clock.advance(MINUTE);
-      const edited = await running().api.call('put', `${BASE}/${id}`, { token: kumar, body: { title: 'Concrete G30 for Block A, level 3' }, headers: { 'If-Match': '1' } });
+      const edited = await running().api.call('put', `${BASE}/${id}`, {
+        token: kumar,
+        body: { title: 'Concrete G30 for Block A, level 3' },
+        headers: { 'If-Match': '1' },
+      });
       expect(edited.status).toBe(200);
       expect(edited.body).toMatchObject({ revision: 2, title: 'Concrete G30 for Block A, level 3' });
       times.push(running().clock.now.toISOString());
@@ -60,7 +71,13 @@ export function purchaseOrderWalk(running: () => Running): void {
       const seen = await running().api.call('get', `${BASE}/${id}`, { token: lim });
       expect(seen.status).toBe(200);
       expect(seen.body.availableActions.map((a: { event: string }) => a.event).sort()).toEqual(['Approve', 'Reject']);
-      expect(seen.body.approvalRoute).toMatchObject({ open: true, requiredLevels: [20], nextLevel: 20, approvals: [], reason: { manual: 'workflowDefault', amount: '1308.57' } });
+      expect(seen.body.approvalRoute).toMatchObject({
+        open: true,
+        requiredLevels: [20],
+        nextLevel: 20,
+        approvals: [],
+        reason: { manual: 'workflowDefault', amount: '1308.57' },
+      });
       expect(seen.body.approvalRoute.mayActNext.map((u: { name: string }) => u.name)).toEqual(['Lim Wei Ling']);
       expect(seen.body.editable).toBe(false);
       const locked = await running().api.call('put', `${BASE}/${id}`, { token: kumar, body: { title: 'x' }, headers: { 'If-Match': '3' } });
@@ -98,7 +115,17 @@ export function purchaseOrderWalk(running: () => Running): void {
     it('the history shows what was done, by whom, for which company, with verified hashes', async () => {
       const history = await running().api.call('get', `${BASE}/${id}/history`, { token: kumar });
       expect(history.status).toBe(200);
-      const rows = history.body as { revision: number; action: string; actor: { name: string; companyName: string }; statusBefore: string | null; statusAfter: string | null; remark: string | null; approvalLevel: number | null; chainVerified: boolean; hash: string }[];
+      const rows = history.body as {
+        revision: number;
+        action: string;
+        actor: { name: string; companyName: string };
+        statusBefore: string | null;
+        statusAfter: string | null;
+        remark: string | null;
+        approvalLevel: number | null;
+        chainVerified: boolean;
+        hash: string;
+      }[];
       expect(rows.map((r) => [r.revision, r.action, r.actor.name, r.statusBefore, r.statusAfter])).toEqual([
         [0, 'Draft', 'Kumar a/l Rajan', null, null],
         [1, 'Create', 'Kumar a/l Rajan', null, 'new'],
@@ -121,7 +148,11 @@ export function purchaseOrderWalk(running: () => Running): void {
       const history = await running().api.call('get', `${BASE}/${id}/history`, { token: mei });
       expect(history.status).toBe(200);
       const rows = history.body as { revision: number; action: string; remark: string | null; approvalLevel: number | null }[];
-      expect(rows.map((r) => [r.revision, r.action, r.approvalLevel])).toEqual([[4, 'Approve', null], [5, 'Confirm', null], [6, 'Fulfil', null]]);
+      expect(rows.map((r) => [r.revision, r.action, r.approvalLevel])).toEqual([
+        [4, 'Approve', null],
+        [5, 'Confirm', null],
+        [6, 'Fulfil', null],
+      ]);
       expect(history.body).toEqual(rows.map(() => expect.objectContaining({ requiredLevels: null, waitingLevel: null })));
       expect((await running().api.call('get', `${BASE}/${id}?revision=3`, { token: mei })).status).toBe(404);
       expect((await running().api.call('get', `${BASE}/${id}?revision=4`, { token: mei })).status).toBe(200);
@@ -131,10 +162,20 @@ export function purchaseOrderWalk(running: () => Running): void {
       const atDraft = await running().api.call('get', `${BASE}/${id}?revision=0`, { token: kumar });
       expect(atDraft.status).toBe(200);
       // The draft is DocumentDrafted with the Create appended with it: the view is of both (revision 1).
-      expect(atDraft.body).toMatchObject({ id, revision: 1, status: 'new', title: 'Ready-mix concrete G30, Block A', totals: { total: '1308.57' } });
+      expect(atDraft.body).toMatchObject({
+        id,
+        revision: 1,
+        status: 'new',
+        title: 'Ready-mix concrete G30, Block A',
+        totals: { total: '1308.57' },
+      });
       const listed = (await running().api.call('get', `${BASE}/${id}/history`, { token: kumar })).body as { revision: number }[];
       expect(listed[0]!.revision).toBe(0);
-      for (const { revision } of listed) expect([revision, (await running().api.call('get', `${BASE}/${id}?revision=${revision}`, { token: kumar })).status]).toEqual([revision, 200]);
+      for (const { revision } of listed)
+        expect([revision, (await running().api.call('get', `${BASE}/${id}?revision=${revision}`, { token: kumar })).status]).toEqual([
+          revision,
+          200,
+        ]);
       // The seller still reads nothing from before the order was sent to it.
       expect((await running().api.call('get', `${BASE}/${id}?revision=0`, { token: mei })).status).toBe(404);
     });
@@ -143,7 +184,12 @@ export function purchaseOrderWalk(running: () => Running): void {
       const atCreate = await running().api.call('get', `${BASE}/${id}?revision=1`, { token: kumar });
       expect(atCreate.body).toMatchObject({ revision: 1, status: 'new', title: 'Ready-mix concrete G30, Block A' });
       const atRequest = await running().api.call('get', `${BASE}/${id}?asOf=${encodeURIComponent(times[2]!)}`, { token: kumar });
-      expect(atRequest.body).toMatchObject({ revision: 3, status: 'new', title: 'Concrete G30 for Block A, level 3', approvalRoute: { open: true } });
+      expect(atRequest.body).toMatchObject({
+        revision: 3,
+        status: 'new',
+        title: 'Concrete G30 for Block A, level 3',
+        approvalRoute: { open: true },
+      });
       const atApproval = await running().api.call('get', `${BASE}/${id}?asOf=${encodeURIComponent(times[3]!)}`, { token: kumar });
       expect(atApproval.body).toMatchObject({ revision: 4, status: 'pendingConfirmation' });
       const before = await running().api.call('get', `${BASE}/${id}?asOf=2020-01-01T00:00:00Z`, { token: kumar });
@@ -153,13 +199,19 @@ export function purchaseOrderWalk(running: () => Running): void {
     });
 
     it('lists: Content-Range, filters by status, text and counterparty, sorted and paged; the seller sees it too', async () => {
-      const list = await running().api.call('get', `${BASE}?sort=${encodeURIComponent('["documentNo","ASC"]')}&range=${encodeURIComponent('[0,9]')}&filter=${encodeURIComponent(JSON.stringify({ status: 'fulfilled', q: 'level 3', counterparty: MUTIARA }))}`, { token: kumar });
+      const list = await running().api.call(
+        'get',
+        `${BASE}?sort=${encodeURIComponent('["documentNo","ASC"]')}&range=${encodeURIComponent('[0,9]')}&filter=${encodeURIComponent(JSON.stringify({ status: 'fulfilled', q: 'level 3', counterparty: MUTIARA }))}`,
+        { token: kumar },
+      );
       expect(list.status).toBe(200);
       expect(list.body).toHaveLength(1);
       expect(list.body[0]).toMatchObject({ id, status: 'fulfilled', total: '1308.57', revision: 6 });
       expect(list.headers['content-range']).toBe('purchaseOrder 0-0/1');
       expect(list.headers['access-control-expose-headers']).toContain('Content-Range');
-      const seller = await running().api.call('get', `${BASE}?filter=${encodeURIComponent(JSON.stringify({ counterparty: TEGUH }))}`, { token: mei });
+      const seller = await running().api.call('get', `${BASE}?filter=${encodeURIComponent(JSON.stringify({ counterparty: TEGUH }))}`, {
+        token: mei,
+      });
       expect(seller.body.map((d: { id: string }) => d.id)).toContain(id);
       const badSort = await running().api.call('get', `${BASE}?sort=${encodeURIComponent('["password","ASC"]')}`, { token: kumar });
       expect(badSort.status).toBe(400);

@@ -5,7 +5,16 @@
 
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { login, newPerson, registerActivatedUser, seedUser, signIn, userIdOf, type Person, type SeededUser } from '../../support/identity.js';
+import {
+  login,
+  newPerson,
+  registerActivatedUser,
+  seedUser,
+  signIn,
+  userIdOf,
+  type Person,
+  type SeededUser,
+} from '../../support/identity.js';
 import type { RunningApp } from './harness.js';
 
 export function accountSuspensionSpecs(app: () => RunningApp): void {
@@ -16,7 +25,8 @@ export function accountSuspensionSpecs(app: () => RunningApp): void {
     let admin: SeededUser;
     let adminToken = '';
     let userSessions: string[] = [];
-    const call = (targetId: string, action: 'suspend' | 'reinstate', body: object, token = adminToken) => ctx.api.post(`users/${encodeURIComponent(targetId)}/${action}`, body, { token });
+    const call = (targetId: string, action: 'suspend' | 'reinstate', body: object, token = adminToken) =>
+      ctx.api.post(`users/${encodeURIComponent(targetId)}/${action}`, body, { token });
     const lastUserEvent = async () => (await ctx.store.readStream(`user-${userId}`)).at(-1)!;
     const listedStatus = async () => {
       const reply = await ctx.api.get('personal-data/users', { token: adminToken, query: { q: user.email } });

@@ -5,7 +5,14 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ADMIN_MODULE_RIGHTS, encodeAccessRights, type CompanyChooseReply } from '@binaan/contracts';
 import {
-  appendCompanyEvents, newPerson, registerActivatedUser, seedCompany, seedUser, signIn, userIdOf, type SeededCompany,
+  appendCompanyEvents,
+  newPerson,
+  registerActivatedUser,
+  seedCompany,
+  seedUser,
+  signIn,
+  userIdOf,
+  type SeededCompany,
 } from '../../support/identity.js';
 import type { RunningApp } from './harness.js';
 
@@ -30,15 +37,34 @@ export function companySpecs(app: () => RunningApp): void {
       await registerActivatedUser(ctx, member); // the honest way: sign-up, code, PIN
       memberId = await userIdOf(ctx.store, member.email);
       outsiderId = (await seedUser(ctx, newPerson('outsider'))).userId;
-      approved = await seedCompany(ctx, { name: 'Alpha Builders Sdn Bhd', status: 3, subscriptionType: 3, subscriptionDetailType: 'elite', roleName: 'Project Manager', accessRights: ['project.view', 'project.create'], members: [{ userId: memberId }] });
+      approved = await seedCompany(ctx, {
+        name: 'Alpha Builders Sdn Bhd',
+        status: 3,
+        subscriptionType: 3,
+        subscriptionDetailType: 'elite',
+        roleName: 'Project Manager',
+        accessRights: ['project.view', 'project.create'],
+        members: [{ userId: memberId }],
+      });
       siteRoleId = 'site-engineer';
       await appendCompanyEvents(ctx, approved.companyId, [
         { type: 'CompanyRoleDefined', data: { roleId: siteRoleId, name: 'Site Engineer', accessRights: ['liveProgress.view'] } },
         { type: 'CompanyUserAssigned', data: { userId: memberId, roleId: siteRoleId, isSiteTeam: true } },
       ]);
-      foreign = await seedCompany(ctx, { name: 'Beta Supplies Sdn Bhd', status: 3, members: [{ userId: outsiderId }], accessRights: ['procurement.view'] });
+      foreign = await seedCompany(ctx, {
+        name: 'Beta Supplies Sdn Bhd',
+        status: 3,
+        members: [{ userId: outsiderId }],
+        accessRights: ['procurement.view'],
+      });
       submitted = await seedCompany(ctx, { name: 'Gamma Developers', status: 2, subscriptionType: 4, members: [{ userId: memberId }] });
-      contractor = await seedCompany(ctx, { name: 'Delta Contractors', status: 3, subscriptionType: 14, subscriptionDetailType: 'G7', members: [{ userId: memberId }] });
+      contractor = await seedCompany(ctx, {
+        name: 'Delta Contractors',
+        status: 3,
+        subscriptionType: 14,
+        subscriptionDetailType: 'G7',
+        members: [{ userId: memberId }],
+      });
       inProgress = await seedCompany(ctx, { name: 'Epsilon Trading', status: 1, members: [{ userId: memberId }] });
       token = (await signIn(ctx, member)).jwtToken;
     });
@@ -52,16 +78,42 @@ export function companySpecs(app: () => RunningApp): void {
         success: true,
         data: [
           // roles: the user's roles in that company, as the company choice page shows them.
-          { companyProfileId: approved.companyId, company_name: 'Alpha Builders Sdn Bhd', status: 3, is_logo_uploaded: false, roles: ['Project Manager', 'Site Engineer'] },
-          { companyProfileId: contractor.companyId, company_name: 'Delta Contractors', status: 3, is_logo_uploaded: false, roles: ['Manager'] },
-          { companyProfileId: inProgress.companyId, company_name: 'Epsilon Trading', status: 1, is_logo_uploaded: false, roles: ['Manager'] },
-          { companyProfileId: submitted.companyId, company_name: 'Gamma Developers', status: 2, is_logo_uploaded: false, roles: ['Manager'] },
+          {
+            companyProfileId: approved.companyId,
+            company_name: 'Alpha Builders Sdn Bhd',
+            status: 3,
+            is_logo_uploaded: false,
+            roles: ['Project Manager', 'Site Engineer'],
+          },
+          {
+            companyProfileId: contractor.companyId,
+            company_name: 'Delta Contractors',
+            status: 3,
+            is_logo_uploaded: false,
+            roles: ['Manager'],
+          },
+          {
+            companyProfileId: inProgress.companyId,
+            company_name: 'Epsilon Trading',
+            status: 1,
+            is_logo_uploaded: false,
+            roles: ['Manager'],
+          },
+          {
+            companyProfileId: submitted.companyId,
+            company_name: 'Gamma Developers',
+            status: 2,
+            is_logo_uploaded: false,
+            roles: ['Manager'],
+          },
         ],
       });
     });
 
     it('given the custom list for one company, then only that one, and nothing for a company the user is not in', async () => {
-      expect((await ctx.api.get(`company/custom-list/${approved.companyId}`, { token })).body.data).toEqual([expect.objectContaining({ companyProfileId: approved.companyId })]);
+      expect((await ctx.api.get(`company/custom-list/${approved.companyId}`, { token })).body.data).toEqual([
+        expect.objectContaining({ companyProfileId: approved.companyId }),
+      ]);
       expect((await ctx.api.get(`company/custom-list/${foreign.companyId}`, { token })).body).toEqual({ success: true, data: [] });
     });
 
@@ -92,7 +144,13 @@ export function companySpecs(app: () => RunningApp): void {
         jwtToken: expect.any(String),
         readOnlyJwtToken: expect.any(String),
         accessRights: encodeAccessRights(['project.view', 'project.create', 'liveProgress.view']),
-        user: { companyName: 'Alpha Builders Sdn Bhd', subscriptionType: 3, subscriptionDetailType: 'elite', mfa_status: false, email: member.email },
+        user: {
+          companyName: 'Alpha Builders Sdn Bhd',
+          subscriptionType: 3,
+          subscriptionDetailType: 'elite',
+          mfa_status: false,
+          email: member.email,
+        },
         userAssignments: [
           { status: 2, company_user_role_name: 'Project Manager', is_site_team: false },
           { status: 2, company_user_role_name: 'Site Engineer', is_site_team: true },
@@ -133,7 +191,10 @@ export function companySpecs(app: () => RunningApp): void {
     it('given a role whose rights change in the store, when the user chooses again, then the new rights show at once', async () => {
       token = (await choose(approved.companyId)).body.jwtToken as string;
       await appendCompanyEvents(ctx, approved.companyId, [
-        { type: 'CompanyRoleDefined', data: { roleId: approved.roleId, name: 'Project Manager', accessRights: ['project.view', 'project.approve', 'reports.view'] } },
+        {
+          type: 'CompanyRoleDefined',
+          data: { roleId: approved.roleId, name: 'Project Manager', accessRights: ['project.view', 'project.approve', 'reports.view'] },
+        },
       ]);
       const reply = await choose(approved.companyId);
       expect(reply.body.accessRights).toBe(encodeAccessRights(['project.view', 'project.approve', 'reports.view', 'liveProgress.view']));
@@ -141,16 +202,26 @@ export function companySpecs(app: () => RunningApp): void {
     });
 
     it('given the user is taken off a role, then roles and site team follow, and off every role, then the company refuses them', async () => {
-      await appendCompanyEvents(ctx, approved.companyId, [{ type: 'CompanyUserUnassigned', data: { userId: memberId, roleId: siteRoleId } }]);
+      await appendCompanyEvents(ctx, approved.companyId, [
+        { type: 'CompanyUserUnassigned', data: { userId: memberId, roleId: siteRoleId } },
+      ]);
       const partly = await choose(approved.companyId);
-      expect(partly.body).toMatchObject({ roles: 'Project Manager', isSiteTeam: false, accessRights: encodeAccessRights(['project.view', 'project.approve', 'reports.view']) });
+      expect(partly.body).toMatchObject({
+        roles: 'Project Manager',
+        isSiteTeam: false,
+        accessRights: encodeAccessRights(['project.view', 'project.approve', 'reports.view']),
+      });
       expect(partly.body.userAssignments).toContainEqual({ status: 4, company_user_role_name: 'Site Engineer', is_site_team: true });
       token = partly.body.jwtToken as string;
-      await appendCompanyEvents(ctx, approved.companyId, [{ type: 'CompanyUserUnassigned', data: { userId: memberId, roleId: approved.roleId } }]);
+      await appendCompanyEvents(ctx, approved.companyId, [
+        { type: 'CompanyUserUnassigned', data: { userId: memberId, roleId: approved.roleId } },
+      ]);
       const refused = await choose(approved.companyId);
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ errorCode: 'noAccessRight' });
-      expect((await ctx.api.get('company/list', { token })).body.data).not.toContainEqual(expect.objectContaining({ companyProfileId: approved.companyId }));
+      expect((await ctx.api.get('company/list', { token })).body.data).not.toContainEqual(
+        expect.objectContaining({ companyProfileId: approved.companyId }),
+      );
     });
 
     it('given a platform admin (user type 2), when they choose a company they are not in, whatever its status, then it is allowed with the admin module rights, lands home, and the company records it', async () => {
@@ -159,9 +230,17 @@ export function companySpecs(app: () => RunningApp): void {
       for (const company of [foreign, submitted, inProgress]) {
         const reply = await choose(company.companyId, adminToken);
         expect(reply.status).toBe(200);
-        expect(reply.body).toMatchObject({ roles: '', isSiteTeam: false, userAssignments: [], landing: '/article', accessRights: encodeAccessRights(ADMIN_MODULE_RIGHTS) });
+        expect(reply.body).toMatchObject({
+          roles: '',
+          isSiteTeam: false,
+          userAssignments: [],
+          landing: '/article',
+          accessRights: encodeAccessRights(ADMIN_MODULE_RIGHTS),
+        });
         adminToken = reply.body.jwtToken as string;
-        const opened = (await ctx.store.readStream(`company-${company.companyId}`)).filter((event) => event.type === 'CompanyOpenedByPlatformAdministrator');
+        const opened = (await ctx.store.readStream(`company-${company.companyId}`)).filter(
+          (event) => event.type === 'CompanyOpenedByPlatformAdministrator',
+        );
         expect(opened.map((event) => [event.data, event.metadata.actorUserId])).toEqual([[{ userId: admin.userId }, admin.userId]]);
       }
       // Still only the companies of their own to list: none.

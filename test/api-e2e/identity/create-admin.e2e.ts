@@ -47,7 +47,9 @@ describe.each(STORES)('create-admin on an empty %s store', (kind) => {
   };
   /** The set-password links e-mailed to an address, oldest first, with the mails' subjects (and purposes, kept by the outbox). */
   const linksTo = async (email: string) => {
-    const mails: { subject: string; text: string; purpose?: string }[] = smtp ? smtp.messages.filter((mail) => mail.recipients.includes(email)) : (await readOutbox(config.dataDir, 'email')).filter((mail) => mail.to === email);
+    const mails: { subject: string; text: string; purpose?: string }[] = smtp
+      ? smtp.messages.filter((mail) => mail.recipients.includes(email))
+      : (await readOutbox(config.dataDir, 'email')).filter((mail) => mail.to === email);
     return mails.map(({ subject, text, purpose }) => {
       const url = new URL(text.match(/https?:\/\/\S+\/auth\/reset-password\?\S+/)![0]);
       const link: SetPasswordLink = { url, email: url.searchParams.get('email')!, token: url.searchParams.get('token')! };
@@ -64,7 +66,8 @@ describe.each(STORES)('create-admin on an empty %s store', (kind) => {
     app = null;
   };
   /** What the ui's reset page sends (ui/src/public/auth/ResetPasswordPage.tsx). */
-  const setPassword = (link: SetPasswordLink, password: string) => api.post('users/reset-password', { email: link.email, token: link.token, password, confirmPassword: password });
+  const setPassword = (link: SetPasswordLink, password: string) =>
+    api.post('users/reset-password', { email: link.email, token: link.token, password, confirmPassword: password });
 
   beforeAll(async () => {
     // Quiet as the tests' apps are (startApp: no logger): the outbox sender logs each mail the command writes.
@@ -90,8 +93,14 @@ describe.each(STORES)('create-admin on an empty %s store', (kind) => {
     const made = await cli('create-admin', first.email, '--name', first.name);
     expect(made.status).toBe(0);
     firstId = made.output.match(/^Created platform administrator ([0-9a-f-]{36}) /)?.[1] ?? '';
-    expect(made.output).toContain(`Created platform administrator ${firstId} (${first.email}, "${first.name}"), waiting for activation. No password is set.`);
-    expect(made.output).toContain(smtp ? `was e-mailed to ${first.email} through SMTP (${new URL(smtp.url).host})` : `went to the outbox ${outboxFile(config.dataDir, 'email')} (no SMTP_URL is set)`);
+    expect(made.output).toContain(
+      `Created platform administrator ${firstId} (${first.email}, "${first.name}"), waiting for activation. No password is set.`,
+    );
+    expect(made.output).toContain(
+      smtp
+        ? `was e-mailed to ${first.email} through SMTP (${new URL(smtp.url).host})`
+        : `went to the outbox ${outboxFile(config.dataDir, 'email')} (no SMTP_URL is set)`,
+    );
     expect(made.output).toContain('expires in 30 minutes');
     const [mail, ...more] = await linksTo(first.email);
     expect(more).toEqual([]);
@@ -103,10 +112,15 @@ describe.each(STORES)('create-admin on an empty %s store', (kind) => {
 
   it('given an administrator, then a second is refused with exit 2 unless --force, and the address that has the account is refused saying so', async () => {
     const another = await cli('create-admin', second);
-    expect(another).toEqual({ status: 2, output: `store: a platform administrator exists already (${firstId} pending); --force makes another\n` });
+    expect(another).toEqual({
+      status: 2,
+      output: `store: a platform administrator exists already (${firstId} pending); --force makes another\n`,
+    });
     const again = await cli('create-admin', first.email.toUpperCase());
     expect(again.status).toBe(2);
-    expect(again.output).toContain(`store: ${first.email} already has an account (${firstId}, pending): a platform administrator waiting for activation (--force sends a new set-password link)`);
+    expect(again.output).toContain(
+      `store: ${first.email} already has an account (${firstId}, pending): a platform administrator waiting for activation (--force sends a new set-password link)`,
+    );
     expect(await linksTo(second)).toEqual([]);
     const forced = await cli('create-admin', third, '--name', 'Tan Wei Ling', '--force');
     expect(forced.status).toBe(0);
@@ -115,19 +129,38 @@ describe.each(STORES)('create-admin on an empty %s store', (kind) => {
     // Its link unused: --force sends another, which replaces it.
     const resent = await cli('create-admin', third, '--force');
     expect(resent.status).toBe(0);
-    expect(resent.output).toContain(`Platform administrator ${thirdId} (${third}) is still waiting for activation: a new set-password link replaces the earlier one.`);
+    expect(resent.output).toContain(
+      `Platform administrator ${thirdId} (${third}) is still waiting for activation: a new set-password link replaces the earlier one.`,
+    );
     expect(await linksTo(third)).toHaveLength(2);
   }, 120_000);
 
   it('then the store holds the events a sign-up records, as user type 2 with no mobile, each recorded by the store CLI', async () => {
     await open();
     const events = await store.readStream(`user-${firstId}`);
-    expect(events.map((event) => [event.type, event.metadata.actorUserId])).toEqual([['UserSignedUp', 'system:store-cli'], ['PasswordResetRequested', 'system:store-cli']]);
-    expect(events[0]!.data).toEqual({ userId: firstId, email: first.email, name: first.name, mobile: '', passwordHash: expect.stringMatching(/^\$argon2id\$/), userType: 2, forceChangePassword: false });
-    expect(events[1]!.data).toEqual({ tokenHmac: expect.stringMatching(/^[0-9a-f]{64}$/), expiresAt: expect.any(String), activatesAccount: true });
+    expect(events.map((event) => [event.type, event.metadata.actorUserId])).toEqual([
+      ['UserSignedUp', 'system:store-cli'],
+      ['PasswordResetRequested', 'system:store-cli'],
+    ]);
+    expect(events[0]!.data).toEqual({
+      userId: firstId,
+      email: first.email,
+      name: first.name,
+      mobile: '',
+      passwordHash: expect.stringMatching(/^\$argon2id\$/),
+      userType: 2,
+      forceChangePassword: false,
+    });
+    expect(events[1]!.data).toEqual({
+      tokenHmac: expect.stringMatching(/^[0-9a-f]{64}$/),
+      expiresAt: expect.any(String),
+      activatesAccount: true,
+    });
     expect(events[0]!.metadata).toMatchObject({ reason: 'create-admin: a platform administrator', correlationId: expect.any(String) });
     const claim = await store.readStream(emailClaimStream(app!.get(LookupKeys), first.email));
-    expect(claim.map((event) => [event.type, event.data, event.metadata.actorUserId])).toEqual([['EmailClaimed', { userId: firstId }, 'system:store-cli']]);
+    expect(claim.map((event) => [event.type, event.data, event.metadata.actorUserId])).toEqual([
+      ['EmailClaimed', { userId: firstId }, 'system:store-cli'],
+    ]);
     // No mobile is known: no phone stream claims a number for the account.
     expect((await store.stats()).byStreamType.map((row) => row.streamType)).not.toContain('phone');
   }, 120_000);
@@ -153,27 +186,54 @@ describe.each(STORES)('create-admin on an empty %s store', (kind) => {
     const signIn = await api.post('login', { email: first.email, password: STRONG_PASSWORD });
     expect(signIn.status).toBe(200);
     expect(signIn.body).toMatchObject({
-      success: true, loginIsAuthenticated: true, forceChangePassword: false, showEula: true, userRole: 'ADMIN',
+      success: true,
+      loginIsAuthenticated: true,
+      forceChangePassword: false,
+      showEula: true,
+      userRole: 'ADMIN',
       user: { email: first.email, name: first.name, user_mobile: '', userType: 2 },
     });
     adminToken = signIn.body.jwtToken as string;
     expect((await api.post('accept-eula', {}, { token: adminToken })).status).toBe(200);
   }, 120_000);
 
-  it('then the administrator does a platform administrator\'s work: lists the accounts, and chooses a company with the admin module rights', async () => {
+  it("then the administrator does a platform administrator's work: lists the accounts, and chooses a company with the admin module rights", async () => {
     const users = await api.get('personal-data/users', { token: adminToken });
     expect(users.status).toBe(200);
-    expect(users.body.users).toEqual(expect.arrayContaining([expect.objectContaining({ userId: firstId, email: first.email, name: first.name, status: 'activated', userType: 2 })]));
+    expect(users.body.users).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userId: firstId, email: first.email, name: first.name, status: 'activated', userType: 2 }),
+      ]),
+    );
     const mine = await api.get('personal-data/mine', { token: adminToken });
     expect(mine.body.account).toEqual({ userId: firstId, email: first.email, name: first.name, mobile: '' });
     const companyId = randomUUID();
     await store.append({
-      streamId: `company-${companyId}`, streamType: 'company', expectedRevision: 'no_stream',
-      events: [{ type: 'CompanyRegistered', data: { companyId, name: 'Nusantara Binaan Sdn Bhd', registrationNo: '202601000001', subscriptionType: 1, subscriptionDetailType: 'basic', isDemo: false } }],
+      streamId: `company-${companyId}`,
+      streamType: 'company',
+      expectedRevision: 'no_stream',
+      events: [
+        {
+          type: 'CompanyRegistered',
+          data: {
+            companyId,
+            name: 'Nusantara Binaan Sdn Bhd',
+            registrationNo: '202601000001',
+            subscriptionType: 1,
+            subscriptionDetailType: 'basic',
+            isDemo: false,
+          },
+        },
+      ],
     });
     const chosen = await api.get(`company/choose/${companyId}`, { token: adminToken });
     expect(chosen.status).toBe(200);
-    expect(chosen.body).toMatchObject({ success: true, accessRights: encodeAccessRights(ADMIN_MODULE_RIGHTS), landing: '/article', selectedCompany: companyId });
+    expect(chosen.body).toMatchObject({
+      success: true,
+      accessRights: encodeAccessRights(ADMIN_MODULE_RIGHTS),
+      landing: '/article',
+      selectedCompany: companyId,
+    });
     expect(decodeAccessRights(chosen.body.accessRights as string)).toEqual(expect.arrayContaining([...ADMIN_MODULE_RIGHTS]));
   }, 120_000);
 
@@ -188,7 +248,7 @@ describe.each(STORES)('create-admin on an empty %s store', (kind) => {
     await close();
   }, 120_000);
 
-  it('given the activated administrator\'s address, then refused with --force too; an expired link is replaced with --force', async () => {
+  it("given the activated administrator's address, then refused with --force too; an expired link is replaced with --force", async () => {
     const taken = await cli('create-admin', first.email, '--force');
     expect(taken.status).toBe(2);
     expect(taken.output).toContain(`store: ${first.email} already has an account (${firstId}, activated)\n`);
@@ -197,7 +257,7 @@ describe.each(STORES)('create-admin on an empty %s store', (kind) => {
     expect((await cli('verify')).output).toContain('every chain is intact');
   }, 120_000);
 
-  it('then no token and no password was ever in the command\'s output', async () => {
+  it("then no token and no password was ever in the command's output", async () => {
     const tokens = [...(await linksTo(first.email)), ...(await linksTo(third))].map((mail) => mail.link.token);
     expect(tokens).toHaveLength(4);
     const printed = outputs.join('');

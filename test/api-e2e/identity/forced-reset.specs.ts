@@ -7,7 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { isStrongPassword } from '@binaan/contracts';
 import {
-  login, newPerson, OTHER_STRONG_PASSWORD, registerActivatedUser, seedUser, signIn, userIdOf, type Person, type SeededUser,
+  login,
+  newPerson,
+  OTHER_STRONG_PASSWORD,
+  registerActivatedUser,
+  seedUser,
+  signIn,
+  userIdOf,
+  type Person,
+  type SeededUser,
 } from '../../support/identity.js';
 import type { RunningApp } from './harness.js';
 
@@ -24,7 +32,8 @@ export function forcedResetSpecs(app: () => RunningApp): void {
     let adminToken = '';
     let userSessions: string[] = [];
     let temporary = '';
-    const force = (targetId: string, body: object, token = adminToken) => ctx.api.post(`users/${encodeURIComponent(targetId)}/force-password-reset`, body, { token });
+    const force = (targetId: string, body: object, token = adminToken) =>
+      ctx.api.post(`users/${encodeURIComponent(targetId)}/force-password-reset`, body, { token });
     const mailsTo = (email: string) => ctx.smtp.messages.filter((mail) => mail.recipients.includes(email)).length;
     const lastUserEvent = async () => (await ctx.store.readStream(`user-${userId}`)).at(-1)!;
 
@@ -83,7 +92,10 @@ export function forcedResetSpecs(app: () => RunningApp): void {
       const event = await lastUserEvent();
       expect(event.type).toBe('PasswordResetForced');
       expect(event.metadata.actorUserId).toBe(admin.userId);
-      expect(event.data).toMatchObject({ reason: 'Locked out after changing phones', passwordHash: expect.stringMatching(/^\$argon2id\$/) });
+      expect(event.data).toMatchObject({
+        reason: 'Locked out after changing phones',
+        passwordHash: expect.stringMatching(/^\$argon2id\$/),
+      });
       expect(JSON.stringify(event)).not.toContain(temporary);
 
       for (const token of userSessions) {
@@ -106,9 +118,13 @@ export function forcedResetSpecs(app: () => RunningApp): void {
       expect(restricted.body).toMatchObject({ errorCode: 'passwordChangeRequired' });
     });
 
-    it('then the user\'s change of password clears the flag (PasswordChanged), and only the new password signs in', async () => {
+    it("then the user's change of password clears the flag (PasswordChanged), and only the new password signs in", async () => {
       const token = (await login(ctx, user.email, temporary)).body.jwtToken as string;
-      const changed = await ctx.api.post('users/change-password', { oldPassword: temporary, newPassword: OTHER_STRONG_PASSWORD, confirmPassword: OTHER_STRONG_PASSWORD }, { token });
+      const changed = await ctx.api.post(
+        'users/change-password',
+        { oldPassword: temporary, newPassword: OTHER_STRONG_PASSWORD, confirmPassword: OTHER_STRONG_PASSWORD },
+        { token },
+      );
       expect(changed.status).toBe(200);
       const event = await lastUserEvent();
       expect(event.type).toBe('PasswordChanged');

@@ -25,7 +25,10 @@ export async function startIdentityApp(kind: StoreKind): Promise<RunningApp> {
   const clock = new TestClock();
   const app = await startApp(config, { now: () => clock.now });
   return {
-    app, config, clock, smtp,
+    app,
+    config,
+    clock,
+    smtp,
     api: new Api(app),
     store: app.get<EventStore>(EVENT_STORE),
     dataDir: config.dataDir,

@@ -15,7 +15,8 @@ export function invitationAndUiErrorSpecs(app: () => RunningApp): void {
       const person = await seedUser(ctx, newPerson('invitee'));
       invitee = { ...(await signIn(ctx, person)), userId: person.userId };
     });
-    const accept = (id: string, token?: string) => ctx.api.post('call-for-interest/accept-invitation', { id, remark: 'We can start in March.' }, token ? { token } : {});
+    const accept = (id: string, token?: string) =>
+      ctx.api.post('call-for-interest/accept-invitation', { id, remark: 'We can start in March.' }, token ? { token } : {});
 
     it('given an invitation, when it is accepted without signing in, then success, and a second answer is 409 alreadyRespondedInvitation', async () => {
       const id = await seedInvitation(ctx, company.companyId, 'someone@example.com');

@@ -7,7 +7,15 @@ import type { Response } from 'supertest';
 import { normaliseEmail } from '@binaan/contracts';
 import { LookupKeys, loginAttemptsStream } from '../../../apps/api/src/personal-data/lookup-keys.js';
 import {
-  login, MINUTE, newPerson, OTHER_STRONG_PASSWORD, registerActivatedUser, SECOND, seedUser, signIn, type Person,
+  login,
+  MINUTE,
+  newPerson,
+  OTHER_STRONG_PASSWORD,
+  registerActivatedUser,
+  SECOND,
+  seedUser,
+  signIn,
+  type Person,
 } from '../../support/identity.js';
 import type { RunningApp } from './harness.js';
 
@@ -32,8 +40,17 @@ export function signInSpecs(app: () => RunningApp): void {
         expect(shape(unknown)).toEqual(shape(wrongPassword));
         expect(wrongPassword.status).toBe(401);
         expect(wrongPassword.body).toEqual({
-          success: false, errorCode: 'incorrectCredentials', errorMessage: expect.any(String),
-          loginIsAuthenticated: false, forceChangePassword: false, showEula: false, user: null, accessRights: '', jwtToken: '', readOnlyJwtToken: '', userRole: '',
+          success: false,
+          errorCode: 'incorrectCredentials',
+          errorMessage: expect.any(String),
+          loginIsAuthenticated: false,
+          forceChangePassword: false,
+          showEula: false,
+          user: null,
+          accessRights: '',
+          jwtToken: '',
+          readOnlyJwtToken: '',
+          userRole: '',
         });
       });
 
@@ -56,7 +73,10 @@ export function signInSpecs(app: () => RunningApp): void {
       });
 
       it('given an empty password or a missing field, then 400 validationFailed for the missing one and 401 for the empty one', async () => {
-        expect((await ctx.api.post('login', { email: alice.email })).body).toMatchObject({ errorCode: 'validationFailed', fields: { password: expect.any(Array) } });
+        expect((await ctx.api.post('login', { email: alice.email })).body).toMatchObject({
+          errorCode: 'validationFailed',
+          fields: { password: expect.any(Array) },
+        });
         expect((await login(ctx, alice.email, '')).body).toMatchObject({ errorCode: 'incorrectCredentials' });
       });
     });
@@ -78,12 +98,19 @@ export function signInSpecs(app: () => RunningApp): void {
       }
 
       it('given 5 wrong passwords, when a sixth attempt comes (even with the right password), then 429 accountLocked for a minute, alike for an unknown e-mail', async () => {
-        for (let failure = 1; failure <= 5; failure++) expect((await bothTry(WRONG)).body).toMatchObject({ errorCode: 'incorrectCredentials' });
+        for (let failure = 1; failure <= 5; failure++)
+          expect((await bothTry(WRONG)).body).toMatchObject({ errorCode: 'incorrectCredentials' });
         const onKnown = await login(ctx, known.email, known.password);
         const onUnknown = await login(ctx, unknownEmail, known.password);
         expect(shape(onUnknown)).toEqual(shape(onKnown));
         expect(onKnown.status).toBe(429);
-        expect(onKnown.body).toMatchObject({ success: false, errorCode: 'accountLocked', retryAfterSeconds: 60, loginIsAuthenticated: false, jwtToken: '' });
+        expect(onKnown.body).toMatchObject({
+          success: false,
+          errorCode: 'accountLocked',
+          retryAfterSeconds: 60,
+          loginIsAuthenticated: false,
+          jwtToken: '',
+        });
       });
 
       it('given the lock, when each lock has passed and the password is wrong again, then the delay doubles up to 15 minutes', async () => {
@@ -196,9 +223,16 @@ export function signInSpecs(app: () => RunningApp): void {
       });
 
       it('given the change with mobile and terms, then the session ends and the new password signs in with nothing pending', async () => {
-        const changed = await ctx.api.post('users/change-password-mobile-and-accept-eula', {
-          oldPassword: forced.password, newPassword: OTHER_STRONG_PASSWORD, confirmPassword: OTHER_STRONG_PASSWORD, user_mobile: forced.mobile,
-        }, { token });
+        const changed = await ctx.api.post(
+          'users/change-password-mobile-and-accept-eula',
+          {
+            oldPassword: forced.password,
+            newPassword: OTHER_STRONG_PASSWORD,
+            confirmPassword: OTHER_STRONG_PASSWORD,
+            user_mobile: forced.mobile,
+          },
+          { token },
+        );
         expect(changed.status).toBe(200);
         expect(changed.body).toEqual({ success: true, msg: 'changePassword.success' });
         expect((await ctx.api.get('application/get-server-timestamp', { token })).status).toBe(401);

@@ -16,7 +16,8 @@ export function mailLogSpecs(app: () => RunningApp): void {
     let userId = '';
     let admin: SeededUser;
     let adminToken = '';
-    const log = (filter: object, token = adminToken, range = '[0,24]') => ctx.api.get('admin/email-log', { token, query: { filter: JSON.stringify(filter), range } });
+    const log = (filter: object, token = adminToken, range = '[0,24]') =>
+      ctx.api.get('admin/email-log', { token, query: { filter: JSON.stringify(filter), range } });
 
     beforeAll(async () => {
       ctx = app();
@@ -34,12 +35,21 @@ export function mailLogSpecs(app: () => RunningApp): void {
     });
 
     it('given the e-mails of a sign-up and a forced reset, then each is listed as sent through SMTP with its purpose, newest first', async () => {
-      expect((await ctx.api.post(`users/${userId}/force-password-reset`, { reason: 'For the e-mail log' }, { token: adminToken })).status).toBe(200);
+      expect(
+        (await ctx.api.post(`users/${userId}/force-password-reset`, { reason: 'For the e-mail log' }, { token: adminToken })).status,
+      ).toBe(200);
       await ctx.smtp.waitFor(user.email);
       const reply = await log({ q: user.email });
       expect(reply.status).toBe(200);
       const rows = reply.body as MailLogRow[];
-      expect(rows[0]).toMatchObject({ status: 'sent', channel: 'smtp', to: user.email.toLowerCase(), subject: 'Your Binaan password was reset', purpose: 'temporary-password', error: null });
+      expect(rows[0]).toMatchObject({
+        status: 'sent',
+        channel: 'smtp',
+        to: user.email.toLowerCase(),
+        subject: 'Your Binaan password was reset',
+        purpose: 'temporary-password',
+        error: null,
+      });
       // The sign-up's activation PIN came first, so it is listed after.
       expect(rows.length).toBeGreaterThanOrEqual(2);
       expect(rows.slice(1).map((row) => row.purpose)).toContain('activation-pin');
@@ -47,9 +57,13 @@ export function mailLogSpecs(app: () => RunningApp): void {
       expect(reply.headers['content-range']).toMatch(new RegExp(`^email-log 0-${rows.length - 1}/${rows.length}$`));
     });
 
-    it('given a mailbox the SMTP server refuses, then the sender still throws, and the log lists it as failed with the server\'s reason', async () => {
+    it("given a mailbox the SMTP server refuses, then the sender still throws, and the log lists it as failed with the server's reason", async () => {
       const refused = 'nobody+refused@example.my';
-      await expect(ctx.app.get<EmailSender>(EMAIL_SENDER).send({ to: refused, subject: 'Invitation to tender', text: 'Hello', purpose: 'tender-invitation' })).rejects.toThrow(/550|Mailbox unavailable/);
+      await expect(
+        ctx.app
+          .get<EmailSender>(EMAIL_SENDER)
+          .send({ to: refused, subject: 'Invitation to tender', text: 'Hello', purpose: 'tender-invitation' }),
+      ).rejects.toThrow(/550|Mailbox unavailable/);
       const failed = (await log({ status: 'failed', q: refused })).body as MailLogRow[];
       expect(failed).toHaveLength(1);
       expect(failed[0]).toMatchObject({ status: 'failed', to: refused, subject: 'Invitation to tender', purpose: 'tender-invitation' });
@@ -73,7 +87,9 @@ export function mailLogSpecs(app: () => RunningApp): void {
     it('given the person forgotten, then their address and the subjects of their e-mails read erased in the log', async () => {
       const before = ((await log({ q: user.email })).body as MailLogRow[]).map((row) => row.id);
       expect(before.length).toBeGreaterThan(0);
-      expect((await ctx.api.post(`personal-data/users/${userId}/forget`, { reason: 'Asked to be forgotten' }, { token: adminToken })).status).toBe(200);
+      expect(
+        (await ctx.api.post(`personal-data/users/${userId}/forget`, { reason: 'Asked to be forgotten' }, { token: adminToken })).status,
+      ).toBe(200);
       expect((await log({ q: user.email })).body).toEqual([]);
       const theirs = (await log({ id: before })).body as MailLogRow[];
       expect(theirs.length).toBe(before.length);

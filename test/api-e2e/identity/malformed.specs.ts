@@ -23,7 +23,10 @@ export function malformedRequestSpecs(app: () => RunningApp): void {
     });
 
     it('given a body over the size limit, then 413 with an error code', async () => {
-      const reply = await request(ctx.api.server).post('/api/log-ui-error').set('content-type', 'application/json').send(JSON.stringify({ error: 'x', error_info: 'y'.repeat(200_000) }));
+      const reply = await request(ctx.api.server)
+        .post('/api/log-ui-error')
+        .set('content-type', 'application/json')
+        .send(JSON.stringify({ error: 'x', error_info: 'y'.repeat(200_000) }));
       expect(reply.status).toBe(413);
       expect(reply.body).toMatchObject({ success: false, errorCode: expect.any(String) });
     });
@@ -42,7 +45,9 @@ export function malformedRequestSpecs(app: () => RunningApp): void {
     });
 
     it('given odd tokens (empty bearer, two t values), then 401 unauthorized', async () => {
-      expect((await ctx.api.get('company/list', { headers: { Authorization: 'Bearer ' } })).body).toMatchObject({ errorCode: 'unauthorized' });
+      expect((await ctx.api.get('company/list', { headers: { Authorization: 'Bearer ' } })).body).toMatchObject({
+        errorCode: 'unauthorized',
+      });
       expect((await request(ctx.api.server).get('/api/company/list?t=a&t=b')).body).toMatchObject({ errorCode: 'unauthorized' });
     });
 

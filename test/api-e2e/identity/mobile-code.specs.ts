@@ -4,7 +4,19 @@
 
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  activationPin, codeFor, login, MINUTE, newPerson, registerActivatedUser, requestCode, SECOND, signUpBody, smsCode, smsCount, verifyCode, verifyMobile,
+  activationPin,
+  codeFor,
+  login,
+  MINUTE,
+  newPerson,
+  registerActivatedUser,
+  requestCode,
+  SECOND,
+  signUpBody,
+  smsCode,
+  smsCount,
+  verifyCode,
+  verifyMobile,
 } from '../../support/identity.js';
 import type { RunningApp } from './harness.js';
 
@@ -31,8 +43,12 @@ export function mobileCodeSpecs(app: () => RunningApp): void {
       const { mobile } = newPerson('shape');
       const issued = await codeFor(ctx, mobile);
       expect((await verifyCode(ctx, mobile, issued, 'abcdef')).body).toMatchObject({ errorCode: 'codeMismatch' });
-      expect((await verifyCode(ctx, mobile, { ...issued, secretKey: 'made-up-request-id' }, issued.code)).body).toMatchObject({ errorCode: 'codeMismatch' });
-      expect((await verifyCode(ctx, mobile, { ...issued, timestamp: issued.timestamp - 1 }, issued.code)).body).toMatchObject({ errorCode: 'codeMismatch' });
+      expect((await verifyCode(ctx, mobile, { ...issued, secretKey: 'made-up-request-id' }, issued.code)).body).toMatchObject({
+        errorCode: 'codeMismatch',
+      });
+      expect((await verifyCode(ctx, mobile, { ...issued, timestamp: issued.timestamp - 1 }, issued.code)).body).toMatchObject({
+        errorCode: 'codeMismatch',
+      });
     });
 
     it('given more than 5 minutes since the code was sent, when the right code is verified, then 400 codeExpired', async () => {
@@ -99,7 +115,9 @@ export function mobileCodeSpecs(app: () => RunningApp): void {
       const issued = asked.body as { secretKey: string; timestamp: number };
       expect((await verifyCode(ctx, local, issued, code)).status).toBe(200);
       expect((await ctx.api.post('users/sign-up', signUpBody(person, { user_mobile: bare }))).status).toBe(200);
-      expect((await ctx.api.post('users/activate-by-pin', { email: person.email, pin: await activationPin(ctx, person.email) })).status).toBe(200);
+      expect(
+        (await ctx.api.post('users/activate-by-pin', { email: person.email, pin: await activationPin(ctx, person.email) })).status,
+      ).toBe(200);
       expect((await login(ctx, person.email, person.password)).body).toMatchObject({ user: { user_mobile: person.mobile } });
     });
 
@@ -163,7 +181,9 @@ export function mobileCodeSpecs(app: () => RunningApp): void {
         await verifyMobile(ctx, first.mobile);
         expect((await ctx.api.post('users/sign-up', signUpBody(first))).status).toBe(200);
         const second = newPerson('second');
-        expect((await ctx.api.post('users/sign-up', signUpBody(second, { user_mobile: first.mobile }))).body).toMatchObject({ errorCode: 'mobileNotVerified' });
+        expect((await ctx.api.post('users/sign-up', signUpBody(second, { user_mobile: first.mobile }))).body).toMatchObject({
+          errorCode: 'mobileNotVerified',
+        });
         ctx.clock.advance(MINUTE);
         const issued = await codeFor(ctx, first.mobile);
         expect((await verifyCode(ctx, first.mobile, issued, issued.code)).body).toMatchObject({ errorCode: 'mobileNumberExists' });

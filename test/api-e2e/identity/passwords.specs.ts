@@ -6,7 +6,16 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { solveHumanCheck } from '../../support/human-check.js';
 import {
-  login, MINUTE, newPerson, OTHER_STRONG_PASSWORD, registerActivatedUser, resetToken, SECOND, signIn, THIRD_STRONG_PASSWORD, type Person,
+  login,
+  MINUTE,
+  newPerson,
+  OTHER_STRONG_PASSWORD,
+  registerActivatedUser,
+  resetToken,
+  SECOND,
+  signIn,
+  THIRD_STRONG_PASSWORD,
+  type Person,
 } from '../../support/identity.js';
 import type { RunningApp } from './harness.js';
 
@@ -17,8 +26,14 @@ export function passwordSpecs(app: () => RunningApp): void {
       ctx = app();
     });
 
-    const forgot = async (email: string) => ctx.api.post('users/forgot-password', { email, domainGroup: 'binaan', response_token: await solveHumanCheck(request(ctx.api.server)) });
-    const reset = (email: string, token: string, password: string, confirmPassword = password) => ctx.api.post('users/reset-password', { email, token, password, confirmPassword });
+    const forgot = async (email: string) =>
+      ctx.api.post('users/forgot-password', {
+        email,
+        domainGroup: 'binaan',
+        response_token: await solveHumanCheck(request(ctx.api.server)),
+      });
+    const reset = (email: string, token: string, password: string, confirmPassword = password) =>
+      ctx.api.post('users/reset-password', { email, token, password, confirmPassword });
     const mailsTo = (email: string) => ctx.smtp.messages.filter((mail) => mail.recipients.includes(email)).length;
     const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -134,15 +149,27 @@ export function passwordSpecs(app: () => RunningApp): void {
       const change = (body: object, as = token) => ctx.api.post('users/change-password', body, { token: as });
 
       it('given an incorrect old password, then 400 oldPasswordIncorrect', async () => {
-        const reply = await change({ oldPassword: 'Not#ThePassword1', newPassword: OTHER_STRONG_PASSWORD, confirmPassword: OTHER_STRONG_PASSWORD });
+        const reply = await change({
+          oldPassword: 'Not#ThePassword1',
+          newPassword: OTHER_STRONG_PASSWORD,
+          confirmPassword: OTHER_STRONG_PASSWORD,
+        });
         expect(reply.status).toBe(400);
         expect(reply.body).toMatchObject({ success: false, errorCode: 'oldPasswordIncorrect' });
       });
 
       it.each([
-        ['the same password as the old one', () => ({ newPassword: person.password, confirmPassword: person.password }), 'newPasswordSameAsOld'],
+        [
+          'the same password as the old one',
+          () => ({ newPassword: person.password, confirmPassword: person.password }),
+          'newPasswordSameAsOld',
+        ],
         ['a weak new password', () => ({ newPassword: 'short1!A', confirmPassword: 'short1!A' }), 'weakPassword'],
-        ['a confirmation that differs', () => ({ newPassword: OTHER_STRONG_PASSWORD, confirmPassword: THIRD_STRONG_PASSWORD }), 'passwordMismatch'],
+        [
+          'a confirmation that differs',
+          () => ({ newPassword: OTHER_STRONG_PASSWORD, confirmPassword: THIRD_STRONG_PASSWORD }),
+          'passwordMismatch',
+        ],
       ])('given %s, then 400 with its code', async (_case, body, errorCode) => {
         const reply = await change({ oldPassword: person.password, ...body() });
         expect(reply.status).toBe(400);
@@ -150,13 +177,21 @@ export function passwordSpecs(app: () => RunningApp): void {
       });
 
       it('given no session, then 401', async () => {
-        const reply = await ctx.api.post('users/change-password', { oldPassword: person.password, newPassword: OTHER_STRONG_PASSWORD, confirmPassword: OTHER_STRONG_PASSWORD });
+        const reply = await ctx.api.post('users/change-password', {
+          oldPassword: person.password,
+          newPassword: OTHER_STRONG_PASSWORD,
+          confirmPassword: OTHER_STRONG_PASSWORD,
+        });
         expect(reply.status).toBe(401);
         expect(reply.body).toMatchObject({ errorCode: 'unauthorized' });
       });
 
       it('given a good change, then success, this session and the other one answer 401, and the new password signs in', async () => {
-        const reply = await change({ oldPassword: person.password, newPassword: OTHER_STRONG_PASSWORD, confirmPassword: OTHER_STRONG_PASSWORD });
+        const reply = await change({
+          oldPassword: person.password,
+          newPassword: OTHER_STRONG_PASSWORD,
+          confirmPassword: OTHER_STRONG_PASSWORD,
+        });
         expect(reply.status).toBe(200);
         expect(reply.body).toEqual({ success: true, msg: 'changePassword.success' });
         for (const revoked of [token, otherSession]) {
@@ -177,9 +212,17 @@ export function passwordSpecs(app: () => RunningApp): void {
         await registerActivatedUser(ctx, person);
         token = ((await login(ctx, person.email, person.password)).body as { jwtToken: string }).jwtToken;
       });
-      const change = (user_mobile: string) => ctx.api.post('users/change-password-mobile-and-accept-eula', {
-        oldPassword: person.password, newPassword: OTHER_STRONG_PASSWORD, confirmPassword: OTHER_STRONG_PASSWORD, user_mobile,
-      }, { token });
+      const change = (user_mobile: string) =>
+        ctx.api.post(
+          'users/change-password-mobile-and-accept-eula',
+          {
+            oldPassword: person.password,
+            newPassword: OTHER_STRONG_PASSWORD,
+            confirmPassword: OTHER_STRONG_PASSWORD,
+            user_mobile,
+          },
+          { token },
+        );
 
       it.each([
         ['a valid number of 11 characters (Singapore)', '+6581234567'],
@@ -192,7 +235,11 @@ export function passwordSpecs(app: () => RunningApp): void {
       });
 
       it('given a mobile missing, then 400 validationFailed naming it', async () => {
-        const reply = await ctx.api.post('users/change-password-mobile-and-accept-eula', { oldPassword: person.password, newPassword: OTHER_STRONG_PASSWORD, confirmPassword: OTHER_STRONG_PASSWORD }, { token });
+        const reply = await ctx.api.post(
+          'users/change-password-mobile-and-accept-eula',
+          { oldPassword: person.password, newPassword: OTHER_STRONG_PASSWORD, confirmPassword: OTHER_STRONG_PASSWORD },
+          { token },
+        );
         expect(reply.body).toMatchObject({ errorCode: 'validationFailed', fields: { user_mobile: expect.any(Array) } });
       });
 

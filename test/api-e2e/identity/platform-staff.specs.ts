@@ -26,7 +26,11 @@ export function platformStaffSpecs(app: () => RunningApp): void {
 
     it('given no rights set yet, then each administrator holds every admin module right, and the staff list says so', async () => {
       expect((await ctx.api.get('admin/staff/me', { token: helperToken })).body).toEqual({ rights: [...ADMIN_MODULE_RIGHTS] });
-      const staff = (await ctx.api.get('admin/staff', { token: leadToken })).body as { userId: string; rights: string[]; rightsSetAt: string | null }[];
+      const staff = (await ctx.api.get('admin/staff', { token: leadToken })).body as {
+        userId: string;
+        rights: string[];
+        rightsSetAt: string | null;
+      }[];
       expect(staff.find((s) => s.userId === helper.userId)).toMatchObject({ rights: [...ADMIN_MODULE_RIGHTS], rightsSetAt: null });
     });
 
@@ -34,7 +38,9 @@ export function platformStaffSpecs(app: () => RunningApp): void {
       const user = await seedUser(ctx, newPerson('staff-outsider'));
       const token = (await signIn(ctx, user)).jwtToken;
       expect((await ctx.api.get('admin/staff/me', { token })).status).toBe(403);
-      expect((await setRights(helper.userId, { rights: ['admin.inquiry'], reason: 'Not mine to give' }, token)).body).toMatchObject({ errorCode: 'noAccessRight' });
+      expect((await setRights(helper.userId, { rights: ['admin.inquiry'], reason: 'Not mine to give' }, token)).body).toMatchObject({
+        errorCode: 'noAccessRight',
+      });
     });
 
     it.each([
@@ -48,17 +54,23 @@ export function platformStaffSpecs(app: () => RunningApp): void {
     });
 
     it('given their own rights, then 409 cannotChangeOwnRights; given a user who is not staff, then 404', async () => {
-      expect((await setRights(lead.userId, { rights: ['admin.inquiry'], reason: 'Narrowing myself' })).body).toMatchObject({ errorCode: 'cannotChangeOwnRights' });
+      expect((await setRights(lead.userId, { rights: ['admin.inquiry'], reason: 'Narrowing myself' })).body).toMatchObject({
+        errorCode: 'cannotChangeOwnRights',
+      });
       const user = await seedUser(ctx, newPerson('staff-not-staff'));
       expect((await setRights(user.userId, { rights: ['admin.inquiry'], reason: 'Not staff' })).status).toBe(404);
     });
 
-    it('given the helper narrowed to inquiries, then the event says who and why, the inquiries answer and the users\' pages refuse with adminRightMissing', async () => {
+    it("given the helper narrowed to inquiries, then the event says who and why, the inquiries answer and the users' pages refuse with adminRightMissing", async () => {
       const reply = await setRights(helper.userId, { rights: ['admin.inquiry'], reason: 'Answers the contact form only' });
       expect(reply.status).toBe(200);
       expect(reply.body).toMatchObject({ userId: helper.userId, rights: ['admin.inquiry'], rightsSetAt: expect.any(String) });
       const [event] = await ctx.store.readStream(`platformstaff-${helper.userId}`);
-      expect(event).toMatchObject({ type: 'StaffRightsSet', data: { rights: ['admin.inquiry'], reason: 'Answers the contact form only' }, metadata: { actorUserId: lead.userId } });
+      expect(event).toMatchObject({
+        type: 'StaffRightsSet',
+        data: { rights: ['admin.inquiry'], reason: 'Answers the contact form only' },
+        metadata: { actorUserId: lead.userId },
+      });
       expect((await ctx.api.get('admin/staff/me', { token: helperToken })).body).toEqual({ rights: ['admin.inquiry'] });
       expect((await ctx.api.get('admin/inquiries', { token: helperToken })).status).toBe(200);
       for (const refused of [
@@ -73,7 +85,9 @@ export function platformStaffSpecs(app: () => RunningApp): void {
     });
 
     it('then given every right back, the helper reads the e-mail log again', async () => {
-      expect((await setRights(helper.userId, { rights: [...ADMIN_MODULE_RIGHTS], reason: 'Covers for the lead this month' })).status).toBe(200);
+      expect((await setRights(helper.userId, { rights: [...ADMIN_MODULE_RIGHTS], reason: 'Covers for the lead this month' })).status).toBe(
+        200,
+      );
       expect((await ctx.api.get('admin/email-log', { token: helperToken })).status).toBe(200);
       expect((await ctx.store.readStream(`platformstaff-${helper.userId}`)).length).toBe(2);
     });

@@ -36,7 +36,11 @@ export function sessionSpecs(app: () => RunningApp): void {
       it('given a session, when the user logs out, then the marker cookie is cleared and the next call with either token answers 401 sessionExpired', async () => {
         const tokens = await signIn(ctx, person);
         expect((await ping(tokens.jwtToken)).status).toBe(200);
-        const reply = await ctx.api.post('users/logout', { token: tokens.jwtToken, os: 'Linux', app_name: 'web', middleware_name: 'binaan' }, { token: tokens.jwtToken });
+        const reply = await ctx.api.post(
+          'users/logout',
+          { token: tokens.jwtToken, os: 'Linux', app_name: 'web', middleware_name: 'binaan' },
+          { token: tokens.jwtToken },
+        );
         expect(reply.status).toBe(200);
         expect(reply.body).toEqual({ success: true });
         expect(String(reply.headers['set-cookie'])).toMatch(/binaan_session=;.*Expires=Thu, 01 Jan 1970/);
@@ -109,7 +113,14 @@ export function sessionSpecs(app: () => RunningApp): void {
 
       it('carries the pinned algorithm, issuer, audience, expiry, the user and the session id', async () => {
         expect(JSON.parse(Buffer.from(tokens.jwtToken.split('.')[0]!, 'base64url').toString())).toMatchObject({ alg: 'HS256' });
-        expect(claims).toMatchObject({ iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, sub: await userIdOf(ctx.store, person.email), sid: expect.any(String), scope: 'full', exp: expect.any(Number) });
+        expect(claims).toMatchObject({
+          iss: TOKEN_ISSUER,
+          aud: TOKEN_AUDIENCE,
+          sub: await userIdOf(ctx.store, person.email),
+          sid: expect.any(String),
+          scope: 'full',
+          exp: expect.any(Number),
+        });
         expect(claimsOf(tokens.readOnlyJwtToken)).toMatchObject({ sid: claims.sid, scope: 'read' });
       });
 
@@ -119,10 +130,23 @@ export function sessionSpecs(app: () => RunningApp): void {
         ['with another audience (right key)', () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims, aud: 'someone-else' }, jwtSecret)],
         ['with another issuer (right key)', () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: 'someone-else' }, jwtSecret)],
         ['with another algorithm (HS512, right key)', () => jwt({ alg: 'HS512', typ: 'JWT' }, claims, jwtSecret)],
-        ['without an expiry (right key)', () => jwt({ alg: 'HS256', typ: 'JWT' }, Object.fromEntries(Object.entries(claims).filter(([name]) => name !== 'exp')), jwtSecret)],
-        ['with an expiry that is not a number (right key)', () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: 'never' }, jwtSecret)],
-        ['past its expiry (right key)', () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: Math.floor(ctx.clock.now.getTime() / 1000) - 1 }, jwtSecret)],
-        ['with its payload changed (full scope on the read-only signature)', () => `${tokens.readOnlyJwtToken.split('.')[0]}.${base64url({ ...claimsOf(tokens.readOnlyJwtToken), scope: 'full' })}.${tokens.readOnlyJwtToken.split('.')[2]}`],
+        [
+          'without an expiry (right key)',
+          () => jwt({ alg: 'HS256', typ: 'JWT' }, Object.fromEntries(Object.entries(claims).filter(([name]) => name !== 'exp')), jwtSecret),
+        ],
+        [
+          'with an expiry that is not a number (right key)',
+          () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: 'never' }, jwtSecret),
+        ],
+        [
+          'past its expiry (right key)',
+          () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: Math.floor(ctx.clock.now.getTime() / 1000) - 1 }, jwtSecret),
+        ],
+        [
+          'with its payload changed (full scope on the read-only signature)',
+          () =>
+            `${tokens.readOnlyJwtToken.split('.')[0]}.${base64url({ ...claimsOf(tokens.readOnlyJwtToken), scope: 'full' })}.${tokens.readOnlyJwtToken.split('.')[2]}`,
+        ],
         ['that is not a JWT', () => 'garbage'],
       ])('given a token %s, then 401 unauthorized', async (_case, forge) => {
         const reply = await ping(forge());
@@ -137,7 +161,11 @@ export function sessionSpecs(app: () => RunningApp): void {
       });
 
       it('given the read-only token, when it is used for a POST, then 403 readOnlyToken, while a GET works', async () => {
-        const post = await ctx.api.post('users/change-password', { oldPassword: person.password, newPassword: 'Other#Pass2026', confirmPassword: 'Other#Pass2026' }, { token: tokens.readOnlyJwtToken });
+        const post = await ctx.api.post(
+          'users/change-password',
+          { oldPassword: person.password, newPassword: 'Other#Pass2026', confirmPassword: 'Other#Pass2026' },
+          { token: tokens.readOnlyJwtToken },
+        );
         expect(post.status).toBe(403);
         expect(post.body).toMatchObject({ success: false, errorCode: 'readOnlyToken' });
         expect((await ctx.api.post('accept-eula', {}, { token: tokens.readOnlyJwtToken })).status).toBe(403);

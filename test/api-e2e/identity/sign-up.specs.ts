@@ -6,7 +6,18 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { solveHumanCheck } from '../../support/human-check.js';
 import {
-  activationPin, codeFor, login, MINUTE, newPerson, OTHER_STRONG_PASSWORD, requestCode, signUpBody, smsCode, userIdOf, verifyCode, verifyMobile,
+  activationPin,
+  codeFor,
+  login,
+  MINUTE,
+  newPerson,
+  OTHER_STRONG_PASSWORD,
+  requestCode,
+  signUpBody,
+  smsCode,
+  userIdOf,
+  verifyCode,
+  verifyMobile,
 } from '../../support/identity.js';
 import type { RunningApp } from './harness.js';
 
@@ -22,7 +33,12 @@ export function signUpSpecs(app: () => RunningApp): void {
         const mobile = newPerson('code').mobile;
         const reply = await requestCode(ctx, mobile);
         expect(reply.status).toBe(200);
-        expect(reply.body).toEqual({ success: true, secretKey: expect.any(String), timestamp: ctx.clock.now.getTime(), resendAfterSeconds: 60 });
+        expect(reply.body).toEqual({
+          success: true,
+          secretKey: expect.any(String),
+          timestamp: ctx.clock.now.getTime(),
+          resendAfterSeconds: 60,
+        });
         const code = await smsCode(ctx, mobile);
         expect(code).toMatch(/^\d{6}$/);
         const stored = JSON.stringify(await ctx.store.readStream(phoneStream(ctx.app.get(LookupKeys), mobile)));
@@ -33,7 +49,12 @@ export function signUpSpecs(app: () => RunningApp): void {
       });
 
       it.each([
-        ['sg', '+6581234567'], ['th', '+66812345678'], ['cn', '+8613812345678'], ['hk', '+85251234567'], ['au', '+61412345678'], ['id', '+6281234567890'],
+        ['sg', '+6581234567'],
+        ['th', '+66812345678'],
+        ['cn', '+8613812345678'],
+        ['hk', '+85251234567'],
+        ['au', '+61412345678'],
+        ['id', '+6281234567890'],
       ])('given a mobile of %s (an allowed country), when a code is asked for, then it is sent', async (_country, mobile) => {
         const reply = await requestCode(ctx, mobile);
         expect(reply.status).toBe(200);
@@ -91,7 +112,12 @@ export function signUpSpecs(app: () => RunningApp): void {
       it('given the account is not yet activated, when its owner signs in, then 403 accountPendingActivation', async () => {
         const reply = await login(ctx, person.email, person.password);
         expect(reply.status).toBe(403);
-        expect(reply.body).toMatchObject({ success: false, loginIsAuthenticated: false, errorCode: 'accountPendingActivation', jwtToken: '' });
+        expect(reply.body).toMatchObject({
+          success: false,
+          loginIsAuthenticated: false,
+          errorCode: 'accountPendingActivation',
+          jwtToken: '',
+        });
       });
 
       it('given a wrong PIN, when activating, then 400 invalidActivationCode', async () => {
@@ -113,9 +139,16 @@ export function signUpSpecs(app: () => RunningApp): void {
         const reply = await login(ctx, person.email.toUpperCase(), person.password);
         expect(reply.status).toBe(200);
         expect(reply.body).toEqual({
-          success: true, loginIsAuthenticated: true, forceChangePassword: false, showEula: true, errorMessage: '',
+          success: true,
+          loginIsAuthenticated: true,
+          forceChangePassword: false,
+          showEula: true,
+          errorMessage: '',
           user: { email: person.email, name: person.name, user_mobile: person.mobile, userType: 1 },
-          accessRights: '', jwtToken: expect.any(String), readOnlyJwtToken: expect.any(String), userRole: 'USER',
+          accessRights: '',
+          jwtToken: expect.any(String),
+          readOnlyJwtToken: expect.any(String),
+          userRole: 'USER',
         });
         expect(reply.body.jwtToken).not.toBe(reply.body.readOnlyJwtToken);
       });
@@ -195,7 +228,9 @@ export function signUpSpecs(app: () => RunningApp): void {
         expect((await ctx.api.post('users/sign-up', signUpBody(retry))).status).toBe(200);
         const second = await activationPin(ctx, person.email);
         expect(second).not.toBe(first);
-        expect((await ctx.api.post('users/activate-by-pin', { email: person.email, pin: first })).body).toMatchObject({ errorCode: 'invalidActivationCode' });
+        expect((await ctx.api.post('users/activate-by-pin', { email: person.email, pin: first })).body).toMatchObject({
+          errorCode: 'invalidActivationCode',
+        });
         expect((await ctx.api.post('users/activate-by-pin', { email: person.email, pin: second })).status).toBe(200);
       });
     });
@@ -207,7 +242,9 @@ export function signUpSpecs(app: () => RunningApp): void {
         await ctx.api.post('users/sign-up', signUpBody(person));
         const pin = await activationPin(ctx, person.email);
         for (let attempt = 0; attempt < 5; attempt++) {
-          expect((await ctx.api.post('users/activate-by-pin', { email: person.email, pin: `wrong-${attempt}` })).body).toMatchObject({ errorCode: 'invalidActivationCode' });
+          expect((await ctx.api.post('users/activate-by-pin', { email: person.email, pin: `wrong-${attempt}` })).body).toMatchObject({
+            errorCode: 'invalidActivationCode',
+          });
         }
         const reply = await ctx.api.post('users/activate-by-pin', { email: person.email, pin });
         expect(reply.status).toBe(400);

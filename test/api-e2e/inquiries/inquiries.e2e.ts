@@ -15,10 +15,18 @@ describe.each(STORES)('inquiries from the contact form on %s', (kind) => {
   let adminToken = '';
   let userToken = '';
   let inquiryId = '';
-  const sender = { name: 'Nor Aini', email: `aini.${Date.now().toString(36)}@example.my`, phone: '012-3456789', companyName: 'Aini Tiles Trading', subject: 'Listing our tiles', message: 'We supply porcelain tiles in the Klang Valley. How do we join?' };
+  const sender = {
+    name: 'Nor Aini',
+    email: `aini.${Date.now().toString(36)}@example.my`,
+    phone: '012-3456789',
+    companyName: 'Aini Tiles Trading',
+    subject: 'Listing our tiles',
+    message: 'We supply porcelain tiles in the Klang Valley. How do we join?',
+  };
   const token = () => solveHumanCheck(request(ctx!.api.server));
   const send = async (body: object) => ctx!.api.post('inquiries', { ...body, response_token: await token() });
-  const act = (id: string, action: string, body: object = {}, as = adminToken) => ctx!.api.post(`admin/inquiries/${id}/actions/${action}`, body, { token: as });
+  const act = (id: string, action: string, body: object = {}, as = adminToken) =>
+    ctx!.api.post(`admin/inquiries/${id}/actions/${action}`, body, { token: as });
 
   beforeAll(async () => {
     ctx = await startIdentityApp(kind);
@@ -31,7 +39,9 @@ describe.each(STORES)('inquiries from the contact form on %s', (kind) => {
     const reply = await ctx!.api.post('inquiries', { ...sender, response_token: 'not-a-solution' });
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ success: false, errorCode: 'humanCheckFailed' });
-    expect((await ctx!.api.get('admin/inquiries', { token: adminToken, query: { filter: JSON.stringify({ q: sender.email }) } })).body).toEqual([]);
+    expect(
+      (await ctx!.api.get('admin/inquiries', { token: adminToken, query: { filter: JSON.stringify({ q: sender.email }) } })).body,
+    ).toEqual([]);
   });
 
   it('given missing and malformed fields, then 400 validationFailed naming each', async () => {
@@ -64,7 +74,10 @@ describe.each(STORES)('inquiries from the contact form on %s', (kind) => {
   });
 
   it('then the platform administrator finds it, new, with what the sender wrote', async () => {
-    const reply = await ctx!.api.get('admin/inquiries', { token: adminToken, query: { filter: JSON.stringify({ status: 'new', q: 'aini tiles' }) } });
+    const reply = await ctx!.api.get('admin/inquiries', {
+      token: adminToken,
+      query: { filter: JSON.stringify({ status: 'new', q: 'aini tiles' }) },
+    });
     expect(reply.status).toBe(200);
     const rows = reply.body as InquiryRow[];
     expect(rows).toHaveLength(1);
@@ -89,12 +102,24 @@ describe.each(STORES)('inquiries from the contact form on %s', (kind) => {
     expect((await act(inquiryId, 'Close')).body).toMatchObject({ status: 'close' });
     expect((await act(inquiryId, 'Close')).status).toBe(409);
     expect((await act(inquiryId, 'Reopen')).body).toMatchObject({ status: 'new' });
-    expect((await act(inquiryId, 'Cancel', { remark: 'Sent twice; answered in the other' })).body).toMatchObject({ status: 'cancel', lastRemark: 'Sent twice; answered in the other' });
+    expect((await act(inquiryId, 'Cancel', { remark: 'Sent twice; answered in the other' })).body).toMatchObject({
+      status: 'cancel',
+      lastRemark: 'Sent twice; answered in the other',
+    });
     expect((await act(inquiryId, 'Reopen')).status).toBe(409);
     const detail = await ctx!.api.get(`admin/inquiries/${inquiryId}`, { token: adminToken });
     expect(detail.status).toBe(200);
-    expect((detail.body.history as { event: string; status: string; actorUserId: string; remark: string | null }[]).map((h) => [h.event, h.status, h.remark])).toEqual([
-      ['Create', 'new', null], ['Close', 'close', null], ['Reopen', 'new', null], ['Cancel', 'cancel', 'Sent twice; answered in the other'],
+    expect(
+      (detail.body.history as { event: string; status: string; actorUserId: string; remark: string | null }[]).map((h) => [
+        h.event,
+        h.status,
+        h.remark,
+      ]),
+    ).toEqual([
+      ['Create', 'new', null],
+      ['Close', 'close', null],
+      ['Reopen', 'new', null],
+      ['Cancel', 'cancel', 'Sent twice; answered in the other'],
     ]);
     expect((detail.body.history as { actorUserId: string }[])[0]!.actorUserId).toBe('system');
   });

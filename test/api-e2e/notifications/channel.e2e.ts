@@ -35,11 +35,17 @@ describe.each(KINDS)('the user channel on %s', (kind) => {
   let channel: Channel;
 
   const requestApproval = async (who: Tokens, title: string) => {
-    const created = await request(b.getHttpServer()).post('/api/documents/purchaseOrder').set('authorization', `Bearer ${who.jwtToken}`).send(purchaseOrderBody({ title, counterpartyCompanyId: MUTIARA }));
+    const created = await request(b.getHttpServer())
+      .post('/api/documents/purchaseOrder')
+      .set('authorization', `Bearer ${who.jwtToken}`)
+      .send(purchaseOrderBody({ title, counterpartyCompanyId: MUTIARA }));
     expect(created.status).toBe(201);
     const sentAt = Date.now();
-    const requested = await request(b.getHttpServer()).post(`/api/documents/purchaseOrder/${created.body.id}/actions/Request_Approve`)
-      .set('authorization', `Bearer ${who.jwtToken}`).set('If-Match', String(created.body.revision)).send({});
+    const requested = await request(b.getHttpServer())
+      .post(`/api/documents/purchaseOrder/${created.body.id}/actions/Request_Approve`)
+      .set('authorization', `Bearer ${who.jwtToken}`)
+      .set('If-Match', String(created.body.revision))
+      .send({});
     expect(requested.status).toBe(200);
     return { id: created.body.id as string, sentAt };
   };
@@ -68,9 +74,19 @@ describe.each(KINDS)('the user channel on %s', (kind) => {
 
   it(`a user connected to A gets the push for an approval request written through ${kind === 'postgres' ? 'B' : 'the same process'} within 1 s, once`, async () => {
     const { id, sentAt } = await requestApproval(kumar, 'Live push');
-    const pushed = await until(() => channel.messages.find((m) => m.message.messageType === 'pendingApproval' && (m.message.messageBody as { src_id?: string }).src_id === id), 3000);
+    const pushed = await until(
+      () =>
+        channel.messages.find(
+          (m) => m.message.messageType === 'pendingApproval' && (m.message.messageBody as { src_id?: string }).src_id === id,
+        ),
+      3000,
+    );
     expect(pushed.at - sentAt).toBeLessThan(1000);
-    expect(pushed.message).toMatchObject({ module: 'purchaseOrder', messageType: 'pendingApproval', messageBody: { src_id: id, created_by: 'Kumar a/l Rajan', project_id: null, created_by_seller: false } });
+    expect(pushed.message).toMatchObject({
+      module: 'purchaseOrder',
+      messageType: 'pendingApproval',
+      messageBody: { src_id: id, created_by: 'Kumar a/l Rajan', project_id: null, created_by_seller: false },
+    });
     expect(pushed.message.messageBody).toMatchObject({ document_no: expect.stringMatching(/^PO-2026-\d{5}$/) });
     // newCount is the unread count: the seeded "company approved" and this one.
     expect(pushed.message.newCount).toBe(2);
@@ -80,7 +96,9 @@ describe.each(KINDS)('the user channel on %s', (kind) => {
   });
 
   it('clearing the count through the other instance pushes newCount 0', async () => {
-    const cleared = await request(b.getHttpServer()).get('/api/application/clear-notification-count').set('authorization', `Bearer ${lim.jwtToken}`);
+    const cleared = await request(b.getHttpServer())
+      .get('/api/application/clear-notification-count')
+      .set('authorization', `Bearer ${lim.jwtToken}`);
     expect(cleared.status).toBe(200);
     const pushed = await until(() => channel.messages.find((m) => m.message.messageType === 'countCleared'), 2000);
     expect(pushed.message).toEqual({ module: 'notification', messageType: 'countCleared', messageBody: {}, newCount: 0 });
@@ -88,7 +106,13 @@ describe.each(KINDS)('the user channel on %s', (kind) => {
 
   it('a missing, forged or full token, or a token of an ended session, is refused at the handshake (401)', async () => {
     const forged = `${lim.readOnlyJwtToken.slice(0, -4)}AAAA`;
-    for (const url of [channelUrl(port(a)), channelUrl(port(a), ''), channelUrl(port(a), 'not-a-token'), channelUrl(port(a), forged), channelUrl(port(a), lim.jwtToken)]) {
+    for (const url of [
+      channelUrl(port(a)),
+      channelUrl(port(a), ''),
+      channelUrl(port(a), 'not-a-token'),
+      channelUrl(port(a), forged),
+      channelUrl(port(a), lim.jwtToken),
+    ]) {
       const refused = await refusalOf(url);
       expect(refused.status).toBe(401);
       expect(JSON.parse(refused.body ?? '{}')).toMatchObject({ success: false });

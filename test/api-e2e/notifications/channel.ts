@@ -15,7 +15,14 @@ export function connect(url: string): Promise<Channel> {
     const socket = new WebSocket(url);
     const messages: Received[] = [];
     const closed = new Promise<{ code: number; at: number }>((done) => socket.on('close', (code) => done({ code, at: Date.now() })));
-    socket.on('message', (raw) => messages.push({ at: Date.now(), message: JSON.parse((Array.isArray(raw) ? Buffer.concat(raw) : raw instanceof ArrayBuffer ? Buffer.from(raw) : raw).toString('utf8')) as UserChannelMessage }));
+    socket.on('message', (raw) =>
+      messages.push({
+        at: Date.now(),
+        message: JSON.parse(
+          (Array.isArray(raw) ? Buffer.concat(raw) : raw instanceof ArrayBuffer ? Buffer.from(raw) : raw).toString('utf8'),
+        ) as UserChannelMessage,
+      }),
+    );
     socket.once('open', () => resolve({ socket, messages, closed }));
     socket.once('unexpected-response', (_request, response) => {
       let body = '';

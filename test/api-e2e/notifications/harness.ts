@@ -15,7 +15,9 @@ export type Tokens = { jwtToken: string; readOnlyJwtToken: string; userId: strin
 export async function signInBoth(app: NestFastifyApplication, email: string, companyId: string): Promise<Tokens> {
   const login = await request(app.getHttpServer()).post('/api/login').send({ email, password: DEMO_PASSWORD });
   expect(login.status).toBe(200);
-  const chosen = await request(app.getHttpServer()).get(`/api/company/choose/${companyId}`).set('authorization', `Bearer ${login.body.jwtToken}`);
+  const chosen = await request(app.getHttpServer())
+    .get(`/api/company/choose/${companyId}`)
+    .set('authorization', `Bearer ${login.body.jwtToken}`);
   expect(chosen.status).toBe(200);
   const claims = JSON.parse(Buffer.from(String(chosen.body.jwtToken).split('.')[1]!, 'base64url').toString()) as { sub: string };
   return { jwtToken: chosen.body.jwtToken, readOnlyJwtToken: chosen.body.readOnlyJwtToken, userId: claims.sub };

@@ -3,7 +3,15 @@
 // count, clearing the count (a recorded command), and the read-only token's limits.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { notificationLink, type NotificationEventData } from '@binaan/contracts';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, purchaseOrderBody, startDocumentsApp, FEATURE_STORES, TEGUH, type Running } from '../documents/harness.js';
+import {
+  itAnsweredEveryCallWithoutAServerError,
+  MUTIARA,
+  purchaseOrderBody,
+  startDocumentsApp,
+  FEATURE_STORES,
+  TEGUH,
+  type Running,
+} from '../documents/harness.js';
 import { feed, recipientsOf, settled, signInBoth, type Tokens } from './harness.js';
 
 const BASE = '/api/documents/purchaseOrder';
@@ -18,7 +26,11 @@ describe.each(FEATURE_STORES)('notifications api on %s', (kind) => {
   const r = () => running!;
   const act = async (who: Tokens, event: string, body: Record<string, unknown> = {}) => {
     r().clock.advance(60_000);
-    const reply = await r().api.call('post', `${BASE}/${id}/actions/${event}`, { token: who.jwtToken, body, headers: { 'If-Match': String(revision) } });
+    const reply = await r().api.call('post', `${BASE}/${id}/actions/${event}`, {
+      token: who.jwtToken,
+      body,
+      headers: { 'If-Match': String(revision) },
+    });
     expect(reply.status).toBe(200);
     revision = reply.body.revision;
     await settled(r().app);
@@ -37,7 +49,12 @@ describe.each(FEATURE_STORES)('notifications api on %s', (kind) => {
   }, 300_000);
 
   it('the seeded accounts: each member of an approved company was told once; the admins of the company still waiting', async () => {
-    expect(await recipientsOf(r(), TEGUH)).toEqual({ 'aminah@teguhbina.my': 1, 'farid@teguhbina.my': 1, 'kumar@teguhbina.my': 1, 'lim@teguhbina.my': 1 });
+    expect(await recipientsOf(r(), TEGUH)).toEqual({
+      'aminah@teguhbina.my': 1,
+      'farid@teguhbina.my': 1,
+      'kumar@teguhbina.my': 1,
+      'lim@teguhbina.my': 1,
+    });
     expect(await recipientsOf(r(), 'baru-consult')).toEqual({ 'admin@binaan.my': 1 });
     // Lestari eBuild is still in progress: no one; demo users were activated at once: no pending-user notice.
     expect(await recipientsOf(r(), 'lestari-ebuild')).toEqual({});
@@ -75,28 +92,43 @@ describe.each(FEATURE_STORES)('notifications api on %s', (kind) => {
     const data = JSON.parse(event!.event_data) as NotificationEventData;
     expect(data).toMatchObject({ status: 'new', awaiting_level: 20 });
     expect(data).toMatchObject({
-      created_by: 'Kumar a/l Rajan', project_id: null, company_name: 'Teguh Bina Sdn Bhd', counterparty_company_name: 'Mutiara Supplies Sdn Bhd',
-      created_by_seller: false, vendor_document_no: null, loa_wo_type: null, doc_description: 'Ready-mix concrete G30, Block A',
+      created_by: 'Kumar a/l Rajan',
+      project_id: null,
+      company_name: 'Teguh Bina Sdn Bhd',
+      counterparty_company_name: 'Mutiara Supplies Sdn Bhd',
+      created_by_seller: false,
+      vendor_document_no: null,
+      loa_wo_type: null,
+      doc_description: 'Ready-mix concrete G30, Block A',
     });
     expect(data.document_no).toMatch(/^PO-2026-\d{5}$/);
     expect(notificationLink(event!).href).toBe('/purchase-order/all/pending-approval');
-    for (const other of [kumar, mei, aminah, hafiz]) expect((await feed(r(), other.jwtToken, 0, 100)).events.filter((e) => e.src_id === id)).toEqual([]);
+    for (const other of [kumar, mei, aminah, hafiz])
+      expect((await feed(r(), other.jwtToken, 0, 100)).events.filter((e) => e.src_id === id)).toEqual([]);
   });
 
-  it('lim\'s approval sends it to the seller: mei (who may confirm) is told, once; ahmad (no level on orders) and the buyer\'s users are not', async () => {
+  it("lim's approval sends it to the seller: mei (who may confirm) is told, once; ahmad (no level on orders) and the buyer's users are not", async () => {
     await act(lim, 'Approve');
     expect(await recipientsOf(r(), id)).toEqual({ 'lim@teguhbina.my': 1, 'mei@mutiarasupplies.my': 1 });
     const [event] = (await feed(r(), mei.jwtToken, 0, 1)).events;
     expect(event).toMatchObject({ module: 'purchaseOrder', src: 'receivedNew', src_id: id });
-    expect(JSON.parse(event!.event_data)).toMatchObject({ recipient_company_id: MUTIARA, recipient_company_name: 'Mutiara Supplies Sdn Bhd' });
+    expect(JSON.parse(event!.event_data)).toMatchObject({
+      recipient_company_id: MUTIARA,
+      recipient_company_name: 'Mutiara Supplies Sdn Bhd',
+    });
     expect(notificationLink(event!).href).toBe('/purchase-order/all/received/new');
     expect(event).toMatchObject({ current_status: 'pendingConfirmation', current_awaiting_level: null, moved_on: false });
     // lim's request has moved on: the list gives the order's status now and no longer offers it as a request.
     const [request] = (await feed(r(), lim.jwtToken, 0, 100)).events.filter((e) => e.src_id === id);
-    expect(request).toMatchObject({ src: 'pendingApproval', current_status: 'pendingConfirmation', current_awaiting_level: null, moved_on: true });
+    expect(request).toMatchObject({
+      src: 'pendingApproval',
+      current_status: 'pendingConfirmation',
+      current_awaiting_level: null,
+      moved_on: true,
+    });
   });
 
-  it('the seller\'s Confirm tells the creator, kumar, that his order was accepted', async () => {
+  it("the seller's Confirm tells the creator, kumar, that his order was accepted", async () => {
     await act(mei, 'Confirm');
     expect(await recipientsOf(r(), id)).toEqual({ 'kumar@teguhbina.my': 1, 'lim@teguhbina.my': 1, 'mei@mutiarasupplies.my': 1 });
     const [event] = (await feed(r(), kumar.jwtToken, 0, 1)).events;
@@ -192,7 +224,13 @@ describe.each(FEATURE_STORES)('notifications api on %s', (kind) => {
   });
 
   it('bad paging is 400 validationFailed naming the field; no token is 401', async () => {
-    for (const [query, field] of [['start=-1&length=5', 'start'], ['start=0&length=0', 'length'], ['start=0&length=101', 'length'], ['start=x', 'start'], ['length=1.5', 'length']] as const) {
+    for (const [query, field] of [
+      ['start=-1&length=5', 'start'],
+      ['start=0&length=0', 'length'],
+      ['start=0&length=101', 'length'],
+      ['start=x', 'start'],
+      ['length=1.5', 'length'],
+    ] as const) {
       const reply = await r().api.call('get', `/api/application/user-event-list?${query}`, { token: kumar.jwtToken });
       expect(reply.status).toBe(400);
       expect(reply.body).toMatchObject({ success: false, errorCode: 'validationFailed' });

@@ -22,7 +22,12 @@ import { TestClock } from '../../support/clock.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../support/smtp-server.js';
 import { pgliteConfig, postgresConfig, removeAppData, TEST_DATABASE_URL } from '../support.js';
 
-type Line = Record<string, unknown> & { msg?: string; reqId?: string; req?: { method: string; url: string; route: string }; res?: { statusCode: number } };
+type Line = Record<string, unknown> & {
+  msg?: string;
+  reqId?: string;
+  req?: { method: string; url: string; route: string };
+  res?: { statusCode: number };
+};
 
 describe('logs of a sign-up, sign-in, reset and authenticated calls', () => {
   const written: string[] = [];
@@ -64,13 +69,26 @@ describe('logs of a sign-up, sign-in, reset and authenticated calls', () => {
     // Mobile code, with the human check's answer and the request's key kept as secrets.
     const answer = await solveHumanCheck(request(ctx.api.server));
     keep('human-check answer', answer);
-    const asked = await ctx.api.post('pin-code-request', { mobile_phone: person.mobile, response_token: answer }, { headers: { 'x-request-id': 'sign-up-1' } });
+    const asked = await ctx.api.post(
+      'pin-code-request',
+      { mobile_phone: person.mobile, response_token: answer },
+      { headers: { 'x-request-id': 'sign-up-1' } },
+    );
     expect(asked.status).toBe(200);
     expect(asked.headers['x-request-id']).toBe('sign-up-1');
     keep('code request key', asked.body.secretKey);
     const code = await smsCode(ctx, person.mobile);
     keep('SMS code', code);
-    expect((await ctx.api.post('pin-code-verification', { mobile_phone: person.mobile, code, secret_key: asked.body.secretKey, timestamp: asked.body.timestamp })).status).toBe(200);
+    expect(
+      (
+        await ctx.api.post('pin-code-verification', {
+          mobile_phone: person.mobile,
+          code,
+          secret_key: asked.body.secretKey,
+          timestamp: asked.body.timestamp,
+        })
+      ).status,
+    ).toBe(200);
     expect((await ctx.api.post('users/sign-up', signUpBody(person))).status).toBe(200);
     const pin = await activationPin(ctx, person.email);
     keep('activation PIN', pin);
@@ -84,25 +102,42 @@ describe('logs of a sign-up, sign-in, reset and authenticated calls', () => {
     expect(login.status).toBe(200);
     keep('token', login.body.jwtToken);
     keep('read-only token', login.body.readOnlyJwtToken);
-    if (login.body.showEula === true) expect((await ctx.api.post('accept-eula', {}, { token: login.body.jwtToken as string })).status).toBe(200);
+    if (login.body.showEula === true)
+      expect((await ctx.api.post('accept-eula', {}, { token: login.body.jwtToken as string })).status).toBe(200);
 
     // Authenticated calls: the header, the read-only token in the query, a cookie; a junk request id is replaced.
     const cookie = `session=${randomBytes(12).toString('hex')}`;
     keep('cookie', cookie);
-    const timestamp = await ctx.api.get('application/get-server-timestamp', { token: login.body.jwtToken as string, headers: { cookie, 'x-request-id': 'not an id: spaces, <angle brackets> and a 200-character tail ' + 'x'.repeat(200) } });
+    const timestamp = await ctx.api.get('application/get-server-timestamp', {
+      token: login.body.jwtToken as string,
+      headers: { cookie, 'x-request-id': 'not an id: spaces, <angle brackets> and a 200-character tail ' + 'x'.repeat(200) },
+    });
     expect(timestamp.status).toBe(200);
     expect(timestamp.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect((await ctx.api.get('company/list', { query: { t: login.body.readOnlyJwtToken as string } })).status).toBeLessThan(500);
 
     // Password reset by the mailed link.
-    const forgot = await ctx.api.post('users/forgot-password', { email: person.email, domainGroup: 'binaan', response_token: await solveHumanCheck(request(ctx.api.server)) });
+    const forgot = await ctx.api.post('users/forgot-password', {
+      email: person.email,
+      domainGroup: 'binaan',
+      response_token: await solveHumanCheck(request(ctx.api.server)),
+    });
     expect(forgot.status).toBe(200);
     const mail = await smtp.waitFor(person.email);
     const link = /https?:\/\/\S*[?&]token=[^\s&]+\S*/.exec(mail.text)?.[0];
     keep('reset link', link);
     const token = decodeURIComponent(/[?&]token=([^\s&]+)/.exec(link!)![1]!);
     keep('reset token', token);
-    expect((await ctx.api.post('users/reset-password', { email: person.email, token, password: OTHER_STRONG_PASSWORD, confirmPassword: OTHER_STRONG_PASSWORD })).status).toBe(200);
+    expect(
+      (
+        await ctx.api.post('users/reset-password', {
+          email: person.email,
+          token,
+          password: OTHER_STRONG_PASSWORD,
+          confirmPassword: OTHER_STRONG_PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
     keep('new password', OTHER_STRONG_PASSWORD);
     expect((await ctx.api.post('login', { email: person.email, password: OTHER_STRONG_PASSWORD })).status).toBe(200);
   }, 120_000);
@@ -112,7 +147,12 @@ describe('logs of a sign-up, sign-in, reset and authenticated calls', () => {
     const requests = lines.filter((line) => line.msg === 'request completed');
     // Every call of the flow (about 15, human checks included) has its line with an id.
     expect(requests.length).toBeGreaterThanOrEqual(12);
-    for (const line of requests) expect(line).toMatchObject({ reqId: expect.any(String), req: { method: expect.any(String), url: expect.any(String), route: expect.any(String) }, res: { statusCode: expect.any(Number) } });
+    for (const line of requests)
+      expect(line).toMatchObject({
+        reqId: expect.any(String),
+        req: { method: expect.any(String), url: expect.any(String), route: expect.any(String) },
+        res: { statusCode: expect.any(Number) },
+      });
     expect(requests.find((line) => line.reqId === 'sign-up-1')?.req).toMatchObject({ method: 'POST', url: '/api/pin-code-request' });
     // The SMS written to the outbox was logged while serving the code request, under its id.
     expect(lines.find((line) => line.context === 'messaging' && String(line.msg).startsWith('SMS'))).toMatchObject({ reqId: 'sign-up-1' });

@@ -69,7 +69,12 @@ describe('GET /metrics', () => {
     for (const id of ids) expect(after).not.toContain(id);
     const histogram = 'binaan_http_request_duration_seconds_count{method="GET",route="/api/documents/:resource/:id",status="401"}';
     expect((sample(after, histogram) ?? 0) - (sample(before, histogram) ?? 0)).toBe(3);
-    expect(sample(after, 'binaan_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/documents/:resource/:id",status="401"}')).toBe(sample(after, histogram));
+    expect(
+      sample(
+        after,
+        'binaan_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/documents/:resource/:id",status="401"}',
+      ),
+    ).toBe(sample(after, histogram));
     // A URL no route takes is one series, not one per URL.
     await request(app.getHttpServer()).post(`/nowhere/${ids[0]}`);
     expect(await scrape()).toContain('route="unmatched"');
@@ -78,20 +83,25 @@ describe('GET /metrics', () => {
   it('counts the appends a call makes, and the events by stream type', async () => {
     const before = await scrape();
     const answer = await solveHumanCheck(request(app.getHttpServer()));
-    const asked = await request(app.getHttpServer()).post('/api/pin-code-request').send({ mobile_phone: newPerson('metrics').mobile, response_token: answer });
+    const asked = await request(app.getHttpServer())
+      .post('/api/pin-code-request')
+      .send({ mobile_phone: newPerson('metrics').mobile, response_token: answer });
     expect(asked.status).toBe(200);
     const after = await scrape();
     expect(sample(after, 'binaan_event_appends_total')!).toBeGreaterThan(sample(before, 'binaan_event_appends_total') ?? 0);
     expect(after).toMatch(/^binaan_events_appended_total\{stream_type="[^"]+"\} \d+$/m);
   });
 
-  it('counts the user-channel sockets open, reports each subscription\'s lag, and the process metrics', async () => {
+  it("counts the user-channel sockets open, reports each subscription's lag, and the process metrics", async () => {
     const store = app.get<EventStore>(EVENT_STORE);
     const ctx = { app, store, api: new Api(app), clock: new TestClock(), dataDir: config.dataDir } as unknown as IdentityContext;
     const user = await seedUser(ctx, newPerson('sockets'));
     const login = await request(app.getHttpServer()).post('/api/login').send({ email: user.email, password: user.password });
     expect(login.status).toBe(200);
-    const channels = [await connect(channelUrl(port, login.body.readOnlyJwtToken as string)), await connect(channelUrl(port, login.body.readOnlyJwtToken as string))];
+    const channels = [
+      await connect(channelUrl(port, login.body.readOnlyJwtToken as string)),
+      await connect(channelUrl(port, login.body.readOnlyJwtToken as string)),
+    ];
     expect(sample(await scrape(), 'binaan_websocket_connections')).toBe(2);
     channels[0]!.socket.close();
     await channels[0]!.closed;

@@ -10,7 +10,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ERASED, FieldPersonalDataCodec, KurrentDbEventStore, masterKeyFrom, migrate, PGliteDatabase, SealingEventStore, SqlPersonalKeyStore,
+  ERASED,
+  FieldPersonalDataCodec,
+  KurrentDbEventStore,
+  masterKeyFrom,
+  migrate,
+  PGliteDatabase,
+  SealingEventStore,
+  SqlPersonalKeyStore,
 } from '@binaan/event-store';
 import { fakeKurrentDb } from '../../../packages/event-store/src/kurrentdb/fake-kurrentdb.js';
 import { personalDataDeclarations } from '../../../apps/api/src/personal-data/declarations.js';
@@ -39,35 +46,73 @@ describe('personal data on KurrentDB: forget and retention', () => {
     const lookup = new LookupKeys('kurrentdb e2e lookup key, 32 characters or more');
     const keys = new SqlPersonalKeyStore(keysDb, [masterKeyFrom('kurrentdb e2e master')]);
     const server = fakeKurrentDb();
-    const store = new SealingEventStore(KurrentDbEventStore.withClient(server.client, quick), new FieldPersonalDataCodec(personalDataDeclarations(lookup), keys));
+    const store = new SealingEventStore(
+      KurrentDbEventStore.withClient(server.client, quick),
+      new FieldPersonalDataCodec(personalDataDeclarations(lookup), keys),
+    );
 
     const user = { userId: 'u-farid', email: 'farid.kurrent@example.my', name: 'Farid bin Kurrent', mobile: '+60123000777' };
-    await store.append({ streamId: `user-${user.userId}`, streamType: 'user', expectedRevision: 'no_stream', events: [{ type: 'UserSignedUp', data: { ...user, passwordHash: 'x', userType: 2, forceChangePassword: false } }] });
+    await store.append({
+      streamId: `user-${user.userId}`,
+      streamType: 'user',
+      expectedRevision: 'no_stream',
+      events: [{ type: 'UserSignedUp', data: { ...user, passwordHash: 'x', userType: 2, forceChangePassword: false } }],
+    });
     // Sign-in failures on a day 500 days before "now", and on a recent day.
     const now = new Date('2026-11-27T10:00:00.000Z');
     const oldDay = '2025-07-15';
     const recentDay = '2026-11-01';
-    for (const [day, ip] of [[oldDay, '10.9.8.7'], [recentDay, '10.1.1.1']] as const) {
-      await store.append({ streamId: 'login-kurrent', streamType: 'loginAttempts', expectedRevision: 'any', events: [{ type: 'LoginFailed', data: { reason: 'incorrectCredentials', ip, retentionDay: day } }] });
+    for (const [day, ip] of [
+      [oldDay, '10.9.8.7'],
+      [recentDay, '10.1.1.1'],
+    ] as const) {
+      await store.append({
+        streamId: 'login-kurrent',
+        streamType: 'loginAttempts',
+        expectedRevision: 'any',
+        events: [{ type: 'LoginFailed', data: { reason: 'incorrectCredentials', ip, retentionDay: day } }],
+      });
     }
-    const stored = () => JSON.stringify([...server.streams.entries()].filter(([id]) => !id.startsWith('personal-data-')), (_key, each: unknown) => (typeof each === 'bigint' ? each.toString() : each));
+    const stored = () =>
+      JSON.stringify(
+        [...server.streams.entries()].filter(([id]) => !id.startsWith('personal-data-')),
+        (_key, each: unknown) => (typeof each === 'bigint' ? each.toString() : each),
+      );
     const before = stored();
     for (const clear of [user.email, user.name, user.mobile, '10.9.8.7']) expect(before).not.toContain(clear);
     expect((await store.readStream(`user-${user.userId}`))[0]!.data).toMatchObject({ email: user.email, name: user.name });
 
     // Forget the person, as the admin page and `store forget` do.
-    const forgotten = await forgetPerson(store, keys, lookup, { subjectId: user.userId, reason: 'asked to be forgotten', byUserId: 'admin-1', via: 'store-cli' });
+    const forgotten = await forgetPerson(store, keys, lookup, {
+      subjectId: user.userId,
+      reason: 'asked to be forgotten',
+      byUserId: 'admin-1',
+      via: 'store-cli',
+    });
     expect(forgotten.keyDestroyed).toBe(true);
-    expect(forgotten.subjects).toEqual(expect.arrayContaining([user.userId, lookup.emailSubject(user.email), lookup.mobileSubject(user.mobile)]));
-    expect((await store.readStream(`user-${user.userId}`))[0]!.data).toMatchObject({ userId: user.userId, email: ERASED, name: ERASED, mobile: ERASED });
-    expect((await store.readStream(`personal-data-${user.userId}`))[0]).toMatchObject({ type: 'PersonalDataForgotten', data: { subjectId: user.userId, reason: 'asked to be forgotten' }, metadata: { actorUserId: 'admin-1' } });
+    expect(forgotten.subjects).toEqual(
+      expect.arrayContaining([user.userId, lookup.emailSubject(user.email), lookup.mobileSubject(user.mobile)]),
+    );
+    expect((await store.readStream(`user-${user.userId}`))[0]!.data).toMatchObject({
+      userId: user.userId,
+      email: ERASED,
+      name: ERASED,
+      mobile: ERASED,
+    });
+    expect((await store.readStream(`personal-data-${user.userId}`))[0]).toMatchObject({
+      type: 'PersonalDataForgotten',
+      data: { subjectId: user.userId, reason: 'asked to be forgotten' },
+      metadata: { actorUserId: 'admin-1' },
+    });
 
     // Retention: the old day's key is in the key store, not in KurrentDB; it is destroyed, the recent day's kept.
     const run = await forgetExpired(store, { now, months: 12, dataDir });
     expect(run.days).toEqual([oldDay]);
     const attempts = await store.readStream('login-kurrent');
     expect(attempts.map((event) => (event.data as { ip: string }).ip)).toEqual([ERASED, '10.1.1.1']);
-    expect((await store.readStream(`personal-data-retention.${oldDay}`))[0]).toMatchObject({ data: { via: 'retention', keyDestroyed: true } });
+    expect((await store.readStream(`personal-data-retention.${oldDay}`))[0]).toMatchObject({
+      data: { via: 'retention', keyDestroyed: true },
+    });
     expect(await forgetExpired(store, { now, months: 12, dataDir })).toMatchObject({ days: [] });
 
     // Not one stored byte changed; every chain verifies.

@@ -38,14 +38,45 @@ describe('migrating the e-mail and mobile lookups of an older store', () => {
     // The store as the code before HMAC lookup ids wrote it.
     const userId = randomUUID();
     const passwordHash = await app.get(PasswordHasher).hash(PERSON.password);
-    await store.append({ streamId: `user-${userId}`, streamType: 'user', expectedRevision: 'no_stream', events: [
-      { type: 'UserSignedUp', data: { userId, email: PERSON.email, name: PERSON.name, mobile: PERSON.mobile, passwordHash, userType: 1, forceChangePassword: false } },
-      { type: 'UserActivated', data: { via: 'seed' } },
-      { type: 'EulaAccepted', data: { version: LATEST_EULA_VERSION } },
-    ] });
-    await store.append({ streamId: `email-${oldKey(PERSON.email)}`, streamType: 'emailClaim', expectedRevision: 'no_stream', events: [{ type: 'EmailClaimed', data: { userId } }] });
-    await store.append({ streamId: `phone-${PERSON.mobile.slice(1)}`, streamType: 'phone', expectedRevision: 'no_stream', events: [{ type: 'PhoneClaimed', data: { userId } }] });
-    await store.append({ streamId: `login-${oldKey(PERSON.email)}`, streamType: 'loginAttempts', expectedRevision: 'no_stream', events: [{ type: 'LoginFailed', data: { reason: 'incorrectCredentials' } }] });
+    await store.append({
+      streamId: `user-${userId}`,
+      streamType: 'user',
+      expectedRevision: 'no_stream',
+      events: [
+        {
+          type: 'UserSignedUp',
+          data: {
+            userId,
+            email: PERSON.email,
+            name: PERSON.name,
+            mobile: PERSON.mobile,
+            passwordHash,
+            userType: 1,
+            forceChangePassword: false,
+          },
+        },
+        { type: 'UserActivated', data: { via: 'seed' } },
+        { type: 'EulaAccepted', data: { version: LATEST_EULA_VERSION } },
+      ],
+    });
+    await store.append({
+      streamId: `email-${oldKey(PERSON.email)}`,
+      streamType: 'emailClaim',
+      expectedRevision: 'no_stream',
+      events: [{ type: 'EmailClaimed', data: { userId } }],
+    });
+    await store.append({
+      streamId: `phone-${PERSON.mobile.slice(1)}`,
+      streamType: 'phone',
+      expectedRevision: 'no_stream',
+      events: [{ type: 'PhoneClaimed', data: { userId } }],
+    });
+    await store.append({
+      streamId: `login-${oldKey(PERSON.email)}`,
+      streamType: 'loginAttempts',
+      expectedRevision: 'no_stream',
+      events: [{ type: 'LoginFailed', data: { reason: 'incorrectCredentials' } }],
+    });
     // Before: the old ids are in the store, and the new code does not find the person by them.
     await request(app.getHttpServer()).post('/api/login').send({ email: PERSON.email, password: PERSON.password }).expect(401);
 
@@ -56,7 +87,9 @@ describe('migrating the e-mail and mobile lookups of an older store', () => {
     const ids = (await store.listStreams('', 1000)).join('\n');
     expect(ids).not.toContain(PERSON.mobile.slice(1));
     expect(ids).not.toContain(oldKey(PERSON.email));
-    expect(await store.readStream(phoneStream(lookup, PERSON.mobile))).toEqual([expect.objectContaining({ type: 'PhoneClaimed', data: { userId } })]);
+    expect(await store.readStream(phoneStream(lookup, PERSON.mobile))).toEqual([
+      expect.objectContaining({ type: 'PhoneClaimed', data: { userId } }),
+    ]);
     const attempts = await store.readStream(loginAttemptsStream(lookup, PERSON.email));
     // The attempt made under the new key before the migration, then the old one moved after it.
     expect(attempts.map((event) => event.type)).toEqual(['LoginFailed', 'LoginFailed']);

@@ -19,7 +19,8 @@ import { STORES, startIdentityApp, type RunningApp } from '../identity/harness.j
 const DAY = 24 * 3_600_000;
 
 /** The start of the UTC day twelve calendar months before `now`: every session started before it is past the period. */
-const twelveMonthsBefore = (now: Date) => `${now.getUTCFullYear() - 1}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-${String(now.getUTCDate()).padStart(2, '0')}T00:00:00.000Z`;
+const twelveMonthsBefore = (now: Date) =>
+  `${now.getUTCFullYear() - 1}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-${String(now.getUTCDate()).padStart(2, '0')}T00:00:00.000Z`;
 const onDay = (events: StoredEvent[], day: string) => events.filter((event) => event.metadata.recordedAt.startsWith(day));
 const ofType = (events: StoredEvent[], type: string) => events.filter((event) => event.type === type);
 
@@ -53,8 +54,16 @@ describe.each(STORES)('retention on %s', (kind) => {
     // rebuild (which reads its user in clear) leaves no row for it either.
     const legacySession = `legacy${Date.now().toString(36)}`;
     await store.append({
-      streamId: `session-${legacySession}`, streamType: 'session', expectedRevision: 'no_stream',
-      events: [{ type: 'SessionStarted', data: { sessionId: legacySession, userId, companyId: null, rememberMe: false }, metadata: { actorUserId: userId, ip: '10.20.30.40' } }],
+      streamId: `session-${legacySession}`,
+      streamType: 'session',
+      expectedRevision: 'no_stream',
+      events: [
+        {
+          type: 'SessionStarted',
+          data: { sessionId: legacySession, userId, companyId: null, rememberMe: false },
+          metadata: { actorUserId: userId, ip: '10.20.30.40' },
+        },
+      ],
     });
 
     // 200 days later: the same again, another number asked a code.
@@ -67,7 +76,10 @@ describe.each(STORES)('retention on %s', (kind) => {
 
     clock.advance(200 * DAY);
     const attemptsStream = loginAttemptsStream(lookup, normaliseEmail(person.email));
-    const sessionsBefore = await store.db.query<{ session_id: string; started_at: Date | string }>('SELECT session_id, started_at FROM identity_sessions WHERE user_id = $1 ORDER BY started_at', [userId]);
+    const sessionsBefore = await store.db.query<{ session_id: string; started_at: Date | string }>(
+      'SELECT session_id, started_at FROM identity_sessions WHERE user_id = $1 ORDER BY started_at',
+      [userId],
+    );
     expect(sessionsBefore).toHaveLength(3);
     const [oldSession, recentSession] = sessionsBefore.map((row) => row.session_id).filter((id) => id !== legacySession);
     // Before: the old day's fields read in clear.
@@ -75,7 +87,10 @@ describe.each(STORES)('retention on %s', (kind) => {
     expect(ofType(onDay(attemptsBefore, oldDay), 'LoginFailed')[0]!.data).toMatchObject({ ip: expect.stringMatching(/\d/) });
     expect(ofType(onDay(attemptsBefore, oldDay), 'LoginSucceeded')[0]!.data).toMatchObject({ userId });
     // The sealed form is what is stored: no address, no user id in the row.
-    const [storedRow] = await store.db.query<{ data: unknown }>("SELECT data FROM events WHERE stream_id = $1 AND type = 'LoginSucceeded' ORDER BY revision LIMIT 1", [attemptsStream]);
+    const [storedRow] = await store.db.query<{ data: unknown }>(
+      "SELECT data FROM events WHERE stream_id = $1 AND type = 'LoginSucceeded' ORDER BY revision LIMIT 1",
+      [attemptsStream],
+    );
     expect(JSON.stringify(storedRow!.data)).not.toContain(userId);
 
     const run = await app.get(RetentionJob).run();
@@ -94,17 +109,26 @@ describe.each(STORES)('retention on %s', (kind) => {
     // Sessions: the old one's user erased and its row gone; the recent one's kept.
     expect((await store.readStream(`session-${oldSession}`))[0]!.data).toMatchObject({ userId: ERASED });
     expect((await store.readStream(`session-${recentSession}`))[0]!.data).toMatchObject({ userId });
-    const sessionsAfter = await store.db.query<{ session_id: string }>('SELECT session_id FROM identity_sessions WHERE user_id = $1 ORDER BY started_at', [userId]);
+    const sessionsAfter = await store.db.query<{ session_id: string }>(
+      'SELECT session_id FROM identity_sessions WHERE user_id = $1 ORDER BY started_at',
+      [userId],
+    );
     expect(sessionsAfter.map((row) => row.session_id)).toEqual([recentSession]);
     // The session from before: its event as it was (the user in clear: the store is append-only), its row gone, the deletion recorded.
     expect((await store.readStream(`session-${legacySession}`))[0]!.data).toMatchObject({ userId });
     const [sessionsErasure] = await store.readStream(SESSIONS_RETENTION_STREAM);
-    expect(sessionsErasure).toMatchObject({ type: 'PersonalDataForgotten', data: { via: 'retention', olderThan: twelveMonthsBefore(clock.now), deleted: { sessions: 2 } }, metadata: { actorUserId: RETENTION_ACTOR } });
+    expect(sessionsErasure).toMatchObject({
+      type: 'PersonalDataForgotten',
+      data: { via: 'retention', olderThan: twelveMonthsBefore(clock.now), deleted: { sessions: 2 } },
+      metadata: { actorUserId: RETENTION_ACTOR },
+    });
     // Phone codes: the old one's code erased, the recent one's kept (who holds the number is not a code: kept).
     const oldPhone = await store.readStream(phoneStream(lookup, person.mobile));
     expect(ofType(oldPhone, 'PhoneCodeIssued')[0]!.data).toMatchObject({ codeHmac: ERASED });
     expect(ofType(oldPhone, 'PhoneClaimed')[0]!.data).toMatchObject({ userId });
-    expect(ofType(await store.readStream(phoneStream(lookup, recentMobile)), 'PhoneCodeIssued')[0]!.data).toMatchObject({ codeHmac: expect.not.stringContaining(ERASED) });
+    expect(ofType(await store.readStream(phoneStream(lookup, recentMobile)), 'PhoneCodeIssued')[0]!.data).toMatchObject({
+      codeHmac: expect.not.stringContaining(ERASED),
+    });
     // The outbox: the old SMS and e-mail deleted, the recent kept.
     expect((await readOutbox(running.dataDir, 'sms')).map((sms) => sms.to)).toEqual([recentMobile]);
     expect((await readOutbox(running.dataDir, 'email')).map((message) => message.subject)).toEqual(['recent']);
@@ -112,9 +136,17 @@ describe.each(STORES)('retention on %s', (kind) => {
     // Recorded: what, by whom (the system), when, why.
     const [erasure, ...more] = await store.readStream(`personal-data-retention.${oldDay}`);
     expect(more).toEqual([]);
-    expect(erasure).toMatchObject({ type: 'PersonalDataForgotten', data: { subjectId: `retention.${oldDay}`, via: 'retention', keyDestroyed: true, reason: expect.stringContaining('12 months') }, metadata: { actorUserId: RETENTION_ACTOR, recordedAt: clock.now.toISOString() } });
+    expect(erasure).toMatchObject({
+      type: 'PersonalDataForgotten',
+      data: { subjectId: `retention.${oldDay}`, via: 'retention', keyDestroyed: true, reason: expect.stringContaining('12 months') },
+      metadata: { actorUserId: RETENTION_ACTOR, recordedAt: clock.now.toISOString() },
+    });
     const [outboxErasure] = await store.readStream(OUTBOX_RETENTION_STREAM);
-    expect(outboxErasure).toMatchObject({ type: 'PersonalDataForgotten', data: { via: 'retention', deleted: { email: 1, sms: 1 } }, metadata: { actorUserId: RETENTION_ACTOR } });
+    expect(outboxErasure).toMatchObject({
+      type: 'PersonalDataForgotten',
+      data: { via: 'retention', deleted: { email: 1, sms: 1 } },
+      metadata: { actorUserId: RETENTION_ACTOR },
+    });
 
     // Safe to run twice: nothing more forgotten, nothing more recorded.
     expect(await app.get(RetentionJob).run()).toMatchObject({ days: [], sessions: 0, outbox: { email: 0, sms: 0 } });
@@ -130,12 +162,19 @@ describe.each(STORES)('retention on %s', (kind) => {
       after = page[page.length - 1]!;
     }
     // (last_seen_at is the one column written outside an event: left out.)
-    const sessionRows = () => store.db.query('SELECT session_id, user_id, company_id, remember_me, started_at, ended_at, end_reason FROM identity_sessions ORDER BY session_id');
+    const sessionRows = () =>
+      store.db.query(
+        'SELECT session_id, user_id, company_id, remember_me, started_at, ended_at, end_reason FROM identity_sessions ORDER BY session_id',
+      );
     const beforeRebuild = await sessionRows();
     expect(beforeRebuild.map((row) => row.session_id)).not.toContain(legacySession);
     await store.rebuild(undefined, ['identity-sessions']);
     expect(await sessionRows()).toEqual(beforeRebuild);
-    expect((await store.db.query<{ session_id: string }>('SELECT session_id FROM identity_sessions WHERE user_id = $1', [userId])).map((row) => row.session_id)).toEqual([recentSession]);
+    expect(
+      (await store.db.query<{ session_id: string }>('SELECT session_id FROM identity_sessions WHERE user_id = $1', [userId])).map(
+        (row) => row.session_id,
+      ),
+    ).toEqual([recentSession]);
     // The person still signs in.
     await signIn(running, person);
   }, 180_000);

@@ -9,8 +9,17 @@ import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.j
 
 const PO = '/api/documents/purchaseOrder';
 const valid = {
-  project_name: 'Pangsapuri Bukit Jalil', project_code: 'TB-PBJ-1', project_type: 3, location: 'Bukit Jalil, Kuala Lumpur', project_short_desc: 'Two 28-storey blocks',
-  site_contact_person: 'Kumar a/l Rajan', site_contact_person_number: '+60 12-300 0003', project_category_name: 'Residential', region: 2, latitude: 3.06, longitude: 101.69,
+  project_name: 'Pangsapuri Bukit Jalil',
+  project_code: 'TB-PBJ-1',
+  project_type: 3,
+  location: 'Bukit Jalil, Kuala Lumpur',
+  project_short_desc: 'Two 28-storey blocks',
+  site_contact_person: 'Kumar a/l Rajan',
+  site_contact_person_number: '+60 12-300 0003',
+  project_category_name: 'Residential',
+  region: 2,
+  latitude: 3.06,
+  longitude: 101.69,
 };
 
 describe.each(FEATURE_STORES)('project pages api on %s', (kind) => {
@@ -19,14 +28,21 @@ describe.each(FEATURE_STORES)('project pages api on %s', (kind) => {
   let id: string;
   let revision: number;
   const call = (method: 'get' | 'post' | 'put', path: string, token: string, body?: unknown, ifMatch?: number) =>
-    running.api.call(method, path, { token, ...(body === undefined ? {} : { body }), ...(ifMatch === undefined ? {} : { headers: { 'If-Match': `"${ifMatch}"` } }) });
+    running.api.call(method, path, {
+      token,
+      ...(body === undefined ? {} : { body }),
+      ...(ifMatch === undefined ? {} : { headers: { 'If-Match': `"${ifMatch}"` } }),
+    });
   const detail = async (token = aminah) => (await call('get', `/api/projects/${id}`, token)).body;
 
   beforeAll(async () => {
     running = await startAuthorityApp(kind);
     [aminah, kumar, lim, farid, mei] = await Promise.all([
-      running.signIn('aminah@teguhbina.my', TEGUH), running.signIn('kumar@teguhbina.my', TEGUH), running.signIn('lim@teguhbina.my', TEGUH),
-      running.signIn('farid@teguhbina.my', TEGUH), running.signIn('mei@mutiarasupplies.my', MUTIARA),
+      running.signIn('aminah@teguhbina.my', TEGUH),
+      running.signIn('kumar@teguhbina.my', TEGUH),
+      running.signIn('lim@teguhbina.my', TEGUH),
+      running.signIn('farid@teguhbina.my', TEGUH),
+      running.signIn('mei@mutiarasupplies.my', MUTIARA),
     ]);
   }, 300_000);
   afterAll(async () => running?.stop());
@@ -34,23 +50,52 @@ describe.each(FEATURE_STORES)('project pages api on %s', (kind) => {
   it('create answers every broken field rule at once, each with its own code on its field, and records nothing', async () => {
     const before = (await call('get', '/api/projects?range=[0,99]', aminah)).body.length;
     const bad = await call('post', '/api/projects', aminah, {
-      project_name: ' ', project_code: 'TB PBJ', project_type: 4, location: 'x'.repeat(301), project_short_desc: '', site_contact_person: 'Kumar',
-      site_contact_person_number: '0123000003', region: 99, latitude: 91, longitude: 101.69, project_category_name: 'c'.repeat(101),
+      project_name: ' ',
+      project_code: 'TB PBJ',
+      project_type: 4,
+      location: 'x'.repeat(301),
+      project_short_desc: '',
+      site_contact_person: 'Kumar',
+      site_contact_person_number: '0123000003',
+      region: 99,
+      latitude: 91,
+      longitude: 101.69,
+      project_category_name: 'c'.repeat(101),
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errorCode).toBe('validationFailed');
     expect(bad.body.fields).toEqual({
-      project_name: ['projectNameRequired'], project_code: ['projectCodeInvalid'], project_type: ['projectTypeInvalid'], location: ['locationTooLong'],
-      project_short_desc: ['shortTitleRequired'], site_contact_person_number: ['siteContactNumberInvalid'], region: ['regionInvalid'], latitude: ['latitudeInvalid'],
+      project_name: ['projectNameRequired'],
+      project_code: ['projectCodeInvalid'],
+      project_type: ['projectTypeInvalid'],
+      location: ['locationTooLong'],
+      project_short_desc: ['shortTitleRequired'],
+      site_contact_person_number: ['siteContactNumberInvalid'],
+      region: ['regionInvalid'],
+      latitude: ['latitudeInvalid'],
       project_category_name: ['categoryTooLong'],
     });
-    const more = await call('post', '/api/projects', aminah, { ...valid, project_name: 'n'.repeat(201), project_code: '', project_short_desc: 's'.repeat(101), site_contact_person: '', latitude: null });
+    const more = await call('post', '/api/projects', aminah, {
+      ...valid,
+      project_name: 'n'.repeat(201),
+      project_code: '',
+      project_short_desc: 's'.repeat(101),
+      site_contact_person: '',
+      latitude: null,
+    });
     expect(more.body.fields).toEqual({
-      project_name: ['projectNameTooLong'], project_code: ['projectCodeRequired'], project_short_desc: ['shortTitleTooLong'], site_contact_person: ['siteContactIncomplete'],
+      project_name: ['projectNameTooLong'],
+      project_code: ['projectCodeRequired'],
+      project_short_desc: ['shortTitleTooLong'],
+      site_contact_person: ['siteContactIncomplete'],
       latitude: ['coordinatesIncomplete'],
     });
     const taken = await call('post', '/api/projects', aminah, { ...valid, project_code: 'tb-mt-a' });
-    expect([taken.status, taken.body.errorCode, taken.body.fields]).toEqual([409, 'projectCodeTaken', { project_code: ['projectCodeTaken'] }]);
+    expect([taken.status, taken.body.errorCode, taken.body.fields]).toEqual([
+      409,
+      'projectCodeTaken',
+      { project_code: ['projectCodeTaken'] },
+    ]);
     const noRight = await call('post', '/api/projects', kumar, valid);
     expect([noRight.status, noRight.body.errorCode]).toEqual([403, 'noAccessRight']);
     expect((await call('get', '/api/projects?range=[0,99]', aminah)).body).toHaveLength(before);
@@ -65,8 +110,20 @@ describe.each(FEATURE_STORES)('project pages api on %s', (kind) => {
     expect(page.status).toBe(200);
     expect(page.headers.etag).toBe(`"${revision}"`);
     expect(page.body).toMatchObject({
-      id, name: 'Pangsapuri Bukit Jalil', code: 'TB-PBJ-1', shortTitle: 'Two 28-storey blocks', projectType: 3, status: 'new', region: 2, latitude: 3.06, longitude: 101.69,
-      siteContactNumber: '+60123000003', category: 'Residential', members: [], stages: [], can: { edit: true, inviteMember: true, addStage: true, manageAuthority: true },
+      id,
+      name: 'Pangsapuri Bukit Jalil',
+      code: 'TB-PBJ-1',
+      shortTitle: 'Two 28-storey blocks',
+      projectType: 3,
+      status: 'new',
+      region: 2,
+      latitude: 3.06,
+      longitude: 101.69,
+      siteContactNumber: '+60123000003',
+      category: 'Residential',
+      members: [],
+      stages: [],
+      can: { edit: true, inviteMember: true, addStage: true, manageAuthority: true },
     });
     expect(page.body.availableActions.map((a: { event: string }) => a.event)).toEqual(['Request_Approve']);
     const other = await call('get', `/api/projects/${id}`, mei);
@@ -80,13 +137,21 @@ describe.each(FEATURE_STORES)('project pages api on %s', (kind) => {
   });
 
   it('lists per type with status, search and sort on the columns shown; an unknown filter key or column is 400', async () => {
-    const developer = await call('get', `/api/projects?filter=${encodeURIComponent('{"projectType":3}')}&sort=${encodeURIComponent('["code","DESC"]')}&range=[0,9]`, aminah);
+    const developer = await call(
+      'get',
+      `/api/projects?filter=${encodeURIComponent('{"projectType":3}')}&sort=${encodeURIComponent('["code","DESC"]')}&range=[0,9]`,
+      aminah,
+    );
     expect(developer.status).toBe(200);
     expect(developer.body.map((p: { code: string }) => p.code)).toEqual(['TB-TSK-2', 'TB-PBJ-1']);
     expect(developer.headers['content-range']).toBe('projects 0-1/2');
     const searched = await call('get', `/api/projects?filter=${encodeURIComponent('{"q":"bukit jalil","status":["new"]}')}`, aminah);
     expect(searched.body.map((p: { id: string }) => p.id)).toEqual([id]);
-    const active = await call('get', `/api/projects?filter=${encodeURIComponent('{"status":"active"}')}&sort=${encodeURIComponent('["siteContactPerson","ASC"]')}`, aminah);
+    const active = await call(
+      'get',
+      `/api/projects?filter=${encodeURIComponent('{"status":"active"}')}&sort=${encodeURIComponent('["siteContactPerson","ASC"]')}`,
+      aminah,
+    );
     expect(active.body.map((p: { code: string }) => p.code)).toEqual(['TB-MT-A', 'TB-GB-SA']);
     const past = await call('get', '/api/projects?range=[50,59]', aminah);
     expect([past.body, past.headers['content-range']]).toEqual([[], 'projects */4']);
@@ -105,10 +170,23 @@ describe.each(FEATURE_STORES)('project pages api on %s', (kind) => {
     expect([taken.status, taken.body.errorCode]).toEqual([409, 'projectCodeTaken']);
     expect((await call('put', `/api/projects/${id}`, kumar, valid, revision)).status).toBe(403);
     expect((await call('put', `/api/projects/${id}`, mei, valid)).body.errorCode).toBe('projectNotFound');
-    const edited = await call('put', `/api/projects/${id}`, aminah, { ...valid, project_name: 'Pangsapuri Bukit Jalil, Phase 1', project_category_name: null, latitude: null, longitude: null }, revision);
+    const edited = await call(
+      'put',
+      `/api/projects/${id}`,
+      aminah,
+      { ...valid, project_name: 'Pangsapuri Bukit Jalil, Phase 1', project_category_name: null, latitude: null, longitude: null },
+      revision,
+    );
     expect(edited.status).toBe(200);
     revision = edited.body.revision;
-    expect(await detail()).toMatchObject({ name: 'Pangsapuri Bukit Jalil, Phase 1', code: 'TB-PBJ-1', category: null, latitude: null, longitude: null, revision });
+    expect(await detail()).toMatchObject({
+      name: 'Pangsapuri Bukit Jalil, Phase 1',
+      code: 'TB-PBJ-1',
+      category: null,
+      latitude: null,
+      longitude: null,
+      revision,
+    });
   });
 
   it('members: invite a user of the company (New), approve or reject through the member machine, with authority and remarks', async () => {
@@ -128,7 +206,14 @@ describe.each(FEATURE_STORES)('project pages api on %s', (kind) => {
     const own = await call('post', `/api/projects/${id}/members/${kumarId}/actions/Approve`, aminah);
     expect([own.status, own.body.errorCode]).toEqual([403, 'selfApprovalForbidden']);
     const page = await detail(lim);
-    expect(page.members).toEqual([expect.objectContaining({ userId: kumarId, name: 'Kumar a/l Rajan', status: 'New', round: { requiredLevels: [20], approvedLevels: [] } })]);
+    expect(page.members).toEqual([
+      expect.objectContaining({
+        userId: kumarId,
+        name: 'Kumar a/l Rajan',
+        status: 'New',
+        round: { requiredLevels: [20], approvedLevels: [] },
+      }),
+    ]);
     expect(page.members[0].availableActions.map((a: { event: string }) => a.event).sort()).toEqual(['Approve', 'Reject']);
     const noRemark = await call('post', `/api/projects/${id}/members/${kumarId}/actions/Reject`, lim);
     expect([noRemark.status, noRemark.body.errorCode]).toEqual([422, 'remarkRequired']);
@@ -143,39 +228,72 @@ describe.each(FEATURE_STORES)('project pages api on %s', (kind) => {
 
   it("a member's project levels are what the document guards use: levels of a non-member stay idle", async () => {
     const limId = running.userId('lim@teguhbina.my');
-    for (const [user, level] of [[running.userId('kumar@teguhbina.my'), 10], [limId, 20]] as const) {
-      expect((await call('post', `/api/projects/${id}/assignments`, aminah, { code: 'purchaseOrder', user_id: user, workflow_level: level })).status).toBe(200);
+    for (const [user, level] of [
+      [running.userId('kumar@teguhbina.my'), 10],
+      [limId, 20],
+    ] as const) {
+      expect(
+        (await call('post', `/api/projects/${id}/assignments`, aminah, { code: 'purchaseOrder', user_id: user, workflow_level: level }))
+          .status,
+      ).toBe(200);
     }
     const created = await call('post', PO, kumar, purchaseOrderBody({ projectId: id, title: 'Rebar Y16, Block A' }));
     expect(created.status).toBe(201);
-    const requested = await running.api.call('post', `${PO}/${created.body.id}/actions/Request_Approve`, { token: kumar, headers: { 'If-Match': '1' } });
+    const requested = await running.api.call('post', `${PO}/${created.body.id}/actions/Request_Approve`, {
+      token: kumar,
+      headers: { 'If-Match': '1' },
+    });
     expect(requested.status).toBe(200);
     // Lim holds 20 on purchaseOrder in the company and in the project, but is no member of this project yet.
-    const notMember = await running.api.call('post', `${PO}/${created.body.id}/actions/Approve`, { token: lim, headers: { 'If-Match': '2' } });
+    const notMember = await running.api.call('post', `${PO}/${created.body.id}/actions/Approve`, {
+      token: lim,
+      headers: { 'If-Match': '2' },
+    });
     expect([notMember.status, notMember.body.errorCode]).toEqual([403, 'noAuthority']);
     const invited = await call('post', `/api/projects/${id}/members`, kumar, { user_id: limId });
     expect(invited.status).toBe(201);
     expect((await call('post', `/api/projects/${id}/members/${limId}/actions/Approve`, aminah)).body).toMatchObject({ status: 'Approved' });
-    const approved = await running.api.call('post', `${PO}/${created.body.id}/actions/Approve`, { token: lim, headers: { 'If-Match': '2' } });
+    const approved = await running.api.call('post', `${PO}/${created.body.id}/actions/Approve`, {
+      token: lim,
+      headers: { 'If-Match': '2' },
+    });
     expect(approved.status).toBe(200);
     const counts = await call('get', `/api/projects/${id}/documents`, kumar);
     expect(counts.body).toEqual([{ resource: 'purchaseOrder', total: 1, byStatus: { [approved.body.status]: 1 } }]);
   });
 
   it("a document is made only inside its own company's project: another company's or an unknown project is 422 unknownProject, on create and on edit", async () => {
-    const refused = (reply: { status: number; body: { errorCode?: string; fields?: Record<string, string[]> } }) => [reply.status, reply.body.errorCode, Object.keys(reply.body.fields ?? {})];
+    const refused = (reply: { status: number; body: { errorCode?: string; fields?: Record<string, string[]> } }) => [
+      reply.status,
+      reply.body.errorCode,
+      Object.keys(reply.body.fields ?? {}),
+    ];
     // Mutiara Supplies sends Teguh Bina a delivery order "inside" Teguh Bina's project: refused, nothing recorded.
     // (Counted by kind: the notifications reactor may append for earlier tests meanwhile.)
-    const deliveryOrderEvents = async () => (await running.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE stream_type = 'deliveryOrder'"))[0]!.n;
+    const deliveryOrderEvents = async () =>
+      (await running.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE stream_type = 'deliveryOrder'"))[0]!.n;
     const before = await deliveryOrderEvents();
-    const foreign = await call('post', '/api/documents/deliveryOrder', mei, { title: 'Rebar Y16 delivery', counterpartyCompanyId: TEGUH, projectId: id, items: [{ description: 'Rebar Y16', unit: 'ton', quantity: '2', rate: '3100.00' }] });
+    const foreign = await call('post', '/api/documents/deliveryOrder', mei, {
+      title: 'Rebar Y16 delivery',
+      counterpartyCompanyId: TEGUH,
+      projectId: id,
+      items: [{ description: 'Rebar Y16', unit: 'ton', quantity: '2', rate: '3100.00' }],
+    });
     expect(refused(foreign)).toEqual([422, 'unknownProject', ['projectId']]);
     expect(await deliveryOrderEvents()).toBe(before);
-    expect(refused(await call('post', PO, kumar, purchaseOrderBody({ projectId: 'no-such-project' })))).toEqual([422, 'unknownProject', ['projectId']]);
+    expect(refused(await call('post', PO, kumar, purchaseOrderBody({ projectId: 'no-such-project' })))).toEqual([
+      422,
+      'unknownProject',
+      ['projectId'],
+    ]);
     // Moved by an edit: the same refusal; moved into the company's own project: accepted.
     const outside = await call('post', PO, kumar, purchaseOrderBody({ title: 'Formwork plywood' }));
     expect(outside.status).toBe(201);
-    expect(refused(await call('put', `${PO}/${outside.body.id}`, kumar, { projectId: 'no-such-project' }, 1))).toEqual([422, 'unknownProject', ['projectId']]);
+    expect(refused(await call('put', `${PO}/${outside.body.id}`, kumar, { projectId: 'no-such-project' }, 1))).toEqual([
+      422,
+      'unknownProject',
+      ['projectId'],
+    ]);
     const moved = await call('put', `${PO}/${outside.body.id}`, kumar, { projectId: id }, 1);
     expect([moved.status, moved.body.projectId]).toEqual([200, id]);
   });
@@ -192,7 +310,9 @@ describe.each(FEATURE_STORES)('project pages api on %s', (kind) => {
     expect([noRemark.status, noRemark.body.errorCode]).toEqual([422, 'remarkRequired']);
     const kumarHold = await call('post', `/api/projects/${id}/stages/${stageId}/actions/Hold`, kumar, { remark: 'Rain' });
     expect([kumarHold.status, kumarHold.body.errorCode]).toEqual([403, 'noAuthority']);
-    expect((await call('post', `/api/projects/${id}/stages/${stageId}/actions/Hold`, lim, { remark: 'Soil report pending' })).body.status).toBe('onHold');
+    expect(
+      (await call('post', `/api/projects/${id}/stages/${stageId}/actions/Hold`, lim, { remark: 'Soil report pending' })).body.status,
+    ).toBe('onHold');
     expect((await call('post', `/api/projects/${id}/stages/${stageId}/actions/Restart`, lim)).body.status).toBe('restart');
     const wrong = await call('post', `/api/projects/${id}/stages/${stageId}/actions/Restart`, lim);
     expect([wrong.status, wrong.body.errorCode]).toEqual([409, 'wrongStatus']);
@@ -212,21 +332,48 @@ describe.each(FEATURE_STORES)('project pages api on %s', (kind) => {
   it('history: every event of the stream in order, whose status it changed, named actors, the chain verified', async () => {
     const reply = await call('get', `/api/projects/${id}/history`, kumar);
     expect(reply.status).toBe(200);
-    const rows = reply.body as { revision: number; action: string; subject: string; subjectName: string | null; statusAfter: string | null; remark: string | null; actor: { name: string | null }; chainVerified: boolean }[];
+    const rows = reply.body as {
+      revision: number;
+      action: string;
+      subject: string;
+      subjectName: string | null;
+      statusAfter: string | null;
+      remark: string | null;
+      actor: { name: string | null };
+      chainVerified: boolean;
+    }[];
     expect(rows.map((r) => r.revision)).toEqual(rows.map((_, i) => i));
     expect(rows.every((r) => r.chainVerified)).toBe(true);
     expect(rows.slice(0, 3).map((r) => [r.action, r.subject, r.statusAfter, r.actor.name])).toEqual([
-      ['Draft', 'project', null, 'Aminah binti Yusof'], ['Create', 'project', 'new', 'Aminah binti Yusof'], ['Edit', 'project', null, 'Aminah binti Yusof'],
+      ['Draft', 'project', null, 'Aminah binti Yusof'],
+      ['Create', 'project', 'new', 'Aminah binti Yusof'],
+      ['Edit', 'project', null, 'Aminah binti Yusof'],
     ]);
     expect(rows.filter((r) => r.subject === 'member').map((r) => [r.action, r.subjectName, r.statusAfter])).toEqual([
-      ['Create', 'Kumar a/l Rajan', 'New'], ['Approve', 'Kumar a/l Rajan', 'Approved'], ['Create', 'Lim Wei Ling', 'New'], ['Approve', 'Lim Wei Ling', 'Approved'],
+      ['Create', 'Kumar a/l Rajan', 'New'],
+      ['Approve', 'Kumar a/l Rajan', 'Approved'],
+      ['Create', 'Lim Wei Ling', 'New'],
+      ['Approve', 'Lim Wei Ling', 'Approved'],
     ]);
-    expect(rows.find((r) => r.action === 'Hold')).toMatchObject({ subject: 'stage', subjectName: 'Piling', remark: 'Soil report pending', statusAfter: 'onHold' });
+    expect(rows.find((r) => r.action === 'Hold')).toMatchObject({
+      subject: 'stage',
+      subjectName: 'Piling',
+      remark: 'Soil report pending',
+      statusAfter: 'onHold',
+    });
     expect(rows.at(-1)).toMatchObject({ action: 'Approve', subject: 'project', statusAfter: 'active' });
     // Each subject has its own approval round: proposing a member opens one, its Approve closes it; the
     // project's request waits for verify level 1 until lim's Approve.
-    expect(rows.filter((r) => r.subject === 'member').map((r) => (r as unknown as { waitingLevel: number | null }).waitingLevel)).toEqual([20, null, 20, null]);
-    expect(rows.find((r) => r.action === 'Request_Approve' && r.subject === 'project')).toMatchObject({ requiredLevels: [20], waitingLevel: 20 });
+    expect(rows.filter((r) => r.subject === 'member').map((r) => (r as unknown as { waitingLevel: number | null }).waitingLevel)).toEqual([
+      20,
+      null,
+      20,
+      null,
+    ]);
+    expect(rows.find((r) => r.action === 'Request_Approve' && r.subject === 'project')).toMatchObject({
+      requiredLevels: [20],
+      waitingLevel: 20,
+    });
     expect(rows.at(-1)).toMatchObject({ requiredLevels: null, waitingLevel: null });
   });
 
@@ -234,7 +381,10 @@ describe.each(FEATURE_STORES)('project pages api on %s', (kind) => {
     const tower = (await call('get', `/api/projects?filter=${encodeURIComponent('{"q":"TB-MT-A"}')}`, aminah)).body[0];
     const page = (await call('get', `/api/projects/${tower.id}`, aminah)).body;
     expect(page.members.map((m: { name: string; status: string }) => [m.name, m.status])).toEqual([
-      ['Kumar a/l Rajan', 'Approved'], ['Lim Wei Ling', 'Approved'], ['Aminah binti Yusof', 'Approved'], ['Farid bin Hassan', 'New'],
+      ['Kumar a/l Rajan', 'Approved'],
+      ['Lim Wei Ling', 'Approved'],
+      ['Aminah binti Yusof', 'Approved'],
+      ['Farid bin Hassan', 'New'],
     ]);
     expect(page.stages.map((s: { status: string }) => s.status)).toEqual(['onGoing', 'restart', 'onGoing']);
   });

@@ -14,12 +14,20 @@ describe.each(FEATURE_STORES)('project selection api on %s', (kind) => {
   let aminah: string, kumar: string, mei: string;
   const ids: Record<string, string> = {};
   const call = (method: 'get' | 'put', path: string, token: string, body?: unknown, ifMatch?: number) =>
-    running.api.call(method, path, { token, ...(body === undefined ? {} : { body }), ...(ifMatch === undefined ? {} : { headers: { 'If-Match': `"${ifMatch}"` } }) });
+    running.api.call(method, path, {
+      token,
+      ...(body === undefined ? {} : { body }),
+      ...(ifMatch === undefined ? {} : { headers: { 'If-Match': `"${ifMatch}"` } }),
+    });
   const read = async (token: string) => (await call('get', '/api/project-selection', token)).body as Selection;
 
   beforeAll(async () => {
     running = await startAuthorityApp(kind);
-    [aminah, kumar, mei] = await Promise.all([running.signIn('aminah@teguhbina.my', TEGUH), running.signIn('kumar@teguhbina.my', TEGUH), running.signIn('mei@mutiarasupplies.my', MUTIARA)]);
+    [aminah, kumar, mei] = await Promise.all([
+      running.signIn('aminah@teguhbina.my', TEGUH),
+      running.signIn('kumar@teguhbina.my', TEGUH),
+      running.signIn('mei@mutiarasupplies.my', MUTIARA),
+    ]);
     const rows = (await call('get', '/api/projects?range=[0,99]', aminah)).body as { id: string; code: string }[];
     for (const row of rows) ids[row.code] = row.id;
     expect(Object.keys(ids)).toEqual(expect.arrayContaining(['TB-MT-A', 'TB-GB-SA', 'TB-TSK-2']));
@@ -33,18 +41,31 @@ describe.each(FEATURE_STORES)('project selection api on %s', (kind) => {
   it('keeps one project per kind, the last picked active, across a new session; another user and company see their own', async () => {
     const picked = await call('put', '/api/project-selection', kumar, { kind: 'demand', projectId: ids['TB-MT-A'] });
     expect(picked.status).toBe(200);
-    expect(picked.body).toMatchObject({ active: 'demand', demand: { id: ids['TB-MT-A'], name: 'Menara Teguh, Block A', code: 'TB-MT-A', projectType: 1 }, developer: null, supply: null, revision: 0 });
+    expect(picked.body).toMatchObject({
+      active: 'demand',
+      demand: { id: ids['TB-MT-A'], name: 'Menara Teguh, Block A', code: 'TB-MT-A', projectType: 1 },
+      developer: null,
+      supply: null,
+      revision: 0,
+    });
     await call('put', '/api/project-selection', kumar, { kind: 'developer', projectId: ids['TB-TSK-2'] });
     const again = await running.signIn('kumar@teguhbina.my', TEGUH);
     const kept = await read(again);
-    expect(kept).toMatchObject({ active: 'developer', developer: { id: ids['TB-TSK-2'], projectType: 3 }, demand: { id: ids['TB-MT-A'] }, supply: null, revision: 1 });
+    expect(kept).toMatchObject({
+      active: 'developer',
+      developer: { id: ids['TB-TSK-2'], projectType: 3 },
+      demand: { id: ids['TB-MT-A'] },
+      supply: null,
+      revision: 1,
+    });
     expect((await call('get', '/api/project-selection', again)).headers.etag).toBe('"1"');
     expect(await read(aminah)).toMatchObject({ active: null, demand: null, developer: null });
     expect(await read(mei)).toMatchObject({ active: null, demand: null });
     // Each pick is an event on the user's selection stream, with who and what.
     const events = await running.store.readStream(`projectSelection-${running.userId('kumar@teguhbina.my')}-${TEGUH}`);
     expect(events.map((e) => [e.type, (e.data as { kind: string }).kind, e.metadata.actorUserId])).toEqual([
-      ['ProjectSelected', 'demand', running.userId('kumar@teguhbina.my')], ['ProjectSelected', 'developer', running.userId('kumar@teguhbina.my')],
+      ['ProjectSelected', 'demand', running.userId('kumar@teguhbina.my')],
+      ['ProjectSelected', 'developer', running.userId('kumar@teguhbina.my')],
     ]);
   });
 
@@ -54,10 +75,14 @@ describe.each(FEATURE_STORES)('project selection api on %s', (kind) => {
     expect(cleared.body).toMatchObject({ active: null, developer: null, demand: { id: ids['TB-MT-A'] } });
   });
 
-  it('refuses a bad body, another company\'s project, a project of another kind, one the user may not see, and a stale revision, changing nothing', async () => {
+  it("refuses a bad body, another company's project, a project of another kind, one the user may not see, and a stale revision, changing nothing", async () => {
     const before = await read(kumar);
     const badKind = await call('put', '/api/project-selection', kumar, { kind: 'owner', projectId: ids['TB-MT-A'] });
-    expect([badKind.status, badKind.body.errorCode, badKind.body.fields]).toEqual([400, 'validationFailed', { kind: ['projectSelectionKindInvalid'] }]);
+    expect([badKind.status, badKind.body.errorCode, badKind.body.fields]).toEqual([
+      400,
+      'validationFailed',
+      { kind: ['projectSelectionKindInvalid'] },
+    ]);
     const badId = await call('put', '/api/project-selection', kumar, { kind: 'demand', projectId: 7 });
     expect([badId.status, badId.body.fields]).toEqual([400, { projectId: ['projectIdInvalid'] }]);
     expect((await call('put', '/api/project-selection', kumar, { kind: 'demand', projectId: null, extra: 1 })).status).toBe(400);
@@ -65,11 +90,21 @@ describe.each(FEATURE_STORES)('project selection api on %s', (kind) => {
     expect([other.status, other.body.errorCode]).toEqual([404, 'projectNotFound']);
     expect((await call('put', '/api/project-selection', kumar, { kind: 'demand', projectId: 'not-an-id' })).status).toBe(404);
     const mismatch = await call('put', '/api/project-selection', kumar, { kind: 'supply', projectId: ids['TB-MT-A'] });
-    expect([mismatch.status, mismatch.body.errorCode, mismatch.body.fields]).toEqual([422, 'projectKindMismatch', { projectId: ['projectKindMismatch'] }]);
+    expect([mismatch.status, mismatch.body.errorCode, mismatch.body.fields]).toEqual([
+      422,
+      'projectKindMismatch',
+      { projectId: ['projectKindMismatch'] },
+    ]);
     // A project Kumar has no part in (Aminah's new one): not his to see.
     const created = await running.api.call('post', '/api/projects', {
       token: aminah,
-      body: { project_name: 'Kilang Nilai', project_code: 'TB-KN-1', project_type: 1, location: 'Nilai, Negeri Sembilan', project_short_desc: 'Factory extension' },
+      body: {
+        project_name: 'Kilang Nilai',
+        project_code: 'TB-KN-1',
+        project_type: 1,
+        location: 'Nilai, Negeri Sembilan',
+        project_short_desc: 'Factory extension',
+      },
     });
     expect(created.status).toBe(201);
     const hidden = await call('put', '/api/project-selection', kumar, { kind: 'demand', projectId: created.body.id });
@@ -88,13 +123,19 @@ describe.each(FEATURE_STORES)('project selection api on %s', (kind) => {
 
   it('my activity (the dashboard): the documents the caller made in the chosen company, the latest change first', async () => {
     const made = await running.api.call('post', '/api/documents/purchaseOrder', {
-      token: kumar, body: purchaseOrderBody({ title: 'Dashboard activity order', counterpartyCompanyId: MUTIARA, projectId: ids['TB-MT-A'] }),
+      token: kumar,
+      body: purchaseOrderBody({ title: 'Dashboard activity order', counterpartyCompanyId: MUTIARA, projectId: ids['TB-MT-A'] }),
     });
     expect(made.status).toBe(201);
     const mine = await call('get', '/api/my-activity', kumar);
     expect(mine.status).toBe(200);
     const rows = mine.body.data as { id: string; title: string; projectId: string | null; updatedAt: string; resource: string }[];
-    expect(rows[0]).toMatchObject({ id: made.body.id, title: 'Dashboard activity order', projectId: ids['TB-MT-A'], resource: 'purchaseOrder' });
+    expect(rows[0]).toMatchObject({
+      id: made.body.id,
+      title: 'Dashboard activity order',
+      projectId: ids['TB-MT-A'],
+      resource: 'purchaseOrder',
+    });
     expect(rows.map((r) => r.updatedAt)).toEqual([...rows.map((r) => r.updatedAt)].sort().reverse());
     // Another user of the company, and a user of another company, see their own only.
     expect(((await call('get', '/api/my-activity', aminah)).body.data as { id: string }[]).some((r) => r.id === made.body.id)).toBe(false);

@@ -12,14 +12,20 @@ import { startAuthorityApp, type AuthorityRunning } from '../authority/harness.j
 
 describe.each(FEATURE_STORES)('progress report over the api on %s', (kind) => {
   let running: AuthorityRunning;
-  let aminah = '', kumar = '';
+  let aminah = '',
+    kumar = '';
   let project = '';
   let revision = 0;
-  let trench = '', pit = '';
+  let trench = '',
+    pit = '';
   let beforePit = '';
   const path = () => `/api/projects/${project}/progress-plan`;
   const row = async (nodeId: string, body: Record<string, unknown>) => {
-    const reply = await running.api.call('put', `${path()}/nodes/${nodeId}`, { token: kumar, body, headers: { 'If-Match': `"${revision}"` } });
+    const reply = await running.api.call('put', `${path()}/nodes/${nodeId}`, {
+      token: kumar,
+      body,
+      headers: { 'If-Match': `"${revision}"` },
+    });
     expect(reply.status).toBe(200);
     revision = reply.body.revision as number;
   };
@@ -38,14 +44,27 @@ describe.each(FEATURE_STORES)('progress report over the api on %s', (kind) => {
   beforeAll(async () => {
     running = await startAuthorityApp(kind);
     [aminah, kumar] = await Promise.all([running.signIn('aminah@teguhbina.my', TEGUH), running.signIn('kumar@teguhbina.my', TEGUH)]);
-    const list = (await running.api.call('get', '/api/project-list-by-user', { token: kumar })).body as { project: { id: string; project_code: string } }[];
+    const list = (await running.api.call('get', '/api/project-list-by-user', { token: kumar })).body as {
+      project: { id: string; project_code: string };
+    }[];
     project = list.find((i) => i.project.project_code === 'TB-MT-A')!.project.id;
     for (const code of ['billOfQuantity', 'progressPlanning']) {
-      for (const [email, level] of [['kumar@teguhbina.my', 10], ['lim@teguhbina.my', 20]] as const) {
-        expect((await running.api.call('post', `/api/projects/${project}/assignments`, { token: aminah, body: { code, user_id: running.userId(email), workflow_level: level } })).status).toBe(200);
+      for (const [email, level] of [
+        ['kumar@teguhbina.my', 10],
+        ['lim@teguhbina.my', 20],
+      ] as const) {
+        expect(
+          (
+            await running.api.call('post', `/api/projects/${project}/assignments`, {
+              token: aminah,
+              body: { code, user_id: running.userId(email), workflow_level: level },
+            })
+          ).status,
+        ).toBe(200);
       }
     }
-    const bq = (body: Record<string, unknown>, at: string) => running.api.call('post', `/api/${at}`, { token: kumar, body: { project_id: project, ...body } });
+    const bq = (body: Record<string, unknown>, at: string) =>
+      running.api.call('post', `/api/${at}`, { token: kumar, body: { project_id: project, ...body } });
     const tab = await bq({ name: 'Substructure' }, 'bq-tab/add');
     let rev = tab.body.revision as number;
     const add = async (body: Record<string, unknown>) => {

@@ -8,7 +8,17 @@ import type { ReportReply, ReportRow } from '@binaan/contracts';
 import { canonicalJson, SqlEventStore, type JsonValue } from '@binaan/event-store';
 import { NotificationReactor } from '../../../apps/api/src/notifications/notification-reactor.js';
 import { tenderReportsProjection } from '../../../apps/api/src/reports/tendering/tender-reports.projection.js';
-import { itAnsweredEveryCallWithoutAServerError, KUKUH, MUTIARA, SERI, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, type Running } from '../documents/harness.js';
+import {
+  itAnsweredEveryCallWithoutAServerError,
+  KUKUH,
+  MUTIARA,
+  SERI,
+  startDocumentsApp,
+  FEATURE_STORES,
+  TEGUH,
+  tenderBody,
+  type Running,
+} from '../documents/harness.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -18,13 +28,23 @@ const ITEMS = [{ description: 'Excavation', unit: 'm3', quantity: '100', rate: '
 describe.each(FEATURE_STORES)('tendering reports over the api on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
-  let kumar = '', lim = '', mei = '', wong = '';
+  let kumar = '',
+    lim = '',
+    mei = '',
+    wong = '';
   const tenders: { id: string; revision: number }[] = [];
   const marks: Record<string, string> = {};
 
-  const call = (method: 'get' | 'post' | 'put', path: string, token: string, body?: unknown, headers?: Record<string, string>) => r().api.call(method, path, { token, body, headers });
+  const call = (method: 'get' | 'post' | 'put', path: string, token: string, body?: unknown, headers?: Record<string, string>) =>
+    r().api.call(method, path, { token, body, headers });
   const act = async (token: string, tender: { id: string; revision: number }, event: string) => {
-    const reply = await call('post', `/api/documents/tender/${tender.id}/actions/${event}`, token, {}, { 'If-Match': String(tender.revision) });
+    const reply = await call(
+      'post',
+      `/api/documents/tender/${tender.id}/actions/${event}`,
+      token,
+      {},
+      { 'If-Match': String(tender.revision) },
+    );
     expect(reply.status).toBe(200);
     tender.revision = reply.body.revision;
     return reply;
@@ -37,7 +57,12 @@ describe.each(FEATURE_STORES)('tendering reports over the api on %s', (kind) => 
   };
   /** The window: 1 March to today in Malaysia (the suite's clock), one month's row. */
   const today = () => new Date(r().clock.now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-  const section = async (token: string, report: 'buyer' | 'seller', key: string, query: Record<string, string> = {}): Promise<ReportRow[]> => {
+  const section = async (
+    token: string,
+    report: 'buyer' | 'seller',
+    key: string,
+    query: Record<string, string> = {},
+  ): Promise<ReportRow[]> => {
     const search = new URLSearchParams({ from: '2026-03-01', to: today(), ...query });
     const reply = await call('get', `/api/reports/${report}?${search.toString()}`, token);
     expect(reply.status).toBe(200);
@@ -65,7 +90,9 @@ describe.each(FEATURE_STORES)('tendering reports over the api on %s', (kind) => 
     r().clock.advance(11 * MINUTE);
     expect((await call('put', `${BASE}/${tenders[0]!.id}/quotation`, mei, { items: [{ lineNo: 1, rate: '9.50' }] })).status).toBe(200);
     // Issued 2, invited 3 (two on the first, one on the second), responded 1: 33.3 %.
-    expect(await section(lim, 'buyer', 'tenders')).toEqual([{ month: '2026-03', issued: 2, invited: 3, responded: 1, responseRate: '33.3' }]);
+    expect(await section(lim, 'buyer', 'tenders')).toEqual([
+      { month: '2026-03', issued: 2, invited: 3, responded: 1, responseRate: '33.3' },
+    ]);
   });
 
   it("Kukuh's quotation: the buyer's report as of before it and after it differ by exactly that response", async () => {
@@ -81,7 +108,9 @@ describe.each(FEATURE_STORES)('tendering reports over the api on %s', (kind) => 
     // As of now, the same as live.
     expect(await section(lim, 'buyer', 'tenders', { asOf: r().clock.now.toISOString() })).toEqual(after);
     // Narrowed to Kukuh: the first tender only, one invited, one responded.
-    expect(await section(lim, 'buyer', 'tenders', { counterpartyId: KUKUH })).toEqual([{ month: '2026-03', issued: 1, invited: 1, responded: 1, responseRate: '100.0' }]);
+    expect(await section(lim, 'buyer', 'tenders', { counterpartyId: KUKUH })).toEqual([
+      { month: '2026-03', issued: 1, invited: 1, responded: 1, responseRate: '100.0' },
+    ]);
   });
 
   it('the first tender closed and awarded to Mutiara: its win counts for Mutiara, not for Kukuh; as of before the award it did not', async () => {
@@ -91,17 +120,27 @@ describe.each(FEATURE_STORES)('tendering reports over the api on %s', (kind) => 
     r().clock.advance(MINUTE);
     marks.beforeAward = r().clock.now.toISOString();
     r().clock.advance(MINUTE);
-    expect((await call('post', `${BASE}/${tenders[0]!.id}/award`, kumar, { sellerCompanyId: MUTIARA, orderKind: 'purchaseOrder' })).status).toBe(201);
+    expect(
+      (await call('post', `${BASE}/${tenders[0]!.id}/award`, kumar, { sellerCompanyId: MUTIARA, orderKind: 'purchaseOrder' })).status,
+    ).toBe(201);
     r().clock.advance(MINUTE);
     // Mutiara: received 2, quoted 1, won 1: 100 %. Kukuh: received 1, quoted 1, won 0: 0 %.
     const mutiara = await section(mei, 'seller', 'tenderOutcomes');
     expect(mutiara).toEqual([{ month: '2026-03', received: 2, quoted: 1, won: 1, winRate: '100.0' }]);
-    expect(await section(mei, 'seller', 'tenderOutcomes', { asOf: marks.beforeAward })).toEqual([{ ...mutiara[0], won: 0, winRate: '0.0' }]);
+    expect(await section(mei, 'seller', 'tenderOutcomes', { asOf: marks.beforeAward })).toEqual([
+      { ...mutiara[0], won: 0, winRate: '0.0' },
+    ]);
     expect(await section(wong, 'seller', 'tenderOutcomes')).toEqual([{ month: '2026-03', received: 1, quoted: 1, won: 0, winRate: '0.0' }]);
     expect(await section(mei, 'seller', 'tenderOutcomes', { counterpartyId: SERI })).toEqual([]);
     // The seller's dashboard: its win rate over the last 30 days (1 won of 1 quoted), beside what it is owed.
     const figures = (await call('get', '/api/reports/key-figures', mei)).body.figures as { key: string; value: unknown }[];
-    expect(figures.find((figure) => figure.key === 'winRate')).toEqual({ report: 'seller', section: 'tenderOutcomes', key: 'winRate', kind: 'percent', value: '100.0' });
+    expect(figures.find((figure) => figure.key === 'winRate')).toEqual({
+      report: 'seller',
+      section: 'tenderOutcomes',
+      key: 'winRate',
+      kind: 'percent',
+      value: '100.0',
+    });
     expect(figures.map((figure) => figure.key)).toEqual(['receivables', 'winRate']);
   });
 

@@ -27,10 +27,15 @@ describe.each(FEATURE_STORES)('the storage cap on %s', (kind) => {
   let s3: TestS3Server | undefined;
   let running: Running | undefined;
   const r = () => running!;
-  let aminah = '', admin = '';
+  let aminah = '',
+    admin = '';
 
   const upload = (bytes: Buffer, name: string, path = `${BASE}?category=auditedAccounts`) =>
-    r().api.call('post', path, { token: aminah, body: bytes, headers: { 'content-type': 'application/octet-stream', 'x-file-name': name, 'x-file-type': 'application/pdf' } });
+    r().api.call('post', path, {
+      token: aminah,
+      body: bytes,
+      headers: { 'content-type': 'application/octet-stream', 'x-file-name': name, 'x-file-type': 'application/pdf' },
+    });
   const storage = async (): Promise<Storage> => {
     const reply = await r().api.call('get', '/api/subscriptions/usage', { token: aminah });
     expect(reply.status).toBe(200);
@@ -38,16 +43,33 @@ describe.each(FEATURE_STORES)('the storage cap on %s', (kind) => {
   };
   /** What the company stores, set as if its files took it (the package's gigabytes are too many to upload in a test). */
   const storing = (bytes: number) => r().sql.query('UPDATE company_storage SET used_bytes = $2 WHERE company_id = $1', [TEGUH, bytes]);
-  const fileEvents = async () => (await r().sql.query<{ type: string }>("SELECT type FROM events WHERE stream_type = 'companyFiles' ORDER BY global_position")).map((row) => row.type);
-  const keptOnDisk = async () => (files === 'disk'
-    ? (await readdir(join(r().app.get<ApiConfig>(API_CONFIG).dataDir, 'files')).catch(() => [])).filter((name) => name !== 'incoming').sort() : null);
+  const fileEvents = async () =>
+    (await r().sql.query<{ type: string }>("SELECT type FROM events WHERE stream_type = 'companyFiles' ORDER BY global_position")).map(
+      (row) => row.type,
+    );
+  const keptOnDisk = async () =>
+    files === 'disk'
+      ? (await readdir(join(r().app.get<ApiConfig>(API_CONFIG).dataDir, 'files')).catch(() => []))
+          .filter((name) => name !== 'incoming')
+          .sort()
+      : null;
   /** A PDF of `size` bytes sent without a declared length (chunked). */
   const streamed = async (size: number) => {
     const whole = pdf(size);
-    const reply = await r().app.getHttpAdapter().getInstance().inject({
-      method: 'POST', url: `${BASE}?category=auditedAccounts`, payload: Readable.from([whole.subarray(0, 64), whole.subarray(64)]),
-      headers: { authorization: `Bearer ${aminah}`, 'content-type': 'application/octet-stream', 'x-file-name': 'streamed.pdf', 'x-file-type': 'application/pdf' },
-    });
+    const reply = await r()
+      .app.getHttpAdapter()
+      .getInstance()
+      .inject({
+        method: 'POST',
+        url: `${BASE}?category=auditedAccounts`,
+        payload: Readable.from([whole.subarray(0, 64), whole.subarray(64)]),
+        headers: {
+          authorization: `Bearer ${aminah}`,
+          'content-type': 'application/octet-stream',
+          'x-file-name': 'streamed.pdf',
+          'x-file-type': 'application/pdf',
+        },
+      });
     r().api.replies.push({ call: `POST ${BASE}`, status: reply.statusCode, text: reply.body });
     return { status: reply.statusCode, body: JSON.parse(reply.body) as Record<string, unknown> };
   };
@@ -62,11 +84,18 @@ describe.each(FEATURE_STORES)('the storage cap on %s', (kind) => {
     await s3?.close();
   });
 
-  it('shows the company its package\'s storage, as configured, and counts each document it uploads', async () => {
+  it("shows the company its package's storage, as configured, and counts each document it uploads", async () => {
     const before = await storage();
     expect(before).toEqual({ limit: 1_000 * GB, used: 0, warning: false });
     // The elite package's storage lowered: the figure is read when asked.
-    expect((await r().api.call('put', '/api/platform-configuration/package.subcontractor-elite.storageGb', { token: admin, body: { value: 500, reason: 'Storage as sold this year' } })).status).toBe(200);
+    expect(
+      (
+        await r().api.call('put', '/api/platform-configuration/package.subcontractor-elite.storageGb', {
+          token: admin,
+          body: { value: 500, reason: 'Storage as sold this year' },
+        })
+      ).status,
+    ).toBe(200);
     const first = await upload(pdf(3_000), 'first.pdf');
     const second = await upload(pdf(5_000), 'second.pdf');
     expect([first.status, second.status]).toEqual([201, 201]);
@@ -80,7 +109,14 @@ describe.each(FEATURE_STORES)('the storage cap on %s', (kind) => {
     const kept = await keptOnDisk();
     const refused = await upload(pdf(1_001), 'one-too-many.pdf');
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ success: false, errorCode: 'subscriptionLimit', cap: 'storage', limit, used: limit - 1_000, adding: 1_001 });
+    expect(refused.body).toMatchObject({
+      success: false,
+      errorCode: 'subscriptionLimit',
+      cap: 'storage',
+      limit,
+      used: limit - 1_000,
+      adding: 1_001,
+    });
     expect(await fileEvents()).toEqual(events);
     expect(await keptOnDisk()).toEqual(kept);
     // What still fits is taken, to the last byte; the storage warns past 80%.
@@ -102,7 +138,7 @@ describe.each(FEATURE_STORES)('the storage cap on %s', (kind) => {
     expect(await keptOnDisk()).toEqual(kept);
   });
 
-  it('counts a new version in place of the old one, and gives a removed document\'s space back', async () => {
+  it("counts a new version in place of the old one, and gives a removed document's space back", async () => {
     await storing(10_000);
     const uploaded = await upload(pdf(4_000), 'accounts-2025.pdf');
     expect(uploaded.status).toBe(201);

@@ -5,7 +5,17 @@
 // every refusal has its code and records nothing; store rebuild makes the same table.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEventStore } from '@binaan/event-store';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, FEATURE_STORES, TEGUH, userIdOf, type Reply, type Running, KUKUH } from '../documents/harness.js';
+import {
+  itAnsweredEveryCallWithoutAServerError,
+  MUTIARA,
+  startDocumentsApp,
+  FEATURE_STORES,
+  TEGUH,
+  userIdOf,
+  type Reply,
+  type Running,
+  KUKUH,
+} from '../documents/harness.js';
 
 const BASE = '/api/tendering/tenderers';
 const MINUTE = 60_000;
@@ -13,15 +23,28 @@ const MINUTE = 60_000;
 describe.each(FEATURE_STORES)('approved list of tenderers on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
-  let kumar = '', lim = '', farid = '', mei = '';
+  let kumar = '',
+    lim = '',
+    farid = '',
+    mei = '';
 
   const call = (method: 'get' | 'post', path: string, token: string, body?: unknown) => r().api.call(method, path, { token, body });
-  const expectRefused = (reply: Reply, status: number, code: string) => expect({ status: reply.status, code: reply.body.errorCode }).toEqual({ status, code });
-  const recorded = async () => Number((await r().sql.query<{ n: string | number }>("SELECT count(*) AS n FROM events WHERE stream_type = 'approvedTenderer'"))[0]!.n);
+  const expectRefused = (reply: Reply, status: number, code: string) =>
+    expect({ status: reply.status, code: reply.body.errorCode }).toEqual({ status, code });
+  const recorded = async () =>
+    Number((await r().sql.query<{ n: string | number }>("SELECT count(*) AS n FROM events WHERE stream_type = 'approvedTenderer'"))[0]!.n);
   const listed = async (token: string, status: string) => {
     const reply = await call('get', `${BASE}?status=${status}`, token);
     expect(reply.status).toBe(200);
-    return reply.body.data as { companyId: string; name: string; status: string; proposedByName: string; decidedByName: string | null; remark: string | null; note: string | null }[];
+    return reply.body.data as {
+      companyId: string;
+      name: string;
+      status: string;
+      proposedByName: string;
+      decidedByName: string | null;
+      remark: string | null;
+      note: string | null;
+    }[];
   };
 
   beforeAll(async () => {
@@ -50,7 +73,10 @@ describe.each(FEATURE_STORES)('approved list of tenderers on %s', (kind) => {
 
   it('kumar proposes two directory companies: both pending, with who proposed; proposing one again is 409', async () => {
     const first = await call('post', BASE, kumar, { companyId: MUTIARA, note: 'Good record on Block A' });
-    expect({ status: first.status, body: first.body }).toEqual({ status: 201, body: expect.objectContaining({ companyId: MUTIARA, status: 'pending', revision: 0 }) });
+    expect({ status: first.status, body: first.body }).toEqual({
+      status: 201,
+      body: expect.objectContaining({ companyId: MUTIARA, status: 'pending', revision: 0 }),
+    });
     r().clock.advance(MINUTE);
     expect((await call('post', BASE, kumar, { companyId: KUKUH })).status).toBe(201);
     const pending = await listed(kumar, 'pending');
@@ -78,16 +104,27 @@ describe.each(FEATURE_STORES)('approved list of tenderers on %s', (kind) => {
   it('lim approves Mutiara and rejects Kukuh Jaya with a remark: each list shows its own, each event has its actor', async () => {
     r().clock.advance(MINUTE);
     const approved = await call('post', `${BASE}/${MUTIARA}/approve`, lim, { remark: 'Approved for piling' });
-    expect({ status: approved.status, state: approved.body.status, revision: approved.body.revision }).toEqual({ status: 200, state: 'approved', revision: 1 });
+    expect({ status: approved.status, state: approved.body.status, revision: approved.body.revision }).toEqual({
+      status: 200,
+      state: 'approved',
+      revision: 1,
+    });
     const rejected = await call('post', `${BASE}/${KUKUH}/reject`, lim, { remark: 'No CIDB G7 grade' });
     expect({ status: rejected.status, state: rejected.body.status }).toEqual({ status: 200, state: 'rejected' });
-    expect((await listed(kumar, 'approved')).map((t) => [t.companyId, t.decidedByName, t.remark])).toEqual([[MUTIARA, 'Lim Wei Ling', 'Approved for piling']]);
-    expect((await listed(kumar, 'rejected')).map((t) => [t.companyId, t.decidedByName, t.remark])).toEqual([[KUKUH, 'Lim Wei Ling', 'No CIDB G7 grade']]);
+    expect((await listed(kumar, 'approved')).map((t) => [t.companyId, t.decidedByName, t.remark])).toEqual([
+      [MUTIARA, 'Lim Wei Ling', 'Approved for piling'],
+    ]);
+    expect((await listed(kumar, 'rejected')).map((t) => [t.companyId, t.decidedByName, t.remark])).toEqual([
+      [KUKUH, 'Lim Wei Ling', 'No CIDB G7 grade'],
+    ]);
     expect(await listed(kumar, 'pending')).toEqual([]);
     const limId = await userIdOf(r(), 'lim@teguhbina.my');
     const kumarId = await userIdOf(r(), 'kumar@teguhbina.my');
     const events = await r().store.readStream(`approvedTenderer-${TEGUH}-${MUTIARA}`);
-    expect(events.map((e) => [e.type, e.metadata.actorUserId, e.metadata.actorCompanyId])).toEqual([['TendererProposed', kumarId, TEGUH], ['TendererApproved', limId, TEGUH]]);
+    expect(events.map((e) => [e.type, e.metadata.actorUserId, e.metadata.actorCompanyId])).toEqual([
+      ['TendererProposed', kumarId, TEGUH],
+      ['TendererApproved', limId, TEGUH],
+    ]);
   });
 
   it('an approved tenderer cannot be approved again; a rejected one cannot be rejected again (409)', async () => {
@@ -100,12 +137,18 @@ describe.each(FEATURE_STORES)('approved list of tenderers on %s', (kind) => {
   it('a rejected company may be proposed again: pending, the old decision kept only in its history', async () => {
     r().clock.advance(MINUTE);
     expect((await call('post', BASE, kumar, { companyId: KUKUH, note: 'Now G7' })).status).toBe(201);
-    expect((await listed(kumar, 'pending')).map((t) => [t.companyId, t.remark, t.decidedByName, t.note])).toEqual([[KUKUH, null, null, 'Now G7']]);
+    expect((await listed(kumar, 'pending')).map((t) => [t.companyId, t.remark, t.decidedByName, t.note])).toEqual([
+      [KUKUH, null, null, 'Now G7'],
+    ]);
     expect(await listed(kumar, 'rejected')).toEqual([]);
-    expect((await r().store.readStream(`approvedTenderer-${TEGUH}-${KUKUH}`)).map((e) => e.type)).toEqual(['TendererProposed', 'TendererRejected', 'TendererProposed']);
+    expect((await r().store.readStream(`approvedTenderer-${TEGUH}-${KUKUH}`)).map((e) => e.type)).toEqual([
+      'TendererProposed',
+      'TendererRejected',
+      'TendererProposed',
+    ]);
   });
 
-  it('another company sees nothing of Teguh Bina\'s list and cannot decide on it', async () => {
+  it("another company sees nothing of Teguh Bina's list and cannot decide on it", async () => {
     expect(await listed(mei, 'approved')).toEqual([]);
     expect(await listed(mei, 'pending')).toEqual([]);
     // A decision always acts on the caller's own company's list: Mei (no verify level on tender at Mutiara)
@@ -123,7 +166,10 @@ describe.each(FEATURE_STORES)('approved list of tenderers on %s', (kind) => {
   });
 
   it('store rebuild gives the same list', async () => {
-    const rows = async () => (await r().sql.query<{ row: unknown }>('SELECT to_jsonb(t) AS row FROM approved_tenderers t ORDER BY buyer_company_id, company_id')).map(({ row }) => JSON.stringify(row));
+    const rows = async () =>
+      (
+        await r().sql.query<{ row: unknown }>('SELECT to_jsonb(t) AS row FROM approved_tenderers t ORDER BY buyer_company_id, company_id')
+      ).map(({ row }) => JSON.stringify(row));
     const live = await rows();
     expect(live).toHaveLength(2);
     const store = r().store;

@@ -7,7 +7,18 @@
 // resubmitted and approved, moves nothing (not the latest award's). No user may take the system's Reject.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ContractAwardReactor, CONTRACT_AWARD_ACTOR } from '../../../apps/api/src/tendering/award/contract-award.reactor.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, userIdOf, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH } from '../documents/harness.js';
+import {
+  itAnsweredEveryCallWithoutAServerError,
+  MUTIARA,
+  userIdOf,
+  startDocumentsApp,
+  FEATURE_STORES,
+  TEGUH,
+  tenderBody,
+  type Reply,
+  type Running,
+  KUKUH,
+} from '../documents/harness.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -17,21 +28,31 @@ const ITEMS = [{ description: 'Excavation', unit: 'm3', quantity: '100', rate: '
 describe.each(FEATURE_STORES)('a letter of award rejected or voided, the tender back to the award on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
-  let kumar = '', lim = '', aminah = '', mei = '', wong = '';
+  let kumar = '',
+    lim = '',
+    aminah = '',
+    mei = '',
+    wong = '';
   let tenderId = '';
   const letters: string[] = [];
 
-  const call = (method: 'get' | 'post' | 'put', path: string, token: string, body?: unknown, headers?: Record<string, string>) => r().api.call(method, path, { token, body, headers });
-  const expectRefused = (reply: Reply, status: number, code: string) => expect({ status: reply.status, code: reply.body.errorCode }).toEqual({ status, code });
+  const call = (method: 'get' | 'post' | 'put', path: string, token: string, body?: unknown, headers?: Record<string, string>) =>
+    r().api.call(method, path, { token, body, headers });
+  const expectRefused = (reply: Reply, status: number, code: string) =>
+    expect({ status: reply.status, code: reply.body.errorCode }).toEqual({ status, code });
   const tender = async () => (await call('get', `/api/documents/tender/${tenderId}`, kumar)).body as { status: string; revision: number };
   const actOnTender = async (token: string, event: string, body: Record<string, unknown> = {}) => {
-    const reply = await call('post', `/api/documents/tender/${tenderId}/actions/${event}`, token, body, { 'If-Match': String((await tender()).revision) });
+    const reply = await call('post', `/api/documents/tender/${tenderId}/actions/${event}`, token, body, {
+      'If-Match': String((await tender()).revision),
+    });
     return reply;
   };
   /** One step on a letter: 200 expected; returns the letter's status after it. */
   const onLetter = async (letterId: string, token: string, event: string, body: Record<string, unknown> = {}) => {
     const revision = (await call('get', `/api/documents/letterOfAward/${letterId}`, kumar)).body.revision as number;
-    const reply = await call('post', `/api/documents/letterOfAward/${letterId}/actions/${event}`, token, body, { 'If-Match': String(revision) });
+    const reply = await call('post', `/api/documents/letterOfAward/${letterId}/actions/${event}`, token, body, {
+      'If-Match': String(revision),
+    });
     expect({ event, status: reply.status, body: reply.status === 200 ? null : reply.body }).toEqual({ event, status: 200, body: null });
     return reply.body.status as string;
   };
@@ -74,12 +95,16 @@ describe.each(FEATURE_STORES)('a letter of award rejected or voided, the tender 
     await signInAll();
     expect((await actOnTender(kumar, 'Close')).body.status).toBe('comparison');
     // Rejecting a letter of award is the seller's level 20 on letterOfAward: Mei, Mutiara's administrator, takes it.
-    const assigned = await call('post', '/api/company-workflow/assignments', mei, { code: 'letterOfAward', user_id: await userIdOf(r(), 'mei@mutiarasupplies.my'), workflow_level: 20 });
+    const assigned = await call('post', '/api/company-workflow/assignments', mei, {
+      code: 'letterOfAward',
+      user_id: await userIdOf(r(), 'mei@mutiarasupplies.my'),
+      workflow_level: 20,
+    });
     expect(assigned.status).toBe(200);
   }, 300_000);
   afterAll(async () => running?.stop());
 
-  it('no user may take the system\'s Reject on the tender: 403 systemOnly, nothing recorded', async () => {
+  it("no user may take the system's Reject on the tender: 403 systemOnly, nothing recorded", async () => {
     const first = await award(MUTIARA);
     expect(first).toBeTruthy();
     const before = (await tenderEvents()).length;
@@ -101,12 +126,31 @@ describe.each(FEATURE_STORES)('a letter of award rejected or voided, the tender 
     const events = await tenderEvents();
     const moved = events.at(-1)!;
     const letterNo = (await call('get', `/api/documents/letterOfAward/${letterId}`, kumar)).body.documentNo as string;
-    expect(moved.data).toMatchObject({ workflowEvent: 'Reject', statusBefore: 'draftContract', statusAfter: 'draftContractRejected', actor: { userId: CONTRACT_AWARD_ACTOR, companyId: 'system' } });
-    expect((moved.data as { remark: string }).remark).toBe(`Letter of award ${letterNo} rejected in its approval round by ${await userIdOf(r(), 'lim@teguhbina.my')} ("Rates above the budget"): no contract; the tender may be awarded again.`);
-    expect(moved.metadata).toMatchObject({ actorUserId: CONTRACT_AWARD_ACTOR, actorCompanyId: TEGUH, causationId: rejection.id, letterOfAwardId: letterId, rejectedBy: await userIdOf(r(), 'lim@teguhbina.my'), letterAction: 'Reject' });
+    expect(moved.data).toMatchObject({
+      workflowEvent: 'Reject',
+      statusBefore: 'draftContract',
+      statusAfter: 'draftContractRejected',
+      actor: { userId: CONTRACT_AWARD_ACTOR, companyId: 'system' },
+    });
+    expect((moved.data as { remark: string }).remark).toBe(
+      `Letter of award ${letterNo} rejected in its approval round by ${await userIdOf(r(), 'lim@teguhbina.my')} ("Rates above the budget"): no contract; the tender may be awarded again.`,
+    );
+    expect(moved.metadata).toMatchObject({
+      actorUserId: CONTRACT_AWARD_ACTOR,
+      actorCompanyId: TEGUH,
+      causationId: rejection.id,
+      letterOfAwardId: letterId,
+      rejectedBy: await userIdOf(r(), 'lim@teguhbina.my'),
+      letterAction: 'Reject',
+    });
     expect(events.filter((e) => (e.data as { statusAfter?: string }).statusAfter === 'draftContractRejected')).toHaveLength(1);
     const history = await call('get', `/api/documents/tender/${tenderId}/history`, kumar);
-    expect(history.body.at(-1)).toMatchObject({ action: 'Reject', statusBefore: 'draftContract', statusAfter: 'draftContractRejected', remark: expect.stringContaining('rejected in its approval round') });
+    expect(history.body.at(-1)).toMatchObject({
+      action: 'Reject',
+      statusBefore: 'draftContract',
+      statusAfter: 'draftContractRejected',
+      remark: expect.stringContaining('rejected in its approval round'),
+    });
   });
 
   it('round 2: awarded again, the letter approved (contractAwarded), then rejected by the seller -> draftContractRejected', async () => {
@@ -119,8 +163,18 @@ describe.each(FEATURE_STORES)('a letter of award rejected or voided, the tender 
     await settled();
     expect((await tender()).status).toBe('draftContractRejected');
     const moved = (await tenderEvents()).at(-1)!;
-    expect(moved.data).toMatchObject({ workflowEvent: 'Reject', statusBefore: 'contractAwarded', statusAfter: 'draftContractRejected', remark: expect.stringContaining('rejected by the seller') });
-    expect(moved.metadata).toMatchObject({ actorUserId: CONTRACT_AWARD_ACTOR, letterOfAwardId: letterId, rejectedBy: await userIdOf(r(), 'mei@mutiarasupplies.my'), letterAction: 'Reject_By_Seller' });
+    expect(moved.data).toMatchObject({
+      workflowEvent: 'Reject',
+      statusBefore: 'contractAwarded',
+      statusAfter: 'draftContractRejected',
+      remark: expect.stringContaining('rejected by the seller'),
+    });
+    expect(moved.metadata).toMatchObject({
+      actorUserId: CONTRACT_AWARD_ACTOR,
+      letterOfAwardId: letterId,
+      rejectedBy: await userIdOf(r(), 'mei@mutiarasupplies.my'),
+      letterAction: 'Reject_By_Seller',
+    });
   });
 
   it('round 3: awarded to Kukuh Jaya, the buyer voids the letter -> draftContractRejected', async () => {
@@ -129,18 +183,30 @@ describe.each(FEATURE_STORES)('a letter of award rejected or voided, the tender 
     await settled();
     expect((await tender()).status).toBe('draftContractRejected');
     const moved = (await tenderEvents()).at(-1)!;
-    expect(moved.data).toMatchObject({ workflowEvent: 'Reject', statusBefore: 'draftContract', statusAfter: 'draftContractRejected', remark: expect.stringContaining('voided by the buyer') });
+    expect(moved.data).toMatchObject({
+      workflowEvent: 'Reject',
+      statusBefore: 'draftContract',
+      statusAfter: 'draftContractRejected',
+      remark: expect.stringContaining('voided by the buyer'),
+    });
     expect(moved.metadata).toMatchObject({ letterOfAwardId: letterId, letterAction: 'Cancel' });
   });
 
-  it('an earlier award\'s letter, resubmitted and approved, moves nothing; the tender history holds each step with its actor', async () => {
+  it("an earlier award's letter, resubmitted and approved, moves nothing; the tender history holds each step with its actor", async () => {
     const before = (await tenderEvents()).length;
     await approveLetter(letters[0]!, 'Resubmit');
     await settled();
     expect((await tender()).status).toBe('draftContractRejected');
     expect((await tenderEvents()).length).toBe(before);
-    const history = (await call('get', `/api/documents/tender/${tenderId}/history`, kumar)).body as { action: string; statusAfter: string }[];
-    expect(history.filter((h) => h.action === 'Reject').map((h) => h.statusAfter)).toEqual(['draftContractRejected', 'draftContractRejected', 'draftContractRejected']);
+    const history = (await call('get', `/api/documents/tender/${tenderId}/history`, kumar)).body as {
+      action: string;
+      statusAfter: string;
+    }[];
+    expect(history.filter((h) => h.action === 'Reject').map((h) => h.statusAfter)).toEqual([
+      'draftContractRejected',
+      'draftContractRejected',
+      'draftContractRejected',
+    ]);
     expect(history.filter((h) => h.action === 'Approve' && h.statusAfter === 'contractAwarded')).toHaveLength(1);
   });
 

@@ -10,25 +10,51 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CompanySubmissionStatus } from '@binaan/contracts';
 import type { ApiConfig } from '../../../apps/api/src/config.js';
 import { API_CONFIG } from '../../../apps/api/src/store/store.tokens.js';
-import { EmailInvitationTakeUpReactor, TAKE_UP_ACTOR } from '../../../apps/api/src/tendering/email-invitations/email-invitation-take-up.reactor.js';
-import { activationPin, Api, appendCompanyEvents, newPerson, seedCompany, signUpBody, verifyMobile, type IdentityContext, type Person } from '../../support/identity.js';
+import {
+  EmailInvitationTakeUpReactor,
+  TAKE_UP_ACTOR,
+} from '../../../apps/api/src/tendering/email-invitations/email-invitation-take-up.reactor.js';
+import {
+  activationPin,
+  Api,
+  appendCompanyEvents,
+  newPerson,
+  seedCompany,
+  signUpBody,
+  verifyMobile,
+  type IdentityContext,
+  type Person,
+} from '../../support/identity.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../support/smtp-server.js';
-import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, type Reply, type Running, TENDERING_API as BASE } from '../documents/harness.js';
-
+import {
+  itAnsweredEveryCallWithoutAServerError,
+  startDocumentsApp,
+  FEATURE_STORES,
+  TEGUH,
+  tenderBody,
+  type Reply,
+  type Running,
+  TENDERING_API as BASE,
+} from '../documents/harness.js';
 
 describe.each(FEATURE_STORES)('an e-mail invitation taken up when the company is approved, on %s', (kind) => {
   let running: Running | undefined;
   let smtp: TestSmtpServer | undefined;
   let ctx: IdentityContext;
   const r = () => running!;
-  let kumar = '', tenderId = '', documentNo = '', invitationId = '';
+  let kumar = '',
+    tenderId = '',
+    documentNo = '',
+    invitationId = '';
   const hana = newPerson('hana');
   const idris = newPerson('idris');
   const chong = newPerson('chong');
   const userIds: Record<string, string> = {};
 
-  const call = (method: 'get' | 'post', path: string, token?: string, body?: unknown) => r().api.call(method, path, { ...(token ? { token } : {}), body });
-  const expectRefused = (reply: Reply, status: number, code: string) => expect({ status: reply.status, code: reply.body.errorCode }).toEqual({ status, code });
+  const call = (method: 'get' | 'post', path: string, token?: string, body?: unknown) =>
+    r().api.call(method, path, { ...(token ? { token } : {}), body });
+  const expectRefused = (reply: Reply, status: number, code: string) =>
+    expect({ status: reply.status, code: reply.body.errorCode }).toEqual({ status, code });
   const count = async (sql: string, params: unknown[] = []) => Number((await r().sql.query<{ n: string | number }>(sql, params))[0]!.n);
   const invitedEvents = () => count("SELECT count(*) AS n FROM events WHERE type = 'TenderSellerInvited'");
 
@@ -37,31 +63,51 @@ describe.each(FEATURE_STORES)('an e-mail invitation taken up when the company is
     await verifyMobile(ctx, person.mobile);
     const reply = await ctx.api.post('users/sign-up', { ...signUpBody(person), ...(id === undefined ? {} : { invitation_id: id }) });
     expect(reply.status).toBe(200);
-    const [row] = await r().sql.query<{ user_id: string }>('SELECT user_id FROM identity_users WHERE email = $1', [person.email.toLowerCase()]);
+    const [row] = await r().sql.query<{ user_id: string }>('SELECT user_id FROM identity_users WHERE email = $1', [
+      person.email.toLowerCase(),
+    ]);
     return row!.user_id;
   }
 
   /** A company registered with `userId` as its member and submitted (as the admin side writes it today). */
   async function submittedCompany(name: string, userId: string) {
-    return seedCompany(ctx, { name, status: CompanySubmissionStatus.Submitted, isDemo: true, accessRights: ['tenderManagement.view', 'tenderManagement.update'], members: [{ userId }] });
+    return seedCompany(ctx, {
+      name,
+      status: CompanySubmissionStatus.Submitted,
+      isDemo: true,
+      accessRights: ['tenderManagement.view', 'tenderManagement.update'],
+      members: [{ userId }],
+    });
   }
 
   /** The platform admin approves it: one event, as the company approval round records it; then the reactor's turn. */
   async function approve(companyId: string) {
-    await appendCompanyEvents(ctx, companyId, [{ type: 'CompanySubmissionStatusChanged', data: { status: CompanySubmissionStatus.Approved } }]);
+    await appendCompanyEvents(ctx, companyId, [
+      { type: 'CompanySubmissionStatusChanged', data: { status: CompanySubmissionStatus.Approved } },
+    ]);
     await r().app.get(EmailInvitationTakeUpReactor).settled();
   }
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
     running = await startDocumentsApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://binaan.example', HUMAN_CHECK_MAX_NUMBER: '1000' });
-    ctx = { app: r().app, api: new Api(r().app), store: r().store, clock: r().clock, dataDir: r().app.get<ApiConfig>(API_CONFIG).dataDir, smtp };
+    ctx = {
+      app: r().app,
+      api: new Api(r().app),
+      store: r().store,
+      clock: r().clock,
+      dataDir: r().app.get<ApiConfig>(API_CONFIG).dataDir,
+      smtp,
+    };
     kumar = await r().signIn('kumar@teguhbina.my', TEGUH);
     const created = await call('post', '/api/documents/tender', kumar, tenderBody(r().clock.now));
     expect(created.status).toBe(201);
     tenderId = created.body.id;
     documentNo = created.body.documentNo;
-    const sent = await call('post', `${BASE}/tenders/${tenderId}/email-invitations`, kumar, { companyName: 'Hana Builders', email: 'tenders@hana-new.example' });
+    const sent = await call('post', `${BASE}/tenders/${tenderId}/email-invitations`, kumar, {
+      companyName: 'Hana Builders',
+      email: 'tenders@hana-new.example',
+    });
     expect(sent.status).toBe(201);
     invitationId = sent.body.invitationId;
   }, 300_000);
@@ -72,7 +118,10 @@ describe.each(FEATURE_STORES)('an e-mail invitation taken up when the company is
 
   it('the public look-up names the tender and the buyer for the link, 404 for an id that names nothing', async () => {
     const found = await call('get', `${BASE}/email-invitations/${invitationId}`);
-    expect({ status: found.status, body: found.body }).toEqual({ status: 200, body: expect.objectContaining({ tenderDocumentNo: documentNo, buyerName: 'Teguh Bina Sdn Bhd', state: 'open' }) });
+    expect({ status: found.status, body: found.body }).toEqual({
+      status: 200,
+      body: expect.objectContaining({ tenderDocumentNo: documentNo, buyerName: 'Teguh Bina Sdn Bhd', state: 'open' }),
+    });
     expect(JSON.stringify(found.body)).not.toContain('hana-new');
     expectRefused(await call('get', `${BASE}/email-invitations/${'Q'.repeat(22)}`), 404, 'tenderInvitationNotFound');
     expectRefused(await call('get', `${BASE}/email-invitations/short`), 404, 'tenderInvitationNotFound');
@@ -100,10 +149,20 @@ describe.each(FEATURE_STORES)('an e-mail invitation taken up when the company is
     const received = await call('get', `${BASE}/received`, chosen.body.jwtToken);
     expect(received.body).toEqual([expect.objectContaining({ id: tenderId, documentNo, buyerCompanyId: TEGUH })]);
     const invitees = await call('get', `${BASE}/tenders/${tenderId}/invitations`, kumar);
-    expect(invitees.body.data.map((i: { sellerCompanyId: string; invitedByName: string }) => [i.sellerCompanyId, i.invitedByName])).toEqual([[userIds.hanaCompany, hana.name]]);
+    expect(invitees.body.data.map((i: { sellerCompanyId: string; invitedByName: string }) => [i.sellerCompanyId, i.invitedByName])).toEqual(
+      [[userIds.hanaCompany, hana.name]],
+    );
     const [invited] = await r().store.readStream(`tenderInvitations-${tenderId}`);
-    expect(invited!.data).toEqual(expect.objectContaining({ sellerCompanyId: userIds.hanaCompany, emailInvitationId: invitationId, by: userIds.hana }));
-    expect(invited!.metadata).toEqual(expect.objectContaining({ actorUserId: TAKE_UP_ACTOR, actorCompanyId: userIds.hanaCompany, reason: expect.stringContaining('approved') }));
+    expect(invited!.data).toEqual(
+      expect.objectContaining({ sellerCompanyId: userIds.hanaCompany, emailInvitationId: invitationId, by: userIds.hana }),
+    );
+    expect(invited!.metadata).toEqual(
+      expect.objectContaining({
+        actorUserId: TAKE_UP_ACTOR,
+        actorCompanyId: userIds.hanaCompany,
+        reason: expect.stringContaining('approved'),
+      }),
+    );
     expect(typeof invited!.metadata.causationId).toBe('string');
     // The look-up now says the link is used.
     expect((await call('get', `${BASE}/email-invitations/${invitationId}`)).body.state).toBe('used');
@@ -119,7 +178,9 @@ describe.each(FEATURE_STORES)('an e-mail invitation taken up when the company is
     await approve(company.companyId);
     expect(await invitedEvents()).toBe(1);
     expect(await count("SELECT count(*) AS n FROM events WHERE type = 'TenderEmailInvitationNotTakenUp'")).toBe(0);
-    expect(r().app.get(EmailInvitationTakeUpReactor).outcomes.at(-1)).toEqual(expect.objectContaining({ userId: userIds.idris, outcome: 'unknown' }));
+    expect(r().app.get(EmailInvitationTakeUpReactor).outcomes.at(-1)).toEqual(
+      expect.objectContaining({ userId: userIds.idris, outcome: 'unknown' }),
+    );
   });
 
   it('a used link carried by another company is harmless: not invited, recorded once with its reason', async () => {
@@ -129,7 +190,13 @@ describe.each(FEATURE_STORES)('an e-mail invitation taken up when the company is
     expect(await invitedEvents()).toBe(1);
     const events = await r().store.readStream(`tenderEmailInvitation-${invitationId}`);
     expect(events.map((e) => e.type)).toEqual(['TenderEmailInvitationSent', 'TenderEmailInvitationNotTakenUp']);
-    expect(events[1]!.data).toEqual({ tenderId, invitationId, sellerCompanyId: company.companyId, reason: 'tenderInvitationUsed', userId: userIds.chong });
+    expect(events[1]!.data).toEqual({
+      tenderId,
+      invitationId,
+      sellerCompanyId: company.companyId,
+      reason: 'tenderInvitationUsed',
+      userId: userIds.chong,
+    });
     expect(events[1]!.metadata).toEqual(expect.objectContaining({ actorUserId: TAKE_UP_ACTOR }));
   });
 

@@ -11,19 +11,37 @@ import { SubscriptionStanding } from '../../../apps/api/src/subscriptions/subscr
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { InvitationAllowanceService } from '../../../apps/api/src/tendering/allowance/invitation-allowance.service.js';
 import { PlatformConfiguration } from '../../../apps/api/src/platform-configuration/platform-configuration.service.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running, KUKUH, SERI, TENDERING_API as BASE } from '../documents/harness.js';
+import {
+  itAnsweredEveryCallWithoutAServerError,
+  MUTIARA,
+  startDocumentsApp,
+  FEATURE_STORES,
+  TEGUH,
+  tenderBody,
+  userIdOf,
+  type Reply,
+  type Running,
+  KUKUH,
+  SERI,
+  TENDERING_API as BASE,
+} from '../documents/harness.js';
 
 const DAY = 86_400_000;
 
 describe.each(FEATURE_STORES)('§9 tender invitations per package tier on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
-  let wong = '', kumar = '', hafiz = '';
-  let kukuhTender = '', teguhTender = '';
+  let wong = '',
+    kumar = '',
+    hafiz = '';
+  let kukuhTender = '',
+    teguhTender = '';
 
   const call = (method: 'get' | 'post', path: string, token: string, body?: unknown) => r().api.call(method, path, { token, body });
-  const expectRefused = (reply: Reply, status: number, code: string) => expect({ status: reply.status, code: reply.body.errorCode }).toEqual({ status, code });
-  const invitedEvents = async () => Number((await r().sql.query<{ n: string | number }>("SELECT count(*) AS n FROM events WHERE type = 'TenderSellerInvited'"))[0]!.n);
+  const expectRefused = (reply: Reply, status: number, code: string) =>
+    expect({ status: reply.status, code: reply.body.errorCode }).toEqual({ status, code });
+  const invitedEvents = async () =>
+    Number((await r().sql.query<{ n: string | number }>("SELECT count(*) AS n FROM events WHERE type = 'TenderSellerInvited'"))[0]!.n);
   let grown = 0;
   /** Earlier invitations of `buyer` this year, straight into the read model (tenders and sellers made up). */
   const grow = async (buyer: string, rows: number) => {
@@ -38,7 +56,15 @@ describe.each(FEATURE_STORES)('§9 tender invitations per package tier on %s', (
   const allowance = async (token: string) => {
     const reply = await call('get', `${BASE}/invitation-allowance`, token);
     expect(reply.status).toBe(200);
-    return reply.body as { tier: string; limit: number | null; used: number; remaining: number | null; warning: boolean; periodStart: string; periodEnd: string };
+    return reply.body as {
+      tier: string;
+      limit: number | null;
+      used: number;
+      remaining: number | null;
+      warning: boolean;
+      periodStart: string;
+      periodEnd: string;
+    };
   };
 
   beforeAll(async () => {
@@ -47,7 +73,15 @@ describe.each(FEATURE_STORES)('§9 tender invitations per package tier on %s', (
     kumar = await r().signIn('kumar@teguhbina.my', TEGUH);
     hafiz = await r().signIn('hafiz@serihartanah.my', SERI);
     // Wong, Kukuh Jaya's administrator, takes create/propose on tender to tender as a buyer.
-    expect((await call('post', '/api/company-workflow/assignments', wong, { code: 'tender', user_id: await userIdOf(r(), 'wong@kukuhcontractor.my'), workflow_level: 10 })).status).toBe(200);
+    expect(
+      (
+        await call('post', '/api/company-workflow/assignments', wong, {
+          code: 'tender',
+          user_id: await userIdOf(r(), 'wong@kukuhcontractor.my'),
+          workflow_level: 10,
+        })
+      ).status,
+    ).toBe(200);
     const created = await call('post', '/api/documents/tender', wong, tenderBody(r().clock.now));
     expect(created.status).toBe(201);
     kukuhTender = created.body.id;
@@ -63,7 +97,9 @@ describe.each(FEATURE_STORES)('§9 tender invitations per package tier on %s', (
     expect(before).toMatchObject({ tier: 'basic', limit: 100, used: 79, remaining: 21, warning: false });
     // The year is the company's from its approval day, midnight in Malaysia (16:00 UTC), one year long.
     expect(before.periodStart).toMatch(/T16:00:00\.000Z$/);
-    expect(new Date(before.periodStart).getTime() <= r().clock.now.getTime() && r().clock.now.getTime() < new Date(before.periodEnd).getTime()).toBe(true);
+    expect(
+      new Date(before.periodStart).getTime() <= r().clock.now.getTime() && r().clock.now.getTime() < new Date(before.periodEnd).getTime(),
+    ).toBe(true);
     const invited = await call('post', `${BASE}/tenders/${kukuhTender}/invitations`, wong, { companyIds: [MUTIARA] });
     expect(invited.status).toBe(201);
     expect(invited.body.allowance).toMatchObject({ limit: 100, used: 80, remaining: 20, warning: true });
@@ -85,7 +121,10 @@ describe.each(FEATURE_STORES)('§9 tender invitations per package tier on %s', (
   });
 
   it('at 100: an e-mail invitation can be sent but not taken up (409, nothing recorded)', async () => {
-    const sent = await call('post', `${BASE}/tenders/${kukuhTender}/email-invitations`, wong, { companyName: 'Teguh Bina', email: 'tenders@teguh.example' });
+    const sent = await call('post', `${BASE}/tenders/${kukuhTender}/email-invitations`, wong, {
+      companyName: 'Teguh Bina',
+      email: 'tenders@teguh.example',
+    });
     expect(sent.status).toBe(201);
     const events = await invitedEvents();
     const taken = await call('post', `${BASE}/email-invitations/${sent.body.invitationId}/accept`, kumar);
@@ -118,18 +157,24 @@ describe.each(FEATURE_STORES)('§9 tender invitations per package tier on %s', (
 
   it('one place left and two batches on two tenders at the same instant: one is recorded, the other refused', async () => {
     await grow(KUKUH, 99);
-    const tenders = await Promise.all([0, 1].map(async () => {
-      const created = await call('post', '/api/documents/tender', wong, tenderBody(r().clock.now));
-      expect(created.status).toBe(201);
-      return created.body.id as string;
-    }));
+    const tenders = await Promise.all(
+      [0, 1].map(async () => {
+        const created = await call('post', '/api/documents/tender', wong, tenderBody(r().clock.now));
+        expect(created.status).toBe(201);
+        return created.body.id as string;
+      }),
+    );
     const events = await invitedEvents();
     const replies = await Promise.all([
       call('post', `${BASE}/tenders/${tenders[0]}/invitations`, wong, { companyIds: [MUTIARA] }),
       call('post', `${BASE}/tenders/${tenders[1]}/invitations`, wong, { companyIds: [SERI] }),
     ]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409]);
-    expect(replies.find((reply) => reply.status === 409)!.body).toMatchObject({ errorCode: 'tenderInvitationLimitReached', used: 100, remaining: 0 });
+    expect(replies.find((reply) => reply.status === 409)!.body).toMatchObject({
+      errorCode: 'tenderInvitationLimitReached',
+      used: 100,
+      remaining: 0,
+    });
     expect(await invitedEvents()).toBe(events + 1);
     expect(await allowance(wong)).toMatchObject({ used: 100, remaining: 0 });
   });
@@ -141,14 +186,26 @@ describe.each(FEATURE_STORES)('§9 tender invitations per package tier on %s', (
       r().clock.advance(366 * DAY);
       wong = await r().signIn('wong@kukuhcontractor.my', KUKUH);
       await grow(KUKUH, 99);
-      const processes = [0, 1].map(() => new InvitationAllowanceService(r().sql, () => r().clock.now, r().app.get(PlatformConfiguration), new SubscriptionStanding(r().sql, () => r().clock.now)));
+      const processes = [0, 1].map(
+        () =>
+          new InvitationAllowanceService(
+            r().sql,
+            () => r().clock.now,
+            r().app.get(PlatformConfiguration),
+            new SubscriptionStanding(r().sql, () => r().clock.now),
+          ),
+      );
       const recorded: number[] = [];
-      const outcomes = await Promise.allSettled(processes.map((service, index) => service.withinAllowance(KUKUH, 1, async () => {
-        // A slow append: the other process's count must wait for it, not read 99 meanwhile.
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        await grow(KUKUH, 1);
-        recorded.push(index);
-      })));
+      const outcomes = await Promise.allSettled(
+        processes.map((service, index) =>
+          service.withinAllowance(KUKUH, 1, async () => {
+            // A slow append: the other process's count must wait for it, not read 99 meanwhile.
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            await grow(KUKUH, 1);
+            recorded.push(index);
+          }),
+        ),
+      );
       expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
       expect(recorded).toHaveLength(1);
       expect(await allowance(wong)).toMatchObject({ used: 100, remaining: 0 });

@@ -10,7 +10,20 @@ import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { allProjections } from '../../../apps/api/src/projections.js';
 import { startS3Server, type TestS3Server } from '../../support/s3-server.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, userIdOf, type Reply, type Running, KUKUH, SERI, UNKNOWN_ID } from '../documents/harness.js';
+import {
+  itAnsweredEveryCallWithoutAServerError,
+  MUTIARA,
+  startDocumentsApp,
+  FEATURE_STORES,
+  TEGUH,
+  tenderBody,
+  userIdOf,
+  type Reply,
+  type Running,
+  KUKUH,
+  SERI,
+  UNKNOWN_ID,
+} from '../documents/harness.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -32,32 +45,62 @@ describe.each(FEATURE_STORES)('quotation attachments on %s', (kind) => {
   let s3: TestS3Server | undefined;
   let running: Running | undefined;
   const r = () => running!;
-  let kumar = '', aminah = '', lim = '', farid = '', mei = '', wong = '', hafiz = '';
+  let kumar = '',
+    aminah = '',
+    lim = '',
+    farid = '',
+    mei = '',
+    wong = '',
+    hafiz = '';
   let tenderId = '';
   let tenderRevision = 0;
-  let pdfId = '', drawingId = '', kukuhFileId = '';
+  let pdfId = '',
+    drawingId = '',
+    kukuhFileId = '';
 
-  const call = (method: 'get' | 'post' | 'put' | 'delete', path: string, token: string, body?: unknown, headers?: Record<string, string>) => r().api.call(method, path, { token, body, headers });
+  const call = (method: 'get' | 'post' | 'put' | 'delete', path: string, token: string, body?: unknown, headers?: Record<string, string>) =>
+    r().api.call(method, path, { token, body, headers });
   const attach = (token: string, bytes: Buffer, name: string | null, type?: string, extra: Record<string, string> = {}) =>
     call('post', `${BASE}/${tenderId}/quotation/attachments`, token, bytes, {
-      'content-type': 'application/octet-stream', ...(name === null ? {} : { 'x-file-name': encodeURIComponent(name) }), ...(type ? { 'x-file-type': type } : {}), ...extra,
+      'content-type': 'application/octet-stream',
+      ...(name === null ? {} : { 'x-file-name': encodeURIComponent(name) }),
+      ...(type ? { 'x-file-type': type } : {}),
+      ...extra,
     });
   /** A download's bytes (supertest buffers binary replies only when told). */
-  const download = (path: string, token: string) => request(r().app.getHttpServer()).get(path).set('authorization', `Bearer ${token}`).buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  const download = (path: string, token: string) =>
+    request(r().app.getHttpServer())
+      .get(path)
+      .set('authorization', `Bearer ${token}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
   const act = async (token: string, event: string) => {
-    const reply = await call('post', `/api/documents/tender/${tenderId}/actions/${event}`, token, {}, { 'If-Match': String(tenderRevision) });
+    const reply = await call(
+      'post',
+      `/api/documents/tender/${tenderId}/actions/${event}`,
+      token,
+      {},
+      { 'If-Match': String(tenderRevision) },
+    );
     expect(reply.status).toBe(200);
     tenderRevision = reply.body.revision;
   };
-  const fileEvents = async () => (await r().sql.query<{ type: string; data: string | Record<string, unknown>; metadata: string | Record<string, unknown> }>(
-    "SELECT type, data, metadata FROM events WHERE stream_type = 'tenderQuotationFiles' ORDER BY global_position",
-  )).map((row) => ({ type: row.type, data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data, metadata: typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata }));
-  const expectRefused = (reply: Reply, status: number, code: string) => expect({ status: reply.status, code: reply.body.errorCode }).toEqual({ status, code });
+  const fileEvents = async () =>
+    (
+      await r().sql.query<{ type: string; data: string | Record<string, unknown>; metadata: string | Record<string, unknown> }>(
+        "SELECT type, data, metadata FROM events WHERE stream_type = 'tenderQuotationFiles' ORDER BY global_position",
+      )
+    ).map((row) => ({
+      type: row.type,
+      data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+      metadata: typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata,
+    }));
+  const expectRefused = (reply: Reply, status: number, code: string) =>
+    expect({ status: reply.status, code: reply.body.errorCode }).toEqual({ status, code });
 
   beforeAll(async () => {
     if (files === 's3') s3 = await startS3Server(S3_PORT);
@@ -89,22 +132,35 @@ describe.each(FEATURE_STORES)('quotation attachments on %s', (kind) => {
     expect(await fileEvents()).toEqual([]);
   });
 
-  const storageUsed = async (token: string) => ((await call('get', '/api/subscriptions/usage', token)).body.storage as { used: number }).used;
+  const storageUsed = async (token: string) =>
+    ((await call('get', '/api/subscriptions/usage', token)).body.storage as { used: number }).used;
 
-  it('Mutiara attaches a PDF and a drawing: each an event with the file\'s id (its SHA-256), name, type, size and who, never its bytes', async () => {
+  it("Mutiara attaches a PDF and a drawing: each an event with the file's id (its SHA-256), name, type, size and who, never its bytes", async () => {
     const storedBefore = await storageUsed(mei);
     const first = await attach(mei, PDF, PDF_NAME, 'application/pdf');
     expect(first.status).toBe(201);
-    expect(first.body.attachment).toMatchObject({ name: PDF_NAME, mediaType: 'application/pdf', size: PDF.length, sha256: sha(PDF), attachedByName: 'Tan Mei Hua' });
+    expect(first.body.attachment).toMatchObject({
+      name: PDF_NAME,
+      mediaType: 'application/pdf',
+      size: PDF.length,
+      sha256: sha(PDF),
+      attachedByName: 'Tan Mei Hua',
+    });
     pdfId = first.body.attachment.attachmentId;
     // No type given: read from the bytes, else application/octet-stream.
     const second = await attach(mei, DRAWING, DRAWING_NAME);
-    expect(second.body.attachment).toMatchObject({ name: DRAWING_NAME, mediaType: 'application/octet-stream', size: DRAWING.length, sha256: sha(DRAWING) });
+    expect(second.body.attachment).toMatchObject({
+      name: DRAWING_NAME,
+      mediaType: 'application/octet-stream',
+      size: DRAWING.length,
+      sha256: sha(DRAWING),
+    });
     drawingId = second.body.attachment.attachmentId;
     const meiId = await userIdOf(r(), 'mei@mutiarasupplies.my');
     const events = await fileEvents();
     expect(events.map((e) => [e.type, e.data.name, e.data.fileId, e.data.size, e.data.by, e.metadata.actorUserId])).toEqual([
-      ['QuotationFileAttached', PDF_NAME, sha(PDF), PDF.length, meiId, meiId], ['QuotationFileAttached', DRAWING_NAME, sha(DRAWING), DRAWING.length, meiId, meiId],
+      ['QuotationFileAttached', PDF_NAME, sha(PDF), PDF.length, meiId, meiId],
+      ['QuotationFileAttached', DRAWING_NAME, sha(DRAWING), DRAWING.length, meiId, meiId],
     ]);
     expect(JSON.stringify(events)).not.toContain(MARKER);
     // The quotation itself is untouched: none yet, so no revision moved.
@@ -117,12 +173,17 @@ describe.each(FEATURE_STORES)('quotation attachments on %s', (kind) => {
     const list = await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments`, mei);
     expect(list.status).toBe(200);
     expect(list.body.totalSize).toBe(PDF.length + DRAWING.length);
-    expect(list.body.data.map((f: { name: string; size: number }) => [f.name, f.size])).toEqual([[PDF_NAME, PDF.length], [DRAWING_NAME, DRAWING.length]]);
+    expect(list.body.data.map((f: { name: string; size: number }) => [f.name, f.size])).toEqual([
+      [PDF_NAME, PDF.length],
+      [DRAWING_NAME, DRAWING.length],
+    ]);
     const pdf = await download(`${BASE}/${tenderId}/quotations/${MUTIARA}/attachments/${pdfId}`, mei);
     expect(pdf.status).toBe(200);
     expect((pdf.body as Buffer).equals(PDF)).toBe(true);
     expect(pdf.headers['content-type']).toMatch(/^application\/pdf/);
-    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="Kaedah kerja Mutiara _ cerucuk _.pdf"; filename*=UTF-8''${encodeURIComponent(PDF_NAME)}`);
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="Kaedah kerja Mutiara _ cerucuk _.pdf"; filename*=UTF-8''${encodeURIComponent(PDF_NAME)}`,
+    );
     expect(pdf.headers['x-content-type-options']).toBe('nosniff');
     const drawing = await download(`${BASE}/${tenderId}/quotations/${MUTIARA}/attachments/${drawingId}`, mei);
     expect(sha(drawing.body as Buffer)).toBe(sha(DRAWING));
@@ -132,20 +193,35 @@ describe.each(FEATURE_STORES)('quotation attachments on %s', (kind) => {
     const before = (await fileEvents()).length;
     expectRefused(await attach(mei, PDF, null), 400, 'validationFailed');
     expectRefused(await attach(mei, Buffer.concat([Buffer.from('MZ'), randomBytes(500)]), 'rates.pdf.scr'), 415, 'attachmentExecutable');
-    expectRefused(await attach(mei, Buffer.concat([Buffer.from('MZ'), randomBytes(500)]), 'harmless.txt', 'text/plain'), 415, 'attachmentExecutable');
+    expectRefused(
+      await attach(mei, Buffer.concat([Buffer.from('MZ'), randomBytes(500)]), 'harmless.txt', 'text/plain'),
+      415,
+      'attachmentExecutable',
+    );
     expectRefused(await attach(mei, Buffer.from('#!/bin/sh\nrm -rf /\n'), 'install'), 415, 'attachmentExecutable');
     expectRefused(await attach(mei, Buffer.from('plain text'), 'setup.exe'), 415, 'attachmentExecutable');
     expectRefused(await attach(mei, PNG, 'not really.pdf', 'application/pdf'), 415, 'attachmentTypeMismatch');
     expectRefused(await attach(mei, PDF, 'photo.png', 'image/png'), 415, 'attachmentTypeMismatch');
-    expectRefused(await call('post', `${BASE}/${tenderId}/quotation/attachments`, mei, { name: 'x' }, { 'x-file-name': 'x.json' }), 415, 'fileExpected');
-    expectRefused(await call('post', `${BASE}/${tenderId}/quotation/attachments`, mei, 'a=1', { 'content-type': 'multipart/form-data; boundary=x', 'x-file-name': 'x' }), 415, 'unsupportedMediaType');
+    expectRefused(
+      await call('post', `${BASE}/${tenderId}/quotation/attachments`, mei, { name: 'x' }, { 'x-file-name': 'x.json' }),
+      415,
+      'fileExpected',
+    );
+    expectRefused(
+      await call('post', `${BASE}/${tenderId}/quotation/attachments`, mei, 'a=1', {
+        'content-type': 'multipart/form-data; boundary=x',
+        'x-file-name': 'x',
+      }),
+      415,
+      'unsupportedMediaType',
+    );
     // Over 50 MB: refused by its declared length, before a byte is stored.
     expectRefused(await attach(mei, Buffer.alloc(50 * 1024 * 1024 + 1, 7), 'too big.bin'), 413, 'fileTooLarge');
     expect((await fileEvents()).length).toBe(before);
     expect((await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments`, mei)).body.data).toHaveLength(2);
   });
 
-  it('another company is refused with 404 and a code: not invited, another seller\'s files, an unknown file', async () => {
+  it("another company is refused with 404 and a code: not invited, another seller's files, an unknown file", async () => {
     expectRefused(await attach(hafiz, PDF, PDF_NAME, 'application/pdf'), 404, 'tenderNotFound');
     expectRefused(await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments`, hafiz), 404, 'tenderNotFound');
     expectRefused(await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments`, wong), 404, 'quotationNotFound');
@@ -165,7 +241,10 @@ describe.each(FEATURE_STORES)('quotation attachments on %s', (kind) => {
     expect(removed.status).toBe(200);
     expectRefused(await call('delete', `${BASE}/${tenderId}/quotation/attachments/${drawingId}`, mei), 404, 'attachmentNotFound');
     const events = await fileEvents();
-    expect(events.at(-1)).toMatchObject({ type: 'QuotationFileRemoved', data: { attachmentId: drawingId, sellerCompanyId: MUTIARA, by: await userIdOf(r(), 'mei@mutiarasupplies.my') } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'QuotationFileRemoved',
+      data: { attachmentId: drawingId, sellerCompanyId: MUTIARA, by: await userIdOf(r(), 'mei@mutiarasupplies.my') },
+    });
     const list = await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments`, mei);
     expect(list.body.data.map((f: { attachmentId: string }) => f.attachmentId)).toEqual([pdfId]);
     // The removed drawing gives its space back.
@@ -174,21 +253,47 @@ describe.each(FEATURE_STORES)('quotation attachments on %s', (kind) => {
     expect(quoted.body).toMatchObject({ status: 'submitted', revision: 0 });
   });
 
-  it('sealed: the buyer\'s file routes answer 409 tenderSealed, and no GET route of the OpenAPI document shows a file\'s name, hash or bytes to any of Teguh Bina\'s users', async () => {
+  it("sealed: the buyer's file routes answer 409 tenderSealed, and no GET route of the OpenAPI document shows a file's name, hash or bytes to any of Teguh Bina's users", async () => {
     expectRefused(await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments`, kumar), 409, 'tenderSealed');
     expectRefused(await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments/${pdfId}`, kumar), 409, 'tenderSealed');
     expectRefused(await call('get', `${BASE}/${tenderId}/quotations/${KUKUH}/attachments`, kumar), 409, 'tenderSealed');
     const quotations = await call('get', `${BASE}/${tenderId}/quotations`, kumar);
     expect(quotations.body.data.map((row: Record<string, unknown>) => 'attachments' in row)).toEqual([false]);
     const secrets = [PDF_NAME, encodeURIComponent(PDF_NAME), DRAWING_NAME, 'Kukuh profile', sha(PDF), sha(DRAWING), MARKER];
-    const document = (await request(r().app.getHttpServer()).get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
-    const fill: Record<string, string> = { resource: 'tender', id: tenderId, tenderId, sellerCompanyId: MUTIARA, attachmentId: pdfId, projectId: UNKNOWN_ID, companyProfileId: TEGUH };
-    const templates = Object.entries(document.paths).filter(([, operations]) => 'get' in operations).map(([template]) => template);
-    expect(templates).toEqual(expect.arrayContaining([`${BASE}/{tenderId}/quotations/{sellerCompanyId}/attachments`, `${BASE}/{tenderId}/quotations/{sellerCompanyId}/attachments/{attachmentId}`]));
+    const document = (await request(r().app.getHttpServer()).get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const fill: Record<string, string> = {
+      resource: 'tender',
+      id: tenderId,
+      tenderId,
+      sellerCompanyId: MUTIARA,
+      attachmentId: pdfId,
+      projectId: UNKNOWN_ID,
+      companyProfileId: TEGUH,
+    };
+    const templates = Object.entries(document.paths)
+      .filter(([, operations]) => 'get' in operations)
+      .map(([template]) => template);
+    expect(templates).toEqual(
+      expect.arrayContaining([
+        `${BASE}/{tenderId}/quotations/{sellerCompanyId}/attachments`,
+        `${BASE}/{tenderId}/quotations/{sellerCompanyId}/attachments/{attachmentId}`,
+      ]),
+    );
     const urls = templates.map((template) => template.replace(/\{([^}]+)\}/g, (_, name: string) => fill[name] ?? UNKNOWN_ID));
-    urls.push(`${BASE}/${tenderId}/quotations/${KUKUH}/attachments/${kukuhFileId}`, `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments/${drawingId}`, `/api/documents/tender/${tenderId}/history`);
+    urls.push(
+      `${BASE}/${tenderId}/quotations/${KUKUH}/attachments/${kukuhFileId}`,
+      `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments/${drawingId}`,
+      `/api/documents/tender/${tenderId}/history`,
+    );
     const leaks: string[] = [];
-    for (const [name, token] of [['kumar', kumar], ['aminah', aminah], ['lim', lim], ['farid', farid]] as const) {
+    for (const [name, token] of [
+      ['kumar', kumar],
+      ['aminah', aminah],
+      ['lim', lim],
+      ['farid', farid],
+    ] as const) {
       for (const url of urls) {
         if (url.includes('/company/choose/')) continue; // replaces the session: the caller's own company list
         const reply = await request(r().app.getHttpServer()).get(url).set('authorization', `Bearer ${token}`);
@@ -201,13 +306,15 @@ describe.each(FEATURE_STORES)('quotation attachments on %s', (kind) => {
     // No read model (so no list, export or notification) holds a file's name or hash.
     for (const table of allProjections.flatMap((projection) => projection.tables)) {
       for (const secret of [PDF_NAME, DRAWING_NAME, sha(PDF)]) {
-        const [row] = await r().sql.query<{ n: string | number }>(`SELECT count(*) AS n FROM ${table} t WHERE t::text LIKE $1`, [`%${secret}%`]);
+        const [row] = await r().sql.query<{ n: string | number }>(`SELECT count(*) AS n FROM ${table} t WHERE t::text LIKE $1`, [
+          `%${secret}%`,
+        ]);
         expect({ table, secret, n: Number(row!.n) }).toEqual({ table, secret, n: 0 });
       }
     }
   });
 
-  it('after the close time, on the server\'s clock, no file is attached or removed (409 tenderClosed); the buyer still sees none until the Close', async () => {
+  it("after the close time, on the server's clock, no file is attached or removed (409 tenderClosed); the buyer still sees none until the Close", async () => {
     r().clock.advance(2 * DAY);
     // Two days idle ends every session: everyone signs in again.
     kumar = await r().signIn('kumar@teguhbina.my', TEGUH);
@@ -221,17 +328,28 @@ describe.each(FEATURE_STORES)('quotation attachments on %s', (kind) => {
     expectRefused(await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments`, kumar), 409, 'tenderSealed');
   });
 
-  it('after the Close the buyer lists and downloads Mutiara\'s file (same bytes) and sees it on the quotation; Kukuh Jaya never quoted, so its file stays its own', async () => {
+  it("after the Close the buyer lists and downloads Mutiara's file (same bytes) and sees it on the quotation; Kukuh Jaya never quoted, so its file stays its own", async () => {
     await act(kumar, 'Close');
     const list = await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments`, kumar);
     expect(list.status).toBe(200);
-    expect(list.body.data.map((f: { name: string; sha256: string; attachedByName: string }) => [f.name, f.sha256, f.attachedByName])).toEqual([[PDF_NAME, sha(PDF), 'Tan Mei Hua']]);
+    expect(
+      list.body.data.map((f: { name: string; sha256: string; attachedByName: string }) => [f.name, f.sha256, f.attachedByName]),
+    ).toEqual([[PDF_NAME, sha(PDF), 'Tan Mei Hua']]);
     const pdf = await download(`${BASE}/${tenderId}/quotations/${MUTIARA}/attachments/${pdfId}`, farid);
     expect(pdf.status).toBe(200);
     expect((pdf.body as Buffer).equals(PDF)).toBe(true);
-    expectRefused(await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments/${drawingId}`, kumar), 404, 'attachmentNotFound');
+    expectRefused(
+      await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments/${drawingId}`, kumar),
+      404,
+      'attachmentNotFound',
+    );
     const quotations = await call('get', `${BASE}/${tenderId}/quotations`, kumar);
-    expect(quotations.body.data).toEqual([expect.objectContaining({ sellerCompanyId: MUTIARA, attachments: [{ attachmentId: pdfId, name: PDF_NAME, mediaType: 'application/pdf', size: PDF.length }] })]);
+    expect(quotations.body.data).toEqual([
+      expect.objectContaining({
+        sellerCompanyId: MUTIARA,
+        attachments: [{ attachmentId: pdfId, name: PDF_NAME, mediaType: 'application/pdf', size: PDF.length }],
+      }),
+    ]);
     expectRefused(await call('get', `${BASE}/${tenderId}/quotations/${KUKUH}/attachments`, kumar), 404, 'quotationNotFound');
     expect((await call('get', `${BASE}/${tenderId}/quotations/${KUKUH}/attachments`, wong)).body.data).toHaveLength(1);
     expectRefused(await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/attachments/${pdfId}`, wong), 404, 'quotationNotFound');

@@ -9,7 +9,14 @@ import { READ_MODELS } from '../../../apps/api/src/common/principal.js';
 import type { ApiConfig } from '../../../apps/api/src/config.js';
 import { API_CONFIG } from '../../../apps/api/src/store/store.tokens.js';
 import { TENDER_CLOSE_ACTOR, TenderCloseJob } from '../../../apps/api/src/tendering/close/tender-close.job.js';
-import { itAnsweredEveryCallWithoutAServerError, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, type Running } from '../documents/harness.js';
+import {
+  itAnsweredEveryCallWithoutAServerError,
+  startDocumentsApp,
+  FEATURE_STORES,
+  TEGUH,
+  tenderBody,
+  type Running,
+} from '../documents/harness.js';
 
 const MINUTE = 60_000;
 const BASE = '/api/tendering/tenders';
@@ -17,19 +24,33 @@ const BASE = '/api/tendering/tenders';
 describe.each(FEATURE_STORES)('tender timer close on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
-  let kumar = '', lim = '';
+  let kumar = '',
+    lim = '';
   const revisions = new Map<string, number>();
-  const newJob = (config?: Partial<ApiConfig>) => new TenderCloseJob(r().store, r().app.get<SqlExecutor>(READ_MODELS), { ...r().app.get<ApiConfig>(API_CONFIG), ...config }, () => r().clock.now);
+  const newJob = (config?: Partial<ApiConfig>) =>
+    new TenderCloseJob(
+      r().store,
+      r().app.get<SqlExecutor>(READ_MODELS),
+      { ...r().app.get<ApiConfig>(API_CONFIG), ...config },
+      () => r().clock.now,
+    );
 
   const act = async (id: string, token: string, event: string) => {
-    const reply = await r().api.call('post', `/api/documents/tender/${id}/actions/${event}`, { token, body: {}, headers: { 'If-Match': String(revisions.get(id)) } });
+    const reply = await r().api.call('post', `/api/documents/tender/${id}/actions/${event}`, {
+      token,
+      body: {},
+      headers: { 'If-Match': String(revisions.get(id)) },
+    });
     if (reply.status === 200) revisions.set(id, reply.body.revision);
     return reply;
   };
   /** An active tender that opens in 6 minutes (5 ahead at least) and closes `closeIn` minutes from now (a short close time: the 30-minute warning, not a refusal). */
   const activeTender = async (closeIn: number) => {
     const later = (minutes: number) => new Date(r().clock.now.getTime() + minutes * MINUTE).toISOString();
-    const created = await r().api.call('post', '/api/documents/tender', { token: kumar, body: tenderBody(r().clock.now, { openAt: later(6), closeAt: later(closeIn) }) });
+    const created = await r().api.call('post', '/api/documents/tender', {
+      token: kumar,
+      body: tenderBody(r().clock.now, { openAt: later(6), closeAt: later(closeIn) }),
+    });
     expect({ status: created.status, code: created.body.errorCode }).toEqual({ status: 201, code: undefined });
     revisions.set(created.body.id, created.body.revision);
     expect((await act(created.body.id, kumar, 'Request_Approve')).status).toBe(200);
@@ -42,7 +63,10 @@ describe.each(FEATURE_STORES)('tender timer close on %s', (kind) => {
     kumar = await r().signIn('kumar@teguhbina.my', TEGUH);
     lim = await r().signIn('lim@teguhbina.my', TEGUH);
   };
-  const closes = async (id: string) => (await r().store.readStream(`tender-${id}`)).filter((event) => event.type === 'WorkflowStatusChanged' && (event.data as { workflowEvent: string }).workflowEvent === 'Close');
+  const closes = async (id: string) =>
+    (await r().store.readStream(`tender-${id}`)).filter(
+      (event) => event.type === 'WorkflowStatusChanged' && (event.data as { workflowEvent: string }).workflowEvent === 'Close',
+    );
   const status = async (id: string) => (await r().api.call('get', `/api/documents/tender/${id}`, { token: kumar })).body.status as string;
 
   beforeAll(async () => {
@@ -55,7 +79,10 @@ describe.each(FEATURE_STORES)('tender timer close on %s', (kind) => {
 
   it('a tender closing in 20 minutes stays active before its close time, and moves to comparison by itself at it (Close by the system)', async () => {
     const id = await activeTender(20);
-    const [due] = await r().sql.query<{ active: boolean; close_at: Date | string }>('SELECT active, close_at FROM tender_close_due WHERE tender_id = $1', [id]);
+    const [due] = await r().sql.query<{ active: boolean; close_at: Date | string }>(
+      'SELECT active, close_at FROM tender_close_due WHERE tender_id = $1',
+      [id],
+    );
     expect(due!.active).toBe(true);
     const job = r().app.get(TenderCloseJob);
     await advance(19 * MINUTE);
@@ -67,14 +94,21 @@ describe.each(FEATURE_STORES)('tender timer close on %s', (kind) => {
     const recorded = await closes(id);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]!.metadata.actorUserId).toBe(TENDER_CLOSE_ACTOR);
-    expect(recorded[0]!.data).toMatchObject({ statusBefore: 'active', statusAfter: 'comparison', actor: { userId: TENDER_CLOSE_ACTOR, companyId: 'system' } });
+    expect(recorded[0]!.data).toMatchObject({
+      statusBefore: 'active',
+      statusAfter: 'comparison',
+      actor: { userId: TENDER_CLOSE_ACTOR, companyId: 'system' },
+    });
     // The history shows the close, with its time; a second scan finds nothing more to do.
     const history = await r().api.call('get', `/api/documents/tender/${id}/history`, { token: kumar });
     expect(history.body.map((row: { action: string }) => row.action)).toContain('Close');
     expect((await job.run()).closed).toEqual([]);
     expect(await closes(id)).toHaveLength(1);
     // Quotations are refused after it, and the buyer's list is unsealed (the recorded Close opened it).
-    expect((await r().api.call('get', `${BASE}/${id}/quotations`, { token: kumar })).body).toMatchObject({ sealed: false, status: 'comparison' });
+    expect((await r().api.call('get', `${BASE}/${id}/quotations`, { token: kumar })).body).toMatchObject({
+      sealed: false,
+      status: 'comparison',
+    });
   });
 
   it('two jobs scanning at once (two hosts) record one Close: the second append is refused by the expected revision', async () => {
@@ -121,7 +155,10 @@ describe.each(FEATURE_STORES)('tender timer close on %s', (kind) => {
   });
 
   it('store rebuild gives the same due-time read model', async () => {
-    const rows = async () => (await r().sql.query<{ row: unknown }>('SELECT to_jsonb(t) AS row FROM tender_close_due t ORDER BY tender_id')).map(({ row }) => JSON.stringify(row));
+    const rows = async () =>
+      (await r().sql.query<{ row: unknown }>('SELECT to_jsonb(t) AS row FROM tender_close_due t ORDER BY tender_id')).map(({ row }) =>
+        JSON.stringify(row),
+      );
     const live = await rows();
     expect(live.length).toBeGreaterThanOrEqual(4);
     const store = r().store;

@@ -13,7 +13,19 @@ import { notificationLink } from '@binaan/contracts';
 import { SqlEventStore } from '@binaan/event-store';
 import { allProjections } from '../../../apps/api/src/projections.js';
 import { settled } from '../notifications/harness.js';
-import { itAnsweredEveryCallWithoutAServerError, MUTIARA, startDocumentsApp, FEATURE_STORES, TEGUH, tenderBody, type Reply, type Running, KUKUH, SERI, UNKNOWN_ID } from '../documents/harness.js';
+import {
+  itAnsweredEveryCallWithoutAServerError,
+  MUTIARA,
+  startDocumentsApp,
+  FEATURE_STORES,
+  TEGUH,
+  tenderBody,
+  type Reply,
+  type Running,
+  KUKUH,
+  SERI,
+  UNKNOWN_ID,
+} from '../documents/harness.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -28,7 +40,13 @@ const ITEMS = [
 describe.each(FEATURE_STORES)('tendering api on %s', (kind) => {
   let running: Running | undefined;
   const r = () => running!;
-  let kumar = '', aminah = '', lim = '', farid = '', mei = '', wong = '', hafiz = '';
+  let kumar = '',
+    aminah = '',
+    lim = '',
+    farid = '',
+    mei = '',
+    wong = '',
+    hafiz = '';
   let tenderId = '';
   let tenderRevision = 0;
   /** Every rate, amount and total the sellers sent (as the sellers' replies show them): none may reach the buyer before the close. */
@@ -39,16 +57,25 @@ describe.each(FEATURE_STORES)('tendering api on %s', (kind) => {
   const fileName = 'Mutiara sealed method statement.pdf';
   let attachmentId = '';
 
-  const call = (method: 'get' | 'post' | 'put', path: string, token: string, body?: unknown, headers?: Record<string, string>) => r().api.call(method, path, { token, body, headers });
+  const call = (method: 'get' | 'post' | 'put', path: string, token: string, body?: unknown, headers?: Record<string, string>) =>
+    r().api.call(method, path, { token, body, headers });
   const act = async (token: string, event: string) => {
-    const reply = await call('post', `/api/documents/tender/${tenderId}/actions/${event}`, token, {}, { 'If-Match': String(tenderRevision) });
+    const reply = await call(
+      'post',
+      `/api/documents/tender/${tenderId}/actions/${event}`,
+      token,
+      {},
+      { 'If-Match': String(tenderRevision) },
+    );
     expect(reply.status).toBe(200);
     tenderRevision = reply.body.revision;
     return reply;
   };
-  const eventsOf = async (streamType: string) => Number((await r().sql.query<{ n: string | number }>('SELECT count(*) AS n FROM events WHERE stream_type = $1', [streamType]))[0]!.n);
+  const eventsOf = async (streamType: string) =>
+    Number((await r().sql.query<{ n: string | number }>('SELECT count(*) AS n FROM events WHERE stream_type = $1', [streamType]))[0]!.n);
   const remember = (reply: Reply) => {
-    for (const item of reply.body.items as { rate: string; amount: string }[]) for (const value of [item.rate, item.amount]) if (value !== '0.00') secrets.add(value);
+    for (const item of reply.body.items as { rate: string; amount: string }[])
+      for (const value of [item.rate, item.amount]) if (value !== '0.00') secrets.add(value);
     secrets.add(reply.body.total);
   };
   const expectRefused = (reply: Reply, status: number, code: string) => {
@@ -100,14 +127,28 @@ describe.each(FEATURE_STORES)('tendering api on %s', (kind) => {
     expectRefused(await call('post', `${BASE}/${tenderId}/invitations`, kumar, { companyIds: [MUTIARA] }), 409, 'sellerAlreadyInvited');
     expect(await eventsOf('tenderInvitations')).toBe(2);
     const list = await call('get', `${BASE}/${tenderId}/invitations`, kumar);
-    expect(list.body.data.map((row: { sellerCompanyId: string; quoted: boolean }) => [row.sellerCompanyId, row.quoted])).toEqual([[KUKUH, false], [MUTIARA, false]].sort());
+    expect(list.body.data.map((row: { sellerCompanyId: string; quoted: boolean }) => [row.sellerCompanyId, row.quoted])).toEqual(
+      [
+        [KUKUH, false],
+        [MUTIARA, false],
+      ].sort(),
+    );
   });
 
-  it('the invited sellers see the tender in their received list, without the buyer\'s rates; Seri Hartanah (not invited) sees nothing', async () => {
+  it("the invited sellers see the tender in their received list, without the buyer's rates; Seri Hartanah (not invited) sees nothing", async () => {
     const received = await call('get', '/api/tendering/received?range=[0,24]', mei);
     expect(received.status).toBe(200);
     expect(received.headers['content-range']).toBe('tender-invitations 0-0/1');
-    expect(received.body).toEqual([expect.objectContaining({ id: tenderId, buyerCompanyId: TEGUH, buyerName: 'Teguh Bina Sdn Bhd', status: 'new', title: 'Piling works, Block D', quoted: false })]);
+    expect(received.body).toEqual([
+      expect.objectContaining({
+        id: tenderId,
+        buyerCompanyId: TEGUH,
+        buyerName: 'Teguh Bina Sdn Bhd',
+        status: 'new',
+        title: 'Piling works, Block D',
+        quoted: false,
+      }),
+    ]);
     expect((await call('get', '/api/tendering/received', hafiz)).body).toEqual([]);
     expectRefused(await call('get', '/api/tendering/received?range=[0,500]', mei), 400, 'validationFailed');
     expectRefused(await call('get', '/api/tendering/received?sort=x', mei), 400, 'validationFailed');
@@ -122,7 +163,12 @@ describe.each(FEATURE_STORES)('tendering api on %s', (kind) => {
   });
 
   it('no quotation before the tender is active and open: 409 tenderNotOpen', async () => {
-    const body = { items: [{ lineNo: 1, rate: '4817.29' }, { lineNo: 2, rate: '593.61' }] };
+    const body = {
+      items: [
+        { lineNo: 1, rate: '4817.29' },
+        { lineNo: 2, rate: '593.61' },
+      ],
+    };
     expectRefused(await call('put', `${BASE}/${tenderId}/quotation`, mei, body), 409, 'tenderNotOpen');
     await act(kumar, 'Request_Approve');
     const approved = await act(lim, 'Approve');
@@ -135,30 +181,154 @@ describe.each(FEATURE_STORES)('tendering api on %s', (kind) => {
   it('bad quotations are refused with their codes, and nothing is recorded', async () => {
     const path = `${BASE}/${tenderId}/quotation`;
     expectRefused(await call('put', path, mei, { items: [{ lineNo: 1, rate: '4817.29' }] }), 422, 'quotationItemsMismatch');
-    expectRefused(await call('put', path, mei, { items: [{ lineNo: 1, rate: '4817.29' }, { lineNo: 2, rate: '1' }, { lineNo: 3, rate: '1' }] }), 422, 'quotationItemsMismatch');
-    expectRefused(await call('put', path, mei, { items: [{ lineNo: 1, rate: '4817.29' }, { lineNo: 2, rate: '0' }] }), 422, 'zeroRateNotIncluded');
-    expectRefused(await call('put', path, mei, { items: [{ lineNo: 1, rate: 'cheap' }, { lineNo: 2, rate: '1' }] }), 400, 'validationFailed');
-    expectRefused(await call('put', path, mei, { items: [{ lineNo: 1, rate: '-1' }, { lineNo: 2, rate: '1' }] }), 400, 'validationFailed');
-    expectRefused(await call('put', path, mei, { items: [{ lineNo: 1, rate: 4817.29 }, { lineNo: 2, rate: '1' }] }), 400, 'validationFailed');
-    expectRefused(await call('put', path, mei, { items: [{ lineNo: 1, rate: '1' }, { lineNo: 1, rate: '1' }] }), 400, 'validationFailed');
+    expectRefused(
+      await call('put', path, mei, {
+        items: [
+          { lineNo: 1, rate: '4817.29' },
+          { lineNo: 2, rate: '1' },
+          { lineNo: 3, rate: '1' },
+        ],
+      }),
+      422,
+      'quotationItemsMismatch',
+    );
+    expectRefused(
+      await call('put', path, mei, {
+        items: [
+          { lineNo: 1, rate: '4817.29' },
+          { lineNo: 2, rate: '0' },
+        ],
+      }),
+      422,
+      'zeroRateNotIncluded',
+    );
+    expectRefused(
+      await call('put', path, mei, {
+        items: [
+          { lineNo: 1, rate: 'cheap' },
+          { lineNo: 2, rate: '1' },
+        ],
+      }),
+      400,
+      'validationFailed',
+    );
+    expectRefused(
+      await call('put', path, mei, {
+        items: [
+          { lineNo: 1, rate: '-1' },
+          { lineNo: 2, rate: '1' },
+        ],
+      }),
+      400,
+      'validationFailed',
+    );
+    expectRefused(
+      await call('put', path, mei, {
+        items: [
+          { lineNo: 1, rate: 4817.29 },
+          { lineNo: 2, rate: '1' },
+        ],
+      }),
+      400,
+      'validationFailed',
+    );
+    expectRefused(
+      await call('put', path, mei, {
+        items: [
+          { lineNo: 1, rate: '1' },
+          { lineNo: 1, rate: '1' },
+        ],
+      }),
+      400,
+      'validationFailed',
+    );
     expectRefused(await call('put', path, mei, { items: [] }), 400, 'validationFailed');
-    expectRefused(await call('put', path, mei, { items: [{ lineNo: 1, rate: '1', discount: '5' }, { lineNo: 2, rate: '1' }] }), 400, 'validationFailed');
-    expectRefused(await call('put', path, hafiz, { items: [{ lineNo: 1, rate: '1' }, { lineNo: 2, rate: '1' }] }), 404, 'tenderNotFound');
-    expectRefused(await call('put', path, mei, { items: [{ lineNo: 1, rate: '1' }, { lineNo: 2, rate: '1' }] }, { 'If-Match': '0' }), 409, 'wrongExpectedRevision');
+    expectRefused(
+      await call('put', path, mei, {
+        items: [
+          { lineNo: 1, rate: '1', discount: '5' },
+          { lineNo: 2, rate: '1' },
+        ],
+      }),
+      400,
+      'validationFailed',
+    );
+    expectRefused(
+      await call('put', path, hafiz, {
+        items: [
+          { lineNo: 1, rate: '1' },
+          { lineNo: 2, rate: '1' },
+        ],
+      }),
+      404,
+      'tenderNotFound',
+    );
+    expectRefused(
+      await call(
+        'put',
+        path,
+        mei,
+        {
+          items: [
+            { lineNo: 1, rate: '1' },
+            { lineNo: 2, rate: '1' },
+          ],
+        },
+        { 'If-Match': '0' },
+      ),
+      409,
+      'wrongExpectedRevision',
+    );
     expect(await eventsOf('tenderQuotation')).toBe(0);
   });
 
   it('Mutiara submits, then revises (If-Match its revision); Kukuh Jaya submits with a rate of 0, include box ticked', async () => {
-    const first = await call('put', `${BASE}/${tenderId}/quotation`, mei, { items: [{ lineNo: 1, rate: '4817.29' }, { lineNo: 2, rate: '593.61' }] });
+    const first = await call('put', `${BASE}/${tenderId}/quotation`, mei, {
+      items: [
+        { lineNo: 1, rate: '4817.29' },
+        { lineNo: 2, rate: '593.61' },
+      ],
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ status: 'submitted', revision: 0, total: '8678245.32', sealed: false });
     remember(first);
     r().clock.advance(MINUTE);
-    const revised = await call('put', `${BASE}/${tenderId}/quotation`, mei, { items: [{ lineNo: 1, rate: '4809.13' }, { lineNo: 2, rate: '588.47' }] }, { 'If-Match': '0' });
+    const revised = await call(
+      'put',
+      `${BASE}/${tenderId}/quotation`,
+      mei,
+      {
+        items: [
+          { lineNo: 1, rate: '4809.13' },
+          { lineNo: 2, rate: '588.47' },
+        ],
+      },
+      { 'If-Match': '0' },
+    );
     expect(revised.body).toMatchObject({ status: 'revised', revision: 1, total: '8663495.64' });
     remember(revised);
-    expectRefused(await call('put', `${BASE}/${tenderId}/quotation`, mei, { items: [{ lineNo: 1, rate: '1' }, { lineNo: 2, rate: '1' }] }, { 'If-Match': '0' }), 409, 'wrongExpectedRevision');
-    const kukuh = await call('put', `${BASE}/${tenderId}/quotation`, wong, { items: [{ lineNo: 1, rate: '5123.77' }, { lineNo: 2, rate: '0', includeZeroRate: true }] });
+    expectRefused(
+      await call(
+        'put',
+        `${BASE}/${tenderId}/quotation`,
+        mei,
+        {
+          items: [
+            { lineNo: 1, rate: '1' },
+            { lineNo: 2, rate: '1' },
+          ],
+        },
+        { 'If-Match': '0' },
+      ),
+      409,
+      'wrongExpectedRevision',
+    );
+    const kukuh = await call('put', `${BASE}/${tenderId}/quotation`, wong, {
+      items: [
+        { lineNo: 1, rate: '5123.77' },
+        { lineNo: 2, rate: '0', includeZeroRate: true },
+      ],
+    });
     expect(kukuh.body).toMatchObject({ status: 'submitted', revision: 0, total: '9222786.00' });
     remember(kukuh);
     // Each seller reads its own quotation, never the other's.
@@ -168,49 +338,91 @@ describe.each(FEATURE_STORES)('tendering api on %s', (kind) => {
     expect((await call('get', `${BASE}/${tenderId}`, mei)).body.quotation).toMatchObject({ revision: 1, total: '8663495.64' });
     // And attaches a file to it (quotation-attachments.e2e.ts tests the files themselves).
     const attached = await r().api.call('post', `${BASE}/${tenderId}/quotation/attachments`, {
-      token: mei, body: fileBytes, headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(fileName), 'x-file-type': 'application/pdf' },
+      token: mei,
+      body: fileBytes,
+      headers: {
+        'content-type': 'application/octet-stream',
+        'x-file-name': encodeURIComponent(fileName),
+        'x-file-type': 'application/pdf',
+      },
     });
     expect(attached.status).toBe(201);
     attachmentId = attached.body.attachment.attachmentId;
   });
 
-  it('sealed: the buyer\'s tendering routes say who quoted and when, with no rate, amount or total', async () => {
+  it("sealed: the buyer's tendering routes say who quoted and when, with no rate, amount or total", async () => {
     const list = await call('get', `${BASE}/${tenderId}/quotations`, kumar);
     expect(list.body).toMatchObject({ sealed: true, status: 'active' });
     expect(list.body.data.map((row: Record<string, unknown>) => Object.keys(row).sort())).toEqual([
-      ['revisedAt', 'revision', 'sealed', 'sellerCompanyId', 'sellerName', 'submittedAt'], ['revisedAt', 'revision', 'sealed', 'sellerCompanyId', 'sellerName', 'submittedAt'],
+      ['revisedAt', 'revision', 'sealed', 'sellerCompanyId', 'sellerName', 'submittedAt'],
+      ['revisedAt', 'revision', 'sealed', 'sellerCompanyId', 'sellerName', 'submittedAt'],
     ]);
     const history = await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/history`, kumar);
-    expect(history.body.data.map((row: { action: string; total?: string }) => [row.action, row.total])).toEqual([['QuotationSubmitted', undefined], ['QuotationRevised', undefined]]);
+    expect(history.body.data.map((row: { action: string; total?: string }) => [row.action, row.total])).toEqual([
+      ['QuotationSubmitted', undefined],
+      ['QuotationRevised', undefined],
+    ]);
     const invitations = await call('get', `${BASE}/${tenderId}/invitations`, kumar);
     expect(invitations.body.data.map((row: { quoted: boolean }) => row.quoted)).toEqual([true, true]);
-    expect(invitations.body.data.map((row: { invitedByName: string }) => row.invitedByName)).toEqual(['Kumar a/l Rajan', 'Kumar a/l Rajan']);
+    expect(invitations.body.data.map((row: { invitedByName: string }) => row.invitedByName)).toEqual([
+      'Kumar a/l Rajan',
+      'Kumar a/l Rajan',
+    ]);
   });
 
-  it('sealed: every GET route of the OpenAPI document, asked by each of Teguh Bina\'s users before the close, shows none of the sellers\' figures', async () => {
+  it("sealed: every GET route of the OpenAPI document, asked by each of Teguh Bina's users before the close, shows none of the sellers' figures", async () => {
     expect(secrets.size).toBeGreaterThan(6);
-    const document = (await request(r().app.getHttpServer()).get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
-    const fill: Record<string, string> = { resource: 'tender', id: tenderId, tenderId, sellerCompanyId: MUTIARA, attachmentId, projectId: UNKNOWN_ID, companyProfileId: TEGUH };
-    const templates = Object.entries(document.paths).filter(([, operations]) => 'get' in operations).map(([template]) => template);
-    expect(templates).toEqual(expect.arrayContaining([`${BASE}/{tenderId}/quotations`, '/api/documents/{resource}/{id}/history', '/api/application/user-event-list', `${BASE}/{tenderId}/quotations/{sellerCompanyId}/attachments/{attachmentId}`]));
+    const document = (await request(r().app.getHttpServer()).get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const fill: Record<string, string> = {
+      resource: 'tender',
+      id: tenderId,
+      tenderId,
+      sellerCompanyId: MUTIARA,
+      attachmentId,
+      projectId: UNKNOWN_ID,
+      companyProfileId: TEGUH,
+    };
+    const templates = Object.entries(document.paths)
+      .filter(([, operations]) => 'get' in operations)
+      .map(([template]) => template);
+    expect(templates).toEqual(
+      expect.arrayContaining([
+        `${BASE}/{tenderId}/quotations`,
+        '/api/documents/{resource}/{id}/history',
+        '/api/application/user-event-list',
+        `${BASE}/{tenderId}/quotations/{sellerCompanyId}/attachments/{attachmentId}`,
+      ]),
+    );
     const fileSecrets = [fileName, encodeURIComponent(fileName), fileMarker, createHash('sha256').update(fileBytes).digest('hex')];
     const urls = templates.map((template) => template.replace(/\{([^}]+)\}/g, (_, name: string) => fill[name] ?? UNKNOWN_ID));
     // The list as react-admin's export asks it, the replays, the audit check, the other tendering readers.
     urls.push(
-      `/api/documents/tender?range=${encodeURIComponent('[0,999]')}`, `/api/documents/tender?range=[0,24]&filter=${encodeURIComponent(JSON.stringify({ id: [tenderId] }))}`,
-      `/api/documents/tender/${tenderId}?revision=1`, `/api/documents/tender/${tenderId}?asOf=${encodeURIComponent(r().clock.now.toISOString())}`,
-      `/api/audit/verify?resource=tender&id=${tenderId}`, `${BASE}/${tenderId}/quotations/${KUKUH}/history`, '/api/my-approvals?resource=tender',
+      `/api/documents/tender?range=${encodeURIComponent('[0,999]')}`,
+      `/api/documents/tender?range=[0,24]&filter=${encodeURIComponent(JSON.stringify({ id: [tenderId] }))}`,
+      `/api/documents/tender/${tenderId}?revision=1`,
+      `/api/documents/tender/${tenderId}?asOf=${encodeURIComponent(r().clock.now.toISOString())}`,
+      `/api/audit/verify?resource=tender&id=${tenderId}`,
+      `${BASE}/${tenderId}/quotations/${KUKUH}/history`,
+      '/api/my-approvals?resource=tender',
     );
     const leaks: string[] = [];
     let asked = 0;
-    for (const [name, token] of [['kumar', kumar], ['aminah', aminah], ['lim', lim], ['farid', farid]] as const) {
+    for (const [name, token] of [
+      ['kumar', kumar],
+      ['aminah', aminah],
+      ['lim', lim],
+      ['farid', farid],
+    ] as const) {
       for (const url of urls) {
         if (url.includes('/company/choose/')) continue; // replaces the session: the caller's own company list, no document in it
         const reply = await request(r().app.getHttpServer()).get(url).set('authorization', `Bearer ${token}`);
         asked += 1;
         expect({ url, status: reply.status < 500 }).toEqual({ url, status: true });
         const text = `${JSON.stringify(reply.headers)}${reply.text ?? ''}`;
-        for (const secret of secrets) if (text.includes(secret) || text.includes(secret.replace(/\.00$/, ''))) leaks.push(`${name} ${url}: ${secret}`);
+        for (const secret of secrets)
+          if (text.includes(secret) || text.includes(secret.replace(/\.00$/, ''))) leaks.push(`${name} ${url}: ${secret}`);
         for (const secret of fileSecrets) if (text.includes(secret)) leaks.push(`${name} ${url}: the file ${secret}`);
       }
     }
@@ -218,7 +430,7 @@ describe.each(FEATURE_STORES)('tendering api on %s', (kind) => {
     expect(leaks).toEqual([]);
   });
 
-  it('notifications: each invited seller\'s users are told of the invitation (landing on the received tender); the buyer\'s tender users that a seller quoted or revised, by name, with no figure', async () => {
+  it("notifications: each invited seller's users are told of the invitation (landing on the received tender); the buyer's tender users that a seller quoted or revised, by name, with no figure", async () => {
     await settled(r().app);
     type Row = { email: string; src: string; event_data: string | Record<string, unknown> };
     const rows = await r().sql.query<Row>(
@@ -226,19 +438,31 @@ describe.each(FEATURE_STORES)('tendering api on %s', (kind) => {
         WHERE e.module = 'tender' AND e.src_id = $1 AND e.src IN ('received', 'invitation') ORDER BY u.email, e.revision`,
       [tenderId],
     );
-    const data = (row: Row) => (typeof row.event_data === 'string' ? JSON.parse(row.event_data) : row.event_data) as Record<string, unknown>;
+    const data = (row: Row) =>
+      (typeof row.event_data === 'string' ? JSON.parse(row.event_data) : row.event_data) as Record<string, unknown>;
     const received = rows.filter((row) => row.src === 'received');
     // Mei (Mutiara Supplies) and Wong (Kukuh Jaya) are told once each; no one of Teguh Bina or Seri Hartanah is.
     expect(received.filter((row) => row.email === 'mei@mutiarasupplies.my')).toHaveLength(1);
     expect(received.filter((row) => row.email === 'wong@kukuhcontractor.my')).toHaveLength(1);
     expect(received.filter((row) => /@(teguhbina|serihartanah)\.my$/.test(row.email))).toEqual([]);
     const invitation = data(received.find((row) => row.email === 'mei@mutiarasupplies.my')!);
-    expect(invitation).toMatchObject({ workflow_event: 'TenderSellerInvited', tender_id: tenderId, company_name: 'Teguh Bina Sdn Bhd', recipient_company_id: MUTIARA });
-    expect(notificationLink({ module: 'tender', src: 'received', src_id: tenderId, event_data: invitation }).href).toBe('/tender/all/material/new-received');
+    expect(invitation).toMatchObject({
+      workflow_event: 'TenderSellerInvited',
+      tender_id: tenderId,
+      company_name: 'Teguh Bina Sdn Bhd',
+      recipient_company_id: MUTIARA,
+    });
+    expect(notificationLink({ module: 'tender', src: 'received', src_id: tenderId, event_data: invitation }).href).toBe(
+      '/tender/all/material/new-received',
+    );
     // Kumar (the buyer's tender user) hears of the three quotations in their order, by seller; no seller hears of another's.
     const quoted = rows.filter((row) => row.src === 'invitation');
-    expect(quoted.filter((row) => row.email === 'kumar@teguhbina.my').map((row) => [data(row).workflow_event, data(row).vendor_name])).toEqual([
-      ['QuotationSubmitted', 'Mutiara Supplies Sdn Bhd'], ['QuotationRevised', 'Mutiara Supplies Sdn Bhd'], ['QuotationSubmitted', 'Kukuh Jaya Contractor Sdn Bhd'],
+    expect(
+      quoted.filter((row) => row.email === 'kumar@teguhbina.my').map((row) => [data(row).workflow_event, data(row).vendor_name]),
+    ).toEqual([
+      ['QuotationSubmitted', 'Mutiara Supplies Sdn Bhd'],
+      ['QuotationRevised', 'Mutiara Supplies Sdn Bhd'],
+      ['QuotationSubmitted', 'Kukuh Jaya Contractor Sdn Bhd'],
     ]);
     expect(quoted.filter((row) => !row.email.endsWith('@teguhbina.my'))).toEqual([]);
     // No figure in any of them (the test below checks every event and table besides).
@@ -250,48 +474,87 @@ describe.each(FEATURE_STORES)('tendering api on %s', (kind) => {
     expect(tables).toContain('tender_invitations');
     for (const table of tables) {
       for (const secret of secrets) {
-        const [row] = await r().sql.query<{ n: string | number }>(`SELECT count(*) AS n FROM ${table} t WHERE t::text LIKE $1`, [`%${secret}%`]);
+        const [row] = await r().sql.query<{ n: string | number }>(`SELECT count(*) AS n FROM ${table} t WHERE t::text LIKE $1`, [
+          `%${secret}%`,
+        ]);
         expect({ table, secret, n: Number(row!.n) }).toEqual({ table, secret, n: 0 });
       }
     }
     for (const secret of secrets) {
-      const [row] = await r().sql.query<{ n: string | number }>("SELECT count(*) AS n FROM events e WHERE e.stream_type NOT IN ('tenderQuotation') AND e::text LIKE $1", [`%${secret}%`]);
+      const [row] = await r().sql.query<{ n: string | number }>(
+        "SELECT count(*) AS n FROM events e WHERE e.stream_type NOT IN ('tenderQuotation') AND e::text LIKE $1",
+        [`%${secret}%`],
+      );
       expect({ secret, n: Number(row!.n) }).toEqual({ secret, n: 0 });
     }
   });
 
-  it('after the close time, on the server\'s clock, submitting, revising and inviting are refused (409 tenderClosed); the bids stay sealed until the Close', async () => {
+  it("after the close time, on the server's clock, submitting, revising and inviting are refused (409 tenderClosed); the bids stay sealed until the Close", async () => {
     r().clock.advance(2 * DAY);
     // Two days idle ends every session: everyone signs in again.
     kumar = await r().signIn('kumar@teguhbina.my', TEGUH);
     mei = await r().signIn('mei@mutiarasupplies.my', MUTIARA);
     wong = await r().signIn('wong@kukuhcontractor.my', KUKUH);
-    expectRefused(await call('put', `${BASE}/${tenderId}/quotation`, mei, { items: [{ lineNo: 1, rate: '1.00' }, { lineNo: 2, rate: '1.00' }] }, { 'If-Match': '1' }), 409, 'tenderClosed');
+    expectRefused(
+      await call(
+        'put',
+        `${BASE}/${tenderId}/quotation`,
+        mei,
+        {
+          items: [
+            { lineNo: 1, rate: '1.00' },
+            { lineNo: 2, rate: '1.00' },
+          ],
+        },
+        { 'If-Match': '1' },
+      ),
+      409,
+      'tenderClosed',
+    );
     expectRefused(await call('post', `${BASE}/${tenderId}/invitations`, kumar, { companyIds: ['jaya-padu'] }), 409, 'tenderClosed');
     expect(await eventsOf('tenderQuotation')).toBe(3);
     expect((await call('get', `${BASE}/${tenderId}/quotations`, kumar)).body).toMatchObject({ sealed: true });
   });
 
-  it('kumar closes the tender (the spec\'s manual close, the machine\'s Close, recorded on the tender): comparison, and the buyer sees every rate and total', async () => {
+  it("kumar closes the tender (the spec's manual close, the machine's Close, recorded on the tender): comparison, and the buyer sees every rate and total", async () => {
     const closed = await act(kumar, 'Close');
     expect(closed.body.status).toBe('comparison');
     const history = await call('get', `/api/documents/tender/${tenderId}/history`, kumar);
     expect(history.body.map((row: { action: string }) => row.action)).toContain('Close');
     const list = await call('get', `${BASE}/${tenderId}/quotations`, kumar);
     expect(list.body).toMatchObject({ sealed: false, status: 'comparison' });
-    expect(list.body.data.map((row: { sellerCompanyId: string; total: string }) => [row.sellerCompanyId, row.total])).toEqual([[KUKUH, '9222786.00'], [MUTIARA, '8663495.64']]);
+    expect(list.body.data.map((row: { sellerCompanyId: string; total: string }) => [row.sellerCompanyId, row.total])).toEqual([
+      [KUKUH, '9222786.00'],
+      [MUTIARA, '8663495.64'],
+    ]);
     expect(list.body.data[1].attachments).toEqual([{ attachmentId, name: fileName, mediaType: 'application/pdf', size: fileBytes.length }]);
     expect(list.body.data[0].attachments).toEqual([]);
     expect(list.body.data[1].items).toEqual([
-      { lineNo: 1, rate: '4809.13', includeZeroRate: false, amount: '8656434.00' }, { lineNo: 2, rate: '588.47', includeZeroRate: false, amount: '7061.64' },
+      { lineNo: 1, rate: '4809.13', includeZeroRate: false, amount: '8656434.00' },
+      { lineNo: 2, rate: '588.47', includeZeroRate: false, amount: '7061.64' },
     ]);
     const history2 = await call('get', `${BASE}/${tenderId}/quotations/${MUTIARA}/history`, kumar);
-    expect(history2.body.data.map((row: { total: string; actorName: string }) => [row.total, row.actorName])).toEqual([['8678245.32', 'Tan Mei Hua'], ['8663495.64', 'Tan Mei Hua']]);
-    expectRefused(await call('put', `${BASE}/${tenderId}/quotation`, wong, { items: [{ lineNo: 1, rate: '1.00' }, { lineNo: 2, rate: '1.00' }] }), 409, 'tenderClosed');
+    expect(history2.body.data.map((row: { total: string; actorName: string }) => [row.total, row.actorName])).toEqual([
+      ['8678245.32', 'Tan Mei Hua'],
+      ['8663495.64', 'Tan Mei Hua'],
+    ]);
+    expectRefused(
+      await call('put', `${BASE}/${tenderId}/quotation`, wong, {
+        items: [
+          { lineNo: 1, rate: '1.00' },
+          { lineNo: 2, rate: '1.00' },
+        ],
+      }),
+      409,
+      'tenderClosed',
+    );
   });
 
   it('a rebuild of the read models from the log (store rebuild) gives the same tender_invitations, and the lists read as before', async () => {
-    const rows = async () => (await r().sql.query<{ row: unknown }>('SELECT to_jsonb(t) AS row FROM tender_invitations t ORDER BY tender_id, seller_company_id')).map(({ row }) => JSON.stringify(row));
+    const rows = async () =>
+      (
+        await r().sql.query<{ row: unknown }>('SELECT to_jsonb(t) AS row FROM tender_invitations t ORDER BY tender_id, seller_company_id')
+      ).map(({ row }) => JSON.stringify(row));
     const live = await rows();
     expect(live).toHaveLength(2);
     const store = r().store;

@@ -33,7 +33,9 @@ type Json = Record<string, unknown>;
 
 async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
   const response = await fetch(`${base}${path}`, {
-    method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
@@ -45,14 +47,25 @@ async function ok(reply: Promise<{ status: number; body: Json }>, what: string):
   return body;
 }
 
-type Caller = { project: string; tab: string; header: string; sub: string; items: string[]; revision: number; indented: boolean; turn: number };
+type Caller = {
+  project: string;
+  tab: string;
+  header: string;
+  sub: string;
+  items: string[];
+  revision: number;
+  indented: boolean;
+  turn: number;
+};
 
 async function main(): Promise<void> {
   const api = await startApiProcess('bq', WORKERS);
   try {
     const aminah = await signIn({ base: api.base }, 'aminah@teguhbina.my', DEMO_PASSWORD, TEGUH);
     const kumar = await signIn({ base: api.base }, 'kumar@teguhbina.my', DEMO_PASSWORD, TEGUH);
-    const projects = (await ok(call(api.base, kumar, 'GET', '/api/project-list-by-user'), 'projects')) as unknown as { project: { id: string } }[];
+    const projects = (await ok(call(api.base, kumar, 'GET', '/api/project-list-by-user'), 'projects')) as unknown as {
+      project: { id: string };
+    }[];
     // Three projects whose BQ can be changed: none yet, or one still being drafted (the demo seeds a BQ in one).
     const ids: string[] = [];
     for (const { project } of projects) {
@@ -62,34 +75,82 @@ async function main(): Promise<void> {
     }
     if (ids.length < 3) throw new Error(`only ${ids.length} demo projects have a BQ that can be changed`);
     // Kumar proposes on billOfQuantity in each project (an approved member of every demo project).
-    const userId = await onDatabase(async (client) => (await client.query<{ user_id: string }>('SELECT user_id FROM api.identity_users WHERE email = $1', ['kumar@teguhbina.my'])).rows[0]!.user_id, api.url);
+    const userId = await onDatabase(
+      async (client) =>
+        (await client.query<{ user_id: string }>('SELECT user_id FROM api.identity_users WHERE email = $1', ['kumar@teguhbina.my']))
+          .rows[0]!.user_id,
+      api.url,
+    );
     const callers: Caller[] = [];
     const seedStarted = performance.now();
     for (const project of ids) {
       // Kumar may hold the level already (the demo's BQ): 409 levelAlreadyAssigned is as good as a 2xx.
-      const assigned = await call(api.base, aminah, 'POST', `/api/projects/${project}/assignments`, { code: 'billOfQuantity', user_id: userId, workflow_level: 10 });
-      if ((assigned.status < 200 || assigned.status > 299) && assigned.body.errorCode !== 'levelAlreadyAssigned') throw new Error(`assign: ${assigned.status} ${JSON.stringify(assigned.body)}`);
+      const assigned = await call(api.base, aminah, 'POST', `/api/projects/${project}/assignments`, {
+        code: 'billOfQuantity',
+        user_id: userId,
+        workflow_level: 10,
+      });
+      if ((assigned.status < 200 || assigned.status > 299) && assigned.body.errorCode !== 'levelAlreadyAssigned')
+        throw new Error(`assign: ${assigned.status} ${JSON.stringify(assigned.body)}`);
       const before = await call(api.base, kumar, 'GET', `/api/bill-of-quantity/${project}`);
-      const known = before.status === 200 && typeof before.body.revision === 'number' && before.body.revision >= 0 ? { revision: before.body.revision } : {};
+      const known =
+        before.status === 200 && typeof before.body.revision === 'number' && before.body.revision >= 0
+          ? { revision: before.body.revision }
+          : {};
       const tab = await ok(call(api.base, kumar, 'POST', '/api/bq-tab/add', { project_id: project, name: 'Bench tab', ...known }), 'tab');
       let revision = tab.revision as number;
       const perCaller = Math.floor(ROWS / CALLERS_PER_BQ) - 2;
       for (let k = 0; k < CALLERS_PER_BQ; k++) {
         // The API takes bodies of at most 100 KB: the rows go in chunks of 500, the later ones under the header.
-        const head = await ok(call(api.base, kumar, 'POST', '/api/bq-item/import', {
-          project_id: project, bq_tab_id: tab.id, revision, rows: [{ level: 1, type: 'header', title: `Block ${k}` }, { level: 2, type: 'header', title: 'Sub-header' }],
-        }), 'import');
+        const head = await ok(
+          call(api.base, kumar, 'POST', '/api/bq-item/import', {
+            project_id: project,
+            bq_tab_id: tab.id,
+            revision,
+            rows: [
+              { level: 1, type: 'header', title: `Block ${k}` },
+              { level: 2, type: 'header', title: 'Sub-header' },
+            ],
+          }),
+          'import',
+        );
         revision = head.revision as number;
         const [header, sub] = (head.created as [string, string][]).map(([, id]) => id) as [string, string];
         const items: string[] = [];
         for (let from = 0; from < perCaller; from += 500) {
-          const rows = Array.from({ length: Math.min(500, perCaller - from) }, (_, i) => ({ level: 1, type: 'item', title: `Item ${from + i}`, description: 'Concrete', unit: 'm3', quantity: String(1 + (i % 50)), rate: '245.50' }));
-          const imported = await ok(call(api.base, kumar, 'POST', '/api/bq-item/import', { project_id: project, bq_tab_id: tab.id, parent_id: header, revision, rows }), 'import');
+          const rows = Array.from({ length: Math.min(500, perCaller - from) }, (_, i) => ({
+            level: 1,
+            type: 'item',
+            title: `Item ${from + i}`,
+            description: 'Concrete',
+            unit: 'm3',
+            quantity: String(1 + (i % 50)),
+            rate: '245.50',
+          }));
+          const imported = await ok(
+            call(api.base, kumar, 'POST', '/api/bq-item/import', {
+              project_id: project,
+              bq_tab_id: tab.id,
+              parent_id: header,
+              revision,
+              rows,
+            }),
+            'import',
+          );
           revision = imported.revision as number;
           items.push(...(imported.created as [string, string][]).map(([, id]) => id));
         }
         const created = [header, sub, ...items];
-        callers.push({ project, tab: tab.id as string, header: created[0]!, sub: created[1]!, items: created.slice(2), revision, indented: false, turn: 0 });
+        callers.push({
+          project,
+          tab: tab.id as string,
+          header: created[0]!,
+          sub: created[1]!,
+          items: created.slice(2),
+          revision,
+          indented: false,
+          turn: 0,
+        });
       }
     }
     console.log(`seeded ${ids.length} BQs of ${ROWS} rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
@@ -128,17 +189,32 @@ async function main(): Promise<void> {
       const own = process.cpuUsage(ownBefore);
       // The API's own CPU (its processes, from /proc) per operation: far steadier than the rate on a shared machine.
       const operations = Math.max(1, latencies.length + errors);
-      const cpuPerOp = (await api.cpuMs() - cpuBefore) / operations;
+      const cpuPerOp = ((await api.cpuMs()) - cpuBefore) / operations;
       latencies.sort((a, b) => a - b);
       const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-      return { client: client.name, rate: latencies.length / took, p50: at(0.5), p99: at(0.99), errors, cpuPerOp, clientCpuPerOp: (own.user + own.system) / 1000 / operations };
+      return {
+        client: client.name,
+        rate: latencies.length / took,
+        p50: at(0.5),
+        p99: at(0.99),
+        errors,
+        cpuPerOp,
+        clientCpuPerOp: (own.user + own.system) / 1000 / operations,
+      };
     };
     const clients = process.env.BENCH_CLIENT === 'both' ? [jsonClient('fetch'), jsonClient('http')] : [jsonClient()];
     // Interleaved rounds (BQ operations, then plain appends, ROUNDS times): the machine's other load drifts
     // within a run, and a BQ phase and a plain phase side by side meet the same load. The ratio is the
     // median of the rounds' ratios; the rates are the rounds' medians.
     const roundSeconds = SECONDS / ROUNDS;
-    const plainOptions = { url: api.url, schema: 'plain_bench', migrationsDir: loadConfig({}).migrationsDir, callers: callers.length, seconds: roundSeconds, poolSize: 10 };
+    const plainOptions = {
+      url: api.url,
+      schema: 'plain_bench',
+      migrationsDir: loadConfig({}).migrationsDir,
+      callers: callers.length,
+      seconds: roundSeconds,
+      poolSize: 10,
+    };
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     for (const client of clients) {
       const rounds: { bq: Awaited<ReturnType<typeof measure>>; plain: Awaited<ReturnType<typeof plainAppendRate>> }[] = [];
@@ -148,11 +224,21 @@ async function main(): Promise<void> {
       }
       if (client === clients[clients.length - 1]) closeJsonClients();
       const ratios = rounds.map((r) => r.bq.rate / r.plain.perSecond);
-      console.log(`BQ operations (HTTP by ${client.name}, ${callers.length} callers on ${ids.length} BQs of ${ROWS} rows, ${WORKERS} API process(es)), ${ROUNDS} rounds of ${roundSeconds} s: ${median(rounds.map((r) => r.bq.rate)).toFixed(0)}/s, p50 ${median(rounds.map((r) => r.bq.p50)).toFixed(1)} ms, p99 ${median(rounds.map((r) => r.bq.p99)).toFixed(1)} ms, ${rounds.reduce((n, r) => n + r.bq.errors, 0)} refused`);
-      console.log(`  CPU per BQ operation: API ${median(rounds.map((r) => r.bq.cpuPerOp)).toFixed(2)} ms (its processes' user + system time), the bench's client ${median(rounds.map((r) => r.bq.clientCpuPerOp)).toFixed(2)} ms`);
-      console.log(`plain appends (event store alone, ${callers.length} callers), rounds' median: ${median(rounds.map((r) => r.plain.perSecond)).toFixed(0)}/s, p50 ${median(rounds.map((r) => r.plain.p50)).toFixed(1)} ms, p99 ${median(rounds.map((r) => r.plain.p99)).toFixed(1)} ms`);
-      console.log(`ratio BQ operations (${client.name}) / plain appends, median of the rounds: ${median(ratios).toFixed(2)} (goal >= 0.25); each round: ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
-      console.log(`  each round, BQ operations a second / API CPU ms per operation: ${rounds.map((r) => `${r.bq.rate.toFixed(0)} / ${r.bq.cpuPerOp.toFixed(2)}`).join(', ')}`);
+      console.log(
+        `BQ operations (HTTP by ${client.name}, ${callers.length} callers on ${ids.length} BQs of ${ROWS} rows, ${WORKERS} API process(es)), ${ROUNDS} rounds of ${roundSeconds} s: ${median(rounds.map((r) => r.bq.rate)).toFixed(0)}/s, p50 ${median(rounds.map((r) => r.bq.p50)).toFixed(1)} ms, p99 ${median(rounds.map((r) => r.bq.p99)).toFixed(1)} ms, ${rounds.reduce((n, r) => n + r.bq.errors, 0)} refused`,
+      );
+      console.log(
+        `  CPU per BQ operation: API ${median(rounds.map((r) => r.bq.cpuPerOp)).toFixed(2)} ms (its processes' user + system time), the bench's client ${median(rounds.map((r) => r.bq.clientCpuPerOp)).toFixed(2)} ms`,
+      );
+      console.log(
+        `plain appends (event store alone, ${callers.length} callers), rounds' median: ${median(rounds.map((r) => r.plain.perSecond)).toFixed(0)}/s, p50 ${median(rounds.map((r) => r.plain.p50)).toFixed(1)} ms, p99 ${median(rounds.map((r) => r.plain.p99)).toFixed(1)} ms`,
+      );
+      console.log(
+        `ratio BQ operations (${client.name}) / plain appends, median of the rounds: ${median(ratios).toFixed(2)} (goal >= 0.25); each round: ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+      );
+      console.log(
+        `  each round, BQ operations a second / API CPU ms per operation: ${rounds.map((r) => `${r.bq.rate.toFixed(0)} / ${r.bq.cpuPerOp.toFixed(2)}`).join(', ')}`,
+      );
     }
     console.log(`machine load (1 min average) at the end: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
   } finally {

@@ -9,12 +9,19 @@ export function bqOperation(caller: OperationCaller, turn: number): [path: strin
   const item = caller.items[turn % caller.items.length]!;
   const step = turn % 6;
   const base = { project_id: caller.project, bq_tab_id: caller.tab, revision: caller.revision };
-  return step === 0 ? ['update', { ...base, id: item, quantity: String(1 + (turn % 97)) }]
-    // One row of items[2..] moves up at turn 12k + 1 and back down at 12k + 7: the tree's order comes back,
-    // and no row drifts above items[0] (moves of a different row each time once did, over a minute, and
-    // left items[0] under an item, where every indent was then refused).
-    : step === 1 ? ['move', { ...base, id: caller.items[2 + (Math.floor(turn / 12) % (caller.items.length - 2))]!, direction: turn % 12 < 6 ? 'up' : 'down' }]
-    : step === 2 || step === 3 ? [caller.indented ? 'outdent' : 'indent', { ...base, id: caller.items[0]! }]
-    : step === 4 ? ['add', { ...base, parent_id: caller.header, type: 'item', title: 'Extra', quantity: '1', rate: '10' }]
-    : ['delete', { ...base, id: caller.items.at(-1)! }];
+  return step === 0
+    ? ['update', { ...base, id: item, quantity: String(1 + (turn % 97)) }]
+    : // One row of items[2..] moves up at turn 12k + 1 and back down at 12k + 7: the tree's order comes back,
+      // and no row drifts above items[0] (moves of a different row each time once did, over a minute, and
+      // left items[0] under an item, where every indent was then refused).
+      step === 1
+      ? [
+          'move',
+          { ...base, id: caller.items[2 + (Math.floor(turn / 12) % (caller.items.length - 2))]!, direction: turn % 12 < 6 ? 'up' : 'down' },
+        ]
+      : step === 2 || step === 3
+        ? [caller.indented ? 'outdent' : 'indent', { ...base, id: caller.items[0]! }]
+        : step === 4
+          ? ['add', { ...base, parent_id: caller.header, type: 'item', title: 'Extra', quantity: '1', rate: '10' }]
+          : ['delete', { ...base, id: caller.items.at(-1)! }];
 }

@@ -36,7 +36,10 @@ async function startWithDemo() {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${database}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'binaan-bench-bqprofile-'));
-  const app = await createApp(loadConfig({ DATABASE_URL: url.toString(), DATABASE_SCHEMA: 'api', DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production' }), { logger: false });
+  const app = await createApp(
+    loadConfig({ DATABASE_URL: url.toString(), DATABASE_SCHEMA: 'api', DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production' }),
+    { logger: false },
+  );
   const close = async () => {
     await app.close();
     await onDatabase((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
@@ -56,7 +59,9 @@ async function main(): Promise<void> {
   const { api, kumar } = bench;
   const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> => {
     const response = await fetch(`${api.base}${path}`, {
-      method, headers: { 'content-type': 'application/json', authorization: `Bearer ${kumar}` }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${kumar}` },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
     if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
@@ -71,7 +76,12 @@ async function main(): Promise<void> {
       projects = (await call('GET', '/api/project-list-by-user')).body as unknown as { project: { id: string } }[];
       if (projects.length === 0) await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    const userId = await onDatabase(async (client) => (await client.query<{ user_id: string }>('SELECT user_id FROM api.identity_users WHERE email = $1', ['kumar@teguhbina.my'])).rows[0]!.user_id, bench.url);
+    const userId = await onDatabase(
+      async (client) =>
+        (await client.query<{ user_id: string }>('SELECT user_id FROM api.identity_users WHERE email = $1', ['kumar@teguhbina.my']))
+          .rows[0]!.user_id,
+      bench.url,
+    );
     const aminah = await signIn(api, 'aminah@teguhbina.my', DEMO_PASSWORD, 'teguh-bina');
     const callers: Caller[] = [];
     for (const { project } of projects) {
@@ -81,7 +91,8 @@ async function main(): Promise<void> {
       if (bq.status !== 404 && !(bq.status === 200 && ((await bq.json()) as Json).revision === -1)) continue;
       // Aminah (the demo's admin) gives Kumar CreatePropose; he may hold it already (409 is as good).
       const assigned = await fetch(`${api.base}/api/projects/${project.id}/assignments`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${aminah}` },
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${aminah}` },
         body: JSON.stringify({ code: 'billOfQuantity', user_id: userId, workflow_level: 10 }),
       });
       if (assigned.status >= 300 && assigned.status !== 409) {
@@ -89,11 +100,44 @@ async function main(): Promise<void> {
         continue;
       }
       const tab = (await call('POST', '/api/bq-tab/add', { project_id: project.id, name: 'Profile tab' })).body;
-      const head = (await call('POST', '/api/bq-item/import', { project_id: project.id, bq_tab_id: tab.id, revision: tab.revision, rows: [{ level: 1, type: 'header', title: 'Block' }, { level: 2, type: 'header', title: 'Sub' }] })).body;
+      const head = (
+        await call('POST', '/api/bq-item/import', {
+          project_id: project.id,
+          bq_tab_id: tab.id,
+          revision: tab.revision,
+          rows: [
+            { level: 1, type: 'header', title: 'Block' },
+            { level: 2, type: 'header', title: 'Sub' },
+          ],
+        })
+      ).body;
       const [header] = (head.created as [string, string][]).map(([, id]) => id) as [string];
-      const rows = Array.from({ length: ROWS }, (_, i) => ({ level: 1, type: 'item', title: `Item ${i}`, description: 'Concrete', unit: 'm3', quantity: String(1 + (i % 50)), rate: '245.50' }));
-      const imported = (await call('POST', '/api/bq-item/import', { project_id: project.id, bq_tab_id: tab.id, parent_id: header, revision: head.revision, rows })).body;
-      callers.push({ project: project.id, tab: tab.id as string, header, items: (imported.created as [string, string][]).map(([, id]) => id), revision: imported.revision as number, indented: false });
+      const rows = Array.from({ length: ROWS }, (_, i) => ({
+        level: 1,
+        type: 'item',
+        title: `Item ${i}`,
+        description: 'Concrete',
+        unit: 'm3',
+        quantity: String(1 + (i % 50)),
+        rate: '245.50',
+      }));
+      const imported = (
+        await call('POST', '/api/bq-item/import', {
+          project_id: project.id,
+          bq_tab_id: tab.id,
+          parent_id: header,
+          revision: head.revision,
+          rows,
+        })
+      ).body;
+      callers.push({
+        project: project.id,
+        tab: tab.id as string,
+        header,
+        items: (imported.created as [string, string][]).map(([, id]) => id),
+        revision: imported.revision as number,
+        indented: false,
+      });
     }
     if (callers.length === 0) throw new Error('no demo project without a BQ that Kumar may propose in');
     let done = 0;
@@ -116,9 +160,12 @@ async function main(): Promise<void> {
     await Promise.all(callers.map((caller) => run(caller, started + SECONDS * 1000)));
     const seconds = (performance.now() - started) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    console.log(`BQ operations: ${done} in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(0)}/s), ${callers.length} callers on BQs of ${ROWS} rows`);
+    console.log(
+      `BQ operations: ${done} in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(0)}/s), ${callers.length} callers on BQs of ${ROWS} rows`,
+    );
     console.log(`per operation: ${(sql.count / done).toFixed(2)} SQL round trips`);
-    for (const [text, count] of [...sql.texts.entries()].sort((a, b) => b[1] - a[1])) console.log(`  ${(count / done).toFixed(2)}  ${text}`);
+    for (const [text, count] of [...sql.texts.entries()].sort((a, b) => b[1] - a[1]))
+      console.log(`  ${(count / done).toFixed(2)}  ${text}`);
   } finally {
     await bench.close();
   }

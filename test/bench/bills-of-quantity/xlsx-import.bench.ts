@@ -27,9 +27,27 @@ function tab(name: string, count: number, seed: number): BqImportTab {
     const previous = rows[rows.length - 1];
     const header = previous === undefined || i % 9 === 0 || (previous.type === 'header' && level > previous.level && i % 5 === 0);
     const lvl = previous === undefined ? 1 : Math.min(level, previous.type === 'header' ? previous.level + 1 : previous.level);
-    rows.push(header
-      ? { level: lvl, type: 'header', title: `H${i}`, description: `Section ${i}: works to ${name.toLowerCase()}`, unit: null, quantity: null, rate: null }
-      : { level: lvl, type: 'item', title: `${name[0]}${i}`, description: `Supply and install item ${i} complete with fixings, as drawing ${seed}-${i}`, unit: ['m', 'm2', 'm3', 'nr', 'kg'][i % 5]!, quantity: `${(i % 997) + 1}.${String(i % 1000).padStart(3, '0')}`, rate: `${(i % 4999) + 1}.${String(i % 100).padStart(2, '0')}` });
+    rows.push(
+      header
+        ? {
+            level: lvl,
+            type: 'header',
+            title: `H${i}`,
+            description: `Section ${i}: works to ${name.toLowerCase()}`,
+            unit: null,
+            quantity: null,
+            rate: null,
+          }
+        : {
+            level: lvl,
+            type: 'item',
+            title: `${name[0]}${i}`,
+            description: `Supply and install item ${i} complete with fixings, as drawing ${seed}-${i}`,
+            unit: ['m', 'm2', 'm3', 'nr', 'kg'][i % 5]!,
+            quantity: `${(i % 997) + 1}.${String(i % 1000).padStart(3, '0')}`,
+            rate: `${(i % 4999) + 1}.${String(i % 100).padStart(2, '0')}`,
+          },
+    );
   }
   return { name, rows };
 }
@@ -57,17 +75,19 @@ async function main(): Promise<void> {
   const bytes = await writeBqWorkbook({ projectName: 'Bench project', projectCode: 'BENCH', companyName: null }, tabs);
   const mapping = proposedMapping(await previewWorkbook(bytes));
   console.log(`file: ${ROWS} rows in ${tabs.length} tabs, ${(bytes.length / 1024).toFixed(0)} KB; ${RUNS} runs after a warm-up`);
-  const bare = () => timed(async () => {
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes as never);
-    return workbook.worksheets.length;
-  });
-  const imported = () => timed(async () => {
-    const outcome = await importWorkbook(bytes, mapping);
-    if (!outcome.ok) throw new Error(`import refused: ${outcome.code}`);
-    if (outcome.rows !== ROWS) throw new Error(`import gave ${outcome.rows} rows, not ${ROWS}`);
-    return outcome.rows;
-  });
+  const bare = () =>
+    timed(async () => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bytes as never);
+      return workbook.worksheets.length;
+    });
+  const imported = () =>
+    timed(async () => {
+      const outcome = await importWorkbook(bytes, mapping);
+      if (!outcome.ok) throw new Error(`import refused: ${outcome.code}`);
+      if (outcome.rows !== ROWS) throw new Error(`import gave ${outcome.rows} rows, not ${ROWS}`);
+      return outcome.rows;
+    });
   await bare();
   await imported();
   const b: Timing[] = [];
@@ -80,7 +100,9 @@ async function main(): Promise<void> {
   const importMs = median(i.map((r) => r.ms));
   const ratio = importMs / bareMs;
   const line = (name: string, ms: number, runs: Timing[]) =>
-    console.log(`${name}: median ${ms.toFixed(0)} ms; main thread busy median ${median(runs.map((r) => r.busyMs)).toFixed(0)} ms; event loop held up to ${Math.max(...runs.map((r) => r.heldMs)).toFixed(0)} ms`);
+    console.log(
+      `${name}: median ${ms.toFixed(0)} ms; main thread busy median ${median(runs.map((r) => r.busyMs)).toFixed(0)} ms; event loop held up to ${Math.max(...runs.map((r) => r.heldMs)).toFixed(0)} ms`,
+    );
   line('exceljs bare read (xlsx.load)', bareMs, b);
   line('BQ import (worker read, mapping, checks)', importMs, i);
   console.log(`ratio import / bare read: ${ratio.toFixed(2)} (at most ${LIMIT}) ${ratio <= LIMIT ? 'PASS' : 'FAIL'}`);

@@ -14,18 +14,26 @@ process.once('message', (plan: CannonPlan) => {
   let firstUnexpected: string | null = null;
   autocannon(
     {
-      url: plan.url, connections: plan.connections, duration: plan.seconds, timeout: 30,
-      requests: [{
-        method: 'POST', path: plan.path, headers: { 'content-type': 'application/json' }, body: plan.body,
-        onResponse: (status: number, body: string) => {
-          const ok = status === 200 && body.includes(plan.expectGenuine ? '"genuine":true' : '"genuine":false');
-          if (ok) expected += 1;
-          else {
-            unexpected += 1;
-            firstUnexpected ??= `${status} ${body.slice(0, 300)}`;
-          }
+      url: plan.url,
+      connections: plan.connections,
+      duration: plan.seconds,
+      timeout: 30,
+      requests: [
+        {
+          method: 'POST',
+          path: plan.path,
+          headers: { 'content-type': 'application/json' },
+          body: plan.body,
+          onResponse: (status: number, body: string) => {
+            const ok = status === 200 && body.includes(plan.expectGenuine ? '"genuine":true' : '"genuine":false');
+            if (ok) expected += 1;
+            else {
+              unexpected += 1;
+              firstUnexpected ??= `${status} ${body.slice(0, 300)}`;
+            }
+          },
         },
-      }],
+      ],
     },
     (error, result) => {
       if (error) throw error;

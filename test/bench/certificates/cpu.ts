@@ -11,7 +11,9 @@ export type CpuSample = { processMs: number; postgresMs: number };
 
 function backendMs(pid: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND; // utime, stime
   } catch {
     return 0; // not readable (another machine, or the backend has gone)
@@ -19,7 +21,11 @@ function backendMs(pid: number): number {
 }
 
 /** `apiMs`: the API's CPU milliseconds so far (its processes, ../support/api-process.ts). */
-export async function sampleCpu(admin: pg.Client, database: string, apiMs: () => Promise<number>): Promise<CpuSample & { backends: Map<number, number> }> {
+export async function sampleCpu(
+  admin: pg.Client,
+  database: string,
+  apiMs: () => Promise<number>,
+): Promise<CpuSample & { backends: Map<number, number> }> {
   const processMs = await apiMs();
   const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
   const backends = new Map(rows.map((r) => [r.pid, backendMs(r.pid)]));
@@ -27,7 +33,10 @@ export async function sampleCpu(admin: pg.Client, database: string, apiMs: () =>
 }
 
 /** CPU spent between two samples; PostgreSQL counted over the backends alive at the end (a pool's are). */
-export function cpuBetween(before: CpuSample & { backends: Map<number, number> }, after: CpuSample & { backends: Map<number, number> }): CpuSample {
+export function cpuBetween(
+  before: CpuSample & { backends: Map<number, number> },
+  after: CpuSample & { backends: Map<number, number> },
+): CpuSample {
   let postgresMs = 0;
   for (const [pid, ms] of after.backends) postgresMs += ms - (before.backends.get(pid) ?? 0);
   return { processMs: after.processMs - before.processMs, postgresMs };

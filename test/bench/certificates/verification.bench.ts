@@ -36,16 +36,27 @@ const TARGET_P99 = 50;
 
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
 
 /** autocannon in a process of its own (cannon-process.ts). */
 const cannon = (plan: CannonPlan) => runForked<CannonPlan, CannonOutcome>(new URL('./cannon-process.js', import.meta.url), plan);
 
 async function verifyOnce(base: string, qr: string): Promise<{ genuine: boolean; failed: string[]; reason: string | null }> {
-  const response = await fetch(`${base}${PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ qr }) });
+  const response = await fetch(`${base}${PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ qr }),
+  });
   const body = (await response.json()) as { genuine: boolean; reason: string | null; checks: { check: string; result: string }[] };
-  return { genuine: body.genuine, failed: body.checks.filter((c) => c.result !== 'passed').map((c) => `${c.check}:${c.result}`), reason: body.reason };
+  return {
+    genuine: body.genuine,
+    failed: body.checks.filter((c) => c.result !== 'passed').map((c) => `${c.check}:${c.result}`),
+    reason: body.reason,
+  };
 }
 
 async function main(): Promise<void> {
@@ -60,12 +71,21 @@ async function main(): Promise<void> {
     if (!genuineQr || !revokedQr) throw new Error(`the API did not print the demo certificates' QR texts:\n${bench.output().slice(-2000)}`);
     const genuine = await verifyOnce(base, genuineQr);
     const revoked = await verifyOnce(base, revokedQr);
-    if (!genuine.genuine || genuine.failed.length > 0) throw new Error(`the genuine demo certificate does not verify: ${JSON.stringify(genuine)}`);
-    if (revoked.genuine || revoked.failed.join() !== 'notRevoked:failed') throw new Error(`the revoked demo certificate does not fail notRevoked alone: ${JSON.stringify(revoked)}`);
+    if (!genuine.genuine || genuine.failed.length > 0)
+      throw new Error(`the genuine demo certificate does not verify: ${JSON.stringify(genuine)}`);
+    if (revoked.genuine || revoked.failed.join() !== 'notRevoked:failed')
+      throw new Error(`the revoked demo certificate does not fail notRevoked alone: ${JSON.stringify(revoked)}`);
     const keys = (await (await fetch(`${base}/.well-known/jwks.json`)).json()) as { keys: { x: string }[] };
     log(`API on ${base} (${WORKERS} process${WORKERS === 1 ? '' : 'es'}), PostgreSQL database ${database}; demo seeded`);
 
-    const plan = (qr: string, seconds: number, expectGenuine: boolean): CannonPlan => ({ url: base, path: PATH, body: JSON.stringify({ qr }), connections: CONNECTIONS, seconds, expectGenuine });
+    const plan = (qr: string, seconds: number, expectGenuine: boolean): CannonPlan => ({
+      url: base,
+      path: PATH,
+      body: JSON.stringify({ qr }),
+      connections: CONNECTIONS,
+      seconds,
+      expectGenuine,
+    });
     log('warm-up, 3 s');
     await cannon(plan(genuineQr, 3, true));
     await settle();
@@ -90,23 +110,63 @@ async function main(): Promise<void> {
     const idleCapacity = (cpus().length * 1000) / (cpuPerRequest.process + cpuPerRequest.postgres);
     const bRate = b.expected / b.result.duration;
     const rows: Row[] = [
-      { measure: `(a) genuine verifications/s, ${CONNECTIONS} connections (every check run)`, value: rate(aRate, 'req'), target: `>= ${TARGET_RATE.toLocaleString('en')}/s`, pass: aRate >= TARGET_RATE },
-      { measure: '(a) latency p50', value: ms(a.result.latency.p50), target: '', pass: null },
-      { measure: '(a) latency p99', value: ms(a.result.latency.p99), target: `< ${TARGET_P99} ms`, pass: a.result.latency.p99 < TARGET_P99 },
-      { measure: '(a) replies genuine / other / errors / timeouts', value: `${a.expected} / ${a.unexpected} / ${a.result.errors} / ${a.result.timeouts}`, target: 'other 0', pass: a.unexpected === 0 && a.result.errors === 0 },
-      { measure: `(b) revoked: not-genuine replies/s, p99`, value: `${rate(bRate, 'req')}, ${ms(b.result.latency.p99)}`, target: '', pass: null },
-      { measure: '(b) replies not genuine / other', value: `${b.expected} / ${b.unexpected}`, target: 'other 0', pass: b.unexpected === 0 && b.result.errors === 0 },
       {
-        measure: `(a) CPU per verification: API (${WORKERS} process${WORKERS === 1 ? '' : 'es'}) + PostgreSQL backends`, value: `${cpuPerRequest.process.toFixed(2)} + ${cpuPerRequest.postgres.toFixed(2)} ms`, target: '', pass: null,
+        measure: `(a) genuine verifications/s, ${CONNECTIONS} connections (every check run)`,
+        value: rate(aRate, 'req'),
+        target: `>= ${TARGET_RATE.toLocaleString('en')}/s`,
+        pass: aRate >= TARGET_RATE,
       },
-      { measure: `(a) the rate that CPU allows on ${cpus().length} idle cores (estimate)`, value: rate(idleCapacity, 'req'), target: `>= ${TARGET_RATE.toLocaleString('en')}/s`, pass: null },
-      { measure: 'raw Ed25519 verify, node:crypto, one thread', value: rate(raw.perSecond, 'verify'), target: 'baseline', pass: raw.verified > 0 ? null : false },
+      { measure: '(a) latency p50', value: ms(a.result.latency.p50), target: '', pass: null },
+      {
+        measure: '(a) latency p99',
+        value: ms(a.result.latency.p99),
+        target: `< ${TARGET_P99} ms`,
+        pass: a.result.latency.p99 < TARGET_P99,
+      },
+      {
+        measure: '(a) replies genuine / other / errors / timeouts',
+        value: `${a.expected} / ${a.unexpected} / ${a.result.errors} / ${a.result.timeouts}`,
+        target: 'other 0',
+        pass: a.unexpected === 0 && a.result.errors === 0,
+      },
+      {
+        measure: `(b) revoked: not-genuine replies/s, p99`,
+        value: `${rate(bRate, 'req')}, ${ms(b.result.latency.p99)}`,
+        target: '',
+        pass: null,
+      },
+      {
+        measure: '(b) replies not genuine / other',
+        value: `${b.expected} / ${b.unexpected}`,
+        target: 'other 0',
+        pass: b.unexpected === 0 && b.result.errors === 0,
+      },
+      {
+        measure: `(a) CPU per verification: API (${WORKERS} process${WORKERS === 1 ? '' : 'es'}) + PostgreSQL backends`,
+        value: `${cpuPerRequest.process.toFixed(2)} + ${cpuPerRequest.postgres.toFixed(2)} ms`,
+        target: '',
+        pass: null,
+      },
+      {
+        measure: `(a) the rate that CPU allows on ${cpus().length} idle cores (estimate)`,
+        value: rate(idleCapacity, 'req'),
+        target: `>= ${TARGET_RATE.toLocaleString('en')}/s`,
+        pass: null,
+      },
+      {
+        measure: 'raw Ed25519 verify, node:crypto, one thread',
+        value: rate(raw.perSecond, 'verify'),
+        target: 'baseline',
+        pass: raw.verified > 0 ? null : false,
+      },
       { measure: 'raw Ed25519 verify: CPU each', value: `${raw.cpuMsEach.toFixed(3)} ms`, target: '', pass: null },
       { measure: '(a) as a share of raw verifies/s', value: `${((100 * aRate) / raw.perSecond).toFixed(1)} %`, target: '', pass: null },
       { measure: 'load average (1, 5, 15 min) after (a) / at the end', value: `${loadAfterA} / ${load()}`, target: '', pass: null },
     ];
     console.log('');
-    console.log(`Certificates verification bench, PostgreSQL (${database}), ${cpus().length} cores, API in ${WORKERS} process${WORKERS === 1 ? '' : 'es'}`);
+    console.log(
+      `Certificates verification bench, PostgreSQL (${database}), ${cpus().length} cores, API in ${WORKERS} process${WORKERS === 1 ? '' : 'es'}`,
+    );
     printTable(rows);
     if (a.firstUnexpected) console.log(`(a) first unexpected reply: ${a.firstUnexpected}`);
     if (b.firstUnexpected) console.log(`(b) first unexpected reply: ${b.firstUnexpected}`);

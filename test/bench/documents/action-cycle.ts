@@ -27,7 +27,11 @@ export function actionCycle(documents: CycleDocument[], tokens: { kumar: string;
         ...req,
         method: 'POST',
         path: `/api/documents/purchaseOrder/${document.id}/actions/${document.next}`,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${reject ? tokens.lim : tokens.kumar}`, 'if-match': String(document.revision) },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${reject ? tokens.lim : tokens.kumar}`,
+          'if-match': String(document.revision),
+        },
         body: JSON.stringify(reject ? { remark: 'Rates above the price list, revise' } : { remark: 'Revised rates' }),
       };
     },
@@ -50,4 +54,3 @@ export function actionCycle(documents: CycleDocument[], tokens: { kumar: string;
   };
   return { request, tally };
 }
-

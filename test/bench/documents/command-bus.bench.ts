@@ -55,7 +55,9 @@ async function main(): Promise<void> {
   console.log(`| call | median per call |\n|---|---|`);
   console.log(`| handler called directly | ${median(direct).toFixed(0)} ns |`);
   console.log(`| through the CommandBus | ${median(viaBus).toFixed(0)} ns |`);
-  console.log(`the bus adds ${overhead.toFixed(0)} ns per command = ${((overhead / actionNs) * 100).toFixed(3)}% of the API's 1.34 ms of CPU per workflow action (${CALLS} calls x ${ROUNDS} rounds)`);
+  console.log(
+    `the bus adds ${overhead.toFixed(0)} ns per command = ${((overhead / actionNs) * 100).toFixed(3)}% of the API's 1.34 ms of CPU per workflow action (${CALLS} calls x ${ROUNDS} rounds)`,
+  );
 }
 
 await main();

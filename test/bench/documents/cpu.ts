@@ -8,7 +8,11 @@ const TICKS_PER_SECOND = 100;
 
 /** CPU ticks so far of each backend serving `database` (by pid). */
 async function backendTicks(database: string): Promise<Map<number, number> | null> {
-  const pids = await onDatabase(async (client) => (await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database])).rows.map((r) => r.pid));
+  const pids = await onDatabase(async (client) =>
+    (
+      await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database])
+    ).rows.map((r) => r.pid),
+  );
   const ticks = new Map<number, number>();
   for (const pid of pids) {
     try {

@@ -41,7 +41,10 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 /** autocannon in a process of its own (cannon-process.ts). */
 const cannon = (plan: CannonPlan) => runForked<CannonPlan, CannonOutcome>(new URL('./cannon-process.js', import.meta.url), plan);
@@ -54,7 +57,8 @@ async function updates(url: string): Promise<Record<string, { all: number; hot: 
   await new Promise((resolve) => setTimeout(resolve, 1100));
   return onDatabase(async (client) => {
     const { rows } = await client.query<{ relname: string; n_tup_upd: string; n_tup_hot_upd: string }>(
-      "SELECT relname, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE schemaname = 'api' AND relname IN ('documents', 'document_states')");
+      "SELECT relname, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE schemaname = 'api' AND relname IN ('documents', 'document_states')",
+    );
     return Object.fromEntries(rows.map((row) => [row.relname, { all: Number(row.n_tup_upd), hot: Number(row.n_tup_hot_upd) }]));
   }, url);
 }
@@ -63,7 +67,9 @@ async function updates(url: string): Promise<Record<string, { all: number; hot: 
 async function transactions(database: string): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, 1100));
   return onDatabase(async (client) => {
-    const { rows } = await client.query<{ n: string }>('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [database]);
+    const { rows } = await client.query<{ n: string }>('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [
+      database,
+    ]);
     return Number(rows[0]!.n);
   });
 }
@@ -77,29 +83,41 @@ async function main(): Promise<void> {
     const kumar = await signIn(api, 'kumar@teguhbina.my', DEMO_PASSWORD, 'teguh-bina');
     const lim = await signIn(api, 'lim@teguhbina.my', DEMO_PASSWORD, 'teguh-bina');
     const cpu = () => sampleCpu(database, bench.cpuMs);
-    log(`API on ${api.base} (${WORKERS} process${WORKERS === 1 ? '' : 'es'}), PostgreSQL database ${database}; seeding ${ORDERS} purchase orders and one of ${HISTORY_EVENTS} events`);
+    log(
+      `API on ${api.base} (${WORKERS} process${WORKERS === 1 ? '' : 'es'}), PostgreSQL database ${database}; seeding ${ORDERS} purchase orders and one of ${HISTORY_EVENTS} events`,
+    );
 
     const orders: CycleDocument[] = [];
-    await eachLimited(Array.from({ length: ORDERS }, (_, i) => i), 8, async (i) => {
-      orders.push(await rejectedOrder(api, kumar, lim, `Bench order ${i}`));
-    });
+    await eachLimited(
+      Array.from({ length: ORDERS }, (_, i) => i),
+      8,
+      async (i) => {
+        orders.push(await rejectedOrder(api, kumar, lim, `Bench order ${i}`));
+      },
+    );
     const long = await rejectedOrder(api, kumar, lim, 'Bench order with a long history');
     await growTo(api, { kumar, lim }, long, HISTORY_EVENTS - 1);
     log(`seeded; load average ${load()}`);
 
-    const statusEvents = () => onDatabase(async (client) => {
-      const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM api.events WHERE type = 'WorkflowStatusChanged' AND stream_type = 'purchaseOrder'");
-      return Number(rows[0]!.n);
-    }, url.toString());
+    const statusEvents = () =>
+      onDatabase(async (client) => {
+        const { rows } = await client.query<{ n: string }>(
+          "SELECT count(*) AS n FROM api.events WHERE type = 'WorkflowStatusChanged' AND stream_type = 'purchaseOrder'",
+        );
+        return Number(rows[0]!.n);
+      }, url.toString());
     /** Each order's revision as the store has it (a run may stop with replies unread); odd: rejected, so Resubmit next. */
-    const resync = () => onDatabase(async (client) => {
-      const { rows } = await client.query<{ stream_id: string; revision: string }>("SELECT stream_id, revision FROM api.streams WHERE stream_type = 'purchaseOrder'");
-      const revisions = new Map(rows.map((r) => [r.stream_id, Number(r.revision)]));
-      for (const order of orders) {
-        order.revision = revisions.get(`purchaseOrder-${order.id}`)!;
-        order.next = order.revision % 2 === 1 ? 'Resubmit' : 'Reject';
-      }
-    }, url.toString());
+    const resync = () =>
+      onDatabase(async (client) => {
+        const { rows } = await client.query<{ stream_id: string; revision: string }>(
+          "SELECT stream_id, revision FROM api.streams WHERE stream_type = 'purchaseOrder'",
+        );
+        const revisions = new Map(rows.map((r) => [r.stream_id, Number(r.revision)]));
+        for (const order of orders) {
+          order.revision = revisions.get(`purchaseOrder-${order.id}`)!;
+          order.next = order.revision % 2 === 1 ? 'Resubmit' : 'Reject';
+        }
+      }, url.toString());
 
     log('(a) warm-up, 3 s');
     const tokens = { kumar, lim };
@@ -116,7 +134,14 @@ async function main(): Promise<void> {
     let cpuBefore = await cpu();
     const xactsBefore = await transactions(database);
     const updatesBefore = await updates(url.toString());
-    const cycle = await cannon({ kind: 'cycle', url: api.base, connections: CONNECTIONS, seconds: ACTION_SECONDS, documents: orders, tokens });
+    const cycle = await cannon({
+      kind: 'cycle',
+      url: api.base,
+      connections: CONNECTIONS,
+      seconds: ACTION_SECONDS,
+      documents: orders,
+      tokens,
+    });
     const actions = cycle.result;
     const actionCpu = cpuPerRequest(cpuBefore, await cpu(), cycle.ok);
     const actionXacts = ((await transactions(database)) - xactsBefore) / cycle.ok;
@@ -124,7 +149,7 @@ async function main(): Promise<void> {
     const hotShare = (table: string) => {
       const [after, before] = [updatesAfter[table], updatesBefore[table]];
       if (!after || !before || after.all === before.all) return '-';
-      return `${(100 * (after.hot - before.hot) / (after.all - before.all)).toFixed(0)} % of ${after.all - before.all}`;
+      return `${((100 * (after.hot - before.hot)) / (after.all - before.all)).toFixed(0)} % of ${after.all - before.all}`;
     };
     await settle();
     const recorded = (await statusEvents()) - before;
@@ -136,7 +161,8 @@ async function main(): Promise<void> {
     log(`(b) GET history of the ${HISTORY_EVENTS}-event order, ${READ_CONNECTIONS} connection(s), ${READ_SECONDS} s`);
     const readHeaders = { authorization: `Bearer ${kumar}` };
     const historyPath = `/api/documents/purchaseOrder/${long.id}/history`;
-    const read = (path: string, seconds: number) => cannon({ kind: 'get', url: api.base, path, headers: readHeaders, connections: READ_CONNECTIONS, seconds }).then((o) => o.result);
+    const read = (path: string, seconds: number) =>
+      cannon({ kind: 'get', url: api.base, path, headers: readHeaders, connections: READ_CONNECTIONS, seconds }).then((o) => o.result);
     await read(historyPath, 2);
     cpuBefore = await cpu();
     const history = await read(historyPath, READ_SECONDS);
@@ -150,45 +176,107 @@ async function main(): Promise<void> {
     cpuBefore = await cpu();
     const asOf = await read(asOfPath, READ_SECONDS);
     const asOfCpu = cpuPerRequest(cpuBefore, await cpu(), asOf.requests.total);
-    const asOfRevision = ((await (await fetch(`${api.base}${asOfPath}`, { headers: readHeaders })).json()) as { revision: number }).revision;
+    const asOfRevision = ((await (await fetch(`${api.base}${asOfPath}`, { headers: readHeaders })).json()) as { revision: number })
+      .revision;
 
     log(`plain event-store appends, ${CONNECTIONS} callers, ${APPEND_SECONDS} s; load average ${load()}`);
     const plainCpuBefore = await sampleCpu(database);
     let plainCpuAfter = plainCpuBefore;
-    const plain = await plainAppendRate({ beforeClose: async () => void (plainCpuAfter = await sampleCpu(database)), url: url.toString(), schema: 'plain', migrationsDir: loadConfig({}).migrationsDir, callers: CONNECTIONS, seconds: APPEND_SECONDS, poolSize: 10 });
+    const plain = await plainAppendRate({
+      beforeClose: async () => void (plainCpuAfter = await sampleCpu(database)),
+      url: url.toString(),
+      schema: 'plain',
+      migrationsDir: loadConfig({}).migrationsDir,
+      callers: CONNECTIONS,
+      seconds: APPEND_SECONDS,
+      poolSize: 10,
+    });
 
     // The store runs in this process (sampleCpu's default); the API's processes are idle meanwhile.
     const plainCpu = cpuPerRequest(plainCpuBefore, plainCpuAfter, plain.appends);
     const actionRate = cycle.ok / actions.duration;
     const rows: Row[] = [
-      { measure: `(a) accepted actions/s, ${CONNECTIONS} connections, distinct orders`, value: rate(actionRate, 'actions'), target: '>= 800/s', pass: actionRate >= 800 },
+      {
+        measure: `(a) accepted actions/s, ${CONNECTIONS} connections, distinct orders`,
+        value: rate(actionRate, 'actions'),
+        target: '>= 800/s',
+        pass: actionRate >= 800,
+      },
       { measure: '(a) action latency p50', value: ms(actions.latency.p50), target: '', pass: null },
       { measure: '(a) action latency p99', value: ms(actions.latency.p99), target: '< 100 ms', pass: actions.latency.p99 < 100 },
       {
-        measure: '(a) replies: 2xx / non-2xx / errors', value: `${cycle.ok} / ${actions.non2xx} / ${actions.errors}`, target: 'non-2xx 0', pass: actions.non2xx === 0 && actions.errors === 0,
+        measure: '(a) replies: 2xx / non-2xx / errors',
+        value: `${cycle.ok} / ${actions.non2xx} / ${actions.errors}`,
+        target: 'non-2xx 0',
+        pass: actions.non2xx === 0 && actions.errors === 0,
       },
       // Requests in flight when autocannon stops are recorded by the API, their replies unread.
-      { measure: '(a) status events recorded during the run', value: String(recorded), target: `2xx .. 2xx + ${CONNECTIONS}`, pass: recorded >= cycle.ok && recorded <= cycle.ok + CONNECTIONS },
-      { measure: `(a) per action: CPU ms API (${WORKERS} process${WORKERS === 1 ? '' : 'es'}) / PostgreSQL`, value: perRequest(actionCpu), target: '', pass: null },
+      {
+        measure: '(a) status events recorded during the run',
+        value: String(recorded),
+        target: `2xx .. 2xx + ${CONNECTIONS}`,
+        pass: recorded >= cycle.ok && recorded <= cycle.ok + CONNECTIONS,
+      },
+      {
+        measure: `(a) per action: CPU ms API (${WORKERS} process${WORKERS === 1 ? '' : 'es'}) / PostgreSQL`,
+        value: perRequest(actionCpu),
+        target: '',
+        pass: null,
+      },
       // Each statement outside a transaction is one (the API's are; profile.ts counts the statements themselves).
       { measure: '(a) per action: PostgreSQL transactions (all the API sent)', value: actionXacts.toFixed(2), target: '', pass: null },
-      { measure: '(a) HOT updates (no index entry written): documents / document_states', value: `${hotShare('documents')} / ${hotShare('document_states')}`, target: '', pass: null },
-      { measure: "(a') one connection: actions/s, latency p50 / p99", value: `${(alone.ok / alone.result.duration).toFixed(0)}/s, ${ms(alone.result.latency.p50)} / ${ms(alone.result.latency.p99)}`, target: '', pass: null },
+      {
+        measure: '(a) HOT updates (no index entry written): documents / document_states',
+        value: `${hotShare('documents')} / ${hotShare('document_states')}`,
+        target: '',
+        pass: null,
+      },
+      {
+        measure: "(a') one connection: actions/s, latency p50 / p99",
+        value: `${(alone.ok / alone.result.duration).toFixed(0)}/s, ${ms(alone.result.latency.p50)} / ${ms(alone.result.latency.p99)}`,
+        target: '',
+        pass: null,
+      },
       { measure: `(b) history of ${historyRows.length} events: p50`, value: ms(history.latency.p50), target: '', pass: null },
-      { measure: `(b) history of ${historyRows.length} events: p99 (${rate(history.requests.average, 'req')})`, value: ms(history.latency.p99), target: '< 20 ms', pass: history.latency.p99 < 20 && history.non2xx === 0 },
+      {
+        measure: `(b) history of ${historyRows.length} events: p99 (${rate(history.requests.average, 'req')})`,
+        value: ms(history.latency.p99),
+        target: '< 20 ms',
+        pass: history.latency.p99 < 20 && history.non2xx === 0,
+      },
       { measure: '(b) per request: CPU ms API / PostgreSQL', value: perRequest(historyCpu), target: '', pass: null },
       { measure: `(c) as of revision ${asOfRevision}: p50`, value: ms(asOf.latency.p50), target: '', pass: null },
-      { measure: `(c) as of revision ${asOfRevision}: p99 (${rate(asOf.requests.average, 'req')})`, value: ms(asOf.latency.p99), target: '< 30 ms', pass: asOf.latency.p99 < 30 && asOf.non2xx === 0 },
+      {
+        measure: `(c) as of revision ${asOfRevision}: p99 (${rate(asOf.requests.average, 'req')})`,
+        value: ms(asOf.latency.p99),
+        target: '< 30 ms',
+        pass: asOf.latency.p99 < 30 && asOf.non2xx === 0,
+      },
       { measure: '(c) per request: CPU ms API / PostgreSQL', value: perRequest(asOfCpu), target: '', pass: null },
-      { measure: `plain SqlEventStore.append, ${CONNECTIONS} callers (no projections)`, value: rate(plain.perSecond, 'appends'), target: 'baseline', pass: null },
+      {
+        measure: `plain SqlEventStore.append, ${CONNECTIONS} callers (no projections)`,
+        value: rate(plain.perSecond, 'appends'),
+        target: 'baseline',
+        pass: null,
+      },
       { measure: 'plain append latency p50 / p99', value: `${ms(plain.p50)} / ${ms(plain.p99)}`, target: '', pass: null },
       { measure: 'plain append: CPU ms store process / PostgreSQL', value: perRequest(plainCpu), target: '', pass: null },
-      { measure: '(a) actions/s as a share of plain appends/s', value: `${((100 * actionRate) / plain.perSecond).toFixed(0)} %`, target: '', pass: null },
+      {
+        measure: '(a) actions/s as a share of plain appends/s',
+        value: `${((100 * actionRate) / plain.perSecond).toFixed(0)} %`,
+        target: '',
+        pass: null,
+      },
     ];
     console.log('');
-    console.log(`Documents bench, PostgreSQL (${database}), ${cpus().length} cores, API in ${WORKERS} process${WORKERS === 1 ? '' : 'es'}; load average at the end ${load()}`);
+    console.log(
+      `Documents bench, PostgreSQL (${database}), ${cpus().length} cores, API in ${WORKERS} process${WORKERS === 1 ? '' : 'es'}; load average at the end ${load()}`,
+    );
     printTable(rows);
-    if (refusals.length > 0) console.log(`non-2xx in (a) by status: ${refusals.map(([s, n]) => `${s} x ${n}`).join(', ')}; first: ${cycle.firstRefusals.join(' | ')}`);
+    if (refusals.length > 0)
+      console.log(
+        `non-2xx in (a) by status: ${refusals.map(([s, n]) => `${s} x ${n}`).join(', ')}; first: ${cycle.firstRefusals.join(' | ')}`,
+      );
     if (plain.errors > 0) console.log(`plain appends that failed: ${plain.errors}`);
     if (history.non2xx + asOf.non2xx > 0) console.log(`non-2xx in (b) ${history.non2xx}, (c) ${asOf.non2xx}`);
   } finally {

@@ -5,7 +5,14 @@ export type Api = { base: string };
 
 type Reply = { status: number; body: Record<string, unknown> };
 
-async function call(api: Api, method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+async function call(
+  api: Api,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const response = await fetch(`${api.base}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
@@ -34,15 +41,28 @@ export async function createDocument(api: Api, resource: string, token: string, 
 }
 
 /** One workflow action with If-Match; the new revision. */
-export async function act(api: Api, resource: string, token: string, id: string, event: string, revision: number, body: unknown = {}): Promise<number> {
-  const reply = await expectOk(call(api, 'POST', `/api/documents/${resource}/${id}/actions/${event}`, token, body, { 'If-Match': String(revision) }), `${event} on ${id}`);
+export async function act(
+  api: Api,
+  resource: string,
+  token: string,
+  id: string,
+  event: string,
+  revision: number,
+  body: unknown = {},
+): Promise<number> {
+  const reply = await expectOk(
+    call(api, 'POST', `/api/documents/${resource}/${id}/actions/${event}`, token, body, { 'If-Match': String(revision) }),
+    `${event} on ${id}`,
+  );
   return reply.revision as number;
 }
 
 /** Runs `work` on every item, `concurrency` at a time. */
 export async function eachLimited<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }

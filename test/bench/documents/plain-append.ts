@@ -10,14 +10,28 @@ let calls = 0;
 export type AppendRun = { appends: number; seconds: number; perSecond: number; p50: number; p99: number; errors: number };
 
 /** `beforeClose`: called after the run, while the store's connections (and their backends) are still open. */
-export async function plainAppendRate(options: { url: string; schema: string; migrationsDir: string; callers: number; seconds: number; poolSize: number; beforeClose?: () => Promise<void> }): Promise<AppendRun> {
+export async function plainAppendRate(options: {
+  url: string;
+  schema: string;
+  migrationsDir: string;
+  callers: number;
+  seconds: number;
+  poolSize: number;
+  beforeClose?: () => Promise<void>;
+}): Promise<AppendRun> {
   const db = await PostgresDatabase.open({ connectionString: options.url, schema: options.schema, maxConnections: options.poolSize });
   try {
     await migrate(db, options.migrationsDir);
     const store = await SqlEventStore.open(db);
     const latencies: number[] = [];
     let errors = 0;
-    const payload = { workflowEvent: 'Reject', statusBefore: 'new', statusAfter: 'rejected', remark: 'Rates above the price list, revise', approvalLevel: 20 };
+    const payload = {
+      workflowEvent: 'Reject',
+      statusBefore: 'new',
+      statusAfter: 'rejected',
+      remark: 'Rates above the price list, revise',
+      approvalLevel: 20,
+    };
     // Streams of this call's own: a bench that calls again (rounds) starts new streams, not ones it made before.
     const run = (calls++).toString(36);
     const caller = async (index: number, until: number) => {
@@ -28,7 +42,9 @@ export async function plainAppendRate(options: { url: string; schema: string; mi
         const started = performance.now();
         try {
           await store.append({
-            streamId: stream.id, streamType: 'plainBench', expectedRevision: stream.revision < 0 ? 'no_stream' : stream.revision,
+            streamId: stream.id,
+            streamType: 'plainBench',
+            expectedRevision: stream.revision < 0 ? 'no_stream' : stream.revision,
             events: [{ type: 'WorkflowStatusChanged', data: payload, metadata: { actorUserId: 'bench' } }],
           });
           stream.revision++;

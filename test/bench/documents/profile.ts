@@ -30,7 +30,11 @@ async function main(): Promise<void> {
     let run: (seconds: number, onStart?: () => Promise<void>) => Promise<Result>;
     if (WORKLOAD === 'actions') {
       const orders: CycleDocument[] = [];
-      await eachLimited(Array.from({ length: 256 }, (_, i) => i), 8, async (i) => void orders.push(await rejectedOrder(api, kumar, lim, `Profile order ${i}`)));
+      await eachLimited(
+        Array.from({ length: 256 }, (_, i) => i),
+        8,
+        async (i) => void orders.push(await rejectedOrder(api, kumar, lim, `Profile order ${i}`)),
+      );
       let ok = 0;
       requests = () => ok;
       run = async (seconds, onStart) => {
@@ -48,12 +52,20 @@ async function main(): Promise<void> {
     } else {
       const long = await rejectedOrder(api, kumar, lim, 'Profile order with a long history');
       await growTo(api, { kumar, lim }, long, 999);
-      const path = WORKLOAD === 'history' ? `/api/documents/purchaseOrder/${long.id}/history` : `/api/documents/purchaseOrder/${long.id}?revision=500`;
+      const path =
+        WORKLOAD === 'history' ? `/api/documents/purchaseOrder/${long.id}/history` : `/api/documents/purchaseOrder/${long.id}?revision=500`;
       let total = 0;
       requests = () => total;
       run = async (seconds, onStart) => {
         await onStart?.();
-        const { result } = await cannon({ kind: 'get', url: api.base, path, headers: { authorization: `Bearer ${kumar}` }, connections: 1, seconds });
+        const { result } = await cannon({
+          kind: 'get',
+          url: api.base,
+          path,
+          headers: { authorization: `Bearer ${kumar}` },
+          connections: 1,
+          seconds,
+        });
         total = result.requests.total;
         return result;
       };
@@ -73,8 +85,12 @@ async function main(): Promise<void> {
     console.log(`profile window ${window.start} ${window.end}`);
     const n = requests();
     const cpu = cpuPerRequest(before, await sampleCpu(database), n);
-    console.log(`${WORKLOAD}: ${n} requests in ${result.duration.toFixed(1)} s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
-    console.log(`per request: ${(sql.count / n).toFixed(2)} SQL round trips, CPU ${cpu.node.toFixed(2)} ms API / ${cpu.pg.toFixed(2)} ms PostgreSQL`);
+    console.log(
+      `${WORKLOAD}: ${n} requests in ${result.duration.toFixed(1)} s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+    );
+    console.log(
+      `per request: ${(sql.count / n).toFixed(2)} SQL round trips, CPU ${cpu.node.toFixed(2)} ms API / ${cpu.pg.toFixed(2)} ms PostgreSQL`,
+    );
     for (const [text, count] of [...sql.texts.entries()].sort((a, b) => b[1] - a[1])) console.log(`  ${(count / n).toFixed(2)}  ${text}`);
   } finally {
     await bench.close();

@@ -19,8 +19,14 @@ import { act, createDocument, signIn, type Api } from './http.js';
 const TEGUH = 'teguh-bina';
 
 export const orderBody = (title: string) => ({
-  title, counterpartyCompanyId: 'mutiara-supplies', startDate: '2026-03-10', endDate: '2026-03-20',
-  items: [{ description: 'Concrete G30', unit: 'm3', quantity: '10.5', rate: '110.00' }, { description: 'Pump hire', unit: 'day', quantity: '1', rate: '79.50' }],
+  title,
+  counterpartyCompanyId: 'mutiara-supplies',
+  startDate: '2026-03-10',
+  endDate: '2026-03-20',
+  items: [
+    { description: 'Concrete G30', unit: 'm3', quantity: '10.5', rate: '110.00' },
+    { description: 'Pump hire', unit: 'day', quantity: '1', rate: '79.50' },
+  ],
 });
 
 /** An order in `rejected` (Create, Request_Approve, Reject), ready for the Resubmit / Reject cycle. */
@@ -35,12 +41,24 @@ export async function rejectedOrder(api: Api, kumar: string, lim: string, title:
 export async function growTo(api: Api, tokens: { kumar: string; lim: string }, document: CycleDocument, revision: number): Promise<void> {
   while (document.revision < revision) {
     const reject = document.next === 'Reject';
-    document.revision = await act(api, 'purchaseOrder', reject ? tokens.lim : tokens.kumar, document.id, document.next, document.revision, { remark: reject ? 'Rates above the price list, revise' : 'Revised rates' });
+    document.revision = await act(api, 'purchaseOrder', reject ? tokens.lim : tokens.kumar, document.id, document.next, document.revision, {
+      remark: reject ? 'Rates above the price list, revise' : 'Revised rates',
+    });
     document.next = reject ? 'Resubmit' : 'Reject';
   }
 }
 
-export type BenchApp = { app: NestFastifyApplication; api: Api; store: EventStore; config: ApiConfig; database: string; url: string; kumar: string; lim: string; close(): Promise<void> };
+export type BenchApp = {
+  app: NestFastifyApplication;
+  api: Api;
+  store: EventStore;
+  config: ApiConfig;
+  database: string;
+  url: string;
+  kumar: string;
+  lim: string;
+  close(): Promise<void>;
+};
 
 /** A fresh database, the API listening on it with the demo data, and kumar's and lim's company tokens. */
 export async function startBenchApp(): Promise<BenchApp> {

@@ -91,7 +91,11 @@ export class EmmettContender {
       }
       const streamId = `${prefix}-s${stream}`;
       const metadata = eventMetadata();
-      const batch = Array.from({ length: size }, (_, i): DocEvent => ({ type: EVENT_TYPE, data: eventData(streamId, events + i), metadata }));
+      const batch = Array.from({ length: size }, (_, i): DocEvent => ({
+        type: EVENT_TYPE,
+        data: eventData(streamId, events + i),
+        metadata,
+      }));
       await this.stores.one.appendToStream<DocEvent>(streamId, batch, { expectedStreamVersion: BigInt(events) });
       events += size;
       return size;

@@ -18,7 +18,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PGliteDatabase, PostgresDatabase, SqlEventStore, migrate } from '@binaan/event-store';
-import { OursContender, PLAIN_FILL_SQL, PLAIN_TABLE_SQL, eventDataType, pgTarget, plainScan, plainWriters, sqlTarget, type ReplayResult } from './contenders.js';
+import {
+  OursContender,
+  PLAIN_FILL_SQL,
+  PLAIN_TABLE_SQL,
+  eventDataType,
+  pgTarget,
+  plainScan,
+  plainWriters,
+  sqlTarget,
+  type ReplayResult,
+} from './contenders.js';
 import { EmmettContender } from './emmett.js';
 import { fmtInt, fmtSec, interleaved, seconds, type Rate } from './measure.js';
 import { EVENTS_PER_STREAM, STREAM_WINDOW, payloadSizes } from './payload.js';
@@ -65,7 +75,9 @@ function seedPGliteInWorker(request: SeedRequest): Promise<Seed & { fillSeconds:
 function sourceState(): string {
   try {
     const head = execFileSync('git', ['-C', REPO, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['-C', REPO, 'status', '--porcelain', '--', 'packages/event-store/src', 'infra/migrations'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['-C', REPO, 'status', '--porcelain', '--', 'packages/event-store/src', 'infra/migrations'], {
+      encoding: 'utf8',
+    }).trim();
     return `${head}${dirty ? ` + uncommitted changes in ${dirty.split('\n').length} event-store/migration file(s)` : ' (event-store sources clean)'}`;
   } catch {
     return 'unknown (no git)';
@@ -87,15 +99,19 @@ async function run(url: string, dataDir: string): Promise<Column[]> {
   log(emmett.parsers());
   let pg: Column;
   try {
-    log(`seeding to ${fmtInt(TOTAL)} events each with 1000-event appends through each store (not measured): ` +
-      'ours and Emmett on PostgreSQL, ours on PGlite in a worker, all at once');
+    log(
+      `seeding to ${fmtInt(TOTAL)} events each with 1000-event appends through each store (not measured): ` +
+        'ours and Emmett on PostgreSQL, ours on PGlite in a worker, all at once',
+    );
     const [pgliteSeed, seedOurs, seedEmmett] = await Promise.all([
       seedPGliteInWorker({ dataDir, migrations: MIGRATIONS, total: TOTAL }),
       seconds(() => ours1.topUp(TOTAL, 'seed', 1, progress('PostgreSQL ours'))),
       seconds(() => emmett.topUp(TOTAL, 'seed', 1, progress('PostgreSQL Emmett'))),
     ]);
     const fill = await seconds(() => db1.script(PLAIN_FILL_SQL('plain.events', 'binaan.events')));
-    log(`plain tables filled with the same ${fmtInt(TOTAL)} payloads (PostgreSQL ${fmtSec(fill.seconds)}, PGlite ${fmtSec(pgliteSeed.fillSeconds)})`);
+    log(
+      `plain tables filled with the same ${fmtInt(TOTAL)} payloads (PostgreSQL ${fmtSec(fill.seconds)}, PGlite ${fmtSec(pgliteSeed.fillSeconds)})`,
+    );
     await db1.script('VACUUM ANALYZE');
     await db1.script('CHECKPOINT');
 
@@ -112,7 +128,13 @@ async function run(url: string, dataDir: string): Promise<Column[]> {
     const single8 = await interleaved(
       [
         { name: 'ours', loops: ours8.singleWriters(8, 'po-pg8') },
-        { name: 'plain', loops: plainWriters(Array.from({ length: 8 }, () => pgTarget(plain8, 'events')), 'po-pg8') },
+        {
+          name: 'plain',
+          loops: plainWriters(
+            Array.from({ length: 8 }, () => pgTarget(plain8, 'events')),
+            'po-pg8',
+          ),
+        },
         { name: 'emmett', loops: emmett.singleWriters(8, 'po-pg8') },
       ],
       TIMING,
@@ -128,14 +150,19 @@ async function run(url: string, dataDir: string): Promise<Column[]> {
     log(`replaying the first ${fmtInt(TOTAL)} events of each log, pages of ${PAGE}`);
     const replayOurs = await replayed(() => ours1.replay(PAGE, TOTAL));
     const replayEmmett = await replayed(() => emmett.replay(PAGE, TOTAL, EMMETT_CAP_S));
-    const scan = await replayed(() => plainScan(async (text, params) => (await db1.pool.query(text, params)).rows, 'binaan.events', PAGE, SCAN));
+    const scan = await replayed(() =>
+      plainScan(async (text, params) => (await db1.pool.query(text, params)).rows, 'binaan.events', PAGE, SCAN),
+    );
     pg = {
       name: 'PostgreSQL',
       info,
       single1: pick(single1),
       single8: pick(single8),
       batch: pick(batch),
-      seeds: { ours: { events: seedOurs.result, seconds: seedOurs.seconds }, emmett: { events: seedEmmett.result, seconds: seedEmmett.seconds } },
+      seeds: {
+        ours: { events: seedOurs.result, seconds: seedOurs.seconds },
+        emmett: { events: seedEmmett.result, seconds: seedEmmett.seconds },
+      },
       replay: { ours: replayOurs, emmett: replayEmmett, scan },
     };
     return [pg, await pglite(dataDir, pgliteSeed)];
@@ -163,7 +190,13 @@ async function pglite(dataDir: string, seed: Seed): Promise<Column> {
     const single8 = await interleaved(
       [
         { name: 'ours', loops: ours.singleWriters(8, 'po-pgl8') },
-        { name: 'plain', loops: plainWriters(Array.from({ length: 8 }, () => sqlTarget(db, 'plain.events')), 'po-pgl8') },
+        {
+          name: 'plain',
+          loops: plainWriters(
+            Array.from({ length: 8 }, () => sqlTarget(db, 'plain.events')),
+            'po-pgl8',
+          ),
+        },
       ],
       TIMING,
     );
@@ -193,7 +226,9 @@ async function main(): Promise<void> {
     `payload: ${sizes.data} B data + ${sizes.metadata} B metadata JSON; single-event writers round-robin over ${STREAM_WINDOW} open ` +
       `streams of up to ${EVENTS_PER_STREAM} events (1 append in ${EVENTS_PER_STREAM} creates a stream, expectedRevision numeric otherwise)`,
   );
-  console.log(`timing: ${TIMING.warmupMs} ms warm-up per contender, then ${TIMING.rounds} interleaved rounds of ${TIMING.ms} ms per contender`);
+  console.log(
+    `timing: ${TIMING.warmupMs} ms warm-up per contender, then ${TIMING.rounds} interleaved rounds of ${TIMING.ms} ms per contender`,
+  );
   const database = await createDatabase();
   const dir = await mkdtemp(join(tmpdir(), 'binaan-bench-pglite-'));
   const cleanup = async () => {
@@ -210,7 +245,9 @@ async function main(): Promise<void> {
     log(`dropped ${database.name} and ${dir}`);
   }
   printReport(columns, { total: TOTAL, page: PAGE, batch: BATCH, scan: SCAN, emmettCap: EMMETT_CAP_S });
-  console.log(`load average (1 min) at start ${loadAtStart}, at end ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cpus: other processes share these cores`);
+  console.log(
+    `load average (1 min) at start ${loadAtStart}, at end ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cpus: other processes share these cores`,
+  );
   console.log(`\ntotal wall time ${fmtSec((Date.now() - started) / 1000)}`);
 }
 

@@ -36,7 +36,10 @@ export async function runFor(loops: readonly Op[], ms: number): Promise<{ ops: n
  * Warm-up (not counted), then `rounds` rounds of `ms` each; in every round each subject runs once, in an
  * order that rotates between rounds. Rates are totals over the rounds; `perRound` shows the spread.
  */
-export async function interleaved(subjects: readonly Subject[], options: { warmupMs: number; ms: number; rounds: number }): Promise<Rate[]> {
+export async function interleaved(
+  subjects: readonly Subject[],
+  options: { warmupMs: number; ms: number; rounds: number },
+): Promise<Rate[]> {
   for (const subject of subjects) await runFor(subject.loops, options.warmupMs);
   const rates: Rate[] = subjects.map((s) => ({ name: s.name, ops: 0, events: 0, seconds: 0, perRound: [] }));
   for (let round = 0; round < options.rounds; round++) {

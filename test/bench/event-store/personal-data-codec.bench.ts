@@ -9,7 +9,14 @@
 // Run by hand: `npx tsc -b test/bench && node test/bench/dist/event-store/personal-data-codec.bench.js`.
 // Env: BENCH_EVENTS (100000), BENCH_PERSONS (1000), BENCH_ROUNDS (6).
 
-import { FieldPersonalDataCodec, type DataKey, type EventMetadata, type JsonObject, type PersonalKeyStore, type StoredEvent } from '@binaan/event-store';
+import {
+  FieldPersonalDataCodec,
+  type DataKey,
+  type EventMetadata,
+  type JsonObject,
+  type PersonalKeyStore,
+  type StoredEvent,
+} from '@binaan/event-store';
 import { randomBytes } from 'node:crypto';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -32,17 +39,42 @@ function heldKeys(): PersonalKeyStore {
   } as unknown as PersonalKeyStore;
 }
 
-const codec = new FieldPersonalDataCodec({ MemberJoined: { subject: (data) => (typeof data.userId === 'string' ? data.userId : null), fields: ['email', 'name', 'mobile'] } }, heldKeys());
+const codec = new FieldPersonalDataCodec(
+  { MemberJoined: { subject: (data) => (typeof data.userId === 'string' ? data.userId : null), fields: ['email', 'name', 'mobile'] } },
+  heldKeys(),
+);
 
 const data = (n: number): JsonObject => {
   const v = n % PERSONS;
-  return { userId: `user-${v}`, email: `person${v}@example.my`, name: `Person number ${v} bin Abdullah`, mobile: `+6012${String(v).padStart(7, '0')}`, role: 'site team', companyId: 'teguh-bina' };
+  return {
+    userId: `user-${v}`,
+    email: `person${v}@example.my`,
+    name: `Person number ${v} bin Abdullah`,
+    mobile: `+6012${String(v).padStart(7, '0')}`,
+    role: 'site team',
+    companyId: 'teguh-bina',
+  };
 };
 /** jsonb's text: keys by length, then by bytes, ", " and ": " between. */
-const jsonbText = (o: JsonObject) => `{${Object.keys(o).sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)).map((k) => `${JSON.stringify(k)}: ${JSON.stringify(o[k])}`).join(', ')}}`;
+const jsonbText = (o: JsonObject) =>
+  `{${Object.keys(o)
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))
+    .map((k) => `${JSON.stringify(k)}: ${JSON.stringify(o[k])}`)
+    .join(', ')}}`;
 
 type Tuple = [number, number, number, string, string, string, string, string, string, JsonObject, JsonObject];
-const toEvent = (t: Tuple): StoredEvent => ({ id: t[3], streamId: t[4], streamType: t[5], revision: t[1], globalPosition: t[0], type: t[6], data: t[9], metadata: t[10] as unknown as EventMetadata, prevHash: t[7], hash: t[8] });
+const toEvent = (t: Tuple): StoredEvent => ({
+  id: t[3],
+  streamId: t[4],
+  streamType: t[5],
+  revision: t[1],
+  globalPosition: t[0],
+  type: t[6],
+  data: t[9],
+  metadata: t[10] as unknown as EventMetadata,
+  prevHash: t[7],
+  hash: t[8],
+});
 
 async function main(): Promise<void> {
   const plainRows: string[] = [];
@@ -81,10 +113,14 @@ async function main(): Promise<void> {
     keep('sealed rows parsed and opened, every personal field read', await run(sealedRows, true, true));
   }
   if (sink === 0) console.log('(nothing read)');
-  console.log(`${EVENTS.toLocaleString('en')} events of ${PERSONS.toLocaleString('en')} persons (values recur), this process's CPU µs an event, least of ${ROUNDS}:`);
+  console.log(
+    `${EVENTS.toLocaleString('en')} events of ${PERSONS.toLocaleString('en')} persons (values recur), this process's CPU µs an event, least of ${ROUNDS}:`,
+  );
   for (const [name, value] of Object.entries(best)) console.log(`  ${name.padEnd(58)} ${value.toFixed(2)}`);
   const plain = best['plain rows parsed, a plain field read']!;
-  console.log(`  the codec's own cost an event (opened, a plain field read, less the plain rows): ${(best['sealed rows parsed and opened, a plain field read']! - plain).toFixed(2)} µs`);
+  console.log(
+    `  the codec's own cost an event (opened, a plain field read, less the plain rows): ${(best['sealed rows parsed and opened, a plain field read']! - plain).toFixed(2)} µs`,
+  );
 }
 
 main().catch((error: unknown) => {

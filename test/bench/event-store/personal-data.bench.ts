@@ -15,7 +15,17 @@
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FieldPersonalDataCodec, PostgresDatabase, SqlEventStore, SqlPersonalKeyStore, masterKeyFrom, migrate, type EventMetadataInput, type JsonObject, type PersonalDataDeclarations } from '@binaan/event-store';
+import {
+  FieldPersonalDataCodec,
+  PostgresDatabase,
+  SqlEventStore,
+  SqlPersonalKeyStore,
+  masterKeyFrom,
+  migrate,
+  type EventMetadataInput,
+  type JsonObject,
+  type PersonalDataDeclarations,
+} from '@binaan/event-store';
 import { fmtInt, interleaved, roundMedianRatio, seconds, table, type Subject } from './measure.js';
 import { eventData, eventMetadata } from './payload.js';
 
@@ -59,25 +69,55 @@ const pad = (padded: boolean, bytes: number): JsonObject => (padded ? { pad: 'x'
 
 const WORKLOADS: Record<string, Workload> = {
   document: {
-    name: 'document event (the event-store bench\'s) with a driver\'s name and contact',
-    declarations: { DeliveryOrderDrafted: { subject: (data) => { const fields = data.fields as { driverId: string }; return `driver.${fields.driverId}`; }, fields: ['fields.driverName', 'fields.driverContact'] } },
+    name: "document event (the event-store bench's) with a driver's name and contact",
+    declarations: {
+      DeliveryOrderDrafted: {
+        subject: (data) => {
+          const fields = data.fields as { driverId: string };
+          return `driver.${fields.driverId}`;
+        },
+        fields: ['fields.driverName', 'fields.driverContact'],
+      },
+    },
     event(n, padded) {
       const v = valueOf(n);
-      const fields = { driverId: `d${n % PERSONS}`, driverName: `Driver number ${v} bin Ahmad`, driverContact: `+6013${String(v).padStart(7, '0')}`, vehicleNo: 'WXY 1234' };
-      return { type: 'DeliveryOrderDrafted', data: { ...eventData(`do-${n}`, n % 10), fields, ...pad(padded, this.sealOverhead) }, metadata: eventMetadata() };
+      const fields = {
+        driverId: `d${n % PERSONS}`,
+        driverName: `Driver number ${v} bin Ahmad`,
+        driverContact: `+6013${String(v).padStart(7, '0')}`,
+        vehicleNo: 'WXY 1234',
+      };
+      return {
+        type: 'DeliveryOrderDrafted',
+        data: { ...eventData(`do-${n}`, n % 10), fields, ...pad(padded, this.sealOverhead) },
+        metadata: eventMetadata(),
+      };
     },
     plainField: (data) => (data.status as string).length,
-    personalFields: (data) => { const fields = data.fields as { driverName: string; driverContact: string }; return fields.driverName.length + fields.driverContact.length; },
+    personalFields: (data) => {
+      const fields = data.fields as { driverName: string; driverContact: string };
+      return fields.driverName.length + fields.driverContact.length;
+    },
     sealOverhead: 41, // measured: 456 bytes sealed against 415 plain (pd3; pd2 seals: 507)
   },
   member: {
     name: 'member joined (e-mail, name, mobile: half its data personal)',
-    declarations: { MemberJoined: { subject: (data) => (typeof data.userId === 'string' ? data.userId : ''), fields: ['email', 'name', 'mobile'] } },
+    declarations: {
+      MemberJoined: { subject: (data) => (typeof data.userId === 'string' ? data.userId : ''), fields: ['email', 'name', 'mobile'] },
+    },
     event(n, padded) {
       const v = valueOf(n);
       return {
         type: 'MemberJoined',
-        data: { userId: `user-${n % PERSONS}`, email: `person${v}@example.my`, name: `Person number ${v} bin Abdullah`, mobile: `+6012${String(v).padStart(7, '0')}`, role: 'site team', companyId: 'teguh-bina', ...pad(padded, this.sealOverhead) },
+        data: {
+          userId: `user-${n % PERSONS}`,
+          email: `person${v}@example.my`,
+          name: `Person number ${v} bin Abdullah`,
+          mobile: `+6012${String(v).padStart(7, '0')}`,
+          role: 'site team',
+          companyId: 'teguh-bina',
+          ...pad(padded, this.sealOverhead),
+        },
         metadata: { actorUserId: 'bench', actorCompanyId: 'teguh-bina' },
       };
     },
@@ -90,7 +130,9 @@ const WORKLOADS: Record<string, Workload> = {
 async function openStore(schema: string, declarations: PersonalDataDeclarations | null): Promise<SqlEventStore> {
   const db = await PostgresDatabase.open({ connectionString: URL_BASE, schema });
   await migrate(db, join(REPO, 'infra/migrations'));
-  const personalData = declarations ? new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('bench master key')])) : undefined;
+  const personalData = declarations
+    ? new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('bench master key')]))
+    : undefined;
   return SqlEventStore.open(db, personalData ? { personalData } : {});
 }
 
@@ -114,7 +156,12 @@ async function run(workload: Workload): Promise<void> {
       let n = 0;
       return async () => {
         n++;
-        await store.append({ streamId: `${prefix}-${writer}-${n}`, streamType: 'bench', expectedRevision: 'no_stream', events: [event(writer * 1_000_000 + n, SAME_SIZE && store === plain)] });
+        await store.append({
+          streamId: `${prefix}-${writer}-${n}`,
+          streamType: 'bench',
+          expectedRevision: 'no_stream',
+          events: [event(writer * 1_000_000 + n, SAME_SIZE && store === plain)],
+        });
         return 1;
       };
     });
@@ -128,14 +175,27 @@ async function run(workload: Workload): Promise<void> {
     const { type, data } = event(person, false);
     await keys.dataKey(workload.declarations[type]!.subject(data, '')!, true);
   }
-  const subjects: Subject[] = [{ name: 'plain', loops: loops(plain, 'p') }, { name: 'sealed', loops: loops(sealed, 's') }];
-  console.log(`data: ${PERSONS} persons, ${UNIQUE ? 'every value unique' : `each person's values repeated (${Math.round(REPLAY / PERSONS)} events a person in the replay)`}`);
+  const subjects: Subject[] = [
+    { name: 'plain', loops: loops(plain, 'p') },
+    { name: 'sealed', loops: loops(sealed, 's') },
+  ];
+  console.log(
+    `data: ${PERSONS} persons, ${UNIQUE ? 'every value unique' : `each person's values repeated (${Math.round(REPLAY / PERSONS)} events a person in the replay)`}`,
+  );
   console.log(`appends: ${WRITERS} writers, ${TIMING.rounds} rounds of ${TIMING.ms} ms, interleaved (load ${loadavg()[0]!.toFixed(1)})`);
   const rates = await interleaved(subjects, TIMING);
   // Fill both logs to the replay size with batches (not measured), then replay each twice, alternating.
-  for (const [store, prefix] of [[plain, 'fp'], [sealed, 'fs']] as const) {
-    for (let done = (await store.lastPosition()); done < REPLAY; done += 100) {
-      await store.append({ streamId: `${prefix}-${done}`, streamType: 'bench', expectedRevision: 'any', events: Array.from({ length: 100 }, (_, i) => event(done + i, SAME_SIZE && store === plain)) });
+  for (const [store, prefix] of [
+    [plain, 'fp'],
+    [sealed, 'fs'],
+  ] as const) {
+    for (let done = await store.lastPosition(); done < REPLAY; done += 100) {
+      await store.append({
+        streamId: `${prefix}-${done}`,
+        streamType: 'bench',
+        expectedRevision: 'any',
+        events: Array.from({ length: 100 }, (_, i) => event(done + i, SAME_SIZE && store === plain)),
+      });
     }
   }
   // A replay that reads a field every event has (as most projections do), and one that reads the
@@ -159,7 +219,15 @@ async function run(workload: Workload): Promise<void> {
   const cpu: Record<string, number[]> = { plain: [], sealed: [], 'plain read': [], 'sealed read': [] };
   for (let round = 0; round < REPLAY_ROUNDS; round++) {
     for (const readPersonal of [false, true]) {
-      for (const [name, store] of (round % 2 === 0 ? [['plain', plain], ['sealed', sealed]] : [['sealed', sealed], ['plain', plain]]) as [string, SqlEventStore][]) {
+      for (const [name, store] of (round % 2 === 0
+        ? [
+            ['plain', plain],
+            ['sealed', sealed],
+          ]
+        : [
+            ['sealed', sealed],
+            ['plain', plain],
+          ]) as [string, SqlEventStore][]) {
         const before = process.cpuUsage();
         const { result, seconds: s } = await seconds(() => replay(store, readPersonal));
         const used = process.cpuUsage(before);
@@ -169,21 +237,61 @@ async function run(workload: Workload): Promise<void> {
     }
   }
   if (sink === 0) console.log('(nothing read)');
-  const size = async (store: SqlEventStore) => Number((await store.db.query<{ bytes: string }>('SELECT avg(length(data::text))::int AS bytes FROM events'))[0]!.bytes);
-  console.log(`stored data, bytes of JSON an event: plain ${await size(plain)}, sealed ${await size(sealed)} (load ${loadavg()[0]!.toFixed(1)})`);
+  const size = async (store: SqlEventStore) =>
+    Number((await store.db.query<{ bytes: string }>('SELECT avg(length(data::text))::int AS bytes FROM events'))[0]!.bytes);
+  console.log(
+    `stored data, bytes of JSON an event: plain ${await size(plain)}, sealed ${await size(sealed)} (load ${loadavg()[0]!.toFixed(1)})`,
+  );
   const best = (name: string) => Math.max(...replays[name]!);
   const least = (name: string) => Math.min(...cpu[name]!);
-  console.log(table(['', 'plain', 'sealed', 'sealed / plain'], [
-    ['appends/s (1 event each)', fmtInt(rates[0]!.events / rates[0]!.seconds), fmtInt(rates[1]!.events / rates[1]!.seconds), `${((rates[1]!.events / rates[1]!.seconds) / (rates[0]!.events / rates[0]!.seconds) * 100).toFixed(1)}% (round median ${(roundMedianRatio(rates[1]!, rates[0]!) * 100).toFixed(1)}%)`],
-    [`replay events/s (${fmtInt(REPLAY)}, best of ${REPLAY_ROUNDS}), a plain field read`, fmtInt(best('plain')), fmtInt(best('sealed')), `${(best('sealed') / best('plain') * 100).toFixed(1)}%`],
-    [`replay events/s, every personal field read`, fmtInt(best('plain read')), fmtInt(best('sealed read')), `${(best('sealed read') / best('plain read') * 100).toFixed(1)}%`],
-    // The process's first replay of each store (JIT cold for both; for the sealed one no value opened yet): shown, not the goal's figure.
-    ['first replay of each store (cold), a plain field read', fmtInt(replays.plain![0]!), fmtInt(replays.sealed![0]!), `${(replays.sealed![0]! / replays.plain![0]! * 100).toFixed(1)}%`],
-    [`replay, this process's CPU µs/event (least of ${REPLAY_ROUNDS}), a plain field read`, least('plain').toFixed(2), least('sealed').toFixed(2), `${(least('plain') / least('sealed') * 100).toFixed(1)}% (plain / sealed)`],
-    ['replay, this process\'s CPU µs/event, every personal field read', least('plain read').toFixed(2), least('sealed read').toFixed(2), `${(least('plain read') / least('sealed read') * 100).toFixed(1)}% (plain / sealed)`],
-  ]));
+  console.log(
+    table(
+      ['', 'plain', 'sealed', 'sealed / plain'],
+      [
+        [
+          'appends/s (1 event each)',
+          fmtInt(rates[0]!.events / rates[0]!.seconds),
+          fmtInt(rates[1]!.events / rates[1]!.seconds),
+          `${((rates[1]!.events / rates[1]!.seconds / (rates[0]!.events / rates[0]!.seconds)) * 100).toFixed(1)}% (round median ${(roundMedianRatio(rates[1]!, rates[0]!) * 100).toFixed(1)}%)`,
+        ],
+        [
+          `replay events/s (${fmtInt(REPLAY)}, best of ${REPLAY_ROUNDS}), a plain field read`,
+          fmtInt(best('plain')),
+          fmtInt(best('sealed')),
+          `${((best('sealed') / best('plain')) * 100).toFixed(1)}%`,
+        ],
+        [
+          `replay events/s, every personal field read`,
+          fmtInt(best('plain read')),
+          fmtInt(best('sealed read')),
+          `${((best('sealed read') / best('plain read')) * 100).toFixed(1)}%`,
+        ],
+        // The process's first replay of each store (JIT cold for both; for the sealed one no value opened yet): shown, not the goal's figure.
+        [
+          'first replay of each store (cold), a plain field read',
+          fmtInt(replays.plain![0]!),
+          fmtInt(replays.sealed![0]!),
+          `${((replays.sealed![0]! / replays.plain![0]!) * 100).toFixed(1)}%`,
+        ],
+        [
+          `replay, this process's CPU µs/event (least of ${REPLAY_ROUNDS}), a plain field read`,
+          least('plain').toFixed(2),
+          least('sealed').toFixed(2),
+          `${((least('plain') / least('sealed')) * 100).toFixed(1)}% (plain / sealed)`,
+        ],
+        [
+          "replay, this process's CPU µs/event, every personal field read",
+          least('plain read').toFixed(2),
+          least('sealed read').toFixed(2),
+          `${((least('plain read') / least('sealed read')) * 100).toFixed(1)}% (plain / sealed)`,
+        ],
+      ],
+    ),
+  );
   for (const store of [plain, sealed]) {
-    await store.db.script(`DROP SCHEMA IF EXISTS ${store === plain ? `bench_plain_${stamp}` : `bench_sealed_${stamp}`} CASCADE`).catch(() => undefined);
+    await store.db
+      .script(`DROP SCHEMA IF EXISTS ${store === plain ? `bench_plain_${stamp}` : `bench_sealed_${stamp}`} CASCADE`)
+      .catch(() => undefined);
     await store.close();
   }
 }

@@ -32,5 +32,7 @@ async function seed(request: SeedRequest): Promise<void> {
 }
 
 if (parentPort) {
-  seed(workerData as SeedRequest).catch((error: unknown) => post({ kind: 'error', message: error instanceof Error ? error.stack ?? error.message : String(error) }));
+  seed(workerData as SeedRequest).catch((error: unknown) =>
+    post({ kind: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  );
 }

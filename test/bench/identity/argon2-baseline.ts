@@ -8,13 +8,22 @@ import { summarise, type Summary } from './stats.js';
 // The package's Algorithm is an ambient const enum, which isolated modules cannot read: 2 is Argon2id.
 const ARGON2ID = 2;
 
-export type Argon2Baseline = { sequential: Summary; concurrency: number; ceilingPerSecond: number; ceilingSeconds: number; ceilingVerifies: number };
+export type Argon2Baseline = {
+  sequential: Summary;
+  concurrency: number;
+  ceilingPerSecond: number;
+  ceilingSeconds: number;
+  ceilingVerifies: number;
+};
 
 async function mustVerify(passwordHash: string, password: string): Promise<void> {
   if (!(await verify(passwordHash, password))) throw new Error('argon2 baseline: verify said no to the right password');
 }
 
-export async function measureArgon2(password: string, options: { sequential: number; concurrency: number; ceilingMs: number }): Promise<Argon2Baseline> {
+export async function measureArgon2(
+  password: string,
+  options: { sequential: number; concurrency: number; ceilingMs: number },
+): Promise<Argon2Baseline> {
   const passwordHash = await hash(password, { algorithm: ARGON2ID });
   for (let i = 0; i < 5; i++) await mustVerify(passwordHash, password);
 
@@ -38,5 +47,11 @@ export async function measureArgon2(password: string, options: { sequential: num
     }),
   );
   const seconds = (performance.now() - start) / 1000;
-  return { sequential: summarise(times), concurrency: options.concurrency, ceilingPerSecond: verifies / seconds, ceilingSeconds: seconds, ceilingVerifies: verifies };
+  return {
+    sequential: summarise(times),
+    concurrency: options.concurrency,
+    ceilingPerSecond: verifies / seconds,
+    ceilingSeconds: seconds,
+    ceilingVerifies: verifies,
+  };
 }

@@ -13,7 +13,10 @@ export class Timer {
 
   fail(error: unknown): void {
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    const key = text.replace(/[0-9a-f]{16,}/g, '<id>').replace(/\b\d+\b/g, 'N').slice(0, 160);
+    const key = text
+      .replace(/[0-9a-f]{16,}/g, '<id>')
+      .replace(/\b\d+\b/g, 'N')
+      .slice(0, 160);
     this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
   }
 

@@ -75,8 +75,22 @@ async function phase(name: string, plan: LoadPlan, timers: Record<string, Timer>
   const wallSeconds = (performance.now() - wall) / 1000;
   const used = process.cpuUsage(cpu);
   const loop = performance.eventLoopUtilization(elu);
-  const components = Object.entries(timers).map(([component, t]) => ({ component, calls: t.calls, totalMs: t.totalMs, maxMs: t.maxMs, errors: [...t.errors] }));
-  return { name, plan, result, components, wallSeconds, mainLoopUtilisation: loop.utilization, processCores: (used.user + used.system) / 1e6 / wallSeconds };
+  const components = Object.entries(timers).map(([component, t]) => ({
+    component,
+    calls: t.calls,
+    totalMs: t.totalMs,
+    maxMs: t.maxMs,
+    errors: [...t.errors],
+  }));
+  return {
+    name,
+    plan,
+    result,
+    components,
+    wallSeconds,
+    mainLoopUtilisation: loop.utilization,
+    processCores: (used.user + used.system) / 1e6 / wallSeconds,
+  };
 }
 
 async function benchStore(name: StoreName): Promise<StoreRun> {
@@ -93,7 +107,9 @@ async function benchStore(name: StoreName): Promise<StoreRun> {
     const seedStart = performance.now();
     const seed = await seedDemoData(store, app.get(LookupKeys));
     if (!seed.seeded) throw new Error('demo data not seeded: the store was not empty');
-    log(`${name}: API at ${url}; demo data seeded (${seed.users} users, ${seed.companies} companies) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    log(
+      `${name}: API at ${url}; demo data seeded (${seed.users} users, ${seed.companies} companies) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
 
     log(`${name}: argon2id baseline (100 sequential verifies, then 2 concurrent verifiers for 5 s)`);
     const argon2 = await measureArgon2(DEMO_PASSWORD, { sequential: 100, concurrency: 2, ceilingMs: 5000 });
@@ -106,12 +122,35 @@ async function benchStore(name: StoreName): Promise<StoreRun> {
       const warmFailures = warm.result.samples.filter((s) => !s.ok);
       if (warmFailures.length > 0) throw new Error(`warm-up logins failed: ${JSON.stringify(warmFailures.slice(0, 3))}`);
       log(`${name}: one at a time (1 client, 5 s)`);
-      const sequential = await phase('sequential, 1 client', { kind: 'closed', url, bodies, clients: 1, durationMs: 5000, timeoutMs: TIMEOUT_MS }, timers);
+      const sequential = await phase(
+        'sequential, 1 client',
+        { kind: 'closed', url, bodies, clients: 1, durationMs: 5000, timeoutMs: TIMEOUT_MS },
+        timers,
+      );
       log(`${name}: open loop, ${RATE} logins/s for ${SECONDS} s (${Math.round(RATE * SECONDS)} requests on a fixed schedule)`);
-      const open = await phase(`open loop ${RATE}/s`, { kind: 'open', url, bodies, rate: RATE, durationMs: SECONDS * 1000, timeoutMs: TIMEOUT_MS }, timers);
+      const open = await phase(
+        `open loop ${RATE}/s`,
+        { kind: 'open', url, bodies, rate: RATE, durationMs: SECONDS * 1000, timeoutMs: TIMEOUT_MS },
+        timers,
+      );
       log(`${name}: closed loop ceiling (${CEILING_CLIENTS} clients, ${CEILING_SECONDS} s)`);
-      const ceiling = await phase(`closed loop, ${CEILING_CLIENTS} clients`, { kind: 'closed', url, bodies, clients: CEILING_CLIENTS, durationMs: CEILING_SECONDS * 1000, timeoutMs: TIMEOUT_MS }, timers);
-      return { store: name, info: bench.info, loadBefore: load1, loadAfter: loadavg()[0] ?? 0, argon2, sequential, open, ceiling, rate: RATE, seconds: SECONDS };
+      const ceiling = await phase(
+        `closed loop, ${CEILING_CLIENTS} clients`,
+        { kind: 'closed', url, bodies, clients: CEILING_CLIENTS, durationMs: CEILING_SECONDS * 1000, timeoutMs: TIMEOUT_MS },
+        timers,
+      );
+      return {
+        store: name,
+        info: bench.info,
+        loadBefore: load1,
+        loadAfter: loadavg()[0] ?? 0,
+        argon2,
+        sequential,
+        open,
+        ceiling,
+        rate: RATE,
+        seconds: SECONDS,
+      };
     } finally {
       undo();
     }
@@ -129,7 +168,9 @@ const stores: StoreName[] = args.includes('--both')
     : ['PGlite'];
 
 console.log(
-  `Login benchmark: node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}, ` +
+  `Login benchmark: node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}, ` +
     `UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}; stores: ${stores.join(', ')}` +
     (stores.includes('PostgreSQL') ? ` (server ${new URL(POSTGRES_ADMIN_URL).host})` : ''),
 );

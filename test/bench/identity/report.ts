@@ -37,14 +37,20 @@ export type StoreRun = {
 
 const okCount = (phase: Phase) => phase.result.samples.filter((s) => s.ok).length;
 const latencies = (phase: Phase) => summarise(phase.result.samples.map((s) => s.latencyMs));
-const statuses = (phase: Phase) => describeStatuses(statusCounts(phase.result.samples.map((s) => (s.status === 200 && !s.ok ? -1 : s.status))));
+const statuses = (phase: Phase) =>
+  describeStatuses(statusCounts(phase.result.samples.map((s) => (s.status === 200 && !s.ok ? -1 : s.status))));
 const allOk = (phase: Phase) => phase.result.samples.length > 0 && okCount(phase) === phase.result.samples.length;
 
 function failures(phase: Phase): string[] {
   const bad = phase.result.samples.filter((s) => !s.ok);
   const thrown = phase.components.flatMap((c) => c.errors.map(([error, count]) => `    ${c.component} threw ${count} x ${error}`));
   if (bad.length === 0) return thrown.length ? [`  ${phase.name}: every login succeeded, but inside:`, ...thrown] : [];
-  const first = bad.slice(0, 5).map((s) => `status ${s.status}${s.status === 200 ? ' without a session' : ''}${s.error ? ` (${s.error})` : ''} at ${(s.dueMs / 1000).toFixed(2)} s`);
+  const first = bad
+    .slice(0, 5)
+    .map(
+      (s) =>
+        `status ${s.status}${s.status === 200 ? ' without a session' : ''}${s.error ? ` (${s.error})` : ''} at ${(s.dueMs / 1000).toFixed(2)} s`,
+    );
   return [`  ${phase.name}: ${bad.length} of ${phase.result.samples.length} not a successful login; first: ${first.join('; ')}`, ...thrown];
 }
 
@@ -75,17 +81,47 @@ function mainTable(run: StoreRun): string {
   const { pass } = verdict(run);
   const rows: string[][] = [
     [`argon2id verify, ${a.n} sequential: p50 / p95`, `${ms(a.p50)} / ${ms(a.p95)}`, 'raw @node-rs/argon2, PasswordHasher parameters', '-'],
-    [`argon2id ceiling, ${run.argon2.concurrency} concurrent verifiers, ${run.argon2.ceilingSeconds.toFixed(0)} s`, `${perSecond(run.argon2.ceilingPerSecond)} verifies`, '-', '-'],
-    [`login, 1 client one at a time (${seq.n}): p50 / p95`, `${ms(seq.p50)} / ${ms(seq.p95)}`, argonP50, `${ratio(seq.p50 / a.p50)} (p50 / p50)`],
-    [`open loop: requests sent on schedule`, `${openSent} over ${run.seconds} s, ${run.open.result.socketsOpened} keep-alive connections`, `${Math.round(run.rate * run.seconds)} due at ${run.rate}/s`, openSent === Math.round(run.rate * run.seconds) ? 'all sent' : 'SHORT'],
+    [
+      `argon2id ceiling, ${run.argon2.concurrency} concurrent verifiers, ${run.argon2.ceilingSeconds.toFixed(0)} s`,
+      `${perSecond(run.argon2.ceilingPerSecond)} verifies`,
+      '-',
+      '-',
+    ],
+    [
+      `login, 1 client one at a time (${seq.n}): p50 / p95`,
+      `${ms(seq.p50)} / ${ms(seq.p95)}`,
+      argonP50,
+      `${ratio(seq.p50 / a.p50)} (p50 / p50)`,
+    ],
+    [
+      `open loop: requests sent on schedule`,
+      `${openSent} over ${run.seconds} s, ${run.open.result.socketsOpened} keep-alive connections`,
+      `${Math.round(run.rate * run.seconds)} due at ${run.rate}/s`,
+      openSent === Math.round(run.rate * run.seconds) ? 'all sent' : 'SHORT',
+    ],
     [`open loop: replies by status`, statuses(run.open), `all ${openSent}: 200 with a session`, allOk(run.open) ? 'yes' : 'NO'],
-    [`open loop: achieved throughput (successful logins)`, perSecond(openThroughput), `offered ${perSecond(run.rate)}`, ratio(openThroughput / run.rate)],
+    [
+      `open loop: achieved throughput (successful logins)`,
+      perSecond(openThroughput),
+      `offered ${perSecond(run.rate)}`,
+      ratio(openThroughput / run.rate),
+    ],
     [`open loop: login p50 (from scheduled send)`, ms(open.p50), argonP50, `${ratio(open.p50 / a.p50)} (login p50 / argon2 p50)`],
     [`open loop: login p95`, ms(open.p95), `argon2 verify p95 ${ms(a.p95)}`, `target < ${TARGET_P95_MS} ms: ${pass ? 'PASS' : 'MISS'}`],
     [`open loop: login p99 / max`, `${ms(open.p99)} / ${ms(open.max)}`, '-', '-'],
     [`open loop: generator send lag p99 / max (info)`, `${ms(lag.p99)} / ${ms(lag.max)}`, '-', '-'],
-    [`closed loop, ${clients} clients, ${run.ceiling.result.seconds.toFixed(0)} s: throughput`, `${perSecond(ceilingThroughput)} logins`, `argon2 ceiling ${perSecond(run.argon2.ceilingPerSecond)}`, `${ratio(ceilingThroughput / run.argon2.ceilingPerSecond)} (logins / verifies)`],
-    [`offered rate / closed-loop ceiling`, ratio(run.rate / ceilingThroughput), 'below 1x: the open loop can keep up', run.rate < ceilingThroughput ? 'keeps up' : 'OVERLOADED: the queue grows for the whole run'],
+    [
+      `closed loop, ${clients} clients, ${run.ceiling.result.seconds.toFixed(0)} s: throughput`,
+      `${perSecond(ceilingThroughput)} logins`,
+      `argon2 ceiling ${perSecond(run.argon2.ceilingPerSecond)}`,
+      `${ratio(ceilingThroughput / run.argon2.ceilingPerSecond)} (logins / verifies)`,
+    ],
+    [
+      `offered rate / closed-loop ceiling`,
+      ratio(run.rate / ceilingThroughput),
+      'below 1x: the open loop can keep up',
+      run.rate < ceilingThroughput ? 'keeps up' : 'OVERLOADED: the queue grows for the whole run',
+    ],
     [`closed loop: login p50 / p95`, `${ms(ceiling.p50)} / ${ms(ceiling.p95)}`, argonP50, `${ratio(ceiling.p50 / a.p50)} (p50 / p50)`],
     [`closed loop: replies by status`, statuses(run.ceiling), 'all 200 with a session', allOk(run.ceiling) ? 'yes' : 'NO'],
   ];
@@ -103,13 +139,23 @@ function breakdownTable(run: StoreRun): string {
     });
     return [name, ...cells];
   });
-  const timed = (phase: Phase) => perLogin(phase, phase.components.reduce((sum, c) => sum + c.totalMs, 0));
+  const timed = (phase: Phase) =>
+    perLogin(
+      phase,
+      phase.components.reduce((sum, c) => sum + c.totalMs, 0),
+    );
   const mean = (phase: Phase) => latencies(phase).mean;
   rows.push(['sum of the timed parts', ...phases.map((p) => `${ms(timed(p))} (${percent(timed(p) / mean(p))})`)]);
   rows.push(['login latency, mean (client side)', ...phases.map((p) => ms(mean(p)))]);
-  rows.push(['rest: HTTP, Nest, validation, JSON, waiting for the event loop', ...phases.map((p) => `${ms(mean(p) - timed(p))} (${percent((mean(p) - timed(p)) / mean(p))})`)]);
+  rows.push([
+    'rest: HTTP, Nest, validation, JSON, waiting for the event loop',
+    ...phases.map((p) => `${ms(mean(p) - timed(p))} (${percent((mean(p) - timed(p)) / mean(p))})`),
+  ]);
   rows.push(['API event loop busy (main thread)', ...phases.map((p) => percent(p.mainLoopUtilisation))]);
-  rows.push(['API event loop busy per login', ...phases.map((p) => ms((p.mainLoopUtilisation * p.wallSeconds * 1000) / Math.max(1, p.result.samples.length)))]);
+  rows.push([
+    'API event loop busy per login',
+    ...phases.map((p) => ms((p.mainLoopUtilisation * p.wallSeconds * 1000) / Math.max(1, p.result.samples.length))),
+  ]);
   rows.push(['process CPU (cores; 2 on this machine)', ...phases.map((p) => p.processCores.toFixed(2))]);
   return markdownTable(['per login: calls x = mean ms', ...phases.map((p) => p.name)], rows, [1, 2, 3]);
 }

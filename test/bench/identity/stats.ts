@@ -28,7 +28,11 @@ export const ratio = (value: number): string => (Number.isFinite(value) ? `${val
 export const percent = (value: number): string => (Number.isFinite(value) ? `${(value * 100).toFixed(0)}%` : '-');
 
 /** A markdown table, as the other benches print. */
-export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[], rightAligned: readonly number[] = []): string {
+export function markdownTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  rightAligned: readonly number[] = [],
+): string {
   const align = header.map((_, i) => (rightAligned.includes(i) ? '---:' : '---'));
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
   return [line(header), line(align), ...rows.map(line)].join('\n');

@@ -9,14 +9,35 @@ import { COMPANY } from './seed.js';
 const ACTIVE = "status = 'active'";
 
 export const CATALOGUE_CALLS: PlanCall[] = [
-  { name: 'catalogue: active, by name', path: '/api/catalogue-items', bare: { table: 'catalogue_items', owner: 'company_id', where: ACTIVE, order: 'lower(name), item_id' } },
   {
-    name: 'catalogue: products, page 40 (range 975-999)', path: '/api/catalogue-items', filter: { kind: 'product' }, range: [975, 999],
-    bare: { table: 'catalogue_items', owner: 'company_id', where: `${ACTIVE} AND kind = 'product'`, order: 'lower(name), item_id', offset: 975 },
+    name: 'catalogue: active, by name',
+    path: '/api/catalogue-items',
+    bare: { table: 'catalogue_items', owner: 'company_id', where: ACTIVE, order: 'lower(name), item_id' },
   },
   {
-    name: 'catalogue: picker search q=item 7777, products', path: '/api/catalogue-items', filter: { kind: 'product', q: 'item 7777' }, range: [0, 9],
-    bare: { table: 'catalogue_items', owner: 'company_id', where: `${ACTIVE} AND kind = 'product' AND lower(name || ' ' || code) LIKE '%item 7777%'`, order: 'lower(name), item_id' },
+    name: 'catalogue: products, page 40 (range 975-999)',
+    path: '/api/catalogue-items',
+    filter: { kind: 'product' },
+    range: [975, 999],
+    bare: {
+      table: 'catalogue_items',
+      owner: 'company_id',
+      where: `${ACTIVE} AND kind = 'product'`,
+      order: 'lower(name), item_id',
+      offset: 975,
+    },
+  },
+  {
+    name: 'catalogue: picker search q=item 7777, products',
+    path: '/api/catalogue-items',
+    filter: { kind: 'product', q: 'item 7777' },
+    range: [0, 9],
+    bare: {
+      table: 'catalogue_items',
+      owner: 'company_id',
+      where: `${ACTIVE} AND kind = 'product' AND lower(name || ' ' || code) LIKE '%item 7777%'`,
+      order: 'lower(name), item_id',
+    },
   },
 ];
 

@@ -9,23 +9,43 @@ import { COMPANY } from './seed.js';
 
 export const COMPANY_CALLS: PlanCall[] = [
   {
-    name: 'company users: active, by name', path: '/api/company/users', filter: { status: 'active' }, as: 'companyAdmin',
+    name: 'company users: active, by name',
+    path: '/api/company/users',
+    filter: { status: 'active' },
+    as: 'companyAdmin',
     bare: { table: 'company_members', owner: 'company_id', where: "status = 'activated'", order: 'lower(name), member_id' },
   },
   {
-    name: 'company users: pending, page 40 (range 975-999)', path: '/api/company/users', filter: { status: 'pending' }, range: [975, 999], as: 'companyAdmin',
+    name: 'company users: pending, page 40 (range 975-999)',
+    path: '/api/company/users',
+    filter: { status: 'pending' },
+    range: [975, 999],
+    as: 'companyAdmin',
     bare: { table: 'company_members', owner: 'company_id', where: "status = 'pending'", order: 'lower(name), member_id', offset: 975 },
   },
   {
-    name: 'company users: active, search q=member 77', path: '/api/company/users', filter: { status: 'active', q: 'member 77' }, as: 'companyAdmin',
-    bare: { table: 'company_members', owner: 'company_id', where: "status = 'activated' AND (name || ' ' || email) ILIKE '%member 77%'", order: 'lower(name), member_id' },
+    name: 'company users: active, search q=member 77',
+    path: '/api/company/users',
+    filter: { status: 'active', q: 'member 77' },
+    as: 'companyAdmin',
+    bare: {
+      table: 'company_members',
+      owner: 'company_id',
+      where: "status = 'activated' AND (name || ' ' || email) ILIKE '%member 77%'",
+      order: 'lower(name), member_id',
+    },
   },
   {
-    name: 'company registrations: submitted, oldest first', path: '/api/company/registrations', as: 'platformAdmin',
+    name: 'company registrations: submitted, oldest first',
+    path: '/api/company/registrations',
+    as: 'platformAdmin',
     bare: { table: 'companies', owner: 'status', order: 'submitted_at, company_id' },
   },
   {
-    name: 'company registrations: submitted, page 40 (range 975-999)', path: '/api/company/registrations', range: [975, 999], as: 'platformAdmin',
+    name: 'company registrations: submitted, page 40 (range 975-999)',
+    path: '/api/company/registrations',
+    range: [975, 999],
+    as: 'platformAdmin',
     bare: { table: 'companies', owner: 'status', order: 'submitted_at, company_id', offset: 975 },
   },
 ];

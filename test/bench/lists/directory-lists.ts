@@ -10,7 +10,14 @@ import { directoryCursor } from '@binaan/api/dist/companies/contractor-directory
 import type { PlanCall } from './plan-lists.js';
 
 const WORDS = ['Bina', 'Jaya', 'Maju', 'Teknik', 'Elektrik', 'Sivil', 'Bekalan', 'Konsult'];
-const TRADES = ["ARRAY['building']", "ARRAY['building', 'civilEngineering']", "ARRAY['mechanicalElectrical']", "ARRAY['supply']", "ARRAY['consultancy']", "ARRAY['civilEngineering', 'facilityManagement']"];
+const TRADES = [
+  "ARRAY['building']",
+  "ARRAY['building', 'civilEngineering']",
+  "ARRAY['mechanicalElectrical']",
+  "ARRAY['supply']",
+  "ARRAY['consultancy']",
+  "ARRAY['civilEngineering', 'facilityManagement']",
+];
 /** Every state but Perlis (19): the directory's answer for a state where no company is listed. */
 const STATES = [1, 2, 3, 4, 5, 10, 11, 13, 14, 16, 17, 18, 21, 22, 24];
 const nameOf = (n: number) => `Bench contractor ${String(n).padStart(7, '0')} ${WORDS[n % WORDS.length]} Sdn Bhd`;
@@ -19,18 +26,71 @@ const PAGE = { limit: '25' };
 const AFTER = { key: nameOf(976).toLowerCase(), id: 'bench-dir-976' };
 
 export const DIRECTORY_CALLS: PlanCall[] = [
-  { name: 'directory: first page by name', path: '/api/public/contractors', query: PAGE, bare: { table: 'contractor_directory', owner: 'shown', order: 'sort_key, company_id' } },
-  { name: 'directory: trade building', path: '/api/public/contractors', query: { ...PAGE, trade: 'building' }, bare: { table: 'contractor_directory_trades', owner: 'trade', ownerValue: 'building', order: 'trade, sort_key, company_id' } },
-  { name: 'directory: state Selangor', path: '/api/public/contractors', query: { ...PAGE, state: '1' }, bare: { table: 'contractor_directory', owner: 'shown', where: 'state = 1', order: 'state, sort_key, company_id' } },
-  { name: 'directory: state Perlis (none listed)', path: '/api/public/contractors', query: { ...PAGE, state: '19' }, bare: { table: 'contractor_directory', owner: 'shown', where: 'state = 19', order: 'state, sort_key, company_id' } },
-  { name: 'directory: trade supply in Johor', path: '/api/public/contractors', query: { ...PAGE, trade: 'supply', state: '5' }, bare: { table: 'contractor_directory_trades', owner: 'trade', ownerValue: 'supply', where: 'state = 5', order: 'trade, state, sort_key, company_id' } },
   {
-    name: 'directory: page after the 976th (keyset)', path: '/api/public/contractors', query: { ...PAGE, after: directoryCursor(AFTER) },
-    bare: { table: 'contractor_directory', owner: 'shown', where: `(sort_key, company_id) > ('${AFTER.key}', '${AFTER.id}')`, order: 'sort_key, company_id' },
+    name: 'directory: first page by name',
+    path: '/api/public/contractors',
+    query: PAGE,
+    bare: { table: 'contractor_directory', owner: 'shown', order: 'sort_key, company_id' },
   },
-  { name: 'directory: search q=elektrik (1 in 8)', path: '/api/public/contractors', query: { ...PAGE, q: 'elektrik' }, bare: { table: 'contractor_directory', owner: 'shown', where: "sort_key LIKE '%elektrik%'", order: 'sort_key, company_id' } },
-  { name: 'directory: search q=0000778 (one company)', path: '/api/public/contractors', query: { ...PAGE, q: '0000778' }, bare: { table: 'contractor_directory', owner: 'shown', where: "sort_key LIKE '%0000778%'", order: 'sort_key, company_id' } },
-  { name: 'directory: search q=kontraktor (none)', path: '/api/public/contractors', query: { ...PAGE, q: 'kontraktor' }, bare: { table: 'contractor_directory', owner: 'shown', where: "sort_key LIKE '%kontraktor%'", order: 'sort_key, company_id' } },
+  {
+    name: 'directory: trade building',
+    path: '/api/public/contractors',
+    query: { ...PAGE, trade: 'building' },
+    bare: { table: 'contractor_directory_trades', owner: 'trade', ownerValue: 'building', order: 'trade, sort_key, company_id' },
+  },
+  {
+    name: 'directory: state Selangor',
+    path: '/api/public/contractors',
+    query: { ...PAGE, state: '1' },
+    bare: { table: 'contractor_directory', owner: 'shown', where: 'state = 1', order: 'state, sort_key, company_id' },
+  },
+  {
+    name: 'directory: state Perlis (none listed)',
+    path: '/api/public/contractors',
+    query: { ...PAGE, state: '19' },
+    bare: { table: 'contractor_directory', owner: 'shown', where: 'state = 19', order: 'state, sort_key, company_id' },
+  },
+  {
+    name: 'directory: trade supply in Johor',
+    path: '/api/public/contractors',
+    query: { ...PAGE, trade: 'supply', state: '5' },
+    bare: {
+      table: 'contractor_directory_trades',
+      owner: 'trade',
+      ownerValue: 'supply',
+      where: 'state = 5',
+      order: 'trade, state, sort_key, company_id',
+    },
+  },
+  {
+    name: 'directory: page after the 976th (keyset)',
+    path: '/api/public/contractors',
+    query: { ...PAGE, after: directoryCursor(AFTER) },
+    bare: {
+      table: 'contractor_directory',
+      owner: 'shown',
+      where: `(sort_key, company_id) > ('${AFTER.key}', '${AFTER.id}')`,
+      order: 'sort_key, company_id',
+    },
+  },
+  {
+    name: 'directory: search q=elektrik (1 in 8)',
+    path: '/api/public/contractors',
+    query: { ...PAGE, q: 'elektrik' },
+    bare: { table: 'contractor_directory', owner: 'shown', where: "sort_key LIKE '%elektrik%'", order: 'sort_key, company_id' },
+  },
+  {
+    name: 'directory: search q=0000778 (one company)',
+    path: '/api/public/contractors',
+    query: { ...PAGE, q: '0000778' },
+    bare: { table: 'contractor_directory', owner: 'shown', where: "sort_key LIKE '%0000778%'", order: 'sort_key, company_id' },
+  },
+  {
+    name: 'directory: search q=kontraktor (none)',
+    path: '/api/public/contractors',
+    query: { ...PAGE, q: 'kontraktor' },
+    bare: { table: 'contractor_directory', owner: 'shown', where: "sort_key LIKE '%kontraktor%'", order: 'sort_key, company_id' },
+  },
 ];
 
 /** Bench companies n = from .. to-1 in the directory; the shown ones in the public's tables. */
@@ -51,4 +111,6 @@ export function growDirectorySql(from: number, to: number): string[] {
   ];
 }
 
-export const DIRECTORY_ANALYZE = ['contractor_directory_companies', 'contractor_directory', 'contractor_directory_trades'].map((table) => `VACUUM ANALYZE ${table}`);
+export const DIRECTORY_ANALYZE = ['contractor_directory_companies', 'contractor_directory', 'contractor_directory_trades'].map(
+  (table) => `VACUUM ANALYZE ${table}`,
+);

@@ -57,27 +57,74 @@ type Call = {
 
 const STATE_COLUMNS = new Set(['status', 'updated_at', 'revision']);
 const sortCall = (field: string, column: string): Call => ({
-  name: `first page sorted by ${field}`, sort: [field, 'ASC'], bare: { order: `${column} ASC, id ASC`, ...(STATE_COLUMNS.has(column) ? { table: 'document_states' as const } : {}) },
+  name: `first page sorted by ${field}`,
+  sort: [field, 'ASC'],
+  bare: { order: `${column} ASC, id ASC`, ...(STATE_COLUMNS.has(column) ? { table: 'document_states' as const } : {}) },
 });
 
 /** One line per list call. The rare search names one document of the first 1,000. */
 export const CALLS: Call[] = [
   { name: 'first page, default sort (createdAt DESC)', bare: { order: 'created_at DESC, id ASC' } },
-  sortCall('id', 'id'), sortCall('documentNo', 'document_no'), sortCall('title', 'title'), sortCall('status', 'status'), sortCall('total', 'total_sen'),
-  sortCall('createdAt', 'created_at'), sortCall('updatedAt', 'updated_at'), sortCall('revision', 'revision'), sortCall('projectId', 'project_id'),
-  sortCall('companyName', 'company_id'), sortCall('counterpartyName', 'counterparty_company_id'),
+  sortCall('id', 'id'),
+  sortCall('documentNo', 'document_no'),
+  sortCall('title', 'title'),
+  sortCall('status', 'status'),
+  sortCall('total', 'total_sen'),
+  sortCall('createdAt', 'created_at'),
+  sortCall('updatedAt', 'updated_at'),
+  sortCall('revision', 'revision'),
+  sortCall('projectId', 'project_id'),
+  sortCall('companyName', 'company_id'),
+  sortCall('counterpartyName', 'counterparty_company_id'),
   { name: 'page 40 (range 975-999)', range: [975, 999], bare: { order: 'created_at DESC, id ASC', offset: 975 } },
-  { name: `search q=${COMMON_WORD} (1 in 8)`, filter: { q: COMMON_WORD }, bare: { where: `title ILIKE '%${COMMON_WORD}%'`, order: 'created_at DESC, id ASC' } },
-  { name: 'search q=0000777 (one document)', filter: { q: '0000777' }, bare: { where: "document_no ILIKE '%0000777%'", order: 'created_at DESC, id ASC' } },
-  { name: 'status tab (active)', filter: { status: 'active' }, bare: { where: "status = 'active'", order: 'created_at DESC, id ASC', table: 'document_states' } },
-  { name: 'counterparty filter', filter: { counterparty: OTHER }, bare: { where: `counterparty_company_id = '${OTHER}'`, order: 'created_at DESC, id ASC' } },
-  { name: 'project filter', filter: { projectId: PROJECT }, bare: { where: `project_id = '${PROJECT}'`, order: 'created_at DESC, id ASC' } },
+  {
+    name: `search q=${COMMON_WORD} (1 in 8)`,
+    filter: { q: COMMON_WORD },
+    bare: { where: `title ILIKE '%${COMMON_WORD}%'`, order: 'created_at DESC, id ASC' },
+  },
+  {
+    name: 'search q=0000777 (one document)',
+    filter: { q: '0000777' },
+    bare: { where: "document_no ILIKE '%0000777%'", order: 'created_at DESC, id ASC' },
+  },
+  {
+    name: 'status tab (active)',
+    filter: { status: 'active' },
+    bare: { where: "status = 'active'", order: 'created_at DESC, id ASC', table: 'document_states' },
+  },
+  {
+    name: 'counterparty filter',
+    filter: { counterparty: OTHER },
+    bare: { where: `counterparty_company_id = '${OTHER}'`, order: 'created_at DESC, id ASC' },
+  },
+  {
+    name: 'project filter',
+    filter: { projectId: PROJECT },
+    bare: { where: `project_id = '${PROJECT}'`, order: 'created_at DESC, id ASC' },
+  },
   { name: 'direction received', filter: { direction: 'received' }, bare: { where: 'false', order: 'created_at DESC, id ASC' } },
-  { name: 'awaiting approval', filter: { awaitingApproval: true }, bare: { where: 'awaiting_level IS NOT NULL', order: 'created_at DESC, id ASC', table: 'document_states' } },
+  {
+    name: 'awaiting approval',
+    filter: { awaitingApproval: true },
+    bare: { where: 'awaiting_level IS NOT NULL', order: 'created_at DESC, id ASC', table: 'document_states' },
+  },
   // Tenders received sorted by total go by id (estimates withheld): the received branch reads (status, id).
-  { name: 'two statuses sorted by total', sort: ['total', 'DESC'], filter: { status: ['new', 'cancelled'] }, bare: { where: "status IN ('new', 'cancelled')", order: 'total_sen DESC, id DESC' } },
-  { name: 'date range (one day)', filter: { dateFrom: '2020-01-01', dateTo: '2020-01-01' }, bare: { where: "created_at >= '2020-01-01' AND created_at < '2020-01-02'", order: 'created_at DESC, id ASC' } },
-  { name: 'getMany filter={"id":[3 ids]}', filter: { id: ['bench-11', 'bench-512', 'bench-903'] }, bare: { where: "id IN ('bench-11','bench-512','bench-903')", order: 'id ASC' } },
+  {
+    name: 'two statuses sorted by total',
+    sort: ['total', 'DESC'],
+    filter: { status: ['new', 'cancelled'] },
+    bare: { where: "status IN ('new', 'cancelled')", order: 'total_sen DESC, id DESC' },
+  },
+  {
+    name: 'date range (one day)',
+    filter: { dateFrom: '2020-01-01', dateTo: '2020-01-01' },
+    bare: { where: "created_at >= '2020-01-01' AND created_at < '2020-01-02'", order: 'created_at DESC, id ASC' },
+  },
+  {
+    name: 'getMany filter={"id":[3 ids]}',
+    filter: { id: ['bench-11', 'bench-512', 'bench-903'] },
+    bare: { where: "id IN ('bench-11','bench-512','bench-903')", order: 'id ASC' },
+  },
   { name: 'export (range 0-999)', range: [0, 999], bare: { order: 'created_at DESC, id ASC' } },
 ];
 
@@ -112,7 +159,8 @@ async function measure(base: string, token: string, db: SqlExecutor, call: Call)
   const sql = `SELECT * FROM ${call.bare.table ?? 'documents'} WHERE resource = $1 AND company_id = $2${call.bare.where ? ` AND ${call.bare.where}` : ''}
     ORDER BY ${call.bare.order} LIMIT ${limit} OFFSET ${call.bare.offset ?? 0}`;
   const sqlMs = await timeIt(() => db.query(sql, [RESOURCE, COMPANY]));
-  if (probe.status !== 200) return { api: `${probe.status} ${(JSON.parse(body) as { errorCode?: string }).errorCode ?? ''}`, sql: sqlMs, range };
+  if (probe.status !== 200)
+    return { api: `${probe.status} ${(JSON.parse(body) as { errorCode?: string }).errorCode ?? ''}`, sql: sqlMs, range };
   const api = await timeIt(async () => {
     const reply = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     if (reply.status !== 200) throw new Error(`${call.name}: ${reply.status}`);
@@ -122,7 +170,14 @@ async function measure(base: string, token: string, db: SqlExecutor, call: Call)
 }
 
 /** A plan list call (plan-lists.ts) beside the bare read of its own table's page. */
-async function measurePlan(base: string, tokens: Tokens, db: SqlExecutor, call: PlanCall, project: string, tender: string): Promise<Measured> {
+async function measurePlan(
+  base: string,
+  tokens: Tokens,
+  db: SqlExecutor,
+  call: PlanCall,
+  project: string,
+  tender: string,
+): Promise<Measured> {
   const token = tokens[call.as ?? 'officer'];
   const params = new URLSearchParams({ range: JSON.stringify(call.range ?? [0, 24]), ...call.query });
   if (call.filter) params.set('filter', JSON.stringify(call.filter));
@@ -132,10 +187,21 @@ async function measurePlan(base: string, tokens: Tokens, db: SqlExecutor, call: 
   const range = probe.headers.get('content-range') ?? '';
   const body = await probe.text();
   const limit = (call.range ? call.range[1] - call.range[0] : 24) + 1;
-  const owner = call.bare.ownerValue ?? (call.bare.owner === 'project_id' ? project : call.bare.owner === 'tender_id' ? tender : call.bare.owner === 'status' ? 2 : call.bare.owner === 'shown' ? true : COMPANY);
+  const owner =
+    call.bare.ownerValue ??
+    (call.bare.owner === 'project_id'
+      ? project
+      : call.bare.owner === 'tender_id'
+        ? tender
+        : call.bare.owner === 'status'
+          ? 2
+          : call.bare.owner === 'shown'
+            ? true
+            : COMPANY);
   const sql = `SELECT * FROM ${call.bare.table} WHERE ${call.bare.owner === 'shown' ? 'true' : call.bare.owner} = $1${call.bare.where ? ` AND ${call.bare.where}` : ''} ORDER BY ${call.bare.order} LIMIT ${limit} OFFSET ${call.bare.offset ?? 0}`;
   const sqlMs = await timeIt(() => db.query(sql, [owner]));
-  if (probe.status !== 200) return { api: `${probe.status} ${(JSON.parse(body) as { errorCode?: string }).errorCode ?? ''}`, sql: sqlMs, range };
+  if (probe.status !== 200)
+    return { api: `${probe.status} ${(JSON.parse(body) as { errorCode?: string }).errorCode ?? ''}`, sql: sqlMs, range };
   const api = await timeIt(async () => {
     const reply = await get();
     if (reply.status !== 200) throw new Error(`${call.name}: ${reply.status}`);
@@ -145,7 +211,8 @@ async function measurePlan(base: string, tokens: Tokens, db: SqlExecutor, call: 
 }
 
 const fmt = (ms: number | string) => (typeof ms === 'string' ? ms : ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
-const ratio = (ms: number | string, first: number | string) => (typeof ms === 'number' && typeof first === 'number' ? ` (${(ms / first).toFixed(1)}x)` : '');
+const ratio = (ms: number | string, first: number | string) =>
+  typeof ms === 'number' && typeof first === 'number' ? ` (${(ms / first).toFixed(1)}x)` : '';
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'binaan-bench-lists-'));
@@ -216,23 +283,46 @@ async function main(): Promise<void> {
       if (setupCalls.length > 0) for (const sql of SETUP_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (catalogueCalls.length > 0) for (const sql of CATALOGUE_ANALYZE) await run(db, env.DATABASE_URL, sql);
       if (platformCalls.length > 0) for (const sql of PLATFORM_ANALYZE) await run(db, env.DATABASE_URL, sql);
-      console.log(`\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans, scans, invitations, tenderers, queries, members, registrations, directory companies and platform list rows'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      console.log(
+        `\n${STORE}: ${size.toLocaleString('en')} ${calls.length > 0 ? 'tenders' : 'plans, scans, invitations, tenderers, queries, members, registrations, directory companies and platform list rows'} of ${COMPANY} (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      );
       const row: Measured[] = [];
       for (const call of calls) {
         const measured = await measure(base, token, db, call);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
       }
-      for (const call of [...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...profileCalls, ...setupCalls, ...catalogueCalls, ...platformCalls]) {
+      for (const call of [
+        ...planCalls,
+        ...tenderingCalls,
+        ...companyCalls,
+        ...directoryCalls,
+        ...profileCalls,
+        ...setupCalls,
+        ...catalogueCalls,
+        ...platformCalls,
+      ]) {
         const measured = await measurePlan(base, tokens, db, call, project, tender);
         row.push(measured);
         console.log(`  ${call.name}: API ${fmt(measured.api)} ms, SQL ${fmt(measured.sql)} ms, Content-Range ${measured.range}`);
       }
       results.push(row);
     }
-    console.log(`\n| list call (${calls.length > 0 ? `GET /api/documents/${RESOURCE}` : 'plan lists'}, ${STORE}, median of ${RUNS}) | ${SIZES.map((s) => `API at ${s.toLocaleString('en')}`).join(' | ')} | ${SIZES.map((s) => `bare SQL at ${s.toLocaleString('en')}`).join(' | ')} |`);
+    console.log(
+      `\n| list call (${calls.length > 0 ? `GET /api/documents/${RESOURCE}` : 'plan lists'}, ${STORE}, median of ${RUNS}) | ${SIZES.map((s) => `API at ${s.toLocaleString('en')}`).join(' | ')} | ${SIZES.map((s) => `bare SQL at ${s.toLocaleString('en')}`).join(' | ')} |`,
+    );
     console.log(`|---|${SIZES.map(() => '---|').join('')}${SIZES.map(() => '---|').join('')}`);
-    [...calls, ...planCalls, ...tenderingCalls, ...companyCalls, ...directoryCalls, ...profileCalls, ...setupCalls, ...catalogueCalls, ...platformCalls].forEach((call, i) => {
+    [
+      ...calls,
+      ...planCalls,
+      ...tenderingCalls,
+      ...companyCalls,
+      ...directoryCalls,
+      ...profileCalls,
+      ...setupCalls,
+      ...catalogueCalls,
+      ...platformCalls,
+    ].forEach((call, i) => {
       const api = results.map((row) => `${fmt(row[i]!.api)}${ratio(row[i]!.api, results[0]![i]!.api)}`);
       const sql = results.map((row) => `${fmt(row[i]!.sql)}${ratio(row[i]!.sql, results[0]![i]!.sql)}`);
       console.log(`| ${call.name} | ${api.join(' | ')} | ${sql.join(' | ')} |`);
@@ -240,7 +330,8 @@ async function main(): Promise<void> {
   } finally {
     await app.close();
     // BENCH_KEEP=1 keeps the PostgreSQL database, to EXPLAIN a call afterwards (drop it by hand).
-    if (STORE === 'postgres' && !process.env.BENCH_KEEP) await onDatabase((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    if (STORE === 'postgres' && !process.env.BENCH_KEEP)
+      await onDatabase((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
     else if (STORE === 'postgres') console.log(`kept ${database}`);
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -15,26 +15,119 @@ const NEWEST_INQUIRY = 'received_at DESC, position DESC';
 const NEWEST_AD = 'created_at DESC, position DESC';
 
 export const PLATFORM_CALLS: PlanCall[] = [
-  { name: 'platform e-mail log: first page', path: '/api/admin/email-log', as: 'platformAdmin', bare: { table: 'mail_log', owner: 'shown', order: NEWEST_MAIL } },
-  { name: 'platform e-mail log: failed', path: '/api/admin/email-log', filter: { status: 'failed' }, as: 'platformAdmin', bare: { table: 'mail_log', owner: 'status', ownerValue: 'failed', order: NEWEST_MAIL } },
-  { name: 'platform e-mail log: page 40 (range 975-999)', path: '/api/admin/email-log', range: [975, 999], as: 'platformAdmin', bare: { table: 'mail_log', owner: 'shown', order: NEWEST_MAIL, offset: 975 } },
-  { name: 'platform inquiries: first page', path: '/api/admin/inquiries', as: 'platformAdmin', bare: { table: 'inquiries', owner: 'shown', order: NEWEST_INQUIRY } },
-  { name: 'platform inquiries: new', path: '/api/admin/inquiries', filter: { status: 'new' }, as: 'platformAdmin', bare: { table: 'inquiries', owner: 'status', ownerValue: 'new', order: NEWEST_INQUIRY } },
-  { name: 'platform inquiries: page 40 (range 975-999)', path: '/api/admin/inquiries', range: [975, 999], as: 'platformAdmin', bare: { table: 'inquiries', owner: 'shown', order: NEWEST_INQUIRY, offset: 975 } },
-  { name: 'platform advertisements: first page', path: '/api/admin/advertisements', as: 'platformAdmin', bare: { table: 'advertisements', owner: 'shown', order: NEWEST_AD } },
-  { name: 'platform advertisements: published', path: '/api/admin/advertisements', filter: { status: 'published' }, as: 'platformAdmin', bare: { table: 'advertisements', owner: 'status', ownerValue: 'published', order: NEWEST_AD } },
-  { name: 'platform advertisements: sorted by title', path: '/api/admin/advertisements', query: { sort: '["title","ASC"]' }, as: 'platformAdmin', bare: { table: 'advertisements', owner: 'shown', order: 'title ASC, position ASC' } },
-  { name: 'platform advertisements: sorted by validFrom', path: '/api/admin/advertisements', query: { sort: '["validFrom","DESC"]' }, as: 'platformAdmin', bare: { table: 'advertisements', owner: 'shown', order: 'valid_from DESC, position DESC' } },
-  { name: 'platform advertisements: sorted by validTo', path: '/api/admin/advertisements', query: { sort: '["validTo","DESC"]' }, as: 'platformAdmin', bare: { table: 'advertisements', owner: 'shown', order: 'valid_to DESC, position DESC' } },
-  { name: 'platform billings: every company, first page', path: '/api/billings', as: 'platformAdmin', bare: { table: 'billings', owner: 'shown', order: 'sequence DESC' } },
-  { name: 'platform billings: every company, paid', path: '/api/billings', filter: { status: 'paid' }, as: 'platformAdmin', bare: { table: 'billings', owner: 'status', ownerValue: 'paid', order: 'sequence DESC' } },
   {
-    name: 'platform billings: every company, a page deep (after 900)', path: '/api/billings', query: { after: after(String(BILLING_BASE + 900), 'x') }, as: 'platformAdmin',
+    name: 'platform e-mail log: first page',
+    path: '/api/admin/email-log',
+    as: 'platformAdmin',
+    bare: { table: 'mail_log', owner: 'shown', order: NEWEST_MAIL },
+  },
+  {
+    name: 'platform e-mail log: failed',
+    path: '/api/admin/email-log',
+    filter: { status: 'failed' },
+    as: 'platformAdmin',
+    bare: { table: 'mail_log', owner: 'status', ownerValue: 'failed', order: NEWEST_MAIL },
+  },
+  {
+    name: 'platform e-mail log: page 40 (range 975-999)',
+    path: '/api/admin/email-log',
+    range: [975, 999],
+    as: 'platformAdmin',
+    bare: { table: 'mail_log', owner: 'shown', order: NEWEST_MAIL, offset: 975 },
+  },
+  {
+    name: 'platform inquiries: first page',
+    path: '/api/admin/inquiries',
+    as: 'platformAdmin',
+    bare: { table: 'inquiries', owner: 'shown', order: NEWEST_INQUIRY },
+  },
+  {
+    name: 'platform inquiries: new',
+    path: '/api/admin/inquiries',
+    filter: { status: 'new' },
+    as: 'platformAdmin',
+    bare: { table: 'inquiries', owner: 'status', ownerValue: 'new', order: NEWEST_INQUIRY },
+  },
+  {
+    name: 'platform inquiries: page 40 (range 975-999)',
+    path: '/api/admin/inquiries',
+    range: [975, 999],
+    as: 'platformAdmin',
+    bare: { table: 'inquiries', owner: 'shown', order: NEWEST_INQUIRY, offset: 975 },
+  },
+  {
+    name: 'platform advertisements: first page',
+    path: '/api/admin/advertisements',
+    as: 'platformAdmin',
+    bare: { table: 'advertisements', owner: 'shown', order: NEWEST_AD },
+  },
+  {
+    name: 'platform advertisements: published',
+    path: '/api/admin/advertisements',
+    filter: { status: 'published' },
+    as: 'platformAdmin',
+    bare: { table: 'advertisements', owner: 'status', ownerValue: 'published', order: NEWEST_AD },
+  },
+  {
+    name: 'platform advertisements: sorted by title',
+    path: '/api/admin/advertisements',
+    query: { sort: '["title","ASC"]' },
+    as: 'platformAdmin',
+    bare: { table: 'advertisements', owner: 'shown', order: 'title ASC, position ASC' },
+  },
+  {
+    name: 'platform advertisements: sorted by validFrom',
+    path: '/api/admin/advertisements',
+    query: { sort: '["validFrom","DESC"]' },
+    as: 'platformAdmin',
+    bare: { table: 'advertisements', owner: 'shown', order: 'valid_from DESC, position DESC' },
+  },
+  {
+    name: 'platform advertisements: sorted by validTo',
+    path: '/api/admin/advertisements',
+    query: { sort: '["validTo","DESC"]' },
+    as: 'platformAdmin',
+    bare: { table: 'advertisements', owner: 'shown', order: 'valid_to DESC, position DESC' },
+  },
+  {
+    name: 'platform billings: every company, first page',
+    path: '/api/billings',
+    as: 'platformAdmin',
+    bare: { table: 'billings', owner: 'shown', order: 'sequence DESC' },
+  },
+  {
+    name: 'platform billings: every company, paid',
+    path: '/api/billings',
+    filter: { status: 'paid' },
+    as: 'platformAdmin',
+    bare: { table: 'billings', owner: 'status', ownerValue: 'paid', order: 'sequence DESC' },
+  },
+  {
+    name: 'platform billings: every company, a page deep (after 900)',
+    path: '/api/billings',
+    query: { after: after(String(BILLING_BASE + 900), 'x') },
+    as: 'platformAdmin',
     bare: { table: 'billings', owner: 'shown', where: `sequence < ${BILLING_BASE + 900}`, order: 'sequence DESC' },
   },
-  { name: 'platform billings: the company\'s own, first page', path: '/api/billings', as: 'companyAdmin', bare: { table: 'billings', owner: 'company_id', order: 'sequence DESC' } },
-  { name: 'platform coupons: first page', path: '/api/coupons', as: 'platformAdmin', bare: { table: 'coupons', owner: 'shown', order: 'position DESC' } },
-  { name: 'platform coupons: inactive', path: '/api/coupons', filter: { status: 'inactive' }, as: 'platformAdmin', bare: { table: 'coupons', owner: 'status', ownerValue: 'inactive', order: 'position DESC' } },
+  {
+    name: "platform billings: the company's own, first page",
+    path: '/api/billings',
+    as: 'companyAdmin',
+    bare: { table: 'billings', owner: 'company_id', order: 'sequence DESC' },
+  },
+  {
+    name: 'platform coupons: first page',
+    path: '/api/coupons',
+    as: 'platformAdmin',
+    bare: { table: 'coupons', owner: 'shown', order: 'position DESC' },
+  },
+  {
+    name: 'platform coupons: inactive',
+    path: '/api/coupons',
+    filter: { status: 'inactive' },
+    as: 'platformAdmin',
+    bare: { table: 'coupons', owner: 'status', ownerValue: 'inactive', order: 'position DESC' },
+  },
 ];
 
 /** Rows n = from .. to-1 of each list's read model. */
@@ -62,4 +155,6 @@ export function growPlatformSql(from: number, to: number): string[] {
   ];
 }
 
-export const PLATFORM_ANALYZE = ['mail_log', 'inquiries', 'advertisements', 'billings', 'coupons'].map((table) => `VACUUM ANALYZE ${table}`);
+export const PLATFORM_ANALYZE = ['mail_log', 'inquiries', 'advertisements', 'billings', 'coupons'].map(
+  (table) => `VACUUM ANALYZE ${table}`,
+);

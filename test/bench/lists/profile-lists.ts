@@ -11,13 +11,42 @@ const PAGE = { limit: '25' };
 const brandOf = (n: number) => BRANDS[n % BRANDS.length]!;
 const sortKey = (n: number) => `${brandOf(n)} M${String(n).padStart(7, '0')}`.toLowerCase();
 const AFTER = Buffer.from(JSON.stringify([sortKey(976), 'bench-machine-976'])).toString('base64url');
-const bare = (where?: string) => ({ table: 'company_profile_entries', owner: 'company_id' as const, where: `list = 'machinery'${where ? ` AND ${where}` : ''}`, order: 'company_id, list, sort_key, entry_id' });
+const bare = (where?: string) => ({
+  table: 'company_profile_entries',
+  owner: 'company_id' as const,
+  where: `list = 'machinery'${where ? ` AND ${where}` : ''}`,
+  order: 'company_id, list, sort_key, entry_id',
+});
 
 export const PROFILE_CALLS: PlanCall[] = [
-  { name: 'profile: machinery, first page by name', as: 'companyAdmin', path: '/api/company/profile/lists/machinery', query: PAGE, bare: bare() },
-  { name: 'profile: machinery after the 976th (keyset)', as: 'companyAdmin', path: '/api/company/profile/lists/machinery', query: { ...PAGE, after: AFTER }, bare: bare(`(sort_key, entry_id) > ('${sortKey(976)}', 'bench-machine-976')`) },
-  { name: 'profile: machinery q=crane (1 in 6)', as: 'companyAdmin', path: '/api/company/profile/lists/machinery', query: { ...PAGE, q: 'crane' }, bare: bare("search LIKE '%crane%'") },
-  { name: 'profile: machinery q=m0000778 (one)', as: 'companyAdmin', path: '/api/company/profile/lists/machinery', query: { ...PAGE, q: 'm0000778' }, bare: bare("search LIKE '%m0000778%'") },
+  {
+    name: 'profile: machinery, first page by name',
+    as: 'companyAdmin',
+    path: '/api/company/profile/lists/machinery',
+    query: PAGE,
+    bare: bare(),
+  },
+  {
+    name: 'profile: machinery after the 976th (keyset)',
+    as: 'companyAdmin',
+    path: '/api/company/profile/lists/machinery',
+    query: { ...PAGE, after: AFTER },
+    bare: bare(`(sort_key, entry_id) > ('${sortKey(976)}', 'bench-machine-976')`),
+  },
+  {
+    name: 'profile: machinery q=crane (1 in 6)',
+    as: 'companyAdmin',
+    path: '/api/company/profile/lists/machinery',
+    query: { ...PAGE, q: 'crane' },
+    bare: bare("search LIKE '%crane%'"),
+  },
+  {
+    name: 'profile: machinery q=m0000778 (one)',
+    as: 'companyAdmin',
+    path: '/api/company/profile/lists/machinery',
+    query: { ...PAGE, q: 'm0000778' },
+    bare: bare("search LIKE '%m0000778%'"),
+  },
 ];
 
 /** Bench machines n = from .. to-1 of `company`. */
@@ -26,10 +55,12 @@ export function growProfileSql(company: string, from: number, to: number): strin
   const brand = `(ARRAY['${BRANDS.join("', '")}'])[1 + n % ${BRANDS.length}]`;
   const type = `(ARRAY['${TYPES.join("', '")}'])[1 + n % ${TYPES.length}]`;
   const model = `'M' || lpad(n::text, 7, '0')`;
-  return [`INSERT INTO company_profile_entries (company_id, list, entry_id, sort_key, search, fields, added_at, changed_at)
+  return [
+    `INSERT INTO company_profile_entries (company_id, list, entry_id, sort_key, search, fields, added_at, changed_at)
     SELECT '${company}', 'machinery', 'bench-machine-' || n, lower(${brand} || ' ' || ${model}), lower(${brand} || ' ' || ${model} || ' ' || ${type} || ' 20 t'),
       jsonb_build_object('brand', ${brand}, 'model', ${model}, 'type', ${type}, 'capacity', '20 t', 'quantity', 1, 'yearMade', 2020), now(), now()
-    FROM generate_series(${from}, ${to - 1}) AS n`];
+    FROM generate_series(${from}, ${to - 1}) AS n`,
+  ];
 }
 
 export const PROFILE_ANALYZE = ['VACUUM ANALYZE company_profile_entries'];

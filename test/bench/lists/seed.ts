@@ -13,7 +13,16 @@ export const PROJECT = 'bench-project-3';
 /** A word in one title of eight (the common search) and the number of one document (the rare search). */
 export const COMMON_WORD = 'piling';
 export const STATUSES = ['new', 'pendingActivation', 'rejected', 'active', 'comparison', 'draftContract', 'contractAwarded', 'cancelled'];
-const WORDS = ['Concrete works', 'Piling works', 'Rebar supply', 'Formwork hire', 'Scaffolding', 'M&E first fix', 'Roof trusses', 'Landscape'];
+const WORDS = [
+  'Concrete works',
+  'Piling works',
+  'Rebar supply',
+  'Formwork hire',
+  'Scaffolding',
+  'M&E first fix',
+  'Roof trusses',
+  'Landscape',
+];
 const COUNTERPARTIES = ['mutiara-supplies', 'kukuh-jaya', 'bekal-prima', null];
 
 /** Adds rows n = from .. to-1 (the bench company's tenders; every hundredth one received instead). */
@@ -26,7 +35,9 @@ export async function growDocuments(db: SqlExecutor, from: number, to: number, p
     const end = Math.min(to, start + 100_000) - 1;
     // On PostgreSQL a connection of the bench's own: the API's pool times statements out, and 100,000 rows
     // into every list index take longer.
-    await run(db, postgresUrl,
+    await run(
+      db,
+      postgresUrl,
       `INSERT INTO documents (id, resource, stream_id, company_id, counterparty_company_id, shared_with_counterparty, project_id, document_no, title, status,
          total_sen, currency, created_at, updated_at, revision, created_by, approval_round, awaiting_level)
        SELECT 'bench-' || n, '${RESOURCE}', '${RESOURCE}-bench-' || n,

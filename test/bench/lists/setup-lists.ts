@@ -8,16 +8,35 @@ import { COMPANY } from './seed.js';
 
 export const SETUP_CALLS: PlanCall[] = [
   {
-    name: 'setups: project categories, active, by name', path: '/api/company-setups/project-categories', filter: { status: 'active' }, as: 'companyAdmin',
-    bare: { table: 'company_setup_items', owner: 'company_id', where: "kind = 'projectCategory' AND status = 'active'", order: 'name_key, item_id' },
+    name: 'setups: project categories, active, by name',
+    path: '/api/company-setups/project-categories',
+    filter: { status: 'active' },
+    as: 'companyAdmin',
+    bare: {
+      table: 'company_setup_items',
+      owner: 'company_id',
+      where: "kind = 'projectCategory' AND status = 'active'",
+      order: 'name_key, item_id',
+    },
   },
   {
-    name: 'setups: project categories, every status, page 40 (range 975-999)', path: '/api/company-setups/project-categories', range: [975, 999], as: 'companyAdmin',
+    name: 'setups: project categories, every status, page 40 (range 975-999)',
+    path: '/api/company-setups/project-categories',
+    range: [975, 999],
+    as: 'companyAdmin',
     bare: { table: 'company_setup_items', owner: 'company_id', where: "kind = 'projectCategory'", order: 'name_key, item_id', offset: 975 },
   },
   {
-    name: 'setups: questionnaires, active, search q=item 77', path: '/api/company-setups/questionnaires', filter: { status: 'active', q: 'item 77' }, as: 'companyAdmin',
-    bare: { table: 'company_setup_items', owner: 'company_id', where: "kind = 'questionnaire' AND status = 'active' AND name_key LIKE '%item 77%'", order: 'name_key, item_id' },
+    name: 'setups: questionnaires, active, search q=item 77',
+    path: '/api/company-setups/questionnaires',
+    filter: { status: 'active', q: 'item 77' },
+    as: 'companyAdmin',
+    bare: {
+      table: 'company_setup_items',
+      owner: 'company_id',
+      where: "kind = 'questionnaire' AND status = 'active' AND name_key LIKE '%item 77%'",
+      order: 'name_key, item_id',
+    },
   },
 ];
 

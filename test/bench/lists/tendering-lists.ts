@@ -13,17 +13,57 @@ import { COMPANY } from './seed.js';
 const TENDERER_STATUSES = ['pending', 'approved', 'rejected'];
 
 export const TENDERING_CALLS: PlanCall[] = [
-  { name: 'tendering invitations received: first page', path: '/api/tendering/received', bare: { table: 'tender_invitations', owner: 'seller_company_id', order: 'invited_at DESC, tender_id DESC' } },
-  { name: 'tendering invitations received: page 40 (range 975-999)', path: '/api/tendering/received', range: [975, 999], bare: { table: 'tender_invitations', owner: 'seller_company_id', order: 'invited_at DESC, tender_id DESC', offset: 975 } },
+  {
+    name: 'tendering invitations received: first page',
+    path: '/api/tendering/received',
+    bare: { table: 'tender_invitations', owner: 'seller_company_id', order: 'invited_at DESC, tender_id DESC' },
+  },
+  {
+    name: 'tendering invitations received: page 40 (range 975-999)',
+    path: '/api/tendering/received',
+    range: [975, 999],
+    bare: { table: 'tender_invitations', owner: 'seller_company_id', order: 'invited_at DESC, tender_id DESC', offset: 975 },
+  },
   ...TENDERER_STATUSES.map((status): PlanCall => ({
-    name: `tendering tenderers: ${status}`, path: '/api/tendering/tenderers', query: { status },
+    name: `tendering tenderers: ${status}`,
+    path: '/api/tendering/tenderers',
+    query: { status },
     bare: { table: 'approved_tenderers', owner: 'buyer_company_id', where: `status = '${status}'`, order: 'changed_at DESC, company_id' },
   })),
   // The project's Requests tab (three kinds merged; the bare read is one kind's range of the same index).
-  { name: 'tendering project requests: first page', path: '/api/tendering/projects/{project}/requests', bare: { table: 'documents', owner: 'project_id', where: `resource = 'materialRequest' AND company_id = '${COMPANY}'`, order: 'created_at DESC, id DESC' } },
-  { name: 'tendering project requests: page 40 (range 975-999)', path: '/api/tendering/projects/{project}/requests', range: [975, 999], bare: { table: 'documents', owner: 'project_id', where: `resource = 'materialRequest' AND company_id = '${COMPANY}'`, order: 'created_at DESC, id DESC', offset: 975 } },
-  { name: 'tendering query board (buyer): first page', path: '/api/tendering/tenders/{tender}/queries', bare: { table: 'tender_queries', owner: 'tender_id', order: 'asked_at, query_id' } },
-  { name: 'tendering query board (buyer): page 40 (range 975-999)', path: '/api/tendering/tenders/{tender}/queries', range: [975, 999], bare: { table: 'tender_queries', owner: 'tender_id', order: 'asked_at, query_id', offset: 975 } },
+  {
+    name: 'tendering project requests: first page',
+    path: '/api/tendering/projects/{project}/requests',
+    bare: {
+      table: 'documents',
+      owner: 'project_id',
+      where: `resource = 'materialRequest' AND company_id = '${COMPANY}'`,
+      order: 'created_at DESC, id DESC',
+    },
+  },
+  {
+    name: 'tendering project requests: page 40 (range 975-999)',
+    path: '/api/tendering/projects/{project}/requests',
+    range: [975, 999],
+    bare: {
+      table: 'documents',
+      owner: 'project_id',
+      where: `resource = 'materialRequest' AND company_id = '${COMPANY}'`,
+      order: 'created_at DESC, id DESC',
+      offset: 975,
+    },
+  },
+  {
+    name: 'tendering query board (buyer): first page',
+    path: '/api/tendering/tenders/{tender}/queries',
+    bare: { table: 'tender_queries', owner: 'tender_id', order: 'asked_at, query_id' },
+  },
+  {
+    name: 'tendering query board (buyer): page 40 (range 975-999)',
+    path: '/api/tendering/tenders/{tender}/queries',
+    range: [975, 999],
+    bare: { table: 'tender_queries', owner: 'tender_id', order: 'asked_at, query_id', offset: 975 },
+  },
 ];
 
 const REQUEST_KINDS = ['materialRequest', 'machineRequest', 'tradeRequest'];
@@ -55,13 +95,18 @@ export function growTenderingSql(from: number, to: number, tenderId: string, pro
   ];
 }
 
-export const TENDERING_ANALYZE = ['tender_invitations', 'approved_tenderers', 'tender_queries', 'documents', 'document_states'].map((table) => `VACUUM ANALYZE ${table}`);
+export const TENDERING_ANALYZE = ['tender_invitations', 'approved_tenderers', 'tender_queries', 'documents', 'document_states'].map(
+  (table) => `VACUUM ANALYZE ${table}`,
+);
 
 /** The tender whose query board is grown: one item, open in 10 minutes, closing in 2 days (§5.3's rules). */
 export function benchTenderBody(now = Date.now()) {
   const later = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
   return {
-    title: 'Bench query board', items: [{ description: 'Spun piles 300 mm', unit: 'm', quantity: '1800', rate: '10.00' }],
-    openAt: later(10), closeAt: later(2 * 24 * 60), expectedDeliveryStart: later(5 * 24 * 60).slice(0, 10),
+    title: 'Bench query board',
+    items: [{ description: 'Spun piles 300 mm', unit: 'm', quantity: '1800', rate: '10.00' }],
+    openAt: later(10),
+    closeAt: later(2 * 24 * 60),
+    expectedDeliveryStart: later(5 * 24 * 60).slice(0, 10),
   };
 }

@@ -30,7 +30,10 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const CONCURRENCY = 16;
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -50,8 +53,13 @@ function row(m: Measure): string[] {
   const fromStart = m.fromStart ? [...m.fromStart].sort((a, b) => a - b) : null;
   const p99 = percentile(sorted, 99);
   return [
-    m.name, `${(m.delivered / m.seconds).toFixed(0)}/s`, `${m.delivered}/${m.sent}`, `${percentile(sorted, 50).toFixed(1)} ms`, `${p99.toFixed(1)} ms`,
-    fromStart ? `${percentile(fromStart, 99).toFixed(1)} ms` : '', m.name.startsWith('Binaan') ? (p99 < 200 ? 'PASS (< 200 ms)' : 'MISS (< 200 ms)') : '',
+    m.name,
+    `${(m.delivered / m.seconds).toFixed(0)}/s`,
+    `${m.delivered}/${m.sent}`,
+    `${percentile(sorted, 50).toFixed(1)} ms`,
+    `${p99.toFixed(1)} ms`,
+    fromStart ? `${percentile(fromStart, 99).toFixed(1)} ms` : '',
+    m.name.startsWith('Binaan') ? (p99 < 200 ? 'PASS (< 200 ms)' : 'MISS (< 200 ms)') : '',
   ];
 }
 
@@ -71,7 +79,10 @@ async function main(): Promise<void> {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${database}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'binaan-bench-notifications-'));
-  const app = await createApp(loadConfig({ DATABASE_URL: url.toString(), DATABASE_SCHEMA: 'api', DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production' }), { logger: false });
+  const app = await createApp(
+    loadConfig({ DATABASE_URL: url.toString(), DATABASE_SCHEMA: 'api', DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production' }),
+    { logger: false },
+  );
   const rows: string[][] = [];
   try {
     await app.listen(0, '127.0.0.1');
@@ -83,29 +94,47 @@ async function main(): Promise<void> {
     log(`API on port ${port}, database ${database}: ${SOCKETS} users with a session each`);
     const users: { userId: string; token: string }[] = Array.from({ length: SOCKETS }, () => ({ userId: randomUUID(), token: '' }));
     let nextUser = 0;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (nextUser < users.length) {
-        const at = nextUser++;
-        const user = users[at]!;
-        await store.append({
-          streamId: `user-${user.userId}`, streamType: 'user', expectedRevision: 'no_stream',
-          events: [
-            { type: 'UserSignedUp', data: { userId: user.userId, email: `bench-${at}@bench.invalid`, name: `Bench ${at}`, mobile: `+6019${String(at).padStart(7, '0')}`, passwordHash: 'none', userType: 1, forceChangePassword: false } },
-            { type: 'UserActivated', data: { via: 'seed' } },
-            { type: 'EulaAccepted', data: { version: 99 } },
-          ],
-        });
-        user.token = (await sessions.start(user.userId, null, false, {})).readOnlyJwtToken;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (nextUser < users.length) {
+          const at = nextUser++;
+          const user = users[at]!;
+          await store.append({
+            streamId: `user-${user.userId}`,
+            streamType: 'user',
+            expectedRevision: 'no_stream',
+            events: [
+              {
+                type: 'UserSignedUp',
+                data: {
+                  userId: user.userId,
+                  email: `bench-${at}@bench.invalid`,
+                  name: `Bench ${at}`,
+                  mobile: `+6019${String(at).padStart(7, '0')}`,
+                  passwordHash: 'none',
+                  userType: 1,
+                  forceChangePassword: false,
+                },
+              },
+              { type: 'UserActivated', data: { via: 'seed' } },
+              { type: 'EulaAccepted', data: { version: 99 } },
+            ],
+          });
+          user.token = (await sessions.start(user.userId, null, false, {})).readOnlyJwtToken;
+        }
+      }),
+    );
 
     // (a) the user channel
     const sentAt = new Map<string, { start: number; committed: number }>();
     const arrivals: { id: string; at: number }[] = [];
-    await openClients(users.map((u) => `ws://127.0.0.1:${port}/api/ws/user?t=${encodeURIComponent(u.token)}`), (_index, text) => {
-      const message = JSON.parse(text) as { messageBody?: { id?: string } };
-      if (message.messageBody?.id) arrivals.push({ id: message.messageBody.id, at: performance.now() });
-    });
+    await openClients(
+      users.map((u) => `ws://127.0.0.1:${port}/api/ws/user?t=${encodeURIComponent(u.token)}`),
+      (_index, text) => {
+        const message = JSON.parse(text) as { messageBody?: { id?: string } };
+        if (message.messageBody?.id) arrivals.push({ id: message.messageBody.id, at: performance.now() });
+      },
+    );
     while (channel.connectionCount() < SOCKETS) await sleep(20);
     log(`${channel.connectionCount()} sockets open; load average ${load()}; pushing for ${SECONDS} s from ${CONCURRENCY} appenders`);
     const loadBefore = load();
@@ -114,14 +143,48 @@ async function main(): Promise<void> {
       const id = randomUUID();
       const start = performance.now();
       await store.append({
-        streamId: `notifications-${user.userId}`, streamType: 'notifications', expectedRevision: 'any',
-        events: [{ id, type: 'NotificationRaised', data: {
-          notificationId: id, userId: user.userId, module: 'purchaseOrder', src: 'pendingApproval', srcId: id, sourceEventId: id, sourcePosition: 0,
-          eventData: { document_no: 'PO-BENCH', created_by: 'Bench', project_id: null, project_type: null, company_name: null, counterparty_company_name: null,
-            recipient_company_id: null, recipient_company_name: null, vendor_document_no: null, created_by_seller: false, loa_wo_type: null, category: 'material',
-            doc_description: 'bench', resource: 'purchaseOrder', status: 'new', workflow_event: 'Request_Approve', actor_name: null, remark: null,
-            vendor_name: null, tender_no: null, tender_id: null, tender_invitation_id: null },
-        } }],
+        streamId: `notifications-${user.userId}`,
+        streamType: 'notifications',
+        expectedRevision: 'any',
+        events: [
+          {
+            id,
+            type: 'NotificationRaised',
+            data: {
+              notificationId: id,
+              userId: user.userId,
+              module: 'purchaseOrder',
+              src: 'pendingApproval',
+              srcId: id,
+              sourceEventId: id,
+              sourcePosition: 0,
+              eventData: {
+                document_no: 'PO-BENCH',
+                created_by: 'Bench',
+                project_id: null,
+                project_type: null,
+                company_name: null,
+                counterparty_company_name: null,
+                recipient_company_id: null,
+                recipient_company_name: null,
+                vendor_document_no: null,
+                created_by_seller: false,
+                loa_wo_type: null,
+                category: 'material',
+                doc_description: 'bench',
+                resource: 'purchaseOrder',
+                status: 'new',
+                workflow_event: 'Request_Approve',
+                actor_name: null,
+                remark: null,
+                vendor_name: null,
+                tender_no: null,
+                tender_id: null,
+                tender_invitation_id: null,
+              },
+            },
+          },
+        ],
       });
       sentAt.set(id, { start, committed: performance.now() });
     });
@@ -135,7 +198,16 @@ async function main(): Promise<void> {
       latencies.push(arrival.at - sent.committed);
       fromStart.push(arrival.at - sent.start);
     }
-    rows.push(row({ name: `Binaan user channel, ${SOCKETS} sockets (append -> socket)`, delivered: latencies.length, sent: pushed, seconds: SECONDS, latencies, fromStart }));
+    rows.push(
+      row({
+        name: `Binaan user channel, ${SOCKETS} sockets (append -> socket)`,
+        delivered: latencies.length,
+        sent: pushed,
+        seconds: SECONDS,
+        latencies,
+        fromStart,
+      }),
+    );
     log(`user channel: ${latencies.length} of ${pushed} delivered; load average ${loadBefore} -> ${load()}`);
     await app.close();
 
@@ -144,12 +216,15 @@ async function main(): Promise<void> {
     const pending = new Map<number, number>();
     const echoed: number[] = [];
     const waiters = new Map<number, () => void>();
-    const clients = await openClients(users.map(() => `ws://127.0.0.1:${echo.port}`), (_index, text) => {
-      const n = Number(text);
-      const start = pending.get(n);
-      if (start !== undefined) echoed.push(performance.now() - start);
-      waiters.get(n)?.();
-    });
+    const clients = await openClients(
+      users.map(() => `ws://127.0.0.1:${echo.port}`),
+      (_index, text) => {
+        const n = Number(text);
+        const start = pending.get(n);
+        if (start !== undefined) echoed.push(performance.now() - start);
+        waiters.get(n)?.();
+      },
+    );
     log(`raw ws echo: ${clients.length} sockets open; load average ${load()}`);
     const echoSent = await closedLoop(SECONDS, CONCURRENCY, async (n) => {
       const socket = clients[Math.floor(Math.random() * clients.length)]!;
@@ -160,7 +235,15 @@ async function main(): Promise<void> {
       });
       waiters.delete(n);
     });
-    rows.push(row({ name: `raw ws echo, ${SOCKETS} sockets (round trip)`, delivered: echoed.length, sent: echoSent, seconds: SECONDS, latencies: echoed }));
+    rows.push(
+      row({
+        name: `raw ws echo, ${SOCKETS} sockets (round trip)`,
+        delivered: echoed.length,
+        sent: echoSent,
+        seconds: SECONDS,
+        latencies: echoed,
+      }),
+    );
     for (const client of clients) client.terminate();
     await echo.close();
   } finally {

@@ -4,7 +4,11 @@ import { WebSocket, WebSocketServer } from 'ws';
 
 export type Client = { socket: WebSocket; onMessage: (text: string) => void };
 
-export async function openClients(urls: readonly string[], onMessage: (index: number, text: string) => void, concurrency = 50): Promise<WebSocket[]> {
+export async function openClients(
+  urls: readonly string[],
+  onMessage: (index: number, text: string) => void,
+  concurrency = 50,
+): Promise<WebSocket[]> {
   const sockets: WebSocket[] = new Array(urls.length);
   let next = 0;
   const worker = async () => {
@@ -12,7 +16,12 @@ export async function openClients(urls: readonly string[], onMessage: (index: nu
       const index = next++;
       sockets[index] = await new Promise<WebSocket>((resolve, reject) => {
         const socket = new WebSocket(urls[index]!);
-        socket.on('message', (raw) => onMessage(index, (Array.isArray(raw) ? Buffer.concat(raw) : raw instanceof ArrayBuffer ? Buffer.from(raw) : raw).toString('utf8')));
+        socket.on('message', (raw) =>
+          onMessage(
+            index,
+            (Array.isArray(raw) ? Buffer.concat(raw) : raw instanceof ArrayBuffer ? Buffer.from(raw) : raw).toString('utf8'),
+          ),
+        );
         socket.once('open', () => resolve(socket));
         socket.once('error', reject);
         socket.once('unexpected-response', (_req, res) => reject(new Error(`handshake refused: ${res.statusCode}`)));
@@ -37,9 +46,11 @@ export async function echoServer(): Promise<{ port: number; close(): Promise<voi
 export async function closedLoop(seconds: number, concurrency: number, send: (i: number) => Promise<void>): Promise<number> {
   const until = Date.now() + seconds * 1000;
   let sent = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (Date.now() < until) await send(sent++);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < until) await send(sent++);
+    }),
+  );
   return sent;
 }
 

@@ -58,13 +58,17 @@ async function main(): Promise<void> {
   await db.connect();
   try {
     const lim = await signIn(api, 'lim@teguhbina.my', PASSWORD, TEGUH);
-    const { rows: [user] } = await db.query<{ user_id: string }>("SELECT user_id FROM api.identity_users WHERE email = 'lim@teguhbina.my'");
+    const {
+      rows: [user],
+    } = await db.query<{ user_id: string }>("SELECT user_id FROM api.identity_users WHERE email = 'lim@teguhbina.my'");
     const limId = user!.user_id;
     // Let the subscription catch up on the demo, then keep only the bench's rows in lim's queue.
     await fetch(`${api.base}/api/my-approvals`, { headers: { authorization: `Bearer ${lim}` } });
     await db.query('DELETE FROM api.waiting_approvals WHERE user_id = $1', [limId]);
     const get = async (range: string) => {
-      const reply = await fetch(`${api.base}/api/my-approvals?range=${encodeURIComponent(range)}`, { headers: { authorization: `Bearer ${lim}` } });
+      const reply = await fetch(`${api.base}/api/my-approvals?range=${encodeURIComponent(range)}`, {
+        headers: { authorization: `Bearer ${lim}` },
+      });
       const body = (await reply.json()) as { total: number; data: unknown[] };
       if (reply.status !== 200) throw new Error(`my-approvals ${reply.status}`);
       return body;
@@ -81,17 +85,28 @@ async function main(): Promise<void> {
       add('first page (range [0,24])', await timed(() => get('[0,24]')));
       add('middle page (from half the queue)', await timed(() => get(`[${deep},${deep + 24}]`)));
       add('the count the bell reads (range [0,0])', await timed(() => get('[0,0]')));
-      add('bare SQL: first page + count', await timed(async () => {
-        await db.query('SELECT count(*) FROM api.waiting_approvals WHERE user_id = $1 AND company_id = $2', [limId, TEGUH]);
-        await db.query(`SELECT w.document_id, d.title FROM api.waiting_approvals w JOIN api.documents d ON d.id = w.document_id
-          WHERE w.user_id = $1 AND w.company_id = $2 ORDER BY w.waiting_since, w.document_id LIMIT 25`, [limId, TEGUH]);
-      }));
+      add(
+        'bare SQL: first page + count',
+        await timed(async () => {
+          await db.query('SELECT count(*) FROM api.waiting_approvals WHERE user_id = $1 AND company_id = $2', [limId, TEGUH]);
+          await db.query(
+            `SELECT w.document_id, d.title FROM api.waiting_approvals w JOIN api.documents d ON d.id = w.document_id
+          WHERE w.user_id = $1 AND w.company_id = $2 ORDER BY w.waiting_since, w.document_id LIMIT 25`,
+            [limId, TEGUH],
+          );
+        }),
+      );
     }
     const rows: Row[] = [];
     for (const [name, [small, large]] of results) {
       const ratio = large! / small!;
       const gated = !name.startsWith('bare');
-      rows.push({ measure: `${name}: ${SIZES[0]} -> ${SIZES[1].toLocaleString('en')} waiting`, value: `${ms(small!)} -> ${ms(large!)} (${ratio.toFixed(2)}x)`, target: gated ? '<= 3x' : 'floor', pass: gated ? ratio <= 3 : null });
+      rows.push({
+        measure: `${name}: ${SIZES[0]} -> ${SIZES[1].toLocaleString('en')} waiting`,
+        value: `${ms(small!)} -> ${ms(large!)} (${ratio.toFixed(2)}x)`,
+        target: gated ? '<= 3x' : 'floor',
+        pass: gated ? ratio <= 3 : null,
+      });
     }
     printTable(rows);
   } finally {

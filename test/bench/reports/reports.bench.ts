@@ -52,12 +52,20 @@ async function main(): Promise<void> {
   await onDatabase((client) => client.query(`CREATE DATABASE ${database}`));
   const url = new URL(ADMIN_URL);
   url.pathname = `/${database}`;
-  const { store, sql } = await openEventStore({ migrationsDir: MIGRATIONS, databaseUrl: url.toString(), databaseSchema: 'api', projections: [companiesProjection, projectsProjection, documentReportsProjection], statementTimeoutMs: 600_000 });
+  const { store, sql } = await openEventStore({
+    migrationsDir: MIGRATIONS,
+    databaseUrl: url.toString(),
+    databaseSchema: 'api',
+    projections: [companiesProjection, projectsProjection, documentReportsProjection],
+    statementTimeoutMs: 600_000,
+  });
   const db: SqlExecutor = sql!.db;
   try {
     const started = performance.now();
     const seeded = await seedOrders(db, url.toString(), EVENTS);
-    console.log(`seeded ${seeded.events.toLocaleString('en')} events (${seeded.orders.toLocaleString('en')} orders) in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `seeded ${seeded.events.toLocaleString('en')} events (${seeded.orders.toLocaleString('en')} orders) in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
     await figures(db, store, url.toString(), seeded);
   } finally {
     await store.close();
@@ -68,32 +76,68 @@ async function main(): Promise<void> {
 async function figures(db: SqlExecutor, store: EventStore, _url: string, seeded: Awaited<ReturnType<typeof seedOrders>>): Promise<void> {
   const sources = { db, store };
   // Spend over 60 days in the middle of the big buyer's orders.
-  const spendQuery = parseReportRequest('buyer', { from: seeded.middleDay, to: seeded.dayAfter(seeded.middleDay, 59) }, BIG, seeded.end).query;
-  const [spend, bare] = await timedPair(() => section('buyer', 'spendBySeller').draw(spendQuery, sources, { allRows: false }), () => db.query(
-    `SELECT seller_company_id, count(*), sum(total_sen) FROM report_documents
+  const spendQuery = parseReportRequest(
+    'buyer',
+    { from: seeded.middleDay, to: seeded.dayAfter(seeded.middleDay, 59) },
+    BIG,
+    seeded.end,
+  ).query;
+  const [spend, bare] = await timedPair(
+    () => section('buyer', 'spendBySeller').draw(spendQuery, sources, { allRows: false }),
+    () =>
+      db.query(
+        `SELECT seller_company_id, count(*), sum(total_sen) FROM report_documents
       WHERE buyer_company_id = $1 AND resource = ANY($2::text[]) AND committed_at >= $3 AND committed_at < $4 GROUP BY seller_company_id`,
-    [BIG, ['purchaseOrder', 'workOrder', 'rentalOrder', 'letterOfAward', 'subPurchaseOrder', 'subRentalOrder'], spendQuery.fromAt, spendQuery.toBefore],
-  ));
+        [
+          BIG,
+          ['purchaseOrder', 'workOrder', 'rentalOrder', 'letterOfAward', 'subPurchaseOrder', 'subRentalOrder'],
+          spendQuery.fromAt,
+          spendQuery.toBefore,
+        ],
+      ),
+  );
   // As of the middle of the small buyer's orders: its spend, against reading the same streams up to then.
   const asOfQuery = parseReportRequest('buyer', { asOf: seeded.smallMiddle.toISOString() }, SMALL, seeded.end).query;
-  const streams = (await db.query<{ stream_id: string }>(
-    'SELECT stream_id FROM report_documents WHERE created_at <= $2 AND (company_id = $1 OR buyer_company_id = $1 OR seller_company_id = $1)', [SMALL, seeded.smallMiddle],
-  )).map((row) => row.stream_id);
+  const streams = (
+    await db.query<{ stream_id: string }>(
+      'SELECT stream_id FROM report_documents WHERE created_at <= $2 AND (company_id = $1 OR buyer_company_id = $1 OR seller_company_id = $1)',
+      [SMALL, seeded.smallMiddle],
+    )
+  ).map((row) => row.stream_id);
   let replayed = 0;
-  const [asOf, replay] = await timedPair(() => section('buyer', 'spendBySeller').draw({ ...asOfQuery }, sources, { allRows: false }), async () => {
-    replayed = 0;
-    for (const stream of streams) replayed += (await store.readStream(stream, { toTime: seeded.smallMiddle })).length;
-  });
+  const [asOf, replay] = await timedPair(
+    () => section('buyer', 'spendBySeller').draw({ ...asOfQuery }, sources, { allRows: false }),
+    async () => {
+      replayed = 0;
+      for (const stream of streams) replayed += (await store.readStream(stream, { toTime: seeded.smallMiddle })).length;
+    },
+  );
   // Approval times per level over the big buyer's documents (every round in its log, the window's for the figures).
-  const approvalQuery = parseReportRequest('buyer', { from: seeded.middleDay, to: seeded.dayAfter(seeded.middleDay, 59) }, BIG, seeded.end).query;
-  const [approvals] = await timedPair(() => section('buyer', 'approvalTimes').draw(approvalQuery, sources, { allRows: false }), async () => undefined);
+  const approvalQuery = parseReportRequest(
+    'buyer',
+    { from: seeded.middleDay, to: seeded.dayAfter(seeded.middleDay, 59) },
+    BIG,
+    seeded.end,
+  ).query;
+  const [approvals] = await timedPair(
+    () => section('buyer', 'approvalTimes').draw(approvalQuery, sources, { allRows: false }),
+    async () => undefined,
+  );
   const documents = (await db.query<{ n: string }>('SELECT count(*) AS n FROM report_documents WHERE company_id = $1', [BIG]))[0]!.n;
 
-  console.log(`\n| figure (PostgreSQL, a log of ${EVENTS.toLocaleString('en')} events, median of ${RUNS}) | report ms | floor ms | ratio | target |`);
+  console.log(
+    `\n| figure (PostgreSQL, a log of ${EVENTS.toLocaleString('en')} events, median of ${RUNS}) | report ms | floor ms | ratio | target |`,
+  );
   console.log('| --- | --- | --- | --- | --- |');
-  console.log(`| buyer's spend by seller, 60 days | ${spend.toFixed(1)} | ${bare.toFixed(1)} (bare SQL aggregate) | ${(spend / bare).toFixed(2)} | 3 |`);
-  console.log(`| spend as of a past time (${streams.length.toLocaleString('en')} orders, ${replayed.toLocaleString('en')} events) | ${asOf.toFixed(1)} | ${replay.toFixed(1)} (bare replay) | ${(asOf / replay).toFixed(2)} | 10 |`);
-  console.log(`| approval times per level (${Number(documents).toLocaleString('en')} documents) | ${approvals.toFixed(1)} | | | 2,000 ms |`);
+  console.log(
+    `| buyer's spend by seller, 60 days | ${spend.toFixed(1)} | ${bare.toFixed(1)} (bare SQL aggregate) | ${(spend / bare).toFixed(2)} | 3 |`,
+  );
+  console.log(
+    `| spend as of a past time (${streams.length.toLocaleString('en')} orders, ${replayed.toLocaleString('en')} events) | ${asOf.toFixed(1)} | ${replay.toFixed(1)} (bare replay) | ${(asOf / replay).toFixed(2)} | 10 |`,
+  );
+  console.log(
+    `| approval times per level (${Number(documents).toLocaleString('en')} documents) | ${approvals.toFixed(1)} | | | 2,000 ms |`,
+  );
 }
 
 await main();

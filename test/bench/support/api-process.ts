@@ -96,8 +96,16 @@ export async function startApiProcess(name: string, workers: number, env: Record
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     env: {
-      ...process.env, DATABASE_URL: url.toString(), DATABASE_SCHEMA: 'api', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1',
-      NODE_ENV: 'production', DEMO_DATA: 'on', API_WORKERS: String(workers), ...env,
+      ...process.env,
+      DATABASE_URL: url.toString(),
+      DATABASE_SCHEMA: 'api',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      DEMO_DATA: 'on',
+      API_WORKERS: String(workers),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -120,7 +128,11 @@ export async function startApiProcess(name: string, workers: number, env: Record
   try {
     const base = (await waitForStart(child, () => printed)).replace('localhost', '127.0.0.1');
     return {
-      base, url: url.toString(), database, workers, stop,
+      base,
+      url: url.toString(),
+      database,
+      workers,
+      stop,
       output: () => printed,
       cpuMs: async () => {
         const pids = [child.pid!, ...(await childrenOf(child.pid!))];

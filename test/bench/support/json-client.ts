@@ -15,22 +15,32 @@ function viaHttp(base: string, token: string, method: string, path: string, body
   const url = new URL(path, base);
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
-    const call = request({
-      agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method,
-      headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) },
-    }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        try {
-          resolve({ status: response.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} });
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      });
-      response.on('error', reject);
-    });
+    const call = request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          try {
+            resolve({ status: response.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} });
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+        response.on('error', reject);
+      },
+    );
     call.on('error', reject);
     call.end(payload);
   });
@@ -38,13 +48,18 @@ function viaHttp(base: string, token: string, method: string, path: string, body
 
 async function viaFetch(base: string, token: string, method: string, path: string, body?: unknown): Promise<JsonReply> {
   const response = await fetch(`${base}${path}`, {
-    method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-export type JsonClient = { name: 'http' | 'fetch'; call(base: string, token: string, method: string, path: string, body?: unknown): Promise<JsonReply> };
+export type JsonClient = {
+  name: 'http' | 'fetch';
+  call(base: string, token: string, method: string, path: string, body?: unknown): Promise<JsonReply>;
+};
 
 export function jsonClient(name = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'http'): JsonClient {
   return { name: name === 'fetch' ? 'fetch' : 'http', call: name === 'fetch' ? viaFetch : viaHttp };

@@ -35,7 +35,10 @@ async function main(): Promise<void> {
       let lines = 0;
       let sellersSeen = 0;
       while (after !== null) {
-        const response = await fetch(`${api.base}/api/tendering/tenders/${tenderId}/comparison?limit=500${after ? `&after=${after}` : ''}`, { headers: { authorization: `Bearer ${kumar}` } });
+        const response = await fetch(
+          `${api.base}/api/tendering/tenders/${tenderId}/comparison?limit=500${after ? `&after=${after}` : ''}`,
+          { headers: { authorization: `Bearer ${kumar}` } },
+        );
         if (response.status !== 200) throw new Error(`comparison: ${response.status} ${await response.text()}`);
         const body = (await response.json()) as { items: unknown[]; sellers: unknown[]; nextAfter: number | null };
         lines += body.items.length;
@@ -48,7 +51,10 @@ async function main(): Promise<void> {
     const client = new pg.Client({ connectionString: api.url, application_name: 'binaan-bench' });
     await client.connect();
     const bare = async () => {
-      const rows = await client.query<{ data: { items: unknown[] } }>('SELECT data FROM api.events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, revision', [streams]);
+      const rows = await client.query<{ data: { items: unknown[] } }>(
+        'SELECT data FROM api.events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, revision',
+        [streams],
+      );
       if (rows.rows.length !== SELLERS || rows.rows[0]!.data.items.length !== LINES) throw new Error('bare read: wrong rows');
     };
     // The first read of the sheet finds nothing kept (the quotation streams are read); later ones find the
@@ -72,9 +78,13 @@ async function main(): Promise<void> {
     await client.end();
     const apiMedian = median(api_ms);
     const sqlMedian = median(sql_ms);
-    console.log(`comparison of ${SELLERS} sellers x ${LINES} lines (whole sheet, ${Math.ceil(LINES / 500)} pages): median ${apiMedian.toFixed(1)} ms over ${RUNS} runs`);
+    console.log(
+      `comparison of ${SELLERS} sellers x ${LINES} lines (whole sheet, ${Math.ceil(LINES / 500)} pages): median ${apiMedian.toFixed(1)} ms over ${RUNS} runs`,
+    );
     console.log(`bare SQL read of the same ${SELLERS} quotation rows (one open connection): median ${sqlMedian.toFixed(1)} ms`);
-    console.log(`first read (nothing kept): sheet ${coldApi.toFixed(1)} ms, bare SQL ${coldSql.toFixed(1)} ms, against the bare median: ratio ${(coldApi / sqlMedian).toFixed(2)}`);
+    console.log(
+      `first read (nothing kept): sheet ${coldApi.toFixed(1)} ms, bare SQL ${coldSql.toFixed(1)} ms, against the bare median: ratio ${(coldApi / sqlMedian).toFixed(2)}`,
+    );
     console.log(`ratio ${(apiMedian / sqlMedian).toFixed(2)} (goal: at most 10) ${apiMedian / sqlMedian <= 10 ? 'PASS' : 'FAIL'}`);
   } finally {
     await db.close();

@@ -31,7 +31,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TEGUH = 'teguh-bina';
 
 // The bare table, a script file (the server's content security policy refuses inline scripts).
-const BARE_HTML = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>bare comparison table</title></head><body><button id="open" type="button">Open</button><div id="sheet"></div><script src="./main.js"></script></body></html>';
+const BARE_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>bare comparison table</title></head><body><button id="open" type="button">Open</button><div id="sheet"></div><script src="./main.js"></script></body></html>';
 const BARE_MAIN = `
 const params = new URLSearchParams(location.hash.slice(1));
 async function pages() {
@@ -110,31 +111,52 @@ async function main(): Promise<void> {
       await page.bringToFront();
       await page.goto(`/tender/${tenderId}/show`);
       await page.getByTestId('tab-comparison').waitFor({ timeout: 60_000 });
-      sheetOpen.push(await page.evaluate<number>(timed(`document.querySelector('[data-testid="tab-comparison"]').click()`, `document.querySelectorAll('[data-testid="cmp-row"]').length > 10`)));
+      sheetOpen.push(
+        await page.evaluate<number>(
+          timed(
+            `document.querySelector('[data-testid="tab-comparison"]').click()`,
+            `document.querySelectorAll('[data-testid="cmp-row"]').length > 10`,
+          ),
+        ),
+      );
       const drawnSellers = await page.getByTestId('cmp-seller').count();
       if (drawnSellers !== SELLERS) throw new Error(`the sheet shows ${drawnSellers} sellers, not ${SELLERS}`);
       sizes.sheet = await elements(page);
-      sheetScroll.push(await page.evaluate<number>(timed(
-        `(() => { const grid = document.querySelector('[data-testid="cmp-grid"]'); grid.scrollTop = grid.scrollHeight; })()`,
-        `document.querySelector('[data-testid="cmp-row"][data-line="${LINES}"]') !== null`,
-      )));
+      sheetScroll.push(
+        await page.evaluate<number>(
+          timed(
+            `(() => { const grid = document.querySelector('[data-testid="cmp-grid"]'); grid.scrollTop = grid.scrollHeight; })()`,
+            `document.querySelector('[data-testid="cmp-row"][data-line="${LINES}"]') !== null`,
+          ),
+        ),
+      );
 
       // A query of its own each run: a change of the hash alone would keep the page (and its table) of the run before.
       await bare.goto(`/bare-comparison/index.html?run=${run}#tender=${tenderId}&token=${kumar}`);
       await bare.bringToFront();
       await bare.locator('#open').waitFor();
-      bareOpen.push(await bare.evaluate<number>(timed(`document.getElementById('open').click()`, `document.querySelectorAll('tbody tr').length > 10`)));
+      bareOpen.push(
+        await bare.evaluate<number>(timed(`document.getElementById('open').click()`, `document.querySelectorAll('tbody tr').length > 10`)),
+      );
       sizes.bare = await elements(bare);
-      bareScroll.push(await bare.evaluate<number>(timed(
-        `document.scrollingElement.scrollTop = document.scrollingElement.scrollHeight`,
-        `(() => { const last = document.querySelector('tbody tr[data-line="${LINES}"]'); return last !== null && last.getBoundingClientRect().top < innerHeight; })()`,
-      )));
+      bareScroll.push(
+        await bare.evaluate<number>(
+          timed(
+            `document.scrollingElement.scrollTop = document.scrollingElement.scrollHeight`,
+            `(() => { const last = document.querySelector('tbody tr[data-line="${LINES}"]'); return last !== null && last.getBoundingClientRect().top < innerHeight; })()`,
+          ),
+        ),
+      );
       console.log(`  run ${run + 1}: sheet open ${sheetOpen[run]!.toFixed(0)} ms, bare open ${bareOpen[run]!.toFixed(0)} ms`);
     }
     const open = median(sheetOpen) / median(bareOpen);
     console.log(`comparison sheet of ${SELLERS} sellers x ${LINES} lines in Chromium, ${RUNS} runs each, alternately:`);
-    console.log(`  open    sheet p50 ${median(sheetOpen).toFixed(0)} ms | bare table p50 ${median(bareOpen).toFixed(0)} ms | ${open.toFixed(2)}x`);
-    console.log(`  scroll  to line ${LINES}: sheet p50 ${median(sheetScroll).toFixed(1)} ms | bare table p50 ${median(bareScroll).toFixed(1)} ms`);
+    console.log(
+      `  open    sheet p50 ${median(sheetOpen).toFixed(0)} ms | bare table p50 ${median(bareOpen).toFixed(0)} ms | ${open.toFixed(2)}x`,
+    );
+    console.log(
+      `  scroll  to line ${LINES}: sheet p50 ${median(sheetScroll).toFixed(1)} ms | bare table p50 ${median(bareScroll).toFixed(1)} ms`,
+    );
     console.log(`  size    elements on the page once open: sheet ${sizes.sheet} | bare table ${sizes.bare} (${SELLERS * LINES} cells)`);
     await context.close();
   } finally {

@@ -44,7 +44,8 @@ const BUDGET_FCP_MS = 1500;
 
 // ---------------------------------------------------------------------------------------------- baselines
 
-const BLANK_MAIN = "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('h1', null, 'Hello'));\n";
+const BLANK_MAIN =
+  "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('h1', null, 'Hello'));\n";
 // The bare app walks the product's journey with react-admin's own parts: its login page signs in through the
 // same calls (POST /api/login, then the company choice), and one ListGuesser resource lists the same tenders
 // (ra-data-simple-rest on /api/documents with the session's token). So both lines count a cold sign-in
@@ -56,23 +57,24 @@ const BARE_ADMIN_MAIN = [
   "import simpleRestProvider from 'ra-data-simple-rest';",
   "const KEY = 'bare-admin.token';",
   "const json = async (url, init) => { const r = await fetch(url, { ...init, headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(init && init.headers) } }); if (!r.ok) throw new Error(String(r.status)); return r.json(); };",
-  "const authProvider = {",
-  "  async login({ username, password }) {",
+  'const authProvider = {',
+  '  async login({ username, password }) {',
   "    const login = await json('/api/login', { method: 'POST', body: JSON.stringify({ email: username, password, rememberMe: false }) });",
   "    if (!login.success) throw new Error(login.errorMessage || 'refused');",
   `    const chosen = await json('/api/company/choose/${COMPANY_ID}', { headers: { Authorization: 'Bearer ' + login.jwtToken } });`,
-  "    localStorage.setItem(KEY, chosen.jwtToken);",
-  "  },",
-  "  async logout() { localStorage.removeItem(KEY); },",
+  '    localStorage.setItem(KEY, chosen.jwtToken);',
+  '  },',
+  '  async logout() { localStorage.removeItem(KEY); },',
   "  async checkAuth() { if (!localStorage.getItem(KEY)) throw new Error('signed out'); },",
-  "  async checkError(error) { if (error && error.status === 401) throw error; },",
+  '  async checkError(error) { if (error && error.status === 401) throw error; },',
   "  async getPermissions() { return ''; },",
-  "};",
+  '};',
   "const httpClient = (url, options = {}) => fetchUtils.fetchJson(url, { ...options, user: { authenticated: true, token: 'Bearer ' + localStorage.getItem(KEY) } });",
   "createRoot(document.getElementById('root')).render(h(Admin, { authProvider, dataProvider: simpleRestProvider('/api/documents', httpClient), disableTelemetry: true }, h(Resource, { name: 'tender', list: ListGuesser })));",
   '',
 ].join('\n');
-const page = (title: string) => `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><title>${title}</title></head><body><div id="root"></div><script type="module" src="./main.js"></script></body></html>`;
+const page = (title: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><title>${title}</title></head><body><div id="root"></div><script type="module" src="./main.js"></script></body></html>`;
 
 /** Builds a one-file app with the bench repository's node_modules (the project's versions) into `outDir`. */
 async function buildBaseline(scratch: string, name: string, main: string, outDir: string): Promise<void> {
@@ -86,7 +88,10 @@ async function buildBaseline(scratch: string, name: string, main: string, outDir
 }
 
 const TEXT = new Set(['.html', '.js', '.css', '.svg', '.json']);
-const filesUnder = (folder: string): string[] => readdirSync(folder, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(folder, e.name)) : [join(folder, e.name)]));
+const filesUnder = (folder: string): string[] =>
+  readdirSync(folder, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(folder, e.name)) : [join(folder, e.name)],
+  );
 const isPrecompressed = (folder: string) => filesUnder(folder).some((path) => path.endsWith('.br'));
 
 /** As ui/precompress.ts: brotli 11 and gzip 9 copies of the text files, when smaller. */
@@ -94,7 +99,9 @@ function precompress(folder: string): void {
   for (const path of filesUnder(folder)) {
     if (!TEXT.has(extname(path))) continue;
     const content = readFileSync(path);
-    const br = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } });
+    const br = brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    });
     const gz = gzipSync(content, { level: 9 });
     if (br.length < content.length) writeFileSync(`${path}.br`, br);
     if (gz.length < content.length) writeFileSync(`${path}.gz`, gz);
@@ -110,7 +117,17 @@ async function startProduct(uiDir: string, dataDir: string): Promise<Server> {
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build in ${ROOT}`);
   const child = spawn(process.execPath, [main], {
     cwd: ROOT,
-    env: { ...process.env, PORT: process.env.BENCH_UI_PORT ?? '0', HOST: '127.0.0.1', UI_DIR: uiDir, DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'on', NODE_ENV: 'production', API_WORKERS: '1' },
+    env: {
+      ...process.env,
+      PORT: process.env.BENCH_UI_PORT ?? '0',
+      HOST: '127.0.0.1',
+      UI_DIR: uiDir,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_DATA: 'on',
+      NODE_ENV: 'production',
+      API_WORKERS: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -129,11 +146,12 @@ async function startProduct(uiDir: string, dataDir: string): Promise<Server> {
   });
   return {
     url,
-    stop: () => new Promise((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -146,7 +164,11 @@ async function wireOf(context: BrowserContext, page: Page): Promise<Wire> {
   const cdp = await context.newCDPSession(page);
   const urls = new Map<string, { method: string; url: string }>();
   const wire: Wire = {
-    bytes: 0, requests: 0, calls: [], statuses: new Map(), items: [],
+    bytes: 0,
+    requests: 0,
+    calls: [],
+    statuses: new Map(),
+    items: [],
     reset() {
       wire.items = [];
       wire.bytes = 0;
@@ -207,7 +229,11 @@ async function firstContentfulPaint(page: Page): Promise<number> {
 async function loadColdRuns(browser: Browser, url: string) {
   const runs = [];
   for (let run = 0; run < RUNS; run++) runs.push(await loadCold(browser, url));
-  return { bytes: median(runs.map((r) => r.bytes)), requests: median(runs.map((r) => r.requests)), fcpMs: median(runs.map((r) => r.fcpMs)) };
+  return {
+    bytes: median(runs.map((r) => r.bytes)),
+    requests: median(runs.map((r) => r.requests)),
+    fcpMs: median(runs.map((r) => r.fcpMs)),
+  };
 }
 
 type SignedIn = { bytes: number; requests: number; signInPage: number; repeated: string[]; secondVisit: string };
@@ -241,7 +267,13 @@ async function signInToTenderList(browser: Browser, base: string): Promise<Signe
     await page.getByTestId('tab-all').waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     const workflows = wire.statuses.get('/api/workflows') ?? [];
-    return { bytes, requests, signInPage, repeated, secondVisit: `GET /api/workflows ${workflows.length ? workflows.join(', ') : 'not called'}` };
+    return {
+      bytes,
+      requests,
+      signInPage,
+      repeated,
+      secondVisit: `GET /api/workflows ${workflows.length ? workflows.join(', ') : 'not called'}`,
+    };
   } finally {
     await context.close();
   }
@@ -293,7 +325,16 @@ async function main(): Promise<void> {
   const server = await startProduct(uiDir, join(scratch, 'data'));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const landing = await loadColdRuns(browser, `${server.url}/`);
@@ -302,10 +343,19 @@ async function main(): Promise<void> {
     const signedIn = await signInToTenderList(browser, server.url);
     const landingRatio = landing.bytes / blank.bytes;
     const signedInRatio = signedIn.bytes / bareAdmin.bytes;
-    const row = (name: string, m: { bytes: number; requests: number }, baseline: string, b: { bytes: number; requests: number }, ratio: number, goal: number) =>
+    const row = (
+      name: string,
+      m: { bytes: number; requests: number },
+      baseline: string,
+      b: { bytes: number; requests: number },
+      ratio: number,
+      goal: number,
+    ) =>
       `${name.padEnd(26)} | ${String(m.requests).padStart(8)} | ${kb(m.bytes).padStart(9)} | ${baseline.padEnd(20)} | ${String(b.requests).padStart(8)} | ${kb(b.bytes).padStart(9)} | ${`${ratio.toFixed(2)}x`.padStart(6)} | <= ${goal}x ${ratio <= goal ? 'PASS' : 'FAIL'}`;
     console.log(`Bytes on the wire, headless Chromium (DevTools encodedDataLength), cold cache; ${ROOT}`);
-    console.log(`served by ${server.url}: ui ${precompressed ? 'precompressed at build time (baselines too)' : 'not precompressed (baselines neither)'}`);
+    console.log(
+      `served by ${server.url}: ui ${precompressed ? 'precompressed at build time (baselines too)' : 'not precompressed (baselines neither)'}`,
+    );
     console.log('');
     console.log('journey                    | requests |     bytes | baseline             | requests |     bytes |  ratio | goal');
     console.log('---------------------------|----------|-----------|----------------------|----------|-----------|--------|-----------');
@@ -313,10 +363,15 @@ async function main(): Promise<void> {
     console.log(row('sign-in to the tender list', signedIn, 'bare react-admin', bareAdmin, signedInRatio, GOAL_SIGNED_IN));
     console.log('');
     console.log(`of which the product's sign-in page (cold, before signing in): ${kb(signedIn.signInPage)}`);
-    console.log(`API calls made more than once on the way to the list: ${signedIn.repeated.length ? signedIn.repeated.join('; ') : 'none'}`);
+    console.log(
+      `API calls made more than once on the way to the list: ${signedIn.repeated.length ? signedIn.repeated.join('; ') : 'none'}`,
+    );
     console.log(`second visit (reload of the list): ${signedIn.secondVisit}`);
-    console.log(`landing first contentful paint: ${landing.fcpMs.toFixed(0)} ms (median of ${RUNS}; blank ${blank.fcpMs.toFixed(0)} ms), budget < ${BUDGET_FCP_MS} ms ${landing.fcpMs < BUDGET_FCP_MS ? 'PASS' : 'FAIL'}`);
-    if (landingRatio > GOAL_LANDING || signedInRatio > GOAL_SIGNED_IN || signedIn.repeated.length > 0 || landing.fcpMs >= BUDGET_FCP_MS) process.exitCode = 1;
+    console.log(
+      `landing first contentful paint: ${landing.fcpMs.toFixed(0)} ms (median of ${RUNS}; blank ${blank.fcpMs.toFixed(0)} ms), budget < ${BUDGET_FCP_MS} ms ${landing.fcpMs < BUDGET_FCP_MS ? 'PASS' : 'FAIL'}`,
+    );
+    if (landingRatio > GOAL_LANDING || signedInRatio > GOAL_SIGNED_IN || signedIn.repeated.length > 0 || landing.fcpMs >= BUDGET_FCP_MS)
+      process.exitCode = 1;
   } finally {
     await browser.close();
     await server.stop();

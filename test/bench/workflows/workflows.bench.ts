@@ -13,10 +13,25 @@ const buyer = (userId: string, levels: (10 | 20 | 21 | 22 | 23)[]): Actor => ({
   kind: 'user',
   authorities: { company: {}, project: { purchaseOrder: levels } },
 });
-const seller: Actor = { userId: 'seller-1', companyId: 'SELLER-CO', kind: 'user', authorities: { company: {}, project: { purchaseOrder: [20] } } };
-const manual: AuthorityManual = { resource: 'purchaseOrder', levels: [{ level: 20, limit: 50_000 }, { level: 21, limit: null }], allowSelfApproval: false };
+const seller: Actor = {
+  userId: 'seller-1',
+  companyId: 'SELLER-CO',
+  kind: 'user',
+  authorities: { company: {}, project: { purchaseOrder: [20] } },
+};
+const manual: AuthorityManual = {
+  resource: 'purchaseOrder',
+  levels: [
+    { level: 20, limit: 50_000 },
+    { level: 21, limit: null },
+  ],
+  allowSelfApproval: false,
+};
 
-function must(decision: ReturnType<typeof decide<'purchaseOrder'>>): { state: WorkflowState<'purchaseOrder'>; event: WorkflowStatusChanged<'purchaseOrder'> } {
+function must(decision: ReturnType<typeof decide<'purchaseOrder'>>): {
+  state: WorkflowState<'purchaseOrder'>;
+  event: WorkflowStatusChanged<'purchaseOrder'>;
+} {
   if (!decision.ok) throw new Error(`bench setup refused: ${decision.refusal.code}`);
   return decision;
 }
@@ -24,8 +39,10 @@ function must(decision: ReturnType<typeof decide<'purchaseOrder'>>): { state: Wo
 /** One purchase order through its life: Create, Request_Approve, Approve x2, Confirm, Fulfil. */
 function orderLife(): { states: WorkflowState<'purchaseOrder'>[]; events: WorkflowStatusChanged<'purchaseOrder'>[] } {
   const steps = [
-    (s: WorkflowState<'purchaseOrder'> | null) => decide('purchaseOrder', s, { type: 'Create', at, amount: 120_000, counterpartyCompanyId: 'SELLER-CO' }, buyer('buyer-1', [10])),
-    (s: WorkflowState<'purchaseOrder'> | null) => decide('purchaseOrder', s, { type: 'Request_Approve', at, amount: 120_000, manual }, buyer('buyer-1', [10])),
+    (s: WorkflowState<'purchaseOrder'> | null) =>
+      decide('purchaseOrder', s, { type: 'Create', at, amount: 120_000, counterpartyCompanyId: 'SELLER-CO' }, buyer('buyer-1', [10])),
+    (s: WorkflowState<'purchaseOrder'> | null) =>
+      decide('purchaseOrder', s, { type: 'Request_Approve', at, amount: 120_000, manual }, buyer('buyer-1', [10])),
     (s: WorkflowState<'purchaseOrder'> | null) => decide('purchaseOrder', s, { type: 'Approve', at }, buyer('approver-1', [20])),
     (s: WorkflowState<'purchaseOrder'> | null) => decide('purchaseOrder', s, { type: 'Approve', at }, buyer('approver-2', [21])),
     (s: WorkflowState<'purchaseOrder'> | null) => decide('purchaseOrder', s, { type: 'Confirm', at }, seller),
@@ -59,7 +76,12 @@ function rate(n: number, fn: (i: number) => unknown): number {
 }
 
 const { states, events } = orderLife();
-const [, requested, afterLevel1, sent] = states as [unknown, WorkflowState<'purchaseOrder'>, WorkflowState<'purchaseOrder'>, WorkflowState<'purchaseOrder'>];
+const [, requested, afterLevel1, sent] = states as [
+  unknown,
+  WorkflowState<'purchaseOrder'>,
+  WorkflowState<'purchaseOrder'>,
+  WorkflowState<'purchaseOrder'>,
+];
 
 // A mix of what the api decides: approvals (one completing the round), a counterparty confirmation, a
 // rejection with remark, and two refusals (wrong status, self-approval) that need a diagnosis.
@@ -76,7 +98,14 @@ const ours = rate(200_000, (i) => {
   return decide('purchaseOrder', state, command, actor).ok;
 });
 
-const bState = (status: string, approved: number[]): BaselineState => ({ status, owner: 'BUYER-CO', counterparty: 'SELLER-CO', creator: 'buyer-1', required: [20, 21], approved });
+const bState = (status: string, approved: number[]): BaselineState => ({
+  status,
+  owner: 'BUYER-CO',
+  counterparty: 'SELLER-CO',
+  creator: 'buyer-1',
+  required: [20, 21],
+  approved,
+});
 const bActor = (userId: string, companyId: string, levels: number[]): BaselineActor => ({ userId, companyId, levels });
 const baselineMix: [BaselineState, string, BaselineActor, string | undefined][] = [
   [bState('new', []), 'Approve', bActor('approver-1', 'BUYER-CO', [20]), undefined],
@@ -99,7 +128,11 @@ const foldRate =
     for (const event of events) state = evolve(state, event);
     return state;
   }) * events.length;
-const baselineEvents: BaselineEvent[] = events.map((e) => ({ workflowEvent: e.workflowEvent, approvalLevel: e.approvalLevel, requiredLevels: e.requiredLevels }));
+const baselineEvents: BaselineEvent[] = events.map((e) => ({
+  workflowEvent: e.workflowEvent,
+  approvalLevel: e.approvalLevel,
+  requiredLevels: e.requiredLevels,
+}));
 const baselineFoldRate =
   rate(STREAMS * 10, () => {
     let state = bState('new', []);
@@ -116,5 +149,7 @@ console.log(`@binaan/workflows benchmark: node ${process.version}, ${cpus()[0]?.
 console.log('| measure | ours (ops/s) | switch baseline (ops/s) | ours / baseline | target | meets target |');
 console.log('|---|---:|---:|---:|---:|---|');
 for (const [name, value, base, target] of rows) {
-  console.log(`| ${name} | ${fmt(value)} | ${fmt(base)} | ${(value / base).toFixed(3)} | ${fmt(target)} | ${value >= target ? 'yes' : 'NO'} |`);
+  console.log(
+    `| ${name} | ${fmt(value)} | ${fmt(base)} | ${(value / base).toFixed(3)} | ${fmt(target)} | ${value >= target ? 'yes' : 'NO'} |`,
+  );
 }

@@ -5,7 +5,10 @@
 import { expect, signIn, test } from './fixtures.js';
 
 test.describe('company selection and module access', () => {
-  test('an approved buyer lands on its home, switches company from the app bar, and sees only the menus its rights open', async ({ page, shot }) => {
+  test('an approved buyer lands on its home, switches company from the app bar, and sees only the menus its rights open', async ({
+    page,
+    shot,
+  }) => {
     await signIn(page, 'aminah@teguhbina.my', 'teguh-bina').catch(async (error) => {
       await shot(page, 'admin-debug-signin');
       throw error;
@@ -34,7 +37,10 @@ test.describe('company selection and module access', () => {
     await expect(page.getByTestId('home')).toContainText('Seri Hartanah');
   });
 
-  test('a submitted company lands on its profile; a company not approved gets its page, and direct URLs answer no access', async ({ page, shot }) => {
+  test('a submitted company lands on its profile; a company not approved gets its page, and direct URLs answer no access', async ({
+    page,
+    shot,
+  }) => {
     await signIn(page, 'nurul@baruconsult.my', 'baru-consult');
     await expect(page).toHaveURL(/\/administration\/company$/);
     await expect(page.getByTestId('company-profile')).toContainText('waiting for approval');
@@ -48,7 +54,10 @@ test.describe('company selection and module access', () => {
     await shot(page, 'admin-04-non-approved-company');
   });
 
-  test('the contractor lands on its home, the first entry of its menu, with the contractor menu and its profile there', async ({ page, shot }) => {
+  test('the contractor lands on its home, the first entry of its menu, with the contractor menu and its profile there', async ({
+    page,
+    shot,
+  }) => {
     await signIn(page, 'wong@kukuhcontractor.my', 'kukuh-jaya');
     await expect(page).toHaveURL(/\/article$/);
     await expect(page.getByTestId('home')).toContainText('Kukuh Jaya');
@@ -62,19 +71,28 @@ test.describe('company selection and module access', () => {
     await expect(page.getByTestId('cidb-company-profile')).toContainText('Kukuh Jaya');
   });
 
-  test('the site team has no tender module: no menu entry, and the URL says no access; the menu follows the language', async ({ page, shot }) => {
+  test('the site team has no tender module: no menu entry, and the URL says no access; the menu follows the language', async ({
+    page,
+    shot,
+  }) => {
     await signIn(page, 'farid@teguhbina.my', 'teguh-bina');
     await expect(page.getByRole('menuitem', { name: 'Purchase orders', exact: true })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Tenders', exact: true })).toHaveCount(0);
     await page.goto('/tender');
     await expect(page.getByTestId('no-access')).toBeVisible();
     await page.goto('/purchaseOrder');
-    await page.getByRole('button', { name: /English|Bahasa Melayu|简体中文/ }).first().click();
+    await page
+      .getByRole('button', { name: /English|Bahasa Melayu|简体中文/ })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Bahasa Melayu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Pesanan belian', exact: true })).toBeVisible();
     await expect(page.getByTestId('tab-pendingConfirmation')).toHaveText(/Menunggu pengesahan/i);
     await shot(page, 'admin-06-malay');
-    await page.getByRole('button', { name: /English|Bahasa Melayu|简体中文/ }).first().click();
+    await page
+      .getByRole('button', { name: /English|Bahasa Melayu|简体中文/ })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await expect(page.getByRole('menuitem', { name: '采购订单', exact: true })).toBeVisible();
     await shot(page, 'admin-07-chinese');

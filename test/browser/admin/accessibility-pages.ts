@@ -10,7 +10,12 @@ import { relative, resolve } from 'node:path';
 export type Who = 'visitor' | 'admin' | 'contractor' | 'not-approved' | 'platform-admin';
 
 export type Ids = {
-  event: string; organizerEvent: string; qr: string; documents: Record<string, string>; editable: { kind: string; id: string }; project: string;
+  event: string;
+  organizerEvent: string;
+  qr: string;
+  documents: Record<string, string>;
+  editable: { kind: string; id: string };
+  project: string;
   /** A document each printing contractor page prints (by its path), from the contractor's lists. */
   printable: Record<string, string>;
   /** A tender the contractor is invited to, with a question on its board (tender-exchange-ids.ts): the board, the quotation form, the Invitations tab. */
@@ -25,8 +30,12 @@ export type Ids = {
  */
 export type CheckedPage = { route: string; who: Who; url: (ids: Ids) => string; state?: 'capped' };
 
-const page = (route: string, who: Who, url: string | ((ids: Ids) => string) = route, state?: CheckedPage['state']): CheckedPage =>
-  ({ route, who, url: typeof url === 'string' ? () => url : url, ...(state ? { state } : {}) });
+const page = (route: string, who: Who, url: string | ((ids: Ids) => string) = route, state?: CheckedPage['state']): CheckedPage => ({
+  route,
+  who,
+  url: typeof url === 'string' ? () => url : url,
+  ...(state ? { state } : {}),
+});
 
 /** A route that only redirects: checked where it leads. */
 export const REDIRECT_ROUTES: Readonly<Record<string, string>> = {
@@ -34,7 +43,7 @@ export const REDIRECT_ROUTES: Readonly<Record<string, string>> = {
   '/terms': '/terms-of-service (same component)',
   '/cidb-material/purchase-order': '/purchaseOrder',
   '/dashboard': '/article (a §2.6 link target)',
-  '/administration/users': '/administration/users/active (the company users\' first tab)',
+  '/administration/users': "/administration/users/active (the company users' first tab)",
   '/bill-of-quantity/:id/*': "/project/<id>/bill-of-quantity (a §2.6 link target: the project's BQ)",
   '/projects': "/project/demand (the owner's projects)",
   '/project': "/project/demand (the owner's projects)",
@@ -140,7 +149,9 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/project/:kind/:tab', 'admin', '/project/demand/pending-approval'),
   page('/project/:kind/create', 'admin', '/project/developer/create'),
   page('/projects/:id', 'admin', (ids) => `/projects/${ids.project}`),
-  ...['members', 'stages', 'authority', 'documents', 'budget', 'progress', 'requests', 'history'].map((tab) => page('/projects/:id/:tab', 'admin', (ids) => `/projects/${ids.project}/${tab}`)),
+  ...['members', 'stages', 'authority', 'documents', 'budget', 'progress', 'requests', 'history'].map((tab) =>
+    page('/projects/:id/:tab', 'admin', (ids) => `/projects/${ids.project}/${tab}`),
+  ),
   page('/projects/:id/edit', 'admin', (ids) => `/projects/${ids.project}/edit`),
   page('/project/:id/bill-of-quantity', 'admin', (ids) => `/project/${ids.project}/bill-of-quantity`),
   page('/project/:id/tender-costing', 'admin', (ids) => `/project/${ids.project}/tender-costing`),
@@ -153,14 +164,27 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
 
 /** The contractor menu's pages (MODULES' dotted keys, §2.4): the paths are read from access/modules.ts. */
 export const CONTRACTOR_PAGE_PATHS = [
-  '/trade-and-service/search-contractor', '/trade-and-service/bq', '/trade-and-service/budget', '/trade-and-service/call-tender', '/trade-and-service/received-invoice',
-  '/business-opportunity/received-tender', '/business-opportunity/invoice-generator', '/business-opportunity/receipt-generator', '/business-opportunity/quotation-generator',
+  '/trade-and-service/search-contractor',
+  '/trade-and-service/bq',
+  '/trade-and-service/budget',
+  '/trade-and-service/call-tender',
+  '/trade-and-service/received-invoice',
+  '/business-opportunity/received-tender',
+  '/business-opportunity/invoice-generator',
+  '/business-opportunity/receipt-generator',
+  '/business-opportunity/quotation-generator',
 ];
 /** The contractor pages that print a document (contractor-pages.ts' `print`), under <path>/<id>. */
-export const CONTRACTOR_PRINT_PATHS = ['/business-opportunity/invoice-generator', '/business-opportunity/receipt-generator', '/business-opportunity/quotation-generator'];
+export const CONTRACTOR_PRINT_PATHS = [
+  '/business-opportunity/invoice-generator',
+  '/business-opportunity/receipt-generator',
+  '/business-opportunity/quotation-generator',
+];
 export const CONTRACTOR_PAGES = [
   ...CONTRACTOR_PAGE_PATHS.map((path) => page(`${path}/*`, 'contractor', path)),
-  ...CONTRACTOR_PRINT_PATHS.map((path) => page(`${path}/:id`, 'contractor', (ids) => `${path}/${encodeURIComponent(ids.printable[path]!)}`)),
+  ...CONTRACTOR_PRINT_PATHS.map((path) =>
+    page(`${path}/:id`, 'contractor', (ids) => `${path}/${encodeURIComponent(ids.printable[path]!)}`),
+  ),
 ];
 
 /**
@@ -174,11 +198,16 @@ export const LINK_TARGET_PAGES: readonly CheckedPage[] = [];
 export function documentPages(kinds: readonly string[], ids: Ids): CheckedPage[] {
   // A list past the count's cap says so in a status line and its range reads "1-25 of 10,000 or more".
   const capped = page('/:kind (total capped)', 'admin', '/tender', 'capped');
-  return [capped, ...kinds.flatMap((kind) => [
-    page(`/${kind}`, 'admin'),
-    page(`/${kind}/create`, 'admin'),
-    ...(ids.documents[kind] ? [page(`/${kind}/:id/show`, 'admin', (i) => `/${kind}/${encodeURIComponent(i.documents[kind]!)}/show`)] : []),
-  ])].concat(page(`/${ids.editable.kind}/:id`, 'admin', (i) => `/${i.editable.kind}/${encodeURIComponent(i.editable.id)}`));
+  return [
+    capped,
+    ...kinds.flatMap((kind) => [
+      page(`/${kind}`, 'admin'),
+      page(`/${kind}/create`, 'admin'),
+      ...(ids.documents[kind]
+        ? [page(`/${kind}/:id/show`, 'admin', (i) => `/${kind}/${encodeURIComponent(i.documents[kind]!)}/show`)]
+        : []),
+    ]),
+  ].concat(page(`/${ids.editable.kind}/:id`, 'admin', (i) => `/${i.editable.kind}/${encodeURIComponent(i.editable.id)}`));
 }
 
 const UI = resolve(import.meta.dirname, '../../../ui/src');
@@ -189,8 +218,12 @@ const UI = resolve(import.meta.dirname, '../../../ui/src');
  */
 export function routerRoutes(): { literal: string[]; dynamic: string[] } {
   const files = ['app.tsx', 'public/routes.tsx', 'admin/AdminApp.tsx'];
-  const literal = files.flatMap((file) => [...readFileSync(resolve(UI, file), 'utf8').matchAll(/<Route\s+(?:key=\S+\s+)?path="([^"]+)"/g)].map((m) => m[1]!));
-  const dynamic = files.flatMap((file) => [...readFileSync(resolve(UI, file), 'utf8').matchAll(/path=\{([^}]*\}?[^}]*)\}/g)].map((m) => m[1]!.trim()));
+  const literal = files.flatMap((file) =>
+    [...readFileSync(resolve(UI, file), 'utf8').matchAll(/<Route\s+(?:key=\S+\s+)?path="([^"]+)"/g)].map((m) => m[1]!),
+  );
+  const dynamic = files.flatMap((file) =>
+    [...readFileSync(resolve(UI, file), 'utf8').matchAll(/path=\{([^}]*\}?[^}]*)\}/g)].map((m) => m[1]!.trim()),
+  );
   return { literal, dynamic };
 }
 
@@ -201,7 +234,10 @@ export function routerRoutes(): { literal: string[]; dynamic: string[] } {
  */
 export const NESTED_ROUTES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   'admin/events/EventsRoutes.tsx': { index: ['/organizer/events/*'], ':id': ['/organizer/events/:id'] },
-  'admin/contractor/ContractorPage.tsx': { index: CONTRACTOR_PAGE_PATHS.map((path) => `${path}/*`), ':id': CONTRACTOR_PRINT_PATHS.map((path) => `${path}/:id`) },
+  'admin/contractor/ContractorPage.tsx': {
+    index: CONTRACTOR_PAGE_PATHS.map((path) => `${path}/*`),
+    ':id': CONTRACTOR_PRINT_PATHS.map((path) => `${path}/:id`),
+  },
 };
 
 /** Files of the ui that declare routes, other than the three routers and the link targets' (checked above). */
@@ -214,7 +250,9 @@ export function nestedRouteFiles(): Record<string, string[]> {
       else if (/\.tsx$/.test(entry.name) && !/\.(test|spec)\.tsx$/.test(entry.name)) {
         const file = relative(UI, path);
         if (['app.tsx', 'public/routes.tsx', 'admin/AdminApp.tsx', 'admin/notifications/LinkTargetPage.tsx'].includes(file)) continue;
-        const routes = [...readFileSync(path, 'utf8').matchAll(/<Route\b([^>]*)/g)].map((m) => /\bindex\b/.test(m[1]!) ? 'index' : (/path="([^"]+)"/.exec(m[1]!)?.[1] ?? m[1]!.trim()));
+        const routes = [...readFileSync(path, 'utf8').matchAll(/<Route\b([^>]*)/g)].map((m) =>
+          /\bindex\b/.test(m[1]!) ? 'index' : (/path="([^"]+)"/.exec(m[1]!)?.[1] ?? m[1]!.trim()),
+        );
         if (routes.length > 0) found[file] = routes;
       }
     }
@@ -226,13 +264,17 @@ export function nestedRouteFiles(): Record<string, string[]> {
 /** The printing pages as contractor-pages.ts declares them (the entries with `print:`). */
 export function printPathsInPages(): string[] {
   const source = readFileSync(resolve(UI, 'admin/contractor/contractor-pages.ts'), 'utf8');
-  return [...source.matchAll(/'(\w+)\.([\w-]+)': \{[^}]*\bprint: '/g)].map((m) => `/${m[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}/${m[2]}`);
+  return [...source.matchAll(/'(\w+)\.([\w-]+)': \{[^}]*\bprint: '/g)].map(
+    (m) => `/${m[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}/${m[2]}`,
+  );
 }
 
 /** The contractor paths as access/modules.ts declares them (its two .map lines). */
 export function contractorPathsInModules(): string[] {
   const source = readFileSync(resolve(UI, 'admin/access/modules.ts'), 'utf8');
-  const lists = [...source.matchAll(/\.\.\.\[([^\]]+)\]\.map\(\(page\): ModuleDef => \(\{\s*key: `(\w+)\.\$\{page\}`, path: `\/([\w-]+)\/\$\{page\}`/g)];
+  const lists = [
+    ...source.matchAll(/\.\.\.\[([^\]]+)\]\.map\(\(page\): ModuleDef => \(\{\s*key: `(\w+)\.\$\{page\}`, path: `\/([\w-]+)\/\$\{page\}`/g),
+  ];
   return lists.flatMap((m) => [...m[1]!.matchAll(/'([\w-]+)'/g)].map((p) => `/${m[3]}/${p[1]}`));
 }
 

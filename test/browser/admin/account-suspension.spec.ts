@@ -11,8 +11,11 @@ import { axeFindings } from './axe.js';
 
 const HAFIZ = { email: 'hafiz@serihartanah.my', name: 'Hafiz bin Omar' };
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
-const words = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'platform.json'), 'utf8')) as { platform: { users: Record<string, string> } }).platform.users;
-const errors = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'errors.json'), 'utf8')) as { error: Record<string, string> }).error;
+const words = (language: string) =>
+  (JSON.parse(readFileSync(resolve(LOCALES, language, 'platform.json'), 'utf8')) as { platform: { users: Record<string, string> } })
+    .platform.users;
+const errors = (language: string) =>
+  (JSON.parse(readFileSync(resolve(LOCALES, language, 'errors.json'), 'utf8')) as { error: Record<string, string> }).error;
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
 async function signInAsPlatformAdmin(page: Page): Promise<void> {
@@ -32,13 +35,24 @@ test.afterEach(async ({ request }) => {
   // Whatever happened above, Hafiz leaves active for the specs after this one on the same server.
   const admin = await request.post('/api/login', { data: { email: 'admin@binaan.my', password: PASSWORD } });
   const token = (await admin.json()).jwtToken as string;
-  const users = await (await request.get(`/api/personal-data/users?q=${encodeURIComponent(HAFIZ.email)}`, { headers: { authorization: `Bearer ${token}` } })).json() as { users: { userId: string; status: string }[] };
+  const users = (await (
+    await request.get(`/api/personal-data/users?q=${encodeURIComponent(HAFIZ.email)}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { users: { userId: string; status: string }[] };
   for (const user of users.users.filter((u) => u.status === 'suspended')) {
-    await request.post(`/api/users/${user.userId}/reinstate`, { data: { reason: 'Left active by the test' }, headers: { authorization: `Bearer ${token}` } });
+    await request.post(`/api/users/${user.userId}/reinstate`, {
+      data: { reason: 'Left active by the test' },
+      headers: { authorization: `Bearer ${token}` },
+    });
   }
 });
 
-test('the platform admin suspends an account with a reason, its sign-in is refused, then reinstated it signs in again', async ({ page, browser, baseURL, request, shot }) => {
+test('the platform admin suspends an account with a reason, its sign-in is refused, then reinstated it signs in again', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+  shot,
+}) => {
   test.setTimeout(240_000);
   const en = words('en');
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -48,7 +62,9 @@ test('the platform admin suspends an account with a reason, its sign-in is refus
   await expect(hafizRow(page)).toContainText('Active');
 
   // Keyboard: Suspend opens the dialog with the reason field focused; no reason, no suspension.
-  await hafizRow(page).getByRole('button', { name: `${en.suspend}: ${HAFIZ.name}` }).focus();
+  await hafizRow(page)
+    .getByRole('button', { name: `${en.suspend}: ${HAFIZ.name}` })
+    .focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: fill(en.suspendTitle!, { name: HAFIZ.name }) });
   await expect(dialog).toBeVisible();
@@ -115,13 +131,19 @@ test('the platform admin suspends an account with a reason, its sign-in is refus
   await shot(page, 'account-suspension-reinstated-375');
 });
 
-test('the platform admin resets a password, and the e-mail log lists the temporary password sent, in en and zh', async ({ page, request, shot }) => {
+test('the platform admin resets a password, and the e-mail log lists the temporary password sent, in en and zh', async ({
+  page,
+  request,
+  shot,
+}) => {
   test.setTimeout(180_000);
   const en = words('en');
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAsPlatformAdmin(page);
   await page.getByTestId('users-search').fill('hafiz');
-  await hafizRow(page).getByRole('button', { name: `${en.resetPassword}: ${HAFIZ.name}` }).click();
+  await hafizRow(page)
+    .getByRole('button', { name: `${en.resetPassword}: ${HAFIZ.name}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: fill(en.resetPasswordTitle!, { name: HAFIZ.name }) });
   await expect(page.getByTestId('account-action-effect')).toHaveText(fill(en.resetPasswordEffect!, { email: HAFIZ.email }));
   await page.getByTestId('account-action-reason').fill('Locked out after changing phones');

@@ -11,10 +11,15 @@ import { expect, PASSWORD, test } from './fixtures.js';
 import { axeFindings } from './axe.js';
 
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
-type Words = { menu: Record<string, string>; advertisements: { statuses: Record<string, string>; fieldErrors: Record<string, string>; current: string; publish: string; new: string } };
+type Words = {
+  menu: Record<string, string>;
+  advertisements: { statuses: Record<string, string>; fieldErrors: Record<string, string>; current: string; publish: string; new: string };
+};
 const words = (language: string): Words => ({
   menu: (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: Pick<Words, 'menu'> }).admin.menu,
-  advertisements: (JSON.parse(readFileSync(resolve(LOCALES, language, 'platform.json'), 'utf8')) as { platform: Pick<Words, 'advertisements'> }).platform.advertisements,
+  advertisements: (
+    JSON.parse(readFileSync(resolve(LOCALES, language, 'platform.json'), 'utf8')) as { platform: Pick<Words, 'advertisements'> }
+  ).platform.advertisements,
 });
 
 /** A PNG of that size (a flat colour), made here: the test needs no picture files. */
@@ -32,11 +37,21 @@ test.afterAll(async ({ request }) => {
   // Leaves the landing as it was: what this test published is withdrawn.
   const login = await request.post('/api/login', { data: { email: 'admin@binaan.my', password: PASSWORD } });
   const headers = { authorization: `Bearer ${(await login.json()).jwtToken as string}` };
-  const rows = await (await request.get(`/api/admin/advertisements?filter=${encodeURIComponent(JSON.stringify({ q: TITLE, status: 'published' }))}`, { headers })).json() as { id: string }[];
-  for (const row of rows) await request.post(`/api/admin/advertisements/${row.id}/actions/Withdraw`, { data: { reason: 'Left as found by the test' }, headers });
+  const rows = (await (
+    await request.get(`/api/admin/advertisements?filter=${encodeURIComponent(JSON.stringify({ q: TITLE, status: 'published' }))}`, {
+      headers,
+    })
+  ).json()) as { id: string }[];
+  for (const row of rows)
+    await request.post(`/api/admin/advertisements/${row.id}/actions/Withdraw`, { data: { reason: 'Left as found by the test' }, headers });
 });
 
-test('the platform admin adds a 16:9 advertisement (a 4:3 picture refused on its field), publishes it, and the landing page shows it', async ({ page, browser, baseURL, shot }) => {
+test('the platform admin adds a 16:9 advertisement (a 4:3 picture refused on its field), publishes it, and the landing page shows it', async ({
+  page,
+  browser,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(300_000);
   const en = words('en');
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -73,7 +88,9 @@ test('the platform admin adds a 16:9 advertisement (a 4:3 picture refused on its
   const row = page.getByTestId('advertisement-row').filter({ hasText: TITLE });
   await expect(row).toHaveAttribute('data-status', 'draft');
   // The list previews the draft's image.
-  await expect.poll(() => row.getByTestId('advertisement-preview').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
+  await expect
+    .poll(() => row.getByTestId('advertisement-preview').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1280);
 
   // Published with a reason (none, and it does not go on).
   await row.getByRole('button', { name: `${en.advertisements.publish} ${TITLE}` }).click();

@@ -10,13 +10,21 @@ import { apiSession, expect, newSession, test } from './fixtures.js';
 async function described(field: Locator): Promise<{ invalid: string | null; texts: string[] }> {
   return field.evaluate((el) => ({
     invalid: el.getAttribute('aria-invalid'),
-    texts: (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id)?.textContent?.trim() ?? `(no element #${id})`),
+    texts: (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? `(no element #${id})`),
   }));
 }
 
 /** A live region's role and politeness, as a screen reader reads it. */
 async function liveness(region: Locator): Promise<string> {
-  return region.evaluate((el) => el.getAttribute('aria-live') ?? ({ alert: 'assertive', status: 'polite' } as Record<string, string>)[el.getAttribute('role') ?? ''] ?? 'off');
+  return region.evaluate(
+    (el) =>
+      el.getAttribute('aria-live') ??
+      ({ alert: 'assertive', status: 'polite' } as Record<string, string>)[el.getAttribute('role') ?? ''] ??
+      'off',
+  );
 }
 
 test('form errors are tied to their fields: the public sign-in and a signed-in document form', async ({ page, browser, baseURL, shot }) => {
@@ -52,8 +60,13 @@ async function requestedTender(baseURL: string, title: string): Promise<{ id: st
   const now = Date.now();
   const day = (days: number) => new Date(now + days * 86_400_000).toISOString().slice(0, 10);
   const created = await kumar.call<{ id: string; documentNo: string }>('POST', '/api/documents/tender', {
-    title, documentDate: day(0), startDate: day(10), endDate: day(60),
-    openAt: new Date(now + 3_600_000).toISOString(), closeAt: new Date(now + 7 * 86_400_000).toISOString(), expectedDeliveryStart: day(9),
+    title,
+    documentDate: day(0),
+    startDate: day(10),
+    endDate: day(60),
+    openAt: new Date(now + 3_600_000).toISOString(),
+    closeAt: new Date(now + 7 * 86_400_000).toISOString(),
+    expectedDeliveryStart: day(9),
     items: [{ description: 'Road works', unit: 'lot', quantity: '1', rate: '0.00', includeZeroRate: true }],
   });
   expect(created.status).toBe(201);
@@ -67,7 +80,11 @@ async function openTender(page: Page, id: string, number: string): Promise<void>
   await expect(page.getByTestId('document-number')).toHaveText(number);
 }
 
-test('an action\'s result is announced: a refusal with its reason, a rejection done, and the officer\'s live notification and bell count', async ({ browser, baseURL, shot }) => {
+test("an action's result is announced: a refusal with its reason, a rejection done, and the officer's live notification and bell count", async ({
+  browser,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
   const officer = await newSession(browser, baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
@@ -83,10 +100,21 @@ test('an action\'s result is announced: a refusal with its reason, a rejection d
   await openTender(approver, stale.id, stale.number);
   const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
   const current = await lim.call<{ revision: number }>('GET', `/api/documents/tender/${stale.id}`);
-  expect((await lim.call('POST', `/api/documents/tender/${stale.id}/actions/Reject`, { remark: 'Wrong project code' }, { 'If-Match': `"${current.json.revision}"` })).status).toBe(200);
+  expect(
+    (
+      await lim.call(
+        'POST',
+        `/api/documents/tender/${stale.id}/actions/Reject`,
+        { remark: 'Wrong project code' },
+        { 'If-Match': `"${current.json.revision}"` },
+      )
+    ).status,
+  ).toBe(200);
   await approver.getByTestId('action-Approve').click();
   await approver.getByTestId('confirm-dialog').getByRole('button', { name: 'Approve' }).click();
-  const refused = approver.getByRole('alert').filter({ hasText: 'Someone else acted on this document first. It has been reloaded: please look again.' });
+  const refused = approver
+    .getByRole('alert')
+    .filter({ hasText: 'Someone else acted on this document first. It has been reloaded: please look again.' });
   await expect(refused).toBeVisible();
   expect(await liveness(refused)).toBe('assertive');
   await shot(approver, 'announcements-refused');

@@ -4,7 +4,11 @@
 // an invitation. Screenshots at 1280 and 375 px.
 import { apiSession, expect, signIn, test } from './fixtures.js';
 
-test('approved tenderers: propose (en), reject with a remark (zh), at 1280 and 375 px; e-mail invitation', async ({ browser, baseURL, shot }) => {
+test('approved tenderers: propose (en), reject with a remark (zh), at 1280 and 375 px; e-mail invitation', async ({
+  browser,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -34,7 +38,8 @@ test('approved tenderers: propose (en), reject with a remark (zh), at 1280 and 3
 
   // The Invitations tab of a tender: the e-mail form.
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
-  const tenders = (await kumar.call<{ id: string; status: string }[]>('GET', `/api/documents/tender?range=${encodeURIComponent('[0,49]')}`)).json;
+  const tenders = (await kumar.call<{ id: string; status: string }[]>('GET', `/api/documents/tender?range=${encodeURIComponent('[0,49]')}`))
+    .json;
   // A tender that still takes invitations (the tab's form shows only then).
   const tender = tenders.find((t) => ['new', 'pendingActivation', 'active', 'rejected'].includes(t.status));
   expect(tender).toBeDefined();

@@ -6,7 +6,10 @@ import { expect, signIn, test } from './fixtures.js';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../screenshots');
 
-test('a project assignment picked by member name shows in the project authority history; the list filters by a counterparty picked by name', async ({ page, shot }) => {
+test('a project assignment picked by member name shows in the project authority history; the list filters by a counterparty picked by name', async ({
+  page,
+  shot,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'aminah@teguhbina.my', 'teguh-bina');
   await page.goto('/administration/authority');
@@ -59,7 +62,13 @@ test('the project authority history and the counterparty picker speak Malay and 
   await signIn(page, 'aminah@teguhbina.my', 'teguh-bina');
   const history = page.getByTestId('project-authority-history');
   for (const [language, code, title, granted, help] of [
-    ['Bahasa Melayu', 'ms', 'Sejarah kuasa projek: Menara Teguh, Block A', 'Peranan manual diberikan', 'Cari syarikat yang diluluskan mengikut nama atau nombor pendaftaran'],
+    [
+      'Bahasa Melayu',
+      'ms',
+      'Sejarah kuasa projek: Menara Teguh, Block A',
+      'Peranan manual diberikan',
+      'Cari syarikat yang diluluskan mengikut nama atau nombor pendaftaran',
+    ],
     ['简体中文', 'zh', '项目权限历史：Menara Teguh, Block A', '已授予手动角色', '按名称或注册号搜索已批准的公司'],
   ] as const) {
     await page.goto('/administration/authority');

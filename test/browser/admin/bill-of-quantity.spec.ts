@@ -20,9 +20,21 @@ const grid = (page: Page) => page.getByTestId('bq-grid');
 
 /** The rows shown: "<no.> <title> <amount>". */
 async function shownRows(page: Page): Promise<string[]> {
-  return page.getByTestId('bq-row').evaluateAll((rows) => rows
-    .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
-    .map((r) => [r.getAttribute('data-number'), r.querySelector('[data-col="title"]')?.textContent, r.querySelector('[data-col="amount"]')?.textContent].join(' ').trim()));
+  return page
+    .getByTestId('bq-row')
+    .evaluateAll((rows) =>
+      rows
+        .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+        .map((r) =>
+          [
+            r.getAttribute('data-number'),
+            r.querySelector('[data-col="title"]')?.textContent,
+            r.querySelector('[data-col="amount"]')?.textContent,
+          ]
+            .join(' ')
+            .trim(),
+        ),
+    );
 }
 
 async function saved(page: Page): Promise<void> {
@@ -54,7 +66,11 @@ async function fillItem(page: Page, description: string, unit: string, quantity:
   await page.keyboard.press('ArrowRight');
 }
 
-test('keyboard: a tab, a header and items, indent / outdent, duplicate, delete with a confirmation, move; amounts roll up; the server has the same', async ({ page, baseURL, shot }) => {
+test('keyboard: a tab, a header and items, indent / outdent, duplicate, delete with a confirmation, move; amounts roll up; the server has the same', async ({
+  page,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(180_000);
   const projectId = await bqProject(baseURL!, 'Menara BQ Keyboard');
   await signIn(page, 'kumar@teguhbina.my', COMPANY);
@@ -133,40 +149,73 @@ test('paste rows from a spreadsheet and copy them back', async ({ page, baseURL,
   await page.goto(`/project/${projectId}/bill-of-quantity`);
   await addTab(page, 'Preliminaries');
   await grid(page).focus();
-  const sheet = '1\tSite setup\t\t\t\t\n1.1\tHoarding\tTimber hoarding 2.4 m high\tm\t120\t45\n1.2\tSignboard\tProject signboard\tno\t1\t350\n2\tInsurance\tContractor all risks\tsum\t1\t12000';
+  const sheet =
+    '1\tSite setup\t\t\t\t\n1.1\tHoarding\tTimber hoarding 2.4 m high\tm\t120\t45\n1.2\tSignboard\tProject signboard\tno\t1\t350\n2\tInsurance\tContractor all risks\tsum\t1\t12000';
   await grid(page).evaluate((element, text) => {
     const data = new DataTransfer();
     data.setData('text/plain', text);
     element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, sheet);
-  await expect.poll(() => shownRows(page)).toEqual(['1 Site setup 5,750.00', '1.1 Hoarding 5,400.00', '1.2 Signboard 350.00', '2 Insurance 12,000.00']);
+  await expect
+    .poll(() => shownRows(page))
+    .toEqual(['1 Site setup 5,750.00', '1.1 Hoarding 5,400.00', '1.2 Signboard 350.00', '2 Insurance 12,000.00']);
   await saved(page);
   await page.reload();
-  await expect.poll(() => shownRows(page)).toEqual(['1 Site setup 5,750.00', '1.1 Hoarding 5,400.00', '1.2 Signboard 350.00', '2 Insurance 12,000.00']);
+  await expect
+    .poll(() => shownRows(page))
+    .toEqual(['1 Site setup 5,750.00', '1.1 Hoarding 5,400.00', '1.2 Signboard 350.00', '2 Insurance 12,000.00']);
   await grid(page).focus();
   await page.keyboard.press('Shift+ArrowDown');
   await page.keyboard.press('Control+c');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied.split('\r\n')).toEqual(['1\tSite setup\t\t\t\t\t5750.00', '1.1\tHoarding\tTimber hoarding 2.4 m high\tm\t120\t45.00\t5400.00', '1.2\tSignboard\tProject signboard\tno\t1\t350.00\t350.00']);
+  expect(copied.split('\r\n')).toEqual([
+    '1\tSite setup\t\t\t\t\t5750.00',
+    '1.1\tHoarding\tTimber hoarding 2.4 m high\tm\t120\t45.00\t5400.00',
+    '1.2\tSignboard\tProject signboard\tno\t1\t350.00\t350.00',
+  ]);
 });
 
-test('the description cell offers the catalogue as one types; an item picked by keyboard writes description, unit and rate in one change', async ({ page, baseURL, shot }) => {
+test('the description cell offers the catalogue as one types; an item picked by keyboard writes description, unit and rate in one change', async ({
+  page,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(180_000);
   const projectId = await bqProject(baseURL!, 'Menara BQ Catalogue');
   // Own data: a catalogue item with a name no other run or spec has, and a BQ item without a price.
   const unique = `z${Date.now().toString(36)}`;
   const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', COMPANY);
-  const item = await aminah.call<{ id: string }>('POST', '/api/catalogue-items', { kind: 'product', code: `BP-${unique}`.toUpperCase(), name: `Bored pile ${unique}`, description: '600 mm diameter', unit: 'm', unitPrice: '185.50' });
+  const item = await aminah.call<{ id: string }>('POST', '/api/catalogue-items', {
+    kind: 'product',
+    code: `BP-${unique}`.toUpperCase(),
+    name: `Bored pile ${unique}`,
+    description: '600 mm diameter',
+    unit: 'm',
+    unitPrice: '185.50',
+  });
   expect(item.status).toBe(201);
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', COMPANY);
   const tab = await kumar.call<{ id: string; revision: number }>('POST', '/api/bq-tab/add', { project_id: projectId, name: 'Piling' });
-  expect((await kumar.call('POST', '/api/bq-item/add', { project_id: projectId, revision: tab.json.revision, bq_tab_id: tab.json.id, type: 'item', title: 'Piles', quantity: '4' })).status).toBe(201);
+  expect(
+    (
+      await kumar.call('POST', '/api/bq-item/add', {
+        project_id: projectId,
+        revision: tab.json.revision,
+        bq_tab_id: tab.json.id,
+        type: 'item',
+        title: 'Piles',
+        quantity: '4',
+      })
+    ).status,
+  ).toBe(201);
 
   await signIn(page, 'kumar@teguhbina.my', COMPANY);
   await page.goto(`/project/${projectId}/bill-of-quantity`);
   await expect.poll(() => shownRows(page)).toEqual(['1 Piles 0.00']);
   const updates: string[] = [];
-  page.on('request', (request) => { if (request.url().endsWith('/api/bq-item/update')) updates.push(request.postData() ?? ''); });
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/bq-item/update')) updates.push(request.postData() ?? '');
+  });
 
   await grid(page).focus(); // the first row's title
   await page.keyboard.press('ArrowRight'); // its description
@@ -241,7 +290,17 @@ test('the API slowed down: every change shows at once, the requests go one at a 
   await expect(page.getByTestId('bq-saved')).toHaveAttribute('data-saving', 'true');
   await saved(page);
   expect(most).toBe(1);
-  expect(sent.map((s) => s.path)).toEqual(['bq-item/add', 'bq-item/update', 'bq-item/add', 'bq-item/update', 'bq-item/indent', 'bq-item/update', 'bq-item/update', 'bq-item/update', 'bq-item/update']);
+  expect(sent.map((s) => s.path)).toEqual([
+    'bq-item/add',
+    'bq-item/update',
+    'bq-item/add',
+    'bq-item/update',
+    'bq-item/indent',
+    'bq-item/update',
+    'bq-item/update',
+    'bq-item/update',
+    'bq-item/update',
+  ]);
   // The item went under the header by the header's server id, never a temporary one.
   expect(sent.every((s) => typeof s.id !== 'string' || !s.id.startsWith('-'))).toBe(true);
   await page.unroute('**/api/bq-item/**');
@@ -249,7 +308,11 @@ test('the API slowed down: every change shows at once, the requests go one at a 
   await expect.poll(() => shownRows(page)).toEqual(['1 Columns 1,000.00', '1.1 C1 1,000.00']);
 });
 
-test('two browsers on one BQ: the second sees the first\'s changes live; a change to a row changed meanwhile is refused and the view brought up to date', async ({ page, baseURL, browser }) => {
+test("two browsers on one BQ: the second sees the first's changes live; a change to a row changed meanwhile is refused and the view brought up to date", async ({
+  page,
+  baseURL,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const projectId = await bqProject(baseURL!, 'Menara BQ Together');
   await signIn(page, 'kumar@teguhbina.my', COMPANY);
@@ -294,7 +357,7 @@ test('two browsers on one BQ: the second sees the first\'s changes live; a chang
   await page.keyboard.press('Control+a');
   await type(page, 'Floor finishes');
   await saved(page);
-  expect((await (await refused).json() as { errorCode: string }).errorCode).toBe('wrongExpectedRevision');
+  expect(((await (await refused).json()) as { errorCode: string }).errorCode).toBe('wrongExpectedRevision');
   await expect.poll(() => shownRows(second), { timeout: 20_000 }).toEqual(['1 Floor finishes 4,000.00', '1.1 Tiles 4,000.00']);
   await saved(second);
   await page.reload();
@@ -315,7 +378,11 @@ test('a row added before any tab: "Please create at least one tab first" and the
   await noAxeFindings(page);
 });
 
-test('a change refused for want of authority is shown where it was made, the row put back and never called saved; a user without authority is told why and offered no edit', async ({ page, baseURL, shot }) => {
+test('a change refused for want of authority is shown where it was made, the row put back and never called saved; a user without authority is told why and offered no edit', async ({
+  page,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(150_000);
   const projectId = await bqProject(baseURL!, 'Menara BQ Refused');
   await signIn(page, 'kumar@teguhbina.my', COMPANY);
@@ -330,7 +397,15 @@ test('a change refused for want of authority is shown where it was made, the row
   // While Kumar has the page open, Aminah takes his level 10 on billOfQuantity away.
   const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', COMPANY);
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', COMPANY);
-  expect((await aminah.call('POST', `/api/projects/${projectId}/assignments/unassign`, { code: 'billOfQuantity', user_id: kumar.userId, workflow_level: 10 })).status).toBe(200);
+  expect(
+    (
+      await aminah.call('POST', `/api/projects/${projectId}/assignments/unassign`, {
+        code: 'billOfQuantity',
+        user_id: kumar.userId,
+        workflow_level: 10,
+      })
+    ).status,
+  ).toBe(200);
   const view = await kumar.call<{ editable: boolean; readOnlyBecause: string | null }>('GET', `/api/bill-of-quantity/${projectId}`);
   expect(view.json).toMatchObject({ editable: false, readOnlyBecause: 'noAuthority' });
 
@@ -342,8 +417,10 @@ test('a change refused for want of authority is shown where it was made, the row
   await page.keyboard.press('Enter');
   await page.keyboard.press('Control+a');
   await type(page, 'Piling works');
-  expect((await (await refused).json() as { errorCode: string }).errorCode).toBe('noAuthority');
-  await expect(page.getByTestId('bq-refusal')).toHaveText('Changing “Piling”: You can read this bill of quantity but not change it: changing it needs authority level 10 (create and propose) on bills of quantity in this project. Your company administrator can give it.');
+  expect(((await (await refused).json()) as { errorCode: string }).errorCode).toBe('noAuthority');
+  await expect(page.getByTestId('bq-refusal')).toHaveText(
+    'Changing “Piling”: You can read this bill of quantity but not change it: changing it needs authority level 10 (create and propose) on bills of quantity in this project. Your company administrator can give it.',
+  );
   await expect.poll(() => shownRows(page), { timeout: 20_000 }).toEqual(['1 Piling 0.00']);
   await expect(page.getByTestId('bq-saved')).toHaveText(/^1 change not saved/);
   // The page now offers no edit: the reason instead of the controls.
@@ -359,15 +436,21 @@ test('a change refused for want of authority is shown where it was made, the row
 
   // Kumar's budget and progress plan pages say the same before he tries, in Malay and Chinese too.
   await page.goto(`/projects/${projectId}/budget`);
-  await expect(page.getByTestId('budget-none')).toHaveText('This project has no budget yet. Starting it needs authority level 10 (create and propose) on the ongoing budget in this project: ask a colleague who holds it, or your company administrator to give it to you.');
+  await expect(page.getByTestId('budget-none')).toHaveText(
+    'This project has no budget yet. Starting it needs authority level 10 (create and propose) on the ongoing budget in this project: ask a colleague who holds it, or your company administrator to give it to you.',
+  );
   await expect(page.getByTestId('budget-start')).toHaveCount(0);
   await page.evaluate(() => localStorage.setItem('binaan.language', 'ms'));
   await page.goto(`/projects/${projectId}/progress`);
-  await expect(page.getByTestId('progress-none')).toContainText('Memulakannya memerlukan kuasa tahap 10 (cipta dan cadang) bagi perancangan kemajuan dalam projek ini');
+  await expect(page.getByTestId('progress-none')).toContainText(
+    'Memulakannya memerlukan kuasa tahap 10 (cipta dan cadang) bagi perancangan kemajuan dalam projek ini',
+  );
   await expect(page.getByTestId('progress-start')).toHaveCount(0);
   await page.evaluate(() => localStorage.setItem('binaan.language', 'zh'));
   await page.goto(`/project/${projectId}/bill-of-quantity`);
-  await expect(page.getByTestId('bq-read-only')).toHaveText('您可以查看此工程量清单，但不能更改：更改需要本项目工程量清单的 10 级权限（创建和提议）。请联系贵公司管理员授予。');
+  await expect(page.getByTestId('bq-read-only')).toHaveText(
+    '您可以查看此工程量清单，但不能更改：更改需要本项目工程量清单的 10 级权限（创建和提议）。请联系贵公司管理员授予。',
+  );
   await shot(page, 'bq-05-read-only-zh');
   await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
 });

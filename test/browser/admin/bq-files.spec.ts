@@ -27,14 +27,30 @@ async function workbook(rows: (string | number | null)[][]): Promise<Buffer> {
 
 /** The rows shown: "<no.> <title> <amount>". */
 async function shownRows(page: Page): Promise<string[]> {
-  return page.getByTestId('bq-row').evaluateAll((rows) => rows
-    .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
-    .map((r) => [r.getAttribute('data-number'), r.querySelector('[data-col="title"]')?.textContent, r.querySelector('[data-col="amount"]')?.textContent].join(' ').trim()));
+  return page
+    .getByTestId('bq-row')
+    .evaluateAll((rows) =>
+      rows
+        .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+        .map((r) =>
+          [
+            r.getAttribute('data-number'),
+            r.querySelector('[data-col="title"]')?.textContent,
+            r.querySelector('[data-col="amount"]')?.textContent,
+          ]
+            .join(' ')
+            .trim(),
+        ),
+    );
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-test('Excel: import through the dialog (mapping, progress), the rows in the editor, export them; a bad cell named by row and column', async ({ page, baseURL, shot }) => {
+test('Excel: import through the dialog (mapping, progress), the rows in the editor, export them; a bad cell named by row and column', async ({
+  page,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(180_000);
   const projectId = await bqProject(baseURL!, 'Menara BQ Files');
   await signIn(page, 'kumar@teguhbina.my', COMPANY);
@@ -46,7 +62,9 @@ test('Excel: import through the dialog (mapping, progress), the rows in the edit
   // Not a workbook: said at once, in words.
   await page.getByTestId('bq-import').click();
   await page.getByTestId('bq-import-file').setInputFiles({ name: 'notes.xlsx', mimeType: XLSX, buffer: Buffer.from('not a workbook') });
-  await expect(page.getByTestId('bq-import-error')).toHaveText('This file is not an .xlsx workbook. Save it as .xlsx (Excel 2007 or later) and try again.');
+  await expect(page.getByTestId('bq-import-error')).toHaveText(
+    'This file is not an .xlsx workbook. Save it as .xlsx (Excel 2007 or later) and try again.',
+  );
 
   // A workbook: the preview proposes Item, Description, Unit, Qty; the rate column is mapped by hand.
   const good = await workbook([
@@ -76,7 +94,9 @@ test('Excel: import through the dialog (mapping, progress), the rows in the edit
   await expect(page.getByTestId('bq-import-progress')).toHaveAttribute('data-percent', '100');
   await shot(page, 'bq-files-02-import-done-desktop');
   await page.getByTestId('bq-import-close').click();
-  await expect.poll(() => shownRows(page)).toEqual(['1 B 3,579.00', '1.1 B1 819.00', '1.2 B2 2,760.00', '2 C 11,237.50', '2.1 C1 11,237.50']);
+  await expect
+    .poll(() => shownRows(page))
+    .toEqual(['1 B 3,579.00', '1.1 B1 819.00', '1.2 B2 2,760.00', '2 C 11,237.50', '2.1 C1 11,237.50']);
   await expect(page.getByTestId('bq-total')).toContainText('RM 14,816.50');
 
   // Export: the .xlsx has the tab with the same rows.
@@ -94,9 +114,15 @@ test('Excel: import through the dialog (mapping, progress), the rows in the edit
 
   // A cell the BQ refuses: the row and column are named, the rows stay as they were.
   await page.getByTestId('bq-import').click();
-  const bad = await workbook([['D', 'BLOCKWORK', null, null, null], ['D1', '100 mm blockwall', 'm2', 'lots', 42]]);
+  const bad = await workbook([
+    ['D', 'BLOCKWORK', null, null, null],
+    ['D1', '100 mm blockwall', 'm2', 'lots', 42],
+  ]);
   await page.getByTestId('bq-import-file').setInputFiles({ name: 'bill-3.xlsx', mimeType: XLSX, buffer: bad });
-  await page.locator('[data-testid="bq-import-sheet"]').getByRole('combobox', { name: /^Column E/ }).click();
+  await page
+    .locator('[data-testid="bq-import-sheet"]')
+    .getByRole('combobox', { name: /^Column E/ })
+    .click();
   await page.getByRole('option', { name: 'Rate (RM)' }).click();
   await page.getByTestId('bq-import-run').click();
   const cell = page.getByTestId('bq-import-cell-error');
@@ -111,11 +137,17 @@ test('Excel: import through the dialog (mapping, progress), the rows in the edit
   await page.setViewportSize({ width: 375, height: 800 });
   await shot(page, 'bq-files-04-import-refused-375');
   await page.getByTestId('bq-import-cancel').click();
-  await expect.poll(() => shownRows(page)).toEqual(['1 B 3,579.00', '1.1 B1 819.00', '1.2 B2 2,760.00', '2 C 11,237.50', '2.1 C1 11,237.50']);
+  await expect
+    .poll(() => shownRows(page))
+    .toEqual(['1 B 3,579.00', '1.1 B1 819.00', '1.2 B2 2,760.00', '2 C 11,237.50', '2.1 C1 11,237.50']);
   await shot(page, 'bq-files-05-editor-375');
 });
 
-test('scans: upload a rendered page, correct the row OCR flags, import it into a new tab; a phone is told to use a computer', async ({ page, baseURL, shot }) => {
+test('scans: upload a rendered page, correct the row OCR flags, import it into a new tab; a phone is told to use a computer', async ({
+  page,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(240_000);
   const projectId = await bqProject(baseURL!, 'Menara BQ Scans');
   await signIn(page, 'kumar@teguhbina.my', COMPANY);
@@ -142,7 +174,9 @@ test('scans: upload a rendered page, correct the row OCR flags, import it into a
   await expect(review).toHaveAttribute('data-problems', '1');
   const a2 = rows.nth(2);
   await expect(a2).toHaveAttribute('data-problems', 'bqScanAmountMismatch');
-  await expect(a2.getByTestId('bq-scan-problems')).toHaveText('Printed amount (RM): Quantity times rate is not the printed amount: check the figures.');
+  await expect(a2.getByTestId('bq-scan-problems')).toHaveText(
+    'Printed amount (RM): Quantity times rate is not the printed amount: check the figures.',
+  );
   await expect(page.getByTestId('bq-scan-import')).toBeDisabled();
   await shot(page, 'bq-files-06-scan-review-desktop');
   await noAxeFindings(page);
@@ -162,9 +196,9 @@ test('scans: upload a rendered page, correct the row OCR flags, import it into a
 
   await page.getByTestId('bq-scan-imported').getByRole('link').click();
   await expect(page.locator('[data-testid="bq-tab"][data-name="Bill 2 Substructure"]')).toHaveAttribute('aria-selected', 'true');
-  await expect.poll(() => shownRows(page)).toEqual([
-    '1  5,079.00', '1.1 A1 1,500.00', '1.2 A2 819.00', '1.3 A3 2,760.00', '2  15,367.50', '2.1 B1 4,130.00', '2.2 B2 11,237.50',
-  ]);
+  await expect
+    .poll(() => shownRows(page))
+    .toEqual(['1  5,079.00', '1.1 A1 1,500.00', '1.2 A2 819.00', '1.3 A3 2,760.00', '2  15,367.50', '2.1 B1 4,130.00', '2.2 B2 11,237.50']);
 
   // A phone: told up front, no upload offered; the list and review still work.
   await page.setViewportSize({ width: 375, height: 800 });
@@ -178,9 +212,16 @@ test('scans: upload a rendered page, correct the row OCR flags, import it into a
   await shot(page, 'bq-files-08-scan-list-375');
   await noAxeFindings(page);
   // The rule is the api's too: an upload that says phone is refused.
-  const refused = await page.evaluate(async ({ id, token }) => {
-    const reply = await fetch(`/api/project/${id}/bill-of-quantity-scans`, { method: 'POST', headers: { 'Content-Type': 'application/pdf', 'X-Binaan-Device': 'phone', Authorization: `Bearer ${token}` }, body: new Blob(['%PDF-1.4']) });
-    return { status: reply.status, code: ((await reply.json()) as { errorCode: string }).errorCode };
-  }, { id: projectId, token: await page.evaluate(() => JSON.parse(localStorage.getItem('binaan.session') ?? '{}').jwtToken as string) });
+  const refused = await page.evaluate(
+    async ({ id, token }) => {
+      const reply = await fetch(`/api/project/${id}/bill-of-quantity-scans`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/pdf', 'X-Binaan-Device': 'phone', Authorization: `Bearer ${token}` },
+        body: new Blob(['%PDF-1.4']),
+      });
+      return { status: reply.status, code: ((await reply.json()) as { errorCode: string }).errorCode };
+    },
+    { id: projectId, token: await page.evaluate(() => JSON.parse(localStorage.getItem('binaan.session') ?? '{}').jwtToken as string) },
+  );
   expect(refused).toEqual({ status: 403, code: 'bqScanComputerOnly' });
 });

@@ -27,9 +27,21 @@ test('a build-up made by keyboard prices a BQ item; tender costing shows it and 
   test.setTimeout(180_000);
   projectId = await bqProject(baseURL!, 'Menara Build-up');
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', COMPANY);
-  const tabReply = await kumar.call<{ id: string; revision: number }>('POST', '/api/bq-tab/add', { project_id: projectId, name: 'Substructure' });
+  const tabReply = await kumar.call<{ id: string; revision: number }>('POST', '/api/bq-tab/add', {
+    project_id: projectId,
+    name: 'Substructure',
+  });
   tabId = tabReply.json.id;
-  const item = await kumar.call('POST', '/api/bq-item/add', { project_id: projectId, revision: tabReply.json.revision, bq_tab_id: tabId, type: 'item', title: 'Trench excavation', description: 'Trench n.e. 1.5 m deep', unit: 'm3', quantity: '12' });
+  const item = await kumar.call('POST', '/api/bq-item/add', {
+    project_id: projectId,
+    revision: tabReply.json.revision,
+    bq_tab_id: tabId,
+    type: 'item',
+    title: 'Trench excavation',
+    description: 'Trench n.e. 1.5 m deep',
+    unit: 'm3',
+    quantity: '12',
+  });
   expect(item.status).toBe(201);
 
   await signIn(page, 'kumar@teguhbina.my', COMPANY);
@@ -113,7 +125,10 @@ test('a build-up made by keyboard prices a BQ item; tender costing shows it and 
   await expect(trench.locator('[data-col="price"]')).toHaveText('4,824.00');
 });
 
-test('total sub: offered once trade code and description are there; entering it over lines asks first and erases them', async ({ page, shot }) => {
+test('total sub: offered once trade code and description are there; entering it over lines asks first and erases them', async ({
+  page,
+  shot,
+}) => {
   await signIn(page, 'kumar@teguhbina.my', COMPANY);
   await page.goto(`/project/${projectId}/build-up-master`);
   await page.getByTestId('buildup-add').click();
@@ -164,12 +179,18 @@ test('total sub: offered once trade code and description are there; entering it 
   await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
 });
 
-test('a build-up\'s profit names one of the company\'s active profit parameters, shown with its code and description', async ({ page, baseURL }) => {
+test("a build-up's profit names one of the company's active profit parameters, shown with its code and description", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   // Own data: a parameter with a code no other run or spec has.
   const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', COMPANY);
   const code = `PB-${Date.now().toString(36).toUpperCase()}`;
-  const created = await aminah.call<{ item: { id: string } }>('POST', '/api/company-setups/profit-parameters', { code, description: 'Piling margin' });
+  const created = await aminah.call<{ item: { id: string } }>('POST', '/api/company-setups/profit-parameters', {
+    code,
+    description: 'Piling margin',
+  });
   expect(created.status).toBe(201);
 
   await signIn(page, 'kumar@teguhbina.my', COMPANY);
@@ -189,14 +210,22 @@ test('a build-up\'s profit names one of the company\'s active profit parameters,
   await expect(row(page, 'PIL').getByTestId('buildup-profit-parameter-shown')).toHaveText(`Profit parameter ${code}: Piling margin`);
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', COMPANY);
   const bq = await kumar.call<{ buildUps: { code: string; profitParameter?: unknown }[] }>('GET', `/api/bill-of-quantity/${projectId}`);
-  expect(bq.json.buildUps.find((b) => b.code === 'PIL')?.profitParameter).toEqual({ id: created.json.item.id, code, description: 'Piling margin' });
+  expect(bq.json.buildUps.find((b) => b.code === 'PIL')?.profitParameter).toEqual({
+    id: created.json.item.id,
+    code,
+    description: 'Piling margin',
+  });
   // Opened again, the form holds the parameter.
   await page.getByRole('button', { name: 'Edit build-up PIL' }).click();
   await expect(dialog.getByLabel('Profit parameter', { exact: true })).toHaveValue(created.json.item.id);
   await page.keyboard.press('Escape');
 });
 
-test('delete names what the build-up prices; in Malay a change once the BQ awaits approval is refused, then the page is read only', async ({ page, baseURL, shot }) => {
+test('delete names what the build-up prices; in Malay a change once the BQ awaits approval is refused, then the page is read only', async ({
+  page,
+  baseURL,
+  shot,
+}) => {
   await signIn(page, 'kumar@teguhbina.my', COMPANY);
   await page.goto(`/project/${projectId}/build-up-master`);
   await page.getByRole('button', { name: 'Delete build-up EXC' }).click();
@@ -217,10 +246,17 @@ test('delete names what the build-up prices; in Malay a change once the BQ await
   // Meanwhile the BQ is sent for approval (through the API, as another tab of Kumar's would).
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', COMPANY);
   const bq = await kumar.call<{ revision: number }>('GET', `/api/bill-of-quantity/${projectId}`);
-  const sent = await kumar.call('POST', `/api/bill-of-quantity/${projectId}/actions/Request_Approve`, {}, { 'If-Match': String(bq.json.revision) });
+  const sent = await kumar.call(
+    'POST',
+    `/api/bill-of-quantity/${projectId}/actions/Request_Approve`,
+    {},
+    { 'If-Match': String(bq.json.revision) },
+  );
   expect(sent.status).toBe(200);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('buildup-refusal')).toHaveText('Senarai kuantiti sedang menunggu kelulusan atau telah diluluskan: ia tidak boleh diubah sekarang.');
+  await expect(page.getByTestId('buildup-refusal')).toHaveText(
+    'Senarai kuantiti sedang menunggu kelulusan atau telah diluluskan: ia tidak boleh diubah sekarang.',
+  );
   await expect(page.getByTestId('buildup-dialog').locator('#buildup-code')).toHaveValue('CON'); // nothing typed is lost
   await noAxeFindings(page);
   await page.setViewportSize({ width: 375, height: 800 });

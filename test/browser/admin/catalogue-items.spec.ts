@@ -49,17 +49,23 @@ test('an item added, found from a purchase order line, and three imported from a
 
   // Three items imported from a workbook with a title above its header row.
   const book = new ExcelJS.Workbook();
-  book.addWorksheet('Price list').addRows([
-    ['Supplier price list'],
-    ['Kind', 'Code', 'Name', 'UOM', 'Unit price'],
-    ['product', 'SD-R', 'River sand', 'tonne', 45],
-    ['product', 'AG-20', 'Aggregate 20 mm', 'tonne', 58.5],
-    ['trade', null, 'Ceiling boarding', 'm2', 22],
-  ]);
+  book
+    .addWorksheet('Price list')
+    .addRows([
+      ['Supplier price list'],
+      ['Kind', 'Code', 'Name', 'UOM', 'Unit price'],
+      ['product', 'SD-R', 'River sand', 'tonne', 45],
+      ['product', 'AG-20', 'Aggregate 20 mm', 'tonne', 58.5],
+      ['trade', null, 'Ceiling boarding', 'm2', 22],
+    ]);
   const bytes = Buffer.from(await book.xlsx.writeBuffer());
   await signIn(page, 'aminah@teguhbina.my', 'teguh-bina');
   await page.goto('/administration/data-import/catalogue-items');
-  await page.getByTestId('import-file').setInputFiles({ name: 'price-list.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'price-list.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: bytes,
+  });
   await expect(page.getByTestId('import-preview')).toBeVisible();
   await expect(page.getByTestId('import-header-row')).toHaveValue('2');
   await expect(page.getByTestId('import-column-unitPrice')).toHaveValue('5');

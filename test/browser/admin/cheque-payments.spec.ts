@@ -17,24 +17,33 @@ const BASIC = ['subcontractor-basic', 'supplier-basic'];
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 
-
 async function fitsTheScreen(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = window.innerWidth;
     const problems = document.documentElement.scrollWidth > width ? [`page ${document.documentElement.scrollWidth} px wide`] : [];
     for (const el of document.querySelectorAll('#main-content *, [role="dialog"] *')) {
       const box = el.getBoundingClientRect();
-      if (box.width > 0 && box.right > width + 1) problems.push(`${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} ends at ${Math.round(box.right)}`);
+      if (box.width > 0 && box.right > width + 1)
+        problems.push(
+          `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} ends at ${Math.round(box.right)}`,
+        );
     }
     return problems.slice(0, 10);
   });
 }
 
-test('a company records a cheque for its bill; the platform administrator rejects it with a remark, then confirms a bank draft, and the bill is paid', async ({ page, browser, shot, baseURL }) => {
+test('a company records a cheque for its bill; the platform administrator rejects it with a remark, then confirms a bank draft, and the bill is paid', async ({
+  page,
+  browser,
+  shot,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const wong = await apiSession(baseURL!, USER, COMPANY);
   // A package the company neither has nor waits to pay for: its bill is this test's own.
-  const offer = (await wong.call<{ packages: { id: string; current: boolean; awaitingPayment: boolean }[] }>('GET', '/api/subscriptions/packages')).json.packages;
+  const offer = (
+    await wong.call<{ packages: { id: string; current: boolean; awaitingPayment: boolean }[] }>('GET', '/api/subscriptions/packages')
+  ).json.packages;
   const pick = BASIC.find((id) => offer.some((p) => p.id === id && !p.current && !p.awaitingPayment))!;
   const ordered = await wong.call<{ invoiceNo: string; total: number }>('POST', '/api/subscriptions/orders', { packageId: pick });
   expect(ordered.status).toBe(201);
@@ -82,7 +91,8 @@ test('a company records a cheque for its bill; the platform administrator reject
   await admin.goto('/admin/manual-payments');
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Manual payments');
   await expect(admin.getByRole('group', { name: 'Admin' }).getByRole('menuitem', { name: 'Manual payments' })).toBeVisible();
-  const row = (number: string) => admin.locator(`[data-testid="manual-payment-row"][data-invoice="${invoiceNo}"]`).filter({ hasText: number });
+  const row = (number: string) =>
+    admin.locator(`[data-testid="manual-payment-row"][data-invoice="${invoiceNo}"]`).filter({ hasText: number });
   await expect(row(chequeNo)).toContainText('Kukuh Jaya Contractor Sdn Bhd');
   // The dialog's date starts at the Malaysian day; the list shows it as written on the cheque, dd/mm/yyyy.
   const [y, m, d] = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).split('-');
@@ -90,7 +100,9 @@ test('a company records a cheque for its bill; the platform administrator reject
   await expect(row(chequeNo)).toContainText(`RM ${amountText}`);
   await expect(row(chequeNo).getByTestId('manual-payment-status')).toHaveText('Pending');
   expect(await axeFindings(admin)).toEqual([]);
-  await row(chequeNo).getByRole('button', { name: `Reject ${chequeNo} for ${invoiceNo}` }).click();
+  await row(chequeNo)
+    .getByRole('button', { name: `Reject ${chequeNo} for ${invoiceNo}` })
+    .click();
   const reject = admin.getByTestId('cheque-reject-dialog');
   await expect(reject.getByTestId('cheque-reject-save')).toBeDisabled();
   await reject.getByTestId('cheque-reject-remark').fill('Cheque returned unpaid: signature differs');
@@ -102,12 +114,16 @@ test('a company records a cheque for its bill; the platform administrator reject
 
   // The company reads why, and pays by bank draft instead.
   await page.reload();
-  await expect(bill.getByTestId('cheque-rejected')).toHaveText(`Cheque ${chequeNo} (Maybank) was rejected: Cheque returned unpaid: signature differs`);
+  await expect(bill.getByTestId('cheque-rejected')).toHaveText(
+    `Cheque ${chequeNo} (Maybank) was rejected: Cheque returned unpaid: signature differs`,
+  );
   await record('Bank draft', draftNo, 'Public Bank');
   await expect(bill.getByTestId('cheque-pending')).toContainText(`Bank draft ${draftNo} (Public Bank)`);
 
   await admin.reload();
-  await row(draftNo).getByRole('button', { name: `Confirm ${draftNo} for ${invoiceNo}` }).click();
+  await row(draftNo)
+    .getByRole('button', { name: `Confirm ${draftNo} for ${invoiceNo}` })
+    .click();
   await expect(row(draftNo).getByTestId('manual-payment-status')).toHaveText('Confirmed');
   await expect(row(draftNo).getByRole('button')).toHaveCount(0);
   await shot(admin, 'manual-payments-desktop');

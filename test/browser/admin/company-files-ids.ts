@@ -8,20 +8,34 @@ const LOGO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQV
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 export async function companyFilesShown(baseURL: string): Promise<void> {
-  for (const [email, companyId] of [['aminah@teguhbina.my', 'teguh-bina'], ['nurul@baruconsult.my', 'baru-consult']] as const) {
+  for (const [email, companyId] of [
+    ['aminah@teguhbina.my', 'teguh-bina'],
+    ['nurul@baruconsult.my', 'baru-consult'],
+  ] as const) {
     const session = await apiSession(baseURL, email, companyId);
     const listed = await session.call<{ logo: unknown; documents: unknown[] }>('GET', `/api/company-files/${companyId}`);
     const send = async (query: string, name: string, type: string, bytes: Buffer) => {
       const reply = await fetch(`${baseURL}/api/company-files/${companyId}?${query}`, {
-        method: 'POST', body: new Uint8Array(bytes),
-        headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name), 'x-file-type': type },
+        method: 'POST',
+        body: new Uint8Array(bytes),
+        headers: {
+          authorization: `Bearer ${session.token}`,
+          'content-type': 'application/octet-stream',
+          'x-file-name': encodeURIComponent(name),
+          'x-file-type': type,
+        },
       });
       if (reply.status !== 201) throw new Error(`${name} for ${companyId} was refused: ${reply.status} ${await reply.text()}`);
     };
     if (!listed.json.logo) await send('category=logo', 'logo.png', 'image/png', LOGO);
     if (listed.json.documents.length === 0) {
       const expiresOn = new Date(Date.now() + 8 * 3_600_000 + 20 * 86_400_000).toISOString().slice(0, 10);
-      await send(`category=insurance&title=${encodeURIComponent('Contractor all risks policy')}&referenceNo=CAR-2026-0042&expiresOn=${expiresOn}`, 'policy.pdf', 'application/pdf', PDF);
+      await send(
+        `category=insurance&title=${encodeURIComponent('Contractor all risks policy')}&referenceNo=CAR-2026-0042&expiresOn=${expiresOn}`,
+        'policy.pdf',
+        'application/pdf',
+        PDF,
+      );
     }
   }
 }

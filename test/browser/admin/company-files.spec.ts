@@ -46,21 +46,35 @@ async function chooseByKeyboard(page: Page, file: { name: string; mimeType: stri
 
 const malaysianDay = (plusDays: number) => new Date(Date.now() + 8 * 3_600_000 + plusDays * 86_400_000).toISOString().slice(0, 10);
 
-test('a new company uploads its logo and a document and submits; the platform administrator sees them on the review', async ({ browser, baseURL, shot }) => {
+test('a new company uploads its logo and a document and submits; the platform administrator sees them on the review', async ({
+  browser,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(180_000);
   const code = `F${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
   const name = `Fail Teguh ${code} Sdn Bhd`;
   const farid = await apiSession(baseURL!, 'farid@teguhbina.my', 'teguh-bina');
   const registered = await farid.call<{ id: string }>('POST', '/api/company/registrations', {
-    name, displayName: `Fail Teguh ${code}`, companyType: 3, registrationNo: `${1 + Math.floor(Math.random() * 9)}${digits(6)}-W`, registrationNoNew: `202101${digits(5)}${1 + Math.floor(Math.random() * 9)}`,
-    companyCode: code, address: { line1: 'No. 3, Jalan Fail', city: 'Shah Alam', postcode: '40200', state: 1, country: 'MY' }, phone: '+60 3-5511 2233', subscriptionType: 3,
+    name,
+    displayName: `Fail Teguh ${code}`,
+    companyType: 3,
+    registrationNo: `${1 + Math.floor(Math.random() * 9)}${digits(6)}-W`,
+    registrationNoNew: `202101${digits(5)}${1 + Math.floor(Math.random() * 9)}`,
+    companyCode: code,
+    address: { line1: 'No. 3, Jalan Fail', city: 'Shah Alam', postcode: '40200', state: 1, country: 'MY' },
+    phone: '+60 3-5511 2233',
+    subscriptionType: 3,
   });
   expect(registered.status).toBe(201);
   const companyId = registered.json.id;
   // Its profile kept as a Sdn Bhd must be before it submits: one shareholder holding everything, one director.
   const inNew = await apiSession(baseURL!, 'farid@teguhbina.my', companyId);
-  for (const [list, body] of [['shareholders', shareholderBody()], ['directors', directorBody()]] as const) {
+  for (const [list, body] of [
+    ['shareholders', shareholderBody()],
+    ['directors', directorBody()],
+  ] as const) {
     expect((await inNew.call('POST', `/api/company/profile/lists/${list}`, body)).status).toBe(201);
   }
 

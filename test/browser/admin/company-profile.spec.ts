@@ -13,17 +13,28 @@ import { layoutProblems } from './layout-fit.js';
 import { noAxeFindings } from './axe.js';
 
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
-const errors = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'errors.json'), 'utf8')) as { error: Record<string, string> }).error;
+const errors = (language: string) =>
+  (JSON.parse(readFileSync(resolve(LOCALES, language, 'errors.json'), 'utf8')) as { error: Record<string, string> }).error;
 const tabName = (language: string, tab: string) =>
-  (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { companyProfile: { tabs: Record<string, string> } } }).admin.companyProfile.tabs[tab]!;
+  (
+    JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as {
+      admin: { companyProfile: { tabs: Record<string, string> } };
+    }
+  ).admin.companyProfile.tabs[tab]!;
 
 function freshCompany() {
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
   const code = `P${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
   return {
-    name: `Profil Bina ${code} Sdn Bhd`, displayName: `Profil Bina ${code}`, companyType: 3, companyCode: code,
-    registrationNo: `${1 + Math.floor(Math.random() * 9)}${digits(6)}-P`, registrationNoNew: `202201${digits(5)}${1 + Math.floor(Math.random() * 9)}`,
-    address: { line1: '9 Jalan Profil', city: 'Klang', postcode: '41000', state: 1, country: 'MY' }, phone: '+60333711234', subscriptionType: 2,
+    name: `Profil Bina ${code} Sdn Bhd`,
+    displayName: `Profil Bina ${code}`,
+    companyType: 3,
+    companyCode: code,
+    registrationNo: `${1 + Math.floor(Math.random() * 9)}${digits(6)}-P`,
+    registrationNoNew: `202201${digits(5)}${1 + Math.floor(Math.random() * 9)}`,
+    address: { line1: '9 Jalan Profil', city: 'Klang', postcode: '41000', state: 1, country: 'MY' },
+    phone: '+60333711234',
+    subscriptionType: 2,
   };
 }
 
@@ -35,11 +46,25 @@ async function addPerson(page: Page, list: 'shareholders' | 'directors', values:
   await expect(dialog).toBeHidden();
 }
 
-test('a new company fills its profile, is refused at 90 percent and submits at 100; the reviewer and a buyer read it', async ({ browser, baseURL, shot }) => {
+test('a new company fills its profile, is refused at 90 percent and submits at 100; the reviewer and a buyer read it', async ({
+  browser,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(480_000);
   const company = freshCompany();
-  const login = await (await fetch(`${baseURL}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'farid@teguhbina.my', password: PASSWORD }) })).json() as { jwtToken: string };
-  const made = await fetch(`${baseURL}/api/company/registrations`, { method: 'POST', headers: { authorization: `Bearer ${login.jwtToken}`, 'content-type': 'application/json' }, body: JSON.stringify(company) });
+  const login = (await (
+    await fetch(`${baseURL}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'farid@teguhbina.my', password: PASSWORD }),
+    })
+  ).json()) as { jwtToken: string };
+  const made = await fetch(`${baseURL}/api/company/registrations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${login.jwtToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(company),
+  });
   expect(made.status).toBe(201);
   const companyId = ((await made.json()) as { id: string }).id;
 
@@ -53,7 +78,13 @@ test('a new company fills its profile, is refused at 90 percent and submits at 1
   // A wrong MyKad is refused on its field, in the field's own words.
   await farid.getByTestId('profile-add-shareholders').click();
   const dialog = farid.getByTestId('entry-dialog');
-  for (const [field, value] of Object.entries({ name: 'Farid bin Osman', idNumber: '991399-10-1234', address: '2 Jalan Klang Lama, Klang', designation: 'Managing Director', sharePercent: '60' })) {
+  for (const [field, value] of Object.entries({
+    name: 'Farid bin Osman',
+    idNumber: '991399-10-1234',
+    address: '2 Jalan Klang Lama, Klang',
+    designation: 'Managing Director',
+    sharePercent: '60',
+  })) {
     await dialog.getByTestId(`entry-${field}`).fill(value);
   }
   await dialog.getByTestId('entry-save').click();
@@ -62,10 +93,22 @@ test('a new company fills its profile, is refused at 90 percent and submits at 1
   await dialog.getByTestId('entry-idNumber').fill('850412-10-5531');
   await dialog.getByTestId('entry-save').click();
   await expect(dialog).toBeHidden();
-  await addPerson(farid, 'shareholders', { name: 'Lee Siew Lan', idNumber: '880101-14-2244', address: '5 Jalan Meru, Klang', designation: 'Director', sharePercent: '30' });
+  await addPerson(farid, 'shareholders', {
+    name: 'Lee Siew Lan',
+    idNumber: '880101-14-2244',
+    address: '5 Jalan Meru, Klang',
+    designation: 'Director',
+    sharePercent: '30',
+  });
   await expect(farid.getByTestId('profile-entry')).toHaveCount(2);
   await farid.goto('/administration/company?tab=directors');
-  await addPerson(farid, 'directors', { name: 'Farid bin Osman', idNumber: '850412105531', address: '2 Jalan Klang Lama, Klang', designation: 'Managing Director', appointedDate: '2022-02-01' });
+  await addPerson(farid, 'directors', {
+    name: 'Farid bin Osman',
+    idNumber: '850412105531',
+    address: '2 Jalan Klang Lama, Klang',
+    designation: 'Managing Director',
+    appointedDate: '2022-02-01',
+  });
   await shot(farid, 'company-profile-01-directors-1280');
 
   // Submitting with shares of 90 percent: refused, the rule named.
@@ -79,7 +122,10 @@ test('a new company fills its profile, is refused at 90 percent and submits at 1
   // The second share to 40: the rules kept, the company submits.
   await farid.getByTestId('profile-tab-shareholders').click();
   await expect(farid).toHaveURL(/\?tab=shareholders$/);
-  await farid.getByRole('button', { name: /Lee Siew Lan/ }).first().click();
+  await farid
+    .getByRole('button', { name: /Lee Siew Lan/ })
+    .first()
+    .click();
   await farid.getByTestId('entry-dialog').getByTestId('entry-sharePercent').fill('40');
   await farid.getByTestId('entry-dialog').getByTestId('entry-save').click();
   await expect(farid.getByTestId('profile-problems')).toBeHidden();
@@ -97,7 +143,10 @@ test('a new company fills its profile, is refused at 90 percent and submits at 1
         await farid.goto(`/administration/company?tab=${tab}`);
         await expect(farid.getByTestId(`profile-tab-${tab}`)).toHaveText(tabName(language, tab), { timeout: 20_000 });
         await noAxeFindings(farid, `${tab} ${language} ${width}`);
-        expect({ where: `${tab} ${language} ${width}`, problems: await layoutProblems(farid, { phone: width === 375 }) }).toEqual({ where: `${tab} ${language} ${width}`, problems: [] });
+        expect({ where: `${tab} ${language} ${width}`, problems: await layoutProblems(farid, { phone: width === 375 }) }).toEqual({
+          where: `${tab} ${language} ${width}`,
+          problems: [],
+        });
       }
     }
     await shot(farid, `company-profile-03-shareholders-${language}-375`);
@@ -120,8 +169,22 @@ test('a new company fills its profile, is refused at 90 percent and submits at 1
   await expect(review).not.toContainText('850412105531');
   await noAxeFindings(admin, 'review with the profile 1280');
   await shot(admin, 'company-profile-04-review-1280');
-  const platform = await (await fetch(`${baseURL}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@binaan.my', password: PASSWORD }) })).json() as { jwtToken: string };
-  expect((await fetch(`${baseURL}/api/company/registrations/${companyId}/actions/Approve`, { method: 'POST', headers: { authorization: `Bearer ${platform.jwtToken}`, 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
+  const platform = (await (
+    await fetch(`${baseURL}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@binaan.my', password: PASSWORD }),
+    })
+  ).json()) as { jwtToken: string };
+  expect(
+    (
+      await fetch(`${baseURL}/api/company/registrations/${companyId}/actions/Approve`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${platform.jwtToken}`, 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).status,
+  ).toBe(200);
   await adminContext.close();
 
   // A buyer inviting sellers to a tender picks a seller and reads its shared profile. The directory never mixes demo
@@ -129,8 +192,11 @@ test('a new company fills its profile, is refused at 90 percent and submits at 1
   // which shares every tab: its shareholders show, their identity numbers masked.
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   const tender = await kumar.call<{ id: string }>('POST', '/api/documents/tender', {
-    title: 'Profile check (browser)', openAt: new Date(Date.now() + 10 * 60_000).toISOString(), closeAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-    expectedDeliveryStart: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10), items: [{ description: 'Rebar', unit: 't', quantity: '2', rate: '3000.00' }],
+    title: 'Profile check (browser)',
+    openAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    closeAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    expectedDeliveryStart: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    items: [{ description: 'Rebar', unit: 't', quantity: '2', rate: '3000.00' }],
   });
   expect(tender.status).toBe(201);
   const buyerContext = await browser.newContext({ baseURL: baseURL!, viewport: { width: 375, height: 850 } });

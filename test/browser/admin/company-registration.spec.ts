@@ -49,8 +49,11 @@ function freshCompany() {
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
   const code = `R${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
   return {
-    name: `Cahaya Binaan ${code} Sdn Bhd`, displayName: `Cahaya Binaan ${code}`, code,
-    registrationNo: `${1 + Math.floor(Math.random() * 9)}${digits(6)}-W`, registrationNoNew: `202101${digits(5)}${1 + Math.floor(Math.random() * 9)}`,
+    name: `Cahaya Binaan ${code} Sdn Bhd`,
+    displayName: `Cahaya Binaan ${code}`,
+    code,
+    registrationNo: `${1 + Math.floor(Math.random() * 9)}${digits(6)}-W`,
+    registrationNoNew: `202101${digits(5)}${1 + Math.floor(Math.random() * 9)}`,
   };
 }
 
@@ -75,7 +78,11 @@ async function fillForm(page: Page, company: ReturnType<typeof freshCompany>): P
   await field(page, 'subscriptionType').selectOption('3');
 }
 
-test('a company registers, is rejected with a remark, corrects and submits again, is approved, and lands as approved', async ({ browser, baseURL, shot }) => {
+test('a company registers, is rejected with a remark, corrects and submits again, is approved, and lands as approved', async ({
+  browser,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(240_000);
   const company = freshCompany();
 
@@ -263,17 +270,24 @@ test('a company registers, is rejected with a remark, corrects and submits again
   await expect(farid).toHaveURL(/\/administration\/add-company$/);
   await fillForm(farid, company);
   await farid.getByTestId('register-submit').click();
-  await expect(farid.getByTestId('registration-error')).toHaveText('A company with this registration number is already registered on Binaan. Ask its administrator to invite you.');
+  await expect(farid.getByTestId('registration-error')).toHaveText(
+    'A company with this registration number is already registered on Binaan. Ask its administrator to invite you.',
+  );
   const other = freshCompany();
   await field(farid, 'registrationNo').fill(other.registrationNo);
   await field(farid, 'registrationNoNew').fill(other.registrationNoNew);
   await farid.getByTestId('register-submit').click();
-  await expect(farid.locator('#company-companyCode-helper-text')).toHaveText('This company code is taken. Choose another (up to 5 letters or digits).');
+  await expect(farid.locator('#company-companyCode-helper-text')).toHaveText(
+    'This company code is taken. Choose another (up to 5 letters or digits).',
+  );
   await expect(farid.locator('#company-companyCode')).toBeFocused();
   await expect(farid).toHaveURL(/\/administration\/add-company$/);
   await shot(farid, 'company-registration-17-refused-desktop');
   // The page's texts follow a change of language made on it.
-  await farid.getByRole('button', { name: /English|Bahasa Melayu|简体中文/ }).first().click();
+  await farid
+    .getByRole('button', { name: /English|Bahasa Melayu|简体中文/ })
+    .first()
+    .click();
   await farid.getByRole('menuitem', { name: 'Bahasa Melayu' }).click();
   await expect(farid.getByRole('heading', { level: 1, name: text('ms', 'register.title') })).toBeVisible();
   await expect(farid.getByTestId('register-submit')).toHaveText(text('ms', 'register.submit'));

@@ -17,10 +17,16 @@ async function fitsTheScreen(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = window.innerWidth;
     const problems = document.documentElement.scrollWidth > width ? [`page ${document.documentElement.scrollWidth} px wide`] : [];
-    const scrolls = (el: Element) => { for (let p = el.parentElement; p; p = p.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true; return false; };
+    const scrolls = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
+      return false;
+    };
     for (const el of document.querySelectorAll('#main-content *, [role="dialog"] *')) {
       const box = el.getBoundingClientRect();
-      if (box.width > 0 && box.right > width + 1 && !scrolls(el)) problems.push(`${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} ends at ${Math.round(box.right)}`);
+      if (box.width > 0 && box.right > width + 1 && !scrolls(el))
+        problems.push(
+          `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} ends at ${Math.round(box.right)}`,
+        );
     }
     return problems.slice(0, 10);
   });
@@ -86,7 +92,7 @@ test('a category and a region are added on their pages, and a new project picks 
   await expect(page.getByText(category).first()).toBeVisible();
 });
 
-test('a questionnaire\'s questions are reordered by keyboard alone, in Malay on a phone', async ({ page, shot }) => {
+test("a questionnaire's questions are reordered by keyboard alone, in Malay on a phone", async ({ page, shot }) => {
   test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   await signIn(page, 'aminah@teguhbina.my', 'teguh-bina');
@@ -124,7 +130,12 @@ test('a questionnaire\'s questions are reordered by keyboard alone, in Malay on 
   await expect(dialog.getByTestId('question-text-2').locator('input')).toHaveValue('Quality of work');
 });
 
-test('version 2 of the terms is published, and a colleague signing in next must accept it before working', async ({ page, browser, shot, baseURL }) => {
+test('version 2 of the terms is published, and a colleague signing in next must accept it before working', async ({
+  page,
+  browser,
+  shot,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', 'teguh-bina');
   try {

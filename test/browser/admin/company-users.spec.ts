@@ -20,10 +20,16 @@ async function fitsTheScreen(page: Page): Promise<string[]> {
     const width = window.innerWidth;
     const problems = document.documentElement.scrollWidth > width ? [`page ${document.documentElement.scrollWidth} px wide`] : [];
     // Inside a box that scrolls sideways on purpose (a table's region) an element may end past the edge.
-    const scrolls = (el: Element) => { for (let p = el.parentElement; p; p = p.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true; return false; };
+    const scrolls = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
+      return false;
+    };
     for (const el of document.querySelectorAll('#main-content *, [role="dialog"] *')) {
       const box = el.getBoundingClientRect();
-      if (box.width > 0 && box.right > width + 1 && !scrolls(el)) problems.push(`${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} ends at ${Math.round(box.right)}`);
+      if (box.width > 0 && box.right > width + 1 && !scrolls(el))
+        problems.push(
+          `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} ends at ${Math.round(box.right)}`,
+        );
     }
     return problems.slice(0, 10);
   });
@@ -39,7 +45,12 @@ const row = (page: Page, text: string) => page.getByTestId('member-row').filter(
 
 test.describe.configure({ mode: 'serial' });
 
-test('the administrator creates a role in the matrix, invites two people with it, suspends one with a remark and activates her again', async ({ page, shot, browser, baseURL }) => {
+test('the administrator creates a role in the matrix, invites two people with it, suspends one with a remark and activates her again', async ({
+  page,
+  shot,
+  browser,
+  baseURL,
+}) => {
   // The walk and its eight checks of a size and language take about two minutes on a loaded two-core machine.
   test.setTimeout(420_000);
   const stamp = Date.now().toString(36);
@@ -107,14 +118,18 @@ test('the administrator creates a role in the matrix, invites two people with it
   const second = await invite(MEI);
   await second.getByTestId('invite-send').click();
   await expect(second.getByTestId('invite-result')).toHaveAttribute('data-linked', 'true');
-  await expect(second.getByTestId('invite-result')).toContainText(`${MEI.name} already has a Binaan account and is now an active user of Teguh Bina Sdn Bhd.`);
+  await expect(second.getByTestId('invite-result')).toContainText(
+    `${MEI.name} already has a Binaan account and is now an active user of Teguh Bina Sdn Bhd.`,
+  );
   await second.getByTestId('invite-done').click();
   await expect(row(page, MEI.email)).toBeVisible();
   await expect(row(page, MEI.email).getByTestId('member-status')).toHaveText('Active');
   await shot(page, 'company-users-active-desktop');
 
   // Suspend: the dialog names her and will not go on without a remark; Escape would send nothing.
-  await row(page, MEI.email).getByRole('button', { name: `Actions for ${MEI.name}` }).click();
+  await row(page, MEI.email)
+    .getByRole('button', { name: `Actions for ${MEI.name}` })
+    .click();
   await page.getByRole('menuitem', { name: 'Suspend', exact: true }).click();
   const suspend = page.getByRole('dialog', { name: `Suspend ${MEI.name}?` });
   await expect(suspend).toBeVisible();
@@ -135,7 +150,9 @@ test('the administrator creates a role in the matrix, invites two people with it
   await expect(page).toHaveURL(/\/administration\/users\/not-active$/);
   await expect(row(page, MEI.email).getByTestId('member-status')).toHaveText('Suspended');
   // By keyboard: the menu opens on Enter with its first action focused.
-  await row(page, MEI.email).getByRole('button', { name: `Actions for ${MEI.name}` }).focus();
+  await row(page, MEI.email)
+    .getByRole('button', { name: `Actions for ${MEI.name}` })
+    .focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Activate', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -151,7 +168,9 @@ test('the administrator creates a role in the matrix, invites two people with it
 
   // Her history says so, newest first, with the remark.
   await page.getByTestId('users-tab-active').click();
-  await row(page, MEI.email).getByRole('button', { name: `Manage ${MEI.name}` }).click();
+  await row(page, MEI.email)
+    .getByRole('button', { name: `Manage ${MEI.name}` })
+    .click();
   const manage = page.getByRole('dialog', { name: MEI.name });
   await expect(manage.getByTestId('member-dialog-role').filter({ hasText: role })).toBeVisible();
   const history = manage.getByTestId('member-history-row');
@@ -163,12 +182,18 @@ test('the administrator creates a role in the matrix, invites two people with it
   await manage.getByTestId('member-dialog-close').click();
 
   // The language chosen in the app bar on the page itself: its texts come in that language at once.
-  await page.getByRole('button', { name: /English|Bahasa Melayu|简体中文/ }).first().click();
+  await page
+    .getByRole('button', { name: /English|Bahasa Melayu|简体中文/ })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: '简体中文' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('用户');
   await expect(page.getByTestId('users-tab-active')).toHaveText('活跃');
   await expect(page).toHaveTitle(/活跃 · 用户 · Binaan/);
-  await page.getByRole('button', { name: /English|Bahasa Melayu|简体中文/ }).first().click();
+  await page
+    .getByRole('button', { name: /English|Bahasa Melayu|简体中文/ })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users');
 
@@ -180,7 +205,9 @@ test('the administrator creates a role in the matrix, invites two people with it
     const context = await browser.newContext({ baseURL, viewport });
     const sized = await context.newPage();
     await sized.goto('/terms-of-use');
-    await sized.evaluate((entries) => { for (const [key, value] of entries) localStorage.setItem(key, value); }, session);
+    await sized.evaluate((entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    }, session);
     for (const language of size === 'phone' ? ['en', 'ms', 'zh'] : ['en', 'ms']) {
       await sized.evaluate((chosen) => localStorage.setItem('binaan.language', chosen), language);
       await sized.goto('/administration/users/pending-approval');
@@ -217,7 +244,12 @@ test('a user without the users rights has neither page in the menu, and their ad
   await expect(page.getByRole('menuitem', { name: 'Purchase orders', exact: true })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Users', exact: true })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: 'User roles' })).toHaveCount(0);
-  for (const path of ['/administration/users/active', '/administration/users/pending-approval', '/administration/user-roles', '/admin/users']) {
+  for (const path of [
+    '/administration/users/active',
+    '/administration/users/pending-approval',
+    '/administration/user-roles',
+    '/admin/users',
+  ]) {
     await page.goto(path);
     await expect(page.getByTestId('no-access'), path).toBeVisible();
   }

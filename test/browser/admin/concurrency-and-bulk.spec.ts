@@ -9,10 +9,17 @@ async function ordersAwaitingApproval(baseURL: string, count: number, title: str
   const created: Created[] = [];
   for (let i = 0; i < count; i++) {
     const order = await kumar.call<Created>('POST', '/api/documents/purchaseOrder', {
-      title: `${title} ${i + 1}`, counterpartyCompanyId: 'mutiara-supplies', items: [{ description: 'Cement 50 kg', unit: 'bag', quantity: '100', rate: '21.50' }],
+      title: `${title} ${i + 1}`,
+      counterpartyCompanyId: 'mutiara-supplies',
+      items: [{ description: 'Cement 50 kg', unit: 'bag', quantity: '100', rate: '21.50' }],
     });
     expect(order.status).toBe(201);
-    const requested = await kumar.call('POST', `/api/documents/purchaseOrder/${order.json.id}/actions/Request_Approve`, {}, { 'If-Match': '"1"' });
+    const requested = await kumar.call(
+      'POST',
+      `/api/documents/purchaseOrder/${order.json.id}/actions/Request_Approve`,
+      {},
+      { 'If-Match': '"1"' },
+    );
     expect(requested.status).toBe(200);
     created.push(order.json);
   }
@@ -34,7 +41,11 @@ test('two browsers approve at once: one wins, the other is told and reloads', as
     await expect(page.getByTestId('confirm-dialog')).toContainText(order!.documentNo);
   }
   await Promise.all([first.getByTestId('action-confirm').click(), second.getByTestId('action-confirm').click()]);
-  const told = async (page: typeof first) => page.getByText('Someone else acted on this document first').isVisible().catch(() => false);
+  const told = async (page: typeof first) =>
+    page
+      .getByText('Someone else acted on this document first')
+      .isVisible()
+      .catch(() => false);
   await expect.poll(async () => (await told(first)) || (await told(second)), { timeout: 10_000 }).toBe(true);
   const loser = (await told(first)) ? first : second;
   const winner = loser === first ? second : first;
@@ -53,7 +64,10 @@ test('bulk approve of three orders from the list, with the result per row', asyn
   await page.goto('/purchaseOrder');
   await page.getByTestId('tab-new').click();
   for (const order of orders) {
-    await page.getByRole('row', { name: new RegExp(order.documentNo) }).getByRole('checkbox').check();
+    await page
+      .getByRole('row', { name: new RegExp(order.documentNo) })
+      .getByRole('checkbox')
+      .check();
   }
   await expect(page.getByText('3 items selected')).toBeVisible();
   await page.getByTestId('bulk-Approve').click();
@@ -63,7 +77,8 @@ test('bulk approve of three orders from the list, with the result per row', asyn
   await confirm.getByTestId('action-confirm').click();
   const results = page.getByTestId('bulk-results');
   await expect(results.locator('tbody tr')).toHaveCount(3);
-  for (const order of orders) await expect(results.getByRole('row', { name: new RegExp(order.documentNo) })).toContainText('✓ Pending confirmation');
+  for (const order of orders)
+    await expect(results.getByRole('row', { name: new RegExp(order.documentNo) })).toContainText('✓ Pending confirmation');
   await shot(page, 'admin-22-bulk-approve');
   const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
   for (const order of orders) {
@@ -80,7 +95,10 @@ test('a row clicked in the list opens the whole order: items, totals, route and 
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
   await page.goto('/purchaseOrder');
   await page.getByTestId('tab-new').click();
-  await page.getByRole('row', { name: new RegExp(order!.documentNo) }).getByText(order!.documentNo).click();
+  await page
+    .getByRole('row', { name: new RegExp(order!.documentNo) })
+    .getByText(order!.documentNo)
+    .click();
   await expect(page).toHaveURL(new RegExp(`/purchaseOrder/${order!.id}/show$`));
   await expect(page.getByTestId('document-number')).toHaveText(order!.documentNo);
   await expect(page.getByTestId('line-items')).toContainText('Cement 50 kg');

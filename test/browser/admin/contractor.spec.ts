@@ -10,14 +10,22 @@ import { apiSession, expect, signIn, test } from './fixtures.js';
 import { noAxeFindings } from './axe.js';
 
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
-const admin = (language: string) => JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { fields: Record<string, string>; documents: Record<string, string> } };
+const admin = (language: string) =>
+  JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as {
+    admin: { fields: Record<string, string>; documents: Record<string, string> };
+  };
 const money = (amount: string) => `RM ${amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 const DATE = /^\d{2}\/\d{2}\/\d{4}$/;
 const RM = /^RM \d{1,3}(,\d{3})*\.\d{2}$/;
 
 test.describe.configure({ mode: 'serial' });
 
-test('the contractor menu: received tender with its BQ, quotation, invoice, budget and company search', async ({ page, shot, baseURL, browser }) => {
+test('the contractor menu: received tender with its BQ, quotation, invoice, budget and company search', async ({
+  page,
+  shot,
+  baseURL,
+  browser,
+}) => {
   // Eight pages, five of them signed in afresh on a phone with an axe check each: about a minute on a quiet
   // machine, and more than the default 90 s when two workers share a loaded two-core machine.
   test.setTimeout(300_000);
@@ -32,8 +40,11 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   const warehouse = projects.find((project) => project.code === 'TB-GB-SA')!;
   const tower = projects.find((project) => project.code === 'TB-MT-A')!;
   const tender = await kumar.call<{ id: string; documentNo: string }>('POST', '/api/documents/tender', {
-    title: `Plastering, Block A (${stamp})`, counterpartyCompanyId: 'kukuh-jaya', projectId: warehouse.id,
-    openAt: new Date(now + 3_600_000).toISOString(), closeAt: new Date(now + 10 * 86_400_000).toISOString(),
+    title: `Plastering, Block A (${stamp})`,
+    counterpartyCompanyId: 'kukuh-jaya',
+    projectId: warehouse.id,
+    openAt: new Date(now + 3_600_000).toISOString(),
+    closeAt: new Date(now + 10 * 86_400_000).toISOString(),
     expectedDeliveryStart: new Date(now + 14 * 86_400_000).toISOString().slice(0, 10),
     items: [
       // The buyer's own estimate (RM 28,500.00), which the bidder never sees (documents README, "What a counterparty sees").
@@ -42,24 +53,49 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
     ],
   });
   expect(tender.status).toBe(201);
-  const requested = await kumar.call<{ revision: number }>('POST', `/api/documents/tender/${tender.json.id}/actions/Request_Approve`, {}, { 'If-Match': '"1"' });
-  expect((await lim.call<{ status: string }>('POST', `/api/documents/tender/${tender.json.id}/actions/Approve`, {}, { 'If-Match': `"${requested.json.revision}"` })).json.status).toBe('active');
+  const requested = await kumar.call<{ revision: number }>(
+    'POST',
+    `/api/documents/tender/${tender.json.id}/actions/Request_Approve`,
+    {},
+    { 'If-Match': '"1"' },
+  );
+  expect(
+    (
+      await lim.call<{ status: string }>(
+        'POST',
+        `/api/documents/tender/${tender.json.id}/actions/Approve`,
+        {},
+        { 'If-Match': `"${requested.json.revision}"` },
+      )
+    ).json.status,
+  ).toBe('active');
 
   // Wong, the company's administrator, gives himself the create level for invoices and issues one to Teguh Bina.
   const wong = await apiSession(baseURL!, 'wong@kukuhcontractor.my', 'kukuh-jaya');
   for (const code of ['invoice', 'tender']) {
-    const assigned = await wong.call<{ errorCode?: string }>('POST', '/api/company-workflow/assignments', { code, user_id: wong.userId, workflow_level: 10 });
+    const assigned = await wong.call<{ errorCode?: string }>('POST', '/api/company-workflow/assignments', {
+      code,
+      user_id: wong.userId,
+      workflow_level: 10,
+    });
     // 409: he holds it already (a server reused from an earlier run).
     expect(assigned.status < 300 || assigned.status === 409, JSON.stringify(assigned.json)).toBe(true);
   }
   const invoice = await wong.call<{ id: string; documentNo: string; totals: { total: string } }>('POST', '/api/documents/invoice', {
-    title: `Brickwork, Block A level 1 (${stamp})`, counterpartyCompanyId: 'teguh-bina', documentDate: '2026-11-20',
+    title: `Brickwork, Block A level 1 (${stamp})`,
+    counterpartyCompanyId: 'teguh-bina',
+    documentDate: '2026-11-20',
     items: [{ description: 'Brickwork, level 1', unit: 'm2', quantity: '420', rate: '38.50' }],
   });
   expect(invoice.status).toBe(201);
   // What the budget must show: the work orders Kukuh Jaya received and has not answered yet, read from the api.
-  const workOrders = await wong.call<{ total: string; status: string }[]>('GET', `/api/documents/workOrder?filter=${encodeURIComponent('{"direction":"received"}')}`);
-  const offered = workOrders.json.filter((w) => w.status === 'pendingConfirmation').reduce((sum, w) => sum + Math.round(Number(w.total) * 100), 0);
+  const workOrders = await wong.call<{ total: string; status: string }[]>(
+    'GET',
+    `/api/documents/workOrder?filter=${encodeURIComponent('{"direction":"received"}')}`,
+  );
+  const offered = workOrders.json
+    .filter((w) => w.status === 'pendingConfirmation')
+    .reduce((sum, w) => sum + Math.round(Number(w.total) * 100), 0);
 
   await signIn(page, 'wong@kukuhcontractor.my', 'kukuh-jaya');
   await expect(page).toHaveURL(/\/article$/);
@@ -123,10 +159,17 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   await shot(page, 'admin-contractor-03-invoice');
 
   // Receipt generator: the payment certificate Teguh Bina certified to Kukuh Jaya (demo), as an official receipt.
-  const [certificate] = (await wong.call<{ id: string; documentNo: string }[]>('GET', `/api/documents/paymentCertificate?filter=${encodeURIComponent('{"direction":"received"}')}`)).json;
+  const [certificate] = (
+    await wong.call<{ id: string; documentNo: string }[]>(
+      'GET',
+      `/api/documents/paymentCertificate?filter=${encodeURIComponent('{"direction":"received"}')}`,
+    )
+  ).json;
   expect(certificate).toBeDefined();
   // The amount certified: the one its approval round was requested with (the demo's 26,825.00), as the api reports it.
-  const certified = (await wong.call<{ fees: { transactionFee: { base: string } } }>('GET', `/api/documents/paymentCertificate/${certificate!.id}`)).json.fees.transactionFee.base;
+  const certified = (
+    await wong.call<{ fees: { transactionFee: { base: string } } }>('GET', `/api/documents/paymentCertificate/${certificate!.id}`)
+  ).json.fees.transactionFee.base;
   expect(Number(certified)).toBeGreaterThan(0);
   await page.getByRole('menuitem', { name: 'Receipt generator' }).click();
   // The row inside the new page: the menu's page loads lazily, and until it shows the old list is still there.
@@ -144,7 +187,9 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   await shot(page, 'admin-contractor-04-budget');
   // On a phone each project is a block of its own, its amounts under their labels: the table's eight columns
   // ran past a 375 px screen. In each language: the words, the amounts, nothing past the edge, no axe finding.
-  const budgetWords = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'contractor.json'), 'utf8')) as { contractor: { budget: Record<string, string> } }).contractor.budget;
+  const budgetWords = (language: string) =>
+    (JSON.parse(readFileSync(resolve(LOCALES, language, 'contractor.json'), 'utf8')) as { contractor: { budget: Record<string, string> } })
+      .contractor.budget;
   for (const language of ['en', 'ms', 'zh'] as const) {
     const phone = await browser.newContext({ baseURL: baseURL!, viewport: { width: 375, height: 812 } });
     await phone.addInitScript((chosen) => localStorage.setItem('binaan.language', chosen), language);
@@ -181,7 +226,10 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   await page.getByRole('menuitem', { name: 'Call tender' }).click();
   await page.getByRole('link', { name: 'Create' }).first().click();
   await expect(page).toHaveURL(/\/tender\/create$/);
-  const day = (offset: number) => { const d = new Date(now + offset * 86_400_000); return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`; };
+  const day = (offset: number) => {
+    const d = new Date(now + offset * 86_400_000);
+    return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+  };
   await page.getByRole('textbox', { name: 'Title' }).fill(`Tiling works, Block A (${stamp})`);
   // Checked on submit (spec §5): text that is not a date is refused on its field, nothing is sent.
   await page.getByTestId('date-documentDate').fill('31/02/2027');
@@ -212,7 +260,7 @@ test('the contractor menu: received tender with its BQ, quotation, invoice, budg
   await shot(page, 'admin-contractor-05-search');
 });
 
-test('a document list in Malay and Chinese: the area\'s labels, react-admin\'s texts, DD/MM/YYYY and RM', async ({ page, shot }) => {
+test("a document list in Malay and Chinese: the area's labels, react-admin's texts, DD/MM/YYYY and RM", async ({ page, shot }) => {
   await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');
   await page.goto('/purchaseOrder');
   const headers = page.locator('thead th');
@@ -231,11 +279,18 @@ test('a document list in Malay and Chinese: the area\'s labels, react-admin\'s t
   for (const text of await cells(en.total!)) expect(text).toMatch(RM);
   for (const text of [...(await cells(en.createdAt!)), ...(await cells(en.updatedAt!))]) expect(text).toMatch(DATE);
 
-  for (const [language, menuName, rowsPerPage, addFilter] of [['ms', 'Bahasa Melayu', 'Baris setiap halaman:', 'Tambah penapis'], ['zh', '简体中文', '每页行数：', '添加筛选']] as const) {
-    await page.getByRole('button', { name: /English|Bahasa Melayu|简体中文/ }).first().click();
+  for (const [language, menuName, rowsPerPage, addFilter] of [
+    ['ms', 'Bahasa Melayu', 'Baris setiap halaman:', 'Tambah penapis'],
+    ['zh', '简体中文', '每页行数：', '添加筛选'],
+  ] as const) {
+    await page
+      .getByRole('button', { name: /English|Bahasa Melayu|简体中文/ })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: menuName }).click();
     const fields = admin(language).admin.fields;
-    for (const key of ['documentNo', 'title', 'status', 'total', 'createdAt']) await expect(headers.filter({ hasText: fields[key]! })).toHaveCount(1);
+    for (const key of ['documentNo', 'title', 'status', 'total', 'createdAt'])
+      await expect(headers.filter({ hasText: fields[key]! })).toHaveCount(1);
     await expect(page.getByText(rowsPerPage)).toBeVisible();
     await expect(page.getByRole('button', { name: addFilter })).toBeVisible();
     for (const text of await cells(fields.total!)) expect(text).toMatch(RM);
@@ -243,6 +298,9 @@ test('a document list in Malay and Chinese: the area\'s labels, react-admin\'s t
     await shot(page, `admin-contractor-0${language === 'ms' ? 7 : 8}-list-${language}`);
   }
   // Back to English for the tests after this one (the choice is kept in the browser's storage).
-  await page.getByRole('button', { name: /English|Bahasa Melayu|简体中文/ }).first().click();
+  await page
+    .getByRole('button', { name: /English|Bahasa Melayu|简体中文/ })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'English' }).click();
 });

@@ -15,7 +15,14 @@ const DIST = join(UI, 'dist');
  * choice, the page an approved company's choice lands on (Home, the dashboard: signed-in-area.md §2.3 as
  * landingAfterChoice reads it), the list.
  */
-const ON_THE_WAY = new Set(['src/app.tsx', 'src/public/auth/SignInPage.tsx', 'src/admin/AdminApp.tsx', 'src/admin/company/SelectCompanyPage.tsx', 'src/admin/pages/HomeDashboard.tsx', 'src/admin/documents/DocumentList.tsx']);
+const ON_THE_WAY = new Set([
+  'src/app.tsx',
+  'src/public/auth/SignInPage.tsx',
+  'src/admin/AdminApp.tsx',
+  'src/admin/company/SelectCompanyPage.tsx',
+  'src/admin/pages/HomeDashboard.tsx',
+  'src/admin/documents/DocumentList.tsx',
+]);
 /**
  * Brotli bytes of the journey's scripts: 396 KB, measured once the company choice asks a member to accept the
  * company's terms before working in it (the choice page's terms dialog and its texts) and an approved company's
@@ -24,7 +31,14 @@ const ON_THE_WAY = new Set(['src/app.tsx', 'src/public/auth/SignInPage.tsx', 'sr
 const BUDGET_MEASURED = 396 * 1024;
 const BUDGET_BROTLI_BYTES = BUDGET_MEASURED + 12 * 1024;
 
-const sourceFiles = (folder: string): string[] => readdirSync(folder, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(folder, e.name)) : /\.tsx?$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name) ? [join(folder, e.name)] : []));
+const sourceFiles = (folder: string): string[] =>
+  readdirSync(folder, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? sourceFiles(join(folder, e.name))
+      : /\.tsx?$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name)
+        ? [join(folder, e.name)]
+        : [],
+  );
 
 /** Every module of ui/src imported with a literal dynamic import, as a path from ui/ (src/...tsx). */
 function lazyModules(): Set<string> {
@@ -44,7 +58,9 @@ function modulesOf(script: string): string[] {
   const path = join(DIST, `${script}.map`);
   if (!existsSync(path)) return [];
   const map = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[] };
-  return map.sources.map((source) => relative(UI, resolve(DIST, dirname(script.slice(1)), source))).filter((path) => path.startsWith('src/'));
+  return map.sources
+    .map((source) => relative(UI, resolve(DIST, dirname(script.slice(1)), source)))
+    .filter((path) => path.startsWith('src/'));
 }
 
 test('the way into the tender list fetches no page that is not on it, within a budget', async ({ page }) => {
@@ -70,7 +86,10 @@ test('the way into the tender list fetches no page that is not on it, within a b
   expect(pulledIn, 'lazy pages fetched on the way into the tender list').toEqual([]);
 
   // The .br copy is what is sent; a file too small to gain from it has none and goes as it is.
-  const bytes = [...scripts].reduce((sum, path) => sum + readFileSync(join(DIST, existsSync(join(DIST, `${path}.br`)) ? `${path}.br` : path)).length, 0);
+  const bytes = [...scripts].reduce(
+    (sum, path) => sum + readFileSync(join(DIST, existsSync(join(DIST, `${path}.br`)) ? `${path}.br` : path)).length,
+    0,
+  );
   console.log(`the way into the tender list: ${scripts.size} scripts, ${(bytes / 1024).toFixed(1)} KB brotli`);
   expect(bytes).toBeLessThan(BUDGET_BROTLI_BYTES);
 });

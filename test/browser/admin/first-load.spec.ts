@@ -21,7 +21,8 @@ const DIST = resolve(import.meta.dirname, '../../../ui/dist');
  * reports pages only) share with the frame: 356 KB.
  */
 const BUDGET_GZIP_BYTES = 356 * 1024;
-const PAGE_CHUNKS = /\/(DocumentList|DocumentShow|DocumentForm|EventsRoutes|AuthorityPage|AuditPage|MyApprovalsPage|ContractorPage|SelectCompanyPage)-/;
+const PAGE_CHUNKS =
+  /\/(DocumentList|DocumentShow|DocumentForm|EventsRoutes|AuthorityPage|AuditPage|MyApprovalsPage|ContractorPage|SelectCompanyPage)-/;
 
 test('opening the signed-in area loads its frame and the page, not every page', async ({ page }) => {
   await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');

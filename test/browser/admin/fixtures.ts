@@ -15,7 +15,12 @@ export const PASSWORD = 'Demo@Binaan2026';
 const ROOT = resolve(import.meta.dirname, '../../..');
 
 /** The walk tender (walk-tender.ts): made as the server starts, so that it has opened when the walk comes. */
-type DemoServer = { url: string; dataDir: string; walkTender: { id: string; openAt: number }; attachmentsTender: { id: string; openAt: number } };
+type DemoServer = {
+  url: string;
+  dataDir: string;
+  walkTender: { id: string; openAt: number };
+  attachmentsTender: { id: string; openAt: number };
+};
 
 /** Imported when first needed: walk-tender.ts uses this module's apiSession. */
 const makeWalkTender = async (url: string) => (await import('./walk-tender.js')).makeWalkTender(url);
@@ -63,11 +68,16 @@ function demoStore(): { env: NodeJS.ProcessEnv; remove: () => Promise<void> } {
  * A demo server of its own (the built API with DEMO_DATA=on, NODE_ENV=development, a fresh data folder) on
  * `port`; `env` adds variables (the tender walk's DEV_CLOCK=on). Seeding takes about a minute on two cores.
  */
-export async function startDemoServer(port: number, env: NodeJS.ProcessEnv = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+export async function startDemoServer(
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'binaan-admin-e2e-'));
   const store = demoStore();
   const child = spawn(process.execPath, ['apps/api/dist/main.js'], {
-    cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'on', NODE_ENV: 'development', ...store.env, ...env }, stdio: 'ignore',
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'on', NODE_ENV: 'development', ...store.env, ...env },
+    stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -90,12 +100,22 @@ export const test = base.extend<{ shot: (page: Page, name: string) => Promise<vo
     async ({}, use, workerInfo) => {
       if (process.env.ADMIN_E2E_URL) {
         const url = process.env.ADMIN_E2E_URL;
-        await use({ url, dataDir: process.env.ADMIN_E2E_DATA_DIR ?? '', walkTender: await makeWalkTender(url), attachmentsTender: await makeAttachmentsTender(url) });
+        await use({
+          url,
+          dataDir: process.env.ADMIN_E2E_DATA_DIR ?? '',
+          walkTender: await makeWalkTender(url),
+          attachmentsTender: await makeAttachmentsTender(url),
+        });
         return;
       }
       const server = await startDemoServer(Number(process.env.ADMIN_E2E_PORT ?? 3230) + workerInfo.parallelIndex);
       try {
-        await use({ url: server.url, dataDir: server.dataDir, walkTender: await makeWalkTender(server.url), attachmentsTender: await makeAttachmentsTender(server.url) });
+        await use({
+          url: server.url,
+          dataDir: server.dataDir,
+          walkTender: await makeWalkTender(server.url),
+          attachmentsTender: await makeAttachmentsTender(server.url),
+        });
       } finally {
         await server.stop();
       }
@@ -132,20 +152,39 @@ export async function newSession(browser: Browser, baseURL: string, email: strin
 }
 
 /** The API as a user: signed in, company chosen (for setting up and for the direct calls a test makes). */
-export async function apiSession(baseURL: string, email: string, company: string): Promise<{ token: string; userId: string; companyId: string; call: <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; json: T }> }> {
-  const loginReply = await fetch(`${baseURL}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  const login = await loginReply.json() as { jwtToken?: string };
+export async function apiSession(
+  baseURL: string,
+  email: string,
+  company: string,
+): Promise<{
+  token: string;
+  userId: string;
+  companyId: string;
+  call: <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; json: T }>;
+}> {
+  const loginReply = await fetch(`${baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const login = (await loginReply.json()) as { jwtToken?: string };
   // Said plainly: a user forgotten or locked by an earlier spec of the same run fails here, not three lines on.
   if (!login.jwtToken) throw new Error(`sign-in of ${email} failed: ${loginReply.status} ${JSON.stringify(login)}`);
   const chooseReply = await fetch(`${baseURL}/api/company/choose/${company}`, { headers: { authorization: `Bearer ${login.jwtToken}` } });
-  const chosen = await chooseReply.json() as { jwtToken?: string };
+  const chosen = (await chooseReply.json()) as { jwtToken?: string };
   if (!chosen.jwtToken) throw new Error(`${email} could not choose ${company}: ${chooseReply.status} ${JSON.stringify(chosen)}`);
   const token = chosen.jwtToken;
   const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; cid: string };
   return {
-    token, userId: claims.sub, companyId: claims.cid,
+    token,
+    userId: claims.sub,
+    companyId: claims.cid,
     async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-      const reply = await fetch(`${baseURL}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      const reply = await fetch(`${baseURL}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
       return { status: reply.status, json: (await reply.json().catch(() => null)) as T };
     },
   };
@@ -153,7 +192,10 @@ export async function apiSession(baseURL: string, email: string, company: string
 
 /** The ticket e-mailed to a participant (the outbox of the server's data folder). */
 export function ticketFor(dataDir: string, email: string): string {
-  const lines = readFileSync(join(dataDir, 'outbox', 'email.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; text: string });
+  const lines = readFileSync(join(dataDir, 'outbox', 'email.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { to: string; text: string });
   const mail = lines.reverse().find((m) => m.to === email && /Ticket: /.test(m.text));
   const ticket = /Ticket: (\S+)/.exec(mail?.text ?? '')?.[1];
   if (!ticket) throw new Error(`no ticket for ${email}`);

@@ -23,7 +23,10 @@ async function signInAsPlatformAdmin(page: Page): Promise<void> {
 
 const ahmadRow = (page: Page) => page.getByTestId('user-row').filter({ hasText: AHMAD.email });
 
-test('the platform admin forgets a person: named, irreversible, with a reason; shown as erased in en, ms and zh', async ({ page, shot }) => {
+test('the platform admin forgets a person: named, irreversible, with a reason; shown as erased in en, ms and zh', async ({
+  page,
+  shot,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAsPlatformAdmin(page);
   await expect(page).toHaveTitle(/Platform users · Binaan/);
@@ -84,7 +87,10 @@ test('the platform admin forgets a person: named, irreversible, with a reason; s
   await expect(page.getByText(AHMAD.email)).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 800 });
   await shot(page, 'forget-person-erased-desktop');
-  for (const [language, word] of [['ms', 'dipadam'], ['zh', '已删除']] as const) {
+  for (const [language, word] of [
+    ['ms', 'dipadam'],
+    ['zh', '已删除'],
+  ] as const) {
     await page.evaluate((chosen) => localStorage.setItem('binaan.language', chosen), language);
     await page.reload();
     await expect(page.getByTestId('user-row').getByTestId('user-name').filter({ hasText: word })).toHaveCount(1);

@@ -28,10 +28,16 @@ async function startEmptyServer(port: number): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'binaan-from-nothing-'));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}` };
   // The first administrator, before the server opens the folder.
-  const cli = spawnSync(process.execPath, ['apps/api/dist/cli/store-cli.js', 'create-admin', ADMIN.email, '--name', ADMIN.name], { cwd: ROOT, env, encoding: 'utf8' });
+  const cli = spawnSync(process.execPath, ['apps/api/dist/cli/store-cli.js', 'create-admin', ADMIN.email, '--name', ADMIN.name], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
   if (cli.status !== 0) throw new Error(`create-admin exited with ${cli.status}: ${cli.stdout}${cli.stderr}`);
   const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {
-    cwd: ROOT, env: { ...env, PORT: String(port), DEMO_DATA: 'off', HUMAN_CHECK_MAX_NUMBER: '2000' }, stdio: 'ignore',
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), DEMO_DATA: 'off', HUMAN_CHECK_MAX_NUMBER: '2000' },
+    stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -41,7 +47,13 @@ async function startEmptyServer(port: number): Promise<Server> {
   };
   for (const until = Date.now() + 150_000; Date.now() < until;) {
     if (child.exitCode !== null) break;
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, dataDir, stop };
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, dataDir, stop };
     await new Promise((r) => setTimeout(r, 500));
   }
   await stop();
@@ -49,7 +61,10 @@ async function startEmptyServer(port: number): Promise<Server> {
 }
 
 /** The path and query of the first link in a message (the outbox writes the server's public address). */
-const pathOf = (link: string) => { const u = new URL(link); return `${u.pathname}${u.search}`; };
+const pathOf = (link: string) => {
+  const u = new URL(link);
+  return `${u.pathname}${u.search}`;
+};
 
 async function signIn(page: Page, person: { email: string; password: string }): Promise<void> {
   await page.goto('/auth/sign-in');
@@ -64,7 +79,12 @@ async function signIn(page: Page, person: { email: string; password: string }): 
 }
 
 /** The public sign-up (mobile code from the SMS outbox), then activation from the e-mailed link. */
-async function signUp(page: Page, api: APIRequestContext, person: { email: string; name: string; password: string }, from = '/auth/sign-up'): Promise<void> {
+async function signUp(
+  page: Page,
+  api: APIRequestContext,
+  person: { email: string; name: string; password: string },
+  from = '/auth/sign-up',
+): Promise<void> {
   const digits = freshMobileDigits();
   await page.goto(from);
   await typePhone(page.getByTestId('mobile-input'), digits);
@@ -91,7 +111,9 @@ async function newPage(browser: Browser, baseURL: string): Promise<Page> {
 
 const field = (page: Page, name: string) => page.getByTestId(`field-${name}`);
 
-test('from an empty store: the first administrator, a company registered and approved, a colleague invited with a role of purchase orders only, then suspended', async ({ browser }) => {
+test('from an empty store: the first administrator, a company registered and approved, a colleague invited with a role of purchase orders only, then suspended', async ({
+  browser,
+}) => {
   test.setTimeout(480_000);
   const server = await startEmptyServer(Number(process.env.FROM_NOTHING_PORT ?? 3280) + test.info().parallelIndex);
   const api = await playwrightRequest.newContext({ baseURL: server.url });
@@ -140,26 +162,72 @@ test('from an empty store: the first administrator, a company registered and app
     await admin.getByRole('dialog').getByTestId('action-confirm').click();
     await expect(admin).toHaveURL(/\/admin\/company-registrations$/);
     await expect(admin.getByTestId('queue-row').filter({ hasText: COMPANY.name })).toHaveCount(0);
-    const adminToken = ((await (await api.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password } })).json()) as { jwtToken: string }).jwtToken;
+    const adminToken = (
+      (await (await api.post('/api/login', { data: { email: ADMIN.email, password: ADMIN.password } })).json()) as { jwtToken: string }
+    ).jwtToken;
     const asAdmin = { authorization: `Bearer ${adminToken}` };
-    const supplier = ((await (await api.post('/api/company/registrations', { headers: asAdmin, data: {
-      name: 'Bekalan Keluli Selatan Sdn Bhd', displayName: 'Keluli Selatan', companyType: 3, registrationNo: '1567890-H', registrationNoNew: '202201005678', companyCode: 'KSEL',
-      address: { line1: '3 Jalan Keluli', city: 'Johor Bahru', postcode: '81200', state: 5, country: 'MY' }, phone: '+6072345678', subscriptionType: 2,
-    } })).json()) as { id: string }).id;
+    const supplier = (
+      (await (
+        await api.post('/api/company/registrations', {
+          headers: asAdmin,
+          data: {
+            name: 'Bekalan Keluli Selatan Sdn Bhd',
+            displayName: 'Keluli Selatan',
+            companyType: 3,
+            registrationNo: '1567890-H',
+            registrationNoNew: '202201005678',
+            companyCode: 'KSEL',
+            address: { line1: '3 Jalan Keluli', city: 'Johor Bahru', postcode: '81200', state: 5, country: 'MY' },
+            phone: '+6072345678',
+            subscriptionType: 2,
+          },
+        })
+      ).json()) as { id: string }
+    ).id;
     // Its profile as its legal form needs (one shareholder holding everything, one director), entered in the company.
-    const inSupplier = { authorization: `Bearer ${((await (await api.get(`/api/company/choose/${supplier}`, { headers: asAdmin })).json()) as { jwtToken: string }).jwtToken}` };
-    const person = { name: 'Tan Keluli', idType: 'mykad', idNumber: '700101015555', address: '3 Jalan Keluli, Johor Bahru', designation: 'Managing Director' };
-    expect((await api.post('/api/company/profile/lists/shareholders', { headers: inSupplier, data: { ...person, sharePercent: 100 } })).status()).toBe(201);
-    expect((await api.post('/api/company/profile/lists/directors', { headers: inSupplier, data: { ...person, appointedDate: '2022-01-10' } })).status()).toBe(201);
-    expect((await api.put('/api/company/profile/information', { headers: inSupplier, data: {
-      description: 'Reinforcement steel and wire mesh stockist in Johor.', paidUpCapital: 500000, authorisedCapital: 1000000, dateIncorporated: '2022-01-10',
-    } })).status()).toBe(200);
+    const inSupplier = {
+      authorization: `Bearer ${((await (await api.get(`/api/company/choose/${supplier}`, { headers: asAdmin })).json()) as { jwtToken: string }).jwtToken}`,
+    };
+    const person = {
+      name: 'Tan Keluli',
+      idType: 'mykad',
+      idNumber: '700101015555',
+      address: '3 Jalan Keluli, Johor Bahru',
+      designation: 'Managing Director',
+    };
+    expect(
+      (await api.post('/api/company/profile/lists/shareholders', { headers: inSupplier, data: { ...person, sharePercent: 100 } })).status(),
+    ).toBe(201);
+    expect(
+      (
+        await api.post('/api/company/profile/lists/directors', { headers: inSupplier, data: { ...person, appointedDate: '2022-01-10' } })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await api.put('/api/company/profile/information', {
+          headers: inSupplier,
+          data: {
+            description: 'Reinforcement steel and wire mesh stockist in Johor.',
+            paidUpCapital: 500000,
+            authorisedCapital: 1000000,
+            dateIncorporated: '2022-01-10',
+          },
+        })
+      ).status(),
+    ).toBe(200);
     expect((await api.post(`/api/company/registrations/${supplier}/actions/Submit`, { headers: inSupplier, data: {} })).status()).toBe(200);
-    expect((await api.post(`/api/company/registrations/${supplier}/actions/Approve`, { headers: inSupplier, data: {} })).status()).toBe(200);
+    expect((await api.post(`/api/company/registrations/${supplier}/actions/Approve`, { headers: inSupplier, data: {} })).status()).toBe(
+      200,
+    );
 
     // 4. The company's administrator, now approved: a role with purchase orders only, and a colleague invited with it.
     await signIn(founder, FOUNDER);
-    await founder.getByTestId(/^company-/).filter({ hasText: COMPANY.name }).first().click();
+    await founder
+      .getByTestId(/^company-/)
+      .filter({ hasText: COMPANY.name })
+      .first()
+      .click();
     await expect(founder).toHaveURL(/\/article$/, { timeout: 20_000 });
     await expect(founder.getByTestId('home')).toContainText(COMPANY.name);
     await founder.goto('/administration/user-roles');
@@ -190,7 +258,11 @@ test('from an empty store: the first administrator, a company registered and app
     await expect(colleague.getByTestId('company-invitation')).toContainText(COMPANY.name);
     await signUp(colleague, api, COLLEAGUE, link);
     await signIn(colleague, COLLEAGUE);
-    await colleague.getByTestId(/^company-/).filter({ hasText: COMPANY.name }).first().click();
+    await colleague
+      .getByTestId(/^company-/)
+      .filter({ hasText: COMPANY.name })
+      .first()
+      .click();
     await expect(colleague.getByRole('menuitem', { name: 'Purchase orders', exact: true })).toBeVisible({ timeout: 20_000 });
     for (const hidden of ['Tenders', 'Users', 'User roles', 'Company profile', 'Authority']) {
       await expect(colleague.getByRole('menuitem', { name: hidden, exact: true }), hidden).toHaveCount(0);
@@ -199,10 +271,22 @@ test('from an empty store: the first administrator, a company registered and app
 
     // The founder lets them propose purchase orders (the authority settings; the role gives the rights, the
     // authority the workflow level), and the colleague drafts one; the tenders say no access.
-    const founderToken = await founder.evaluate(() => (JSON.parse(localStorage.getItem('binaan.session') ?? '{}') as { jwtToken?: string }).jwtToken ?? '');
-    const members = (await (await api.get('/api/company/users', { headers: { authorization: `Bearer ${founderToken}` } })).json()) as { email: string; userId: string }[];
+    const founderToken = await founder.evaluate(
+      () => (JSON.parse(localStorage.getItem('binaan.session') ?? '{}') as { jwtToken?: string }).jwtToken ?? '',
+    );
+    const members = (await (await api.get('/api/company/users', { headers: { authorization: `Bearer ${founderToken}` } })).json()) as {
+      email: string;
+      userId: string;
+    }[];
     const colleagueId = members.find((m) => m.email === COLLEAGUE.email)!.userId;
-    expect((await api.post('/api/company-workflow/assignments', { headers: { authorization: `Bearer ${founderToken}` }, data: { code: 'purchaseOrder', user_id: colleagueId, workflow_level: 10 } })).status()).toBe(200);
+    expect(
+      (
+        await api.post('/api/company-workflow/assignments', {
+          headers: { authorization: `Bearer ${founderToken}` },
+          data: { code: 'purchaseOrder', user_id: colleagueId, workflow_level: 10 },
+        })
+      ).status(),
+    ).toBe(200);
     await colleague.goto('/purchaseOrder/create');
     await colleague.locator('input[name="title"]').fill('Steel reinforcement bars, warehouse slab');
     await colleague.getByRole('combobox', { name: 'Counterparty' }).fill('keluli');
@@ -220,12 +304,25 @@ test('from an empty store: the first administrator, a company registered and app
     // tabs the supplier shares by default (information, registration, machinery, track record), never its people.
     const asFounder = { authorization: `Bearer ${founderToken}` };
     const founderId = members.find((m) => m.email === FOUNDER.email)!.userId;
-    expect((await api.post('/api/company-workflow/assignments', { headers: asFounder, data: { code: 'tender', user_id: founderId, workflow_level: 10 } })).status()).toBe(200);
+    expect(
+      (
+        await api.post('/api/company-workflow/assignments', {
+          headers: asFounder,
+          data: { code: 'tender', user_id: founderId, workflow_level: 10 },
+        })
+      ).status(),
+    ).toBe(200);
     const day = 86_400_000;
-    const tender = await api.post('/api/documents/tender', { headers: asFounder, data: {
-      title: 'Warehouse slab reinforcement', openAt: new Date(Date.now() + 10 * 60_000).toISOString(), closeAt: new Date(Date.now() + 3 * day).toISOString(),
-      expectedDeliveryStart: new Date(Date.now() + 10 * day).toISOString().slice(0, 10), items: [{ description: 'Y16 bars', unit: 'tonne', quantity: '12', rate: '3200.00' }],
-    } });
+    const tender = await api.post('/api/documents/tender', {
+      headers: asFounder,
+      data: {
+        title: 'Warehouse slab reinforcement',
+        openAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+        closeAt: new Date(Date.now() + 3 * day).toISOString(),
+        expectedDeliveryStart: new Date(Date.now() + 10 * day).toISOString().slice(0, 10),
+        items: [{ description: 'Y16 bars', unit: 'tonne', quantity: '12', rate: '3200.00' }],
+      },
+    });
     expect(tender.status(), await tender.text()).toBe(201);
     await founder.goto(`/tender/${((await tender.json()) as { id: string }).id}/show?tab=invitations`);
     await founder.getByTestId('invite-picker').fill('keluli');
@@ -261,7 +358,10 @@ test('from an empty store: the first administrator, a company registered and app
     // In the app: the next page they open signs them out and the sign-in page says why; signed in again, the
     // company is no longer offered.
     await colleague.goto('/purchaseOrder');
-    await expect(colleague.getByTestId('access-ended-banner')).toContainText('Your access to this company is suspended. Contact its administrator.', { timeout: 20_000 });
+    await expect(colleague.getByTestId('access-ended-banner')).toContainText(
+      'Your access to this company is suspended. Contact its administrator.',
+      { timeout: 20_000 },
+    );
     await shot(colleague, 'from-nothing-04-suspended');
     await signIn(colleague, COLLEAGUE);
     await expect(colleague.getByTestId('no-company')).toBeVisible();

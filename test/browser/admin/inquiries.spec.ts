@@ -9,14 +9,21 @@ import { expect, PASSWORD, test } from './fixtures.js';
 import { axeFindings } from './axe.js';
 
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
-const json = (language: string, file: string) => JSON.parse(readFileSync(resolve(LOCALES, language, `${file}.json`), 'utf8')) as Record<string, Record<string, unknown>>;
+const json = (language: string, file: string) =>
+  JSON.parse(readFileSync(resolve(LOCALES, language, `${file}.json`), 'utf8')) as Record<string, Record<string, unknown>>;
 const contactWords = (language: string) => json(language, 'public').contact as Record<string, string>;
 const inquiryWords = (language: string) => ({
-  inquiries: (json(language, 'platform').platform as { inquiries: { statuses: Record<string, string>; actions: Record<string, string> } }).inquiries,
+  inquiries: (json(language, 'platform').platform as { inquiries: { statuses: Record<string, string>; actions: Record<string, string> } })
+    .inquiries,
   menu: (json(language, 'admin').admin as { menu: Record<string, string> }).menu,
 });
 
-test('a visitor sends a message from the landing page, and the platform admin reads and closes it', async ({ browser, baseURL, page, shot }) => {
+test('a visitor sends a message from the landing page, and the platform admin reads and closes it', async ({
+  browser,
+  baseURL,
+  page,
+  shot,
+}) => {
   test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
   const subject = `Joining as a tile supplier ${stamp}`;
@@ -69,7 +76,10 @@ test('a visitor sends a message from the landing page, and the platform admin re
   await page.keyboard.press('Enter');
   const opened = page.getByRole('dialog', { name: subject });
   await expect(opened.getByTestId('inquiry-message')).toContainText('jubin porselin');
-  await expect(opened.getByRole('link', { name: `aini.${stamp}@example.my` })).toHaveAttribute('href', new RegExp(`^mailto:aini\\.${stamp}@example\\.my`));
+  await expect(opened.getByRole('link', { name: `aini.${stamp}@example.my` })).toHaveAttribute(
+    'href',
+    new RegExp(`^mailto:aini\\.${stamp}@example\\.my`),
+  );
   expect(await axeFindings(page)).toEqual([]);
   await shot(page, 'inquiry-dialog-desktop');
   await opened.getByTestId('inquiry-close').click();
@@ -102,7 +112,13 @@ test('a visitor sends a message from the landing page, and the platform admin re
   await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
 });
 
-test('the platform admin widens a colleague\'s admin module rights, and the colleague\'s menu follows', async ({ browser, baseURL, page, request, shot }) => {
+test("the platform admin widens a colleague's admin module rights, and the colleague's menu follows", async ({
+  browser,
+  baseURL,
+  page,
+  request,
+  shot,
+}) => {
   test.setTimeout(180_000);
   const signInWithoutCompany = async (target: Page, email: string) => {
     await target.goto('/auth/sign-in');
@@ -140,7 +156,11 @@ test('the platform admin widens a colleague\'s admin module rights, and the coll
   await signInWithoutCompany(siti, 'support@binaan.my');
   await siti.getByTestId('platform-users').click();
   await expect(siti.getByTestId('users-page')).toBeVisible();
-  await siti.getByRole('button', { name: /menu/i }).first().click().catch(() => undefined);
+  await siti
+    .getByRole('button', { name: /menu/i })
+    .first()
+    .click()
+    .catch(() => undefined);
   await expect(siti.getByRole('menuitem', { name: 'Inquiries' })).toBeVisible();
   await expect(siti.getByRole('menuitem', { name: 'Company registrations' })).toHaveCount(0);
   await shot(siti, 'staff-rights-support-menu-375');
@@ -149,7 +169,17 @@ test('the platform admin widens a colleague\'s admin module rights, and the coll
   // Back to the demo's inquiry right only, for the specs after this one on the same server.
   const admin = await request.post('/api/login', { data: { email: 'admin@binaan.my', password: PASSWORD } });
   const token = (await admin.json()).jwtToken as string;
-  const staff = await (await request.get('/api/admin/staff', { headers: { authorization: `Bearer ${token}` } })).json() as { userId: string; email: string }[];
+  const staff = (await (await request.get('/api/admin/staff', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    userId: string;
+    email: string;
+  }[];
   const sitiId = staff.find((member) => member.email === 'support@binaan.my')!.userId;
-  expect((await request.put(`/api/admin/staff/${sitiId}/rights`, { data: { rights: ['admin.inquiry'], reason: 'Back to the contact form' }, headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  expect(
+    (
+      await request.put(`/api/admin/staff/${sitiId}/rights`, {
+        data: { rights: ['admin.inquiry'], reason: 'Back to the contact form' },
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).status(),
+  ).toBe(200);
 });

@@ -11,15 +11,23 @@ import { apiSession, expect, signIn, test } from './fixtures.js';
 import { noAxeFindings } from './axe.js';
 
 const LOCALES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../ui/src/shared/i18n/locales');
-const texts = (language: string, file: string) => JSON.parse(readFileSync(resolve(LOCALES, language, file), 'utf8')) as Record<string, Record<string, Record<string, string>>>;
+const texts = (language: string, file: string) =>
+  JSON.parse(readFileSync(resolve(LOCALES, language, file), 'utf8')) as Record<string, Record<string, Record<string, string>>>;
 const DAY = 86_400_000;
 
-test('the invitation allowance above the invite picker: unlimited for elite, the 80% warning for basic, in en, ms and zh', async ({ browser, baseURL, shot }) => {
+test('the invitation allowance above the invite picker: unlimited for elite, the 80% warning for basic, in en, ms and zh', async ({
+  browser,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(240_000);
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   const created = await kumar.call<{ id: string }>('POST', '/api/documents/tender', {
-    title: 'Allowance check (browser)', openAt: new Date(Date.now() + 10 * 60_000).toISOString(), closeAt: new Date(Date.now() + 3 * DAY).toISOString(),
-    expectedDeliveryStart: new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10), items: [{ description: 'Rebar', unit: 't', quantity: '2', rate: '3000.00' }],
+    title: 'Allowance check (browser)',
+    openAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    closeAt: new Date(Date.now() + 3 * DAY).toISOString(),
+    expectedDeliveryStart: new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10),
+    items: [{ description: 'Rebar', unit: 't', quantity: '2', rate: '3000.00' }],
   });
   expect(created.status).toBe(201);
   const path = `/tender/${created.json.id}/show?tab=invitations`;
@@ -35,7 +43,16 @@ test('the invitation allowance above the invite picker: unlimited for elite, the
   await shot(page, 'allowance-01-elite-1280');
 
   // A basic buyer at 80 of 100 (the reply answered here), until 9 March 2027 in Malaysia.
-  const basic = { success: true, tier: 'basic', limit: 100, used: 80, remaining: 20, warning: true, periodStart: '2026-03-09T16:00:00.000Z', periodEnd: '2027-03-09T16:00:00.000Z' };
+  const basic = {
+    success: true,
+    tier: 'basic',
+    limit: 100,
+    used: 80,
+    remaining: 20,
+    warning: true,
+    periodStart: '2026-03-09T16:00:00.000Z',
+    periodEnd: '2027-03-09T16:00:00.000Z',
+  };
   await page.route('**/api/tendering/invitation-allowance', (route: Route) => route.fulfill({ json: basic }));
   for (const language of ['en', 'ms', 'zh']) {
     await page.evaluate((chosen) => localStorage.setItem('binaan.language', chosen), language);
@@ -44,8 +61,12 @@ test('the invitation allowance above the invite picker: unlimited for elite, the
     const warning = page.getByTestId('invitation-allowance');
     await expect(warning).toHaveAttribute('data-warning', 'true', { timeout: 15_000 });
     // The locale's sentence with the figures put in (the last day of the year is the day before the anniversary).
-    const expected = texts(language, 'tendering.json').tendering!.invitations!.allowanceWarning!
-      .replace('{{used}}', '80').replace('{{limit}}', '100').replace('{{percent}}', '80').replace('{{remaining}}', '20').replace('{{until}}', '09/03/2027');
+    const expected = texts(language, 'tendering.json')
+      .tendering!.invitations!.allowanceWarning!.replace('{{used}}', '80')
+      .replace('{{limit}}', '100')
+      .replace('{{percent}}', '80')
+      .replace('{{remaining}}', '20')
+      .replace('{{until}}', '09/03/2027');
     await expect(warning).toHaveText(expected);
     await noAxeFindings(page, `allowance warning ${language} 1280`);
     await shot(page, `allowance-02-warning-${language}-1280`);
@@ -57,13 +78,27 @@ test('the invitation allowance above the invite picker: unlimited for elite, the
 
   // A refusal at the limit: the message of the code, in the user's language (zh, left chosen above).
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.route('**/api/tendering/tenders/*/invitations', (route: Route) => (route.request().method() === 'POST'
-    ? route.fulfill({ status: 409, json: { success: false, errorCode: 'tenderInvitationLimitReached', errorMessage: 'limit', limit: 100, used: 100, remaining: 0, requested: 1 } })
-    : route.fallback()));
+  await page.route('**/api/tendering/tenders/*/invitations', (route: Route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 409,
+          json: {
+            success: false,
+            errorCode: 'tenderInvitationLimitReached',
+            errorMessage: 'limit',
+            limit: 100,
+            used: 100,
+            remaining: 0,
+            requested: 1,
+          },
+        })
+      : route.fallback(),
+  );
   await page.getByTestId('invite-picker').fill('mutiara');
   await page.getByRole('option', { name: /Mutiara Supplies/ }).click();
   await page.getByTestId('invite-send').click();
-  const refusal = (JSON.parse(readFileSync(resolve(LOCALES, 'zh', 'errors.json'), 'utf8')) as { error: Record<string, string> }).error.tenderInvitationLimitReached!;
+  const refusal = (JSON.parse(readFileSync(resolve(LOCALES, 'zh', 'errors.json'), 'utf8')) as { error: Record<string, string> }).error
+    .tenderInvitationLimitReached!;
   await expect(page.getByText(refusal)).toBeVisible();
   await shot(page, 'allowance-04-refused-zh-1280');
   await context.close();

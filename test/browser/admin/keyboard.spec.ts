@@ -7,7 +7,8 @@ import QRCode from 'qrcode';
 import { apiSession, expect, PASSWORD, test } from './fixtures.js';
 import { noAxeFindings } from './axe.js';
 
-const GENUINE_QR = 'ZhGAcD5NO3ZwHlfFYCQNHA,tsvFoZSc1TCEoQHPINcJwA,d8usgdN41GfH4glDeFFPug,BNC-T5QQJ8ZASK81ZG4FNYZG44PR9S,v1.U4hEdZrpuQ6mEZKh.1770710400.ewkSZwx5OLy56kGdV4JXVe_2vQdexv4KbciVyvKTmVdt_PJMLzAg_Pq_C0eznC2vnnSx9zI9UBpxqZQFcJgFCQ';
+const GENUINE_QR =
+  'ZhGAcD5NO3ZwHlfFYCQNHA,tsvFoZSc1TCEoQHPINcJwA,d8usgdN41GfH4glDeFFPug,BNC-T5QQJ8ZASK81ZG4FNYZG44PR9S,v1.U4hEdZrpuQ6mEZKh.1770710400.ewkSZwx5OLy56kGdV4JXVe_2vQdexv4KbciVyvKTmVdt_PJMLzAg_Pq_C0eznC2vnnSx9zI9UBpxqZQFcJgFCQ';
 
 /** The focused element's ring: its outline, or its label's when the control itself is visually hidden (a file input). */
 async function focusRing(page: Page): Promise<{ ring: boolean; what: string }> {
@@ -18,7 +19,10 @@ async function focusRing(page: Page): Promise<{ ring: boolean; what: string }> {
     const shown = (hidden ? focused.closest('label') : focused) ?? focused;
     const style = getComputedStyle(shown);
     const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
-    return { ring, what: `${shown.tagName.toLowerCase()} "${(shown.getAttribute('aria-label') ?? shown.textContent ?? '').trim().slice(0, 40)}"` };
+    return {
+      ring,
+      what: `${shown.tagName.toLowerCase()} "${(shown.getAttribute('aria-label') ?? shown.textContent ?? '').trim().slice(0, 40)}"`,
+    };
   });
 }
 
@@ -46,12 +50,20 @@ async function obscuredNow(page: Page): Promise<string | null> {
     const box = shown.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return null;
     const inset = 2;
-    const points = [[box.left + box.width / 2, box.top + box.height / 2], [box.left + inset, box.top + inset], [box.right - inset, box.top + inset], [box.left + inset, box.bottom - inset], [box.right - inset, box.bottom - inset]];
+    const points = [
+      [box.left + box.width / 2, box.top + box.height / 2],
+      [box.left + inset, box.top + inset],
+      [box.right - inset, box.top + inset],
+      [box.left + inset, box.bottom - inset],
+      [box.right - inset, box.bottom - inset],
+    ];
     const seen = points.some(([x, y]) => {
       const at = document.elementFromPoint(x!, y!);
       return at !== null && (shown.contains(at) || at.contains(shown));
     });
-    return seen ? null : `${shown.tagName.toLowerCase()} "${(shown.getAttribute('aria-label') ?? shown.textContent ?? '').trim().slice(0, 40)}" under ${document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.tagName.toLowerCase() ?? 'nothing'}`;
+    return seen
+      ? null
+      : `${shown.tagName.toLowerCase()} "${(shown.getAttribute('aria-label') ?? shown.textContent ?? '').trim().slice(0, 40)}" under ${document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.tagName.toLowerCase() ?? 'nothing'}`;
   });
 }
 
@@ -68,7 +80,7 @@ async function tabTo(page: Page, target: Locator, max = 120): Promise<void> {
     if (under) hidden.push(under);
     if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false)) {
       expect(noRing, 'Tab stops without a visible focus ring').toEqual([]);
-      expect(hidden, 'Tab stops hidden under the page\'s own layers').toEqual([]);
+      expect(hidden, "Tab stops hidden under the page's own layers").toEqual([]);
       return;
     }
   }
@@ -78,13 +90,18 @@ async function tabTo(page: Page, target: Locator, max = 120): Promise<void> {
 /** Right after a page load, the first Tab stop is the skip link, shown with a ring; Enter takes the Tab order to the main content. */
 async function skipToContent(page: Page): Promise<void> {
   await page.keyboard.press('Tab');
-  const first = await page.evaluate(() => ({ skip: document.activeElement?.matches('.skip-link, .skip-nav-button') ?? false, text: document.activeElement?.textContent ?? '' }));
+  const first = await page.evaluate(() => ({
+    skip: document.activeElement?.matches('.skip-link, .skip-nav-button') ?? false,
+    text: document.activeElement?.textContent ?? '',
+  }));
   expect(first, 'the first Tab stop').toEqual({ skip: true, text: expect.stringMatching(/Skip to (main )?content/) });
   expect((await focusRing(page)).ring).toBe(true);
   await page.keyboard.press('Enter');
   // The next Tab stop is inside the main content (react-admin's skip button focuses it and lets go, ours keeps it).
   await page.keyboard.press('Tab');
-  await expect.poll(() => page.evaluate(() => Boolean(document.getElementById('main-content')?.contains(document.activeElement)))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(document.getElementById('main-content')?.contains(document.activeElement))))
+    .toBe(true);
 }
 
 /**
@@ -126,7 +143,10 @@ async function signInByKeyboard(page: Page, email: string): Promise<void> {
   await expect(page.getByTestId('notification-bell')).toBeVisible({ timeout: 20_000 });
 }
 
-test('the public certificate check by keyboard: skip link, upload the QR with Space, the verdict is announced and takes focus', async ({ page, shot }) => {
+test('the public certificate check by keyboard: skip link, upload the QR with Space, the verdict is announced and takes focus', async ({
+  page,
+  shot,
+}) => {
   page.on('filechooser', () => undefined);
   await page.goto('/certificate');
   await expect(page.getByTestId('qr-upload')).toBeAttached();
@@ -143,15 +163,25 @@ test('the public certificate check by keyboard: skip link, upload the QR with Sp
   await shot(page, 'keyboard-certificate-genuine');
 });
 
-test('a tender by keyboard: the officer opens it and requests approval, the approver approves it from My approvals', async ({ page, browser, baseURL, shot }) => {
+test('a tender by keyboard: the officer opens it and requests approval, the approver approves it from My approvals', async ({
+  page,
+  browser,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(360_000);
   // The officer's draft tender, made through the api as the demo makes them.
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   const now = Date.now();
   const day = (days: number) => new Date(now + days * 86_400_000).toISOString().slice(0, 10);
   const created = await kumar.call<{ id: string; documentNo: string }>('POST', '/api/documents/tender', {
-    title: `Keyboard tender ${now.toString(36)}`, documentDate: day(0), startDate: day(10), endDate: day(60),
-    openAt: new Date(now + 3_600_000).toISOString(), closeAt: new Date(now + 7 * 86_400_000).toISOString(), expectedDeliveryStart: day(9),
+    title: `Keyboard tender ${now.toString(36)}`,
+    documentDate: day(0),
+    startDate: day(10),
+    endDate: day(60),
+    openAt: new Date(now + 3_600_000).toISOString(),
+    closeAt: new Date(now + 7 * 86_400_000).toISOString(),
+    expectedDeliveryStart: day(9),
     items: [{ description: 'Road works', unit: 'lot', quantity: '1', rate: '0.00', includeZeroRate: true }],
   });
   expect(created.status).toBe(201);
@@ -204,7 +234,9 @@ test('a tender by keyboard: the officer opens it and requests approval, the appr
   await context.close();
 
   // The officer's bell rises live, and its count is said by a status region.
-  await expect.poll(async () => Number(await page.getByTestId('notification-bell').getAttribute('data-count')), { timeout: 20_000 }).toBeGreaterThan(countBefore);
+  await expect
+    .poll(async () => Number(await page.getByTestId('notification-bell').getAttribute('data-count')), { timeout: 20_000 })
+    .toBeGreaterThan(countBefore);
   const count = await page.getByTestId('notification-bell').getAttribute('data-count');
   await expect(page.getByRole('status').filter({ hasText: `Notifications: ${count} unread` })).toBeAttached();
 });
@@ -229,7 +261,11 @@ test('at 375 px: the skip link shows its words, and no Tab stop of a list hides 
   await context.close();
 });
 
-test('a desktop window narrowed to 375 px and widened again: the page stays reachable and the menu is as it was', async ({ browser, baseURL, shot }) => {
+test('a desktop window narrowed to 375 px and widened again: the page stays reachable and the menu is as it was', async ({
+  browser,
+  baseURL,
+  shot,
+}) => {
   const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await signInByKeyboard(page, 'aminah@teguhbina.my');

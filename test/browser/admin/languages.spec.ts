@@ -23,8 +23,13 @@ async function titled(page: Page, path: string, name: string, language: string):
 }
 
 for (const language of ['en', 'ms', 'zh']) {
-  test(`in ${language}, <html lang> is ${HTML_LANG[language]} and each page's title names it: public and signed-in pages`, async ({ browser, baseURL }) => {
-    const common = catalogue(language, 'common'), pub = catalogue(language, 'public'), admin = catalogue(language, 'admin');
+  test(`in ${language}, <html lang> is ${HTML_LANG[language]} and each page's title names it: public and signed-in pages`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const common = catalogue(language, 'common'),
+      pub = catalogue(language, 'public'),
+      admin = catalogue(language, 'admin');
     const context = await browser.newContext({ baseURL: baseURL! });
     await context.addInitScript((chosen) => localStorage.setItem('binaan.language', chosen), language);
     const page = await context.newPage();
@@ -34,15 +39,29 @@ for (const language of ['en', 'ms', 'zh']) {
 
     // The organisation's administrator: a tender of the demo and its office tower project.
     const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', 'teguh-bina');
-    const [tender] = (await aminah.call<{ id: string; documentNo: string }[]>('GET', `/api/documents/tender?range=${encodeURIComponent('[0,0]')}`)).json;
-    const project = (await aminah.call<{ id: string; code: string; name: string }[]>('GET', `/api/projects?range=${encodeURIComponent('[0,49]')}`)).json.find((p) => p.code === 'TB-MT-A')!;
+    const [tender] = (
+      await aminah.call<{ id: string; documentNo: string }[]>('GET', `/api/documents/tender?range=${encodeURIComponent('[0,0]')}`)
+    ).json;
+    const project = (
+      await aminah.call<{ id: string; code: string; name: string }[]>('GET', `/api/projects?range=${encodeURIComponent('[0,49]')}`)
+    ).json.find((p) => p.code === 'TB-MT-A')!;
     await signIn(page, 'aminah@teguhbina.my', 'teguh-bina');
     const kind = text(admin, 'resources.tender.name');
     await titled(page, '/my-approvals', text(admin, 'admin.menu.myApprovals'), language);
     await titled(page, '/tender', kind, language);
     await titled(page, '/tender/create', text(admin, 'admin.documents.pageCreate', { kind }), language);
-    await titled(page, `/tender/${encodeURIComponent(tender!.id)}/show`, text(admin, 'admin.documents.pageShow', { kind, number: tender!.documentNo }), language);
-    await titled(page, `/projects/${encodeURIComponent(project.id)}/members`, `${text(admin, 'admin.projects.tabs.members')} · ${project.name}`, language);
+    await titled(
+      page,
+      `/tender/${encodeURIComponent(tender!.id)}/show`,
+      text(admin, 'admin.documents.pageShow', { kind, number: tender!.documentNo }),
+      language,
+    );
+    await titled(
+      page,
+      `/projects/${encodeURIComponent(project.id)}/members`,
+      `${text(admin, 'admin.projects.tabs.members')} · ${project.name}`,
+      language,
+    );
     await context.close();
   });
 }
@@ -50,8 +69,15 @@ for (const language of ['en', 'ms', 'zh']) {
 test('switching the language in the signed-in area changes <html lang> and the page title at once', async ({ page }) => {
   await signIn(page, 'aminah@teguhbina.my', 'teguh-bina');
   await titled(page, '/my-approvals', 'My approvals', 'en');
-  for (const [language, name, choice] of [['ms', 'Kelulusan saya', 'Bahasa Melayu'], ['zh', '我的审批', '简体中文'], ['en', 'My approvals', 'English']] as const) {
-    await page.locator('header button').filter({ hasText: /english|bahasa melayu|简体中文/i }).click();
+  for (const [language, name, choice] of [
+    ['ms', 'Kelulusan saya', 'Bahasa Melayu'],
+    ['zh', '我的审批', '简体中文'],
+    ['en', 'My approvals', 'English'],
+  ] as const) {
+    await page
+      .locator('header button')
+      .filter({ hasText: /english|bahasa melayu|简体中文/i })
+      .click();
     await page.getByRole('menuitem', { name: choice }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[language]!);
     await expect(page).toHaveTitle(`${name} · Binaan`);

@@ -7,10 +7,12 @@
 import { apiSession, expect, signIn, test } from './fixtures.js';
 import { axeFindings } from './axe.js';
 
-
 const membersCall = (url: string) => new URL(url).pathname === '/api/company/members';
 
-test('the member picker says the members could not be loaded, why, and who can give access, not "No member found"', async ({ page, baseURL }) => {
+test('the member picker says the members could not be loaded, why, and who can give access, not "No member found"', async ({
+  page,
+  baseURL,
+}) => {
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   // The refusal is the server's own, for this user: nothing here is stubbed.
   expect((await kumar.call('GET', '/api/company/members')).status).toBe(403);
@@ -32,7 +34,9 @@ test('the member picker says the members could not be loaded, why, and who can g
 
   // The picker's own list says the same, not that the company has no such member.
   await page.getByTestId('invite-user').click();
-  await expect(page.locator('.MuiAutocomplete-noOptions')).toContainText("The company's members could not be loaded. You do not have access to this module.");
+  await expect(page.locator('.MuiAutocomplete-noOptions')).toContainText(
+    "The company's members could not be loaded. You do not have access to this module.",
+  );
   await expect(page.getByText('No member found')).toHaveCount(0);
   expect(await axeFindings(page)).toEqual([]);
 
@@ -49,7 +53,13 @@ test('the member picker says the members could not be loaded, why, and who can g
 
 test('without the document kinds the area says so after the company choice, and opens on "Try again"', async ({ page }) => {
   const catalogueCall = (url: URL) => url.pathname === '/api/workflows';
-  await page.route(catalogueCall, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, errorCode: 'storeUnavailable' }) }));
+  await page.route(catalogueCall, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, errorCode: 'storeUnavailable' }),
+    }),
+  );
   // The company choice needs no document kinds: it opens, and the failure shows where the choice lands.
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
   const failed = page.getByTestId('startup-failed');
@@ -67,7 +77,9 @@ test('without the document kinds the area says so after the company choice, and 
 test('a document list whose call fails says what failed and shows the documents on "Try again"', async ({ page }) => {
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
   const listCall = (url: URL) => url.pathname === '/api/documents/purchaseOrder';
-  await page.route(listCall, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, errorCode: 'internal' }) }));
+  await page.route(listCall, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, errorCode: 'internal' }) }),
+  );
   await page.goto('/purchaseOrder');
 
   const failed = page.getByTestId('list-load-failed');

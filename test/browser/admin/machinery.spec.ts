@@ -17,7 +17,9 @@ import { noAxeFindings } from './axe.js';
 const LANGUAGES = ['en', 'ms', 'zh'] as const;
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
 type Catalogue = Record<string, unknown>;
-const admin = Object.fromEntries(LANGUAGES.map((l) => [l, JSON.parse(readFileSync(resolve(LOCALES, l, 'admin.json'), 'utf8')) as Catalogue]));
+const admin = Object.fromEntries(
+  LANGUAGES.map((l) => [l, JSON.parse(readFileSync(resolve(LOCALES, l, 'admin.json'), 'utf8')) as Catalogue]),
+);
 const text = (language: string, key: string): string => {
   const found = key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], admin[language]);
   if (typeof found !== 'string') throw new Error(`no text ${key} in ${language}`);
@@ -36,7 +38,10 @@ async function workbook(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-test('a machine request line picks one of the company\'s machines by keyboard; the catalogue and free text still work', async ({ page, shot }) => {
+test("a machine request line picks one of the company's machines by keyboard; the catalogue and free text still work", async ({
+  page,
+  shot,
+}) => {
   test.setTimeout(300_000);
   await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');
   for (const language of LANGUAGES) {
@@ -49,7 +54,11 @@ test('a machine request line picks one of the company\'s machines by keyboard; t
       // The company's machines first, as a group named for them; then the catalogue's items as a group of their own.
       const machines = page.getByRole('group', { name: text(language, 'admin.machineryPicker.machines') });
       await expect(machines.getByRole('option', { name: /Tower crane Liebherr 81 K\.1/ })).toBeVisible();
-      await expect(page.getByRole('group', { name: text(language, 'admin.machineryPicker.catalogue') }).getByRole('option', { name: /Concrete pump hire/ })).toBeVisible();
+      await expect(
+        page
+          .getByRole('group', { name: text(language, 'admin.machineryPicker.catalogue') })
+          .getByRole('option', { name: /Concrete pump hire/ }),
+      ).toBeVisible();
       await checked(page, `picker open ${language} ${width}`, width);
       await shot(page, `machinery-01-picker-${language}-${width}`);
       // By keyboard: the first option is the company's machine; Enter writes it into the line, and the unit "day".
@@ -96,7 +105,11 @@ test('a machine request line picks one of the company\'s machines by keyboard; t
   await shot(page, 'machinery-02-request-saved-1280');
 });
 
-test('machinery imported from a workbook, opened from the machinery tab: a bad row refused by sheet, row and column, then every row recorded', async ({ page, baseURL, shot }) => {
+test('machinery imported from a workbook, opened from the machinery tab: a bad row refused by sheet, row and column, then every row recorded', async ({
+  page,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(360_000);
   const tag = Date.now().toString(36).toUpperCase().slice(-6);
   const rows = [
@@ -134,8 +147,20 @@ test('machinery imported from a workbook, opened from the machinery tab: a bad r
     // The refusal takes the focus (the Import button was disabled while it ran), so the keyboard and a screen reader are there.
     await expect(page.getByTestId('import-error')).toBeFocused();
     // Sheet, row, column (as Excel names it), field, problem.
-    await expect(problems.nth(0).getByRole('cell')).toHaveText(['Fleet', '4', 'B', text(language, 'admin.dataImport.fields.machinery.model'), /.+/]);
-    await expect(problems.nth(1).getByRole('cell')).toHaveText(['Fleet', '4', 'E', text(language, 'admin.dataImport.fields.machinery.quantity'), /\(0\)$/]);
+    await expect(problems.nth(0).getByRole('cell')).toHaveText([
+      'Fleet',
+      '4',
+      'B',
+      text(language, 'admin.dataImport.fields.machinery.model'),
+      /.+/,
+    ]);
+    await expect(problems.nth(1).getByRole('cell')).toHaveText([
+      'Fleet',
+      '4',
+      'E',
+      text(language, 'admin.dataImport.fields.machinery.quantity'),
+      /\(0\)$/,
+    ]);
     await checked(page, `import refused ${language} 375`, 375);
     await shot(page, `machinery-03-import-refused-${language}-375`);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -143,7 +168,8 @@ test('machinery imported from a workbook, opened from the machinery tab: a bad r
   }
   await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
-  const found = async () => (await kumar.call<{ items: { model: string }[] }>('GET', `/api/company/machinery?q=${tag}`)).json.items.map((m) => m.model).sort();
+  const found = async () =>
+    (await kumar.call<{ items: { model: string }[] }>('GET', `/api/company/machinery?q=${tag}`)).json.items.map((m) => m.model).sort();
   expect(await found()).toEqual([]);
 
   // Mended: every row recorded, found on the machinery tab and offered to the machine request's picker.

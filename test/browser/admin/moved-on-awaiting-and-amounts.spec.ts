@@ -12,14 +12,19 @@ test.describe.configure({ mode: 'serial' });
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const order = (title: string) => ({
-  title, counterpartyCompanyId: 'mutiara-supplies', items: [{ description: 'Cement 50 kg', unit: 'bag', quantity: '40', rate: '21.50' }],
+  title,
+  counterpartyCompanyId: 'mutiara-supplies',
+  items: [{ description: 'Cement 50 kg', unit: 'bag', quantity: '40', rate: '21.50' }],
 });
 
 const LANG = { English: 'en', 'Bahasa Melayu': 'ms', 简体中文: 'zh-Hans' } as const;
 
 /** Switches the signed-in area's language and waits until the page speaks it (<html lang>). */
 async function chooseLanguage(page: Page, language: keyof typeof LANG): Promise<void> {
-  await page.getByRole('button', { name: /English|Bahasa Melayu|简体中文/i }).first().click();
+  await page
+    .getByRole('button', { name: /English|Bahasa Melayu|简体中文/i })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: language, exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', LANG[language]);
 }
@@ -35,13 +40,19 @@ async function openBell(page: Page): Promise<void> {
   }).toPass({ timeout: 30_000 });
 }
 
-test('an order waiting for its approver says so in the list and on its page; the list filters to what awaits approval', async ({ page, baseURL, shot }) => {
+test('an order waiting for its approver says so in the list and on its page; the list filters to what awaits approval', async ({
+  page,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(180_000);
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   const tag = unique();
   const draft = (await kumar.call<{ id: string }>('POST', '/api/documents/purchaseOrder', order(`Awaiting ${tag}: draft`))).json.id;
   const requested = (await kumar.call<{ id: string }>('POST', '/api/documents/purchaseOrder', order(`Awaiting ${tag}: requested`))).json.id;
-  expect((await kumar.call('POST', `/api/documents/purchaseOrder/${requested}/actions/Request_Approve`, {}, { 'If-Match': '1' })).status).toBe(200);
+  expect(
+    (await kumar.call('POST', `/api/documents/purchaseOrder/${requested}/actions/Request_Approve`, {}, { 'If-Match': '1' })).status,
+  ).toBe(200);
 
   await signIn(page, 'kumar@teguhbina.my', 'teguh-bina');
   await page.goto(`/purchaseOrder?filter=${encodeURIComponent(JSON.stringify({ q: tag }))}`);
@@ -91,21 +102,36 @@ test('an order waiting for its approver says so in the list and on its page; the
   await shot(page, 'awaiting-06-page-375');
 });
 
-test('the bell shows an approval request that has moved on with the order\'s status now, and keeps the one still waiting', async ({ page, baseURL, shot }) => {
+test("the bell shows an approval request that has moved on with the order's status now, and keeps the one still waiting", async ({
+  page,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(180_000);
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
   const tag = unique();
-  const create = async (title: string) => (await kumar.call<{ id: string; documentNo: string }>('POST', '/api/documents/purchaseOrder', order(title))).json;
+  const create = async (title: string) =>
+    (await kumar.call<{ id: string; documentNo: string }>('POST', '/api/documents/purchaseOrder', order(title))).json;
   // The first is asked and then approved by lim (moved on to the seller); the second still waits for him.
   const approved = await create(`Bell ${tag}: approved since`);
-  expect((await kumar.call('POST', `/api/documents/purchaseOrder/${approved.id}/actions/Request_Approve`, {}, { 'If-Match': '1' })).status).toBe(200);
+  expect(
+    (await kumar.call('POST', `/api/documents/purchaseOrder/${approved.id}/actions/Request_Approve`, {}, { 'If-Match': '1' })).status,
+  ).toBe(200);
   const waiting = await create(`Bell ${tag}: still waiting`);
-  expect((await kumar.call('POST', `/api/documents/purchaseOrder/${waiting.id}/actions/Request_Approve`, {}, { 'If-Match': '1' })).status).toBe(200);
+  expect(
+    (await kumar.call('POST', `/api/documents/purchaseOrder/${waiting.id}/actions/Request_Approve`, {}, { 'If-Match': '1' })).status,
+  ).toBe(200);
   expect((await lim.call('POST', `/api/documents/purchaseOrder/${approved.id}/actions/Approve`, {}, { 'If-Match': '2' })).status).toBe(200);
   // The requests reach lim's feed (the reactor runs beside the commands).
-  await expect.poll(async () => (await lim.call<{ events: { src_id: string }[] }>('GET', '/api/application/user-event-list?start=0&length=10')).json.events
-    .filter((e) => e.src_id === approved.id || e.src_id === waiting.id).length).toBe(2);
+  await expect
+    .poll(
+      async () =>
+        (await lim.call<{ events: { src_id: string }[] }>('GET', '/api/application/user-event-list?start=0&length=10')).json.events.filter(
+          (e) => e.src_id === approved.id || e.src_id === waiting.id,
+        ).length,
+    )
+    .toBe(2);
 
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
   await openBell(page);
@@ -117,7 +143,10 @@ test('the bell shows an approval request that has moved on with the order\'s sta
   await expect(item(approved.id)).not.toContainText('Waiting for your approval');
   await shot(page, 'bell-moved-on-01-en');
 
-  for (const [language, code, now] of [['Bahasa Melayu', 'ms', 'Kini:'], ['简体中文', 'zh', '当前：']] as const) {
+  for (const [language, code, now] of [
+    ['Bahasa Melayu', 'ms', 'Kini:'],
+    ['简体中文', 'zh', '当前：'],
+  ] as const) {
     await page.keyboard.press('Escape');
     await chooseLanguage(page, language);
     await openBell(page);
@@ -154,7 +183,10 @@ test('one amount per document: a demo payment certificate is approved and charge
   await expect(page.getByTestId('totals')).toContainText('137.38');
   await expect(page.getByTestId('totals')).not.toContainText('26,825.00');
   await shot(page, 'one-amount-02-page');
-  for (const [language, code, label] of [['Bahasa Melayu', 'ms', 'Amaun untuk kelulusan'], ['简体中文', 'zh', '审批金额']] as const) {
+  for (const [language, code, label] of [
+    ['Bahasa Melayu', 'ms', 'Amaun untuk kelulusan'],
+    ['简体中文', 'zh', '审批金额'],
+  ] as const) {
     await chooseLanguage(page, language);
     await expect(page.getByTestId('route-amount')).toContainText(label);
     await shot(page, `one-amount-03-page-${code}`);

@@ -20,7 +20,12 @@ function channelSockets(page: Page): WebSocket[] {
 }
 const tokenOf = (socket: WebSocket) => new URL(socket.url()).searchParams.get('t');
 
-test('the approver\'s bell rises live while the buyer asks for approval; the notification opens the order', async ({ page, browser, baseURL, shot }) => {
+test("the approver's bell rises live while the buyer asks for approval; the notification opens the order", async ({
+  page,
+  browser,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(180_000);
   const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
   const sockets = channelSockets(page);
@@ -28,10 +33,13 @@ test('the approver\'s bell rises live while the buyer asks for approval; the not
   // Lim, the level-1 approver, signs in; the bell knows his count and the channel is live.
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
   await expect(bell(page)).toHaveAttribute('data-live', 'true');
-  const before = (await lim.call<{ notification_count: number }>('GET', '/api/application/user-event-list?start=0&length=1')).json.notification_count;
+  const before = (await lim.call<{ notification_count: number }>('GET', '/api/application/user-event-list?start=0&length=1')).json
+    .notification_count;
   await expect(bell(page)).toHaveAttribute('data-count', String(before));
   expect(tokenOf(sockets[0]!)).toBeTruthy();
-  expect(tokenOf(sockets[0]!)).not.toBe(await page.evaluate(() => (JSON.parse(localStorage.getItem('binaan.session')!) as { jwtToken: string }).jwtToken));
+  expect(tokenOf(sockets[0]!)).not.toBe(
+    await page.evaluate(() => (JSON.parse(localStorage.getItem('binaan.session')!) as { jwtToken: string }).jwtToken),
+  );
 
   // In a second browser, Kumar (the buyer) makes an order and asks for approval.
   const kumar = await newSession(browser, baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
@@ -80,7 +88,13 @@ test('the approver\'s bell rises live while the buyer asks for approval; the not
   await expect(items.first()).toHaveAttribute('data-src-id', id);
   await expect(bell(page)).toHaveAttribute('data-count', '0');
   await expect(bell(page)).toHaveAttribute('data-flagged', 'false');
-  await expect.poll(async () => (await lim.call<{ notification_count: number }>('GET', '/api/application/user-event-list?start=0&length=1')).json.notification_count).toBe(0);
+  await expect
+    .poll(
+      async () =>
+        (await lim.call<{ notification_count: number }>('GET', '/api/application/user-event-list?start=0&length=1')).json
+          .notification_count,
+    )
+    .toBe(0);
   await shot(page, 'notifications-02-list');
 
   // Clicking it opens that very order.
@@ -129,7 +143,9 @@ test('the channel follows the session: a company switch reconnects with the new 
   await expect.poll(() => sockets.length).toBeGreaterThan(sockets.indexOf(first) + 1);
   const second = sockets.at(-1)!;
   expect(tokenOf(second)).not.toBe(tokenOf(first));
-  const stored = await page.evaluate(() => (JSON.parse(localStorage.getItem('binaan.session')!) as { readOnlyJwtToken: string }).readOnlyJwtToken);
+  const stored = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('binaan.session')!) as { readOnlyJwtToken: string }).readOnlyJwtToken,
+  );
   expect(tokenOf(second)).toBe(stored);
   await expect.poll(() => first.isClosed()).toBe(true);
   await expect(bell(page)).toHaveAttribute('data-live', 'true');
@@ -144,7 +160,7 @@ test('the channel follows the session: a company switch reconnects with the new 
   expect(sockets.length).toBe(count); // no reconnection without a token
 });
 
-test('a notification raised for another of the user\'s companies switches to it before opening', async ({ page, shot }) => {
+test("a notification raised for another of the user's companies switches to it before opening", async ({ page, shot }) => {
   test.setTimeout(120_000);
   // Aminah works for seven companies; each one's approval told her (the link: the dashboard, here the home page).
   await signIn(page, 'aminah@teguhbina.my', 'teguh-bina');
@@ -166,16 +182,24 @@ test('a notification raised for another of the user\'s companies switches to it 
   await expect(page.getByTestId('home')).toContainText('Seri Hartanah');
 });
 
-test('after an unexpected close the channel reconnects by itself, catches up on the count, and pushes again', async ({ page, baseURL, shot }) => {
+test('after an unexpected close the channel reconnects by itself, catches up on the count, and pushes again', async ({
+  page,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(120_000);
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
   const askApproval = async (title: string) => {
     const order = await kumar.call<{ id: string; documentNo: string }>('POST', '/api/documents/purchaseOrder', {
-      title, counterpartyCompanyId: 'mutiara-supplies', items: [{ description: 'Sand', unit: 'tonne', quantity: '2', rate: '80.00' }],
+      title,
+      counterpartyCompanyId: 'mutiara-supplies',
+      items: [{ description: 'Sand', unit: 'tonne', quantity: '2', rate: '80.00' }],
     });
     expect(order.status).toBe(201);
-    expect((await kumar.call('POST', `/api/documents/purchaseOrder/${order.json.id}/actions/Request_Approve`, {}, { 'If-Match': '"1"' })).status).toBe(200);
+    expect(
+      (await kumar.call('POST', `/api/documents/purchaseOrder/${order.json.id}/actions/Request_Approve`, {}, { 'If-Match': '"1"' })).status,
+    ).toBe(200);
     return order.json;
   };
   // Between the page and the api: while "down", every socket is dropped as soon as it opens (code 1011).
@@ -210,14 +234,19 @@ test('after an unexpected close the channel reconnects by itself, catches up on 
   const next = await askApproval('Reconnect test: pushed after');
   await expect(bell(page)).toHaveAttribute('data-count', String(before + 2), { timeout: 5_000 });
   await expect(page.getByText(`Waiting for your approval: ${next.documentNo}`)).toBeVisible();
-  expect((await lim.call<{ notification_count: number }>('GET', '/api/application/user-event-list?start=0&length=1')).json.notification_count).toBe(before + 2);
+  expect(
+    (await lim.call<{ notification_count: number }>('GET', '/api/application/user-event-list?start=0&length=1')).json.notification_count,
+  ).toBe(before + 2);
 });
 
 test('the bell speaks the chosen language', async ({ page, shot }) => {
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
   // Each step waits for what it did to show before the next (the page's language, the list closed): a loaded
   // machine once found the list not open after the switch to Chinese, and these say which step it was if it recurs.
-  for (const [language, lang, title, waiting] of [['Bahasa Melayu', 'ms', 'Pemberitahuan', 'Menunggu kelulusan anda'], ['简体中文', 'zh-Hans', '通知', '等待您审批']] as const) {
+  for (const [language, lang, title, waiting] of [
+    ['Bahasa Melayu', 'ms', 'Pemberitahuan', 'Menunggu kelulusan anda'],
+    ['简体中文', 'zh-Hans', '通知', '等待您审批'],
+  ] as const) {
     await page.getByRole('button', { name: /English|Bahasa Melayu|简体中文/i }).click();
     await page.getByRole('menuitem', { name: language }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', lang);

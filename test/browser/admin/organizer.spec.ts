@@ -21,7 +21,8 @@ test('an organizer checks a participant in and out and issues a certificate', as
 
   const email = `participant.${Date.now()}@example.my`;
   const registered = await fetch(`${baseURL}/api/article/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ article_id: articleId, name: 'Rashid bin Omar', email, contact: '60123456789' }),
   });
   expect(registered.status).toBe(200);

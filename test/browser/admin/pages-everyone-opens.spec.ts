@@ -26,14 +26,21 @@ function readmeQrText(): string {
 async function orderAwaitingApproval(baseURL: string, title: string): Promise<{ id: string; documentNo: string }> {
   const kumar = await apiSession(baseURL, 'kumar@teguhbina.my', 'teguh-bina');
   const order = await kumar.call<{ id: string; documentNo: string }>('POST', '/api/documents/purchaseOrder', {
-    title, counterpartyCompanyId: 'mutiara-supplies', items: [{ description: 'Cement 50 kg', unit: 'bag', quantity: '10', rate: '21.50' }],
+    title,
+    counterpartyCompanyId: 'mutiara-supplies',
+    items: [{ description: 'Cement 50 kg', unit: 'bag', quantity: '10', rate: '21.50' }],
   });
   expect(order.status).toBe(201);
-  expect((await kumar.call('POST', `/api/documents/purchaseOrder/${order.json.id}/actions/Request_Approve`, {}, { 'If-Match': '"1"' })).status).toBe(200);
+  expect(
+    (await kumar.call('POST', `/api/documents/purchaseOrder/${order.json.id}/actions/Request_Approve`, {}, { 'If-Match': '"1"' })).status,
+  ).toBe(200);
   return order.json;
 }
 
-for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+for (const [size, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
   test(`audit page (${size}): the document id field is wide enough to type an id`, async ({ page, shot }) => {
     await page.setViewportSize(viewport);
     await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
@@ -49,7 +56,10 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const
   });
 }
 
-test('certificate page: the README QR text pasted, and a 400x400 PNG of that QR uploaded, both verify as genuine', async ({ page, shot }) => {
+test('certificate page: the README QR text pasted, and a 400x400 PNG of that QR uploaded, both verify as genuine', async ({
+  page,
+  shot,
+}) => {
   const qrText = readmeQrText();
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
@@ -77,11 +87,16 @@ test('certificate page: the README QR text pasted, and a 400x400 PNG of that QR 
   await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
 });
 
-test('irreversible actions ask first: approve names the order and its effect, Escape sends nothing; reject asks for the remark there', async ({ page, baseURL, shot }) => {
+test('irreversible actions ask first: approve names the order and its effect, Escape sends nothing; reject asks for the remark there', async ({
+  page,
+  baseURL,
+  shot,
+}) => {
   const approved = await orderAwaitingApproval(baseURL!, 'Confirm-first order');
   const rejected = await orderAwaitingApproval(baseURL!, 'Reject-with-remark order');
   const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
-  const revisionOf = async (id: string) => (await lim.call<{ revision: number }>('GET', `/api/documents/purchaseOrder/${id}`)).json.revision;
+  const revisionOf = async (id: string) =>
+    (await lim.call<{ revision: number }>('GET', `/api/documents/purchaseOrder/${id}`)).json.revision;
   await page.setViewportSize(PHONE);
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
 
@@ -146,7 +161,10 @@ test('a document page sends no request with an empty id, opened directly or from
   expect(bad, 'opened directly').toEqual([]);
   await page.goto('/purchaseOrder');
   await page.getByTestId('tab-new').click();
-  await page.getByRole('row', { name: new RegExp(order.documentNo) }).getByText(order.documentNo).click();
+  await page
+    .getByRole('row', { name: new RegExp(order.documentNo) })
+    .getByText(order.documentNo)
+    .click();
   await expect(page.getByTestId('document-number')).toHaveText(order.documentNo);
   await page.getByTestId('tab-replay').click();
   await expect(page.getByTestId('replay-position')).toBeVisible();
@@ -166,7 +184,12 @@ test('a past event offers no Register (the list and its detail), an upcoming one
     await expect(page.getByTestId('event-card').getByTestId('event-register').first()).toBeVisible();
     await shot(page, `i27-events-${viewport.width}`);
   }
-  await page.getByTestId('event-card').filter({ hasText: 'Site Safety Briefing 2026' }).first().getByRole('button', { name: 'Details' }).click();
+  await page
+    .getByTestId('event-card')
+    .filter({ hasText: 'Site Safety Briefing 2026' })
+    .first()
+    .getByRole('button', { name: 'Details' })
+    .click();
   const detail = page.getByTestId('event-detail');
   await expect(detail.getByTestId('registration-closed')).toBeVisible();
   await expect(detail.getByTestId('event-register')).toHaveCount(0);
@@ -185,15 +208,18 @@ test('the company choice shows the role in each company and initials, on a white
     await expect(teguh.getByTestId('company-initials')).toHaveText('TB');
     await expect(page.getByText('No logo')).toHaveCount(0);
     // The bottom of the window is the page's white, not the grey behind it.
-    const bottom = await page.evaluate(({ x, y }) => {
-      let element: Element | null = document.elementFromPoint(x, y);
-      while (element) {
-        const colour = getComputedStyle(element).backgroundColor;
-        if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
-        element = element.parentElement;
-      }
-      return 'none';
-    }, { x: Math.floor(viewport.width / 2), y: viewport.height - 4 });
+    const bottom = await page.evaluate(
+      ({ x, y }) => {
+        let element: Element | null = document.elementFromPoint(x, y);
+        while (element) {
+          const colour = getComputedStyle(element).backgroundColor;
+          if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+          element = element.parentElement;
+        }
+        return 'none';
+      },
+      { x: Math.floor(viewport.width / 2), y: viewport.height - 4 },
+    );
     expect(bottom).toBe('rgb(255, 255, 255)');
     await shot(page, `i27-select-company-${viewport.width}`);
     await page.evaluate(() => localStorage.clear());
@@ -222,7 +248,11 @@ async function supportEmailWhole(page: Page): Promise<void> {
     const box = link.getBoundingClientRect();
     const problems: string[] = [];
     if (box.left < 0 || box.right > innerWidth || link.scrollWidth > link.clientWidth + 1) problems.push('cut');
-    for (const [x, y] of [[box.left + 2, box.top + 2], [box.right - 2, box.bottom - 2], [(box.left + box.right) / 2, box.bottom - 2]] as const) {
+    for (const [x, y] of [
+      [box.left + 2, box.top + 2],
+      [box.right - 2, box.bottom - 2],
+      [(box.left + box.right) / 2, box.bottom - 2],
+    ] as const) {
       const top = document.elementFromPoint(x, y);
       if (!top || !link.contains(top)) problems.push(`covered at ${Math.round(x)},${Math.round(y)} by ${top?.className}`);
     }
@@ -231,7 +261,10 @@ async function supportEmailWhole(page: Page): Promise<void> {
   expect(hidden).toEqual([]);
 }
 
-test('one name for one thing: the landing names companies as the app does, "Sign in" everywhere, no "Click here"', async ({ page, baseURL }) => {
+test('one name for one thing: the landing names companies as the app does, "Sign in" everywhere, no "Click here"', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   // The landing's partner names are the companies' names in the app.
   await page.goto('/');
@@ -255,7 +288,6 @@ test('one name for one thing: the landing names companies as the app does, "Sign
   await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
   await page.goto('/auth/sign-in');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
-
 });
 
 test('the replay names a revision as the history does', async ({ page, baseURL }) => {
@@ -268,7 +300,6 @@ test('the replay names a revision as the history does', async ({ page, baseURL }
   await expect(last).toContainText(`Revision ${revision}`);
   await page.getByTestId('tab-replay').click();
   await expect(page.getByTestId('replay-position')).toContainText(`Revision ${revision} of `);
-
 });
 
 test('on a phone the top bar shows the support e-mail address whole, in every language', async ({ page, shot }) => {
@@ -282,10 +313,12 @@ test('on a phone the top bar shows the support e-mail address whole, in every la
     await shot(page, `i27-top-bar-phone-${language}`);
   }
   await page.evaluate(() => localStorage.setItem('binaan.language', 'en'));
-
 });
 
-test('on a phone the signed-in app bar stays one line high and names the page and the company, each cut there and whole in its title, in every language', async ({ page, shot }) => {
+test('on a phone the signed-in app bar stays one line high and names the page and the company, each cut there and whole in its title, in every language', async ({
+  page,
+  shot,
+}) => {
   await page.setViewportSize(PHONE);
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
   await page.goto('/purchaseOrder');
@@ -317,7 +350,11 @@ test('on a phone the signed-in app bar stays one line high and names the page an
     // Shown, not squeezed away by the buttons: room for a few words (it had none), and every part of the bar on the screen.
     expect((await title.boundingBox())!.width, language).toBeGreaterThanOrEqual(100);
     expect((await page.locator('header').first().boundingBox())!.height, language).toBeLessThanOrEqual(64);
-    const pastEdge = await page.locator('header .MuiToolbar-root > *').evaluateAll((parts) => parts.filter((part) => part.getBoundingClientRect().right > window.innerWidth).map((part) => part.outerHTML.slice(0, 80)));
+    const pastEdge = await page
+      .locator('header .MuiToolbar-root > *')
+      .evaluateAll((parts) =>
+        parts.filter((part) => part.getBoundingClientRect().right > window.innerWidth).map((part) => part.outerHTML.slice(0, 80)),
+      );
     expect(pastEdge, language).toEqual([]);
     await expect(page.getByTestId('company-switcher')).toHaveAttribute('title', 'Teguh Bina Sdn Bhd');
     await shot(page, `app-bar-page-name-phone-${language}`);
@@ -347,19 +384,26 @@ test('the certificate PDF gives its times in Malaysian time with the zone', asyn
   for (const line of lines) expect(line).toMatch(/\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM) MYT \(UTC\+8\)$/);
 });
 
-test('a printed receipt gives Malaysian time with the zone, whatever the viewer\'s zone', async ({ browser, baseURL, shot }) => {
+test("a printed receipt gives Malaysian time with the zone, whatever the viewer's zone", async ({ browser, baseURL, shot }) => {
   const context = await browser.newContext({ baseURL, timezoneId: 'Europe/London' });
   const page = await context.newPage();
   await signIn(page, 'wong@kukuhcontractor.my', 'kukuh-jaya');
   const wong = await apiSession(baseURL!, 'wong@kukuhcontractor.my', 'kukuh-jaya');
-  const [certificate] = (await wong.call<{ id: string; documentNo: string }[]>('GET', `/api/documents/paymentCertificate?filter=${encodeURIComponent('{"direction":"received"}')}`)).json;
+  const [certificate] = (
+    await wong.call<{ id: string; documentNo: string }[]>(
+      'GET',
+      `/api/documents/paymentCertificate?filter=${encodeURIComponent('{"direction":"received"}')}`,
+    )
+  ).json;
   expect(certificate, 'a demo payment certificate certified to Kukuh Jaya').toBeDefined();
   await page.goto('/business-opportunity/receipt-generator');
   await page.getByTestId('contractor-receipt-generator').getByRole('row').filter({ hasText: certificate!.documentNo }).click();
   await expect(page.getByTestId('print-receipt')).toBeVisible();
   const time = page.getByTestId('print-time');
   await expect(time).toContainText('MYT (UTC+8)');
-  const hourInKl = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kuala_Lumpur', hour: 'numeric', hour12: false }).format(new Date())) % 12 || 12;
+  const hourInKl =
+    Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kuala_Lumpur', hour: 'numeric', hour12: false }).format(new Date())) % 12 ||
+    12;
   await expect(time).toContainText(new RegExp(`\\b${hourInKl}:\\d{2} (AM|PM) MYT`));
   await shot(page, 'i27-receipt-time');
   await context.close();

@@ -15,19 +15,38 @@ let projectId = '';
 /** A project with Kumar (10) and Lim (20) on the BQ, the budget and the progress plan, and a BQ priced by build-ups. */
 async function projectWithBq(baseURL: string): Promise<string> {
   const aminah = await apiSession(baseURL, 'aminah@teguhbina.my', COMPANY);
-  const [kumar, lim] = await Promise.all([apiSession(baseURL, 'kumar@teguhbina.my', COMPANY), apiSession(baseURL, 'lim@teguhbina.my', COMPANY)]);
+  const [kumar, lim] = await Promise.all([
+    apiSession(baseURL, 'kumar@teguhbina.my', COMPANY),
+    apiSession(baseURL, 'lim@teguhbina.my', COMPANY),
+  ]);
   const created = await aminah.call<{ id: string }>('POST', '/api/projects', {
-    project_name: 'Blok Niaga Cyberjaya', project_code: `PL-${Date.now().toString(36).slice(-6).toUpperCase()}`, project_type: 3, location: 'Cyberjaya, Selangor',
-    project_short_desc: 'Plans test', site_contact_person: '', site_contact_person_number: '',
+    project_name: 'Blok Niaga Cyberjaya',
+    project_code: `PL-${Date.now().toString(36).slice(-6).toUpperCase()}`,
+    project_type: 3,
+    location: 'Cyberjaya, Selangor',
+    project_short_desc: 'Plans test',
+    site_contact_person: '',
+    site_contact_person_number: '',
   });
   expect(created.status).toBe(201);
   const id = created.json.id;
   const revision = async () => `"${(await aminah.call<{ revision: number }>('GET', `/api/projects/${id}`)).json.revision}"`;
-  for (const user of [kumar, lim]) expect((await aminah.call('POST', `/api/projects/${id}/members`, { user_id: user.userId }, { 'If-Match': await revision() })).status).toBe(201);
-  for (const user of [kumar, lim]) expect((await lim.call('POST', `/api/projects/${id}/members/${user.userId}/actions/Approve`, {}, { 'If-Match': await revision() })).status).toBe(200);
+  for (const user of [kumar, lim])
+    expect(
+      (await aminah.call('POST', `/api/projects/${id}/members`, { user_id: user.userId }, { 'If-Match': await revision() })).status,
+    ).toBe(201);
+  for (const user of [kumar, lim])
+    expect(
+      (await lim.call('POST', `/api/projects/${id}/members/${user.userId}/actions/Approve`, {}, { 'If-Match': await revision() })).status,
+    ).toBe(200);
   for (const code of ['billOfQuantity', 'ongoingBudget', 'progressPlanning']) {
-    for (const [user, level] of [[kumar.userId, 10], [lim.userId, 20]] as const) {
-      expect((await aminah.call('POST', `/api/projects/${id}/assignments`, { code, user_id: user, workflow_level: level })).status).toBe(200);
+    for (const [user, level] of [
+      [kumar.userId, 10],
+      [lim.userId, 20],
+    ] as const) {
+      expect((await aminah.call('POST', `/api/projects/${id}/assignments`, { code, user_id: user, workflow_level: level })).status).toBe(
+        200,
+      );
     }
   }
   const bq = async (path: string, body: Record<string, unknown>) => {
@@ -37,17 +56,54 @@ async function projectWithBq(baseURL: string): Promise<string> {
   };
   const tab = await bq('bq-tab/add', { name: 'Substructure' });
   let rev = tab.revision;
-  rev = (await bq('bq-build-up/add', { revision: rev, code: 'EXC', description: 'Excavation', lines: [{ category: 'labour', description: 'Labourer', unit: 'day', quantity: '2', rate: '120' }, { category: 'plant', description: 'Excavator', unit: 'hr', quantity: '1', rate: '95' }], profitPercent: '10' })).revision;
-  rev = (await bq('bq-build-up/add', { revision: rev, code: 'PIL', description: 'Piling by subcontract', totalSub: '85', lines: [], profitPercent: '5' })).revision;
+  rev = (
+    await bq('bq-build-up/add', {
+      revision: rev,
+      code: 'EXC',
+      description: 'Excavation',
+      lines: [
+        { category: 'labour', description: 'Labourer', unit: 'day', quantity: '2', rate: '120' },
+        { category: 'plant', description: 'Excavator', unit: 'hr', quantity: '1', rate: '95' },
+      ],
+      profitPercent: '10',
+    })
+  ).revision;
+  rev = (
+    await bq('bq-build-up/add', {
+      revision: rev,
+      code: 'PIL',
+      description: 'Piling by subcontract',
+      totalSub: '85',
+      lines: [],
+      profitPercent: '5',
+    })
+  ).revision;
   const header = await bq('bq-item/add', { revision: rev, bq_tab_id: tab.id, type: 'header', title: 'Earthworks and piling' });
   rev = header.revision;
-  for (const item of [{ title: 'Trench excavation', quantity: '12', buildUpCode: 'EXC' }, { title: 'Spun piles 250 mm', quantity: '40', buildUpCode: 'PIL' }]) {
-    rev = (await bq('bq-item/add', { revision: rev, bq_tab_id: tab.id, parent_id: header.id, type: 'item', description: item.title, unit: 'm', ...item })).revision;
+  for (const item of [
+    { title: 'Trench excavation', quantity: '12', buildUpCode: 'EXC' },
+    { title: 'Spun piles 250 mm', quantity: '40', buildUpCode: 'PIL' },
+  ]) {
+    rev = (
+      await bq('bq-item/add', {
+        revision: rev,
+        bq_tab_id: tab.id,
+        parent_id: header.id,
+        type: 'item',
+        description: item.title,
+        unit: 'm',
+        ...item,
+      })
+    ).revision;
   }
   return id;
 }
 
-test('tender costing: each item\'s cost from its build-up, the profit and the price; totals per tab and for the tender', async ({ page, baseURL, shot }) => {
+test("tender costing: each item's cost from its build-up, the profit and the price; totals per tab and for the tender", async ({
+  page,
+  baseURL,
+  shot,
+}) => {
   projectId = await projectWithBq(baseURL!);
   await signIn(page, 'kumar@teguhbina.my', COMPANY);
   await page.goto(`/project/${projectId}/tender-costing`);
@@ -67,7 +123,10 @@ test('tender costing: each item\'s cost from its build-up, the profit and the pr
   await shot(page, 'plans-02-costing-375');
 });
 
-test('budget: started from the BQ, a line added with the keyboard, a trade code already there refused; Lim approves', async ({ page, shot }) => {
+test('budget: started from the BQ, a line added with the keyboard, a trade code already there refused; Lim approves', async ({
+  page,
+  shot,
+}) => {
   await signIn(page, 'kumar@teguhbina.my', COMPANY);
   await page.goto(`/projects/${projectId}/budget`);
   await page.getByTestId('budget-start').click();

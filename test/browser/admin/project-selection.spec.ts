@@ -20,8 +20,16 @@ const DESKTOP = { width: 1280, height: 900 };
  * Checks (axe) and photographs the page at both widths, ending at the desktop width; `reopen` brings the
  * state back after the page is loaded afresh at the new width (as the accessibility spec opens each page).
  */
-async function bothWidths(page: Page, shot: (page: Page, name: string) => Promise<void>, name: string, reopen?: () => Promise<void>): Promise<void> {
-  for (const [size, viewport] of [['375', PHONE], ['desktop', DESKTOP]] as const) {
+async function bothWidths(
+  page: Page,
+  shot: (page: Page, name: string) => Promise<void>,
+  name: string,
+  reopen?: () => Promise<void>,
+): Promise<void> {
+  for (const [size, viewport] of [
+    ['375', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     await page.setViewportSize(viewport);
     if (reopen) {
       await page.reload();
@@ -117,7 +125,9 @@ test('home is a dashboard; the project picked in the app bar is followed by list
     await page.getByTestId('project-work-here').click();
     await expect(page.getByTestId('project-working-here')).toBeVisible();
     await expect(page.getByTestId('project-selector')).toHaveAttribute('data-active', warehouse.id);
-    const kept = (await kumar.call<{ active: string; demand: { id: string } | null; supply: { id: string } | null }>('GET', '/api/project-selection')).json;
+    const kept = (
+      await kumar.call<{ active: string; demand: { id: string } | null; supply: { id: string } | null }>('GET', '/api/project-selection')
+    ).json;
     expect([kept.active, kept.supply?.id, kept.demand]).toEqual(['supply', warehouse.id, null]);
   } finally {
     // The other specs' lists are Kumar's too: leave him working in all projects.

@@ -8,7 +8,10 @@ import { expect, signIn, test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
 
-test('create a project, add a member, approve the member, order inside the project, see it in the documents tab and the history', async ({ page, shot }) => {
+test('create a project, add a member, approve the member, order inside the project, see it in the documents tab and the history', async ({
+  page,
+  shot,
+}) => {
   test.setTimeout(240_000);
   const code = `TB-W${Date.now().toString(36).slice(-5).toUpperCase()}`;
 

@@ -7,7 +7,11 @@ import { apiSession, expect, signIn, test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
 
-test('a purchase order from draft to accepted through two approval levels and the seller, with history and replay', async ({ page, baseURL, shot }) => {
+test('a purchase order from draft to accepted through two approval levels and the seller, with history and replay', async ({
+  page,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(240_000);
   await apiSession(baseURL!, 'farid@teguhbina.my', 'teguh-bina');
 
@@ -64,11 +68,19 @@ test('a purchase order from draft to accepted through two approval levels and th
   await expect(page.getByTestId('document-actions')).toBeVisible();
   await expect(page.getByTestId('action-Approve')).toHaveCount(0);
   const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', 'teguh-bina');
-  const refused = await aminah.call<{ errorCode: string }>('POST', `/api/documents/purchaseOrder/${id}/actions/Approve`, {}, { 'If-Match': '"2"' });
+  const refused = await aminah.call<{ errorCode: string }>(
+    'POST',
+    `/api/documents/purchaseOrder/${id}/actions/Approve`,
+    {},
+    { 'If-Match': '"2"' },
+  );
   expect([refused.status, refused.json.errorCode]).toEqual([403, 'noAuthority']);
 
   // Level 1 (Lim) and level 2 (Farid) approve from My approvals.
-  for (const [email, shotName] of [['lim@teguhbina.my', 'admin-13-my-approvals-level-1'], ['farid@teguhbina.my', 'admin-14-my-approvals-level-2']] as const) {
+  for (const [email, shotName] of [
+    ['lim@teguhbina.my', 'admin-13-my-approvals-level-1'],
+    ['farid@teguhbina.my', 'admin-14-my-approvals-level-2'],
+  ] as const) {
     await signIn(page, email, 'teguh-bina');
     await page.goto('/my-approvals');
     const row = page.locator(`[data-testid="approval-row"][data-document="${number}"]`);
@@ -107,7 +119,14 @@ test('a purchase order from draft to accepted through two approval levels and th
   await page.getByTestId('tab-history').click();
   const rows = page.getByTestId('history-row');
   await expect(rows).toHaveCount(6);
-  expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))).toEqual(['Draft', 'Create', 'Request_Approve', 'Approve', 'Approve', 'Confirm']);
+  expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))).toEqual([
+    'Draft',
+    'Create',
+    'Request_Approve',
+    'Approve',
+    'Approve',
+    'Confirm',
+  ]);
   // Steps that leave the order new say what they did, not "New → New".
   await expect(rows.nth(2)).toContainText('Approval requested: waiting for verify level 1');
   await expect(rows.nth(3)).toContainText('Lim');
@@ -129,7 +148,12 @@ test('a purchase order from draft to accepted through two approval levels and th
   const highlighted = page.locator('[data-testid^="diagram-state-"][data-highlighted="true"]');
   await expect(highlighted).toHaveAttribute('data-testid', 'diagram-state-accepted');
   await shot(page, 'admin-16-replay-accepted');
-  for (const [revision, status] of [[4, 'pendingConfirmation'], [3, 'new'], [2, 'new'], [1, 'new']] as const) {
+  for (const [revision, status] of [
+    [4, 'pendingConfirmation'],
+    [3, 'new'],
+    [2, 'new'],
+    [1, 'new'],
+  ] as const) {
     await page.getByTestId('replay-back').click();
     await expect(page.getByTestId('replay-position')).toContainText(`Revision ${revision} of 5`);
     await expect(highlighted).toHaveAttribute('data-testid', `diagram-state-${status}`);

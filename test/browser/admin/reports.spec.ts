@@ -13,8 +13,10 @@ import { axeFindings } from './axe.js';
 import { expect, signIn, test } from './fixtures.js';
 
 const LOCALES = resolve(import.meta.dirname, '../../../ui/src/shared/i18n/locales');
-const json = (language: string, file: string) => JSON.parse(readFileSync(resolve(LOCALES, language, `${file}.json`), 'utf8')) as Record<string, unknown>;
-const words = (language: string) => (json(language, 'reports') as { reports: { names: Record<string, string>; asOf: string; filters: Record<string, string> } }).reports;
+const json = (language: string, file: string) =>
+  JSON.parse(readFileSync(resolve(LOCALES, language, `${file}.json`), 'utf8')) as Record<string, unknown>;
+const words = (language: string) =>
+  (json(language, 'reports') as { reports: { names: Record<string, string>; asOf: string; filters: Record<string, string> } }).reports;
 const errors = (language: string) => (json(language, 'errors') as { error: Record<string, string> }).error;
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -22,7 +24,10 @@ const two = (n: number) => String(n).padStart(2, '0');
 function day(days: number): { dmy: string; iso: string } {
   const date = new Date();
   date.setDate(date.getDate() + days);
-  return { dmy: `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()}`, iso: `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}` };
+  return {
+    dmy: `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()}`,
+    iso: `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`,
+  };
 }
 
 async function fillRange(page: Page, from: string, to: string): Promise<void> {
@@ -80,7 +85,10 @@ test('the buyer report: filters, charts and tables, CSV and .xlsx, as of a past 
   await section.getByTestId('report-export-csv').click();
   const csv = await csvDownload;
   expect(csv.suggestedFilename()).toBe(`buyer-report-${key}-${first.iso}-to-${today.iso}.csv`);
-  const lines = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line.trim() !== '');
+  const lines = (await readFile(await csv.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '');
   expect(lines[0]!.split(',')).toHaveLength(shownColumns);
   expect(lines.length).toBeGreaterThanOrEqual(shownRows + 1);
 

@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { apiSession, expect, signIn, test } from './fixtures.js';
 import { noAxeFindings } from './axe.js';
 
-
 test('a trade request from draft through approval to the tender made from it, at 1280 and 375 px', async ({ page, shot }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -81,18 +80,39 @@ test('a trade request from draft through approval to the tender made from it, at
   await shot(page, 'requests-07-tender-list-by-type-1280');
 });
 
-test('a tender from items of an approved bill of quantity ("From BQ" on the tenders list), at 1280 and 375 px', async ({ page, baseURL, shot }) => {
+test('a tender from items of an approved bill of quantity ("From BQ" on the tenders list), at 1280 and 375 px', async ({
+  page,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(180_000);
   // The demo's BQ (Gudang Bekalan Shah Alam) is a draft: Kumar asks for approval and Lim approves it here.
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
-  const projects = (await kumar.call<{ project: { id: string; project_code: string; project_name: string } }[]>('GET', '/api/project-list-by-user')).json;
+  const projects = (
+    await kumar.call<{ project: { id: string; project_code: string; project_name: string } }[]>('GET', '/api/project-list-by-user')
+  ).json;
   const warehouse = projects.find((p) => p.project.project_code === 'TB-GB-SA')!.project;
-  const bq = (await kumar.call<{ status: string; revision: number; nodes: { id: string; type: string; title: string }[] }>('GET', `/api/bill-of-quantity/${warehouse.id}`)).json;
+  const bq = (
+    await kumar.call<{ status: string; revision: number; nodes: { id: string; type: string; title: string }[] }>(
+      'GET',
+      `/api/bill-of-quantity/${warehouse.id}`,
+    )
+  ).json;
   if (bq.status !== 'active') {
-    const asked = await kumar.call<{ revision: number }>('POST', `/api/bill-of-quantity/${warehouse.id}/actions/Request_Approve`, {}, { 'If-Match': String(bq.revision) });
+    const asked = await kumar.call<{ revision: number }>(
+      'POST',
+      `/api/bill-of-quantity/${warehouse.id}/actions/Request_Approve`,
+      {},
+      { 'If-Match': String(bq.revision) },
+    );
     expect(asked.status).toBe(200);
-    const approved = await lim.call<{ status: string }>('POST', `/api/bill-of-quantity/${warehouse.id}/actions/Approve`, {}, { 'If-Match': String(asked.json.revision) });
+    const approved = await lim.call<{ status: string }>(
+      'POST',
+      `/api/bill-of-quantity/${warehouse.id}/actions/Approve`,
+      {},
+      { 'If-Match': String(asked.json.revision) },
+    );
     expect(approved.json.status).toBe('active');
   }
   const [first, second] = bq.nodes.filter((n) => n.type === 'item');
@@ -154,17 +174,34 @@ test('a tender from items of an approved bill of quantity ("From BQ" on the tend
 // A project's "Requests" tab: the three kinds in one flat list, newest first, each linked to its request; in
 // en, ms and zh, at 1280 and 375 px, axe clean. The words expected are the locale files' (not the code's).
 const LOCALES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../ui/src/shared/i18n/locales');
-const words = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { projects: { tabs: Record<string, string> }; requests: { kinds: Record<string, string>; new: Record<string, string> }; bqTender: Record<string, string> } }).admin;
+const words = (language: string) =>
+  (
+    JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as {
+      admin: {
+        projects: { tabs: Record<string, string> };
+        requests: { kinds: Record<string, string>; new: Record<string, string> };
+        bqTender: Record<string, string>;
+      };
+    }
+  ).admin;
 
-test("a project's Requests tab: material, machine and trade requests in one list, newest first, in en, ms and zh", async ({ browser, baseURL, shot }) => {
+test("a project's Requests tab: material, machine and trade requests in one list, newest first, in en, ms and zh", async ({
+  browser,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(300_000);
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
-  const projects = (await kumar.call<{ project: { id: string; project_code: string; project_name: string } }[]>('GET', '/api/project-list-by-user')).json;
+  const projects = (
+    await kumar.call<{ project: { id: string; project_code: string; project_name: string } }[]>('GET', '/api/project-list-by-user')
+  ).json;
   const project = projects.find((p) => p.project.project_code === 'TB-TSK-2')!.project;
   const made: { id: string; documentNo: string; resource: string }[] = [];
   for (const resource of ['tradeRequest', 'materialRequest', 'machineRequest']) {
     const created = await kumar.call<{ id: string; documentNo: string }>('POST', `/api/documents/${resource}`, {
-      title: `Requests tab: ${resource}`, projectId: project.id, items: [{ description: 'Item', unit: 'no', quantity: '1', rate: '10.00' }],
+      title: `Requests tab: ${resource}`,
+      projectId: project.id,
+      items: [{ description: 'Item', unit: 'no', quantity: '1', rate: '10.00' }],
     });
     expect(created.status).toBe(201);
     made.push({ id: created.json.id, documentNo: created.json.documentNo, resource });
@@ -208,14 +245,27 @@ test("a project's Requests tab: material, machine and trade requests in one list
   }
 });
 
-const adminWords = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { documents: { noEstimate: string; routedOnUnpriced: string } } }).admin;
-const closesLabel = (language: string) => (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { fields: { closeAt: string } } }).admin.fields.closeAt;
+const adminWords = (language: string) =>
+  (
+    JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as {
+      admin: { documents: { noEstimate: string; routedOnUnpriced: string } };
+    }
+  ).admin;
+const closesLabel = (language: string) =>
+  (JSON.parse(readFileSync(resolve(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { fields: { closeAt: string } } }).admin.fields
+    .closeAt;
 
-test('the tenders list says when each tender closes; a tender without an estimate shows no RM 0.00 in its list or on its page, in en, ms and zh', async ({ browser, baseURL, demo, shot }) => {
+test('the tenders list says when each tender closes; a tender without an estimate shows no RM 0.00 in its list or on its page, in en, ms and zh', async ({
+  browser,
+  baseURL,
+  demo,
+  shot,
+}) => {
   test.setTimeout(180_000);
   // The demo's piling tender has no rates (no estimate); the walk tender carries the buyer's estimate (95.00 x 8 + 800.00).
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
-  const walk = (await kumar.call<{ documentNo: string; totals: { total: string } }>('GET', `/api/documents/tender/${demo.walkTender.id}`)).json;
+  const walk = (await kumar.call<{ documentNo: string; totals: { total: string } }>('GET', `/api/documents/tender/${demo.walkTender.id}`))
+    .json;
   expect(Number(walk.totals.total)).toBeGreaterThan(0);
   for (const language of ['en', 'ms', 'zh']) {
     const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 1280, height: 900 } });

@@ -10,7 +10,9 @@ export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   await page.waitForFunction(
     () =>
-      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity) &&
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity) &&
       [...document.querySelectorAll('.MuiSnackbarContent-root')].every((toast) => getComputedStyle(toast).opacity === '1'),
     undefined,
     { timeout: 10_000 },

@@ -15,14 +15,16 @@ const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 const STORAGE_KEY = 'package.supplier-elite.storageGb';
 
-
 async function fitsTheScreen(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = window.innerWidth;
     const problems = document.documentElement.scrollWidth > width ? [`page ${document.documentElement.scrollWidth} px wide`] : [];
     for (const el of document.querySelectorAll('#main-content *, [role="dialog"] *')) {
       const box = el.getBoundingClientRect();
-      if (box.width > 0 && box.right > width + 1) problems.push(`${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} ends at ${Math.round(box.right)}`);
+      if (box.width > 0 && box.right > width + 1)
+        problems.push(
+          `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} ends at ${Math.round(box.right)}`,
+        );
     }
     return problems.slice(0, 10);
   });
@@ -38,10 +40,16 @@ async function signInWithoutCompany(page: Page, email: string): Promise<void> {
 
 test.describe.configure({ mode: 'serial' });
 
-test('the platform administrator changes a package\'s storage on the Configuration page, with a reason kept in its history', async ({ page, shot, baseURL }) => {
+test("the platform administrator changes a package's storage on the Configuration page, with a reason kept in its history", async ({
+  page,
+  shot,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const admin = await apiSession(baseURL!, 'admin@binaan.my', 'teguh-bina');
-  const before = (await admin.call<{ settings: { key: string; value: number }[] }>('GET', '/api/platform-configuration')).json.settings.find((s) => s.key === STORAGE_KEY)!.value;
+  const before = (
+    await admin.call<{ settings: { key: string; value: number }[] }>('GET', '/api/platform-configuration')
+  ).json.settings.find((s) => s.key === STORAGE_KEY)!.value;
   const target = before === 10_000 ? 500 : 10_000;
   await page.setViewportSize(DESKTOP);
   await signInWithoutCompany(page, 'admin@binaan.my');
@@ -102,19 +110,41 @@ test('the platform administrator changes a package\'s storage on the Configurati
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Billing');
   expect(await axeFindings(page)).toEqual([]);
   // Put back as it was, so no other page meets this change.
-  expect((await admin.call('PUT', `/api/platform-configuration/${STORAGE_KEY}`, { value: before, reason: 'Back as it was' })).status).toBe(200);
+  expect((await admin.call('PUT', `/api/platform-configuration/${STORAGE_KEY}`, { value: before, reason: 'Back as it was' })).status).toBe(
+    200,
+  );
 });
 
-test('a company administrator chooses a package, applies a coupon, reads the price with SST and orders it; the bill waits for payment', async ({ page, shot, baseURL }) => {
+test('a company administrator chooses a package, applies a coupon, reads the price with SST and orders it; the bill waits for payment', async ({
+  page,
+  shot,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const admin = await apiSession(baseURL!, 'admin@binaan.my', 'teguh-bina');
   const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', 'teguh-bina');
   const code = `WEB${Date.now().toString(36).toUpperCase()}`;
   // A package the company neither holds nor has ordered (other specs may order for this demo company too).
-  const offer = (await aminah.call<{ packages: { id: string; current: boolean; awaitingPayment: boolean }[] }>('GET', '/api/subscriptions/packages')).json.packages;
+  const offer = (
+    await aminah.call<{ packages: { id: string; current: boolean; awaitingPayment: boolean }[] }>('GET', '/api/subscriptions/packages')
+  ).json.packages;
   const pick = offer.find((p) => !p.current && !p.awaitingPayment && p.id.startsWith('subcontractor-'))!.id;
-  expect((await admin.call('POST', '/api/coupons', { code, discountType: 'percentage', discount: 20, packageIds: [pick], validFrom: '2000-01-01', validTo: '2999-12-31', maxUses: 1 })).status).toBe(201);
-  const expected = (await aminah.call<{ amounts: { total: number } }>('POST', '/api/subscriptions/quote', { packageId: pick, couponCode: code })).json.amounts.total;
+  expect(
+    (
+      await admin.call('POST', '/api/coupons', {
+        code,
+        discountType: 'percentage',
+        discount: 20,
+        packageIds: [pick],
+        validFrom: '2000-01-01',
+        validTo: '2999-12-31',
+        maxUses: 1,
+      })
+    ).status,
+  ).toBe(201);
+  const expected = (
+    await aminah.call<{ amounts: { total: number } }>('POST', '/api/subscriptions/quote', { packageId: pick, couponCode: code })
+  ).json.amounts.total;
   const totalText = `RM ${Math.floor(expected / 100).toLocaleString('en-MY')}.${String(expected % 100).padStart(2, '0')}`;
 
   await page.setViewportSize(PHONE);
@@ -137,47 +167,94 @@ test('a company administrator chooses a package, applies a coupon, reads the pri
   await shot(page, 'subscriptions-order-phone');
   await page.getByTestId('subscription-order-button').click();
   await expect(page.getByText(/Ordered: bill INV-\d{6} waits for payment\./)).toBeVisible();
-  const bills = (await aminah.call<{ items: { invoiceNo: string; packageId: string; total: number; status: string }[] }>('GET', '/api/billings')).json.items;
+  const bills = (
+    await aminah.call<{ items: { invoiceNo: string; packageId: string; total: number; status: string }[] }>('GET', '/api/billings')
+  ).json.items;
   const ours = bills.filter((bill) => bill.packageId === pick);
   expect(ours).toHaveLength(1);
   expect(ours[0]).toMatchObject({ total: expected, status: 'pendingPayment' });
   const ourRow = page.getByTestId('billing-row').filter({ hasText: ours[0]!.invoiceNo });
   await expect(ourRow).toBeVisible();
   // Ordered, not paid: the package says so (it is not the company's yet), and cannot be ordered twice.
-  await expect(page.locator(`[data-testid="subscription-package"][data-package="${pick}"]`).getByTestId('package-awaiting-payment')).toHaveText('Ordered, awaiting payment');
-  await expect(page.locator(`[data-testid="subscription-package"][data-package="${pick}"]`).getByTestId('subscription-choose')).toBeDisabled();
+  await expect(
+    page.locator(`[data-testid="subscription-package"][data-package="${pick}"]`).getByTestId('package-awaiting-payment'),
+  ).toHaveText('Ordered, awaiting payment');
+  await expect(
+    page.locator(`[data-testid="subscription-package"][data-package="${pick}"]`).getByTestId('subscription-choose'),
+  ).toBeDisabled();
   // The bill's tax invoice, saved as a PDF named by its number.
   const download = page.waitForEvent('download');
   await ourRow.getByTestId('invoice-pdf').click();
   const saved = await download;
   expect(saved.suggestedFilename()).toBe(`${ours[0]!.invoiceNo}.pdf`);
-  expect(readFileSync(await saved.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync(await saved.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   await page.setViewportSize(DESKTOP);
   expect(await axeFindings(page)).toEqual([]);
   await shot(page, 'subscriptions-order-desktop');
 });
 
-test('past 80% of its package\'s yearly order value, a developer\'s order list warns, in en, ms and zh, at 375 px; past the cap an order is refused', async ({ browser, baseURL, page, shot }) => {
+test("past 80% of its package's yearly order value, a developer's order list warns, in en, ms and zh, at 375 px; past the cap an order is refused", async ({
+  browser,
+  baseURL,
+  page,
+  shot,
+}) => {
   test.setTimeout(240_000);
   const KEY = 'package.subcontractor-advanced.purchaseOrderValuePerYear';
   const admin = await apiSession(baseURL!, 'admin@binaan.my', 'teguh-bina');
   const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', 'seri-hartanah');
-  const cap = async () => (await aminah.call<{ caps: { group: string; used: number; limit: number | null; warning: boolean }[] }>('GET', '/api/subscriptions/usage')).json.caps.find((c) => c.group === 'purchaseOrder')!;
+  const cap = async () =>
+    (
+      await aminah.call<{ caps: { group: string; used: number; limit: number | null; warning: boolean }[] }>(
+        'GET',
+        '/api/subscriptions/usage',
+      )
+    ).json.caps.find((c) => c.group === 'purchaseOrder')!;
   const order = async (rate: string) => {
-    const created = await aminah.call<{ id: string }>('POST', '/api/documents/purchaseOrder', { title: `Tiles, lobby ${rate}`, counterpartyCompanyId: 'mutiara-supplies', startDate: '2026-03-10', endDate: '2026-03-20', items: [{ description: 'Floor tiles', unit: 'lot', quantity: '1', rate }] });
+    const created = await aminah.call<{ id: string }>('POST', '/api/documents/purchaseOrder', {
+      title: `Tiles, lobby ${rate}`,
+      counterpartyCompanyId: 'mutiara-supplies',
+      startDate: '2026-03-10',
+      endDate: '2026-03-20',
+      items: [{ description: 'Floor tiles', unit: 'lot', quantity: '1', rate }],
+    });
     expect(created.status).toBe(201);
-    return aminah.call<{ errorCode?: string }>('POST', `/api/documents/purchaseOrder/${created.json.id}/actions/Request_Approve`, {}, { 'If-Match': '"1"' });
+    return aminah.call<{ errorCode?: string }>(
+      'POST',
+      `/api/documents/purchaseOrder/${created.json.id}/actions/Request_Approve`,
+      {},
+      { 'If-Match': '"1"' },
+    );
   };
   const before = await cap();
   try {
-    const assigned = await aminah.call('POST', '/api/company-workflow/assignments', { code: 'purchaseOrder', user_id: aminah.userId, workflow_level: 10 });
+    const assigned = await aminah.call('POST', '/api/company-workflow/assignments', {
+      code: 'purchaseOrder',
+      user_id: aminah.userId,
+      workflow_level: 10,
+    });
     expect(assigned.status < 300 || assigned.status === 409).toBe(true);
     // A cap RM 1,000 above what Seri Hartanah has committed; an order of RM 900 (RM 954 with SST) passes 80%.
-    expect((await admin.call('PUT', `/api/platform-configuration/${KEY}`, { value: before.used + 100_000, reason: 'A tight cap for the warning' })).status).toBe(200);
+    expect(
+      (
+        await admin.call('PUT', `/api/platform-configuration/${KEY}`, {
+          value: before.used + 100_000,
+          reason: 'A tight cap for the warning',
+        })
+      ).status,
+    ).toBe(200);
     expect((await order('900.00')).status).toBe(200);
     expect(await cap()).toMatchObject({ warning: true });
 
-    for (const [language, words] of [['en', 'purchase-order value'], ['ms', 'nilai pesanan belian'], ['zh', '采购订单金额']] as const) {
+    for (const [language, words] of [
+      ['en', 'purchase-order value'],
+      ['ms', 'nilai pesanan belian'],
+      ['zh', '采购订单金额'],
+    ] as const) {
       const context = await browser.newContext({ baseURL: baseURL!, viewport: PHONE });
       await context.addInitScript((chosen) => localStorage.setItem('binaan.language', chosen), language);
       const phone = await context.newPage();

@@ -16,7 +16,14 @@ const SKETCH = Buffer.from(`%PDF-1.7\n% Kukuh Jaya pile cap sketch ${Date.now()}
 const DETAIL = Buffer.from(`%PDF-1.7\n% Teguh Bina pile cap detail rev B ${Date.now()}\n%%EOF\n`);
 const METHOD = Buffer.from(`%PDF-1.7\n% Kukuh Jaya method statement ${Date.now()}\n%%EOF\n`);
 
-async function session(browser: Browser, baseURL: string, email: string, company: string, language: string, size: keyof typeof SIZES): Promise<Page> {
+async function session(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  company: string,
+  language: string,
+  size: keyof typeof SIZES,
+): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: SIZES[size], acceptDownloads: true });
   await context.addInitScript((chosen) => localStorage.setItem('binaan.language', chosen), language);
   const page = await context.newPage();
@@ -39,7 +46,13 @@ async function attachByKeyboard(page: Page, section: string, name: string, bytes
   const input = page.getByTestId(section).getByTestId('attachment-input');
   await input.evaluate((element) => {
     element.dataset.asked = 'no';
-    element.addEventListener('click', () => { element.dataset.asked = 'yes'; }, { once: true });
+    element.addEventListener(
+      'click',
+      () => {
+        element.dataset.asked = 'yes';
+      },
+      { once: true },
+    );
   });
   await button.focus();
   await expect(button).toBeFocused();
@@ -69,15 +82,25 @@ async function downloaded(page: Page, section: string, name: string): Promise<{ 
     const file = await download;
     page.off('response', onResponse);
     if (file) return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
-    await expect(page.getByTestId(section).getByTestId('attachment-error'), `${section}: the page tells why ${name} did not download`).toHaveCount(0);
-    console.log(`${section}: no download of ${name} within 20 s of the click (try ${attempt}); the api answered: ${answered.join(', ') || 'nothing yet'}`);
+    await expect(
+      page.getByTestId(section).getByTestId('attachment-error'),
+      `${section}: the page tells why ${name} did not download`,
+    ).toHaveCount(0);
+    console.log(
+      `${section}: no download of ${name} within 20 s of the click (try ${attempt}); the api answered: ${answered.join(', ') || 'nothing yet'}`,
+    );
     if (attempt === 2) throw new Error(`${section}: ${name} was not downloaded after two clicks`);
   }
 }
 
 test.describe.configure({ mode: 'serial' });
 
-test('files on the query board and on a quotation: attach by keyboard with progress, list, download, remove; sealed until the close; axe clean at 375 px and desktop in en, ms and zh', async ({ browser, baseURL, shot, demo }) => {
+test('files on the query board and on a quotation: attach by keyboard with progress, list, download, remove; sealed until the close; axe clean at 375 px and desktop in en, ms and zh', async ({
+  browser,
+  baseURL,
+  shot,
+  demo,
+}) => {
   test.setTimeout(12 * MINUTE);
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   const wongApi = await apiSession(baseURL!, 'wong@kukuhcontractor.my', 'kukuh-jaya');
@@ -85,7 +108,13 @@ test('files on the query board and on a quotation: attach by keyboard with progr
   // demo server starts (walk-tender.ts), so it has opened by the time the quotation's part comes in a full run;
   // the board's part comes first all the same.
   const { id, openAt } = demo.attachmentsTender;
-  expect((await wongApi.call('POST', `/api/tendering/tenders/${id}/queries`, { question: 'May the pile caps be precast? Our sketch is attached.' })).status).toBe(201);
+  expect(
+    (
+      await wongApi.call('POST', `/api/tendering/tenders/${id}/queries`, {
+        question: 'May the pile caps be precast? Our sketch is attached.',
+      })
+    ).status,
+  ).toBe(201);
 
   // The seller attaches a sketch to its question by keyboard, and downloads it back.
   const wong = await session(browser, baseURL!, 'wong@kukuhcontractor.my', 'kukuh-jaya', 'en', 'desktop');
@@ -100,7 +129,9 @@ test('files on the query board and on a quotation: attach by keyboard with progr
   // A program is refused with its reason, and nothing is listed for it.
   const chooser = wong.waitForEvent('filechooser', { timeout: 15_000 });
   await wong.getByTestId('question-attachments').getByTestId('attachment-add').click();
-  await (await chooser).setFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ not really a program') });
+  await (
+    await chooser
+  ).setFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ not really a program') });
   await expect(wong.getByTestId('attachment-error')).toContainText('Programs and scripts cannot be attached');
   await expect(wong.getByTestId('question-attachments').getByTestId('attachment')).toHaveCount(1);
   expect(await axeFindings(wong)).toEqual([]);
@@ -141,7 +172,11 @@ test('files on the query board and on a quotation: attach by keyboard with progr
   await wong.getByTestId('quotation-attachments').getByTestId('attachment-add').click();
   await (await second).setFiles({ name: 'Old draft.pdf', mimeType: 'application/pdf', buffer: SKETCH });
   await expect(wong.getByTestId('quotation-attachments').getByTestId('attachment')).toHaveCount(2);
-  await wong.getByTestId('quotation-attachments').locator('[data-testid="attachment"][data-name="Old draft.pdf"]').getByTestId('attachment-remove').click();
+  await wong
+    .getByTestId('quotation-attachments')
+    .locator('[data-testid="attachment"][data-name="Old draft.pdf"]')
+    .getByTestId('attachment-remove')
+    .click();
   await expect(wong.getByTestId('quotation-attachments').getByTestId('attachment')).toHaveCount(1);
   await wong.getByTestId('rate-1').fill('1450.00');
   await wong.getByTestId('quotation-submit').click();
@@ -158,7 +193,9 @@ test('files on the query board and on a quotation: attach by keyboard with progr
   await expect(buyerDesk.getByTestId('bids-sealed')).toBeVisible();
   await expect(buyerDesk.locator('body')).not.toContainText('Method statement');
   const tender = await kumar.call<{ revision: number }>('GET', `/api/documents/tender/${id}`);
-  expect((await kumar.call('POST', `/api/documents/tender/${id}/actions/Close`, {}, { 'If-Match': `"${tender.json.revision}"` })).status).toBe(200);
+  expect(
+    (await kumar.call('POST', `/api/documents/tender/${id}/actions/Close`, {}, { 'If-Match': `"${tender.json.revision}"` })).status,
+  ).toBe(200);
   await buyerDesk.reload();
   await buyerDesk.getByTestId('quotation').first().click();
   await expect(buyerDesk.getByTestId('seller-attachments').getByTestId('attachment')).toHaveCount(1);

@@ -22,16 +22,45 @@ const SELLERS = [
   { sellerCompanyId: 's-cekal', sellerName: 'Cekal Asas Sdn Bhd', total: '199000.00', rank: 3 },
 ];
 const sheet = {
-  success: true, tenderId: 't', documentNo: 'TD-1', title: 'Piling works, Block C', status: 'comparison', estimate: { total: '180000.00' }, lines: 1, items: [], nextAfter: null, notQuoted: [],
-  sellers: SELLERS.map((s) => ({ ...s, revision: 0, submittedAt: '2026-11-01T00:00:00.000Z', revisedAt: '2026-11-01T00:00:00.000Z', quoted: 1, included: 0, excluded: 0, missing: 0, lowestLines: 0, deviation: { amount: '0.00', percent: '0.00' } })),
+  success: true,
+  tenderId: 't',
+  documentNo: 'TD-1',
+  title: 'Piling works, Block C',
+  status: 'comparison',
+  estimate: { total: '180000.00' },
+  lines: 1,
+  items: [],
+  nextAfter: null,
+  notQuoted: [],
+  sellers: SELLERS.map((s) => ({
+    ...s,
+    revision: 0,
+    submittedAt: '2026-11-01T00:00:00.000Z',
+    revisedAt: '2026-11-01T00:00:00.000Z',
+    quoted: 1,
+    included: 0,
+    excluded: 0,
+    missing: 0,
+    lowestLines: 0,
+    deviation: { amount: '0.00', percent: '0.00' },
+  })),
 };
 
 for (const language of ['en', 'ms']) {
-  test(`analysis and award tabs in ${language}: questionnaire, scores, shortlist, evaluate, award with confirmation, at 1280 and 375 px, no axe finding`, async ({ browser, baseURL, shot }) => {
+  test(`analysis and award tabs in ${language}: questionnaire, scores, shortlist, evaluate, award with confirmation, at 1280 and 375 px, no axe finding`, async ({
+    browser,
+    baseURL,
+    shot,
+  }) => {
     test.setTimeout(90_000);
     const words = admin(language);
     const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
-    const tenders = (await kumar.call<{ id: string; status: string; title: string }[]>('GET', `/api/documents/tender?range=${encodeURIComponent('[0,49]')}`)).json;
+    const tenders = (
+      await kumar.call<{ id: string; status: string; title: string }[]>(
+        'GET',
+        `/api/documents/tender?range=${encodeURIComponent('[0,49]')}`,
+      )
+    ).json;
     const tender = tenders.find((t) => t.status === 'comparison');
     expect(tender, 'the demo has a tender closed for comparison').toBeDefined();
     const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 1280, height: 800 } });
@@ -40,15 +69,32 @@ for (const language of ['en', 'ms']) {
 
     // The tendering api for this tender, answered here; every write kept to be checked.
     const sent: { method: string; path: string; body: unknown }[] = [];
-    const analysis = { success: true, status: 'comparison', priceWeight: 100, criteria: [] as { key: string; name: string; weight: number }[], shortlist: null as string[] | null, evaluated: null as { at: string; by: string } | null,
-      sellers: SELLERS.map((s) => ({ ...s, priceScore: (17695050 / Number(s.total)).toFixed(2), technicalScore: null, score: null, scores: null as Record<string, number> | null, shortlisted: false })) };
+    const analysis = {
+      success: true,
+      status: 'comparison',
+      priceWeight: 100,
+      criteria: [] as { key: string; name: string; weight: number }[],
+      shortlist: null as string[] | null,
+      evaluated: null as { at: string; by: string } | null,
+      sellers: SELLERS.map((s) => ({
+        ...s,
+        priceScore: (17695050 / Number(s.total)).toFixed(2),
+        technicalScore: null,
+        score: null,
+        scores: null as Record<string, number> | null,
+        shortlisted: false,
+      })),
+    };
     const awards: unknown[] = [];
     let analysisReads = 0;
     await page.route(`**/api/tendering/tenders/${tender!.id}/**`, async (route: Route) => {
       const request = route.request();
       const path = new URL(request.url()).pathname.replace(`/api/tendering/tenders/${tender!.id}`, '');
       if (request.method() === 'GET' && path === '/comparison') return route.fulfill({ json: sheet });
-      if (request.method() === 'GET' && path === '/analysis') { analysisReads += 1; return route.fulfill({ json: analysis }); }
+      if (request.method() === 'GET' && path === '/analysis') {
+        analysisReads += 1;
+        return route.fulfill({ json: analysis });
+      }
       if (request.method() === 'GET' && path === '/awards') return route.fulfill({ json: { success: true, data: awards } });
       if (request.method() === 'GET') return route.fallback();
       const body = request.postDataJSON() as Record<string, unknown>;
@@ -59,11 +105,38 @@ for (const language of ['en', 'ms']) {
         for (const s of analysis.sellers) s.shortlisted = analysis.shortlist.includes(s.sellerCompanyId);
       }
       const scored = /^\/analysis\/scores\/(.+)$/.exec(path);
-      if (scored) Object.assign(analysis.sellers.find((s) => s.sellerCompanyId === scored[1])!, { scores: body.scores });
+      if (scored)
+        Object.assign(
+          analysis.sellers.find((s) => s.sellerCompanyId === scored[1])!,
+          { scores: body.scores },
+        );
       if (path === '/analysis/evaluate') analysis.evaluated = { at: '2026-11-27T03:00:00.000Z', by: 'u' };
       if (path === '/award') {
-        awards.push({ revision: 0, at: '2026-11-27T03:05:00.000Z', actorUserId: kumar.userId, tenderId: tender!.id, tenderDocumentNo: 'TD-1', sellerCompanyId: body.sellerCompanyId, orderKind: body.orderKind, letterOfAwardId: 'loa-1', orderId: 'wo-1', contractRevision: 99, unsuccessfulSellerIds: ['s-aman', 's-cekal'] });
-        return route.fulfill({ status: 201, json: { success: true, status: 'draftContract', sellerCompanyId: body.sellerCompanyId, total: '176950.50', letterOfAward: { id: 'loa-1', documentNo: 'LOA-1', status: 'new' }, order: { resource: body.orderKind, id: 'wo-1', documentNo: 'WO-1', status: 'new' }, unsuccessful: ['s-aman', 's-cekal'] } });
+        awards.push({
+          revision: 0,
+          at: '2026-11-27T03:05:00.000Z',
+          actorUserId: kumar.userId,
+          tenderId: tender!.id,
+          tenderDocumentNo: 'TD-1',
+          sellerCompanyId: body.sellerCompanyId,
+          orderKind: body.orderKind,
+          letterOfAwardId: 'loa-1',
+          orderId: 'wo-1',
+          contractRevision: 99,
+          unsuccessfulSellerIds: ['s-aman', 's-cekal'],
+        });
+        return route.fulfill({
+          status: 201,
+          json: {
+            success: true,
+            status: 'draftContract',
+            sellerCompanyId: body.sellerCompanyId,
+            total: '176950.50',
+            letterOfAward: { id: 'loa-1', documentNo: 'LOA-1', status: 'new' },
+            order: { resource: body.orderKind, id: 'wo-1', documentNo: 'WO-1', status: 'new' },
+            unsuccessful: ['s-aman', 's-cekal'],
+          },
+        });
       }
       return route.fulfill({ json: { success: true, revision: sent.length, recorded: [] } });
     });
@@ -82,7 +155,17 @@ for (const language of ['en', 'ms']) {
     await page.getByTestId('analysis-criterion-weight').last().fill('10');
     await page.getByTestId('analysis-save-criteria').click();
     await expect(page.getByTestId('analysis-done')).toBeVisible();
-    expect(sent.at(-1)).toEqual({ method: 'PUT', path: '/analysis/criteria', body: { priceWeight: 70, criteria: [{ key: 'c1', name: 'Safety record', weight: 20 }, { key: 'c2', name: 'Method statement', weight: 10 }] } });
+    expect(sent.at(-1)).toEqual({
+      method: 'PUT',
+      path: '/analysis/criteria',
+      body: {
+        priceWeight: 70,
+        criteria: [
+          { key: 'c1', name: 'Safety record', weight: 20 },
+          { key: 'c2', name: 'Method statement', weight: 10 },
+        ],
+      },
+    });
     // Scores of the first seller form (sellers as the api lists them), by keyboard.
     const first = page.getByTestId('analysis-seller-scores').first();
     await first.getByTestId('analysis-score-c1').fill('80');
@@ -121,7 +204,9 @@ for (const language of ['en', 'ms']) {
     expect(sent.at(-1)).toEqual({ method: 'POST', path: '/award', body: { sellerCompanyId: 's-bumi', orderKind: 'workOrder' } });
     await expect(page.getByTestId('award-letter')).toHaveAttribute('href', '/letterOfAward/loa-1/show');
     await expect(page.getByTestId('award-order')).toHaveAttribute('href', '/workOrder/wo-1/show');
-    await expect(page.getByTestId('award-order')).toHaveText(words.tenderAward['openOrder'] ? (words.tenderAward as unknown as { openOrder: Record<string, string> }).openOrder.workOrder! : '');
+    await expect(page.getByTestId('award-order')).toHaveText(
+      words.tenderAward['openOrder'] ? (words.tenderAward as unknown as { openOrder: Record<string, string> }).openOrder.workOrder! : '',
+    );
 
     await page.setViewportSize({ width: 375, height: 812 });
     for (const tab of ['award', 'analysis']) {

@@ -11,13 +11,20 @@ export async function invitedTender(baseURL: string): Promise<string> {
   if (active) return active.id;
   const now = Date.now();
   const created = await kumar.call<{ id: string; revision: number }>('POST', '/api/documents/tender', {
-    title: 'Ground beams, Block B (accessibility)', openAt: new Date(now + 3_600_000).toISOString(), closeAt: new Date(now + 10 * 86_400_000).toISOString(),
+    title: 'Ground beams, Block B (accessibility)',
+    openAt: new Date(now + 3_600_000).toISOString(),
+    closeAt: new Date(now + 10 * 86_400_000).toISOString(),
     expectedDeliveryStart: new Date(now + 14 * 86_400_000).toISOString().slice(0, 10),
     items: [{ description: 'Ground beams, grade 30 concrete', unit: 'm3', quantity: '64', rate: '0', includeZeroRate: true }],
   });
   const id = created.json.id;
   await kumar.call('POST', `/api/tendering/tenders/${id}/invitations`, { companyIds: ['kukuh-jaya'] });
-  const requested = await kumar.call<{ revision: number }>('POST', `/api/documents/tender/${id}/actions/Request_Approve`, {}, { 'If-Match': `"${created.json.revision}"` });
+  const requested = await kumar.call<{ revision: number }>(
+    'POST',
+    `/api/documents/tender/${id}/actions/Request_Approve`,
+    {},
+    { 'If-Match': `"${created.json.revision}"` },
+  );
   await lim.call('POST', `/api/documents/tender/${id}/actions/Approve`, {}, { 'If-Match': `"${requested.json.revision}"` });
   await wong.call('POST', `/api/tendering/tenders/${id}/queries`, { question: 'Is the concrete supplied by the main contractor?' });
   return id;

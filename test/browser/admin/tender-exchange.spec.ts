@@ -13,7 +13,14 @@ const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, heig
 const QUESTION = 'May the pile caps be precast off site?';
 const ANSWER = 'Yes, precast caps are accepted with the engineer’s approval.';
 
-async function session(browser: Browser, baseURL: string, email: string, company: string, language: string, size: keyof typeof SIZES): Promise<Page> {
+async function session(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  company: string,
+  language: string,
+  size: keyof typeof SIZES,
+): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: SIZES[size] });
   await context.addInitScript((chosen) => localStorage.setItem('binaan.language', chosen), language);
   const page = await context.newPage();
@@ -23,22 +30,45 @@ async function session(browser: Browser, baseURL: string, email: string, company
 
 test.describe.configure({ mode: 'serial' });
 
-test('queries and addenda: the buyer answers and issues an addendum, the seller reads both; axe clean at 375 px and desktop, en and ms', async ({ browser, baseURL, shot }) => {
+test('queries and addenda: the buyer answers and issues an addendum, the seller reads both; axe clean at 375 px and desktop, en and ms', async ({
+  browser,
+  baseURL,
+  shot,
+}) => {
   test.setTimeout(300_000);
   const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
   const wong = await apiSession(baseURL!, 'wong@kukuhcontractor.my', 'kukuh-jaya');
   const now = Date.now();
   const created = await kumar.call<{ id: string; revision: number }>('POST', '/api/documents/tender', {
-    title: 'Pile caps, Block C (exchange)', openAt: new Date(now + 6 * 60_000).toISOString(), closeAt: new Date(now + 3 * 86_400_000).toISOString(),
+    title: 'Pile caps, Block C (exchange)',
+    openAt: new Date(now + 6 * 60_000).toISOString(),
+    closeAt: new Date(now + 3 * 86_400_000).toISOString(),
     expectedDeliveryStart: new Date(now + 7 * 86_400_000).toISOString().slice(0, 10),
-    items: [{ description: 'Pile caps, reinforced concrete', unit: 'no', quantity: '12', rate: '0', includeZeroRate: true }, { description: 'Lean concrete blinding', unit: 'm3', quantity: '8', rate: '0', includeZeroRate: true }],
+    items: [
+      { description: 'Pile caps, reinforced concrete', unit: 'no', quantity: '12', rate: '0', includeZeroRate: true },
+      { description: 'Lean concrete blinding', unit: 'm3', quantity: '8', rate: '0', includeZeroRate: true },
+    ],
   });
   expect(created.status).toBe(201);
   const id = created.json.id;
   expect((await kumar.call('POST', `/api/tendering/tenders/${id}/invitations`, { companyIds: ['kukuh-jaya'] })).status).toBe(201);
-  const requested = await kumar.call<{ revision: number }>('POST', `/api/documents/tender/${id}/actions/Request_Approve`, {}, { 'If-Match': `"${created.json.revision}"` });
-  expect((await lim.call<{ status: string }>('POST', `/api/documents/tender/${id}/actions/Approve`, {}, { 'If-Match': `"${requested.json.revision}"` })).json.status).toBe('active');
+  const requested = await kumar.call<{ revision: number }>(
+    'POST',
+    `/api/documents/tender/${id}/actions/Request_Approve`,
+    {},
+    { 'If-Match': `"${created.json.revision}"` },
+  );
+  expect(
+    (
+      await lim.call<{ status: string }>(
+        'POST',
+        `/api/documents/tender/${id}/actions/Approve`,
+        {},
+        { 'If-Match': `"${requested.json.revision}"` },
+      )
+    ).json.status,
+  ).toBe('active');
   expect((await wong.call('POST', `/api/tendering/tenders/${id}/queries`, { question: QUESTION })).status).toBe(201);
 
   // The buyer: Queries tab, answer by keyboard (Tab to the button, Enter); Addenda tab, a quantity and a note.
@@ -66,7 +96,12 @@ test('queries and addenda: the buyer answers and issues an addendum, the seller 
   expect(await axeFindings(buyer)).toEqual([]);
   await shot(buyer, 'tender-exchange-buyer-addenda-en-desktop');
 
-  for (const [language, size] of [['en', 'phone'], ['ms', 'phone'], ['ms', 'desktop'], ['en', 'desktop']] as const) {
+  for (const [language, size] of [
+    ['en', 'phone'],
+    ['ms', 'phone'],
+    ['ms', 'desktop'],
+    ['en', 'desktop'],
+  ] as const) {
     const seller = await session(browser, baseURL!, 'wong@kukuhcontractor.my', 'kukuh-jaya', language, size);
     // The banner's state: a quotation given before addendum 1 (see the header).
     await seller.route(`**/api/tendering/tenders/${id}/addenda`, async (route) => {
@@ -86,7 +121,10 @@ test('queries and addenda: the buyer answers and issues an addendum, the seller 
     await seller.context().close();
   }
 
-  for (const [language, size] of [['ms', 'phone'], ['en', 'phone']] as const) {
+  for (const [language, size] of [
+    ['ms', 'phone'],
+    ['en', 'phone'],
+  ] as const) {
     const page = await session(browser, baseURL!, 'kumar@teguhbina.my', 'teguh-bina', language, size);
     await page.goto(`/tender/${id}/show`);
     await page.getByTestId('tab-queries').click();

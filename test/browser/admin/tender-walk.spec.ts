@@ -40,7 +40,9 @@ let server: { url: string; stop: () => Promise<void> } | null = null;
 test.beforeAll(async () => {
   test.setTimeout(200_000);
   // While developing: TENDER_WALK_URL reuses a server started by hand the same way (DEMO_DATA=on, DEV_CLOCK=on).
-  server = process.env.TENDER_WALK_URL ? { url: process.env.TENDER_WALK_URL, stop: async () => {} } : await startDemoServer(PORT, { DEV_CLOCK: 'on' });
+  server = process.env.TENDER_WALK_URL
+    ? { url: process.env.TENDER_WALK_URL, stop: async () => {} }
+    : await startDemoServer(PORT, { DEV_CLOCK: 'on' });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -71,7 +73,11 @@ async function serverClock(): Promise<{ now: string; offsetMs: number }> {
 /** Moves the server's clock to `to` and every browser's by as much (see the header). */
 async function moveClocksTo(to: number, contexts: BrowserContext[]): Promise<void> {
   const before = await serverClock();
-  const reply = await fetch(`${server!.url}/api/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: new Date(to).toISOString() }) });
+  const reply = await fetch(`${server!.url}/api/dev/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ to: new Date(to).toISOString() }),
+  });
   expect(reply.status).toBe(200);
   const after = (await reply.json()) as { offsetMs: number };
   for (const context of contexts) await context.clock.fastForward(after.offsetMs - before.offsetMs);
@@ -145,7 +151,10 @@ test('request to award in three browsers: query, addendum, the close by its time
   // 3. Kumar invites both sellers from the directory.
   await signIn(buyer, 'kumar@teguhbina.my', 'teguh-bina');
   await buyer.goto(`/tender/${tenderId}/show?tab=invitations`);
-  for (const [text, option] of [['mutiara', 'Mutiara Supplies Sdn Bhd (2345678-B)'], ['kukuh', 'Kukuh Jaya Contractor Sdn Bhd (4567890-D)']] as const) {
+  for (const [text, option] of [
+    ['mutiara', 'Mutiara Supplies Sdn Bhd (2345678-B)'],
+    ['kukuh', 'Kukuh Jaya Contractor Sdn Bhd (4567890-D)'],
+  ] as const) {
     await buyer.getByTestId('invite-picker').fill(text);
     await buyer.getByRole('option', { name: option }).click();
   }
@@ -223,7 +232,10 @@ test('request to award in three browsers: query, addendum, the close by its time
   await expect(buyer.locator('[data-testid="confirmation"][data-to-confirm="true"]')).toHaveCount(2);
 
   // 11. Both sellers confirm their quotations, made before it, on the lines as they now are.
-  for (const [seller, name] of [[mutiara, 'mutiara'], [kukuh, 'kukuh']] as const) {
+  for (const [seller, name] of [
+    [mutiara, 'mutiara'],
+    [kukuh, 'kukuh'],
+  ] as const) {
     await seller.goto(`/tendering/received/${tenderId}/board`);
     await expect(seller.getByTestId('confirm-banner')).toBeVisible();
     await expect(seller.getByTestId('addendum')).toContainText('150');
@@ -264,7 +276,10 @@ test('request to award in three browsers: query, addendum, the close by its time
   await expect(buyer.getByTestId('cmp-grid')).toBeVisible();
   const sellers = await buyer.getByTestId('cmp-seller').allTextContents();
   // A row's seller cells (those with a state) come in the header's order of sellers.
-  const cell = (line: number, name: string) => buyer.locator(`[data-testid="cmp-row"][data-line="${line}"] [role="gridcell"][data-state]`).nth(sellers.findIndex((s) => s.includes(name)));
+  const cell = (line: number, name: string) =>
+    buyer
+      .locator(`[data-testid="cmp-row"][data-line="${line}"] [role="gridcell"][data-state]`)
+      .nth(sellers.findIndex((s) => s.includes(name)));
   expect(sellers.join('|')).toMatch(/Kukuh Jaya.*\|.*Mutiara/);
   await expect(cell(1, 'Mutiara')).toHaveAttribute('data-lowest', 'true');
   await expect(cell(1, 'Mutiara')).toContainText('★');
@@ -283,7 +298,10 @@ test('request to award in three browsers: query, addendum, the close by its time
   expect((sheet.getRow(5).values as unknown[]).join('|')).toMatch(/Kukuh Jaya[^|]*: amount\|.*Mutiara[^|]*: amount/);
   let totals: number[] = [];
   sheet.eachRow((row) => {
-    if (row.getCell(2).value === 'Total') totals = (row.values as unknown[]).flatMap((value) => (value !== null && typeof value === 'object' && 'result' in value ? [Number(value.result)] : []));
+    if (row.getCell(2).value === 'Total')
+      totals = (row.values as unknown[]).flatMap((value) =>
+        value !== null && typeof value === 'object' && 'result' in value ? [Number(value.result)] : [],
+      );
   });
   // The estimate's total first, then Kukuh Jaya's and Mutiara's (the sheet's order of sellers).
   expect(totals.slice(1)).toEqual([17190, 17130]);
@@ -329,7 +347,9 @@ test('request to award in three browsers: query, addendum, the close by its time
   await shot(kukuh, 'tender-walk-14-unsuccessful-375');
   await mutiara.goto('/tendering/received');
   await mutiara.getByTestId('notification-bell').click();
-  await expect(mutiara.locator(`[data-testid="notification-item"][data-src-id="${tenderId}"]`).filter({ hasText: /unsuccessful/i })).toHaveCount(0);
+  await expect(
+    mutiara.locator(`[data-testid="notification-item"][data-src-id="${tenderId}"]`).filter({ hasText: /unsuccessful/i }),
+  ).toHaveCount(0);
 
   for (const context of contexts) await context.close();
 });

@@ -54,7 +54,9 @@ test('invite, quote and revise, sealed until the manual close, then the figures'
   const kumarApi = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
   const mutiaraCompanyId = (await apiSession(baseURL!, 'mei@mutiarasupplies.my', 'mutiara-supplies')).companyId;
   const later = await makeWalkTender(baseURL!, 'Bored piles, Block F (opens later)');
-  expect((await kumarApi.call('POST', `/api/tendering/tenders/${later.id}/invitations`, { companyIds: [mutiaraCompanyId] })).status).toBe(201);
+  expect((await kumarApi.call('POST', `/api/tendering/tenders/${later.id}/invitations`, { companyIds: [mutiaraCompanyId] })).status).toBe(
+    201,
+  );
   await seller.goto(`/tendering/received/${later.id}`);
   await expect(seller.getByTestId('not-open-yet')).toBeVisible();
   await expect(seller.getByTestId('quotation-submit')).toHaveCount(0);
@@ -89,7 +91,17 @@ test('invite, quote and revise, sealed until the manual close, then the figures'
   // Another session of Mutiara (Mei on another device: Ahmad is forgotten earlier in the run by forget-person.spec)
   // revises first: this page's revise is a 409 and the page shows the newer one.
   const meiElsewhere = await apiSession(baseURL!, 'mei@mutiarasupplies.my', 'mutiara-supplies');
-  const ahead = await meiElsewhere.call('PUT', `/api/tendering/tenders/${tender.id}/quotation`, { items: [{ lineNo: 1, rate: '117.25' }, { lineNo: 2, rate: '0', includeZeroRate: true }] }, { 'If-Match': '"1"' });
+  const ahead = await meiElsewhere.call(
+    'PUT',
+    `/api/tendering/tenders/${tender.id}/quotation`,
+    {
+      items: [
+        { lineNo: 1, rate: '117.25' },
+        { lineNo: 2, rate: '0', includeZeroRate: true },
+      ],
+    },
+    { 'If-Match': '"1"' },
+  );
   expect(ahead.status).toBe(200);
   await seller.getByTestId('rate-1').fill('116.00');
   await seller.getByTestId('quotation-submit').click();
@@ -137,7 +149,10 @@ test('the pages on a phone (375 px) in Chinese and Malay', async ({ browser, bas
     ['ms', 'kumar@teguhbina.my', 'teguh-bina', `/tender/${closedTender}/show?tab=invitations`, 'tendering-08-invitations-ms-375'],
     ['zh', 'kumar@teguhbina.my', 'teguh-bina', `/tender/${closedTender}/show?tab=invitations`, 'tendering-09-invitations-zh-1280'],
   ] as const) {
-    const context = await browser.newContext({ baseURL: baseURL!, viewport: name.endsWith('1280') ? { width: 1280, height: 800 } : { width: 375, height: 812 } });
+    const context = await browser.newContext({
+      baseURL: baseURL!,
+      viewport: name.endsWith('1280') ? { width: 1280, height: 800 } : { width: 375, height: 812 },
+    });
     await context.addInitScript((chosen) => localStorage.setItem('binaan.language', chosen), language);
     const page = await context.newPage();
     await signIn(page, email, company);

@@ -19,10 +19,47 @@ import { makeLayout } from './layout/AdminLayout.js';
 import type { LoadFailure } from './layout/load-failure.js';
 import { LoadFailed } from './layout/LoadFailed.js';
 import { useLoaded } from './layout/use-loaded.js';
-import { AuditPage, AuthorityPage, CompanyTermsPage, ConfigurationPage, SubscriptionPage, CouponsPage, BillingAdminPage, ManualPaymentsPage, SubscriptionsAdminPage, ProfitParametersPage, ProjectCategoriesPage, ProjectRegionsPage, QuestionnairesPage, UsersPage, CompanyUsersPage, RolesPage, ContractorPage, EventsRoutes, MyApprovalsPage, NonApprovedCompanyPage, ProjectCreate, ProjectEdit, ProjectList, ProjectShow, QuotationPage, ReceivedTendersPage, SelectCompanyPage, TenderBoardPage, TenderersPage } from './lazy-pages.js';
+import {
+  AuditPage,
+  AuthorityPage,
+  CompanyTermsPage,
+  ConfigurationPage,
+  SubscriptionPage,
+  CouponsPage,
+  BillingAdminPage,
+  ManualPaymentsPage,
+  SubscriptionsAdminPage,
+  ProfitParametersPage,
+  ProjectCategoriesPage,
+  ProjectRegionsPage,
+  QuestionnairesPage,
+  UsersPage,
+  CompanyUsersPage,
+  RolesPage,
+  ContractorPage,
+  EventsRoutes,
+  MyApprovalsPage,
+  NonApprovedCompanyPage,
+  ProjectCreate,
+  ProjectEdit,
+  ProjectList,
+  ProjectShow,
+  QuotationPage,
+  ReceivedTendersPage,
+  SelectCompanyPage,
+  TenderBoardPage,
+  TenderersPage,
+} from './lazy-pages.js';
 import { AdvertisementsPage, EmailLogPage, InquiriesPage } from './lazy-pages.js';
 import { ReportPage } from './lazy-pages.js';
-import { AddCompanyPage, CatalogueItemsPage, CompanyProfileTabsPage, DataImportPage, RegistrationQueuePage, RegistrationReviewPage } from './lazy-pages.js';
+import {
+  AddCompanyPage,
+  CatalogueItemsPage,
+  CompanyProfileTabsPage,
+  DataImportPage,
+  RegistrationQueuePage,
+  RegistrationReviewPage,
+} from './lazy-pages.js';
 import { linkTargetRoutes } from './notifications/LinkTargetPage.js';
 import { ArticlePage, CompanyProfilePage } from './pages/SimplePages.js';
 import { authProvider } from './providers/auth-provider.js';
@@ -38,7 +75,21 @@ const NO_COMPANY_PATHS = ['/select-company', '/administration/add-company'];
  * any (the demo's does not) and acts for the platform, not a company: the users page, the registrations, the e-mail log, the inquiries,
  * the advertisements, the configuration, coupons and billing.
  */
-const PLATFORM_ADMIN_PATHS = ['/admin/users', '/admin/company-registrations', '/admin/company-registrations/:id', '/admin/email-log', '/admin/inquiries', '/admin/advertisements', '/admin/configuration', '/admin/coupons', '/admin/billing', '/admin/manual-payments', '/admin/subscriptions', '/admin/reports', '/admin/login-activity'];
+const PLATFORM_ADMIN_PATHS = [
+  '/admin/users',
+  '/admin/company-registrations',
+  '/admin/company-registrations/:id',
+  '/admin/email-log',
+  '/admin/inquiries',
+  '/admin/advertisements',
+  '/admin/configuration',
+  '/admin/coupons',
+  '/admin/billing',
+  '/admin/manual-payments',
+  '/admin/subscriptions',
+  '/admin/reports',
+  '/admin/login-activity',
+];
 
 /** Spec §2.6 target /bill-of-quantity/<projectId>/<status>: the project's BQ (its status shows there). */
 function BqTargetRedirect() {
@@ -58,7 +109,9 @@ const TOAST_LETS_CLICKS_THROUGH = {
   '& .MuiSnackbarContent-root': { pointerEvents: 'none' },
   '& .MuiSnackbarContent-action': { pointerEvents: 'auto' },
 } as const;
-const BottomRightNotification = () => <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} sx={TOAST_LETS_CLICKS_THROUGH} />;
+const BottomRightNotification = () => (
+  <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} sx={TOAST_LETS_CLICKS_THROUGH} />
+);
 
 /** A platform administrator's admin module rights (the menu shows the pages they open); null until read. */
 function usePlatformAdminRights(token: string | undefined): readonly string[] | null {
@@ -66,8 +119,13 @@ function usePlatformAdminRights(token: string | undefined): readonly string[] | 
   useEffect(() => {
     if (!token) return;
     let live = true;
-    adminJson<{ rights: string[] }>('/api/admin/staff/me').then((reply) => live && setRights(reply.rights), () => undefined);
-    return () => { live = false; };
+    adminJson<{ rights: string[] }>('/api/admin/staff/me').then(
+      (reply) => live && setRights(reply.rights),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [token]);
   return rights;
 }
@@ -108,21 +166,40 @@ export default function AdminApp() {
   // A session from another tab or an older visit: the company's approval comes from the company list.
   useEffect(() => {
     if (!session?.selectedCompany || company?.companyId === session.selectedCompany) return;
-    listCompanies().then((list) => {
-      const found = list.find((c) => c.companyProfileId === session.selectedCompany);
-      setChosenCompany({ companyId: session.selectedCompany!, name: session.selectedCompanyName ?? '', status: found?.status ?? 0, subscriptionType: session.subscriptionType ?? 0 });
-    }, () => undefined);
+    listCompanies().then(
+      (list) => {
+        const found = list.find((c) => c.companyProfileId === session.selectedCompany);
+        setChosenCompany({
+          companyId: session.selectedCompany!,
+          name: session.selectedCompanyName ?? '',
+          status: found?.status ?? 0,
+          subscriptionType: session.subscriptionType ?? 0,
+        });
+      },
+      () => undefined,
+    );
   }, [session?.selectedCompany, session?.selectedCompanyName, session?.subscriptionType, company?.companyId]);
 
   if (!session) return <Navigate to="/auth/sign-in" replace />;
-  const openWithoutCompany = NO_COMPANY_PATHS.includes(location.pathname) || (session.userRole === 'ADMIN' && PLATFORM_ADMIN_PATHS.some((path) => matchPath(path, location.pathname)));
+  const openWithoutCompany =
+    NO_COMPANY_PATHS.includes(location.pathname) ||
+    (session.userRole === 'ADMIN' && PLATFORM_ADMIN_PATHS.some((path) => matchPath(path, location.pathname)));
   if (!session.selectedCompany && !openWithoutCompany) return <Navigate to="/select-company" replace />;
   // The company choice and registration (and the platform administrator's pages) need no document kinds: they open
   // without them; after the choice, the landing page shows the failure and its "Try again".
-  if (i18n && catalogue.failure && !openWithoutCompany) return <StartupFailed i18n={i18n} failure={catalogue.failure} onRetry={catalogue.reload} />;
+  if (i18n && catalogue.failure && !openWithoutCompany)
+    return <StartupFailed i18n={i18n} failure={catalogue.failure} onRetry={catalogue.reload} />;
   if (!i18n || (!documents && !catalogue.failure)) return <PageLoading />;
 
-  const access = { ...accessContext(session.accessRights, company?.companyId === session.selectedCompany ? company?.status : undefined, session.subscriptionType, session.userRole), adminRights };
+  const access = {
+    ...accessContext(
+      session.accessRights,
+      company?.companyId === session.selectedCompany ? company?.status : undefined,
+      session.subscriptionType,
+      session.userRole,
+    ),
+    adminRights,
+  };
   const guarded = (key: string, element: React.ReactNode) => <Guard module={key}>{element}</Guard>;
   return (
     <AccessProvider value={access}>
@@ -163,7 +240,10 @@ export default function AdminApp() {
           <Route path="/project/:id/bill-of-quantity" element={guarded('projectsDeveloper', <ProjectShow tab="bill-of-quantity" />)} />
           <Route path="/project/:id/tender-costing" element={guarded('projectsDeveloper', <ProjectShow tab="tender-costing" />)} />
           <Route path="/project/:id/build-up-master" element={guarded('projectsDeveloper', <ProjectShow tab="build-up-master" />)} />
-          <Route path="/project/:id/bill-of-quantity-scan-list" element={guarded('projectsDeveloper', <ProjectShow tab="bill-of-quantity" scans />)} />
+          <Route
+            path="/project/:id/bill-of-quantity-scan-list"
+            element={guarded('projectsDeveloper', <ProjectShow tab="bill-of-quantity" scans />)}
+          />
           <Route path="/bill-of-quantity/:id/*" element={guarded('projectsDeveloper', <BqTargetRedirect />)} />
           <Route path="/organizer/events/*" element={guarded('events', <EventsRoutes />)} />
           <Route path="/administration/company" element={guarded('companyProfile', <CompanyProfileTabsPage />)} />
@@ -189,20 +269,28 @@ export default function AdminApp() {
           <Route path="/reports/seller" element={guarded('reportsSeller', <ReportPage key="seller" report="seller" />)} />
           <Route path="/reports/developer" element={guarded('reportsDeveloper', <ReportPage key="developer" report="developer" />)} />
           <Route path="/admin/reports" element={guarded('platformReport', <ReportPage key="platform" report="platform" />)} />
-          <Route path="/admin/login-activity" element={guarded('loginActivity', <ReportPage key="loginActivity" report="loginActivity" />)} />
+          <Route
+            path="/admin/login-activity"
+            element={guarded('loginActivity', <ReportPage key="loginActivity" report="loginActivity" />)}
+          />
           <Route path="/admin/email-log" element={guarded('emailLog', <EmailLogPage />)} />
           <Route path="/admin/advertisements" element={guarded('advertisements', <AdvertisementsPage />)} />
           <Route path="/admin/inquiries" element={guarded('inquiries', <InquiriesPage />)} />
           <Route path="/administration/users" element={<Navigate to="/administration/users/active" replace />} />
           <Route path="/administration/users/:tab" element={guarded('users', <CompanyUsersPage />)} />
           <Route path="/administration/catalogue-items" element={guarded('catalogueItems', <CatalogueItemsPage />)} />
-          <Route path="/administration/data-import/catalogue-items" element={guarded('catalogueImport', <DataImportPage target="catalogue-items" />)} />
+          <Route
+            path="/administration/data-import/catalogue-items"
+            element={guarded('catalogueImport', <DataImportPage target="catalogue-items" />)}
+          />
           <Route path="/administration/data-import/users" element={guarded('usersImport', <DataImportPage target="users" />)} />
           <Route path="/administration/data-import/machinery" element={guarded('machineryImport', <DataImportPage target="machinery" />)} />
           <Route path="/administration/user-roles" element={guarded('userRoles', <RolesPage />)} />
           <Route path="/cidb-administration/company-profile" element={guarded('cidbCompanyProfile', <CompanyProfilePage contractor />)} />
           <Route path="/cidb-material/purchase-order" element={guarded('cidbMaterial', <Navigate to="/purchaseOrder" replace />)} />
-          {MODULES.filter((m) => m.key.includes('.')).map((m) => <Route key={m.key} path={`${m.path}/*`} element={guarded(m.key, <ContractorPage moduleKey={m.key} />)} />)}
+          {MODULES.filter((m) => m.key.includes('.')).map((m) => (
+            <Route key={m.key} path={`${m.path}/*`} element={guarded(m.key, <ContractorPage moduleKey={m.key} />)} />
+          ))}
           {linkTargetRoutes()}
         </CustomRoutes>
       </AdminShell>

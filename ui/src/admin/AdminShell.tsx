@@ -5,8 +5,19 @@
 // pages, the notification beside it (as AdminUI does).
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import {
-  AccessDenied, AdminContext, AuthenticationError, CoreAdminUI, Error as ErrorPage, LoadingPage, localStorageStore,
-  type AuthProvider, type CatchAllComponent, type DataProvider, type I18nProvider, type LayoutComponent, type RaThemeOptions,
+  AccessDenied,
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
+  Error as ErrorPage,
+  LoadingPage,
+  localStorageStore,
+  type AuthProvider,
+  type CatchAllComponent,
+  type DataProvider,
+  type I18nProvider,
+  type LayoutComponent,
+  type RaThemeOptions,
 } from 'react-admin';
 import { CssBaseline } from '@mui/material';
 
@@ -25,7 +36,17 @@ export type AdminShellProps = {
   children: ReactNode;
 };
 
-export function AdminShell({ title, dataProvider, authProvider, i18nProvider, layout, theme, notification, catchAll, children }: AdminShellProps) {
+export function AdminShell({
+  title,
+  dataProvider,
+  authProvider,
+  i18nProvider,
+  layout,
+  theme,
+  notification,
+  catchAll,
+  children,
+}: AdminShellProps) {
   return (
     <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={theme} store={store}>
       <CssBaseline enableColorScheme>

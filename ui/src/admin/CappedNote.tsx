@@ -6,5 +6,9 @@ import { Alert } from '@mui/material';
 export function CappedNote({ shown, total }: { shown: number; total: number }) {
   const translate = useTranslate();
   if (total <= shown) return null;
-  return <Alert severity="info" sx={{ my: 1 }} data-testid="capped-note" data-shown={shown} data-total={total}>{translate('admin.capped', { shown, total })}</Alert>;
+  return (
+    <Alert severity="info" sx={{ my: 1 }} data-testid="capped-note" data-shown={shown} data-total={total}>
+      {translate('admin.capped', { shown, total })}
+    </Alert>
+  );
 }

@@ -19,34 +19,103 @@ function withTexts<M>(namespaces: readonly string[], load: () => Promise<M>): ()
   return async () => (await Promise.all([load(), i18next.loadNamespaces([...namespaces])]))[0];
 }
 
-export const SelectCompanyPage = lazyNamed(withTexts(['company', 'setups'], () => import('./company/SelectCompanyPage.js')), 'SelectCompanyPage');
-export const NonApprovedCompanyPage = lazyNamed(withTexts(['company'], () => import('./company/NonApprovedCompanyPage.js')), 'NonApprovedCompanyPage');
-export const AddCompanyPage = lazyNamed(withTexts(['company'], () => import('./company-registration/AddCompanyPage.js')), 'AddCompanyPage');
-export const CompanyProfileTabsPage = lazyNamed(withTexts(['company'], () => import('./company-profile/CompanyProfileTabsPage.js')), 'CompanyProfileTabsPage');
-export const RegistrationQueuePage = lazyNamed(withTexts(['company'], () => import('./company-registration/RegistrationQueuePage.js')), 'RegistrationQueuePage');
-export const RegistrationReviewPage = lazyNamed(withTexts(['company'], () => import('./company-registration/RegistrationReviewPage.js')), 'RegistrationReviewPage');
+export const SelectCompanyPage = lazyNamed(
+  withTexts(['company', 'setups'], () => import('./company/SelectCompanyPage.js')),
+  'SelectCompanyPage',
+);
+export const NonApprovedCompanyPage = lazyNamed(
+  withTexts(['company'], () => import('./company/NonApprovedCompanyPage.js')),
+  'NonApprovedCompanyPage',
+);
+export const AddCompanyPage = lazyNamed(
+  withTexts(['company'], () => import('./company-registration/AddCompanyPage.js')),
+  'AddCompanyPage',
+);
+export const CompanyProfileTabsPage = lazyNamed(
+  withTexts(['company'], () => import('./company-profile/CompanyProfileTabsPage.js')),
+  'CompanyProfileTabsPage',
+);
+export const RegistrationQueuePage = lazyNamed(
+  withTexts(['company'], () => import('./company-registration/RegistrationQueuePage.js')),
+  'RegistrationQueuePage',
+);
+export const RegistrationReviewPage = lazyNamed(
+  withTexts(['company'], () => import('./company-registration/RegistrationReviewPage.js')),
+  'RegistrationReviewPage',
+);
 export const HomeDashboard = lazyNamed(() => import('./pages/HomeDashboard.js'), 'HomeDashboard');
 export const MyApprovalsPage = lazyNamed(() => import('./pages/MyApprovalsPage.js'), 'MyApprovalsPage');
 export const AuditPage = lazyNamed(() => import('./pages/AuditPage.js'), 'AuditPage');
-export const UsersPage = lazyNamed(withTexts(['platform'], () => import('./users/UsersPage.js')), 'UsersPage');
-export const EmailLogPage = lazyNamed(withTexts(['platform'], () => import('./email-log/EmailLogPage.js')), 'EmailLogPage');
-export const AdvertisementsPage = lazyNamed(withTexts(['platform'], () => import('./advertisements/AdvertisementsPage.js')), 'AdvertisementsPage');
-export const InquiriesPage = lazyNamed(withTexts(['platform'], () => import('./inquiries/InquiriesPage.js')), 'InquiriesPage');
-export const CompanyUsersPage = lazyNamed(withTexts(['people'], () => import('./people/CompanyUsersPage.js')), 'CompanyUsersPage');
-export const RolesPage = lazyNamed(withTexts(['people'], () => import('./people/RolesPage.js')), 'RolesPage');
+export const UsersPage = lazyNamed(
+  withTexts(['platform'], () => import('./users/UsersPage.js')),
+  'UsersPage',
+);
+export const EmailLogPage = lazyNamed(
+  withTexts(['platform'], () => import('./email-log/EmailLogPage.js')),
+  'EmailLogPage',
+);
+export const AdvertisementsPage = lazyNamed(
+  withTexts(['platform'], () => import('./advertisements/AdvertisementsPage.js')),
+  'AdvertisementsPage',
+);
+export const InquiriesPage = lazyNamed(
+  withTexts(['platform'], () => import('./inquiries/InquiriesPage.js')),
+  'InquiriesPage',
+);
+export const CompanyUsersPage = lazyNamed(
+  withTexts(['people'], () => import('./people/CompanyUsersPage.js')),
+  'CompanyUsersPage',
+);
+export const RolesPage = lazyNamed(
+  withTexts(['people'], () => import('./people/RolesPage.js')),
+  'RolesPage',
+);
 export const EventsRoutes = lazyNamed(() => import('./events/EventsRoutes.js'), 'EventsRoutes');
 export const AuthorityPage = lazyNamed(() => import('./authority/AuthorityPage.js'), 'AuthorityPage');
-export const ProfitParametersPage = lazyNamed(withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')), 'ProfitParametersPage');
-export const ProjectCategoriesPage = lazyNamed(withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')), 'ProjectCategoriesPage');
-export const ProjectRegionsPage = lazyNamed(withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')), 'ProjectRegionsPage');
-export const QuestionnairesPage = lazyNamed(withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')), 'QuestionnairesPage');
-export const CompanyTermsPage = lazyNamed(withTexts(['setups'], () => import('./setups/CompanyTermsPage.js')), 'CompanyTermsPage');
-export const ConfigurationPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/ConfigurationPage.js')), 'ConfigurationPage');
-export const SubscriptionPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/SubscriptionPage.js')), 'SubscriptionPage');
-export const CouponsPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/CouponsPage.js')), 'CouponsPage');
-export const BillingAdminPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/BillingAdminPage.js')), 'BillingAdminPage');
-export const SubscriptionsAdminPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/SubscriptionsAdminPage.js')), 'SubscriptionsAdminPage');
-export const ManualPaymentsPage = lazyNamed(withTexts(['subscriptions'], () => import('./subscriptions/ManualPaymentsPage.js')), 'ManualPaymentsPage');
+export const ProfitParametersPage = lazyNamed(
+  withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')),
+  'ProfitParametersPage',
+);
+export const ProjectCategoriesPage = lazyNamed(
+  withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')),
+  'ProjectCategoriesPage',
+);
+export const ProjectRegionsPage = lazyNamed(
+  withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')),
+  'ProjectRegionsPage',
+);
+export const QuestionnairesPage = lazyNamed(
+  withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')),
+  'QuestionnairesPage',
+);
+export const CompanyTermsPage = lazyNamed(
+  withTexts(['setups'], () => import('./setups/CompanyTermsPage.js')),
+  'CompanyTermsPage',
+);
+export const ConfigurationPage = lazyNamed(
+  withTexts(['subscriptions'], () => import('./subscriptions/ConfigurationPage.js')),
+  'ConfigurationPage',
+);
+export const SubscriptionPage = lazyNamed(
+  withTexts(['subscriptions'], () => import('./subscriptions/SubscriptionPage.js')),
+  'SubscriptionPage',
+);
+export const CouponsPage = lazyNamed(
+  withTexts(['subscriptions'], () => import('./subscriptions/CouponsPage.js')),
+  'CouponsPage',
+);
+export const BillingAdminPage = lazyNamed(
+  withTexts(['subscriptions'], () => import('./subscriptions/BillingAdminPage.js')),
+  'BillingAdminPage',
+);
+export const SubscriptionsAdminPage = lazyNamed(
+  withTexts(['subscriptions'], () => import('./subscriptions/SubscriptionsAdminPage.js')),
+  'SubscriptionsAdminPage',
+);
+export const ManualPaymentsPage = lazyNamed(
+  withTexts(['subscriptions'], () => import('./subscriptions/ManualPaymentsPage.js')),
+  'ManualPaymentsPage',
+);
 export const DocumentList = lazyNamed(() => import('./documents/DocumentList.js'), 'DocumentList');
 export const DocumentShow = lazyNamed(() => import('./documents/DocumentShow.js'), 'DocumentShow');
 export const DocumentCreate = lazyNamed(() => import('./documents/DocumentForm.js'), 'DocumentCreate');
@@ -54,8 +123,14 @@ export const DocumentEdit = lazyNamed(() => import('./documents/DocumentForm.js'
 export const ContractorPage = lazyNamed(() => import('./contractor/ContractorPage.js'), 'ContractorPage');
 export const ProjectList = lazyNamed(() => import('./projects/ProjectList.js'), 'ProjectList');
 export const ProjectShow = lazyNamed(() => import('./projects/ProjectShow.js'), 'ProjectShow');
-export const ProjectCreate = lazyNamed(withTexts(['setups'], () => import('./projects/ProjectForm.js')), 'ProjectCreate');
-export const ProjectEdit = lazyNamed(withTexts(['setups'], () => import('./projects/ProjectForm.js')), 'ProjectEdit');
+export const ProjectCreate = lazyNamed(
+  withTexts(['setups'], () => import('./projects/ProjectForm.js')),
+  'ProjectCreate',
+);
+export const ProjectEdit = lazyNamed(
+  withTexts(['setups'], () => import('./projects/ProjectForm.js')),
+  'ProjectEdit',
+);
 export const TenderBoardPage = lazyNamed(() => import('./tendering/TenderBoardPage.js'), 'TenderBoardPage');
 export const ReceivedTendersPage = lazyNamed(() => import('./tendering/ReceivedTendersPage.js'), 'ReceivedTendersPage');
 export const TenderersPage = lazyNamed(() => import('./tendering/TenderersPage.js'), 'TenderersPage');
@@ -63,4 +138,7 @@ export const QuotationPage = lazyNamed(() => import('./tendering/QuotationPage.j
 export const CatalogueItemsPage = lazyNamed(() => import('./catalogue-items/CatalogueItemsPage.js'), 'CatalogueItemsPage');
 export const DataImportPage = lazyNamed(() => import('./data-import/DataImportPage.js'), 'DataImportPage');
 // The charts library comes with the reports page only (first-load.spec.ts keeps it out of the frame).
-export const ReportPage = lazyNamed(withTexts(['reports'], () => import('./reports/ReportPage.js')), 'ReportPage');
+export const ReportPage = lazyNamed(
+  withTexts(['reports'], () => import('./reports/ReportPage.js')),
+  'ReportPage',
+);

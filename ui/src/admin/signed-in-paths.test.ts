@@ -14,14 +14,35 @@ describe('signed-in paths', () => {
   });
 
   it('knows the document pages, the modules and the notification targets', () => {
-    for (const path of ['/purchaseOrder', '/purchaseOrder/create', '/deliveryOrder/abc/show', '/article', '/article/view/7', '/my-approvals', '/organizer/events/3',
-      '/trade-and-service/bq', '/seller-delivery-order/all/pending', '/tender/all/material/active', '/dashboard', '/select-company', '/project/demand/active']) {
+    for (const path of [
+      '/purchaseOrder',
+      '/purchaseOrder/create',
+      '/deliveryOrder/abc/show',
+      '/article',
+      '/article/view/7',
+      '/my-approvals',
+      '/organizer/events/3',
+      '/trade-and-service/bq',
+      '/seller-delivery-order/all/pending',
+      '/tender/all/material/active',
+      '/dashboard',
+      '/select-company',
+      '/project/demand/active',
+    ]) {
       expect([path, isSignedInPath(path)]).toEqual([path, true]);
     }
   });
 
   it('does not claim paths of neither area', () => {
-    for (const path of ['/no-such-page', '/purchase', '/purchaseOrders', '/auth/unknown', '/article-old', '/administration/nothing-here', '/a/b/c']) {
+    for (const path of [
+      '/no-such-page',
+      '/purchase',
+      '/purchaseOrders',
+      '/auth/unknown',
+      '/article-old',
+      '/administration/nothing-here',
+      '/a/b/c',
+    ]) {
       expect([path, isSignedInPath(path)]).toEqual([path, false]);
     }
   });

@@ -36,8 +36,16 @@ export const adminTheme: RaThemeOptions = {
     RaSkipNavigationButton: {
       styleOverrides: {
         root: {
-          color: '#0b2c4d', backgroundColor: '#ffffff', '&:hover': { backgroundColor: '#ffffff' },
-          '&.MuiIconButton-root': { borderRadius: 4, padding: '8px 12px', fontSize: '0.875rem', fontWeight: 500, '&::after': { content: 'attr(aria-label)' } },
+          color: '#0b2c4d',
+          backgroundColor: '#ffffff',
+          '&:hover': { backgroundColor: '#ffffff' },
+          '&.MuiIconButton-root': {
+            borderRadius: 4,
+            padding: '8px 12px',
+            fontSize: '0.875rem',
+            fontWeight: 500,
+            '&::after': { content: 'attr(aria-label)' },
+          },
         },
       },
     },
@@ -49,7 +57,11 @@ export const adminTheme: RaThemeOptions = {
     // the whole page past the screen (the tender list at 1280 px pushed its last column off-screen) instead
     // of letting the tabs scroll and the table scroll sideways in its own box.
     // (react-admin's layout itself is min-width: fit-content, which lets any wide child widen the page.)
-    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } } },
+    RaLayout: {
+      styleOverrides: {
+        root: { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } },
+      },
+    },
     // With nothing selected react-admin folds the bulk actions bar to 0 px under the table heading, but its
     // buttons (Unselect, Approve (0)) stayed Tab stops no one could see (WCAG 2.4.7, 2.4.11): folded, it is hidden.
     RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } } },

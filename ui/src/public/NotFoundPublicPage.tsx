@@ -11,11 +11,17 @@ export default function NotFoundPublicPage() {
   return (
     <AuthLayout title={t('notFound.title')}>
       <div data-testid="not-found">
-        <p className="big-code" aria-hidden="true">404</p>
+        <p className="big-code" aria-hidden="true">
+          404
+        </p>
         <p>{t('notFound.body')}</p>
         <p className="row">
-          <Link className="button primary" to="/">{t('notFound.home')}</Link>
-          <Link className="button" to="/auth/sign-in?from=logout">{t('notFound.signOut')}</Link>
+          <Link className="button primary" to="/">
+            {t('notFound.home')}
+          </Link>
+          <Link className="button" to="/auth/sign-in?from=logout">
+            {t('notFound.signOut')}
+          </Link>
         </p>
       </div>
     </AuthLayout>

@@ -49,9 +49,7 @@ export function renderWorkflowDoc(entry: CatalogueEntry): string {
     '',
     '| From | Event | To | Guard | Required fields |',
     '|---|---|---|---|---|',
-    ...entry.transitions.map(
-      (t) => `| ${t.from ?? '(none)'} | ${t.event} | ${t.to} | ${cell(t.guard)} | ${t.requiredFields.join(', ')} |`,
-    ),
+    ...entry.transitions.map((t) => `| ${t.from ?? '(none)'} | ${t.event} | ${t.to} | ${cell(t.guard)} | ${t.requiredFields.join(', ')} |`),
     '',
     '## Decisions for this machine (the spec is silent)',
     '',
@@ -74,7 +72,9 @@ export function renderDocsIndex(entries: readonly CatalogueEntry[]): string {
     '',
     '| Resource | Version | Statuses | Doc |',
     '|---|---|---|---|',
-    ...entries.map((e) => `| ${e.resource} | ${e.version} | ${e.states.map((s) => s.status).join(', ')} | [${e.resource}.md](${e.resource}.md) |`),
+    ...entries.map(
+      (e) => `| ${e.resource} | ${e.version} | ${e.states.map((s) => s.status).join(', ')} | [${e.resource}.md](${e.resource}.md) |`,
+    ),
     '',
   ].join('\n');
 }

@@ -54,8 +54,8 @@ export const companyRelationWorkflow: WorkflowDefinition<'companyRelation'> = {
     },
   }),
   decisions: [
-    'One record per company and partner: Invite moves ours to invited, and the api records Receive_Invite (system) on the partner\'s record, which shows beInvited.',
-    'The invited company accepts (Accept) or declines (Reject, remark) on its record; the api mirrors that as Confirm or Reject_By_System (system) on the inviter\'s record.',
+    "One record per company and partner: Invite moves ours to invited, and the api records Receive_Invite (system) on the partner's record, which shows beInvited.",
+    "The invited company accepts (Accept) or declines (Reject, remark) on its record; the api mirrors that as Confirm or Reject_By_System (system) on the inviter's record.",
     'Either side may end an invitation or partnership with Cancel and a remark; a cancelled relation may be invited again.',
     'All company-side actions need CreatePropose (10) on companyRelation in the company.',
   ],

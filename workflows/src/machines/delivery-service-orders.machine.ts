@@ -76,9 +76,9 @@ export function fieldOrderWorkflow<R extends FieldOrderResource>(resource: R): W
       'The other company confirms (VerifyLevel1 there) or rejects with a remark: Reject_By_Seller when the buyer created the order, Reject_By_Buyer when the seller did (created_by_seller).',
       'View (the other company, CreatePropose) records that it opened the order, without changing the status.',
       'The creator marks a confirmed order fulfilled (delivered / service done), or the system does when quantities are complete.',
-      'A fulfilled order becomes invoiced when the seller\'s invoice for it is created (recorded by the system); invoiced and cancelled are final.',
+      "A fulfilled order becomes invoiced when the seller's invoice for it is created (recorded by the system); invoiced and cancelled are final.",
       'The amount is optional (a delivery order may carry quantities only); without one the round needs every level the manual configures.',
-      'The spec\'s rule that an order needs delivery or service quantities before submission is checked by the api on the document, not by the machine.',
+      "The spec's rule that an order needs delivery or service quantities before submission is checked by the api on the document, not by the machine.",
     ],
   };
 }

@@ -60,6 +60,6 @@ export const milestoneClaimWorkflow: WorkflowDefinition<'milestoneClaim'> = {
   decisions: [
     '§4.10 has no milestone-claim list: pendingApproval and pendingCertification come from the §2.6 links, the rest from the payment-certificate list.',
     'The claimant approves; the last level sends it to the client (pendingCertification), whose VerifyLevel1 certifies (approved) or rejects it (Reject_By_Buyer, remark).',
-    'The spec\'s rule that a milestone claim with claim items cannot be deleted is the api\'s (deletion is not a status).',
+    "The spec's rule that a milestone claim with claim items cannot be deleted is the api's (deletion is not a status).",
   ],
 };

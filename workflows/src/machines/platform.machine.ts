@@ -1,5 +1,15 @@
 import { initialContext } from '../context.js';
-import { NO_DOCUMENT, admin, creator, namesOwnCompany, remark, system, transitionsFor, workflowSetup, type WorkflowDefinition } from '../define-workflow.js';
+import {
+  NO_DOCUMENT,
+  admin,
+  creator,
+  namesOwnCompany,
+  remark,
+  system,
+  transitionsFor,
+  workflowSetup,
+  type WorkflowDefinition,
+} from '../define-workflow.js';
 
 // The platform's own documents (billing, coupons, inquiries): administrators and the system act on them,
 // not company authority levels.

@@ -112,9 +112,9 @@ export const tenderWorkflow: WorkflowDefinition<'tender'> = {
     'The tender closes for comparison by the system at closing time or by hand (manual close, CreatePropose); Reopen (VerifyLevel1, remark) puts it back to active.',
     'Shortlist and Evaluate are recorded in comparison without changing the status, so the history shows them.',
     'Draft_Contract starts the draft PO/WO/LOA/RO; a rejected draft is revised with Draft_Contract again.',
-    'The letter of award made from the award is the contract: its last approval (by the authority manual\'s amount limits, on the letter) is recorded on the tender by the system as Approve to contractAwarded, from draftContract or from a round of the tender\'s own already opened; the tender\'s own round stays for a contract without a letter.',
+    "The letter of award made from the award is the contract: its last approval (by the authority manual's amount limits, on the letter) is recorded on the tender by the system as Approve to contractAwarded, from draftContract or from a round of the tender's own already opened; the tender's own round stays for a contract without a letter.",
     'Between companies (what an invited bidder sees of the history once the tender is active): activation, Close, Reopen and Cancel; Shortlist, Evaluate and the contract draft and its approval stay inside the tendering company.',
     'The letter of the latest award rejected in its round, rejected by the seller or voided by the buyer is recorded on the tender by the system as Reject to draftContractRejected (from draftContract, pendingContractApproval or contractAwarded), where the buyer awards again; that letter resubmitted and approved moves it to contractAwarded again.',
-    'Cancel needs a remark: CreatePropose before the tender is active, VerifyLevel1 from then on. cancelled is final; contractAwarded takes no user action (only the system\'s Reject above).',
+    "Cancel needs a remark: CreatePropose before the tender is active, VerifyLevel1 from then on. cancelled is final; contractAwarded takes no user action (only the system's Reject above).",
   ],
 };

@@ -50,13 +50,19 @@ export const userWorkflow: WorkflowDefinition<'user'> = {
     'The system creates a user on sign-up and activates on the activation code; a company administrator (level 10 to invite, 20 for the rest) does the same by hand.',
     'A pending user cannot be suspended (spec §6): Suspend exists only from activated. Rejecting a pending user deactivates them.',
     'Suspend, Reject and Terminate need a remark; terminated is final (spec: "user terminated").',
-    'Refusals carry the spec\'s messages as detail: pendingUserCannotBeSuspended, userAlreadySuspended, userAlreadyActivated, userAlreadyDeactivated, userTerminated.',
+    "Refusals carry the spec's messages as detail: pendingUserCannotBeSuspended, userAlreadySuspended, userAlreadyActivated, userAlreadyDeactivated, userTerminated.",
   ],
   refusalDetails: {
     pending: { Suspend: 'pendingUserCannotBeSuspended', Deactivate: 'pendingUserCannotBeSuspended' },
     activated: { Activate: 'userAlreadyActivated' },
     suspended: { Suspend: 'userAlreadySuspended' },
     deactivated: { Deactivate: 'userAlreadyDeactivated', Suspend: 'userAlreadyDeactivated' },
-    terminated: { Activate: 'userTerminated', Suspend: 'userTerminated', Deactivate: 'userTerminated', Terminate: 'userTerminated', Reject: 'userTerminated' },
+    terminated: {
+      Activate: 'userTerminated',
+      Suspend: 'userTerminated',
+      Deactivate: 'userTerminated',
+      Terminate: 'userTerminated',
+      Reject: 'userTerminated',
+    },
   },
 };

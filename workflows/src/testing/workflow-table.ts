@@ -10,7 +10,8 @@ import { adminUser, ALL_LEVELS, userWith } from './actors.js';
  * Who may send an event: ownN (owner company, level N), approver (next missing verify level of an open
  * round), cpN / cpN-seller / cpN-buyer (counterparty company, level N), system, admin, creator, anyone.
  */
-export type Who = `own${10 | 20}` | 'approver' | `cp${10 | 20}` | `cp${10 | 20}-${'seller' | 'buyer'}` | 'system' | 'admin' | 'creator' | 'anyone';
+export type Who =
+  `own${10 | 20}` | 'approver' | `cp${10 | 20}` | `cp${10 | 20}-${'seller' | 'buyer'}` | 'system' | 'admin' | 'creator' | 'anyone';
 
 /** remark/amount/counterparty: the command needs it. more: a non-last approval. seller-created: created_by_seller. */
 export type Flag = 'remark' | 'amount' | 'counterparty' | 'more' | 'seller-created';
@@ -35,7 +36,13 @@ function actorFor(resource: WorkflowResource, who: Who): Actor {
 /** A document in `from`, owned by OWNER, created by CREATOR, sent to COUNTERPARTY; approval round open for approvers. */
 export function stateIn(resource: WorkflowResource, from: string | null, who: Who, flags: readonly Flag[]): WorkflowState | null {
   if (from === null) return null;
-  const context = { ...initialContext(resource, 1), ownerCompanyId: OWNER, createdByUserId: CREATOR, counterpartyCompanyId: COUNTERPARTY, amount: 1000 };
+  const context = {
+    ...initialContext(resource, 1),
+    ownerCompanyId: OWNER,
+    createdByUserId: CREATOR,
+    counterpartyCompanyId: COUNTERPARTY,
+    amount: 1000,
+  };
   if (flags.includes('seller-created')) context.createdBySeller = true;
   if (who === 'approver') {
     context.approval = { open: true, requiredLevels: flags.includes('more') ? [20, 21] : [20], approvals: [], allowSelfApproval: false };

@@ -14,13 +14,28 @@ const SEARCH_CAP = 1_000;
 export const PUBLIC_AD_LIMIT = 20;
 
 type AdSql = {
-  advertisement_id: string; title: string; link_url: string | null; valid_from: Date | string; valid_to: Date | string; status: string; image_media_type: string;
-  image_size: string | number; image_width: number; image_height: number; created_at: Date | string; changed_at: Date | string; revision: number;
+  advertisement_id: string;
+  title: string;
+  link_url: string | null;
+  valid_from: Date | string;
+  valid_to: Date | string;
+  status: string;
+  image_media_type: string;
+  image_size: string | number;
+  image_width: number;
+  image_height: number;
+  created_at: Date | string;
+  changed_at: Date | string;
+  revision: number;
 };
 
 /** A date column as YYYY-MM-DD, whichever way the driver gave it. */
-const day = (value: Date | string) => (typeof value === 'string' ? value.slice(0, 10) : `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`);
-const COLUMNS = 'advertisement_id, title, link_url, valid_from::text AS valid_from, valid_to::text AS valid_to, status, image_media_type, image_size, image_width, image_height, created_at, changed_at, revision';
+const day = (value: Date | string) =>
+  typeof value === 'string'
+    ? value.slice(0, 10)
+    : `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
+const COLUMNS =
+  'advertisement_id, title, link_url, valid_from::text AS valid_from, valid_to::text AS valid_to, status, image_media_type, image_size, image_width, image_height, created_at, changed_at, revision';
 
 export async function advertisementList(db: SqlExecutor, query: Record<string, unknown>, today: string) {
   const page = parsePageQuery({ sort: '["createdAt","DESC"]', ...query }, SORTS);
@@ -32,7 +47,8 @@ export async function advertisementList(db: SqlExecutor, query: Record<string, u
     where.push(`advertisement_id = ANY($${params.length}::text[])`);
   }
   if (filter.status !== undefined) {
-    if (typeof filter.status !== 'string' || !(STATUSES as readonly string[]).includes(filter.status)) throw invalidParameter('filter.status', `must be one of ${STATUSES.join(', ')}`);
+    if (typeof filter.status !== 'string' || !(STATUSES as readonly string[]).includes(filter.status))
+      throw invalidParameter('filter.status', `must be one of ${STATUSES.join(', ')}`);
     params.push(filter.status);
     where.push(`status = $${params.length}`);
   }
@@ -55,13 +71,22 @@ export async function advertisementList(db: SqlExecutor, query: Record<string, u
       const validFrom = day(row.valid_from);
       const validTo = day(row.valid_to);
       return {
-        id: row.advertisement_id, title: row.title, linkUrl: row.link_url, validFrom, validTo, status: row.status as AdvertisementStatus,
+        id: row.advertisement_id,
+        title: row.title,
+        linkUrl: row.link_url,
+        validFrom,
+        validTo,
+        status: row.status as AdvertisementStatus,
         current: row.status === 'published' && validFrom <= today && today <= validTo,
         image: { mediaType: row.image_media_type, size: Number(row.image_size), width: row.image_width, height: row.image_height },
-        createdAt: new Date(row.created_at).toISOString(), changedAt: new Date(row.changed_at).toISOString(), revision: row.revision,
+        createdAt: new Date(row.created_at).toISOString(),
+        changedAt: new Date(row.changed_at).toISOString(),
+        revision: row.revision,
       };
     }),
-    total: pageTotal(counted, page.range, rows.length), capped, range: page.range,
+    total: pageTotal(counted, page.range, rows.length),
+    capped,
+    range: page.range,
   };
 }
 
@@ -73,7 +98,11 @@ export async function currentAdvertisements(db: SqlExecutor, today: string): Pro
     [today],
   );
   return rows.map((row) => ({
-    id: row.advertisement_id, title: row.title, linkUrl: row.link_url, width: row.image_width, height: row.image_height,
+    id: row.advertisement_id,
+    title: row.title,
+    linkUrl: row.link_url,
+    width: row.image_width,
+    height: row.image_height,
     // The revision in the address: a new image is a new address, so a kept copy never shows the old one.
     imageUrl: `/api/advertisements/${row.advertisement_id}/image?v=${row.revision}`,
   }));

@@ -25,10 +25,19 @@ export type AdvertisementEvent =
   | { type: 'AdvertisementWithdrawn'; data: AdvertisementWithdrawn };
 
 export const ADVERTISEMENT_EVENT_TYPES: readonly AdvertisementEvent['type'][] = [
-  'AdvertisementCreated', 'AdvertisementEdited', 'AdvertisementImageReplaced', 'AdvertisementPublished', 'AdvertisementWithdrawn',
+  'AdvertisementCreated',
+  'AdvertisementEdited',
+  'AdvertisementImageReplaced',
+  'AdvertisementPublished',
+  'AdvertisementWithdrawn',
 ];
 
-export type AdvertisementOnRecord = AdDetails & { id: string; image: AdImage; status: 'draft' | 'published' | 'withdrawn'; revision: number };
+export type AdvertisementOnRecord = AdDetails & {
+  id: string;
+  image: AdImage;
+  status: 'draft' | 'published' | 'withdrawn';
+  revision: number;
+};
 
 /** The advertisement as its events left it; null when it has none. */
 export function foldAdvertisement(events: readonly StoredEvent[]): AdvertisementOnRecord | null {
@@ -42,7 +51,13 @@ export function foldAdvertisement(events: readonly StoredEvent[]): Advertisement
     }
     if (ad === null) continue;
     ad.revision = stored.revision;
-    if (event.type === 'AdvertisementEdited') Object.assign(ad, { title: event.data.title, linkUrl: event.data.linkUrl, validFrom: event.data.validFrom, validTo: event.data.validTo });
+    if (event.type === 'AdvertisementEdited')
+      Object.assign(ad, {
+        title: event.data.title,
+        linkUrl: event.data.linkUrl,
+        validFrom: event.data.validFrom,
+        validTo: event.data.validTo,
+      });
     else if (event.type === 'AdvertisementImageReplaced') ad.image = event.data.image;
     else if (event.type === 'AdvertisementPublished') ad.status = 'published';
     else if (event.type === 'AdvertisementWithdrawn') ad.status = 'withdrawn';

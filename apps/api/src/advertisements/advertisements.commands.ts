@@ -8,31 +8,54 @@ import { AdvertisementsService } from './advertisements.service.js';
 type Headers = Record<string, string | string[] | undefined>;
 
 export class CreateAdvertisement extends Command<Resolved<AdvertisementsService['create']>> {
-  constructor(readonly principal: Principal, readonly query: Record<string, unknown>, readonly body: unknown, readonly headers: Headers) {
+  constructor(
+    readonly principal: Principal,
+    readonly query: Record<string, unknown>,
+    readonly body: unknown,
+    readonly headers: Headers,
+  ) {
     super();
   }
 }
 
 export class EditAdvertisement extends Command<Resolved<AdvertisementsService['edit']>> {
-  constructor(readonly principal: Principal, readonly id: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly id: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 export class ReplaceAdvertisementImage extends Command<Resolved<AdvertisementsService['replaceImage']>> {
-  constructor(readonly principal: Principal, readonly id: string, readonly query: Record<string, unknown>, readonly body: unknown, readonly headers: Headers) {
+  constructor(
+    readonly principal: Principal,
+    readonly id: string,
+    readonly query: Record<string, unknown>,
+    readonly body: unknown,
+    readonly headers: Headers,
+  ) {
     super();
   }
 }
 
 export class PublishAdvertisement extends Command<Resolved<AdvertisementsService['publish']>> {
-  constructor(readonly principal: Principal, readonly id: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly id: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 export class WithdrawAdvertisement extends Command<Resolved<AdvertisementsService['withdraw']>> {
-  constructor(readonly principal: Principal, readonly id: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly id: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
@@ -78,5 +101,9 @@ export class WithdrawAdvertisementHandler implements ICommandHandler<WithdrawAdv
 }
 
 export const ADVERTISEMENT_COMMAND_HANDLERS = [
-  CreateAdvertisementHandler, EditAdvertisementHandler, ReplaceAdvertisementImageHandler, PublishAdvertisementHandler, WithdrawAdvertisementHandler,
+  CreateAdvertisementHandler,
+  EditAdvertisementHandler,
+  ReplaceAdvertisementImageHandler,
+  PublishAdvertisementHandler,
+  WithdrawAdvertisementHandler,
 ];

@@ -11,13 +11,19 @@ import type { HeaderReply } from '../common/reply.js';
 import { ApiFileUpload } from '../files/file-upload.openapi.js';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 import {
-  CreateAdvertisement, EditAdvertisement, PublishAdvertisement, ReplaceAdvertisementImage, WithdrawAdvertisement,
+  CreateAdvertisement,
+  EditAdvertisement,
+  PublishAdvertisement,
+  ReplaceAdvertisementImage,
+  WithdrawAdvertisement,
 } from './advertisements.commands.js';
 import { AdvertisementsService } from './advertisements.service.js';
 
-const apply = (decorators: MethodDecorator[]): MethodDecorator => (target, key, descriptor) => {
-  for (const decorator of decorators) decorator(target, key, descriptor);
-};
+const apply =
+  (decorators: MethodDecorator[]): MethodDecorator =>
+  (target, key, descriptor) => {
+    for (const decorator of decorators) decorator(target, key, descriptor);
+  };
 const ADMIN_ONLY = [
   ApiRefusal(401, 'unauthorized: no session'),
   ApiRefusal(403, 'noAccessRight: the caller is not a platform administrator'),
@@ -25,26 +31,44 @@ const ADMIN_ONLY = [
 const IMAGE_REFUSALS = [
   ...ApiFileUpload(),
   ApiRefusal(413, 'fileTooLarge: the image is over 5 MB'),
-  ApiRefusal(415, 'adImageTypeNotAllowed (not a PNG, JPEG or WebP by its bytes), attachmentExecutable, attachmentTypeMismatch, fileExpected, unsupportedMediaType'),
+  ApiRefusal(
+    415,
+    'adImageTypeNotAllowed (not a PNG, JPEG or WebP by its bytes), attachmentExecutable, attachmentTypeMismatch, fileExpected, unsupportedMediaType',
+  ),
   ApiRefusal(422, 'adImageNotSixteenByNine: the width and height read from the image are not 16:9 within 1 % (fields.image)'),
 ];
 
 @ApiTags('admin')
 @Controller('admin/advertisements')
 export class AdvertisementsAdminController {
-  constructor(private readonly commands: CommandBus, private readonly ads: AdvertisementsService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly ads: AdvertisementsService,
+  ) {}
 
   @Get()
   @ApiOperation({
     summary: 'The advertisements, newest first',
-    description: 'Platform administrators only. ?filter={"status":"draft"|"published"|"withdrawn","q":"text in the title or link","id":[...]}&range=[from,to] (at most 100 rows)&sort=["createdAt"|"validFrom"|"validTo"|"title","ASC"|"DESC"]. Content-Range carries the total; X-Total-Capped: true when the count stopped at its cap.',
+    description:
+      'Platform administrators only. ?filter={"status":"draft"|"published"|"withdrawn","q":"text in the title or link","id":[...]}&range=[from,to] (at most 100 rows)&sort=["createdAt"|"validFrom"|"validTo"|"title","ASC"|"DESC"]. Content-Range carries the total; X-Total-Capped: true when the count stopped at its cap.',
   })
-  @ApiResponse({ status: 200, description: '[{ id, title, linkUrl, validFrom, validTo, status, current, image: { mediaType, size, width, height }, createdAt, changedAt, revision }]' })
+  @ApiResponse({
+    status: 200,
+    description:
+      '[{ id, title, linkUrl, validFrom, validTo, status, current, image: { mediaType, size, width, height }, createdAt, changedAt, revision }]',
+  })
   @ApiRefusal(400, 'validationFailed: filter, range or sort not understood')
   @apply(ADMIN_ONLY)
-  async list(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply): Promise<AdvertisementRow[]> {
+  async list(
+    @Query() query: Record<string, unknown>,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: HeaderReply,
+  ): Promise<AdvertisementRow[]> {
     const { rows, range, total, capped } = await this.ads.list(request.principal!, query);
-    reply.header('Content-Range', rows.length === 0 ? `advertisements */${total}` : `advertisements ${range.from}-${range.from + rows.length - 1}/${total}`);
+    reply.header(
+      'Content-Range',
+      rows.length === 0 ? `advertisements */${total}` : `advertisements ${range.from}-${range.from + rows.length - 1}/${total}`,
+    );
     if (capped) reply.header('X-Total-Capped', 'true');
     reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Total-Capped');
     return rows;
@@ -53,21 +77,27 @@ export class AdvertisementsAdminController {
   @Post()
   @HttpCode(201)
   @apply([
-    ApiQuery({ name: 'title', required: true, description: '1 to 120 characters (the image\'s alt text on the landing page)' }),
+    ApiQuery({ name: 'title', required: true, description: "1 to 120 characters (the image's alt text on the landing page)" }),
     ApiQuery({ name: 'linkUrl', required: false, description: 'An https address the advertisement opens (at most 500 characters)' }),
     ApiQuery({ name: 'validFrom', required: true, description: 'YYYY-MM-DD (Malaysian date)' }),
     ApiQuery({ name: 'validTo', required: true, description: 'YYYY-MM-DD, not before validFrom' }),
-    ...IMAGE_REFUSALS, ...ADMIN_ONLY,
+    ...IMAGE_REFUSALS,
+    ...ADMIN_ONLY,
   ])
   @ApiOperation({ summary: 'A new advertisement, a draft until published: the body is its 16:9 image (PNG, JPEG or WebP, at most 5 MB)' })
   @ApiResponse({ status: 201, description: '{ success, advertisementId, revision }' })
-  @ApiRefusal(400, 'validationFailed: fields.title (required, tooLong), fields.linkUrl (adLinkNotHttps, tooLong), fields.validFrom / validTo (required, invalidDate, adValidToBeforeValidFrom), fields.name (no X-File-Name)')
+  @ApiRefusal(
+    400,
+    'validationFailed: fields.title (required, tooLong), fields.linkUrl (adLinkNotHttps, tooLong), fields.validFrom / validTo (required, invalidDate, adValidToBeforeValidFrom), fields.name (no X-File-Name)',
+  )
   create(@Query() query: Record<string, unknown>, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new CreateAdvertisement(request.principal!, query, body, request.headers));
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'New details of an advertisement `{ title, linkUrl, validFrom, validTo, reason }`, with the reason for the change' })
+  @ApiOperation({
+    summary: 'New details of an advertisement `{ title, linkUrl, validFrom, validTo, reason }`, with the reason for the change',
+  })
   @ApiResponse({ status: 200, description: '{ success, advertisementId, revision }' })
   @ApiRefusal(400, 'validationFailed: fields as for the creation, and fields.reason (required, tooLong)')
   @ApiRefusal(404, 'advertisementNotFound')
@@ -89,12 +119,21 @@ export class AdvertisementsAdminController {
 
   @Post(':id/image')
   @HttpCode(200)
-  @apply([ApiQuery({ name: 'reason', required: true, description: 'Why the image changes (1 to 500 characters)' }), ...IMAGE_REFUSALS, ...ADMIN_ONLY])
-  @ApiOperation({ summary: "A new image for an advertisement (the body), with the reason; the old one stays in the history" })
+  @apply([
+    ApiQuery({ name: 'reason', required: true, description: 'Why the image changes (1 to 500 characters)' }),
+    ...IMAGE_REFUSALS,
+    ...ADMIN_ONLY,
+  ])
+  @ApiOperation({ summary: 'A new image for an advertisement (the body), with the reason; the old one stays in the history' })
   @ApiResponse({ status: 200, description: '{ success, advertisementId, revision }' })
   @ApiRefusal(400, 'validationFailed: fields.reason')
   @ApiRefusal(404, 'advertisementNotFound')
-  replaceImage(@Param('id') id: string, @Query() query: Record<string, unknown>, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
+  replaceImage(
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Body() body: unknown,
+    @Req() request: AuthenticatedRequest,
+  ) {
     return this.commands.execute(new ReplaceAdvertisementImage(request.principal!, id, query, body, request.headers));
   }
 
@@ -130,7 +169,9 @@ export class PublicAdvertisementsController {
   constructor(private readonly ads: AdvertisementsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The advertisements shown now: published, today (Malaysian date) within their dates; at most 20, the latest to start first' })
+  @ApiOperation({
+    summary: 'The advertisements shown now: published, today (Malaysian date) within their dates; at most 20, the latest to start first',
+  })
   @ApiResponse({ status: 200, description: '[{ id, title, linkUrl, imageUrl, width, height }]' })
   current(@Res({ passthrough: true }) reply: HeaderReply): Promise<PublicAdvertisement[]> {
     reply.header('Cache-Control', 'public, max-age=60');
@@ -139,7 +180,9 @@ export class PublicAdvertisementsController {
 
   @Get(':id/image')
   @ApiProduces('image/png', 'image/jpeg', 'image/webp')
-  @ApiOperation({ summary: "A current advertisement's image (kept by caches for 5 minutes); a withdrawn, expired, future or draft one is not found" })
+  @ApiOperation({
+    summary: "A current advertisement's image (kept by caches for 5 minutes); a withdrawn, expired, future or draft one is not found",
+  })
   @ApiResponse({ status: 200, description: 'The image bytes with their media type' })
   @ApiRefusal(404, 'advertisementNotFound: no such advertisement, or it is not shown now')
   image(@Param('id') id: string, @Res({ passthrough: true }) reply: HeaderReply) {

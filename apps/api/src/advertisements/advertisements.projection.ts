@@ -30,13 +30,29 @@ export const advertisementsProjection: Projection = {
             `INSERT INTO advertisements (advertisement_id, position, title, link_url, valid_from, valid_to, status, image_file_id, image_media_type, image_size,
                image_width, image_height, created_at, changed_at, revision)
              VALUES ($1, $2, $3, $4, $5, $6, 'draft', $7, $8, $9, $10, $11, $12, $12, $13) ON CONFLICT (advertisement_id) DO NOTHING`,
-            [id, stored.globalPosition, title, linkUrl, validFrom, validTo, image.fileId, image.mediaType, image.size, image.width, image.height, at, stored.revision],
+            [
+              id,
+              stored.globalPosition,
+              title,
+              linkUrl,
+              validFrom,
+              validTo,
+              image.fileId,
+              image.mediaType,
+              image.size,
+              image.width,
+              image.height,
+              at,
+              stored.revision,
+            ],
           );
           break;
         }
         case 'AdvertisementEdited':
-          await db.query('UPDATE advertisements SET title = $2, link_url = $3, valid_from = $4, valid_to = $5, changed_at = $6, revision = $7 WHERE advertisement_id = $1',
-            [id, event.data.title, event.data.linkUrl, event.data.validFrom, event.data.validTo, at, stored.revision]);
+          await db.query(
+            'UPDATE advertisements SET title = $2, link_url = $3, valid_from = $4, valid_to = $5, changed_at = $6, revision = $7 WHERE advertisement_id = $1',
+            [id, event.data.title, event.data.linkUrl, event.data.validFrom, event.data.validTo, at, stored.revision],
+          );
           break;
         case 'AdvertisementImageReplaced': {
           const { image } = event.data;
@@ -48,8 +64,12 @@ export const advertisementsProjection: Projection = {
         }
         case 'AdvertisementPublished':
         case 'AdvertisementWithdrawn':
-          await db.query('UPDATE advertisements SET status = $2, changed_at = $3, revision = $4 WHERE advertisement_id = $1',
-            [id, event.type === 'AdvertisementPublished' ? 'published' : 'withdrawn', at, stored.revision]);
+          await db.query('UPDATE advertisements SET status = $2, changed_at = $3, revision = $4 WHERE advertisement_id = $1', [
+            id,
+            event.type === 'AdvertisementPublished' ? 'published' : 'withdrawn',
+            at,
+            stored.revision,
+          ]);
           break;
       }
     }

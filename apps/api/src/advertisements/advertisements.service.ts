@@ -7,7 +7,14 @@ import { requireAdminRight } from '../platform-staff/admin-rights.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import {
-  AD_IMAGE_MAX_BYTES, AD_IMAGE_TYPES, ErrorCodes, UserType, advertisementDetailsErrors, advertisementReasonErrors, isSixteenByNine, malaysianDate,
+  AD_IMAGE_MAX_BYTES,
+  AD_IMAGE_TYPES,
+  ErrorCodes,
+  UserType,
+  advertisementDetailsErrors,
+  advertisementReasonErrors,
+  isSixteenByNine,
+  malaysianDate,
 } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
@@ -18,7 +25,13 @@ import { drain, receiveFile } from '../files/file-upload.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { advertisementList, currentAdvertisements, currentImage } from './advertisement-list.js';
 import {
-  ADVERTISEMENT_STREAM_TYPE, advertisementStream, foldAdvertisement, type AdDetails, type AdImage, type AdvertisementEvent, type AdvertisementOnRecord,
+  ADVERTISEMENT_STREAM_TYPE,
+  advertisementStream,
+  foldAdvertisement,
+  type AdDetails,
+  type AdImage,
+  type AdvertisementEvent,
+  type AdvertisementOnRecord,
 } from './advertisement.events.js';
 import { imageSize } from './image-size.js';
 import { isUuid } from '../common/uuid.js';
@@ -26,7 +39,8 @@ import { isUuid } from '../common/uuid.js';
 type Headers = Record<string, string | string[] | undefined>;
 
 const single = (value: unknown) => (Array.isArray(value) ? undefined : value);
-const invalid = (fields: Record<string, string[]>) => refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
+const invalid = (fields: Record<string, string[]>) =>
+  refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
 const notFound = () => refusal(404, ErrorCodes.advertisementNotFound, 'No such advertisement.');
 const notAdmin = () => refusal(403, ErrorCodes.noAccessRight, 'Only a platform administrator manages advertisements.');
 /** The public image may be kept this long by browsers and caches: a withdrawn advertisement is gone from them within 5 minutes. */
@@ -47,7 +61,10 @@ export class AdvertisementsService {
     const details = this.details(query, body);
     const image = await this.receiveImage(body, headers);
     const advertisementId = randomUUID();
-    const revision = await this.append(principal, advertisementId, 'no_stream', { type: 'AdvertisementCreated', data: { advertisementId, ...details, image, by: principal.userId } });
+    const revision = await this.append(principal, advertisementId, 'no_stream', {
+      type: 'AdvertisementCreated',
+      data: { advertisementId, ...details, image, by: principal.userId },
+    });
     return { success: true as const, advertisementId, revision };
   }
 
@@ -59,7 +76,8 @@ export class AdvertisementsService {
     if (Object.keys(fields).length > 0) throw invalid(fields);
     const ad = await this.existing(id);
     const revision = await this.append(principal, id, ad.revision, {
-      type: 'AdvertisementEdited', data: { advertisementId: id, ...detailsOf(input), reason: (input.reason as string).trim(), by: principal.userId },
+      type: 'AdvertisementEdited',
+      data: { advertisementId: id, ...detailsOf(input), reason: (input.reason as string).trim(), by: principal.userId },
     });
     return { success: true as const, advertisementId: id, revision };
   }
@@ -78,7 +96,10 @@ export class AdvertisementsService {
       throw error;
     });
     const image = await this.receiveImage(body, headers);
-    const revision = await this.append(principal, id, ad.revision, { type: 'AdvertisementImageReplaced', data: { advertisementId: id, image, reason: (reason as string).trim(), by: principal.userId } });
+    const revision = await this.append(principal, id, ad.revision, {
+      type: 'AdvertisementImageReplaced',
+      data: { advertisementId: id, image, reason: (reason as string).trim(), by: principal.userId },
+    });
     return { success: true as const, advertisementId: id, revision };
   }
 
@@ -130,10 +151,20 @@ export class AdvertisementsService {
     const fields = advertisementReasonErrors(reason);
     if (Object.keys(fields).length > 0) throw invalid(fields);
     const ad = await this.existing(id);
-    if (type === 'AdvertisementPublished' && ad.status === 'published') throw refusal(409, ErrorCodes.advertisementAlreadyPublished, 'This advertisement is published already.');
-    if (type === 'AdvertisementWithdrawn' && ad.status !== 'published') throw refusal(409, ErrorCodes.advertisementNotPublished, 'Only a published advertisement can be withdrawn.');
-    const revision = await this.append(principal, id, ad.revision, { type, data: { advertisementId: id, reason: (reason as string).trim(), by: principal.userId } });
-    return { success: true as const, advertisementId: id, status: type === 'AdvertisementPublished' ? 'published' as const : 'withdrawn' as const, revision };
+    if (type === 'AdvertisementPublished' && ad.status === 'published')
+      throw refusal(409, ErrorCodes.advertisementAlreadyPublished, 'This advertisement is published already.');
+    if (type === 'AdvertisementWithdrawn' && ad.status !== 'published')
+      throw refusal(409, ErrorCodes.advertisementNotPublished, 'Only a published advertisement can be withdrawn.');
+    const revision = await this.append(principal, id, ad.revision, {
+      type,
+      data: { advertisementId: id, reason: (reason as string).trim(), by: principal.userId },
+    });
+    return {
+      success: true as const,
+      advertisementId: id,
+      status: type === 'AdvertisementPublished' ? ('published' as const) : ('withdrawn' as const),
+      revision,
+    };
   }
 
   private today(): string {
@@ -173,19 +204,31 @@ export class AdvertisementsService {
 
   /** The image into the file store (5 MB, PNG / JPEG / WebP by its bytes), then its real size read back: 16:9 or refused. */
   private async receiveImage(body: unknown, headers: Headers): Promise<AdImage> {
-    const typeRefused = () => refusal(415, ErrorCodes.adImageTypeNotAllowed, 'An advertisement image is a PNG, JPEG or WebP picture.', { fields: { image: [ErrorCodes.adImageTypeNotAllowed] } });
+    const typeRefused = () =>
+      refusal(415, ErrorCodes.adImageTypeNotAllowed, 'An advertisement image is a PNG, JPEG or WebP picture.', {
+        fields: { image: [ErrorCodes.adImageTypeNotAllowed] },
+      });
     const file = await receiveFile(this.files, body, headers, {
-      room: AD_IMAGE_MAX_BYTES, maxBytes: AD_IMAGE_MAX_BYTES,
-      totalTooLarge: () => refusal(413, 'fileTooLarge', 'An advertisement image may be at most 5 MB.', { fields: { image: ['fileTooLarge'] } }),
+      room: AD_IMAGE_MAX_BYTES,
+      maxBytes: AD_IMAGE_MAX_BYTES,
+      totalTooLarge: () =>
+        refusal(413, 'fileTooLarge', 'An advertisement image may be at most 5 MB.', { fields: { image: ['fileTooLarge'] } }),
       accept: (mediaType) => ((AD_IMAGE_TYPES as readonly string[]).includes(mediaType) ? null : typeRefused()),
     });
     const size = imageSize(await this.bytesOf(file.fileId));
     // The bytes of a refused image stay in the store unnamed (content addressed: the same bytes may be another context's file).
     if (size === null || size.mediaType !== file.mediaType) throw typeRefused();
     if (!isSixteenByNine(size.width, size.height)) {
-      throw refusal(422, ErrorCodes.adImageNotSixteenByNine, `The image is ${size.width} x ${size.height}; an advertisement image is 16:9 (for example 1920 x 1080).`, {
-        fields: { image: [ErrorCodes.adImageNotSixteenByNine] }, width: size.width, height: size.height,
-      });
+      throw refusal(
+        422,
+        ErrorCodes.adImageNotSixteenByNine,
+        `The image is ${size.width} x ${size.height}; an advertisement image is 16:9 (for example 1920 x 1080).`,
+        {
+          fields: { image: [ErrorCodes.adImageNotSixteenByNine] },
+          width: size.width,
+          height: size.height,
+        },
+      );
     }
     return { ...file, mediaType: size.mediaType, width: size.width, height: size.height };
   }
@@ -201,12 +244,15 @@ export class AdvertisementsService {
   private async append(principal: Principal, id: string, expected: number | 'no_stream', event: AdvertisementEvent): Promise<number> {
     try {
       const result = await this.store.append({
-        streamId: advertisementStream(id), streamType: ADVERTISEMENT_STREAM_TYPE, expectedRevision: expected,
+        streamId: advertisementStream(id),
+        streamType: ADVERTISEMENT_STREAM_TYPE,
+        expectedRevision: expected,
         events: [{ type: event.type, data: event.data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
       });
       return result.nextExpectedRevision;
     } catch (error) {
-      if (error instanceof WrongExpectedRevision) throw refusal(409, ErrorCodes.wrongExpectedRevision, 'The advertisement changed meanwhile. Load it again.');
+      if (error instanceof WrongExpectedRevision)
+        throw refusal(409, ErrorCodes.wrongExpectedRevision, 'The advertisement changed meanwhile. Load it again.');
       throw error;
     }
   }
@@ -214,5 +260,10 @@ export class AdvertisementsService {
 
 function detailsOf(input: Record<string, unknown>): AdDetails {
   const link = typeof input.linkUrl === 'string' ? input.linkUrl.trim() : '';
-  return { title: (input.title as string).trim(), linkUrl: link === '' ? null : link, validFrom: input.validFrom as string, validTo: input.validTo as string };
+  return {
+    title: (input.title as string).trim(),
+    linkUrl: link === '' ? null : link,
+    validFrom: input.validFrom as string,
+    validTo: input.validTo as string,
+  };
 }

@@ -10,12 +10,37 @@ const png = (width: number, height: number) => PNG.sync.write(new PNG({ width, h
 function jpeg(width: number, height: number, frame = 0xc0): Buffer {
   const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
   const dqt = Buffer.concat([Buffer.from([0xff, 0xdb, 0x00, 0x43, 0x00]), Buffer.alloc(64, 1)]);
-  const sof = Buffer.from([0xff, frame, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  const sof = Buffer.from([
+    0xff,
+    frame,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  ]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, dqt, sof, Buffer.from([0xff, 0xd9])]);
 }
 
 function riff(chunk: string, payload: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from('WEBP'), Buffer.from(chunk, 'latin1'), Buffer.from([payload.length & 0xff, (payload.length >> 8) & 0xff, 0, 0]), payload]);
+  const body = Buffer.concat([
+    Buffer.from('WEBP'),
+    Buffer.from(chunk, 'latin1'),
+    Buffer.from([payload.length & 0xff, (payload.length >> 8) & 0xff, 0, 0]),
+    payload,
+  ]);
   const head = Buffer.from('RIFF');
   const size = Buffer.alloc(4);
   size.writeUInt32LE(body.length);
@@ -59,7 +84,14 @@ describe('the size of an image read from its bytes', () => {
     ['a JPEG with no frame header', Buffer.from([0xff, 0xd8, 0xff, 0xd9])],
     ['a JPEG cut inside its segments', jpeg(1920, 1080).subarray(0, 30)],
     ['a RIFF that is not WebP', Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(30)])],
-    ['a PNG of width 0', (() => { const bytes = png(16, 9); bytes.writeUInt32BE(0, 16); return bytes; })()],
+    [
+      'a PNG of width 0',
+      (() => {
+        const bytes = png(16, 9);
+        bytes.writeUInt32BE(0, 16);
+        return bytes;
+      })(),
+    ],
     ['nothing', Buffer.alloc(0)],
   ])('given %s, then null', (_kind, bytes) => {
     expect(imageSize(bytes)).toBeNull();
@@ -68,8 +100,15 @@ describe('the size of an image read from its bytes', () => {
 
 describe('the 16:9 rule, within 1 %', () => {
   it.each([
-    [1920, 1080, true], [1280, 720, true], [160, 90, true], [1280, 727, true], [1280, 714, true],
-    [1280, 960, false], [1000, 1000, false], [1280, 740, false], [0, 0, false],
+    [1920, 1080, true],
+    [1280, 720, true],
+    [160, 90, true],
+    [1280, 727, true],
+    [1280, 714, true],
+    [1280, 960, false],
+    [1000, 1000, false],
+    [1280, 740, false],
+    [0, 0, false],
   ])('given %i x %i, then %s', (width, height, expected) => {
     expect(isSixteenByNine(width, height)).toBe(expected);
   });

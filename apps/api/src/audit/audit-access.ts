@@ -9,6 +9,10 @@ export const STORE_AUDIT_RIGHT: AccessRight = 'admin.report';
 
 export function requireStoreAuditRight(principal: Principal | undefined): void {
   if (!principal || !hasAnyAccessRight(principal.accessRights, STORE_AUDIT_RIGHT)) {
-    throw refusal(403, ErrorCodes.noAccessRight, `Verifying the whole store needs the ${STORE_AUDIT_RIGHT} access right (platform admins, with a company chosen).`);
+    throw refusal(
+      403,
+      ErrorCodes.noAccessRight,
+      `Verifying the whole store needs the ${STORE_AUDIT_RIGHT} access right (platform admins, with a company chosen).`,
+    );
   }
 }

@@ -40,10 +40,12 @@ export const auditTrailProjection: Projection = {
     );
   },
   // The same rows from the append's own statement (PostgreSQL: no transaction around the append).
-  inline: () => [{
-    text: `INSERT INTO audit_trail (global_position, event_id, stream_id, stream_type, revision, event_type, actor_user_id, actor_company_id, recorded_at)
+  inline: () => [
+    {
+      text: `INSERT INTO audit_trail (global_position, event_id, stream_id, stream_type, revision, event_type, actor_user_id, actor_company_id, recorded_at)
            SELECT global_position, event_id, stream_id, stream_type, revision, type, metadata->>'actorUserId', metadata->>'actorCompanyId', recorded_at FROM appended
            ON CONFLICT (global_position) DO NOTHING`,
-    params: [],
-  }],
+      params: [],
+    },
+  ],
 };

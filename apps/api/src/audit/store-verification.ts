@@ -19,7 +19,12 @@ export async function verifyStore(store: EventStore, pageSize = STREAM_PAGE): Pr
       const result = await store.verifyStream(streamId);
       streams += 1;
       events += result.eventsChecked;
-      if (!result.ok) broken.push({ streamId, firstBadRevision: result.firstBadRevision ?? null, reason: result.reason ?? 'the hash chain does not verify' });
+      if (!result.ok)
+        broken.push({
+          streamId,
+          firstBadRevision: result.firstBadRevision ?? null,
+          reason: result.reason ?? 'the hash chain does not verify',
+        });
     }
     if (page.length < pageSize) break;
     after = page[page.length - 1]!;

@@ -8,20 +8,30 @@ import type { AuthorityService } from './authority.service.js';
 
 /** Give a user a workflow level on a resource code in the chosen company. */
 export class AssignWorkflowLevel extends Command<Resolved<AuthorityService['assign']>> {
-  constructor(readonly principal: Principal, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 export class UnassignWorkflowLevel extends Command<Resolved<AuthorityService['assign']>> {
-  constructor(readonly principal: Principal, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 /** Define (or change, version n+1) the chosen company's authority manual of one resource. */
 export class DefineAuthorityManual extends Command<Resolved<AuthorityService['defineManual']>> {
-  constructor(readonly principal: Principal, readonly resource: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly resource: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }

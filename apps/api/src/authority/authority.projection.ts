@@ -8,7 +8,13 @@ type AssignmentData = { companyId?: string; resourceCode: string; userId: string
 
 export const authorityProjection: Projection = {
   name: 'authority',
-  eventTypes: ['CompanyAuthorityAssigned', 'WorkflowLevelAssigned', 'WorkflowLevelUnassigned', 'AuthorityManualDefined', 'AuthorityManualChanged'],
+  eventTypes: [
+    'CompanyAuthorityAssigned',
+    'WorkflowLevelAssigned',
+    'WorkflowLevelUnassigned',
+    'AuthorityManualDefined',
+    'AuthorityManualChanged',
+  ],
   tables: ['authority_assignments', 'authority_manuals', 'authority_history'],
   setupSql: `
     CREATE TABLE IF NOT EXISTS authority_assignments (
@@ -30,7 +36,19 @@ export const authorityProjection: Projection = {
         db.query(
           `INSERT INTO authority_history (global_position, company_id, recorded_at, event_type, actor_user_id, code, user_id, level, manual_version, stream_id, revision)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (global_position) DO NOTHING`,
-          [stored.globalPosition, companyId, stored.metadata.recordedAt, stored.type, actor, code, userId, level, version, stored.streamId, stored.revision],
+          [
+            stored.globalPosition,
+            companyId,
+            stored.metadata.recordedAt,
+            stored.type,
+            actor,
+            code,
+            userId,
+            level,
+            version,
+            stored.streamId,
+            stored.revision,
+          ],
         );
       if (stored.type === 'AuthorityManualDefined' || stored.type === 'AuthorityManualChanged') {
         const m = stored.data as unknown as ManualData;
@@ -40,7 +58,19 @@ export const authorityProjection: Projection = {
            ON CONFLICT (company_id, resource) DO UPDATE SET label = excluded.label, note = excluded.note, levels = excluded.levels,
              allow_self_approval = excluded.allow_self_approval, role_type = excluded.role_type, roles = excluded.roles, version = excluded.version,
              updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-          [m.companyId, m.resource, m.label, m.note, JSON.stringify(m.levels), m.allowSelfApproval, m.roleType, JSON.stringify(m.roles), m.version, stored.metadata.recordedAt, m.by],
+          [
+            m.companyId,
+            m.resource,
+            m.label,
+            m.note,
+            JSON.stringify(m.levels),
+            m.allowSelfApproval,
+            m.roleType,
+            JSON.stringify(m.roles),
+            m.version,
+            stored.metadata.recordedAt,
+            m.by,
+          ],
         );
         await history(m.companyId, m.resource, null, null, m.version);
         continue;
@@ -48,9 +78,17 @@ export const authorityProjection: Projection = {
       const a = stored.data as unknown as AssignmentData;
       const companyId = a.companyId ?? stored.streamId.slice('company-'.length);
       if (stored.type === 'WorkflowLevelUnassigned') {
-        await db.query('DELETE FROM authority_assignments WHERE company_id = $1 AND resource_code = $2 AND user_id = $3 AND level = $4', [companyId, a.resourceCode, a.userId, a.level]);
+        await db.query('DELETE FROM authority_assignments WHERE company_id = $1 AND resource_code = $2 AND user_id = $3 AND level = $4', [
+          companyId,
+          a.resourceCode,
+          a.userId,
+          a.level,
+        ]);
       } else {
-        await db.query('INSERT INTO authority_assignments (company_id, resource_code, user_id, level) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [companyId, a.resourceCode, a.userId, a.level]);
+        await db.query(
+          'INSERT INTO authority_assignments (company_id, resource_code, user_id, level) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+          [companyId, a.resourceCode, a.userId, a.level],
+        );
       }
       await history(companyId, a.resourceCode, a.userId, a.level, null);
     }

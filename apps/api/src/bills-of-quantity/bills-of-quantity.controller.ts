@@ -24,8 +24,14 @@ type Reply = { header(name: string, value: string): unknown };
 /** The refusals of a change (README "Errors"): stale or not allowed now, a broken rule, no revision sent. */
 const ApiBqChangeRefusals = () =>
   applyDecorators(
-    ApiRefusal(409, 'wrongExpectedRevision (with revision and changed), bqNotEditable, bqTabNameTaken, bqHeaderHasChildren, bqAlreadyHeader, bqAlreadyItem, bqCannotMove, bqCannotIndent, bqCannotOutdent, tradeCodeTaken, wrongStatus'),
-    ApiRefusal(422, 'bqTabRequired, bqParentNotHeader, bqHeaderNotPriced, bqItemIncomplete, bqNoItems, totalSubNeedsTradeCode, tradeCodeOfRateEditedNotTotalSub, unknownTradeCode, profitParameterInactive (a build-up newly naming an inactive profit parameter), bqImportInvalid, bqTooManyRows, remarkRequired'),
+    ApiRefusal(
+      409,
+      'wrongExpectedRevision (with revision and changed), bqNotEditable, bqTabNameTaken, bqHeaderHasChildren, bqAlreadyHeader, bqAlreadyItem, bqCannotMove, bqCannotIndent, bqCannotOutdent, tradeCodeTaken, wrongStatus',
+    ),
+    ApiRefusal(
+      422,
+      'bqTabRequired, bqParentNotHeader, bqHeaderNotPriced, bqItemIncomplete, bqNoItems, totalSubNeedsTradeCode, tradeCodeOfRateEditedNotTotalSub, unknownTradeCode, profitParameterInactive (a build-up newly naming an inactive profit parameter), bqImportInvalid, bqTooManyRows, remarkRequired',
+    ),
     ApiRefusal(428, 'revisionRequired: send the revision last read (revision in the body, or If-Match)'),
   );
 const HEARTBEAT_MS = 25_000;
@@ -43,8 +49,16 @@ export class BillsOfQuantityController {
   @Post('bq-item/add')
   @ApiBqChangeRefusals()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Add a header or an item row to a BQ tab', description: 'Changing needs costPlanAndLibrary.update or project.create and level 10 on billOfQuantity in the project (403 noAuthority), the revision last read (If-Match or revision in the body: 409 wrongExpectedRevision with what changed when stale, 428 revisionRequired without), and a status that allows edits (409 bqNotEditable). Answers the rows acted on with the headers above them, the tabs and the BQ amount. 422 bqTabRequired before the first tab, bqParentNotHeader under an item.' })
-  add(@Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
+  @ApiOperation({
+    summary: 'Add a header or an item row to a BQ tab',
+    description:
+      'Changing needs costPlanAndLibrary.update or project.create and level 10 on billOfQuantity in the project (403 noAuthority), the revision last read (If-Match or revision in the body: 409 wrongExpectedRevision with what changed when stale, 428 revisionRequired without), and a status that allows edits (409 bqNotEditable). Answers the rows acted on with the headers above them, the tabs and the BQ amount. 422 bqTabRequired before the first tab, bqParentNotHeader under an item.',
+  })
+  add(
+    @Body() raw: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Req() request: AuthenticatedRequest,
+  ): Promise<BqChangeReply> {
     return this.commands.execute(new AddBqItem(request.principal!, raw, ifMatch));
   }
 
@@ -52,8 +66,16 @@ export class BillsOfQuantityController {
   @Post('bq-item/import')
   @ApiBqChangeRefusals()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Add many rows at once from a flat import (Excel, scan), as one change', description: 'Changing needs costPlanAndLibrary.update or project.create and level 10 on billOfQuantity in the project (403 noAuthority), the revision last read (If-Match or revision in the body: 409 wrongExpectedRevision with what changed when stale, 428 revisionRequired without), and a status that allows edits (409 bqNotEditable). Every row is checked first: 422 bqImportInvalid with fields by rows[i].<field> records nothing; bqTooManyRows over the limit.' })
-  importRows(@Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
+  @ApiOperation({
+    summary: 'Add many rows at once from a flat import (Excel, scan), as one change',
+    description:
+      'Changing needs costPlanAndLibrary.update or project.create and level 10 on billOfQuantity in the project (403 noAuthority), the revision last read (If-Match or revision in the body: 409 wrongExpectedRevision with what changed when stale, 428 revisionRequired without), and a status that allows edits (409 bqNotEditable). Every row is checked first: 422 bqImportInvalid with fields by rows[i].<field> records nothing; bqTooManyRows over the limit.',
+  })
+  importRows(
+    @Body() raw: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Req() request: AuthenticatedRequest,
+  ): Promise<BqChangeReply> {
     return this.commands.execute(new ImportBqRows(request.principal!, raw, ifMatch));
   }
 
@@ -61,8 +83,17 @@ export class BillsOfQuantityController {
   @ApiPathValues('operation', BQ_ITEM_OPERATIONS, 'The change to a row: { project_id, bq_tab_id, id, ... }')
   @ApiBqChangeRefusals()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Change a BQ row: update, delete, duplicate, move, indent, outdent, promote to header, demote to item', description: 'Changing needs costPlanAndLibrary.update or project.create and level 10 on billOfQuantity in the project (403 noAuthority), the revision last read (If-Match or revision in the body: 409 wrongExpectedRevision with what changed when stale, 428 revisionRequired without), and a status that allows edits (409 bqNotEditable). The operation names the change; the tree\'s rules answer 409 (bqHeaderHasChildren, bqCannotMove, bqCannotIndent, bqCannotOutdent, bqAlreadyHeader, bqAlreadyItem) and 404 bqNodeNotFound.' })
-  item(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
+  @ApiOperation({
+    summary: 'Change a BQ row: update, delete, duplicate, move, indent, outdent, promote to header, demote to item',
+    description:
+      "Changing needs costPlanAndLibrary.update or project.create and level 10 on billOfQuantity in the project (403 noAuthority), the revision last read (If-Match or revision in the body: 409 wrongExpectedRevision with what changed when stale, 428 revisionRequired without), and a status that allows edits (409 bqNotEditable). The operation names the change; the tree's rules answer 409 (bqHeaderHasChildren, bqCannotMove, bqCannotIndent, bqCannotOutdent, bqAlreadyHeader, bqAlreadyItem) and 404 bqNodeNotFound.",
+  })
+  item(
+    @Param('operation') operation: string,
+    @Body() raw: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Req() request: AuthenticatedRequest,
+  ): Promise<BqChangeReply> {
     return this.commands.execute(new ChangeBqItem(request.principal!, operation, raw, ifMatch));
   }
 
@@ -71,8 +102,17 @@ export class BillsOfQuantityController {
   @ApiPathValues('operation', BQ_TAB_OPERATIONS, 'The change to a tab')
   @ApiBqChangeRefusals()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Add, rename, move or delete a BQ tab', description: 'Changing needs costPlanAndLibrary.update or project.create and level 10 on billOfQuantity in the project (403 noAuthority), the revision last read (If-Match or revision in the body: 409 wrongExpectedRevision with what changed when stale, 428 revisionRequired without), and a status that allows edits (409 bqNotEditable). 409 bqTabNameTaken when another tab has the name, 404 bqTabNotFound.' })
-  tab(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
+  @ApiOperation({
+    summary: 'Add, rename, move or delete a BQ tab',
+    description:
+      'Changing needs costPlanAndLibrary.update or project.create and level 10 on billOfQuantity in the project (403 noAuthority), the revision last read (If-Match or revision in the body: 409 wrongExpectedRevision with what changed when stale, 428 revisionRequired without), and a status that allows edits (409 bqNotEditable). 409 bqTabNameTaken when another tab has the name, 404 bqTabNotFound.',
+  })
+  tab(
+    @Param('operation') operation: string,
+    @Body() raw: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Req() request: AuthenticatedRequest,
+  ): Promise<BqChangeReply> {
     return this.commands.execute(new ChangeBqTab(request.principal!, operation, raw, ifMatch));
   }
 
@@ -80,29 +120,55 @@ export class BillsOfQuantityController {
   @Post('bq-build-up/:operation')
   @ApiPathValues('operation', BQ_BUILD_UP_OPERATIONS, 'The change to a build-up')
   @ApiBqChangeRefusals()
-  @ApiRefusal(404, 'bqNotFound, unknownTradeCode, profitParameterNotFound (not one of the company\'s profit parameters), notFound (no such operation)')
+  @ApiRefusal(
+    404,
+    "bqNotFound, unknownTradeCode, profitParameterNotFound (not one of the company's profit parameters), notFound (no such operation)",
+  )
   @HttpCode(200)
-  @ApiOperation({ summary: 'Add, update or delete a build-up: the priced make-up of a trade code', description: 'Changing needs costPlanAndLibrary.update or project.create and level 10 on billOfQuantity in the project (403 noAuthority), the revision last read (If-Match or revision in the body: 409 wrongExpectedRevision with what changed when stale, 428 revisionRequired without), and a status that allows edits (409 bqNotEditable). Lines are labour, material or plant; 404 profitParameterNotFound for a profit parameter that is not the company\'s, 422 profitParameterInactive or unknownTradeCode, 409 tradeCodeTaken.' })
-  buildUp(@Param('operation') operation: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest): Promise<BqChangeReply> {
+  @ApiOperation({
+    summary: 'Add, update or delete a build-up: the priced make-up of a trade code',
+    description:
+      "Changing needs costPlanAndLibrary.update or project.create and level 10 on billOfQuantity in the project (403 noAuthority), the revision last read (If-Match or revision in the body: 409 wrongExpectedRevision with what changed when stale, 428 revisionRequired without), and a status that allows edits (409 bqNotEditable). Lines are labour, material or plant; 404 profitParameterNotFound for a profit parameter that is not the company's, 422 profitParameterInactive or unknownTradeCode, 409 tradeCodeTaken.",
+  })
+  buildUp(
+    @Param('operation') operation: string,
+    @Body() raw: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Req() request: AuthenticatedRequest,
+  ): Promise<BqChangeReply> {
     return this.commands.execute(new ChangeBqBuildUp(request.principal!, operation, raw, ifMatch));
   }
 
   /** The company's BQs (flat, newest status change first): ?filter={"status":"pendingApproval"}&range=[0,24]. */
   @Get('bills-of-quantity')
-  @ApiOperation({ summary: 'The chosen company\'s bills of quantity, newest status change first, filtered by status', description: 'Reading needs project.view or project.viewAll and a visible project of the chosen company (another company\'s project is 404). The total is in Content-Range, counted only to the page\'s end plus one.' })
+  @ApiOperation({
+    summary: "The chosen company's bills of quantity, newest status change first, filtered by status",
+    description:
+      "Reading needs project.view or project.viewAll and a visible project of the chosen company (another company's project is 404). The total is in Content-Range, counted only to the page's end plus one.",
+  })
   async list(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
     companyOf(request.principal!, ...BQ_VIEW_RIGHTS);
     const { rows, from, total } = await this.queries.list(request.principal!, query);
-    reply.header('Content-Range', rows.length === 0 ? `bills-of-quantity */${total}` : `bills-of-quantity ${from}-${from + rows.length - 1}/${total}`);
+    reply.header(
+      'Content-Range',
+      rows.length === 0 ? `bills-of-quantity */${total}` : `bills-of-quantity ${from}-${from + rows.length - 1}/${total}`,
+    );
     reply.header('Access-Control-Expose-Headers', 'Content-Range, ETag');
     return rows;
   }
 
   @Get('bill-of-quantity/:projectId')
-  @ApiOperation({ summary: 'A project\'s BQ: tabs, rows depth first, build-ups, amount and the caller\'s actions, now or at a revision or time', description: 'Reading needs project.view or project.viewAll and a visible project of the chosen company (another company\'s project is 404). Before the first tab the status is null and the revision -1. Answers the revision as ETag; `editable` and `readOnlyBecause` say whether this user may change it and why not.' })
+  @ApiOperation({
+    summary: "A project's BQ: tabs, rows depth first, build-ups, amount and the caller's actions, now or at a revision or time",
+    description:
+      "Reading needs project.view or project.viewAll and a visible project of the chosen company (another company's project is 404). Before the first tab the status is null and the revision -1. Answers the revision as ETag; `editable` and `readOnlyBecause` say whether this user may change it and why not.",
+  })
   async view(
-    @Param('projectId') projectId: string, @Query('revision') revision: string | undefined, @Query('asOf') asOf: string | undefined,
-    @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply,
+    @Param('projectId') projectId: string,
+    @Query('revision') revision: string | undefined,
+    @Query('asOf') asOf: string | undefined,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: Reply,
   ) {
     const view = await this.queries.view(request.principal!, projectId, { ...opt('revision', revision), ...opt('asOf', asOf) });
     reply.header('ETag', `"${view.revision}"`);
@@ -110,13 +176,21 @@ export class BillsOfQuantityController {
   }
 
   @Get('bill-of-quantity/:projectId/changes')
-  @ApiOperation({ summary: 'A BQ\'s changes after a revision, at most 1,000 a reply', description: 'Reading needs project.view or project.viewAll and a visible project of the chosen company (another company\'s project is 404). For keeping a view up to date: `more` is true when there are further changes to read with the last revision as `since`.' })
+  @ApiOperation({
+    summary: "A BQ's changes after a revision, at most 1,000 a reply",
+    description:
+      "Reading needs project.view or project.viewAll and a visible project of the chosen company (another company's project is 404). For keeping a view up to date: `more` is true when there are further changes to read with the last revision as `since`.",
+  })
   changes(@Param('projectId') projectId: string, @Query('since') since: string | undefined, @Req() request: AuthenticatedRequest) {
     return this.queries.changes(request.principal!, projectId, since);
   }
 
   @Get('bill-of-quantity/:projectId/history')
-  @ApiOperation({ summary: 'A BQ\'s every event, oldest first, with its hash and whether the chain verifies', description: 'Reading needs project.view or project.viewAll and a visible project of the chosen company (another company\'s project is 404).' })
+  @ApiOperation({
+    summary: "A BQ's every event, oldest first, with its hash and whether the chain verifies",
+    description:
+      "Reading needs project.view or project.viewAll and a visible project of the chosen company (another company's project is 404).",
+  })
   history(@Param('projectId') projectId: string, @Req() request: AuthenticatedRequest) {
     return this.queries.history(request.principal!, projectId);
   }
@@ -125,9 +199,16 @@ export class BillsOfQuantityController {
   @ApiActionEvent('billOfQuantity')
   @ApiBqChangeRefusals()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Send a workflow event to a project\'s BQ: Request_Approve, Approve, Reject, Resubmit, Reopen', description: 'Needs the level the billOfQuantity machine asks for the event in the project, and the revision last read (If-Match or revision; 428 without, 409 when stale). The machine refuses what the status does not allow (409 wrongStatus), self-approval (403 selfApprovalForbidden) and a rejection without remark (422 remarkRequired); 422 bqNoItems or bqItemIncomplete when asking approval for an incomplete BQ.' })
+  @ApiOperation({
+    summary: "Send a workflow event to a project's BQ: Request_Approve, Approve, Reject, Resubmit, Reopen",
+    description:
+      'Needs the level the billOfQuantity machine asks for the event in the project, and the revision last read (If-Match or revision; 428 without, 409 when stale). The machine refuses what the status does not allow (409 wrongStatus), self-approval (403 selfApprovalForbidden) and a rejection without remark (422 remarkRequired); 422 bqNoItems or bqItemIncomplete when asking approval for an incomplete BQ.',
+  })
   act(
-    @Param('projectId') projectId: string, @Param('event') event: string, @Body() raw: unknown, @Headers('if-match') ifMatch: string | undefined,
+    @Param('projectId') projectId: string,
+    @Param('event') event: string,
+    @Body() raw: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
     @Req() request: AuthenticatedRequest,
   ) {
     return this.commands.execute(new ActOnBq(request.principal!, projectId, event, raw, ifMatch));
@@ -140,12 +221,22 @@ export class BillsOfQuantityController {
   // A stream that stays open: not described by the OpenAPI document (nor called by its conformance test).
   @ApiExcludeEndpoint()
   @Get('bill-of-quantity/:projectId/live')
-  async stream(@Param('projectId') projectId: string, @Query('since') since: string | undefined, @Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
+  async stream(
+    @Param('projectId') projectId: string,
+    @Query('since') since: string | undefined,
+    @Req() request: AuthenticatedRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     await this.access.reader(request.principal!, projectId);
     const missed = since === undefined ? null : await this.queries.changes(request.principal!, projectId, since);
     reply.hijack();
     const raw = reply.raw;
-    raw.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    raw.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
     let last = missed ? Number(since) : -1;
     const send = (changes: readonly { revision: number }[]) => {
       for (const change of changes) {

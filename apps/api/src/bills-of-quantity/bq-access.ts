@@ -32,7 +32,10 @@ const VISIBLE = `($2::boolean
 export class BqAccess {
   private readonly cache: DocumentReadCache;
 
-  constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor, @Inject(EVENT_STORE) store: EventStore) {
+  constructor(
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
+    @Inject(EVENT_STORE) store: EventStore,
+  ) {
     this.cache = DocumentReadCache.of(store);
   }
 
@@ -56,7 +59,12 @@ export class BqAccess {
       this.cache.get(`levels ${companyId} ${principal.userId}`, () => companyLevels(this.db, companyId, principal.userId)),
       this.cache.get(`projectLevels ${projectId} ${principal.userId}`, () => projectLevels(this.db, projectId, principal.userId)),
     ]);
-    return { userId: principal.userId, companyId, kind: principal.userType === 2 ? 'admin' : 'user', authorities: { company, project: mergeLevels(company, project) } };
+    return {
+      userId: principal.userId,
+      companyId,
+      kind: principal.userType === 2 ? 'admin' : 'user',
+      authorities: { company, project: mergeLevels(company, project) },
+    };
   }
 
   /**
@@ -82,12 +90,19 @@ export class BqAccess {
   private async project(principal: Principal, companyId: string, projectId: string, missing: string): Promise<void> {
     const viewAll = hasAnyAccessRight(principal.accessRights, 'project.viewAll');
     const [row] = isUuid(projectId)
-      ? await this.cache.get(`bqProject ${companyId} ${projectId} ${principal.userId} ${viewAll}`, () => this.db.query<{ visible: boolean }>(
-          `SELECT ${VISIBLE} AS visible FROM projects p WHERE p.project_id = $5 AND p.company_id = $1`,
-          [companyId, viewAll, principal.userId, principal.email.toLowerCase(), projectId],
-        ))
+      ? await this.cache.get(`bqProject ${companyId} ${projectId} ${principal.userId} ${viewAll}`, () =>
+          this.db.query<{ visible: boolean }>(
+            `SELECT ${VISIBLE} AS visible FROM projects p WHERE p.project_id = $5 AND p.company_id = $1`,
+            [companyId, viewAll, principal.userId, principal.email.toLowerCase(), projectId],
+          ),
+        )
       : [];
     if (!row) throw refusal(404, missing, 'No such project in this company.');
-    if (!row.visible && principal.userType !== 2) throw refusal(403, 'projectNotVisible', 'This project is not yours to see: ask for the right to view all projects, or to be made a member.');
+    if (!row.visible && principal.userType !== 2)
+      throw refusal(
+        403,
+        'projectNotVisible',
+        'This project is not yours to see: ask for the right to view all projects, or to be made a member.',
+      );
   }
 }

@@ -14,14 +14,23 @@ import { treeRows } from './import-export/bq-tree-rows.js';
 const AT = '2026-05-01T00:00:00.000Z';
 
 /** A random tab: each row at most one level below the one above it, only headers with rows under them. */
-const rowsArb: fc.Arbitrary<BqImportRow[]> = fc.array(fc.record({ down: fc.integer({ min: -4, max: 1 }), q: fc.nat(99_999), r: fc.nat(999_999) }), { minLength: 1, maxLength: 60 })
+const rowsArb: fc.Arbitrary<BqImportRow[]> = fc
+  .array(fc.record({ down: fc.integer({ min: -4, max: 1 }), q: fc.nat(99_999), r: fc.nat(999_999) }), { minLength: 1, maxLength: 60 })
   .map((steps) => {
     const rows: BqImportRow[] = [];
     steps.forEach(({ down, q, r }, i) => {
       const above = rows[i - 1];
       const level = above ? Math.max(1, Math.min(above.level + down, above.level + 1)) : 1;
       if (above && level > above.level) Object.assign(above, { type: 'header', unit: null, quantity: null, rate: null });
-      rows.push({ level, type: 'item', title: `R${i}`, description: `Row ${i}`, unit: 'm2', quantity: (q / 1000).toFixed(3), rate: (r / 100).toFixed(2) });
+      rows.push({
+        level,
+        type: 'item',
+        title: `R${i}`,
+        description: `Row ${i}`,
+        unit: 'm2',
+        quantity: (q / 1000).toFixed(3),
+        rate: (r / 100).toFixed(2),
+      });
     });
     return rows;
   });
@@ -31,12 +40,18 @@ describe('BQ import in parts', () => {
     fc.assert(
       fc.property(rowsArb, fc.integer({ min: 1, max: 8 }), (rows, maxRows) => {
         const state = emptyBq('p', 'c');
-        for (const event of decideBq(state, { type: 'addTab', tabId: 'tab1', name: 'Substructure' }, { newId: () => 'unused' })) applyBqEvent(state, event, state.revision + 1, AT);
+        for (const event of decideBq(state, { type: 'addTab', tabId: 'tab1', name: 'Substructure' }, { newId: () => 'unused' }))
+          applyBqEvent(state, event, state.revision + 1, AT);
         const plan = planTab({ name: ' Substructure ', rows }, 0, maxRows);
         expect(plan.name).toBe('Substructure');
         for (const part of plan.parts) {
           expect(part.nodes.length).toBeLessThanOrEqual(maxRows);
-          for (const event of decideBq(state, { type: 'import', tabId: 'tab1', parentId: part.parentId, nodes: part.nodes }, { newId: () => 'unused' })) applyBqEvent(state, event, state.revision + 1, AT);
+          for (const event of decideBq(
+            state,
+            { type: 'import', tabId: 'tab1', parentId: part.parentId, nodes: part.nodes },
+            { newId: () => 'unused' },
+          ))
+            applyBqEvent(state, event, state.revision + 1, AT);
         }
         expect(state.nodes.size).toBe(rows.length);
         expect(treeRows(flatNodes(state, 'tab1'))).toEqual(rows);
@@ -52,7 +67,15 @@ describe('BQ import in parts', () => {
   });
 
   it('refuses rows that skip a level or sit under an item, by the tab and row, before deciding anything', () => {
-    const row = (level: number, type: 'header' | 'item'): BqImportRow => ({ level, type, title: 'T', description: null, unit: null, quantity: null, rate: null });
+    const row = (level: number, type: 'header' | 'item'): BqImportRow => ({
+      level,
+      type,
+      title: 'T',
+      description: null,
+      unit: null,
+      quantity: null,
+      rate: null,
+    });
     const refused = (rows: BqImportRow[]) => {
       try {
         planTab({ name: 'A', rows }, 1, 2);
@@ -65,6 +88,10 @@ describe('BQ import in parts', () => {
     expect(refused([row(1, 'header'), row(3, 'item')])).toEqual([422, 'bqImportInvalid', { 'tabs[1].rows[1].level': ['bqImportInvalid'] }]);
     expect(refused([row(1, 'item'), row(2, 'item')])).toEqual([422, 'bqImportInvalid', { 'tabs[1].rows[1].level': ['bqParentNotHeader'] }]);
     // A problem in a later part is named by its row in the tab, not in the part.
-    expect(refused([row(1, 'header'), row(2, 'item'), row(2, 'item'), { ...row(2, 'item'), quantity: 'many' }])).toEqual([422, 'bqImportInvalid', { 'tabs[1].rows[3].quantity': ['must be a decimal string from 0 with at most 3 places'] }]);
+    expect(refused([row(1, 'header'), row(2, 'item'), row(2, 'item'), { ...row(2, 'item'), quantity: 'many' }])).toEqual([
+      422,
+      'bqImportInvalid',
+      { 'tabs[1].rows[3].quantity': ['must be a decimal string from 0 with at most 3 places'] },
+    ]);
   });
 });

@@ -55,13 +55,21 @@ export function importParts(rows: readonly BqImportRow[], maxRows: number): Impo
     open.length = level - 1;
     open.push(index);
   });
-  if (Object.keys(problems).length > 0) throw refusal(422, 'bqImportInvalid', `${Object.keys(problems).length} problems in the rows: nothing was imported.`, { fields: problems });
+  if (Object.keys(problems).length > 0)
+    throw refusal(422, 'bqImportInvalid', `${Object.keys(problems).length} problems in the rows: nothing was imported.`, {
+      fields: problems,
+    });
   const parts: ImportPart[] = [];
   for (let start = 0; start < rows.length;) {
     const base = rows[start]!.level;
     let end = start + 1;
     while (end < rows.length && end - start < maxRows && rows[end]!.level >= base) end++;
-    parts.push({ start, end, parentIndex: parents[start]!, rows: rows.slice(start, end).map((row) => ({ ...row, level: row.level - base + 1 })) });
+    parts.push({
+      start,
+      end,
+      parentIndex: parents[start]!,
+      rows: rows.slice(start, end).map((row) => ({ ...row, level: row.level - base + 1 })),
+    });
     start = end;
   }
   return parts;
@@ -71,12 +79,17 @@ export type TabPlan = { name: string; parts: { parentId: string | null; nodes: B
 
 @Injectable()
 export class BqBookAdapter implements BqBook {
-  constructor(private readonly queries: BqQueries, private readonly commands: BqCommands) {}
+  constructor(
+    private readonly queries: BqQueries,
+    private readonly commands: BqCommands,
+  ) {}
 
   async read(principal: Principal, projectId: string): Promise<BqImportTab[]> {
     // A project without a BQ reads as revision -1 with no tabs (not a 404): its export is the Summary only.
     const view = await this.queries.view(principal, projectId, {});
-    return [...view.tabs].sort((a, b) => a.order - b.order).map((tab) => ({ name: tab.name, rows: treeRows(view.nodes.filter((node) => node.tabId === tab.id)) }));
+    return [...view.tabs]
+      .sort((a, b) => a.order - b.order)
+      .map((tab) => ({ name: tab.name, rows: treeRows(view.nodes.filter((node) => node.tabId === tab.id)) }));
   }
 
   async append(principal: Principal, projectId: string, tabs: readonly BqImportTab[], _origin: BqImportOrigin): Promise<BqAppendResult> {
@@ -119,7 +132,14 @@ export function planTab(tab: BqImportTab, t: number, maxRows = IMPORT_PART_ROWS)
       } catch (error) {
         // The part's row k is the tab's row start + k.
         if (error instanceof Refused && error.fields) {
-          throw refusal(error.getStatus(), error.code, error.message, { fields: Object.fromEntries(Object.entries(error.fields).map(([field, codes]) => [field.replace(/^rows\[(\d+)\]/, (_, k: string) => `rows[${part.start + Number(k)}]`), codes])) });
+          throw refusal(error.getStatus(), error.code, error.message, {
+            fields: Object.fromEntries(
+              Object.entries(error.fields).map(([field, codes]) => [
+                field.replace(/^rows\[(\d+)\]/, (_, k: string) => `rows[${part.start + Number(k)}]`),
+                codes,
+              ]),
+            ),
+          });
         }
         throw error;
       }
@@ -127,7 +147,9 @@ export function planTab(tab: BqImportTab, t: number, maxRows = IMPORT_PART_ROWS)
     return { name: tab.name.trim(), parts };
   } catch (error) {
     if (error instanceof Refused && error.fields) {
-      throw refusal(error.getStatus(), error.code, error.message, { fields: Object.fromEntries(Object.entries(error.fields).map(([field, codes]) => [`tabs[${t}].${field}`, codes])) });
+      throw refusal(error.getStatus(), error.code, error.message, {
+        fields: Object.fromEntries(Object.entries(error.fields).map(([field, codes]) => [`tabs[${t}].${field}`, codes])),
+      });
     }
     throw error;
   }

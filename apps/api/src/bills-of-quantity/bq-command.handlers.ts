@@ -12,7 +12,21 @@ import { BqCommands, type BqCommandOf } from './bq-commands.service.js';
 import { profitParameterPick } from './bq-profit-parameter.js';
 import type { BqCommand } from './bq.decider.js';
 import { ActOnBq, AddBqItem, ChangeBqBuildUp, ChangeBqItem, ChangeBqTab, ImportBqRows } from './bq.commands.js';
-import { baseRevision, bodyOf, buildUpOf, fieldChanges, idIn, importNodes, nodeType, opt, optionalParent, order, profitParameterIdOf, text, type Body } from './bq-input.js';
+import {
+  baseRevision,
+  bodyOf,
+  buildUpOf,
+  fieldChanges,
+  idIn,
+  importNodes,
+  nodeType,
+  opt,
+  optionalParent,
+  order,
+  profitParameterIdOf,
+  text,
+  type Body,
+} from './bq-input.js';
 
 /** The node commands, by the path's operation name. */
 const ITEM_OPERATIONS: Record<string, (body: Body, tabId: string) => BqCommand> = {
@@ -46,8 +60,17 @@ export class AddBqItemHandler implements ICommandHandler<AddBqItem> {
     const body = bodyOf(raw);
     const projectId = idIn(body, 'project_id', 'bqNotFound');
     // No tab named (the ui had none to name): the spec's "Please create at least one tab first".
-    const tabId = body.bq_tab_id === undefined || body.bq_tab_id === null || body.bq_tab_id === '' ? null : idIn(body, 'bq_tab_id', 'bqTabNotFound');
-    const command: BqCommand = { type: 'add', tabId, nodeId: randomUUID(), parentId: optionalParent(body), nodeType: nodeType(body), fields: fieldChanges(body), ...opt('order', order(body)) };
+    const tabId =
+      body.bq_tab_id === undefined || body.bq_tab_id === null || body.bq_tab_id === '' ? null : idIn(body, 'bq_tab_id', 'bqTabNotFound');
+    const command: BqCommand = {
+      type: 'add',
+      tabId,
+      nodeId: randomUUID(),
+      parentId: optionalParent(body),
+      nodeType: nodeType(body),
+      fields: fieldChanges(body),
+      ...opt('order', order(body)),
+    };
     return this.commands.change(principal, projectId, command, revisionOrNull(body, ifMatch));
   }
 }
@@ -86,7 +109,8 @@ export class ChangeBqTabHandler implements ICommandHandler<ChangeBqTab> {
     const projectId = idIn(body, 'project_id', 'bqNotFound');
     let command: BqCommand;
     if (operation === 'add') command = { type: 'addTab', tabId: randomUUID(), name: text(body, 'name', 100), ...opt('order', order(body)) };
-    else if (operation === 'rename') command = { type: 'renameTab', tabId: idIn(body, 'bq_tab_id', 'bqTabNotFound'), name: text(body, 'name', 100) };
+    else if (operation === 'rename')
+      command = { type: 'renameTab', tabId: idIn(body, 'bq_tab_id', 'bqTabNotFound'), name: text(body, 'name', 100) };
     else if (operation === 'move') command = { type: 'moveTab', tabId: idIn(body, 'bq_tab_id', 'bqTabNotFound'), order: order(body) ?? 0 };
     else if (operation === 'delete') command = { type: 'removeTab', tabId: idIn(body, 'bq_tab_id', 'bqTabNotFound') };
     else throw refusal(404, 'notFound', `No BQ tab operation ${operation}.`);
@@ -96,7 +120,10 @@ export class ChangeBqTabHandler implements ICommandHandler<ChangeBqTab> {
 
 @CommandHandler(ChangeBqBuildUp)
 export class ChangeBqBuildUpHandler implements ICommandHandler<ChangeBqBuildUp> {
-  constructor(private readonly commands: BqCommands, @Inject(READ_MODELS) private readonly db: SqlExecutor) {}
+  constructor(
+    private readonly commands: BqCommands,
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
+  ) {}
   execute({ principal, operation, body: raw, ifMatch }: ChangeBqBuildUp): Promise<BqChangeReply> {
     const body = bodyOf(raw);
     const projectId = idIn(body, 'project_id', 'bqNotFound');
@@ -108,8 +135,20 @@ export class ChangeBqBuildUpHandler implements ICommandHandler<ChangeBqBuildUp> 
       // The profit parameter is read once the caller may change the BQ, as it stands now, in the BQ's company;
       // the one the build-up already names may have been deactivated since (README "Profit parameters").
       command = async (state, actor) => ({
-        type: 'saveBuildUp', isNew,
-        buildUp: { ...buildUp, profitParameter: parameterId === null ? null : await profitParameterPick(this.db, actor.companyId, parameterId, state.buildUps.get(buildUp.code)?.profitParameter?.id ?? null) },
+        type: 'saveBuildUp',
+        isNew,
+        buildUp: {
+          ...buildUp,
+          profitParameter:
+            parameterId === null
+              ? null
+              : await profitParameterPick(
+                  this.db,
+                  actor.companyId,
+                  parameterId,
+                  state.buildUps.get(buildUp.code)?.profitParameter?.id ?? null,
+                ),
+        },
       });
     } else if (operation === 'delete') command = { type: 'removeBuildUp', code: text(body, 'code', 40, true) };
     else throw refusal(404, 'notFound', `No build-up operation ${operation}.`);
@@ -122,9 +161,19 @@ export class ActOnBqHandler implements ICommandHandler<ActOnBq> {
   constructor(private readonly commands: BqCommands) {}
   execute({ principal, projectId, event, body: raw, ifMatch }: ActOnBq) {
     const body = bodyOf(raw);
-    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) throw invalidFields({ remark: ['must be text of at most 2000 characters'] });
-    return this.commands.act(principal, projectId, event, typeof body.remark === 'string' ? body.remark.trim() : undefined, () => baseRevision(body, ifMatch));
+    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000))
+      throw invalidFields({ remark: ['must be text of at most 2000 characters'] });
+    return this.commands.act(principal, projectId, event, typeof body.remark === 'string' ? body.remark.trim() : undefined, () =>
+      baseRevision(body, ifMatch),
+    );
   }
 }
 
-export const BQ_COMMAND_HANDLERS = [AddBqItemHandler, ImportBqRowsHandler, ChangeBqItemHandler, ChangeBqTabHandler, ChangeBqBuildUpHandler, ActOnBqHandler];
+export const BQ_COMMAND_HANDLERS = [
+  AddBqItemHandler,
+  ImportBqRowsHandler,
+  ChangeBqItemHandler,
+  ChangeBqTabHandler,
+  ChangeBqBuildUpHandler,
+  ActOnBqHandler,
+];

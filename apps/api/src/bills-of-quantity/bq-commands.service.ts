@@ -24,7 +24,13 @@ const REQUESTING = new Set(['Request_Approve', 'Resubmit']);
 /** A command, or one that needs the state and the caller first (a build-up's profit parameter is read in their company). */
 export type BqCommandOf = BqCommand | ((state: BqState, actor: Actor) => Promise<BqCommand>);
 
-export type ActionReply = { success: true; id: string; revision: number; status: string; availableActions: ReturnType<typeof availableActions> };
+export type ActionReply = {
+  success: true;
+  id: string;
+  revision: number;
+  status: string;
+  availableActions: ReturnType<typeof availableActions>;
+};
 
 @Injectable()
 export class BqCommands {
@@ -44,10 +50,16 @@ export class BqCommands {
         if (state === null || (base !== null && base > state.revision)) state = await this.loader.current(projectId);
         try {
           if (state === null || state.revision < 0) {
-            if (typeof commandOf === 'function') throw refusal(404, 'bqNotFound', 'This project has no bill of quantity yet: add a tab first.');
+            if (typeof commandOf === 'function')
+              throw refusal(404, 'bqNotFound', 'This project has no bill of quantity yet: add a tab first.');
             return await this.start(projectId, commandOf, actor);
           }
-          if (!this.access.proposes(actor)) throw refusal(403, 'noAuthority', 'Changing the bill of quantity needs CreatePropose (level 10) on billOfQuantity in the project.');
+          if (!this.access.proposes(actor))
+            throw refusal(
+              403,
+              'noAuthority',
+              'Changing the bill of quantity needs CreatePropose (level 10) on billOfQuantity in the project.',
+            );
           if (base === null) throw refusal(428, 'revisionRequired', 'Send the revision you last read (revision in the body, or If-Match).');
           const command = typeof commandOf === 'function' ? await commandOf(state, actor) : commandOf;
           checkFresh(state, command, base);
@@ -81,36 +93,68 @@ export class BqCommands {
   }
 
   /** A workflow action on the BQ, decided by the billOfQuantity machine on exactly the revision read. */
-  async act(principal: Principal, projectId: string, eventName: string, remark: string | undefined, revision: () => number): Promise<ActionReply> {
+  async act(
+    principal: Principal,
+    projectId: string,
+    eventName: string,
+    remark: string | undefined,
+    revision: () => number,
+  ): Promise<ActionReply> {
     const actor = await this.access.actor(principal, projectId);
     return this.loader.exclusive(projectId, async () => {
       const state = await this.loader.current(projectId);
       if (state === null) throw refusal(404, 'bqNotFound', 'This project has no bill of quantity yet.');
       const base = revision();
-      if (base !== state.revision) throw refusal(409, 'wrongExpectedRevision', `The bill of quantity changed: you sent revision ${base}, it is at ${state.revision}. Read it again.`, { revision: state.revision });
+      if (base !== state.revision)
+        throw refusal(
+          409,
+          'wrongExpectedRevision',
+          `The bill of quantity changed: you sent revision ${base}, it is at ${state.revision}. Read it again.`,
+          { revision: state.revision },
+        );
       if (REQUESTING.has(eventName)) complete(state);
       const manual = await this.access.manual(state.companyId);
-      const decision = decide('billOfQuantity', state.workflow, {
-        type: eventName as 'Approve', at: this.now().toISOString(), ...(remark ? { remark } : {}), ...(manual ? { manual } : {}),
-        ...(REQUESTING.has(eventName) ? { amount: Number(state.amount) / 100 } : {}),
-      }, actor);
+      const decision = decide(
+        'billOfQuantity',
+        state.workflow,
+        {
+          type: eventName as 'Approve',
+          at: this.now().toISOString(),
+          ...(remark ? { remark } : {}),
+          ...(manual ? { manual } : {}),
+          ...(REQUESTING.has(eventName) ? { amount: Number(state.amount) / 100 } : {}),
+        },
+        actor,
+      );
       if (!decision.ok) throw refusedByMachine(decision.refusal.code, eventName);
       const after = await this.append(projectId, state.revision, [{ type: 'WorkflowStatusChanged', data: decision.event }], actor);
-      return { success: true, id: projectId, revision: after.revision, status: after.workflow!.status, availableActions: availableActions('billOfQuantity', after.workflow, actor) };
+      return {
+        success: true,
+        id: projectId,
+        revision: after.revision,
+        status: after.workflow!.status,
+        availableActions: availableActions('billOfQuantity', after.workflow, actor),
+      };
     });
   }
 
   private async append(projectId: string, expected: number | 'no_stream', events: readonly BqEvent[], actor: Actor): Promise<BqState> {
     const result = await this.store.append({
-      streamId: bqStreamId(projectId), streamType: BQ_STREAM_TYPE, expectedRevision: expected,
-      events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } })),
+      streamId: bqStreamId(projectId),
+      streamType: BQ_STREAM_TYPE,
+      expectedRevision: expected,
+      events: events.map((event) => ({
+        type: event.type,
+        data: event.data as unknown as JsonValue,
+        metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId },
+      })),
     });
     return this.loader.appended(projectId, result.events);
   }
 }
 
 function refusedByMachine(code: WorkflowRefusalCode, eventName: string): Refused {
-  const status = (WorkflowRefusalHttpStatus[code] ?? 409);
+  const status = WorkflowRefusalHttpStatus[code] ?? 409;
   return refusal(status, code, `${eventName} refused: ${code}.`);
 }
 
@@ -121,11 +165,21 @@ function complete(state: BqState): void {
   for (const node of state.nodes.values()) {
     if (node.type !== 'item') continue;
     items++;
-    const missing = [...(node.description?.trim() ? [] : ['description']), ...(node.unit?.trim() ? [] : ['unit']), ...(node.quantity === null ? ['quantity'] : [])];
+    const missing = [
+      ...(node.description?.trim() ? [] : ['description']),
+      ...(node.unit?.trim() ? [] : ['unit']),
+      ...(node.quantity === null ? ['quantity'] : []),
+    ];
     if (missing.length > 0 && Object.keys(problems).length < 100) problems[node.id] = missing;
   }
   if (items === 0) throw refusal(422, 'bqNoItems', 'Add at least one item before sending the bill of quantity for approval.');
-  if (Object.keys(problems).length > 0) throw refusal(422, 'bqItemIncomplete', 'Every item needs its description, unit and quantity before the bill of quantity is sent for approval.', { fields: problems });
+  if (Object.keys(problems).length > 0)
+    throw refusal(
+      422,
+      'bqItemIncomplete',
+      'Every item needs its description, unit and quantity before the bill of quantity is sent for approval.',
+      { fields: problems },
+    );
 }
 
 /** The nodes acted on as they are now, with the headers above them; ids removed; tabs and the BQ's amount. */
@@ -155,10 +209,22 @@ function replyFor(state: BqState, events: readonly BqEvent[], formerParent: stri
   if (formerParent !== null) touched.add(formerParent);
   const nodes = new Map<string, BqNode>();
   for (const nodeId of touched) {
-    for (let current = state.nodes.get(nodeId); current && !nodes.has(current.id); current = current.parentId ? state.nodes.get(current.parentId) : undefined) {
+    for (
+      let current = state.nodes.get(nodeId);
+      current && !nodes.has(current.id);
+      current = current.parentId ? state.nodes.get(current.parentId) : undefined
+    ) {
       nodes.set(current.id, nodeView(state, current, childrenOf(state, parentKey(current)).indexOf(current.id)));
     }
   }
-  return { success: true, revision: state.revision, ...(id ? { id } : {}), ...(created ? { created } : {}), nodes: [...nodes.values()], removed, tabs: tabViews(state), amount: formatSen(state.amount) };
+  return {
+    success: true,
+    revision: state.revision,
+    ...(id ? { id } : {}),
+    ...(created ? { created } : {}),
+    nodes: [...nodes.values()],
+    removed,
+    tabs: tabViews(state),
+    amount: formatSen(state.amount),
+  };
 }
-

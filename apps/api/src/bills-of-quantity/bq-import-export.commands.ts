@@ -11,7 +11,10 @@ import type { BqScanService } from './scan/bq-scan.service.js';
 /** Import a workbook into the project's BQ by a mapping (or, dryRun, only say what it would add); onProgress for the streamed reply. */
 export class ImportBqWorkbook extends Command<Resolved<BqExcelService['import']>> {
   constructor(
-    readonly principal: Principal, readonly projectId: string, readonly bytes: Buffer, readonly mapping: unknown,
+    readonly principal: Principal,
+    readonly projectId: string,
+    readonly bytes: Buffer,
+    readonly mapping: unknown,
     readonly options: { dryRun: boolean; fileName: string; onProgress?: (p: ImportProgress) => void },
   ) {
     super();
@@ -20,13 +23,24 @@ export class ImportBqWorkbook extends Command<Resolved<BqExcelService['import']>
 
 /** Upload a scanned page (PNG, JPEG or PDF) to be read in the background. */
 export class UploadBqScan extends Command<Resolved<BqScanService['upload']>> {
-  constructor(readonly principal: Principal, readonly projectId: string, readonly body: unknown, readonly headers: Record<string, string | string[] | undefined>) {
+  constructor(
+    readonly principal: Principal,
+    readonly projectId: string,
+    readonly body: unknown,
+    readonly headers: Record<string, string | string[] | undefined>,
+  ) {
     super();
   }
 }
 
 export class EditBqScanRows extends Command<Resolved<BqScanService['editRows']>> {
-  constructor(readonly principal: Principal, readonly projectId: string, readonly scanId: string, readonly body: unknown, readonly ifMatch: string | undefined) {
+  constructor(
+    readonly principal: Principal,
+    readonly projectId: string,
+    readonly scanId: string,
+    readonly body: unknown,
+    readonly ifMatch: string | undefined,
+  ) {
     super();
   }
 }
@@ -34,7 +48,12 @@ export class EditBqScanRows extends Command<Resolved<BqScanService['editRows']>>
 /** One scan machine event: Import (into a tab) or Discard. */
 export class ActOnBqScan extends Command<Resolved<BqScanService['act']>> {
   constructor(
-    readonly principal: Principal, readonly projectId: string, readonly scanId: string, readonly event: string, readonly body: unknown, readonly ifMatch: string | undefined,
+    readonly principal: Principal,
+    readonly projectId: string,
+    readonly scanId: string,
+    readonly event: string,
+    readonly body: unknown,
+    readonly ifMatch: string | undefined,
   ) {
     super();
   }

@@ -6,7 +6,11 @@ import { BqImportExportCodes, BqScanStatusNames } from '@binaan/contracts';
 import { BqScanStatuses } from './scan/bq-scan.events.js';
 
 const messages = (language: string) =>
-  (JSON.parse(readFileSync(new URL(`../../../../ui/src/shared/i18n/locales/${language}/errors.json`, import.meta.url), 'utf8')) as { error: Record<string, string> }).error;
+  (
+    JSON.parse(readFileSync(new URL(`../../../../ui/src/shared/i18n/locales/${language}/errors.json`, import.meta.url), 'utf8')) as {
+      error: Record<string, string>;
+    }
+  ).error;
 
 describe('BQ import, export and scan messages', () => {
   it.each(['en', 'ms', 'zh'])('has every code in %s', (language) => {

@@ -59,7 +59,8 @@ export class BqLoader {
   /** As it stood at a revision or a time (a fresh fold, never the kept state). */
   async asOf(projectId: string, point: { revision?: number; time?: Date }): Promise<BqState> {
     const events = await this.store.readStream(bqStreamId(projectId), {
-      ...(point.revision !== undefined ? { toRevision: point.revision } : {}), ...(point.time ? { toTime: point.time } : {}),
+      ...(point.revision !== undefined ? { toRevision: point.revision } : {}),
+      ...(point.time ? { toTime: point.time } : {}),
     });
     if (events.length === 0) throw refusal(404, 'bqNotFound', 'The bill of quantity did not exist then.');
     return foldStored(emptyBq(projectId), events);

@@ -41,7 +41,11 @@ export type BqHistoryRow = BqChange & { hash: string; chainVerified: boolean };
 const CHANGES_PAGE = 1000;
 
 export const toChange = (stored: StoredEvent): BqChange => ({
-  revision: stored.revision, type: stored.type, data: stored.data, at: stored.metadata.recordedAt, userId: (stored.metadata.actorUserId) ?? null,
+  revision: stored.revision,
+  type: stored.type,
+  data: stored.data,
+  at: stored.metadata.recordedAt,
+  userId: stored.metadata.actorUserId ?? null,
 });
 
 @Injectable()
@@ -58,7 +62,8 @@ export class BqQueries {
     let state: BqState | null;
     if (point.revision !== undefined || point.asOf !== undefined) {
       const revision = point.revision === undefined ? undefined : Number(point.revision);
-      if (revision !== undefined && (!Number.isInteger(revision) || revision < 0)) throw invalidFields({ revision: ['must be a revision number'] });
+      if (revision !== undefined && (!Number.isInteger(revision) || revision < 0))
+        throw invalidFields({ revision: ['must be a revision number'] });
       const time = point.asOf === undefined ? undefined : new Date(point.asOf);
       if (time !== undefined && Number.isNaN(time.getTime())) throw refusal(400, 'invalidAsOf', 'asOf must be an ISO 8601 time.');
       state = await this.loader.asOf(projectId, { ...(revision !== undefined ? { revision } : {}), ...(time ? { time } : {}) });
@@ -68,7 +73,11 @@ export class BqQueries {
     return toView(projectId, state, actor, this.access.editRefusal(principal, actor));
   }
 
-  async changes(principal: Principal, projectId: string, sinceText: string | undefined): Promise<{ success: true; revision: number; changes: BqChange[]; more: boolean }> {
+  async changes(
+    principal: Principal,
+    projectId: string,
+    sinceText: string | undefined,
+  ): Promise<{ success: true; revision: number; changes: BqChange[]; more: boolean }> {
     await this.access.reader(principal, projectId);
     const since = Number(sinceText ?? '-1');
     if (!Number.isInteger(since) || since < -1) throw invalidFields({ since: ['must be a revision number'] });
@@ -96,21 +105,35 @@ export class BqQueries {
     if (unknown.length > 0) throw refusal(400, 'unknownFilter', `Unknown filter: ${unknown.join(', ')}.`);
     const { from, to } = pageRange(query.range, 25, 1000);
     const status = typeof filter.status === 'string' ? filter.status : null;
-    const rows = await this.db.query<{ project_id: string; name: string | null; code: string | null; status: string; amount: string | null; updated_at: Date | string; revision: number }>(
+    const rows = await this.db.query<{
+      project_id: string;
+      name: string | null;
+      code: string | null;
+      status: string;
+      amount: string | null;
+      updated_at: Date | string;
+      revision: number;
+    }>(
       `SELECT b.project_id, p.name, p.code, b.status, b.amount::text AS amount, b.updated_at, b.revision FROM bills_of_quantity b
        LEFT JOIN projects p ON p.project_id = b.project_id
        WHERE b.company_id = $1 AND ($2::text IS NULL OR b.status = $2) ORDER BY b.updated_at DESC, b.project_id LIMIT $3 OFFSET $4`,
       [companyId, status, to - from + 1, from],
     );
     // Counted up to the page's end and one more: a flat list never counts the whole set.
-    const [{ n }] = await this.db.query<{ n: number | string }>(
+    const [{ n }] = (await this.db.query<{ n: number | string }>(
       'SELECT count(*) AS n FROM (SELECT 1 FROM bills_of_quantity WHERE company_id = $1 AND ($2::text IS NULL OR status = $2) LIMIT $3) x',
       [companyId, status, to + 2],
-    ) as [{ n: number | string }];
+    )) as [{ n: number | string }];
     return {
       rows: rows.map((row) => ({
-        id: row.project_id, projectId: row.project_id, projectName: row.name, projectCode: row.code, status: row.status as BqStatus, amount: row.amount,
-        updatedAt: new Date(row.updated_at).toISOString(), revision: Number(row.revision),
+        id: row.project_id,
+        projectId: row.project_id,
+        projectName: row.name,
+        projectCode: row.code,
+        status: row.status as BqStatus,
+        amount: row.amount,
+        updatedAt: new Date(row.updated_at).toISOString(),
+        revision: Number(row.revision),
       })),
       from,
       total: Number(n),
@@ -118,13 +141,32 @@ export class BqQueries {
   }
 }
 
-export type BqListRow = { id: string; projectId: string; projectName: string | null; projectCode: string | null; status: BqStatus; amount: string | null; updatedAt: string; revision: number };
+export type BqListRow = {
+  id: string;
+  projectId: string;
+  projectName: string | null;
+  projectCode: string | null;
+  status: BqStatus;
+  amount: string | null;
+  updatedAt: string;
+  revision: number;
+};
 
 export function toView(projectId: string, state: BqState | null, actor: Actor, refusal: string | null): BqView {
   const bq = state ?? emptyBq(projectId);
   const readOnlyBecause = refusal ?? (isEditable(bq) ? null : 'bqNotEditable');
   return {
-    projectId, status: bq.workflow?.status ?? null, revision: bq.revision, amount: formatSen(bq.amount), editable: readOnlyBecause === null, readOnlyBecause, tabs: tabViews(bq), nodes: flatNodes(bq),
-    buildUps: [...bq.buildUps.values()], availableActions: availableActions('billOfQuantity', bq.workflow, actor), createdAt: bq.createdAt, updatedAt: bq.updatedAt,
+    projectId,
+    status: bq.workflow?.status ?? null,
+    revision: bq.revision,
+    amount: formatSen(bq.amount),
+    editable: readOnlyBecause === null,
+    readOnlyBecause,
+    tabs: tabViews(bq),
+    nodes: flatNodes(bq),
+    buildUps: [...bq.buildUps.values()],
+    availableActions: availableActions('billOfQuantity', bq.workflow, actor),
+    createdAt: bq.createdAt,
+    updatedAt: bq.updatedAt,
   };
 }

@@ -45,8 +45,18 @@ export const parentKey = (node: { tabId: string; parentId: string | null }): str
 
 export function emptyBq(projectId = '', companyId = ''): BqState {
   return {
-    projectId, companyId, revision: -1, workflow: null, tabs: new Map(), tabOrder: [], nodes: new Map(), children: new Map(),
-    amount: 0n, buildUps: new Map(), createdAt: null, updatedAt: null,
+    projectId,
+    companyId,
+    revision: -1,
+    workflow: null,
+    tabs: new Map(),
+    tabOrder: [],
+    nodes: new Map(),
+    children: new Map(),
+    amount: 0n,
+    buildUps: new Map(),
+    createdAt: null,
+    updatedAt: null,
   };
 }
 
@@ -111,7 +121,15 @@ function removeChild(state: BqState, key: string, id: string): number {
 
 function addNode(state: BqState, tabId: string, node: BqNewNode, index: number, revision: number): void {
   const amount = node.nodeType === 'item' ? itemAmount(node.fields) : 0n;
-  state.nodes.set(node.nodeId, { ...node.fields, id: node.nodeId, tabId, parentId: node.parentId, type: node.nodeType, amount, changedAt: revision });
+  state.nodes.set(node.nodeId, {
+    ...node.fields,
+    id: node.nodeId,
+    tabId,
+    parentId: node.parentId,
+    type: node.nodeType,
+    amount,
+    changedAt: revision,
+  });
   insertChild(state, node.parentId ?? tabKey(tabId), node.nodeId, index);
   shift(state, tabId, node.parentId, amount);
 }
@@ -137,7 +155,8 @@ function reparent(state: BqState, node: NodeRecord, parentId: string | null, ind
 
 /** A build-up's price per unit in sen: its total sub, or the sum of its lines (quantity x rate each); and its profit. */
 export function buildUpPrice(buildUp: BqBuildUp): { cost: bigint; profit: bigint } {
-  const cost = buildUp.totalSub !== null ? (parseMoney(buildUp.totalSub) ?? 0n) : buildUp.lines.reduce((sum, line) => sum + itemAmount(line), 0n);
+  const cost =
+    buildUp.totalSub !== null ? (parseMoney(buildUp.totalSub) ?? 0n) : buildUp.lines.reduce((sum, line) => sum + itemAmount(line), 0n);
   return { cost, profit: basisPointsOf(cost, parsePercent(buildUp.profitPercent) ?? 0n) };
 }
 
@@ -237,10 +256,22 @@ export function applyBqEvent(state: BqState, event: BqEvent, revision: number, a
         const source = state.nodes.get(from)!;
         const parentId = from === first![0] ? source.parentId : copyOf.get(source.parentId!)!;
         const fields: BqFieldValues = {
-          title: from === first![0] ? event.data.title : source.title, description: source.description, unit: source.unit, quantity: source.quantity,
-          rate: source.rate, buildUpCode: source.buildUpCode, buildUpRate: source.buildUpRate, buildUpProfitAmount: source.buildUpProfitAmount,
+          title: from === first![0] ? event.data.title : source.title,
+          description: source.description,
+          unit: source.unit,
+          quantity: source.quantity,
+          rate: source.rate,
+          buildUpCode: source.buildUpCode,
+          buildUpRate: source.buildUpRate,
+          buildUpProfitAmount: source.buildUpProfitAmount,
         };
-        addNode(state, source.tabId, { nodeId: to, parentId, nodeType: source.type, fields }, from === first![0] ? index : Number.MAX_SAFE_INTEGER, revision);
+        addNode(
+          state,
+          source.tabId,
+          { nodeId: to, parentId, nodeType: source.type, fields },
+          from === first![0] ? index : Number.MAX_SAFE_INTEGER,
+          revision,
+        );
       }
       break;
     }
@@ -271,7 +302,17 @@ export function applyBqEvent(state: BqState, event: BqEvent, revision: number, a
     case 'BqHeaderPromoted': {
       const node = state.nodes.get(event.data.nodeId)!;
       shift(state, node.tabId, node.parentId, -node.amount);
-      Object.assign(node, { type: 'header', unit: null, quantity: null, rate: null, buildUpCode: null, buildUpRate: null, buildUpProfitAmount: null, amount: 0n, changedAt: revision });
+      Object.assign(node, {
+        type: 'header',
+        unit: null,
+        quantity: null,
+        rate: null,
+        buildUpCode: null,
+        buildUpRate: null,
+        buildUpProfitAmount: null,
+        amount: 0n,
+        changedAt: revision,
+      });
       break;
     }
     case 'BqHeaderDemoted': {
@@ -315,8 +356,19 @@ export function foldBq(events: Iterable<{ event: BqEvent; revision: number; at: 
 /** A node as the API shows it. */
 export function nodeView(state: BqState, node: NodeRecord, order: number): BqNode {
   return {
-    id: node.id, tabId: node.tabId, parentId: node.parentId, order, type: node.type, title: node.title, description: node.description, unit: node.unit,
-    quantity: node.quantity, rate: node.rate, amount: formatSen(node.amount), buildUpCode: node.buildUpCode, buildUpRate: node.buildUpRate,
+    id: node.id,
+    tabId: node.tabId,
+    parentId: node.parentId,
+    order,
+    type: node.type,
+    title: node.title,
+    description: node.description,
+    unit: node.unit,
+    quantity: node.quantity,
+    rate: node.rate,
+    amount: formatSen(node.amount),
+    buildUpCode: node.buildUpCode,
+    buildUpRate: node.buildUpRate,
     buildUpProfitAmount: node.buildUpProfitAmount,
   };
 }

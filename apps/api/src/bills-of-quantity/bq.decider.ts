@@ -14,7 +14,15 @@ export type BqCommand =
   | { type: 'renameTab'; tabId: string; name: string }
   | { type: 'moveTab'; tabId: string; order: number }
   | { type: 'removeTab'; tabId: string }
-  | { type: 'add'; tabId: string | null; nodeId: string; parentId: string | null; nodeType: BqNodeType; fields: BqFieldChanges; order?: number }
+  | {
+      type: 'add';
+      tabId: string | null;
+      nodeId: string;
+      parentId: string | null;
+      nodeType: BqNodeType;
+      fields: BqFieldChanges;
+      order?: number;
+    }
   | { type: 'import'; tabId: string; parentId: string | null; nodes: BqNewNode[] }
   | { type: 'update'; tabId: string; nodeId: string; fields: BqFieldChanges }
   | { type: 'delete'; tabId: string; nodeId: string }
@@ -36,7 +44,16 @@ const EDITABLE = new Set(['new', 'rejected']);
 const PRICE_FIELDS = ['unit', 'quantity', 'rate', 'buildUpCode', 'buildUpRate', 'buildUpProfitAmount'] as const;
 export const COPY_PREFIX = 'Copy of ';
 
-const EMPTY_FIELDS: BqFieldValues = { title: '', description: null, unit: null, quantity: null, rate: null, buildUpCode: null, buildUpRate: null, buildUpProfitAmount: null };
+const EMPTY_FIELDS: BqFieldValues = {
+  title: '',
+  description: null,
+  unit: null,
+  quantity: null,
+  rate: null,
+  buildUpCode: null,
+  buildUpRate: null,
+  buildUpProfitAmount: null,
+};
 
 export function isEditable(state: BqState): boolean {
   return state.workflow === null || EDITABLE.has(state.workflow.status);
@@ -57,25 +74,34 @@ function nodeOf(state: BqState, tabId: string, nodeId: string): NodeRecord {
 function header(state: BqState, parentId: string | null, tabId: string): void {
   if (parentId === null) return;
   const parent = nodeOf(state, tabId, parentId);
-  if (parent.type !== 'header') throw refusal(422, 'bqParentNotHeader', 'Only a header can hold rows.', { fields: { parentId: ['bqParentNotHeader'] } });
+  if (parent.type !== 'header')
+    throw refusal(422, 'bqParentNotHeader', 'Only a header can hold rows.', { fields: { parentId: ['bqParentNotHeader'] } });
 }
 
 function unpricedHeader(type: BqNodeType, fields: BqFieldChanges): void {
   if (type !== 'header') return;
   const priced = PRICE_FIELDS.filter((field) => fields[field] !== undefined && fields[field] !== null);
   if (priced.length > 0) {
-    throw refusal(422, 'bqHeaderNotPriced', 'A header has no unit, quantity, rate or build-up: its amount is the sum of its rows.', { fields: Object.fromEntries(priced.map((f) => [f, ['bqHeaderNotPriced']])) });
+    throw refusal(422, 'bqHeaderNotPriced', 'A header has no unit, quantity, rate or build-up: its amount is the sum of its rows.', {
+      fields: Object.fromEntries(priced.map((f) => [f, ['bqHeaderNotPriced']])),
+    });
   }
 }
 
 /** Spec §8.3: a rate typed over a build-up's is allowed only when that build-up is a total sub. */
 function rateOverBuildUp(state: BqState, node: NodeRecord | null, fields: BqFieldChanges): void {
-  const code = fields.buildUpCode !== undefined ? fields.buildUpCode : node?.buildUpCode ?? null;
+  const code = fields.buildUpCode !== undefined ? fields.buildUpCode : (node?.buildUpCode ?? null);
   if (code === null) return;
   const buildUp = state.buildUps.get(code);
-  if (!buildUp) throw refusal(422, 'unknownTradeCode', `No build-up has the trade code ${code}.`, { fields: { buildUpCode: ['unknownTradeCode'] } });
+  if (!buildUp)
+    throw refusal(422, 'unknownTradeCode', `No build-up has the trade code ${code}.`, { fields: { buildUpCode: ['unknownTradeCode'] } });
   if (fields.rate !== undefined && fields.rate !== null && buildUp.totalSub === null) {
-    throw refusal(422, 'tradeCodeOfRateEditedNotTotalSub', `The trade code ${code} of the rate edited is not a total sub: its rate comes from its build-up.`, { fields: { rate: ['tradeCodeOfRateEditedNotTotalSub'] } });
+    throw refusal(
+      422,
+      'tradeCodeOfRateEditedNotTotalSub',
+      `The trade code ${code} of the rate edited is not a total sub: its rate comes from its build-up.`,
+      { fields: { rate: ['tradeCodeOfRateEditedNotTotalSub'] } },
+    );
   }
 }
 
@@ -133,7 +159,12 @@ export function checkFresh(state: BqState, command: BqCommand, base: number): vo
 }
 
 function stale(state: BqState, base: number, changed: string[]): Refused {
-  return refusal(409, 'wrongExpectedRevision', `The bill of quantity changed: you sent revision ${base}, it is at ${state.revision}. Read the changes since ${base} and try again.`, { revision: state.revision, changed });
+  return refusal(
+    409,
+    'wrongExpectedRevision',
+    `The bill of quantity changed: you sent revision ${base}, it is at ${state.revision}. Read the changes since ${base} and try again.`,
+    { revision: state.revision, changed },
+  );
 }
 
 function tabName(state: BqState, name: string, tabId: string): void {
@@ -144,7 +175,8 @@ function tabName(state: BqState, name: string, tabId: string): void {
 
 /** The events of a tree or build-up change (the workflow's are decided by the machine, in the service). */
 export function decideBq(state: BqState, command: BqCommand, context: DecideContext): BqEvent[] {
-  if (!isEditable(state)) throw refusal(409, 'bqNotEditable', `The bill of quantity is ${state.workflow!.status}: it can be changed only while new or rejected.`);
+  if (!isEditable(state))
+    throw refusal(409, 'bqNotEditable', `The bill of quantity is ${state.workflow!.status}: it can be changed only while new or rejected.`);
   switch (command.type) {
     case 'addTab': {
       tabName(state, command.name, command.tabId);
@@ -178,11 +210,36 @@ export function decideBq(state: BqState, command: BqCommand, context: DecideCont
         // Added with a build-up: an add and the update that prices it, so the fold prices it as an update does.
         const { buildUpCode, rate, ...rest } = command.fields;
         return [
-          { type: 'BqNodeAdded', data: { tabId: command.tabId, order, nodeId: command.nodeId, parentId: command.parentId, nodeType: 'item', fields: { ...EMPTY_FIELDS, ...withoutBuildUpFigures(rest) } } },
-          { type: 'BqNodeUpdated', data: { tabId: command.tabId, nodeId: command.nodeId, changes: { buildUpCode, ...(rate !== undefined ? { rate } : {}) } } },
+          {
+            type: 'BqNodeAdded',
+            data: {
+              tabId: command.tabId,
+              order,
+              nodeId: command.nodeId,
+              parentId: command.parentId,
+              nodeType: 'item',
+              fields: { ...EMPTY_FIELDS, ...withoutBuildUpFigures(rest) },
+            },
+          },
+          {
+            type: 'BqNodeUpdated',
+            data: { tabId: command.tabId, nodeId: command.nodeId, changes: { buildUpCode, ...(rate !== undefined ? { rate } : {}) } },
+          },
         ];
       }
-      return [{ type: 'BqNodeAdded', data: { tabId: command.tabId, order, nodeId: command.nodeId, parentId: command.parentId, nodeType: command.nodeType, fields: { ...EMPTY_FIELDS, ...command.fields } } }];
+      return [
+        {
+          type: 'BqNodeAdded',
+          data: {
+            tabId: command.tabId,
+            order,
+            nodeId: command.nodeId,
+            parentId: command.parentId,
+            nodeType: command.nodeType,
+            fields: { ...EMPTY_FIELDS, ...command.fields },
+          },
+        },
+      ];
     }
     case 'import': {
       tabOf(state, command.tabId);
@@ -196,7 +253,9 @@ export function decideBq(state: BqState, command: BqCommand, context: DecideCont
       // An item priced by a build-up gets its build-up rate and profit from it, not from the caller.
       const priced = (command.fields.buildUpCode !== undefined ? command.fields.buildUpCode : node.buildUpCode) !== null;
       const wanted = priced ? withoutBuildUpFigures(command.fields) : command.fields;
-      const changes = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => node[key as keyof BqFieldValues] !== value)) as BqFieldChanges;
+      const changes = Object.fromEntries(
+        Object.entries(wanted).filter(([key, value]) => node[key as keyof BqFieldValues] !== value),
+      ) as BqFieldChanges;
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'BqNodeUpdated', data: { tabId: command.tabId, nodeId: node.id, changes } }];
     }
@@ -213,7 +272,8 @@ export function decideBq(state: BqState, command: BqCommand, context: DecideCont
       const node = nodeOf(state, command.tabId, command.nodeId);
       const list = childrenOf(state, parentKey(node));
       const other = list[list.indexOf(node.id) + (command.direction === 'up' ? -1 : 1)];
-      if (other === undefined) throw refusal(409, 'bqCannotMove', `The row is already the ${command.direction === 'up' ? 'first' : 'last'} under its header.`);
+      if (other === undefined)
+        throw refusal(409, 'bqCannotMove', `The row is already the ${command.direction === 'up' ? 'first' : 'last'} under its header.`);
       return [{ type: 'BqNodeMoved', data: { tabId: command.tabId, nodeId: node.id, direction: command.direction, swappedWith: other } }];
     }
     case 'indent': {
@@ -227,7 +287,9 @@ export function decideBq(state: BqState, command: BqCommand, context: DecideCont
     case 'outdent': {
       const node = nodeOf(state, command.tabId, command.nodeId);
       if (node.parentId === null) throw refusal(409, 'bqCannotOutdent', 'The row is already at the top of the tab.');
-      return [{ type: 'BqNodeOutdented', data: { tabId: command.tabId, nodeId: node.id, parentId: state.nodes.get(node.parentId)!.parentId } }];
+      return [
+        { type: 'BqNodeOutdented', data: { tabId: command.tabId, nodeId: node.id, parentId: state.nodes.get(node.parentId)!.parentId } },
+      ];
     }
     case 'promote': {
       const node = nodeOf(state, command.tabId, command.nodeId);
@@ -238,7 +300,8 @@ export function decideBq(state: BqState, command: BqCommand, context: DecideCont
     case 'demote': {
       const node = nodeOf(state, command.tabId, command.nodeId);
       if (node.type === 'item') throw refusal(409, 'bqAlreadyItem', 'The row is already an item.');
-      if (childrenOf(state, node.id).length > 0) throw refusal(409, 'bqHeaderHasChildren', 'Move or delete the rows under this header first: an item holds no rows.');
+      if (childrenOf(state, node.id).length > 0)
+        throw refusal(409, 'bqHeaderHasChildren', 'Move or delete the rows under this header first: an item holds no rows.');
       return [{ type: 'BqHeaderDemoted', data: { tabId: command.tabId, nodeId: node.id } }];
     }
     case 'saveBuildUp':
@@ -257,14 +320,22 @@ export function decideBq(state: BqState, command: BqCommand, context: DecideCont
  */
 function decideBuildUp(state: BqState, buildUp: BqBuildUp, isNew: boolean): BqEvent {
   if (buildUp.totalSub !== null && (buildUp.code.trim() === '' || buildUp.description.trim() === '')) {
-    throw refusal(422, 'totalSubNeedsTradeCode', 'Enter the trade code and description before the total sub.', { fields: {
-      ...(buildUp.code.trim() === '' ? { code: ['totalSubNeedsTradeCode'] } : {}), ...(buildUp.description.trim() === '' ? { description: ['totalSubNeedsTradeCode'] } : {}),
-    } });
+    throw refusal(422, 'totalSubNeedsTradeCode', 'Enter the trade code and description before the total sub.', {
+      fields: {
+        ...(buildUp.code.trim() === '' ? { code: ['totalSubNeedsTradeCode'] } : {}),
+        ...(buildUp.description.trim() === '' ? { description: ['totalSubNeedsTradeCode'] } : {}),
+      },
+    });
   }
-  if (buildUp.code.trim() === '') throw refusal(400, 'validationFailed', 'A build-up needs a trade code.', { fields: { code: ['required'] } });
-  const clash = [...state.buildUps.keys()].find((code) => (isNew || code !== buildUp.code) && code.toLowerCase() === buildUp.code.toLowerCase());
-  if (!isNew && !state.buildUps.has(buildUp.code)) throw refusal(404, 'unknownTradeCode', `No build-up has the trade code ${buildUp.code}.`);
-  if (clash !== undefined) throw refusal(409, 'tradeCodeTaken', `The trade code ${clash} is already in this budget.`, { fields: { code: ['tradeCodeTaken'] } });
+  if (buildUp.code.trim() === '')
+    throw refusal(400, 'validationFailed', 'A build-up needs a trade code.', { fields: { code: ['required'] } });
+  const clash = [...state.buildUps.keys()].find(
+    (code) => (isNew || code !== buildUp.code) && code.toLowerCase() === buildUp.code.toLowerCase(),
+  );
+  if (!isNew && !state.buildUps.has(buildUp.code))
+    throw refusal(404, 'unknownTradeCode', `No build-up has the trade code ${buildUp.code}.`);
+  if (clash !== undefined)
+    throw refusal(409, 'tradeCodeTaken', `The trade code ${clash} is already in this budget.`, { fields: { code: ['tradeCodeTaken'] } });
   const erasedLines = buildUp.totalSub !== null ? buildUp.lines.length + (state.buildUps.get(buildUp.code)?.lines.length ?? 0) : 0;
   return { type: 'BqBuildUpSaved', data: { ...buildUp, lines: buildUp.totalSub !== null ? [] : buildUp.lines, erasedLines } };
 }

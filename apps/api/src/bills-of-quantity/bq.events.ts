@@ -21,11 +21,24 @@ export type BqFieldChanges = Partial<BqFieldValues>;
 export type BqNewNode = { nodeId: string; parentId: string | null; nodeType: BqNodeType; fields: BqFieldValues };
 
 /** A build-up (price of a trade code): labour, material and plant lines, or a total sub (a subcontract's lump rate). */
-export type BqBuildUpLine = { category: 'labour' | 'material' | 'plant'; description: string; unit: string | null; quantity: string; rate: string };
+export type BqBuildUpLine = {
+  category: 'labour' | 'material' | 'plant';
+  description: string;
+  unit: string | null;
+  quantity: string;
+  rate: string;
+};
 /** A company profit parameter (company setups) a build-up names, as it stood when the build-up was saved. */
 export type BqProfitParameter = { id: string; code: string; description: string };
 /** `profitParameter` is absent in build-ups saved before a build-up could name one (read as none). */
-export type BqBuildUp = { code: string; description: string; totalSub: string | null; lines: BqBuildUpLine[]; profitPercent: string; profitParameter?: BqProfitParameter | null };
+export type BqBuildUp = {
+  code: string;
+  description: string;
+  totalSub: string | null;
+  lines: BqBuildUpLine[];
+  profitPercent: string;
+  profitParameter?: BqProfitParameter | null;
+};
 
 export type BqEvent =
   | { type: 'BqStarted'; data: { projectId: string; companyId: string } }

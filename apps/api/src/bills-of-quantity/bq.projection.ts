@@ -16,7 +16,12 @@ export const billsOfQuantityProjection: Projection = {
       created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, revision integer NOT NULL);
     CREATE INDEX IF NOT EXISTS bills_of_quantity_by_status ON bills_of_quantity (company_id, status, updated_at DESC, project_id);
     CREATE INDEX IF NOT EXISTS bills_of_quantity_by_update ON bills_of_quantity (company_id, updated_at DESC, project_id);`,
-  inline: (events) => (events.some((stored) => stored.streamType === BQ_STREAM_TYPE && (stored.type === 'BqStarted' || stored.type === 'WorkflowStatusChanged')) ? null : []),
+  inline: (events) =>
+    events.some(
+      (stored) => stored.streamType === BQ_STREAM_TYPE && (stored.type === 'BqStarted' || stored.type === 'WorkflowStatusChanged'),
+    )
+      ? null
+      : [],
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
       if (stored.streamType !== BQ_STREAM_TYPE) continue;
@@ -31,9 +36,10 @@ export const billsOfQuantityProjection: Projection = {
         );
       } else if (stored.type === 'WorkflowStatusChanged') {
         const change = stored.data as unknown as WorkflowStatusChanged;
-        await db.query('UPDATE bills_of_quantity SET status = $2, amount = COALESCE($3, amount), updated_at = $4, revision = $5 WHERE project_id = $1', [
-          projectId, change.statusAfter, change.amount === null ? null : change.amount.toFixed(2), at, stored.revision,
-        ]);
+        await db.query(
+          'UPDATE bills_of_quantity SET status = $2, amount = COALESCE($3, amount), updated_at = $4, revision = $5 WHERE project_id = $1',
+          [projectId, change.statusAfter, change.amount === null ? null : change.amount.toFixed(2), at, stored.revision],
+        );
       }
     }
   },

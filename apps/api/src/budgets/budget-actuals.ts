@@ -26,7 +26,14 @@ export type ProjectDocument = Omit<BudgetDocumentView, 'code'> & { sen: bigint }
  * subcontractor's claim), oldest first. A project has tens to hundreds of them: all are read.
  */
 export async function projectDocuments(db: SqlExecutor, companyId: string, projectId: string): Promise<ProjectDocument[]> {
-  const rows = await db.query<{ id: string; resource: string; document_no: string; title: string; status: string; total_sen: string | number }>(
+  const rows = await db.query<{
+    id: string;
+    resource: string;
+    document_no: string;
+    title: string;
+    status: string;
+    total_sen: string | number;
+  }>(
     // The lists' (resource, company_id, project_id, created_at, id) indexes, own and received, serve both branches.
     `SELECT id, resource, document_no, title, status, total_sen, created_at FROM documents WHERE resource = ANY($3::text[]) AND company_id = $2 AND project_id = $1
      UNION ALL
@@ -35,11 +42,19 @@ export async function projectDocuments(db: SqlExecutor, companyId: string, proje
      ORDER BY created_at, id`,
     [projectId, companyId, Object.keys(COUNTED)],
   );
-  return rows.filter((row) => COUNTED[row.resource]?.includes(row.status)).map((row) => {
-    const sen = BigInt(row.total_sen);
-    return {
-      id: row.id, resource: row.resource, documentNo: row.document_no, title: row.title, status: row.status, total: formatSen(sen), sen,
-      measure: row.resource in COMMITTED ? 'committed' : 'claimed',
-    };
-  });
+  return rows
+    .filter((row) => COUNTED[row.resource]?.includes(row.status))
+    .map((row) => {
+      const sen = BigInt(row.total_sen);
+      return {
+        id: row.id,
+        resource: row.resource,
+        documentNo: row.document_no,
+        title: row.title,
+        status: row.status,
+        total: formatSen(sen),
+        sen,
+        measure: row.resource in COMMITTED ? 'committed' : 'claimed',
+      };
+    });
 }

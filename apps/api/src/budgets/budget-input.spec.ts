@@ -28,7 +28,11 @@ describe('budget line fields', () => {
   });
 
   it('good fields come back trimmed, the amount to the sen', () => {
-    expect(lineValues({ code: ' EXC ', description: ' Excavation ', amount: '1500.5' }, true)).toEqual({ code: 'EXC', description: 'Excavation', amount: '1500.50' });
+    expect(lineValues({ code: ' EXC ', description: ' Excavation ', amount: '1500.5' }, true)).toEqual({
+      code: 'EXC',
+      description: 'Excavation',
+      amount: '1500.50',
+    });
     expect(lineValues({ amount: '7' }, false)).toEqual({ amount: '7.00' });
   });
 });

@@ -19,7 +19,13 @@ export type BudgetState = {
 };
 
 export const emptyBudget = (projectId = ''): BudgetState => ({
-  projectId, companyId: '', revision: -1, workflow: null, lines: new Map(), allocations: new Map(), updatedAt: null,
+  projectId,
+  companyId: '',
+  revision: -1,
+  workflow: null,
+  lines: new Map(),
+  allocations: new Map(),
+  updatedAt: null,
 });
 
 export function applyBudgetEvent(state: BudgetState, event: BudgetEvent, revision: number, at: string): BudgetState {
@@ -38,7 +44,8 @@ export function applyBudgetEvent(state: BudgetState, event: BudgetEvent, revisio
     case 'BudgetLineUpdated': {
       const line = state.lines.get(event.data.lineId)!;
       if (event.data.changes.code !== undefined && event.data.changes.code !== line.code) {
-        for (const [documentId, code] of state.allocations) if (code === line.code) state.allocations.set(documentId, event.data.changes.code);
+        for (const [documentId, code] of state.allocations)
+          if (code === line.code) state.allocations.set(documentId, event.data.changes.code);
       }
       Object.assign(line, event.data.changes);
       break;
@@ -84,12 +91,17 @@ export function decideBudget(state: BudgetState, command: BudgetCommand): Budget
     if (command.code !== null && ![...state.lines.values()].some((line) => line.code === command.code)) {
       throw refusal(404, 'budgetLineNotFound', `The budget has no trade code ${command.code}.`);
     }
-    return current === command.code ? [] : [{ type: 'BudgetDocumentAllocated', data: { documentId: command.documentId, code: command.code } }];
+    return current === command.code
+      ? []
+      : [{ type: 'BudgetDocumentAllocated', data: { documentId: command.documentId, code: command.code } }];
   }
-  if (!linesEditable(state)) throw refusal(409, 'budgetNotEditable', 'The budget is being approved or approved: reopen it to change its lines.');
-  const taken = (code: string, except: string | null) => [...state.lines.values()].some((line) => line.id !== except && sameCode(line.code, code));
+  if (!linesEditable(state))
+    throw refusal(409, 'budgetNotEditable', 'The budget is being approved or approved: reopen it to change its lines.');
+  const taken = (code: string, except: string | null) =>
+    [...state.lines.values()].some((line) => line.id !== except && sameCode(line.code, code));
   if (command.type === 'addLine') {
-    if (taken(command.values.code, null)) throw refusal(409, 'budgetTradeCodeTaken', `Trade code ${command.values.code} is already in this budget.`);
+    if (taken(command.values.code, null))
+      throw refusal(409, 'budgetTradeCodeTaken', `Trade code ${command.values.code} is already in this budget.`);
     return [{ type: 'BudgetLineAdded', data: { lineId: command.lineId, ...command.values } }];
   }
   const line = state.lines.get(command.lineId);
@@ -98,6 +110,8 @@ export function decideBudget(state: BudgetState, command: BudgetCommand): Budget
   if (command.changes.code !== undefined && taken(command.changes.code, line.id)) {
     throw refusal(409, 'budgetTradeCodeTaken', `Trade code ${command.changes.code} is already in this budget.`);
   }
-  const changes = Object.fromEntries(Object.entries(command.changes).filter(([key, value]) => line[key as keyof BudgetLineValues] !== value)) as Partial<BudgetLineValues>;
+  const changes = Object.fromEntries(
+    Object.entries(command.changes).filter(([key, value]) => line[key as keyof BudgetLineValues] !== value),
+  ) as Partial<BudgetLineValues>;
   return Object.keys(changes).length === 0 ? [] : [{ type: 'BudgetLineUpdated', data: { lineId: line.id, changes } }];
 }

@@ -4,4 +4,9 @@
 import { projectPlanProjection } from '../common/project-plan-projection.js';
 import { BUDGET_STREAM_TYPE } from './budget.events.js';
 
-export const ongoingBudgetsProjection = projectPlanProjection({ name: 'ongoingBudgets', table: 'ongoing_budgets', streamType: BUDGET_STREAM_TYPE, startedType: 'BudgetStarted' });
+export const ongoingBudgetsProjection = projectPlanProjection({
+  name: 'ongoingBudgets',
+  table: 'ongoing_budgets',
+  streamType: BUDGET_STREAM_TYPE,
+  startedType: 'BudgetStarted',
+});

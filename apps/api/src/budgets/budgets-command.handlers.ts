@@ -23,7 +23,12 @@ export class AddBudgetLineHandler implements ICommandHandler<AddBudgetLine> {
   constructor(private readonly budgets: Budgets) {}
   execute({ principal, projectId, body: raw, ifMatch }: AddBudgetLine) {
     const body = bodyOf(raw);
-    return this.budgets.change(principal, budgetProject(projectId), { type: 'addLine', lineId: randomUUID(), values: lineValues(body, true) as BudgetLineValues }, baseRevision(body, ifMatch));
+    return this.budgets.change(
+      principal,
+      budgetProject(projectId),
+      { type: 'addLine', lineId: randomUUID(), values: lineValues(body, true) as BudgetLineValues },
+      baseRevision(body, ifMatch),
+    );
   }
 }
 
@@ -32,7 +37,12 @@ export class UpdateBudgetLineHandler implements ICommandHandler<UpdateBudgetLine
   constructor(private readonly budgets: Budgets) {}
   execute({ principal, projectId, lineId, body: raw, ifMatch }: UpdateBudgetLine) {
     const body = bodyOf(raw);
-    return this.budgets.change(principal, budgetProject(projectId), { type: 'updateLine', lineId, changes: lineValues(body, false) }, baseRevision(body, ifMatch));
+    return this.budgets.change(
+      principal,
+      budgetProject(projectId),
+      { type: 'updateLine', lineId, changes: lineValues(body, false) },
+      baseRevision(body, ifMatch),
+    );
   }
 }
 
@@ -59,12 +69,18 @@ export class ActOnBudgetHandler implements ICommandHandler<ActOnBudget> {
   constructor(private readonly budgets: Budgets) {}
   execute({ principal, projectId, event, body: raw, ifMatch }: ActOnBudget) {
     const body = bodyOf(raw);
-    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) throw invalidFields({ remark: ['must be text of at most 2000 characters'] });
+    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000))
+      throw invalidFields({ remark: ['must be text of at most 2000 characters'] });
     const remark = typeof body.remark === 'string' ? body.remark.trim() : undefined;
     return this.budgets.act(principal, budgetProject(projectId), event, remark, baseRevision(body, ifMatch));
   }
 }
 
 export const BUDGET_COMMAND_HANDLERS = [
-  StartBudgetHandler, AddBudgetLineHandler, UpdateBudgetLineHandler, RemoveBudgetLineHandler, AllocateBudgetDocumentHandler, ActOnBudgetHandler,
+  StartBudgetHandler,
+  AddBudgetLineHandler,
+  UpdateBudgetLineHandler,
+  RemoveBudgetLineHandler,
+  AllocateBudgetDocumentHandler,
+  ActOnBudgetHandler,
 ];

@@ -56,15 +56,32 @@ export class Budgets {
       totals.budget += budget;
       totals.committed += committed;
       totals.claimed += claimed;
-      return { id: line.id, code: line.code, description: line.description, budget: line.amount, committed: formatSen(committed), claimed: formatSen(claimed), remaining: formatSen(budget - committed) };
+      return {
+        id: line.id,
+        code: line.code,
+        description: line.description,
+        budget: line.amount,
+        committed: formatSen(committed),
+        claimed: formatSen(claimed),
+        remaining: formatSen(budget - committed),
+      };
     });
-    const readOnlyBecause = this.access.editRefusal(principal, actor, 'ongoingBudget') ?? (linesEditable(state) ? null : 'budgetNotEditable');
+    const readOnlyBecause =
+      this.access.editRefusal(principal, actor, 'ongoingBudget') ?? (linesEditable(state) ? null : 'budgetNotEditable');
     return {
-      projectId, status: state.workflow?.status ?? null, revision: state.revision,
-      editable: readOnlyBecause === null, readOnlyBecause,
+      projectId,
+      status: state.workflow?.status ?? null,
+      revision: state.revision,
+      editable: readOnlyBecause === null,
+      readOnlyBecause,
       lines,
       unallocated: { committed: formatSen(unallocated.committed), claimed: formatSen(unallocated.claimed) },
-      totals: { budget: formatSen(totals.budget), committed: formatSen(totals.committed), claimed: formatSen(totals.claimed), remaining: formatSen(totals.budget - totals.committed) },
+      totals: {
+        budget: formatSen(totals.budget),
+        committed: formatSen(totals.committed),
+        claimed: formatSen(totals.claimed),
+        remaining: formatSen(totals.budget - totals.committed),
+      },
       documents: documents.map(({ sen: _sen, ...document }) => ({ ...document, code: state.allocations.get(document.id) ?? null })),
       availableActions: actionsOf(availableActions('ongoingBudget', state.workflow, actor)),
       updatedAt: state.updatedAt,
@@ -89,13 +106,21 @@ export class Budgets {
   }
 
   /** A change of lines (CreatePropose) or of a document's trade code (the update right and a visible project). */
-  async change(principal: Principal, projectId: string, command: BudgetCommand, base: number): Promise<{ success: true; revision: number; id?: string }> {
+  async change(
+    principal: Principal,
+    projectId: string,
+    command: BudgetCommand,
+    base: number,
+  ): Promise<{ success: true; revision: number; id?: string }> {
     const actor = await this.access.editor(principal, projectId, NOT_FOUND);
     const state = await this.current(projectId, base);
     if (command.type !== 'allocate' && !this.access.proposes(actor, 'ongoingBudget')) {
       throw refusal(403, 'noAuthority', 'Changing the budget needs CreatePropose (level 10) on ongoingBudget in the project.');
     }
-    if (command.type === 'allocate' && !(await projectDocuments(this.db, actor.companyId, projectId)).some((d) => d.id === command.documentId)) {
+    if (
+      command.type === 'allocate' &&
+      !(await projectDocuments(this.db, actor.companyId, projectId)).some((d) => d.id === command.documentId)
+    ) {
       throw refusal(404, 'budgetDocumentNotFound', 'No such order or claim counts in this project.');
     }
     const events = decideBudget(state, command);
@@ -108,32 +133,61 @@ export class Budgets {
     const actor = await this.access.actor(principal, projectId, NOT_FOUND);
     const state = await this.current(projectId, base);
     const manual = await this.access.manual(state.companyId, 'ongoingBudget');
-    const decision = decide('ongoingBudget', state.workflow, { type: eventName as 'Approve', at: this.now().toISOString(), ...(remark ? { remark } : {}), ...(manual ? { manual } : {}) }, actor);
+    const decision = decide(
+      'ongoingBudget',
+      state.workflow,
+      { type: eventName as 'Approve', at: this.now().toISOString(), ...(remark ? { remark } : {}), ...(manual ? { manual } : {}) },
+      actor,
+    );
     if (!decision.ok) throw refusedByMachine(decision.refusal.code, eventName);
     const revision = await this.append(projectId, state.revision, [{ type: 'WorkflowStatusChanged', data: decision.event }], actor);
     const after = applyBudgetEvent(state, { type: 'WorkflowStatusChanged', data: decision.event }, revision, this.now().toISOString());
-    return { success: true as const, id: projectId, revision, status: after.workflow!.status, availableActions: availableActions('ongoingBudget', after.workflow, actor) };
+    return {
+      success: true as const,
+      id: projectId,
+      revision,
+      status: after.workflow!.status,
+      availableActions: availableActions('ongoingBudget', after.workflow, actor),
+    };
   }
 
   async history(principal: Principal, projectId: string) {
     await this.access.reader(principal, projectId, NOT_FOUND);
     const events = await this.store.readStream(budgetStreamId(projectId));
     if (events.length === 0) throw refusal(404, NOT_FOUND, 'This project has no budget yet.');
-    return events.map((stored) => ({ revision: stored.revision, type: stored.type, data: stored.data, at: stored.metadata.recordedAt, userId: stored.metadata.actorUserId ?? null }));
+    return events.map((stored) => ({
+      revision: stored.revision,
+      type: stored.type,
+      data: stored.data,
+      at: stored.metadata.recordedAt,
+      userId: stored.metadata.actorUserId ?? null,
+    }));
   }
 
   private async current(projectId: string, base: number): Promise<BudgetState> {
     const state = await this.load(projectId);
     if (!state) throw refusal(404, NOT_FOUND, 'This project has no budget yet.');
-    if (base !== state.revision) throw refusal(409, 'wrongExpectedRevision', `The budget changed: you sent revision ${base}, it is at ${state.revision}. Read it again.`, { revision: state.revision });
+    if (base !== state.revision)
+      throw refusal(
+        409,
+        'wrongExpectedRevision',
+        `The budget changed: you sent revision ${base}, it is at ${state.revision}. Read it again.`,
+        { revision: state.revision },
+      );
     return state;
   }
 
   private async append(projectId: string, expected: number | 'no_stream', events: readonly BudgetEvent[], actor: Actor): Promise<number> {
     try {
       const result = await this.store.append({
-        streamId: budgetStreamId(projectId), streamType: BUDGET_STREAM_TYPE, expectedRevision: expected,
-        events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } })),
+        streamId: budgetStreamId(projectId),
+        streamType: BUDGET_STREAM_TYPE,
+        expectedRevision: expected,
+        events: events.map((event) => ({
+          type: event.type,
+          data: event.data as unknown as JsonValue,
+          metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId },
+        })),
       });
       return result.events.at(-1)!.revision;
     } catch (error) {
@@ -159,7 +213,10 @@ export function refusedByMachine(code: WorkflowRefusalCode, eventName: string): 
  * A line per build-up (trade code) of the BQ: its description, and as the amount the cost of the items it
  * prices (quantity x build-up rate, without profit: the budget is what may be spent).
  */
-export function linesFromBq(bq: { buildUps: ReadonlyMap<string, { code: string; description: string }>; nodes: ReadonlyMap<string, { type: string; buildUpCode: string | null; quantity: string | null; buildUpRate: string | null }> }): BudgetLineValues[] {
+export function linesFromBq(bq: {
+  buildUps: ReadonlyMap<string, { code: string; description: string }>;
+  nodes: ReadonlyMap<string, { type: string; buildUpCode: string | null; quantity: string | null; buildUpRate: string | null }>;
+}): BudgetLineValues[] {
   const cost = new Map<string, bigint>();
   for (const node of bq.nodes.values()) {
     if (node.type !== 'item' || node.buildUpCode === null || node.quantity === null || node.buildUpRate === null) continue;
@@ -168,5 +225,9 @@ export function linesFromBq(bq: { buildUps: ReadonlyMap<string, { code: string; 
     if (quantity === null || rate === null) continue;
     cost.set(node.buildUpCode, (cost.get(node.buildUpCode) ?? 0n) + lineAmount(quantity, rate));
   }
-  return [...bq.buildUps.values()].map((buildUp) => ({ code: buildUp.code, description: buildUp.description, amount: formatSen(cost.get(buildUp.code) ?? 0n) }));
+  return [...bq.buildUps.values()].map((buildUp) => ({
+    code: buildUp.code,
+    description: buildUp.description,
+    amount: formatSen(cost.get(buildUp.code) ?? 0n),
+  }));
 }

@@ -5,6 +5,11 @@ import type { AccessRight } from '@binaan/contracts';
 
 export const CATALOGUE_CHANGE_RIGHT = 'administration.catalogue.update' as const satisfies AccessRight;
 export const CATALOGUE_READ_RIGHTS = [
-  'administration.catalogue.view', 'administration.catalogue.update', 'procurement.update', 'tenderManagement.update', 'contractManagement.update',
-  'costPlanAndLibrary.update', 'projectManagement.update',
+  'administration.catalogue.view',
+  'administration.catalogue.update',
+  'procurement.update',
+  'tenderManagement.update',
+  'contractManagement.update',
+  'costPlanAndLibrary.update',
+  'projectManagement.update',
 ] as const satisfies readonly AccessRight[];

@@ -22,42 +22,67 @@ import { catalogueItemStream, type CatalogueItemEvent } from './catalogue-item.e
 export const PENDING_CLAIM_MS = 30_000;
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 40);
-export const nameClaimStream = (companyId: string, kind: CatalogueItemKind, name: string) => `catalogueItemName-${companyId}-${kind}-${hash(catalogueNameKey(name))}`;
+export const nameClaimStream = (companyId: string, kind: CatalogueItemKind, name: string) =>
+  `catalogueItemName-${companyId}-${kind}-${hash(catalogueNameKey(name))}`;
 export const codeClaimStream = (companyId: string, code: string) => `catalogueItemCode-${companyId}-${hash(catalogueCodeKey(code))}`;
 
 @Injectable()
 export class CatalogueItemClaims {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore, @Inject(CLOCK) private readonly now: Clock) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly now: Clock,
+  ) {}
 
   /** The item folded, or null when its stream is empty. */
   async load(itemId: string): Promise<CatalogueItemState | null> {
     let state: CatalogueItemState | null = null;
     for (const stored of await this.store.readStream(catalogueItemStream(itemId))) {
-      state = evolveCatalogueItem(state, { type: stored.type, data: stored.data } as CatalogueItemEvent, stored.revision, stored.metadata.recordedAt);
+      state = evolveCatalogueItem(
+        state,
+        { type: stored.type, data: stored.data } as CatalogueItemEvent,
+        stored.revision,
+        stored.metadata.recordedAt,
+      );
     }
     return state;
   }
 
   /** Which other item holds the name or the code now (null when free); reads only, for an import's check. */
   async holderOfName(companyId: string, kind: CatalogueItemKind, name: string, self: string | null): Promise<string | null> {
-    const { holder } = await this.current(nameClaimStream(companyId, kind, name), (item) => item.kind === kind && catalogueNameKey(item.values.name) === catalogueNameKey(name));
+    const { holder } = await this.current(
+      nameClaimStream(companyId, kind, name),
+      (item) => item.kind === kind && catalogueNameKey(item.values.name) === catalogueNameKey(name),
+    );
     return holder && holder !== self ? holder : null;
   }
 
   async holderOfCode(companyId: string, code: string, self: string | null): Promise<string | null> {
-    const { holder } = await this.current(codeClaimStream(companyId, code), (item) => catalogueCodeKey(item.values.code) === catalogueCodeKey(code));
+    const { holder } = await this.current(
+      codeClaimStream(companyId, code),
+      (item) => catalogueCodeKey(item.values.code) === catalogueCodeKey(code),
+    );
     return holder && holder !== self ? holder : null;
   }
 
   /** Takes the name (and the code, unless empty) for `itemId`: 409 itemNameExists / itemCodeExists when held by another. */
   async claim(companyId: string, itemId: string, kind: CatalogueItemKind, name: string, code: string): Promise<void> {
-    await this.take(nameClaimStream(companyId, kind, name), 'CatalogueItemNameClaimed', itemId,
+    await this.take(
+      nameClaimStream(companyId, kind, name),
+      'CatalogueItemNameClaimed',
+      itemId,
       (item) => item.kind === kind && catalogueNameKey(item.values.name) === catalogueNameKey(name),
-      () => refusal(409, ErrorCodes.itemNameExists, `An item with the same name exists: ${name}.`, { fields: { name: ['itemNameExists'] } }));
+      () =>
+        refusal(409, ErrorCodes.itemNameExists, `An item with the same name exists: ${name}.`, { fields: { name: ['itemNameExists'] } }),
+    );
     if (code === '') return;
-    await this.take(codeClaimStream(companyId, code), 'CatalogueItemCodeClaimed', itemId,
+    await this.take(
+      codeClaimStream(companyId, code),
+      'CatalogueItemCodeClaimed',
+      itemId,
       (item) => catalogueCodeKey(item.values.code) === catalogueCodeKey(code),
-      () => refusal(409, ErrorCodes.itemCodeExists, `An item with the same code exists: ${code}.`, { fields: { code: ['itemCodeExists'] } }));
+      () =>
+        refusal(409, ErrorCodes.itemCodeExists, `An item with the same code exists: ${code}.`, { fields: { code: ['itemCodeExists'] } }),
+    );
   }
 
   private async current(streamId: string, stillHolds: (item: CatalogueItemState) => boolean) {
@@ -72,12 +97,23 @@ export class CatalogueItemClaims {
     return { last, holder: !holder.retired && stillHolds(holder) ? holderId : null };
   }
 
-  private async take(streamId: string, type: 'CatalogueItemNameClaimed' | 'CatalogueItemCodeClaimed', itemId: string, stillHolds: (item: CatalogueItemState) => boolean, taken: () => Error): Promise<void> {
+  private async take(
+    streamId: string,
+    type: 'CatalogueItemNameClaimed' | 'CatalogueItemCodeClaimed',
+    itemId: string,
+    stillHolds: (item: CatalogueItemState) => boolean,
+    taken: () => Error,
+  ): Promise<void> {
     const { last, holder } = await this.current(streamId, stillHolds);
     if (holder === itemId) return;
     if (holder) throw taken();
     try {
-      await this.store.append({ streamId, streamType: 'catalogueItemClaim', expectedRevision: last ? last.revision : 'no_stream', events: [{ type, data: { itemId }, metadata: { actorUserId: 'system:catalogue-items' } }] });
+      await this.store.append({
+        streamId,
+        streamType: 'catalogueItemClaim',
+        expectedRevision: last ? last.revision : 'no_stream',
+        events: [{ type, data: { itemId }, metadata: { actorUserId: 'system:catalogue-items' } }],
+      });
     } catch (error) {
       if (error instanceof WrongExpectedRevision) throw taken();
       throw error;

@@ -3,7 +3,13 @@
 // walks its index (catalogue-items.projection.ts); the count stops at a cap and says so (X-Total-Capped), so a
 // page costs the same at a hundred thousand items as at a hundred. filter.id (react-admin's getMany) resolves
 // ids of any status.
-import { CATALOGUE_ITEM_KINDS, DocumentListTotalCap, type CatalogueItemKind, type CatalogueItemRow, type CatalogueItemStatus } from '@binaan/contracts';
+import {
+  CATALOGUE_ITEM_KINDS,
+  DocumentListTotalCap,
+  type CatalogueItemKind,
+  type CatalogueItemRow,
+  type CatalogueItemStatus,
+} from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { invalidParameter, listFilter } from '../common/list-query.js';
 import { cappedCount, pageTotal } from '../common/page-range.js';
@@ -13,14 +19,39 @@ const SORTS: Readonly<Record<string, string>> = { name: 'lower(name)', code: 'up
 const SEARCH_CAP = 1_000;
 
 export type CatalogueRowSql = {
-  item_id: string; kind: string; status: string; code: string; name: string; description: string; unit: string; unit_price: string; brand_model: string;
-  colour: string; size: string; manufacturer: string; trade_category: string; revision: number; updated_at: Date | string;
+  item_id: string;
+  kind: string;
+  status: string;
+  code: string;
+  name: string;
+  description: string;
+  unit: string;
+  unit_price: string;
+  brand_model: string;
+  colour: string;
+  size: string;
+  manufacturer: string;
+  trade_category: string;
+  revision: number;
+  updated_at: Date | string;
 };
 
 export const catalogueRow = (row: CatalogueRowSql): CatalogueItemRow => ({
-  id: row.item_id, kind: row.kind as CatalogueItemKind, status: row.status as CatalogueItemStatus, code: row.code, name: row.name, description: row.description,
-  unit: row.unit, unitPrice: row.unit_price, brandModel: row.brand_model, colour: row.colour, size: row.size, manufacturer: row.manufacturer,
-  tradeCategory: row.trade_category, revision: Number(row.revision), updatedAt: new Date(row.updated_at).toISOString(),
+  id: row.item_id,
+  kind: row.kind as CatalogueItemKind,
+  status: row.status as CatalogueItemStatus,
+  code: row.code,
+  name: row.name,
+  description: row.description,
+  unit: row.unit,
+  unitPrice: row.unit_price,
+  brandModel: row.brand_model,
+  colour: row.colour,
+  size: row.size,
+  manufacturer: row.manufacturer,
+  tradeCategory: row.trade_category,
+  revision: Number(row.revision),
+  updatedAt: new Date(row.updated_at).toISOString(),
 });
 
 export async function catalogueItemList(db: SqlExecutor, companyId: string, query: Record<string, unknown>) {
@@ -38,7 +69,8 @@ export async function catalogueItemList(db: SqlExecutor, companyId: string, quer
     where.push(`status = $${params.length}`);
   }
   if (filter.kind !== undefined) {
-    if (typeof filter.kind !== 'string' || !(CATALOGUE_ITEM_KINDS as readonly string[]).includes(filter.kind)) throw invalidParameter('filter.kind', `must be one of ${CATALOGUE_ITEM_KINDS.join(', ')}`);
+    if (typeof filter.kind !== 'string' || !(CATALOGUE_ITEM_KINDS as readonly string[]).includes(filter.kind))
+      throw invalidParameter('filter.kind', `must be one of ${CATALOGUE_ITEM_KINDS.join(', ')}`);
     params.push(filter.kind);
     where.push(`kind = $${params.length}`);
   }

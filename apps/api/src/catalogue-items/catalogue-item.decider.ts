@@ -6,13 +6,32 @@ import { refusal } from '../common/refusal.js';
 import type { CatalogueItemEvent } from './catalogue-item.events.js';
 
 export type CatalogueItemState = {
-  itemId: string; companyId: string; kind: CatalogueItemKind; values: CatalogueItemValues; retired: boolean; revision: number; updatedAt: string;
+  itemId: string;
+  companyId: string;
+  kind: CatalogueItemKind;
+  values: CatalogueItemValues;
+  retired: boolean;
+  revision: number;
+  updatedAt: string;
 };
 
-export function evolveCatalogueItem(state: CatalogueItemState | null, event: CatalogueItemEvent, revision: number, at: string): CatalogueItemState | null {
+export function evolveCatalogueItem(
+  state: CatalogueItemState | null,
+  event: CatalogueItemEvent,
+  revision: number,
+  at: string,
+): CatalogueItemState | null {
   switch (event.type) {
     case 'CatalogueItemAdded':
-      return { itemId: event.data.itemId, companyId: event.data.companyId, kind: event.data.kind, values: { ...event.data.values }, retired: false, revision, updatedAt: at };
+      return {
+        itemId: event.data.itemId,
+        companyId: event.data.companyId,
+        kind: event.data.kind,
+        values: { ...event.data.values },
+        retired: false,
+        revision,
+        updatedAt: at,
+      };
     case 'CatalogueItemEdited':
       return state && { ...state, values: { ...state.values, ...event.data.changes }, revision, updatedAt: at };
     case 'CatalogueItemRetired':
@@ -22,8 +41,10 @@ export function evolveCatalogueItem(state: CatalogueItemState | null, event: Cat
   }
 }
 
-const invalid = (fields: Record<string, string[]>) => refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
-const object = (body: unknown): Record<string, unknown> => (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+const invalid = (fields: Record<string, string[]>) =>
+  refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
+const object = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 const reasonOf = (body: Record<string, unknown>) => (typeof body.reason === 'string' ? body.reason.trim() : '');
 
 /** The values an add would record, or 400 naming each field. Also used to check an import's rows. */
@@ -48,7 +69,8 @@ export function decideEdit(state: CatalogueItemState, body: unknown): CatalogueI
   if (Object.keys(fields).length > 0) throw invalid(fields);
   const values = catalogueItemValues(input);
   const changes: Partial<CatalogueItemValues> = {};
-  for (const field of Object.keys(values) as (keyof CatalogueItemValues)[]) if (values[field] !== state.values[field]) changes[field] = values[field];
+  for (const field of Object.keys(values) as (keyof CatalogueItemValues)[])
+    if (values[field] !== state.values[field]) changes[field] = values[field];
   if (Object.keys(changes).length === 0) return [];
   return [{ type: 'CatalogueItemEdited', data: { itemId: state.itemId, changes, reason: reasonOf(input) } }];
 }

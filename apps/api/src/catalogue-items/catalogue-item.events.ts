@@ -6,7 +6,10 @@
 import type { CatalogueItemKind, CatalogueItemValues } from '@binaan/contracts';
 
 export type CatalogueItemEvent =
-  | { type: 'CatalogueItemAdded'; data: { itemId: string; companyId: string; kind: CatalogueItemKind; values: CatalogueItemValues; reason: string } }
+  | {
+      type: 'CatalogueItemAdded';
+      data: { itemId: string; companyId: string; kind: CatalogueItemKind; values: CatalogueItemValues; reason: string };
+    }
   /** Only the fields that changed, each with its new value. */
   | { type: 'CatalogueItemEdited'; data: { itemId: string; changes: Partial<CatalogueItemValues>; reason: string } }
   | { type: 'CatalogueItemRetired'; data: { itemId: string; reason: string } }
@@ -15,5 +18,10 @@ export type CatalogueItemEvent =
 export type CatalogueClaimEvent = { type: 'CatalogueItemNameClaimed' | 'CatalogueItemCodeClaimed'; data: { itemId: string } };
 
 export const CATALOGUE_ITEM_STREAM_TYPE = 'catalogueItem';
-export const CATALOGUE_ITEM_EVENT_TYPES = ['CatalogueItemAdded', 'CatalogueItemEdited', 'CatalogueItemRetired', 'CatalogueItemRestored'] as const;
+export const CATALOGUE_ITEM_EVENT_TYPES = [
+  'CatalogueItemAdded',
+  'CatalogueItemEdited',
+  'CatalogueItemRetired',
+  'CatalogueItemRestored',
+] as const;
 export const catalogueItemStream = (itemId: string) => `catalogueItem-${itemId}`;

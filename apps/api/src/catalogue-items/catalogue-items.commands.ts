@@ -7,20 +7,34 @@ import type { Principal } from '../common/principal.js';
 import { CatalogueItems } from './catalogue-items.service.js';
 
 export class AddCatalogueItem extends Command<Resolved<CatalogueItems['add']>> {
-  constructor(readonly principal: Principal, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 export class EditCatalogueItem extends Command<Resolved<CatalogueItems['edit']>> {
-  constructor(readonly principal: Principal, readonly itemId: string, readonly body: unknown, readonly ifMatch: string | undefined) {
+  constructor(
+    readonly principal: Principal,
+    readonly itemId: string,
+    readonly body: unknown,
+    readonly ifMatch: string | undefined,
+  ) {
     super();
   }
 }
 
 /** Retire (no longer offered to the pickers) or Restore, with a reason. */
 export class ActOnCatalogueItem extends Command<Resolved<CatalogueItems['retire']>> {
-  constructor(readonly principal: Principal, readonly itemId: string, readonly action: 'Retire' | 'Restore', readonly body: unknown, readonly ifMatch: string | undefined) {
+  constructor(
+    readonly principal: Principal,
+    readonly itemId: string,
+    readonly action: 'Retire' | 'Restore',
+    readonly body: unknown,
+    readonly ifMatch: string | undefined,
+  ) {
     super();
   }
 }

@@ -5,5 +5,9 @@ import { CATALOGUE_ITEM_COMMAND_HANDLERS } from './catalogue-items.commands.js';
 import { CatalogueItemsController } from './catalogue-items.controller.js';
 import { CatalogueItems } from './catalogue-items.service.js';
 
-@Module({ controllers: [CatalogueItemsController], providers: [...CATALOGUE_ITEM_COMMAND_HANDLERS, CatalogueItems, CatalogueItemClaims], exports: [CatalogueItems, CatalogueItemClaims] })
+@Module({
+  controllers: [CatalogueItemsController],
+  providers: [...CATALOGUE_ITEM_COMMAND_HANDLERS, CatalogueItems, CatalogueItemClaims],
+  exports: [CatalogueItems, CatalogueItemClaims],
+})
 export class CatalogueItemsModule {}

@@ -9,8 +9,16 @@ import { CATALOGUE_ITEM_EVENT_TYPES, type CatalogueItemEvent } from './catalogue
 export const CATALOGUE_SEARCH_TEXT = `(name || ' ' || code)`;
 
 const COLUMNS: Record<string, string> = {
-  code: 'code', name: 'name', description: 'description', unit: 'unit', unitPrice: 'unit_price', brandModel: 'brand_model', colour: 'colour',
-  size: 'size', manufacturer: 'manufacturer', tradeCategory: 'trade_category',
+  code: 'code',
+  name: 'name',
+  description: 'description',
+  unit: 'unit',
+  unitPrice: 'unit_price',
+  brandModel: 'brand_model',
+  colour: 'colour',
+  size: 'size',
+  manufacturer: 'manufacturer',
+  tradeCategory: 'trade_category',
 };
 
 export const catalogueItemsProjection: Projection = {
@@ -39,23 +47,45 @@ export const catalogueItemsProjection: Projection = {
           await db.query(
             `INSERT INTO catalogue_items (company_id, item_id, kind, code, name, description, unit, unit_price, brand_model, colour, size, manufacturer, trade_category, revision, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (company_id, item_id) DO NOTHING`,
-            [event.data.companyId, event.data.itemId, event.data.kind, v.code, v.name, v.description, v.unit, v.unitPrice, v.brandModel, v.colour, v.size, v.manufacturer, v.tradeCategory, stored.revision, at],
+            [
+              event.data.companyId,
+              event.data.itemId,
+              event.data.kind,
+              v.code,
+              v.name,
+              v.description,
+              v.unit,
+              v.unitPrice,
+              v.brandModel,
+              v.colour,
+              v.size,
+              v.manufacturer,
+              v.tradeCategory,
+              stored.revision,
+              at,
+            ],
           );
           break;
         }
         case 'CatalogueItemEdited': {
           const entries = Object.entries(event.data.changes).filter(([field]) => COLUMNS[field]);
           const sets = entries.map(([field], index) => `${COLUMNS[field]} = $${index + 4}`);
-          await db.query(
-            `UPDATE catalogue_items SET ${[...sets, 'revision = $2', 'updated_at = $3'].join(', ')} WHERE item_id = $1`,
-            [event.data.itemId, stored.revision, at, ...entries.map(([, value]) => value)],
-          );
+          await db.query(`UPDATE catalogue_items SET ${[...sets, 'revision = $2', 'updated_at = $3'].join(', ')} WHERE item_id = $1`, [
+            event.data.itemId,
+            stored.revision,
+            at,
+            ...entries.map(([, value]) => value),
+          ]);
           break;
         }
         case 'CatalogueItemRetired':
         case 'CatalogueItemRestored':
-          await db.query('UPDATE catalogue_items SET status = $2, revision = $3, updated_at = $4 WHERE item_id = $1',
-            [event.data.itemId, event.type === 'CatalogueItemRetired' ? 'retired' : 'active', stored.revision, at]);
+          await db.query('UPDATE catalogue_items SET status = $2, revision = $3, updated_at = $4 WHERE item_id = $1', [
+            event.data.itemId,
+            event.type === 'CatalogueItemRetired' ? 'retired' : 'active',
+            stored.revision,
+            at,
+          ]);
           break;
       }
     }

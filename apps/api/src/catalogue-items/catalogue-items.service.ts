@@ -63,7 +63,9 @@ export class CatalogueItems {
     const companyId = companyOf(principal, ...CATALOGUE_READ_RIGHTS);
     const [row] = await this.db.query<CatalogueRowSql>(
       `SELECT item_id, kind, status, code, name, description, unit, unit_price, brand_model, colour, size, manufacturer, trade_category, revision, updated_at
-       FROM catalogue_items WHERE company_id = $1 AND item_id = $2`, [companyId, itemId]);
+       FROM catalogue_items WHERE company_id = $1 AND item_id = $2`,
+      [companyId, itemId],
+    );
     if (!row) throw notFound();
     return catalogueRow(row);
   }
@@ -75,7 +77,13 @@ export class CatalogueItems {
     const first = events[0]?.data as { companyId?: string } | undefined;
     if (!first || first.companyId !== companyId) throw notFound();
     const ids = [...new Set(events.map((e) => e.metadata.actorUserId ?? ''))];
-    const names = new Map((await this.db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM identity_users WHERE user_id = ANY($1::text[])', [ids])).map((r) => [r.user_id, r.name]));
+    const names = new Map(
+      (
+        await this.db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM identity_users WHERE user_id = ANY($1::text[])', [
+          ids,
+        ])
+      ).map((r) => [r.user_id, r.name]),
+    );
     let values: Partial<CatalogueItemValues> = {};
     const history = events.map((stored): CatalogueItemHistoryStep => {
       const event = { type: stored.type, data: stored.data } as CatalogueItemEvent;
@@ -84,9 +92,22 @@ export class CatalogueItems {
       switch (event.type) {
         case 'CatalogueItemAdded':
           values = { ...event.data.values };
-          return { ...step, event: 'Added', changes: [{ field: 'kind', before: null, after: event.data.kind }, ...Object.entries(event.data.values).filter(([, v]) => v !== '').map(([field, after]) => ({ field, before: null, after }))] };
+          return {
+            ...step,
+            event: 'Added',
+            changes: [
+              { field: 'kind', before: null, after: event.data.kind },
+              ...Object.entries(event.data.values)
+                .filter(([, v]) => v !== '')
+                .map(([field, after]) => ({ field, before: null, after })),
+            ],
+          };
         case 'CatalogueItemEdited': {
-          const changes = Object.entries(event.data.changes).map(([field, after]) => ({ field, before: values[field as keyof CatalogueItemValues] ?? null, after: after ?? '' }));
+          const changes = Object.entries(event.data.changes).map(([field, after]) => ({
+            field,
+            before: values[field as keyof CatalogueItemValues] ?? null,
+            after: after ?? '',
+          }));
           values = { ...values, ...event.data.changes };
           return { ...step, event: 'Edited', changes };
         }
@@ -103,22 +124,41 @@ export class CatalogueItems {
     const state = /^[A-Za-z0-9-]{1,64}$/.test(itemId) ? await this.claims.load(itemId) : null;
     if (!state || state.companyId !== companyId) throw notFound();
     const bodyRevision = (body as { revision?: unknown } | null)?.revision;
-    const expected = ifMatch !== undefined ? ifMatch.replace(/^(W\/)?"?|"?$/g, '') : typeof bodyRevision === 'number' || typeof bodyRevision === 'string' ? String(bodyRevision) : null;
+    const expected =
+      ifMatch !== undefined
+        ? ifMatch.replace(/^(W\/)?"?|"?$/g, '')
+        : typeof bodyRevision === 'number' || typeof bodyRevision === 'string'
+          ? String(bodyRevision)
+          : null;
     if (expected !== null && expected !== String(state.revision)) {
-      throw refusal(409, ErrorCodes.wrongExpectedRevision, `This item changed: it is at revision ${state.revision}. Read it again.`, { revision: state.revision });
+      throw refusal(409, ErrorCodes.wrongExpectedRevision, `This item changed: it is at revision ${state.revision}. Read it again.`, {
+        revision: state.revision,
+      });
     }
     return state;
   }
 
-  private async append(principal: Principal, itemId: string, expected: number | 'no_stream', events: readonly CatalogueItemEvent[]): Promise<number> {
+  private async append(
+    principal: Principal,
+    itemId: string,
+    expected: number | 'no_stream',
+    events: readonly CatalogueItemEvent[],
+  ): Promise<number> {
     try {
       const result = await this.store.append({
-        streamId: catalogueItemStream(itemId), streamType: CATALOGUE_ITEM_STREAM_TYPE, expectedRevision: expected,
-        events: events.map((event) => ({ type: event.type, data: event.data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } })),
+        streamId: catalogueItemStream(itemId),
+        streamType: CATALOGUE_ITEM_STREAM_TYPE,
+        expectedRevision: expected,
+        events: events.map((event) => ({
+          type: event.type,
+          data: event.data,
+          metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId },
+        })),
       });
       return result.nextExpectedRevision;
     } catch (error) {
-      if (error instanceof WrongExpectedRevision) throw refusal(409, ErrorCodes.wrongExpectedRevision, 'This item changed meanwhile. Read it again.');
+      if (error instanceof WrongExpectedRevision)
+        throw refusal(409, ErrorCodes.wrongExpectedRevision, 'This item changed meanwhile. Read it again.');
       throw error;
     }
   }

@@ -24,16 +24,24 @@ export function parseArticle(raw: unknown): ArticleInput {
   if (title.length === 0 || title.length > 200) problems.title = ['required, at most 200 characters'];
   if (location.length === 0 || location.length > 300) problems.location = ['required, at most 300 characters'];
   if (description.length > 5000) problems.description = ['at most 5000 characters'];
-  const date = typeof body.date === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(body.date) ? new Date(body.date) : null;
-  if (!date || Number.isNaN(date.getTime()) || date.getUTCFullYear() < 2000 || date.getUTCFullYear() > 2100) problems.date = ['required: an ISO date or date-time between 2000 and 2100'];
+  const date =
+    typeof body.date === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(body.date) ? new Date(body.date) : null;
+  if (!date || Number.isNaN(date.getTime()) || date.getUTCFullYear() < 2000 || date.getUTCFullYear() > 2100)
+    problems.date = ['required: an ISO date or date-time between 2000 and 2100'];
   const images = body.otherImage ?? [];
-  if (!Array.isArray(images) || images.length > 10 || images.some((image) => typeof image !== 'string' || image.length > 500 || !IMAGE.test(image))) {
+  if (
+    !Array.isArray(images) ||
+    images.length > 10 ||
+    images.some((image) => typeof image !== 'string' || image.length > 500 || !IMAGE.test(image))
+  ) {
     problems.otherImage = ['at most 10 image addresses (http, https or a path from /)'];
   }
   const minutes = body.minimum_minutes ?? 0;
-  if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 0 || minutes > 24 * 60) problems.minimum_minutes = ['a whole number of minutes from 0 to 1440'];
+  if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 0 || minutes > 24 * 60)
+    problems.minimum_minutes = ['a whole number of minutes from 0 to 1440'];
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
-  const attendanceRule: AttendanceRule = (minutes as number) > 0 ? { kind: 'minimumDuration', minutes: minutes as number } : { kind: 'checkInAndOut' };
+  const attendanceRule: AttendanceRule =
+    (minutes as number) > 0 ? { kind: 'minimumDuration', minutes: minutes as number } : { kind: 'checkInAndOut' };
   return { title, location, date: date!.toISOString(), description, otherImage: images as string[], attendanceRule };
 }
 
@@ -41,7 +49,8 @@ export function foldArticle(events: readonly StoredEvent[]): Article | null {
   let article = null as Article | null;
   for (const event of events) {
     if (event.type === 'EventArticleCreated') article = { ...(event.data as unknown as ArticleData), published: false, publishedAt: null };
-    else if (event.type === 'EventArticlePublished' && article) article = { ...article, published: true, publishedAt: (event.data as { at: string }).at };
+    else if (event.type === 'EventArticlePublished' && article)
+      article = { ...article, published: true, publishedAt: (event.data as { at: string }).at };
   }
   return article;
 }
@@ -71,7 +80,12 @@ export function parseRegistration(raw: unknown): RegistrationInput {
   const name = text(body.name);
   const email = typeof body.email === 'string' ? normaliseEmail(body.email) : '';
   const contact = typeof body.contact === 'string' ? body.contact.replace(/[\s-]/g, '') : '';
-  const companyName = body.company_name === undefined || body.company_name === null ? '' : typeof body.company_name === 'string' ? body.company_name.trim() : null;
+  const companyName =
+    body.company_name === undefined || body.company_name === null
+      ? ''
+      : typeof body.company_name === 'string'
+        ? body.company_name.trim()
+        : null;
   if (articleId.length > 64) problems.article_id = ['not an event id'];
   if (name.length === 0 || name.length > 200) problems.name = ['required, at most 200 characters'];
   if (email.length === 0 || !isEmail(email)) problems.email = ['required, a valid e-mail address'];

@@ -11,7 +11,11 @@ describe('capped certificate reads', () => {
 
   beforeAll(async () => {
     db = await PGliteDatabase.open();
-    for (const sql of certificatesProjection.setupSql.split(';').map((s) => s.trim()).filter(Boolean)) await db.query(sql);
+    for (const sql of certificatesProjection.setupSql
+      .split(';')
+      .map((s) => s.trim())
+      .filter(Boolean))
+      await db.query(sql);
     for (let i = 0; i < 5; i++) {
       await db.query(
         `INSERT INTO cert_articles (article_id, company_id, title, location, date, description, other_images, attendance_rule, published, created_at)
@@ -23,11 +27,21 @@ describe('capped certificate reads', () => {
       await db.query(
         `INSERT INTO cert_registrations (registration_id, article_id, user_id, name, email, contact, company_name, registered_at, register_tx, register_hash, check_in_at, check_out_at)
          VALUES ($1, 'a0', $2, $3, $4, '', '', $5, 'tx', 'h', $6, NULL)`,
-        [`r${i}`, `u${i}`, `Person ${i}`, `p${i}@example.my`, `2026-01-0${i + 1}T00:00:00Z`, i % 2 === 0 ? `2026-01-10T0${i}:00:00Z` : null],
+        [
+          `r${i}`,
+          `u${i}`,
+          `Person ${i}`,
+          `p${i}@example.my`,
+          `2026-01-0${i + 1}T00:00:00Z`,
+          i % 2 === 0 ? `2026-01-10T0${i}:00:00Z` : null,
+        ],
       );
     }
     for (let i = 0; i < 3; i++) {
-      await db.query(`INSERT INTO cert_failed_scans (tx_id, article_id, at, direction, reason, registration_id) VALUES ($1, 'a0', $2, 'checkIn', 'unknownTicket', '')`, [`f${i}`, `2026-01-10T0${i}:00:00Z`]);
+      await db.query(
+        `INSERT INTO cert_failed_scans (tx_id, article_id, at, direction, reason, registration_id) VALUES ($1, 'a0', $2, 'checkIn', 'unknownTicket', '')`,
+        [`f${i}`, `2026-01-10T0${i}:00:00Z`],
+      );
     }
   });
   afterAll(async () => db.close());

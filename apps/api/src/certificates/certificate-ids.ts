@@ -26,7 +26,8 @@ export type CertificateIds = { id(): string; certificateNo(): string };
 export const CERTIFICATE_IDS = Symbol('CERTIFICATE_IDS');
 export const randomCertificateIds: CertificateIds = { id: newId, certificateNo: () => newCertificateNo() };
 
-const ticketMac = (key: string, registrationId: string) => createHmac('sha256', key).update(`event-ticket:${registrationId}`).digest('base64url').slice(0, 22);
+const ticketMac = (key: string, registrationId: string) =>
+  createHmac('sha256', key).update(`event-ticket:${registrationId}`).digest('base64url').slice(0, 22);
 
 export const ticketCode = (key: string, registrationId: string): string => `${registrationId}.${ticketMac(key, registrationId)}`;
 

@@ -14,8 +14,25 @@ const published = withValidity([
 describe('the published keys as a JWK set', () => {
   it('carries each key with nbf, and exp once a later key took over', () => {
     expect(jwks(published).keys).toEqual([
-      { kty: 'OKP', crv: 'Ed25519', x: first.publicKey, kid: first.kid, use: 'sig', alg: 'EdDSA', nbf: Date.parse('2026-01-01T00:00:00Z') / 1000, exp: Date.parse('2026-03-01T12:00:00Z') / 1000 },
-      { kty: 'OKP', crv: 'Ed25519', x: second.publicKey, kid: second.kid, use: 'sig', alg: 'EdDSA', nbf: Date.parse('2026-03-01T12:00:00Z') / 1000 },
+      {
+        kty: 'OKP',
+        crv: 'Ed25519',
+        x: first.publicKey,
+        kid: first.kid,
+        use: 'sig',
+        alg: 'EdDSA',
+        nbf: Date.parse('2026-01-01T00:00:00Z') / 1000,
+        exp: Date.parse('2026-03-01T12:00:00Z') / 1000,
+      },
+      {
+        kty: 'OKP',
+        crv: 'Ed25519',
+        x: second.publicKey,
+        kid: second.kid,
+        use: 'sig',
+        alg: 'EdDSA',
+        nbf: Date.parse('2026-03-01T12:00:00Z') / 1000,
+      },
     ]);
   });
 
@@ -30,8 +47,14 @@ describe('the published keys as a JWK set', () => {
     expect(() => keysFromJwks([])).toThrow('not a JWK set');
     expect(() => keysFromJwks(null)).toThrow('not a JWK set');
     expect(() => keysFromJwks({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: first.publicKey, nbf: 1 }] })).toThrow('key 0 has no kid');
-    expect(() => keysFromJwks({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'short', kid: 'k', nbf: 1 }] })).toThrow('key k has no 32-byte public key (x)');
-    expect(() => keysFromJwks({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: first.publicKey, kid: 'k' }] })).toThrow('key k has no validity start (nbf)');
-    expect(() => keysFromJwks({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: first.publicKey, kid: 'k', nbf: 10, exp: 5 }] })).toThrow('invalid validity end');
+    expect(() => keysFromJwks({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'short', kid: 'k', nbf: 1 }] })).toThrow(
+      'key k has no 32-byte public key (x)',
+    );
+    expect(() => keysFromJwks({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: first.publicKey, kid: 'k' }] })).toThrow(
+      'key k has no validity start (nbf)',
+    );
+    expect(() => keysFromJwks({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: first.publicKey, kid: 'k', nbf: 10, exp: 5 }] })).toThrow(
+      'invalid validity end',
+    );
   });
 });

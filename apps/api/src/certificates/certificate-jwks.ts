@@ -8,8 +8,14 @@ export type CertificateJwk = { kty: 'OKP'; crv: 'Ed25519'; x: string; kid: strin
 export function jwks(keys: readonly PublishedKey[]): { keys: CertificateJwk[] } {
   return {
     keys: keys.map((k) => ({
-      kty: 'OKP', crv: 'Ed25519', x: k.publicKey, kid: k.kid, use: 'sig', alg: 'EdDSA',
-      nbf: Math.floor(Date.parse(k.notBefore) / 1000), ...(k.notAfter ? { exp: Math.floor(Date.parse(k.notAfter) / 1000) } : {}),
+      kty: 'OKP',
+      crv: 'Ed25519',
+      x: k.publicKey,
+      kid: k.kid,
+      use: 'sig',
+      alg: 'EdDSA',
+      nbf: Math.floor(Date.parse(k.notBefore) / 1000),
+      ...(k.notAfter ? { exp: Math.floor(Date.parse(k.notAfter) / 1000) } : {}),
     })),
   };
 }
@@ -32,7 +38,10 @@ export function keysFromJwks(set: unknown): PublishedKey[] {
     if (!SECONDS(k.nbf)) throw new Error(`key ${k.kid} has no validity start (nbf)`);
     if (k.exp !== undefined && (!SECONDS(k.exp) || k.exp < k.nbf)) throw new Error(`key ${k.kid} has an invalid validity end (exp)`);
     published.push({
-      kid: k.kid, publicKey: k.x, notBefore: new Date(k.nbf * 1000).toISOString(), notAfter: k.exp === undefined ? null : new Date(k.exp * 1000).toISOString(),
+      kid: k.kid,
+      publicKey: k.x,
+      notBefore: new Date(k.nbf * 1000).toISOString(),
+      notAfter: k.exp === undefined ? null : new Date(k.exp * 1000).toISOString(),
     });
   }
   return published;

@@ -7,7 +7,8 @@ import { CertificateKeyring, demoSigningKey, signingKeyOf } from './certificate-
 import { publicKeyObject, signCertificate, signedMessage } from './certificate-signature.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'binaan-keys-'));
-const kept = (dir: string) => (JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')) as { certificateSigningKey?: string }).certificateSigningKey;
+const kept = (dir: string) =>
+  (JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')) as { certificateSigningKey?: string }).certificateSigningKey;
 
 describe('certificate signing keys', () => {
   it('an empty folder gets a new key when one is first needed, kept (0600) and loaded again by the next start', () => {
@@ -25,7 +26,9 @@ describe('certificate signing keys', () => {
     const demo = demoSigningKey();
     const fields = { id: 'a', article_id: 'b', user_id: 'c', certificate_no: 'd' };
     const signature = signCertificate(fields, 1_770_000_000, demo.kid, demo.privateKey).split('.')[3]!;
-    expect(verify(null, signedMessage(fields, 1_770_000_000, demo.kid), publicKeyObject(demo.publicKey), Buffer.from(signature, 'base64url'))).toBe(true);
+    expect(
+      verify(null, signedMessage(fields, 1_770_000_000, demo.kid), publicKeyObject(demo.publicKey), Buffer.from(signature, 'base64url')),
+    ).toBe(true);
     const dir = folder();
     const ring = new CertificateKeyring(dir, undefined);
     expect(ring.adoptDemoKey()).toBe(true);

@@ -19,7 +19,9 @@ export class CertificateMail {
     const when = new Date(event.date).toISOString().slice(0, 10);
     const png = (await qrPng(ticket)).toString('base64');
     await this.email.send({
-      to, purpose: 'event-registration', subject: `Registered: ${event.title}`,
+      to,
+      purpose: 'event-registration',
+      subject: `Registered: ${event.title}`,
       text:
         `Hello ${name},\n\nYou are registered for ${event.title} (${event.location}, ${when}).\n\n` +
         `Show this ticket at the door to check in and again to check out; your certificate needs both.\n` +
@@ -34,7 +36,9 @@ export class CertificateMail {
   certificate(to: string, name: string, eventTitle: string, certificateNo: string, registrationId: string): Promise<void> {
     const pdf = `${this.config.publicUrl}/api/event-participant/download-certificate/${encodeURIComponent(registrationId)}`;
     return this.email.send({
-      to, purpose: 'event-certificate', subject: `Your certificate: ${eventTitle}`,
+      to,
+      purpose: 'event-certificate',
+      subject: `Your certificate: ${eventTitle}`,
       text:
         `Hello ${name},\n\nYour certificate of attendance for ${eventTitle} is ready.\nCertificate number: ${certificateNo}\n\n` +
         `Download it: ${pdf}\n\nAnyone can check it by scanning its QR code at ${this.config.publicUrl}/\n\nBinaan`,

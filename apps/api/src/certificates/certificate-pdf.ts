@@ -5,8 +5,17 @@ import QRCode from 'qrcode';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 export type CertificateSheet = {
-  name: string; companyName: string; eventTitle: string; eventLocation: string; eventDate: string; certificateNo: string; qrText: string;
-  issuedAt: string; approvedAt: string; checkIn: string; checkOut: string;
+  name: string;
+  companyName: string;
+  eventTitle: string;
+  eventLocation: string;
+  eventDate: string;
+  certificateNo: string;
+  qrText: string;
+  issuedAt: string;
+  approvedAt: string;
+  checkIn: string;
+  checkOut: string;
   hashes: { label: string; txId: string; hash: string }[];
   verifyUrl: string;
 };
@@ -18,10 +27,12 @@ export function qrPng(text: string): Promise<Buffer> {
 
 /** Latin-1 printable characters pass; anything the standard fonts cannot draw becomes "?". */
 export function latin1(text: string): string {
-  return [...text].map((ch) => {
-    const code = ch.codePointAt(0)!;
-    return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) ? ch : '?';
-  }).join('');
+  return [...text]
+    .map((ch) => {
+      const code = ch.codePointAt(0)!;
+      return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) ? ch : '?';
+    })
+    .join('');
 }
 
 // Dates and times on the certificate are Malaysian time, whatever the server's zone, and the zone is
@@ -30,9 +41,20 @@ export const CERTIFICATE_TIME_ZONE = 'Asia/Kuala_Lumpur';
 const parts = (iso: string) => {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 2) return null;
-  const shown = new Intl.DateTimeFormat('en-GB', { timeZone: CERTIFICATE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }).formatToParts(d);
+  const shown = new Intl.DateTimeFormat('en-GB', {
+    timeZone: CERTIFICATE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h12',
+  }).formatToParts(d);
   const part = (type: string) => shown.find((p) => p.type === type)?.value ?? '';
-  return { day: `${part('day')}/${part('month')}/${part('year')}`, time: `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}` };
+  return {
+    day: `${part('day')}/${part('month')}/${part('year')}`,
+    time: `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`,
+  };
 };
 const day = (iso: string) => parts(iso)?.day ?? '-';
 /** "10/02/2026 9:05 AM MYT (UTC+8)". */
@@ -71,8 +93,11 @@ export async function certificatePdf(sheet: CertificateSheet): Promise<Uint8Arra
   centred(page, sheet.eventTitle, 322, bold, 18);
   centred(page, `${sheet.eventLocation}, ${day(sheet.eventDate)}`, 300, regular, 12);
   const lines = [
-    `Certificate number: ${sheet.certificateNo}`, `Issued: ${moment(sheet.issuedAt)}`, `Approved: ${moment(sheet.approvedAt)}`,
-    `Check in: ${moment(sheet.checkIn)}`, `Check out: ${moment(sheet.checkOut)}`,
+    `Certificate number: ${sheet.certificateNo}`,
+    `Issued: ${moment(sheet.issuedAt)}`,
+    `Approved: ${moment(sheet.approvedAt)}`,
+    `Check in: ${moment(sheet.checkIn)}`,
+    `Check out: ${moment(sheet.checkOut)}`,
   ];
   lines.forEach((line, i) => page.drawText(latin1(line), { x: 50, y: 250 - i * 16, size: 10, font: regular }));
   page.drawText('Records in the tamper-evident chain (transaction id / hash):', { x: 50, y: 160, size: 8, font: bold });

@@ -6,20 +6,32 @@ import { checkSignature, signCertificate, withValidity } from './certificate-sig
 
 const key = signingKeyOf(generateKeyPairSync('ed25519').privateKey);
 const other = signingKeyOf(generateKeyPairSync('ed25519').privateKey);
-const fields = { id: 'Rk9vYmFyYmF6cXV4MTIzNA', article_id: 'QXJ0aWNsZUlkMTIzNDU2Nw', user_id: 'VXNlcklkMTIzNDU2Nzg5MA', certificate_no: 'BNC-0123456789ABCDEFGHJKMNPQ' };
+const fields = {
+  id: 'Rk9vYmFyYmF6cXV4MTIzNA',
+  article_id: 'QXJ0aWNsZUlkMTIzNDU2Nw',
+  user_id: 'VXNlcklkMTIzNDU2Nzg5MA',
+  certificate_no: 'BNC-0123456789ABCDEFGHJKMNPQ',
+};
 const issued = Date.parse('2026-03-02T03:00:00Z') / 1000;
 const keys = [{ kid: key.kid, publicKey: key.publicKey, notBefore: '2026-01-01T00:00:00.000Z', notAfter: null }];
 
 describe('certificate QR payload', () => {
   it('reads the spec four values, comma- or space-separated, and the fifth (signature) when present', () => {
-    expect(parseCertificateQr('12,7,99,ABC-1')).toEqual({ id: '12', article_id: '7', user_id: '99', certificate_no: 'ABC-1', signature: null });
+    expect(parseCertificateQr('12,7,99,ABC-1')).toEqual({
+      id: '12',
+      article_id: '7',
+      user_id: '99',
+      certificate_no: 'ABC-1',
+      signature: null,
+    });
     expect(parseCertificateQr(' 12 7  99\nABC-1 ')).toMatchObject({ id: '12', certificate_no: 'ABC-1' });
     const signature = signCertificate(fields, issued, key.kid, key.privateKey);
     expect(parseCertificateQr(certificateQrText({ ...fields, signature }))).toEqual({ ...fields, signature });
   });
 
   it('refuses anything else', () => {
-    for (const text of ['', '1,2,3', '1,2,3,4,5,6', '1,2,3,<script>', 'a'.repeat(600), 42, null, { id: 1 }]) expect(parseCertificateQr(text)).toBeNull();
+    for (const text of ['', '1,2,3', '1,2,3,4,5,6', '1,2,3,<script>', 'a'.repeat(600), 42, null, { id: 1 }])
+      expect(parseCertificateQr(text)).toBeNull();
   });
 
   it('a signature is v1.<kid>.<seconds>.<64 bytes base64url>', () => {
@@ -38,7 +50,11 @@ describe('certificate signature', () => {
   });
 
   it('fails for any changed value, a missing signature, an unknown key, or a signature by another key', () => {
-    for (const changed of [{ ...fields, id: 'X' + fields.id.slice(1) }, { ...fields, certificate_no: 'BNC-1123456789ABCDEFGHJKMNPQ' }, { ...fields, user_id: 'other' }]) {
+    for (const changed of [
+      { ...fields, id: 'X' + fields.id.slice(1) },
+      { ...fields, certificate_no: 'BNC-1123456789ABCDEFGHJKMNPQ' },
+      { ...fields, user_id: 'other' },
+    ]) {
       expect(checkSignature(changed, signature, keys)).toMatchObject({ ok: false, check: 'signature' });
     }
     expect(checkSignature(fields, null, keys)).toMatchObject({ ok: false, check: 'signature', reason: 'the QR code carries no signature' });

@@ -10,12 +10,18 @@ export type SignedFields = Pick<CertificateQrPayload, 'id' | 'article_id' | 'use
 export type PublishedKey = { kid: string; publicKey: string; notBefore: string; notAfter: string | null };
 
 export function signedMessage(fields: SignedFields, issuedAtSeconds: number, kid: string): Buffer {
-  return Buffer.from(['binaan-certificate-v1', fields.id, fields.article_id, fields.user_id, fields.certificate_no, String(issuedAtSeconds), kid].join('\n'), 'utf8');
+  return Buffer.from(
+    ['binaan-certificate-v1', fields.id, fields.article_id, fields.user_id, fields.certificate_no, String(issuedAtSeconds), kid].join('\n'),
+    'utf8',
+  );
 }
 
 /** The QR's fifth value for these fields, signed with `privateKey` (PKCS#8 DER, base64url). */
 export function signCertificate(fields: SignedFields, issuedAtSeconds: number, kid: string, privateKey: string | KeyObject): string {
-  const key = typeof privateKey === 'string' ? createPrivateKey({ key: Buffer.from(privateKey, 'base64url'), format: 'der', type: 'pkcs8' }) : privateKey;
+  const key =
+    typeof privateKey === 'string'
+      ? createPrivateKey({ key: Buffer.from(privateKey, 'base64url'), format: 'der', type: 'pkcs8' })
+      : privateKey;
   const signature = sign(null, signedMessage(fields, issuedAtSeconds, kid), key).toString('base64url');
   return `v1.${kid}.${issuedAtSeconds}.${signature}`;
 }
@@ -43,20 +49,40 @@ export function checkSignature(fields: SignedFields, signatureValue: string | nu
   const parts = parseCertificateSignature(signatureValue);
   if (!parts) return { ok: false, check: 'signature', reason: 'the signature is not in the expected form' };
   const key = keys.find((k) => k.kid === parts.kid);
-  if (!key) return { ok: false, check: 'signature', reason: `the signing key ${parts.kid} is not one of the issuer's published keys`, kid: parts.kid };
+  if (!key)
+    return {
+      ok: false,
+      check: 'signature',
+      reason: `the signing key ${parts.kid} is not one of the issuer's published keys`,
+      kid: parts.kid,
+    };
   let valid = false;
   try {
-    valid = verify(null, signedMessage(fields, parts.issuedAtSeconds, parts.kid), publicKeyObject(key.publicKey), Buffer.from(parts.signature, 'base64url'));
+    valid = verify(
+      null,
+      signedMessage(fields, parts.issuedAtSeconds, parts.kid),
+      publicKeyObject(key.publicKey),
+      Buffer.from(parts.signature, 'base64url'),
+    );
   } catch {
     valid = false;
   }
-  if (!valid) return { ok: false, check: 'signature', reason: 'the signature does not match the certificate values (forged or changed)', kid: parts.kid };
+  if (!valid)
+    return {
+      ok: false,
+      check: 'signature',
+      reason: 'the signature does not match the certificate values (forged or changed)',
+      kid: parts.kid,
+    };
   const issuedAt = parts.issuedAtSeconds * 1000;
   const from = Date.parse(key.notBefore);
   const until = key.notAfter === null ? Infinity : Date.parse(key.notAfter);
   if (issuedAt < from || issuedAt >= until) {
     return {
-      ok: false, check: 'keyValidAtIssue', kid: parts.kid, issuedAtSeconds: parts.issuedAtSeconds,
+      ok: false,
+      check: 'keyValidAtIssue',
+      kid: parts.kid,
+      issuedAtSeconds: parts.issuedAtSeconds,
       reason: `key ${parts.kid} signs from ${key.notBefore}${key.notAfter ? ` until ${key.notAfter}` : ''}, not at the claimed issue time ${new Date(issuedAt).toISOString()}`,
     };
   }

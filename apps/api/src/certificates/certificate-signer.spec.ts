@@ -9,7 +9,13 @@ import { CertificateSigner } from './certificate-signer.js';
 /** cert_keys as rows, and how often it was read. */
 function keyTable(rows: { kid: string; public_key: string; not_before: string }[]) {
   const table = { rows, reads: 0 };
-  const db = { query: async () => { table.reads += 1; return table.rows; }, script: async () => undefined } as unknown as SqlExecutor;
+  const db = {
+    query: async () => {
+      table.reads += 1;
+      return table.rows;
+    },
+    script: async () => undefined,
+  } as unknown as SqlExecutor;
   return { table, db };
 }
 const row = (kid: string, at: string) => ({ kid, public_key: 'A'.repeat(43), not_before: at });
@@ -24,7 +30,11 @@ describe('the published keys a verification uses', () => {
     jest.useFakeTimers({ now: Date.parse('2026-03-02T00:00:00Z') });
     const { table, db } = keyTable([row('k1', '2026-01-01T00:00:00Z')]);
     const signer = new CertificateSigner(new CertificateKeyring(mkdtempSync(join(tmpdir(), 'binaan-signer-')), undefined), noStore, db);
-    expect((await Promise.all([signer.keys('k1'), signer.keys('k1'), signer.keys()])).map((keys) => keys.map((k) => k.kid))).toEqual([['k1'], ['k1'], ['k1']]);
+    expect((await Promise.all([signer.keys('k1'), signer.keys('k1'), signer.keys()])).map((keys) => keys.map((k) => k.kid))).toEqual([
+      ['k1'],
+      ['k1'],
+      ['k1'],
+    ]);
     expect(table.reads).toBe(1);
     // Another instance publishes k2.
     table.rows = [row('k1', '2026-01-01T00:00:00Z'), row('k2', '2026-03-01T00:00:00Z')];

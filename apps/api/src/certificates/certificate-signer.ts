@@ -66,8 +66,12 @@ export class CertificateSigner {
       const notBefore = new Date(issuedAtSeconds * 1000).toISOString();
       try {
         await this.store.append({
-          streamId: certificateKeyStream(kid), streamType: 'certificateKey', expectedRevision: 'no_stream',
-          events: [{ type: 'CertificateKeyPublished', data: { kid, publicKey, notBefore }, metadata: { actorUserId: 'system:certificates' } }],
+          streamId: certificateKeyStream(kid),
+          streamType: 'certificateKey',
+          expectedRevision: 'no_stream',
+          events: [
+            { type: 'CertificateKeyPublished', data: { kid, publicKey, notBefore }, metadata: { actorUserId: 'system:certificates' } },
+          ],
         });
       } catch (error) {
         if (!(error instanceof WrongExpectedRevision)) throw error; // another instance published it first

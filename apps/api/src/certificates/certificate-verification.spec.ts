@@ -17,20 +17,67 @@ const streamId = 'eventRegistration-reg1';
 function chain(steps: { type: string; data: Record<string, JsonValue> }[]): StoredEvent[] {
   let prevHash = GENESIS_HASH;
   return steps.map((step, revision) => {
-    const fields = { id: `tx-${revision}`, streamId, streamType: 'eventRegistration', revision, type: step.type, data: step.data, metadata: { recordedAt: '2026-03-02T06:00:00.000Z' }, prevHash };
+    const fields = {
+      id: `tx-${revision}`,
+      streamId,
+      streamType: 'eventRegistration',
+      revision,
+      type: step.type,
+      data: step.data,
+      metadata: { recordedAt: '2026-03-02T06:00:00.000Z' },
+      prevHash,
+    };
     const hash = hashEvent(fields);
     prevHash = hash;
     return { ...fields, hash, globalPosition: revision + 1 };
   });
 }
 
-const registered = { type: 'EventParticipantRegistered', data: { registrationId: 'reg1', articleId: 'art1', userId: 'usr1', name: 'Siti', email: 's@x.my', contact: '0123456789', companyName: '', at: '2026-03-01T00:00:00.000Z' } };
-const checkedIn = { type: 'EventParticipantCheckedIn', data: { registrationId: 'reg1', articleId: 'art1', at: '2026-03-02T01:00:00.000Z', by: 'u' } };
-const checkedOut = { type: 'EventParticipantCheckedOut', data: { registrationId: 'reg1', articleId: 'art1', at: '2026-03-02T05:00:00.000Z', by: 'u' } };
-const issued = { type: 'EventCertificateIssued', data: { registrationId: 'reg1', articleId: 'art1', userId: 'usr1', certificateNo: 'BNC-TEST', issuedAt: new Date(seconds * 1000).toISOString(), kid: key.kid, signature, by: 'u' } };
-const approved = { type: 'EventCertificateApproved', data: { registrationId: 'reg1', certificateNo: 'BNC-TEST', at: '2026-03-02T07:00:00.000Z', by: 'u' } };
+const registered = {
+  type: 'EventParticipantRegistered',
+  data: {
+    registrationId: 'reg1',
+    articleId: 'art1',
+    userId: 'usr1',
+    name: 'Siti',
+    email: 's@x.my',
+    contact: '0123456789',
+    companyName: '',
+    at: '2026-03-01T00:00:00.000Z',
+  },
+};
+const checkedIn = {
+  type: 'EventParticipantCheckedIn',
+  data: { registrationId: 'reg1', articleId: 'art1', at: '2026-03-02T01:00:00.000Z', by: 'u' },
+};
+const checkedOut = {
+  type: 'EventParticipantCheckedOut',
+  data: { registrationId: 'reg1', articleId: 'art1', at: '2026-03-02T05:00:00.000Z', by: 'u' },
+};
+const issued = {
+  type: 'EventCertificateIssued',
+  data: {
+    registrationId: 'reg1',
+    articleId: 'art1',
+    userId: 'usr1',
+    certificateNo: 'BNC-TEST',
+    issuedAt: new Date(seconds * 1000).toISOString(),
+    kid: key.kid,
+    signature,
+    by: 'u',
+  },
+};
+const approved = {
+  type: 'EventCertificateApproved',
+  data: { registrationId: 'reg1', certificateNo: 'BNC-TEST', at: '2026-03-02T07:00:00.000Z', by: 'u' },
+};
 
-const record = (events: StoredEvent[]): CertificateRecord => ({ streamId, events, head: { revision: events.length - 1, hash: events[events.length - 1]!.hash }, rule: { kind: 'checkInAndOut' } });
+const record = (events: StoredEvent[]): CertificateRecord => ({
+  streamId,
+  events,
+  head: { revision: events.length - 1, hash: events[events.length - 1]!.hash },
+  rule: { kind: 'checkInAndOut' },
+});
 const results = (reply: ReturnType<typeof verifyCertificate>) => Object.fromEntries(reply.checks.map((c) => [c.check, c.result]));
 
 describe('certificate verification', () => {
@@ -43,7 +90,9 @@ describe('certificate verification', () => {
   });
 
   it('given a record changed after it was recorded, the hash and chain checks fail', () => {
-    const tampered = genuine.map((e) => (e.type === 'EventParticipantCheckedIn' ? { ...e, data: { ...(e.data as object), at: '2026-03-01T00:00:00.000Z' } } : e));
+    const tampered = genuine.map((e) =>
+      e.type === 'EventParticipantCheckedIn' ? { ...e, data: { ...(e.data as object), at: '2026-03-01T00:00:00.000Z' } } : e,
+    );
     const reply = verifyCertificate({ ...ids, signature }, keys, record(tampered));
     expect(results(reply)).toMatchObject({ signature: 'passed', hashMatches: 'failed', chainVerifies: 'failed' });
     expect(reply).toMatchObject({ genuine: false, id: -1 });
@@ -51,28 +100,53 @@ describe('certificate verification', () => {
   });
 
   it('given events already hashed in their present row version, only the others are hashed again; links and head are always checked', () => {
-    const tampered = genuine.map((e) => (e.type === 'EventParticipantCheckedIn' ? { ...e, data: { ...(e.data as object), at: '2026-03-01T00:00:00.000Z' } } : e));
+    const tampered = genuine.map((e) =>
+      e.type === 'EventParticipantCheckedIn' ? { ...e, data: { ...(e.data as object), at: '2026-03-01T00:00:00.000Z' } } : e,
+    );
     // The changed row has a new version, so it is not among those already hashed: caught.
     const rehashed: number[] = [];
     const notTheChangedOne = (_e: StoredEvent, index: number) => (index === 1 ? (rehashed.push(index), false) : true);
-    expect(results(verifyCertificate({ ...ids, signature }, keys, { ...record(tampered), alreadyHashed: notTheChangedOne }))).toMatchObject({ hashMatches: 'failed', chainVerifies: 'failed' });
+    expect(results(verifyCertificate({ ...ids, signature }, keys, { ...record(tampered), alreadyHashed: notTheChangedOne }))).toMatchObject(
+      { hashMatches: 'failed', chainVerifies: 'failed' },
+    );
     expect(rehashed.length).toBeGreaterThan(0);
     // Everything already hashed: a removed last event still fails the chain (head), without hashing anything.
     const cut = { ...record(genuine), events: genuine.slice(0, 4), alreadyHashed: () => true };
     expect(results(verifyCertificate({ ...ids, signature }, keys, cut))).toMatchObject({ hashMatches: 'passed', chainVerifies: 'failed' });
     const unlinked = genuine.map((e, i) => (i === 2 ? { ...e, prevHash: genuine[0]!.hash } : e));
-    expect(results(verifyCertificate({ ...ids, signature }, keys, { ...record(unlinked), alreadyHashed: () => true })).chainVerifies).toBe('failed');
+    expect(results(verifyCertificate({ ...ids, signature }, keys, { ...record(unlinked), alreadyHashed: () => true })).chainVerifies).toBe(
+      'failed',
+    );
   });
 
   it('given a revoked certificate, notRevoked fails with the reason', () => {
-    const revoked = chain([registered, checkedIn, checkedOut, issued, approved, { type: 'EventCertificateRevoked', data: { registrationId: 'reg1', certificateNo: 'BNC-TEST', reason: 'Left early', wasApproved: true, at: '2026-03-03T00:00:00.000Z', by: 'u' } }]);
+    const revoked = chain([
+      registered,
+      checkedIn,
+      checkedOut,
+      issued,
+      approved,
+      {
+        type: 'EventCertificateRevoked',
+        data: {
+          registrationId: 'reg1',
+          certificateNo: 'BNC-TEST',
+          reason: 'Left early',
+          wasApproved: true,
+          at: '2026-03-03T00:00:00.000Z',
+          by: 'u',
+        },
+      },
+    ]);
     const reply = verifyCertificate({ ...ids, signature }, keys, record(revoked));
     expect(results(reply).notRevoked).toBe('failed');
     expect(reply.reason).toMatch(/Left early/);
   });
 
   it('given an unapproved certificate, or an event missing at the end of the chain, the matching check fails', () => {
-    expect(results(verifyCertificate({ ...ids, signature }, keys, record(chain([registered, checkedIn, checkedOut, issued])))).approved).toBe('failed');
+    expect(
+      results(verifyCertificate({ ...ids, signature }, keys, record(chain([registered, checkedIn, checkedOut, issued])))).approved,
+    ).toBe('failed');
     const cut = { ...record(genuine), events: genuine.slice(0, 4) };
     expect(results(verifyCertificate({ ...ids, signature }, keys, cut)).chainVerifies).toBe('failed');
   });

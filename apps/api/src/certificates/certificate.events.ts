@@ -7,16 +7,33 @@
 import type { AttendanceRule, FailedScanReason } from '@binaan/contracts';
 
 export type ArticleData = {
-  articleId: string; companyId: string; title: string; location: string; date: string; description: string; otherImage: string[];
-  attendanceRule: AttendanceRule; by: string;
+  articleId: string;
+  companyId: string;
+  title: string;
+  location: string;
+  date: string;
+  description: string;
+  otherImage: string[];
+  attendanceRule: AttendanceRule;
+  by: string;
 };
 
 export type RegistrationData = {
-  registrationId: string; articleId: string; userId: string; name: string; email: string; contact: string; companyName: string; at: string;
+  registrationId: string;
+  articleId: string;
+  userId: string;
+  name: string;
+  email: string;
+  contact: string;
+  companyName: string;
+  at: string;
 };
 
 export type CertificateIssuedData = {
-  registrationId: string; articleId: string; userId: string; certificateNo: string;
+  registrationId: string;
+  articleId: string;
+  userId: string;
+  certificateNo: string;
   /** Whole seconds (the QR carries epoch seconds), ISO form. */
   issuedAt: string;
   kid: string;
@@ -36,14 +53,21 @@ export type RegistrationEvent =
   | { type: 'EventCertificateIssued'; data: CertificateIssuedData }
   | { type: 'EventCertificateApproved'; data: { registrationId: string; certificateNo: string; at: string; by: string } }
   | { type: 'EventCertificateEmailed'; data: { registrationId: string; certificateNo: string; to: string; at: string; by: string } }
-  | { type: 'EventCertificateRevoked'; data: { registrationId: string; certificateNo: string; reason: string; wasApproved: boolean; at: string; by: string } };
+  | {
+      type: 'EventCertificateRevoked';
+      data: { registrationId: string; certificateNo: string; reason: string; wasApproved: boolean; at: string; by: string };
+    };
 
 export type ScanFailedData = {
-  articleId: string; direction: 'checkIn' | 'checkOut'; reason: FailedScanReason;
+  articleId: string;
+  direction: 'checkIn' | 'checkOut';
+  reason: FailedScanReason;
   /** The registration the ticket named, when it named one of this event's or another's; '' for an unknown code. */
   registrationId: string;
   /** SHA-256 (first 16 hex) of what was scanned: enough to match repeats, never the code itself. */
-  codeDigest: string; at: string; by: string;
+  codeDigest: string;
+  at: string;
+  by: string;
 };
 
 export type CertificateKeyPublishedData = { kid: string; publicKey: string; notBefore: string };
@@ -57,6 +81,11 @@ export const registrationClaimStream = (articleId: string, emailKey: string) => 
 
 export const ARTICLE_EVENT_TYPES = ['EventArticleCreated', 'EventArticlePublished'] as const;
 export const REGISTRATION_EVENT_TYPES = [
-  'EventParticipantRegistered', 'EventParticipantCheckedIn', 'EventParticipantCheckedOut', 'EventCertificateIssued', 'EventCertificateApproved',
-  'EventCertificateEmailed', 'EventCertificateRevoked',
+  'EventParticipantRegistered',
+  'EventParticipantCheckedIn',
+  'EventParticipantCheckedOut',
+  'EventCertificateIssued',
+  'EventCertificateApproved',
+  'EventCertificateEmailed',
+  'EventCertificateRevoked',
 ] as const;

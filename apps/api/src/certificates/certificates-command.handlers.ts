@@ -2,7 +2,15 @@
 // OrganizerService or PublicCertificatesService.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
-  ApproveCertificate, CreateEvent, EmailCertificate, IssueCertificate, IssueCertificates, PublishEvent, RegisterForEvent, RevokeCertificate, ScanTicket,
+  ApproveCertificate,
+  CreateEvent,
+  EmailCertificate,
+  IssueCertificate,
+  IssueCertificates,
+  PublishEvent,
+  RegisterForEvent,
+  RevokeCertificate,
+  ScanTicket,
 } from './certificates.commands.js';
 import { OrganizerService } from './organizer.service.js';
 import { PublicCertificatesService } from './public.service.js';
@@ -80,6 +88,13 @@ export class RegisterForEventHandler implements ICommandHandler<RegisterForEvent
 }
 
 export const CERTIFICATE_COMMAND_HANDLERS = [
-  CreateEventHandler, PublishEventHandler, ScanTicketHandler, IssueCertificatesHandler, IssueCertificateHandler, ApproveCertificateHandler, EmailCertificateHandler,
-  RevokeCertificateHandler, RegisterForEventHandler,
+  CreateEventHandler,
+  PublishEventHandler,
+  ScanTicketHandler,
+  IssueCertificatesHandler,
+  IssueCertificateHandler,
+  ApproveCertificateHandler,
+  EmailCertificateHandler,
+  RevokeCertificateHandler,
+  RegisterForEventHandler,
 ];

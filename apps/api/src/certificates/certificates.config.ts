@@ -15,7 +15,8 @@ function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
   const value = env[name];
   if (value === undefined || value.trim() === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed) || parsed < 1) throw new Error(`${name} must be a whole number of calls per minute (1 or more), not "${value}"`);
+  if (!Number.isSafeInteger(parsed) || parsed < 1)
+    throw new Error(`${name} must be a whole number of calls per minute (1 or more), not "${value}"`);
   return parsed;
 }
 

@@ -20,7 +20,11 @@ import { PublicCertificatesService } from './public.service.js';
     { provide: CERTIFICATES_CONFIG, useFactory: () => loadCertificatesConfig() },
     { provide: CERTIFICATE_SIGNING_KEY, useFactory: (config: ApiConfig) => new CertificateKeyring(config.dataDir), inject: [API_CONFIG] },
     { provide: CERTIFICATE_IDS, useValue: randomCertificateIds },
-    ...CERTIFICATE_COMMAND_HANDLERS, CertificateSigner, CertificateMail, OrganizerService, PublicCertificatesService,
+    ...CERTIFICATE_COMMAND_HANDLERS,
+    CertificateSigner,
+    CertificateMail,
+    OrganizerService,
+    PublicCertificatesService,
   ],
   exports: [OrganizerService, PublicCertificatesService],
 })

@@ -13,7 +13,13 @@ import type { LookupKeys } from '../personal-data/lookup-keys.js';
 
 export function certificatesPersonalData(lookup: LookupKeys): PersonalDataDeclarations {
   return {
-    EventParticipantRegistered: { subject: (data) => (typeof data.email === 'string' && data.email ? lookup.emailSubject(data.email) : null), fields: ['name', 'email', 'contact'] },
-    EventCertificateEmailed: { subject: (data) => (typeof data.to === 'string' && data.to ? lookup.emailSubject(data.to) : null), fields: ['to'] },
+    EventParticipantRegistered: {
+      subject: (data) => (typeof data.email === 'string' && data.email ? lookup.emailSubject(data.email) : null),
+      fields: ['name', 'email', 'contact'],
+    },
+    EventCertificateEmailed: {
+      subject: (data) => (typeof data.to === 'string' && data.to ? lookup.emailSubject(data.to) : null),
+      fields: ['to'],
+    },
   };
 }

@@ -3,7 +3,13 @@
 // them), failed scans, the transaction-id-to-stream index (test-get-transaction), published signing keys,
 // and the landing counters.
 import type { Projection, SqlExecutor, StoredEvent } from '@binaan/event-store';
-import type { ArticleData, CertificateIssuedData, CertificateKeyPublishedData, RegistrationData, ScanFailedData } from './certificate.events.js';
+import type {
+  ArticleData,
+  CertificateIssuedData,
+  CertificateKeyPublishedData,
+  RegistrationData,
+  ScanFailedData,
+} from './certificate.events.js';
 import { ARTICLE_EVENT_TYPES, REGISTRATION_EVENT_TYPES } from './certificate.events.js';
 import { counterDelta } from './landing-counters.js';
 import { asText } from '@binaan/contracts';
@@ -27,15 +33,29 @@ async function registrationEvent(event: StoredEvent, db: SqlExecutor): Promise<v
       );
       return;
     }
-    case 'EventParticipantCheckedIn': return void (await set('check_in_at = $2, check_in_tx = $3, check_in_hash = $4', [at(event), event.id, event.hash]));
-    case 'EventParticipantCheckedOut': return void (await set('check_out_at = $2, check_out_tx = $3, check_out_hash = $4', [at(event), event.id, event.hash]));
+    case 'EventParticipantCheckedIn':
+      return void (await set('check_in_at = $2, check_in_tx = $3, check_in_hash = $4', [at(event), event.id, event.hash]));
+    case 'EventParticipantCheckedOut':
+      return void (await set('check_out_at = $2, check_out_tx = $3, check_out_hash = $4', [at(event), event.id, event.hash]));
     case 'EventCertificateIssued': {
       const c = event.data as unknown as CertificateIssuedData;
-      return void (await set('certificate_no = $2, issued_at = $3, issue_tx = $4, issue_hash = $5', [c.certificateNo, c.issuedAt, event.id, event.hash]));
+      return void (await set('certificate_no = $2, issued_at = $3, issue_tx = $4, issue_hash = $5', [
+        c.certificateNo,
+        c.issuedAt,
+        event.id,
+        event.hash,
+      ]));
     }
-    case 'EventCertificateApproved': return void (await set('approved_at = $2, approve_tx = $3, approve_hash = $4', [at(event), event.id, event.hash]));
-    case 'EventCertificateEmailed': return void (await set('emailed_at = $2, email_tx = $3', [at(event), event.id]));
-    case 'EventCertificateRevoked': return void (await set('revoked_at = $2, revoke_reason = $3, revoke_tx = $4', [at(event), asText((event.data as { reason?: unknown }).reason), event.id]));
+    case 'EventCertificateApproved':
+      return void (await set('approved_at = $2, approve_tx = $3, approve_hash = $4', [at(event), event.id, event.hash]));
+    case 'EventCertificateEmailed':
+      return void (await set('emailed_at = $2, email_tx = $3', [at(event), event.id]));
+    case 'EventCertificateRevoked':
+      return void (await set('revoked_at = $2, revoke_reason = $3, revoke_tx = $4', [
+        at(event),
+        asText((event.data as { reason?: unknown }).reason),
+        event.id,
+      ]));
   }
 }
 
@@ -67,21 +87,41 @@ export const certificatesProjection: Projection = {
   async apply(events: readonly StoredEvent[], db) {
     for (const event of events) {
       if (event.type !== 'CertificateKeyPublished') {
-        await db.query('INSERT INTO cert_records (tx_id, stream_id, revision) VALUES ($1, $2, $3) ON CONFLICT (tx_id) DO NOTHING', [event.id, event.streamId, event.revision]);
+        await db.query('INSERT INTO cert_records (tx_id, stream_id, revision) VALUES ($1, $2, $3) ON CONFLICT (tx_id) DO NOTHING', [
+          event.id,
+          event.streamId,
+          event.revision,
+        ]);
       }
       const delta = counterDelta(event);
       if (delta.events !== 0 || delta.certificates !== 0) {
-        await db.query('UPDATE cert_counters SET events = events + $1, certificates = certificates + $2 WHERE id = 1', [delta.events, delta.certificates]);
+        await db.query('UPDATE cert_counters SET events = events + $1, certificates = certificates + $2 WHERE id = 1', [
+          delta.events,
+          delta.certificates,
+        ]);
       }
       if (event.type === 'EventArticleCreated') {
         const a = event.data as unknown as ArticleData;
         await db.query(
           `INSERT INTO cert_articles (article_id, company_id, title, location, date, description, other_images, attendance_rule, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9) ON CONFLICT (article_id) DO NOTHING`,
-          [a.articleId, a.companyId, a.title, a.location, a.date, a.description, JSON.stringify(a.otherImage), JSON.stringify(a.attendanceRule), event.metadata.recordedAt],
+          [
+            a.articleId,
+            a.companyId,
+            a.title,
+            a.location,
+            a.date,
+            a.description,
+            JSON.stringify(a.otherImage),
+            JSON.stringify(a.attendanceRule),
+            event.metadata.recordedAt,
+          ],
         );
       } else if (event.type === 'EventArticlePublished') {
-        await db.query('UPDATE cert_articles SET published = true, published_at = $2 WHERE article_id = $1', [(event.data as { articleId: string }).articleId, at(event)]);
+        await db.query('UPDATE cert_articles SET published = true, published_at = $2 WHERE article_id = $1', [
+          (event.data as { articleId: string }).articleId,
+          at(event),
+        ]);
       } else if (event.type === 'EventScanFailed') {
         const s = event.data as unknown as ScanFailedData;
         await db.query(
@@ -90,7 +130,11 @@ export const certificatesProjection: Projection = {
         );
       } else if (event.type === 'CertificateKeyPublished') {
         const k = event.data as unknown as CertificateKeyPublishedData;
-        await db.query('INSERT INTO cert_keys (kid, public_key, not_before) VALUES ($1, $2, $3) ON CONFLICT (kid) DO NOTHING', [k.kid, k.publicKey, k.notBefore]);
+        await db.query('INSERT INTO cert_keys (kid, public_key, not_before) VALUES ($1, $2, $3) ON CONFLICT (kid) DO NOTHING', [
+          k.kid,
+          k.publicKey,
+          k.notBefore,
+        ]);
       } else {
         await registrationEvent(event, db);
       }

@@ -19,17 +19,32 @@ export function verifyOffline(qrText: string, keys: readonly PublishedKey[]): Of
   if (!payload) {
     const reason = 'the QR code is not a Binaan certificate (expected id, article id, user id, certificate number and signature)';
     return {
-      genuine: false, reason, payload, signedBy: null,
-      checks: [{ check: 'payload', result: 'failed', reason }, { check: 'signature', result: 'notApplicable' }, { check: 'keyValidAtIssue', result: 'notApplicable' }],
+      genuine: false,
+      reason,
+      payload,
+      signedBy: null,
+      checks: [
+        { check: 'payload', result: 'failed', reason },
+        { check: 'signature', result: 'notApplicable' },
+        { check: 'keyValidAtIssue', result: 'notApplicable' },
+      ],
     };
   }
   const signature = checkSignature(payload, payload.signature, keys);
   const checks: VerificationCheck[] = [{ check: 'payload', result: 'passed' }];
   if (signature.ok) {
     checks.push({ check: 'signature', result: 'passed' }, { check: 'keyValidAtIssue', result: 'passed' });
-    return { genuine: true, reason: null, payload, checks, signedBy: { kid: signature.kid, issuedAt: new Date(signature.issuedAtSeconds * 1000).toISOString() } };
+    return {
+      genuine: true,
+      reason: null,
+      payload,
+      checks,
+      signedBy: { kid: signature.kid, issuedAt: new Date(signature.issuedAtSeconds * 1000).toISOString() },
+    };
   }
-  if (signature.check === 'keyValidAtIssue') checks.push({ check: 'signature', result: 'passed' }, { check: 'keyValidAtIssue', result: 'failed', reason: signature.reason });
-  else checks.push({ check: 'signature', result: 'failed', reason: signature.reason }, { check: 'keyValidAtIssue', result: 'notApplicable' });
+  if (signature.check === 'keyValidAtIssue')
+    checks.push({ check: 'signature', result: 'passed' }, { check: 'keyValidAtIssue', result: 'failed', reason: signature.reason });
+  else
+    checks.push({ check: 'signature', result: 'failed', reason: signature.reason }, { check: 'keyValidAtIssue', result: 'notApplicable' });
   return { genuine: false, reason: signature.reason, payload, checks, signedBy: null };
 }

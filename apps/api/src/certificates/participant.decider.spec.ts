@@ -23,13 +23,19 @@ describe('scans', () => {
 describe('attendance rule', () => {
   it('check-in and check-out: both are needed, however short the stay', () => {
     expect(attendanceVerdict({ kind: 'checkInAndOut' }, at('09:00'), at('09:01'))).toEqual({ met: true, reason: null });
-    expect(attendanceVerdict({ kind: 'checkInAndOut' }, at('09:00'), null)).toEqual({ met: false, reason: 'the participant never checked out' });
+    expect(attendanceVerdict({ kind: 'checkInAndOut' }, at('09:00'), null)).toEqual({
+      met: false,
+      reason: 'the participant never checked out',
+    });
     expect(attendanceVerdict({ kind: 'checkInAndOut' }, null, null)).toEqual({ met: false, reason: 'the participant never checked in' });
   });
   it('minimum duration: the stay between check-in and check-out must reach it', () => {
     const rule = { kind: 'minimumDuration', minutes: 120 } as const;
     expect(attendanceVerdict(rule, at('09:00'), at('11:00')).met).toBe(true);
-    expect(attendanceVerdict(rule, at('09:00'), at('10:59'))).toEqual({ met: false, reason: 'the participant stayed 119 of the 120 minutes the event requires' });
+    expect(attendanceVerdict(rule, at('09:00'), at('10:59'))).toEqual({
+      met: false,
+      reason: 'the participant stayed 119 of the 120 minutes the event requires',
+    });
   });
   it('a check-out recorded before the check-in never counts', () => {
     expect(attendanceVerdict({ kind: 'checkInAndOut' }, at('10:00'), at('09:00')).met).toBe(false);

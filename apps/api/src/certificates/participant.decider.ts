@@ -28,13 +28,22 @@ export function foldParticipant(events: readonly StoredEvent[]): Participant | n
     const data = event.data as Record<string, unknown>;
     const at = typeof data.at === 'string' ? data.at : event.metadata.recordedAt;
     if (event.type === 'EventParticipantRegistered') {
-      p = { registration: { ...(data as RegistrationData), ...recorded(event, at) }, checkIn: null, checkOut: null, certificate: null, approved: null, emailed: null, revoked: null };
+      p = {
+        registration: { ...(data as RegistrationData), ...recorded(event, at) },
+        checkIn: null,
+        checkOut: null,
+        certificate: null,
+        approved: null,
+        emailed: null,
+        revoked: null,
+      };
       continue;
     }
     if (!p) continue;
     if (event.type === 'EventParticipantCheckedIn') p.checkIn = recorded(event, at);
     else if (event.type === 'EventParticipantCheckedOut') p.checkOut = recorded(event, at);
-    else if (event.type === 'EventCertificateIssued') p.certificate = { ...(data as CertificateIssuedData), ...recorded(event, (data as CertificateIssuedData).issuedAt) };
+    else if (event.type === 'EventCertificateIssued')
+      p.certificate = { ...(data as CertificateIssuedData), ...recorded(event, (data as CertificateIssuedData).issuedAt) };
     else if (event.type === 'EventCertificateApproved') p.approved = recorded(event, at);
     else if (event.type === 'EventCertificateEmailed') p.emailed = recorded(event, at);
     else if (event.type === 'EventCertificateRevoked') p.revoked = { ...recorded(event, at), reason: asText(data.reason) };
@@ -62,7 +71,11 @@ export function decideScan(p: Participant, direction: ScanDirection, at: Date, b
 }
 
 /** Whether the attendance recorded meets the event's rule; the reason in plain words when not. */
-export function attendanceVerdict(rule: AttendanceRule, checkIn: { at: string } | null, checkOut: { at: string } | null): { met: boolean; reason: string | null } {
+export function attendanceVerdict(
+  rule: AttendanceRule,
+  checkIn: { at: string } | null,
+  checkOut: { at: string } | null,
+): { met: boolean; reason: string | null } {
   if (!checkIn) return { met: false, reason: 'the participant never checked in' };
   if (!checkOut) return { met: false, reason: 'the participant never checked out' };
   const minutes = (Date.parse(checkOut.at) - Date.parse(checkIn.at)) / 60_000;
@@ -75,7 +88,8 @@ export function attendanceVerdict(rule: AttendanceRule, checkIn: { at: string } 
 
 /** Issuing needs the attendance rule met, and no certificate yet. */
 export function checkIssuable(p: Participant, rule: AttendanceRule): void {
-  if (p.certificate) throw refusal(409, 'certificateAlreadyIssued', `Certificate ${p.certificate.certificateNo} was already issued to this participant.`);
+  if (p.certificate)
+    throw refusal(409, 'certificateAlreadyIssued', `Certificate ${p.certificate.certificateNo} was already issued to this participant.`);
   const verdict = attendanceVerdict(rule, p.checkIn, p.checkOut);
   if (!verdict.met) throw refusal(422, 'attendanceRuleNotMet', `No certificate: ${verdict.reason}.`);
 }
@@ -90,21 +104,43 @@ export function liveCertificate(p: Participant): CertificateIssuedData & Recorde
 export function decideApprove(p: Participant, at: Date, by: string): RegistrationEvent {
   const certificate = liveCertificate(p);
   if (p.approved) throw refusal(409, 'certificateAlreadyApproved', 'The certificate is already approved.');
-  return { type: 'EventCertificateApproved', data: { registrationId: certificate.registrationId, certificateNo: certificate.certificateNo, at: at.toISOString(), by } };
+  return {
+    type: 'EventCertificateApproved',
+    data: { registrationId: certificate.registrationId, certificateNo: certificate.certificateNo, at: at.toISOString(), by },
+  };
 }
 
 export function decideEmailed(p: Participant, at: Date, by: string): RegistrationEvent {
   const certificate = liveCertificate(p);
   if (!p.approved) throw refusal(409, 'certificateNotApproved', 'Approve the certificate before e-mailing it.');
-  return { type: 'EventCertificateEmailed', data: { registrationId: certificate.registrationId, certificateNo: certificate.certificateNo, to: p.registration.email, at: at.toISOString(), by } };
+  return {
+    type: 'EventCertificateEmailed',
+    data: {
+      registrationId: certificate.registrationId,
+      certificateNo: certificate.certificateNo,
+      to: p.registration.email,
+      at: at.toISOString(),
+      by,
+    },
+  };
 }
 
 export function decideRevoke(p: Participant, reason: unknown, at: Date, by: string): RegistrationEvent {
   const text = typeof reason === 'string' ? reason.trim() : '';
-  if (text.length === 0 || text.length > 500) throw refusal(400, 'validationFailed', 'Give the reason for revoking (1 to 500 characters).', { fields: { reason: ['required, at most 500 characters'] } });
+  if (text.length === 0 || text.length > 500)
+    throw refusal(400, 'validationFailed', 'Give the reason for revoking (1 to 500 characters).', {
+      fields: { reason: ['required, at most 500 characters'] },
+    });
   const certificate = liveCertificate(p);
   return {
     type: 'EventCertificateRevoked',
-    data: { registrationId: certificate.registrationId, certificateNo: certificate.certificateNo, reason: text, wasApproved: p.approved !== null, at: at.toISOString(), by },
+    data: {
+      registrationId: certificate.registrationId,
+      certificateNo: certificate.certificateNo,
+      reason: text,
+      wasApproved: p.approved !== null,
+      at: at.toISOString(),
+      by,
+    },
   };
 }

@@ -53,7 +53,9 @@ export class PublicCertificatesController {
 
   @Post('article/register')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Register for an event: article_id, name, email, contact (9 to 12 digits), company_name; the ticket is e-mailed' })
+  @ApiOperation({
+    summary: 'Register for an event: article_id, name, email, contact (9 to 12 digits), company_name; the ticket is e-mailed',
+  })
   @ApiRateLimited()
   async register(@Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
     await this.limit(this.registrations, request, response);
@@ -62,7 +64,9 @@ export class PublicCertificatesController {
 
   @Post('event-participant/verified-certificate')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Verify a certificate: { qr } or { id, article_id, user_id, certificate_no, signature }; every check recomputed' })
+  @ApiOperation({
+    summary: 'Verify a certificate: { qr } or { id, article_id, user_id, certificate_no, signature }; every check recomputed',
+  })
   @ApiRateLimited()
   async verify(@Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
     await this.limit(this.lookups, request, response);
@@ -73,7 +77,13 @@ export class PublicCertificatesController {
   @Get('event-participant/view/:id/:article_id/:user_id')
   @ApiOperation({ summary: 'The participant detail of public-area.md §3 ("-" and 0001-01-01 for what is missing)' })
   @ApiRateLimited()
-  async view(@Param('id') id: string, @Param('article_id') articleId: string, @Param('user_id') userId: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) response: Response) {
+  async view(
+    @Param('id') id: string,
+    @Param('article_id') articleId: string,
+    @Param('user_id') userId: string,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     await this.limit(this.lookups, request, response);
     response.header('Cache-Control', 'no-store');
     return this.service.participant(id, articleId, userId);
@@ -87,7 +97,11 @@ export class PublicCertificatesController {
     await this.limit(this.lookups, request, response);
     const { pdf, certificateNo } = await this.service.pdf(id);
     response.header('Cache-Control', 'no-store');
-    return new StreamableFile(Buffer.from(pdf), { type: 'application/pdf', disposition: `inline; filename="certificate-${certificateNo}.pdf"`, length: pdf.length });
+    return new StreamableFile(Buffer.from(pdf), {
+      type: 'application/pdf',
+      disposition: `inline; filename="certificate-${certificateNo}.pdf"`,
+      length: pdf.length,
+    });
   }
 
   @Get('test-get-transaction/:txId')

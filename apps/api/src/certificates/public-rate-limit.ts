@@ -12,7 +12,11 @@ export type RateBudget = { limit: number; windowMs: number };
 
 export class FixedWindowLimiter {
   /** `scope` names the budget, so lookups and registrations of one address count apart. */
-  constructor(private readonly limits: SharedLimits, private readonly scope: string, private readonly budget: RateBudget) {}
+  constructor(
+    private readonly limits: SharedLimits,
+    private readonly scope: string,
+    private readonly budget: RateBudget,
+  ) {}
 
   /** Seconds to wait, or 0 when the call may go ahead (and is counted). */
   async take(caller: string, now: number): Promise<number> {
@@ -24,5 +28,12 @@ export class FixedWindowLimiter {
 
 /** 429 with the seconds to wait (the reply filter keeps `retryAfter`; the controller sets the header). */
 export function tooManyRequests(seconds: number): HttpException {
-  return new HttpException({ errorCode: ErrorCodes.tooManyRequests, errorMessage: `Too many requests: try again in ${seconds} s.`, extra: { retryAfter: seconds } }, 429);
+  return new HttpException(
+    {
+      errorCode: ErrorCodes.tooManyRequests,
+      errorMessage: `Too many requests: try again in ${seconds} s.`,
+      extra: { retryAfter: seconds },
+    },
+    429,
+  );
 }

@@ -5,8 +5,19 @@
 import { refusal } from '../common/refusal.js';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  certificateQrText, ErrorCodes, MISSING, parseCertificateQr, parseCertificateSignature, type AttendanceRule, type CertificateQrPayload, type EventListReply, type EventRegistrationReply, type LandingCountersReply,
-  type ParticipantDetailReply, type TransactionHashReply, type VerifyCertificateReply,
+  certificateQrText,
+  ErrorCodes,
+  MISSING,
+  parseCertificateQr,
+  parseCertificateSignature,
+  type AttendanceRule,
+  type CertificateQrPayload,
+  type EventListReply,
+  type EventRegistrationReply,
+  type LandingCountersReply,
+  type ParticipantDetailReply,
+  type TransactionHashReply,
+  type VerifyCertificateReply,
 } from '@binaan/contracts';
 import { readStreamVersioned, WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
 import { CLOCK, READ_MODELS, type Clock } from '../common/principal.js';
@@ -23,7 +34,14 @@ import { Lru } from '../common/lru.js';
 import { jwks } from './certificate-jwks.js';
 import { CertificateSigner } from './certificate-signer.js';
 import { verifyCertificate, type CertificateRecord } from './certificate-verification.js';
-import { landingCounters, participantDetail, publishedEvents, registrationByCertificate, registrationRow, transactionStream } from './certificates-reads.js';
+import {
+  landingCounters,
+  participantDetail,
+  publishedEvents,
+  registrationByCertificate,
+  registrationRow,
+  transactionStream,
+} from './certificates-reads.js';
 import { foldParticipant } from './participant.decider.js';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -58,18 +76,29 @@ export class PublicCertificatesService {
   async events(): Promise<EventListReply> {
     const now = this.now();
     const { rows, total, more } = await publishedEvents(this.db);
-    return { success: true, data: rows.map((event) => ({ ...event, registrationOpen: registrationOpenFor(event.date, now) })), total, more };
+    return {
+      success: true,
+      data: rows.map((event) => ({ ...event, registrationOpen: registrationOpenFor(event.date, now) })),
+      total,
+      more,
+    };
   }
 
   async register(body: unknown): Promise<EventRegistrationReply> {
     const input = parseRegistration(body);
     const article = ID.test(input.articleId) ? foldArticle(await this.store.readStream(articleStream(input.articleId))) : null;
     if (!article || !article.published) throw refusal(404, ErrorCodes.articleNotFound, 'No such event.');
-    if (!registrationOpen(article, this.now())) throw refusal(409, ErrorCodes.registrationClosed, 'Registration for this event has closed.');
+    if (!registrationOpen(article, this.now()))
+      throw refusal(409, ErrorCodes.registrationClosed, 'Registration for this event has closed.');
     const claim = registrationClaimStream(article.articleId, this.lookup.email(input.email));
     let registrationId = this.ids.id();
     try {
-      await this.store.append({ streamId: claim, streamType: 'eventRegistrationClaim', expectedRevision: 'no_stream', events: [{ type: 'EventRegistrationClaimed', data: { registrationId } }] });
+      await this.store.append({
+        streamId: claim,
+        streamType: 'eventRegistrationClaim',
+        expectedRevision: 'no_stream',
+        events: [{ type: 'EventRegistrationClaimed', data: { registrationId } }],
+      });
     } catch (error) {
       if (!(error instanceof WrongExpectedRevision)) throw error;
       const [claimed] = await this.store.readStream(claim);
@@ -78,12 +107,23 @@ export class PublicCertificatesService {
     const existing = foldParticipant(await this.store.readStream(registrationStream(registrationId)));
     // A repeated registration changes nothing: the first one's ticket goes to the address again.
     const registration: RegistrationData = existing?.registration ?? {
-      registrationId, articleId: article.articleId, userId: this.ids.id(), name: input.name, email: input.email, contact: input.contact, companyName: input.companyName,
+      registrationId,
+      articleId: article.articleId,
+      userId: this.ids.id(),
+      name: input.name,
+      email: input.email,
+      contact: input.contact,
+      companyName: input.companyName,
       at: this.now().toISOString(),
     };
     if (!existing) {
       try {
-        await this.store.append({ streamId: registrationStream(registrationId), streamType: 'eventRegistration', expectedRevision: 'no_stream', events: [{ type: 'EventParticipantRegistered', data: registration }] });
+        await this.store.append({
+          streamId: registrationStream(registrationId),
+          streamType: 'eventRegistration',
+          expectedRevision: 'no_stream',
+          events: [{ type: 'EventParticipantRegistered', data: registration }],
+        });
       } catch (error) {
         if (!(error instanceof WrongExpectedRevision)) throw error; // the same e-mail registering twice at once: the other one recorded it
       }
@@ -110,7 +150,8 @@ export class PublicCertificatesService {
 
   async participant(id: string, articleId: string, userId: string): Promise<ParticipantDetailReply> {
     const row = ID.test(id) ? await registrationRow(this.db, id) : null;
-    if (!row || row.article_id !== articleId || row.user_id !== userId) throw refusal(404, ErrorCodes.participantNotFound, 'No such participant.');
+    if (!row || row.article_id !== articleId || row.user_id !== userId)
+      throw refusal(404, ErrorCodes.participantNotFound, 'No such participant.');
     return { success: true as const, data: participantDetail(row) };
   }
 
@@ -122,17 +163,37 @@ export class PublicCertificatesService {
   private async pdfNow(id: string): Promise<{ pdf: Uint8Array; certificateNo: string }> {
     const events = ID.test(id) ? await this.store.readStream(registrationStream(id)) : [];
     const p = foldParticipant(events);
-    if (!p?.certificate || !p.approved) throw refusal(404, ErrorCodes.certificateNotFound, 'No approved certificate for this registration.');
+    if (!p?.certificate || !p.approved)
+      throw refusal(404, ErrorCodes.certificateNotFound, 'No approved certificate for this registration.');
     if (p.revoked) throw refusal(410, ErrorCodes.certificateRevoked, 'This certificate was revoked by the organizer.');
     const article = foldArticle(await this.store.readStream(articleStream(p.registration.articleId)))!;
     const c = p.certificate;
-    const qrText = certificateQrText({ id: c.registrationId, article_id: c.articleId, user_id: c.userId, certificate_no: c.certificateNo, signature: c.signature });
+    const qrText = certificateQrText({
+      id: c.registrationId,
+      article_id: c.articleId,
+      user_id: c.userId,
+      certificate_no: c.certificateNo,
+      signature: c.signature,
+    });
     const records = [
-      { label: 'Registered', r: p.registration }, { label: 'Check in', r: p.checkIn }, { label: 'Check out', r: p.checkOut }, { label: 'Issued', r: c }, { label: 'Approved', r: p.approved },
+      { label: 'Registered', r: p.registration },
+      { label: 'Check in', r: p.checkIn },
+      { label: 'Check out', r: p.checkOut },
+      { label: 'Issued', r: c },
+      { label: 'Approved', r: p.approved },
     ];
     const pdf = await certificatePdf({
-      name: p.registration.name, companyName: p.registration.companyName, eventTitle: article.title, eventLocation: article.location, eventDate: article.date,
-      certificateNo: c.certificateNo, qrText, issuedAt: c.issuedAt, approvedAt: p.approved.at, checkIn: p.checkIn?.at ?? '', checkOut: p.checkOut?.at ?? '',
+      name: p.registration.name,
+      companyName: p.registration.companyName,
+      eventTitle: article.title,
+      eventLocation: article.location,
+      eventDate: article.date,
+      certificateNo: c.certificateNo,
+      qrText,
+      issuedAt: c.issuedAt,
+      approvedAt: p.approved.at,
+      checkIn: p.checkIn?.at ?? '',
+      checkOut: p.checkOut?.at ?? '',
       hashes: records.map(({ label, r }) => ({ label, txId: r?.txId ?? MISSING, hash: r?.hash ?? MISSING })),
       verifyUrl: `${this.config.publicUrl}/`,
     });
@@ -154,7 +215,9 @@ export class PublicCertificatesService {
   private payloadOf(body: unknown): CertificateQrPayload | null {
     const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
     if (b.qr === undefined && b.certificate_no === undefined) {
-      throw refusal(400, 'validationFailed', 'Send the scanned QR text as qr, or id, article_id, user_id, certificate_no and signature.', { fields: { certificate_no: ['required'] } });
+      throw refusal(400, 'validationFailed', 'Send the scanned QR text as qr, or id, article_id, user_id, certificate_no and signature.', {
+        fields: { certificate_no: ['required'] },
+      });
     }
     if (b.qr !== undefined) return parseCertificateQr(b.qr);
     const values = [value(b.id), value(b.article_id), value(b.user_id), value(b.certificate_no)];
@@ -200,10 +263,17 @@ export class PublicCertificatesService {
 
   private async confirm(registration: RegistrationData, article: Article): Promise<void> {
     try {
-      await this.mail.registered(registration.email, registration.name, article, ticketCode(this.secrets.codeHmacKey, registration.registrationId));
+      await this.mail.registered(
+        registration.email,
+        registration.name,
+        article,
+        ticketCode(this.secrets.codeHmacKey, registration.registrationId),
+      );
     } catch (error) {
       // The registration stands; the organizer's list has it. The address is not logged.
-      this.logger.warn(`registration ${registration.registrationId}: the confirmation e-mail could not be sent (${error instanceof Error ? error.message : 'unknown error'})`);
+      this.logger.warn(
+        `registration ${registration.registrationId}: the confirmation e-mail could not be sent (${error instanceof Error ? error.message : 'unknown error'})`,
+      );
     }
   }
 }

@@ -5,14 +5,23 @@ import type { Principal } from '../common/principal.js';
 import { ChequePayments } from './cheque-payments.service.js';
 
 export class RecordChequePayment extends Command<Resolved<ChequePayments['record']>> {
-  constructor(readonly principal: Principal, readonly billingId: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly billingId: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 /** Confirm or Reject (with { remark }). */
 export class ActOnChequePayment extends Command<Resolved<ChequePayments['act']>> {
-  constructor(readonly principal: Principal, readonly chequePaymentId: string, readonly event: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly chequePaymentId: string,
+    readonly event: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }

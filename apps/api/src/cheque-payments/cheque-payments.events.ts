@@ -13,7 +13,10 @@ export const CHEQUE_KINDS: readonly ChequeKind[] = ['cheque', 'bankDraft'];
 export type ChequeDetails = { kind: ChequeKind; chequeNo: string; chequeDate: string; bank: string; amount: number };
 
 export type ChequePaymentEvent =
-  | { type: 'ChequePaymentRecorded'; data: ChequeDetails & { chequePaymentId: string; billingId: string; companyId: string; currency: 'MYR'; recordedBy: string } }
+  | {
+      type: 'ChequePaymentRecorded';
+      data: ChequeDetails & { chequePaymentId: string; billingId: string; companyId: string; currency: 'MYR'; recordedBy: string };
+    }
   | { type: 'ChequePaymentStatusChanged'; data: { chequePaymentId: string; change: WorkflowStatusChanged<'chequePayment'> } };
 
 export const CHEQUE_PAYMENT_EVENT_TYPES = ['ChequePaymentRecorded', 'ChequePaymentStatusChanged'] as const;

@@ -27,7 +27,21 @@ export const chequePaymentsProjection: Projection = {
         await db.query(
           `INSERT INTO cheque_payments (cheque_payment_id, position, billing_id, company_id, kind, cheque_no, cheque_date, bank, amount, currency, status, recorded_at, recorded_by, revision)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'none', $11, $12, $13) ON CONFLICT (cheque_payment_id) DO NOTHING`,
-          [c.chequePaymentId, stored.globalPosition, c.billingId, c.companyId, c.kind, c.chequeNo, c.chequeDate, c.bank, c.amount, c.currency, stored.metadata.recordedAt, c.recordedBy, stored.revision],
+          [
+            c.chequePaymentId,
+            stored.globalPosition,
+            c.billingId,
+            c.companyId,
+            c.kind,
+            c.chequeNo,
+            c.chequeDate,
+            c.bank,
+            c.amount,
+            c.currency,
+            stored.metadata.recordedAt,
+            c.recordedBy,
+            stored.revision,
+          ],
         );
       } else if (event.type === 'ChequePaymentStatusChanged') {
         const change = event.data.change;

@@ -27,23 +27,56 @@ const READ_RIGHTS = ['administration.companyProfile.view', 'administration.compa
 const STATUSES = ['pending', 'confirmed', 'rejected'];
 
 type ChequeRow = {
-  cheque_payment_id: string; position: string | number; billing_id: string; company_id: string; company_name: string | null; kind: string; cheque_no: string; cheque_date: string;
-  bank: string; amount: string | number; currency: string; status: string; remark: string | null; recorded_at: Date | string; recorded_by_name: string | null;
-  decided_at: Date | string | null; decided_by_name: string | null;
+  cheque_payment_id: string;
+  position: string | number;
+  billing_id: string;
+  company_id: string;
+  company_name: string | null;
+  kind: string;
+  cheque_no: string;
+  cheque_date: string;
+  bank: string;
+  amount: string | number;
+  currency: string;
+  status: string;
+  remark: string | null;
+  recorded_at: Date | string;
+  recorded_by_name: string | null;
+  decided_at: Date | string | null;
+  decided_by_name: string | null;
 };
 
 function chequeView(row: ChequeRow) {
   return {
-    id: row.cheque_payment_id, billingId: row.billing_id, invoiceNo: row.billing_id, companyId: row.company_id, companyName: row.company_name, kind: row.kind, chequeNo: row.cheque_no,
-    chequeDate: row.cheque_date, bank: row.bank, amount: Number(row.amount), currency: row.currency, status: row.status, remark: row.remark,
-    recordedAt: new Date(row.recorded_at).toISOString(), recordedBy: row.recorded_by_name, decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null, decidedBy: row.decided_by_name,
+    id: row.cheque_payment_id,
+    billingId: row.billing_id,
+    invoiceNo: row.billing_id,
+    companyId: row.company_id,
+    companyName: row.company_name,
+    kind: row.kind,
+    chequeNo: row.cheque_no,
+    chequeDate: row.cheque_date,
+    bank: row.bank,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status,
+    remark: row.remark,
+    recordedAt: new Date(row.recorded_at).toISOString(),
+    recordedBy: row.recorded_by_name,
+    decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+    decidedBy: row.decided_by_name,
   };
 }
 
 const SELECT = `SELECT c.*, co.name AS company_name, u.name AS recorded_by_name, d.name AS decided_by_name FROM cheque_payments c
   LEFT JOIN companies co ON co.company_id = c.company_id LEFT JOIN identity_users u ON u.user_id = c.recorded_by LEFT JOIN identity_users d ON d.user_id = c.decided_by`;
 
-const adminActor = (principal: Principal): Actor => ({ userId: principal.userId, companyId: 'platform', kind: 'admin', authorities: { company: {}, project: {} } });
+const adminActor = (principal: Principal): Actor => ({
+  userId: principal.userId,
+  companyId: 'platform',
+  kind: 'admin',
+  authorities: { company: {}, project: {} },
+});
 const writable = (principal: Principal) => {
   if (principal.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
 };
@@ -65,22 +98,57 @@ export class ChequePayments {
     const details = parseCheque(body);
     const bill = await this.bills.bill(billingId).catch(() => null);
     if (!bill || bill.companyId !== companyId) throw refusal(404, ErrorCodes.billingNotFound, 'There is no such billing record.');
-    if (bill.state.status !== 'pendingPayment') throw refusal(409, ErrorCodes.billingNotPayable, `The billing record ${billingId} is ${bill.state.status}, not waiting for payment.`, { status: bill.state.status });
+    if (bill.state.status !== 'pendingPayment')
+      throw refusal(
+        409,
+        ErrorCodes.billingNotPayable,
+        `The billing record ${billingId} is ${bill.state.status}, not waiting for payment.`,
+        { status: bill.state.status },
+      );
     if (details.amount !== bill.total) {
-      throw refusal(422, ErrorCodes.paymentAmountMismatch, `The payment of ${details.amount} sen is not the bill's total of ${bill.total} sen.`, { amount: details.amount, total: bill.total });
+      throw refusal(
+        422,
+        ErrorCodes.paymentAmountMismatch,
+        `The payment of ${details.amount} sen is not the bill's total of ${bill.total} sen.`,
+        { amount: details.amount, total: bill.total },
+      );
     }
-    const [pending] = await this.db.query<{ cheque_payment_id: string }>(`SELECT cheque_payment_id FROM cheque_payments WHERE billing_id = $1 AND status = 'pending' LIMIT 1`, [billingId]);
-    if (pending) throw refusal(409, ErrorCodes.chequePaymentPending, 'A cheque or bank draft for this bill waits for clearance already.', { chequePaymentId: pending.cheque_payment_id });
+    const [pending] = await this.db.query<{ cheque_payment_id: string }>(
+      `SELECT cheque_payment_id FROM cheque_payments WHERE billing_id = $1 AND status = 'pending' LIMIT 1`,
+      [billingId],
+    );
+    if (pending)
+      throw refusal(409, ErrorCodes.chequePaymentPending, 'A cheque or bank draft for this bill waits for clearance already.', {
+        chequePaymentId: pending.cheque_payment_id,
+      });
     const chequePaymentId = randomUUID();
-    const actor: Actor = { userId: principal.userId, companyId, kind: 'user', authorities: { company: { chequePayment: [10] }, project: {} } };
+    const actor: Actor = {
+      userId: principal.userId,
+      companyId,
+      kind: 'user',
+      authorities: { company: { chequePayment: [10] }, project: {} },
+    };
     const change = machineStep('chequePayment', null, 'Create', actor, this.now().toISOString());
     const events: ChequePaymentEvent[] = [
-      { type: 'ChequePaymentRecorded', data: { chequePaymentId, billingId, companyId, ...details, currency: 'MYR', recordedBy: principal.userId } },
+      {
+        type: 'ChequePaymentRecorded',
+        data: { chequePaymentId, billingId, companyId, ...details, currency: 'MYR', recordedBy: principal.userId },
+      },
       { type: 'ChequePaymentStatusChanged', data: { chequePaymentId, change } },
     ];
     await this.store.append({
-      streamId: chequePaymentStream(chequePaymentId), streamType: CHEQUE_PAYMENT_STREAM_TYPE, expectedRevision: 'no_stream',
-      events: events.map((e) => ({ type: e.type, data: e.data as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: companyId, reason: `${details.kind} ${details.bank} ${details.chequeNo} for ${billingId}` } })),
+      streamId: chequePaymentStream(chequePaymentId),
+      streamType: CHEQUE_PAYMENT_STREAM_TYPE,
+      expectedRevision: 'no_stream',
+      events: events.map((e) => ({
+        type: e.type,
+        data: e.data as unknown as JsonValue,
+        metadata: {
+          actorUserId: principal.userId,
+          actorCompanyId: companyId,
+          reason: `${details.kind} ${details.bank} ${details.chequeNo} for ${billingId}`,
+        },
+      })),
     });
     return { success: true as const, id: chequePaymentId, billingId, status: change.statusAfter };
   }
@@ -99,14 +167,18 @@ export class ChequePayments {
       where.push(`c.company_id = ${param(filter.companyId)}`);
     }
     if (filter.status !== undefined) {
-      if (typeof filter.status !== 'string' || !STATUSES.includes(filter.status)) throw invalidParameter('filter.status', `must be one of ${STATUSES.join(', ')}`);
+      if (typeof filter.status !== 'string' || !STATUSES.includes(filter.status))
+        throw invalidParameter('filter.status', `must be one of ${STATUSES.join(', ')}`);
       where.push(`c.status = ${param(filter.status)}`);
     }
     if (after) {
       if (!/^\d{1,15}$/.test(after[0])) return { items: [], next: null };
       where.push(`c.position < ${param(Number(after[0]))}`);
     }
-    const rows = await this.db.query<ChequeRow>(`${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY c.position DESC LIMIT ${limit + 1}`, params);
+    const rows = await this.db.query<ChequeRow>(
+      `${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY c.position DESC LIMIT ${limit + 1}`,
+      params,
+    );
     return keysetPage(rows, limit, chequeView, (row) => [String(row.position), row.cheque_payment_id]);
   }
 
@@ -116,10 +188,18 @@ export class ChequePayments {
     const row = await this.row(chequePaymentId);
     if (!row || (companyId !== null && row.company_id !== companyId)) throw notFound();
     const events = await this.store.readStream(chequePaymentStream(chequePaymentId));
-    const history = events.filter((e) => e.type === 'ChequePaymentStatusChanged').map((e) => {
-      const change = (e.data as { change: ChangeOf }).change;
-      return { event: change.workflowEvent, statusAfter: change.statusAfter, at: change.at, by: change.actor.userId, remark: change.remark };
-    });
+    const history = events
+      .filter((e) => e.type === 'ChequePaymentStatusChanged')
+      .map((e) => {
+        const change = (e.data as { change: ChangeOf }).change;
+        return {
+          event: change.workflowEvent,
+          statusAfter: change.statusAfter,
+          at: change.at,
+          by: change.actor.userId,
+          remark: change.remark,
+        };
+      });
     return { ...chequeView(row), history };
   }
 
@@ -131,22 +211,37 @@ export class ChequePayments {
   async act(principal: Principal, chequePaymentId: string, event: string, body: unknown) {
     writable(principal);
     await requireAdminRight(this.db, principal, 'admin.company');
-    if (event !== 'Confirm' && event !== 'Reject') throw refusal(404, ErrorCodes.notFound, `A cheque payment has no action ${event}: Confirm or Reject.`);
+    if (event !== 'Confirm' && event !== 'Reject')
+      throw refusal(404, ErrorCodes.notFound, `A cheque payment has no action ${event}: Confirm or Reject.`);
     const { state, revision, recorded } = await this.stateOf(chequePaymentId);
     const actor = adminActor(principal);
     const input = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as { remark?: unknown };
     const remark = typeof input.remark === 'string' ? input.remark.trim() : '';
     if (event === 'Reject' && (remark === '' || remark.length > 500)) {
-      throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: remark.', { fields: { remark: [remark === '' ? 'required' : 'tooLong'] } });
+      throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: remark.', {
+        fields: { remark: [remark === '' ? 'required' : 'tooLong'] },
+      });
     }
     // The machine judges the step before any money moves (a confirmed or rejected cheque is final).
     const change = machineStep('chequePayment', state, event, actor, this.now().toISOString(), remark || undefined);
     if (event === 'Confirm') {
-      await this.bills.pay(recorded.billingId, { method: recorded.kind, reference: `${recorded.bank} ${recorded.chequeNo}`, amount: recorded.amount }, actor);
+      await this.bills.pay(
+        recorded.billingId,
+        { method: recorded.kind, reference: `${recorded.bank} ${recorded.chequeNo}`, amount: recorded.amount },
+        actor,
+      );
     }
     await this.store.append({
-      streamId: chequePaymentStream(chequePaymentId), streamType: CHEQUE_PAYMENT_STREAM_TYPE, expectedRevision: revision,
-      events: [{ type: 'ChequePaymentStatusChanged', data: { chequePaymentId, change } as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: recorded.companyId, ...(remark ? { reason: remark } : {}) } }],
+      streamId: chequePaymentStream(chequePaymentId),
+      streamType: CHEQUE_PAYMENT_STREAM_TYPE,
+      expectedRevision: revision,
+      events: [
+        {
+          type: 'ChequePaymentStatusChanged',
+          data: { chequePaymentId, change } as unknown as JsonValue,
+          metadata: { actorUserId: principal.userId, actorCompanyId: recorded.companyId, ...(remark ? { reason: remark } : {}) },
+        },
+      ],
     });
     return { success: true as const, id: chequePaymentId, billingId: recorded.billingId, status: change.statusAfter };
   }

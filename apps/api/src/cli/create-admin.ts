@@ -13,7 +13,16 @@ import type { ApiConfig } from '../config.js';
 import { loadSecrets } from '../common/secrets.js';
 import { AccountDirectory } from '../identity/account-directory.js';
 import { AccountMail } from '../identity/account-mail.js';
-import { administratorSignedUp, AdministratorRefused, decideCreateAdministrator, DEFAULT_ADMINISTRATOR_NAME, setPasswordLinkIssued, STORE_CLI_ACTOR, type AdministratorDecision, type KnownAdministrator } from '../identity/first-administrator.js';
+import {
+  administratorSignedUp,
+  AdministratorRefused,
+  decideCreateAdministrator,
+  DEFAULT_ADMINISTRATOR_NAME,
+  setPasswordLinkIssued,
+  STORE_CLI_ACTOR,
+  type AdministratorDecision,
+  type KnownAdministrator,
+} from '../identity/first-administrator.js';
 import type { UserEvent, UserStatus } from '../identity/identity.events.js';
 import { IdentityKeys } from '../identity/identity-keys.js';
 import { PasswordHasher } from '../identity/password-hasher.js';
@@ -27,7 +36,13 @@ import { BackupRefused } from './store-backup.js';
 
 export const CREATE_ADMIN_USAGE = 'create-admin <email> [--name "<full name>"] [--force]';
 
-type CreateAdminRun = { store: EventStore; args: readonly string[]; config: ApiConfig; lookup: LookupKeys; out: { log(line: string): void } };
+type CreateAdminRun = {
+  store: EventStore;
+  args: readonly string[];
+  config: ApiConfig;
+  lookup: LookupKeys;
+  out: { log(line: string): void };
+};
 
 /** The e-mail, the name and --force from the arguments after the verb; anything else is refused with the usage. */
 function parse(args: readonly string[]): { email: string; name: string; force: boolean } {
@@ -48,7 +63,9 @@ function parse(args: readonly string[]): { email: string; name: string; force: b
 /** Every platform administrator: from identity's read model on the SQL stores (fed in the append's transaction), else from the log. */
 async function administratorsIn(store: EventStore): Promise<KnownAdministrator[]> {
   if (store instanceof SqlEventStore) {
-    return store.db.query<KnownAdministrator>('SELECT user_id AS "userId", status FROM identity_users WHERE user_type = 2 ORDER BY registered_at, user_id');
+    return store.db.query<KnownAdministrator>(
+      'SELECT user_id AS "userId", status FROM identity_users WHERE user_type = 2 ORDER BY registered_at, user_id',
+    );
   }
   const found = new Map<string, UserStatus>();
   for await (const page of store.readAllPages()) {
@@ -77,33 +94,61 @@ export async function createAdmin({ store, args, config, lookup, out }: CreateAd
   const decision = decide({ administrators: await administratorsIn(store), account: found.account }, command);
   const { userId, email, name } = decision.kind === 'newAccount' ? { ...decision, userId: randomUUID() } : decision.account;
   const token = token128();
-  const link = setPasswordLinkIssued(new IdentityKeys(loadSecrets(config).codeHmacKey).sealToken('reset', userId, token), new Date(Date.now() + RESET_TTL_MS));
+  const link = setPasswordLinkIssued(
+    new IdentityKeys(loadSecrets(config).codeHmacKey).sealToken('reset', userId, token),
+    new Date(Date.now() + RESET_TTL_MS),
+  );
   const sender = emailSenderFor(config, () => new Date());
   try {
     await new AccountMail(sender, config).administratorActivation(email, name, token);
   } finally {
     if (sender instanceof SmtpEmailSender) sender.close();
   }
-  const metadata: EventMetadataInput = { actorUserId: STORE_CLI_ACTOR, correlationId: randomUUID(), reason: decision.kind === 'newAccount' ? 'create-admin: a platform administrator' : 'create-admin --force: a new set-password link' };
+  const metadata: EventMetadataInput = {
+    actorUserId: STORE_CLI_ACTOR,
+    correlationId: randomUUID(),
+    reason: decision.kind === 'newAccount' ? 'create-admin: a platform administrator' : 'create-admin --force: a new set-password link',
+  };
   if (decision.kind === 'newLink') {
-    await store.append({ streamId: `user-${userId}`, streamType: 'user', expectedRevision: decision.account.revision, events: [{ ...link, metadata }] });
+    await store.append({
+      streamId: `user-${userId}`,
+      streamType: 'user',
+      expectedRevision: decision.account.revision,
+      events: [{ ...link, metadata }],
+    });
   } else {
     try {
-      await store.append({ streamId: `email-${found.key}`, streamType: 'emailClaim', expectedRevision: found.claimRevision ?? 'no_stream', events: [{ type: 'EmailClaimed', data: { userId }, metadata }] });
+      await store.append({
+        streamId: `email-${found.key}`,
+        streamType: 'emailClaim',
+        expectedRevision: found.claimRevision ?? 'no_stream',
+        events: [{ type: 'EmailClaimed', data: { userId }, metadata }],
+      });
     } catch (error) {
-      throw error instanceof WrongExpectedRevision ? new BackupRefused(`${email} was claimed by another account meanwhile: nothing is recorded, and the link e-mailed never works`) : error;
+      throw error instanceof WrongExpectedRevision
+        ? new BackupRefused(`${email} was claimed by another account meanwhile: nothing is recorded, and the link e-mailed never works`)
+        : error;
     }
     // The hash of 256 random bits nobody is told: no password signs in until one is chosen with the link.
     const signedUp = administratorSignedUp(userId, email, name, await new PasswordHasher().hash(randomBytes(32).toString('base64url')));
-    await store.append({ streamId: `user-${userId}`, streamType: 'user', expectedRevision: 'no_stream', events: [signedUp, link].map((event) => ({ ...event, metadata })) });
+    await store.append({
+      streamId: `user-${userId}`,
+      streamType: 'user',
+      expectedRevision: 'no_stream',
+      events: [signedUp, link].map((event) => ({ ...event, metadata })),
+    });
   }
-  out.log(decision.kind === 'newAccount'
-    ? `Created platform administrator ${userId} (${email}, "${name}"), waiting for activation. No password is set.`
-    : `Platform administrator ${userId} (${email}) is still waiting for activation: a new set-password link replaces the earlier one.`);
+  out.log(
+    decision.kind === 'newAccount'
+      ? `Created platform administrator ${userId} (${email}, "${name}"), waiting for activation. No password is set.`
+      : `Platform administrator ${userId} (${email}) is still waiting for activation: a new set-password link replaces the earlier one.`,
+  );
   const expires = `it works once and expires in ${RESET_TTL_MS / 60_000} minutes`;
-  out.log(config.smtpUrl
-    ? `The set-password link was e-mailed to ${email} through SMTP (${new URL(config.smtpUrl).host}); ${expires}.`
-    : `The set-password link went to the outbox ${outboxFile(config.dataDir, 'email')} (no SMTP_URL is set); ${expires}.`);
+  out.log(
+    config.smtpUrl
+      ? `The set-password link was e-mailed to ${email} through SMTP (${new URL(config.smtpUrl).host}); ${expires}.`
+      : `The set-password link went to the outbox ${outboxFile(config.dataDir, 'email')} (no SMTP_URL is set); ${expires}.`,
+  );
   out.log(`Choosing the password activates the account; then sign in at ${config.publicUrl}/auth/sign-in.`);
   return 0;
 }

@@ -11,7 +11,13 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { SqlDatabase } from '@binaan/event-store';
 
-type KeyLine = { subject_id: string; master_key_id: string | null; wrapped_key: string | null; created_at: string; forgotten_at: string | null };
+type KeyLine = {
+  subject_id: string;
+  master_key_id: string | null;
+  wrapped_key: string | null;
+  created_at: string;
+  forgotten_at: string | null;
+};
 const PAGE = 5000;
 
 export async function backupKeys(db: SqlDatabase, file: string): Promise<number> {
@@ -20,7 +26,9 @@ export async function backupKeys(db: SqlDatabase, file: string): Promise<number>
     for (let after = ''; ;) {
       const rows = await db.query<KeyLine>(
         `SELECT subject_id, master_key_id, wrapped_key, created_at::text AS created_at, forgotten_at::text AS forgotten_at
-         FROM personal_data_keys WHERE subject_id > $1 ORDER BY subject_id LIMIT ${PAGE}`, [after]);
+         FROM personal_data_keys WHERE subject_id > $1 ORDER BY subject_id LIMIT ${PAGE}`,
+        [after],
+      );
       for (const row of rows) yield `${JSON.stringify(row)}\n`;
       count += rows.length;
       if (rows.length < PAGE) return;

@@ -4,7 +4,10 @@ import cliProgress from 'cli-progress';
 export type ProgressStream = NodeJS.WritableStream & { isTTY?: boolean };
 
 /** A progress bar on a terminal; on a pipe or in CI, a progress line every few seconds. */
-export function progressBar(label: string, stream: ProgressStream = process.stderr): { update(done: number, total: number): void; stop(): void } {
+export function progressBar(
+  label: string,
+  stream: ProgressStream = process.stderr,
+): { update(done: number, total: number): void; stop(): void } {
   if (!stream.isTTY) {
     let last = Date.now();
     return {

@@ -29,7 +29,19 @@ export const BACKUP_VERSION = 1;
 const PAGE = 2_000;
 
 type StreamLine = { stream_id: string; stream_type: string; revision: string; last_hash: string; created_at: string; updated_at: string };
-type EventLine = { global_position: string; event_id: string; stream_id: string; stream_type: string; revision: string; type: string; data: string; metadata: string; recorded_at: string; prev_hash: string; hash: string };
+type EventLine = {
+  global_position: string;
+  event_id: string;
+  stream_id: string;
+  stream_type: string;
+  revision: string;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+  prev_hash: string;
+  hash: string;
+};
 type CheckpointLine = { name: string; position: string; updated_at: string };
 export type BackupSummary = { streams: number; events: number; checkpoints: number; lastPosition: string };
 
@@ -40,7 +52,11 @@ const STREAM_COLUMNS = `stream_id, stream_type, revision::text AS revision, last
 const EVENT_COLUMNS = `global_position::text AS global_position, event_id::text AS event_id, stream_id, stream_type, revision::text AS revision, type, data::text AS data, metadata::text AS metadata, to_json(recorded_at)#>>'{}' AS recorded_at, prev_hash, hash`;
 
 /** Writes the store's log to `file` (through a temporary file, renamed when complete). */
-export async function backupStore(db: SqlDatabase, file: string, onProgress: (events: number) => void = () => undefined): Promise<BackupSummary> {
+export async function backupStore(
+  db: SqlDatabase,
+  file: string,
+  onProgress: (events: number) => void = () => undefined,
+): Promise<BackupSummary> {
   const temporary = `${file}.partial`;
   const digest = createHash('sha256');
   const counts = { streams: 0, events: 0, checkpoints: 0 };
@@ -56,23 +72,33 @@ export async function backupStore(db: SqlDatabase, file: string, onProgress: (ev
           digest.update(text);
           return text;
         };
-        yield emit({ backup: { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), store: db.kind, lastPosition } });
-        for (let after = ''; ; ) {
-          const rows = await tx.query<StreamLine>(`SELECT ${STREAM_COLUMNS} FROM streams WHERE stream_id > $1 ORDER BY stream_id LIMIT ${PAGE}`, [after]);
+        yield emit({
+          backup: { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), store: db.kind, lastPosition },
+        });
+        for (let after = ''; ;) {
+          const rows = await tx.query<StreamLine>(
+            `SELECT ${STREAM_COLUMNS} FROM streams WHERE stream_id > $1 ORDER BY stream_id LIMIT ${PAGE}`,
+            [after],
+          );
           for (const row of rows) yield emit({ s: row });
           counts.streams += rows.length;
           if (rows.length < PAGE) break;
           after = rows[rows.length - 1]!.stream_id;
         }
-        for (let after = '0'; ; ) {
-          const rows = await tx.query<EventLine>(`SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ORDER BY global_position LIMIT ${PAGE}`, [after]);
+        for (let after = '0'; ;) {
+          const rows = await tx.query<EventLine>(
+            `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ORDER BY global_position LIMIT ${PAGE}`,
+            [after],
+          );
           for (const row of rows) yield emit({ e: row });
           counts.events += rows.length;
           onProgress(counts.events);
           if (rows.length < PAGE) break;
           after = rows[rows.length - 1]!.global_position;
         }
-        const checkpoints = await tx.query<CheckpointLine>(`SELECT name, position::text AS position, to_json(updated_at)#>>'{}' AS updated_at FROM subscription_checkpoints ORDER BY name`);
+        const checkpoints = await tx.query<CheckpointLine>(
+          `SELECT name, position::text AS position, to_json(updated_at)#>>'{}' AS updated_at FROM subscription_checkpoints ORDER BY name`,
+        );
         for (const row of checkpoints) yield emit({ c: row });
         counts.checkpoints = checkpoints.length;
         yield `${JSON.stringify({ end: { ...counts, sha256: digest.digest('hex') } })}\n`;
@@ -89,9 +115,14 @@ export async function backupStore(db: SqlDatabase, file: string, onProgress: (ev
 }
 
 /** Reads `file` into an empty store, in one transaction; throws BackupRefused (and changes nothing) when it cannot. */
-export async function restoreStore(db: SqlDatabase, file: string, onProgress: (events: number) => void = () => undefined): Promise<BackupSummary> {
+export async function restoreStore(
+  db: SqlDatabase,
+  file: string,
+  onProgress: (events: number) => void = () => undefined,
+): Promise<BackupSummary> {
   const [any] = await db.query<{ one: number }>('SELECT 1 AS one FROM events LIMIT 1');
-  if (any) throw new BackupRefused('the store is not empty: restore into an empty store (a new DATA_DIR folder, or an empty database or schema)');
+  if (any)
+    throw new BackupRefused('the store is not empty: restore into an empty store (a new DATA_DIR folder, or an empty database or schema)');
   return db.maintenance(async (tx) => {
     const digest = createHash('sha256');
     const counts = { streams: 0, events: 0, checkpoints: 0 };
@@ -120,7 +151,8 @@ export async function restoreStore(db: SqlDatabase, file: string, onProgress: (e
         digest.update(`${text}\n`);
         if (!header) {
           const backup = line.backup as { format?: string; version?: number; lastPosition?: string } | undefined;
-          if (backup?.format !== BACKUP_FORMAT || backup.version !== BACKUP_VERSION) throw new BackupRefused(`not a ${BACKUP_FORMAT} version ${BACKUP_VERSION} file`);
+          if (backup?.format !== BACKUP_FORMAT || backup.version !== BACKUP_VERSION)
+            throw new BackupRefused(`not a ${BACKUP_FORMAT} version ${BACKUP_VERSION} file`);
           header = { lastPosition: String(backup.lastPosition ?? '0') };
         } else if (line.s) {
           chains.head(line.s as StreamLine);
@@ -150,11 +182,18 @@ export async function restoreStore(db: SqlDatabase, file: string, onProgress: (e
     counts.checkpoints += await insertCheckpoints(tx, batches.c);
     if (!header || !end) throw new BackupRefused('the file is cut short: it has no end line');
     chains.checkHeads();
-    if (end.sha256 !== digest.digest('hex') || end.events !== counts.events || end.streams !== counts.streams || end.checkpoints !== counts.checkpoints) {
+    if (
+      end.sha256 !== digest.digest('hex') ||
+      end.events !== counts.events ||
+      end.streams !== counts.streams ||
+      end.checkpoints !== counts.checkpoints
+    ) {
       throw new BackupRefused('the file does not match its end line (altered or cut short)');
     }
     // The next append continues after the restored log.
-    await tx.query(`SELECT setval(pg_get_serial_sequence('events', 'global_position'), GREATEST($1::bigint, 1), $1::bigint > 0)`, [header.lastPosition]);
+    await tx.query(`SELECT setval(pg_get_serial_sequence('events', 'global_position'), GREATEST($1::bigint, 1), $1::bigint > 0)`, [
+      header.lastPosition,
+    ]);
     onProgress(counts.events);
     return { ...counts, lastPosition: header.lastPosition };
   });
@@ -236,7 +275,8 @@ class ChainFollower {
     if (this.heads.size !== this.tips.size) throw new BackupRefused('the stream heads and the events name different streams');
     for (const [streamId, head] of this.heads) {
       const tip = this.tips.get(streamId);
-      if (!tip || tip.revision !== head.revision || tip.hash !== head.hash) throw new BackupRefused(`${streamId}: its head does not match its last event`);
+      if (!tip || tip.revision !== head.revision || tip.hash !== head.hash)
+        throw new BackupRefused(`${streamId}: its head does not match its last event`);
     }
   }
 

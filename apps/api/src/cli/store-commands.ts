@@ -4,7 +4,14 @@
 
 import { access, constants, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { SqlEventStore, SqlPersonalKeyStore, type ChainVerification, type EventStore, type PersonalKeyStore, type SqlDatabase } from '@binaan/event-store';
+import {
+  SqlEventStore,
+  SqlPersonalKeyStore,
+  type ChainVerification,
+  type EventStore,
+  type PersonalKeyStore,
+  type SqlDatabase,
+} from '@binaan/event-store';
 import { loadConfig, type ApiConfig } from '../config.js';
 import { openConfiguredStore } from '../store/open-configured-store.js';
 import { progressBar, type ProgressStream } from './progress.js';
@@ -23,7 +30,15 @@ export const USAGE = `usage: npm run store -- <rebuild | verify | stats | backup
 export type StoreCliOutput = { log(line: string): void; error(line: string): void; progress: ProgressStream };
 
 /** What a verb works with: the opened store, its arguments (the verb first), the environment, its configuration and the output. */
-type Run = { store: EventStore; keys?: PersonalKeyStore; args: readonly string[]; env: NodeJS.ProcessEnv; config: ApiConfig; out: StoreCliOutput; lookup: LookupKeys };
+type Run = {
+  store: EventStore;
+  keys?: PersonalKeyStore;
+  args: readonly string[];
+  env: NodeJS.ProcessEnv;
+  config: ApiConfig;
+  out: StoreCliOutput;
+  lookup: LookupKeys;
+};
 
 async function rebuild({ store, out }: Run): Promise<number> {
   if (!(store instanceof SqlEventStore)) {
@@ -34,7 +49,9 @@ async function rebuild({ store, out }: Run): Promise<number> {
   const started = Date.now();
   const result = await store.rebuild((done, total) => bar.update(done, total));
   bar.stop();
-  out.log(`Rebuilt ${result.projections.join(', ') || 'no projections'} from ${result.events} events in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  out.log(
+    `Rebuilt ${result.projections.join(', ') || 'no projections'} from ${result.events} events in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
   return 0;
 }
 
@@ -44,7 +61,7 @@ async function verify({ store, out }: Run): Promise<number> {
   const broken: ChainVerification[] = [];
   let streams = 0;
   let events = 0;
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const page = await store.listStreams(after, 500);
     for (const streamId of page) {
       const result = await store.verifyStream(streamId);
@@ -93,14 +110,17 @@ async function fileToRead(run: Run): Promise<string> {
 
 async function backup(run: Run): Promise<number> {
   const { store, out } = run;
-  if (!(store instanceof SqlEventStore)) throw new BackupRefused('backup works on the SQL stores (PGlite, PostgreSQL); back KurrentDB up with its own tools');
+  if (!(store instanceof SqlEventStore))
+    throw new BackupRefused('backup works on the SQL stores (PGlite, PostgreSQL); back KurrentDB up with its own tools');
   const file = fileArgument(run);
   const { events: total } = await store.stats();
   const bar = progressBar('backup', out.progress);
   const started = Date.now();
   const result = await backupStore(store.db, file, (done) => bar.update(done, total));
   bar.stop();
-  out.log(`Backed up ${result.events} events in ${result.streams} streams and ${result.checkpoints} checkpoints (last position ${result.lastPosition}) to ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  out.log(
+    `Backed up ${result.events} events in ${result.streams} streams and ${result.checkpoints} checkpoints (last position ${result.lastPosition}) to ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
   out.log('Secrets (DATA_DIR/secrets.json or the environment) are not in the file: keep them apart.');
   return 0;
 }
@@ -132,7 +152,9 @@ async function keysBackup(run: Run): Promise<number> {
   const { keys, out } = run;
   const file = fileArgument(run);
   const count = await backupKeys(keysDatabase(keys, 'keys-backup'), file);
-  out.log(`Backed up ${count} personal data keys (wrapped by the master key) to ${file}. Keep it apart from the events backup, and the master key apart from both.`);
+  out.log(
+    `Backed up ${count} personal data keys (wrapped by the master key) to ${file}. Keep it apart from the events backup, and the master key apart from both.`,
+  );
   return 0;
 }
 
@@ -157,8 +179,18 @@ async function forget({ store, keys, args, out, lookup }: Run): Promise<number> 
   const reason = reasonAt > 0 ? (args[reasonAt + 1] ?? '').trim() : '';
   if (!subjectId || subjectId.startsWith('--') || !reason) throw new BackupRefused(`a user id and a reason are needed: ${USAGE}`);
   if (!keys) throw new BackupRefused('forget needs a store that seals personal data');
-  const { keyDestroyed, subjects, rebuilt } = await forgetPerson(store, keys, lookup, { subjectId, reason, byUserId: null, via: 'store-cli' }, Object.keys(personalDataDeclarations(lookup)));
-  out.log(keyDestroyed ? `Forgot ${subjectId} (${subjects.length} key(s)): destroyed, the erasure recorded, ${rebuilt.join(', ') || 'no read model'} rebuilt.` : `${subjectId} held no key (never sealed anything, or forgotten already): the request is recorded.`);
+  const { keyDestroyed, subjects, rebuilt } = await forgetPerson(
+    store,
+    keys,
+    lookup,
+    { subjectId, reason, byUserId: null, via: 'store-cli' },
+    Object.keys(personalDataDeclarations(lookup)),
+  );
+  out.log(
+    keyDestroyed
+      ? `Forgot ${subjectId} (${subjects.length} key(s)): destroyed, the erasure recorded, ${rebuilt.join(', ') || 'no read model'} rebuilt.`
+      : `${subjectId} held no key (never sealed anything, or forgotten already): the request is recorded.`,
+  );
   return 0;
 }
 
@@ -166,12 +198,24 @@ async function migrateLookups(run: Run): Promise<number> {
   const { store, out, lookup } = run;
   if (!(store instanceof SqlEventStore)) throw new BackupRefused('migrate-lookup-keys works on the SQL stores (PGlite, PostgreSQL)');
   const result = await migrateLookupKeys(store, lookup);
-  out.log(`Moved ${result.moved.from} stream(s) keyed by an e-mail hash or mobile digits to their HMAC ids (${result.events} events copied); the old streams are deleted and the read models rebuilt.`);
+  out.log(
+    `Moved ${result.moved.from} stream(s) keyed by an e-mail hash or mobile digits to their HMAC ids (${result.events} events copied); the old streams are deleted and the read models rebuilt.`,
+  );
   return verify(run);
 }
 
 const verbs: Record<string, (run: Run) => Promise<number>> = {
-  rebuild, verify, stats, backup, restore, 'keys-backup': keysBackup, 'keys-restore': keysRestore, 'rewrap-keys': rewrapKeys, forget, 'migrate-lookup-keys': migrateLookups, 'create-admin': createAdmin,
+  rebuild,
+  verify,
+  stats,
+  backup,
+  restore,
+  'keys-backup': keysBackup,
+  'keys-restore': keysRestore,
+  'rewrap-keys': rewrapKeys,
+  forget,
+  'migrate-lookup-keys': migrateLookups,
+  'create-admin': createAdmin,
 };
 const NEEDS_FILE = new Set(['backup', 'restore', 'keys-backup', 'keys-restore']);
 
@@ -179,7 +223,11 @@ const NEEDS_FILE = new Set(['backup', 'restore', 'keys-backup', 'keys-restore'])
  * One command, as `npm run store -- <args>` runs it: the exit code it ends with (0 done, 1 failed or a
  * chain broken, 2 refused or misused), its lines written to `out`.
  */
-export async function runStoreCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env, out: StoreCliOutput = consoleOutput): Promise<number> {
+export async function runStoreCli(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out: StoreCliOutput = consoleOutput,
+): Promise<number> {
   try {
     const verb = verbs[args[0] ?? ''];
     if (!verb) {

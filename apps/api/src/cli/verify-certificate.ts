@@ -27,8 +27,7 @@ function parseArguments(argv: readonly string[]): { keys: string; qr: string } {
     else if (arg === '--help' || arg === '-h') {
       console.log(USAGE);
       process.exit(0);
-    }
-    else values.push(arg);
+    } else values.push(arg);
   }
   // The QR's values may come as one argument (comma-separated) or as several (space-separated).
   if (values.length === 0) throw new CannotCheck(`no QR text given\n${USAGE}`);
@@ -42,7 +41,9 @@ async function loadKeys(source: string): Promise<PublishedKey[]> {
     try {
       response = await fetch(source, { signal: AbortSignal.timeout(10_000), headers: { accept: 'application/json' } });
     } catch (error) {
-      throw new CannotCheck(`could not read the keys from ${source}: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)}`);
+      throw new CannotCheck(
+        `could not read the keys from ${source}: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)}`,
+      );
     }
     if (!response.ok) throw new CannotCheck(`could not read the keys from ${source}: HTTP ${response.status}`);
     text = await response.text();
@@ -63,7 +64,9 @@ async function loadKeys(source: string): Promise<PublishedKey[]> {
 async function main(argv: readonly string[]): Promise<number> {
   const { keys: source, qr } = parseArguments(argv);
   const keys = await loadKeys(source);
-  console.log(`Keys: ${keys.length} Ed25519 key(s) from ${source}${keys.map((k) => `\n  ${k.kid}  in force from ${k.notBefore}${k.notAfter ? ` until ${k.notAfter}` : ''}`).join('')}`);
+  console.log(
+    `Keys: ${keys.length} Ed25519 key(s) from ${source}${keys.map((k) => `\n  ${k.kid}  in force from ${k.notBefore}${k.notAfter ? ` until ${k.notAfter}` : ''}`).join('')}`,
+  );
   const verdict = verifyOffline(qr, keys);
   if (verdict.payload) {
     const p = verdict.payload;
@@ -71,8 +74,12 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   for (const check of verdict.checks) console.log(`  ${check.check.padEnd(16)} ${check.result}${check.reason ? `: ${check.reason}` : ''}`);
   if (verdict.genuine) {
-    console.log(`GENUINE: signed by the issuer's key ${verdict.signedBy!.kid}, in force when the certificate was issued (${verdict.signedBy!.issuedAt}).`);
-    console.log('Offline, only the signature is checked: whether the issuer has since revoked the certificate is answered online (POST /api/event-participant/verified-certificate, or the verification page).');
+    console.log(
+      `GENUINE: signed by the issuer's key ${verdict.signedBy!.kid}, in force when the certificate was issued (${verdict.signedBy!.issuedAt}).`,
+    );
+    console.log(
+      'Offline, only the signature is checked: whether the issuer has since revoked the certificate is answered online (POST /api/event-participant/verified-certificate, or the verification page).',
+    );
     return 0;
   }
   console.log(`NOT GENUINE: ${verdict.reason}`);

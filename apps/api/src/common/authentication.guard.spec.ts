@@ -17,7 +17,16 @@ const contextFor = (request: object, isPublic: boolean): ExecutionContext => {
 describe('authentication guard: secure by default', () => {
   const guard = new AuthenticationGuard(new Reflector());
 
-  const principal = { userId: 'u-1', sessionId: 's-1', email: 'a@b.my', userType: 1 as const, companyId: null, accessRights: '', readOnly: false, restriction: null };
+  const principal = {
+    userId: 'u-1',
+    sessionId: 's-1',
+    email: 'a@b.my',
+    userType: 1 as const,
+    companyId: null,
+    accessRights: '',
+    readOnly: false,
+    restriction: null,
+  };
 
   it('lets anyone through to a @Public() route', async () => {
     expect(await guard.canActivate(contextFor({ method: 'POST', headers: {}, query: {} }, true))).toBe(true);
@@ -30,11 +39,15 @@ describe('authentication guard: secure by default', () => {
   it('lets a read-only token read but not write', async () => {
     const readOnly = { ...principal, readOnly: true };
     expect(await guard.canActivate(contextFor({ method: 'GET', headers: {}, query: {}, principal: readOnly }, false))).toBe(true);
-    await expect(guard.canActivate(contextFor({ method: 'POST', headers: {}, query: {}, principal: readOnly }, false))).rejects.toMatchObject({ response: { errorCode: 'readOnlyToken' } });
+    await expect(
+      guard.canActivate(contextFor({ method: 'POST', headers: {}, query: {}, principal: readOnly }, false)),
+    ).rejects.toMatchObject({ response: { errorCode: 'readOnlyToken' } });
   });
 
   it('holds a sign-in that must accept the terms to the routes that allow it', async () => {
-    await expect(guard.canActivate(contextFor({ method: 'GET', headers: {}, query: {}, principal: { ...principal, restriction: 'eula' } }, false))).rejects.toMatchObject({ response: { errorCode: 'ShowEula' } });
+    await expect(
+      guard.canActivate(contextFor({ method: 'GET', headers: {}, query: {}, principal: { ...principal, restriction: 'eula' } }, false)),
+    ).rejects.toMatchObject({ response: { errorCode: 'ShowEula' } });
   });
 
   it('refuses everyone else with 401 and the unauthorized code', async () => {

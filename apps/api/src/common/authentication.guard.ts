@@ -5,7 +5,15 @@
 // whose company's terms wait for acceptance reaches those routes and @AllowCompanyTermsPending() ones (403
 // companyTermsNotAccepted otherwise).
 
-import { ForbiddenException, Inject, Injectable, Optional, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Optional,
+  UnauthorizedException,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ErrorCodes } from '@binaan/contracts';
 import { AUTHENTICATOR, type AuthenticatedRequest, type Authenticator } from './principal.js';
@@ -38,16 +46,24 @@ export class AuthenticationGuard implements CanActivate {
       throw new ForbiddenException({ errorCode: ErrorCodes.readOnlyToken, errorMessage: 'A read-only token cannot change anything.' });
     }
     if (principal.restriction === 'companyTerms') {
-      const allowed = this.reflector.getAllAndOverride<boolean>(ALLOW_RESTRICTED, targets) || this.reflector.getAllAndOverride<boolean>(ALLOW_COMPANY_TERMS_PENDING, targets);
-      if (!allowed) throw new ForbiddenException({ errorCode: ErrorCodes.companyTermsNotAccepted, errorMessage: "Accept the company's terms to work in it." });
+      const allowed =
+        this.reflector.getAllAndOverride<boolean>(ALLOW_RESTRICTED, targets) ||
+        this.reflector.getAllAndOverride<boolean>(ALLOW_COMPANY_TERMS_PENDING, targets);
+      if (!allowed)
+        throw new ForbiddenException({
+          errorCode: ErrorCodes.companyTermsNotAccepted,
+          errorMessage: "Accept the company's terms to work in it.",
+        });
       return true;
     }
     if (principal.restriction && !this.reflector.getAllAndOverride<boolean>(ALLOW_RESTRICTED, targets)) {
-      if (principal.restriction === 'eula') throw new UnauthorizedException({ errorCode: ErrorCodes.showEula, errorMessage: 'Accept the terms to continue.' });
+      if (principal.restriction === 'eula')
+        throw new UnauthorizedException({ errorCode: ErrorCodes.showEula, errorMessage: 'Accept the terms to continue.' });
       throw new ForbiddenException({ errorCode: ErrorCodes.passwordChangeRequired, errorMessage: 'Change your password to continue.' });
     }
     // Past the grace period of an unpaid subscription the company's writes wait for payment (reads go on).
-    if (!READ_METHODS.has(request.method) && this.availability) await this.availability.mustAllowWrite(principal, (request as { url?: string }).url ?? '');
+    if (!READ_METHODS.has(request.method) && this.availability)
+      await this.availability.mustAllowWrite(principal, (request as { url?: string }).url ?? '');
     return true;
   }
 }

@@ -6,7 +6,10 @@
 type Request = { method: string; headers: Record<string, string | string[] | undefined> };
 type Reply = { statusCode: number; getHeader(name: string): unknown; code(status: number): unknown; removeHeader(name: string): unknown };
 type Hooked = {
-  addHook(name: 'onSend', hook: (request: Request, reply: Reply, payload: unknown, done: (error: null, payload: unknown) => void) => void): unknown;
+  addHook(
+    name: 'onSend',
+    hook: (request: Request, reply: Reply, payload: unknown, done: (error: null, payload: unknown) => void) => void,
+  ): unknown;
 };
 
 /** Weak comparison: W/"x" and "x" match; a list or * as the header allows. */
@@ -20,7 +23,13 @@ export function conditionalGet(fastify: Hooked): void {
   fastify.addHook('onSend', (request, reply, payload, done) => {
     const ifNoneMatch = request.headers['if-none-match'];
     const etag = reply.getHeader('etag');
-    if ((request.method === 'GET' || request.method === 'HEAD') && reply.statusCode === 200 && typeof ifNoneMatch === 'string' && typeof etag === 'string' && etagMatches(ifNoneMatch, etag)) {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      reply.statusCode === 200 &&
+      typeof ifNoneMatch === 'string' &&
+      typeof etag === 'string' &&
+      etagMatches(ifNoneMatch, etag)
+    ) {
       reply.code(304);
       reply.removeHeader('content-length');
       return done(null, '');

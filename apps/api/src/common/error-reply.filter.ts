@@ -29,7 +29,11 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorReply
     return {
       status: HttpStatus.SERVICE_UNAVAILABLE,
       headers: { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) },
-      body: { success: false, errorCode: ErrorCodes.storeUnavailable, errorMessage: 'The service is briefly unavailable. Please try again in a moment.' },
+      body: {
+        success: false,
+        errorCode: ErrorCodes.storeUnavailable,
+        errorMessage: 'The service is briefly unavailable. Please try again in a moment.',
+      },
     };
   }
   if (error instanceof HttpException) {
@@ -37,7 +41,8 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorReply
     const response = error.getResponse();
     const given = typeof response === 'object' && response !== null ? (response as Record<string, unknown>) : {};
     const errorCode = typeof given.errorCode === 'string' ? given.errorCode : defaultCode(status);
-    const errorMessage = typeof given.errorMessage === 'string' ? given.errorMessage : typeof given.message === 'string' ? given.message : error.message;
+    const errorMessage =
+      typeof given.errorMessage === 'string' ? given.errorMessage : typeof given.message === 'string' ? given.message : error.message;
     const extra = given.extra && typeof given.extra === 'object' ? (given.extra as Record<string, unknown>) : {};
     const body: ErrorReply = { ...extra, success: false, errorCode, errorMessage };
     if (given.fields && typeof given.fields === 'object') body.fields = given.fields as Record<string, string[]>;
@@ -46,7 +51,10 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorReply
   if (error instanceof EventStoreError && STORE_ERROR_STATUS[error.code]) {
     return { status: STORE_ERROR_STATUS[error.code]!, body: { success: false, errorCode: error.code, errorMessage: error.message } };
   }
-  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { success: false, errorCode: ErrorCodes.internal, errorMessage: 'Something went wrong on our side.' } };
+  return {
+    status: HttpStatus.INTERNAL_SERVER_ERROR,
+    body: { success: false, errorCode: ErrorCodes.internal, errorMessage: 'Something went wrong on our side.' },
+  };
 }
 
 function defaultCode(status: number): string {

@@ -17,7 +17,8 @@ export function jsonBodies(app: NestFastifyApplication): void {
   const strict = fastify.getDefaultJsonParser('error', 'error');
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, (request, body, done) => {
     // A payment gateway signs the bytes it sent: its callback keeps them (payments/README.md).
-    if (request.url?.startsWith(RAW_BODY_PATHS)) (request as { rawBody?: Buffer }).rawBody = Buffer.isBuffer(body) ? body : Buffer.from(body);
+    if (request.url?.startsWith(RAW_BODY_PATHS))
+      (request as { rawBody?: Buffer }).rawBody = Buffer.isBuffer(body) ? body : Buffer.from(body);
     if (body.length === 0) return done(null, undefined);
     // The default parser answers through done (it returns nothing with a callback): nothing to await.
     void strict(request as Parameters<typeof strict>[0], body.toString('utf8'), done);

@@ -28,6 +28,9 @@ export class ModuleAccessGuard implements CanActivate {
     if (!principal || principal.companyId === null) return true;
     const rights = rightsNeeded(need, request.params ?? {});
     if (rights === null || rights.length === 0 || hasAnyAccessRight(principal.accessRights, ...rights)) return true;
-    throw new ForbiddenException({ errorCode: ErrorCodes.noAccessRight, errorMessage: `This needs the access right ${rights.join(' or ')} in the chosen company.` });
+    throw new ForbiddenException({
+      errorCode: ErrorCodes.noAccessRight,
+      errorMessage: `This needs the access right ${rights.join(' or ')} in the chosen company.`,
+    });
   }
 }

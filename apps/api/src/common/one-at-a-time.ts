@@ -9,7 +9,10 @@ export class OneAtATime {
     const before = this.tails.get(key) ?? Promise.resolve();
     // `before` never rejects (a tail swallows its work's failure: that is the caller's to hear).
     const run = before.then(work);
-    const tail = run.then(() => undefined, () => undefined);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
     this.tails.set(key, tail);
     void tail.then(() => {
       if (this.tails.get(key) === tail) this.tails.delete(key);

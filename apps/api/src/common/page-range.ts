@@ -15,9 +15,18 @@ export function pageRange(raw: unknown, size = 25, max = 100): PageRange {
   } catch {
     range = null;
   }
-  if (!Array.isArray(range) || range.length !== 2 || !Number.isInteger(range[0]) || !Number.isInteger(range[1])
-    || (range[0] as number) < 0 || (range[1] as number) < (range[0] as number) || (range[1] as number) - (range[0] as number) >= max) {
-    throw refusal(400, 'validationFailed', 'Check these fields: range.', { fields: { range: [`must be [from, to] with 0 <= from <= to and at most ${max} rows`] } });
+  if (
+    !Array.isArray(range) ||
+    range.length !== 2 ||
+    !Number.isInteger(range[0]) ||
+    !Number.isInteger(range[1]) ||
+    (range[0] as number) < 0 ||
+    (range[1] as number) < (range[0] as number) ||
+    (range[1] as number) - (range[0] as number) >= max
+  ) {
+    throw refusal(400, 'validationFailed', 'Check these fields: range.', {
+      fields: { range: [`must be [from, to] with 0 <= from <= to and at most ${max} rows`] },
+    });
   }
   const [from, to] = range as [number, number];
   return { from, to, limit: to - from + 1 };
@@ -41,8 +50,17 @@ export function pageTotal(counted: number, range: Pick<PageRange, 'from'>, rowsO
  * A list's count that stops at `cap` (the rows `from ... where` picks, never more than cap read), so a page
  * costs the same at a million rows as at a thousand; `capped` says the count stopped there.
  */
-export async function cappedCount(db: SqlExecutor, from: string, where: string, params: readonly unknown[], cap: number): Promise<{ counted: number; capped: boolean }> {
-  const [count] = await db.query<{ n: string | number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${cap}) capped`, params);
+export async function cappedCount(
+  db: SqlExecutor,
+  from: string,
+  where: string,
+  params: readonly unknown[],
+  cap: number,
+): Promise<{ counted: number; capped: boolean }> {
+  const [count] = await db.query<{ n: string | number }>(
+    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${cap}) capped`,
+    params,
+  );
   const counted = Number(count?.n ?? 0);
   return { counted, capped: counted >= cap };
 }

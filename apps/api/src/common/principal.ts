@@ -19,7 +19,13 @@ export type Principal = {
   restriction: 'eula' | 'passwordChange' | 'companyTerms' | null;
 };
 
-export type AuthenticatedRequest = { principal?: Principal; method: string; headers: Record<string, string | string[] | undefined>; query: Record<string, unknown>; ip?: string };
+export type AuthenticatedRequest = {
+  principal?: Principal;
+  method: string;
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, unknown>;
+  ip?: string;
+};
 
 /** Authenticates a request from its token; null when there is no token, throws 401 when it is bad. */
 export interface Authenticator {

@@ -29,7 +29,12 @@ export function projectPlanProjection(plan: { name: string; table: string; strea
           );
         } else if (stored.type === 'WorkflowStatusChanged') {
           const change = stored.data as unknown as WorkflowStatusChanged;
-          await db.query(`UPDATE ${table} SET status = $2, updated_at = $3, revision = $4 WHERE project_id = $1`, [projectId, change.statusAfter, at, stored.revision]);
+          await db.query(`UPDATE ${table} SET status = $2, updated_at = $3, revision = $4 WHERE project_id = $1`, [
+            projectId,
+            change.statusAfter,
+            at,
+            stored.revision,
+          ]);
         }
       }
     },

@@ -6,13 +6,28 @@ import { invalidFields, refusal, Refused } from './refusal.js';
 describe('refusal', () => {
   it('given a refusal with extra reply fields, then the reply carries its status, code, message and extras', () => {
     const reply = toErrorReply(refusal(409, 'tenderInvitationLimit', 'The year allows 100 invitations.', { limit: 100, remaining: 0 }));
-    expect(reply).toEqual({ status: 409, body: { limit: 100, remaining: 0, success: false, errorCode: 'tenderInvitationLimit', errorMessage: 'The year allows 100 invitations.' } });
+    expect(reply).toEqual({
+      status: 409,
+      body: {
+        limit: 100,
+        remaining: 0,
+        success: false,
+        errorCode: 'tenderInvitationLimit',
+        errorMessage: 'The year allows 100 invitations.',
+      },
+    });
   });
 
   it('keeps its own message and code for the code that catches it', () => {
     const refused = refusal(404, 'bqNotFound', 'No bill of quantity of your company in that project.');
     expect(refused).toBeInstanceOf(Refused);
-    expect([refused.name, refused.message, refused.code, refused.getStatus(), refused.fields]).toEqual(['Refused', 'No bill of quantity of your company in that project.', 'bqNotFound', 404, undefined]);
+    expect([refused.name, refused.message, refused.code, refused.getStatus(), refused.fields]).toEqual([
+      'Refused',
+      'No bill of quantity of your company in that project.',
+      'bqNotFound',
+      404,
+      undefined,
+    ]);
   });
 
   it('given fields with problems, then 400 validationFailed naming each field', () => {
@@ -20,7 +35,12 @@ describe('refusal', () => {
     expect(refused.fields).toEqual({ title: ['required'], amount: ['must be an amount'] });
     expect(toErrorReply(refused)).toEqual({
       status: 400,
-      body: { fields: { title: ['required'], amount: ['must be an amount'] }, success: false, errorCode: 'validationFailed', errorMessage: 'Check these fields: title, amount.' },
+      body: {
+        fields: { title: ['required'], amount: ['must be an amount'] },
+        success: false,
+        errorCode: 'validationFailed',
+        errorMessage: 'Check these fields: title, amount.',
+      },
     });
   });
 });

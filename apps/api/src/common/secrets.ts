@@ -8,7 +8,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiConfig } from '../config.js';
 
-export type Secrets = { jwtSecret: string; codeHmacKey: string; humanCheckHmacKey: string; personalDataMasterKey: string; lookupHmacKey: string };
+export type Secrets = {
+  jwtSecret: string;
+  codeHmacKey: string;
+  humanCheckHmacKey: string;
+  personalDataMasterKey: string;
+  lookupHmacKey: string;
+};
 
 /** Injection token: the secrets, loaded once at start (app.module.ts). */
 export const SECRETS = Symbol('SECRETS');

@@ -99,8 +99,12 @@ export function securityHeaderSets(publicUrl: string): SecurityHeaderSets {
   return {
     document,
     api: [
-      ['Content-Security-Policy', API_CONTENT_SECURITY_POLICY], nosniff, ['X-Frame-Options', 'DENY'],
-      ['Referrer-Policy', 'no-referrer'], ['Cross-Origin-Resource-Policy', 'same-origin'], ...transport,
+      ['Content-Security-Policy', API_CONTENT_SECURITY_POLICY],
+      nosniff,
+      ['X-Frame-Options', 'DENY'],
+      ['Referrer-Policy', 'no-referrer'],
+      ['Cross-Origin-Resource-Policy', 'same-origin'],
+      ...transport,
     ],
     asset: [nosniff, ...transport],
   };
@@ -126,8 +130,11 @@ export function headerSetFor(url: string, sets: SecurityHeaderSets): HeaderSet {
 }
 
 export function securityHeaders(app: NestFastifyApplication, sets: SecurityHeaderSets): void {
-  app.getHttpAdapter().getInstance().addHook('onRequest', (request, reply, done) => {
-    setHeaders(reply.raw, headerSetFor(request.url, sets));
-    done();
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, reply, done) => {
+      setHeaders(reply.raw, headerSetFor(request.url, sets));
+      done();
+    });
 }

@@ -7,8 +7,14 @@ export function validationPipe(): ValidationPipe {
     whitelist: true,
     transform: true,
     exceptionFactory: (errors: ValidationError[]) => {
-      const fields = Object.fromEntries(errors.map((error) => [error.property, Object.values(error.constraints ?? { invalid: 'is not valid' })]));
-      return new BadRequestException({ errorCode: ErrorCodes.validationFailed, errorMessage: `Check these fields: ${Object.keys(fields).join(', ')}.`, fields });
+      const fields = Object.fromEntries(
+        errors.map((error) => [error.property, Object.values(error.constraints ?? { invalid: 'is not valid' })]),
+      );
+      return new BadRequestException({
+        errorCode: ErrorCodes.validationFailed,
+        errorMessage: `Check these fields: ${Object.keys(fields).join(', ')}.`,
+        fields,
+      });
     },
   });
 }

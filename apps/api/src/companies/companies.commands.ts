@@ -9,14 +9,20 @@ import type { InvitationService } from './invitation.service.js';
 
 /** Work in one of the user's companies: a new session for it, the old one ended (a GET, as the spec's client calls it). */
 export class ChooseCompany extends Command<Resolved<CompanyChoiceService['choose']>> {
-  constructor(readonly principal: Principal, readonly companyId: string) {
+  constructor(
+    readonly principal: Principal,
+    readonly companyId: string,
+  ) {
     super();
   }
 }
 
 /** Accept a call-for-interest invitation (public: the invited company may have no account yet). */
 export class AcceptInvitation extends Command<Resolved<InvitationService['accept']>> {
-  constructor(readonly body: { id: string; remark?: string }, readonly principal: Principal | undefined) {
+  constructor(
+    readonly body: { id: string; remark?: string },
+    readonly principal: Principal | undefined,
+  ) {
     super();
   }
 }

@@ -8,7 +8,13 @@ import type { LookupKeys } from '../personal-data/lookup-keys.js';
 export function companiesPersonalData(lookup: LookupKeys): PersonalDataDeclarations {
   return {
     // A person brought into a company: their address and name, under the address's lookup subject.
-    CompanyMemberInvited: { subject: (data) => (typeof data.email === 'string' && data.email ? lookup.emailSubject(data.email) : null), fields: ['email', 'name'] },
-    InvitationSent: { subject: (data) => (typeof data.toEmail === 'string' && data.toEmail ? lookup.emailSubject(data.toEmail) : null), fields: ['toEmail'] },
+    CompanyMemberInvited: {
+      subject: (data) => (typeof data.email === 'string' && data.email ? lookup.emailSubject(data.email) : null),
+      fields: ['email', 'name'],
+    },
+    InvitationSent: {
+      subject: (data) => (typeof data.toEmail === 'string' && data.toEmail ? lookup.emailSubject(data.toEmail) : null),
+      fields: ['toEmail'],
+    },
   };
 }

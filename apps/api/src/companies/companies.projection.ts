@@ -13,11 +13,23 @@ import { applyMemberEvent, MEMBERS_SETUP_SQL } from './company-members.projectio
 export const companiesProjection: Projection = {
   name: 'companies',
   eventTypes: [
-    'CompanyRegistered', 'CompanySubmissionStatusChanged', 'CompanyRoleDefined', 'CompanyUserAssigned', 'CompanyUserUnassigned', 'CompanyAuthorityAssigned',
-    'CompanyDetailsRecorded', 'CompanyDetailsEdited', 'CompanyRoleRetired', 'CompanyMemberInvited', 'CompanyMemberJoined', 'CompanyMemberStatusChanged',
-    'CompanyMemberRoleStatusChanged', 'CompanyMemberSiteTeamSet',
+    'CompanyRegistered',
+    'CompanySubmissionStatusChanged',
+    'CompanyRoleDefined',
+    'CompanyUserAssigned',
+    'CompanyUserUnassigned',
+    'CompanyAuthorityAssigned',
+    'CompanyDetailsRecorded',
+    'CompanyDetailsEdited',
+    'CompanyRoleRetired',
+    'CompanyMemberInvited',
+    'CompanyMemberJoined',
+    'CompanyMemberStatusChanged',
+    'CompanyMemberRoleStatusChanged',
+    'CompanyMemberSiteTeamSet',
     // The company list's is_logo_uploaded, from the company files' stream (company-files/).
-    'CompanyFileUploaded', 'CompanyFileRemoved',
+    'CompanyFileUploaded',
+    'CompanyFileRemoved',
   ],
   tables: ['companies', 'company_roles', 'company_user_roles', 'company_authority', 'company_members'],
   setupSql: `
@@ -45,7 +57,11 @@ export const companiesProjection: Projection = {
     for (const stored of events) {
       if (stored.type === 'CompanyFileUploaded' || stored.type === 'CompanyFileRemoved') {
         const file = stored.data as { companyId: string; category: string };
-        if (file.category === 'logo') await db.query('UPDATE companies SET is_logo_uploaded = $2 WHERE company_id = $1', [file.companyId, stored.type === 'CompanyFileUploaded']);
+        if (file.category === 'logo')
+          await db.query('UPDATE companies SET is_logo_uploaded = $2 WHERE company_id = $1', [
+            file.companyId,
+            stored.type === 'CompanyFileUploaded',
+          ]);
         continue;
       }
       const event = { type: stored.type, data: stored.data } as CompanyEvent | CompanyAdminEvent;
@@ -55,7 +71,15 @@ export const companiesProjection: Projection = {
           await db.query(
             `INSERT INTO companies (company_id, name, registration_no, status, subscription_type, subscription_detail_type, is_demo, registered_at)
              VALUES ($1, $2, $3, 1, $4, $5, $6, $7) ON CONFLICT (company_id) DO NOTHING`,
-            [companyId, event.data.name, event.data.registrationNo, event.data.subscriptionType, event.data.subscriptionDetailType, event.data.isDemo, stored.metadata.recordedAt],
+            [
+              companyId,
+              event.data.name,
+              event.data.registrationNo,
+              event.data.subscriptionType,
+              event.data.subscriptionDetailType,
+              event.data.isDemo,
+              stored.metadata.recordedAt,
+            ],
           );
           break;
         case 'CompanySubmissionStatusChanged':
@@ -66,8 +90,13 @@ export const companiesProjection: Projection = {
                submitted_at = CASE WHEN $2::smallint = 2 THEN $4::timestamptz ELSE submitted_at END,
                last_remark = CASE WHEN $5::text IS NOT NULL THEN $5 WHEN $2::smallint = 1 THEN last_remark ELSE NULL END
              WHERE company_id = $1`,
-            [companyId, event.data.status, event.data.status === CompanySubmissionStatus.Approved, stored.metadata.recordedAt,
-              event.data.change?.workflowEvent === 'Reject' ? (event.data.change.remark ?? '') : null],
+            [
+              companyId,
+              event.data.status,
+              event.data.status === CompanySubmissionStatus.Approved,
+              stored.metadata.recordedAt,
+              event.data.change?.workflowEvent === 'Reject' ? (event.data.change.remark ?? '') : null,
+            ],
           );
           break;
         case 'CompanyRoleDefined':
@@ -87,7 +116,11 @@ export const companiesProjection: Projection = {
           await applyMemberEvent(db, companyId, event, stored.metadata.recordedAt);
           break;
         case 'CompanyUserUnassigned':
-          await db.query('UPDATE company_user_roles SET status = 4 WHERE company_id = $1 AND user_id = $2 AND role_id = $3', [companyId, event.data.userId, event.data.roleId]);
+          await db.query('UPDATE company_user_roles SET status = 4 WHERE company_id = $1 AND user_id = $2 AND role_id = $3', [
+            companyId,
+            event.data.userId,
+            event.data.roleId,
+          ]);
           break;
         case 'CompanyDetailsRecorded':
         case 'CompanyDetailsEdited': {
@@ -95,8 +128,16 @@ export const companiesProjection: Projection = {
           await db.query(
             `UPDATE companies SET name = $2, registration_no = $3, registration_no_new = $4, company_code = $5, subscription_type = $6, details = $7::jsonb,
                registered_by = COALESCE($8, registered_by) WHERE company_id = $1`,
-            [companyId, details.name, details.registrationNo, details.registrationNoNew, details.companyCode, details.subscriptionType, JSON.stringify(details),
-              event.type === 'CompanyDetailsRecorded' ? event.data.registeredByUserId : null],
+            [
+              companyId,
+              details.name,
+              details.registrationNo,
+              details.registrationNoNew,
+              details.companyCode,
+              details.subscriptionType,
+              JSON.stringify(details),
+              event.type === 'CompanyDetailsRecorded' ? event.data.registeredByUserId : null,
+            ],
           );
           break;
         }
@@ -108,7 +149,12 @@ export const companiesProjection: Projection = {
             `INSERT INTO company_user_roles (company_id, user_id, role_id, status, is_site_team)
              SELECT $1, COALESCE(m.user_id, m.member_id), $3, $4, m.is_site_team FROM company_members m WHERE m.company_id = $1 AND m.member_id = $2
              ON CONFLICT (company_id, user_id, role_id) DO UPDATE SET status = excluded.status`,
-            [companyId, event.data.memberId, event.data.roleId, ROLE_STATUS_NUMBER[event.data.change.statusAfter as keyof typeof ROLE_STATUS_NUMBER]],
+            [
+              companyId,
+              event.data.memberId,
+              event.data.roleId,
+              ROLE_STATUS_NUMBER[event.data.change.statusAfter as keyof typeof ROLE_STATUS_NUMBER],
+            ],
           );
           break;
         case 'CompanyMemberInvited':
@@ -118,9 +164,10 @@ export const companiesProjection: Projection = {
           await applyMemberEvent(db, companyId, event, stored.metadata.recordedAt);
           break;
         case 'CompanyAuthorityAssigned':
-          await db.query('INSERT INTO company_authority (company_id, resource_code, user_id, level) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
-            companyId, event.data.resourceCode, event.data.userId, event.data.level,
-          ]);
+          await db.query(
+            'INSERT INTO company_authority (company_id, resource_code, user_id, level) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+            [companyId, event.data.resourceCode, event.data.userId, event.data.level],
+          );
           break;
       }
     }

@@ -6,7 +6,13 @@ import type { SqlExecutor } from '@binaan/event-store';
 import { READ_MODELS } from '../common/principal.js';
 
 export type CompanyRow = {
-  company_id: string; name: string; status: number; subscription_type: number; subscription_detail_type: string; is_demo: boolean; is_logo_uploaded: boolean;
+  company_id: string;
+  name: string;
+  status: number;
+  subscription_type: number;
+  subscription_detail_type: string;
+  is_demo: boolean;
+  is_logo_uploaded: boolean;
 };
 export type AssignmentRow = { role_name: string; status: number; is_site_team: boolean; access_rights: string[] };
 
@@ -33,7 +39,10 @@ export class CompanyAccess {
 
   /** The user's member status in a company: null when they are no member (or were recorded before members were). */
   async memberStatus(userId: string, companyId: string): Promise<string | null> {
-    const [row] = await this.db.query<{ status: string }>('SELECT status FROM company_members WHERE company_id = $1 AND user_id = $2', [companyId, userId]);
+    const [row] = await this.db.query<{ status: string }>('SELECT status FROM company_members WHERE company_id = $1 AND user_id = $2', [
+      companyId,
+      userId,
+    ]);
     return row?.status ?? null;
   }
 
@@ -81,7 +90,10 @@ export class CompanyAccess {
   /** The access-rights bit set: rights of active roles in active assignments; platform admins add the admin module. */
   async accessRightsOf(userId: string, companyId: string, userType: 1 | 2): Promise<string> {
     const active = (await this.assignments(userId, companyId)).filter((assignment) => assignment.status === 2);
-    return accessRightsFrom(active.flatMap((assignment) => assignment.access_rights), userType);
+    return accessRightsFrom(
+      active.flatMap((assignment) => assignment.access_rights),
+      userType,
+    );
   }
 }
 

@@ -1,8 +1,16 @@
 // A handler per command of company-admin.commands.ts, registered in AccessModule with the services.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
-  ActOnCompanyMember, ActOnCompanyRegistration, ActOnMemberRole, DefineCompanyRole, EditCompanyRegistration, GiveMemberRole, InviteCompanyMember, RegisterCompany,
-  RetireCompanyRole, SetMemberSiteTeam,
+  ActOnCompanyMember,
+  ActOnCompanyRegistration,
+  ActOnMemberRole,
+  DefineCompanyRole,
+  EditCompanyRegistration,
+  GiveMemberRole,
+  InviteCompanyMember,
+  RegisterCompany,
+  RetireCompanyRole,
+  SetMemberSiteTeam,
 } from './company-admin.commands.js';
 import { CompanyPeopleService } from './company-people.service.js';
 import { CompanyRegistrationService } from './company-registration.service.js';
@@ -89,6 +97,14 @@ export class RetireCompanyRoleHandler implements ICommandHandler<RetireCompanyRo
 }
 
 export const COMPANY_ADMIN_COMMAND_HANDLERS = [
-  RegisterCompanyHandler, EditCompanyRegistrationHandler, ActOnCompanyRegistrationHandler, InviteCompanyMemberHandler, ActOnCompanyMemberHandler,
-  GiveMemberRoleHandler, ActOnMemberRoleHandler, SetMemberSiteTeamHandler, DefineCompanyRoleHandler, RetireCompanyRoleHandler,
+  RegisterCompanyHandler,
+  EditCompanyRegistrationHandler,
+  ActOnCompanyRegistrationHandler,
+  InviteCompanyMemberHandler,
+  ActOnCompanyMemberHandler,
+  GiveMemberRoleHandler,
+  ActOnMemberRoleHandler,
+  SetMemberSiteTeamHandler,
+  DefineCompanyRoleHandler,
+  RetireCompanyRoleHandler,
 ];

@@ -22,7 +22,10 @@ export type CompanyAdminEvent =
    * A person brought into the company: an account (userId) or, for a new person, an invitation whose id the
    * sign-up link carries. `memberId` stays the member's id for good (the userId, or the invitation id).
    */
-  | { type: 'CompanyMemberInvited'; data: { memberId: string; userId: string | null; invitationId: string | null; email: string; name: string; isSiteTeam: boolean } }
+  | {
+      type: 'CompanyMemberInvited';
+      data: { memberId: string; userId: string | null; invitationId: string | null; email: string; name: string; isSiteTeam: boolean };
+    }
   /** The invited person signed up from the link and activated their account. */
   | { type: 'CompanyMemberJoined'; data: { memberId: string; userId: string } }
   | { type: 'CompanyMemberStatusChanged'; data: { memberId: string; change: WorkflowStatusChanged } }
@@ -35,11 +38,15 @@ export type CompanyAdminEvent =
   /** The company listed in the public contractor directory, or taken off it, and why (who: metadata.actorUserId; when: recordedAt). */
   | { type: 'CompanyDirectoryListingChanged'; data: { listed: boolean; reason: string } };
 
-export type CompanyIdentifierEvent = { type: 'CompanyIdentifierClaimed'; data: { companyId: string; kind: 'registrationNo' | 'registrationNoNew' | 'companyCode' } };
+export type CompanyIdentifierEvent = {
+  type: 'CompanyIdentifierClaimed';
+  data: { companyId: string; kind: 'registrationNo' | 'registrationNoNew' | 'companyCode' };
+};
 
 export const companyStream = (companyId: string) => `company-${companyId}`;
 
 /** Letters and digits only, upper case: "1234567-a" and "1234567 A" are one number. */
 export const normalisedIdentifier = (value: string) => value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
 const IDENTIFIER_PREFIX = { registrationNo: 'ssm-old', registrationNoNew: 'ssm-new', companyCode: 'companycode' } as const;
-export const identifierStream = (kind: CompanyIdentifierEvent['data']['kind'], value: string) => `${IDENTIFIER_PREFIX[kind]}-${normalisedIdentifier(value)}`;
+export const identifierStream = (kind: CompanyIdentifierEvent['data']['kind'], value: string) =>
+  `${IDENTIFIER_PREFIX[kind]}-${normalisedIdentifier(value)}`;

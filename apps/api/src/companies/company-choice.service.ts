@@ -12,7 +12,11 @@ import { CompanyAccess, type CompanyRow } from './company-access.js';
 import { CompanyStreams } from './company-streams.js';
 
 /** A member status that refuses the company, with its code (spec §8.3). */
-const ENDED_MEMBERS: Readonly<Record<string, string>> = { suspended: ErrorCodes.userSuspended, deactivated: ErrorCodes.userDeactivated, terminated: ErrorCodes.userTerminated };
+const ENDED_MEMBERS: Readonly<Record<string, string>> = {
+  suspended: ErrorCodes.userSuspended,
+  deactivated: ErrorCodes.userDeactivated,
+  terminated: ErrorCodes.userTerminated,
+};
 
 @Injectable()
 export class CompanyChoiceService {
@@ -33,17 +37,26 @@ export class CompanyChoiceService {
     // A GET that starts a session: the read-only token (which travels in URLs) must not buy a full one here.
     if (principal.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
     const company = await this.access.company(companyId);
-    const [assignments, memberStatus] = company ? await Promise.all([this.access.assignments(principal.userId, companyId), this.access.memberStatus(principal.userId, companyId)]) : [[], null];
+    const [assignments, memberStatus] = company
+      ? await Promise.all([this.access.assignments(principal.userId, companyId), this.access.memberStatus(principal.userId, companyId)])
+      : [[], null];
     const active = assignments.filter((assignment) => assignment.status === 2);
     const ended = memberStatus === null ? undefined : ENDED_MEMBERS[memberStatus];
-    if (company && ended && principal.userType !== 2) throw refusal(403, ended, 'Your access to this company has been withdrawn. Contact its administrator.');
+    if (company && ended && principal.userType !== 2)
+      throw refusal(403, ended, 'Your access to this company has been withdrawn. Contact its administrator.');
     // Platform admins may act for any company (they approve and support them); others only for their own,
     // where they hold an active role (a member without one has nothing to open there).
     if (!company || (active.length === 0 && principal.userType !== 2)) {
       throw refusal(403, ErrorCodes.noAccessRight, 'You have no access to this company.');
     }
     // Only the platform administrator gets here without a role: the company's history shows who opened it, and when.
-    if (active.length === 0) await this.streams.append(companyId, 'stream_exists', [{ type: 'CompanyOpenedByPlatformAdministrator', data: { userId: principal.userId } }], principal);
+    if (active.length === 0)
+      await this.streams.append(
+        companyId,
+        'stream_exists',
+        [{ type: 'CompanyOpenedByPlatformAdministrator', data: { userId: principal.userId } }],
+        principal,
+      );
     const session = await this.sessions.start(principal.userId, companyId, false, {});
     await this.sessions.end(principal.sessionId, principal.userId, 'companySwitched');
     return {
@@ -52,8 +65,18 @@ export class CompanyChoiceService {
       jwtToken: session.jwtToken,
       readOnlyJwtToken: session.readOnlyJwtToken,
       accessRights: await this.access.accessRightsOf(principal.userId, companyId, principal.userType),
-      user: { companyName: company.name, subscriptionType: company.subscription_type, subscriptionDetailType: company.subscription_detail_type, mfa_status: false, email: principal.email },
-      userAssignments: assignments.map((assignment) => ({ status: assignment.status, company_user_role_name: assignment.role_name, is_site_team: assignment.is_site_team })),
+      user: {
+        companyName: company.name,
+        subscriptionType: company.subscription_type,
+        subscriptionDetailType: company.subscription_detail_type,
+        mfa_status: false,
+        email: principal.email,
+      },
+      userAssignments: assignments.map((assignment) => ({
+        status: assignment.status,
+        company_user_role_name: assignment.role_name,
+        is_site_team: assignment.is_site_team,
+      })),
       roles: active.map((assignment) => assignment.role_name).join(','),
       isSiteTeam: active.some((assignment) => assignment.is_site_team),
       isDemo: company.is_demo,
@@ -71,5 +94,11 @@ export class CompanyChoiceService {
 }
 
 function toListItem(company: CompanyRow, roles: string[]): CompanyListItem {
-  return { companyProfileId: company.company_id, company_name: company.name, status: company.status, is_logo_uploaded: company.is_logo_uploaded, roles };
+  return {
+    companyProfileId: company.company_id,
+    company_name: company.name,
+    status: company.status,
+    is_logo_uploaded: company.is_logo_uploaded,
+    roles,
+  };
 }

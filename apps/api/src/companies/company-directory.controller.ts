@@ -25,27 +25,56 @@ export class CompanyDirectoryController {
   constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor) {}
 
   @Get('directory')
-  @ApiOperation({ summary: 'The directory of approved companies, searched and paged (counterparty pickers)', description: 'Any signed-in user with a chosen company. q searches by name; filter.id reads several by id (unknown or hidden ids left out); the total is in Content-Range.' })
-  async directory(@Query() raw: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply): Promise<CompanyDirectoryItem[]> {
+  @ApiOperation({
+    summary: 'The directory of approved companies, searched and paged (counterparty pickers)',
+    description:
+      'Any signed-in user with a chosen company. q searches by name; filter.id reads several by id (unknown or hidden ids left out); the total is in Content-Range.',
+  })
+  async directory(
+    @Query() raw: Record<string, unknown>,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: HeaderReply,
+  ): Promise<CompanyDirectoryItem[]> {
     const companyId = companyOf(request.principal!);
     const query = directoryQuery(raw);
     return listed(reply, 'directory', query, await companyDirectory(this.db, companyId, query));
   }
 
   @Get('directory/:id')
-  @ApiOperation({ summary: 'One company of the directory', description: 'Any signed-in user with a chosen company; 404 notFound when the company is not in the caller\'s directory.' })
+  @ApiOperation({
+    summary: 'One company of the directory',
+    description: "Any signed-in user with a chosen company; 404 notFound when the company is not in the caller's directory.",
+  })
   async directoryItem(@Param('id') id: string, @Req() request: AuthenticatedRequest): Promise<CompanyDirectoryItem> {
     const companyId = companyOf(request.principal!);
-    const { rows } = await companyDirectory(this.db, companyId, { range: { from: 0, to: 0 }, sort: { column: 'name', direction: 'ASC' }, q: '', ids: [id.slice(0, 100)] });
+    const { rows } = await companyDirectory(this.db, companyId, {
+      range: { from: 0, to: 0 },
+      sort: { column: 'name', direction: 'ASC' },
+      q: '',
+      ids: [id.slice(0, 100)],
+    });
     if (!rows[0]) throw refusal(404, ErrorCodes.notFound, 'No approved company with this id.');
     return rows[0];
   }
 
   /** The same rights as the authority settings that pick from it, or the users module's own. */
   @Get('members')
-  @ApiOperation({ summary: 'The chosen company\'s members with their roles, searched and paged (authority settings\' picker)', description: 'Needs the rights of the authority settings that pick from it, or the users module\'s own. The total is in Content-Range.' })
-  async members(@Query() raw: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply): Promise<CompanyMember[]> {
-    const companyId = companyOf(request.principal!, 'administration.authorityManual.view', 'administration.authorityManual.update', 'administration.users.view', 'administration.users.update');
+  @ApiOperation({
+    summary: "The chosen company's members with their roles, searched and paged (authority settings' picker)",
+    description: "Needs the rights of the authority settings that pick from it, or the users module's own. The total is in Content-Range.",
+  })
+  async members(
+    @Query() raw: Record<string, unknown>,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: HeaderReply,
+  ): Promise<CompanyMember[]> {
+    const companyId = companyOf(
+      request.principal!,
+      'administration.authorityManual.view',
+      'administration.authorityManual.update',
+      'administration.users.view',
+      'administration.users.update',
+    );
     const query = membersQuery(raw);
     return listed(reply, 'members', query, await companyMembers(this.db, companyId, query));
   }

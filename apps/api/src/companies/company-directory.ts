@@ -6,7 +6,12 @@ import { CompanySubmissionStatus, ErrorCodes, type CompanyDirectoryItem, type Co
 import type { SqlExecutor } from '@binaan/event-store';
 import { listFilter } from '../common/list-query.js';
 
-export type PageQuery = { range: { from: number; to: number }; sort: { column: string; direction: 'ASC' | 'DESC' }; q: string; ids: string[] | null };
+export type PageQuery = {
+  range: { from: number; to: number };
+  sort: { column: string; direction: 'ASC' | 'DESC' };
+  q: string;
+  ids: string[] | null;
+};
 
 const MAX_PAGE = 50;
 const MAX_IDS = 100;
@@ -14,7 +19,11 @@ const DIRECTORY_SORT: Readonly<Record<string, string>> = { name: 'name', registr
 const MEMBER_SORT: Readonly<Record<string, string>> = { name: 'name', email: 'email', id: 'user_id' };
 
 function invalid(fields: Record<string, string[]>): BadRequestException {
-  return new BadRequestException({ errorCode: ErrorCodes.validationFailed, errorMessage: `Check these fields: ${Object.keys(fields).join(', ')}.`, fields });
+  return new BadRequestException({
+    errorCode: ErrorCodes.validationFailed,
+    errorMessage: `Check these fields: ${Object.keys(fields).join(', ')}.`,
+    fields,
+  });
 }
 
 function json(name: string, text: unknown, problems: Record<string, string[]>): unknown {
@@ -39,7 +48,14 @@ export function parsePageQuery(query: Record<string, unknown>, sortable: Readonl
   if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !sortable[sort[0]] || (sort[1] !== 'ASC' && sort[1] !== 'DESC')) {
     problems.sort ??= [`must be ["field","ASC"|"DESC"] with field one of ${Object.keys(sortable).join(', ')}`];
   }
-  if (!Array.isArray(range) || !Number.isInteger(range[0]) || !Number.isInteger(range[1]) || range[0] < 0 || range[1] < range[0] || range[1] - range[0] >= MAX_PAGE) {
+  if (
+    !Array.isArray(range) ||
+    !Number.isInteger(range[0]) ||
+    !Number.isInteger(range[1]) ||
+    range[0] < 0 ||
+    range[1] < range[0] ||
+    range[1] - range[0] >= MAX_PAGE
+  ) {
     problems.range ??= [`must be [from, to] with 0 <= from <= to and at most ${MAX_PAGE} rows`];
   }
   const q = f.q ?? query.q ?? '';
@@ -47,7 +63,8 @@ export function parsePageQuery(query: Record<string, unknown>, sortable: Readonl
   let ids: string[] | null = null;
   if (f.id !== undefined) {
     const list = Array.isArray(f.id) ? f.id : [f.id];
-    if (list.length > MAX_IDS || list.some((id) => typeof id !== 'string' || id.length > 100)) problems['filter.id'] = [`must be at most ${MAX_IDS} ids`];
+    if (list.length > MAX_IDS || list.some((id) => typeof id !== 'string' || id.length > 100))
+      problems['filter.id'] = [`must be at most ${MAX_IDS} ids`];
     else ids = list as string[];
   }
   if (Object.keys(problems).length > 0) throw invalid(problems);
@@ -65,7 +82,14 @@ export const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 const compact = (text: string) => text.replace(/[^0-9A-Za-z]/g, '');
 
 type Page<T> = { rows: T[]; total: number };
-type DirectoryRow = { company_id: string; name: string; registration_no: string; subscription_type: number; is_logo_uploaded: boolean; total_count: string | number };
+type DirectoryRow = {
+  company_id: string;
+  name: string;
+  registration_no: string;
+  subscription_type: number;
+  is_logo_uploaded: boolean;
+  total_count: string | number;
+};
 
 /**
  * Approved companies of the same kind of data (demo companies see demo companies, real ones real ones),
@@ -82,12 +106,27 @@ export async function companyDirectory(db: SqlExecutor, callerCompanyId: string,
   else add('c.company_id <> $2');
   if (query.q) {
     const digits = compact(query.q);
-    add(digits ? `(c.name ILIKE ?1 OR regexp_replace(c.registration_no, '[^0-9A-Za-z]', '', 'g') ILIKE ?2)` : 'c.name ILIKE ?1', like(query.q), ...(digits ? [like(digits)] : []));
+    add(
+      digits ? `(c.name ILIKE ?1 OR regexp_replace(c.registration_no, '[^0-9A-Za-z]', '', 'g') ILIKE ?2)` : 'c.name ILIKE ?1',
+      like(query.q),
+      ...(digits ? [like(digits)] : []),
+    );
   }
-  return page(db, `SELECT c.company_id, c.name, c.registration_no, c.subscription_type, c.is_logo_uploaded, COUNT(*) OVER () AS total_count
-    FROM companies c WHERE ${where.join(' AND ')}`, params, `c.${query.sort.column}`, query, (r: DirectoryRow) => ({
-    id: r.company_id, name: r.name, registrationNo: r.registration_no, subscriptionType: Number(r.subscription_type), isLogoUploaded: r.is_logo_uploaded,
-  }));
+  return page(
+    db,
+    `SELECT c.company_id, c.name, c.registration_no, c.subscription_type, c.is_logo_uploaded, COUNT(*) OVER () AS total_count
+    FROM companies c WHERE ${where.join(' AND ')}`,
+    params,
+    `c.${query.sort.column}`,
+    query,
+    (r: DirectoryRow) => ({
+      id: r.company_id,
+      name: r.name,
+      registrationNo: r.registration_no,
+      subscriptionType: Number(r.subscription_type),
+      isLogoUploaded: r.is_logo_uploaded,
+    }),
+  );
 }
 
 /** Whether a company is in the caller's directory (so it may be a counterparty): the same rule as the list. */
@@ -99,7 +138,14 @@ export async function isInDirectory(db: SqlExecutor, callerCompanyId: string, co
   return row !== undefined;
 }
 
-type MemberRow = { user_id: string; name: string; email: string; roles: string[] | string; is_site_team: boolean; total_count: string | number };
+type MemberRow = {
+  user_id: string;
+  name: string;
+  email: string;
+  roles: string[] | string;
+  is_site_team: boolean;
+  total_count: string | number;
+};
 
 /** Users with an active role in the company: name, e-mail, the names of their active roles. */
 export async function companyMembers(db: SqlExecutor, companyId: string, query: PageQuery): Promise<Page<CompanyMember>> {
@@ -113,13 +159,23 @@ export async function companyMembers(db: SqlExecutor, companyId: string, query: 
     params.push(like(query.q));
     where.push(`(u.name ILIKE $${params.length} OR u.email ILIKE $${params.length})`);
   }
-  return page(db, `SELECT u.user_id, u.name, u.email, array_agg(DISTINCT r.name ORDER BY r.name) AS roles, bool_or(m.is_site_team) AS is_site_team, COUNT(*) OVER () AS total_count
+  return page(
+    db,
+    `SELECT u.user_id, u.name, u.email, array_agg(DISTINCT r.name ORDER BY r.name) AS roles, bool_or(m.is_site_team) AS is_site_team, COUNT(*) OVER () AS total_count
     FROM company_user_roles m JOIN identity_users u ON u.user_id = m.user_id
     LEFT JOIN company_roles r ON r.company_id = m.company_id AND r.role_id = m.role_id
-    WHERE ${where.join(' AND ')} GROUP BY u.user_id, u.name, u.email`, params, `u.${query.sort.column}`, query, (r: MemberRow) => ({
-    id: r.user_id, name: r.name, email: r.email, roles: (typeof r.roles === 'string' ? parseArray(r.roles) : r.roles).filter((n): n is string => typeof n === 'string'),
-    isSiteTeam: r.is_site_team,
-  }));
+    WHERE ${where.join(' AND ')} GROUP BY u.user_id, u.name, u.email`,
+    params,
+    `u.${query.sort.column}`,
+    query,
+    (r: MemberRow) => ({
+      id: r.user_id,
+      name: r.name,
+      email: r.email,
+      roles: (typeof r.roles === 'string' ? parseArray(r.roles) : r.roles).filter((n): n is string => typeof n === 'string'),
+      isSiteTeam: r.is_site_team,
+    }),
+  );
 }
 
 /** PGlite may hand a text[] back as its literal ("{a,b}"). */
@@ -128,9 +184,19 @@ export function parseArray(literal: string): string[] {
   return inner === '' ? [] : inner.split(',').map((s) => s.replace(/^"|"$/g, ''));
 }
 
-async function page<R extends { total_count: string | number }, T>(db: SqlExecutor, select: string, params: unknown[], column: string, query: PageQuery, map: (row: R) => T): Promise<Page<T>> {
+async function page<R extends { total_count: string | number }, T>(
+  db: SqlExecutor,
+  select: string,
+  params: unknown[],
+  column: string,
+  query: PageQuery,
+  map: (row: R) => T,
+): Promise<Page<T>> {
   const limit = query.range.to - query.range.from + 1;
-  const rows = await db.query<R>(`${select} ORDER BY ${column} ${query.sort.direction}, 1 ASC LIMIT ${limit} OFFSET ${query.range.from}`, params);
+  const rows = await db.query<R>(
+    `${select} ORDER BY ${column} ${query.sort.direction}, 1 ASC LIMIT ${limit} OFFSET ${query.range.from}`,
+    params,
+  );
   let total = rows.length > 0 ? Number(rows[0]!.total_count) : 0;
   if (rows.length === 0 && query.range.from > 0) {
     const [count] = await db.query<{ n: string | number }>(`SELECT COUNT(*) AS n FROM (${select}) counted`, params);

@@ -4,11 +4,15 @@ import { ErrorCodes } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { refusal } from '../common/refusal.js';
 
-export async function companyInvitation(db: SqlExecutor, invitationId: string): Promise<{ success: true; companyName: string; state: 'open' | 'used' }> {
+export async function companyInvitation(
+  db: SqlExecutor,
+  invitationId: string,
+): Promise<{ success: true; companyName: string; state: 'open' | 'used' }> {
   const rows = /^[A-Za-z0-9_-]{16,64}$/.test(invitationId)
     ? await db.query<{ name: string; user_id: string | null; status: string }>(
-      'SELECT c.name, m.user_id, m.status FROM company_members m JOIN companies c ON c.company_id = m.company_id WHERE m.invitation_id = $1', [invitationId],
-    )
+        'SELECT c.name, m.user_id, m.status FROM company_members m JOIN companies c ON c.company_id = m.company_id WHERE m.invitation_id = $1',
+        [invitationId],
+      )
     : [];
   const found = rows[0];
   if (!found) throw refusal(404, ErrorCodes.notFound, 'No company invitation with this id.');

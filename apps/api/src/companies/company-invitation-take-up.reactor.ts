@@ -6,7 +6,15 @@
 // invitation, so a page handled twice (a restart, two processes) records them once.
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { normaliseEmail } from '@binaan/contracts';
-import { DuplicateEventId, WrongExpectedRevision, type EventStore, type JsonValue, type SqlExecutor, type StoredEvent, type Subscription } from '@binaan/event-store';
+import {
+  DuplicateEventId,
+  WrongExpectedRevision,
+  type EventStore,
+  type JsonValue,
+  type SqlExecutor,
+  type StoredEvent,
+  type Subscription,
+} from '@binaan/event-store';
 import { SYSTEM_ACTOR } from '@binaan/workflows';
 import { CLOCK, READ_MODELS, type Clock } from '../common/principal.js';
 import { notificationId } from '../notifications/notification.events.js';
@@ -20,7 +28,8 @@ export const COMPANY_INVITATIONS_SUBSCRIPTION = 'company-invitations';
 const ACTOR = 'system:company-invitation';
 
 /** One id per event recorded, from the activation and the invitation (the notifications' UUID-shaped hash). */
-const joinEventId = (activationId: string, invitationId: string, index: number) => notificationId(activationId, `company-invitation\u0000${invitationId}\u0000${index}`);
+const joinEventId = (activationId: string, invitationId: string, index: number) =>
+  notificationId(activationId, `company-invitation\u0000${invitationId}\u0000${index}`);
 
 @Injectable()
 export class CompanyInvitationTakeUpReactor implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -73,19 +82,31 @@ export class CompanyInvitationTakeUpReactor implements OnApplicationBootstrap, O
     const data = signedUp?.type === 'UserSignedUp' ? (signedUp.data as { invitationId?: unknown; email?: unknown }) : {};
     if (typeof data.invitationId !== 'string' || typeof data.email !== 'string') return;
     const [member] = await this.db.query<{ company_id: string; member_id: string; email: string }>(
-      'SELECT company_id, member_id, email FROM company_members WHERE invitation_id = $1 AND user_id IS NULL', [data.invitationId],
+      'SELECT company_id, member_id, email FROM company_members WHERE invitation_id = $1 AND user_id IS NULL',
+      [data.invitationId],
     );
     if (!member || normaliseEmail(member.email) !== normaliseEmail(data.email)) return;
     for (let attempt = 0; attempt < 3; attempt++) {
       const state = foldCompany(await this.store.readStream(companyStream(member.company_id)));
-      const joined = state ? decideJoin(state, member.member_id, userId, this.now().toISOString(), { ...SYSTEM_ACTOR, companyId: member.company_id }) : null;
+      const joined = state
+        ? decideJoin(state, member.member_id, userId, this.now().toISOString(), { ...SYSTEM_ACTOR, companyId: member.company_id })
+        : null;
       if (!state || !joined) return;
       try {
         await this.store.append({
-          streamId: companyStream(member.company_id), streamType: 'company', expectedRevision: state.revision,
+          streamId: companyStream(member.company_id),
+          streamType: 'company',
+          expectedRevision: state.revision,
           events: joined.map((event, index) => ({
-            id: joinEventId(activation.id, data.invitationId as string, index), type: event.type, data: event.data as unknown as JsonValue,
-            metadata: { actorUserId: ACTOR, actorCompanyId: member.company_id, causationId: activation.id, reason: `user ${userId} activated the account signed up from the invitation` },
+            id: joinEventId(activation.id, data.invitationId as string, index),
+            type: event.type,
+            data: event.data as unknown as JsonValue,
+            metadata: {
+              actorUserId: ACTOR,
+              actorCompanyId: member.company_id,
+              causationId: activation.id,
+              reason: `user ${userId} activated the account signed up from the invitation`,
+            },
           })),
         });
         return;

@@ -16,11 +16,24 @@ import { settledState } from './company-state.js';
 
 const SORTS: Readonly<Record<string, string>> = { name: 'lower(m.name)', email: 'm.email', invitedAt: 'm.invited_at' };
 const STATUSES: Readonly<Record<string, CompanyMemberStatus>> = {
-  active: 'activated', activated: 'activated', pending: 'pending', suspended: 'suspended', deactivated: 'deactivated', terminated: 'terminated',
+  active: 'activated',
+  activated: 'activated',
+  pending: 'pending',
+  suspended: 'suspended',
+  deactivated: 'deactivated',
+  terminated: 'terminated',
 };
 const SEARCH_CAP = 1_000;
 
-type Row = { member_id: string; user_id: string | null; name: string; email: string; status: CompanyMemberStatus; is_site_team: boolean; invited_at: Date | string };
+type Row = {
+  member_id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  status: CompanyMemberStatus;
+  is_site_team: boolean;
+  invited_at: Date | string;
+};
 
 export async function companyMembersList(db: SqlExecutor, principal: Principal, companyId: string, query: Record<string, unknown>) {
   const page = parsePageQuery({ sort: '["name","ASC"]', ...query }, SORTS);
@@ -39,14 +52,27 @@ export async function companyMembersList(db: SqlExecutor, principal: Principal, 
   );
   const cap = page.q ? SEARCH_CAP : DocumentListTotalCap;
   const { counted, capped } = await cappedCount(db, 'company_members m', where, params, cap);
-  const roles = await rolesOf(db, companyId, rows.map((row) => row.user_id ?? row.member_id));
+  const roles = await rolesOf(
+    db,
+    companyId,
+    rows.map((row) => row.user_id ?? row.member_id),
+  );
   const actor = companyActor(principal.userId, companyId, new Set<string>(decodeAccessRights(principal.accessRights)), principal.userType);
   return {
     rows: rows.map((row): CompanyMemberRow => ({
-      id: row.member_id, userId: row.user_id, name: row.name, email: row.email, status: row.status, isSiteTeam: row.is_site_team,
-      roles: roles.get(row.user_id ?? row.member_id) ?? [], invitedAt: new Date(row.invited_at).toISOString(),
+      id: row.member_id,
+      userId: row.user_id,
+      name: row.name,
+      email: row.email,
+      status: row.status,
+      isSiteTeam: row.is_site_team,
+      roles: roles.get(row.user_id ?? row.member_id) ?? [],
+      invitedAt: new Date(row.invited_at).toISOString(),
       // One's own membership is not one's to suspend or end from this list.
-      availableActions: row.user_id === principal.userId ? [] : availableActions('user', settledState('user', row.status, companyId), actor).map((action) => action.event),
+      availableActions:
+        row.user_id === principal.userId
+          ? []
+          : availableActions('user', settledState('user', row.status, companyId), actor).map((action) => action.event),
     })),
     total: pageTotal(counted, page.range, rows.length),
     capped,
@@ -76,6 +102,9 @@ function statusOf(raw: unknown): CompanyMemberStatus {
   if (raw === undefined) return 'activated';
   const status = listFilter(raw).status ?? 'active';
   const found = typeof status === 'string' ? STATUSES[status] : undefined;
-  if (!found) throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: filter.status.', { fields: { 'filter.status': [`must be one of ${Object.keys(STATUSES).join(', ')}`] } });
+  if (!found)
+    throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: filter.status.', {
+      fields: { 'filter.status': [`must be one of ${Object.keys(STATUSES).join(', ')}`] },
+    });
   return found;
 }

@@ -24,7 +24,13 @@ export const MEMBERS_SETUP_SQL = `
 /** What the users list's search matches (the trigram index's expression: company_members_search). */
 export const MEMBER_SEARCH_TEXT = `(m.name || ' ' || m.email)`;
 
-type MemberEvent = Extract<CompanyAdminEvent | CompanyEvent, { type: 'CompanyMemberInvited' | 'CompanyMemberJoined' | 'CompanyMemberStatusChanged' | 'CompanyMemberSiteTeamSet' | 'CompanyUserAssigned' }>;
+type MemberEvent = Extract<
+  CompanyAdminEvent | CompanyEvent,
+  {
+    type:
+      'CompanyMemberInvited' | 'CompanyMemberJoined' | 'CompanyMemberStatusChanged' | 'CompanyMemberSiteTeamSet' | 'CompanyUserAssigned';
+  }
+>;
 
 export async function applyMemberEvent(db: SqlExecutor, companyId: string, event: MemberEvent, at: string): Promise<void> {
   switch (event.type) {
@@ -32,18 +38,46 @@ export async function applyMemberEvent(db: SqlExecutor, companyId: string, event
       await db.query(
         `INSERT INTO company_members (company_id, member_id, user_id, invitation_id, email, name, status, is_site_team, invited_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $8) ON CONFLICT (company_id, member_id) DO NOTHING`,
-        [companyId, event.data.memberId, event.data.userId, event.data.invitationId, event.data.email ?? '', event.data.name ?? '', event.data.isSiteTeam, at],
+        [
+          companyId,
+          event.data.memberId,
+          event.data.userId,
+          event.data.invitationId,
+          event.data.email ?? '',
+          event.data.name ?? '',
+          event.data.isSiteTeam,
+          at,
+        ],
       );
       return;
     case 'CompanyMemberJoined':
-      await db.query('UPDATE company_members SET user_id = $3, updated_at = $4 WHERE company_id = $1 AND member_id = $2', [companyId, event.data.memberId, event.data.userId, at]);
-      await db.query('UPDATE company_user_roles SET user_id = $3 WHERE company_id = $1 AND user_id = $2', [companyId, event.data.memberId, event.data.userId]);
+      await db.query('UPDATE company_members SET user_id = $3, updated_at = $4 WHERE company_id = $1 AND member_id = $2', [
+        companyId,
+        event.data.memberId,
+        event.data.userId,
+        at,
+      ]);
+      await db.query('UPDATE company_user_roles SET user_id = $3 WHERE company_id = $1 AND user_id = $2', [
+        companyId,
+        event.data.memberId,
+        event.data.userId,
+      ]);
       return;
     case 'CompanyMemberStatusChanged':
-      await db.query('UPDATE company_members SET status = $3, updated_at = $4 WHERE company_id = $1 AND member_id = $2', [companyId, event.data.memberId, event.data.change.statusAfter, at]);
+      await db.query('UPDATE company_members SET status = $3, updated_at = $4 WHERE company_id = $1 AND member_id = $2', [
+        companyId,
+        event.data.memberId,
+        event.data.change.statusAfter,
+        at,
+      ]);
       return;
     case 'CompanyMemberSiteTeamSet':
-      await db.query('UPDATE company_members SET is_site_team = $3, updated_at = $4 WHERE company_id = $1 AND member_id = $2', [companyId, event.data.memberId, event.data.isSiteTeam, at]);
+      await db.query('UPDATE company_members SET is_site_team = $3, updated_at = $4 WHERE company_id = $1 AND member_id = $2', [
+        companyId,
+        event.data.memberId,
+        event.data.isSiteTeam,
+        at,
+      ]);
       await db.query(
         `UPDATE company_user_roles SET is_site_team = $3 WHERE company_id = $1
            AND user_id = (SELECT COALESCE(user_id, member_id) FROM company_members WHERE company_id = $1 AND member_id = $2)`,

@@ -5,7 +5,15 @@
 
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCodes, companyInviteErrors, decodeAccessRights, isWorkflowEventName, normaliseEmail, type CompanyInviteInput, type CompanyInviteReply } from '@binaan/contracts';
+import {
+  ErrorCodes,
+  companyInviteErrors,
+  decodeAccessRights,
+  isWorkflowEventName,
+  normaliseEmail,
+  type CompanyInviteInput,
+  type CompanyInviteReply,
+} from '@binaan/contracts';
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../authority/authority.service.js';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
@@ -13,7 +21,15 @@ import { refusal } from '../common/refusal.js';
 import { AccountDirectory } from '../identity/account-directory.js';
 import { SessionService } from '../identity/session.service.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { companyActor, decideAssignRole, decideInvite, decideMemberAction, decideRoleAction, decideSiteTeam, remarkOf } from './company-admin.decider.js';
+import {
+  companyActor,
+  decideAssignRole,
+  decideInvite,
+  decideMemberAction,
+  decideRoleAction,
+  decideSiteTeam,
+  remarkOf,
+} from './company-admin.decider.js';
 import { companyStream } from './company-admin.events.js';
 import { CompanyMail } from './company-mail.js';
 import { memberHistory } from './company-member-history.js';
@@ -44,14 +60,25 @@ export class CompanyPeopleService {
     const fields = companyInviteErrors(input);
     if (Object.keys(fields).length > 0) {
       const onlyTooMany = Object.keys(fields).length === 1 && fields.roleIds?.includes('tooManyRoles') === true;
-      throw refusal(400, onlyTooMany ? ErrorCodes.tooManyRoles : ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
+      throw refusal(
+        400,
+        onlyTooMany ? ErrorCodes.tooManyRoles : ErrorCodes.validationFailed,
+        `Check these fields: ${Object.keys(fields).join(', ')}.`,
+        { fields },
+      );
     }
     const state = await this.streams.load(companyId);
     const email = normaliseEmail(input.email!);
     const { account } = await this.accounts.byEmail(email);
     const invitationId = randomBytes(24).toString('base64url');
-    const decided = decideInvite(state, { email, name: input.name!, roleIds: input.roleIds!, isSiteTeam: input.isSiteTeam ?? false }, account ? { userId: account.userId, status: account.status, name: account.name, email: account.email } : null,
-      invitationId, this.actor(principal, companyId), this.now().toISOString());
+    const decided = decideInvite(
+      state,
+      { email, name: input.name!, roleIds: input.roleIds!, isSiteTeam: input.isSiteTeam ?? false },
+      account ? { userId: account.userId, status: account.status, name: account.name, email: account.email } : null,
+      invitationId,
+      this.actor(principal, companyId),
+      this.now().toISOString(),
+    );
     const linked = decided.memberId !== invitationId;
     const inviter = await this.nameOf(principal);
     // The e-mail first: when the mail server refuses it nothing is recorded and the invitation can be sent again.
@@ -68,9 +95,17 @@ export class CompanyPeopleService {
 
   async memberAct(principal: Principal, memberId: string, eventName: string, body: unknown, ifMatch: string | undefined) {
     const companyId = this.writer(principal, 'administration.users.approve', 'administration.users.update');
-    if (!(MEMBER_EVENTS as readonly string[]).includes(eventName) || !isWorkflowEventName(eventName)) throw refusal(400, 'unknownEvent', `No action ${eventName} on a member: ${MEMBER_EVENTS.join(', ')}.`);
+    if (!(MEMBER_EVENTS as readonly string[]).includes(eventName) || !isWorkflowEventName(eventName))
+      throw refusal(400, 'unknownEvent', `No action ${eventName} on a member: ${MEMBER_EVENTS.join(', ')}.`);
     const state = await this.streams.load(companyId, ifMatch);
-    const change = decideMemberAction(state, memberId, eventName, this.actor(principal, companyId), this.now().toISOString(), remarkOf(body));
+    const change = decideMemberAction(
+      state,
+      memberId,
+      eventName,
+      this.actor(principal, companyId),
+      this.now().toISOString(),
+      remarkOf(body),
+    );
     const revision = await this.streams.append(state.companyId, state.revision, [change], principal);
     const member = state.members.get(memberId)!;
     const statusAfter = (change.data as { change: { statusAfter: string } }).change.statusAfter;
@@ -82,26 +117,53 @@ export class CompanyPeopleService {
   async assignRole(principal: Principal, memberId: string, body: unknown) {
     const companyId = this.writer(principal, 'administration.users.update', 'administration.users.approve');
     const roleId = (body as { roleId?: unknown } | null)?.roleId;
-    if (typeof roleId !== 'string' || roleId === '' || roleId.length > 64) throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: roleId.', { fields: { roleId: ['required'] } });
+    if (typeof roleId !== 'string' || roleId === '' || roleId.length > 64)
+      throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: roleId.', { fields: { roleId: ['required'] } });
     const state = await this.streams.load(companyId);
     const events = decideAssignRole(state, memberId, roleId, this.actor(principal, companyId), this.now().toISOString());
     const revision = await this.streams.append(state.companyId, state.revision, events, principal);
-    return { success: true as const, id: memberId, roleId, revision, status: (events[events.length - 1]!.data as { change: { statusAfter: string } }).change.statusAfter };
+    return {
+      success: true as const,
+      id: memberId,
+      roleId,
+      revision,
+      status: (events[events.length - 1]!.data as { change: { statusAfter: string } }).change.statusAfter,
+    };
   }
 
   async roleAct(principal: Principal, memberId: string, roleId: string, eventName: string, body: unknown) {
     const companyId = this.writer(principal, 'administration.users.approve', 'administration.users.update');
-    if (!(ROLE_EVENTS as readonly string[]).includes(eventName) || !isWorkflowEventName(eventName)) throw refusal(400, 'unknownEvent', `No action ${eventName} on a role held: ${ROLE_EVENTS.join(', ')}.`);
+    if (!(ROLE_EVENTS as readonly string[]).includes(eventName) || !isWorkflowEventName(eventName))
+      throw refusal(400, 'unknownEvent', `No action ${eventName} on a role held: ${ROLE_EVENTS.join(', ')}.`);
     const state = await this.streams.load(companyId);
-    const change = decideRoleAction(state, memberId, roleId, eventName, this.actor(principal, companyId), this.now().toISOString(), remarkOf(body));
+    const change = decideRoleAction(
+      state,
+      memberId,
+      roleId,
+      eventName,
+      this.actor(principal, companyId),
+      this.now().toISOString(),
+      remarkOf(body),
+    );
     const revision = await this.streams.append(state.companyId, state.revision, [change], principal);
-    return { success: true as const, id: memberId, roleId, revision, status: (change.data as { change: { statusAfter: string } }).change.statusAfter };
+    return {
+      success: true as const,
+      id: memberId,
+      roleId,
+      revision,
+      status: (change.data as { change: { statusAfter: string } }).change.statusAfter,
+    };
   }
 
   async setSiteTeam(principal: Principal, memberId: string, body: unknown) {
     const companyId = this.writer(principal, 'administration.users.update');
     const state = await this.streams.load(companyId);
-    const revision = await this.streams.append(state.companyId, state.revision, [decideSiteTeam(state, memberId, (body as { isSiteTeam?: unknown } | null)?.isSiteTeam)], principal);
+    const revision = await this.streams.append(
+      state.companyId,
+      state.revision,
+      [decideSiteTeam(state, memberId, (body as { isSiteTeam?: unknown } | null)?.isSiteTeam)],
+      principal,
+    );
     return { success: true as const, id: memberId, revision };
   }
 

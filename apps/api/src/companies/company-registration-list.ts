@@ -15,7 +15,16 @@ const SORTS: Readonly<Record<string, string>> = { submittedAt: 'submitted_at', r
 const STATUS_NAMES = Object.keys(SUBMISSION_STATUS_NUMBER) as CompanySubmissionStatusName[];
 const SEARCH_CAP = 1_000;
 
-type Row = { company_id: string; name: string; registration_no: string; registration_no_new: string | null; subscription_type: number; status: number; registered_at: Date | string; submitted_at: Date | string | null };
+type Row = {
+  company_id: string;
+  name: string;
+  registration_no: string;
+  registration_no_new: string | null;
+  subscription_type: number;
+  status: number;
+  registered_at: Date | string;
+  submitted_at: Date | string | null;
+};
 
 export async function registrationList(db: SqlExecutor, query: Record<string, unknown>) {
   const page = parsePageQuery({ sort: '["submittedAt","ASC"]', ...query }, SORTS);
@@ -39,8 +48,14 @@ export async function registrationList(db: SqlExecutor, query: Record<string, un
   const { counted, capped } = await cappedCount(db, 'companies c', where, params, cap);
   return {
     rows: rows.map((row): CompanyRegistrationRow => ({
-      id: row.company_id, name: row.name, registrationNo: row.registration_no, registrationNoNew: row.registration_no_new ?? '', subscriptionType: Number(row.subscription_type),
-      status: STATUS_NAMES[Number(row.status) - 1]!, registeredAt: iso(row.registered_at), submittedAt: isoOrNull(row.submitted_at),
+      id: row.company_id,
+      name: row.name,
+      registrationNo: row.registration_no,
+      registrationNoNew: row.registration_no_new ?? '',
+      subscriptionType: Number(row.subscription_type),
+      status: STATUS_NAMES[Number(row.status) - 1]!,
+      registeredAt: iso(row.registered_at),
+      submittedAt: isoOrNull(row.submitted_at),
     })),
     total: pageTotal(counted, page.range, rows.length),
     capped,
@@ -50,8 +65,10 @@ export async function registrationList(db: SqlExecutor, query: Record<string, un
 
 function parseFilter(raw: unknown): { status: CompanySubmissionStatusName } {
   const status = listFilter(raw).status ?? 'submitted';
-  if (typeof status !== 'string' || !(STATUS_NAMES as string[]).includes(status)) throw invalidFilter(`status must be one of ${STATUS_NAMES.join(', ')}`);
+  if (typeof status !== 'string' || !(STATUS_NAMES as string[]).includes(status))
+    throw invalidFilter(`status must be one of ${STATUS_NAMES.join(', ')}`);
   return { status: status as CompanySubmissionStatusName };
 }
 
-const invalidFilter = (message: string) => refusal(400, ErrorCodes.validationFailed, `Check these fields: filter (${message}).`, { fields: { filter: [message] } });
+const invalidFilter = (message: string) =>
+  refusal(400, ErrorCodes.validationFailed, `Check these fields: filter (${message}).`, { fields: { filter: [message] } });

@@ -5,7 +5,14 @@
 import { requireAdminRight } from '../platform-staff/admin-rights.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCodes, PLATFORM_ADMINISTRATOR_OPENED, decodeAccessRights, type CompanyRegistrationRow, type CompanyRegistrationView, type CompanySubmissionStatusName } from '@binaan/contracts';
+import {
+  ErrorCodes,
+  PLATFORM_ADMINISTRATOR_OPENED,
+  decodeAccessRights,
+  type CompanyRegistrationRow,
+  type CompanyRegistrationView,
+  type CompanySubmissionStatusName,
+} from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
 import { availableActions } from '@binaan/workflows';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
@@ -42,8 +49,15 @@ export class CompanyRegistrationService {
     const now = this.now();
     const details = parseRegistration(body, now);
     const companyId = randomUUID();
-    const [user] = await this.db.query<{ name: string; email: string }>('SELECT name, email FROM identity_users WHERE user_id = $1', [principal.userId]);
-    const events = decideRegistration(details, companyId, { userId: principal.userId, email: user?.email ?? principal.email, name: user?.name ?? principal.email }, now.toISOString());
+    const [user] = await this.db.query<{ name: string; email: string }>('SELECT name, email FROM identity_users WHERE user_id = $1', [
+      principal.userId,
+    ]);
+    const events = decideRegistration(
+      details,
+      companyId,
+      { userId: principal.userId, email: user?.email ?? principal.email, name: user?.name ?? principal.email },
+      now.toISOString(),
+    );
     await this.claim(companyId, 'registrationNo', details.registrationNo, ErrorCodes.companyAlreadyRegistered);
     await this.claim(companyId, 'registrationNoNew', details.registrationNoNew, ErrorCodes.companyAlreadyRegistered);
     await this.claim(companyId, 'companyCode', details.companyCode, ErrorCodes.companyCodeTaken);
@@ -58,34 +72,60 @@ export class CompanyRegistrationService {
     const details = parseRegistration(body, this.now());
     const change = decideEdit(state, details);
     const before = state.details;
-    if (before?.registrationNo !== details.registrationNo) await this.claim(companyId, 'registrationNo', details.registrationNo, ErrorCodes.companyAlreadyRegistered);
-    if (before?.registrationNoNew !== details.registrationNoNew) await this.claim(companyId, 'registrationNoNew', details.registrationNoNew, ErrorCodes.companyAlreadyRegistered);
-    if (before?.companyCode !== details.companyCode) await this.claim(companyId, 'companyCode', details.companyCode, ErrorCodes.companyCodeTaken);
+    if (before?.registrationNo !== details.registrationNo)
+      await this.claim(companyId, 'registrationNo', details.registrationNo, ErrorCodes.companyAlreadyRegistered);
+    if (before?.registrationNoNew !== details.registrationNoNew)
+      await this.claim(companyId, 'registrationNoNew', details.registrationNoNew, ErrorCodes.companyAlreadyRegistered);
+    if (before?.companyCode !== details.companyCode)
+      await this.claim(companyId, 'companyCode', details.companyCode, ErrorCodes.companyCodeTaken);
     return { success: true as const, id: companyId, revision: await this.streams.append(companyId, state.revision, [change], principal) };
   }
 
   /** Submit (the company), Approve or Reject (a platform administrator, Reject with a remark). */
   async act(principal: Principal, companyId: string, eventName: string, body: unknown, ifMatch: string | undefined) {
     notReadOnly(principal);
-    if (!(SUBMISSION_EVENTS as readonly string[]).includes(eventName)) throw refusal(400, 'unknownEvent', `No action ${eventName} on a company registration: Submit, Approve or Reject.`);
+    if (!(SUBMISSION_EVENTS as readonly string[]).includes(eventName))
+      throw refusal(400, 'unknownEvent', `No action ${eventName} on a company registration: Submit, Approve or Reject.`);
     const state = await this.streams.load(companyId, ifMatch);
     const event = eventName as SubmissionEvent;
     // Approve and Reject: the machine lets a platform administrator decide; the admin module's company right says which.
     if (event !== 'Submit' && principal.userType === 2) await requireAdminRight(this.db, principal, 'admin.company');
     const rights = event === 'Submit' ? await this.needRights(principal, state, 'administration.companyProfile.update') : new Set<string>();
     const remark = remarkOf(body);
-    const change = decideSubmission(state, event, companyActor(principal.userId, companyId, rights, principal.userType), this.now().toISOString(), remark);
+    const change = decideSubmission(
+      state,
+      event,
+      companyActor(principal.userId, companyId, rights, principal.userType),
+      this.now().toISOString(),
+      remark,
+    );
     if (event === 'Submit') await this.profileKept(state);
     const revision = await this.streams.append(companyId, state.revision, [change], principal);
     if (event !== 'Submit') await this.tellAdministrators(state, event, remark);
-    return { success: true as const, id: companyId, revision, status: (change.data as { change: { statusAfter: CompanySubmissionStatusName } }).change.statusAfter };
+    return {
+      success: true as const,
+      id: companyId,
+      revision,
+      status: (change.data as { change: { statusAfter: CompanySubmissionStatusName } }).change.statusAfter,
+    };
   }
 
   async view(principal: Principal, companyId: string): Promise<{ success: true; data: CompanyRegistrationView }> {
     const state = await this.streams.load(companyId);
     const rights = await this.needRights(principal, state, 'administration.companyProfile.view', 'administration.companyProfile.update');
-    const userIds = [...new Set([state.registeredByUserId, ...state.history.map((step) => step.actorUserId)].filter((id): id is string => typeof id === 'string'))];
-    const people = new Map((await this.db.query<{ user_id: string; name: string; email: string }>('SELECT user_id, name, email FROM identity_users WHERE user_id = ANY($1::text[])', [userIds])).map((row) => [row.user_id, row]));
+    const userIds = [
+      ...new Set(
+        [state.registeredByUserId, ...state.history.map((step) => step.actorUserId)].filter((id): id is string => typeof id === 'string'),
+      ),
+    ];
+    const people = new Map(
+      (
+        await this.db.query<{ user_id: string; name: string; email: string }>(
+          'SELECT user_id, name, email FROM identity_users WHERE user_id = ANY($1::text[])',
+          [userIds],
+        )
+      ).map((row) => [row.user_id, row]),
+    );
     const actor = companyActor(principal.userId, companyId, rights, principal.userType);
     const registrant = state.registeredByUserId ? people.get(state.registeredByUserId) : undefined;
     return {
@@ -102,13 +142,31 @@ export class CompanyRegistrationService {
           const byName = people.get(step.actorUserId)?.name ?? null;
           if ('opened' in step) {
             const { at, status } = step.opened;
-            return { event: PLATFORM_ADMINISTRATOR_OPENED, statusBefore: status, statusAfter: status, at, byUserId: step.actorUserId, byName, remark: null };
+            return {
+              event: PLATFORM_ADMINISTRATOR_OPENED,
+              statusBefore: status,
+              statusAfter: status,
+              at,
+              byUserId: step.actorUserId,
+              byName,
+              remark: null,
+            };
           }
           const { change } = step;
-          return { event: change.workflowEvent, statusBefore: change.statusBefore, statusAfter: change.statusAfter, at: change.at, byUserId: step.actorUserId, byName, remark: change.remark };
+          return {
+            event: change.workflowEvent,
+            statusBefore: change.statusBefore,
+            statusAfter: change.statusAfter,
+            at: change.at,
+            byUserId: step.actorUserId,
+            byName,
+            remark: change.remark,
+          };
         }),
         availableActions: [
-          ...availableActions('companySubmission', state.submission, actor).map((action) => action.event as string).filter((event) => (SUBMISSION_EVENTS as readonly string[]).includes(event)),
+          ...availableActions('companySubmission', state.submission, actor)
+            .map((action) => action.event as string)
+            .filter((event) => (SUBMISSION_EVENTS as readonly string[]).includes(event)),
           ...(state.submission.status === 'inProgress' && rights.has('administration.companyProfile.update') ? ['Edit'] : []),
         ],
         revision: state.revision,
@@ -116,8 +174,12 @@ export class CompanyRegistrationService {
     };
   }
 
-  async list(principal: Principal, query: Record<string, unknown>): Promise<{ rows: CompanyRegistrationRow[]; total: number; capped: boolean; range: { from: number; to: number } }> {
-    if (principal.userType !== 2) throw refusal(403, ErrorCodes.noAccessRight, 'The review of company registrations is for platform administrators.');
+  async list(
+    principal: Principal,
+    query: Record<string, unknown>,
+  ): Promise<{ rows: CompanyRegistrationRow[]; total: number; capped: boolean; range: { from: number; to: number } }> {
+    if (principal.userType !== 2)
+      throw refusal(403, ErrorCodes.noAccessRight, 'The review of company registrations is for platform administrators.');
     await requireAdminRight(this.db, principal, 'admin.company');
     return registrationList(this.db, query);
   }
@@ -129,7 +191,12 @@ export class CompanyRegistrationService {
   private async profileKept(state: CompanyState): Promise<void> {
     const problems = await this.profiles.problemsOf(state.companyId, (state.details ?? legacyDetails(state)).companyType);
     if (problems.length > 0) {
-      throw refusal(422, problems[0]!.code, `The profile is not complete: ${problems.map((problem) => `${problem.code} (${problem.tab})`).join(', ')}.`, { problems });
+      throw refusal(
+        422,
+        problems[0]!.code,
+        `The profile is not complete: ${problems.map((problem) => `${problem.code} (${problem.tab})`).join(', ')}.`,
+        { problems },
+      );
     }
   }
 
@@ -153,11 +220,22 @@ export class CompanyRegistrationService {
     const last = claims[claims.length - 1];
     const holder = last ? (last.data as { companyId: string }).companyId : null;
     if (holder && holder !== companyId && (await this.store.readStream(companyStream(holder), { limit: 1 })).length > 0) {
-      throw refusal(409, takenCode, takenCode === ErrorCodes.companyCodeTaken ? 'This company code is taken.' : 'A company with this registration number is already registered.');
+      throw refusal(
+        409,
+        takenCode,
+        takenCode === ErrorCodes.companyCodeTaken
+          ? 'This company code is taken.'
+          : 'A company with this registration number is already registered.',
+      );
     }
     if (holder === companyId) return;
     try {
-      await this.store.append({ streamId, streamType: 'companyIdentifier', expectedRevision: last ? last.revision : 'no_stream', events: [{ type: 'CompanyIdentifierClaimed', data: { companyId, kind }, metadata: { actorUserId: 'system:company-registration' } }] });
+      await this.store.append({
+        streamId,
+        streamType: 'companyIdentifier',
+        expectedRevision: last ? last.revision : 'no_stream',
+        events: [{ type: 'CompanyIdentifierClaimed', data: { companyId, kind }, metadata: { actorUserId: 'system:company-registration' } }],
+      });
     } catch (error) {
       if (error instanceof WrongExpectedRevision) throw refusal(409, takenCode, 'Another registration took this number a moment ago.');
       throw error;
@@ -165,9 +243,18 @@ export class CompanyRegistrationService {
   }
 
   /** The company's administrators hear of the decision by e-mail too (the bell is the notifications context's). */
-  private async tellAdministrators(state: CompanyState, event: Exclude<SubmissionEvent, 'Submit'>, remark: string | undefined): Promise<void> {
+  private async tellAdministrators(
+    state: CompanyState,
+    event: Exclude<SubmissionEvent, 'Submit'>,
+    remark: string | undefined,
+  ): Promise<void> {
     try {
-      await this.mail.registrationDecided(await this.access.administratorsOf(state.companyId), state.name, event === 'Approve' ? 'approved' : 'rejected', remark ?? null);
+      await this.mail.registrationDecided(
+        await this.access.administratorsOf(state.companyId),
+        state.name,
+        event === 'Approve' ? 'approved' : 'rejected',
+        remark ?? null,
+      );
     } catch (error) {
       // The decision is recorded and the bell rings; a mail server that refuses is logged, not the caller's failure.
       this.logger.warn(`The e-mail about ${state.companyId}'s registration was not sent: ${(error as Error).message}`);
@@ -182,8 +269,14 @@ function notReadOnly(principal: Principal): void {
 /** A company recorded before registrations carried their details: what its first event says. */
 function legacyDetails(state: CompanyState) {
   return {
-    name: state.name, displayName: state.name, companyType: 5, registrationNo: state.registrationNo, registrationNoNew: '', companyCode: '',
-    address: { line1: '', city: '', postcode: '', state: 0, country: 'MY' as const }, phone: '', subscriptionType: state.subscriptionType,
+    name: state.name,
+    displayName: state.name,
+    companyType: 5,
+    registrationNo: state.registrationNo,
+    registrationNoNew: '',
+    companyCode: '',
+    address: { line1: '', city: '', postcode: '', state: 0, country: 'MY' as const },
+    phone: '',
+    subscriptionType: state.subscriptionType,
   };
 }
-

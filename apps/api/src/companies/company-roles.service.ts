@@ -12,7 +12,12 @@ import { refusal } from '../common/refusal.js';
 import { decideRetireRole, decideRoleDefinition } from './company-admin.decider.js';
 import { CompanyStreams } from './company-streams.js';
 
-const VIEW_RIGHTS = ['administration.users.view', 'administration.users.update', 'administration.users.approve', 'administration.fullAccessControl.update'] as const;
+const VIEW_RIGHTS = [
+  'administration.users.view',
+  'administration.users.update',
+  'administration.users.approve',
+  'administration.fullAccessControl.update',
+] as const;
 /** A company has a handful of roles; the list is one page, its total always exact. */
 export const MAX_ROLES_LISTED = 200;
 
@@ -31,7 +36,13 @@ export class CompanyRolesService {
        FROM company_roles r WHERE r.company_id = $1 ORDER BY r.status, lower(r.name), r.role_id LIMIT ${MAX_ROLES_LISTED}`,
       [companyId],
     );
-    return rows.map((row) => ({ id: row.role_id, name: row.name, accessRights: [...row.access_rights], status: Number(row.status) === 2 ? 'active' : 'retired', holders: Number(row.holders) }));
+    return rows.map((row) => ({
+      id: row.role_id,
+      name: row.name,
+      accessRights: [...row.access_rights],
+      status: Number(row.status) === 2 ? 'active' : 'retired',
+      holders: Number(row.holders),
+    }));
   }
 
   async define(principal: Principal, roleId: string | null, body: unknown) {

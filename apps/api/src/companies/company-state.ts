@@ -46,7 +46,12 @@ export type CompanyState = {
 
 const SUBMISSION_STATUS = { 1: 'inProgress', 2: 'submitted', 3: 'approved', 4: 'archived' } as const;
 export const SUBMISSION_STATUS_NUMBER = { inProgress: 1, submitted: 2, approved: 3, archived: 4 } as const;
-export const ROLE_STATUS_NUMBER = { pending: CompanyRoleStatus.Pending, active: CompanyRoleStatus.Active, rejected: CompanyRoleStatus.Rejected, inactive: CompanyRoleStatus.Inactive } as const;
+export const ROLE_STATUS_NUMBER = {
+  pending: CompanyRoleStatus.Pending,
+  active: CompanyRoleStatus.Active,
+  rejected: CompanyRoleStatus.Rejected,
+  inactive: CompanyRoleStatus.Inactive,
+} as const;
 
 /** The state a machine would be in, for steps recorded without one. */
 export function settledState<R extends WorkflowResource>(resource: R, status: string, companyId: string): WorkflowState<R> {
@@ -65,9 +70,21 @@ export function foldCompany(events: readonly StoredEvent[]): CompanyState | null
     if (event.type === 'CompanyRegistered') {
       const companyId = event.data.companyId;
       state = {
-        companyId, revision: stored.revision, name: event.data.name, registrationNo: event.data.registrationNo, subscriptionType: event.data.subscriptionType,
-        isDemo: event.data.isDemo, registeredAt: stored.metadata.recordedAt, details: null, registeredByUserId: null,
-        submission: settledState('companySubmission', 'inProgress', companyId), submittedAt: null, lastRemark: null, history: [], roles: new Map(), members: new Map(),
+        companyId,
+        revision: stored.revision,
+        name: event.data.name,
+        registrationNo: event.data.registrationNo,
+        subscriptionType: event.data.subscriptionType,
+        isDemo: event.data.isDemo,
+        registeredAt: stored.metadata.recordedAt,
+        details: null,
+        registeredByUserId: null,
+        submission: settledState('companySubmission', 'inProgress', companyId),
+        submittedAt: null,
+        lastRemark: null,
+        history: [],
+        roles: new Map(),
+        members: new Map(),
         directoryListing: null,
       };
       continue;
@@ -88,14 +105,21 @@ export function foldCompany(events: readonly StoredEvent[]): CompanyState | null
         break;
       case 'CompanySubmissionStatusChanged': {
         const change = event.data.change;
-        state.submission = change ? step(change.statusBefore === null ? null : state.submission, change) : settledState('companySubmission', SUBMISSION_STATUS[event.data.status], companyId);
+        state.submission = change
+          ? step(change.statusBefore === null ? null : state.submission, change)
+          : settledState('companySubmission', SUBMISSION_STATUS[event.data.status], companyId);
         if (change) state.history.push({ change, actorUserId: stored.metadata.actorUserId ?? change.actor.userId });
         if (event.data.status === 2) state.submittedAt = stored.metadata.recordedAt;
         state.lastRemark = change?.workflowEvent === 'Reject' ? (change.remark ?? null) : event.data.status === 1 ? state.lastRemark : null;
         break;
       }
       case 'CompanyRoleDefined':
-        state.roles.set(event.data.roleId, { roleId: event.data.roleId, name: event.data.name, accessRights: [...event.data.accessRights], retired: false });
+        state.roles.set(event.data.roleId, {
+          roleId: event.data.roleId,
+          name: event.data.name,
+          accessRights: [...event.data.accessRights],
+          retired: false,
+        });
         break;
       case 'CompanyRoleRetired': {
         const role = state.roles.get(event.data.roleId);
@@ -104,7 +128,13 @@ export function foldCompany(events: readonly StoredEvent[]): CompanyState | null
       }
       case 'CompanyUserAssigned': {
         // A role given directly (companies recorded before the machines): an activated member holding it.
-        const member = memberOf(event.data.userId) ?? addMember(state, { memberId: event.data.userId, userId: event.data.userId, invitationId: null, email: null, name: null, isSiteTeam: false }, stored);
+        const member =
+          memberOf(event.data.userId) ??
+          addMember(
+            state,
+            { memberId: event.data.userId, userId: event.data.userId, invitationId: null, email: null, name: null, isSiteTeam: false },
+            stored,
+          );
         member.workflow ??= settledState('user', 'activated', companyId);
         member.isSiteTeam ||= event.data.isSiteTeam;
         member.roles.set(event.data.roleId, settledState('companyRole', 'active', companyId));
@@ -130,7 +160,11 @@ export function foldCompany(events: readonly StoredEvent[]): CompanyState | null
       }
       case 'CompanyMemberRoleStatusChanged': {
         const member = memberOf(event.data.memberId);
-        if (member) member.roles.set(event.data.roleId, step(event.data.change.statusBefore === null ? null : (member.roles.get(event.data.roleId) ?? null), event.data.change));
+        if (member)
+          member.roles.set(
+            event.data.roleId,
+            step(event.data.change.statusBefore === null ? null : (member.roles.get(event.data.roleId) ?? null), event.data.change),
+          );
         break;
       }
       case 'CompanyMemberSiteTeamSet': {
@@ -142,14 +176,30 @@ export function foldCompany(events: readonly StoredEvent[]): CompanyState | null
         state.history.push({ opened: { at: stored.metadata.recordedAt, status: state.submission.status }, actorUserId: event.data.userId });
         break;
       case 'CompanyDirectoryListingChanged':
-        state.directoryListing = { listed: event.data.listed, at: stored.metadata.recordedAt, byUserId: stored.metadata.actorUserId ?? null, reason: event.data.reason };
+        state.directoryListing = {
+          listed: event.data.listed,
+          at: stored.metadata.recordedAt,
+          byUserId: stored.metadata.actorUserId ?? null,
+          reason: event.data.reason,
+        };
         break;
     }
   }
   return state;
 }
 
-function addMember(state: CompanyState, data: { memberId: string; userId: string | null; invitationId: string | null; email: string | null; name: string | null; isSiteTeam: boolean }, stored: StoredEvent): CompanyMember {
+function addMember(
+  state: CompanyState,
+  data: {
+    memberId: string;
+    userId: string | null;
+    invitationId: string | null;
+    email: string | null;
+    name: string | null;
+    isSiteTeam: boolean;
+  },
+  stored: StoredEvent,
+): CompanyMember {
   const member: CompanyMember = { ...data, invitedAt: stored.metadata.recordedAt, workflow: null, roles: new Map() };
   state.members.set(data.memberId, member);
   return member;
@@ -162,4 +212,5 @@ export function memberByUser(state: CompanyState, userId: string): CompanyMember
 }
 
 /** Roles a member holds or is proposed for (the "at most 5" counts both). */
-export const heldRoles = (member: CompanyMember) => [...member.roles.entries()].filter(([, role]) => role.status === 'active' || role.status === 'pending').map(([roleId]) => roleId);
+export const heldRoles = (member: CompanyMember) =>
+  [...member.roles.entries()].filter(([, role]) => role.status === 'active' || role.status === 'pending').map(([roleId]) => roleId);

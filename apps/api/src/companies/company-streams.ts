@@ -28,10 +28,21 @@ export class CompanyStreams {
    * Appends at the revision the company was decided on (`no_stream` for a new one; `stream_exists` for what
    * depends on nothing in it); the revision after.
    */
-  async append(companyId: string, expected: number | 'no_stream' | 'stream_exists', events: readonly CompanyChange[], principal: Principal): Promise<number> {
+  async append(
+    companyId: string,
+    expected: number | 'no_stream' | 'stream_exists',
+    events: readonly CompanyChange[],
+    principal: Principal,
+  ): Promise<number> {
     const result = await this.store.append({
-      streamId: companyStream(companyId), streamType: 'company', expectedRevision: expected,
-      events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } })),
+      streamId: companyStream(companyId),
+      streamType: 'company',
+      expectedRevision: expected,
+      events: events.map((event) => ({
+        type: event.type,
+        data: event.data as unknown as JsonValue,
+        metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId },
+      })),
     });
     return result.nextExpectedRevision;
   }

@@ -5,7 +5,17 @@
 import type { WorkflowStatusChanged } from '@binaan/contracts';
 
 export type CompanyEvent =
-  | { type: 'CompanyRegistered'; data: { companyId: string; name: string; registrationNo: string; subscriptionType: number; subscriptionDetailType: string; isDemo: boolean } }
+  | {
+      type: 'CompanyRegistered';
+      data: {
+        companyId: string;
+        name: string;
+        registrationNo: string;
+        subscriptionType: number;
+        subscriptionDetailType: string;
+        isDemo: boolean;
+      };
+    }
   /** `change`: the submission machine's step (who, why, before and after); absent on steps seeded without it. */
   | { type: 'CompanySubmissionStatusChanged'; data: { status: 1 | 2 | 3 | 4; change?: WorkflowStatusChanged } }
   | { type: 'CompanyRoleDefined'; data: { roleId: string; name: string; accessRights: string[] } }

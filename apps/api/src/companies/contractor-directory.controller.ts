@@ -28,9 +28,15 @@ export class ContractorDirectoryController {
 
   @Public()
   @Get('public/contractors')
-  @ApiOperation({ summary: 'Approved companies that chose to be listed, by name: ?trade=&state=&q=&after=&limit= (keyset pages: `next` is the following page\'s `after`)' })
+  @ApiOperation({
+    summary:
+      "Approved companies that chose to be listed, by name: ?trade=&state=&q=&after=&limit= (keyset pages: `next` is the following page's `after`)",
+  })
   @ApiRefusal(400, 'validationFailed: a parameter is not one the directory offers (fields names which)')
-  async contractors(@Query() raw: Record<string, unknown>, @Res({ passthrough: true }) reply: HeaderReply): Promise<ContractorDirectoryPage> {
+  async contractors(
+    @Query() raw: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: HeaderReply,
+  ): Promise<ContractorDirectoryPage> {
     const page = await contractorDirectory(this.db, directoryQuery(raw));
     reply.header('Cache-Control', 'public, max-age=30');
     return page;

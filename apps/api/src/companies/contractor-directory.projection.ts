@@ -16,7 +16,13 @@ import type { CompanyEvent } from './company.events.js';
 
 export const contractorDirectoryProjection: Projection = {
   name: 'contractorDirectory',
-  eventTypes: ['CompanyRegistered', 'CompanyDetailsRecorded', 'CompanyDetailsEdited', 'CompanySubmissionStatusChanged', 'CompanyDirectoryListingChanged'],
+  eventTypes: [
+    'CompanyRegistered',
+    'CompanyDetailsRecorded',
+    'CompanyDetailsEdited',
+    'CompanySubmissionStatusChanged',
+    'CompanyDirectoryListingChanged',
+  ],
   tables: ['contractor_directory_companies', 'contractor_directory', 'contractor_directory_trades'],
   setupSql: `
     CREATE TABLE IF NOT EXISTS contractor_directory_companies (
@@ -50,7 +56,10 @@ export const contractorDirectoryProjection: Projection = {
           await recordDetails(db, companyId, event.data.details);
           break;
         case 'CompanySubmissionStatusChanged':
-          await db.query('UPDATE contractor_directory_companies SET approved = $2 WHERE company_id = $1', [companyId, event.data.status === CompanySubmissionStatus.Approved]);
+          await db.query('UPDATE contractor_directory_companies SET approved = $2 WHERE company_id = $1', [
+            companyId,
+            event.data.status === CompanySubmissionStatus.Approved,
+          ]);
           break;
         case 'CompanyDirectoryListingChanged':
           await db.query('UPDATE contractor_directory_companies SET listed = $2 WHERE company_id = $1', [companyId, event.data.listed]);
@@ -66,8 +75,15 @@ export const contractorDirectoryProjection: Projection = {
 async function recordDetails(db: SqlExecutor, companyId: string, details: CompanyRegistrationInput): Promise<void> {
   await db.query(
     `UPDATE contractor_directory_companies SET name = $2, trades = $3::text[], state = $4, town = $5, cidb_grade = $6, website = $7 WHERE company_id = $1`,
-    [companyId, details.name, directoryTradesOf(details), details.address?.state ?? 0, details.address?.city?.trim() ?? '',
-      details.subscriptionType === SubscriptionType.CidbContractor ? (details.cidbGrade ?? null) : null, details.website?.trim() || null],
+    [
+      companyId,
+      details.name,
+      directoryTradesOf(details),
+      details.address?.state ?? 0,
+      details.address?.city?.trim() ?? '',
+      details.subscriptionType === SubscriptionType.CidbContractor ? (details.cidbGrade ?? null) : null,
+      details.website?.trim() || null,
+    ],
   );
 }
 

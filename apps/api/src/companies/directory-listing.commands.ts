@@ -6,7 +6,10 @@ import type { Principal } from '../common/principal.js';
 import { DirectoryListingService } from './directory-listing.service.js';
 
 export class ChangeDirectoryListing extends Command<Resolved<DirectoryListingService['change']>> {
-  constructor(readonly principal: Principal, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly body: unknown,
+  ) {
     super();
   }
 }

@@ -8,7 +8,10 @@ import type { CompanyState } from './company-state.js';
 
 /** The trades the company is found under: from its registered details, else (companies recorded before details) its subscription alone. */
 export const tradesOf = (state: CompanyState): DirectoryTrade[] =>
-  directoryTradesOf({ subscriptionType: state.details?.subscriptionType ?? state.subscriptionType, cidbSpecialisations: state.details?.cidbSpecialisations });
+  directoryTradesOf({
+    subscriptionType: state.details?.subscriptionType ?? state.subscriptionType,
+    cidbSpecialisations: state.details?.cidbSpecialisations,
+  });
 
 export const isListed = (state: CompanyState) => state.directoryListing?.listed === true;
 
@@ -18,10 +21,15 @@ export const isListed = (state: CompanyState) => state.directoryListing?.listed 
  */
 export function decideDirectoryListing(state: CompanyState, body: unknown): CompanyChange[] {
   const fields = directoryListingErrors(body);
-  if (Object.keys(fields).length > 0) throw refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
+  if (Object.keys(fields).length > 0)
+    throw refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
   const { listed, reason } = body as DirectoryListingInput;
   if (listed && tradesOf(state).length === 0) {
-    throw refusal(422, ErrorCodes.noDirectoryTrade, 'Only a company that offers a trade (a CIDB contractor, a seller, a consultant) is listed in the contractor directory.');
+    throw refusal(
+      422,
+      ErrorCodes.noDirectoryTrade,
+      'Only a company that offers a trade (a CIDB contractor, a seller, a consultant) is listed in the contractor directory.',
+    );
   }
   if (listed === isListed(state)) return [];
   return [{ type: 'CompanyDirectoryListingChanged', data: { listed, reason: reason.trim() } }];

@@ -36,12 +36,20 @@ export class DirectoryListingService {
 
   private async describe(state: CompanyState): Promise<DirectoryListingView> {
     const change = state.directoryListing;
-    const [by] = change?.byUserId ? await this.db.query<{ name: string }>('SELECT name FROM identity_users WHERE user_id = $1', [change.byUserId]) : [];
+    const [by] = change?.byUserId
+      ? await this.db.query<{ name: string }>('SELECT name FROM identity_users WHERE user_id = $1', [change.byUserId])
+      : [];
     const approved = state.submission.status === 'approved';
     const trades = tradesOf(state);
     return {
-      listed: isListed(state), shown: approved && isListed(state) && trades.length > 0, approved, trades,
-      changedAt: change?.at ?? null, changedBy: by?.name ?? null, reason: change?.reason ?? null, revision: state.revision,
+      listed: isListed(state),
+      shown: approved && isListed(state) && trades.length > 0,
+      approved,
+      trades,
+      changedAt: change?.at ?? null,
+      changedBy: by?.name ?? null,
+      reason: change?.reason ?? null,
+      revision: state.revision,
     };
   }
 }

@@ -19,14 +19,24 @@ export class InvitationService {
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(invitationId)) throw refusal(404, ErrorCodes.notFound, 'This invitation does not exist.');
     const events = await this.store.readStream(`invitation-${invitationId}`);
     if (events.length === 0) throw refusal(404, ErrorCodes.notFound, 'This invitation does not exist.');
-    if (events.some((event) => event.type === 'InvitationAccepted')) throw refusal(409, ErrorCodes.alreadyRespondedInvitation, 'You have already responded to this invitation.');
+    if (events.some((event) => event.type === 'InvitationAccepted'))
+      throw refusal(409, ErrorCodes.alreadyRespondedInvitation, 'You have already responded to this invitation.');
     try {
       await this.store.append({
-        streamId: `invitation-${invitationId}`, streamType: 'callForInterest', expectedRevision: events[events.length - 1]!.revision,
-        events: [{ type: 'InvitationAccepted', data: { remark, userId: principal?.userId ?? null }, metadata: { actorUserId: principal?.userId ?? null, actorCompanyId: principal?.companyId ?? null } }],
+        streamId: `invitation-${invitationId}`,
+        streamType: 'callForInterest',
+        expectedRevision: events[events.length - 1]!.revision,
+        events: [
+          {
+            type: 'InvitationAccepted',
+            data: { remark, userId: principal?.userId ?? null },
+            metadata: { actorUserId: principal?.userId ?? null, actorCompanyId: principal?.companyId ?? null },
+          },
+        ],
       });
     } catch (error) {
-      if (error instanceof WrongExpectedRevision) throw refusal(409, ErrorCodes.alreadyRespondedInvitation, 'You have already responded to this invitation.');
+      if (error instanceof WrongExpectedRevision)
+        throw refusal(409, ErrorCodes.alreadyRespondedInvitation, 'You have already responded to this invitation.');
       throw error;
     }
     return { success: true, msg: 'invitation.accepted' };

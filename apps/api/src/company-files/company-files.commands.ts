@@ -9,21 +9,39 @@ type Headers = Record<string, string | string[] | undefined>;
 
 /** A new document or the logo: the request's body is the file, its details in the query. */
 export class UploadCompanyFile extends Command<Resolved<CompanyFilesService['upload']>> {
-  constructor(readonly principal: Principal, readonly companyId: string, readonly query: Record<string, unknown>, readonly body: unknown, readonly headers: Headers) {
+  constructor(
+    readonly principal: Principal,
+    readonly companyId: string,
+    readonly query: Record<string, unknown>,
+    readonly body: unknown,
+    readonly headers: Headers,
+  ) {
     super();
   }
 }
 
 /** A new version of a document's file. */
 export class ReplaceCompanyFile extends Command<Resolved<CompanyFilesService['replace']>> {
-  constructor(readonly principal: Principal, readonly companyId: string, readonly documentId: string, readonly query: Record<string, unknown>, readonly body: unknown, readonly headers: Headers) {
+  constructor(
+    readonly principal: Principal,
+    readonly companyId: string,
+    readonly documentId: string,
+    readonly query: Record<string, unknown>,
+    readonly body: unknown,
+    readonly headers: Headers,
+  ) {
     super();
   }
 }
 
 /** Removes a document, with a reason. */
 export class RemoveCompanyFile extends Command<Resolved<CompanyFilesService['remove']>> {
-  constructor(readonly principal: Principal, readonly companyId: string, readonly documentId: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly companyId: string,
+    readonly documentId: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }

@@ -12,8 +12,22 @@ export const companyFilesStream = (companyId: string) => `${COMPANY_FILES_STREAM
 /** The dates and number a version carries (a renewed certificate has new ones). */
 export type DocumentDates = { referenceNo: string | null; issuedOn: string | null; expiresOn: string | null };
 
-export type CompanyFileUploaded = DocumentDates & { companyId: string; documentId: string; category: CompanyFileCategory; title: string; file: ReceivedFile; by: string };
-export type CompanyFileReplaced = DocumentDates & { companyId: string; documentId: string; category: CompanyFileCategory; version: number; file: ReceivedFile; by: string };
+export type CompanyFileUploaded = DocumentDates & {
+  companyId: string;
+  documentId: string;
+  category: CompanyFileCategory;
+  title: string;
+  file: ReceivedFile;
+  by: string;
+};
+export type CompanyFileReplaced = DocumentDates & {
+  companyId: string;
+  documentId: string;
+  category: CompanyFileCategory;
+  version: number;
+  file: ReceivedFile;
+  by: string;
+};
 export type CompanyFileRemoved = { companyId: string; documentId: string; category: CompanyFileCategory; reason: string; by: string };
 /** The reminder a month before `expiresOn`, sent once for that date (by the platform: `system:company-file-expiry`). */
 export type CompanyFileExpiryReminderSent = { companyId: string; documentId: string; expiresOn: string; daysBefore: number };
@@ -25,7 +39,13 @@ export type CompanyFilesEvent =
   | { type: 'CompanyFileExpiryReminderSent'; data: CompanyFileExpiryReminderSent };
 
 export type VersionOnRecord = DocumentDates & { version: number; file: ReceivedFile; by: string; at: string };
-export type HistoryOnRecord = { action: 'uploaded' | 'replaced' | 'removed' | 'expiryReminded'; at: string; by: string | null; version: number | null; reason: string | null };
+export type HistoryOnRecord = {
+  action: 'uploaded' | 'replaced' | 'removed' | 'expiryReminded';
+  at: string;
+  by: string | null;
+  version: number | null;
+  reason: string | null;
+};
 
 export type DocumentOnRecord = DocumentDates & {
   documentId: string;
@@ -48,9 +68,16 @@ export function foldCompanyFiles(events: readonly StoredEvent[]): Map<string, Do
       case 'CompanyFileUploaded': {
         const d = typed.data;
         documents.set(d.documentId, {
-          documentId: d.documentId, category: d.category, title: d.title, referenceNo: d.referenceNo, issuedOn: d.issuedOn, expiresOn: d.expiresOn,
+          documentId: d.documentId,
+          category: d.category,
+          title: d.title,
+          referenceNo: d.referenceNo,
+          issuedOn: d.issuedOn,
+          expiresOn: d.expiresOn,
           versions: [{ version: 1, file: d.file, by: d.by, at, referenceNo: d.referenceNo, issuedOn: d.issuedOn, expiresOn: d.expiresOn }],
-          history: [{ action: 'uploaded', at, by: d.by, version: 1, reason: null }], removed: null, remindedFor: null,
+          history: [{ action: 'uploaded', at, by: d.by, version: 1, reason: null }],
+          removed: null,
+          remindedFor: null,
         });
         break;
       }
@@ -58,7 +85,15 @@ export function foldCompanyFiles(events: readonly StoredEvent[]): Map<string, Do
         const d = typed.data;
         const document = documents.get(d.documentId);
         if (!document) break;
-        document.versions.push({ version: d.version, file: d.file, by: d.by, at, referenceNo: d.referenceNo, issuedOn: d.issuedOn, expiresOn: d.expiresOn });
+        document.versions.push({
+          version: d.version,
+          file: d.file,
+          by: d.by,
+          at,
+          referenceNo: d.referenceNo,
+          issuedOn: d.issuedOn,
+          expiresOn: d.expiresOn,
+        });
         document.history.push({ action: 'replaced', at, by: d.by, version: d.version, reason: null });
         Object.assign(document, { referenceNo: d.referenceNo, issuedOn: d.issuedOn, expiresOn: d.expiresOn });
         break;

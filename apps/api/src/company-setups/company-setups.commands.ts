@@ -10,32 +10,55 @@ import { SetupItemsService } from './setup-items.service.js';
 type Written = Resolved<SetupItemsService['create']>;
 
 export class CreateSetupItem extends Command<Written> {
-  constructor(readonly principal: Principal, readonly kind: SetupKind, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly kind: SetupKind,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 export class EditSetupItem extends Command<Written> {
-  constructor(readonly principal: Principal, readonly kind: SetupKind, readonly itemId: string, readonly body: unknown, readonly ifMatch?: string) {
+  constructor(
+    readonly principal: Principal,
+    readonly kind: SetupKind,
+    readonly itemId: string,
+    readonly body: unknown,
+    readonly ifMatch?: string,
+  ) {
     super();
   }
 }
 
 /** Deactivate or Reactivate, with an optional reason. */
 export class ActOnSetupItem extends Command<Written> {
-  constructor(readonly principal: Principal, readonly kind: SetupKind, readonly itemId: string, readonly action: string, readonly body: unknown, readonly ifMatch?: string) {
+  constructor(
+    readonly principal: Principal,
+    readonly kind: SetupKind,
+    readonly itemId: string,
+    readonly action: string,
+    readonly body: unknown,
+    readonly ifMatch?: string,
+  ) {
     super();
   }
 }
 
 export class PublishCompanyTerms extends Command<Resolved<CompanyTermsService['publish']>> {
-  constructor(readonly principal: Principal, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 export class AcceptCompanyTerms extends Command<Resolved<CompanyTermsService['accept']>> {
-  constructor(readonly principal: Principal, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
@@ -80,4 +103,10 @@ export class AcceptCompanyTermsHandler implements ICommandHandler<AcceptCompanyT
   }
 }
 
-export const COMPANY_SETUP_COMMAND_HANDLERS = [CreateSetupItemHandler, EditSetupItemHandler, ActOnSetupItemHandler, PublishCompanyTermsHandler, AcceptCompanyTermsHandler];
+export const COMPANY_SETUP_COMMAND_HANDLERS = [
+  CreateSetupItemHandler,
+  EditSetupItemHandler,
+  ActOnSetupItemHandler,
+  PublishCompanyTermsHandler,
+  AcceptCompanyTermsHandler,
+];

@@ -15,22 +15,37 @@ import { SETUP_ACTIONS } from './setup-items.decider.js';
 
 function kindOf(path: string): SetupKind {
   const kind = setupKindOfPath(path);
-  if (!kind) throw refusal(404, ErrorCodes.notFound, `No setup ${path}: profit-parameters, project-categories, project-regions or questionnaires.`);
+  if (!kind)
+    throw refusal(404, ErrorCodes.notFound, `No setup ${path}: profit-parameters, project-categories, project-regions or questionnaires.`);
   return kind;
 }
 
 @ApiTags('company-setups')
 @Controller('company-setups')
 export class CompanySetupsController {
-  constructor(private readonly commands: CommandBus, private readonly items: SetupItemsService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly items: SetupItemsService,
+  ) {}
 
   @Get(':kind')
-  @ApiOperation({ summary: 'The chosen company\'s items of a kind: ?filter={"status":"active","q":"..."}&sort=["name","ASC"]&range=[0,24]; Content-Range, X-Total-Capped' })
+  @ApiOperation({
+    summary:
+      'The chosen company\'s items of a kind: ?filter={"status":"active","q":"..."}&sort=["name","ASC"]&range=[0,24]; Content-Range, X-Total-Capped',
+  })
   @ApiRefusal(400, 'validationFailed: sort, range or filter')
-  async list(@Param('kind') kind: string, @Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply): Promise<SetupItemRow[]> {
+  async list(
+    @Param('kind') kind: string,
+    @Query() query: Record<string, unknown>,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: HeaderReply,
+  ): Promise<SetupItemRow[]> {
     const page = await this.items.list(request.principal!, kindOf(kind), query);
     const { rows, range, total } = page;
-    reply.header('Content-Range', rows.length === 0 ? `${kind} */${total}` : `${kind} ${range.from}-${range.from + rows.length - 1}/${total}`);
+    reply.header(
+      'Content-Range',
+      rows.length === 0 ? `${kind} */${total}` : `${kind} ${range.from}-${range.from + rows.length - 1}/${total}`,
+    );
     if (page.capped) reply.header('X-Total-Capped', 'true');
     reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Total-Capped');
     return rows;
@@ -39,7 +54,12 @@ export class CompanySetupsController {
   @Get(':kind/:id')
   @ApiOperation({ summary: 'One item; ETag: its revision' })
   @ApiRefusal(404, 'setupItemNotFound')
-  async item(@Param('kind') kind: string, @Param('id') id: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply) {
+  async item(
+    @Param('kind') kind: string,
+    @Param('id') id: string,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: HeaderReply,
+  ) {
     const item = await this.items.item(request.principal!, kindOf(kind), id);
     reply.header('ETag', `"${item.revision}"`);
     return item;
@@ -54,7 +74,10 @@ export class CompanySetupsController {
 
   @Post(':kind')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create an item: { code, description } (profit parameter), { name, description } (category, region), { name, description, type, minScore, maxScore, questions: [{ text, weight }] } (questionnaire); reason optional' })
+  @ApiOperation({
+    summary:
+      'Create an item: { code, description } (profit parameter), { name, description } (category, region), { name, description, type, minScore, maxScore, questions: [{ text, weight }] } (questionnaire); reason optional',
+  })
   @ApiRefusal(400, 'validationFailed with fields')
   @ApiRefusal(409, 'itemNameExists: an item with the same name exists')
   create(@Param('kind') kind: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
@@ -65,7 +88,13 @@ export class CompanySetupsController {
   @ApiOperation({ summary: 'Edit an item (the whole of it; questions in the order wanted, ids kept); If-Match: its revision' })
   @ApiRefusal(400, 'validationFailed with fields')
   @ApiRefusal(409, 'itemNameExists, wrongExpectedRevision')
-  edit(@Param('kind') kind: string, @Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
+  edit(
+    @Param('kind') kind: string,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Req() request: AuthenticatedRequest,
+  ) {
     return this.commands.execute(new EditSetupItem(request.principal!, kindOf(kind), id, body, ifMatch));
   }
 
@@ -74,7 +103,14 @@ export class CompanySetupsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Deactivate or Reactivate an item: { reason? }' })
   @ApiRefusal(409, 'setupItemStatusUnchanged, wrongExpectedRevision')
-  act(@Param('kind') kind: string, @Param('id') id: string, @Param('action') action: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
+  act(
+    @Param('kind') kind: string,
+    @Param('id') id: string,
+    @Param('action') action: string,
+    @Body() body: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Req() request: AuthenticatedRequest,
+  ) {
     return this.commands.execute(new ActOnSetupItem(request.principal!, kindOf(kind), id, action, body, ifMatch));
   }
 }

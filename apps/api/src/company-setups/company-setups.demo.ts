@@ -27,11 +27,23 @@ export const DEMO_SETUPS: Readonly<Record<SetupKind, SetupFields[]>> = {
   ],
   questionnaire: [
     {
-      name: 'Main works technical evaluation', description: 'Scored by the tender committee after the close', type: 'tenderEvaluation', minScore: 0, maxScore: 100,
-      questions: [question(1, 'Method statement and programme', 40), question(2, 'Similar projects completed', 35), question(3, 'Safety and health record', 25)],
+      name: 'Main works technical evaluation',
+      description: 'Scored by the tender committee after the close',
+      type: 'tenderEvaluation',
+      minScore: 0,
+      maxScore: 100,
+      questions: [
+        question(1, 'Method statement and programme', 40),
+        question(2, 'Similar projects completed', 35),
+        question(3, 'Safety and health record', 25),
+      ],
     },
     {
-      name: 'Subcontractor appraisal', description: 'After each work package', type: 'vendorAppraisal', minScore: 1, maxScore: 5,
+      name: 'Subcontractor appraisal',
+      description: 'After each work package',
+      type: 'vendorAppraisal',
+      minScore: 1,
+      maxScore: 5,
       questions: [question(1, 'Quality of work', 40), question(2, 'Keeps to the programme', 40), question(3, 'Site safety', 20)],
     },
   ],
@@ -40,9 +52,12 @@ export const DEMO_SETUPS: Readonly<Record<SetupKind, SetupFields[]>> = {
 export async function seedDemoSetups(store: EventStore, administratorUserId: string): Promise<void> {
   for (const [kind, items] of Object.entries(DEMO_SETUPS) as [SetupKind, SetupFields[]][]) {
     await store.append({
-      streamId: setupStream(COMPANY, kind), streamType: SETUP_STREAM_TYPE, expectedRevision: 'no_stream',
+      streamId: setupStream(COMPANY, kind),
+      streamType: SETUP_STREAM_TYPE,
+      expectedRevision: 'no_stream',
       events: items.map((fields) => ({
-        type: 'SetupItemCreated', data: { itemId: randomUUID(), kind, fields, reason: null },
+        type: 'SetupItemCreated',
+        data: { itemId: randomUUID(), kind, fields, reason: null },
         metadata: { actorUserId: administratorUserId, actorCompanyId: COMPANY, correlationId: 'demo-seed' },
       })),
     });

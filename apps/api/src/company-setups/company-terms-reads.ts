@@ -9,7 +9,10 @@ const acceptedUpTo = (company: string, user: string) =>
   `COALESCE((SELECT max(a.version) FROM company_terms_acceptances a WHERE a.company_id = ${company} AND a.user_id = ${user}), 0)`;
 
 /** SQL (boolean) for the session check: `session` is an identity_sessions alias, `userType` the user's type column. */
-export const companyTermsPending = (session: string, userType: string) => `CASE WHEN ${session}.company_id IS NULL OR ${userType} = 2 THEN false ELSE EXISTS (
+export const companyTermsPending = (
+  session: string,
+  userType: string,
+) => `CASE WHEN ${session}.company_id IS NULL OR ${userType} = 2 THEN false ELSE EXISTS (
     SELECT 1 FROM company_terms t WHERE t.company_id = ${session}.company_id AND t.published_at <= ${session}.started_at
       AND t.version > ${acceptedUpTo(`${session}.company_id`, `${session}.user_id`)}) END`;
 
@@ -20,5 +23,7 @@ export async function companyTermsToAccept(db: SqlExecutor, companyId: string, u
      WHERE t.company_id = $1 AND t.version > ${acceptedUpTo('$1', '$2')} ORDER BY t.version DESC LIMIT 1`,
     [companyId, userId],
   );
-  return row ? { version: Number(row.version), title: row.title, contents: row.contents, publishedAt: new Date(row.published_at).toISOString() } : null;
+  return row
+    ? { version: Number(row.version), title: row.title, contents: row.contents, publishedAt: new Date(row.published_at).toISOString() }
+    : null;
 }

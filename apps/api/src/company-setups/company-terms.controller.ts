@@ -14,7 +14,10 @@ import { CompanyTermsService } from './company-terms.service.js';
 @ApiTags('company-setups')
 @Controller('company-terms')
 export class CompanyTermsController {
-  constructor(private readonly commands: CommandBus, private readonly terms: CompanyTermsService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly terms: CompanyTermsService,
+  ) {}
 
   @Get('versions')
   @ApiOperation({ summary: 'Published versions, newest first, with how many accepted each: ?range=[0,9]; Content-Range' })
@@ -22,7 +25,10 @@ export class CompanyTermsController {
   async versions(@Query('range') range: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply) {
     const page = await this.terms.versions(request.principal!, range);
     const { rows, total } = page;
-    reply.header('Content-Range', rows.length === 0 ? `versions */${total}` : `versions ${page.range.from}-${page.range.from + rows.length - 1}/${total}`);
+    reply.header(
+      'Content-Range',
+      rows.length === 0 ? `versions */${total}` : `versions ${page.range.from}-${page.range.from + rows.length - 1}/${total}`,
+    );
     reply.header('Access-Control-Expose-Headers', 'Content-Range');
     return rows;
   }
@@ -36,7 +42,9 @@ export class CompanyTermsController {
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Publish a new version: { title, contents, reason? }; every other member accepts it at their next company choice' })
+  @ApiOperation({
+    summary: 'Publish a new version: { title, contents, reason? }; every other member accepts it at their next company choice',
+  })
   @ApiRefusal(400, 'validationFailed with fields')
   publish(@Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new PublishCompanyTerms(request.principal!, body));
@@ -44,7 +52,10 @@ export class CompanyTermsController {
 
   @AllowCompanyTermsPending()
   @Get('to-accept')
-  @ApiOperation({ summary: 'The chosen company\'s terms the caller must accept before working there: { data: { version, title, contents, publishedAt } | null }' })
+  @ApiOperation({
+    summary:
+      "The chosen company's terms the caller must accept before working there: { data: { version, title, contents, publishedAt } | null }",
+  })
   toAccept(@Req() request: AuthenticatedRequest) {
     return this.terms.toAccept(request.principal!);
   }

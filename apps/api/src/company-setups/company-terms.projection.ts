@@ -24,7 +24,15 @@ export const companyTermsProjection: Projection = {
         await db.query(
           `INSERT INTO company_terms (company_id, version, title, contents, reason, published_at, published_by) VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (company_id, version) DO NOTHING`,
-          [event.data.companyId, event.data.version, event.data.title, event.data.contents, event.data.reason, at, stored.metadata.actorUserId ?? null],
+          [
+            event.data.companyId,
+            event.data.version,
+            event.data.title,
+            event.data.contents,
+            event.data.reason,
+            at,
+            stored.metadata.actorUserId ?? null,
+          ],
         );
       } else {
         await db.query(

@@ -13,7 +13,15 @@ import { termsStream, TERMS_STREAM_TYPE, type CompanyTermsEvent } from './compan
 
 const VIEW = ['administration.termsAndAgreements.view', 'administration.termsAndAgreements.update'] as const;
 const UPDATE = 'administration.termsAndAgreements.update' as const;
-type VersionRow = { version: number; title: string; contents: string; published_at: Date | string; published_by_name: string | null; reason: string | null; accepted: string | number };
+type VersionRow = {
+  version: number;
+  title: string;
+  contents: string;
+  published_at: Date | string;
+  published_by_name: string | null;
+  reason: string | null;
+  accepted: string | number;
+};
 
 @Injectable()
 export class CompanyTermsService {
@@ -34,10 +42,14 @@ export class CompanyTermsService {
       [companyId],
     );
     // Versions are numbered from 1 without gaps: the newest number is the count, read from the primary key.
-    const [latest] = await this.db.query<{ version: number | null }>('SELECT max(version) AS version FROM company_terms WHERE company_id = $1', [companyId]);
+    const [latest] = await this.db.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM company_terms WHERE company_id = $1',
+      [companyId],
+    );
     return {
       rows: rows.map((row) => ({ ...view(row), reason: row.reason, acceptedBy: Number(row.accepted) })),
-      total: Number(latest?.version ?? 0), range,
+      total: Number(latest?.version ?? 0),
+      range,
     };
   }
 
@@ -50,7 +62,13 @@ export class CompanyTermsService {
        WHERE a.company_id = $1 AND a.version = $2 ORDER BY a.accepted_at, a.user_id LIMIT ${range.limit + 1} OFFSET ${range.from}`,
       [companyId, version],
     );
-    return { rows: rows.slice(0, range.limit).map((row) => ({ userId: row.user_id, name: row.name, acceptedAt: new Date(row.accepted_at).toISOString() })), more: rows.length > range.limit, range };
+    return {
+      rows: rows
+        .slice(0, range.limit)
+        .map((row) => ({ userId: row.user_id, name: row.name, acceptedAt: new Date(row.accepted_at).toISOString() })),
+      more: rows.length > range.limit,
+      range,
+    };
   }
 
   /** A new version; the publisher, who wrote it, has accepted it. Everyone else accepts at their next company choice. */
@@ -58,12 +76,16 @@ export class CompanyTermsService {
     if (principal.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
     const companyId = companyOf(principal, UPDATE);
     const problems = companyTermsErrors(body);
-    if (Object.keys(problems).length > 0) throw refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(problems).join(', ')}.`, { fields: problems });
+    if (Object.keys(problems).length > 0)
+      throw refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(problems).join(', ')}.`, { fields: problems });
     const { title, contents, reason } = body as { title: string; contents: string; reason?: string | null };
     const events = await this.store.readStream(termsStream(companyId));
     const version = events.filter((event) => event.type === 'CompanyTermsPublished').length + 1;
     await this.append(principal, companyId, events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision, [
-      { type: 'CompanyTermsPublished', data: { companyId, version, title: title.trim(), contents: contents.trim(), reason: reason?.trim() || null } },
+      {
+        type: 'CompanyTermsPublished',
+        data: { companyId, version, title: title.trim(), contents: contents.trim(), reason: reason?.trim() || null },
+      },
       { type: 'CompanyTermsAccepted', data: { companyId, version, userId: principal.userId } },
     ]);
     return { success: true as const, version };
@@ -72,7 +94,10 @@ export class CompanyTermsService {
   /** What the caller must accept in the chosen company (null when nothing). */
   async toAccept(principal: Principal) {
     const companyId = companyOf(principal);
-    return { success: true as const, data: principal.userType === 2 ? null : await companyTermsToAccept(this.db, companyId, principal.userId) };
+    return {
+      success: true as const,
+      data: principal.userType === 2 ? null : await companyTermsToAccept(this.db, companyId, principal.userId),
+    };
   }
 
   /** `{ version }`: the version shown, which must still be the latest; accepting it again records nothing. */
@@ -80,22 +105,47 @@ export class CompanyTermsService {
     if (principal.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
     const companyId = companyOf(principal);
     const version = (body as { version?: unknown } | null)?.version;
-    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: version.', { fields: { version: ['invalid'] } });
-    const [latest] = await this.db.query<{ version: number | null }>('SELECT max(version) AS version FROM company_terms WHERE company_id = $1', [companyId]);
-    if (Number(latest?.version ?? 0) !== version) throw refusal(409, ErrorCodes.companyTermsVersionStale, `Version ${version} is not the company's latest terms: read them again.`);
+    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+      throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: version.', { fields: { version: ['invalid'] } });
+    const [latest] = await this.db.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM company_terms WHERE company_id = $1',
+      [companyId],
+    );
+    if (Number(latest?.version ?? 0) !== version)
+      throw refusal(409, ErrorCodes.companyTermsVersionStale, `Version ${version} is not the company's latest terms: read them again.`);
     const due = await companyTermsToAccept(this.db, companyId, principal.userId);
-    if (due !== null) await this.append(principal, companyId, 'stream_exists', [{ type: 'CompanyTermsAccepted', data: { companyId, version, userId: principal.userId } }]);
+    if (due !== null)
+      await this.append(principal, companyId, 'stream_exists', [
+        { type: 'CompanyTermsAccepted', data: { companyId, version, userId: principal.userId } },
+      ]);
     return { success: true as const, version, recorded: due !== null };
   }
 
-  private async append(principal: Principal, companyId: string, expected: number | 'no_stream' | 'stream_exists', events: CompanyTermsEvent[]) {
+  private async append(
+    principal: Principal,
+    companyId: string,
+    expected: number | 'no_stream' | 'stream_exists',
+    events: CompanyTermsEvent[],
+  ) {
     await this.store.append({
-      streamId: termsStream(companyId), streamType: TERMS_STREAM_TYPE, expectedRevision: expected,
-      events: events.map((event) => ({ type: event.type, data: event.data, metadata: { actorUserId: principal.userId, actorCompanyId: companyId } })),
+      streamId: termsStream(companyId),
+      streamType: TERMS_STREAM_TYPE,
+      expectedRevision: expected,
+      events: events.map((event) => ({
+        type: event.type,
+        data: event.data,
+        metadata: { actorUserId: principal.userId, actorCompanyId: companyId },
+      })),
     });
   }
 }
 
 function view(row: VersionRow): CompanyTermsView {
-  return { version: Number(row.version), title: row.title, contents: row.contents, publishedAt: new Date(row.published_at).toISOString(), publishedBy: row.published_by_name };
+  return {
+    version: Number(row.version),
+    title: row.title,
+    contents: row.contents,
+    publishedAt: new Date(row.published_at).toISOString(),
+    publishedBy: row.published_by_name,
+  };
 }

@@ -15,9 +15,22 @@ export function foldSetupKind(kind: SetupKind, events: readonly StoredEvent[]): 
     const event = { type: stored.type, data: stored.data } as SetupItemEvent;
     const at = stored.metadata.recordedAt;
     const item = state.items.get(event.data.itemId);
-    if (event.type === 'SetupItemCreated') state.items.set(event.data.itemId, { id: event.data.itemId, fields: event.data.fields, status: 'active', revision: stored.revision, updatedAt: at });
-    else if (item && event.type === 'SetupItemEdited') Object.assign(item, { fields: event.data.fields, revision: stored.revision, updatedAt: at });
-    else if (item) Object.assign(item, { status: event.type === 'SetupItemDeactivated' ? 'inactive' : 'active', revision: stored.revision, updatedAt: at });
+    if (event.type === 'SetupItemCreated')
+      state.items.set(event.data.itemId, {
+        id: event.data.itemId,
+        fields: event.data.fields,
+        status: 'active',
+        revision: stored.revision,
+        updatedAt: at,
+      });
+    else if (item && event.type === 'SetupItemEdited')
+      Object.assign(item, { fields: event.data.fields, revision: stored.revision, updatedAt: at });
+    else if (item)
+      Object.assign(item, {
+        status: event.type === 'SetupItemDeactivated' ? 'inactive' : 'active',
+        revision: stored.revision,
+        updatedAt: at,
+      });
   }
   return state;
 }
@@ -30,21 +43,37 @@ type Input = { body: unknown; reason: string | null; newQuestionId: () => string
 /** The fields as recorded: trimmed; a questionnaire's questions numbered in the order given, keeping ids sent. */
 export function parseSetupFields(kind: SetupKind, input: Input): SetupFields {
   const problems = setupItemErrors(kind, input.body);
-  if (Object.keys(problems).length > 0) throw refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(problems).join(', ')}.`, { fields: problems });
+  if (Object.keys(problems).length > 0)
+    throw refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(problems).join(', ')}.`, { fields: problems });
   const body = input.body as Record<string, unknown>;
-  const name = String(kind === 'profitParameter' ? body.code : body.name).trim().replace(/\s+/g, ' ');
+  const name = String(kind === 'profitParameter' ? body.code : body.name)
+    .trim()
+    .replace(/\s+/g, ' ');
   const description = typeof body.description === 'string' ? body.description.trim() : '';
   if (kind !== 'questionnaire') return { name, description };
   const questions: SetupQuestion[] = (body.questions as { id?: string; text: string; weight: number }[]).map((question, index) => ({
-    id: question.id ?? input.newQuestionId(), sequence: index + 1, text: question.text.trim(), weight: question.weight,
+    id: question.id ?? input.newQuestionId(),
+    sequence: index + 1,
+    text: question.text.trim(),
+    weight: question.weight,
   }));
-  return { name, description, type: body.type as SetupFields['type'], minScore: body.minScore as number, maxScore: body.maxScore as number, questions };
+  return {
+    name,
+    description,
+    type: body.type as SetupFields['type'],
+    minScore: body.minScore as number,
+    maxScore: body.maxScore as number,
+    questions,
+  };
 }
 
 function mustBeFree(state: SetupKindState, name: string, exceptId: string | null): void {
   const key = nameKey(name);
   const holder = [...state.items.values()].find((item) => item.id !== exceptId && nameKey(item.fields.name) === key);
-  if (holder) throw refusal(409, ErrorCodes.itemNameExists, `An item with the same name exists: ${holder.fields.name}.`, { fields: { [state.kind === 'profitParameter' ? 'code' : 'name']: [ErrorCodes.itemNameExists] } });
+  if (holder)
+    throw refusal(409, ErrorCodes.itemNameExists, `An item with the same name exists: ${holder.fields.name}.`, {
+      fields: { [state.kind === 'profitParameter' ? 'code' : 'name']: [ErrorCodes.itemNameExists] },
+    });
 }
 
 export function decideCreate(state: SetupKindState, itemId: string, input: Input): SetupItemEvent[] {
@@ -74,7 +103,13 @@ export function decideEdit(state: SetupKindState, itemId: string, input: Input &
 export const SETUP_ACTIONS = ['Deactivate', 'Reactivate'] as const;
 export type SetupAction = (typeof SETUP_ACTIONS)[number];
 
-export function decideAction(state: SetupKindState, itemId: string, action: SetupAction, reason: string | null, ifMatch?: string): SetupItemEvent[] {
+export function decideAction(
+  state: SetupKindState,
+  itemId: string,
+  action: SetupAction,
+  reason: string | null,
+  ifMatch?: string,
+): SetupItemEvent[] {
   const item = itemOf(state, itemId, ifMatch);
   const wanted: SetupStatus = action === 'Deactivate' ? 'inactive' : 'active';
   if (item.status === wanted) throw refusal(409, ErrorCodes.setupItemStatusUnchanged, `The item is already ${wanted}.`);
@@ -86,7 +121,11 @@ export function decideAction(state: SetupKindState, itemId: string, action: Setu
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
-    return `{${Object.keys(value).sort().filter((key) => (value as Record<string, unknown>)[key] !== undefined).map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }

@@ -27,11 +27,23 @@ export const setupItemsProjection: Projection = {
           `INSERT INTO company_setup_items (item_id, company_id, kind, name, name_key, status, fields, revision, updated_at)
            VALUES ($1, $2, $3, $4, $5, 'active', $6::jsonb, $7, $8)
            ON CONFLICT (item_id) DO UPDATE SET name = EXCLUDED.name, name_key = EXCLUDED.name_key, fields = EXCLUDED.fields, revision = EXCLUDED.revision, updated_at = EXCLUDED.updated_at`,
-          [event.data.itemId, companyOfStream(stored.streamId, event.data.kind), event.data.kind, fields.name, nameKey(fields.name), JSON.stringify(fields), stored.revision, at],
+          [
+            event.data.itemId,
+            companyOfStream(stored.streamId, event.data.kind),
+            event.data.kind,
+            fields.name,
+            nameKey(fields.name),
+            JSON.stringify(fields),
+            stored.revision,
+            at,
+          ],
         );
       } else {
         await db.query('UPDATE company_setup_items SET status = $2, revision = $3, updated_at = $4 WHERE item_id = $1', [
-          event.data.itemId, event.type === 'SetupItemDeactivated' ? 'inactive' : 'active', stored.revision, at,
+          event.data.itemId,
+          event.type === 'SetupItemDeactivated' ? 'inactive' : 'active',
+          stored.revision,
+          at,
         ]);
       }
     }

@@ -2,7 +2,18 @@
 // and the writes, decided on the kind's stream at the revision it was read.
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DocumentListTotalCap, ErrorCodes, SetupPickerRights, SetupRights, SetupRules, hasAnyAccessRight, type SetupHistoryRow, type SetupItemRow, type SetupKind, type SetupStatus } from '@binaan/contracts';
+import {
+  DocumentListTotalCap,
+  ErrorCodes,
+  SetupPickerRights,
+  SetupRights,
+  SetupRules,
+  hasAnyAccessRight,
+  type SetupHistoryRow,
+  type SetupItemRow,
+  type SetupKind,
+  type SetupStatus,
+} from '@binaan/contracts';
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../authority/authority.service.js';
 import { READ_MODELS, type Principal } from '../common/principal.js';
@@ -10,20 +21,39 @@ import { cappedCount, pageTotal } from '../common/page-range.js';
 import { refusal } from '../common/refusal.js';
 import { like, parsePageQuery } from '../companies/company-directory.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
-import { decideAction, decideCreate, decideEdit, foldSetupKind, itemOf, SETUP_ACTIONS, type SetupAction, type SetupItemState, type SetupKindState } from './setup-items.decider.js';
+import {
+  decideAction,
+  decideCreate,
+  decideEdit,
+  foldSetupKind,
+  itemOf,
+  SETUP_ACTIONS,
+  type SetupAction,
+  type SetupItemState,
+  type SetupKindState,
+} from './setup-items.decider.js';
 import { setupStream, SETUP_STREAM_TYPE, type SetupFields, type SetupItemEvent } from './setup-items.events.js';
 
 const SORTS: Readonly<Record<string, string>> = { name: 'i.name_key' };
 const SEARCH_CAP = 1_000;
 type Row = { item_id: string; kind: SetupKind; status: SetupStatus; fields: SetupFields; revision: number; updated_at: Date | string };
 
-export function toSetupRow(kind: SetupKind, id: string, fields: SetupFields, status: SetupStatus, revision: number, updatedAt: string): SetupItemRow {
+export function toSetupRow(
+  kind: SetupKind,
+  id: string,
+  fields: SetupFields,
+  status: SetupStatus,
+  revision: number,
+  updatedAt: string,
+): SetupItemRow {
   const row: SetupItemRow = { id, kind, name: fields.name, description: fields.description, status, revision, updatedAt };
-  if (kind === 'questionnaire') Object.assign(row, { type: fields.type, minScore: fields.minScore, maxScore: fields.maxScore, questions: fields.questions ?? [] });
+  if (kind === 'questionnaire')
+    Object.assign(row, { type: fields.type, minScore: fields.minScore, maxScore: fields.maxScore, questions: fields.questions ?? [] });
   return row;
 }
 
-const fromState = (kind: SetupKind, item: SetupItemState) => toSetupRow(kind, item.id, item.fields, item.status, item.revision, item.updatedAt);
+const fromState = (kind: SetupKind, item: SetupItemState) =>
+  toSetupRow(kind, item.id, item.fields, item.status, item.revision, item.updatedAt);
 
 /** `reason` rides beside an item's fields in a create or edit; said apart here, checked like any text. */
 function splitReason(body: unknown): { body: unknown; reason: string | null } {
@@ -34,7 +64,8 @@ function splitReason(body: unknown): { body: unknown; reason: string | null } {
 
 function reasonOf(raw: unknown): string | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  if (typeof raw !== 'string' || raw.trim().length > SetupRules.reason.max) throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: reason.', { fields: { reason: ['invalid'] } });
+  if (typeof raw !== 'string' || raw.trim().length > SetupRules.reason.max)
+    throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: reason.', { fields: { reason: ['invalid'] } });
   return raw.trim() || null;
 }
 
@@ -52,7 +83,10 @@ export class SetupItemsService {
   async list(principal: Principal, kind: SetupKind, query: Record<string, unknown>) {
     const page = parsePageQuery(query, SORTS);
     const status = statusFilter(query.filter);
-    const companyId = status === 'active' && hasAnyAccessRight(principal.accessRights, ...SetupPickerRights[kind]) ? companyOf(principal) : companyOf(principal, ...SetupRights[kind].view);
+    const companyId =
+      status === 'active' && hasAnyAccessRight(principal.accessRights, ...SetupPickerRights[kind])
+        ? companyOf(principal)
+        : companyOf(principal, ...SetupRights[kind].view);
     const params: unknown[] = [companyId, kind];
     let where = 'i.company_id = $1 AND i.kind = $2';
     if (status) where += ` AND i.status = $${params.push(status)}`;
@@ -67,8 +101,12 @@ export class SetupItemsService {
     const cap = page.q ? SEARCH_CAP : DocumentListTotalCap;
     const { counted, capped } = await cappedCount(this.db, 'company_setup_items i', where, params, cap);
     return {
-      rows: rows.map((row) => toSetupRow(kind, row.item_id, row.fields, row.status, Number(row.revision), new Date(row.updated_at).toISOString())),
-      total: pageTotal(counted, page.range, rows.length), capped, range: page.range,
+      rows: rows.map((row) =>
+        toSetupRow(kind, row.item_id, row.fields, row.status, Number(row.revision), new Date(row.updated_at).toISOString()),
+      ),
+      total: pageTotal(counted, page.range, rows.length),
+      capped,
+      range: page.range,
     };
   }
 
@@ -80,15 +118,26 @@ export class SetupItemsService {
   /** Every change of the item, oldest first, with who (by name), when and why. */
   async history(principal: Principal, kind: SetupKind, itemId: string): Promise<SetupHistoryRow[]> {
     const companyId = companyOf(principal, ...SetupRights[kind].view);
-    const events = (await this.store.readStream(setupStream(companyId, kind))).filter((event) => (event.data as { itemId?: string }).itemId === itemId);
+    const events = (await this.store.readStream(setupStream(companyId, kind))).filter(
+      (event) => (event.data as { itemId?: string }).itemId === itemId,
+    );
     if (events.length === 0) throw refusal(404, ErrorCodes.setupItemNotFound, 'This setup item was not found.');
     const userIds = [...new Set(events.map((event) => event.metadata.actorUserId).filter((id): id is string => typeof id === 'string'))];
-    const names = new Map((await this.db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM identity_users WHERE user_id = ANY($1::text[])', [userIds])).map((row) => [row.user_id, row.name]));
+    const names = new Map(
+      (
+        await this.db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM identity_users WHERE user_id = ANY($1::text[])', [
+          userIds,
+        ])
+      ).map((row) => [row.user_id, row.name]),
+    );
     return events.map((stored) => {
       const event = { type: stored.type, data: stored.data } as SetupItemEvent;
       return {
-        type: event.type, at: stored.metadata.recordedAt, by: names.get(stored.metadata.actorUserId ?? '') ?? null, reason: event.data.reason,
-        changes: 'fields' in event.data ? (event.data.fields) : {},
+        type: event.type,
+        at: stored.metadata.recordedAt,
+        by: names.get(stored.metadata.actorUserId ?? '') ?? null,
+        reason: event.data.reason,
+        changes: 'fields' in event.data ? event.data.fields : {},
       };
     });
   }
@@ -103,11 +152,17 @@ export class SetupItemsService {
   async edit(principal: Principal, kind: SetupKind, itemId: string, raw: unknown, ifMatch?: string) {
     const state = await this.load(this.writer(principal, kind), kind);
     const { body, reason } = splitReason(raw);
-    return this.record(principal, state, itemId, decideEdit(state, itemId, { body, reason, newQuestionId: newId, ...(ifMatch === undefined ? {} : { ifMatch }) }));
+    return this.record(
+      principal,
+      state,
+      itemId,
+      decideEdit(state, itemId, { body, reason, newQuestionId: newId, ...(ifMatch === undefined ? {} : { ifMatch }) }),
+    );
   }
 
   async act(principal: Principal, kind: SetupKind, itemId: string, action: string, raw: unknown, ifMatch?: string) {
-    if (!(SETUP_ACTIONS as readonly string[]).includes(action)) throw refusal(404, ErrorCodes.notFound, `No action ${action}: ${SETUP_ACTIONS.join(' or ')}.`);
+    if (!(SETUP_ACTIONS as readonly string[]).includes(action))
+      throw refusal(404, ErrorCodes.notFound, `No action ${action}: ${SETUP_ACTIONS.join(' or ')}.`);
     const state = await this.load(this.writer(principal, kind), kind);
     const reason = reasonOf(typeof raw === 'object' && raw !== null ? (raw as { reason?: unknown }).reason : undefined);
     return this.record(principal, state, itemId, decideAction(state, itemId, action as SetupAction, reason, ifMatch));
@@ -117,8 +172,14 @@ export class SetupItemsService {
     const companyId = principal.companyId!;
     if (events.length > 0) {
       await this.store.append({
-        streamId: setupStream(companyId, state.kind), streamType: SETUP_STREAM_TYPE, expectedRevision: state.revision < 0 ? 'no_stream' : state.revision,
-        events: events.map((event) => ({ type: event.type, data: event.data, metadata: { actorUserId: principal.userId, actorCompanyId: companyId } })),
+        streamId: setupStream(companyId, state.kind),
+        streamType: SETUP_STREAM_TYPE,
+        expectedRevision: state.revision < 0 ? 'no_stream' : state.revision,
+        events: events.map((event) => ({
+          type: event.type,
+          data: event.data,
+          metadata: { actorUserId: principal.userId, actorCompanyId: companyId },
+        })),
       });
     }
     const after = events.length > 0 ? await this.load(companyId, state.kind) : state;
@@ -146,6 +207,9 @@ function statusFilter(raw: unknown): SetupStatus | null {
   }
   const status = (filter as { status?: unknown } | null | undefined)?.status;
   if (status === undefined || status === '' || status === null) return null;
-  if (status !== 'active' && status !== 'inactive') throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: filter.status.', { fields: { 'filter.status': ['must be active or inactive'] } });
+  if (status !== 'active' && status !== 'inactive')
+    throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: filter.status.', {
+      fields: { 'filter.status': ['must be active or inactive'] },
+    });
   return status;
 }

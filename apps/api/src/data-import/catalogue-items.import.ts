@@ -3,14 +3,42 @@
 // AddCatalogueItem, the command of an item added by hand.
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { catalogueCodeKey, catalogueItemErrors, catalogueNameKey, type CatalogueItemInput, type DataImportRowError } from '@binaan/contracts';
+import {
+  catalogueCodeKey,
+  catalogueItemErrors,
+  catalogueNameKey,
+  type CatalogueItemInput,
+  type DataImportRowError,
+} from '@binaan/contracts';
 import type { Principal } from '../common/principal.js';
 import { CatalogueItemClaims } from '../catalogue-items/catalogue-item-claims.js';
 import { AddCatalogueItem } from '../catalogue-items/catalogue-items.commands.js';
 import { cellError, textOf, type ImportRow, type ImportTarget } from './import-target.js';
 
-const KIND_WORDS: Record<string, CatalogueItemInput['kind']> = { product: 'product', produk: 'product', 产品: 'product', trade: 'trade', tred: 'trade', 工种: 'trade', other: 'other', others: 'other', 'lain-lain': 'other', 其他: 'other' };
-const VALUE_FIELDS = ['code', 'name', 'description', 'unit', 'unitPrice', 'brandModel', 'colour', 'size', 'manufacturer', 'tradeCategory'] as const;
+const KIND_WORDS: Record<string, CatalogueItemInput['kind']> = {
+  product: 'product',
+  produk: 'product',
+  产品: 'product',
+  trade: 'trade',
+  tred: 'trade',
+  工种: 'trade',
+  other: 'other',
+  others: 'other',
+  'lain-lain': 'other',
+  其他: 'other',
+};
+const VALUE_FIELDS = [
+  'code',
+  'name',
+  'description',
+  'unit',
+  'unitPrice',
+  'brandModel',
+  'colour',
+  'size',
+  'manufacturer',
+  'tradeCategory',
+] as const;
 
 @Injectable()
 export class CatalogueItemsImport implements ImportTarget<CatalogueItemInput> {
@@ -29,7 +57,10 @@ export class CatalogueItemsImport implements ImportTarget<CatalogueItemInput> {
     { field: 'tradeCategory', required: false, headers: ['trade category', 'category', 'kategori', '类别'] },
   ] as const;
 
-  constructor(private readonly commands: CommandBus, private readonly claims: CatalogueItemClaims) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly claims: CatalogueItemClaims,
+  ) {}
 
   async check(principal: Principal, sheet: string, rows: readonly ImportRow[]) {
     const companyId = principal.companyId!;
@@ -48,10 +79,12 @@ export class CatalogueItemsImport implements ImportTarget<CatalogueItemInput> {
       const nameKey = `${item.kind}:${catalogueNameKey(item.name ?? '')}`;
       const codeKey = catalogueCodeKey(item.code ?? '');
       if (names.has(nameKey)) errors.push(cellError(sheet, row, 'name', 'itemNameRepeated'));
-      else if (await this.claims.holderOfName(companyId, item.kind, item.name ?? '', null)) errors.push(cellError(sheet, row, 'name', 'itemNameExists'));
+      else if (await this.claims.holderOfName(companyId, item.kind, item.name ?? '', null))
+        errors.push(cellError(sheet, row, 'name', 'itemNameExists'));
       if (codeKey !== '') {
         if (codes.has(codeKey)) errors.push(cellError(sheet, row, 'code', 'itemCodeRepeated'));
-        else if (await this.claims.holderOfCode(companyId, item.code ?? '', null)) errors.push(cellError(sheet, row, 'code', 'itemCodeExists'));
+        else if (await this.claims.holderOfCode(companyId, item.code ?? '', null))
+          errors.push(cellError(sheet, row, 'code', 'itemCodeExists'));
         codes.set(codeKey, row.row);
       }
       names.set(nameKey, row.row);

@@ -8,7 +8,13 @@ import type { Principal } from '../common/principal.js';
 import { DataImportService } from './data-import.service.js';
 
 export class ImportWorkbookRows extends Command<Resolved<DataImportService['import']>> {
-  constructor(readonly principal: Principal, readonly target: string, readonly bytes: Buffer, readonly mapping: unknown, readonly onProgress?: (p: DataImportProgress) => void) {
+  constructor(
+    readonly principal: Principal,
+    readonly target: string,
+    readonly bytes: Buffer,
+    readonly mapping: unknown,
+    readonly onProgress?: (p: DataImportProgress) => void,
+  ) {
     super();
   }
 }

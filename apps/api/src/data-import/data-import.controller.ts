@@ -18,14 +18,24 @@ import { DataImportService } from './data-import.service.js';
 @ApiTags('data-import')
 @Controller('imports/:target')
 export class DataImportController {
-  constructor(private readonly commands: CommandBus, private readonly imports: DataImportService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly imports: DataImportService,
+  ) {}
 
   @Post('preview')
   @HttpCode(200)
-  @ApiResponse({ status: 200, description: '{ success, target, fields: [{ field, required }], sheets: [{ name, rowCount, headerRow, headers, rows, proposed }], mapping }' })
+  @ApiResponse({
+    status: 200,
+    description:
+      '{ success, target, fields: [{ field, required }], sheets: [{ name, rowCount, headerRow, headers, rows, proposed }], mapping }',
+  })
   @ApiRefusal(400, 'importNotXlsx: the body is not an .xlsx workbook')
   @ApiRefusal(404, 'importTargetUnknown: catalogue-items, users or machinery')
-  @ApiOperation({ summary: 'Read an uploaded .xlsx for an import: its sheets and first rows, to choose the mapping', description: 'The target is catalogue-items, users or machinery, each needing the right of the list it fills. Nothing is recorded.' })
+  @ApiOperation({
+    summary: 'Read an uploaded .xlsx for an import: its sheets and first rows, to choose the mapping',
+    description: 'The target is catalogue-items, users or machinery, each needing the right of the list it fills. Nothing is recorded.',
+  })
   preview(@Param('target') target: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     this.imports.target(request.principal!, target);
     return this.imports.preview(request.principal!, target, fileBody(body, '.xlsx workbook'));
@@ -40,10 +50,18 @@ export class DataImportController {
   @ApiRefusal(413, 'fileTooLarge, importTooManyRows')
   @ApiRefusal(422, 'importRowsInvalid: errors [{ sheet, row, column, field, code, value }] and errorCount; nothing recorded')
   @ApiRefusal(503, 'mailDeliveryFailed: an invitation e-mail was refused (recorded, ids and row say how far it went)')
-  @ApiOperation({ summary: 'Import an .xlsx into the company\'s catalogue items, users or machinery with a column mapping', description: 'Needs the right of the list it fills. Every row is checked first (422 importRowsInvalid, nothing recorded); then each row is recorded through the command that records one by hand, so a refusal midway (409, or 503 for an invitation e-mail) says how far it went.' })
+  @ApiOperation({
+    summary: "Import an .xlsx into the company's catalogue items, users or machinery with a column mapping",
+    description:
+      'Needs the right of the list it fills. Every row is checked first (422 importRowsInvalid, nothing recorded); then each row is recorded through the command that records one by hand, so a refusal midway (409, or 503 for an invitation e-mail) says how far it went.',
+  })
   async import(
-    @Param('target') target: string, @Query('mapping') mapping: unknown, @Headers('accept') accept: string | undefined,
-    @Body() body: unknown, @Req() request: AuthenticatedRequest, @Res() reply: FastifyReply,
+    @Param('target') target: string,
+    @Query('mapping') mapping: unknown,
+    @Headers('accept') accept: string | undefined,
+    @Body() body: unknown,
+    @Req() request: AuthenticatedRequest,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     const principal = request.principal!;
     this.imports.checkMapping(principal, target, mapping);
@@ -59,7 +77,11 @@ export class DataImportController {
     raw.writeHead(200, { ...headers, 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
     const line = (value: unknown) => raw.write(`${JSON.stringify(value)}\n`);
     try {
-      line({ type: 'result', status: 201, body: await this.commands.execute(new ImportWorkbookRows(principal, target, bytes, mapping, (p) => line(p))) });
+      line({
+        type: 'result',
+        status: 201,
+        body: await this.commands.execute(new ImportWorkbookRows(principal, target, bytes, mapping, (p) => line(p))),
+      });
     } catch (error) {
       const { status, body: refused } = toErrorReply(error);
       line({ type: 'result', status, body: refused });

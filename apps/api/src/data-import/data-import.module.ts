@@ -9,5 +9,9 @@ import { ImportTargets } from './import-targets.js';
 import { MachineryImport } from './machinery.import.js';
 import { UsersImport } from './users.import.js';
 
-@Module({ imports: [CatalogueItemsModule], controllers: [DataImportController], providers: [ImportWorkbookRowsHandler, DataImportService, ImportTargets, CatalogueItemsImport, UsersImport, MachineryImport] })
+@Module({
+  imports: [CatalogueItemsModule],
+  controllers: [DataImportController],
+  providers: [ImportWorkbookRowsHandler, DataImportService, ImportTargets, CatalogueItemsImport, UsersImport, MachineryImport],
+})
 export class DataImportModule {}

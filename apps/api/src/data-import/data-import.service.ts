@@ -5,8 +5,17 @@
 // importRowsInvalid with each problem by sheet, row and column.
 import { Injectable } from '@nestjs/common';
 import {
-  DATA_IMPORT_MAX_LISTED_ERRORS, DATA_IMPORT_MAX_ROWS, DATA_IMPORT_TARGETS, ErrorCodes, type DataImportCell, type DataImportMapping, type DataImportPreview, type DataImportPreviewSheet,
-  type DataImportProgress, type DataImportResult, type DataImportTarget,
+  DATA_IMPORT_MAX_LISTED_ERRORS,
+  DATA_IMPORT_MAX_ROWS,
+  DATA_IMPORT_TARGETS,
+  ErrorCodes,
+  type DataImportCell,
+  type DataImportMapping,
+  type DataImportPreview,
+  type DataImportPreviewSheet,
+  type DataImportProgress,
+  type DataImportResult,
+  type DataImportTarget,
 } from '@binaan/contracts';
 import { HttpException } from '@nestjs/common';
 import { companyOf } from '../authority/authority.service.js';
@@ -39,7 +48,10 @@ export class DataImportService {
     const sheets = read.map((sheet) => previewSheet(sheet, target.fields));
     const first = sheets.find((sheet) => Object.keys(sheet.proposed).length > 0) ?? sheets.find((sheet) => sheet.rowCount > 0);
     return {
-      success: true, target: name as DataImportTarget, fields: target.fields.map(({ field, required }) => ({ field, required })), sheets,
+      success: true,
+      target: name as DataImportTarget,
+      fields: target.fields.map(({ field, required }) => ({ field, required })),
+      sheets,
       mapping: first ? { sheet: first.name, headerRow: first.headerRow, columns: first.proposed } : null,
     };
   }
@@ -58,8 +70,11 @@ export class DataImportService {
     const fields: Record<string, string[]> = {};
     const mapping = (typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {}) as Partial<DataImportMapping>;
     if (typeof mapping.sheet !== 'string' || mapping.sheet === '') fields.sheet = ['required'];
-    if (!Number.isInteger(mapping.headerRow) || (mapping.headerRow as number) < 0 || (mapping.headerRow as number) > 1000) fields.headerRow = ['invalid'];
-    const columns = (typeof mapping.columns === 'object' && mapping.columns !== null && !Array.isArray(mapping.columns) ? mapping.columns : null) as Record<string, unknown> | null;
+    if (!Number.isInteger(mapping.headerRow) || (mapping.headerRow as number) < 0 || (mapping.headerRow as number) > 1000)
+      fields.headerRow = ['invalid'];
+    const columns = (
+      typeof mapping.columns === 'object' && mapping.columns !== null && !Array.isArray(mapping.columns) ? mapping.columns : null
+    ) as Record<string, unknown> | null;
     if (!columns) fields.columns = ['required'];
     else {
       const known = new Set(target.fields.map((f) => f.field));
@@ -70,27 +85,51 @@ export class DataImportService {
         else if (used.has(column)) fields[`columns.${field}`] = ['columnUsedTwice'];
         used.add(column);
       }
-      for (const field of target.fields) if (field.required && columns[field.field] === undefined) fields[`columns.${field.field}`] = ['required'];
+      for (const field of target.fields)
+        if (field.required && columns[field.field] === undefined) fields[`columns.${field.field}`] = ['required'];
     }
-    if (Object.keys(fields).length > 0) throw refusal(400, ErrorCodes.importMappingInvalid, `The column mapping is not valid: ${Object.keys(fields).join(', ')}.`, { fields });
+    if (Object.keys(fields).length > 0)
+      throw refusal(400, ErrorCodes.importMappingInvalid, `The column mapping is not valid: ${Object.keys(fields).join(', ')}.`, {
+        fields,
+      });
     return mapping as DataImportMapping;
   }
 
-  async import(principal: Principal, name: string, bytes: Buffer, rawMapping: unknown, onProgress: (p: DataImportProgress) => void = () => undefined): Promise<DataImportResult> {
+  async import(
+    principal: Principal,
+    name: string,
+    bytes: Buffer,
+    rawMapping: unknown,
+    onProgress: (p: DataImportProgress) => void = () => undefined,
+  ): Promise<DataImportResult> {
     const mapping = this.checkMapping(principal, name, rawMapping);
     const target = this.target(principal, name);
     const [sheet] = await readable(readXlsx(bytes, { sheets: [mapping.sheet] })).then((all) => all.filter((s) => s.name === mapping.sheet));
-    if (!sheet) throw refusal(400, ErrorCodes.importMappingInvalid, `The file has no sheet named ${mapping.sheet}.`, { fields: { sheet: ['sheetNotFound'] } });
+    if (!sheet)
+      throw refusal(400, ErrorCodes.importMappingInvalid, `The file has no sheet named ${mapping.sheet}.`, {
+        fields: { sheet: ['sheetNotFound'] },
+      });
     const rows = dataRows(sheet, mapping);
-    if (rows.length > DATA_IMPORT_MAX_ROWS) throw refusal(413, ErrorCodes.importTooManyRows, `One import brings at most ${DATA_IMPORT_MAX_ROWS} rows; this sheet has ${rows.length}.`, { rows: rows.length });
+    if (rows.length > DATA_IMPORT_MAX_ROWS)
+      throw refusal(
+        413,
+        ErrorCodes.importTooManyRows,
+        `One import brings at most ${DATA_IMPORT_MAX_ROWS} rows; this sheet has ${rows.length}.`,
+        { rows: rows.length },
+      );
     onProgress({ type: 'progress', phase: 'read', done: 0, total: rows.length });
     const outcome = await target.check(principal, sheet.name, rows);
     if ('errors' in outcome) {
       const errorCount = outcome.errors.length;
-      throw refusal(422, ErrorCodes.importRowsInvalid, `${errorCount} problem(s) in the file, so nothing was imported${errorCount > DATA_IMPORT_MAX_LISTED_ERRORS ? ` (the first ${DATA_IMPORT_MAX_LISTED_ERRORS} are listed)` : ''}.`,
-        { errors: outcome.errors.slice(0, DATA_IMPORT_MAX_LISTED_ERRORS), errorCount });
+      throw refusal(
+        422,
+        ErrorCodes.importRowsInvalid,
+        `${errorCount} problem(s) in the file, so nothing was imported${errorCount > DATA_IMPORT_MAX_LISTED_ERRORS ? ` (the first ${DATA_IMPORT_MAX_LISTED_ERRORS} are listed)` : ''}.`,
+        { errors: outcome.errors.slice(0, DATA_IMPORT_MAX_LISTED_ERRORS), errorCount },
+      );
     }
-    if (outcome.checked.length === 0) throw refusal(422, ErrorCodes.importRowsInvalid, 'The sheet has no rows under its header row.', { errors: [], errorCount: 0 });
+    if (outcome.checked.length === 0)
+      throw refusal(422, ErrorCodes.importRowsInvalid, 'The sheet has no rows under its header row.', { errors: [], errorCount: 0 });
     onProgress({ type: 'progress', phase: 'checked', done: 0, total: outcome.checked.length });
     const ids: string[] = [];
     for (const [index, checked] of outcome.checked.entries()) {
@@ -101,8 +140,12 @@ export class DataImportService {
         // refused): the rows before it are recorded, and the reply says which.
         if (!(error instanceof HttpException)) throw error;
         const reply = error.getResponse() as { errorCode?: string; errorMessage?: string; extra?: Record<string, unknown> };
-        throw refusal(error.getStatus(), reply.errorCode ?? ErrorCodes.internal, `Row ${rows[index]?.row ?? '?'} was refused after ${ids.length} row(s) were recorded: ${reply.errorMessage ?? ''}`,
-          { ...(reply.extra ?? {}), recorded: ids.length, ids, row: rows[index]?.row ?? null });
+        throw refusal(
+          error.getStatus(),
+          reply.errorCode ?? ErrorCodes.internal,
+          `Row ${rows[index]?.row ?? '?'} was refused after ${ids.length} row(s) were recorded: ${reply.errorMessage ?? ''}`,
+          { ...(reply.extra ?? {}), recorded: ids.length, ids, row: rows[index]?.row ?? null },
+        );
       }
       onProgress({ type: 'progress', phase: 'recording', done: ids.length, total: outcome.checked.length });
     }
@@ -110,8 +153,13 @@ export class DataImportService {
   }
 }
 
-const text = (cell: DataImportCell | undefined) => (cell === null || cell === undefined ? '' : typeof cell === 'number' ? String(Math.round(cell * 1e6) / 1e6) : cell.trim());
-const normal = (value: string) => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const text = (cell: DataImportCell | undefined) =>
+  cell === null || cell === undefined ? '' : typeof cell === 'number' ? String(Math.round(cell * 1e6) / 1e6) : cell.trim();
+const normal = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** The rows under the header row with something in a mapped column, each mapped field's text and column. */
 function dataRows(sheet: ReadSheet, mapping: DataImportMapping): ImportRow[] {
@@ -143,8 +191,14 @@ function previewSheet(sheet: ReadSheet, fields: readonly ImportTargetField[]): D
   const headerRow = best && Object.keys(best.proposed).length > 0 ? best.row : (sheet.rows[0]?.row ?? 1);
   const header = sheet.rows.find((r) => r.row === headerRow);
   return {
-    name: sheet.name, rowCount: sheet.rowCount, headerRow, headers: header?.cells ?? [],
-    rows: sheet.rows.filter((r) => r.row > headerRow).slice(0, PREVIEW_ROWS).map((r) => ({ row: r.row, cells: r.cells })),
+    name: sheet.name,
+    rowCount: sheet.rowCount,
+    headerRow,
+    headers: header?.cells ?? [],
+    rows: sheet.rows
+      .filter((r) => r.row > headerRow)
+      .slice(0, PREVIEW_ROWS)
+      .map((r) => ({ row: r.row, cells: r.cells })),
     proposed: best && best.row === headerRow ? best.proposed : {},
   };
 }
@@ -154,7 +208,12 @@ async function readable<T>(work: Promise<T>): Promise<T> {
     return await work;
   } catch (error) {
     if (!(error instanceof XlsxUnreadable)) throw error;
-    if (error.reason === 'notXlsx') throw refusal(400, ErrorCodes.importNotXlsx, 'This file is not an .xlsx workbook (Excel 2007 or later): save it as .xlsx and try again.');
+    if (error.reason === 'notXlsx')
+      throw refusal(
+        400,
+        ErrorCodes.importNotXlsx,
+        'This file is not an .xlsx workbook (Excel 2007 or later): save it as .xlsx and try again.',
+      );
     throw refusal(413, ErrorCodes.importTooManyRows, 'This workbook is too large to read: split it into smaller files.');
   }
 }

@@ -13,7 +13,11 @@ export type ImportTarget<Checked = unknown> = {
   fields: readonly ImportTargetField[];
   right: AccessRight;
   /** Every row's problems, or the rows ready to record; reads only. */
-  check(principal: Principal, sheet: string, rows: readonly ImportRow[]): Promise<{ errors: DataImportRowError[] } | { checked: Checked[] }>;
+  check(
+    principal: Principal,
+    sheet: string,
+    rows: readonly ImportRow[],
+  ): Promise<{ errors: DataImportRowError[] } | { checked: Checked[] }>;
   /** Records one checked row (the same command as one added by hand); its id. */
   record(principal: Principal, checked: Checked): Promise<string>;
 };
@@ -21,7 +25,14 @@ export type ImportTarget<Checked = unknown> = {
 /** A row error on the field's column. */
 export function cellError(sheet: string, row: ImportRow, field: string | null, code: string): DataImportRowError {
   const cell = field ? row.cells[field] : undefined;
-  return { sheet, row: row.row, column: cell?.column ?? (field ? row.columns[field] : undefined) ?? null, field, code, value: cell?.text ?? null };
+  return {
+    sheet,
+    row: row.row,
+    column: cell?.column ?? (field ? row.columns[field] : undefined) ?? null,
+    field,
+    code,
+    value: cell?.text ?? null,
+  };
 }
 
 export const textOf = (row: ImportRow, field: string) => row.cells[field]?.text ?? '';

@@ -24,13 +24,35 @@ export class MachineryImport implements ImportTarget<MachineryInput> {
   readonly fields = [
     { field: 'brand', required: true, headers: ['brand', 'make', 'manufacturer', 'jenama', 'buatan', '品牌', '厂牌'] },
     { field: 'model', required: true, headers: ['model', 'model no', 'model number', 'no model', '型号'] },
-    { field: 'type', required: true, headers: ['type', 'machine type', 'equipment type', 'machinery', 'jenis', 'jenis jentera', 'jenis mesin', '类型', '机械类型', '设备类型'] },
+    {
+      field: 'type',
+      required: true,
+      headers: [
+        'type',
+        'machine type',
+        'equipment type',
+        'machinery',
+        'jenis',
+        'jenis jentera',
+        'jenis mesin',
+        '类型',
+        '机械类型',
+        '设备类型',
+      ],
+    },
     { field: 'capacity', required: false, headers: ['capacity', 'size', 'kapasiti', 'muatan', '容量', '载重'] },
     { field: 'quantity', required: false, headers: ['quantity', 'qty', 'units', 'no of units', 'kuantiti', 'bilangan', '数量', '台数'] },
-    { field: 'yearMade', required: false, headers: ['year made', 'year', 'year of manufacture', 'tahun dibuat', 'tahun pembuatan', 'tahun', '制造年份', '出厂年份', '年份'] },
+    {
+      field: 'yearMade',
+      required: false,
+      headers: ['year made', 'year', 'year of manufacture', 'tahun dibuat', 'tahun pembuatan', 'tahun', '制造年份', '出厂年份', '年份'],
+    },
   ] as const;
 
-  constructor(private readonly commands: CommandBus, @Inject(CLOCK) private readonly now: Clock) {}
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(CLOCK) private readonly now: Clock,
+  ) {}
 
   async check(_principal: Principal, sheet: string, rows: readonly ImportRow[]) {
     const errors: DataImportRowError[] = [];
@@ -39,8 +61,12 @@ export class MachineryImport implements ImportTarget<MachineryInput> {
     for (const row of rows) {
       // An empty quantity is one machine: a fleet register often has a row a machine.
       const input = {
-        brand: textOf(row, 'brand'), model: textOf(row, 'model'), type: textOf(row, 'type'), capacity: textOf(row, 'capacity'),
-        quantity: wholeOr(textOf(row, 'quantity'), 1), yearMade: wholeOr(textOf(row, 'yearMade'), null),
+        brand: textOf(row, 'brand'),
+        model: textOf(row, 'model'),
+        type: textOf(row, 'type'),
+        capacity: textOf(row, 'capacity'),
+        quantity: wholeOr(textOf(row, 'quantity'), 1),
+        yearMade: wholeOr(textOf(row, 'yearMade'), null),
       };
       const problems = profileEntryErrors('machinery', input as Partial<MachineryInput>, now);
       for (const [field, codes] of Object.entries(problems)) errors.push(cellError(sheet, row, field, codes[0] ?? 'invalid'));

@@ -23,26 +23,48 @@ export class UsersImport implements ImportTarget<CompanyInviteInput> {
     { field: 'siteTeam', required: false, headers: ['site team', 'site', 'pasukan tapak', '工地团队'] },
   ] as const;
 
-  constructor(private readonly commands: CommandBus, @Inject(READ_MODELS) private readonly db: SqlExecutor) {}
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
+  ) {}
 
   async check(principal: Principal, sheet: string, rows: readonly ImportRow[]) {
     const companyId = principal.companyId!;
-    const roles = new Map((await this.db.query<{ role_id: string; name: string }>('SELECT role_id, name FROM company_roles WHERE company_id = $1 AND status = 2', [companyId]))
-      .map((r) => [r.name.trim().toLowerCase(), r.role_id]));
-    const members = new Set((await this.db.query<{ email: string }>('SELECT lower(email) AS email FROM company_members WHERE company_id = $1', [companyId])).map((r) => r.email));
+    const roles = new Map(
+      (
+        await this.db.query<{ role_id: string; name: string }>(
+          'SELECT role_id, name FROM company_roles WHERE company_id = $1 AND status = 2',
+          [companyId],
+        )
+      ).map((r) => [r.name.trim().toLowerCase(), r.role_id]),
+    );
+    const members = new Set(
+      (await this.db.query<{ email: string }>('SELECT lower(email) AS email FROM company_members WHERE company_id = $1', [companyId])).map(
+        (r) => r.email,
+      ),
+    );
     const errors: DataImportRowError[] = [];
     const checked: CompanyInviteInput[] = [];
     const seen = new Set<string>();
     for (const row of rows) {
       const before = errors.length;
-      const roleNames = textOf(row, 'roles').split(/[,;\n]/).map((n) => n.trim()).filter(Boolean);
+      const roleNames = textOf(row, 'roles')
+        .split(/[,;\n]/)
+        .map((n) => n.trim())
+        .filter(Boolean);
       const unknown = roleNames.filter((n) => !roles.has(n.toLowerCase()));
       if (unknown.length > 0) errors.push(cellError(sheet, row, 'roles', 'roleNotFound'));
       const siteTeam = textOf(row, 'siteTeam').trim().toLowerCase();
       if (!YES.has(siteTeam) && !NO.has(siteTeam)) errors.push(cellError(sheet, row, 'siteTeam', 'invalid'));
-      const input: CompanyInviteInput = { name: textOf(row, 'name').trim(), email: textOf(row, 'email').trim(), roleIds: [...new Set(roleNames.map((n) => roles.get(n.toLowerCase()) ?? n))], isSiteTeam: YES.has(siteTeam) };
+      const input: CompanyInviteInput = {
+        name: textOf(row, 'name').trim(),
+        email: textOf(row, 'email').trim(),
+        roleIds: [...new Set(roleNames.map((n) => roles.get(n.toLowerCase()) ?? n))],
+        isSiteTeam: YES.has(siteTeam),
+      };
       const problems = companyInviteErrors(input);
-      for (const [field, codes] of Object.entries(problems)) errors.push(cellError(sheet, row, field === 'roleIds' ? 'roles' : field, codes[0] ?? 'invalid'));
+      for (const [field, codes] of Object.entries(problems))
+        errors.push(cellError(sheet, row, field === 'roleIds' ? 'roles' : field, codes[0] ?? 'invalid'));
       if (roleNames.length === 0 && !problems.roleIds) errors.push(cellError(sheet, row, 'roles', 'required'));
       if (!problems.email) {
         const email = normaliseEmail(input.email);

@@ -27,21 +27,37 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export type SeededCertificates = { events: number; certificates: number; genuineQr: string | null; revokedQr: string | null; demoKey: boolean };
+export type SeededCertificates = {
+  events: number;
+  certificates: number;
+  genuineQr: string | null;
+  revokedQr: string | null;
+  demoKey: boolean;
+};
 
 /** Ids and certificate numbers from SHA-256 of the event's key and a counter: the same on every seed. */
 export function demoCertificateIds(eventKey: string): CertificateIds {
   let n = 0;
   const bytes = (kind: string) => createHash('sha256').update(`binaan-demo-v1/${eventKey}/${kind}/${n++}`).digest();
-  return { id: () => bytes('id').subarray(0, 16).toString('base64url'), certificateNo: () => newCertificateNo(bytes('certificate').subarray(0, 17)) };
+  return {
+    id: () => bytes('id').subarray(0, 16).toString('base64url'),
+    certificateNo: () => newCertificateNo(bytes('certificate').subarray(0, 17)),
+  };
 }
 
 /** When each step of a past event happens: participant `i`'s times, minutes apart, from the fixed start. */
 function pastTimes(start: number, i: number) {
   return {
-    created: start - 22 * DAY, published: start - 21 * DAY, registered: start - 15 * DAY + i * 37 * MINUTE,
-    checkIn: start - 20 * MINUTE + i * 3 * MINUTE, repeated: start - 19 * MINUTE + i * 3 * MINUTE, checkOut: start + 3 * HOUR + 5 * MINUTE + i * 2 * MINUTE,
-    issued: start + 7 * HOUR + i * MINUTE, approved: start + DAY + 30 * MINUTE + i * MINUTE, emailed: start + DAY + 35 * MINUTE + i * MINUTE, revoked: start + 2 * DAY + 2 * HOUR,
+    created: start - 22 * DAY,
+    published: start - 21 * DAY,
+    registered: start - 15 * DAY + i * 37 * MINUTE,
+    checkIn: start - 20 * MINUTE + i * 3 * MINUTE,
+    repeated: start - 19 * MINUTE + i * 3 * MINUTE,
+    checkOut: start + 3 * HOUR + 5 * MINUTE + i * 2 * MINUTE,
+    issued: start + 7 * HOUR + i * MINUTE,
+    approved: start + DAY + 30 * MINUTE + i * MINUTE,
+    emailed: start + DAY + 35 * MINUTE + i * MINUTE,
+    revoked: start + 2 * DAY + 2 * HOUR,
   };
 }
 
@@ -52,14 +68,27 @@ export async function seedDemoCertificates(app: INestApplicationContext): Promis
   const store = get<EventStore>(EVENT_STORE);
   const appClock = get<Clock>(CLOCK);
   const demoKey = get<CertificateKeyring>(CERTIFICATE_SIGNING_KEY).adoptDemoKey();
-  const [signer, mail, config] = [get<CertificateSigner>(CertificateSigner), get<CertificateMail>(CertificateMail), get<ApiConfig>(API_CONFIG)];
+  const [signer, mail, config] = [
+    get<CertificateSigner>(CertificateSigner),
+    get<CertificateMail>(CertificateMail),
+    get<ApiConfig>(API_CONFIG),
+  ];
   const principal = async (email: string): Promise<Principal> => {
     const [user] = await db.query<{ user_id: string }>('SELECT user_id FROM identity_users WHERE email = $1', [email]);
     if (!user) throw new Error(`demo certificates: ${email} is not a seeded demo user`);
     const company = DEMO_COMPANIES.find((c) => c.key === DEMO_ORGANIZER.company)!;
     const roles = company.members.find((m) => m.email === email)!.roles;
     const rights = DEMO_ROLES.filter((role) => roles.includes(role.roleId)).flatMap((role) => role.accessRights);
-    return { userId: user.user_id, sessionId: 'demo-seed', email, userType: 1, companyId: company.key, accessRights: encodeAccessRights(rights), readOnly: false, restriction: null };
+    return {
+      userId: user.user_id,
+      sessionId: 'demo-seed',
+      email,
+      userType: 1,
+      companyId: company.key,
+      accessRights: encodeAccessRights(rights),
+      readOnly: false,
+      restriction: null,
+    };
   };
   const manager = await principal(DEMO_ORGANIZER.manager);
   const scanner = await principal(DEMO_ORGANIZER.scanner);
@@ -78,7 +107,11 @@ export async function seedDemoCertificates(app: INestApplicationContext): Promis
     const start = startOf(plan, appClock());
     step(pastTimes(start, 0).created);
     const { data } = await organizer.create(manager, {
-      title: plan.title, location: plan.location, date: new Date(start).toISOString(), description: plan.description, ...(plan.minimumMinutes ? { minimum_minutes: plan.minimumMinutes } : {}),
+      title: plan.title,
+      location: plan.location,
+      date: new Date(start).toISOString(),
+      description: plan.description,
+      ...(plan.minimumMinutes ? { minimum_minutes: plan.minimumMinutes } : {}),
     });
     seeded.events += 1;
     if (!plan.publish) continue;
@@ -88,7 +121,10 @@ export async function seedDemoCertificates(app: INestApplicationContext): Promis
       const times = pastTimes(start, i);
       step(times.registered);
       await visitors.register({ article_id: data.id, name: p.name, email: p.email, contact: p.contact, company_name: p.companyName ?? '' });
-      const [row] = await db.query<{ registration_id: string }>('SELECT registration_id FROM cert_registrations WHERE article_id = $1 AND email = $2', [data.id, p.email]);
+      const [row] = await db.query<{ registration_id: string }>(
+        'SELECT registration_id FROM cert_registrations WHERE article_id = $1 AND email = $2',
+        [data.id, p.email],
+      );
       const registrationId = row!.registration_id;
       const code = ticketCode(secrets.codeHmacKey, registrationId);
       step(times.checkIn);
@@ -115,7 +151,10 @@ export async function seedDemoCertificates(app: INestApplicationContext): Promis
   const logger = new Logger('demo');
   logger.log(`Demo certificate QR text (genuine): ${seeded.genuineQr}`);
   logger.log(`Demo certificate QR text (revoked): ${seeded.revokedQr}`);
-  if (!demoKey) logger.warn("The demo certificates are signed with this instance's own key (CERTIFICATE_SIGNING_KEY or a kept one): their QR texts differ from the README's.");
+  if (!demoKey)
+    logger.warn(
+      "The demo certificates are signed with this instance's own key (CERTIFICATE_SIGNING_KEY or a kept one): their QR texts differ from the README's.",
+    );
   return seeded;
 }
 
@@ -128,5 +167,11 @@ function startOf(plan: DemoEvent, now: Date): number {
 async function qrOf(store: EventStore, registrationId: string): Promise<string> {
   const events = await store.readStream(registrationStream(registrationId));
   const c = events.find((e) => e.type === 'EventCertificateIssued')!.data as unknown as CertificateIssuedData;
-  return certificateQrText({ id: c.registrationId, article_id: c.articleId, user_id: c.userId, certificate_no: c.certificateNo, signature: c.signature });
+  return certificateQrText({
+    id: c.registrationId,
+    article_id: c.articleId,
+    user_id: c.userId,
+    certificate_no: c.certificateNo,
+    signature: c.signature,
+  });
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ACCESS_RIGHTS, isBusinessRegistrationNumber, isFullName, isStrongPassword, normalisePhone, SubscriptionType } from '@binaan/contracts';
+import {
+  ACCESS_RIGHTS,
+  isBusinessRegistrationNumber,
+  isFullName,
+  isStrongPassword,
+  normalisePhone,
+  SubscriptionType,
+} from '@binaan/contracts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_ROLES, DEMO_USERS } from './demo-data.js';
 
 const readme = readFileSync(fileURLToPath(new URL('../../../../README.md', import.meta.url)), 'utf8');

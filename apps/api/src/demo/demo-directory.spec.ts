@@ -9,7 +9,12 @@ describe('demo directory profiles', () => {
   it('belong to demo companies, and each passes the rules a real registration must pass', () => {
     expect(profiled.map((company) => company.key).sort()).toEqual(Object.keys(DEMO_DIRECTORY).sort());
     for (const company of profiled) {
-      const details = { ...DEMO_DIRECTORY[company.key]!.details, name: company.name, registrationNo: company.registrationNo, subscriptionType: company.subscriptionType };
+      const details = {
+        ...DEMO_DIRECTORY[company.key]!.details,
+        name: company.name,
+        registrationNo: company.registrationNo,
+        subscriptionType: company.subscriptionType,
+      };
       expect({ key: company.key, errors: companyRegistrationErrors(details) }).toEqual({ key: company.key, errors: {} });
     }
   });
@@ -18,7 +23,9 @@ describe('demo directory profiles', () => {
     for (const company of profiled) {
       const profile = DEMO_DIRECTORY[company.key]!;
       expect(company.members.map((member) => member.email)).toContain(profile.registeredBy);
-      expect(directoryTradesOf({ subscriptionType: company.subscriptionType, cidbSpecialisations: profile.details.cidbSpecialisations }).length).toBeGreaterThan(0);
+      expect(
+        directoryTradesOf({ subscriptionType: company.subscriptionType, cidbSpecialisations: profile.details.cidbSpecialisations }).length,
+      ).toBeGreaterThan(0);
     }
   });
 

@@ -19,14 +19,28 @@ export async function seedDemoDocuments(app: INestApplicationContext): Promise<S
   const commands = app.get(DocumentCommands, { strict: false });
   const db = app.get<SqlExecutor>(READ_MODELS, { strict: false });
   const now = app.get<Clock>(CLOCK, { strict: false })();
-  const users = await db.query<{ user_id: string; email: string }>('SELECT user_id, email FROM identity_users WHERE email = ANY($1::text[])', [DEMO_USERS.map((user) => user.email)]);
+  const users = await db.query<{ user_id: string; email: string }>(
+    'SELECT user_id, email FROM identity_users WHERE email = ANY($1::text[])',
+    [DEMO_USERS.map((user) => user.email)],
+  );
   const principal = (email: string, companyId: string): Principal => {
     const userId = users.find((row) => row.email === email)?.user_id;
     const user = DEMO_USERS.find((demo) => demo.email === email);
     if (!userId || !user) throw new Error(`demo documents: ${email} is not a seeded demo user`);
-    return { userId, sessionId: 'demo-seed', email, userType: user.userType, companyId, accessRights: '', readOnly: false, restriction: null };
+    return {
+      userId,
+      sessionId: 'demo-seed',
+      email,
+      userType: user.userType,
+      companyId,
+      accessRights: '',
+      readOnly: false,
+      restriction: null,
+    };
   };
-  const projects = await db.query<{ project_id: string; company_id: string; code: string }>('SELECT project_id, company_id, code FROM projects');
+  const projects = await db.query<{ project_id: string; company_id: string; code: string }>(
+    'SELECT project_id, company_id, code FROM projects',
+  );
   const projectOf = (plan: DemoDocument): string | null => {
     if (!plan.project) return null;
     const found = projects.find((p) => p.company_id === plan.company && p.code === plan.project);
@@ -45,7 +59,12 @@ export async function seedDemoDocuments(app: INestApplicationContext): Promise<S
 }
 
 async function seedOne(
-  app: INestApplicationContext, commands: DocumentCommands, plan: DemoDocument, principal: (email: string, companyId: string) => Principal, now: Date, projectId: string | null,
+  app: INestApplicationContext,
+  commands: DocumentCommands,
+  plan: DemoDocument,
+  principal: (email: string, companyId: string) => Principal,
+  now: Date,
+  projectId: string | null,
 ): Promise<SeededDocument> {
   const [start, end] = plan.days ?? [0, 0];
   const { state } = await commands.create(plan.resource, principal(plan.by, plan.company), {
@@ -62,10 +81,16 @@ async function seedOne(
   let status: string = state.workflow.status;
   for (const step of plan.steps) {
     // A member of the owner company acts for it; anyone else acts for the counterparty.
-    const companyId = memberOf(step.by, plan.company) ? plan.company : plan.counterparty ?? plan.company;
+    const companyId = memberOf(step.by, plan.company) ? plan.company : (plan.counterparty ?? plan.company);
     // The sellers quote while the tender is active, so the Close opens their bids.
     if (plan.bids && step.event === 'Close') {
-      await seedDemoBids(app, { id: state.id, openAt: String(state.fields.openAt) }, principal(plan.by, plan.company), plan.bids, principal);
+      await seedDemoBids(
+        app,
+        { id: state.id, openAt: String(state.fields.openAt) },
+        principal(plan.by, plan.company),
+        plan.bids,
+        principal,
+      );
     }
     const body = { ...(step.remark ? { remark: step.remark } : {}), ...(step.amount ? { amount: step.amount } : {}) };
     const reply = await commands.act(plan.resource, state.id, step.event, principal(step.by, companyId), body, String(revision), undefined);

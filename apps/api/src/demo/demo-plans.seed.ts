@@ -53,18 +53,47 @@ export async function seedDemoPlans(app: INestApplicationContext): Promise<void>
 
   let revision = bq.revision;
   for (const b of DEMO_BUILD_UPS) {
-    revision = (await handler(ChangeBqBuildUpHandler).execute(new ChangeBqBuildUp(kumar, 'add', { project_id: projectId, revision, code: b.code, description: b.description, totalSub: b.totalSub, profitPercent: DEMO_BUILD_UP_PROFIT, lines: [] }, undefined))).revision;
+    revision = (
+      await handler(ChangeBqBuildUpHandler).execute(
+        new ChangeBqBuildUp(
+          kumar,
+          'add',
+          {
+            project_id: projectId,
+            revision,
+            code: b.code,
+            description: b.description,
+            totalSub: b.totalSub,
+            profitPercent: DEMO_BUILD_UP_PROFIT,
+            lines: [],
+          },
+          undefined,
+        ),
+      )
+    ).revision;
     const item = node(b.item);
-    revision = (await handler(ChangeBqItemHandler).execute(new ChangeBqItem(kumar, 'update', { project_id: projectId, bq_tab_id: item.tabId, id: item.id, buildUpCode: b.code, revision }, undefined))).revision;
+    revision = (
+      await handler(ChangeBqItemHandler).execute(
+        new ChangeBqItem(
+          kumar,
+          'update',
+          { project_id: projectId, bq_tab_id: item.tabId, id: item.id, buildUpCode: b.code, revision },
+          undefined,
+        ),
+      )
+    ).revision;
   }
 
   const started = await handler(StartBudgetHandler).execute(new StartBudget(kumar, projectId));
-  await handler(ActOnBudgetHandler).execute(new ActOnBudget(lim, projectId, 'Approve', { remark: 'Within the tender costing' }, `"${started.revision}"`));
+  await handler(ActOnBudgetHandler).execute(
+    new ActOnBudget(lim, projectId, 'Approve', { remark: 'Within the tender costing' }, `"${started.revision}"`),
+  );
 
   let plan = (await handler(StartProgressPlanHandler).execute(new StartProgressPlan(kumar, projectId))).revision;
   const date = (days: number) => new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);
   for (const p of DEMO_PROGRESS) {
     const body = { plannedStart: date(p.start), plannedEnd: date(p.end), percentComplete: p.percent };
-    plan = (await handler(PlanProgressRowHandler).execute(new PlanProgressRow(kumar, projectId, node(p.row).id, body, `"${plan}"`))).revision;
+    plan = (await handler(PlanProgressRowHandler).execute(new PlanProgressRow(kumar, projectId, node(p.row).id, body, `"${plan}"`)))
+      .revision;
   }
 }

@@ -26,72 +26,174 @@ import { DEMO_CATALOGUE, seedDemoCatalogue } from './demo-catalogue.seed.js';
 const SEED = { actorUserId: 'system:demo-seed', correlationId: 'demo-seed' };
 
 /** `lookup`: the app's (app.get(LookupKeys)): the e-mail and mobile claims are keyed with it. */
-export async function seedDemoData(store: EventStore, lookup: LookupKeys, hasher = new PasswordHasher()): Promise<{ seeded: boolean; users: number; companies: number }> {
+export async function seedDemoData(
+  store: EventStore,
+  lookup: LookupKeys,
+  hasher = new PasswordHasher(),
+): Promise<{ seeded: boolean; users: number; companies: number }> {
   return (await seedDemoAccounts(store, lookup, hasher)).result;
 }
 
 /** The accounts and companies, and the id each demo e-mail got (the projects and authority demo names users by them). */
-async function seedDemoAccounts(store: EventStore, lookup: LookupKeys, hasher: PasswordHasher): Promise<{ result: { seeded: boolean; users: number; companies: number }; userIds: Map<string, string> }> {
+async function seedDemoAccounts(
+  store: EventStore,
+  lookup: LookupKeys,
+  hasher: PasswordHasher,
+): Promise<{ result: { seeded: boolean; users: number; companies: number }; userIds: Map<string, string> }> {
   const userIds = new Map<string, string>();
   if ((await store.lastPosition()) > 0) return { result: { seeded: false, users: 0, companies: 0 }, userIds };
   for (const user of DEMO_USERS) {
     const userId = randomUUID();
     userIds.set(user.email, userId);
     const meta = { ...SEED, actorUserId: userId };
-    await store.append({ streamId: emailClaimStream(lookup, user.email), streamType: 'emailClaim', expectedRevision: 'no_stream', events: [{ type: 'EmailClaimed', data: { userId }, metadata: SEED }] });
-    await store.append({ streamId: phoneStream(lookup, user.mobile), streamType: 'phone', expectedRevision: 'no_stream', events: [{ type: 'PhoneClaimed', data: { userId }, metadata: SEED }] });
     await store.append({
-      streamId: `user-${userId}`, streamType: 'user', expectedRevision: 'no_stream',
+      streamId: emailClaimStream(lookup, user.email),
+      streamType: 'emailClaim',
+      expectedRevision: 'no_stream',
+      events: [{ type: 'EmailClaimed', data: { userId }, metadata: SEED }],
+    });
+    await store.append({
+      streamId: phoneStream(lookup, user.mobile),
+      streamType: 'phone',
+      expectedRevision: 'no_stream',
+      events: [{ type: 'PhoneClaimed', data: { userId }, metadata: SEED }],
+    });
+    await store.append({
+      streamId: `user-${userId}`,
+      streamType: 'user',
+      expectedRevision: 'no_stream',
       events: [
-        { type: 'UserSignedUp', data: { userId, email: user.email, name: user.name, mobile: user.mobile, passwordHash: await hasher.hash(DEMO_PASSWORD), userType: user.userType, forceChangePassword: false }, metadata: meta },
+        {
+          type: 'UserSignedUp',
+          data: {
+            userId,
+            email: user.email,
+            name: user.name,
+            mobile: user.mobile,
+            passwordHash: await hasher.hash(DEMO_PASSWORD),
+            userType: user.userType,
+            forceChangePassword: false,
+          },
+          metadata: meta,
+        },
         { type: 'UserActivated', data: { via: 'seed' }, metadata: SEED },
         { type: 'EulaAccepted', data: { version: LATEST_EULA_VERSION }, metadata: meta },
       ],
     });
     if (user.adminRights) {
       await store.append({
-        streamId: `platformstaff-${userId}`, streamType: 'platformStaff', expectedRevision: 'no_stream',
-        events: [{ type: 'StaffRightsSet', data: { userId, rights: [...user.adminRights], reason: 'Demo: answers the contact form' }, metadata: SEED }],
+        streamId: `platformstaff-${userId}`,
+        streamType: 'platformStaff',
+        expectedRevision: 'no_stream',
+        events: [
+          {
+            type: 'StaffRightsSet',
+            data: { userId, rights: [...user.adminRights], reason: 'Demo: answers the contact form' },
+            metadata: SEED,
+          },
+        ],
       });
     }
   }
   for (const company of DEMO_COMPANIES) {
     const events: NewEvent[] = [
-      { type: 'CompanyRegistered', data: { companyId: company.key, name: company.name, registrationNo: company.registrationNo, subscriptionType: company.subscriptionType, subscriptionDetailType: company.subscriptionDetailType, isDemo: true } },
-      ...DEMO_ROLES.map((role) => ({ type: 'CompanyRoleDefined', data: { roleId: role.roleId, name: role.name, accessRights: [...role.accessRights] } })),
+      {
+        type: 'CompanyRegistered',
+        data: {
+          companyId: company.key,
+          name: company.name,
+          registrationNo: company.registrationNo,
+          subscriptionType: company.subscriptionType,
+          subscriptionDetailType: company.subscriptionDetailType,
+          isDemo: true,
+        },
+      },
+      ...DEMO_ROLES.map((role) => ({
+        type: 'CompanyRoleDefined',
+        data: { roleId: role.roleId, name: role.name, accessRights: [...role.accessRights] },
+      })),
       ...company.members.flatMap((member) =>
-        member.roles.map((roleId) => ({ type: 'CompanyUserAssigned', data: { userId: userIds.get(member.email)!, roleId, isSiteTeam: DEMO_ROLES.find((role) => role.roleId === roleId)?.isSiteTeam === true } })),
+        member.roles.map((roleId) => ({
+          type: 'CompanyUserAssigned',
+          data: {
+            userId: userIds.get(member.email)!,
+            roleId,
+            isSiteTeam: DEMO_ROLES.find((role) => role.roleId === roleId)?.isSiteTeam === true,
+          },
+        })),
       ),
-      ...(company.authority ?? []).flatMap((grant) => grant.levels.map((level) => ({ type: 'CompanyAuthorityAssigned', data: { resourceCode: grant.resourceCode, userId: userIds.get(grant.email)!, level } }))),
+      ...(company.authority ?? []).flatMap((grant) =>
+        grant.levels.map((level) => ({
+          type: 'CompanyAuthorityAssigned',
+          data: { resourceCode: grant.resourceCode, userId: userIds.get(grant.email)!, level },
+        })),
+      ),
     ];
     const profile = DEMO_DIRECTORY[company.key];
     if (profile) {
-      const details = { ...profile.details, name: company.name, registrationNo: company.registrationNo, subscriptionType: company.subscriptionType };
+      const details = {
+        ...profile.details,
+        name: company.name,
+        registrationNo: company.registrationNo,
+        subscriptionType: company.subscriptionType,
+      };
       // Recorded as the company's administrator did it, so the profile names who listed it.
       const byAdministrator = { ...SEED, actorUserId: userIds.get(profile.registeredBy)! };
-      events.push({ type: 'CompanyDetailsRecorded', data: { details, registeredByUserId: byAdministrator.actorUserId }, metadata: byAdministrator });
-      events.push({ type: 'CompanyDirectoryListingChanged', data: { listed: true, reason: profile.listedBecause }, metadata: byAdministrator });
+      events.push({
+        type: 'CompanyDetailsRecorded',
+        data: { details, registeredByUserId: byAdministrator.actorUserId },
+        metadata: byAdministrator,
+      });
+      events.push({
+        type: 'CompanyDirectoryListingChanged',
+        data: { listed: true, reason: profile.listedBecause },
+        metadata: byAdministrator,
+      });
     }
     // Submission moves through its statuses one event at a time, as it would in use.
     for (let status = 2; status <= company.status; status++) events.push({ type: 'CompanySubmissionStatusChanged', data: { status } });
-    await store.append({ streamId: `company-${company.key}`, streamType: 'company', expectedRevision: 'no_stream', events: events.map((event) => ({ metadata: SEED, ...event })) });
+    await store.append({
+      streamId: `company-${company.key}`,
+      streamType: 'company',
+      expectedRevision: 'no_stream',
+      events: events.map((event) => ({ metadata: SEED, ...event })),
+    });
   }
   for (const [companyKey, profile] of Object.entries(DEMO_PROFILES)) {
     // Entered by the company's administrator, as the profile page records it.
     const metadata = { ...SEED, actorUserId: userIds.get(profile.by)!, actorCompanyId: companyKey };
-    const entries = (list: string, items: readonly object[]) => items.map((fields) => ({ type: 'CompanyProfileEntryAdded', data: { list, entryId: randomUUID(), fields }, metadata }));
+    const entries = (list: string, items: readonly object[]) =>
+      items.map((fields) => ({ type: 'CompanyProfileEntryAdded', data: { list, entryId: randomUUID(), fields }, metadata }));
     await store.append({
-      streamId: `companyprofile-${companyKey}`, streamType: 'companyProfile', expectedRevision: 'no_stream',
+      streamId: `companyprofile-${companyKey}`,
+      streamType: 'companyProfile',
+      expectedRevision: 'no_stream',
       events: [
         { type: 'CompanyInformationEdited', data: { information: profile.information }, metadata },
-        ...entries('shareholders', profile.shareholders), ...entries('directors', profile.directors), ...entries('machinery', profile.machinery), ...entries('trackRecord', profile.trackRecord),
+        ...entries('shareholders', profile.shareholders),
+        ...entries('directors', profile.directors),
+        ...entries('machinery', profile.machinery),
+        ...entries('trackRecord', profile.trackRecord),
         ...(profile.sharing ? [{ type: 'CompanyProfileSharingChanged', data: profile.sharing, metadata }] : []),
       ] as NewEvent[],
     });
   }
   await store.append({
-    streamId: `invitation-${DEMO_INVITATION.id}`, streamType: 'callForInterest', expectedRevision: 'no_stream',
-    events: [{ type: 'InvitationSent', data: { invitationId: DEMO_INVITATION.id, fromCompanyId: DEMO_INVITATION.from, toEmail: DEMO_INVITATION.toEmail, title: DEMO_INVITATION.title }, metadata: SEED }],
+    streamId: `invitation-${DEMO_INVITATION.id}`,
+    streamType: 'callForInterest',
+    expectedRevision: 'no_stream',
+    events: [
+      {
+        type: 'InvitationSent',
+        data: {
+          invitationId: DEMO_INVITATION.id,
+          fromCompanyId: DEMO_INVITATION.from,
+          toEmail: DEMO_INVITATION.toEmail,
+          title: DEMO_INVITATION.title,
+        },
+        metadata: SEED,
+      },
+    ],
   });
   return { result: { seeded: true, users: DEMO_USERS.length, companies: DEMO_COMPANIES.length }, userIds };
 }
@@ -103,7 +205,11 @@ export type DemoSeeded = { seeded: boolean; users: number; companies: number; do
  * as events, then documents through the documents context's own commands. Only on an empty store.
  * `step` hears each stage as it begins (npm start prints them: the whole takes about half a minute).
  */
-export async function seedDemo(app: INestApplicationContext, hasher = new PasswordHasher(), step: (message: string) => void = () => undefined): Promise<DemoSeeded> {
+export async function seedDemo(
+  app: INestApplicationContext,
+  hasher = new PasswordHasher(),
+  step: (message: string) => void = () => undefined,
+): Promise<DemoSeeded> {
   const store = app.get<EventStore>(EVENT_STORE, { strict: false });
   if ((await store.lastPosition()) === 0) step(`accounts and companies (${DEMO_USERS.length} users, ${DEMO_COMPANIES.length} companies)`);
   const { result: accounts, userIds } = await seedDemoAccounts(store, app.get(LookupKeys, { strict: false }), hasher);

@@ -15,13 +15,27 @@ const MINUTE = 60_000;
 
 /** Invites every bid's seller at once (as the Invitations tab does), then each quotes its rates. */
 export async function seedDemoBids(
-  app: INestApplicationContext, tender: { id: string; openAt: string }, buyer: Principal, bids: readonly DemoBid[], principal: (email: string, companyId: string) => Principal,
+  app: INestApplicationContext,
+  tender: { id: string; openAt: string },
+  buyer: Principal,
+  bids: readonly DemoBid[],
+  principal: (email: string, companyId: string) => Principal,
 ): Promise<void> {
   const get = <T>(token: symbol | (abstract new (...args: never[]) => unknown)) => app.get<T>(token, { strict: false });
   const openedAt = new Date(Date.parse(tender.openAt) + MINUTE);
-  const tendering = new TenderingService(get<EventStore>(EVENT_STORE), get<SqlExecutor>(READ_MODELS), () => openedAt, get<InvitationAllowanceService>(InvitationAllowanceService));
+  const tendering = new TenderingService(
+    get<EventStore>(EVENT_STORE),
+    get<SqlExecutor>(READ_MODELS),
+    () => openedAt,
+    get<InvitationAllowanceService>(InvitationAllowanceService),
+  );
   await tendering.invite(buyer, tender.id, { companyIds: bids.map((bid) => bid.seller) });
   for (const bid of bids) {
-    await tendering.quote(principal(bid.by, bid.seller), tender.id, { items: bid.rates.map((rate, i) => ({ lineNo: i + 1, rate })) }, undefined);
+    await tendering.quote(
+      principal(bid.by, bid.seller),
+      tender.id,
+      { items: bid.rates.map((rate, i) => ({ lineNo: i + 1, rate })) },
+      undefined,
+    );
   }
 }

@@ -18,7 +18,12 @@ export function moveOf(body: unknown, now: Date): number | Record<string, string
   if (unknown.length > 0) return Object.fromEntries(unknown.map((key) => [key, ['unknownField']]));
   const { advanceMs, to } = fields;
   if ((advanceMs === undefined) === (to === undefined)) return { advanceMs: ['advanceMsOrTo'] };
-  const ms = advanceMs !== undefined ? advanceMs : typeof to === 'string' && !Number.isNaN(Date.parse(to)) ? Math.ceil(Date.parse(to) - now.getTime()) : NaN;
+  const ms =
+    advanceMs !== undefined
+      ? advanceMs
+      : typeof to === 'string' && !Number.isNaN(Date.parse(to))
+        ? Math.ceil(Date.parse(to) - now.getTime())
+        : NaN;
   const field = advanceMs !== undefined ? 'advanceMs' : 'to';
   if (typeof ms !== 'number' || !Number.isInteger(ms)) return { [field]: ['invalid'] };
   if (ms <= 0) return { [field]: ['notForward'] };
@@ -45,11 +50,14 @@ export class DevClockController {
   @ApiStoreFree()
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: `Development only (DEV_CLOCK=on, never in production): moves the API's clock forward, { advanceMs } or { to: ISO time }, at most ${DEV_CLOCK_MAX_MOVE_MS} ms at once; never back` })
+  @ApiOperation({
+    summary: `Development only (DEV_CLOCK=on, never in production): moves the API's clock forward, { advanceMs } or { to: ISO time }, at most ${DEV_CLOCK_MAX_MOVE_MS} ms at once; never back`,
+  })
   @ApiRefusal(400, 'validationFailed: not exactly one of advanceMs and to, a move that is not forward, or one of more than a day')
   move(@Body() body: unknown): ClockReply {
     const ms = moveOf(body, this.clock.now());
-    if (typeof ms !== 'number') throw refusal(400, 'validationFailed', `Check these fields: ${Object.keys(ms).join(', ')}.`, { fields: ms });
+    if (typeof ms !== 'number')
+      throw refusal(400, 'validationFailed', `Check these fields: ${Object.keys(ms).join(', ')}.`, { fields: ms });
     this.clock.advance(ms);
     return this.reply();
   }

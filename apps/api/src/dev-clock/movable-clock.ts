@@ -21,7 +21,8 @@ export class MovableClock {
    * Never back: the store records events in time order, and a past close time must stay past.
    */
   advance(ms: number): Date {
-    if (!Number.isInteger(ms) || ms <= 0 || ms > DEV_CLOCK_MAX_MOVE_MS) throw new RangeError(`a move forward of 1 to ${DEV_CLOCK_MAX_MOVE_MS} ms, not ${ms}`);
+    if (!Number.isInteger(ms) || ms <= 0 || ms > DEV_CLOCK_MAX_MOVE_MS)
+      throw new RangeError(`a move forward of 1 to ${DEV_CLOCK_MAX_MOVE_MS} ms, not ${ms}`);
     this.offset += ms;
     return this.now();
   }

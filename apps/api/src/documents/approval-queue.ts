@@ -35,11 +35,27 @@ export const DecidingEvents: readonly WorkflowEventName[] = ['Approve', 'Confirm
 
 /** Events after which who may act on a company's documents can change without the documents changing. */
 const AUTHORITY_EVENTS: ReadonlySet<string> = new Set([
-  'CompanyAuthorityAssigned', 'WorkflowLevelAssigned', 'WorkflowLevelUnassigned', 'AuthorityManualDefined', 'AuthorityManualChanged',
-  'CompanyRoleDefined', 'CompanyUserAssigned', 'CompanyUserUnassigned', 'CompanySubmissionStatusChanged',
-  'CompanyRoleRetired', 'CompanyMemberRoleStatusChanged', 'CompanyMemberStatusChanged', 'CompanyMemberJoined',
-  'ProjectCreated', 'ProjectLevelAssigned', 'ProjectLevelUnassigned', 'ProjectManualRoleGranted',
-  'UserActivated', 'PasswordResetForced', 'AccountSuspended', 'AccountReinstated',
+  'CompanyAuthorityAssigned',
+  'WorkflowLevelAssigned',
+  'WorkflowLevelUnassigned',
+  'AuthorityManualDefined',
+  'AuthorityManualChanged',
+  'CompanyRoleDefined',
+  'CompanyUserAssigned',
+  'CompanyUserUnassigned',
+  'CompanySubmissionStatusChanged',
+  'CompanyRoleRetired',
+  'CompanyMemberRoleStatusChanged',
+  'CompanyMemberStatusChanged',
+  'CompanyMemberJoined',
+  'ProjectCreated',
+  'ProjectLevelAssigned',
+  'ProjectLevelUnassigned',
+  'ProjectManualRoleGranted',
+  'UserActivated',
+  'PasswordResetForced',
+  'AccountSuspended',
+  'AccountReinstated',
 ]);
 
 export const approvalQueueSql = `
@@ -52,15 +68,32 @@ export const approvalQueueSql = `
   CREATE INDEX IF NOT EXISTS waiting_approvals_by_stream ON waiting_approvals (stream_id);`;
 
 /** Per resource, the statuses a deciding event leaves from (from the catalogue): only these can wait for anyone. */
-const DECIDING_STATUSES: ReadonlyMap<DocumentResource, readonly string[]> = new Map(DocumentResources.map((resource) => [
-  resource,
-  [...new Set(catalogueEntry(resource).transitions.filter((t) => t.from !== null && DecidingEvents.includes(t.event)).map((t) => t.from as string))],
-]));
+const DECIDING_STATUSES: ReadonlyMap<DocumentResource, readonly string[]> = new Map(
+  DocumentResources.map((resource) => [
+    resource,
+    [
+      ...new Set(
+        catalogueEntry(resource)
+          .transitions.filter((t) => t.from !== null && DecidingEvents.includes(t.event))
+          .map((t) => t.from as string),
+      ),
+    ],
+  ]),
+);
 
 type Member = { userId: string; userType: 1 | 2 };
 type Waiting = { userId: string; companyId: string; actions: WorkflowEventName[]; nextLevel: number | null };
 /** A row of waiting_approvals as the page's one write takes it (jsonb_to_recordset). */
-type WaitingRow = { user_id: string; company_id: string; document_id: string; stream_id: string; resource: DocumentResource; waiting_since: string; actions: string; next_level: number | null };
+type WaitingRow = {
+  user_id: string;
+  company_id: string;
+  document_id: string;
+  stream_id: string;
+  resource: DocumentResource;
+  waiting_since: string;
+  actions: string;
+  next_level: number | null;
+};
 
 @Injectable()
 export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -105,8 +138,12 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
 
   tableReady(): Promise<void> {
     // One statement a call: a prepared statement holds one.
-    this.ready ??= approvalQueueSql.split(';').map((sql) => sql.trim()).filter(Boolean)
-      .reduce<Promise<unknown>>((done, sql) => done.then(() => this.db.query(sql)), Promise.resolve()).then(() => undefined);
+    this.ready ??= approvalQueueSql
+      .split(';')
+      .map((sql) => sql.trim())
+      .filter(Boolean)
+      .reduce<Promise<unknown>>((done, sql) => done.then(() => this.db.query(sql)), Promise.resolve())
+      .then(() => undefined);
     return this.ready;
   }
 
@@ -121,7 +158,9 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
     const deadline = Date.now() + timeoutMs;
     while (this.subscription.position() < target) {
       if (Date.now() > deadline) {
-        this.logger.warn(`approval queue: not at position ${target} after ${timeoutMs} ms (at ${this.subscription.position()}); read as it stands`);
+        this.logger.warn(
+          `approval queue: not at position ${target} after ${timeoutMs} ms (at ${this.subscription.position()}); read as it stands`,
+        );
         return false;
       }
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -148,7 +187,8 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
       for (const row of rows) streams.set(row.stream_id, row.resource);
       // Rows of documents no longer in a deciding status are dropped by their own status event; a member who left still has rows here.
       const ids = await this.db.query<{ stream_id: string; resource: DocumentResource }>(
-        'SELECT DISTINCT stream_id, resource FROM waiting_approvals WHERE company_id = $1', [companyId],
+        'SELECT DISTINCT stream_id, resource FROM waiting_approvals WHERE company_id = $1',
+        [companyId],
       );
       for (const row of ids) streams.set(row.stream_id, row.resource);
     }
@@ -162,12 +202,17 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
     // The companies context's own stream (roles, members, its authority as first registered).
     if (event.streamId.startsWith('company-')) return [event.streamId.slice('company-'.length)];
     if (event.streamType === 'project') {
-      const rows = await this.db.query<{ company_id: string }>('SELECT company_id FROM projects WHERE project_id = $1', [event.streamId.slice('project-'.length)]);
+      const rows = await this.db.query<{ company_id: string }>('SELECT company_id FROM projects WHERE project_id = $1', [
+        event.streamId.slice('project-'.length),
+      ]);
       return rows.map((row) => row.company_id);
     }
-    const userId = typeof data.userId === 'string' ? data.userId : event.streamType === 'user' ? event.streamId.replace(/^user-/, '') : null;
+    const userId =
+      typeof data.userId === 'string' ? data.userId : event.streamType === 'user' ? event.streamId.replace(/^user-/, '') : null;
     if (userId === null) return [];
-    const rows = await this.db.query<{ company_id: string }>('SELECT DISTINCT company_id FROM company_user_roles WHERE user_id = $1', [userId]);
+    const rows = await this.db.query<{ company_id: string }>('SELECT DISTINCT company_id FROM company_user_roles WHERE user_id = $1', [
+      userId,
+    ]);
     return rows.map((row) => row.company_id);
   }
 
@@ -180,7 +225,9 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
   private async recompute(streams: ReadonlyMap<string, DocumentResource>): Promise<void> {
     const ids = [...streams.keys()];
     const rows = await this.db.query<{ stream_id: string; company_id: string; status: string; revision: string | number }>(
-      'SELECT stream_id, company_id, status, revision FROM documents WHERE stream_id = ANY($1::text[])', [ids]);
+      'SELECT stream_id, company_id, status, revision FROM documents WHERE stream_id = ANY($1::text[])',
+      [ids],
+    );
     const waitingRows: WaitingRow[] = [];
     for (const row of rows) {
       const resource = streams.get(row.stream_id);
@@ -192,7 +239,16 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
         const { state } = await this.loader.load(resource, id, row.company_id, Number(row.revision));
         for (const waiting of await this.whoMayDecide(state)) {
           // Waiting since the document reached its present state (edits wait for no round).
-          waitingRows.push({ user_id: waiting.userId, company_id: waiting.companyId, document_id: id, stream_id: row.stream_id, resource, waiting_since: state.updatedAt, actions: waiting.actions.join(','), next_level: waiting.nextLevel });
+          waitingRows.push({
+            user_id: waiting.userId,
+            company_id: waiting.companyId,
+            document_id: id,
+            stream_id: row.stream_id,
+            resource,
+            waiting_since: state.updatedAt,
+            actions: waiting.actions.join(','),
+            next_level: waiting.nextLevel,
+          });
         }
       } catch (error) {
         // Only the document's own refusal (a stream that no longer folds, 409 documentCorrupt) means it waits
@@ -226,15 +282,32 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
     const waiting: Waiting[] = [];
     for (const companyId of deciding) {
       for (const member of await this.once(`members ${companyId}`, () => this.members(companyId))) {
-        const rights = await this.once(`rights ${member.userId} ${companyId}`, () => this.access.accessRightsOf(member.userId, companyId, member.userType));
+        const rights = await this.once(`rights ${member.userId} ${companyId}`, () =>
+          this.access.accessRightsOf(member.userId, companyId, member.userType),
+        );
         if (!hasAnyAccessRight(rights, `${module}.view`)) continue;
-        const principal: Principal = { userId: member.userId, sessionId: 'approval-queue', email: '', userType: member.userType, companyId, accessRights: rights, readOnly: true, restriction: null };
+        const principal: Principal = {
+          userId: member.userId,
+          sessionId: 'approval-queue',
+          email: '',
+          userType: member.userType,
+          companyId,
+          accessRights: rights,
+          readOnly: true,
+          restriction: null,
+        };
         const actor = await this.actors.forDocument(await this.actors.actorFor(principal), state);
-        const actions = availableActions(state.resource, state.workflow, actor).map((a) => a.event)
+        const actions = availableActions(state.resource, state.workflow, actor)
+          .map((a) => a.event)
           .filter((event) => DecidingEvents.includes(event) && hasAnyAccessRight(rights, ...actionRights(module, event)));
         if (actions.length === 0) continue;
         const { approval } = state.workflow.context;
-        waiting.push({ userId: member.userId, companyId, actions, nextLevel: actions.includes('Approve') && approval.open ? nextMissingLevel(approval) : null });
+        waiting.push({
+          userId: member.userId,
+          companyId,
+          actions,
+          nextLevel: actions.includes('Approve') && approval.open ? nextMissingLevel(approval) : null,
+        });
       }
     }
     return waiting;

@@ -17,8 +17,9 @@ function isBetween(resource: DocumentResource, change: WorkflowStatusChanged): b
   const key = `${resource}@${change.machineVersion}:${change.statusBefore ?? ''}:${change.workflowEvent}:${change.statusAfter}`;
   let known = between.get(key);
   if (known === undefined) {
-    const transitions = catalogueEntry(resource, change.machineVersion).transitions
-      .filter((t) => t.from === change.statusBefore && t.event === change.workflowEvent && t.to === change.statusAfter);
+    const transitions = catalogueEntry(resource, change.machineVersion).transitions.filter(
+      (t) => t.from === change.statusBefore && t.event === change.workflowEvent && t.to === change.statusAfter,
+    );
     // Several rows (the same step under different guards, e.g. Fulfil by the system or the owner): between if any is.
     known = transitions.some((t) => t.betweenCompanies);
     between.set(key, known);

@@ -47,11 +47,13 @@ export function actionRights(module: DocumentModule, event: string): AccessRight
 }
 
 /** For @RequireAccessRight: the rights a documents route needs, from its :resource (and :event). */
-export const documentAccess = (kind: CallKind): AccessRightOf => (params) => {
-  const resource = params.resource ?? '';
-  if (!isDocumentResource(resource)) return null;
-  const module = DocumentModules[resource];
-  if (kind === 'view') return [`${module}.view`];
-  if (kind === 'update') return [`${module}.update`];
-  return actionRights(module, params.event ?? '');
-};
+export const documentAccess =
+  (kind: CallKind): AccessRightOf =>
+  (params) => {
+    const resource = params.resource ?? '';
+    if (!isDocumentResource(resource)) return null;
+    const module = DocumentModules[resource];
+    if (kind === 'view') return [`${module}.view`];
+    if (kind === 'update') return [`${module}.update`];
+    return actionRights(module, params.event ?? '');
+  };

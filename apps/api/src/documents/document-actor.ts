@@ -23,22 +23,34 @@ type Holder = { userId: string; name: string | null };
 export class DocumentActors {
   private readonly cache: DocumentReadCache;
 
-  constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor, @Inject(EVENT_STORE) store: EventStore) {
+  constructor(
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
+    @Inject(EVENT_STORE) store: EventStore,
+  ) {
     this.cache = DocumentReadCache.of(store);
   }
 
   async actorFor(principal: Principal): Promise<Actor> {
     const companyId = principal.companyId;
     if (!companyId) throw refusal(403, 'companyNotChosen', 'Choose a company first (company/choose).');
-    const assignments = await this.cache.get(`levels ${companyId} ${principal.userId}`, () => companyLevels(this.db, companyId, principal.userId));
-    return { userId: principal.userId, companyId, kind: principal.userType === 2 ? 'admin' : 'user', authorities: { company: assignments, project: assignments } };
+    const assignments = await this.cache.get(`levels ${companyId} ${principal.userId}`, () =>
+      companyLevels(this.db, companyId, principal.userId),
+    );
+    return {
+      userId: principal.userId,
+      companyId,
+      kind: principal.userType === 2 ? 'admin' : 'user',
+      authorities: { company: assignments, project: assignments },
+    };
   }
 
   /** The actor for one document: project levels when the document's project belongs to the caller's company. */
   async forDocument(actor: Actor, document: DocumentScope): Promise<Actor> {
     const projectId = await this.ownProject(actor.companyId, document);
     if (projectId === null) return actor;
-    const project = await this.cache.get(`projectLevels ${projectId} ${actor.userId}`, () => projectLevels(this.db, projectId, actor.userId));
+    const project = await this.cache.get(`projectLevels ${projectId} ${actor.userId}`, () =>
+      projectLevels(this.db, projectId, actor.userId),
+    );
     return { ...actor, authorities: { company: actor.authorities.company, project } };
   }
 
@@ -55,12 +67,17 @@ export class DocumentActors {
   async holdersOf(document: DocumentScope, resource: string, level: number): Promise<Holder[]> {
     const projectId = await this.ownProject(document.companyId, document);
     return projectId === null
-      ? this.cache.get(`companyHolders ${document.companyId} ${resource} ${level}`, () => companyHolders(this.db, document.companyId, resource, level))
+      ? this.cache.get(`companyHolders ${document.companyId} ${resource} ${level}`, () =>
+          companyHolders(this.db, document.companyId, resource, level),
+        )
       : this.cache.get(`projectHolders ${projectId} ${resource} ${level}`, () => projectHolders(this.db, projectId, resource, level));
   }
 
   /** Names of users and companies (null for an unknown id), read once per id while cached. */
-  async names(userIds: readonly string[], companyIds: readonly string[]): Promise<{ users: Map<string, string | null>; companies: Map<string, string | null> }> {
+  async names(
+    userIds: readonly string[],
+    companyIds: readonly string[],
+  ): Promise<{ users: Map<string, string | null>; companies: Map<string, string | null> }> {
     const [users, companies] = await Promise.all([this.namesOf('user', userIds), this.namesOf('company', companyIds)]);
     return { users, companies };
   }
@@ -71,7 +88,9 @@ export class DocumentActors {
     // One lookup for the set: a timeline names the same few actors on every row.
     const found = await this.cache.get(`${kind}Names ${unique.sort().join(' ')}`, async () => {
       const rows = await this.db.query<{ id: string; name: string }>(
-        kind === 'user' ? 'SELECT user_id AS id, name FROM identity_users WHERE user_id = ANY($1::text[])' : 'SELECT company_id AS id, name FROM companies WHERE company_id = ANY($1::text[])',
+        kind === 'user'
+          ? 'SELECT user_id AS id, name FROM identity_users WHERE user_id = ANY($1::text[])'
+          : 'SELECT company_id AS id, name FROM companies WHERE company_id = ANY($1::text[])',
         [unique],
       );
       return new Map(rows.map((row) => [row.id, row.name]));
@@ -86,7 +105,10 @@ export class DocumentActors {
   async checkOwnProject(companyId: string, projectId: string | null | undefined): Promise<void> {
     if (projectId === null || projectId === undefined) return;
     const owner = await this.cache.get(`projectCompany ${projectId}`, () => projectCompany(this.db, projectId));
-    if (owner !== companyId) throw refusal(422, 'unknownProject', 'The project is not one of your company\'s projects.', { fields: { projectId: ['unknownProject'] } });
+    if (owner !== companyId)
+      throw refusal(422, 'unknownProject', "The project is not one of your company's projects.", {
+        fields: { projectId: ['unknownProject'] },
+      });
   }
 
   private async ownProject(companyId: string, document: DocumentScope): Promise<string | null> {

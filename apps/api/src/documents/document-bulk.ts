@@ -14,23 +14,40 @@ export type BulkResult =
 
 export function parseSelection(raw: unknown): Selected[] {
   const items = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).items : undefined;
-  if (!Array.isArray(items) || items.length === 0) throw invalidFields({ items: ['must be a non-empty list of { id, revision, remark? }'] });
+  if (!Array.isArray(items) || items.length === 0)
+    throw invalidFields({ items: ['must be a non-empty list of { id, revision, remark? }'] });
   if (items.length > MAX_ITEMS_PER_SELECTION) {
-    throw refusal(422, 'tooManyItemsSelected', `A selection holds at most ${MAX_ITEMS_PER_SELECTION} items.`, { fields: { items: ['tooManyItemsSelected'] } });
+    throw refusal(422, 'tooManyItemsSelected', `A selection holds at most ${MAX_ITEMS_PER_SELECTION} items.`, {
+      fields: { items: ['tooManyItemsSelected'] },
+    });
   }
   return items.map((item: unknown, index) => {
     const entry = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    if (typeof entry.id !== 'string' || !Number.isInteger(entry.revision) || (entry.remark !== undefined && typeof entry.remark !== 'string') || (entry.amount !== undefined && typeof entry.amount !== 'string')) {
+    if (
+      typeof entry.id !== 'string' ||
+      !Number.isInteger(entry.revision) ||
+      (entry.remark !== undefined && typeof entry.remark !== 'string') ||
+      (entry.amount !== undefined && typeof entry.amount !== 'string')
+    ) {
       throw invalidFields({ [`items[${index}]`]: ['must be { id, revision, remark?, amount? }'] });
     }
     return entry as Selected;
   });
 }
 
-export async function bulkAct(commands: DocumentCommands, resource: DocumentResource, event: string, principal: Principal, raw: unknown): Promise<{ success: true; results: BulkResult[] }> {
+export async function bulkAct(
+  commands: DocumentCommands,
+  resource: DocumentResource,
+  event: string,
+  principal: Principal,
+  raw: unknown,
+): Promise<{ success: true; results: BulkResult[] }> {
   const results: BulkResult[] = [];
   for (const item of parseSelection(raw)) {
-    const body = { ...(item.remark !== undefined ? { remark: item.remark } : {}), ...(item.amount !== undefined ? { amount: item.amount } : {}) };
+    const body = {
+      ...(item.remark !== undefined ? { remark: item.remark } : {}),
+      ...(item.amount !== undefined ? { amount: item.amount } : {}),
+    };
     try {
       const reply = await commands.act(resource, item.id, event, principal, body, String(item.revision), undefined);
       results.push({ id: item.id, ok: true, revision: reply.revision, status: reply.status });

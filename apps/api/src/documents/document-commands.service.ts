@@ -28,7 +28,8 @@ const DRAW_FIELDS = ['sourceDocumentId', 'items', 'claimPercentage', 'claimItems
 
 /** `If-Match: 5`, `"5"` or `W/"5"`: the revision the caller last read. Missing: 428. */
 export function parseIfMatch(header: string | undefined): number {
-  if (header === undefined || header === '') throw refusal(428, 'ifMatchRequired', 'Send If-Match with the revision you last read (the ETag).');
+  if (header === undefined || header === '')
+    throw refusal(428, 'ifMatchRequired', 'Send If-Match with the revision you last read (the ETag).');
   const match = /^(?:W\/)?"?(\d{1,12})"?$/.exec(header.trim());
   if (!match) throw refusal(400, 'invalidIfMatch', 'If-Match must be a revision number.');
   return Number(match[1]);
@@ -39,7 +40,8 @@ const stale = (expected: number, actual: number) =>
 
 /** A request is made inside a project (spec §2.6 /request/{projectId}/...): it always names one. */
 function requireProjectOfRequest(resource: DocumentResource, projectId: string | null | undefined): void {
-  if (isRequestResource(resource) && (projectId === null || projectId === undefined)) throw invalidFields({ projectId: ['required: a request is made inside a project'] });
+  if (isRequestResource(resource) && (projectId === null || projectId === undefined))
+    throw invalidFields({ projectId: ['required: a request is made inside a project'] });
 }
 
 function actionBody(raw: unknown): ActionBody {
@@ -47,10 +49,14 @@ function actionBody(raw: unknown): ActionBody {
   if (typeof raw !== 'object' || Array.isArray(raw)) throw invalidFields({ body: ['must be a JSON object'] });
   const body = raw as Record<string, unknown>;
   const problems: Record<string, string[]> = {};
-  if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) problems.remark = ['must be a string of at most 2000 characters'];
+  if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000))
+    problems.remark = ['must be a string of at most 2000 characters'];
   if (body.amount !== undefined && typeof body.amount !== 'string') problems.amount = ['must be a decimal string'];
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
-  return { ...(body.remark !== undefined ? { remark: body.remark as string } : {}), ...(body.amount !== undefined ? { amount: body.amount as string } : {}) };
+  return {
+    ...(body.remark !== undefined ? { remark: body.remark as string } : {}),
+    ...(body.amount !== undefined ? { amount: body.amount as string } : {}),
+  };
 }
 
 @Injectable()
@@ -72,30 +78,47 @@ export class DocumentCommands {
     const changes = parseFieldChanges(body, true, resource);
     requireProjectOfRequest(resource, changes.projectId);
     // A request is internal to the company (a requisition): it names no counterparty.
-    if (isRequestResource(resource) && changes.counterpartyCompanyId) throw invalidFields({ counterpartyCompanyId: ['a request has no counterparty'] });
+    if (isRequestResource(resource) && changes.counterpartyCompanyId)
+      throw invalidFields({ counterpartyCompanyId: ['a request has no counterparty'] });
     const companyActor = await this.actors.actorFor(principal);
     await this.actors.checkOwnProject(companyActor.companyId, changes.projectId);
-    const actor = await this.actors.forDocument(companyActor, { companyId: companyActor.companyId, fields: { projectId: changes.projectId ?? null } });
+    const actor = await this.actors.forDocument(companyActor, {
+      companyId: companyActor.companyId,
+      fields: { projectId: changes.projectId ?? null },
+    });
     const now = this.now();
     const manual = await this.actors.manualFor(actor.companyId, resource);
-    const side = await this.sides.createdBySeller(resource, actor.companyId, { sourceDocumentId: changes.sourceDocumentId ?? null, counterpartyCompanyId: changes.counterpartyCompanyId ?? null });
+    const side = await this.sides.createdBySeller(resource, actor.companyId, {
+      sourceDocumentId: changes.sourceDocumentId ?? null,
+      counterpartyCompanyId: changes.counterpartyCompanyId ?? null,
+    });
     const { fields, statusEvent } = decideCreate(resource, changes, actor, now.toISOString(), manual?.manual, side);
     if (fields.counterpartyCompanyId !== null) {
       // Only a company the caller may find in its directory (approved; demo and real data apart).
       if (!(await isInDirectory(this.db, actor.companyId, fields.counterpartyCompanyId))) {
-        throw refusal(422, 'unknownCounterparty', 'The counterparty is not an approved company.', { fields: { counterpartyCompanyId: ['unknownCounterparty'] } });
+        throw refusal(422, 'unknownCounterparty', 'The counterparty is not an approved company.', {
+          fields: { counterpartyCompanyId: ['unknownCounterparty'] },
+        });
       }
     }
     await this.draws.check(resource, fields, actor.companyId, null);
     const documentId = randomUUID();
     // The vendor's number is reserved last, after every other check, so a refused create rarely holds one.
-    const reservation = fields.vendorDocumentNo ? await this.vendorNumbers.reserve(actor.companyId, resource, fields.vendorDocumentNo, documentId, actor.userId) : null;
+    const reservation = fields.vendorDocumentNo
+      ? await this.vendorNumbers.reserve(actor.companyId, resource, fields.vendorDocumentNo, documentId, actor.userId)
+      : null;
     try {
       const documentNo = await this.numbers.allocate(actor.companyId, resource, now, documentId, actor.userId);
       const events = creationEvents({ resource, documentId, documentNo, actor, fields, statusEvent });
       const result = await this.store.append({
-        streamId: documentStreamId(resource, documentId), streamType: resource, expectedRevision: 'no_stream',
-        events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } })),
+        streamId: documentStreamId(resource, documentId),
+        streamType: resource,
+        expectedRevision: 'no_stream',
+        events: events.map((event) => ({
+          type: event.type,
+          data: event.data as unknown as JsonValue,
+          metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId },
+        })),
       });
       const state = fold(result.events)!;
       this.loader.remember(state);
@@ -107,10 +130,17 @@ export class DocumentCommands {
   }
 
   private async releaseOnFailure(reservation: Reservation | null, documentId: string, actor: Actor): Promise<void> {
-    if (reservation) await this.vendorNumbers.release(reservation, documentId, 'the document was not recorded', actor.userId, actor.companyId);
+    if (reservation)
+      await this.vendorNumbers.release(reservation, documentId, 'the document was not recorded', actor.userId, actor.companyId);
   }
 
-  async edit(resource: DocumentResource, id: string, principal: Principal, body: unknown, ifMatch: string | undefined): Promise<{ state: DocumentState; actor: Actor }> {
+  async edit(
+    resource: DocumentResource,
+    id: string,
+    principal: Principal,
+    body: unknown,
+    ifMatch: string | undefined,
+  ): Promise<{ state: DocumentState; actor: Actor }> {
     const expected = parseIfMatch(ifMatch);
     const companyActor = await this.actors.actorFor(principal);
     const { state } = await this.loader.load(resource, id, companyActor.companyId, expected);
@@ -125,10 +155,15 @@ export class DocumentCommands {
     const next = { ...state.fields, ...changes };
     const streamId = documentStreamId(resource, id);
     if (DRAW_FIELDS.some((field) => field in changes)) await this.draws.check(resource, next, state.companyId, streamId);
-    const reservation = 'vendorDocumentNo' in changes && next.vendorDocumentNo ? await this.vendorNumbers.reserve(state.companyId, resource, next.vendorDocumentNo, id, actor.userId) : null;
+    const reservation =
+      'vendorDocumentNo' in changes && next.vendorDocumentNo
+        ? await this.vendorNumbers.reserve(state.companyId, resource, next.vendorDocumentNo, id, actor.userId)
+        : null;
     try {
       const result = await this.store.append({
-        streamId, streamType: resource, expectedRevision: expected,
+        streamId,
+        streamType: resource,
+        expectedRevision: expected,
         events: [{ type: edited.type, data: edited.data, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } }],
       });
       const after = fold(result.events, state)!;
@@ -142,7 +177,13 @@ export class DocumentCommands {
   }
 
   async act(
-    resource: DocumentResource, id: string, eventName: string, principal: Principal, rawBody: unknown, ifMatch: string | undefined, idempotencyKey: string | undefined,
+    resource: DocumentResource,
+    id: string,
+    eventName: string,
+    principal: Principal,
+    rawBody: unknown,
+    ifMatch: string | undefined,
+    idempotencyKey: string | undefined,
   ): Promise<DocumentActionReply> {
     const body = actionBody(rawBody);
     const key = idempotencyKey?.trim() || undefined;
@@ -160,17 +201,31 @@ export class DocumentCommands {
     const manual = await this.actors.manualFor(state.companyId, resource);
     const statusEvent = decideAction(state, eventName, body, actor, this.now().toISOString(), manual?.manual);
     // Asking for approval checks again what remains on the source: other documents may have taken it since.
-    if (state.fields.sourceDocumentId && REQUESTING_EVENTS.has(statusEvent.workflowEvent)) await this.draws.check(resource, state.fields, state.companyId, streamId);
+    if (state.fields.sourceDocumentId && REQUESTING_EVENTS.has(statusEvent.workflowEvent))
+      await this.draws.check(resource, state.fields, state.companyId, streamId);
     try {
-      const append = () => this.store.append({
-        streamId, streamType: resource, expectedRevision: expected,
-        events: [{
-          type: 'WorkflowStatusChanged', data: statusEvent as unknown as JsonValue,
-          metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId, ...(key ? { idempotencyKey: key } : {}), ...(manual ? { authorityManualVersion: manual.view.version } : {}) },
-        }],
-      });
+      const append = () =>
+        this.store.append({
+          streamId,
+          streamType: resource,
+          expectedRevision: expected,
+          events: [
+            {
+              type: 'WorkflowStatusChanged',
+              data: statusEvent as unknown as JsonValue,
+              metadata: {
+                actorUserId: actor.userId,
+                actorCompanyId: actor.companyId,
+                ...(key ? { idempotencyKey: key } : {}),
+                ...(manual ? { authorityManualVersion: manual.view.version } : {}),
+              },
+            },
+          ],
+        });
       // Asking for approval commits the document's value: awards, orders and claims count on the package's yearly cap.
-      const result = REQUESTING_EVENTS.has(statusEvent.workflowEvent) ? await this.caps.within(state.companyId, resource, totalSenOf(state.fields.totals.total), append) : await append();
+      const result = REQUESTING_EVENTS.has(statusEvent.workflowEvent)
+        ? await this.caps.within(state.companyId, resource, totalSenOf(state.fields.totals.total), append)
+        : await append();
       const after = fold(result.events, state)!;
       this.loader.remember(after);
       return this.reply(after, actor);
@@ -186,14 +241,27 @@ export class DocumentCommands {
   }
 
   reply(state: DocumentState, actor: Actor): DocumentActionReply {
-    return { success: true, id: state.id, revision: state.revision, status: state.workflow.status, availableActions: documentActions(state.resource, state.workflow, actor) };
+    return {
+      success: true,
+      id: state.id,
+      revision: state.revision,
+      status: state.workflow.status,
+      availableActions: documentActions(state.resource, state.workflow, actor),
+    };
   }
 
   /**
    * The reply an action with this Idempotency-Key got: the key is recorded in the event's metadata (and
    * indexed per user by the projection), and the reply is rebuilt from the stream at that revision.
    */
-  private async earlierReply(resource: DocumentResource, id: string, streamId: string, eventName: string, key: string, actor: Actor): Promise<DocumentActionReply | null> {
+  private async earlierReply(
+    resource: DocumentResource,
+    id: string,
+    streamId: string,
+    eventName: string,
+    key: string,
+    actor: Actor,
+  ): Promise<DocumentActionReply | null> {
     const [row] = await this.db.query<{ stream_id: string; revision: string | number; workflow_event: string }>(
       'SELECT stream_id, revision, workflow_event FROM document_idempotency WHERE user_id = $1 AND idempotency_key = $2',
       [actor.userId, key],

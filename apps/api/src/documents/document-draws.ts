@@ -4,7 +4,14 @@
 // read model. The rule itself is pure (`checkDraws` in document-kind-rules.ts).
 import { refusal, Refused } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
-import { DocumentKindsWithDeliveredQuantities, DocumentSourceKinds, isDocumentResource, isRequestResource, type DocumentFields, type DocumentResource } from '@binaan/contracts';
+import {
+  DocumentKindsWithDeliveredQuantities,
+  DocumentSourceKinds,
+  isDocumentResource,
+  isRequestResource,
+  type DocumentFields,
+  type DocumentResource,
+} from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { READ_MODELS } from '../common/principal.js';
 import { DocumentLoader } from './document-loader.js';
@@ -15,11 +22,19 @@ import { parseQuantity } from './money.js';
 export const RELEASED_STATUSES = ['cancelled', 'rejected'];
 
 const unknownSource = () =>
-  refusal(422, 'unknownSourceDocument', 'The source document does not exist, is not visible to your company, or is not of a kind this document can draw on.', { fields: { sourceDocumentId: ['unknownSourceDocument'] } });
+  refusal(
+    422,
+    'unknownSourceDocument',
+    'The source document does not exist, is not visible to your company, or is not of a kind this document can draw on.',
+    { fields: { sourceDocumentId: ['unknownSourceDocument'] } },
+  );
 
 @Injectable()
 export class DocumentDraws {
-  constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor, private readonly loader: DocumentLoader) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
+    private readonly loader: DocumentLoader,
+  ) {}
 
   /** Checks the source and the remaining quantity or percentage; `streamId` is the document's own (left out of "others"). */
   async check(resource: DocumentResource, fields: DocumentFields, companyId: string, streamId: string | null): Promise<void> {
@@ -41,7 +56,7 @@ export class DocumentDraws {
     const context: DrawContext = {
       sourceLines,
       deliveredByOthers: delivers ? await this.others(fields.sourceDocumentId, 'quantity', streamId) : new Map(),
-      claimedByOthers: claims ? (await this.others(fields.sourceDocumentId, 'percent', streamId)).get(0) ?? 0n : 0n,
+      claimedByOthers: claims ? ((await this.others(fields.sourceDocumentId, 'percent', streamId)).get(0) ?? 0n) : 0n,
     };
     checkDraws(resource, fields, context);
   }
@@ -52,7 +67,9 @@ export class DocumentDraws {
    */
   private async checkRequest(status: string, requestId: string, streamId: string | null): Promise<void> {
     if (status !== 'approved') {
-      throw refusal(422, 'requestNotApproved', 'Only an approved request can become a tender.', { fields: { sourceDocumentId: ['requestNotApproved'] } });
+      throw refusal(422, 'requestNotApproved', 'Only an approved request can become a tender.', {
+        fields: { sourceDocumentId: ['requestNotApproved'] },
+      });
     }
     const [live] = await this.db.query<{ document_no: string }>(
       `SELECT d.document_no FROM document_sources s JOIN documents d ON d.stream_id = s.stream_id
@@ -60,7 +77,9 @@ export class DocumentDraws {
       [requestId, streamId ?? ''],
     );
     if (live) {
-      throw refusal(409, 'requestAlreadyTendered', `The request is already tender ${live.document_no}.`, { fields: { sourceDocumentId: ['requestAlreadyTendered'] } });
+      throw refusal(409, 'requestAlreadyTendered', `The request is already tender ${live.document_no}.`, {
+        fields: { sourceDocumentId: ['requestAlreadyTendered'] },
+      });
     }
   }
 

@@ -17,7 +17,7 @@ import { tradeValuation, transactionFee, type TradeValuation } from './fees.js';
 import { formatPercent, formatSen, parseMoney, parsePercent } from './money.js';
 import type { DocumentState } from './document.state.js';
 
-const sen = (value: string | null | undefined) => (value ? parseMoney(value) ?? 0n : 0n);
+const sen = (value: string | null | undefined) => (value ? (parseMoney(value) ?? 0n) : 0n);
 
 /** A payment certificate with a work-done valuation is a trade certificate; its figures, or null. */
 export function tradeValuationOf(fields: Omit<DocumentFields, 'totals'>): TradeValuation | null {
@@ -56,7 +56,12 @@ function tradeCertificateView(fields: DocumentFields): TradeCertificateView | nu
 }
 
 /** Tender statuses in which it has an award (the contract round's amount). */
-const TENDER_AWARD_STATUSES: ReadonlySet<string> = new Set(['draftContract', 'pendingContractApproval', 'contractAwarded', 'draftContractRejected']);
+const TENDER_AWARD_STATUSES: ReadonlySet<string> = new Set([
+  'draftContract',
+  'pendingContractApproval',
+  'contractAwarded',
+  'draftContractRejected',
+]);
 const ORDERS_FROM_AWARDS: ReadonlySet<DocumentResource> = new Set(['purchaseOrder', 'workOrder', 'rentalOrder']);
 
 /**
@@ -67,7 +72,11 @@ const ORDERS_FROM_AWARDS: ReadonlySet<DocumentResource> = new Set(['purchaseOrde
  */
 export function transactionFeeBase(state: Pick<DocumentState, 'resource' | 'fields' | 'workflow'>): bigint | null {
   const { resource, fields } = state;
-  if (resource === 'letterOfAward' || (resource === 'tender' && TENDER_AWARD_STATUSES.has(state.workflow.status)) || (ORDERS_FROM_AWARDS.has(resource) && fields.sourceDocumentId)) {
+  if (
+    resource === 'letterOfAward' ||
+    (resource === 'tender' && TENDER_AWARD_STATUSES.has(state.workflow.status)) ||
+    (ORDERS_FROM_AWARDS.has(resource) && fields.sourceDocumentId)
+  ) {
     return sen(fields.totals.subtotal);
   }
   // A payment certificate's amount due (its shown subtotal); one without a valuation shows nothing and pays nothing.
@@ -78,7 +87,10 @@ export function transactionFeeBase(state: Pick<DocumentState, 'resource' | 'fiel
 export function feesOf(state: Pick<DocumentState, 'resource' | 'fields' | 'workflow'>): DocumentFeesView {
   const base = transactionFeeBase(state);
   return {
-    transactionFee: base === null ? null : { percent: formatPercent(BigInt(TRANSACTION_FEE_BASIS_POINTS)), base: formatSen(base), amount: formatSen(transactionFee(base)) },
+    transactionFee:
+      base === null
+        ? null
+        : { percent: formatPercent(BigInt(TRANSACTION_FEE_BASIS_POINTS)), base: formatSen(base), amount: formatSen(transactionFee(base)) },
     tradeCertificate: state.resource === 'paymentCertificate' ? tradeCertificateView(state.fields) : null,
   };
 }
@@ -95,5 +107,11 @@ export function warningsOf(state: Pick<DocumentState, 'resource' | 'fields' | 'f
   if (state.resource !== 'tender' || !closeAt || !TENDER_OPEN_STATUSES.has(state.workflow.status)) return [];
   const minutes = (Date.parse(closeAt) - Date.parse(state.fieldsChangedAt)) / 60_000;
   if (minutes >= TENDER_CLOSES_SOON_MINUTES) return [];
-  return [{ code: 'tenderClosesSoon', message: `The tender closes ${Math.max(0, Math.round(minutes))} minutes after it was saved: bidders may not have time to reply.`, field: 'closeAt' }];
+  return [
+    {
+      code: 'tenderClosesSoon',
+      message: `The tender closes ${Math.max(0, Math.round(minutes))} minutes after it was saved: bidders may not have time to reply.`,
+      field: 'closeAt',
+    },
+  ];
 }

@@ -45,8 +45,10 @@ function items(body: Body, problems: Problems, resource: DocumentResource, forCr
     const quantity = typeof item.quantity === 'string' ? parseQuantity(item.quantity) : null;
     const rate = typeof item.rate === 'string' ? parseMoney(item.rate) : null;
     if (quantity === null) problem(problems, `${at}.quantity`, 'must be a decimal string with at most 3 places, not negative');
-    if (rate === null || (rate !== null && rate < 0n)) problem(problems, `${at}.rate`, 'must be a decimal string with at most 2 places, not negative');
-    if (item.includeZeroRate !== undefined && typeof item.includeZeroRate !== 'boolean') problem(problems, `${at}.includeZeroRate`, 'must be true or false');
+    if (rate === null || (rate !== null && rate < 0n))
+      problem(problems, `${at}.rate`, 'must be a decimal string with at most 2 places, not negative');
+    if (item.includeZeroRate !== undefined && typeof item.includeZeroRate !== 'boolean')
+      problem(problems, `${at}.includeZeroRate`, 'must be true or false');
     const delivery: Pick<DocumentLineItem, 'deliveredQuantity' | 'orderLineNo'> = {};
     for (const field of ['deliveredQuantity', 'orderLineNo'] as const) {
       if (item[field] !== undefined && !delivers) problem(problems, `${at}.${field}`, `is not a field of a ${resource} line`);
@@ -55,7 +57,8 @@ function items(body: Body, problems: Problems, resource: DocumentResource, forCr
       const delivered = quantityField(item, 'deliveredQuantity', problems, `${at}.deliveredQuantity`);
       if (delivered !== undefined) delivery.deliveredQuantity = delivered;
       if (item.orderLineNo !== undefined) {
-        if (!Number.isInteger(item.orderLineNo) || (item.orderLineNo as number) < 1 || (item.orderLineNo as number) > MAX_LINE_ITEMS) problem(problems, `${at}.orderLineNo`, 'must be a line number of the source order');
+        if (!Number.isInteger(item.orderLineNo) || (item.orderLineNo as number) < 1 || (item.orderLineNo as number) > MAX_LINE_ITEMS)
+          problem(problems, `${at}.orderLineNo`, 'must be a line number of the source order');
         else delivery.orderLineNo = item.orderLineNo as number;
       }
     }
@@ -64,8 +67,10 @@ function items(body: Body, problems: Problems, resource: DocumentResource, forCr
     let bqItemId: string | undefined;
     if (item.bqItemId !== undefined) {
       const linkable = resource === 'tender' && (!forCreate || (body as Record<symbol, unknown>)[BQ_LINKED_LINES] === true);
-      if (!linkable) problem(problems, `${at}.bqItemId`, 'is set only on a tender made from bill of quantity items (POST /api/tendering/bq-tenders)');
-      else if (typeof item.bqItemId !== 'string' || !BQ_ITEM_ID.test(item.bqItemId)) problem(problems, `${at}.bqItemId`, 'must be an item id of the bill of quantity');
+      if (!linkable)
+        problem(problems, `${at}.bqItemId`, 'is set only on a tender made from bill of quantity items (POST /api/tendering/bq-tenders)');
+      else if (typeof item.bqItemId !== 'string' || !BQ_ITEM_ID.test(item.bqItemId))
+        problem(problems, `${at}.bqItemId`, 'must be an item id of the bill of quantity');
       else bqItemId = item.bqItemId;
     }
     if (description === undefined || unit === undefined || quantity === null || rate === null) return;
@@ -103,7 +108,8 @@ export function parseFieldChanges(raw: unknown, forCreate: boolean, resource: Do
   if (description !== undefined) changes.description = description;
   const currency = body.currency;
   if (currency !== undefined) {
-    if (typeof currency !== 'string' || !/^[A-Z]{2,3}$/.test(currency)) problem(problems, 'currency', 'must be a currency code (RM, USD, ...)');
+    if (typeof currency !== 'string' || !/^[A-Z]{2,3}$/.test(currency))
+      problem(problems, 'currency', 'must be a currency code (RM, USD, ...)');
     else changes.currency = currency;
   }
   if (body.sstApplicable !== undefined) {
@@ -159,7 +165,10 @@ export function fieldsForCreate(resource: DocumentResource, changes: FieldChange
 
 /** The fields after an edit, and the changes as recorded (only what differs, totals recomputed). */
 export function applyEdit(
-  resource: DocumentResource, current: DocumentFields, changes: FieldChanges, now: Date,
+  resource: DocumentResource,
+  current: DocumentFields,
+  changes: FieldChanges,
+  now: Date,
 ): { fields: DocumentFields; recorded: Partial<Pick<DocumentFields, EditableDocumentField>> } {
   if (changes.items) mustKeepOwnBqLinks(current.items, changes.items);
   const next: DocumentFields = { ...current, ...changes, counterpartyCompanyId: current.counterpartyCompanyId };
@@ -180,7 +189,12 @@ function mustKeepOwnBqLinks(current: readonly DocumentLineItem[], next: readonly
   const own = new Set(current.map((item) => item.bqItemId).filter((id) => id !== undefined));
   const problems: Problems = {};
   next.forEach((item, index) => {
-    if (item.bqItemId !== undefined && !own.has(item.bqItemId)) problem(problems, `items[${index}].bqItemId`, 'names no BQ item this tender was made from: a link is made only by POST /api/tendering/bq-tenders');
+    if (item.bqItemId !== undefined && !own.has(item.bqItemId))
+      problem(
+        problems,
+        `items[${index}].bqItemId`,
+        'names no BQ item this tender was made from: a link is made only by POST /api/tendering/bq-tenders',
+      );
   });
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
 }
@@ -192,10 +206,14 @@ export function checkRules(fields: DocumentFields): void {
   }
   fields.items.forEach((item, index) => {
     if ((parseQuantity(item.quantity) ?? 0n) <= 0n) {
-      throw refusal(422, 'quantityNotPositive', `Item ${index + 1}: the quantity must be more than 0.`, { fields: { [`items[${index}].quantity`]: ['quantityNotPositive'] } });
+      throw refusal(422, 'quantityNotPositive', `Item ${index + 1}: the quantity must be more than 0.`, {
+        fields: { [`items[${index}].quantity`]: ['quantityNotPositive'] },
+      });
     }
     if (parseMoney(item.rate) === 0n && !item.includeZeroRate) {
-      throw refusal(422, 'zeroRateNotIncluded', `Item ${index + 1}: a rate of 0 needs the include box ticked.`, { fields: { [`items[${index}].includeZeroRate`]: ['zeroRateNotIncluded'] } });
+      throw refusal(422, 'zeroRateNotIncluded', `Item ${index + 1}: a rate of 0 needs the include box ticked.`, {
+        fields: { [`items[${index}].includeZeroRate`]: ['zeroRateNotIncluded'] },
+      });
     }
   });
 }

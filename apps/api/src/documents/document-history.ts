@@ -58,7 +58,10 @@ export class DocumentHistory {
   async history(resource: DocumentResource, id: string, principal: Principal): Promise<TimelineReply> {
     const actor = await this.actors.actorFor(principal);
     const streamId = documentStreamId(resource, id);
-    const [document, fingerprint] = await Promise.all([this.loader.visibleRow(resource, id, actor.companyId), streamFingerprint(this.db, streamId)]);
+    const [document, fingerprint] = await Promise.all([
+      this.loader.visibleRow(resource, id, actor.companyId),
+      streamFingerprint(this.db, streamId),
+    ]);
     let timeline = this.timelines.get(streamId);
     if (!timeline || timeline.fingerprint !== fingerprint) {
       timeline = await this.build(resource, streamId);
@@ -69,7 +72,11 @@ export class DocumentHistory {
     if (named !== timeline.named) {
       timeline.rows = timeline.rows.map((row) => ({
         ...row,
-        actor: { ...row.actor, name: row.actor.userId ? (names.users.get(row.actor.userId) ?? null) : null, companyName: row.actor.companyId ? (names.companies.get(row.actor.companyId) ?? null) : null },
+        actor: {
+          ...row.actor,
+          name: row.actor.userId ? (names.users.get(row.actor.userId) ?? null) : null,
+          companyName: row.actor.companyId ? (names.companies.get(row.actor.companyId) ?? null) : null,
+        },
       }));
       timeline.named = named;
       timeline.json = '';
@@ -100,8 +107,15 @@ export class DocumentHistory {
       return row;
     });
     return {
-      fingerprint: stream.fingerprint ?? '', rows, userIds: [...userIds], companyIds: [...companyIds], named: '', json: '', etag: '',
-      sights: counterpartySights(resource, stream.events), counterpartyJson: '',
+      fingerprint: stream.fingerprint ?? '',
+      rows,
+      userIds: [...userIds],
+      companyIds: [...companyIds],
+      named: '',
+      json: '',
+      etag: '',
+      sights: counterpartySights(resource, stream.events),
+      counterpartyJson: '',
     };
   }
 }
@@ -123,7 +137,13 @@ function historyRow(event: StoredEvent, firstBad: number, waitingLevel: Document
   const userId = typeof event.metadata.actorUserId === 'string' ? event.metadata.actorUserId : null;
   const companyId = typeof event.metadata.actorCompanyId === 'string' ? event.metadata.actorCompanyId : null;
   const status = event.type === 'WorkflowStatusChanged' ? (event.data as unknown as WorkflowStatusChanged) : null;
-  const action = status ? status.workflowEvent : event.type === 'DocumentDrafted' ? 'Draft' : event.type === 'DocumentEdited' ? 'Edit' : event.type;
+  const action = status
+    ? status.workflowEvent
+    : event.type === 'DocumentDrafted'
+      ? 'Draft'
+      : event.type === 'DocumentEdited'
+        ? 'Edit'
+        : event.type;
   return {
     revision: event.revision,
     at: event.metadata.recordedAt,

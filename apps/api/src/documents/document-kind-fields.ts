@@ -58,10 +58,22 @@ function claimItems(body: Body, problems: Problems): MilestoneClaimItem[] | unde
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return problem(problems, at, 'must be an object');
     const item = raw as Body;
     const description = text(item, 'description', 1000, problems, true, `${at}.description`);
-    const percentage = item.percentage === undefined ? problem(problems, `${at}.percentage`, 'is required') : percent(item, 'percentage', problems, `${at}.percentage`);
-    const claimAmount = item.claimAmount === undefined ? problem(problems, `${at}.claimAmount`, 'is required') : money(item, 'claimAmount', problems, `${at}.claimAmount`);
+    const percentage =
+      item.percentage === undefined
+        ? problem(problems, `${at}.percentage`, 'is required')
+        : percent(item, 'percentage', problems, `${at}.percentage`);
+    const claimAmount =
+      item.claimAmount === undefined
+        ? problem(problems, `${at}.claimAmount`, 'is required')
+        : money(item, 'claimAmount', problems, `${at}.claimAmount`);
     const expectedCompletionDate = date(item, 'expectedCompletionDate', problems, `${at}.expectedCompletionDate`);
-    if (description === undefined || typeof percentage !== 'string' || typeof claimAmount !== 'string' || expectedCompletionDate === undefined && item.expectedCompletionDate !== undefined) return;
+    if (
+      description === undefined ||
+      typeof percentage !== 'string' ||
+      typeof claimAmount !== 'string' ||
+      (expectedCompletionDate === undefined && item.expectedCompletionDate !== undefined)
+    )
+      return;
     parsed.push({ itemNo: index + 1, description, percentage, expectedCompletionDate: expectedCompletionDate ?? null, claimAmount });
   });
   return parsed;

@@ -31,7 +31,8 @@ export function kindTotals(resource: DocumentResource, fields: Omit<DocumentFiel
     return { subtotal: formatSen(subtotal), sst: formatSen(sst), total: formatSen(subtotal + sst) };
   }
   const valuation = resource === 'paymentCertificate' ? tradeValuationOf(fields) : null;
-  if (valuation) return { subtotal: formatSen(valuation.amountDue), sst: formatSen(valuation.sst), total: formatSen(valuation.totalPayable) };
+  if (valuation)
+    return { subtotal: formatSen(valuation.amountDue), sst: formatSen(valuation.sst), total: formatSen(valuation.totalPayable) };
   return null;
 }
 
@@ -59,13 +60,21 @@ export function checkKindRules(resource: DocumentResource, fields: DocumentField
     if (fields.openAt && fields.closeAt && Date.parse(fields.closeAt) <= Date.parse(fields.openAt)) {
       throw rule('closeNotAfterOpen', 'The tender must close after it opens.', 'closeAt');
     }
-    if (fields.closeAt && fields.expectedDeliveryStart && Date.parse(fields.closeAt) >= startOfDayInMalaysia(fields.expectedDeliveryStart).getTime()) {
+    if (
+      fields.closeAt &&
+      fields.expectedDeliveryStart &&
+      Date.parse(fields.closeAt) >= startOfDayInMalaysia(fields.expectedDeliveryStart).getTime()
+    ) {
       throw rule('tenderClosesAfterDeliveryStart', 'The tender must close before the expected delivery start.', 'closeAt');
     }
     if (fields.expectedDeliveryStart && fields.expectedDeliveryEnd && fields.expectedDeliveryEnd < fields.expectedDeliveryStart) {
       throw rule('endBeforeStart', 'The expected delivery end may not be before its start.', 'expectedDeliveryEnd');
     }
-    if (fields.minimumAmount && fields.maximumAmount && (parseMoney(fields.minimumAmount) ?? 0n) > (parseMoney(fields.maximumAmount) ?? 0n)) {
+    if (
+      fields.minimumAmount &&
+      fields.maximumAmount &&
+      (parseMoney(fields.minimumAmount) ?? 0n) > (parseMoney(fields.maximumAmount) ?? 0n)
+    ) {
       throw rule('minimumAboveMaximum', 'The minimum amount may not exceed the maximum.', 'minimumAmount');
     }
   }
@@ -75,20 +84,29 @@ export function checkKindRules(resource: DocumentResource, fields: DocumentField
   if (fields.claimItems && fields.claimItems.length > 0) {
     fields.claimItems.forEach((item, index) => checkPercent(item.percentage, `claimItems[${index}].percentage`));
     const claimed = fields.claimItems.reduce((sum, item) => sum + (parsePercent(item.percentage) ?? 0n), 0n);
-    if (claimed > HUNDRED_PERCENT) throw rule('percentageAboveRemaining', `The claim items add up to ${formatSen(claimed)}%, more than 100%.`, 'claimItems');
+    if (claimed > HUNDRED_PERCENT)
+      throw rule('percentageAboveRemaining', `The claim items add up to ${formatSen(claimed)}%, more than 100%.`, 'claimItems');
   }
   if (DocumentKindsWithDeliveredQuantities.includes(resource) && !fields.sourceDocumentId) {
     // Without a source order, a line's own quantity is what remains to deliver.
     fields.items.forEach((item, index) => {
       if (item.deliveredQuantity && (parseQuantity(item.deliveredQuantity) ?? 0n) > (parseQuantity(item.quantity) ?? 0n)) {
-        throw rule('quantityAboveRemaining', `Item ${index + 1}: ${item.deliveredQuantity} is more than the ${item.quantity} to deliver.`, `items[${index}].deliveredQuantity`);
+        throw rule(
+          'quantityAboveRemaining',
+          `Item ${index + 1}: ${item.deliveredQuantity} is more than the ${item.quantity} to deliver.`,
+          `items[${index}].deliveredQuantity`,
+        );
       }
     });
   }
   if (resource === 'paymentCertificate') {
     const valuation = tradeValuationOf(fields);
     if (valuation && valuation.amountDue < 0n) {
-      throw rule('previousCertifiedAboveValuation', 'Certified before is more than this valuation after retention.', 'previousCertifiedAmount');
+      throw rule(
+        'previousCertifiedAboveValuation',
+        'Certified before is more than this valuation after retention.',
+        'previousCertifiedAmount',
+      );
     }
   }
 }
@@ -99,12 +117,20 @@ const TENDER_ACTIVATION_FROM: ReadonlySet<string> = new Set(['new', 'rejected'])
 /** What asking for approval needs besides an item: a tender's times, an order's delivered quantities. */
 export function checkRequestRules(resource: DocumentResource, fields: DocumentFields, now: Date, status: string): void {
   if (resource === 'tender' && TENDER_ACTIVATION_FROM.has(status)) {
-    if (!fields.openAt || !fields.closeAt) throw rule('tenderTimesRequired', 'A tender needs its open and close times before approval.', fields.openAt ? 'closeAt' : 'openAt');
+    if (!fields.openAt || !fields.closeAt)
+      throw rule('tenderTimesRequired', 'A tender needs its open and close times before approval.', fields.openAt ? 'closeAt' : 'openAt');
     checkAhead(fields.closeAt, 'closeAt', now);
   }
-  if (DocumentKindsWithDeliveredQuantities.includes(resource) && !fields.items.some((item) => (parseQuantity(item.deliveredQuantity ?? '0') ?? 0n) > 0n)) {
+  if (
+    DocumentKindsWithDeliveredQuantities.includes(resource) &&
+    !fields.items.some((item) => (parseQuantity(item.deliveredQuantity ?? '0') ?? 0n) > 0n)
+  ) {
     const code = resource === 'deliveryOrder' ? 'deliveryQuantityRequired' : 'serviceQuantityRequired';
-    throw rule(code, `A ${resource === 'deliveryOrder' ? 'delivery' : 'service'} order needs a ${resource === 'deliveryOrder' ? 'delivery' : 'service'} quantity on at least one line.`, 'items');
+    throw rule(
+      code,
+      `A ${resource === 'deliveryOrder' ? 'delivery' : 'service'} order needs a ${resource === 'deliveryOrder' ? 'delivery' : 'service'} quantity on at least one line.`,
+      'items',
+    );
   }
   // The amount a round is asked for is the one the document shows: a certificate shows its valuation, a
   // milestone claim its claim items. Without them there is nothing to route on.
@@ -119,7 +145,11 @@ export function checkRequestRules(resource: DocumentResource, fields: DocumentFi
 /** Spec §5.3: "a milestone claim with claim items cannot be deleted": its Cancel is refused. */
 export function checkCancelRule(resource: DocumentResource, fields: DocumentFields, event: WorkflowEventName): void {
   if (event === 'Cancel' && resource === 'milestoneClaim' && (fields.claimItems?.length ?? 0) > 0) {
-    throw rule('claimItemsPreventCancel', 'A milestone claim with claim items cannot be cancelled: remove its claim items first.', 'claimItems');
+    throw rule(
+      'claimItemsPreventCancel',
+      'A milestone claim with claim items cannot be cancelled: remove its claim items first.',
+      'claimItems',
+    );
   }
 }
 
@@ -145,7 +175,11 @@ export function checkDraws(resource: DocumentResource, fields: DocumentFields, c
       const delivered = parseQuantity(item.deliveredQuantity ?? '0') ?? 0n;
       const remaining = ordered - (taken.get(lineNo) ?? 0n);
       if (delivered > remaining) {
-        throw rule('quantityAboveRemaining', `Item ${index + 1}: ${formatQuantity(delivered)} is more than the ${formatQuantity(remaining > 0n ? remaining : 0n)} remaining on order line ${lineNo}.`, `items[${index}].deliveredQuantity`);
+        throw rule(
+          'quantityAboveRemaining',
+          `Item ${index + 1}: ${formatQuantity(delivered)} is more than the ${formatQuantity(remaining > 0n ? remaining : 0n)} remaining on order line ${lineNo}.`,
+          `items[${index}].deliveredQuantity`,
+        );
       }
       taken.set(lineNo, (taken.get(lineNo) ?? 0n) + delivered);
     });
@@ -153,19 +187,27 @@ export function checkDraws(resource: DocumentResource, fields: DocumentFields, c
   const claimed = claimShare(resource, fields);
   if (claimed !== null && context.sourceLines !== null && claimed + context.claimedByOthers > HUNDRED_PERCENT) {
     const left = HUNDRED_PERCENT - context.claimedByOthers;
-    throw rule('percentageAboveRemaining', `Only ${formatSen(left > 0n ? left : 0n)}% of the order remains to claim.`, resource === 'milestoneClaim' ? 'claimItems' : 'claimPercentage');
+    throw rule(
+      'percentageAboveRemaining',
+      `Only ${formatSen(left > 0n ? left : 0n)}% of the order remains to claim.`,
+      resource === 'milestoneClaim' ? 'claimItems' : 'claimPercentage',
+    );
   }
 }
 
 /** The percent of its source a claim takes (basis points), or null when the kind claims none. */
 export function claimShare(resource: DocumentResource, fields: Pick<DocumentFields, 'claimPercentage' | 'claimItems'>): bigint | null {
   if (resource === 'progressiveClaim') return fields.claimPercentage ? parsePercent(fields.claimPercentage) : null;
-  if (resource === 'milestoneClaim') return (fields.claimItems ?? []).reduce((sum, item) => sum + (parsePercent(item.percentage) ?? 0n), 0n);
+  if (resource === 'milestoneClaim')
+    return (fields.claimItems ?? []).reduce((sum, item) => sum + (parsePercent(item.percentage) ?? 0n), 0n);
   return null;
 }
 
 /** The rows a document adds to `document_draws`: delivered quantities per source line, a claim's share at line 0. */
-export function drawRows(resource: DocumentResource, fields: Partial<Pick<DocumentFields, 'items' | 'claimPercentage' | 'claimItems'>>): { measure: 'quantity' | 'percent'; lineNo: number; amount: bigint }[] {
+export function drawRows(
+  resource: DocumentResource,
+  fields: Partial<Pick<DocumentFields, 'items' | 'claimPercentage' | 'claimItems'>>,
+): { measure: 'quantity' | 'percent'; lineNo: number; amount: bigint }[] {
   const rows: { measure: 'quantity' | 'percent'; lineNo: number; amount: bigint }[] = [];
   if (DocumentKindsWithDeliveredQuantities.includes(resource) && fields.items) {
     const perLine = new Map<number, bigint>();

@@ -10,11 +10,19 @@
 // indexes, the two trigram GIN included), and only the narrow row's few indexes take new entries
 // (documents README, "The narrow status row").
 const SORT_KEYS: Readonly<Record<string, string>> = {
-  created: 'created_at, id', number: 'document_no, id', title: 'title, id',
-  total: 'total_sen, id', id: 'id', project: 'project_id, created_at, id',
+  created: 'created_at, id',
+  number: 'document_no, id',
+  title: 'title, id',
+  total: 'total_sen, id',
+  id: 'id',
+  project: 'project_id, created_at, id',
 };
 /** On document_states: what an action changes. status ends with created_at, so it also serves a status tab in the default order. */
-const STATE_SORT_KEYS: Readonly<Record<string, string>> = { status: 'status, created_at, id', updated: 'updated_at, id', revision: 'revision, id' };
+const STATE_SORT_KEYS: Readonly<Record<string, string>> = {
+  status: 'status, created_at, id',
+  updated: 'updated_at, id',
+  revision: 'revision, id',
+};
 
 /** A tender's type: tenders only, so the other kinds' rows carry no entry of it. */
 const typed = [
@@ -22,17 +30,23 @@ const typed = [
   'CREATE INDEX IF NOT EXISTS documents_received_type ON documents (resource, counterparty_company_id, tender_type, created_at, id) WHERE shared_with_counterparty AND tender_type IS NOT NULL;',
 ];
 
-const own = Object.entries({ ...SORT_KEYS, counterparty: 'counterparty_company_id, created_at, id' })
-  .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS documents_own_${name} ON documents (resource, company_id, ${keys});`);
-const received = Object.entries({ ...SORT_KEYS, sender: 'company_id, created_at, id' })
-  .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS documents_received_${name} ON documents (resource, counterparty_company_id, ${keys}) WHERE shared_with_counterparty;`);
-const stateOwn = Object.entries(STATE_SORT_KEYS)
-  .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS document_states_own_${name} ON document_states (resource, company_id, ${keys});`);
+const own = Object.entries({ ...SORT_KEYS, counterparty: 'counterparty_company_id, created_at, id' }).map(
+  ([name, keys]) => `CREATE INDEX IF NOT EXISTS documents_own_${name} ON documents (resource, company_id, ${keys});`,
+);
+const received = Object.entries({ ...SORT_KEYS, sender: 'company_id, created_at, id' }).map(
+  ([name, keys]) =>
+    `CREATE INDEX IF NOT EXISTS documents_received_${name} ON documents (resource, counterparty_company_id, ${keys}) WHERE shared_with_counterparty;`,
+);
+const stateOwn = Object.entries(STATE_SORT_KEYS).map(
+  ([name, keys]) => `CREATE INDEX IF NOT EXISTS document_states_own_${name} ON document_states (resource, company_id, ${keys});`,
+);
 // status_id: tenders received sorted by total go by id (their totals are the buyers' estimates, withheld:
 // estimate-withheld.ts), so a status tab of them sorted so is a range of (status, id). Without it the branch
 // walked every narrow row in id order to find the status's (30,500 in the plan spec; 9 ms at a million).
-const stateReceived = Object.entries({ ...STATE_SORT_KEYS, status_id: 'status, id' })
-  .map(([name, keys]) => `CREATE INDEX IF NOT EXISTS document_states_received_${name} ON document_states (resource, counterparty_company_id, ${keys}) WHERE shared_with_counterparty;`);
+const stateReceived = Object.entries({ ...STATE_SORT_KEYS, status_id: 'status, id' }).map(
+  ([name, keys]) =>
+    `CREATE INDEX IF NOT EXISTS document_states_received_${name} ON document_states (resource, counterparty_company_id, ${keys}) WHERE shared_with_counterparty;`,
+);
 
 /**
  * Search (document-list.ts, searchBranch), trigram indexes (pg_trgm): documents_search on number and title

@@ -16,8 +16,14 @@ const BOUND = 1_000;
 const COMPANY = 'teguh-bina';
 
 type PlanNode = {
-  'Node Type': string; 'Actual Rows': number; 'Actual Loops': number; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[];
-  'Rows Removed by Filter'?: number; 'Rows Removed by Index Recheck'?: number;
+  'Node Type': string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
 };
 
 let db: PGliteDatabase;
@@ -97,7 +103,12 @@ async function plan(text: string, params: unknown[]): Promise<PlanNode> {
 }
 
 const firstPages: [string, Record<string, string>][] = [
-  ...LIST_SORTS.flatMap((field) => (['ASC', 'DESC'] as const).map((dir): [string, Record<string, string>] => [`sorted by ${field} ${dir}`, { sort: JSON.stringify([field, dir]) }])),
+  ...LIST_SORTS.flatMap((field) =>
+    (['ASC', 'DESC'] as const).map((dir): [string, Record<string, string>] => [
+      `sorted by ${field} ${dir}`,
+      { sort: JSON.stringify([field, dir]) },
+    ]),
+  ),
   ['search for a common word', { filter: '{"q":"piling"}' }],
   ['search for a rare word', { filter: '{"q":"quokka"}' }],
   // Not here: a word only in the received tenders ("sand"): the own branch's fallback reads the words'
@@ -155,7 +166,9 @@ describe(`document lists at ${ROWS.toLocaleString('en')} tenders: no step of a f
   // round) reading a heap page for each entry counted cost 14 ms (test/bench/lists), against 3 ms for this.
   it('the count of awaiting approval is an index-only scan of its partial index on each side', async () => {
     const sql = listSql('tender', COMPANY, parseListQuery({ filter: '{"awaitingApproval":true}' }));
-    const read = scans(await plan(sql.count.text, sql.count.params)).map((scan) => `${scan['Node Type']} ${scan['Index Name'] ?? ''}`.trim());
+    const read = scans(await plan(sql.count.text, sql.count.params)).map((scan) =>
+      `${scan['Node Type']} ${scan['Index Name'] ?? ''}`.trim(),
+    );
     expect(read).toEqual(['Index Only Scan document_states_own_awaiting', 'Index Only Scan document_states_received_awaiting']);
   });
 
@@ -163,7 +176,9 @@ describe(`document lists at ${ROWS.toLocaleString('en')} tenders: no step of a f
   // (its key, an expression or a partial index's condition), every action's UPDATE would write an entry into
   // all of its ~20 indexes again instead of a HOT update (documents.projection.ts; README "The narrow status row").
   it('no index of the wide documents row holds what an action changes', async () => {
-    const indexes = await db.query<{ indexname: string; indexdef: string }>("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'documents'");
+    const indexes = await db.query<{ indexname: string; indexdef: string }>(
+      "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'documents'",
+    );
     expect(indexes.length).toBeGreaterThan(15);
     const changed = /\b(status|updated_at|revision|awaiting_level|approval_round)\b/;
     expect(indexes.filter((index) => changed.test(index.indexdef)).map((index) => index.indexname)).toEqual([]);
@@ -177,17 +192,34 @@ describe(`document lists at ${ROWS.toLocaleString('en')} tenders: no step of a f
     expect({ total: page.total, capped: page.capped }).toEqual({ total: SEARCH_TOTAL_CAP, capped: true });
   });
 
-  it.each([['piling', 'DESC'], ['piling', 'ASC'], ['sand', 'DESC'], ['quokka', 'DESC'], ['lot 10', 'ASC']])('a search for %s (createdAt %s) finds the first matches of both branches in order', async (word, dir) => {
-    const page = await listDocuments(db, 'tender', COMPANY, parseListQuery({ filter: JSON.stringify({ q: word }), sort: JSON.stringify(['createdAt', dir]) }));
-    const expected = await db.query<{ id: string }>(`SELECT id FROM documents WHERE (company_id = $1 OR (counterparty_company_id = $1 AND shared_with_counterparty))
-      AND (document_no || ' ' || title) ILIKE $2 ORDER BY created_at ${dir}, id ${dir} LIMIT 25`, [COMPANY, `%${word}%`]);
+  it.each([
+    ['piling', 'DESC'],
+    ['piling', 'ASC'],
+    ['sand', 'DESC'],
+    ['quokka', 'DESC'],
+    ['lot 10', 'ASC'],
+  ])('a search for %s (createdAt %s) finds the first matches of both branches in order', async (word, dir) => {
+    const page = await listDocuments(
+      db,
+      'tender',
+      COMPANY,
+      parseListQuery({ filter: JSON.stringify({ q: word }), sort: JSON.stringify(['createdAt', dir]) }),
+    );
+    const expected = await db.query<{ id: string }>(
+      `SELECT id FROM documents WHERE (company_id = $1 OR (counterparty_company_id = $1 AND shared_with_counterparty))
+      AND (document_no || ' ' || title) ILIKE $2 ORDER BY created_at ${dir}, id ${dir} LIMIT 25`,
+      [COMPANY, `%${word}%`],
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(page.rows.map((row) => row.id)).toEqual(expected.map((row) => row.id));
   });
 
   it('a set below the cap is counted exactly, and the rows come in the order asked', async () => {
     const page = await listDocuments(db, 'tender', COMPANY, parseListQuery({ filter: '{"projectId":"p-3"}', sort: '["total","ASC"]' }));
-    const [exact] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM documents WHERE project_id = 'p-3' AND (company_id = $1 OR (counterparty_company_id = $1 AND shared_with_counterparty))`, [COMPANY]);
+    const [exact] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM documents WHERE project_id = 'p-3' AND (company_id = $1 OR (counterparty_company_id = $1 AND shared_with_counterparty))`,
+      [COMPANY],
+    );
     expect({ total: page.total, capped: page.capped }).toEqual({ total: exact!.n, capped: false });
     // The own tenders by total; those received (their buyers' estimates withheld: null) after them.
     const totals = page.rows.map((row) => (row.total === null ? null : Number(row.total.replace(/,/g, ''))));

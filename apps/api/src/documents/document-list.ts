@@ -11,7 +11,15 @@
 //   X-Total-Capped and the page "10,000 or more");
 // - search is a trigram index (pg_trgm) on number and title, or a walk of the sort's index, as the planner finds cheaper.
 import { refusal, invalidFields } from '../common/refusal.js';
-import { DocumentListSearchTotalCap, DocumentListTotalCap, TenderTypes, type DocumentListItem, type DocumentResource, type TenderType, type VerifyLevel } from '@binaan/contracts';
+import {
+  DocumentListSearchTotalCap,
+  DocumentListTotalCap,
+  TenderTypes,
+  type DocumentListItem,
+  type DocumentResource,
+  type TenderType,
+  type VerifyLevel,
+} from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { listFilter } from '../common/list-query.js';
 import { receivedWithoutEstimate } from './estimate-withheld.js';
@@ -33,17 +41,47 @@ const MAX_IDS = 1_000;
  * or a project's list in the default order. companyName / counterpartyName: ordered through `companies`.
  */
 const SORTS: Readonly<Record<string, readonly string[] | 'companyName' | 'counterpartyName'>> = {
-  id: ['id'], documentNo: ['document_no', 'id'], title: ['title', 'id'], status: ['status', 'created_at', 'id'], total: ['total_sen', 'id'],
-  createdAt: ['created_at', 'id'], updatedAt: ['updated_at', 'id'], revision: ['revision', 'id'], projectId: ['project_id', 'created_at', 'id'],
-  companyName: 'companyName', counterpartyName: 'counterpartyName',
+  id: ['id'],
+  documentNo: ['document_no', 'id'],
+  title: ['title', 'id'],
+  status: ['status', 'created_at', 'id'],
+  total: ['total_sen', 'id'],
+  createdAt: ['created_at', 'id'],
+  updatedAt: ['updated_at', 'id'],
+  revision: ['revision', 'id'],
+  projectId: ['project_id', 'created_at', 'id'],
+  companyName: 'companyName',
+  counterpartyName: 'counterpartyName',
 };
 export const LIST_SORTS = Object.keys(SORTS);
-export const LIST_FILTERS = ['id', 'status', 'q', 'counterparty', 'projectId', 'dateFrom', 'dateTo', 'direction', 'awaitingApproval', 'tenderType'] as const;
+export const LIST_FILTERS = [
+  'id',
+  'status',
+  'q',
+  'counterparty',
+  'projectId',
+  'dateFrom',
+  'dateTo',
+  'direction',
+  'awaitingApproval',
+  'tenderType',
+] as const;
 
 export type ListQuery = {
   sort: { field: string; direction: 'ASC' | 'DESC' };
   range: { from: number; to: number };
-  filter: { id?: string[]; status?: string[]; q?: string; counterparty?: string; projectId?: string; dateFrom?: string; dateTo?: string; direction?: 'sent' | 'received'; awaitingApproval?: boolean; tenderType?: TenderType };
+  filter: {
+    id?: string[];
+    status?: string[];
+    q?: string;
+    counterparty?: string;
+    projectId?: string;
+    dateFrom?: string;
+    dateTo?: string;
+    direction?: 'sent' | 'received';
+    awaitingApproval?: boolean;
+    tenderType?: TenderType;
+  };
 };
 
 function json(name: string, text: unknown): unknown {
@@ -56,7 +94,8 @@ function json(name: string, text: unknown): unknown {
   }
 }
 
-const isDate = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}/.test(value);
+const isDate = (value: unknown): value is string =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}/.test(value);
 
 /** A string or a list of strings (react-admin sends either), each at most 200 characters. */
 function strings(value: unknown, max: number): string[] | null {
@@ -84,14 +123,23 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
   // ra-data-simple-rest's getMany sends filter={"id":[...]} and no range: it wants every one of them.
   const ids = typeof query.filter === 'string' && query.range === undefined ? idCount(query.filter) : 0;
   const range = rawRange ?? [0, Math.max(ids, 25) - 1];
-  if (!Array.isArray(range) || !Number.isSafeInteger(range[0]) || !Number.isSafeInteger(range[1]) || range[0] < 0 || range[1] < range[0] || range[1] - range[0] >= MAX_PAGE) {
+  if (
+    !Array.isArray(range) ||
+    !Number.isSafeInteger(range[0]) ||
+    !Number.isSafeInteger(range[1]) ||
+    range[0] < 0 ||
+    range[1] < range[0] ||
+    range[1] - range[0] >= MAX_PAGE
+  ) {
     throw invalidFields({ range: [`must be [from, to] with 0 <= from <= to and at most ${MAX_PAGE} rows`] });
   }
   const f = listFilter(query.filter);
   // A key the list does not know is refused, not ignored: ignoring it answers a list the caller did not ask for.
   const unknown = Object.keys(f).filter((key) => !(LIST_FILTERS as readonly string[]).includes(key));
   if (unknown.length > 0) {
-    throw refusal(400, 'unknownFilter', `Unknown filter: ${unknown.join(', ')}. Known: ${LIST_FILTERS.join(', ')}.`, { fields: Object.fromEntries(unknown.map((key) => [`filter.${key}`, ['unknownFilter']])) });
+    throw refusal(400, 'unknownFilter', `Unknown filter: ${unknown.join(', ')}. Known: ${LIST_FILTERS.join(', ')}.`, {
+      fields: Object.fromEntries(unknown.map((key) => [`filter.${key}`, ['unknownFilter']])),
+    });
   }
   const filter: ListQuery['filter'] = {};
   const problems: Record<string, string[]> = {};
@@ -123,7 +171,8 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
   }
   // A tender's type: the documents_*_type indexes (tenders only) serve it.
   if (f.tenderType !== undefined) {
-    if (typeof f.tenderType !== 'string' || !(TenderTypes as readonly string[]).includes(f.tenderType)) problems['filter.tenderType'] = [`must be one of ${TenderTypes.join(', ')}`];
+    if (typeof f.tenderType !== 'string' || !(TenderTypes as readonly string[]).includes(f.tenderType))
+      problems['filter.tenderType'] = [`must be one of ${TenderTypes.join(', ')}`];
     else filter.tenderType = f.tenderType as TenderType;
   }
   for (const key of ['dateFrom', 'dateTo'] as const) {
@@ -131,17 +180,41 @@ export function parseListQuery(query: Record<string, unknown>): ListQuery {
     if (!isDate(f[key])) problems[`filter.${key}`] = ['must be a date YYYY-MM-DD or an ISO time'];
     else filter[key] = f[key];
   }
-  if (filter.dateFrom && filter.dateTo && filter.dateTo < filter.dateFrom) throw refusal(422, 'endBeforeStart', 'dateTo may not be before dateFrom.');
+  if (filter.dateFrom && filter.dateTo && filter.dateTo < filter.dateFrom)
+    throw refusal(422, 'endBeforeStart', 'dateTo may not be before dateFrom.');
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
-  return { sort: { field: sort[0], direction: sort[1] as 'ASC' | 'DESC' }, range: { from: range[0] as number, to: range[1] as number }, filter };
+  return {
+    sort: { field: sort[0], direction: sort[1] as 'ASC' | 'DESC' },
+    range: { from: range[0] as number, to: range[1] as number },
+    filter,
+  };
 }
 
 type Row = {
-  id: string; resource: string; document_no: string; title: string; status: string; total_sen: string | number | null; currency: string; company_id: string;
-  counterparty_company_id: string | null; company_name: string | null; counterparty_name: string | null; project_name: string | null; project_id: string | null; tender_type: string | null; close_at: Date | string | null; awaiting_level: number | null; created_by: string; created_at: Date | string; updated_at: Date | string; revision: string | number;
+  id: string;
+  resource: string;
+  document_no: string;
+  title: string;
+  status: string;
+  total_sen: string | number | null;
+  currency: string;
+  company_id: string;
+  counterparty_company_id: string | null;
+  company_name: string | null;
+  counterparty_name: string | null;
+  project_name: string | null;
+  project_id: string | null;
+  tender_type: string | null;
+  close_at: Date | string | null;
+  awaiting_level: number | null;
+  created_by: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  revision: string | number;
 };
 
-const COLUMNS = 'id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, tender_type, close_at, awaiting_level, created_by, created_at, updated_at, revision';
+const COLUMNS =
+  'id, resource, document_no, title, status, total_sen, currency, company_id, counterparty_company_id, project_id, tender_type, close_at, awaiting_level, created_by, created_at, updated_at, revision';
 /** COLUMNS with no total (NULL in its place), for rows whose total the reader may not see or sort by. */
 const COLUMNS_WITHOUT_TOTAL = COLUMNS.replace('total_sen', 'NULL::bigint AS total_sen');
 
@@ -192,7 +265,8 @@ function searchBranch(where: string[], conditions: string[], order: string, reac
   // Received: its rows lie one in many across the table, so a walk costs a page read a row; the index
   // keyed by the receiver holds only its matches, however common the word is elsewhere. The matches are
   // always the wide table's (its trigram indexes; the state columns are there too, unindexed).
-  if (keyed !== search) return `(SELECT ${COLUMNS} FROM (SELECT ${COLUMNS} FROM documents WHERE ${base} AND ${keyed} OFFSET 0) matches ORDER BY ${order} LIMIT ${reach})`;
+  if (keyed !== search)
+    return `(SELECT ${COLUMNS} FROM (SELECT ${COLUMNS} FROM documents WHERE ${base} AND ${keyed} OFFSET 0) matches ORDER BY ${order} LIMIT ${reach})`;
   return `(WITH walk AS MATERIALIZED (SELECT ${COLUMNS} FROM (SELECT ${COLUMNS} FROM ${source.rows('documents')} WHERE ${base} ORDER BY ${order} LIMIT ${searchWalk(reach)}) walked
       WHERE ${search} ORDER BY ${order} LIMIT ${reach})
     SELECT ${COLUMNS} FROM walk WHERE (SELECT count(*) FROM walk) >= ${reach}
@@ -235,7 +309,12 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
   const keyed = filter.q && filter.direction !== 'sent' ? p(`${like(companyId)} %${like(filter.q)}%`) : undefined;
   // The own branch reads the words' index (its company holds most rows it finds); the received branch
   // the index keyed by the receiver, so a word common in the own tenders is not read for it.
-  const searchOf = (side: 'own' | 'received') => (!search ? [] : side === 'own' || !keyed ? [search] : [search, `(counterparty_company_id || ' ' || document_no || ' ' || title) ILIKE ${keyed}`]);
+  const searchOf = (side: 'own' | 'received') =>
+    !search
+      ? []
+      : side === 'own' || !keyed
+        ? [search]
+        : [search, `(counterparty_company_id || ' ' || document_no || ' ' || title) ILIKE ${keyed}`];
   if (filter.projectId) common.push(`project_id = ${p(filter.projectId)}`);
   if (filter.tenderType) common.push(`tender_type = ${p(filter.tenderType)}`);
   if (filter.awaitingApproval === true) common.push('awaiting_level IS NOT NULL');
@@ -245,13 +324,32 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
   const branches: { side: 'own' | 'received'; where: string[]; search: string[] }[] = [];
   if (filter.direction !== 'received') {
     const search = searchOf('own');
-    branches.push({ side: 'own', where: ['resource = $1', 'company_id = $2', ...(filter.counterparty ? [`counterparty_company_id = ${p(filter.counterparty)}`] : []), ...common, ...search], search });
+    branches.push({
+      side: 'own',
+      where: [
+        'resource = $1',
+        'company_id = $2',
+        ...(filter.counterparty ? [`counterparty_company_id = ${p(filter.counterparty)}`] : []),
+        ...common,
+        ...search,
+      ],
+      search,
+    });
   }
   if (filter.direction !== 'sent') {
     const search = searchOf('received');
     branches.push({
-      side: 'received', search,
-      where: ['resource = $1', 'counterparty_company_id = $2', 'shared_with_counterparty', 'company_id <> $2', ...(filter.counterparty ? [`company_id = ${p(filter.counterparty)}`] : []), ...common, ...searchOf('received')],
+      side: 'received',
+      search,
+      where: [
+        'resource = $1',
+        'counterparty_company_id = $2',
+        'shared_with_counterparty',
+        'company_id <> $2',
+        ...(filter.counterparty ? [`company_id = ${p(filter.counterparty)}`] : []),
+        ...common,
+        ...searchOf('received'),
+      ],
     });
   }
   // The page and the count share the parameters, so each statement uses every one of them.
@@ -264,9 +362,12 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
   const statusBranches = (where: string[]) => (statuses.length > 0 ? statuses.map((s) => [...where, `status = ${s}`]) : [where]);
   const count = branches.map((b) => {
     const where = [...b.where, ...(statuses.length > 0 ? [`status IN (${statuses.join(', ')})`] : [])];
-    return search ? searchCount(where, b.search, totalCap(query), source) : `(SELECT 1 FROM ${source.counted} WHERE ${where.join(' AND ')})`;
+    return search
+      ? searchCount(where, b.search, totalCap(query), source)
+      : `(SELECT 1 FROM ${source.counted} WHERE ${where.join(' AND ')})`;
   });
-  const countText = count.length === 0 ? 'SELECT 0 AS n' : `SELECT COUNT(*) AS n FROM (${count.join(' UNION ALL ')} LIMIT ${totalCap(query)}) capped`;
+  const countText =
+    count.length === 0 ? 'SELECT 0 AS n' : `SELECT COUNT(*) AS n FROM (${count.join(' UNION ALL ')} LIMIT ${totalCap(query)}) capped`;
 
   const limit = query.range.to - query.range.from + 1;
   const reach = query.range.from + limit; // each branch stops after the rows the page may need
@@ -282,7 +383,9 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
       const withheld = query.sort.field === 'total' && receivedWithoutEstimate(resource, branch.side === 'received');
       const branchOrder = withheld ? `id ${dir}` : order;
       for (const where of statusBranches(branch.where)) {
-        const rows = search ? searchBranch(where, branch.search, branchOrder, reach, source) : `(SELECT ${COLUMNS} FROM ${source.rows('documents')} WHERE ${where.join(' AND ')} ORDER BY ${branchOrder} LIMIT ${reach})`;
+        const rows = search
+          ? searchBranch(where, branch.search, branchOrder, reach, source)
+          : `(SELECT ${COLUMNS} FROM ${source.rows('documents')} WHERE ${where.join(' AND ')} ORDER BY ${branchOrder} LIMIT ${reach})`;
         parts.push(withheld ? `(SELECT ${COLUMNS_WITHOUT_TOTAL} FROM ${rows} withheld)` : rows);
       }
     }
@@ -343,14 +446,30 @@ export async function listDocuments(db: SqlExecutor, resource: DocumentResource,
     total = rows.length === 0 ? counted : Math.max(counted, query.range.from + rows.length + (capped && rows.length === limit ? 1 : 0));
   }
   return {
-    total, capped,
+    total,
+    capped,
     rows: rows.map((r) => ({
-      id: r.id, resource: r.resource, documentNo: r.document_no, title: r.title, status: r.status, currency: r.currency,
-      total: r.total_sen === null || receivedWithoutEstimate(r.resource, r.company_id !== companyId) ? null : formatSen(BigInt(r.total_sen)),
-      companyId: r.company_id, counterpartyCompanyId: r.counterparty_company_id,
-      companyName: r.company_name, counterpartyName: r.counterparty_name, projectId: r.project_id, projectName: r.project_name, tenderType: r.tender_type, closeAt: r.close_at === null ? null : iso(r.close_at),
-      awaitingLevel: r.awaiting_level === null ? null : (Number(r.awaiting_level) as VerifyLevel), createdBy: r.created_by,
-      createdAt: iso(r.created_at), updatedAt: iso(r.updated_at), revision: Number(r.revision),
+      id: r.id,
+      resource: r.resource,
+      documentNo: r.document_no,
+      title: r.title,
+      status: r.status,
+      currency: r.currency,
+      total:
+        r.total_sen === null || receivedWithoutEstimate(r.resource, r.company_id !== companyId) ? null : formatSen(BigInt(r.total_sen)),
+      companyId: r.company_id,
+      counterpartyCompanyId: r.counterparty_company_id,
+      companyName: r.company_name,
+      counterpartyName: r.counterparty_name,
+      projectId: r.project_id,
+      projectName: r.project_name,
+      tenderType: r.tender_type,
+      closeAt: r.close_at === null ? null : iso(r.close_at),
+      awaitingLevel: r.awaiting_level === null ? null : (Number(r.awaiting_level) as VerifyLevel),
+      createdBy: r.created_by,
+      createdAt: iso(r.created_at),
+      updatedAt: iso(r.updated_at),
+      revision: Number(r.revision),
     })),
   };
 }

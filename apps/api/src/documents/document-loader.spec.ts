@@ -13,20 +13,40 @@ const ID = '0190a2b4-0000-7000-8000-000000000001';
 const STREAM = `purchaseOrder-${ID}`;
 const kumar = userWith('purchaseOrder', 'kumar', 'teguh-bina', [10]);
 const lim = userWith('purchaseOrder', 'lim', 'teguh-bina', [20]);
-const body = { title: 'Concrete', counterpartyCompanyId: 'mutiara', items: [{ lineNo: 1, description: 'G30', unit: 'm3', quantity: '2.000', rate: '100.00', amount: '200.00', includeZeroRate: false }] };
+const body = {
+  title: 'Concrete',
+  counterpartyCompanyId: 'mutiara',
+  items: [{ lineNo: 1, description: 'G30', unit: 'm3', quantity: '2.000', rate: '100.00', amount: '200.00', includeZeroRate: false }],
+};
 const at = (n: number) => new Date(Date.UTC(2026, 2, 2) + n * 60_000).toISOString();
 
 /** Create, Request_Approve, then Reject / Resubmit: `length` events of one purchase order. */
 function stream(length: number): StoredEvent[] {
   const stored = (revision: number, type: string, data: unknown): StoredEvent => ({
-    id: String(revision), streamId: STREAM, streamType: 'purchaseOrder', revision, globalPosition: revision + 1, type, data: data as JsonValue,
-    metadata: { recordedAt: at(revision) }, prevHash: '', hash: '',
+    id: String(revision),
+    streamId: STREAM,
+    streamType: 'purchaseOrder',
+    revision,
+    globalPosition: revision + 1,
+    type,
+    data: data as JsonValue,
+    metadata: { recordedAt: at(revision) },
+    prevHash: '',
+    hash: '',
   });
   const { fields, statusEvent } = decideCreate('purchaseOrder', body, kumar, at(0));
-  const events = creationEvents({ resource: 'purchaseOrder', documentId: ID, documentNo: 'PO-2026-00001', actor: kumar, fields, statusEvent }).map((e, i) => stored(i, e.type, e.data));
+  const events = creationEvents({
+    resource: 'purchaseOrder',
+    documentId: ID,
+    documentNo: 'PO-2026-00001',
+    actor: kumar,
+    fields,
+    statusEvent,
+  }).map((e, i) => stored(i, e.type, e.data));
   for (let revision = events.length; revision < length; revision++) {
     const state = foldDocument(events)!;
-    const [name, actor] = revision === 2 ? ['Request_Approve', kumar] : state.workflow.status === 'rejected' ? ['Resubmit', kumar] : ['Reject', lim];
+    const [name, actor] =
+      revision === 2 ? ['Request_Approve', kumar] : state.workflow.status === 'rejected' ? ['Resubmit', kumar] : ['Reject', lim];
     events.push(stored(revision, 'WorkflowStatusChanged', decideAction(state, name, { remark: 'r' }, actor, at(revision))));
   }
   return events;

@@ -26,20 +26,32 @@ import { isUuid } from '../common/uuid.js';
 const STATES_KEPT = 5000;
 
 export function documentResource(name: string): DocumentResource {
-  if (!isDocumentResource(name)) throw refusal(404, 'unknownDocumentResource', `${name} is not a document resource (see GET /api/workflows).`);
+  if (!isDocumentResource(name))
+    throw refusal(404, 'unknownDocumentResource', `${name} is not a document resource (see GET /api/workflows).`);
   return name;
 }
 
 export const notFound = () => refusal(404, 'documentNotFound', 'No such document.');
 
-export function canSee(state: Pick<DocumentState, 'companyId' | 'sharedWithCounterparty'> & { fields: { counterpartyCompanyId: string | null } }, companyId: string): boolean {
+export function canSee(
+  state: Pick<DocumentState, 'companyId' | 'sharedWithCounterparty'> & { fields: { counterpartyCompanyId: string | null } },
+  companyId: string,
+): boolean {
   return state.companyId === companyId || (state.fields.counterpartyCompanyId === companyId && state.sharedWithCounterparty);
 }
 
 /** What the `documents` read model says about a document now: enough to judge visibility and the caller's levels. */
-export type DocumentRow = { id: string; resource: DocumentResource; companyId: string; sharedWithCounterparty: boolean; revision: number; fields: { counterpartyCompanyId: string | null; projectId: string | null } };
+export type DocumentRow = {
+  id: string;
+  resource: DocumentResource;
+  companyId: string;
+  sharedWithCounterparty: boolean;
+  revision: number;
+  fields: { counterpartyCompanyId: string | null; projectId: string | null };
+};
 
-const DOCUMENT_ROW = 'SELECT company_id, counterparty_company_id, shared_with_counterparty, project_id, revision FROM documents WHERE stream_id = $1';
+const DOCUMENT_ROW =
+  'SELECT company_id, counterparty_company_id, shared_with_counterparty, project_id, revision FROM documents WHERE stream_id = $1';
 
 @Injectable()
 export class DocumentLoader {
@@ -116,10 +128,29 @@ export class DocumentLoader {
    */
   async sourceOf(sourceId: string | null | undefined, companyId: string): Promise<DocumentSourceView | null> {
     if (!sourceId || !isUuid(sourceId)) return null;
-    const [row] = await this.db.query<{ resource: DocumentResource; document_no: string; company_id: string; counterparty_company_id: string | null; shared_with_counterparty: boolean }>(
-      'SELECT resource, document_no, company_id, counterparty_company_id, shared_with_counterparty FROM documents WHERE id = $1', [sourceId], { prepare: true },
+    const [row] = await this.db.query<{
+      resource: DocumentResource;
+      document_no: string;
+      company_id: string;
+      counterparty_company_id: string | null;
+      shared_with_counterparty: boolean;
+    }>(
+      'SELECT resource, document_no, company_id, counterparty_company_id, shared_with_counterparty FROM documents WHERE id = $1',
+      [sourceId],
+      { prepare: true },
     );
-    if (!row || !canSee({ companyId: row.company_id, sharedWithCounterparty: row.shared_with_counterparty, fields: { counterpartyCompanyId: row.counterparty_company_id } }, companyId)) return null;
+    if (
+      !row ||
+      !canSee(
+        {
+          companyId: row.company_id,
+          sharedWithCounterparty: row.shared_with_counterparty,
+          fields: { counterpartyCompanyId: row.counterparty_company_id },
+        },
+        companyId,
+      )
+    )
+      return null;
     return { id: sourceId, resource: row.resource, documentNo: row.document_no };
   }
 
@@ -130,18 +161,30 @@ export class DocumentLoader {
    */
   async projectNameOf(projectId: string | null | undefined, ownerCompanyId: string): Promise<string | null> {
     if (!projectId) return null;
-    const [row] = await this.db.query<{ name: string }>('SELECT name FROM projects WHERE project_id = $1 AND company_id = $2', [projectId, ownerCompanyId], { prepare: true });
+    const [row] = await this.db.query<{ name: string }>(
+      'SELECT name FROM projects WHERE project_id = $1 AND company_id = $2',
+      [projectId, ownerCompanyId],
+      { prepare: true },
+    );
     return row?.name ?? null;
   }
 
   async visibleRow(resource: DocumentResource, id: string, companyId: string): Promise<DocumentRow> {
     if (!isUuid(id)) throw notFound();
-    const [row] = await this.db.query<{ company_id: string; counterparty_company_id: string | null; shared_with_counterparty: boolean; project_id: string | null; revision: string | number }>(
-      DOCUMENT_ROW, [documentStreamId(resource, id)], { prepare: true },
-    );
+    const [row] = await this.db.query<{
+      company_id: string;
+      counterparty_company_id: string | null;
+      shared_with_counterparty: boolean;
+      project_id: string | null;
+      revision: string | number;
+    }>(DOCUMENT_ROW, [documentStreamId(resource, id)], { prepare: true });
     if (!row) throw notFound();
     const document: DocumentRow = {
-      id, resource, companyId: row.company_id, sharedWithCounterparty: row.shared_with_counterparty, revision: Number(row.revision),
+      id,
+      resource,
+      companyId: row.company_id,
+      sharedWithCounterparty: row.shared_with_counterparty,
+      revision: Number(row.revision),
       fields: { counterpartyCompanyId: row.counterparty_company_id, projectId: row.project_id },
     };
     if (!canSee(document, companyId)) throw notFound();
@@ -153,11 +196,16 @@ export class DocumentLoader {
  * The events folded (onto `from`, the state up to the revision before them; `each` as foldOnto's); a
  * stream that does not chain is 409 documentCorrupt.
  */
-export function fold(events: readonly StoredEvent[], from: DocumentState | null = null, each?: Parameters<typeof foldOnto>[2]): DocumentState | null {
+export function fold(
+  events: readonly StoredEvent[],
+  from: DocumentState | null = null,
+  each?: Parameters<typeof foldOnto>[2],
+): DocumentState | null {
   try {
     return foldOnto(from, events, each);
   } catch (error) {
-    if (error instanceof WorkflowReplayError) throw refusal(409, 'documentCorrupt', 'The document\'s events do not chain: check GET /api/audit/verify.');
+    if (error instanceof WorkflowReplayError)
+      throw refusal(409, 'documentCorrupt', "The document's events do not chain: check GET /api/audit/verify.");
     throw error;
   }
 }

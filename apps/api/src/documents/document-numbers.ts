@@ -6,7 +6,8 @@ import { DocumentNumberPrefixes, type DocumentNumberAllocated, type DocumentReso
 import { WrongExpectedRevision, type EventStore } from '@binaan/event-store';
 import { EVENT_STORE } from '../store/store.tokens.js';
 
-export const formatDocumentNo = (prefix: string, year: number, sequence: number) => `${prefix}-${year}-${String(sequence).padStart(5, '0')}`;
+export const formatDocumentNo = (prefix: string, year: number, sequence: number) =>
+  `${prefix}-${year}-${String(sequence).padStart(5, '0')}`;
 
 const MAX_ATTEMPTS = 200;
 
@@ -25,7 +26,9 @@ export class DocumentNumbers {
       const event: DocumentNumberAllocated = { type: 'DocumentNumberAllocated', data: { documentNo, documentId, sequence } };
       try {
         await this.store.append({
-          streamId, streamType: 'documentNumber', expectedRevision: head === null ? 'no_stream' : head.revision,
+          streamId,
+          streamType: 'documentNumber',
+          expectedRevision: head === null ? 'no_stream' : head.revision,
           events: [{ ...event, metadata: { actorUserId, actorCompanyId: companyId } }],
         });
         return documentNo;

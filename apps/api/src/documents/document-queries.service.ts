@@ -22,7 +22,11 @@ export type AsOf = { asOf?: string; revision?: string };
 
 const COUNTERPARTY_ROUTE: ApprovalRouteView = {
   reason: { manual: 'workflowDefault', manualVersion: null, amount: null, limitApplied: null },
-  open: false, requiredLevels: [], approvals: [], nextLevel: null, mayActNext: [],
+  open: false,
+  requiredLevels: [],
+  approvals: [],
+  nextLevel: null,
+  mayActNext: [],
 };
 
 @Injectable()
@@ -47,11 +51,15 @@ export class DocumentQueries {
     }
     if (at.revision !== undefined && !/^\d{1,12}$/.test(at.revision)) throw refusal(400, 'invalidAsOf', 'revision must be a whole number.');
     const time = at.asOf === undefined ? undefined : new Date(at.asOf);
-    if (time !== undefined && (Number.isNaN(time.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(at.asOf ?? ''))) throw refusal(400, 'invalidAsOf', 'asOf must be an ISO 8601 time.');
+    if (time !== undefined && (Number.isNaN(time.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(at.asOf ?? '')))
+      throw refusal(400, 'invalidAsOf', 'asOf must be an ISO 8601 time.');
     const now = await this.loader.visibleRow(resource, id, companyActor.companyId);
     const actor = await this.actors.forDocument(companyActor, now);
     // Revision 0 (the Draft, where the history starts) is not a document without the Create appended with it.
-    const point = { ...(at.revision !== undefined ? { toRevision: Math.max(Number(at.revision), CREATED_REVISION) } : {}), ...(time ? { toTime: time } : {}) };
+    const point = {
+      ...(at.revision !== undefined ? { toRevision: Math.max(Number(at.revision), CREATED_REVISION) } : {}),
+      ...(time ? { toTime: time } : {}),
+    };
     const streamId = documentStreamId(resource, id);
     // The counterparty reads the document only from the step that shared it with it (counterparty-view.ts).
     if (now.companyId !== companyActor.companyId && sharedFromRevision(resource, await this.loader.events(resource, id, point)) === null) {
@@ -69,9 +77,18 @@ export class DocumentQueries {
     const { companies } = await this.actors.names([], counterparty ? [state.companyId, counterparty] : [state.companyId]);
     const view: DocumentView = {
       ...state.fields,
-      id: state.id, resource: state.resource, documentNo: state.documentNo, companyId: state.companyId, status: state.workflow.status,
-      revision: state.revision, machineVersion: state.workflow.context.machineVersion, createdBy: state.createdBy, createdAt: state.createdAt, updatedAt: state.updatedAt,
-      companyName: companies.get(state.companyId) ?? null, counterpartyName: counterparty ? (companies.get(counterparty) ?? null) : null,
+      id: state.id,
+      resource: state.resource,
+      documentNo: state.documentNo,
+      companyId: state.companyId,
+      status: state.workflow.status,
+      revision: state.revision,
+      machineVersion: state.workflow.context.machineVersion,
+      createdBy: state.createdBy,
+      createdAt: state.createdAt,
+      updatedAt: state.updatedAt,
+      companyName: companies.get(state.companyId) ?? null,
+      counterpartyName: counterparty ? (companies.get(counterparty) ?? null) : null,
       projectName: await this.loader.projectNameOf(state.fields.projectId, state.companyId),
       availableActions: documentActions(state.resource, state.workflow, actor),
       // The approval route is the owner's round (who approved, who may act next, its manual and limit): the
@@ -89,17 +106,27 @@ export class DocumentQueries {
   /** Which levels the round needs and why, who has approved, who may act next (also what the notifications reactor asks, without the rest of the view). */
   async route(state: DocumentState): Promise<ApprovalRouteView> {
     const { approval, amount, createdByUserId } = state.workflow.context;
-    const names = (await this.actors.names(approval.approvals.map((a) => a.userId), [])).users;
+    const names = (
+      await this.actors.names(
+        approval.approvals.map((a) => a.userId),
+        [],
+      )
+    ).users;
     const nextLevel = approval.open ? nextMissingLevel(approval) : null;
     const approvedBy = new Set(approval.approvals.map((a) => a.userId));
     const holders = nextLevel === null ? [] : await this.actors.holdersOf(state, state.resource, nextLevel);
     const manual = await this.manualOfRound(state);
-    const levels = approval.requiredLevels.length > 0 ? approval.requiredLevels : (requiredLevelsFor(amount, manual ? workflowManual(manual) : undefined) ?? []);
+    const levels =
+      approval.requiredLevels.length > 0
+        ? approval.requiredLevels
+        : (requiredLevelsFor(amount, manual ? workflowManual(manual) : undefined) ?? []);
     const last = manual?.levels.find((l) => l.level === levels[levels.length - 1]);
     return {
       reason: {
-        manual: manual ? 'authorityManual' : 'workflowDefault', manualVersion: manual?.version ?? null,
-        amount: amount === null ? null : amount.toFixed(2), limitApplied: last?.limit ?? null,
+        manual: manual ? 'authorityManual' : 'workflowDefault',
+        manualVersion: manual?.version ?? null,
+        amount: amount === null ? null : amount.toFixed(2),
+        limitApplied: last?.limit ?? null,
       },
       open: approval.open,
       requiredLevels: approval.requiredLevels,
@@ -116,15 +143,25 @@ export class DocumentQueries {
   private async manualOfRound(state: DocumentState): Promise<AuthorityManualView | undefined> {
     const current = (await this.actors.manualFor(state.companyId, state.resource))?.view;
     const version = state.roundManualVersion;
-    if (version === undefined || state.workflow.context.approval.requiredLevels.length === 0 || current?.version === version) return current;
+    if (version === undefined || state.workflow.context.approval.requiredLevels.length === 0 || current?.version === version)
+      return current;
     if (version === null) return undefined;
     const events = await this.store.readStream(authorityManualStream(state.companyId, state.resource));
     const then = events.find((e) => (e.data as unknown as ManualData).version === version);
     if (!then) return current;
     const data = then.data as unknown as ManualData;
     return {
-      companyId: data.companyId, resource: data.resource, label: data.label, note: data.note, levels: data.levels, allowSelfApproval: data.allowSelfApproval,
-      roleType: data.roleType, roles: data.roles, version: data.version, updatedAt: then.metadata.recordedAt, updatedBy: data.by,
+      companyId: data.companyId,
+      resource: data.resource,
+      label: data.label,
+      note: data.note,
+      levels: data.levels,
+      allowSelfApproval: data.allowSelfApproval,
+      roleType: data.roleType,
+      roles: data.roles,
+      version: data.version,
+      updatedAt: then.metadata.recordedAt,
+      updatedBy: data.by,
     };
   }
 
@@ -145,8 +182,14 @@ export class DocumentQueries {
     if (events.length === 0 || !visible) throw notFound();
     const result = await this.store.verifyStream(documentStreamId(resource, id));
     return {
-      success: true, resource, id, streamId: result.streamId, ok: result.ok, eventsChecked: result.eventsChecked,
-      firstBadRevision: result.firstBadRevision ?? null, reason: result.reason ?? null,
+      success: true,
+      resource,
+      id,
+      streamId: result.streamId,
+      ok: result.ok,
+      eventsChecked: result.eventsChecked,
+      firstBadRevision: result.firstBadRevision ?? null,
+      reason: result.reason ?? null,
     };
   }
 }

@@ -8,7 +8,10 @@ import { availableActions, catalogueEntry, type Actor, type AvailableAction, typ
  * carry its shown total (document.decider.ts approvalAmount), so no page asks the user for one.
  */
 export function documentActions(resource: DocumentResource, workflow: WorkflowState, actor: Actor): AvailableAction[] {
-  return availableActions(resource, workflow, actor).map((action) => ({ ...action, requiredFields: action.requiredFields.filter((field) => field !== 'amount') }));
+  return availableActions(resource, workflow, actor).map((action) => ({
+    ...action,
+    requiredFields: action.requiredFields.filter((field) => field !== 'amount'),
+  }));
 }
 
 /** Kinds without line items: their amount is their own total (a certificate's valuation, a milestone claim's claim items). */
@@ -41,7 +44,9 @@ function statusSets(resource: DocumentResource, version: number) {
   const editable = new Set<string>(entry.states.filter((s) => s.initial).map((s) => s.status));
   for (const t of entry.transitions) if (t.event === 'Resubmit' && t.from !== null) editable.add(t.from);
   // Shared with the counterparty: the statuses in which the counterparty acts, and those an invitation opens.
-  const shared = new Set<string>(entry.transitions.filter((t) => t.from !== null && COUNTERPARTY_EVENTS.has(t.event)).map((t) => t.from as string));
+  const shared = new Set<string>(
+    entry.transitions.filter((t) => t.from !== null && COUNTERPARTY_EVENTS.has(t.event)).map((t) => t.from as string),
+  );
   for (const status of OPEN_TO_COUNTERPARTY[resource] ?? []) shared.add(status);
   const sets = { editable, shared };
   cache.set(key, sets);

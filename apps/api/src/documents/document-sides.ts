@@ -18,7 +18,13 @@ import { READ_MODELS } from '../common/principal.js';
 const RAISED_BY_SELLER: ReadonlySet<DocumentResource> = new Set(['invoice', 'progressiveClaim', 'milestoneClaim']);
 const EITHER_SIDE: ReadonlySet<DocumentResource> = new Set(['deliveryOrder', 'serviceOrder']);
 const SELLING: ReadonlySet<number> = new Set([SubscriptionType.Seller, SubscriptionType.ProcurementSeller]);
-const BUYING: ReadonlySet<number> = new Set([SubscriptionType.Buyer, SubscriptionType.Developer, SubscriptionType.DeveloperBuyer, SubscriptionType.BuyerLite, SubscriptionType.ProcurementBuyer]);
+const BUYING: ReadonlySet<number> = new Set([
+  SubscriptionType.Buyer,
+  SubscriptionType.Developer,
+  SubscriptionType.DeveloperBuyer,
+  SubscriptionType.BuyerLite,
+  SubscriptionType.ProcurementBuyer,
+]);
 
 export type SideFacts = {
   creatorCompanyId: string;
@@ -46,10 +52,18 @@ export class DocumentSides {
    * The side of a document about to be created. A source the company may not draw on is refused later
    * (DocumentDraws, 422 unknownSourceDocument), so here an unknown one just counts as none.
    */
-  async createdBySeller(resource: DocumentResource, creatorCompanyId: string, refs: { sourceDocumentId: string | null; counterpartyCompanyId: string | null }): Promise<boolean | undefined> {
-    if (!EITHER_SIDE.has(resource)) return createdBySeller(resource, { creatorCompanyId, source: null, creatorType: null, counterpartyType: null });
+  async createdBySeller(
+    resource: DocumentResource,
+    creatorCompanyId: string,
+    refs: { sourceDocumentId: string | null; counterpartyCompanyId: string | null },
+  ): Promise<boolean | undefined> {
+    if (!EITHER_SIDE.has(resource))
+      return createdBySeller(resource, { creatorCompanyId, source: null, creatorType: null, counterpartyType: null });
     const [source] = refs.sourceDocumentId
-      ? await this.db.query<{ company_id: string; counterparty_company_id: string | null }>('SELECT company_id, counterparty_company_id FROM documents WHERE id = $1', [refs.sourceDocumentId])
+      ? await this.db.query<{ company_id: string; counterparty_company_id: string | null }>(
+          'SELECT company_id, counterparty_company_id FROM documents WHERE id = $1',
+          [refs.sourceDocumentId],
+        )
       : [];
     const types = await this.db.query<{ company_id: string; subscription_type: number | string }>(
       'SELECT company_id, subscription_type FROM companies WHERE company_id = ANY($1::text[])',

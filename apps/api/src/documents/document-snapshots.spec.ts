@@ -11,7 +11,11 @@ import { DocumentSnapshots, type ReplayPoint } from './document-snapshots.js';
 const STREAM = 'purchaseOrder-1';
 const kumar = userWith('purchaseOrder', 'kumar', 'teguh-bina', [10]);
 const lim = userWith('purchaseOrder', 'lim', 'teguh-bina', [20]);
-const body = { title: 'Concrete', counterpartyCompanyId: 'mutiara', items: [{ lineNo: 1, description: 'G30', unit: 'm3', quantity: '2.000', rate: '100.00', amount: '200.00', includeZeroRate: false }] };
+const body = {
+  title: 'Concrete',
+  counterpartyCompanyId: 'mutiara',
+  items: [{ lineNo: 1, description: 'G30', unit: 'm3', quantity: '2.000', rate: '100.00', amount: '200.00', includeZeroRate: false }],
+};
 
 /** Minute n of the day; `clockBack` moves one event's recording time an hour back (another process's clock). */
 const minute = (n: number) => new Date(Date.UTC(2026, 2, 2, 0, 0) + n * 60_000).toISOString();
@@ -19,14 +23,30 @@ const minute = (n: number) => new Date(Date.UTC(2026, 2, 2, 0, 0) + n * 60_000).
 /** Create, Request_Approve, then Reject / Resubmit until `length` events; event 150 recorded an hour early. */
 function longStream(length: number): StoredEvent[] {
   const stored = (revision: number, type: string, data: unknown): StoredEvent => ({
-    id: String(revision), streamId: STREAM, streamType: 'purchaseOrder', revision, globalPosition: revision + 1, type, data: data as JsonValue,
-    metadata: { recordedAt: minute(revision === 150 ? revision - 60 : revision) }, prevHash: '', hash: '',
+    id: String(revision),
+    streamId: STREAM,
+    streamType: 'purchaseOrder',
+    revision,
+    globalPosition: revision + 1,
+    type,
+    data: data as JsonValue,
+    metadata: { recordedAt: minute(revision === 150 ? revision - 60 : revision) },
+    prevHash: '',
+    hash: '',
   });
   const { fields, statusEvent } = decideCreate('purchaseOrder', body, kumar, minute(0));
-  const events = creationEvents({ resource: 'purchaseOrder', documentId: '1', documentNo: 'PO-2026-00001', actor: kumar, fields, statusEvent }).map((e, i) => stored(i, e.type, e.data));
+  const events = creationEvents({
+    resource: 'purchaseOrder',
+    documentId: '1',
+    documentNo: 'PO-2026-00001',
+    actor: kumar,
+    fields,
+    statusEvent,
+  }).map((e, i) => stored(i, e.type, e.data));
   let state = foldDocument(events)!;
   for (let revision = 2; revision < length; revision++) {
-    const [name, actor] = revision === 2 ? ['Request_Approve', kumar] : state.workflow.status === 'rejected' ? ['Resubmit', kumar] : ['Reject', lim];
+    const [name, actor] =
+      revision === 2 ? ['Request_Approve', kumar] : state.workflow.status === 'rejected' ? ['Resubmit', kumar] : ['Reject', lim];
     const event = decideAction(state, name, { remark: 'r' }, actor, minute(revision));
     events.push(stored(revision, 'WorkflowStatusChanged', event));
     state = foldDocument(events)!;
@@ -43,7 +63,11 @@ function outcome(replay: () => DocumentState | null): DocumentState | null | 'do
 }
 
 const selected = (events: StoredEvent[], point: ReplayPoint) =>
-  events.filter((e) => (point.toRevision === undefined || e.revision <= point.toRevision) && (point.toTime === undefined || e.metadata.recordedAt <= point.toTime.toISOString()));
+  events.filter(
+    (e) =>
+      (point.toRevision === undefined || e.revision <= point.toRevision) &&
+      (point.toTime === undefined || e.metadata.recordedAt <= point.toTime.toISOString()),
+  );
 
 describe('document snapshots', () => {
   const events = longStream(420);
@@ -51,8 +75,16 @@ describe('document snapshots', () => {
   it('replays to any point as the full fold of the events it selects, reading only what follows the nearest snapshot', () => {
     const snapshots = new DocumentSnapshots();
     const points: ReplayPoint[] = [
-      { toRevision: 350 }, { toRevision: 99 }, { toRevision: 100 }, { toRevision: 299 }, { toRevision: 419 }, { toRevision: 350 },
-      { toTime: new Date(minute(250)) }, { toTime: new Date(minute(120)) }, { toTime: new Date(minute(95)) }, { toRevision: 300, toTime: new Date(minute(350)) },
+      { toRevision: 350 },
+      { toRevision: 99 },
+      { toRevision: 100 },
+      { toRevision: 299 },
+      { toRevision: 419 },
+      { toRevision: 350 },
+      { toTime: new Date(minute(250)) },
+      { toTime: new Date(minute(120)) },
+      { toTime: new Date(minute(95)) },
+      { toRevision: 300, toTime: new Date(minute(350)) },
     ];
     let read = 0;
     for (const point of points) {

@@ -41,7 +41,8 @@ export class DocumentSnapshots {
       for (; seen < events.length && events[seen]!.revision <= event.revision; seen++) {
         if (events[seen]!.metadata.recordedAt > latestAt) latestAt = events[seen]!.metadata.recordedAt;
       }
-      if ((event.revision + 1) % SNAPSHOT_EVERY === 0 && !kept.some((s) => s.state.revision === event.revision)) kept.push({ state: folded, latestAt });
+      if ((event.revision + 1) % SNAPSHOT_EVERY === 0 && !kept.some((s) => s.state.revision === event.revision))
+        kept.push({ state: folded, latestAt });
     });
     if (kept.length > before) this.byStream.set(streamId, kept);
     return state;

@@ -12,7 +12,16 @@ import { DocumentActors } from './document-actor.js';
 import { receivedWithoutEstimate } from './estimate-withheld.js';
 import { formatSen } from './money.js';
 
-type Row = { project_id: string | null; project_name: string | null; resource: DocumentTotalsRow['resource']; status: string; sent: boolean; n: string | number; total_sen: string | number; currency: string };
+type Row = {
+  project_id: string | null;
+  project_name: string | null;
+  resource: DocumentTotalsRow['resource'];
+  status: string;
+  sent: boolean;
+  n: string | number;
+  total_sen: string | number;
+  currency: string;
+};
 
 /** The kinds whose module's view right the caller holds (signed-in-area.md §6). */
 export function viewableResources(accessRights: string): DocumentTotalsRow['resource'][] {
@@ -42,8 +51,14 @@ export class DocumentTotals {
       [companyId, resources],
     );
     return rows.map((r) => ({
-      projectId: r.project_id, projectName: r.project_name, resource: r.resource, status: r.status, direction: r.sent ? 'sent' : 'received',
-      count: Number(r.n), total: receivedWithoutEstimate(r.resource, !r.sent) ? null : formatSen(BigInt(r.total_sen)), currency: r.currency,
+      projectId: r.project_id,
+      projectName: r.project_name,
+      resource: r.resource,
+      status: r.status,
+      direction: r.sent ? 'sent' : 'received',
+      count: Number(r.n),
+      total: receivedWithoutEstimate(r.resource, !r.sent) ? null : formatSen(BigInt(r.total_sen)),
+      currency: r.currency,
     }));
   }
 }
@@ -55,7 +70,10 @@ export class DocumentTotalsController {
   /** `GET /api/document-totals`: `{ success, data: DocumentTotalsRow[] }`, by project, kind, status and direction. */
   @Get('document-totals')
   @ApiTags('documents')
-  @ApiOperation({ summary: 'The chosen company\'s documents counted and summed per project, kind, status and direction', description: 'Only the kinds whose module the caller may view; tenders received have no sum.' })
+  @ApiOperation({
+    summary: "The chosen company's documents counted and summed per project, kind, status and direction",
+    description: 'Only the kinds whose module the caller may view; tenders received have no sum.',
+  })
   async all(@Req() request: AuthenticatedRequest) {
     return { success: true, data: await this.documentTotals.totals(request.principal!) };
   }

@@ -12,13 +12,23 @@ import type { DocumentState } from './document.state.js';
 export type DocumentWritten = { state: DocumentState; actor: Actor };
 
 export class CreateDocument extends Command<DocumentWritten> {
-  constructor(readonly resource: DocumentResource, readonly principal: Principal, readonly body: unknown) {
+  constructor(
+    readonly resource: DocumentResource,
+    readonly principal: Principal,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 export class EditDocument extends Command<DocumentWritten> {
-  constructor(readonly resource: DocumentResource, readonly id: string, readonly principal: Principal, readonly body: unknown, readonly ifMatch: string | undefined) {
+  constructor(
+    readonly resource: DocumentResource,
+    readonly id: string,
+    readonly principal: Principal,
+    readonly body: unknown,
+    readonly ifMatch: string | undefined,
+  ) {
     super();
   }
 }
@@ -26,8 +36,13 @@ export class EditDocument extends Command<DocumentWritten> {
 /** One workflow event (Approve, Reject_By_Buyer, ...) on one document, through its machine. */
 export class ActOnDocument extends Command<DocumentActionReply> {
   constructor(
-    readonly resource: DocumentResource, readonly id: string, readonly event: string, readonly principal: Principal,
-    readonly body: unknown, readonly ifMatch: string | undefined, readonly idempotencyKey: string | undefined,
+    readonly resource: DocumentResource,
+    readonly id: string,
+    readonly event: string,
+    readonly principal: Principal,
+    readonly body: unknown,
+    readonly ifMatch: string | undefined,
+    readonly idempotencyKey: string | undefined,
   ) {
     super();
   }
@@ -35,7 +50,12 @@ export class ActOnDocument extends Command<DocumentActionReply> {
 
 /** The same workflow event on a selection of at most 10 documents, each through its machine, each result reported. */
 export class ActOnDocuments extends Command<{ success: true; results: BulkResult[] }> {
-  constructor(readonly resource: DocumentResource, readonly event: string, readonly principal: Principal, readonly body: unknown) {
+  constructor(
+    readonly resource: DocumentResource,
+    readonly event: string,
+    readonly principal: Principal,
+    readonly body: unknown,
+  ) {
     super();
   }
 }

@@ -9,11 +9,26 @@ import { foldDocument } from './document.state.js';
 const AT = '2026-03-02T01:00:00.000Z';
 const buyer = (levels: (10 | 20 | 21 | 22)[], userId = 'kumar'): Actor => userWith('purchaseOrder', userId, 'teguh-bina', levels);
 const seller = (): Actor => userWith('purchaseOrder', 'mei', 'mutiara', [10, 20]);
-const body = { title: 'Concrete', counterpartyCompanyId: 'mutiara', items: [{ lineNo: 1, description: 'G30', unit: 'm3', quantity: '2.000', rate: '100.00', amount: '200.00', includeZeroRate: false }] };
+const body = {
+  title: 'Concrete',
+  counterpartyCompanyId: 'mutiara',
+  items: [{ lineNo: 1, description: 'G30', unit: 'm3', quantity: '2.000', rate: '100.00', amount: '200.00', includeZeroRate: false }],
+};
 
 let revision = 0;
 function stored(type: string, data: unknown): StoredEvent {
-  const event = { id: String(revision), streamId: 'purchaseOrder-1', streamType: 'purchaseOrder', revision, globalPosition: revision + 1, type, data: data as JsonValue, metadata: { recordedAt: AT }, prevHash: '', hash: '' };
+  const event = {
+    id: String(revision),
+    streamId: 'purchaseOrder-1',
+    streamType: 'purchaseOrder',
+    revision,
+    globalPosition: revision + 1,
+    type,
+    data: data as JsonValue,
+    metadata: { recordedAt: AT },
+    prevHash: '',
+    hash: '',
+  };
   revision += 1;
   return event;
 }
@@ -21,7 +36,14 @@ function stored(type: string, data: unknown): StoredEvent {
 function givenCreated() {
   revision = 0;
   const { fields, statusEvent } = decideCreate('purchaseOrder', body, buyer([10]), AT);
-  const events = creationEvents({ resource: 'purchaseOrder', documentId: '1', documentNo: 'PO-2026-00001', actor: buyer([10]), fields, statusEvent });
+  const events = creationEvents({
+    resource: 'purchaseOrder',
+    documentId: '1',
+    documentNo: 'PO-2026-00001',
+    actor: buyer([10]),
+    fields,
+    statusEvent,
+  });
   return events.map((e) => stored(e.type, e.data));
 }
 
@@ -62,8 +84,12 @@ describe('document decider', () => {
     expect(refusalOf(() => decideAction(state, 'Cancel', { remark: ' ' }, buyer([10]), AT))).toEqual([422, 'remarkRequired']);
     expect(refusalOf(() => decideAction(state, 'Request_Approve', { amount: '1.00' }, buyer([10]), AT))).toEqual([422, 'amountMismatch']);
     expect(refusalOf(() => decideAction(state, 'Confirm', {}, seller(), AT))).toEqual([409, 'wrongStatus']);
-    expect(refusalOf(() => decideAction({ ...state, fields: { ...state.fields, items: [] } }, 'Request_Approve', {}, buyer([10]), AT))).toEqual([422, 'itemRequired']);
-    expect(refusalOf(() => decideCreate('purchaseOrder', { ...body, startDate: '2026-03-02', endDate: '2026-03-01' }, buyer([10]), AT))).toEqual([422, 'endBeforeStart']);
+    expect(
+      refusalOf(() => decideAction({ ...state, fields: { ...state.fields, items: [] } }, 'Request_Approve', {}, buyer([10]), AT)),
+    ).toEqual([422, 'itemRequired']);
+    expect(
+      refusalOf(() => decideCreate('purchaseOrder', { ...body, startDate: '2026-03-02', endDate: '2026-03-01' }, buyer([10]), AT)),
+    ).toEqual([422, 'endBeforeStart']);
     expect(refusalOf(() => decideEdit(state, { title: 'x' }, seller(), AT))).toEqual([403, 'notOwnerCompany']);
   });
 });

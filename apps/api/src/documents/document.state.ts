@@ -41,8 +41,18 @@ export function evolveDocument(state: Partial | null, stored: StoredEvent): Part
   if (stored.type === 'DocumentDrafted') {
     const { data } = stored as unknown as DocumentDrafted;
     return {
-      id: data.documentId, resource: data.resource, documentNo: data.documentNo, companyId: data.companyId, createdBy: data.createdBy,
-      createdAt: at, updatedAt: at, fieldsChangedAt: at, fields: data.fields, workflow: null, revision: stored.revision, sharedWithCounterparty: false,
+      id: data.documentId,
+      resource: data.resource,
+      documentNo: data.documentNo,
+      companyId: data.companyId,
+      createdBy: data.createdBy,
+      createdAt: at,
+      updatedAt: at,
+      fieldsChangedAt: at,
+      fields: data.fields,
+      workflow: null,
+      revision: stored.revision,
+      sharedWithCounterparty: false,
     };
   }
   if (state === null) return null;
@@ -57,7 +67,14 @@ export function evolveDocument(state: Partial | null, stored: StoredEvent): Part
     const opened = workflow.context.approval.open && !state.workflow?.context.approval.open;
     const version = stored.metadata.authorityManualVersion;
     const roundManualVersion = opened ? (typeof version === 'number' ? version : null) : state.roundManualVersion;
-    return { ...state, workflow, updatedAt: at, revision: stored.revision, sharedWithCounterparty: shared, ...(roundManualVersion === undefined ? {} : { roundManualVersion }) };
+    return {
+      ...state,
+      workflow,
+      updatedAt: at,
+      revision: stored.revision,
+      sharedWithCounterparty: shared,
+      ...(roundManualVersion === undefined ? {} : { roundManualVersion }),
+    };
   }
   return { ...state, revision: stored.revision };
 }
@@ -78,7 +95,11 @@ export function foldDocument(events: readonly StoredEvent[]): DocumentState | nu
  * `state` (the stream folded up to its revision) moved on by the events after it. `each`: called with the
  * document after each event once it is whole (after its Create).
  */
-export function foldOnto(state: DocumentState | null, events: readonly StoredEvent[], each?: (state: DocumentState, event: StoredEvent) => void): DocumentState | null {
+export function foldOnto(
+  state: DocumentState | null,
+  events: readonly StoredEvent[],
+  each?: (state: DocumentState, event: StoredEvent) => void,
+): DocumentState | null {
   let next: Partial | null = state;
   for (const event of events) {
     next = evolveDocument(next, event);

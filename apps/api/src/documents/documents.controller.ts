@@ -19,7 +19,15 @@ import { listDocuments, parseListQuery } from './document-list.js';
 import { DocumentQueries } from './document-queries.service.js';
 import { ApiOperation } from '@nestjs/swagger';
 import {
-  ApiDocumentBody, ApiDocumentId, ApiDocumentListQuery, ApiDocumentReply, ApiDocumentsController, ApiIdempotencyKey, ApiIfMatch, ApiRuleRefusals, ApiWorkflowEvent,
+  ApiDocumentBody,
+  ApiDocumentId,
+  ApiDocumentListQuery,
+  ApiDocumentReply,
+  ApiDocumentsController,
+  ApiIdempotencyKey,
+  ApiIfMatch,
+  ApiRuleRefusals,
+  ApiWorkflowEvent,
 } from '../openapi/documents-api.decorators.js';
 
 type Reply = { header(name: string, value: string): unknown };
@@ -43,8 +51,17 @@ export class DocumentsController {
   @Get()
   @ApiDocumentListQuery()
   @ApiDocumentReply('DocumentView', 200, true)
-  @ApiOperation({ summary: 'A page of the company\'s documents of one kind, filtered and sorted (react-admin\'s simple REST)', description: 'Needs the view right of the kind\'s module and a chosen company; lists the caller\'s company\'s documents and those addressed to it as counterparty. The total is in Content-Range (`<resource> <from>-<to>/<total>`, `*/<total>` when empty); X-Total-Capped: true when the count stopped at its cap. Unknown filters or sort fields are 400 validationFailed.' })
-  async list(@Param('resource') name: string, @Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
+  @ApiOperation({
+    summary: "A page of the company's documents of one kind, filtered and sorted (react-admin's simple REST)",
+    description:
+      "Needs the view right of the kind's module and a chosen company; lists the caller's company's documents and those addressed to it as counterparty. The total is in Content-Range (`<resource> <from>-<to>/<total>`, `*/<total>` when empty); X-Total-Capped: true when the count stopped at its cap. Unknown filters or sort fields are 400 validationFailed.",
+  })
+  async list(
+    @Param('resource') name: string,
+    @Query() query: Record<string, unknown>,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: Reply,
+  ) {
     const resource = documentResource(name);
     const actor = await this.actors.actorFor(principalOf(request));
     const parsed = parseListQuery(query);
@@ -65,8 +82,17 @@ export class DocumentsController {
   @ApiDocumentBody('DocumentCreateInput')
   @ApiDocumentReply('DocumentView', 201)
   @ApiRuleRefusals()
-  @ApiOperation({ summary: 'Create a document of a kind in its machine\'s first status', description: 'Needs the update right of the kind\'s module. The fields are the common ones plus the kind\'s own; a field of another kind is 400 validationFailed, a business rule 422. Answers the document with its revision as ETag, for the If-Match of the next edit or action.' })
-  async create(@Param('resource') name: string, @Body() body: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply): Promise<DocumentView> {
+  @ApiOperation({
+    summary: "Create a document of a kind in its machine's first status",
+    description:
+      "Needs the update right of the kind's module. The fields are the common ones plus the kind's own; a field of another kind is 400 validationFailed, a business rule 422. Answers the document with its revision as ETag, for the If-Match of the next edit or action.",
+  })
+  async create(
+    @Param('resource') name: string,
+    @Body() body: unknown,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: Reply,
+  ): Promise<DocumentView> {
     const { state, actor } = await this.commands.execute(new CreateDocument(documentResource(name), principalOf(request), body));
     etag(reply, state.revision);
     return this.queries.toView(state, actor);
@@ -78,7 +104,11 @@ export class DocumentsController {
   @HttpCode(200)
   @ApiWorkflowEvent()
   @ApiDocumentBody('DocumentBulkActionInput', 'At most 10 documents, each through the machine, each result reported')
-  @ApiOperation({ summary: 'Send one workflow event to up to 10 documents of a kind, each result reported', description: 'Needs the right the event calls for. The body is `{ items: [{ id, revision, remark? }] }`, at most 10; each document goes through its machine on its own, so one refusal does not stop the others: the reply lists each result with its errorCode.' })
+  @ApiOperation({
+    summary: 'Send one workflow event to up to 10 documents of a kind, each result reported',
+    description:
+      'Needs the right the event calls for. The body is `{ items: [{ id, revision, remark? }] }`, at most 10; each document goes through its machine on its own, so one refusal does not stop the others: the reply lists each result with its errorCode.',
+  })
   bulk(@Param('resource') name: string, @Param('event') event: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ActOnDocuments(documentResource(name), event, principalOf(request), body));
   }
@@ -87,13 +117,22 @@ export class DocumentsController {
   @Get(':id')
   @ApiDocumentId()
   @ApiDocumentReply('DocumentView')
-  @ApiOperation({ summary: 'One document as it stands, or as it stood (asOf a time, or at a revision)', description: 'Needs the view right of the kind\'s module; another company\'s document is 404 unless the caller\'s company is its counterparty. Answers the revision as ETag. `asOf` and `revision` replay the document\'s events up to that point.' })
+  @ApiOperation({
+    summary: 'One document as it stands, or as it stood (asOf a time, or at a revision)',
+    description:
+      "Needs the view right of the kind's module; another company's document is 404 unless the caller's company is its counterparty. Answers the revision as ETag. `asOf` and `revision` replay the document's events up to that point.",
+  })
   async one(
-    @Param('resource') name: string, @Param('id') id: string, @Query('asOf') asOf: string | undefined, @Query('revision') revision: string | undefined,
-    @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply,
+    @Param('resource') name: string,
+    @Param('id') id: string,
+    @Query('asOf') asOf: string | undefined,
+    @Query('revision') revision: string | undefined,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: Reply,
   ): Promise<DocumentView> {
     const view = await this.queries.view(documentResource(name), id, principalOf(request), {
-      ...(typeof asOf === 'string' ? { asOf } : {}), ...(typeof revision === 'string' ? { revision } : {}),
+      ...(typeof asOf === 'string' ? { asOf } : {}),
+      ...(typeof revision === 'string' ? { revision } : {}),
     });
     etag(reply, view.revision);
     return view;
@@ -106,10 +145,18 @@ export class DocumentsController {
   @ApiDocumentBody('DocumentEditInput')
   @ApiDocumentReply('DocumentView')
   @ApiRuleRefusals()
-  @ApiOperation({ summary: 'Edit a document\'s fields while its status allows editing', description: 'Needs the update right and If-Match with the revision last read: 409 wrongExpectedRevision when someone changed it since, notEditable when the status no longer allows edits, 428 without If-Match, 422 on a business rule.' })
+  @ApiOperation({
+    summary: "Edit a document's fields while its status allows editing",
+    description:
+      'Needs the update right and If-Match with the revision last read: 409 wrongExpectedRevision when someone changed it since, notEditable when the status no longer allows edits, 428 without If-Match, 422 on a business rule.',
+  })
   async edit(
-    @Param('resource') name: string, @Param('id') id: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined,
-    @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply,
+    @Param('resource') name: string,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: Reply,
   ): Promise<DocumentView> {
     const { state, actor } = await this.commands.execute(new EditDocument(documentResource(name), id, principalOf(request), body, ifMatch));
     etag(reply, state.revision);
@@ -126,13 +173,24 @@ export class DocumentsController {
   @ApiDocumentBody('DocumentActionInput')
   @ApiDocumentReply('DocumentActionReply')
   @ApiRuleRefusals()
-  @ApiOperation({ summary: 'Send a workflow event to a document (approve, reject, confirm, ...)', description: 'Needs the right the event\'s kind calls for and If-Match with the revision last read. The machine decides: 409 wrongStatus when the status does not allow the event, 422 when a guard refuses (remarkRequired, ...). With Idempotency-Key, a retry answers the first reply. GET /api/workflows/{resource} lists the events each status allows.' })
+  @ApiOperation({
+    summary: 'Send a workflow event to a document (approve, reject, confirm, ...)',
+    description:
+      "Needs the right the event's kind calls for and If-Match with the revision last read. The machine decides: 409 wrongStatus when the status does not allow the event, 422 when a guard refuses (remarkRequired, ...). With Idempotency-Key, a retry answers the first reply. GET /api/workflows/{resource} lists the events each status allows.",
+  })
   async act(
-    @Param('resource') name: string, @Param('id') id: string, @Param('event') event: string, @Body() body: unknown,
-    @Headers('if-match') ifMatch: string | undefined, @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply,
+    @Param('resource') name: string,
+    @Param('id') id: string,
+    @Param('event') event: string,
+    @Body() body: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: Reply,
   ) {
-    const answer = await this.commands.execute(new ActOnDocument(documentResource(name), id, event, principalOf(request), body, ifMatch, idempotencyKey));
+    const answer = await this.commands.execute(
+      new ActOnDocument(documentResource(name), id, event, principalOf(request), body, ifMatch, idempotencyKey),
+    );
     etag(reply, answer.revision);
     return answer;
   }
@@ -141,8 +199,16 @@ export class DocumentsController {
   @Get(':id/history')
   @ApiDocumentId()
   @ApiDocumentReply('DocumentHistoryRow', 200, true)
-  @ApiOperation({ summary: 'A document\'s timeline: every event with who, when and what changed', description: 'Needs the view right of the kind\'s module; answered with an ETag.' })
-  async history(@Param('resource') name: string, @Param('id') id: string, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply): Promise<string> {
+  @ApiOperation({
+    summary: "A document's timeline: every event with who, when and what changed",
+    description: "Needs the view right of the kind's module; answered with an ETag.",
+  })
+  async history(
+    @Param('resource') name: string,
+    @Param('id') id: string,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: Reply,
+  ): Promise<string> {
     // Sent as the JSON text kept with the timeline (document-history.ts): no serialising or hashing of it per request.
     const { json, etag } = await this.timelines.history(documentResource(name), id, principalOf(request));
     reply.header('Content-Type', 'application/json; charset=utf-8');

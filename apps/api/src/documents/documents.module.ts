@@ -25,6 +25,23 @@ import { WorkflowsController } from './workflows.controller.js';
 @Module({
   imports: [AccessModule, PlatformConfigurationModule],
   controllers: [DocumentsController, WorkflowsController, MyApprovalsController, MyActivityController, DocumentTotalsController],
-  providers: [...DOCUMENT_COMMAND_HANDLERS, ApprovalQueue, DocumentActors, DocumentCommands, DocumentDraws, DocumentHistory, DocumentLoader, DocumentNumbers, DocumentQueries, DocumentSides, DocumentTotals, MyActivity, MyApprovals, VendorNumbers, ValueCaps, SubscriptionStanding],
+  providers: [
+    ...DOCUMENT_COMMAND_HANDLERS,
+    ApprovalQueue,
+    DocumentActors,
+    DocumentCommands,
+    DocumentDraws,
+    DocumentHistory,
+    DocumentLoader,
+    DocumentNumbers,
+    DocumentQueries,
+    DocumentSides,
+    DocumentTotals,
+    MyActivity,
+    MyApprovals,
+    VendorNumbers,
+    ValueCaps,
+    SubscriptionStanding,
+  ],
 })
 export class DocumentsModule {}

@@ -11,7 +11,13 @@ export function documentsPersonalData(lookup: LookupKeys): PersonalDataDeclarati
     return typeof contact === 'string' && contact.trim() ? lookup.mobileSubject(contact) : `driver.${streamId}`;
   };
   return {
-    DocumentDrafted: { subject: (data, streamId) => driver(data.fields as JsonObject | undefined, streamId), fields: ['fields.driverName', 'fields.driverContact'] },
-    DocumentEdited: { subject: (data, streamId) => driver(data.changes as JsonObject | undefined, streamId), fields: ['changes.driverName', 'changes.driverContact'] },
+    DocumentDrafted: {
+      subject: (data, streamId) => driver(data.fields as JsonObject | undefined, streamId),
+      fields: ['fields.driverName', 'fields.driverContact'],
+    },
+    DocumentEdited: {
+      subject: (data, streamId) => driver(data.changes as JsonObject | undefined, streamId),
+      fields: ['changes.driverName', 'changes.driverContact'],
+    },
   };
 }

@@ -11,19 +11,47 @@ const ID = '0190a2b4-0000-7000-8000-000000000002';
 const STREAM = `purchaseOrder-${ID}`;
 const kumar = userWith('purchaseOrder', 'kumar', 'teguh-bina', [10]);
 const lim = userWith('purchaseOrder', 'lim', 'teguh-bina', [20]);
-const body = { title: 'Rebar', counterpartyCompanyId: 'mutiara', items: [{ lineNo: 1, description: 'Y12', unit: 'ton', quantity: '3.000', rate: '3000.00', amount: '9000.00', includeZeroRate: false }] };
+const body = {
+  title: 'Rebar',
+  counterpartyCompanyId: 'mutiara',
+  items: [{ lineNo: 1, description: 'Y12', unit: 'ton', quantity: '3.000', rate: '3000.00', amount: '9000.00', includeZeroRate: false }],
+};
 const at = (n: number) => new Date(Date.UTC(2026, 3, 1) + n * 60_000).toISOString();
 
 function stored(revision: number, type: string, data: unknown): StoredEvent {
-  return { id: String(revision), streamId: STREAM, streamType: 'purchaseOrder', revision, globalPosition: revision + 1, type, data: data as JsonValue, metadata: { recordedAt: at(revision) }, prevHash: '', hash: '' };
+  return {
+    id: String(revision),
+    streamId: STREAM,
+    streamType: 'purchaseOrder',
+    revision,
+    globalPosition: revision + 1,
+    type,
+    data: data as JsonValue,
+    metadata: { recordedAt: at(revision) },
+    prevHash: '',
+    hash: '',
+  };
 }
 
 /** Create, then each named action by its actor: the stored events. */
 function walk(...actions: [string, typeof kumar][]): StoredEvent[] {
   const { fields, statusEvent } = decideCreate('purchaseOrder', body, kumar, at(0));
-  const events = creationEvents({ resource: 'purchaseOrder', documentId: ID, documentNo: 'PO-2026-00002', actor: kumar, fields, statusEvent }).map((e, i) => stored(i, e.type, e.data));
+  const events = creationEvents({
+    resource: 'purchaseOrder',
+    documentId: ID,
+    documentNo: 'PO-2026-00002',
+    actor: kumar,
+    fields,
+    statusEvent,
+  }).map((e, i) => stored(i, e.type, e.data));
   for (const [name, actor] of actions) {
-    events.push(stored(events.length, 'WorkflowStatusChanged', decideAction(foldDocument(events)!, name, { remark: 'checked' }, actor, at(events.length))));
+    events.push(
+      stored(
+        events.length,
+        'WorkflowStatusChanged',
+        decideAction(foldDocument(events)!, name, { remark: 'checked' }, actor, at(events.length)),
+      ),
+    );
   }
   return events;
 }
@@ -52,7 +80,14 @@ describe('documents projection: inline or in a transaction', () => {
     const inline = documentsProjection.inline!([opening]);
     expect(inline).not.toBeNull();
     // Whatever round was kept before (here a stale one), the transaction's fold gives the same.
-    const { db, writes } = recording(JSON.stringify({ open: true, requiredLevels: [20, 30], approvals: [{ level: 20, userId: 'x', at: at(0) }], allowSelfApproval: false }));
+    const { db, writes } = recording(
+      JSON.stringify({
+        open: true,
+        requiredLevels: [20, 30],
+        approvals: [{ level: 20, userId: 'x', at: at(0) }],
+        allowSelfApproval: false,
+      }),
+    );
     await documentsProjection.apply([opening], db);
     expect(roundOf(inline![0])).toEqual(roundOf(writes[0]));
     expect(roundOf(inline![0]).awaiting).toBe(20);

@@ -10,7 +10,14 @@
 //   document_sources       a document -> the document it draws on (the order delivered or claimed, the tender awarded)
 //   document_draws         what it takes from that source: delivered quantities per source line, a claim's percent
 import { evolve, initialContext, nextMissingLevel, type ApprovalRound, type WorkflowState } from '@binaan/workflows';
-import { isDocumentResource, type DocumentDrafted, type DocumentFields, type DocumentResource, type DocumentEdited, type WorkflowStatusChanged } from '@binaan/contracts';
+import {
+  isDocumentResource,
+  type DocumentDrafted,
+  type DocumentFields,
+  type DocumentResource,
+  type DocumentEdited,
+  type WorkflowStatusChanged,
+} from '@binaan/contracts';
 import type { InlineStatement, Projection, SqlExecutor, StoredEvent } from '@binaan/event-store';
 import { drawRows } from './document-kind-rules.js';
 import { LIST_INDEXES_SQL, STATE_LIST_INDEXES_SQL } from './document-list-indexes.js';
@@ -76,15 +83,25 @@ function statusWrites(stored: StoredEvent, resource: DocumentResource, inline: b
   const event = stored.data as unknown as WorkflowStatusChanged;
   const shared = isSharedStatus(resource, event.machineVersion, event.statusAfter);
   const appended = inline ? ' AND EXISTS (SELECT 1 FROM appended)' : '';
-  const writes: InlineStatement[] = [{
-    text: `UPDATE documents SET status = $2, updated_at = $3, revision = $4, shared_with_counterparty = shared_with_counterparty OR $5,
+  const writes: InlineStatement[] = [
+    {
+      text: `UPDATE documents SET status = $2, updated_at = $3, revision = $4, shared_with_counterparty = shared_with_counterparty OR $5,
              approval_round = $6, awaiting_level = $7 WHERE stream_id = $1${appended}`,
-    params: [stored.streamId, event.statusAfter, stored.metadata.recordedAt, stored.revision, shared, round.json, round.awaitingLevel],
-  }, {
-    text: `UPDATE document_states SET status = $2, updated_at = $3, revision = $4, shared_with_counterparty = shared_with_counterparty OR $5,
+      params: [stored.streamId, event.statusAfter, stored.metadata.recordedAt, stored.revision, shared, round.json, round.awaitingLevel],
+    },
+    {
+      text: `UPDATE document_states SET status = $2, updated_at = $3, revision = $4, shared_with_counterparty = shared_with_counterparty OR $5,
              awaiting_level = $6 WHERE id = $1${appended}`,
-    params: [documentIdOf(stored.streamId, resource), event.statusAfter, stored.metadata.recordedAt, stored.revision, shared, round.awaitingLevel],
-  }];
+      params: [
+        documentIdOf(stored.streamId, resource),
+        event.statusAfter,
+        stored.metadata.recordedAt,
+        stored.revision,
+        shared,
+        round.awaitingLevel,
+      ],
+    },
+  ];
   const key = stored.metadata.idempotencyKey;
   if (typeof key === 'string' && typeof stored.metadata.actorUserId === 'string') {
     writes.push({
@@ -100,7 +117,9 @@ function statusWrites(stored: StoredEvent, resource: DocumentResource, inline: b
  * The narrow rows of wide rows already there (`where` picks them): for tests and benches that seed the wide
  * table with SQL of their own, and for nothing else (the projection writes both as events come).
  */
-export const documentStatesOf = (where: string) => `INSERT INTO document_states (id, resource, company_id, counterparty_company_id, shared_with_counterparty, created_by, created_at, status, updated_at, revision, awaiting_level)
+export const documentStatesOf = (
+  where: string,
+) => `INSERT INTO document_states (id, resource, company_id, counterparty_company_id, shared_with_counterparty, created_by, created_at, status, updated_at, revision, awaiting_level)
   SELECT id, resource, company_id, counterparty_company_id, shared_with_counterparty, created_by, created_at, status, updated_at, revision, awaiting_level FROM documents WHERE ${where}
   ON CONFLICT (id) DO NOTHING`;
 
@@ -114,7 +133,23 @@ async function applyOne(stored: StoredEvent, resource: DocumentResource, db: Sql
     await db.query(
       `INSERT INTO documents (id, resource, stream_id, company_id, counterparty_company_id, project_id, document_no, title, status, total_sen, currency, created_at, updated_at, revision, created_by, tender_type, close_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'none', $9, $10, $11, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING`,
-      [data.documentId, data.resource, stored.streamId, data.companyId, f.counterpartyCompanyId, f.projectId, data.documentNo, f.title, totalSen(f.totals.total), f.currency, at, stored.revision, data.createdBy, f.tenderType ?? null, f.closeAt ?? null],
+      [
+        data.documentId,
+        data.resource,
+        stored.streamId,
+        data.companyId,
+        f.counterpartyCompanyId,
+        f.projectId,
+        data.documentNo,
+        f.title,
+        totalSen(f.totals.total),
+        f.currency,
+        at,
+        stored.revision,
+        data.createdBy,
+        f.tenderType ?? null,
+        f.closeAt ?? null,
+      ],
     );
     await db.query(
       `INSERT INTO document_states (id, resource, company_id, counterparty_company_id, created_by, created_at, status, updated_at, revision)
@@ -131,10 +166,26 @@ async function applyOne(stored: StoredEvent, resource: DocumentResource, db: Sql
          total_sen = COALESCE($5::bigint, total_sen), currency = COALESCE($6, currency), updated_at = $7, revision = $8,
          tender_type = CASE WHEN $9::boolean THEN $10 ELSE tender_type END,
          close_at = CASE WHEN $11::boolean THEN $12::timestamptz ELSE close_at END WHERE stream_id = $1`,
-      [stored.streamId, changes.title ?? null, 'projectId' in changes, changes.projectId ?? null, changes.totals ? totalSen(changes.totals.total) : null, changes.currency ?? null, at, stored.revision,
-        'tenderType' in changes, changes.tenderType ?? null, 'closeAt' in changes, changes.closeAt ?? null],
+      [
+        stored.streamId,
+        changes.title ?? null,
+        'projectId' in changes,
+        changes.projectId ?? null,
+        changes.totals ? totalSen(changes.totals.total) : null,
+        changes.currency ?? null,
+        at,
+        stored.revision,
+        'tenderType' in changes,
+        changes.tenderType ?? null,
+        'closeAt' in changes,
+        changes.closeAt ?? null,
+      ],
     );
-    await db.query('UPDATE document_states SET updated_at = $2, revision = $3 WHERE id = $1', [documentIdOf(stored.streamId, resource), at, stored.revision]);
+    await db.query('UPDATE document_states SET updated_at = $2, revision = $3 WHERE id = $1', [
+      documentIdOf(stored.streamId, resource),
+      at,
+      stored.revision,
+    ]);
     await recordDraws(stored.streamId, resource, changes, db);
     return;
   }
@@ -162,7 +213,9 @@ const touchesRound = (stored: StoredEvent) => opensRound(stored) || fillsRound(s
  */
 async function roundAfter(stored: StoredEvent, resource: DocumentResource, db: SqlExecutor): Promise<OpenRound> {
   if (opensRound(stored)) return roundFrom(stored, resource, null);
-  const [row] = await db.query<{ approval_round: string | null }>('SELECT approval_round FROM documents WHERE stream_id = $1', [stored.streamId]);
+  const [row] = await db.query<{ approval_round: string | null }>('SELECT approval_round FROM documents WHERE stream_id = $1', [
+    stored.streamId,
+  ]);
   return roundFrom(stored, resource, row?.approval_round ?? null);
 }
 
@@ -181,12 +234,21 @@ function roundFrom(stored: StoredEvent, resource: DocumentResource, kept: string
 async function recordDraws(streamId: string, resource: DocumentResource, fields: Partial<DocumentFields>, db: SqlExecutor): Promise<void> {
   if ('sourceDocumentId' in fields) {
     await db.query('DELETE FROM document_sources WHERE stream_id = $1', [streamId]);
-    if (fields.sourceDocumentId) await db.query('INSERT INTO document_sources (stream_id, source_document_id) VALUES ($1, $2)', [streamId, fields.sourceDocumentId]);
+    if (fields.sourceDocumentId)
+      await db.query('INSERT INTO document_sources (stream_id, source_document_id) VALUES ($1, $2)', [streamId, fields.sourceDocumentId]);
   }
-  const replaced = [...('items' in fields ? ['quantity'] : []), ...('claimPercentage' in fields || 'claimItems' in fields ? ['percent'] : [])];
+  const replaced = [
+    ...('items' in fields ? ['quantity'] : []),
+    ...('claimPercentage' in fields || 'claimItems' in fields ? ['percent'] : []),
+  ];
   if (replaced.length === 0) return;
   await db.query('DELETE FROM document_draws WHERE stream_id = $1 AND measure = ANY($2::text[])', [streamId, replaced]);
   for (const row of drawRows(resource, fields)) {
-    await db.query('INSERT INTO document_draws (stream_id, measure, line_no, amount) VALUES ($1, $2, $3, $4)', [streamId, row.measure, row.lineNo, row.amount.toString()]);
+    await db.query('INSERT INTO document_draws (stream_id, measure, line_no, amount) VALUES ($1, $2, $3, $4)', [
+      streamId,
+      row.measure,
+      row.lineNo,
+      row.amount.toString(),
+    ]);
   }
 }

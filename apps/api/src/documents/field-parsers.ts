@@ -53,7 +53,12 @@ export function nullableUuid(body: Body, field: string, problems: Problems): str
 export function date(body: Body, field: string, problems: Problems, at = field): string | null | undefined {
   const value = body[field];
   if (value === undefined || value === null) return value;
-  if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
+  if (
+    typeof value !== 'string' ||
+    !DATE.test(value) ||
+    Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ||
+    new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value
+  ) {
     problem(problems, at, 'must be a date YYYY-MM-DD');
     return undefined;
   }

@@ -13,16 +13,37 @@ import type { HeaderReply } from '../common/reply.js';
 import { formatSen } from './money.js';
 
 /** The index the read walks (added to the documents projection's tables): on the narrow row, whose updated_at an action changes. */
-export const MY_ACTIVITY_INDEX_SQL = 'CREATE INDEX IF NOT EXISTS document_states_by_creator ON document_states (company_id, created_by, updated_at, id);';
+export const MY_ACTIVITY_INDEX_SQL =
+  'CREATE INDEX IF NOT EXISTS document_states_by_creator ON document_states (company_id, created_by, updated_at, id);';
 
 export type MyActivityRow = {
-  resource: DocumentResource; id: string; documentNo: string; title: string; status: string; total: string; currency: string;
-  projectId: string | null; counterpartyCompanyId: string | null; revision: number; createdAt: string; updatedAt: string;
+  resource: DocumentResource;
+  id: string;
+  documentNo: string;
+  title: string;
+  status: string;
+  total: string;
+  currency: string;
+  projectId: string | null;
+  counterpartyCompanyId: string | null;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
 };
 
 type Row = {
-  id: string; resource: DocumentResource; document_no: string; title: string; status: string; total_sen: string | number; currency: string;
-  project_id: string | null; counterparty_company_id: string | null; revision: string | number; created_at: Date | string; updated_at: Date | string;
+  id: string;
+  resource: DocumentResource;
+  document_no: string;
+  title: string;
+  status: string;
+  total_sen: string | number;
+  currency: string;
+  project_id: string | null;
+  counterparty_company_id: string | null;
+  revision: string | number;
+  created_at: Date | string;
+  updated_at: Date | string;
 };
 
 @Injectable()
@@ -39,9 +60,18 @@ export class MyActivity {
       [companyId, principal.userId],
     );
     return rows.map((r) => ({
-      resource: r.resource, id: r.id, documentNo: r.document_no, title: r.title, status: r.status, total: formatSen(BigInt(r.total_sen)), currency: r.currency,
-      projectId: r.project_id, counterpartyCompanyId: r.counterparty_company_id, revision: Number(r.revision),
-      createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString(),
+      resource: r.resource,
+      id: r.id,
+      documentNo: r.document_no,
+      title: r.title,
+      status: r.status,
+      total: formatSen(BigInt(r.total_sen)),
+      currency: r.currency,
+      projectId: r.project_id,
+      counterpartyCompanyId: r.counterparty_company_id,
+      revision: Number(r.revision),
+      createdAt: new Date(r.created_at).toISOString(),
+      updatedAt: new Date(r.updated_at).toISOString(),
     }));
   }
 }
@@ -53,7 +83,10 @@ export class MyActivityController {
   /** `GET /api/my-activity[?range=[0,9]]`: `{ success, data: MyActivityRow[] }`, the latest change first, 10 by default (at most 50); no total (a flat read). */
   @Get('my-activity')
   @ApiTags('documents')
-  @ApiOperation({ summary: 'Recent activity on my documents: those the signed-in user created in the chosen company, most recently changed first', description: 'Each with where it stands now; 10 by default, at most 50 with range; no total (a flat read).' })
+  @ApiOperation({
+    summary: 'Recent activity on my documents: those the signed-in user created in the chosen company, most recently changed first',
+    description: 'Each with where it stands now; 10 by default, at most 50 with range; no total (a flat read).',
+  })
   async mine(@Query('range') range: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply) {
     const page = pageRange(range, 10, 50);
     const rows = await this.activity.page(request.principal!, page);

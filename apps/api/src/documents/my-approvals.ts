@@ -17,8 +17,17 @@ import { formatSen } from './money.js';
 export { DecidingEvents } from './approval-queue.js';
 
 export type MyApprovalRow = {
-  resource: DocumentResource; id: string; documentNo: string; title: string; status: string; total: string; currency: string;
-  companyId: string; counterpartyCompanyId: string | null; projectId: string | null; revision: number;
+  resource: DocumentResource;
+  id: string;
+  documentNo: string;
+  title: string;
+  status: string;
+  total: string;
+  currency: string;
+  companyId: string;
+  counterpartyCompanyId: string | null;
+  projectId: string | null;
+  revision: number;
   /** When the document reached its present state: it has waited since then. */
   waitingSince: string;
   /** The deciding events the machine offers the caller now. */
@@ -28,17 +37,37 @@ export type MyApprovalRow = {
 };
 
 type Row = {
-  document_id: string; resource: DocumentResource; document_no: string; title: string; status: string; total_sen: string | number; currency: string;
-  company_id: string; counterparty_company_id: string | null; project_id: string | null; waiting_since: Date | string; revision: string | number;
-  actions: string[] | string; next_level: number | null;
+  document_id: string;
+  resource: DocumentResource;
+  document_no: string;
+  title: string;
+  status: string;
+  total_sen: string | number;
+  currency: string;
+  company_id: string;
+  counterparty_company_id: string | null;
+  project_id: string | null;
+  waiting_since: Date | string;
+  revision: string | number;
+  actions: string[] | string;
+  next_level: number | null;
 };
 
 /** PGlite may hand a text[] back as its literal: `{Approve,Confirm}`. */
-const textArray = (value: string[] | string): string[] => (Array.isArray(value) ? value : value.replace(/^\{|\}$/g, '').split(',').filter(Boolean));
+const textArray = (value: string[] | string): string[] =>
+  Array.isArray(value)
+    ? value
+    : value
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter(Boolean);
 
 @Injectable()
 export class MyApprovals {
-  constructor(@Inject(READ_MODELS) private readonly db: SqlExecutor, private readonly queue: ApprovalQueue) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
+    private readonly queue: ApprovalQueue,
+  ) {}
 
   async page(principal: Principal, range: PageRange, resource?: DocumentResource): Promise<{ rows: MyApprovalRow[]; total: number }> {
     const companyId = principal.companyId;
@@ -48,7 +77,10 @@ export class MyApprovals {
     await this.queue.settled();
     const params: unknown[] = [principal.userId, companyId];
     const byKind = resource === undefined ? '' : ` AND w.resource = $${params.push(resource)}`;
-    const [counted] = await this.db.query<{ total: string | number }>(`SELECT count(*) AS total FROM waiting_approvals w WHERE w.user_id = $1 AND w.company_id = $2${byKind}`, params);
+    const [counted] = await this.db.query<{ total: string | number }>(
+      `SELECT count(*) AS total FROM waiting_approvals w WHERE w.user_id = $1 AND w.company_id = $2${byKind}`,
+      params,
+    );
     // The page's keys first, from the queue's index alone (a deep offset skips index entries, not rows
     // joined to their documents), then those rows and their documents by primary key.
     const rows = await this.db.query<Row>(
@@ -64,9 +96,19 @@ export class MyApprovals {
     return {
       total: Number(counted?.total ?? 0),
       rows: rows.map((row) => ({
-        resource: row.resource, id: row.document_id, documentNo: row.document_no, title: row.title, status: row.status, total: formatSen(BigInt(row.total_sen)),
-        currency: row.currency, companyId: row.company_id, counterpartyCompanyId: row.counterparty_company_id, projectId: row.project_id,
-        revision: Number(row.revision), waitingSince: new Date(row.waiting_since).toISOString(), actions: textArray(row.actions) as WorkflowEventName[],
+        resource: row.resource,
+        id: row.document_id,
+        documentNo: row.document_no,
+        title: row.title,
+        status: row.status,
+        total: formatSen(BigInt(row.total_sen)),
+        currency: row.currency,
+        companyId: row.company_id,
+        counterpartyCompanyId: row.counterparty_company_id,
+        projectId: row.project_id,
+        revision: Number(row.revision),
+        waitingSince: new Date(row.waiting_since).toISOString(),
+        actions: textArray(row.actions) as WorkflowEventName[],
         nextLevel: row.next_level === null ? null : Number(row.next_level),
       })),
     };
@@ -84,8 +126,17 @@ export class MyApprovalsController {
    */
   @Get('my-approvals')
   @ApiTags('documents')
-  @ApiOperation({ summary: 'Documents waiting for the signed-in user\'s approval, oldest first', description: 'Those where the user holds the next level of the open round, optionally of one resource; 25 a page by default (at most 100) with range; the total is in Content-Range. Waits briefly for the user\'s own latest writes to be counted.' })
-  async mine(@Query('resource') resource: unknown, @Query('range') range: unknown, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply) {
+  @ApiOperation({
+    summary: "Documents waiting for the signed-in user's approval, oldest first",
+    description:
+      "Those where the user holds the next level of the open round, optionally of one resource; 25 a page by default (at most 100) with range; the total is in Content-Range. Waits briefly for the user's own latest writes to be counted.",
+  })
+  async mine(
+    @Query('resource') resource: unknown,
+    @Query('range') range: unknown,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: HeaderReply,
+  ) {
     if (resource !== undefined && (typeof resource !== 'string' || !(DocumentResources as readonly string[]).includes(resource))) {
       throw invalidFields({ resource: ['must be a document resource'] });
     }

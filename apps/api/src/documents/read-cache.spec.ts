@@ -27,8 +27,13 @@ describe('DocumentReadCache.get', () => {
   /** A store that only tells of appends (all the cache asks of it); `append` plays one that feeds the lookups. */
   function fakeStore() {
     const listeners: ((events: readonly StoredEvent[] | undefined) => void)[] = [];
-    const store = { onAppended: (listener: (events: readonly StoredEvent[] | undefined) => void) => (listeners.push(listener), () => undefined) };
-    return { store: store as unknown as EventStore, append: () => listeners.forEach((l) => l([event('authority', 'WorkflowLevelAssigned')])) };
+    const store = {
+      onAppended: (listener: (events: readonly StoredEvent[] | undefined) => void) => (listeners.push(listener), () => undefined),
+    };
+    return {
+      store: store as unknown as EventStore,
+      append: () => listeners.forEach((l) => l([event('authority', 'WorkflowLevelAssigned')])),
+    };
   }
   const deferred = () => {
     let resolve!: (value: string) => void;

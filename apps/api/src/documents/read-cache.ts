@@ -19,7 +19,9 @@ const MAX_AGE_MS = 2000;
 const ENTRIES_KEPT = 20_000;
 
 /** Event types that change a read model this cache reads from. */
-const FEEDING_TYPES = new Set([authorityProjection, companiesProjection, usersProjection, projectsProjection].flatMap((projection) => projection.eventTypes ?? []));
+const FEEDING_TYPES = new Set(
+  [authorityProjection, companiesProjection, usersProjection, projectsProjection].flatMap((projection) => projection.eventTypes ?? []),
+);
 
 /**
  * True when these appended events may change a cached lookup. Another process's append (no events): unless
@@ -30,7 +32,9 @@ export function changesLookups(events: readonly StoredEvent[] | undefined, peerS
   return events.some((event) => !isBusyStream(event.streamType) && FEEDING_TYPES.has(event.type));
 }
 
-type AppendSignal = { onAppended(listener: (events: readonly StoredEvent[] | undefined, peerStreamTypes?: readonly string[]) => void): () => void };
+type AppendSignal = {
+  onAppended(listener: (events: readonly StoredEvent[] | undefined, peerStreamTypes?: readonly string[]) => void): () => void;
+};
 
 /** One cache per store (every module that builds a DocumentActors shares it). */
 const caches = new WeakMap<EventStore, DocumentReadCache>();
@@ -68,14 +72,14 @@ export class DocumentReadCache {
     if (pending) return pending as Promise<T>;
     const generation = this.generation;
     const inFlight = this.inFlight;
-    const loading = load().then(
-      (value) => {
+    const loading = load()
+      .then((value) => {
         if (generation === this.generation) this.entries.set(key, { value, at: performance.now() });
         return value;
-      },
-    ).finally(() => {
-      if (inFlight.get(key) === loading) inFlight.delete(key);
-    });
+      })
+      .finally(() => {
+        if (inFlight.get(key) === loading) inFlight.delete(key);
+      });
     inFlight.set(key, loading);
     return loading;
   }

@@ -17,7 +17,10 @@ import { documentStreamId } from './document.state.js';
 export const normalizeVendorNo = (value: string) => value.trim().replace(/\s+/g, ' ').toUpperCase();
 
 export const vendorNoStreamId = (companyId: string, resource: DocumentResource, vendorNo: string) =>
-  `vendorDocumentNo-${createHash('sha256').update(`${companyId}\n${resource}\n${normalizeVendorNo(vendorNo)}`).digest('hex').slice(0, 40)}`;
+  `vendorDocumentNo-${createHash('sha256')
+    .update(`${companyId}\n${resource}\n${normalizeVendorNo(vendorNo)}`)
+    .digest('hex')
+    .slice(0, 40)}`;
 
 export type Reservation = { streamId: string; revision: number; taken: boolean };
 
@@ -26,13 +29,22 @@ const ABANDONED_AFTER_MS = 10 * 60_000;
 
 @Injectable()
 export class VendorNumbers {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore, @Inject(CLOCK) private readonly now: Clock) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly now: Clock,
+  ) {}
 
   /**
    * Reserves the number for the document, or refuses with 422 vendorDocumentNoTaken. `taken` is false
    * when the document already held it (nothing appended).
    */
-  async reserve(companyId: string, resource: DocumentResource, vendorNo: string, documentId: string, actorUserId: string): Promise<Reservation> {
+  async reserve(
+    companyId: string,
+    resource: DocumentResource,
+    vendorNo: string,
+    documentId: string,
+    actorUserId: string,
+  ): Promise<Reservation> {
     const streamId = vendorNoStreamId(companyId, resource, vendorNo);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const events = await this.store.readStream(streamId);
@@ -50,7 +62,9 @@ export class VendorNumbers {
       };
       try {
         const result = await this.store.append({
-          streamId, streamType: 'vendorDocumentNo', expectedRevision: last ? last.revision : 'no_stream',
+          streamId,
+          streamType: 'vendorDocumentNo',
+          expectedRevision: last ? last.revision : 'no_stream',
           events: [{ type: event.type, data: event.data, metadata: { actorUserId, actorCompanyId: companyId } }],
         });
         return { streamId, revision: result.nextExpectedRevision, taken: true };
@@ -66,10 +80,14 @@ export class VendorNumbers {
   async release(reservation: Reservation, documentId: string, reason: string, actorUserId: string, companyId: string): Promise<void> {
     if (!reservation.taken) return;
     const event: VendorDocumentNoReleased = { type: 'VendorDocumentNoReleased', data: { documentId, reason } };
-    await this.store.append({
-      streamId: reservation.streamId, streamType: 'vendorDocumentNo', expectedRevision: reservation.revision,
-      events: [{ type: event.type, data: event.data, metadata: { actorUserId, actorCompanyId: companyId } }],
-    }).catch(() => undefined); // Taken over meanwhile: nothing to give back.
+    await this.store
+      .append({
+        streamId: reservation.streamId,
+        streamType: 'vendorDocumentNo',
+        expectedRevision: reservation.revision,
+        events: [{ type: event.type, data: event.data, metadata: { actorUserId, actorCompanyId: companyId } }],
+      })
+      .catch(() => undefined); // Taken over meanwhile: nothing to give back.
   }
 
   /**
@@ -86,4 +104,6 @@ export class VendorNumbers {
 }
 
 const taken = (vendorNo: string) =>
-  refusal(422, 'vendorDocumentNoTaken', `Number ${vendorNo} is already used on another document of your company.`, { fields: { vendorDocumentNo: ['vendorDocumentNoTaken'] } });
+  refusal(422, 'vendorDocumentNoTaken', `Number ${vendorNo} is already used on another document of your company.`, {
+    fields: { vendorDocumentNo: ['vendorDocumentNoTaken'] },
+  });

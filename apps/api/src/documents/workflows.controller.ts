@@ -37,7 +37,10 @@ function requireViewRight(principal: Principal, resource: DocumentResource): voi
   if (principal.companyId === null) return; // answered companyNotChosen by the check itself
   const rights = documentAccess('view')({ resource }) ?? [];
   if (!hasAnyAccessRight(principal.accessRights, ...rights)) {
-    throw new ForbiddenException({ errorCode: ErrorCodes.noAccessRight, errorMessage: `This needs the access right ${rights.join(' or ')} in the chosen company.` });
+    throw new ForbiddenException({
+      errorCode: ErrorCodes.noAccessRight,
+      errorMessage: `This needs the access right ${rights.join(' or ')} in the chosen company.`,
+    });
   }
 }
 
@@ -47,7 +50,10 @@ export class WorkflowsController {
 
   @Get('workflows')
   @ApiTags('workflows')
-  @ApiOperation({ summary: 'The workflow catalogue: every machine with its statuses, events and who acts', description: 'Any signed-in user. Sent as prepared JSON, the same for everyone.' })
+  @ApiOperation({
+    summary: 'The workflow catalogue: every machine with its statuses, events and who acts',
+    description: 'Any signed-in user. Sent as prepared JSON, the same for everyone.',
+  })
   catalogue(@Res({ passthrough: true }) reply: Reply): string {
     const { json, etag } = catalogueJson();
     reply.header('Content-Type', 'application/json; charset=utf-8');
@@ -57,7 +63,11 @@ export class WorkflowsController {
 
   @Get('workflows/:resource')
   @ApiTags('workflows')
-  @ApiOperation({ summary: 'One machine of the workflow catalogue: statuses and the events each allows', description: 'Any signed-in user; 404 for an unknown resource. Lists which event each status of a kind allows, for POST …/actions/{event}.' })
+  @ApiOperation({
+    summary: 'One machine of the workflow catalogue: statuses and the events each allows',
+    description:
+      'Any signed-in user; 404 for an unknown resource. Lists which event each status of a kind allows, for POST …/actions/{event}.',
+  })
   entry(@Param('resource') resource: string) {
     if (!isWorkflowResource(resource)) throw refusal(404, 'unknownResource', `${resource} has no workflow.`);
     return catalogueEntry(resource);
@@ -68,10 +78,14 @@ export class WorkflowsController {
   @ApiQuery({ name: 'resource', required: true, description: 'The document kind', enum: [...DocumentResources] })
   @ApiQuery({ name: 'id', required: true, description: 'The document id', schema: { type: 'string' } })
   @ApiRefusal(400, 'validationFailed: resource or id is missing')
-  @ApiRefusal(404, 'unknownDocumentResource, documentNotFound (another company\'s document is 404 too)')
-  @ApiOperation({ summary: 'Verify a document\'s hash chain: whether every event is intact, and where it first breaks', description: 'Query resource and id. The document\'s company, or its counterparty once shared; another company\'s document is 404.' })
+  @ApiRefusal(404, "unknownDocumentResource, documentNotFound (another company's document is 404 too)")
+  @ApiOperation({
+    summary: "Verify a document's hash chain: whether every event is intact, and where it first breaks",
+    description: "Query resource and id. The document's company, or its counterparty once shared; another company's document is 404.",
+  })
   verify(@Query('resource') resource: unknown, @Query('id') id: unknown, @Req() request: AuthenticatedRequest) {
-    if (typeof resource !== 'string' || typeof id !== 'string') throw refusal(400, 'validationFailed', 'Give resource and id.', { fields: { resource: ['is required'], id: ['is required'] } });
+    if (typeof resource !== 'string' || typeof id !== 'string')
+      throw refusal(400, 'validationFailed', 'Give resource and id.', { fields: { resource: ['is required'], id: ['is required'] } });
     const kind = documentResource(resource);
     requireViewRight(request.principal!, kind);
     return this.queries.verify(kind, id, request.principal!);

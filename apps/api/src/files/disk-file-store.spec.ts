@@ -14,4 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(folder, { recursive: true, force: true }));
 
-fileStoreContract('disk', () => store!, async () => readdir(join(folder, 'incoming')));
+fileStoreContract(
+  'disk',
+  () => store!,
+  async () => readdir(join(folder, 'incoming')),
+);

@@ -19,12 +19,17 @@ const COMPANY_FILE_ROUTES = /^\/api\/company-files\/[^/?]+(\/[^/?]+\/versions)?\
 /** An advertisement's image: a new advertisement, or a new image of one. */
 const ADVERTISEMENT_IMAGE_ROUTES = /^\/api\/admin\/advertisements(\/[^/?]+\/image)?\/?(\?|$)/;
 
-export const isAttachmentUpload = (url: string) => ATTACHMENT_ROUTES.test(url) || COMPANY_FILE_ROUTES.test(url) || ADVERTISEMENT_IMAGE_ROUTES.test(url);
+export const isAttachmentUpload = (url: string) =>
+  ATTACHMENT_ROUTES.test(url) || COMPANY_FILE_ROUTES.test(url) || ADVERTISEMENT_IMAGE_ROUTES.test(url);
 
 export const tooLarge = (limit = ATTACHMENT_LIMIT) => refusal(413, 'fileTooLarge', `A file may be at most ${limit / 1024 / 1024} MB.`);
 
 /** Hands an attachment route its body as a stream, or refuses it (413 by its declared length). */
-export function passAttachment(request: { headers: Record<string, string | string[] | undefined> }, payload: Readable, done: (error: Error | null, body?: unknown) => void): void {
+export function passAttachment(
+  request: { headers: Record<string, string | string[] | undefined> },
+  payload: Readable,
+  done: (error: Error | null, body?: unknown) => void,
+): void {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > ATTACHMENT_LIMIT) {
     payload.resume();
@@ -39,7 +44,14 @@ export function fileBodies(fastify: FastifyInstance): void {
     const type = String(request.headers['content-type'] ?? '');
     if (!isAttachmentUpload(request.url) || /^multipart\//i.test(type)) {
       payload.resume();
-      return done(refusal(415, 'unsupportedMediaType', isAttachmentUpload(request.url) ? 'Send the file itself as the body, not a form.' : 'Send application/json.'), undefined);
+      return done(
+        refusal(
+          415,
+          'unsupportedMediaType',
+          isAttachmentUpload(request.url) ? 'Send the file itself as the body, not a form.' : 'Send application/json.',
+        ),
+        undefined,
+      );
     }
     passAttachment(request, payload, done);
   });
@@ -48,5 +60,9 @@ export function fileBodies(fastify: FastifyInstance): void {
 /** The body as a stream, or a 415 saying how to send a file. */
 export function attachmentBody(body: unknown): Readable {
   if (body !== null && typeof body === 'object' && typeof (body as Readable).pipe === 'function') return body as Readable;
-  throw refusal(415, 'fileExpected', 'Send the file as the request body (application/octet-stream), its name in X-File-Name and its type in X-File-Type.');
+  throw refusal(
+    415,
+    'fileExpected',
+    'Send the file as the request body (application/octet-stream), its name in X-File-Name and its type in X-File-Type.',
+  );
 }

@@ -6,18 +6,60 @@
 // CAD and office formats are many), and a missing or malformed type is read from the bytes or becomes
 // application/octet-stream. Downloads are always sent as attachments with nosniff, never shown inline.
 
-export type FileVerdict = { ok: true; mediaType: string } | { ok: false; code: 'attachmentExecutable' | 'attachmentTypeMismatch'; message: string };
+export type FileVerdict =
+  { ok: true; mediaType: string } | { ok: false; code: 'attachmentExecutable' | 'attachmentTypeMismatch'; message: string };
 
-const EXECUTABLE_EXTENSIONS = new Set(['exe', 'com', 'bat', 'cmd', 'msi', 'msp', 'scr', 'pif', 'dll', 'sys', 'cpl', 'vbs', 'vbe', 'js', 'jse', 'wsf', 'wsh', 'hta', 'ps1', 'psm1', 'sh', 'bash', 'jar', 'app', 'apk', 'lnk', 'reg', 'elf', 'bin', 'run', 'dmg', 'pkg', 'deb', 'rpm', 'appimage']);
+const EXECUTABLE_EXTENSIONS = new Set([
+  'exe',
+  'com',
+  'bat',
+  'cmd',
+  'msi',
+  'msp',
+  'scr',
+  'pif',
+  'dll',
+  'sys',
+  'cpl',
+  'vbs',
+  'vbe',
+  'js',
+  'jse',
+  'wsf',
+  'wsh',
+  'hta',
+  'ps1',
+  'psm1',
+  'sh',
+  'bash',
+  'jar',
+  'app',
+  'apk',
+  'lnk',
+  'reg',
+  'elf',
+  'bin',
+  'run',
+  'dmg',
+  'pkg',
+  'deb',
+  'rpm',
+  'appimage',
+]);
 
 const starts = (head: Buffer, ...bytes: number[]) => head.length >= bytes.length && bytes.every((b, i) => head[i] === b);
 
 function executable(head: Buffer): boolean {
-  return starts(head, 0x4d, 0x5a) // MZ: Windows PE
-    || starts(head, 0x7f, 0x45, 0x4c, 0x46) // ELF
-    || starts(head, 0xfe, 0xed, 0xfa, 0xce) || starts(head, 0xfe, 0xed, 0xfa, 0xcf) || starts(head, 0xce, 0xfa, 0xed, 0xfe) || starts(head, 0xcf, 0xfa, 0xed, 0xfe) // Mach-O
-    || starts(head, 0xca, 0xfe, 0xba, 0xbe) // Mach-O universal, Java class
-    || starts(head, 0x23, 0x21); // #! script
+  return (
+    starts(head, 0x4d, 0x5a) || // MZ: Windows PE
+    starts(head, 0x7f, 0x45, 0x4c, 0x46) || // ELF
+    starts(head, 0xfe, 0xed, 0xfa, 0xce) ||
+    starts(head, 0xfe, 0xed, 0xfa, 0xcf) ||
+    starts(head, 0xce, 0xfa, 0xed, 0xfe) ||
+    starts(head, 0xcf, 0xfa, 0xed, 0xfe) || // Mach-O
+    starts(head, 0xca, 0xfe, 0xba, 0xbe) || // Mach-O universal, Java class
+    starts(head, 0x23, 0x21)
+  ); // #! script
 }
 
 /** The kinds whose bytes are checked: their signatures. */
@@ -27,11 +69,20 @@ const SIGNATURES: { types: RegExp; mediaType: string; test: (head: Buffer) => bo
   { types: /^image\/jpe?g$/, mediaType: 'image/jpeg', test: (h) => starts(h, 0xff, 0xd8, 0xff) },
   { types: /^image\/gif$/, mediaType: 'image/gif', test: (h) => starts(h, 0x47, 0x49, 0x46, 0x38) },
   // RIFF....WEBP
-  { types: /^image\/webp$/, mediaType: 'image/webp', test: (h) => starts(h, 0x52, 0x49, 0x46, 0x46) && h.length >= 12 && h.subarray(8, 12).toString('latin1') === 'WEBP' },
-  // Word 97-2003 and Excel 97-2003 files are OLE compound files.
-  { types: /^application\/(msword|vnd\.ms-excel)$/, mediaType: 'application/x-ole-storage', test: (h) => starts(h, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1) },
   {
-    types: /^application\/(zip|x-zip-compressed|vnd\.openxmlformats-officedocument\.[a-z.]+)$/, mediaType: 'application/zip',
+    types: /^image\/webp$/,
+    mediaType: 'image/webp',
+    test: (h) => starts(h, 0x52, 0x49, 0x46, 0x46) && h.length >= 12 && h.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+  // Word 97-2003 and Excel 97-2003 files are OLE compound files.
+  {
+    types: /^application\/(msword|vnd\.ms-excel)$/,
+    mediaType: 'application/x-ole-storage',
+    test: (h) => starts(h, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1),
+  },
+  {
+    types: /^application\/(zip|x-zip-compressed|vnd\.openxmlformats-officedocument\.[a-z.]+)$/,
+    mediaType: 'application/zip',
     test: (h) => starts(h, 0x50, 0x4b, 0x03, 0x04) || starts(h, 0x50, 0x4b, 0x05, 0x06),
   },
 ];
@@ -46,7 +97,12 @@ export function declaredType(raw: string | undefined): string | null {
 
 export function judgeFile(name: string, declared: string | null, head: Buffer): FileVerdict {
   const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
-  if (executable(head) || EXECUTABLE_EXTENSIONS.has(extension) || declared === 'application/x-msdownload' || declared === 'application/x-executable') {
+  if (
+    executable(head) ||
+    EXECUTABLE_EXTENSIONS.has(extension) ||
+    declared === 'application/x-msdownload' ||
+    declared === 'application/x-executable'
+  ) {
     return { ok: false, code: 'attachmentExecutable', message: 'Programs and scripts cannot be attached.' };
   }
   if (declared !== null) {
@@ -67,8 +123,12 @@ export function fileName(raw: string | string[] | undefined): string | null {
   } catch {
     return null;
   }
-  // eslint-disable-next-line no-control-regex
-  name = name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop()!.trim();
+  name = name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .split(/[\\/]/)
+    .pop()!
+    .trim();
   if (name === '' || name === '.' || name === '..' || name.length > 200) return null;
   return name;
 }

@@ -8,9 +8,12 @@ import { FileTooLarge, type FileStore } from './file-store.port.js';
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** The bytes in small chunks, as a request body arrives. */
-const streamOf = (bytes: Buffer, chunk = 64 * 1024) => Readable.from((function* () {
-  for (let at = 0; at < bytes.length; at += chunk) yield bytes.subarray(at, at + chunk);
-})());
+const streamOf = (bytes: Buffer, chunk = 64 * 1024) =>
+  Readable.from(
+    (function* () {
+      for (let at = 0; at < bytes.length; at += chunk) yield bytes.subarray(at, at + chunk);
+    })(),
+  );
 async function read(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));

@@ -6,5 +6,9 @@ export const ApiFileUpload = () => [
   ApiConsumes('application/octet-stream'),
   ApiBody({ schema: { type: 'string', format: 'binary' }, description: 'The file itself (not a form), at most 50 MB' }),
   ApiHeader({ name: 'X-File-Name', required: true, description: "The file's name, URI-encoded (1 to 200 characters)" }),
-  ApiHeader({ name: 'X-File-Type', required: false, description: "The file's media type (else the Content-Type, else read from its bytes)" }),
+  ApiHeader({
+    name: 'X-File-Type',
+    required: false,
+    description: "The file's media type (else the Content-Type, else read from its bytes)",
+  }),
 ];

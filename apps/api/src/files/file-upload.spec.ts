@@ -33,27 +33,77 @@ const codeOf = async (work: Promise<unknown>) => {
   return 'kept';
 };
 
-describe('receiveFile with the caller\'s limits', () => {
+describe("receiveFile with the caller's limits", () => {
   it('a smaller per-file limit: past it while streaming is fileTooLarge (not the total), nothing kept', async () => {
     const before = await kept();
     const big = Buffer.concat([PNG, Buffer.alloc(2048, 1)]);
-    expect(await codeOf(receiveFile(files, body(big), { 'x-file-name': 'logo.png', 'x-file-type': 'image/png' }, { room: 10_000, maxBytes: 2000, totalTooLarge: total }))).toEqual([413, 'fileTooLarge']);
-    expect(await codeOf(receiveFile(files, body(big), { 'x-file-name': 'logo.png', 'x-file-type': 'image/png' }, { room: 1000, maxBytes: 2000, totalTooLarge: total }))).toEqual([413, 'ourTotal']);
+    expect(
+      await codeOf(
+        receiveFile(
+          files,
+          body(big),
+          { 'x-file-name': 'logo.png', 'x-file-type': 'image/png' },
+          { room: 10_000, maxBytes: 2000, totalTooLarge: total },
+        ),
+      ),
+    ).toEqual([413, 'fileTooLarge']);
+    expect(
+      await codeOf(
+        receiveFile(
+          files,
+          body(big),
+          { 'x-file-name': 'logo.png', 'x-file-type': 'image/png' },
+          { room: 1000, maxBytes: 2000, totalTooLarge: total },
+        ),
+      ),
+    ).toEqual([413, 'ourTotal']);
     expect(await kept()).toEqual(before);
   });
 
   it("the caller's type rule refuses by the judged type before the rest is stored", async () => {
     const before = await kept();
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000, 2)]);
-    expect(await codeOf(receiveFile(files, body(pdf), { 'x-file-name': 'logo.pdf', 'x-file-type': 'application/pdf' }, { room: 10_000, totalTooLarge: total, accept: imagesOnly }))).toEqual([415, 'imagesOnly']);
+    expect(
+      await codeOf(
+        receiveFile(
+          files,
+          body(pdf),
+          { 'x-file-name': 'logo.pdf', 'x-file-type': 'application/pdf' },
+          { room: 10_000, totalTooLarge: total, accept: imagesOnly },
+        ),
+      ),
+    ).toEqual([415, 'imagesOnly']);
     expect(await kept()).toEqual(before);
-    const png = await receiveFile(files, body(Buffer.concat([PNG, Buffer.alloc(100)])), { 'x-file-name': encodeURIComponent('../../logo.png') }, { room: 10_000, totalTooLarge: total, accept: imagesOnly });
+    const png = await receiveFile(
+      files,
+      body(Buffer.concat([PNG, Buffer.alloc(100)])),
+      { 'x-file-name': encodeURIComponent('../../logo.png') },
+      { room: 10_000, totalTooLarge: total, accept: imagesOnly },
+    );
     expect(png).toMatchObject({ name: 'logo.png', mediaType: 'image/png', size: 108 });
   });
 
   it('a WebP image must start as one', async () => {
     const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([1, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(50)]);
-    expect((await receiveFile(files, body(webp), { 'x-file-name': 'logo.webp', 'x-file-type': 'image/webp' }, { room: 10_000, totalTooLarge: total })).mediaType).toBe('image/webp');
-    expect(await codeOf(receiveFile(files, body(Buffer.concat([PNG, Buffer.alloc(50)])), { 'x-file-name': 'logo.webp', 'x-file-type': 'image/webp' }, { room: 10_000, totalTooLarge: total }))).toEqual([415, 'attachmentTypeMismatch']);
+    expect(
+      (
+        await receiveFile(
+          files,
+          body(webp),
+          { 'x-file-name': 'logo.webp', 'x-file-type': 'image/webp' },
+          { room: 10_000, totalTooLarge: total },
+        )
+      ).mediaType,
+    ).toBe('image/webp');
+    expect(
+      await codeOf(
+        receiveFile(
+          files,
+          body(Buffer.concat([PNG, Buffer.alloc(50)])),
+          { 'x-file-name': 'logo.webp', 'x-file-type': 'image/webp' },
+          { room: 10_000, totalTooLarge: total },
+        ),
+      ),
+    ).toEqual([415, 'attachmentTypeMismatch']);
   });
 });

@@ -49,7 +49,9 @@ export async function receiveFile(files: FileStore, body: unknown, headers: Head
   const name = fileName(headers['x-file-name']);
   if (name === null) {
     drain(body);
-    throw refusal(400, 'validationFailed', 'Name the file in X-File-Name (URI-encoded, 1 to 200 characters).', { fields: { name: ['fileNameRequired'] } });
+    throw refusal(400, 'validationFailed', 'Name the file in X-File-Name (URI-encoded, 1 to 200 characters).', {
+      fields: { name: ['fileNameRequired'] },
+    });
   }
   const stream = attachmentBody(body);
   const perFile = Math.min(options.maxBytes ?? ATTACHMENT_LIMIT, ATTACHMENT_LIMIT);
@@ -86,7 +88,10 @@ export const totalSize = (files: Iterable<{ size: number }>) => [...files].reduc
 
 /** A file as a download: always an attachment (never shown inline), with its recorded type, nosniff. */
 export async function downloadOf(
-  files: FileStore, file: { fileId: string; name: string; mediaType: string }, reply: { header(name: string, value: string): unknown }, notKept: () => Error,
+  files: FileStore,
+  file: { fileId: string; name: string; mediaType: string },
+  reply: { header(name: string, value: string): unknown },
+  notKept: () => Error,
 ): Promise<StreamableFile> {
   const stored = await files.get(file.fileId);
   if (stored === null) throw notKept();
@@ -94,7 +99,8 @@ export async function downloadOf(
   reply.header('Cache-Control', 'private, no-store');
   const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return new StreamableFile(stored.stream, {
-    type: file.mediaType, length: stored.size,
+    type: file.mediaType,
+    length: stored.size,
     disposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
   });
 }

@@ -25,7 +25,10 @@ export async function fileStoreFor(config: ApiConfig): Promise<FileStore> {
   exports: [FILE_STORE],
 })
 export class FilesModule implements OnModuleInit, OnApplicationShutdown {
-  constructor(@Inject(HttpAdapterHost) private readonly host: HttpAdapterHost, @Inject(FILE_STORE) private readonly files: FileStore) {}
+  constructor(
+    @Inject(HttpAdapterHost) private readonly host: HttpAdapterHost,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+  ) {}
 
   onModuleInit(): void {
     fileBodies(this.host.httpAdapter.getInstance<FastifyInstance>());

@@ -14,9 +14,18 @@ let store: S3FileStore | undefined;
 beforeAll(async () => {
   server = await startS3Server(Number(process.env.FILES_S3_TEST_PORT ?? 0));
   spoolFolder = await mkdtemp(join(tmpdir(), 'binaan-s3-spool-'));
-  store = new S3FileStore({
-    endpoint: server.endpoint, region: 'us-east-1', bucket: server.bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', prefix: 'files/', forcePathStyle: true,
-  }, spoolFolder);
+  store = new S3FileStore(
+    {
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      bucket: server.bucket,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      prefix: 'files/',
+      forcePathStyle: true,
+    },
+    spoolFolder,
+  );
 });
 afterAll(async () => {
   store?.close();
@@ -24,4 +33,8 @@ afterAll(async () => {
   await rm(spoolFolder, { recursive: true, force: true });
 });
 
-fileStoreContract('S3', () => store!, async () => readdir(spoolFolder));
+fileStoreContract(
+  'S3',
+  () => store!,
+  async () => readdir(spoolFolder),
+);

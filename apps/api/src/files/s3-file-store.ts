@@ -18,7 +18,10 @@ export class S3FileStore implements FileStore {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
 
-  constructor(private readonly settings: FilesS3Config, private readonly spoolFolder: string) {
+  constructor(
+    private readonly settings: FilesS3Config,
+    private readonly spoolFolder: string,
+  ) {
     this.client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
@@ -28,7 +31,10 @@ export class S3FileStore implements FileStore {
       // SHA-256 is its key already.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
     });
   }
 
@@ -51,10 +57,15 @@ export class S3FileStore implements FileStore {
     try {
       // Content addressed: the same bytes are already there under the same key.
       if (!(await this.exists(spooled.sha256))) {
-        await this.client.send(new PutObjectCommand({
-          Bucket: this.settings.bucket, Key: this.key(spooled.sha256), Body: createReadStream(spooled.path), ContentLength: spooled.size,
-          ContentType: 'application/octet-stream',
-        }));
+        await this.client.send(
+          new PutObjectCommand({
+            Bucket: this.settings.bucket,
+            Key: this.key(spooled.sha256),
+            Body: createReadStream(spooled.path),
+            ContentLength: spooled.size,
+            ContentType: 'application/octet-stream',
+          }),
+        );
       }
     } finally {
       await rm(spooled.path, { force: true });

@@ -33,7 +33,9 @@ describe('spool', () => {
 
   it('a refusal by the check also leaves nothing, and a file within the limit is kept whole', async () => {
     const own = join(folder, 'checked');
-    const refuse = () => { throw new Error('not this kind'); };
+    const refuse = () => {
+      throw new Error('not this kind');
+    };
     await expect(spool(Readable.from([Buffer.alloc(100, 1)]), own, 1000, refuse)).rejects.toThrow('not this kind');
     expect(await readdir(own)).toEqual([]);
     const kept = await spool(Readable.from([Buffer.alloc(100, 2)]), own, 1000);

@@ -18,8 +18,15 @@ export class HealthController {
 
   @Public()
   @Get()
-  @ApiResponse({ status: 503, description: 'storeUnavailable: the store cannot be reached (Retry-After)', schema: { $ref: '#/components/schemas/ErrorReply' } })
-  @ApiOperation({ summary: 'The API is up and its store answers: the store kind and its last position', description: 'For monitors and load balancers. 503 storeUnavailable while the store cannot be read.' })
+  @ApiResponse({
+    status: 503,
+    description: 'storeUnavailable: the store cannot be reached (Retry-After)',
+    schema: { $ref: '#/components/schemas/ErrorReply' },
+  })
+  @ApiOperation({
+    summary: 'The API is up and its store answers: the store kind and its last position',
+    description: 'For monitors and load balancers. 503 storeUnavailable while the store cannot be read.',
+  })
   async health(): Promise<HealthReply> {
     return { status: 'ok', store: this.store.kind, position: await this.lastPosition() };
   }
@@ -28,15 +35,25 @@ export class HealthController {
   @ApiStoreFree()
   @Get('live')
   @HttpCode(200)
-  @ApiOperation({ summary: 'The process is alive (pid, uptime); never reads the store', description: 'For a liveness probe: restart the process only when this fails.' })
+  @ApiOperation({
+    summary: 'The process is alive (pid, uptime); never reads the store',
+    description: 'For a liveness probe: restart the process only when this fails.',
+  })
   live(): LivenessReply {
     return { status: 'live', pid: process.pid, uptimeSeconds: Math.round(process.uptime()) };
   }
 
   @Public()
   @Get('ready')
-  @ApiResponse({ status: 503, description: 'storeUnavailable: not ready until the store answers again (Retry-After)', schema: { $ref: '#/components/schemas/ErrorReply' } })
-  @ApiOperation({ summary: 'Ready for traffic: the store answers (503 until it does)', description: 'For a readiness probe: send no traffic to an instance answering 503.' })
+  @ApiResponse({
+    status: 503,
+    description: 'storeUnavailable: not ready until the store answers again (Retry-After)',
+    schema: { $ref: '#/components/schemas/ErrorReply' },
+  })
+  @ApiOperation({
+    summary: 'Ready for traffic: the store answers (503 until it does)',
+    description: 'For a readiness probe: send no traffic to an instance answering 503.',
+  })
   async ready(): Promise<HealthReply> {
     return { status: 'ready', store: this.store.kind, position: await this.lastPosition() };
   }
@@ -46,7 +63,9 @@ export class HealthController {
     try {
       return await this.store.lastPosition();
     } catch (error) {
-      throw error instanceof StoreUnavailable ? error : new StoreUnavailable(error instanceof Error ? error.message : String(error), { cause: error });
+      throw error instanceof StoreUnavailable
+        ? error
+        : new StoreUnavailable(error instanceof Error ? error.message : String(error), { cause: error });
     }
   }
 }

@@ -96,8 +96,17 @@ function parsePayload(token: string | undefined): SignedPayload | undefined {
   const { challenge, solution } = decoded;
   if (!isObject(challenge.parameters) || typeof challenge.signature !== 'string') return undefined;
   const parameters = challenge.parameters;
-  if (parameters.algorithm !== ALGORITHM || typeof parameters.nonce !== 'string' || typeof parameters.salt !== 'string' || typeof parameters.keyPrefix !== 'string') return undefined;
+  if (
+    parameters.algorithm !== ALGORITHM ||
+    typeof parameters.nonce !== 'string' ||
+    typeof parameters.salt !== 'string' ||
+    typeof parameters.keyPrefix !== 'string'
+  )
+    return undefined;
   if (typeof solution.counter !== 'number' || typeof solution.derivedKey !== 'string') return undefined;
   // Parameters pass through whole: the signature covers every one of them.
-  return { challenge: { parameters: parameters as unknown as ChallengeParameters, signature: challenge.signature }, solution: { counter: solution.counter, derivedKey: solution.derivedKey } };
+  return {
+    challenge: { parameters: parameters as unknown as ChallengeParameters, signature: challenge.signature },
+    solution: { counter: solution.counter, derivedKey: solution.derivedKey },
+  };
 }

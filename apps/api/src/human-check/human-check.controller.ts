@@ -16,7 +16,10 @@ export class HumanCheckController {
   @ApiStoreFree()
   @Get('challenge')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'A proof-of-work challenge (ALTCHA) for the public forms', description: 'Solve it in the browser and send the solution with the form (sign-up, inquiries); never cached.' })
+  @ApiOperation({
+    summary: 'A proof-of-work challenge (ALTCHA) for the public forms',
+    description: 'Solve it in the browser and send the solution with the form (sign-up, inquiries); never cached.',
+  })
   challenge(): Promise<Challenge> {
     return this.humanCheck.createChallenge();
   }

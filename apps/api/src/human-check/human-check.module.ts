@@ -19,7 +19,8 @@ export class HumanCheckModule {
         // The used solutions go to SHARED_LIMITS (LimitsModule, global): one list for every API process.
         {
           provide: AltchaHumanCheck,
-          useFactory: (used: SharedLimits) => new AltchaHumanCheck({ hmacKey: secrets.humanCheckHmacKey, maxNumber: config.humanCheckMaxNumber, used }),
+          useFactory: (used: SharedLimits) =>
+            new AltchaHumanCheck({ hmacKey: secrets.humanCheckHmacKey, maxNumber: config.humanCheckMaxNumber, used }),
           inject: [SHARED_LIMITS],
         },
         { provide: HUMAN_CHECK, useExisting: AltchaHumanCheck },

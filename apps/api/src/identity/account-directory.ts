@@ -12,7 +12,10 @@ export type EmailLookup = { email: string; key: string; account: UserAccount | n
 
 @Injectable()
 export class AccountDirectory {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore, private readonly lookup: LookupKeys) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly lookup: LookupKeys,
+  ) {}
 
   async byId(userId: string): Promise<UserAccount | null> {
     return foldUserAccount(await this.store.readStream(`user-${userId}`));

@@ -18,13 +18,19 @@ export class AccountStatusController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'A platform administrator suspends an account',
-    description: 'The person can no longer sign in to any company, and every open session of theirs ends. Body: { reason } (3 to 500 characters), kept on the event with the administrator.',
+    description:
+      'The person can no longer sign in to any company, and every open session of theirs ends. Body: { reason } (3 to 500 characters), kept on the event with the administrator.',
   })
   @ApiResponse({ status: 200, description: '{ success: true, userId, status: "suspended" }' })
   @ApiResponse({ status: 400, description: 'validationFailed: reason missing, shorter than 3 or longer than 500 characters', ...ERROR })
   @ApiResponse({ status: 403, description: 'noAccessRight: the caller is not a platform administrator', ...ERROR })
   @ApiResponse({ status: 404, description: 'notFound: no user has this id', ...ERROR })
-  @ApiResponse({ status: 409, description: 'cannotSuspendSelf, accountAlreadySuspended, accountNotActive (pending, deactivated or terminated), or conflict when another change came first', ...ERROR })
+  @ApiResponse({
+    status: 409,
+    description:
+      'cannotSuspendSelf, accountAlreadySuspended, accountNotActive (pending, deactivated or terminated), or conflict when another change came first',
+    ...ERROR,
+  })
   suspend(@Param('userId') userId: string, @Body() body: AccountStatusChangeDto, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new SuspendAccount(request.principal!, userId, body));
   }
@@ -33,7 +39,8 @@ export class AccountStatusController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'A platform administrator reinstates a suspended account',
-    description: 'The account is active again: the person signs in as before. Body: { reason } (3 to 500 characters), kept on the event with the administrator.',
+    description:
+      'The account is active again: the person signs in as before. Body: { reason } (3 to 500 characters), kept on the event with the administrator.',
   })
   @ApiResponse({ status: 200, description: '{ success: true, userId, status: "activated" }' })
   @ApiResponse({ status: 400, description: 'validationFailed: reason missing, shorter than 3 or longer than 500 characters', ...ERROR })

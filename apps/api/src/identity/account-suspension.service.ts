@@ -45,7 +45,8 @@ export class AccountSuspensionService {
   }
 
   private async account(principal: Principal, userId: string): Promise<UserAccount> {
-    if (principal.userType !== UserType.Admin) throw refusal(403, ErrorCodes.noAccessRight, 'Only a platform administrator can suspend or reinstate an account.');
+    if (principal.userType !== UserType.Admin)
+      throw refusal(403, ErrorCodes.noAccessRight, 'Only a platform administrator can suspend or reinstate an account.');
     await requireAdminRight(this.db, principal, 'admin.user');
     const account = typeof userId === 'string' && userId.length <= 100 ? await this.accounts.byId(userId) : null;
     if (!account) throw refusal(404, ErrorCodes.notFound, 'There is no user with this id.');
@@ -55,7 +56,9 @@ export class AccountSuspensionService {
   /** At the revision the account was read at: two administrators at once get one change and one 409. */
   private async record(principal: Principal, account: UserAccount, event: UserEvent): Promise<void> {
     await this.store.append({
-      streamId: `user-${account.userId}`, streamType: 'user', expectedRevision: account.revision,
+      streamId: `user-${account.userId}`,
+      streamType: 'user',
+      expectedRevision: account.revision,
       events: [{ ...event, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
     });
   }

@@ -41,25 +41,37 @@ const pendingAdministrator = (account: UserAccount) => account.userType === User
 export function decideCreateAdministrator(state: FirstAdministratorState, command: CreateAdministrator): AdministratorDecision {
   const email = normaliseEmail(command.email);
   if (email === '' || !isEmail(email)) throw new AdministratorRefused('invalidEmail', `"${command.email}" is not a valid e-mail address`);
-  if (!isFullName(command.name)) throw new AdministratorRefused('invalidName', `the full name must be ${FULL_NAME_MIN_LENGTH} to 200 characters`);
+  if (!isFullName(command.name))
+    throw new AdministratorRefused('invalidName', `the full name must be ${FULL_NAME_MIN_LENGTH} to 200 characters`);
   const { account } = state;
   if (account) {
     // Its link may have expired unused: --force sends another, and the earlier one stops working.
     if (command.force && pendingAdministrator(account)) return { kind: 'newLink', account };
-    const hint = pendingAdministrator(account) ? ': a platform administrator waiting for activation (--force sends a new set-password link)' : '';
+    const hint = pendingAdministrator(account)
+      ? ': a platform administrator waiting for activation (--force sends a new set-password link)'
+      : '';
     throw new AdministratorRefused('emailTaken', `${email} already has an account (${account.userId}, ${account.status})${hint}`);
   }
   if (state.administrators.length > 0 && !command.force) {
-    const named = state.administrators.slice(0, 3).map((known) => `${known.userId} ${known.status}`).join(', ');
+    const named = state.administrators
+      .slice(0, 3)
+      .map((known) => `${known.userId} ${known.status}`)
+      .join(', ');
     const more = state.administrators.length > 3 ? ` and ${state.administrators.length - 3} more` : '';
-    throw new AdministratorRefused('administratorExists', `a platform administrator exists already (${named}${more}); --force makes another`);
+    throw new AdministratorRefused(
+      'administratorExists',
+      `a platform administrator exists already (${named}${more}); --force makes another`,
+    );
   }
   return { kind: 'newAccount', email, name: command.name.trim() };
 }
 
 /** The account's first event: a sign-up as user type 2, with no mobile and a password nobody knows. */
 export function administratorSignedUp(userId: string, email: string, name: string, passwordHash: string): UserEvent {
-  return { type: 'UserSignedUp', data: { userId, email, name, mobile: '', passwordHash, userType: UserType.Admin, forceChangePassword: false } };
+  return {
+    type: 'UserSignedUp',
+    data: { userId, email, name, mobile: '', passwordHash, userType: UserType.Admin, forceChangePassword: false },
+  };
 }
 
 /** The set-password link, as a reset token that activates the account it is used on while that is pending. */

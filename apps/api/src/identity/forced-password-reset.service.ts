@@ -32,24 +32,36 @@ export class ForcedPasswordResetService {
   ) {}
 
   async force(principal: Principal, userId: string, reason: string | undefined): Promise<{ success: true; msg: string }> {
-    if (principal.userType !== UserType.Admin) throw refusal(403, ErrorCodes.noAccessRight, 'Only a platform administrator can reset another user\'s password.');
+    if (principal.userType !== UserType.Admin)
+      throw refusal(403, ErrorCodes.noAccessRight, "Only a platform administrator can reset another user's password.");
     await requireAdminRight(this.db, principal, 'admin.user');
     const account = typeof userId === 'string' && userId.length <= 100 ? await this.accounts.byId(userId) : null;
     if (!account) throw refusal(404, ErrorCodes.notFound, 'There is no user with this id.');
     const password = temporaryPassword();
-    const event: UserEvent = { type: 'PasswordResetForced', data: { passwordHash: await this.hasher.hash(password), reason: reason?.trim() || null } };
+    const event: UserEvent = {
+      type: 'PasswordResetForced',
+      data: { passwordHash: await this.hasher.hash(password), reason: reason?.trim() || null },
+    };
     // The mail goes first: when the mail server refuses it, nothing is recorded and the administrator can
     // simply try again, instead of the user being locked out by a password no one received.
     try {
       await this.mail.temporaryPassword(account.email, account.name, password);
     } catch (error) {
-      this.logger.error(`temporary password e-mail to user ${account.userId} not sent: ${error instanceof Error ? error.message : String(error)}`);
-      throw refusal(503, ErrorCodes.mailDeliveryFailed, 'The mail server did not accept the e-mail; the password was not reset. Try again later.');
+      this.logger.error(
+        `temporary password e-mail to user ${account.userId} not sent: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      throw refusal(
+        503,
+        ErrorCodes.mailDeliveryFailed,
+        'The mail server did not accept the e-mail; the password was not reset. Try again later.',
+      );
     }
     // Written at the revision the account was read at: a concurrent change answers 409 and the
     // administrator repeats the call (the mailed password then never worked, and a new one is sent).
     await this.store.append({
-      streamId: `user-${account.userId}`, streamType: 'user', expectedRevision: account.revision,
+      streamId: `user-${account.userId}`,
+      streamType: 'user',
+      expectedRevision: account.revision,
       events: [{ ...event, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
     });
     await this.sessions.endAll(account.userId, 'passwordResetForced');

@@ -8,7 +8,20 @@ import { CLOCK, type Clock } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { ForcedPasswordResetService } from './forced-password-reset.service.js';
 import {
-  AcceptEula, ActivateByPin, ChangePassword, ForcePasswordReset, LogIn, LogOut, ReinstateAccount, ReportUiError, RequestPasswordReset, RequestPinCode, ResetPassword, SignUp, SuspendAccount, VerifyPinCode,
+  AcceptEula,
+  ActivateByPin,
+  ChangePassword,
+  ForcePasswordReset,
+  LogIn,
+  LogOut,
+  ReinstateAccount,
+  ReportUiError,
+  RequestPasswordReset,
+  RequestPinCode,
+  ResetPassword,
+  SignUp,
+  SuspendAccount,
+  VerifyPinCode,
 } from './identity.commands.js';
 import { AccountSuspensionService } from './account-suspension.service.js';
 import { LoginService } from './login.service.js';
@@ -73,12 +86,23 @@ export class LogOutHandler implements ICommandHandler<LogOut> {
 
 @CommandHandler(ReportUiError)
 export class ReportUiErrorHandler implements ICommandHandler<ReportUiError> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore, @Inject(CLOCK) private readonly now: Clock) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly now: Clock,
+  ) {}
   async execute({ body, principal }: ReportUiError): Promise<{ success: true }> {
     const day = this.now().toISOString().slice(0, 10);
     await this.store.append({
-      streamId: `ui-errors-${day}`, streamType: 'uiErrors', expectedRevision: 'any',
-      events: [{ type: 'UiErrorReported', data: { error: body.error, errorInfo: body.error_info ?? '' }, metadata: { actorUserId: principal?.userId ?? null, actorCompanyId: principal?.companyId ?? null } }],
+      streamId: `ui-errors-${day}`,
+      streamType: 'uiErrors',
+      expectedRevision: 'any',
+      events: [
+        {
+          type: 'UiErrorReported',
+          data: { error: body.error, errorInfo: body.error_info ?? '' },
+          metadata: { actorUserId: principal?.userId ?? null, actorCompanyId: principal?.companyId ?? null },
+        },
+      ],
     });
     return { success: true };
   }
@@ -133,7 +157,18 @@ export class ReinstateAccountHandler implements ICommandHandler<ReinstateAccount
 }
 
 export const IDENTITY_COMMAND_HANDLERS = [
-  RequestPinCodeHandler, VerifyPinCodeHandler, SignUpHandler, ActivateByPinHandler, LogInHandler, AcceptEulaHandler, LogOutHandler, ReportUiErrorHandler,
-  RequestPasswordResetHandler, ResetPasswordHandler, ChangePasswordHandler, ForcePasswordResetHandler,
-  SuspendAccountHandler, ReinstateAccountHandler,
+  RequestPinCodeHandler,
+  VerifyPinCodeHandler,
+  SignUpHandler,
+  ActivateByPinHandler,
+  LogInHandler,
+  AcceptEulaHandler,
+  LogOutHandler,
+  ReportUiErrorHandler,
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+  ChangePasswordHandler,
+  ForcePasswordResetHandler,
+  SuspendAccountHandler,
+  ReinstateAccountHandler,
 ];

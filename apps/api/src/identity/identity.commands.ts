@@ -8,7 +8,17 @@ import type { Resolved } from '../common/command-result.js';
 import type { AccountSuspensionService } from './account-suspension.service.js';
 import type { ForcedPasswordResetService } from './forced-password-reset.service.js';
 import type {
-  AccountStatusChangeDto, ActivateByPinDto, ChangePasswordDto, ForcePasswordResetDto, ForgotPasswordDto, LoginDto, PinCodeRequestDto, PinCodeVerificationDto, ResetPasswordDto, SignUpDto, UiErrorDto,
+  AccountStatusChangeDto,
+  ActivateByPinDto,
+  ChangePasswordDto,
+  ForcePasswordResetDto,
+  ForgotPasswordDto,
+  LoginDto,
+  PinCodeRequestDto,
+  PinCodeVerificationDto,
+  ResetPasswordDto,
+  SignUpDto,
+  UiErrorDto,
 } from './identity.dto.js';
 import type { LoginService } from './login.service.js';
 import type { PasswordService } from './password.service.js';
@@ -42,7 +52,10 @@ export class ActivateByPin extends Command<Resolved<SignUpService['activate']>> 
 // Sign-in and the session.
 export class LogIn extends Command<Resolved<LoginService['login']>> {
   /** `ip`: the caller's address as the request has it (lock-out and the sign-in event). */
-  constructor(readonly body: LoginDto, readonly ip: string | undefined) {
+  constructor(
+    readonly body: LoginDto,
+    readonly ip: string | undefined,
+  ) {
     super();
   }
 }
@@ -61,7 +74,10 @@ export class LogOut extends Command<Resolved<LoginService['logout']>> {
 
 /** Keep a rendering failure the ui reports (UiErrorReported on the day's `ui-errors-<day>`). */
 export class ReportUiError extends Command<{ success: true }> {
-  constructor(readonly body: UiErrorDto, readonly principal: Principal | undefined) {
+  constructor(
+    readonly body: UiErrorDto,
+    readonly principal: Principal | undefined,
+  ) {
     super();
   }
 }
@@ -81,25 +97,40 @@ export class ResetPassword extends Command<Resolved<PasswordService['reset']>> {
 
 /** Both change routes: the plain one, and the one that also sets the mobile number and accepts the terms (ChangePasswordMobileDto). */
 export class ChangePassword extends Command<Resolved<PasswordService['change']>> {
-  constructor(readonly principal: Principal, readonly body: ChangePasswordDto & { user_mobile?: string }) {
+  constructor(
+    readonly principal: Principal,
+    readonly body: ChangePasswordDto & { user_mobile?: string },
+  ) {
     super();
   }
 }
 
 export class SuspendAccount extends Command<Resolved<AccountSuspensionService['suspend']>> {
-  constructor(readonly principal: Principal, readonly userId: string, readonly body: AccountStatusChangeDto) {
+  constructor(
+    readonly principal: Principal,
+    readonly userId: string,
+    readonly body: AccountStatusChangeDto,
+  ) {
     super();
   }
 }
 
 export class ReinstateAccount extends Command<Resolved<AccountSuspensionService['reinstate']>> {
-  constructor(readonly principal: Principal, readonly userId: string, readonly body: AccountStatusChangeDto) {
+  constructor(
+    readonly principal: Principal,
+    readonly userId: string,
+    readonly body: AccountStatusChangeDto,
+  ) {
     super();
   }
 }
 
 export class ForcePasswordReset extends Command<Resolved<ForcedPasswordResetService['force']>> {
-  constructor(readonly principal: Principal, readonly userId: string, readonly body: ForcePasswordResetDto) {
+  constructor(
+    readonly principal: Principal,
+    readonly userId: string,
+    readonly body: ForcePasswordResetDto,
+  ) {
     super();
   }
 }

@@ -9,7 +9,19 @@
 export type UserStatus = 'pending' | 'activated' | 'suspended' | 'deactivated' | 'terminated';
 
 export type UserEvent =
-  | { type: 'UserSignedUp'; data: { userId: string; email: string; name: string; mobile: string; passwordHash: string; userType: 1 | 2; forceChangePassword: boolean; invitationId?: string } }
+  | {
+      type: 'UserSignedUp';
+      data: {
+        userId: string;
+        email: string;
+        name: string;
+        mobile: string;
+        passwordHash: string;
+        userType: 1 | 2;
+        forceChangePassword: boolean;
+        invitationId?: string;
+      };
+    }
   | { type: 'ActivationPinIssued'; data: { pinHmac: string; expiresAt: string } }
   | { type: 'ActivationPinRejected'; data: Record<string, never> }
   /** setPasswordLink: the first password chosen with the link a pending account was e-mailed (PasswordResetRequested with activatesAccount). */
@@ -53,8 +65,24 @@ export type Retained = { retentionDay?: string };
 export type LoginAttemptEvent =
   | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string; ip?: string | null } & Retained }
   | { type: 'LoginFailed'; data: { reason: 'incorrectCredentials'; ip?: string | null } & Retained }
-  | { type: 'LoginRefused'; data: { reason: 'locked' | 'pendingActivation' | 'notActive' | 'suspended'; userId?: string; /** locked: the run of failures refused for */ failures?: number; lastFailureAt?: string; ip?: string | null } & Retained };
+  | {
+      type: 'LoginRefused';
+      data: {
+        reason: 'locked' | 'pendingActivation' | 'notActive' | 'suspended';
+        userId?: string;
+        /** locked: the run of failures refused for */ failures?: number;
+        lastFailureAt?: string;
+        ip?: string | null;
+      } & Retained;
+    };
 
 export type SessionEvent =
   | { type: 'SessionStarted'; data: { sessionId: string; userId: string; companyId: string | null; rememberMe: boolean } & Retained }
-  | { type: 'SessionEnded'; data: { sessionId: string; reason: 'logout' | 'inactivity' | 'passwordChanged' | 'passwordResetForced' | 'companySwitched' | 'membershipEnded' | 'accountSuspended' } };
+  | {
+      type: 'SessionEnded';
+      data: {
+        sessionId: string;
+        reason:
+          'logout' | 'inactivity' | 'passwordChanged' | 'passwordResetForced' | 'companySwitched' | 'membershipEnded' | 'accountSuspended';
+      };
+    };

@@ -19,7 +19,8 @@ export const retentionSubject = (day: string) => `${RETENTION_SUBJECT_PREFIX}${d
 export const SESSIONS_RETENTION_STREAM = 'personal-data-retention-sessions';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** An event recorded before retention days existed has no day: left as it was stored (null: nothing sealed). */
-const retainedSubject = (data: Record<string, unknown>) => (typeof data.retentionDay === 'string' && DAY.test(data.retentionDay) ? retentionSubject(data.retentionDay) : null);
+const retainedSubject = (data: Record<string, unknown>) =>
+  typeof data.retentionDay === 'string' && DAY.test(data.retentionDay) ? retentionSubject(data.retentionDay) : null;
 
 /**
  * Login attempts, sessions and phone codes: who signed in from where, which number was

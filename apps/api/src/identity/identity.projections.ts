@@ -9,7 +9,16 @@ import { SESSIONS_RETENTION_STREAM } from './identity.personal-data.js';
 
 export const usersProjection: Projection = {
   name: 'identity-users',
-  eventTypes: ['UserSignedUp', 'UserActivated', 'EulaAccepted', 'PasswordChanged', 'PasswordResetForced', 'MobileChanged', 'AccountSuspended', 'AccountReinstated'],
+  eventTypes: [
+    'UserSignedUp',
+    'UserActivated',
+    'EulaAccepted',
+    'PasswordChanged',
+    'PasswordResetForced',
+    'MobileChanged',
+    'AccountSuspended',
+    'AccountReinstated',
+  ],
   tables: ['identity_users'],
   setupSql: `CREATE TABLE IF NOT EXISTS identity_users (
       user_id text PRIMARY KEY, email text NOT NULL, name text NOT NULL, mobile text NOT NULL,
@@ -35,13 +44,22 @@ export const usersProjection: Projection = {
           await db.query(`UPDATE identity_users SET status = 'activated', verified_at = $2 WHERE user_id = $1`, [userId, at]);
           break;
         case 'EulaAccepted':
-          await db.query(`UPDATE identity_users SET eula_version = GREATEST(eula_version, $2) WHERE user_id = $1`, [userId, event.data.version]);
+          await db.query(`UPDATE identity_users SET eula_version = GREATEST(eula_version, $2) WHERE user_id = $1`, [
+            userId,
+            event.data.version,
+          ]);
           break;
         case 'PasswordChanged':
-          await db.query(`UPDATE identity_users SET force_change_password = false, password_changed_at = $2 WHERE user_id = $1`, [userId, at]);
+          await db.query(`UPDATE identity_users SET force_change_password = false, password_changed_at = $2 WHERE user_id = $1`, [
+            userId,
+            at,
+          ]);
           break;
         case 'PasswordResetForced':
-          await db.query(`UPDATE identity_users SET force_change_password = true, password_changed_at = $2 WHERE user_id = $1`, [userId, at]);
+          await db.query(`UPDATE identity_users SET force_change_password = true, password_changed_at = $2 WHERE user_id = $1`, [
+            userId,
+            at,
+          ]);
           break;
         case 'MobileChanged':
           await db.query(`UPDATE identity_users SET mobile = $2 WHERE user_id = $1`, [userId, event.data.mobile]);
@@ -72,7 +90,8 @@ export const sessionsProjection: Projection = {
         // Retention deleted the rows of sessions started before `olderThan`, those recorded before retention days existed
         // (no day, their user in clear) included: a rebuild deletes them here again.
         const olderThan = (stored.data as { olderThan?: unknown }).olderThan;
-        if (stored.streamId === SESSIONS_RETENTION_STREAM && typeof olderThan === 'string') await db.query('DELETE FROM identity_sessions WHERE started_at < $1', [olderThan]);
+        if (stored.streamId === SESSIONS_RETENTION_STREAM && typeof olderThan === 'string')
+          await db.query('DELETE FROM identity_sessions WHERE started_at < $1', [olderThan]);
         continue;
       }
       const event = { type: stored.type, data: stored.data } as SessionEvent;
@@ -86,7 +105,11 @@ export const sessionsProjection: Projection = {
           [event.data.sessionId, event.data.userId, event.data.companyId, event.data.rememberMe, at],
         );
       } else {
-        await db.query(`UPDATE identity_sessions SET ended_at = $2, end_reason = $3 WHERE session_id = $1 AND ended_at IS NULL`, [event.data.sessionId, at, event.data.reason]);
+        await db.query(`UPDATE identity_sessions SET ended_at = $2, end_reason = $3 WHERE session_id = $1 AND ended_at IS NULL`, [
+          event.data.sessionId,
+          at,
+          event.data.reason,
+        ]);
       }
     }
   },

@@ -20,7 +20,8 @@ type Request = AuthenticatedRequest & { protocol?: string; ip?: string };
 
 /** The marker: no secret in it (the session is the bearer token), HttpOnly, same-site, Secure over HTTPS. */
 function sessionMarker(secure: boolean, maxAgeSeconds?: number): string {
-  const age = maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}; Expires=${new Date(Date.now() + maxAgeSeconds * 1000).toUTCString()}`;
+  const age =
+    maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}; Expires=${new Date(Date.now() + maxAgeSeconds * 1000).toUTCString()}`;
   return `${SESSION_MARKER}=1; Path=/${age}; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`;
 }
 
@@ -38,7 +39,11 @@ export class LoginController {
   @ApiRefusal(401, 'incorrectCredentials: the e-mail or password is incorrect')
   @ApiRefusal(403, 'accountPendingActivation, accountSuspended (by Binaan), accountNotActive (by the company administrator)')
   @ApiRefusal(429, 'accountLocked: too many failed sign-ins (Retry-After)')
-  @ApiOperation({ summary: 'Sign in with e-mail and password: the session token (jwtToken) and the user\'s companies', description: 'Public. Then choose a company with GET /api/company/choose/{companyProfileId} and send `Authorization: Bearer <jwtToken>`. Sends a session marker cookie (a year with rememberMe). Refused: 401 incorrectCredentials; 403 accountPendingActivation, accountSuspended, accountNotActive; 429 accountLocked after repeated failures (Retry-After).' })
+  @ApiOperation({
+    summary: "Sign in with e-mail and password: the session token (jwtToken) and the user's companies",
+    description:
+      'Public. Then choose a company with GET /api/company/choose/{companyProfileId} and send `Authorization: Bearer <jwtToken>`. Sends a session marker cookie (a year with rememberMe). Refused: 401 incorrectCredentials; 403 accountPendingActivation, accountSuspended, accountNotActive; 429 accountLocked after repeated failures (Retry-After).',
+  })
   async login(@Body() body: LoginDto, @Req() request: Request, @Res({ passthrough: true }) reply: CookieReply) {
     const result = await this.commands.execute(new LogIn(body, request.ip));
     reply.header('Set-Cookie', sessionMarker(request.protocol === 'https', body.rememberMe === true ? 365 * 24 * 3600 : undefined));
@@ -48,7 +53,10 @@ export class LoginController {
   @AllowRestricted()
   @Post('accept-eula')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Accept the latest terms of use for the signed-in user', description: 'Clears the showEula refusal (401) that other routes answer until the latest terms are accepted.' })
+  @ApiOperation({
+    summary: 'Accept the latest terms of use for the signed-in user',
+    description: 'Clears the showEula refusal (401) that other routes answer until the latest terms are accepted.',
+  })
   acceptEula(@Req() request: Request) {
     return this.commands.execute(new AcceptEula(request.principal!));
   }
@@ -57,7 +65,10 @@ export class LoginController {
   @Post('users/logout')
   @HttpCode(200)
   @ApiRefusal(403, 'readOnlyToken: a read-only token cannot sign out')
-  @ApiOperation({ summary: 'End the session of the token sent, and clear the session marker cookie', description: 'Public, so that an ended session can still sign out. A read-only token is refused (403 readOnlyToken).' })
+  @ApiOperation({
+    summary: 'End the session of the token sent, and clear the session marker cookie',
+    description: 'Public, so that an ended session can still sign out. A read-only token is refused (403 readOnlyToken).',
+  })
   async logout(@Req() request: Request, @Res({ passthrough: true }) reply: CookieReply) {
     // A public route: the guard names the caller but does not apply the read-only rule, so it is applied here.
     if (request.principal?.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
@@ -68,7 +79,10 @@ export class LoginController {
   /** Keep-alive: any authenticated call renews the session; this one does nothing else. */
   @AllowRestricted()
   @Get('application/get-server-timestamp')
-  @ApiOperation({ summary: 'Keep the session alive: the server\'s clock in milliseconds', description: 'Any authenticated call renews the session; this one does nothing else. Allowed while a password change is required.' })
+  @ApiOperation({
+    summary: "Keep the session alive: the server's clock in milliseconds",
+    description: 'Any authenticated call renews the session; this one does nothing else. Allowed while a password change is required.',
+  })
   timestamp() {
     return { success: true, data: { timestamp: this.now().getTime() } };
   }
@@ -77,7 +91,10 @@ export class LoginController {
   @ApiStoreFree()
   @ApiStoreFree()
   @Get('eula-version/get-latest')
-  @ApiOperation({ summary: 'The latest terms of use: contents, version, effective date', description: 'Public; shown at sign-up and whenever showEula asks for acceptance.' })
+  @ApiOperation({
+    summary: 'The latest terms of use: contents, version, effective date',
+    description: 'Public; shown at sign-up and whenever showEula asks for acceptance.',
+  })
   eula() {
     const eula = latestEula();
     return { success: true, data: { eula_contents: eula.contents, version: eula.version, effectiveFrom: eula.effectiveFrom } };
@@ -87,7 +104,10 @@ export class LoginController {
   @Public()
   @Post('log-ui-error')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Report a rendering failure of the web app, for the admins\' error log', description: 'Public, as failures happen before sign-in too; kept as events by day.' })
+  @ApiOperation({
+    summary: "Report a rendering failure of the web app, for the admins' error log",
+    description: 'Public, as failures happen before sign-in too; kept as events by day.',
+  })
   logUiError(@Body() body: UiErrorDto, @Req() request: Request) {
     return this.commands.execute(new ReportUiError(body, request.principal));
   }

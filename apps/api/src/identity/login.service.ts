@@ -17,7 +17,15 @@ import { PasswordHasher } from './password-hasher.js';
 import { SessionService } from './session.service.js';
 
 const NOT_AUTHENTICATED: Omit<LoginReply, 'errorMessage' | 'errorCode'> = {
-  success: false, loginIsAuthenticated: false, forceChangePassword: false, showEula: false, user: null, accessRights: '', jwtToken: '', readOnlyJwtToken: '', userRole: '',
+  success: false,
+  loginIsAuthenticated: false,
+  forceChangePassword: false,
+  showEula: false,
+  user: null,
+  accessRights: '',
+  jwtToken: '',
+  readOnlyJwtToken: '',
+  userRole: '',
 };
 
 @Injectable()
@@ -35,17 +43,33 @@ export class LoginService {
     const attempts = `login-${found.key}`; // found.key: the e-mail's lookup HMAC (personal-data/lookup-keys.ts)
     const record = (event: LoginAttemptEvent, expectedRevision: ExpectedRevision = 'any') =>
       this.store.append({
-        streamId: attempts, streamType: 'loginAttempts', expectedRevision,
+        streamId: attempts,
+        streamType: 'loginAttempts',
+        expectedRevision,
         // The address and the day go in the data: sealed under the day's retention key (identity.personal-data.ts).
-        events: [{ type: event.type, data: { ...event.data, ip: context.ip ?? null, retentionDay: retentionDay(this.now()) }, metadata: { actorUserId: found.account?.userId ?? null, correlationId: context.correlationId ?? null } }],
+        events: [
+          {
+            type: event.type,
+            data: { ...event.data, ip: context.ip ?? null, retentionDay: retentionDay(this.now()) },
+            metadata: { actorUserId: found.account?.userId ?? null, correlationId: context.correlationId ?? null },
+          },
+        ],
       });
     const refuseIfLocked = async (tail: readonly StoredEvent[]) => {
       const lock = lockState(tail);
       const now = this.now().getTime();
       if (lock.until === null || lock.until <= now) return;
-      await record({ type: 'LoginRefused', data: { reason: 'locked', failures: lock.failures, lastFailureAt: new Date(lock.lastFailureAt).toISOString() } });
+      await record({
+        type: 'LoginRefused',
+        data: { reason: 'locked', failures: lock.failures, lastFailureAt: new Date(lock.lastFailureAt).toISOString() },
+      });
       const retryAfterSeconds = Math.ceil((lock.until - now) / 1000);
-      throw refusal(429, ErrorCodes.accountLocked, `Too many failed sign-ins. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`, { ...NOT_AUTHENTICATED, retryAfterSeconds });
+      throw refusal(
+        429,
+        ErrorCodes.accountLocked,
+        `Too many failed sign-ins. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
+        { ...NOT_AUTHENTICATED, retryAfterSeconds },
+      );
     };
     let tail = await this.tail(attempts);
     await refuseIfLocked(tail);
@@ -57,7 +81,10 @@ export class LoginService {
       // make more failures than the lock allows, whichever instances serve it.
       for (;;) {
         try {
-          await record({ type: 'LoginFailed', data: { reason: 'incorrectCredentials' } }, tail.length === 0 ? 'no_stream' : tail[tail.length - 1]!.revision);
+          await record(
+            { type: 'LoginFailed', data: { reason: 'incorrectCredentials' } },
+            tail.length === 0 ? 'no_stream' : tail[tail.length - 1]!.revision,
+          );
           break;
         } catch (error) {
           if (!(error instanceof WrongExpectedRevision)) throw error;
@@ -69,11 +96,21 @@ export class LoginService {
     }
     if (account.status === 'pending') {
       await record({ type: 'LoginRefused', data: { reason: 'pendingActivation', userId: account.userId } });
-      throw refusal(403, ErrorCodes.accountPendingActivation, 'Your account is waiting for activation: use the code we e-mailed you.', NOT_AUTHENTICATED);
+      throw refusal(
+        403,
+        ErrorCodes.accountPendingActivation,
+        'Your account is waiting for activation: use the code we e-mailed you.',
+        NOT_AUTHENTICATED,
+      );
     }
     if (account.status === 'suspended') {
       await record({ type: 'LoginRefused', data: { reason: 'suspended', userId: account.userId } });
-      throw refusal(403, ErrorCodes.accountSuspended, 'This account is suspended by Binaan. Contact Binaan to have it reinstated.', NOT_AUTHENTICATED);
+      throw refusal(
+        403,
+        ErrorCodes.accountSuspended,
+        'This account is suspended by Binaan. Contact Binaan to have it reinstated.',
+        NOT_AUTHENTICATED,
+      );
     }
     if (account.status !== 'activated') {
       await record({ type: 'LoginRefused', data: { reason: 'notActive', userId: account.userId } });
@@ -97,7 +134,9 @@ export class LoginService {
 
   async acceptEula(principal: Principal): Promise<{ success: true; msg: string }> {
     await this.store.append({
-      streamId: `user-${principal.userId}`, streamType: 'user', expectedRevision: 'stream_exists',
+      streamId: `user-${principal.userId}`,
+      streamType: 'user',
+      expectedRevision: 'stream_exists',
       events: [{ type: 'EulaAccepted', data: { version: LATEST_EULA_VERSION }, metadata: { actorUserId: principal.userId } }],
     });
     return { success: true, msg: 'eula.accepted' };

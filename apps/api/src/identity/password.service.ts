@@ -42,8 +42,11 @@ export class PasswordService {
   ) {}
 
   async forgot(email: string, responseToken: string | undefined): Promise<{ success: true; msg: string }> {
-    if (!(await this.humanCheck.verify(responseToken))) throw refusal(400, ErrorCodes.humanCheckFailed, 'Please complete the human check again.');
-    this.issueReset(typeof email === 'string' ? email : '').catch((error: unknown) => this.logger.error(`reset e-mail not sent: ${error instanceof Error ? error.message : String(error)}`));
+    if (!(await this.humanCheck.verify(responseToken)))
+      throw refusal(400, ErrorCodes.humanCheckFailed, 'Please complete the human check again.');
+    this.issueReset(typeof email === 'string' ? email : '').catch((error: unknown) =>
+      this.logger.error(`reset e-mail not sent: ${error instanceof Error ? error.message : String(error)}`),
+    );
     return { success: true, msg: 'forgotPassword.success' };
   }
 
@@ -53,7 +56,10 @@ export class PasswordService {
     const now = this.now().getTime();
     if (account.reset && now - Date.parse(account.reset.requestedAt) < RESET_RESEND_AFTER_MS) return;
     const token = token128();
-    await this.append(account, { type: 'PasswordResetRequested', data: { tokenHmac: this.keys.sealToken('reset', account.userId, token), expiresAt: new Date(now + RESET_TTL_MS).toISOString() } });
+    await this.append(account, {
+      type: 'PasswordResetRequested',
+      data: { tokenHmac: this.keys.sealToken('reset', account.userId, token), expiresAt: new Date(now + RESET_TTL_MS).toISOString() },
+    });
     await this.mail.passwordReset(account.email, account.name, token);
   }
 
@@ -62,14 +68,19 @@ export class PasswordService {
     const { account } = await this.accounts.byEmail(input.email);
     const invalid = () => refusal(400, ErrorCodes.invalidToken, 'This reset link is not valid or has expired. Ask for a new one.');
     if (!account?.reset || account.reset.failures >= 5 || this.now().getTime() > Date.parse(account.reset.expiresAt)) throw invalid();
-    if (typeof input.token !== 'string' || !sealMatches(this.keys.tokenKey, account.reset.tokenHmac, 'reset', account.userId, input.token)) {
+    if (
+      typeof input.token !== 'string' ||
+      !sealMatches(this.keys.tokenKey, account.reset.tokenHmac, 'reset', account.userId, input.token)
+    ) {
       await this.append(account, { type: 'PasswordResetTokenRejected', data: {} });
       throw invalid();
     }
-    if (await this.hasher.verify(account.passwordHash, input.password)) throw refusal(400, ErrorCodes.newPasswordSameAsOld, 'The new password must differ from the old one.');
+    if (await this.hasher.verify(account.passwordHash, input.password))
+      throw refusal(400, ErrorCodes.newPasswordSameAsOld, 'The new password must differ from the old one.');
     const events: NewEvent[] = [{ type: 'PasswordChanged', data: { passwordHash: await this.hasher.hash(input.password), via: 'reset' } }];
     // The link a pending account was e-mailed to choose its first password proves the address, as an activation PIN does.
-    if (account.status === 'pending' && account.reset.activatesAccount === true) events.push({ type: 'UserActivated', data: { via: 'setPasswordLink' } });
+    if (account.status === 'pending' && account.reset.activatesAccount === true)
+      events.push({ type: 'UserActivated', data: { via: 'setPasswordLink' } });
     await this.append(account, ...events);
     await this.sessions.endAll(account.userId, 'passwordChanged');
     return { success: true, msg: 'resetPassword.success' };
@@ -82,11 +93,16 @@ export class PasswordService {
       throw refusal(400, ErrorCodes.oldPasswordIncorrect, 'The old password is incorrect.');
     }
     this.checkNewPassword(input.newPassword, input.confirmPassword);
-    if (input.newPassword === input.oldPassword) throw refusal(400, ErrorCodes.newPasswordSameAsOld, 'The new password must differ from the old one.');
+    if (input.newPassword === input.oldPassword)
+      throw refusal(400, ErrorCodes.newPasswordSameAsOld, 'The new password must differ from the old one.');
     const events: NewEvent[] = [];
     if (input.user_mobile !== undefined) {
-      const mobile = typeof input.user_mobile === 'string' && input.user_mobile.length >= 12 && input.user_mobile.length <= 20 ? normalisePhone(input.user_mobile) : null;
-      if (!mobile) throw refusal(400, ErrorCodes.invalidMobile, 'Enter a valid mobile number of 12 to 20 characters with its country code.');
+      const mobile =
+        typeof input.user_mobile === 'string' && input.user_mobile.length >= 12 && input.user_mobile.length <= 20
+          ? normalisePhone(input.user_mobile)
+          : null;
+      if (!mobile)
+        throw refusal(400, ErrorCodes.invalidMobile, 'Enter a valid mobile number of 12 to 20 characters with its country code.');
       if (mobile !== account.mobile) {
         await this.claimMobile(account, mobile);
         events.push({ type: 'MobileChanged', data: { mobile } });
@@ -94,7 +110,12 @@ export class PasswordService {
       events.push({ type: 'EulaAccepted', data: { version: LATEST_EULA_VERSION } });
     }
     events.push({ type: 'PasswordChanged', data: { passwordHash: await this.hasher.hash(input.newPassword), via: 'change' } });
-    await this.store.append({ streamId: `user-${account.userId}`, streamType: 'user', expectedRevision: account.revision, events: events.map((event) => ({ ...event, metadata: { actorUserId: principal.userId } })) });
+    await this.store.append({
+      streamId: `user-${account.userId}`,
+      streamType: 'user',
+      expectedRevision: account.revision,
+      events: events.map((event) => ({ ...event, metadata: { actorUserId: principal.userId } })),
+    });
     await this.sessions.endAll(account.userId, 'passwordChanged');
     return { success: true, msg: 'changePassword.success' };
   }
@@ -110,7 +131,9 @@ export class PasswordService {
     if (phone.claimedBy && phone.claimedBy !== account.userId) throw taken();
     try {
       await this.store.append({
-        streamId: phoneStream(this.lookup, mobile), streamType: 'phone', expectedRevision: phone.revision === -1 ? 'no_stream' : phone.revision,
+        streamId: phoneStream(this.lookup, mobile),
+        streamType: 'phone',
+        expectedRevision: phone.revision === -1 ? 'no_stream' : phone.revision,
         events: [{ type: 'PhoneClaimed', data: { userId: account.userId }, metadata: { actorUserId: account.userId } }],
       });
     } catch (error) {
@@ -118,16 +141,31 @@ export class PasswordService {
       throw error;
     }
     if (account.mobile) {
-      await this.store.append({ streamId: phoneStream(this.lookup, account.mobile), streamType: 'phone', expectedRevision: 'any', events: [{ type: 'PhoneReleased', data: { userId: account.userId }, metadata: { actorUserId: account.userId } }] });
+      await this.store.append({
+        streamId: phoneStream(this.lookup, account.mobile),
+        streamType: 'phone',
+        expectedRevision: 'any',
+        events: [{ type: 'PhoneReleased', data: { userId: account.userId }, metadata: { actorUserId: account.userId } }],
+      });
     }
   }
 
   private checkNewPassword(password: string, confirm: string): void {
-    if (typeof password !== 'string' || !isStrongPassword(password)) throw refusal(400, ErrorCodes.weakPassword, 'Use at least 9 characters with upper and lower case letters, a digit and a special character.');
+    if (typeof password !== 'string' || !isStrongPassword(password))
+      throw refusal(
+        400,
+        ErrorCodes.weakPassword,
+        'Use at least 9 characters with upper and lower case letters, a digit and a special character.',
+      );
     if (password !== confirm) throw refusal(400, ErrorCodes.passwordMismatch, 'The passwords do not match.');
   }
 
   private append(account: UserAccount, ...events: NewEvent[]) {
-    return this.store.append({ streamId: `user-${account.userId}`, streamType: 'user', expectedRevision: account.revision, events: events.map((event) => ({ ...event, metadata: { actorUserId: account.userId } })) });
+    return this.store.append({
+      streamId: `user-${account.userId}`,
+      streamType: 'user',
+      expectedRevision: account.revision,
+      events: events.map((event) => ({ ...event, metadata: { actorUserId: account.userId } })),
+    });
   }
 }

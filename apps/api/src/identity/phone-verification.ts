@@ -48,7 +48,10 @@ export function foldPhone(events: readonly StoredEvent[]): PhoneState {
 
 export type CodeRequestRefusal = 'codeResendTooSoon' | 'codeRequestLimit';
 
-export function canIssueCode(state: PhoneState, now: number): { ok: true } | { ok: false; code: CodeRequestRefusal; retryAfterSeconds: number } {
+export function canIssueCode(
+  state: PhoneState,
+  now: number,
+): { ok: true } | { ok: false; code: CodeRequestRefusal; retryAfterSeconds: number } {
   const last = state.issuedAt[state.issuedAt.length - 1];
   if (last !== undefined && now - last < RESEND_AFTER_MS) {
     return { ok: false, code: 'codeResendTooSoon', retryAfterSeconds: Math.ceil((last + RESEND_AFTER_MS - now) / 1000) };

@@ -4,7 +4,14 @@ import type { Principal } from '../common/principal.js';
 import { PrincipalCache } from './principal-cache.js';
 
 const principal = (userId: string): Principal => ({
-  userId, sessionId: `s-${userId}`, email: `${userId}@example.my`, userType: 1, companyId: 'c1', accessRights: '', readOnly: false, restriction: null,
+  userId,
+  sessionId: `s-${userId}`,
+  email: `${userId}@example.my`,
+  userType: 1,
+  companyId: 'c1',
+  accessRights: '',
+  readOnly: false,
+  restriction: null,
 });
 const event = (streamType: string) => ({ streamType, type: 'Something' }) as StoredEvent;
 

@@ -35,7 +35,10 @@ export class PrincipalCache {
   /** Reads under way by token: calls that find the entry missing at once share one (cleared with the entries). */
   private inFlight = new Map<string, Promise<Principal>>();
 
-  constructor(private readonly clock: () => number, private readonly ttlMs = TTL_MS) {}
+  constructor(
+    private readonly clock: () => number,
+    private readonly ttlMs = TTL_MS,
+  ) {}
 
   get(token: string): Principal | null {
     const entry = this.entries.get(token);

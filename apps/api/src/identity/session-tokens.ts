@@ -15,7 +15,10 @@ export type TokenClaims = { sub: string; sid: string; cid: string | null; scope:
 export class SessionTokens {
   private readonly jwt: JwtService;
 
-  constructor(secret: string, private readonly now: () => Date) {
+  constructor(
+    secret: string,
+    private readonly now: () => Date,
+  ) {
     // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails) to read it as a
     // public or private key on every sign and verify, about 2 ms per authenticated request here.
     this.jwt = new JwtService({ secret: createSecretKey(Buffer.from(secret, 'utf8')) });
@@ -40,7 +43,8 @@ export class SessionTokens {
       });
       // jsonwebtoken checks exp only when the token has one: a token without it would never expire.
       if (typeof payload.exp !== 'number') return null;
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || (payload.scope !== 'full' && payload.scope !== 'read')) return null;
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || (payload.scope !== 'full' && payload.scope !== 'read'))
+        return null;
       return { sub: payload.sub, sid: payload.sid, cid: typeof payload.cid === 'string' ? payload.cid : null, scope: payload.scope };
     } catch {
       return null;

@@ -21,10 +21,20 @@ export const INACTIVITY_LIMIT_MS = 1800 * 1000;
 /** last_seen_at is written at most this often per session, not on every call. */
 const RENEW_EVERY_MS = 15_000;
 
-type SessionRow = { session_id: string; user_id: string; company_id: string | null; last_seen_at: Date | string; ended_at: Date | string | null };
+type SessionRow = {
+  session_id: string;
+  user_id: string;
+  company_id: string | null;
+  last_seen_at: Date | string;
+  ended_at: Date | string | null;
+};
 type UserRow = { email: string; user_type: number; status: string; force_change_password: boolean; eula_version: number };
 /** The user's columns are null when the user row is missing; rights are those of the session's company. */
-type CallerRow = SessionRow & { [K in keyof UserRow]: UserRow[K] | null } & { rights: string[]; member_status: string | null; terms_pending: boolean };
+type CallerRow = SessionRow & { [K in keyof UserRow]: UserRow[K] | null } & {
+  rights: string[];
+  member_status: string | null;
+  terms_pending: boolean;
+};
 
 /**
  * Everything a request's principal needs, in one statement (one round trip, one snapshot) on every
@@ -40,7 +50,9 @@ const CALLER = `
   FROM identity_sessions s LEFT JOIN identity_users u ON u.user_id = s.user_id
   WHERE s.session_id = $1`;
 
-type AppendSignal = { onAppended(listener: (events: readonly StoredEvent[] | undefined, peerStreamTypes?: readonly string[]) => void): () => void };
+type AppendSignal = {
+  onAppended(listener: (events: readonly StoredEvent[] | undefined, peerStreamTypes?: readonly string[]) => void): () => void;
+};
 
 export type EndReason = Extract<SessionEvent, { type: 'SessionEnded' }>['data']['reason'];
 
@@ -59,18 +71,33 @@ export class SessionService implements Authenticator, OnModuleDestroy {
     const signal = store as Partial<AppendSignal>;
     const principals = typeof signal.onAppended === 'function' ? new PrincipalCache(() => this.now().getTime()) : null;
     this.principals = principals;
-    this.stopListening = principals ? signal.onAppended!.call(store, (events, peerStreamTypes) => principals.onAppended(events, peerStreamTypes)) : () => undefined;
+    this.stopListening = principals
+      ? signal.onAppended!.call(store, (events, peerStreamTypes) => principals.onAppended(events, peerStreamTypes))
+      : () => undefined;
   }
 
   onModuleDestroy(): void {
     this.stopListening();
   }
 
-  async start(userId: string, companyId: string | null, rememberMe: boolean, actor: { correlationId?: string }): Promise<{ sessionId: string; jwtToken: string; readOnlyJwtToken: string }> {
+  async start(
+    userId: string,
+    companyId: string | null,
+    rememberMe: boolean,
+    actor: { correlationId?: string },
+  ): Promise<{ sessionId: string; jwtToken: string; readOnlyJwtToken: string }> {
     const sessionId = randomUUID();
     await this.store.append({
-      streamId: `session-${sessionId}`, streamType: 'session', expectedRevision: 'no_stream',
-      events: [{ type: 'SessionStarted', data: { sessionId, userId, companyId, rememberMe, retentionDay: retentionDay(this.now()) }, metadata: { actorUserId: userId, actorCompanyId: companyId, correlationId: actor.correlationId ?? null } }],
+      streamId: `session-${sessionId}`,
+      streamType: 'session',
+      expectedRevision: 'no_stream',
+      events: [
+        {
+          type: 'SessionStarted',
+          data: { sessionId, userId, companyId, rememberMe, retentionDay: retentionDay(this.now()) },
+          metadata: { actorUserId: userId, actorCompanyId: companyId, correlationId: actor.correlationId ?? null },
+        },
+      ],
     });
     return {
       sessionId,
@@ -81,20 +108,28 @@ export class SessionService implements Authenticator, OnModuleDestroy {
 
   async end(sessionId: string, userId: string, reason: EndReason): Promise<void> {
     await this.store.append({
-      streamId: `session-${sessionId}`, streamType: 'session', expectedRevision: 'any',
+      streamId: `session-${sessionId}`,
+      streamType: 'session',
+      expectedRevision: 'any',
       events: [{ type: 'SessionEnded', data: { sessionId, reason }, metadata: { actorUserId: userId } }],
     });
   }
 
   /** Ends every open session of a user (password changed or reset). */
   async endAll(userId: string, reason: EndReason): Promise<void> {
-    const open = await this.db.query<{ session_id: string }>('SELECT session_id FROM identity_sessions WHERE user_id = $1 AND ended_at IS NULL', [userId]);
+    const open = await this.db.query<{ session_id: string }>(
+      'SELECT session_id FROM identity_sessions WHERE user_id = $1 AND ended_at IS NULL',
+      [userId],
+    );
     for (const row of open) await this.end(row.session_id, userId, reason);
   }
 
   /** Ends a user's open sessions for one company (their membership there was suspended or ended). */
   async endAllIn(userId: string, companyId: string, reason: EndReason): Promise<void> {
-    const open = await this.db.query<{ session_id: string }>('SELECT session_id FROM identity_sessions WHERE user_id = $1 AND company_id = $2 AND ended_at IS NULL', [userId, companyId]);
+    const open = await this.db.query<{ session_id: string }>(
+      'SELECT session_id FROM identity_sessions WHERE user_id = $1 AND company_id = $2 AND ended_at IS NULL',
+      [userId, companyId],
+    );
     for (const row of open) await this.end(row.session_id, userId, reason);
   }
 
@@ -137,7 +172,8 @@ export class SessionService implements Authenticator, OnModuleDestroy {
     // were ended too): checked before the end of the session, which would only say it ended.
     const memberRefusal = session && session.user_type !== UserType.Admin ? MEMBER_REFUSALS[session.member_status ?? ''] : undefined;
     if (memberRefusal) throw new ForbiddenException({ errorCode: memberRefusal.code, errorMessage: memberRefusal.message });
-    if (!session || session.user_id !== claims.sub || session.ended_at !== null) throw refuse(ErrorCodes.sessionExpired, 'Your session has ended. Sign in again.');
+    if (!session || session.user_id !== claims.sub || session.ended_at !== null)
+      throw refuse(ErrorCodes.sessionExpired, 'Your session has ended. Sign in again.');
     const now = this.now().getTime();
     const lastSeen = new Date(session.last_seen_at).getTime();
     if (now - lastSeen > INACTIVITY_LIMIT_MS) {
@@ -145,7 +181,10 @@ export class SessionService implements Authenticator, OnModuleDestroy {
       throw refuse(ErrorCodes.sessionExpired, 'Your session has ended. Sign in again.');
     }
     if (now - lastSeen > RENEW_EVERY_MS) {
-      await this.db.query('UPDATE identity_sessions SET last_seen_at = $2 WHERE session_id = $1 AND ended_at IS NULL', [session.session_id, new Date(now).toISOString()]);
+      await this.db.query('UPDATE identity_sessions SET last_seen_at = $2 WHERE session_id = $1 AND ended_at IS NULL', [
+        session.session_id,
+        new Date(now).toISOString(),
+      ]);
     }
     if (session.status !== 'activated') throw refuse(ErrorCodes.sessionExpired, 'Your session has ended. Sign in again.');
     const user = session as SessionRow & UserRow & { rights: string[] };
@@ -159,7 +198,13 @@ export class SessionService implements Authenticator, OnModuleDestroy {
       companyId: session.company_id,
       accessRights,
       readOnly: claims.scope === 'read',
-      restriction: user.force_change_password ? 'passwordChange' : user.eula_version < LATEST_EULA_VERSION ? 'eula' : session.terms_pending ? 'companyTerms' : null,
+      restriction: user.force_change_password
+        ? 'passwordChange'
+        : user.eula_version < LATEST_EULA_VERSION
+          ? 'eula'
+          : session.terms_pending
+            ? 'companyTerms'
+            : null,
     };
   }
 }

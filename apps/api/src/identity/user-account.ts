@@ -27,7 +27,14 @@ export function foldUserAccount(events: readonly StoredEvent[]): UserAccount | n
     const at = stored.metadata.recordedAt;
     if (event.type === 'UserSignedUp') {
       account = {
-        ...event.data, status: 'pending', eulaVersion: 0, registeredAt: at, verifiedAt: null, activation: null, reset: null, revision: stored.revision,
+        ...event.data,
+        status: 'pending',
+        eulaVersion: 0,
+        registeredAt: at,
+        verifiedAt: null,
+        activation: null,
+        reset: null,
+        revision: stored.revision,
       };
       continue;
     }

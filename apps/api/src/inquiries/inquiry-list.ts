@@ -11,14 +11,35 @@ const STATUSES: readonly InquiryStatus[] = ['new', 'close', 'cancel'];
 const SEARCH_CAP = 1_000;
 
 export type InquirySql = {
-  inquiry_id: string; received_at: Date | string; status: string; name: string; email: string; phone: string; company_name: string; subject: string;
-  message: string; language: string; revision: number; updated_at: Date | string; last_remark: string | null;
+  inquiry_id: string;
+  received_at: Date | string;
+  status: string;
+  name: string;
+  email: string;
+  phone: string;
+  company_name: string;
+  subject: string;
+  message: string;
+  language: string;
+  revision: number;
+  updated_at: Date | string;
+  last_remark: string | null;
 };
 
 export const inquiryRow = (row: InquirySql): InquiryRow => ({
-  id: row.inquiry_id, receivedAt: new Date(row.received_at).toISOString(), status: row.status as InquiryStatus, name: row.name, email: row.email, phone: row.phone,
-  companyName: row.company_name, subject: row.subject, message: row.message, language: row.language, revision: Number(row.revision),
-  updatedAt: new Date(row.updated_at).toISOString(), lastRemark: row.last_remark,
+  id: row.inquiry_id,
+  receivedAt: new Date(row.received_at).toISOString(),
+  status: row.status as InquiryStatus,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  companyName: row.company_name,
+  subject: row.subject,
+  message: row.message,
+  language: row.language,
+  revision: Number(row.revision),
+  updatedAt: new Date(row.updated_at).toISOString(),
+  lastRemark: row.last_remark,
 });
 
 export async function inquiryList(db: SqlExecutor, query: Record<string, unknown>) {
@@ -31,7 +52,8 @@ export async function inquiryList(db: SqlExecutor, query: Record<string, unknown
     where.push(`inquiry_id = ANY($${params.length}::text[])`);
   }
   if (filter.status !== undefined) {
-    if (typeof filter.status !== 'string' || !(STATUSES as readonly string[]).includes(filter.status)) throw invalidParameter('filter.status', `must be one of ${STATUSES.join(', ')}`);
+    if (typeof filter.status !== 'string' || !(STATUSES as readonly string[]).includes(filter.status))
+      throw invalidParameter('filter.status', `must be one of ${STATUSES.join(', ')}`);
     params.push(filter.status);
     where.push(`status = $${params.length}`);
   }

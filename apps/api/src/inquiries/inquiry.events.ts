@@ -6,7 +6,15 @@ import type { WorkflowStatusChanged } from '@binaan/contracts';
 
 export const INQUIRY_STREAM_TYPE = 'inquiry';
 
-export type InquiryContent = { name: string; email: string; phone: string; companyName: string; subject: string; message: string; language: string };
+export type InquiryContent = {
+  name: string;
+  email: string;
+  phone: string;
+  companyName: string;
+  subject: string;
+  message: string;
+  language: string;
+};
 
 export type InquiryEvent =
   | { type: 'InquiryReceived'; data: { inquiryId: string } & InquiryContent & { change: WorkflowStatusChanged } }

@@ -22,11 +22,29 @@ export const inquiriesProjection: Projection = {
         await db.query(
           `INSERT INTO inquiries (inquiry_id, position, received_at, status, name, email, phone, company_name, subject, message, language, revision, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $3) ON CONFLICT (inquiry_id) DO NOTHING`,
-          [d.inquiryId, stored.globalPosition, at, d.change.statusAfter, d.name, d.email, d.phone, d.companyName, d.subject, d.message, d.language, stored.revision],
+          [
+            d.inquiryId,
+            stored.globalPosition,
+            at,
+            d.change.statusAfter,
+            d.name,
+            d.email,
+            d.phone,
+            d.companyName,
+            d.subject,
+            d.message,
+            d.language,
+            stored.revision,
+          ],
         );
       } else {
-        await db.query('UPDATE inquiries SET status = $2, revision = $3, updated_at = $4, last_remark = $5 WHERE inquiry_id = $1',
-          [event.data.inquiryId, event.data.change.statusAfter, stored.revision, at, event.data.change.remark ?? null]);
+        await db.query('UPDATE inquiries SET status = $2, revision = $3, updated_at = $4, last_remark = $5 WHERE inquiry_id = $1', [
+          event.data.inquiryId,
+          event.data.change.statusAfter,
+          stored.revision,
+          at,
+          event.data.change.remark ?? null,
+        ]);
       }
     }
   },

@@ -27,11 +27,18 @@ const PREPARED = { prepare: true } as const;
 export class PostgresLimits implements SharedLimits {
   private nextSweepAt = 0;
 
-  constructor(private readonly db: SqlExecutor, private readonly sweepEveryMs = SWEEP_EVERY_MS) {}
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly sweepEveryMs = SWEEP_EVERY_MS,
+  ) {}
 
   async hit(key: string, windowMs: number, nowMs: number): Promise<WindowHit> {
     this.sweepNowAndThen(nowMs);
-    const [row] = await this.db.query<{ count: number | string; resets_at: number | string }>(HIT, [key, Math.floor(nowMs), Math.floor(windowMs)], PREPARED);
+    const [row] = await this.db.query<{ count: number | string; resets_at: number | string }>(
+      HIT,
+      [key, Math.floor(nowMs), Math.floor(windowMs)],
+      PREPARED,
+    );
     return { count: Number(row!.count), resetsAtMs: Number(row!.resets_at) };
   }
 

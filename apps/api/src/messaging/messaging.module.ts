@@ -22,7 +22,9 @@ export function emailSenderFor(config: ApiConfig, now: Clock): EmailSender {
 }
 
 export function smsSenderFor(config: ApiConfig, now: Clock): SmsSender {
-  return config.smsGatewayUrl ? new HttpSmsSender({ url: config.smsGatewayUrl, token: config.smsGatewayToken }) : new OutboxSmsSender(config.dataDir, now);
+  return config.smsGatewayUrl
+    ? new HttpSmsSender({ url: config.smsGatewayUrl, token: config.smsGatewayToken })
+    : new OutboxSmsSender(config.dataDir, now);
 }
 
 export function outboxPageOptions(config: ApiConfig): OutboxPageOptions | undefined {
@@ -64,7 +66,8 @@ export class MessagingModule implements OnModuleInit, OnApplicationShutdown {
    */
   onModuleInit(): void {
     const logger = new Logger('messaging');
-    if (this.email instanceof OutboxEmailSender || (this.email instanceof RecordedEmailSender && this.email.channel === 'outbox')) logger.debug(`no SMTP_URL: e-mail goes to the outbox in ${this.dataDir}/outbox`);
+    if (this.email instanceof OutboxEmailSender || (this.email instanceof RecordedEmailSender && this.email.channel === 'outbox'))
+      logger.debug(`no SMTP_URL: e-mail goes to the outbox in ${this.dataDir}/outbox`);
     if (this.sms instanceof OutboxSmsSender) logger.debug(`no SMS_GATEWAY_URL: SMS goes to the outbox in ${this.dataDir}/outbox`);
   }
 

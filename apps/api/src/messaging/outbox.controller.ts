@@ -22,7 +22,10 @@ export class OutboxController {
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-store')
   @Header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-  @ApiOperation({ summary: 'Development only: the e-mail and SMS outbox as a web page', description: 'Shows the messages written when no SMTP server or SMS gateway is configured. Not mounted in production.' })
+  @ApiOperation({
+    summary: 'Development only: the e-mail and SMS outbox as a web page',
+    description: 'Shows the messages written when no SMTP server or SMS gateway is configured. Not mounted in production.',
+  })
   async page(): Promise<string> {
     const { dataDir, email, sms } = this.options;
     return renderOutboxPage(email ? await readOutbox(dataDir, 'email') : undefined, sms ? await readOutbox(dataDir, 'sms') : undefined);

@@ -55,7 +55,13 @@ export class OutboxEmailSender implements EmailSender {
   ) {}
 
   async send(message: EmailMessage): Promise<void> {
-    const entry: EmailOutboxEntry = { at: this.now().toISOString(), to: message.to, subject: message.subject, text: message.text, purpose: message.purpose };
+    const entry: EmailOutboxEntry = {
+      at: this.now().toISOString(),
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      purpose: message.purpose,
+    };
     if (message.html !== undefined) entry.html = message.html;
     const file = await append(this.dataDir, 'email', entry);
     this.logger.log(`e-mail (${message.purpose}) to ${message.to} written to the outbox ${file}: no SMTP_URL is set`);
@@ -71,7 +77,12 @@ export class OutboxSmsSender implements SmsSender {
   ) {}
 
   async send(message: SmsMessage): Promise<void> {
-    const file = await append(this.dataDir, 'sms', { at: this.now().toISOString(), to: message.to, text: message.text, purpose: message.purpose });
+    const file = await append(this.dataDir, 'sms', {
+      at: this.now().toISOString(),
+      to: message.to,
+      text: message.text,
+      purpose: message.purpose,
+    });
     this.logger.log(`SMS (${message.purpose}) to ${message.to} written to the outbox ${file}: no SMS_GATEWAY_URL is set`);
   }
 }

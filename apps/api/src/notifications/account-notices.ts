@@ -26,7 +26,13 @@ export class AccountNotices {
     const { companyId, documentId, expiresOn } = stored.data as { companyId: string; documentId: string; expiresOn: string };
     const company = (await this.recipients.companies([companyId])).get(companyId);
     if (!company) return [];
-    const data = eventData({ company_name: company.name, recipient_company_id: companyId, recipient_company_name: company.name, doc_description: expiresOn, status: 'expiring' });
+    const data = eventData({
+      company_name: company.name,
+      recipient_company_id: companyId,
+      recipient_company_name: company.name,
+      doc_description: expiresOn,
+      status: 'expiring',
+    });
     const planned: PlannedNotification[] = [];
     for (const member of await this.recipients.members(companyId)) {
       if (await this.recipients.holdsAny(member.userId, companyId, ['administration.companyProfile.update'])) {
@@ -41,7 +47,9 @@ export class AccountNotices {
     const user = await this.recipients.userStatus(userId);
     if (!user || user.status !== 'pending') return [];
     const data = eventData({ created_by_user_id: userId, status: 'pending' });
-    return (await this.recipients.admins('admin.user')).filter((admin) => admin !== userId).map((admin) => ({ userId: admin, module: 'user', src: 'pendingApproval', srcId: userId, eventData: data }));
+    return (await this.recipients.admins('admin.user'))
+      .filter((admin) => admin !== userId)
+      .map((admin) => ({ userId: admin, module: 'user', src: 'pendingApproval', srcId: userId, eventData: data }));
   }
 
   private async companyStatus(stored: StoredEvent): Promise<PlannedNotification[]> {
@@ -49,17 +57,48 @@ export class AccountNotices {
     const status = (stored.data as { status?: number }).status;
     const company = (await this.recipients.companies([companyId])).get(companyId);
     if (!company) return [];
-    const data = (recipientCompany: string | null) => eventData({ company_name: company.name, recipient_company_id: recipientCompany, recipient_company_name: recipientCompany ? company.name : null, status: String(status) });
+    const data = (recipientCompany: string | null) =>
+      eventData({
+        company_name: company.name,
+        recipient_company_id: recipientCompany,
+        recipient_company_name: recipientCompany ? company.name : null,
+        status: String(status),
+      });
     if (status === CompanySubmissionStatus.Submitted && company.status === CompanySubmissionStatus.Submitted) {
-      return (await this.recipients.admins('admin.company')).map((admin) => ({ userId: admin, module: 'company', src: 'pendingApproval', srcId: companyId, eventData: data(null) }));
+      return (await this.recipients.admins('admin.company')).map((admin) => ({
+        userId: admin,
+        module: 'company',
+        src: 'pendingApproval',
+        srcId: companyId,
+        eventData: data(null),
+      }));
     }
     const change = (stored.data as { change?: { workflowEvent?: string; remark?: string | null } }).change;
     if (status === CompanySubmissionStatus.InProgress && change?.workflowEvent === 'Reject') {
-      const rejected = (recipient: string) => eventData({ company_name: company.name, recipient_company_id: recipient, recipient_company_name: company.name, status: String(status), remark: change.remark ?? '' });
-      return (await this.recipients.members(companyId)).map((member) => ({ userId: member.userId, module: 'company', src: 'rejected', srcId: companyId, eventData: rejected(companyId) }));
+      const rejected = (recipient: string) =>
+        eventData({
+          company_name: company.name,
+          recipient_company_id: recipient,
+          recipient_company_name: company.name,
+          status: String(status),
+          remark: change.remark ?? '',
+        });
+      return (await this.recipients.members(companyId)).map((member) => ({
+        userId: member.userId,
+        module: 'company',
+        src: 'rejected',
+        srcId: companyId,
+        eventData: rejected(companyId),
+      }));
     }
     if (status === CompanySubmissionStatus.Approved) {
-      return (await this.recipients.members(companyId)).map((member) => ({ userId: member.userId, module: 'company', src: 'approved', srcId: companyId, eventData: data(companyId) }));
+      return (await this.recipients.members(companyId)).map((member) => ({
+        userId: member.userId,
+        module: 'company',
+        src: 'approved',
+        srcId: companyId,
+        eventData: data(companyId),
+      }));
     }
     return [];
   }

@@ -67,7 +67,8 @@ export class DocumentNotices {
         // The owner's route (what toView gives the system actor), without the rest of a view.
         const route = await this.queries.route(state);
         for (const next of route.mayActNext) {
-          if (await this.recipients.holdsAny(next.userId, state.companyId, actionRights(module, 'Approve'))) add(next.userId, state.companyId, notice);
+          if (await this.recipients.holdsAny(next.userId, state.companyId, actionRights(module, 'Approve')))
+            add(next.userId, state.companyId, notice);
         }
       }
     }
@@ -82,12 +83,17 @@ export class DocumentNotices {
       const own = approval.open ? null : approverNotice(resource, status);
       if (own) {
         for (const member of await this.recipients.members(state.companyId)) {
-          if (await this.mayAct(member, state.companyId, state, (event) => event === 'Confirm' || event === 'Approve')) add(member.userId, state.companyId, own);
+          if (await this.mayAct(member, state.companyId, state, (event) => event === 'Confirm' || event === 'Approve'))
+            add(member.userId, state.companyId, own);
         }
       }
       if (change.workflowEvent !== 'Create') {
         const context = state.workflow.context;
-        add(context.createdByUserId, state.companyId, creatorNotice(resource, status, change.workflowEvent, context.createdBySeller === true));
+        add(
+          context.createdByUserId,
+          state.companyId,
+          creatorNotice(resource, status, change.workflowEvent, context.createdBySeller === true),
+        );
       }
     }
     if (planned.size === 0) return [];
@@ -120,19 +126,39 @@ export class DocumentNotices {
 
   /** Whether the machine offers this member a matching event on the document now, with the module right for it. */
   private async mayAct(member: Member, companyId: string, state: DocumentState, wanted: (event: string) => boolean): Promise<boolean> {
-    const principal: Principal = { userId: member.userId, sessionId: 'notifications', email: '', userType: member.userType, companyId, accessRights: '', readOnly: true, restriction: null };
+    const principal: Principal = {
+      userId: member.userId,
+      sessionId: 'notifications',
+      email: '',
+      userType: member.userType,
+      companyId,
+      accessRights: '',
+      readOnly: true,
+      restriction: null,
+    };
     const actor = await this.actors.forDocument(await this.actors.actorFor(principal), state);
-    const events = availableActions(state.resource, state.workflow, actor).map((action) => action.event).filter(wanted);
+    const events = availableActions(state.resource, state.workflow, actor)
+      .map((action) => action.event)
+      .filter(wanted);
     const module = DocumentModules[state.resource];
     for (const event of events) if (await this.recipients.holdsAny(member.userId, companyId, actionRights(module, event))) return true;
     return false;
   }
 
-  private async describe(stored: StoredEvent, resource: DocumentResource, change: WorkflowStatusChanged, state: DocumentState, planned: Planned[]): Promise<PlannedNotification[]> {
+  private async describe(
+    stored: StoredEvent,
+    resource: DocumentResource,
+    change: WorkflowStatusChanged,
+    state: DocumentState,
+    planned: Planned[],
+  ): Promise<PlannedNotification[]> {
     const context = state.workflow.context;
     const counterpartyId = state.fields.counterpartyCompanyId;
     const companies = await this.recipients.companies([state.companyId, counterpartyId, ...planned.map((p) => p.companyId)]);
-    const sellerId = context.createdBySeller === true || ['invoice', 'progressiveClaim', 'milestoneClaim'].includes(resource) ? state.companyId : counterpartyId;
+    const sellerId =
+      context.createdBySeller === true || ['invoice', 'progressiveClaim', 'milestoneClaim'].includes(resource)
+        ? state.companyId
+        : counterpartyId;
     const common = {
       document_no: state.documentNo,
       // Names are not copied into the notification: the feed fills them in from the ids when read.
@@ -147,7 +173,9 @@ export class DocumentNotices {
       loa_wo_type: loaWoType(resource),
       category: DocumentCategories[resource],
       doc_description: state.fields.title,
-      resource, status: state.workflow.status, workflow_event: change.workflowEvent,
+      resource,
+      status: state.workflow.status,
+      workflow_event: change.workflowEvent,
       awaiting_level: context.approval.open ? nextMissingLevel(context.approval) : null,
       actor_name: null,
       actor_user_id: change.actor.userId ?? null,
@@ -157,8 +185,15 @@ export class DocumentNotices {
       tender_id: resource === 'tender' ? state.id : null,
     };
     return planned.map((p) => ({
-      userId: p.userId, module: p.notice.module, src: p.notice.src, srcId: state.id,
-      eventData: eventData({ ...common, recipient_company_id: p.companyId, recipient_company_name: companies.get(p.companyId)?.name ?? null }),
+      userId: p.userId,
+      module: p.notice.module,
+      src: p.notice.src,
+      srcId: state.id,
+      eventData: eventData({
+        ...common,
+        recipient_company_id: p.companyId,
+        recipient_company_name: companies.get(p.companyId)?.name ?? null,
+      }),
     }));
   }
 }

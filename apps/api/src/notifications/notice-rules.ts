@@ -14,14 +14,23 @@ const SUB_ORDERS: readonly DocumentResource[] = ['subPurchaseOrder', 'subRentalO
 const REQUESTS: readonly DocumentResource[] = ['materialRequest', 'machineRequest', 'tradeRequest'];
 
 const APPROVER_SRC: Partial<Record<DocumentResource, string>> = {
-  purchaseOrder: 'pendingApproval', workOrder: 'pendingApproval', rentalOrder: 'pendingApproval', letterOfAward: 'pendingApproval',
-  subPurchaseOrder: 'pendingApproval', subRentalOrder: 'pendingApproval',
-  deliveryOrder: 'pendingVerification', serviceOrder: 'pending', invoice: 'pendingVerification', progressiveClaim: 'pendingVerification',
-  milestoneClaim: 'pendingApproval', paymentCertificate: 'pendingApproval',
+  purchaseOrder: 'pendingApproval',
+  workOrder: 'pendingApproval',
+  rentalOrder: 'pendingApproval',
+  letterOfAward: 'pendingApproval',
+  subPurchaseOrder: 'pendingApproval',
+  subRentalOrder: 'pendingApproval',
+  deliveryOrder: 'pendingVerification',
+  serviceOrder: 'pending',
+  invoice: 'pendingVerification',
+  progressiveClaim: 'pendingVerification',
+  milestoneClaim: 'pendingApproval',
+  paymentCertificate: 'pendingApproval',
 };
 
 export function approverNotice(resource: DocumentResource, status: string): Notice | null {
-  if (resource === 'tender') return status === 'pendingActivation' || status === 'pendingContractApproval' ? { module: 'tender', src: status } : null;
+  if (resource === 'tender')
+    return status === 'pendingActivation' || status === 'pendingContractApproval' ? { module: 'tender', src: status } : null;
   if (resource === 'stock') return status === 'pending' ? { module: 'inventory', src: 'stockReceive' } : null;
   if (REQUESTS.includes(resource)) return status === 'pendingApproval' ? { module: 'request', src: 'pending' } : null;
   const src = APPROVER_SRC[resource];
@@ -34,18 +43,36 @@ export function counterpartyNotice(resource: DocumentResource, status: string): 
   if ((resource === 'deliveryOrder' || resource === 'serviceOrder') && status === 'pending') return { module: resource, src: 'pending' };
   if (resource === 'invoice' && status === 'pendingAcceptance') return { module: 'invoice', src: 'receivedPendingAcceptance' };
   if (resource === 'progressiveClaim' && status === 'approved') return { module: 'progressiveClaimCertification', src: 'new' };
-  if (resource === 'milestoneClaim' && status === 'pendingCertification') return { module: 'milestoneClaimCertification', src: 'pendingCertification' };
+  if (resource === 'milestoneClaim' && status === 'pendingCertification')
+    return { module: 'milestoneClaimCertification', src: 'pendingCertification' };
   return null;
 }
 
-export function creatorNotice(resource: DocumentResource, status: string, event: WorkflowEventName, createdBySeller: boolean): Notice | null {
+export function creatorNotice(
+  resource: DocumentResource,
+  status: string,
+  event: WorkflowEventName,
+  createdBySeller: boolean,
+): Notice | null {
   const notice = (src: string | null, module: string = resource): Notice | null => (src ? { module, src } : null);
   switch (resource) {
     case 'tender':
-      return notice({ rejected: 'all', active: 'active', comparison: 'comparison', draftContractRejected: 'draftContractRejected', contractAwarded: 'all' }[status] ?? null);
-    case 'purchaseOrder': case 'workOrder': case 'rentalOrder': case 'letterOfAward':
+      return notice(
+        {
+          rejected: 'all',
+          active: 'active',
+          comparison: 'comparison',
+          draftContractRejected: 'draftContractRejected',
+          contractAwarded: 'all',
+        }[status] ?? null,
+      );
+    case 'purchaseOrder':
+    case 'workOrder':
+    case 'rentalOrder':
+    case 'letterOfAward':
       return notice(status === 'rejected' || status === 'accepted' ? status : null);
-    case 'subPurchaseOrder': case 'subRentalOrder':
+    case 'subPurchaseOrder':
+    case 'subRentalOrder':
       return notice(status === 'accepted' ? 'accepted' : null);
     case 'deliveryOrder':
       if (status === 'rejected') return notice(event === 'Reject_By_Seller' ? 'rejectedBySeller' : 'rejected');
@@ -57,11 +84,14 @@ export function creatorNotice(resource: DocumentResource, status: string, event:
     case 'invoice':
       if (status === 'rejected') return notice(event === 'Reject_By_Buyer' ? 'rejectedByBuyer' : 'rejected');
       return notice(status === 'accepted' ? 'accepted' : null);
-    case 'progressiveClaim': case 'paymentCertificate':
+    case 'progressiveClaim':
+    case 'paymentCertificate':
       return notice(status === 'rejected' || status === 'approved' ? status : null);
     // §2.6 gives requests two pages, pending and rejected: an approval lands on the kind's list (pending),
     // where the ui opens the request itself (viewid) with its "Make a tender" action.
-    case 'materialRequest': case 'machineRequest': case 'tradeRequest':
+    case 'materialRequest':
+    case 'machineRequest':
+    case 'tradeRequest':
       return notice(status === 'rejected' ? 'rejected' : status === 'approved' ? 'pending' : null, 'request');
     default:
       return null;
@@ -70,10 +100,24 @@ export function creatorNotice(resource: DocumentResource, status: string, event:
 
 /** The list a document kind is filed under in the links (the spec's material, machine, trade pages). */
 export const DocumentCategories: Readonly<Record<DocumentResource, NotificationCategory | null>> = {
-  tender: 'material', purchaseOrder: 'material', workOrder: 'trade', rentalOrder: 'machine', letterOfAward: 'trade',
-  subPurchaseOrder: 'material', subRentalOrder: 'machine', deliveryOrder: 'material', serviceOrder: 'trade', invoice: 'material',
-  progressiveClaim: 'trade', milestoneClaim: 'trade', paymentCertificate: 'material', stock: 'material',
-  materialRequest: 'material', machineRequest: 'machine', tradeRequest: 'trade',
+  tender: 'material',
+  purchaseOrder: 'material',
+  workOrder: 'trade',
+  rentalOrder: 'machine',
+  letterOfAward: 'trade',
+  subPurchaseOrder: 'material',
+  subRentalOrder: 'machine',
+  deliveryOrder: 'material',
+  serviceOrder: 'trade',
+  invoice: 'material',
+  progressiveClaim: 'trade',
+  milestoneClaim: 'trade',
+  paymentCertificate: 'material',
+  stock: 'material',
+  materialRequest: 'material',
+  machineRequest: 'machine',
+  tradeRequest: 'trade',
 };
 
-export const loaWoType = (resource: DocumentResource): 'LOA' | 'WO' | null => (resource === 'letterOfAward' ? 'LOA' : resource === 'workOrder' ? 'WO' : null);
+export const loaWoType = (resource: DocumentResource): 'LOA' | 'WO' | null =>
+  resource === 'letterOfAward' ? 'LOA' : resource === 'workOrder' ? 'WO' : null;

@@ -9,10 +9,16 @@ import { notificationStream, NOTIFICATIONS_STREAM_TYPE, type NotificationCountCl
 import { iso } from '../common/iso.js';
 
 type Row = {
-  id: string; module: string; src: string; src_id: string; event_data: string; creation_date: Date | string; last_view_time: Date | string | null;
-  current_status: string | null; current_awaiting_level: number | null;
+  id: string;
+  module: string;
+  src: string;
+  src_id: string;
+  event_data: string;
+  creation_date: Date | string;
+  last_view_time: Date | string | null;
+  current_status: string | null;
+  current_awaiting_level: number | null;
 };
-
 
 /**
  * Whether the document has moved on since the notification was raised: its status is another now, or the
@@ -48,7 +54,10 @@ export class NotificationFeed {
   async unreadCounts(userIds: readonly string[]): Promise<Map<string, number>> {
     const counts = new Map(userIds.map((userId) => [userId, 0]));
     if (userIds.length === 0) return counts;
-    const rows = await this.db.query<{ user_id: string; unread_count: number }>('SELECT user_id, unread_count FROM notification_feeds WHERE user_id = ANY($1::text[])', [[...userIds]]);
+    const rows = await this.db.query<{ user_id: string; unread_count: number }>(
+      'SELECT user_id, unread_count FROM notification_feeds WHERE user_id = ANY($1::text[])',
+      [[...userIds]],
+    );
     for (const row of rows) counts.set(row.user_id, Number(row.unread_count));
     return counts;
   }
@@ -71,9 +80,15 @@ export class NotificationFeed {
     const events: NotificationEvent[] = rows.map((row, index) => {
       const awaiting = row.current_awaiting_level === null ? null : Number(row.current_awaiting_level);
       return {
-        id: row.id, module: row.module, src: row.src, src_id: row.src_id, event_data: named[index]!,
-        creation_date: iso(row.creation_date), last_view_time: row.last_view_time === null ? '' : iso(row.last_view_time),
-        current_status: row.current_status, current_awaiting_level: awaiting as VerifyLevel | null,
+        id: row.id,
+        module: row.module,
+        src: row.src,
+        src_id: row.src_id,
+        event_data: named[index]!,
+        creation_date: iso(row.creation_date),
+        last_view_time: row.last_view_time === null ? '' : iso(row.last_view_time),
+        current_status: row.current_status,
+        current_awaiting_level: awaiting as VerifyLevel | null,
         moved_on: movedOn(row.event_data, row.current_status, awaiting),
       };
     });
@@ -98,7 +113,10 @@ export class NotificationFeed {
       for (const key of ['created_by_user_id', 'actor_user_id']) if (data && typeof data[key] === 'string') ids.add(data[key]);
     }
     if (ids.size === 0) return [...eventDataTexts];
-    const rows = await this.db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM identity_users WHERE user_id = ANY($1::text[])', [[...ids]]);
+    const rows = await this.db.query<{ user_id: string; name: string }>(
+      'SELECT user_id, name FROM identity_users WHERE user_id = ANY($1::text[])',
+      [[...ids]],
+    );
     const names = new Map(rows.map((row) => [row.user_id, row.name]));
     return parsed.map((data, index) => {
       if (!data || (typeof data.created_by_user_id !== 'string' && typeof data.actor_user_id !== 'string')) return eventDataTexts[index]!;
@@ -115,10 +133,17 @@ export class NotificationFeed {
     if (unread > 0 && head) {
       const data: NotificationCountClearedData = { userId, throughRevision: head.revision, cleared: unread };
       await this.store.append({
-        streamId: notificationStream(userId), streamType: NOTIFICATIONS_STREAM_TYPE, expectedRevision: 'any',
+        streamId: notificationStream(userId),
+        streamType: NOTIFICATIONS_STREAM_TYPE,
+        expectedRevision: 'any',
         events: [{ type: 'NotificationCountCleared', data, metadata: { actorUserId: userId, correlationId } }],
       });
     }
-    return { success: true, msg: 'notificationCountCleared', cleared: head ? unread : 0, notification_count: await this.unreadCount(userId) };
+    return {
+      success: true,
+      msg: 'notificationCountCleared',
+      cleared: head ? unread : 0,
+      notification_count: await this.unreadCount(userId),
+    };
   }
 }

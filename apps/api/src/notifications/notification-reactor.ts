@@ -13,19 +13,41 @@ import { PlanNotices } from './plan-notices.js';
 import { TenderExchangeNotices } from './tender-exchange-notices.js';
 import { TenderAwardNotices } from './tender-award-notices.js';
 import { TenderingNotices } from './tendering-notices.js';
-import { notificationId, notificationStream, NOTIFICATIONS_STREAM_TYPE, type NotificationRaisedData, type PlannedNotification } from './notification.events.js';
+import {
+  notificationId,
+  notificationStream,
+  NOTIFICATIONS_STREAM_TYPE,
+  type NotificationRaisedData,
+  type PlannedNotification,
+} from './notification.events.js';
 
 export const REACTOR_SUBSCRIPTION = 'notifications';
 
-type Raised = { id: string; type: 'NotificationRaised'; data: NotificationRaisedData; metadata: { actorUserId: string; causationId: string; correlationId: string | null } };
+type Raised = {
+  id: string;
+  type: 'NotificationRaised';
+  data: NotificationRaisedData;
+  metadata: { actorUserId: string; causationId: string; correlationId: string | null };
+};
 
 function toRaised(source: StoredEvent, planned: PlannedNotification): Raised {
   const id = notificationId(source.id, planned.userId);
   const data: NotificationRaisedData = {
-    notificationId: id, userId: planned.userId, module: planned.module, src: planned.src, srcId: planned.srcId,
-    eventData: planned.eventData, sourceEventId: source.id, sourcePosition: source.globalPosition,
+    notificationId: id,
+    userId: planned.userId,
+    module: planned.module,
+    src: planned.src,
+    srcId: planned.srcId,
+    eventData: planned.eventData,
+    sourceEventId: source.id,
+    sourcePosition: source.globalPosition,
   };
-  return { id, type: 'NotificationRaised', data, metadata: { actorUserId: NOTIFICATIONS_ACTOR, causationId: source.id, correlationId: source.metadata.correlationId ?? null } };
+  return {
+    id,
+    type: 'NotificationRaised',
+    data,
+    metadata: { actorUserId: NOTIFICATIONS_ACTOR, causationId: source.id, correlationId: source.metadata.correlationId ?? null },
+  };
 }
 export const NOTIFICATIONS_ACTOR = 'system:notifications';
 
@@ -93,8 +115,12 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
     for (const event of events) {
       if (event.streamType === NOTIFICATIONS_STREAM_TYPE) continue;
       const planned = [
-        ...(await this.documents.plan(event)), ...(await this.accounts.plan(event)), ...(await this.plans.plan(event)),
-        ...(await this.tendering.plan(event)), ...(await this.tenderExchange.plan(event)), ...(await this.awards.plan(event)),
+        ...(await this.documents.plan(event)),
+        ...(await this.accounts.plan(event)),
+        ...(await this.plans.plan(event)),
+        ...(await this.tendering.plan(event)),
+        ...(await this.tenderExchange.plan(event)),
+        ...(await this.awards.plan(event)),
       ];
       for (const notification of planned) {
         const raised = byUser.get(notification.userId) ?? [];
@@ -114,7 +140,12 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
   }
 
   private append(userId: string, raised: readonly Raised[]) {
-    return this.store.append({ streamId: notificationStream(userId), streamType: NOTIFICATIONS_STREAM_TYPE, expectedRevision: 'any', events: raised });
+    return this.store.append({
+      streamId: notificationStream(userId),
+      streamType: NOTIFICATIONS_STREAM_TYPE,
+      expectedRevision: 'any',
+      events: raised,
+    });
   }
 
   private async raiseOne(userId: string, raised: Raised): Promise<void> {

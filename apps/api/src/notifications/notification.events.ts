@@ -28,8 +28,7 @@ export type NotificationCountClearedData = {
 };
 
 export type NotificationEvent =
-  | { type: 'NotificationRaised'; data: NotificationRaisedData }
-  | { type: 'NotificationCountCleared'; data: NotificationCountClearedData };
+  { type: 'NotificationRaised'; data: NotificationRaisedData } | { type: 'NotificationCountCleared'; data: NotificationCountClearedData };
 
 export const NotificationEventTypes = ['NotificationRaised', 'NotificationCountCleared'] as const;
 
@@ -50,10 +49,28 @@ export type PlannedNotification = { userId: string; module: string; src: string;
 /** event_data with every field present (null where the source has nothing to say). */
 export function eventData(fields: Partial<NotificationEventData>): NotificationEventData {
   return {
-    document_no: null, created_by: null, project_id: null, project_type: null, company_name: null, counterparty_company_name: null,
-    recipient_company_id: null, recipient_company_name: null, vendor_document_no: null, created_by_seller: null, loa_wo_type: null,
-    category: null, doc_description: null, resource: null, status: null, workflow_event: null, actor_name: null, remark: null,
-    vendor_name: null, tender_no: null, tender_id: null, tender_invitation_id: null,
+    document_no: null,
+    created_by: null,
+    project_id: null,
+    project_type: null,
+    company_name: null,
+    counterparty_company_name: null,
+    recipient_company_id: null,
+    recipient_company_name: null,
+    vendor_document_no: null,
+    created_by_seller: null,
+    loa_wo_type: null,
+    category: null,
+    doc_description: null,
+    resource: null,
+    status: null,
+    workflow_event: null,
+    actor_name: null,
+    remark: null,
+    vendor_name: null,
+    tender_no: null,
+    tender_id: null,
+    tender_invitation_id: null,
     ...fields,
   };
 }

@@ -10,7 +10,8 @@ export class ClearNotificationCountHandler implements ICommandHandler<ClearNotif
   constructor(private readonly feed: NotificationFeed) {}
   execute({ principal, correlationId }: ClearNotificationCount) {
     // A command, though the spec's client sends it as GET: the read-only token (resource URLs) may not.
-    if (principal.readOnly) throw new ForbiddenException({ errorCode: ErrorCodes.readOnlyToken, errorMessage: 'A read-only token cannot change anything.' });
+    if (principal.readOnly)
+      throw new ForbiddenException({ errorCode: ErrorCodes.readOnlyToken, errorMessage: 'A read-only token cannot change anything.' });
     return this.feed.clear(principal.userId, typeof correlationId === 'string' ? correlationId : null);
   }
 }

@@ -7,7 +7,10 @@ import type { Principal } from '../common/principal.js';
 /** Mark the user's notifications read (NotificationCountCleared), whichever company is chosen. */
 export class ClearNotificationCount extends Command<ClearNotificationCountReply> {
   /** `correlationId`: the request's X-Correlation-Id header as it came (kept on the event when it is one string). */
-  constructor(readonly principal: Principal, readonly correlationId: string | string[] | undefined) {
+  constructor(
+    readonly principal: Principal,
+    readonly correlationId: string | string[] | undefined,
+  ) {
     super();
   }
 }

@@ -34,7 +34,10 @@ export const notificationsProjection: Projection = {
         );
       } else if (event.type === 'NotificationCountCleared') {
         const { userId, throughRevision } = event.data;
-        await db.query('UPDATE notification_events SET last_view_time = $3 WHERE user_id = $1 AND last_view_time IS NULL AND revision <= $2', [userId, throughRevision, at]);
+        await db.query(
+          'UPDATE notification_events SET last_view_time = $3 WHERE user_id = $1 AND last_view_time IS NULL AND revision <= $2',
+          [userId, throughRevision, at],
+        );
         await db.query(
           `INSERT INTO notification_feeds (user_id, unread_count, last_cleared_at)
            VALUES ($1, (SELECT COUNT(*) FROM notification_events WHERE user_id = $1 AND last_view_time IS NULL), $2)
@@ -57,8 +60,14 @@ function raisedInline(raised: readonly { eventId: string; data: NotificationRais
   const rows = `ROWS FROM (unnest($1::uuid[]), unnest($2::text[]), unnest($3::text[]), unnest($4::text[]), unnest($5::text[]), unnest($6::text[]), unnest($7::text[]), unnest($8::text[]))
       AS n(event_id, id, user_id, module, src, src_id, event_data, source_event_id)`;
   const params = [
-    raised.map((r) => r.eventId), raised.map((r) => r.data.notificationId), raised.map((r) => r.data.userId), raised.map((r) => r.data.module),
-    raised.map((r) => r.data.src), raised.map((r) => r.data.srcId), raised.map((r) => JSON.stringify(r.data.eventData)), raised.map((r) => r.data.sourceEventId),
+    raised.map((r) => r.eventId),
+    raised.map((r) => r.data.notificationId),
+    raised.map((r) => r.data.userId),
+    raised.map((r) => r.data.module),
+    raised.map((r) => r.data.src),
+    raised.map((r) => r.data.srcId),
+    raised.map((r) => JSON.stringify(r.data.eventData)),
+    raised.map((r) => r.data.sourceEventId),
   ];
   return [
     {

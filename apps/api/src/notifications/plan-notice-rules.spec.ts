@@ -6,7 +6,8 @@ import { notificationLink } from '@binaan/contracts';
 import { isPlanResource, planApproverNotice, planMakerNotice, scanNotice } from './plan-notice-rules.js';
 
 const href = (notice: { module: string; src: string } | null) =>
-  notice && notificationLink({ module: notice.module, src: notice.src, src_id: 'p-1', event_data: JSON.stringify({ project_id: 'p-1' }) }).href;
+  notice &&
+  notificationLink({ module: notice.module, src: notice.src, src_id: 'p-1', event_data: JSON.stringify({ project_id: 'p-1' }) }).href;
 
 describe('plan notices', () => {
   it('the approvers are asked only while it waits for approval', () => {
@@ -27,12 +28,19 @@ describe('plan notices', () => {
   });
 
   it('a scan read, failed, imported or discarded lands on the scan list; the upload and edits give nothing', () => {
-    for (const type of ['BqScanRead', 'BqScanFailed', 'BqScanImported', 'BqScanDiscarded']) expect(href(scanNotice(type))).toBe('/project/p-1/bill-of-quantity-scan-list');
+    for (const type of ['BqScanRead', 'BqScanFailed', 'BqScanImported', 'BqScanDiscarded'])
+      expect(href(scanNotice(type))).toBe('/project/p-1/bill-of-quantity-scan-list');
     expect(scanNotice('BqScanUploaded')).toBeNull();
     expect(scanNotice('BqScanRowsEdited')).toBeNull();
   });
 
-  it('only the three plans\' streams are plans', () => {
-    expect(['billOfQuantity', 'ongoingBudget', 'progressPlanning', 'purchaseOrder', 'bqScan'].map(isPlanResource)).toEqual([true, true, true, false, false]);
+  it("only the three plans' streams are plans", () => {
+    expect(['billOfQuantity', 'ongoingBudget', 'progressPlanning', 'purchaseOrder', 'bqScan'].map(isPlanResource)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

@@ -16,7 +16,14 @@ import { mergeLevels, projectLevels } from '../projects/project-reads.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { eventData, type PlannedNotification } from './notification.events.js';
 import type { Notice } from './notice-rules.js';
-import { isPlanResource, planApproverNotice, planMakerNotice, SCAN_OCR_EVENTS, scanNotice, type PlanResource } from './plan-notice-rules.js';
+import {
+  isPlanResource,
+  planApproverNotice,
+  planMakerNotice,
+  SCAN_OCR_EVENTS,
+  scanNotice,
+  type PlanResource,
+} from './plan-notice-rules.js';
 import { Recipients } from './recipients.js';
 
 /** Reading a project's plans (BQ access: project.view or project.viewAll): without it the link opens nothing. */
@@ -73,9 +80,13 @@ export class PlanNotices {
     }
     if (planned.size === 0) return [];
     const fields = {
-      resource, status: workflow.status, workflow_event: change.workflowEvent, remark: change.remark,
+      resource,
+      status: workflow.status,
+      workflow_event: change.workflowEvent,
+      remark: change.remark,
       awaiting_level: approval.open ? nextMissingLevel(approval) : null,
-      actor_user_id: change.actor.userId, created_by_user_id: workflow.context.createdByUserId ?? null,
+      actor_user_id: change.actor.userId,
+      created_by_user_id: workflow.context.createdByUserId ?? null,
     };
     return this.describe(projectId, companyId, [...planned.values()], fields);
   }
@@ -88,26 +99,65 @@ export class PlanNotices {
     const scan = first?.data as { projectId?: string; companyId?: string; fileName?: string } | undefined;
     if (!uploader || !scan?.projectId || !scan.companyId || (!byOcr && uploader === actor)) return [];
     const notice = scanNotice(stored.type)!;
-    return this.describe(scan.projectId, scan.companyId, [{ userId: uploader, notice }], {
-      resource: null, status: notice.src, doc_description: scan.fileName ?? null, actor_user_id: byOcr ? null : actor,
-    }, stored.streamId.replace(/^bq-scan-/, ''));
+    return this.describe(
+      scan.projectId,
+      scan.companyId,
+      [{ userId: uploader, notice }],
+      {
+        resource: null,
+        status: notice.src,
+        doc_description: scan.fileName ?? null,
+        actor_user_id: byOcr ? null : actor,
+      },
+      stored.streamId.replace(/^bq-scan-/, ''),
+    );
   }
 
   /** Whether the machine offers this member Approve now, with a right to see the project's plans. */
-  private async mayApprove(userId: string, userType: 1 | 2, companyId: string, projectId: string, resource: WorkflowResource, workflow: WorkflowState): Promise<boolean> {
+  private async mayApprove(
+    userId: string,
+    userType: 1 | 2,
+    companyId: string,
+    projectId: string,
+    resource: WorkflowResource,
+    workflow: WorkflowState,
+  ): Promise<boolean> {
     if (!(await this.recipients.holdsAny(userId, companyId, VIEW_RIGHTS))) return false;
     const [company, project] = await Promise.all([companyLevels(this.db, companyId, userId), projectLevels(this.db, projectId, userId)]);
-    const actor: Actor = { userId, companyId, kind: userType === 2 ? 'admin' : 'user', authorities: { company, project: mergeLevels(company, project) } };
+    const actor: Actor = {
+      userId,
+      companyId,
+      kind: userType === 2 ? 'admin' : 'user',
+      authorities: { company, project: mergeLevels(company, project) },
+    };
     return availableActions(resource, workflow, actor).some((action) => action.event === 'Approve');
   }
 
-  private async describe(projectId: string, companyId: string, planned: Planned[], fields: Record<string, unknown>, srcId = projectId): Promise<PlannedNotification[]> {
-    const [project] = await this.db.query<Project>('SELECT name, code, project_type AS "projectType" FROM projects WHERE project_id = $1', [projectId]);
+  private async describe(
+    projectId: string,
+    companyId: string,
+    planned: Planned[],
+    fields: Record<string, unknown>,
+    srcId = projectId,
+  ): Promise<PlannedNotification[]> {
+    const [project] = await this.db.query<Project>('SELECT name, code, project_type AS "projectType" FROM projects WHERE project_id = $1', [
+      projectId,
+    ]);
     const company = (await this.recipients.companies([companyId])).get(companyId)?.name ?? null;
     // A plan has no document number: the project's code and name stand for it in the bell.
-    const common = { document_no: project?.code ?? null, doc_description: project?.name ?? null, project_id: projectId, project_type: project?.projectType ?? null, company_name: company, ...fields };
+    const common = {
+      document_no: project?.code ?? null,
+      doc_description: project?.name ?? null,
+      project_id: projectId,
+      project_type: project?.projectType ?? null,
+      company_name: company,
+      ...fields,
+    };
     return planned.map((p) => ({
-      userId: p.userId, module: p.notice.module, src: p.notice.src, srcId,
+      userId: p.userId,
+      module: p.notice.module,
+      src: p.notice.src,
+      srcId,
       eventData: eventData({ ...common, recipient_company_id: companyId, recipient_company_name: company }),
     }));
   }

@@ -63,7 +63,9 @@ export class Recipients {
 
   async holdsAny(userId: string, companyId: string, rights: AccessRight[]): Promise<boolean> {
     const userType = await this.userType(userId);
-    const held = await this.cache.get(`recipients:rights:${userId}:${companyId}`, () => this.access.accessRightsOf(userId, companyId, userType));
+    const held = await this.cache.get(`recipients:rights:${userId}:${companyId}`, () =>
+      this.access.accessRightsOf(userId, companyId, userType),
+    );
     return hasAnyAccessRight(held, ...rights);
   }
 
@@ -74,7 +76,10 @@ export class Recipients {
   }
 
   private async readUserNames(wanted: string[]): Promise<Map<string, string>> {
-    const rows = await this.db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM identity_users WHERE user_id = ANY($1::text[])', [wanted]);
+    const rows = await this.db.query<{ user_id: string; name: string }>(
+      'SELECT user_id, name FROM identity_users WHERE user_id = ANY($1::text[])',
+      [wanted],
+    );
     return new Map(rows.map((row) => [row.user_id, row.name]));
   }
 
@@ -85,12 +90,17 @@ export class Recipients {
   }
 
   private async readCompanies(wanted: string[]): Promise<Map<string, { name: string; status: number }>> {
-    const rows = await this.db.query<{ company_id: string; name: string; status: number }>('SELECT company_id, name, status FROM companies WHERE company_id = ANY($1::text[])', [wanted]);
+    const rows = await this.db.query<{ company_id: string; name: string; status: number }>(
+      'SELECT company_id, name, status FROM companies WHERE company_id = ANY($1::text[])',
+      [wanted],
+    );
     return new Map(rows.map((row) => [row.company_id, { name: row.name, status: Number(row.status) }]));
   }
 
   async userStatus(userId: string): Promise<{ name: string; status: string } | null> {
-    const [row] = await this.db.query<{ name: string; status: string }>('SELECT name, status FROM identity_users WHERE user_id = $1', [userId]);
+    const [row] = await this.db.query<{ name: string; status: string }>('SELECT name, status FROM identity_users WHERE user_id = $1', [
+      userId,
+    ]);
     return row ?? null;
   }
 

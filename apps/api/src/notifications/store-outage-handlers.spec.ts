@@ -22,18 +22,39 @@ import type { Recipients } from './recipients.js';
 const ID = '0190a2b4-0000-7000-8000-0000000000a1';
 const STREAM = `purchaseOrder-${ID}`;
 const kumar = userWith('purchaseOrder', 'kumar', 'teguh-bina', [10]);
-const body = { title: 'Concrete', counterpartyCompanyId: 'mutiara', items: [{ lineNo: 1, description: 'G30', unit: 'm3', quantity: '2.000', rate: '100.00', amount: '200.00', includeZeroRate: false }] };
+const body = {
+  title: 'Concrete',
+  counterpartyCompanyId: 'mutiara',
+  items: [{ lineNo: 1, description: 'G30', unit: 'm3', quantity: '2.000', rate: '100.00', amount: '200.00', includeZeroRate: false }],
+};
 const at = (n: number) => new Date(Date.UTC(2026, 2, 2) + n * 60_000).toISOString();
 
 /** A purchase order created and sent for approval: its events, the last one the Request_Approve. */
 function requested(): StoredEvent[] {
   const stored = (revision: number, type: string, data: unknown): StoredEvent => ({
-    id: String(revision), streamId: STREAM, streamType: 'purchaseOrder', revision, globalPosition: revision + 1, type, data: data as JsonValue,
-    metadata: { recordedAt: at(revision) }, prevHash: '', hash: '',
+    id: String(revision),
+    streamId: STREAM,
+    streamType: 'purchaseOrder',
+    revision,
+    globalPosition: revision + 1,
+    type,
+    data: data as JsonValue,
+    metadata: { recordedAt: at(revision) },
+    prevHash: '',
+    hash: '',
   });
   const { fields, statusEvent } = decideCreate('purchaseOrder', body, kumar, at(0));
-  const events = creationEvents({ resource: 'purchaseOrder', documentId: ID, documentNo: 'PO-2026-00001', actor: kumar, fields, statusEvent }).map((e, i) => stored(i, e.type, e.data));
-  events.push(stored(events.length, 'WorkflowStatusChanged', decideAction(foldDocument(events)!, 'Request_Approve', {}, kumar, at(events.length))));
+  const events = creationEvents({
+    resource: 'purchaseOrder',
+    documentId: ID,
+    documentNo: 'PO-2026-00001',
+    actor: kumar,
+    fields,
+    statusEvent,
+  }).map((e, i) => stored(i, e.type, e.data));
+  events.push(
+    stored(events.length, 'WorkflowStatusChanged', decideAction(foldDocument(events)!, 'Request_Approve', {}, kumar, at(events.length))),
+  );
   return events;
 }
 
@@ -68,12 +89,22 @@ describe('the approval queue meets a store that cannot answer', () => {
     const last = events[events.length - 1]!;
     const db = {
       query: async (text: string, params: unknown[] = []) => {
-        if (/\b(DELETE|INSERT)\b/.test(text) && text.includes('waiting_approvals')) writes.push({ streams: params[0], rows: JSON.parse(typeof params[1] === 'string' ? params[1] : '[]') });
-        return text.includes('SELECT stream_id, company_id, status, revision FROM documents') ? [{ stream_id: last.streamId, company_id: 'teguh-bina', status, revision: last.revision }] : [];
+        if (/\b(DELETE|INSERT)\b/.test(text) && text.includes('waiting_approvals'))
+          writes.push({ streams: params[0], rows: JSON.parse(typeof params[1] === 'string' ? params[1] : '[]') });
+        return text.includes('SELECT stream_id, company_id, status, revision FROM documents')
+          ? [{ stream_id: last.streamId, company_id: 'teguh-bina', status, revision: last.revision }]
+          : [];
       },
     } as unknown as SqlExecutor;
     const loader = { load } as unknown as DocumentLoader;
-    const queue = new ApprovalQueue({} as EventStore, db, { reactors: true } as ApiConfig, {} as DocumentActors, loader, {} as CompanyAccess);
+    const queue = new ApprovalQueue(
+      {} as EventStore,
+      db,
+      { reactors: true } as ApiConfig,
+      {} as DocumentActors,
+      loader,
+      {} as CompanyAccess,
+    );
     return { queue, writes, last };
   }
 

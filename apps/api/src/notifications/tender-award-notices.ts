@@ -21,10 +21,18 @@ export class TenderAwardNotices {
     const planned: PlannedNotification[] = [];
     for (const seller of data.unsuccessfulSellerIds) {
       const fields = eventData({
-        resource: 'tender', status: 'unsuccessful', workflow_event: 'Award', tender_id: data.tenderId, document_no: data.tenderDocumentNo ?? null, tender_no: data.tenderDocumentNo ?? null,
-        company_name: companies.get(data.buyerCompanyId)?.name ?? null, recipient_company_id: seller, recipient_company_name: companies.get(seller)?.name ?? null,
+        resource: 'tender',
+        status: 'unsuccessful',
+        workflow_event: 'Award',
+        tender_id: data.tenderId,
+        document_no: data.tenderDocumentNo ?? null,
+        tender_no: data.tenderDocumentNo ?? null,
+        company_name: companies.get(data.buyerCompanyId)?.name ?? null,
+        recipient_company_id: seller,
+        recipient_company_name: companies.get(seller)?.name ?? null,
       });
-      for (const member of await this.recipients.members(seller)) planned.push({ userId: member.userId, module: 'tender', src: 'received', srcId: data.tenderId, eventData: fields });
+      for (const member of await this.recipients.members(seller))
+        planned.push({ userId: member.userId, module: 'tender', src: 'received', srcId: data.tenderId, eventData: fields });
     }
     return planned;
   }

@@ -28,8 +28,22 @@ export class TenderExchangeNotices {
       const members = await this.recipients.members(tender.company_id);
       const told: PlannedNotification[] = [];
       for (const member of members) {
-        if (member.userType !== 1 || !(await this.recipients.holdsAny(member.userId, tender.company_id, ['tenderManagement.view', 'tenderManagement.update', 'tenderManagement.approve']))) continue;
-        told.push({ userId: member.userId, module: 'tenderQuery', src: 'new', srcId: tender.id, eventData: await this.data(tender, tender.company_id) });
+        if (
+          member.userType !== 1 ||
+          !(await this.recipients.holdsAny(member.userId, tender.company_id, [
+            'tenderManagement.view',
+            'tenderManagement.update',
+            'tenderManagement.approve',
+          ]))
+        )
+          continue;
+        told.push({
+          userId: member.userId,
+          module: 'tenderQuery',
+          src: 'new',
+          srcId: tender.id,
+          eventData: await this.data(tender, tender.company_id),
+        });
       }
       return told;
     }
@@ -37,7 +51,12 @@ export class TenderExchangeNotices {
       return this.toInvitees(data.tenderId, 'receivedTenderQuery', data.tenderId, stored.metadata.actorUserId ?? null);
     }
     if (stored.streamType === 'tender' && stored.type === 'DocumentEdited' && data.addendum) {
-      return this.toInvitees(stored.streamId.slice('tender-'.length), 'tenderAddendum', data.addendum.addendumId, stored.metadata.actorUserId ?? null);
+      return this.toInvitees(
+        stored.streamId.slice('tender-'.length),
+        'tenderAddendum',
+        data.addendum.addendumId,
+        stored.metadata.actorUserId ?? null,
+      );
     }
     return [];
   }
@@ -45,7 +64,10 @@ export class TenderExchangeNotices {
   private async toInvitees(tenderId: string, module: string, srcId: string, actor: string | null): Promise<PlannedNotification[]> {
     const tender = await this.tender(tenderId);
     if (!tender) return [];
-    const sellers = await this.db.query<{ seller_company_id: string }>('SELECT seller_company_id FROM tender_invitations WHERE tender_id = $1 ORDER BY seller_company_id', [tenderId]);
+    const sellers = await this.db.query<{ seller_company_id: string }>(
+      'SELECT seller_company_id FROM tender_invitations WHERE tender_id = $1 ORDER BY seller_company_id',
+      [tenderId],
+    );
     const told: PlannedNotification[] = [];
     for (const { seller_company_id: seller } of sellers) {
       const eventData = await this.data(tender, seller);
@@ -57,16 +79,25 @@ export class TenderExchangeNotices {
   }
 
   private async tender(id: string): Promise<Tender | null> {
-    const [row] = await this.db.query<Tender>("SELECT id, document_no, title, company_id, project_id FROM documents WHERE id = $1 AND resource = 'tender'", [id]);
+    const [row] = await this.db.query<Tender>(
+      "SELECT id, document_no, title, company_id, project_id FROM documents WHERE id = $1 AND resource = 'tender'",
+      [id],
+    );
     return row ?? null;
   }
 
   private async data(tender: Tender, recipientCompany: string) {
     const companies = await this.recipients.companies([tender.company_id, recipientCompany]);
     return eventData({
-      document_no: tender.document_no, tender_no: tender.document_no, tender_id: tender.id, project_id: tender.project_id, resource: 'tender',
-      doc_description: tender.title, company_name: companies.get(tender.company_id)?.name ?? null,
-      recipient_company_id: recipientCompany, recipient_company_name: companies.get(recipientCompany)?.name ?? null,
+      document_no: tender.document_no,
+      tender_no: tender.document_no,
+      tender_id: tender.id,
+      project_id: tender.project_id,
+      resource: 'tender',
+      doc_description: tender.title,
+      company_name: companies.get(tender.company_id)?.name ?? null,
+      recipient_company_id: recipientCompany,
+      recipient_company_name: companies.get(recipientCompany)?.name ?? null,
     });
   }
 }

@@ -24,7 +24,8 @@ export class TenderingNotices {
 
   async plan(stored: StoredEvent): Promise<PlannedNotification[]> {
     if (stored.streamType === INVITATIONS_STREAM_TYPE && stored.type === 'TenderSellerInvited') return this.invited(stored);
-    if (stored.streamType === QUOTATION_STREAM_TYPE && (stored.type === 'QuotationSubmitted' || stored.type === 'QuotationRevised')) return this.quoted(stored);
+    if (stored.streamType === QUOTATION_STREAM_TYPE && (stored.type === 'QuotationSubmitted' || stored.type === 'QuotationRevised'))
+      return this.quoted(stored);
     return [];
   }
 
@@ -35,7 +36,8 @@ export class TenderingNotices {
     if (!tender) return [];
     const members = await this.recipients.members(sellerCompanyId);
     const data = await this.common(stored, tender, buyerCompanyId, sellerCompanyId, sellerCompanyId, invitationId);
-    return members.filter((m) => m.userId !== stored.metadata.actorUserId)
+    return members
+      .filter((m) => m.userId !== stored.metadata.actorUserId)
       .map((m) => ({ userId: m.userId, module: 'tender', src: 'received', srcId: tenderId, eventData: data }));
   }
 
@@ -68,16 +70,33 @@ export class TenderingNotices {
     }
   }
 
-  private async common(stored: StoredEvent, tender: DocumentState, buyer: string, seller: string, recipient: string, invitationId: string | null) {
+  private async common(
+    stored: StoredEvent,
+    tender: DocumentState,
+    buyer: string,
+    seller: string,
+    recipient: string,
+    invitationId: string | null,
+  ) {
     const companies = await this.recipients.companies([buyer, seller]);
     return eventData({
-      document_no: tender.documentNo, doc_description: tender.fields.title, project_id: tender.fields.projectId,
+      document_no: tender.documentNo,
+      doc_description: tender.fields.title,
+      project_id: tender.fields.projectId,
       project_type: await this.recipients.projectType(tender.fields.projectId),
-      company_name: companies.get(buyer)?.name ?? null, counterparty_company_name: companies.get(seller)?.name ?? null,
-      recipient_company_id: recipient, recipient_company_name: companies.get(recipient)?.name ?? null,
-      category: DocumentCategories.tender, resource: 'tender', status: tender.workflow.status, workflow_event: stored.type,
+      company_name: companies.get(buyer)?.name ?? null,
+      counterparty_company_name: companies.get(seller)?.name ?? null,
+      recipient_company_id: recipient,
+      recipient_company_name: companies.get(recipient)?.name ?? null,
+      category: DocumentCategories.tender,
+      resource: 'tender',
+      status: tender.workflow.status,
+      workflow_event: stored.type,
       actor_user_id: stored.metadata.actorUserId ?? null,
-      vendor_name: companies.get(seller)?.name ?? null, tender_no: tender.documentNo, tender_id: tender.id, tender_invitation_id: invitationId,
+      vendor_name: companies.get(seller)?.name ?? null,
+      tender_no: tender.documentNo,
+      tender_id: tender.id,
+      tender_invitation_id: invitationId,
     });
   }
 }

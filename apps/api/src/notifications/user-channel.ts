@@ -10,7 +10,13 @@ import type { IncomingMessage } from 'node:http';
 import { HttpException, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
 import type { WebSocket, WebSocketServer as WsServer } from 'ws';
-import { ErrorCodes, USER_CHANNEL_PATH, UserChannelCloseCodes, type LiveNotificationBody, type UserChannelMessage } from '@binaan/contracts';
+import {
+  ErrorCodes,
+  USER_CHANNEL_PATH,
+  UserChannelCloseCodes,
+  type LiveNotificationBody,
+  type UserChannelMessage,
+} from '@binaan/contracts';
 import type { StoredEvent } from '@binaan/event-store';
 import { toErrorReply } from '../common/error-reply.filter.js';
 import type { Principal } from '../common/principal.js';
@@ -89,10 +95,32 @@ export class UserChannel implements OnGatewayInit<WsServer>, OnGatewayConnection
   }
 
   private async admit(token: string | null, request: IncomingMessage): Promise<Principal> {
-    if (!token) throw new HttpException({ errorCode: ErrorCodes.unauthorized, errorMessage: 'The user channel needs the read-only token as t.' }, 401);
-    const principal = await this.sessions.authenticate({ method: 'GET', headers: {}, query: { t: token }, ...(request.socket.remoteAddress ? { ip: request.socket.remoteAddress } : {}) });
-    if (!principal || !principal.readOnly) throw new HttpException({ errorCode: ErrorCodes.unauthorized, errorMessage: 'Sign in first.' }, 401);
-    if (principal.restriction) throw new HttpException({ errorCode: principal.restriction === 'eula' ? ErrorCodes.showEula : principal.restriction === 'companyTerms' ? ErrorCodes.companyTermsNotAccepted : ErrorCodes.passwordChangeRequired, errorMessage: 'Finish signing in first.' }, 403);
+    if (!token)
+      throw new HttpException(
+        { errorCode: ErrorCodes.unauthorized, errorMessage: 'The user channel needs the read-only token as t.' },
+        401,
+      );
+    const principal = await this.sessions.authenticate({
+      method: 'GET',
+      headers: {},
+      query: { t: token },
+      ...(request.socket.remoteAddress ? { ip: request.socket.remoteAddress } : {}),
+    });
+    if (!principal || !principal.readOnly)
+      throw new HttpException({ errorCode: ErrorCodes.unauthorized, errorMessage: 'Sign in first.' }, 401);
+    if (principal.restriction)
+      throw new HttpException(
+        {
+          errorCode:
+            principal.restriction === 'eula'
+              ? ErrorCodes.showEula
+              : principal.restriction === 'companyTerms'
+                ? ErrorCodes.companyTermsNotAccepted
+                : ErrorCodes.passwordChangeRequired,
+          errorMessage: 'Finish signing in first.',
+        },
+        403,
+      );
     return principal;
   }
 
@@ -126,18 +154,27 @@ export class UserChannel implements OnGatewayInit<WsServer>, OnGatewayConnection
     if (raised.length === 0 && cleared.size === 0) return;
     const counts = await this.counts.unreadCounts([...new Set([...raised.map((n) => n.userId), ...cleared])]);
     const named = await this.counts.withNames(raised.map((n) => JSON.stringify(n.eventData)));
-    raised.forEach((n, index) => this.send(n.userId, { module: n.module, messageType: n.src, messageBody: body({ ...n, eventData: JSON.parse(named[index]!) as NotificationRaisedData['eventData'] }), newCount: counts.get(n.userId) ?? 0 }));
-    for (const userId of cleared) this.send(userId, { module: 'notification', messageType: 'countCleared', messageBody: {}, newCount: counts.get(userId) ?? 0 });
+    raised.forEach((n, index) =>
+      this.send(n.userId, {
+        module: n.module,
+        messageType: n.src,
+        messageBody: body({ ...n, eventData: JSON.parse(named[index]!) as NotificationRaisedData['eventData'] }),
+        newCount: counts.get(n.userId) ?? 0,
+      }),
+    );
+    for (const userId of cleared)
+      this.send(userId, { module: 'notification', messageType: 'countCleared', messageBody: {}, newCount: counts.get(userId) ?? 0 });
   }
-
 
   private send(userId: string, message: UserChannelMessage): void {
     const text = JSON.stringify(message);
-    for (const connection of this.byUser.get(userId) ?? []) if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(text);
+    for (const connection of this.byUser.get(userId) ?? [])
+      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(text);
   }
 
   private closeSession(sessionId: string): void {
-    for (const connection of [...(this.bySession.get(sessionId) ?? [])]) connection.socket.close(UserChannelCloseCodes.sessionEnded, 'session ended');
+    for (const connection of [...(this.bySession.get(sessionId) ?? [])])
+      connection.socket.close(UserChannelCloseCodes.sessionEnded, 'session ended');
   }
 
   /** Sessions that lapsed without an event (inactivity), or whose user was stopped, lose their sockets too. */
@@ -168,9 +205,18 @@ export class UserChannel implements OnGatewayInit<WsServer>, OnGatewayConnection
 function body(n: NotificationRaisedData): LiveNotificationBody {
   const d = n.eventData;
   return {
-    id: n.notificationId, src_id: n.srcId, project_id: d.project_id, document_no: d.document_no, created_by: d.created_by, created_by_seller: d.created_by_seller,
-    vendor_document_no: d.vendor_document_no, doc_description: d.doc_description, tender_no: d.tender_no, tender_id: d.tender_id,
-    tender_invitation_id: d.tender_invitation_id, vendor_name: d.vendor_name,
+    id: n.notificationId,
+    src_id: n.srcId,
+    project_id: d.project_id,
+    document_no: d.document_no,
+    created_by: d.created_by,
+    created_by_seller: d.created_by_seller,
+    vendor_document_no: d.vendor_document_no,
+    doc_description: d.doc_description,
+    tender_no: d.tender_no,
+    tender_id: d.tender_id,
+    tender_invitation_id: d.tender_invitation_id,
+    vendor_name: d.vendor_name,
   };
 }
 

@@ -81,15 +81,26 @@ function prettyStream(out: DestinationStream, errOut: DestinationStream, level: 
       const context = entry.context ? ` [${asText(entry.context)}]` : '';
       const request = entry.req as { method?: string; url?: string } | undefined;
       const reply = entry.res as { statusCode?: number } | undefined;
-      const text = request ? `${request.method} ${request.url} ${reply?.statusCode ?? ''} ${asText(entry.responseTime)} ms` : asText(entry.msg);
+      const text = request
+        ? `${request.method} ${request.url} ${reply?.statusCode ?? ''} ${asText(entry.responseTime)} ms`
+        : asText(entry.msg);
       const error = entry.err as { stack?: string } | undefined;
-      (['warn', 'error', 'fatal'].includes(asText(entry.level)) ? errOut : out).write(`${time} ${asText(entry.level)}${context} ${text}${entry.reqId ? ` (${asText(entry.reqId)})` : ''}${error?.stack ? `\n${error.stack}` : ''}\n`);
+      (['warn', 'error', 'fatal'].includes(asText(entry.level)) ? errOut : out).write(
+        `${time} ${asText(entry.level)}${context} ${text}${entry.reqId ? ` (${asText(entry.reqId)})` : ''}${error?.stack ? `\n${error.stack}` : ''}\n`,
+      );
     },
   };
 }
 
 /** The contexts Nest itself logs under while it starts: shown with LOG_LEVEL=debug only (about 230 lines). */
-const FRAMEWORK_START_UP = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication', 'WebSocketsController']);
+const FRAMEWORK_START_UP = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+  'WebSocketsController',
+]);
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 

@@ -23,16 +23,26 @@ function holdsToken(authorization: string | undefined, token: string): boolean {
 export function mountMetrics(fastify: FastifyInstance, metrics: Metrics, token: string | undefined): void {
   fastify.get(METRICS_PATH, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    if (!token) return reply.code(404).send({ success: false, errorCode: METRICS_DISABLED, errorMessage: 'Metrics are off: set METRICS_TOKEN to serve them.' });
+    if (!token)
+      return reply
+        .code(404)
+        .send({ success: false, errorCode: METRICS_DISABLED, errorMessage: 'Metrics are off: set METRICS_TOKEN to serve them.' });
     if (!holdsToken(request.headers.authorization, token)) {
-      return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ success: false, errorCode: ErrorCodes.unauthorized, errorMessage: 'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.' });
+      return reply.code(401).header('WWW-Authenticate', 'Bearer').send({
+        success: false,
+        errorCode: ErrorCodes.unauthorized,
+        errorMessage: 'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.',
+      });
     }
     try {
       const text = cluster.isWorker ? await clusterMetrics() : await metrics.registry.metrics();
       return reply.type(metrics.registry.contentType).send(text);
     } catch (error) {
       request.log.warn({ err: error }, 'metrics could not be gathered');
-      return reply.code(503).header('Retry-After', '5').send({ success: false, errorCode: 'metricsUnavailable', errorMessage: 'The metrics could not be gathered; try again.' });
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ success: false, errorCode: 'metricsUnavailable', errorMessage: 'The metrics could not be gathered; try again.' });
     }
   });
 }

@@ -22,26 +22,48 @@ export type MetricsSources = {
 export class Metrics {
   readonly registry = new Registry();
   private sources: MetricsSources | null = null;
-  private readonly requests = new Counter({ name: 'binaan_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
-  private readonly latency = new Histogram({
-    name: 'binaan_http_request_duration_seconds', help: 'Time from request to reply sent, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [this.registry],
+  private readonly requests = new Counter({
+    name: 'binaan_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [this.registry],
   });
-  private readonly appends = new Counter({ name: 'binaan_event_appends_total', help: 'Appends to the event store made by this process', registers: [this.registry] });
-  private readonly appendedEvents = new Counter({ name: 'binaan_events_appended_total', help: 'Events appended by this process, by stream type', labelNames: ['stream_type'], registers: [this.registry] });
+  private readonly latency = new Histogram({
+    name: 'binaan_http_request_duration_seconds',
+    help: 'Time from request to reply sent, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly appends = new Counter({
+    name: 'binaan_event_appends_total',
+    help: 'Appends to the event store made by this process',
+    registers: [this.registry],
+  });
+  private readonly appendedEvents = new Counter({
+    name: 'binaan_events_appended_total',
+    help: 'Events appended by this process, by stream type',
+    labelNames: ['stream_type'],
+    registers: [this.registry],
+  });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'binaan_' });
     const sources = () => this.sources;
     new Gauge({
-      name: 'binaan_websocket_connections', help: 'User-channel websockets open on this process', registers: [this.registry],
+      name: 'binaan_websocket_connections',
+      help: 'User-channel websockets open on this process',
+      registers: [this.registry],
       collect() {
         this.set(sources()?.sockets() ?? 0);
       },
     });
     new Gauge({
-      name: 'binaan_subscription_lag_events', help: 'Events in the log after the position a subscription has handled', labelNames: ['subscription'],
-      registers: [this.registry], aggregator: 'max',
+      name: 'binaan_subscription_lag_events',
+      help: 'Events in the log after the position a subscription has handled',
+      labelNames: ['subscription'],
+      registers: [this.registry],
+      aggregator: 'max',
       async collect() {
         const from = sources();
         if (!from) return;

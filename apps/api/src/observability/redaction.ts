@@ -11,9 +11,30 @@ export const REDACTED = '[redacted]';
 
 /** Field names that hold secrets, wherever they are in an object that is logged. */
 const SECRET_FIELDS = [
-  'password', 'confirmPassword', 'newPassword', 'oldPassword', 'currentPassword', 'temporaryPassword',
-  'token', 'jwtToken', 'readOnlyJwtToken', 'refreshToken', 'accessToken', 'resetToken', 'response_token',
-  'secret', 'secretKey', 'secret_key', 'code', 'pin', 'otp', 'authorization', 'cookie', 'set-cookie', 'link', 'resetLink',
+  'password',
+  'confirmPassword',
+  'newPassword',
+  'oldPassword',
+  'currentPassword',
+  'temporaryPassword',
+  'token',
+  'jwtToken',
+  'readOnlyJwtToken',
+  'refreshToken',
+  'accessToken',
+  'resetToken',
+  'response_token',
+  'secret',
+  'secretKey',
+  'secret_key',
+  'code',
+  'pin',
+  'otp',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'link',
+  'resetLink',
 ];
 
 /** pino's redact paths: the names above at the top level and one or two levels down, and request and reply headers. */
@@ -51,6 +72,10 @@ export function scrub(text: string): string {
 export function loggedUrl(url: string): string {
   const mark = url.indexOf('?');
   if (mark < 0) return scrub(url);
-  const query = url.slice(mark + 1).split('&').map((pair) => `${pair.split('=')[0]}=${REDACTED}`).join('&');
+  const query = url
+    .slice(mark + 1)
+    .split('&')
+    .map((pair) => `${pair.split('=')[0]}=${REDACTED}`)
+    .join('&');
   return `${scrub(url.slice(0, mark))}?${query}`;
 }

@@ -26,7 +26,12 @@ export function observeRequests(fastify: FastifyInstance, logger: ApiLogger | nu
     const seconds = reply.elapsedTime / 1000;
     metrics.observeRequest(request.method, route, reply.statusCode, seconds);
     requestLines?.info(
-      { reqId: request.id, req: { method: request.method, url: loggedUrl(request.url), route, remoteAddress: request.ip }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+      {
+        reqId: request.id,
+        req: { method: request.method, url: loggedUrl(request.url), route, remoteAddress: request.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
       'request completed',
     );
     done();

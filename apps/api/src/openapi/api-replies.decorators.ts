@@ -23,6 +23,11 @@ export const ApiStoreFree = () => SetMetadata(API_STORE_FREE, true);
 /** The route sends an ETag and answers a matching If-None-Match with 304 and no body. */
 export const ApiConditionalGet = () =>
   applyDecorators(
-    ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag last read: 304 Not Modified when it still holds', schema: { type: 'string' } }),
+    ApiHeader({
+      name: 'If-None-Match',
+      required: false,
+      description: 'The ETag last read: 304 Not Modified when it still holds',
+      schema: { type: 'string' },
+    }),
     ApiResponse({ status: 304, description: 'Not Modified: the If-None-Match still holds (no body)' }),
   );

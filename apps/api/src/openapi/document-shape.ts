@@ -9,7 +9,14 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
 type Parameter = { name: string; in: string; schema?: { enum?: string[] } };
 type Response = { description?: string };
-type Operation = { operationId?: string; summary?: string; description?: string; parameters?: Parameter[]; security?: unknown[]; responses?: Record<string, Response> };
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  parameters?: Parameter[];
+  security?: unknown[];
+  responses?: Record<string, Response>;
+};
 
 /** The bulk route, whose `{event}` would make it ambiguous with /api/documents/{resource}/{id}/history. */
 export const BULK_ACTIONS_PATH = '/api/documents/{resource}/actions/{event}';
@@ -55,7 +62,8 @@ export function expandBulkActions(document: OpenAPIObject): void {
 }
 
 const MALFORMED = {
-  description: 'A malformed request, refused before the route runs: a path that cannot be decoded (400), headers over the server\'s limit (431)',
+  description:
+    "A malformed request, refused before the route runs: a path that cannot be decoded (400), headers over the server's limit (431)",
 };
 
 /** Every route can refuse a malformed request; an operation that declares no 4xx of its own says so. */

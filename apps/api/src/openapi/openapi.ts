@@ -24,20 +24,47 @@ export const BEARER = 'bearer';
 
 /** Tags per bounded context, with the path prefixes (after /api/) that fall to each when a route has none. */
 const CONTEXT_TAGS: readonly { name: string; description: string; prefixes: readonly string[] }[] = [
-  { name: 'identity', description: 'Sign-up with a mobile code, activation, sign-in, sessions, passwords, terms', prefixes: ['login', 'users', 'pin-code', 'accept-eula', 'eula-version', 'application', 'log-ui-error'] },
+  {
+    name: 'identity',
+    description: 'Sign-up with a mobile code, activation, sign-in, sessions, passwords, terms',
+    prefixes: ['login', 'users', 'pin-code', 'accept-eula', 'eula-version', 'application', 'log-ui-error'],
+  },
   { name: 'companies', description: 'Company list and choice, calls for interest', prefixes: ['company', 'call-for-interest'] },
-  { name: 'authority', description: 'Company and project workflow assignments, authority manuals', prefixes: ['company-workflow', 'authority'] },
+  {
+    name: 'authority',
+    description: 'Company and project workflow assignments, authority manuals',
+    prefixes: ['company-workflow', 'authority'],
+  },
   { name: 'projects', description: 'Projects and their workflow assignments', prefixes: ['project', 'projects', 'project-list-by-user'] },
-  { name: 'documents', description: 'Documents through the workflow machines: lists, create, edit, actions, history, as-of replay (/api/documents/<resource>)', prefixes: ['documents'] },
-  { name: 'tendering', description: 'Invitations to a tender and sealed quotations: no rate or total reaches the buyer before the close', prefixes: ['tendering'] },
+  {
+    name: 'documents',
+    description: 'Documents through the workflow machines: lists, create, edit, actions, history, as-of replay (/api/documents/<resource>)',
+    prefixes: ['documents'],
+  },
+  {
+    name: 'tendering',
+    description: 'Invitations to a tender and sealed quotations: no rate or total reaches the buyer before the close',
+    prefixes: ['tendering'],
+  },
   { name: 'workflows', description: 'The machine catalogue', prefixes: ['workflows'] },
   {
     name: 'bills-of-quantity',
-    description: "A project's bill of quantity: tabs, trees of headers and items (the tree table's operations at bq-item/<operation>), build-ups, approval, changes since a revision and the live stream",
+    description:
+      "A project's bill of quantity: tabs, trees of headers and items (the tree table's operations at bq-item/<operation>), build-ups, approval, changes since a revision and the live stream",
     prefixes: ['bq-item', 'bq-tab', 'bq-build-up', 'bill-of-quantity', 'bills-of-quantity'],
   },
-  { name: 'budgets', description: "A project's ongoing budget per trade code against what was committed and claimed, its approval (/api/projects/<id>/budget), the company's list", prefixes: ['ongoing-budgets'] },
-  { name: 'progress-plans', description: "A project's progress plan: planned dates and percent complete per BQ row, its approval (/api/projects/<id>/progress-plan), the company's list", prefixes: ['progress-plans'] },
+  {
+    name: 'budgets',
+    description:
+      "A project's ongoing budget per trade code against what was committed and claimed, its approval (/api/projects/<id>/budget), the company's list",
+    prefixes: ['ongoing-budgets'],
+  },
+  {
+    name: 'progress-plans',
+    description:
+      "A project's progress plan: planned dates and percent complete per BQ row, its approval (/api/projects/<id>/progress-plan), the company's list",
+    prefixes: ['progress-plans'],
+  },
   {
     name: 'certificates',
     description:
@@ -51,18 +78,72 @@ const CONTEXT_TAGS: readonly { name: string; description: string; prefixes: read
   { name: 'developer', description: 'Developer helpers (hidden in production)', prefixes: ['dev'] },
   { name: 'health', description: 'Liveness and the store in use', prefixes: ['health'] },
   // Tags that controllers give themselves (@ApiTags): defined here so the document describes every tag it uses.
-  { name: 'admin', description: "The platform's admin module (platform staff, user type 2): staff and their rights, advertisements, the e-mail log; each route checks the admin right it names", prefixes: [] },
-  { name: 'advertisements', description: 'The advertisements the public landing page shows now (published, within their dates)', prefixes: [] },
-  { name: 'catalogue-items', description: "A company's catalogue: the products, trades and other items it buys or sells, offered to document lines and the BQ (not the workflow catalogue of /api/workflows)", prefixes: [] },
-  { name: 'company files', description: "A company's logo and its documents, each version kept (50 MB each, the company's total capped)", prefixes: [] },
-  { name: 'company-setups', description: "What a company keeps for itself: profit parameters, project categories, regions, questionnaires, and its own terms and agreements with their acceptances", prefixes: [] },
-  { name: 'data-import', description: "Excel upload into a company's catalogue items, users and machinery: a preview first, then every row recorded through the command that records one by hand", prefixes: [] },
-  { name: 'inquiries', description: "The public contact form's messages, and the admin module's inquiries (new, close, cancel)", prefixes: [] },
-  { name: 'notifications', description: "A user's feed of what needs them or concerns them, its unread count, and clearing it", prefixes: [] },
-  { name: 'personal data', description: 'What the platform holds about a person, and forgetting it without breaking the verifiable history', prefixes: [] },
-  { name: 'platform-configuration', description: "The figures the platform charges and limits by, and each package's price and caps, with every change's history", prefixes: [] },
-  { name: 'reports', description: "A company's buyer, seller and developer reports and the platform's, as they stand or as they stood at a past time (chart, table, CSV, .xlsx)", prefixes: [] },
-  { name: 'subscriptions', description: "What a company subscribes to and is billed: packages, quotes, orders, billing records, invoices, payments (online and by cheque), coupons", prefixes: [] },
+  {
+    name: 'admin',
+    description:
+      "The platform's admin module (platform staff, user type 2): staff and their rights, advertisements, the e-mail log; each route checks the admin right it names",
+    prefixes: [],
+  },
+  {
+    name: 'advertisements',
+    description: 'The advertisements the public landing page shows now (published, within their dates)',
+    prefixes: [],
+  },
+  {
+    name: 'catalogue-items',
+    description:
+      "A company's catalogue: the products, trades and other items it buys or sells, offered to document lines and the BQ (not the workflow catalogue of /api/workflows)",
+    prefixes: [],
+  },
+  {
+    name: 'company files',
+    description: "A company's logo and its documents, each version kept (50 MB each, the company's total capped)",
+    prefixes: [],
+  },
+  {
+    name: 'company-setups',
+    description:
+      'What a company keeps for itself: profit parameters, project categories, regions, questionnaires, and its own terms and agreements with their acceptances',
+    prefixes: [],
+  },
+  {
+    name: 'data-import',
+    description:
+      "Excel upload into a company's catalogue items, users and machinery: a preview first, then every row recorded through the command that records one by hand",
+    prefixes: [],
+  },
+  {
+    name: 'inquiries',
+    description: "The public contact form's messages, and the admin module's inquiries (new, close, cancel)",
+    prefixes: [],
+  },
+  {
+    name: 'notifications',
+    description: "A user's feed of what needs them or concerns them, its unread count, and clearing it",
+    prefixes: [],
+  },
+  {
+    name: 'personal data',
+    description: 'What the platform holds about a person, and forgetting it without breaking the verifiable history',
+    prefixes: [],
+  },
+  {
+    name: 'platform-configuration',
+    description: "The figures the platform charges and limits by, and each package's price and caps, with every change's history",
+    prefixes: [],
+  },
+  {
+    name: 'reports',
+    description:
+      "A company's buyer, seller and developer reports and the platform's, as they stand or as they stood at a past time (chart, table, CSV, .xlsx)",
+    prefixes: [],
+  },
+  {
+    name: 'subscriptions',
+    description:
+      'What a company subscribes to and is billed: packages, quotes, orders, billing records, invoices, payments (online and by cheque), coupons',
+    prefixes: [],
+  },
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
@@ -103,10 +184,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addServer('/', 'This API, at the address the document was read from')
     // No licence in package.json (private): the product's terms of service govern its use.
     .setLicense('Proprietary: Binaan terms of service', '/terms-of-service')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token (jwtToken) from login or company/choose' }, BEARER)
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token (jwtToken) from login or company/choose' },
+      BEARER,
+    )
     .addSecurityRequirements(BEARER);
   for (const tag of CONTEXT_TAGS) builder.addTag(tag.name, tag.description);
-  const document = SwaggerModule.createDocument(app, builder.build(), { autoTagControllers: false, operationIdFactory: (controller, method) => `${controller}_${method}` });
+  const document = SwaggerModule.createDocument(app, builder.build(), {
+    autoTagControllers: false,
+    operationIdFactory: (controller, method) => `${controller}_${method}`,
+  });
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...documentSchemas } };
   const open = publicOperationIds(app);
   declareSharedRefusals(document, routeHandlers(app));
@@ -144,7 +231,8 @@ export function mountOpenApi(app: NestFastifyApplication): void {
   fastify.get(`/${DOCS_PATH}`, (_request, reply) => reply.header('Content-Type', 'text/html; charset=utf-8').send(SWAGGER_PAGE));
   fastify.get(`/${DOCS_PATH}/:file`, (request, reply) => {
     const name = (request.params as { file: string }).file;
-    if (name === SWAGGER_START) return reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(SWAGGER_START_SCRIPT);
+    if (name === SWAGGER_START)
+      return reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(SWAGGER_START_SCRIPT);
     const file = SWAGGER_ASSETS.has(name) ? fileUnder(assets, name) : null;
     if (!file) return reply.code(404).send(toErrorReply(new NotFoundException('No such file.')).body);
     return sendFile(request, reply, file, 'public, max-age=3600');
@@ -152,7 +240,13 @@ export function mountOpenApi(app: NestFastifyApplication): void {
 }
 
 const SWAGGER_START = 'binaan-start.js';
-const SWAGGER_ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png', 'favicon-16x16.png']);
+const SWAGGER_ASSETS = new Set([
+  'swagger-ui.css',
+  'swagger-ui-bundle.js',
+  'swagger-ui-standalone-preset.js',
+  'favicon-32x32.png',
+  'favicon-16x16.png',
+]);
 
 /** swagger-ui-dist's folder (its own absolute-path helper), beside our init script. */
 function swaggerUiAssets(): string {

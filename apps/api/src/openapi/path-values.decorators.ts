@@ -7,7 +7,8 @@ import { catalogueEntry } from '@binaan/workflows';
 import type { WorkflowEventName, WorkflowResource } from '@binaan/contracts';
 
 /** A path parameter taking one of `values`. */
-export const ApiPathValues = (name: string, values: readonly string[], description: string) => ApiParam({ name, description, enum: [...values] });
+export const ApiPathValues = (name: string, values: readonly string[], description: string) =>
+  ApiParam({ name, description, enum: [...values] });
 
 /** The events a route's `actions/{event}` may send to these machines: each machine's events but Create (made by its own route). */
 export function actionEvents(machines: readonly WorkflowResource[]): WorkflowEventName[] {
@@ -16,4 +17,8 @@ export function actionEvents(machines: readonly WorkflowResource[]): WorkflowEve
 
 /** `actions/{event}` of a route driven by workflow machines. */
 export const ApiActionEvent = (...machines: WorkflowResource[]) =>
-  ApiPathValues('event', actionEvents(machines), `A workflow event of the ${machines.join(' or ')} machine (GET /api/workflows/{resource} lists which each status allows)`);
+  ApiPathValues(
+    'event',
+    actionEvents(machines),
+    `A workflow event of the ${machines.join(' or ')} machine (GET /api/workflows/{resource} lists which each status allows)`,
+  );

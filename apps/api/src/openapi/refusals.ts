@@ -41,7 +41,7 @@ export function routeHandlers(app: INestApplication): Map<string, Route> {
       if (typeof controller !== 'function') continue;
       const prototype = controller.prototype as Record<string, unknown>;
       for (const key of Object.getOwnPropertyNames(prototype)) {
-        const handler = key === 'constructor' ? undefined : Object.getOwnPropertyDescriptor(prototype, key)?.value as unknown;
+        const handler = key === 'constructor' ? undefined : (Object.getOwnPropertyDescriptor(prototype, key)?.value as unknown);
         if (typeof handler === 'function') routes.set(`${controller.name}_${key}`, { controller, handler: handler as Handler });
       }
     }
@@ -93,7 +93,10 @@ export function declareSharedRefusals(document: OpenAPIObject, routes: Map<strin
       const need = metadata<AccessRightNeed>(ACCESS_RIGHT, route);
       const name = operation.operationId!.slice(route.controller.name.length + 1);
       if (!operation.requestBody && takesBody(route, name)) {
-        operation.requestBody = { required: true, content: { 'application/json': { schema: { type: 'object', description: 'See the summary for its fields' } } } };
+        operation.requestBody = {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', description: 'See the summary for its fields' } } },
+        };
       }
       if (!Object.keys(operation.responses ?? {}).some((status) => status.startsWith('2'))) {
         (operation.responses ??= {})[String(successStatus(route, method))] = { description: 'OK' };
@@ -113,8 +116,10 @@ export function declareSharedRefusals(document: OpenAPIObject, routes: Map<strin
         if (reasons.length > 0) declare(operation, 403, reasons.join('; '));
       }
       if (/\{[^}]+\}/.test(path)) declare(operation, 404, 'notFound: nothing has this id (or it belongs to another company)');
-      if (metadata<boolean>(API_RATE_LIMITED, route)) declare(operation, 429, 'tooManyRequests: over the budget of this address (Retry-After)', RETRY_AFTER);
-      if (!metadata<boolean>(API_STORE_FREE, route)) declare(operation, 503, 'storeUnavailable: the store cannot be reached (Retry-After)', RETRY_AFTER);
+      if (metadata<boolean>(API_RATE_LIMITED, route))
+        declare(operation, 429, 'tooManyRequests: over the budget of this address (Retry-After)', RETRY_AFTER);
+      if (!metadata<boolean>(API_STORE_FREE, route))
+        declare(operation, 503, 'storeUnavailable: the store cannot be reached (Retry-After)', RETRY_AFTER);
     }
   }
 }

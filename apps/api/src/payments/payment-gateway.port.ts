@@ -33,7 +33,10 @@ export type GatewayNotice = {
 export type CallbackRefusalReason = 'unsigned' | 'forged' | 'late' | 'unreadable';
 
 export class CallbackRefused extends Error {
-  constructor(readonly reason: CallbackRefusalReason, message: string) {
+  constructor(
+    readonly reason: CallbackRefusalReason,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -18,7 +18,10 @@ export class PaymentGateways implements OnApplicationShutdown {
   private gateway: Promise<PaymentGateway | null> | null = null;
   private standIn: StripeStandIn | null = null;
 
-  constructor(@Inject(API_CONFIG) private readonly config: ApiConfig, @Inject(CLOCK) private readonly now: Clock) {}
+  constructor(
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    @Inject(CLOCK) private readonly now: Clock,
+  ) {}
 
   /** The gateway, or null when none may be used here. */
   current(): Promise<PaymentGateway | null> {
@@ -28,9 +31,13 @@ export class PaymentGateways implements OnApplicationShutdown {
 
   private async open(): Promise<PaymentGateway | null> {
     const { stripeSecretKey, stripeWebhookSecret, stripeApiUrl } = this.config;
-    if (stripeSecretKey && stripeWebhookSecret) return new StripeCheckoutGateway({ secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret, apiUrl: stripeApiUrl });
+    if (stripeSecretKey && stripeWebhookSecret)
+      return new StripeCheckoutGateway({ secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret, apiUrl: stripeApiUrl });
     if (this.config.environment === 'production') return null;
-    const keys = { secretKey: `sk_test_${randomBytes(16).toString('hex')}`, webhookSecret: `whsec_${randomBytes(24).toString('base64url')}` };
+    const keys = {
+      secretKey: `sk_test_${randomBytes(16).toString('hex')}`,
+      webhookSecret: `whsec_${randomBytes(24).toString('base64url')}`,
+    };
     this.standIn = await startStripeStandIn({ ...keys, webhookUrl: `${this.config.publicUrl}${STRIPE_WEBHOOK_PATH}`, now: this.now });
     return new StripeCheckoutGateway({ ...keys, apiUrl: this.standIn.url });
   }

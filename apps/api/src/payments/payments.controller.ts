@@ -15,10 +15,11 @@ export class BillingCheckoutController {
   @Post(':id/checkout')
   @HttpCode(201)
   @ApiOperation({
-    summary: 'The company administrator opens the payment gateway\'s page for a bill waiting for payment: { url, sessionId }',
-    description: 'Card or FPX, typed on the gateway\'s page (never on Binaan\'s). The bill is paid when the gateway\'s signed callback arrives.',
+    summary: "The company administrator opens the payment gateway's page for a bill waiting for payment: { url, sessionId }",
+    description:
+      "Card or FPX, typed on the gateway's page (never on Binaan's). The bill is paid when the gateway's signed callback arrives.",
   })
-  @ApiRefusal(404, 'billingNotFound: no such bill, or another company\'s')
+  @ApiRefusal(404, "billingNotFound: no such bill, or another company's")
   @ApiRefusal(409, 'billingNotPayable: not waiting for payment; onlinePaymentUnavailable: no gateway configured')
   checkout(@Param('id') id: string, @Req() request: AuthenticatedRequest) {
     return this.payments.checkout(request.principal!, id);

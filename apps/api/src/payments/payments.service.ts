@@ -42,17 +42,34 @@ export class Payments {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const bill = await this.bills.bill(billingId).catch(() => null);
       if (!bill || bill.companyId !== companyId) throw refusal(404, ErrorCodes.billingNotFound, 'There is no such billing record.');
-      if (bill.state.status !== 'pendingPayment') throw refusal(409, ErrorCodes.billingNotPayable, `The billing record ${billingId} is ${bill.state.status}, not waiting for payment.`, { status: bill.state.status });
-      if (!gateway) throw refusal(409, ErrorCodes.onlinePaymentUnavailable, 'Online payment is not available: pay by cheque or bank draft.');
+      if (bill.state.status !== 'pendingPayment')
+        throw refusal(
+          409,
+          ErrorCodes.billingNotPayable,
+          `The billing record ${billingId} is ${bill.state.status}, not waiting for payment.`,
+          { status: bill.state.status },
+        );
+      if (!gateway)
+        throw refusal(409, ErrorCodes.onlinePaymentUnavailable, 'Online payment is not available: pay by cheque or bank draft.');
       const back = `${this.config.publicUrl}/administration/subscription`;
       const session = await gateway.startCheckout({
-        billingId, amount: bill.total, currency: 'MYR', companyId, description: `Binaan ${bill.packageId ?? 'usage'} (${billingId})`,
-        successUrl: `${back}?paid=${encodeURIComponent(billingId)}`, cancelUrl: `${back}?cancelled=${encodeURIComponent(billingId)}`,
+        billingId,
+        amount: bill.total,
+        currency: 'MYR',
+        companyId,
+        description: `Binaan ${bill.packageId ?? 'usage'} (${billingId})`,
+        successUrl: `${back}?paid=${encodeURIComponent(billingId)}`,
+        cancelUrl: `${back}?cancelled=${encodeURIComponent(billingId)}`,
       });
-      const event: BillingEvent = { type: 'PaymentCheckoutStarted', data: { billingId, gateway: gateway.name, sessionId: session.sessionId, amount: bill.total, currency: 'MYR' } };
+      const event: BillingEvent = {
+        type: 'PaymentCheckoutStarted',
+        data: { billingId, gateway: gateway.name, sessionId: session.sessionId, amount: bill.total, currency: 'MYR' },
+      };
       try {
         await this.store.append({
-          streamId: billingStream(billingId), streamType: BILLING_STREAM_TYPE, expectedRevision: bill.revision,
+          streamId: billingStream(billingId),
+          streamType: BILLING_STREAM_TYPE,
+          expectedRevision: bill.revision,
           events: [{ type: event.type, data: event.data, metadata: { actorUserId: principal.userId, actorCompanyId: companyId } }],
         });
         return { success: true as const, billingId, url: session.url, sessionId: session.sessionId };
@@ -78,10 +95,17 @@ export class Payments {
     if (notice.kind !== 'paid') return { received: true, paid: false };
     const bill = notice.billingId ? await this.bills.bill(notice.billingId).catch(() => null) : null;
     if (!bill || !notice.sessionId || !bill.checkoutSessions.includes(notice.sessionId)) {
-      throw refusal(400, ErrorCodes.paymentCallbackRefused, 'The callback names no checkout Binaan started for that bill.', { reason: 'unknownCheckout' });
+      throw refusal(400, ErrorCodes.paymentCallbackRefused, 'The callback names no checkout Binaan started for that bill.', {
+        reason: 'unknownCheckout',
+      });
     }
-    if (notice.currency?.toLowerCase() !== 'myr') throw refusal(400, ErrorCodes.paymentCallbackRefused, `The payment is in ${notice.currency}, not MYR.`, { reason: 'currency' });
-    const outcome = await this.bills.pay(bill.billingId, { method: 'online', reference: notice.paymentReference ?? notice.sessionId, amount: notice.amount ?? -1 }, GATEWAY_ACTOR);
+    if (notice.currency?.toLowerCase() !== 'myr')
+      throw refusal(400, ErrorCodes.paymentCallbackRefused, `The payment is in ${notice.currency}, not MYR.`, { reason: 'currency' });
+    const outcome = await this.bills.pay(
+      bill.billingId,
+      { method: 'online', reference: notice.paymentReference ?? notice.sessionId, amount: notice.amount ?? -1 },
+      GATEWAY_ACTOR,
+    );
     return { received: true, paid: true, billingId: outcome.billingId, alreadyPaid: outcome.alreadyPaid, period: outcome.period };
   }
 }

@@ -44,7 +44,9 @@ describe('the personal data declarations', () => {
   });
 
   it('are all on the record above, so a new one is written there with its places', () => {
-    const unrecorded = Object.entries(declared).filter(([type, { fields }]) => (SEALED_PLACES[type]?.length ?? 0) < fields.length).map(([type]) => type);
+    const unrecorded = Object.entries(declared)
+      .filter(([type, { fields }]) => (SEALED_PLACES[type]?.length ?? 0) < fields.length)
+      .map(([type]) => type);
     expect(unrecorded).toEqual([]);
   });
 });

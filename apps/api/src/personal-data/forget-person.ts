@@ -23,8 +23,10 @@ export async function subjectsOfUser(store: EventStore, lookup: LookupKeys, user
   const subjects = new Set<string>([userId]);
   for (const event of events) {
     const data = event.data as { email?: unknown; mobile?: unknown };
-    if (event.type === 'UserSignedUp' && typeof data.email === 'string' && data.email !== ERASED) subjects.add(lookup.emailSubject(data.email));
-    if ((event.type === 'UserSignedUp' || event.type === 'MobileChanged') && typeof data.mobile === 'string' && data.mobile !== ERASED) subjects.add(lookup.mobileSubject(data.mobile));
+    if (event.type === 'UserSignedUp' && typeof data.email === 'string' && data.email !== ERASED)
+      subjects.add(lookup.emailSubject(data.email));
+    if ((event.type === 'UserSignedUp' || event.type === 'MobileChanged') && typeof data.mobile === 'string' && data.mobile !== ERASED)
+      subjects.add(lookup.mobileSubject(data.mobile));
   }
   return [...subjects];
 }
@@ -34,7 +36,13 @@ export async function subjectsOfUser(store: EventStore, lookup: LookupKeys, user
  * subject alone (`email.<hmac>`: a participant without an account). The read models that read personal
  * events are rebuilt on SQL stores.
  */
-export async function forgetPerson(store: EventStore, keys: PersonalKeyStore, lookup: LookupKeys, request: ForgetRequest, declaredTypes: readonly string[] = []): Promise<Forgotten> {
+export async function forgetPerson(
+  store: EventStore,
+  keys: PersonalKeyStore,
+  lookup: LookupKeys,
+  request: ForgetRequest,
+  declaredTypes: readonly string[] = [],
+): Promise<Forgotten> {
   const subjects = (await subjectsOfUser(store, lookup, request.subjectId)) ?? [request.subjectId];
   let keyDestroyed = false;
   for (const subject of subjects) if (await keys.forget(subject)) keyDestroyed = true;
@@ -42,14 +50,23 @@ export async function forgetPerson(store: EventStore, keys: PersonalKeyStore, lo
     streamId: forgottenStream(request.subjectId),
     streamType: 'personalData',
     expectedRevision: 'any',
-    events: [{ type: FORGOTTEN_EVENT, data: { subjectId: request.subjectId, subjects, reason: request.reason, via: request.via, keyDestroyed }, metadata: { actorUserId: request.byUserId } }],
+    events: [
+      {
+        type: FORGOTTEN_EVENT,
+        data: { subjectId: request.subjectId, subjects, reason: request.reason, via: request.via, keyDestroyed },
+        metadata: { actorUserId: request.byUserId },
+      },
+    ],
   });
   let rebuilt: string[] = [];
   if (store instanceof SqlEventStore) {
     // The retained types (sign-ins, sessions, phone codes) are sealed under a day's key, never a person's
     // (retention.ts): nothing of theirs to rebuild there, and a rebuild would reset the sessions' inactivity clock.
     const rebuilding = declaredTypes.filter((type) => !(type in identityRetainedData));
-    const copying = store.projectionNames().filter((projection) => projection.eventTypes?.some((type) => rebuilding.includes(type))).map((projection) => projection.name);
+    const copying = store
+      .projectionNames()
+      .filter((projection) => projection.eventTypes?.some((type) => rebuilding.includes(type)))
+      .map((projection) => projection.name);
     if (copying.length > 0) rebuilt = (await store.rebuild(undefined, copying)).projections;
     // PGlite keeps its data folder on this machine: the old row versions go with a full vacuum (the rebuilt
     // tables' old files are gone already), and the write-ahead log that still holds the rows written
@@ -64,7 +81,9 @@ export async function forgetPerson(store: EventStore, keys: PersonalKeyStore, lo
  * backup older than an erasure cannot bring the person back while the log remembers the erasure.
  */
 export async function reapplyForgets(store: SqlEventStore, keys: PersonalKeyStore): Promise<number> {
-  const rows = await store.db.query<{ stream_id: string }>("SELECT stream_id FROM streams WHERE stream_type = 'personalData'").catch(() => []);
+  const rows = await store.db
+    .query<{ stream_id: string }>("SELECT stream_id FROM streams WHERE stream_type = 'personalData'")
+    .catch(() => []);
   let forgotten = 0;
   for (const row of rows) {
     const subjects = new Set<string>([row.stream_id.slice('personal-data-'.length)]);

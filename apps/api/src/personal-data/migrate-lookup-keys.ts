@@ -14,7 +14,11 @@ const sha40 = (email: string) => createHash('sha256').update(email).digest('hex'
 
 export type LookupMigration = { moved: { from: number; to: number }; events: number };
 
-export async function migrateLookupKeys(store: SqlEventStore, lookup: LookupKeys, byUserId: string | null = null): Promise<LookupMigration> {
+export async function migrateLookupKeys(
+  store: SqlEventStore,
+  lookup: LookupKeys,
+  byUserId: string | null = null,
+): Promise<LookupMigration> {
   const moves = new Map<string, string>();
   const users = await store.db.query<{ stream_id: string }>("SELECT stream_id FROM streams WHERE stream_type = 'user'");
   for (const { stream_id } of users) {
@@ -24,13 +28,17 @@ export async function migrateLookupKeys(store: SqlEventStore, lookup: LookupKeys
         moves.set(`email-${sha40(data.email)}`, emailClaimStream(lookup, data.email));
         moves.set(`login-${sha40(data.email)}`, loginAttemptsStream(lookup, data.email));
       }
-      if (typeof data.mobile === 'string' && data.mobile !== ERASED) moves.set(`phone-${data.mobile.slice(1)}`, phoneStream(lookup, data.mobile));
+      if (typeof data.mobile === 'string' && data.mobile !== ERASED)
+        moves.set(`phone-${data.mobile.slice(1)}`, phoneStream(lookup, data.mobile));
     }
   }
   // Registrations claim their e-mail per event: eventRegistrationEmail-<article>-<key>.
-  const registrations = await store.db.query<{ article_id: string; email: string }>('SELECT article_id, email FROM cert_registrations').catch(() => []);
+  const registrations = await store.db
+    .query<{ article_id: string; email: string }>('SELECT article_id, email FROM cert_registrations')
+    .catch(() => []);
   for (const { article_id, email } of registrations) {
-    if (email !== ERASED) moves.set(`eventRegistrationEmail-${article_id}-${sha40(email)}`, `eventRegistrationEmail-${article_id}-${lookup.email(email)}`);
+    if (email !== ERASED)
+      moves.set(`eventRegistrationEmail-${article_id}-${sha40(email)}`, `eventRegistrationEmail-${article_id}-${lookup.email(email)}`);
   }
   let from = 0;
   let to = 0;
@@ -42,7 +50,11 @@ export async function migrateLookupKeys(store: SqlEventStore, lookup: LookupKeys
     from++;
     // The new stream may exist already (an attempt made under the new key before the migration ran): the
     // old events are appended after its own, each with the time it was first recorded at.
-    const copies: NewEvent[] = old.map((event) => ({ type: event.type, data: event.data, metadata: { ...event.metadata, migratedRecordedAt: event.metadata.recordedAt } }));
+    const copies: NewEvent[] = old.map((event) => ({
+      type: event.type,
+      data: event.data,
+      metadata: { ...event.metadata, migratedRecordedAt: event.metadata.recordedAt },
+    }));
     for (let at = 0; at < copies.length; at += 500) {
       await store.append({ streamId: newId, streamType: old[0]!.streamType, expectedRevision: 'any', events: copies.slice(at, at + 500) });
     }
@@ -56,7 +68,9 @@ export async function migrateLookupKeys(store: SqlEventStore, lookup: LookupKeys
     });
   }
   await store.append({
-    streamId: 'lookupKeyMigrations', streamType: 'lookupKeyMigration', expectedRevision: 'any',
+    streamId: 'lookupKeyMigrations',
+    streamType: 'lookupKeyMigration',
+    expectedRevision: 'any',
     events: [{ type: 'LookupKeysMigrated', data: { streamsMoved: from, streamsWritten: to, events }, metadata: { actorUserId: byUserId } }],
   });
   if (from > 0) await store.rebuild();

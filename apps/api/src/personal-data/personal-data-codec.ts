@@ -13,7 +13,10 @@ export function personalDataMasterKeys(config: ApiConfig): string[] {
 }
 
 export function personalDataCodecFor(config: ApiConfig, db: SqlDatabase): FieldPersonalDataCodec {
-  return new FieldPersonalDataCodec(personalDataDeclarations(lookupKeysFor(config)), new SqlPersonalKeyStore(db, personalDataMasterKeys(config).map(masterKeyFrom)));
+  return new FieldPersonalDataCodec(
+    personalDataDeclarations(lookupKeysFor(config)),
+    new SqlPersonalKeyStore(db, personalDataMasterKeys(config).map(masterKeyFrom)),
+  );
 }
 
 /** The e-mail and mobile lookup keys under the configured LOOKUP_HMAC_KEY (or the one kept in DATA_DIR). */

@@ -8,7 +8,11 @@ import type { PersonalDataService } from './personal-data.service.js';
 
 /** A platform administrator forgets a person (their keys destroyed, PersonalDataForgotten recorded). */
 export class ForgetPerson extends Command<Resolved<PersonalDataService['forget']>> {
-  constructor(readonly principal: Principal, readonly userId: string, readonly body: ForgetPersonDto) {
+  constructor(
+    readonly principal: Principal,
+    readonly userId: string,
+    readonly body: ForgetPersonDto,
+  ) {
     super();
   }
 }

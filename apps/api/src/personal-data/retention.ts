@@ -63,12 +63,30 @@ export async function forgetExpired(store: EventStore, options: { now: Date; mon
     // the sessions projection deletes the rows when it meets the record (in the append's transaction, and
     // again in a rebuild, sessions recorded before the days existed included); the DELETE after it finds
     // nothing then, unless the store runs without that projection.
-    const older = await store.db.query<{ n: string | number }>('SELECT COUNT(*) AS n FROM identity_sessions WHERE started_at < $1', [run.olderThan]).catch(() => [{ n: 0 }]);
+    const older = await store.db
+      .query<{ n: string | number }>('SELECT COUNT(*) AS n FROM identity_sessions WHERE started_at < $1', [run.olderThan])
+      .catch(() => [{ n: 0 }]);
     run.sessions = Number(older[0]?.n ?? 0);
     if (run.sessions > 0) {
       await store.append({
-        streamId: SESSIONS_RETENTION_STREAM, streamType: 'personalDataRetention', expectedRevision: 'any',
-        events: [{ type: FORGOTTEN_EVENT, data: { subjectId: 'sessions', subjects: [], reason, via: 'retention', keyDestroyed: false, olderThan: run.olderThan, deleted: { sessions: run.sessions } }, metadata: { actorUserId: RETENTION_ACTOR } }],
+        streamId: SESSIONS_RETENTION_STREAM,
+        streamType: 'personalDataRetention',
+        expectedRevision: 'any',
+        events: [
+          {
+            type: FORGOTTEN_EVENT,
+            data: {
+              subjectId: 'sessions',
+              subjects: [],
+              reason,
+              via: 'retention',
+              keyDestroyed: false,
+              olderThan: run.olderThan,
+              deleted: { sessions: run.sessions },
+            },
+            metadata: { actorUserId: RETENTION_ACTOR },
+          },
+        ],
       });
       await store.db.query('DELETE FROM identity_sessions WHERE started_at < $1', [run.olderThan]);
     }
@@ -76,12 +94,29 @@ export async function forgetExpired(store: EventStore, options: { now: Date; mon
   for (const channel of ['email', 'sms'] as const) run.outbox[channel] = await pruneOutbox(options.dataDir, channel, cutoff.getTime());
   if (run.outbox.email + run.outbox.sms > 0) {
     await store.append({
-      streamId: OUTBOX_RETENTION_STREAM, streamType: 'personalDataRetention', expectedRevision: 'any',
-      events: [{ type: FORGOTTEN_EVENT, data: { subjectId: 'outbox', subjects: [], reason, via: 'retention', keyDestroyed: false, olderThan: cutoff.toISOString(), deleted: { ...run.outbox } }, metadata: { actorUserId: RETENTION_ACTOR } }],
+      streamId: OUTBOX_RETENTION_STREAM,
+      streamType: 'personalDataRetention',
+      expectedRevision: 'any',
+      events: [
+        {
+          type: FORGOTTEN_EVENT,
+          data: {
+            subjectId: 'outbox',
+            subjects: [],
+            reason,
+            via: 'retention',
+            keyDestroyed: false,
+            olderThan: cutoff.toISOString(),
+            deleted: { ...run.outbox },
+          },
+          metadata: { actorUserId: RETENTION_ACTOR },
+        },
+      ],
     });
   }
   // PGlite keeps its data folder on this machine: the deleted sessions rows' old versions go as after a person is forgotten.
-  if (store instanceof SqlEventStore && store.kind === 'pglite' && (run.sessions > 0 || run.days.length > 0)) await erasePgliteLeftovers(store);
+  if (store instanceof SqlEventStore && store.kind === 'pglite' && (run.sessions > 0 || run.days.length > 0))
+    await erasePgliteLeftovers(store);
   return run;
 }
 
@@ -92,8 +127,23 @@ export async function forgetExpired(store: EventStore, options: { now: Date; mon
 async function forgetDay(store: EventStore, keys: PersonalKeyStore, subject: string, reason: string): Promise<boolean> {
   try {
     await store.append({
-      streamId: forgottenStream(subject), streamType: 'personalData', expectedRevision: 'no_stream',
-      events: [{ type: FORGOTTEN_EVENT, data: { subjectId: subject, subjects: [subject], reason, via: 'retention', keyDestroyed: true, covers: ['loginAttempts', 'session', 'phone'] }, metadata: { actorUserId: RETENTION_ACTOR } }],
+      streamId: forgottenStream(subject),
+      streamType: 'personalData',
+      expectedRevision: 'no_stream',
+      events: [
+        {
+          type: FORGOTTEN_EVENT,
+          data: {
+            subjectId: subject,
+            subjects: [subject],
+            reason,
+            via: 'retention',
+            keyDestroyed: true,
+            covers: ['loginAttempts', 'session', 'phone'],
+          },
+          metadata: { actorUserId: RETENTION_ACTOR },
+        },
+      ],
     });
   } catch (error) {
     if (!(error instanceof WrongExpectedRevision)) throw error;
@@ -154,7 +204,8 @@ export class RetentionJob implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationBootstrap(): void {
     if (!this.config.reactors) return;
-    const tick = () => void this.run().catch((error: unknown) => this.logger.error(`retention: ${error instanceof Error ? error.message : String(error)}`));
+    const tick = () =>
+      void this.run().catch((error: unknown) => this.logger.error(`retention: ${error instanceof Error ? error.message : String(error)}`));
     const first = setTimeout(() => {
       tick();
       const every = setInterval(tick, RETENTION_EVERY_MS);
@@ -172,10 +223,16 @@ export class RetentionJob implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** One run (a run already under way is joined, not doubled). */
   run(): Promise<RetentionRun> {
-    this.running ??= forgetExpired(this.store, { now: this.now(), months: this.config.personalDataRetentionMonths, dataDir: this.config.dataDir })
+    this.running ??= forgetExpired(this.store, {
+      now: this.now(),
+      months: this.config.personalDataRetentionMonths,
+      dataDir: this.config.dataDir,
+    })
       .then((run) => {
         if (run.days.length > 0 || run.outbox.email + run.outbox.sms > 0 || run.sessions > 0) {
-          this.logger.log(`retention: forgot ${run.days.length} day(s) of sign-ins, sessions and phone codes, ${run.sessions} session row(s), ${run.outbox.email} e-mail(s) and ${run.outbox.sms} SMS in the outbox, recorded before ${run.olderThan}`);
+          this.logger.log(
+            `retention: forgot ${run.days.length} day(s) of sign-ins, sessions and phone codes, ${run.sessions} session row(s), ${run.outbox.email} e-mail(s) and ${run.outbox.sms} SMS in the outbox, recorded before ${run.olderThan}`,
+          );
         }
         return run;
       })

@@ -5,7 +5,11 @@ import type { Principal } from '../common/principal.js';
 import { PlatformConfiguration } from './platform-configuration.service.js';
 
 export class ChangePlatformSetting extends Command<Resolved<PlatformConfiguration['change']>> {
-  constructor(readonly principal: Principal, readonly key: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly key: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }

@@ -11,16 +11,24 @@ import { PlatformConfiguration } from './platform-configuration.service.js';
 @ApiTags('platform-configuration')
 @Controller('platform-configuration')
 export class PlatformConfigurationController {
-  constructor(private readonly commands: CommandBus, private readonly configuration: PlatformConfiguration) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly configuration: PlatformConfiguration,
+  ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every setting (§9 constants, each package\'s price and caps): { settings: [{ key, group, kind, value, defaultValue, unlimitedAllowed, allowedValues, changedAt, changedBy, reason }] }; money in sen, rates in basis points, null unlimited' })
+  @ApiOperation({
+    summary:
+      "Every setting (§9 constants, each package's price and caps): { settings: [{ key, group, kind, value, defaultValue, unlimitedAllowed, allowedValues, changedAt, changedBy, reason }] }; money in sen, rates in basis points, null unlimited",
+  })
   list() {
     return this.configuration.list();
   }
 
   @Get(':key/history')
-  @ApiOperation({ summary: 'A setting\'s changes, newest first: ?after=&limit=; { items: [{ previous, value, reason, changedAt, changedBy }], next }' })
+  @ApiOperation({
+    summary: "A setting's changes, newest first: ?after=&limit=; { items: [{ previous, value, reason, changedAt, changedBy }], next }",
+  })
   @ApiRefusal(400, 'validationFailed: after or limit')
   history(@Param('key') key: string, @Query() query: Record<string, unknown>) {
     return this.configuration.history(key, query);
@@ -29,7 +37,7 @@ export class PlatformConfigurationController {
   @Put(':key')
   @HttpCode(200)
   @ApiOperation({ summary: 'A platform administrator changes a setting: { value, reason }' })
-  @ApiRefusal(409, 'settingUnchanged: the value is the setting\'s value already; wrongExpectedRevision: another change went first')
+  @ApiRefusal(409, "settingUnchanged: the value is the setting's value already; wrongExpectedRevision: another change went first")
   change(@Param('key') key: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new ChangePlatformSetting(request.principal!, key, body));
   }

@@ -4,5 +4,9 @@ import { PLATFORM_CONFIGURATION_COMMAND_HANDLERS } from './platform-configuratio
 import { PlatformConfigurationController } from './platform-configuration.controller.js';
 import { PlatformConfiguration } from './platform-configuration.service.js';
 
-@Module({ controllers: [PlatformConfigurationController], providers: [...PLATFORM_CONFIGURATION_COMMAND_HANDLERS, PlatformConfiguration], exports: [PlatformConfiguration] })
+@Module({
+  controllers: [PlatformConfigurationController],
+  providers: [...PLATFORM_CONFIGURATION_COMMAND_HANDLERS, PlatformConfiguration],
+  exports: [PlatformConfiguration],
+})
 export class PlatformConfigurationModule {}

@@ -17,7 +17,7 @@ export const platformConfigurationProjection: Projection = {
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
       if (stored.streamType !== CONFIGURATION_STREAM_TYPE || stored.type !== 'PlatformSettingChanged') continue;
-      const { key, previous, value, reason } = (stored.data as PlatformSettingChanged['data']);
+      const { key, previous, value, reason } = stored.data as PlatformSettingChanged['data'];
       const at = stored.metadata.recordedAt;
       const by = stored.metadata.actorUserId ?? null;
       await db.query(

@@ -15,7 +15,15 @@ import { SETTINGS, SETTINGS_BY_KEY, settingValueProblem, type SettingValues } fr
 
 const REASON_MAX = 500;
 type SettingRow = { key: string; value: string | number | null; changed_at: Date | string; changed_by_name: string | null; reason: string };
-type ChangeRow = { position: string | number; key: string; previous: string | number | null; value: string | number | null; reason: string; changed_at: Date | string; changed_by_name: string | null };
+type ChangeRow = {
+  position: string | number;
+  key: string;
+  previous: string | number | null;
+  value: string | number | null;
+  reason: string;
+  changed_at: Date | string;
+  changed_by_name: string | null;
+};
 const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
 
 @Injectable()
@@ -49,9 +57,16 @@ export class PlatformConfiguration {
       settings: SETTINGS.map((setting) => {
         const row = changed.get(setting.key);
         return {
-          key: setting.key, group: setting.group, kind: setting.kind, value: row ? numberOrNull(row.value) : setting.defaultValue, defaultValue: setting.defaultValue,
-          unlimitedAllowed: setting.unlimitedAllowed, allowedValues: setting.allowedValues ? [...setting.allowedValues] : null,
-          changedAt: row ? new Date(row.changed_at).toISOString() : null, changedBy: row?.changed_by_name ?? null, reason: row?.reason ?? null,
+          key: setting.key,
+          group: setting.group,
+          kind: setting.kind,
+          value: row ? numberOrNull(row.value) : setting.defaultValue,
+          defaultValue: setting.defaultValue,
+          unlimitedAllowed: setting.unlimitedAllowed,
+          allowedValues: setting.allowedValues ? [...setting.allowedValues] : null,
+          changedAt: row ? new Date(row.changed_at).toISOString() : null,
+          changedBy: row?.changed_by_name ?? null,
+          reason: row?.reason ?? null,
         };
       }),
     };
@@ -67,10 +82,19 @@ export class PlatformConfiguration {
        WHERE c.key = $1 ${after ? 'AND c.position < $2' : ''} ORDER BY c.position DESC LIMIT ${limit + 1}`,
       after ? [key, after[1]] : [key],
     );
-    return keysetPage(rows, limit, (row) => ({
-      key: row.key, previous: numberOrNull(row.previous), value: numberOrNull(row.value), reason: row.reason,
-      changedAt: new Date(row.changed_at).toISOString(), changedBy: row.changed_by_name,
-    }), (row) => [row.key, String(row.position)]);
+    return keysetPage(
+      rows,
+      limit,
+      (row) => ({
+        key: row.key,
+        previous: numberOrNull(row.previous),
+        value: numberOrNull(row.value),
+        reason: row.reason,
+        changedAt: new Date(row.changed_at).toISOString(),
+        changedBy: row.changed_by_name,
+      }),
+      (row) => [row.key, String(row.position)],
+    );
   }
 
   /** `{ value, reason }` by a platform administrator: 400 for a value that does not fit, 409 settingUnchanged for the same value. */
@@ -86,14 +110,17 @@ export class PlatformConfiguration {
     const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
     if (reason === '') fields.reason = ['required'];
     else if (reason.length > REASON_MAX) fields.reason = ['tooLong'];
-    if (Object.keys(fields).length > 0) throw refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
+    if (Object.keys(fields).length > 0)
+      throw refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
     const value = input.value as number | null;
     const head = await this.store.streamHead(CONFIGURATION_STREAM);
     const previous = await this.value(key);
     if (previous === value) throw refusal(409, ErrorCodes.settingUnchanged, `${key} is ${value === null ? 'unlimited' : value} already.`);
     const event: PlatformSettingChanged = { type: 'PlatformSettingChanged', data: { key, previous, value, reason } };
     await this.store.append({
-      streamId: CONFIGURATION_STREAM, streamType: CONFIGURATION_STREAM_TYPE, expectedRevision: head ? head.revision : 'no_stream',
+      streamId: CONFIGURATION_STREAM,
+      streamType: CONFIGURATION_STREAM_TYPE,
+      expectedRevision: head ? head.revision : 'no_stream',
       events: [{ type: event.type, data: event.data, metadata: { actorUserId: principal.userId } }],
     });
     return { success: true as const, key, previous, value };

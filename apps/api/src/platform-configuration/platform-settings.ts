@@ -26,19 +26,52 @@ export type SettingDefinition = {
 /** §9's storage sizes, in gigabytes: 10 GB, 100 GB, 500 GB, 1 TB, 10 TB. */
 export const STORAGE_SIZES_GB = [10, 100, 500, 1000, 10000] as const;
 /** The package figures a package setting key ends with. */
-export const PACKAGE_FIGURES = ['price', 'tenderInvitations', 'awardValuePerYear', 'purchaseOrderValuePerYear', 'claimValuePerYear', 'storageGb'] as const;
+export const PACKAGE_FIGURES = [
+  'price',
+  'tenderInvitations',
+  'awardValuePerYear',
+  'purchaseOrderValuePerYear',
+  'claimValuePerYear',
+  'storageGb',
+] as const;
 export type PackageFigure = (typeof PACKAGE_FIGURES)[number];
 export const packageSettingKey = (packageId: PackageId, figure: PackageFigure) => `package.${packageId}.${figure}`;
 
 const RM = (ringgit: number) => ringgit * 100;
 /** Defaults by tier (both package types alike): README.md "Figures the spec does not give". */
 const TIER_DEFAULTS: Record<PackageTierName, Record<PackageFigure, number | null>> = {
-  basic: { price: RM(3_000), tenderInvitations: 100, awardValuePerYear: RM(2_000_000), purchaseOrderValuePerYear: RM(2_000_000), claimValuePerYear: RM(2_000_000), storageGb: 10 },
-  advanced: { price: RM(7_500), tenderInvitations: 1_000, awardValuePerYear: RM(20_000_000), purchaseOrderValuePerYear: RM(20_000_000), claimValuePerYear: RM(20_000_000), storageGb: 100 },
-  elite: { price: RM(15_000), tenderInvitations: null, awardValuePerYear: null, purchaseOrderValuePerYear: null, claimValuePerYear: null, storageGb: 1_000 },
+  basic: {
+    price: RM(3_000),
+    tenderInvitations: 100,
+    awardValuePerYear: RM(2_000_000),
+    purchaseOrderValuePerYear: RM(2_000_000),
+    claimValuePerYear: RM(2_000_000),
+    storageGb: 10,
+  },
+  advanced: {
+    price: RM(7_500),
+    tenderInvitations: 1_000,
+    awardValuePerYear: RM(20_000_000),
+    purchaseOrderValuePerYear: RM(20_000_000),
+    claimValuePerYear: RM(20_000_000),
+    storageGb: 100,
+  },
+  elite: {
+    price: RM(15_000),
+    tenderInvitations: null,
+    awardValuePerYear: null,
+    purchaseOrderValuePerYear: null,
+    claimValuePerYear: null,
+    storageGb: 1_000,
+  },
 };
 const FIGURE_KIND: Record<PackageFigure, SettingKind> = {
-  price: 'money', tenderInvitations: 'count', awardValuePerYear: 'money', purchaseOrderValuePerYear: 'money', claimValuePerYear: 'money', storageGb: 'gigabytes',
+  price: 'money',
+  tenderInvitations: 'count',
+  awardValuePerYear: 'money',
+  purchaseOrderValuePerYear: 'money',
+  claimValuePerYear: 'money',
+  storageGb: 'gigabytes',
 };
 
 export const SETTINGS: readonly SettingDefinition[] = [
@@ -48,7 +81,10 @@ export const SETTINGS: readonly SettingDefinition[] = [
   ...PACKAGE_IDS.flatMap((packageId) => {
     const tier = packageId.split('-')[1] as PackageTierName;
     return PACKAGE_FIGURES.map((figure): SettingDefinition => ({
-      key: packageSettingKey(packageId, figure), group: packageId, kind: FIGURE_KIND[figure], defaultValue: TIER_DEFAULTS[tier][figure],
+      key: packageSettingKey(packageId, figure),
+      group: packageId,
+      kind: FIGURE_KIND[figure],
+      defaultValue: TIER_DEFAULTS[tier][figure],
       unlimitedAllowed: figure !== 'price' && figure !== 'storageGb',
       ...(figure === 'storageGb' ? { allowedValues: STORAGE_SIZES_GB } : {}),
     }));

@@ -16,6 +16,11 @@ export async function adminRightsOf(db: SqlExecutor, userId: string): Promise<Ac
 export async function requireAdminRight(db: SqlExecutor, principal: Principal, right: AdminRight): Promise<void> {
   if (principal.userType !== UserType.Admin) throw refusal(403, ErrorCodes.noAccessRight, 'This is for platform administrators.');
   if (!(await adminRightsOf(db, principal.userId)).includes(right)) {
-    throw refusal(403, ErrorCodes.adminRightMissing, `This needs the admin module's ${right} right; a platform administrator with the user right can give it.`, { right });
+    throw refusal(
+      403,
+      ErrorCodes.adminRightMissing,
+      `This needs the admin module's ${right} right; a platform administrator with the user right can give it.`,
+      { right },
+    );
   }
 }

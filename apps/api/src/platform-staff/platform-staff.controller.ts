@@ -12,7 +12,10 @@ export class PlatformStaffController {
   constructor(private readonly staff: PlatformStaffService) {}
 
   @Get('me')
-  @ApiOperation({ summary: 'The caller\'s own admin module rights', description: 'For a platform administrator: the rights the admin module\'s pages check (every one until a colleague sets theirs).' })
+  @ApiOperation({
+    summary: "The caller's own admin module rights",
+    description: "For a platform administrator: the rights the admin module's pages check (every one until a colleague sets theirs).",
+  })
   @ApiResponse({ status: 200, description: '{ rights: ["admin.company", ...] }' })
   @ApiResponse({ status: 403, description: 'noAccessRight: not a platform administrator', ...ERROR })
   mine(@Req() request: AuthenticatedRequest) {
@@ -20,7 +23,10 @@ export class PlatformStaffController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'The platform administrators and their admin module rights', description: 'Needs the admin module\'s user right. Oldest account first.' })
+  @ApiOperation({
+    summary: 'The platform administrators and their admin module rights',
+    description: "Needs the admin module's user right. Oldest account first.",
+  })
   @ApiResponse({ status: 200, description: '[{ userId, name, email, status, rights, rightsSetAt }]' })
   @ApiResponse({ status: 403, description: 'noAccessRight (not a platform administrator) or adminRightMissing (no user right)', ...ERROR })
   list(@Req() request: AuthenticatedRequest) {
@@ -28,7 +34,11 @@ export class PlatformStaffController {
   }
 
   @Put(':userId/rights')
-  @ApiOperation({ summary: 'Set a platform administrator\'s admin module rights', description: 'Needs the user right; never one\'s own. Body: { rights: [...] (at least one), reason } (3 to 500 characters), recorded with who set them.' })
+  @ApiOperation({
+    summary: "Set a platform administrator's admin module rights",
+    description:
+      "Needs the user right; never one's own. Body: { rights: [...] (at least one), reason } (3 to 500 characters), recorded with who set them.",
+  })
   @ApiResponse({ status: 200, description: 'the staff member with their rights' })
   @ApiResponse({ status: 400, description: 'validationFailed: rights empty or unknown, reason missing', ...ERROR })
   @ApiResponse({ status: 403, description: 'noAccessRight or adminRightMissing', ...ERROR })

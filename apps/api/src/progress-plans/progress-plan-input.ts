@@ -30,7 +30,8 @@ export function rowOf(nodeId: string, body: Json): PlanRow {
     return typeof value === 'string' ? value : null;
   };
   const row: PlanRow = { nodeId };
-  if (body.plannedStart !== undefined || body.plannedEnd !== undefined) row.dates = { plannedStart: date('plannedStart'), plannedEnd: date('plannedEnd') };
+  if (body.plannedStart !== undefined || body.plannedEnd !== undefined)
+    row.dates = { plannedStart: date('plannedStart'), plannedEnd: date('plannedEnd') };
   if (body.percentComplete !== undefined) {
     const raw = body.percentComplete;
     const basis = typeof raw === 'string' || typeof raw === 'number' ? parsePercent(String(raw).trim()) : null;
@@ -38,6 +39,7 @@ export function rowOf(nodeId: string, body: Json): PlanRow {
     else row.percentComplete = formatSen(basis);
   }
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
-  if (!row.dates && row.percentComplete === undefined) throw invalidFields({ body: ['send plannedStart and plannedEnd, or percentComplete'] });
+  if (!row.dates && row.percentComplete === undefined)
+    throw invalidFields({ body: ['send plannedStart and plannedEnd, or percentComplete'] });
   return row;
 }

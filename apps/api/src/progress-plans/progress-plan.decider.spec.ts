@@ -13,8 +13,11 @@ function given(...events: ProgressPlanEvent[]): ProgressPlanState {
   const created = decide('progressPlanning', null, { type: 'Create', at: AT }, proposer);
   if (!created.ok) throw new Error(created.refusal.code);
   const state = emptyPlan('P');
-  [{ type: 'ProgressPlanStarted', data: { projectId: 'P', companyId: 'C' } } as ProgressPlanEvent, { type: 'WorkflowStatusChanged', data: created.event } as ProgressPlanEvent, ...events]
-    .forEach((event, revision) => applyPlanEvent(state, event, revision, AT));
+  [
+    { type: 'ProgressPlanStarted', data: { projectId: 'P', companyId: 'C' } } as ProgressPlanEvent,
+    { type: 'WorkflowStatusChanged', data: created.event } as ProgressPlanEvent,
+    ...events,
+  ].forEach((event, revision) => applyPlanEvent(state, event, revision, AT));
   return state;
 }
 const refusal = (state: ProgressPlanState, row: PlanRow) => {
@@ -29,15 +32,20 @@ const refusal = (state: ProgressPlanState, row: PlanRow) => {
 describe('progress plan rows', () => {
   it('plans dates and records percent complete; only what changed is recorded', () => {
     const state = given({ type: 'ProgressPlanned', data: { nodeId: 'n1', plannedStart: '2026-12-01', plannedEnd: '2026-12-10' } });
-    expect(decidePlanRow(state, { nodeId: 'n1', dates: { plannedStart: '2026-12-01', plannedEnd: '2026-12-10' }, percentComplete: '25.00' }))
-      .toEqual([{ type: 'ProgressRecorded', data: { nodeId: 'n1', percentComplete: '25.00' } }]);
-    expect(decidePlanRow(state, { nodeId: 'n2', dates: { plannedStart: '2026-12-05', plannedEnd: '2026-12-05' } }))
-      .toEqual([{ type: 'ProgressPlanned', data: { nodeId: 'n2', plannedStart: '2026-12-05', plannedEnd: '2026-12-05' } }]);
+    expect(
+      decidePlanRow(state, { nodeId: 'n1', dates: { plannedStart: '2026-12-01', plannedEnd: '2026-12-10' }, percentComplete: '25.00' }),
+    ).toEqual([{ type: 'ProgressRecorded', data: { nodeId: 'n1', percentComplete: '25.00' } }]);
+    expect(decidePlanRow(state, { nodeId: 'n2', dates: { plannedStart: '2026-12-05', plannedEnd: '2026-12-05' } })).toEqual([
+      { type: 'ProgressPlanned', data: { nodeId: 'n2', plannedStart: '2026-12-05', plannedEnd: '2026-12-05' } },
+    ]);
   });
 
   it('the end before the start is 422 progressEndBeforeStart; over 100 % is 422 progressPercentOver100 (§5.3)', () => {
     const state = given();
-    expect(refusal(state, { nodeId: 'n1', dates: { plannedStart: '2026-12-10', plannedEnd: '2026-12-01' } })).toEqual([422, 'progressEndBeforeStart']);
+    expect(refusal(state, { nodeId: 'n1', dates: { plannedStart: '2026-12-10', plannedEnd: '2026-12-01' } })).toEqual([
+      422,
+      'progressEndBeforeStart',
+    ]);
     expect(refusal(state, { nodeId: 'n1', percentComplete: '100.01' })).toEqual([422, 'progressPercentOver100']);
   });
 
@@ -46,7 +54,10 @@ describe('progress plan rows', () => {
     const approved = decide('progressPlanning', state.workflow, { type: 'Approve', at: AT }, approver);
     if (!approved.ok) throw new Error(approved.refusal.code);
     applyPlanEvent(state, { type: 'WorkflowStatusChanged', data: approved.event }, state.revision + 1, AT);
-    expect(refusal(state, { nodeId: 'n1', dates: { plannedStart: '2026-12-01', plannedEnd: null } })).toEqual([409, 'progressPlanNotEditable']);
+    expect(refusal(state, { nodeId: 'n1', dates: { plannedStart: '2026-12-01', plannedEnd: null } })).toEqual([
+      409,
+      'progressPlanNotEditable',
+    ]);
     expect(decidePlanRow(state, { nodeId: 'n1', percentComplete: '60.00' })).toHaveLength(1);
   });
 });

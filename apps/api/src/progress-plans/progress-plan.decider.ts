@@ -15,7 +15,14 @@ export type ProgressPlanState = {
   updatedAt: string | null;
 };
 
-export const emptyPlan = (projectId = ''): ProgressPlanState => ({ projectId, companyId: '', revision: -1, workflow: null, entries: new Map(), updatedAt: null });
+export const emptyPlan = (projectId = ''): ProgressPlanState => ({
+  projectId,
+  companyId: '',
+  revision: -1,
+  workflow: null,
+  entries: new Map(),
+  updatedAt: null,
+});
 
 const entryOf = (state: ProgressPlanState, nodeId: string): ProgressEntry =>
   state.entries.get(nodeId) ?? state.entries.set(nodeId, { plannedStart: null, plannedEnd: null, percentComplete: null }).get(nodeId)!;
@@ -54,13 +61,20 @@ export function decidePlanRow(state: ProgressPlanState, row: PlanRow): ProgressP
   const current = state.entries.get(row.nodeId) ?? { plannedStart: null, plannedEnd: null, percentComplete: null };
   const events: ProgressPlanEvent[] = [];
   if (row.dates && (row.dates.plannedStart !== current.plannedStart || row.dates.plannedEnd !== current.plannedEnd)) {
-    if (!datesEditable(state)) throw refusal(409, 'progressPlanNotEditable', 'The plan is being approved or approved: reopen it to change planned dates.');
+    if (!datesEditable(state))
+      throw refusal(409, 'progressPlanNotEditable', 'The plan is being approved or approved: reopen it to change planned dates.');
     const { plannedStart, plannedEnd } = row.dates;
-    if (plannedStart !== null && plannedEnd !== null && plannedEnd < plannedStart) throw refusal(422, 'progressEndBeforeStart', 'The planned end must be on or after the planned start.', { fields: { plannedEnd: ['must be on or after plannedStart'] } });
+    if (plannedStart !== null && plannedEnd !== null && plannedEnd < plannedStart)
+      throw refusal(422, 'progressEndBeforeStart', 'The planned end must be on or after the planned start.', {
+        fields: { plannedEnd: ['must be on or after plannedStart'] },
+      });
     events.push({ type: 'ProgressPlanned', data: { nodeId: row.nodeId, plannedStart, plannedEnd } });
   }
   if (row.percentComplete !== undefined && row.percentComplete !== current.percentComplete) {
-    if (Number(row.percentComplete) > 100) throw refusal(422, 'progressPercentOver100', 'Percent complete may not exceed 100.', { fields: { percentComplete: ['at most 100'] } });
+    if (Number(row.percentComplete) > 100)
+      throw refusal(422, 'progressPercentOver100', 'Percent complete may not exceed 100.', {
+        fields: { percentComplete: ['at most 100'] },
+      });
     events.push({ type: 'ProgressRecorded', data: { nodeId: row.nodeId, percentComplete: row.percentComplete } });
   }
   return events;

@@ -4,4 +4,9 @@
 import { projectPlanProjection } from '../common/project-plan-projection.js';
 import { PROGRESS_STREAM_TYPE } from './progress-plan.events.js';
 
-export const progressPlansProjection = projectPlanProjection({ name: 'progressPlans', table: 'progress_plans', streamType: PROGRESS_STREAM_TYPE, startedType: 'ProgressPlanStarted' });
+export const progressPlansProjection = projectPlanProjection({
+  name: 'progressPlans',
+  table: 'progress_plans',
+  streamType: PROGRESS_STREAM_TYPE,
+  startedType: 'ProgressPlanStarted',
+});

@@ -32,8 +32,15 @@ export class ActOnProgressPlanHandler implements ICommandHandler<ActOnProgressPl
   constructor(private readonly plans: ProgressPlans) {}
   execute({ principal, projectId, event, body: raw, ifMatch }: ActOnProgressPlan) {
     const body = bodyOf(raw);
-    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000)) throw invalidFields({ remark: ['must be text of at most 2000 characters'] });
-    return this.plans.act(principal, planProject(projectId), event, typeof body.remark === 'string' ? body.remark.trim() : undefined, baseRevision(body, ifMatch));
+    if (body.remark !== undefined && (typeof body.remark !== 'string' || body.remark.length > 2000))
+      throw invalidFields({ remark: ['must be text of at most 2000 characters'] });
+    return this.plans.act(
+      principal,
+      planProject(projectId),
+      event,
+      typeof body.remark === 'string' ? body.remark.trim() : undefined,
+      baseRevision(body, ifMatch),
+    );
   }
 }
 

@@ -9,21 +9,36 @@ import type { ProgressPlans } from './progress-plans.service.js';
 
 /** Start the project's progress plan (its rows are the BQ's), pending approval. */
 export class StartProgressPlan extends Command<Resolved<ProgressPlans['start']>> {
-  constructor(readonly principal: Principal, readonly projectId: string) {
+  constructor(
+    readonly principal: Principal,
+    readonly projectId: string,
+  ) {
     super();
   }
 }
 
 /** A BQ row's planned dates and / or percent complete. */
 export class PlanProgressRow extends Command<Resolved<ProgressPlans['plan']>> {
-  constructor(readonly principal: Principal, readonly projectId: string, readonly nodeId: string, readonly body: unknown, readonly ifMatch: string | undefined) {
+  constructor(
+    readonly principal: Principal,
+    readonly projectId: string,
+    readonly nodeId: string,
+    readonly body: unknown,
+    readonly ifMatch: string | undefined,
+  ) {
     super();
   }
 }
 
 /** One progressPlanning machine event (Approve, Reject, Resubmit, Reopen) on the project's plan. */
 export class ActOnProgressPlan extends Command<Resolved<ProgressPlans['act']>> {
-  constructor(readonly principal: Principal, readonly projectId: string, readonly event: string, readonly body: unknown, readonly ifMatch: string | undefined) {
+  constructor(
+    readonly principal: Principal,
+    readonly projectId: string,
+    readonly event: string,
+    readonly body: unknown,
+    readonly ifMatch: string | undefined,
+  ) {
     super();
   }
 }

@@ -44,8 +44,11 @@ export class ProgressPlans {
     const refusal = this.access.editRefusal(principal, actor, 'progressPlanning');
     const readOnlyBecause = refusal ?? (datesEditable(state) ? null : 'progressPlanNotEditable');
     return {
-      projectId, status: state.workflow?.status ?? null, revision: state.revision,
-      editable: readOnlyBecause === null, readOnlyBecause,
+      projectId,
+      status: state.workflow?.status ?? null,
+      revision: state.revision,
+      editable: readOnlyBecause === null,
+      readOnlyBecause,
       canRecord: state.workflow !== null && refusal === null,
       entries: bq ? entriesOf(bq, state) : [],
       availableActions: actionsOf(availableActions('progressPlanning', state.workflow, actor)),
@@ -57,7 +60,12 @@ export class ProgressPlans {
     const actor = await this.access.editor(principal, projectId, NOT_FOUND);
     if (await this.load(projectId)) throw refusal(409, 'progressPlanExists', 'This project has a progress plan already.');
     const manual = await this.access.manual(actor.companyId, 'progressPlanning');
-    const decision = decide('progressPlanning', null, { type: 'Create', at: this.now().toISOString(), ...(manual ? { manual } : {}) }, actor);
+    const decision = decide(
+      'progressPlanning',
+      null,
+      { type: 'Create', at: this.now().toISOString(), ...(manual ? { manual } : {}) },
+      actor,
+    );
     if (!decision.ok) throw refusedByMachine(decision.refusal.code, 'Create');
     const events: ProgressPlanEvent[] = [
       { type: 'ProgressPlanStarted', data: { projectId, companyId: actor.companyId } },
@@ -69,7 +77,8 @@ export class ProgressPlans {
   /** Planned dates and / or percent complete of one BQ row (CreatePropose on progressPlanning). */
   async plan(principal: Principal, projectId: string, row: PlanRow, base: number): Promise<{ success: true; revision: number }> {
     const actor = await this.access.editor(principal, projectId, NOT_FOUND);
-    if (!this.access.proposes(actor, 'progressPlanning')) throw refusal(403, 'noAuthority', 'Planning needs CreatePropose (level 10) on progressPlanning in the project.');
+    if (!this.access.proposes(actor, 'progressPlanning'))
+      throw refusal(403, 'noAuthority', 'Planning needs CreatePropose (level 10) on progressPlanning in the project.');
     const state = await this.current(projectId, base);
     const bq = await this.bq.current(projectId);
     if (!bq?.nodes.has(row.nodeId)) throw refusal(404, 'progressNodeNotFound', 'No such row in the bill of quantity.');
@@ -81,37 +90,73 @@ export class ProgressPlans {
     const actor = await this.access.actor(principal, projectId, NOT_FOUND);
     const state = await this.current(projectId, base);
     const manual = await this.access.manual(state.companyId, 'progressPlanning');
-    const decision = decide('progressPlanning', state.workflow, { type: eventName as 'Approve', at: this.now().toISOString(), ...(remark ? { remark } : {}), ...(manual ? { manual } : {}) }, actor);
+    const decision = decide(
+      'progressPlanning',
+      state.workflow,
+      { type: eventName as 'Approve', at: this.now().toISOString(), ...(remark ? { remark } : {}), ...(manual ? { manual } : {}) },
+      actor,
+    );
     if (!decision.ok) throw refusedByMachine(decision.refusal.code, eventName);
     const revision = await this.append(projectId, state.revision, [{ type: 'WorkflowStatusChanged', data: decision.event }], actor);
     const after = applyPlanEvent(state, { type: 'WorkflowStatusChanged', data: decision.event }, revision, this.now().toISOString());
-    return { success: true as const, id: projectId, revision, status: after.workflow!.status, availableActions: actionsOf(availableActions('progressPlanning', after.workflow, actor)) };
+    return {
+      success: true as const,
+      id: projectId,
+      revision,
+      status: after.workflow!.status,
+      availableActions: actionsOf(availableActions('progressPlanning', after.workflow, actor)),
+    };
   }
 
   async history(principal: Principal, projectId: string) {
     await this.access.reader(principal, projectId, NOT_FOUND);
     const events = await this.store.readStream(progressStreamId(projectId));
     if (events.length === 0) throw refusal(404, NOT_FOUND, 'This project has no progress plan yet.');
-    return events.map((stored) => ({ revision: stored.revision, type: stored.type, data: stored.data, at: stored.metadata.recordedAt, userId: stored.metadata.actorUserId ?? null }));
+    return events.map((stored) => ({
+      revision: stored.revision,
+      type: stored.type,
+      data: stored.data,
+      at: stored.metadata.recordedAt,
+      userId: stored.metadata.actorUserId ?? null,
+    }));
   }
 
   private async current(projectId: string, base: number): Promise<ProgressPlanState> {
     const state = await this.load(projectId);
     if (!state) throw refusal(404, NOT_FOUND, 'This project has no progress plan yet.');
-    if (base !== state.revision) throw refusal(409, 'wrongExpectedRevision', `The plan changed: you sent revision ${base}, it is at ${state.revision}. Read it again.`, { revision: state.revision });
+    if (base !== state.revision)
+      throw refusal(
+        409,
+        'wrongExpectedRevision',
+        `The plan changed: you sent revision ${base}, it is at ${state.revision}. Read it again.`,
+        { revision: state.revision },
+      );
     return state;
   }
 
-  private async append(projectId: string, expected: number | 'no_stream', events: readonly ProgressPlanEvent[], actor: Actor): Promise<number> {
+  private async append(
+    projectId: string,
+    expected: number | 'no_stream',
+    events: readonly ProgressPlanEvent[],
+    actor: Actor,
+  ): Promise<number> {
     try {
       const result = await this.store.append({
-        streamId: progressStreamId(projectId), streamType: PROGRESS_STREAM_TYPE, expectedRevision: expected,
-        events: events.map((event) => ({ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId } })),
+        streamId: progressStreamId(projectId),
+        streamType: PROGRESS_STREAM_TYPE,
+        expectedRevision: expected,
+        events: events.map((event) => ({
+          type: event.type,
+          data: event.data as unknown as JsonValue,
+          metadata: { actorUserId: actor.userId, actorCompanyId: actor.companyId },
+        })),
       });
       return result.events.at(-1)!.revision;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevision)) throw error;
-      throw expected === 'no_stream' ? refusal(409, 'progressPlanExists', 'This project has a progress plan already.') : refusal(409, 'wrongExpectedRevision', 'The plan changed meanwhile. Read it again.');
+      throw expected === 'no_stream'
+        ? refusal(409, 'progressPlanExists', 'This project has a progress plan already.')
+        : refusal(409, 'wrongExpectedRevision', 'The plan changed meanwhile. Read it again.');
     }
   }
 }
@@ -128,8 +173,16 @@ export function entriesOf(bq: BqState, plan: ProgressPlanState): ProgressEntryVi
     depths.set(node.id, depth);
     const entry = plan.entries.get(node.id);
     return {
-      nodeId: node.id, tabId: node.tabId, tabName: bq.tabs.get(node.tabId)?.name ?? '', parentId: node.parentId, depth, type: node.type, title: node.title,
-      plannedStart: entry?.plannedStart ?? null, plannedEnd: entry?.plannedEnd ?? null, percentComplete: entry?.percentComplete ?? null,
+      nodeId: node.id,
+      tabId: node.tabId,
+      tabName: bq.tabs.get(node.tabId)?.name ?? '',
+      parentId: node.parentId,
+      depth,
+      type: node.type,
+      title: node.title,
+      plannedStart: entry?.plannedStart ?? null,
+      plannedEnd: entry?.plannedEnd ?? null,
+      percentComplete: entry?.percentComplete ?? null,
     };
   });
 }

@@ -14,9 +14,23 @@ export function authorityTimeline(events: readonly StoredEvent[]): ProjectAuthor
     if (!TYPES.has(stored.type)) continue;
     const data = stored.data as Record<string, unknown>;
     const by = typeof data.by === 'string' ? data.by : typeof stored.metadata.actorUserId === 'string' ? stored.metadata.actorUserId : null;
-    const base = { at: new Date(stored.metadata.recordedAt).toISOString(), eventType: stored.type as ProjectAuthorityHistoryRow['eventType'], actor: { userId: by, name: null }, revision: stored.revision };
+    const base = {
+      at: new Date(stored.metadata.recordedAt).toISOString(),
+      eventType: stored.type as ProjectAuthorityHistoryRow['eventType'],
+      actor: { userId: by, name: null },
+      revision: stored.revision,
+    };
     if (stored.type === 'ProjectManualRoleGranted') {
-      rows.push({ ...base, scope: null, code: null, userId: null, userName: null, level: null, email: String(data.email), role: String(data.role) });
+      rows.push({
+        ...base,
+        scope: null,
+        code: null,
+        userId: null,
+        userName: null,
+        level: null,
+        email: String(data.email),
+        role: String(data.role),
+      });
     } else {
       const a = data as unknown as ProjectAssignmentData;
       rows.push({ ...base, scope: a.scope, code: a.code, userId: a.userId, userName: null, level: a.level, email: null, role: null });
@@ -40,8 +54,10 @@ export async function projectAuthorityHistory(db: SqlExecutor, events: readonly 
   return rows.map((r) => {
     const user = r.userId ? byId.get(r.userId) : r.email ? byEmail.get(r.email.toLowerCase()) : undefined;
     return {
-      ...r, actor: { userId: r.actor.userId, name: r.actor.userId ? (byId.get(r.actor.userId)?.name ?? null) : null },
-      userId: r.userId ?? user?.user_id ?? null, userName: user?.name ?? null,
+      ...r,
+      actor: { userId: r.actor.userId, name: r.actor.userId ? (byId.get(r.actor.userId)?.name ?? null) : null },
+      userId: r.userId ?? user?.user_id ?? null,
+      userName: user?.name ?? null,
     };
   });
 }

@@ -37,8 +37,10 @@ export function parseProjectFields(raw: unknown): ProjectFields {
   // Spaces and dashes as people type them are dropped; what is left must carry the country code.
   const rawPhone = body.site_contact_person_number ?? '';
   const phone = typeof rawPhone === 'string' ? rawPhone.replace(/[\s-]/g, '') : '';
-  if (typeof rawPhone !== 'string' || (phone !== '' && !R.site_contact_person_number.pattern.test(phone))) fail('site_contact_person_number', 'siteContactNumberInvalid');
-  else if ((person === '') !== (phone === '') && !problems.site_contact_person) fail(person === '' ? 'site_contact_person' : 'site_contact_person_number', 'siteContactIncomplete');
+  if (typeof rawPhone !== 'string' || (phone !== '' && !R.site_contact_person_number.pattern.test(phone)))
+    fail('site_contact_person_number', 'siteContactNumberInvalid');
+  else if ((person === '') !== (phone === '') && !problems.site_contact_person)
+    fail(person === '' ? 'site_contact_person' : 'site_contact_person_number', 'siteContactIncomplete');
   const setupId = (field: string): string | null => {
     const value = body[field] ?? null;
     if (value === null || value === '') return null;
@@ -63,12 +65,24 @@ export function parseProjectFields(raw: unknown): ProjectFields {
   };
   const latitude = coordinate('latitude', 90);
   const longitude = coordinate('longitude', 180);
-  if (!problems.latitude && !problems.longitude && (latitude === null) !== (longitude === null)) fail(latitude === null ? 'latitude' : 'longitude', 'coordinatesIncomplete');
+  if (!problems.latitude && !problems.longitude && (latitude === null) !== (longitude === null))
+    fail(latitude === null ? 'latitude' : 'longitude', 'coordinatesIncomplete');
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
   return {
-    name, code, projectType: type as 1 | 2 | 3, location, shortDesc, siteContactPerson: person, siteContactPersonNumber: phone,
-    categoryName: category === '' ? null : category, latitude, longitude, region: region as number | null,
+    name,
+    code,
+    projectType: type as 1 | 2 | 3,
+    location,
+    shortDesc,
+    siteContactPerson: person,
+    siteContactPersonNumber: phone,
+    categoryName: category === '' ? null : category,
+    latitude,
+    longitude,
+    region: region as number | null,
     // The picked items' names are filled in by the service, from the company's setups.
-    categoryId, companyRegionId, companyRegionName: null,
+    categoryId,
+    companyRegionId,
+    companyRegionName: null,
   };
 }

@@ -6,8 +6,17 @@ import { toGroups } from '../authority/authority-reads.js';
 import type { Principal } from '../common/principal.js';
 
 type Row = {
-  project_id: string; company_id: string; name: string; code: string; project_type: number; location: string; short_desc: string;
-  site_contact_person: string; site_contact_person_number: string; category_name: string | null; status: string;
+  project_id: string;
+  company_id: string;
+  name: string;
+  code: string;
+  project_type: number;
+  location: string;
+  short_desc: string;
+  site_contact_person: string;
+  site_contact_person_number: string;
+  category_name: string | null;
+  status: string;
 };
 
 export async function projectListByUser(db: SqlExecutor, principal: Principal, companyId: string): Promise<ProjectListItem[]> {
@@ -33,9 +42,17 @@ export async function projectListByUser(db: SqlExecutor, principal: Principal, c
   );
   return rows.map((p) => ({
     project: {
-      id: p.project_id, project_name: p.name, project_code: p.code, status_id: p.status, project_type: Number(p.project_type) as ProjectTypeValue,
-      location: p.location, project_short_desc: p.short_desc, site_contact_person: p.site_contact_person, site_contact_person_number: p.site_contact_person_number,
-      project_category_name: p.category_name ?? '-', company_id: p.company_id,
+      id: p.project_id,
+      project_name: p.name,
+      project_code: p.code,
+      status_id: p.status,
+      project_type: Number(p.project_type) as ProjectTypeValue,
+      location: p.location,
+      project_short_desc: p.short_desc,
+      site_contact_person: p.site_contact_person,
+      site_contact_person_number: p.site_contact_person_number,
+      project_category_name: p.category_name ?? '-',
+      company_id: p.company_id,
     },
     workflowAssignments: toGroups(assignments.filter((a) => a.project_id === p.project_id && a.scope === 'workflow')),
     supplyWorkflowAssignments: toGroups(assignments.filter((a) => a.project_id === p.project_id && a.scope === 'supply')),

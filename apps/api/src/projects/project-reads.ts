@@ -12,15 +12,22 @@ export async function projectCompany(db: SqlExecutor, projectId: string): Promis
 }
 
 export async function projectLevels(db: SqlExecutor, projectId: string, userId: string): Promise<AuthorityAssignments> {
-  return toAssignments(await db.query<{ resource_code: string; level: number }>(
-    `SELECT DISTINCT a.code AS resource_code, a.level FROM project_assignments a
+  return toAssignments(
+    await db.query<{ resource_code: string; level: number }>(
+      `SELECT DISTINCT a.code AS resource_code, a.level FROM project_assignments a
      JOIN project_members m ON m.project_id = a.project_id AND m.user_id = a.user_id AND m.status = 'Approved'
      WHERE a.project_id = $1 AND a.user_id = $2 ORDER BY a.code, a.level`,
-    [projectId, userId],
-  ));
+      [projectId, userId],
+    ),
+  );
 }
 
-export async function projectHolders(db: SqlExecutor, projectId: string, code: string, level: number): Promise<{ userId: string; name: string | null }[]> {
+export async function projectHolders(
+  db: SqlExecutor,
+  projectId: string,
+  code: string,
+  level: number,
+): Promise<{ userId: string; name: string | null }[]> {
   const rows = await db.query<{ user_id: string; name: string | null }>(
     `SELECT DISTINCT a.user_id, u.name FROM project_assignments a LEFT JOIN identity_users u ON u.user_id = a.user_id
      JOIN project_members m ON m.project_id = a.project_id AND m.user_id = a.user_id AND m.status = 'Approved'
@@ -33,6 +40,7 @@ export async function projectHolders(db: SqlExecutor, projectId: string, code: s
 /** Company levels and project levels together: what members and stages are decided with (see projects.service.ts). */
 export function mergeLevels(company: AuthorityAssignments, project: AuthorityAssignments): AuthorityAssignments {
   const merged: Record<string, readonly number[]> = { ...company };
-  for (const [code, levels] of Object.entries(project)) merged[code] = [...new Set([...(merged[code] ?? []), ...(levels ?? [])])].sort((a, b) => a - b);
+  for (const [code, levels] of Object.entries(project))
+    merged[code] = [...new Set([...(merged[code] ?? []), ...(levels ?? [])])].sort((a, b) => a - b);
   return merged;
 }

@@ -6,7 +6,13 @@
 import { refusal } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  hasAnyAccessRight, ProjectSelectionKinds, ProjectTypeOfSelection, type ProjectSelection, type ProjectSelectionKind, type ProjectTypeValue, type SelectedProject,
+  hasAnyAccessRight,
+  ProjectSelectionKinds,
+  ProjectTypeOfSelection,
+  type ProjectSelection,
+  type ProjectSelectionKind,
+  type ProjectTypeValue,
+  type SelectedProject,
 } from '@binaan/contracts';
 import { WrongExpectedRevision, type EventStore, type SqlExecutor } from '@binaan/event-store';
 import { companyOf } from '../authority/authority.service.js';
@@ -15,13 +21,16 @@ import { EVENT_STORE } from '../store/store.tokens.js';
 import { VISIBLE } from './project-queries.js';
 import { isUuid } from '../common/uuid.js';
 
-
 export const projectSelectionStream = (userId: string, companyId: string) => `projectSelection-${userId}-${companyId}`;
 
 /** What each ProjectSelected records: the change and the selection after it (ids). */
 export type ProjectSelectedData = {
-  userId: string; companyId: string; kind: ProjectSelectionKind; projectId: string | null;
-  active: ProjectSelectionKind | null; selection: Record<ProjectSelectionKind, string | null>;
+  userId: string;
+  companyId: string;
+  kind: ProjectSelectionKind;
+  projectId: string | null;
+  active: ProjectSelectionKind | null;
+  selection: Record<ProjectSelectionKind, string | null>;
 };
 
 type Row = { project_id: string; company_id: string; name: string; code: string; status: string; project_type: number; visible: boolean };
@@ -35,7 +44,8 @@ export function parseSelectionBody(raw: unknown): { kind: ProjectSelectionKind; 
   const body = raw as Record<string, unknown>;
   const unknown = Object.keys(body).filter((key) => key !== 'kind' && key !== 'projectId');
   if (unknown.length > 0) throw bad(unknown[0]!, 'unknownField');
-  if (typeof body.kind !== 'string' || !(ProjectSelectionKinds as readonly string[]).includes(body.kind)) throw bad('kind', 'projectSelectionKindInvalid');
+  if (typeof body.kind !== 'string' || !(ProjectSelectionKinds as readonly string[]).includes(body.kind))
+    throw bad('kind', 'projectSelectionKindInvalid');
   if (body.projectId !== null && typeof body.projectId !== 'string') throw bad('projectId', 'projectIdInvalid');
   return { kind: body.kind as ProjectSelectionKind, projectId: body.projectId };
 }
@@ -54,9 +64,15 @@ export class ProjectSelectionService {
     const rows = ids.length === 0 ? [] : await this.rows(principal, companyId, ids);
     const project = (id: string | null): SelectedProject | null => {
       const row = id === null ? undefined : rows.find((r) => r.project_id === id);
-      return row && (row.visible || principal.userType === 2) ? { id: row.project_id, name: row.name, code: row.code, status: row.status, projectType: row.project_type as ProjectTypeValue } : null;
+      return row && (row.visible || principal.userType === 2)
+        ? { id: row.project_id, name: row.name, code: row.code, status: row.status, projectType: row.project_type as ProjectTypeValue }
+        : null;
     };
-    const selection = { developer: project(data.selection.developer), demand: project(data.selection.demand), supply: project(data.selection.supply) };
+    const selection = {
+      developer: project(data.selection.developer),
+      demand: project(data.selection.demand),
+      supply: project(data.selection.supply),
+    };
     // An active kind whose project went out of sight (closed to the user, moved) leaves the user in all projects.
     const active = data.active !== null && selection[data.active] !== null ? data.active : null;
     return { active, ...selection, revision };
@@ -68,9 +84,16 @@ export class ProjectSelectionService {
     if (projectId !== null) {
       const [row] = isUuid(projectId) ? await this.rows(principal, companyId, [projectId]) : [];
       if (!row) throw refusal(404, 'projectNotFound', 'No such project in this company.');
-      if (!row.visible && principal.userType !== 2) throw refusal(403, 'projectNotVisible', 'This project is not yours to see: ask for the right to view all projects, or to be made a member.');
+      if (!row.visible && principal.userType !== 2)
+        throw refusal(
+          403,
+          'projectNotVisible',
+          'This project is not yours to see: ask for the right to view all projects, or to be made a member.',
+        );
       if (row.project_type !== ProjectTypeOfSelection[kind]) {
-        throw refusal(422, 'projectKindMismatch', `This project is not a ${kind} project.`, { fields: { projectId: ['projectKindMismatch'] } });
+        throw refusal(422, 'projectKindMismatch', `This project is not a ${kind} project.`, {
+          fields: { projectId: ['projectKindMismatch'] },
+        });
       }
     }
     const streamId = projectSelectionStream(principal.userId, companyId);
@@ -84,23 +107,32 @@ export class ProjectSelectionService {
     const event: ProjectSelectedData = { userId: principal.userId, companyId, kind, projectId, active, selection };
     try {
       await this.store.append({
-        streamId, streamType: 'projectSelection', expectedRevision: expected,
+        streamId,
+        streamType: 'projectSelection',
+        expectedRevision: expected,
         events: [{ type: 'ProjectSelected', data: event, metadata: { actorUserId: principal.userId, actorCompanyId: companyId } }],
       });
     } catch (error) {
-      if (error instanceof WrongExpectedRevision) throw refusal(409, 'wrongExpectedRevision', 'The selection changed meanwhile. Read it again.');
+      if (error instanceof WrongExpectedRevision)
+        throw refusal(409, 'wrongExpectedRevision', 'The selection changed meanwhile. Read it again.');
       throw error;
     }
     return this.read(principal);
   }
 
-  private async last(userId: string, companyId: string): Promise<{ data: Pick<ProjectSelectedData, 'active' | 'selection'>; revision: number | null }> {
+  private async last(
+    userId: string,
+    companyId: string,
+  ): Promise<{ data: Pick<ProjectSelectedData, 'active' | 'selection'>; revision: number | null }> {
     const streamId = projectSelectionStream(userId, companyId);
     const head = await this.store.streamHead(streamId);
     if (head === null) return { data: { active: null, selection: { ...EMPTY } }, revision: null };
     const [event] = await this.store.readStream(streamId, { fromRevision: head.revision, limit: 1 });
     const data = event?.data as unknown as ProjectSelectedData | undefined;
-    return { data: data ? { active: data.active, selection: { ...EMPTY, ...data.selection } } : { active: null, selection: { ...EMPTY } }, revision: head.revision };
+    return {
+      data: data ? { active: data.active, selection: { ...EMPTY, ...data.selection } } : { active: null, selection: { ...EMPTY } },
+      revision: head.revision,
+    };
   }
 
   private rows(principal: Principal, companyId: string, ids: string[]): Promise<Row[]> {

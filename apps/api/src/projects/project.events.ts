@@ -35,7 +35,14 @@ export type ProjectData = {
 /** The editable fields, all of them, as they stand after the edit. */
 export type ProjectFields = Omit<ProjectData, 'projectId' | 'companyId' | 'createdBy'>;
 
-export type ProjectAssignmentData = { projectId: string; scope: 'workflow' | 'supply'; code: string; userId: string; level: number; by: string };
+export type ProjectAssignmentData = {
+  projectId: string;
+  scope: 'workflow' | 'supply';
+  code: string;
+  userId: string;
+  level: number;
+  by: string;
+};
 
 export type ProjectMemberChange = { projectId: string; userId: string; change: WorkflowStatusChanged };
 export type ProjectStageChange = { projectId: string; stageId: string; name: string; change: WorkflowStatusChanged };

@@ -5,7 +5,16 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ProjectSelectionService } from './project-selection.js';
 import { ProjectsService } from './projects.service.js';
 import {
-  ActOnProject, ActOnProjectMember, ActOnProjectStage, AddProjectStage, AssignProjectLevel, CreateProject, EditProject, GrantProjectRole, InviteProjectMember, SelectProject,
+  ActOnProject,
+  ActOnProjectMember,
+  ActOnProjectStage,
+  AddProjectStage,
+  AssignProjectLevel,
+  CreateProject,
+  EditProject,
+  GrantProjectRole,
+  InviteProjectMember,
+  SelectProject,
   UnassignProjectLevel,
 } from './projects.commands.js';
 
@@ -98,6 +107,15 @@ export class ActOnProjectStageHandler implements ICommandHandler<ActOnProjectSta
 }
 
 export const PROJECT_COMMAND_HANDLERS = [
-  SelectProjectHandler, CreateProjectHandler, EditProjectHandler, AssignProjectLevelHandler, UnassignProjectLevelHandler, GrantProjectRoleHandler,
-  ActOnProjectHandler, InviteProjectMemberHandler, ActOnProjectMemberHandler, AddProjectStageHandler, ActOnProjectStageHandler,
+  SelectProjectHandler,
+  CreateProjectHandler,
+  EditProjectHandler,
+  AssignProjectLevelHandler,
+  UnassignProjectLevelHandler,
+  GrantProjectRoleHandler,
+  ActOnProjectHandler,
+  InviteProjectMemberHandler,
+  ActOnProjectMemberHandler,
+  AddProjectStageHandler,
+  ActOnProjectStageHandler,
 ];

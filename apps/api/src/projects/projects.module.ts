@@ -7,5 +7,8 @@ import { ProjectQueries } from './project-queries.js';
 import { ProjectSelectionService } from './project-selection.js';
 import { ProjectsService } from './projects.service.js';
 
-@Module({ controllers: [ProjectsController], providers: [...PROJECT_COMMAND_HANDLERS, ProjectsService, ProjectQueries, ProjectSelectionService] })
+@Module({
+  controllers: [ProjectsController],
+  providers: [...PROJECT_COMMAND_HANDLERS, ProjectsService, ProjectQueries, ProjectSelectionService],
+})
 export class ProjectsModule {}

@@ -13,7 +13,13 @@ export function projectsPersonalData(lookup: LookupKeys): PersonalDataDeclaratio
   };
   return {
     ProjectCreated: { subject: (data, streamId) => contact(data, streamId), fields: ['siteContactPerson', 'siteContactPersonNumber'] },
-    ProjectEdited: { subject: (data, streamId) => contact(data.fields as JsonObject | undefined, streamId), fields: ['fields.siteContactPerson', 'fields.siteContactPersonNumber'] },
-    ProjectManualRoleGranted: { subject: (data) => (typeof data.email === 'string' && data.email ? lookup.emailSubject(data.email) : null), fields: ['email'] },
+    ProjectEdited: {
+      subject: (data, streamId) => contact(data.fields as JsonObject | undefined, streamId),
+      fields: ['fields.siteContactPerson', 'fields.siteContactPersonNumber'],
+    },
+    ProjectManualRoleGranted: {
+      subject: (data) => (typeof data.email === 'string' && data.email ? lookup.emailSubject(data.email) : null),
+      fields: ['email'],
+    },
   };
 }

@@ -7,7 +7,16 @@ import type { ProjectAssignmentData, ProjectData, ProjectFields, ProjectMemberCh
 
 export const projectsProjection: Projection = {
   name: 'projects',
-  eventTypes: ['ProjectCreated', 'ProjectEdited', 'WorkflowStatusChanged', 'ProjectLevelAssigned', 'ProjectLevelUnassigned', 'ProjectManualRoleGranted', 'ProjectMemberStatusChanged', 'ProjectStageStatusChanged'],
+  eventTypes: [
+    'ProjectCreated',
+    'ProjectEdited',
+    'WorkflowStatusChanged',
+    'ProjectLevelAssigned',
+    'ProjectLevelUnassigned',
+    'ProjectManualRoleGranted',
+    'ProjectMemberStatusChanged',
+    'ProjectStageStatusChanged',
+  ],
   tables: ['projects', 'project_assignments', 'project_manual_roles', 'project_members', 'project_stages'],
   setupSql: `
     CREATE TABLE IF NOT EXISTS projects (
@@ -41,7 +50,23 @@ export const projectsProjection: Projection = {
         await db.query(
           `UPDATE projects SET name = $2, code = $3, project_type = $4, location = $5, short_desc = $6, site_contact_person = $7, site_contact_person_number = $8,
              category_name = $9, latitude = $10, longitude = $11, region = $12, category_id = $13, company_region_id = $14, company_region_name = $15 WHERE project_id = $1`,
-          [projectId, f.name, f.code, f.projectType, f.location, f.shortDesc, f.siteContactPerson, f.siteContactPersonNumber, f.categoryName, f.latitude, f.longitude, f.region ?? null, f.categoryId ?? null, f.companyRegionId ?? null, f.companyRegionName ?? null],
+          [
+            projectId,
+            f.name,
+            f.code,
+            f.projectType,
+            f.location,
+            f.shortDesc,
+            f.siteContactPerson,
+            f.siteContactPersonNumber,
+            f.categoryName,
+            f.latitude,
+            f.longitude,
+            f.region ?? null,
+            f.categoryId ?? null,
+            f.companyRegionId ?? null,
+            f.companyRegionName ?? null,
+          ],
         );
       } else if (stored.type === 'ProjectMemberStatusChanged') {
         const m = stored.data as unknown as ProjectMemberChange;
@@ -64,7 +89,27 @@ export const projectsProjection: Projection = {
           `INSERT INTO projects (project_id, company_id, name, code, project_type, location, short_desc, site_contact_person, site_contact_person_number,
              category_name, latitude, longitude, region, status, created_by, created_at, updated_at, revision, category_id, company_region_id, company_region_name)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'new', $14, $15, $15, $16, $17, $18, $19) ON CONFLICT (project_id) DO NOTHING`,
-          [projectId, p.companyId, p.name, p.code, p.projectType, p.location, p.shortDesc, p.siteContactPerson, p.siteContactPersonNumber, p.categoryName, p.latitude, p.longitude, p.region ?? null, p.createdBy, at, stored.revision, p.categoryId ?? null, p.companyRegionId ?? null, p.companyRegionName ?? null],
+          [
+            projectId,
+            p.companyId,
+            p.name,
+            p.code,
+            p.projectType,
+            p.location,
+            p.shortDesc,
+            p.siteContactPerson,
+            p.siteContactPersonNumber,
+            p.categoryName,
+            p.latitude,
+            p.longitude,
+            p.region ?? null,
+            p.createdBy,
+            at,
+            stored.revision,
+            p.categoryId ?? null,
+            p.companyRegionId ?? null,
+            p.companyRegionName ?? null,
+          ],
         );
         continue;
       } else if (stored.type === 'WorkflowStatusChanged') {
@@ -80,7 +125,11 @@ export const projectsProjection: Projection = {
         );
       } else if (stored.type === 'ProjectManualRoleGranted') {
         const r = stored.data as { email: string; role: string };
-        await db.query('INSERT INTO project_manual_roles (project_id, email, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [projectId, r.email, r.role]);
+        await db.query('INSERT INTO project_manual_roles (project_id, email, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+          projectId,
+          r.email,
+          r.role,
+        ]);
       }
       // Every event of the stream moves the project's revision (what an edit's If-Match names) and its last change.
       await db.query('UPDATE projects SET revision = $2, updated_at = $3 WHERE project_id = $1', [projectId, stored.revision, at]);

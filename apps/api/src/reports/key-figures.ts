@@ -11,7 +11,10 @@ const total = (section: ReportSection, column: string) => money(section.rows.red
 const sum = (section: ReportSection, column: string) => section.rows.reduce((acc, row) => acc + Number(row[column] ?? 0), 0);
 
 /** Per report: the section to draw and the figures taken from it. */
-const FIGURES: Record<CompanyReportName, { section: string; take: (section: ReportSection) => Omit<ReportKeyFigure, 'report' | 'section'>[] }[]> = {
+const FIGURES: Record<
+  CompanyReportName,
+  { section: string; take: (section: ReportSection) => Omit<ReportKeyFigure, 'report' | 'section'>[] }[]
+> = {
   buyer: [
     { section: 'spendByTrade', take: (s) => [{ key: 'spend', kind: 'money', value: total(s, 'spend') }] },
     {
@@ -27,10 +30,23 @@ const FIGURES: Record<CompanyReportName, { section: string; take: (section: Repo
     { section: 'receivables', take: (s) => [{ key: 'receivables', kind: 'money', value: total(s, 'amount') }] },
     { section: 'tenderOutcomes', take: (s) => [{ key: 'winRate', kind: 'percent', value: percent(sum(s, 'won'), sum(s, 'quoted')) }] },
   ],
-  developer: [{ section: 'projectCosts', take: (s) => [{ key: 'budget', kind: 'money', value: total(s, 'budget') }, { key: 'committed', kind: 'money', value: total(s, 'committed') }, { key: 'paid', kind: 'money', value: total(s, 'paid') }] }],
+  developer: [
+    {
+      section: 'projectCosts',
+      take: (s) => [
+        { key: 'budget', kind: 'money', value: total(s, 'budget') },
+        { key: 'committed', kind: 'money', value: total(s, 'committed') },
+        { key: 'paid', kind: 'money', value: total(s, 'paid') },
+      ],
+    },
+  ],
 };
 
-export async function keyFigures(subscriptionType: number | null, query: Omit<ReportQuery, 'report'>, sources: ReportSources): Promise<ReportKeyFigure[]> {
+export async function keyFigures(
+  subscriptionType: number | null,
+  query: Omit<ReportQuery, 'report'>,
+  sources: ReportSources,
+): Promise<ReportKeyFigure[]> {
   const figures: ReportKeyFigure[] = [];
   for (const report of companyReportsOf(subscriptionType)) {
     for (const wanted of FIGURES[report]) {

@@ -1,6 +1,13 @@
 // Cells as the reports' columns read them (contracts reports-api.ts): money a ringgit decimal text from
 // sen, percentages and days with one decimal, and a section cut at its page size with `more` said.
-import { REPORT_SECTION_MAX_ROWS, type ReportChart, type ReportColumn, type ReportColumnKind, type ReportRow, type ReportSection } from '@binaan/contracts';
+import {
+  REPORT_SECTION_MAX_ROWS,
+  type ReportChart,
+  type ReportColumn,
+  type ReportColumnKind,
+  type ReportRow,
+  type ReportSection,
+} from '@binaan/contracts';
 
 const DAY_SECONDS = 86_400;
 
@@ -26,7 +33,8 @@ export function days(seconds: number | string | null): number | null {
 
 export const count = (value: string | number | null | undefined): number => Number(value ?? 0);
 
-export const columns = (spec: Record<string, ReportColumnKind>): ReportColumn[] => Object.entries(spec).map(([key, kind]) => ({ key, kind }));
+export const columns = (spec: Record<string, ReportColumnKind>): ReportColumn[] =>
+  Object.entries(spec).map(([key, kind]) => ({ key, kind }));
 
 /** The LIMIT a section's query takes: one more than a page, to know there is more; none for an export. */
 export const rowLimit = (allRows: boolean): string => (allRows ? '' : `LIMIT ${REPORT_SECTION_MAX_ROWS + 1}`);

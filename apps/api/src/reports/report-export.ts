@@ -17,7 +17,14 @@ export function sectionCsv(section: ReportSection): string {
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
-const NUMBER_FORMATS: Partial<Record<ReportColumn['kind'], string>> = { money: '#,##0.00', percent: '0.0', days: '0.0', count: '#,##0', date: 'dd/mm/yyyy', month: 'mm/yyyy' };
+const NUMBER_FORMATS: Partial<Record<ReportColumn['kind'], string>> = {
+  money: '#,##0.00',
+  percent: '0.0',
+  days: '0.0',
+  count: '#,##0',
+  date: 'dd/mm/yyyy',
+  month: 'mm/yyyy',
+};
 
 function cellValue(column: ReportColumn, value: string | number | null): ExcelJS.CellValue {
   if (value === null) return null;
@@ -42,9 +49,15 @@ export async function reportWorkbook(report: ReportReply): Promise<Buffer> {
   workbook.created = new Date(report.drawnAt);
   for (const section of report.sections) {
     const sheet = workbook.addWorksheet(section.key.slice(0, 31));
-    sheet.columns = section.columns.map((column) => ({ header: column.key, key: column.key, width: Math.max(12, column.key.length + 2), style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind]! } : {} }));
+    sheet.columns = section.columns.map((column) => ({
+      header: column.key,
+      key: column.key,
+      width: Math.max(12, column.key.length + 2),
+      style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind]! } : {},
+    }));
     sheet.getRow(1).font = { bold: true };
-    for (const row of section.rows) sheet.addRow(Object.fromEntries(section.columns.map((column) => [column.key, cellValue(column, row[column.key] ?? null)])));
+    for (const row of section.rows)
+      sheet.addRow(Object.fromEntries(section.columns.map((column) => [column.key, cellValue(column, row[column.key] ?? null)])));
   }
   const about = workbook.addWorksheet('report');
   about.addRows([

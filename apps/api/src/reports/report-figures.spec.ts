@@ -9,6 +9,14 @@ describe('report figures', () => {
   });
 
   it('the rates of the tendering sections: one decimal, half up; none of nothing', () => {
-    expect([percent(5, 8), percent(1, 3), percent(2, 3), percent(1, 16), percent(0, 4), percent(4, 4), percent(1, 0)]).toEqual(['62.5', '33.3', '66.7', '6.3', '0.0', '100.0', null]);
+    expect([percent(5, 8), percent(1, 3), percent(2, 3), percent(1, 16), percent(0, 4), percent(4, 4), percent(1, 0)]).toEqual([
+      '62.5',
+      '33.3',
+      '66.7',
+      '6.3',
+      '0.0',
+      '100.0',
+      null,
+    ]);
   });
 });

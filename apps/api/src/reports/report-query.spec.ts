@@ -19,15 +19,21 @@ describe('a report query', () => {
 
   it('60 days pass and 61 are refused; login activity takes 7 and refuses 8', () => {
     expect(parseReportRequest('buyer', { from: '2026-01-01', to: '2026-03-01' }, 'c', NOW).query.to).toBe('2026-03-01');
-    expect(() => parseReportRequest('buyer', { from: '2026-01-01', to: '2026-03-02' }, 'c', NOW)).toThrow(expect.objectContaining({ code: 'reportRangeTooLong' }));
+    expect(() => parseReportRequest('buyer', { from: '2026-01-01', to: '2026-03-02' }, 'c', NOW)).toThrow(
+      expect.objectContaining({ code: 'reportRangeTooLong' }),
+    );
     expect(parseReportRequest('loginActivity', { from: '2026-03-01', to: '2026-03-07' }, null, NOW).query.from).toBe('2026-03-01');
-    expect(() => parseReportRequest('loginActivity', { from: '2026-03-01', to: '2026-03-08' }, null, NOW)).toThrow(expect.objectContaining({ code: 'reportRangeTooLong' }));
+    expect(() => parseReportRequest('loginActivity', { from: '2026-03-01', to: '2026-03-08' }, null, NOW)).toThrow(
+      expect.objectContaining({ code: 'reportRangeTooLong' }),
+    );
   });
 
   it('as of a past time, the default window ends on that Malaysian day; a time to come is refused', () => {
     const { query } = parseReportRequest('buyer', { asOf: '2026-02-14T18:00:00Z' }, 'c', NOW);
     expect([query.from, query.to, query.asOf?.toISOString()]).toEqual(['2026-01-17', '2026-02-15', '2026-02-14T18:00:00.000Z']);
-    expect(() => parseReportRequest('buyer', { asOf: '2026-04-01T00:00:00Z' }, 'c', NOW)).toThrow(expect.objectContaining({ code: 'asOfInFuture' }));
+    expect(() => parseReportRequest('buyer', { asOf: '2026-04-01T00:00:00Z' }, 'c', NOW)).toThrow(
+      expect.objectContaining({ code: 'asOfInFuture' }),
+    );
   });
 
   it('an instant just before midnight in Malaysia is still that day', () => {

@@ -43,7 +43,12 @@ export async function applyToRow<R extends Row>(source: RowSource<R>, event: Sto
 }
 
 /** The rows of these streams as they stood at `asOf`: each stream's events up to then, folded. */
-export async function rowsAsOf<R extends Row>(source: RowSource<R>, store: EventStore, streamIds: readonly string[], asOf: Date): Promise<R[]> {
+export async function rowsAsOf<R extends Row>(
+  source: RowSource<R>,
+  store: EventStore,
+  streamIds: readonly string[],
+  asOf: Date,
+): Promise<R[]> {
   const rows: R[] = [];
   for (const streamId of streamIds) {
     let row: R | null = null;
@@ -58,12 +63,26 @@ export async function rowsAsOf<R extends Row>(source: RowSource<R>, store: Event
  * parameter number `parameter` (jsonb_to_recordset with the source's column types). Timestamps travel as ISO
  * text and numbers as JSON numbers or strings, both read back into their SQL types.
  */
-export function rowsRelation<R extends Row>(source: RowSource<R>, rows: readonly R[] | null, parameter: number): { sql: string; params: unknown[] } {
+export function rowsRelation<R extends Row>(
+  source: RowSource<R>,
+  rows: readonly R[] | null,
+  parameter: number,
+): { sql: string; params: unknown[] } {
   if (rows === null) return { sql: source.table, params: [] };
-  const types = Object.entries(source.columns).map(([name, type]) => `${name} ${type}`).join(', ');
+  const types = Object.entries(source.columns)
+    .map(([name, type]) => `${name} ${type}`)
+    .join(', ');
   // A jsonb column's value is JSON text in the fold; in the relation it is that JSON itself.
-  const json = Object.entries(source.columns).filter(([, type]) => type === 'jsonb').map(([name]) => name);
-  const values = json.length === 0 ? rows : rows.map((row) => ({ ...row, ...Object.fromEntries(json.map((name) => [name, row[name] === null ? null : (JSON.parse(row[name] as string) as unknown)])) }));
+  const json = Object.entries(source.columns)
+    .filter(([, type]) => type === 'jsonb')
+    .map(([name]) => name);
+  const values =
+    json.length === 0
+      ? rows
+      : rows.map((row) => ({
+          ...row,
+          ...Object.fromEntries(json.map((name) => [name, row[name] === null ? null : (JSON.parse(row[name] as string) as unknown)])),
+        }));
   return { sql: `(SELECT * FROM jsonb_to_recordset($${parameter}::jsonb) AS r(${types}))`, params: [JSON.stringify(values)] };
 }
 

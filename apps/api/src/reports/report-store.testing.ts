@@ -25,15 +25,39 @@ export async function openReportTestStore(projections: readonly Projection[]): P
     db,
     async record(at, streamId, streamType, type, data) {
       clock = new Date(at);
-      await store.append({ streamId, streamType, expectedRevision: 'any', events: [{ type, data, metadata: { actorUserId: 'u1', actorCompanyId: null } }] });
+      await store.append({
+        streamId,
+        streamType,
+        expectedRevision: 'any',
+        events: [{ type, data, metadata: { actorUserId: 'u1', actorCompanyId: null } }],
+      });
     },
     close: () => db.close(),
   };
 }
 
 /** A company's report over [from, to] (Malaysian days), drawn at `now`, live or as of `asOf`. */
-export function reportQuery(report: ReportName, companyId: string, from: string, to: string, now: string, more: Partial<ReportQuery> = {}): ReportQuery {
+export function reportQuery(
+  report: ReportName,
+  companyId: string,
+  from: string,
+  to: string,
+  now: string,
+  more: Partial<ReportQuery> = {},
+): ReportQuery {
   const dayAfter = new Date(`${to}T00:00:00+08:00`);
   dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
-  return { report, companyId, from, to, fromAt: new Date(`${from}T00:00:00+08:00`), toBefore: dayAfter, projectId: null, counterpartyId: null, asOf: null, now: new Date(now), ...more };
+  return {
+    report,
+    companyId,
+    from,
+    to,
+    fromAt: new Date(`${from}T00:00:00+08:00`),
+    toBefore: dayAfter,
+    projectId: null,
+    counterpartyId: null,
+    asOf: null,
+    now: new Date(now),
+    ...more,
+  };
 }

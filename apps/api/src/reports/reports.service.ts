@@ -35,7 +35,9 @@ export class Reports {
   async keyFigures(principal: Principal): Promise<ReportKeyFiguresReply> {
     const companyId = companyOf(principal, 'reports.view');
     const { query } = parseReportRequest('buyer', {}, companyId, this.now());
-    const [company] = await this.db.query<{ subscription_type: number }>('SELECT subscription_type FROM companies WHERE company_id = $1', [companyId]);
+    const [company] = await this.db.query<{ subscription_type: number }>('SELECT subscription_type FROM companies WHERE company_id = $1', [
+      companyId,
+    ]);
     const figures = await keyFigures(company?.subscription_type ?? null, query, { db: this.db, store: this.store });
     return { from: query.from, to: query.to, figures };
   }
@@ -46,7 +48,9 @@ export class Reports {
     const { query, format, section } = parseReportRequest(report, raw, companyId, this.now());
     const sources = REPORT_SECTIONS[report];
     if (section !== null && !sources.some((source) => source.key === section)) {
-      throw refusal(400, 'validationFailed', `The ${report} report has no section "${section}".`, { fields: { section: [`One of: ${sources.map((source) => source.key).join(', ')}.`] } });
+      throw refusal(400, 'validationFailed', `The ${report} report has no section "${section}".`, {
+        fields: { section: [`One of: ${sources.map((source) => source.key).join(', ')}.`] },
+      });
     }
     const chosen = section === null ? sources : sources.filter((source) => source.key === section);
     const allRows = format !== 'json';
@@ -59,8 +63,12 @@ export class Reports {
       drawnAt: query.now.toISOString(),
       sections,
     };
-    if (format === 'csv') return { file: { fileName: exportFileName(reply, 'csv', section!), contentType: 'text/csv; charset=utf-8', bytes: sectionCsv(sections[0]!) } };
-    if (format === 'xlsx') return { file: { fileName: exportFileName(reply, 'xlsx'), contentType: XLSX, bytes: await reportWorkbook(reply) } };
+    if (format === 'csv')
+      return {
+        file: { fileName: exportFileName(reply, 'csv', section!), contentType: 'text/csv; charset=utf-8', bytes: sectionCsv(sections[0]!) },
+      };
+    if (format === 'xlsx')
+      return { file: { fileName: exportFileName(reply, 'xlsx'), contentType: XLSX, bytes: await reportWorkbook(reply) } };
     return { reply };
   }
 }

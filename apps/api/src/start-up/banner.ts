@@ -9,10 +9,7 @@ import { devClockAllowed } from '../dev-clock/dev-clock.module.js';
 import { outboxPageOptions } from '../messaging/messaging.module.js';
 import type { BinaanLogLevel } from './log-level.js';
 
-export type DemoStatus =
-  | { state: 'seeded'; companies: number; users: number; documents: number }
-  | { state: 'kept' }
-  | { state: 'none' };
+export type DemoStatus = { state: 'seeded'; companies: number; users: number; documents: number } | { state: 'kept' } | { state: 'none' };
 
 export type BannerFacts = {
   config: ApiConfig;
@@ -48,13 +45,15 @@ function storeKind(config: ApiConfig): string {
 
 export function storeLine(config: ApiConfig): string {
   if (config.eventStoreUrl) return `KurrentDB at ${withoutPassword(config.eventStoreUrl)}`;
-  if (config.databaseUrl) return `PostgreSQL at ${withoutPassword(config.databaseUrl)}${config.databaseSchema ? `, schema ${config.databaseSchema}` : ''}`;
+  if (config.databaseUrl)
+    return `PostgreSQL at ${withoutPassword(config.databaseUrl)}${config.databaseSchema ? `, schema ${config.databaseSchema}` : ''}`;
   return `PGlite (embedded PostgreSQL) in ${shown(config.dataDir)}/ (one process at a time; DATABASE_URL for PostgreSQL)`;
 }
 
 export function demoLine(demo: DemoStatus): string {
   const logins = `logins in README.md, "Demo logins" (e.g. kumar@teguhbina.my, password ${DEMO_PASSWORD})`;
-  if (demo.state === 'seeded') return `seeded now: ${demo.companies} companies, ${demo.users} users, ${demo.documents} documents; ${logins}`;
+  if (demo.state === 'seeded')
+    return `seeded now: ${demo.companies} companies, ${demo.users} users, ${demo.documents} documents; ${logins}`;
   if (demo.state === 'kept') return `seeded on an earlier start; ${logins}`;
   return process.env.DEMO_DATA === 'on' ? 'none (the store already held other data)' : 'none (DEMO_DATA is not on)';
 }
@@ -75,17 +74,23 @@ export function banner(facts: BannerFacts): string[] {
   ];
   if (facts.demoSigningKey) {
     lines.push('WARNING: certificates are signed with the public DEMO key: anyone can make a certificate that verifies as genuine.');
-    lines.push(`         Use this data folder for trying only; for real use start from an empty DATA_DIR with DEMO_DATA=off or CERTIFICATE_SIGNING_KEY set.`);
+    lines.push(
+      `         Use this data folder for trying only; for real use start from an empty DATA_DIR with DEMO_DATA=off or CERTIFICATE_SIGNING_KEY set.`,
+    );
   }
   if (config.personalDataMasterKey === undefined) {
-    lines.push(`WARNING: personal data is sealed with a master key kept in ${shown(config.dataDir)}/secrets.json, beside the data: set PERSONAL_DATA_MASTER_KEY (kept apart) for real use.`);
+    lines.push(
+      `WARNING: personal data is sealed with a master key kept in ${shown(config.dataDir)}/secrets.json, beside the data: set PERSONAL_DATA_MASTER_KEY (kept apart) for real use.`,
+    );
   }
   if (outboxPageOptions(config)) {
     lines.push(`WARNING: ${address}/api/dev/outbox shows every e-mail and SMS (password reset links and codes included) to anyone`);
     lines.push(`         who can reach this address. It is served because NODE_ENV is not "production" (it is "${config.environment}").`);
   }
   if (devClockAllowed(config)) {
-    lines.push(`WARNING: DEV_CLOCK=on: anyone who can reach ${address}/api/dev/clock can move this server's clock forward (for browser walks only).`);
+    lines.push(
+      `WARNING: DEV_CLOCK=on: anyone who can reach ${address}/api/dev/clock can move this server's clock forward (for browser walks only).`,
+    );
   }
   return lines;
 }

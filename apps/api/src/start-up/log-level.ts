@@ -12,6 +12,7 @@ export function logLevelOf(value: string | undefined): BinaanLogLevel {
   const level = (value ?? '').trim().toLowerCase() || 'info';
   if (level === 'verbose') return 'debug';
   if (level === 'log') return 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${value}"`);
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${value}"`);
   return level as BinaanLogLevel;
 }

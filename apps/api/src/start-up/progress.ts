@@ -10,13 +10,23 @@ export type Progress = {
 };
 
 /** Runs `work`, printing `label` now and "still ..." every 4 s until it ends. */
-export async function withProgress<T>(label: string, work: (progress: Progress) => Promise<T>, print: (line: string) => void = console.log): Promise<T> {
+export async function withProgress<T>(
+  label: string,
+  work: (progress: Progress) => Promise<T>,
+  print: (line: string) => void = console.log,
+): Promise<T> {
   const started = Date.now();
   let current = label;
   print(`${label}...`);
   // Under npm start the parent process ticks instead (start.mjs): PGlite's SQL runs on this thread and can
   // hold this timer back for many seconds.
-  const ticker = process.env.BINAAN_PROGRESS_BY_PARENT === '1' ? undefined : setInterval(() => print(`  still ${current.charAt(0).toLowerCase()}${current.slice(1)} (${Math.round((Date.now() - started) / 1000)} s)`), TICK_MS);
+  const ticker =
+    process.env.BINAAN_PROGRESS_BY_PARENT === '1'
+      ? undefined
+      : setInterval(
+          () => print(`  still ${current.charAt(0).toLowerCase()}${current.slice(1)} (${Math.round((Date.now() - started) / 1000)} s)`),
+          TICK_MS,
+        );
   ticker?.unref();
   try {
     return await work({

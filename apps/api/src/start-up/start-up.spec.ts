@@ -6,11 +6,24 @@ import { logLevelOf } from './log-level.js';
 import { createLogger, NestPinoLogger } from '../observability/logging.js';
 
 const facts = (env: NodeJS.ProcessEnv, more: Partial<Parameters<typeof banner>[0]> = {}) =>
-  banner({ config: loadConfig({ DATA_DIR: '/srv/binaan-data', ...env }), port: 3000, logLevel: 'info', demo: { state: 'kept' }, demoSigningKey: false, elapsedMs: 2500, ...more });
+  banner({
+    config: loadConfig({ DATA_DIR: '/srv/binaan-data', ...env }),
+    port: 3000,
+    logLevel: 'info',
+    demo: { state: 'kept' },
+    demoSigningKey: false,
+    elapsedMs: 2500,
+    ...more,
+  });
 
 describe('the start-up banner', () => {
   it('names a PostgreSQL, SMTP or gateway address without its password', () => {
-    const text = facts({ DATABASE_URL: 'postgres://binaan:s3cret@db.example:5432/binaan', SMTP_URL: 'smtp://mailer:hunter2@mail.example:587', SMS_GATEWAY_URL: 'https://sms.example/send', NODE_ENV: 'production' }).join('\n');
+    const text = facts({
+      DATABASE_URL: 'postgres://binaan:s3cret@db.example:5432/binaan',
+      SMTP_URL: 'smtp://mailer:hunter2@mail.example:587',
+      SMS_GATEWAY_URL: 'https://sms.example/send',
+      NODE_ENV: 'production',
+    }).join('\n');
     expect(text).toContain('PostgreSQL at postgres://binaan@db.example:5432/binaan');
     expect(text).toContain('SMTP at smtp://mailer@mail.example:587');
     expect(text).not.toMatch(/s3cret|hunter2/);
@@ -25,13 +38,17 @@ describe('the start-up banner', () => {
   });
 
   it('warns that the development clock can be moved by anyone, only where it exists (DEV_CLOCK=on, not production)', () => {
-    expect(facts({ DEV_CLOCK: 'on' }).join('\n')).toContain('WARNING: DEV_CLOCK=on: anyone who can reach http://127.0.0.1:3000/api/dev/clock');
+    expect(facts({ DEV_CLOCK: 'on' }).join('\n')).toContain(
+      'WARNING: DEV_CLOCK=on: anyone who can reach http://127.0.0.1:3000/api/dev/clock',
+    );
     expect(facts({}).join('\n')).not.toContain('/api/dev/clock');
     expect(facts({ DEV_CLOCK: 'on', NODE_ENV: 'production' }).join('\n')).not.toContain('/api/dev/clock');
   });
 
   it('warns about the demo signing key only when it signs', () => {
-    expect(facts({ NODE_ENV: 'production' }, { demoSigningKey: true }).join('\n')).toContain('WARNING: certificates are signed with the public DEMO key');
+    expect(facts({ NODE_ENV: 'production' }, { demoSigningKey: true }).join('\n')).toContain(
+      'WARNING: certificates are signed with the public DEMO key',
+    );
     expect(facts({ NODE_ENV: 'production' }).join('\n')).not.toContain('DEMO key');
   });
 
@@ -61,9 +78,16 @@ describe('LOG_LEVEL', () => {
     const info = new NestPinoLogger(createLogger({ level: 'info', format: 'json', destination }));
     info.log('Mapped {/api/health, GET} route', 'RouterExplorer');
     info.log('e-mail written to the outbox', 'messaging');
-    new NestPinoLogger(createLogger({ level: 'debug', format: 'json', destination })).log('Mapped {/api/health, GET} route', 'RouterExplorer');
+    new NestPinoLogger(createLogger({ level: 'debug', format: 'json', destination })).log(
+      'Mapped {/api/health, GET} route',
+      'RouterExplorer',
+    );
     expect(lines.filter((line) => line.includes('Mapped {/api/health'))).toHaveLength(1);
     expect(lines.filter((line) => line.includes('e-mail written to the outbox'))).toHaveLength(1);
-    expect(JSON.parse(lines.find((line) => line.includes('outbox'))!)).toMatchObject({ level: 'info', context: 'messaging', msg: 'e-mail written to the outbox' });
+    expect(JSON.parse(lines.find((line) => line.includes('outbox'))!)).toMatchObject({
+      level: 'info',
+      context: 'messaging',
+      msg: 'e-mail written to the outbox',
+    });
   });
 });

@@ -2,7 +2,14 @@
 // at the log's end when the process starts and keeps no durable checkpoint (each process pushes to its own
 // sockets and keeps its own states, so each reads for itself). It wakes on appends here and, on PostgreSQL, on any other API process's appends (the
 // store's LISTEN/NOTIFY), and polls besides, so a lost wake-up costs at most the poll interval.
-import { SqlEventStore, startCatchUpSubscription, type EventStore, type StoredEvent, type Subscription, type WakeSource } from '@binaan/event-store';
+import {
+  SqlEventStore,
+  startCatchUpSubscription,
+  type EventStore,
+  type StoredEvent,
+  type Subscription,
+  type WakeSource,
+} from '@binaan/event-store';
 
 const POLL_MS = 500;
 /**
@@ -11,7 +18,11 @@ const POLL_MS = 500;
  */
 const MIN_INTERVAL_MS = 50;
 
-export async function startLiveFeed(store: EventStore, handler: (events: readonly StoredEvent[]) => Promise<void>, onError: (error: unknown) => void): Promise<Subscription> {
+export async function startLiveFeed(
+  store: EventStore,
+  handler: (events: readonly StoredEvent[]) => Promise<void>,
+  onError: (error: unknown) => void,
+): Promise<Subscription> {
   let position = await store.lastPosition();
   // On a SQL store the pages come from the log's end the process keeps for all its followers (the
   // notifications reactor and the approval queue read the same appends).

@@ -27,7 +27,11 @@ export class LiveLog implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.feed = await startLiveFeed(this.store, (events) => this.deliver(events), (error) => this.logger.error(`live feed: ${error instanceof Error ? error.message : String(error)}`));
+    this.feed = await startLiveFeed(
+      this.store,
+      (events) => this.deliver(events),
+      (error) => this.logger.error(`live feed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   /** The log position this process's reader has delivered up to (null before bootstrap): for the lag metric. */

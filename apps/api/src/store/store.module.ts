@@ -34,7 +34,9 @@ export class StoreModule implements OnApplicationShutdown {
           useFactory: () => {
             if (store instanceof SqlEventStore) return store.db;
             // Read models for KurrentDB come through a checkpointed subscription into PostgreSQL: not built yet.
-            throw new StoreConfigurationError('EVENTSTORE_URL: the read models need PostgreSQL beside KurrentDB, which is not supported yet; use DATABASE_URL.');
+            throw new StoreConfigurationError(
+              'EVENTSTORE_URL: the read models need PostgreSQL beside KurrentDB, which is not supported yet; use DATABASE_URL.',
+            );
           },
         },
       ],

@@ -9,13 +9,32 @@ import type { BillingBuyer } from './subscriptions.events.js';
 import type { BillingUsageView } from './usage/usage-view.js';
 
 export type InvoiceSheet = {
-  invoiceNo: string; orderedAt: string; status: string; buyer: BillingBuyer; packageId: string | null; couponCode: string | null;
-  price: number; discount: number; credit?: number; subtotal: number; sstRate: number; sst: number; total: number; paidAt: string | null;
+  invoiceNo: string;
+  orderedAt: string;
+  status: string;
+  buyer: BillingBuyer;
+  packageId: string | null;
+  couponCode: string | null;
+  price: number;
+  discount: number;
+  credit?: number;
+  subtotal: number;
+  sstRate: number;
+  sst: number;
+  total: number;
+  paidAt: string | null;
 } & Partial<BillingUsageView>;
 
-const DOCUMENT_KIND: Readonly<Record<string, string>> = { letterOfAward: 'Letter of award', purchaseOrder: 'Purchase order', workOrder: 'Work order', rentalOrder: 'Rental order', paymentCertificate: 'Payment certificate' };
+const DOCUMENT_KIND: Readonly<Record<string, string>> = {
+  letterOfAward: 'Letter of award',
+  purchaseOrder: 'Purchase order',
+  workOrder: 'Work order',
+  rentalOrder: 'Rental order',
+  paymentCertificate: 'Payment certificate',
+};
 /** '2026-11' as "November 2026". */
-const monthName = (period: string) => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}-01T00:00:00Z`));
+const monthName = (period: string) =>
+  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}-01T00:00:00Z`));
 
 /** The bill's description rows before its subtotal: the package, or a month's fees document by document. */
 function descriptionRows(sheet: InvoiceSheet): [string, string][] {
@@ -23,7 +42,10 @@ function descriptionRows(sheet: InvoiceSheet): [string, string][] {
   const rate = sheet.feeRate === null || sheet.feeRate === undefined ? '' : ` ${percent(sheet.feeRate)}`;
   return [
     [`Transaction fees${rate}: ${sheet.period ? monthName(sheet.period) : ''}`, ''],
-    ...(sheet.lines ?? []).map((l): [string, string] => [`  ${DOCUMENT_KIND[l.documentKind] ?? l.documentKind} ${l.documentNo} on ${ringgit(l.base)}`, ringgit(l.fee)]),
+    ...(sheet.lines ?? []).map((l): [string, string] => [
+      `  ${DOCUMENT_KIND[l.documentKind] ?? l.documentKind} ${l.documentNo} on ${ringgit(l.base)}`,
+      ringgit(l.fee),
+    ]),
   ];
 }
 
@@ -32,7 +54,10 @@ export const ringgit = (sen: number) => `RM ${(sen / 100).toLocaleString('en-MY'
 /** Basis points as "6%" or "6.5%". */
 const percent = (basisPoints: number) => `${(basisPoints / 100).toString()}%`;
 /** DD/MM/YYYY in Malaysian time, as every date Binaan prints. */
-const malaysianDay = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kuala_Lumpur', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+const malaysianDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kuala_Lumpur', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    new Date(iso),
+  );
 
 function line(page: PDFPage, font: PDFFont, text: string, x: number, y: number, size = 10, right = false): void {
   const shown = latin1(text);
@@ -62,7 +87,12 @@ export async function billingInvoicePdf(sheet: InvoiceSheet): Promise<Uint8Array
   }
   y -= 36;
   line(page, bold, 'Bill to', 50, y, 11);
-  for (const text of [sheet.buyer.name, `Registration no.: ${sheet.buyer.registrationNo}`, ...(sheet.buyer.sstNo ? [`SST no.: ${sheet.buyer.sstNo}`] : []), ...(sheet.buyer.address ? [sheet.buyer.address] : [])]) {
+  for (const text of [
+    sheet.buyer.name,
+    `Registration no.: ${sheet.buyer.registrationNo}`,
+    ...(sheet.buyer.sstNo ? [`SST no.: ${sheet.buyer.sstNo}`] : []),
+    ...(sheet.buyer.address ? [sheet.buyer.address] : []),
+  ]) {
     y -= 14;
     line(page, regular, text, 50, y);
   }
@@ -73,7 +103,9 @@ export async function billingInvoicePdf(sheet: InvoiceSheet): Promise<Uint8Array
   page.drawLine({ start: { x: 50, y }, end: { x: 545, y }, thickness: 0.7, color: rgb(0.5, 0.5, 0.5) });
   const rows: [string, string][] = [
     ...descriptionRows(sheet),
-    ...(sheet.discount > 0 ? [[`Discount${sheet.couponCode ? ` (coupon ${sheet.couponCode})` : ''}`, `- ${ringgit(sheet.discount)}`] as [string, string]] : []),
+    ...(sheet.discount > 0
+      ? [[`Discount${sheet.couponCode ? ` (coupon ${sheet.couponCode})` : ''}`, `- ${ringgit(sheet.discount)}`] as [string, string]]
+      : []),
     ...((sheet.credit ?? 0) > 0 ? [['Credit for the package changed (pro rata)', `- ${ringgit(sheet.credit!)}`] as [string, string]] : []),
     ['Subtotal', ringgit(sheet.subtotal)],
     [`SST ${percent(sheet.sstRate)}`, ringgit(sheet.sst)],
@@ -94,6 +126,13 @@ export async function billingInvoicePdf(sheet: InvoiceSheet): Promise<Uint8Array
   line(page, bold, 'Total', 300, y, 12);
   line(page, bold, ringgit(sheet.total), 545, y, 12, true);
   y -= 40;
-  line(page, regular, paid ? 'Received with thanks.' : 'Payment is due on receipt: pay online or by cheque or bank draft from the Billing page in Binaan.', 50, y, 9);
+  line(
+    page,
+    regular,
+    paid ? 'Received with thanks.' : 'Payment is due on receipt: pay online or by cheque or bank draft from the Billing page in Binaan.',
+    50,
+    y,
+    9,
+  );
   return pdf.save();
 }

@@ -12,14 +12,33 @@ import { refusal } from '../common/refusal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { periodOnPayment, periodsOf } from './subscription-periods.js';
 import {
-  BILLING_STREAM_TYPE, SUBSCRIPTION_STREAM_TYPE, billingStream, subscriptionStream,
-  type BillingEvent, type PaymentMethod, type SubscriptionEvent,
+  BILLING_STREAM_TYPE,
+  SUBSCRIPTION_STREAM_TYPE,
+  billingStream,
+  subscriptionStream,
+  type BillingEvent,
+  type PaymentMethod,
+  type SubscriptionEvent,
 } from './subscriptions.events.js';
 
 export type Payment = { method: PaymentMethod; reference: string; amount: number };
-export type PayOutcome = { billingId: string; status: 'paid'; alreadyPaid: boolean; period: { from: string; to: string; packageId: string } | null };
+export type PayOutcome = {
+  billingId: string;
+  status: 'paid';
+  alreadyPaid: boolean;
+  period: { from: string; to: string; packageId: string } | null;
+};
 
-type Bill = { billingId: string; companyId: string; packageId: string | null; total: number; state: WorkflowState<'billing'>; revision: number; paid: Extract<BillingEvent, { type: 'BillingPaid' }>['data'] | null; checkoutSessions: string[] };
+type Bill = {
+  billingId: string;
+  companyId: string;
+  packageId: string | null;
+  total: number;
+  state: WorkflowState<'billing'>;
+  revision: number;
+  paid: Extract<BillingEvent, { type: 'BillingPaid' }>['data'] | null;
+  checkoutSessions: string[];
+};
 
 @Injectable()
 export class BillingPayments {
@@ -45,8 +64,14 @@ export class BillingPayments {
       else if (event.type === 'PaymentCheckoutStarted') checkoutSessions.push(event.data.sessionId);
     }
     return {
-      billingId, companyId: recorded!.buyer.companyId, packageId: recorded!.packageId ?? null, total: recorded!.amounts.total,
-      state: state!, revision: events[events.length - 1]!.revision, paid, checkoutSessions,
+      billingId,
+      companyId: recorded!.buyer.companyId,
+      packageId: recorded!.packageId ?? null,
+      total: recorded!.amounts.total,
+      state: state!,
+      revision: events[events.length - 1]!.revision,
+      paid,
+      checkoutSessions,
     };
   }
 
@@ -61,21 +86,48 @@ export class BillingPayments {
       if (bill.paid && bill.paid.reference === payment.reference && bill.paid.method === payment.method) {
         return { billingId, status: 'paid', alreadyPaid: true, period: await this.startPeriodOf(billingId) };
       }
-      if (bill.state.status !== 'pendingPayment') throw refusal(409, ErrorCodes.billingNotPayable, `The billing record ${billingId} is ${bill.state.status}, not waiting for payment.`, { status: bill.state.status });
+      if (bill.state.status !== 'pendingPayment')
+        throw refusal(
+          409,
+          ErrorCodes.billingNotPayable,
+          `The billing record ${billingId} is ${bill.state.status}, not waiting for payment.`,
+          { status: bill.state.status },
+        );
       if (payment.amount !== bill.total) {
-        throw refusal(422, ErrorCodes.paymentAmountMismatch, `The payment of ${payment.amount} sen is not the bill's total of ${bill.total} sen.`, { amount: payment.amount, total: bill.total });
+        throw refusal(
+          422,
+          ErrorCodes.paymentAmountMismatch,
+          `The payment of ${payment.amount} sen is not the bill's total of ${bill.total} sen.`,
+          { amount: payment.amount, total: bill.total },
+        );
       }
       const at = this.now().toISOString();
       const decision = decide('billing', bill.state, { type: 'Pay', at }, actor);
-      if (!decision.ok) throw refusal(409, ErrorCodes.billingNotPayable, `The billing record ${billingId} cannot be paid now.`, { status: bill.state.status });
+      if (!decision.ok)
+        throw refusal(409, ErrorCodes.billingNotPayable, `The billing record ${billingId} cannot be paid now.`, {
+          status: bill.state.status,
+        });
       const events: BillingEvent[] = [
         { type: 'BillingStatusChanged', data: { billingId, change: decision.event } },
-        { type: 'BillingPaid', data: { billingId, method: payment.method, reference: payment.reference, amount: payment.amount, paidAt: at } },
+        {
+          type: 'BillingPaid',
+          data: { billingId, method: payment.method, reference: payment.reference, amount: payment.amount, paidAt: at },
+        },
       ];
       try {
         await this.store.append({
-          streamId: billingStream(billingId), streamType: BILLING_STREAM_TYPE, expectedRevision: bill.revision,
-          events: events.map((e) => ({ type: e.type, data: e.data as unknown as JsonValue, metadata: { actorUserId: actor.userId, actorCompanyId: bill.companyId, reason: `${payment.method} payment ${payment.reference}` } })),
+          streamId: billingStream(billingId),
+          streamType: BILLING_STREAM_TYPE,
+          expectedRevision: bill.revision,
+          events: events.map((e) => ({
+            type: e.type,
+            data: e.data as unknown as JsonValue,
+            metadata: {
+              actorUserId: actor.userId,
+              actorCompanyId: bill.companyId,
+              reason: `${payment.method} payment ${payment.reference}`,
+            },
+          })),
         });
       } catch (error) {
         if (error instanceof WrongExpectedRevision) continue; // another report of a payment landed first: judge again
@@ -102,12 +154,29 @@ export class BillingPayments {
       if (already) return { from: already.from, to: already.to, packageId: already.packageId };
       const step = periodOnPayment(periods, bill.packageId as Parameters<typeof periodOnPayment>[1], billingId, new Date(bill.paid.paidAt));
       const next: SubscriptionEvent[] = [];
-      if (step.ends) next.push({ type: 'SubscriptionPeriodEnded', data: { companyId: bill.companyId, packageId: step.ends.packageId, billingId: step.ends.billingId, from: step.ends.from, at: step.starts.from, reason: 'changed' } });
+      if (step.ends)
+        next.push({
+          type: 'SubscriptionPeriodEnded',
+          data: {
+            companyId: bill.companyId,
+            packageId: step.ends.packageId,
+            billingId: step.ends.billingId,
+            from: step.ends.from,
+            at: step.starts.from,
+            reason: 'changed',
+          },
+        });
       next.push({ type: 'SubscriptionPeriodStarted', data: { companyId: bill.companyId, ...step.starts } });
       try {
         await this.store.append({
-          streamId: subscriptionStream(bill.companyId), streamType: SUBSCRIPTION_STREAM_TYPE, expectedRevision: stored.length === 0 ? 'no_stream' : stored[stored.length - 1]!.revision,
-          events: next.map((e) => ({ type: e.type, data: e.data, metadata: { actorUserId: 'system:subscriptions', actorCompanyId: bill.companyId, reason: `${billingId} paid` } })),
+          streamId: subscriptionStream(bill.companyId),
+          streamType: SUBSCRIPTION_STREAM_TYPE,
+          expectedRevision: stored.length === 0 ? 'no_stream' : stored[stored.length - 1]!.revision,
+          events: next.map((e) => ({
+            type: e.type,
+            data: e.data,
+            metadata: { actorUserId: 'system:subscriptions', actorCompanyId: bill.companyId, reason: `${billingId} paid` },
+          })),
         });
         return { from: step.starts.from, to: step.starts.to, packageId: step.starts.packageId };
       } catch (error) {
@@ -122,7 +191,8 @@ export class BillingPayments {
     const rows = await this.db.query<{ billing_id: string }>(
       `SELECT b.billing_id FROM billings b WHERE b.paid_at >= $1 AND b.package_id IS NOT NULL
          AND NOT EXISTS (SELECT 1 FROM subscription_periods p WHERE p.company_id = b.company_id AND p.billing_id = b.billing_id)
-       ORDER BY b.paid_at LIMIT $2`, [since.toISOString(), limit],
+       ORDER BY b.paid_at LIMIT $2`,
+      [since.toISOString(), limit],
     );
     return rows.map((row) => row.billing_id);
   }

@@ -16,23 +16,60 @@ import { machineStep } from '../companies/company-admin.decider.js';
 import { PACKAGE_IDS, type PackageId } from '../platform-configuration/platform-settings.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { couponProblem, malaysianDay } from './pricing.js';
-import { COUPON_CODE_STREAM_TYPE, COUPON_STREAM_TYPE, couponCodeStream, couponStream, type CouponEvent, type CouponTerms } from './subscriptions.events.js';
+import {
+  COUPON_CODE_STREAM_TYPE,
+  COUPON_STREAM_TYPE,
+  couponCodeStream,
+  couponStream,
+  type CouponEvent,
+  type CouponTerms,
+} from './subscriptions.events.js';
 
 const CODE = /^[A-Z0-9][A-Z0-9_-]{2,29}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_FIXED = 10_000_000_000;
-type CouponRow = { coupon_id: string; position: string | number; code: string; discount_type: string; discount: string | number; package_ids: string[]; valid_from: string; valid_to: string; max_uses: number; uses: number; status: string; created_at: Date | string; revision: number };
+type CouponRow = {
+  coupon_id: string;
+  position: string | number;
+  code: string;
+  discount_type: string;
+  discount: string | number;
+  package_ids: string[];
+  valid_from: string;
+  valid_to: string;
+  max_uses: number;
+  uses: number;
+  status: string;
+  created_at: Date | string;
+  revision: number;
+};
 
 export type CouponView = ReturnType<typeof couponView>;
 export function couponView(row: CouponRow) {
   return {
-    id: row.coupon_id, code: row.code, discountType: row.discount_type as 'percentage' | 'fixed', discount: Number(row.discount), packageIds: row.package_ids,
-    validFrom: row.valid_from, validTo: row.valid_to, maxUses: Number(row.max_uses), uses: Number(row.uses), status: row.status, createdAt: new Date(row.created_at).toISOString(), revision: Number(row.revision),
+    id: row.coupon_id,
+    code: row.code,
+    discountType: row.discount_type as 'percentage' | 'fixed',
+    discount: Number(row.discount),
+    packageIds: row.package_ids,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    maxUses: Number(row.max_uses),
+    uses: Number(row.uses),
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    revision: Number(row.revision),
   };
 }
 
-const adminActor = (principal: Principal): Actor => ({ userId: principal.userId, companyId: 'platform', kind: 'admin', authorities: { company: {}, project: {} } });
-const isDay = (text: string) => DAY.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+const adminActor = (principal: Principal): Actor => ({
+  userId: principal.userId,
+  companyId: 'platform',
+  kind: 'admin',
+  authorities: { company: {}, project: {} },
+});
+const isDay = (text: string) =>
+  DAY.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
 
 /** The coupon's terms as given, or 400 validationFailed naming each field. */
 export function parseCoupon(raw: unknown): CouponTerms {
@@ -43,9 +80,16 @@ export function parseCoupon(raw: unknown): CouponTerms {
   const discountType = input.discountType;
   if (discountType !== 'percentage' && discountType !== 'fixed') fields.discountType = ['invalid'];
   const discount = input.discount;
-  if (typeof discount !== 'number' || !Number.isInteger(discount) || discount < 1 || (discountType === 'percentage' ? discount > 100 : discount > MAX_FIXED)) fields.discount = ['invalid'];
+  if (
+    typeof discount !== 'number' ||
+    !Number.isInteger(discount) ||
+    discount < 1 ||
+    (discountType === 'percentage' ? discount > 100 : discount > MAX_FIXED)
+  )
+    fields.discount = ['invalid'];
   const packageIds = Array.isArray(input.packageIds) ? [...new Set(input.packageIds)] : null;
-  if (!packageIds || packageIds.length === 0 || packageIds.some((id) => !PACKAGE_IDS.includes(id as PackageId))) fields.packageIds = ['invalid'];
+  if (!packageIds || packageIds.length === 0 || packageIds.some((id) => !PACKAGE_IDS.includes(id as PackageId)))
+    fields.packageIds = ['invalid'];
   const validFrom = typeof input.validFrom === 'string' ? input.validFrom : '';
   const validTo = typeof input.validTo === 'string' ? input.validTo : '';
   if (!isDay(validFrom)) fields.validFrom = ['invalidDate'];
@@ -53,8 +97,17 @@ export function parseCoupon(raw: unknown): CouponTerms {
   else if (isDay(validFrom) && validTo < validFrom) fields.validTo = ['endBeforeStart'];
   const maxUses = input.maxUses;
   if (typeof maxUses !== 'number' || !Number.isInteger(maxUses) || maxUses < 1 || maxUses > 1_000_000) fields.maxUses = ['invalid'];
-  if (Object.keys(fields).length > 0) throw refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
-  return { code, discountType: discountType as CouponTerms['discountType'], discount: discount as number, packageIds: packageIds as PackageId[], validFrom, validTo, maxUses: maxUses as number };
+  if (Object.keys(fields).length > 0)
+    throw refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
+  return {
+    code,
+    discountType: discountType as CouponTerms['discountType'],
+    discount: discount as number,
+    packageIds: packageIds as PackageId[],
+    validFrom,
+    validTo,
+    maxUses: maxUses as number,
+  };
 }
 
 @Injectable()
@@ -74,13 +127,23 @@ export class Coupons {
     const params: unknown[] = [];
     const param = (value: unknown) => (params.push(value), `$${params.length}`);
     if (typeof filter.status === 'string') where.push(`status = ${param(filter.status)}`);
-    if (typeof filter.q === 'string' && filter.q.trim() !== '') where.push(`code LIKE ${param(`${filter.q.trim().toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`).slice(0, 30)}%`)}`);
+    if (typeof filter.q === 'string' && filter.q.trim() !== '')
+      where.push(
+        `code LIKE ${param(
+          `${filter.q
+            .trim()
+            .toUpperCase()
+            .replace(/[\\%_]/g, (c) => `\\${c}`)
+            .slice(0, 30)}%`,
+        )}`,
+      );
     if (after) {
       if (!/^\d{1,15}$/.test(after[0])) return { items: [], next: null };
       where.push(`position < ${param(Number(after[0]))}`);
     }
     const rows = await this.db.query<CouponRow>(
-      `SELECT * FROM coupons ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY position DESC LIMIT ${limit + 1}`, params,
+      `SELECT * FROM coupons ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY position DESC LIMIT ${limit + 1}`,
+      params,
     );
     return keysetPage(rows, limit, couponView, (row) => [String(row.position), row.coupon_id]);
   }
@@ -100,14 +163,28 @@ export class Coupons {
     const couponId = randomUUID();
     const metadata = { actorUserId: principal.userId };
     try {
-      await this.store.append({ streamId: couponCodeStream(terms.code), streamType: COUPON_CODE_STREAM_TYPE, expectedRevision: 'no_stream', events: [{ type: 'CouponCodeClaimed', data: { code: terms.code, couponId }, metadata }] });
+      await this.store.append({
+        streamId: couponCodeStream(terms.code),
+        streamType: COUPON_CODE_STREAM_TYPE,
+        expectedRevision: 'no_stream',
+        events: [{ type: 'CouponCodeClaimed', data: { code: terms.code, couponId }, metadata }],
+      });
     } catch (error) {
-      if (error instanceof WrongExpectedRevision) throw refusal(409, ErrorCodes.couponCodeExists, `The coupon code ${terms.code} is taken.`);
+      if (error instanceof WrongExpectedRevision)
+        throw refusal(409, ErrorCodes.couponCodeExists, `The coupon code ${terms.code} is taken.`);
       throw error;
     }
     const change = machineStep('coupon', null, 'Create', adminActor(principal), this.now().toISOString());
-    const events: CouponEvent[] = [{ type: 'CouponCreated', data: { couponId, ...terms } }, { type: 'CouponStatusChanged', data: { couponId, change } }];
-    await this.store.append({ streamId: couponStream(couponId), streamType: COUPON_STREAM_TYPE, expectedRevision: 'no_stream', events: events.map((e) => ({ type: e.type, data: e.data as unknown as JsonValue, metadata })) });
+    const events: CouponEvent[] = [
+      { type: 'CouponCreated', data: { couponId, ...terms } },
+      { type: 'CouponStatusChanged', data: { couponId, change } },
+    ];
+    await this.store.append({
+      streamId: couponStream(couponId),
+      streamType: COUPON_STREAM_TYPE,
+      expectedRevision: 'no_stream',
+      events: events.map((e) => ({ type: e.type, data: e.data as unknown as JsonValue, metadata })),
+    });
     return { success: true as const, id: couponId, code: terms.code, status: change.statusAfter };
   }
 
@@ -115,12 +192,17 @@ export class Coupons {
   async act(principal: Principal, couponId: string, event: string) {
     if (principal.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
     await requireAdminRight(this.db, principal, 'admin.coupon');
-    if (event !== 'Activate' && event !== 'Deactivate') throw refusal(404, ErrorCodes.notFound, `A coupon has no action ${event}: Activate or Deactivate.`);
+    if (event !== 'Activate' && event !== 'Deactivate')
+      throw refusal(404, ErrorCodes.notFound, `A coupon has no action ${event}: Activate or Deactivate.`);
     const { state, revision } = await this.stateOf(couponId);
     const change = machineStep('coupon', state, event, adminActor(principal), this.now().toISOString());
     await this.store.append({
-      streamId: couponStream(couponId), streamType: COUPON_STREAM_TYPE, expectedRevision: revision,
-      events: [{ type: 'CouponStatusChanged', data: { couponId, change } as unknown as JsonValue, metadata: { actorUserId: principal.userId } }],
+      streamId: couponStream(couponId),
+      streamType: COUPON_STREAM_TYPE,
+      expectedRevision: revision,
+      events: [
+        { type: 'CouponStatusChanged', data: { couponId, change } as unknown as JsonValue, metadata: { actorUserId: principal.userId } },
+      ],
     });
     return { success: true as const, id: couponId, status: change.statusAfter };
   }
@@ -154,7 +236,16 @@ export class Coupons {
         if (decision.ok) events.push({ type: 'CouponStatusChanged', data: { couponId, change: decision.event } });
       }
       try {
-        await this.store.append({ streamId: couponStream(couponId), streamType: COUPON_STREAM_TYPE, expectedRevision: coupon.revision, events: events.map((e) => ({ type: e.type, data: e.data as unknown as JsonValue, metadata: { actorUserId: by, actorCompanyId: companyId } })) });
+        await this.store.append({
+          streamId: couponStream(couponId),
+          streamType: COUPON_STREAM_TYPE,
+          expectedRevision: coupon.revision,
+          events: events.map((e) => ({
+            type: e.type,
+            data: e.data as unknown as JsonValue,
+            metadata: { actorUserId: by, actorCompanyId: companyId },
+          })),
+        });
         return;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevision)) throw error;
@@ -167,7 +258,8 @@ export class Coupons {
     const events = await this.store.readStream(couponStream(couponId));
     if (events.length === 0) throw refusal(404, ErrorCodes.couponNotFound, 'There is no such coupon.');
     let state: WorkflowState<'coupon'> | null = null;
-    for (const stored of events) if (stored.type === 'CouponStatusChanged') state = evolve<'coupon'>(state, (stored.data as { change: CouponEventChange }).change);
+    for (const stored of events)
+      if (stored.type === 'CouponStatusChanged') state = evolve<'coupon'>(state, (stored.data as { change: CouponEventChange }).change);
     return { state: state!, revision: events[events.length - 1]!.revision };
   }
 }

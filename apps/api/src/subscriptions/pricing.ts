@@ -10,7 +10,11 @@ export type CouponDiscount = { discountType: DiscountType; discount: number };
  * what is left of the package being changed (at most what remains), then SST at `sstRate` basis points.
  */
 export function priceOf(price: number, sstRate: number, coupon: CouponDiscount | null, credit = 0): BillingAmounts {
-  const discount = !coupon ? 0 : coupon.discountType === 'percentage' ? applyRate(price, coupon.discount * 100) : Math.min(coupon.discount, price);
+  const discount = !coupon
+    ? 0
+    : coupon.discountType === 'percentage'
+      ? applyRate(price, coupon.discount * 100)
+      : Math.min(coupon.discount, price);
   const credited = Math.min(credit, price - discount);
   const subtotal = price - discount - credited;
   const sst = applyRate(subtotal, sstRate);
@@ -18,7 +22,11 @@ export function priceOf(price: number, sstRate: number, coupon: CouponDiscount |
 }
 
 /** Why a coupon cannot be used for this package today, or null when it can. `today`: YYYY-MM-DD in Malaysia. */
-export function couponProblem(coupon: { status: string; packageIds: readonly string[]; validFrom: string; validTo: string; uses: number; maxUses: number }, packageId: string, today: string): string | null {
+export function couponProblem(
+  coupon: { status: string; packageIds: readonly string[]; validFrom: string; validTo: string; uses: number; maxUses: number },
+  packageId: string,
+  today: string,
+): string | null {
   if (coupon.status === 'redeemed' || coupon.uses >= coupon.maxUses) return 'usedUp';
   if (coupon.status !== 'active') return 'inactive';
   if (today < coupon.validFrom) return 'notYetValid';

@@ -12,8 +12,15 @@ import { refusal } from '../common/refusal.js';
 export const PERIOD_STATES = ['running', 'upcoming', 'ended'] as const;
 
 type Row = {
-  company_id: string; company_name: string | null; package_id: string; billing_id: string | null; period_from: Date | string; period_to: Date | string;
-  change: string; ended_at: Date | string | null; end_reason: string | null;
+  company_id: string;
+  company_name: string | null;
+  package_id: string;
+  billing_id: string | null;
+  period_from: Date | string;
+  period_to: Date | string;
+  change: string;
+  ended_at: Date | string | null;
+  end_reason: string | null;
 };
 
 export async function subscriptionList(db: SqlExecutor, query: Record<string, unknown>, now: Date) {
@@ -27,27 +34,53 @@ export async function subscriptionList(db: SqlExecutor, query: Record<string, un
     where.push(`p.company_id = ${param(filter.companyId)}`);
   }
   if (filter.state !== undefined) {
-    if (typeof filter.state !== 'string' || !(PERIOD_STATES as readonly string[]).includes(filter.state)) throw invalidParameter('filter.state', `must be one of ${PERIOD_STATES.join(', ')}`);
+    if (typeof filter.state !== 'string' || !(PERIOD_STATES as readonly string[]).includes(filter.state))
+      throw invalidParameter('filter.state', `must be one of ${PERIOD_STATES.join(', ')}`);
     const at = param(now.toISOString());
-    where.push(filter.state === 'upcoming' ? `p.period_from > ${at}`
-      : filter.state === 'running' ? `p.period_from <= ${at} AND p.period_to > ${at} AND (p.ended_at IS NULL OR p.ended_at > ${at})`
-        : `(p.period_to <= ${at} OR p.ended_at <= ${at})`);
+    where.push(
+      filter.state === 'upcoming'
+        ? `p.period_from > ${at}`
+        : filter.state === 'running'
+          ? `p.period_from <= ${at} AND p.period_to > ${at} AND (p.ended_at IS NULL OR p.ended_at > ${at})`
+          : `(p.period_to <= ${at} OR p.ended_at <= ${at})`,
+    );
   }
   if (after) {
     const at = Date.parse(after[0]);
-    if (!Number.isFinite(at)) throw refusal(400, ErrorCodes.validationFailed, 'Check these parameters: after.', { fields: { after: ['must be the `next` of an earlier page'] } });
+    if (!Number.isFinite(at))
+      throw refusal(400, ErrorCodes.validationFailed, 'Check these parameters: after.', {
+        fields: { after: ['must be the `next` of an earlier page'] },
+      });
     where.push(`(p.period_from, p.company_id) < (${param(new Date(at).toISOString())}, ${param(after[1])})`);
   }
   const rows = await db.query<Row>(
     `SELECT p.*, c.name AS company_name FROM subscription_periods p LEFT JOIN companies c ON c.company_id = p.company_id
-     ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY p.period_from DESC, p.company_id DESC LIMIT ${limit + 1}`, params,
+     ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY p.period_from DESC, p.company_id DESC LIMIT ${limit + 1}`,
+    params,
   );
   const t = now.getTime();
-  return keysetPage(rows, limit, (row) => {
-    const from = iso(row.period_from);
-    const to = iso(row.period_to);
-    const endedAt = isoOrNull(row.ended_at);
-    const state = Date.parse(from) > t ? 'upcoming' : Date.parse(to) <= t || (endedAt !== null && Date.parse(endedAt) <= t) ? 'ended' : 'running';
-    return { companyId: row.company_id, companyName: row.company_name, packageId: row.package_id, billingId: row.billing_id, from, to, change: row.change, endedAt, endReason: row.end_reason, state };
-  }, (row) => [iso(row.period_from), row.company_id]);
+  return keysetPage(
+    rows,
+    limit,
+    (row) => {
+      const from = iso(row.period_from);
+      const to = iso(row.period_to);
+      const endedAt = isoOrNull(row.ended_at);
+      const state =
+        Date.parse(from) > t ? 'upcoming' : Date.parse(to) <= t || (endedAt !== null && Date.parse(endedAt) <= t) ? 'ended' : 'running';
+      return {
+        companyId: row.company_id,
+        companyName: row.company_name,
+        packageId: row.package_id,
+        billingId: row.billing_id,
+        from,
+        to,
+        change: row.change,
+        endedAt,
+        endReason: row.end_reason,
+        state,
+      };
+    },
+    (row) => [iso(row.period_from), row.company_id],
+  );
 }

@@ -41,7 +41,9 @@ export class SubscriptionPeriodsJob implements OnApplicationBootstrap, OnApplica
   onApplicationBootstrap(): void {
     if (!this.config.reactors || this.config.environment === 'test') return;
     const tick = () => {
-      this.running = this.run(this.now()).catch((error: unknown) => this.logger.error(`subscription periods: ${error instanceof Error ? error.message : String(error)}`));
+      this.running = this.run(this.now()).catch((error: unknown) =>
+        this.logger.error(`subscription periods: ${error instanceof Error ? error.message : String(error)}`),
+      );
     };
     tick();
     this.timer = setInterval(tick, PERIODS_EVERY_MS);
@@ -72,12 +74,27 @@ export class SubscriptionPeriodsJob implements OnApplicationBootstrap, OnApplica
       const from = new Date(row.approved_at);
       const event: SubscriptionEvent = {
         type: 'SubscriptionPeriodStarted',
-        data: { companyId: row.company_id, packageId: `${packageTypeOf(row.subscription_type)}-basic`, billingId: null, from: from.toISOString(), to: new Date(from.getTime() + TRIAL_DAYS * DAY_MS).toISOString(), change: 'trial' },
+        data: {
+          companyId: row.company_id,
+          packageId: `${packageTypeOf(row.subscription_type)}-basic`,
+          billingId: null,
+          from: from.toISOString(),
+          to: new Date(from.getTime() + TRIAL_DAYS * DAY_MS).toISOString(),
+          change: 'trial',
+        },
       };
       try {
         await this.store.append({
-          streamId: subscriptionStream(row.company_id), streamType: SUBSCRIPTION_STREAM_TYPE, expectedRevision: 'no_stream',
-          events: [{ type: event.type, data: event.data, metadata: { actorUserId: ACTOR, actorCompanyId: row.company_id, reason: `free trial of ${TRIAL_DAYS} days from approval` } }],
+          streamId: subscriptionStream(row.company_id),
+          streamType: SUBSCRIPTION_STREAM_TYPE,
+          expectedRevision: 'no_stream',
+          events: [
+            {
+              type: event.type,
+              data: event.data,
+              metadata: { actorUserId: ACTOR, actorCompanyId: row.company_id, reason: `free trial of ${TRIAL_DAYS} days from approval` },
+            },
+          ],
         });
         started.push(row.company_id);
       } catch (error) {
@@ -89,7 +106,13 @@ export class SubscriptionPeriodsJob implements OnApplicationBootstrap, OnApplica
 
   /** Periods past their end: each ended by the event that says so, at its end. */
   private async endExpired(now: Date): Promise<string[]> {
-    const rows = await this.db.query<{ company_id: string; package_id: string; billing_id: string | null; period_from: Date | string; period_to: Date | string }>(
+    const rows = await this.db.query<{
+      company_id: string;
+      package_id: string;
+      billing_id: string | null;
+      period_from: Date | string;
+      period_to: Date | string;
+    }>(
       'SELECT company_id, package_id, billing_id, period_from, period_to FROM subscription_periods WHERE ended_at IS NULL AND period_to <= $1 ORDER BY period_to LIMIT $2',
       [now.toISOString(), SCAN_LIMIT],
     );
@@ -99,11 +122,29 @@ export class SubscriptionPeriodsJob implements OnApplicationBootstrap, OnApplica
       const from = new Date(row.period_from).toISOString();
       const already = stream.some((e) => e.type === 'SubscriptionPeriodEnded' && (e.data as { from: string }).from === from);
       if (already) continue;
-      const event: SubscriptionEvent = { type: 'SubscriptionPeriodEnded', data: { companyId: row.company_id, packageId: row.package_id as never, billingId: row.billing_id, from, at: new Date(row.period_to).toISOString(), reason: 'expired' } };
+      const event: SubscriptionEvent = {
+        type: 'SubscriptionPeriodEnded',
+        data: {
+          companyId: row.company_id,
+          packageId: row.package_id as never,
+          billingId: row.billing_id,
+          from,
+          at: new Date(row.period_to).toISOString(),
+          reason: 'expired',
+        },
+      };
       try {
         await this.store.append({
-          streamId: subscriptionStream(row.company_id), streamType: SUBSCRIPTION_STREAM_TYPE, expectedRevision: stream[stream.length - 1]!.revision,
-          events: [{ type: event.type, data: event.data, metadata: { actorUserId: ACTOR, actorCompanyId: row.company_id, reason: 'the period reached its end' } }],
+          streamId: subscriptionStream(row.company_id),
+          streamType: SUBSCRIPTION_STREAM_TYPE,
+          expectedRevision: stream[stream.length - 1]!.revision,
+          events: [
+            {
+              type: event.type,
+              data: event.data,
+              metadata: { actorUserId: ACTOR, actorCompanyId: row.company_id, reason: 'the period reached its end' },
+            },
+          ],
         });
         ended.push(`${row.company_id} ${from}`);
       } catch (error) {

@@ -9,11 +9,28 @@ export const PERIOD_MONTHS = 12;
 /** A registered company's free trial of the basic package of its type, from its approval. */
 export const TRIAL_DAYS = 30;
 
-export type Period = { packageId: PackageId; billingId: string | null; from: string; to: string; change: PeriodChange; endedAt: string | null };
+export type Period = {
+  packageId: PackageId;
+  billingId: string | null;
+  from: string;
+  to: string;
+  change: PeriodChange;
+  endedAt: string | null;
+};
 
 /** `months` calendar months after `at` (UTC), the day kept where the month has it, else its last day (31 Jan + 1 = 28/29 Feb). */
 export function addMonths(at: Date, months: number): Date {
-  const target = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1, at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds(), at.getUTCMilliseconds()));
+  const target = new Date(
+    Date.UTC(
+      at.getUTCFullYear(),
+      at.getUTCMonth() + months,
+      1,
+      at.getUTCHours(),
+      at.getUTCMinutes(),
+      at.getUTCSeconds(),
+      at.getUTCMilliseconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(at.getUTCDate(), lastDay));
   return target;
@@ -39,7 +56,10 @@ export function runningAt(periods: readonly Period[], at: Date): Period | null {
   return periods.find((p) => Date.parse(p.from) <= t && t < Date.parse(p.to) && (p.endedAt === null || Date.parse(p.endedAt) > t)) ?? null;
 }
 
-export type PeriodStep = { ends: Period | null; starts: { packageId: PackageId; billingId: string; from: string; to: string; change: PeriodChange } };
+export type PeriodStep = {
+  ends: Period | null;
+  starts: { packageId: PackageId; billingId: string; from: string; to: string; change: PeriodChange };
+};
 
 /**
  * What a paid bill of `packageId` starts at `paidAt`:
@@ -55,7 +75,10 @@ export function periodOnPayment(periods: readonly Period[], packageId: PackageId
     .sort((a, b) => Date.parse(b.to) - Date.parse(a.to))[0];
   if (sameLatest) {
     const from = new Date(sameLatest.to);
-    return { ends: null, starts: { packageId, billingId, from: from.toISOString(), to: addMonths(from, PERIOD_MONTHS).toISOString(), change: 'renewal' } };
+    return {
+      ends: null,
+      starts: { packageId, billingId, from: from.toISOString(), to: addMonths(from, PERIOD_MONTHS).toISOString(), change: 'renewal' },
+    };
   }
   const from = paidAt.toISOString();
   const to = addMonths(paidAt, PERIOD_MONTHS).toISOString();
@@ -108,12 +131,29 @@ export function standingOf(periods: readonly Period[], now: Date): Standing {
   if (running) {
     // The end of the run of periods that follow one another from the running one (renewals paid early).
     let end = Date.parse(running.to);
-    for (let next = periods.find((p) => p !== running && Date.parse(p.from) === end && p.endedAt === null); next; next = periods.find((p) => Date.parse(p.from) === end && p.endedAt === null)) end = Date.parse(next.to);
+    for (
+      let next = periods.find((p) => p !== running && Date.parse(p.from) === end && p.endedAt === null);
+      next;
+      next = periods.find((p) => Date.parse(p.from) === end && p.endedAt === null)
+    )
+      end = Date.parse(next.to);
     const due = end - t <= RENEWAL_NOTICE_DAYS * DAY_MS;
-    return { state: due ? 'renewalDue' : 'active', source: running.change === 'trial' ? 'trial' : 'period', packageId: running.packageId, periodEnd: new Date(end).toISOString(), unavailableFrom: due ? new Date(end + GRACE_DAYS * DAY_MS).toISOString() : null };
+    return {
+      state: due ? 'renewalDue' : 'active',
+      source: running.change === 'trial' ? 'trial' : 'period',
+      packageId: running.packageId,
+      periodEnd: new Date(end).toISOString(),
+      unavailableFrom: due ? new Date(end + GRACE_DAYS * DAY_MS).toISOString() : null,
+    };
   }
   const last = [...periods].filter((p) => Date.parse(p.from) <= t).sort((a, b) => endOf(b) - endOf(a))[0];
   if (!last) return { state: 'active', source: 'held', packageId: null, periodEnd: null, unavailableFrom: null };
   const unavailableFrom = endOf(last) + GRACE_DAYS * DAY_MS;
-  return { state: t < unavailableFrom ? 'overdue' : 'unavailable', source: 'lapsed', packageId: last.packageId, periodEnd: new Date(endOf(last)).toISOString(), unavailableFrom: new Date(unavailableFrom).toISOString() };
+  return {
+    state: t < unavailableFrom ? 'overdue' : 'unavailable',
+    source: 'lapsed',
+    packageId: last.packageId,
+    periodEnd: new Date(endOf(last)).toISOString(),
+    unavailableFrom: new Date(unavailableFrom).toISOString(),
+  };
 }

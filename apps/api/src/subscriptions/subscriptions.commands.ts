@@ -6,20 +6,30 @@ import { Coupons } from './coupons.service.js';
 import { Subscriptions } from './subscriptions.service.js';
 
 export class OrderSubscription extends Command<Resolved<Subscriptions['order']>> {
-  constructor(readonly principal: Principal, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 export class CreateCoupon extends Command<Resolved<Coupons['create']>> {
-  constructor(readonly principal: Principal, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 /** Activate or Deactivate. */
 export class ActOnCoupon extends Command<Resolved<Coupons['act']>> {
-  constructor(readonly principal: Principal, readonly couponId: string, readonly event: string) {
+  constructor(
+    readonly principal: Principal,
+    readonly couponId: string,
+    readonly event: string,
+  ) {
     super();
   }
 }

@@ -19,10 +19,14 @@ export const subscriptionStream = (companyId: string) => `${SUBSCRIPTION_STREAM_
 
 export type DiscountType = 'percentage' | 'fixed';
 export type CouponTerms = {
-  code: string; discountType: DiscountType;
+  code: string;
+  discountType: DiscountType;
   /** percentage: whole percent 1 to 100; fixed: sen. */
   discount: number;
-  packageIds: PackageId[]; validFrom: string; validTo: string; maxUses: number;
+  packageIds: PackageId[];
+  validFrom: string;
+  validTo: string;
+  maxUses: number;
 };
 
 export type CouponEvent =
@@ -34,7 +38,16 @@ export type CouponCodeClaimed = { type: 'CouponCodeClaimed'; data: { code: strin
 /** The buyer as it stood when it ordered (a later change of the company's details does not change the bill). */
 export type BillingBuyer = { companyId: string; name: string; registrationNo: string; sstNo: string | null; address: string | null };
 /** `credit`: what was left of the package being changed, pro rata (absent when none). */
-export type BillingAmounts = { price: number; discount: number; credit?: number; subtotal: number; sstRate: number; sst: number; total: number; currency: 'MYR' };
+export type BillingAmounts = {
+  price: number;
+  discount: number;
+  credit?: number;
+  subtotal: number;
+  sstRate: number;
+  sst: number;
+  total: number;
+  currency: 'MYR';
+};
 /**
  * What a bill is for: a package ordered (`subscription`; absent on bills recorded before usage bills), or a
  * month's transaction fees (`usage`: its `period`, the documents' `lines` at `feeRate` basis points, no
@@ -42,7 +55,20 @@ export type BillingAmounts = { price: number; discount: number; credit?: number;
  */
 export type BillingKind = { kind?: 'subscription' } | { kind: 'usage'; period: string; feeRate: number; lines: UsageLine[] };
 export type BillingEvent =
-  | { type: 'BillingRecorded'; data: { billingId: string; invoiceNo: string; sequence: number; orderId: string; buyer: BillingBuyer; packageId: PackageId | null; coupon: { couponId: string; code: string } | null; amounts: BillingAmounts; orderedBy: string } & BillingKind }
+  | {
+      type: 'BillingRecorded';
+      data: {
+        billingId: string;
+        invoiceNo: string;
+        sequence: number;
+        orderId: string;
+        buyer: BillingBuyer;
+        packageId: PackageId | null;
+        coupon: { couponId: string; code: string } | null;
+        amounts: BillingAmounts;
+        orderedBy: string;
+      } & BillingKind;
+    }
   | { type: 'BillingStatusChanged'; data: { billingId: string; change: WorkflowStatusChanged<'billing'> } }
   /** A payment page opened at the gateway for this bill (online payment): the session a callback must name. */
   | { type: 'PaymentCheckoutStarted'; data: { billingId: string; gateway: string; sessionId: string; amount: number; currency: string } }
@@ -53,10 +79,24 @@ export type PaymentMethod = 'online' | 'cheque' | 'bankDraft';
 /** How a period began: the first paid package, the same package again (from the end of the last), another package (pro rata), or the trial. */
 export type PeriodChange = 'new' | 'renewal' | 'change' | 'trial';
 export type SubscriptionEvent =
-  | { type: 'SubscriptionPeriodStarted'; data: { companyId: string; packageId: PackageId; billingId: string | null; from: string; to: string; change: PeriodChange } }
+  | {
+      type: 'SubscriptionPeriodStarted';
+      data: { companyId: string; packageId: PackageId; billingId: string | null; from: string; to: string; change: PeriodChange };
+    }
   /** `from` names the period (a company's periods never start at the same instant). */
-  | { type: 'SubscriptionPeriodEnded'; data: { companyId: string; packageId: PackageId; billingId: string | null; from: string; at: string; reason: 'expired' | 'changed' } };
+  | {
+      type: 'SubscriptionPeriodEnded';
+      data: { companyId: string; packageId: PackageId; billingId: string | null; from: string; at: string; reason: 'expired' | 'changed' };
+    };
 
 export const SUBSCRIPTION_EVENT_TYPES = [
-  'CouponCreated', 'CouponStatusChanged', 'CouponUsed', 'BillingRecorded', 'BillingStatusChanged', 'PaymentCheckoutStarted', 'BillingPaid', 'SubscriptionPeriodStarted', 'SubscriptionPeriodEnded',
+  'CouponCreated',
+  'CouponStatusChanged',
+  'CouponUsed',
+  'BillingRecorded',
+  'BillingStatusChanged',
+  'PaymentCheckoutStarted',
+  'BillingPaid',
+  'SubscriptionPeriodStarted',
+  'SubscriptionPeriodEnded',
 ] as const;

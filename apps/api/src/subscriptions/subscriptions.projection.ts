@@ -2,7 +2,15 @@
 // (a row per billing record, numbered by `sequence`). Coupons list newest first by their position in the log. Both fed in the append's transaction, so an order
 // reads the coupon's uses and the last invoice number as recorded.
 import type { Projection, StoredEvent } from '@binaan/event-store';
-import { BILLING_STREAM_TYPE, COUPON_STREAM_TYPE, SUBSCRIPTION_EVENT_TYPES, SUBSCRIPTION_STREAM_TYPE, type BillingEvent, type CouponEvent, type SubscriptionEvent } from './subscriptions.events.js';
+import {
+  BILLING_STREAM_TYPE,
+  COUPON_STREAM_TYPE,
+  SUBSCRIPTION_EVENT_TYPES,
+  SUBSCRIPTION_STREAM_TYPE,
+  type BillingEvent,
+  type CouponEvent,
+  type SubscriptionEvent,
+} from './subscriptions.events.js';
 
 export const subscriptionsProjection: Projection = {
   name: 'subscriptions',
@@ -50,10 +58,27 @@ export const subscriptionsProjection: Projection = {
           await db.query(
             `INSERT INTO coupons (coupon_id, position, code, discount_type, discount, package_ids, valid_from, valid_to, max_uses, uses, status, created_at, created_by, revision)
              VALUES ($1, $12, $2, $3, $4, $5, $6, $7, $8, 0, 'active', $9, $10, $11) ON CONFLICT (coupon_id) DO NOTHING`,
-            [c.couponId, c.code, c.discountType, c.discount, c.packageIds, c.validFrom, c.validTo, c.maxUses, at, stored.metadata.actorUserId ?? null, stored.revision, stored.globalPosition],
+            [
+              c.couponId,
+              c.code,
+              c.discountType,
+              c.discount,
+              c.packageIds,
+              c.validFrom,
+              c.validTo,
+              c.maxUses,
+              at,
+              stored.metadata.actorUserId ?? null,
+              stored.revision,
+              stored.globalPosition,
+            ],
           );
         } else if (event.type === 'CouponStatusChanged') {
-          await db.query('UPDATE coupons SET status = $2, revision = $3 WHERE coupon_id = $1', [event.data.couponId, event.data.change.statusAfter, stored.revision]);
+          await db.query('UPDATE coupons SET status = $2, revision = $3 WHERE coupon_id = $1', [
+            event.data.couponId,
+            event.data.change.statusAfter,
+            stored.revision,
+          ]);
         } else if (event.type === 'CouponUsed') {
           await db.query('UPDATE coupons SET uses = uses + 1, revision = $2 WHERE coupon_id = $1', [event.data.couponId, stored.revision]);
         }
@@ -65,16 +90,51 @@ export const subscriptionsProjection: Projection = {
           await db.query(
             `INSERT INTO billings (billing_id, sequence, company_id, order_id, package_id, buyer, coupon_code, price, discount, subtotal, sst_rate, sst, total, currency, status, ordered_at, ordered_by, revision, credit)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'none', $15, $16, $17, $18) ON CONFLICT (billing_id) DO NOTHING`,
-            [b.billingId, b.sequence, b.buyer.companyId, b.orderId, b.packageId, JSON.stringify(b.buyer), b.coupon?.code ?? null, a.price, a.discount, a.subtotal, a.sstRate, a.sst, a.total, a.currency, at, b.orderedBy, stored.revision, a.credit ?? 0],
+            [
+              b.billingId,
+              b.sequence,
+              b.buyer.companyId,
+              b.orderId,
+              b.packageId,
+              JSON.stringify(b.buyer),
+              b.coupon?.code ?? null,
+              a.price,
+              a.discount,
+              a.subtotal,
+              a.sstRate,
+              a.sst,
+              a.total,
+              a.currency,
+              at,
+              b.orderedBy,
+              stored.revision,
+              a.credit ?? 0,
+            ],
           );
-          if (b.kind === 'usage') await db.query('UPDATE billings SET kind = $2, period = $3, usage = $4 WHERE billing_id = $1', [b.billingId, b.kind, b.period, JSON.stringify({ feeRate: b.feeRate, lines: b.lines })]);
+          if (b.kind === 'usage')
+            await db.query('UPDATE billings SET kind = $2, period = $3, usage = $4 WHERE billing_id = $1', [
+              b.billingId,
+              b.kind,
+              b.period,
+              JSON.stringify({ feeRate: b.feeRate, lines: b.lines }),
+            ]);
         } else if (event.type === 'BillingStatusChanged') {
-          await db.query('UPDATE billings SET status = $2, revision = $3 WHERE billing_id = $1', [event.data.billingId, event.data.change.statusAfter, stored.revision]);
+          await db.query('UPDATE billings SET status = $2, revision = $3 WHERE billing_id = $1', [
+            event.data.billingId,
+            event.data.change.statusAfter,
+            stored.revision,
+          ]);
         } else if (event.type === 'PaymentCheckoutStarted') {
-          await db.query('UPDATE billings SET checkout_session = $2, revision = $3 WHERE billing_id = $1', [event.data.billingId, event.data.sessionId, stored.revision]);
+          await db.query('UPDATE billings SET checkout_session = $2, revision = $3 WHERE billing_id = $1', [
+            event.data.billingId,
+            event.data.sessionId,
+            stored.revision,
+          ]);
         } else if (event.type === 'BillingPaid') {
-          await db.query('UPDATE billings SET paid_at = $2, payment_method = $3, payment_reference = $4, revision = $5 WHERE billing_id = $1',
-            [event.data.billingId, event.data.paidAt, event.data.method, event.data.reference, stored.revision]);
+          await db.query(
+            'UPDATE billings SET paid_at = $2, payment_method = $3, payment_reference = $4, revision = $5 WHERE billing_id = $1',
+            [event.data.billingId, event.data.paidAt, event.data.method, event.data.reference, stored.revision],
+          );
         }
       } else if (stored.streamType === SUBSCRIPTION_STREAM_TYPE) {
         const event = { type: stored.type, data: stored.data } as SubscriptionEvent;
@@ -86,7 +146,12 @@ export const subscriptionsProjection: Projection = {
           );
         } else if (event.type === 'SubscriptionPeriodEnded') {
           const e = event.data;
-          await db.query('UPDATE subscription_periods SET ended_at = $3, end_reason = $4 WHERE company_id = $1 AND period_from = $2', [e.companyId, e.from, e.at, e.reason]);
+          await db.query('UPDATE subscription_periods SET ended_at = $3, end_reason = $4 WHERE company_id = $1 AND period_from = $2', [
+            e.companyId,
+            e.from,
+            e.at,
+            e.reason,
+          ]);
         }
       }
     }

@@ -17,7 +17,16 @@ import { listFilter } from '../common/list-query.js';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { PlatformConfiguration } from '../platform-configuration/platform-configuration.service.js';
-import { PACKAGE_FIGURES, PACKAGE_IDS, packageSettingKey, type PackageFigure, type PackageId, type PackageTierName, type PackageType, type SettingValues } from '../platform-configuration/platform-settings.js';
+import {
+  PACKAGE_FIGURES,
+  PACKAGE_IDS,
+  packageSettingKey,
+  type PackageFigure,
+  type PackageId,
+  type PackageTierName,
+  type PackageType,
+  type SettingValues,
+} from '../platform-configuration/platform-settings.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { buyerOf } from './billing-buyer.js';
 import { Coupons } from './coupons.service.js';
@@ -36,23 +45,57 @@ const BILLING_STATUSES = ['new', 'pendingPayment', 'paid', 'cancelled'];
 export const invoiceNumber = (sequence: number) => `INV-${String(sequence).padStart(6, '0')}`;
 
 type BillingRow = {
-  billing_id: string; sequence: number; company_id: string; package_id: string; buyer: BillingBuyer | string; coupon_code: string | null; price: string | number; discount: string | number; credit?: string | number | null;
-  subtotal: string | number; sst_rate: number; sst: string | number; total: string | number; currency: string; status: string; ordered_at: Date | string; ordered_by_name: string | null;
-  kind?: string | null; period?: string | null; usage?: unknown;
+  billing_id: string;
+  sequence: number;
+  company_id: string;
+  package_id: string;
+  buyer: BillingBuyer | string;
+  coupon_code: string | null;
+  price: string | number;
+  discount: string | number;
+  credit?: string | number | null;
+  subtotal: string | number;
+  sst_rate: number;
+  sst: string | number;
+  total: string | number;
+  currency: string;
+  status: string;
+  ordered_at: Date | string;
+  ordered_by_name: string | null;
+  kind?: string | null;
+  period?: string | null;
+  usage?: unknown;
 };
 
 function billingView(row: BillingRow) {
   return {
-    id: row.billing_id, invoiceNo: row.billing_id, companyId: row.company_id, packageId: row.package_id, buyer: typeof row.buyer === 'string' ? JSON.parse(row.buyer) as BillingBuyer : row.buyer,
-    couponCode: row.coupon_code, price: Number(row.price), discount: Number(row.discount), credit: Number(row.credit ?? 0), subtotal: Number(row.subtotal), sstRate: Number(row.sst_rate), sst: Number(row.sst), total: Number(row.total),
-    currency: row.currency, status: row.status, orderedAt: new Date(row.ordered_at).toISOString(), orderedBy: row.ordered_by_name, ...usageViewOf(row),
+    id: row.billing_id,
+    invoiceNo: row.billing_id,
+    companyId: row.company_id,
+    packageId: row.package_id,
+    buyer: typeof row.buyer === 'string' ? (JSON.parse(row.buyer) as BillingBuyer) : row.buyer,
+    couponCode: row.coupon_code,
+    price: Number(row.price),
+    discount: Number(row.discount),
+    credit: Number(row.credit ?? 0),
+    subtotal: Number(row.subtotal),
+    sstRate: Number(row.sst_rate),
+    sst: Number(row.sst),
+    total: Number(row.total),
+    currency: row.currency,
+    status: row.status,
+    orderedAt: new Date(row.ordered_at).toISOString(),
+    orderedBy: row.ordered_by_name,
+    ...usageViewOf(row),
   };
 }
 
 export function packagesOf(values: SettingValues) {
   return PACKAGE_IDS.map((id) => {
     const [type, tier] = id.split('-') as [PackageType, PackageTierName];
-    const figures = Object.fromEntries(PACKAGE_FIGURES.map((figure) => [figure, values.get(packageSettingKey(id, figure)) ?? null])) as Record<PackageFigure, number | null>;
+    const figures = Object.fromEntries(
+      PACKAGE_FIGURES.map((figure) => [figure, values.get(packageSettingKey(id, figure)) ?? null]),
+    ) as Record<PackageFigure, number | null>;
     return { id, type, tier, currency: 'MYR' as const, periodMonths: 12, ...figures, price: figures.price ?? 0 };
   });
 }
@@ -75,10 +118,19 @@ export class Subscriptions {
     const standing = company ? await this.standing.of(principal.companyId!) : null;
     const awaiting = company ? await this.billedPackages(principal.companyId!, ['new', 'pendingPayment']) : [];
     // A held tier counts only where the subscription names one (a seller's 'supplier' or a contractor's 'subcontractor' names none).
-    const holds = standing !== null && (standing.state === 'active' || standing.state === 'renewalDue') && (standing.source !== 'held' || namesTier(company));
+    const holds =
+      standing !== null &&
+      (standing.state === 'active' || standing.state === 'renewalDue') &&
+      (standing.source !== 'held' || namesTier(company));
     return {
       // current: the package the company stands on now (its tier, a paid period or the trial); awaitingPayment: ordered, its bill not paid yet.
-      packages: packages.map((p) => ({ ...p, current: holds && standing.packageId === p.id, trial: holds && standing.packageId === p.id && standing.source === 'trial', currentUntil: holds && standing.packageId === p.id ? standing.periodEnd : null, awaitingPayment: awaiting.includes(p.id) })),
+      packages: packages.map((p) => ({
+        ...p,
+        current: holds && standing.packageId === p.id,
+        trial: holds && standing.packageId === p.id && standing.source === 'trial',
+        currentUntil: holds && standing.packageId === p.id ? standing.periodEnd : null,
+        awaitingPayment: awaiting.includes(p.id),
+      })),
       sstRate: (await this.configuration.value('sstRate')) ?? 0,
       suggestedType: company ? packageTypeOf(Number(company.subscription_type)) : null,
     };
@@ -109,14 +161,33 @@ export class Subscriptions {
       const sequence = Number(last?.n ?? 0) + 1;
       const billingId = invoiceNumber(sequence);
       const events: BillingEvent[] = [
-        { type: 'BillingRecorded', data: { billingId, invoiceNo: billingId, sequence, orderId, buyer, packageId: priced.packageId, coupon: priced.coupon ? { couponId: priced.coupon.id, code: priced.coupon.code } : null, amounts: priced.amounts, orderedBy: principal.userId } },
+        {
+          type: 'BillingRecorded',
+          data: {
+            billingId,
+            invoiceNo: billingId,
+            sequence,
+            orderId,
+            buyer,
+            packageId: priced.packageId,
+            coupon: priced.coupon ? { couponId: priced.coupon.id, code: priced.coupon.code } : null,
+            amounts: priced.amounts,
+            orderedBy: principal.userId,
+          },
+        },
         { type: 'BillingStatusChanged', data: { billingId, change: created.event } },
         { type: 'BillingStatusChanged', data: { billingId, change: issued.event } },
       ];
       try {
         await this.store.append({
-          streamId: billingStream(billingId), streamType: BILLING_STREAM_TYPE, expectedRevision: 'no_stream',
-          events: events.map((e) => ({ type: e.type, data: e.data as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: companyId } })),
+          streamId: billingStream(billingId),
+          streamType: BILLING_STREAM_TYPE,
+          expectedRevision: 'no_stream',
+          events: events.map((e) => ({
+            type: e.type,
+            data: e.data as unknown as JsonValue,
+            metadata: { actorUserId: principal.userId, actorCompanyId: companyId },
+          })),
         });
         return { success: true as const, id: billingId, invoiceNo: billingId, status: issued.state.status, ...priced.amounts };
       } catch (error) {
@@ -138,7 +209,8 @@ export class Subscriptions {
     if (companyId) where.push(`b.company_id = ${param(companyId)}`);
     else if (typeof filter.companyId === 'string') where.push(`b.company_id = ${param(filter.companyId)}`);
     if (typeof filter.status === 'string') {
-      if (!BILLING_STATUSES.includes(filter.status)) throw invalidParameter('filter.status', `must be one of ${BILLING_STATUSES.join(', ')}`);
+      if (!BILLING_STATUSES.includes(filter.status))
+        throw invalidParameter('filter.status', `must be one of ${BILLING_STATUSES.join(', ')}`);
       where.push(`b.status = ${param(filter.status)}`);
     }
     if (after) {
@@ -147,7 +219,8 @@ export class Subscriptions {
     }
     const rows = await this.db.query<BillingRow>(
       `SELECT b.*, u.name AS ordered_by_name FROM billings b LEFT JOIN identity_users u ON u.user_id = b.ordered_by
-       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY b.sequence DESC LIMIT ${limit + 1}`, params,
+       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY b.sequence DESC LIMIT ${limit + 1}`,
+      params,
     );
     return keysetPage(rows, limit, billingView, (row) => [row.billing_id, String(row.sequence)]);
   }
@@ -157,16 +230,20 @@ export class Subscriptions {
     if (principal.userType === 2) await requireAdminRight(this.db, principal, 'admin.company');
     const companyId = principal.userType === 2 ? null : companyOf(principal, ...BILLING_READ_RIGHTS);
     const [row] = await this.db.query<BillingRow>(
-      'SELECT b.*, u.name AS ordered_by_name FROM billings b LEFT JOIN identity_users u ON u.user_id = b.ordered_by WHERE b.billing_id = $1', [billingId],
+      'SELECT b.*, u.name AS ordered_by_name FROM billings b LEFT JOIN identity_users u ON u.user_id = b.ordered_by WHERE b.billing_id = $1',
+      [billingId],
     );
-    if (!row || (companyId !== null && row.company_id !== companyId)) throw refusal(404, ErrorCodes.billingNotFound, 'There is no such billing record.');
+    if (!row || (companyId !== null && row.company_id !== companyId))
+      throw refusal(404, ErrorCodes.billingNotFound, 'There is no such billing record.');
     const events = await this.store.readStream(billingStream(billingId));
     let state: WorkflowState | null = null;
-    const history = events.filter((e) => e.type === 'BillingStatusChanged').map((e) => {
-      const change = (e.data as { change: Parameters<typeof evolve>[1] }).change;
-      state = evolve(state, change);
-      return { event: change.workflowEvent, statusAfter: change.statusAfter, at: change.at, remark: change.remark };
-    });
+    const history = events
+      .filter((e) => e.type === 'BillingStatusChanged')
+      .map((e) => {
+        const change = (e.data as { change: Parameters<typeof evolve>[1] }).change;
+        state = evolve(state, change);
+        return { event: change.workflowEvent, statusAfter: change.statusAfter, at: change.at, remark: change.remark };
+      });
     return { ...billingView(row), history };
   }
 
@@ -179,7 +256,10 @@ export class Subscriptions {
   }
 
   private async priced(companyId: string, body: unknown) {
-    const input = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as { packageId?: unknown; couponCode?: unknown };
+    const input = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as {
+      packageId?: unknown;
+      couponCode?: unknown;
+    };
     if (input.couponCode !== undefined && input.couponCode !== null && typeof input.couponCode !== 'string') {
       throw refusal(400, ErrorCodes.validationFailed, 'Check these fields: couponCode.', { fields: { couponCode: ['invalid'] } });
     }
@@ -189,7 +269,11 @@ export class Subscriptions {
     const packageId = input.packageId as PackageId;
     const company = await this.companyRow(companyId);
     if (company && (await this.currentPackages(companyId)).includes(packageId)) {
-      throw refusal(409, ErrorCodes.sameSubscriptionAsCurrent, `The company has the package ${packageId} already, or an order of it waits for payment.`);
+      throw refusal(
+        409,
+        ErrorCodes.sameSubscriptionAsCurrent,
+        `The company has the package ${packageId} already, or an order of it waits for payment.`,
+      );
     }
     const code = typeof input.couponCode === 'string' ? input.couponCode.trim() : '';
     const coupon = code === '' ? null : await this.coupons.usable(code, packageId);
@@ -201,7 +285,10 @@ export class Subscriptions {
 
   /** The packages of the company's bills in these statuses. */
   private async billedPackages(companyId: string, statuses: readonly string[]): Promise<string[]> {
-    const rows = await this.db.query<{ package_id: string }>('SELECT DISTINCT package_id FROM billings WHERE company_id = $1 AND status = ANY($2::text[])', [companyId, statuses]);
+    const rows = await this.db.query<{ package_id: string }>(
+      'SELECT DISTINCT package_id FROM billings WHERE company_id = $1 AND status = ANY($2::text[])',
+      [companyId, statuses],
+    );
     return rows.map((row) => row.package_id);
   }
 
@@ -220,23 +307,46 @@ export class Subscriptions {
   /** Changing from a running paid package to another: what is left of it, pro rata (README.md "Change of package"). */
   private async changeCredit(companyId: string, packageId: string): Promise<number> {
     const now = this.now();
-    const [row] = await this.db.query<{ package_id: string; billing_id: string | null; period_from: Date | string; period_to: Date | string; change: string; subtotal: string | number | null }>(
+    const [row] = await this.db.query<{
+      package_id: string;
+      billing_id: string | null;
+      period_from: Date | string;
+      period_to: Date | string;
+      change: string;
+      subtotal: string | number | null;
+    }>(
       `SELECT p.package_id, p.billing_id, p.period_from, p.period_to, p.change, b.subtotal FROM subscription_periods p LEFT JOIN billings b ON b.billing_id = p.billing_id
        WHERE p.company_id = $1 AND p.period_from <= $2 AND p.period_to > $2 AND (p.ended_at IS NULL OR p.ended_at > $2) ORDER BY p.period_from DESC LIMIT 1`,
       [companyId, now.toISOString()],
     );
     if (!row || row.package_id === packageId) return 0;
-    const running = { packageId: row.package_id as PackageId, billingId: row.billing_id, from: new Date(row.period_from).toISOString(), to: new Date(row.period_to).toISOString(), change: row.change as PeriodChange, endedAt: null };
+    const running = {
+      packageId: row.package_id as PackageId,
+      billingId: row.billing_id,
+      from: new Date(row.period_from).toISOString(),
+      to: new Date(row.period_to).toISOString(),
+      change: row.change as PeriodChange,
+      endedAt: null,
+    };
     return proRataCredit(running, Number(row.subtotal ?? 0), now);
   }
 
   private async companyRow(companyId: string): Promise<CompanyRow | null> {
-    const [row] = await this.db.query<CompanyRow>('SELECT name, registration_no, subscription_type, subscription_detail_type, details FROM companies WHERE company_id = $1', [companyId]);
+    const [row] = await this.db.query<CompanyRow>(
+      'SELECT name, registration_no, subscription_type, subscription_detail_type, details FROM companies WHERE company_id = $1',
+      [companyId],
+    );
     return row ?? null;
   }
 }
 
-type CompanyRow = { name: string; registration_no: string; subscription_type: number | string; subscription_detail_type: string; details: unknown };
+type CompanyRow = {
+  name: string;
+  registration_no: string;
+  subscription_type: number | string;
+  subscription_detail_type: string;
+  details: unknown;
+};
 
 /** The company's subscription names a tier (basic, advanced, elite): demo and older companies hold it without a bill. */
 function namesTier(company: CompanyRow | null): boolean {

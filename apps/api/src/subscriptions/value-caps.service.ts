@@ -15,7 +15,17 @@ import { PlatformConfiguration } from '../platform-configuration/platform-config
 import { packageSettingKey } from '../platform-configuration/platform-settings.js';
 import { subscriptionYear } from '../tendering/allowance/invitation-allowance.js';
 import { SubscriptionStanding } from './subscription-standing.service.js';
-import { CAP_FIGURE, CAP_GROUPS, CAPPED_RESOURCES, DRAFT_STATUS, UNCOMMITTED_STATUSES, capGroupOf, capUsageOf, type CapGroup, type CapUsage } from './value-caps.js';
+import {
+  CAP_FIGURE,
+  CAP_GROUPS,
+  CAPPED_RESOURCES,
+  DRAFT_STATUS,
+  UNCOMMITTED_STATUSES,
+  capGroupOf,
+  capUsageOf,
+  type CapGroup,
+  type CapUsage,
+} from './value-caps.js';
 
 /** The advisory locks' first key for the value caps' turns (the second: the company id's hash). */
 const VALUE_CAP_LOCK = 7_310_019;
@@ -58,13 +68,19 @@ export class ValueCaps {
   private async mustFit(companyId: string, group: CapGroup, addingSen: number): Promise<void> {
     const usage = await this.usageOf(companyId, group);
     if (usage.limit === null || usage.used + addingSen <= usage.limit) return;
-    throw refusal(409, ErrorCodes.subscriptionLimit,
+    throw refusal(
+      409,
+      ErrorCodes.subscriptionLimit,
       `This would pass the package's ${group} value a year: RM ${(usage.used / 100).toFixed(2)} of RM ${(usage.limit / 100).toFixed(2)} used, this one RM ${(addingSen / 100).toFixed(2)}. A larger package raises the cap.`,
-      { group, limit: usage.limit, used: usage.used, adding: addingSen });
+      { group, limit: usage.limit, used: usage.used, adding: addingSen },
+    );
   }
 
   private async usageOf(companyId: string, group: CapGroup): Promise<CapUsage> {
-    const [company] = await this.db.query<{ approved_at: Date | string | null; registered_at: Date | string }>('SELECT approved_at, registered_at FROM companies WHERE company_id = $1', [companyId]);
+    const [company] = await this.db.query<{ approved_at: Date | string | null; registered_at: Date | string }>(
+      'SELECT approved_at, registered_at FROM companies WHERE company_id = $1',
+      [companyId],
+    );
     const now = this.now();
     const period = subscriptionYear(company ? new Date(company.approved_at ?? company.registered_at) : now, now);
     const [row] = await this.db.query<{ used: string | number | null }>(

@@ -9,7 +9,11 @@ import type { PackageFigure } from '../platform-configuration/platform-settings.
 
 export { CAP_GROUPS, CAPPED_RESOURCES, capGroupOf, type CapGroup, type CapUsage } from '@binaan/contracts';
 
-export const CAP_FIGURE: Readonly<Record<CapGroup, PackageFigure>> = { award: 'awardValuePerYear', purchaseOrder: 'purchaseOrderValuePerYear', claim: 'claimValuePerYear' };
+export const CAP_FIGURE: Readonly<Record<CapGroup, PackageFigure>> = {
+  award: 'awardValuePerYear',
+  purchaseOrder: 'purchaseOrderValuePerYear',
+  claim: 'claimValuePerYear',
+};
 
 /**
  * Statuses in which a document commits nothing: one cancelled or rejected. A 'new' one commits once it is
@@ -19,7 +23,14 @@ export const UNCOMMITTED_STATUSES: readonly string[] = ['cancelled', 'rejected',
 export const DRAFT_STATUS = 'new';
 
 export function capUsageOf(group: CapGroup, limit: number | null, used: number, period: { start: Date; end: Date }): CapUsage {
-  return { group, limit, used, warning: limit !== null && used >= limit * WARNING_SHARE, periodStart: period.start.toISOString(), periodEnd: period.end.toISOString() };
+  return {
+    group,
+    limit,
+    used,
+    warning: limit !== null && used >= limit * WARNING_SHARE,
+    periodStart: period.start.toISOString(),
+    periodEnd: period.end.toISOString(),
+  };
 }
 
 /** A document's total ("12345.67", two decimals) in sen. */

@@ -8,14 +8,23 @@ import type { TenderingService } from './tendering.service.js';
 
 /** The buyer invites sellers of its directory to its tender. */
 export class InviteSellers extends Command<Resolved<TenderingService['invite']>> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 /** An invited seller submits its quotation, or revises it, before the close. */
 export class SubmitQuotation extends Command<Resolved<TenderingService['quote']>> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly body: unknown, readonly ifMatch: string | undefined) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly body: unknown,
+    readonly ifMatch: string | undefined,
+  ) {
     super();
   }
 }

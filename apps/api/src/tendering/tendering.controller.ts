@@ -17,21 +17,33 @@ type Reply = { header(name: string, value: string): unknown };
 @ApiTags('tendering')
 @Controller('tendering')
 export class TenderingController {
-  constructor(private readonly commands: CommandBus, private readonly tendering: TenderingService, private readonly allowance: InvitationAllowanceService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly tendering: TenderingService,
+    private readonly allowance: InvitationAllowanceService,
+  ) {}
 
   @Get('invitation-allowance')
-  @ApiOperation({ summary: "§9: the chosen company's tender invitations this subscription year: { tier, limit (null: unlimited), used, remaining, warning (at 80%), periodStart, periodEnd }" })
+  @ApiOperation({
+    summary:
+      "§9: the chosen company's tender invitations this subscription year: { tier, limit (null: unlimited), used, remaining, warning (at 80%), periodStart, periodEnd }",
+  })
   invitationAllowance(@Req() request: AuthenticatedRequest) {
     return this.allowance.of(companyOf(request.principal!)).then((allowance) => ({ success: true as const, ...allowance }));
   }
 
   @Get('received')
-  @ApiOperation({ summary: "The chosen company's tender invitations (received), newest first; ?range=[0,24] (at most 100 rows), Content-Range" })
+  @ApiOperation({
+    summary: "The chosen company's tender invitations (received), newest first; ?range=[0,24] (at most 100 rows), Content-Range",
+  })
   @ApiRefusal(400, 'validationFailed: a range that is not [from, to] of at most 100 rows, or an unknown parameter')
   async received(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: Reply) {
     const { rows, from, total, capped } = await this.tendering.received(request.principal!, query);
     if (capped) reply.header('X-Total-Capped', 'true');
-    reply.header('Content-Range', rows.length === 0 ? `tender-invitations */${total}` : `tender-invitations ${from}-${from + rows.length - 1}/${total}`);
+    reply.header(
+      'Content-Range',
+      rows.length === 0 ? `tender-invitations */${total}` : `tender-invitations ${from}-${from + rows.length - 1}/${total}`,
+    );
     reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Total-Capped');
     return rows;
   }
@@ -39,7 +51,10 @@ export class TenderingController {
   @Post('tenders/:tenderId/invitations')
   @HttpCode(201)
   @ApiOperation({ summary: 'The buyer (level 10 on tender) invites sellers of its directory: { companyIds: [..] } (1 to 50), all or none' })
-  @ApiRefusal(409, 'tenderClosed (closed, cancelled or past its close time), sellerAlreadyInvited, tenderInvitationLimitReached (§9: the year\'s allowance; the reply holds limit, used, remaining)')
+  @ApiRefusal(
+    409,
+    "tenderClosed (closed, cancelled or past its close time), sellerAlreadyInvited, tenderInvitationLimitReached (§9: the year's allowance; the reply holds limit, used, remaining)",
+  )
   @ApiRefusal(422, 'inviteeIsOwnCompany, unknownCounterparty (not an approved company of the directory)')
   invite(@Param('tenderId') tenderId: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new InviteSellers(request.principal!, tenderId, body));
@@ -52,16 +67,27 @@ export class TenderingController {
   }
 
   @Get('tenders/:tenderId')
-  @ApiOperation({ summary: "An invited seller's view of the tender: items (without the buyer's rates), open and close times, the server's time, its own quotation" })
+  @ApiOperation({
+    summary:
+      "An invited seller's view of the tender: items (without the buyer's rates), open and close times, the server's time, its own quotation",
+  })
   tender(@Param('tenderId') tenderId: string, @Req() request: AuthenticatedRequest) {
     return this.tendering.tender(request.principal!, tenderId);
   }
 
   @Put('tenders/:tenderId/quotation')
-  @ApiOperation({ summary: 'An invited seller submits or revises its quotation: { items: [{ lineNo, rate, includeZeroRate? }] }, a rate for every line; If-Match: its revision' })
+  @ApiOperation({
+    summary:
+      'An invited seller submits or revises its quotation: { items: [{ lineNo, rate, includeZeroRate? }] }, a rate for every line; If-Match: its revision',
+  })
   @ApiRefusal(409, 'tenderClosed (after the close time, on the server clock, or once closed), tenderNotOpen, wrongExpectedRevision')
   @ApiRefusal(422, 'quotationItemsMismatch, zeroRateNotIncluded')
-  quote(@Param('tenderId') tenderId: string, @Body() body: unknown, @Headers('if-match') ifMatch: string | undefined, @Req() request: AuthenticatedRequest) {
+  quote(
+    @Param('tenderId') tenderId: string,
+    @Body() body: unknown,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Req() request: AuthenticatedRequest,
+  ) {
     return this.commands.execute(new SubmitQuotation(request.principal!, tenderId, body, ifMatch));
   }
 

@@ -49,7 +49,12 @@ export function foldQuotation(events: readonly StoredEvent[]): QuotationState | 
     // QuotationConfirmed (addenda/): the same rates confirmed against the tender after an addendum.
     if (event.type !== 'QuotationSubmitted' && event.type !== 'QuotationRevised' && event.type !== 'QuotationConfirmed') continue;
     const data = event.data as unknown as QuotationData;
-    state = { data, revision: event.revision, submittedAt: state?.submittedAt ?? event.metadata.recordedAt, revisedAt: event.metadata.recordedAt };
+    state = {
+      data,
+      revision: event.revision,
+      submittedAt: state?.submittedAt ?? event.metadata.recordedAt,
+      revisedAt: event.metadata.recordedAt,
+    };
   }
   return state;
 }
@@ -63,15 +68,24 @@ export function parseInvitation(raw: unknown): string[] {
   const ids = body.companyIds;
   if (!Array.isArray(ids) || ids.length === 0) throw invalidFields({ companyIds: ['companyIdsRequired'] });
   if (ids.length > MAX_INVITED_AT_ONCE) throw invalidFields({ companyIds: ['tooManyCompanies'] });
-  if (ids.some((id) => typeof id !== 'string' || id.trim() === '' || id.length > 100)) throw invalidFields({ companyIds: ['companyIdInvalid'] });
+  if (ids.some((id) => typeof id !== 'string' || id.trim() === '' || id.length > 100))
+    throw invalidFields({ companyIds: ['companyIdInvalid'] });
   if (new Set(ids).size !== ids.length) throw invalidFields({ companyIds: ['companyIdRepeated'] });
   return ids as string[];
 }
 
 /** The tender still takes invitations: not cancelled, not closed, its close time not passed. */
 export function mustTakeBids(tender: TenderFacts, now: Date, what: string): void {
-  if (tender.status === 'cancelled' || AFTER_CLOSE.has(tender.status) || (tender.closeAt !== null && now.getTime() >= Date.parse(tender.closeAt))) {
-    throw refusal(409, 'tenderClosed', `The tender is closed (${tender.status}${tender.closeAt ? `, close time ${tender.closeAt}` : ''}): it takes no ${what}.`);
+  if (
+    tender.status === 'cancelled' ||
+    AFTER_CLOSE.has(tender.status) ||
+    (tender.closeAt !== null && now.getTime() >= Date.parse(tender.closeAt))
+  ) {
+    throw refusal(
+      409,
+      'tenderClosed',
+      `The tender is closed (${tender.status}${tender.closeAt ? `, close time ${tender.closeAt}` : ''}): it takes no ${what}.`,
+    );
   }
 }
 
@@ -84,18 +98,37 @@ export function mustTakeQuotations(tender: TenderFacts, now: Date, what: string)
 }
 
 export function decideInvite(
-  tender: TenderFacts, invited: ReadonlyMap<string, unknown>, companyIds: readonly string[], inDirectory: ReadonlySet<string>,
-  ids: { by: string; invitationId: (companyId: string) => string }, now: Date,
+  tender: TenderFacts,
+  invited: ReadonlyMap<string, unknown>,
+  companyIds: readonly string[],
+  inDirectory: ReadonlySet<string>,
+  ids: { by: string; invitationId: (companyId: string) => string },
+  now: Date,
 ): TenderingEvent[] {
   mustTakeBids(tender, now, 'invitations');
   for (const companyId of companyIds) {
-    if (companyId === tender.companyId) throw refusal(422, 'inviteeIsOwnCompany', 'A company cannot bid on its own tender.', { fields: { companyIds: ['inviteeIsOwnCompany'] } });
-    if (!inDirectory.has(companyId)) throw refusal(422, 'unknownCounterparty', `${companyId} is not an approved company of the directory.`, { fields: { companyIds: ['unknownCounterparty'] } });
-    if (invited.has(companyId)) throw refusal(409, 'sellerAlreadyInvited', `${companyId} is already invited to this tender.`, { fields: { companyIds: ['sellerAlreadyInvited'] } });
+    if (companyId === tender.companyId)
+      throw refusal(422, 'inviteeIsOwnCompany', 'A company cannot bid on its own tender.', {
+        fields: { companyIds: ['inviteeIsOwnCompany'] },
+      });
+    if (!inDirectory.has(companyId))
+      throw refusal(422, 'unknownCounterparty', `${companyId} is not an approved company of the directory.`, {
+        fields: { companyIds: ['unknownCounterparty'] },
+      });
+    if (invited.has(companyId))
+      throw refusal(409, 'sellerAlreadyInvited', `${companyId} is already invited to this tender.`, {
+        fields: { companyIds: ['sellerAlreadyInvited'] },
+      });
   }
   return companyIds.map((sellerCompanyId) => ({
     type: 'TenderSellerInvited' as const,
-    data: { tenderId: tender.id, invitationId: ids.invitationId(sellerCompanyId), buyerCompanyId: tender.companyId, sellerCompanyId, by: ids.by },
+    data: {
+      tenderId: tender.id,
+      invitationId: ids.invitationId(sellerCompanyId),
+      buyerCompanyId: tender.companyId,
+      sellerCompanyId,
+      by: ids.by,
+    },
   }));
 }
 
@@ -113,10 +146,12 @@ export function parseQuotation(raw: unknown, tender: TenderFacts): { items: Quot
     if (item === null) return void (problems[at] = ['itemInvalid']);
     const extra = Object.keys(item).filter((key) => !['lineNo', 'rate', 'includeZeroRate'].includes(key));
     if (extra.length > 0) problems[`${at}.${extra[0]}`] = ['unknownField'];
-    if (typeof item.lineNo !== 'number' || !Number.isInteger(item.lineNo) || item.lineNo < 1) return void (problems[`${at}.lineNo`] = ['lineNoInvalid']);
+    if (typeof item.lineNo !== 'number' || !Number.isInteger(item.lineNo) || item.lineNo < 1)
+      return void (problems[`${at}.lineNo`] = ['lineNoInvalid']);
     const rate = typeof item.rate === 'string' ? parseMoney(item.rate) : null;
     if (rate === null || rate < 0n) return void (problems[`${at}.rate`] = ['rateInvalid']);
-    if (item.includeZeroRate !== undefined && typeof item.includeZeroRate !== 'boolean') return void (problems[`${at}.includeZeroRate`] = ['mustBeBoolean']);
+    if (item.includeZeroRate !== undefined && typeof item.includeZeroRate !== 'boolean')
+      return void (problems[`${at}.includeZeroRate`] = ['mustBeBoolean']);
     if (given.has(item.lineNo)) return void (problems[`${at}.lineNo`] = ['lineNoRepeated']);
     given.set(item.lineNo, { rate, includeZeroRate: item.includeZeroRate === true });
   });
@@ -125,13 +160,21 @@ export function parseQuotation(raw: unknown, tender: TenderFacts): { items: Quot
   const strangers = [...given.keys()].filter((lineNo) => !lines.has(lineNo));
   const missing = [...lines].filter((lineNo) => !given.has(lineNo));
   if (strangers.length > 0 || missing.length > 0) {
-    throw refusal(422, 'quotationItemsMismatch', `Give a rate for every line of the tender, each once (missing: ${missing.join(', ') || 'none'}; not in the tender: ${strangers.join(', ') || 'none'}).`, { fields: { items: ['quotationItemsMismatch'] } });
+    throw refusal(
+      422,
+      'quotationItemsMismatch',
+      `Give a rate for every line of the tender, each once (missing: ${missing.join(', ') || 'none'}; not in the tender: ${strangers.join(', ') || 'none'}).`,
+      { fields: { items: ['quotationItemsMismatch'] } },
+    );
   }
   let total = 0n;
   const items: QuotedLine[] = tender.items.map((line) => {
     const { rate, includeZeroRate } = given.get(line.lineNo)!;
     // Spec §5.3: a tender rate of 0 needs the include box, so that a forgotten rate is not read as free.
-    if (rate === 0n && !includeZeroRate) throw refusal(422, 'zeroRateNotIncluded', `Line ${line.lineNo}: a rate of 0 needs the include box ticked.`, { fields: { [`items.${line.lineNo}.rate`]: ['zeroRateNotIncluded'] } });
+    if (rate === 0n && !includeZeroRate)
+      throw refusal(422, 'zeroRateNotIncluded', `Line ${line.lineNo}: a rate of 0 needs the include box ticked.`, {
+        fields: { [`items.${line.lineNo}.rate`]: ['zeroRateNotIncluded'] },
+      });
     const amount = lineAmount(parseQuantity(line.quantity) ?? 0n, rate);
     total += amount;
     return { lineNo: line.lineNo, rate: formatSen(rate), includeZeroRate, amount: formatSen(amount) };
@@ -141,11 +184,23 @@ export function parseQuotation(raw: unknown, tender: TenderFacts): { items: Quot
 
 /** Submit (first time) or revise: only an invited seller, only while the tender is open for bids, on the server's clock. */
 export function decideQuote(
-  tender: TenderFacts, invited: ReadonlyMap<string, unknown>, current: QuotationState | null, sellerCompanyId: string,
-  quote: { items: QuotedLine[]; total: string }, by: string, now: Date,
+  tender: TenderFacts,
+  invited: ReadonlyMap<string, unknown>,
+  current: QuotationState | null,
+  sellerCompanyId: string,
+  quote: { items: QuotedLine[]; total: string },
+  by: string,
+  now: Date,
 ): TenderingEvent {
   if (!invited.has(sellerCompanyId)) throw refusal(404, 'tenderNotFound', 'No such tender among those you were invited to.');
   mustTakeQuotations(tender, now, 'quotations');
-  const data: QuotationData = { tenderId: tender.id, sellerCompanyId, tenderRevision: tender.revision, items: quote.items, total: quote.total, by };
+  const data: QuotationData = {
+    tenderId: tender.id,
+    sellerCompanyId,
+    tenderRevision: tender.revision,
+    items: quote.items,
+    total: quote.total,
+    by,
+  };
   return { type: current === null ? 'QuotationSubmitted' : 'QuotationRevised', data };
 }

@@ -5,6 +5,9 @@ import type { LookupKeys } from '../personal-data/lookup-keys.js';
 
 export function tenderingPersonalData(lookup: LookupKeys): PersonalDataDeclarations {
   return {
-    TenderEmailInvitationSent: { subject: (data) => (typeof data.email === 'string' && data.email ? lookup.emailSubject(data.email) : null), fields: ['email'] },
+    TenderEmailInvitationSent: {
+      subject: (data) => (typeof data.email === 'string' && data.email ? lookup.emailSubject(data.email) : null),
+      fields: ['email'],
+    },
   };
 }

@@ -18,7 +18,8 @@ export const tenderingProjection: Projection = {
       PRIMARY KEY (tender_id, seller_company_id));
     CREATE INDEX IF NOT EXISTS tender_invitations_received ON tender_invitations (seller_company_id, invited_at, tender_id);
     CREATE INDEX IF NOT EXISTS tender_invitations_by_buyer ON tender_invitations (buyer_company_id, invited_at);`,
-  inline: (events) => (events.some((stored) => stored.streamType === INVITATIONS_STREAM_TYPE || stored.streamType === QUOTATION_STREAM_TYPE) ? null : []),
+  inline: (events) =>
+    events.some((stored) => stored.streamType === INVITATIONS_STREAM_TYPE || stored.streamType === QUOTATION_STREAM_TYPE) ? null : [],
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
       const at = stored.metadata.recordedAt;
@@ -29,9 +30,15 @@ export const tenderingProjection: Projection = {
            VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tender_id, seller_company_id) DO NOTHING`,
           [d.tenderId, d.sellerCompanyId, d.buyerCompanyId, d.invitationId, at, d.by],
         );
-      } else if ((stored.type === 'QuotationSubmitted' || stored.type === 'QuotationRevised' || stored.type === 'QuotationConfirmed') && stored.streamType === QUOTATION_STREAM_TYPE) {
+      } else if (
+        (stored.type === 'QuotationSubmitted' || stored.type === 'QuotationRevised' || stored.type === 'QuotationConfirmed') &&
+        stored.streamType === QUOTATION_STREAM_TYPE
+      ) {
         const d = stored.data as unknown as QuotationData;
-        await db.query('UPDATE tender_invitations SET quoted_at = $3, quotation_revision = $4 WHERE tender_id = $1 AND seller_company_id = $2', [d.tenderId, d.sellerCompanyId, at, stored.revision]);
+        await db.query(
+          'UPDATE tender_invitations SET quoted_at = $3, quotation_revision = $4 WHERE tender_id = $1 AND seller_company_id = $2',
+          [d.tenderId, d.sellerCompanyId, at, stored.revision],
+        );
       }
     }
   },

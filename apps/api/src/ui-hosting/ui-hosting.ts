@@ -26,7 +26,10 @@ const isHashed = (path: string) => path.startsWith('/assets/');
 
 /** `documentHeaders`: the security headers of a document (security-headers.ts), for index.html sent in place of a missing asset. */
 export function hostUi(app: NestFastifyApplication, uiDir: string, documentHeaders: SecurityHeaderSets['document']): void {
-  app.getHttpAdapter().getInstance().get('/*', (request: FastifyRequest, reply: FastifyReply) => serveUi(uiDir, request, reply, documentHeaders));
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .get('/*', (request: FastifyRequest, reply: FastifyReply) => serveUi(uiDir, request, reply, documentHeaders));
 }
 
 function serveUi(uiDir: string, request: FastifyRequest, reply: FastifyReply, documentHeaders: SecurityHeaderSets['document']) {
@@ -43,4 +46,3 @@ function serveUi(uiDir: string, request: FastifyRequest, reply: FastifyReply, do
   if (!index) return reply.code(503).type('text/plain; charset=utf-8').send('The ui is not built yet: run `npm run build`.');
   return sendFile(request, reply, index, REVALIDATED);
 }
-

@@ -15,7 +15,12 @@ export function describeConcurrencyContract(harness: ContractHarness, fresh: Fre
       await store.append({ streamId: 'race-1', streamType: 'test', expectedRevision: 'no_stream', events: [{ type: 'Opened', data: {} }] });
       const outcomes = await Promise.allSettled(
         Array.from({ length: 20 }, (_, writer) =>
-          store.append({ streamId: 'race-1', streamType: 'test', expectedRevision: 0, events: [{ type: 'Claimed', data: { writer }, metadata: actor }] }),
+          store.append({
+            streamId: 'race-1',
+            streamType: 'test',
+            expectedRevision: 0,
+            events: [{ type: 'Claimed', data: { writer }, metadata: actor }],
+          }),
         ),
       );
       const won = outcomes.filter((o) => o.status === 'fulfilled');
@@ -29,7 +34,14 @@ export function describeConcurrencyContract(harness: ContractHarness, fresh: Fre
     it("50 writers appending to one stream with 'any' (a log of attempts): all get through, in one gapless chain", async () => {
       const store = await fresh();
       const results = await Promise.allSettled(
-        Array.from({ length: 50 }, (_, writer) => store.append({ streamId: 'attempts-1', streamType: 'test', expectedRevision: 'any', events: [{ type: 'Attempt', data: { writer } }] })),
+        Array.from({ length: 50 }, (_, writer) =>
+          store.append({
+            streamId: 'attempts-1',
+            streamType: 'test',
+            expectedRevision: 'any',
+            events: [{ type: 'Attempt', data: { writer } }],
+          }),
+        ),
       );
       expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
       const events = await store.readStream('attempts-1');
@@ -46,7 +58,12 @@ export function describeConcurrencyContract(harness: ContractHarness, fresh: Fre
           for (;;) {
             const head = await store.streamHead('race-2');
             try {
-              await store.append({ streamId: 'race-2', streamType: 'test', expectedRevision: head ? head.revision : 'no_stream', events: [{ type: 'Step', data: { w, n } }] });
+              await store.append({
+                streamId: 'race-2',
+                streamType: 'test',
+                expectedRevision: head ? head.revision : 'no_stream',
+                events: [{ type: 'Step', data: { w, n } }],
+              });
               break;
             } catch (error) {
               if (!(error instanceof WrongExpectedRevision)) throw error;
@@ -74,11 +91,23 @@ export function describeConcurrencyContract(harness: ContractHarness, fresh: Fre
         const store = await fresh();
         const end = await foreign();
         try {
-          await store.append({ streamId: 'meanwhile-1', streamType: 'test', expectedRevision: 'no_stream', events: [{ type: 'A', data: {} }, { type: 'B', data: {} }] });
+          await store.append({
+            streamId: 'meanwhile-1',
+            streamType: 'test',
+            expectedRevision: 'no_stream',
+            events: [
+              { type: 'A', data: {} },
+              { type: 'B', data: {} },
+            ],
+          });
           const page = await store.readAll({ limit: 10 });
           expect(page.events.map((e) => e.type)).toEqual(['A', 'B']);
           const seen: string[] = [];
-          const subscription = store.subscribe({ name: 'meanwhile', pollIntervalMs: 20, handler: async (events) => void seen.push(...events.map((e) => e.type)) });
+          const subscription = store.subscribe({
+            name: 'meanwhile',
+            pollIntervalMs: 20,
+            handler: async (events) => void seen.push(...events.map((e) => e.type)),
+          });
           await subscription.caughtUp;
           await subscription.stop();
           expect(seen).toEqual(['A', 'B']);
@@ -89,7 +118,8 @@ export function describeConcurrencyContract(harness: ContractHarness, fresh: Fre
     }
 
     if (!harness.projections) {
-      it.skip(`projections in the append transaction: ${harness.name} has no SQL transaction (read models are fed by a subscription)`, () => undefined);
+      it.skip(`projections in the append transaction: ${harness.name} has no SQL transaction (read models are fed by a subscription)`, () =>
+        undefined);
       return;
     }
 
@@ -106,7 +136,17 @@ export function describeConcurrencyContract(harness: ContractHarness, fresh: Fre
       };
       const store = await fresh({ projections: [failing] });
       await store.append({ streamId: 'p-1', streamType: 'test', expectedRevision: 'no_stream', events: [{ type: 'Fine', data: {} }] });
-      await expect(store.append({ streamId: 'p-1', streamType: 'test', expectedRevision: 0, events: [{ type: 'Fine', data: {} }, { type: 'Poison', data: {} }] })).rejects.toThrow('read model refused');
+      await expect(
+        store.append({
+          streamId: 'p-1',
+          streamType: 'test',
+          expectedRevision: 0,
+          events: [
+            { type: 'Fine', data: {} },
+            { type: 'Poison', data: {} },
+          ],
+        }),
+      ).rejects.toThrow('read model refused');
       expect((await store.readStream('p-1')).map((e) => e.type)).toEqual(['Fine']);
       expect(await store.streamHead('p-1')).toMatchObject({ revision: 0 });
       expect(await harness.rawSql!(store, 'SELECT id FROM poison_seen')).toEqual([]);
@@ -131,11 +171,25 @@ export function describeConcurrencyContract(harness: ContractHarness, fresh: Fre
       };
       const store = await fresh({ projections: [slow] });
       const delivered: StoredEvent[] = [];
-      const subscription = store.subscribe({ name: 'late-commit', pollIntervalMs: 20, handler: async (events) => void delivered.push(...events) });
+      const subscription = store.subscribe({
+        name: 'late-commit',
+        pollIntervalMs: 20,
+        handler: async (events) => void delivered.push(...events),
+      });
       await subscription.caughtUp;
-      const slowAppend = store.append({ streamId: 'slow-1', streamType: 'test', expectedRevision: 'no_stream', events: [{ type: 'Slow', data: {} }] });
+      const slowAppend = store.append({
+        streamId: 'slow-1',
+        streamType: 'test',
+        expectedRevision: 'no_stream',
+        events: [{ type: 'Slow', data: {} }],
+      });
       await slowEntered;
-      const fastAppend = store.append({ streamId: 'fast-1', streamType: 'test', expectedRevision: 'no_stream', events: [{ type: 'Fast', data: {} }] });
+      const fastAppend = store.append({
+        streamId: 'fast-1',
+        streamType: 'test',
+        expectedRevision: 'no_stream',
+        events: [{ type: 'Fast', data: {} }],
+      });
       let deliveredWhileSlowWasOpen: string[] = [];
       try {
         if (harness.concurrentTransactions) {

@@ -20,7 +20,12 @@ export function describeIntegrityContract(harness: ContractHarness, fresh: Fresh
   describe('hash chain', () => {
     const fiveEvents = async (store: EventStore) => {
       for (let i = 0; i < 5; i++) {
-        await store.append({ streamId: 'po-1', streamType: 'order', expectedRevision: i === 0 ? 'no_stream' : i - 1, events: [{ type: 'Step', data: { i, amount: '100.00' } }] });
+        await store.append({
+          streamId: 'po-1',
+          streamType: 'order',
+          expectedRevision: i === 0 ? 'no_stream' : i - 1,
+          events: [{ type: 'Step', data: { i, amount: '100.00' } }],
+        });
       }
     };
 
@@ -50,26 +55,53 @@ export function describeIntegrityContract(harness: ContractHarness, fresh: Fresh
       await fiveEvents(store);
       // The log-wide reads quote text columns by hand (statements.ts EVENT_JSON_FAST): a quote or a
       // backslash must come back as written, a control character must not cost the page.
-      await sql(store, behindTheStoresBack(`UPDATE events SET type = 'Step"],1,"x\\' WHERE revision = 1;
-        UPDATE events SET stream_type = E'order\\ttab' WHERE revision = 3`));
+      await sql(
+        store,
+        behindTheStoresBack(`UPDATE events SET type = 'Step"],1,"x\\' WHERE revision = 1;
+        UPDATE events SET stream_type = E'order\\ttab' WHERE revision = 3`),
+      );
       const page = await store.readAll({ limit: 10 });
       expect(page.events.map((e) => [e.revision, e.type, e.streamType])).toEqual([
-        [0, 'Step', 'order'], [1, 'Step"],1,"x\\', 'order'], [2, 'Step', 'order'], [3, 'Step', 'order\ttab'], [4, 'Step', 'order'],
+        [0, 'Step', 'order'],
+        [1, 'Step"],1,"x\\', 'order'],
+        [2, 'Step', 'order'],
+        [3, 'Step', 'order\ttab'],
+        [4, 'Step', 'order'],
       ]);
       expect((await store.verifyStream('po-1')).firstBadRevision).toBe(1);
     });
 
     it.each([
-      ['an edited amount', `UPDATE events SET data = jsonb_set(data::jsonb, '{amount}', '"900.00"')::json WHERE stream_id = 'po-1' AND revision = 2`, 2, /changed/],
-      ['an edited actor', `UPDATE events SET metadata = metadata::jsonb || '{"actorUserId":"someone-else"}' WHERE stream_id = 'po-1' AND revision = 1`, 1, /changed/],
-      ['an edited time', `UPDATE events SET recorded_at = recorded_at - interval '1 day' WHERE stream_id = 'po-1' AND revision = 3`, 3, /changed/],
+      [
+        'an edited amount',
+        `UPDATE events SET data = jsonb_set(data::jsonb, '{amount}', '"900.00"')::json WHERE stream_id = 'po-1' AND revision = 2`,
+        2,
+        /changed/,
+      ],
+      [
+        'an edited actor',
+        `UPDATE events SET metadata = metadata::jsonb || '{"actorUserId":"someone-else"}' WHERE stream_id = 'po-1' AND revision = 1`,
+        1,
+        /changed/,
+      ],
+      [
+        'an edited time',
+        `UPDATE events SET recorded_at = recorded_at - interval '1 day' WHERE stream_id = 'po-1' AND revision = 3`,
+        3,
+        /changed/,
+      ],
       ['a removed event', `DELETE FROM events WHERE stream_id = 'po-1' AND revision = 2`, 2, /missing/],
       ['removed last events', `DELETE FROM events WHERE stream_id = 'po-1' AND revision >= 3`, 3, /missing at the end/],
-      ['an inserted event', `UPDATE events SET revision = revision + 100 WHERE stream_id = 'po-1' AND revision >= 2;
+      [
+        'an inserted event',
+        `UPDATE events SET revision = revision + 100 WHERE stream_id = 'po-1' AND revision >= 2;
          UPDATE events SET revision = revision - 99 WHERE stream_id = 'po-1' AND revision >= 100;
          INSERT INTO events (event_id, stream_id, stream_type, revision, type, data, metadata, recorded_at, prev_hash, hash)
            SELECT gen_random_uuid(), stream_id, stream_type, 2, 'Step', '{"i":99}', metadata, recorded_at, hash, hash
-           FROM events WHERE stream_id = 'po-1' AND revision = 1`, 2, /changed/],
+           FROM events WHERE stream_id = 'po-1' AND revision = 1`,
+        2,
+        /changed/,
+      ],
     ])('finds %s and names the revision', async (_name, statement, revision, reason) => {
       const store = await fresh();
       await fiveEvents(store);

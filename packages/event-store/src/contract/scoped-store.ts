@@ -17,12 +17,17 @@ export function scopeStore(inner: EventStore, prefix: string): EventStore {
         if (mine(event) && events.length < limit) events.push(strip(event));
       }
       after = events.length === limit ? events[events.length - 1]!.globalPosition : page.nextAfter;
-      if (page.isEnd || events.length === limit) return { events, nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: page.isEnd && events.length < limit };
+      if (page.isEnd || events.length === limit)
+        return {
+          events,
+          nextAfter: events.length ? events[events.length - 1]!.globalPosition : after,
+          isEnd: page.isEnd && events.length < limit,
+        };
     }
   };
   const everything = async () => {
     const all: StoredEvent[] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await readAll({ after, limit: 1000 });
       all.push(...page.events);
       after = page.nextAfter;
@@ -43,12 +48,21 @@ export function scopeStore(inner: EventStore, prefix: string): EventStore {
     readAll,
     readAllPages: (options) => pagesOf(readAll, options),
     lastPosition: async () => (await everything()).at(-1)?.globalPosition ?? 0,
-    subscribe: (options) => inner.subscribe({ ...options, name: prefix + options.name, handler: async (events) => {
-      const scoped = events.filter(mine).map(strip);
-      if (scoped.length) await options.handler(scoped);
-    } }),
+    subscribe: (options) =>
+      inner.subscribe({
+        ...options,
+        name: prefix + options.name,
+        handler: async (events) => {
+          const scoped = events.filter(mine).map(strip);
+          if (scoped.length) await options.handler(scoped);
+        },
+      }),
     verifyStream: async (streamId) => ({ ...(await inner.verifyStream(prefix + streamId)), streamId }),
-    listStreams: async (after = '', limit = 1000) => [...new Set((await everything()).map((e) => e.streamId))].sort().filter((id) => id > after).slice(0, limit),
+    listStreams: async (after = '', limit = 1000) =>
+      [...new Set((await everything()).map((e) => e.streamId))]
+        .sort()
+        .filter((id) => id > after)
+        .slice(0, limit),
     stats: async (): Promise<StoreStats> => {
       const all = await everything();
       const byType = new Map<string, Set<string>>();
@@ -57,8 +71,16 @@ export function scopeStore(inner: EventStore, prefix: string): EventStore {
         byType.set(event.streamType, (byType.get(event.streamType) ?? new Set()).add(event.streamId));
         counts.set(event.streamType, (counts.get(event.streamType) ?? 0) + 1);
       }
-      const byStreamType = [...byType].sort().map(([streamType, streams]) => ({ streamType, streams: streams.size, events: counts.get(streamType)! }));
-      return { store: inner.kind, events: all.length, streams: byStreamType.reduce((s, r) => s + r.streams, 0), lastPosition: all.at(-1)?.globalPosition ?? 0, byStreamType };
+      const byStreamType = [...byType]
+        .sort()
+        .map(([streamType, streams]) => ({ streamType, streams: streams.size, events: counts.get(streamType)! }));
+      return {
+        store: inner.kind,
+        events: all.length,
+        streams: byStreamType.reduce((s, r) => s + r.streams, 0),
+        lastPosition: all.at(-1)?.globalPosition ?? 0,
+        byStreamType,
+      };
     },
     close: () => inner.close(),
   };

@@ -42,7 +42,10 @@ async function sealed(): Promise<SealingEventStore> {
   await db.script(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
   await migrate(db, MIGRATIONS_DIR);
   const inner = await SqlEventStore.open(db);
-  return new SealingEventStore(inner, new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('contract master')])));
+  return new SealingEventStore(
+    inner,
+    new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('contract master')])),
+  );
 }
 
 describeEventStoreContract({
@@ -58,7 +61,10 @@ describeEventStoreContract({
         const db = new PGliteDatabase(shared, async () => undefined);
         await db.script(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema}`);
         await migrate(db, MIGRATIONS_DIR);
-        return new SealingEventStore(await SqlEventStore.open(db), new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('contract master')])));
+        return new SealingEventStore(
+          await SqlEventStore.open(db),
+          new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('contract master')])),
+        );
       },
     };
   },

@@ -19,12 +19,28 @@ export function describeSubscriptionContract(harness: ContractHarness, fresh: Fr
   describe('catch-up subscriptions', () => {
     it('catches up on the past, then follows new appends live', async () => {
       const store = await fresh();
-      for (let i = 0; i < 7; i++) await store.append({ streamId: `s-${i % 2}`, streamType: 'test', expectedRevision: 'any', events: [{ type: 'Past', data: { i } }] });
+      for (let i = 0; i < 7; i++)
+        await store.append({
+          streamId: `s-${i % 2}`,
+          streamType: 'test',
+          expectedRevision: 'any',
+          events: [{ type: 'Past', data: { i } }],
+        });
       const seen: StoredEvent[] = [];
-      const subscription = store.subscribe({ name: 'follow', pageSize: 3, pollIntervalMs: 20, handler: async (events) => void seen.push(...events) });
+      const subscription = store.subscribe({
+        name: 'follow',
+        pageSize: 3,
+        pollIntervalMs: 20,
+        handler: async (events) => void seen.push(...events),
+      });
       await subscription.caughtUp;
       expect(seen.map((e) => (e.data as { i: number }).i)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-      await store.append({ streamId: 's-9', streamType: 'test', expectedRevision: 'no_stream', events: [{ type: 'Live', data: { i: 7 } }] });
+      await store.append({
+        streamId: 's-9',
+        streamType: 'test',
+        expectedRevision: 'no_stream',
+        events: [{ type: 'Live', data: { i: 7 } }],
+      });
       await until(() => seen.length === 8);
       expect(subscription.position()).toBe(seen[7]!.globalPosition);
       await subscription.stop();
@@ -36,7 +52,9 @@ export function describeSubscriptionContract(harness: ContractHarness, fresh: Fr
       let calls = 0;
       const errors: unknown[] = [];
       const subscription = store.subscribe({
-        name: 'flaky', pollIntervalMs: 20, onError: (error) => errors.push(error),
+        name: 'flaky',
+        pollIntervalMs: 20,
+        onError: (error) => errors.push(error),
         handler: async () => {
           calls++;
           if (calls === 1) throw new Error('projection down');
@@ -51,7 +69,8 @@ export function describeSubscriptionContract(harness: ContractHarness, fresh: Fr
     it('resumes from its durable checkpoint after a restart, delivering only what came after', async () => {
       const place = await harness.restartable();
       const first = await place.open();
-      for (let i = 0; i < 5; i++) await first.append({ streamId: 'c-1', streamType: 'test', expectedRevision: 'any', events: [{ type: 'Before', data: { i } }] });
+      for (let i = 0; i < 5; i++)
+        await first.append({ streamId: 'c-1', streamType: 'test', expectedRevision: 'any', events: [{ type: 'Before', data: { i } }] });
       const before: StoredEvent[] = [];
       const one = first.subscribe({ name: 'resumable', pollIntervalMs: 20, handler: async (events) => void before.push(...events) });
       await one.caughtUp;
@@ -61,7 +80,15 @@ export function describeSubscriptionContract(harness: ContractHarness, fresh: Fr
 
       const second = await place.open();
       try {
-        await second.append({ streamId: 'c-1', streamType: 'test', expectedRevision: 4, events: [{ type: 'After', data: { i: 5 } }, { type: 'After', data: { i: 6 } }] });
+        await second.append({
+          streamId: 'c-1',
+          streamType: 'test',
+          expectedRevision: 4,
+          events: [
+            { type: 'After', data: { i: 5 } },
+            { type: 'After', data: { i: 6 } },
+          ],
+        });
         const after: StoredEvent[] = [];
         const two = second.subscribe({ name: 'resumable', pollIntervalMs: 20, handler: async (events) => void after.push(...events) });
         await two.caughtUp;
@@ -80,24 +107,34 @@ export function describeSubscriptionContract(harness: ContractHarness, fresh: Fr
     // Only where several processes can share the store (PostgreSQL): PGlite belongs to one process, so the
     // case does not exist there and no test is declared (rather than a skipped one).
     const peers = harness.peers;
-    if (peers) it('is woken by an append in another process on the same database, long before its poll', async () => {
-      const [here, there] = await peers();
-      try {
-        const seen: StoredEvent[] = [];
-        const subscription = here.subscribe({ name: 'peer-woken', pollIntervalMs: 60_000, handler: async (events) => void seen.push(...events) });
-        await subscription.caughtUp;
-        // Let the listening connection settle, then write through the other store only.
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        const started = Date.now();
-        await there.append({ streamId: 'peer-1', streamType: 'test', expectedRevision: 'no_stream', events: [{ type: 'FromPeer', data: {} }] });
-        await until(() => seen.length === 1, 5000);
-        expect(Date.now() - started).toBeLessThan(2000);
-        expect(seen[0]!.type).toBe('FromPeer');
-        await subscription.stop();
-      } finally {
-        await here.close();
-        await there.close();
-      }
-    });
+    if (peers)
+      it('is woken by an append in another process on the same database, long before its poll', async () => {
+        const [here, there] = await peers();
+        try {
+          const seen: StoredEvent[] = [];
+          const subscription = here.subscribe({
+            name: 'peer-woken',
+            pollIntervalMs: 60_000,
+            handler: async (events) => void seen.push(...events),
+          });
+          await subscription.caughtUp;
+          // Let the listening connection settle, then write through the other store only.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          const started = Date.now();
+          await there.append({
+            streamId: 'peer-1',
+            streamType: 'test',
+            expectedRevision: 'no_stream',
+            events: [{ type: 'FromPeer', data: {} }],
+          });
+          await until(() => seen.length === 1, 5000);
+          expect(Date.now() - started).toBeLessThan(2000);
+          expect(seen[0]!.type).toBe('FromPeer');
+          await subscription.stop();
+        } finally {
+          await here.close();
+          await there.close();
+        }
+      });
   });
 }

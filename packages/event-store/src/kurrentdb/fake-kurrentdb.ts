@@ -6,7 +6,16 @@
 import { WrongExpectedVersionError, type AppendResult, type END, type START } from '@eventstore/db-client';
 import type { KurrentDbClient } from './kurrentdb-event-store.js';
 
-export type Recorded = { id: string; type: string; streamId: string; revision: bigint; data: unknown; metadata: unknown; isJson: true; position: { commit: bigint; prepare: bigint } };
+export type Recorded = {
+  id: string;
+  type: string;
+  streamId: string;
+  revision: bigint;
+  data: unknown;
+  metadata: unknown;
+  isJson: true;
+  position: { commit: bigint; prepare: bigint };
+};
 
 /** Streams in memory, the subset of the client the adapter uses, and a queue of failures to throw. */
 export function fakeKurrentDb() {
@@ -27,10 +36,25 @@ export function fakeKurrentDb() {
       const list = streams.get(streamName) ?? [];
       const current = list.length === 0 ? 'no_stream' : BigInt(list.length - 1);
       const expected = options.expectedRevision;
-      if (expected !== 'any' && expected !== current) throw new WrongExpectedVersionError(undefined, { streamName, expected: expected as bigint, current: current });
-      for (const event of (Array.isArray(events) ? events : [events]) as { id?: string; type: string; data: unknown; metadata?: unknown }[]) {
+      if (expected !== 'any' && expected !== current)
+        throw new WrongExpectedVersionError(undefined, { streamName, expected: expected as bigint, current: current });
+      for (const event of (Array.isArray(events) ? events : [events]) as {
+        id?: string;
+        type: string;
+        data: unknown;
+        metadata?: unknown;
+      }[]) {
         position += 10n;
-        const recorded: Recorded = { id: event.id ?? `auto-${position}`, type: event.type, streamId: streamName, revision: BigInt(list.length), data: event.data, metadata: event.metadata, isJson: true, position: { commit: position, prepare: position } };
+        const recorded: Recorded = {
+          id: event.id ?? `auto-${position}`,
+          type: event.type,
+          streamId: streamName,
+          revision: BigInt(list.length),
+          data: event.data,
+          metadata: event.metadata,
+          isJson: true,
+          position: { commit: position, prepare: position },
+        };
         list.push(recorded);
         all.push(recorded);
       }
@@ -60,4 +84,3 @@ export function fakeKurrentDb() {
   };
   return { client: client as unknown as KurrentDbClient, failures, streams };
 }
-

@@ -17,15 +17,36 @@
 
 import { randomUUID } from 'node:crypto';
 import {
-  ANY, BACKWARDS, END, EventStoreDBClient, FORWARDS, NO_STREAM, START, WrongExpectedVersionError, jsonEvent,
-  type AllStreamResolvedEvent, type ResolvedEvent,
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START,
+  WrongExpectedVersionError,
+  jsonEvent,
+  type AllStreamResolvedEvent,
+  type ResolvedEvent,
 } from '@eventstore/db-client';
 import { startCatchUpSubscription } from '../catch-up-subscription.js';
 import { DuplicateEventId, WrongExpectedRevision } from '../errors.js';
 import { chainEvents, GENESIS_HASH, verifyChain } from '../hash-chain.js';
 import type {
-  AppendRequest, AppendResult, ChainVerification, EventMetadata, EventStore, JsonValue, ReadAllOptions, ReadAllPage,
-  ReadStreamOptions, StoreStats, StoredEvent, StreamHead, SubscribeOptions, Subscription,
+  AppendRequest,
+  AppendResult,
+  ChainVerification,
+  EventMetadata,
+  EventStore,
+  JsonValue,
+  ReadAllOptions,
+  ReadAllPage,
+  ReadStreamOptions,
+  StoreStats,
+  StoredEvent,
+  StreamHead,
+  SubscribeOptions,
+  Subscription,
 } from '../types.js';
 import { checkRevision, checkStreamId, prepareAppend } from '../validate.js';
 import { pagesOf } from '../read-all-pages.js';
@@ -40,7 +61,13 @@ const MAX_ATTEMPTS = 5;
 
 function isOurs(resolved: AllStreamResolvedEvent | ResolvedEvent): boolean {
   const event = resolved.event;
-  return !!event && event.isJson && !event.type.startsWith('$') && !event.streamId.startsWith(CHECKPOINT_PREFIX) && !event.streamId.startsWith('$');
+  return (
+    !!event &&
+    event.isJson &&
+    !event.type.startsWith('$') &&
+    !event.streamId.startsWith(CHECKPOINT_PREFIX) &&
+    !event.streamId.startsWith('$')
+  );
 }
 
 function toStoredEvent(resolved: AllStreamResolvedEvent | ResolvedEvent): StoredEvent {
@@ -90,14 +117,21 @@ export class KurrentDbEventStore implements EventStore {
       const actual = head ? head.revision : 'no_stream';
       const fits = expected === 'any' || expected === actual || (expected === 'stream_exists' && head !== null);
       if (!fits) {
-        const retry = await this.alreadyStored(prepared.streamId, prepared.events.map((e) => e.id), expected);
+        const retry = await this.alreadyStored(
+          prepared.streamId,
+          prepared.events.map((e) => e.id),
+          expected,
+        );
         if (retry) return retry;
         throw new WrongExpectedRevision(prepared.streamId, expected, actual);
       }
       const base = head ?? { revision: -1, hash: GENESIS_HASH };
       const recordedAt = new Date();
       const events = chainEvents(prepared, prepared.events, base, recordedAt).map((event) => {
-        const stored: StoredMetadata = { metadata: event.metadata, chain: { streamType: event.streamType, prevHash: event.prevHash, hash: event.hash } };
+        const stored: StoredMetadata = {
+          metadata: event.metadata,
+          chain: { streamType: event.streamType, prevHash: event.prevHash, hash: event.hash },
+        };
         return jsonEvent({ id: event.id, type: event.type, data: event.data as never, metadata: stored as never });
       });
       try {
@@ -115,7 +149,9 @@ export class KurrentDbEventStore implements EventStore {
         continue;
       }
       const written = await this.readStream(prepared.streamId, { fromRevision: base.revision + 1, limit: events.length });
-      const alreadyStored = written.some((event, index) => event.id !== prepared.events[index]!.id || event.metadata.recordedAt !== recordedAt.toISOString());
+      const alreadyStored = written.some(
+        (event, index) => event.id !== prepared.events[index]!.id || event.metadata.recordedAt !== recordedAt.toISOString(),
+      );
       if (written.some((event, index) => event.id !== prepared.events[index]!.id)) throw new DuplicateEventId(prepared.events[0]!.id);
       return { streamId: prepared.streamId, nextExpectedRevision: written[written.length - 1]!.revision, events: written, alreadyStored };
     }
@@ -141,7 +177,11 @@ export class KurrentDbEventStore implements EventStore {
     return this.retry(async () => {
       const events: StoredEvent[] = [];
       try {
-        const read = this.client.readStream(streamId, { fromRevision: BigInt(from), direction: FORWARDS, ...(options.limit !== undefined ? { maxCount: options.limit } : {}) });
+        const read = this.client.readStream(streamId, {
+          fromRevision: BigInt(from),
+          direction: FORWARDS,
+          ...(options.limit !== undefined ? { maxCount: options.limit } : {}),
+        });
         for await (const resolved of read) {
           const event = toStoredEvent(resolved);
           if (options.toRevision !== undefined && event.revision > options.toRevision) break;
@@ -227,10 +267,17 @@ export class KurrentDbEventStore implements EventStore {
         }),
       // A checkpoint saved twice is harmless (the last one counts).
       save: async (name: string, position: number) => {
-        await this.retry(async () => void (await this.client.appendToStream(stream(name), jsonEvent({ type: 'CheckpointSaved', data: { position } }), { expectedRevision: ANY })));
+        await this.retry(
+          async () =>
+            void (await this.client.appendToStream(stream(name), jsonEvent({ type: 'CheckpointSaved', data: { position } }), {
+              expectedRevision: ANY,
+            })),
+        );
       },
     };
-    return startCatchUpSubscription(options, (after, limit) => this.readAll({ after, limit }), checkpoints, { onWake: () => () => undefined });
+    return startCatchUpSubscription(options, (after, limit) => this.readAll({ after, limit }), checkpoints, {
+      onWake: () => () => undefined,
+    });
   }
 
   async verifyStream(streamId: string): Promise<ChainVerification> {

@@ -25,7 +25,12 @@ describe('KurrentDB through an outage', () => {
 
   it('retries with growing pauses, then says StoreUnavailable', async () => {
     const pauses: number[] = [];
-    const always = withRetry(async () => { throw new UnavailableError(); }, { ...quick, sleep: async (ms) => void pauses.push(ms) });
+    const always = withRetry(
+      async () => {
+        throw new UnavailableError();
+      },
+      { ...quick, sleep: async (ms) => void pauses.push(ms) },
+    );
     await expect(always).rejects.toBeInstanceOf(StoreUnavailable);
     expect(pauses).toHaveLength(3);
     expect(pauses[1]!).toBeGreaterThanOrEqual(10);
@@ -35,8 +40,17 @@ describe('KurrentDB through an outage', () => {
   it('an append and reads go through once the server is back', async () => {
     const server = fakeServer();
     const store = KurrentDbEventStore.withClient(server.client, quick);
-    server.failures.push({ method: 'read', error: new UnavailableError() }, { method: 'append', error: new DeadlineExceededError() }, { method: 'readAll', error: new UnavailableError() });
-    const result = await store.append({ streamId: 'tender-1', streamType: 'tender', expectedRevision: 'no_stream', events: [event(1), event(2)] });
+    server.failures.push(
+      { method: 'read', error: new UnavailableError() },
+      { method: 'append', error: new DeadlineExceededError() },
+      { method: 'readAll', error: new UnavailableError() },
+    );
+    const result = await store.append({
+      streamId: 'tender-1',
+      streamType: 'tender',
+      expectedRevision: 'no_stream',
+      events: [event(1), event(2)],
+    });
     expect(result.events.map((e) => e.revision)).toEqual([0, 1]);
     server.failures.push({ method: 'read', error: new UnavailableError() });
     expect((await store.readStream('tender-1')).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
@@ -59,20 +73,28 @@ describe('KurrentDB through an outage', () => {
     const server = fakeServer();
     const store = KurrentDbEventStore.withClient(server.client, quick);
     for (let i = 0; i < 4; i++) server.failures.push({ method: 'read', error: new UnavailableError() });
-    await expect(store.append({ streamId: 'tender-3', streamType: 'tender', expectedRevision: 'any', events: [event(1)] })).rejects.toBeInstanceOf(StoreUnavailable);
+    await expect(
+      store.append({ streamId: 'tender-3', streamType: 'tender', expectedRevision: 'any', events: [event(1)] }),
+    ).rejects.toBeInstanceOf(StoreUnavailable);
     expect(server.streams.has('tender-3')).toBe(false);
   });
 
   it('a subscription resumes from its position after the server was away: every event handled once, in order', async () => {
     const server = fakeServer();
     const store = KurrentDbEventStore.withClient(server.client, quick);
-    for (let n = 1; n <= 3; n++) await store.append({ streamId: `tender-s${n}`, streamType: 'tender', expectedRevision: 'no_stream', events: [event(n)] });
+    for (let n = 1; n <= 3; n++)
+      await store.append({ streamId: `tender-s${n}`, streamType: 'tender', expectedRevision: 'no_stream', events: [event(n)] });
     const handled: number[] = [];
-    const subscription = store.subscribe({ name: 'outage', pollIntervalMs: 20, handler: async (events) => void handled.push(...events.map((e) => (e.data as { n: number }).n)) });
+    const subscription = store.subscribe({
+      name: 'outage',
+      pollIntervalMs: 20,
+      handler: async (events) => void handled.push(...events.map((e) => (e.data as { n: number }).n)),
+    });
     await subscription.caughtUp;
     // Away for longer than one call's budget: the subscription's own loop waits and reads again.
     for (let i = 0; i < 8; i++) server.failures.push({ method: 'readAll', error: new UnavailableError() });
-    for (let n = 4; n <= 5; n++) await store.append({ streamId: `tender-s${n}`, streamType: 'tender', expectedRevision: 'no_stream', events: [event(n)] });
+    for (let n = 4; n <= 5; n++)
+      await store.append({ streamId: `tender-s${n}`, streamType: 'tender', expectedRevision: 'no_stream', events: [event(n)] });
     for (let i = 0; i < 100 && handled.length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     await subscription.stop();
     expect(handled).toEqual([1, 2, 3, 4, 5]);

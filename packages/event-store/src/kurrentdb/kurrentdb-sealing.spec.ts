@@ -28,7 +28,11 @@ import { KurrentDbEventStore } from './kurrentdb-event-store.js';
 const declarations: PersonalDataDeclarations = {
   PersonJoined: { subject: (data) => (typeof data.personId === 'string' ? data.personId : ''), fields: ['email', 'name', 'mobile'] },
 };
-const joined = (personId: string, name: string) => ({ type: 'PersonJoined', data: { personId, email: `${name.toLowerCase()}@example.my`, name, mobile: '+60123456789', role: 'site team' }, metadata: { actorUserId: 'admin-1' } });
+const joined = (personId: string, name: string) => ({
+  type: 'PersonJoined',
+  data: { personId, email: `${name.toLowerCase()}@example.my`, name, mobile: '+60123456789', role: 'site team' },
+  metadata: { actorUserId: 'admin-1' },
+});
 /** What the server holds, as text (its revisions and positions are bigints). */
 const bytesOf = (value: unknown) => JSON.stringify(value, (_key, each: unknown) => (typeof each === 'bigint' ? each.toString() : each));
 const quick = { attempts: 4, baseDelayMs: 5, maxDelayMs: 20 };
@@ -47,11 +51,19 @@ describe('personal data on KurrentDB (the sealing store above the adapter)', () 
   it('stores sealed bytes, reads clear text everywhere, and reads ERASED once the key is destroyed; the chain verifies throughout', async () => {
     const server = fakeKurrentDb();
     const keys = new SqlPersonalKeyStore(keysDb, [masterKeyFrom('kurrent master')]);
-    const store = new SealingEventStore(KurrentDbEventStore.withClient(server.client, quick), new FieldPersonalDataCodec(declarations, keys));
+    const store = new SealingEventStore(
+      KurrentDbEventStore.withClient(server.client, quick),
+      new FieldPersonalDataCodec(declarations, keys),
+    );
     expect(personalKeysOf(store)).toBe(keys);
     expect(store.kind).toBe('kurrentdb');
 
-    const request = { streamId: 'person-farid', streamType: 'person', expectedRevision: 'no_stream' as const, events: [joined('farid', 'Farid')] };
+    const request = {
+      streamId: 'person-farid',
+      streamType: 'person',
+      expectedRevision: 'no_stream' as const,
+      events: [joined('farid', 'Farid')],
+    };
     const appended = await store.append(request);
     // The caller's request is left as it was (sealing works on copies).
     expect(request.events[0]!.data.name).toBe('Farid');
@@ -62,10 +74,28 @@ describe('personal data on KurrentDB (the sealing store above the adapter)', () 
     const recorded = server.streams.get('person-farid')!;
     const bytes = bytesOf(recorded);
     for (const clear of ['farid@example.my', 'Farid', '123456789']) expect(bytes).not.toContain(clear);
-    expect(recorded[0]!.data).toMatchObject({ personId: 'farid', role: 'site team', _sealed: expect.stringMatching(new RegExp(`^${SEALED_PREFIX}farid:012:.+`)) });
+    expect(recorded[0]!.data).toMatchObject({
+      personId: 'farid',
+      role: 'site team',
+      _sealed: expect.stringMatching(new RegExp(`^${SEALED_PREFIX}farid:012:.+`)),
+    });
     // The chain metadata is the hash of the sealed data, as stored.
-    const chain = (recorded[0]!.metadata as { chain: { streamType: string; prevHash: string; hash: string }; metadata: Record<string, unknown> });
-    expect(chain.chain.hash).toBe(hashEvent({ id: recorded[0]!.id, streamId: 'person-farid', streamType: 'person', revision: 0, type: 'PersonJoined', data: recorded[0]!.data as never, metadata: chain.metadata as never, prevHash: chain.chain.prevHash }));
+    const chain = recorded[0]!.metadata as {
+      chain: { streamType: string; prevHash: string; hash: string };
+      metadata: Record<string, unknown>;
+    };
+    expect(chain.chain.hash).toBe(
+      hashEvent({
+        id: recorded[0]!.id,
+        streamId: 'person-farid',
+        streamType: 'person',
+        revision: 0,
+        type: 'PersonJoined',
+        data: recorded[0]!.data as never,
+        metadata: chain.metadata as never,
+        prevHash: chain.chain.prevHash,
+      }),
+    );
 
     // Every reader sees clear text.
     const names = (events: readonly StoredEvent[]) => events.map((event) => (event.data as { name: string }).name);
@@ -78,7 +108,13 @@ describe('personal data on KurrentDB (the sealing store above the adapter)', () 
 
     // Forgotten in the key store: every reader sees ERASED, the bytes in KurrentDB are as they were, the chain verifies.
     expect(await keys.forget('farid')).toBe(true);
-    expect((await store.readStream('person-farid'))[0]!.data).toEqual({ personId: 'farid', email: ERASED, name: ERASED, mobile: ERASED, role: 'site team' });
+    expect((await store.readStream('person-farid'))[0]!.data).toEqual({
+      personId: 'farid',
+      email: ERASED,
+      name: ERASED,
+      mobile: ERASED,
+      role: 'site team',
+    });
     expect(names((await store.readAll()).events)).toEqual([ERASED, 'Aina']);
     const seen: StoredEvent[] = [];
     const subscription = store.subscribe({ name: 'directory', pollIntervalMs: 20, handler: async (events) => void seen.push(...events) });
@@ -91,28 +127,53 @@ describe('personal data on KurrentDB (the sealing store above the adapter)', () 
 
   it('an append whose reply was lost is answered from what was stored, opened, and written once', async () => {
     const server = fakeKurrentDb();
-    const store = new SealingEventStore(KurrentDbEventStore.withClient(server.client, quick), new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(keysDb, [masterKeyFrom('kurrent master')])));
+    const store = new SealingEventStore(
+      KurrentDbEventStore.withClient(server.client, quick),
+      new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(keysDb, [masterKeyFrom('kurrent master')])),
+    );
     server.failures.push({ method: 'append', error: new UnavailableError(), afterWrite: true });
-    const result = await store.append({ streamId: 'person-siti', streamType: 'person', expectedRevision: 'no_stream', events: [joined('siti', 'Siti')] });
+    const result = await store.append({
+      streamId: 'person-siti',
+      streamType: 'person',
+      expectedRevision: 'no_stream',
+      events: [joined('siti', 'Siti')],
+    });
     expect(result.events.map((event) => (event.data as { name: string }).name)).toEqual(['Siti']);
     expect(server.streams.get('person-siti')).toHaveLength(1);
     expect(bytesOf(server.streams.get('person-siti'))).not.toContain('Siti');
     expect(await store.verifyStream('person-siti')).toMatchObject({ ok: true });
   }, 60_000);
 
-  it('events without personal fields pass through unchanged, and bad input is the store\'s own typed refusal', async () => {
+  it("events without personal fields pass through unchanged, and bad input is the store's own typed refusal", async () => {
     const server = fakeKurrentDb();
-    const store = new SealingEventStore(KurrentDbEventStore.withClient(server.client, quick), new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(keysDb, [masterKeyFrom('kurrent master')])));
-    await store.append({ streamId: 'tender-1', streamType: 'tender', expectedRevision: 'no_stream', events: [{ type: 'TenderCreated', data: { title: 'Hall' } }] });
+    const store = new SealingEventStore(
+      KurrentDbEventStore.withClient(server.client, quick),
+      new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(keysDb, [masterKeyFrom('kurrent master')])),
+    );
+    await store.append({
+      streamId: 'tender-1',
+      streamType: 'tender',
+      expectedRevision: 'no_stream',
+      events: [{ type: 'TenderCreated', data: { title: 'Hall' } }],
+    });
     expect(server.streams.get('tender-1')![0]!.data).toEqual({ title: 'Hall' });
-    await expect(store.append({ streamId: 'bad id!', streamType: 'person', expectedRevision: 'no_stream', events: [joined('lim', 'Lim')] })).rejects.toBeInstanceOf(InvalidEventStoreInput);
-    await expect(store.append({ streamId: 'person-lim', streamType: 'person', expectedRevision: 'no_stream', events: [] })).rejects.toBeInstanceOf(InvalidEventStoreInput);
+    await expect(
+      store.append({ streamId: 'bad id!', streamType: 'person', expectedRevision: 'no_stream', events: [joined('lim', 'Lim')] }),
+    ).rejects.toBeInstanceOf(InvalidEventStoreInput);
+    await expect(
+      store.append({ streamId: 'person-lim', streamType: 'person', expectedRevision: 'no_stream', events: [] }),
+    ).rejects.toBeInstanceOf(InvalidEventStoreInput);
   }, 60_000);
   it('openEventStore with EVENTSTORE_URL and personal data: the sealing store, its keys in PGlite in the data folder', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'binaan-kurrent-keys-'));
     try {
       // The client connects on its first call: none is made here (no server can run).
-      const opened = await openEventStore({ migrationsDir: MIGRATIONS_DIR, dataDir, eventStoreUrl: 'esdb://127.0.0.1:1?tls=false', personalData: { declarations, masterKeys: ['kurrent master'] } });
+      const opened = await openEventStore({
+        migrationsDir: MIGRATIONS_DIR,
+        dataDir,
+        eventStoreUrl: 'esdb://127.0.0.1:1?tls=false',
+        personalData: { declarations, masterKeys: ['kurrent master'] },
+      });
       expect(opened.store).toBeInstanceOf(SealingEventStore);
       expect(opened.store.kind).toBe('kurrentdb');
       expect(opened.sql).toBeNull();

@@ -33,7 +33,11 @@ export function isTransient(error: unknown): boolean {
  * `operation` until it answers or fails for a reason of its own; `beforeRetry` runs before each retry
  * (an append checks there whether its events were stored after all, and answers with them if so).
  */
-export async function withRetry<T>(operation: () => Promise<T>, policy: RetryPolicy = DEFAULT_RETRY, beforeRetry?: () => Promise<T | undefined>): Promise<T> {
+export async function withRetry<T>(
+  operation: () => Promise<T>,
+  policy: RetryPolicy = DEFAULT_RETRY,
+  beforeRetry?: () => Promise<T | undefined>,
+): Promise<T> {
   const sleep = policy.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let delay = policy.baseDelayMs;
   for (let attempt = 1; ; attempt++) {
@@ -46,7 +50,9 @@ export async function withRetry<T>(operation: () => Promise<T>, policy: RetryPol
     } catch (error) {
       if (!isTransient(error)) throw error;
       if (attempt >= policy.attempts) {
-        throw error instanceof StoreUnavailable ? error : new StoreUnavailable(`KurrentDB: ${error instanceof Error && error.message ? error.message : 'unavailable'}`, { cause: error });
+        throw error instanceof StoreUnavailable
+          ? error
+          : new StoreUnavailable(`KurrentDB: ${error instanceof Error && error.message ? error.message : 'unavailable'}`, { cause: error });
       }
       await sleep(delay + Math.floor(Math.random() * (delay / 4)));
       delay = Math.min(delay * 2, policy.maxDelayMs);

@@ -66,7 +66,10 @@ function sivKeysFor(version: 'pd2' | 'pd3'): (dataKey: Buffer) => SivKeys {
   return (dataKey) => {
     let keys = made.get(dataKey);
     if (!keys) {
-      keys = { enc: derived(dataKey, `binaan personal data ${version} encryption`), mac: derived(dataKey, `binaan personal data ${version} synthetic iv`) };
+      keys = {
+        enc: derived(dataKey, `binaan personal data ${version} encryption`),
+        mac: derived(dataKey, `binaan personal data ${version} synthetic iv`),
+      };
       made.set(dataKey, keys);
     }
     return keys;
@@ -127,7 +130,8 @@ export function openBytesSiv(dataKey: Buffer, sealed: Buffer, aad: string): Buff
   const body = decipher.update(sealed.subarray(SIV_BYTES));
   const tail = decipher.final();
   const plain = tail.length === 0 ? body : Buffer.concat([body, tail]);
-  if (!timingSafeEqual(syntheticIv(keys.mac, Buffer.from(aad, 'utf8'), plain).subarray(0, SIV_BYTES), iv)) throw new Error('sealed value does not authenticate');
+  if (!timingSafeEqual(syntheticIv(keys.mac, Buffer.from(aad, 'utf8'), plain).subarray(0, SIV_BYTES), iv))
+    throw new Error('sealed value does not authenticate');
   return plain;
 }
 

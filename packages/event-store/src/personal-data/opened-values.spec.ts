@@ -8,7 +8,11 @@ import { OpenedValues } from './opened-values.js';
 const body = () => `${randomBytes(12).toString('base64url')}${randomBytes(30).toString('base64url')}`;
 
 /** A whole "pd3:" seal text: the fields by their places ("01" for email,name: the codec expands them, here only the text matters). */
-const textOf = (subject: string, names: string, seal: string) => `pd3:${subject}:${names.split(',').map((_, at) => at).join('')}:${seal}`;
+const textOf = (subject: string, names: string, seal: string) =>
+  `pd3:${subject}:${names
+    .split(',')
+    .map((_, at) => at)
+    .join('')}:${seal}`;
 /** `opened.set` with the whole text, as the codec calls it. */
 function put(opened: OpenedValues, subject: string, key: Buffer, names: string, seal: string, values: Record<string, unknown>): void {
   const text = textOf(subject, names, seal);
@@ -58,7 +62,7 @@ describe('opened values', () => {
     expect(gone.entries).toBe(0);
   });
 
-  it('finds an entry by its whole seal text, nothing else, and forgets it with its person, with everyone, or as its person\'s oldest', () => {
+  it("finds an entry by its whole seal text, nothing else, and forgets it with its person, with everyone, or as its person's oldest", () => {
     const opened = new OpenedValues();
     const key = randomBytes(32);
     const keep = (subject: string, names: string, seal: string, values: Record<string, string>) => {

@@ -47,7 +47,8 @@ const IV_CHARS = 16;
 type Opened = { names: string; iv: string; values: Readonly<JsonObject>; seal: string; shelf: PersonShelf<number, Opened> };
 
 /** 28 bits of the IV's first 4 characters (a small integer: the map hashes it for nothing). */
-const ivNumberAt = (text: string, at: number) => (text.charCodeAt(at) << 21) | (text.charCodeAt(at + 1) << 14) | (text.charCodeAt(at + 2) << 7) | text.charCodeAt(at + 3);
+const ivNumberAt = (text: string, at: number) =>
+  (text.charCodeAt(at) << 21) | (text.charCodeAt(at + 1) << 14) | (text.charCodeAt(at + 2) << 7) | text.charCodeAt(at + 3);
 const ivNumber = (body: string) => ivNumberAt(body, 0);
 /** A string of its own: flat, and not a view of the one it was cut from (V8 makes a slice of 13 characters or more a view, and a join keeps its parts). */
 export const stringOfItsOwn = (text: string) => (' ' + text).slice(1);
@@ -113,7 +114,13 @@ export class OpenedValues extends PersonEntries<number, Opened> {
     // read with its seals apart) would keep that text alive.
     const seal = stringOfItsOwn(text);
     const person = this.shelfFor(seal.slice(PREFIX_LENGTH, PREFIX_LENGTH + subject.length), key);
-    const opened: Opened = { names: stringOfItsOwn(names), iv: seal.slice(bodyStart, bodyStart + IV_CHARS), values: Object.freeze(values), seal, shelf: person };
+    const opened: Opened = {
+      names: stringOfItsOwn(names),
+      iv: seal.slice(bodyStart, bodyStart + IV_CHARS),
+      values: Object.freeze(values),
+      seal,
+      shelf: person,
+    };
     this.add(person, number, opened, PER_SUBJECT);
     this.bySeal.set(tailNumber(seal), opened);
     while (this.size > this.limit) this.evictOne();
@@ -162,7 +169,12 @@ class Sightings {
 
   /** Marks the seal whose body starts at `bodyStart` and says whether it was the first time (as far as the table knows). */
   firstAt(text: string, bodyStart: number): boolean {
-    const bit = ((text.charCodeAt(bodyStart + 4) << 18) ^ (text.charCodeAt(bodyStart + 5) << 12) ^ (text.charCodeAt(bodyStart + 6) << 6) ^ text.charCodeAt(bodyStart + 7)) & ((1 << SIGHTING_BITS) - 1);
+    const bit =
+      ((text.charCodeAt(bodyStart + 4) << 18) ^
+        (text.charCodeAt(bodyStart + 5) << 12) ^
+        (text.charCodeAt(bodyStart + 6) << 6) ^
+        text.charCodeAt(bodyStart + 7)) &
+      ((1 << SIGHTING_BITS) - 1);
     const mask = 1 << (bit & 7);
     if ((this.bits[bit >> 3]! & mask) !== 0) return false;
     if (this.marks >= SIGHTINGS_BEFORE_CLEARING) {

@@ -12,14 +12,25 @@ import type { JsonObject, JsonValue, StoredEvent } from '../types.js';
 import { openBytes, openBytesDeterministic, openBytesSiv, sealBytesSiv } from './field-cipher.js';
 import { OpenedValues, stringOfItsOwn } from './opened-values.js';
 import { SealedValues } from './sealed-values.js';
-import { ERASED, FIELD_POSITIONS, SEALED_FIELD, SEALED_PREFIX, SEALED_PREFIX_LENGTH as PREFIX_LENGTH, sealVersionAt, type PersonalDataCodec, type PersonalDataDeclarations, type SealableEvent } from './personal-data.js';
+import {
+  ERASED,
+  FIELD_POSITIONS,
+  SEALED_FIELD,
+  SEALED_PREFIX,
+  SEALED_PREFIX_LENGTH as PREFIX_LENGTH,
+  sealVersionAt,
+  type PersonalDataCodec,
+  type PersonalDataDeclarations,
+  type SealableEvent,
+} from './personal-data.js';
 import type { DataKey, PersonalKeyStore } from './sql-key-store.js';
 
 const SUBJECT = /^[A-Za-z0-9_.-]{1,128}$/;
 /** A seal's version: the digit of its prefix ("pd1:", "pd2:", "pd3:"). */
 type SealVersion = Exclude<ReturnType<typeof sealVersionAt>, 0>;
 /** The associated data: "pd1:" seals bound subject and names; later ones bind their prefix too (always the names written out, also where a "pd3:" seal stores positions). */
-const aad = (version: SealVersion, subject: string, fields: string) => (version === 1 ? `${subject}:${fields}` : `pd${version}:${subject}:${fields}`);
+const aad = (version: SealVersion, subject: string, fields: string) =>
+  version === 1 ? `${subject}:${fields}` : `pd${version}:${subject}:${fields}`;
 
 export class FieldPersonalDataCodec implements PersonalDataCodec {
   /** What seals opened to in this process; a person's entries go when their key is destroyed. */
@@ -31,8 +42,14 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
   /** Per event type, a "pd3:" seal's field positions ("02") to the names they stand for ("email,mobile"); null: they stand for none. */
   private readonly namesByPositions = new Map<string, Map<string, string | null>>();
 
-  constructor(private readonly declarations: PersonalDataDeclarations, readonly keys: PersonalKeyStore, opened = new OpenedValues()) {
-    for (const [type, declared] of Object.entries(declarations)) if (declared.fields.length > FIELD_POSITIONS.length) throw new Error(`${type} declares ${declared.fields.length} personal fields; a seal names ${FIELD_POSITIONS.length} at most`);
+  constructor(
+    private readonly declarations: PersonalDataDeclarations,
+    readonly keys: PersonalKeyStore,
+    opened = new OpenedValues(),
+  ) {
+    for (const [type, declared] of Object.entries(declarations))
+      if (declared.fields.length > FIELD_POSITIONS.length)
+        throw new Error(`${type} declares ${declared.fields.length} personal fields; a seal names ${FIELD_POSITIONS.length} at most`);
     this.opened = opened;
     keys.onForgotten?.((subject) => {
       opened.forget(subject);
@@ -71,8 +88,15 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
       if (key === 'forgotten' || key === null) sealed[SEALED_FIELD] = `${SEALED_PREFIX}${subject}:${positions}:`;
       else {
         const plaintext = JSON.stringify(values);
-        const body = this.sealedValues.get(key, names, plaintext)
-          ?? this.sealedValues.set(subject, key, names, plaintext, sealBytesSiv(key, Buffer.from(plaintext, 'utf8'), aad(3, subject, names)).toString('base64url'));
+        const body =
+          this.sealedValues.get(key, names, plaintext) ??
+          this.sealedValues.set(
+            subject,
+            key,
+            names,
+            plaintext,
+            sealBytesSiv(key, Buffer.from(plaintext, 'utf8'), aad(3, subject, names)).toString('base64url'),
+          );
         sealed[SEALED_FIELD] = `${SEALED_PREFIX}${subject}:${positions}:${body}`;
       }
       plain ??= events.map((each) => each.data);
@@ -130,12 +154,18 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
         names = named;
       } else if (inPlace) {
         // The names of the seal before it when they are the same (a page holds a handful of lists): no new string.
-        names = namesEnd - namesStart === lastNames.length && sealed.startsWith(lastNames, namesStart) ? lastNames : (lastNames = sealed.slice(namesStart, namesEnd));
+        names =
+          namesEnd - namesStart === lastNames.length && sealed.startsWith(lastNames, namesStart)
+            ? lastNames
+            : (lastNames = sealed.slice(namesStart, namesEnd));
       } else names = sealed.slice(namesStart, namesEnd);
       // Met before (a person's values recur): opened now and remembered, so the next ones are found by their
       // text, which costs a replay far less than getters on every event that carries them. Met for the first
       // time: the fields open when first read (getters), and most projections never read them.
-      const values = version !== 1 && key instanceof Buffer && !this.opened.firstMeetingAt(sealed, namesEnd + 1) ? openedNow(version, key, subject, names, sealed, namesEnd + 1, this.opened) : null;
+      const values =
+        version !== 1 && key instanceof Buffer && !this.opened.firstMeetingAt(sealed, namesEnd + 1)
+          ? openedNow(version, key, subject, names, sealed, namesEnd + 1, this.opened)
+          : null;
       if (values !== null) {
         if (inPlace) writeValues(event.data as JsonObject, values);
         else (copied ??= events.slice())[index] = { ...event, data: withValues(event.data as JsonObject, values) };
@@ -145,10 +175,28 @@ export class FieldPersonalDataCodec implements PersonalDataCodec {
         // The seal was cut out of the row's text, so it and its subject are slices of the whole row: the Seal,
         // which lives as long as the event's data, keeps copies instead (a page's rows are not kept alive).
         const own = stringOfItsOwn(sealed);
-        addLazyFields(event.data as JsonObject, { version, key, subject: own.slice(PREFIX_LENGTH, PREFIX_LENGTH + subject.length), names, text: own, bodyStart: namesEnd + 1, values: null, opened: this.opened });
+        addLazyFields(event.data as JsonObject, {
+          version,
+          key,
+          subject: own.slice(PREFIX_LENGTH, PREFIX_LENGTH + subject.length),
+          names,
+          text: own,
+          bodyStart: namesEnd + 1,
+          values: null,
+          opened: this.opened,
+        });
         continue;
       }
-      const data = withLazyFields(event.data as JsonObject, { version, key, subject, names, text: sealed, bodyStart: namesEnd + 1, values: null, opened: this.opened });
+      const data = withLazyFields(event.data as JsonObject, {
+        version,
+        key,
+        subject,
+        names,
+        text: sealed,
+        bodyStart: namesEnd + 1,
+        values: null,
+        opened: this.opened,
+      });
       (copied ??= events.slice())[index] = { ...event, data };
     }
     return copied ?? events;
@@ -184,7 +232,15 @@ function namesOfPositions(fields: readonly string[] | undefined, positions: stri
 }
 
 /** A "pd2:" or "pd3:" seal's values opened at once, or null when it does not open (the reader then meets the error on reading a field, as before). */
-function openedNow(version: SealVersion, key: Buffer, subject: string, names: string, sealed: string, bodyStart: number, opened: OpenedValues): Readonly<JsonObject> | null {
+function openedNow(
+  version: SealVersion,
+  key: Buffer,
+  subject: string,
+  names: string,
+  sealed: string,
+  bodyStart: number,
+  opened: OpenedValues,
+): Readonly<JsonObject> | null {
   try {
     return openSeal({ version, key, subject, names, text: sealed, bodyStart, values: null, opened });
   } catch {
@@ -201,7 +257,16 @@ function sealedOf(data: JsonValue): string | null {
 /** One event's seal, kept on its opened data (and on a nested object holding a field of it) until a field is read. */
 /** `text`: the whole seal; its body (base64url) from `bodyStart`, cut out only when the seal is opened. */
 /** `names`: written out ("email,name"), also for a "pd3:" seal, whose text holds their positions. */
-type Seal = { version: SealVersion; key: DataKey | null; subject: string; names: string; text: string; bodyStart: number; values: Readonly<JsonObject> | null; opened: OpenedValues };
+type Seal = {
+  version: SealVersion;
+  key: DataKey | null;
+  subject: string;
+  names: string;
+  text: string;
+  bodyStart: number;
+  values: Readonly<JsonObject> | null;
+  opened: OpenedValues;
+};
 const SEAL = Symbol('seal');
 type Sealed = JsonObject & { [SEAL]: Seal };
 
@@ -209,13 +274,20 @@ function openSeal(seal: Seal): Readonly<JsonObject> {
   const { key, subject, names } = seal;
   const body = seal.text.slice(seal.bodyStart);
   if (key === null || key === 'forgotten' || body === '') return Object.fromEntries(names.split(',').map((field) => [field, ERASED]));
-  if (seal.version === 1) return JSON.parse(openBytes(key, Buffer.from(body, 'base64url'), aad(1, subject, names)).toString('utf8')) as JsonObject;
+  if (seal.version === 1)
+    return JSON.parse(openBytes(key, Buffer.from(body, 'base64url'), aad(1, subject, names)).toString('utf8')) as JsonObject;
   const remembered = seal.opened.get(key, names, body);
   if (remembered !== undefined) return remembered;
   const bytes = Buffer.from(body, 'base64url');
-  const list = JSON.parse((seal.version === 3 ? openBytesSiv(key, bytes, aad(3, subject, names)) : openBytesDeterministic(key, bytes, aad(2, subject, names))).toString('utf8')) as JsonValue[];
+  const list = JSON.parse(
+    (seal.version === 3
+      ? openBytesSiv(key, bytes, aad(3, subject, names))
+      : openBytesDeterministic(key, bytes, aad(2, subject, names))
+    ).toString('utf8'),
+  ) as JsonValue[];
   const fields = names.split(',');
-  if (!Array.isArray(list) || list.length !== fields.length) throw new Error(`a sealed value of ${subject} does not hold its ${fields.length} fields`);
+  if (!Array.isArray(list) || list.length !== fields.length)
+    throw new Error(`a sealed value of ${subject} does not hold its ${fields.length} fields`);
   const values: JsonObject = {};
   for (let index = 0; index < fields.length; index++) values[fields[index]!] = list[index]!;
   seal.opened.set(seal.text, subject, key, names, seal.bodyStart, values);
@@ -281,7 +353,9 @@ function fieldsNamed(names: string): FieldPlace[] {
   if (places === undefined) {
     places = names.split(',').map((path) => {
       const dot = path.indexOf('.');
-      return dot < 0 ? { parent: null, field: path, accessor: accessorFor(path, path) } : { parent: path.slice(0, dot), field: path.slice(dot + 1), accessor: accessorFor(path, path.slice(dot + 1)) };
+      return dot < 0
+        ? { parent: null, field: path, accessor: accessorFor(path, path) }
+        : { parent: path.slice(0, dot), field: path.slice(dot + 1), accessor: accessorFor(path, path.slice(dot + 1)) };
     });
     // Bounded: names come from the declarations, but a hand-edited log could hold any.
     if (placesByNames.size < 1000) placesByNames.set(names, places);

@@ -24,7 +24,10 @@ const schemas: string[] = [];
 
 const declarations: PersonalDataDeclarations = {
   PersonJoined: { subject: (data) => (typeof data.personId === 'string' ? data.personId : ''), fields: ['email', 'name', 'mobile'] },
-  ContactEdited: { subject: (data) => (typeof data.personId === 'string' ? data.personId : ''), fields: ['fields.contact', 'fields.phone'] },
+  ContactEdited: {
+    subject: (data) => (typeof data.personId === 'string' ? data.personId : ''),
+    fields: ['fields.contact', 'fields.phone'],
+  },
 };
 
 /** A read model of persons, as a directory would keep it. */
@@ -36,18 +39,28 @@ const people: Projection = {
   async apply(events, db) {
     for (const event of events) {
       const data = event.data as { personId: string; email: string; name: string };
-      await db.query('INSERT INTO people VALUES ($1, $2, $3) ON CONFLICT (person_id) DO UPDATE SET email = excluded.email, name = excluded.name', [data.personId, data.email, data.name]);
+      await db.query(
+        'INSERT INTO people VALUES ($1, $2, $3) ON CONFLICT (person_id) DO UPDATE SET email = excluded.email, name = excluded.name',
+        [data.personId, data.email, data.name],
+      );
     }
   },
 };
 
 const databases: [string, () => Promise<SqlDatabase>][] = [
   ['PGlite', () => PGliteDatabase.open()],
-  ...(url ? [['PostgreSQL', () => {
-    const schema = `personal_${randomBytes(5).toString('hex')}`;
-    schemas.push(schema);
-    return PostgresDatabase.open({ connectionString: url, schema });
-  }] as [string, () => Promise<SqlDatabase>]] : []),
+  ...(url
+    ? [
+        [
+          'PostgreSQL',
+          () => {
+            const schema = `personal_${randomBytes(5).toString('hex')}`;
+            schemas.push(schema);
+            return PostgresDatabase.open({ connectionString: url, schema });
+          },
+        ] as [string, () => Promise<SqlDatabase>],
+      ]
+    : []),
 ];
 
 afterAll(async () => {
@@ -57,7 +70,10 @@ afterAll(async () => {
   await db.close();
 });
 
-const joined = (personId: string, name: string) => ({ type: 'PersonJoined', data: { personId, email: `${name.toLowerCase()}@example.my`, name, mobile: '+60123456789', role: 'site team' } });
+const joined = (personId: string, name: string) => ({
+  type: 'PersonJoined',
+  data: { personId, email: `${name.toLowerCase()}@example.my`, name, mobile: '+60123456789', role: 'site team' },
+});
 
 // One database per store kind for the three cases (opening PGlite costs seconds on a loaded machine):
 // each case has persons of its own.
@@ -82,14 +98,21 @@ describe.each(databases)('personal data on %s', (_name, open) => {
   it('is stored sealed, read in clear, and erased for every reader once the person is forgotten; chains verify throughout', async () => {
     const keys = new SqlPersonalKeyStore(db, [masterKeyFrom('old master')]);
     const store = await storeOn({ projections: [people], personalData: new FieldPersonalDataCodec(declarations, keys) });
-    const appended = await store.append({ streamId: 'person-farid', streamType: 'person', expectedRevision: 'no_stream', events: [joined('farid', 'Farid')] });
+    const appended = await store.append({
+      streamId: 'person-farid',
+      streamType: 'person',
+      expectedRevision: 'no_stream',
+      events: [joined('farid', 'Farid')],
+    });
     await store.append({ streamId: 'person-aina', streamType: 'person', expectedRevision: 'no_stream', events: [joined('aina', 'Aina')] });
 
     // The caller and the projection see the clear data; the role (not declared) stays in clear in the row.
     expect(appended.events[0]!.data).toMatchObject({ email: 'farid@example.my', name: 'Farid', mobile: '+60123456789' });
     // With its place in the log, as without sealing (the read models key on it).
     expect(appended.events[0]!.globalPosition).toBeGreaterThan(0);
-    expect(await db.query('SELECT email, name FROM people WHERE person_id = $1', ['farid'])).toEqual([{ email: 'farid@example.my', name: 'Farid' }]);
+    expect(await db.query('SELECT email, name FROM people WHERE person_id = $1', ['farid'])).toEqual([
+      { email: 'farid@example.my', name: 'Farid' },
+    ]);
     const raw = JSON.stringify(await db.query("SELECT * FROM events WHERE stream_id = 'person-farid'"));
     expect(raw).not.toContain('farid@example.my');
     expect(raw).not.toContain('Farid');
@@ -108,7 +131,13 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     // Forgotten: the key is gone; streams, the log, a subscription and a rebuild all see ERASED; Aina is untouched.
     expect(await keys.forget('farid')).toBe(true);
     expect(await keys.forget('farid')).toBe(false);
-    expect((await store.readStream('person-farid'))[0]!.data).toMatchObject({ personId: 'farid', email: ERASED, name: ERASED, mobile: ERASED, role: 'site team' });
+    expect((await store.readStream('person-farid'))[0]!.data).toMatchObject({
+      personId: 'farid',
+      email: ERASED,
+      name: ERASED,
+      mobile: ERASED,
+      role: 'site team',
+    });
     expect((await store.readStream('person-aina'))[0]!.data).toMatchObject({ name: 'Aina' });
     const seen: StoredEvent[] = [];
     const subscription = store.subscribe({ name: 'watch', handler: async (events) => void seen.push(...events) });
@@ -121,15 +150,22 @@ describe.each(databases)('personal data on %s', (_name, open) => {
       { person_id: 'farid', email: ERASED, name: ERASED },
     ]);
     expect((await store.verifyStream('person-farid')).ok).toBe(true);
-    const keyRow = await db.query<{ wrapped_key: string | null; forgotten_at: unknown }>('SELECT wrapped_key, forgotten_at FROM personal_data_keys WHERE subject_id = $1', ['farid']);
+    const keyRow = await db.query<{ wrapped_key: string | null; forgotten_at: unknown }>(
+      'SELECT wrapped_key, forgotten_at FROM personal_data_keys WHERE subject_id = $1',
+      ['farid'],
+    );
     expect(keyRow[0]!.wrapped_key).toBeNull();
     expect(keyRow[0]!.forgotten_at).not.toBeNull();
 
     // A forgotten person never gets a key again: new events about them are stored as ERASED.
-    const later = await store.append({ streamId: 'person-farid', streamType: 'person', expectedRevision: 0, events: [joined('farid', 'Farid')] });
+    const later = await store.append({
+      streamId: 'person-farid',
+      streamType: 'person',
+      expectedRevision: 0,
+      events: [joined('farid', 'Farid')],
+    });
     expect(later.events[0]!.data).toMatchObject({ name: 'Farid' });
     expect((await store.readStream('person-farid'))[1]!.data).toMatchObject({ name: ERASED });
-
   }, 120_000);
 
   it('opens keys wrapped by an older master key after a rotation, and re-wraps them under the new one', async () => {
@@ -139,7 +175,9 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     await store.append({ streamId: 'person-lim', streamType: 'person', expectedRevision: 'no_stream', events: [joined('lim', 'Lim')] });
     const sealed = await storeOn({}).then((plain) => plain.readStream('person-lim'));
     // Only the new master: the old key does not open (a refusal, not garbage).
-    await expect(new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [newMaster])).open(sealed)).rejects.toThrow(/not configured/);
+    await expect(new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [newMaster])).open(sealed)).rejects.toThrow(
+      /not configured/,
+    );
     // Both masters: it opens; re-wrapping moves the one key; then the new master alone opens it.
     const rotated = new SqlPersonalKeyStore(db, [newMaster, oldMaster]);
     expect((await new FieldPersonalDataCodec(declarations, rotated).open(sealed))[0]!.data).toMatchObject({ name: 'Lim' });
@@ -147,7 +185,10 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     const live = await db.query<{ n: string | number }>('SELECT COUNT(*) AS n FROM personal_data_keys WHERE wrapped_key IS NOT NULL');
     expect(Number(live[0]!.n)).toBeGreaterThan(0);
     expect(await rotated.rewrapAll()).toBe(Number(live[0]!.n));
-    expect((await new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [newMaster])).open(sealed))[0]!.data).toMatchObject({ name: 'Lim', mobile: '+60123456789' });
+    expect((await new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [newMaster])).open(sealed))[0]!.data).toMatchObject({
+      name: 'Lim',
+      mobile: '+60123456789',
+    });
   }, 120_000);
 
   it('opens its own sealed fields, not the same seal moved to another person or claiming other fields', async () => {
@@ -157,8 +198,25 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     await codec.seal('person-kumar', events);
     const sealed = (events[0]!.data as { _sealed: string })._sealed;
     expect(sealed).toMatch(/^pd3:kumar:012:[A-Za-z0-9_-]+$/);
-    const at = (data: object) => ({ id: 'x', streamId: 's', streamType: 'person', revision: 0, globalPosition: 1, type: 'PersonJoined', prevHash: '', hash: '', metadata: { recordedAt: '' }, data }) as StoredEvent;
-    expect((await codec.open([at({ personId: 'kumar', _sealed: sealed })]))[0]!.data).toEqual({ personId: 'kumar', email: 'kumar@example.my', name: 'Kumar', mobile: '+60123456789' });
+    const at = (data: object) =>
+      ({
+        id: 'x',
+        streamId: 's',
+        streamType: 'person',
+        revision: 0,
+        globalPosition: 1,
+        type: 'PersonJoined',
+        prevHash: '',
+        hash: '',
+        metadata: { recordedAt: '' },
+        data,
+      }) as StoredEvent;
+    expect((await codec.open([at({ personId: 'kumar', _sealed: sealed })]))[0]!.data).toEqual({
+      personId: 'kumar',
+      email: 'kumar@example.my',
+      name: 'Kumar',
+      mobile: '+60123456789',
+    });
     await keys.dataKey('siti', true);
     // Under another person's id, or claiming other fields: the tag does not match.
     // (The seal opens when a field is first read: reading it throws.)
@@ -168,7 +226,9 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     // associated data binds the names the places stand for.
     const [fewer] = await codec.open([at({ personId: 'kumar', _sealed: sealed.replace(':012:', ':02:') })]);
     expect(() => (fewer!.data as { email: string }).email).toThrow();
-    const [otherType] = await codec.open([{ ...at({ personId: 'kumar', fields: {}, _sealed: sealed.replace(':012:', ':01:') }), type: 'ContactEdited' }]);
+    const [otherType] = await codec.open([
+      { ...at({ personId: 'kumar', fields: {}, _sealed: sealed.replace(':012:', ':01:') }), type: 'ContactEdited' },
+    ]);
     expect(() => (otherType!.data as { fields: { contact: string } }).fields.contact).toThrow();
     // Places its type does not declare, or out of order: nothing is named, the seal stays as stored.
     for (const places of ['013', '021', '']) {
@@ -188,7 +248,7 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     }
   }, 120_000);
 
-  it('seals a person\'s same values to the same bytes, opens them once, drops what it opened when the key goes (here at once, elsewhere at the check), and still opens pd1 and pd2 seals', async () => {
+  it("seals a person's same values to the same bytes, opens them once, drops what it opened when the key goes (here at once, elsewhere at the check), and still opens pd1 and pd2 seals", async () => {
     let now = Date.now();
     const keys = new SqlPersonalKeyStore(db, [masterKeyFrom('old master')], () => now);
     const codec = new FieldPersonalDataCodec(declarations, keys);
@@ -211,17 +271,42 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     const again = [{ type: 'PersonJoined', data: joined('mei', 'Mei').data as never }];
     await fresh.seal('person-mei', again);
     expect((again[0]!.data as { _sealed: string })._sealed).toBe(first);
-    const at = (personId: string, sealed: string) => ({ id: 'x', streamId: 's', streamType: 'person', revision: 0, globalPosition: 1, type: 'PersonJoined', prevHash: '', hash: '', metadata: { recordedAt: '' }, data: { personId, _sealed: sealed } }) as StoredEvent;
-    const names = async (sealedBy: FieldPersonalDataCodec, seals: [string, string][]) => (await sealedBy.open(seals.map(([personId, sealed]) => at(personId, sealed)))).map((event) => (event.data as { name: string }).name);
+    const at = (personId: string, sealed: string) =>
+      ({
+        id: 'x',
+        streamId: 's',
+        streamType: 'person',
+        revision: 0,
+        globalPosition: 1,
+        type: 'PersonJoined',
+        prevHash: '',
+        hash: '',
+        metadata: { recordedAt: '' },
+        data: { personId, _sealed: sealed },
+      }) as StoredEvent;
+    const names = async (sealedBy: FieldPersonalDataCodec, seals: [string, string][]) =>
+      (await sealedBy.open(seals.map(([personId, sealed]) => at(personId, sealed)))).map((event) => (event.data as { name: string }).name);
     // A seal is remembered at its second opening (values that never recur are not kept): mei's three
     // events leave one entry; nora's one event none, until it is read again.
-    expect(await names(codec, [['mei', first], ['mei', first], ['mei', first], ['nora', other]])).toEqual(['Mei', 'Mei', 'Mei', 'Mei']);
+    expect(
+      await names(codec, [
+        ['mei', first],
+        ['mei', first],
+        ['mei', first],
+        ['nora', other],
+      ]),
+    ).toEqual(['Mei', 'Mei', 'Mei', 'Mei']);
     expect(codec.opened.entries).toBe(1);
     expect(await names(codec, [['nora', other]])).toEqual(['Mei']);
     expect(codec.opened.entries).toBe(2);
     // Another process opened mei's too; here she is forgotten: this codec drops her values at once.
     const elsewhere = new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('old master')], () => now));
-    expect(await names(elsewhere, [['mei', first], ['mei', first]])).toEqual(['Mei', 'Mei']);
+    expect(
+      await names(elsewhere, [
+        ['mei', first],
+        ['mei', first],
+      ]),
+    ).toEqual(['Mei', 'Mei']);
     expect(elsewhere.opened.entries).toBe(1);
     // Events opened before the erasure and read after it still open with the key they captured (as
     // before this cache); what they open is not kept (two openings of one seal, which would be).
@@ -232,7 +317,12 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     expect(await sealOf('mei', 'Mei')).toBe('pd3:mei:012:');
     expect(inFlight.map((event) => (event.data as { name: string }).name)).toEqual(['Mei Ling', 'Mei Ling']);
     expect(codec.opened.entries).toBe(1);
-    expect(await names(codec, [['mei', first], ['nora', other]])).toEqual([ERASED, 'Mei']);
+    expect(
+      await names(codec, [
+        ['mei', first],
+        ['nora', other],
+      ]),
+    ).toEqual([ERASED, 'Mei']);
     // The other process drops them at its check for erasures (as it marks the key destroyed), then reads ERASED.
     now += KEY_CACHE_MS;
     expect(await names(elsewhere, [['mei', first]])).toEqual(['Mei']);
@@ -245,14 +335,19 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     expect((await codec.open([at('nora', pd1)]))[0]!.data).toEqual({ personId: 'nora', email: 'nora@example.my', name: 'Nora' });
     // And one of pd2 (the names written out, AES-GCM under a synthetic IV), read twice (remembered at the second).
     const pd2 = `pd2:nora:email,name:${sealBytesDeterministic(key as Buffer, Buffer.from(JSON.stringify(['nora@example.my', 'Nora'])), 'pd2:nora:email,name').toString('base64url')}`;
-    for (let time = 0; time < 3; time++) expect((await codec.open([at('nora', pd2)]))[0]!.data).toEqual({ personId: 'nora', email: 'nora@example.my', name: 'Nora' });
+    for (let time = 0; time < 3; time++)
+      expect((await codec.open([at('nora', pd2)]))[0]!.data).toEqual({ personId: 'nora', email: 'nora@example.my', name: 'Nora' });
   }, 120_000);
 
-  it('seals fields one level down (an edit\'s fields), leaving their neighbours in clear, and erases them once forgotten', async () => {
+  it("seals fields one level down (an edit's fields), leaving their neighbours in clear, and erases them once forgotten", async () => {
     const keys = new SqlPersonalKeyStore(db, [masterKeyFrom('old master')]);
     const store = await storeOn({ personalData: new FieldPersonalDataCodec(declarations, keys) });
-    const edit = { type: 'ContactEdited', data: { personId: 'rahim', fields: { site: 'Menara A', contact: 'Rahim bin Ali', phone: '+60129990001' } } };
-    const position = (await store.append({ streamId: 'site-rahim', streamType: 'site', expectedRevision: 'no_stream', events: [edit] })).events[0]!.globalPosition;
+    const edit = {
+      type: 'ContactEdited',
+      data: { personId: 'rahim', fields: { site: 'Menara A', contact: 'Rahim bin Ali', phone: '+60129990001' } },
+    };
+    const position = (await store.append({ streamId: 'site-rahim', streamType: 'site', expectedRevision: 'no_stream', events: [edit] }))
+      .events[0]!.globalPosition;
     const raw = JSON.stringify(await db.query("SELECT * FROM events WHERE stream_id = 'site-rahim'"));
     expect(raw).not.toContain('Rahim');
     expect(raw).not.toContain('129990001');
@@ -266,7 +361,9 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     expect((await store.readStream('site-rahim'))[0]!.data).toEqual(edit.data);
     const [again] = await store.readStream('site-rahim');
     expect(again!.data).toEqual(edit.data);
-    expect(Object.getOwnPropertyDescriptor((again!.data as { fields: object }).fields, 'contact')).toMatchObject({ value: 'Rahim bin Ali' });
+    expect(Object.getOwnPropertyDescriptor((again!.data as { fields: object }).fields, 'contact')).toMatchObject({
+      value: 'Rahim bin Ali',
+    });
     expect(JSON.stringify((await storeOn({}).then((plain) => plain.readStream('site-rahim')))[0]!.data)).not.toContain('Rahim');
     // The log's pages (on PostgreSQL read with each seal cut out of its row, the values written in place):
     // the same data in the same key order, read after read, and a page's data is its own (a reader that
@@ -275,11 +372,14 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     const fromLog = async () => (await store.readAll({ after: position - 1, limit: 1 })).events[0]!;
     for (let read = 0; read < 3; read++) expect(JSON.stringify((await fromLog()).data)).toBe(JSON.stringify(again!.data));
     const page = await fromLog();
-    ((page.data as { fields: Record<string, string> }).fields).contact = 'changed by a reader';
+    (page.data as { fields: Record<string, string> }).fields.contact = 'changed by a reader';
     expect((await fromLog()).data).toEqual(edit.data);
     await keys.forget('rahim');
     expect((await fromLog()).data).toEqual({ personId: 'rahim', fields: { site: 'Menara A', contact: ERASED, phone: ERASED } });
-    expect((await store.readStream('site-rahim'))[0]!.data).toEqual({ personId: 'rahim', fields: { site: 'Menara A', contact: ERASED, phone: ERASED } });
+    expect((await store.readStream('site-rahim'))[0]!.data).toEqual({
+      personId: 'rahim',
+      fields: { site: 'Menara A', contact: ERASED, phone: ERASED },
+    });
     expect((await store.verifyStream('site-rahim')).ok).toBe(true);
   }, 120_000);
   it('opens a seal at once when a page meets it again (values as plain fields), finds it by its text after, and drops it at an erasure elsewhere even when the key is no longer held', async () => {
@@ -292,7 +392,19 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     };
     const zara = await sealOf('zara', 'Zara');
     const yusof = await sealOf('yusof', 'Yusof');
-    const at = (personId: string, sealed: string) => ({ id: 'x', streamId: 's', streamType: 'person', revision: 0, globalPosition: 1, type: 'PersonJoined', prevHash: '', hash: '', metadata: { recordedAt: '' }, data: { personId, role: 'site team', _sealed: sealed } }) as StoredEvent;
+    const at = (personId: string, sealed: string) =>
+      ({
+        id: 'x',
+        streamId: 's',
+        streamType: 'person',
+        revision: 0,
+        globalPosition: 1,
+        type: 'PersonJoined',
+        prevHash: '',
+        hash: '',
+        metadata: { recordedAt: '' },
+        data: { personId, role: 'site team', _sealed: sealed },
+      }) as StoredEvent;
     const descriptor = (event: StoredEvent) => Object.getOwnPropertyDescriptor(event.data, 'name')!;
     const reader = new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('old master')], () => now));
     // Met once: a getter, nothing opened. Met again (zara): the values at once, as plain fields; then
@@ -313,7 +425,11 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     expect(() => (brokenAgain!.data as { name: string }).name).toThrow();
     // Another reader with the same remembered values but a key store that holds no key (a cache that
     // dropped it): zara is forgotten elsewhere; at its check that store tells of her anyway, so her values go.
-    const cold = new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('old master')], () => now), reader.opened);
+    const cold = new FieldPersonalDataCodec(
+      declarations,
+      new SqlPersonalKeyStore(db, [masterKeyFrom('old master')], () => now),
+      reader.opened,
+    );
     expect(((await cold.open([at('zara', zara)]))[0]!.data as { name: string }).name).toBe('Zara');
     await new SqlPersonalKeyStore(db, [masterKeyFrom('old master')]).forget('zara');
     now += KEY_CACHE_MS;
@@ -327,23 +443,38 @@ describe.each(databases)('personal data on %s', (_name, open) => {
     const keys = new SqlPersonalKeyStore(db, [masterKeyFrom('old master')]);
     const store = await storeOn({ personalData: new FieldPersonalDataCodec(declarations, keys) });
     const event = { type: 'PersonJoined', data: { Zone: 'A', ...joined('wafa', 'Wafa').data } };
-    const position = (await store.append({ streamId: 'person-wafa', streamType: 'person', expectedRevision: 'no_stream', events: [event] })).events[0]!.globalPosition;
+    const position = (await store.append({ streamId: 'person-wafa', streamType: 'person', expectedRevision: 'no_stream', events: [event] }))
+      .events[0]!.globalPosition;
     expect(JSON.stringify(await db.query("SELECT data FROM events WHERE stream_id = 'person-wafa'"))).not.toContain('Wafa');
-    for (let read = 0; read < 3; read++) expect((await store.readAll({ after: position - 1, limit: 1 })).events[0]!.data).toEqual(event.data);
+    for (let read = 0; read < 3; read++)
+      expect((await store.readAll({ after: position - 1, limit: 1 })).events[0]!.data).toEqual(event.data);
   }, 120_000);
 
-  it('holds keys until they are destroyed: a page meets its missing keys in one round trip, and another process\'s erasure shows after the check', async () => {
+  it("holds keys until they are destroyed: a page meets its missing keys in one round trip, and another process's erasure shows after the check", async () => {
     let now = Date.now();
-    const writer = await storeOn({ personalData: new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('old master')])) });
-    for (const [id, name] of [['hana', 'Hana'], ['iman', 'Iman'], ['jun', 'Jun']] as const) {
+    const writer = await storeOn({
+      personalData: new FieldPersonalDataCodec(declarations, new SqlPersonalKeyStore(db, [masterKeyFrom('old master')])),
+    });
+    for (const [id, name] of [
+      ['hana', 'Hana'],
+      ['iman', 'Iman'],
+      ['jun', 'Jun'],
+    ] as const) {
       await writer.append({ streamId: `person-${id}`, streamType: 'person', expectedRevision: 'no_stream', events: [joined(id, name)] });
     }
-    const stored = [...(await storeOn({}).then((plain) => plain.readStream('person-hana'))), ...(await storeOn({}).then((plain) => plain.readStream('person-iman'))), ...(await storeOn({}).then((plain) => plain.readStream('person-jun')))];
+    const stored = [
+      ...(await storeOn({}).then((plain) => plain.readStream('person-hana'))),
+      ...(await storeOn({}).then((plain) => plain.readStream('person-iman'))),
+      ...(await storeOn({}).then((plain) => plain.readStream('person-jun'))),
+    ];
     // A cold reader: three persons' keys, one query.
     const here = new SqlPersonalKeyStore(db, [masterKeyFrom('old master')], () => now);
     const codec = new FieldPersonalDataCodec(declarations, here);
     let queries = 0;
-    const counting: SqlExecutor = { query: (text, params, options) => (queries++, db.query(text, params, options)), script: (text) => db.script(text) };
+    const counting: SqlExecutor = {
+      query: (text, params, options) => (queries++, db.query(text, params, options)),
+      script: (text) => db.script(text),
+    };
     const names = async () => (await codec.open(stored, counting)).map((event) => (event.data as { name: string }).name);
     expect(await names()).toEqual(['Hana', 'Iman', 'Jun']);
     expect(queries).toBe(1);

@@ -33,7 +33,12 @@ export const SEALED_PREFIX_LENGTH = 4;
 /** The version of the seal prefix ("pd1:" to "pd3:", SEALED_PREFIXES) at `at` in `text`, or 0 where there is none (by char codes: a replay asks for every row). */
 export function sealVersionAt(text: string, at: number): 0 | 1 | 2 | 3 {
   const digit = text.charCodeAt(at + 2) - 0x30;
-  return text.charCodeAt(at) === 0x70 && text.charCodeAt(at + 1) === 0x64 && text.charCodeAt(at + 3) === 0x3a && (digit === 1 || digit === 2 || digit === 3) ? digit : 0;
+  return text.charCodeAt(at) === 0x70 &&
+    text.charCodeAt(at + 1) === 0x64 &&
+    text.charCodeAt(at + 3) === 0x3a &&
+    (digit === 1 || digit === 2 || digit === 3)
+    ? digit
+    : 0;
 }
 /** The characters that stand for a declared field's position in a "pd3:" seal: the position's index here. */
 export const FIELD_POSITIONS = '0123456789abcdefghijklmnopqrstuvwxyz';

@@ -34,7 +34,7 @@ describe('SealedValues', () => {
     expect(sealed.entries).toBe(0);
   });
 
-  it('keeps a person\'s latest 64 seals and, when full, starts again rather than growing', () => {
+  it("keeps a person's latest 64 seals and, when full, starts again rather than growing", () => {
     const sealed = new SealedValues(100);
     const farid = key();
     for (let n = 0; n < 70; n++) sealed.set('farid', farid, 'name', `["Farid ${n}"]`, `B${n}`);

@@ -9,8 +9,19 @@
 // run in the append's transaction and must see the plain data, and the canonical JSON is written once.
 
 import type {
-  AppendRequest, AppendResult, ChainVerification, EventStore, NewEvent, ReadAllOptions, ReadAllPage, ReadStreamOptions,
-  StoreStats, StoredEvent, StreamHead, SubscribeOptions, Subscription,
+  AppendRequest,
+  AppendResult,
+  ChainVerification,
+  EventStore,
+  NewEvent,
+  ReadAllOptions,
+  ReadAllPage,
+  ReadStreamOptions,
+  StoreStats,
+  StoredEvent,
+  StreamHead,
+  SubscribeOptions,
+  Subscription,
 } from '../types.js';
 import { checkStreamId } from '../validate.js';
 import type { PersonalDataCodec, SealableEvent } from './personal-data.js';
@@ -20,7 +31,11 @@ export class SealingEventStore implements EventStore {
   readonly kind: EventStore['kind'];
 
   /** `onClose`: closes what holds the keys (its own database) after the store. */
-  constructor(readonly inner: EventStore, private readonly codec: PersonalDataCodec, private readonly onClose?: () => Promise<void>) {
+  constructor(
+    readonly inner: EventStore,
+    private readonly codec: PersonalDataCodec,
+    private readonly onClose?: () => Promise<void>,
+  ) {
     this.kind = inner.kind;
   }
 
@@ -33,7 +48,9 @@ export class SealingEventStore implements EventStore {
     // Malformed requests go to the store untouched: it refuses them with the same typed errors as unsealed.
     if (request === null || typeof request !== 'object' || !Array.isArray(request.events)) return this.inner.append(request);
     // Copies: sealing replaces each copy's data, never the caller's. (Checked as unknown: the request comes from outside.)
-    const events = (request.events as readonly unknown[]).map((event): unknown => (event !== null && typeof event === 'object' ? { ...event } : event));
+    const events = (request.events as readonly unknown[]).map((event): unknown =>
+      event !== null && typeof event === 'object' ? { ...event } : event,
+    );
     const sealable = events.filter((event): event is SealableEvent => {
       const candidate = event as Partial<SealableEvent> | null;
       return candidate !== null && typeof candidate === 'object' && typeof candidate.type === 'string' && candidate.data !== undefined;

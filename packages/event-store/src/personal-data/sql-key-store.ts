@@ -52,7 +52,11 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
   private readonly forgottenListeners: ((subject: string | null) => void)[] = [];
 
   /** `db`: where the keys are (the events' database, or on KurrentDB one of their own). `masters[0]` wraps new keys; the others open keys wrapped before a rotation. */
-  constructor(readonly db: SqlDatabase, private readonly masters: readonly MasterKey[], private readonly now: () => number = Date.now) {
+  constructor(
+    readonly db: SqlDatabase,
+    private readonly masters: readonly MasterKey[],
+    private readonly now: () => number = Date.now,
+  ) {
     if (masters.length === 0) throw new Error('personal data needs a master key');
     this.checkedAt = now();
     this.checkDue = this.checkedAt + KEY_CACHE_MS;
@@ -78,7 +82,10 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
     if (!row && create) {
       const master = this.masters[0]!;
       const wrapped = wrapDataKey(master, subject, newDataKey()).toString('base64');
-      await via.query('INSERT INTO personal_data_keys (subject_id, master_key_id, wrapped_key) VALUES ($1, $2, $3) ON CONFLICT (subject_id) DO NOTHING', [subject, master.id, wrapped]);
+      await via.query(
+        'INSERT INTO personal_data_keys (subject_id, master_key_id, wrapped_key) VALUES ($1, $2, $3) ON CONFLICT (subject_id) DO NOTHING',
+        [subject, master.id, wrapped],
+      );
       row = await this.read(subject, via);
     }
     if (!row) return null;
@@ -96,7 +103,10 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
       else found.set(subject, cached);
     }
     if (missing.length === 0) return found;
-    const rows = await via.query<KeyRow & { subject_id: string }>('SELECT subject_id, master_key_id, wrapped_key FROM personal_data_keys WHERE subject_id = ANY($1)', [missing]);
+    const rows = await via.query<KeyRow & { subject_id: string }>(
+      'SELECT subject_id, master_key_id, wrapped_key FROM personal_data_keys WHERE subject_id = ANY($1)',
+      [missing],
+    );
     for (const row of rows) {
       const key = this.unwrap(row.subject_id, row);
       this.remember(row.subject_id, key);
@@ -166,11 +176,17 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
   /** Re-wraps every key under masters[0] (after a rotation); returns how many moved. */
   async rewrapAll(): Promise<number> {
     const current = this.masters[0]!;
-    const rows = await this.db.query<KeyRow & { subject_id: string }>('SELECT subject_id, master_key_id, wrapped_key FROM personal_data_keys WHERE wrapped_key IS NOT NULL AND master_key_id <> $1', [current.id]);
+    const rows = await this.db.query<KeyRow & { subject_id: string }>(
+      'SELECT subject_id, master_key_id, wrapped_key FROM personal_data_keys WHERE wrapped_key IS NOT NULL AND master_key_id <> $1',
+      [current.id],
+    );
     for (const row of rows) {
       const key = this.unwrap(row.subject_id, row);
       if (key === 'forgotten') continue;
-      await this.db.query('UPDATE personal_data_keys SET master_key_id = $2, wrapped_key = $3 WHERE subject_id = $1 AND master_key_id = $4', [row.subject_id, current.id, wrapDataKey(current, row.subject_id, key).toString('base64'), row.master_key_id]);
+      await this.db.query(
+        'UPDATE personal_data_keys SET master_key_id = $2, wrapped_key = $3 WHERE subject_id = $1 AND master_key_id = $4',
+        [row.subject_id, current.id, wrapDataKey(current, row.subject_id, key).toString('base64'), row.master_key_id],
+      );
     }
     return rows.length;
   }
@@ -183,7 +199,8 @@ export class SqlPersonalKeyStore implements PersonalKeyStore {
   private unwrap(subject: string, row: KeyRow): DataKey {
     if (row.wrapped_key === null) return 'forgotten';
     const master = this.masters.find((candidate) => candidate.id === row.master_key_id);
-    if (!master) throw new Error(`the personal data key of ${subject} is wrapped by master key ${row.master_key_id ?? '?'}, which is not configured`);
+    if (!master)
+      throw new Error(`the personal data key of ${subject} is wrapped by master key ${row.master_key_id ?? '?'}, which is not configured`);
     return unwrapDataKey(master, subject, Buffer.from(row.wrapped_key, 'base64'));
   }
 

@@ -38,11 +38,19 @@ export class PGliteDatabase implements SqlDatabase {
    * `seed`: a new cluster's starting contents (a dump, see schema-snapshot.ts); undefined from it, or no
    * seed: the cached initdb, else initdb itself. A folder that holds a cluster already is opened as it is.
    */
-  static async open(dataDir?: string, afterClose: () => void = () => undefined, seed?: () => Promise<Blob | undefined>): Promise<PGliteDatabase> {
+  static async open(
+    dataDir?: string,
+    afterClose: () => void = () => undefined,
+    seed?: () => Promise<Blob | undefined>,
+  ): Promise<PGliteDatabase> {
     const isNew = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
     const initdb = isNew ? ((await seed?.()) ?? (await cachedInitdb(process.env.PGLITE_INITDB_CACHE))) : undefined;
     // pg_trgm: the document lists' search index (apps/api/src/documents/document-list-indexes.ts).
-    const pglite = await PGlite.create({ ...(dataDir ? { dataDir, relaxedDurability: true } : {}), ...(initdb ? { loadDataDir: initdb } : {}), extensions: { pg_trgm } });
+    const pglite = await PGlite.create({
+      ...(dataDir ? { dataDir, relaxedDurability: true } : {}),
+      ...(initdb ? { loadDataDir: initdb } : {}),
+      extensions: { pg_trgm },
+    });
     return new PGliteDatabase(pglite, async () => {
       await pglite.close();
       afterClose();

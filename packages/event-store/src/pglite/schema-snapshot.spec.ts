@@ -28,7 +28,10 @@ const counting = (columns = 'n integer NOT NULL'): Projection => ({
   tables: ['counted'],
   setupSql: `CREATE TABLE IF NOT EXISTS counted (stream_id text PRIMARY KEY, ${columns})`,
   async apply(events, db) {
-    for (const event of events) await db.query('INSERT INTO counted (stream_id, n) VALUES ($1, 1) ON CONFLICT (stream_id) DO UPDATE SET n = counted.n + 1', [event.streamId]);
+    for (const event of events)
+      await db.query('INSERT INTO counted (stream_id, n) VALUES ($1, 1) ON CONFLICT (stream_id) DO UPDATE SET n = counted.n + 1', [
+        event.streamId,
+      ]);
   },
 });
 
@@ -38,8 +41,16 @@ async function open(migrationsDir: string, projections: readonly Projection[]): 
 }
 
 const columns = async (store: SqlEventStore, table: string) =>
-  (await store.db.query<{ column_name: string }>('SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY column_name', [table])).map((row) => row.column_name);
-const snapshots = () => readdirSync(cache).filter((name) => name.endsWith('.tar')).sort();
+  (
+    await store.db.query<{ column_name: string }>(
+      'SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY column_name',
+      [table],
+    )
+  ).map((row) => row.column_name);
+const snapshots = () =>
+  readdirSync(cache)
+    .filter((name) => name.endsWith('.tar'))
+    .sort();
 
 describe('a new PGlite store from the schema snapshot', () => {
   it('is made on first open, loaded after, each store its own; a change of migration or projection makes a new one', async () => {
@@ -49,13 +60,20 @@ describe('a new PGlite store from the schema snapshot', () => {
     const key = await snapshotKey(MIGRATIONS_DIR, projections);
     expect(snapshots()).toEqual([`${key}.tar`]);
     const made = statSync(join(cache, `${key}.tar`)).mtimeMs;
-    await first.append({ streamId: 'counter-1', streamType: 'counter', expectedRevision: 'no_stream', events: [{ type: 'Counted', data: {} }] });
+    await first.append({
+      streamId: 'counter-1',
+      streamType: 'counter',
+      expectedRevision: 'no_stream',
+      events: [{ type: 'Counted', data: {} }],
+    });
 
     const second = await open(MIGRATIONS_DIR, projections);
     expect(statSync(join(cache, `${key}.tar`)).mtimeMs).toBe(made);
     expect(snapshots()).toHaveLength(1);
     // Migrated and set up as a store made the long way: every migration recorded, the projection current.
-    expect((await second.db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations'))[0]!.n).toBe(readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql')).length);
+    expect((await second.db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations'))[0]!.n).toBe(
+      readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql')).length,
+    );
     expect(await columns(second, 'counted')).toEqual(['n', 'stream_id']);
     // Its own cluster: the first store's event and read-model row are not in it.
     expect((await second.stats()).events).toBe(0);

@@ -24,7 +24,11 @@ import { PGliteDatabase } from './pglite-database.js';
 const SNAPSHOT_FORMAT = 1;
 
 /** The snapshot for these migrations and projections, made on first use; undefined when PGLITE_SCHEMA_CACHE is unset. */
-export async function schemaSnapshot(migrationsDir: string, projections: readonly Projection[], folder = process.env.PGLITE_SCHEMA_CACHE): Promise<Blob | undefined> {
+export async function schemaSnapshot(
+  migrationsDir: string,
+  projections: readonly Projection[],
+  folder = process.env.PGLITE_SCHEMA_CACHE,
+): Promise<Blob | undefined> {
   if (!folder) return undefined;
   const file = join(folder, `${await snapshotKey(migrationsDir, projections)}.tar`);
   const kept = await readFile(file).catch((error: NodeJS.ErrnoException) => {
@@ -47,7 +51,10 @@ async function removeOldSnapshots(folder: string): Promise<void> {
   const before = Date.now() - 2 * 24 * 3600_000;
   for (const name of await readdir(folder)) {
     const path = join(folder, name);
-    const made = await stat(path).then((info) => info.mtimeMs, () => Date.now());
+    const made = await stat(path).then(
+      (info) => info.mtimeMs,
+      () => Date.now(),
+    );
     if (made < before) await rm(path, { force: true });
   }
 }

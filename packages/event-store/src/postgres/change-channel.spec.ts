@@ -49,7 +49,14 @@ describe('change notices', () => {
     expect(readNotice(noticePayload('p1'))).toEqual(['p1', undefined]);
     expect(readNotice(noticePayload('p1', []))).toEqual(['p1', undefined]);
     expect(readNotice(noticePayload('p1', ['with space']))).toEqual(['p1', undefined]);
-    expect(readNotice(noticePayload('p1', Array.from({ length: 2000 }, (_, i) => `type${i}`)))).toEqual(['p1', undefined]);
+    expect(
+      readNotice(
+        noticePayload(
+          'p1',
+          Array.from({ length: 2000 }, (_, i) => `type${i}`),
+        ),
+      ),
+    ).toEqual(['p1', undefined]);
   });
 });
 
@@ -69,7 +76,10 @@ describe('change notices', () => {
       await here.append({ streamId: 'order-1', streamType: 'order', expectedRevision: 'no_stream', events: [{ type: 'A', data: {} }] });
       await peer.append({ streamId: 'claim-1', streamType: 'claim', expectedRevision: 'no_stream', events: [{ type: 'B', data: {} }] });
       await settle();
-      expect(heard).toEqual([[['order'], undefined], [undefined, ['claim']]]);
+      expect(heard).toEqual([
+        [['order'], undefined],
+        [undefined, ['claim']],
+      ]);
     } finally {
       await here.close();
       await peer.close();

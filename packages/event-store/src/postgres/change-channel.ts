@@ -27,7 +27,12 @@ export function readNotice(payload: string): [string, string[] | undefined] {
 }
 
 /** `own`: the payload this process's NOTIFYs carry; those are not passed on (the process knows its own appends). */
-export async function listenForChanges(config: pg.ClientConfig, channel: string, onNotify: (streamTypes: readonly string[] | undefined) => void, own?: string): Promise<() => Promise<void>> {
+export async function listenForChanges(
+  config: pg.ClientConfig,
+  channel: string,
+  onNotify: (streamTypes: readonly string[] | undefined) => void,
+  own?: string,
+): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;

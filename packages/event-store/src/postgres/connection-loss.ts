@@ -6,7 +6,18 @@ import { StoreUnavailable } from '../errors.js';
 import { sqlState } from '../sql/sql-database.js';
 
 /** Socket errors of a connection that could not be made or was cut. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED', 'ENOENT']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+  'ENOENT',
+]);
 
 /**
  * SQLSTATEs of a server that is going away or not there yet: admin_shutdown (pg_terminate_backend, a fast
@@ -39,6 +50,10 @@ export function isConnectionLoss(error: unknown): boolean {
 export function asStoreError(error: unknown): unknown {
   if (error instanceof StoreUnavailable || !isConnectionLoss(error)) return error;
   const code = sqlState(error);
-  const reason = code ? `${code}${error instanceof Error ? ` ${error.message}` : ''}` : error instanceof Error ? error.message : String(error);
+  const reason = code
+    ? `${code}${error instanceof Error ? ` ${error.message}` : ''}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
   return new StoreUnavailable(reason, { cause: error });
 }

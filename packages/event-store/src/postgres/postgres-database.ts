@@ -51,7 +51,12 @@ function executor(client: pg.Pool | pg.PoolClient, unbounded = false): SqlExecut
     async query<R extends object>(text: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
       const values = params as unknown[];
       try {
-        const result = await client.query({ ...(options.prepare ? { name: statementName(text) } : {}), text, values, ...timeout } as pg.QueryConfig);
+        const result = await client.query({
+          ...(options.prepare ? { name: statementName(text) } : {}),
+          text,
+          values,
+          ...timeout,
+        } as pg.QueryConfig);
         return result.rows as R[];
       } catch (error) {
         throw asStoreError(error);
@@ -102,7 +107,13 @@ async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Pro
   } finally {
     client.off('error', onError);
     const broken = lost ?? (failure !== null && isConnectionLoss(failure) ? failure : null);
-    client.release(broken ? (broken instanceof Error ? broken : new Error(typeof broken === 'string' ? broken : 'the connection was lost', { cause: broken })) : undefined);
+    client.release(
+      broken
+        ? broken instanceof Error
+          ? broken
+          : new Error(typeof broken === 'string' ? broken : 'the connection was lost', { cause: broken })
+        : undefined,
+    );
   }
 }
 
@@ -111,7 +122,11 @@ export class PostgresDatabase implements SqlDatabase {
   readonly changeChannel: ChangeChannel;
   private readonly session: SqlExecutor;
 
-  private constructor(readonly pool: pg.Pool, clientConfig: pg.ClientConfig, schema: string | undefined) {
+  private constructor(
+    readonly pool: pg.Pool,
+    clientConfig: pg.ClientConfig,
+    schema: string | undefined,
+  ) {
     this.session = executor(pool);
     // One channel per schema: stores in other schemas of the database (tests) are not woken for nothing.
     const name = `binaan_events_${schema ?? 'default'}`.slice(0, 63);
@@ -139,7 +154,9 @@ export class PostgresDatabase implements SqlDatabase {
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: connectTimeoutMs,
       keepAlive: true,
-      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + READ_TIMEOUT_MARGIN_MS } : {}),
+      ...(statementTimeoutMs > 0
+        ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + READ_TIMEOUT_MARGIN_MS }
+        : {}),
     });
     // An idle client that loses its server must not take the process down with it (the pool drops it).
     pool.on('error', () => undefined);

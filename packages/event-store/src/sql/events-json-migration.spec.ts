@@ -23,22 +23,37 @@ describe('migration 0003 (events data as json)', () => {
   it('keeps every earlier event readable as the same value and its chain verifying', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'binaan-migrations-'));
     try {
-      for (const file of (await readdir(MIGRATIONS_DIR)).filter((name) => name < '0003')) await copyFile(join(MIGRATIONS_DIR, file), join(folder, file));
+      for (const file of (await readdir(MIGRATIONS_DIR)).filter((name) => name < '0003'))
+        await copyFile(join(MIGRATIONS_DIR, file), join(folder, file));
       const db = await PGliteDatabase.open();
       await migrate(db, folder);
-      const [before] = await db.query<{ data_type: string }>(`SELECT data_type FROM information_schema.columns WHERE table_name = 'events' AND column_name = 'data'`);
+      const [before] = await db.query<{ data_type: string }>(
+        `SELECT data_type FROM information_schema.columns WHERE table_name = 'events' AND column_name = 'data'`,
+      );
       expect(before?.data_type).toBe('jsonb');
       const store = await SqlEventStore.open(db);
-      await store.append({ streamId: 'old-1', streamType: 'test', expectedRevision: 'no_stream', events: awkward.map((data) => ({ type: 'Recorded', data, metadata: { actorUserId: 'u-1', note: 'ünïcödé' } })) });
+      await store.append({
+        streamId: 'old-1',
+        streamType: 'test',
+        expectedRevision: 'no_stream',
+        events: awkward.map((data) => ({ type: 'Recorded', data, metadata: { actorUserId: 'u-1', note: 'ünïcödé' } })),
+      });
 
       const report = await migrate(db, MIGRATIONS_DIR);
       expect(report.applied[0]).toBe('0003_events_json_text.sql');
-      const [after] = await db.query<{ data_type: string }>(`SELECT data_type FROM information_schema.columns WHERE table_name = 'events' AND column_name = 'data'`);
+      const [after] = await db.query<{ data_type: string }>(
+        `SELECT data_type FROM information_schema.columns WHERE table_name = 'events' AND column_name = 'data'`,
+      );
       expect(after?.data_type).toBe('json');
       const reopened = await SqlEventStore.open(db);
       expect((await reopened.readStream('old-1')).map((event) => event.data)).toEqual(awkward);
       expect(await reopened.verifyStream('old-1')).toMatchObject({ ok: true, eventsChecked: awkward.length });
-      await reopened.append({ streamId: 'old-1', streamType: 'test', expectedRevision: awkward.length - 1, events: [{ type: 'Recorded', data: { after: true } }] });
+      await reopened.append({
+        streamId: 'old-1',
+        streamType: 'test',
+        expectedRevision: awkward.length - 1,
+        events: [{ type: 'Recorded', data: { after: true } }],
+      });
       expect(await reopened.verifyStream('old-1')).toMatchObject({ ok: true, eventsChecked: awkward.length + 1 });
       await reopened.close();
     } finally {

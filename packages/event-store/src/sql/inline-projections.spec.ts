@@ -22,7 +22,8 @@ const counting: Projection = {
   name: 'counting',
   eventTypes: ['Counted'],
   tables: ['counted'],
-  setupSql: 'CREATE TABLE IF NOT EXISTS counted (stream_id text PRIMARY KEY, events integer NOT NULL, last_revision bigint NOT NULL, label text NOT NULL)',
+  setupSql:
+    'CREATE TABLE IF NOT EXISTS counted (stream_id text PRIMARY KEY, events integer NOT NULL, last_revision bigint NOT NULL, label text NOT NULL)',
   async apply(events, db) {
     for (const event of events) {
       await db.query(
@@ -35,21 +36,30 @@ const counting: Projection = {
   // One event only: two upserts of one row cannot share a statement.
   inline(events) {
     if (events.length !== 1) return null;
-    return [{
-      text: `INSERT INTO counted (stream_id, events, last_revision, label) SELECT stream_id, 1, revision, $1 FROM appended
+    return [
+      {
+        text: `INSERT INTO counted (stream_id, events, last_revision, label) SELECT stream_id, 1, revision, $1 FROM appended
              ON CONFLICT (stream_id) DO UPDATE SET events = counted.events + 1, last_revision = excluded.last_revision, label = excluded.label`,
-      params: [`label ${(events[0]!.data as { n: number }).n}`],
-    }];
+        params: [`label ${(events[0]!.data as { n: number }).n}`],
+      },
+    ];
   },
 };
 
 const databases: [string, () => Promise<SqlDatabase>][] = [
   ['PGlite', () => PGliteDatabase.open()],
-  ...(url ? [['PostgreSQL', () => {
-    const schema = `inline_${randomBytes(5).toString('hex')}`;
-    schemas.push(schema);
-    return PostgresDatabase.open({ connectionString: url, schema });
-  }] as [string, () => Promise<SqlDatabase>]] : []),
+  ...(url
+    ? [
+        [
+          'PostgreSQL',
+          () => {
+            const schema = `inline_${randomBytes(5).toString('hex')}`;
+            schemas.push(schema);
+            return PostgresDatabase.open({ connectionString: url, schema });
+          },
+        ] as [string, () => Promise<SqlDatabase>],
+      ]
+    : []),
 ];
 
 afterAll(async () => {
@@ -68,15 +78,33 @@ describe.each(databases)('inline projection statements on %s', (name, open) => {
     db.transaction = (work) => (transactions++, transaction(work));
     const store = await SqlEventStore.open(db, { projections: [counting] });
     try {
-      const counted = () => db.query<{ stream_id: string; events: number; last_revision: string | number; label: string }>('SELECT * FROM counted ORDER BY stream_id');
+      const counted = () =>
+        db.query<{ stream_id: string; events: number; last_revision: string | number; label: string }>(
+          'SELECT * FROM counted ORDER BY stream_id',
+        );
       transactions = 0;
-      await store.append({ streamId: 'tally-1', streamType: 'tally', expectedRevision: 'no_stream', events: [{ type: 'Counted', data: { n: 0 } }] });
+      await store.append({
+        streamId: 'tally-1',
+        streamType: 'tally',
+        expectedRevision: 'no_stream',
+        events: [{ type: 'Counted', data: { n: 0 } }],
+      });
       await store.append({ streamId: 'tally-1', streamType: 'tally', expectedRevision: 0, events: [{ type: 'Counted', data: { n: 1 } }] });
       expect(transactions).toBe(name === 'PostgreSQL' ? 0 : 2);
-      await expect(store.append({ streamId: 'tally-1', streamType: 'tally', expectedRevision: 0, events: [{ type: 'Counted', data: { n: 9 } }] })).rejects.toBeInstanceOf(WrongExpectedRevision);
+      await expect(
+        store.append({ streamId: 'tally-1', streamType: 'tally', expectedRevision: 0, events: [{ type: 'Counted', data: { n: 9 } }] }),
+      ).rejects.toBeInstanceOf(WrongExpectedRevision);
       // Two events: no inline statements, so the transaction.
       transactions = 0;
-      await store.append({ streamId: 'tally-2', streamType: 'tally', expectedRevision: 'no_stream', events: [{ type: 'Counted', data: { n: 2 } }, { type: 'Counted', data: { n: 3 } }] });
+      await store.append({
+        streamId: 'tally-2',
+        streamType: 'tally',
+        expectedRevision: 'no_stream',
+        events: [
+          { type: 'Counted', data: { n: 2 } },
+          { type: 'Counted', data: { n: 3 } },
+        ],
+      });
       expect(transactions).toBe(1);
       const live = (await counted()).map((row) => ({ ...row, last_revision: Number(row.last_revision) }));
       expect(live).toEqual([

@@ -47,12 +47,19 @@ async function followers(shared: boolean) {
   const tail = new LogTail(log.read);
   const listeners = new Set<() => void>();
   const delivered = [[], [], []] as number[][];
-  const subscriptions: Subscription[] = delivered.map((into, i) => startCatchUpSubscription(
-    { name: `f${i}`, pollIntervalMs: 60_000, minIntervalMs: [20, 50, 50][i], handler: async (events) => void into.push(...events.map((e) => e.globalPosition)) },
-    shared ? (after, limit, since) => tail.read(after, limit, since!) : log.read,
-    memory(),
-    shared ? tail.wakeSource() : { onWake: (listener) => (listeners.add(listener), () => void listeners.delete(listener)) },
-  ));
+  const subscriptions: Subscription[] = delivered.map((into, i) =>
+    startCatchUpSubscription(
+      {
+        name: `f${i}`,
+        pollIntervalMs: 60_000,
+        minIntervalMs: [20, 50, 50][i],
+        handler: async (events) => void into.push(...events.map((e) => e.globalPosition)),
+      },
+      shared ? (after, limit, since) => tail.read(after, limit, since!) : log.read,
+      memory(),
+      shared ? tail.wakeSource() : { onWake: (listener) => (listeners.add(listener), () => void listeners.delete(listener)) },
+    ),
+  );
   await Promise.all(subscriptions.map((s) => s.caughtUp));
   const before = log.reads;
   for (let i = 0; i < 150; i++) {
@@ -123,7 +130,11 @@ describe('log tail shared by the followers of one process', () => {
     const readsBefore = log.reads;
     const pages = await Promise.all([tail.read(50, 100, since), tail.read(50, 100, since), tail.read(52, 100, since)]);
     expect(log.reads - readsBefore).toBe(1);
-    expect(pages.map((p) => p.events.map((e) => e.globalPosition))).toEqual([[51, 52, 53, 54, 55], [51, 52, 53, 54, 55], [53, 54, 55]]);
+    expect(pages.map((p) => p.events.map((e) => e.globalPosition))).toEqual([
+      [51, 52, 53, 54, 55],
+      [51, 52, 53, 54, 55],
+      [53, 54, 55],
+    ]);
     tail.close();
   });
 
@@ -132,8 +143,15 @@ describe('log tail shared by the followers of one process', () => {
     const tail = new LogTail(log.read);
     const delivered: number[] = [];
     const follower = startCatchUpSubscription(
-      { name: 'slow', pollIntervalMs: 60_000, minIntervalMs: 80, handler: async (events) => void delivered.push(...events.map((e) => e.globalPosition)) },
-      (after, limit, since) => tail.read(after, limit, since!), memory(), tail.wakeSource(80),
+      {
+        name: 'slow',
+        pollIntervalMs: 60_000,
+        minIntervalMs: 80,
+        handler: async (events) => void delivered.push(...events.map((e) => e.globalPosition)),
+      },
+      (after, limit, since) => tail.read(after, limit, since!),
+      memory(),
+      tail.wakeSource(80),
     );
     await follower.caughtUp;
     const before = log.reads;

@@ -58,7 +58,10 @@ export class LogTail {
   private readonly pageLimit: number;
   private readonly capacity: number;
 
-  constructor(private readonly readPage: PageReader, options: LogTailOptions = {}) {
+  constructor(
+    private readonly readPage: PageReader,
+    options: LogTailOptions = {},
+  ) {
     this.refreshed.setMaxListeners(0);
     this.minIntervalMs = options.minIntervalMs ?? MIN_INTERVAL_MS;
     this.pageLimit = options.pageLimit ?? PAGE_LIMIT;
@@ -150,12 +153,14 @@ export class LogTail {
     const cursor = this.events.length ? this.events[this.events.length - 1]!.globalPosition : this.anchor!;
     this.lastRefreshAt = Date.now();
     this.pending = false;
-    const done = this.readPage(cursor, this.pageLimit).then((page) => {
-      this.take(page, startedAt);
-    }).finally(() => {
-      this.inFlight = null;
-      if (this.pending || this.generation > startedAt) this.schedule();
-    });
+    const done = this.readPage(cursor, this.pageLimit)
+      .then((page) => {
+        this.take(page, startedAt);
+      })
+      .finally(() => {
+        this.inFlight = null;
+        if (this.pending || this.generation > startedAt) this.schedule();
+      });
     this.inFlight = { startedAt, done };
     return this.inFlight;
   }

@@ -47,9 +47,7 @@ export async function migrate(db: SqlDatabase, folder: string): Promise<Migratio
         continue;
       }
       if (checksum !== undefined) {
-        throw new StoreConfigurationError(
-          `migration ${migration.file} was changed after it was applied; write a new migration instead`,
-        );
+        throw new StoreConfigurationError(`migration ${migration.file} was changed after it was applied; write a new migration instead`);
       }
       await tx.script(migration.sql);
       await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [

@@ -20,10 +20,22 @@ describe('SqlEventStore.onAppended', () => {
       store.onAppended(() => {
         throw new Error('a broken cache');
       });
-      const first = await store.append({ streamId: 'order-1', streamType: 'order', expectedRevision: 'no_stream', events: [{ type: 'A', data: {} }, { type: 'B', data: {} }] });
-      await expect(store.append({ streamId: 'order-1', streamType: 'order', expectedRevision: 0, events: [{ type: 'C', data: {} }] })).rejects.toBeInstanceOf(WrongExpectedRevision);
+      const first = await store.append({
+        streamId: 'order-1',
+        streamType: 'order',
+        expectedRevision: 'no_stream',
+        events: [
+          { type: 'A', data: {} },
+          { type: 'B', data: {} },
+        ],
+      });
+      await expect(
+        store.append({ streamId: 'order-1', streamType: 'order', expectedRevision: 0, events: [{ type: 'C', data: {} }] }),
+      ).rejects.toBeInstanceOf(WrongExpectedRevision);
       expect(seen).toHaveLength(1);
-      expect(seen[0]!.map((e) => [e.type, e.revision, e.globalPosition])).toEqual(first.events.map((e) => [e.type, e.revision, e.globalPosition]));
+      expect(seen[0]!.map((e) => [e.type, e.revision, e.globalPosition])).toEqual(
+        first.events.map((e) => [e.type, e.revision, e.globalPosition]),
+      );
       stop();
       await store.append({ streamId: 'order-1', streamType: 'order', expectedRevision: 1, events: [{ type: 'C', data: {} }] });
       expect(seen).toHaveLength(1);

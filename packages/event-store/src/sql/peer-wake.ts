@@ -24,7 +24,10 @@ export class PeerWake {
   /** The stream types appended since the last notice went out (it names them: peers' caches drop less). */
   private readonly pending = new Set<string>();
 
-  constructor(private readonly db: SqlDatabase, private readonly onPeerAppend: (streamTypes: readonly string[] | undefined) => void) {}
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly onPeerAppend: (streamTypes: readonly string[] | undefined) => void,
+  ) {}
 
   /** After a local append of `streamTypes`: tell the other processes (no-op where the database has no change channel). */
   announce(streamTypes: Iterable<string> = []): void {
@@ -49,13 +52,16 @@ export class PeerWake {
     this.lastSentAt = Date.now();
     const types = [...this.pending];
     this.pending.clear();
-    channel.notify(types).catch(() => undefined).finally(() => {
-      this.sending = false;
-      if (this.again) {
-        this.again = false;
-        this.announce();
-      }
-    });
+    channel
+      .notify(types)
+      .catch(() => undefined)
+      .finally(() => {
+        this.sending = false;
+        if (this.again) {
+          this.again = false;
+          this.announce();
+        }
+      });
   }
 
   /** Starts listening (once, on the first subscriber): other processes' appends wake this one's subscriptions. */

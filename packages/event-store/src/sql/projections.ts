@@ -54,11 +54,7 @@ export function eventsFor(projection: Projection, events: readonly StoredEvent[]
   return types ? events.filter((event) => types.includes(event.type)) : events;
 }
 
-export async function applyProjections(
-  projections: readonly Projection[],
-  events: readonly StoredEvent[],
-  tx: SqlExecutor,
-): Promise<void> {
+export async function applyProjections(projections: readonly Projection[], events: readonly StoredEvent[], tx: SqlExecutor): Promise<void> {
   for (const projection of projections) {
     const relevant = eventsFor(projection, events);
     if (relevant.length > 0) await projection.apply(relevant, tx);
@@ -72,11 +68,20 @@ const PROJECTIONS_LOCK = 7_310_002;
  * or whose setup SQL changed, is rebuilt from the whole log (new read models start complete, not
  * empty); the others keep their rows. Under an advisory lock, so instances starting together agree.
  */
-export async function setupProjections(db: SqlDatabase, projections: readonly Projection[], personalData?: PersonalDataCodec): Promise<string[]> {
+export async function setupProjections(
+  db: SqlDatabase,
+  projections: readonly Projection[],
+  personalData?: PersonalDataCodec,
+): Promise<string[]> {
   const rebuilt: string[] = [];
   await db.maintenance(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [PROJECTIONS_LOCK]);
-    const known = new Map((await tx.query<{ name: string; setup_hash: string }>('SELECT name, setup_hash FROM projection_versions')).map((row) => [row.name, row.setup_hash]));
+    const known = new Map(
+      (await tx.query<{ name: string; setup_hash: string }>('SELECT name, setup_hash FROM projection_versions')).map((row) => [
+        row.name,
+        row.setup_hash,
+      ]),
+    );
     const stale = projections.filter((projection) => known.get(projection.name) !== setupHash(projection));
     for (const projection of projections) if (!stale.includes(projection)) await tx.script(projection.setupSql);
     if (stale.length > 0) {

@@ -6,8 +6,10 @@ import { isoTime, readLogPage } from './row-mapping.js';
 
 describe('isoTime', () => {
   it('writes what toISOString writes, across days, years and the ends of the 4-digit range', () => {
-    const samples = [0, 1, 999, 1000, 59_999, 3_599_999, 86_399_999, 86_400_000, -1, -86_400_001, 951_782_400_000, 1_795_321_948_146,
-      -62_167_219_200_000, 253_402_300_799_999, 253_402_300_800_000, -62_167_219_200_001, 8.64e15, -8.64e15];
+    const samples = [
+      0, 1, 999, 1000, 59_999, 3_599_999, 86_399_999, 86_400_000, -1, -86_400_001, 951_782_400_000, 1_795_321_948_146, -62_167_219_200_000,
+      253_402_300_799_999, 253_402_300_800_000, -62_167_219_200_001, 8.64e15, -8.64e15,
+    ];
     let seed = 42;
     for (let i = 0; i < 20_000; i++) {
       seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -31,18 +33,25 @@ describe('readLogPage', () => {
 
   it('reads the page again in the safe format when a row does not parse', async () => {
     const formats: string[] = [];
-    const events = await readLogPage(async (format) => (formats.push(format), [format === 'fast' ? row('bad\u0001id') : row('bad\\u0001id')]));
+    const events = await readLogPage(
+      async (format) => (formats.push(format), [format === 'fast' ? row('bad\u0001id') : row('bad\\u0001id')]),
+    );
     expect(formats).toEqual(['fast', 'safe']);
     expect(events[0]!.streamId).toBe('bad\u0001id');
   });
 });
 
 describe('readLogPage, chunked', () => {
-  const tuple = (position: number) => `[${position},0,0,"00000000-0000-4000-8000-000000000000","s-1","test","A","${'0'.repeat(64)}","${'1'.repeat(64)}",{"n":${position}},{}]`;
+  const tuple = (position: number) =>
+    `[${position},0,0,"00000000-0000-4000-8000-000000000000","s-1","test","A","${'0'.repeat(64)}","${'1'.repeat(64)}",{"n":${position}},{}]`;
 
   it('maps the events of every chunk in order', async () => {
     const events = await readLogPage(async () => [{ e: `[${tuple(1)},${tuple(2)}]` }, { e: `[${tuple(64)}]` }], true);
-    expect(events.map((e) => [e.globalPosition, e.data])).toEqual([[1, { n: 1 }], [2, { n: 2 }], [64, { n: 64 }]]);
+    expect(events.map((e) => [e.globalPosition, e.data])).toEqual([
+      [1, { n: 1 }],
+      [2, { n: 2 }],
+      [64, { n: 64 }],
+    ]);
   });
 
   it('reads the page one event per row when the chunked read fails', async () => {
@@ -63,27 +72,48 @@ describe('readLogPage, chunked', () => {
 
 describe('readLogPage, seals apart (a store that seals personal data)', () => {
   const hash = 'a'.repeat(64);
-  const row = (data: string, eventHash = hash) => ({ e: `[9,0,0,"00000000-0000-4000-8000-000000000000","s-1","test","A","${'0'.repeat(64)}","${eventHash}",${data},{"actorUserId":"u"}]` });
+  const row = (data: string, eventHash = hash) => ({
+    e: `[9,0,0,"00000000-0000-4000-8000-000000000000","s-1","test","A","${'0'.repeat(64)}","${eventHash}",${data},{"actorUserId":"u"}]`,
+  });
   const read = async (data: string, eventHash?: string) => {
     const seals: (string | null)[] = [];
     const [event] = await readLogPage(async () => [row(data, eventHash)], false, seals);
     return { data: event!.data, seal: seals[0], metadata: event!.metadata };
   };
 
-  it('cuts the data\'s seal out before parsing, the rest of the data and the metadata as they were', async () => {
-    expect(await read('{"_sealed":"pd2:farid:email,name:QUJD-_9","name2":"x","role":"site team"}')).toMatchObject({ data: { name2: 'x', role: 'site team' }, seal: 'pd2:farid:email,name:QUJD-_9', metadata: { actorUserId: 'u' } });
+  it("cuts the data's seal out before parsing, the rest of the data and the metadata as they were", async () => {
+    expect(await read('{"_sealed":"pd2:farid:email,name:QUJD-_9","name2":"x","role":"site team"}')).toMatchObject({
+      data: { name2: 'x', role: 'site team' },
+      seal: 'pd2:farid:email,name:QUJD-_9',
+      metadata: { actorUserId: 'u' },
+    });
     expect(await read('{"_sealed":"pd1:farid:email:QUJD"}')).toMatchObject({ data: {}, seal: 'pd1:farid:email:QUJD' });
     expect(await read('{"_sealed":"pd3:farid:01:QUJD","role":"r"}')).toMatchObject({ data: { role: 'r' }, seal: 'pd3:farid:01:QUJD' });
   });
 
-  it('a seal it must not cut (escaped, nested, not after the event\'s hash, not the first key), or none: the data parsed whole, null', async () => {
+  it("a seal it must not cut (escaped, nested, not after the event's hash, not the first key), or none: the data parsed whole, null", async () => {
     expect(await read('{"role":"site team"}')).toEqual({ data: { role: 'site team' }, seal: null, metadata: expect.anything() });
     // A key that sorts before the seal's (upper case) leaves it second: in the data, where the codec looks.
-    expect(await read('{"Zone":"A","_sealed":"pd2:farid:email:QUJD"}')).toMatchObject({ data: { Zone: 'A', _sealed: 'pd2:farid:email:QUJD' }, seal: null });
-    expect(await read('{"_sealed":"pdf of the drawings","role":"r"}')).toMatchObject({ data: { _sealed: 'pdf of the drawings', role: 'r' }, seal: null });
-    expect(await read('{"_sealed":"pd4:farid:email:QUJD","role":"r"}')).toMatchObject({ data: { _sealed: 'pd4:farid:email:QUJD' }, seal: null });
-    expect(await read('{"_sealed":"pd0:farid:email:QUJD","role":"r"}')).toMatchObject({ data: { _sealed: 'pd0:farid:email:QUJD' }, seal: null });
-    expect(await read('{"_sealed":"pd2:a\\"b:email:QUJD","role":"r"}')).toMatchObject({ data: { _sealed: 'pd2:a"b:email:QUJD', role: 'r' }, seal: null });
+    expect(await read('{"Zone":"A","_sealed":"pd2:farid:email:QUJD"}')).toMatchObject({
+      data: { Zone: 'A', _sealed: 'pd2:farid:email:QUJD' },
+      seal: null,
+    });
+    expect(await read('{"_sealed":"pdf of the drawings","role":"r"}')).toMatchObject({
+      data: { _sealed: 'pdf of the drawings', role: 'r' },
+      seal: null,
+    });
+    expect(await read('{"_sealed":"pd4:farid:email:QUJD","role":"r"}')).toMatchObject({
+      data: { _sealed: 'pd4:farid:email:QUJD' },
+      seal: null,
+    });
+    expect(await read('{"_sealed":"pd0:farid:email:QUJD","role":"r"}')).toMatchObject({
+      data: { _sealed: 'pd0:farid:email:QUJD' },
+      seal: null,
+    });
+    expect(await read('{"_sealed":"pd2:a\\"b:email:QUJD","role":"r"}')).toMatchObject({
+      data: { _sealed: 'pd2:a"b:email:QUJD', role: 'r' },
+      seal: null,
+    });
     const nested = '{"list":[1,{"_sealed":"pd2:victim:email:QUJD"}],"role":"r"}';
     expect(await read(nested)).toMatchObject({ data: { list: [1, { _sealed: 'pd2:victim:email:QUJD' }], role: 'r' }, seal: null });
     // A 64-character string before a nested object that begins with a seal is not the event's hash.

@@ -42,10 +42,15 @@ function fromTuple(t: EventTuple): StoredEvent {
  * megabytes) also falls back to the safe format, one event per row: so never inside a transaction,
  * which the failed statement would abort.
  */
-export async function readLogPage(read: (format: 'fast' | 'safe') => Promise<EventJsonRow[]>, chunked = false, seals?: SealsApart): Promise<StoredEvent[]> {
+export async function readLogPage(
+  read: (format: 'fast' | 'safe') => Promise<EventJsonRow[]>,
+  chunked = false,
+  seals?: SealsApart,
+): Promise<StoredEvent[]> {
   try {
     const rows = await read('fast');
-    if (seals === undefined || chunked) return chunked ? rows.flatMap((row) => (JSON.parse(row.e) as EventTuple[]).map(fromTuple)) : rows.map(toStoredEvent);
+    if (seals === undefined || chunked)
+      return chunked ? rows.flatMap((row) => (JSON.parse(row.e) as EventTuple[]).map(fromTuple)) : rows.map(toStoredEvent);
     const events = new Array<StoredEvent>(rows.length);
     for (let index = 0; index < rows.length; index++) events[index] = withSealApart(rows[index]!.e, seals);
     return events;
@@ -92,7 +97,12 @@ function withSealApart(text: string, seals: SealsApart): StoredEvent {
       const event = fromTuple(JSON.parse(text.slice(0, at + 2) + text.slice(rest)) as EventTuple);
       // The cut was the data's own first key: the event's hash, then the data (`,"<hash>",{`).
       // (indexOf from that place, not startsWith with a position: a quarter of the whole row's parse slower.)
-      if (text.charCodeAt(at - 1) === 0x22 && text.charCodeAt(at - 66) === 0x22 && event.hash.length === 64 && text.indexOf(event.hash, at - 65) === at - 65) {
+      if (
+        text.charCodeAt(at - 1) === 0x22 &&
+        text.charCodeAt(at - 66) === 0x22 &&
+        event.hash.length === 64 &&
+        text.indexOf(event.hash, at - 65) === at - 65
+      ) {
         seals.push(text.slice(sealStart, sealEnd));
         return event;
       }

@@ -6,15 +6,33 @@ import { startCatchUpSubscription, type CheckpointStore, type WakeSource } from 
 import { DuplicateEventId, InvalidEventStoreInput, WrongExpectedRevision } from '../errors.js';
 import { chainEvents, GENESIS_HASH, verifyChain } from '../hash-chain.js';
 import type {
-  AppendRequest, AppendResult, ChainVerification, EventStore, ReadAllOptions, ReadAllPage,
-  ReadStreamOptions, StoreStats, StoredEvent, StreamHead, SubscribeOptions, Subscription,
+  AppendRequest,
+  AppendResult,
+  ChainVerification,
+  EventStore,
+  ReadAllOptions,
+  ReadAllPage,
+  ReadStreamOptions,
+  StoreStats,
+  StoredEvent,
+  StreamHead,
+  SubscribeOptions,
+  Subscription,
 } from '../types.js';
 import { uuidV7 } from '../uuid-v7.js';
 import { checkRevision, checkStreamId, prepareAppend } from '../validate.js';
 import { HeadCache } from './head-cache.js';
 import { LogTail } from './log-tail.js';
 import { PeerWake } from './peer-wake.js';
-import { applyProjections, inlineStatements, rebuildProjections, setupProjections, type InlineStatement, type Projection, type RebuildProgress } from './projections.js';
+import {
+  applyProjections,
+  inlineStatements,
+  rebuildProjections,
+  setupProjections,
+  type InlineStatement,
+  type Projection,
+  type RebuildProgress,
+} from './projections.js';
 import { readLogPage, toStoredEvent, type EventJsonRow, type SealsApart } from './row-mapping.js';
 import { sqlState, UNIQUE_VIOLATION, type SqlDatabase, type SqlExecutor } from './sql-database.js';
 import * as sql from './statements.js';
@@ -53,7 +71,10 @@ export class SqlEventStore implements EventStore {
   private readonly newId: () => string;
   private readonly personalData: PersonalDataCodec | null;
 
-  private constructor(readonly db: SqlDatabase, options: SqlEventStoreOptions) {
+  private constructor(
+    readonly db: SqlDatabase,
+    options: SqlEventStoreOptions,
+  ) {
     this.kind = db.kind;
     this.projections = options.projections ?? [];
     this.now = options.now ?? (() => new Date());
@@ -126,7 +147,11 @@ export class SqlEventStore implements EventStore {
     if (!this.projectionsRead(events)) return { written: await runAppend(this.db, statement, events), events: visible() };
     // Inline statements read the positions from `appended`, not from the events.
     const inline = this.kind === 'postgres' ? inlineStatements(this.projections, withPlainData(events, prepared.plainData)) : null;
-    if (inline) return { written: await runAppend(this.db, withStatements(appendStatement(this.kind, prepared, base, events, true), base, inline), events), events: visible() };
+    if (inline)
+      return {
+        written: await runAppend(this.db, withStatements(appendStatement(this.kind, prepared, base, events, true), base, inline), events),
+        events: visible(),
+      };
     return this.inTransaction(async (tx) => {
       if (!(await runAppend(tx, statement, events))) return false;
       await applyProjections(this.projections, visible(), tx);
@@ -137,20 +162,27 @@ export class SqlEventStore implements EventStore {
   /** Holds the head row while chaining onto it: the writer mark first (before the row lock gives the transaction its id). */
   private appendLocked(prepared: Prepared): Promise<Outcome> {
     let events: StoredEvent[] = [];
-    return this.inTransaction(async (tx) => {
-      if (this.kind === 'postgres') await tx.script(sql.TAKE_WRITER_LOCK);
-      const [row] = await tx.query<{ revision: string | number; last_hash: string }>(sql.LOCK_STREAM_HEAD, [prepared.streamId], PREPARED);
-      if (!row && prepared.expectedRevision === 'stream_exists') throw new WrongExpectedRevision(prepared.streamId, 'stream_exists', 'no_stream');
-      const base = row ? { revision: Number(row.revision), hash: row.last_hash } : { revision: -1, hash: GENESIS_HASH };
-      const stored = chainEvents(prepared, prepared.events, base, new Date(this.now().getTime()));
-      if (!(await runAppend(tx, appendStatement(this.kind, prepared, base, stored), stored))) return false;
-      events = withPlainData(stored, prepared.plainData);
-      if (this.projectionsRead(events)) await applyProjections(this.projections, events, tx);
-      return true;
-    }, () => events);
+    return this.inTransaction(
+      async (tx) => {
+        if (this.kind === 'postgres') await tx.script(sql.TAKE_WRITER_LOCK);
+        const [row] = await tx.query<{ revision: string | number; last_hash: string }>(sql.LOCK_STREAM_HEAD, [prepared.streamId], PREPARED);
+        if (!row && prepared.expectedRevision === 'stream_exists')
+          throw new WrongExpectedRevision(prepared.streamId, 'stream_exists', 'no_stream');
+        const base = row ? { revision: Number(row.revision), hash: row.last_hash } : { revision: -1, hash: GENESIS_HASH };
+        const stored = chainEvents(prepared, prepared.events, base, new Date(this.now().getTime()));
+        if (!(await runAppend(tx, appendStatement(this.kind, prepared, base, stored), stored))) return false;
+        events = withPlainData(stored, prepared.plainData);
+        if (this.projectionsRead(events)) await applyProjections(this.projections, events, tx);
+        return true;
+      },
+      () => events,
+    );
   }
 
-  private async inTransaction(work: (tx: SqlExecutor) => Promise<boolean>, events: StoredEvent[] | (() => StoredEvent[])): Promise<Outcome> {
+  private async inTransaction(
+    work: (tx: SqlExecutor) => Promise<boolean>,
+    events: StoredEvent[] | (() => StoredEvent[]),
+  ): Promise<Outcome> {
     try {
       const written = await this.db.transaction(async (tx) => {
         if (!(await work(tx))) throw new NotWritten();
@@ -165,7 +197,9 @@ export class SqlEventStore implements EventStore {
 
   /** `seals`: the seals the page was read with apart from the data (readLogPage); empty when it was read in the safe form. */
   private opened(events: StoredEvent[], via?: SqlExecutor, seals?: SealsApart): Promise<StoredEvent[]> | StoredEvent[] {
-    return this.personalData && events.length > 0 ? this.personalData.open(events, via, seals !== undefined && seals.length === events.length ? seals : undefined) : events;
+    return this.personalData && events.length > 0
+      ? this.personalData.open(events, via, seals !== undefined && seals.length === events.length ? seals : undefined)
+      : events;
   }
 
   private projectionsRead(events: readonly StoredEvent[]): boolean {
@@ -197,11 +231,20 @@ export class SqlEventStore implements EventStore {
     const first = stored[0]!.revision;
     const samePlace =
       stored.length === prepared.events.length &&
-      stored.every((event, index) => event.streamId === prepared.streamId && event.id === prepared.events[index]!.id && event.revision === first + index) &&
-      (prepared.expectedRevision === 'any' || prepared.expectedRevision === 'stream_exists' ||
+      stored.every(
+        (event, index) =>
+          event.streamId === prepared.streamId && event.id === prepared.events[index]!.id && event.revision === first + index,
+      ) &&
+      (prepared.expectedRevision === 'any' ||
+        prepared.expectedRevision === 'stream_exists' ||
         first === (prepared.expectedRevision === 'no_stream' ? 0 : prepared.expectedRevision + 1));
     if (!samePlace) throw new DuplicateEventId(stored[0]!.id);
-    return { streamId: prepared.streamId, nextExpectedRevision: stored[stored.length - 1]!.revision, events: await this.opened(stored), alreadyStored: true };
+    return {
+      streamId: prepared.streamId,
+      nextExpectedRevision: stored[stored.length - 1]!.revision,
+      events: await this.opened(stored),
+      alreadyStored: true,
+    };
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
@@ -217,18 +260,27 @@ export class SqlEventStore implements EventStore {
     if (options.toTime !== undefined && !(options.toTime instanceof Date && Number.isFinite(options.toTime.getTime()))) {
       throw new InvalidEventStoreInput('toTime', 'must be a valid date');
     }
-    const rows = await this.db.query<EventJsonRow>(sql.READ_STREAM, [streamId, from, to, options.toTime?.toISOString() ?? null, limit], PREPARED);
+    const rows = await this.db.query<EventJsonRow>(
+      sql.READ_STREAM,
+      [streamId, from, to, options.toTime?.toISOString() ?? null, limit],
+      PREPARED,
+    );
     const events = rows.map(toStoredEvent);
     // A read to the stream's end saw its head: the next append that expects that revision chains on it
     // without reading the head (another process's appends left this process's hint behind).
     const last = events[events.length - 1];
-    if (last && to === null && limit === null && options.toTime === undefined) this.heads.setIfNewer(streamId, { revision: last.revision, hash: last.hash });
+    if (last && to === null && limit === null && options.toTime === undefined)
+      this.heads.setIfNewer(streamId, { revision: last.revision, hash: last.hash });
     return events;
   }
 
   async streamHead(streamId: string): Promise<StreamHead | null> {
     checkStreamId(streamId);
-    const [row] = await this.db.query<{ stream_id: string; stream_type: string; revision: string | number; last_hash: string }>(sql.STREAM_HEAD, [streamId], PREPARED);
+    const [row] = await this.db.query<{ stream_id: string; stream_type: string; revision: string | number; last_hash: string }>(
+      sql.STREAM_HEAD,
+      [streamId],
+      PREPARED,
+    );
     return row ? { streamId: row.stream_id, streamType: row.stream_type, revision: Number(row.revision), hash: row.last_hash } : null;
   }
 
@@ -257,12 +309,25 @@ export class SqlEventStore implements EventStore {
   private async readPage(after: number, limit: number): Promise<ReadAllPage> {
     // On PostgreSQL a store that seals personal data cuts each seal out of its row before parsing (readLogPage).
     const seals: SealsApart | undefined = this.personalData && this.kind === 'postgres' ? [] : undefined;
-    const events = this.kind === 'pglite'
-      ? await readLogPage((format) => this.db.query<EventJsonRow>(format === 'fast' ? sql.READ_ALL_SERIAL_CHUNKED : sql.READ_ALL_SERIAL.safe, [after, limit]), true)
-      : await readLogPage((format) => this.db.query<EventJsonRow>(sql.READ_LOG_PAGE, [after, limit, format === 'fast'], PREPARED), false, seals);
+    const events =
+      this.kind === 'pglite'
+        ? await readLogPage(
+            (format) =>
+              this.db.query<EventJsonRow>(format === 'fast' ? sql.READ_ALL_SERIAL_CHUNKED : sql.READ_ALL_SERIAL.safe, [after, limit]),
+            true,
+          )
+        : await readLogPage(
+            (format) => this.db.query<EventJsonRow>(sql.READ_LOG_PAGE, [after, limit, format === 'fast'], PREPARED),
+            false,
+            seals,
+          );
     // The log's pages carry other processes' appends: the head hints this process holds move with them.
     for (const event of events) this.heads.updateIfHeld(event.streamId, { revision: event.revision, hash: event.hash });
-    return { events: await this.opened(events, undefined, seals), nextAfter: events.length ? events[events.length - 1]!.globalPosition : after, isEnd: events.length < limit };
+    return {
+      events: await this.opened(events, undefined, seals),
+      nextAfter: events.length ? events[events.length - 1]!.globalPosition : after,
+      isEnd: events.length < limit,
+    };
   }
 
   async lastPosition(): Promise<number> {
@@ -391,7 +456,8 @@ async function installLogPageFunction(db: SqlDatabase): Promise<void> {
   const version = createHash('sha256').update(sql.LOG_PAGE_FUNCTION).digest('hex').slice(0, 32);
   const installed = async (via: SqlExecutor) => {
     const [row] = await via.query<{ version: string | null }>(
-      `SELECT obj_description(to_regprocedure('binaan_log_page(bigint,integer,boolean)'), 'pg_proc') AS version`);
+      `SELECT obj_description(to_regprocedure('binaan_log_page(bigint,integer,boolean)'), 'pg_proc') AS version`,
+    );
     return row?.version === version;
   };
   if (await installed(db)) return;
@@ -426,19 +492,37 @@ function appendStatement(kind: 'pglite' | 'postgres', prepared: Prepared, base: 
     if (kind === 'postgres') {
       return {
         text: base.revision === -1 ? sql.APPEND_ONE_NEW_STREAM : sql.APPEND_ONE_EXISTING_STREAM,
-        params: [prepared.streamId, prepared.streamType, last.revision, last.hash, recordedAt, last.id, last.type, event.dataJson, event.metadataJson, last.prevHash],
+        params: [
+          prepared.streamId,
+          prepared.streamType,
+          last.revision,
+          last.hash,
+          recordedAt,
+          last.id,
+          last.type,
+          event.dataJson,
+          event.metadataJson,
+          last.prevHash,
+        ],
       };
     }
     const head = [prepared.streamId, prepared.streamType, last.revision, last.hash, recordedAt, base.revision];
-    return { text: CALL_APPEND_EVENT, params: [...head, base.revision === -1 ? null : base.hash, last.id, last.type, event.dataJson, event.metadataJson, last.prevHash] };
+    return {
+      text: CALL_APPEND_EVENT,
+      params: [...head, base.revision === -1 ? null : base.hash, last.id, last.type, event.dataJson, event.metadataJson, last.prevHash],
+    };
   }
   const head = [prepared.streamId, prepared.streamType, last.revision, last.hash, recordedAt, base.revision];
   // Array literals need no quoting here: ids are UUIDs, hashes hex, types [A-Za-z0-9_.-] (quoted, so
   // that a type named NULL stays a name). Data and metadata are canonical JSON (see INSERT_EVENTS).
   const columns = [
-    `{${events.map((e) => e.id).join(',')}}`, `{${events.map((e) => e.revision).join(',')}}`, `{"${events.map((e) => e.type).join('","')}"}`,
-    `[${prepared.events.map((e) => e.dataJson).join(',')}]`, `[${prepared.events.map((e) => e.metadataJson).join(',')}]`,
-    `{${events.map((e) => e.prevHash).join(',')}}`, `{${events.map((e) => e.hash).join(',')}}`,
+    `{${events.map((e) => e.id).join(',')}}`,
+    `{${events.map((e) => e.revision).join(',')}}`,
+    `{"${events.map((e) => e.type).join('","')}"}`,
+    `[${prepared.events.map((e) => e.dataJson).join(',')}]`,
+    `[${prepared.events.map((e) => e.metadataJson).join(',')}]`,
+    `{${events.map((e) => e.prevHash).join(',')}}`,
+    `{${events.map((e) => e.hash).join(',')}}`,
   ];
   if (kind === 'pglite') return { text: CALL_APPEND_EVENTS, params: [...head, base.revision === -1 ? null : base.hash, ...columns] };
   const params: unknown[] = [...head, ...columns];
@@ -462,9 +546,10 @@ async function runAppend(db: SqlExecutor, statement: Statement, events: StoredEv
   type Row = { global_position?: string | number | null; positions?: string | null };
   const rows = await db.query<Row>(statement.text, statement.params, PREPARED);
   // PostgreSQL's multi-event statements give the positions as one text (statements.ts POSITIONS).
-  const positions = rows.length === 1 && rows[0]!.positions !== undefined
-    ? (rows[0]!.positions?.split(',') ?? [])
-    : rows.map((row) => row.global_position).filter((position) => position !== null && position !== undefined);
+  const positions =
+    rows.length === 1 && rows[0]!.positions !== undefined
+      ? (rows[0]!.positions?.split(',') ?? [])
+      : rows.map((row) => row.global_position).filter((position) => position !== null && position !== undefined);
   if (positions.length !== events.length) return false;
   positions.forEach((position, index) => (events[index]!.globalPosition = Number(position)));
   return true;

@@ -205,7 +205,6 @@ export const STATS_BY_TYPE = `
   SELECT stream_type, COUNT(*) AS streams, COALESCE(SUM(revision + 1), 0) AS events
   FROM streams GROUP BY stream_type ORDER BY stream_type`;
 
-
 /**
  * PostgreSQL: the horizon and the page in one round trip (the followers of the log read it after every
  * burst of appends: two round trips were most of what a BQ edit cost beyond its own append). Still two
@@ -214,7 +213,11 @@ export const STATS_BY_TYPE = `
  * writers' locks after its own snapshot was taken and could pass a transaction that commits in between.
  * Made from the texts above at every open (CREATE OR REPLACE under an advisory lock, when its text changed).
  */
-const logPageBody = (row: string) => readAll(row).replace(/\$1(::bigint)?/g, 'p_after').replace('$3::xid8', 'v_horizon').replace('$2', 'p_limit');
+const logPageBody = (row: string) =>
+  readAll(row)
+    .replace(/\$1(::bigint)?/g, 'p_after')
+    .replace('$3::xid8', 'v_horizon')
+    .replace('$2', 'p_limit');
 export const LOG_PAGE_FUNCTION = `CREATE OR REPLACE FUNCTION binaan_log_page(p_after bigint, p_limit integer, p_fast boolean)
 RETURNS SETOF text LANGUAGE plpgsql VOLATILE AS $fn$
 DECLARE v_horizon xid8;

@@ -17,12 +17,20 @@ const opened: SqlDatabase[] = [];
 
 const databases: [string, () => Promise<SqlDatabase>][] = [
   ['PGlite', () => PGliteDatabase.open()],
-  ...(url ? [['PostgreSQL', () => PostgresDatabase.open({ connectionString: url, schema: `versions_${randomBytes(5).toString('hex')}` })] as [string, () => Promise<SqlDatabase>]] : []),
+  ...(url
+    ? [
+        ['PostgreSQL', () => PostgresDatabase.open({ connectionString: url, schema: `versions_${randomBytes(5).toString('hex')}` })] as [
+          string,
+          () => Promise<SqlDatabase>,
+        ],
+      ]
+    : []),
 ];
 
 afterAll(async () => {
   for (const db of opened) {
-    if (db.kind === 'postgres') await db.script(`DROP SCHEMA IF EXISTS ${(await db.query<{ s: string }>('SELECT current_schema() AS s'))[0]!.s} CASCADE`);
+    if (db.kind === 'postgres')
+      await db.script(`DROP SCHEMA IF EXISTS ${(await db.query<{ s: string }>('SELECT current_schema() AS s'))[0]!.s} CASCADE`);
     await db.close();
   }
 });
@@ -34,7 +42,12 @@ describe.each(databases)('stream row versions on %s', (_name, open) => {
     await migrate(db, MIGRATIONS_DIR);
     const store = await SqlEventStore.open(db);
     for (let n = 0; n < 5; n++) {
-      await store.append({ streamId: 'order-1', streamType: 'order', expectedRevision: n === 0 ? 'no_stream' : n - 1, events: [{ type: 'Noted', data: { n, remark: `note ${n}` } }] });
+      await store.append({
+        streamId: 'order-1',
+        streamType: 'order',
+        expectedRevision: n === 0 ? 'no_stream' : n - 1,
+        events: [{ type: 'Noted', data: { n, remark: `note ${n}` } }],
+      });
     }
     return { db, store };
   };
@@ -86,6 +99,10 @@ describe.each(databases)('stream row versions on %s', (_name, open) => {
     cache.verify('order-1', await readStreamVersioned(db, 'order-1'));
     await db.script(`BEGIN; ALTER TABLE events DISABLE TRIGGER USER; DELETE FROM events WHERE stream_id = 'order-1' AND revision = 4;
       ALTER TABLE events ENABLE TRIGGER USER; COMMIT;`);
-    expect(cache.verify('order-1', await readStreamVersioned(db, 'order-1'))).toMatchObject({ ok: false, firstBadRevision: 4, rehashed: 0 });
+    expect(cache.verify('order-1', await readStreamVersioned(db, 'order-1'))).toMatchObject({
+      ok: false,
+      firstBadRevision: 4,
+      rehashed: 0,
+    });
   });
 });

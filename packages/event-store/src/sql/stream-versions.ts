@@ -39,14 +39,19 @@ const FINGERPRINT = `
 
 const PREPARED = { prepare: true } as const;
 
-const fingerprintOf = (head: StreamHeadRow, pairs: string) => `${head.revision}:${head.hash}:${createHash('sha256').update(pairs).digest('base64')}`;
+const fingerprintOf = (head: StreamHeadRow, pairs: string) =>
+  `${head.revision}:${head.hash}:${createHash('sha256').update(pairs).digest('base64')}`;
 
 /**
  * A short text that changes whenever the stream's events or head are written in any way (an append, or a
  * row changed in place): the head and every row's (revision, version). Null when there is no stream.
  */
 export async function streamFingerprint(db: SqlExecutor, streamId: string): Promise<string | null> {
-  const [row] = await db.query<{ revision: string | number; last_hash: string; versions: string | null }>(FINGERPRINT, [streamId], PREPARED);
+  const [row] = await db.query<{ revision: string | number; last_hash: string; versions: string | null }>(
+    FINGERPRINT,
+    [streamId],
+    PREPARED,
+  );
   return row ? fingerprintOf({ revision: Number(row.revision), hash: row.last_hash }, row.versions ?? '') : null;
 }
 

@@ -9,13 +9,17 @@ import { canUse, moduleByKey, type AccessContext, type ModuleDef } from './modul
 
 const Access = createContext<AccessContext>({ rights: '', approved: false, admin: false, contractor: false });
 
-export const AccessProvider = ({ value, children }: { value: AccessContext; children: ReactNode }) => <Access.Provider value={value}>{children}</Access.Provider>;
+export const AccessProvider = ({ value, children }: { value: AccessContext; children: ReactNode }) => (
+  <Access.Provider value={value}>{children}</Access.Provider>
+);
 
 export function useAccess(): AccessContext {
   return useContext(Access);
 }
 
-export function useCanUse(module: string | Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly' | 'adminOnly'>): boolean {
+export function useCanUse(
+  module: string | Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly' | 'adminOnly'>,
+): boolean {
   const access = useAccess();
   return canUse(typeof module === 'string' ? moduleByKey(module) : module, access);
 }
@@ -28,15 +32,25 @@ export function NoAccessPage() {
     <Box sx={{ display: 'flex', justifyContent: 'center', mt: 6 }} data-testid="no-access">
       <Paper sx={{ p: 4, maxWidth: 520, textAlign: 'center' }}>
         <BlockIcon color="error" sx={{ fontSize: 48 }} />
-        <Typography variant="h5" component="h1" gutterBottom>{translate('admin.noAccess.title')}</Typography>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate('admin.noAccess.title')}
+        </Typography>
         <Typography sx={{ mb: 2 }}>{translate(access.approved ? 'admin.noAccess.body' : 'admin.noAccess.notApproved')}</Typography>
-        <Button component={Link} to="/article" variant="contained">{translate('admin.noAccess.home')}</Button>
+        <Button component={Link} to="/article" variant="contained">
+          {translate('admin.noAccess.home')}
+        </Button>
       </Paper>
     </Box>
   );
 }
 
 /** Renders the page only for those who may use the module. */
-export function Guard({ module, children }: { module: string | Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly' | 'adminOnly'>; children: ReactNode }) {
+export function Guard({
+  module,
+  children,
+}: {
+  module: string | Pick<ModuleDef, 'rights' | 'allowPending' | 'adminMayEnter' | 'contractorOnly' | 'adminOnly'>;
+  children: ReactNode;
+}) {
   return useCanUse(module) ? <>{children}</> : <NoAccessPage />;
 }

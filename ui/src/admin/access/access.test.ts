@@ -15,19 +15,25 @@ describe('landing after company choice', () => {
   ])('a user of a company %s lands on %s', (_case, status, landing) => {
     expect(landingAfterChoice(status, 1)).toBe(landing);
   });
-  it.each([1, 14])('an approved company of subscription %i lands on the first entry its menu offers (Home; the contractor too)', (subscription) => {
-    const access = accessContext(encodeAccessRights(['procurement.view']), 3, subscription, 'USER');
-    expect(landingAfterChoice(3, 1)).toBe(MODULES.find((m) => m.group === 'main' && canUse(m, access))?.path);
-    expect(landingAfterChoice(3, 1)).toBe(home);
-  });
+  it.each([1, 14])(
+    'an approved company of subscription %i lands on the first entry its menu offers (Home; the contractor too)',
+    (subscription) => {
+      const access = accessContext(encodeAccessRights(['procurement.view']), 3, subscription, 'USER');
+      expect(landingAfterChoice(3, 1)).toBe(MODULES.find((m) => m.group === 'main' && canUse(m, access))?.path);
+      expect(landingAfterChoice(3, 1)).toBe(home);
+    },
+  );
   it('a submitted company lands on its profile, which its people may open while it waits', () => {
     const profile = MODULES.find((m) => m.path === landingAfterChoice(2, 1))!;
     expect(canUse(profile, accessContext(encodeAccessRights(['administration.companyProfile.view']), 2, 1, 'USER'))).toBe(true);
   });
-  it.each([1, 2, 3, 4])('the platform administrator lands home in a company of status %i, a page open to them there without any role', (status) => {
-    expect(landingAfterChoice(status, 2)).toBe(home);
-    expect(canUse(moduleByKey('article'), accessContext(encodeAccessRights(ADMIN_MODULE_RIGHTS), status, 1, 'ADMIN'))).toBe(true);
-  });
+  it.each([1, 2, 3, 4])(
+    'the platform administrator lands home in a company of status %i, a page open to them there without any role',
+    (status) => {
+      expect(landingAfterChoice(status, 2)).toBe(home);
+      expect(canUse(moduleByKey('article'), accessContext(encodeAccessRights(ADMIN_MODULE_RIGHTS), status, 1, 'ADMIN'))).toBe(true);
+    },
+  );
 });
 
 describe('module access', () => {

@@ -10,7 +10,11 @@ export function AdvertisementPreview({ id, revision }: { id: string; revision: n
   useEffect(() => {
     let url: string | null = null;
     const controller = new AbortController();
-    fetch(apiUrl(`/api/admin/advertisements/${encodeURIComponent(id)}/image`), { headers: adminHeaders(), cache: 'no-store', signal: controller.signal })
+    fetch(apiUrl(`/api/admin/advertisements/${encodeURIComponent(id)}/image`), {
+      headers: adminHeaders(),
+      cache: 'no-store',
+      signal: controller.signal,
+    })
       .then(async (response) => {
         if (!response.ok) return;
         url = URL.createObjectURL(await response.blob());
@@ -24,7 +28,15 @@ export function AdvertisementPreview({ id, revision }: { id: string; revision: n
   }, [id, revision]);
   return (
     <Box sx={{ width: 96, aspectRatio: '16 / 9', bgcolor: 'action.hover', borderRadius: 1, overflow: 'hidden', flexShrink: 0 }}>
-      {src && <Box component="img" src={src} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} data-testid="advertisement-preview" />}
+      {src && (
+        <Box
+          component="img"
+          src={src}
+          alt=""
+          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          data-testid="advertisement-preview"
+        />
+      )}
     </Box>
   );
 }

@@ -4,7 +4,22 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import {
-  Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { AdvertisementRow } from '@binaan/contracts';
@@ -30,8 +45,18 @@ export function AdvertisementsPage() {
 
   useEffect(() => {
     let current = true;
-    listAdvertisements(page).then((r) => { if (current) { setReply(r); setFailed(null); } }, (error: unknown) => current && setFailed(errorCodeOf(error)));
-    return () => { current = false; };
+    listAdvertisements(page).then(
+      (r) => {
+        if (current) {
+          setReply(r);
+          setFailed(null);
+        }
+      },
+      (error: unknown) => current && setFailed(errorCodeOf(error)),
+    );
+    return () => {
+      current = false;
+    };
   }, [page, loads]);
 
   const title = translate('admin.menu.advertisements');
@@ -39,14 +64,26 @@ export function AdvertisementsPage() {
     <Card sx={{ mt: 2 }} data-testid="advertisements">
       <Title title={title} />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
         <Typography sx={{ mb: 2 }}>{translate('platform.advertisements.intro')}</Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ editing: null })} sx={{ mb: 2 }} data-testid="advertisement-new">
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setDialog({ editing: null })}
+          sx={{ mb: 2 }}
+          data-testid="advertisement-new"
+        >
           {translate('platform.advertisements.new')}
         </Button>
         {failed && <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
         {!failed && !reply && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        {reply && reply.rows.length === 0 && <Typography color="text.secondary" data-testid="advertisements-empty">{translate('platform.advertisements.empty')}</Typography>}
+        {reply && reply.rows.length === 0 && (
+          <Typography color="text.secondary" data-testid="advertisements-empty">
+            {translate('platform.advertisements.empty')}
+          </Typography>
+        )}
         {reply && reply.rows.length > 0 && (
           <>
             <TableContainer tabIndex={0} role="region" aria-label={title}>
@@ -64,26 +101,70 @@ export function AdvertisementsPage() {
                     <TableRow key={row.id} data-testid="advertisement-row" data-status={row.status}>
                       <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>
                         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                          <Box sx={{ display: { xs: 'none', sm: 'block' } }}><AdvertisementPreview id={row.id} revision={row.revision} /></Box>
+                          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+                            <AdvertisementPreview id={row.id} revision={row.revision} />
+                          </Box>
                           <Box>
                             {row.title}
-                            {row.linkUrl && <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', display: { xs: 'none', md: 'block' } }}>{row.linkUrl}</Typography>}
+                            {row.linkUrl && (
+                              <Typography
+                                variant="body2"
+                                color="text.secondary"
+                                sx={{ overflowWrap: 'anywhere', display: { xs: 'none', md: 'block' } }}
+                              >
+                                {row.linkUrl}
+                              </Typography>
+                            )}
                           </Box>
                         </Stack>
                       </TableCell>
-                      <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDate(row.validFrom)} – {formatDate(row.validTo)}</TableCell>
+                      <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
+                        {formatDate(row.validFrom)} – {formatDate(row.validTo)}
+                      </TableCell>
                       <TableCell>
                         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                          <Chip size="small" variant="outlined" color={STATUS_COLOUR[row.status]} label={translate(`platform.advertisements.statuses.${row.status}`)} />
-                          {row.current && <Typography variant="body2" data-testid="advertisement-current">{translate('platform.advertisements.current')}</Typography>}
+                          <Chip
+                            size="small"
+                            variant="outlined"
+                            color={STATUS_COLOUR[row.status]}
+                            label={translate(`platform.advertisements.statuses.${row.status}`)}
+                          />
+                          {row.current && (
+                            <Typography variant="body2" data-testid="advertisement-current">
+                              {translate('platform.advertisements.current')}
+                            </Typography>
+                          )}
                         </Stack>
                       </TableCell>
                       <TableCell>
                         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                          <Button size="small" onClick={() => setDialog({ editing: row })} aria-label={translate('platform.advertisements.editOf', { title: row.title })}>{translate('platform.advertisements.edit')}</Button>
-                          {row.status === 'published'
-                            ? <Button size="small" color="error" onClick={() => setTurn({ ad: row, action: 'Withdraw' })} aria-label={translate('platform.advertisements.withdrawOf', { title: row.title })} data-testid="advertisement-withdraw">{translate('platform.advertisements.withdraw')}</Button>
-                            : <Button size="small" onClick={() => setTurn({ ad: row, action: 'Publish' })} aria-label={translate('platform.advertisements.publishOf', { title: row.title })} data-testid="advertisement-publish">{translate('platform.advertisements.publish')}</Button>}
+                          <Button
+                            size="small"
+                            onClick={() => setDialog({ editing: row })}
+                            aria-label={translate('platform.advertisements.editOf', { title: row.title })}
+                          >
+                            {translate('platform.advertisements.edit')}
+                          </Button>
+                          {row.status === 'published' ? (
+                            <Button
+                              size="small"
+                              color="error"
+                              onClick={() => setTurn({ ad: row, action: 'Withdraw' })}
+                              aria-label={translate('platform.advertisements.withdrawOf', { title: row.title })}
+                              data-testid="advertisement-withdraw"
+                            >
+                              {translate('platform.advertisements.withdraw')}
+                            </Button>
+                          ) : (
+                            <Button
+                              size="small"
+                              onClick={() => setTurn({ ad: row, action: 'Publish' })}
+                              aria-label={translate('platform.advertisements.publishOf', { title: row.title })}
+                              data-testid="advertisement-publish"
+                            >
+                              {translate('platform.advertisements.publish')}
+                            </Button>
+                          )}
                         </Stack>
                       </TableCell>
                     </TableRow>
@@ -92,15 +173,51 @@ export function AdvertisementsPage() {
               </Table>
             </TableContainer>
             <TablePagination
-              component="div" count={reply.total} page={page} rowsPerPage={ADVERTISEMENTS_PAGE} rowsPerPageOptions={[ADVERTISEMENTS_PAGE]} onPageChange={(_e, next) => setPage(next)}
-              labelDisplayedRows={({ from, to, count }) => translate('platform.emailLog.range', { from, to, total: reply.capped ? `${count.toLocaleString('en')}+` : count.toLocaleString('en') })}
-              getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : type === 'previous' ? 'ra.navigation.previous' : type === 'first' ? 'ra.navigation.first' : 'ra.navigation.last')}
+              component="div"
+              count={reply.total}
+              page={page}
+              rowsPerPage={ADVERTISEMENTS_PAGE}
+              rowsPerPageOptions={[ADVERTISEMENTS_PAGE]}
+              onPageChange={(_e, next) => setPage(next)}
+              labelDisplayedRows={({ from, to, count }) =>
+                translate('platform.emailLog.range', {
+                  from,
+                  to,
+                  total: reply.capped ? `${count.toLocaleString('en')}+` : count.toLocaleString('en'),
+                })
+              }
+              getItemAriaLabel={(type) =>
+                translate(
+                  type === 'next'
+                    ? 'ra.navigation.next'
+                    : type === 'previous'
+                      ? 'ra.navigation.previous'
+                      : type === 'first'
+                        ? 'ra.navigation.first'
+                        : 'ra.navigation.last',
+                )
+              }
             />
           </>
         )}
       </CardContent>
-      <AdvertisementDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); reload(); }} />
-      <TurnAdvertisementDialog target={turn} onClose={() => setTurn(null)} onDone={() => { setTurn(null); reload(); }} />
+      <AdvertisementDialog
+        open={dialog !== null}
+        editing={dialog?.editing ?? null}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          reload();
+        }}
+      />
+      <TurnAdvertisementDialog
+        target={turn}
+        onClose={() => setTurn(null)}
+        onDone={() => {
+          setTurn(null);
+          reload();
+        }}
+      />
     </Card>
   );
 }

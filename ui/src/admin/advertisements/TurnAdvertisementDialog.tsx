@@ -31,20 +31,58 @@ export function TurnAdvertisementDialog({ target, onClose, onDone }: Props) {
     }
   };
   return (
-    <Dialog open={target !== null} onClose={() => !busy && onClose()} maxWidth="sm" fullWidth aria-labelledby={titleId}
-      slotProps={{ transition: { onEnter: () => { setReason(''); setTried(false); setFailed(null); } } }} data-testid="advertisement-turn-dialog">
-      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>{translate(`platform.advertisements.${action}Title`, { title: target?.ad.title ?? '' })}</DialogTitle>
+    <Dialog
+      open={target !== null}
+      onClose={() => !busy && onClose()}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby={titleId}
+      slotProps={{
+        transition: {
+          onEnter: () => {
+            setReason('');
+            setTried(false);
+            setFailed(null);
+          },
+        },
+      }}
+      data-testid="advertisement-turn-dialog"
+    >
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+        {translate(`platform.advertisements.${action}Title`, { title: target?.ad.title ?? '' })}
+      </DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 2 }}>{translate(`platform.advertisements.${action}Body`)}</Typography>
         <TextField
-          label={translate('platform.advertisements.fields.reason')} value={reason} onChange={(event) => setReason(event.target.value)} required fullWidth multiline minRows={2} autoFocus
-          error={missing} helperText={missing ? translate('platform.advertisements.fieldErrors.required') : ' '} slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'advertisement-turn-reason' } }}
+          label={translate('platform.advertisements.fields.reason')}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          required
+          fullWidth
+          multiline
+          minRows={2}
+          autoFocus
+          error={missing}
+          helperText={missing ? translate('platform.advertisements.fieldErrors.required') : ' '}
+          slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'advertisement-turn-reason' } }}
         />
-        {failed && <Alert severity="error" role="alert">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
+        {failed && (
+          <Alert severity="error" role="alert">
+            {translate(`error.${failed}`, { _: translate('error.unknownError') })}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" color={action === 'withdraw' ? 'error' : 'primary'} onClick={() => void confirm()} disabled={busy} data-testid="advertisement-turn-confirm">
+        <Button onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          color={action === 'withdraw' ? 'error' : 'primary'}
+          onClick={() => void confirm()}
+          disabled={busy}
+          data-testid="advertisement-turn-confirm"
+        >
           {translate(`platform.advertisements.${action}`)}
         </Button>
       </DialogActions>

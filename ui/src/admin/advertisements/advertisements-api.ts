@@ -13,14 +13,18 @@ export type AdvertisementFields = { title: string; linkUrl: string; validFrom: s
 
 export async function listAdvertisements(page: number): Promise<AdvertisementsPage> {
   const range = [page * ADVERTISEMENTS_PAGE, page * ADVERTISEMENTS_PAGE + ADVERTISEMENTS_PAGE - 1];
-  const reply = await adminRequest<AdvertisementRow[]>(`${BASE}?${new URLSearchParams({ range: JSON.stringify(range), filter: '{}' }).toString()}`);
+  const reply = await adminRequest<AdvertisementRow[]>(
+    `${BASE}?${new URLSearchParams({ range: JSON.stringify(range), filter: '{}' }).toString()}`,
+  );
   const total = Number(/\/(\d+)$/.exec(reply.headers.get('Content-Range') ?? '')?.[1] ?? reply.json.length + page * ADVERTISEMENTS_PAGE);
   return { rows: reply.json, total, capped: reply.headers.get('X-Total-Capped') === 'true' };
 }
 
-const query = (fields: Record<string, string>) => new URLSearchParams(Object.entries(fields).filter(([, value]) => value.trim() !== '')).toString();
+const query = (fields: Record<string, string>) =>
+  new URLSearchParams(Object.entries(fields).filter(([, value]) => value.trim() !== '')).toString();
 
-export const createAdvertisement = (fields: AdvertisementFields, image: File) => uploadFile(`${BASE}?${query(fields)}`, image, () => undefined);
+export const createAdvertisement = (fields: AdvertisementFields, image: File) =>
+  uploadFile(`${BASE}?${query(fields)}`, image, () => undefined);
 
 export const editAdvertisement = (id: string, fields: AdvertisementFields, reason: string) =>
   adminJson<{ revision: number }>(`${BASE}/${encodeURIComponent(id)}`, { method: 'PUT', body: { ...fields, reason } });

@@ -52,62 +52,143 @@ export function AuthorityPage() {
   return (
     <Stack spacing={2} sx={{ mt: 2 }} data-testid="authority-page">
       <Title title={translate('admin.menu.authority')} />
-      {manuals.failure
-        ? <LoadFailed what={translate('admin.authority.manuals')} failure={manuals.failure} onRetry={manuals.reload} testId="manuals-failed" />
-        : <ManualsCard manuals={manuals.data ?? []} canEdit={canEdit} onChanged={reload} />}
-      {groups.failure
-        ? <LoadFailed what={translate('admin.authority.companyAssignments')} failure={groups.failure} onRetry={groups.reload} testId="company-assignments-failed" />
-        : (
-          <AssignmentsCard title={translate('admin.authority.companyAssignments')} groups={groups.data ?? []} users={users} usersFailure={usersFailure} canEdit={canEdit} testId="company-assignments"
-            onAssign={async (body, remove) => {
-              await (remove ? authorityApi.unassign(body) : authorityApi.assign(body));
-              reload();
-            }} />
-        )}
-      <Card><CardContent>
-        <TextField select size="small" label={translate('admin.fields.project')} value={projectId} onChange={(e) => setProjectId(e.target.value)} sx={{ minWidth: 300 }}
-          error={projects.failure !== null} slotProps={{ htmlInput: { 'data-testid': 'authority-project' } }}>
-          {(projects.data ?? []).map((p) => <MenuItem key={p.project.id} value={p.project.id}>{p.project.project_name}</MenuItem>)}
-        </TextField>
-        {projects.failure && <LoadFailed what={translate('admin.loadFailed.what.projects')} failure={projects.failure} onRetry={projects.reload} testId="authority-projects-failed" sx={{ mt: 1 }} />}
-      </CardContent></Card>
+      {manuals.failure ? (
+        <LoadFailed
+          what={translate('admin.authority.manuals')}
+          failure={manuals.failure}
+          onRetry={manuals.reload}
+          testId="manuals-failed"
+        />
+      ) : (
+        <ManualsCard manuals={manuals.data ?? []} canEdit={canEdit} onChanged={reload} />
+      )}
+      {groups.failure ? (
+        <LoadFailed
+          what={translate('admin.authority.companyAssignments')}
+          failure={groups.failure}
+          onRetry={groups.reload}
+          testId="company-assignments-failed"
+        />
+      ) : (
+        <AssignmentsCard
+          title={translate('admin.authority.companyAssignments')}
+          groups={groups.data ?? []}
+          users={users}
+          usersFailure={usersFailure}
+          canEdit={canEdit}
+          testId="company-assignments"
+          onAssign={async (body, remove) => {
+            await (remove ? authorityApi.unassign(body) : authorityApi.assign(body));
+            reload();
+          }}
+        />
+      )}
+      <Card>
+        <CardContent>
+          <TextField
+            select
+            size="small"
+            label={translate('admin.fields.project')}
+            value={projectId}
+            onChange={(e) => setProjectId(e.target.value)}
+            sx={{ minWidth: 300 }}
+            error={projects.failure !== null}
+            slotProps={{ htmlInput: { 'data-testid': 'authority-project' } }}
+          >
+            {(projects.data ?? []).map((p) => (
+              <MenuItem key={p.project.id} value={p.project.id}>
+                {p.project.project_name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {projects.failure && (
+            <LoadFailed
+              what={translate('admin.loadFailed.what.projects')}
+              failure={projects.failure}
+              onRetry={projects.reload}
+              testId="authority-projects-failed"
+              sx={{ mt: 1 }}
+            />
+          )}
+        </CardContent>
+      </Card>
       {project && (
-        <AssignmentsCard title={translate('admin.authority.projectAssignments', { name: project.project.project_name })} groups={project.workflowAssignments} users={users} usersFailure={usersFailure} canEdit={canEdit}
-          testId="project-assignments" onAssign={async (body, remove) => {
+        <AssignmentsCard
+          title={translate('admin.authority.projectAssignments', { name: project.project.project_name })}
+          groups={project.workflowAssignments}
+          users={users}
+          usersFailure={usersFailure}
+          canEdit={canEdit}
+          testId="project-assignments"
+          onAssign={async (body, remove) => {
             await authorityApi.projectAssign(project.project.id, body, remove);
             reload();
             projectHistory.reload();
-          }} />
+          }}
+        />
       )}
-      {project && (projectHistory.failure
-        ? <LoadFailed what={translate('admin.authority.projectHistory', { name: project.project.project_name })} failure={projectHistory.failure} onRetry={projectHistory.reload} testId="project-authority-history-failed" />
-        : <ProjectHistoryCard name={project.project.project_name} rows={projectHistory.data ?? []} />)}
-      <Card data-testid="authority-history"><CardContent>
-        <Typography variant="h6" gutterBottom>{translate('admin.authority.history')}</Typography>
-        {history.failure ? <LoadFailed what={translate('admin.authority.history')} failure={history.failure} onRetry={history.reload} testId="authority-history-failed" /> : (
-          <>
-            <ScrollRegion label={translate('admin.authority.history')}>
-              <Table size="small">
-                <TableHead><TableRow>
-                  <TableCell>{translate('admin.fields.when')}</TableCell><TableCell>{translate('admin.fields.who')}</TableCell><TableCell>{translate('admin.fields.change')}</TableCell>
-                  <TableCell>{translate('admin.authority.process')}</TableCell><TableCell>{translate('admin.authority.user')}</TableCell><TableCell>{translate('admin.authority.level')}</TableCell>
-                </TableRow></TableHead>
-                <TableBody>
-                  {historyRows.slice(0, HISTORY_SHOWN).map((row) => (
-                    <TableRow key={`${row.streamId}-${row.revision}`}>
-                      <TableCell>{formatDateTime(row.at)}</TableCell><TableCell>{row.actor.name ?? '-'}</TableCell>
-                      <TableCell>{translate(`admin.authority.event.${row.eventType}`, { _: row.eventType })}</TableCell>
-                      <TableCell>{resourceLabel(translate, row.code, false)}</TableCell><TableCell>{row.userName ?? '-'}</TableCell>
-                      <TableCell>{row.level !== null ? translate(`admin.levels.${row.level}`, { _: String(row.level) }) : row.manualVersion !== null ? `v${row.manualVersion}` : '-'}</TableCell>
+      {project &&
+        (projectHistory.failure ? (
+          <LoadFailed
+            what={translate('admin.authority.projectHistory', { name: project.project.project_name })}
+            failure={projectHistory.failure}
+            onRetry={projectHistory.reload}
+            testId="project-authority-history-failed"
+          />
+        ) : (
+          <ProjectHistoryCard name={project.project.project_name} rows={projectHistory.data ?? []} />
+        ))}
+      <Card data-testid="authority-history">
+        <CardContent>
+          <Typography variant="h6" gutterBottom>
+            {translate('admin.authority.history')}
+          </Typography>
+          {history.failure ? (
+            <LoadFailed
+              what={translate('admin.authority.history')}
+              failure={history.failure}
+              onRetry={history.reload}
+              testId="authority-history-failed"
+            />
+          ) : (
+            <>
+              <ScrollRegion label={translate('admin.authority.history')}>
+                <Table size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate('admin.fields.when')}</TableCell>
+                      <TableCell>{translate('admin.fields.who')}</TableCell>
+                      <TableCell>{translate('admin.fields.change')}</TableCell>
+                      <TableCell>{translate('admin.authority.process')}</TableCell>
+                      <TableCell>{translate('admin.authority.user')}</TableCell>
+                      <TableCell>{translate('admin.authority.level')}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </ScrollRegion>
-            <CappedNote shown={Math.min(HISTORY_SHOWN, historyRows.length)} total={history.data?.total ?? 0} />
-          </>
-        )}
-      </CardContent></Card>
+                  </TableHead>
+                  <TableBody>
+                    {historyRows.slice(0, HISTORY_SHOWN).map((row) => (
+                      <TableRow key={`${row.streamId}-${row.revision}`}>
+                        <TableCell>{formatDateTime(row.at)}</TableCell>
+                        <TableCell>{row.actor.name ?? '-'}</TableCell>
+                        <TableCell>{translate(`admin.authority.event.${row.eventType}`, { _: row.eventType })}</TableCell>
+                        <TableCell>{resourceLabel(translate, row.code, false)}</TableCell>
+                        <TableCell>{row.userName ?? '-'}</TableCell>
+                        <TableCell>
+                          {row.level !== null
+                            ? translate(`admin.levels.${row.level}`, { _: String(row.level) })
+                            : row.manualVersion !== null
+                              ? `v${row.manualVersion}`
+                              : '-'}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </ScrollRegion>
+              <CappedNote shown={Math.min(HISTORY_SHOWN, historyRows.length)} total={history.data?.total ?? 0} />
+            </>
+          )}
+        </CardContent>
+      </Card>
     </Stack>
   );
 }

@@ -10,30 +10,57 @@ import { matchMembers } from './member-filter.js';
  * `help`: what the list holds, under the field while nobody is picked (the company's members unless said).
  * `failure`: the members could not be loaded; the field and its empty list say so (the page shows the way out).
  */
-export function MemberPicker({ members, value, onChange, testId, help, failure = null }: {
-  members: CompanyMember[]; value: string; onChange: (id: string) => void; testId: string; help?: string; failure?: LoadFailure | null;
+export function MemberPicker({
+  members,
+  value,
+  onChange,
+  testId,
+  help,
+  failure = null,
+}: {
+  members: CompanyMember[];
+  value: string;
+  onChange: (id: string) => void;
+  testId: string;
+  help?: string;
+  failure?: LoadFailure | null;
 }) {
   const translate = useTranslate();
   const selected = members.find((m) => m.id === value) ?? null;
   const failed = failure ? translate('admin.loadFailed.title', { what: translate('admin.loadFailed.what.members') }) : null;
   return (
-    <Autocomplete size="small" options={members} value={selected} sx={{ minWidth: 300 }}
-      getOptionLabel={(m) => m.name} isOptionEqualToValue={(a, b) => a.id === b.id}
+    <Autocomplete
+      size="small"
+      options={members}
+      value={selected}
+      sx={{ minWidth: 300 }}
+      getOptionLabel={(m) => m.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(options, { inputValue }) => matchMembers(options, inputValue)}
       onChange={(_e, member) => onChange(member?.id ?? '')}
-      noOptionsText={failure ? failureText(translate, translate('admin.loadFailed.what.members'), failure) : translate('admin.authority.noMember')}
+      noOptionsText={
+        failure ? failureText(translate, translate('admin.loadFailed.what.members'), failure) : translate('admin.authority.noMember')
+      }
       renderOption={({ key, ...props }, m) => (
         <Box component="li" key={key} {...props} data-testid="member-option">
           <Box>
             <Typography variant="body2">{m.name}</Typography>
-            <Typography variant="caption" color="text.secondary">{m.email}{m.roles.length > 0 ? ` · ${m.roles.join(', ')}` : ''}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {m.email}
+              {m.roles.length > 0 ? ` · ${m.roles.join(', ')}` : ''}
+            </Typography>
           </Box>
         </Box>
       )}
       renderInput={(params) => (
-        <TextField {...params} label={translate('admin.authority.user')} error={failed !== null}
+        <TextField
+          {...params}
+          label={translate('admin.authority.user')}
+          error={failed !== null}
           helperText={failed ?? (selected ? selected.email : (help ?? translate('admin.authority.userHelp')))}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${testId}-user` } }} />
-      )} />
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${testId}-user` } }}
+        />
+      )}
+    />
   );
 }

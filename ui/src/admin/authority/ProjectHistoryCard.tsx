@@ -23,18 +23,29 @@ export function ProjectHistoryCard({ name, rows }: { name: string; rows: Project
   return (
     <Card data-testid="project-authority-history">
       <CardContent>
-        <Typography variant="h6" gutterBottom>{translate('admin.authority.projectHistory', { name })}</Typography>
-        {rows.length === 0 ? <Typography color="text.secondary">{translate('admin.authority.noChanges')}</Typography> : (
+        <Typography variant="h6" gutterBottom>
+          {translate('admin.authority.projectHistory', { name })}
+        </Typography>
+        {rows.length === 0 ? (
+          <Typography color="text.secondary">{translate('admin.authority.noChanges')}</Typography>
+        ) : (
           <ScrollRegion label={translate('admin.authority.projectHistory', { name })}>
             <Table size="small">
-              <TableHead><TableRow>
-                <TableCell>{translate('admin.fields.when')}</TableCell><TableCell>{translate('admin.fields.who')}</TableCell><TableCell>{translate('admin.fields.change')}</TableCell>
-                <TableCell>{translate('admin.authority.processOrRole')}</TableCell><TableCell>{translate('admin.authority.user')}</TableCell><TableCell>{translate('admin.authority.level')}</TableCell>
-              </TableRow></TableHead>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('admin.fields.when')}</TableCell>
+                  <TableCell>{translate('admin.fields.who')}</TableCell>
+                  <TableCell>{translate('admin.fields.change')}</TableCell>
+                  <TableCell>{translate('admin.authority.processOrRole')}</TableCell>
+                  <TableCell>{translate('admin.authority.user')}</TableCell>
+                  <TableCell>{translate('admin.authority.level')}</TableCell>
+                </TableRow>
+              </TableHead>
               <TableBody>
                 {shown.map((row) => (
                   <TableRow key={row.revision} data-testid="project-history-row" data-event={row.eventType}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at)}</TableCell><TableCell>{row.actor.name ?? row.actor.userId ?? '-'}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at)}</TableCell>
+                    <TableCell>{row.actor.name ?? row.actor.userId ?? '-'}</TableCell>
                     <TableCell>{translate(`admin.authority.event.${row.eventType}`, { _: row.eventType })}</TableCell>
                     <TableCell>{what(row)}</TableCell>
                     <TableCell>{row.userName ?? row.email ?? row.userId ?? '-'}</TableCell>
@@ -46,7 +57,9 @@ export function ProjectHistoryCard({ name, rows }: { name: string; rows: Project
           </ScrollRegion>
         )}
         {shown.length < rows.length && (
-          <Button size="small" sx={{ mt: 1 }} onClick={() => setAll(true)} data-testid="project-history-all">{translate('admin.authority.showAll', { count: rows.length })}</Button>
+          <Button size="small" sx={{ mt: 1 }} onClick={() => setAll(true)} data-testid="project-history-all">
+            {translate('admin.authority.showAll', { count: rows.length })}
+          </Button>
         )}
       </CardContent>
     </Card>

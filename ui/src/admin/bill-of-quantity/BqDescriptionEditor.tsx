@@ -14,8 +14,22 @@ import { formatMoney } from '../format.js';
 const MIN_CHARS = 2;
 const DELAY_MS = 250;
 
-export function BqDescriptionEditor({ inputRef, value, label, errorId, invalid, onChange, onKeyDown, onBlur, onPick }: {
-  inputRef: RefObject<HTMLInputElement | null>; value: string; label: string; errorId: string | undefined; invalid: boolean;
+export function BqDescriptionEditor({
+  inputRef,
+  value,
+  label,
+  errorId,
+  invalid,
+  onChange,
+  onKeyDown,
+  onBlur,
+  onPick,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  value: string;
+  label: string;
+  errorId: string | undefined;
+  invalid: boolean;
   onChange: (value: string) => void;
   /** The grid's own editor keys (Enter and Tab save, Escape cancels), for what the list does not take. */
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
@@ -44,12 +58,17 @@ export function BqDescriptionEditor({ inputRef, value, label, errorId, invalid, 
     let live = true;
     const timer = setTimeout(() => {
       // A caller who may not read the catalogue, or a failed search, gets no suggestions and types as before.
-      catalogueSuggestions(value.trim()).catch((): CatalogueItemRow[] => []).then((found) => {
-        if (!live) return;
-        setOptions(found);
-        setHighlight(-1);
-        setOpen(found.length > 0);
-      }, () => undefined);
+      catalogueSuggestions(value.trim())
+        .catch((): CatalogueItemRow[] => [])
+        .then(
+          (found) => {
+            if (!live) return;
+            setOptions(found);
+            setHighlight(-1);
+            setOpen(found.length > 0);
+          },
+          () => undefined,
+        );
     }, DELAY_MS);
     return () => {
       live = false;
@@ -67,7 +86,9 @@ export function BqDescriptionEditor({ inputRef, value, label, errorId, invalid, 
       if (options.length === 0) return;
       setOpen(true);
       const down = event.key === 'ArrowDown';
-      setHighlight((current) => (!expanded || current < 0 ? (down ? 0 : options.length - 1) : (current + (down ? 1 : -1) + options.length) % options.length));
+      setHighlight((current) =>
+        !expanded || current < 0 ? (down ? 0 : options.length - 1) : (current + (down ? 1 : -1) + options.length) % options.length,
+      );
       return;
     }
     if (expanded && event.key === 'Escape') {
@@ -89,20 +110,61 @@ export function BqDescriptionEditor({ inputRef, value, label, errorId, invalid, 
 
   return (
     <>
-      <input ref={inputRef} className="bq-input" value={value} role="combobox" aria-label={label} aria-autocomplete="list" aria-expanded={expanded}
-        aria-controls={expanded ? listId : undefined} aria-activedescendant={expanded && highlight >= 0 ? optionId(highlight) : undefined}
-        aria-invalid={invalid} aria-describedby={errorId} data-testid="bq-editor" autoComplete="off"
-        onChange={(event) => { onChange(event.target.value); setOpen(true); }} onKeyDown={onKey} onBlur={() => { if (!picked.current) onBlur(); }} />
+      <input
+        ref={inputRef}
+        className="bq-input"
+        value={value}
+        role="combobox"
+        aria-label={label}
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={expanded ? listId : undefined}
+        aria-activedescendant={expanded && highlight >= 0 ? optionId(highlight) : undefined}
+        aria-invalid={invalid}
+        aria-describedby={errorId}
+        data-testid="bq-editor"
+        autoComplete="off"
+        onChange={(event) => {
+          onChange(event.target.value);
+          setOpen(true);
+        }}
+        onKeyDown={onKey}
+        onBlur={() => {
+          if (!picked.current) onBlur();
+        }}
+      />
       <Popper open={expanded} anchorEl={inputRef.current} placement="bottom-start" style={{ zIndex: 1300 }}>
         <Paper elevation={8} sx={{ maxHeight: 320, overflowY: 'auto', minWidth: 320, maxWidth: 480 }}>
-          <ul id={listId} role="listbox" aria-label={translate('admin.bq.catalogueList')} data-testid="bq-catalogue-list" style={{ listStyle: 'none', margin: 0, padding: '4px 0' }}>
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={translate('admin.bq.catalogueList')}
+            data-testid="bq-catalogue-list"
+            style={{ listStyle: 'none', margin: 0, padding: '4px 0' }}
+          >
             {options.map((item, index) => (
-              <Typography key={item.id} component="li" id={optionId(index)} role="option" aria-selected={index === highlight} data-testid="bq-catalogue-option"
-                onMouseDown={(event) => event.preventDefault()} onClick={() => pick(item, 'down')}
-                sx={{ px: 2, py: 0.75, cursor: 'pointer', fontSize: 14, bgcolor: index === highlight ? 'action.selected' : undefined, '&:hover': { bgcolor: 'action.hover' } }}>
+              <Typography
+                key={item.id}
+                component="li"
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === highlight}
+                data-testid="bq-catalogue-option"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => pick(item, 'down')}
+                sx={{
+                  px: 2,
+                  py: 0.75,
+                  cursor: 'pointer',
+                  fontSize: 14,
+                  bgcolor: index === highlight ? 'action.selected' : undefined,
+                  '&:hover': { bgcolor: 'action.hover' },
+                }}
+              >
                 <span style={{ fontWeight: 600 }}>{item.name}</span>
                 <Typography component="span" variant="body2" color="text.secondary">
-                  {' '}{[item.code, item.unit, item.unitPrice ? formatMoney(item.unitPrice) : ''].filter(Boolean).join(' · ')}
+                  {' '}
+                  {[item.code, item.unit, item.unitPrice ? formatMoney(item.unitPrice) : ''].filter(Boolean).join(' · ')}
                 </Typography>
               </Typography>
             ))}

@@ -7,7 +7,22 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import {
-  Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Tab, Tabs, TextField, Tooltip, Typography,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
@@ -27,7 +42,18 @@ import { formatMoney } from '../format.js';
 import { MachineActions } from '../projects/MachineActions.js';
 import { rowsToTsv, tsvToRows } from './bq-clipboard.js';
 import { importParts } from './bq-ops.js';
-import { childrenOf, formatSen, headersWithChildren, parentKey, refusal, subtree, visibleRows, type BqFieldName, type BqFields, type VisibleRow } from './bq-model.js';
+import {
+  childrenOf,
+  formatSen,
+  headersWithChildren,
+  parentKey,
+  refusal,
+  subtree,
+  visibleRows,
+  type BqFieldName,
+  type BqFields,
+  type VisibleRow,
+} from './bq-model.js';
 import { BqFileActions } from './BqFileActions.js';
 import { BqGrid, type ColumnId, type GridCommand } from './BqGrid.js';
 import { BqHistory } from './BqHistory.js';
@@ -38,7 +64,15 @@ import { ChosenRowTenders, useBqItemTenders } from '../tendering/BqRowTenders.js
 type TabDialog = { mode: 'add' | 'rename'; name: string; error: string | null } | null;
 type Confirm = { kind: 'row'; id: string; title: string; count: number } | { kind: 'tab'; id: string; name: string } | null;
 
-export function BqEditorPage({ projectId, projectName, members = [] }: { projectId: string; projectName: string; members?: readonly { userId: string; name: string | null }[] }) {
+export function BqEditorPage({
+  projectId,
+  projectName,
+  members = [],
+}: {
+  projectId: string;
+  projectName: string;
+  members?: readonly { userId: string; name: string | null }[];
+}) {
   const translate = useTranslate();
   const editor = useBqEditor(projectId);
   const { model, version, editable } = editor;
@@ -110,7 +144,12 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
 
   const removeAsked = () => {
     if (!activeRow) return;
-    setConfirm({ kind: 'row', id: activeRow.id, title: activeRow.node.title || translate('admin.bq.untitled'), count: subtree(model, activeRow.id).length - 1 });
+    setConfirm({
+      kind: 'row',
+      id: activeRow.id,
+      title: activeRow.node.title || translate('admin.bq.untitled'),
+      count: subtree(model, activeRow.id).length - 1,
+    });
   };
 
   const command = (which: GridCommand | 'promote' | 'demote', fromKeyboard = false): string | undefined => {
@@ -152,7 +191,9 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
         }
         if (which === 'indent') {
           // The header it goes under is opened, so the row stays in sight.
-          const parent = model.nodes.get(childrenOf(model, parentKey(activeRow.node))[childrenOf(model, parentKey(activeRow.node)).indexOf(id) - 1]!)!;
+          const parent = model.nodes.get(
+            childrenOf(model, parentKey(activeRow.node))[childrenOf(model, parentKey(activeRow.node)).indexOf(id) - 1]!,
+          )!;
           setCollapsed((c) => (c.has(parent.id) ? new Set([...c].filter((x) => x !== parent.id)) : c));
         }
         editor.apply({ kind: which, id, tabId: tab });
@@ -160,7 +201,10 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
         return;
       }
       case 'copy':
-        void navigator.clipboard?.writeText(copyText()).then(() => say(translate('admin.bq.done.copy')), () => undefined);
+        void navigator.clipboard?.writeText(copyText()).then(
+          () => say(translate('admin.bq.done.copy')),
+          () => undefined,
+        );
         return;
     }
   };
@@ -202,17 +246,23 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
     }
   };
 
-  const onEdit = useCallback((id: string, field: BqFieldName, value: string | null) => {
-    const node = model.nodes.get(id);
-    if (!node) return;
-    editor.apply({ kind: 'update', id, tabId: node.tabId, fields: { [field]: value } });
-  }, [model, editor]);
+  const onEdit = useCallback(
+    (id: string, field: BqFieldName, value: string | null) => {
+      const node = model.nodes.get(id);
+      if (!node) return;
+      editor.apply({ kind: 'update', id, tabId: node.tabId, fields: { [field]: value } });
+    },
+    [model, editor],
+  );
 
-  const onEditFields = useCallback((id: string, fields: Partial<BqFields>) => {
-    const node = model.nodes.get(id);
-    if (!node) return;
-    editor.apply({ kind: 'update', id, tabId: node.tabId, fields });
-  }, [model, editor]);
+  const onEditFields = useCallback(
+    (id: string, fields: Partial<BqFields>) => {
+      const node = model.nodes.get(id);
+      if (!node) return;
+      editor.apply({ kind: 'update', id, tabId: node.tabId, fields });
+    },
+    [model, editor],
+  );
 
   const onToggle = useCallback((id: string, expand?: boolean) => {
     setCollapsed((c) => {
@@ -241,7 +291,9 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
     if (!tabDialog) return;
     const name = tabDialog.name.trim();
     if (name === '') return setTabDialog({ ...tabDialog, error: 'error.bqTabNameRequired' });
-    const taken = [...model.tabs.values()].some((t) => t.name.toLowerCase() === name.toLowerCase() && (tabDialog.mode === 'add' || t.id !== currentTab));
+    const taken = [...model.tabs.values()].some(
+      (t) => t.name.toLowerCase() === name.toLowerCase() && (tabDialog.mode === 'add' || t.id !== currentTab),
+    );
     if (taken) return setTabDialog({ ...tabDialog, error: 'error.bqTabNameTaken' });
     if (tabDialog.mode === 'add') {
       const id = editor.temporaryId();
@@ -271,7 +323,12 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
     requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="bq-grid"]')?.focus());
   };
 
-  if (editor.error) return <Alert severity="warning" data-testid="bq-error">{translate(`error.${editor.error}`, { _: translate('error.unknownError') })}</Alert>;
+  if (editor.error)
+    return (
+      <Alert severity="warning" data-testid="bq-error">
+        {translate(`error.${editor.error}`, { _: translate('error.unknownError') })}
+      </Alert>
+    );
   if (editor.loading) return <Typography color="text.secondary">{translate('ra.page.loading')}</Typography>;
 
   const tab = currentTab ? model.tabs.get(currentTab) : undefined;
@@ -294,95 +351,247 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
     <Box data-testid="bq-page" data-queued={editor.queued} data-live={editor.live} data-status={editor.status ?? 'none'}>
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            useFlexGap
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
+          >
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-              <Typography variant="h6" component="h2">{translate('admin.bq.title')}</Typography>
+              <Typography variant="h6" component="h2">
+                {translate('admin.bq.title')}
+              </Typography>
               {editor.status && <StatusChip resource="billOfQuantity" status={editor.status} />}
-              <Typography variant="body2" color={notSaved > 0 ? 'error' : 'text.secondary'} role="status" data-testid="bq-saved" data-saving={saving} data-not-saved={notSaved}>
+              <Typography
+                variant="body2"
+                color={notSaved > 0 ? 'error' : 'text.secondary'}
+                role="status"
+                data-testid="bq-saved"
+                data-saving={saving}
+                data-not-saved={notSaved}
+              >
                 {/* Never "saved" while a refused change is on record: the user would believe lost work was kept. */}
-                {notSaved > 0 ? translate('admin.bq.notSaved', { count: notSaved }) : saving ? translate('admin.bq.saving', { n: editor.queued }) : translate('admin.bq.saved')}
-                {' · '}{translate(editor.live ? 'admin.bq.live' : 'admin.bq.offline')}
+                {notSaved > 0
+                  ? translate('admin.bq.notSaved', { count: notSaved })
+                  : saving
+                    ? translate('admin.bq.saving', { n: editor.queued })
+                    : translate('admin.bq.saved')}
+                {' · '}
+                {translate(editor.live ? 'admin.bq.live' : 'admin.bq.offline')}
               </Typography>
             </Stack>
             <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }} useFlexGap>
-              <Typography data-testid="bq-tab-total">{translate('admin.bq.tabTotal')}: <b>{formatMoney(formatSen(tab?.amount ?? 0n))}</b></Typography>
-              <Typography data-testid="bq-total">{translate('admin.bq.bqTotal')}: <b>{formatMoney(formatSen(model.amount))}</b></Typography>
+              <Typography data-testid="bq-tab-total">
+                {translate('admin.bq.tabTotal')}: <b>{formatMoney(formatSen(tab?.amount ?? 0n))}</b>
+              </Typography>
+              <Typography data-testid="bq-total">
+                {translate('admin.bq.bqTotal')}: <b>{formatMoney(formatSen(model.amount))}</b>
+              </Typography>
             </Stack>
           </Stack>
           <Box sx={{ mt: 1 }}>
-            <BqFileActions projectId={projectId} editable={editable} disabled={saving} onImported={(reply) => {
-              setImportedTab(reply.tabs[0]?.name ?? null);
-              setSection('rows');
-              say(translate('admin.bq.import.done', { rows: reply.rows, tabs: reply.tabs.map((t) => t.name).join(', ') }));
-              void editor.refresh();
-            }} />
+            <BqFileActions
+              projectId={projectId}
+              editable={editable}
+              disabled={saving}
+              onImported={(reply) => {
+                setImportedTab(reply.tabs[0]?.name ?? null);
+                setSection('rows');
+                say(translate('admin.bq.import.done', { rows: reply.rows, tabs: reply.tabs.map((t) => t.name).join(', ') }));
+                void editor.refresh();
+              }}
+            />
           </Box>
           {editor.status && (
             <Box sx={{ mt: 1 }}>
-              <MachineActions resource="billOfQuantity" path={`/api/bill-of-quantity/${encodeURIComponent(projectId)}`} name={translate('admin.bq.documentName', { project: projectName })}
-                revision={editor.sync?.revision ?? -1} actions={editor.availableActions} onDone={() => void editor.refresh()} disabled={saving} />
+              <MachineActions
+                resource="billOfQuantity"
+                path={`/api/bill-of-quantity/${encodeURIComponent(projectId)}`}
+                name={translate('admin.bq.documentName', { project: projectName })}
+                revision={editor.sync?.revision ?? -1}
+                actions={editor.availableActions}
+                onDone={() => void editor.refresh()}
+                disabled={saving}
+              />
             </Box>
           )}
-          {!editable && editor.readOnlyBecause && <Alert severity="info" sx={{ mt: 1 }} data-testid="bq-read-only" data-reason={editor.readOnlyBecause}>{readOnlyText(translate, editor.readOnlyBecause)}</Alert>}
+          {!editable && editor.readOnlyBecause && (
+            <Alert severity="info" sx={{ mt: 1 }} data-testid="bq-read-only" data-reason={editor.readOnlyBecause}>
+              {readOnlyText(translate, editor.readOnlyBecause)}
+            </Alert>
+          )}
         </CardContent>
       </Card>
 
-      <Tabs value={section} onChange={(_e, next: 'rows' | 'history') => setSection(next)} aria-label={translate('admin.bq.sections')} sx={{ mb: 1 }}>
+      <Tabs
+        value={section}
+        onChange={(_e, next: 'rows' | 'history') => setSection(next)}
+        aria-label={translate('admin.bq.sections')}
+        sx={{ mb: 1 }}
+      >
         <Tab value="rows" label={translate('admin.bq.rows')} data-testid="bq-section-rows" />
         <Tab value="history" label={translate('admin.bq.history.title')} data-testid="bq-section-history" />
       </Tabs>
 
-      {section === 'history' ? <BqHistory projectId={projectId} version={version} names={names} /> : (
+      {section === 'history' ? (
+        <BqHistory projectId={projectId} version={version} names={names} />
+      ) : (
         <Box role="tabpanel" aria-label={translate('admin.bq.rows')}>
           <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', borderBottom: 1, borderColor: 'divider' }} useFlexGap>
             {tabs.length > 0 && (
-              <Tabs value={currentTab} onChange={(_e, next: string) => setTabId(next)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={translate('admin.bq.tabsLabel')} sx={{ flex: 1, minWidth: { xs: '100%', sm: 0 } }}>
-                {tabs.map((id) => <Tab key={id} value={id} label={model.tabs.get(id)!.name} data-testid="bq-tab" data-name={model.tabs.get(id)!.name} />)}
+              <Tabs
+                value={currentTab}
+                onChange={(_e, next: string) => setTabId(next)}
+                variant="scrollable"
+                scrollButtons="auto"
+                allowScrollButtonsMobile
+                aria-label={translate('admin.bq.tabsLabel')}
+                sx={{ flex: 1, minWidth: { xs: '100%', sm: 0 } }}
+              >
+                {tabs.map((id) => (
+                  <Tab key={id} value={id} label={model.tabs.get(id)!.name} data-testid="bq-tab" data-name={model.tabs.get(id)!.name} />
+                ))}
               </Tabs>
             )}
-            {tabs.length === 0 && <Typography sx={{ flex: 1, py: 1 }} color="text.secondary" data-testid="bq-no-tabs">{translate('admin.bq.noTabs')}</Typography>}
+            {tabs.length === 0 && (
+              <Typography sx={{ flex: 1, py: 1 }} color="text.secondary" data-testid="bq-no-tabs">
+                {translate('admin.bq.noTabs')}
+              </Typography>
+            )}
             {editable && (
               <Stack direction="row" spacing={0.5}>
-                <Button size="small" startIcon={<AddIcon />} onClick={() => setTabDialog({ mode: 'add', name: '', error: null })} data-testid="bq-tab-add">{translate('admin.bq.addTab')}</Button>
-                {tab && <Button size="small" onClick={() => setTabDialog({ mode: 'rename', name: tab.name, error: null })} data-testid="bq-tab-rename">{translate('admin.bq.renameTab')}</Button>}
-                {tab && <Button size="small" color="error" onClick={() => setConfirm({ kind: 'tab', id: tab.id, name: tab.name })} data-testid="bq-tab-delete">{translate('admin.bq.deleteTab')}</Button>}
+                <Button
+                  size="small"
+                  startIcon={<AddIcon />}
+                  onClick={() => setTabDialog({ mode: 'add', name: '', error: null })}
+                  data-testid="bq-tab-add"
+                >
+                  {translate('admin.bq.addTab')}
+                </Button>
+                {tab && (
+                  <Button
+                    size="small"
+                    onClick={() => setTabDialog({ mode: 'rename', name: tab.name, error: null })}
+                    data-testid="bq-tab-rename"
+                  >
+                    {translate('admin.bq.renameTab')}
+                  </Button>
+                )}
+                {tab && (
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => setConfirm({ kind: 'tab', id: tab.id, name: tab.name })}
+                    data-testid="bq-tab-delete"
+                  >
+                    {translate('admin.bq.deleteTab')}
+                  </Button>
+                )}
               </Stack>
             )}
           </Stack>
 
-          <Stack ref={toolbarRef} direction="row" role="toolbar" aria-label={translate('admin.bq.toolbar')} sx={{ flexWrap: 'wrap', py: 0.5, alignItems: 'center' }} useFlexGap>
-            {editable && buttons.map((b) => (
-              <Tooltip key={b.key} title={translate(`admin.bq.ops.${b.key}`)}>
-                <span>
-                  <IconButton aria-label={translate(`admin.bq.ops.${b.key}`)} disabled={b.needsRow && !activeRow} onClick={() => void command(b.key)} data-testid={`bq-op-${b.key}`}>{b.icon}</IconButton>
-                </span>
-              </Tooltip>
-            ))}
+          <Stack
+            ref={toolbarRef}
+            direction="row"
+            role="toolbar"
+            aria-label={translate('admin.bq.toolbar')}
+            sx={{ flexWrap: 'wrap', py: 0.5, alignItems: 'center' }}
+            useFlexGap
+          >
+            {editable &&
+              buttons.map((b) => (
+                <Tooltip key={b.key} title={translate(`admin.bq.ops.${b.key}`)}>
+                  <span>
+                    <IconButton
+                      aria-label={translate(`admin.bq.ops.${b.key}`)}
+                      disabled={b.needsRow && !activeRow}
+                      onClick={() => void command(b.key)}
+                      data-testid={`bq-op-${b.key}`}
+                    >
+                      {b.icon}
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              ))}
             <Tooltip title={translate('admin.bq.ops.collapseAll')}>
-              <IconButton aria-label={translate('admin.bq.ops.collapseAll')} onClick={() => setCollapsed(new Set(headersWithChildren(model, currentTab)))} data-testid="bq-op-collapseAll"><UnfoldLessIcon /></IconButton>
+              <IconButton
+                aria-label={translate('admin.bq.ops.collapseAll')}
+                onClick={() => setCollapsed(new Set(headersWithChildren(model, currentTab)))}
+                data-testid="bq-op-collapseAll"
+              >
+                <UnfoldLessIcon />
+              </IconButton>
             </Tooltip>
             <Tooltip title={translate('admin.bq.ops.expandAll')}>
-              <IconButton aria-label={translate('admin.bq.ops.expandAll')} onClick={() => setCollapsed(new Set())} data-testid="bq-op-expandAll"><UnfoldMoreIcon /></IconButton>
+              <IconButton
+                aria-label={translate('admin.bq.ops.expandAll')}
+                onClick={() => setCollapsed(new Set())}
+                data-testid="bq-op-expandAll"
+              >
+                <UnfoldMoreIcon />
+              </IconButton>
             </Tooltip>
           </Stack>
 
-          <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate(editable ? 'admin.bq.keys' : 'admin.bq.keysReadOnly')}</Typography>
+          <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {translate(editable ? 'admin.bq.keys' : 'admin.bq.keysReadOnly')}
+          </Typography>
           <BqRefusals refusals={editor.refusals} model={model} onDismiss={editor.dismissRefusals} />
           {/* The chosen row's tenders, above the grid so they show without scrolling past it on a phone. */}
           {activeRow && <ChosenRowTenders projectId={projectId} rowId={activeRow.id} project={tendered} />}
-          <BqGrid rows={rows} version={version} label={translate('admin.bq.gridLabel', { tab: tab?.name ?? translate('admin.bq.title') })} describedBy={helpId} editable={editable}
-            activeId={activeRow?.id ?? null} activeColumn={active.column} selectedIds={selectedIds} editRequest={editRequest}
-            onActive={onActive} onCommand={(which) => command(which, true)} onEdit={onEdit} onEditFields={onEditFields} onToggle={onToggle} onCopy={onCopy} onPaste={onPaste}
-            onLeave={() => toolbarRef.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus()} />
-          {rows.length === 0 && tabs.length > 0 && <Typography sx={{ mt: 1 }} color="text.secondary" data-testid="bq-empty">{translate('admin.bq.empty')}</Typography>}
-          <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }} data-testid="bq-announce">{announcement}</Box>
+          <BqGrid
+            rows={rows}
+            version={version}
+            label={translate('admin.bq.gridLabel', { tab: tab?.name ?? translate('admin.bq.title') })}
+            describedBy={helpId}
+            editable={editable}
+            activeId={activeRow?.id ?? null}
+            activeColumn={active.column}
+            selectedIds={selectedIds}
+            editRequest={editRequest}
+            onActive={onActive}
+            onCommand={(which) => command(which, true)}
+            onEdit={onEdit}
+            onEditFields={onEditFields}
+            onToggle={onToggle}
+            onCopy={onCopy}
+            onPaste={onPaste}
+            onLeave={() => toolbarRef.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus()}
+          />
+          {rows.length === 0 && tabs.length > 0 && (
+            <Typography sx={{ mt: 1 }} color="text.secondary" data-testid="bq-empty">
+              {translate('admin.bq.empty')}
+            </Typography>
+          )}
+          <Box
+            role="status"
+            aria-live="polite"
+            sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+            data-testid="bq-announce"
+          >
+            {announcement}
+          </Box>
         </Box>
       )}
 
-      <Dialog open={tabDialog !== null} onClose={() => setTabDialog(null)} maxWidth="xs" fullWidth aria-labelledby={`${helpId}-tab`} data-testid="bq-tab-dialog">
+      <Dialog
+        open={tabDialog !== null}
+        onClose={() => setTabDialog(null)}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby={`${helpId}-tab`}
+        data-testid="bq-tab-dialog"
+      >
         <DialogTitle id={`${helpId}-tab`}>{translate(tabDialog?.mode === 'rename' ? 'admin.bq.renameTab' : 'admin.bq.addTab')}</DialogTitle>
         <DialogContent>
-          <TextField autoFocus fullWidth margin="dense" label={translate('admin.bq.tabName')} value={tabDialog?.name ?? ''} error={Boolean(tabDialog?.error)}
+          <TextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            label={translate('admin.bq.tabName')}
+            value={tabDialog?.name ?? ''}
+            error={Boolean(tabDialog?.error)}
             helperText={tabDialog?.error ? translate(tabDialog.error) : translate('admin.bq.tabNameHelp')}
             onChange={(e) => tabDialog && setTabDialog({ ...tabDialog, name: e.target.value, error: null })}
             onKeyDown={(e) => {
@@ -390,22 +599,45 @@ export function BqEditorPage({ projectId, projectName, members = [] }: { project
                 e.preventDefault();
                 saveTab();
               }
-            }} slotProps={{ htmlInput: { 'data-testid': 'bq-tab-name', maxLength: 100 } }} />
+            }}
+            slotProps={{ htmlInput: { 'data-testid': 'bq-tab-name', maxLength: 100 } }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setTabDialog(null)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" onClick={saveTab} data-testid="bq-tab-save">{translate('ra.action.save')}</Button>
+          <Button variant="contained" onClick={saveTab} data-testid="bq-tab-save">
+            {translate('ra.action.save')}
+          </Button>
         </DialogActions>
       </Dialog>
 
-      <Dialog open={confirm !== null} onClose={() => setConfirm(null)} maxWidth="xs" fullWidth aria-labelledby={`${helpId}-confirm`} data-testid="bq-confirm">
-        <DialogTitle id={`${helpId}-confirm`}>{confirm?.kind === 'tab' ? translate('admin.bq.deleteTabTitle', { name: confirm.name }) : translate('admin.bq.deleteTitle', { title: confirm?.kind === 'row' ? confirm.title : '' })}</DialogTitle>
+      <Dialog
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby={`${helpId}-confirm`}
+        data-testid="bq-confirm"
+      >
+        <DialogTitle id={`${helpId}-confirm`}>
+          {confirm?.kind === 'tab'
+            ? translate('admin.bq.deleteTabTitle', { name: confirm.name })
+            : translate('admin.bq.deleteTitle', { title: confirm?.kind === 'row' ? confirm.title : '' })}
+        </DialogTitle>
         <DialogContent>
-          <Typography>{confirm?.kind === 'tab' ? translate('admin.bq.deleteTabEffect') : translate('admin.bq.deleteEffect', { count: confirm?.kind === 'row' ? confirm.count : 0 })}</Typography>
+          <Typography>
+            {confirm?.kind === 'tab'
+              ? translate('admin.bq.deleteTabEffect')
+              : translate('admin.bq.deleteEffect', { count: confirm?.kind === 'row' ? confirm.count : 0 })}
+          </Typography>
         </DialogContent>
         <DialogActions>
-          <Button autoFocus onClick={() => setConfirm(null)} data-testid="bq-confirm-cancel">{translate('admin.confirm.goBack')}</Button>
-          <Button variant="contained" color="error" onClick={confirmDelete} data-testid="bq-confirm-delete">{translate('ra.action.delete')}</Button>
+          <Button autoFocus onClick={() => setConfirm(null)} data-testid="bq-confirm-cancel">
+            {translate('admin.confirm.goBack')}
+          </Button>
+          <Button variant="contained" color="error" onClick={confirmDelete} data-testid="bq-confirm-delete">
+            {translate('ra.action.delete')}
+          </Button>
         </DialogActions>
       </Dialog>
     </Box>

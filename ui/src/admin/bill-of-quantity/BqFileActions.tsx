@@ -13,7 +13,17 @@ import { BqImportDialog } from './BqImportDialog.js';
 
 export const scanListPath = (projectId: string) => `/project/${encodeURIComponent(projectId)}/bill-of-quantity-scan-list`;
 
-export function BqFileActions({ projectId, editable, disabled, onImported }: { projectId: string; editable: boolean; disabled: boolean; onImported: (reply: ImportReply) => void }) {
+export function BqFileActions({
+  projectId,
+  editable,
+  disabled,
+  onImported,
+}: {
+  projectId: string;
+  editable: boolean;
+  disabled: boolean;
+  onImported: (reply: ImportReply) => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const [importing, setImporting] = useState(false);
@@ -21,13 +31,49 @@ export function BqFileActions({ projectId, editable, disabled, onImported }: { p
   const download = () => save(() => exportWorkbook(projectId));
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      <Button variant="outlined" size="small" startIcon={<FileDownloadIcon />} onClick={() => void download()} disabled={exporting} data-testid="bq-export">{translate('admin.bq.export.button')}</Button>
-      {editable && <Button variant="outlined" size="small" startIcon={<FileUploadIcon />} onClick={() => setImporting(true)} disabled={disabled} data-testid="bq-import">{translate('admin.bq.import.button')}</Button>}
-      <Button size="small" startIcon={<DocumentScannerIcon />} component={RouterLink} to={scanListPath(projectId)} data-testid="bq-scans-link">{translate('admin.bq.scans.link')}</Button>
-      <BqImportDialog projectId={projectId} open={importing} onClose={() => setImporting(false)} onImported={(reply) => {
-        notify('admin.bq.import.done', { type: 'success', messageArgs: { rows: reply.rows, tabs: reply.tabs.map((t) => t.name).join(', ') } });
-        onImported(reply);
-      }} />
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<FileDownloadIcon />}
+        onClick={() => void download()}
+        disabled={exporting}
+        data-testid="bq-export"
+      >
+        {translate('admin.bq.export.button')}
+      </Button>
+      {editable && (
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<FileUploadIcon />}
+          onClick={() => setImporting(true)}
+          disabled={disabled}
+          data-testid="bq-import"
+        >
+          {translate('admin.bq.import.button')}
+        </Button>
+      )}
+      <Button
+        size="small"
+        startIcon={<DocumentScannerIcon />}
+        component={RouterLink}
+        to={scanListPath(projectId)}
+        data-testid="bq-scans-link"
+      >
+        {translate('admin.bq.scans.link')}
+      </Button>
+      <BqImportDialog
+        projectId={projectId}
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={(reply) => {
+          notify('admin.bq.import.done', {
+            type: 'success',
+            messageArgs: { rows: reply.rows, tabs: reply.tabs.map((t) => t.name).join(', ') },
+          });
+          onImported(reply);
+        }}
+      />
     </Stack>
   );
 }

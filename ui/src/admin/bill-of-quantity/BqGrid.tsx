@@ -22,7 +22,16 @@ import { canonicalMoney, canonicalQuantity, formatSen, type BqFieldName, type Bq
 export const COLUMNS = ['number', 'title', 'description', 'unit', 'quantity', 'rate', 'amount', 'buildUpCode'] as const;
 export type ColumnId = (typeof COLUMNS)[number];
 // The description takes what is left (at least its width); the table scrolls sideways below the sum.
-const WIDTHS: Record<ColumnId, number> = { number: 84, title: 220, description: 180, unit: 64, quantity: 96, rate: 110, amount: 120, buildUpCode: 110 };
+const WIDTHS: Record<ColumnId, number> = {
+  number: 84,
+  title: 220,
+  description: 180,
+  unit: 64,
+  quantity: 96,
+  rate: 110,
+  amount: 120,
+  buildUpCode: 110,
+};
 const TEMPLATE = COLUMNS.map((c) => (c === 'description' ? `minmax(${WIDTHS[c]}px, 1fr)` : `${WIDTHS[c]}px`)).join(' ');
 const TOTAL_WIDTH = COLUMNS.reduce((sum, c) => sum + WIDTHS[c], 0);
 const ROW_WIDTH = `max(100%, ${TOTAL_WIDTH}px)`;
@@ -69,7 +78,8 @@ function raw(row: VisibleRow, column: ColumnId): string {
   return shown(row, column);
 }
 
-export const cellEditable = (row: VisibleRow, column: ColumnId) => EDITABLE.has(column) && !(row.node.type === 'header' && ITEM_ONLY.has(column));
+export const cellEditable = (row: VisibleRow, column: ColumnId) =>
+  EDITABLE.has(column) && !(row.node.type === 'header' && ITEM_ONLY.has(column));
 
 /** A typed value as the field's canonical value, or an error key. */
 export function parseCell(column: ColumnId, text: string): { value: string | null } | { error: string } {
@@ -113,40 +123,102 @@ export type GridProps = {
 
 type Editing = { id: string; column: ColumnId; draft: string; error: string | null };
 
-const Row = memo(function Row({ row, index, start, table, active, activeColumn, selected, editing, cellId, onToggle, onCellClick, renderEditor, collapseLabel }: {
-  row: ReturnType<ReactTable<typeof features, VisibleRow>['getRowModel']>['rows'][number]; index: number; start: number; table: ReactTable<typeof features, VisibleRow>;
-  active: boolean; activeColumn: number; selected: boolean; editing: ColumnId | null; cellId: (rowId: string, column: number) => string;
-  onToggle: (id: string) => void; onCellClick: (id: string, column: number) => void; renderEditor: () => React.ReactNode; collapseLabel: (row: VisibleRow) => string;
+const Row = memo(function Row({
+  row,
+  index,
+  start,
+  table,
+  active,
+  activeColumn,
+  selected,
+  editing,
+  cellId,
+  onToggle,
+  onCellClick,
+  renderEditor,
+  collapseLabel,
+}: {
+  row: ReturnType<ReactTable<typeof features, VisibleRow>['getRowModel']>['rows'][number];
+  index: number;
+  start: number;
+  table: ReactTable<typeof features, VisibleRow>;
+  active: boolean;
+  activeColumn: number;
+  selected: boolean;
+  editing: ColumnId | null;
+  cellId: (rowId: string, column: number) => string;
+  onToggle: (id: string) => void;
+  onCellClick: (id: string, column: number) => void;
+  renderEditor: () => React.ReactNode;
+  collapseLabel: (row: VisibleRow) => string;
   version: number;
 }) {
   const data = row.original;
   const header = data.node.type === 'header';
   return (
-    <div role="row" aria-rowindex={index + 2} aria-level={data.depth + 1} aria-selected={selected} {...(data.hasChildren ? { 'aria-expanded': !data.collapsed } : {})}
-      data-testid="bq-row" data-id={data.id} data-type={data.node.type} data-level={data.depth + 1} data-number={data.number}
-      style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${start}px)`, display: 'grid', gridTemplateColumns: TEMPLATE }}
-      className={`bq-row${header ? ' bq-header' : ''}${selected ? ' bq-selected' : ''}`}>
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-level={data.depth + 1}
+      aria-selected={selected}
+      {...(data.hasChildren ? { 'aria-expanded': !data.collapsed } : {})}
+      data-testid="bq-row"
+      data-id={data.id}
+      data-type={data.node.type}
+      data-level={data.depth + 1}
+      data-number={data.number}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        width: '100%',
+        height: ROW_HEIGHT,
+        transform: `translateY(${start}px)`,
+        display: 'grid',
+        gridTemplateColumns: TEMPLATE,
+      }}
+      className={`bq-row${header ? ' bq-header' : ''}${selected ? ' bq-selected' : ''}`}
+    >
       {row.getAllCells().map((cell, c) => {
         const column = cell.column.id as ColumnId;
         const isActive = active && c === activeColumn;
         return (
-          <div key={cell.id} role="gridcell" id={cellId(data.id, c)} data-col={column} aria-readonly={!cellEditable(data, column) || undefined}
+          <div
+            key={cell.id}
+            role="gridcell"
+            id={cellId(data.id, c)}
+            data-col={column}
+            aria-readonly={!cellEditable(data, column) || undefined}
             className={`bq-cell${isActive ? ' bq-active' : ''}${NUMERIC.has(column) ? ' bq-num' : ''}`}
             onMouseDown={(e) => {
               if ((e.target as HTMLElement).closest('button,input')) return;
               onCellClick(data.id, c);
-            }}>
-            {editing === column ? renderEditor() : column === 'number' ? (
+            }}
+          >
+            {editing === column ? (
+              renderEditor()
+            ) : column === 'number' ? (
               <span style={{ paddingLeft: data.depth * 12, display: 'inline-flex', alignItems: 'center' }}>
                 {data.hasChildren ? (
-                  <IconButton size="small" tabIndex={-1} aria-label={collapseLabel(data)} onClick={() => onToggle(data.id)} sx={{ p: 0.25 }} data-testid="bq-toggle">
+                  <IconButton
+                    size="small"
+                    tabIndex={-1}
+                    aria-label={collapseLabel(data)}
+                    onClick={() => onToggle(data.id)}
+                    sx={{ p: 0.25 }}
+                    data-testid="bq-toggle"
+                  >
                     {data.collapsed ? <ChevronRightIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
                   </IconButton>
-                ) : <span style={{ display: 'inline-block', width: 26 }} />}
+                ) : (
+                  <span style={{ display: 'inline-block', width: 26 }} />
+                )}
                 <table.FlexRender cell={cell} />
               </span>
             ) : (
-              <span className="bq-text" style={column === 'title' ? { paddingLeft: data.depth * 12 } : undefined}><table.FlexRender cell={cell} /></span>
+              <span className="bq-text" style={column === 'title' ? { paddingLeft: data.depth * 12 } : undefined}>
+                <table.FlexRender cell={cell} />
+              </span>
             )}
           </div>
         );
@@ -163,11 +235,29 @@ export function BqGrid(props: GridProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
 
-  const columns = useMemo(() => helper.columns(COLUMNS.map((id) => helper.accessor((row: VisibleRow) => shown(row, id), { id, header: translate(`admin.bq.columns.${id}`), cell: (info) => info.getValue() }))), [translate]);
+  const columns = useMemo(
+    () =>
+      helper.columns(
+        COLUMNS.map((id) =>
+          helper.accessor((row: VisibleRow) => shown(row, id), {
+            id,
+            header: translate(`admin.bq.columns.${id}`),
+            cell: (info) => info.getValue(),
+          }),
+        ),
+      ),
+    [translate],
+  );
   const table = useTable({ features, columns, data: rows, getRowId: (row: VisibleRow) => row.id });
   const modelRows = table.getRowModel().rows;
 
-  const virtualizer = useVirtualizer({ count: modelRows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12, getItemKey: (i) => modelRows[i]?.id ?? i });
+  const virtualizer = useVirtualizer({
+    count: modelRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    getItemKey: (i) => modelRows[i]?.id ?? i,
+  });
   const activeIndex = useMemo(() => (activeId === null ? -1 : rows.findIndex((r) => r.id === activeId)), [rows, activeId]);
   const cellId = useCallback((rowId: string, column: number) => `${gridId}-${rowId}-${column}`, [gridId]);
 
@@ -175,11 +265,14 @@ export function BqGrid(props: GridProps) {
     if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
   }, [activeIndex, virtualizer]);
 
-  const startEdit = useCallback((row: VisibleRow, column: ColumnId, initial?: string) => {
-    if (!editable || !cellEditable(row, column)) return false;
-    setEditing({ id: row.id, column, draft: initial ?? raw(row, column), error: null });
-    return true;
-  }, [editable]);
+  const startEdit = useCallback(
+    (row: VisibleRow, column: ColumnId, initial?: string) => {
+      if (!editable || !cellEditable(row, column)) return false;
+      setEditing({ id: row.id, column, draft: initial ?? raw(row, column), error: null });
+      return true;
+    },
+    [editable],
+  );
 
   // The page asks for an edit (a row just added: its title).
   useEffect(() => {
@@ -206,14 +299,15 @@ export function BqGrid(props: GridProps) {
     }
     const row = rows.find((r) => r.id === editing.id);
     setEditing(null);
-    if (row && parsed.value !== (row.node[editing.column as BqFieldName] ?? null)) onEdit(editing.id, editing.column as BqFieldName, parsed.value);
+    if (row && parsed.value !== (row.node[editing.column as BqFieldName] ?? null))
+      onEdit(editing.id, editing.column as BqFieldName, parsed.value);
     focusGrid();
     return true;
   };
 
   const move = (dRow: number, dCol: number, extend = false) => {
     if (rows.length === 0) return;
-    const index = Math.max(0, Math.min(rows.length - 1, (activeIndex < 0 ? 0 : activeIndex + dRow)));
+    const index = Math.max(0, Math.min(rows.length - 1, activeIndex < 0 ? 0 : activeIndex + dRow));
     const column = Math.max(0, Math.min(COLUMNS.length - 1, activeColumn + dCol));
     onActive(rows[index]!.id, column, extend);
   };
@@ -251,10 +345,10 @@ export function BqGrid(props: GridProps) {
     const ctrl = e.ctrlKey || e.metaKey;
     const key = e.key;
     const handled = () => e.preventDefault();
-    if (key === 'ArrowDown' && e.altKey) return handled(), onCommand('moveDown');
-    if (key === 'ArrowUp' && e.altKey) return handled(), onCommand('moveUp');
-    if (key === 'ArrowDown') return handled(), move(1, 0, e.shiftKey);
-    if (key === 'ArrowUp') return handled(), move(-1, 0, e.shiftKey);
+    if (key === 'ArrowDown' && e.altKey) return (handled(), onCommand('moveDown'));
+    if (key === 'ArrowUp' && e.altKey) return (handled(), onCommand('moveUp'));
+    if (key === 'ArrowDown') return (handled(), move(1, 0, e.shiftKey));
+    if (key === 'ArrowUp') return (handled(), move(-1, 0, e.shiftKey));
     if (key === 'ArrowRight') {
       handled();
       if (activeColumn === 0 && row?.hasChildren && row.collapsed) return onToggle(row.id, true);
@@ -265,15 +359,15 @@ export function BqGrid(props: GridProps) {
       if (activeColumn === 0 && row?.hasChildren && !row.collapsed) return onToggle(row.id, false);
       return move(0, -1);
     }
-    if (key === 'Home') return handled(), ctrl ? onActive(rows[0]?.id ?? null, 0, false) : move(0, -COLUMNS.length);
-    if (key === 'End') return handled(), ctrl ? onActive(rows.at(-1)?.id ?? null, COLUMNS.length - 1, false) : move(0, COLUMNS.length);
-    if (key === 'PageDown') return handled(), move(Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1), 0);
-    if (key === 'PageUp') return handled(), move(-Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1), 0);
-    if (key === 'Escape') return handled(), props.onLeave();
+    if (key === 'Home') return (handled(), ctrl ? onActive(rows[0]?.id ?? null, 0, false) : move(0, -COLUMNS.length));
+    if (key === 'End') return (handled(), ctrl ? onActive(rows.at(-1)?.id ?? null, COLUMNS.length - 1, false) : move(0, COLUMNS.length));
+    if (key === 'PageDown') return (handled(), move(Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1), 0));
+    if (key === 'PageUp') return (handled(), move(-Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1), 0));
+    if (key === 'Escape') return (handled(), props.onLeave());
     if (!editable) return;
-    if (key === 'Tab') return handled(), onCommand(e.shiftKey ? 'outdent' : 'indent');
-    if (ctrl && (key === 'd' || key === 'D')) return handled(), onCommand('duplicate');
-    if (key === 'Delete') return handled(), onCommand('delete');
+    if (key === 'Tab') return (handled(), onCommand(e.shiftKey ? 'outdent' : 'indent'));
+    if (ctrl && (key === 'd' || key === 'D')) return (handled(), onCommand('duplicate'));
+    if (key === 'Delete') return (handled(), onCommand('delete'));
     if (key === 'Insert' || (ctrl && key === 'Enter')) {
       handled();
       const id = onCommand(e.shiftKey ? 'addHeader' : 'addItem');
@@ -281,8 +375,8 @@ export function BqGrid(props: GridProps) {
       return;
     }
     if (!row) return;
-    if (key === 'Enter' || key === 'F2') return handled(), startEdit(row, column);
-    if (key === 'Backspace' && cellEditable(row, column)) return handled(), startEdit(row, column, '');
+    if (key === 'Enter' || key === 'F2') return (handled(), startEdit(row, column));
+    if (key === 'Backspace' && cellEditable(row, column)) return (handled(), startEdit(row, column, ''));
     if (key.length === 1 && !ctrl && !e.altKey && cellEditable(row, column)) {
       handled();
       startEdit(row, column, key);
@@ -312,55 +406,139 @@ export function BqGrid(props: GridProps) {
     };
   }, [props]);
 
-  const renderEditor = () => editing && (
-    <Box sx={{ position: 'relative', width: '100%', height: '100%' }}>
-      {editing.column === 'description' ? (
-        <BqDescriptionEditor inputRef={inputRef} value={editing.draft} label={translate('admin.bq.columns.description')} invalid={editing.error !== null}
-          errorId={editing.error ? `${gridId}-error` : undefined} onChange={(draft) => setEditing({ ...editing, draft, error: null })} onKeyDown={onEditorKey}
-          onBlur={() => { if (!commit()) setEditing(null); }} onPick={pick} />
-      ) : (
-      <input ref={inputRef} className="bq-input" value={editing.draft} aria-label={translate(`admin.bq.columns.${editing.column}`)} aria-invalid={editing.error !== null}
-        aria-describedby={editing.error ? `${gridId}-error` : undefined} data-testid="bq-editor" inputMode={NUMERIC.has(editing.column) ? 'decimal' : undefined}
-        onChange={(e) => setEditing({ ...editing, draft: e.target.value, error: null })} onKeyDown={onEditorKey} onBlur={() => {
-          if (!commit()) setEditing(null);
-        }} />
-      )}
-      {editing.error && <span id={`${gridId}-error`} role="alert" className="bq-error" data-testid="bq-editor-error">{translate(editing.error)}</span>}
-    </Box>
-  );
+  const renderEditor = () =>
+    editing && (
+      <Box sx={{ position: 'relative', width: '100%', height: '100%' }}>
+        {editing.column === 'description' ? (
+          <BqDescriptionEditor
+            inputRef={inputRef}
+            value={editing.draft}
+            label={translate('admin.bq.columns.description')}
+            invalid={editing.error !== null}
+            errorId={editing.error ? `${gridId}-error` : undefined}
+            onChange={(draft) => setEditing({ ...editing, draft, error: null })}
+            onKeyDown={onEditorKey}
+            onBlur={() => {
+              if (!commit()) setEditing(null);
+            }}
+            onPick={pick}
+          />
+        ) : (
+          <input
+            ref={inputRef}
+            className="bq-input"
+            value={editing.draft}
+            aria-label={translate(`admin.bq.columns.${editing.column}`)}
+            aria-invalid={editing.error !== null}
+            aria-describedby={editing.error ? `${gridId}-error` : undefined}
+            data-testid="bq-editor"
+            inputMode={NUMERIC.has(editing.column) ? 'decimal' : undefined}
+            onChange={(e) => setEditing({ ...editing, draft: e.target.value, error: null })}
+            onKeyDown={onEditorKey}
+            onBlur={() => {
+              if (!commit()) setEditing(null);
+            }}
+          />
+        )}
+        {editing.error && (
+          <span id={`${gridId}-error`} role="alert" className="bq-error" data-testid="bq-editor-error">
+            {translate(editing.error)}
+          </span>
+        )}
+      </Box>
+    );
 
-  const collapseLabel = useCallback((row: VisibleRow) => translate(row.collapsed ? 'admin.bq.expand' : 'admin.bq.collapse', { title: row.node.title || translate('admin.bq.untitled') }), [translate]);
-  const onCellClick = useCallback((id: string, column: number) => {
-    onActive(id, column, false);
-    requestAnimationFrame(() => scrollRef.current?.focus({ preventScroll: true }));
-  }, [onActive]);
+  const collapseLabel = useCallback(
+    (row: VisibleRow) =>
+      translate(row.collapsed ? 'admin.bq.expand' : 'admin.bq.collapse', { title: row.node.title || translate('admin.bq.untitled') }),
+    [translate],
+  );
+  const onCellClick = useCallback(
+    (id: string, column: number) => {
+      onActive(id, column, false);
+      requestAnimationFrame(() => scrollRef.current?.focus({ preventScroll: true }));
+    },
+    [onActive],
+  );
   const toggle = useCallback((id: string) => onToggle(id), [onToggle]);
 
   const activeDescendant = activeIndex >= 0 && !editing ? cellId(rows[activeIndex]!.id, activeColumn) : undefined;
   return (
-    <Box ref={scrollRef} role="treegrid" tabIndex={0} aria-label={props.label} aria-describedby={props.describedBy} aria-rowcount={rows.length + 1} aria-colcount={COLUMNS.length}
-      aria-readonly={!editable} aria-multiselectable aria-activedescendant={activeDescendant} onKeyDown={onKeyDown} data-testid="bq-grid"
+    <Box
+      ref={scrollRef}
+      role="treegrid"
+      tabIndex={0}
+      aria-label={props.label}
+      aria-describedby={props.describedBy}
+      aria-rowcount={rows.length + 1}
+      aria-colcount={COLUMNS.length}
+      aria-readonly={!editable}
+      aria-multiselectable
+      aria-activedescendant={activeDescendant}
+      onKeyDown={onKeyDown}
+      data-testid="bq-grid"
       onFocus={(e) => {
         if (e.target === scrollRef.current && activeIndex < 0 && rows.length > 0) onActive(rows[0]!.id, 1, false);
       }}
       sx={{
-        position: 'relative', overflow: 'auto', // width 0 and at least its parent's: the rows' width scrolls inside, never widens the page.
-        width: 0, minWidth: '100%', height: { xs: '60vh', md: 'min(65vh, 640px)' }, border: 1, borderColor: 'divider', borderRadius: 1, fontSize: 14,
+        position: 'relative',
+        overflow: 'auto', // width 0 and at least its parent's: the rows' width scrolls inside, never widens the page.
+        width: 0,
+        minWidth: '100%',
+        height: { xs: '60vh', md: 'min(65vh, 640px)' },
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        fontSize: 14,
         '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
-        '& .bq-cell': { px: 1, display: 'flex', alignItems: 'center', overflow: 'hidden', whiteSpace: 'nowrap', borderBottom: 1, borderRight: 1, borderColor: 'divider', minWidth: 0 },
+        '& .bq-cell': {
+          px: 1,
+          display: 'flex',
+          alignItems: 'center',
+          overflow: 'hidden',
+          whiteSpace: 'nowrap',
+          borderBottom: 1,
+          borderRight: 1,
+          borderColor: 'divider',
+          minWidth: 0,
+        },
         '& .bq-text': { overflow: 'hidden', textOverflow: 'ellipsis' },
         '& .bq-num': { justifyContent: 'flex-end', fontVariantNumeric: 'tabular-nums' },
         '& .bq-header .bq-cell': { fontWeight: 700, bgcolor: 'grey.100' },
         '& .bq-selected .bq-cell': { bgcolor: 'action.selected' },
         '& .bq-active': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-        '& .bq-input': { width: '100%', height: 28, font: 'inherit', border: '1px solid', borderColor: 'primary.main', px: 0.5, boxSizing: 'border-box' },
-        '& .bq-error': { position: 'absolute', top: 30, left: 0, zIndex: 2, bgcolor: 'error.main', color: 'error.contrastText', px: 1, fontSize: 12, whiteSpace: 'nowrap' },
-      }}>
+        '& .bq-input': {
+          width: '100%',
+          height: 28,
+          font: 'inherit',
+          border: '1px solid',
+          borderColor: 'primary.main',
+          px: 0.5,
+          boxSizing: 'border-box',
+        },
+        '& .bq-error': {
+          position: 'absolute',
+          top: 30,
+          left: 0,
+          zIndex: 2,
+          bgcolor: 'error.main',
+          color: 'error.contrastText',
+          px: 1,
+          fontSize: 12,
+          whiteSpace: 'nowrap',
+        },
+      }}
+    >
       <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 1, width: ROW_WIDTH }}>
         {table.getHeaderGroups().map((group) => (
           <div key={group.id} role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: TEMPLATE, height: ROW_HEIGHT }}>
             {group.headers.map((h) => (
-              <Box key={h.id} role="columnheader" className={`bq-cell${NUMERIC.has(h.column.id as ColumnId) ? ' bq-num' : ''}`} sx={{ bgcolor: 'background.paper', fontWeight: 600 }}>
+              <Box
+                key={h.id}
+                role="columnheader"
+                className={`bq-cell${NUMERIC.has(h.column.id as ColumnId) ? ' bq-num' : ''}`}
+                sx={{ bgcolor: 'background.paper', fontWeight: 600 }}
+              >
                 <table.FlexRender header={h} />
               </Box>
             ))}
@@ -372,9 +550,23 @@ export function BqGrid(props: GridProps) {
           const row = modelRows[item.index]!;
           const data = row.original;
           return (
-            <Row key={row.id} row={row} index={item.index} start={item.start} table={table} version={props.version} active={data.id === activeId} activeColumn={activeColumn}
-              selected={props.selectedIds.has(data.id)} editing={editing?.id === data.id ? editing.column : null} cellId={cellId}
-              onToggle={toggle} onCellClick={onCellClick} renderEditor={renderEditor} collapseLabel={collapseLabel} />
+            <Row
+              key={row.id}
+              row={row}
+              index={item.index}
+              start={item.start}
+              table={table}
+              version={props.version}
+              active={data.id === activeId}
+              activeColumn={activeColumn}
+              selected={props.selectedIds.has(data.id)}
+              editing={editing?.id === data.id ? editing.column : null}
+              cellId={cellId}
+              onToggle={toggle}
+              onCellClick={onCellClick}
+              renderEditor={renderEditor}
+              collapseLabel={collapseLabel}
+            />
           );
         })}
       </div>

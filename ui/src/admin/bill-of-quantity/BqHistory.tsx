@@ -10,7 +10,14 @@ import { formatDateTime } from '../format.js';
 import { ScrollRegion } from '../projects/ScrollRegion.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 
-type HistoryRow = { revision: number; type: string; data: Record<string, unknown>; at: string; userId: string | null; chainVerified: boolean };
+type HistoryRow = {
+  revision: number;
+  type: string;
+  data: Record<string, unknown>;
+  at: string;
+  userId: string | null;
+  chainVerified: boolean;
+};
 const SHOWN = 200;
 
 /** What the change was about: a row's or tab's title, a status. */
@@ -35,7 +42,12 @@ export function BqHistory({ projectId, version, names }: { projectId: string; ve
       live = false;
     };
   }, [projectId, version]);
-  if (error === 'bqNotFound') return <Typography color="text.secondary" data-testid="bq-history-empty">{translate('admin.bq.history.empty')}</Typography>;
+  if (error === 'bqNotFound')
+    return (
+      <Typography color="text.secondary" data-testid="bq-history-empty">
+        {translate('admin.bq.history.empty')}
+      </Typography>
+    );
   if (error) return <Alert severity="warning">{translate(`error.${error}`, { _: translate('error.unknownError') })}</Alert>;
   if (!rows) return <Typography color="text.secondary">{translate('ra.page.loading')}</Typography>;
   return (
@@ -60,9 +72,11 @@ export function BqHistory({ projectId, version, names }: { projectId: string; ve
               <TableCell>{subject(row)}</TableCell>
               <TableCell>{row.userId === null ? '-' : (names.get(row.userId) ?? row.userId)}</TableCell>
               <TableCell>
-                {row.chainVerified
-                  ? <CheckCircleIcon color="success" fontSize="small" titleAccess={translate('admin.projects.history.verified')} />
-                  : <ErrorIcon color="error" fontSize="small" titleAccess={translate('admin.projects.history.broken')} />}
+                {row.chainVerified ? (
+                  <CheckCircleIcon color="success" fontSize="small" titleAccess={translate('admin.projects.history.verified')} />
+                ) : (
+                  <ErrorIcon color="error" fontSize="small" titleAccess={translate('admin.projects.history.broken')} />
+                )}
               </TableCell>
             </TableRow>
           ))}

@@ -14,7 +14,9 @@ const READ_ONLY_CODES = new Set(['noAuthority', 'noAccessRight', 'bqNotEditable'
 
 /** Why the BQ cannot be changed by this user now (the view's readOnlyBecause). */
 export function readOnlyText(translate: Translate, code: string): string {
-  return READ_ONLY_CODES.has(code) ? translate(`admin.bq.readOnlyBecause.${code}`) : translate(`error.${code}`, { _: translate('error.unknownError') });
+  return READ_ONLY_CODES.has(code)
+    ? translate(`admin.bq.readOnlyBecause.${code}`)
+    : translate(`error.${code}`, { _: translate('error.unknownError') });
 }
 
 function reasonText(translate: Translate, code: string): string {
@@ -35,13 +37,24 @@ export function BqRefusals({ refusals, model, onDismiss }: { refusals: readonly 
   const translate = useTranslate();
   if (refusals.length === 0) return null;
   return (
-    <Alert severity="error" sx={{ my: 1 }} data-testid="bq-refusals"
-      action={<Button color="inherit" size="small" onClick={onDismiss} data-testid="bq-refusals-dismiss">{translate('admin.bq.refused.dismiss')}</Button>}>
+    <Alert
+      severity="error"
+      sx={{ my: 1 }}
+      data-testid="bq-refusals"
+      action={
+        <Button color="inherit" size="small" onClick={onDismiss} data-testid="bq-refusals-dismiss">
+          {translate('admin.bq.refused.dismiss')}
+        </Button>
+      }
+    >
       <AlertTitle>{translate('admin.bq.refused.title', { count: refusals.length })}</AlertTitle>
       <List dense disablePadding>
         {refusals.map((refusal, index) => (
           <ListItem key={index} disableGutters sx={{ display: 'list-item' }} data-testid="bq-refusal" data-code={refusal.code}>
-            {translate('admin.bq.refused.line', { what: describeOp(translate, refusal.op, model), reason: reasonText(translate, refusal.code) })}
+            {translate('admin.bq.refused.line', {
+              what: describeOp(translate, refusal.op, model),
+              reason: reasonText(translate, refusal.code),
+            })}
           </ListItem>
         ))}
       </List>

@@ -6,7 +6,22 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
-  Alert, Box, Button, Card, CardContent, Link, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Link,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
 } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -31,7 +46,13 @@ function useDevice(): Device {
   return device;
 }
 
-export function BqScanListPage({ projectId, members = [] }: { projectId: string; members?: readonly { userId: string; name: string | null }[] }) {
+export function BqScanListPage({
+  projectId,
+  members = [],
+}: {
+  projectId: string;
+  members?: readonly { userId: string; name: string | null }[];
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const device = useDevice();
@@ -85,8 +106,18 @@ export function BqScanListPage({ projectId, members = [] }: { projectId: string;
   return (
     <Box data-testid="bq-scan-list-page" data-device={device}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>{translate('admin.bq.scans.title')}</Typography>
-        <Button size="small" startIcon={<ArrowBackIcon />} component={RouterLink} to={`/project/${encodeURIComponent(projectId)}/bill-of-quantity`} data-testid="bq-scans-back">{translate('admin.bq.scans.back')}</Button>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          {translate('admin.bq.scans.title')}
+        </Typography>
+        <Button
+          size="small"
+          startIcon={<ArrowBackIcon />}
+          component={RouterLink}
+          to={`/project/${encodeURIComponent(projectId)}/bill-of-quantity`}
+          data-testid="bq-scans-back"
+        >
+          {translate('admin.bq.scans.back')}
+        </Button>
       </Stack>
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
@@ -94,44 +125,102 @@ export function BqScanListPage({ projectId, members = [] }: { projectId: string;
           {computer ? (
             <Button variant="contained" component="label" startIcon={<UploadFileIcon />} disabled={uploading} data-testid="bq-scan-upload">
               {translate(uploading ? 'admin.bq.scans.uploading' : 'admin.bq.scans.upload')}
-              <input ref={input} hidden type="file" accept="image/png,image/jpeg,application/pdf,.png,.jpg,.jpeg,.pdf" data-testid="bq-scan-file" onChange={(e) => void upload(e.target.files?.[0])} />
+              <input
+                ref={input}
+                hidden
+                type="file"
+                accept="image/png,image/jpeg,application/pdf,.png,.jpg,.jpeg,.pdf"
+                data-testid="bq-scan-file"
+                onChange={(e) => void upload(e.target.files?.[0])}
+              />
             </Button>
           ) : (
-            <Alert severity="info" data-testid="bq-scan-computer-only">{translate('error.bqScanComputerOnly')} {translate('admin.bq.scans.computerOnly')}</Alert>
+            <Alert severity="info" data-testid="bq-scan-computer-only">
+              {translate('error.bqScanComputerOnly')} {translate('admin.bq.scans.computerOnly')}
+            </Alert>
           )}
         </CardContent>
       </Card>
 
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <TextField select size="small" fullWidth={false} label={translate('admin.bq.scans.filter')} value={status ?? ''} sx={{ width: { xs: '100%', sm: 240 } }}
-          onChange={(e) => { setStatus((e.target.value || null) as BqScanStatus | null); setPage(0); }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'bq-scan-filter' } }}>
+        <TextField
+          select
+          size="small"
+          fullWidth={false}
+          label={translate('admin.bq.scans.filter')}
+          value={status ?? ''}
+          sx={{ width: { xs: '100%', sm: 240 } }}
+          onChange={(e) => {
+            setStatus((e.target.value || null) as BqScanStatus | null);
+            setPage(0);
+          }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'bq-scan-filter' } }}
+        >
           <MenuItem value="">{translate('admin.bq.scans.all')}</MenuItem>
-          {BQ_SCAN_STATUSES.map((s) => <MenuItem key={s} value={s}>{translate(`admin.bq.scans.status.${s}`)}</MenuItem>)}
+          {BQ_SCAN_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {translate(`admin.bq.scans.status.${s}`)}
+            </MenuItem>
+          ))}
         </TextField>
       </Stack>
-      {error && <Alert severity="warning" data-testid="bq-scan-list-error">{translate(`error.${error}`, { _: translate('error.unknownError') })}</Alert>}
-      {list && list.rows.length === 0 && <Typography color="text.secondary" data-testid="bq-scan-list-empty">{translate('admin.bq.scans.empty')}</Typography>}
+      {error && (
+        <Alert severity="warning" data-testid="bq-scan-list-error">
+          {translate(`error.${error}`, { _: translate('error.unknownError') })}
+        </Alert>
+      )}
+      {list && list.rows.length === 0 && (
+        <Typography color="text.secondary" data-testid="bq-scan-list-empty">
+          {translate('admin.bq.scans.empty')}
+        </Typography>
+      )}
       {list && list.rows.length > 0 && (
         <Card variant="outlined" sx={{ mb: 2 }}>
           <Box sx={SCROLLS} tabIndex={0} role="region" aria-label={translate('admin.bq.scans.title')}>
             <Table size="small" aria-label={translate('admin.bq.scans.title')} sx={{ minWidth: 640 }}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{translate('admin.bq.scans.file')}</TableCell><TableCell>{translate('admin.bq.scans.statusLabel')}</TableCell>
-                  <TableCell align="right">{translate('admin.bq.scans.rows')}</TableCell><TableCell>{translate('admin.bq.scans.uploadedBy')}</TableCell>
+                  <TableCell>{translate('admin.bq.scans.file')}</TableCell>
+                  <TableCell>{translate('admin.bq.scans.statusLabel')}</TableCell>
+                  <TableCell align="right">{translate('admin.bq.scans.rows')}</TableCell>
+                  <TableCell>{translate('admin.bq.scans.uploadedBy')}</TableCell>
                   <TableCell>{translate('admin.bq.scans.uploadedAt')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {list.rows.map((r) => (
-                  <TableRow key={r.id} hover selected={r.id === chosen} sx={{ cursor: 'pointer' }} onClick={() => choose(r.id)} data-testid="bq-scan-list-row" data-status={r.status} data-scan={r.id}>
+                  <TableRow
+                    key={r.id}
+                    hover
+                    selected={r.id === chosen}
+                    sx={{ cursor: 'pointer' }}
+                    onClick={() => choose(r.id)}
+                    data-testid="bq-scan-list-row"
+                    data-status={r.status}
+                    data-scan={r.id}
+                  >
                     <TableCell sx={{ wordBreak: 'break-word', minWidth: 160 }}>
                       {/* The row opens on a click; the file name is its link, so the keyboard reaches it too. */}
-                      <Link component={RouterLink} to={`?scan=${encodeURIComponent(r.id)}`} onClick={(e) => e.stopPropagation()} data-testid="bq-scan-open"
-                        aria-current={r.id === chosen ? 'true' : undefined}>{r.fileName}</Link>
+                      <Link
+                        component={RouterLink}
+                        to={`?scan=${encodeURIComponent(r.id)}`}
+                        onClick={(e) => e.stopPropagation()}
+                        data-testid="bq-scan-open"
+                        aria-current={r.id === chosen ? 'true' : undefined}
+                      >
+                        {r.fileName}
+                      </Link>
                     </TableCell>
-                    <TableCell><ScanStatusChip status={r.status} /></TableCell>
-                    <TableCell align="right">{r.status === 'reading' ? '' : r.rowsWithProblems > 0 ? translate('admin.bq.scans.rowsWithProblems', { rows: r.rows, problems: r.rowsWithProblems }) : r.rows}</TableCell>
+                    <TableCell>
+                      <ScanStatusChip status={r.status} />
+                    </TableCell>
+                    <TableCell align="right">
+                      {r.status === 'reading'
+                        ? ''
+                        : r.rowsWithProblems > 0
+                          ? translate('admin.bq.scans.rowsWithProblems', { rows: r.rows, problems: r.rowsWithProblems })
+                          : r.rows}
+                    </TableCell>
                     <TableCell>{names.get(r.uploadedBy) ?? translate('admin.bq.scans.someone')}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.uploadedAt)}</TableCell>
                   </TableRow>
@@ -140,9 +229,19 @@ export function BqScanListPage({ projectId, members = [] }: { projectId: string;
             </Table>
           </Box>
           {(list.total > SCAN_PAGE || page > 0) && (
-            <TablePagination component="div" count={list.total} page={page} rowsPerPage={SCAN_PAGE} rowsPerPageOptions={[]} onPageChange={(_e, next) => setPage(next)}
-              labelDisplayedRows={({ from, to, count }) => translate(list.capped ? 'admin.bq.scans.shownCapped' : 'admin.bq.scans.shown', { from, to, count })}
-              getItemAriaLabel={(type) => translate(`admin.bq.scans.${type}Page`)} data-testid="bq-scan-pages" />
+            <TablePagination
+              component="div"
+              count={list.total}
+              page={page}
+              rowsPerPage={SCAN_PAGE}
+              rowsPerPageOptions={[]}
+              onPageChange={(_e, next) => setPage(next)}
+              labelDisplayedRows={({ from, to, count }) =>
+                translate(list.capped ? 'admin.bq.scans.shownCapped' : 'admin.bq.scans.shown', { from, to, count })
+              }
+              getItemAriaLabel={(type) => translate(`admin.bq.scans.${type}Page`)}
+              data-testid="bq-scan-pages"
+            />
           )}
         </Card>
       )}

@@ -14,7 +14,10 @@ export function catalogueLine(item: Pick<CatalogueItemRow, 'name' | 'description
   return (item.description.trim() ? `${item.name}: ${item.description.trim()}` : item.name).slice(0, DESCRIPTION_LIMIT);
 }
 
-export function pickedFields(node: Pick<BqFields, 'buildUpCode'> & { type: 'header' | 'item' }, item: Pick<CatalogueItemRow, 'name' | 'description' | 'unit' | 'unitPrice'>): Partial<BqFields> {
+export function pickedFields(
+  node: Pick<BqFields, 'buildUpCode'> & { type: 'header' | 'item' },
+  item: Pick<CatalogueItemRow, 'name' | 'description' | 'unit' | 'unitPrice'>,
+): Partial<BqFields> {
   const fields: Partial<BqFields> = { description: catalogueLine(item) };
   if (node.type === 'header') return fields;
   if (item.unit.trim()) fields.unit = item.unit.trim();

@@ -9,7 +9,13 @@ describe('the clipboard', () => {
     const model = emptyModel();
     addTab(model, 't', 'Tab');
     addNode(model, { id: 'h', tabId: 't', parentId: null, type: 'header', fields: { title: 'Excavation' } });
-    addNode(model, { id: 'a', tabId: 't', parentId: 'h', type: 'item', fields: { title: 'Trench', description: 'n.e. 1.5 m', unit: 'm3', quantity: '10.500', rate: '2.50' } });
+    addNode(model, {
+      id: 'a',
+      tabId: 't',
+      parentId: 'h',
+      type: 'item',
+      fields: { title: 'Trench', description: 'n.e. 1.5 m', unit: 'm3', quantity: '10.500', rate: '2.50' },
+    });
     const tsv = rowsToTsv(visibleRows(model, 't', new Set()));
     expect(tsv).toBe('1\tExcavation\t\t\t\t\t26.25\r\n1.1\tTrench\tn.e. 1.5 m\tm3\t10.5\t2.50\t26.25');
     expect(tsvToRows(tsv)).toEqual([
@@ -23,7 +29,11 @@ describe('the clipboard', () => {
       { level: 1, type: 'item', title: 'Hoarding', description: 'Timber hoarding', unit: 'm', quantity: '1200.000', rate: '45.00' },
       { level: 1, type: 'item', title: 'Signboard', description: null, unit: 'no', quantity: '1.000', rate: '350.00' },
     ]);
-    expect(tsvToRows('No.\tTitle\n2.1\tA\n2.1.1\tB\n2.2\tC')!.map((r) => `${r.level} ${r.type} ${r.title}`)).toEqual(['1 header A', '2 item B', '1 item C']);
+    expect(tsvToRows('No.\tTitle\n2.1\tA\n2.1.1\tB\n2.2\tC')!.map((r) => `${r.level} ${r.type} ${r.title}`)).toEqual([
+      '1 header A',
+      '2 item B',
+      '1 item C',
+    ]);
     expect(tsvToRows('\n\n')).toBeNull();
   });
 });

@@ -16,17 +16,32 @@ const plain = (value: string | null, places: number) => {
 
 /** Tab-separated lines of rows (each with its shown number), what a sheet takes on paste. */
 export function rowsToTsv(rows: readonly { number: string; node: ModelNode }[]): string {
-  return rows.map(({ number, node }) => [
-    number, cell(node.title), cell(node.description), cell(node.unit), plain(node.quantity, 3), node.rate ?? '', formatSen(node.amount),
-  ].join('\t')).join('\r\n');
+  return rows
+    .map(({ number, node }) =>
+      [
+        number,
+        cell(node.title),
+        cell(node.description),
+        cell(node.unit),
+        plain(node.quantity, 3),
+        node.rate ?? '',
+        formatSen(node.amount),
+      ].join('\t'),
+    )
+    .join('\r\n');
 }
 
 /** Rows from tab-separated text; a first line of column titles (not a number, no figures) is skipped. null when nothing usable. */
 export function tsvToRows(text: string): BqImportRow[] | null {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').filter((line) => line.trim() !== '').map((line) => line.split('\t'));
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.split('\t'));
   if (lines.length === 0) return null;
   const numbered = lines.every((cells) => NUMBER.test((cells[0] ?? '').trim()));
-  const body = !numbered && lines.length > 1 && lines.slice(1).every((cells) => NUMBER.test((cells[0] ?? '').trim())) ? lines.slice(1) : lines;
+  const body =
+    !numbered && lines.length > 1 && lines.slice(1).every((cells) => NUMBER.test((cells[0] ?? '').trim())) ? lines.slice(1) : lines;
   const withNumbers = numbered || body !== lines;
   const depths = body.map((cells) => (withNumbers ? (cells[0] ?? '').trim().split('.').length : 1));
   const top = Math.min(...depths);
@@ -39,7 +54,15 @@ export function tsvToRows(text: string): BqImportRow[] | null {
     previousLevel = level;
     const q = canonicalQuantity(quantity);
     const r = canonicalMoney(rate);
-    rows.push({ level, type: 'item', title: title.trim(), description: description.trim() || null, unit: unit.trim() || null, quantity: q ?? null, rate: r ?? null });
+    rows.push({
+      level,
+      type: 'item',
+      title: title.trim(),
+      description: description.trim() || null,
+      unit: unit.trim() || null,
+      quantity: q ?? null,
+      rate: r ?? null,
+    });
   });
   // A row with rows under it is a header, which has no price.
   rows.forEach((row, i) => {

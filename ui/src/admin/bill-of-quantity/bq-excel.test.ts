@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { assignColumn, columnLetters, fieldOf, ndjsonLines, progressPercent, type BqSheetMapping } from './bq-excel.js';
 
-const SHEET: BqSheetMapping = { sheet: 'Bill 1', tab: 'Bill 1', headerRow: 1, levels: 'flat', columns: { title: 'A', description: 'B', unit: 'C', quantity: 'D', rate: 'E' } };
+const SHEET: BqSheetMapping = {
+  sheet: 'Bill 1',
+  tab: 'Bill 1',
+  headerRow: 1,
+  levels: 'flat',
+  columns: { title: 'A', description: 'B', unit: 'C', quantity: 'D', rate: 'E' },
+};
 
 describe('the import mapping in the dialog', () => {
   it('names columns as the api does', () => {

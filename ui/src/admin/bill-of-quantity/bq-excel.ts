@@ -11,13 +11,31 @@ export type BqColumnKey = (typeof BQ_COLUMN_KEYS)[number];
 export const BQ_LEVEL_SOURCES = ['column', 'outline', 'flat'] as const;
 export type BqLevelSource = (typeof BQ_LEVEL_SOURCES)[number];
 
-export type BqSheetMapping = { sheet: string; tab: string; headerRow: number; levels: BqLevelSource; columns: Partial<Record<BqColumnKey, string>> };
+export type BqSheetMapping = {
+  sheet: string;
+  tab: string;
+  headerRow: number;
+  levels: BqLevelSource;
+  columns: Partial<Record<BqColumnKey, string>>;
+};
 export type BqImportMapping = { sheets: BqSheetMapping[] };
-export type SheetPreview = { name: string; rowCount: number; outlined: boolean; rows: { row: number; outlineLevel: number; cells: (string | number | null)[] }[]; proposed: BqSheetMapping | null };
+export type SheetPreview = {
+  name: string;
+  rowCount: number;
+  outlined: boolean;
+  rows: { row: number; outlineLevel: number; cells: (string | number | null)[] }[];
+  proposed: BqSheetMapping | null;
+};
 export type PreviewReply = { success: true; sheets: SheetPreview[]; mapping: BqImportMapping };
 
 export type ImportProgress = { phase: 'reading' | 'checking' | 'writing'; rows: number; totalRows: number | null };
-export type ImportReply = { success: true; written: boolean; revision: number | null; rows: number; tabs: { name: string; rows: number }[] };
+export type ImportReply = {
+  success: true;
+  written: boolean;
+  revision: number | null;
+  rows: number;
+  tabs: { name: string; rows: number }[];
+};
 export type CellError = { sheet: string; row: number; column: string | null; field: string | null; code: string; value: unknown };
 
 const XLSX = XLSX_TYPE;
@@ -33,12 +51,14 @@ export function columnLetters(index: number): string {
 /** The file as the api takes it: an .xlsx whatever the browser guessed its type to be. */
 const asXlsx = (file: File) => Object.assign(new Blob([file], { type: XLSX }), { name: file.name });
 
-export const previewWorkbook = (projectId: string, file: File) => adminJson<PreviewReply>(`${base(projectId)}/import/preview`, { method: 'POST', file: asXlsx(file) });
+export const previewWorkbook = (projectId: string, file: File) =>
+  adminJson<PreviewReply>(`${base(projectId)}/import/preview`, { method: 'POST', file: asXlsx(file) });
 
 /** A mapping with one field moved to a column (or taken off: null); a field another column held leaves it. */
 export function assignColumn(mapping: BqSheetMapping, column: string, field: BqColumnKey | null): BqSheetMapping {
   const columns: Partial<Record<BqColumnKey, string>> = {};
-  for (const [key, letters] of Object.entries(mapping.columns) as [BqColumnKey, string][]) if (letters !== column && key !== field) columns[key] = letters;
+  for (const [key, letters] of Object.entries(mapping.columns) as [BqColumnKey, string][])
+    if (letters !== column && key !== field) columns[key] = letters;
   if (field) columns[field] = column;
   // A level column chosen means levels from it; taken away, the outline or flat.
   const levels: BqLevelSource = columns.level ? 'column' : mapping.levels === 'column' ? 'flat' : mapping.levels;
@@ -66,18 +86,27 @@ export function ndjsonLines(buffer: string): { values: unknown[]; rest: string }
  * a refusal (before the stream or in its result line) is thrown as ApiError with the reply in `extra`
  * (`errors` by row and column for bqImportRowsInvalid).
  */
-export async function importWorkbook(projectId: string, file: File, mapping: BqImportMapping, onProgress: (p: ImportProgress) => void): Promise<ImportReply> {
+export async function importWorkbook(
+  projectId: string,
+  file: File,
+  mapping: BqImportMapping,
+  onProgress: (p: ImportProgress) => void,
+): Promise<ImportReply> {
   const blob = asXlsx(file);
   let response: Response;
   try {
     response = await fetch(apiUrl(`${base(projectId)}/import?mapping=${encodeURIComponent(JSON.stringify(mapping))}`), {
-      method: 'POST', cache: 'no-store', body: blob, headers: { ...adminHeaders({ file: blob }), Accept: 'application/x-ndjson' },
+      method: 'POST',
+      cache: 'no-store',
+      body: blob,
+      headers: { ...adminHeaders({ file: blob }), Accept: 'application/x-ndjson' },
     });
   } catch {
     throw new ApiError(0, 'unknownError', 'The server could not be reached.');
   }
   noteApiActivity();
-  if (!response.ok || !response.body) throw refusalOf(response.status, (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined);
+  if (!response.ok || !response.body)
+    throw refusalOf(response.status, (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
@@ -85,7 +114,7 @@ export async function importWorkbook(projectId: string, file: File, mapping: BqI
     buffer += value ?? '';
     const { values, rest } = ndjsonLines(done ? `${buffer}\n` : buffer);
     buffer = rest;
-    for (const line of values as ({ type: 'progress' } & ImportProgress | { type: 'result'; status: number; body: unknown })[]) {
+    for (const line of values as (({ type: 'progress' } & ImportProgress) | { type: 'result'; status: number; body: unknown })[]) {
       if (line.type === 'progress') onProgress({ phase: line.phase, rows: line.rows, totalRows: line.totalRows });
       else if (line.status >= 400) throw refusalOf(line.status, line.body as Record<string, unknown>);
       else return line.body as ImportReply;

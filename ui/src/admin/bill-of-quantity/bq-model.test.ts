@@ -4,7 +4,19 @@
 import { describe, expect, it } from 'vitest';
 import type { BqNode } from '@binaan/contracts';
 import {
-  addNode, addTab, canonicalMoney, canonicalQuantity, emptyModel, flatNodes, formatSen, fromServerView, headersWithChildren, itemAmount, refusal, visibleRows, type BqModel,
+  addNode,
+  addTab,
+  canonicalMoney,
+  canonicalQuantity,
+  emptyModel,
+  flatNodes,
+  formatSen,
+  fromServerView,
+  headersWithChildren,
+  itemAmount,
+  refusal,
+  visibleRows,
+  type BqModel,
 } from './bq-model.js';
 import { applyChange, applyOp } from './bq-ops.js';
 
@@ -17,11 +29,18 @@ function sample(): BqModel {
   addNode(model, { id: 'c', tabId: 't1', parentId: null, type: 'item', fields: { title: 'Hoarding', quantity: '1.000', rate: '0.05' } });
   return model;
 }
-const shown = (model: BqModel, collapsed = new Set<string>()) => visibleRows(model, 't1', collapsed).map((r) => `${r.number} ${r.node.title} ${formatSen(r.node.amount)}`);
+const shown = (model: BqModel, collapsed = new Set<string>()) =>
+  visibleRows(model, 't1', collapsed).map((r) => `${r.number} ${r.node.title} ${formatSen(r.node.amount)}`);
 
 describe('decimals', () => {
   it('canonical forms as the api keeps them, and exact amounts rounded half up to the sen', () => {
-    expect([canonicalQuantity('2.5'), canonicalQuantity('1,200'), canonicalQuantity(''), canonicalQuantity('2.5555'), canonicalQuantity('-1')]).toEqual(['2.500', '1200.000', null, undefined, undefined]);
+    expect([
+      canonicalQuantity('2.5'),
+      canonicalQuantity('1,200'),
+      canonicalQuantity(''),
+      canonicalQuantity('2.5555'),
+      canonicalQuantity('-1'),
+    ]).toEqual(['2.500', '1200.000', null, undefined, undefined]);
     expect([canonicalMoney('3'), canonicalMoney('RM 1,234.5'), canonicalMoney('1.234')]).toEqual(['3.00', '1234.50', undefined]);
     expect(formatSen(itemAmount({ quantity: '0.333', rate: '0.15' }))).toBe('0.05'); // 0.04995 -> 0.05
     expect(formatSen(itemAmount({ quantity: '1000000.000', rate: '0.01' }))).toBe('10000.00');
@@ -55,8 +74,25 @@ describe('the ten operations', () => {
 
   it('duplicate copies the subtree below the original ("Copy of"); delete removes the descendants', () => {
     const model = sample();
-    applyOp(model, { kind: 'duplicate', id: 'h', tabId: 't1', copies: [['h', '-1'], ['a', '-2'], ['b', '-3']] });
-    expect(shown(model)).toEqual(['1 Excavation 325.00', '1.1 Trench 25.00', '1.2 Pit 300.00', '2 Copy of Excavation 325.00', '2.1 Trench 25.00', '2.2 Pit 300.00', '3 Hoarding 0.05']);
+    applyOp(model, {
+      kind: 'duplicate',
+      id: 'h',
+      tabId: 't1',
+      copies: [
+        ['h', '-1'],
+        ['a', '-2'],
+        ['b', '-3'],
+      ],
+    });
+    expect(shown(model)).toEqual([
+      '1 Excavation 325.00',
+      '1.1 Trench 25.00',
+      '1.2 Pit 300.00',
+      '2 Copy of Excavation 325.00',
+      '2.1 Trench 25.00',
+      '2.2 Pit 300.00',
+      '3 Hoarding 0.05',
+    ]);
     applyOp(model, { kind: 'delete', id: 'h', tabId: 't1' });
     expect(shown(model)).toEqual(['1 Copy of Excavation 325.00', '1.1 Trench 25.00', '1.2 Pit 300.00', '2 Hoarding 0.05']);
     expect([model.nodes.size, formatSen(model.amount)]).toEqual([4, '325.05']);
@@ -94,13 +130,46 @@ describe('the api view and its events', () => {
     const again = fromServerView(view);
     expect(flatNodes(again)).toEqual(view.nodes);
     const local = (id: string) => (id === 'server-h' ? 'h' : id);
-    const node: Partial<BqNode> = { title: 'Backfill', description: null, unit: 'm3', quantity: '2.000', rate: '10.00', buildUpCode: null, buildUpRate: null, buildUpProfitAmount: null };
-    expect(applyChange(again, { revision: 9, type: 'BqNodeAdded', data: { tabId: 't1', order: 0, nodeId: 'n9', parentId: 'server-h', nodeType: 'item', fields: node }, at: '', userId: null }, local)).toBe(true);
+    const node: Partial<BqNode> = {
+      title: 'Backfill',
+      description: null,
+      unit: 'm3',
+      quantity: '2.000',
+      rate: '10.00',
+      buildUpCode: null,
+      buildUpRate: null,
+      buildUpProfitAmount: null,
+    };
+    expect(
+      applyChange(
+        again,
+        {
+          revision: 9,
+          type: 'BqNodeAdded',
+          data: { tabId: 't1', order: 0, nodeId: 'n9', parentId: 'server-h', nodeType: 'item', fields: node },
+          at: '',
+          userId: null,
+        },
+        local,
+      ),
+    ).toBe(true);
     expect(shown(again)[0]).toBe('1 Excavation 345.00');
     expect(shown(again)[1]).toBe('1.1 Backfill 20.00');
-    expect(applyChange(again, { revision: 10, type: 'BqNodeIndented', data: { tabId: 't1', nodeId: 'c', parentId: 'server-h' }, at: '', userId: null }, local)).toBe(true);
+    expect(
+      applyChange(
+        again,
+        { revision: 10, type: 'BqNodeIndented', data: { tabId: 't1', nodeId: 'c', parentId: 'server-h' }, at: '', userId: null },
+        local,
+      ),
+    ).toBe(true);
     expect(shown(again).at(-1)).toBe('1.4 Hoarding 0.05');
-    expect(applyChange(again, { revision: 11, type: 'BqNodeUpdated', data: { tabId: 't1', nodeId: 'gone', changes: {} }, at: '', userId: null }, local)).toBe(false);
+    expect(
+      applyChange(
+        again,
+        { revision: 11, type: 'BqNodeUpdated', data: { tabId: 't1', nodeId: 'gone', changes: {} }, at: '', userId: null },
+        local,
+      ),
+    ).toBe(false);
   });
 });
 

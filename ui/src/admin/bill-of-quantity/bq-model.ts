@@ -19,7 +19,16 @@ export type BqFields = {
   buildUpProfitAmount: string | null;
 };
 export type BqFieldName = keyof BqFields;
-export const EMPTY_FIELDS: BqFields = { title: '', description: null, unit: null, quantity: null, rate: null, buildUpCode: null, buildUpRate: null, buildUpProfitAmount: null };
+export const EMPTY_FIELDS: BqFields = {
+  title: '',
+  description: null,
+  unit: null,
+  quantity: null,
+  rate: null,
+  buildUpCode: null,
+  buildUpRate: null,
+  buildUpProfitAmount: null,
+};
 /** Fields a header never has (its amount is the sum of its rows). */
 export const PRICE_FIELDS = ['unit', 'quantity', 'rate', 'buildUpCode', 'buildUpRate', 'buildUpProfitAmount'] as const;
 export const COPY_PREFIX = 'Copy of ';
@@ -75,7 +84,10 @@ export function canonicalQuantity(text: string): string | null | undefined {
 
 /** A typed amount in the api's canonical form ("3" -> "3.00", "RM 1,200" -> "1200.00"); '' -> null; undefined when not money. */
 export function canonicalMoney(text: string): string | null | undefined {
-  const value = text.trim().replace(/^RM\s*/i, '').replace(/,/g, '');
+  const value = text
+    .trim()
+    .replace(/^RM\s*/i, '')
+    .replace(/,/g, '');
   if (value === '') return null;
   if (!MONEY.test(value)) return undefined;
   return formatSen(scaled(value, 2));
@@ -114,7 +126,11 @@ export function previousSibling(model: BqModel, node: ModelNode): ModelNode | un
 }
 
 /** Why an operation cannot be done here (the api's refusal code), or null when it can. */
-export function refusal(model: BqModel, op: 'moveUp' | 'moveDown' | 'indent' | 'outdent' | 'promote' | 'demote', id: string): string | null {
+export function refusal(
+  model: BqModel,
+  op: 'moveUp' | 'moveDown' | 'indent' | 'outdent' | 'promote' | 'demote',
+  id: string,
+): string | null {
   const node = model.nodes.get(id);
   if (!node) return 'bqNodeNotFound';
   const list = childrenOf(model, parentKey(node));
@@ -222,10 +238,17 @@ export function duplicateNode(model: BqModel, id: string, copies: readonly (read
     if (!source) continue;
     const top = from === id;
     const { id: _id, tabId, parentId, type, amount: _amount, ...fields } = source;
-    addNode(model, {
-      id: to, tabId, parentId: top ? parentId : (copyOf.get(parentId!) ?? null), type,
-      fields: { ...fields, ...(top ? { title: title ?? `${COPY_PREFIX}${source.title}` } : {}) },
-    }, top ? index : Number.MAX_SAFE_INTEGER);
+    addNode(
+      model,
+      {
+        id: to,
+        tabId,
+        parentId: top ? parentId : (copyOf.get(parentId!) ?? null),
+        type,
+        fields: { ...fields, ...(top ? { title: title ?? `${COPY_PREFIX}${source.title}` } : {}) },
+      },
+      top ? index : Number.MAX_SAFE_INTEGER,
+    );
   }
 }
 
@@ -274,7 +297,16 @@ export function promoteNode(model: BqModel, id: string): void {
   const node = model.nodes.get(id);
   if (!node || node.type === 'header') return;
   shift(model, node.tabId, node.parentId, -node.amount);
-  Object.assign(node, { type: 'header', unit: null, quantity: null, rate: null, buildUpCode: null, buildUpRate: null, buildUpProfitAmount: null, amount: 0n });
+  Object.assign(node, {
+    type: 'header',
+    unit: null,
+    quantity: null,
+    rate: null,
+    buildUpCode: null,
+    buildUpRate: null,
+    buildUpProfitAmount: null,
+    amount: 0n,
+  });
   touched(model);
 }
 
@@ -334,7 +366,10 @@ const senOf = (amount: string): bigint => (MONEY.test(amount) ? scaled(amount, 2
  * The nodes come depth first in the order shown, so each is appended to its parent's children; amounts are
  * the api's (already rolled up), so a 10,000-row BQ is built in one pass without walking any ancestors.
  */
-export function fromServerView(view: { tabs: readonly BqTab[]; nodes: readonly BqNode[] }, localOf: (serverId: string) => string = (id) => id): BqModel {
+export function fromServerView(
+  view: { tabs: readonly BqTab[]; nodes: readonly BqNode[] },
+  localOf: (serverId: string) => string = (id) => id,
+): BqModel {
   const model = emptyModel();
   for (const tab of [...view.tabs].sort((a, b) => a.order - b.order)) {
     const id = localOf(tab.id);
@@ -347,8 +382,19 @@ export function fromServerView(view: { tabs: readonly BqTab[]; nodes: readonly B
     const tabId = localOf(node.tabId);
     const parentId = node.parentId === null ? null : localOf(node.parentId);
     model.nodes.set(id, {
-      id, tabId, parentId, type: node.type, title: node.title, description: node.description, unit: node.unit, quantity: node.quantity, rate: node.rate,
-      buildUpCode: node.buildUpCode, buildUpRate: node.buildUpRate, buildUpProfitAmount: node.buildUpProfitAmount, amount: senOf(node.amount),
+      id,
+      tabId,
+      parentId,
+      type: node.type,
+      title: node.title,
+      description: node.description,
+      unit: node.unit,
+      quantity: node.quantity,
+      rate: node.rate,
+      buildUpCode: node.buildUpCode,
+      buildUpRate: node.buildUpRate,
+      buildUpProfitAmount: node.buildUpProfitAmount,
+      amount: senOf(node.amount),
     });
     const key = parentId ?? tabKey(tabId);
     const list = model.children.get(key);
@@ -400,8 +446,19 @@ export function headersWithChildren(model: BqModel, tabId: string | null): strin
 /** A node as the api shows it (for comparing with a reload, and for copying). */
 export function nodeView(model: BqModel, node: ModelNode): BqNode {
   return {
-    id: node.id, tabId: node.tabId ?? '', parentId: node.parentId, order: indexOf(model, node), type: node.type, title: node.title, description: node.description,
-    unit: node.unit, quantity: node.quantity, rate: node.rate, amount: formatSen(node.amount), buildUpCode: node.buildUpCode, buildUpRate: node.buildUpRate,
+    id: node.id,
+    tabId: node.tabId ?? '',
+    parentId: node.parentId,
+    order: indexOf(model, node),
+    type: node.type,
+    title: node.title,
+    description: node.description,
+    unit: node.unit,
+    quantity: node.quantity,
+    rate: node.rate,
+    amount: formatSen(node.amount),
+    buildUpCode: node.buildUpCode,
+    buildUpRate: node.buildUpRate,
     buildUpProfitAmount: node.buildUpProfitAmount,
   };
 }

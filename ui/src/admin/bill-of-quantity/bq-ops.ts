@@ -2,8 +2,22 @@
 // plus the fold of the server's recorded events (a second user's changes from the live channel). Pure.
 import { asText, type BqImportRow, type BqNodeType } from '@binaan/contracts';
 import {
-  addNode, addTab, demoteNode, duplicateNode, indentNode, moveNode, moveTab, outdentNode, promoteNode, refusal, removeNode, removeTab, renameTab,
-  updateNode, type BqFields, type BqModel,
+  addNode,
+  addTab,
+  demoteNode,
+  duplicateNode,
+  indentNode,
+  moveNode,
+  moveTab,
+  outdentNode,
+  promoteNode,
+  refusal,
+  removeNode,
+  removeTab,
+  renameTab,
+  updateNode,
+  type BqFields,
+  type BqModel,
 } from './bq-model.js';
 
 export type BqOp =
@@ -113,13 +127,29 @@ export function applyChange(model: BqModel, change: BqChange, local: (serverId: 
     case 'BqNodeAdded': {
       const parentId = strOrNull(d.parentId);
       if (parentId !== null && !model.nodes.has(local(parentId))) return false;
-      addNode(model, { id: id('nodeId'), tabId: id('tabId'), parentId: parentId === null ? null : local(parentId), type: d.nodeType as BqNodeType, fields: d.fields as Partial<BqFields> }, Number(d.order));
+      addNode(
+        model,
+        {
+          id: id('nodeId'),
+          tabId: id('tabId'),
+          parentId: parentId === null ? null : local(parentId),
+          type: d.nodeType as BqNodeType,
+          fields: d.fields as Partial<BqFields>,
+        },
+        Number(d.order),
+      );
       return true;
     }
     case 'BqNodesImported': {
       for (const node of d.nodes as { nodeId: string; parentId: string | null; nodeType: BqNodeType; fields: Partial<BqFields> }[]) {
         if (node.parentId !== null && !model.nodes.has(local(node.parentId))) return false;
-        addNode(model, { id: local(node.nodeId), tabId: id('tabId'), parentId: node.parentId === null ? null : local(node.parentId), type: node.nodeType, fields: node.fields });
+        addNode(model, {
+          id: local(node.nodeId),
+          tabId: id('tabId'),
+          parentId: node.parentId === null ? null : local(node.parentId),
+          type: node.nodeType,
+          fields: node.fields,
+        });
       }
       return true;
     }

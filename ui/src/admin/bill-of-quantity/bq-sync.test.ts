@@ -7,7 +7,12 @@ import type { BqChangeReply } from '@binaan/contracts';
 import type { BqChange, BqOp } from './bq-ops.js';
 import { BqSync, IdLookup, requestFor, type SyncDeps } from './bq-sync.js';
 
-type Call = { path: string; body: Record<string, unknown>; resolve: (reply: Partial<BqChangeReply>) => void; reject: (error: unknown) => void };
+type Call = {
+  path: string;
+  body: Record<string, unknown>;
+  resolve: (reply: Partial<BqChangeReply>) => void;
+  reject: (error: unknown) => void;
+};
 
 function harness(revision = 3) {
   const calls: Call[] = [];
@@ -19,7 +24,15 @@ function harness(revision = 3) {
   let serverRevision = revision;
   const deps: SyncDeps = {
     projectId: 'p1',
-    send: (path, body) => new Promise((resolve, reject) => calls.push({ path, body, resolve: (r) => resolve({ success: true, nodes: [], removed: [], tabs: [], amount: '0.00', revision: ++serverRevision, ...r }), reject })),
+    send: (path, body) =>
+      new Promise((resolve, reject) =>
+        calls.push({
+          path,
+          body,
+          resolve: (r) => resolve({ success: true, nodes: [], removed: [], tabs: [], amount: '0.00', revision: ++serverRevision, ...r }),
+          reject,
+        }),
+      ),
     reload: async (pending) => {
       reloads.push([...pending]);
       return { revision: serverRevision, dropped: [] };
@@ -39,14 +52,28 @@ function harness(revision = 3) {
   return { sync, calls, logged, tabRequired, foreign, reloads, refused, tick, bump: () => ++serverRevision };
 }
 
-const add = (id: string, parentId: string | null = null, tabId: string | null = 'tab-1'): BqOp => ({ kind: 'add', id, tabId, parentId, type: parentId ? 'item' : 'header', fields: { title: id }, order: 0 });
+const add = (id: string, parentId: string | null = null, tabId: string | null = 'tab-1'): BqOp => ({
+  kind: 'add',
+  id,
+  tabId,
+  parentId,
+  type: parentId ? 'item' : 'header',
+  fields: { title: id },
+  order: 0,
+});
 
 describe('the id lookup', () => {
   it('temporary ids count down from -1 and map both ways', () => {
     const ids = new IdLookup();
     expect([ids.temporary(), ids.temporary(), ids.temporary()]).toEqual(['-1', '-2', '-3']);
     ids.map('-2', 'server-b');
-    expect([ids.server('-2'), ids.local('server-b'), ids.server('-1'), ids.server('server-x'), ids.local('server-x')]).toEqual(['server-b', '-2', undefined, 'server-x', 'server-x']);
+    expect([ids.server('-2'), ids.local('server-b'), ids.server('-1'), ids.server('server-x'), ids.local('server-x')]).toEqual([
+      'server-b',
+      '-2',
+      undefined,
+      'server-x',
+      'server-x',
+    ]);
   });
 });
 
@@ -56,19 +83,31 @@ describe('the request of a change', () => {
     const header = ids.temporary();
     ids.map(header, 'h-server');
     const request = requestFor({ kind: 'update', id: header, tabId: 'tab-1', fields: { title: 'Excavation' } }, ids, 'p1', 7);
-    expect(request).toEqual({ path: 'bq-item/update', body: { project_id: 'p1', revision: 7, bq_tab_id: 'tab-1', id: 'h-server', title: 'Excavation' } });
-    expect(requestFor(add('-5', header), ids, 'p1', 7)).toMatchObject({ path: 'bq-item/add', body: { parent_id: 'h-server', bq_tab_id: 'tab-1', type: 'item', order: 0 } });
+    expect(request).toEqual({
+      path: 'bq-item/update',
+      body: { project_id: 'p1', revision: 7, bq_tab_id: 'tab-1', id: 'h-server', title: 'Excavation' },
+    });
+    expect(requestFor(add('-5', header), ids, 'p1', 7)).toMatchObject({
+      path: 'bq-item/add',
+      body: { parent_id: 'h-server', bq_tab_id: 'tab-1', type: 'item', order: 0 },
+    });
   });
 
   it('promote and demote go to the spec paths with { project_id, bq_tab_id, id }', () => {
     const ids = new IdLookup();
-    expect(requestFor({ kind: 'promote', id: 'n1', tabId: 't1' }, ids, 'p1', 2)).toEqual({ path: 'bq-item/promote-header', body: { project_id: 'p1', revision: 2, bq_tab_id: 't1', id: 'n1' } });
+    expect(requestFor({ kind: 'promote', id: 'n1', tabId: 't1' }, ids, 'p1', 2)).toEqual({
+      path: 'bq-item/promote-header',
+      body: { project_id: 'p1', revision: 2, bq_tab_id: 't1', id: 'n1' },
+    });
     expect(requestFor({ kind: 'demote', id: 'n1', tabId: 't1' }, ids, 'p1', 2)).toMatchObject({ path: 'bq-item/demote-header' });
   });
 
   it('a BQ not started yet sends no revision; a tab never created sends no tab (the api then asks for one)', () => {
     const ids = new IdLookup();
-    expect(requestFor({ kind: 'addTab', id: '-1', name: 'Preliminaries' }, ids, 'p1', -1)).toEqual({ path: 'bq-tab/add', body: { project_id: 'p1', name: 'Preliminaries' } });
+    expect(requestFor({ kind: 'addTab', id: '-1', name: 'Preliminaries' }, ids, 'p1', -1)).toEqual({
+      path: 'bq-tab/add',
+      body: { project_id: 'p1', name: 'Preliminaries' },
+    });
     expect(requestFor(add('-2', null, '-1'), ids, 'p1', -1)).toMatchObject({ body: { bq_tab_id: null } });
   });
 
@@ -103,12 +142,30 @@ describe('the queue', () => {
 
   it('duplicate and import map each new row by position', async () => {
     const { sync, calls, tick } = harness();
-    sync.push({ kind: 'duplicate', id: 'n1', tabId: 't1', copies: [['n1', '-1'], ['n2', '-2']] });
+    sync.push({
+      kind: 'duplicate',
+      id: 'n1',
+      tabId: 't1',
+      copies: [
+        ['n1', '-1'],
+        ['n2', '-2'],
+      ],
+    });
     await tick();
-    calls[0]!.resolve({ created: [['n1', 'C1'], ['n2', 'C2']] });
+    calls[0]!.resolve({
+      created: [
+        ['n1', 'C1'],
+        ['n2', 'C2'],
+      ],
+    });
     sync.push({ kind: 'import', tabId: 't1', parentId: null, rows: [], ids: ['-3', '-4'] });
     await tick();
-    calls[1]!.resolve({ created: [['0', 'R0'], ['1', 'R1']] });
+    calls[1]!.resolve({
+      created: [
+        ['0', 'R0'],
+        ['1', 'R1'],
+      ],
+    });
     await tick();
     expect(['-1', '-2', '-3', '-4'].map((id) => sync.ids.server(id))).toEqual(['C1', 'C2', 'R0', 'R1']);
   });

@@ -61,7 +61,9 @@ export function requestFor(op: BqOp, ids: IdLookup, projectId: string, base: num
   if (op.kind === 'renameTab' || op.kind === 'removeTab') {
     const tabId = need(op.tabId);
     if (!tabId) return { skip: `tab ${op.tabId} is not on the server` };
-    return op.kind === 'renameTab' ? { path: 'bq-tab/rename', body: { ...common, bq_tab_id: tabId, name: op.name } } : { path: 'bq-tab/delete', body: { ...common, bq_tab_id: tabId } };
+    return op.kind === 'renameTab'
+      ? { path: 'bq-tab/rename', body: { ...common, bq_tab_id: tabId, name: op.name } }
+      : { path: 'bq-tab/delete', body: { ...common, bq_tab_id: tabId } };
   }
   if (op.kind === 'add' || op.kind === 'import') {
     const parentId = need(op.parentId);
@@ -154,7 +156,10 @@ export class BqSync {
   private failures = 0;
   private readonly wait: (ms: number) => Promise<void>;
 
-  constructor(private readonly deps: SyncDeps, revision: number) {
+  constructor(
+    private readonly deps: SyncDeps,
+    revision: number,
+  ) {
     this.base = revision;
     this.wait = deps.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }

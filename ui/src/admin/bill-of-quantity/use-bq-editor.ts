@@ -80,7 +80,12 @@ export function useBqEditor(projectId: string): BqEditor {
   const notify = useNotify();
   const modelRef = useRef<BqModel>(emptyModel());
   const [version, setVersion] = useState(0);
-  const [meta, setMeta] = useState<Pick<BqView, 'status' | 'editable' | 'readOnlyBecause' | 'availableActions'>>({ status: null, editable: false, readOnlyBecause: null, availableActions: [] });
+  const [meta, setMeta] = useState<Pick<BqView, 'status' | 'editable' | 'readOnlyBecause' | 'availableActions'>>({
+    status: null,
+    editable: false,
+    readOnlyBecause: null,
+    availableActions: [],
+  });
   const [refusals, setRefusals] = useState<readonly BqRefusal[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [sync, setSync] = useState<BqSync | null>(null);
@@ -94,7 +99,12 @@ export function useBqEditor(projectId: string): BqEditor {
     const abort = new AbortController();
     const show = (view: BqView, local: (id: string) => string) => {
       modelRef.current = fromServerView(view, local);
-      setMeta({ status: view.status, editable: view.editable, readOnlyBecause: view.readOnlyBecause, availableActions: view.availableActions });
+      setMeta({
+        status: view.status,
+        editable: view.editable,
+        readOnlyBecause: view.readOnlyBecause,
+        availableActions: view.availableActions,
+      });
     };
     const start = async () => {
       let view: BqView;
@@ -105,48 +115,64 @@ export function useBqEditor(projectId: string): BqEditor {
         return;
       }
       if (stopped) return;
-      const created: BqSync = new BqSync({
-        projectId,
-        send: (to, body) => adminJson<BqChangeReply>(`/api/${to}`, { method: 'POST', body }),
-        reload: async (pending) => {
-          const fresh = await adminJson<BqView>(path);
-          show(fresh, (id) => created.ids.local(id));
-          const dropped = pending.filter((op) => !applyOp(modelRef.current, op));
-          bump();
-          return { revision: fresh.revision, dropped };
+      const created: BqSync = new BqSync(
+        {
+          projectId,
+          send: (to, body) => adminJson<BqChangeReply>(`/api/${to}`, { method: 'POST', body }),
+          reload: async (pending) => {
+            const fresh = await adminJson<BqView>(path);
+            show(fresh, (id) => created.ids.local(id));
+            const dropped = pending.filter((op) => !applyOp(modelRef.current, op));
+            bump();
+            return { revision: fresh.revision, dropped };
+          },
+          changesSince: (revision) => adminJson<{ changes: BqChange[]; more: boolean }>(`${path}/changes?since=${revision}`),
+          applyForeign: (change) => {
+            if (change.type === 'WorkflowStatusChanged') {
+              // Status and the actions offered come with a read of the view (the machine decides them).
+              void adminJson<BqView>(path).then(
+                (fresh) =>
+                  setMeta({
+                    status: fresh.status,
+                    editable: fresh.editable,
+                    readOnlyBecause: fresh.readOnlyBecause,
+                    availableActions: fresh.availableActions,
+                  }),
+                () => undefined,
+              );
+              return true;
+            }
+            const ok = applyChange(modelRef.current, change, (id) => created.ids.local(id));
+            bump();
+            return ok;
+          },
+          tabRequired: (op) => {
+            for (const id of op.kind === 'add' ? [op.id] : op.ids) removeNode(modelRef.current, id);
+            bump();
+            notify('admin.bq.tabRequired', { type: 'warning' });
+          },
+          // Kept until the user dismisses them; the read that follows puts the rows back as the server has them.
+          refused: (op, failure) => setRefusals((now) => [...now, { op, code: failure.code }]),
+          log,
+          onChange: () => setQueued(created.queued),
+          confirmed: (op, reply, later) => {
+            // A trade code set here: the server priced the item from its build-up; take its figures unless a
+            // later change of ours to the row is still queued.
+            if (op.kind !== 'update' || op.fields.buildUpCode === undefined) return;
+            if (later.some((next) => 'id' in next && next.id === op.id)) return;
+            const server = created.ids.server(op.id);
+            const node = reply.nodes.find((n) => n.id === server);
+            if (!node) return;
+            updateNode(modelRef.current, op.id, {
+              rate: node.rate,
+              buildUpRate: node.buildUpRate,
+              buildUpProfitAmount: node.buildUpProfitAmount,
+            });
+            bump();
+          },
         },
-        changesSince: (revision) => adminJson<{ changes: BqChange[]; more: boolean }>(`${path}/changes?since=${revision}`),
-        applyForeign: (change) => {
-          if (change.type === 'WorkflowStatusChanged') {
-            // Status and the actions offered come with a read of the view (the machine decides them).
-            void adminJson<BqView>(path).then((fresh) => setMeta({ status: fresh.status, editable: fresh.editable, readOnlyBecause: fresh.readOnlyBecause, availableActions: fresh.availableActions }), () => undefined);
-            return true;
-          }
-          const ok = applyChange(modelRef.current, change, (id) => created.ids.local(id));
-          bump();
-          return ok;
-        },
-        tabRequired: (op) => {
-          for (const id of op.kind === 'add' ? [op.id] : op.ids) removeNode(modelRef.current, id);
-          bump();
-          notify('admin.bq.tabRequired', { type: 'warning' });
-        },
-        // Kept until the user dismisses them; the read that follows puts the rows back as the server has them.
-        refused: (op, failure) => setRefusals((now) => [...now, { op, code: failure.code }]),
-        log,
-        onChange: () => setQueued(created.queued),
-        confirmed: (op, reply, later) => {
-          // A trade code set here: the server priced the item from its build-up; take its figures unless a
-          // later change of ours to the row is still queued.
-          if (op.kind !== 'update' || op.fields.buildUpCode === undefined) return;
-          if (later.some((next) => 'id' in next && next.id === op.id)) return;
-          const server = created.ids.server(op.id);
-          const node = reply.nodes.find((n) => n.id === server);
-          if (!node) return;
-          updateNode(modelRef.current, op.id, { rate: node.rate, buildUpRate: node.buildUpRate, buildUpProfitAmount: node.buildUpProfitAmount });
-          bump();
-        },
-      }, view.revision);
+        view.revision,
+      );
       show(view, (id) => id);
       bump();
       setSync(created);
@@ -155,7 +181,9 @@ export function useBqEditor(projectId: string): BqEditor {
         try {
           const token = getSession()?.jwtToken;
           const response = await fetch(apiUrl(`${path}/live?since=${created.revision}`), {
-            headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, cache: 'no-store', signal: abort.signal,
+            headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+            cache: 'no-store',
+            signal: abort.signal,
           });
           if (!response.ok || !response.body) throw new Error(`live ${response.status}`);
           attempt = 0;
@@ -179,14 +207,17 @@ export function useBqEditor(projectId: string): BqEditor {
     };
   }, [path, projectId, bump, notify]);
 
-  const apply = useCallback((op: BqOp): boolean => {
-    if (!sync) return false;
-    if (!applyOp(modelRef.current, op)) return false;
-    bump();
-    sync.push(op);
-    setQueued(sync.queued);
-    return true;
-  }, [sync, bump]);
+  const apply = useCallback(
+    (op: BqOp): boolean => {
+      if (!sync) return false;
+      if (!applyOp(modelRef.current, op)) return false;
+      bump();
+      sync.push(op);
+      setQueued(sync.queued);
+      return true;
+    },
+    [sync, bump],
+  );
 
   const dismissRefusals = useCallback(() => setRefusals([]), []);
   const temporaryId = useCallback(() => sync?.ids.temporary() ?? String(-Date.now()), [sync]);
@@ -194,8 +225,25 @@ export function useBqEditor(projectId: string): BqEditor {
     if (sync) await sync.refresh();
   }, [sync]);
 
-  return useMemo(() => ({
-    model: modelRef.current, version, status: meta.status, editable: meta.editable, readOnlyBecause: meta.readOnlyBecause, availableActions: meta.availableActions,
-    refusals, dismissRefusals, error, loading: sync === null && error === null, queued, live, sync, apply, temporaryId, refresh,
-  }), [version, meta, refusals, dismissRefusals, error, sync, queued, live, apply, temporaryId, refresh]);
+  return useMemo(
+    () => ({
+      model: modelRef.current,
+      version,
+      status: meta.status,
+      editable: meta.editable,
+      readOnlyBecause: meta.readOnlyBecause,
+      availableActions: meta.availableActions,
+      refusals,
+      dismissRefusals,
+      error,
+      loading: sync === null && error === null,
+      queued,
+      live,
+      sync,
+      apply,
+      temporaryId,
+      refresh,
+    }),
+    [version, meta, refusals, dismissRefusals, error, sync, queued, live, apply, temporaryId, refresh],
+  );
 }

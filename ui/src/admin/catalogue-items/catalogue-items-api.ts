@@ -1,19 +1,36 @@
 // The company's catalogue calls (apps/api/src/catalogue-items): a page of the list, the pickers' search, one
 // item's add, edit, retire and restore (the revision as If-Match), and its history.
-import { DocumentListTotalCap, type CatalogueItemHistoryStep, type CatalogueItemInput, type CatalogueItemKind, type CatalogueItemRow, type CatalogueItemStatus } from '@binaan/contracts';
+import {
+  DocumentListTotalCap,
+  type CatalogueItemHistoryStep,
+  type CatalogueItemInput,
+  type CatalogueItemKind,
+  type CatalogueItemRow,
+  type CatalogueItemStatus,
+} from '@binaan/contracts';
 import { adminJson, adminRequest } from '../providers/admin-request.js';
 
 const BASE = '/api/catalogue-items';
 const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 export const CATALOGUE_PAGE = 25;
 
-export type CatalogueQuery = { q: string; kind: CatalogueItemKind | ''; status: CatalogueItemStatus; page: number; sort: 'name' | 'code' | 'updatedAt' };
+export type CatalogueQuery = {
+  q: string;
+  kind: CatalogueItemKind | '';
+  status: CatalogueItemStatus;
+  page: number;
+  sort: 'name' | 'code' | 'updatedAt';
+};
 export type CataloguePage = { rows: CatalogueItemRow[]; total: number; capped: boolean };
 
 export function cataloguePath({ q, kind, status, page, sort }: CatalogueQuery, size = CATALOGUE_PAGE): string {
   const filter = { status, ...(kind ? { kind } : {}), ...(q.trim() ? { q: q.trim() } : {}) };
   const range = [page * size, page * size + size - 1];
-  const params = new URLSearchParams({ sort: JSON.stringify([sort, sort === 'updatedAt' ? 'DESC' : 'ASC']), range: JSON.stringify(range), filter: JSON.stringify(filter) });
+  const params = new URLSearchParams({
+    sort: JSON.stringify([sort, sort === 'updatedAt' ? 'DESC' : 'ASC']),
+    range: JSON.stringify(range),
+    filter: JSON.stringify(filter),
+  });
   return `${BASE}?${params.toString()}`;
 }
 
@@ -34,4 +51,5 @@ export const editCatalogueItem = (id: string, input: Omit<CatalogueItemInput, 'k
   adminJson<Written>(one(id), { method: 'PUT', body: input, headers: { 'If-Match': `"${revision}"` } });
 export const actOnCatalogueItem = (id: string, action: 'Retire' | 'Restore', reason: string, revision: number) =>
   adminJson<Written>(`${one(id)}/actions/${action}`, { method: 'POST', body: { reason }, headers: { 'If-Match': `"${revision}"` } });
-export const catalogueItemHistory = async (id: string) => (await adminJson<{ history: CatalogueItemHistoryStep[] }>(`${one(id)}/history`)).history;
+export const catalogueItemHistory = async (id: string) =>
+  (await adminJson<{ history: CatalogueItemHistoryStep[] }>(`${one(id)}/history`)).history;

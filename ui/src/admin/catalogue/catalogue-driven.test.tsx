@@ -11,18 +11,47 @@ import { StateDiagram } from '../documents/StateDiagram.js';
 import { StatusTabsView } from '../documents/StatusTabs.js';
 import { documentEntries, tabStates, type CatalogueEntry } from './catalogue.js';
 
-const t = (from: string | null, event: string, to: string, requiredFields: string[] = []) => ({ from, event, to, guard: '', labelKey: `resources.purchaseOrder.actions.${event}`, requiredFields });
-const state = (status: string, initial = false, final = false) => ({ status, labelKey: `resources.purchaseOrder.status.${status}`, initial, final });
+const t = (from: string | null, event: string, to: string, requiredFields: string[] = []) => ({
+  from,
+  event,
+  to,
+  guard: '',
+  labelKey: `resources.purchaseOrder.actions.${event}`,
+  requiredFields,
+});
+const state = (status: string, initial = false, final = false) => ({
+  status,
+  labelKey: `resources.purchaseOrder.status.${status}`,
+  initial,
+  final,
+});
 
 /** The purchase-order machine as GET /api/workflows describes it (workflows/docs/purchaseOrder.md). */
 const purchaseOrder: CatalogueEntry = {
-  resource: 'purchaseOrder', version: 1, versions: [1], authorityScope: 'project', decisions: [],
-  states: [state('new', true), state('pendingConfirmation'), state('accepted'), state('rejected'), state('fulfilled', false, true), state('cancelled', false, true)],
+  resource: 'purchaseOrder',
+  version: 1,
+  versions: [1],
+  authorityScope: 'project',
+  decisions: [],
+  states: [
+    state('new', true),
+    state('pendingConfirmation'),
+    state('accepted'),
+    state('rejected'),
+    state('fulfilled', false, true),
+    state('cancelled', false, true),
+  ],
   events: ['Create', 'Request_Approve', 'Approve', 'Reject', 'Cancel', 'View', 'Confirm', 'Reject_By_Seller', 'Fulfil', 'Resubmit'],
   transitions: [
-    t(null, 'Create', 'new', ['amount', 'counterpartyCompanyId']), t('new', 'Request_Approve', 'new', ['amount']), t('new', 'Approve', 'pendingConfirmation'),
-    t('new', 'Reject', 'rejected', ['remark']), t('new', 'Cancel', 'cancelled', ['remark']), t('pendingConfirmation', 'Confirm', 'accepted'),
-    t('pendingConfirmation', 'Reject_By_Seller', 'rejected', ['remark']), t('accepted', 'Fulfil', 'fulfilled'), t('rejected', 'Resubmit', 'new', ['amount']),
+    t(null, 'Create', 'new', ['amount', 'counterpartyCompanyId']),
+    t('new', 'Request_Approve', 'new', ['amount']),
+    t('new', 'Approve', 'pendingConfirmation'),
+    t('new', 'Reject', 'rejected', ['remark']),
+    t('new', 'Cancel', 'cancelled', ['remark']),
+    t('pendingConfirmation', 'Confirm', 'accepted'),
+    t('pendingConfirmation', 'Reject_By_Seller', 'rejected', ['remark']),
+    t('accepted', 'Fulfil', 'fulfilled'),
+    t('rejected', 'Resubmit', 'new', ['amount']),
   ],
 };
 
@@ -47,7 +76,15 @@ afterEach(cleanup);
 describe('lists, diagram and buttons come from the catalogue', () => {
   it('draws one tab per state of the machine, the creation state first, after "all"', () => {
     inAdmin(<StatusTabsView entry={purchaseOrder} value="__all" onChange={() => undefined} />);
-    expect(tabs()).toEqual(['tab-all', 'tab-new', 'tab-pendingConfirmation', 'tab-accepted', 'tab-rejected', 'tab-fulfilled', 'tab-cancelled']);
+    expect(tabs()).toEqual([
+      'tab-all',
+      'tab-new',
+      'tab-pendingConfirmation',
+      'tab-accepted',
+      'tab-rejected',
+      'tab-fulfilled',
+      'tab-cancelled',
+    ]);
     expect(screen.getByTestId('tab-pendingConfirmation').textContent).toBe('Pending confirmation');
   });
 
@@ -65,15 +102,34 @@ describe('lists, diagram and buttons come from the catalogue', () => {
   });
 
   it('offers exactly the availableActions of the document, in order, including an event the ui has never seen', () => {
-    inAdmin(<ActionButtonsView resource="purchaseOrder" busy={false} onAction={() => undefined}
-      actions={[{ event: 'Hold', requiredFields: ['remark'] }, { event: 'Fulfil', requiredFields: [] }]} />);
+    inAdmin(
+      <ActionButtonsView
+        resource="purchaseOrder"
+        busy={false}
+        onAction={() => undefined}
+        actions={[
+          { event: 'Hold', requiredFields: ['remark'] },
+          { event: 'Fulfil', requiredFields: [] },
+        ]}
+      />,
+    );
     const buttons = screen.getAllByRole('button');
     expect(buttons.map((b) => b.getAttribute('data-testid'))).toEqual(['action-Hold', 'action-Fulfil']);
     expect(buttons.map((b) => b.textContent)).toEqual(['Hold', 'Mark fulfilled']);
   });
 
   it('disables every button while an action is being sent', () => {
-    inAdmin(<ActionButtonsView resource="purchaseOrder" busy onAction={() => undefined} actions={[{ event: 'Approve', requiredFields: [] }, { event: 'Reject', requiredFields: ['remark'] }]} />);
+    inAdmin(
+      <ActionButtonsView
+        resource="purchaseOrder"
+        busy
+        onAction={() => undefined}
+        actions={[
+          { event: 'Approve', requiredFields: [] },
+          { event: 'Reject', requiredFields: ['remark'] },
+        ]}
+      />,
+    );
     expect(screen.getAllByRole('button').every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
   });
 

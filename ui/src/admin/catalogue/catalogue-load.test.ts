@@ -4,7 +4,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueEntry } from './catalogue.js';
 
-const CATALOGUE = [{ resource: 'tender', version: 1, versions: [1], authorityScope: 'company', states: [], events: [], transitions: [], decisions: [] }] as CatalogueEntry[];
+const CATALOGUE = [
+  { resource: 'tender', version: 1, versions: [1], authorityScope: 'company', states: [], events: [], transitions: [], decisions: [] },
+] as CatalogueEntry[];
 const ETAG = 'W/"catalogue-1"';
 
 type Call = { url: string; ifNoneMatch: string | undefined };
@@ -21,11 +23,14 @@ beforeEach(() => {
   calls = [];
   localStorage.clear();
   answer = () => new Response(JSON.stringify(CATALOGUE), { status: 200, headers: { 'Content-Type': 'application/json', ETag: ETAG } });
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-    const call = { url: String(url), ifNoneMatch: (init.headers as Record<string, string>)['If-None-Match'] };
-    calls.push(call);
-    return answer(call);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const call = { url: String(url), ifNoneMatch: (init.headers as Record<string, string>)['If-None-Match'] };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -43,7 +48,8 @@ describe('loading the workflow catalogue', { timeout: 60_000 }, () => {
 
   it('revalidates the kept copy on the next page load and uses it on a 304', async () => {
     await (await freshPage()).loadCatalogue();
-    answer = (call) => (call.ifNoneMatch === ETAG ? new Response(null, { status: 304, headers: { ETag: ETAG } }) : new Response('{}', { status: 500 }));
+    answer = (call) =>
+      call.ifNoneMatch === ETAG ? new Response(null, { status: 304, headers: { ETag: ETAG } }) : new Response('{}', { status: 500 });
     expect(await (await freshPage()).loadCatalogue()).toEqual(CATALOGUE);
     expect(calls.map((call) => call.ifNoneMatch)).toEqual([undefined, ETAG]);
   });

@@ -5,7 +5,14 @@ import { isDocumentResource, type AccessRight, type DocumentResource } from '@bi
 import { adminRequest } from '../providers/admin-request.js';
 
 export type CatalogueState = { status: string; labelKey: string; final: boolean; initial: boolean };
-export type CatalogueTransition = { from: string | null; event: string; to: string; guard: string; labelKey: string; requiredFields: readonly string[] };
+export type CatalogueTransition = {
+  from: string | null;
+  event: string;
+  to: string;
+  guard: string;
+  labelKey: string;
+  requiredFields: readonly string[];
+};
 export type CatalogueEntry = {
   resource: string;
   version: number;

@@ -4,7 +4,11 @@
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export function humanise(name: string): string {
-  const spaced = name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().trim();
+  const spaced = name
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
@@ -30,8 +34,17 @@ export function resourceLabel(translate: Translate, resource: string, plural = t
  * A status, and the verify level its open approval round waits for when it has one: "New, awaiting verify
  * level 1". Without a round (or the level unknown) the status label alone. Levels run from 20 (verify level 1).
  */
-export function statusWithRoundLabel(translate: Translate, resource: string, status: string | null | undefined, awaitingLevel: number | null | undefined): string {
+export function statusWithRoundLabel(
+  translate: Translate,
+  resource: string,
+  status: string | null | undefined,
+  awaitingLevel: number | null | undefined,
+): string {
   const label = statusLabel(translate, resource, status);
   if (awaitingLevel === null || awaitingLevel === undefined || awaitingLevel < 20) return label;
-  return translate('admin.documents.statusAwaiting', { status: label, n: awaitingLevel - 19, _: `${label}, awaiting verify level ${awaitingLevel - 19}` });
+  return translate('admin.documents.statusAwaiting', {
+    status: label,
+    n: awaitingLevel - 19,
+    _: `${label}, awaiting verify level ${awaitingLevel - 19}`,
+  });
 }

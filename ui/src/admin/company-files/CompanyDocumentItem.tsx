@@ -19,8 +19,12 @@ type Props = {
 export function ExpiryChip({ days }: { days: number | null }) {
   const translate = useTranslate();
   if (days === null) return null;
-  if (days < 0) return <Chip size="small" color="error" label={translate('companyFiles.expired', { days: -days })} data-testid="company-file-expiry" />;
-  if (days <= EXPIRY_REMINDER_DAYS) return <Chip size="small" color="warning" label={translate('companyFiles.expiresIn', { count: days })} data-testid="company-file-expiry" />;
+  if (days < 0)
+    return <Chip size="small" color="error" label={translate('companyFiles.expired', { days: -days })} data-testid="company-file-expiry" />;
+  if (days <= EXPIRY_REMINDER_DAYS)
+    return (
+      <Chip size="small" color="warning" label={translate('companyFiles.expiresIn', { count: days })} data-testid="company-file-expiry" />
+    );
   return null;
 }
 
@@ -32,35 +36,84 @@ export function CompanyDocumentItem({ file, canChange, onDownload, onReplace, on
     file.referenceNo ? translate('companyFiles.referenceShort', { no: file.referenceNo }) : null,
     file.issuedOn ? translate('companyFiles.issuedShort', { date: formatDate(file.issuedOn) }) : null,
     file.expiresOn ? translate('companyFiles.expiresShort', { date: formatDate(file.expiresOn) }) : null,
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const historyId = `company-file-history-${file.documentId}`;
   return (
-    <ListItem divider disableGutters sx={{ display: 'block' }} data-testid="company-document" data-title={file.title} data-category={file.category}>
+    <ListItem
+      divider
+      disableGutters
+      sx={{ display: 'block' }}
+      data-testid="company-document"
+      data-title={file.title}
+      data-category={file.category}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
         <Box sx={{ minWidth: 0 }}>
           <Button
-            variant="text" size="small" onClick={() => onDownload(file.current.version, file.current.name)} data-testid="company-document-download"
-            aria-label={translate('companyFiles.download', { name: file.current.name })} sx={{ textTransform: 'none', p: 0, minWidth: 0, textAlign: 'left', overflowWrap: 'anywhere', fontWeight: 600 }}
+            variant="text"
+            size="small"
+            onClick={() => onDownload(file.current.version, file.current.name)}
+            data-testid="company-document-download"
+            aria-label={translate('companyFiles.download', { name: file.current.name })}
+            sx={{ textTransform: 'none', p: 0, minWidth: 0, textAlign: 'left', overflowWrap: 'anywhere', fontWeight: 600 }}
           >
             {file.title}
           </Button>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{facts}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {[file.current.name, formatSize(file.current.size), translate('companyFiles.version', { version: file.current.version })].join(' · ')}
+            {facts}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {[file.current.name, formatSize(file.current.size), translate('companyFiles.version', { version: file.current.version })].join(
+              ' · ',
+            )}
           </Typography>
           {file.removed && (
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="company-document-removed">
-              {translate('companyFiles.removedBy', { name: file.removed.byName ?? '-', date: formatDateTime(file.removed.at), reason: file.removed.reason })}
+              {translate('companyFiles.removedBy', {
+                name: file.removed.byName ?? '-',
+                date: formatDateTime(file.removed.at),
+                reason: file.removed.reason,
+              })}
             </Typography>
           )}
-          <Box sx={{ mt: 0.5 }}><ExpiryChip days={file.removed ? null : file.expiresInDays} /></Box>
+          <Box sx={{ mt: 0.5 }}>
+            <ExpiryChip days={file.removed ? null : file.expiresInDays} />
+          </Box>
         </Box>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap', gap: 1 }}>
-          <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={historyId} data-testid="company-document-history-toggle">
+          <Button
+            size="small"
+            onClick={() => setOpen(!open)}
+            aria-expanded={open}
+            aria-controls={historyId}
+            data-testid="company-document-history-toggle"
+          >
             {translate('companyFiles.history', { count: file.history.length })}
           </Button>
-          {canChange && onReplace && <Button size="small" variant="outlined" onClick={onReplace} aria-label={translate('companyFiles.replaceNamed', { title: file.title })} data-testid="company-document-replace">{translate('companyFiles.replace')}</Button>}
-          {canChange && onRemove && <Button size="small" color="error" onClick={onRemove} aria-label={translate('companyFiles.removeNamed', { title: file.title })} data-testid="company-document-remove">{translate('companyFiles.remove')}</Button>}
+          {canChange && onReplace && (
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={onReplace}
+              aria-label={translate('companyFiles.replaceNamed', { title: file.title })}
+              data-testid="company-document-replace"
+            >
+              {translate('companyFiles.replace')}
+            </Button>
+          )}
+          {canChange && onRemove && (
+            <Button
+              size="small"
+              color="error"
+              onClick={onRemove}
+              aria-label={translate('companyFiles.removeNamed', { title: file.title })}
+              data-testid="company-document-remove"
+            >
+              {translate('companyFiles.remove')}
+            </Button>
+          )}
         </Stack>
       </Stack>
       <Collapse in={open} id={historyId}>
@@ -70,12 +123,21 @@ export function CompanyDocumentItem({ file, canChange, onDownload, onReplace, on
             return (
               <ListItem key={`${step.action}-${index}`} disableGutters>
                 <ListItemText
-                  primary={translate(`companyFiles.actions.${step.action}`, { version: step.version ?? '', name: step.byName ?? translate('companyFiles.platform') })}
+                  primary={translate(`companyFiles.actions.${step.action}`, {
+                    version: step.version ?? '',
+                    name: step.byName ?? translate('companyFiles.platform'),
+                  })}
                   secondary={[formatDateTime(step.at), step.reason].filter(Boolean).join(' · ')}
                   slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
                 {version && (
-                  <Button size="small" onClick={() => onDownload(version.version, version.name)} aria-label={translate('companyFiles.download', { name: `${version.name} (${translate('companyFiles.version', { version: version.version })})` })}>
+                  <Button
+                    size="small"
+                    onClick={() => onDownload(version.version, version.name)}
+                    aria-label={translate('companyFiles.download', {
+                      name: `${version.name} (${translate('companyFiles.version', { version: version.version })})`,
+                    })}
+                  >
                     {translate('companyFiles.downloadShort')}
                   </Button>
                 )}

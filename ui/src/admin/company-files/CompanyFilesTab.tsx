@@ -12,7 +12,15 @@ import { errorCodeOf } from '../providers/admin-request.js';
 import { CapWarning, forgetUsage } from '../subscriptions/CapWarning.js';
 import { CompanyDocumentItem } from './CompanyDocumentItem.js';
 import { CompanyLogoCard } from './CompanyLogoCard.js';
-import { downloadCompanyFile, formatSize, listCompanyFiles, removeCompanyFile, replaceCompanyFile, uploadCompanyFile, type DocumentFields } from './company-files-api.js';
+import {
+  downloadCompanyFile,
+  formatSize,
+  listCompanyFiles,
+  removeCompanyFile,
+  replaceCompanyFile,
+  uploadCompanyFile,
+  type DocumentFields,
+} from './company-files-api.js';
 import { DocumentUploadDialog } from './DocumentUploadDialog.js';
 import { RemoveFileDialog } from './RemoveFileDialog.js';
 
@@ -44,11 +52,15 @@ export function CompanyFilesTab({ companyId, readOnly = false }: { companyId: st
   // Without the profile rights the section says nothing at all (the page shows what the person may see).
   if (failed === 'noAccessRight') return null;
   const canChange = !readOnly && (reply?.canChange ?? false);
-  const open = (next: Upload) => { setShownUpload(next); setUpload(next); };
+  const open = (next: Upload) => {
+    setShownUpload(next);
+    setUpload(next);
+  };
   // Past the package's storage the refusal says so (its generic text speaks of the yearly document values).
-  const refusal = (error: unknown) => (errorCodeOf(error) === 'subscriptionLimit'
-    ? translate('admin.caps.storageRefused')
-    : translate(`error.${errorCodeOf(error)}`, { _: translate('error.unknownError') }));
+  const refusal = (error: unknown) =>
+    errorCodeOf(error) === 'subscriptionLimit'
+      ? translate('admin.caps.storageRefused')
+      : translate(`error.${errorCodeOf(error)}`, { _: translate('error.unknownError') });
 
   const send = async (fields: DocumentFields, file: File, onProgress: (percent: number) => void): Promise<string | null> => {
     try {
@@ -73,45 +85,91 @@ export function CompanyFilesTab({ companyId, readOnly = false }: { companyId: st
       notify(refusal(error), { type: 'error' });
     }
   };
-  const download = (documentId: string) => (version: number, name: string) => void downloadCompanyFile(companyId, documentId, version, name).catch((error: unknown) => notify(refusal(error), { type: 'error' }));
+  const download = (documentId: string) => (version: number, name: string) =>
+    void downloadCompanyFile(companyId, documentId, version, name).catch((error: unknown) => notify(refusal(error), { type: 'error' }));
 
   return (
     <Card data-testid="company-files">
       <CardContent>
         <Stack spacing={2}>
-          <Typography variant="h6" component="h2">{translate('companyFiles.heading')}</Typography>
+          <Typography variant="h6" component="h2">
+            {translate('companyFiles.heading')}
+          </Typography>
           {!reply && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
-          {failed && <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void load()}>{translate('companyFiles.retry')}</Button>}>{refusal({ errorCode: failed })}</Alert>}
+          {failed && (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void load()}>
+                  {translate('companyFiles.retry')}
+                </Button>
+              }
+            >
+              {refusal({ errorCode: failed })}
+            </Alert>
+          )}
           {reply && (
             <>
               <Typography variant="body2" color="text.secondary" data-testid="company-files-usage">
                 {translate('companyFiles.usage', { used: formatSize(reply.totalSize), limit: formatSize(reply.totalLimit) })}
               </Typography>
               {canChange && <CapWarning storage refresh={loads} />}
-              <CompanyLogoCard companyId={companyId} logo={reply.logo} canChange={canChange} onUpload={() => open({ logo: true, replacing: reply.logo })} onRemove={() => setRemoving(reply.logo)} />
+              <CompanyLogoCard
+                companyId={companyId}
+                logo={reply.logo}
+                canChange={canChange}
+                onUpload={() => open({ logo: true, replacing: reply.logo })}
+                onRemove={() => setRemoving(reply.logo)}
+              />
               <Box>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>{translate('companyFiles.documents')}</Typography>
-                  {canChange && <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => open({ logo: false, replacing: null })} data-testid="company-document-add">{translate('companyFiles.add')}</Button>}
-                </Stack>
-                {reply.documents.length === 0
-                  ? <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="company-documents-none">{translate('companyFiles.none')}</Typography>
-                  : (
-                    <List aria-label={translate('companyFiles.documents')} data-testid="company-documents">
-                      {reply.documents.map((file) => (
-                        <CompanyDocumentItem
-                          key={file.documentId} file={file} canChange={canChange} onDownload={download(file.documentId)}
-                          onReplace={() => open({ logo: false, replacing: file })} onRemove={() => setRemoving(file)}
-                        />
-                      ))}
-                    </List>
+                <Stack
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={1}
+                  sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+                >
+                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                    {translate('companyFiles.documents')}
+                  </Typography>
+                  {canChange && (
+                    <Button
+                      variant="contained"
+                      size="small"
+                      startIcon={<AddIcon />}
+                      onClick={() => open({ logo: false, replacing: null })}
+                      data-testid="company-document-add"
+                    >
+                      {translate('companyFiles.add')}
+                    </Button>
                   )}
+                </Stack>
+                {reply.documents.length === 0 ? (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="company-documents-none">
+                    {translate('companyFiles.none')}
+                  </Typography>
+                ) : (
+                  <List aria-label={translate('companyFiles.documents')} data-testid="company-documents">
+                    {reply.documents.map((file) => (
+                      <CompanyDocumentItem
+                        key={file.documentId}
+                        file={file}
+                        canChange={canChange}
+                        onDownload={download(file.documentId)}
+                        onReplace={() => open({ logo: false, replacing: file })}
+                        onRemove={() => setRemoving(file)}
+                      />
+                    ))}
+                  </List>
+                )}
               </Box>
               {reply.removed.length > 0 && (
                 <Box>
-                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>{translate('companyFiles.removed')}</Typography>
+                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                    {translate('companyFiles.removed')}
+                  </Typography>
                   <List aria-label={translate('companyFiles.removed')} data-testid="company-documents-removed">
-                    {reply.removed.map((file) => <CompanyDocumentItem key={file.documentId} file={file} canChange={false} onDownload={download(file.documentId)} />)}
+                    {reply.removed.map((file) => (
+                      <CompanyDocumentItem key={file.documentId} file={file} canChange={false} onDownload={download(file.documentId)} />
+                    ))}
                   </List>
                 </Box>
               )}
@@ -119,7 +177,13 @@ export function CompanyFilesTab({ companyId, readOnly = false }: { companyId: st
           )}
         </Stack>
       </CardContent>
-      <DocumentUploadDialog open={upload !== null} logo={shownUpload.logo} replacing={shownUpload.replacing} onClose={() => setUpload(null)} onSend={send} />
+      <DocumentUploadDialog
+        open={upload !== null}
+        logo={shownUpload.logo}
+        replacing={shownUpload.replacing}
+        onClose={() => setUpload(null)}
+        onSend={send}
+      />
       <RemoveFileDialog file={removing} onClose={() => setRemoving(null)} onRemove={remove} />
     </Card>
   );

@@ -21,18 +21,48 @@ export function RemoveFileDialog({ file, onClose, onRemove }: Props) {
     setBusy(false);
   };
   return (
-    <Dialog open={file !== null} onClose={() => !busy && onClose()} maxWidth="sm" fullWidth aria-labelledby={titleId} slotProps={{ transition: { onEnter: () => { setReason(''); setTried(false); } } }} data-testid="company-file-remove-dialog">
-      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>{translate('companyFiles.removeTitle', { title: file?.title ?? '' })}</DialogTitle>
+    <Dialog
+      open={file !== null}
+      onClose={() => !busy && onClose()}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby={titleId}
+      slotProps={{
+        transition: {
+          onEnter: () => {
+            setReason('');
+            setTried(false);
+          },
+        },
+      }}
+      data-testid="company-file-remove-dialog"
+    >
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+        {translate('companyFiles.removeTitle', { title: file?.title ?? '' })}
+      </DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 2 }}>{translate('companyFiles.removeBody')}</Typography>
         <TextField
-          label={translate('companyFiles.reason')} value={reason} onChange={(event) => setReason(event.target.value)} required fullWidth multiline minRows={2} autoFocus
-          error={missing} helperText={missing ? translate('companyFiles.reasonRequired') : ' '} slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'company-file-reason' } }}
+          label={translate('companyFiles.reason')}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          required
+          fullWidth
+          multiline
+          minRows={2}
+          autoFocus
+          error={missing}
+          helperText={missing ? translate('companyFiles.reasonRequired') : ' '}
+          slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'company-file-reason' } }}
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" color="error" onClick={() => void confirm()} disabled={busy} data-testid="company-file-remove-confirm">{translate('companyFiles.remove')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <Button variant="contained" color="error" onClick={() => void confirm()} disabled={busy} data-testid="company-file-remove-confirm">
+          {translate('companyFiles.remove')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -9,7 +9,9 @@ export { formatSize } from '../tendering/attachments-api.js';
 
 const base = (companyId: string) => `/api/company-files/${encodeURIComponent(companyId)}`;
 const query = (fields: Record<string, string | undefined>) => {
-  const present = Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '');
+  const present = Object.entries(fields).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
+  );
   return present.length === 0 ? '' : `?${new URLSearchParams(present).toString()}`;
 };
 
@@ -20,12 +22,27 @@ export const listCompanyFiles = (companyId: string) => adminJson<CompanyFilesRep
 export const uploadCompanyFile = (companyId: string, fields: DocumentFields, file: File, onProgress: (percent: number) => void) =>
   uploadFile(`${base(companyId)}${query(fields)}`, file, onProgress);
 
-export const replaceCompanyFile = (companyId: string, documentId: string, fields: DocumentFields, file: File, onProgress: (percent: number) => void) =>
-  uploadFile(`${base(companyId)}/${encodeURIComponent(documentId)}/versions${query({ referenceNo: fields.referenceNo, issuedOn: fields.issuedOn, expiresOn: fields.expiresOn })}`, file, onProgress);
+export const replaceCompanyFile = (
+  companyId: string,
+  documentId: string,
+  fields: DocumentFields,
+  file: File,
+  onProgress: (percent: number) => void,
+) =>
+  uploadFile(
+    `${base(companyId)}/${encodeURIComponent(documentId)}/versions${query({ referenceNo: fields.referenceNo, issuedOn: fields.issuedOn, expiresOn: fields.expiresOn })}`,
+    file,
+    onProgress,
+  );
 
 export const removeCompanyFile = (companyId: string, documentId: string, reason: string) =>
-  adminJson<{ revision: number }>(`${base(companyId)}/${encodeURIComponent(documentId)}/actions/Remove`, { method: 'POST', body: { reason } });
+  adminJson<{ revision: number }>(`${base(companyId)}/${encodeURIComponent(documentId)}/actions/Remove`, {
+    method: 'POST',
+    body: { reason },
+  });
 
-export const versionPath = (companyId: string, documentId: string, version: number) => `${base(companyId)}/${encodeURIComponent(documentId)}/versions/${version}`;
+export const versionPath = (companyId: string, documentId: string, version: number) =>
+  `${base(companyId)}/${encodeURIComponent(documentId)}/versions/${version}`;
 
-export const downloadCompanyFile = (companyId: string, documentId: string, version: number, name: string) => downloadFile(versionPath(companyId, documentId, version), name);
+export const downloadCompanyFile = (companyId: string, documentId: string, version: number, name: string) =>
+  downloadFile(versionPath(companyId, documentId, version), name);

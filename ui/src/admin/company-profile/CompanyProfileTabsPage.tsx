@@ -24,10 +24,26 @@ const TABS: { key: string; needsProfile: boolean; render: (panel: Panel) => Reac
   { key: 'status', needsProfile: false, render: ({ reload }) => <CompanyStatusPage embedded onChanged={reload} /> },
   { key: 'information', needsProfile: true, render: ({ view, reload }) => <InformationTab view={view!} onChanged={reload} /> },
   { key: 'registration', needsProfile: true, render: ({ view }) => <ProfileFacts view={view!} tab="registration" /> },
-  { key: 'shareholders', needsProfile: true, render: ({ view, reload }) => <EntriesTab list="shareholders" companyId={null} editable={view!.editable} onChanged={reload} /> },
-  { key: 'directors', needsProfile: true, render: ({ view, reload }) => <EntriesTab list="directors" companyId={null} editable={view!.editable} onChanged={reload} /> },
-  { key: 'machinery', needsProfile: true, render: ({ view }) => <EntriesTab list="machinery" companyId={null} editable={view!.editable} /> },
-  { key: 'trackRecord', needsProfile: true, render: ({ view }) => <EntriesTab list="trackRecord" companyId={null} editable={view!.editable} /> },
+  {
+    key: 'shareholders',
+    needsProfile: true,
+    render: ({ view, reload }) => <EntriesTab list="shareholders" companyId={null} editable={view!.editable} onChanged={reload} />,
+  },
+  {
+    key: 'directors',
+    needsProfile: true,
+    render: ({ view, reload }) => <EntriesTab list="directors" companyId={null} editable={view!.editable} onChanged={reload} />,
+  },
+  {
+    key: 'machinery',
+    needsProfile: true,
+    render: ({ view }) => <EntriesTab list="machinery" companyId={null} editable={view!.editable} />,
+  },
+  {
+    key: 'trackRecord',
+    needsProfile: true,
+    render: ({ view }) => <EntriesTab list="trackRecord" companyId={null} editable={view!.editable} />,
+  },
   { key: 'files', needsProfile: true, render: ({ view }) => <CompanyFilesTab companyId={view!.companyId} /> },
   { key: 'sharing', needsProfile: true, render: ({ view, reload }) => <SharingTab view={view!} onChanged={reload} /> },
   { key: 'history', needsProfile: true, render: () => <HistoryTab /> },
@@ -48,28 +64,49 @@ export function CompanyProfileTabsPage() {
   return (
     <Box sx={{ mt: 2, mb: 4, minWidth: 0 }} data-testid="company-profile-tabs">
       <Title title={title} />
-      <Typography variant="h5" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>{title}</Typography>
+      <Typography variant="h5" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Typography>
       {view && view.problems.length > 0 && view.editable && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="profile-problems">
           <AlertTitle>{translate('admin.companyProfile.problemsTitle')}</AlertTitle>
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {view.problems.map((problem) => (
               <li key={problem.code}>
-                <Link component={RouterLink} to={`?tab=${problem.tab}`} data-code={problem.code}>{translate(`error.${problem.code}`)}</Link>
+                <Link component={RouterLink} to={`?tab=${problem.tab}`} data-code={problem.code}>
+                  {translate(`error.${problem.code}`)}
+                </Link>
               </li>
             ))}
           </Box>
         </Alert>
       )}
       <Tabs
-        value={current.key} onChange={(_event, key: string) => setParams({ tab: key })} variant="scrollable" allowScrollButtonsMobile
-        aria-label={translate('admin.companyProfile.tabsLabel')} sx={{ borderBottom: 1, borderColor: 'divider' }}
+        value={current.key}
+        onChange={(_event, key: string) => setParams({ tab: key })}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={translate('admin.companyProfile.tabsLabel')}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
-        {tabs.map((tab) => <Tab key={tab.key} value={tab.key} label={translate(`admin.companyProfile.tabs.${tab.key}`)} id={`profile-tab-${tab.key}`} aria-controls="profile-panel" data-testid={`profile-tab-${tab.key}`} />)}
+        {tabs.map((tab) => (
+          <Tab
+            key={tab.key}
+            value={tab.key}
+            label={translate(`admin.companyProfile.tabs.${tab.key}`)}
+            id={`profile-tab-${tab.key}`}
+            aria-controls="profile-panel"
+            data-testid={`profile-tab-${tab.key}`}
+          />
+        ))}
       </Tabs>
       <Box role="tabpanel" id="profile-panel" aria-labelledby={`profile-tab-${current.key}`} sx={{ pt: 2 }}>
-        {current.key === 'status' || current.key === 'files' ? current.render({ view, reload: load }) : (
-          <Card><CardContent>{current.render({ view, reload: load })}</CardContent></Card>
+        {current.key === 'status' || current.key === 'files' ? (
+          current.render({ view, reload: load })
+        ) : (
+          <Card>
+            <CardContent>{current.render({ view, reload: load })}</CardContent>
+          </Card>
         )}
       </Box>
     </Box>

@@ -5,7 +5,23 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import type { ProfileList } from '@binaan/contracts';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { EntryDialog } from './EntryDialog.js';
@@ -26,18 +42,22 @@ export function EntriesTab({ list, companyId, editable, onChanged }: Props) {
   const [removing, setRemoving] = useState<AnyEntry | null>(null);
   const [reason, setReason] = useState('');
   const columns = LIST_FIELDS[list].filter((field) => field.inTable);
-  const label = (name: string) => translate(`admin.companyProfile.fields.${list}.${name}`, { _: translate(`admin.companyProfile.fields.${name}`) });
+  const label = (name: string) =>
+    translate(`admin.companyProfile.fields.${list}.${name}`, { _: translate(`admin.companyProfile.fields.${name}`) });
 
-  const load = useCallback(async (after: string | null) => {
-    try {
-      const page = await entryPage(companyId, list, q, after);
-      setRows((before) => (after ? [...before, ...(page.items as AnyEntry[])] : (page.items)));
-      setNext(page.next);
-      setLoaded(true);
-    } catch (error) {
-      notify(`error.${errorCodeOf(error)}`, { type: 'error' });
-    }
-  }, [companyId, list, q, notify]);
+  const load = useCallback(
+    async (after: string | null) => {
+      try {
+        const page = await entryPage(companyId, list, q, after);
+        setRows((before) => (after ? [...before, ...(page.items as AnyEntry[])] : page.items));
+        setNext(page.next);
+        setLoaded(true);
+      } catch (error) {
+        notify(`error.${errorCodeOf(error)}`, { type: 'error' });
+      }
+    },
+    [companyId, list, q, notify],
+  );
   useEffect(() => {
     const timer = setTimeout(() => void load(null), 250);
     return () => clearTimeout(timer);
@@ -70,10 +90,28 @@ export function EntriesTab({ list, companyId, editable, onChanged }: Props) {
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }} data-testid={`profile-list-${list}`}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField size="small" label={translate('admin.companyProfile.search')} value={q} onChange={(event) => setQ(event.target.value)} sx={{ flex: '1 1 220px', maxWidth: 360 }} slotProps={{ htmlInput: { 'data-testid': `profile-search-${list}` } }} />
-        {editable && <Button variant="contained" onClick={() => setEditing('new')} data-testid={`profile-add-${list}`}>{translate(`admin.companyProfile.add.${list}`)}</Button>}
+        <TextField
+          size="small"
+          label={translate('admin.companyProfile.search')}
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+          sx={{ flex: '1 1 220px', maxWidth: 360 }}
+          slotProps={{ htmlInput: { 'data-testid': `profile-search-${list}` } }}
+        />
+        {editable && (
+          <Button variant="contained" onClick={() => setEditing('new')} data-testid={`profile-add-${list}`}>
+            {translate(`admin.companyProfile.add.${list}`)}
+          </Button>
+        )}
         {editable && list === 'machinery' && companyId === null && (
-          <Button variant="outlined" component={RouterLink} to="/administration/data-import/machinery" data-testid="profile-import-machinery">{translate('admin.companyProfile.importMachinery')}</Button>
+          <Button
+            variant="outlined"
+            component={RouterLink}
+            to="/administration/data-import/machinery"
+            data-testid="profile-import-machinery"
+          >
+            {translate('admin.companyProfile.importMachinery')}
+          </Button>
         )}
       </Box>
       {loaded && rows.length === 0 && <Typography color="text.secondary">{translate('admin.companyProfile.empty')}</Typography>}
@@ -83,18 +121,37 @@ export function EntriesTab({ list, companyId, editable, onChanged }: Props) {
           <Table size="small">
             <TableHead>
               <TableRow>
-                {columns.map((field) => <TableCell key={field.name}>{label(field.name)}</TableCell>)}
+                {columns.map((field) => (
+                  <TableCell key={field.name}>{label(field.name)}</TableCell>
+                ))}
                 {editable && <TableCell>{translate('admin.companyProfile.actions')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
               {rows.map((entry) => (
                 <TableRow key={entry.id} data-testid="profile-entry">
-                  {columns.map((field) => <TableCell key={field.name} sx={{ minWidth: 96 }}>{cell(entry, field.name)}</TableCell>)}
+                  {columns.map((field) => (
+                    <TableCell key={field.name} sx={{ minWidth: 96 }}>
+                      {cell(entry, field.name)}
+                    </TableCell>
+                  ))}
                   {editable && (
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Button size="small" onClick={() => setEditing(entry)} aria-label={`${translate('ra.action.edit')} ${cell(entry, columns[0]!.name)}`}>{translate('ra.action.edit')}</Button>
-                      <Button size="small" color="error" onClick={() => setRemoving(entry)} aria-label={`${translate('ra.action.remove')} ${cell(entry, columns[0]!.name)}`}>{translate('ra.action.remove')}</Button>
+                      <Button
+                        size="small"
+                        onClick={() => setEditing(entry)}
+                        aria-label={`${translate('ra.action.edit')} ${cell(entry, columns[0]!.name)}`}
+                      >
+                        {translate('ra.action.edit')}
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => setRemoving(entry)}
+                        aria-label={`${translate('ra.action.remove')} ${cell(entry, columns[0]!.name)}`}
+                      >
+                        {translate('ra.action.remove')}
+                      </Button>
                     </TableCell>
                   )}
                 </TableRow>
@@ -103,10 +160,15 @@ export function EntriesTab({ list, companyId, editable, onChanged }: Props) {
           </Table>
         </TableContainer>
       )}
-      {next && <Button onClick={() => void load(next)} sx={{ alignSelf: 'flex-start' }} data-testid="profile-more">{translate('admin.companyProfile.more')}</Button>}
+      {next && (
+        <Button onClick={() => void load(next)} sx={{ alignSelf: 'flex-start' }} data-testid="profile-more">
+          {translate('admin.companyProfile.more')}
+        </Button>
+      )}
       {editing && (
         <EntryDialog
-          list={list} initial={editing === 'new' ? EMPTY_ENTRY[list] : entryValues(list, editing)}
+          list={list}
+          initial={editing === 'new' ? EMPTY_ENTRY[list] : entryValues(list, editing)}
           title={translate(editing === 'new' ? `admin.companyProfile.add.${list}` : 'admin.companyProfile.change')}
           onClose={() => setEditing(null)}
           onSave={async (body) => {
@@ -119,11 +181,29 @@ export function EntriesTab({ list, companyId, editable, onChanged }: Props) {
       <Dialog open={removing !== null} onClose={() => setRemoving(null)} maxWidth="sm" fullWidth aria-labelledby={removeTitle}>
         <DialogTitle id={removeTitle}>{translate('admin.companyProfile.removeTitle')}</DialogTitle>
         <DialogContent>
-          <TextField label={translate('admin.companyProfile.reason')} value={reason} onChange={(event) => setReason(event.target.value)} required fullWidth multiline minRows={2} sx={{ mt: 1 }} slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'profile-remove-reason' } }} />
+          <TextField
+            label={translate('admin.companyProfile.reason')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            sx={{ mt: 1 }}
+            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'profile-remove-reason' } }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setRemoving(null)}>{translate('ra.action.cancel')}</Button>
-          <Button color="error" variant="contained" disabled={reason.trim() === ''} onClick={() => void remove()} data-testid="profile-remove-confirm">{translate('ra.action.remove')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={reason.trim() === ''}
+            onClick={() => void remove()}
+            data-testid="profile-remove-confirm"
+          >
+            {translate('ra.action.remove')}
+          </Button>
         </DialogActions>
       </Dialog>
     </Stack>

@@ -12,15 +12,18 @@ export function HistoryTab() {
   const notify = useNotify();
   const [steps, setSteps] = useState<ProfileHistoryStep[]>([]);
   const [next, setNext] = useState<string | null>(null);
-  const load = useCallback(async (before: string | null) => {
-    try {
-      const page = await profileHistory(before);
-      setSteps((earlier) => (before ? [...earlier, ...page.items] : page.items));
-      setNext(page.next);
-    } catch (error) {
-      notify(`error.${errorCodeOf(error)}`, { type: 'error' });
-    }
-  }, [notify]);
+  const load = useCallback(
+    async (before: string | null) => {
+      try {
+        const page = await profileHistory(before);
+        setSteps((earlier) => (before ? [...earlier, ...page.items] : page.items));
+        setNext(page.next);
+      } catch (error) {
+        notify(`error.${errorCodeOf(error)}`, { type: 'error' });
+      }
+    },
+    [notify],
+  );
   useEffect(() => void load(null), [load]);
   return (
     <Stack spacing={1} data-testid="profile-history">
@@ -29,14 +32,21 @@ export function HistoryTab() {
         {steps.map((step) => (
           <ListItem key={step.revision} divider data-testid="profile-history-step">
             <ListItemText
-              primary={translate(`admin.companyProfile.steps.${step.event}`, { list: step.list ? translate(`admin.companyProfile.tabs.${step.list}`) : '', label: step.label ?? '' })}
+              primary={translate(`admin.companyProfile.steps.${step.event}`, {
+                list: step.list ? translate(`admin.companyProfile.tabs.${step.list}`) : '',
+                label: step.label ?? '',
+              })}
               secondary={`${formatDateTime(step.at)} · ${step.byName ?? '-'}${step.reason ? ` · ${step.reason}` : ''}`}
               slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
             />
           </ListItem>
         ))}
       </List>
-      {next && <Button onClick={() => void load(next)} sx={{ alignSelf: 'flex-start' }}>{translate('admin.companyProfile.more')}</Button>}
+      {next && (
+        <Button onClick={() => void load(next)} sx={{ alignSelf: 'flex-start' }}>
+          {translate('admin.companyProfile.more')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -14,7 +14,9 @@ export function InformationTab({ view, onChanged }: { view: CompanyProfileView; 
   const translate = useTranslate();
   const notify = useNotify();
   const info = view.information!;
-  const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(FIELDS.map((field) => [field, info[field] === null ? '' : String(info[field])])));
+  const [values, setValues] = useState<Record<string, string>>(
+    Object.fromEntries(FIELDS.map((field) => [field, info[field] === null ? '' : String(info[field])])),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   if (!view.editable) return <ProfileFacts view={view} tab="information" />;
@@ -22,7 +24,15 @@ export function InformationTab({ view, onChanged }: { view: CompanyProfileView; 
   const save = async () => {
     const amount = (value: string) => (value.trim() === '' ? null : Number(value));
     try {
-      await saveInformation({ description: values.description, paidUpCapital: amount(values.paidUpCapital!), authorisedCapital: amount(values.authorisedCapital!), dateIncorporated: values.dateIncorporated || null }, view.revision);
+      await saveInformation(
+        {
+          description: values.description,
+          paidUpCapital: amount(values.paidUpCapital!),
+          authorisedCapital: amount(values.authorisedCapital!),
+          dateIncorporated: values.dateIncorporated || null,
+        },
+        view.revision,
+      );
       setErrors({});
       setMessage(null);
       notify('admin.companyProfile.saved', { type: 'success' });
@@ -36,18 +46,31 @@ export function InformationTab({ view, onChanged }: { view: CompanyProfileView; 
   };
   return (
     <Stack spacing={1} sx={{ maxWidth: 640 }} data-testid="profile-information">
-      <Typography>{view.registration?.name} · {translate(`admin.companyProfile.companyType.${view.companyType}`, { _: '' })}</Typography>
+      <Typography>
+        {view.registration?.name} · {translate(`admin.companyProfile.companyType.${view.companyType}`, { _: '' })}
+      </Typography>
       {FIELDS.map((field) => (
         <TextField
-          key={field} label={translate(`admin.companyProfile.fields.${field}`)} value={values[field]} fullWidth
+          key={field}
+          label={translate(`admin.companyProfile.fields.${field}`)}
+          value={values[field]}
+          fullWidth
           onChange={(event) => setValues((before) => ({ ...before, [field]: event.target.value }))}
-          type={field === 'dateIncorporated' ? 'date' : field === 'description' ? 'text' : 'number'} multiline={field === 'description'} minRows={field === 'description' ? 3 : undefined}
-          error={Boolean(errors[field])} helperText={errors[field] ?? ' '}
-          slotProps={{ htmlInput: { 'data-testid': `information-${field}` }, inputLabel: field === 'dateIncorporated' ? { shrink: true } : undefined }}
+          type={field === 'dateIncorporated' ? 'date' : field === 'description' ? 'text' : 'number'}
+          multiline={field === 'description'}
+          minRows={field === 'description' ? 3 : undefined}
+          error={Boolean(errors[field])}
+          helperText={errors[field] ?? ' '}
+          slotProps={{
+            htmlInput: { 'data-testid': `information-${field}` },
+            inputLabel: field === 'dateIncorporated' ? { shrink: true } : undefined,
+          }}
         />
       ))}
       {message && <Alert severity="error">{message}</Alert>}
-      <Button variant="contained" onClick={() => void save()} sx={{ alignSelf: 'flex-start' }} data-testid="information-save">{translate('ra.action.save')}</Button>
+      <Button variant="contained" onClick={() => void save()} sx={{ alignSelf: 'flex-start' }} data-testid="information-save">
+        {translate('ra.action.save')}
+      </Button>
     </Stack>
   );
 }

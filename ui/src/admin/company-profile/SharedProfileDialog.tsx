@@ -11,12 +11,16 @@ export function SharedProfileDialog({ companyId, name, onClose }: { companyId: s
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth fullScreen={phone} aria-labelledby={titleId} data-testid="shared-profile-dialog">
-      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>{translate('admin.companyProfile.sharedTitle', { name })}</DialogTitle>
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+        {translate('admin.companyProfile.sharedTitle', { name })}
+      </DialogTitle>
       <DialogContent>
         <SharedProfileView companyId={companyId} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} data-testid="shared-profile-close">{translate('ra.action.close')}</Button>
+        <Button onClick={onClose} data-testid="shared-profile-close">
+          {translate('ra.action.close')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

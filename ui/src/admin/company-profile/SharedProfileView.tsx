@@ -15,19 +15,42 @@ export function SharedProfileView({ companyId }: { companyId: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   const [tab, setTab] = useState<ShareableTab | null>(null);
   useEffect(() => {
-    otherProfile(companyId).then((found) => { setView(found); setTab(found.tabs[0] ?? null); }, (error: unknown) => setFailed(errorCodeOf(error)));
+    otherProfile(companyId).then(
+      (found) => {
+        setView(found);
+        setTab(found.tabs[0] ?? null);
+      },
+      (error: unknown) => setFailed(errorCodeOf(error)),
+    );
   }, [companyId]);
   if (failed) return <Alert severity="warning">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>;
   if (!view) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   if (view.tabs.length === 0 || !tab) return <Alert severity="info">{translate('admin.companyProfile.nothingShared')}</Alert>;
   return (
     <Box sx={{ minWidth: 0 }} data-testid="shared-profile">
-      <Tabs value={tab} onChange={(_event, value: ShareableTab) => setTab(value)} variant="scrollable" allowScrollButtonsMobile aria-label={translate('admin.companyProfile.sharedTitle', { name: view.name })}>
-        {view.tabs.map((key) => <Tab key={key} value={key} label={translate(`admin.companyProfile.tabs.${key}`)} id={`shared-tab-${key}`} aria-controls={`shared-panel-${key}`} data-testid={`shared-tab-${key}`} />)}
+      <Tabs
+        value={tab}
+        onChange={(_event, value: ShareableTab) => setTab(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={translate('admin.companyProfile.sharedTitle', { name: view.name })}
+      >
+        {view.tabs.map((key) => (
+          <Tab
+            key={key}
+            value={key}
+            label={translate(`admin.companyProfile.tabs.${key}`)}
+            id={`shared-tab-${key}`}
+            aria-controls={`shared-panel-${key}`}
+            data-testid={`shared-tab-${key}`}
+          />
+        ))}
       </Tabs>
       <Box role="tabpanel" id={`shared-panel-${tab}`} aria-labelledby={`shared-tab-${tab}`} sx={{ pt: 2 }}>
         {(tab === 'information' || tab === 'registration') && <ProfileFacts view={view} tab={tab} />}
-        {(isPersonList(tab) || tab === 'machinery' || tab === 'trackRecord') && <EntriesTab key={tab} list={tab} companyId={companyId} editable={false} />}
+        {(isPersonList(tab) || tab === 'machinery' || tab === 'trackRecord') && (
+          <EntriesTab key={tab} list={tab} companyId={companyId} editable={false} />
+        )}
       </Box>
     </Box>
   );

@@ -30,20 +30,48 @@ export function SharingTab({ view, onChanged }: { view: CompanyProfileView; onCh
       <FormGroup aria-label={translate('admin.companyProfile.tabs.sharing')}>
         {SHAREABLE_TABS.map((tab) => (
           <FormControlLabel
-            key={tab} label={translate(`admin.companyProfile.tabs.${tab}`)}
-            control={<Checkbox checked={tabs.includes(tab)} disabled={!view.editable} onChange={(event) => setTabs((before) => (event.target.checked ? [...before, tab] : before.filter((t) => t !== tab)))} data-testid={`share-${tab}`} />}
+            key={tab}
+            label={translate(`admin.companyProfile.tabs.${tab}`)}
+            control={
+              <Checkbox
+                checked={tabs.includes(tab)}
+                disabled={!view.editable}
+                onChange={(event) => setTabs((before) => (event.target.checked ? [...before, tab] : before.filter((t) => t !== tab)))}
+                data-testid={`share-${tab}`}
+              />
+            }
           />
         ))}
       </FormGroup>
       {view.editable && (
         <>
-          <TextField label={translate('admin.companyProfile.reason')} value={reason} onChange={(event) => setReason(event.target.value)} required multiline minRows={2} slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'sharing-reason' } }} />
-          <Button variant="contained" disabled={reason.trim() === ''} onClick={() => void save()} sx={{ alignSelf: 'flex-start' }} data-testid="sharing-save">{translate('ra.action.save')}</Button>
+          <TextField
+            label={translate('admin.companyProfile.reason')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            required
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'sharing-reason' } }}
+          />
+          <Button
+            variant="contained"
+            disabled={reason.trim() === ''}
+            onClick={() => void save()}
+            sx={{ alignSelf: 'flex-start' }}
+            data-testid="sharing-save"
+          >
+            {translate('ra.action.save')}
+          </Button>
         </>
       )}
       <Alert severity="info" data-testid="sharing-last">
         {sharing.changedAt
-          ? translate('admin.companyProfile.sharingChanged', { date: formatDateTime(sharing.changedAt), name: sharing.changedBy ?? '-', reason: sharing.reason ?? '' })
+          ? translate('admin.companyProfile.sharingChanged', {
+              date: formatDateTime(sharing.changedAt),
+              name: sharing.changedBy ?? '-',
+              reason: sharing.reason ?? '',
+            })
           : translate('admin.companyProfile.sharingDefault')}
       </Alert>
     </Stack>

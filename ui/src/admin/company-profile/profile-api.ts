@@ -11,10 +11,13 @@ export type ProfileReply = { success: true; revision: number; id?: string };
 export const ownProfile = () => adminJson<CompanyProfileView>(OWN);
 export const otherProfile = (companyId: string) => adminJson<CompanyProfileView>(`/api/company/profiles/${encodeURIComponent(companyId)}`);
 
-export const saveInformation = (body: object, revision?: number) => adminJson<ProfileReply>(`${OWN}/information`, { method: 'PUT', body, ...ifMatch(revision) });
-export const saveSharing = (tabs: ShareableTab[], reason: string) => adminJson<ProfileReply>(`${OWN}/sharing`, { method: 'PUT', body: { tabs, reason } });
+export const saveInformation = (body: object, revision?: number) =>
+  adminJson<ProfileReply>(`${OWN}/information`, { method: 'PUT', body, ...ifMatch(revision) });
+export const saveSharing = (tabs: ShareableTab[], reason: string) =>
+  adminJson<ProfileReply>(`${OWN}/sharing`, { method: 'PUT', body: { tabs, reason } });
 export const addEntry = (list: ProfileList, body: object) => adminJson<ProfileReply>(`${OWN}/lists/${list}`, { method: 'POST', body });
-export const editEntry = (list: ProfileList, id: string, body: object) => adminJson<ProfileReply>(`${OWN}/lists/${list}/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export const editEntry = (list: ProfileList, id: string, body: object) =>
+  adminJson<ProfileReply>(`${OWN}/lists/${list}/${encodeURIComponent(id)}`, { method: 'PUT', body });
 export const removeEntry = (list: ProfileList, id: string, reason: string) =>
   adminJson<ProfileReply>(`${OWN}/lists/${list}/${encodeURIComponent(id)}/actions/Remove`, { method: 'POST', body: { reason } });
 
@@ -27,8 +30,10 @@ export function entryPage(companyId: string | null, list: ProfileList, q: string
 
 /** A line picker's machines: the first 10 of the chosen company's machinery matching the text (brand, model, type, capacity). */
 export const machinerySuggestions = async (q: string) =>
-  (await adminJson<ProfileEntryPage<'machinery'>>(`/api/company/machinery?${new URLSearchParams({ q: q.trim(), limit: '10' }).toString()}`)).items;
+  (await adminJson<ProfileEntryPage<'machinery'>>(`/api/company/machinery?${new URLSearchParams({ q: q.trim(), limit: '10' }).toString()}`))
+    .items;
 
-export const profileHistory = (before: string | null) => adminJson<ProfileHistoryPage>(`${OWN}/history${before ? `?before=${encodeURIComponent(before)}` : ''}`);
+export const profileHistory = (before: string | null) =>
+  adminJson<ProfileHistoryPage>(`${OWN}/history${before ? `?before=${encodeURIComponent(before)}` : ''}`);
 
 export type AnyEntry = ProfileEntry & Record<string, unknown>;

@@ -43,7 +43,8 @@ export function AddCompanyForm() {
 
   return (
     <RegistrationForm
-      initial={EMPTY_REGISTRATION} testId="registration-form"
+      initial={EMPTY_REGISTRATION}
+      testId="registration-form"
       actions={[{ label: translate('company.register.submit'), testId: 'register-submit', primary: true, run: register }]}
     />
   );

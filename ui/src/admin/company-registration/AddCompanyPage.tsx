@@ -17,10 +17,16 @@ export function AddCompanyPage() {
       <Title title={title} />
       <Card>
         <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {title}
+          </Typography>
           <Typography sx={{ mb: 1 }}>{translate('company.register.intro')}</Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('company.register.administrator')}</Typography>
-          <Button component={Link} to="/select-company" variant="outlined" size="small">{translate('admin.company.chooseAnother')}</Button>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {translate('company.register.administrator')}
+          </Typography>
+          <Button component={Link} to="/select-company" variant="outlined" size="small">
+            {translate('admin.company.chooseAnother')}
+          </Button>
         </CardContent>
       </Card>
       <AddCompanyForm />

@@ -19,32 +19,62 @@ import { DirectoryListingCard } from './DirectoryListingCard.js';
 import { RegisteredBy, RegistrationDetails, RegistrationHistory } from './RegistrationDetails.js';
 import { RegistrationForm, type ActionOutcome } from './RegistrationForm.js';
 
-const STATUS_NUMBER = { inProgress: CompanySubmissionStatus.InProgress, submitted: CompanySubmissionStatus.Submitted, approved: CompanySubmissionStatus.Approved, archived: CompanySubmissionStatus.Archived } as const;
+const STATUS_NUMBER = {
+  inProgress: CompanySubmissionStatus.InProgress,
+  submitted: CompanySubmissionStatus.Submitted,
+  approved: CompanySubmissionStatus.Approved,
+  archived: CompanySubmissionStatus.Archived,
+} as const;
 
 function NextStep({ view, onContinue }: { view: CompanyRegistrationView; onContinue: (() => void) | null }) {
   const translate = useTranslate();
   const name = view.details.name;
   if (view.status === 'submitted') {
-    return <Alert severity="info" data-testid="next-step">{translate('company.profile.submitted', { date: view.submittedAt ? formatDateTime(view.submittedAt) : '' })}</Alert>;
+    return (
+      <Alert severity="info" data-testid="next-step">
+        {translate('company.profile.submitted', { date: view.submittedAt ? formatDateTime(view.submittedAt) : '' })}
+      </Alert>
+    );
   }
   if (view.status === 'approved') {
     return (
-      <Alert severity="success" data-testid="next-step" action={onContinue && <Button color="inherit" size="small" onClick={onContinue} data-testid="continue-approved">{translate('company.profile.continue')}</Button>}>
+      <Alert
+        severity="success"
+        data-testid="next-step"
+        action={
+          onContinue && (
+            <Button color="inherit" size="small" onClick={onContinue} data-testid="continue-approved">
+              {translate('company.profile.continue')}
+            </Button>
+          )
+        }
+      >
         {translate('company.profile.approved', { name })}
       </Alert>
     );
   }
-  if (view.status === 'archived') return <Alert severity="info" data-testid="next-step">{translate('company.profile.archived')}</Alert>;
+  if (view.status === 'archived')
+    return (
+      <Alert severity="info" data-testid="next-step">
+        {translate('company.profile.archived')}
+      </Alert>
+    );
   if (view.lastRemark) {
     return (
       <Alert severity="warning" data-testid="next-step">
         <AlertTitle>{translate('company.profile.returned')}</AlertTitle>
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontStyle: 'italic' }} data-testid="reviewer-remark">{view.lastRemark}</Typography>
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontStyle: 'italic' }} data-testid="reviewer-remark">
+          {view.lastRemark}
+        </Typography>
         <Typography sx={{ mt: 1 }}>{translate('company.profile.returnedNext')}</Typography>
       </Alert>
     );
   }
-  return <Alert severity="info" data-testid="next-step">{translate('company.profile.inProgress')}</Alert>;
+  return (
+    <Alert severity="info" data-testid="next-step">
+      {translate('company.profile.inProgress')}
+    </Alert>
+  );
 }
 
 /** `embedded`: the first tab of the profile page, which has the title; `onChanged` hears of a save or submission. */
@@ -67,7 +97,8 @@ export function CompanyStatusPage({ embedded = false, onChanged }: { embedded?: 
       // Not to approved: the session's rights come with the next choice of the company (the Continue button).
       const chosen = getChosenCompany();
       const status = STATUS_NUMBER[found.status];
-      if (chosen?.companyId === companyId && chosen.status !== status && found.status !== 'approved') setChosenCompany({ ...chosen, status });
+      if (chosen?.companyId === companyId && chosen.status !== status && found.status !== 'approved')
+        setChosenCompany({ ...chosen, status });
     } catch (error) {
       setFailed(errorCodeOf(error));
     }
@@ -115,14 +146,22 @@ export function CompanyStatusPage({ embedded = false, onChanged }: { embedded?: 
       {!embedded && <Title title={title} />}
       <Card>
         <CardContent>
-          {!embedded && <Typography variant="h5" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>{title}</Typography>}
+          {!embedded && (
+            <Typography variant="h5" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+              {title}
+            </Typography>
+          )}
           {!view && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
           {failed && (
             // Without the registration the page still says what the company choice knows.
             <Stack spacing={1}>
               <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>
-              <Typography>{translate('admin.company.statusLabel')}: {translate(`admin.company.status.${company?.status ?? 0}`, { _: '-' })}</Typography>
-              {company?.status === CompanySubmissionStatus.Submitted && <Alert severity="info">{translate('admin.company.submittedBody')}</Alert>}
+              <Typography>
+                {translate('admin.company.statusLabel')}: {translate(`admin.company.status.${company?.status ?? 0}`, { _: '-' })}
+              </Typography>
+              {company?.status === CompanySubmissionStatus.Submitted && (
+                <Alert severity="info">{translate('admin.company.submittedBody')}</Alert>
+              )}
             </Stack>
           )}
           {view && (
@@ -136,10 +175,29 @@ export function CompanyStatusPage({ embedded = false, onChanged }: { embedded?: 
       {view && <DirectoryListingCard />}
       {view && (editable || canSubmit) && (
         <RegistrationForm
-          key={view.revision} initial={fromRegistrationInput(view.details)} testId="registration-edit"
+          key={view.revision}
+          initial={fromRegistrationInput(view.details)}
+          testId="registration-edit"
           actions={[
-            ...(editable ? [{ label: translate('company.profile.save'), testId: 'registration-save', run: (input: CompanyRegistrationInput) => save(input, false) }] : []),
-            ...(canSubmit ? [{ label: translate(view.lastRemark ? 'company.profile.submitAgain' : 'company.profile.submit'), testId: 'registration-resubmit', primary: true, run: (input: CompanyRegistrationInput) => save(input, true) }] : []),
+            ...(editable
+              ? [
+                  {
+                    label: translate('company.profile.save'),
+                    testId: 'registration-save',
+                    run: (input: CompanyRegistrationInput) => save(input, false),
+                  },
+                ]
+              : []),
+            ...(canSubmit
+              ? [
+                  {
+                    label: translate(view.lastRemark ? 'company.profile.submitAgain' : 'company.profile.submit'),
+                    testId: 'registration-resubmit',
+                    primary: true,
+                    run: (input: CompanyRegistrationInput) => save(input, true),
+                  },
+                ]
+              : []),
           ]}
         />
       )}

@@ -4,7 +4,23 @@
 // may change the company's profile, and closed while the company offers no trade to be found under.
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { DIRECTORY_REASON_MAX, hasAnyAccessRight, type DirectoryListingView } from '@binaan/contracts';
 import { useSession } from '../../shared/session/session-store.js';
 import { formatDateTime } from '../format.js';
@@ -68,43 +84,95 @@ export function DirectoryListingCard() {
     <Card data-testid="directory-listing">
       <CardContent>
         <Stack spacing={1.5}>
-          <Typography variant="h6" component="h2">{translate('company.directoryListing.title')}</Typography>
+          <Typography variant="h6" component="h2">
+            {translate('company.directoryListing.title')}
+          </Typography>
           <Typography color="text.secondary">{translate('company.directoryListing.intro')}</Typography>
           <FormControlLabel
-            control={<Switch checked={view.listed} disabled={!canChange || busy || (!view.listed && view.trades.length === 0)} onChange={(event) => setAsking(event.target.checked)} data-testid="directory-listing-switch" />}
+            control={
+              <Switch
+                checked={view.listed}
+                disabled={!canChange || busy || (!view.listed && view.trades.length === 0)}
+                onChange={(event) => setAsking(event.target.checked)}
+                data-testid="directory-listing-switch"
+              />
+            }
             label={translate('company.directoryListing.switchLabel')}
           />
           <Alert severity={state === 'shown' ? 'success' : 'info'} data-testid="directory-listing-state">
             {translate(`company.directoryListing.state.${state}`, { trades: tradeNames.join(', ') })}
           </Alert>
-          {view.trades.length === 0 && !view.listed && <Typography variant="body2" color="text.secondary">{translate('error.noDirectoryTrade')}</Typography>}
+          {view.trades.length === 0 && !view.listed && (
+            <Typography variant="body2" color="text.secondary">
+              {translate('error.noDirectoryTrade')}
+            </Typography>
+          )}
           {view.trades.length > 0 && (
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} aria-label={translate('company.directoryListing.tradesLabel')} role="list">
-              {tradeNames.map((name) => <Chip key={name} label={name} size="small" role="listitem" />)}
+            <Box
+              sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}
+              aria-label={translate('company.directoryListing.tradesLabel')}
+              role="list"
+            >
+              {tradeNames.map((name) => (
+                <Chip key={name} label={name} size="small" role="listitem" />
+              ))}
             </Box>
           )}
           {view.changedAt && (
             <Typography variant="body2" color="text.secondary" data-testid="directory-listing-change" sx={{ overflowWrap: 'anywhere' }}>
               {view.changedBy
-                ? translate('company.directoryListing.lastChange', { date: formatDateTime(view.changedAt), name: view.changedBy, reason: view.reason ?? '' })
-                : translate('company.directoryListing.lastChangeUnnamed', { date: formatDateTime(view.changedAt), reason: view.reason ?? '' })}
+                ? translate('company.directoryListing.lastChange', {
+                    date: formatDateTime(view.changedAt),
+                    name: view.changedBy,
+                    reason: view.reason ?? '',
+                  })
+                : translate('company.directoryListing.lastChangeUnnamed', {
+                    date: formatDateTime(view.changedAt),
+                    reason: view.reason ?? '',
+                  })}
             </Typography>
           )}
-          {!canChange && <Typography variant="body2" color="text.secondary">{translate('company.directoryListing.readOnly')}</Typography>}
+          {!canChange && (
+            <Typography variant="body2" color="text.secondary">
+              {translate('company.directoryListing.readOnly')}
+            </Typography>
+          )}
         </Stack>
       </CardContent>
-      <Dialog open={asking !== null} onClose={close} maxWidth="sm" fullWidth aria-labelledby={titleId} data-testid="directory-listing-dialog">
-        <DialogTitle id={titleId}>{translate(asking ? 'company.directoryListing.listTitle' : 'company.directoryListing.unlistTitle')}</DialogTitle>
+      <Dialog
+        open={asking !== null}
+        onClose={close}
+        maxWidth="sm"
+        fullWidth
+        aria-labelledby={titleId}
+        data-testid="directory-listing-dialog"
+      >
+        <DialogTitle id={titleId}>
+          {translate(asking ? 'company.directoryListing.listTitle' : 'company.directoryListing.unlistTitle')}
+        </DialogTitle>
         <DialogContent>
-          <Typography sx={{ mb: 2 }}>{translate(asking ? 'company.directoryListing.listBody' : 'company.directoryListing.unlistBody')}</Typography>
+          <Typography sx={{ mb: 2 }}>
+            {translate(asking ? 'company.directoryListing.listBody' : 'company.directoryListing.unlistBody')}
+          </Typography>
           <TextField
-            label={translate('company.directoryListing.reason')} value={reason} onChange={(event) => setReason(event.target.value)} onBlur={() => setTouched(true)}
-            required fullWidth multiline minRows={2} autoFocus error={Boolean(reasonError)} helperText={reasonError || translate('company.directoryListing.reasonHint')}
+            label={translate('company.directoryListing.reason')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            onBlur={() => setTouched(true)}
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            autoFocus
+            error={Boolean(reasonError)}
+            helperText={reasonError || translate('company.directoryListing.reasonHint')}
             slotProps={{ htmlInput: { maxLength: DIRECTORY_REASON_MAX, 'data-testid': 'directory-listing-reason' } }}
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={busy}>{translate('ra.action.cancel')}</Button>
+          <Button onClick={close} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </Button>
           <Button variant="contained" onClick={() => void confirm()} disabled={busy} data-testid="directory-listing-confirm">
             {translate(asking ? 'company.directoryListing.list' : 'company.directoryListing.unlist')}
           </Button>

@@ -7,7 +7,21 @@ import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
-  Alert, Card, CardContent, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TextField, Typography,
+  Alert,
+  Card,
+  CardContent,
+  LinearProgress,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
 } from '@mui/material';
 import type { CompanySubmissionStatusName } from '@binaan/contracts';
 import { formatDateTime } from '../format.js';
@@ -34,19 +48,39 @@ export function RegistrationQueuePage() {
   const [failed, setFailed] = useState<string | null>(null);
 
   useEffect(() => {
-    const timer = setTimeout(() => { setSearch(q); setPage(0); }, 300);
+    const timer = setTimeout(() => {
+      setSearch(q);
+      setPage(0);
+    }, 300);
     return () => clearTimeout(timer);
   }, [q]);
   useEffect(() => {
     let current = true;
     setReply(null);
-    registrationQueue({ status, q: search, page }).then((r) => { if (current) { setReply(r); setFailed(null); } }, (error: unknown) => current && setFailed(errorCodeOf(error)));
-    return () => { current = false; };
+    registrationQueue({ status, q: search, page }).then(
+      (r) => {
+        if (current) {
+          setReply(r);
+          setFailed(null);
+        }
+      },
+      (error: unknown) => current && setFailed(errorCodeOf(error)),
+    );
+    return () => {
+      current = false;
+    };
   }, [status, search, page]);
 
   const setStatus = (value: string) => {
     setPage(0);
-    setParams((old) => { const next = new URLSearchParams(old); next.set('status', value); return next; }, { replace: true });
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old);
+        next.set('status', value);
+        return next;
+      },
+      { replace: true },
+    );
   };
   const title = translate('company.queue.title');
   const total = (count: number) => (reply?.capped ? `${count.toLocaleString('en')}+` : count.toLocaleString('en'));
@@ -54,19 +88,43 @@ export function RegistrationQueuePage() {
     <Card sx={{ mt: 2 }} data-testid="registration-queue">
       <Title title={title} />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
         <Typography sx={{ mb: 2 }}>{translate('company.queue.intro')}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-          <TextField select fullWidth={false} label={translate('company.queue.status')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ width: { xs: '100%', sm: 240 } }}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'queue-status' } }}>
-            {STATUSES.map((s) => <option key={s} value={s}>{translate(`company.status.${s}`)}</option>)}
+          <TextField
+            select
+            fullWidth={false}
+            label={translate('company.queue.status')}
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            sx={{ width: { xs: '100%', sm: 240 } }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'queue-status' } }}
+          >
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {translate(`company.status.${s}`)}
+              </option>
+            ))}
           </TextField>
-          <TextField type="search" fullWidth={false} label={translate('company.queue.search')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ width: { xs: '100%', sm: 420 } }}
-            slotProps={{ htmlInput: { 'data-testid': 'queue-search', maxLength: 100 } }} />
+          <TextField
+            type="search"
+            fullWidth={false}
+            label={translate('company.queue.search')}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            sx={{ width: { xs: '100%', sm: 420 } }}
+            slotProps={{ htmlInput: { 'data-testid': 'queue-search', maxLength: 100 } }}
+          />
         </Stack>
         {failed && <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
         {!failed && !reply && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        {reply && reply.rows.length === 0 && <Typography color="text.secondary" data-testid="queue-empty">{translate('company.queue.empty')}</Typography>}
+        {reply && reply.rows.length === 0 && (
+          <Typography color="text.secondary" data-testid="queue-empty">
+            {translate('company.queue.empty')}
+          </Typography>
+        )}
         {reply && reply.rows.length > 0 && (
           <>
             <TableContainer tabIndex={0} role="region" aria-label={title}>
@@ -85,23 +143,54 @@ export function RegistrationQueuePage() {
                   {reply.rows.map((row) => (
                     <TableRow key={row.id} data-testid="queue-row" data-id={row.id}>
                       <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>
-                        <Link component={RouterLink} to={reviewPath(row.id)} data-testid="queue-open">{row.name}</Link>
+                        <Link component={RouterLink} to={reviewPath(row.id)} data-testid="queue-open">
+                          {row.name}
+                        </Link>
                       </TableCell>
-                      <TableCell><RegistrationStatusChip status={row.status} /></TableCell>
-                      <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{row.registrationNo}<br />{row.registrationNoNew}</TableCell>
-                      <TableCell sx={WIDE_ONLY}>{translate(`company.subscriptionType.${row.subscriptionType}`, { _: String(row.subscriptionType) })}</TableCell>
+                      <TableCell>
+                        <RegistrationStatusChip status={row.status} />
+                      </TableCell>
+                      <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
+                        {row.registrationNo}
+                        <br />
+                        {row.registrationNoNew}
+                      </TableCell>
+                      <TableCell sx={WIDE_ONLY}>
+                        {translate(`company.subscriptionType.${row.subscriptionType}`, { _: String(row.subscriptionType) })}
+                      </TableCell>
                       <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatDateTime(row.registeredAt)}</TableCell>
-                      <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{row.submittedAt ? formatDateTime(row.submittedAt) : translate('company.notGiven')}</TableCell>
+                      <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>
+                        {row.submittedAt ? formatDateTime(row.submittedAt) : translate('company.notGiven')}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
               </Table>
             </TableContainer>
-            {reply.capped && <Typography variant="body2" role="status" sx={{ pt: 1 }} data-testid="queue-capped">{translate('company.queue.capped', { cap: reply.total.toLocaleString('en') })}</Typography>}
+            {reply.capped && (
+              <Typography variant="body2" role="status" sx={{ pt: 1 }} data-testid="queue-capped">
+                {translate('company.queue.capped', { cap: reply.total.toLocaleString('en') })}
+              </Typography>
+            )}
             <TablePagination
-              component="div" count={reply.total} page={page} rowsPerPage={QUEUE_PAGE} rowsPerPageOptions={[QUEUE_PAGE]} onPageChange={(_e, next) => setPage(next)}
+              component="div"
+              count={reply.total}
+              page={page}
+              rowsPerPage={QUEUE_PAGE}
+              rowsPerPageOptions={[QUEUE_PAGE]}
+              onPageChange={(_e, next) => setPage(next)}
               labelDisplayedRows={({ from, to, count }) => translate('company.queue.range', { from, to, total: total(count) })}
-              getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : type === 'previous' ? 'ra.navigation.previous' : type === 'first' ? 'ra.navigation.first' : 'ra.navigation.last')}
+              getItemAriaLabel={(type) =>
+                translate(
+                  type === 'next'
+                    ? 'ra.navigation.next'
+                    : type === 'previous'
+                      ? 'ra.navigation.previous'
+                      : type === 'first'
+                        ? 'ra.navigation.first'
+                        : 'ra.navigation.last',
+                )
+              }
             />
           </>
         )}

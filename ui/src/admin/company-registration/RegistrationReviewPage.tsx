@@ -34,7 +34,10 @@ export function RegistrationReviewPage() {
   const [deciding, setDeciding] = useState<Decision | null>(null);
   // The dialog keeps its words while it closes.
   const [shown, setShown] = useState<Decision>('Approve');
-  const open = (decision: Decision) => { setShown(decision); setDeciding(decision); };
+  const open = (decision: Decision) => {
+    setShown(decision);
+    setDeciding(decision);
+  };
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
@@ -52,7 +55,10 @@ export function RegistrationReviewPage() {
     setBusy(true);
     try {
       await registrationAction(view.id, decision, remark ? { remark } : {}, view.revision);
-      notify(decision === 'Approve' ? 'company.review.approved' : 'company.review.rejected', { type: 'success', messageArgs: { name: view.details.name } });
+      notify(decision === 'Approve' ? 'company.review.approved' : 'company.review.rejected', {
+        type: 'success',
+        messageArgs: { name: view.details.name },
+      });
       navigate(QUEUE_PATH);
     } catch (error) {
       notify(`error.${errorCodeOf(error)}`, { type: 'error' });
@@ -83,25 +89,70 @@ export function RegistrationReviewPage() {
       <Title title={title} />
       <Card>
         <CardContent>
-          <Button component={RouterLink} to={QUEUE_PATH} size="small" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }} data-testid="review-back">{translate('company.review.back')}</Button>
-          <Typography variant="h5" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>{title}</Typography>
+          <Button
+            component={RouterLink}
+            to={QUEUE_PATH}
+            size="small"
+            startIcon={<ArrowBackIcon />}
+            sx={{ mb: 1 }}
+            data-testid="review-back"
+          >
+            {translate('company.review.back')}
+          </Button>
+          <Typography variant="h5" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Typography>
           {failed && <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
           {!view && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
           {view && (
             <Stack spacing={2}>
               <RegisteredBy view={view} />
-              {view.lastRemark && view.status !== 'submitted' && <Alert severity="info">{translate('company.review.lastRemark', { remark: view.lastRemark })}</Alert>}
-              {(can('Approve') || can('Reject')) ? (
+              {view.lastRemark && view.status !== 'submitted' && (
+                <Alert severity="info">{translate('company.review.lastRemark', { remark: view.lastRemark })}</Alert>
+              )}
+              {can('Approve') || can('Reject') ? (
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                  {can('Approve') && <Button variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => open('Approve')} data-testid="review-approve">{translate('company.review.approve')}</Button>}
-                  {can('Reject') && <Button variant="outlined" color="error" startIcon={<UndoIcon />} onClick={() => open('Reject')} data-testid="review-reject">{translate('company.review.reject')}</Button>}
+                  {can('Approve') && (
+                    <Button
+                      variant="contained"
+                      color="success"
+                      startIcon={<CheckIcon />}
+                      onClick={() => open('Approve')}
+                      data-testid="review-approve"
+                    >
+                      {translate('company.review.approve')}
+                    </Button>
+                  )}
+                  {can('Reject') && (
+                    <Button
+                      variant="outlined"
+                      color="error"
+                      startIcon={<UndoIcon />}
+                      onClick={() => open('Reject')}
+                      data-testid="review-reject"
+                    >
+                      {translate('company.review.reject')}
+                    </Button>
+                  )}
                 </Stack>
               ) : (
-                <Typography color="text.secondary" data-testid="review-nothing">{translate('company.review.nothingToDecide', { status: translate(`company.status.${view.status}`) })}</Typography>
+                <Typography color="text.secondary" data-testid="review-nothing">
+                  {translate('company.review.nothingToDecide', { status: translate(`company.status.${view.status}`) })}
+                </Typography>
               )}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-                <Button variant="outlined" startIcon={<LoginIcon />} onClick={() => void openCompany()} disabled={busy} data-testid="review-open-company">{translate('company.review.openCompany')}</Button>
-                <Typography variant="body2" color="text.secondary">{translate('company.review.openCompanyNote')}</Typography>
+                <Button
+                  variant="outlined"
+                  startIcon={<LoginIcon />}
+                  onClick={() => void openCompany()}
+                  disabled={busy}
+                  data-testid="review-open-company"
+                >
+                  {translate('company.review.openCompany')}
+                </Button>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('company.review.openCompanyNote')}
+                </Typography>
               </Stack>
             </Stack>
           )}
@@ -113,19 +164,27 @@ export function RegistrationReviewPage() {
         // Who the company is (its profile's tabs), as the reviewer must judge it; identity numbers masked.
         <Card variant="outlined" data-testid="review-profile">
           <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>{translate('admin.companyProfile.reviewTitle')}</Typography>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {translate('admin.companyProfile.reviewTitle')}
+            </Typography>
             <SharedProfileView companyId={view.id} />
           </CardContent>
         </Card>
       )}
       {view && <RegistrationHistory view={view} />}
       <ConfirmActionDialog
-        open={deciding !== null} busy={busy} danger={shown === 'Reject'} askRemark={shown === 'Reject'}
+        open={deciding !== null}
+        busy={busy}
+        danger={shown === 'Reject'}
+        askRemark={shown === 'Reject'}
         title={translate(shown === 'Reject' ? 'company.review.rejectTitle' : 'company.review.approveTitle', { name })}
-        named={translate('company.review.company', { name })} documents={[name]}
+        named={translate('company.review.company', { name })}
+        documents={[name]}
         effect={translate(shown === 'Reject' ? 'company.review.rejectEffect' : 'company.review.approveEffect')}
-        remarkLabel={translate('company.review.remarkLabel')} confirmLabel={translate(shown === 'Reject' ? 'company.review.reject' : 'company.review.approve')}
-        onCancel={() => setDeciding(null)} onConfirm={({ remark }) => deciding && void decide(deciding, remark)}
+        remarkLabel={translate('company.review.remarkLabel')}
+        confirmLabel={translate(shown === 'Reject' ? 'company.review.reject' : 'company.review.approve')}
+        onCancel={() => setDeciding(null)}
+        onConfirm={({ remark }) => deciding && void decide(deciding, remark)}
       />
     </Stack>
   );

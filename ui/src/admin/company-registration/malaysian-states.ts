@@ -21,7 +21,12 @@ export const MALAYSIAN_STATE_NAMES: readonly (Names & { value: MalaysianStateVal
   { value: MalaysianState.Sarawak, en: 'Sarawak', ms: 'Sarawak', zh: '砂拉越' },
   { value: MalaysianState.Selangor, en: 'Selangor', ms: 'Selangor', zh: '雪兰莪' },
   { value: MalaysianState.Terengganu, en: 'Terengganu', ms: 'Terengganu', zh: '登嘉楼' },
-  { value: MalaysianState.KualaLumpur, en: 'Kuala Lumpur (Federal Territory)', ms: 'Wilayah Persekutuan Kuala Lumpur', zh: '吉隆坡（联邦直辖区）' },
+  {
+    value: MalaysianState.KualaLumpur,
+    en: 'Kuala Lumpur (Federal Territory)',
+    ms: 'Wilayah Persekutuan Kuala Lumpur',
+    zh: '吉隆坡（联邦直辖区）',
+  },
   { value: MalaysianState.Labuan, en: 'Labuan (Federal Territory)', ms: 'Wilayah Persekutuan Labuan', zh: '纳闽（联邦直辖区）' },
   { value: MalaysianState.Putrajaya, en: 'Putrajaya (Federal Territory)', ms: 'Wilayah Persekutuan Putrajaya', zh: '布城（联邦直辖区）' },
 ];

@@ -1,7 +1,11 @@
 // The company registration calls (the company's and the platform administrator's): register, edit, submit,
 // read one, the review queue, and the decisions. The revision travels as If-Match where the page knows it.
 import {
-  DocumentListTotalCap, type CompanyRegistrationInput, type CompanyRegistrationRow, type CompanyRegistrationView, type CompanySubmissionStatusName,
+  DocumentListTotalCap,
+  type CompanyRegistrationInput,
+  type CompanyRegistrationRow,
+  type CompanyRegistrationView,
+  type CompanySubmissionStatusName,
 } from '@binaan/contracts';
 import { ApiError } from '../../shared/api/client.js';
 import { adminJson, adminRequest } from '../providers/admin-request.js';
@@ -42,7 +46,11 @@ export function queueSort(status: CompanySubmissionStatusName): [string, 'ASC' |
 export function queuePath({ status, q, page }: QueueQuery): string {
   const filter = { status, ...(q.trim() ? { q: q.trim() } : {}) };
   const range = [page * QUEUE_PAGE, page * QUEUE_PAGE + QUEUE_PAGE - 1];
-  const params = new URLSearchParams({ sort: JSON.stringify(queueSort(status)), range: JSON.stringify(range), filter: JSON.stringify(filter) });
+  const params = new URLSearchParams({
+    sort: JSON.stringify(queueSort(status)),
+    range: JSON.stringify(range),
+    filter: JSON.stringify(filter),
+  });
   return `${BASE}?${params.toString()}`;
 }
 

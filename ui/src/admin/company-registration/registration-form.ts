@@ -1,15 +1,27 @@
 // The registration form's values and their rules (signed-in-area.md §3.1, §5.2): what the inputs hold (text,
 // as typed), the CompanyRegistrationInput the api takes, and the field errors of companyRegistrationErrors
 // (packages/contracts, the api's own rules) keyed by the same field names the api answers under `fields`.
-import {
-  companyRegistrationErrors, SubscriptionType, type CompanyRegistrationInput,
-} from '@binaan/contracts';
+import { companyRegistrationErrors, SubscriptionType, type CompanyRegistrationInput } from '@binaan/contracts';
 
 /** The inputs that hold one text each, named as the api names their errors. */
 export const TEXT_FIELDS = [
-  'name', 'displayName', 'companyType', 'companyCode', 'registrationNo', 'registrationNoNew', 'sstNo',
-  'address.line1', 'address.line2', 'address.postcode', 'address.city', 'address.state',
-  'phone', 'fax', 'website', 'subscriptionType', 'cidbGrade',
+  'name',
+  'displayName',
+  'companyType',
+  'companyCode',
+  'registrationNo',
+  'registrationNoNew',
+  'sstNo',
+  'address.line1',
+  'address.line2',
+  'address.postcode',
+  'address.city',
+  'address.state',
+  'phone',
+  'fax',
+  'website',
+  'subscriptionType',
+  'cidbGrade',
 ] as const;
 export type TextFieldName = (typeof TEXT_FIELDS)[number];
 export type FieldName = TextFieldName | 'cidbSpecialisations';
@@ -26,11 +38,13 @@ export const EMPTY_REGISTRATION: RegistrationValues = {
 /** Selects: a missing choice reads "Choose one", not "Required". */
 const CHOICES: readonly FieldName[] = ['companyType', 'address.state', 'subscriptionType', 'cidbGrade'];
 
-export const isCidbContractor = (values: Pick<RegistrationValues, 'subscriptionType'>) => Number(values.subscriptionType) === SubscriptionType.CidbContractor;
+export const isCidbContractor = (values: Pick<RegistrationValues, 'subscriptionType'>) =>
+  Number(values.subscriptionType) === SubscriptionType.CidbContractor;
 
 const number = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
 /** Optional texts are left out when empty, as the api's rules expect. */
-const optional = <K extends string>(key: K, text: string): Partial<Record<K, string>> => (text.trim() === '' ? {} : ({ [key]: text.trim() } as Record<K, string>));
+const optional = <K extends string>(key: K, text: string): Partial<Record<K, string>> =>
+  text.trim() === '' ? {} : ({ [key]: text.trim() } as Record<K, string>);
 
 /** What is sent: trimmed, the codes in capitals (the api keeps them so), the CIDB fields only for a CIDB contractor. */
 export function toRegistrationInput(values: RegistrationValues): CompanyRegistrationInput {
@@ -54,7 +68,9 @@ export function toRegistrationInput(values: RegistrationValues): CompanyRegistra
     ...optional('fax', values.fax),
     ...optional('website', values.website),
     subscriptionType: number(values.subscriptionType),
-    ...(isCidbContractor(values) ? { cidbGrade: number(values.cidbGrade), cidbSpecialisations: [...values.cidbSpecialisations].sort((a, b) => a - b) } : {}),
+    ...(isCidbContractor(values)
+      ? { cidbGrade: number(values.cidbGrade), cidbSpecialisations: [...values.cidbSpecialisations].sort((a, b) => a - b) }
+      : {}),
   };
 }
 
@@ -64,12 +80,23 @@ const text = (value: string | number | undefined | null): string => (value === u
 export function fromRegistrationInput(details: Partial<CompanyRegistrationInput>): RegistrationValues {
   const address: Partial<CompanyRegistrationInput['address']> = details.address ?? {};
   return {
-    name: text(details.name), displayName: text(details.displayName), companyType: text(details.companyType), companyCode: text(details.companyCode),
-    registrationNo: text(details.registrationNo), registrationNoNew: text(details.registrationNoNew), sstNo: text(details.sstNo),
-    'address.line1': text(address.line1), 'address.line2': text(address.line2), 'address.postcode': text(address.postcode),
-    'address.city': text(address.city), 'address.state': text(address.state),
-    phone: text(details.phone), fax: text(details.fax), website: text(details.website),
-    subscriptionType: text(details.subscriptionType), cidbGrade: text(details.cidbGrade),
+    name: text(details.name),
+    displayName: text(details.displayName),
+    companyType: text(details.companyType),
+    companyCode: text(details.companyCode),
+    registrationNo: text(details.registrationNo),
+    registrationNoNew: text(details.registrationNoNew),
+    sstNo: text(details.sstNo),
+    'address.line1': text(address.line1),
+    'address.line2': text(address.line2),
+    'address.postcode': text(address.postcode),
+    'address.city': text(address.city),
+    'address.state': text(address.state),
+    phone: text(details.phone),
+    fax: text(details.fax),
+    website: text(details.website),
+    subscriptionType: text(details.subscriptionType),
+    cidbGrade: text(details.cidbGrade),
     cidbSpecialisations: Array.isArray(details.cidbSpecialisations) ? [...details.cidbSpecialisations] : [],
   };
 }
@@ -98,7 +125,11 @@ export function registrationErrors(values: RegistrationValues, now: Date = new D
 export function serverFieldErrors(fields: Record<string, readonly string[]>): Partial<Record<FieldName, string>> {
   const found: Partial<Record<FieldName, string>> = {};
   for (const [field, messages] of Object.entries(fields)) {
-    const target = (FIELD_ORDER as readonly string[]).includes(field) ? (field as FieldName) : field.startsWith('address') ? 'address.line1' : null;
+    const target = (FIELD_ORDER as readonly string[]).includes(field)
+      ? (field as FieldName)
+      : field.startsWith('address')
+        ? 'address.line1'
+        : null;
     if (!target) continue;
     const first = messages[0] ?? 'invalid';
     found[target] ??= errorMessageKey(target, /^[a-z][A-Za-z0-9]+$/.test(first) ? first : 'invalid');

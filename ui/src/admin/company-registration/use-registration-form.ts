@@ -15,12 +15,13 @@ export function useRegistrationForm(initial: RegistrationValues) {
   const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
   const errors = useMemo(() => registrationErrors(values), [values]);
 
-  const forget = (field: FieldName) => setServerErrors((old) => {
-    if (!(field in old)) return old;
-    const rest = { ...old };
-    delete rest[field];
-    return rest;
-  });
+  const forget = (field: FieldName) =>
+    setServerErrors((old) => {
+      if (!(field in old)) return old;
+      const rest = { ...old };
+      delete rest[field];
+      return rest;
+    });
   const set = (field: TextFieldName, value: string) => {
     setValues((old) => ({ ...old, [field]: value }));
     forget(field);
@@ -32,7 +33,8 @@ export function useRegistrationForm(initial: RegistrationValues) {
   const touch = useCallback((field: FieldName) => setTouched((old) => (old.has(field) ? old : new Set(old).add(field))), []);
 
   /** The translation key of the message a field shows now, if any. */
-  const errorOf = (field: FieldName): string | undefined => serverErrors[field] ?? (tried || touched.has(field) ? errors[field] : undefined);
+  const errorOf = (field: FieldName): string | undefined =>
+    serverErrors[field] ?? (tried || touched.has(field) ? errors[field] : undefined);
 
   /** A submit tried: every message shows; true when the rules pass. */
   const attempt = (): boolean => {

@@ -16,13 +16,21 @@ export function NonApprovedCompanyPage() {
     <Container component="main" maxWidth="sm" sx={{ py: 8 }} data-testid="non-approved-company">
       <Paper sx={{ p: 4, textAlign: 'center' }}>
         <HourglassEmptyIcon color="warning" sx={{ fontSize: 56 }} />
-        <Typography variant="h5" component="h1" gutterBottom>{translate('admin.company.notApprovedTitle')}</Typography>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate('admin.company.notApprovedTitle')}
+        </Typography>
         <Typography sx={{ mb: 2 }}>{translate('admin.company.notApprovedBody', { name: company?.name ?? '' })}</Typography>
         <Typography sx={{ mb: 3 }}>{translate('company.notApproved.next')}</Typography>
         <Stack sx={{ justifyContent: 'center', flexWrap: 'wrap', gap: 1 }} direction="row" useFlexGap>
-          <Button component={Link} to="/administration/company" variant="contained" data-testid="open-registration">{translate('company.notApproved.open')}</Button>
-          <Button component={Link} to="/select-company" variant="outlined">{translate('admin.company.chooseAnother')}</Button>
-          <Button onClick={() => void signOut().then(() => navigate('/auth/sign-in?from=logout'))}>{translate('admin.menu.signOut')}</Button>
+          <Button component={Link} to="/administration/company" variant="contained" data-testid="open-registration">
+            {translate('company.notApproved.open')}
+          </Button>
+          <Button component={Link} to="/select-company" variant="outlined">
+            {translate('admin.company.chooseAnother')}
+          </Button>
+          <Button onClick={() => void signOut().then(() => navigate('/auth/sign-in?from=logout'))}>
+            {translate('admin.menu.signOut')}
+          </Button>
         </Stack>
       </Paper>
     </Container>

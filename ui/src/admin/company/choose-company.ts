@@ -26,7 +26,12 @@ export async function chooseCompany(companyId: string): Promise<CompanyLanding |
     subscriptionDetailType: reply.user.subscriptionDetailType,
     appControl: reply.appControl,
   });
-  setChosenCompany({ companyId: reply.selectedCompany, name: reply.selectedCompanyName, status: reply.companyStatus, subscriptionType: reply.user.subscriptionType });
+  setChosenCompany({
+    companyId: reply.selectedCompany,
+    name: reply.selectedCompanyName,
+    status: reply.companyStatus,
+    subscriptionType: reply.user.subscriptionType,
+  });
   const landing = landingAfterChoice(reply.companyStatus, getSession()?.userRole === 'ADMIN' ? 2 : 1);
   // The company's own terms wait for this member: the company choice page shows them first, then goes on.
   if (reply.termsToAccept) return termsFirst(landing);
@@ -35,6 +40,16 @@ export async function chooseCompany(companyId: string): Promise<CompanyLanding |
 
 /** Up to two initials of a company's name, leaving out the legal suffix ("Teguh Bina Sdn Bhd" -> "TB"). */
 export function companyInitials(name: string): string {
-  const words = name.replace(/\b(sdn\.?|bhd\.?|berhad|plc|ltd\.?)(?=\s|$)/gi, ' ').split(/\s+/).filter((w) => /^[\p{L}\p{N}]/u.test(w));
-  return words.slice(0, 2).map((w) => w.charAt(0).toUpperCase()).join('') || name.trim().charAt(0).toUpperCase() || '?';
+  const words = name
+    .replace(/\b(sdn\.?|bhd\.?|berhad|plc|ltd\.?)(?=\s|$)/gi, ' ')
+    .split(/\s+/)
+    .filter((w) => /^[\p{L}\p{N}]/u.test(w));
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => w.charAt(0).toUpperCase())
+      .join('') ||
+    name.trim().charAt(0).toUpperCase() ||
+    '?'
+  );
 }

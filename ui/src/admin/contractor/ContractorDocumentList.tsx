@@ -43,14 +43,24 @@ export function ContractorDocumentList({ page, pageKey, basePath }: { page: Cont
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
       storeKey={`contractor.${pageKey}`}
       disableSyncWithLocation
-      actions={<TopToolbar><AwaitingApprovalFilter />{page.create && <CreateButton resource={page.resource} />}</TopToolbar>}
+      actions={
+        <TopToolbar>
+          <AwaitingApprovalFilter />
+          {page.create && <CreateButton resource={page.resource} />}
+        </TopToolbar>
+      }
       empty={<Empty name={name} {...(page.create ? { createResource: page.resource } : {})} />}
       error={<ListLoadFailed what={name} />}
     >
       <Datagrid
         bulkActionButtons={false}
         // A bill-of-quantity page unfolds the row (the panel links to the document); others open it or its paper.
-        rowClick={page.items ? 'expand' : (id) => (page.print ? `${basePath}/${encodeURIComponent(String(id))}` : createPath({ resource: page.resource, id, type: 'show' }))}
+        rowClick={
+          page.items
+            ? 'expand'
+            : (id) =>
+                page.print ? `${basePath}/${encodeURIComponent(String(id))}` : createPath({ resource: page.resource, id, type: 'show' })
+        }
         {...(page.items ? { expand: <ItemsPanel resource={page.resource} />, expandSingle: true } : {})}
       >
         <TextField source="documentNo" label="admin.fields.documentNo" />
@@ -58,11 +68,28 @@ export function ContractorDocumentList({ page, pageKey, basePath }: { page: Cont
         <FunctionField<DocumentListItem>
           label={page.direction === 'received' ? 'contractor.columns.from' : 'contractor.columns.to'}
           sortable={false}
-          render={(r) => (page.direction === 'received' ? (r.companyName ?? r.companyId) : (r.counterpartyName ?? r.counterpartyCompanyId ?? '-'))}
+          render={(r) =>
+            page.direction === 'received' ? (r.companyName ?? r.companyId) : (r.counterpartyName ?? r.counterpartyCompanyId ?? '-')
+          }
         />
-        <FunctionField<DocumentListItem> label="contractor.columns.project" sortable={false} render={(r) => projectName(r.projectId, r.projectName)} />
-        <FunctionField<DocumentListItem> source="status" label="admin.fields.status" render={(r) => <StatusChip resource={page.resource} status={r.status} awaitingLevel={r.awaitingLevel} />} />
-        {!page.noTotal && <FunctionField<DocumentListItem> source="total" label="admin.fields.total" textAlign="right" render={(r) => (unpricedTender(r) ? '-' : formatMoney(r.total, r.currency))} />}
+        <FunctionField<DocumentListItem>
+          label="contractor.columns.project"
+          sortable={false}
+          render={(r) => projectName(r.projectId, r.projectName)}
+        />
+        <FunctionField<DocumentListItem>
+          source="status"
+          label="admin.fields.status"
+          render={(r) => <StatusChip resource={page.resource} status={r.status} awaitingLevel={r.awaitingLevel} />}
+        />
+        {!page.noTotal && (
+          <FunctionField<DocumentListItem>
+            source="total"
+            label="admin.fields.total"
+            textAlign="right"
+            render={(r) => (unpricedTender(r) ? '-' : formatMoney(r.total, r.currency))}
+          />
+        )}
         <FunctionField<DocumentListItem> source="createdAt" label="contractor.columns.date" render={(r) => formatDate(r.createdAt)} />
       </Datagrid>
     </List>

@@ -24,7 +24,9 @@ export function ContractorPage({ moduleKey }: { moduleKey: string }) {
         element={
           // Keyed by page: two pages of one kind (received tenders, quotation generator) keep no list state of the other's.
           <div key={moduleKey} data-testid={`contractor-${moduleKey.split('.')[1]}`}>
-            <Typography color="text.secondary" sx={{ mt: 2 }}>{translate(`contractor.intro.${moduleKey}`)}</Typography>
+            <Typography color="text.secondary" sx={{ mt: 2 }}>
+              {translate(`contractor.intro.${moduleKey}`)}
+            </Typography>
             <ContractorDocumentList page={page} pageKey={moduleKey} basePath={basePath} />
           </div>
         }

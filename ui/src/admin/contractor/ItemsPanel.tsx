@@ -19,23 +19,55 @@ export function ItemsTable({ document }: { document: Pick<DocumentView, 'items' 
       <Table size="small" data-testid="bq-items">
         <TableHead>
           <TableRow>
-            <TableCell>{translate('contractor.items.no')}</TableCell><TableCell>{translate('admin.fields.description')}</TableCell>
-            <TableCell>{translate('admin.fields.unit')}</TableCell><TableCell align="right">{translate('admin.fields.quantity')}</TableCell>
-            {totals && <><TableCell align="right">{translate('admin.fields.rate')}</TableCell><TableCell align="right">{translate('admin.fields.amount')}</TableCell></>}
+            <TableCell>{translate('contractor.items.no')}</TableCell>
+            <TableCell>{translate('admin.fields.description')}</TableCell>
+            <TableCell>{translate('admin.fields.unit')}</TableCell>
+            <TableCell align="right">{translate('admin.fields.quantity')}</TableCell>
+            {totals && (
+              <>
+                <TableCell align="right">{translate('admin.fields.rate')}</TableCell>
+                <TableCell align="right">{translate('admin.fields.amount')}</TableCell>
+              </>
+            )}
           </TableRow>
         </TableHead>
         <TableBody>
-          {document.items.map((item) => <LineItemRow key={item.lineNo} item={item} currency={document.currency} priced={totals !== null} />)}
+          {document.items.map((item) => (
+            <LineItemRow key={item.lineNo} item={item} currency={document.currency} priced={totals !== null} />
+          ))}
           {totals && (
             <>
-              <TableRow><TableCell colSpan={5} align="right">{translate('admin.fields.subtotal')}</TableCell><TableCell align="right">{money(totals.subtotal)}</TableCell></TableRow>
-              {document.sstApplicable && <TableRow><TableCell colSpan={5} align="right">{translate('admin.fields.sst')}</TableCell><TableCell align="right">{money(totals.sst)}</TableCell></TableRow>}
-              <TableRow><TableCell colSpan={5} align="right"><strong>{translate('admin.fields.total')}</strong></TableCell><TableCell align="right"><strong>{money(totals.total)}</strong></TableCell></TableRow>
+              <TableRow>
+                <TableCell colSpan={5} align="right">
+                  {translate('admin.fields.subtotal')}
+                </TableCell>
+                <TableCell align="right">{money(totals.subtotal)}</TableCell>
+              </TableRow>
+              {document.sstApplicable && (
+                <TableRow>
+                  <TableCell colSpan={5} align="right">
+                    {translate('admin.fields.sst')}
+                  </TableCell>
+                  <TableCell align="right">{money(totals.sst)}</TableCell>
+                </TableRow>
+              )}
+              <TableRow>
+                <TableCell colSpan={5} align="right">
+                  <strong>{translate('admin.fields.total')}</strong>
+                </TableCell>
+                <TableCell align="right">
+                  <strong>{money(totals.total)}</strong>
+                </TableCell>
+              </TableRow>
             </>
           )}
         </TableBody>
       </Table>
-      {!totals && <Alert severity="info" sx={{ mt: 1 }} data-testid="estimate-withheld">{translate('admin.documents.estimateWithheld')}</Alert>}
+      {!totals && (
+        <Alert severity="info" sx={{ mt: 1 }} data-testid="estimate-withheld">
+          {translate('admin.documents.estimateWithheld')}
+        </Alert>
+      )}
     </>
   );
 }
@@ -52,7 +84,9 @@ export function ItemsPanel({ resource }: { resource: string }) {
     // width and stays in view while the row scrolls, so its lines and words are read without scrolling.
     <Box sx={{ py: 1, position: 'sticky', left: 0, maxWidth: 'min(100%, calc(100vw - 48px))', overflowX: 'auto' }}>
       <ItemsTable document={data} />
-      <Button component={Link} to={createPath({ resource, id: data.id, type: 'show' })} size="small" sx={{ mt: 1 }}>{translate('ra.action.show')}</Button>
+      <Button component={Link} to={createPath({ resource, id: data.id, type: 'show' })} size="small" sx={{ mt: 1 }}>
+        {translate('ra.action.show')}
+      </Button>
     </Box>
   );
 }

@@ -4,7 +4,21 @@
 // mark so they stand out.
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { Alert, Card, CardContent, Chip, LinearProgress, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { SubscriptionType, type CompanyDirectoryItem } from '@binaan/contracts';
 import { adminRequest, errorCodeOf } from '../providers/admin-request.js';
 
@@ -26,7 +40,11 @@ export function SearchContractorPage({ pageKey }: { pageKey: string }) {
     let live = true;
     // Typing waits a little before asking, so each key press is not a call.
     const timer = setTimeout(() => {
-      const query = new URLSearchParams({ filter: JSON.stringify(q.trim() ? { q: q.trim() } : {}), range: JSON.stringify([page * PAGE, page * PAGE + PAGE - 1]), sort: JSON.stringify(['name', 'ASC']) });
+      const query = new URLSearchParams({
+        filter: JSON.stringify(q.trim() ? { q: q.trim() } : {}),
+        range: JSON.stringify([page * PAGE, page * PAGE + PAGE - 1]),
+        sort: JSON.stringify(['name', 'ASC']),
+      });
       adminRequest<CompanyDirectoryItem[]>(`/api/company/directory?${query.toString()}`).then(
         (reply) => live && (setResult({ rows: reply.json, total: totalOf(reply.headers.get('Content-Range')) }), setFailed(null)),
         (error) => live && setFailed(errorCodeOf(error)),
@@ -41,21 +59,37 @@ export function SearchContractorPage({ pageKey }: { pageKey: string }) {
     <Card sx={{ mt: 2 }} data-testid="search-contractor">
       <Title title={translate(`admin.menu.${pageKey}`)} />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>{translate(`admin.menu.${pageKey}`)}</Typography>
-        <Typography color="text.secondary" gutterBottom>{translate(`contractor.intro.${pageKey}`)}</Typography>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate(`admin.menu.${pageKey}`)}
+        </Typography>
+        <Typography color="text.secondary" gutterBottom>
+          {translate(`contractor.intro.${pageKey}`)}
+        </Typography>
         <TextField
-          value={q} onChange={(e) => { setQ(e.target.value); setPage(0); }} label={translate('ra.action.search')} placeholder={translate('contractor.search.placeholder')}
-          size="small" sx={{ my: 1, width: 360 }} slotProps={{ htmlInput: { 'data-testid': 'directory-search' } }}
+          value={q}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setPage(0);
+          }}
+          label={translate('ra.action.search')}
+          placeholder={translate('contractor.search.placeholder')}
+          size="small"
+          sx={{ my: 1, width: 360 }}
+          slotProps={{ htmlInput: { 'data-testid': 'directory-search' } }}
         />
         {failed && <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
         {!result && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        {result && result.rows.length === 0 && <Alert severity="info">{translate('ra.navigation.no_results', { name: translate('admin.menu.contractor').toLowerCase() })}</Alert>}
+        {result && result.rows.length === 0 && (
+          <Alert severity="info">{translate('ra.navigation.no_results', { name: translate('admin.menu.contractor').toLowerCase() })}</Alert>
+        )}
         {result && result.rows.length > 0 && (
           <>
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell>{translate('contractor.columns.company')}</TableCell><TableCell>{translate('contractor.columns.registrationNo')}</TableCell><TableCell>{translate('contractor.columns.type')}</TableCell>
+                  <TableCell>{translate('contractor.columns.company')}</TableCell>
+                  <TableCell>{translate('contractor.columns.registrationNo')}</TableCell>
+                  <TableCell>{translate('contractor.columns.type')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -64,17 +98,26 @@ export function SearchContractorPage({ pageKey }: { pageKey: string }) {
                     <TableCell>{c.name}</TableCell>
                     <TableCell>{c.registrationNo}</TableCell>
                     <TableCell>
-                      {c.subscriptionType === SubscriptionType.CidbContractor
-                        ? <Chip size="small" color="primary" label={translate('contractor.search.cidb')} />
-                        : translate(`contractor.search.types.${c.subscriptionType}`, { _: '-' })}
+                      {c.subscriptionType === SubscriptionType.CidbContractor ? (
+                        <Chip size="small" color="primary" label={translate('contractor.search.cidb')} />
+                      ) : (
+                        translate(`contractor.search.types.${c.subscriptionType}`, { _: '-' })
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
             <TablePagination
-              component="div" count={result.total} page={page} rowsPerPage={PAGE} rowsPerPageOptions={[PAGE]} onPageChange={(_e, next) => setPage(next)}
-              labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+              component="div"
+              count={result.total}
+              page={page}
+              rowsPerPage={PAGE}
+              rowsPerPageOptions={[PAGE]}
+              onPageChange={(_e, next) => setPage(next)}
+              labelDisplayedRows={({ from, to, count }) =>
+                translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
+              }
             />
           </>
         )}

@@ -5,7 +5,15 @@ import type { DocumentResource, DocumentTotalsRow } from '@binaan/contracts';
 import { formatSen, toSen } from '../documents/document-rules.js';
 
 /** Orders and awards: what binds one company to pay another. */
-export const ORDER_KINDS: ReadonlySet<DocumentResource> = new Set(['purchaseOrder', 'workOrder', 'rentalOrder', 'letterOfAward', 'serviceOrder', 'subPurchaseOrder', 'subRentalOrder']);
+export const ORDER_KINDS: ReadonlySet<DocumentResource> = new Set([
+  'purchaseOrder',
+  'workOrder',
+  'rentalOrder',
+  'letterOfAward',
+  'serviceOrder',
+  'subPurchaseOrder',
+  'subRentalOrder',
+]);
 /** The other side accepted (or the work went on from there). */
 export const BINDING = new Set(['accepted', 'fulfilled', 'confirmed', 'invoiced']);
 /** On its way: in approval or waiting for the other side's answer. */
@@ -30,15 +38,22 @@ export function budgetLines(rows: readonly DocumentTotalsRow[]): { lines: Budget
   for (const row of rows) {
     const into = column(row);
     if (!into) continue;
-    const entry = sums.get(row.projectId) ?? { values: { contractValue: 0n, offered: 0n, committed: 0n, pendingCommitments: 0n, invoicedToUs: 0n }, documents: 0 };
+    const entry = sums.get(row.projectId) ?? {
+      values: { contractValue: 0n, offered: 0n, committed: 0n, pendingCommitments: 0n, invoicedToUs: 0n },
+      documents: 0,
+    };
     entry.values[into] += toSen(row.total) ?? 0n;
     entry.documents += row.count;
     sums.set(row.projectId, entry);
   }
   const line = (projectId: string | null, values: Record<Exclude<BudgetColumn, 'margin'>, bigint>, documents: number): BudgetLine => ({
-    projectId, documents,
-    contractValue: formatSen(values.contractValue), offered: formatSen(values.offered), committed: formatSen(values.committed),
-    pendingCommitments: formatSen(values.pendingCommitments), invoicedToUs: formatSen(values.invoicedToUs),
+    projectId,
+    documents,
+    contractValue: formatSen(values.contractValue),
+    offered: formatSen(values.offered),
+    committed: formatSen(values.committed),
+    pendingCommitments: formatSen(values.pendingCommitments),
+    invoicedToUs: formatSen(values.invoicedToUs),
     margin: formatSen(values.contractValue - values.committed),
   });
   const ordered = [...sums.entries()].sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)));

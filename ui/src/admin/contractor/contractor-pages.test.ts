@@ -12,7 +12,13 @@ describe('the contractor menu (§2.4)', () => {
   });
 
   it('a printable page prints only its own documents: direction and statuses', () => {
-    const receipts: ContractorListPage = { kind: 'list', resource: 'paymentCertificate', direction: 'received', statuses: ['approved', 'closed'], print: 'receipt' };
+    const receipts: ContractorListPage = {
+      kind: 'list',
+      resource: 'paymentCertificate',
+      direction: 'received',
+      statuses: ['approved', 'closed'],
+      print: 'receipt',
+    };
     expect(belongsToPage({ companyId: 'teguh-bina', status: 'approved' }, receipts, 'kukuh-jaya')).toBe(true);
     expect(belongsToPage({ companyId: 'teguh-bina', status: 'pendingApproval' }, receipts, 'kukuh-jaya')).toBe(false);
     expect(belongsToPage({ companyId: 'kukuh-jaya', status: 'approved' }, receipts, 'kukuh-jaya')).toBe(false);
@@ -29,10 +35,19 @@ describe('the contractor menu (§2.4)', () => {
 describe('the receipt for a payment certificate', async () => {
   const { certifiedAmount } = await import('./PrintView.js');
   const none = { subtotal: '0.00', sst: '0.00', total: '0.00' };
-  it('is for the valuation\'s total payable, else the amount its round was requested with', () => {
-    const byAmount = { totals: none, fees: { transactionFee: { percent: '1.50', base: '26825.00', amount: '402.38' }, tradeCertificate: null } };
+  it("is for the valuation's total payable, else the amount its round was requested with", () => {
+    const byAmount = {
+      totals: none,
+      fees: { transactionFee: { percent: '1.50', base: '26825.00', amount: '402.38' }, tradeCertificate: null },
+    };
     expect(certifiedAmount(byAmount)).toBe('26825.00');
-    const valued = { totals: none, fees: { transactionFee: { percent: '1.50', base: '9000.00', amount: '135.00' }, tradeCertificate: { totalPayable: '9540.00' } as never } };
+    const valued = {
+      totals: none,
+      fees: {
+        transactionFee: { percent: '1.50', base: '9000.00', amount: '135.00' },
+        tradeCertificate: { totalPayable: '9540.00' } as never,
+      },
+    };
     expect(certifiedAmount(valued)).toBe('9540.00');
   });
 });

@@ -37,7 +37,14 @@ export const CONTRACTOR_PAGES: Readonly<Record<string, ContractorPageDef>> = {
   // A tender received comes without its buyer's estimate (the api withholds it): no total column.
   'businessOpportunity.received-tender': { kind: 'list', resource: 'tender', direction: 'received', items: true, noTotal: true },
   'businessOpportunity.invoice-generator': { kind: 'list', resource: 'invoice', direction: 'sent', create: true, print: 'invoice' },
-  'businessOpportunity.receipt-generator': { kind: 'list', resource: 'paymentCertificate', direction: 'received', statuses: ['approved', 'closed'], print: 'receipt', noTotal: true },
+  'businessOpportunity.receipt-generator': {
+    kind: 'list',
+    resource: 'paymentCertificate',
+    direction: 'received',
+    statuses: ['approved', 'closed'],
+    print: 'receipt',
+    noTotal: true,
+  },
   'businessOpportunity.quotation-generator': { kind: 'list', resource: 'tender', direction: 'received', print: 'quotation', noTotal: true },
 };
 

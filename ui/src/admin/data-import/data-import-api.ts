@@ -19,8 +19,10 @@ function send<T>(path: string, file: File, ndjson: boolean, onStep: (step: Impor
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(path));
-    for (const [name, value] of Object.entries({ ...adminHeaders({ file: blob }), ...(ndjson ? { Accept: 'application/x-ndjson' } : {}) })) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => event.lengthComputable && onStep({ phase: 'upload', percent: Math.round((event.loaded / event.total) * 100) });
+    for (const [name, value] of Object.entries({ ...adminHeaders({ file: blob }), ...(ndjson ? { Accept: 'application/x-ndjson' } : {}) }))
+      xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) =>
+      event.lengthComputable && onStep({ phase: 'upload', percent: Math.round((event.loaded / event.total) * 100) });
     let seen = 0;
     let buffer = '';
     let result: { status: number; body: unknown } | null = null;
@@ -40,7 +42,13 @@ function send<T>(path: string, file: File, ndjson: boolean, onStep: (step: Impor
     xhr.onload = () => {
       noteApiActivity();
       readLines(true);
-      const parsed = (() => { try { return JSON.parse(xhr.responseText) as Record<string, unknown>; } catch { return undefined; } })();
+      const parsed = (() => {
+        try {
+          return JSON.parse(xhr.responseText) as Record<string, unknown>;
+        } catch {
+          return undefined;
+        }
+      })();
       const { status, body } = result ?? { status: xhr.status, body: parsed };
       if (status >= 400) reject(refusalOf(status, body as Record<string, unknown> | undefined));
       else resolve(body as T);

@@ -13,19 +13,40 @@ import { confirmationFamily, needsDialog } from './action-confirmation.js';
 import { ConfirmActionDialog } from './ConfirmActionDialog.js';
 
 /** `itemised`: the api takes the amount from the document's total (asking for it would only risk amountMismatch). */
-export type ActionTarget = { resource: string; id: string; documentNo?: string | null; revision: number; total?: string | null; itemised?: boolean };
+export type ActionTarget = {
+  resource: string;
+  id: string;
+  documentNo?: string | null;
+  revision: number;
+  total?: string | null;
+  itemised?: boolean;
+};
 
 export const NEGATIVE = /^(Reject|Cancel|Terminate|Suspend|Deactivate|Hold)/;
 
-export function ActionButtonsView({ actions, resource, busy, onAction }: {
-  actions: readonly Pick<DocumentAvailableAction, 'event' | 'requiredFields'>[]; resource: string; busy: boolean; onAction: (event: string) => void;
+export function ActionButtonsView({
+  actions,
+  resource,
+  busy,
+  onAction,
+}: {
+  actions: readonly Pick<DocumentAvailableAction, 'event' | 'requiredFields'>[];
+  resource: string;
+  busy: boolean;
+  onAction: (event: string) => void;
 }) {
   const translate = useTranslate();
   return (
     <Stack sx={{ flexWrap: 'wrap' }} direction="row" spacing={1} useFlexGap data-testid="document-actions">
       {actions.map((action) => (
-        <Button key={action.event} variant={NEGATIVE.test(action.event) ? 'outlined' : 'contained'} color={NEGATIVE.test(action.event) ? 'error' : 'primary'}
-          disabled={busy} onClick={() => onAction(action.event)} data-testid={`action-${action.event}`}>
+        <Button
+          key={action.event}
+          variant={NEGATIVE.test(action.event) ? 'outlined' : 'contained'}
+          color={NEGATIVE.test(action.event) ? 'error' : 'primary'}
+          disabled={busy}
+          onClick={() => onAction(action.event)}
+          data-testid={`action-${action.event}`}
+        >
           {actionLabel(translate, resource, action.event)}
         </Button>
       ))}
@@ -33,7 +54,15 @@ export function ActionButtonsView({ actions, resource, busy, onAction }: {
   );
 }
 
-export function ActionButtons({ target, actions, onDone }: { target: ActionTarget; actions: readonly DocumentAvailableAction[]; onDone?: () => void }) {
+export function ActionButtons({
+  target,
+  actions,
+  onDone,
+}: {
+  target: ActionTarget;
+  actions: readonly DocumentAvailableAction[];
+  onDone?: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -49,7 +78,9 @@ export function ActionButtons({ target, actions, onDone }: { target: ActionTarge
       });
       notify('admin.actions.done', { type: 'success', messageArgs: { action: actionLabel(translate, target.resource, action.event) } });
     } catch (error) {
-      notify(isConflict(error) ? 'admin.actions.someoneElseFirst' : `error.${errorCodeOf(error)}`, { type: isConflict(error) ? 'warning' : 'error' });
+      notify(isConflict(error) ? 'admin.actions.someoneElseFirst' : `error.${errorCodeOf(error)}`, {
+        type: isConflict(error) ? 'warning' : 'error',
+      });
     } finally {
       setBusy(false);
       setAsking(null);
@@ -57,7 +88,10 @@ export function ActionButtons({ target, actions, onDone }: { target: ActionTarge
       onDone?.();
     }
   };
-  const asks = (action: DocumentAvailableAction) => ({ remark: action.requiredFields.includes('remark'), amount: action.requiredFields.includes('amount') && !target.itemised });
+  const asks = (action: DocumentAvailableAction) => ({
+    remark: action.requiredFields.includes('remark'),
+    amount: action.requiredFields.includes('amount') && !target.itemised,
+  });
   const start = (event: string) => {
     const action = actions.find((a) => a.event === event);
     if (!action) return;
@@ -71,11 +105,22 @@ export function ActionButtons({ target, actions, onDone }: { target: ActionTarge
   return (
     <>
       <ActionButtonsView actions={actions} resource={target.resource} busy={busy} onAction={start} />
-      <ConfirmActionDialog open={asking !== null} busy={busy} title={translate('admin.confirm.title', { action: label, document: documentName })}
-        documents={[documentName]} effect={translate(`admin.confirm.effect.${family ?? 'other'}`, { count: 1 })}
-        askRemark={asked.remark} askAmount={asked.amount} initialAmount={target.total ?? ''} confirmLabel={label} danger={asking ? NEGATIVE.test(asking.event) : false}
+      <ConfirmActionDialog
+        open={asking !== null}
+        busy={busy}
+        title={translate('admin.confirm.title', { action: label, document: documentName })}
+        documents={[documentName]}
+        effect={translate(`admin.confirm.effect.${family ?? 'other'}`, { count: 1 })}
+        askRemark={asked.remark}
+        askAmount={asked.amount}
+        initialAmount={target.total ?? ''}
+        confirmLabel={label}
+        danger={asking ? NEGATIVE.test(asking.event) : false}
         onCancel={() => setAsking(null)}
-        onConfirm={({ remark, amount }) => asking && void send(asking, { ...(asked.remark ? { remark } : {}), ...(asked.amount && amount ? { amount } : {}) })} />
+        onConfirm={({ remark, amount }) =>
+          asking && void send(asking, { ...(asked.remark ? { remark } : {}), ...(asked.amount && amount ? { amount } : {}) })
+        }
+      />
     </>
   );
 }

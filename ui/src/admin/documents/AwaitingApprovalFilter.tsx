@@ -6,7 +6,15 @@ import { FormControlLabel, Switch } from '@mui/material';
 
 export function AwaitingApprovalFilter() {
   const translate = useTranslate();
-  const { filterValues: filters, setFilters, displayedFilters } = useListContext() as { filterValues: Record<string, unknown>; setFilters: (filters: Record<string, unknown>, displayed: unknown) => void; displayedFilters: unknown };
+  const {
+    filterValues: filters,
+    setFilters,
+    displayedFilters,
+  } = useListContext() as {
+    filterValues: Record<string, unknown>;
+    setFilters: (filters: Record<string, unknown>, displayed: unknown) => void;
+    displayedFilters: unknown;
+  };
   const on = filters.awaitingApproval === true;
   const toggle = (next: boolean) => {
     const { awaitingApproval: _dropped, ...rest } = filters;

@@ -53,33 +53,55 @@ export function BulkDecisionButton({ resource, event }: { resource: string; even
   };
   return (
     <>
-      <Button size="small" startIcon={<DoneAllIcon />} disabled={sending || tooMany} onClick={() => setConfirming(true)} data-testid={`bulk-${event}`}
-        title={tooMany ? translate('error.tooManyItemsSelected') : undefined}>
+      <Button
+        size="small"
+        startIcon={<DoneAllIcon />}
+        disabled={sending || tooMany}
+        onClick={() => setConfirming(true)}
+        data-testid={`bulk-${event}`}
+        title={tooMany ? translate('error.tooManyItemsSelected') : undefined}
+      >
         {actionLabel(translate, resource, event)} ({selectedIds.length})
       </Button>
-      <ConfirmActionDialog open={confirming} busy={sending} title={translate('admin.confirm.titleMany', { action: label, count: rows.length })}
-        documents={rows.map((r) => r.documentNo ?? r.id)} effect={translate(`admin.confirm.effect.${confirmationFamily(event) ?? 'other'}`, { count: rows.length })}
-        askRemark={false} confirmLabel={label} danger={NEGATIVE.test(event)} onCancel={() => setConfirming(false)} onConfirm={() => void send()} />
+      <ConfirmActionDialog
+        open={confirming}
+        busy={sending}
+        title={translate('admin.confirm.titleMany', { action: label, count: rows.length })}
+        documents={rows.map((r) => r.documentNo ?? r.id)}
+        effect={translate(`admin.confirm.effect.${confirmationFamily(event) ?? 'other'}`, { count: rows.length })}
+        askRemark={false}
+        confirmLabel={label}
+        danger={NEGATIVE.test(event)}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void send()}
+      />
       <Dialog open={results !== null} onClose={close} maxWidth="sm" fullWidth>
         <DialogTitle>{translate('admin.bulk.resultsTitle', { action: actionLabel(translate, resource, event) })}</DialogTitle>
         <DialogContent>
           <Table size="small" data-testid="bulk-results">
             <TableHead>
-              <TableRow><TableCell>{translate('admin.fields.documentNo')}</TableCell><TableCell>{translate('admin.bulk.result')}</TableCell></TableRow>
+              <TableRow>
+                <TableCell>{translate('admin.fields.documentNo')}</TableCell>
+                <TableCell>{translate('admin.bulk.result')}</TableCell>
+              </TableRow>
             </TableHead>
             <TableBody>
               {results?.map((r) => (
                 <TableRow key={r.id} data-ok={r.ok}>
                   <TableCell>{numberOf(r.id)}</TableCell>
                   <TableCell sx={{ color: r.ok ? 'success.main' : 'error.main' }}>
-                    {r.ok ? `✓ ${statusLabel(translate, resource, r.status)}` : `✗ ${translate(`error.${r.errorCode ?? 'unknownError'}`, { _: r.errorCode ?? '' })}`}
+                    {r.ok
+                      ? `✓ ${statusLabel(translate, resource, r.status)}`
+                      : `✗ ${translate(`error.${r.errorCode ?? 'unknownError'}`, { _: r.errorCode ?? '' })}`}
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </DialogContent>
-        <DialogActions><Button onClick={close}>{translate('ra.action.close')}</Button></DialogActions>
+        <DialogActions>
+          <Button onClick={close}>{translate('ra.action.close')}</Button>
+        </DialogActions>
       </Dialog>
     </>
   );

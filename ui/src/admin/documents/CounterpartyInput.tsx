@@ -11,17 +11,31 @@ const byText = (q: string) => (q.trim() ? { q: q.trim() } : {});
 function DirectoryAutocomplete({ helperText }: { helperText?: string }) {
   const translate = useTranslate();
   const { error } = useChoicesContext();
-  const noOptionsText = error ? failureText(translate, translate('admin.loadFailed.what.companies'), loadFailureOf(error)) : 'admin.documents.noCompanyFound';
+  const noOptionsText = error
+    ? failureText(translate, translate('admin.loadFailed.what.companies'), loadFailureOf(error))
+    : 'admin.documents.noCompanyFound';
   // 400 px for a company's name and number, but on a phone no wider than the screen (it fills the line there).
   return (
-    <AutocompleteInput label="admin.fields.counterparty" optionText={companyText} helperText={helperText ?? false} filterToQuery={byText}
-      sx={{ minWidth: { sm: 400 } }} noOptionsText={noOptionsText} />
+    <AutocompleteInput
+      label="admin.fields.counterparty"
+      optionText={companyText}
+      helperText={helperText ?? false}
+      filterToQuery={byText}
+      sx={{ minWidth: { sm: 400 } }}
+      noOptionsText={noOptionsText}
+    />
   );
 }
 
 export function CounterpartyInput({ source, helperText, alwaysOn }: { source: string; helperText?: string; alwaysOn?: boolean }) {
   return (
-    <ReferenceInput source={source} reference={COMPANY_DIRECTORY} sort={{ field: 'name', order: 'ASC' }} perPage={10} {...(alwaysOn ? { alwaysOn } : {})}>
+    <ReferenceInput
+      source={source}
+      reference={COMPANY_DIRECTORY}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={10}
+      {...(alwaysOn ? { alwaysOn } : {})}
+    >
       <DirectoryAutocomplete {...(helperText !== undefined ? { helperText } : {})} />
     </ReferenceInput>
   );

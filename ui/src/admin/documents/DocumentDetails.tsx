@@ -16,15 +16,30 @@ import { useProjects } from './use-projects.js';
 function Field({ label, value, testId, to }: { label: string; value: string; testId?: string; to?: string }) {
   return (
     <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-      <Typography variant="caption" color="text.secondary">{label}</Typography>
-      {to && value
-        ? <Typography data-testid={testId}><Link component={RouterLink} to={to}>{value}</Link></Typography>
-        : <Typography data-testid={testId}>{value || '-'}</Typography>}
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      {to && value ? (
+        <Typography data-testid={testId}>
+          <Link component={RouterLink} to={to}>
+            {value}
+          </Link>
+        </Typography>
+      ) : (
+        <Typography data-testid={testId}>{value || '-'}</Typography>
+      )}
     </Grid>
   );
 }
 
-const AMOUNT_FIELDS = new Set(['minimumAmount', 'maximumAmount', 'contractSum', 'workDoneAmount', 'unfixedGoodsAmount', 'previousCertifiedAmount']);
+const AMOUNT_FIELDS = new Set([
+  'minimumAmount',
+  'maximumAmount',
+  'contractSum',
+  'workDoneAmount',
+  'unfixedGoodsAmount',
+  'previousCertifiedAmount',
+]);
 const TIME_FIELDS = new Set(['openAt', 'closeAt']);
 const DATE_FIELDS = new Set(['expectedDeliveryStart', 'expectedDeliveryEnd']);
 
@@ -40,7 +55,9 @@ function kindValue(name: string, value: unknown, currency: string): string {
 export function DocumentDetails({ document }: { document: DocumentView }) {
   const translate = useTranslate();
   const label = (name: string) => translate(`admin.fields.${name}`, { _: humanise(name) });
-  const kindFields = isDocumentResource(document.resource) ? DocumentKindFieldNames[document.resource].filter((f) => f !== 'claimItems') : [];
+  const kindFields = isDocumentResource(document.resource)
+    ? DocumentKindFieldNames[document.resource].filter((f) => f !== 'claimItems')
+    : [];
   const record = document as unknown as Record<string, unknown>;
   const route = document.approvalRoute;
   // The project by name, a link where the user has it (their project list); a counterparty reads the owner's
@@ -59,24 +76,60 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-            <Typography variant="h6" data-testid="document-number">{document.documentNo}</Typography>
-            <StatusChip resource={document.resource} status={document.status} awaitingLevel={document.approvalRoute.open ? document.approvalRoute.nextLevel : null} wrap />
-            <Typography variant="body2" color="text.secondary">{translate('admin.fields.revision')} {document.revision}</Typography>
+            <Typography variant="h6" data-testid="document-number">
+              {document.documentNo}
+            </Typography>
+            <StatusChip
+              resource={document.resource}
+              status={document.status}
+              awaitingLevel={document.approvalRoute.open ? document.approvalRoute.nextLevel : null}
+              wrap
+            />
+            <Typography variant="body2" color="text.secondary">
+              {translate('admin.fields.revision')} {document.revision}
+            </Typography>
           </Box>
           <Grid container spacing={2}>
             <Field label={label('title')} value={document.title} testId="document-title" />
             <Field label={label('issuedBy')} value={document.companyName ?? document.companyId} testId="document-company" />
-            <Field label={label('counterparty')} value={document.counterpartyCompanyId ? (document.counterpartyName ?? document.counterpartyCompanyId) : '-'} testId="document-counterparty" />
-            <Field label={label('project')} value={project} testId="document-project" {...(known ? { to: `/projects/${encodeURIComponent(known.id)}` } : {})} />
+            <Field
+              label={label('counterparty')}
+              value={document.counterpartyCompanyId ? (document.counterpartyName ?? document.counterpartyCompanyId) : '-'}
+              testId="document-counterparty"
+            />
+            <Field
+              label={label('project')}
+              value={project}
+              testId="document-project"
+              {...(known ? { to: `/projects/${encodeURIComponent(known.id)}` } : {})}
+            />
             <Field label={label('documentDate')} value={formatDate(document.documentDate)} />
             <Field label={label('startDate')} value={formatDate(document.startDate)} />
             <Field label={label('endDate')} value={formatDate(document.endDate)} />
             <Field label={label('createdAt')} value={formatDateTime(document.createdAt)} />
             <Field label={label('updatedAt')} value={formatDateTime(document.updatedAt)} />
-            {kindFields.map((name) => name === 'sourceDocumentId'
-              // The document it was made from, by its number, linked (the api names it when the caller may see it).
-              ? <Field key={name} label={label(name)} value={document.source?.documentNo ?? ''} testId="document-source" {...(document.source ? { to: `/${document.source.resource}/${encodeURIComponent(document.source.id)}/show` } : {})} />
-              : <Field key={name} label={label(name)} value={name === 'tenderType' && typeof record[name] === 'string' ? translate(`admin.tenderTypes.${record[name]}`) : kindValue(name, record[name], document.currency)} />)}
+            {kindFields.map((name) =>
+              name === 'sourceDocumentId' ? (
+                // The document it was made from, by its number, linked (the api names it when the caller may see it).
+                <Field
+                  key={name}
+                  label={label(name)}
+                  value={document.source?.documentNo ?? ''}
+                  testId="document-source"
+                  {...(document.source ? { to: `/${document.source.resource}/${encodeURIComponent(document.source.id)}/show` } : {})}
+                />
+              ) : (
+                <Field
+                  key={name}
+                  label={label(name)}
+                  value={
+                    name === 'tenderType' && typeof record[name] === 'string'
+                      ? translate(`admin.tenderTypes.${record[name]}`)
+                      : kindValue(name, record[name], document.currency)
+                  }
+                />
+              ),
+            )}
           </Grid>
           {document.description && <Typography sx={{ mt: 2 }}>{document.description}</Typography>}
         </CardContent>
@@ -88,15 +141,31 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
             <Table size="small" data-testid="line-items">
               <TableHead>
                 <TableRow>
-                  <TableCell>#</TableCell><TableCell>{label('description')}</TableCell><TableCell>{label('unit')}</TableCell>
+                  <TableCell>#</TableCell>
+                  <TableCell>{label('description')}</TableCell>
+                  <TableCell>{label('unit')}</TableCell>
                   <TableCell align="right">{label('quantity')}</TableCell>
-                  {!unpriced && <><TableCell align="right">{label('rate')}</TableCell><TableCell align="right">{label('amount')}</TableCell></>}
+                  {!unpriced && (
+                    <>
+                      <TableCell align="right">{label('rate')}</TableCell>
+                      <TableCell align="right">{label('amount')}</TableCell>
+                    </>
+                  )}
                 </TableRow>
               </TableHead>
               <TableBody>
                 {document.items.map((item) => (
-                  <LineItemRow key={item.lineNo} item={item} currency={document.currency} priced={!unpriced}
-                    bqHref={document.resource === 'tender' && document.projectId && item.bqItemId ? bqRowPath(document.projectId, item.bqItemId) : undefined} />
+                  <LineItemRow
+                    key={item.lineNo}
+                    item={item}
+                    currency={document.currency}
+                    priced={!unpriced}
+                    bqHref={
+                      document.resource === 'tender' && document.projectId && item.bqItemId
+                        ? bqRowPath(document.projectId, item.bqItemId)
+                        : undefined
+                    }
+                  />
                 ))}
               </TableBody>
             </Table>
@@ -107,21 +176,44 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
         <Grid size={{ xs: 12, md: 6 }}>
           <Card variant="outlined">
             <CardContent data-testid="totals">
-              <Typography variant="subtitle2" gutterBottom>{translate('admin.documents.totals')}</Typography>
-              {unpriced || document.totals === null ? <Typography variant="body2" data-testid="no-estimate">{translate(withheld ? 'admin.documents.estimateWithheld' : 'admin.documents.noEstimate')}</Typography> : (
+              <Typography variant="subtitle2" gutterBottom>
+                {translate('admin.documents.totals')}
+              </Typography>
+              {unpriced || document.totals === null ? (
+                <Typography variant="body2" data-testid="no-estimate">
+                  {translate(withheld ? 'admin.documents.estimateWithheld' : 'admin.documents.noEstimate')}
+                </Typography>
+              ) : (
                 <>
                   <Row label={label('subtotal')} value={formatMoney(document.totals.subtotal, document.currency)} />
                   <Row label={label('sst')} value={formatMoney(document.totals.sst, document.currency)} />
-                  <Row label={label('total')} value={formatMoney(document.totals.total, document.currency)} strong testId="document-total" />
+                  <Row
+                    label={label('total')}
+                    value={formatMoney(document.totals.total, document.currency)}
+                    strong
+                    testId="document-total"
+                  />
                 </>
               )}
-              {document.fees.transactionFee && <Row label={translate('admin.documents.transactionFee', { percent: document.fees.transactionFee.percent })} value={formatMoney(document.fees.transactionFee.amount, document.currency)} />}
+              {document.fees.transactionFee && (
+                <Row
+                  label={translate('admin.documents.transactionFee', { percent: document.fees.transactionFee.percent })}
+                  value={formatMoney(document.fees.transactionFee.amount, document.currency)}
+                />
+              )}
               {document.fees.tradeCertificate && (
                 <>
-                  <Row label={label('grossValuation')} value={formatMoney(document.fees.tradeCertificate.grossValuation, document.currency)} />
+                  <Row
+                    label={label('grossValuation')}
+                    value={formatMoney(document.fees.tradeCertificate.grossValuation, document.currency)}
+                  />
                   <Row label={label('retention')} value={formatMoney(document.fees.tradeCertificate.retention, document.currency)} />
                   <Row label={label('amountDue')} value={formatMoney(document.fees.tradeCertificate.amountDue, document.currency)} />
-                  <Row label={label('totalPayable')} value={formatMoney(document.fees.tradeCertificate.totalPayable, document.currency)} strong />
+                  <Row
+                    label={label('totalPayable')}
+                    value={formatMoney(document.fees.tradeCertificate.totalPayable, document.currency)}
+                    strong
+                  />
                 </>
               )}
             </CardContent>
@@ -130,9 +222,14 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
         <Grid size={{ xs: 12, md: 6 }}>
           <Card variant="outlined">
             <CardContent data-testid="approval-route">
-              <Typography variant="subtitle2" gutterBottom>{translate('admin.documents.approvalRoute')}</Typography>
+              <Typography variant="subtitle2" gutterBottom>
+                {translate('admin.documents.approvalRoute')}
+              </Typography>
               <Typography variant="body2">
-                {translate(route.reason.manual === 'authorityManual' ? 'admin.documents.byManual' : 'admin.documents.byDefault', { version: route.reason.manualVersion ?? '', limit: route.reason.limitApplied ? formatMoney(route.reason.limitApplied) : '-' })}
+                {translate(route.reason.manual === 'authorityManual' ? 'admin.documents.byManual' : 'admin.documents.byDefault', {
+                  version: route.reason.manualVersion ?? '',
+                  limit: route.reason.limitApplied ? formatMoney(route.reason.limitApplied) : '-',
+                })}
               </Typography>
               {route.reason.amount !== null && (
                 <Typography variant="body2" data-testid="route-amount">
@@ -142,20 +239,32 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
                     : translate('admin.documents.routedOn', { amount: formatMoney(route.reason.amount, document.currency) })}
                 </Typography>
               )}
-              <Typography variant="body2">{translate('admin.documents.requiredLevels')}: {route.requiredLevels.map((l) => translate(`admin.levels.${l}`, { _: String(l) })).join(', ') || '-'}</Typography>
+              <Typography variant="body2">
+                {translate('admin.documents.requiredLevels')}:{' '}
+                {route.requiredLevels.map((l) => translate(`admin.levels.${l}`, { _: String(l) })).join(', ') || '-'}
+              </Typography>
               {route.approvals.map((a) => (
-                <Typography key={`${a.level}-${a.userId}`} variant="body2">✓ {translate(`admin.levels.${a.level}`, { _: String(a.level) })}: {a.userName ?? a.userId} · {formatDateTime(a.at)}</Typography>
+                <Typography key={`${a.level}-${a.userId}`} variant="body2">
+                  ✓ {translate(`admin.levels.${a.level}`, { _: String(a.level) })}: {a.userName ?? a.userId} · {formatDateTime(a.at)}
+                </Typography>
               ))}
               {route.nextLevel !== null && (
                 <Typography variant="body2" color="warning.main">
-                  {translate('admin.documents.waitingFor', { level: translate(`admin.levels.${route.nextLevel}`, { _: String(route.nextLevel) }), names: route.mayActNext.map((m) => m.name ?? m.userId).join(', ') || '-' })}
+                  {translate('admin.documents.waitingFor', {
+                    level: translate(`admin.levels.${route.nextLevel}`, { _: String(route.nextLevel) }),
+                    names: route.mayActNext.map((m) => m.name ?? m.userId).join(', ') || '-',
+                  })}
                 </Typography>
               )}
             </CardContent>
           </Card>
         </Grid>
       </Grid>
-      {document.warnings.map((w) => <Typography key={w.code} color="warning.main" sx={{ mt: 1 }}>{translate(`admin.warnings.${w.code}`, { _: w.message })}</Typography>)}
+      {document.warnings.map((w) => (
+        <Typography key={w.code} color="warning.main" sx={{ mt: 1 }}>
+          {translate(`admin.warnings.${w.code}`, { _: w.message })}
+        </Typography>
+      ))}
     </Box>
   );
 }
@@ -163,7 +272,8 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
 function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', fontWeight: strong ? 700 : 400 }}>
-      <span>{label}</span><span data-testid={testId}>{value}</span>
+      <span>{label}</span>
+      <span data-testid={testId}>{value}</span>
     </Box>
   );
 }

@@ -1,9 +1,31 @@
 // Create and edit forms of a document kind: the common fields, the kind's own fields (DocumentKindFieldNames
 // in contracts), line items with a live total. The rules show on their fields (document-rules.ts) and the
 // server's refusals land on the same fields. The counterparty is fixed at creation.
-import { ArrayInput, BooleanInput, Create, Edit, FormDataConsumer, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, required, useTranslate } from 'react-admin';
+import {
+  ArrayInput,
+  BooleanInput,
+  Create,
+  Edit,
+  FormDataConsumer,
+  NumberInput,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  required,
+  useTranslate,
+} from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { DocumentKindFieldNames, DocumentKindsWithDeliveredQuantities, DocumentSstByDefault, isDocumentResource, isRequestResource, TenderTypes, type DocumentResource, asText } from '@binaan/contracts';
+import {
+  DocumentKindFieldNames,
+  DocumentKindsWithDeliveredQuantities,
+  DocumentSstByDefault,
+  isDocumentResource,
+  isRequestResource,
+  TenderTypes,
+  type DocumentResource,
+  asText,
+} from '@binaan/contracts';
 import type { CatalogueEntry } from '../catalogue/catalogue.js';
 import { humanise } from '../catalogue/labels.js';
 import { CounterpartyInput } from './CounterpartyInput.js';
@@ -26,7 +48,15 @@ const lineField = (width: number) => ({ width: { xs: '100%', sm: width }, flexSh
 /** The inline rows of line items wrap where the fields do not fit on one line. */
 const WRAPPING_ROWS = { '& .RaSimpleFormIterator-form': { flexWrap: { sm: 'wrap' } } };
 
-const HELP: Record<string, string> = { openAt: 'admin.rules.fiveMinutesAhead', closeAt: 'admin.rules.closeAfterOpen', minimumAmount: 'admin.rules.minNotAboveMax', claimPercentage: 'admin.rules.percentMax', retentionPercent: 'admin.rules.percentMax', retentionLimitPercent: 'admin.rules.percentMax', vendorDocumentNo: 'admin.rules.vendorNoUnique' };
+const HELP: Record<string, string> = {
+  openAt: 'admin.rules.fiveMinutesAhead',
+  closeAt: 'admin.rules.closeAfterOpen',
+  minimumAmount: 'admin.rules.minNotAboveMax',
+  claimPercentage: 'admin.rules.percentMax',
+  retentionPercent: 'admin.rules.percentMax',
+  retentionLimitPercent: 'admin.rules.percentMax',
+  vendorDocumentNo: 'admin.rules.vendorNoUnique',
+};
 
 function KindFields({ resource }: { resource: DocumentResource }) {
   const translate = useTranslate();
@@ -37,7 +67,15 @@ function KindFields({ resource }: { resource: DocumentResource }) {
         if (resource === 'tender' && name === 'sourceDocumentId') return null;
         if (name === 'tenderType') {
           const choices = TenderTypes.map((type) => ({ id: type, name: translate(`admin.tenderTypes.${type}`) }));
-          return <SelectInput key={name} source={name} label={translate('admin.fields.tenderType')} choices={choices} emptyText="admin.tenderTypes.none" />;
+          return (
+            <SelectInput
+              key={name}
+              source={name}
+              label={translate('admin.fields.tenderType')}
+              choices={choices}
+              emptyText="admin.tenderTypes.none"
+            />
+          );
         }
         const label = translate(`admin.fields.${name}`, { _: humanise(name) });
         const help = HELP[name] ? translate(HELP[name]) : undefined;
@@ -71,8 +109,16 @@ function DocumentFormFields({ entry, creating }: { entry: CatalogueEntry; creati
       <TextInput source="title" label="admin.fields.title" validate={required()} fullWidth />
       <TextInput source="description" label="admin.fields.description" multiline fullWidth />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
-        <SelectInput source="projectId" label="admin.fields.project" choices={projects} optionText="name" emptyText="admin.documents.noProject" />
-        {creating && !isRequestResource(resource) && <CounterpartyInput source="counterpartyCompanyId" helperText="admin.rules.counterparty" />}
+        <SelectInput
+          source="projectId"
+          label="admin.fields.project"
+          choices={projects}
+          optionText="name"
+          emptyText="admin.documents.noProject"
+        />
+        {creating && !isRequestResource(resource) && (
+          <CounterpartyInput source="counterpartyCompanyId" helperText="admin.rules.counterparty" />
+        )}
         <BooleanInput source="sstApplicable" label="admin.fields.sstApplicable" />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
@@ -86,10 +132,34 @@ function DocumentFormFields({ entry, creating }: { entry: CatalogueEntry; creati
           {/* A machine request offers the company's own machinery first (LineDescriptionInput). */}
           <LineDescriptionInput sx={{ flex: { sm: '1 1 220px' } }} machinery={resource === 'machineRequest'} />
           <TextInput source="unit" label="admin.fields.unit" validate={required()} sx={lineField(110)} />
-          <TextInput source="quantity" label="admin.fields.quantity" validate={required()} helperText="admin.rules.quantityPositive" sx={lineField(150)} />
-          <TextInput source="rate" label="admin.fields.rate" validate={required()} helperText="admin.rules.moneyFormat" sx={lineField(150)} />
-          <BooleanInput source="includeZeroRate" label="admin.fields.includeZeroRate" helperText="admin.rules.zeroRate" sx={{ flexShrink: 0 }} />
-          {delivers && <TextInput source="deliveredQuantity" label="admin.fields.deliveredQuantity" helperText="admin.rules.remainingQuantity" sx={lineField(180)} />}
+          <TextInput
+            source="quantity"
+            label="admin.fields.quantity"
+            validate={required()}
+            helperText="admin.rules.quantityPositive"
+            sx={lineField(150)}
+          />
+          <TextInput
+            source="rate"
+            label="admin.fields.rate"
+            validate={required()}
+            helperText="admin.rules.moneyFormat"
+            sx={lineField(150)}
+          />
+          <BooleanInput
+            source="includeZeroRate"
+            label="admin.fields.includeZeroRate"
+            helperText="admin.rules.zeroRate"
+            sx={{ flexShrink: 0 }}
+          />
+          {delivers && (
+            <TextInput
+              source="deliveredQuantity"
+              label="admin.fields.deliveredQuantity"
+              helperText="admin.rules.remainingQuantity"
+              sx={lineField(180)}
+            />
+          )}
           {delivers && <NumberInput source="orderLineNo" label="admin.fields.orderLineNo" sx={lineField(150)} />}
         </SimpleFormIterator>
       </ArrayInput>
@@ -98,7 +168,10 @@ function DocumentFormFields({ entry, creating }: { entry: CatalogueEntry; creati
           const t = previewTotals(formData.items as Parameters<typeof previewTotals>[0], formData.sstApplicable !== false);
           return (
             <Typography data-testid="form-total" sx={{ mt: 1 }}>
-              {translate('admin.fields.subtotal')}: {formatMoney(t.subtotal)} · {translate('admin.fields.sst')}: {formatMoney(t.sst)} · <strong>{translate('admin.fields.total')}: {formatMoney(t.total)}</strong>
+              {translate('admin.fields.subtotal')}: {formatMoney(t.subtotal)} · {translate('admin.fields.sst')}: {formatMoney(t.sst)} ·{' '}
+              <strong>
+                {translate('admin.fields.total')}: {formatMoney(t.total)}
+              </strong>
             </Typography>
           );
         }}
@@ -112,11 +185,34 @@ function toBody(data: Record<string, unknown>, creating = true): Record<string, 
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
     if (!creating && key === 'counterpartyCompanyId') continue;
-    if (['id', 'resource', 'documentNo', 'companyId', 'status', 'revision', 'machineVersion', 'createdBy', 'createdAt', 'updatedAt', 'availableActions', 'approvalRoute', 'editable', 'fees', 'warnings', 'totals'].includes(key)) continue;
+    if (
+      [
+        'id',
+        'resource',
+        'documentNo',
+        'companyId',
+        'status',
+        'revision',
+        'machineVersion',
+        'createdBy',
+        'createdAt',
+        'updatedAt',
+        'availableActions',
+        'approvalRoute',
+        'editable',
+        'fees',
+        'warnings',
+        'totals',
+      ].includes(key)
+    )
+      continue;
     if (value === '' || value === undefined) continue;
     if (key === 'items' && Array.isArray(value)) {
       body.items = value.map((item: Record<string, unknown>) => ({
-        description: item.description, unit: item.unit, quantity: asText(item.quantity), rate: asText(item.rate),
+        description: item.description,
+        unit: item.unit,
+        quantity: asText(item.quantity),
+        rate: asText(item.rate),
         ...(item.includeZeroRate ? { includeZeroRate: true } : {}),
         ...(item.deliveredQuantity ? { deliveredQuantity: asText(item.deliveredQuantity) } : {}),
         ...(item.orderLineNo ? { orderLineNo: Number(item.orderLineNo) } : {}),
@@ -135,8 +231,21 @@ export function DocumentCreate({ entry }: { entry: CatalogueEntry }) {
   // Made inside the project the user works in (the app bar's selector), unless they pick another or none.
   const project = activeProject(useProjectSelection());
   return (
-    <Create resource={entry.resource} title={<DocumentPageTitle resource={entry.resource} page="create" />} redirect="show" transform={(data: Record<string, unknown>) => toBody(data, true)}>
-      <SimpleForm key={project?.id ?? 'none'} validate={validateDocument} defaultValues={{ sstApplicable: sst, items: [{ description: '', unit: '', quantity: '', rate: '' }], ...(project ? { projectId: project.id } : {}) }}>
+    <Create
+      resource={entry.resource}
+      title={<DocumentPageTitle resource={entry.resource} page="create" />}
+      redirect="show"
+      transform={(data: Record<string, unknown>) => toBody(data, true)}
+    >
+      <SimpleForm
+        key={project?.id ?? 'none'}
+        validate={validateDocument}
+        defaultValues={{
+          sstApplicable: sst,
+          items: [{ description: '', unit: '', quantity: '', rate: '' }],
+          ...(project ? { projectId: project.id } : {}),
+        }}
+      >
         <DocumentFormFields entry={entry} creating />
       </SimpleForm>
     </Create>
@@ -145,7 +254,13 @@ export function DocumentCreate({ entry }: { entry: CatalogueEntry }) {
 
 export function DocumentEdit({ entry }: { entry: CatalogueEntry }) {
   return (
-    <Edit resource={entry.resource} title={<DocumentPageTitle resource={entry.resource} page="edit" />} redirect="show" mutationMode="pessimistic" transform={(data: Record<string, unknown>) => toBody(data, false)}>
+    <Edit
+      resource={entry.resource}
+      title={<DocumentPageTitle resource={entry.resource} page="edit" />}
+      redirect="show"
+      mutationMode="pessimistic"
+      transform={(data: Record<string, unknown>) => toBody(data, false)}
+    >
       <SimpleForm validate={validateDocument}>
         <DocumentFormFields entry={entry} creating={false} />
       </SimpleForm>

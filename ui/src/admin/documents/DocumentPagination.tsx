@@ -21,7 +21,12 @@ export function DocumentPagination() {
         {translate('admin.documents.totalCapped', { cap })}
       </Typography>
       {/* react-admin hands the rest of its props to MUI's TablePagination, whose label this replaces; its own props type leaves the label out. */}
-      <Pagination {...({ labelDisplayedRows: ({ from, to }: { from: number; to: number }) => translate('admin.documents.pageRangeCapped', { from: from.toLocaleString('en'), to: to.toLocaleString('en'), cap }) } as object)} />
+      <Pagination
+        {...({
+          labelDisplayedRows: ({ from, to }: { from: number; to: number }) =>
+            translate('admin.documents.pageRangeCapped', { from: from.toLocaleString('en'), to: to.toLocaleString('en'), cap }),
+        } as object)}
+      />
     </>
   );
 }

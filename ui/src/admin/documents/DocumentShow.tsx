@@ -25,7 +25,8 @@ function ShowBody({ entry }: { entry: CatalogueEntry }) {
   if (!record) return null;
   // Opened from a list, react-admin shows the list's row until GET one answers (its placeholder data): a row
   // has no totals, items or actions yet, so the page waits for the document itself.
-  if (!record.totals || !record.availableActions) return <LinearProgress data-testid="document-loading" aria-label={translate('ra.page.loading')} />;
+  if (!record.totals || !record.availableActions)
+    return <LinearProgress data-testid="document-loading" aria-label={translate('ra.page.loading')} />;
   const extra = documentTabs(entry.resource, record, companyId);
   const extraTab = extra.find((t) => t.value === tab);
   // A `?tab=` this user has no such tab for falls back to the document.
@@ -33,14 +34,26 @@ function ShowBody({ entry }: { entry: CatalogueEntry }) {
   return (
     <Box sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>
-        <ActionButtons target={{ resource: entry.resource, id: record.id, documentNo: record.documentNo, revision: record.revision, total: record.totals.total, itemised: record.items.length > 0 }} actions={record.availableActions} />
+        <ActionButtons
+          target={{
+            resource: entry.resource,
+            id: record.id,
+            documentNo: record.documentNo,
+            revision: record.revision,
+            total: record.totals.total,
+            itemised: record.items.length > 0,
+          }}
+          actions={record.availableActions}
+        />
         {record.editable && <EditButton />}
       </Box>
       <Tabs value={shown} onChange={(_e, v: string) => setTab(v)} sx={{ mb: 2 }} variant="scrollable" scrollButtons="auto">
         <Tab value="document" label={translate('admin.documents.tabDocument')} />
         <Tab value="history" label={translate('admin.history.title')} data-testid="tab-history" />
         <Tab value="replay" label={translate('admin.replay.title')} data-testid="tab-replay" />
-        {extra.map((t) => <Tab key={t.value} value={t.value} label={translate(t.labelKey)} data-testid={`tab-${t.value}`} />)}
+        {extra.map((t) => (
+          <Tab key={t.value} value={t.value} label={translate(t.labelKey)} data-testid={`tab-${t.value}`} />
+        ))}
       </Tabs>
       {shown === 'document' && <DocumentDetails document={record} />}
       {shown === 'history' && <HistoryTimeline resource={entry.resource} id={record.id} rows={history} />}
@@ -52,7 +65,15 @@ function ShowBody({ entry }: { entry: CatalogueEntry }) {
 
 export function DocumentShow({ entry }: { entry: CatalogueEntry }) {
   return (
-    <Show resource={entry.resource} title={<DocumentPageTitle resource={entry.resource} page="show" />} actions={<TopToolbar><ListButton /></TopToolbar>}>
+    <Show
+      resource={entry.resource}
+      title={<DocumentPageTitle resource={entry.resource} page="show" />}
+      actions={
+        <TopToolbar>
+          <ListButton />
+        </TopToolbar>
+      }
+    >
       <ShowBody entry={entry} />
     </Show>
   );

@@ -17,7 +17,10 @@ export function useHistory(resource: string, id: string, revision: number): Docu
   useEffect(() => {
     if (!id) return; // the page has no document yet (first load): nothing to ask for
     let live = true;
-    adminJson<DocumentHistoryRow[]>(`/api/documents/${resource}/${encodeURIComponent(id)}/history`).then((r) => live && setRows(r), () => live && setRows([]));
+    adminJson<DocumentHistoryRow[]>(`/api/documents/${resource}/${encodeURIComponent(id)}/history`).then(
+      (r) => live && setRows(r),
+      () => live && setRows([]),
+    );
     return () => {
       live = false;
     };
@@ -30,47 +33,75 @@ export function revisionLabel(translate: ReturnType<typeof useTranslate>, revisi
   return translate('admin.history.revisionLabel', { revision });
 }
 
-export function historyActionLabel(translate: ReturnType<typeof useTranslate>, resource: string, row: Pick<DocumentHistoryRow, 'action'>): string {
-  return row.action === 'Draft' || row.action === 'Edit' ? translate(`admin.history.${row.action}`) : actionLabel(translate, resource, row.action);
+export function historyActionLabel(
+  translate: ReturnType<typeof useTranslate>,
+  resource: string,
+  row: Pick<DocumentHistoryRow, 'action'>,
+): string {
+  return row.action === 'Draft' || row.action === 'Edit'
+    ? translate(`admin.history.${row.action}`)
+    : actionLabel(translate, resource, row.action);
 }
 
 export function HistoryTimeline({ resource, id, rows }: { resource: string; id: string; rows: DocumentHistoryRow[] | null }) {
   const translate = useTranslate();
   const [verification, setVerification] = useState<ChainVerificationReply | { error: string } | null>(null);
   const verify = () => {
-    adminJson<ChainVerificationReply>(`/api/audit/verify?resource=${resource}&id=${encodeURIComponent(id)}`).then(setVerification, (e: unknown) => setVerification({ error: errorCodeOf(e) }));
+    adminJson<ChainVerificationReply>(`/api/audit/verify?resource=${resource}&id=${encodeURIComponent(id)}`).then(
+      setVerification,
+      (e: unknown) => setVerification({ error: errorCodeOf(e) }),
+    );
   };
   return (
     <Box data-testid="history">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
         <Typography variant="h6">{translate('admin.history.title')}</Typography>
-        <Button size="small" onClick={verify} data-testid="verify-chain">{translate('admin.audit.verifyDocument')}</Button>
+        <Button size="small" onClick={verify} data-testid="verify-chain">
+          {translate('admin.audit.verifyDocument')}
+        </Button>
       </Box>
-      {verification && ('error' in verification
-        ? <Alert severity="error">{translate(`error.${verification.error}`)}</Alert>
-        : <Alert severity={verification.ok ? 'success' : 'error'} data-testid="verify-result">
-            {translate(verification.ok ? 'admin.audit.chainOk' : 'admin.audit.chainBroken', { count: verification.eventsChecked, revision: verification.firstBadRevision ?? '-' })}
-          </Alert>)}
+      {verification &&
+        ('error' in verification ? (
+          <Alert severity="error">{translate(`error.${verification.error}`)}</Alert>
+        ) : (
+          <Alert severity={verification.ok ? 'success' : 'error'} data-testid="verify-result">
+            {translate(verification.ok ? 'admin.audit.chainOk' : 'admin.audit.chainBroken', {
+              count: verification.eventsChecked,
+              revision: verification.firstBadRevision ?? '-',
+            })}
+          </Alert>
+        ))}
       <List dense>
         {(rows ?? []).map((row) => {
           const change = historyChange(translate, resource, row);
           return (
             <ListItem key={row.revision} divider data-testid="history-row" data-action={row.action} data-revision={row.revision}>
               <ListItemIcon title={translate(row.chainVerified ? 'admin.history.chainVerified' : 'admin.history.chainNotVerified')}>
-                {row.chainVerified ? <CheckCircleIcon color="success" data-testid="chain-ok" /> : <ErrorIcon color="error" data-testid="chain-bad" />}
+                {row.chainVerified ? (
+                  <CheckCircleIcon color="success" data-testid="chain-ok" />
+                ) : (
+                  <ErrorIcon color="error" data-testid="chain-bad" />
+                )}
               </ListItemIcon>
               <ListItemText
                 primary={
                   <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                     <strong>{historyActionLabel(translate, resource, row)}</strong>
                     {change && <span data-testid="history-change">{change}</span>}
-                    {row.approvalLevel !== null && <Chip size="small" label={translate(`admin.levels.${row.approvalLevel}`, { _: String(row.approvalLevel) })} />}
+                    {row.approvalLevel !== null && (
+                      <Chip size="small" label={translate(`admin.levels.${row.approvalLevel}`, { _: String(row.approvalLevel) })} />
+                    )}
                   </Box>
                 }
                 secondary={
                   <>
                     {`${row.actor.name ?? row.actor.userId ?? '-'} · ${row.actor.companyName ?? row.actor.companyId ?? '-'} · ${formatDateTime(row.at)} · ${revisionLabel(translate, row.revision)}`}
-                    {row.remark && <><br />{translate('admin.fields.remark')}: {row.remark}</>}
+                    {row.remark && (
+                      <>
+                        <br />
+                        {translate('admin.fields.remark')}: {row.remark}
+                      </>
+                    )}
                   </>
                 }
               />

@@ -10,7 +10,17 @@ const FIGURE = { whiteSpace: 'nowrap' } as const;
 
 /** `bqHref`: a tender line made from a bill of quantity row links to that row. */
 /** `priced`: false for a tender without an estimate, whose lines show no rate or amount (DocumentDetails). */
-export function LineItemRow({ item, currency, bqHref, priced = true }: { item: DocumentView['items'][number]; currency: string; bqHref?: string | undefined; priced?: boolean }) {
+export function LineItemRow({
+  item,
+  currency,
+  bqHref,
+  priced = true,
+}: {
+  item: DocumentView['items'][number];
+  currency: string;
+  bqHref?: string | undefined;
+  priced?: boolean;
+}) {
   const translate = useTranslate();
   return (
     <TableRow>
@@ -22,16 +32,33 @@ export function LineItemRow({ item, currency, bqHref, priced = true }: { item: D
         {bqHref && (
           <>
             {' '}
-            <Link component={RouterLink} to={bqHref} variant="body2" aria-label={translate('admin.bqTender.openRowLabel', { line: item.lineNo })} data-testid="line-bq-row" sx={{ whiteSpace: 'nowrap' }}>
+            <Link
+              component={RouterLink}
+              to={bqHref}
+              variant="body2"
+              aria-label={translate('admin.bqTender.openRowLabel', { line: item.lineNo })}
+              data-testid="line-bq-row"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               {translate('admin.bqTender.openRow')}
             </Link>
           </>
         )}
       </TableCell>
       <TableCell>{item.unit}</TableCell>
-      <TableCell align="right" sx={FIGURE}>{formatQuantity(item.quantity)}</TableCell>
-      {priced && <TableCell align="right" sx={FIGURE}>{formatMoney(item.rate, currency)}</TableCell>}
-      {priced && <TableCell align="right" sx={FIGURE}>{formatMoney(item.amount, currency)}</TableCell>}
+      <TableCell align="right" sx={FIGURE}>
+        {formatQuantity(item.quantity)}
+      </TableCell>
+      {priced && (
+        <TableCell align="right" sx={FIGURE}>
+          {formatMoney(item.rate, currency)}
+        </TableCell>
+      )}
+      {priced && (
+        <TableCell align="right" sx={FIGURE}>
+          {formatMoney(item.amount, currency)}
+        </TableCell>
+      )}
     </TableRow>
   );
 }

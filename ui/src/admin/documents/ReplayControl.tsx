@@ -12,7 +12,15 @@ import { DocumentDetails } from './DocumentDetails.js';
 import { historyActionLabel, revisionLabel } from './HistoryTimeline.js';
 import { StateDiagram } from './StateDiagram.js';
 
-export function ReplayControl({ entry, document, history }: { entry: CatalogueEntry; document: DocumentView; history: DocumentHistoryRow[] | null }) {
+export function ReplayControl({
+  entry,
+  document,
+  history,
+}: {
+  entry: CatalogueEntry;
+  document: DocumentView;
+  history: DocumentHistoryRow[] | null;
+}) {
   const translate = useTranslate();
   const [revision, setRevision] = useState(document.revision);
   const [then, setThen] = useState<DocumentView | null>(document);
@@ -41,10 +49,28 @@ export function ReplayControl({ entry, document, history }: { entry: CatalogueEn
         <CardContent>
           <Typography variant="h6">{translate('admin.replay.title')}</Typography>
           <Stack direction="row" spacing={2} sx={{ my: 1, alignItems: 'center' }}>
-            <Button onClick={() => setRevision((r) => Math.max(0, r - 1))} disabled={revision <= 0} data-testid="replay-back">{translate('admin.replay.back')}</Button>
-            <Slider value={revision} min={0} max={document.revision} step={1} marks={marks} valueLabelDisplay="auto" valueLabelFormat={(v: number) => revisionLabel(translate, v)} onChange={(_e, v) => setRevision(v)}
-              aria-label={translate('admin.replay.revision')} sx={{ flex: 1 }} />
-            <Button onClick={() => setRevision((r) => Math.min(document.revision, r + 1))} disabled={revision >= document.revision} data-testid="replay-forward">{translate('admin.replay.forward')}</Button>
+            <Button onClick={() => setRevision((r) => Math.max(0, r - 1))} disabled={revision <= 0} data-testid="replay-back">
+              {translate('admin.replay.back')}
+            </Button>
+            <Slider
+              value={revision}
+              min={0}
+              max={document.revision}
+              step={1}
+              marks={marks}
+              valueLabelDisplay="auto"
+              valueLabelFormat={(v: number) => revisionLabel(translate, v)}
+              onChange={(_e, v) => setRevision(v)}
+              aria-label={translate('admin.replay.revision')}
+              sx={{ flex: 1 }}
+            />
+            <Button
+              onClick={() => setRevision((r) => Math.min(document.revision, r + 1))}
+              disabled={revision >= document.revision}
+              data-testid="replay-forward"
+            >
+              {translate('admin.replay.forward')}
+            </Button>
           </Stack>
           <Typography data-testid="replay-position">
             {translate('admin.replay.position', { revision: revisionLabel(translate, revision), of: document.revision })}

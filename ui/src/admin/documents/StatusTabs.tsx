@@ -10,17 +10,32 @@ export const ALL_TAB = '__all';
 export function StatusTabsView({ entry, value, onChange }: { entry: CatalogueEntry; value: string; onChange: (status: string) => void }) {
   const translate = useTranslate();
   return (
-    <Tabs value={value} onChange={(_e, next: string) => onChange(next)} variant="scrollable" scrollButtons="auto" aria-label={translate('admin.documents.statusTabs')}>
+    <Tabs
+      value={value}
+      onChange={(_e, next: string) => onChange(next)}
+      variant="scrollable"
+      scrollButtons="auto"
+      aria-label={translate('admin.documents.statusTabs')}
+    >
       <Tab value={ALL_TAB} label={translate('admin.documents.allStatuses')} data-testid="tab-all" />
       {tabStates(entry).map((state) => (
-        <Tab key={state.status} value={state.status} label={statusLabel(translate, entry.resource, state.status)} data-testid={`tab-${state.status}`} />
+        <Tab
+          key={state.status}
+          value={state.status}
+          label={statusLabel(translate, entry.resource, state.status)}
+          data-testid={`tab-${state.status}`}
+        />
       ))}
     </Tabs>
   );
 }
 
 export function StatusTabs({ entry }: { entry: CatalogueEntry }) {
-  const { filterValues, setFilters, displayedFilters } = useListContext() as { filterValues: Record<string, unknown>; setFilters: (filters: Record<string, unknown>, displayed: unknown) => void; displayedFilters: unknown };
+  const { filterValues, setFilters, displayedFilters } = useListContext() as {
+    filterValues: Record<string, unknown>;
+    setFilters: (filters: Record<string, unknown>, displayed: unknown) => void;
+    displayedFilters: unknown;
+  };
   const value = typeof filterValues.status === 'string' ? filterValues.status : ALL_TAB;
   const change = (status: string) => {
     const { status: _dropped, ...rest } = filterValues;

@@ -10,7 +10,8 @@ describe('which actions ask for confirmation', () => {
     expect(confirmationFamily('Revoke')).toBe('revoke');
   });
   it('sends the reversible or harmless ones at once', () => {
-    for (const event of ['Request_Approve', 'View', 'Submit', 'Resubmit', 'Fulfil', 'Hold']) expect(confirmationFamily(event), event).toBeNull();
+    for (const event of ['Request_Approve', 'View', 'Submit', 'Resubmit', 'Fulfil', 'Hold'])
+      expect(confirmationFamily(event), event).toBeNull();
     expect(needsDialog('Request_Approve', { remark: false, amount: false })).toBe(false);
   });
   it('opens the dialog for a remark even on an action that is not irreversible', () => {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { companyText, otherParty } from './company-names.js';
 
-const row = { companyId: 'teguh-bina', companyName: 'Teguh Bina Sdn Bhd', counterpartyCompanyId: 'mutiara-supplies', counterpartyName: 'Mutiara Supplies Sdn Bhd' };
+const row = {
+  companyId: 'teguh-bina',
+  companyName: 'Teguh Bina Sdn Bhd',
+  counterpartyCompanyId: 'mutiara-supplies',
+  counterpartyName: 'Mutiara Supplies Sdn Bhd',
+};
 
 describe('company names on documents', () => {
   it('an own document shows its counterparty by name', () => {
@@ -19,7 +24,9 @@ describe('company names on documents', () => {
   });
 
   it('a directory option reads name (registration number); nothing for no company', () => {
-    expect(companyText({ id: 'm', name: 'Mutiara Supplies Sdn Bhd', registrationNo: '2345678-B', subscriptionType: 2, isLogoUploaded: false })).toBe('Mutiara Supplies Sdn Bhd (2345678-B)');
+    expect(
+      companyText({ id: 'm', name: 'Mutiara Supplies Sdn Bhd', registrationNo: '2345678-B', subscriptionType: 2, isLogoUploaded: false }),
+    ).toBe('Mutiara Supplies Sdn Bhd (2345678-B)');
     expect(companyText(null)).toBe('');
   });
 });

@@ -6,7 +6,10 @@ export const companyText = (company?: CompanyDirectoryItem | null) => (company ?
 
 export type OtherParty = { kind: 'to' | 'from' | 'none'; name: string };
 
-export function otherParty(row: Pick<DocumentListItem, 'companyId' | 'companyName' | 'counterpartyCompanyId' | 'counterpartyName'>, myCompanyId: string | undefined): OtherParty {
+export function otherParty(
+  row: Pick<DocumentListItem, 'companyId' | 'companyName' | 'counterpartyCompanyId' | 'counterpartyName'>,
+  myCompanyId: string | undefined,
+): OtherParty {
   if (row.companyId !== myCompanyId) return { kind: 'from', name: row.companyName ?? row.companyId };
   if (!row.counterpartyCompanyId) return { kind: 'none', name: '-' };
   return { kind: 'to', name: row.counterpartyName ?? row.counterpartyCompanyId };

@@ -11,7 +11,10 @@ import { DocumentCreate, DocumentEdit, DocumentList, DocumentShow } from '../laz
 
 function ListPage({ entry }: { entry: DocumentEntry }) {
   const access = useAccess();
-  const canCreate = access.approved && hasAnyAccessRight(access.rights, `${moduleOf(entry.resource)}.update`) && entry.transitions.some((t) => t.from === null);
+  const canCreate =
+    access.approved &&
+    hasAnyAccessRight(access.rights, `${moduleOf(entry.resource)}.update`) &&
+    entry.transitions.some((t) => t.from === null);
   return <DocumentList entry={entry} canCreate={canCreate} />;
 }
 
@@ -23,10 +26,26 @@ export function documentResource(entry: DocumentEntry) {
       key={entry.resource}
       name={entry.resource}
       icon={DescriptionIcon}
-      list={<Guard module={view}><ListPage entry={entry} /></Guard>}
-      show={<Guard module={view}><DocumentShow entry={entry} /></Guard>}
-      create={<Guard module={update}><DocumentCreate entry={entry} /></Guard>}
-      edit={<Guard module={update}><DocumentEdit entry={entry} /></Guard>}
+      list={
+        <Guard module={view}>
+          <ListPage entry={entry} />
+        </Guard>
+      }
+      show={
+        <Guard module={view}>
+          <DocumentShow entry={entry} />
+        </Guard>
+      }
+      create={
+        <Guard module={update}>
+          <DocumentCreate entry={entry} />
+        </Guard>
+      }
+      edit={
+        <Guard module={update}>
+          <DocumentEdit entry={entry} />
+        </Guard>
+      }
       recordRepresentation="documentNo"
     />
   );

@@ -4,7 +4,20 @@
 import { SST_PERCENT } from '@binaan/contracts';
 
 type Item = { description?: string; unit?: string; quantity?: string; rate?: string; includeZeroRate?: boolean };
-type Values = { title?: string | null; claimItems?: { description?: string | null }[]; startDate?: string | null; endDate?: string | null; items?: Item[]; minimumAmount?: string | null; maximumAmount?: string | null; openAt?: string | null; closeAt?: string | null; claimPercentage?: string | null; retentionPercent?: string | null; retentionLimitPercent?: string | null };
+type Values = {
+  title?: string | null;
+  claimItems?: { description?: string | null }[];
+  startDate?: string | null;
+  endDate?: string | null;
+  items?: Item[];
+  minimumAmount?: string | null;
+  maximumAmount?: string | null;
+  openAt?: string | null;
+  closeAt?: string | null;
+  claimPercentage?: string | null;
+  retentionPercent?: string | null;
+  retentionLimitPercent?: string | null;
+};
 
 const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
 const QUANTITY = /^\d{1,12}(\.\d{1,3})?$/;
@@ -32,7 +45,8 @@ export function formatSen(sen: bigint): string {
 export function previewTotals(items: Item[] | undefined, sstApplicable: boolean): { subtotal: string; sst: string; total: string } {
   let subtotal = 0n;
   for (const item of items ?? []) {
-    const q = toThousandths(item.quantity), r = toSen(item.rate);
+    const q = toThousandths(item.quantity),
+      r = toSen(item.rate);
     if (q !== null && r !== null) subtotal += (q * r + 500n) / 1000n;
   }
   const sst = sstApplicable ? (subtotal * BigInt(SST_PERCENT) + 50n) / 100n : 0n;
@@ -60,7 +74,8 @@ export function validateDocument(values: Values): Record<string, string> {
   const record = values as Record<string, unknown>;
   if (blank(values.title)) errors.title = REQUIRED;
   (values.items ?? []).forEach((item, i) => {
-    for (const field of ['description', 'unit', 'quantity', 'rate'] as const) if (blank(item?.[field])) errors[`items.${i}.${field}`] = REQUIRED;
+    for (const field of ['description', 'unit', 'quantity', 'rate'] as const)
+      if (blank(item?.[field])) errors[`items.${i}.${field}`] = REQUIRED;
   });
   (values.claimItems ?? []).forEach((item, i) => {
     if (blank(item?.description)) errors[`claimItems.${i}.description`] = REQUIRED;
@@ -72,14 +87,18 @@ export function validateDocument(values: Values): Record<string, string> {
   });
   if (values.startDate && values.endDate && values.endDate < values.startDate) errors.endDate = 'error.endBeforeStart';
   (values.items ?? []).forEach((item, i) => {
-    if (item.quantity !== undefined && item.quantity !== '' && toThousandths(item.quantity) === null) errors[`items.${i}.quantity`] = 'admin.rules.quantityFormat';
+    if (item.quantity !== undefined && item.quantity !== '' && toThousandths(item.quantity) === null)
+      errors[`items.${i}.quantity`] = 'admin.rules.quantityFormat';
     else if (item.quantity && toThousandths(item.quantity) === 0n) errors[`items.${i}.quantity`] = 'error.quantityNotPositive';
     if (item.rate !== undefined && item.rate !== '' && toSen(item.rate) === null) errors[`items.${i}.rate`] = 'admin.rules.moneyFormat';
-    else if (item.rate && toSen(item.rate) === 0n && !item.includeZeroRate) errors[`items.${i}.includeZeroRate`] = 'error.zeroRateNotIncluded';
+    else if (item.rate && toSen(item.rate) === 0n && !item.includeZeroRate)
+      errors[`items.${i}.includeZeroRate`] = 'error.zeroRateNotIncluded';
   });
-  const min = toSen(values.minimumAmount), max = toSen(values.maximumAmount);
+  const min = toSen(values.minimumAmount),
+    max = toSen(values.maximumAmount);
   if (min !== null && max !== null && min > max) errors.minimumAmount = 'error.minimumAboveMaximum';
   if (values.openAt && values.closeAt && values.closeAt <= values.openAt) errors.closeAt = 'error.closeNotAfterOpen';
-  for (const field of ['claimPercentage', 'retentionPercent', 'retentionLimitPercent'] as const) if (!percentOk(values[field])) errors[field] = 'error.percentageAbove100';
+  for (const field of ['claimPercentage', 'retentionPercent', 'retentionLimitPercent'] as const)
+    if (!percentOk(values[field])) errors[field] = 'error.percentageAbove100';
   return errors;
 }

@@ -16,10 +16,20 @@ export type DocumentTab = {
 
 /** A request's own company sees the tenders made from it (the api answers 404 to anyone else). */
 const REQUEST_TABS: readonly DocumentTab[] = [
-  { value: 'tender', labelKey: 'admin.requests.tab', shows: (document, companyId) => companyId !== undefined && document.companyId === companyId, Panel: RequestTenderTab },
+  {
+    value: 'tender',
+    labelKey: 'admin.requests.tab',
+    shows: (document, companyId) => companyId !== undefined && document.companyId === companyId,
+    Panel: RequestTenderTab,
+  },
 ];
 
-const EXTRA_TABS: Readonly<Partial<Record<string, readonly DocumentTab[]>>> = { tender: TENDER_TABS, materialRequest: REQUEST_TABS, machineRequest: REQUEST_TABS, tradeRequest: REQUEST_TABS };
+const EXTRA_TABS: Readonly<Partial<Record<string, readonly DocumentTab[]>>> = {
+  tender: TENDER_TABS,
+  materialRequest: REQUEST_TABS,
+  machineRequest: REQUEST_TABS,
+  tradeRequest: REQUEST_TABS,
+};
 
 export const documentTabs = (resource: string, document: DocumentView, companyId: string | undefined): readonly DocumentTab[] =>
   (EXTRA_TABS[resource] ?? []).filter((tab) => tab.shows(document, companyId));

@@ -25,7 +25,8 @@ export function historyChange(translate: Translate, resource: string, step: Hist
   if (statusBefore !== statusAfter) {
     return `${statusLabel(translate, resource, statusBefore)} → ${statusWithRoundLabel(translate, resource, statusAfter, waitingLevel)}`;
   }
-  if (requiredLevels !== null && waitingLevel !== null) return translate('admin.history.approvalRequested', { n: levelNumber(waitingLevel) });
+  if (requiredLevels !== null && waitingLevel !== null)
+    return translate('admin.history.approvalRequested', { n: levelNumber(waitingLevel) });
   if (approvalLevel !== null) {
     return waitingLevel === null
       ? translate('admin.history.verified', { n: levelNumber(approvalLevel) })

@@ -7,7 +7,9 @@ describe('the line a chosen machine writes', () => {
     expect(machineLine({ type: ' Tower crane ', brand: 'Liebherr', model: '81 K.1', capacity: '' })).toBe('Tower crane: Liebherr 81 K.1');
   });
 
-  it('stays within a line description\'s 500 characters', () => {
-    expect(machineLine({ type: 'T'.repeat(100), brand: 'B'.repeat(100), model: 'M'.repeat(100), capacity: 'C'.repeat(400) })).toHaveLength(500);
+  it("stays within a line description's 500 characters", () => {
+    expect(machineLine({ type: 'T'.repeat(100), brand: 'B'.repeat(100), model: 'M'.repeat(100), capacity: 'C'.repeat(400) })).toHaveLength(
+      500,
+    );
   });
 });

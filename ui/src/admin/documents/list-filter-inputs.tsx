@@ -23,13 +23,25 @@ function useFilterValue(source: unknown): unknown {
 // Its own Suspense, so the list stays on screen (not the page's loading fallback) while a filter loads.
 export function ProjectFilterInput(props: ComponentProps<typeof LazySelect>) {
   const value = useFilterValue(props.source);
-  return <Suspense fallback={null}><LazySelect {...props} {...(value === undefined ? {} : { defaultValue: value })} /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <LazySelect {...props} {...(value === undefined ? {} : { defaultValue: value })} />
+    </Suspense>
+  );
 }
 export function CounterpartyFilterInput(props: ComponentProps<typeof LazyCounterparty>) {
   const value = useFilterValue(props.source);
-  return <Suspense fallback={null}><LazyCounterparty {...props} {...(value === undefined ? {} : { defaultValue: value })} /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <LazyCounterparty {...props} {...(value === undefined ? {} : { defaultValue: value })} />
+    </Suspense>
+  );
 }
 export function DateFilterInput(props: ComponentProps<typeof LazyDate>) {
   const value = useFilterValue(props.source);
-  return <Suspense fallback={null}><LazyDate {...props} {...(value === undefined ? {} : { defaultValue: value })} /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <LazyDate {...props} {...(value === undefined ? {} : { defaultValue: value })} />
+    </Suspense>
+  );
 }

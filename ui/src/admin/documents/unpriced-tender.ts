@@ -4,4 +4,5 @@
 // and shows "-" too.
 import type { DocumentListItem } from '@binaan/contracts';
 
-export const unpricedTender = (row: Pick<DocumentListItem, 'resource' | 'total'>): boolean => row.resource === 'tender' && (row.total === null || Number(row.total) === 0);
+export const unpricedTender = (row: Pick<DocumentListItem, 'resource' | 'total'>): boolean =>
+  row.resource === 'tender' && (row.total === null || Number(row.total) === 0);

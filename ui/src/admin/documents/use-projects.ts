@@ -14,7 +14,15 @@ export function loadProjects(): Promise<ProjectChoice[]> {
   const company = getSession()?.jwtToken ?? null;
   if (cache?.company !== company) {
     const rows = adminJson<ProjectListItem[]>('/api/project-list-by-user')
-      .then((items) => items.map(({ project: p }) => ({ id: p.id, name: p.project_name, code: p.project_code, projectType: p.project_type, status: p.status_id })))
+      .then((items) =>
+        items.map(({ project: p }) => ({
+          id: p.id,
+          name: p.project_name,
+          code: p.project_code,
+          projectType: p.project_type,
+          status: p.status_id,
+        })),
+      )
       .catch((error: unknown) => {
         // Forgotten, so the next use asks again; the failure goes to the caller, which says so.
         cache = null;

@@ -12,7 +12,17 @@ import { ScrollRegion } from '../projects/ScrollRegion.js';
 
 const has = (value: string) => value !== '' && value !== '-' && !value.startsWith('0001-01-01');
 
-export function ParticipantsCard({ participants, registered, articleId, onChanged }: { participants: AttendanceParticipant[]; registered: number; articleId: string; onChanged: () => void }) {
+export function ParticipantsCard({
+  participants,
+  registered,
+  articleId,
+  onChanged,
+}: {
+  participants: AttendanceParticipant[];
+  registered: number;
+  articleId: string;
+  onChanged: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -40,47 +50,100 @@ export function ParticipantsCard({ participants, registered, articleId, onChange
   const stepLabel = confirming ? translate(`admin.events.${confirming.step}`) : '';
   const named = confirming ? `${confirming.participant.certificate_no} (${confirming.participant.name})` : '';
   return (
-    <Card data-testid="participants"><CardContent>
-      <Stack sx={{ alignItems: 'center', justifyContent: 'space-between' }} direction="row">
-        <Typography variant="h6">{translate('admin.events.registrations')}</Typography>
-        <Button disabled={busy} onClick={() => void step(`/api/article/${encodeURIComponent(articleId)}/certificates/issue`)}>{translate('admin.events.issueAll')}</Button>
-      </Stack>
-      <ScrollRegion label={translate('admin.events.registrations')}>
-        <Table size="small">
-          <TableHead><TableRow>
-            <TableCell>{translate('admin.events.name')}</TableCell><TableCell>{translate('admin.events.checkIn')}</TableCell><TableCell>{translate('admin.events.checkOut')}</TableCell>
-            <TableCell>{translate('admin.events.certificate')}</TableCell><TableCell />
-          </TableRow></TableHead>
-          <TableBody>
-            {participants.map((p) => {
-              const issued = has(p.certificate_no), approved = has(p.approve_datetime), revoked = has(p.revoked_datetime);
-              const base = `/api/event-participant/${encodeURIComponent(p.registration_id)}/certificate`;
-              return (
-                <TableRow key={p.registration_id} data-testid="participant-row" data-name={p.name}>
-                  <TableCell>{p.name}<br /><Typography variant="caption">{p.email}</Typography></TableCell>
-                  <TableCell>{has(p.check_in) ? formatDateTime(p.check_in) : '-'}</TableCell>
-                  <TableCell>{has(p.check_out) ? formatDateTime(p.check_out) : '-'}</TableCell>
-                  <TableCell data-testid="certificate-cell">
-                    {issued ? p.certificate_no : '-'}
-                    {revoked ? ` · ${translate('admin.events.revoked')}` : approved ? ` · ${translate('admin.events.approved')}` : issued ? ` · ${translate('admin.events.awaitingApproval')}` : ''}
-                  </TableCell>
-                  <TableCell>
-                    {!issued && <Button size="small" disabled={busy} onClick={() => void step(`${base}/issue`)} data-testid="issue-certificate">{translate('admin.events.issue')}</Button>}
-                    {issued && !approved && !revoked && <Button size="small" disabled={busy} onClick={() => setConfirming({ step: 'approve', participant: p })} data-testid="approve-certificate">{translate('admin.events.approve')}</Button>}
-                    {issued && !revoked && <Button size="small" color="error" disabled={busy} onClick={() => setConfirming({ step: 'revoke', participant: p })} data-testid="revoke-certificate">{translate('admin.events.revoke')}</Button>}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </ScrollRegion>
-      {/* The API lists the first 5,000 registrations; a bigger event says how many there are in all. */}
-      <CappedNote shown={participants.length} total={registered} />
-      <ConfirmActionDialog open={confirming !== null} busy={busy} title={translate('admin.confirm.title', { action: stepLabel, document: named })}
-        documents={[named]} effect={translate(`admin.confirm.effect.${confirming?.step === 'revoke' ? 'revokeCertificate' : 'approveCertificate'}`)}
-        askRemark={confirming?.step === 'revoke'} remarkLabel={translate('admin.events.revokeReason')} confirmLabel={stepLabel} danger={confirming?.step === 'revoke'}
-        onCancel={() => setConfirming(null)} onConfirm={({ remark }) => void confirmed(remark)} />
-    </CardContent></Card>
+    <Card data-testid="participants">
+      <CardContent>
+        <Stack sx={{ alignItems: 'center', justifyContent: 'space-between' }} direction="row">
+          <Typography variant="h6">{translate('admin.events.registrations')}</Typography>
+          <Button disabled={busy} onClick={() => void step(`/api/article/${encodeURIComponent(articleId)}/certificates/issue`)}>
+            {translate('admin.events.issueAll')}
+          </Button>
+        </Stack>
+        <ScrollRegion label={translate('admin.events.registrations')}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('admin.events.name')}</TableCell>
+                <TableCell>{translate('admin.events.checkIn')}</TableCell>
+                <TableCell>{translate('admin.events.checkOut')}</TableCell>
+                <TableCell>{translate('admin.events.certificate')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {participants.map((p) => {
+                const issued = has(p.certificate_no),
+                  approved = has(p.approve_datetime),
+                  revoked = has(p.revoked_datetime);
+                const base = `/api/event-participant/${encodeURIComponent(p.registration_id)}/certificate`;
+                return (
+                  <TableRow key={p.registration_id} data-testid="participant-row" data-name={p.name}>
+                    <TableCell>
+                      {p.name}
+                      <br />
+                      <Typography variant="caption">{p.email}</Typography>
+                    </TableCell>
+                    <TableCell>{has(p.check_in) ? formatDateTime(p.check_in) : '-'}</TableCell>
+                    <TableCell>{has(p.check_out) ? formatDateTime(p.check_out) : '-'}</TableCell>
+                    <TableCell data-testid="certificate-cell">
+                      {issued ? p.certificate_no : '-'}
+                      {revoked
+                        ? ` · ${translate('admin.events.revoked')}`
+                        : approved
+                          ? ` · ${translate('admin.events.approved')}`
+                          : issued
+                            ? ` · ${translate('admin.events.awaitingApproval')}`
+                            : ''}
+                    </TableCell>
+                    <TableCell>
+                      {!issued && (
+                        <Button size="small" disabled={busy} onClick={() => void step(`${base}/issue`)} data-testid="issue-certificate">
+                          {translate('admin.events.issue')}
+                        </Button>
+                      )}
+                      {issued && !approved && !revoked && (
+                        <Button
+                          size="small"
+                          disabled={busy}
+                          onClick={() => setConfirming({ step: 'approve', participant: p })}
+                          data-testid="approve-certificate"
+                        >
+                          {translate('admin.events.approve')}
+                        </Button>
+                      )}
+                      {issued && !revoked && (
+                        <Button
+                          size="small"
+                          color="error"
+                          disabled={busy}
+                          onClick={() => setConfirming({ step: 'revoke', participant: p })}
+                          data-testid="revoke-certificate"
+                        >
+                          {translate('admin.events.revoke')}
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </ScrollRegion>
+        {/* The API lists the first 5,000 registrations; a bigger event says how many there are in all. */}
+        <CappedNote shown={participants.length} total={registered} />
+        <ConfirmActionDialog
+          open={confirming !== null}
+          busy={busy}
+          title={translate('admin.confirm.title', { action: stepLabel, document: named })}
+          documents={[named]}
+          effect={translate(`admin.confirm.effect.${confirming?.step === 'revoke' ? 'revokeCertificate' : 'approveCertificate'}`)}
+          askRemark={confirming?.step === 'revoke'}
+          remarkLabel={translate('admin.events.revokeReason')}
+          confirmLabel={stepLabel}
+          danger={confirming?.step === 'revoke'}
+          onCancel={() => setConfirming(null)}
+          onConfirm={({ remark }) => void confirmed(remark)}
+        />
+      </CardContent>
+    </Card>
   );
 }

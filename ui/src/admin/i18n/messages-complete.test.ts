@@ -13,7 +13,8 @@ import { malayMessages } from './ra-malay.js';
 
 type Tree = Record<string, unknown>;
 const LOCALES = join(import.meta.dirname, '..', '..', 'shared', 'i18n', 'locales');
-const localeFile = (language: string, namespace: string) => JSON.parse(readFileSync(join(LOCALES, language, `${namespace}.json`), 'utf8')) as Tree;
+const localeFile = (language: string, namespace: string) =>
+  JSON.parse(readFileSync(join(LOCALES, language, `${namespace}.json`), 'utf8')) as Tree;
 const ra = (messages: object) => convertRaTranslationsToI18next(messages) as Tree;
 
 const leaves = (value: unknown, prefix = ''): [string, string][] =>
@@ -30,10 +31,32 @@ function byBaseKey(tree: Tree): Map<string, string[]> {
 }
 const placeholders = (text: string) => new Set(text.match(/\{\{\w+\}\}/g) ?? []);
 
-const bundles = (language: string, raMessages: Tree) => ({ admin: localeFile(language, 'admin'), contractor: localeFile(language, 'contractor'), tendering: localeFile(language, 'tendering'), company: localeFile(language, 'company'), people: localeFile(language, 'people'), setups: localeFile(language, 'setups'), subscriptions: localeFile(language, 'subscriptions'), platform: localeFile(language, 'platform'), reports: localeFile(language, 'reports'), raMessages });
+const bundles = (language: string, raMessages: Tree) => ({
+  admin: localeFile(language, 'admin'),
+  contractor: localeFile(language, 'contractor'),
+  tendering: localeFile(language, 'tendering'),
+  company: localeFile(language, 'company'),
+  people: localeFile(language, 'people'),
+  setups: localeFile(language, 'setups'),
+  subscriptions: localeFile(language, 'subscriptions'),
+  platform: localeFile(language, 'platform'),
+  reports: localeFile(language, 'reports'),
+  raMessages,
+});
 const OTHERS = { ms: bundles('ms', ra(malayMessages)), zh: bundles('zh', ra(chineseMessages)) };
 const ENGLISH = bundles('en', ra(englishMessages));
-const NAMESPACES = ['admin', 'contractor', 'tendering', 'company', 'people', 'setups', 'subscriptions', 'platform', 'reports', 'raMessages'] as const;
+const NAMESPACES = [
+  'admin',
+  'contractor',
+  'tendering',
+  'company',
+  'people',
+  'setups',
+  'subscriptions',
+  'platform',
+  'reports',
+  'raMessages',
+] as const;
 
 describe.each(Object.entries(OTHERS))('%s has every English text of the signed-in area', (language, theirBundles) => {
   for (const ns of NAMESPACES) {
@@ -60,7 +83,13 @@ describe.each(Object.entries(OTHERS))('%s has every English text of the signed-i
 
   it('i18next finds each of them in the language itself (no fallback to English), plural keys included', async () => {
     const i18n = createInstance();
-    await i18n.init({ lng: language, fallbackLng: false, resources: { [language]: theirBundles }, ns: [...NAMESPACES], interpolation: { escapeValue: false } });
+    await i18n.init({
+      lng: language,
+      fallbackLng: false,
+      resources: { [language]: theirBundles },
+      ns: [...NAMESPACES],
+      interpolation: { escapeValue: false },
+    });
     const notFound = NAMESPACES.flatMap((ns) => [...byBaseKey(ENGLISH[ns]).keys()]).filter(
       (key) => !i18n.exists(key, { ns: [...NAMESPACES], count: 2 }) || !i18n.exists(key, { ns: [...NAMESPACES], count: 1 }),
     );
@@ -71,7 +100,9 @@ describe.each(Object.entries(OTHERS))('%s has every English text of the signed-i
   it('the texts are translations, not English copies (almost all differ)', () => {
     for (const ns of NAMESPACES) {
       const english = new Map(leaves(ENGLISH[ns]).map(([key, text]) => [key.replace(PLURAL, ''), text]));
-      const same = leaves(theirBundles[ns]).filter(([key, text]) => english.get(key.replace(PLURAL, '')) === text && /[a-z]{3}/i.test(text));
+      const same = leaves(theirBundles[ns]).filter(
+        ([key, text]) => english.get(key.replace(PLURAL, '')) === text && /[a-z]{3}/i.test(text),
+      );
       expect(same.length / english.size, `${language} ${ns}: ${same.map(([k]) => k).join(', ')}`).toBeLessThan(0.05);
     }
   });
@@ -79,20 +110,37 @@ describe.each(Object.entries(OTHERS))('%s has every English text of the signed-i
 
 // Our catalogues go through i18next, whose placeholders are {{name}}: react-admin's polyglot %{name} is shown
 // as it stands (the capped list total once read "%{from}-%{to} of %{cap} or more").
-describe('the area\'s own catalogues', () => {
+describe("the area's own catalogues", () => {
   it.each(['en', 'ms', 'zh'])('%s: no text uses the %%{placeholder} form', (language) => {
-    const polyglot = ['admin', 'contractor'].flatMap((ns) => leaves(localeFile(language, ns)).filter(([, text]) => text.includes('%{')).map(([key]) => `${ns}:${key}`));
+    const polyglot = ['admin', 'contractor'].flatMap((ns) =>
+      leaves(localeFile(language, ns))
+        .filter(([, text]) => text.includes('%{'))
+        .map(([key]) => `${ns}:${key}`),
+    );
     expect(polyglot).toEqual([]);
   });
 
   // Nor polyglot's "one |||| many" plurals: i18next shows them whole ("Peringkat projek |||| Peringkat projek" in the
   // project authority history); its own plurals are keys with _one and _other.
   it.each(['en', 'ms', 'zh'])('%s: no text uses the "||||" plural form, and a resource name reads as one', async (language) => {
-    const polyglot = ['admin', 'contractor', 'tendering'].flatMap((ns) => leaves(localeFile(language, ns)).filter(([, text]) => text.includes('||||')).map(([key]) => `${ns}:${key}`));
+    const polyglot = ['admin', 'contractor', 'tendering'].flatMap((ns) =>
+      leaves(localeFile(language, ns))
+        .filter(([, text]) => text.includes('||||'))
+        .map(([key]) => `${ns}:${key}`),
+    );
     expect(polyglot).toEqual([]);
     const i18n = createInstance();
-    await i18n.init({ lng: language, fallbackLng: false, resources: { [language]: { admin: localeFile(language, 'admin') } }, ns: ['admin'], interpolation: { escapeValue: false } });
+    await i18n.init({
+      lng: language,
+      fallbackLng: false,
+      resources: { [language]: { admin: localeFile(language, 'admin') } },
+      ns: ['admin'],
+      interpolation: { escapeValue: false },
+    });
     const one = { en: 'Project stage', ms: 'Peringkat projek', zh: '项目阶段' }[language];
-    expect([i18n.t('resources.projectStage.name', { ns: 'admin', count: 1 }), i18n.t('resources.projectStage.name', { ns: 'admin' })]).toEqual([one, one]);
+    expect([
+      i18n.t('resources.projectStage.name', { ns: 'admin', count: 1 }),
+      i18n.t('resources.projectStage.name', { ns: 'admin' }),
+    ]).toEqual([one, one]);
   });
 });

@@ -11,7 +11,10 @@ type Props = Omit<InputProps, 'format' | 'parse'> & { withTime?: boolean; filter
 
 /** For a form's validate: the key of the message when a date field holds text that is not a date. */
 export const isDmyValue = (value: unknown, withTime = false) =>
-  value === null || value === undefined || value === '' || (typeof value === 'string' && (withTime ? !Number.isNaN(Date.parse(value)) && value.includes('T') : /^\d{4}-\d{2}-\d{2}$/.test(value)));
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (typeof value === 'string' && (withTime ? !Number.isNaN(Date.parse(value)) && value.includes('T') : /^\d{4}-\d{2}-\d{2}$/.test(value)));
 
 export function DmyDateInput({ withTime = false, filter = false, label, helperText, sx, ...props }: Props) {
   const translate = useTranslate();
@@ -19,7 +22,8 @@ export function DmyDateInput({ withTime = false, filter = false, label, helperTe
   const { field, fieldState, isRequired } = useInput({
     ...props,
     validate: [
-      (value: unknown) => (isDmyValue(value, withTime) ? undefined : translate(withTime ? 'admin.inputs.notADateTime' : 'admin.inputs.notADate')),
+      (value: unknown) =>
+        isDmyValue(value, withTime) ? undefined : translate(withTime ? 'admin.inputs.notADateTime' : 'admin.inputs.notADate'),
       ...(Array.isArray(props.validate) ? props.validate : props.validate ? [props.validate] : []),
     ],
   });
@@ -50,13 +54,21 @@ export function DmyDateInput({ withTime = false, filter = false, label, helperTe
       size="small"
       variant="filled"
       sx={{ minWidth: withTime ? 240 : 180, ...sx }}
-      label={label !== false ? <FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} /> : undefined}
+      label={
+        label !== false ? <FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} /> : undefined
+      }
       placeholder={translate(format)}
       error={error || typedWrong}
       helperText={
-        error ? <InputHelperText error={fieldState.error?.message} helperText={helperText} />
-          : typedWrong ? translate(withTime ? 'admin.inputs.notADateTime' : 'admin.inputs.notADate')
-          : helperText ? <InputHelperText helperText={helperText} /> : translate(format)
+        error ? (
+          <InputHelperText error={fieldState.error?.message} helperText={helperText} />
+        ) : typedWrong ? (
+          translate(withTime ? 'admin.inputs.notADateTime' : 'admin.inputs.notADate')
+        ) : helperText ? (
+          <InputHelperText helperText={helperText} />
+        ) : (
+          translate(format)
+        )
       }
       slotProps={{ htmlInput: { 'data-testid': `date-${props.source}`, inputMode: 'numeric' } }}
     />

@@ -18,7 +18,8 @@ describe('dates typed as DD/MM/YYYY', () => {
     expect(parseDmyTime('03/11/2026 12:30 am')).toBe(new Date(2026, 10, 3, 0, 30).toISOString());
     expect(parseDmyTime('03/11/2026 12:00 PM')).toBe(new Date(2026, 10, 3, 12, 0).toISOString());
     expect(parseDmyTime('03/11/2026 23:59')).toBe(new Date(2026, 10, 3, 23, 59).toISOString());
-    for (const bad of ['03/11/2026 13:00 PM', '03/11/2026 0:15 AM', '03/11/2026 24:00', '03/11/2026', '03/11/2026 3:5 PM']) expect(parseDmyTime(bad)).toBeUndefined();
+    for (const bad of ['03/11/2026 13:00 PM', '03/11/2026 0:15 AM', '03/11/2026 24:00', '03/11/2026', '03/11/2026 3:5 PM'])
+      expect(parseDmyTime(bad)).toBeUndefined();
     expect(parseDmyTime(' ')).toBeNull();
   });
 
@@ -34,7 +35,19 @@ describe('dates typed as DD/MM/YYYY', () => {
 describe('the document form refuses date fields that do not hold a date yet', async () => {
   const { validateDocument } = await import('../documents/document-rules.js');
   it('names each field, dates and times apart, and passes stored values and empty ones', () => {
-    const errors = validateDocument({ title: 'Roof works', documentDate: '31/1', startDate: '2026-12-01', endDate: '', openAt: '01/12/2026 9:00', closeAt: new Date(2026, 11, 9).toISOString(), claimItems: [{ description: 'Roof', expectedCompletionDate: 'soon' }] } as never);
-    expect(errors).toEqual({ documentDate: 'admin.inputs.notADate', openAt: 'admin.inputs.notADateTime', 'claimItems.0.expectedCompletionDate': 'admin.inputs.notADate' });
+    const errors = validateDocument({
+      title: 'Roof works',
+      documentDate: '31/1',
+      startDate: '2026-12-01',
+      endDate: '',
+      openAt: '01/12/2026 9:00',
+      closeAt: new Date(2026, 11, 9).toISOString(),
+      claimItems: [{ description: 'Roof', expectedCompletionDate: 'soon' }],
+    } as never);
+    expect(errors).toEqual({
+      documentDate: 'admin.inputs.notADate',
+      openAt: 'admin.inputs.notADateTime',
+      'claimItems.0.expectedCompletionDate': 'admin.inputs.notADate',
+    });
   });
 });

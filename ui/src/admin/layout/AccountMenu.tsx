@@ -35,7 +35,9 @@ const DownloadMyData = forwardRef<HTMLLIElement>(function DownloadMyData(props, 
   };
   return (
     <MenuItem ref={ref} {...props} onClick={() => void download()} data-testid="download-my-data">
-      <ListItemIcon><DownloadIcon fontSize="small" /></ListItemIcon>
+      <ListItemIcon>
+        <DownloadIcon fontSize="small" />
+      </ListItemIcon>
       <ListItemText>{translate('admin.account.downloadMyData')}</ListItemText>
     </MenuItem>
   );

@@ -35,15 +35,38 @@ import { LazySubscriptionReminder, useDueStanding } from '../subscriptions/stand
 import { useSession } from '../../shared/session/session-store.js';
 
 const ICONS: Record<string, ReactNode> = {
-  article: <HomeIcon />, myApprovals: <FactCheckIcon />, audit: <VerifiedUserIcon />, events: <EventIcon />,
-  companyProfile: <BusinessIcon />, addCompany: <AddBusinessIcon />, companyRegistrations: <DomainVerificationIcon />, emailLog: <MarkEmailReadIcon />, inquiries: <ContactMailIcon />, advertisements: <CampaignIcon />, authority: <GavelIcon />, users: <PeopleIcon />,
+  article: <HomeIcon />,
+  myApprovals: <FactCheckIcon />,
+  audit: <VerifiedUserIcon />,
+  events: <EventIcon />,
+  companyProfile: <BusinessIcon />,
+  addCompany: <AddBusinessIcon />,
+  companyRegistrations: <DomainVerificationIcon />,
+  emailLog: <MarkEmailReadIcon />,
+  inquiries: <ContactMailIcon />,
+  advertisements: <CampaignIcon />,
+  authority: <GavelIcon />,
+  users: <PeopleIcon />,
   // Icons the first load has already (the budget of test/browser/admin/first-load.spec.ts): a shield for rights,
   // the contractor menu's person search for the platform's accounts.
-  userRoles: <VerifiedUserIcon />, platformUsers: CONTRACTOR_ICONS['tradeAndService.search-contractor'],
-  receivedTenders: <RequestQuoteIcon />, subscription: <RequestQuoteIcon />, platformConfiguration: <VerifiedUserIcon />, coupons: <RequestQuoteIcon />, subscriptionsAdmin: <RequestQuoteIcon />, billingAdmin: <RequestQuoteIcon />, manualPayments: <RequestQuoteIcon />,
+  userRoles: <VerifiedUserIcon />,
+  platformUsers: CONTRACTOR_ICONS['tradeAndService.search-contractor'],
+  receivedTenders: <RequestQuoteIcon />,
+  subscription: <RequestQuoteIcon />,
+  platformConfiguration: <VerifiedUserIcon />,
+  coupons: <RequestQuoteIcon />,
+  subscriptionsAdmin: <RequestQuoteIcon />,
+  billingAdmin: <RequestQuoteIcon />,
+  manualPayments: <RequestQuoteIcon />,
   approvedTenderers: <RequestQuoteIcon />,
-  reportsBuyer: <BarChartIcon />, reportsSeller: <BarChartIcon />, reportsDeveloper: <BarChartIcon />, platformReport: <BarChartIcon />, loginActivity: <BarChartIcon />,
-  projectsDeveloper: <ApartmentIcon />, projectsDemand: <ApartmentIcon />, projectsSupply: <ApartmentIcon />,
+  reportsBuyer: <BarChartIcon />,
+  reportsSeller: <BarChartIcon />,
+  reportsDeveloper: <BarChartIcon />,
+  platformReport: <BarChartIcon />,
+  loginActivity: <BarChartIcon />,
+  projectsDeveloper: <ApartmentIcon />,
+  projectsDemand: <ApartmentIcon />,
+  projectsSupply: <ApartmentIcon />,
   ...CONTRACTOR_ICONS,
 };
 
@@ -57,11 +80,21 @@ const ICONS: Record<string, ReactNode> = {
 function AdminAppBar() {
   return (
     <AppBar
-      color="primary" userMenu={<AccountMenu />}
-      toolbar={<><LanguageMenu /><LoadingIndicator sx={{ display: { xs: 'none', sm: 'block' } }} /></>}
+      color="primary"
+      userMenu={<AccountMenu />}
+      toolbar={
+        <>
+          <LanguageMenu />
+          <LoadingIndicator sx={{ display: { xs: 'none', sm: 'block' } }} />
+        </>
+      }
       // The company's shrink factor dwarfs the page name's (1), so the company's name gives way wholly (to its
       // icon) before the page's name loses a pixel: flex shares what does not fit by factor times width.
-      sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 }, '& [data-testid="company-switcher"]': { flexShrink: 100000 }, '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } } }}
+      sx={{
+        '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 },
+        '& [data-testid="company-switcher"]': { flexShrink: 100000 },
+        '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } },
+      }}
     >
       <AppBarTitle />
       <ProjectSelector />
@@ -91,7 +124,9 @@ function MenuGroup({ title, children }: { title: string; children: ReactNode }) 
   const id = useId();
   return (
     <Box role="group" aria-labelledby={id}>
-      <ListSubheader component="div" id={id} sx={{ lineHeight: '32px' }}>{title}</ListSubheader>
+      <ListSubheader component="div" id={id} sx={{ lineHeight: '32px' }}>
+        {title}
+      </ListSubheader>
       {children}
     </Box>
   );
@@ -117,7 +152,12 @@ export function AdminMenu({ documents }: { documents: readonly DocumentEntry[] }
       {kinds.length > 0 && (
         <MenuGroup title={translate('admin.menu.documents')}>
           {kinds.map((entry) => (
-            <Menu.Item key={entry.resource} to={`/${entry.resource}`} primaryText={resourceLabel(translate, entry.resource)} leftIcon={<DescriptionIcon />} />
+            <Menu.Item
+              key={entry.resource}
+              to={`/${entry.resource}`}
+              primaryText={resourceLabel(translate, entry.resource)}
+              leftIcon={<DescriptionIcon />}
+            />
           ))}
         </MenuGroup>
       )}

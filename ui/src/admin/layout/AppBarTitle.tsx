@@ -22,5 +22,10 @@ export function AppBarTitle() {
   // It shrinks after the company's name (AdminLayout's bar); on a phone in a smaller size, to show more of the
   // name. react-admin wraps a page's title in an inline block, which is clipped whole rather than cut with an
   // ellipsis: drawn inline, the ellipsis shows.
-  return <TitlePortal ref={ref} sx={{ flex: '1 1 auto', minWidth: 0, fontSize: { xs: '1rem', sm: '1.25rem' }, '& .RaConfigurable-root': { display: 'inline' } }} />;
+  return (
+    <TitlePortal
+      ref={ref}
+      sx={{ flex: '1 1 auto', minWidth: 0, fontSize: { xs: '1rem', sm: '1.25rem' }, '& .RaConfigurable-root': { display: 'inline' } }}
+    />
+  );
 }

@@ -39,14 +39,29 @@ export function CompanySwitcher() {
       {/* On a phone the name is cut with an ellipsis on one line, down to the icon alone where the page's name
           needs the room (its whole text stays the button's name and title), so the app bar keeps its height:
           wrapped over four lines it grew and covered the page's title. */}
-      <Button color="inherit" startIcon={<SwapHorizIcon />} onClick={open} data-testid="company-switcher" title={name}
-        sx={{ textTransform: 'none', minWidth: 40, maxWidth: { xs: 120, sm: 320, md: 'none' }, flexShrink: 1 }}>
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</Box>
+      <Button
+        color="inherit"
+        startIcon={<SwapHorizIcon />}
+        onClick={open}
+        data-testid="company-switcher"
+        title={name}
+        sx={{ textTransform: 'none', minWidth: 40, maxWidth: { xs: 120, sm: 320, md: 'none' }, flexShrink: 1 }}
+      >
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {name}
+        </Box>
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {companies.map((company) => (
-          <MenuItem key={company.companyProfileId} selected={company.companyProfileId === session?.selectedCompany} onClick={() => void choose(company)}>
-            <ListItemText primary={company.company_name} secondary={translate(`admin.company.status.${company.status}`, { _: String(company.status) })} />
+          <MenuItem
+            key={company.companyProfileId}
+            selected={company.companyProfileId === session?.selectedCompany}
+            onClick={() => void choose(company)}
+          >
+            <ListItemText
+              primary={company.company_name}
+              secondary={translate(`admin.company.status.${company.status}`, { _: String(company.status) })}
+            />
           </MenuItem>
         ))}
       </Menu>

@@ -21,17 +21,32 @@ export function LanguageMenu() {
   return (
     <>
       <Button
-        color="inherit" aria-haspopup="true" aria-controls={anchor ? 'language-menu' : undefined} aria-expanded={anchor !== null} title={current.name}
-        startIcon={<TranslateIcon />} endIcon={<ExpandMoreIcon fontSize="small" />}
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)} data-testid="language-menu"
+        color="inherit"
+        aria-haspopup="true"
+        aria-controls={anchor ? 'language-menu' : undefined}
+        aria-expanded={anchor !== null}
+        title={current.name}
+        startIcon={<TranslateIcon />}
+        endIcon={<ExpandMoreIcon fontSize="small" />}
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        data-testid="language-menu"
         sx={{ minWidth: 0, '& .MuiButton-startIcon, & .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } } }}
       >
-        <Box component="span" lang={current.locale} sx={{ display: { xs: 'inline', sm: 'none' } }}>{current.short}</Box>
-        <Box component="span" lang={current.locale} sx={PHONE_HIDDEN}>{current.name}</Box>
+        <Box component="span" lang={current.locale} sx={{ display: { xs: 'inline', sm: 'none' } }}>
+          {current.short}
+        </Box>
+        <Box component="span" lang={current.locale} sx={PHONE_HIDDEN}>
+          {current.name}
+        </Box>
       </Button>
       <Menu id="language-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {ADMIN_LOCALES.map((language) => (
-          <MenuItem key={language.locale} lang={language.locale} selected={language.locale === current.locale} onClick={() => choose(language.locale)}>
+          <MenuItem
+            key={language.locale}
+            lang={language.locale}
+            selected={language.locale === current.locale}
+            onClick={() => choose(language.locale)}
+          >
             {language.name}
           </MenuItem>
         ))}

@@ -30,7 +30,9 @@ describe('LoadFailed', () => {
     // A real button in the tab order, described by the failure it belongs to.
     expect(button.tagName).toBe('BUTTON');
     expect(button.tabIndex).toBe(0);
-    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Purchase orders could not be loaded.');
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Purchase orders could not be loaded.',
+    );
     fireEvent.click(button);
     expect(retry).toHaveBeenCalledTimes(1);
   });
@@ -47,7 +49,7 @@ describe('LoadFailed', () => {
     expect(screen.getByRole('alert').textContent).toContain('Something went wrong. Please try again.');
   });
 
-  it('speaks the user\'s language', async () => {
+  it("speaks the user's language", async () => {
     await i18n.changeLocale('ms');
     inAdmin(<LoadFailed what="Ahli syarikat" failure={{ code: 'noAccessRight', status: 403 }} onRetry={() => undefined} />);
     expect(screen.getByRole('alert').textContent).toContain('Ahli syarikat tidak dapat dimuatkan.');
@@ -56,10 +58,17 @@ describe('LoadFailed', () => {
 });
 
 describe('ListLoadFailed', () => {
-  it('shows the data provider\'s refusal from the list and asks the list again', () => {
+  it("shows the data provider's refusal from the list and asks the list again", () => {
     const refetch = vi.fn();
-    const list = { error: new HttpError('error.noAccessRight', 403, { errorCode: 'noAccessRight' }), refetch } as unknown as ListControllerResult;
-    inAdmin(<ListContextProvider value={list}><ListLoadFailed what="Tenders" /></ListContextProvider>);
+    const list = {
+      error: new HttpError('error.noAccessRight', 403, { errorCode: 'noAccessRight' }),
+      refetch,
+    } as unknown as ListControllerResult;
+    inAdmin(
+      <ListContextProvider value={list}>
+        <ListLoadFailed what="Tenders" />
+      </ListContextProvider>,
+    );
     const text = screen.getByRole('alert').textContent ?? '';
     expect(text).toContain('Tenders could not be loaded.');
     expect(text).toContain('You do not have access to this module.');
@@ -68,11 +77,14 @@ describe('ListLoadFailed', () => {
   });
 });
 
-describe('failureText (a picker\'s empty list)', () => {
+describe("failureText (a picker's empty list)", () => {
   it('puts what, why and who can give access on one line', () => {
     const translate = (key: string, options?: Record<string, unknown>) => i18n.translate(key, options);
-    expect(failureText(translate, 'The companies', { code: 'noAccessRight', status: 403 }))
-      .toBe('The companies could not be loaded. You do not have access to this module. Ask your company administrator to give your role this access.');
-    expect(failureText(translate, 'The companies', { code: 'unknownError', status: 0 })).toBe('The companies could not be loaded. Something went wrong. Please try again.');
+    expect(failureText(translate, 'The companies', { code: 'noAccessRight', status: 403 })).toBe(
+      'The companies could not be loaded. You do not have access to this module. Ask your company administrator to give your role this access.',
+    );
+    expect(failureText(translate, 'The companies', { code: 'unknownError', status: 0 })).toBe(
+      'The companies could not be loaded. Something went wrong. Please try again.',
+    );
   });
 });

@@ -7,20 +7,37 @@ import { Alert, AlertTitle, Button, type SxProps, type Theme } from '@mui/materi
 import { failureReason, lacksAccess, loadFailureOf, type LoadFailure } from './load-failure.js';
 
 /** `what`: the thing that failed, already translated ("Purchase orders", "The company's members"). */
-export function LoadFailed({ what, failure, onRetry, testId = 'load-failed', sx }: {
-  what: string; failure: LoadFailure; onRetry: () => void; testId?: string; sx?: SxProps<Theme>;
+export function LoadFailed({
+  what,
+  failure,
+  onRetry,
+  testId = 'load-failed',
+  sx,
+}: {
+  what: string;
+  failure: LoadFailure;
+  onRetry: () => void;
+  testId?: string;
+  sx?: SxProps<Theme>;
 }) {
   const translate = useTranslate();
   const titleId = useId();
   return (
     // role alert: the failure comes after the page showed, and it stops what the user came to do.
-    <Alert severity="error" role="alert" sx={sx} data-testid={testId} data-code={failure.code} data-status={failure.status}
-      action={(
+    <Alert
+      severity="error"
+      role="alert"
+      sx={sx}
+      data-testid={testId}
+      data-code={failure.code}
+      data-status={failure.status}
+      action={
         // Several may show on one page: each button is described by the title of its own failure.
         <Button color="inherit" size="small" onClick={onRetry} aria-describedby={titleId} data-testid={`${testId}-retry`}>
           {translate('admin.loadFailed.tryAgain')}
         </Button>
-      )}>
+      }
+    >
       <AlertTitle id={titleId}>{translate('admin.loadFailed.title', { what })}</AlertTitle>
       {failureReason(translate, failure)}
       {lacksAccess(failure) && ` ${translate('admin.loadFailed.askAdministrator')}`}

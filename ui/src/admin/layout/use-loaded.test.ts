@@ -12,7 +12,10 @@ import { useLoaded } from './use-loaded.js';
 function deferred<T>() {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { promise, resolve, reject };
 }
 
@@ -75,10 +78,12 @@ describe('useLoaded', () => {
     expect(result.current).toMatchObject({ data: 'second', failure: null, loading: false });
   });
 
-  it('starts from nothing for another loader, and ignores the last one\'s late answer', async () => {
+  it("starts from nothing for another loader, and ignores the last one's late answer", async () => {
     const late = deferred<string>();
     const loaders = { a: () => late.promise, b: () => Promise.resolve('project B') };
-    const { result, rerender } = renderHook(({ which }: { which: 'a' | 'b' }) => useLoaded(loaders[which]), { initialProps: { which: 'a' } });
+    const { result, rerender } = renderHook(({ which }: { which: 'a' | 'b' }) => useLoaded(loaders[which]), {
+      initialProps: { which: 'a' },
+    });
     rerender({ which: 'b' });
     await waitFor(() => expect(result.current.data).toBe('project B'));
     await act(async () => late.resolve('project A'));
@@ -92,7 +97,7 @@ describe('useLoaded', () => {
 });
 
 describe('loadFailureOf', () => {
-  it('reads the code from the shared client\'s error and from react-admin\'s (the data provider\'s) alike', () => {
+  it("reads the code from the shared client's error and from react-admin's (the data provider's) alike", () => {
     expect(loadFailureOf(new ApiError(403, 'noAccessRight', ''))).toEqual({ code: 'noAccessRight', status: 403 });
     expect(loadFailureOf(new HttpError('error.internal', 500, { errorCode: 'internal' }))).toEqual({ code: 'internal', status: 500 });
   });

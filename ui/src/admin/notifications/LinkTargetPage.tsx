@@ -32,7 +32,9 @@ export function LinkTargetPage() {
     <Card sx={{ mt: 2 }} data-testid="link-target-not-built">
       <Title title={translate('admin.notifications.title')} />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>{translate('admin.notifications.title')}</Typography>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate('admin.notifications.title')}
+        </Typography>
         <Alert severity="info">{translate('admin.notBuilt')}</Alert>
       </CardContent>
     </Card>

@@ -4,7 +4,21 @@
 import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { Badge, Box, Button, CircularProgress, IconButton, Link, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
+import {
+  Badge,
+  Box,
+  Button,
+  CircularProgress,
+  IconButton,
+  Link,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Popover,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import type { NotificationEvent } from '@binaan/contracts';
@@ -17,7 +31,15 @@ import { isUnread } from './bell-rules.js';
 import { movedOnFacts, notificationTitle, notificationWhat, parseEventData } from './notification-text.js';
 import { useBell } from './use-bell.js';
 
-function NotificationItem({ event, onOpen, company }: { event: NotificationEvent; onOpen: (event: NotificationEvent) => void; company: string | null }) {
+function NotificationItem({
+  event,
+  onOpen,
+  company,
+}: {
+  event: NotificationEvent;
+  onOpen: (event: NotificationEvent) => void;
+  company: string | null;
+}) {
   const translate = useTranslate();
   const data = parseEventData(event.event_data);
   const now = movedOnFacts(event);
@@ -27,13 +49,24 @@ function NotificationItem({ event, onOpen, company }: { event: NotificationEvent
     notificationWhat(translate, facts),
     data.actor_name ? translate('admin.notifications.by', { name: data.actor_name }) : null,
     // Which company it concerns, when that is not the one chosen (opening it switches company).
-    data.recipient_company_name && data.recipient_company_id !== company ? translate('admin.notifications.forCompany', { company: data.recipient_company_name }) : null,
+    data.recipient_company_name && data.recipient_company_id !== company
+      ? translate('admin.notifications.forCompany', { company: data.recipient_company_name })
+      : null,
     formatDateTime(event.creation_date),
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     // In a list item: a list holds items only (axe's "list" rule found the buttons straight in the list).
     <ListItem disablePadding divider>
-      <ListItemButton onClick={() => onOpen(event)} data-testid="notification-item" data-id={event.id} data-src-id={event.src_id} data-unread={unread} data-moved-on={now ? 'true' : 'false'}>
+      <ListItemButton
+        onClick={() => onOpen(event)}
+        data-testid="notification-item"
+        data-id={event.id}
+        data-src-id={event.src_id}
+        data-unread={unread}
+        data-moved-on={now ? 'true' : 'false'}
+      >
         <ListItemText
           primary={notificationTitle(translate, facts)}
           secondary={details}
@@ -58,7 +91,11 @@ export function NotificationBell() {
   const show = (event: MouseEvent<HTMLElement>) => {
     setAnchor(event.currentTarget);
     void open();
-    if (decides) adminJson<{ total: number }>(`/api/my-approvals?range=${encodeURIComponent('[0,0]')}`).then((r) => setWaiting(r.total), () => setWaiting(null));
+    if (decides)
+      adminJson<{ total: number }>(`/api/my-approvals?range=${encodeURIComponent('[0,0]')}`).then(
+        (r) => setWaiting(r.total),
+        () => setWaiting(null),
+      );
   };
   const choose = (event: NotificationEvent) => {
     setAnchor(null);
@@ -69,9 +106,19 @@ export function NotificationBell() {
     <>
       {/* Says the count when it changes (a push, a refresh, opening the list), for screen readers (WCAG 4.1.3); the new
           notification itself is announced by its toast (an alert). */}
-      <span className="sr-only" role="status" data-testid="notification-count-status">{label}</span>
+      <span className="sr-only" role="status" data-testid="notification-count-status">
+        {label}
+      </span>
       <Tooltip title={label}>
-        <IconButton color="inherit" onClick={show} aria-label={label} data-testid="notification-bell" data-count={count} data-flagged={state.flagged} data-live={live}>
+        <IconButton
+          color="inherit"
+          onClick={show}
+          aria-label={label}
+          data-testid="notification-bell"
+          data-count={count}
+          data-flagged={state.flagged}
+          data-live={live}
+        >
           <Badge badgeContent={count} color="error" max={99} invisible={count <= 0} data-testid="notification-count">
             {state.flagged ? <NotificationsActiveIcon /> : <NotificationsIcon />}
           </Badge>
@@ -86,23 +133,41 @@ export function NotificationBell() {
         slotProps={{ paper: { sx: { width: 380, maxWidth: 'calc(100vw - 32px)', maxHeight: '70vh' } } }}
       >
         <Box data-testid="notification-list">
-          <Typography variant="subtitle1" sx={{ px: 2, pt: 1.5, pb: 1, fontWeight: 600 }}>{translate('admin.notifications.title')}</Typography>
+          <Typography variant="subtitle1" sx={{ px: 2, pt: 1.5, pb: 1, fontWeight: 600 }}>
+            {translate('admin.notifications.title')}
+          </Typography>
           {decides && waiting !== null && waiting > 0 && (
             <Typography sx={{ px: 2, pb: 1 }}>
-              <Link component={RouterLink} to="/my-approvals" onClick={() => setAnchor(null)} data-testid="bell-waiting" data-total={waiting}>
+              <Link
+                component={RouterLink}
+                to="/my-approvals"
+                onClick={() => setAnchor(null)}
+                data-testid="bell-waiting"
+                data-total={waiting}
+              >
                 {translate('admin.notifications.waiting', { count: waiting })}
               </Link>
             </Typography>
           )}
           <List disablePadding>
-            {state.list.events.map((event) => <NotificationItem key={event.id} event={event} onOpen={choose} company={company} />)}
+            {state.list.events.map((event) => (
+              <NotificationItem key={event.id} event={event} onOpen={choose} company={company} />
+            ))}
           </List>
           {!loading && state.list.events.length === 0 && (
-            <Typography sx={{ px: 2, py: 2 }} color="text.secondary" data-testid="notification-empty">{translate('admin.notifications.empty')}</Typography>
+            <Typography sx={{ px: 2, py: 2 }} color="text.secondary" data-testid="notification-empty">
+              {translate('admin.notifications.empty')}
+            </Typography>
           )}
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
-            {loading ? <CircularProgress size={24} aria-label={translate('admin.notifications.loading')} /> : state.list.more && (
-              <Button onClick={() => void loadMore()} data-testid="notification-load-more">{translate('admin.notifications.loadMore')}</Button>
+            {loading ? (
+              <CircularProgress size={24} aria-label={translate('admin.notifications.loading')} />
+            ) : (
+              state.list.more && (
+                <Button onClick={() => void loadMore()} data-testid="notification-load-more">
+                  {translate('admin.notifications.loadMore')}
+                </Button>
+              )
             )}
           </Box>
         </Box>

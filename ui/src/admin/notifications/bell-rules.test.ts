@@ -6,7 +6,15 @@ import type { NotificationEvent } from '@binaan/contracts';
 import { addPage, applyCount, INITIAL_BELL, isUnread, nextStart, openList, type BellState } from './bell-rules.js';
 
 const withCount = (count: number | null): BellState => ({ ...INITIAL_BELL, count });
-const event = (id: string, seen = ''): NotificationEvent => ({ id, module: 'purchaseOrder', src: 'pendingApproval', src_id: `doc-${id}`, event_data: '{}', creation_date: '2026-03-01T08:00:00.000Z', last_view_time: seen });
+const event = (id: string, seen = ''): NotificationEvent => ({
+  id,
+  module: 'purchaseOrder',
+  src: 'pendingApproval',
+  src_id: `doc-${id}`,
+  event_data: '{}',
+  creation_date: '2026-03-01T08:00:00.000Z',
+  last_view_time: seen,
+});
 const events = (...ids: string[]) => ids.map((id) => event(id));
 
 describe('the unread count', () => {

@@ -40,7 +40,11 @@ describe('the user channel connects with the read-only token', () => {
 describe('it reconnects when the company or the token changes', () => {
   it('another company: the old socket is closed and a new one opened', () => {
     const { state, effects } = run([session('ro-1', 'teguh-bina'), { type: 'opened', generation: 1 }, session('ro-2', 'seri-hartanah')]);
-    expect(effects.slice(2)).toEqual([{ type: 'cancelRetry' }, { type: 'close', generation: 1 }, { type: 'connect', generation: 2, token: 'ro-2' }]);
+    expect(effects.slice(2)).toEqual([
+      { type: 'cancelRetry' },
+      { type: 'close', generation: 1 },
+      { type: 'connect', generation: 2, token: 'ro-2' },
+    ]);
     expect(state).toMatchObject({ status: 'connecting', company: 'seri-hartanah', token: 'ro-2' });
   });
 
@@ -57,7 +61,12 @@ describe('it reconnects when the company or the token changes', () => {
   });
 
   it('the close of a replaced socket is not taken for an unexpected close', () => {
-    const { state, effects } = run([session('ro-1', 'a'), { type: 'opened', generation: 1 }, session('ro-2', 'b'), { type: 'closed', generation: 1, code: 1000 }]);
+    const { state, effects } = run([
+      session('ro-1', 'a'),
+      { type: 'opened', generation: 1 },
+      session('ro-2', 'b'),
+      { type: 'closed', generation: 1, code: 1000 },
+    ]);
     expect(effects.filter((e) => e.type === 'scheduleRetry')).toEqual([]);
     expect(state.status).toBe('connecting');
   });
@@ -71,12 +80,22 @@ describe('it closes when there is no token', () => {
   });
 
   it('the socket then closing schedules nothing', () => {
-    const { effects } = run([session('ro-1'), { type: 'opened', generation: 1 }, session(null), { type: 'closed', generation: 1, code: 1000 }]);
+    const { effects } = run([
+      session('ro-1'),
+      { type: 'opened', generation: 1 },
+      session(null),
+      { type: 'closed', generation: 1, code: 1000 },
+    ]);
     expect(effects.filter((e) => e.type === 'scheduleRetry')).toEqual([]);
   });
 
   it('signing out while waiting to retry: no retry happens', () => {
-    const { state, effects } = run([session('ro-1'), { type: 'closed', generation: 1, code: 1006 }, session(null), { type: 'retry', generation: 1 }]);
+    const { state, effects } = run([
+      session('ro-1'),
+      { type: 'closed', generation: 1, code: 1006 },
+      session(null),
+      { type: 'retry', generation: 1 },
+    ]);
     expect(last(effects)).toEqual({ type: 'cancelRetry' });
     expect(state.status).toBe('idle');
   });
@@ -92,15 +111,21 @@ describe('it reconnects after an unexpected close, waiting longer each time', ()
 
   it('failures in a row wait 1, 2, 4, 8, 16 s and then 30 s at most', () => {
     const inputs: ChannelInput[] = [session('ro-1')];
-    for (let generation = 1; generation <= 7; generation++) inputs.push({ type: 'closed', generation, code: 1006 }, { type: 'retry', generation });
+    for (let generation = 1; generation <= 7; generation++)
+      inputs.push({ type: 'closed', generation, code: 1006 }, { type: 'retry', generation });
     const waits = run(inputs).effects.flatMap((e) => (e.type === 'scheduleRetry' ? [e.ms] : []));
     expect(waits).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
   });
 
   it('a socket that opened starts the count again', () => {
     const { effects } = run([
-      session('ro-1'), { type: 'closed', generation: 1, code: 1006 }, { type: 'retry', generation: 1 },
-      { type: 'closed', generation: 2, code: 1006 }, { type: 'retry', generation: 2 }, { type: 'opened', generation: 3 }, { type: 'closed', generation: 3, code: 1011 },
+      session('ro-1'),
+      { type: 'closed', generation: 1, code: 1006 },
+      { type: 'retry', generation: 1 },
+      { type: 'closed', generation: 2, code: 1006 },
+      { type: 'retry', generation: 2 },
+      { type: 'opened', generation: 3 },
+      { type: 'closed', generation: 3, code: 1011 },
     ]);
     expect(effects.flatMap((e) => (e.type === 'scheduleRetry' ? [e.ms] : []))).toEqual([1000, 2000, 1000]);
   });

@@ -42,9 +42,16 @@ const REDIRECTS: Readonly<Record<string, string>> = { '/dashboard': '/article' }
  * page; those the area has no page of its own for (requests, quotations, queries) on the tab nearest to them.
  */
 const PROJECT_PAGES: Readonly<Record<string, 'overview' | 'documents' | 'budget' | 'progress'>> = {
-  'bill-of-quantity': 'overview', 'ongoing-budget': 'budget', 'project-progress-planning': 'progress',
-  request: 'documents', quotation: 'documents', 'list-of-tenderer': 'documents', instruction: 'documents', receivedInstruction: 'documents',
-  tenderQuery: 'documents', receivedTenderQuery: 'documents',
+  'bill-of-quantity': 'overview',
+  'ongoing-budget': 'budget',
+  'project-progress-planning': 'progress',
+  request: 'documents',
+  quotation: 'documents',
+  'list-of-tenderer': 'documents',
+  instruction: 'documents',
+  receivedInstruction: 'documents',
+  tenderQuery: 'documents',
+  receivedTenderQuery: 'documents',
 };
 /** Pages under /project/{projectId}/ in §2.6 (the project's own) the area has no page for; the BQ scan list and tender costing have their routes in AdminApp.tsx. */
 const PROJECT_SUBPAGES: readonly string[] = [];
@@ -58,12 +65,21 @@ export type LinkTargetPlace = { to: string } | null;
 
 const show = (resource: string, id: string) => `/${resource}/${encodeURIComponent(id)}/show`;
 /** A request link's category segment -> the request kind. */
-const REQUEST_KINDS: Readonly<Record<string, DocumentResource>> = { material: 'materialRequest', machine: 'machineRequest', trade: 'tradeRequest' };
+const REQUEST_KINDS: Readonly<Record<string, DocumentResource>> = {
+  material: 'materialRequest',
+  machine: 'machineRequest',
+  trade: 'tradeRequest',
+};
 
 const camel = (segment: string) => segment.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
 
 /** A document kind's list, filtered to the target's project, and to its page's status and direction where the kind has them. */
-function listOf(kind: DocumentResource, projectId: string | null, rest: readonly string[], statusesOf: (resource: string) => readonly string[]): string {
+function listOf(
+  kind: DocumentResource,
+  projectId: string | null,
+  rest: readonly string[],
+  statusesOf: (resource: string) => readonly string[],
+): string {
   const filter: Record<string, string> = {};
   if (projectId) filter.projectId = projectId;
   if (rest.includes('received')) filter.direction = 'received';
@@ -80,10 +96,18 @@ function listOf(kind: DocumentResource, projectId: string | null, rest: readonly
  * a project page the area does not have leads to the project's own page. `statusesOf` gives a kind's
  * statuses (the catalogue), so a page name that is no status of the kind filters nothing.
  */
-export function resolveLinkTarget(pathname: string, search: string, state: unknown, statusesOf: (resource: string) => readonly string[] = () => []): LinkTargetPlace {
+export function resolveLinkTarget(
+  pathname: string,
+  search: string,
+  state: unknown,
+  statusesOf: (resource: string) => readonly string[] = () => [],
+): LinkTargetPlace {
   const redirect = REDIRECTS[pathname.replace(/\/+$/, '')];
   if (redirect) return { to: redirect };
-  const segments = pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  const segments = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s));
   const prefix = segments[0] ?? '';
   const kind = Object.prototype.hasOwnProperty.call(TARGET_PREFIXES, prefix) ? TARGET_PREFIXES[prefix]! : null;
   const passed = (state as LinkTargetState | null | undefined)?.notification;
@@ -97,7 +121,8 @@ export function resolveLinkTarget(pathname: string, search: string, state: unkno
   // A received tender (an invitation) opens the seller's quotation form, or the received list; a
   // buyer's "invitation" page (a seller quoted) the tender's Invitations tab.
   const tenderPage = prefix === 'tender' && segments.length === 4 ? segments[3] : undefined;
-  if (tenderPage === 'received' || tenderPage === 'new-received') return { to: passed?.id ? `/tendering/received/${encodeURIComponent(passed.id)}` : '/tendering/received' };
+  if (tenderPage === 'received' || tenderPage === 'new-received')
+    return { to: passed?.id ? `/tendering/received/${encodeURIComponent(passed.id)}` : '/tendering/received' };
   if (tenderPage === 'invitation' && passed?.id) return { to: `${show('tender', passed.id)}?tab=invitations` };
   if (passed?.id && passed.resource && isDocumentResource(passed.resource)) return { to: show(passed.resource, passed.id) };
   const query = new URLSearchParams(search);
@@ -111,11 +136,13 @@ export function resolveLinkTarget(pathname: string, search: string, state: unkno
   // /request/{projectId}/{material, machine, trade}/{pending, rejected} is that kind's request list
   // in the project, on the tab of its status (pending is pendingApproval).
   const requestKind = prefix === 'request' ? REQUEST_KINDS[segments[2] ?? ''] : undefined;
-  if (requestKind) return { to: listOf(requestKind, projectId, segments[3] === 'pending' ? ['pending-approval'] : segments.slice(3), statusesOf) };
+  if (requestKind)
+    return { to: listOf(requestKind, projectId, segments[3] === 'pending' ? ['pending-approval'] : segments.slice(3), statusesOf) };
   if (kind) return { to: listOf(kind, projectId, segments.slice(2), statusesOf) };
   // The bill of quantity has its editor (the project page's BQ tab).
   if (projectId && prefix === 'bill-of-quantity') return { to: `/project/${encodeURIComponent(projectId)}/bill-of-quantity` };
-  if (prefix === 'project' && projectId && PROJECT_SUBPAGES.includes(segments[2] ?? '')) return { to: `/projects/${encodeURIComponent(projectId)}` };
+  if (prefix === 'project' && projectId && PROJECT_SUBPAGES.includes(segments[2] ?? ''))
+    return { to: `/projects/${encodeURIComponent(projectId)}` };
   const tab = Object.prototype.hasOwnProperty.call(PROJECT_PAGES, prefix) ? PROJECT_PAGES[prefix] : undefined;
   if (tab && projectId) return { to: `/projects/${encodeURIComponent(projectId)}${tab === 'overview' ? '' : `/${tab}`}` };
   return null;
@@ -127,9 +154,14 @@ export function resolveLinkTarget(pathname: string, search: string, state: unkno
  * own /tender/:id/show/... never matches them.
  */
 export const LINK_TARGET_ROUTES: readonly string[] = [
-  ...Object.keys(TARGET_PREFIXES).filter((prefix) => !isDocumentResource(prefix)).map((prefix) => `/${prefix}/*`),
+  ...Object.keys(TARGET_PREFIXES)
+    .filter((prefix) => !isDocumentResource(prefix))
+    .map((prefix) => `/${prefix}/*`),
   ...['material', 'machine', 'trade', 'technical'].map((category) => `/tender/:project/${category}/:page`),
-  ...['material', 'machine', 'trade'].flatMap((category) => [`/invoice/:project/${category}/:page`, `/invoice/:project/${category}/received/:page`]),
+  ...['material', 'machine', 'trade'].flatMap((category) => [
+    `/invoice/:project/${category}/:page`,
+    `/invoice/:project/${category}/received/:page`,
+  ]),
   ...Object.keys(PROJECT_PAGES).map((prefix) => `/${prefix}/*`),
   ...PROJECT_SUBPAGES.map((page) => `/project/:project/${page}`),
   '/dashboard',

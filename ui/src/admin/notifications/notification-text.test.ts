@@ -8,9 +8,12 @@ import { asText } from '@binaan/contracts';
 
 const LOCALES = join(import.meta.dirname, '../../shared/i18n/locales');
 const notificationsIn = (language: string) =>
-  (JSON.parse(readFileSync(join(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { notifications: Record<string, unknown> } }).admin.notifications;
+  (JSON.parse(readFileSync(join(LOCALES, language, 'admin.json'), 'utf8')) as { admin: { notifications: Record<string, unknown> } }).admin
+    .notifications;
 const leaves = (value: unknown, prefix = ''): [string, string][] =>
-  typeof value === 'string' ? [[prefix, value]] : Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
+  typeof value === 'string'
+    ? [[prefix, value]]
+    : Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
 
 /** A translate over the English file, with react-admin's `_` default and {{placeholders}}. */
 const english = new Map(leaves(notificationsIn('en'), 'admin.notifications'));
@@ -21,19 +24,48 @@ const translate = (key: string, options: Record<string, unknown> = {}) => {
 
 describe('what a notification says happened', () => {
   it('tendering by its event, naming the seller or the buyer', () => {
-    const tendering = new Map(leaves((JSON.parse(readFileSync(join(LOCALES, 'en', 'tendering.json'), 'utf8')) as { tendering: unknown }).tendering, 'tendering'));
-    const t = (key: string, options: Record<string, unknown> = {}) => (tendering.get(key) ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => asText(options[name]));
-    expect(notificationWhat(t, { module: 'tender', src: 'invitation', data: { workflow_event: 'QuotationRevised', vendor_name: 'Mutiara Supplies Sdn Bhd' } })).toBe('Mutiara Supplies Sdn Bhd revised its quotation');
-    expect(notificationWhat(t, { module: 'tender', src: 'received', data: { workflow_event: 'TenderSellerInvited', company_name: 'Teguh Bina Sdn Bhd' } })).toBe('Teguh Bina Sdn Bhd invites you to quote');
+    const tendering = new Map(
+      leaves((JSON.parse(readFileSync(join(LOCALES, 'en', 'tendering.json'), 'utf8')) as { tendering: unknown }).tendering, 'tendering'),
+    );
+    const t = (key: string, options: Record<string, unknown> = {}) =>
+      (tendering.get(key) ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => asText(options[name]));
+    expect(
+      notificationWhat(t, {
+        module: 'tender',
+        src: 'invitation',
+        data: { workflow_event: 'QuotationRevised', vendor_name: 'Mutiara Supplies Sdn Bhd' },
+      }),
+    ).toBe('Mutiara Supplies Sdn Bhd revised its quotation');
+    expect(
+      notificationWhat(t, {
+        module: 'tender',
+        src: 'received',
+        data: { workflow_event: 'TenderSellerInvited', company_name: 'Teguh Bina Sdn Bhd' },
+      }),
+    ).toBe('Teguh Bina Sdn Bhd invites you to quote');
   });
 
   it('an unsuccessful seller is told so, though the tender has moved on (it always has, to the contract)', () => {
-    const tendering = new Map(leaves((JSON.parse(readFileSync(join(LOCALES, 'en', 'tendering.json'), 'utf8')) as { tendering: unknown }).tendering, 'tendering'));
-    const t = (key: string, options: Record<string, unknown> = {}) => (tendering.get(key) ?? (options._ as string | undefined) ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => asText(options[name]));
+    const tendering = new Map(
+      leaves((JSON.parse(readFileSync(join(LOCALES, 'en', 'tendering.json'), 'utf8')) as { tendering: unknown }).tendering, 'tendering'),
+    );
+    const t = (key: string, options: Record<string, unknown> = {}) =>
+      (tendering.get(key) ?? (options._ as string | undefined) ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) =>
+        asText(options[name]),
+      );
     const data = { resource: 'tender', status: 'unsuccessful', workflow_event: 'Award', company_name: 'Teguh Bina Sdn Bhd' } as const;
-    expect(notificationWhat(t, { module: 'tender', src: 'received', data, now: { status: 'draftContract', awaitingLevel: null } })).toBe('Teguh Bina Sdn Bhd awarded this tender to another tenderer: your quotation was unsuccessful');
+    expect(notificationWhat(t, { module: 'tender', src: 'received', data, now: { status: 'draftContract', awaitingLevel: null } })).toBe(
+      'Teguh Bina Sdn Bhd awarded this tender to another tenderer: your quotation was unsuccessful',
+    );
     // Other tendering notices still say where the tender is now.
-    expect(notificationWhat(t, { module: 'tender', src: 'invitation', data: { resource: 'tender', workflow_event: 'QuotationSubmitted', vendor_name: 'Mutiara' }, now: { status: 'comparison', awaitingLevel: null } })).toMatch(/^Now: /);
+    expect(
+      notificationWhat(t, {
+        module: 'tender',
+        src: 'invitation',
+        data: { resource: 'tender', workflow_event: 'QuotationSubmitted', vendor_name: 'Mutiara' },
+        now: { status: 'comparison', awaitingLevel: null },
+      }),
+    ).toMatch(/^Now: /);
   });
 
   it('by module and src where the module has its own text', () => {
@@ -45,40 +77,69 @@ describe('what a notification says happened', () => {
     expect(notificationWhat(translate, { module: 'invoice', src: 'rejectedByBuyer', data: {} })).toBe('Rejected by the buyer');
   });
 
-  it('a src without a text reads as the document\'s status, or as the src made readable', () => {
-    expect(notificationWhat(translate, { module: 'tender', src: 'all', data: { resource: 'tender', status: 'contractAwarded' } })).toBe('Contract awarded');
+  it("a src without a text reads as the document's status, or as the src made readable", () => {
+    expect(notificationWhat(translate, { module: 'tender', src: 'all', data: { resource: 'tender', status: 'contractAwarded' } })).toBe(
+      'Contract awarded',
+    );
     expect(notificationWhat(translate, { module: 'businessNetwork', src: 'kivPartner2', data: {} })).toBe('Kiv partner2');
   });
 });
 
 describe('a notification whose document moved on', () => {
-  it('reads as the document\'s status now, not as the request it was', () => {
+  it("reads as the document's status now, not as the request it was", () => {
     const now = movedOnFacts({ moved_on: true, current_status: 'pendingConfirmation', current_awaiting_level: null });
     expect(now).toEqual({ status: 'pendingConfirmation', awaitingLevel: null });
-    expect(notificationWhat(translate, { module: 'purchaseOrder', src: 'pendingApproval', data: { resource: 'purchaseOrder', status: 'new' }, now })).toBe('Now: Pending confirmation');
+    expect(
+      notificationWhat(translate, {
+        module: 'purchaseOrder',
+        src: 'pendingApproval',
+        data: { resource: 'purchaseOrder', status: 'new' },
+        now,
+      }),
+    ).toBe('Now: Pending confirmation');
   });
 
   it('in a round, with the level it now waits for', () => {
     const now = movedOnFacts({ moved_on: true, current_status: 'new', current_awaiting_level: 21 });
-    const text = notificationWhat(translate, { module: 'purchaseOrder', src: 'pendingApproval', data: { resource: 'purchaseOrder', status: 'new' }, now });
+    const text = notificationWhat(translate, {
+      module: 'purchaseOrder',
+      src: 'pendingApproval',
+      data: { resource: 'purchaseOrder', status: 'new' },
+      now,
+    });
     expect(text).toBe('Now: New, awaiting verify level 2');
   });
 
   it('one that has not moved on keeps its request', () => {
     expect(movedOnFacts({ moved_on: false, current_status: 'new', current_awaiting_level: 20 })).toBeNull();
     expect(movedOnFacts({})).toBeNull();
-    expect(notificationWhat(translate, { module: 'purchaseOrder', src: 'pendingApproval', data: { resource: 'purchaseOrder', status: 'new' }, now: null })).toBe('Waiting for your approval');
+    expect(
+      notificationWhat(translate, {
+        module: 'purchaseOrder',
+        src: 'pendingApproval',
+        data: { resource: 'purchaseOrder', status: 'new' },
+        now: null,
+      }),
+    ).toBe('Waiting for your approval');
   });
 });
 
 describe('what a notification is about', () => {
   it('the document number and description', () => {
-    expect(notificationTitle(translate, { module: 'purchaseOrder', src: 'x', data: { document_no: 'PO-2026-00001', doc_description: 'Cement' } })).toBe('PO-2026-00001 · Cement');
+    expect(
+      notificationTitle(translate, {
+        module: 'purchaseOrder',
+        src: 'x',
+        data: { document_no: 'PO-2026-00001', doc_description: 'Cement' },
+      }),
+    ).toBe('PO-2026-00001 · Cement');
   });
 
   it('the user who signed up, the company waiting, else just "Notifications"', () => {
     expect(notificationTitle(translate, { module: 'user', src: 'pendingApproval', data: { created_by: 'Nurul' } })).toBe('Nurul');
-    expect(notificationTitle(translate, { module: 'company', src: 'pendingApproval', data: { company_name: 'Baru Consult' } })).toBe('Baru Consult');
+    expect(notificationTitle(translate, { module: 'company', src: 'pendingApproval', data: { company_name: 'Baru Consult' } })).toBe(
+      'Baru Consult',
+    );
     expect(notificationTitle(translate, { module: 'dashboard', src: 'x', data: {} })).toBe('Notifications');
   });
 

@@ -16,13 +16,21 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** `now`: the document as it is now, when it has moved on since (the list call says so). */
 export type NotificationFacts = {
-  module: string; src: string; data: Partial<NotificationEventData>;
+  module: string;
+  src: string;
+  data: Partial<NotificationEventData>;
   now?: { status: string; awaitingLevel: number | null } | null;
 };
 
 /** What the list call says of the document now: set only when it moved on (another status or level). */
-export function movedOnFacts(event: { moved_on?: boolean; current_status?: string | null; current_awaiting_level?: number | null }): NotificationFacts['now'] {
-  return event.moved_on && event.current_status ? { status: event.current_status, awaitingLevel: event.current_awaiting_level ?? null } : null;
+export function movedOnFacts(event: {
+  moved_on?: boolean;
+  current_status?: string | null;
+  current_awaiting_level?: number | null;
+}): NotificationFacts['now'] {
+  return event.moved_on && event.current_status
+    ? { status: event.current_status, awaitingLevel: event.current_awaiting_level ?? null }
+    : null;
 }
 
 export function parseEventData(value: unknown): Partial<NotificationEventData> {
@@ -44,10 +52,18 @@ export function notificationTitle(translate: Translate, { module, data }: Notifi
 
 export function notificationWhat(translate: Translate, { module, src, data, now }: NotificationFacts): string {
   // A document that moved on: its status now, not the request it no longer is.
-  if (now && data.resource && !(data.workflow_event && TENDERING_OUTCOMES.has(data.workflow_event))) return translate('admin.notifications.now', { status: statusWithRoundLabel(translate, data.resource, now.status, now.awaitingLevel), _: `Now: ${now.status}` });
+  if (now && data.resource && !(data.workflow_event && TENDERING_OUTCOMES.has(data.workflow_event)))
+    return translate('admin.notifications.now', {
+      status: statusWithRoundLabel(translate, data.resource, now.status, now.awaitingLevel),
+      _: `Now: ${now.status}`,
+    });
   // Tendering's notifications read by their event, naming the seller that quoted or the buyer that invited.
   if (data.workflow_event && TENDERING_EVENTS.has(data.workflow_event)) {
-    return translate(`tendering.notifications.${data.workflow_event}`, { vendor: data.vendor_name ?? '', company: data.company_name ?? '', _: humanise(data.workflow_event) });
+    return translate(`tendering.notifications.${data.workflow_event}`, {
+      vendor: data.vendor_name ?? '',
+      company: data.company_name ?? '',
+      _: humanise(data.workflow_event),
+    });
   }
   const fallback = data.resource && data.status ? statusLabel(translate, data.resource, data.status) : humanise(src);
   const bySrc = translate(`admin.notifications.what.${src}`, { _: fallback });

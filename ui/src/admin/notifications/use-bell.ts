@@ -20,7 +20,11 @@ import type { LinkTargetState } from './link-targets.js';
  * Opens a notification's link target (§2.6), switching to the company it was raised for first when that is
  * not the chosen one; the document it is about goes along in the router state. (The bell and the home page.)
  */
-export async function followNotification(event: NotificationEvent, navigate: (to: string, options: { state: LinkTargetState }) => unknown, failed: (code: string) => void): Promise<void> {
+export async function followNotification(
+  event: NotificationEvent,
+  navigate: (to: string, options: { state: LinkTargetState }) => unknown,
+  failed: (code: string) => void,
+): Promise<void> {
   const data = parseEventData(event.event_data);
   const chosen = getSession()?.selectedCompany;
   if (data.recipient_company_id && chosen && data.recipient_company_id !== chosen) {
@@ -50,19 +54,29 @@ export function useBell() {
     setState(next);
   }, []);
 
-  const takeCount = useCallback((count: unknown, message?: UserChannelMessage) => {
-    const { state: next, rose } = applyCount(current.current, count);
-    update(next);
-    if (!rose) return;
-    const text = message && message.messageType !== 'countCleared'
-      ? translate('admin.notifications.toast', { title: notificationTitle(translate, { module: message.module, src: message.messageType, data: message.messageBody }), what: notificationWhat(translate, { module: message.module, src: message.messageType, data: message.messageBody }) })
-      : translate('admin.notifications.toastCount', { count });
-    notify(text, { type: 'success' });
-  }, [notify, translate, update]);
+  const takeCount = useCallback(
+    (count: unknown, message?: UserChannelMessage) => {
+      const { state: next, rose } = applyCount(current.current, count);
+      update(next);
+      if (!rose) return;
+      const text =
+        message && message.messageType !== 'countCleared'
+          ? translate('admin.notifications.toast', {
+              title: notificationTitle(translate, { module: message.module, src: message.messageType, data: message.messageBody }),
+              what: notificationWhat(translate, { module: message.module, src: message.messageType, data: message.messageBody }),
+            })
+          : translate('admin.notifications.toastCount', { count });
+      notify(text, { type: 'success' });
+    },
+    [notify, translate, update],
+  );
 
   // Spec §4.7: failures of the count refresh are silently ignored.
   const refreshCount = useCallback(() => {
-    fetchNotificationCount().then((count) => takeCount(count), () => undefined);
+    fetchNotificationCount().then(
+      (count) => takeCount(count),
+      () => undefined,
+    );
   }, [takeCount]);
 
   // One channel for the bell's life: its handlers read the latest callbacks (a language change must not
@@ -90,30 +104,40 @@ export function useBell() {
     if (token) handlers.current.refreshCount();
   }, [token, company]);
 
-  const load = useCallback(async (start: number) => {
-    setLoading(true);
-    try {
-      const reply = await fetchNotifications(start);
-      update({ ...current.current, list: addPage(current.current.list, start, reply.events) });
-      return true;
-    } catch (error) {
-      notify(`error.${errorCodeOf(error)}`, { type: 'error' });
-      return false;
-    } finally {
-      setLoading(false);
-    }
-  }, [notify, update]);
+  const load = useCallback(
+    async (start: number) => {
+      setLoading(true);
+      try {
+        const reply = await fetchNotifications(start);
+        update({ ...current.current, list: addPage(current.current.list, start, reply.events) });
+        return true;
+      } catch (error) {
+        notify(`error.${errorCodeOf(error)}`, { type: 'error' });
+        return false;
+      } finally {
+        setLoading(false);
+      }
+    },
+    [notify, update],
+  );
 
   const open = useCallback(async () => {
     const { state: next, clear } = openList(current.current);
     update(next);
     const loaded = await load(0);
-    if (loaded && clear) clearNotificationCount().then((reply) => takeCount(reply.notification_count), () => undefined);
+    if (loaded && clear)
+      clearNotificationCount().then(
+        (reply) => takeCount(reply.notification_count),
+        () => undefined,
+      );
   }, [load, takeCount, update]);
 
   const loadMore = useCallback(() => load(nextStart(current.current.list)), [load]);
 
-  const follow = useCallback((event: NotificationEvent) => followNotification(event, navigate, (code) => notify(`error.${code}`, { type: 'error' })), [navigate, notify]);
+  const follow = useCallback(
+    (event: NotificationEvent) => followNotification(event, navigate, (code) => notify(`error.${code}`, { type: 'error' })),
+    [navigate, notify],
+  );
 
   return { state, loading, live, open, loadMore, follow };
 }

@@ -54,10 +54,16 @@ function harness() {
   return { client, sockets, timers, pending, fire, messages, opens };
 }
 
-const push = (newCount: number) => JSON.stringify({ module: 'purchaseOrder', messageType: 'pendingApproval', messageBody: { id: 'n-1', src_id: 'po-1', document_no: 'PO-2026-00001' }, newCount });
+const push = (newCount: number) =>
+  JSON.stringify({
+    module: 'purchaseOrder',
+    messageType: 'pendingApproval',
+    messageBody: { id: 'n-1', src_id: 'po-1', document_no: 'PO-2026-00001' },
+    newCount,
+  });
 
 describe('the user channel client', () => {
-  it('opens the socket with the read-only token as t and passes on the channel\'s messages', () => {
+  it("opens the socket with the read-only token as t and passes on the channel's messages", () => {
     const h = harness();
     h.client.setSession('ro.token/1', 'teguh-bina');
     expect(h.sockets.map((s) => s.url)).toEqual(['ws://binaan.test/api/ws/user?t=ro.token%2F1']);
@@ -84,7 +90,7 @@ describe('the user channel client', () => {
     expect(h.client.status).toBe('open');
   });
 
-  it('reconnects with the new token when the company changes; the old socket\'s close starts no retry', async () => {
+  it("reconnects with the new token when the company changes; the old socket's close starts no retry", async () => {
     const h = harness();
     h.client.setSession('ro-1', 'teguh-bina');
     h.sockets[0]!.onopen!();

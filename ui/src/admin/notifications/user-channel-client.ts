@@ -41,7 +41,8 @@ export function browserChannelDeps(): ChannelDeps {
     setTimer: (run, ms) => setTimeout(run, ms),
     clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
     random: Math.random,
-    url: (token) => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${USER_CHANNEL_PATH}?t=${encodeURIComponent(token)}`,
+    url: (token) =>
+      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${USER_CHANNEL_PATH}?t=${encodeURIComponent(token)}`,
   };
 }
 
@@ -50,7 +51,14 @@ export function parseChannelMessage(data: unknown): UserChannelMessage | null {
   try {
     // A forgotten actor reads in the reader's language, as in every reply (shared/i18n/erased.ts).
     const value = showErased(JSON.parse(data) as Partial<UserChannelMessage> | null);
-    if (!value || typeof value !== 'object' || typeof value.module !== 'string' || typeof value.messageType !== 'string' || typeof value.newCount !== 'number') return null;
+    if (
+      !value ||
+      typeof value !== 'object' ||
+      typeof value.module !== 'string' ||
+      typeof value.messageType !== 'string' ||
+      typeof value.newCount !== 'number'
+    )
+      return null;
     const body = value.messageBody && typeof value.messageBody === 'object' ? value.messageBody : {};
     return { ...value, messageBody: body } as UserChannelMessage;
   } catch {
@@ -66,7 +74,10 @@ export class UserChannelClient {
   /** Generations opened by a retry (their open is a reconnection). */
   private readonly retried = new Set<number>();
 
-  constructor(private readonly handlers: ChannelHandlers, private readonly deps: ChannelDeps = browserChannelDeps()) {}
+  constructor(
+    private readonly handlers: ChannelHandlers,
+    private readonly deps: ChannelDeps = browserChannelDeps(),
+  ) {}
 
   /** The session's read-only token and chosen company; call on every change (and with null on sign-out). */
   setSession(token: string | null, company: string | null): void {

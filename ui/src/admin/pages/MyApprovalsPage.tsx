@@ -9,7 +9,18 @@ import { StatusChip } from '../documents/StatusChip.js';
 import { formatDateTime, formatMoney } from '../format.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 
-type Row = { resource: string; id: string; documentNo: string; title: string; status: string; total: string; currency: string; waitingSince: string; actions: string[]; nextLevel: number | null };
+type Row = {
+  resource: string;
+  id: string;
+  documentNo: string;
+  title: string;
+  status: string;
+  total: string;
+  currency: string;
+  waitingSince: string;
+  actions: string[];
+  nextLevel: number | null;
+};
 
 const PAGE = 25;
 
@@ -22,38 +33,77 @@ export function MyApprovalsPage() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const range = encodeURIComponent(JSON.stringify([page * PAGE, page * PAGE + PAGE - 1]));
-    adminJson<{ data: Row[]; total: number }>(`/api/my-approvals?range=${range}`).then((r) => {
-      setRows(r.data);
-      setTotal(r.total);
-    }, (e: unknown) => setError(errorCodeOf(e)));
+    adminJson<{ data: Row[]; total: number }>(`/api/my-approvals?range=${range}`).then(
+      (r) => {
+        setRows(r.data);
+        setTotal(r.total);
+      },
+      (e: unknown) => setError(errorCodeOf(e)),
+    );
   }, [page]);
   return (
     <Card sx={{ mt: 2, p: 2 }} data-testid="my-approvals">
       <Title title={translate('admin.menu.myApprovals')} />
-      <Typography variant="h5" component="h1" gutterBottom>{translate('admin.menu.myApprovals')}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('admin.myApprovals.intro')}</Typography>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {translate('admin.menu.myApprovals')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate('admin.myApprovals.intro')}
+      </Typography>
       {error && <Alert severity="error">{translate(`error.${error}`)}</Alert>}
-      {rows && total > 0 && <Typography sx={{ mb: 1 }} data-testid="approvals-total" data-total={total}>{translate('admin.myApprovals.total', { count: total })}</Typography>}
+      {rows && total > 0 && (
+        <Typography sx={{ mb: 1 }} data-testid="approvals-total" data-total={total}>
+          {translate('admin.myApprovals.total', { count: total })}
+        </Typography>
+      )}
       {rows?.length === 0 && total === 0 && <Alert severity="success">{translate('admin.myApprovals.empty')}</Alert>}
       {rows && rows.length > 0 && (
         <Table size="small">
           <TableHead>
             <TableRow>
-              <TableCell>{translate('admin.fields.kind')}</TableCell><TableCell>{translate('admin.fields.documentNo')}</TableCell><TableCell>{translate('admin.fields.title')}</TableCell>
-              <TableCell>{translate('admin.fields.status')}</TableCell><TableCell align="right">{translate('admin.fields.total')}</TableCell>
-              <TableCell>{translate('admin.myApprovals.waitingSince')}</TableCell><TableCell>{translate('admin.myApprovals.awaiting')}</TableCell>
+              <TableCell>{translate('admin.fields.kind')}</TableCell>
+              <TableCell>{translate('admin.fields.documentNo')}</TableCell>
+              <TableCell>{translate('admin.fields.title')}</TableCell>
+              <TableCell>{translate('admin.fields.status')}</TableCell>
+              <TableCell align="right">{translate('admin.fields.total')}</TableCell>
+              <TableCell>{translate('admin.myApprovals.waitingSince')}</TableCell>
+              <TableCell>{translate('admin.myApprovals.awaiting')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.map((r) => (
-              <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => { navigate(`/${r.resource}/${r.id}/show`); }} data-testid="approval-row" data-document={r.documentNo}>
-                <TableCell>{resourceLabel(translate, r.resource, false)}</TableCell><TableCell>
+              <TableRow
+                key={r.id}
+                hover
+                sx={{ cursor: 'pointer' }}
+                onClick={() => {
+                  navigate(`/${r.resource}/${r.id}/show`);
+                }}
+                data-testid="approval-row"
+                data-document={r.documentNo}
+              >
+                <TableCell>{resourceLabel(translate, r.resource, false)}</TableCell>
+                <TableCell>
                   {/* The row opens on a click; the number is its link, so the keyboard reaches it too. */}
-                  <Link component={RouterLink} to={`/${r.resource}/${r.id}/show`} onClick={(event) => event.stopPropagation()} data-testid="approval-link">{r.documentNo}</Link>
-                </TableCell><TableCell>{r.title}</TableCell>
-                <TableCell><StatusChip resource={r.resource} status={r.status} /></TableCell>
-                <TableCell align="right">{formatMoney(r.total, r.currency)}</TableCell><TableCell>{formatDateTime(r.waitingSince)}</TableCell>
-                <TableCell>{r.actions.map((a) => actionLabel(translate, r.resource, a)).join(', ')}{r.nextLevel !== null ? ` (${translate(`admin.levels.${r.nextLevel}`, { _: String(r.nextLevel) })})` : ''}</TableCell>
+                  <Link
+                    component={RouterLink}
+                    to={`/${r.resource}/${r.id}/show`}
+                    onClick={(event) => event.stopPropagation()}
+                    data-testid="approval-link"
+                  >
+                    {r.documentNo}
+                  </Link>
+                </TableCell>
+                <TableCell>{r.title}</TableCell>
+                <TableCell>
+                  <StatusChip resource={r.resource} status={r.status} />
+                </TableCell>
+                <TableCell align="right">{formatMoney(r.total, r.currency)}</TableCell>
+                <TableCell>{formatDateTime(r.waitingSince)}</TableCell>
+                <TableCell>
+                  {r.actions.map((a) => actionLabel(translate, r.resource, a)).join(', ')}
+                  {r.nextLevel !== null ? ` (${translate(`admin.levels.${r.nextLevel}`, { _: String(r.nextLevel) })})` : ''}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -61,9 +111,15 @@ export function MyApprovalsPage() {
       )}
       {total > PAGE && (
         <TablePagination
-          component="div" count={total} page={page} rowsPerPage={PAGE} rowsPerPageOptions={[]} onPageChange={(_, next) => setPage(next)}
+          component="div"
+          count={total}
+          page={page}
+          rowsPerPage={PAGE}
+          rowsPerPageOptions={[]}
+          onPageChange={(_, next) => setPage(next)}
           labelDisplayedRows={({ from, to, count }) => translate('admin.myApprovals.shown', { from, to, count })}
-          getItemAriaLabel={(type) => translate(`admin.myApprovals.${type}Page`)} data-testid="approvals-pages"
+          getItemAriaLabel={(type) => translate(`admin.myApprovals.${type}Page`)}
+          data-testid="approvals-pages"
         />
       )}
     </Card>

@@ -13,7 +13,9 @@ function Page({ titleKey, children, testId }: { titleKey: string; children: Reac
     <Card sx={{ mt: 2 }} data-testid={testId}>
       <Title title={translate(titleKey)} />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>{translate(titleKey)}</Typography>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate(titleKey)}
+        </Typography>
         {children}
       </CardContent>
     </Card>
@@ -30,11 +32,22 @@ export function CompanyProfilePage({ contractor = false }: { contractor?: boolea
   const session = useSession();
   const company = useChosenCompany();
   return (
-    <Page titleKey={contractor ? 'admin.menu.cidbCompanyProfile' : 'admin.menu.companyProfile'} testId={contractor ? 'cidb-company-profile' : 'company-profile'}>
+    <Page
+      titleKey={contractor ? 'admin.menu.cidbCompanyProfile' : 'admin.menu.companyProfile'}
+      testId={contractor ? 'cidb-company-profile' : 'company-profile'}
+    >
       <Typography variant="h6">{session?.selectedCompanyName}</Typography>
-      <Typography>{translate('admin.company.statusLabel')}: {translate(`admin.company.status.${company?.status ?? 0}`, { _: '-' })}</Typography>
-      <Typography>{translate('admin.company.roles')}: {session?.roles || '-'}</Typography>
-      {company?.status === 2 && <Alert severity="info" sx={{ mt: 2 }}>{translate('admin.company.submittedBody')}</Alert>}
+      <Typography>
+        {translate('admin.company.statusLabel')}: {translate(`admin.company.status.${company?.status ?? 0}`, { _: '-' })}
+      </Typography>
+      <Typography>
+        {translate('admin.company.roles')}: {session?.roles || '-'}
+      </Typography>
+      {company?.status === 2 && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {translate('admin.company.submittedBody')}
+        </Alert>
+      )}
     </Page>
   );
 }

@@ -8,7 +8,11 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { errorCodeOf } from '../providers/admin-request.js';
 
 export type ConfirmRequest = {
-  title: string; subject: string; effect: string; confirmLabel: string; danger: boolean;
+  title: string;
+  subject: string;
+  effect: string;
+  confirmLabel: string;
+  danger: boolean;
   /** required: the api refuses without one; optional: asked, may stay empty; none: not asked. */
   remark: 'required' | 'optional' | 'none';
   run: (remark: string) => Promise<void>;
@@ -39,22 +43,52 @@ export function PeopleConfirmDialog({ request, onClose }: { request: ConfirmRequ
     }
   };
   return (
-    <Dialog open={request !== null} onClose={() => !busy && onClose()} maxWidth="sm" fullWidth aria-labelledby={titleId} data-testid="people-confirm">
+    <Dialog
+      open={request !== null}
+      onClose={() => !busy && onClose()}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby={titleId}
+      data-testid="people-confirm"
+    >
       <DialogTitle id={titleId}>{request?.title}</DialogTitle>
       <DialogContent>
-        <DialogContentText data-testid="people-confirm-subject" sx={{ overflowWrap: 'anywhere' }}>{request?.subject}</DialogContentText>
+        <DialogContentText data-testid="people-confirm-subject" sx={{ overflowWrap: 'anywhere' }}>
+          {request?.subject}
+        </DialogContentText>
         <DialogContentText sx={{ mt: 1 }}>{request?.effect}</DialogContentText>
         {request && request.remark !== 'none' && (
-          <TextField autoFocus fullWidth multiline minRows={3} margin="dense" required={request.remark === 'required'} value={remark}
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={3}
+            margin="dense"
+            required={request.remark === 'required'}
+            value={remark}
             label={translate(request.remark === 'required' ? 'people.confirm.remark' : 'people.confirm.remarkOptional')}
             helperText={translate(request.remark === 'required' ? 'people.confirm.remarkHelp' : 'people.confirm.remarkOptionalHelp')}
-            onChange={(e) => setRemark(e.target.value)} slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'people-remark' } }} />
+            onChange={(e) => setRemark(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'people-remark' } }}
+          />
         )}
-        {error && <Alert severity="error" sx={{ mt: 1 }} data-testid="people-confirm-error">{translate(`error.${error}`, { _: translate('error.unknownError') })}</Alert>}
+        {error && (
+          <Alert severity="error" sx={{ mt: 1 }} data-testid="people-confirm-error">
+            {translate(`error.${error}`, { _: translate('error.unknownError') })}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onClose} disabled={busy} autoFocus={request?.remark === 'none'}>{translate('people.confirm.goBack')}</Button>
-        <Button variant="contained" color={request?.danger ? 'error' : 'primary'} disabled={!ready} onClick={() => void confirm()} data-testid="people-confirm-send">
+        <Button onClick={onClose} disabled={busy} autoFocus={request?.remark === 'none'}>
+          {translate('people.confirm.goBack')}
+        </Button>
+        <Button
+          variant="contained"
+          color={request?.danger ? 'error' : 'primary'}
+          disabled={!ready}
+          onClick={() => void confirm()}
+          data-testid="people-confirm-send"
+        >
           {request?.confirmLabel}
         </Button>
       </DialogActions>

@@ -3,7 +3,18 @@
 // not grantable) and shows translated in the dialog.
 import { useEffect, useId, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import type { CompanyRoleRow } from '@binaan/contracts';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { createRole, updateRole } from './people-api.js';
@@ -54,23 +65,56 @@ export function RoleEditorDialog({ editing, onClose }: { editing: RoleEditing | 
 
   const title = role ? translate('people.roles.editTitle', { name: role.name }) : translate('people.roles.createTitle');
   return (
-    <Dialog open={editing !== null} onClose={() => !busy && onClose(false)} maxWidth="md" fullWidth fullScreen={phone} aria-labelledby={titleId} data-testid="role-editor">
-      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>{title}</DialogTitle>
+    <Dialog
+      open={editing !== null}
+      onClose={() => !busy && onClose(false)}
+      maxWidth="md"
+      fullWidth
+      fullScreen={phone}
+      aria-labelledby={titleId}
+      data-testid="role-editor"
+    >
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </DialogTitle>
       <DialogContent>
-        <TextField autoFocus fullWidth margin="dense" required label={translate('people.roles.name')} value={name} onChange={(e) => setName(e.target.value)}
-          error={tried && nameMissing} helperText={tried && nameMissing ? translate('people.roles.nameRequired') : ' '}
-          slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'role-name' } }} />
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 1 }}>{translate('people.roles.matrix')}</Typography>
+        <TextField
+          autoFocus
+          fullWidth
+          margin="dense"
+          required
+          label={translate('people.roles.name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={tried && nameMissing}
+          helperText={tried && nameMissing ? translate('people.roles.nameRequired') : ' '}
+          slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'role-name' } }}
+        />
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 1 }}>
+          {translate('people.roles.matrix')}
+        </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {translate('people.roles.matrixHelp')} {translate('people.roles.ticked', { n: rights.length })}
         </Typography>
-        {tried && noRights && <Alert severity="error" sx={{ mb: 1 }} data-testid="role-no-rights">{translate('people.roles.noRights')}</Alert>}
+        {tried && noRights && (
+          <Alert severity="error" sx={{ mb: 1 }} data-testid="role-no-rights">
+            {translate('people.roles.noRights')}
+          </Alert>
+        )}
         <RightsMatrix value={rights} onChange={setRights} label={translate('people.roles.matrix')} />
-        {failed && <Alert severity="error" sx={{ mt: 1 }} data-testid="role-error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
+        {failed && (
+          <Alert severity="error" sx={{ mt: 1 }} data-testid="role-error">
+            {translate(`error.${failed}`, { _: translate('error.unknownError') })}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={() => onClose(false)} disabled={busy}>{translate('people.confirm.goBack')}</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={busy} data-testid="role-save">{translate('people.roles.save')}</Button>
+        <Button onClick={() => onClose(false)} disabled={busy}>
+          {translate('people.confirm.goBack')}
+        </Button>
+        <Button variant="contained" onClick={() => void save()} disabled={busy} data-testid="role-save">
+          {translate('people.roles.save')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

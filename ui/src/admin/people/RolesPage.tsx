@@ -14,7 +14,17 @@ import { PeopleConfirmDialog, type ConfirmRequest } from './PeopleConfirmDialog.
 import { areasOf } from './rights-matrix.js';
 import { RoleEditorDialog, type RoleEditing } from './RoleEditorDialog.js';
 
-function RoleCard({ role, canEdit, onEdit, onRetire }: { role: CompanyRoleRow; canEdit: boolean; onEdit: () => void; onRetire: () => void }) {
+function RoleCard({
+  role,
+  canEdit,
+  onEdit,
+  onRetire,
+}: {
+  role: CompanyRoleRow;
+  canEdit: boolean;
+  onEdit: () => void;
+  onRetire: () => void;
+}) {
   const translate = useTranslate();
   const areas = areasOf(role.accessRights).map((a) => translate(`people.areas.${a.labelKey}`, { _: a.key }));
   const retired = role.status === 'retired';
@@ -23,18 +33,40 @@ function RoleCard({ role, canEdit, onEdit, onRetire }: { role: CompanyRoleRow; c
       <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', '&:last-child': { pb: 2 } }}>
         <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography component={retired ? 'h3' : 'h2'} variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{role.name}</Typography>
+            <Typography component={retired ? 'h3' : 'h2'} variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {role.name}
+            </Typography>
             {retired && <Chip size="small" label={translate('people.roles.status.retired')} />}
           </Box>
           <Typography variant="body2" color="text.secondary">
-            {translate('people.roles.holders', { n: role.holders })} · {translate('people.roles.rightsCount', { n: role.accessRights.length })}
+            {translate('people.roles.holders', { n: role.holders })} ·{' '}
+            {translate('people.roles.rightsCount', { n: role.accessRights.length })}
           </Typography>
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{areas.length > 0 ? areas.join(', ') : translate('people.roles.noArea')}</Typography>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {areas.length > 0 ? areas.join(', ') : translate('people.roles.noArea')}
+          </Typography>
         </Box>
         {canEdit && !retired && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button size="small" variant="outlined" onClick={onEdit} aria-label={translate('people.roles.editWho', { name: role.name })} data-testid="role-edit">{translate('people.roles.edit')}</Button>
-            <Button size="small" variant="outlined" color="error" onClick={onRetire} aria-label={translate('people.roles.retireWho', { name: role.name })} data-testid="role-retire">{translate('people.roles.retire')}</Button>
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={onEdit}
+              aria-label={translate('people.roles.editWho', { name: role.name })}
+              data-testid="role-edit"
+            >
+              {translate('people.roles.edit')}
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              color="error"
+              onClick={onRetire}
+              aria-label={translate('people.roles.retireWho', { name: role.name })}
+              data-testid="role-retire"
+            >
+              {translate('people.roles.retire')}
+            </Button>
           </Box>
         )}
       </CardContent>
@@ -63,52 +95,76 @@ export function RolesPage() {
     void load();
   }, [load]);
 
-  const askRetire = (role: CompanyRoleRow) => setConfirming({
-    title: translate('people.roles.retireTitle', { name: role.name }),
-    subject: translate('people.roles.retireSubject', { name: role.name, n: role.holders }),
-    effect: translate('people.roles.retireEffect'),
-    confirmLabel: translate('people.roles.retire'),
-    danger: true,
-    remark: 'none',
-    run: async () => {
-      await retireRole(role.id);
-      await load();
-      notify('people.roles.retired', { type: 'success', messageArgs: { name: role.name } });
-    },
-  });
+  const askRetire = (role: CompanyRoleRow) =>
+    setConfirming({
+      title: translate('people.roles.retireTitle', { name: role.name }),
+      subject: translate('people.roles.retireSubject', { name: role.name, n: role.holders }),
+      effect: translate('people.roles.retireEffect'),
+      confirmLabel: translate('people.roles.retire'),
+      danger: true,
+      remark: 'none',
+      run: async () => {
+        await retireRole(role.id);
+        await load();
+        notify('people.roles.retired', { type: 'success', messageArgs: { name: role.name } });
+      },
+    });
 
   const title = translate('people.roles.title');
   const active = roles?.filter((r) => r.status !== 'retired') ?? [];
   const retired = roles?.filter((r) => r.status === 'retired') ?? [];
   const list = (rows: CompanyRoleRow[], label: string) => (
     <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-      {rows.map((role) => <RoleCard key={role.id} role={role} canEdit={canEdit} onEdit={() => setEditing({ role })} onRetire={() => askRetire(role)} />)}
+      {rows.map((role) => (
+        <RoleCard key={role.id} role={role} canEdit={canEdit} onEdit={() => setEditing({ role })} onRetire={() => askRetire(role)} />
+      ))}
     </Box>
   );
   return (
     <Card sx={{ mt: 2 }} data-testid="roles-page">
       <Title title={title} />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('people.roles.intro')}</Typography>
-        {canEdit
-          ? <Button variant="contained" startIcon={<AddIcon />} sx={{ mb: 2 }} onClick={() => setEditing({ role: null })} data-testid="role-create">{translate('people.roles.create')}</Button>
-          : <Alert severity="info" sx={{ mb: 2 }} data-testid="roles-read-only">{translate('people.roles.readOnly')}</Alert>}
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate('people.roles.intro')}
+        </Typography>
+        {canEdit ? (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            sx={{ mb: 2 }}
+            onClick={() => setEditing({ role: null })}
+            data-testid="role-create"
+          >
+            {translate('people.roles.create')}
+          </Button>
+        ) : (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="roles-read-only">
+            {translate('people.roles.readOnly')}
+          </Alert>
+        )}
         {failed && <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
         {!roles && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
         {roles && active.length === 0 && <Typography>{translate('people.roles.empty')}</Typography>}
         {active.length > 0 && list(active, title)}
         {retired.length > 0 && (
           <>
-            <Typography component="h2" variant="h6" sx={{ mt: 3, mb: 1 }}>{translate('people.roles.retiredHeading')}</Typography>
+            <Typography component="h2" variant="h6" sx={{ mt: 3, mb: 1 }}>
+              {translate('people.roles.retiredHeading')}
+            </Typography>
             {list(retired, translate('people.roles.retiredHeading'))}
           </>
         )}
       </CardContent>
-      <RoleEditorDialog editing={editing} onClose={(saved) => {
-        setEditing(null);
-        if (saved) void load();
-      }} />
+      <RoleEditorDialog
+        editing={editing}
+        onClose={(saved) => {
+          setEditing(null);
+          if (saved) void load();
+        }}
+      />
       <PeopleConfirmDialog request={confirming} onClose={() => setConfirming(null)} />
     </Card>
   );

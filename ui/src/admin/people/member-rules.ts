@@ -12,7 +12,8 @@ export const NOT_ACTIVE_STATUSES = ['suspended', 'deactivated', 'terminated'] as
 export type NotActiveStatus = (typeof NOT_ACTIVE_STATUSES)[number];
 
 export const isUserTab = (tab: string | undefined): tab is UserTab => (USER_TABS as readonly string[]).includes(tab ?? '');
-export const isNotActiveStatus = (value: string | null): value is NotActiveStatus => (NOT_ACTIVE_STATUSES as readonly string[]).includes(value ?? '');
+export const isNotActiveStatus = (value: string | null): value is NotActiveStatus =>
+  (NOT_ACTIVE_STATUSES as readonly string[]).includes(value ?? '');
 
 /** The api's filter for a tab (and the "not active" tab's chosen status). */
 export function filterOfTab(tab: UserTab, notActive: NotActiveStatus): MemberFilterStatus {
@@ -42,10 +43,14 @@ export const isDangerous = (action: string) => !SAFE_ACTIONS.has(action);
 /** What can be done to a role a member holds, by the assignment's status (the company role machine). */
 export function roleActionsFor(status: CompanyRoleAssignmentStatus): RoleAction[] {
   switch (status) {
-    case 'pending': return ['Approve', 'Reject'];
-    case 'active': return ['Deactivate'];
-    case 'inactive': return ['Activate'];
-    default: return [];
+    case 'pending':
+      return ['Approve', 'Reject'];
+    case 'active':
+      return ['Deactivate'];
+    case 'inactive':
+      return ['Activate'];
+    default:
+      return [];
   }
 }
 

@@ -5,17 +5,36 @@ import { Box, Chip } from '@mui/material';
 import type { CompanyMemberRow, CompanyMemberStatus, CompanyRoleAssignmentStatus } from '@binaan/contracts';
 
 const MEMBER_COLOURS: Record<CompanyMemberStatus, 'success' | 'warning' | 'error' | 'default'> = {
-  activated: 'success', pending: 'warning', suspended: 'warning', deactivated: 'default', terminated: 'error',
+  activated: 'success',
+  pending: 'warning',
+  suspended: 'warning',
+  deactivated: 'default',
+  terminated: 'error',
 };
-const ROLE_COLOURS: Record<CompanyRoleAssignmentStatus, 'default' | 'warning' | 'error'> = { active: 'default', pending: 'warning', rejected: 'error', inactive: 'default' };
+const ROLE_COLOURS: Record<CompanyRoleAssignmentStatus, 'default' | 'warning' | 'error'> = {
+  active: 'default',
+  pending: 'warning',
+  rejected: 'error',
+  inactive: 'default',
+};
 
 export function MemberStatusChip({ status }: { status: CompanyMemberStatus }) {
   const translate = useTranslate();
-  return <Chip size="small" color={MEMBER_COLOURS[status]} label={translate(`people.memberStatus.${status}`, { _: status })} data-testid="member-status" data-status={status} />;
+  return (
+    <Chip
+      size="small"
+      color={MEMBER_COLOURS[status]}
+      label={translate(`people.memberStatus.${status}`, { _: status })}
+      data-testid="member-status"
+      data-status={status}
+    />
+  );
 }
 
 export function roleChipLabel(translate: ReturnType<typeof useTranslate>, role: CompanyMemberRow['roles'][number]): string {
-  return role.status === 'active' ? role.name : translate('people.roleWithStatus', { role: role.name, status: translate(`people.roleStatus.${role.status}`, { _: role.status }) });
+  return role.status === 'active'
+    ? role.name
+    : translate('people.roleWithStatus', { role: role.name, status: translate(`people.roleStatus.${role.status}`, { _: role.status }) });
 }
 
 export function RoleChips({ roles }: { roles: CompanyMemberRow['roles'] }) {
@@ -26,8 +45,20 @@ export function RoleChips({ roles }: { roles: CompanyMemberRow['roles'] }) {
       {roles.map((role) => (
         <li key={role.roleId}>
           {/* A long role name wraps inside its chip rather than widening the row (a phone's block, a table cell). */}
-          <Chip size="small" variant="outlined" color={ROLE_COLOURS[role.status]} label={roleChipLabel(translate, role)} data-testid="member-role" data-status={role.status}
-            sx={{ height: 'auto', maxWidth: '100%', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', wordBreak: 'keep-all' } }} />
+          <Chip
+            size="small"
+            variant="outlined"
+            color={ROLE_COLOURS[role.status]}
+            label={roleChipLabel(translate, role)}
+            data-testid="member-role"
+            data-status={role.status}
+            sx={{
+              height: 'auto',
+              maxWidth: '100%',
+              py: 0.25,
+              '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', wordBreak: 'keep-all' },
+            }}
+          />
         </li>
       ))}
     </Box>

@@ -35,7 +35,7 @@ describe('the rights matrix', () => {
 });
 
 describe('the users page', () => {
-  it('asks the api for the tab\'s list', () => {
+  it("asks the api for the tab's list", () => {
     expect(filterOfTab('active', 'suspended')).toBe('active');
     expect(filterOfTab('pending-approval', 'suspended')).toBe('pending');
     expect(filterOfTab('not-active', 'terminated')).toBe('terminated');
@@ -52,8 +52,11 @@ describe('the users page', () => {
     expect(['Activate', 'Approve', 'Suspend', 'Deactivate'].filter(isDangerous)).toEqual(['Suspend', 'Deactivate']);
   });
 
-  it('counts active and proposed roles towards the five, and offers a role the company role machine\'s next steps', () => {
-    expect(['pending', 'active', 'rejected', 'inactive'].filter((status) => isHeld({ status: status as 'active' }))).toEqual(['pending', 'active']);
+  it("counts active and proposed roles towards the five, and offers a role the company role machine's next steps", () => {
+    expect(['pending', 'active', 'rejected', 'inactive'].filter((status) => isHeld({ status: status as 'active' }))).toEqual([
+      'pending',
+      'active',
+    ]);
     expect(roleActionsFor('pending')).toEqual(['Approve', 'Reject']);
     expect(roleActionsFor('active')).toEqual(['Deactivate']);
     expect(roleActionsFor('inactive')).toEqual(['Activate']);

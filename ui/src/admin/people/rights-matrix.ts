@@ -12,7 +12,11 @@ const areaOf = (name: string) => name.slice(0, name.lastIndexOf('.'));
 const rightOf = (name: string) => name.slice(name.lastIndexOf('.') + 1);
 
 /** `administration.companyProfile` -> `administrationCompanyProfile`: one flat translation key per area. */
-export const areaLabelKey = (area: string) => area.split('.').map((part, i) => (i === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1))).join('');
+export const areaLabelKey = (area: string) =>
+  area
+    .split('.')
+    .map((part, i) => (i === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1)))
+    .join('');
 
 /** The areas in ACCESS_RIGHTS' order, each with its rights in that order. */
 export const MATRIX_AREAS: readonly MatrixArea[] = grantable.reduce<MatrixArea[]>((areas, name) => {

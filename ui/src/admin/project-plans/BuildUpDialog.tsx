@@ -7,7 +7,21 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import {
-  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Stack, Switch, TextField, Typography, useMediaQuery, useTheme,
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import type { SetupItemRow } from '@binaan/contracts';
 import { ApiError } from '../../shared/api/client.js';
@@ -15,21 +29,39 @@ import { listSetupItems } from '../setups/setups-api.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { plainMoney } from './use-plan.js';
 import { BuildUpLines } from './BuildUpLines.js';
-import { bodyOf, draftFigures, draftOf, filledLines, money, problemsOf, totalSubAllowed, type Draft, type Problems } from './build-up-form.js';
+import {
+  bodyOf,
+  draftFigures,
+  draftOf,
+  filledLines,
+  money,
+  problemsOf,
+  totalSubAllowed,
+  type Draft,
+  type Problems,
+} from './build-up-form.js';
 import type { BuildUp } from './costing.js';
 
 /** Field problems from the api's `fields` (code, description, totalSub, profitPercent, profitParameterId), as translation keys. */
 function serverProblems(error: unknown): Problems {
   if (!(error instanceof ApiError)) return {};
   const problems: Problems = {};
-  for (const field of ['code', 'description', 'totalSub', 'profitPercent', 'profitParameterId']) if (error.fields[field]) problems[field] = `error.${error.errorCode}`;
+  for (const field of ['code', 'description', 'totalSub', 'profitPercent', 'profitParameterId'])
+    if (error.fields[field]) problems[field] = `error.${error.errorCode}`;
   return problems;
 }
 
-export function BuildUpDialog({ buildUp, takenCodes, onSave, onClose }: {
-  buildUp: BuildUp | null; takenCodes: readonly string[];
+export function BuildUpDialog({
+  buildUp,
+  takenCodes,
+  onSave,
+  onClose,
+}: {
+  buildUp: BuildUp | null;
+  takenCodes: readonly string[];
   /** Sends the body; resolves when taken, rejects with the api's refusal. */
-  onSave: (body: ReturnType<typeof bodyOf>, isNew: boolean) => Promise<void>; onClose: () => void;
+  onSave: (body: ReturnType<typeof bodyOf>, isNew: boolean) => Promise<void>;
+  onClose: () => void;
 }) {
   const translate = useTranslate();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -44,8 +76,15 @@ export function BuildUpDialog({ buildUp, takenCodes, onSave, onClose }: {
   // A caller who may not read them, or a failed read, is offered "none" and the one held.
   useEffect(() => {
     let live = true;
-    listSetupItems('profitParameter', 'active', '', 0, 50).then((page) => { if (live) setParameters(page.rows); }, () => undefined);
-    return () => { live = false; };
+    listSetupItems('profitParameter', 'active', '', 0, 50).then(
+      (page) => {
+        if (live) setParameters(page.rows);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, []);
   const held = draft.heldParameter && !parameters.some((p) => p.id === draft.heldParameter!.id) ? draft.heldParameter : null;
   const pickedParameter = parameters.find((p) => p.id === draft.profitParameterId);
@@ -83,60 +122,169 @@ export function BuildUpDialog({ buildUp, takenCodes, onSave, onClose }: {
   const help = (field: string, fallback = ' ') => (shown[field] ? translate(shown[field]) : fallback);
   const title = isNew ? translate('admin.buildUps.addTitle') : translate('admin.buildUps.editTitle', { code: draft.code });
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullScreen={phone} maxWidth="lg" fullWidth aria-labelledby="buildup-dialog-title" data-testid="buildup-dialog">
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullScreen={phone}
+      maxWidth="lg"
+      fullWidth
+      aria-labelledby="buildup-dialog-title"
+      data-testid="buildup-dialog"
+    >
       <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
         <DialogTitle id="buildup-dialog-title">{title}</DialogTitle>
         <DialogContent>
-          {refusal && <Alert severity="error" sx={{ mb: 2 }} data-testid="buildup-refusal">{translate(refusal, { _: translate('error.unknownError') })}</Alert>}
+          {refusal && (
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="buildup-refusal">
+              {translate(refusal, { _: translate('error.unknownError') })}
+            </Alert>
+          )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ pt: 1 }}>
-            <TextField id="buildup-code" size="small" required autoFocus={isNew} label={translate('admin.buildUps.columns.code')} value={draft.code} onChange={set('code')}
-              disabled={!isNew || busy} error={!!shown.code} helperText={help('code', isNew ? ' ' : translate('admin.buildUps.codeFixed'))}
+            <TextField
+              id="buildup-code"
+              size="small"
+              required
+              autoFocus={isNew}
+              label={translate('admin.buildUps.columns.code')}
+              value={draft.code}
+              onChange={set('code')}
+              disabled={!isNew || busy}
+              error={!!shown.code}
+              helperText={help('code', isNew ? ' ' : translate('admin.buildUps.codeFixed'))}
               // The hint under the fixed code is read, not greyed as the disabled field is (contrast).
-              slotProps={{ htmlInput: { maxLength: 40 }, formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }} sx={{ width: { sm: '10rem' } }} />
-            <TextField id="buildup-description" size="small" autoFocus={!isNew} label={translate('admin.buildUps.columns.description')} value={draft.description} onChange={set('description')}
-              disabled={busy} error={!!shown.description} helperText={help('description')} sx={{ flex: { sm: 1 } }} slotProps={{ htmlInput: { maxLength: 4000 } }} />
-            <TextField id="buildup-profit" size="small" required label={translate('admin.buildUps.columns.profitPercent')} value={draft.profitPercent} onChange={set('profitPercent')}
-              disabled={busy} error={!!shown.profitPercent} helperText={help('profitPercent')} sx={{ width: { sm: '9rem' } }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+              slotProps={{ htmlInput: { maxLength: 40 }, formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+              sx={{ width: { sm: '10rem' } }}
+            />
+            <TextField
+              id="buildup-description"
+              size="small"
+              autoFocus={!isNew}
+              label={translate('admin.buildUps.columns.description')}
+              value={draft.description}
+              onChange={set('description')}
+              disabled={busy}
+              error={!!shown.description}
+              helperText={help('description')}
+              sx={{ flex: { sm: 1 } }}
+              slotProps={{ htmlInput: { maxLength: 4000 } }}
+            />
+            <TextField
+              id="buildup-profit"
+              size="small"
+              required
+              label={translate('admin.buildUps.columns.profitPercent')}
+              value={draft.profitPercent}
+              onChange={set('profitPercent')}
+              disabled={busy}
+              error={!!shown.profitPercent}
+              helperText={help('profitPercent')}
+              sx={{ width: { sm: '9rem' } }}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
           </Stack>
-          <TextField id="buildup-profit-parameter" select size="small" fullWidth label={translate('admin.buildUps.profitParameter')} value={draft.profitParameterId}
-            onChange={(event) => setDraft({ ...draft, profitParameterId: event.target.value })} disabled={busy} error={!!shown.profitParameterId}
-            helperText={shown.profitParameterId ? translate(shown.profitParameterId) : pickedParameter?.description || translate('admin.buildUps.profitParameterHelp')}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'buildup-profit-parameter' } }} sx={{ mb: 1 }}>
+          <TextField
+            id="buildup-profit-parameter"
+            select
+            size="small"
+            fullWidth
+            label={translate('admin.buildUps.profitParameter')}
+            value={draft.profitParameterId}
+            onChange={(event) => setDraft({ ...draft, profitParameterId: event.target.value })}
+            disabled={busy}
+            error={!!shown.profitParameterId}
+            helperText={
+              shown.profitParameterId
+                ? translate(shown.profitParameterId)
+                : pickedParameter?.description || translate('admin.buildUps.profitParameterHelp')
+            }
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'buildup-profit-parameter' } }}
+            sx={{ mb: 1 }}
+          >
             <option value="">{translate('admin.buildUps.profitParameterNone')}</option>
-            {held && <option value={held.id}>{translate('admin.buildUps.profitParameterInactive', { code: held.code, description: held.description })}</option>}
-            {parameters.map((p) => <option key={p.id} value={p.id}>{p.description ? `${p.name}: ${p.description}` : p.name}</option>)}
+            {held && (
+              <option value={held.id}>
+                {translate('admin.buildUps.profitParameterInactive', { code: held.code, description: held.description })}
+              </option>
+            )}
+            {parameters.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.description ? `${p.name}: ${p.description}` : p.name}
+              </option>
+            ))}
           </TextField>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ alignItems: { sm: 'flex-start' }, mb: 1 }}>
             <Box>
-              <FormControlLabel label={translate('admin.buildUps.totalSubSwitch')} disabled={busy || !totalSubAllowed(draft)}
-                control={<Switch checked={draft.totalSubOn} onChange={(_e, on) => toggleTotalSub(on)} slotProps={{ input: { id: 'buildup-total-sub-switch', 'aria-describedby': 'buildup-total-sub-help' } }} />} />
+              <FormControlLabel
+                label={translate('admin.buildUps.totalSubSwitch')}
+                disabled={busy || !totalSubAllowed(draft)}
+                control={
+                  <Switch
+                    checked={draft.totalSubOn}
+                    onChange={(_e, on) => toggleTotalSub(on)}
+                    slotProps={{ input: { id: 'buildup-total-sub-switch', 'aria-describedby': 'buildup-total-sub-help' } }}
+                  />
+                }
+              />
               <Typography id="buildup-total-sub-help" variant="body2" color="text.secondary" data-testid="buildup-total-sub-help">
                 {translate(totalSubAllowed(draft) ? 'admin.buildUps.totalSubHelp' : 'admin.buildUps.totalSubNeedsCode')}
               </Typography>
             </Box>
             {draft.totalSubOn && (
-              <TextField id="buildup-total-sub" size="small" required label={translate('admin.buildUps.columns.totalSub')} value={draft.totalSub} onChange={set('totalSub')}
-                disabled={busy} error={!!shown.totalSub} helperText={help('totalSub')} sx={{ width: { sm: '12rem' } }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+              <TextField
+                id="buildup-total-sub"
+                size="small"
+                required
+                label={translate('admin.buildUps.columns.totalSub')}
+                value={draft.totalSub}
+                onChange={set('totalSub')}
+                disabled={busy}
+                error={!!shown.totalSub}
+                helperText={help('totalSub')}
+                sx={{ width: { sm: '12rem' } }}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
             )}
           </Stack>
-          {!draft.totalSubOn && <BuildUpLines lines={draft.lines} problems={shown} disabled={busy} onChange={(lines) => setDraft({ ...draft, lines })} />}
+          {!draft.totalSubOn && (
+            <BuildUpLines lines={draft.lines} problems={shown} disabled={busy} onChange={(lines) => setDraft({ ...draft, lines })} />
+          )}
           <Typography sx={{ mt: 2, fontWeight: 600 }} data-testid="buildup-figures" aria-live="polite">
-            {translate('admin.buildUps.figures', { cost: plainMoney(money(figures.cost)), profit: plainMoney(money(figures.profit)), rate: plainMoney(money(figures.rate)) })}
+            {translate('admin.buildUps.figures', {
+              cost: plainMoney(money(figures.cost)),
+              profit: plainMoney(money(figures.profit)),
+              rate: plainMoney(money(figures.rate)),
+            })}
           </Typography>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={busy}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="buildup-save">{translate('ra.action.save')}</Button>
+          <Button onClick={onClose} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy} data-testid="buildup-save">
+            {translate('ra.action.save')}
+          </Button>
         </DialogActions>
       </Box>
-      <Dialog open={askErase} onClose={() => setAskErase(false)} aria-labelledby="buildup-erase-title" aria-describedby="buildup-erase-text" data-testid="buildup-erase-dialog">
+      <Dialog
+        open={askErase}
+        onClose={() => setAskErase(false)}
+        aria-labelledby="buildup-erase-title"
+        aria-describedby="buildup-erase-text"
+        data-testid="buildup-erase-dialog"
+      >
         <DialogTitle id="buildup-erase-title">{translate('admin.buildUps.eraseTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText id="buildup-erase-text">{translate('admin.buildUps.eraseText', { count: filledLines(draft).length, code: draft.code.trim() })}</DialogContentText>
+          <DialogContentText id="buildup-erase-text">
+            {translate('admin.buildUps.eraseText', { count: filledLines(draft).length, code: draft.code.trim() })}
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setAskErase(false)} autoFocus>{translate('admin.buildUps.keepLines')}</Button>
-          <Button onClick={erase} color="warning" variant="contained" data-testid="buildup-erase-confirm">{translate('admin.buildUps.eraseConfirm')}</Button>
+          <Button onClick={() => setAskErase(false)} autoFocus>
+            {translate('admin.buildUps.keepLines')}
+          </Button>
+          <Button onClick={erase} color="warning" variant="contained" data-testid="buildup-erase-confirm">
+            {translate('admin.buildUps.eraseConfirm')}
+          </Button>
         </DialogActions>
       </Dialog>
     </Dialog>

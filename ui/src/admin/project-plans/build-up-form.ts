@@ -6,9 +6,25 @@ import { buildUpSums, formatSen, sen, times, type BuildUp, type BuildUpLine, typ
 export const CATEGORIES = ['labour', 'material', 'plant'] as const satisfies readonly BuildUpLine['category'][];
 
 /** `key` keeps a line's identity while lines are added and removed (React keys, focus after adding). */
-export type DraftLine = { key: number; category: BuildUpLine['category']; description: string; unit: string; quantity: string; rate: string };
+export type DraftLine = {
+  key: number;
+  category: BuildUpLine['category'];
+  description: string;
+  unit: string;
+  quantity: string;
+  rate: string;
+};
 /** `profitParameterId` '' = none; `heldParameter` the one the build-up names (offered even when deactivated since). */
-export type Draft = { code: string; description: string; totalSubOn: boolean; totalSub: string; profitPercent: string; profitParameterId: string; heldParameter: BuildUpProfitParameter | null; lines: DraftLine[] };
+export type Draft = {
+  code: string;
+  description: string;
+  totalSubOn: boolean;
+  totalSub: string;
+  profitPercent: string;
+  profitParameterId: string;
+  heldParameter: BuildUpProfitParameter | null;
+  lines: DraftLine[];
+};
 /** Field name (`code`, `totalSub`, `lines[2].quantity`, ...) -> translation key of what is wrong. */
 export type Problems = Record<string, string>;
 
@@ -17,15 +33,44 @@ const QUANTITY = /^\d{1,12}(\.\d{1,3})?$/;
 const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
 
 let nextKey = 1;
-export const newLine = (category: BuildUpLine['category'] = 'labour'): DraftLine => ({ key: nextKey++, category, description: '', unit: '', quantity: '', rate: '' });
+export const newLine = (category: BuildUpLine['category'] = 'labour'): DraftLine => ({
+  key: nextKey++,
+  category,
+  description: '',
+  unit: '',
+  quantity: '',
+  rate: '',
+});
 
 /** A new build-up's draft, or an existing one's (its code then stays: the code names the build-up). */
 export function draftOf(buildUp?: BuildUp): Draft {
-  if (!buildUp) return { code: '', description: '', totalSubOn: false, totalSub: '', profitPercent: '0', profitParameterId: '', heldParameter: null, lines: [newLine()] };
+  if (!buildUp)
+    return {
+      code: '',
+      description: '',
+      totalSubOn: false,
+      totalSub: '',
+      profitPercent: '0',
+      profitParameterId: '',
+      heldParameter: null,
+      lines: [newLine()],
+    };
   return {
-    code: buildUp.code, description: buildUp.description, totalSubOn: buildUp.totalSub !== null, totalSub: buildUp.totalSub ?? '',
-    profitPercent: Number(buildUp.profitPercent).toString(), profitParameterId: buildUp.profitParameter?.id ?? '', heldParameter: buildUp.profitParameter ?? null,
-    lines: buildUp.lines.map((line) => ({ key: nextKey++, category: line.category, description: line.description ?? '', unit: line.unit ?? '', quantity: line.quantity, rate: line.rate })),
+    code: buildUp.code,
+    description: buildUp.description,
+    totalSubOn: buildUp.totalSub !== null,
+    totalSub: buildUp.totalSub ?? '',
+    profitPercent: Number(buildUp.profitPercent).toString(),
+    profitParameterId: buildUp.profitParameter?.id ?? '',
+    heldParameter: buildUp.profitParameter ?? null,
+    lines: buildUp.lines.map((line) => ({
+      key: nextKey++,
+      category: line.category,
+      description: line.description ?? '',
+      unit: line.unit ?? '',
+      quantity: line.quantity,
+      rate: line.rate,
+    })),
   };
 }
 
@@ -33,7 +78,8 @@ export function draftOf(buildUp?: BuildUp): Draft {
 export const totalSubAllowed = (draft: Draft): boolean => draft.code.trim() !== '' && draft.description.trim() !== '';
 
 /** Lines that hold anything: entering a total sub erases them, so the screen asks first. */
-export const filledLines = (draft: Draft): DraftLine[] => draft.lines.filter((l) => l.description.trim() !== '' || l.quantity.trim() !== '' || l.rate.trim() !== '');
+export const filledLines = (draft: Draft): DraftLine[] =>
+  draft.lines.filter((l) => l.description.trim() !== '' || l.quantity.trim() !== '' || l.rate.trim() !== '');
 
 /** A line left wholly empty is not sent (a form opens with one empty line). */
 const sentLines = (draft: Draft): DraftLine[] => (draft.totalSubOn ? [] : filledLines(draft));
@@ -61,9 +107,18 @@ export function problemsOf(draft: Draft, takenCodes: readonly string[]): Problem
 /** The body of `bq-build-up/{add, update}` (without project and revision). */
 export function bodyOf(draft: Draft) {
   return {
-    code: draft.code.trim(), description: draft.description.trim(), totalSub: draft.totalSubOn ? draft.totalSub.trim() : null, profitPercent: draft.profitPercent.trim(),
+    code: draft.code.trim(),
+    description: draft.description.trim(),
+    totalSub: draft.totalSubOn ? draft.totalSub.trim() : null,
+    profitPercent: draft.profitPercent.trim(),
     profitParameterId: draft.profitParameterId === '' ? null : draft.profitParameterId,
-    lines: sentLines(draft).map((l) => ({ category: l.category, description: l.description.trim(), unit: l.unit.trim() === '' ? null : l.unit.trim(), quantity: l.quantity.trim(), rate: l.rate.trim() })),
+    lines: sentLines(draft).map((l) => ({
+      category: l.category,
+      description: l.description.trim(),
+      unit: l.unit.trim() === '' ? null : l.unit.trim(),
+      quantity: l.quantity.trim(),
+      rate: l.rate.trim(),
+    })),
   };
 }
 
@@ -95,7 +150,9 @@ export function figuresOf(buildUp: BuildUp): Figures {
 
 /** The draft's figures while it is typed (lines not yet valid count as nothing). */
 export function draftFigures(draft: Draft): Figures {
-  const lines = sentLines(draft).filter((l) => lineAmount(l) !== null).map((l) => ({ category: l.category, quantity: l.quantity.trim(), rate: l.rate.trim() }));
+  const lines = sentLines(draft)
+    .filter((l) => lineAmount(l) !== null)
+    .map((l) => ({ category: l.category, quantity: l.quantity.trim(), rate: l.rate.trim() }));
   const totalSub = draft.totalSubOn ? (MONEY.test(draft.totalSub.trim()) ? draft.totalSub.trim() : '0') : null;
   return figuresOf({ code: draft.code, description: draft.description, totalSub, lines, profitPercent: draft.profitPercent });
 }

@@ -3,15 +3,36 @@
 // profit between them; headers and tabs sum their rows. Exact: amounts in sen (bigint), as the api keeps them.
 import type { BqNode, BqTab } from '@binaan/contracts';
 
-export type BuildUpLine = { category: 'labour' | 'material' | 'plant'; quantity: string; rate: string; description?: string; unit?: string | null };
+export type BuildUpLine = {
+  category: 'labour' | 'material' | 'plant';
+  quantity: string;
+  rate: string;
+  description?: string;
+  unit?: string | null;
+};
 /** The company profit parameter a build-up names, as it stood when the build-up was saved. */
 export type BuildUpProfitParameter = { id: string; code: string; description: string };
-export type BuildUp = { code: string; description: string; totalSub: string | null; lines: BuildUpLine[]; profitPercent: string; profitParameter?: BuildUpProfitParameter | null };
+export type BuildUp = {
+  code: string;
+  description: string;
+  totalSub: string | null;
+  lines: BuildUpLine[];
+  profitPercent: string;
+  profitParameter?: BuildUpProfitParameter | null;
+};
 export type BqRead = { tabs: BqTab[]; nodes: BqNode[]; buildUps: BuildUp[]; amount: string };
 
 export type CostingRow = {
-  id: string; depth: number; type: 'header' | 'item'; title: string; code: string | null; quantity: string | null;
-  costRate: string | null; cost: bigint | null; profit: bigint | null; price: bigint;
+  id: string;
+  depth: number;
+  type: 'header' | 'item';
+  title: string;
+  code: string | null;
+  quantity: string | null;
+  costRate: string | null;
+  cost: bigint | null;
+  profit: bigint | null;
+  price: bigint;
 };
 export type CostingTab = { id: string; name: string; rows: CostingRow[]; cost: bigint; profit: bigint; price: bigint };
 
@@ -56,10 +77,19 @@ export function costingOf(bq: BqRead): { tabs: CostingTab[]; cost: bigint; profi
   for (const node of bq.nodes) {
     const price = sen(node.amount) ?? 0n;
     const rate = sen(node.buildUpRate);
-    const cost = node.type === 'item' && node.buildUpCode !== null && rate !== null && node.quantity !== null ? times(node.quantity, rate) : null;
+    const cost =
+      node.type === 'item' && node.buildUpCode !== null && rate !== null && node.quantity !== null ? times(node.quantity, rate) : null;
     rows.set(node.id, {
-      id: node.id, depth: depth(node), type: node.type, title: node.title, code: node.type === 'item' ? node.buildUpCode : null, quantity: node.quantity,
-      costRate: node.type === 'item' && cost !== null ? node.buildUpRate : null, cost: node.type === 'header' ? 0n : cost, profit: cost === null ? null : price - cost, price,
+      id: node.id,
+      depth: depth(node),
+      type: node.type,
+      title: node.title,
+      code: node.type === 'item' ? node.buildUpCode : null,
+      quantity: node.quantity,
+      costRate: node.type === 'item' && cost !== null ? node.buildUpRate : null,
+      cost: node.type === 'header' ? 0n : cost,
+      profit: cost === null ? null : price - cost,
+      price,
     });
   }
   // Headers sum the cost and profit of the items under them that a build-up prices (a header's price is the api's).
@@ -74,9 +104,18 @@ export function costingOf(bq: BqRead): { tabs: CostingTab[]; cost: bigint; profi
     const tabRows = bq.nodes.filter((node) => node.tabId === tab.id).map((node) => rows.get(node.id)!);
     const top = tabRows.filter((row) => row.depth === 0);
     return {
-      id: tab.id, name: tab.name, rows: tabRows, price: sen(tab.amount) ?? 0n,
-      cost: top.reduce((sum, row) => sum + (row.cost ?? 0n), 0n), profit: top.reduce((sum, row) => sum + (row.profit ?? 0n), 0n),
+      id: tab.id,
+      name: tab.name,
+      rows: tabRows,
+      price: sen(tab.amount) ?? 0n,
+      cost: top.reduce((sum, row) => sum + (row.cost ?? 0n), 0n),
+      profit: top.reduce((sum, row) => sum + (row.profit ?? 0n), 0n),
     };
   });
-  return { tabs, price: sen(bq.amount) ?? 0n, cost: tabs.reduce((s, t) => s + t.cost, 0n), profit: tabs.reduce((s, t) => s + t.profit, 0n) };
+  return {
+    tabs,
+    price: sen(bq.amount) ?? 0n,
+    cost: tabs.reduce((s, t) => s + t.cost, 0n),
+    profit: tabs.reduce((s, t) => s + t.profit, 0n),
+  };
 }

@@ -16,12 +16,16 @@ const NOT_NOW: Record<PlanArea, { code: string; text: string }> = {
 export function planReadOnlyText(translate: Translate, area: PlanArea, code: string | null): string | null {
   if (code === null) return null;
   if (code === NOT_NOW[area].code) return translate(NOT_NOW[area].text);
-  if (code === 'noAuthority' || code === 'noAccessRight') return translate(`admin.${area === 'buildUps' ? 'bq' : area}.readOnlyBecause.${code}`);
+  if (code === 'noAuthority' || code === 'noAccessRight')
+    return translate(`admin.${area === 'buildUps' ? 'bq' : area}.readOnlyBecause.${code}`);
   return translate(`error.${code}`, { _: translate('error.unknownError') });
 }
 
 /** A project without the plan yet, to a user who cannot start it: that there is none, and what starting it needs. */
 export function planStartRefusal(translate: Translate, area: 'budget' | 'progress', code: string | null): string {
-  const needs = code === 'noAuthority' || code === 'noAccessRight' ? translate(`admin.${area}.startNeeds.${code}`) : planReadOnlyText(translate, area, code);
+  const needs =
+    code === 'noAuthority' || code === 'noAccessRight'
+      ? translate(`admin.${area}.startNeeds.${code}`)
+      : planReadOnlyText(translate, area, code);
   return [translate(`admin.${area}.noneReadOnly`), needs].filter(Boolean).join(' ');
 }

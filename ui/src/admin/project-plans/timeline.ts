@@ -10,8 +10,14 @@ export type Timeline = { from: string; to: string; months: { label: string; left
 
 /** The span from the first of the earliest start's month to the end of the latest end's month; null when nothing is planned. */
 export function timelineOf(rows: readonly TimelineRow[], monthLabel: (iso: string) => string): Timeline | null {
-  const starts = rows.map((r) => r.plannedStart ?? r.plannedEnd).filter((d): d is string => d !== null).sort();
-  const ends = rows.map((r) => r.plannedEnd ?? r.plannedStart).filter((d): d is string => d !== null).sort();
+  const starts = rows
+    .map((r) => r.plannedStart ?? r.plannedEnd)
+    .filter((d): d is string => d !== null)
+    .sort();
+  const ends = rows
+    .map((r) => r.plannedEnd ?? r.plannedStart)
+    .filter((d): d is string => d !== null)
+    .sort();
   if (starts.length === 0) return null;
   const from = `${starts[0]!.slice(0, 7)}-01`;
   const last = new Date(`${ends.at(-1)!.slice(0, 7)}-01T00:00:00Z`);

@@ -11,10 +11,13 @@ export function usePlan<T extends { revision: number }>(path: string) {
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const reload = useCallback(() => {
-    adminJson<T>(path).then((reply) => {
-      setPlan(reply);
-      setFailed(null);
-    }, (error: unknown) => setFailed(errorCodeOf(error)));
+    adminJson<T>(path).then(
+      (reply) => {
+        setPlan(reply);
+        setFailed(null);
+      },
+      (error: unknown) => setFailed(errorCodeOf(error)),
+    );
   }, [path]);
   useEffect(reload, [reload]);
   /** Sends a change on the revision read; true when it was taken. */
@@ -25,7 +28,12 @@ export function usePlan<T extends { revision: number }>(path: string) {
       notify(done, { type: 'success' });
       return true;
     } catch (error) {
-      notify(isConflict(error) && errorCodeOf(error) === 'wrongExpectedRevision' ? 'admin.actions.someoneElseFirst' : `error.${errorCodeOf(error)}`, { type: 'error' });
+      notify(
+        isConflict(error) && errorCodeOf(error) === 'wrongExpectedRevision'
+          ? 'admin.actions.someoneElseFirst'
+          : `error.${errorCodeOf(error)}`,
+        { type: 'error' },
+      );
       return false;
     } finally {
       setBusy(false);
@@ -36,7 +44,14 @@ export function usePlan<T extends { revision: number }>(path: string) {
 }
 
 /** Read by screen readers, not shown (a column heading whose cells are buttons). */
-export const HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+export const HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** "1234.5" -> "1,234.50" (the column headings name the currency). */
 export const plainMoney = (amount: string): string => formatMoney(amount, '').replace(/^(-?) /, '$1');

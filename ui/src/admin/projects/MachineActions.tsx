@@ -10,8 +10,21 @@ import { confirmationFamily, needsDialog } from '../documents/action-confirmatio
 import { ConfirmActionDialog } from '../documents/ConfirmActionDialog.js';
 import { adminJson, errorCodeOf, isConflict } from '../providers/admin-request.js';
 
-export function MachineActions({ resource, path, name, revision, actions, onDone, disabled = false }: {
-  resource: 'project' | 'projectMember' | 'projectStage' | 'billOfQuantity' | 'ongoingBudget' | 'progressPlanning'; path: string; name: string; revision: number; actions: readonly ProjectAction[]; onDone: () => void;
+export function MachineActions({
+  resource,
+  path,
+  name,
+  revision,
+  actions,
+  onDone,
+  disabled = false,
+}: {
+  resource: 'project' | 'projectMember' | 'projectStage' | 'billOfQuantity' | 'ongoingBudget' | 'progressPlanning';
+  path: string;
+  name: string;
+  revision: number;
+  actions: readonly ProjectAction[];
+  onDone: () => void;
   /** While the page has changes still being saved (the BQ editor): the revision is not the latest yet. */
   disabled?: boolean;
 }) {
@@ -22,10 +35,18 @@ export function MachineActions({ resource, path, name, revision, actions, onDone
   const send = async (action: ProjectAction, remark: string | null) => {
     setBusy(true);
     try {
-      await adminJson(`${path}/actions/${action.event}`, { body: remark === null ? {} : { remark }, headers: { 'If-Match': `"${revision}"` } });
+      await adminJson(`${path}/actions/${action.event}`, {
+        body: remark === null ? {} : { remark },
+        headers: { 'If-Match': `"${revision}"` },
+      });
       notify('admin.actions.done', { type: 'success', messageArgs: { action: actionLabel(translate, resource, action.event) } });
     } catch (error) {
-      notify(isConflict(error) && errorCodeOf(error) === 'wrongExpectedRevision' ? 'admin.actions.someoneElseFirst' : `error.${errorCodeOf(error)}`, { type: 'error' });
+      notify(
+        isConflict(error) && errorCodeOf(error) === 'wrongExpectedRevision'
+          ? 'admin.actions.someoneElseFirst'
+          : `error.${errorCodeOf(error)}`,
+        { type: 'error' },
+      );
     } finally {
       setBusy(false);
       setAsking(null);
@@ -43,10 +64,18 @@ export function MachineActions({ resource, path, name, revision, actions, onDone
   return (
     <>
       <ActionButtonsView actions={actions} resource={resource} busy={busy || disabled} onAction={start} />
-      <ConfirmActionDialog open={asking !== null} busy={busy} title={translate('admin.confirm.title', { action: label, document: name })}
-        documents={[name]} effect={translate(`admin.confirm.effect.${(asking && confirmationFamily(asking.event)) ?? 'other'}`, { count: 1 })}
-        askRemark={askRemark} confirmLabel={label} danger={asking ? NEGATIVE.test(asking.event) : false}
-        onCancel={() => setAsking(null)} onConfirm={({ remark }) => asking && void send(asking, askRemark ? remark : null)} />
+      <ConfirmActionDialog
+        open={asking !== null}
+        busy={busy}
+        title={translate('admin.confirm.title', { action: label, document: name })}
+        documents={[name]}
+        effect={translate(`admin.confirm.effect.${(asking && confirmationFamily(asking.event)) ?? 'other'}`, { count: 1 })}
+        askRemark={askRemark}
+        confirmLabel={label}
+        danger={asking ? NEGATIVE.test(asking.event) : false}
+        onCancel={() => setAsking(null)}
+        onConfirm={({ remark }) => asking && void send(asking, askRemark ? remark : null)}
+      />
     </>
   );
 }

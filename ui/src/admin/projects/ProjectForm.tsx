@@ -16,22 +16,44 @@ const REGION_CHOICES = Object.entries(MalaysianStates).map(([key, id]) => ({ id,
 
 /** The form's values as the api's body: every field (the edit replaces them all); empty texts and numbers cleared. */
 export function toProjectBody(values: FormValues): FormValues {
-  const text = (key: string) => (typeof values[key] === 'string' ? (values[key]) : '');
+  const text = (key: string) => (typeof values[key] === 'string' ? values[key] : '');
   const number = (key: string) => (typeof values[key] === 'number' && Number.isFinite(values[key]) ? values[key] : null);
   return {
-    project_name: text('project_name'), project_code: text('project_code'), project_type: values.project_type, project_short_desc: text('project_short_desc'),
-    location: text('location'), project_category_name: text('project_category_name') || null, region: number('region'),
-    project_category_id: text('project_category_id') || null, project_region_id: text('project_region_id') || null,
-    latitude: number('latitude'), longitude: number('longitude'), site_contact_person: text('site_contact_person'), site_contact_person_number: text('site_contact_person_number'),
+    project_name: text('project_name'),
+    project_code: text('project_code'),
+    project_type: values.project_type,
+    project_short_desc: text('project_short_desc'),
+    location: text('location'),
+    project_category_name: text('project_category_name') || null,
+    region: number('region'),
+    project_category_id: text('project_category_id') || null,
+    project_region_id: text('project_region_id') || null,
+    latitude: number('latitude'),
+    longitude: number('longitude'),
+    site_contact_person: text('site_contact_person'),
+    site_contact_person_number: text('site_contact_person_number'),
   };
 }
 
 /** A project as the form shows it (the page's record is in the list's names). */
 export function toFormValues(p: ProjectDetail): FormValues {
   return {
-    id: p.id, revision: p.revision, project_name: p.name, project_code: p.code, project_type: p.projectType, project_short_desc: p.shortTitle, location: p.location,
-    project_category_name: p.category ?? '', region: p.region, project_category_id: p.categoryId ?? '', project_region_id: p.companyRegionId ?? '', latitude: p.latitude, longitude: p.longitude, site_contact_person: p.siteContactPerson,
-    site_contact_person_number: p.siteContactNumber, companyRegion: p.companyRegion,
+    id: p.id,
+    revision: p.revision,
+    project_name: p.name,
+    project_code: p.code,
+    project_type: p.projectType,
+    project_short_desc: p.shortTitle,
+    location: p.location,
+    project_category_name: p.category ?? '',
+    region: p.region,
+    project_category_id: p.categoryId ?? '',
+    project_region_id: p.companyRegionId ?? '',
+    latitude: p.latitude,
+    longitude: p.longitude,
+    site_contact_person: p.siteContactPerson,
+    site_contact_person_number: p.siteContactNumber,
+    companyRegion: p.companyRegion,
   };
 }
 
@@ -39,7 +61,10 @@ export function toFormValues(p: ProjectDetail): FormValues {
 function useSetupChoices(kind: SetupKind, held: { id: string | null; name: string | null }) {
   const [items, setItems] = useState<SetupItemRow[]>([]);
   useEffect(() => {
-    listSetupItems(kind, 'active', '', 0, 50).then((page) => setItems(page.rows), () => setItems([]));
+    listSetupItems(kind, 'active', '', 0, 50).then(
+      (page) => setItems(page.rows),
+      () => setItems([]),
+    );
   }, [kind]);
   const choices = items.map((item) => ({ id: item.id, name: item.name }));
   if (held.id && !choices.some((choice) => choice.id === held.id)) choices.push({ id: held.id, name: held.name ?? held.id });
@@ -48,12 +73,20 @@ function useSetupChoices(kind: SetupKind, held: { id: string | null; name: strin
 
 function ProjectFields() {
   const record = useRecordContext<Record<string, unknown>>();
-  const typedCategory = record && !record.project_category_id && typeof record.project_category_name === 'string' ? record.project_category_name : '';
-  const categories = useSetupChoices('projectCategory', { id: (record?.project_category_id as string) || null, name: (record?.project_category_name as string) || null });
-  const regions = useSetupChoices('projectRegion', { id: (record?.project_region_id as string) || null, name: (record?.companyRegion as string) || null });
+  const typedCategory =
+    record && !record.project_category_id && typeof record.project_category_name === 'string' ? record.project_category_name : '';
+  const categories = useSetupChoices('projectCategory', {
+    id: (record?.project_category_id as string) || null,
+    name: (record?.project_category_name as string) || null,
+  });
+  const regions = useSetupChoices('projectRegion', {
+    id: (record?.project_region_id as string) || null,
+    name: (record?.companyRegion as string) || null,
+  });
   const translate = useTranslate();
   const types = [
-    { id: PROJECT_KINDS.developer, name: 'admin.projects.kinds.developer' }, { id: PROJECT_KINDS.demand, name: 'admin.projects.kinds.demand' },
+    { id: PROJECT_KINDS.developer, name: 'admin.projects.kinds.developer' },
+    { id: PROJECT_KINDS.demand, name: 'admin.projects.kinds.demand' },
     { id: PROJECT_KINDS.supply, name: 'admin.projects.kinds.supply' },
   ];
   const half = { flex: '1 1 240px', minWidth: 0 };
@@ -61,18 +94,48 @@ function ProjectFields() {
     <Box sx={{ width: '100%', maxWidth: 900 }}>
       <TextInput source="project_name" label="admin.projects.fields.name" validate={required()} fullWidth />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextInput source="project_code" label="admin.projects.fields.code" validate={required()} helperText="admin.projects.help.code" sx={half} />
+        <TextInput
+          source="project_code"
+          label="admin.projects.fields.code"
+          validate={required()}
+          helperText="admin.projects.help.code"
+          sx={half}
+        />
         <SelectInput source="project_type" label="admin.projects.fields.type" choices={types} validate={required()} sx={half} />
       </Box>
       <TextInput source="project_short_desc" label="admin.projects.fields.shortTitle" validate={required()} fullWidth />
       <TextInput source="location" label="admin.projects.fields.location" validate={required()} fullWidth />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         {/* Picked from the company's setups; a category typed before they were kept stays until one is picked. */}
-        <SelectInput source="project_category_id" label="setups.projectForm.category" choices={categories} translateChoice={false} emptyText={translate('setups.projectForm.none')} helperText={typedCategory ? translate('setups.projectForm.typedBefore', { name: typedCategory }) : 'setups.projectForm.categoryHelp'} sx={half} />
-        <SelectInput source="project_region_id" label="setups.projectForm.region" choices={regions} translateChoice={false} emptyText={translate('setups.projectForm.none')} helperText="setups.projectForm.regionHelp" sx={half} />
+        <SelectInput
+          source="project_category_id"
+          label="setups.projectForm.category"
+          choices={categories}
+          translateChoice={false}
+          emptyText={translate('setups.projectForm.none')}
+          helperText={
+            typedCategory ? translate('setups.projectForm.typedBefore', { name: typedCategory }) : 'setups.projectForm.categoryHelp'
+          }
+          sx={half}
+        />
+        <SelectInput
+          source="project_region_id"
+          label="setups.projectForm.region"
+          choices={regions}
+          translateChoice={false}
+          emptyText={translate('setups.projectForm.none')}
+          helperText="setups.projectForm.regionHelp"
+          sx={half}
+        />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <SelectInput source="region" label="setups.projectForm.state" choices={REGION_CHOICES} emptyText={translate('admin.projects.noRegion')} sx={half} />
+        <SelectInput
+          source="region"
+          label="setups.projectForm.state"
+          choices={REGION_CHOICES}
+          emptyText={translate('admin.projects.noRegion')}
+          sx={half}
+        />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <NumberInput source="latitude" label="admin.projects.fields.latitude" helperText="admin.projects.help.latitude" sx={half} />
@@ -80,7 +143,12 @@ function ProjectFields() {
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <TextInput source="site_contact_person" label="admin.projects.fields.siteContactPerson" sx={half} />
-        <TextInput source="site_contact_person_number" label="admin.projects.fields.siteContactNumber" helperText="admin.projects.help.phone" sx={half} />
+        <TextInput
+          source="site_contact_person_number"
+          label="admin.projects.fields.siteContactNumber"
+          helperText="admin.projects.help.phone"
+          sx={half}
+        />
       </Box>
     </Box>
   );
@@ -91,7 +159,12 @@ export function ProjectCreate() {
   const translate = useTranslate();
   const type = isProjectKind(kind) ? PROJECT_KINDS[kind] : PROJECT_KINDS.developer;
   return (
-    <Create resource="projects" title={translate('admin.projects.create')} transform={toProjectBody} redirect={(_r?: string, id?: unknown) => `projects/${String(id)}`}>
+    <Create
+      resource="projects"
+      title={translate('admin.projects.create')}
+      transform={toProjectBody}
+      redirect={(_r?: string, id?: unknown) => `projects/${String(id)}`}
+    >
       <SimpleForm defaultValues={{ project_type: type }}>
         <ProjectFields />
       </SimpleForm>
@@ -113,7 +186,14 @@ export function ProjectEdit() {
   const { id } = useParams();
   const translate = useTranslate();
   return (
-    <Edit resource="projects" id={id} title={translate('admin.projects.edit')} mutationMode="pessimistic" transform={toProjectBody} redirect={() => `projects/${id ?? ''}`}>
+    <Edit
+      resource="projects"
+      id={id}
+      title={translate('admin.projects.edit')}
+      mutationMode="pessimistic"
+      transform={toProjectBody}
+      redirect={() => `projects/${id ?? ''}`}
+    >
       <EditForm />
     </Edit>
   );

@@ -22,9 +22,15 @@ function useRowLabel() {
   const translate = useTranslate();
   return (row: ProjectHistoryRow) => {
     const resource = RESOURCE[row.subject];
-    const action = row.action === 'Draft' || row.action === 'Edit' ? translate(`admin.projects.history.${row.action}`)
-      : row.statusAfter !== null ? actionLabel(translate, resource, row.action) : translate(`admin.projects.history.${row.eventType}`, { _: row.eventType });
-    return row.subject === 'project' ? action : `${action} · ${translate(`admin.projects.history.subject.${row.subject}`)}: ${row.subjectName ?? row.subjectId ?? ''}`;
+    const action =
+      row.action === 'Draft' || row.action === 'Edit'
+        ? translate(`admin.projects.history.${row.action}`)
+        : row.statusAfter !== null
+          ? actionLabel(translate, resource, row.action)
+          : translate(`admin.projects.history.${row.eventType}`, { _: row.eventType });
+    return row.subject === 'project'
+      ? action
+      : `${action} · ${translate(`admin.projects.history.subject.${row.subject}`)}: ${row.subjectName ?? row.subjectId ?? ''}`;
   };
 }
 
@@ -38,22 +44,49 @@ function Replay({ history }: { history: ProjectHistoryRow[] }) {
   return (
     <Card variant="outlined" sx={{ mb: 2 }} data-testid="project-replay">
       <CardContent>
-        <Typography variant="h6" component="h2">{translate('admin.replay.title')}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('admin.replay.title')}
+        </Typography>
         <Stack direction="row" spacing={2} sx={{ my: 1, alignItems: 'center' }}>
-          <Button onClick={() => setRevision((r) => Math.max(0, r - 1))} disabled={revision <= 0} data-testid="replay-back">{translate('admin.replay.back')}</Button>
-          <Slider value={revision} min={0} max={last} step={1} valueLabelDisplay="auto" onChange={(_e, v) => setRevision(v)} aria-label={translate('admin.replay.revision')} sx={{ flex: 1 }} />
-          <Button onClick={() => setRevision((r) => Math.min(last, r + 1))} disabled={revision >= last} data-testid="replay-forward">{translate('admin.replay.forward')}</Button>
+          <Button onClick={() => setRevision((r) => Math.max(0, r - 1))} disabled={revision <= 0} data-testid="replay-back">
+            {translate('admin.replay.back')}
+          </Button>
+          <Slider
+            value={revision}
+            min={0}
+            max={last}
+            step={1}
+            valueLabelDisplay="auto"
+            onChange={(_e, v) => setRevision(v)}
+            aria-label={translate('admin.replay.revision')}
+            sx={{ flex: 1 }}
+          />
+          <Button onClick={() => setRevision((r) => Math.min(last, r + 1))} disabled={revision >= last} data-testid="replay-forward">
+            {translate('admin.replay.forward')}
+          </Button>
         </Stack>
         <Typography data-testid="replay-position">
           {translate('admin.replay.position', { revision: translate('admin.history.revisionLabel', { revision }), of: last })}
           {then.row && ` · ${label(then.row)} · ${then.row.actor.name ?? '-'} · ${formatDateTime(then.row.at)}`}
           {` · ${statusLabel(translate, 'project', then.status)}`}
         </Typography>
-        {entry && <ScrollRegion label={translate('admin.replay.title')}><StateDiagram entry={entry} highlight={then.status} /></ScrollRegion>}
-        <Typography variant="subtitle2" component="h3">{translate('admin.projects.tabs.members')}</Typography>
-        <Typography data-testid="replay-members">{then.members.map((m) => `${m.name ?? m.userId}: ${statusLabel(translate, 'projectMember', m.status)}`).join('; ') || '-'}</Typography>
-        <Typography variant="subtitle2" component="h3">{translate('admin.projects.tabs.stages')}</Typography>
-        <Typography data-testid="replay-stages">{then.stages.map((s) => `${s.name}: ${statusLabel(translate, 'projectStage', s.status)}`).join('; ') || '-'}</Typography>
+        {entry && (
+          <ScrollRegion label={translate('admin.replay.title')}>
+            <StateDiagram entry={entry} highlight={then.status} />
+          </ScrollRegion>
+        )}
+        <Typography variant="subtitle2" component="h3">
+          {translate('admin.projects.tabs.members')}
+        </Typography>
+        <Typography data-testid="replay-members">
+          {then.members.map((m) => `${m.name ?? m.userId}: ${statusLabel(translate, 'projectMember', m.status)}`).join('; ') || '-'}
+        </Typography>
+        <Typography variant="subtitle2" component="h3">
+          {translate('admin.projects.tabs.stages')}
+        </Typography>
+        <Typography data-testid="replay-stages">
+          {then.stages.map((s) => `${s.name}: ${statusLabel(translate, 'projectStage', s.status)}`).join('; ') || '-'}
+        </Typography>
       </CardContent>
     </Card>
   );
@@ -90,9 +123,11 @@ export function HistoryTab({ history }: { project: ProjectDetail; history: Proje
                   <TableCell data-testid="history-change">{historyChange(translate, resource, row) ?? '-'}</TableCell>
                   <TableCell>{row.remark ?? ''}</TableCell>
                   <TableCell>
-                    {row.chainVerified
-                      ? <CheckCircleIcon color="success" fontSize="small" titleAccess={translate('admin.projects.history.verified')} />
-                      : <ErrorIcon color="error" fontSize="small" titleAccess={translate('admin.projects.history.broken')} />}
+                    {row.chainVerified ? (
+                      <CheckCircleIcon color="success" fontSize="small" titleAccess={translate('admin.projects.history.verified')} />
+                    ) : (
+                      <ErrorIcon color="error" fontSize="small" titleAccess={translate('admin.projects.history.broken')} />
+                    )}
                   </TableCell>
                 </TableRow>
               );

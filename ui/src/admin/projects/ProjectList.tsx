@@ -1,7 +1,18 @@
 // A project list per project type (/project/developer, /project/demand, /project/supply; the spec's
 // notification paths add the status tab: /project/demand/pending-approval): tabs from the project machine's
 // statuses, search, sorting on every column shown, and create for whoever may create projects.
-import { CreateButton, Datagrid, FunctionField, List, SearchInput, TextField, Title, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import {
+  CreateButton,
+  Datagrid,
+  FunctionField,
+  List,
+  SearchInput,
+  TextField,
+  Title,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { Link } from '@mui/material';
 import { hasAnyAccessRight, type ProjectRow } from '@binaan/contracts';
@@ -15,7 +26,11 @@ import { isProjectKind, PROJECT_KINDS, statusOfTab } from './project-kinds.js';
 import { useProjectEntryLoaded } from './use-project-entry.js';
 
 function Tabs({ entry }: { entry: CatalogueEntry }) {
-  const { filterValues, setFilters, displayedFilters } = useListContext() as { filterValues: Record<string, unknown>; setFilters: (f: Record<string, unknown>, d: unknown) => void; displayedFilters: unknown };
+  const { filterValues, setFilters, displayedFilters } = useListContext() as {
+    filterValues: Record<string, unknown>;
+    setFilters: (f: Record<string, unknown>, d: unknown) => void;
+    displayedFilters: unknown;
+  };
   const value = typeof filterValues.status === 'string' ? filterValues.status : ALL_TAB;
   const change = (status: string) => {
     const { status: _dropped, ...rest } = filterValues;
@@ -26,7 +41,12 @@ function Tabs({ entry }: { entry: CatalogueEntry }) {
 
 function NameLink({ row }: { row: ProjectRow }) {
   return (
-    <Link component={RouterLink} to={`/projects/${encodeURIComponent(row.id)}`} onClick={(e) => e.stopPropagation()} data-testid="project-link">
+    <Link
+      component={RouterLink}
+      to={`/projects/${encodeURIComponent(row.id)}`}
+      onClick={(e) => e.stopPropagation()}
+      data-testid="project-link"
+    >
       {row.name}
     </Link>
   );
@@ -45,7 +65,13 @@ export function ProjectList() {
   if (!isProjectKind(kind)) return <NotFoundPage />;
   const title = translate(`admin.projects.list.${kind}`);
   // The tabs are the machine's statuses: without the catalogue there is no list to show, and the page says why.
-  if (loaded.failure) return <><Title title={title} /><LoadFailed what={title} failure={loaded.failure} onRetry={loaded.reload} sx={{ mt: 2 }} /></>;
+  if (loaded.failure)
+    return (
+      <>
+        <Title title={title} />
+        <LoadFailed what={title} failure={loaded.failure} onRetry={loaded.reload} sx={{ mt: 2 }} />
+      </>
+    );
   const entry = loaded.data;
   if (!entry) return null;
   const canCreate = hasAnyAccessRight(session?.accessRights ?? '', 'project.create');
@@ -72,9 +98,26 @@ export function ProjectList() {
         <TextField source="shortTitle" label="admin.projects.fields.shortTitle" />
         <TextField source="location" label="admin.projects.fields.location" />
         <FunctionField<ProjectRow> source="category" label="admin.projects.fields.category" render={(r) => r.category ?? '-'} />
-        <FunctionField<ProjectRow> source="status" label="admin.projects.fields.status" render={(r) => <StatusChip resource="project" status={r.status} />} />
-        <FunctionField<ProjectRow> source="siteContactPerson" label="admin.projects.fields.siteContact"
-          render={(r) => (r.siteContactPerson ? <span>{r.siteContactPerson}<br /><a href={`tel:${r.siteContactNumber}`}>{r.siteContactNumber}</a></span> : '-')} />
+        <FunctionField<ProjectRow>
+          source="status"
+          label="admin.projects.fields.status"
+          render={(r) => <StatusChip resource="project" status={r.status} />}
+        />
+        <FunctionField<ProjectRow>
+          source="siteContactPerson"
+          label="admin.projects.fields.siteContact"
+          render={(r) =>
+            r.siteContactPerson ? (
+              <span>
+                {r.siteContactPerson}
+                <br />
+                <a href={`tel:${r.siteContactNumber}`}>{r.siteContactNumber}</a>
+              </span>
+            ) : (
+              '-'
+            )
+          }
+        />
       </Datagrid>
     </List>
   );

@@ -34,21 +34,47 @@ export function ProjectSelector() {
       notify(`error.${errorCodeOf(error)}`, { type: 'error' });
     }
   };
-  const items = ProjectSelectionKinds.flatMap((kind) => projects.filter((p) => p.projectType === ProjectTypeOfSelection[kind]).map((p) => ({ kind, project: p })));
+  const items = ProjectSelectionKinds.flatMap((kind) =>
+    projects.filter((p) => p.projectType === ProjectTypeOfSelection[kind]).map((p) => ({ kind, project: p })),
+  );
   return (
     <>
       <Button
-        color="inherit" startIcon={<ApartmentIcon />} onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-        aria-haspopup="menu" aria-expanded={anchor !== null} aria-controls={anchor ? 'project-selector-menu' : undefined}
-        data-testid="project-selector" data-active={active?.id ?? ''} sx={{ textTransform: 'none', minWidth: 0, maxWidth: { xs: 48, sm: 200, md: 300 }, flexShrink: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+        color="inherit"
+        startIcon={<ApartmentIcon />}
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        aria-controls={anchor ? 'project-selector-menu' : undefined}
+        data-testid="project-selector"
+        data-active={active?.id ?? ''}
+        sx={{
+          textTransform: 'none',
+          minWidth: 0,
+          maxWidth: { xs: 48, sm: 200, md: 300 },
+          flexShrink: 0,
+          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+        }}
       >
         {/* On a phone the bar has room for the icon only: the name stays in the button's accessible name (visually hidden), never cut. */}
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', ...PHONE_HIDDEN }}>
           {active ? active.name : translate('admin.projects.selector.all')}
         </Box>
       </Button>
-      <Menu id="project-selector-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxHeight: 480, maxWidth: 360 } } }}>
-        <MenuItem role="menuitemradio" aria-checked={active === null} selected={active === null} onClick={() => void pick(() => clearActiveProject(), null)} data-testid="project-selector-all">
+      <Menu
+        id="project-selector-menu"
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { maxHeight: 480, maxWidth: 360 } } }}
+      >
+        <MenuItem
+          role="menuitemradio"
+          aria-checked={active === null}
+          selected={active === null}
+          onClick={() => void pick(() => clearActiveProject(), null)}
+          data-testid="project-selector-all"
+        >
           <ListItemIcon>{active === null && <CheckIcon fontSize="small" />}</ListItemIcon>
           <ListItemText primary={translate('admin.projects.selector.all')} secondary={translate('admin.projects.selector.allHelp')} />
         </MenuItem>
@@ -56,22 +82,37 @@ export function ProjectSelector() {
         {/* A menu holds only items: the failure is a disabled item (read, not chosen), "Try again" a live one. */}
         {failure && (
           <MenuItem disabled data-testid="project-selector-failed" sx={{ whiteSpace: 'normal', '&.Mui-disabled': { opacity: 1 } }}>
-            <ListItemText primary={translate('admin.loadFailed.title', { what: translate('admin.loadFailed.what.projects') })}
-              secondary={[failureReason(translate, failure), lacksAccess(failure) ? translate('admin.loadFailed.askAdministrator') : ''].filter(Boolean).join(' ')}
-              slotProps={{ primary: { color: 'error' } }} />
+            <ListItemText
+              primary={translate('admin.loadFailed.title', { what: translate('admin.loadFailed.what.projects') })}
+              secondary={[failureReason(translate, failure), lacksAccess(failure) ? translate('admin.loadFailed.askAdministrator') : '']
+                .filter(Boolean)
+                .join(' ')}
+              slotProps={{ primary: { color: 'error' } }}
+            />
           </MenuItem>
         )}
         {failure && (
           <MenuItem onClick={loaded.reload} data-testid="project-selector-retry">
-            <ListItemIcon><RefreshIcon fontSize="small" /></ListItemIcon>
+            <ListItemIcon>
+              <RefreshIcon fontSize="small" />
+            </ListItemIcon>
             <ListItemText primary={translate('admin.loadFailed.tryAgain')} />
           </MenuItem>
         )}
-        {!failure && loaded.data !== undefined && items.length === 0 && <MenuItem disabled>{translate('admin.projects.selector.none')}</MenuItem>}
+        {!failure && loaded.data !== undefined && items.length === 0 && (
+          <MenuItem disabled>{translate('admin.projects.selector.none')}</MenuItem>
+        )}
         {items.map(({ kind, project }) => {
           const checked = active?.id === project.id;
           return (
-            <MenuItem key={project.id} role="menuitemradio" aria-checked={checked} selected={checked} onClick={() => void pick(() => selectProject(kind, project.id), project.name)} data-testid={`project-selector-${project.code}`}>
+            <MenuItem
+              key={project.id}
+              role="menuitemradio"
+              aria-checked={checked}
+              selected={checked}
+              onClick={() => void pick(() => selectProject(kind, project.id), project.name)}
+              data-testid={`project-selector-${project.code}`}
+            >
               <ListItemIcon>{checked && <CheckIcon fontSize="small" />}</ListItemIcon>
               <ListItemText
                 primary={project.name}

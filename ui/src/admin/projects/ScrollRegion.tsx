@@ -4,5 +4,9 @@ import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
 
 export function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
-  return <Box role="region" aria-label={label} tabIndex={0} sx={{ overflowX: 'auto', my: 1 }}>{children}</Box>;
+  return (
+    <Box role="region" aria-label={label} tabIndex={0} sx={{ overflowX: 'auto', my: 1 }}>
+      {children}
+    </Box>
+  );
 }

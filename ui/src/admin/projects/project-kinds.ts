@@ -6,7 +6,8 @@ import type { ProjectHistoryRow, ProjectTypeValue } from '@binaan/contracts';
 export const PROJECT_KINDS = { developer: 3, demand: 1, supply: 2 } as const satisfies Record<string, ProjectTypeValue>;
 export type ProjectKind = keyof typeof PROJECT_KINDS;
 
-export const isProjectKind = (value: string | undefined): value is ProjectKind => value !== undefined && Object.prototype.hasOwnProperty.call(PROJECT_KINDS, value);
+export const isProjectKind = (value: string | undefined): value is ProjectKind =>
+  value !== undefined && Object.prototype.hasOwnProperty.call(PROJECT_KINDS, value);
 
 export function kindOfType(type: number): ProjectKind {
   return type === 1 ? 'demand' : type === 2 ? 'supply' : 'developer';
@@ -34,8 +35,10 @@ export function replayProject(rows: readonly ProjectHistoryRow[], revision: numb
     if (row.revision > revision) break;
     if (row.statusAfter === null) continue;
     if (row.subject === 'project') status = row.statusAfter;
-    if (row.subject === 'member' && row.subjectId) members.set(row.subjectId, { userId: row.subjectId, name: row.subjectName, status: row.statusAfter });
-    if (row.subject === 'stage' && row.subjectId) stages.set(row.subjectId, { id: row.subjectId, name: row.subjectName ?? '', status: row.statusAfter });
+    if (row.subject === 'member' && row.subjectId)
+      members.set(row.subjectId, { userId: row.subjectId, name: row.subjectName, status: row.statusAfter });
+    if (row.subject === 'stage' && row.subjectId)
+      stages.set(row.subjectId, { id: row.subjectId, name: row.subjectName ?? '', status: row.statusAfter });
   }
   return { status, members: [...members.values()], stages: [...stages.values()], row: rows.find((r) => r.revision === revision) };
 }

@@ -13,7 +13,13 @@ import { ACCESS_ENDED_CODES, reportCompanyAccessEnded } from '../company/company
  * cache: 'no-store' unless a call asks for the browser's cache ('no-cache': kept, revalidated with its ETag).
  * file: a file sent as the body itself (an .xlsx, a scanned page), its type as Content-Type and its name in X-File-Name.
  */
-export type AdminRequest = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; file?: Blob & { name?: string }; headers?: Record<string, string>; cache?: RequestCache };
+export type AdminRequest = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  file?: Blob & { name?: string };
+  headers?: Record<string, string>;
+  cache?: RequestCache;
+};
 export type AdminReply<T> = { status: number; headers: Headers; json: T };
 
 /** Whether a path has an empty segment (`documents/po//history`): a page that does not know its id yet. */
@@ -34,7 +40,15 @@ export function adminHeaders(request: Pick<AdminRequest, 'body' | 'file' | 'head
 /** A refusal's reply as the ApiError pages show (`error.<code>`), with the reply's other fields kept (`extra`). */
 export function refusalOf(status: number, json: { errorCode?: unknown; errorMessage?: unknown; fields?: unknown } | undefined): ApiError {
   const code = typeof json?.errorCode === 'string' ? json.errorCode : 'unknownError';
-  return Object.assign(new ApiError(status, code, typeof json?.errorMessage === 'string' ? json.errorMessage : '', (json?.fields as ApiFieldErrors | undefined) ?? {}), { extra: json ?? {} });
+  return Object.assign(
+    new ApiError(
+      status,
+      code,
+      typeof json?.errorMessage === 'string' ? json.errorMessage : '',
+      (json?.fields as ApiFieldErrors | undefined) ?? {},
+    ),
+    { extra: json ?? {} },
+  );
 }
 
 export async function adminRequest<T>(path: string, request: AdminRequest = {}): Promise<AdminReply<T>> {
@@ -55,9 +69,11 @@ export async function adminRequest<T>(path: string, request: AdminRequest = {}):
     throw new ApiError(0, 'unknownError', 'The server could not be reached.');
   }
   if (token) noteApiActivity();
-  const json = (await response.json().catch(() => undefined)) as (T & { errorCode?: string; errorMessage?: string; fields?: ApiFieldErrors }) | undefined;
+  const json = (await response.json().catch(() => undefined)) as
+    (T & { errorCode?: string; errorMessage?: string; fields?: ApiFieldErrors }) | undefined;
   // 304 answers a call that sent If-None-Match itself (the caller keeps the body: catalogue.ts).
-  if (response.status === 304 && request.headers?.['If-None-Match']) return { status: 304, headers: response.headers, json: undefined as T };
+  if (response.status === 304 && request.headers?.['If-None-Match'])
+    return { status: 304, headers: response.headers, json: undefined as T };
   if (!response.ok) {
     if (response.status === 401 && token) reportNotLoggedIn();
     const refused = refusalOf(response.status, json);

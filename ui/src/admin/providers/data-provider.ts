@@ -57,8 +57,10 @@ export function documentsDataProvider(): DataProvider {
   const other = (resource: string) => (resource === PROJECTS ? api : rest);
   return {
     ...rest,
-    getList: (resource, params) => (resource === COMPANY_DIRECTORY ? companies.getList('directory', params) : other(resource).getList(resource, params)),
-    getOne: (resource, params) => (resource === COMPANY_DIRECTORY ? companies.getOne('directory', params) : other(resource).getOne(resource, params)),
+    getList: (resource, params) =>
+      resource === COMPANY_DIRECTORY ? companies.getList('directory', params) : other(resource).getList(resource, params),
+    getOne: (resource, params) =>
+      resource === COMPANY_DIRECTORY ? companies.getOne('directory', params) : other(resource).getOne(resource, params),
     async create(resource, params) {
       const created = await other(resource).create(resource, params);
       // A new project is one to choose from at once (the selector, forms and filters).
@@ -69,7 +71,9 @@ export function documentsDataProvider(): DataProvider {
     async update(resource, params) {
       const revision = (params.previousData as { revision?: number } | undefined)?.revision;
       const reply = await httpClient(`${resource === PROJECTS ? '/api' : BASE}/${resource}/${encodeURIComponent(String(params.id))}`, {
-        method: 'PUT', body: JSON.stringify(params.data), headers: new Headers({ 'If-Match': `"${revision ?? 0}"` }),
+        method: 'PUT',
+        body: JSON.stringify(params.data),
+        headers: new Headers({ 'If-Match': `"${revision ?? 0}"` }),
       });
       if (resource === PROJECTS) forgetProjects();
       return { data: reply.json as never };

@@ -3,7 +3,9 @@ import { fileNameOf } from './download-file.js';
 
 describe('the name of a downloaded file', () => {
   it('is the quoted name the api gives', () => {
-    expect(fileNameOf('attachment; filename="buyer-report-2026-03-01-2026-03-10.xlsx"', 'x.xlsx')).toBe('buyer-report-2026-03-01-2026-03-10.xlsx');
+    expect(fileNameOf('attachment; filename="buyer-report-2026-03-01-2026-03-10.xlsx"', 'x.xlsx')).toBe(
+      'buyer-report-2026-03-01-2026-03-10.xlsx',
+    );
   });
 
   it('is a bare name too', () => {

@@ -11,7 +11,19 @@ import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { changeLanguage, initI18n, LANGUAGES, type Language } from '../../shared/i18n/i18n.js';
 
-const NAMESPACES = ['admin', 'contractor', 'tendering', 'company', 'people', 'setups', 'subscriptions', 'platform', 'reports', 'raMessages', 'errors'];
+const NAMESPACES = [
+  'admin',
+  'contractor',
+  'tendering',
+  'company',
+  'people',
+  'setups',
+  'subscriptions',
+  'platform',
+  'reports',
+  'raMessages',
+  'errors',
+];
 
 /** Each language by its own name, and its short form where a phone's app bar has no room for the name. */
 export const ADMIN_LOCALES = [

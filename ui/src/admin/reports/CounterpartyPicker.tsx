@@ -14,7 +14,11 @@ export function CounterpartyPicker({ value, onChange }: Props) {
   const translate = useTranslate();
   const [typed, setTyped] = useState('');
   const q = typed.trim();
-  const { data: found = [], isPending } = useGetList<CompanyDirectoryItem>(COMPANY_DIRECTORY, { filter: q ? { q } : {}, pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: found = [], isPending } = useGetList<CompanyDirectoryItem>(COMPANY_DIRECTORY, {
+    filter: q ? { q } : {},
+    pagination: { page: 1, perPage: 10 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   // The chosen company named even when it is not among the ones found (a report opened from its link).
   const { data: chosen } = useGetOne<CompanyDirectoryItem>(COMPANY_DIRECTORY, { id: value ?? '' }, { enabled: value !== null });
   const selected = value === null ? null : (found.find((c) => c.id === value) ?? chosen ?? null);
@@ -30,7 +34,9 @@ export function CounterpartyPicker({ value, onChange }: Props) {
       onInputChange={(_event, text, reason) => reason === 'input' && setTyped(text)}
       noOptionsText={translate('admin.documents.noCompanyFound')}
       sx={{ width: { xs: '100%', sm: 300 } }}
-      renderInput={(params) => <TextField {...params} size="small" label={translate('reports.filters.counterparty')} data-testid="report-counterparty" />}
+      renderInput={(params) => (
+        <TextField {...params} size="small" label={translate('reports.filters.counterparty')} data-testid="report-counterparty" />
+      )}
     />
   );
 }

@@ -28,7 +28,9 @@ function useKeyFigures(enabled: boolean): ReportKeyFiguresReply | null {
         if (live) setReply(figures);
       })
       .catch(() => undefined);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [enabled, token]);
   return reply;
 }
@@ -41,15 +43,24 @@ export function KeyFigures() {
   return (
     <Card variant="outlined" data-testid="home-key-figures" sx={{ mb: 2 }}>
       <CardContent>
-        <Typography variant="h6" component="h2">{translate('admin.home.keyFigures')}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('admin.home.keyFiguresWindow', { from: formatDate(reply.from), to: formatDate(reply.to) })}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('admin.home.keyFigures')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('admin.home.keyFiguresWindow', { from: formatDate(reply.from), to: formatDate(reply.to) })}
+        </Typography>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 2, m: 0 }}>
           {reply.figures.map((figure) => (
             <Box key={`${figure.report}-${figure.section}-${figure.key}`} data-testid="home-key-figure">
-              <Typography component="dt" variant="body2" color="text.secondary">{columnTitle(translate, figure.key)}</Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {columnTitle(translate, figure.key)}
+              </Typography>
               <Typography component="dd" variant="h6" sx={{ m: 0 }}>
-                <Link component={RouterLink} to={`${REPORT_MODULES[figure.report].path}#section-${figure.section}`}
-                  aria-label={`${formatCell(translate, { key: figure.key, kind: figure.kind }, figure.value)} · ${sectionTitle(translate, figure.section)}`}>
+                <Link
+                  component={RouterLink}
+                  to={`${REPORT_MODULES[figure.report].path}#section-${figure.section}`}
+                  aria-label={`${formatCell(translate, { key: figure.key, kind: figure.kind }, figure.value)} · ${sectionTitle(translate, figure.section)}`}
+                >
                   {formatCell(translate, { key: figure.key, kind: figure.kind }, figure.value)}
                 </Link>
               </Typography>

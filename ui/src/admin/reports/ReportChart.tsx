@@ -37,24 +37,56 @@ export function ReportChart({ section, chart }: { section: ReportSection; chart:
   const title = translate('reports.chartOf', { section: sectionTitle(translate, section.key) });
   const pieColumn = seriesColumns[0]!;
   return (
-    <Box component="figure" aria-labelledby={captionId} sx={{ m: 0, mb: 2, '@media print': { breakInside: 'avoid' } }} data-testid="report-chart">
+    <Box
+      component="figure"
+      aria-labelledby={captionId}
+      sx={{ m: 0, mb: 2, '@media print': { breakInside: 'avoid' } }}
+      data-testid="report-chart"
+    >
       <Box aria-hidden sx={{ width: '100%', height: HEIGHT }}>
         {chart.type === 'pie' ? (
-          <PieChart height={HEIGHT} skipAnimation disableKeyboardNavigation
-            series={[{
-              data: section.rows.map((row, index) => ({ id: index, value: cellNumber(row[pieColumn.key] ?? null) ?? 0, label: labels[index] ?? '' })),
-              valueFormatter: (item) => formatCell(translate, pieColumn, item.value),
-              innerRadius: 40,
-            }]} />
+          <PieChart
+            height={HEIGHT}
+            skipAnimation
+            disableKeyboardNavigation
+            series={[
+              {
+                data: section.rows.map((row, index) => ({
+                  id: index,
+                  value: cellNumber(row[pieColumn.key] ?? null) ?? 0,
+                  label: labels[index] ?? '',
+                })),
+                valueFormatter: (item) => formatCell(translate, pieColumn, item.value),
+                innerRadius: 40,
+              },
+            ]}
+          />
         ) : chart.type === 'line' ? (
           // Straight lines between the points: a smoothed curve would draw figures between months that never were.
-          <LineChart height={HEIGHT} skipAnimation disableKeyboardNavigation margin={MARGIN} xAxis={[{ scaleType: 'point', data: labels }]} yAxis={VALUE_AXIS}
-            series={series.map((s) => ({ ...s, curve: 'linear' as const, ...(chart.stacked ? { area: true } : {}) }))} />
+          <LineChart
+            height={HEIGHT}
+            skipAnimation
+            disableKeyboardNavigation
+            margin={MARGIN}
+            xAxis={[{ scaleType: 'point', data: labels }]}
+            yAxis={VALUE_AXIS}
+            series={series.map((s) => ({ ...s, curve: 'linear' as const, ...(chart.stacked ? { area: true } : {}) }))}
+          />
         ) : (
-          <BarChart height={HEIGHT} skipAnimation disableKeyboardNavigation margin={MARGIN} xAxis={[{ scaleType: 'band', data: labels }]} yAxis={VALUE_AXIS} series={series} />
+          <BarChart
+            height={HEIGHT}
+            skipAnimation
+            disableKeyboardNavigation
+            margin={MARGIN}
+            xAxis={[{ scaleType: 'band', data: labels }]}
+            yAxis={VALUE_AXIS}
+            series={series}
+          />
         )}
       </Box>
-      <Typography component="figcaption" id={captionId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>{title}</Typography>
+      <Typography component="figcaption" id={captionId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {title}
+      </Typography>
     </Box>
   );
 }

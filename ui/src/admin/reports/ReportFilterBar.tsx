@@ -20,10 +20,20 @@ function ProjectPicker({ value, onChange }: { value: string | null; onChange: (i
   const translate = useTranslate();
   const projects = useProjectsLoaded().data ?? [];
   return (
-    <TextField select fullWidth={false} size="small" label={translate('reports.filters.project')} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)} sx={{ minWidth: { xs: '100%', sm: 220 } }}
-      slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'report-project' } as object } }}>
+    <TextField
+      select
+      fullWidth={false}
+      size="small"
+      label={translate('reports.filters.project')}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value || null)}
+      sx={{ minWidth: { xs: '100%', sm: 220 } }}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'report-project' } as object } }}
+    >
       <MenuItem value="">{translate('reports.filters.allProjects')}</MenuItem>
-      {projects.map((p) => <MenuItem key={p.id} value={p.id}>{`${p.code} · ${p.name}`}</MenuItem>)}
+      {projects.map((p) => (
+        <MenuItem key={p.id} value={p.id}>{`${p.code} · ${p.name}`}</MenuItem>
+      ))}
     </TextField>
   );
 }
@@ -58,24 +68,46 @@ export function ReportFilterBar({ report, query, onApply }: Props) {
   };
 
   const dateField = (name: string, value: string, set: (v: string) => void, withTime = false) => (
-    <TextField fullWidth={false} size="small" label={translate(`reports.filters.${name}`)} value={value} onChange={(e) => set(e.target.value)}
+    <TextField
+      fullWidth={false}
+      size="small"
+      label={translate(`reports.filters.${name}`)}
+      value={value}
+      onChange={(e) => set(e.target.value)}
       placeholder={translate(withTime ? 'admin.inputs.dateTimeFormat' : 'admin.inputs.dateFormat')}
       helperText={withTime ? translate('reports.filters.asOfHelp') : translate('admin.inputs.dateFormat')}
-      sx={withTime ? { minWidth: { xs: '100%', sm: 250 } } : FIELD} slotProps={{ htmlInput: { 'data-testid': `report-${name}` } }} />
+      sx={withTime ? { minWidth: { xs: '100%', sm: 250 } } : FIELD}
+      slotProps={{ htmlInput: { 'data-testid': `report-${name}` } }}
+    />
   );
 
   return (
-    <Box component="form" onSubmit={submit} className="report-no-print" aria-label={translate('reports.filters.title')} data-testid="report-filters" sx={{ mb: 2 }}>
+    <Box
+      component="form"
+      onSubmit={submit}
+      className="report-no-print"
+      aria-label={translate('reports.filters.title')}
+      data-testid="report-filters"
+      sx={{ mb: 2 }}
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
         {dateField('from', from, setFrom)}
         {dateField('to', to, setTo)}
         {company && <ProjectPicker value={projectId} onChange={setProjectId} />}
         {company && <CounterpartyPicker value={counterpartyId} onChange={setCounterpartyId} />}
         {dateField('asOf', asOf, setAsOf, true)}
-        <Button type="submit" variant="contained" sx={{ mt: 0.25 }} data-testid="report-apply">{translate('reports.filters.apply')}</Button>
+        <Button type="submit" variant="contained" sx={{ mt: 0.25 }} data-testid="report-apply">
+          {translate('reports.filters.apply')}
+        </Button>
       </Box>
-      <Box sx={{ mt: 0.5, color: 'text.secondary', typography: 'body2' }}>{translate('reports.filters.rangeRule', { days: maxRangeDays(report) })}</Box>
-      {refusal && <Alert severity="error" role="alert" sx={{ mt: 1 }} data-testid="report-refusal">{translate(refusal, { days: maxRangeDays(report) })}</Alert>}
+      <Box sx={{ mt: 0.5, color: 'text.secondary', typography: 'body2' }}>
+        {translate('reports.filters.rangeRule', { days: maxRangeDays(report) })}
+      </Box>
+      {refusal && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }} data-testid="report-refusal">
+          {translate(refusal, { days: maxRangeDays(report) })}
+        </Alert>
+      )}
     </Box>
   );
 }

@@ -23,8 +23,13 @@ function useReport(path: string): Loaded | null {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
     let live = true;
-    adminJson<ReportReply>(path).then((reply) => live && setLoaded({ path, reply }), (error: unknown) => live && setLoaded({ path, refusal: errorCodeOf(error) }));
-    return () => { live = false; };
+    adminJson<ReportReply>(path).then(
+      (reply) => live && setLoaded({ path, reply }),
+      (error: unknown) => live && setLoaded({ path, refusal: errorCodeOf(error) }),
+    );
+    return () => {
+      live = false;
+    };
   }, [path]);
   // A reply to an older query is not shown as the new one's.
   return loaded?.path === path ? loaded : null;
@@ -43,7 +48,10 @@ export function ReportPage({ report }: { report: ReportName }) {
   const save = (what: string, path: string, accept: string, fallback: string) => {
     setExporting(what);
     downloadFile(path, accept, fallback)
-      .then((name) => notify('reports.saved', { type: 'info', messageArgs: { name } }), (error: unknown) => notify(`error.${errorCodeOf(error)}`, { type: 'error' }))
+      .then(
+        (name) => notify('reports.saved', { type: 'info', messageArgs: { name } }),
+        (error: unknown) => notify(`error.${errorCodeOf(error)}`, { type: 'error' }),
+      )
       .finally(() => setExporting(null));
   };
   const reply = loaded?.reply;
@@ -59,27 +67,46 @@ export function ReportPage({ report }: { report: ReportName }) {
       <ReportPrintStyles />
       <Title title={title} />
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-        <Typography variant="h5" component="h1">{title}</Typography>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
         <Stack direction="row" spacing={1} className="report-no-print" useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="outlined" startIcon={<FileDownloadIcon />} disabled={!reply || exporting !== null} data-testid="report-export-xlsx"
-            onClick={() => save('xlsx', reportPath(report, query, 'xlsx'), XLSX_TYPE, `${report}-report.xlsx`)}>
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadIcon />}
+            disabled={!reply || exporting !== null}
+            data-testid="report-export-xlsx"
+            onClick={() => save('xlsx', reportPath(report, query, 'xlsx'), XLSX_TYPE, `${report}-report.xlsx`)}
+          >
             {translate('reports.exportXlsx')}
           </Button>
-          <Button variant="outlined" startIcon={<PrintIcon />} disabled={!reply} onClick={() => window.print()} data-testid="report-print">{translate('reports.print')}</Button>
+          <Button variant="outlined" startIcon={<PrintIcon />} disabled={!reply} onClick={() => window.print()} data-testid="report-print">
+            {translate('reports.print')}
+          </Button>
         </Stack>
       </Stack>
-      <Typography data-testid="report-window">{translate('reports.window', { from: formatDate(shown.from), to: formatDate(shown.to) })}</Typography>
+      <Typography data-testid="report-window">
+        {translate('reports.window', { from: formatDate(shown.from), to: formatDate(shown.to) })}
+      </Typography>
       <Typography sx={{ mb: 2, fontWeight: 600 }} data-testid="report-as-of">
         {query.asOf ? translate('reports.asOf', { time: formatDateTime(reply?.asOf ?? query.asOf) }) : translate('reports.asOfNow')}
       </Typography>
       {/* Remounted per query: the bar shows what the URL says (a link followed, the browser's back). */}
       <ReportFilterBar key={search.toString()} report={report} query={query} onApply={apply} />
       {!loaded && <LinearProgress aria-label={translate('reports.loading')} />}
-      {loaded?.refusal && <Alert severity="error" role="alert" data-testid="report-server-refusal">{translate(`error.${loaded.refusal}`)}</Alert>}
+      {loaded?.refusal && (
+        <Alert severity="error" role="alert" data-testid="report-server-refusal">
+          {translate(`error.${loaded.refusal}`)}
+        </Alert>
+      )}
       {reply && reply.sections.length === 0 && <Typography color="text.secondary">{translate('reports.empty')}</Typography>}
       {reply?.sections.map((section) => (
-        <ReportSectionView key={section.key} section={section} exporting={exporting !== null}
-          onExport={() => save(section.key, reportPath(report, query, 'csv', section.key), CSV_TYPE, `${report}-${section.key}.csv`)} />
+        <ReportSectionView
+          key={section.key}
+          section={section}
+          exporting={exporting !== null}
+          onExport={() => save(section.key, reportPath(report, query, 'csv', section.key), CSV_TYPE, `${report}-${section.key}.csv`)}
+        />
       ))}
     </Box>
   );

@@ -19,24 +19,47 @@ export function ReportSectionView({ section, onExport, exporting }: Props) {
   const headingId = `${sectionAnchor(section.key)}-heading`;
   const empty = section.rows.length === 0;
   return (
-    <Paper component="section" variant="outlined" id={sectionAnchor(section.key)} aria-labelledby={headingId} data-testid="report-section" data-section={section.key}
-      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, minWidth: 0, scrollMarginTop: 72, '@media print': { border: 'none', p: 0, breakInside: 'auto' } }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      id={sectionAnchor(section.key)}
+      aria-labelledby={headingId}
+      data-testid="report-section"
+      data-section={section.key}
+      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, minWidth: 0, scrollMarginTop: 72, '@media print': { border: 'none', p: 0, breakInside: 'auto' } }}
+    >
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-        <Typography variant="h6" component="h2" id={headingId}>{title}</Typography>
+        <Typography variant="h6" component="h2" id={headingId}>
+          {title}
+        </Typography>
         {!empty && (
-          <Button size="small" variant="outlined" startIcon={<FileDownloadIcon />} onClick={onExport} disabled={exporting} className="report-no-print"
-            aria-label={translate('reports.exportCsvOf', { section: title })} data-testid="report-export-csv">
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<FileDownloadIcon />}
+            onClick={onExport}
+            disabled={exporting}
+            className="report-no-print"
+            aria-label={translate('reports.exportCsvOf', { section: title })}
+            data-testid="report-export-csv"
+          >
             {translate('reports.exportCsv')}
           </Button>
         )}
       </Stack>
-      {empty ? <Typography color="text.secondary" data-testid="report-empty">{translate('reports.empty')}</Typography> : (
+      {empty ? (
+        <Typography color="text.secondary" data-testid="report-empty">
+          {translate('reports.empty')}
+        </Typography>
+      ) : (
         <>
           {section.chart && <ReportChart section={section} chart={section.chart} />}
           <ReportTable section={section} caption={title} />
           {section.more && (
             <Box sx={{ mt: 1 }}>
-              <Typography variant="body2" color="text.secondary" data-testid="report-more">{translate('reports.more', { count: REPORT_SECTION_MAX_ROWS })}</Typography>
+              <Typography variant="body2" color="text.secondary" data-testid="report-more">
+                {translate('reports.more', { count: REPORT_SECTION_MAX_ROWS })}
+              </Typography>
             </Box>
           )}
         </>

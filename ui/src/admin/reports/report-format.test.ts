@@ -42,8 +42,13 @@ describe('a report cell by its column kind', () => {
   });
 
   it('a status as the status of the row kind', () => {
-    const columns: ReportColumn[] = [{ key: 'kind', kind: 'kind' }, { key: 'status', kind: 'status' }];
-    expect(formatCell(translate, columns[1]!, 'approved', { kind: 'deliveryOrder', status: 'approved' }, columns)).toBe('resources.deliveryOrder.status.approved');
+    const columns: ReportColumn[] = [
+      { key: 'kind', kind: 'kind' },
+      { key: 'status', kind: 'status' },
+    ];
+    expect(formatCell(translate, columns[1]!, 'approved', { kind: 'deliveryOrder', status: 'approved' }, columns)).toBe(
+      'resources.deliveryOrder.status.approved',
+    );
   });
 
   it('an empty cell as a dash', () => {
@@ -64,7 +69,8 @@ describe('figures for the chart', () => {
 
 describe('names of sections and columns', () => {
   // A translate knowing one section's name: the others fall back to what the page offers.
-  const known = (key: string, options: Record<string, unknown> = {}) => (key === 'reports.sections.ordersByAge' ? 'Orders by age' : String(options._));
+  const known = (key: string, options: Record<string, unknown> = {}) =>
+    key === 'reports.sections.ordersByAge' ? 'Orders by age' : String(options._);
 
   it('are their words, else the key made readable', () => {
     expect(sectionTitle(known, 'ordersByAge')).toBe('Orders by age');

@@ -31,23 +31,38 @@ function rowKind(columns: readonly ReportColumn[], row: ReportRow): string | nul
 }
 
 /** One cell's text; `columns` and `row` give a status its document kind. */
-export function formatCell(translate: Translate, column: ReportColumn, value: ReportCell, row: ReportRow = {}, columns: readonly ReportColumn[] = []): string {
+export function formatCell(
+  translate: Translate,
+  column: ReportColumn,
+  value: ReportCell,
+  row: ReportRow = {},
+  columns: readonly ReportColumn[] = [],
+): string {
   if (value === null || value === '') return EMPTY_CELL;
   switch (column.kind) {
-    case 'money': return formatMoney(value);
-    case 'count': return formatCount(value);
-    case 'percent': return `${formatCount(value)}%`;
-    case 'days': return translate('reports.days', { value: formatCount(value), count: Number(value) });
-    case 'month': return formatMonth(String(value));
-    case 'date': return formatDate(String(value));
+    case 'money':
+      return formatMoney(value);
+    case 'count':
+      return formatCount(value);
+    case 'percent':
+      return `${formatCount(value)}%`;
+    case 'days':
+      return translate('reports.days', { value: formatCount(value), count: Number(value) });
+    case 'month':
+      return formatMonth(String(value));
+    case 'date':
+      return formatDate(String(value));
     // The kind's name as its menu entry reads ("Purchase orders"): the catalogue names each kind once.
-    case 'kind': return resourceLabel(translate, String(value));
+    case 'kind':
+      return resourceLabel(translate, String(value));
     case 'status': {
       const kind = rowKind(columns, row);
       return kind ? statusLabel(translate, kind, String(value)) : String(value);
     }
-    case 'key': return translate(`reports.values.${value}`, { _: humanise(String(value)) });
-    default: return String(value);
+    case 'key':
+      return translate(`reports.values.${value}`, { _: humanise(String(value)) });
+    default:
+      return String(value);
   }
 }
 

@@ -6,14 +6,18 @@ import { GlobalStyles } from '@mui/material';
 
 export function ReportPrintStyles() {
   return (
-    <GlobalStyles styles={{
-      '@media print': {
-        '.MuiAppBar-root, .RaSidebar-root, .RaSidebar-fixed, .MuiDrawer-root, .report-no-print, .MuiSnackbar-root': { display: 'none !important' },
-        '.RaLayout-appFrame': { marginTop: '0 !important' },
-        '.RaLayout-content': { padding: '0 !important', marginLeft: '0 !important' },
-        'body, .RaLayout-root': { background: '#fff' },
-        'h2, figure': { breakAfter: 'avoid' },
-      },
-    }} />
+    <GlobalStyles
+      styles={{
+        '@media print': {
+          '.MuiAppBar-root, .RaSidebar-root, .RaSidebar-fixed, .MuiDrawer-root, .report-no-print, .MuiSnackbar-root': {
+            display: 'none !important',
+          },
+          '.RaLayout-appFrame': { marginTop: '0 !important' },
+          '.RaLayout-content': { padding: '0 !important', marginLeft: '0 !important' },
+          'body, .RaLayout-root': { background: '#fff' },
+          'h2, figure': { breakAfter: 'avoid' },
+        },
+      }}
+    />
   );
 }

@@ -36,15 +36,27 @@ describe('a report window', () => {
 
 describe('the report query in the URL and to the api', () => {
   it('reads the URL, the window defaulting to the last 30 days', () => {
-    expect(queryFromSearch(new URLSearchParams('projectId=p1'), '2026-03-20', 'seller')).toEqual({ from: '2026-02-19', to: '2026-03-20', projectId: 'p1', counterpartyId: null, asOf: null });
+    expect(queryFromSearch(new URLSearchParams('projectId=p1'), '2026-03-20', 'seller')).toEqual({
+      from: '2026-02-19',
+      to: '2026-03-20',
+      projectId: 'p1',
+      counterpartyId: null,
+      asOf: null,
+    });
     // Login activity opens on its last 7 days, the most it covers.
     expect(queryFromSearch(new URLSearchParams(), '2026-03-20', 'loginActivity')).toMatchObject({ from: '2026-03-14', to: '2026-03-20' });
   });
 
   it('asks the api for the JSON, a section as CSV and the workbook', () => {
     const query = { from: '2026-03-01', to: '2026-03-10', projectId: null, counterpartyId: 'c 1', asOf: '2026-03-05T09:00:00.000Z' };
-    expect(reportPath('buyer', query)).toBe('/api/reports/buyer?from=2026-03-01&to=2026-03-10&counterpartyId=c+1&asOf=2026-03-05T09%3A00%3A00.000Z');
-    expect(reportPath('seller', query, 'csv', 'ordersByStatus')).toBe('/api/reports/seller?from=2026-03-01&to=2026-03-10&counterpartyId=c+1&asOf=2026-03-05T09%3A00%3A00.000Z&format=csv&section=ordersByStatus');
-    expect(reportPath('developer', { ...query, counterpartyId: null, asOf: null }, 'xlsx')).toBe('/api/reports/developer?from=2026-03-01&to=2026-03-10&format=xlsx');
+    expect(reportPath('buyer', query)).toBe(
+      '/api/reports/buyer?from=2026-03-01&to=2026-03-10&counterpartyId=c+1&asOf=2026-03-05T09%3A00%3A00.000Z',
+    );
+    expect(reportPath('seller', query, 'csv', 'ordersByStatus')).toBe(
+      '/api/reports/seller?from=2026-03-01&to=2026-03-10&counterpartyId=c+1&asOf=2026-03-05T09%3A00%3A00.000Z&format=csv&section=ordersByStatus',
+    );
+    expect(reportPath('developer', { ...query, counterpartyId: null, asOf: null }, 'xlsx')).toBe(
+      '/api/reports/developer?from=2026-03-01&to=2026-03-10&format=xlsx',
+    );
   });
 });

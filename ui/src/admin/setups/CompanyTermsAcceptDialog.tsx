@@ -9,7 +9,17 @@ import { formatDate } from '../../shared/i18n/dates.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { acceptTerms, termsToAccept } from './setups-api.js';
 
-export function CompanyTermsAcceptDialog({ terms, companyName, onAccepted, onDecline }: { terms: CompanyTermsToAccept; companyName: string; onAccepted: () => void; onDecline: () => void }) {
+export function CompanyTermsAcceptDialog({
+  terms,
+  companyName,
+  onAccepted,
+  onDecline,
+}: {
+  terms: CompanyTermsToAccept;
+  companyName: string;
+  onAccepted: () => void;
+  onDecline: () => void;
+}) {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`setups.accept.${key}`, options);
   const titleId = useId();
@@ -37,17 +47,43 @@ export function CompanyTermsAcceptDialog({ terms, companyName, onAccepted, onDec
       <DialogTitle id={titleId}>{t('title', { company: companyName })}</DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 1 }}>{t('intro', { company: companyName })}</Typography>
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{shown?.title}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('version', { version: shown?.version ?? '', date: shown ? formatDate(shown.publishedAt) : '' })}</Typography>
-        <Box tabIndex={0} role="region" aria-label={t('text')} data-testid="company-terms-text"
-          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: '45vh', overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {shown?.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('version', { version: shown?.version ?? '', date: shown ? formatDate(shown.publishedAt) : '' })}
+        </Typography>
+        <Box
+          tabIndex={0}
+          role="region"
+          aria-label={t('text')}
+          data-testid="company-terms-text"
+          sx={{
+            whiteSpace: 'pre-wrap',
+            overflowWrap: 'anywhere',
+            maxHeight: '45vh',
+            overflowY: 'auto',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            p: 2,
+          }}
+        >
           {shown?.contents}
         </Box>
-        {error && <Alert severity={error === 'companyTermsVersionStale' ? 'warning' : 'error'} sx={{ mt: 1 }}>{translate(`error.${error}`, { _: translate('error.unknownError') })}</Alert>}
+        {error && (
+          <Alert severity={error === 'companyTermsVersionStale' ? 'warning' : 'error'} sx={{ mt: 1 }}>
+            {translate(`error.${error}`, { _: translate('error.unknownError') })}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onDecline} disabled={busy} data-testid="company-terms-decline">{t('decline')}</Button>
-        <Button variant="contained" onClick={() => void accept()} disabled={busy} data-testid="company-terms-accept">{t('accept')}</Button>
+        <Button onClick={onDecline} disabled={busy} data-testid="company-terms-decline">
+          {t('decline')}
+        </Button>
+        <Button variant="contained" onClick={() => void accept()} disabled={busy} data-testid="company-terms-accept">
+          {t('accept')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -10,7 +10,15 @@ import { listSetupItems } from './setups-api.js';
 
 type Made = { id: string; name: string; revision: number } | null;
 
-export function QuestionnairePicker({ made, writable, onUse }: { made: Made; writable: boolean; onUse: (body: { priceWeight: number; questionnaireId: string }) => Promise<unknown> }) {
+export function QuestionnairePicker({
+  made,
+  writable,
+  onUse,
+}: {
+  made: Made;
+  writable: boolean;
+  onUse: (body: { priceWeight: number; questionnaireId: string }) => Promise<unknown>;
+}) {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`setups.analysis.${key}`, options);
   const [ready, setReady] = useState(i18next.hasLoadedNamespace('setups'));
@@ -23,21 +31,54 @@ export function QuestionnairePicker({ made, writable, onUse }: { made: Made; wri
   useEffect(() => {
     if (!writable) return;
     // Only a questionnaire of the tender evaluation type starts an analysis; a company keeps a handful.
-    listSetupItems('questionnaire', 'active', '', 0, 50).then((page) => setQuestionnaires(page.rows.filter((q) => q.type === 'tenderEvaluation')), () => setQuestionnaires([]));
+    listSetupItems('questionnaire', 'active', '', 0, 50).then(
+      (page) => setQuestionnaires(page.rows.filter((q) => q.type === 'tenderEvaluation')),
+      () => setQuestionnaires([]),
+    );
   }, [writable]);
   if (!ready) return null;
   const priceWeight = /^\d{1,2}$/.test(price.trim()) ? Number(price) : null;
   return (
     <Box data-testid="analysis-from-questionnaire">
-      {made && <Typography variant="body2" color="text.secondary" data-testid="analysis-made-from">{t('madeFrom', { name: made.name })}</Typography>}
+      {made && (
+        <Typography variant="body2" color="text.secondary" data-testid="analysis-made-from">
+          {t('madeFrom', { name: made.name })}
+        </Typography>
+      )}
       {writable && questionnaires.length > 0 && (
-        <Box component="form" onSubmit={(e) => { e.preventDefault(); if (priceWeight !== null && picked) void onUse({ priceWeight, questionnaireId: picked }).catch(() => undefined); }}
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1, maxWidth: 720 }}>
-          <TextField select size="small" label={t('questionnaire')} value={picked} onChange={(e) => setPicked(e.target.value)} sx={{ flex: '1 1 240px' }}>
-            {questionnaires.map((q) => <MenuItem key={q.id} value={q.id}>{q.name}</MenuItem>)}
+        <Box
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (priceWeight !== null && picked) void onUse({ priceWeight, questionnaireId: picked }).catch(() => undefined);
+          }}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1, maxWidth: 720 }}
+        >
+          <TextField
+            select
+            size="small"
+            label={t('questionnaire')}
+            value={picked}
+            onChange={(e) => setPicked(e.target.value)}
+            sx={{ flex: '1 1 240px' }}
+          >
+            {questionnaires.map((q) => (
+              <MenuItem key={q.id} value={q.id}>
+                {q.name}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField size="small" label={t('priceWeight')} value={price} onChange={(e) => setPrice(e.target.value)} sx={{ flex: '0 0 160px' }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-          <Button type="submit" variant="outlined" disabled={!picked || priceWeight === null} data-testid="analysis-use-questionnaire">{t('use')}</Button>
+          <TextField
+            size="small"
+            label={t('priceWeight')}
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            sx={{ flex: '0 0 160px' }}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <Button type="submit" variant="outlined" disabled={!picked || priceWeight === null} data-testid="analysis-use-questionnaire">
+            {t('use')}
+          </Button>
         </Box>
       )}
     </Box>

@@ -1,7 +1,18 @@
 // An item's history: every change, oldest first, with who, when and why, and the name and description it then had.
 import { useEffect, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItem, ListItemText } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+} from '@mui/material';
 import type { SetupHistoryRow, SetupItemRow, SetupKind } from '@binaan/contracts';
 import { formatDateTime } from '../../shared/i18n/dates.js';
 import { errorCodeOf } from '../providers/admin-request.js';
@@ -32,7 +43,9 @@ export function SetupHistoryDialog({ kind, item, onClose }: { kind: SetupKind; i
                 <ListItem key={index} divider data-testid="setup-history-row">
                   <ListItemText
                     primary={`${t(`events.${row.type}`, { _: row.type })}${name ? `: ${name}` : ''}`}
-                    secondary={[formatDateTime(row.at), row.by ?? t('someone'), row.reason ? t('because', { reason: row.reason }) : null].filter(Boolean).join(' · ')}
+                    secondary={[formatDateTime(row.at), row.by ?? t('someone'), row.reason ? t('because', { reason: row.reason }) : null]
+                      .filter(Boolean)
+                      .join(' · ')}
                   />
                 </ListItem>
               );
@@ -41,7 +54,9 @@ export function SetupHistoryDialog({ kind, item, onClose }: { kind: SetupKind; i
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} autoFocus>{t('close')}</Button>
+        <Button onClick={onClose} autoFocus>
+          {t('close')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -37,8 +37,12 @@ export function BillingAdminPage() {
     <Card sx={{ mt: 2 }} data-testid="billing-admin-page">
       <Title title={title} />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>{t('billingAdmin.intro')}</Typography>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('billingAdmin.intro')}
+        </Typography>
         {failed && <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
         {!rows && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
         {rows?.length === 0 && <Typography>{t('noBillingRecords')}</Typography>}
@@ -48,19 +52,28 @@ export function BillingAdminPage() {
               <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', '&:last-child': { pb: 2 } }}>
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600 }}>{`${row.invoiceNo} · ${row.buyer.name}`}</Typography>
-                  <Typography variant="body2" color="text.secondary">{`${subject(row)} · ${formatDate(row.orderedAt)}${row.couponCode ? ` · ${row.couponCode}` : ''}`}</Typography>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                  >{`${subject(row)} · ${formatDate(row.orderedAt)}${row.couponCode ? ` · ${row.couponCode}` : ''}`}</Typography>
                 </Box>
                 <Box sx={{ textAlign: 'right' }}>
                   <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{senText(row.total)}</Typography>
                   <Chip size="small" label={statusLabel(translate, 'billing', row.status)} />
                 </Box>
                 <BillingUsageLines row={row} />
-              <Box sx={{ flexBasis: '100%' }}><InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} /></Box>
+                <Box sx={{ flexBasis: '100%' }}>
+                  <InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} />
+                </Box>
               </CardContent>
             </Card>
           ))}
         </Box>
-        {next && <Button sx={{ mt: 1 }} onClick={() => void load(next)}>{t('more')}</Button>}
+        {next && (
+          <Button sx={{ mt: 1 }} onClick={() => void load(next)}>
+            {t('more')}
+          </Button>
+        )}
       </CardContent>
     </Card>
   );

@@ -20,7 +20,9 @@ function usage(): Promise<Usage> {
   if (!cached || Date.now() - cached.at > FRESH_MS) {
     const reply = adminJson<Usage>('/api/subscriptions/usage');
     cached = { at: Date.now(), usage: reply };
-    reply.catch(() => { cached = null; });
+    reply.catch(() => {
+      cached = null;
+    });
   }
   return cached.usage;
 }
@@ -41,24 +43,35 @@ export function CapWarning(props: { resource: string } | { storage: true; refres
   useEffect(() => {
     if (!group && !storage) return;
     let live = true;
-    usage().then((reply) => {
-      if (!live) return;
-      if (storage) {
-        const s = reply.storage;
-        setShown(s?.warning ? { key: 'storage', used: s.used, limit: s.limit, format: formatSize } : null);
-        return;
-      }
-      const cap = reply.caps.find((c) => c.group === group);
-      setShown(cap && cap.warning && cap.limit !== null ? { key: cap.group, used: cap.used, limit: cap.limit, format: (sen) => formatMoney(sen / 100) } : null);
-    }, () => undefined);
-    return () => { live = false; };
+    usage().then(
+      (reply) => {
+        if (!live) return;
+        if (storage) {
+          const s = reply.storage;
+          setShown(s?.warning ? { key: 'storage', used: s.used, limit: s.limit, format: formatSize } : null);
+          return;
+        }
+        const cap = reply.caps.find((c) => c.group === group);
+        setShown(
+          cap && cap.warning && cap.limit !== null
+            ? { key: cap.group, used: cap.used, limit: cap.limit, format: (sen) => formatMoney(sen / 100) }
+            : null,
+        );
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [group, storage, refresh]);
   if (!shown) return null;
   const percent = Math.min(100, Math.floor((shown.used / shown.limit) * 100));
   return (
     <Alert severity="warning" sx={{ my: 1 }} data-testid="cap-warning">
       {translate(`admin.caps.warning.${shown.key}`, { percent, used: shown.format(shown.used), limit: shown.format(shown.limit) })}{' '}
-      <Link component={RouterLink} to="/administration/subscription">{translate('admin.caps.larger')}</Link>
+      <Link component={RouterLink} to="/administration/subscription">
+        {translate('admin.caps.larger')}
+      </Link>
     </Alert>
   );
 }

@@ -18,7 +18,13 @@ export function ChequeDialog({ bill, onClose }: { bill: Billing | null; onClose:
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.cheque.${key}`, options);
   const titleId = useId();
-  const blank = () => ({ kind: 'cheque' as ChequePayment['kind'], chequeNo: '', chequeDate: today(), bank: '', amount: bill ? amountText(bill.total) : '' });
+  const blank = () => ({
+    kind: 'cheque' as ChequePayment['kind'],
+    chequeNo: '',
+    chequeDate: today(),
+    bank: '',
+    amount: bill ? amountText(bill.total) : '',
+  });
   const [values, setValues] = useState(blank);
   const [fields, setFields] = useState<Record<string, string[]>>({});
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +44,13 @@ export function ChequeDialog({ bill, onClose }: { bill: Billing | null; onClose:
     setBusy(true);
     setError(null);
     try {
-      await recordChequePayment(bill.id, { kind: values.kind, chequeNo: values.chequeNo.trim(), chequeDate: values.chequeDate, bank: values.bank.trim(), amount: amount ?? -1 });
+      await recordChequePayment(bill.id, {
+        kind: values.kind,
+        chequeNo: values.chequeNo.trim(),
+        chequeDate: values.chequeDate,
+        bank: values.bank.trim(),
+        amount: amount ?? -1,
+      });
       onClose(true);
     } catch (e) {
       setError(errorCodeOf(e));
@@ -50,28 +62,92 @@ export function ChequeDialog({ bill, onClose }: { bill: Billing | null; onClose:
   const fieldError = (field: string) => (fields[field]?.[0] ? t(`fieldErrors.${fields[field][0]}`) : undefined);
   const numberLabel = values.kind === 'cheque' ? t('chequeNo') : t('draftNo');
   return (
-    <Dialog open={bill !== null} onClose={() => !busy && onClose(false)} fullWidth maxWidth="sm" aria-labelledby={titleId} data-testid="cheque-dialog">
+    <Dialog
+      open={bill !== null}
+      onClose={() => !busy && onClose(false)}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+      data-testid="cheque-dialog"
+    >
       <DialogTitle id={titleId}>{t('title', { invoiceNo: bill?.invoiceNo ?? '' })}</DialogTitle>
       <DialogContent>
-        <TextField select fullWidth margin="dense" label={t('kind')} value={values.kind} onChange={(e) => setValues({ ...values, kind: e.target.value as ChequePayment['kind'] })}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'cheque-kind' } as Record<string, string> } }}>
+        <TextField
+          select
+          fullWidth
+          margin="dense"
+          label={t('kind')}
+          value={values.kind}
+          onChange={(e) => setValues({ ...values, kind: e.target.value as ChequePayment['kind'] })}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'cheque-kind' } as Record<string, string> } }}
+        >
           <MenuItem value="cheque">{t('kinds.cheque')}</MenuItem>
           <MenuItem value="bankDraft">{t('kinds.bankDraft')}</MenuItem>
         </TextField>
-        <TextField autoFocus fullWidth margin="dense" required label={numberLabel} value={values.chequeNo} onChange={(e) => setValues({ ...values, chequeNo: e.target.value })}
-          error={!!fieldError('chequeNo')} helperText={fieldError('chequeNo')} slotProps={{ htmlInput: { maxLength: 40, 'data-testid': 'cheque-no' } }} />
-        <TextField type="date" fullWidth margin="dense" required label={values.kind === 'cheque' ? t('chequeDate') : t('draftDate')} value={values.chequeDate} onChange={(e) => setValues({ ...values, chequeDate: e.target.value })}
-          error={!!fieldError('chequeDate')} helperText={fieldError('chequeDate')} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'cheque-date' } }} />
-        <TextField fullWidth margin="dense" required label={t('bank')} value={values.bank} onChange={(e) => setValues({ ...values, bank: e.target.value })}
-          error={!!fieldError('bank')} helperText={fieldError('bank')} slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'cheque-bank' } }} />
-        <TextField fullWidth margin="dense" required label={t('amount')} value={values.amount} onChange={(e) => setValues({ ...values, amount: e.target.value })}
-          error={!!fieldError('amount') || (values.amount !== '' && amount === null)} helperText={fieldError('amount') ?? t('amountHelp', { total: bill ? senText(bill.total) : '' })}
-          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'cheque-amount' } }} />
-        {error && error !== 'validationFailed' && <Alert severity="error" sx={{ mt: 1 }} data-testid="cheque-refused">{translate(`error.${error}`, { _: translate('error.unknownError') })}</Alert>}
+        <TextField
+          autoFocus
+          fullWidth
+          margin="dense"
+          required
+          label={numberLabel}
+          value={values.chequeNo}
+          onChange={(e) => setValues({ ...values, chequeNo: e.target.value })}
+          error={!!fieldError('chequeNo')}
+          helperText={fieldError('chequeNo')}
+          slotProps={{ htmlInput: { maxLength: 40, 'data-testid': 'cheque-no' } }}
+        />
+        <TextField
+          type="date"
+          fullWidth
+          margin="dense"
+          required
+          label={values.kind === 'cheque' ? t('chequeDate') : t('draftDate')}
+          value={values.chequeDate}
+          onChange={(e) => setValues({ ...values, chequeDate: e.target.value })}
+          error={!!fieldError('chequeDate')}
+          helperText={fieldError('chequeDate')}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'cheque-date' } }}
+        />
+        <TextField
+          fullWidth
+          margin="dense"
+          required
+          label={t('bank')}
+          value={values.bank}
+          onChange={(e) => setValues({ ...values, bank: e.target.value })}
+          error={!!fieldError('bank')}
+          helperText={fieldError('bank')}
+          slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'cheque-bank' } }}
+        />
+        <TextField
+          fullWidth
+          margin="dense"
+          required
+          label={t('amount')}
+          value={values.amount}
+          onChange={(e) => setValues({ ...values, amount: e.target.value })}
+          error={!!fieldError('amount') || (values.amount !== '' && amount === null)}
+          helperText={fieldError('amount') ?? t('amountHelp', { total: bill ? senText(bill.total) : '' })}
+          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'cheque-amount' } }}
+        />
+        {error && error !== 'validationFailed' && (
+          <Alert severity="error" sx={{ mt: 1 }} data-testid="cheque-refused">
+            {translate(`error.${error}`, { _: translate('error.unknownError') })}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={() => onClose(false)} disabled={busy}>{t('cancel')}</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={busy || values.chequeNo.trim() === '' || values.bank.trim() === '' || amount === null} data-testid="cheque-save">{t('record')}</Button>
+        <Button onClick={() => onClose(false)} disabled={busy}>
+          {t('cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={busy || values.chequeNo.trim() === '' || values.bank.trim() === '' || amount === null}
+          data-testid="cheque-save"
+        >
+          {t('record')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -9,9 +9,17 @@ export function InvoiceButton({ billingId, invoiceNo }: { billingId: string; inv
   const translate = useTranslate();
   const { saving, save } = useFileDownload();
   return (
-    <Button size="small" variant="outlined" startIcon={<PictureAsPdfIcon />} disabled={saving} data-testid="invoice-pdf"
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<PictureAsPdfIcon />}
+      disabled={saving}
+      data-testid="invoice-pdf"
       aria-label={`${translate('subscriptions.invoicePdf')}: ${invoiceNo}`}
-      onClick={() => void save(() => downloadFile(`/api/billings/${encodeURIComponent(billingId)}/invoice.pdf`, 'application/pdf', `${invoiceNo}.pdf`))}>
+      onClick={() =>
+        void save(() => downloadFile(`/api/billings/${encodeURIComponent(billingId)}/invoice.pdf`, 'application/pdf', `${invoiceNo}.pdf`))
+      }
+    >
       {translate('subscriptions.invoicePdf')}
     </Button>
   );

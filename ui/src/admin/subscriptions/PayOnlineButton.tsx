@@ -22,8 +22,15 @@ export function PayOnlineButton({ billingId, invoiceNo }: { billingId: string; i
     }
   };
   return (
-    <Button size="small" variant="contained" startIcon={<PaymentIcon />} disabled={busy} data-testid="pay-online"
-      aria-label={`${translate('subscriptions.payOnline')}: ${invoiceNo}`} onClick={() => void pay()}>
+    <Button
+      size="small"
+      variant="contained"
+      startIcon={<PaymentIcon />}
+      disabled={busy}
+      data-testid="pay-online"
+      aria-label={`${translate('subscriptions.payOnline')}: ${invoiceNo}`}
+      onClick={() => void pay()}
+    >
       {translate('subscriptions.payOnline')}
     </Button>
   );

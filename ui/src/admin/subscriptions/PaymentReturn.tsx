@@ -35,8 +35,17 @@ export function PaymentReturn({ onPaid }: { onPaid: () => void }) {
       live = false;
     };
   }, [paidNo, onPaid]);
-  if (cancelledNo) return <Alert severity="info" sx={{ mb: 2 }} data-testid="payment-cancelled">{translate('subscriptions.paymentCancelled', { invoiceNo: cancelledNo })}</Alert>;
+  if (cancelledNo)
+    return (
+      <Alert severity="info" sx={{ mb: 2 }} data-testid="payment-cancelled">
+        {translate('subscriptions.paymentCancelled', { invoiceNo: cancelledNo })}
+      </Alert>
+    );
   if (!paidNo) return null;
   const key = state === 'paid' ? 'paymentConfirmed' : state === 'notYet' ? 'paymentNotYetConfirmed' : 'paymentWaiting';
-  return <Alert severity={state === 'paid' ? 'success' : 'info'} role="status" sx={{ mb: 2 }} data-testid={`payment-${state}`}>{translate(`subscriptions.${key}`, { invoiceNo: paidNo })}</Alert>;
+  return (
+    <Alert severity={state === 'paid' ? 'success' : 'info'} role="status" sx={{ mb: 2 }} data-testid={`payment-${state}`}>
+      {translate(`subscriptions.${key}`, { invoiceNo: paidNo })}
+    </Alert>
+  );
 }

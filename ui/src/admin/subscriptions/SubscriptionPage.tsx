@@ -20,7 +20,17 @@ import { ApiError } from '../../shared/api/client.js';
 import { errorCodeOf } from '../providers/admin-request.js';
 import { packageName } from './ConfigurationPage.js';
 import { rateText, senText, storageText } from './sen.js';
-import { billings as loadBillings, chequePayments as loadCheques, order, packages as loadPackages, quote as loadQuote, type Billing, type ChequePayment, type Package, type Quote } from './subscriptions-api.js';
+import {
+  billings as loadBillings,
+  chequePayments as loadCheques,
+  order,
+  packages as loadPackages,
+  quote as loadQuote,
+  type Billing,
+  type ChequePayment,
+  type Package,
+  type Quote,
+} from './subscriptions-api.js';
 
 function refusalText(translate: (key: string, options?: Record<string, unknown>) => string, error: unknown): string {
   const code = errorCodeOf(error);
@@ -36,25 +46,62 @@ function PackageCard({ pkg, chosen, onChoose }: { pkg: Package; chosen: boolean;
   const money = (sen: number | null) => (sen === null ? unlimited : senText(sen));
   const name = packageName(translate, pkg.id);
   return (
-    <Card component="li" variant="outlined" data-testid="subscription-package" data-package={pkg.id}
-      sx={{ display: 'flex', flexDirection: 'column', borderWidth: chosen ? 2 : 1, borderColor: chosen ? 'primary.main' : 'divider' }}>
+    <Card
+      component="li"
+      variant="outlined"
+      data-testid="subscription-package"
+      data-package={pkg.id}
+      sx={{ display: 'flex', flexDirection: 'column', borderWidth: chosen ? 2 : 1, borderColor: chosen ? 'primary.main' : 'divider' }}
+    >
       <CardContent sx={{ flex: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography component="h3" variant="h6">{name}</Typography>
-          {pkg.current && <Chip size="small" color="success" label={pkg.trial ? t('trialUntil', { date: formatDate(pkg.currentUntil ?? '') }) : t('current')} data-testid="package-current" />}
-          {pkg.awaitingPayment && !pkg.current && <Chip size="small" color="warning" variant="outlined" label={t('awaitingPayment')} data-testid="package-awaiting-payment" />}
+          <Typography component="h3" variant="h6">
+            {name}
+          </Typography>
+          {pkg.current && (
+            <Chip
+              size="small"
+              color="success"
+              label={pkg.trial ? t('trialUntil', { date: formatDate(pkg.currentUntil ?? '') }) : t('current')}
+              data-testid="package-current"
+            />
+          )}
+          {pkg.awaitingPayment && !pkg.current && (
+            <Chip size="small" color="warning" variant="outlined" label={t('awaitingPayment')} data-testid="package-awaiting-payment" />
+          )}
         </Box>
-        <Typography variant="h5" component="p" sx={{ my: 1 }}>{t('perYear', { price: senText(pkg.price) })}</Typography>
+        <Typography variant="h5" component="p" sx={{ my: 1 }}>
+          {t('perYear', { price: senText(pkg.price) })}
+        </Typography>
         <Box component="ul" sx={{ pl: 2, m: 0 }}>
-          <Typography component="li" variant="body2">{t('caps.tenderInvitations', { value: pkg.tenderInvitations === null ? unlimited : pkg.tenderInvitations.toLocaleString('en-MY') })}</Typography>
-          <Typography component="li" variant="body2">{t('caps.awardValuePerYear', { value: money(pkg.awardValuePerYear) })}</Typography>
-          <Typography component="li" variant="body2">{t('caps.purchaseOrderValuePerYear', { value: money(pkg.purchaseOrderValuePerYear) })}</Typography>
-          <Typography component="li" variant="body2">{t('caps.claimValuePerYear', { value: money(pkg.claimValuePerYear) })}</Typography>
-          <Typography component="li" variant="body2">{t('caps.storage', { value: storageText(pkg.storageGb) })}</Typography>
+          <Typography component="li" variant="body2">
+            {t('caps.tenderInvitations', {
+              value: pkg.tenderInvitations === null ? unlimited : pkg.tenderInvitations.toLocaleString('en-MY'),
+            })}
+          </Typography>
+          <Typography component="li" variant="body2">
+            {t('caps.awardValuePerYear', { value: money(pkg.awardValuePerYear) })}
+          </Typography>
+          <Typography component="li" variant="body2">
+            {t('caps.purchaseOrderValuePerYear', { value: money(pkg.purchaseOrderValuePerYear) })}
+          </Typography>
+          <Typography component="li" variant="body2">
+            {t('caps.claimValuePerYear', { value: money(pkg.claimValuePerYear) })}
+          </Typography>
+          <Typography component="li" variant="body2">
+            {t('caps.storage', { value: storageText(pkg.storageGb) })}
+          </Typography>
         </Box>
       </CardContent>
       <CardActions>
-        <Button variant={chosen ? 'contained' : 'outlined'} onClick={onChoose} disabled={(pkg.current && !pkg.trial) || pkg.awaitingPayment} aria-pressed={chosen} aria-label={t('chooseNamed', { name })} data-testid="subscription-choose">
+        <Button
+          variant={chosen ? 'contained' : 'outlined'}
+          onClick={onChoose}
+          disabled={(pkg.current && !pkg.trial) || pkg.awaitingPayment}
+          aria-pressed={chosen}
+          aria-label={t('chooseNamed', { name })}
+          data-testid="subscription-choose"
+        >
           {pkg.current && !pkg.trial ? t('current') : pkg.awaitingPayment ? t('awaitingPayment') : chosen ? t('chosen') : t('choose')}
         </Button>
       </CardActions>
@@ -67,8 +114,18 @@ function ChequeNote({ cheque }: { cheque: ChequePayment }) {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.cheque.${key}`, options);
   const what = t('what', { kind: t(`kinds.${cheque.kind}`), number: cheque.chequeNo, bank: cheque.bank });
-  if (cheque.status === 'pending') return <Alert severity="info" sx={{ mt: 1 }} data-testid="cheque-pending">{t('pendingNote', { what })}</Alert>;
-  if (cheque.status === 'rejected') return <Alert severity="warning" sx={{ mt: 1 }} data-testid="cheque-rejected">{t('rejectedNote', { what, remark: cheque.remark ?? '' })}</Alert>;
+  if (cheque.status === 'pending')
+    return (
+      <Alert severity="info" sx={{ mt: 1 }} data-testid="cheque-pending">
+        {t('pendingNote', { what })}
+      </Alert>
+    );
+  if (cheque.status === 'rejected')
+    return (
+      <Alert severity="warning" sx={{ mt: 1 }} data-testid="cheque-rejected">
+        {t('rejectedNote', { what, remark: cheque.remark ?? '' })}
+      </Alert>
+    );
   return null;
 }
 
@@ -99,7 +156,9 @@ function BillingList({ reloadKey, canPay }: { reloadKey: number; canPay: boolean
   }, [load, reloadKey]);
   return (
     <Box component="section" aria-labelledby="subscription-billings" sx={{ mt: 4 }}>
-      <Typography component="h2" variant="h6" id="subscription-billings" gutterBottom>{t('billings')}</Typography>
+      <Typography component="h2" variant="h6" id="subscription-billings" gutterBottom>
+        {t('billings')}
+      </Typography>
       {failed && <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
       {!rows && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {rows?.length === 0 && <Typography data-testid="billings-none">{t('noBillingRecords')}</Typography>}
@@ -119,26 +178,47 @@ function BillingList({ reloadKey, canPay }: { reloadKey: number; canPay: boolean
                 </Box>
                 <BillingUsageLines row={row} />
                 <Box sx={{ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                  {canPay && row.status === 'pendingPayment' && cheque?.status !== 'pending' && <PayOnlineButton billingId={row.id} invoiceNo={row.invoiceNo} />}
+                  {canPay && row.status === 'pendingPayment' && cheque?.status !== 'pending' && (
+                    <PayOnlineButton billingId={row.id} invoiceNo={row.invoiceNo} />
+                  )}
                   <InvoiceButton billingId={row.id} invoiceNo={row.invoiceNo} />
                   {canPay && row.status === 'pendingPayment' && cheque?.status !== 'pending' && (
-                    <Button variant="outlined" size="small" onClick={() => setPaying(row)} aria-label={t('cheque.payNamed', { invoiceNo: row.invoiceNo })} data-testid="billing-pay-cheque">{t('cheque.pay')}</Button>
+                    <Button
+                      variant="outlined"
+                      size="small"
+                      onClick={() => setPaying(row)}
+                      aria-label={t('cheque.payNamed', { invoiceNo: row.invoiceNo })}
+                      data-testid="billing-pay-cheque"
+                    >
+                      {t('cheque.pay')}
+                    </Button>
                   )}
                 </Box>
-                {cheque && <Box sx={{ flexBasis: '100%' }}><ChequeNote cheque={cheque} /></Box>}
+                {cheque && (
+                  <Box sx={{ flexBasis: '100%' }}>
+                    <ChequeNote cheque={cheque} />
+                  </Box>
+                )}
               </CardContent>
             </Card>
           );
         })}
       </Box>
-      {next && <Button sx={{ mt: 1 }} onClick={() => void load(next)}>{t('more')}</Button>}
-      <ChequeDialog bill={paying} onClose={(recorded) => {
-        setPaying(null);
-        if (recorded) {
-          notify('subscriptions.cheque.recorded', { type: 'success' });
-          void load(null);
-        }
-      }} />
+      {next && (
+        <Button sx={{ mt: 1 }} onClick={() => void load(next)}>
+          {t('more')}
+        </Button>
+      )}
+      <ChequeDialog
+        bill={paying}
+        onClose={(recorded) => {
+          setPaying(null);
+          if (recorded) {
+            notify('subscriptions.cheque.recorded', { type: 'success' });
+            void load(null);
+          }
+        }}
+      />
     </Box>
   );
 }
@@ -178,7 +258,10 @@ export function SubscriptionPage() {
     setRefused(null);
     if (!chosen) return;
     let live = true;
-    loadQuote(chosen, applied).then((q) => live && setPriced(q), (error: unknown) => live && setRefused(refusalText(translate, error)));
+    loadQuote(chosen, applied).then(
+      (q) => live && setPriced(q),
+      (error: unknown) => live && setRefused(refusalText(translate, error)),
+    );
     return () => {
       live = false;
     };
@@ -202,50 +285,137 @@ export function SubscriptionPage() {
     }
   };
 
-  const types = offer ? [...new Set([offer.suggestedType, ...offer.packages.map((p) => p.type)].filter((x): x is Package['type'] => x !== null))] : [];
+  const types = offer
+    ? [...new Set([offer.suggestedType, ...offer.packages.map((p) => p.type)].filter((x): x is Package['type'] => x !== null))]
+    : [];
   const title = t('title');
   return (
     <Card sx={{ mt: 2 }} data-testid="subscription-page">
       <Title title={title} />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>{t('intro')}</Typography>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('intro')}
+        </Typography>
         <PaymentReturn onPaid={paidBack} />
-        {failed && <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void load()}>{t('tryAgain')}</Button>}>{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
+        {failed && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void load()}>
+                {t('tryAgain')}
+              </Button>
+            }
+          >
+            {translate(`error.${failed}`, { _: translate('error.unknownError') })}
+          </Alert>
+        )}
         {!offer && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
         {types.map((type) => (
           <Box component="section" key={type} aria-labelledby={`packages-${type}`} sx={{ mb: 3 }}>
-            <Typography component="h2" variant="h6" id={`packages-${type}`} gutterBottom>{t(`typeHeadings.${type}`)}</Typography>
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-              {offer!.packages.filter((p) => p.type === type).map((pkg) => <PackageCard key={pkg.id} pkg={pkg} chosen={chosen === pkg.id} onChoose={() => setChosen(pkg.id)} />)}
+            <Typography component="h2" variant="h6" id={`packages-${type}`} gutterBottom>
+              {t(`typeHeadings.${type}`)}
+            </Typography>
+            <Box
+              component="ul"
+              sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+            >
+              {offer!.packages
+                .filter((p) => p.type === type)
+                .map((pkg) => (
+                  <PackageCard key={pkg.id} pkg={pkg} chosen={chosen === pkg.id} onChoose={() => setChosen(pkg.id)} />
+                ))}
             </Box>
           </Box>
         ))}
         {offer && (
           <Box component="section" aria-labelledby="subscription-order" sx={{ maxWidth: 480 }}>
-            <Typography component="h2" variant="h6" id="subscription-order" gutterBottom>{t('yourOrder')}</Typography>
+            <Typography component="h2" variant="h6" id="subscription-order" gutterBottom>
+              {t('yourOrder')}
+            </Typography>
             {!chosen && <Typography color="text.secondary">{t('chooseFirst')}</Typography>}
-            <Box component="form" sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', my: 1, flexWrap: 'wrap' }} onSubmit={(e) => {
-              e.preventDefault();
-              setApplied(coupon.trim());
-            }}>
-              <TextField size="small" label={t('coupon')} value={coupon} onChange={(e) => setCoupon(e.target.value)} slotProps={{ htmlInput: { maxLength: 30, 'data-testid': 'subscription-coupon', autoCapitalize: 'characters' } }} sx={{ flex: '1 1 180px' }} />
-              <Button type="submit" variant="outlined" disabled={!chosen} data-testid="subscription-apply">{t('apply')}</Button>
+            <Box
+              component="form"
+              sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', my: 1, flexWrap: 'wrap' }}
+              onSubmit={(e) => {
+                e.preventDefault();
+                setApplied(coupon.trim());
+              }}
+            >
+              <TextField
+                size="small"
+                label={t('coupon')}
+                value={coupon}
+                onChange={(e) => setCoupon(e.target.value)}
+                slotProps={{ htmlInput: { maxLength: 30, 'data-testid': 'subscription-coupon', autoCapitalize: 'characters' } }}
+                sx={{ flex: '1 1 180px' }}
+              />
+              <Button type="submit" variant="outlined" disabled={!chosen} data-testid="subscription-apply">
+                {t('apply')}
+              </Button>
             </Box>
-            {refused && <Alert severity="error" sx={{ my: 1 }} data-testid="subscription-refused">{refused}</Alert>}
+            {refused && (
+              <Alert severity="error" sx={{ my: 1 }} data-testid="subscription-refused">
+                {refused}
+              </Alert>
+            )}
             {priced && (
-              <Box component="dl" data-testid="subscription-price" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.5, m: 0, '& dd': { m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}>
-                <dt>{packageName(translate, priced.packageId)}</dt><dd>{senText(priced.amounts.price)}</dd>
-                {priced.amounts.discount > 0 && <><dt>{t('discount', { code: priced.couponCode ?? '' })}</dt><dd>{`-${senText(priced.amounts.discount)}`}</dd></>}
-                {(priced.amounts.credit ?? 0) > 0 && <><dt>{t('credit')}</dt><dd data-testid="subscription-credit">{`-${senText(priced.amounts.credit)}`}</dd></>}
-                <dt>{t('sst', { rate: rateText(priced.amounts.sstRate) })}</dt><dd>{senText(priced.amounts.sst)}</dd>
-                <Box component="dt" sx={{ fontWeight: 700 }}>{t('total')}</Box><Box component="dd" sx={{ fontWeight: 700 }} data-testid="subscription-total">{senText(priced.amounts.total)}</Box>
+              <Box
+                component="dl"
+                data-testid="subscription-price"
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: '1fr auto',
+                  columnGap: 2,
+                  rowGap: 0.5,
+                  m: 0,
+                  '& dd': { m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+                }}
+              >
+                <dt>{packageName(translate, priced.packageId)}</dt>
+                <dd>{senText(priced.amounts.price)}</dd>
+                {priced.amounts.discount > 0 && (
+                  <>
+                    <dt>{t('discount', { code: priced.couponCode ?? '' })}</dt>
+                    <dd>{`-${senText(priced.amounts.discount)}`}</dd>
+                  </>
+                )}
+                {(priced.amounts.credit ?? 0) > 0 && (
+                  <>
+                    <dt>{t('credit')}</dt>
+                    <dd data-testid="subscription-credit">{`-${senText(priced.amounts.credit)}`}</dd>
+                  </>
+                )}
+                <dt>{t('sst', { rate: rateText(priced.amounts.sstRate) })}</dt>
+                <dd>{senText(priced.amounts.sst)}</dd>
+                <Box component="dt" sx={{ fontWeight: 700 }}>
+                  {t('total')}
+                </Box>
+                <Box component="dd" sx={{ fontWeight: 700 }} data-testid="subscription-total">
+                  {senText(priced.amounts.total)}
+                </Box>
               </Box>
             )}
-            {canOrder
-              ? <Button variant="contained" sx={{ mt: 2 }} disabled={!priced || busy} onClick={() => void place()} data-testid="subscription-order-button">{t('order')}</Button>
-              : <Alert severity="info" sx={{ mt: 2 }}>{t('onlyAdministrator')}</Alert>}
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('paymentNext')}</Typography>
+            {canOrder ? (
+              <Button
+                variant="contained"
+                sx={{ mt: 2 }}
+                disabled={!priced || busy}
+                onClick={() => void place()}
+                data-testid="subscription-order-button"
+              >
+                {t('order')}
+              </Button>
+            ) : (
+              <Alert severity="info" sx={{ mt: 2 }}>
+                {t('onlyAdministrator')}
+              </Alert>
+            )}
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('paymentNext')}
+            </Typography>
           </Box>
         )}
         <BillingList reloadKey={reloadKey} canPay={canOrder} />

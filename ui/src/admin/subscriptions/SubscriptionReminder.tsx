@@ -11,11 +11,31 @@ export function SubscriptionReminder({ standing }: { standing: Standing }) {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`subscriptions.reminder.${key}`, options);
   const severity = standing.state === 'renewalDue' ? 'info' : standing.state === 'overdue' ? 'warning' : 'error';
-  const dates = { end: standing.periodEnd ? formatDate(standing.periodEnd) : '', stop: standing.unavailableFrom ? formatDate(standing.unavailableFrom) : '' };
-  const text = standing.state === 'renewalDue' ? t(standing.source === 'trial' ? 'trialEnds' : 'renewalDue', dates) : t(standing.state, dates);
+  const dates = {
+    end: standing.periodEnd ? formatDate(standing.periodEnd) : '',
+    stop: standing.unavailableFrom ? formatDate(standing.unavailableFrom) : '',
+  };
+  const text =
+    standing.state === 'renewalDue' ? t(standing.source === 'trial' ? 'trialEnds' : 'renewalDue', dates) : t(standing.state, dates);
   return (
-    <Alert severity={severity} role={standing.state === 'unavailable' ? 'alert' : 'status'} sx={{ my: 1 }} data-testid="subscription-reminder" data-state={standing.state}
-      action={<Button component={RouterLink} to="/administration/subscription" color="inherit" size="small" data-testid="subscription-reminder-pay">{t(standing.billToPay ? 'payNow' : 'choose')}</Button>}>
+    <Alert
+      severity={severity}
+      role={standing.state === 'unavailable' ? 'alert' : 'status'}
+      sx={{ my: 1 }}
+      data-testid="subscription-reminder"
+      data-state={standing.state}
+      action={
+        <Button
+          component={RouterLink}
+          to="/administration/subscription"
+          color="inherit"
+          size="small"
+          data-testid="subscription-reminder-pay"
+        >
+          {t(standing.billToPay ? 'payNow' : 'choose')}
+        </Button>
+      }
+    >
       {text}
     </Alert>
   );

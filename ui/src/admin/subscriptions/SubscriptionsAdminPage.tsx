@@ -18,16 +18,19 @@ export function SubscriptionsAdminPage() {
   const [rows, setRows] = useState<SubscriptionPeriod[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const load = useCallback(async (after: string | null) => {
-    try {
-      const page = await subscriptionPeriods(state, after);
-      setRows((before) => (after ? [...(before ?? []), ...page.items] : page.items));
-      setNext(page.next);
-      setFailed(null);
-    } catch (error) {
-      setFailed(errorCodeOf(error));
-    }
-  }, [state]);
+  const load = useCallback(
+    async (after: string | null) => {
+      try {
+        const page = await subscriptionPeriods(state, after);
+        setRows((before) => (after ? [...(before ?? []), ...page.items] : page.items));
+        setNext(page.next);
+        setFailed(null);
+      } catch (error) {
+        setFailed(errorCodeOf(error));
+      }
+    },
+    [state],
+  );
   useEffect(() => {
     setRows(null);
     void load(null);
@@ -37,10 +40,26 @@ export function SubscriptionsAdminPage() {
     <Card sx={{ mt: 2 }} data-testid="subscriptions-admin-page">
       <Title title={title} />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>{t('intro')}</Typography>
-        <TextField select size="small" label={t('state')} value={state} onChange={(e) => setState(e.target.value as (typeof STATES)[number])} sx={{ mb: 2, minWidth: 200 }} data-testid="subscriptions-admin-state">
-          {STATES.map((s) => <MenuItem key={s} value={s}>{t(`states.${s || 'all'}`)}</MenuItem>)}
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('intro')}
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label={t('state')}
+          value={state}
+          onChange={(e) => setState(e.target.value as (typeof STATES)[number])}
+          sx={{ mb: 2, minWidth: 200 }}
+          data-testid="subscriptions-admin-state"
+        >
+          {STATES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`states.${s || 'all'}`)}
+            </MenuItem>
+          ))}
         </TextField>
         {failed && <Alert severity="error">{translate(`error.${failed}`, { _: translate('error.unknownError') })}</Alert>}
         {!rows && !failed && <LinearProgress aria-label={translate('ra.page.loading')} />}
@@ -60,7 +79,11 @@ export function SubscriptionsAdminPage() {
             </Card>
           ))}
         </Box>
-        {next && <Button sx={{ mt: 1 }} onClick={() => void load(next)}>{translate('subscriptions.more')}</Button>}
+        {next && (
+          <Button sx={{ mt: 1 }} onClick={() => void load(next)}>
+            {translate('subscriptions.more')}
+          </Button>
+        )}
       </CardContent>
     </Card>
   );

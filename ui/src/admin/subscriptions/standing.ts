@@ -7,7 +7,10 @@ import { adminJson } from '../providers/admin-request.js';
 export type Standing = {
   state: 'active' | 'renewalDue' | 'overdue' | 'unavailable';
   source: 'held' | 'period' | 'trial' | 'lapsed';
-  packageId: string; periodEnd: string | null; unavailableFrom: string | null; billToPay: { id: string; total: number } | null;
+  packageId: string;
+  periodEnd: string | null;
+  unavailableFrom: string | null;
+  billToPay: { id: string; total: number } | null;
 };
 
 const EVERY_MS = 10 * 60_000;
@@ -24,7 +27,11 @@ export function useDueStanding(companyId: string | undefined): Standing | null {
     setStanding(null);
     if (!companyId) return;
     let live = true;
-    const read = () => void adminJson<Standing>('/api/subscriptions/standing').then((s) => live && setStanding(s.state === 'active' ? null : s), () => undefined);
+    const read = () =>
+      void adminJson<Standing>('/api/subscriptions/standing').then(
+        (s) => live && setStanding(s.state === 'active' ? null : s),
+        () => undefined,
+      );
     read();
     const timer = setInterval(read, EVERY_MS);
     return () => {

@@ -28,7 +28,16 @@ type Props = {
   failure?: { failure: LoadFailure; retry: () => void } | null;
 };
 
-export function AttachmentsSection({ title, place, files, canChange, onChanged, testId = 'attachments', heading = 'h2', failure = null }: Props) {
+export function AttachmentsSection({
+  title,
+  place,
+  files,
+  canChange,
+  onChanged,
+  testId = 'attachments',
+  heading = 'h2',
+  failure = null,
+}: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
@@ -60,39 +69,61 @@ export function AttachmentsSection({ title, place, files, canChange, onChanged, 
       setError(translate(`error.${errorCodeOf(e)}`));
     }
   };
-  const download = (file: AttachedFile) => downloadFile(place.download(file.attachmentId), file.name).catch((e: unknown) => setError(translate(`error.${errorCodeOf(e)}`)));
+  const download = (file: AttachedFile) =>
+    downloadFile(place.download(file.attachmentId), file.name).catch((e: unknown) => setError(translate(`error.${errorCodeOf(e)}`)));
 
   return (
     <Box sx={{ mt: 2 }} data-testid={testId} data-count={files.length}>
-      <Typography variant={heading === 'h2' ? 'h6' : 'subtitle2'} component={heading}>{title}</Typography>
+      <Typography variant={heading === 'h2' ? 'h6' : 'subtitle2'} component={heading}>
+        {title}
+      </Typography>
       {failure ? (
         <LoadFailed what={title} failure={failure.failure} onRetry={failure.retry} testId={`${testId}-failed`} sx={{ mt: 1 }} />
       ) : files.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" data-testid="attachments-none">{translate('tendering.files.none')}</Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="attachments-none">
+          {translate('tendering.files.none')}
+        </Typography>
       ) : (
         <List dense aria-label={title} disablePadding>
           {files.map((file) => (
             <ListItem
-              key={file.attachmentId} divider disableGutters data-testid="attachment" data-name={file.name}
-              secondaryAction={canChange ? (
-                <Tooltip title={translate('tendering.files.remove', { name: file.name })}>
-                  <IconButton edge="end" aria-label={translate('tendering.files.remove', { name: file.name })} onClick={() => void remove(file)} data-testid="attachment-remove">
-                    <DeleteIcon />
-                  </IconButton>
-                </Tooltip>
-              ) : undefined}
+              key={file.attachmentId}
+              divider
+              disableGutters
+              data-testid="attachment"
+              data-name={file.name}
+              secondaryAction={
+                canChange ? (
+                  <Tooltip title={translate('tendering.files.remove', { name: file.name })}>
+                    <IconButton
+                      edge="end"
+                      aria-label={translate('tendering.files.remove', { name: file.name })}
+                      onClick={() => void remove(file)}
+                      data-testid="attachment-remove"
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </Tooltip>
+                ) : undefined
+              }
             >
               <ListItemText
                 sx={{ pr: canChange ? 5 : 0, minWidth: 0 }}
-                primary={(
+                primary={
                   <Button
-                    variant="text" size="small" onClick={() => void download(file)} data-testid="attachment-download"
-                    aria-label={translate('tendering.files.download', { name: file.name })} sx={{ textTransform: 'none', p: 0, minWidth: 0, textAlign: 'left', overflowWrap: 'anywhere' }}
+                    variant="text"
+                    size="small"
+                    onClick={() => void download(file)}
+                    data-testid="attachment-download"
+                    aria-label={translate('tendering.files.download', { name: file.name })}
+                    sx={{ textTransform: 'none', p: 0, minWidth: 0, textAlign: 'left', overflowWrap: 'anywhere' }}
                   >
                     {file.name}
                   </Button>
-                )}
-                secondary={[formatSize(file.size), file.attachedByName, file.attachedAt ? formatDateTime(file.attachedAt) : null].filter(Boolean).join(' · ')}
+                }
+                secondary={[formatSize(file.size), file.attachedByName, file.attachedAt ? formatDateTime(file.attachedAt) : null]
+                  .filter(Boolean)
+                  .join(' · ')}
               />
             </ListItem>
           ))}
@@ -100,18 +131,42 @@ export function AttachmentsSection({ title, place, files, canChange, onChanged, 
       )}
       {progress && (
         <Box sx={{ mt: 1 }} data-testid="attachment-progress">
-          <Typography variant="body2" id={`${testId}-progress`}>{translate('tendering.files.uploading', { name: progress.name, percent: progress.percent })}</Typography>
+          <Typography variant="body2" id={`${testId}-progress`}>
+            {translate('tendering.files.uploading', { name: progress.name, percent: progress.percent })}
+          </Typography>
           <LinearProgress variant="determinate" value={progress.percent} aria-labelledby={`${testId}-progress`} />
         </Box>
       )}
-      {error && <Alert severity="error" sx={{ mt: 1 }} data-testid="attachment-error">{error}</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }} data-testid="attachment-error">
+          {error}
+        </Alert>
+      )}
       {canChange && place.upload && (
         <Box sx={{ mt: 1 }}>
-          <input ref={input} type="file" multiple hidden onChange={(e) => void send(e.target.files)} data-testid="attachment-input" tabIndex={-1} aria-hidden="true" />
-          <Button variant="outlined" size="small" startIcon={<AttachFileIcon />} disabled={progress !== null} onClick={() => input.current?.click()} data-testid="attachment-add">
+          <input
+            ref={input}
+            type="file"
+            multiple
+            hidden
+            onChange={(e) => void send(e.target.files)}
+            data-testid="attachment-input"
+            tabIndex={-1}
+            aria-hidden="true"
+          />
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<AttachFileIcon />}
+            disabled={progress !== null}
+            onClick={() => input.current?.click()}
+            data-testid="attachment-add"
+          >
             {translate('tendering.files.attach')}
           </Button>
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>{translate('tendering.files.limits')}</Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+            {translate('tendering.files.limits')}
+          </Typography>
         </Box>
       )}
     </Box>

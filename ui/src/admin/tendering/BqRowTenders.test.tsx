@@ -10,7 +10,11 @@ const tender = (id: string, lineNo: number): BqItemTender => ({ id, documentNo: 
 vi.mock('./request-api.js', () => ({
   bqItemTenders: (_projectId: string, bqItemId?: string) => {
     calls.push(bqItemId);
-    return Promise.resolve({ projectId: 'p', capped: false, data: bqItemId === 'row-9000' ? [{ bqItemId, tenders: [tender('t9', 3)] }] : [] });
+    return Promise.resolve({
+      projectId: 'p',
+      capped: false,
+      data: bqItemId === 'row-9000' ? [{ bqItemId, tenders: [tender('t9', 3)] }] : [],
+    });
   },
 }));
 const { useRowTenders } = await import('./BqRowTenders.js');
@@ -21,14 +25,14 @@ describe('useRowTenders', () => {
     calls.length = 0;
   });
 
-  it('reads the row from the project\'s list when it was whole, asking nothing more', () => {
+  it("reads the row from the project's list when it was whole, asking nothing more", () => {
     const project = { links: new Map([['row-1', [tender('t1', 1)]]]), capped: false };
     const { result } = renderHook(() => useRowTenders('p', 'row-1', project));
     expect(result.current).toEqual([tender('t1', 1)]);
     expect(calls).toEqual([]);
   });
 
-  it('asks for the row by its id when the project\'s list was capped, and shows what that reply holds', async () => {
+  it("asks for the row by its id when the project's list was capped, and shows what that reply holds", async () => {
     const project = { links: new Map<string, BqItemTender[]>(), capped: true };
     const { result, rerender } = renderHook(({ rowId }) => useRowTenders('p', rowId, project), { initialProps: { rowId: 'row-9000' } });
     await waitFor(() => expect(result.current).toEqual([tender('t9', 3)]));

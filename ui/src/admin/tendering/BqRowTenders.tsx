@@ -22,7 +22,9 @@ export function useBqItemTenders(projectId: string): ProjectTenderLinks {
       (reply) => current && setLinks({ links: new Map(reply.data.map((d) => [d.bqItemId, d.tenders])), capped: reply.capped }),
       () => current && setLinks({ links: new Map(), capped: false }),
     );
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [projectId]);
   return links;
 }
@@ -37,7 +39,9 @@ export function useRowTenders(projectId: string, rowId: string, project: Project
       (reply) => current && setOwn({ rowId, tenders: reply.data.find((d) => d.bqItemId === rowId)?.tenders ?? [] }),
       () => current && setOwn({ rowId, tenders: [] }),
     );
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [projectId, rowId, project.capped]);
   if (!project.capped) return project.links.get(rowId);
   return own?.rowId === rowId ? own.tenders : undefined;
@@ -53,10 +57,23 @@ export function BqRowTenders({ tenders }: { tenders: readonly BqItemTender[] | u
   if (!tenders || tenders.length === 0) return null;
   return (
     <Box sx={{ mb: 1, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }} data-testid="bq-row-tenders">
-      <Typography variant="body2" component="span">{translate('admin.bqTender.tendered')}</Typography>
+      <Typography variant="body2" component="span">
+        {translate('admin.bqTender.tendered')}
+      </Typography>
       {tenders.map((t) => (
-        <Link key={`${t.id}-${t.lineNo}`} component={RouterLink} to={`/tender/${encodeURIComponent(t.id)}/show`} variant="body2" data-testid="bq-row-tender" data-tender={t.id}>
-          {translate('admin.bqTender.tenderLine', { documentNo: t.documentNo, line: t.lineNo, status: statusLabel(translate, 'tender', t.status) })}
+        <Link
+          key={`${t.id}-${t.lineNo}`}
+          component={RouterLink}
+          to={`/tender/${encodeURIComponent(t.id)}/show`}
+          variant="body2"
+          data-testid="bq-row-tender"
+          data-tender={t.id}
+        >
+          {translate('admin.bqTender.tenderLine', {
+            documentNo: t.documentNo,
+            line: t.lineNo,
+            status: statusLabel(translate, 'tender', t.status),
+          })}
         </Link>
       ))}
     </Box>

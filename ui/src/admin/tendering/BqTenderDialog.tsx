@@ -4,7 +4,27 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, InputLabel, MenuItem, Select, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import type { BqNode } from '@binaan/contracts';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
 import { useProjectsLoaded } from '../documents/use-projects.js';
@@ -18,7 +38,9 @@ export function BqTenderButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="small" onClick={() => setOpen(true)} data-testid="tender-from-bq">{translate('admin.bqTender.open')}</Button>
+      <Button size="small" onClick={() => setOpen(true)} data-testid="tender-from-bq">
+        {translate('admin.bqTender.open')}
+      </Button>
       {open && <BqTenderDialog onClose={() => setOpen(false)} />}
     </>
   );
@@ -50,32 +72,66 @@ function BqTenderDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     tenderFromBq({ projectId, itemIds: picked, ...(title.trim() ? { title: title.trim() } : {}) }).then(
       (made) => navigate(`/tender/${encodeURIComponent(made.id)}/show`),
-      (e: unknown) => { setError(errorCodeOf(e)); setBusy(false); },
+      (e: unknown) => {
+        setError(errorCodeOf(e));
+        setBusy(false);
+      },
     );
   };
   return (
     <Dialog open onClose={() => !busy && onClose()} maxWidth="md" fullWidth aria-labelledby={titleId} data-testid="bq-tender-dialog">
       <DialogTitle id={titleId}>{translate('admin.bqTender.title')}</DialogTitle>
       <DialogContent>
-        {error && <Alert severity="error" sx={{ mb: 2 }}>{translate(`error.${error}`, { _: translate('error.internal', { _: error }) })}</Alert>}
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {translate(`error.${error}`, { _: translate('error.internal', { _: error }) })}
+          </Alert>
+        )}
         {loadedProjects.failure && (
-          <LoadFailed what={translate('admin.loadFailed.what.projects')} failure={loadedProjects.failure} onRetry={loadedProjects.reload} testId="bq-tender-projects-failed" sx={{ mb: 2 }} />
+          <LoadFailed
+            what={translate('admin.loadFailed.what.projects')}
+            failure={loadedProjects.failure}
+            onRetry={loadedProjects.reload}
+            testId="bq-tender-projects-failed"
+            sx={{ mb: 2 }}
+          />
         )}
         <FormControl fullWidth sx={{ mt: 1, mb: 2 }} error={loadedProjects.failure !== null}>
           <InputLabel id={`${titleId}-project`}>{translate('admin.fields.project')}</InputLabel>
-          <Select labelId={`${titleId}-project`} label={translate('admin.fields.project')} value={projectId} onChange={(e) => setProjectId(e.target.value)} data-testid="bq-tender-project">
-            {projects.map((p) => <MenuItem key={p.id} value={p.id}>{p.name}</MenuItem>)}
+          <Select
+            labelId={`${titleId}-project`}
+            label={translate('admin.fields.project')}
+            value={projectId}
+            onChange={(e) => setProjectId(e.target.value)}
+            data-testid="bq-tender-project"
+          >
+            {projects.map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name}
+              </MenuItem>
+            ))}
           </Select>
         </FormControl>
         {bq && !approved && <Typography color="text.secondary">{translate('admin.bqTender.notApproved')}</Typography>}
         {bq && approved && (
           <>
-            <TextField fullWidth label={translate('admin.fields.title')} value={title} onChange={(e) => setTitle(e.target.value)} sx={{ mb: 2 }} helperText={translate('admin.bqTender.titleHelp')} />
+            <TextField
+              fullWidth
+              label={translate('admin.fields.title')}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              sx={{ mb: 2 }}
+              helperText={translate('admin.bqTender.titleHelp')}
+            />
             <TableContainer tabIndex={0} role="region" aria-label={translate('admin.bqTender.items')} sx={{ maxHeight: 360 }}>
               <Table size="small" stickyHeader>
                 <TableHead>
                   <TableRow>
-                    <TableCell padding="checkbox"><span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{translate('admin.bqTender.pick')}</span></TableCell>
+                    <TableCell padding="checkbox">
+                      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                        {translate('admin.bqTender.pick')}
+                      </span>
+                    </TableCell>
                     <TableCell>{translate('admin.fields.description')}</TableCell>
                     <TableCell>{translate('admin.fields.unit')}</TableCell>
                     <TableCell align="right">{translate('admin.fields.quantity')}</TableCell>
@@ -86,9 +142,16 @@ function BqTenderDialog({ onClose }: { onClose: () => void }) {
                   {items.map((item) => (
                     <TableRow key={item.id} data-testid="bq-tender-item">
                       <TableCell padding="checkbox">
-                        <Checkbox checked={picked.includes(item.id)} onChange={() => toggle(item.id)} slotProps={{ input: { 'aria-label': item.title } }} />
+                        <Checkbox
+                          checked={picked.includes(item.id)}
+                          onChange={() => toggle(item.id)}
+                          slotProps={{ input: { 'aria-label': item.title } }}
+                        />
                       </TableCell>
-                      <TableCell>{item.title}{item.description ? `: ${item.description}` : ''}</TableCell>
+                      <TableCell>
+                        {item.title}
+                        {item.description ? `: ${item.description}` : ''}
+                      </TableCell>
                       <TableCell>{item.unit ?? '-'}</TableCell>
                       <TableCell align="right">{item.quantity ?? '-'}</TableCell>
                       <TableCell align="right">{item.rate ?? '-'}</TableCell>
@@ -101,7 +164,9 @@ function BqTenderDialog({ onClose }: { onClose: () => void }) {
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{translate('admin.confirm.goBack')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {translate('admin.confirm.goBack')}
+        </Button>
         <Button variant="contained" onClick={make} disabled={busy || !approved || picked.length === 0} data-testid="bq-tender-make">
           {translate('admin.bqTender.make', { n: picked.length })}
         </Button>

@@ -8,19 +8,42 @@ import type { SellerTender } from './tendering-api.js';
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-export function CloseCountdown({ tender, left, serverNow }: { tender: Pick<SellerTender, 'openAt' | 'closeAt'>; left: Countdown | null; serverNow: number }) {
+export function CloseCountdown({
+  tender,
+  left,
+  serverNow,
+}: {
+  tender: Pick<SellerTender, 'openAt' | 'closeAt'>;
+  left: Countdown | null;
+  serverNow: number;
+}) {
   const translate = useTranslate();
-  const remaining = left && !left.closed
-    ? translate('tendering.quote.left', { days: left.days, time: `${two(left.hours)}:${two(left.minutes)}:${two(left.seconds)}` })
-    : null;
+  const remaining =
+    left && !left.closed
+      ? translate('tendering.quote.left', { days: left.days, time: `${two(left.hours)}:${two(left.minutes)}:${two(left.seconds)}` })
+      : null;
   return (
-    <Alert severity={left && !left.closed && left.days === 0 && left.hours === 0 && left.minutes < 30 ? 'warning' : 'info'} sx={{ mb: 2 }} data-testid="close-countdown" data-closed={left?.closed ?? false}>
+    <Alert
+      severity={left && !left.closed && left.days === 0 && left.hours === 0 && left.minutes < 30 ? 'warning' : 'info'}
+      sx={{ mb: 2 }}
+      data-testid="close-countdown"
+      data-closed={left?.closed ?? false}
+    >
       <Typography variant="body2">
-        {translate('tendering.quote.times', { openAt: formatDateTime(tender.openAt) || '-', closeAt: formatDateTime(tender.closeAt) || '-' })}
+        {translate('tendering.quote.times', {
+          openAt: formatDateTime(tender.openAt) || '-',
+          closeAt: formatDateTime(tender.closeAt) || '-',
+        })}
       </Typography>
-      <Typography variant="body2" data-testid="server-time">{translate('tendering.quote.serverTime', { at: formatDateTime(new Date(serverNow).toISOString()) })}</Typography>
+      <Typography variant="body2" data-testid="server-time">
+        {translate('tendering.quote.serverTime', { at: formatDateTime(new Date(serverNow).toISOString()) })}
+      </Typography>
       {/* Announced once a minute would be enough; the text itself ticks each second, so it is not a live region. */}
-      {remaining && <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="time-left">{remaining}</Typography>}
+      {remaining && (
+        <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="time-left">
+          {remaining}
+        </Typography>
+      )}
     </Alert>
   );
 }

@@ -18,18 +18,36 @@ export function ConfirmQuotationBanner({ tenderId, reply, onConfirmed }: { tende
   const closed = reply.closeAt !== null && Date.parse(reply.closeAt) <= Date.now();
   const confirm = () => {
     setBusy(true);
-    confirmQuotation(tenderId, quotation.revision).then(() => { setError(null); onConfirmed(); }, (e: unknown) => setError(errorCodeOf(e))).finally(() => setBusy(false));
+    confirmQuotation(tenderId, quotation.revision)
+      .then(
+        () => {
+          setError(null);
+          onConfirmed();
+        },
+        (e: unknown) => setError(errorCodeOf(e)),
+      )
+      .finally(() => setBusy(false));
   };
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid="confirm-banner">
-      {translate(closed ? 'admin.tenderExchange.confirm.closed' : 'admin.tenderExchange.confirm.text', { closeAt: formatDateTime(reply.closeAt) })}
+      {translate(closed ? 'admin.tenderExchange.confirm.closed' : 'admin.tenderExchange.confirm.text', {
+        closeAt: formatDateTime(reply.closeAt),
+      })}
       {!closed && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1, alignItems: { sm: 'center' } }}>
-          <Button variant="contained" size="small" onClick={confirm} disabled={busy} data-testid="confirm-quotation">{translate('admin.tenderExchange.confirm.button')}</Button>
-          <Link component={RouterLink} to={`/tendering/received/${encodeURIComponent(tenderId)}`}>{translate('admin.tenderExchange.confirm.revise')}</Link>
+          <Button variant="contained" size="small" onClick={confirm} disabled={busy} data-testid="confirm-quotation">
+            {translate('admin.tenderExchange.confirm.button')}
+          </Button>
+          <Link component={RouterLink} to={`/tendering/received/${encodeURIComponent(tenderId)}`}>
+            {translate('admin.tenderExchange.confirm.revise')}
+          </Link>
         </Stack>
       )}
-      {error && <Alert severity="error" sx={{ mt: 1 }}>{translate(`error.${error}`)}</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {translate(`error.${error}`)}
+        </Alert>
+      )}
     </Alert>
   );
 }

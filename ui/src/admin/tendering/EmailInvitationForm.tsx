@@ -28,13 +28,42 @@ export function EmailInvitationForm({ tenderId }: { tenderId: string }) {
     }
   };
   return (
-    <Box component="form" onSubmit={(e) => void send(e)} sx={{ mb: 2 }} data-testid="email-invitation" aria-labelledby="email-invitation-title">
-      <Typography variant="subtitle1" component="h3" id="email-invitation-title">{translate('tendering.emailInvitation.title')}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('tendering.emailInvitation.help')}</Typography>
+    <Box
+      component="form"
+      onSubmit={(e) => void send(e)}
+      sx={{ mb: 2 }}
+      data-testid="email-invitation"
+      aria-labelledby="email-invitation-title"
+    >
+      <Typography variant="subtitle1" component="h3" id="email-invitation-title">
+        {translate('tendering.emailInvitation.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('tendering.emailInvitation.help')}
+      </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <TextField required size="small" sx={{ flex: '1 1 220px' }} label={translate('tendering.emailInvitation.companyName')} value={name} onChange={(e) => setName(e.target.value)} slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'email-invitation-name' } }} />
-        <TextField required size="small" type="email" sx={{ flex: '1 1 220px' }} label={translate('tendering.emailInvitation.email')} value={email} onChange={(e) => setEmail(e.target.value)} slotProps={{ htmlInput: { maxLength: 254, 'data-testid': 'email-invitation-email' } }} />
-        <Button type="submit" variant="outlined" disabled={busy || !name.trim() || !email.trim()} data-testid="email-invitation-send">{translate('tendering.emailInvitation.send')}</Button>
+        <TextField
+          required
+          size="small"
+          sx={{ flex: '1 1 220px' }}
+          label={translate('tendering.emailInvitation.companyName')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'email-invitation-name' } }}
+        />
+        <TextField
+          required
+          size="small"
+          type="email"
+          sx={{ flex: '1 1 220px' }}
+          label={translate('tendering.emailInvitation.email')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 254, 'data-testid': 'email-invitation-email' } }}
+        />
+        <Button type="submit" variant="outlined" disabled={busy || !name.trim() || !email.trim()} data-testid="email-invitation-send">
+          {translate('tendering.emailInvitation.send')}
+        </Button>
       </Box>
     </Box>
   );

@@ -15,13 +15,28 @@ export function InvitationAllowanceNote({ refresh }: { refresh: number }) {
   const [allowance, setAllowance] = useState<InvitationAllowance | null>(null);
   useEffect(() => {
     let current = true;
-    invitationAllowance().then((a) => current && setAllowance(a), () => current && setAllowance(null));
-    return () => { current = false; };
+    invitationAllowance().then(
+      (a) => current && setAllowance(a),
+      () => current && setAllowance(null),
+    );
+    return () => {
+      current = false;
+    };
   }, [refresh]);
   if (!allowance) return null;
-  const args = { used: allowance.used, limit: allowance.limit ?? '', remaining: allowance.remaining ?? '', until: lastDay(allowance.periodEnd), percent: allowance.limit ? Math.floor((allowance.used * 100) / allowance.limit) : 0 };
+  const args = {
+    used: allowance.used,
+    limit: allowance.limit ?? '',
+    remaining: allowance.remaining ?? '',
+    until: lastDay(allowance.periodEnd),
+    percent: allowance.limit ? Math.floor((allowance.used * 100) / allowance.limit) : 0,
+  };
   if (allowance.warning) {
-    return <Alert severity="warning" sx={{ mb: 2 }} data-testid="invitation-allowance" data-warning="true" role="status">{translate('tendering.invitations.allowanceWarning', args)}</Alert>;
+    return (
+      <Alert severity="warning" sx={{ mb: 2 }} data-testid="invitation-allowance" data-warning="true" role="status">
+        {translate('tendering.invitations.allowanceWarning', args)}
+      </Alert>
+    );
   }
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="invitation-allowance" data-warning="false" role="status">

@@ -4,7 +4,19 @@
 // comparison and on) the quotations with their totals, per-item rates and history (QuotationsPanel).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Alert, Box, Chip, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Chip,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import type { DocumentView } from '@binaan/contracts';
 import { formatDateTime } from '../format.js';
@@ -25,22 +37,35 @@ export function InvitationsTab({ document }: { document: DocumentView }) {
   const [reply, setReply] = useState<Invitations | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const load = useCallback(() => {
-    loadInvitations(document.id).then((r) => { setReply(r); setFailed(null); }, (error: unknown) => setFailed(errorCodeOf(error)));
+    loadInvitations(document.id).then(
+      (r) => {
+        setReply(r);
+        setFailed(null);
+      },
+      (error: unknown) => setFailed(errorCodeOf(error)),
+    );
   }, [document.id]);
   // Again on every new revision of the tender (a Close opens the bids).
   useEffect(load, [load, document.revision]);
   const invited = useMemo(() => new Set((reply?.data ?? []).map((r) => r.sellerCompanyId)), [reply]);
   // §9's allowance is read again after each invitation (or refusal).
   const [allowanceRead, setAllowanceRead] = useState(0);
-  const invitedNow = useCallback(() => { load(); setAllowanceRead((n) => n + 1); }, [load]);
+  const invitedNow = useCallback(() => {
+    load();
+    setAllowanceRead((n) => n + 1);
+  }, [load]);
 
   if (failed) return <Alert severity="error">{translate(`error.${failed}`)}</Alert>;
   if (!reply) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   return (
     <Box data-testid="invitations-tab" data-sealed={reply.sealed}>
-      <Typography variant="h6" component="h2" gutterBottom>{translate('tendering.invitations.title')}</Typography>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {translate('tendering.invitations.title')}
+      </Typography>
       {INVITING.has(document.status) && <InvitationAllowanceNote refresh={allowanceRead} />}
-      {INVITING.has(document.status) && <InvitePicker tenderId={document.id} invited={invited} onInvited={invitedNow} onRefused={() => setAllowanceRead((n) => n + 1)} />}
+      {INVITING.has(document.status) && (
+        <InvitePicker tenderId={document.id} invited={invited} onInvited={invitedNow} onRefused={() => setAllowanceRead((n) => n + 1)} />
+      )}
       {INVITING.has(document.status) && <EmailInvitationForm tenderId={document.id} />}
       {reply.sealed && (
         <Alert severity="info" icon={<LockIcon />} sx={{ mb: 2 }} data-testid="bids-sealed">
@@ -48,7 +73,9 @@ export function InvitationsTab({ document }: { document: DocumentView }) {
         </Alert>
       )}
       {reply.data.length === 0 ? (
-        <Typography color="text.secondary" data-testid="no-invitees">{translate('tendering.invitations.none')}</Typography>
+        <Typography color="text.secondary" data-testid="no-invitees">
+          {translate('tendering.invitations.none')}
+        </Typography>
       ) : (
         // Focusable, so a keyboard can scroll it where a phone is narrower than the table (axe: scrollable-region-focusable).
         <TableContainer tabIndex={0} role="region" aria-label={translate('tendering.invitations.title')}>
@@ -66,12 +93,24 @@ export function InvitationsTab({ document }: { document: DocumentView }) {
                   <TableCell>{row.sellerName ?? row.sellerCompanyId}</TableCell>
                   <TableCell>
                     {formatDateTime(row.invitedAt)}
-                    {row.invitedByName && <Typography variant="body2" color="text.secondary">{translate('tendering.invitations.by', { name: row.invitedByName })}</Typography>}
+                    {row.invitedByName && (
+                      <Typography variant="body2" color="text.secondary">
+                        {translate('tendering.invitations.by', { name: row.invitedByName })}
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell>
-                    {row.quoted
-                      ? <Chip size="small" color="success" variant="outlined" sx={WRAPPING} label={translate('tendering.invitations.quotedAt', { at: formatDateTime(row.quotedAt) })} />
-                      : <Chip size="small" variant="outlined" sx={WRAPPING} label={translate('tendering.invitations.notQuoted')} />}
+                    {row.quoted ? (
+                      <Chip
+                        size="small"
+                        color="success"
+                        variant="outlined"
+                        sx={WRAPPING}
+                        label={translate('tendering.invitations.quotedAt', { at: formatDateTime(row.quotedAt) })}
+                      />
+                    ) : (
+                      <Chip size="small" variant="outlined" sx={WRAPPING} label={translate('tendering.invitations.notQuoted')} />
+                    )}
                     {row.quoted && (
                       <Typography variant="body2" color="text.secondary">
                         {translate('tendering.fields.revisions')}: <span data-testid="invitee-revisions">{row.quotationRevision ?? 0}</span>

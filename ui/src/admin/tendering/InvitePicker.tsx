@@ -14,7 +14,9 @@ import { invite } from './tendering-api.js';
 import { tenderers } from './tenderers-api.js';
 
 const directory = (q: string) =>
-  adminJson<CompanyDirectoryItem[]>(`/api/company/directory?filter=${encodeURIComponent(JSON.stringify(q ? { q } : {}))}&range=${encodeURIComponent('[0,19]')}&sort=${encodeURIComponent('["name","ASC"]')}`);
+  adminJson<CompanyDirectoryItem[]>(
+    `/api/company/directory?filter=${encodeURIComponent(JSON.stringify(q ? { q } : {}))}&range=${encodeURIComponent('[0,19]')}&sort=${encodeURIComponent('["name","ASC"]')}`,
+  );
 
 /** The approved list (first 100, the list a buyer keeps is short), filtered here by name or number. */
 const approvedList = async (q: string): Promise<CompanyDirectoryItem[]> => {
@@ -25,7 +27,17 @@ const approvedList = async (q: string): Promise<CompanyDirectoryItem[]> => {
     .filter((c) => !needle || c.name.toLowerCase().includes(needle) || (c.registrationNo ?? '').toLowerCase().includes(needle));
 };
 
-export function InvitePicker({ tenderId, invited, onInvited, onRefused }: { tenderId: string; invited: ReadonlySet<string>; onInvited: () => void; onRefused?: () => void }) {
+export function InvitePicker({
+  tenderId,
+  invited,
+  onInvited,
+  onRefused,
+}: {
+  tenderId: string;
+  invited: ReadonlySet<string>;
+  onInvited: () => void;
+  onRefused?: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const [text, setText] = useState('');
@@ -43,8 +55,18 @@ export function InvitePicker({ tenderId, invited, onInvited, onRefused }: { tend
     // A short pause, so typing a name asks once, not once per letter.
     const timer = setTimeout(() => {
       (source === 'approved' ? approvedList(text.trim()) : directory(text.trim())).then(
-        (rows) => { if (current) { setOptions(rows.filter((c) => !invited.has(c.id))); setFailure(null); } },
-        (error: unknown) => { if (current) { setOptions([]); setFailure(loadFailureOf(error)); } },
+        (rows) => {
+          if (current) {
+            setOptions(rows.filter((c) => !invited.has(c.id)));
+            setFailure(null);
+          }
+        },
+        (error: unknown) => {
+          if (current) {
+            setOptions([]);
+            setFailure(loadFailureOf(error));
+          }
+        },
       );
     }, 250);
     return () => {
@@ -57,7 +79,10 @@ export function InvitePicker({ tenderId, invited, onInvited, onRefused }: { tend
   const send = async () => {
     setBusy(true);
     try {
-      await invite(tenderId, chosen.map((c) => c.id));
+      await invite(
+        tenderId,
+        chosen.map((c) => c.id),
+      );
       notify('tendering.invitations.invited', { type: 'success', messageArgs: { n: chosen.length } });
       setChosen([]);
       onInvited();
@@ -71,9 +96,22 @@ export function InvitePicker({ tenderId, invited, onInvited, onRefused }: { tend
 
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
-      <ToggleButtonGroup size="small" exclusive value={source} onChange={(_e, value: 'directory' | 'approved' | null) => { if (value) setSource(value); }} aria-label={translate('tendering.invitations.source')} sx={{ flex: '1 1 100%' }}>
-        <ToggleButton value="directory" data-testid="invite-source-directory">{translate('tendering.invitations.fromDirectory')}</ToggleButton>
-        <ToggleButton value="approved" data-testid="invite-source-approved">{translate('tendering.invitations.fromApproved')}</ToggleButton>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={source}
+        onChange={(_e, value: 'directory' | 'approved' | null) => {
+          if (value) setSource(value);
+        }}
+        aria-label={translate('tendering.invitations.source')}
+        sx={{ flex: '1 1 100%' }}
+      >
+        <ToggleButton value="directory" data-testid="invite-source-directory">
+          {translate('tendering.invitations.fromDirectory')}
+        </ToggleButton>
+        <ToggleButton value="approved" data-testid="invite-source-approved">
+          {translate('tendering.invitations.fromApproved')}
+        </ToggleButton>
       </ToggleButtonGroup>
       <Autocomplete
         multiple
@@ -86,18 +124,49 @@ export function InvitePicker({ tenderId, invited, onInvited, onRefused }: { tend
         onChange={(_e, value) => setChosen(value)}
         onInputChange={(_e, value, reason) => reason !== 'reset' && setText(value)}
         noOptionsText={failure ? failureText(translate, what, failure) : translate('tendering.invitations.noCompany')}
-        renderInput={(params) => <TextField {...params} label={translate('tendering.invitations.pick')} error={failure !== null}
-          helperText={failure ? translate('admin.loadFailed.title', { what }) : translate(source === 'approved' ? 'tendering.invitations.pickApprovedHelp' : 'tendering.invitations.pickHelp')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'invite-picker' } }} />}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={translate('tendering.invitations.pick')}
+            error={failure !== null}
+            helperText={
+              failure
+                ? translate('admin.loadFailed.title', { what })
+                : translate(source === 'approved' ? 'tendering.invitations.pickApprovedHelp' : 'tendering.invitations.pickHelp')
+            }
+            slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'invite-picker' } }}
+          />
+        )}
       />
-      <Button variant="contained" disabled={busy || chosen.length === 0} onClick={() => void send()} data-testid="invite-send" sx={{ mt: 1 }}>
+      <Button
+        variant="contained"
+        disabled={busy || chosen.length === 0}
+        onClick={() => void send()}
+        data-testid="invite-send"
+        sx={{ mt: 1 }}
+      >
         {translate('tendering.invitations.invite', { n: chosen.length })}
       </Button>
-      {failure && <LoadFailed what={what} failure={failure} onRetry={() => setAttempt((n) => n + 1)} testId="invite-picker-failed" sx={{ flex: '1 1 100%' }} />}
+      {failure && (
+        <LoadFailed
+          what={what}
+          failure={failure}
+          onRetry={() => setAttempt((n) => n + 1)}
+          testId="invite-picker-failed"
+          sx={{ flex: '1 1 100%' }}
+        />
+      )}
       {chosen.length > 0 && (
         // Each picked seller's shared profile, read before inviting it.
         <Box sx={{ flex: '1 1 100%', display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {chosen.map((company) => (
-            <Button key={company.id} size="small" variant="outlined" onClick={() => setProfileOf(company)} data-testid="invite-view-profile">
+            <Button
+              key={company.id}
+              size="small"
+              variant="outlined"
+              onClick={() => setProfileOf(company)}
+              data-testid="invite-view-profile"
+            >
               {translate('admin.companyProfile.viewProfile', { name: company.name })}
             </Button>
           ))}

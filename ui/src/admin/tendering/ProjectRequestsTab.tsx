@@ -7,7 +7,25 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { Alert, Box, Button, LinearProgress, Link, List, ListItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Link,
+  List,
+  ListItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { RequestResources } from '@binaan/contracts';
 import { resourceLabel } from '../catalogue/labels.js';
 import { StatusChip } from '../documents/StatusChip.js';
@@ -24,8 +42,13 @@ export function ProjectRequestsTab({ projectId }: { projectId: string }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    projectRequests(projectId, page * PER_PAGE, page * PER_PAGE + PER_PAGE - 1).then((r) => current && setReply(r), (e: unknown) => current && setError(errorCodeOf(e)));
-    return () => { current = false; };
+    projectRequests(projectId, page * PER_PAGE, page * PER_PAGE + PER_PAGE - 1).then(
+      (r) => current && setReply(r),
+      (e: unknown) => current && setError(errorCodeOf(e)),
+    );
+    return () => {
+      current = false;
+    };
   }, [projectId, page]);
   const title = translate('admin.projects.tabs.requests');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -34,28 +57,53 @@ export function ProjectRequestsTab({ projectId }: { projectId: string }) {
     <Box data-testid="project-requests">
       <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         {RequestResources.map((resource) => (
-          <Button key={resource} variant="outlined" size="small" component={RouterLink} data-testid={`new-${resource}`}
-            to={`/${resource}/create?source=${encodeURIComponent(JSON.stringify({ projectId }))}`}>
+          <Button
+            key={resource}
+            variant="outlined"
+            size="small"
+            component={RouterLink}
+            data-testid={`new-${resource}`}
+            to={`/${resource}/create?source=${encodeURIComponent(JSON.stringify({ projectId }))}`}
+          >
             {translate(`admin.requests.new.${resource}`)}
           </Button>
         ))}
       </Stack>
       {error && <Alert severity="error">{translate(`error.${error}`, { _: translate('error.internal', { _: error }) })}</Alert>}
       {!error && !reply && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      {reply && reply.data.length === 0 && page === 0 && <Typography color="text.secondary" data-testid="project-requests-none">{translate('admin.requests.noneInProject')}</Typography>}
+      {reply && reply.data.length === 0 && page === 0 && (
+        <Typography color="text.secondary" data-testid="project-requests-none">
+          {translate('admin.requests.noneInProject')}
+        </Typography>
+      )}
       {reply && reply.data.length > 0 && phone && (
         <List aria-label={title} disablePadding data-testid="project-requests-phone">
           {reply.data.map((row) => (
-            <ListItem key={row.id} divider disableGutters data-testid="project-request" data-id={row.id} data-resource={row.resource} sx={{ display: 'block', py: 1 }}>
+            <ListItem
+              key={row.id}
+              divider
+              disableGutters
+              data-testid="project-request"
+              data-id={row.id}
+              data-resource={row.resource}
+              sx={{ display: 'block', py: 1 }}
+            >
               <Typography variant="body2">
-                <Link component={RouterLink} to={`/${row.resource}/${encodeURIComponent(row.id)}/show`}>{row.documentNo}</Link>
-                {' · '}{kindOf(row.resource)}
+                <Link component={RouterLink} to={`/${row.resource}/${encodeURIComponent(row.id)}/show`}>
+                  {row.documentNo}
+                </Link>
+                {' · '}
+                {kindOf(row.resource)}
               </Typography>
-              <Typography variant="body1" sx={{ overflowWrap: 'anywhere' }}>{row.title}</Typography>
+              <Typography variant="body1" sx={{ overflowWrap: 'anywhere' }}>
+                {row.title}
+              </Typography>
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}>
                 <StatusChip resource={row.resource} status={row.status} wrap />
                 <Typography variant="body2">{formatMoney(row.total, row.currency)}</Typography>
-                <Typography variant="body2" color="text.secondary">{formatDate(row.createdAt)}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {formatDate(row.createdAt)}
+                </Typography>
               </Stack>
             </ListItem>
           ))}
@@ -77,11 +125,19 @@ export function ProjectRequestsTab({ projectId }: { projectId: string }) {
             <TableBody>
               {reply.data.map((row) => (
                 <TableRow key={row.id} data-testid="project-request" data-id={row.id} data-resource={row.resource}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}><Link component={RouterLink} to={`/${row.resource}/${encodeURIComponent(row.id)}/show`}>{row.documentNo}</Link></TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Link component={RouterLink} to={`/${row.resource}/${encodeURIComponent(row.id)}/show`}>
+                      {row.documentNo}
+                    </Link>
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{kindOf(row.resource)}</TableCell>
                   <TableCell>{row.title}</TableCell>
-                  <TableCell><StatusChip resource={row.resource} status={row.status} wrap /></TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(row.total, row.currency)}</TableCell>
+                  <TableCell>
+                    <StatusChip resource={row.resource} status={row.status} wrap />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(row.total, row.currency)}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.createdAt)}</TableCell>
                 </TableRow>
               ))}
@@ -91,8 +147,28 @@ export function ProjectRequestsTab({ projectId }: { projectId: string }) {
       )}
       {reply && (page > 0 || reply.hasMore) && (
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-          <Button size="small" disabled={page === 0} onClick={() => { setReply(null); setPage((p) => p - 1); }} data-testid="requests-previous">{translate('ra.navigation.previous')}</Button>
-          <Button size="small" disabled={!reply.hasMore} onClick={() => { setReply(null); setPage((p) => p + 1); }} data-testid="requests-next">{translate('ra.navigation.next')}</Button>
+          <Button
+            size="small"
+            disabled={page === 0}
+            onClick={() => {
+              setReply(null);
+              setPage((p) => p - 1);
+            }}
+            data-testid="requests-previous"
+          >
+            {translate('ra.navigation.previous')}
+          </Button>
+          <Button
+            size="small"
+            disabled={!reply.hasMore}
+            onClick={() => {
+              setReply(null);
+              setPage((p) => p + 1);
+            }}
+            data-testid="requests-next"
+          >
+            {translate('ra.navigation.next')}
+          </Button>
         </Stack>
       )}
     </Box>

@@ -25,7 +25,10 @@ function QueryFiles({ tenderId, query, side, open }: { tenderId: string; query: 
   const [failure, setFailure] = useState<LoadFailure | null>(null);
   const load = useCallback(() => {
     listQueryFiles(queryFiles(tenderId, query.queryId, 'question')).then(
-      (listed) => { setFiles(listed); setFailure(null); },
+      (listed) => {
+        setFiles(listed);
+        setFailure(null);
+      },
       (error: unknown) => setFailure(loadFailureOf(error)),
     );
   }, [tenderId, query.queryId]);
@@ -33,19 +36,38 @@ function QueryFiles({ tenderId, query, side, open }: { tenderId: string; query: 
   const askerMayChange = side === 'seller' && query.own === true && !query.answered && open;
   const buyerMayChange = side === 'buyer' && query.answered && open;
   // One call lists both sides' files: its failure is said once, in their place.
-  if (failure) return <LoadFailed what={translate('admin.loadFailed.what.files')} failure={failure} onRetry={load} testId="query-files-failed" sx={{ mt: 1 }} />;
+  if (failure)
+    return (
+      <LoadFailed
+        what={translate('admin.loadFailed.what.files')}
+        failure={failure}
+        onRetry={load}
+        testId="query-files-failed"
+        sx={{ mt: 1 }}
+      />
+    );
   return (
     <>
       {(files.question.length > 0 || askerMayChange) && (
         <AttachmentsSection
-          title={translate('tendering.files.questionTitle')} place={questionPlace} files={files.question} canChange={askerMayChange} onChanged={load}
-          testId="question-attachments" heading="h4"
+          title={translate('tendering.files.questionTitle')}
+          place={questionPlace}
+          files={files.question}
+          canChange={askerMayChange}
+          onChanged={load}
+          testId="question-attachments"
+          heading="h4"
         />
       )}
       {query.answered && (files.answer.length > 0 || buyerMayChange) && (
         <AttachmentsSection
-          title={translate('tendering.files.answerTitle')} place={answerPlace} files={files.answer} canChange={buyerMayChange} onChanged={load}
-          testId="answer-attachments" heading="h4"
+          title={translate('tendering.files.answerTitle')}
+          place={answerPlace}
+          files={files.answer}
+          canChange={buyerMayChange}
+          onChanged={load}
+          testId="answer-attachments"
+          heading="h4"
         />
       )}
     </>
@@ -61,15 +83,41 @@ function AnswerForm({ tenderId, query, onDone }: { tenderId: string; query: Boar
   const [busy, setBusy] = useState(false);
   const submit = () => {
     setBusy(true);
-    sendAnswer(tenderId, query.queryId, text.trim()).then(() => { setText(''); setError(null); onDone(); }, (e: unknown) => setError(errorCodeOf(e))).finally(() => setBusy(false));
+    sendAnswer(tenderId, query.queryId, text.trim())
+      .then(
+        () => {
+          setText('');
+          setError(null);
+          onDone();
+        },
+        (e: unknown) => setError(errorCodeOf(e)),
+      )
+      .finally(() => setBusy(false));
   };
   return (
-    <Box component="form" onSubmit={(e) => { e.preventDefault(); submit(); }} sx={{ mt: 1 }}>
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      sx={{ mt: 1 }}
+    >
       <TextField
-        label={translate('admin.tenderExchange.queries.answerLabel')} value={text} onChange={(e) => setText(e.target.value)} fullWidth multiline minRows={2} size="small"
-        slotProps={{ htmlInput: { maxLength: MAX_TEXT, 'data-testid': 'answer-text' } }} helperText={error ? translate(`error.${error}`) : translate('admin.tenderExchange.queries.answerHelp')} error={error !== null}
+        label={translate('admin.tenderExchange.queries.answerLabel')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        fullWidth
+        multiline
+        minRows={2}
+        size="small"
+        slotProps={{ htmlInput: { maxLength: MAX_TEXT, 'data-testid': 'answer-text' } }}
+        helperText={error ? translate(`error.${error}`) : translate('admin.tenderExchange.queries.answerHelp')}
+        error={error !== null}
       />
-      <Button type="submit" variant="contained" size="small" sx={{ mt: 1 }} disabled={busy || text.trim() === ''} data-testid="answer-send">{translate('admin.tenderExchange.queries.answer')}</Button>
+      <Button type="submit" variant="contained" size="small" sx={{ mt: 1 }} disabled={busy || text.trim() === ''} data-testid="answer-send">
+        {translate('admin.tenderExchange.queries.answer')}
+      </Button>
     </Box>
   );
 }
@@ -83,52 +131,124 @@ export function QueriesBoard({ tenderId, side, open }: { tenderId: string; side:
   const [askError, setAskError] = useState<string | null>(null);
   const [asked, setAsked] = useState(false);
   const load = useCallback(() => {
-    loadBoard(tenderId, from).then((r) => { setReply(r); setFailed(null); }, (e: unknown) => setFailed(errorCodeOf(e)));
+    loadBoard(tenderId, from).then(
+      (r) => {
+        setReply(r);
+        setFailed(null);
+      },
+      (e: unknown) => setFailed(errorCodeOf(e)),
+    );
   }, [tenderId, from]);
   useEffect(load, [load]);
 
   const submitQuestion = () => {
-    sendQuestion(tenderId, question.trim()).then(() => { setQuestion(''); setAskError(null); setAsked(true); load(); }, (e: unknown) => setAskError(errorCodeOf(e)));
+    sendQuestion(tenderId, question.trim()).then(
+      () => {
+        setQuestion('');
+        setAskError(null);
+        setAsked(true);
+        load();
+      },
+      (e: unknown) => setAskError(errorCodeOf(e)),
+    );
   };
 
   if (failed) return <Alert severity="error">{translate(`error.${failed}`)}</Alert>;
   if (!reply) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   return (
     <Box data-testid="queries-board" data-side={side}>
-      <Typography variant="h6" component="h2" gutterBottom>{translate('admin.tenderExchange.queries.title')}</Typography>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {translate('admin.tenderExchange.queries.title')}
+      </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate(side === 'buyer' ? 'admin.tenderExchange.queries.buyerHelp' : 'admin.tenderExchange.queries.sellerHelp')}
       </Typography>
       {side === 'seller' && open && (
-        <Box component="form" onSubmit={(e) => { e.preventDefault(); submitQuestion(); }} sx={{ mb: 3 }}>
+        <Box
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitQuestion();
+          }}
+          sx={{ mb: 3 }}
+        >
           <TextField
-            label={translate('admin.tenderExchange.queries.askLabel')} value={question} onChange={(e) => { setQuestion(e.target.value); setAsked(false); }} fullWidth multiline minRows={2}
-            slotProps={{ htmlInput: { maxLength: MAX_TEXT, 'data-testid': 'question-text' } }} error={askError !== null}
+            label={translate('admin.tenderExchange.queries.askLabel')}
+            value={question}
+            onChange={(e) => {
+              setQuestion(e.target.value);
+              setAsked(false);
+            }}
+            fullWidth
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: MAX_TEXT, 'data-testid': 'question-text' } }}
+            error={askError !== null}
             helperText={askError ? translate(`error.${askError}`) : translate('admin.tenderExchange.queries.askHelp')}
           />
-          <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={question.trim() === ''} data-testid="question-send">{translate('admin.tenderExchange.queries.ask')}</Button>
-          {asked && <Alert severity="success" sx={{ mt: 1 }} role="status">{translate('admin.tenderExchange.queries.asked')}</Alert>}
+          <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={question.trim() === ''} data-testid="question-send">
+            {translate('admin.tenderExchange.queries.ask')}
+          </Button>
+          {asked && (
+            <Alert severity="success" sx={{ mt: 1 }} role="status">
+              {translate('admin.tenderExchange.queries.asked')}
+            </Alert>
+          )}
         </Box>
       )}
       {reply.data.length === 0 ? (
-        <Typography color="text.secondary" data-testid="no-queries">{translate('admin.tenderExchange.queries.none')}</Typography>
+        <Typography color="text.secondary" data-testid="no-queries">
+          {translate('admin.tenderExchange.queries.none')}
+        </Typography>
       ) : (
         <List aria-label={translate('admin.tenderExchange.queries.title')} disablePadding>
           {reply.data.map((q, index) => (
-            <ListItem key={q.queryId} divider data-testid="query" data-answered={q.answered} data-own={q.own ?? ''} sx={{ display: 'block', px: 0 }}>
+            <ListItem
+              key={q.queryId}
+              divider
+              data-testid="query"
+              data-answered={q.answered}
+              data-own={q.own ?? ''}
+              sx={{ display: 'block', px: 0 }}
+            >
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }} useFlexGap>
-                <Typography component="h3" variant="subtitle2">{translate('admin.tenderExchange.queries.number', { n: reply.from + index + 1 })}</Typography>
-                <Chip size="small" variant="outlined" color={q.answered ? 'success' : 'default'} label={translate(q.answered ? 'admin.tenderExchange.queries.answered' : 'admin.tenderExchange.queries.open')} />
-                {q.own && <Chip size="small" color="primary" variant="outlined" label={translate('admin.tenderExchange.queries.own')} data-testid="query-own" />}
+                <Typography component="h3" variant="subtitle2">
+                  {translate('admin.tenderExchange.queries.number', { n: reply.from + index + 1 })}
+                </Typography>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={q.answered ? 'success' : 'default'}
+                  label={translate(q.answered ? 'admin.tenderExchange.queries.answered' : 'admin.tenderExchange.queries.open')}
+                />
+                {q.own && (
+                  <Chip
+                    size="small"
+                    color="primary"
+                    variant="outlined"
+                    label={translate('admin.tenderExchange.queries.own')}
+                    data-testid="query-own"
+                  />
+                )}
                 <Typography variant="body2" color="text.secondary">
-                  {side === 'buyer' && q.sellerName ? translate('admin.tenderExchange.queries.askedBy', { name: q.askedByName ?? '-', company: q.sellerName, at: formatDateTime(q.askedAt) }) : formatDateTime(q.askedAt)}
+                  {side === 'buyer' && q.sellerName
+                    ? translate('admin.tenderExchange.queries.askedBy', {
+                        name: q.askedByName ?? '-',
+                        company: q.sellerName,
+                        at: formatDateTime(q.askedAt),
+                      })
+                    : formatDateTime(q.askedAt)}
                 </Typography>
               </Stack>
               <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.question}</Typography>
               {q.answered ? (
                 <Box sx={{ mt: 1, pl: 2, borderLeft: 3, borderColor: 'success.main' }}>
-                  <Typography variant="body2" color="text.secondary">{translate('admin.tenderExchange.queries.answerOf', { at: formatDateTime(q.answeredAt) })}</Typography>
-                  <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="query-answer">{q.answer}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {translate('admin.tenderExchange.queries.answerOf', { at: formatDateTime(q.answeredAt) })}
+                  </Typography>
+                  <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="query-answer">
+                    {q.answer}
+                  </Typography>
                 </Box>
               ) : side === 'buyer' && open ? (
                 <AnswerForm tenderId={tenderId} query={q} onDone={load} />
@@ -140,8 +260,12 @@ export function QueriesBoard({ tenderId, side, open }: { tenderId: string; side:
       )}
       {(from > 0 || reply.hasMore) && (
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-          <Button disabled={from === 0} onClick={() => setFrom(Math.max(0, from - PAGE))}>{translate('ra.navigation.previous')}</Button>
-          <Button disabled={!reply.hasMore} onClick={() => setFrom(from + PAGE)}>{translate('ra.navigation.next')}</Button>
+          <Button disabled={from === 0} onClick={() => setFrom(Math.max(0, from - PAGE))}>
+            {translate('ra.navigation.previous')}
+          </Button>
+          <Button disabled={!reply.hasMore} onClick={() => setFrom(from + PAGE)}>
+            {translate('ra.navigation.next')}
+          </Button>
         </Stack>
       )}
     </Box>

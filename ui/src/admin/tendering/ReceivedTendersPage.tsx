@@ -5,7 +5,22 @@
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Card, CardContent, Chip, LinearProgress, Link, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { DocumentListTotalCap } from '@binaan/contracts';
 import { StatusChip } from '../documents/StatusChip.js';
 import { formatDateTime } from '../format.js';
@@ -22,18 +37,29 @@ export function ReceivedTendersPage() {
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    receivedTenders(page * PER_PAGE, page * PER_PAGE + PER_PAGE - 1).then((r) => current && setReply(r), (error: unknown) => current && setFailed(errorCodeOf(error)));
-    return () => { current = false; };
+    receivedTenders(page * PER_PAGE, page * PER_PAGE + PER_PAGE - 1).then(
+      (r) => current && setReply(r),
+      (error: unknown) => current && setFailed(errorCodeOf(error)),
+    );
+    return () => {
+      current = false;
+    };
   }, [page]);
   const title = translate('tendering.received.title');
   return (
     <Card sx={{ mt: 2 }} data-testid="received-tenders">
       <Title title={title} />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
         {failed && <Alert severity="error">{translate(`error.${failed}`)}</Alert>}
         {!failed && !reply && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        {reply && reply.rows.length === 0 && <Typography color="text.secondary" data-testid="received-empty">{translate('tendering.received.none')}</Typography>}
+        {reply && reply.rows.length === 0 && (
+          <Typography color="text.secondary" data-testid="received-empty">
+            {translate('tendering.received.none')}
+          </Typography>
+        )}
         {reply && reply.rows.length > 0 && (
           <>
             <TableContainer tabIndex={0} role="region" aria-label={title}>
@@ -52,27 +78,53 @@ export function ReceivedTendersPage() {
                   {reply.rows.map((row) => (
                     <TableRow key={row.id} data-testid="received-row" data-id={row.id}>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        <Link component={RouterLink} to={quotationPath(row.id)} data-testid="received-link">{row.documentNo ?? row.id}</Link>
+                        <Link component={RouterLink} to={quotationPath(row.id)} data-testid="received-link">
+                          {row.documentNo ?? row.id}
+                        </Link>
                       </TableCell>
                       <TableCell>{row.status && <StatusChip resource="tender" status={row.status} wrap />}</TableCell>
                       <TableCell>{row.title}</TableCell>
                       <TableCell>{row.buyerName ?? row.buyerCompanyId}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.invitedAt)}</TableCell>
                       <TableCell>
-                        {row.quoted
-                          ? <Chip size="small" color="success" variant="outlined" label={translate('tendering.invitations.quotedAt', { at: formatDateTime(row.quotedAt) })} />
-                          : <Chip size="small" variant="outlined" label={translate('tendering.invitations.notQuoted')} />}
+                        {row.quoted ? (
+                          <Chip
+                            size="small"
+                            color="success"
+                            variant="outlined"
+                            label={translate('tendering.invitations.quotedAt', { at: formatDateTime(row.quotedAt) })}
+                          />
+                        ) : (
+                          <Chip size="small" variant="outlined" label={translate('tendering.invitations.notQuoted')} />
+                        )}
                       </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
               </Table>
             </TableContainer>
-            {reply.capped && <Typography variant="body2" role="status" sx={{ pt: 1 }}>{translate('admin.documents.totalCapped', { cap: DocumentListTotalCap.toLocaleString('en') })}</Typography>}
+            {reply.capped && (
+              <Typography variant="body2" role="status" sx={{ pt: 1 }}>
+                {translate('admin.documents.totalCapped', { cap: DocumentListTotalCap.toLocaleString('en') })}
+              </Typography>
+            )}
             <TablePagination
-              component="div" count={reply.total} page={page} rowsPerPage={PER_PAGE} rowsPerPageOptions={[PER_PAGE]}
-              onPageChange={(_e, next) => { setReply(null); setPage(next); }}
-              labelDisplayedRows={({ from, to, count }) => translate('tendering.received.range', { from, to, total: reply.capped ? `${count.toLocaleString('en')}+` : count.toLocaleString('en') })}
+              component="div"
+              count={reply.total}
+              page={page}
+              rowsPerPage={PER_PAGE}
+              rowsPerPageOptions={[PER_PAGE]}
+              onPageChange={(_e, next) => {
+                setReply(null);
+                setPage(next);
+              }}
+              labelDisplayedRows={({ from, to, count }) =>
+                translate('tendering.received.range', {
+                  from,
+                  to,
+                  total: reply.capped ? `${count.toLocaleString('en')}+` : count.toLocaleString('en'),
+                })
+              }
             />
           </>
         )}

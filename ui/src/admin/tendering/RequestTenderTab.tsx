@@ -4,7 +4,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { Alert, Box, Button, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { DocumentView } from '@binaan/contracts';
 import { formatDateTime } from '../format.js';
 import { errorCodeOf } from '../providers/admin-request.js';
@@ -28,17 +40,31 @@ export function RequestTenderTab({ document }: { document: DocumentView }) {
     setBusy(true);
     makeTender(document.resource, document.id).then(
       (made) => navigate(`/tender/${encodeURIComponent(made.id)}/show`),
-      (e: unknown) => { setError(errorCodeOf(e)); setBusy(false); load(); },
+      (e: unknown) => {
+        setError(errorCodeOf(e));
+        setBusy(false);
+        load();
+      },
     );
   };
   return (
     <Box data-testid="request-tenders">
-      {error && <Alert severity="error" sx={{ mb: 2 }}>{translate(`error.${error}`, { _: translate('error.internal', { _: error }) })}</Alert>}
-      {document.status !== 'approved' && <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('admin.requests.approveFirst')}</Typography>}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translate(`error.${error}`, { _: translate('error.internal', { _: error }) })}
+        </Alert>
+      )}
+      {document.status !== 'approved' && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate('admin.requests.approveFirst')}
+        </Typography>
+      )}
       {canMake && (
         <Box sx={{ mb: 2 }}>
           <Typography sx={{ mb: 1 }}>{translate('admin.requests.makeTenderHelp', { n: document.items.length })}</Typography>
-          <Button variant="contained" onClick={make} disabled={busy} data-testid="make-tender">{translate('admin.requests.makeTender')}</Button>
+          <Button variant="contained" onClick={make} disabled={busy} data-testid="make-tender">
+            {translate('admin.requests.makeTender')}
+          </Button>
         </Box>
       )}
       {reply && reply.data.length === 0 && <Typography color="text.secondary">{translate('admin.requests.noTender')}</Typography>}
@@ -56,7 +82,9 @@ export function RequestTenderTab({ document }: { document: DocumentView }) {
             <TableBody>
               {reply.data.map((t) => (
                 <TableRow key={t.id}>
-                  <TableCell><Link to={`/tender/${encodeURIComponent(t.id)}/show`}>{t.documentNo}</Link></TableCell>
+                  <TableCell>
+                    <Link to={`/tender/${encodeURIComponent(t.id)}/show`}>{t.documentNo}</Link>
+                  </TableCell>
                   <TableCell>{t.title}</TableCell>
                   <TableCell>{statusLabel(translate, 'tender', t.status)}</TableCell>
                   <TableCell>{formatDateTime(t.createdAt)}</TableCell>

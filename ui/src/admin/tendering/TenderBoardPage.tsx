@@ -22,11 +22,22 @@ export function TenderBoardPage() {
   const [reply, setReply] = useState<Addenda | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const load = useCallback(() => {
-    Promise.all([adminJson<SellerTender>(`/api/tendering/tenders/${encodeURIComponent(tenderId)}`), loadAddenda(tenderId)])
-      .then(([t, a]) => { setTender(t); setReply(a); setFailed(null); }, (e: unknown) => setFailed(errorCodeOf(e)));
+    Promise.all([adminJson<SellerTender>(`/api/tendering/tenders/${encodeURIComponent(tenderId)}`), loadAddenda(tenderId)]).then(
+      ([t, a]) => {
+        setTender(t);
+        setReply(a);
+        setFailed(null);
+      },
+      (e: unknown) => setFailed(errorCodeOf(e)),
+    );
   }, [tenderId]);
   useEffect(load, [load]);
-  if (failed) return <Alert severity="error" sx={{ m: 2 }}>{translate(`error.${failed}`)}</Alert>;
+  if (failed)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {translate(`error.${failed}`)}
+      </Alert>
+    );
   if (!tender || !reply) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   // The server's clock decides; the page only hides the forms once the close time has passed on it.
   const open = tender.status === 'active' && (tender.closeAt === null || Date.parse(tender.closeAt) > Date.parse(tender.serverTime));
@@ -36,11 +47,17 @@ export function TenderBoardPage() {
       <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>{`${tender.documentNo} · ${tender.title}`}</Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate('admin.tenderExchange.page.closes', { at: formatDateTime(tender.closeAt) })}{' '}
-        <Link component={RouterLink} to={`/tendering/received/${encodeURIComponent(tender.id)}`}>{translate('admin.tenderExchange.page.quotation')}</Link>
+        <Link component={RouterLink} to={`/tendering/received/${encodeURIComponent(tender.id)}`}>
+          {translate('admin.tenderExchange.page.quotation')}
+        </Link>
       </Typography>
       <ConfirmQuotationBanner tenderId={tender.id} reply={reply} onConfirmed={load} />
-      <Typography variant="h6" component="h2" gutterBottom>{translate('admin.tenderExchange.addenda.title')}</Typography>
-      <Box sx={{ mb: 3 }}><AddendaList reply={reply} marked={marked} /></Box>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {translate('admin.tenderExchange.addenda.title')}
+      </Typography>
+      <Box sx={{ mb: 3 }}>
+        <AddendaList reply={reply} marked={marked} />
+      </Box>
       <QueriesBoard tenderId={tender.id} side="seller" open={open} />
     </Box>
   );

@@ -27,8 +27,17 @@ describe('addendumBody', () => {
 
   it('a close time with seconds, left as the input shows it (minutes), is not a new close time', () => {
     const current = '2026-03-04T01:00:37.512Z';
-    expect(addendumBody(inputs({ closeAt: localInputValue(current), lines: inputs().lines.map((l) => ({ ...l, newQuantity: l.lineNo === 2 ? '14' : l.newQuantity })) }), current)).toEqual({
-      note: 'Caps are 14', items: { change: [{ lineNo: 2, quantity: '14' }] },
+    expect(
+      addendumBody(
+        inputs({
+          closeAt: localInputValue(current),
+          lines: inputs().lines.map((l) => ({ ...l, newQuantity: l.lineNo === 2 ? '14' : l.newQuantity })),
+        }),
+        current,
+      ),
+    ).toEqual({
+      note: 'Caps are 14',
+      items: { change: [{ lineNo: 2, quantity: '14' }] },
     });
   });
 

@@ -3,7 +3,12 @@
 import type { AddendumBody } from './exchange-api.js';
 
 export type LineInput = { lineNo: number; description: string; unit: string; quantity: string; newQuantity: string; remove: boolean };
-export type AddendumInputs = { note: string; lines: LineInput[]; add: { description: string; unit: string; quantity: string }; closeAt: string };
+export type AddendumInputs = {
+  note: string;
+  lines: LineInput[];
+  add: { description: string; unit: string; quantity: string };
+  closeAt: string;
+};
 
 const sameQuantity = (a: string, b: string) => Number(a) === Number(b);
 
@@ -14,7 +19,9 @@ export function addendumBody(inputs: AddendumInputs, currentCloseAt: string | nu
     .filter((line) => !line.remove && line.newQuantity.trim() !== '' && !sameQuantity(line.newQuantity, line.quantity))
     .map((line) => ({ lineNo: line.lineNo, quantity: line.newQuantity.trim() }));
   const adding = inputs.add.description.trim() !== '' && inputs.add.quantity.trim() !== '';
-  const add = adding ? [{ description: inputs.add.description.trim(), unit: inputs.add.unit.trim() || 'no', quantity: inputs.add.quantity.trim() }] : [];
+  const add = adding
+    ? [{ description: inputs.add.description.trim(), unit: inputs.add.unit.trim() || 'no', quantity: inputs.add.quantity.trim() }]
+    : [];
   const closeAt = inputs.closeAt ? new Date(inputs.closeAt).toISOString() : null;
   // The input holds minutes: a close time with seconds, shown unchanged, is no new close time.
   const movesClose = closeAt !== null && inputs.closeAt !== localInputValue(currentCloseAt);

@@ -5,17 +5,31 @@
 import { apiUrl } from '../../shared/api/client.js';
 import { adminHeaders, adminJson, refusalOf } from '../providers/admin-request.js';
 
-export type AttachedFile = { attachmentId: string; name: string; mediaType: string; size: number; sha256?: string; attachedAt?: string; attachedByName?: string | null };
+export type AttachedFile = {
+  attachmentId: string;
+  name: string;
+  mediaType: string;
+  size: number;
+  sha256?: string;
+  attachedAt?: string;
+  attachedByName?: string | null;
+};
 
 const tenderPath = (tenderId: string) => `/api/tendering/tenders/${encodeURIComponent(tenderId)}`;
 
 /** The paths of one place files live: list (and download under it), upload, remove. */
-export type FilePlace = { list: string; upload: string | null; remove: (attachmentId: string) => string; download: (attachmentId: string) => string };
+export type FilePlace = {
+  list: string;
+  upload: string | null;
+  remove: (attachmentId: string) => string;
+  download: (attachmentId: string) => string;
+};
 
 export function quotationFiles(tenderId: string, sellerCompanyId: string): FilePlace {
   const list = `${tenderPath(tenderId)}/quotations/${encodeURIComponent(sellerCompanyId)}/attachments`;
   return {
-    list, upload: `${tenderPath(tenderId)}/quotation/attachments`,
+    list,
+    upload: `${tenderPath(tenderId)}/quotation/attachments`,
     remove: (id) => `${tenderPath(tenderId)}/quotation/attachments/${encodeURIComponent(id)}`,
     download: (id) => `${list}/${encodeURIComponent(id)}`,
   };
@@ -29,17 +43,22 @@ export function queryFiles(tenderId: string, queryId: string, part: 'question' |
 
 export const listQuotationFiles = (place: FilePlace) => adminJson<{ data: AttachedFile[] }>(place.list).then((r) => r.data);
 export const listQueryFiles = (place: FilePlace) => adminJson<{ question: AttachedFile[]; answer: AttachedFile[] }>(place.list);
-export const removeFile = (place: FilePlace, attachmentId: string) => adminJson<{ revision: number }>(place.remove(attachmentId), { method: 'DELETE' });
+export const removeFile = (place: FilePlace, attachmentId: string) =>
+  adminJson<{ revision: number }>(place.remove(attachmentId), { method: 'DELETE' });
 
 /** Sends one file; `onProgress` gets 0 to 100 as the bytes leave. Refusals are the ApiError pages show. */
 export function uploadFile(path: string, file: File, onProgress: (percent: number) => void): Promise<{ attachment: AttachedFile }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(path));
-    const headers = adminHeaders({ headers: { 'X-File-Name': encodeURIComponent(file.name), 'X-File-Type': file.type || 'application/octet-stream' } });
+    const headers = adminHeaders({
+      headers: { 'X-File-Name': encodeURIComponent(file.name), 'X-File-Type': file.type || 'application/octet-stream' },
+    });
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
-    xhr.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100)); };
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
     xhr.onload = () => {
       let json: unknown;
       try {

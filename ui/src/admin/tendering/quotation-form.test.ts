@@ -27,11 +27,28 @@ describe('quotation form', () => {
 
   it('starts from the last quotation and sends the include box only when ticked', () => {
     const lines = startingLines({
-      items: [{ lineNo: 1, description: 'a', unit: 'm', quantity: '1' }, { lineNo: 2, description: 'b', unit: 'm', quantity: '2' }],
-      quotation: { sellerCompanyId: 's', sellerName: null, revision: 0, submittedAt: '', revisedAt: '', sealed: false, items: [{ lineNo: 2, rate: '0.00', includeZeroRate: true, amount: '0.00' }] },
+      items: [
+        { lineNo: 1, description: 'a', unit: 'm', quantity: '1' },
+        { lineNo: 2, description: 'b', unit: 'm', quantity: '2' },
+      ],
+      quotation: {
+        sellerCompanyId: 's',
+        sellerName: null,
+        revision: 0,
+        submittedAt: '',
+        revisedAt: '',
+        sealed: false,
+        items: [{ lineNo: 2, rate: '0.00', includeZeroRate: true, amount: '0.00' }],
+      },
     });
-    expect(lines).toEqual([{ lineNo: 1, quantity: '1', rate: '', includeZeroRate: false }, { lineNo: 2, quantity: '2', rate: '0.00', includeZeroRate: true }]);
-    expect(toQuoteLines(lines)).toEqual([{ lineNo: 1, rate: '' }, { lineNo: 2, rate: '0.00', includeZeroRate: true }]);
+    expect(lines).toEqual([
+      { lineNo: 1, quantity: '1', rate: '', includeZeroRate: false },
+      { lineNo: 2, quantity: '2', rate: '0.00', includeZeroRate: true },
+    ]);
+    expect(toQuoteLines(lines)).toEqual([
+      { lineNo: 1, rate: '' },
+      { lineNo: 2, rate: '0.00', includeZeroRate: true },
+    ]);
   });
 
   it("counts down on the server's clock, not the browser's", () => {
@@ -40,7 +57,13 @@ describe('quotation form', () => {
     const offset = clockOffset('2026-01-01T10:00:00Z', browserNow);
     expect(countdown('2026-01-01T11:01:05Z', browserNow, offset)).toEqual({ closed: false, days: 0, hours: 1, minutes: 1, seconds: 5 });
     expect(countdown('2026-01-01T10:00:00Z', browserNow, offset)?.closed).toBe(true);
-    expect(countdown('2026-01-03T10:00:00Z', browserNow + 1000, offset)).toEqual({ closed: false, days: 1, hours: 23, minutes: 59, seconds: 59 });
+    expect(countdown('2026-01-03T10:00:00Z', browserNow + 1000, offset)).toEqual({
+      closed: false,
+      days: 1,
+      hours: 23,
+      minutes: 59,
+      seconds: 59,
+    });
     expect(countdown(null, browserNow, offset)).toBeNull();
   });
 });

@@ -43,7 +43,12 @@ export function lineProblem(line: RateLine): LineProblem | null {
 /** The form's lines: the tender's items with the seller's last quotation (if any) filled in. */
 export function startingLines(tender: Pick<SellerTender, 'items' | 'quotation'>): RateLine[] {
   const quoted = new Map((tender.quotation?.items ?? []).map((item) => [item.lineNo, item]));
-  return tender.items.map((item) => ({ lineNo: item.lineNo, quantity: item.quantity, rate: quoted.get(item.lineNo)?.rate ?? '', includeZeroRate: quoted.get(item.lineNo)?.includeZeroRate ?? false }));
+  return tender.items.map((item) => ({
+    lineNo: item.lineNo,
+    quantity: item.quantity,
+    rate: quoted.get(item.lineNo)?.rate ?? '',
+    includeZeroRate: quoted.get(item.lineNo)?.includeZeroRate ?? false,
+  }));
 }
 
 export const toQuoteLines = (lines: readonly RateLine[]): QuoteLine[] =>
@@ -60,5 +65,11 @@ export function countdown(closeAt: string | null, browserNow: number, offset: nu
   const left = Date.parse(closeAt) - (browserNow + offset);
   if (left <= 0) return { closed: true, days: 0, hours: 0, minutes: 0, seconds: 0 };
   const s = Math.floor(left / 1000);
-  return { closed: false, days: Math.floor(s / 86400), hours: Math.floor((s % 86400) / 3600), minutes: Math.floor((s % 3600) / 60), seconds: s % 60 };
+  return {
+    closed: false,
+    days: Math.floor(s / 86400),
+    hours: Math.floor((s % 86400) / 3600),
+    minutes: Math.floor((s % 3600) / 60),
+    seconds: s % 60,
+  };
 }

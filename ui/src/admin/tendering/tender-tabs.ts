@@ -18,7 +18,22 @@ export const TENDER_TABS: readonly DocumentTab[] = [
   { value: 'queries', labelKey: 'admin.tenderExchange.tabs.queries', shows: buyersTender, Panel: QueriesTab },
   { value: 'addenda', labelKey: 'admin.tenderExchange.tabs.addenda', shows: buyersTender, Panel: AddendaTab },
   // The sheet answers 409 (sealed) before the close: the tab says so itself.
-  { value: 'comparison', labelKey: 'admin.tenderComparison.tab', shows: buyersTender, Panel: ({ document }) => createElement(ComparisonTab, { tenderId: document.id, revision: document.revision }) },
-  { value: 'analysis', labelKey: 'admin.tenderAnalysis.tab', shows: (document, companyId) => buyersTender(document, companyId) && PAST_CLOSE.has(document.status), Panel: AnalysisTab },
-  { value: 'award', labelKey: 'admin.tenderAward.tab', shows: (document, companyId) => buyersTender(document, companyId) && PAST_CLOSE.has(document.status), Panel: AwardTab },
+  {
+    value: 'comparison',
+    labelKey: 'admin.tenderComparison.tab',
+    shows: buyersTender,
+    Panel: ({ document }) => createElement(ComparisonTab, { tenderId: document.id, revision: document.revision }),
+  },
+  {
+    value: 'analysis',
+    labelKey: 'admin.tenderAnalysis.tab',
+    shows: (document, companyId) => buyersTender(document, companyId) && PAST_CLOSE.has(document.status),
+    Panel: AnalysisTab,
+  },
+  {
+    value: 'award',
+    labelKey: 'admin.tenderAward.tab',
+    shows: (document, companyId) => buyersTender(document, companyId) && PAST_CLOSE.has(document.status),
+    Panel: AwardTab,
+  },
 ];

@@ -74,7 +74,10 @@ export function UsersPage() {
     setBusy(true);
     setActionError(null);
     try {
-      await adminJson(`/api/users/${encodeURIComponent(acting.user.userId)}/${ACTIONS[acting.action].path}`, { method: 'POST', body: { reason } });
+      await adminJson(`/api/users/${encodeURIComponent(acting.user.userId)}/${ACTIONS[acting.action].path}`, {
+        method: 'POST',
+        body: { reason },
+      });
       notify(ACTIONS[acting.action].done, { type: 'success', messageArgs: { name: acting.user.name } });
       setActing(null);
       await load(query);
@@ -100,72 +103,156 @@ export function UsersPage() {
   return (
     <Stack spacing={2} sx={{ mt: 2 }} data-testid="users-page">
       <Title title={translate('admin.menu.platformUsers')} />
-      <Typography variant="h5" component="h1">{translate('admin.menu.platformUsers')}</Typography>
+      <Typography variant="h5" component="h1">
+        {translate('admin.menu.platformUsers')}
+      </Typography>
       <Typography>{translate('platform.users.intro')}</Typography>
-      <TextField label={translate('platform.users.search')} value={query} onChange={(e) => setQuery(e.target.value)} type="search"
-        sx={{ maxWidth: { sm: 420 } }} fullWidth slotProps={{ htmlInput: { 'data-testid': 'users-search' } }} />
+      <TextField
+        label={translate('platform.users.search')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        type="search"
+        sx={{ maxWidth: { sm: 420 } }}
+        fullWidth
+        slotProps={{ htmlInput: { 'data-testid': 'users-search' } }}
+      />
       {error && <Alert severity="error">{translate(`error.${error}`)}</Alert>}
       {users && users.length === 0 && <Typography data-testid="users-empty">{translate('platform.users.empty')}</Typography>}
-      <Box component="ul" aria-label={translate('admin.menu.platformUsers')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+      <Box
+        component="ul"
+        aria-label={translate('admin.menu.platformUsers')}
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+      >
         {users?.map((user) => {
           const erased = isErased(user);
           const own = user.email === ownEmail;
           return (
             <Box component="li" key={user.userId} data-testid="user-row" data-user-id={user.userId}>
-              <Card variant="outlined"><CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', '&:last-child': { pb: 2 } }}>
-                <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
-                  <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere', fontStyle: erased ? 'italic' : 'normal' }} data-testid="user-name">{user.name}</Typography>
-                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{user.email}</Typography>
-                  <Typography variant="body2" color="text.secondary">{translate('platform.users.registered', { date: formatDate(user.registeredAt) })}</Typography>
-                </Box>
-                <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
-                  {erased
-                    ? <Chip label={translate('platform.users.erasedChip')} size="small" />
-                    : <Chip label={translate(`platform.users.status.${user.status}`, { _: user.status })} size="small" variant="outlined" />}
-                  {user.userType === 2 && <Chip label={translate('platform.users.platformAdmin')} size="small" color="primary" variant="outlined" />}
-                  <Button size="small" variant="outlined" onClick={() => void download(user)} aria-label={`${translate('platform.users.download')}: ${user.name}`}>
-                    {translate('platform.users.download')}
-                  </Button>
-                  {!erased && !own && user.status === 'activated' && (
-                    <Button size="small" variant="outlined" color="warning" data-testid="suspend-open" aria-label={`${translate('platform.users.suspend')}: ${user.name}`}
-                      onClick={() => openAction('suspend', user)}>
-                      {translate('platform.users.suspend')}
+              <Card variant="outlined">
+                <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', '&:last-child': { pb: 2 } }}>
+                  <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
+                    <Typography
+                      component="h2"
+                      variant="subtitle1"
+                      sx={{ fontWeight: 600, overflowWrap: 'anywhere', fontStyle: erased ? 'italic' : 'normal' }}
+                      data-testid="user-name"
+                    >
+                      {user.name}
+                    </Typography>
+                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      {user.email}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {translate('platform.users.registered', { date: formatDate(user.registeredAt) })}
+                    </Typography>
+                  </Box>
+                  <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+                    {erased ? (
+                      <Chip label={translate('platform.users.erasedChip')} size="small" />
+                    ) : (
+                      <Chip label={translate(`platform.users.status.${user.status}`, { _: user.status })} size="small" variant="outlined" />
+                    )}
+                    {user.userType === 2 && (
+                      <Chip label={translate('platform.users.platformAdmin')} size="small" color="primary" variant="outlined" />
+                    )}
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      onClick={() => void download(user)}
+                      aria-label={`${translate('platform.users.download')}: ${user.name}`}
+                    >
+                      {translate('platform.users.download')}
                     </Button>
-                  )}
-                  {!erased && user.status === 'suspended' && (
-                    <Button size="small" variant="outlined" data-testid="reinstate-open" aria-label={`${translate('platform.users.reinstate')}: ${user.name}`}
-                      onClick={() => openAction('reinstate', user)}>
-                      {translate('platform.users.reinstate')}
-                    </Button>
-                  )}
-                  {!erased && !own && user.status === 'activated' && (
-                    <Button size="small" variant="outlined" data-testid="reset-password-open" aria-label={`${translate('platform.users.resetPassword')}: ${user.name}`}
-                      onClick={() => openAction('resetPassword', user)}>
-                      {translate('platform.users.resetPassword')}
-                    </Button>
-                  )}
-                  {!erased && !own && user.userType === 2 && (
-                    <Button size="small" variant="outlined" data-testid="rights-open" aria-label={`${translate('platform.users.rights')}: ${user.name}`} onClick={() => setRightsOf(user)}>
-                      {translate('platform.users.rights')}
-                    </Button>
-                  )}
-                  {!erased && !own && (
-                    <Button size="small" variant="outlined" color="error" data-testid="forget-open" aria-label={`${translate('platform.users.forget')}: ${user.name}`}
-                      onClick={() => { setForgetError(null); setForgetting(user); }}>
-                      {translate('platform.users.forget')}
-                    </Button>
-                  )}
-                </Stack>
-              </CardContent></Card>
+                    {!erased && !own && user.status === 'activated' && (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        color="warning"
+                        data-testid="suspend-open"
+                        aria-label={`${translate('platform.users.suspend')}: ${user.name}`}
+                        onClick={() => openAction('suspend', user)}
+                      >
+                        {translate('platform.users.suspend')}
+                      </Button>
+                    )}
+                    {!erased && user.status === 'suspended' && (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        data-testid="reinstate-open"
+                        aria-label={`${translate('platform.users.reinstate')}: ${user.name}`}
+                        onClick={() => openAction('reinstate', user)}
+                      >
+                        {translate('platform.users.reinstate')}
+                      </Button>
+                    )}
+                    {!erased && !own && user.status === 'activated' && (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        data-testid="reset-password-open"
+                        aria-label={`${translate('platform.users.resetPassword')}: ${user.name}`}
+                        onClick={() => openAction('resetPassword', user)}
+                      >
+                        {translate('platform.users.resetPassword')}
+                      </Button>
+                    )}
+                    {!erased && !own && user.userType === 2 && (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        data-testid="rights-open"
+                        aria-label={`${translate('platform.users.rights')}: ${user.name}`}
+                        onClick={() => setRightsOf(user)}
+                      >
+                        {translate('platform.users.rights')}
+                      </Button>
+                    )}
+                    {!erased && !own && (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        color="error"
+                        data-testid="forget-open"
+                        aria-label={`${translate('platform.users.forget')}: ${user.name}`}
+                        onClick={() => {
+                          setForgetError(null);
+                          setForgetting(user);
+                        }}
+                      >
+                        {translate('platform.users.forget')}
+                      </Button>
+                    )}
+                  </Stack>
+                </CardContent>
+              </Card>
             </Box>
           );
         })}
       </Box>
-      <AccountActionDialog action={acting?.action ?? null} person={acting?.user ?? null} busy={busy} error={actionError}
-        onCancel={() => setActing(null)} onConfirm={(reason) => void act(reason)} />
-      <StaffRightsDialog person={rightsOf} onClose={() => setRightsOf(null)}
-        onSaved={() => { notify('platform.users.rightsSaved', { type: 'success', messageArgs: { name: rightsOf?.name ?? '' } }); setRightsOf(null); }} />
-      <ForgetPersonDialog person={forgetting} busy={busy} error={forgetError} onCancel={() => setForgetting(null)} onConfirm={(reason) => void forget(reason)} />
+      <AccountActionDialog
+        action={acting?.action ?? null}
+        person={acting?.user ?? null}
+        busy={busy}
+        error={actionError}
+        onCancel={() => setActing(null)}
+        onConfirm={(reason) => void act(reason)}
+      />
+      <StaffRightsDialog
+        person={rightsOf}
+        onClose={() => setRightsOf(null)}
+        onSaved={() => {
+          notify('platform.users.rightsSaved', { type: 'success', messageArgs: { name: rightsOf?.name ?? '' } });
+          setRightsOf(null);
+        }}
+      />
+      <ForgetPersonDialog
+        person={forgetting}
+        busy={busy}
+        error={forgetError}
+        onCancel={() => setForgetting(null)}
+        onConfirm={(reason) => void forget(reason)}
+      />
     </Stack>
   );
 }

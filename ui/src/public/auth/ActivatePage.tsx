@@ -49,9 +49,23 @@ export default function ActivatePage() {
     <AuthLayout title={t('activate.title')}>
       <form className="form" noValidate onSubmit={form.onSubmit((values) => activate(values.code))}>
         <p className="muted">{t('activate.intro', { email: email || '—' })}</p>
-        {error && <Banner kind="error" testId="activate-error">{error}</Banner>}
-        <TextField name="code" label={t('activate.code')} autoComplete="one-time-code" value={form.values.code} onValue={(v) => form.set('code', v)} onBlur={() => form.touch('code')} error={form.errorOf('code')} />
-        <button type="submit" className="button primary block" disabled={busy}>{t('activate.submit')}</button>
+        {error && (
+          <Banner kind="error" testId="activate-error">
+            {error}
+          </Banner>
+        )}
+        <TextField
+          name="code"
+          label={t('activate.code')}
+          autoComplete="one-time-code"
+          value={form.values.code}
+          onValue={(v) => form.set('code', v)}
+          onBlur={() => form.touch('code')}
+          error={form.errorOf('code')}
+        />
+        <button type="submit" className="button primary block" disabled={busy}>
+          {t('activate.submit')}
+        </button>
       </form>
     </AuthLayout>
   );

@@ -20,7 +20,17 @@ export function useLatestEula(open: boolean): string | null {
   return html;
 }
 
-export function EulaDialog({ open, busy, onAccept, onReject }: { open: boolean; busy: boolean; onAccept: () => void; onReject: () => void }) {
+export function EulaDialog({
+  open,
+  busy,
+  onAccept,
+  onReject,
+}: {
+  open: boolean;
+  busy: boolean;
+  onAccept: () => void;
+  onReject: () => void;
+}) {
   const { t } = useTranslation('public');
   const html = useLatestEula(open);
   const loaded = html !== null;
@@ -32,8 +42,12 @@ export function EulaDialog({ open, busy, onAccept, onReject }: { open: boolean; 
       testId="eula-dialog"
       actions={
         <>
-          <button type="button" className="button danger" disabled={!loaded || busy} onClick={onReject}>{t('eula.reject')}</button>
-          <button type="button" className="button primary" disabled={!loaded || busy} onClick={onAccept}>{t('eula.accept')}</button>
+          <button type="button" className="button danger" disabled={!loaded || busy} onClick={onReject}>
+            {t('eula.reject')}
+          </button>
+          <button type="button" className="button primary" disabled={!loaded || busy} onClick={onAccept}>
+            {t('eula.accept')}
+          </button>
         </>
       }
     >
@@ -47,7 +61,18 @@ export function TermsDialog({ open, onClose }: { open: boolean; onClose: () => v
   const { t } = useTranslation(['public', 'common']);
   const html = useLatestEula(open);
   return (
-    <Dialog open={open} wide title={t('eula.termsTitle')} onClose={onClose} testId="terms-dialog" actions={<button type="button" className="button primary" onClick={onClose}>{t('common:actions.close')}</button>}>
+    <Dialog
+      open={open}
+      wide
+      title={t('eula.termsTitle')}
+      onClose={onClose}
+      testId="terms-dialog"
+      actions={
+        <button type="button" className="button primary" onClick={onClose}>
+          {t('common:actions.close')}
+        </button>
+      }
+    >
       {html !== null ? <div className="eula-text" dangerouslySetInnerHTML={{ __html: html }} /> : <div className="page-loading" />}
     </Dialog>
   );

@@ -25,7 +25,11 @@ export default function ForgotPasswordPage() {
     setError(null);
     try {
       const response_token = await solveHumanCheck();
-      await apiFetch('users/forgot-password', { method: 'POST', token: null, body: { email: values.email.trim(), domainGroup: 'binaan', response_token } });
+      await apiFetch('users/forgot-password', {
+        method: 'POST',
+        token: null,
+        body: { email: values.email.trim(), domainGroup: 'binaan', response_token },
+      });
       navigate('/auth/sign-in?from=forgotpassword');
     } catch (caught) {
       setError(translateError(t, (caught as ApiError | { errorCode?: string })?.errorCode));
@@ -38,10 +42,27 @@ export default function ForgotPasswordPage() {
     <AuthLayout title={t('forgot.title')}>
       <form className="form" noValidate onSubmit={submit}>
         <p className="muted">{t('forgot.intro')}</p>
-        {error && <Banner kind="error" testId="forgot-error">{error}</Banner>}
-        <TextField name="email" type="email" label={t('forgot.email')} autoComplete="email" value={form.values.email} onValue={(v) => form.set('email', v)} onBlur={() => form.touch('email')} error={form.errorOf('email')} />
-        <button type="submit" className="button primary block" disabled={busy}>{busy ? t('signUp.checking') : t('forgot.submit')}</button>
-        <p className="muted center"><Link to="/auth/sign-in">{t('forgot.back')}</Link></p>
+        {error && (
+          <Banner kind="error" testId="forgot-error">
+            {error}
+          </Banner>
+        )}
+        <TextField
+          name="email"
+          type="email"
+          label={t('forgot.email')}
+          autoComplete="email"
+          value={form.values.email}
+          onValue={(v) => form.set('email', v)}
+          onBlur={() => form.touch('email')}
+          error={form.errorOf('email')}
+        />
+        <button type="submit" className="button primary block" disabled={busy}>
+          {busy ? t('signUp.checking') : t('forgot.submit')}
+        </button>
+        <p className="muted center">
+          <Link to="/auth/sign-in">{t('forgot.back')}</Link>
+        </p>
       </form>
     </AuthLayout>
   );

@@ -26,7 +26,11 @@ export default function ResetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await apiFetch('users/reset-password', { method: 'POST', token: null, body: { email, token, password: values.password, confirmPassword: values.confirmPassword } });
+      await apiFetch('users/reset-password', {
+        method: 'POST',
+        token: null,
+        body: { email, token, password: values.password, confirmPassword: values.confirmPassword },
+      });
       navigate('/auth/sign-in?from=resetpassword');
     } catch (caught) {
       setError(translateError(t, caught instanceof ApiError ? caught.errorCode : undefined));
@@ -39,10 +43,33 @@ export default function ResetPasswordPage() {
     <AuthLayout title={t('reset.title')}>
       <form className="form" noValidate onSubmit={submit}>
         {email && <p className="muted">{t('reset.intro', { email })}</p>}
-        {error && <Banner kind="error" testId="reset-error">{error}</Banner>}
-        <PasswordField name="password" tooltip label={t('reset.password')} autoComplete="new-password" value={form.values.password} onValue={(v) => form.set('password', v)} onBlur={() => form.touch('password')} error={form.errorOf('password')} />
-        <PasswordField name="confirmPassword" label={t('reset.confirmPassword')} autoComplete="new-password" value={form.values.confirmPassword} onValue={(v) => form.set('confirmPassword', v)} onBlur={() => form.touch('confirmPassword')} error={form.errorOf('confirmPassword')} />
-        <button type="submit" className="button primary block" disabled={busy}>{t('reset.submit')}</button>
+        {error && (
+          <Banner kind="error" testId="reset-error">
+            {error}
+          </Banner>
+        )}
+        <PasswordField
+          name="password"
+          tooltip
+          label={t('reset.password')}
+          autoComplete="new-password"
+          value={form.values.password}
+          onValue={(v) => form.set('password', v)}
+          onBlur={() => form.touch('password')}
+          error={form.errorOf('password')}
+        />
+        <PasswordField
+          name="confirmPassword"
+          label={t('reset.confirmPassword')}
+          autoComplete="new-password"
+          value={form.values.confirmPassword}
+          onValue={(v) => form.set('confirmPassword', v)}
+          onBlur={() => form.touch('confirmPassword')}
+          error={form.errorOf('confirmPassword')}
+        />
+        <button type="submit" className="button primary block" disabled={busy}>
+          {t('reset.submit')}
+        </button>
       </form>
     </AuthLayout>
   );

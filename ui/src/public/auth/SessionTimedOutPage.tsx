@@ -9,7 +9,9 @@ export default function SessionTimedOutPage() {
     <AuthLayout title={t('session.timedOutTitle')}>
       <div data-testid="session-timed-out">
         <p>{t('session.timedOutBody')}</p>
-        <Link className="button primary block" to="/auth/sign-in">{t('session.loginAgain')}</Link>
+        <Link className="button primary block" to="/auth/sign-in">
+          {t('session.loginAgain')}
+        </Link>
       </div>
     </AuthLayout>
   );

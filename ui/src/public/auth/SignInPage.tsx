@@ -49,11 +49,21 @@ export default function SignInPage() {
   }, [from]);
 
   const finish = (reply: LoginReply, rememberMe: boolean) => {
-    setSession({ jwtToken: reply.jwtToken, readOnlyJwtToken: reply.readOnlyJwtToken, user: reply.user, accessRights: reply.accessRights, userRole: reply.userRole, rememberMe });
+    setSession({
+      jwtToken: reply.jwtToken,
+      readOnlyJwtToken: reply.readOnlyJwtToken,
+      user: reply.user,
+      accessRights: reply.accessRights,
+      userRole: reply.userRole,
+      rememberMe,
+    });
     noteActivity();
     if (reply.forceChangePassword) navigate('/auth/change-password');
     // "List my company": the registration the person signed up for (after-sign-in.ts), else where sign-in leads.
-    else navigate(takeNextStep(reply.user?.email ?? '', query.get('next')) ?? (article ? `/article/view/${encodeURIComponent(article)}` : '/article'));
+    else
+      navigate(
+        takeNextStep(reply.user?.email ?? '', query.get('next')) ?? (article ? `/article/view/${encodeURIComponent(article)}` : '/article'),
+      );
   };
 
   const submit = form.onSubmit(async (values) => {
@@ -95,25 +105,57 @@ export default function SignInPage() {
   };
 
   const reason = query.get('reason');
-  const banner = from && (FROM_BANNERS as readonly string[]).includes(from)
-    ? <Banner kind="success" testId="from-banner">{t(`signIn.from.${from}`)}</Banner>
-    : from === 'companyAccessEnded' && reason && ACCESS_ENDED_REASONS.includes(reason)
-      ? <Banner kind="error" testId="access-ended-banner">{t(`errors:error.${reason}`)} {t('signIn.from.companyAccessEnded')}</Banner>
-      : null;
+  const banner =
+    from && (FROM_BANNERS as readonly string[]).includes(from) ? (
+      <Banner kind="success" testId="from-banner">
+        {t(`signIn.from.${from}`)}
+      </Banner>
+    ) : from === 'companyAccessEnded' && reason && ACCESS_ENDED_REASONS.includes(reason) ? (
+      <Banner kind="error" testId="access-ended-banner">
+        {t(`errors:error.${reason}`)} {t('signIn.from.companyAccessEnded')}
+      </Banner>
+    ) : null;
 
   return (
     <AuthLayout title={t('signIn.title')}>
       <form className="form" noValidate onSubmit={submit}>
         {banner}
-        {error && <Banner kind="error" testId="sign-in-error">{error}</Banner>}
-        <TextField name="loginEmail" type="email" label={t('signIn.email')} autoComplete="username" value={form.values.loginEmail} onValue={(v) => form.set('loginEmail', v)} onBlur={() => form.touch('loginEmail')} error={form.errorOf('loginEmail')} />
-        <PasswordField name="loginPassword" label={t('signIn.password')} autoComplete="current-password" value={form.values.loginPassword} onValue={(v) => form.set('loginPassword', v)} onBlur={() => form.touch('loginPassword')} error={form.errorOf('loginPassword')} />
+        {error && (
+          <Banner kind="error" testId="sign-in-error">
+            {error}
+          </Banner>
+        )}
+        <TextField
+          name="loginEmail"
+          type="email"
+          label={t('signIn.email')}
+          autoComplete="username"
+          value={form.values.loginEmail}
+          onValue={(v) => form.set('loginEmail', v)}
+          onBlur={() => form.touch('loginEmail')}
+          error={form.errorOf('loginEmail')}
+        />
+        <PasswordField
+          name="loginPassword"
+          label={t('signIn.password')}
+          autoComplete="current-password"
+          value={form.values.loginPassword}
+          onValue={(v) => form.set('loginPassword', v)}
+          onBlur={() => form.touch('loginPassword')}
+          error={form.errorOf('loginPassword')}
+        />
         <div className="row spread">
-          <CheckboxField name="rememberMe" checked={form.values.rememberMe} onChecked={(v) => form.set('rememberMe', v)}>{t('signIn.rememberMe')}</CheckboxField>
+          <CheckboxField name="rememberMe" checked={form.values.rememberMe} onChecked={(v) => form.set('rememberMe', v)}>
+            {t('signIn.rememberMe')}
+          </CheckboxField>
           <Link to="/auth/forgot-password">{t('signIn.forgot')}</Link>
         </div>
-        <button type="submit" className="button primary block" disabled={loading}>{loading ? t('common:actions.loading') : t('signIn.submit')}</button>
-        <p className="muted center">{t('signIn.noAccount')} <Link to="/auth/sign-up">{t('signIn.signUp')}</Link></p>
+        <button type="submit" className="button primary block" disabled={loading}>
+          {loading ? t('common:actions.loading') : t('signIn.submit')}
+        </button>
+        <p className="muted center">
+          {t('signIn.noAccount')} <Link to="/auth/sign-up">{t('signIn.signUp')}</Link>
+        </p>
       </form>
       <EulaDialog open={prompt?.type === 'eula'} busy={prompt?.isLoading === true} onAccept={() => void accept()} onReject={reject} />
     </AuthLayout>

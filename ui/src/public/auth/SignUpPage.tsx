@@ -22,7 +22,14 @@ import { Banner } from '../../shared/ui/Banner.js';
 import { showToast } from '../../shared/ui/toast.js';
 import { AuthLayout } from '../layout/PublicLayout.js';
 import { requestCode, signUp, toFailure, verifyCode } from './auth-calls.js';
-import { progressOf, signUpMachine, type CodeCheck, type CodeRequest, type CodeRequestReply, type SignUpDetails } from './sign-up.machine.js';
+import {
+  progressOf,
+  signUpMachine,
+  type CodeCheck,
+  type CodeRequest,
+  type CodeRequestReply,
+  type SignUpDetails,
+} from './sign-up.machine.js';
 
 /**
  * What a screen reader hears of the countdown: nothing while it runs (the button's label counts the
@@ -72,13 +79,19 @@ function useInvitation(): { invitationId: string | null; tender: TenderInvitatio
       (error: unknown) => {
         const code = error instanceof ApiError ? error.errorCode : undefined;
         if (code !== 'notFound') return showToast('error', translateError(t, code));
-        apiFetch<{ tenderDocumentNo: string; buyerName: string; state: 'open' | 'used' | 'closed' }>(`tendering/email-invitations/${encodeURIComponent(id)}`, { token: null }).then(
+        apiFetch<{ tenderDocumentNo: string; buyerName: string; state: 'open' | 'used' | 'closed' }>(
+          `tendering/email-invitations/${encodeURIComponent(id)}`,
+          { token: null },
+        ).then(
           (found) => setTender({ state: found.state, documentNo: found.tenderDocumentNo, buyer: found.buyerName }),
           // Not a tender's: it may be a company's invitation to one of its people.
-          () => apiFetch<{ companyName: string; state: 'open' | 'used' }>(`company/invitations/${encodeURIComponent(id)}`, { token: null }).then(
-            (found) => setCompany({ state: found.state, company: found.companyName }),
-            () => setTender({ state: 'unknown' }),
-          ),
+          () =>
+            apiFetch<{ companyName: string; state: 'open' | 'used' }>(`company/invitations/${encodeURIComponent(id)}`, {
+              token: null,
+            }).then(
+              (found) => setCompany({ state: found.state, company: found.companyName }),
+              () => setTender({ state: 'unknown' }),
+            ),
         );
       },
     );
@@ -120,8 +133,15 @@ export default function SignUpPage() {
   const codeForm = useForm({ mobileVerificationCode: '' }, validateCodeStep);
   // A company's invitation names the address it was sent to: the sign-up starts with it (the join needs it).
   const [query] = useSearchParams();
-  const infoForm = useForm<SignUpInfo>({ name: '', email: query.get('email') ?? '', password: '', confirmPassword: '', terms: false }, validateSignUpInfo);
-  const busy = state.matches('requestingCode') || state.matches({ code: 'verifying' }) || state.matches({ code: 'resending' }) || state.matches({ info: 'submitting' });
+  const infoForm = useForm<SignUpInfo>(
+    { name: '', email: query.get('email') ?? '', password: '', confirmPassword: '', terms: false },
+    validateSignUpInfo,
+  );
+  const busy =
+    state.matches('requestingCode') ||
+    state.matches({ code: 'verifying' }) ||
+    state.matches({ code: 'resending' }) ||
+    state.matches({ info: 'submitting' });
   const secondsLeftFor = (mobile: string) => (context.countdown > 0 && mobile === context.mobile ? context.countdown : 0);
   const seconds = (wait: number) => (wait > 0 ? ` (${wait})` : '');
   const countdownOver = useCountdownOverNotice(context.countdown, t('signUp.codeAvailableAgain'));
@@ -130,8 +150,18 @@ export default function SignUpPage() {
   const banner = context.errorCode ? (
     <Banner kind="error" testId="sign-up-error">
       {translateError(t, context.errorCode)}
-      {context.errorCode === 'mobileNumberExists' && <> <Link to={signInPathFor(nextStep)}>{t('signUp.goSignIn')}</Link></>}
-      {context.errorCode === 'userExist' && <> <Link to="/auth/forgot-password">{t('signUp.goForgot')}</Link></>}
+      {context.errorCode === 'mobileNumberExists' && (
+        <>
+          {' '}
+          <Link to={signInPathFor(nextStep)}>{t('signUp.goSignIn')}</Link>
+        </>
+      )}
+      {context.errorCode === 'userExist' && (
+        <>
+          {' '}
+          <Link to="/auth/forgot-password">{t('signUp.goForgot')}</Link>
+        </>
+      )}
     </Banner>
   ) : null;
 
@@ -144,12 +174,21 @@ export default function SignUpPage() {
           </li>
         ))}
       </ol>
-      {nextStep && <Banner kind="info" testId="next-step">{t(`signUp.next.${nextStep}`)}</Banner>}
+      {nextStep && (
+        <Banner kind="info" testId="next-step">
+          {t(`signUp.next.${nextStep}`)}
+        </Banner>
+      )}
       {banner}
-      <p className="sr-only" role="status" aria-live="polite" data-testid="code-wait-over">{countdownOver}</p>
+      <p className="sr-only" role="status" aria-live="polite" data-testid="code-wait-over">
+        {countdownOver}
+      </p>
       {invitation.tender && (
         <Banner kind={invitation.tender.state === 'open' ? 'info' : 'error'} testId="tender-invitation">
-          {t(`signUp.tenderInvitation.${invitation.tender.state}`, { documentNo: invitation.tender.documentNo, buyer: invitation.tender.buyer })}
+          {t(`signUp.tenderInvitation.${invitation.tender.state}`, {
+            documentNo: invitation.tender.documentNo,
+            buyer: invitation.tender.buyer,
+          })}
         </Banner>
       )}
       {invitation.company && (
@@ -161,38 +200,138 @@ export default function SignUpPage() {
         <form className="form" noValidate onSubmit={mobileForm.onSubmit((values) => send({ type: 'SEND_CODE', mobile: values.mobile }))}>
           <p className="muted">{t('signUp.mobileIntro')}</p>
           <Field label={t('signUp.mobile')} error={mobileForm.errorOf('mobile')}>
-            {({ id, ...aria }) => <PhoneField id={id} name="mobile" label={t('signUp.mobile')} value={mobileForm.values.mobile} onChange={(v) => mobileForm.set('mobile', v)} onBlur={() => mobileForm.touch('mobile')} invalid={aria['aria-invalid']} describedBy={aria['aria-describedby']} />}
+            {({ id, ...aria }) => (
+              <PhoneField
+                id={id}
+                name="mobile"
+                label={t('signUp.mobile')}
+                value={mobileForm.values.mobile}
+                onChange={(v) => mobileForm.set('mobile', v)}
+                onBlur={() => mobileForm.touch('mobile')}
+                invalid={aria['aria-invalid']}
+                describedBy={aria['aria-describedby']}
+              />
+            )}
           </Field>
-          <button type="submit" className="button primary block" data-testid="send-code" disabled={busy || secondsLeftFor(mobileForm.values.mobile) > 0}>{busy ? t('signUp.checking') : `${t('signUp.sendCode')}${seconds(secondsLeftFor(mobileForm.values.mobile))}`}</button>
+          <button
+            type="submit"
+            className="button primary block"
+            data-testid="send-code"
+            disabled={busy || secondsLeftFor(mobileForm.values.mobile) > 0}
+          >
+            {busy ? t('signUp.checking') : `${t('signUp.sendCode')}${seconds(secondsLeftFor(mobileForm.values.mobile))}`}
+          </button>
         </form>
       )}
       {progress === 'code' && (
-        <form className="form" noValidate onSubmit={codeForm.onSubmit((values) => send({ type: 'VERIFY', code: values.mobileVerificationCode }))}>
-          <p className="muted" data-testid="code-sent-to">{t('signUp.codeIntro', { mobile: shownMobile })}</p>
-          <TextField name="mobileVerificationCode" label={t('signUp.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={codeForm.values.mobileVerificationCode} onValue={(v) => codeForm.set('mobileVerificationCode', v)} onBlur={() => codeForm.touch('mobileVerificationCode')} error={codeForm.errorOf('mobileVerificationCode')} />
+        <form
+          className="form"
+          noValidate
+          onSubmit={codeForm.onSubmit((values) => send({ type: 'VERIFY', code: values.mobileVerificationCode }))}
+        >
+          <p className="muted" data-testid="code-sent-to">
+            {t('signUp.codeIntro', { mobile: shownMobile })}
+          </p>
+          <TextField
+            name="mobileVerificationCode"
+            label={t('signUp.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={codeForm.values.mobileVerificationCode}
+            onValue={(v) => codeForm.set('mobileVerificationCode', v)}
+            onBlur={() => codeForm.touch('mobileVerificationCode')}
+            error={codeForm.errorOf('mobileVerificationCode')}
+          />
           <div className="row">
-            <button type="submit" className="button primary" disabled={busy}>{t('signUp.verify')}</button>
-            <button type="button" className="button" data-testid="resend" disabled={busy || context.countdown > 0} onClick={() => send({ type: 'RESEND' })}>
-              {t('signUp.resend')}{seconds(context.countdown)}
+            <button type="submit" className="button primary" disabled={busy}>
+              {t('signUp.verify')}
             </button>
-            <button type="button" className="link-button" onClick={() => send({ type: 'CHANGE_MOBILE' })}>{t('signUp.changeMobile')}</button>
+            <button
+              type="button"
+              className="button"
+              data-testid="resend"
+              disabled={busy || context.countdown > 0}
+              onClick={() => send({ type: 'RESEND' })}
+            >
+              {t('signUp.resend')}
+              {seconds(context.countdown)}
+            </button>
+            <button type="button" className="link-button" onClick={() => send({ type: 'CHANGE_MOBILE' })}>
+              {t('signUp.changeMobile')}
+            </button>
           </div>
         </form>
       )}
       {progress === 'info' && (
-        <form className="form" noValidate onSubmit={infoForm.onSubmit((values) => send({ type: 'SUBMIT', details: { name: values.name, email: values.email, password: values.password, confirmPassword: values.confirmPassword } }))}>
+        <form
+          className="form"
+          noValidate
+          onSubmit={infoForm.onSubmit((values) =>
+            send({
+              type: 'SUBMIT',
+              details: { name: values.name, email: values.email, password: values.password, confirmPassword: values.confirmPassword },
+            }),
+          )}
+        >
           <TextField name="user_mobile" label={t('signUp.mobile')} value={shownMobile} onValue={() => undefined} readOnly disabled />
-          <TextField name="name" label={t('signUp.fullName')} autoComplete="name" value={infoForm.values.name} onValue={(v) => infoForm.set('name', v)} onBlur={() => infoForm.touch('name')} error={infoForm.errorOf('name')} />
-          <TextField name="email" type="email" label={t('signUp.email')} autoComplete="email" value={infoForm.values.email} onValue={(v) => infoForm.set('email', v)} onBlur={() => infoForm.touch('email')} error={infoForm.errorOf('email')} />
-          <PasswordField name="password" tooltip label={t('signUp.password')} autoComplete="new-password" value={infoForm.values.password} onValue={(v) => infoForm.set('password', v)} onBlur={() => infoForm.touch('password')} error={infoForm.errorOf('password')} />
-          <PasswordField name="confirmPassword" label={t('signUp.confirmPassword')} autoComplete="new-password" value={infoForm.values.confirmPassword} onValue={(v) => infoForm.set('confirmPassword', v)} onBlur={() => infoForm.touch('confirmPassword')} error={infoForm.errorOf('confirmPassword')} />
-          <CheckboxField name="terms" checked={infoForm.values.terms} onChecked={(v) => infoForm.set('terms', v)} error={infoForm.errorOf('terms')}>
-            {t('signUp.termsBefore')} <Link to="/terms" target="_blank">{t('signUp.termsLink')}</Link>
+          <TextField
+            name="name"
+            label={t('signUp.fullName')}
+            autoComplete="name"
+            value={infoForm.values.name}
+            onValue={(v) => infoForm.set('name', v)}
+            onBlur={() => infoForm.touch('name')}
+            error={infoForm.errorOf('name')}
+          />
+          <TextField
+            name="email"
+            type="email"
+            label={t('signUp.email')}
+            autoComplete="email"
+            value={infoForm.values.email}
+            onValue={(v) => infoForm.set('email', v)}
+            onBlur={() => infoForm.touch('email')}
+            error={infoForm.errorOf('email')}
+          />
+          <PasswordField
+            name="password"
+            tooltip
+            label={t('signUp.password')}
+            autoComplete="new-password"
+            value={infoForm.values.password}
+            onValue={(v) => infoForm.set('password', v)}
+            onBlur={() => infoForm.touch('password')}
+            error={infoForm.errorOf('password')}
+          />
+          <PasswordField
+            name="confirmPassword"
+            label={t('signUp.confirmPassword')}
+            autoComplete="new-password"
+            value={infoForm.values.confirmPassword}
+            onValue={(v) => infoForm.set('confirmPassword', v)}
+            onBlur={() => infoForm.touch('confirmPassword')}
+            error={infoForm.errorOf('confirmPassword')}
+          />
+          <CheckboxField
+            name="terms"
+            checked={infoForm.values.terms}
+            onChecked={(v) => infoForm.set('terms', v)}
+            error={infoForm.errorOf('terms')}
+          >
+            {t('signUp.termsBefore')}{' '}
+            <Link to="/terms" target="_blank">
+              {t('signUp.termsLink')}
+            </Link>
           </CheckboxField>
-          <button type="submit" className="button primary block" disabled={busy}>{t('signUp.submit')}</button>
+          <button type="submit" className="button primary block" disabled={busy}>
+            {t('signUp.submit')}
+          </button>
         </form>
       )}
-      <p className="muted center">{t('signUp.haveAccount')} <Link to={signInPathFor(nextStep)}>{t('signUp.goSignIn')}</Link></p>
+      <p className="muted center">
+        {t('signUp.haveAccount')} <Link to={signInPathFor(nextStep)}>{t('signUp.goSignIn')}</Link>
+      </p>
     </AuthLayout>
   );
 }

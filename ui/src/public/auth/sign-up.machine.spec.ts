@@ -2,14 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../shared/api/client.js';
 import { toFailure } from './auth-calls.js';
-import { RESEND_COUNTDOWN_SECONDS, progressOf, signUpMachine, type CodeCheck, type CodeRequest, type SignUpDetails } from './sign-up.machine.js';
+import {
+  RESEND_COUNTDOWN_SECONDS,
+  progressOf,
+  signUpMachine,
+  type CodeCheck,
+  type CodeRequest,
+  type SignUpDetails,
+} from './sign-up.machine.js';
 
 type Calls = { requests: CodeRequest[]; checks: CodeCheck[]; signUps: SignUpDetails[] };
 
 /** The wizard with recorded stand-ins for the three calls and a manual clock (TICK sent by the test). */
 type Refusal = { errorCode: string; errorMessage: string; retryAfterSeconds?: number };
 
-function wizard(options: { requestFails?: Refusal; verifyFails?: Refusal; signUpFails?: Refusal; requestRefusals?: (Refusal | null)[] } = {}) {
+function wizard(
+  options: { requestFails?: Refusal; verifyFails?: Refusal; signUpFails?: Refusal; requestRefusals?: (Refusal | null)[] } = {},
+) {
   const calls: Calls = { requests: [], checks: [], signUps: [] };
   let issued = 0;
   const machine = signUpMachine.provide({
@@ -60,7 +69,10 @@ describe('sign-up wizard: mobile, code, info', () => {
     const { actor } = wizard({ requestFails: { errorCode: 'humanCheckFailed', errorMessage: 'Please complete the human check again.' } });
     actor.send({ type: 'SEND_CODE', mobile: '+60123456789' });
     await waitFor(actor, (s) => s.matches('mobile') && s.context.errorCode !== '');
-    expect(actor.getSnapshot().context).toMatchObject({ errorCode: 'humanCheckFailed', errorMessage: 'Please complete the human check again.' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      errorCode: 'humanCheckFailed',
+      errorMessage: 'Please complete the human check again.',
+    });
   });
 
   it('refuses Resend while the countdown runs, counts down in 1 s steps to 0 (never below), then resends with a new secret', async () => {
@@ -93,7 +105,9 @@ describe('sign-up wizard: mobile, code, info', () => {
   });
 
   it('keeps the code step and the error (mobileNumberExists) when verification is refused', async () => {
-    const { actor } = wizard({ verifyFails: { errorCode: 'mobileNumberExists', errorMessage: 'This mobile number is already registered.' } });
+    const { actor } = wizard({
+      verifyFails: { errorCode: 'mobileNumberExists', errorMessage: 'This mobile number is already registered.' },
+    });
     actor.send({ type: 'SEND_CODE', mobile: '+60123456789' });
     await waitFor(actor, (s) => s.matches({ code: 'waiting' }));
     actor.send({ type: 'VERIFY', code: '000000' });
@@ -128,7 +142,11 @@ describe('sign-up wizard: mobile, code, info', () => {
     expect(actor.getSnapshot().context.errorCode).toBe('');
   });
 
-  const tooSoon = (retryAfterSeconds: number): Refusal => ({ errorCode: 'codeResendTooSoon', errorMessage: 'Wait before asking for another code.', retryAfterSeconds });
+  const tooSoon = (retryAfterSeconds: number): Refusal => ({
+    errorCode: 'codeResendTooSoon',
+    errorMessage: 'Wait before asking for another code.',
+    retryAfterSeconds,
+  });
   const tick = (actor: ReturnType<typeof wizard>['actor'], times: number) => {
     for (let i = 0; i < times; i++) actor.send({ type: 'TICK' });
   };
@@ -173,7 +191,9 @@ describe('sign-up wizard: mobile, code, info', () => {
   });
 
   it('given Resend refused as too soon, then the countdown restarts from the seconds left; other refusals leave it as it is', async () => {
-    const { actor } = wizard({ requestRefusals: [null, tooSoon(3), { errorCode: 'codeRequestLimit', errorMessage: 'Too many codes.', retryAfterSeconds: 3000 }] });
+    const { actor } = wizard({
+      requestRefusals: [null, tooSoon(3), { errorCode: 'codeRequestLimit', errorMessage: 'Too many codes.', retryAfterSeconds: 3000 }],
+    });
     actor.send({ type: 'SEND_CODE', mobile: '+60127714523' });
     await waitFor(actor, (s) => s.matches({ code: 'waiting' }));
     tick(actor, 60);
@@ -199,8 +219,17 @@ describe('sign-up wizard: mobile, code, info', () => {
 
 describe('a refusal as the wizard keeps it', () => {
   it('carries the seconds left from the reply of a refusal that names them', () => {
-    const reply = { success: false, errorCode: 'codeResendTooSoon', errorMessage: 'Wait before asking for another code.', retryAfterSeconds: 17 };
-    expect(toFailure(new ApiError(429, 'codeResendTooSoon', reply.errorMessage, {}, reply))).toEqual({ errorCode: 'codeResendTooSoon', errorMessage: reply.errorMessage, retryAfterSeconds: 17 });
+    const reply = {
+      success: false,
+      errorCode: 'codeResendTooSoon',
+      errorMessage: 'Wait before asking for another code.',
+      retryAfterSeconds: 17,
+    };
+    expect(toFailure(new ApiError(429, 'codeResendTooSoon', reply.errorMessage, {}, reply))).toEqual({
+      errorCode: 'codeResendTooSoon',
+      errorMessage: reply.errorMessage,
+      retryAfterSeconds: 17,
+    });
   });
 
   it('has no seconds when the reply names none', () => {

@@ -36,14 +36,19 @@ export type SignUpEvent =
 
 const failure = (error: unknown): WizardFailure => {
   const e = error as Partial<WizardFailure> | undefined;
-  return { errorCode: typeof e?.errorCode === 'string' ? e.errorCode : 'unknownError', errorMessage: typeof e?.errorMessage === 'string' && e.errorMessage ? e.errorMessage : 'unknownError' };
+  return {
+    errorCode: typeof e?.errorCode === 'string' ? e.errorCode : 'unknownError',
+    errorMessage: typeof e?.errorMessage === 'string' && e.errorMessage ? e.errorMessage : 'unknownError',
+  };
 };
 
 /** The seconds a refusal to send again so soon says are left; other refusals leave the countdown alone. */
 const waitOf = (error: unknown): number | null => {
   const e = error as Partial<WizardFailure> | undefined;
   const seconds = e?.retryAfterSeconds;
-  return e?.errorCode === 'codeResendTooSoon' && typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+  return e?.errorCode === 'codeResendTooSoon' && typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+    ? Math.ceil(seconds)
+    : null;
 };
 
 export const signUpMachine = setup({
@@ -95,14 +100,25 @@ export const signUpMachine = setup({
   states: {
     mobile: {
       on: {
-        SEND_CODE: { target: 'requestingCode', guard: 'mayAskFor', actions: [assign({ mobile: ({ event }) => event.mobile, countdown: 0 }), 'clearError'] },
+        SEND_CODE: {
+          target: 'requestingCode',
+          guard: 'mayAskFor',
+          actions: [assign({ mobile: ({ event }) => event.mobile, countdown: 0 }), 'clearError'],
+        },
       },
     },
     requestingCode: {
       invoke: {
         src: 'requestCode',
         input: ({ context }) => ({ mobile: context.mobile }),
-        onDone: { target: 'code', actions: assign(({ event }) => ({ secretKey: event.output.secretKey, timestamp: event.output.timestamp, countdown: RESEND_COUNTDOWN_SECONDS })) },
+        onDone: {
+          target: 'code',
+          actions: assign(({ event }) => ({
+            secretKey: event.output.secretKey,
+            timestamp: event.output.timestamp,
+            countdown: RESEND_COUNTDOWN_SECONDS,
+          })),
+        },
         onError: { target: 'mobile', actions: 'storeRequestError' },
       },
     },
@@ -121,7 +137,12 @@ export const signUpMachine = setup({
         verifying: {
           invoke: {
             src: 'verifyCode',
-            input: ({ context, event }) => ({ mobile: context.mobile, code: (event as { code: string }).code, secretKey: context.secretKey, timestamp: context.timestamp }),
+            input: ({ context, event }) => ({
+              mobile: context.mobile,
+              code: (event as { code: string }).code,
+              secretKey: context.secretKey,
+              timestamp: context.timestamp,
+            }),
             onDone: { target: '#signUp.info' },
             onError: { target: 'waiting', actions: 'storeError' },
           },
@@ -130,7 +151,14 @@ export const signUpMachine = setup({
           invoke: {
             src: 'requestCode',
             input: ({ context }) => ({ mobile: context.mobile }),
-            onDone: { target: 'waiting', actions: assign(({ event }) => ({ secretKey: event.output.secretKey, timestamp: event.output.timestamp, countdown: RESEND_COUNTDOWN_SECONDS })) },
+            onDone: {
+              target: 'waiting',
+              actions: assign(({ event }) => ({
+                secretKey: event.output.secretKey,
+                timestamp: event.output.timestamp,
+                countdown: RESEND_COUNTDOWN_SECONDS,
+              })),
+            },
             onError: { target: 'waiting', actions: 'storeRequestError' },
           },
         },

@@ -22,8 +22,16 @@ export default function CertificatePdf({ registrationId }: { registrationId: str
     <div className="certificate-pdf" data-testid="certificate-pdf">
       <Document
         file={apiUrl(`event-participant/download-certificate/${encodeURIComponent(registrationId)}`)}
-        loading={<div className="pdf-placeholder" style={{ width }}>{t('verify.pdfLoading')}</div>}
-        error={<div className="pdf-placeholder" style={{ width }}>{t('verify.pdfError')}</div>}
+        loading={
+          <div className="pdf-placeholder" style={{ width }}>
+            {t('verify.pdfLoading')}
+          </div>
+        }
+        error={
+          <div className="pdf-placeholder" style={{ width }}>
+            {t('verify.pdfError')}
+          </div>
+        }
       >
         <Page pageNumber={1} width={width} renderTextLayer={false} renderAnnotationLayer={false} />
       </Document>

@@ -32,9 +32,18 @@ export default function CertificateViewer({ initialText }: { initialText?: strin
     setPrompt({ id: 'checking' });
     const scanned = readScannedCertificate(text);
     try {
-      const reply = await apiFetch<VerifyCertificateReply>('event-participant/verified-certificate', { method: 'POST', token: null, body: { qr: text.trim() } });
+      const reply = await apiFetch<VerifyCertificateReply>('event-participant/verified-certificate', {
+        method: 'POST',
+        token: null,
+        body: { qr: text.trim() },
+      });
       if (reply.genuine && typeof reply.id === 'string') {
-        const detail = scanned ? await apiFetch<ParticipantDetailReply>(scanned.detailPath, { token: null }).then((r) => r.data, () => null) : null;
+        const detail = scanned
+          ? await apiFetch<ParticipantDetailReply>(scanned.detailPath, { token: null }).then(
+              (r) => r.data,
+              () => null,
+            )
+          : null;
         setPrompt({ id: reply.id, reply, detail });
       } else {
         setPrompt({ id: -1, reply, noticeOpen: true });
@@ -51,14 +60,25 @@ export default function CertificateViewer({ initialText }: { initialText?: strin
   }
 
   const again = (
-    <button type="button" className="button" onClick={() => setPrompt({ id: 0 })} data-testid="scan-again">{t('verify.scanAgain')}</button>
+    <button type="button" className="button" onClick={() => setPrompt({ id: 0 })} data-testid="scan-again">
+      {t('verify.scanAgain')}
+    </button>
   );
 
   // The outcome appears without a page load: said once by this region, present from the start (WCAG 4.1.3).
-  const announcement = prompt.id === 'checking' ? t('verify.checking') : 'reply' in prompt ? (prompt.reply.genuine ? t('verify.genuine') : t('verify.notGenuine')) : '';
+  const announcement =
+    prompt.id === 'checking'
+      ? t('verify.checking')
+      : 'reply' in prompt
+        ? prompt.reply.genuine
+          ? t('verify.genuine')
+          : t('verify.notGenuine')
+        : '';
   return (
     <div className="certificate-viewer" data-testid="certificate-viewer">
-      <p className="sr-only" role="status" data-testid="verify-announcement">{announcement}</p>
+      <p className="sr-only" role="status" data-testid="verify-announcement">
+        {announcement}
+      </p>
       {prompt.id === 0 && (
         <>
           <p>{t('verify.intro')}</p>
@@ -87,7 +107,11 @@ export default function CertificateViewer({ initialText }: { initialText?: strin
             title={t('verify.noticeTitle')}
             testId="verify-notice"
             onClose={() => setPrompt({ ...prompt, noticeOpen: false })}
-            actions={<button type="button" className="button primary" onClick={() => setPrompt({ ...prompt, noticeOpen: false })}>{t('common:actions.ok')}</button>}
+            actions={
+              <button type="button" className="button primary" onClick={() => setPrompt({ ...prompt, noticeOpen: false })}>
+                {t('common:actions.ok')}
+              </button>
+            }
           >
             <p>{t(`verify.notice.${prompt.reply.msg}`)}</p>
           </Dialog>

@@ -64,24 +64,59 @@ export function QrScanner({ onText }: { onText: (text: string) => void }) {
 
   return (
     <div className="scanner">
-      <div id={regionId} className={`scanner-region${running ? '' : ' idle'}`} style={{ width: SCANNER_WIDTH, maxWidth: '100%' }} data-testid="scanner-region" />
+      <div
+        id={regionId}
+        className={`scanner-region${running ? '' : ' idle'}`}
+        style={{ width: SCANNER_WIDTH, maxWidth: '100%' }}
+        data-testid="scanner-region"
+      />
       <div className="row">
         {running ? (
-          <button type="button" className="button" onClick={() => void stop()}>{t('verify.cameraStop')}</button>
+          <button type="button" className="button" onClick={() => void stop()}>
+            {t('verify.cameraStop')}
+          </button>
         ) : (
-          <button type="button" className="button primary" onClick={() => void start()} data-testid="start-camera">{t('verify.cameraStart')}</button>
+          <button type="button" className="button primary" onClick={() => void start()} data-testid="start-camera">
+            {t('verify.cameraStart')}
+          </button>
         )}
         <label className="button upload-button">
           {reading ? t('verify.reading') : t('verify.uploadLabel')}
-          <input type="file" accept="image/*" className="visually-hidden" data-testid="qr-upload" onChange={(event) => { void upload(event.target.files?.[0]); event.target.value = ''; }} />
+          <input
+            type="file"
+            accept="image/*"
+            className="visually-hidden"
+            data-testid="qr-upload"
+            onChange={(event) => {
+              void upload(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
         </label>
       </div>
       <p className="muted small">{t('verify.uploadHint')}</p>
-      <form className="qr-text-form" onSubmit={(event) => { event.preventDefault(); if (typed.trim()) onText(typed.trim()); }}>
+      <form
+        className="qr-text-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (typed.trim()) onText(typed.trim());
+        }}
+      >
         <label htmlFor={textId}>{t('verify.textLabel')}</label>
-        <textarea id={textId} rows={3} value={typed} onChange={(event) => setTyped(event.target.value)} spellCheck={false} autoCapitalize="off" autoCorrect="off"
-          placeholder={t('verify.textPlaceholder')} data-testid="qr-text" />
-        <button type="submit" className="button primary" disabled={typed.trim() === ''} data-testid="qr-text-verify">{t('verify.textSubmit')}</button>
+        <textarea
+          id={textId}
+          rows={3}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoCorrect="off"
+          placeholder={t('verify.textPlaceholder')}
+          data-testid="qr-text"
+        />
+        <button type="submit" className="button primary" disabled={typed.trim() === ''} data-testid="qr-text-verify">
+          {t('verify.textSubmit')}
+        </button>
       </form>
     </div>
   );

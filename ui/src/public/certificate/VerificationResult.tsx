@@ -16,17 +16,35 @@ export function VerificationResult({ reply }: { reply: VerifyCertificateReply })
   return (
     <section className={`verdict ${reply.genuine ? 'genuine' : 'not-genuine'}`} data-testid="verdict" data-genuine={reply.genuine}>
       <div className="verdict-head">
-        <span className="verdict-mark" aria-hidden="true">{reply.genuine ? '✔' : '✘'}</span>
+        <span className="verdict-mark" aria-hidden="true">
+          {reply.genuine ? '✔' : '✘'}
+        </span>
         <div>
-          <h3 data-testid="verdict-title" ref={title} tabIndex={-1}>{reply.genuine ? t('verify.genuine') : t('verify.notGenuine')}</h3>
-          <p>{reply.genuine ? t('verify.genuineBody') : firstFailure ? t(`verify.checkExplain.${firstFailure.check}`) : t('verify.notGenuineBody')}</p>
+          <h3 data-testid="verdict-title" ref={title} tabIndex={-1}>
+            {reply.genuine ? t('verify.genuine') : t('verify.notGenuine')}
+          </h3>
+          <p>
+            {reply.genuine
+              ? t('verify.genuineBody')
+              : firstFailure
+                ? t(`verify.checkExplain.${firstFailure.check}`)
+                : t('verify.notGenuineBody')}
+          </p>
         </div>
       </div>
       <h4>{t('verify.checksTitle')}</h4>
       <ul className="checks" data-testid="checks">
         {reply.checks.map((check) => (
-          <li key={check.check} className={`check ${check.result}`} data-check={check.check} data-result={check.result} title={check.reason ?? ''}>
-            <span className="check-mark" aria-hidden="true">{MARK[check.result]}</span>
+          <li
+            key={check.check}
+            className={`check ${check.result}`}
+            data-check={check.check}
+            data-result={check.result}
+            title={check.reason ?? ''}
+          >
+            <span className="check-mark" aria-hidden="true">
+              {MARK[check.result]}
+            </span>
             <span className="check-name">{t(`verify.check.${check.check}`)}</span>
             <span className="check-result">{t(`verify.result.${check.result}`)}</span>
           </li>

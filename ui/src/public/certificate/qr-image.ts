@@ -7,7 +7,12 @@
 // given to scanFile until one decodes.
 
 /** Widths to redraw at, in order, and whether to smooth; the first that decodes wins. */
-export const RETRIES = [{ width: 320, smooth: true }, { width: 480, smooth: true }, { width: 360, smooth: false }, { width: 720, smooth: true }] as const;
+export const RETRIES = [
+  { width: 320, smooth: true },
+  { width: 480, smooth: true },
+  { width: 360, smooth: false },
+  { width: 720, smooth: true },
+] as const;
 
 export type DecodeFile = (file: File) => Promise<string>;
 
@@ -23,7 +28,9 @@ async function redrawn(image: ImageBitmap, width: number, smooth: boolean): Prom
   context.imageSmoothingEnabled = smooth;
   context.imageSmoothingQuality = 'low'; // plain bilinear, as measured
   context.drawImage(image, quiet, quiet, width, height);
-  const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('canvas'))), 'image/png'));
+  const blob = await new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('canvas'))), 'image/png'),
+  );
   return new File([blob], `qr-${width}.png`, { type: 'image/png' });
 }
 

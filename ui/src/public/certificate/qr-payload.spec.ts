@@ -11,7 +11,13 @@ describe('reading a scanned certificate QR code', () => {
   });
 
   it('accepts spaces, commas and line breaks as separators, and the four values without a signature', () => {
-    expect(readScannedCertificate('12 34 56 CERT-9')).toMatchObject({ id: '12', article_id: '34', user_id: '56', certificate_no: 'CERT-9', signature: null });
+    expect(readScannedCertificate('12 34 56 CERT-9')).toMatchObject({
+      id: '12',
+      article_id: '34',
+      user_id: '56',
+      certificate_no: 'CERT-9',
+      signature: null,
+    });
     expect(readScannedCertificate('12, 34,\n56 ,CERT-9')).toMatchObject({ id: '12', certificate_no: 'CERT-9' });
   });
 
@@ -25,7 +31,16 @@ describe('reading a scanned certificate QR code', () => {
   });
 
   it('refuses anything that is not four or five values of the expected form', () => {
-    for (const text of ['', '1,2,3', '1,2,3,4,5,6', 'https://example.com/?q=1', '1,2,3,<script>', 'a/b,2,3,4', `1,2,3,${'x'.repeat(65)}`, 'x'.repeat(600)]) {
+    for (const text of [
+      '',
+      '1,2,3',
+      '1,2,3,4,5,6',
+      'https://example.com/?q=1',
+      '1,2,3,<script>',
+      'a/b,2,3,4',
+      `1,2,3,${'x'.repeat(65)}`,
+      'x'.repeat(600),
+    ]) {
       expect(readScannedCertificate(text)).toBeNull();
     }
     expect(readScannedCertificate(42)).toBeNull();

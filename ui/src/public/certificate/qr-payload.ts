@@ -17,7 +17,11 @@ const asNumber = (value: string): number | null => (/^\d{1,15}$/.test(value) ? N
 
 /** Strips what a camera or a pasted text adds around the values (BOM, quotes, line breaks at the ends). */
 export function cleanScannedText(text: string): string {
-  return text.replace(/^\uFEFF/, '').trim().replace(/^["']|["']$/g, '').trim();
+  return text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .trim();
 }
 
 export function readScannedCertificate(text: unknown): ScannedCertificate | null {

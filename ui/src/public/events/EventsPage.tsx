@@ -13,7 +13,9 @@ export default function EventsPage() {
   const opened = id ? data.events?.find((e) => e.id === id) : undefined;
   return (
     <PublicLayout>
-      <div className="page-title" {...(opened ? { 'data-page-title': `${opened.title} · ${t('events.title')}` } : {})}><h1>{t('events.title')}</h1></div>
+      <div className="page-title" {...(opened ? { 'data-page-title': `${opened.title} · ${t('events.title')}` } : {})}>
+        <h1>{t('events.title')}</h1>
+      </div>
       <Counters counters={data.counters} />
       <EventsSection events={data.events} openId={id} total={data.eventsTotal} more={data.eventsMore} />
     </PublicLayout>

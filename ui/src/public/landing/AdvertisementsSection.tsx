@@ -11,7 +11,10 @@ export function AdvertisementsSection() {
   const [ads, setAds] = useState<PublicAdvertisement[]>([]);
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<PublicAdvertisement[]>('advertisements', { signal: controller.signal, token: null }).then((reply) => setAds(Array.isArray(reply) ? reply : []), () => setAds([]));
+    apiFetch<PublicAdvertisement[]>('advertisements', { signal: controller.signal, token: null }).then(
+      (reply) => setAds(Array.isArray(reply) ? reply : []),
+      () => setAds([]),
+    );
     return () => controller.abort();
   }, []);
   if (ads.length === 0) return null;
@@ -20,12 +23,18 @@ export function AdvertisementsSection() {
       <h2 id="advertisements-title">{t('advertisements.title')}</h2>
       <ul className="ad-grid">
         {ads.map((ad) => {
-          const image = <img src={apiUrl(ad.imageUrl)} alt={ad.title} width={ad.width} height={ad.height} loading="lazy" decoding="async" />;
+          const image = (
+            <img src={apiUrl(ad.imageUrl)} alt={ad.title} width={ad.width} height={ad.height} loading="lazy" decoding="async" />
+          );
           return (
             <li key={ad.id} className="ad-card" data-testid="landing-advertisement">
-              {ad.linkUrl
-                ? <a href={ad.linkUrl} target="_blank" rel="noopener noreferrer" aria-label={t('advertisements.opens', { title: ad.title })}>{image}</a>
-                : image}
+              {ad.linkUrl ? (
+                <a href={ad.linkUrl} target="_blank" rel="noopener noreferrer" aria-label={t('advertisements.opens', { title: ad.title })}>
+                  {image}
+                </a>
+              ) : (
+                image
+              )}
             </li>
           );
         })}

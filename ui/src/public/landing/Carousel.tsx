@@ -45,14 +45,35 @@ export function Carousel({ images, alt, autoplay = true }: { images: string[]; a
       </div>
       {arrows && (
         <>
-          <button type="button" className="carousel-arrow prev" aria-label={t('events.previous')} onClick={() => setStart((current - 1 + pages) % pages)}>‹</button>
-          <button type="button" className="carousel-arrow next" aria-label={t('events.next')} onClick={() => setStart((current + 1) % pages)}>›</button>
+          <button
+            type="button"
+            className="carousel-arrow prev"
+            aria-label={t('events.previous')}
+            onClick={() => setStart((current - 1 + pages) % pages)}
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            className="carousel-arrow next"
+            aria-label={t('events.next')}
+            onClick={() => setStart((current + 1) % pages)}
+          >
+            ›
+          </button>
         </>
       )}
       {pages > 1 && (
         <div className="carousel-dots">
           {Array.from({ length: pages }, (_, index) => (
-            <button key={index} type="button" aria-label={t('events.slide', { n: index + 1 })} aria-current={index === current} className={index === current ? 'active' : ''} onClick={() => setStart(index)} />
+            <button
+              key={index}
+              type="button"
+              aria-label={t('events.slide', { n: index + 1 })}
+              aria-current={index === current}
+              className={index === current ? 'active' : ''}
+              onClick={() => setStart(index)}
+            />
           ))}
         </div>
       )}

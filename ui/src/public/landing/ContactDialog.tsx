@@ -40,7 +40,11 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
     try {
       const response_token = await solveHumanCheck();
       const body = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]));
-      await apiFetch<InquiryReceivedReply>('inquiries', { method: 'POST', token: null, body: { ...body, language: i18n.language, response_token } });
+      await apiFetch<InquiryReceivedReply>('inquiries', {
+        method: 'POST',
+        token: null,
+        body: { ...body, language: i18n.language, response_token },
+      });
       showToast('success', t('contact.sent', { email: values.email.trim() }));
       onClose();
     } catch (caught) {
@@ -51,8 +55,17 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
   });
 
   const text = (key: keyof ContactValues, autoComplete: string, optional = false, type = 'text') => (
-    <TextField name={key} type={type} label={t(`contact.${key}`)} hint={optional ? t('register.optional') : undefined} value={form.values[key]}
-      onValue={(v) => form.set(key, v)} onBlur={() => form.touch(key)} error={form.errorOf(key)} autoComplete={autoComplete} />
+    <TextField
+      name={key}
+      type={type}
+      label={t(`contact.${key}`)}
+      hint={optional ? t('register.optional') : undefined}
+      value={form.values[key]}
+      onValue={(v) => form.set(key, v)}
+      onBlur={() => form.touch(key)}
+      error={form.errorOf(key)}
+      autoComplete={autoComplete}
+    />
   );
   return (
     <Dialog open title={t('contact.title')} onClose={onClose} testId="contact-dialog">
@@ -64,9 +77,21 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
         {text('companyName', 'organization', true)}
         {text('subject', 'off')}
         <Field label={t('contact.message')} error={form.errorOf('message')}>
-          {(aria) => <textarea {...aria} name="message" rows={5} maxLength={5000} value={form.values.message} onChange={(e) => form.set('message', e.target.value)} onBlur={() => form.touch('message')} />}
+          {(aria) => (
+            <textarea
+              {...aria}
+              name="message"
+              rows={5}
+              maxLength={5000}
+              value={form.values.message}
+              onChange={(e) => form.set('message', e.target.value)}
+              onBlur={() => form.touch('message')}
+            />
+          )}
         </Field>
-        <button type="submit" className="button primary block" disabled={busy} data-testid="contact-send">{busy ? t('common:actions.loading') : t('contact.send')}</button>
+        <button type="submit" className="button primary block" disabled={busy} data-testid="contact-send">
+          {busy ? t('common:actions.loading') : t('contact.send')}
+        </button>
       </form>
     </Dialog>
   );

@@ -13,7 +13,9 @@ export function ContactSection() {
     <section className="section contact" aria-labelledby="contact-title" data-testid="contact-section">
       <h2 id="contact-title">{t('contact.title')}</h2>
       <p>{t('contact.intro')}</p>
-      <button type="button" className="button primary" onClick={() => setOpen(true)} data-testid="contact-open">{t('contact.open')}</button>
+      <button type="button" className="button primary" onClick={() => setOpen(true)} data-testid="contact-open">
+        {t('contact.open')}
+      </button>
       {open && (
         <Suspense fallback={<div className="page-loading" />}>
           <ContactDialog onClose={() => setOpen(false)} />

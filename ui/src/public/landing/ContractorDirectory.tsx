@@ -43,17 +43,41 @@ function CompanyCard({ entry, headingRef }: { entry: ContractorDirectoryEntry; h
   const host = webHost(entry.website);
   const state = stateName(entry.state, i18n.language);
   // A town that names its federal territory (Kuala Lumpur) is said once.
-  const place = entry.town && state.toLowerCase().includes(entry.town.toLowerCase()) ? state : [entry.town, state].filter(Boolean).join(', ');
+  const place =
+    entry.town && state.toLowerCase().includes(entry.town.toLowerCase()) ? state : [entry.town, state].filter(Boolean).join(', ');
   return (
     <li className="company-card" data-testid="directory-company">
-      <h3 ref={headingRef} tabIndex={-1}>{entry.name}</h3>
+      <h3 ref={headingRef} tabIndex={-1}>
+        {entry.name}
+      </h3>
       <ul className="trade-tags" aria-label={t('directory.tradesOf', { name: entry.name })}>
-        {entry.trades.map((trade) => <li key={trade}>{t(`directory.trades.${trade}`)}</li>)}
+        {entry.trades.map((trade) => (
+          <li key={trade}>{t(`directory.trades.${trade}`)}</li>
+        ))}
       </ul>
       <dl className="company-facts">
-        {place && (<div><dt>{t('directory.location')}</dt><dd>{place}</dd></div>)}
-        {entry.cidbGrade !== null && (<div><dt>{t('directory.cidbGrade')}</dt><dd>G{entry.cidbGrade}</dd></div>)}
-        {host && (<div><dt>{t('directory.website')}</dt><dd><a href={entry.website!} target="_blank" rel="noopener noreferrer nofollow">{host}</a></dd></div>)}
+        {place && (
+          <div>
+            <dt>{t('directory.location')}</dt>
+            <dd>{place}</dd>
+          </div>
+        )}
+        {entry.cidbGrade !== null && (
+          <div>
+            <dt>{t('directory.cidbGrade')}</dt>
+            <dd>G{entry.cidbGrade}</dd>
+          </div>
+        )}
+        {host && (
+          <div>
+            <dt>{t('directory.website')}</dt>
+            <dd>
+              <a href={entry.website!} target="_blank" rel="noopener noreferrer nofollow">
+                {host}
+              </a>
+            </dd>
+          </div>
+        )}
       </dl>
     </li>
   );
@@ -71,23 +95,29 @@ export function ContractorDirectory() {
   const headings = useRef(new Map<number, HTMLHeadingElement>());
   const request = useRef(0);
 
-  const load = useCallback(async (wanted: Filters, after: string | null) => {
-    const mine = ++request.current;
-    setStatus({ kind: after ? 'more' : 'loading' });
-    try {
-      const page = await apiFetch<ContractorDirectoryPage>(directoryPath(wanted, after), { token: null });
-      if (mine !== request.current) return;
-      setLoaded((before) => {
-        firstNew.current = after ? before.items.length : null;
-        return { items: after ? [...before.items, ...page.items] : page.items, next: page.next };
-      });
-      setStatus({ kind: 'ready' });
-    } catch (error) {
-      if (mine !== request.current) return;
-      const reason = error instanceof ApiError && error.status === 0 ? t('directory.unreachable') : translateError(t, error instanceof ApiError ? error.errorCode : undefined);
-      setStatus({ kind: 'failed', reason, retry: () => void load(wanted, after) });
-    }
-  }, [t]);
+  const load = useCallback(
+    async (wanted: Filters, after: string | null) => {
+      const mine = ++request.current;
+      setStatus({ kind: after ? 'more' : 'loading' });
+      try {
+        const page = await apiFetch<ContractorDirectoryPage>(directoryPath(wanted, after), { token: null });
+        if (mine !== request.current) return;
+        setLoaded((before) => {
+          firstNew.current = after ? before.items.length : null;
+          return { items: after ? [...before.items, ...page.items] : page.items, next: page.next };
+        });
+        setStatus({ kind: 'ready' });
+      } catch (error) {
+        if (mine !== request.current) return;
+        const reason =
+          error instanceof ApiError && error.status === 0
+            ? t('directory.unreachable')
+            : translateError(t, error instanceof ApiError ? error.errorCode : undefined);
+        setStatus({ kind: 'failed', reason, retry: () => void load(wanted, after) });
+      }
+    },
+    [t],
+  );
 
   useEffect(() => void load(filters, null), [filters, load]);
 
@@ -108,7 +138,14 @@ export function ContractorDirectory() {
   };
   const filtered = Boolean(filters.trade || filters.state || filters.q.trim());
   const busy = status.kind === 'loading' || status.kind === 'more';
-  const said = status.kind === 'loading' ? t('directory.searching') : status.kind === 'ready' ? (loaded.items.length === 0 ? t('directory.emptyTitle') : t('directory.shown', { shown: loaded.items.length })) : '';
+  const said =
+    status.kind === 'loading'
+      ? t('directory.searching')
+      : status.kind === 'ready'
+        ? loaded.items.length === 0
+          ? t('directory.emptyTitle')
+          : t('directory.shown', { shown: loaded.items.length })
+        : '';
   const states = [...MALAYSIAN_STATE_NAMES].map((state) => ({ value: String(state.value), name: stateName(state.value, i18n.language) }));
 
   return (
@@ -118,59 +155,113 @@ export function ContractorDirectory() {
       <form className="directory-search" role="search" aria-label={t('directory.searchLabel')} onSubmit={search}>
         <div className="field">
           <label htmlFor={ids.trade}>{t('directory.trade')}</label>
-          <select id={ids.trade} value={filters.trade} data-testid="directory-trade" onChange={(event) => setFilters((before) => ({ ...before, trade: event.target.value as DirectoryTrade | '', q: typed }))}>
+          <select
+            id={ids.trade}
+            value={filters.trade}
+            data-testid="directory-trade"
+            onChange={(event) => setFilters((before) => ({ ...before, trade: event.target.value as DirectoryTrade | '', q: typed }))}
+          >
             <option value="">{t('directory.anyTrade')}</option>
-            {DIRECTORY_TRADES.map((trade) => <option key={trade} value={trade}>{t(`directory.trades.${trade}`)}</option>)}
+            {DIRECTORY_TRADES.map((trade) => (
+              <option key={trade} value={trade}>
+                {t(`directory.trades.${trade}`)}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor={ids.state}>{t('directory.state')}</label>
-          <select id={ids.state} value={filters.state} data-testid="directory-state" onChange={(event) => setFilters((before) => ({ ...before, state: event.target.value, q: typed }))}>
+          <select
+            id={ids.state}
+            value={filters.state}
+            data-testid="directory-state"
+            onChange={(event) => setFilters((before) => ({ ...before, state: event.target.value, q: typed }))}
+          >
             <option value="">{t('directory.anyState')}</option>
-            {states.map((state) => <option key={state.value} value={state.value}>{state.name}</option>)}
+            {states.map((state) => (
+              <option key={state.value} value={state.value}>
+                {state.name}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field directory-name">
           <label htmlFor={ids.q}>{t('directory.name')}</label>
-          <input id={ids.q} type="search" value={typed} maxLength={100} autoComplete="off" data-testid="directory-q" onChange={(event) => setTyped(event.target.value)} />
+          <input
+            id={ids.q}
+            type="search"
+            value={typed}
+            maxLength={100}
+            autoComplete="off"
+            data-testid="directory-q"
+            onChange={(event) => setTyped(event.target.value)}
+          />
         </div>
-        <button type="submit" className="button primary" data-testid="directory-search">{t('directory.search')}</button>
+        <button type="submit" className="button primary" data-testid="directory-search">
+          {t('directory.search')}
+        </button>
       </form>
 
-      <p className="sr-only" role="status" data-testid="directory-status">{said}</p>
+      <p className="sr-only" role="status" data-testid="directory-status">
+        {said}
+      </p>
       {status.kind === 'loading' && <div className="page-loading" aria-hidden="true" />}
       {status.kind === 'failed' && (
         <div className="banner banner-error directory-failed" role="alert" data-testid="directory-failed">
-          <p><strong>{t('directory.failedTitle')}</strong> {status.reason}</p>
-          <button type="button" className="button" onClick={status.retry}>{t('directory.retry')}</button>
+          <p>
+            <strong>{t('directory.failedTitle')}</strong> {status.reason}
+          </p>
+          <button type="button" className="button" onClick={status.retry}>
+            {t('directory.retry')}
+          </button>
         </div>
       )}
       {status.kind === 'ready' && loaded.items.length === 0 && (
         <div className="directory-empty" data-testid="directory-empty">
-          <p><strong>{t('directory.emptyTitle')}</strong></p>
+          <p>
+            <strong>{t('directory.emptyTitle')}</strong>
+          </p>
           <p>{filtered ? t('directory.emptyFiltered') : t('directory.emptyNone')}</p>
           <p className="row">
-            {filtered && <button type="button" className="button" onClick={clear}>{t('directory.clear')}</button>}
-            <AppLink className="button primary" to={register}>{t('directory.join')}</AppLink>
+            {filtered && (
+              <button type="button" className="button" onClick={clear}>
+                {t('directory.clear')}
+              </button>
+            )}
+            <AppLink className="button primary" to={register}>
+              {t('directory.join')}
+            </AppLink>
           </p>
         </div>
       )}
       {loaded.items.length > 0 && status.kind !== 'loading' && (
         <ul className="company-grid" aria-labelledby="directory-title" data-testid="directory-results">
           {loaded.items.map((entry, index) => (
-            <CompanyCard key={entry.id} entry={entry} headingRef={(node) => void (node ? headings.current.set(index, node) : headings.current.delete(index))} />
+            <CompanyCard
+              key={entry.id}
+              entry={entry}
+              headingRef={(node) => void (node ? headings.current.set(index, node) : headings.current.delete(index))}
+            />
           ))}
         </ul>
       )}
       {loaded.next && status.kind !== 'loading' && status.kind !== 'failed' && (
         <p className="center">
-          <button type="button" className="button" disabled={busy} onClick={() => void load(filters, loaded.next)} data-testid="directory-more">
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void load(filters, loaded.next)}
+            data-testid="directory-more"
+          >
             {status.kind === 'more' ? t('directory.loadingMore') : t('directory.loadMore')}
           </button>
         </p>
       )}
       <p className="row directory-join">
-        <AppLink className="button accent" to={register} data-testid="list-my-company">{t('directory.join')}</AppLink>
+        <AppLink className="button accent" to={register} data-testid="list-my-company">
+          {t('directory.join')}
+        </AppLink>
         <span className="muted">{t('directory.joinHint')}</span>
       </p>
     </section>

@@ -28,7 +28,13 @@ export default function EventRegistrationDialog({ event, onClose }: { event: Eve
       await apiFetch<EventRegistrationReply>('article/register', {
         method: 'POST',
         token: null,
-        body: { article_id: event.id || 0, name: values.name.trim(), email: values.email.trim(), contact: values.contact, company_name: values.company_name.trim() },
+        body: {
+          article_id: event.id || 0,
+          name: values.name.trim(),
+          email: values.email.trim(),
+          contact: values.contact,
+          company_name: values.company_name.trim(),
+        },
       });
       showToast('success', t('register.success', { email: values.email.trim() }));
       onClose();
@@ -43,13 +49,50 @@ export default function EventRegistrationDialog({ event, onClose }: { event: Eve
     <Dialog open title={event.title} onClose={onClose} testId="event-registration">
       <form className="form" onSubmit={submit} noValidate>
         {error && <Banner kind="error">{error}</Banner>}
-        <TextField name="name" label={t('register.name')} value={form.values.name} onValue={(v) => form.set('name', v)} onBlur={() => form.touch('name')} error={form.errorOf('name')} autoComplete="name" />
-        <TextField name="email" type="email" label={t('register.email')} value={form.values.email} onValue={(v) => form.set('email', v)} onBlur={() => form.touch('email')} error={form.errorOf('email')} autoComplete="email" />
-        <TextField name="company_name" label={t('register.company')} hint={t('register.optional')} value={form.values.company_name} onValue={(v) => form.set('company_name', v)} autoComplete="organization" />
+        <TextField
+          name="name"
+          label={t('register.name')}
+          value={form.values.name}
+          onValue={(v) => form.set('name', v)}
+          onBlur={() => form.touch('name')}
+          error={form.errorOf('name')}
+          autoComplete="name"
+        />
+        <TextField
+          name="email"
+          type="email"
+          label={t('register.email')}
+          value={form.values.email}
+          onValue={(v) => form.set('email', v)}
+          onBlur={() => form.touch('email')}
+          error={form.errorOf('email')}
+          autoComplete="email"
+        />
+        <TextField
+          name="company_name"
+          label={t('register.company')}
+          hint={t('register.optional')}
+          value={form.values.company_name}
+          onValue={(v) => form.set('company_name', v)}
+          autoComplete="organization"
+        />
         <Field label={t('register.phone')} error={form.errorOf('contact')}>
-          {({ id, ...aria }) => <PhoneField id={id} name="contact" value={form.values.contact} onChange={(v) => form.set('contact', v)} onBlur={() => form.touch('contact')} invalid={aria['aria-invalid']} describedBy={aria['aria-describedby']} label={t('register.phone')} />}
+          {({ id, ...aria }) => (
+            <PhoneField
+              id={id}
+              name="contact"
+              value={form.values.contact}
+              onChange={(v) => form.set('contact', v)}
+              onBlur={() => form.touch('contact')}
+              invalid={aria['aria-invalid']}
+              describedBy={aria['aria-describedby']}
+              label={t('register.phone')}
+            />
+          )}
         </Field>
-        <button type="submit" className="button primary block" disabled={busy}>{busy ? t('common:actions.loading') : t('register.submit')}</button>
+        <button type="submit" className="button primary block" disabled={busy}>
+          {busy ? t('common:actions.loading') : t('register.submit')}
+        </button>
       </form>
     </Dialog>
   );

@@ -24,12 +24,20 @@ export function HeroBanner({ onVerify }: { onVerify: () => void }) {
         <h1>{t('banner.title')}</h1>
         <p className="hero-lead">{t('banner.subtitle')}</p>
         <div className="row hero-actions">
-          <AppLink className="button primary big" to={register} data-testid="hero-register">{t('banner.register')}</AppLink>
-          {!session && <AppLink className="button big" to="/auth/sign-in" data-testid="hero-sign-in">{t('banner.signIn')}</AppLink>}
+          <AppLink className="button primary big" to={register} data-testid="hero-register">
+            {t('banner.register')}
+          </AppLink>
+          {!session && (
+            <AppLink className="button big" to="/auth/sign-in" data-testid="hero-sign-in">
+              {t('banner.signIn')}
+            </AppLink>
+          )}
         </div>
         <p className="hero-secondary">
           <span>{t('banner.verifyHint')}</span>{' '}
-          <button type="button" className="link-button" onClick={onVerify} data-testid="open-verifier">{t('banner.verifyButton')}</button>
+          <button type="button" className="link-button" onClick={onVerify} data-testid="open-verifier">
+            {t('banner.verifyButton')}
+          </button>
         </p>
       </div>
     </section>
@@ -90,7 +98,9 @@ export function CoreFeatures({ onVerify }: { onVerify: () => void }) {
         ))}
       </div>
       <p className="row features-verify">
-        <button type="button" className="button accent" onClick={onVerify} data-testid="features-verify">{t('banner.verifyButton')}</button>
+        <button type="button" className="button accent" onClick={onVerify} data-testid="features-verify">
+          {t('banner.verifyButton')}
+        </button>
       </p>
     </section>
   );
@@ -111,7 +121,9 @@ export function GovernmentLinks() {
       <div className="gov-row">
         {AGENCIES.map(({ key, short, href }) => (
           <a key={key} className="gov-logo" href={href} target="_blank" rel="noopener noreferrer" title={t(`government.${key}`)}>
-            <span className="gov-mark" aria-hidden="true">{short}</span>
+            <span className="gov-mark" aria-hidden="true">
+              {short}
+            </span>
             <span className="gov-name">{t(`government.${key}`)}</span>
           </a>
         ))}

@@ -6,7 +6,13 @@ import { AppLink } from '../../shared/ui/AppLink.js';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from './PublicHeader.js';
 
 // The demo companies exactly as the app names them (apps/api/src/demo/demo-data.ts): one name for one company.
-const PARTNERS = ['Persatuan Kontraktor Binaan Malaysia', 'Teguh Bina Sdn Bhd', 'Mutiara Supplies Sdn Bhd', 'Seri Hartanah Berhad', 'Kukuh Jaya Contractor Sdn Bhd'];
+const PARTNERS = [
+  'Persatuan Kontraktor Binaan Malaysia',
+  'Teguh Bina Sdn Bhd',
+  'Mutiara Supplies Sdn Bhd',
+  'Seri Hartanah Berhad',
+  'Kukuh Jaya Contractor Sdn Bhd',
+];
 
 export function PublicFooter() {
   const { t } = useTranslation('public');
@@ -17,7 +23,9 @@ export function PublicFooter() {
         <div className="partner-row">
           <img src="/api/association/download" alt={t('partners.associationLogo')} width={56} height={56} loading="lazy" />
           {PARTNERS.map((name) => (
-            <span key={name} className="partner" data-testid="partner">{name}</span>
+            <span key={name} className="partner" data-testid="partner">
+              {name}
+            </span>
           ))}
         </div>
       </section>
@@ -29,16 +37,26 @@ export function PublicFooter() {
         <div>
           <strong>{t('footer.legal')}</strong>
           <ul>
-            <li><AppLink to="/terms-of-service">{t('footer.termsOfService')}</AppLink></li>
-            <li><AppLink to="/terms-of-use">{t('footer.termsOfUse')}</AppLink></li>
-            <li><AppLink to="/privacy-policy">{t('footer.privacyPolicy')}</AppLink></li>
+            <li>
+              <AppLink to="/terms-of-service">{t('footer.termsOfService')}</AppLink>
+            </li>
+            <li>
+              <AppLink to="/terms-of-use">{t('footer.termsOfUse')}</AppLink>
+            </li>
+            <li>
+              <AppLink to="/privacy-policy">{t('footer.privacyPolicy')}</AppLink>
+            </li>
           </ul>
         </div>
         <div>
           <strong>{t('footer.contact')}</strong>
           <ul>
-            <li><a href={`tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`}>{SUPPORT_PHONE}</a></li>
-            <li><a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a></li>
+            <li>
+              <a href={`tel:${SUPPORT_PHONE.replace(/[^+\d]/g, '')}`}>{SUPPORT_PHONE}</a>
+            </li>
+            <li>
+              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            </li>
           </ul>
         </div>
       </div>

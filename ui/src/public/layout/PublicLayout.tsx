@@ -14,7 +14,9 @@ export function PublicLayout({ children, landing }: { children: ReactNode; landi
     <div className="page" {...(landing ? { 'data-page-title': t('pageTitle.landing') } : {})}>
       <SkipLink />
       <PublicHeader {...(landing ? { landing } : {})} />
-      <main className="public-main" id={MAIN_CONTENT_ID} tabIndex={-1}>{children}</main>
+      <main className="public-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
+        {children}
+      </main>
       <PublicFooter />
       <ScrollTop />
     </div>

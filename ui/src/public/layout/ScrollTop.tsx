@@ -7,7 +7,13 @@ export function ScrollTop() {
   const y = useScrollY();
   if (y <= BACK_TO_TOP_PX) return null;
   return (
-    <button type="button" className="scroll-top" aria-label={t('actions.scrollTop')} data-testid="scroll-top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+    <button
+      type="button"
+      className="scroll-top"
+      aria-label={t('actions.scrollTop')}
+      data-testid="scroll-top"
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+    >
       ↑
     </button>
   );

@@ -18,7 +18,9 @@ export function LegalPage({ document }: { document: 'termsOfService' | 'termsOfU
         {Array.isArray(sections) &&
           sections.map((section, index) => (
             <section key={section.heading}>
-              <h2>{index + 1}. {section.heading}</h2>
+              <h2>
+                {index + 1}. {section.heading}
+              </h2>
               {section.paragraphs.map((paragraph) => (
                 <p key={paragraph.slice(0, 40)}>{paragraph}</p>
               ))}

@@ -59,10 +59,21 @@ async function send(path: string, options: ApiOptions): Promise<Response> {
   }
   if (token && token === sessionToken) noteApiActivity();
   if (!response.ok) {
-    const reply = (await response.json().catch(() => ({}))) as { errorCode?: unknown; errorMessage?: unknown; fields?: unknown; msg?: unknown };
+    const reply = (await response.json().catch(() => ({}))) as {
+      errorCode?: unknown;
+      errorMessage?: unknown;
+      fields?: unknown;
+      msg?: unknown;
+    };
     const code = typeof reply.errorCode === 'string' ? reply.errorCode : 'unknownError';
     const message = typeof reply.errorMessage === 'string' ? reply.errorMessage : typeof reply.msg === 'string' ? reply.msg : '';
-    if (response.status === 401 && token && token === sessionToken && (LOGIN_REQUIRED.has(code) || message === 'You are need log in to view this page.')) reportNotLoggedIn();
+    if (
+      response.status === 401 &&
+      token &&
+      token === sessionToken &&
+      (LOGIN_REQUIRED.has(code) || message === 'You are need log in to view this page.')
+    )
+      reportNotLoggedIn();
     throw new ApiError(response.status, code, message, (reply.fields as ApiFieldErrors | undefined) ?? {}, reply);
   }
   return response;

@@ -61,7 +61,9 @@ export function PasswordField({ label, error, hint, value, onValue, tooltip, ...
     // A button, so the keyboard reaches it and its label is allowed (a focusable span may not carry aria-label).
     <button type="button" className="tooltip" aria-label={t('public:password.tooltip')}>
       <span aria-hidden="true">ⓘ</span>
-      <span className="tip" role="tooltip" aria-hidden="true">{t('public:password.tooltip')}</span>
+      <span className="tip" role="tooltip" aria-hidden="true">
+        {t('public:password.tooltip')}
+      </span>
     </button>
   ) : undefined;
   return (
@@ -69,7 +71,13 @@ export function PasswordField({ label, error, hint, value, onValue, tooltip, ...
       {(aria) => (
         <span className="password-wrap">
           <input type={shown ? 'text' : 'password'} {...rest} {...aria} value={value} onChange={(event) => onValue(event.target.value)} />
-          <button type="button" className="eye" aria-label={shown ? t('common:actions.hidePassword') : t('common:actions.showPassword')} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+          <button
+            type="button"
+            className="eye"
+            aria-label={shown ? t('common:actions.hidePassword') : t('common:actions.showPassword')}
+            aria-pressed={shown}
+            onClick={() => setShown((s) => !s)}
+          >
             {shown ? <EyeOff /> : <Eye />}
           </button>
         </span>
@@ -79,22 +87,53 @@ export function PasswordField({ label, error, hint, value, onValue, tooltip, ...
 }
 
 const Eye = () => (
-  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M12 5c-7 0-10 7-10 7s3 7 10 7 10-7 10-7-3-7-10-7Zm0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8Z" /></svg>
+  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+    <path fill="currentColor" d="M12 5c-7 0-10 7-10 7s3 7 10 7 10-7 10-7-3-7-10-7Zm0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8Z" />
+  </svg>
 );
 const EyeOff = () => (
-  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M2 4.3 3.3 3 21 20.7 19.7 22l-3.1-3.1A11 11 0 0 1 12 19c-7 0-10-7-10-7a17 17 0 0 1 4.1-5.2L2 4.3ZM12 5c7 0 10 7 10 7a17 17 0 0 1-3 4.3l-3.1-3.1A4 4 0 0 0 10.8 8L8.6 5.8A10 10 0 0 1 12 5Z" /></svg>
+  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+    <path
+      fill="currentColor"
+      d="M2 4.3 3.3 3 21 20.7 19.7 22l-3.1-3.1A11 11 0 0 1 12 19c-7 0-10-7-10-7a17 17 0 0 1 4.1-5.2L2 4.3ZM12 5c7 0 10 7 10 7a17 17 0 0 1-3 4.3l-3.1-3.1A4 4 0 0 0 10.8 8L8.6 5.8A10 10 0 0 1 12 5Z"
+    />
+  </svg>
 );
 
-export function CheckboxField({ checked, onChecked, error, children, name }: { checked: boolean; onChecked: (value: boolean) => void; error?: string | undefined; children: ReactNode; name: string }) {
+export function CheckboxField({
+  checked,
+  onChecked,
+  error,
+  children,
+  name,
+}: {
+  checked: boolean;
+  onChecked: (value: boolean) => void;
+  error?: string | undefined;
+  children: ReactNode;
+  name: string;
+}) {
   const id = useId();
   const { t } = useTranslation();
   return (
     <div className="field">
       <label className="checkbox" htmlFor={id} style={{ fontWeight: 400 }}>
-        <input id={id} name={name} type="checkbox" checked={checked} aria-invalid={Boolean(error)} {...(error ? { 'aria-describedby': `${id}-error` } : {})} onChange={(event) => onChecked(event.target.checked)} />
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          checked={checked}
+          aria-invalid={Boolean(error)}
+          {...(error ? { 'aria-describedby': `${id}-error` } : {})}
+          onChange={(event) => onChecked(event.target.checked)}
+        />
         <span>{children}</span>
       </label>
-      {error && <span id={`${id}-error`} className="field-error" role="alert">{t(error)}</span>}
+      {error && (
+        <span id={`${id}-error`} className="field-error" role="alert">
+          {t(error)}
+        </span>
+      )}
     </div>
   );
 }

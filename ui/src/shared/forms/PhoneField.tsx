@@ -27,7 +27,9 @@ type PhoneInputProps = {
 type Unwrapped = { default?: ComponentType<PhoneInputProps> | { default?: ComponentType<PhoneInputProps> } };
 const moduleValue = PhoneModule as unknown as Unwrapped;
 const inner = moduleValue.default;
-const PhoneInput = ((inner as { default?: ComponentType<PhoneInputProps> } | undefined)?.default ?? inner ?? PhoneModule) as ComponentType<PhoneInputProps>;
+const PhoneInput = ((inner as { default?: ComponentType<PhoneInputProps> } | undefined)?.default ??
+  inner ??
+  PhoneModule) as ComponentType<PhoneInputProps>;
 
 export type PhoneFieldProps = {
   id: string;
@@ -61,7 +63,14 @@ export function PhoneField({ id, name, value, onChange, onBlur, disabled, invali
       enableLongNumbers={PHONE_MAX_DIGITS}
       disabled={disabled === true}
       containerClass={`phone-field${invalid ? ' invalid' : ''}`}
-      inputProps={{ id, name, 'aria-invalid': invalid === true, 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}), 'data-testid': `${name}-input` }}
+      inputProps={{
+        id,
+        name,
+        'aria-invalid': invalid === true,
+        'aria-label': label,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        'data-testid': `${name}-input`,
+      }}
       onChange={(raw, data) => {
         if (data?.dialCode) setDialCode(data.dialCode);
         const stored = toStoredPhone(raw, data?.dialCode ?? '', data?.countryCode ?? PREFERRED_COUNTRY);

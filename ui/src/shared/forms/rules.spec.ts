@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  REQUIRED, digitsOnly, exactLength, inRange, isBusinessRegistrationNumber, isValidDate, maxLength, minLength,
-  validateChangePassword, validateEventRegistration, validateResetPassword, validateSignIn, validateSignUpInfo,
+  REQUIRED,
+  digitsOnly,
+  exactLength,
+  inRange,
+  isBusinessRegistrationNumber,
+  isValidDate,
+  maxLength,
+  minLength,
+  validateChangePassword,
+  validateEventRegistration,
+  validateResetPassword,
+  validateSignIn,
+  validateSignUpInfo,
 } from './rules.js';
 
 const good = { name: 'Ahmad Faizal', email: 'ahmad@binaan.my', password: 'Strong#Pass1', confirmPassword: 'Strong#Pass1', terms: true };
@@ -13,7 +24,11 @@ describe('sign-up info rules (public-area.md §5)', () => {
 
   it('requires every field and the terms', () => {
     expect(validateSignUpInfo({ name: '', email: '', password: '', confirmPassword: '', terms: false })).toEqual({
-      name: REQUIRED, email: REQUIRED, password: REQUIRED, confirmPassword: REQUIRED, terms: REQUIRED,
+      name: REQUIRED,
+      email: REQUIRED,
+      password: REQUIRED,
+      confirmPassword: REQUIRED,
+      terms: REQUIRED,
     });
   });
 
@@ -24,7 +39,8 @@ describe('sign-up info rules (public-area.md §5)', () => {
   });
 
   it('checks the e-mail pattern', () => {
-    for (const email of ['ahmad', 'ahmad@', '@binaan.my', 'ahmad@binaan', 'ah mad@binaan.my']) expect(validateSignUpInfo({ ...good, email }).email).toBe('errors:error.invalidEmail');
+    for (const email of ['ahmad', 'ahmad@', '@binaan.my', 'ahmad@binaan', 'ah mad@binaan.my'])
+      expect(validateSignUpInfo({ ...good, email }).email).toBe('errors:error.invalidEmail');
   });
 
   it('applies the password rule: 9 characters with upper, lower, digit and special', () => {
@@ -52,15 +68,21 @@ describe('sign-in, reset and change rules', () => {
   });
 
   it('a new password must differ from the old one', () => {
-    expect(validateChangePassword({ oldPassword: 'Strong#Pass1', newPassword: 'Strong#Pass1', confirmPassword: 'Strong#Pass1' }).newPassword).toBe('errors:error.newPasswordSameAsOld');
-    expect(validateChangePassword({ oldPassword: 'Old#Pass123', newPassword: 'Strong#Pass1', confirmPassword: 'Strong#Pass1' })).toEqual({});
+    expect(
+      validateChangePassword({ oldPassword: 'Strong#Pass1', newPassword: 'Strong#Pass1', confirmPassword: 'Strong#Pass1' }).newPassword,
+    ).toBe('errors:error.newPasswordSameAsOld');
+    expect(validateChangePassword({ oldPassword: 'Old#Pass123', newPassword: 'Strong#Pass1', confirmPassword: 'Strong#Pass1' })).toEqual(
+      {},
+    );
   });
 
   it('the mobile variant also wants a valid phone of 12 to 20 characters and the terms ticked', () => {
     const base = { oldPassword: 'Old#Pass123', newPassword: 'Strong#Pass1', confirmPassword: 'Strong#Pass1' };
     expect(validateChangePassword({ ...base, phoneNumber: '', terms: false }, true)).toEqual({ phoneNumber: REQUIRED, terms: REQUIRED });
     // +6591234567 is a valid Singapore number but 11 characters: under the variant's 12 minimum.
-    expect(validateChangePassword({ ...base, phoneNumber: '+6591234567', terms: true }, true).phoneNumber).toBe('errors:error.invalidMobile');
+    expect(validateChangePassword({ ...base, phoneNumber: '+6591234567', terms: true }, true).phoneNumber).toBe(
+      'errors:error.invalidMobile',
+    );
     expect(validateChangePassword({ ...base, phoneNumber: '+60123456789', terms: true }, true)).toEqual({});
     expect(validateChangePassword({ ...base, phoneNumber: '', terms: false }, false)).toEqual({});
   });
@@ -100,7 +122,12 @@ describe('generic rules pass on an empty value', () => {
     expect([maxLength(3)(''), maxLength(3)('abcd')]).toEqual([true, false]);
     expect([exactLength(4)(''), exactLength(4)('123'), exactLength(4)('1234')]).toEqual([true, false, true]);
     expect([digitsOnly(''), digitsOnly('0123'), digitsOnly('12a')]).toEqual([true, true, false]);
-    expect([isValidDate(''), isValidDate('2026-02-30x'), isValidDate('2026-11-22'), isValidDate('0001-01-01')]).toEqual([true, false, true, false]);
+    expect([isValidDate(''), isValidDate('2026-02-30x'), isValidDate('2026-11-22'), isValidDate('0001-01-01')]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
     expect([inRange(1, 10)(''), inRange(1, 10)('0'), inRange(1, 10)('10'), inRange(1, 10)('x')]).toEqual([true, false, true, false]);
   });
 });

@@ -11,7 +11,6 @@ export { isBusinessRegistrationNumber, isEmail, isEventContact, isFullName, isSt
 
 export { REQUIRED, isFilled, validateSignIn, type FieldErrors } from './sign-in-rules.js';
 
-
 const err = (code: string) => `errors:error.${code}`;
 
 export const minLength = (n: number) => (value: string) => value === '' || value.length >= n;
@@ -19,8 +18,8 @@ export const maxLength = (n: number) => (value: string) => value === '' || value
 export const exactLength = (n: number) => (value: string) => value === '' || value.length === n;
 export const digitsOnly = (value: string) => value === '' || /^\d+$/.test(value);
 export const isValidDate = (value: string) => value === '' || (!Number.isNaN(new Date(value).getTime()) && !/^0001-01-01/.test(value));
-export const inRange = (min: number, max: number) => (value: string) => value === '' || (Number.isFinite(Number(value)) && Number(value) >= min && Number(value) <= max);
-
+export const inRange = (min: number, max: number) => (value: string) =>
+  value === '' || (Number.isFinite(Number(value)) && Number(value) >= min && Number(value) <= max);
 
 export function validateMobileStep(values: { mobile: string }) {
   return collect<'mobile'>([['mobile', need(values.mobile) ?? (isValidPhone(values.mobile) ? null : err('invalidMobile'))]]);
@@ -53,16 +52,42 @@ export function validateResetPassword(values: { password: string; confirmPasswor
   ]);
 }
 
-export type ChangePasswordValues = { oldPassword: string; newPassword: string; confirmPassword: string; phoneNumber?: string; terms?: boolean };
+export type ChangePasswordValues = {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+  phoneNumber?: string;
+  terms?: boolean;
+};
 
 /** The forced change; with `mobileVariant` also the phone (12 to 20 characters, valid) and the terms. */
 export function validateChangePassword(values: ChangePasswordValues, mobileVariant = false) {
   const phone = values.phoneNumber ?? '';
   return collect<keyof ChangePasswordValues>([
     ['oldPassword', need(values.oldPassword)],
-    ['newPassword', need(values.newPassword) ?? (!isStrongPassword(values.newPassword) ? err('weakPassword') : values.newPassword === values.oldPassword ? err('newPasswordSameAsOld') : null)],
-    ['confirmPassword', values.confirmPassword === values.newPassword && values.confirmPassword !== '' ? null : values.confirmPassword === '' ? REQUIRED : err('passwordMismatch')],
-    ['phoneNumber', !mobileVariant ? null : need(phone) ?? (isValidPhone(phone) && phone.length >= 12 && phone.length <= 20 ? null : err('invalidMobile'))],
+    [
+      'newPassword',
+      need(values.newPassword) ??
+        (!isStrongPassword(values.newPassword)
+          ? err('weakPassword')
+          : values.newPassword === values.oldPassword
+            ? err('newPasswordSameAsOld')
+            : null),
+    ],
+    [
+      'confirmPassword',
+      values.confirmPassword === values.newPassword && values.confirmPassword !== ''
+        ? null
+        : values.confirmPassword === ''
+          ? REQUIRED
+          : err('passwordMismatch'),
+    ],
+    [
+      'phoneNumber',
+      !mobileVariant
+        ? null
+        : (need(phone) ?? (isValidPhone(phone) && phone.length >= 12 && phone.length <= 20 ? null : err('invalidMobile'))),
+    ],
     ['terms', !mobileVariant || values.terms ? null : REQUIRED],
   ]);
 }

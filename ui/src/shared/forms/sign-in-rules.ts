@@ -7,7 +7,8 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 export const REQUIRED = 'common:field.required';
 
-export const isFilled = (value: unknown): boolean => (typeof value === 'string' ? value.trim() !== '' : value === true || (value !== false && value !== null && value !== undefined));
+export const isFilled = (value: unknown): boolean =>
+  typeof value === 'string' ? value.trim() !== '' : value === true || (value !== false && value !== null && value !== undefined);
 
 /** Keeps only failing fields, so `Object.keys(errors).length === 0` means valid. */
 export function collect<F extends string>(checks: [F, string | null][]): FieldErrors<F> {

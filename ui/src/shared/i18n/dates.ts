@@ -50,9 +50,20 @@ export const PAPER_ZONE_LABEL = 'MYT (UTC+8)';
 function malaysianParts(value: unknown): { day: string; time: string } | null {
   const date = toDate(value);
   if (!date) return null;
-  const shown = new Intl.DateTimeFormat('en-GB', { timeZone: PAPER_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }).formatToParts(date);
+  const shown = new Intl.DateTimeFormat('en-GB', {
+    timeZone: PAPER_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h12',
+  }).formatToParts(date);
   const part = (type: string) => shown.find((p) => p.type === type)?.value ?? '';
-  return { day: `${part('day')}/${part('month')}/${part('year')}`, time: `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}` };
+  return {
+    day: `${part('day')}/${part('month')}/${part('year')}`,
+    time: `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`,
+  };
 }
 
 /** DD/MM/YYYY of the day in Malaysia. */

@@ -3,9 +3,15 @@ import { ERASED } from '@binaan/contracts';
 import { formatPersonName, showErased } from './erased.js';
 
 describe('a forgotten person in a reply', () => {
-  it('reads in the reader\'s word wherever the marker stands, nested or in a sentence', () => {
-    const reply = { data: [{ name: ERASED, email: ERASED, history: [{ by: ERASED, note: `Approved by ${ERASED}` }] }, { name: 'Kumar' }], total: 2 };
-    expect(showErased(reply, 'dipadam')).toEqual({ data: [{ name: 'dipadam', email: 'dipadam', history: [{ by: 'dipadam', note: 'Approved by dipadam' }] }, { name: 'Kumar' }], total: 2 });
+  it("reads in the reader's word wherever the marker stands, nested or in a sentence", () => {
+    const reply = {
+      data: [{ name: ERASED, email: ERASED, history: [{ by: ERASED, note: `Approved by ${ERASED}` }] }, { name: 'Kumar' }],
+      total: 2,
+    };
+    expect(showErased(reply, 'dipadam')).toEqual({
+      data: [{ name: 'dipadam', email: 'dipadam', history: [{ by: 'dipadam', note: 'Approved by dipadam' }] }, { name: 'Kumar' }],
+      total: 2,
+    });
   });
 
   it('leaves a reply without the marker as the same object', () => {

@@ -14,7 +14,12 @@ export type Language = (typeof LANGUAGES)[number];
 export const NAMESPACES = ['common', 'public', 'errors', 'legal', 'admin'] as const;
 export const LANGUAGE_KEY = 'binaan.language';
 
-const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/*.json', '!./locales/en/common.json', '!./locales/en/public.json', '!./locales/en/errors.json']);
+const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>([
+  './locales/*/*.json',
+  '!./locales/en/common.json',
+  '!./locales/en/public.json',
+  '!./locales/en/errors.json',
+]);
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -22,7 +27,10 @@ const lazyBackend: BackendModule = {
   read(language, namespace, callback) {
     const load = lazyFiles[`./locales/${language}/${namespace}.json`];
     if (!load) return callback(null, {});
-    load().then((module) => callback(null, module.default), (error: Error) => callback(error, false));
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, false),
+    );
   },
 };
 

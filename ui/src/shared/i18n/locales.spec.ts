@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const DIR = join(import.meta.dirname, 'locales');
-const read = (language: string, namespace: string) => JSON.parse(readFileSync(join(DIR, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
+const read = (language: string, namespace: string) =>
+  JSON.parse(readFileSync(join(DIR, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
 
 /** Every leaf key path, with arrays by index (the legal sections). */
 function keys(value: unknown, prefix = ''): string[] {
@@ -12,7 +13,9 @@ function keys(value: unknown, prefix = ''): string[] {
 }
 
 const leaves = (value: unknown, prefix = ''): [string, unknown][] =>
-  value === null || typeof value !== 'object' ? [[prefix, value]] : Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => leaves(inner, prefix ? `${prefix}.${key}` : key));
+  value === null || typeof value !== 'object'
+    ? [[prefix, value]]
+    : Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => leaves(inner, prefix ? `${prefix}.${key}` : key));
 
 describe('every text in en, ms and zh', () => {
   for (const namespace of ['common', 'public', 'errors', 'legal']) {
@@ -25,7 +28,10 @@ describe('every text in en, ms and zh', () => {
         for (const [key, text] of leaves(english)) {
           const translated = otherLeaves.get(key);
           expect(typeof translated === 'string' && translated.trim() !== '', `${language} ${namespace}:${key}`).toBe(true);
-          const placeholders = (s: unknown) => String(s).match(/\{\{\w+\}\}/g)?.sort() ?? [];
+          const placeholders = (s: unknown) =>
+            String(s)
+              .match(/\{\{\w+\}\}/g)
+              ?.sort() ?? [];
           expect(placeholders(translated), `${language} ${namespace}:${key}`).toEqual(placeholders(text));
         }
       }

@@ -30,7 +30,13 @@ export function DocumentTitle() {
       if (!frame) frame = requestAnimationFrame(update);
     };
     const observer = new MutationObserver(schedule);
-    observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['data-page-title'] });
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['data-page-title'],
+    });
     update();
     return () => {
       observer.disconnect();

@@ -20,7 +20,10 @@ describe('the global error screen', () => {
   it('replaces a page that fails to render, offers the sign-out link, and reports the failure to log-ui-error', async () => {
     const sent: { url: string; body: { error: string; error_info: string } }[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
-      sent.push({ url: typeof url === 'string' ? url : url instanceof URL ? url.href : url.url, body: JSON.parse(typeof init?.body === 'string' ? init.body : '') as { error: string; error_info: string } });
+      sent.push({
+        url: typeof url === 'string' ? url : url instanceof URL ? url.href : url.url,
+        body: JSON.parse(typeof init?.body === 'string' ? init.body : '') as { error: string; error_info: string },
+      });
       return new Response('{"success":true}', { status: 200, headers: { 'Content-Type': 'application/json' } });
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -16,7 +16,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     const detail = `${location.pathname}\n${error.stack ?? ''}\n${info.componentStack ?? ''}`.slice(0, 8000);
-    void apiFetch('log-ui-error', { method: 'POST', body: { error: String(error.message || error).slice(0, 1000), error_info: detail } }).catch(() => undefined);
+    void apiFetch('log-ui-error', {
+      method: 'POST',
+      body: { error: String(error.message || error).slice(0, 1000), error_info: detail },
+    }).catch(() => undefined);
   }
 
   override render() {
@@ -37,8 +40,12 @@ export function GlobalErrorScreen() {
         <h1>{t('globalError.title')}</h1>
         <p>{t('globalError.body')}</p>
         <p className="row">
-          <a className="button primary" href="/auth/sign-in?from=logout">{t('actions.signOut')}</a>
-          <button type="button" className="button" onClick={() => location.reload()}>{t('globalError.reload')}</button>
+          <a className="button primary" href="/auth/sign-in?from=logout">
+            {t('actions.signOut')}
+          </a>
+          <button type="button" className="button" onClick={() => location.reload()}>
+            {t('globalError.reload')}
+          </button>
         </p>
       </div>
     </main>

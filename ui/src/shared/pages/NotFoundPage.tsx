@@ -13,8 +13,12 @@ export function NotFoundPage() {
         <h1>{t('notFound.title')}</h1>
         <p>{t('notFound.body')}</p>
         <p className="row">
-          <Link className="button primary" to="/">{t('notFound.home')}</Link>
-          <Link className="button" to="/auth/sign-in?from=logout">{t('notFound.signOut')}</Link>
+          <Link className="button primary" to="/">
+            {t('notFound.home')}
+          </Link>
+          <Link className="button" to="/auth/sign-in?from=logout">
+            {t('notFound.signOut')}
+          </Link>
         </p>
       </div>
     </main>

@@ -7,7 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { apiFetch } from '../api/client.js';
 import { Dialog } from '../ui/Dialog.js';
-import { adoptInactivityOverrides, inactivityState, lastActivity, markTimedOut, noteActivity, recentlyTimedOut, type InactivityState } from './inactivity.js';
+import {
+  adoptInactivityOverrides,
+  inactivityState,
+  lastActivity,
+  markTimedOut,
+  noteActivity,
+  recentlyTimedOut,
+  type InactivityState,
+} from './inactivity.js';
 import { dismissLoggedOutNotice, useLoggedOutNotice, useSession } from './session-store.js';
 import { signOut } from './sign-out.js';
 
@@ -59,7 +67,16 @@ function SessionReminder({ secondsLeft }: { secondsLeft: number }) {
     void apiFetch('application/get-server-timestamp').catch(() => undefined);
   };
   return (
-    <Dialog open title={t('session.reminderTitle')} testId="session-reminder" actions={<button type="button" className="button primary" onClick={keepAlive}>{t('session.continueSession')}</button>}>
+    <Dialog
+      open
+      title={t('session.reminderTitle')}
+      testId="session-reminder"
+      actions={
+        <button type="button" className="button primary" onClick={keepAlive}>
+          {t('session.continueSession')}
+        </button>
+      }
+    >
       <p>{t('session.reminderBody', { seconds: secondsLeft })}</p>
     </Dialog>
   );
@@ -77,7 +94,16 @@ function LoggedOutDialog() {
     navigate('/auth/sign-in?from=logout');
   };
   return (
-    <Dialog open={open} title={t('session.loggedOutTitle')} testId="logged-out-dialog" actions={<button type="button" className="button primary" onClick={login}>{t('actions.login')}</button>}>
+    <Dialog
+      open={open}
+      title={t('session.loggedOutTitle')}
+      testId="logged-out-dialog"
+      actions={
+        <button type="button" className="button primary" onClick={login}>
+          {t('actions.login')}
+        </button>
+      }
+    >
       <p>{t('session.loggedOutBody')}</p>
     </Dialog>
   );

@@ -24,7 +24,8 @@ describe('what a visitor set out to do, carried through sign-up to sign-in', () 
 
   it('reads only the steps offered from a link', () => {
     expect(nextStepOf('register-company')).toBe('register-company');
-    for (const value of [null, undefined, '', 'toString', '__proto__', 'https://elsewhere.example', 'Register-Company']) expect(nextStepOf(value)).toBeNull();
+    for (const value of [null, undefined, '', 'toString', '__proto__', 'https://elsewhere.example', 'Register-Company'])
+      expect(nextStepOf(value)).toBeNull();
     expect(signInPathFor('register-company')).toBe('/auth/sign-in?next=register-company');
     expect(signInPathFor(null)).toBe('/auth/sign-in');
   });

@@ -44,7 +44,10 @@ export function takeNextStep(email: string, asked: string | null = null, now = D
   } catch {
     kept = null;
   }
-  const keptStep = kept && nextStepOf(kept.step) && typeof kept.email === 'string' && sameAddress(kept.email, email) && kept.until > now ? kept.step : null;
+  const keptStep =
+    kept && nextStepOf(kept.step) && typeof kept.email === 'string' && sameAddress(kept.email, email) && kept.until > now
+      ? kept.step
+      : null;
   if (keptStep || (kept && kept.until <= now)) store?.removeItem(KEY);
   const step = keptStep ?? nextStepOf(asked);
   return step ? NEXT_STEPS[step] : null;

@@ -3,10 +3,18 @@ import { adoptInactivityOverrides, inactivityState, noteActivity, warningSeconds
 
 class MemoryStorage {
   private items = new Map<string, string>();
-  getItem(key: string) { return this.items.get(key) ?? null; }
-  setItem(key: string, value: string) { this.items.set(key, value); }
-  removeItem(key: string) { this.items.delete(key); }
-  clear() { this.items.clear(); }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  clear() {
+    this.items.clear();
+  }
 }
 
 describe('inactivity window (1800 s, reminder in the last 120 s)', () => {

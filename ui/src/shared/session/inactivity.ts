@@ -29,7 +29,10 @@ function positive(value: string | null | undefined): number | null {
 /** Query overrides (?inactivitySeconds=20&warningSeconds=10) are kept for the rest of the visit. */
 export function adoptInactivityOverrides(search: string): void {
   const query = new URLSearchParams(search);
-  for (const [param, key] of [['inactivitySeconds', WINDOW_KEY], ['warningSeconds', WARNING_KEY]] as const) {
+  for (const [param, key] of [
+    ['inactivitySeconds', WINDOW_KEY],
+    ['warningSeconds', WARNING_KEY],
+  ] as const) {
     const value = positive(query.get(param));
     if (value) store()?.setItem(key, String(value));
   }

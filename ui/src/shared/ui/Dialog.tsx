@@ -28,7 +28,15 @@ export function Dialog({ open, title, onClose, children, actions, wide, testId }
   if (!open) return null;
   return (
     <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose?.()}>
-      <div ref={box} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId} className={`dialog${wide ? ' dialog-wide' : ''}`} data-testid={testId}>
+      <div
+        ref={box}
+        tabIndex={-1}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className={`dialog${wide ? ' dialog-wide' : ''}`}
+        data-testid={testId}
+      >
         <div className="dialog-head">
           <h2 id={titleId}>{title}</h2>
           {onClose && (

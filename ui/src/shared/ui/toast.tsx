@@ -28,11 +28,20 @@ const subscribe = (listener: () => void) => {
 };
 
 export function Toasts() {
-  const list = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
   return (
     <div className="toasts" aria-live="polite">
       {list.map((toast) => (
-        <div key={toast.id} role={toast.kind === 'error' ? 'alert' : 'status'} className={`toast toast-${toast.kind}`} onClick={() => dismissToast(toast.id)}>
+        <div
+          key={toast.id}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+          className={`toast toast-${toast.kind}`}
+          onClick={() => dismissToast(toast.id)}
+        >
           {toast.text}
         </div>
       ))}

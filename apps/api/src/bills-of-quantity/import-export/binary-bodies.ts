@@ -10,7 +10,8 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export const FILE_TYPES = [XLSX_TYPE, 'application/octet-stream', 'image/png', 'image/jpeg', 'application/pdf'] as const;
 
 /** The routes that take a file body (their paths after /api): the BQ's import and scans, and the data import. */
-const UPLOAD_ROUTES = /^\/api\/(bill-of-quantity\/[^/?]+\/import(\/preview)?|project\/[^/?]+\/bill-of-quantity-scans|imports\/[^/?]+(\/preview)?)\/?(\?|$)/;
+const UPLOAD_ROUTES =
+  /^\/api\/(bill-of-quantity\/[^/?]+\/import(\/preview)?|project\/[^/?]+\/bill-of-quantity-scans|imports\/[^/?]+(\/preview)?)\/?(\?|$)/;
 
 export function binaryBodies(fastify: FastifyInstance, limit = UPLOAD_LIMIT): void {
   fastify.addContentTypeParser([...FILE_TYPES], (request, payload, done) => {

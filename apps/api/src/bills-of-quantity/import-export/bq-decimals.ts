@@ -19,7 +19,10 @@ export function toDecimal(value: CellValue, rule: DecimalRule): string | null | 
     if (!Number.isFinite(value)) return null;
     text = plainNumber(value, rule.places);
   } else {
-    text = value.trim().replace(/^(RM|MYR)\s*/i, '').replace(/[,\s]/g, '');
+    text = value
+      .trim()
+      .replace(/^(RM|MYR)\s*/i, '')
+      .replace(/[,\s]/g, '');
     if (text === '' || text === '-') return 'empty';
   }
   const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text);

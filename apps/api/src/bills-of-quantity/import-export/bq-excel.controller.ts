@@ -24,20 +24,35 @@ import { visibleProject } from './project-access.js';
 import { looksLikeZip } from './xlsx-reader.js';
 
 export const BQ_WRITE_RIGHTS = ['costPlanAndLibrary.update', 'projectManagement.update'] as const;
-export const BQ_READ_RIGHTS = ['costPlanAndLibrary.view', 'costPlanAndLibrary.update', 'projectManagement.view', 'projectManagement.update'] as const;
+export const BQ_READ_RIGHTS = [
+  'costPlanAndLibrary.view',
+  'costPlanAndLibrary.update',
+  'projectManagement.view',
+  'projectManagement.update',
+] as const;
 
 @ApiTags('bills-of-quantity')
 @UseGuards(ModuleAccessGuard)
 @Controller('bill-of-quantity/:projectId')
 export class BqExcelController {
-  constructor(private readonly commands: CommandBus, private readonly excel: BqExcelService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly excel: BqExcelService,
+  ) {}
 
   @Post('import/preview')
   @HttpCode(200)
   @RequireAccessRight(BQ_WRITE_RIGHTS)
-  @ApiResponse({ status: 200, description: '{ success, sheets: [{ name, rowCount, outlined, rows: [{ row, outlineLevel, cells }], proposed }], mapping }' })
+  @ApiResponse({
+    status: 200,
+    description: '{ success, sheets: [{ name, rowCount, outlined, rows: [{ row, outlineLevel, cells }], proposed }], mapping }',
+  })
   @ApiRefusal(400, 'bqImportNotXlsx: the body is not an .xlsx workbook')
-  @ApiOperation({ summary: 'Read an uploaded .xlsx: its sheets and first rows, to choose the mapping', description: 'Needs the BQ\'s write rights (costPlanAndLibrary.update or project.create) on a visible project of the chosen company. Body: the workbook (the xlsx content type or application/octet-stream). Nothing is recorded.' })
+  @ApiOperation({
+    summary: 'Read an uploaded .xlsx: its sheets and first rows, to choose the mapping',
+    description:
+      "Needs the BQ's write rights (costPlanAndLibrary.update or project.create) on a visible project of the chosen company. Body: the workbook (the xlsx content type or application/octet-stream). Nothing is recorded.",
+  })
   preview(@Param('projectId') projectId: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {
     return this.excel.preview(request.principal!, projectId, fileBody(body, '.xlsx workbook'));
   }
@@ -45,15 +60,28 @@ export class BqExcelController {
   @Post('import')
   @RequireAccessRight(BQ_WRITE_RIGHTS)
   @ApiResponse({ status: 201, description: '{ success, written, revision, rows, tabs: [{ name, rows }] }' })
-  @ApiResponse({ status: 200, description: 'dryRun=true: the same with preview (the tabs and rows an import would add); Accept: application/x-ndjson: progress lines then the result line' })
+  @ApiResponse({
+    status: 200,
+    description:
+      'dryRun=true: the same with preview (the tabs and rows an import would add); Accept: application/x-ndjson: progress lines then the result line',
+  })
   @ApiRefusal(400, 'bqImportNotXlsx: not an .xlsx; bqMappingInvalid: the mapping (fields name each problem)')
   @ApiRefusal(413, 'fileTooLarge, bqImportTooLarge, bqImportTooManyRows')
   @ApiRefusal(422, 'bqImportSheetNotFound (sheets); bqImportRowsInvalid (errors: [{ sheet, row, column, field, code, value }], errorCount)')
-  @ApiOperation({ summary: 'Import a BQ from an .xlsx with a column mapping (dryRun: check only)', description: 'Needs the BQ\'s write rights (costPlanAndLibrary.update or project.create) on a visible project of the chosen company. Query mapping=<JSON> (and dryRun=true to check without writing); with Accept: application/x-ndjson the reply streams progress lines and ends with the result. Every row is checked first: 422 bqImportRowsInvalid lists each error by sheet, row and column, and nothing is recorded.' })
+  @ApiOperation({
+    summary: 'Import a BQ from an .xlsx with a column mapping (dryRun: check only)',
+    description:
+      "Needs the BQ's write rights (costPlanAndLibrary.update or project.create) on a visible project of the chosen company. Query mapping=<JSON> (and dryRun=true to check without writing); with Accept: application/x-ndjson the reply streams progress lines and ends with the result. Every row is checked first: 422 bqImportRowsInvalid lists each error by sheet, row and column, and nothing is recorded.",
+  })
   async import(
-    @Param('projectId') projectId: string, @Query('mapping') mapping: unknown, @Query('dryRun') dryRun: unknown,
-    @Headers('accept') accept: string | undefined, @Headers('x-file-name') fileName: string | undefined,
-    @Body() body: unknown, @Req() request: AuthenticatedRequest, @Res() reply: FastifyReply,
+    @Param('projectId') projectId: string,
+    @Query('mapping') mapping: unknown,
+    @Query('dryRun') dryRun: unknown,
+    @Headers('accept') accept: string | undefined,
+    @Headers('x-file-name') fileName: string | undefined,
+    @Body() body: unknown,
+    @Req() request: AuthenticatedRequest,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     const bytes = fileBody(body, '.xlsx workbook');
     const options = { dryRun: dryRun === 'true' || dryRun === '1', fileName: (fileName ?? 'import.xlsx').slice(0, 200) };
@@ -72,7 +100,12 @@ export class BqExcelController {
     raw.writeHead(200, { ...headers, 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
     const line = (value: unknown) => raw.write(`${JSON.stringify(value)}\n`);
     try {
-      const result = await this.commands.execute(new ImportBqWorkbook(request.principal!, projectId, bytes, mapping, { ...options, onProgress: (p: ImportProgress) => line({ type: 'progress', ...p }) }));
+      const result = await this.commands.execute(
+        new ImportBqWorkbook(request.principal!, projectId, bytes, mapping, {
+          ...options,
+          onProgress: (p: ImportProgress) => line({ type: 'progress', ...p }),
+        }),
+      );
       line({ type: 'result', status: options.dryRun ? 200 : 201, body: result });
     } catch (error) {
       const { status, body: refused } = toErrorReply(error);
@@ -84,10 +117,21 @@ export class BqExcelController {
   @Get('export')
   @RequireAccessRight(BQ_READ_RIGHTS)
   @ApiProduces(XLSX_TYPE)
-  @ApiResponse({ status: 200, description: 'The BQ as .xlsx: a Summary sheet, then a sheet per tab with the project heading, outline levels and amount formulas' })
-  @ApiOperation({ summary: 'A project\'s BQ as an .xlsx workbook', description: 'Reading needs project.view or project.viewAll and a visible project of the chosen company (another company\'s project is 404). Sent as an attachment named after the project code.' })
+  @ApiResponse({
+    status: 200,
+    description: 'The BQ as .xlsx: a Summary sheet, then a sheet per tab with the project heading, outline levels and amount formulas',
+  })
+  @ApiOperation({
+    summary: "A project's BQ as an .xlsx workbook",
+    description:
+      "Reading needs project.view or project.viewAll and a visible project of the chosen company (another company's project is 404). Sent as an attachment named after the project code.",
+  })
   async export(@Param('projectId') projectId: string, @Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): Promise<void> {
     const { fileName, bytes } = await this.excel.export(request.principal!, projectId);
-    await reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', `attachment; filename="${fileName}"`).header('Cache-Control', 'no-store').send(bytes);
+    await reply
+      .header('Content-Type', XLSX_TYPE)
+      .header('Content-Disposition', `attachment; filename="${fileName}"`)
+      .header('Cache-Control', 'no-store')
+      .send(bytes);
   }
 }

@@ -61,20 +61,38 @@ export class BqExcelService {
     return parsed.mapping;
   }
 
-  async import(principal: Principal, projectId: string, bytes: Buffer, rawMapping: unknown, options: { dryRun: boolean; fileName: string; onProgress?: (p: ImportProgress) => void }): Promise<ImportReply> {
+  async import(
+    principal: Principal,
+    projectId: string,
+    bytes: Buffer,
+    rawMapping: unknown,
+    options: { dryRun: boolean; fileName: string; onProgress?: (p: ImportProgress) => void },
+  ): Promise<ImportReply> {
     const mapping = this.checkMapping(rawMapping);
     await visibleProject(this.db, principal, projectId);
     const progress = options.onProgress ?? (() => undefined);
     progress({ phase: 'reading', rows: 0, totalRows: null });
-    const outcome = await unreadableAsRefusal(importWorkbook(
-      bytes, mapping,
-      (p) => progress({ phase: 'reading', rows: p.rows, totalRows: p.totalRows }),
-      (p) => progress({ phase: 'checking', rows: p.rows, totalRows: p.totalRows }),
-    ));
+    const outcome = await unreadableAsRefusal(
+      importWorkbook(
+        bytes,
+        mapping,
+        (p) => progress({ phase: 'reading', rows: p.rows, totalRows: p.totalRows }),
+        (p) => progress({ phase: 'checking', rows: p.rows, totalRows: p.totalRows }),
+      ),
+    );
     if (!outcome.ok) {
-      if (outcome.code === 'bqImportSheetNotFound') throw refusal(422, outcome.code, `The file has no sheet named ${outcome.sheets.join(', ')}.`, { sheets: outcome.sheets });
-      if (outcome.code === 'bqImportTooManyRows') throw refusal(413, outcome.code, `One import brings at most ${MAX_IMPORT_ROWS} rows; this one has ${outcome.rows}.`, { rows: outcome.rows });
-      throw refusal(422, outcome.code, `${outcome.errorCount} cell(s) of the file break the BQ's rules${outcome.errorCount > MAX_LISTED_ERRORS ? ` (the first ${MAX_LISTED_ERRORS} are listed)` : ''}.`, { errors: outcome.errors, errorCount: outcome.errorCount });
+      if (outcome.code === 'bqImportSheetNotFound')
+        throw refusal(422, outcome.code, `The file has no sheet named ${outcome.sheets.join(', ')}.`, { sheets: outcome.sheets });
+      if (outcome.code === 'bqImportTooManyRows')
+        throw refusal(413, outcome.code, `One import brings at most ${MAX_IMPORT_ROWS} rows; this one has ${outcome.rows}.`, {
+          rows: outcome.rows,
+        });
+      throw refusal(
+        422,
+        outcome.code,
+        `${outcome.errorCount} cell(s) of the file break the BQ's rules${outcome.errorCount > MAX_LISTED_ERRORS ? ` (the first ${MAX_LISTED_ERRORS} are listed)` : ''}.`,
+        { errors: outcome.errors, errorCount: outcome.errorCount },
+      );
     }
     const tabs = outcome.tabs.map((t) => ({ name: t.name, rows: t.rows.length }));
     if (options.dryRun) return { success: true, written: false, revision: null, rows: outcome.rows, tabs, preview: outcome.tabs };
@@ -87,7 +105,10 @@ export class BqExcelService {
   async export(principal: Principal, projectId: string): Promise<{ fileName: string; bytes: Buffer }> {
     const project = await visibleProject(this.db, principal, projectId);
     const tabs = await this.book.read(principal, projectId);
-    const bytes = await writeBqWorkbook({ projectName: project.projectName, projectCode: project.projectCode, companyName: project.companyName }, tabs);
+    const bytes = await writeBqWorkbook(
+      { projectName: project.projectName, projectCode: project.projectCode, companyName: project.companyName },
+      tabs,
+    );
     return { fileName: `${project.projectCode.replace(/[^A-Za-z0-9-]/g, '_')}-bill-of-quantity.xlsx`, bytes };
   }
 }
@@ -102,4 +123,5 @@ async function unreadableAsRefusal<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-export const notXlsx = () => refusal(400, 'bqImportNotXlsx', 'This file is not an .xlsx workbook (Excel 2007 or later): save it as .xlsx and try again.');
+export const notXlsx = () =>
+  refusal(400, 'bqImportNotXlsx', 'This file is not an .xlsx workbook (Excel 2007 or later): save it as .xlsx and try again.');

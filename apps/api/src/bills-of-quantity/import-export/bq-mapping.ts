@@ -53,19 +53,22 @@ export function columnLetters(index: number): string {
 export function parseMapping(input: unknown): { mapping: BqImportMapping } | { problems: MappingProblem[] } {
   const problems: MappingProblem[] = [];
   const sheets = (input as { sheets?: unknown } | null)?.sheets;
-  if (!Array.isArray(sheets) || sheets.length === 0 || sheets.length > MAX_SHEETS) return { problems: [{ field: 'sheets', code: 'bqMappingSheetsInvalid' }] };
+  if (!Array.isArray(sheets) || sheets.length === 0 || sheets.length > MAX_SHEETS)
+    return { problems: [{ field: 'sheets', code: 'bqMappingSheetsInvalid' }] };
   const out: BqSheetMapping[] = [];
   const tabs = new Set<string>();
   sheets.forEach((raw: unknown, i) => {
     const at = (name: string) => `sheets[${i}].${name}`;
     const s = (raw ?? {}) as Record<string, unknown>;
-    if (typeof s.sheet !== 'string' || s.sheet.trim() === '' || s.sheet.length > 31) problems.push({ field: at('sheet'), code: 'bqMappingSheetInvalid' });
+    if (typeof s.sheet !== 'string' || s.sheet.trim() === '' || s.sheet.length > 31)
+      problems.push({ field: at('sheet'), code: 'bqMappingSheetInvalid' });
     const tab = typeof s.tab === 'string' && s.tab.trim() !== '' ? s.tab.trim() : typeof s.sheet === 'string' ? s.sheet.trim() : '';
     if (tab.length > 100) problems.push({ field: at('tab'), code: 'bqMappingTabInvalid' });
     else if (tabs.has(tab.toLowerCase())) problems.push({ field: at('tab'), code: 'bqMappingTabRepeated' });
     tabs.add(tab.toLowerCase());
     const headerRow = s.headerRow ?? 1;
-    if (!Number.isInteger(headerRow) || (headerRow as number) < 1 || (headerRow as number) > MAX_HEADER_ROW) problems.push({ field: at('headerRow'), code: 'bqMappingHeaderRowInvalid' });
+    if (!Number.isInteger(headerRow) || (headerRow as number) < 1 || (headerRow as number) > MAX_HEADER_ROW)
+      problems.push({ field: at('headerRow'), code: 'bqMappingHeaderRowInvalid' });
     const levels = s.levels ?? 'column';
     if (!BQ_LEVEL_SOURCES.includes(levels as BqLevelSource)) problems.push({ field: at('levels'), code: 'bqMappingLevelsInvalid' });
     const columns: Partial<Record<BqColumnKey, string>> = {};
@@ -73,17 +76,32 @@ export function parseMapping(input: unknown): { mapping: BqImportMapping } | { p
     if (typeof given !== 'object' || Array.isArray(given)) problems.push({ field: at('columns'), code: 'bqMappingColumnsInvalid' });
     const used = new Map<string, string>();
     for (const [key, value] of Object.entries(given ?? {})) {
-      if (!BQ_COLUMN_KEYS.includes(key as BqColumnKey)) { problems.push({ field: at(`columns.${key}`), code: 'bqMappingFieldUnknown' }); continue; }
+      if (!BQ_COLUMN_KEYS.includes(key as BqColumnKey)) {
+        problems.push({ field: at(`columns.${key}`), code: 'bqMappingFieldUnknown' });
+        continue;
+      }
       if (value === null || value === undefined || value === '') continue;
       const letters = typeof value === 'string' ? value.trim().toUpperCase() : '';
-      if (!COLUMN.test(letters) || columnIndex(letters) > 16_384) { problems.push({ field: at(`columns.${key}`), code: 'bqMappingColumnInvalid' }); continue; }
-      if (used.has(letters)) { problems.push({ field: at(`columns.${key}`), code: 'bqMappingColumnRepeated' }); continue; }
+      if (!COLUMN.test(letters) || columnIndex(letters) > 16_384) {
+        problems.push({ field: at(`columns.${key}`), code: 'bqMappingColumnInvalid' });
+        continue;
+      }
+      if (used.has(letters)) {
+        problems.push({ field: at(`columns.${key}`), code: 'bqMappingColumnRepeated' });
+        continue;
+      }
       used.set(letters, key);
       columns[key as BqColumnKey] = letters;
     }
     if (!columns.title && !columns.description) problems.push({ field: at('columns.title'), code: 'bqMappingTitleMissing' });
     if (levels === 'column' && !columns.level) problems.push({ field: at('columns.level'), code: 'bqMappingLevelColumnMissing' });
-    out.push({ sheet: typeof s.sheet === 'string' ? s.sheet : '', tab, headerRow: headerRow as number, levels: levels as BqLevelSource, columns });
+    out.push({
+      sheet: typeof s.sheet === 'string' ? s.sheet : '',
+      tab,
+      headerRow: headerRow as number,
+      levels: levels as BqLevelSource,
+      columns,
+    });
   });
   return problems.length > 0 ? { problems } : { mapping: { sheets: out } };
 }
@@ -114,7 +132,10 @@ export function proposeSheetMapping(sheet: SheetHeaders, outlined: boolean): BqS
       const text = typeof cell === 'string' ? cell.trim().replace(/\s+/g, ' ') : '';
       if (!text) return;
       for (const key of BQ_COLUMN_KEYS) {
-        if (!columns[key] && !Object.values(columns).includes(columnLetters(i + 1)) && HEADER_WORDS[key].test(text)) { columns[key] = columnLetters(i + 1); break; }
+        if (!columns[key] && !Object.values(columns).includes(columnLetters(i + 1)) && HEADER_WORDS[key].test(text)) {
+          columns[key] = columnLetters(i + 1);
+          break;
+        }
       }
     });
     if (!columns.title && !columns.description) continue;

@@ -12,31 +12,79 @@ export const MAX_DESCRIPTION = 5000;
 export const MAX_UNIT = 20;
 
 export type BqImportErrorCode =
-  | 'bqImportLevelInvalid' | 'bqImportLevelSkipped' | 'bqImportParentNotHeader' | 'bqImportTypeInvalid'
-  | 'bqImportTitleMissing' | 'bqImportTextTooLong' | 'bqImportQuantityInvalid' | 'bqImportRateInvalid' | 'bqImportHeaderPriced';
+  | 'bqImportLevelInvalid'
+  | 'bqImportLevelSkipped'
+  | 'bqImportParentNotHeader'
+  | 'bqImportTypeInvalid'
+  | 'bqImportTitleMissing'
+  | 'bqImportTextTooLong'
+  | 'bqImportQuantityInvalid'
+  | 'bqImportRateInvalid'
+  | 'bqImportHeaderPriced';
 
 /** One error: where (sheet, 1-based row, column letter and the field mapped there) and what (code, value). */
-export type BqImportError = { sheet: string; row: number; column: string | null; field: BqColumnKey | null; code: BqImportErrorCode; value: string | null };
+export type BqImportError = {
+  sheet: string;
+  row: number;
+  column: string | null;
+  field: BqColumnKey | null;
+  code: BqImportErrorCode;
+  value: string | null;
+};
 
-type Draft = { row: number; level: number; type: BqNodeType | null; title: string; description: string | null; unit: string | null; quantity: string | null; rate: string | null };
+type Draft = {
+  row: number;
+  level: number;
+  type: BqNodeType | null;
+  title: string;
+  description: string | null;
+  unit: string | null;
+  quantity: string | null;
+  rate: string | null;
+};
 
-const TYPE_WORDS: Record<string, BqNodeType> = { header: 'header', heading: 'header', h: 'header', item: 'item', i: 'item', tajuk: 'header', perkara: 'item', '标题': 'header', '项目': 'item' };
+const TYPE_WORDS: Record<string, BqNodeType> = {
+  header: 'header',
+  heading: 'header',
+  h: 'header',
+  item: 'item',
+  i: 'item',
+  tajuk: 'header',
+  perkara: 'item',
+  标题: 'header',
+  项目: 'item',
+};
 
 export function sheetRows(sheet: ReadSheet, mapping: BqSheetMapping, report: (error: BqImportError) => void): BqImportTab {
   const at = (key: BqColumnKey) => mapping.columns[key];
   const cellOf = (cells: CellValue[], key: BqColumnKey): CellValue => {
     const letters = at(key);
-    return letters ? cells[columnIndex(letters) - 1] ?? null : null;
+    return letters ? (cells[columnIndex(letters) - 1] ?? null) : null;
   };
   const fail = (row: number, key: BqColumnKey | null, code: BqImportErrorCode, value: CellValue) =>
-    report({ sheet: sheet.name, row, column: key ? at(key) ?? null : null, field: key, code, value: value === null ? null : String(value).slice(0, 100) });
+    report({
+      sheet: sheet.name,
+      row,
+      column: key ? (at(key) ?? null) : null,
+      field: key,
+      code,
+      value: value === null ? null : String(value).slice(0, 100),
+    });
   const text = (value: CellValue): string => (value === null ? '' : String(value).trim());
 
   const drafts: Draft[] = [];
   let seenHeader = false;
   for (const { row, outlineLevel, cells } of sheet.rows) {
     if (row <= mapping.headerRow) continue;
-    const raw = { level: cellOf(cells, 'level'), type: cellOf(cells, 'type'), title: cellOf(cells, 'title'), description: cellOf(cells, 'description'), unit: cellOf(cells, 'unit'), quantity: cellOf(cells, 'quantity'), rate: cellOf(cells, 'rate') };
+    const raw = {
+      level: cellOf(cells, 'level'),
+      type: cellOf(cells, 'type'),
+      title: cellOf(cells, 'title'),
+      description: cellOf(cells, 'description'),
+      unit: cellOf(cells, 'unit'),
+      quantity: cellOf(cells, 'quantity'),
+      rate: cellOf(cells, 'rate'),
+    };
     if (Object.values(raw).every((v) => v === null || text(v) === '')) continue;
     const title = text(raw.title);
     const description = text(raw.description);
@@ -66,11 +114,20 @@ export function sheetRows(sheet: ReadSheet, mapping: BqSheetMapping, report: (er
     } else {
       const header = type ? type === 'header' : unpriced && quantity !== null && rate !== null;
       level = header ? 1 : seenHeader ? 2 : 1;
-      if (header) { seenHeader = true; type = 'header'; }
+      if (header) {
+        seenHeader = true;
+        type = 'header';
+      }
     }
     drafts.push({
-      row, level, type, title, description: description === '' ? null : description, unit: unit === '' ? null : unit,
-      quantity: quantity === 'empty' || quantity === null ? null : quantity, rate: rate === 'empty' || rate === null ? null : rate,
+      row,
+      level,
+      type,
+      title,
+      description: description === '' ? null : description,
+      unit: unit === '' ? null : unit,
+      quantity: quantity === 'empty' || quantity === null ? null : quantity,
+      rate: rate === 'empty' || rate === null ? null : rate,
     });
   }
 
@@ -83,7 +140,8 @@ export function sheetRows(sheet: ReadSheet, mapping: BqSheetMapping, report: (er
     const next = drafts[i + 1];
     const hasChildren = next !== undefined && !Number.isNaN(next.level) && next.level > d.level;
     const type: BqNodeType = d.type ?? (hasChildren ? 'header' : 'item');
-    if (hasChildren && type === 'item') fail(next.row, mapping.levels === 'column' ? 'level' : mapping.columns.type ? 'type' : null, 'bqImportParentNotHeader', next.level);
+    if (hasChildren && type === 'item')
+      fail(next.row, mapping.levels === 'column' ? 'level' : mapping.columns.type ? 'type' : null, 'bqImportParentNotHeader', next.level);
     if (type === 'header') {
       for (const key of ['unit', 'quantity', 'rate'] as const) if (d[key] !== null) fail(d.row, key, 'bqImportHeaderPriced', d[key]);
     }

@@ -15,7 +15,15 @@ export function treeRows(nodes: readonly BqNode[]): BqImportRow[] {
   const stack: { node: BqNode; level: number }[] = [...(children.get(null) ?? [])].reverse().map((node) => ({ node, level: 1 }));
   while (stack.length > 0) {
     const { node, level } = stack.pop()!;
-    rows.push({ level, type: node.type, title: node.title, description: node.description, unit: node.unit, quantity: node.quantity, rate: node.rate });
+    rows.push({
+      level,
+      type: node.type,
+      title: node.title,
+      description: node.description,
+      unit: node.unit,
+      quantity: node.quantity,
+      rate: node.rate,
+    });
     const below = children.get(node.id) ?? [];
     for (let i = below.length - 1; i >= 0; i--) stack.push({ node: below[i]!, level: level + 1 });
   }

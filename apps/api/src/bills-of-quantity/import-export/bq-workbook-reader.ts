@@ -43,7 +43,12 @@ export type ImportOutcome =
 
 export type CheckProgress = (progress: { sheet: string; rows: number; totalRows: number }) => void;
 
-export async function importWorkbook(bytes: Uint8Array, mapping: BqImportMapping, onProgress?: ReadOptions['onProgress'], onChecked?: CheckProgress): Promise<ImportOutcome> {
+export async function importWorkbook(
+  bytes: Uint8Array,
+  mapping: BqImportMapping,
+  onProgress?: ReadOptions['onProgress'],
+  onChecked?: CheckProgress,
+): Promise<ImportOutcome> {
   const wanted = mapping.sheets.map((s) => s.sheet);
   const sheets = await readXlsx(bytes, { sheets: wanted, ...(onProgress ? { onProgress } : {}) });
   const byName = new Map(sheets.map((s) => [s.name, s]));

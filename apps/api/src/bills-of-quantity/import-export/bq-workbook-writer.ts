@@ -23,9 +23,18 @@ const QUANTITY_FORMAT = '#,##0.000';
 
 /** An Excel sheet name: at most 31 characters, none of []:*?/\, not blank, unique in the workbook. */
 export function sheetNameFor(name: string, taken: Set<string>): string {
-  const base = (name.replace(/[[\]:*?/\\]/g, '_').replace(/^'+|'+$/g, '').trim() || 'Tab').slice(0, 31);
+  const base = (
+    name
+      .replace(/[[\]:*?/\\]/g, '_')
+      .replace(/^'+|'+$/g, '')
+      .trim() || 'Tab'
+  ).slice(0, 31);
   let candidate = base;
-  for (let n = 2; taken.has(candidate.toLowerCase()) || candidate.toLowerCase() === 'summary' || candidate.toLowerCase() === 'history'; n++) {
+  for (
+    let n = 2;
+    taken.has(candidate.toLowerCase()) || candidate.toLowerCase() === 'summary' || candidate.toLowerCase() === 'history';
+    n++
+  ) {
     const suffix = ` (${n})`;
     candidate = base.slice(0, 31 - suffix.length) + suffix;
   }
@@ -35,13 +44,17 @@ export function sheetNameFor(name: string, taken: Set<string>): string {
 
 /** Amounts in sen, per row: an item quantity x rate (half up to the sen), a header the sum of its children. */
 export function rowAmounts(rows: readonly BqImportRow[]): bigint[] {
-  const amounts = rows.map((r) => (r.type === 'item' && r.quantity !== null && r.rate !== null ? lineAmount(parseQuantity(r.quantity) ?? 0n, parseMoney(r.rate) ?? 0n) : 0n));
+  const amounts = rows.map((r) =>
+    r.type === 'item' && r.quantity !== null && r.rate !== null
+      ? lineAmount(parseQuantity(r.quantity) ?? 0n, parseMoney(r.rate) ?? 0n)
+      : 0n,
+  );
   // Each row adds its amount to its parent (the nearest row above one level up), from the bottom up.
   const stack: number[] = [];
   const parents: number[] = [];
   rows.forEach((r, i) => {
     stack.length = r.level - 1;
-    parents[i] = r.level > 1 ? stack[r.level - 2] ?? -1 : -1;
+    parents[i] = r.level > 1 ? (stack[r.level - 2] ?? -1) : -1;
     stack[r.level - 1] = i;
   });
   for (let i = rows.length - 1; i >= 0; i--) {
@@ -93,12 +106,20 @@ function writeTab(workbook: ExcelJS.Workbook, sheetName: string, heading: BqExpo
   const sheet = workbook.addWorksheet(sheetName, {
     properties: { outlineProperties: { summaryBelow: false, summaryRight: false } },
     views: [{ state: 'frozen', ySplit: EXPORT_HEADER_ROW }],
-    pageSetup: { fitToPage: true, fitToWidth: 1, fitToHeight: 0, orientation: 'portrait', printTitlesRow: `${EXPORT_HEADER_ROW}:${EXPORT_HEADER_ROW}` },
+    pageSetup: {
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      orientation: 'portrait',
+      printTitlesRow: `${EXPORT_HEADER_ROW}:${EXPORT_HEADER_ROW}`,
+    },
   });
   headingRows(sheet, heading, tab.name);
   sheet.getRow(EXPORT_HEADER_ROW).values = [...EXPORT_COLUMNS];
   sheet.getRow(EXPORT_HEADER_ROW).font = { bold: true };
-  [7, 8, 24, 60, 8, 14, 14, 16].forEach((width, i) => { sheet.getColumn(i + 1).width = width; });
+  [7, 8, 24, 60, 8, 14, 14, 16].forEach((width, i) => {
+    sheet.getColumn(i + 1).width = width;
+  });
   sheet.getColumn(6).numFmt = QUANTITY_FORMAT;
   sheet.getColumn(7).numFmt = MONEY_FORMAT;
   sheet.getColumn(8).numFmt = MONEY_FORMAT;
@@ -118,12 +139,21 @@ function writeTab(workbook: ExcelJS.Workbook, sheetName: string, heading: BqExpo
     const n = FIRST_ROW + i;
     const row = sheet.getRow(n);
     const result = Number(formatSen(amounts[i]!));
-    const amount = r.type === 'item'
-      ? { formula: `ROUND(F${n}*G${n},2)`, result }
-      : lastOf[i]! > i ? { formula: `SUBTOTAL(9,H${n + 1}:H${FIRST_ROW + lastOf[i]!})`, result } : 0;
+    const amount =
+      r.type === 'item'
+        ? { formula: `ROUND(F${n}*G${n},2)`, result }
+        : lastOf[i]! > i
+          ? { formula: `SUBTOTAL(9,H${n + 1}:H${FIRST_ROW + lastOf[i]!})`, result }
+          : 0;
     row.values = [
-      r.level, r.type === 'header' ? 'Header' : 'Item', r.title, r.description ?? null, r.unit ?? null,
-      r.quantity === null ? null : toSheetNumber(r.quantity), r.rate === null ? null : toSheetNumber(r.rate), amount,
+      r.level,
+      r.type === 'header' ? 'Header' : 'Item',
+      r.title,
+      r.description ?? null,
+      r.unit ?? null,
+      r.quantity === null ? null : toSheetNumber(r.quantity),
+      r.rate === null ? null : toSheetNumber(r.rate),
+      amount,
     ];
     row.outlineLevel = Math.min(r.level - 1, MAX_OUTLINE);
     maxOutline = Math.max(maxOutline, row.outlineLevel);
@@ -132,7 +162,10 @@ function writeTab(workbook: ExcelJS.Workbook, sheetName: string, heading: BqExpo
   sheet.properties.outlineLevelRow = maxOutline;
   const total = amounts.reduce((sum, a, i) => (tab.rows[i]!.level === 1 ? sum + a : sum), 0n);
   sheet.getCell('G3').value = 'Total';
-  sheet.getCell('H3').value = { formula: tab.rows.length > 0 ? `SUBTOTAL(9,H${FIRST_ROW}:H${FIRST_ROW + tab.rows.length - 1})` : '0', result: Number(formatSen(total)) };
+  sheet.getCell('H3').value = {
+    formula: tab.rows.length > 0 ? `SUBTOTAL(9,H${FIRST_ROW}:H${FIRST_ROW + tab.rows.length - 1})` : '0',
+    result: Number(formatSen(total)),
+  };
   sheet.getCell('H3').font = { bold: true };
   sheet.getCell('H3').numFmt = MONEY_FORMAT;
   return total;

@@ -23,7 +23,12 @@ export type ReadOptions = {
 
 export class XlsxUnreadable extends Error {
   override readonly name = 'XlsxUnreadable';
-  constructor(readonly reason: 'notXlsx' | 'tooLarge' | 'timeout', message: string) { super(message); }
+  constructor(
+    readonly reason: 'notXlsx' | 'tooLarge' | 'timeout',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 const WORKER_SOURCE = String.raw`
@@ -89,7 +94,8 @@ type WorkerMessage = { id: number } & (
   | { type: 'error'; message: string }
   | { type: 'loaded'; totalRows: number }
   | { type: 'sheet'; sheet: ReadSheet; rows: number; totalRows: number }
-  | { type: 'done' });
+  | { type: 'done' }
+);
 
 type Job = { id: number; onMessage: (message: WorkerMessage) => void; fail: (error: Error) => void };
 
@@ -127,7 +133,8 @@ class ReaderPool {
         id,
         onMessage: (message) => {
           if (message.id !== id) return;
-          if (message.type === 'error') settle(new XlsxUnreadable('notXlsx', `This file is not a readable .xlsx workbook (${message.message}).`), true);
+          if (message.type === 'error')
+            settle(new XlsxUnreadable('notXlsx', `This file is not a readable .xlsx workbook (${message.message}).`), true);
           else if (message.type === 'done') settle(null, true);
           else onMessage(message);
         },
@@ -150,13 +157,23 @@ class ReaderPool {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { exceljs: EXCELJS }, resourceLimits: LIMITS, stdout: true, stderr: true });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { exceljs: EXCELJS },
+      resourceLimits: LIMITS,
+      stdout: true,
+      stderr: true,
+    });
     this.live.add(worker);
     worker.on('message', (message: WorkerMessage) => this.jobs.get(worker)?.onMessage(message));
     worker.on('error', (error: Error & { code?: string }) => {
-      this.jobs.get(worker)?.fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? new XlsxUnreadable('tooLarge', 'This workbook is too large to read.')
-        : new XlsxUnreadable('notXlsx', `This file is not a readable .xlsx workbook (${error.message}).`));
+      this.jobs
+        .get(worker)
+        ?.fail(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new XlsxUnreadable('tooLarge', 'This workbook is too large to read.')
+            : new XlsxUnreadable('notXlsx', `This file is not a readable .xlsx workbook (${error.message}).`),
+        );
     });
     worker.on('exit', () => {
       this.jobs.get(worker)?.fail(new XlsxUnreadable('notXlsx', 'This file is not a readable .xlsx workbook.'));
@@ -209,4 +226,5 @@ export async function readXlsx(bytes: Uint8Array, options: ReadOptions = {}): Pr
 }
 
 /** An .xlsx is a zip: it starts with a local file header. */
-export const looksLikeZip = (bytes: Uint8Array): boolean => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+export const looksLikeZip = (bytes: Uint8Array): boolean =>
+  bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;

@@ -23,7 +23,8 @@ export function parseScanRows(body: unknown): { rows: BqScanRow[] } | { fields: 
   const rows = list.map((raw: unknown, i): BqScanRow => {
     const r = (raw ?? {}) as Record<string, unknown>;
     const bad = (field: string) => (fields[`rows[${i}].${field}`] ??= []).push('bqScanFieldInvalid');
-    const level = Number.isInteger(r.level) && (r.level as number) >= 1 && (r.level as number) <= MAX_LEVEL ? (r.level as number) : (bad('level'), 1);
+    const level =
+      Number.isInteger(r.level) && (r.level as number) >= 1 && (r.level as number) <= MAX_LEVEL ? (r.level as number) : (bad('level'), 1);
     const type = r.type === 'header' || r.type === 'item' ? r.type : (bad('type'), 'item');
     const title = text(r.title ?? '', MAX_TITLE, false);
     if (title === undefined) bad('title');
@@ -33,9 +34,18 @@ export function parseScanRows(body: unknown): { rows: BqScanRow[] } | { fields: 
       return v ?? null;
     };
     return checkRow({
-      page: Number.isInteger(r.page) ? (r.page as number) : 0, top: Number.isFinite(r.top) ? (r.top as number) : 0, level, type,
-      title: title ?? '', description: field('description', MAX_DESCRIPTION), unit: field('unit', MAX_UNIT),
-      quantity: field('quantity', 40), rate: field('rate', 40), amount: field('amount', 40), confidence: 100, problems: [],
+      page: Number.isInteger(r.page) ? (r.page as number) : 0,
+      top: Number.isFinite(r.top) ? (r.top as number) : 0,
+      level,
+      type,
+      title: title ?? '',
+      description: field('description', MAX_DESCRIPTION),
+      unit: field('unit', MAX_UNIT),
+      quantity: field('quantity', 40),
+      rate: field('rate', 40),
+      amount: field('amount', 40),
+      confidence: 100,
+      problems: [],
     });
   });
   if (Object.keys(fields).length > 0) return { fields };
@@ -55,4 +65,12 @@ export function checkLevels(rows: readonly BqScanRow[]): BqScanRow[] {
 
 /** The rows as the BQ takes them (after checks: figures are canonical). */
 export const importRows = (rows: readonly BqScanRow[]): BqImportRow[] =>
-  rows.map((r) => ({ level: r.level, type: r.type, title: r.title, description: r.description, unit: r.type === 'header' ? null : r.unit, quantity: r.type === 'header' ? null : r.quantity, rate: r.type === 'header' ? null : r.rate }));
+  rows.map((r) => ({
+    level: r.level,
+    type: r.type,
+    title: r.title,
+    description: r.description,
+    unit: r.type === 'header' ? null : r.unit,
+    quantity: r.type === 'header' ? null : r.quantity,
+    rate: r.type === 'header' ? null : r.rate,
+  }));

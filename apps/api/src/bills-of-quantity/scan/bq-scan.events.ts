@@ -54,7 +54,17 @@ export type BqScanState = {
 export function evolveScan(state: BqScanState | null, event: BqScanEvent): BqScanState | null {
   switch (event.type) {
     case 'BqScanUploaded':
-      return { projectId: event.data.projectId, companyId: event.data.companyId, fileName: event.data.fileName, mediaType: event.data.mediaType, status: 'reading', pages: 0, rows: [], failure: null, importedTo: null };
+      return {
+        projectId: event.data.projectId,
+        companyId: event.data.companyId,
+        fileName: event.data.fileName,
+        mediaType: event.data.mediaType,
+        status: 'reading',
+        pages: 0,
+        rows: [],
+        failure: null,
+        importedTo: null,
+      };
     case 'BqScanRead':
       return state && { ...state, status: 'pendingReview', pages: event.data.pages, rows: event.data.rows };
     case 'BqScanFailed':

@@ -46,7 +46,10 @@ export class BqScanService implements OnApplicationShutdown {
     const scanId = randomUUID();
     const name = String(headers['x-file-name'] ?? '').trim();
     const fileName = (name ? decodeURIComponent(name) : `scan.${kind}`).slice(0, 200);
-    await this.append(principal, scanId, 'no_stream', { type: 'BqScanUploaded', data: { projectId, companyId: project.companyId, fileName, mediaType: SCAN_MEDIA_TYPES[kind], size: bytes.length, device } });
+    await this.append(principal, scanId, 'no_stream', {
+      type: 'BqScanUploaded',
+      data: { projectId, companyId: project.companyId, fileName, mediaType: SCAN_MEDIA_TYPES[kind], size: bytes.length, device },
+    });
     this.ocrQueue = this.ocrQueue.then(() => this.read(principal, scanId, bytes, kind));
     return { success: true as const, id: scanId, status: 'reading' as const, revision: 0 };
   }
@@ -64,7 +67,10 @@ export class BqScanService implements OnApplicationShutdown {
     let event: BqScanEvent;
     try {
       const { pages, rows } = await ocrScan(bytes, kind);
-      event = rows.length > 0 ? { type: 'BqScanRead', data: { pages, rows } } : { type: 'BqScanFailed', data: { reason: 'No text was found on the page.' } };
+      event =
+        rows.length > 0
+          ? { type: 'BqScanRead', data: { pages, rows } }
+          : { type: 'BqScanFailed', data: { reason: 'No text was found on the page.' } };
     } catch (error) {
       event = { type: 'BqScanFailed', data: { reason: error instanceof ScanUnreadable ? error.message : 'The scan could not be read.' } };
       if (!(error instanceof ScanUnreadable)) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -84,7 +90,9 @@ export class BqScanService implements OnApplicationShutdown {
       const filter = listFilter(query.filter);
       const unknown = Object.keys(filter).filter((k) => k !== 'status');
       if (unknown.length > 0 || (filter.status !== undefined && !BqScanStatuses.includes(filter.status as never))) {
-        throw refusal(400, 'validationFailed', 'Filter by status only (reading, pendingReview, imported, failed, discarded).', { fields: { filter: ['validationFailed'] } });
+        throw refusal(400, 'validationFailed', 'Filter by status only (reading, pendingReview, imported, failed, discarded).', {
+          fields: { filter: ['validationFailed'] },
+        });
       }
       status = (filter.status as string | undefined) ?? null;
     }
@@ -104,8 +112,18 @@ export class BqScanService implements OnApplicationShutdown {
       total,
       capped: total >= LIST_TOTAL_CAP,
       rows: rows.map((r) => ({
-        id: r.scan_id, fileName: r.file_name, mediaType: r.media_type, status: r.status, pages: Number(r.pages), rows: Number(r.row_count), rowsWithProblems: Number(r.problem_count),
-        importedTo: r.imported_to, uploadedBy: r.uploaded_by, uploadedAt: iso(r.uploaded_at as Date | string), updatedAt: iso(r.updated_at as Date | string), revision: Number(r.revision),
+        id: r.scan_id,
+        fileName: r.file_name,
+        mediaType: r.media_type,
+        status: r.status,
+        pages: Number(r.pages),
+        rows: Number(r.row_count),
+        rowsWithProblems: Number(r.problem_count),
+        importedTo: r.imported_to,
+        uploadedBy: r.uploaded_by,
+        uploadedAt: iso(r.uploaded_at as Date | string),
+        updatedAt: iso(r.updated_at as Date | string),
+        revision: Number(r.revision),
       })),
     };
   }
@@ -113,15 +131,30 @@ export class BqScanService implements OnApplicationShutdown {
   async detail(principal: Principal, projectId: string, scanId: string) {
     const { state, events } = await this.load(principal, projectId, scanId);
     return {
-      id: scanId, projectId, fileName: state.fileName, mediaType: state.mediaType, status: state.status, pages: state.pages, failure: state.failure, importedTo: state.importedTo,
-      rows: state.rows, revision: events[events.length - 1]!.revision,
-      history: events.map((e) => ({ type: e.type, at: e.metadata.recordedAt, userId: e.metadata.actorUserId ?? null, by: e.metadata.by ?? 'user', revision: e.revision })),
+      id: scanId,
+      projectId,
+      fileName: state.fileName,
+      mediaType: state.mediaType,
+      status: state.status,
+      pages: state.pages,
+      failure: state.failure,
+      importedTo: state.importedTo,
+      rows: state.rows,
+      revision: events[events.length - 1]!.revision,
+      history: events.map((e) => ({
+        type: e.type,
+        at: e.metadata.recordedAt,
+        userId: e.metadata.actorUserId ?? null,
+        by: e.metadata.by ?? 'user',
+        revision: e.revision,
+      })),
     };
   }
 
   async editRows(principal: Principal, projectId: string, scanId: string, body: unknown, ifMatch: string | undefined) {
     const { state, revision } = await this.current(principal, projectId, scanId, ifMatch);
-    if (state.status !== 'pendingReview') throw refusal(409, 'bqScanNotInReview', `The scan is ${state.status}: only a scan pending review can be edited.`);
+    if (state.status !== 'pendingReview')
+      throw refusal(409, 'bqScanNotInReview', `The scan is ${state.status}: only a scan pending review can be edited.`);
     const parsed = parseScanRows(body);
     if ('fields' in parsed) throw refusal(400, 'validationFailed', 'Some rows are not valid: see fields.', { fields: parsed.fields });
     const next = await this.append(principal, scanId, revision, { type: 'BqScanRowsEdited', data: { rows: parsed.rows } });
@@ -129,24 +162,43 @@ export class BqScanService implements OnApplicationShutdown {
   }
 
   async act(principal: Principal, projectId: string, scanId: string, event: string, body: unknown, ifMatch: string | undefined) {
-    if (!(BQ_SCAN_ACTIONS as readonly string[]).includes(event)) throw refusal(404, 'notFound', 'A scan takes the actions Import and Discard.');
+    if (!(BQ_SCAN_ACTIONS as readonly string[]).includes(event))
+      throw refusal(404, 'notFound', 'A scan takes the actions Import and Discard.');
     const { state, revision } = await this.current(principal, projectId, scanId, ifMatch);
     const given = (body ?? {}) as Record<string, unknown>;
     if (event === 'Discard') {
-      if (state.status !== 'pendingReview' && state.status !== 'failed') throw refusal(409, 'bqScanNotInReview', `The scan is ${state.status}: it cannot be discarded.`);
+      if (state.status !== 'pendingReview' && state.status !== 'failed')
+        throw refusal(409, 'bqScanNotInReview', `The scan is ${state.status}: it cannot be discarded.`);
       const remark = typeof given.remark === 'string' ? given.remark.trim().slice(0, 1000) || null : null;
       const next = await this.append(principal, scanId, revision, { type: 'BqScanDiscarded', data: { remark } });
       return { success: true as const, id: scanId, status: 'discarded' as const, revision: next };
     }
-    if (state.status !== 'pendingReview') throw refusal(409, 'bqScanNotInReview', `The scan is ${state.status}: only a scan pending review can be imported.`);
+    if (state.status !== 'pendingReview')
+      throw refusal(409, 'bqScanNotInReview', `The scan is ${state.status}: only a scan pending review can be imported.`);
     const tab = typeof given.tab === 'string' ? given.tab.trim() : '';
-    if (tab === '' || tab.length > 100) throw refusal(400, 'validationFailed', 'Name the BQ tab the rows go to (at most 100 characters).', { fields: { tab: ['bqScanTabRequired'] } });
+    if (tab === '' || tab.length > 100)
+      throw refusal(400, 'validationFailed', 'Name the BQ tab the rows go to (at most 100 characters).', {
+        fields: { tab: ['bqScanTabRequired'] },
+      });
     const withProblems = state.rows.flatMap((row, index) => (row.problems.length > 0 ? [{ index, problems: row.problems }] : []));
     if (state.rows.length === 0) throw refusal(422, 'bqScanNoRows', 'The scan has no rows to import.');
-    if (withProblems.length > 0) throw refusal(422, 'bqScanRowsHaveProblems', `${withProblems.length} row(s) need correcting before the rows enter the BQ.`, { rows: withProblems });
+    if (withProblems.length > 0)
+      throw refusal(422, 'bqScanRowsHaveProblems', `${withProblems.length} row(s) need correcting before the rows enter the BQ.`, {
+        rows: withProblems,
+      });
     const result = await this.book.append(principal, projectId, [{ name: tab, rows: importRows(state.rows) }], { kind: 'scan', scanId });
-    const next = await this.append(principal, scanId, revision, { type: 'BqScanImported', data: { tab, rows: state.rows.length, result: { written: result.written, revision: result.revision } } });
-    return { success: true as const, id: scanId, status: 'imported' as const, revision: next, written: result.written, bqRevision: result.revision };
+    const next = await this.append(principal, scanId, revision, {
+      type: 'BqScanImported',
+      data: { tab, rows: state.rows.length, result: { written: result.written, revision: result.revision } },
+    });
+    return {
+      success: true as const,
+      id: scanId,
+      status: 'imported' as const,
+      revision: next,
+      written: result.written,
+      bqRevision: result.revision,
+    };
   }
 
   private async current(principal: Principal, projectId: string, scanId: string, ifMatch: string | undefined) {
@@ -166,10 +218,24 @@ export class BqScanService implements OnApplicationShutdown {
     return { state, events };
   }
 
-  private async append(principal: Principal, scanId: string, expected: number | 'no_stream', event: BqScanEvent, extra: Record<string, string> = {}): Promise<number> {
+  private async append(
+    principal: Principal,
+    scanId: string,
+    expected: number | 'no_stream',
+    event: BqScanEvent,
+    extra: Record<string, string> = {},
+  ): Promise<number> {
     const result = await this.store.append({
-      streamId: bqScanStream(scanId), streamType: BQ_SCAN_STREAM_TYPE, expectedRevision: expected,
-      events: [{ type: event.type, data: event.data as unknown as JsonValue, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId, ...extra } }],
+      streamId: bqScanStream(scanId),
+      streamType: BQ_SCAN_STREAM_TYPE,
+      expectedRevision: expected,
+      events: [
+        {
+          type: event.type,
+          data: event.data as unknown as JsonValue,
+          metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId, ...extra },
+        },
+      ],
     });
     return result.nextExpectedRevision;
   }

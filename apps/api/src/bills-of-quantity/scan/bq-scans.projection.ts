@@ -4,7 +4,12 @@
 import type { Projection, StoredEvent } from '@binaan/event-store';
 import { BQ_SCAN_STREAM_TYPE, type BqScanImported, type BqScanRead, type BqScanRowsEdited, type BqScanUploaded } from './bq-scan.events.js';
 
-const STATUS_AFTER: Record<string, string> = { BqScanRead: 'pendingReview', BqScanFailed: 'failed', BqScanImported: 'imported', BqScanDiscarded: 'discarded' };
+const STATUS_AFTER: Record<string, string> = {
+  BqScanRead: 'pendingReview',
+  BqScanFailed: 'failed',
+  BqScanImported: 'imported',
+  BqScanDiscarded: 'discarded',
+};
 
 export const bqScansProjection: Projection = {
   name: 'bq-scans',
@@ -32,14 +37,22 @@ export const bqScansProjection: Projection = {
         );
         continue;
       }
-      const rows = stored.type === 'BqScanRead' || stored.type === 'BqScanRowsEdited' ? (stored.data as unknown as BqScanRead | BqScanRowsEdited).rows : null;
+      const rows =
+        stored.type === 'BqScanRead' || stored.type === 'BqScanRowsEdited'
+          ? (stored.data as unknown as BqScanRead | BqScanRowsEdited).rows
+          : null;
       await db.query(
         `UPDATE bq_scans SET status = coalesce($2, status), pages = coalesce($3, pages), row_count = coalesce($4, row_count), problem_count = coalesce($5, problem_count),
            imported_to = coalesce($6, imported_to), updated_at = $7, revision = $8 WHERE scan_id = $1`,
         [
-          scanId, STATUS_AFTER[stored.type] ?? null, stored.type === 'BqScanRead' ? (stored.data as unknown as BqScanRead).pages : null,
-          rows ? rows.length : null, rows ? rows.filter((r) => r.problems.length > 0).length : null,
-          stored.type === 'BqScanImported' ? (stored.data as unknown as BqScanImported).tab : null, at, stored.revision,
+          scanId,
+          STATUS_AFTER[stored.type] ?? null,
+          stored.type === 'BqScanRead' ? (stored.data as unknown as BqScanRead).pages : null,
+          rows ? rows.length : null,
+          rows ? rows.filter((r) => r.problems.length > 0).length : null,
+          stored.type === 'BqScanImported' ? (stored.data as unknown as BqScanImported).tab : null,
+          at,
+          stored.revision,
         ],
       );
     }

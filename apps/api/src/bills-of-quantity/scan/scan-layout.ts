@@ -22,7 +22,15 @@ export function parseTsv(tsv: string, page: number): OcrWord[] {
     if (cols[0] !== '5' || cols.length < 12) continue;
     const text = cols.slice(11).join('\t').trim();
     if (text === '') continue;
-    words.push({ page, left: Number(cols[6]), top: Number(cols[7]), width: Number(cols[8]), height: Number(cols[9]), conf: Number(cols[10]), text });
+    words.push({
+      page,
+      left: Number(cols[6]),
+      top: Number(cols[7]),
+      width: Number(cols[8]),
+      height: Number(cols[9]),
+      conf: Number(cols[10]),
+      text,
+    });
   }
   return words;
 }
@@ -54,7 +62,8 @@ const HEADER_WORDS: [RegExp, ScanField][] = [
   [/^(rate|rates|kadar|price)$/i, 'rate'],
   [/^(amount|total|jumlah|amaun)$/i, 'amount'],
 ];
-const fieldOfHeader = (text: string): ScanField | null => HEADER_WORDS.find(([re]) => re.test(text.replace(/(:|\(rm\))$/i, '')))?.[1] ?? null;
+const fieldOfHeader = (text: string): ScanField | null =>
+  HEADER_WORDS.find(([re]) => re.test(text.replace(/(:|\(rm\))$/i, '')))?.[1] ?? null;
 
 type Column = { from: number; to: number; field: ScanField };
 
@@ -120,7 +129,19 @@ export function pageRows(words: readonly OcrWord[], carry: Column[] | null = nul
   const rows: BqScanRow[] = [];
   if (!columns) {
     // No header to find columns by: each line as a description, for the reviewer to sort out.
-    for (const line of lines) rows.push(makeRow({ page: line.words[0]!.page, top: line.words[0]!.top, cells: { description: line.words.map((w) => w.text) }, conf: minConf(line.words), capitals: false }, ['columnsNotFound']));
+    for (const line of lines)
+      rows.push(
+        makeRow(
+          {
+            page: line.words[0]!.page,
+            top: line.words[0]!.top,
+            cells: { description: line.words.map((w) => w.text) },
+            conf: minConf(line.words),
+            capitals: false,
+          },
+          ['columnsNotFound'],
+        ),
+      );
     return { rows, columns: null };
   }
   let pending: Pending | null = null;
@@ -167,8 +188,18 @@ function makeRow(p: Pending, problems: string[]): BqScanRow {
   const amountText = digitsIn(join('amount'), 'figure');
   const figures = unit !== null || quantityText !== null || rateText !== null || amountText !== null;
   const row: BqScanRow = {
-    page: p.page, top: p.top, level: 1, type: figures ? 'item' : 'header', title: digitsIn(join('title'), 'reference') ?? '', description: join('description'),
-    unit, quantity: quantityText, rate: rateText, amount: amountText, confidence: Math.round(p.conf), problems: problems.map((code) => ({ field: null, code })),
+    page: p.page,
+    top: p.top,
+    level: 1,
+    type: figures ? 'item' : 'header',
+    title: digitsIn(join('title'), 'reference') ?? '',
+    description: join('description'),
+    unit,
+    quantity: quantityText,
+    rate: rateText,
+    amount: amountText,
+    confidence: Math.round(p.conf),
+    problems: problems.map((code) => ({ field: null, code })),
   };
   return checkRow(row);
 }
@@ -182,13 +213,15 @@ export function checkRow(row: BqScanRow): BqScanRow {
   if (quantity === null) problems.push({ field: 'quantity', code: 'bqScanQuantityUnreadable' });
   if (rate === null) problems.push({ field: 'rate', code: 'bqScanRateUnreadable' });
   if (amount === null) problems.push({ field: 'amount', code: 'bqScanAmountUnreadable' });
-  if (row.type === 'header' && (row.unit !== null || row.quantity !== null || row.rate !== null)) problems.push({ field: 'type', code: 'bqScanHeaderPriced' });
+  if (row.type === 'header' && (row.unit !== null || row.quantity !== null || row.rate !== null))
+    problems.push({ field: 'type', code: 'bqScanHeaderPriced' });
   if (row.title === '' && row.description === null) problems.push({ field: 'description', code: 'bqScanTitleMissing' });
   const q = quantity === 'empty' || quantity === null ? null : quantity;
   const r = rate === 'empty' || rate === null ? null : rate;
   const a = amount === 'empty' || amount === null ? null : amount;
   // quantity x rate against the printed amount: a misread digit shows here.
-  if (q !== null && r !== null && a !== null && Math.abs(Number(q) * Number(r) - Number(a)) > 0.01) problems.push({ field: 'amount', code: 'bqScanAmountMismatch' });
+  if (q !== null && r !== null && a !== null && Math.abs(Number(q) * Number(r) - Number(a)) > 0.01)
+    problems.push({ field: 'amount', code: 'bqScanAmountMismatch' });
   return { ...row, quantity: q ?? row.quantity, rate: r ?? row.rate, amount: a ?? row.amount, problems };
 }
 

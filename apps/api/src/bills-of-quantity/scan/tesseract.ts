@@ -38,11 +38,16 @@ export async function ocrScan(bytes: Uint8Array, kind: ScanKind): Promise<{ page
     if (kind === 'pdf') {
       await writeFile(join(dir, 'scan.pdf'), bytes);
       try {
-        await run('pdftoppm', ['-r', String(DPI), '-gray', '-png', '-l', String(MAX_PDF_PAGES), join(dir, 'scan.pdf'), join(dir, 'page')], { timeout: PAGE_TIME_LIMIT_MS * 2 });
+        await run('pdftoppm', ['-r', String(DPI), '-gray', '-png', '-l', String(MAX_PDF_PAGES), join(dir, 'scan.pdf'), join(dir, 'page')], {
+          timeout: PAGE_TIME_LIMIT_MS * 2,
+        });
       } catch (error) {
         throw new ScanUnreadable(`The PDF could not be rendered (${(error as Error).message.split('\n')[0]}).`);
       }
-      images = (await readdir(dir)).filter((f) => f.startsWith('page') && f.endsWith('.png')).sort().map((f) => join(dir, f));
+      images = (await readdir(dir))
+        .filter((f) => f.startsWith('page') && f.endsWith('.png'))
+        .sort()
+        .map((f) => join(dir, f));
       if (images.length === 0) throw new ScanUnreadable('The PDF has no pages.');
     } else {
       const file = join(dir, `scan.${kind === 'png' ? 'png' : 'jpg'}`);
@@ -54,7 +59,10 @@ export async function ocrScan(bytes: Uint8Array, kind: ScanKind): Promise<{ page
     for (const [i, image] of images.entries()) {
       let tsv: string;
       try {
-        ({ stdout: tsv } = await run('tesseract', [image, 'stdout', '--psm', '6', '-l', 'eng', 'tsv'], { timeout: PAGE_TIME_LIMIT_MS, maxBuffer: 32 * 1024 * 1024 }));
+        ({ stdout: tsv } = await run('tesseract', [image, 'stdout', '--psm', '6', '-l', 'eng', 'tsv'], {
+          timeout: PAGE_TIME_LIMIT_MS,
+          maxBuffer: 32 * 1024 * 1024,
+        }));
       } catch (error) {
         throw new ScanUnreadable(`The page could not be read (${(error as Error).message.split('\n')[0]}).`);
       }

@@ -18,7 +18,14 @@ function readCursor(text: string): EntryQuery['after'] {
   if (text.length > 800 || !/^[A-Za-z0-9_-]+$/.test(text)) return null;
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string' && value[1].length <= 100) return { key: value[0], id: value[1] };
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      value[1].length <= 100
+    )
+      return { key: value[0], id: value[1] };
   } catch {
     // not JSON: refused below
   }
@@ -31,7 +38,7 @@ export function entryQuery(raw: Record<string, unknown>): EntryQuery {
   const text = (name: string) => {
     const value = raw[name];
     if (value === undefined) return '';
-    if (typeof value !== 'string') return void (fields[name] = ['must be given once']), '';
+    if (typeof value !== 'string') return (void (fields[name] = ['must be given once']), '');
     return value.trim();
   };
   const q = text('q');
@@ -41,19 +48,35 @@ export function entryQuery(raw: Record<string, unknown>): EntryQuery {
   if (afterText !== '' && after === null) fields.after = ['must be the `next` of an earlier page'];
   const limitText = text('limit');
   const limit = limitText === '' ? ENTRY_PAGE_DEFAULT : Number(limitText);
-  if (limitText !== '' && (!/^\d{1,3}$/.test(limitText) || limit < 1 || limit > ENTRY_PAGE_MAX)) fields.limit = [`must be a whole number from 1 to ${ENTRY_PAGE_MAX}`];
-  if (Object.keys(fields).length > 0) throw refusal(400, ErrorCodes.validationFailed, `Check these parameters: ${Object.keys(fields).join(', ')}.`, { fields });
+  if (limitText !== '' && (!/^\d{1,3}$/.test(limitText) || limit < 1 || limit > ENTRY_PAGE_MAX))
+    fields.limit = [`must be a whole number from 1 to ${ENTRY_PAGE_MAX}`];
+  if (Object.keys(fields).length > 0)
+    throw refusal(400, ErrorCodes.validationFailed, `Check these parameters: ${Object.keys(fields).join(', ')}.`, { fields });
   return { q, after, limit };
 }
 
-type Row = { entry_id: string; sort_key: string; fields: Record<string, unknown> | string; added_at: Date | string; changed_at: Date | string };
+type Row = {
+  entry_id: string;
+  sort_key: string;
+  fields: Record<string, unknown> | string;
+  added_at: Date | string;
+  changed_at: Date | string;
+};
 
-export const entryOf = (row: Row): ProfileEntry => ({
-  ...(typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields),
-  id: row.entry_id, addedAt: new Date(row.added_at).toISOString(), changedAt: new Date(row.changed_at).toISOString(),
-}) as ProfileEntry;
+export const entryOf = (row: Row): ProfileEntry =>
+  ({
+    ...(typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields),
+    id: row.entry_id,
+    addedAt: new Date(row.added_at).toISOString(),
+    changedAt: new Date(row.changed_at).toISOString(),
+  }) as ProfileEntry;
 
-export async function profileEntryPage(db: SqlExecutor, companyId: string, list: ProfileList, query: EntryQuery): Promise<{ items: ProfileEntry[]; next: string | null }> {
+export async function profileEntryPage(
+  db: SqlExecutor,
+  companyId: string,
+  list: ProfileList,
+  query: EntryQuery,
+): Promise<{ items: ProfileEntry[]; next: string | null }> {
   const params: unknown[] = [companyId, list];
   const param = (value: unknown) => `$${params.push(value)}`;
   const where = ['company_id = $1', 'list = $2'];
@@ -70,6 +93,9 @@ export async function profileEntryPage(db: SqlExecutor, companyId: string, list:
 
 /** Every entry of a short list (shareholders, directors: MAX_PEOPLE_PER_LIST at most), in name order. */
 export async function allEntries(db: SqlExecutor, companyId: string, list: ProfileList): Promise<ProfileEntry[]> {
-  const rows = await db.query<Row>('SELECT entry_id, sort_key, fields, added_at, changed_at FROM company_profile_entries WHERE company_id = $1 AND list = $2 ORDER BY sort_key, entry_id', [companyId, list]);
+  const rows = await db.query<Row>(
+    'SELECT entry_id, sort_key, fields, added_at, changed_at FROM company_profile_entries WHERE company_id = $1 AND list = $2 ORDER BY sort_key, entry_id',
+    [companyId, list],
+  );
   return rows.map(entryOf);
 }

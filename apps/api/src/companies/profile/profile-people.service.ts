@@ -40,8 +40,17 @@ export class CompanyProfilePeopleService {
     const company = this.whoseCompany(principal, companyId);
     const { list, events } = await this.personEvents(company, entryId);
     return {
-      format: 'binaan-company-person-data-v1', exportedAt: this.now().toISOString(), companyId: company, entryId, list,
-      events: events.map((event) => ({ revision: event.revision, type: event.type, recordedAt: event.metadata.recordedAt, data: JSON.parse(JSON.stringify(event.data)) as unknown })),
+      format: 'binaan-company-person-data-v1',
+      exportedAt: this.now().toISOString(),
+      companyId: company,
+      entryId,
+      list,
+      events: events.map((event) => ({
+        revision: event.revision,
+        type: event.type,
+        recordedAt: event.metadata.recordedAt,
+        data: JSON.parse(JSON.stringify(event.data)) as unknown,
+      })),
     };
   }
 
@@ -49,17 +58,32 @@ export class CompanyProfilePeopleService {
     if (principal.userType !== 2) throw refusal(403, ErrorCodes.noAccessRight, 'Only a platform administrator forgets a person.');
     if (principal.readOnly) throw refusal(403, ErrorCodes.readOnlyToken, 'A read-only token cannot change anything.');
     const fields = reasonErrors(body as { reason?: string });
-    if (Object.keys(fields).length > 0) throw refusal(400, ErrorCodes.validationFailed, 'Give the reason for forgetting this person (1 to 500 characters).', { fields });
+    if (Object.keys(fields).length > 0)
+      throw refusal(400, ErrorCodes.validationFailed, 'Give the reason for forgetting this person (1 to 500 characters).', { fields });
     const reason = (body as { reason: string }).reason.trim();
     const { list } = await this.personEvents(companyId, entryId);
     const keys = personalKeysOf(this.store);
     if (!keys) throw refusal(400, ErrorCodes.validationFailed, 'This store does not seal personal data.');
     const [profile] = await this.db.query<{ revision: number }>('SELECT revision FROM company_profiles WHERE company_id = $1', [companyId]);
     await this.store.append({
-      streamId: profileStream(companyId), streamType: 'companyProfile', expectedRevision: 'stream_exists',
-      events: [{ type: 'CompanyProfilePersonForgotten', data: { list, entryId, reason }, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
+      streamId: profileStream(companyId),
+      streamType: 'companyProfile',
+      expectedRevision: 'stream_exists',
+      events: [
+        {
+          type: 'CompanyProfilePersonForgotten',
+          data: { list, entryId, reason },
+          metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId },
+        },
+      ],
     });
-    const forgotten = await forgetPerson(this.store, keys, this.lookup, { subjectId: personSubject(entryId), reason, byUserId: principal.userId, via: 'admin' }, Object.keys(personalDataDeclarations(this.lookup)));
+    const forgotten = await forgetPerson(
+      this.store,
+      keys,
+      this.lookup,
+      { subjectId: personSubject(entryId), reason, byUserId: principal.userId, via: 'admin' },
+      Object.keys(personalDataDeclarations(this.lookup)),
+    );
     return { success: true as const, revision: Number(profile?.revision ?? 0) + 1, rebuilt: forgotten.rebuilt };
   }
 
@@ -67,16 +91,24 @@ export class CompanyProfilePeopleService {
     if (companyId !== null && principal.userType === 2) return companyId;
     if (!principal.companyId) throw refusal(403, 'companyNotChosen', 'Choose a company first (company/choose).');
     if ((companyId !== null && companyId !== principal.companyId) || !hasAnyAccessRight(principal.accessRights, PROFILE_CHANGE_RIGHT)) {
-      throw refusal(403, ErrorCodes.noAccessRight, `A person's data is exported by the company's administrators (${PROFILE_CHANGE_RIGHT}).`);
+      throw refusal(
+        403,
+        ErrorCodes.noAccessRight,
+        `A person's data is exported by the company's administrators (${PROFILE_CHANGE_RIGHT}).`,
+      );
     }
     return principal.companyId;
   }
 
   private async personEvents(companyId: string, entryId: string) {
-    const all = /^[A-Za-z0-9_-]{1,64}$/.test(companyId) && /^[A-Za-z0-9-]{1,64}$/.test(entryId) ? await this.store.readStream(profileStream(companyId)) : [];
+    const all =
+      /^[A-Za-z0-9_-]{1,64}$/.test(companyId) && /^[A-Za-z0-9-]{1,64}$/.test(entryId)
+        ? await this.store.readStream(profileStream(companyId))
+        : [];
     const events = all.filter((event) => (event.data as { entryId?: unknown }).entryId === entryId);
     const list = (events[0]?.data as { list?: string } | undefined)?.list;
-    if (!list || !isPersonList(list)) throw refusal(404, ErrorCodes.profileEntryNotFound, 'No shareholder or director with this id in the company.');
+    if (!list || !isPersonList(list))
+      throw refusal(404, ErrorCodes.profileEntryNotFound, 'No shareholder or director with this id in the company.');
     return { list: list as ProfileList, events };
   }
 }

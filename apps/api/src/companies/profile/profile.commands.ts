@@ -7,32 +7,61 @@ import { CompanyProfilePeopleService } from './profile-people.service.js';
 import { CompanyProfileService } from './profile.service.js';
 
 export class EditCompanyInformation extends Command<Resolved<CompanyProfileService['editInformation']>> {
-  constructor(readonly principal: Principal, readonly body: unknown, readonly ifMatch: string | undefined) {
+  constructor(
+    readonly principal: Principal,
+    readonly body: unknown,
+    readonly ifMatch: string | undefined,
+  ) {
     super();
   }
 }
 export class AddProfileEntry extends Command<Resolved<CompanyProfileService['addEntry']>> {
-  constructor(readonly principal: Principal, readonly list: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly list: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 export class EditProfileEntry extends Command<Resolved<CompanyProfileService['editEntry']>> {
-  constructor(readonly principal: Principal, readonly list: string, readonly entryId: string, readonly body: unknown, readonly ifMatch: string | undefined) {
+  constructor(
+    readonly principal: Principal,
+    readonly list: string,
+    readonly entryId: string,
+    readonly body: unknown,
+    readonly ifMatch: string | undefined,
+  ) {
     super();
   }
 }
 export class RemoveProfileEntry extends Command<Resolved<CompanyProfileService['removeEntry']>> {
-  constructor(readonly principal: Principal, readonly list: string, readonly entryId: string, readonly body: unknown, readonly ifMatch: string | undefined) {
+  constructor(
+    readonly principal: Principal,
+    readonly list: string,
+    readonly entryId: string,
+    readonly body: unknown,
+    readonly ifMatch: string | undefined,
+  ) {
     super();
   }
 }
 export class ChangeProfileSharing extends Command<Resolved<CompanyProfileService['share']>> {
-  constructor(readonly principal: Principal, readonly body: unknown, readonly ifMatch: string | undefined) {
+  constructor(
+    readonly principal: Principal,
+    readonly body: unknown,
+    readonly ifMatch: string | undefined,
+  ) {
     super();
   }
 }
 export class ForgetProfilePerson extends Command<Resolved<CompanyProfilePeopleService['forget']>> {
-  constructor(readonly principal: Principal, readonly companyId: string, readonly entryId: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly companyId: string,
+    readonly entryId: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
@@ -81,5 +110,10 @@ export class ForgetProfilePersonHandler implements ICommandHandler<ForgetProfile
 }
 
 export const PROFILE_COMMAND_HANDLERS = [
-  EditCompanyInformationHandler, AddProfileEntryHandler, EditProfileEntryHandler, RemoveProfileEntryHandler, ChangeProfileSharingHandler, ForgetProfilePersonHandler,
+  EditCompanyInformationHandler,
+  AddProfileEntryHandler,
+  EditProfileEntryHandler,
+  RemoveProfileEntryHandler,
+  ChangeProfileSharingHandler,
+  ForgetProfilePersonHandler,
 ];

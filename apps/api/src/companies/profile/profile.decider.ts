@@ -4,8 +4,19 @@
 
 import { randomUUID } from 'node:crypto';
 import {
-  ErrorCodes, MAX_PEOPLE_PER_LIST, PROFILE_LISTS, companyInformationErrors, profileEntryErrors, profileSharingErrors, reasonErrors, shareHundredths,
-  type CompanyInformationInput, type ProfileEntry, type ProfileEntryInput, type ProfileList, type ProfileSharingInput,
+  ErrorCodes,
+  MAX_PEOPLE_PER_LIST,
+  PROFILE_LISTS,
+  companyInformationErrors,
+  profileEntryErrors,
+  profileSharingErrors,
+  reasonErrors,
+  shareHundredths,
+  type CompanyInformationInput,
+  type ProfileEntry,
+  type ProfileEntryInput,
+  type ProfileList,
+  type ProfileSharingInput,
 } from '@binaan/contracts';
 import { refusal } from '../../common/refusal.js';
 import type { CompanyProfileEvent, ProfileEntryFields } from './profile.events.js';
@@ -14,12 +25,14 @@ import type { CompanyProfileEvent, ProfileEntryFields } from './profile.events.j
 export type ListNow = { entries: readonly ProfileEntry[] };
 
 export function parseList(value: string): ProfileList {
-  if (!(PROFILE_LISTS as readonly string[]).includes(value)) throw refusal(404, ErrorCodes.notFound, `No profile list ${value}: ${PROFILE_LISTS.join(', ')}.`);
+  if (!(PROFILE_LISTS as readonly string[]).includes(value))
+    throw refusal(404, ErrorCodes.notFound, `No profile list ${value}: ${PROFILE_LISTS.join(', ')}.`);
   return value as ProfileList;
 }
 
 function refuseFields(fields: Record<string, string[]>): void {
-  if (Object.keys(fields).length > 0) throw refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
+  if (Object.keys(fields).length > 0)
+    throw refusal(400, ErrorCodes.validationFailed, `Check these fields: ${Object.keys(fields).join(', ')}.`, { fields });
 }
 
 const trimmed = <T extends Record<string, unknown>>(input: T): T =>
@@ -50,9 +63,16 @@ function entryFields(list: ProfileList, body: unknown, now: Date): ProfileEntryF
 
 /** Shares after the change, refused above 100 percent (the exact 100 waits for the submission: entries come one by one). */
 function keepSharesAtMostHundred(now: ListNow, entryId: string | null, share: number): void {
-  const others = now.entries.filter((entry) => entry.id !== entryId).reduce((sum, entry) => sum + shareHundredths(Number((entry as { sharePercent?: number }).sharePercent ?? 0)), 0);
+  const others = now.entries
+    .filter((entry) => entry.id !== entryId)
+    .reduce((sum, entry) => sum + shareHundredths(Number((entry as { sharePercent?: number }).sharePercent ?? 0)), 0);
   if (others + shareHundredths(share) > 10_000) {
-    throw refusal(422, ErrorCodes.sharesOverHundred, `The shares would total ${(others + shareHundredths(share)) / 100} percent: at most 100.`, { fields: { sharePercent: [ErrorCodes.sharesOverHundred] } });
+    throw refusal(
+      422,
+      ErrorCodes.sharesOverHundred,
+      `The shares would total ${(others + shareHundredths(share)) / 100} percent: at most 100.`,
+      { fields: { sharePercent: [ErrorCodes.sharesOverHundred] } },
+    );
   }
 }
 
@@ -61,7 +81,9 @@ export function decideInformation(body: unknown, now: Date): CompanyProfileEvent
   refuseFields(companyInformationErrors(input, now));
   const information: CompanyInformationInput = {
     description: typeof input.description === 'string' ? input.description.trim() : '',
-    paidUpCapital: input.paidUpCapital ?? null, authorisedCapital: input.authorisedCapital ?? null, dateIncorporated: input.dateIncorporated ?? null,
+    paidUpCapital: input.paidUpCapital ?? null,
+    authorisedCapital: input.authorisedCapital ?? null,
+    dateIncorporated: input.dateIncorporated ?? null,
   };
   return { type: 'CompanyInformationEdited', data: { information } };
 }
@@ -86,7 +108,8 @@ export function decideEdit(list: ProfileList, entryId: string, body: unknown, no
 }
 
 export function decideRemove(list: ProfileList, entryId: string, body: unknown, current: ListNow): CompanyProfileEvent {
-  if (!current.entries.some((entry) => entry.id === entryId)) throw refusal(404, ErrorCodes.profileEntryNotFound, 'This entry is not in the profile (removed, or never there).');
+  if (!current.entries.some((entry) => entry.id === entryId))
+    throw refusal(404, ErrorCodes.profileEntryNotFound, 'This entry is not in the profile (removed, or never there).');
   refuseFields(reasonErrors(body as { reason?: string }));
   return { type: 'CompanyProfileEntryRemoved', data: { list, entryId, reason: (body as { reason: string }).reason.trim() } };
 }

@@ -19,7 +19,14 @@ export type CompanyProfileEvent =
   /** A person's data forgotten by the platform administrator (the key destroyed: their fields read [erased]); the erasure itself is on personal-data-companyPerson.<entryId>. */
   | { type: 'CompanyProfilePersonForgotten'; data: { list: ProfileList; entryId: string; reason: string } };
 
-export const PROFILE_EVENT_TYPES = ['CompanyInformationEdited', 'CompanyProfileEntryAdded', 'CompanyProfileEntryEdited', 'CompanyProfileEntryRemoved', 'CompanyProfileSharingChanged', 'CompanyProfilePersonForgotten'] as const;
+export const PROFILE_EVENT_TYPES = [
+  'CompanyInformationEdited',
+  'CompanyProfileEntryAdded',
+  'CompanyProfileEntryEdited',
+  'CompanyProfileEntryRemoved',
+  'CompanyProfileSharingChanged',
+  'CompanyProfilePersonForgotten',
+] as const;
 
 export const PROFILE_STREAM_PREFIX = 'companyprofile-';
 export const profileStream = (companyId: string) => `${PROFILE_STREAM_PREFIX}${companyId}`;

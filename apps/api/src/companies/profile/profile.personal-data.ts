@@ -7,7 +7,8 @@ import type { PersonalDataDeclarations } from '@binaan/event-store';
 import { isPersonList } from '@binaan/contracts';
 import { personSubject } from './profile.events.js';
 
-const subject = (data: Record<string, unknown>) => (typeof data.list === 'string' && isPersonList(data.list) && typeof data.entryId === 'string' ? personSubject(data.entryId) : null);
+const subject = (data: Record<string, unknown>) =>
+  typeof data.list === 'string' && isPersonList(data.list) && typeof data.entryId === 'string' ? personSubject(data.entryId) : null;
 const fields = ['fields.name', 'fields.idNumber', 'fields.address'] as const;
 
 export const profilePersonalData: PersonalDataDeclarations = {

@@ -25,7 +25,11 @@ const SEARCHED: Record<ProfileList, readonly string[]> = {
   trackRecord: ['name', 'location', 'client', 'type'],
 };
 export const sortKeyOf = (list: ProfileList, fields: ProfileEntryFields) => SORTED_BY[list](fields).trim().toLowerCase();
-const searchOf = (list: ProfileList, fields: ProfileEntryFields) => SEARCHED[list].map((field) => String(fields[field] ?? '')).join(' ').toLowerCase();
+const searchOf = (list: ProfileList, fields: ProfileEntryFields) =>
+  SEARCHED[list]
+    .map((field) => String(fields[field] ?? ''))
+    .join(' ')
+    .toLowerCase();
 
 export const companyProfileProjection: Projection = {
   name: 'companyProfiles',
@@ -57,7 +61,10 @@ async function applyOne(db: SqlExecutor, companyId: string, event: CompanyProfil
   const at = stored.metadata.recordedAt;
   switch (event.type) {
     case 'CompanyInformationEdited':
-      await db.query('UPDATE company_profiles SET information = $2::jsonb WHERE company_id = $1', [companyId, JSON.stringify(event.data.information)]);
+      await db.query('UPDATE company_profiles SET information = $2::jsonb WHERE company_id = $1', [
+        companyId,
+        JSON.stringify(event.data.information),
+      ]);
       return;
     case 'CompanyProfileSharingChanged':
       await db.query(
@@ -80,7 +87,11 @@ async function applyOne(db: SqlExecutor, companyId: string, event: CompanyProfil
       return;
     }
     case 'CompanyProfileEntryRemoved':
-      await db.query('DELETE FROM company_profile_entries WHERE company_id = $1 AND list = $2 AND entry_id = $3', [companyId, event.data.list, event.data.entryId]);
+      await db.query('DELETE FROM company_profile_entries WHERE company_id = $1 AND list = $2 AND entry_id = $3', [
+        companyId,
+        event.data.list,
+        event.data.entryId,
+      ]);
       return;
   }
 }

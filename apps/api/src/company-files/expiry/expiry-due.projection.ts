@@ -7,7 +7,8 @@ import type { Projection, StoredEvent } from '@binaan/event-store';
 import { COMPANY_FILES_STREAM_TYPE, type CompanyFilesEvent } from '../company-files.events.js';
 
 /** `expiresOn` less the reminder's month (30 days), as a date. */
-export const remindOn = (expiresOn: string) => new Date(Date.parse(`${expiresOn}T00:00:00Z`) - EXPIRY_REMINDER_DAYS * 86_400_000).toISOString().slice(0, 10);
+export const remindOn = (expiresOn: string) =>
+  new Date(Date.parse(`${expiresOn}T00:00:00Z`) - EXPIRY_REMINDER_DAYS * 86_400_000).toISOString().slice(0, 10);
 
 export const companyFileExpiryProjection: Projection = {
   name: 'companyFileExpiryDue',
@@ -43,7 +44,10 @@ export const companyFileExpiryProjection: Projection = {
           await db.query('DELETE FROM company_file_expiry_due WHERE document_id = $1', [event.data.documentId]);
           break;
         case 'CompanyFileExpiryReminderSent':
-          await db.query('UPDATE company_file_expiry_due SET reminded = true WHERE document_id = $1 AND expires_on = $2', [event.data.documentId, event.data.expiresOn]);
+          await db.query('UPDATE company_file_expiry_due SET reminded = true WHERE document_id = $1 AND expires_on = $2', [
+            event.data.documentId,
+            event.data.expiresOn,
+          ]);
           break;
       }
     }

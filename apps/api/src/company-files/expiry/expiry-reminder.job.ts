@@ -16,7 +16,13 @@ import { CompanyAccess } from '../../companies/company-access.js';
 import type { ApiConfig } from '../../config.js';
 import { EMAIL_SENDER, type EmailSender } from '../../messaging/messaging.ports.js';
 import { API_CONFIG, EVENT_STORE } from '../../store/store.tokens.js';
-import { COMPANY_FILES_STREAM_TYPE, companyFilesStream, foldCompanyFiles, type CompanyFileExpiryReminderSent, type DocumentOnRecord } from '../company-files.events.js';
+import {
+  COMPANY_FILES_STREAM_TYPE,
+  companyFilesStream,
+  foldCompanyFiles,
+  type CompanyFileExpiryReminderSent,
+  type DocumentOnRecord,
+} from '../company-files.events.js';
 import { remindOn } from './expiry-due.projection.js';
 
 export const COMPANY_FILE_EXPIRY_ACTOR = 'system:company-file-expiry';
@@ -42,9 +48,10 @@ export class CompanyFileExpiryJob implements OnApplicationBootstrap, OnApplicati
 
   onApplicationBootstrap(): void {
     if (!this.config.reactors || this.config.environment === 'test') return;
-    const tick = () => this.run().catch((error: unknown) => {
-      this.logger.error(`company file expiry: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    const tick = () =>
+      this.run().catch((error: unknown) => {
+        this.logger.error(`company file expiry: ${error instanceof Error ? error.message : String(error)}`);
+      });
     void tick();
     this.timer = setInterval(() => void tick(), COMPANY_FILE_EXPIRY_EVERY_MS);
     this.timer.unref();
@@ -74,15 +81,34 @@ export class CompanyFileExpiryJob implements OnApplicationBootstrap, OnApplicati
       const events = await this.store.readStream(companyFilesStream(companyId));
       const document = foldCompanyFiles(events).get(documentId);
       // The read model may lag a moment behind the stream: the stream decides.
-      if (!document || document.removed !== null || document.expiresOn === null || document.remindedFor === document.expiresOn || remindOn(document.expiresOn) > today) {
+      if (
+        !document ||
+        document.removed !== null ||
+        document.expiresOn === null ||
+        document.remindedFor === document.expiresOn ||
+        remindOn(document.expiresOn) > today
+      ) {
         run.skipped.push(documentId);
         continue;
       }
-      const data: CompanyFileExpiryReminderSent = { companyId, documentId, expiresOn: document.expiresOn, daysBefore: EXPIRY_REMINDER_DAYS };
+      const data: CompanyFileExpiryReminderSent = {
+        companyId,
+        documentId,
+        expiresOn: document.expiresOn,
+        daysBefore: EXPIRY_REMINDER_DAYS,
+      };
       try {
         await this.store.append({
-          streamId: companyFilesStream(companyId), streamType: COMPANY_FILES_STREAM_TYPE, expectedRevision: events[events.length - 1]!.revision,
-          events: [{ type: 'CompanyFileExpiryReminderSent', data, metadata: { actorUserId: COMPANY_FILE_EXPIRY_ACTOR, reason: `expires on ${document.expiresOn}` } }],
+          streamId: companyFilesStream(companyId),
+          streamType: COMPANY_FILES_STREAM_TYPE,
+          expectedRevision: events[events.length - 1]!.revision,
+          events: [
+            {
+              type: 'CompanyFileExpiryReminderSent',
+              data,
+              metadata: { actorUserId: COMPANY_FILE_EXPIRY_ACTOR, reason: `expires on ${document.expiresOn}` },
+            },
+          ],
         });
       } catch (error) {
         // Another process reminded first, or the company changed its files meanwhile (the next scan judges again).
@@ -104,11 +130,15 @@ export class CompanyFileExpiryJob implements OnApplicationBootstrap, OnApplicati
     for (const person of await this.access.administratorsOf(companyId)) {
       try {
         await this.email.send({
-          to: person.email, purpose: 'company-file-expiry', subject: `${document.title} of ${company?.name ?? 'your company'} expires on ${document.expiresOn}`,
+          to: person.email,
+          purpose: 'company-file-expiry',
+          subject: `${document.title} of ${company?.name ?? 'your company'} expires on ${document.expiresOn}`,
           text: `Hello ${person.name},\n\n${document.title} of ${company?.name ?? 'your company'} expires on ${document.expiresOn}.\nUpload the renewed document at ${link}\n\nBinaan`,
         });
       } catch (error) {
-        this.logger.warn(`company file expiry: the e-mail to an administrator of ${companyId} was not sent: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(
+          `company file expiry: the e-mail to an administrator of ${companyId} was not sent: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
   }

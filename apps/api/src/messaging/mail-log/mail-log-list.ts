@@ -11,7 +11,16 @@ const SORTS: Readonly<Record<string, string>> = { sentAt: 'sent_at' };
 const STATUSES: readonly MailLogStatus[] = ['sent', 'failed'];
 const SEARCH_CAP = 1_000;
 
-type MailLogSql = { mail_id: string; sent_at: Date | string; status: string; channel: string; recipient: string; subject: string; purpose: string; error: string | null };
+type MailLogSql = {
+  mail_id: string;
+  sent_at: Date | string;
+  status: string;
+  channel: string;
+  recipient: string;
+  subject: string;
+  purpose: string;
+  error: string | null;
+};
 
 export async function mailLogList(db: SqlExecutor, query: Record<string, unknown>) {
   const page = parsePageQuery({ sort: '["sentAt","DESC"]', ...query }, SORTS);
@@ -23,7 +32,8 @@ export async function mailLogList(db: SqlExecutor, query: Record<string, unknown
     where.push(`mail_id = ANY($${params.length}::text[])`);
   }
   if (filter.status !== undefined) {
-    if (typeof filter.status !== 'string' || !(STATUSES as readonly string[]).includes(filter.status)) throw invalidParameter('filter.status', `must be one of ${STATUSES.join(', ')}`);
+    if (typeof filter.status !== 'string' || !(STATUSES as readonly string[]).includes(filter.status))
+      throw invalidParameter('filter.status', `must be one of ${STATUSES.join(', ')}`);
     params.push(filter.status);
     where.push(`status = $${params.length}`);
   }
@@ -42,9 +52,17 @@ export async function mailLogList(db: SqlExecutor, query: Record<string, unknown
   const { counted, capped } = await cappedCount(db, 'mail_log', where.join(' AND '), params, cap);
   return {
     rows: rows.map((row): MailLogRow => ({
-      id: row.mail_id, sentAt: new Date(row.sent_at).toISOString(), status: row.status as MailLogStatus, channel: row.channel as MailLogRow['channel'],
-      to: row.recipient, subject: row.subject, purpose: row.purpose, error: row.error,
+      id: row.mail_id,
+      sentAt: new Date(row.sent_at).toISOString(),
+      status: row.status as MailLogStatus,
+      channel: row.channel as MailLogRow['channel'],
+      to: row.recipient,
+      subject: row.subject,
+      purpose: row.purpose,
+      error: row.error,
     })),
-    total: pageTotal(counted, page.range, rows.length), capped, range: page.range,
+    total: pageTotal(counted, page.range, rows.length),
+    capped,
+    range: page.range,
   };
 }

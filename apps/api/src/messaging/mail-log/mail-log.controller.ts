@@ -17,16 +17,35 @@ export class MailLogController {
   @Get()
   @ApiOperation({
     summary: 'The e-mail log: every e-mail sent or not sent, newest first',
-    description: 'Platform administrators only. ?filter={"status":"sent"|"failed","q":"text in the address, subject or purpose"}&range=[from,to] (at most 100 rows). Content-Range carries the total; X-Total-Capped: true when the count stopped at its cap.',
+    description:
+      'Platform administrators only. ?filter={"status":"sent"|"failed","q":"text in the address, subject or purpose"}&range=[from,to] (at most 100 rows). Content-Range carries the total; X-Total-Capped: true when the count stopped at its cap.',
   })
-  @ApiResponse({ status: 200, description: '[{ id, sentAt, status: "sent"|"failed", channel: "smtp"|"outbox", to, subject, purpose, error }]' })
-  @ApiResponse({ status: 400, description: 'validationFailed: filter, range or sort not understood', schema: { $ref: '#/components/schemas/ErrorReply' } })
-  @ApiResponse({ status: 403, description: 'noAccessRight: the caller is not a platform administrator', schema: { $ref: '#/components/schemas/ErrorReply' } })
-  async list(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: HeaderReply): Promise<MailLogRow[]> {
+  @ApiResponse({
+    status: 200,
+    description: '[{ id, sentAt, status: "sent"|"failed", channel: "smtp"|"outbox", to, subject, purpose, error }]',
+  })
+  @ApiResponse({
+    status: 400,
+    description: 'validationFailed: filter, range or sort not understood',
+    schema: { $ref: '#/components/schemas/ErrorReply' },
+  })
+  @ApiResponse({
+    status: 403,
+    description: 'noAccessRight: the caller is not a platform administrator',
+    schema: { $ref: '#/components/schemas/ErrorReply' },
+  })
+  async list(
+    @Query() query: Record<string, unknown>,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: HeaderReply,
+  ): Promise<MailLogRow[]> {
     // The log answers "why did this person not get their e-mail": support for users, so the user right.
     await requireAdminRight(this.db, request.principal!, 'admin.user');
     const { rows, range, total, capped } = await mailLogList(this.db, query);
-    reply.header('Content-Range', rows.length === 0 ? `email-log */${total}` : `email-log ${range.from}-${range.from + rows.length - 1}/${total}`);
+    reply.header(
+      'Content-Range',
+      rows.length === 0 ? `email-log */${total}` : `email-log ${range.from}-${range.from + rows.length - 1}/${total}`,
+    );
     if (capped) reply.header('X-Total-Capped', 'true');
     reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Total-Capped');
     return rows;

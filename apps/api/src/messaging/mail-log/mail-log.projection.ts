@@ -22,7 +22,17 @@ export const mailLogProjection: Projection = {
       await db.query(
         `INSERT INTO mail_log (mail_id, position, sent_at, status, channel, recipient, subject, purpose, error)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (mail_id) DO NOTHING`,
-        [stored.streamId.slice('mail-'.length), stored.globalPosition, stored.metadata.recordedAt, event.type === 'EmailSent' ? 'sent' : 'failed', event.data.channel, event.data.to, event.data.subject, event.data.purpose, error],
+        [
+          stored.streamId.slice('mail-'.length),
+          stored.globalPosition,
+          stored.metadata.recordedAt,
+          event.type === 'EmailSent' ? 'sent' : 'failed',
+          event.data.channel,
+          event.data.to,
+          event.data.subject,
+          event.data.purpose,
+          error,
+        ],
       );
     }
   },

@@ -40,10 +40,17 @@ export class RecordedEmailSender implements EmailSender {
 
   private async record(event: MailLogEvent): Promise<void> {
     try {
-      await this.store.append({ streamId: `mail-${randomUUID()}`, streamType: MAIL_STREAM_TYPE, expectedRevision: 'no_stream', events: [{ ...event, metadata: { actorUserId: null } }] });
+      await this.store.append({
+        streamId: `mail-${randomUUID()}`,
+        streamType: MAIL_STREAM_TYPE,
+        expectedRevision: 'no_stream',
+        events: [{ ...event, metadata: { actorUserId: null } }],
+      });
     } catch (error) {
       // Never the address or the subject: those are personal data, and logs are not sealed.
-      this.logger.error(`${event.type} for a ${event.data.purpose} e-mail not recorded in the e-mail log: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(
+        `${event.type} for a ${event.data.purpose} e-mail not recorded in the e-mail log: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }

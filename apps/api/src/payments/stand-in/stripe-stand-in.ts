@@ -10,9 +10,22 @@ import type { AddressInfo } from 'node:net';
 import { nestedForm, type FormValue } from './form-body.js';
 
 export type StandInSession = {
-  id: string; object: 'checkout.session'; mode: string; status: 'open' | 'complete' | 'expired'; payment_status: 'unpaid' | 'paid';
-  amount_total: number; currency: string; client_reference_id: string | null; metadata: Record<string, string>;
-  payment_method_types: string[]; payment_intent: string | null; success_url: string; cancel_url: string; url: string; created: number; livemode: false;
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  payment_method_types: string[];
+  payment_intent: string | null;
+  success_url: string;
+  cancel_url: string;
+  url: string;
+  created: number;
+  livemode: false;
 };
 export type Delivery = { eventId: string; type: string; status: number | null; body: string; signature: string };
 
@@ -39,7 +52,14 @@ const text = (value: FormValue | undefined): string | null => (typeof value === 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** `now`: the time the stand-in signs at (the api's clock, so a test's or a demo's moved clock reads its callbacks as fresh). */
-export async function startStripeStandIn(options: { secretKey: string; webhookSecret: string; webhookUrl?: string; host?: string; port?: number; now?: () => Date }): Promise<StripeStandIn> {
+export async function startStripeStandIn(options: {
+  secretKey: string;
+  webhookSecret: string;
+  webhookUrl?: string;
+  host?: string;
+  port?: number;
+  now?: () => Date;
+}): Promise<StripeStandIn> {
   const now = options.now ?? (() => new Date());
   const sessions = new Map<string, StandInSession>();
   const deliveries: Delivery[] = [];
@@ -47,19 +67,46 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   let base = '';
 
   const signedEvent: StripeStandIn['signedEvent'] = (session, type, signedAt = now(), eventId = id('evt')) => {
-    const body = JSON.stringify({ id: eventId, object: 'event', api_version: '2025-01-27.acacia', created: Math.floor(signedAt.getTime() / 1000), livemode: false, pending_webhooks: 1, type, data: { object: session } }, null, 2);
+    const body = JSON.stringify(
+      {
+        id: eventId,
+        object: 'event',
+        api_version: '2025-01-27.acacia',
+        created: Math.floor(signedAt.getTime() / 1000),
+        livemode: false,
+        pending_webhooks: 1,
+        type,
+        data: { object: session },
+      },
+      null,
+      2,
+    );
     return { body, signature: stripeSignature(options.webhookSecret, body, signedAt) };
   };
 
   async function deliver(session: StandInSession): Promise<Delivery | null> {
     if (!webhookUrl) return null;
     const { body, signature } = signedEvent(session, 'checkout.session.completed');
-    const delivery: Delivery = { eventId: (JSON.parse(body) as { id: string }).id, type: 'checkout.session.completed', status: null, body, signature };
+    const delivery: Delivery = {
+      eventId: (JSON.parse(body) as { id: string }).id,
+      type: 'checkout.session.completed',
+      status: null,
+      body,
+      signature,
+    };
     deliveries.push(delivery);
     // As Stripe, the same event (same id) is sent again until the endpoint answers 2xx.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       try {
-        const reply = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' }, body });
+        const reply = await fetch(webhookUrl, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'stripe-signature': signature,
+            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          },
+          body,
+        });
         delivery.status = reply.status;
         if (reply.ok) break;
       } catch {
@@ -78,14 +125,19 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   }
 
   const api = async (req: IncomingMessage, res: ServerResponse, body: string) => {
-    const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(value));
+    const json = (status: number, value: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(value));
     if (req.headers.authorization !== `Bearer ${options.secretKey}`) {
       return json(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
     }
     const found = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(req.url ?? '');
     if (req.method === 'GET' && found) {
       const session = sessions.get(found[1]!);
-      return session ? json(200, session) : json(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${found[1]}'` } });
+      return session
+        ? json(200, session)
+        : json(404, {
+            error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${found[1]}'` },
+          });
     }
     if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
       const form = nestedForm(body);
@@ -96,14 +148,33 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
       const success = text(form.success_url);
       const cancel = text(form.cancel_url);
       if (!Number.isInteger(amount) || amount <= 0 || !currency || !success || !cancel) {
-        return json(400, { error: { type: 'invalid_request_error', message: 'Missing required param: line_items, success_url or cancel_url.' } });
+        return json(400, {
+          error: { type: 'invalid_request_error', message: 'Missing required param: line_items, success_url or cancel_url.' },
+        });
       }
       const sessionId = id('cs');
       const session: StandInSession = {
-        id: sessionId, object: 'checkout.session', mode: text(form.mode) ?? 'payment', status: 'open', payment_status: 'unpaid', amount_total: amount, currency,
-        client_reference_id: text(form.client_reference_id), metadata: Object.fromEntries(Object.entries((form.metadata ?? {}) as Record<string, FormValue>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])),
-        payment_method_types: Array.isArray(form.allowed_payment_method_types) ? form.allowed_payment_method_types.map(String) : ['card'], payment_intent: null,
-        success_url: success, cancel_url: cancel, url: `${base}/pay/${sessionId}`, created: Math.floor(now().getTime() / 1000), livemode: false,
+        id: sessionId,
+        object: 'checkout.session',
+        mode: text(form.mode) ?? 'payment',
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: amount,
+        currency,
+        client_reference_id: text(form.client_reference_id),
+        metadata: Object.fromEntries(
+          Object.entries((form.metadata ?? {}) as Record<string, FormValue>).map(([k, v]) => [
+            k,
+            typeof v === 'string' ? v : JSON.stringify(v),
+          ]),
+        ),
+        payment_method_types: Array.isArray(form.allowed_payment_method_types) ? form.allowed_payment_method_types.map(String) : ['card'],
+        payment_intent: null,
+        success_url: success,
+        cancel_url: cancel,
+        url: `${base}/pay/${sessionId}`,
+        created: Math.floor(now().getTime() / 1000),
+        livemode: false,
       };
       sessions.set(sessionId, session);
       return json(200, session);
@@ -147,8 +218,14 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   base = `http://${options.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
   return {
-    url: base, sessions, deliveries, signedEvent, pay,
-    setWebhookUrl: (url) => { webhookUrl = url; },
+    url: base,
+    sessions,
+    deliveries,
+    signedEvent,
+    pay,
+    setWebhookUrl: (url) => {
+      webhookUrl = url;
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -18,8 +18,23 @@ export const budgetReportsProjection: Projection = {
 };
 
 /** The company's budgets as a FROM item: live, or as they stood at `asOf`. */
-export async function budgetRelation(query: ReportQuery, sources: ReportSources, first: number): Promise<{ sql: string; params: unknown[] }> {
+export async function budgetRelation(
+  query: ReportQuery,
+  sources: ReportSources,
+  first: number,
+): Promise<{ sql: string; params: unknown[] }> {
   if (!query.asOf) return rowsRelation(budgetReportRows, null, first);
-  const streams = await sources.db.query<{ stream_id: string }>('SELECT stream_id FROM report_budgets WHERE company_id = $1', [query.companyId]);
-  return rowsRelation(budgetReportRows, await rowsAsOf(budgetReportRows, sources.store, streams.map((row) => row.stream_id), query.asOf), first);
+  const streams = await sources.db.query<{ stream_id: string }>('SELECT stream_id FROM report_budgets WHERE company_id = $1', [
+    query.companyId,
+  ]);
+  return rowsRelation(
+    budgetReportRows,
+    await rowsAsOf(
+      budgetReportRows,
+      sources.store,
+      streams.map((row) => row.stream_id),
+      query.asOf,
+    ),
+    first,
+  );
 }

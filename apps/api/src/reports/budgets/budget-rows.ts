@@ -5,7 +5,14 @@ import type { BudgetEvent } from '../../budgets/budget.events.js';
 import { BUDGET_STREAM_TYPE } from '../../budgets/budget.events.js';
 import type { RowSource } from '../report-rows.js';
 
-export type BudgetReportRow = { stream_id: string; project_id: string; company_id: string; status: string; total_sen: string; lines: string };
+export type BudgetReportRow = {
+  stream_id: string;
+  project_id: string;
+  company_id: string;
+  status: string;
+  total_sen: string;
+  lines: string;
+};
 
 const sen = (amount: string) => BigInt(amount.replace('.', ''));
 
@@ -20,7 +27,15 @@ export const budgetReportRows: RowSource<BudgetReportRow> = {
   fold(row, stored: StoredEvent) {
     if (stored.streamType !== BUDGET_STREAM_TYPE) return row;
     const event = { type: stored.type, data: stored.data } as BudgetEvent;
-    if (event.type === 'BudgetStarted') return { stream_id: stored.streamId, project_id: event.data.projectId, company_id: event.data.companyId, status: 'none', total_sen: '0', lines: '{}' };
+    if (event.type === 'BudgetStarted')
+      return {
+        stream_id: stored.streamId,
+        project_id: event.data.projectId,
+        company_id: event.data.companyId,
+        status: 'none',
+        total_sen: '0',
+        lines: '{}',
+      };
     if (!row) return null;
     const lines = JSON.parse(row.lines) as Record<string, string>;
     switch (event.type) {

@@ -20,7 +20,14 @@ async function waitsSql(query: ReportQuery, sources: ReportSources) {
 async function drawLevels(query: ReportQuery, sources: ReportSources, allRows: boolean) {
   const { from, params } = await waitsSql(query, sources);
   const window = { from: param({ where: [], params }, query.fromAt), to: param({ where: [], params }, query.toBefore) };
-  const rows = await sources.db.query<{ resource: string; level: number; approvals: string; average_s: string | null; longest_s: string | null; waiting: string }>(
+  const rows = await sources.db.query<{
+    resource: string;
+    level: number;
+    approvals: string;
+    average_s: string | null;
+    longest_s: string | null;
+    waiting: string;
+  }>(
     `SELECT d.resource, w.level,
             count(*) FILTER (WHERE w.outcome = 'approved' AND w.until >= ${window.from} AND w.until < ${window.to}) AS approvals,
             avg(extract(epoch FROM w.until - w.since)) FILTER (WHERE w.outcome = 'approved' AND w.until >= ${window.from} AND w.until < ${window.to}) AS average_s,
@@ -32,8 +39,21 @@ async function drawLevels(query: ReportQuery, sources: ReportSources, allRows: b
       ORDER BY d.resource, w.level ${rowLimit(allRows)}`,
     params,
   );
-  const table: ReportRow[] = rows.map((row) => ({ kind: row.resource, level: Number(row.level), approvals: count(row.approvals), averageDays: days(row.average_s), longestDays: days(row.longest_s), waiting: count(row.waiting) }));
-  return section('approvalTimes', columns({ kind: 'kind', level: 'count', approvals: 'count', averageDays: 'days', longestDays: 'days', waiting: 'count' }), table, { type: 'bar', x: 'kind', series: ['averageDays'] }, allRows);
+  const table: ReportRow[] = rows.map((row) => ({
+    kind: row.resource,
+    level: Number(row.level),
+    approvals: count(row.approvals),
+    averageDays: days(row.average_s),
+    longestDays: days(row.longest_s),
+    waiting: count(row.waiting),
+  }));
+  return section(
+    'approvalTimes',
+    columns({ kind: 'kind', level: 'count', approvals: 'count', averageDays: 'days', longestDays: 'days', waiting: 'count' }),
+    table,
+    { type: 'bar', x: 'kind', series: ['averageDays'] },
+    allRows,
+  );
 }
 
 async function drawRounds(query: ReportQuery, sources: ReportSources, allRows: boolean) {
@@ -48,9 +68,26 @@ async function drawRounds(query: ReportQuery, sources: ReportSources, allRows: b
       GROUP BY resource ORDER BY resource ${rowLimit(allRows)}`,
     params,
   );
-  const table: ReportRow[] = rows.map((row) => ({ kind: row.resource, rounds: count(row.rounds), averageDays: days(row.average_s), longestDays: days(row.longest_s) }));
-  return section('approvalCycle', columns({ kind: 'kind', rounds: 'count', averageDays: 'days', longestDays: 'days' }), table, { type: 'bar', x: 'kind', series: ['averageDays', 'longestDays'] }, allRows);
+  const table: ReportRow[] = rows.map((row) => ({
+    kind: row.resource,
+    rounds: count(row.rounds),
+    averageDays: days(row.average_s),
+    longestDays: days(row.longest_s),
+  }));
+  return section(
+    'approvalCycle',
+    columns({ kind: 'kind', rounds: 'count', averageDays: 'days', longestDays: 'days' }),
+    table,
+    { type: 'bar', x: 'kind', series: ['averageDays', 'longestDays'] },
+    allRows,
+  );
 }
 
-export const approvalTimesSection: ReportSectionSource = { key: 'approvalTimes', draw: (query, sources, { allRows }) => drawLevels(query, sources, allRows) };
-export const approvalCycleSection: ReportSectionSource = { key: 'approvalCycle', draw: (query, sources, { allRows }) => drawRounds(query, sources, allRows) };
+export const approvalTimesSection: ReportSectionSource = {
+  key: 'approvalTimes',
+  draw: (query, sources, { allRows }) => drawLevels(query, sources, allRows),
+};
+export const approvalCycleSection: ReportSectionSource = {
+  key: 'approvalCycle',
+  draw: (query, sources, { allRows }) => drawRounds(query, sources, allRows),
+};

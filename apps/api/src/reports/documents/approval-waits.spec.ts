@@ -5,7 +5,7 @@ import { closeWaits, openRound, recordApproval } from './approval-waits.js';
 const t = (hour: number) => new Date(Date.UTC(2026, 2, 2, hour)).toISOString();
 
 describe('approval waits', () => {
-  it('a round of levels 2 and 1 waits at 1 from its opening, then at 2 from level 1\'s approval, and ends with level 2\'s', () => {
+  it("a round of levels 2 and 1 waits at 1 from its opening, then at 2 from level 1's approval, and ends with level 2's", () => {
     const opened = openRound([], [2, 1], t(0));
     expect(opened.waits).toEqual([{ level: 1, since: t(0), until: null, outcome: null, round: t(0) }]);
     const first = recordApproval(opened.round!, opened.waits, 1, t(5));

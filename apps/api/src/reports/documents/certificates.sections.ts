@@ -27,8 +27,23 @@ async function draw(query: ReportQuery, sources: ReportSources, allRows: boolean
       GROUP BY c.project_id, p.name ORDER BY certified DESC, project ${rowLimit(allRows)}`,
     [...parts.params, ...relation.params],
   );
-  const table: ReportRow[] = rows.map((row) => ({ project: row.project, certified: money(row.certified), paid: money(row.paid), outstanding: money(row.outstanding), retentionHeld: money(row.retention) }));
-  return section('certificates', columns({ project: 'text', certified: 'money', paid: 'money', outstanding: 'money', retentionHeld: 'money' }), table, { type: 'bar', x: 'project', series: ['certified', 'paid', 'outstanding'] }, allRows);
+  const table: ReportRow[] = rows.map((row) => ({
+    project: row.project,
+    certified: money(row.certified),
+    paid: money(row.paid),
+    outstanding: money(row.outstanding),
+    retentionHeld: money(row.retention),
+  }));
+  return section(
+    'certificates',
+    columns({ project: 'text', certified: 'money', paid: 'money', outstanding: 'money', retentionHeld: 'money' }),
+    table,
+    { type: 'bar', x: 'project', series: ['certified', 'paid', 'outstanding'] },
+    allRows,
+  );
 }
 
-export const certificatesSection: ReportSectionSource = { key: 'certificates', draw: (query, sources, { allRows }) => draw(query, sources, allRows) };
+export const certificatesSection: ReportSectionSource = {
+  key: 'certificates',
+  draw: (query, sources, { allRows }) => draw(query, sources, allRows),
+};

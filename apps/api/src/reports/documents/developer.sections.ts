@@ -13,7 +13,8 @@ import { param, sideFilters } from './document-filters.js';
 import { ORDER_KINDS } from './document-rows.js';
 
 /** "kind:status" pairs of a budgets rule (committed orders, claims made), for `= ANY` in SQL. */
-const pairs = (rule: Readonly<Record<string, readonly string[]>>) => Object.entries(rule).flatMap(([kind, statuses]) => statuses.map((status) => `${kind}:${status}`));
+const pairs = (rule: Readonly<Record<string, readonly string[]>>) =>
+  Object.entries(rule).flatMap(([kind, statuses]) => statuses.map((status) => `${kind}:${status}`));
 
 async function drawCosts(query: ReportQuery, sources: ReportSources, allRows: boolean) {
   const parts = sideFilters(query, 'buyer', { where: [], params: [] });
@@ -25,7 +26,14 @@ async function drawCosts(query: ReportQuery, sources: ReportSources, allRows: bo
   const documents = await documentRelation(query, sources, parts.params.length + 1);
   parts.params.push(...documents.params);
   const budgets = await budgetRelation(query, sources, parts.params.length + 1);
-  const rows = await sources.db.query<{ project: string | null; budget: string; committed: string; claimed: string; certified: string; paid: string }>(
+  const rows = await sources.db.query<{
+    project: string | null;
+    budget: string;
+    committed: string;
+    claimed: string;
+    certified: string;
+    paid: string;
+  }>(
     `WITH docs AS (SELECT d.*, d.resource || ':' || d.status AS kind_status FROM ${documents.sql} d WHERE ${parts.where.join(' AND ')}),
           budgets AS (SELECT b.project_id, b.total_sen FROM ${budgets.sql} b WHERE b.company_id = ${company} AND b.status <> 'rejected' ${project}),
           ids AS (SELECT project_id FROM docs UNION SELECT project_id FROM budgets)
@@ -39,8 +47,21 @@ async function drawCosts(query: ReportQuery, sources: ReportSources, allRows: bo
       ORDER BY budget DESC, project ${rowLimit(allRows)}`,
     [...parts.params, ...budgets.params],
   );
-  const table: ReportRow[] = rows.map((row) => ({ project: row.project, budget: money(row.budget), committed: money(row.committed), claimed: money(row.claimed), certified: money(row.certified), paid: money(row.paid) }));
-  return section('projectCosts', columns({ project: 'text', budget: 'money', committed: 'money', claimed: 'money', certified: 'money', paid: 'money' }), table, { type: 'bar', x: 'project', series: ['budget', 'committed', 'certified', 'paid'] }, allRows);
+  const table: ReportRow[] = rows.map((row) => ({
+    project: row.project,
+    budget: money(row.budget),
+    committed: money(row.committed),
+    claimed: money(row.claimed),
+    certified: money(row.certified),
+    paid: money(row.paid),
+  }));
+  return section(
+    'projectCosts',
+    columns({ project: 'text', budget: 'money', committed: 'money', claimed: 'money', certified: 'money', paid: 'money' }),
+    table,
+    { type: 'bar', x: 'project', series: ['budget', 'committed', 'certified', 'paid'] },
+    allRows,
+  );
 }
 
 async function drawCashFlow(query: ReportQuery, sources: ReportSources, allRows: boolean) {
@@ -62,9 +83,26 @@ async function drawCashFlow(query: ReportQuery, sources: ReportSources, allRows:
      SELECT month, sum(committed) AS committed, sum(certified) AS certified, sum(paid) AS paid FROM moves GROUP BY month ORDER BY month ${rowLimit(allRows)}`,
     [...parts.params, ...relation.params],
   );
-  const table: ReportRow[] = rows.map((row) => ({ month: row.month, committed: money(row.committed), certified: money(row.certified), paid: money(row.paid) }));
-  return section('cashFlow', columns({ month: 'month', committed: 'money', certified: 'money', paid: 'money' }), table, { type: 'line', x: 'month', series: ['committed', 'certified', 'paid'] }, allRows);
+  const table: ReportRow[] = rows.map((row) => ({
+    month: row.month,
+    committed: money(row.committed),
+    certified: money(row.certified),
+    paid: money(row.paid),
+  }));
+  return section(
+    'cashFlow',
+    columns({ month: 'month', committed: 'money', certified: 'money', paid: 'money' }),
+    table,
+    { type: 'line', x: 'month', series: ['committed', 'certified', 'paid'] },
+    allRows,
+  );
 }
 
-export const projectCostsSection: ReportSectionSource = { key: 'projectCosts', draw: (query, sources, { allRows }) => drawCosts(query, sources, allRows) };
-export const cashFlowSection: ReportSectionSource = { key: 'cashFlow', draw: (query, sources, { allRows }) => drawCashFlow(query, sources, allRows) };
+export const projectCostsSection: ReportSectionSource = {
+  key: 'projectCosts',
+  draw: (query, sources, { allRows }) => drawCosts(query, sources, allRows),
+};
+export const cashFlowSection: ReportSectionSource = {
+  key: 'cashFlow',
+  draw: (query, sources, { allRows }) => drawCashFlow(query, sources, allRows),
+};

@@ -13,7 +13,12 @@ export function sideFilters(query: ReportQuery, side: 'buyer' | 'seller' | 'owne
   add((n) => `${own} = $${n}`, query.companyId);
   if (query.projectId) add((n) => `d.project_id = $${n}`, query.projectId);
   if (query.counterpartyId) {
-    const other = side === 'buyer' ? 'd.seller_company_id' : side === 'seller' ? 'd.buyer_company_id' : `(CASE WHEN d.buyer_company_id = d.company_id THEN d.seller_company_id ELSE d.buyer_company_id END)`;
+    const other =
+      side === 'buyer'
+        ? 'd.seller_company_id'
+        : side === 'seller'
+          ? 'd.buyer_company_id'
+          : `(CASE WHEN d.buyer_company_id = d.company_id THEN d.seller_company_id ELSE d.buyer_company_id END)`;
     add((n) => `${other} = $${n}`, query.counterpartyId);
   }
   return parts;

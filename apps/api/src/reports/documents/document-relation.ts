@@ -11,11 +11,20 @@ async function rowsOfCompanyAsOf(query: ReportQuery, sources: ReportSources, asO
     `SELECT stream_id FROM report_documents WHERE created_at <= $2 AND (company_id = $1 OR buyer_company_id = $1 OR seller_company_id = $1)`,
     [query.companyId, asOf],
   );
-  return rowsAsOf(documentReportRows, sources.store, streams.map((row) => row.stream_id), asOf);
+  return rowsAsOf(
+    documentReportRows,
+    sources.store,
+    streams.map((row) => row.stream_id),
+    asOf,
+  );
 }
 
 /** The FROM item for the company's documents (its SQL is `rows.sql`; its parameters come after `first - 1` others). */
-export async function documentRelation(query: ReportQuery, sources: ReportSources, first: number): Promise<{ sql: string; params: unknown[] }> {
+export async function documentRelation(
+  query: ReportQuery,
+  sources: ReportSources,
+  first: number,
+): Promise<{ sql: string; params: unknown[] }> {
   if (!query.asOf) return rowsRelation(documentReportRows, null, first);
   let rows = replayed.get(query);
   if (!rows) {

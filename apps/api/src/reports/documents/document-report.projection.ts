@@ -49,6 +49,15 @@ function statusUpdate(stored: StoredEvent, resource: ReportedKind, change: Workf
                   FROM jsonb_array_elements(approval_waits) WITH ORDINALITY AS e(w, i)) END,
              approval_round = NULL
            WHERE stream_id = $1 AND EXISTS (SELECT 1 FROM appended)`,
-    params: [stored.streamId, change.statusAfter, stored.metadata.recordedAt, isSharedStatus(resource, change.machineVersion, change.statusAfter), kind.committed, kind.completed, stored.metadata.recordedAt, outcome],
+    params: [
+      stored.streamId,
+      change.statusAfter,
+      stored.metadata.recordedAt,
+      isSharedStatus(resource, change.machineVersion, change.statusAfter),
+      kind.committed,
+      kind.completed,
+      stored.metadata.recordedAt,
+      outcome,
+    ],
   };
 }

@@ -3,7 +3,14 @@
 // buyer accepted the invoice), completed (fulfilled, paid), and its approval rounds with the time each level
 // waited. Folded from the documents context's events only (DocumentDrafted, DocumentEdited,
 // WorkflowStatusChanged), so the same fold feeds the read model and the reports as of a past time.
-import { isDocumentResource, type DocumentDrafted, type DocumentEdited, type DocumentFields, type DocumentResource, type WorkflowStatusChanged } from '@binaan/contracts';
+import {
+  isDocumentResource,
+  type DocumentDrafted,
+  type DocumentEdited,
+  type DocumentFields,
+  type DocumentResource,
+  type WorkflowStatusChanged,
+} from '@binaan/contracts';
 import type { StoredEvent } from '@binaan/event-store';
 import { isSharedStatus } from '../../documents/document-rules.js';
 import { tradeValuationOf } from '../../documents/document-fees-view.js';
@@ -24,16 +31,30 @@ export const REPORTED_KINDS = {
   progressiveClaim: { side: 'seller', committed: 'approved', completed: 'closed' },
   milestoneClaim: { side: 'seller', committed: 'approved', completed: 'approved' },
   paymentCertificate: { side: 'buyer', committed: 'approved', completed: 'closed' },
-} as const satisfies Partial<Record<DocumentResource, { side: 'buyer' | 'seller' | 'either'; committed: string; completed: string | null }>>;
+} as const satisfies Partial<
+  Record<DocumentResource, { side: 'buyer' | 'seller' | 'either'; committed: string; completed: string | null }>
+>;
 
 export type ReportedKind = keyof typeof REPORTED_KINDS;
 export const isReportedKind = (resource: string): resource is ReportedKind => resource in REPORTED_KINDS;
 
 /** The orders a buyer places: its spend. */
-export const ORDER_KINDS: readonly ReportedKind[] = ['purchaseOrder', 'workOrder', 'rentalOrder', 'letterOfAward', 'subPurchaseOrder', 'subRentalOrder'];
+export const ORDER_KINDS: readonly ReportedKind[] = [
+  'purchaseOrder',
+  'workOrder',
+  'rentalOrder',
+  'letterOfAward',
+  'subPurchaseOrder',
+  'subRentalOrder',
+];
 /** What an order buys, for spend by trade: materials, machines, or a trade's work. */
 export const TRADE_OF_KIND: Readonly<Record<string, 'material' | 'machine' | 'trade'>> = {
-  purchaseOrder: 'material', subPurchaseOrder: 'material', rentalOrder: 'machine', subRentalOrder: 'machine', workOrder: 'trade', letterOfAward: 'trade',
+  purchaseOrder: 'material',
+  subPurchaseOrder: 'material',
+  rentalOrder: 'machine',
+  subRentalOrder: 'machine',
+  workOrder: 'trade',
+  letterOfAward: 'trade',
 };
 
 export type DocumentReportRow = {
@@ -65,22 +86,54 @@ export type DocumentReportRow = {
 export const documentReportRows: RowSource<DocumentReportRow> = {
   table: 'report_documents',
   columns: {
-    stream_id: 'text', document_id: 'text', resource: 'text', company_id: 'text', buyer_company_id: 'text', seller_company_id: 'text', project_id: 'text',
-    total_sen: 'bigint', status: 'text', status_since: 'timestamptz', created_at: 'timestamptz', shared_at: 'timestamptz', committed_at: 'timestamptz',
-    completed_at: 'timestamptz', end_date: 'text', certified_sen: 'bigint', retention_sen: 'bigint', valuation: 'jsonb', approval_round: 'jsonb', approval_waits: 'jsonb',
+    stream_id: 'text',
+    document_id: 'text',
+    resource: 'text',
+    company_id: 'text',
+    buyer_company_id: 'text',
+    seller_company_id: 'text',
+    project_id: 'text',
+    total_sen: 'bigint',
+    status: 'text',
+    status_since: 'timestamptz',
+    created_at: 'timestamptz',
+    shared_at: 'timestamptz',
+    committed_at: 'timestamptz',
+    completed_at: 'timestamptz',
+    end_date: 'text',
+    certified_sen: 'bigint',
+    retention_sen: 'bigint',
+    valuation: 'jsonb',
+    approval_round: 'jsonb',
+    approval_waits: 'jsonb',
   },
-  fold: (row, event) => (isDocumentResource(event.streamType) && isReportedKind(event.streamType) ? foldDocument(row, event, event.streamType) : row),
+  fold: (row, event) =>
+    isDocumentResource(event.streamType) && isReportedKind(event.streamType) ? foldDocument(row, event, event.streamType) : row,
 };
 
 /** A total in sen, from the documents' two-place decimal text. */
 const sen = (total: string) => BigInt(total.replace('.', '')).toString();
-const VALUATION_FIELDS = ['contractSum', 'workDoneAmount', 'unfixedGoodsAmount', 'previousCertifiedAmount', 'retentionPercent', 'retentionLimitPercent', 'sstApplicable'] as const;
+const VALUATION_FIELDS = [
+  'contractSum',
+  'workDoneAmount',
+  'unfixedGoodsAmount',
+  'previousCertifiedAmount',
+  'retentionPercent',
+  'retentionLimitPercent',
+  'sstApplicable',
+] as const;
 
 /** A payment certificate's certified amount (amount due) and retention, from its valuation fields; a plain certificate certifies its total. */
-function certificateFigures(resource: string, valuation: Record<string, unknown> | null, totalSen: string): Pick<DocumentReportRow, 'certified_sen' | 'retention_sen'> {
+function certificateFigures(
+  resource: string,
+  valuation: Record<string, unknown> | null,
+  totalSen: string,
+): Pick<DocumentReportRow, 'certified_sen' | 'retention_sen'> {
   if (resource !== 'paymentCertificate') return { certified_sen: null, retention_sen: null };
   const figures = valuation ? tradeValuationOf(valuation as unknown as Omit<DocumentFields, 'totals'>) : null;
-  return figures ? { certified_sen: figures.amountDue.toString(), retention_sen: figures.retention.toString() } : { certified_sen: totalSen, retention_sen: '0' };
+  return figures
+    ? { certified_sen: figures.amountDue.toString(), retention_sen: figures.retention.toString() }
+    : { certified_sen: totalSen, retention_sen: '0' };
 }
 
 function withFields(row: DocumentReportRow, fields: Partial<DocumentFields>): DocumentReportRow {
@@ -102,9 +155,26 @@ function foldDocument(row: DocumentReportRow | null, event: StoredEvent, resourc
   if (event.type === 'DocumentDrafted') {
     const { data } = event as unknown as DocumentDrafted;
     const drafted: DocumentReportRow = {
-      stream_id: event.streamId, document_id: data.documentId, resource, company_id: data.companyId, buyer_company_id: null, seller_company_id: null,
-      project_id: null, total_sen: '0', status: 'none', status_since: at, created_at: at, shared_at: null, committed_at: null, completed_at: null,
-      end_date: null, certified_sen: null, retention_sen: null, valuation: null, approval_round: null, approval_waits: '[]',
+      stream_id: event.streamId,
+      document_id: data.documentId,
+      resource,
+      company_id: data.companyId,
+      buyer_company_id: null,
+      seller_company_id: null,
+      project_id: null,
+      total_sen: '0',
+      status: 'none',
+      status_since: at,
+      created_at: at,
+      shared_at: null,
+      committed_at: null,
+      completed_at: null,
+      end_date: null,
+      certified_sen: null,
+      retention_sen: null,
+      valuation: null,
+      approval_round: null,
+      approval_waits: '[]',
     };
     return withFields(drafted, data.fields);
   }
@@ -112,7 +182,11 @@ function foldDocument(row: DocumentReportRow | null, event: StoredEvent, resourc
   if (event.type === 'DocumentEdited') return withFields(row, (event as unknown as DocumentEdited).data.changes);
   if (event.type !== 'WorkflowStatusChanged') return row;
   const change = event.data as unknown as WorkflowStatusChanged;
-  const next: DocumentReportRow = { ...row, status: change.statusAfter, status_since: change.statusAfter === row.status ? row.status_since : at };
+  const next: DocumentReportRow = {
+    ...row,
+    status: change.statusAfter,
+    status_since: change.statusAfter === row.status ? row.status_since : at,
+  };
   if (change.workflowEvent === 'Create') Object.assign(next, sides(row.company_id, change, resource));
   const kind = REPORTED_KINDS[resource];
   if (next.shared_at === null && isSharedStatus(resource, change.machineVersion, change.statusAfter)) next.shared_at = at;
@@ -122,10 +196,16 @@ function foldDocument(row: DocumentReportRow | null, event: StoredEvent, resourc
 }
 
 /** Buyer and seller from the side the Create recorded: orders and certificates are the buyer's, invoices and claims the seller's. */
-function sides(owner: string, change: WorkflowStatusChanged, resource: ReportedKind): Pick<DocumentReportRow, 'buyer_company_id' | 'seller_company_id'> {
+function sides(
+  owner: string,
+  change: WorkflowStatusChanged,
+  resource: ReportedKind,
+): Pick<DocumentReportRow, 'buyer_company_id' | 'seller_company_id'> {
   const side = REPORTED_KINDS[resource].side;
   const ownerSells = side === 'seller' || (side === 'either' && change.createdBySeller === true);
-  return ownerSells ? { buyer_company_id: change.counterpartyCompanyId, seller_company_id: owner } : { buyer_company_id: owner, seller_company_id: change.counterpartyCompanyId };
+  return ownerSells
+    ? { buyer_company_id: change.counterpartyCompanyId, seller_company_id: owner }
+    : { buyer_company_id: owner, seller_company_id: change.counterpartyCompanyId };
 }
 
 function withApproval(row: DocumentReportRow, change: WorkflowStatusChanged, at: string): DocumentReportRow {

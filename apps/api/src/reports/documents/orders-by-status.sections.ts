@@ -11,14 +11,20 @@ import { ORDER_KINDS } from './document-rows.js';
 
 const FINAL = ['fulfilled', 'cancelled'];
 const BUCKET_SQL: Record<(typeof AgeBuckets)[number], string> = {
-  days0to7: 'age <= 7', days8to30: 'age > 7 AND age <= 30', days31to60: 'age > 30 AND age <= 60', days61to90: 'age > 60 AND age <= 90', over90: 'age > 90',
+  days0to7: 'age <= 7',
+  days8to30: 'age > 7 AND age <= 30',
+  days31to60: 'age > 30 AND age <= 60',
+  days61to90: 'age > 60 AND age <= 90',
+  over90: 'age > 90',
 };
 
 async function draw(key: string, side: 'buyer' | 'seller', query: ReportQuery, sources: ReportSources, allRows: boolean) {
   const parts = sideFilters(query, side, { where: [], params: [] });
   const at = param(parts, query.asOf ?? query.now);
   parts.where.push(`d.resource = ANY(${param(parts, ORDER_KINDS)}::text[])`, `d.status <> 'none'`);
-  parts.where.push(`(NOT d.status = ANY(${param(parts, FINAL)}::text[]) OR (d.status_since >= ${param(parts, query.fromAt)} AND d.status_since < ${param(parts, query.toBefore)}))`);
+  parts.where.push(
+    `(NOT d.status = ANY(${param(parts, FINAL)}::text[]) OR (d.status_since >= ${param(parts, query.fromAt)} AND d.status_since < ${param(parts, query.toBefore)}))`,
+  );
   if (side === 'seller') parts.where.push('d.shared_at IS NOT NULL');
   const relation = await documentRelation(query, sources, parts.params.length + 1);
   const buckets = AgeBuckets.map((bucket) => `count(*) FILTER (WHERE ${BUCKET_SQL[bucket]}) AS ${bucket}`).join(', ');
@@ -30,12 +36,27 @@ async function draw(key: string, side: 'buyer' | 'seller', query: ReportQuery, s
     [...parts.params, ...relation.params],
   );
   const table: ReportRow[] = rows.map((row) => ({
-    kind: row.resource!, status: row.status!, orders: count(row.orders), amount: money(row.amount_sen),
+    kind: row.resource!,
+    status: row.status!,
+    orders: count(row.orders),
+    amount: money(row.amount_sen),
     ...Object.fromEntries(AgeBuckets.map((bucket) => [bucket, count(row[bucket.toLowerCase()] ?? row[bucket])])),
   }));
-  const cols = columns({ kind: 'kind', status: 'status', orders: 'count', amount: 'money', ...Object.fromEntries(AgeBuckets.map((bucket) => [bucket, 'count' as const])) });
+  const cols = columns({
+    kind: 'kind',
+    status: 'status',
+    orders: 'count',
+    amount: 'money',
+    ...Object.fromEntries(AgeBuckets.map((bucket) => [bucket, 'count' as const])),
+  });
   return section(key, cols, table, { type: 'bar', x: 'status', series: [...AgeBuckets], stacked: true }, allRows);
 }
 
-export const ordersByStatusSection: ReportSectionSource = { key: 'ordersByStatus', draw: (query, sources, { allRows }) => draw('ordersByStatus', 'buyer', query, sources, allRows) };
-export const ordersReceivedSection: ReportSectionSource = { key: 'ordersReceived', draw: (query, sources, { allRows }) => draw('ordersReceived', 'seller', query, sources, allRows) };
+export const ordersByStatusSection: ReportSectionSource = {
+  key: 'ordersByStatus',
+  draw: (query, sources, { allRows }) => draw('ordersByStatus', 'buyer', query, sources, allRows),
+};
+export const ordersReceivedSection: ReportSectionSource = {
+  key: 'ordersReceived',
+  draw: (query, sources, { allRows }) => draw('ordersReceived', 'seller', query, sources, allRows),
+};

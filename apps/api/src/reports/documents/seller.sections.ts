@@ -13,7 +13,11 @@ import { param, sideFilters } from './document-filters.js';
 const OUTSTANDING = `((d.resource = 'invoice' AND d.status = 'pendingAcceptance') OR (d.resource = 'progressiveClaim' AND d.status IN ('approved', 'invoiced'))
                       OR (d.resource = 'milestoneClaim' AND d.status = 'pendingCertification'))`;
 const BUCKET_SQL: Record<(typeof AgeBuckets)[number], string> = {
-  days0to7: 'age <= 7', days8to30: 'age > 7 AND age <= 30', days31to60: 'age > 30 AND age <= 60', days61to90: 'age > 60 AND age <= 90', over90: 'age > 90',
+  days0to7: 'age <= 7',
+  days8to30: 'age > 7 AND age <= 30',
+  days31to60: 'age > 30 AND age <= 60',
+  days61to90: 'age > 60 AND age <= 90',
+  over90: 'age > 90',
 };
 
 async function drawReceivables(query: ReportQuery, sources: ReportSources, allRows: boolean) {
@@ -29,14 +33,28 @@ async function drawReceivables(query: ReportQuery, sources: ReportSources, allRo
       GROUP BY buyer_company_id, buyer ORDER BY amount_sen DESC, buyer ${rowLimit(allRows)}`,
     [...parts.params, ...relation.params],
   );
-  const table: ReportRow[] = rows.map((row) => ({ buyer: row.buyer ?? null, documents: count(row.documents), amount: money(row.amount_sen), ...Object.fromEntries(AgeBuckets.map((bucket) => [bucket, money(row[bucket])])) }));
-  const cols = columns({ buyer: 'text', documents: 'count', amount: 'money', ...Object.fromEntries(AgeBuckets.map((bucket) => [bucket, 'money' as const])) });
+  const table: ReportRow[] = rows.map((row) => ({
+    buyer: row.buyer ?? null,
+    documents: count(row.documents),
+    amount: money(row.amount_sen),
+    ...Object.fromEntries(AgeBuckets.map((bucket) => [bucket, money(row[bucket])])),
+  }));
+  const cols = columns({
+    buyer: 'text',
+    documents: 'count',
+    amount: 'money',
+    ...Object.fromEntries(AgeBuckets.map((bucket) => [bucket, 'money' as const])),
+  });
   return section('receivables', cols, table, { type: 'bar', x: 'buyer', series: [...AgeBuckets], stacked: true }, allRows);
 }
 
 async function drawDeliveries(query: ReportQuery, sources: ReportSources, allRows: boolean) {
   const parts = sideFilters(query, 'seller', { where: [], params: [] });
-  parts.where.push(`d.resource IN ('deliveryOrder', 'serviceOrder')`, `d.completed_at >= ${param(parts, query.fromAt)}`, `d.completed_at < ${param(parts, query.toBefore)}`);
+  parts.where.push(
+    `d.resource IN ('deliveryOrder', 'serviceOrder')`,
+    `d.completed_at >= ${param(parts, query.fromAt)}`,
+    `d.completed_at < ${param(parts, query.toBefore)}`,
+  );
   const relation = await documentRelation(query, sources, parts.params.length + 1);
   const rows = await sources.db.query<{ month: string; fulfilled: string; on_time: string; late: string; no_date: string }>(
     `SELECT ${malaysianMonthSql('d.completed_at')} AS month, count(*) AS fulfilled,
@@ -48,11 +66,27 @@ async function drawDeliveries(query: ReportQuery, sources: ReportSources, allRow
     [...parts.params, ...relation.params],
   );
   const table: ReportRow[] = rows.map((row) => ({
-    month: row.month, fulfilled: count(row.fulfilled), onTime: count(row.on_time), late: count(row.late), noDate: count(row.no_date),
+    month: row.month,
+    fulfilled: count(row.fulfilled),
+    onTime: count(row.on_time),
+    late: count(row.late),
+    noDate: count(row.no_date),
     onTimeRate: percent(count(row.on_time), count(row.on_time) + count(row.late)),
   }));
-  return section('deliveries', columns({ month: 'month', fulfilled: 'count', onTime: 'count', late: 'count', noDate: 'count', onTimeRate: 'percent' }), table, { type: 'bar', x: 'month', series: ['onTime', 'late'], stacked: true }, allRows);
+  return section(
+    'deliveries',
+    columns({ month: 'month', fulfilled: 'count', onTime: 'count', late: 'count', noDate: 'count', onTimeRate: 'percent' }),
+    table,
+    { type: 'bar', x: 'month', series: ['onTime', 'late'], stacked: true },
+    allRows,
+  );
 }
 
-export const receivablesSection: ReportSectionSource = { key: 'receivables', draw: (query, sources, { allRows }) => drawReceivables(query, sources, allRows) };
-export const deliveriesSection: ReportSectionSource = { key: 'deliveries', draw: (query, sources, { allRows }) => drawDeliveries(query, sources, allRows) };
+export const receivablesSection: ReportSectionSource = {
+  key: 'receivables',
+  draw: (query, sources, { allRows }) => drawReceivables(query, sources, allRows),
+};
+export const deliveriesSection: ReportSectionSource = {
+  key: 'deliveries',
+  draw: (query, sources, { allRows }) => drawDeliveries(query, sources, allRows),
+};

@@ -9,11 +9,14 @@ import { companyRows, packageOf, subscriptionRows } from './platform-rows.js';
 import { rowRelation } from './section-support.js';
 
 const STATUS_KEYS: Readonly<Record<number, string>> = {
-  [CompanySubmissionStatus.InProgress]: 'inProgress', [CompanySubmissionStatus.Submitted]: 'submitted',
-  [CompanySubmissionStatus.Approved]: 'approved', [CompanySubmissionStatus.Archived]: 'archived',
+  [CompanySubmissionStatus.InProgress]: 'inProgress',
+  [CompanySubmissionStatus.Submitted]: 'submitted',
+  [CompanySubmissionStatus.Approved]: 'approved',
+  [CompanySubmissionStatus.Archived]: 'archived',
 };
 /** Columns per package, camel-cased ('supplier-basic' -> supplierBasic), then no package. */
-const packageColumn = (packageId: string | null) => (packageId === null ? 'noPackage' : packageId.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()));
+const packageColumn = (packageId: string | null) =>
+  packageId === null ? 'noPackage' : packageId.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 const PACKAGE_COLUMNS = [...PACKAGE_IDS.map(packageColumn), 'noPackage'];
 
 /** When the figures stand: the window's end or the chosen time, the earlier; null: now (the live tables). */
@@ -29,13 +32,21 @@ export const companiesByStatusSection: ReportSectionSource = {
     const at = standingAt(query);
     const companies = await rowRelation(companyRows, at, sources, 1, 'true', []);
     const periods = await rowRelation(subscriptionRows, at, sources, 1 + companies.params.length, 'true', []);
-    const counts = await sources.db.query<{ status: number; subscription_type: number; tier: string | null; package_id: string | null; companies: string }>(
+    const counts = await sources.db.query<{
+      status: number;
+      subscription_type: number;
+      tier: string | null;
+      package_id: string | null;
+      companies: string;
+    }>(
       `SELECT c.status, c.subscription_type, c.tier, s.package_id, count(*) AS companies
        FROM ${companies.sql} c LEFT JOIN ${periods.sql} s ON s.company_id = c.company_id
        WHERE NOT c.is_demo GROUP BY 1, 2, 3, 4`,
       [...companies.params, ...periods.params],
     );
-    const rows = new Map<number, ReportRow>(Object.keys(STATUS_KEYS).map((status) => [Number(status), emptyRow(STATUS_KEYS[Number(status)]!)]));
+    const rows = new Map<number, ReportRow>(
+      Object.keys(STATUS_KEYS).map((status) => [Number(status), emptyRow(STATUS_KEYS[Number(status)]!)]),
+    );
     for (const count of counts) {
       const row = rows.get(Number(count.status));
       if (!row) continue;
@@ -46,7 +57,11 @@ export const companiesByStatusSection: ReportSectionSource = {
     }
     return {
       key: 'companiesByStatus',
-      columns: [{ key: 'status', kind: 'key' }, ...PACKAGE_COLUMNS.map((key) => ({ key, kind: 'count' as const })), { key: 'total', kind: 'count' }],
+      columns: [
+        { key: 'status', kind: 'key' },
+        ...PACKAGE_COLUMNS.map((key) => ({ key, kind: 'count' as const })),
+        { key: 'total', kind: 'count' },
+      ],
       rows: [...rows.values()],
       chart: { type: 'bar', x: 'status', series: PACKAGE_COLUMNS, stacked: true },
       more: false,

@@ -19,7 +19,12 @@ export const emailDeliverySection: ReportSectionSource = {
     const byDay = new Map(counts.map((row) => [row.day, row]));
     return {
       key: 'emailDelivery',
-      columns: [{ key: 'day', kind: 'date' }, { key: 'sent', kind: 'count' }, { key: 'notSent', kind: 'count' }, { key: 'deliveryRate', kind: 'percent' }],
+      columns: [
+        { key: 'day', kind: 'date' },
+        { key: 'sent', kind: 'count' },
+        { key: 'notSent', kind: 'count' },
+        { key: 'deliveryRate', kind: 'percent' },
+      ],
       rows: daysOf(query).map((day) => {
         const sent = Number(byDay.get(day)?.sent ?? 0);
         const notSent = Number(byDay.get(day)?.not_sent ?? 0);

@@ -23,12 +23,20 @@ export async function applyToFacts<F extends Row>(source: FactSource<F>, event: 
   const names = Object.keys(source.columns);
   for (const fact of source.facts(event)) {
     const placeholders = names.map((_, index) => `$${index + 1}`);
-    await db.query(`INSERT INTO ${source.table} (${names.join(', ')}) VALUES (${placeholders.join(', ')}) ON CONFLICT (fact_id) DO NOTHING`, names.map((name) => fact[name] ?? null));
+    await db.query(
+      `INSERT INTO ${source.table} (${names.join(', ')}) VALUES (${placeholders.join(', ')}) ON CONFLICT (fact_id) DO NOTHING`,
+      names.map((name) => fact[name] ?? null),
+    );
   }
 }
 
 /** The facts of these streams as they stood at `asOf`: each stream's events up to then. */
-export async function factsAsOf<F extends Row>(source: FactSource<F>, store: EventStore, streamIds: readonly string[], asOf: Date): Promise<F[]> {
+export async function factsAsOf<F extends Row>(
+  source: FactSource<F>,
+  store: EventStore,
+  streamIds: readonly string[],
+  asOf: Date,
+): Promise<F[]> {
   const facts: F[] = [];
   for (const streamId of streamIds) {
     for (const event of await store.readStream(streamId, { toTime: asOf })) facts.push(...source.facts(event));
@@ -37,6 +45,10 @@ export async function factsAsOf<F extends Row>(source: FactSource<F>, store: Eve
 }
 
 /** The FROM item over the live facts or those as of a past time (report-rows.ts rowsRelation). */
-export function factsRelation<F extends Row>(source: FactSource<F>, facts: readonly F[] | null, parameter: number): { sql: string; params: unknown[] } {
+export function factsRelation<F extends Row>(
+  source: FactSource<F>,
+  facts: readonly F[] | null,
+  parameter: number,
+): { sql: string; params: unknown[] } {
   return rowsRelation({ table: source.table, columns: source.columns, fold: () => null }, facts, parameter);
 }

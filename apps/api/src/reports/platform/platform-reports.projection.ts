@@ -8,13 +8,29 @@ import { billRows, companyRows, mailRows, periodFacts, signInFacts, subscription
 export const platformReportsProjection: Projection = {
   name: 'platform-reports',
   eventTypes: [
-    'CompanyRegistered', 'CompanySubmissionStatusChanged', 'CompanyDetailsRecorded', 'CompanyDetailsEdited',
-    'SubscriptionPeriodStarted', 'SubscriptionPeriodEnded', 'BillingRecorded', 'BillingStatusChanged', 'BillingPaid',
-    'EmailSent', 'EmailNotSent', 'LoginSucceeded', 'LoginFailed', 'LoginRefused',
+    'CompanyRegistered',
+    'CompanySubmissionStatusChanged',
+    'CompanyDetailsRecorded',
+    'CompanyDetailsEdited',
+    'SubscriptionPeriodStarted',
+    'SubscriptionPeriodEnded',
+    'BillingRecorded',
+    'BillingStatusChanged',
+    'BillingPaid',
+    'EmailSent',
+    'EmailNotSent',
+    'LoginSucceeded',
+    'LoginFailed',
+    'LoginRefused',
   ],
   tables: [companyRows.table, subscriptionRows.table, periodFacts.table, billRows.table, mailRows.table, signInFacts.table],
   setupSql: [
-    rowTableSql(companyRows), rowTableSql(subscriptionRows), factTableSql(periodFacts), rowTableSql(billRows), rowTableSql(mailRows), factTableSql(signInFacts),
+    rowTableSql(companyRows),
+    rowTableSql(subscriptionRows),
+    factTableSql(periodFacts),
+    rowTableSql(billRows),
+    rowTableSql(mailRows),
+    factTableSql(signInFacts),
     // The windows' reads: by time.
     `CREATE INDEX IF NOT EXISTS ${periodFacts.table}_starts ON ${periodFacts.table} (starts_at);`,
     `CREATE INDEX IF NOT EXISTS ${billRows.table}_paid ON ${billRows.table} (paid_at);`,
@@ -24,14 +40,22 @@ export const platformReportsProjection: Projection = {
   async apply(events: readonly StoredEvent[], db) {
     for (const event of events) {
       switch (event.streamType) {
-        case 'company': await applyToRow(companyRows, event, db); break;
+        case 'company':
+          await applyToRow(companyRows, event, db);
+          break;
         case 'subscription':
           await applyToRow(subscriptionRows, event, db);
           await applyToFacts(periodFacts, event, db);
           break;
-        case 'billing': await applyToRow(billRows, event, db); break;
-        case 'mail': await applyToRow(mailRows, event, db); break;
-        case 'loginAttempts': await applyToFacts(signInFacts, event, db); break;
+        case 'billing':
+          await applyToRow(billRows, event, db);
+          break;
+        case 'mail':
+          await applyToRow(mailRows, event, db);
+          break;
+        case 'loginAttempts':
+          await applyToFacts(signInFacts, event, db);
+          break;
       }
     }
   },

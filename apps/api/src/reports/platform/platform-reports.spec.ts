@@ -28,7 +28,12 @@ describe('the platform reports', () => {
     await store.append({ streamId, streamType, expectedRevision: 'any', events: [{ type, data: data as JsonValue }] });
   };
   const section = (sections: readonly ReportSectionSource[], key: string) => sections.find((s) => s.key === key)!;
-  const draw = (report: 'platform' | 'loginActivity', key: string, asOf: Date | null, now = at('2026-12-02T12:00:00Z')): Promise<ReportSection> => {
+  const draw = (
+    report: 'platform' | 'loginActivity',
+    key: string,
+    asOf: Date | null,
+    now = at('2026-12-02T12:00:00Z'),
+  ): Promise<ReportSection> => {
     const query: ReportQuery = { report, companyId: null, ...WINDOW, projectId: null, counterpartyId: null, asOf, now };
     return section(REPORT_SECTIONS[report], key).draw(query, { db, store }, { allRows: false });
   };
@@ -48,28 +53,85 @@ describe('the platform reports', () => {
     await record('2026-12-01T03:00:00Z', 'login-b', 'loginAttempts', 'LoginSucceeded', { userId: 'ub', sessionId: 's3' });
     // E-mails: sent and not sent on 30 Nov (MY), one sent on 2 Dec.
     await record('2026-11-30T02:00:00Z', 'mail-1', 'mail', 'EmailSent', { to: 'x', subject: 'x', purpose: 'activation', channel: 'smtp' });
-    await record('2026-11-30T03:00:00Z', 'mail-2', 'mail', 'EmailNotSent', { to: 'x', subject: 'x', purpose: 'activation', channel: 'smtp', error: 'refused' });
+    await record('2026-11-30T03:00:00Z', 'mail-2', 'mail', 'EmailNotSent', {
+      to: 'x',
+      subject: 'x',
+      purpose: 'activation',
+      channel: 'smtp',
+      error: 'refused',
+    });
     await record('2026-12-02T10:00:00Z', 'mail-3', 'mail', 'EmailSent', { to: 'x', subject: 'x', purpose: 'invitation', channel: 'smtp' });
     // Companies: c1 (a buyer, basic) submitted, approved 1 Dec 01:00Z, its trial from 02:00Z and a new package
     // (subcontractor advanced) on 2 Dec; c2 (a seller, elite) in progress; a demo company left out.
-    await record('2026-11-20T00:00:00Z', 'company-c1', 'company', 'CompanyRegistered', { companyId: 'c1', name: 'C1', registrationNo: '1', subscriptionType: 1, subscriptionDetailType: 'basic', isDemo: false });
+    await record('2026-11-20T00:00:00Z', 'company-c1', 'company', 'CompanyRegistered', {
+      companyId: 'c1',
+      name: 'C1',
+      registrationNo: '1',
+      subscriptionType: 1,
+      subscriptionDetailType: 'basic',
+      isDemo: false,
+    });
     await record('2026-11-21T00:00:00Z', 'company-c1', 'company', 'CompanySubmissionStatusChanged', { status: 2 });
-    await record('2026-11-22T00:00:00Z', 'company-c2', 'company', 'CompanyRegistered', { companyId: 'c2', name: 'C2', registrationNo: '2', subscriptionType: 2, subscriptionDetailType: 'elite', isDemo: false });
-    await record('2026-11-22T00:00:00Z', 'company-demo', 'company', 'CompanyRegistered', { companyId: 'demo', name: 'D', registrationNo: '3', subscriptionType: 1, subscriptionDetailType: 'elite', isDemo: true });
+    await record('2026-11-22T00:00:00Z', 'company-c2', 'company', 'CompanyRegistered', {
+      companyId: 'c2',
+      name: 'C2',
+      registrationNo: '2',
+      subscriptionType: 2,
+      subscriptionDetailType: 'elite',
+      isDemo: false,
+    });
+    await record('2026-11-22T00:00:00Z', 'company-demo', 'company', 'CompanyRegistered', {
+      companyId: 'demo',
+      name: 'D',
+      registrationNo: '3',
+      subscriptionType: 1,
+      subscriptionDetailType: 'elite',
+      isDemo: true,
+    });
     await record('2026-12-01T01:00:00Z', 'company-c1', 'company', 'CompanySubmissionStatusChanged', { status: 3 });
-    await record('2026-12-01T02:00:00Z', 'subscription-c1', 'subscription', 'SubscriptionPeriodStarted', { companyId: 'c1', packageId: 'subcontractor-basic', billingId: null, from: '2026-12-01T02:00:00.000Z', to: '2026-12-31T02:00:00.000Z', change: 'trial' });
+    await record('2026-12-01T02:00:00Z', 'subscription-c1', 'subscription', 'SubscriptionPeriodStarted', {
+      companyId: 'c1',
+      packageId: 'subcontractor-basic',
+      billingId: null,
+      from: '2026-12-01T02:00:00.000Z',
+      to: '2026-12-31T02:00:00.000Z',
+      change: 'trial',
+    });
     // Bills: a subscription paid 29 Nov 18:00 MY (outside); the November fees billed 1 Dec (RM 15.00, unpaid);
     // c1's package ordered and paid 2 Dec (RM 3,000.00 and SST RM 180.00).
-    await record('2026-11-29T09:00:00Z', 'billing-INV-1', 'billing', 'BillingRecorded', { kind: 'subscription', amounts: { subtotal: 100000, sst: 6000, total: 106000 } });
+    await record('2026-11-29T09:00:00Z', 'billing-INV-1', 'billing', 'BillingRecorded', {
+      kind: 'subscription',
+      amounts: { subtotal: 100000, sst: 6000, total: 106000 },
+    });
     await record('2026-11-29T10:00:00Z', 'billing-INV-1', 'billing', 'BillingPaid', { paidAt: '2026-11-29T10:00:00.000Z' });
     await record('2026-11-29T10:00:00Z', 'billing-INV-1', 'billing', 'BillingStatusChanged', status('paid'));
-    await record('2026-12-01T00:00:00Z', 'billing-INV-2', 'billing', 'BillingRecorded', { kind: 'usage', period: '2026-11', amounts: { subtotal: 1500, sst: 90, total: 1590 } });
+    await record('2026-12-01T00:00:00Z', 'billing-INV-2', 'billing', 'BillingRecorded', {
+      kind: 'usage',
+      period: '2026-11',
+      amounts: { subtotal: 1500, sst: 90, total: 1590 },
+    });
     await record('2026-12-01T00:00:00Z', 'billing-INV-2', 'billing', 'BillingStatusChanged', status('pendingPayment'));
-    await record('2026-12-02T03:00:00Z', 'billing-INV-3', 'billing', 'BillingRecorded', { amounts: { subtotal: 300000, sst: 18000, total: 318000 } });
+    await record('2026-12-02T03:00:00Z', 'billing-INV-3', 'billing', 'BillingRecorded', {
+      amounts: { subtotal: 300000, sst: 18000, total: 318000 },
+    });
     await record('2026-12-02T03:30:00Z', 'billing-INV-3', 'billing', 'BillingStatusChanged', status('paid'));
     await record('2026-12-02T03:30:00Z', 'billing-INV-3', 'billing', 'BillingPaid', { paidAt: '2026-12-02T03:30:00.000Z' });
-    await record('2026-12-02T04:00:00Z', 'subscription-c1', 'subscription', 'SubscriptionPeriodStarted', { companyId: 'c1', packageId: 'subcontractor-advanced', billingId: 'INV-3', from: '2026-12-02T04:00:00.000Z', to: '2027-12-02T04:00:00.000Z', change: 'new' });
-    await record('2026-12-02T04:00:00Z', 'subscription-c1', 'subscription', 'SubscriptionPeriodEnded', { companyId: 'c1', packageId: 'subcontractor-basic', billingId: null, from: '2026-12-01T02:00:00.000Z', at: '2026-12-02T04:00:00.000Z', reason: 'changed' });
+    await record('2026-12-02T04:00:00Z', 'subscription-c1', 'subscription', 'SubscriptionPeriodStarted', {
+      companyId: 'c1',
+      packageId: 'subcontractor-advanced',
+      billingId: 'INV-3',
+      from: '2026-12-02T04:00:00.000Z',
+      to: '2027-12-02T04:00:00.000Z',
+      change: 'new',
+    });
+    await record('2026-12-02T04:00:00Z', 'subscription-c1', 'subscription', 'SubscriptionPeriodEnded', {
+      companyId: 'c1',
+      packageId: 'subcontractor-basic',
+      billingId: null,
+      from: '2026-12-01T02:00:00.000Z',
+      at: '2026-12-02T04:00:00.000Z',
+      reason: 'changed',
+    });
   }, 60_000);
   afterAll(async () => db.close());
 
@@ -80,7 +142,13 @@ describe('the platform reports', () => {
       { day: '2026-12-01', signIns: 2, failed: 0, refused: 1, accounts: 2 },
       { day: '2026-12-02', ...zero },
     ]);
-    expect((await draw('loginActivity', 'signIns', AS_OF)).rows[1]).toEqual({ day: '2026-12-01', signIns: 1, failed: 0, refused: 1, accounts: 1 });
+    expect((await draw('loginActivity', 'signIns', AS_OF)).rows[1]).toEqual({
+      day: '2026-12-01',
+      signIns: 1,
+      failed: 0,
+      refused: 1,
+      accounts: 1,
+    });
   });
 
   it('sign-ins per Malaysian hour of the day', async () => {
@@ -101,36 +169,89 @@ describe('the platform reports', () => {
       { day: '2026-12-01', sent: 0, notSent: 0, deliveryRate: null },
       { day: '2026-12-02', sent: 1, notSent: 0, deliveryRate: '100.0' },
     ]);
-    expect((await draw('platform', 'emailDelivery', AS_OF)).rows[2]).toEqual({ day: '2026-12-02', sent: 0, notSent: 0, deliveryRate: null });
+    expect((await draw('platform', 'emailDelivery', AS_OF)).rows[2]).toEqual({
+      day: '2026-12-02',
+      sent: 0,
+      notSent: 0,
+      deliveryRate: null,
+    });
   });
 
   it('companies by status and package, demo companies left out; as of a past time in the trial', async () => {
-    const counts = (section: ReportSection) => section.rows.map((row) => Object.fromEntries(Object.entries(row).filter(([, value]) => value !== 0)));
+    const counts = (section: ReportSection) =>
+      section.rows.map((row) => Object.fromEntries(Object.entries(row).filter(([, value]) => value !== 0)));
     expect(counts(await draw('platform', 'companiesByStatus', null))).toEqual([
-      { status: 'inProgress', supplierElite: 1, total: 1 }, { status: 'submitted' }, { status: 'approved', subcontractorAdvanced: 1, total: 1 }, { status: 'archived' },
+      { status: 'inProgress', supplierElite: 1, total: 1 },
+      { status: 'submitted' },
+      { status: 'approved', subcontractorAdvanced: 1, total: 1 },
+      { status: 'archived' },
     ]);
     expect(counts(await draw('platform', 'companiesByStatus', at('2026-12-01T12:00:00Z')))).toEqual([
-      { status: 'inProgress', supplierElite: 1, total: 1 }, { status: 'submitted' }, { status: 'approved', subcontractorBasic: 1, total: 1 }, { status: 'archived' },
+      { status: 'inProgress', supplierElite: 1, total: 1 },
+      { status: 'submitted' },
+      { status: 'approved', subcontractorBasic: 1, total: 1 },
+      { status: 'archived' },
     ]);
     // Drawn later without a chosen time: as at the window's end (c1 had its advanced package by then).
-    expect(counts(await draw('platform', 'companiesByStatus', null, at('2026-12-07T00:00:00Z')))[2]).toEqual({ status: 'approved', subcontractorAdvanced: 1, total: 1 });
-    expect(counts(await draw('platform', 'companiesByStatus', at('2026-11-30T00:00:00Z')))[1]).toEqual({ status: 'submitted', subcontractorBasic: 1, total: 1 });
+    expect(counts(await draw('platform', 'companiesByStatus', null, at('2026-12-07T00:00:00Z')))[2]).toEqual({
+      status: 'approved',
+      subcontractorAdvanced: 1,
+      total: 1,
+    });
+    expect(counts(await draw('platform', 'companiesByStatus', at('2026-11-30T00:00:00Z')))[1]).toEqual({
+      status: 'submitted',
+      subcontractorBasic: 1,
+      total: 1,
+    });
   });
 
-  it('subscriptions and revenue per month: periods started, bills paid in the window before SST and the SST, the month\'s transaction fees', async () => {
-    const november = { month: '2026-11', newSubscriptions: 0, renewals: 0, changes: 0, trials: 0, billsPaid: 0, revenue: '0.00', sst: '0.00', transactionFees: '15.00' };
+  it("subscriptions and revenue per month: periods started, bills paid in the window before SST and the SST, the month's transaction fees", async () => {
+    const november = {
+      month: '2026-11',
+      newSubscriptions: 0,
+      renewals: 0,
+      changes: 0,
+      trials: 0,
+      billsPaid: 0,
+      revenue: '0.00',
+      sst: '0.00',
+      transactionFees: '15.00',
+    };
     expect((await draw('platform', 'subscriptionRevenue', null)).rows).toEqual([
       november,
-      { month: '2026-12', newSubscriptions: 1, renewals: 0, changes: 0, trials: 1, billsPaid: 1, revenue: '3000.00', sst: '180.00', transactionFees: '0.00' },
+      {
+        month: '2026-12',
+        newSubscriptions: 1,
+        renewals: 0,
+        changes: 0,
+        trials: 1,
+        billsPaid: 1,
+        revenue: '3000.00',
+        sst: '180.00',
+        transactionFees: '0.00',
+      },
     ]);
     expect((await draw('platform', 'subscriptionRevenue', AS_OF)).rows).toEqual([
       november,
-      { month: '2026-12', newSubscriptions: 0, renewals: 0, changes: 0, trials: 1, billsPaid: 0, revenue: '0.00', sst: '0.00', transactionFees: '0.00' },
+      {
+        month: '2026-12',
+        newSubscriptions: 0,
+        renewals: 0,
+        changes: 0,
+        trials: 1,
+        billsPaid: 0,
+        revenue: '0.00',
+        sst: '0.00',
+        transactionFees: '0.00',
+      },
     ]);
   });
 
   it('the facts as of a past time are those the streams replayed up to then state', async () => {
-    for (const [source, streams] of [[signInFacts, ['login-a', 'login-b']], [periodFacts, ['subscription-c1']]] as const) {
+    for (const [source, streams] of [
+      [signInFacts, ['login-a', 'login-b']],
+      [periodFacts, ['subscription-c1']],
+    ] as const) {
       const relation = await factRelation<{ fact_id: string; recorded_at: string }>(source, AS_OF, { db, store }, 1, 'true', []);
       const replayed = await factsAsOf<{ fact_id: string; recorded_at: string }>(source, store, streams, AS_OF);
       const kept = (JSON.parse(String(relation.params[0])) as { fact_id: string }[]).map((fact) => fact.fact_id).sort();
@@ -141,7 +262,8 @@ describe('the platform reports', () => {
 
   it('as of a time after every event, each section equals the live one', async () => {
     for (const report of ['platform', 'loginActivity'] as const) {
-      for (const source of REPORT_SECTIONS[report]) expect(await draw(report, source.key, at('2026-12-02T11:00:00Z'))).toEqual(await draw(report, source.key, null));
+      for (const source of REPORT_SECTIONS[report])
+        expect(await draw(report, source.key, at('2026-12-02T11:00:00Z'))).toEqual(await draw(report, source.key, null));
     }
   });
 });

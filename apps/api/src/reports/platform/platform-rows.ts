@@ -13,25 +13,48 @@ import type { RowSource } from '../report-rows.js';
 import type { FactSource } from './fact-rows.js';
 
 /** A company as registered: its submission status (1 to 4), its subscription type and tier (subscription_detail_type). */
-export type CompanyRow = { stream_id: string; company_id: string; status: number; subscription_type: number; tier: string | null; is_demo: boolean; changed_at: string };
+export type CompanyRow = {
+  stream_id: string;
+  company_id: string;
+  status: number;
+  subscription_type: number;
+  tier: string | null;
+  is_demo: boolean;
+  changed_at: string;
+};
 
 export const companyRows: RowSource<CompanyRow> = {
   table: 'report_platform_companies',
-  columns: { stream_id: 'text', company_id: 'text', status: 'integer', subscription_type: 'integer', tier: 'text', is_demo: 'boolean', changed_at: 'timestamptz' },
+  columns: {
+    stream_id: 'text',
+    company_id: 'text',
+    status: 'integer',
+    subscription_type: 'integer',
+    tier: 'text',
+    is_demo: 'boolean',
+    changed_at: 'timestamptz',
+  },
   fold(row, event) {
     const data = event.data as Record<string, unknown>;
     switch (event.type as CompanyEvent['type'] | 'CompanyDetailsRecorded' | 'CompanyDetailsEdited') {
       case 'CompanyRegistered':
         return {
-          stream_id: event.streamId, company_id: event.streamId.slice('company-'.length), status: 1,
-          subscription_type: Number(data.subscriptionType), tier: String(data.subscriptionDetailType), is_demo: data.isDemo === true, changed_at: event.metadata.recordedAt,
+          stream_id: event.streamId,
+          company_id: event.streamId.slice('company-'.length),
+          status: 1,
+          subscription_type: Number(data.subscriptionType),
+          tier: String(data.subscriptionDetailType),
+          is_demo: data.isDemo === true,
+          changed_at: event.metadata.recordedAt,
         };
       case 'CompanySubmissionStatusChanged':
         return row && { ...row, status: Number(data.status), changed_at: event.metadata.recordedAt };
       case 'CompanyDetailsRecorded':
       case 'CompanyDetailsEdited': {
         const details = data.details as { subscriptionType?: number } | undefined;
-        return row && details?.subscriptionType !== undefined ? { ...row, subscription_type: details.subscriptionType, changed_at: event.metadata.recordedAt } : row;
+        return row && details?.subscriptionType !== undefined
+          ? { ...row, subscription_type: details.subscriptionType, changed_at: event.metadata.recordedAt }
+          : row;
       }
       default:
         return row;
@@ -45,18 +68,34 @@ export function packageOf(subscriptionType: number, tier: string | null): string
 }
 
 /** A company's running period (stream `subscription-<companyId>`): its package, or null between periods. */
-export type SubscriptionRow = { stream_id: string; company_id: string; package_id: string | null; period_from: string | null; changed_at: string };
+export type SubscriptionRow = {
+  stream_id: string;
+  company_id: string;
+  package_id: string | null;
+  period_from: string | null;
+  changed_at: string;
+};
 
 export const subscriptionRows: RowSource<SubscriptionRow> = {
   table: 'report_platform_subscriptions',
   columns: { stream_id: 'text', company_id: 'text', package_id: 'text', period_from: 'text', changed_at: 'timestamptz' },
   fold(row, event) {
     const changed_at = event.metadata.recordedAt;
-    const current = row ?? { stream_id: event.streamId, company_id: event.streamId.slice('subscription-'.length), package_id: null, period_from: null, changed_at };
+    const current = row ?? {
+      stream_id: event.streamId,
+      company_id: event.streamId.slice('subscription-'.length),
+      package_id: null,
+      period_from: null,
+      changed_at,
+    };
     const typed = { type: event.type, data: event.data } as SubscriptionEvent;
-    if (typed.type === 'SubscriptionPeriodStarted') return { ...current, package_id: typed.data.packageId, period_from: typed.data.from, changed_at };
+    if (typed.type === 'SubscriptionPeriodStarted')
+      return { ...current, package_id: typed.data.packageId, period_from: typed.data.from, changed_at };
     // A period ended names itself by `from`: a change ends the old one after the new one started.
-    if (typed.type === 'SubscriptionPeriodEnded') return typed.data.from === current.period_from ? { ...current, package_id: null, period_from: null, changed_at } : { ...current, changed_at };
+    if (typed.type === 'SubscriptionPeriodEnded')
+      return typed.data.from === current.period_from
+        ? { ...current, package_id: null, period_from: null, changed_at }
+        : { ...current, changed_at };
     return row;
   },
 };
@@ -69,19 +108,45 @@ export const periodFacts: FactSource<PeriodFact> = {
   columns: { fact_id: 'text', stream_id: 'text', recorded_at: 'timestamptz', starts_at: 'timestamptz', change: 'text' },
   facts(event) {
     if (event.type !== 'SubscriptionPeriodStarted') return [];
-    const data = (event.data as Extract<SubscriptionEvent, { type: 'SubscriptionPeriodStarted' }>['data']);
-    return [{ fact_id: event.id, stream_id: event.streamId, recorded_at: event.metadata.recordedAt, starts_at: new Date(data.from).toISOString(), change: data.change }];
+    const data = event.data as Extract<SubscriptionEvent, { type: 'SubscriptionPeriodStarted' }>['data'];
+    return [
+      {
+        fact_id: event.id,
+        stream_id: event.streamId,
+        recorded_at: event.metadata.recordedAt,
+        starts_at: new Date(data.from).toISOString(),
+        change: data.change,
+      },
+    ];
   },
 };
 
 /** A bill (stream `billing-<invoiceNo>`): what for, its status, its amounts in sen, when paid. */
 export type BillRow = {
-  stream_id: string; kind: string; usage_period: string | null; status: string; subtotal: string; sst: string; total: string; paid_at: string | null; changed_at: string;
+  stream_id: string;
+  kind: string;
+  usage_period: string | null;
+  status: string;
+  subtotal: string;
+  sst: string;
+  total: string;
+  paid_at: string | null;
+  changed_at: string;
 };
 
 export const billRows: RowSource<BillRow> = {
   table: 'report_platform_bills',
-  columns: { stream_id: 'text', kind: 'text', usage_period: 'text', status: 'text', subtotal: 'bigint', sst: 'bigint', total: 'bigint', paid_at: 'timestamptz', changed_at: 'timestamptz' },
+  columns: {
+    stream_id: 'text',
+    kind: 'text',
+    usage_period: 'text',
+    status: 'text',
+    subtotal: 'bigint',
+    sst: 'bigint',
+    total: 'bigint',
+    paid_at: 'timestamptz',
+    changed_at: 'timestamptz',
+  },
   fold(row, event) {
     const typed = { type: event.type, data: event.data } as BillingEvent;
     switch (typed.type) {
@@ -89,8 +154,15 @@ export const billRows: RowSource<BillRow> = {
         const usage = typed.data.kind === 'usage' ? typed.data : null;
         const amounts = typed.data.amounts;
         return {
-          stream_id: event.streamId, kind: usage ? 'usage' : 'subscription', usage_period: usage ? usage.period : null, status: 'new',
-          subtotal: String(amounts.subtotal), sst: String(amounts.sst), total: String(amounts.total), paid_at: null, changed_at: event.metadata.recordedAt,
+          stream_id: event.streamId,
+          kind: usage ? 'usage' : 'subscription',
+          usage_period: usage ? usage.period : null,
+          status: 'new',
+          subtotal: String(amounts.subtotal),
+          sst: String(amounts.sst),
+          total: String(amounts.total),
+          paid_at: null,
+          changed_at: event.metadata.recordedAt,
         };
       }
       case 'BillingStatusChanged':
@@ -112,7 +184,13 @@ export const mailRows: RowSource<MailRow> = {
   fold(row, event) {
     if (event.type !== 'EmailSent' && event.type !== 'EmailNotSent') return row;
     const purpose = (event.data as { purpose?: unknown }).purpose;
-    return { stream_id: event.streamId, at: event.metadata.recordedAt, sent: event.type === 'EmailSent', purpose: typeof purpose === 'string' ? purpose : '', changed_at: event.metadata.recordedAt };
+    return {
+      stream_id: event.streamId,
+      at: event.metadata.recordedAt,
+      sent: event.type === 'EmailSent',
+      purpose: typeof purpose === 'string' ? purpose : '',
+      changed_at: event.metadata.recordedAt,
+    };
   },
 };
 
@@ -122,7 +200,11 @@ export const mailRows: RowSource<MailRow> = {
  */
 export type SignInFact = { fact_id: string; stream_id: string; recorded_at: string; outcome: 'succeeded' | 'failed' | 'refused' };
 
-const OUTCOMES: Readonly<Record<string, SignInFact['outcome']>> = { LoginSucceeded: 'succeeded', LoginFailed: 'failed', LoginRefused: 'refused' };
+const OUTCOMES: Readonly<Record<string, SignInFact['outcome']>> = {
+  LoginSucceeded: 'succeeded',
+  LoginFailed: 'failed',
+  LoginRefused: 'refused',
+};
 
 export const signInFacts: FactSource<SignInFact> = {
   table: 'report_platform_sign_ins',

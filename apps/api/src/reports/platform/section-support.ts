@@ -20,13 +20,29 @@ type Relation = { sql: string; params: unknown[] };
  * So a report as of last month replays what changed since, not the platform's whole history.
  */
 export async function rowRelation<R extends Row & { changed_at: string }>(
-  source: RowSource<R>, asOf: Date | null, sources: ReportSources, parameter: number, where: string, params: unknown[],
+  source: RowSource<R>,
+  asOf: Date | null,
+  sources: ReportSources,
+  parameter: number,
+  where: string,
+  params: unknown[],
 ): Promise<Relation> {
   if (asOf === null) return rowsRelation(source, null, parameter);
   const at = `$${params.length + 1}`;
-  const kept = await sources.db.query<R>(`SELECT ${Object.keys(source.columns).join(', ')} FROM ${source.table} WHERE (${where}) AND changed_at <= ${at}`, [...params, asOf]);
-  const changed = await sources.db.query<{ stream_id: string }>(`SELECT stream_id FROM ${source.table} WHERE (${where}) AND changed_at > ${at} ORDER BY stream_id`, [...params, asOf]);
-  const replayed = await rowsAsOf(source, sources.store, changed.map((row) => row.stream_id), asOf);
+  const kept = await sources.db.query<R>(
+    `SELECT ${Object.keys(source.columns).join(', ')} FROM ${source.table} WHERE (${where}) AND changed_at <= ${at}`,
+    [...params, asOf],
+  );
+  const changed = await sources.db.query<{ stream_id: string }>(
+    `SELECT stream_id FROM ${source.table} WHERE (${where}) AND changed_at > ${at} ORDER BY stream_id`,
+    [...params, asOf],
+  );
+  const replayed = await rowsAsOf(
+    source,
+    sources.store,
+    changed.map((row) => row.stream_id),
+    asOf,
+  );
   return rowsRelation(source, [...kept, ...replayed], parameter);
 }
 
@@ -35,18 +51,27 @@ export async function rowRelation<R extends Row & { changed_at: string }>(
  * facts as of then are those recorded by then, the same `factsAsOf` would replay (platform-reports.spec.ts).
  */
 export async function factRelation<F extends Row & { recorded_at: string }>(
-  source: FactSource<F>, asOf: Date | null, sources: ReportSources, parameter: number, where: string, params: unknown[],
+  source: FactSource<F>,
+  asOf: Date | null,
+  sources: ReportSources,
+  parameter: number,
+  where: string,
+  params: unknown[],
 ): Promise<Relation> {
   if (asOf === null) return factsRelation(source, null, parameter);
   const at = `$${params.length + 1}`;
-  const facts = await sources.db.query<F>(`SELECT ${Object.keys(source.columns).join(', ')} FROM ${source.table} WHERE (${where}) AND recorded_at <= ${at}`, [...params, asOf]);
+  const facts = await sources.db.query<F>(
+    `SELECT ${Object.keys(source.columns).join(', ')} FROM ${source.table} WHERE (${where}) AND recorded_at <= ${at}`,
+    [...params, asOf],
+  );
   return factsRelation(source, facts, parameter);
 }
 
 /** The window's days, first to last (YYYY-MM-DD), and the months they touch (YYYY-MM). */
 export function daysOf(query: Pick<ReportQuery, 'from' | 'to'>): string[] {
   const days: string[] = [];
-  for (let at = Date.parse(`${query.from}T00:00:00Z`); at <= Date.parse(`${query.to}T00:00:00Z`); at += 86_400_000) days.push(new Date(at).toISOString().slice(0, 10));
+  for (let at = Date.parse(`${query.from}T00:00:00Z`); at <= Date.parse(`${query.to}T00:00:00Z`); at += 86_400_000)
+    days.push(new Date(at).toISOString().slice(0, 10));
   return days;
 }
 

@@ -28,10 +28,22 @@ export const signInsSection: ReportSectionSource = {
     const counts = new Map((await countAttempts(query, sources, myDaySql('a.recorded_at'))).map((row) => [String(row.bucket), row]));
     return {
       key: 'signIns',
-      columns: [{ key: 'day', kind: 'date' }, { key: 'signIns', kind: 'count' }, { key: 'failed', kind: 'count' }, { key: 'refused', kind: 'count' }, { key: 'accounts', kind: 'count' }],
+      columns: [
+        { key: 'day', kind: 'date' },
+        { key: 'signIns', kind: 'count' },
+        { key: 'failed', kind: 'count' },
+        { key: 'refused', kind: 'count' },
+        { key: 'accounts', kind: 'count' },
+      ],
       rows: daysOf(query).map((day) => {
         const row = counts.get(day);
-        return { day, signIns: Number(row?.succeeded ?? 0), failed: Number(row?.failed ?? 0), refused: Number(row?.refused ?? 0), accounts: Number(row?.accounts ?? 0) };
+        return {
+          day,
+          signIns: Number(row?.succeeded ?? 0),
+          failed: Number(row?.failed ?? 0),
+          refused: Number(row?.refused ?? 0),
+          accounts: Number(row?.accounts ?? 0),
+        };
       }),
       chart: { type: 'line', x: 'day', series: ['signIns', 'failed', 'refused'] },
       more: false,
@@ -45,10 +57,20 @@ export const signInsByHourSection: ReportSectionSource = {
     const counts = new Map((await countAttempts(query, sources, myHourSql('a.recorded_at'))).map((row) => [Number(row.bucket), row]));
     return {
       key: 'signInsByHour',
-      columns: [{ key: 'hour', kind: 'text' }, { key: 'signIns', kind: 'count' }, { key: 'failed', kind: 'count' }, { key: 'refused', kind: 'count' }],
+      columns: [
+        { key: 'hour', kind: 'text' },
+        { key: 'signIns', kind: 'count' },
+        { key: 'failed', kind: 'count' },
+        { key: 'refused', kind: 'count' },
+      ],
       rows: Array.from({ length: 24 }, (_, hour) => {
         const row = counts.get(hour);
-        return { hour: `${String(hour).padStart(2, '0')}:00`, signIns: Number(row?.succeeded ?? 0), failed: Number(row?.failed ?? 0), refused: Number(row?.refused ?? 0) };
+        return {
+          hour: `${String(hour).padStart(2, '0')}:00`,
+          signIns: Number(row?.succeeded ?? 0),
+          failed: Number(row?.failed ?? 0),
+          refused: Number(row?.refused ?? 0),
+        };
       }),
       chart: { type: 'bar', x: 'hour', series: ['signIns', 'failed', 'refused'], stacked: true },
       more: false,

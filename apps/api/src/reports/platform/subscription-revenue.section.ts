@@ -34,19 +34,32 @@ export const subscriptionRevenueSection: ReportSectionSource = {
        WHERE b.kind = 'usage' AND b.status <> 'cancelled' AND b.usage_period = ANY($3::text[]) AND $1::timestamptz IS NOT NULL AND $2::timestamptz IS NOT NULL GROUP BY 1`,
       [...window, months, ...bills.params],
     );
-    const count = (month: string, change: string) => Number(started.find((row) => row.month === month && row.change === change)?.periods ?? 0);
+    const count = (month: string, change: string) =>
+      Number(started.find((row) => row.month === month && row.change === change)?.periods ?? 0);
     return {
       key: 'subscriptionRevenue',
       columns: [
-        { key: 'month', kind: 'month' }, { key: 'newSubscriptions', kind: 'count' }, { key: 'renewals', kind: 'count' }, { key: 'changes', kind: 'count' },
-        { key: 'trials', kind: 'count' }, { key: 'billsPaid', kind: 'count' }, { key: 'revenue', kind: 'money' }, { key: 'sst', kind: 'money' },
+        { key: 'month', kind: 'month' },
+        { key: 'newSubscriptions', kind: 'count' },
+        { key: 'renewals', kind: 'count' },
+        { key: 'changes', kind: 'count' },
+        { key: 'trials', kind: 'count' },
+        { key: 'billsPaid', kind: 'count' },
+        { key: 'revenue', kind: 'money' },
+        { key: 'sst', kind: 'money' },
         { key: 'transactionFees', kind: 'money' },
       ],
       rows: months.map((month) => {
         const money = paid.find((row) => row.month === month);
         return {
-          month, newSubscriptions: count(month, 'new'), renewals: count(month, 'renewal'), changes: count(month, 'change'), trials: count(month, 'trial'),
-          billsPaid: Number(money?.bills ?? 0), revenue: ringgit(money?.revenue ?? 0), sst: ringgit(money?.sst ?? 0),
+          month,
+          newSubscriptions: count(month, 'new'),
+          renewals: count(month, 'renewal'),
+          changes: count(month, 'change'),
+          trials: count(month, 'trial'),
+          billsPaid: Number(money?.bills ?? 0),
+          revenue: ringgit(money?.revenue ?? 0),
+          sst: ringgit(money?.sst ?? 0),
           transactionFees: ringgit(fees.find((row) => row.month === month)?.fees ?? 0),
         };
       }),

@@ -18,11 +18,13 @@ export const progressRows: RowSource<ProgressRow> = {
   fold(row, event) {
     if (event.streamType !== PROGRESS_STREAM_TYPE) return row;
     const { type, data } = event as unknown as ProgressPlanEvent;
-    if (type === 'ProgressPlanStarted') return row ?? { stream_id: event.streamId, project_id: data.projectId, company_id: data.companyId, nodes: '{}' };
+    if (type === 'ProgressPlanStarted')
+      return row ?? { stream_id: event.streamId, project_id: data.projectId, company_id: data.companyId, nodes: '{}' };
     if (!row || (type !== 'ProgressPlanned' && type !== 'ProgressRecorded')) return row;
     const nodes = JSON.parse(row.nodes) as Record<string, PlannedNode>;
     const node = nodes[data.nodeId] ?? { s: null, e: null, p: null };
-    nodes[data.nodeId] = type === 'ProgressPlanned' ? { ...node, s: data.plannedStart, e: data.plannedEnd } : { ...node, p: data.percentComplete };
+    nodes[data.nodeId] =
+      type === 'ProgressPlanned' ? { ...node, s: data.plannedStart, e: data.plannedEnd } : { ...node, p: data.percentComplete };
     return { ...row, nodes: JSON.stringify(nodes) };
   },
 };

@@ -14,7 +14,8 @@ export const progressReportProjection: Projection = {
     CREATE INDEX IF NOT EXISTS report_progress_plans_company ON report_progress_plans (company_id, project_id);
     ${rowTableSql(projectNameRows)}
     CREATE INDEX IF NOT EXISTS report_project_names_project ON report_project_names (project_id);`,
-  inline: (events) => (events.some((stored) => stored.streamType === PROGRESS_STREAM_TYPE || stored.streamType === PROJECT_STREAM_TYPE) ? null : []),
+  inline: (events) =>
+    events.some((stored) => stored.streamType === PROGRESS_STREAM_TYPE || stored.streamType === PROJECT_STREAM_TYPE) ? null : [],
   async apply(events: readonly StoredEvent[], db: SqlExecutor) {
     for (const event of events) {
       if (event.streamType === PROGRESS_STREAM_TYPE) await applyToRow(progressRows, event, db);

@@ -13,7 +13,13 @@ export const progressSection: ReportSectionSource = {
   key: 'progress',
   async draw(query, sources, { allRows }) {
     const figures = query.companyId === null ? [] : await progressOf(query, query.companyId, sources, allRows);
-    return section('progress', columns({ project: 'text', planned: 'percent', actual: 'percent' }), figures, { type: 'bar', x: 'project', series: ['planned', 'actual'] }, allRows);
+    return section(
+      'progress',
+      columns({ project: 'text', planned: 'percent', actual: 'percent' }),
+      figures,
+      { type: 'bar', x: 'project', series: ['planned', 'actual'] },
+      allRows,
+    );
   },
 };
 
@@ -25,7 +31,12 @@ export function measuredAt(query: Pick<ReportQuery, 'to' | 'toBefore' | 'asOf' |
   return { at: query.asOf, day: new Date(until.getTime() + 8 * 3600_000).toISOString().slice(0, 10) };
 }
 
-async function progressOf(query: ReportQuery, companyId: string, { db, store }: ReportSources, allRows: boolean): Promise<ProgressFigures[]> {
+async function progressOf(
+  query: ReportQuery,
+  companyId: string,
+  { db, store }: ReportSources,
+  allRows: boolean,
+): Promise<ProgressFigures[]> {
   const { at, day } = measuredAt(query);
   const params: unknown[] = [companyId, query.projectId, day];
   const add = ({ sql, params: own }: { sql: string; params: unknown[] }) => {
@@ -34,9 +45,25 @@ async function progressOf(query: ReportQuery, companyId: string, { db, store }: 
   };
   let asOf: { plans: ProgressRow[]; names: ProjectNameRow[] } | null = null;
   if (at !== null) {
-    const live = await db.query<{ stream_id: string }>(`SELECT stream_id FROM ${progressRows.table} WHERE company_id = $1 AND ($2::text IS NULL OR project_id = $2::text)`, [companyId, query.projectId]);
-    const plans = await rowsAsOf(progressRows, store, live.map((row) => row.stream_id), at);
-    asOf = { plans, names: await rowsAsOf(projectNameRows, store, plans.map((row) => projectStream(row.project_id)), at) };
+    const live = await db.query<{ stream_id: string }>(
+      `SELECT stream_id FROM ${progressRows.table} WHERE company_id = $1 AND ($2::text IS NULL OR project_id = $2::text)`,
+      [companyId, query.projectId],
+    );
+    const plans = await rowsAsOf(
+      progressRows,
+      store,
+      live.map((row) => row.stream_id),
+      at,
+    );
+    asOf = {
+      plans,
+      names: await rowsAsOf(
+        projectNameRows,
+        store,
+        plans.map((row) => projectStream(row.project_id)),
+        at,
+      ),
+    };
   }
   const plans = add(rowsRelation(progressRows, asOf?.plans ?? null, params.length + 1));
   const names = add(rowsRelation(projectNameRows, asOf?.names ?? null, params.length + 1));

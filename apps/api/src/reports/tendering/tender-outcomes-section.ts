@@ -17,11 +17,20 @@ export const tenderOutcomesSection: ReportSectionSource = {
     const counts = query.companyId === null ? [] : await countOutcomes(query, query.companyId, sources);
     const byMonth = new Map(counts.map((row) => [row.month, row]));
     // Nothing in the window: no row, as every section of nothing. Else every month, zeros included (the chart's axis).
-    const rows = counts.length === 0 ? [] : monthsOf(query.from, query.to).map((month) => {
-      const { received = 0, quoted = 0, won = 0 } = byMonth.get(month) ?? {};
-      return { month, received, quoted, won, winRate: percent(won, quoted) };
-    });
-    return section('tenderOutcomes', columns({ month: 'month', received: 'count', quoted: 'count', won: 'count', winRate: 'percent' }), rows, { type: 'bar', x: 'month', series: ['received', 'quoted', 'won'] }, allRows);
+    const rows =
+      counts.length === 0
+        ? []
+        : monthsOf(query.from, query.to).map((month) => {
+            const { received = 0, quoted = 0, won = 0 } = byMonth.get(month) ?? {};
+            return { month, received, quoted, won, winRate: percent(won, quoted) };
+          });
+    return section(
+      'tenderOutcomes',
+      columns({ month: 'month', received: 'count', quoted: 'count', won: 'count', winRate: 'percent' }),
+      rows,
+      { type: 'bar', x: 'month', series: ['received', 'quoted', 'won'] },
+      allRows,
+    );
   },
 };
 
@@ -61,8 +70,23 @@ async function outcomeRowsAsOf(query: ReportQuery, companyId: string, { db, stor
      WHERE ${NAMES_SELLER} AND s.s = $1::text AND s.at >= $2::timestamptz AND s.at < $3::timestamptz`,
     [companyId, query.fromAt.toISOString(), query.toBefore.toISOString()],
   );
-  const invitations = await rowsAsOf(invitationRows, store, live.map((row) => row.stream_id), asOf);
-  const quotations = await rowsAsOf(quotationRows, store, invitations.map((row) => quotationStream(row.tender_id, companyId)), asOf);
-  const awards = await rowsAsOf(awardRows, store, invitations.map((row) => awardStream(row.tender_id)), asOf);
+  const invitations = await rowsAsOf(
+    invitationRows,
+    store,
+    live.map((row) => row.stream_id),
+    asOf,
+  );
+  const quotations = await rowsAsOf(
+    quotationRows,
+    store,
+    invitations.map((row) => quotationStream(row.tender_id, companyId)),
+    asOf,
+  );
+  const awards = await rowsAsOf(
+    awardRows,
+    store,
+    invitations.map((row) => awardStream(row.tender_id)),
+    asOf,
+  );
   return { invitations, quotations, awards };
 }

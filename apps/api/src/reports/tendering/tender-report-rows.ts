@@ -11,7 +11,13 @@ import { AWARD_STREAM_TYPE } from '../../tendering/award/award.events.js';
 
 export const TENDER_STREAM_TYPE = 'tender';
 
-export type TenderRow = { stream_id: string; tender_id: string; company_id: string; project_id: string | null; activated_at: string | null };
+export type TenderRow = {
+  stream_id: string;
+  tender_id: string;
+  company_id: string;
+  project_id: string | null;
+  activated_at: string | null;
+};
 
 /** Stream `tender-<id>`: a tender is issued when it first goes active (the machine's statusAfter `active`). */
 export const tenderRows: RowSource<TenderRow> = {
@@ -21,7 +27,13 @@ export const tenderRows: RowSource<TenderRow> = {
     if (event.streamType !== TENDER_STREAM_TYPE) return row;
     if (event.type === 'DocumentDrafted') {
       const { data } = event as unknown as DocumentDrafted;
-      return { stream_id: event.streamId, tender_id: data.documentId, company_id: data.companyId, project_id: data.fields.projectId ?? null, activated_at: null };
+      return {
+        stream_id: event.streamId,
+        tender_id: data.documentId,
+        company_id: data.companyId,
+        project_id: data.fields.projectId ?? null,
+        activated_at: null,
+      };
     }
     if (!row) return row;
     if (event.type === 'DocumentEdited') {
@@ -63,7 +75,12 @@ export const quotationRows: RowSource<QuotationRow> = {
   fold(row, event) {
     if (row || event.streamType !== QUOTATION_STREAM_TYPE || !QUOTATION_TYPES.has(event.type)) return row;
     const data = event.data as unknown as QuotationData;
-    return { stream_id: event.streamId, tender_id: data.tenderId, seller_company_id: data.sellerCompanyId, quoted_at: event.metadata.recordedAt };
+    return {
+      stream_id: event.streamId,
+      tender_id: data.tenderId,
+      seller_company_id: data.sellerCompanyId,
+      quoted_at: event.metadata.recordedAt,
+    };
   },
 };
 const QUOTATION_TYPES = new Set(['QuotationSubmitted', 'QuotationRevised', 'QuotationConfirmed']);
@@ -77,10 +94,15 @@ export const awardRows: RowSource<AwardRow> = {
   fold(row, event) {
     if (event.streamType !== AWARD_STREAM_TYPE || event.type !== 'TenderAwarded') return row;
     const data = event.data as unknown as TenderAwarded;
-    return { stream_id: event.streamId, tender_id: data.tenderId, buyer_company_id: data.buyerCompanyId, seller_company_id: data.sellerCompanyId, awarded_at: event.metadata.recordedAt };
+    return {
+      stream_id: event.streamId,
+      tender_id: data.tenderId,
+      buyer_company_id: data.buyerCompanyId,
+      seller_company_id: data.sellerCompanyId,
+      awarded_at: event.metadata.recordedAt,
+    };
   },
 };
 
 /** The stream types these rows read: the projection's inline answer leaves every other append alone. */
 export const TENDER_REPORT_STREAM_TYPES = new Set([TENDER_STREAM_TYPE, INVITATIONS_STREAM_TYPE, QUOTATION_STREAM_TYPE, AWARD_STREAM_TYPE]);
-

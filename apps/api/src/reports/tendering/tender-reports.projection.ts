@@ -7,7 +7,16 @@ import { TENDER_REPORT_STREAM_TYPES, awardRows, invitationRows, quotationRows, t
 
 export const tenderReportsProjection: Projection = {
   name: 'tenderReports',
-  eventTypes: ['DocumentDrafted', 'DocumentEdited', 'WorkflowStatusChanged', 'TenderSellerInvited', 'QuotationSubmitted', 'QuotationRevised', 'QuotationConfirmed', 'TenderAwarded'],
+  eventTypes: [
+    'DocumentDrafted',
+    'DocumentEdited',
+    'WorkflowStatusChanged',
+    'TenderSellerInvited',
+    'QuotationSubmitted',
+    'QuotationRevised',
+    'QuotationConfirmed',
+    'TenderAwarded',
+  ],
   tables: [tenderRows.table, invitationRows.table, quotationRows.table, awardRows.table],
   setupSql: `
     ${rowTableSql(tenderRows)}

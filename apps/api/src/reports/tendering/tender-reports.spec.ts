@@ -21,15 +21,40 @@ describe('tendering reports', () => {
   beforeAll(async () => {
     t = await openReportTestStore([tenderReportsProjection]);
     const tender = async (id: string, company: string, projectId: string, activeAt: string) => {
-      await t.record('2026-02-01T00:00:00Z', `tender-${id}`, 'tender', 'DocumentDrafted', { documentId: id, companyId: company, fields: { projectId } });
-      await t.record(activeAt, `tender-${id}`, 'tender', 'WorkflowStatusChanged', { statusBefore: 'pendingActivation', statusAfter: 'active' });
+      await t.record('2026-02-01T00:00:00Z', `tender-${id}`, 'tender', 'DocumentDrafted', {
+        documentId: id,
+        companyId: company,
+        fields: { projectId },
+      });
+      await t.record(activeAt, `tender-${id}`, 'tender', 'WorkflowStatusChanged', {
+        statusBefore: 'pendingActivation',
+        statusAfter: 'active',
+      });
     };
     const invite = (at: string, id: string, buyerId: string, sellerId: string) =>
-      t.record(at, `tenderInvitations-${id}`, 'tenderInvitations', 'TenderSellerInvited', { tenderId: id, invitationId: `${id}${sellerId}`, buyerCompanyId: buyerId, sellerCompanyId: sellerId, by: 'u1' });
+      t.record(at, `tenderInvitations-${id}`, 'tenderInvitations', 'TenderSellerInvited', {
+        tenderId: id,
+        invitationId: `${id}${sellerId}`,
+        buyerCompanyId: buyerId,
+        sellerCompanyId: sellerId,
+        by: 'u1',
+      });
     const quote = (at: string, id: string, sellerId: string) =>
-      t.record(at, `tenderQuotation-${id}-${sellerId}`, 'tenderQuotation', 'QuotationSubmitted', { tenderId: id, sellerCompanyId: sellerId, tenderRevision: 2, items: [], total: '100.00', by: 'u2' });
+      t.record(at, `tenderQuotation-${id}-${sellerId}`, 'tenderQuotation', 'QuotationSubmitted', {
+        tenderId: id,
+        sellerCompanyId: sellerId,
+        tenderRevision: 2,
+        items: [],
+        total: '100.00',
+        by: 'u2',
+      });
     const award = (at: string, id: string, buyerId: string, sellerId: string) =>
-      t.record(at, `tenderAward-${id}`, 'tenderAward', 'TenderAwarded', { tenderId: id, buyerCompanyId: buyerId, sellerCompanyId: sellerId, by: 'u1' });
+      t.record(at, `tenderAward-${id}`, 'tenderAward', 'TenderAwarded', {
+        tenderId: id,
+        buyerCompanyId: buyerId,
+        sellerCompanyId: sellerId,
+        by: 'u1',
+      });
 
     // T1: active 1 March 01:00 in Malaysia (28 Feb in UTC): March. S1 and S2 invited, S1 quotes and wins.
     await tender('T1', 'B', 'P1', '2026-02-28T17:00:00Z');
@@ -90,15 +115,51 @@ describe('tendering reports', () => {
 
   it('as of a time before a change differs from after it by exactly that change', async () => {
     // S3's quotation on T2 at 4 April: the buyer's April responded 1 before, 2 after.
-    expect((await draw(tendersSection, buyer({ asOf: new Date('2026-04-03T12:00:00Z') })))[1]).toEqual({ month: '2026-04', issued: 1, invited: 2, responded: 1, responseRate: '50.0' });
-    expect((await draw(tendersSection, buyer({ asOf: new Date('2026-04-04T12:00:00Z') })))[1]).toEqual({ month: '2026-04', issued: 1, invited: 2, responded: 2, responseRate: '100.0' });
+    expect((await draw(tendersSection, buyer({ asOf: new Date('2026-04-03T12:00:00Z') })))[1]).toEqual({
+      month: '2026-04',
+      issued: 1,
+      invited: 2,
+      responded: 1,
+      responseRate: '50.0',
+    });
+    expect((await draw(tendersSection, buyer({ asOf: new Date('2026-04-04T12:00:00Z') })))[1]).toEqual({
+      month: '2026-04',
+      issued: 1,
+      invited: 2,
+      responded: 2,
+      responseRate: '100.0',
+    });
     // T1's award to S1 at 20 March: S1's March won 0 before, 1 after.
-    expect((await draw(tenderOutcomesSection, seller('S1', { asOf: new Date('2026-03-19T00:00:00Z') })))[0]).toEqual({ month: '2026-03', received: 3, quoted: 2, won: 0, winRate: '0.0' });
-    expect((await draw(tenderOutcomesSection, seller('S1', { asOf: new Date('2026-03-21T00:00:00Z') })))[0]).toEqual({ month: '2026-03', received: 3, quoted: 2, won: 1, winRate: '50.0' });
+    expect((await draw(tenderOutcomesSection, seller('S1', { asOf: new Date('2026-03-19T00:00:00Z') })))[0]).toEqual({
+      month: '2026-03',
+      received: 3,
+      quoted: 2,
+      won: 0,
+      winRate: '0.0',
+    });
+    expect((await draw(tenderOutcomesSection, seller('S1', { asOf: new Date('2026-03-21T00:00:00Z') })))[0]).toEqual({
+      month: '2026-03',
+      received: 3,
+      quoted: 2,
+      won: 1,
+      winRate: '50.0',
+    });
     // T2 awarded to S1 on 8 April, then to S3 on 10 April: only the latest award counts.
-    expect((await draw(tenderOutcomesSection, seller('S1', { asOf: new Date('2026-04-09T00:00:00Z') })))[1]).toEqual({ month: '2026-04', received: 1, quoted: 1, won: 1, winRate: '100.0' });
+    expect((await draw(tenderOutcomesSection, seller('S1', { asOf: new Date('2026-04-09T00:00:00Z') })))[1]).toEqual({
+      month: '2026-04',
+      received: 1,
+      quoted: 1,
+      won: 1,
+      winRate: '100.0',
+    });
     // Before T2 went active (1 April in Malaysia), April had no tender issued.
-    expect((await draw(tendersSection, buyer({ asOf: new Date('2026-03-31T12:00:00Z') })))[1]).toEqual({ month: '2026-04', issued: 0, invited: 0, responded: 0, responseRate: null });
+    expect((await draw(tendersSection, buyer({ asOf: new Date('2026-03-31T12:00:00Z') })))[1]).toEqual({
+      month: '2026-04',
+      issued: 0,
+      invited: 0,
+      responded: 0,
+      responseRate: null,
+    });
   });
 
   it('the same figures live and as of now, for every query above', async () => {

@@ -16,11 +16,20 @@ export const tendersSection: ReportSectionSource = {
     const counts = query.companyId === null ? [] : await countTenders(query, query.companyId, sources);
     const byMonth = new Map(counts.map((row) => [row.month, row]));
     // Nothing in the window: no row, as every section of nothing. Else every month, zeros included (the chart's axis).
-    const rows = counts.length === 0 ? [] : monthsOf(query.from, query.to).map((month) => {
-      const { issued = 0, invited = 0, responded = 0 } = byMonth.get(month) ?? {};
-      return { month, issued, invited, responded, responseRate: percent(responded, invited) };
-    });
-    return section('tenders', columns({ month: 'month', issued: 'count', invited: 'count', responded: 'count', responseRate: 'percent' }), rows, { type: 'bar', x: 'month', series: ['issued', 'invited', 'responded'] }, allRows);
+    const rows =
+      counts.length === 0
+        ? []
+        : monthsOf(query.from, query.to).map((month) => {
+            const { issued = 0, invited = 0, responded = 0 } = byMonth.get(month) ?? {};
+            return { month, issued, invited, responded, responseRate: percent(responded, invited) };
+          });
+    return section(
+      'tenders',
+      columns({ month: 'month', issued: 'count', invited: 'count', responded: 'count', responseRate: 'percent' }),
+      rows,
+      { type: 'bar', x: 'month', series: ['issued', 'invited', 'responded'] },
+      allRows,
+    );
   },
 };
 
@@ -58,9 +67,21 @@ async function tenderRowsAsOf(query: ReportQuery, companyId: string, { db, store
     `SELECT stream_id FROM ${tenderRows.table} WHERE company_id = $1 AND activated_at >= $2::timestamptz AND activated_at < $3::timestamptz`,
     [companyId, query.fromAt.toISOString(), query.toBefore.toISOString()],
   );
-  const tenders = await rowsAsOf(tenderRows, store, live.map((row) => row.stream_id), asOf);
-  const invitations = await rowsAsOf(invitationRows, store, tenders.map((row) => invitationsStream(row.tender_id)), asOf);
-  const quotationStreams = invitations.flatMap((row) => (JSON.parse(row.sellers) as InvitedSeller[]).map((seller) => quotationStream(row.tender_id, seller.s)));
+  const tenders = await rowsAsOf(
+    tenderRows,
+    store,
+    live.map((row) => row.stream_id),
+    asOf,
+  );
+  const invitations = await rowsAsOf(
+    invitationRows,
+    store,
+    tenders.map((row) => invitationsStream(row.tender_id)),
+    asOf,
+  );
+  const quotationStreams = invitations.flatMap((row) =>
+    (JSON.parse(row.sellers) as InvitedSeller[]).map((seller) => quotationStream(row.tender_id, seller.s)),
+  );
   const quotations = await rowsAsOf(quotationRows, store, quotationStreams, asOf);
   return { tenders, invitations, quotations };
 }

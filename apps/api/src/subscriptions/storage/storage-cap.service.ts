@@ -32,7 +32,9 @@ export class StorageCap {
   async usage(companyId: string): Promise<StorageUsage> {
     // The package the company holds now, as the value caps read it (its running period, else its tier).
     const limitGb = this.configuration.value(packageSettingKey(await this.standing.packageOf(companyId), 'storageGb'));
-    const [row] = await this.db.query<{ used_bytes: string | number }>('SELECT used_bytes FROM company_storage WHERE company_id = $1', [companyId]);
+    const [row] = await this.db.query<{ used_bytes: string | number }>('SELECT used_bytes FROM company_storage WHERE company_id = $1', [
+      companyId,
+    ]);
     return storageUsageOf(Number(await limitGb), Number(row?.used_bytes ?? 0));
   }
 

@@ -16,7 +16,10 @@ const gigabytes = (bytes: number) => `${(bytes / GIGABYTE).toFixed(bytes % GIGAB
 
 /** 409 subscriptionLimit naming the storage cap: what the package allows, what is stored, what the upload adds (bytes). */
 export function storageRefusal(usage: StorageUsage, adding: number) {
-  return refusal(409, ErrorCodes.subscriptionLimit,
+  return refusal(
+    409,
+    ErrorCodes.subscriptionLimit,
     `This file would pass the package's storage: ${gigabytes(usage.used)} of ${gigabytes(usage.limit)} used, this one ${adding} bytes. Remove files or take a larger package.`,
-    { cap: 'storage', limit: usage.limit, used: usage.used, adding });
+    { cap: 'storage', limit: usage.limit, used: usage.used, adding },
+  );
 }

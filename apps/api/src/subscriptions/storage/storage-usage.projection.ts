@@ -10,11 +10,18 @@ import type { QuotationFileAttached, QuotationFileRemoved } from '../../tenderin
 import type { TenderQueryFileAttached, TenderQueryFileRemoved } from '../../tendering/queries/query-files.events.js';
 
 export const STORAGE_EVENT_TYPES = [
-  'CompanyFileUploaded', 'CompanyFileReplaced', 'CompanyFileRemoved', 'QuotationFileAttached', 'QuotationFileRemoved', 'TenderQueryFileAttached', 'TenderQueryFileRemoved',
+  'CompanyFileUploaded',
+  'CompanyFileReplaced',
+  'CompanyFileRemoved',
+  'QuotationFileAttached',
+  'QuotationFileRemoved',
+  'TenderQueryFileAttached',
+  'TenderQueryFileRemoved',
 ] as const;
 
 const companyFileKey = (documentId: string) => `companyFile:${documentId}`;
-const quotationFileKey = (tenderId: string, sellerCompanyId: string, attachmentId: string) => `quotationFile:${tenderId}:${sellerCompanyId}:${attachmentId}`;
+const quotationFileKey = (tenderId: string, sellerCompanyId: string, attachmentId: string) =>
+  `quotationFile:${tenderId}:${sellerCompanyId}:${attachmentId}`;
 const queryFileKey = (tenderId: string, attachmentId: string) => `queryFile:${tenderId}:${attachmentId}`;
 
 async function add(db: SqlExecutor, companyId: string, bytes: number): Promise<void> {
@@ -28,7 +35,10 @@ async function add(db: SqlExecutor, companyId: string, bytes: number): Promise<v
 
 /** Counts a file once (a replayed event finds its row and adds nothing). */
 async function keep(db: SqlExecutor, key: string, companyId: string, size: number): Promise<void> {
-  const inserted = await db.query('INSERT INTO stored_files (file_key, company_id, size) VALUES ($1, $2, $3) ON CONFLICT (file_key) DO NOTHING RETURNING file_key', [key, companyId, size]);
+  const inserted = await db.query(
+    'INSERT INTO stored_files (file_key, company_id, size) VALUES ($1, $2, $3) ON CONFLICT (file_key) DO NOTHING RETURNING file_key',
+    [key, companyId, size],
+  );
   if (inserted.length > 0) await add(db, companyId, size);
 }
 
@@ -41,7 +51,10 @@ async function swap(db: SqlExecutor, key: string, companyId: string, size: numbe
 }
 
 async function release(db: SqlExecutor, key: string): Promise<void> {
-  const [gone] = await db.query<{ company_id: string; size: string | number }>('DELETE FROM stored_files WHERE file_key = $1 RETURNING company_id, size', [key]);
+  const [gone] = await db.query<{ company_id: string; size: string | number }>(
+    'DELETE FROM stored_files WHERE file_key = $1 RETURNING company_id, size',
+    [key],
+  );
   if (gone) await add(db, gone.company_id, -Number(gone.size));
 }
 

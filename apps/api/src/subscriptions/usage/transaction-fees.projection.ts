@@ -16,12 +16,16 @@ import { parseMoney } from '../../documents/money.js';
 
 /** The kinds that pay the fee, and the status at which each accrues it. */
 export const FEE_ACCRUING_STATUS: Readonly<Record<string, string>> = {
-  letterOfAward: 'pendingConfirmation', purchaseOrder: 'pendingConfirmation', workOrder: 'pendingConfirmation', rentalOrder: 'pendingConfirmation', paymentCertificate: 'approved',
+  letterOfAward: 'pendingConfirmation',
+  purchaseOrder: 'pendingConfirmation',
+  workOrder: 'pendingConfirmation',
+  rentalOrder: 'pendingConfirmation',
+  paymentCertificate: 'approved',
 };
 export type FeeDocumentKind = 'letterOfAward' | 'purchaseOrder' | 'workOrder' | 'rentalOrder' | 'paymentCertificate';
 
 const feeKind = (resource: string): resource is FeeDocumentKind => resource in FEE_ACCRUING_STATUS;
-const sen = (money: string | null | undefined) => Number(money ? parseMoney(money) ?? 0n : 0n);
+const sen = (money: string | null | undefined) => Number(money ? (parseMoney(money) ?? 0n) : 0n);
 
 type FeeFields = { workDoneAmount?: string | null; sourceDocumentId?: string | null };
 /**
@@ -62,7 +66,14 @@ export const transactionFeesProjection: Projection = {
         const { data } = stored as unknown as DocumentDrafted;
         await db.query(
           `INSERT INTO fee_bases (document_id, company_id, resource, document_no, base_sen, charged) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (document_id) DO NOTHING`,
-          [data.documentId, data.companyId, data.resource, data.documentNo, sen(data.fields.totals.subtotal), charged(data.resource, data.fields as FeeFields)],
+          [
+            data.documentId,
+            data.companyId,
+            data.resource,
+            data.documentNo,
+            sen(data.fields.totals.subtotal),
+            charged(data.resource, data.fields as FeeFields),
+          ],
         );
       } else if (stored.type === 'DocumentEdited') {
         const { changes } = (stored as unknown as DocumentEdited).data;
@@ -86,7 +97,8 @@ export const transactionFeesProjection: Projection = {
       if (!feeKind(stored.streamType)) continue;
       if (stored.type !== 'WorkflowStatusChanged') return null;
       const write = accrual(stored);
-      if (write) statements.push({ ...write, text: `${write.text.replace('ON CONFLICT', 'AND EXISTS (SELECT 1 FROM appended) ON CONFLICT')}` });
+      if (write)
+        statements.push({ ...write, text: `${write.text.replace('ON CONFLICT', 'AND EXISTS (SELECT 1 FROM appended) ON CONFLICT')}` });
     }
     return statements;
   },

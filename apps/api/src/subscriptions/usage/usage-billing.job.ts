@@ -44,7 +44,13 @@ const metadata = (companyId: string) => ({ actorUserId: USAGE_BILLING_ACTOR, act
 export async function billUsage(store: EventStore, db: SqlExecutor, configuration: PlatformConfiguration, now: Date): Promise<UsageRun> {
   const month = previousMalaysianMonth(now);
   const run: UsageRun = { period: month.period, billed: [], skipped: [] };
-  const rows = await db.query<{ company_id: string; document_id: string; resource: FeeDocumentKind; document_no: string; base_sen: string | number }>(
+  const rows = await db.query<{
+    company_id: string;
+    document_id: string;
+    resource: FeeDocumentKind;
+    document_no: string;
+    base_sen: string | number;
+  }>(
     `SELECT company_id, document_id, resource, document_no, base_sen FROM transaction_fees
      WHERE accrued_at >= $1 AND accrued_at < $2 ORDER BY company_id, accrued_at, resource, document_no`,
     [month.start.toISOString(), month.end.toISOString()],
@@ -64,7 +70,9 @@ export async function billUsage(store: EventStore, db: SqlExecutor, configuratio
     const { lines, amounts } = usageBill(fees, values.get('transactionFeeRate') ?? 0, values.get('sstRate') ?? 0);
     const billingId = await record(store, db, companyId, month.period, values.get('transactionFeeRate') ?? 0, lines, amounts, now);
     await store.append({
-      streamId: usageBillStream(companyId, month.period), streamType: USAGE_BILL_STREAM_TYPE, expectedRevision: 'any',
+      streamId: usageBillStream(companyId, month.period),
+      streamType: USAGE_BILL_STREAM_TYPE,
+      expectedRevision: 'any',
       events: [{ type: 'UsageBillRecorded', data: { companyId, period: month.period, billingId }, metadata: metadata(companyId) }],
     });
     run.billed.push({ companyId, billingId });
@@ -81,8 +89,16 @@ async function claim(store: EventStore, companyId: string, period: string, now: 
   if (last && now.getTime() - Date.parse(last.metadata.recordedAt) < STALE_CLAIM_MS) return false;
   try {
     await store.append({
-      streamId, streamType: USAGE_BILL_STREAM_TYPE, expectedRevision: last ? last.revision : 'no_stream',
-      events: [{ type: 'UsageBillClaimed', data: { companyId, period }, metadata: { ...metadata(companyId), reason: last ? 'claim left open taken over' : `transaction fees of ${period}` } }],
+      streamId,
+      streamType: USAGE_BILL_STREAM_TYPE,
+      expectedRevision: last ? last.revision : 'no_stream',
+      events: [
+        {
+          type: 'UsageBillClaimed',
+          data: { companyId, period },
+          metadata: { ...metadata(companyId), reason: last ? 'claim left open taken over' : `transaction fees of ${period}` },
+        },
+      ],
     });
     return true;
   } catch (error) {
@@ -93,8 +109,14 @@ async function claim(store: EventStore, companyId: string, period: string, now: 
 
 /** The bill through the billing machine (Create, Issue by the platform) under the next invoice number. */
 async function record(
-  store: EventStore, db: SqlExecutor, companyId: string, period: string, feeRate: number,
-  lines: ReturnType<typeof usageBill>['lines'], amounts: ReturnType<typeof usageBill>['amounts'], now: Date,
+  store: EventStore,
+  db: SqlExecutor,
+  companyId: string,
+  period: string,
+  feeRate: number,
+  lines: ReturnType<typeof usageBill>['lines'],
+  amounts: ReturnType<typeof usageBill>['amounts'],
+  now: Date,
 ): Promise<string> {
   const at = now.toISOString();
   const created = decide('billing', null, { type: 'Create', at, ownerCompanyId: companyId }, SYSTEM_ACTOR);
@@ -107,13 +129,32 @@ async function record(
     const sequence = Number(last?.n ?? 0) + 1;
     const billingId = invoiceNumber(sequence);
     const events: BillingEvent[] = [
-      { type: 'BillingRecorded', data: { billingId, invoiceNo: billingId, sequence, orderId: randomUUID(), buyer, packageId: null, coupon: null, amounts, orderedBy: USAGE_BILLING_ACTOR, kind: 'usage', period, feeRate, lines } },
+      {
+        type: 'BillingRecorded',
+        data: {
+          billingId,
+          invoiceNo: billingId,
+          sequence,
+          orderId: randomUUID(),
+          buyer,
+          packageId: null,
+          coupon: null,
+          amounts,
+          orderedBy: USAGE_BILLING_ACTOR,
+          kind: 'usage',
+          period,
+          feeRate,
+          lines,
+        },
+      },
       { type: 'BillingStatusChanged', data: { billingId, change: created.event } },
       { type: 'BillingStatusChanged', data: { billingId, change: issued.event } },
     ];
     try {
       await store.append({
-        streamId: billingStream(billingId), streamType: BILLING_STREAM_TYPE, expectedRevision: 'no_stream',
+        streamId: billingStream(billingId),
+        streamType: BILLING_STREAM_TYPE,
+        expectedRevision: 'no_stream',
         events: events.map((e) => ({ type: e.type, data: e.data as unknown as JsonValue, metadata: metadata(companyId) })),
       });
       return billingId;
@@ -141,10 +182,11 @@ export class UsageBillingJob implements OnApplicationBootstrap, OnApplicationShu
   onApplicationBootstrap(): void {
     // Under NODE_ENV=test the suites bill by hand (run(now)) at the months they choose.
     if (!this.config.reactors || this.config.environment === 'test') return;
-    const tick = () => this.run().catch((error: unknown) => {
-      this.logger.error(`usage billing: ${error instanceof Error ? error.message : String(error)}`);
-      return null;
-    });
+    const tick = () =>
+      this.run().catch((error: unknown) => {
+        this.logger.error(`usage billing: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      });
     void tick();
     this.timer = setInterval(() => void tick(), USAGE_BILLING_EVERY_MS);
     this.timer.unref();

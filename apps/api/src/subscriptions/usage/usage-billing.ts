@@ -29,6 +29,19 @@ export type AccruedFee = { documentId: string; resource: FeeDocumentKind; docume
 
 /** The bill's lines at `feeRate` basis points, and its amounts: the fees, then SST at `sstRate` on their sum. */
 export function usageBill(fees: readonly AccruedFee[], feeRate: number, sstRate: number): { lines: UsageLine[]; amounts: BillingAmounts } {
-  const lines = fees.map((fee) => ({ documentKind: fee.resource, documentId: fee.documentId, documentNo: fee.documentNo, base: fee.baseSen, fee: applyRate(fee.baseSen, feeRate) }));
-  return { lines, amounts: priceOf(lines.reduce((sum, line) => sum + line.fee, 0), sstRate, null) };
+  const lines = fees.map((fee) => ({
+    documentKind: fee.resource,
+    documentId: fee.documentId,
+    documentNo: fee.documentNo,
+    base: fee.baseSen,
+    fee: applyRate(fee.baseSen, feeRate),
+  }));
+  return {
+    lines,
+    amounts: priceOf(
+      lines.reduce((sum, line) => sum + line.fee, 0),
+      sstRate,
+      null,
+    ),
+  };
 }

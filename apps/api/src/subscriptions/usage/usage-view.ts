@@ -6,6 +6,6 @@ export type BillingUsageView = { kind: 'subscription' | 'usage'; period: string 
 
 export function usageViewOf(row: { kind?: string | null; period?: string | null; usage?: unknown }): BillingUsageView {
   if (row.kind !== 'usage') return { kind: 'subscription', period: null, feeRate: null, lines: [] };
-  const usage = (typeof row.usage === 'string' ? JSON.parse(row.usage) : row.usage ?? {}) as { feeRate?: number; lines?: UsageLine[] };
+  const usage = (typeof row.usage === 'string' ? JSON.parse(row.usage) : (row.usage ?? {})) as { feeRate?: number; lines?: UsageLine[] };
   return { kind: 'usage', period: row.period ?? null, feeRate: usage.feeRate ?? null, lines: usage.lines ?? [] };
 }

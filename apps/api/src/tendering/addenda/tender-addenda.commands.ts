@@ -7,14 +7,23 @@ import { TenderAddendaService } from './tender-addenda.service.js';
 
 /** The buyer issues an addendum to its active tender (items, times, a note). */
 export class IssueTenderAddendum extends Command<Resolved<TenderAddendaService['issue']>> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly body: unknown, readonly ifMatch: string | undefined) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly body: unknown,
+    readonly ifMatch: string | undefined,
+  ) {
     super();
   }
 }
 
 /** A seller confirms its quotation against the tender as the last addendum left it. */
 export class ConfirmQuotation extends Command<Resolved<TenderAddendaService['confirm']>> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly ifMatch: string | undefined) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly ifMatch: string | undefined,
+  ) {
     super();
   }
 }

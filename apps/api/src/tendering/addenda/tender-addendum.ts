@@ -30,20 +30,23 @@ export function addendaOf(events: readonly StoredEvent[]): IssuedAddendum[] {
   for (const event of events) {
     if (event.type !== 'DocumentEdited') continue;
     const data = event.data as unknown as Partial<AddendumEdited>;
-    if (data.addendum) issued.push({ ...data.addendum, tenderRevision: event.revision, issuedAt: event.metadata.recordedAt, issuedBy: data.editedBy ?? '' });
+    if (data.addendum)
+      issued.push({ ...data.addendum, tenderRevision: event.revision, issuedAt: event.metadata.recordedAt, issuedBy: data.editedBy ?? '' });
   }
   return issued;
 }
 
 /** The revision of the last addendum (-1: none): a quotation given against an earlier revision is to be confirmed. */
-export const lastAddendumRevision = (addenda: readonly IssuedAddendum[]) => (addenda.length === 0 ? -1 : addenda[addenda.length - 1]!.tenderRevision);
+export const lastAddendumRevision = (addenda: readonly IssuedAddendum[]) =>
+  addenda.length === 0 ? -1 : addenda[addenda.length - 1]!.tenderRevision;
 
 type LineChange = { lineNo: number; description?: string; unit?: string; quantity?: string; rate?: string; includeZeroRate?: boolean };
 type NewLine = { description: string; unit: string; quantity: string; rate: string; includeZeroRate: boolean };
 export type AddendumRequest = { note: string; add: NewLine[]; change: LineChange[]; remove: number[]; openAt?: string; closeAt?: string };
 
 const MAX_NOTE = 2000;
-const obj = (value: unknown) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const obj = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 /**
  * `{ note, items?: { add?: [{ description, unit, quantity, rate?, includeZeroRate? }], change?: [{ lineNo, ... }],
@@ -56,17 +59,20 @@ export function parseAddendum(raw: unknown): AddendumRequest {
   for (const key of Object.keys(body)) if (!['note', 'items', 'openAt', 'closeAt'].includes(key)) problems[key] = ['unknownField'];
   if (typeof body.note !== 'string' || body.note.trim() === '') problems.note = ['textRequired'];
   else if (body.note.length > MAX_NOTE) problems.note = ['textTooLong'];
-  for (const time of ['openAt', 'closeAt'] as const) if (body[time] !== undefined && (typeof body[time] !== 'string' || Number.isNaN(Date.parse(body[time])))) problems[time] = ['dateTimeInvalid'];
+  for (const time of ['openAt', 'closeAt'] as const)
+    if (body[time] !== undefined && (typeof body[time] !== 'string' || Number.isNaN(Date.parse(body[time]))))
+      problems[time] = ['dateTimeInvalid'];
   const items = body.items === undefined ? {} : obj(body.items);
   if (items === null) problems.items = ['itemsInvalid'];
   const request: AddendumRequest = { note: typeof body.note === 'string' ? body.note.trim() : '', add: [], change: [], remove: [] };
   if (items) {
     for (const key of Object.keys(items)) if (!['add', 'change', 'remove'].includes(key)) problems[`items.${key}`] = ['unknownField'];
-    for (const list of ['add', 'change', 'remove'] as const) if (items[list] !== undefined && !Array.isArray(items[list])) problems[`items.${list}`] = ['mustBeList'];
+    for (const list of ['add', 'change', 'remove'] as const)
+      if (items[list] !== undefined && !Array.isArray(items[list])) problems[`items.${list}`] = ['mustBeList'];
     const seen = new Set<number>();
     const lineNo = (value: unknown, at: string): number | null => {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) return (problems[at] = ['lineNoInvalid']), null;
-      if (seen.has(value)) return (problems[at] = ['lineNoRepeated']), null;
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) return ((problems[at] = ['lineNoInvalid']), null);
+      if (seen.has(value)) return ((problems[at] = ['lineNoRepeated']), null);
       seen.add(value);
       return value;
     };
@@ -78,7 +84,9 @@ export function parseAddendum(raw: unknown): AddendumRequest {
       const line = obj(value);
       const at = `items.change[${index}]`;
       if (line === null) return void (problems[at] = ['itemInvalid']);
-      const extra = Object.keys(line).filter((key) => !['lineNo', 'description', 'unit', 'quantity', 'rate', 'includeZeroRate'].includes(key));
+      const extra = Object.keys(line).filter(
+        (key) => !['lineNo', 'description', 'unit', 'quantity', 'rate', 'includeZeroRate'].includes(key),
+      );
       if (extra.length > 0) problems[`${at}.${extra[0]}`] = ['unknownField'];
       const no = lineNo(line.lineNo, `${at}.lineNo`);
       if (no !== null) request.change.push({ ...(line as Omit<LineChange, 'lineNo'>), lineNo: no });
@@ -103,10 +111,14 @@ export function parseAddendum(raw: unknown): AddendumRequest {
 export type LineOrigin = { kind: 'kept' | 'changed'; from: number } | { kind: 'added' };
 
 /** The tender's next item list (raw, for the documents parser), and where each of its lines comes from. */
-export function applyLineChanges(items: readonly DocumentLineItem[], request: AddendumRequest): { raw: Record<string, unknown>[]; origins: LineOrigin[] } {
+export function applyLineChanges(
+  items: readonly DocumentLineItem[],
+  request: AddendumRequest,
+): { raw: Record<string, unknown>[]; origins: LineOrigin[] } {
   const byNo = new Map(items.map((item) => [item.lineNo, item]));
   for (const no of [...request.remove, ...request.change.map((line) => line.lineNo)]) {
-    if (!byNo.has(no)) throw refusal(422, 'addendumLineNotFound', `The tender has no line ${no}.`, { fields: { items: ['addendumLineNotFound'] } });
+    if (!byNo.has(no))
+      throw refusal(422, 'addendumLineNotFound', `The tender has no line ${no}.`, { fields: { items: ['addendumLineNotFound'] } });
   }
   const removed = new Set(request.remove);
   const changes = new Map(request.change.map((line) => [line.lineNo, line]));
@@ -117,7 +129,15 @@ export function applyLineChanges(items: readonly DocumentLineItem[], request: Ad
     const change = changes.get(item.lineNo);
     const { lineNo: _lineNo, ...rest } = change ?? { lineNo: 0 };
     // A kept or changed line stays linked to the BQ row it was made from (the edit rule keeps own links only).
-    raw.push({ description: item.description, unit: item.unit, quantity: item.quantity, rate: item.rate, includeZeroRate: item.includeZeroRate ?? false, ...(item.bqItemId ? { bqItemId: item.bqItemId } : {}), ...rest });
+    raw.push({
+      description: item.description,
+      unit: item.unit,
+      quantity: item.quantity,
+      rate: item.rate,
+      includeZeroRate: item.includeZeroRate ?? false,
+      ...(item.bqItemId ? { bqItemId: item.bqItemId } : {}),
+      ...rest,
+    });
     origins.push({ kind: change ? 'changed' : 'kept', from: item.lineNo });
   }
   for (const line of request.add) {
@@ -128,4 +148,9 @@ export function applyLineChanges(items: readonly DocumentLineItem[], request: Ad
 }
 
 /** The lines a seller is shown (never the buyer's own rate). */
-export const sellerLine = (item: Pick<DocumentFields['items'][number], 'lineNo' | 'description' | 'unit' | 'quantity'>) => ({ lineNo: item.lineNo, description: item.description, unit: item.unit, quantity: item.quantity });
+export const sellerLine = (item: Pick<DocumentFields['items'][number], 'lineNo' | 'description' | 'unit' | 'quantity'>) => ({
+  lineNo: item.lineNo,
+  description: item.description,
+  unit: item.unit,
+  quantity: item.quantity,
+});

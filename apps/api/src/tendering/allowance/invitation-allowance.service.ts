@@ -27,9 +27,12 @@ export class InvitationAllowanceService {
 
   /** The company's allowance now: tier, limit, used in this subscription year, what is left, the 80% warning. */
   async of(companyId: string): Promise<InvitationAllowance> {
-    const [company] = await this.db.query<{ subscription_type: number | null; subscription_detail_type: string | null; approved_at: Date | string | null; registered_at: Date | string }>(
-      'SELECT subscription_type, subscription_detail_type, approved_at, registered_at FROM companies WHERE company_id = $1', [companyId],
-    );
+    const [company] = await this.db.query<{
+      subscription_type: number | null;
+      subscription_detail_type: string | null;
+      approved_at: Date | string | null;
+      registered_at: Date | string;
+    }>('SELECT subscription_type, subscription_detail_type, approved_at, registered_at FROM companies WHERE company_id = $1', [companyId]);
     const packageId = await this.standing.packageOf(companyId);
     const tier = tierOf(packageId.split('-')[1]);
     const now = this.now();

@@ -10,7 +10,14 @@ const year = (approved: string, now: string) => {
 
 describe('§9 invitation allowance', () => {
   it('the tier: advanced and elite as named; basic, a seller kind or nothing is basic', () => {
-    expect([tierOf('elite'), tierOf('advanced'), tierOf('basic'), tierOf('supplier'), tierOf(null), tierOf(undefined)]).toEqual(['elite', 'advanced', 'basic', 'basic', 'basic', 'basic']);
+    expect([tierOf('elite'), tierOf('advanced'), tierOf('basic'), tierOf('supplier'), tierOf(null), tierOf(undefined)]).toEqual([
+      'elite',
+      'advanced',
+      'basic',
+      'basic',
+      'basic',
+      'basic',
+    ]);
   });
 
   it('the year runs from the approval day at midnight in Malaysia (16:00 UTC the day before), anniversary to anniversary', () => {
@@ -51,7 +58,11 @@ describe('§9 invitation allowance', () => {
       refused = error;
     }
     expect(refused).toBeInstanceOf(Refused);
-    expect(refused).toMatchObject({ status: 409, code: 'tenderInvitationLimitReached', extra: { limit: 100, used: 99, remaining: 1, requested: 2 } });
+    expect(refused).toMatchObject({
+      status: 409,
+      code: 'tenderInvitationLimitReached',
+      extra: { limit: 100, used: 99, remaining: 1, requested: 2 },
+    });
     expect(() => mustHaveAllowance(allowanceOf('elite', 1_000_000, period), 50)).not.toThrow();
   });
 });

@@ -47,16 +47,37 @@ export type InvitationAllowance = {
 };
 
 /** `limit`: the configured figure of the company's package (the tier's default when not given); null: unlimited. */
-export function allowanceOf(tier: PackageTier, used: number, period: { start: Date; end: Date }, limit: number | null = TIER_LIMITS[tier]): InvitationAllowance {
+export function allowanceOf(
+  tier: PackageTier,
+  used: number,
+  period: { start: Date; end: Date },
+  limit: number | null = TIER_LIMITS[tier],
+): InvitationAllowance {
   return {
-    tier, limit, used, remaining: limit === null ? null : Math.max(0, limit - used),
+    tier,
+    limit,
+    used,
+    remaining: limit === null ? null : Math.max(0, limit - used),
     warning: limit !== null && used >= limit * WARNING_SHARE,
-    periodStart: period.start.toISOString(), periodEnd: period.end.toISOString(),
+    periodStart: period.start.toISOString(),
+    periodEnd: period.end.toISOString(),
   };
 }
 
 /** All or none: refused when the new invitations would pass the year's limit. */
 export function mustHaveAllowance(allowance: InvitationAllowance, adding: number): void {
   if (allowance.remaining === null || adding <= allowance.remaining) return;
-  throw refusal(409, 'tenderInvitationLimitReached', `Your ${allowance.tier} package allows ${allowance.limit} tender invitations a year; ${allowance.remaining} left until ${allowance.periodEnd}, and these are ${adding}.`, { limit: allowance.limit, used: allowance.used, remaining: allowance.remaining, requested: adding, tier: allowance.tier, periodEnd: allowance.periodEnd });
+  throw refusal(
+    409,
+    'tenderInvitationLimitReached',
+    `Your ${allowance.tier} package allows ${allowance.limit} tender invitations a year; ${allowance.remaining} left until ${allowance.periodEnd}, and these are ${adding}.`,
+    {
+      limit: allowance.limit,
+      used: allowance.used,
+      remaining: allowance.remaining,
+      requested: adding,
+      tier: allowance.tier,
+      periodEnd: allowance.periodEnd,
+    },
+  );
 }

@@ -9,28 +9,44 @@ type Written = Resolved<AnalysisService['setCriteria']>;
 
 /** The buyer sets the questionnaire: the price's weight and the criteria with theirs. */
 export class SetAnalysisCriteria extends Command<Written> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 /** The buyer scores one seller against every criterion. */
 export class EnterTechnicalScores extends Command<Written> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly sellerCompanyId: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly sellerCompanyId: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 /** The buyer shortlists sellers (the tender machine's Shortlist). */
 export class ShortlistSellers extends Command<Written> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 /** The buyer records the evaluation (the tender machine's Evaluate) with the ranking as it stands. */
 export class EvaluateTender extends Command<Written> {
-  constructor(readonly principal: Principal, readonly tenderId: string) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+  ) {
     super();
   }
 }
@@ -67,4 +83,9 @@ export class EvaluateTenderHandler implements ICommandHandler<EvaluateTender> {
   }
 }
 
-export const ANALYSIS_COMMAND_HANDLERS = [SetAnalysisCriteriaHandler, EnterTechnicalScoresHandler, ShortlistSellersHandler, EvaluateTenderHandler];
+export const ANALYSIS_COMMAND_HANDLERS = [
+  SetAnalysisCriteriaHandler,
+  EnterTechnicalScoresHandler,
+  ShortlistSellersHandler,
+  EvaluateTenderHandler,
+];

@@ -17,7 +17,16 @@ import { tenderCriteriaFromQuestionnaire } from '../../company-setups/questionna
 import { buildComparison } from '../comparison/comparison.js';
 import { loadBidders, loadBuyerTender, type BuyerTender } from '../comparison/comparison.service.js';
 import { isUnsealed } from '../tendering.decider.js';
-import { analysisStream, ANALYSIS_STREAM_TYPE, foldAnalysis, parseCriteria, parseScores, parseShortlist, scoreSellers, type AnalysisEvent } from './analysis.js';
+import {
+  analysisStream,
+  ANALYSIS_STREAM_TYPE,
+  foldAnalysis,
+  parseCriteria,
+  parseScores,
+  parseShortlist,
+  scoreSellers,
+  type AnalysisEvent,
+} from './analysis.js';
 
 @Injectable()
 export class AnalysisService {
@@ -31,11 +40,20 @@ export class AnalysisService {
   async analysis(principal: Principal, tenderId: string) {
     const companyId = companyOf(principal);
     const tender = await loadBuyerTender(this.store, tenderId, companyId);
-    if (!isUnsealed(tender)) throw refusal(409, 'tenderSealed', `The quotations stay sealed until the tender is closed (it is ${tender.status}).`);
+    if (!isUnsealed(tender))
+      throw refusal(409, 'tenderSealed', `The quotations stay sealed until the tender is closed (it is ${tender.status}).`);
     const { state, sellers } = await this.read(tender);
     return {
-      success: true as const, tenderId: tender.id, status: tender.status, revision: state.revision, priceWeight: state.priceWeight, criteria: state.criteria, questionnaire: state.questionnaire,
-      shortlist: state.shortlist, evaluated: state.evaluated, sellers: scoreSellers(state, sellers),
+      success: true as const,
+      tenderId: tender.id,
+      status: tender.status,
+      revision: state.revision,
+      priceWeight: state.priceWeight,
+      criteria: state.criteria,
+      questionnaire: state.questionnaire,
+      shortlist: state.shortlist,
+      evaluated: state.evaluated,
+      sellers: scoreSellers(state, sellers),
     };
   }
 
@@ -45,15 +63,24 @@ export class AnalysisService {
    */
   async setCriteria(principal: Principal, tenderId: string, body: unknown) {
     return this.write(principal, tenderId, async (tender) => {
-      const fromSetup = typeof body === 'object' && body !== null && 'questionnaireId' in body ? (body as { questionnaireId: unknown; priceWeight?: unknown }) : null;
+      const fromSetup =
+        typeof body === 'object' && body !== null && 'questionnaireId' in body
+          ? (body as { questionnaireId: unknown; priceWeight?: unknown })
+          : null;
       if (fromSetup) {
         const priceWeight = fromSetup.priceWeight;
-        if (typeof priceWeight !== 'number' || !Number.isInteger(priceWeight) || priceWeight < 0 || priceWeight > 99) throw invalidFields({ priceWeight: ['weightInvalid'] });
+        if (typeof priceWeight !== 'number' || !Number.isInteger(priceWeight) || priceWeight < 0 || priceWeight > 99)
+          throw invalidFields({ priceWeight: ['weightInvalid'] });
         const extra = Object.keys(fromSetup).filter((key) => key !== 'questionnaireId' && key !== 'priceWeight');
         if (extra.length > 0) throw invalidFields(Object.fromEntries(extra.map((key) => [key, ['unknownField']])));
         const made = await tenderCriteriaFromQuestionnaire(this.db, tender.companyId, fromSetup.questionnaireId, priceWeight);
         const { criteria } = parseCriteria({ priceWeight, criteria: made.criteria });
-        return [{ type: 'AnalysisCriteriaSet', data: { tenderId: tender.id, priceWeight, criteria, by: principal.userId, questionnaire: made.questionnaire } }];
+        return [
+          {
+            type: 'AnalysisCriteriaSet',
+            data: { tenderId: tender.id, priceWeight, criteria, by: principal.userId, questionnaire: made.questionnaire },
+          },
+        ];
       }
       const { priceWeight, criteria } = parseCriteria(body);
       return [{ type: 'AnalysisCriteriaSet', data: { tenderId: tender.id, priceWeight, criteria, by: principal.userId } }];
@@ -63,7 +90,10 @@ export class AnalysisService {
   async enterScores(principal: Principal, tenderId: string, sellerCompanyId: string, body: unknown) {
     return this.write(principal, tenderId, async (tender, state, quoted) => {
       const scores = parseScores(body, state.criteria);
-      if (!quoted.has(sellerCompanyId)) throw refusal(422, 'sellerNotQuoted', `${sellerCompanyId} did not quote on this tender.`, { fields: { sellerCompanyId: ['sellerNotQuoted'] } });
+      if (!quoted.has(sellerCompanyId))
+        throw refusal(422, 'sellerNotQuoted', `${sellerCompanyId} did not quote on this tender.`, {
+          fields: { sellerCompanyId: ['sellerNotQuoted'] },
+        });
       return [{ type: 'TechnicalScoresEntered', data: { tenderId: tender.id, sellerCompanyId, scores, by: principal.userId } }];
     });
   }
@@ -72,7 +102,9 @@ export class AnalysisService {
   async shortlist(principal: Principal, tenderId: string, body: unknown) {
     return this.write(principal, tenderId, async (tender, _state, quoted) => {
       const sellerCompanyIds = parseShortlist(body, quoted);
-      await this.commands.execute<ActOnDocument, DocumentActionReply>(new ActOnDocument('tender', tender.id, 'Shortlist', principal, {}, String(tender.revision), undefined));
+      await this.commands.execute<ActOnDocument, DocumentActionReply>(
+        new ActOnDocument('tender', tender.id, 'Shortlist', principal, {}, String(tender.revision), undefined),
+      );
       return [{ type: 'SellersShortlisted', data: { tenderId: tender.id, sellerCompanyIds, by: principal.userId } }];
     });
   }
@@ -81,8 +113,12 @@ export class AnalysisService {
   async evaluate(principal: Principal, tenderId: string) {
     return this.write(principal, tenderId, async (tender, state) => {
       const { sellers } = await this.read(tender);
-      const ranking = scoreSellers(state, sellers).sort((a, b) => a.rank - b.rank).map((s) => ({ sellerCompanyId: s.sellerCompanyId, score: s.score }));
-      await this.commands.execute<ActOnDocument, DocumentActionReply>(new ActOnDocument('tender', tender.id, 'Evaluate', principal, {}, String(tender.revision), undefined));
+      const ranking = scoreSellers(state, sellers)
+        .sort((a, b) => a.rank - b.rank)
+        .map((s) => ({ sellerCompanyId: s.sellerCompanyId, score: s.score }));
+      await this.commands.execute<ActOnDocument, DocumentActionReply>(
+        new ActOnDocument('tender', tender.id, 'Evaluate', principal, {}, String(tender.revision), undefined),
+      );
       return [{ type: 'TenderEvaluated', data: { tenderId: tender.id, ranking, by: principal.userId } }];
     });
   }
@@ -95,19 +131,35 @@ export class AnalysisService {
   }
 
   /** A write of the analysis: the buyer with level 10 on tender, the tender in comparison, appended at the stream's revision. */
-  private async write(principal: Principal, tenderId: string, decide: (tender: BuyerTender, state: ReturnType<typeof foldAnalysis>, quoted: ReadonlySet<string>) => Promise<AnalysisEvent[]>) {
+  private async write(
+    principal: Principal,
+    tenderId: string,
+    decide: (tender: BuyerTender, state: ReturnType<typeof foldAnalysis>, quoted: ReadonlySet<string>) => Promise<AnalysisEvent[]>,
+  ) {
     const companyId = companyOf(principal);
     const tender = await loadBuyerTender(this.store, tenderId, companyId);
     await this.mustPropose(principal, tender);
-    if (tender.status !== 'comparison') throw refusal(409, 'tenderNotInComparison', `The analysis is made while the tender is in comparison (it is ${tender.status}).`);
+    if (tender.status !== 'comparison')
+      throw refusal(409, 'tenderNotInComparison', `The analysis is made while the tender is in comparison (it is ${tender.status}).`);
     const events = await this.store.readStream(analysisStream(tender.id));
     const { bidders } = await loadBidders(this.store, this.db, tender.id);
     const decided = await decide(tender, foldAnalysis(events), new Set(bidders.map((b) => b.sellerCompanyId)));
     const result = await this.store.append({
-      streamId: analysisStream(tender.id), streamType: ANALYSIS_STREAM_TYPE, expectedRevision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,
-      events: decided.map((event) => ({ type: event.type, data: event.data as unknown as Record<string, never>, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } })),
+      streamId: analysisStream(tender.id),
+      streamType: ANALYSIS_STREAM_TYPE,
+      expectedRevision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,
+      events: decided.map((event) => ({
+        type: event.type,
+        data: event.data as unknown as Record<string, never>,
+        metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId },
+      })),
     });
-    return { success: true as const, tenderId: tender.id, revision: result.nextExpectedRevision, recorded: decided.map((event) => event.type) };
+    return {
+      success: true as const,
+      tenderId: tender.id,
+      revision: result.nextExpectedRevision,
+      recorded: decided.map((event) => event.type),
+    };
   }
 
   /** The analysis is the buyer's procurement step: create/propose (level 10) on tender, in the company or the tender's project. */
@@ -115,6 +167,7 @@ export class AnalysisService {
     if (principal.userType === 2) return;
     const company = await companyLevels(this.db, tender.companyId, principal.userId);
     const levels = tender.projectId ? mergeLevels(company, await projectLevels(this.db, tender.projectId, principal.userId)) : company;
-    if (!(levels.tender ?? []).includes(10)) throw refusal(403, 'noAuthority', 'The analysis needs the create/propose level (10) on tender.');
+    if (!(levels.tender ?? []).includes(10))
+      throw refusal(403, 'noAuthority', 'The analysis needs the create/propose level (10) on tender.');
   }
 }

@@ -10,7 +10,13 @@ import { formatSen, parseMoney } from '../../documents/money.js';
 
 export type Criterion = { key: string; name: string; weight: number };
 /** `questionnaire`: the company questionnaire the criteria were made from, as it stood (absent when typed in). */
-export type AnalysisCriteriaSet = { tenderId: string; priceWeight: number; criteria: Criterion[]; by: string; questionnaire?: { id: string; name: string; revision: number } };
+export type AnalysisCriteriaSet = {
+  tenderId: string;
+  priceWeight: number;
+  criteria: Criterion[];
+  by: string;
+  questionnaire?: { id: string; name: string; revision: number };
+};
 export type TechnicalScoresEntered = { tenderId: string; sellerCompanyId: string; scores: Record<string, number>; by: string };
 export type SellersShortlisted = { tenderId: string; sellerCompanyIds: string[]; by: string };
 export type TenderEvaluated = { tenderId: string; ranking: { sellerCompanyId: string; score: string | null }[]; by: string };
@@ -26,13 +32,26 @@ const MAX_CRITERIA = 10;
 const KEY = /^[a-z][a-zA-Z0-9]{0,39}$/;
 
 export type AnalysisState = {
-  priceWeight: number; criteria: Criterion[]; questionnaire: AnalysisCriteriaSet['questionnaire'] | null; scores: Map<string, Record<string, number>>; shortlist: string[] | null;
-  evaluated: { at: string; by: string } | null; revision: number;
+  priceWeight: number;
+  criteria: Criterion[];
+  questionnaire: AnalysisCriteriaSet['questionnaire'] | null;
+  scores: Map<string, Record<string, number>>;
+  shortlist: string[] | null;
+  evaluated: { at: string; by: string } | null;
+  revision: number;
 };
 
 /** The analysis as its stream stands (new criteria drop the scores given against the old ones). */
 export function foldAnalysis(events: readonly StoredEvent[]): AnalysisState {
-  const state: AnalysisState = { priceWeight: 100, criteria: [], questionnaire: null, scores: new Map(), shortlist: null, evaluated: null, revision: -1 };
+  const state: AnalysisState = {
+    priceWeight: 100,
+    criteria: [],
+    questionnaire: null,
+    scores: new Map(),
+    shortlist: null,
+    evaluated: null,
+    revision: -1,
+  };
   for (const event of events) {
     state.revision = event.revision;
     if (event.type === 'AnalysisCriteriaSet') {
@@ -53,8 +72,14 @@ export function foldAnalysis(events: readonly StoredEvent[]): AnalysisState {
   return state;
 }
 
-const record = (raw: unknown): Record<string, unknown> | null => (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null);
-const unknownKeys = (body: Record<string, unknown>, allowed: string[]) => Object.fromEntries(Object.keys(body).filter((key) => !allowed.includes(key)).map((key) => [key, ['unknownField']]));
+const record = (raw: unknown): Record<string, unknown> | null =>
+  typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
+const unknownKeys = (body: Record<string, unknown>, allowed: string[]) =>
+  Object.fromEntries(
+    Object.keys(body)
+      .filter((key) => !allowed.includes(key))
+      .map((key) => [key, ['unknownField']]),
+  );
 
 /** `{ priceWeight, criteria: [{ key, name, weight }] }`: whole-number weights, price and criteria summing to 100. */
 export function parseCriteria(raw: unknown): { priceWeight: number; criteria: Criterion[] } {
@@ -72,10 +97,14 @@ export function parseCriteria(raw: unknown): { priceWeight: number; criteria: Cr
       const at = `criteria[${index}]`;
       const c = record(item);
       if (c === null) return void (problems[at] = ['criterionInvalid']);
-      Object.assign(problems, Object.fromEntries(Object.keys(unknownKeys(c, ['key', 'name', 'weight'])).map((key) => [`${at}.${key}`, ['unknownField']])));
+      Object.assign(
+        problems,
+        Object.fromEntries(Object.keys(unknownKeys(c, ['key', 'name', 'weight'])).map((key) => [`${at}.${key}`, ['unknownField']])),
+      );
       if (typeof c.key !== 'string' || !KEY.test(c.key)) return void (problems[`${at}.key`] = ['keyInvalid']);
       if (keys.has(c.key)) return void (problems[`${at}.key`] = ['keyRepeated']);
-      if (typeof c.name !== 'string' || c.name.trim() === '' || c.name.length > 120) return void (problems[`${at}.name`] = ['nameRequired']);
+      if (typeof c.name !== 'string' || c.name.trim() === '' || c.name.length > 120)
+        return void (problems[`${at}.name`] = ['nameRequired']);
       if (!weight(c.weight) || c.weight === 0) return void (problems[`${at}.weight`] = ['weightInvalid']);
       keys.add(c.key);
       criteria.push({ key: c.key, name: c.name.trim(), weight: c.weight as number });
@@ -83,7 +112,10 @@ export function parseCriteria(raw: unknown): { priceWeight: number; criteria: Cr
   }
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
   const sum = (body.priceWeight as number) + criteria.reduce((total, c) => total + c.weight, 0);
-  if (sum !== 100) throw refusal(422, 'analysisWeightsInvalid', `The price's weight and the criteria's weights add up to ${sum}, not 100.`, { fields: { priceWeight: ['analysisWeightsInvalid'] } });
+  if (sum !== 100)
+    throw refusal(422, 'analysisWeightsInvalid', `The price's weight and the criteria's weights add up to ${sum}, not 100.`, {
+      fields: { priceWeight: ['analysisWeightsInvalid'] },
+    });
   return { priceWeight: body.priceWeight as number, criteria };
 }
 
@@ -97,7 +129,8 @@ export function parseScores(raw: unknown, criteria: readonly Criterion[]): Recor
   const wanted = new Set(criteria.map((c) => c.key));
   for (const [key, value] of Object.entries(scores)) {
     if (!wanted.has(key)) problems[`scores.${key}`] = ['unknownCriterion'];
-    else if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100) problems[`scores.${key}`] = ['scoreInvalid'];
+    else if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100)
+      problems[`scores.${key}`] = ['scoreInvalid'];
   }
   for (const key of wanted) if (!(key in scores)) problems[`scores.${key}`] = ['scoreRequired'];
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
@@ -108,26 +141,46 @@ export function parseScores(raw: unknown, criteria: readonly Criterion[]): Recor
 export function parseShortlist(raw: unknown, quoted: ReadonlySet<string>): string[] {
   const body = record(raw);
   const ids = body?.sellerCompanyIds;
-  if (body === null || !Array.isArray(ids) || ids.length === 0 || ids.length > 50 || ids.some((id) => typeof id !== 'string') || new Set(ids).size !== ids.length) {
+  if (
+    body === null ||
+    !Array.isArray(ids) ||
+    ids.length === 0 ||
+    ids.length > 50 ||
+    ids.some((id) => typeof id !== 'string') ||
+    new Set(ids).size !== ids.length
+  ) {
     throw invalidFields({ sellerCompanyIds: ['sellerCompanyIdsRequired'] });
   }
   const extra = unknownKeys(body, ['sellerCompanyIds']);
   if (Object.keys(extra).length > 0) throw invalidFields(extra);
   const stranger = (ids as string[]).find((id) => !quoted.has(id));
-  if (stranger !== undefined) throw refusal(422, 'sellerNotQuoted', `${stranger} did not quote on this tender.`, { fields: { sellerCompanyIds: ['sellerNotQuoted'] } });
+  if (stranger !== undefined)
+    throw refusal(422, 'sellerNotQuoted', `${stranger} did not quote on this tender.`, {
+      fields: { sellerCompanyIds: ['sellerNotQuoted'] },
+    });
   return ids as string[];
 }
 
 export type ScoredSeller = {
-  sellerCompanyId: string; sellerName: string | null; total: string; priceScore: string; technicalScore: string | null; score: string | null;
-  scores: Record<string, number> | null; rank: number; shortlisted: boolean;
+  sellerCompanyId: string;
+  sellerName: string | null;
+  total: string;
+  priceScore: string;
+  technicalScore: string | null;
+  score: string | null;
+  scores: Record<string, number> | null;
+  rank: number;
+  shortlisted: boolean;
 };
 
 /** Hundredths, half up (all the figures here are non-negative). */
 const divide = (numerator: bigint, denominator: bigint) => (numerator * 2n + denominator) / (denominator * 2n);
 
 /** Each seller's price, technical and combined scores, ranked by the combined score (unscored sellers last, by price). */
-export function scoreSellers(state: AnalysisState, sellers: readonly { sellerCompanyId: string; sellerName: string | null; total: string }[]): ScoredSeller[] {
+export function scoreSellers(
+  state: AnalysisState,
+  sellers: readonly { sellerCompanyId: string; sellerName: string | null; total: string }[],
+): ScoredSeller[] {
   const totals = sellers.map((s) => parseMoney(s.total) ?? 0n);
   const lowest = totals.reduce<bigint | null>((low, t) => (low === null || t < low ? t : low), null) ?? 0n;
   const technicalWeight = BigInt(state.criteria.reduce((sum, c) => sum + c.weight, 0));
@@ -135,9 +188,11 @@ export function scoreSellers(state: AnalysisState, sellers: readonly { sellerCom
     const total = totals[index]!;
     const price = total === 0n ? 10_000n : divide(lowest * 10_000n, total); // hundredths of a point
     const given = state.scores.get(seller.sellerCompanyId) ?? null;
-    const weighted = given === null ? null : state.criteria.reduce((sum, c) => sum + BigInt(given[c.key] ?? 0) * 100n * BigInt(c.weight), 0n);
+    const weighted =
+      given === null ? null : state.criteria.reduce((sum, c) => sum + BigInt(given[c.key] ?? 0) * 100n * BigInt(c.weight), 0n);
     const technical = weighted === null ? null : technicalWeight === 0n ? 0n : divide(weighted, technicalWeight);
-    const combined = state.criteria.length === 0 ? price : weighted === null ? null : divide(price * BigInt(state.priceWeight) + weighted, 100n);
+    const combined =
+      state.criteria.length === 0 ? price : weighted === null ? null : divide(price * BigInt(state.priceWeight) + weighted, 100n);
     return { seller, price, technical, combined, given };
   });
   const order = [...rows].sort((a, b) => {
@@ -146,8 +201,14 @@ export function scoreSellers(state: AnalysisState, sellers: readonly { sellerCom
   });
   const shortlist = new Set(state.shortlist ?? []);
   return rows.map((row) => ({
-    sellerCompanyId: row.seller.sellerCompanyId, sellerName: row.seller.sellerName, total: row.seller.total,
-    priceScore: formatSen(row.price), technicalScore: row.technical === null ? null : formatSen(row.technical), score: row.combined === null ? null : formatSen(row.combined),
-    scores: row.given, rank: order.indexOf(row) + 1, shortlisted: shortlist.has(row.seller.sellerCompanyId),
+    sellerCompanyId: row.seller.sellerCompanyId,
+    sellerName: row.seller.sellerName,
+    total: row.seller.total,
+    priceScore: formatSen(row.price),
+    technicalScore: row.technical === null ? null : formatSen(row.technical),
+    score: row.combined === null ? null : formatSen(row.combined),
+    scores: row.given,
+    rank: order.indexOf(row) + 1,
+    shortlisted: shortlist.has(row.seller.sellerCompanyId),
   }));
 }

@@ -25,7 +25,8 @@ const refusal = async (work: Promise<unknown>) => {
   } catch (error) {
     if (error instanceof Refused) return { status: error.getStatus(), code: error.code };
     // The files context's own checks answer as the house refusal (an HttpException with the code).
-    if (error instanceof HttpException) return { status: error.getStatus(), code: (error.getResponse() as { errorCode: string }).errorCode };
+    if (error instanceof HttpException)
+      return { status: error.getStatus(), code: (error.getResponse() as { errorCode: string }).errorCode };
     throw error;
   }
   throw new Error('not refused');
@@ -43,33 +44,62 @@ describe('receiveFile', () => {
   it('past the room left of the 1 GB: 413 attachmentsTotalTooLarge, by the bytes streamed or by the declared length, and nothing kept', async () => {
     const before = await kept();
     const bytes = Buffer.alloc(2000, 65);
-    expect(await refusal(receiveFile(files, body(bytes), { 'x-file-name': 'big.txt' }, 1999))).toEqual({ status: 413, code: 'attachmentsTotalTooLarge' });
-    expect(await refusal(receiveFile(files, body(bytes), { 'x-file-name': 'big.txt', 'content-length': '2000' }, 1999))).toEqual({ status: 413, code: 'attachmentsTotalTooLarge' });
+    expect(await refusal(receiveFile(files, body(bytes), { 'x-file-name': 'big.txt' }, 1999))).toEqual({
+      status: 413,
+      code: 'attachmentsTotalTooLarge',
+    });
+    expect(await refusal(receiveFile(files, body(bytes), { 'x-file-name': 'big.txt', 'content-length': '2000' }, 1999))).toEqual({
+      status: 413,
+      code: 'attachmentsTotalTooLarge',
+    });
     expect(await kept()).toEqual(before);
     expect(await readdir(join(folder, 'incoming'))).toEqual([]);
     expect((await receiveFile(files, body(bytes), { 'x-file-name': 'fits.txt' }, 2000)).size).toBe(2000);
   });
 
   it('over 50 MB by its declared length: 413 fileTooLarge', async () => {
-    expect(await refusal(receiveFile(files, body(Buffer.from('x')), { 'x-file-name': 'x', 'content-length': String(50 * 1024 * 1024 + 1) }, 1024 ** 3))).toEqual({ status: 413, code: 'fileTooLarge' });
+    expect(
+      await refusal(
+        receiveFile(files, body(Buffer.from('x')), { 'x-file-name': 'x', 'content-length': String(50 * 1024 * 1024 + 1) }, 1024 ** 3),
+      ),
+    ).toEqual({ status: 413, code: 'fileTooLarge' });
   });
 
   it('names: the last path part, control characters dropped; none is 400', async () => {
-    expect((await receiveFile(files, body(Buffer.from('hello')), { 'x-file-name': encodeURIComponent('C:\\site\\..\\notes\u0007.txt') }, 100)).name).toBe('notes.txt');
-    expect(await refusal(receiveFile(files, body(Buffer.from('hello')), { 'x-file-name': encodeURIComponent('../') }, 100))).toEqual({ status: 400, code: 'validationFailed' });
-    expect(await refusal(receiveFile(files, body(Buffer.from('hello')), { 'x-file-name': '%E0%A4%A' }, 100))).toEqual({ status: 400, code: 'validationFailed' });
+    expect(
+      (await receiveFile(files, body(Buffer.from('hello')), { 'x-file-name': encodeURIComponent('C:\\site\\..\\notes\u0007.txt') }, 100))
+        .name,
+    ).toBe('notes.txt');
+    expect(await refusal(receiveFile(files, body(Buffer.from('hello')), { 'x-file-name': encodeURIComponent('../') }, 100))).toEqual({
+      status: 400,
+      code: 'validationFailed',
+    });
+    expect(await refusal(receiveFile(files, body(Buffer.from('hello')), { 'x-file-name': '%E0%A4%A' }, 100))).toEqual({
+      status: 400,
+      code: 'validationFailed',
+    });
   });
 
   it('an ELF program or a Mach-O one is refused whatever its name and declared type', async () => {
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(80)]);
     const macho = Buffer.concat([Buffer.from([0xcf, 0xfa, 0xed, 0xfe]), Buffer.alloc(80)]);
-    expect(await refusal(receiveFile(files, body(elf), { 'x-file-name': 'report.pdf', 'x-file-type': 'application/pdf' }, 1000))).toEqual({ status: 415, code: 'attachmentExecutable' });
-    expect(await refusal(receiveFile(files, body(macho), { 'x-file-name': 'photo', 'x-file-type': 'image/jpeg' }, 1000))).toEqual({ status: 415, code: 'attachmentExecutable' });
+    expect(await refusal(receiveFile(files, body(elf), { 'x-file-name': 'report.pdf', 'x-file-type': 'application/pdf' }, 1000))).toEqual({
+      status: 415,
+      code: 'attachmentExecutable',
+    });
+    expect(await refusal(receiveFile(files, body(macho), { 'x-file-name': 'photo', 'x-file-type': 'image/jpeg' }, 1000))).toEqual({
+      status: 415,
+      code: 'attachmentExecutable',
+    });
   });
 
   it('a .docx that is not a ZIP is a renamed file: 415 attachmentTypeMismatch; a real one keeps its declared type', async () => {
     const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-    expect(await refusal(receiveFile(files, body(Buffer.from('just text, not a document')), { 'x-file-name': 'spec.docx', 'x-file-type': docx }, 1000))).toEqual({ status: 415, code: 'attachmentTypeMismatch' });
+    expect(
+      await refusal(
+        receiveFile(files, body(Buffer.from('just text, not a document')), { 'x-file-name': 'spec.docx', 'x-file-type': docx }, 1000),
+      ),
+    ).toEqual({ status: 415, code: 'attachmentTypeMismatch' });
     const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 2)]);
     expect((await receiveFile(files, body(zip), { 'x-file-name': 'spec.docx', 'x-file-type': docx }, 1000)).mediaType).toBe(docx);
   });

@@ -9,14 +9,23 @@ type Headers = Record<string, string | string[] | undefined>;
 
 /** An invited seller attaches a file (the request's body) to its quotation. */
 export class AttachQuotationFile extends Command<Resolved<QuotationAttachmentsService['attach']>> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly body: unknown, readonly headers: Headers) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly body: unknown,
+    readonly headers: Headers,
+  ) {
     super();
   }
 }
 
 /** An invited seller removes one of its quotation's files. */
 export class RemoveQuotationFile extends Command<Resolved<QuotationAttachmentsService['remove']>> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly attachmentId: string) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly attachmentId: string,
+  ) {
     super();
   }
 }

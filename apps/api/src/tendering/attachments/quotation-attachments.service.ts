@@ -14,7 +14,12 @@ import { isUnsealed, mustTakeQuotations } from '../tendering.decider.js';
 import { quotationStream } from '../tendering.events.js';
 import { TenderingService } from '../tendering.service.js';
 import { ATTACHMENTS_TOTAL_LIMIT, downloadOf, drain, listed, receiveFile, totalSize } from './attached-files.js';
-import { foldQuotationFiles, quotationFilesStream, QUOTATION_FILES_STREAM_TYPE, type QuotationFilesEvent } from './quotation-files.events.js';
+import {
+  foldQuotationFiles,
+  quotationFilesStream,
+  QUOTATION_FILES_STREAM_TYPE,
+  type QuotationFilesEvent,
+} from './quotation-files.events.js';
 
 type Headers = Record<string, string | string[] | undefined>;
 type Reply = { header(name: string, value: string): unknown };
@@ -49,11 +54,19 @@ export class QuotationAttachmentsService {
     const { tender } = await this.tendering.invitedTender(tenderId, companyId);
     mustTakeQuotations(tender, this.now(), 'files');
     const attached = { ...file, attachmentId: randomUUID(), by: principal.userId };
-    const revision = await this.storage.within(companyId, file.size, () => this.append(principal, tender.id, companyId, events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision, {
-      type: 'QuotationFileAttached', data: { tenderId: tender.id, sellerCompanyId: companyId, ...attached },
-    }));
+    const revision = await this.storage.within(companyId, file.size, () =>
+      this.append(principal, tender.id, companyId, events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision, {
+        type: 'QuotationFileAttached',
+        data: { tenderId: tender.id, sellerCompanyId: companyId, ...attached },
+      }),
+    );
     const names = await this.tendering.userNames([principal.userId]);
-    return { success: true as const, tenderId: tender.id, revision, attachment: listed({ ...attached, attachedAt: this.now().toISOString() }, names) };
+    return {
+      success: true as const,
+      tenderId: tender.id,
+      revision,
+      attachment: listed({ ...attached, attachedAt: this.now().toISOString() }, names),
+    };
   }
 
   /** The seller removes one of its files, until the close (the file's record stays in the stream's history). */
@@ -64,7 +77,8 @@ export class QuotationAttachmentsService {
     const events = await this.store.readStream(quotationFilesStream(tender.id, companyId));
     if (!foldQuotationFiles(events).has(attachmentId)) throw noFile();
     const revision = await this.append(principal, tender.id, companyId, events[events.length - 1]!.revision, {
-      type: 'QuotationFileRemoved', data: { tenderId: tender.id, sellerCompanyId: companyId, attachmentId, by: principal.userId },
+      type: 'QuotationFileRemoved',
+      data: { tenderId: tender.id, sellerCompanyId: companyId, attachmentId, by: principal.userId },
     });
     return { success: true as const, tenderId: tender.id, attachmentId, revision };
   }
@@ -73,7 +87,13 @@ export class QuotationAttachmentsService {
   async list(principal: Principal, tenderId: string, sellerCompanyId: string) {
     const { tenderId: id, files } = await this.readable(principal, tenderId, sellerCompanyId);
     const names = await this.tendering.userNames(files.map((file) => file.by));
-    return { success: true as const, tenderId: id, sellerCompanyId, totalSize: totalSize(files), data: files.map((file) => listed(file, names)) };
+    return {
+      success: true as const,
+      tenderId: id,
+      sellerCompanyId,
+      totalSize: totalSize(files),
+      data: files.map((file) => listed(file, names)),
+    };
   }
 
   async download(principal: Principal, tenderId: string, sellerCompanyId: string, attachmentId: string, reply: Reply) {
@@ -91,7 +111,12 @@ export class QuotationAttachmentsService {
     if (!buyer && sellerCompanyId !== companyId) throw noQuotation();
     if (sellerCompanyId.length > 100) throw noQuotation();
     if (buyer) {
-      if (!isUnsealed(tender)) throw refusal(409, 'tenderSealed', `The quotations and their files stay sealed until the tender is closed (it is ${tender.status}).`);
+      if (!isUnsealed(tender))
+        throw refusal(
+          409,
+          'tenderSealed',
+          `The quotations and their files stay sealed until the tender is closed (it is ${tender.status}).`,
+        );
       // A seller's files reach the buyer with its quotation: files of a seller that never quoted stay its own.
       if ((await this.store.readStream(quotationStream(tender.id, sellerCompanyId))).length === 0) throw noQuotation();
     }
@@ -99,16 +124,25 @@ export class QuotationAttachmentsService {
     return { tenderId: tender.id, files };
   }
 
-  private async append(principal: Principal, tenderId: string, sellerCompanyId: string, expected: number | 'no_stream', event: QuotationFilesEvent): Promise<number> {
+  private async append(
+    principal: Principal,
+    tenderId: string,
+    sellerCompanyId: string,
+    expected: number | 'no_stream',
+    event: QuotationFilesEvent,
+  ): Promise<number> {
     try {
       const result = await this.store.append({
-        streamId: quotationFilesStream(tenderId, sellerCompanyId), streamType: QUOTATION_FILES_STREAM_TYPE, expectedRevision: expected,
+        streamId: quotationFilesStream(tenderId, sellerCompanyId),
+        streamType: QUOTATION_FILES_STREAM_TYPE,
+        expectedRevision: expected,
         events: [{ type: event.type, data: event.data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
       });
       return result.nextExpectedRevision;
     } catch (error) {
       // Two uploads at once: the second is told to send again (its bytes stay in the store, named by their hash, unused).
-      if (error instanceof WrongExpectedRevision) throw refusal(409, 'wrongExpectedRevision', 'The files changed meanwhile. Send it again.');
+      if (error instanceof WrongExpectedRevision)
+        throw refusal(409, 'wrongExpectedRevision', 'The files changed meanwhile. Send it again.');
       throw error;
     }
   }

@@ -9,11 +9,11 @@ export type QuotationFileAttached = AttachedFile & { tenderId: string; sellerCom
 export type QuotationFileRemoved = { tenderId: string; sellerCompanyId: string; attachmentId: string; by: string };
 
 export type QuotationFilesEvent =
-  | { type: 'QuotationFileAttached'; data: QuotationFileAttached }
-  | { type: 'QuotationFileRemoved'; data: QuotationFileRemoved };
+  { type: 'QuotationFileAttached'; data: QuotationFileAttached } | { type: 'QuotationFileRemoved'; data: QuotationFileRemoved };
 
 export const QUOTATION_FILES_STREAM_TYPE = 'tenderQuotationFiles';
-export const quotationFilesStream = (tenderId: string, sellerCompanyId: string) => `${QUOTATION_FILES_STREAM_TYPE}-${tenderId}-${sellerCompanyId}`;
+export const quotationFilesStream = (tenderId: string, sellerCompanyId: string) =>
+  `${QUOTATION_FILES_STREAM_TYPE}-${tenderId}-${sellerCompanyId}`;
 
 /** The files attached now (removed ones left out), oldest first. */
 export function foldQuotationFiles(events: readonly StoredEvent[]): Map<string, FileOnRecord> {
@@ -22,7 +22,14 @@ export function foldQuotationFiles(events: readonly StoredEvent[]): Map<string, 
     if (event.type === 'QuotationFileAttached') {
       const d = event.data as unknown as QuotationFileAttached;
       files.set(d.attachmentId, {
-        attachmentId: d.attachmentId, fileId: d.fileId, sha256: d.sha256, name: d.name, mediaType: d.mediaType, size: d.size, by: d.by, attachedAt: event.metadata.recordedAt,
+        attachmentId: d.attachmentId,
+        fileId: d.fileId,
+        sha256: d.sha256,
+        name: d.name,
+        mediaType: d.mediaType,
+        size: d.size,
+        by: d.by,
+        attachedAt: event.metadata.recordedAt,
       });
     } else if (event.type === 'QuotationFileRemoved') {
       files.delete((event.data as unknown as QuotationFileRemoved).attachmentId);

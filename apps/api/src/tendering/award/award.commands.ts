@@ -7,7 +7,11 @@ import { AwardService } from './award.service.js';
 
 /** The buyer awards its closed tender to a seller that quoted. */
 export class AwardTender extends Command<Resolved<AwardService['award']>> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }

@@ -12,11 +12,17 @@ import { AwardService } from './award.service.js';
 // The tender machine's steps and the documents an award makes are the documents context's commands: their
 // refusals (noAuthority in a project without the level, say) are answered with their codes, not as a 500.
 export class AwardController {
-  constructor(private readonly commands: CommandBus, private readonly awards: AwardService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly awards: AwardService,
+  ) {}
 
   @Post('tenders/:tenderId/award')
   @HttpCode(201)
-  @ApiOperation({ summary: "The buyer awards the tender: { sellerCompanyId, orderKind: purchaseOrder | workOrder | rentalOrder }; Draft_Contract on the tender, a letter of award and a draft order from the seller's quotation, the others told" })
+  @ApiOperation({
+    summary:
+      "The buyer awards the tender: { sellerCompanyId, orderKind: purchaseOrder | workOrder | rentalOrder }; Draft_Contract on the tender, a letter of award and a draft order from the seller's quotation, the others told",
+  })
   @ApiRefusal(409, 'tenderNotInComparison: the tender is not in comparison (or draftContractRejected)')
   @ApiRefusal(422, 'sellerNotQuoted, quotationIncomplete (a line without a rate)')
   award(@Param('tenderId') tenderId: string, @Body() body: unknown, @Req() request: AuthenticatedRequest) {

@@ -32,32 +32,59 @@ export class AwardService {
     const events = await this.store.readStream(awardStream(tender.id));
     // A draftContract with no award recorded for it is an award that stopped half-way (a document
     // refused after Draft_Contract): it may be finished, with this or another seller.
-    const resumed = tender.status === 'draftContract' && !events.some((event) => (event.data as unknown as TenderAwarded).contractRevision === tender.revision);
-    if (!AWARDABLE.has(tender.status) && !resumed) throw refusal(409, 'tenderNotInComparison', `A tender is awarded from comparison (it is ${tender.status}).`);
+    const resumed =
+      tender.status === 'draftContract' &&
+      !events.some((event) => (event.data as unknown as TenderAwarded).contractRevision === tender.revision);
+    if (!AWARDABLE.has(tender.status) && !resumed)
+      throw refusal(409, 'tenderNotInComparison', `A tender is awarded from comparison (it is ${tender.status}).`);
     const { bidders } = await loadBidders(this.store, this.db, tender.id);
     const bidder = chosenBidder(bidders, request.sellerCompanyId, tender.items);
     let contractRevision = tender.revision;
     if (!resumed) {
-      const drafted = await this.commands.execute<ActOnDocument, DocumentActionReply>(new ActOnDocument('tender', tender.id, 'Draft_Contract', principal, {}, String(tender.revision), undefined));
+      const drafted = await this.commands.execute<ActOnDocument, DocumentActionReply>(
+        new ActOnDocument('tender', tender.id, 'Draft_Contract', principal, {}, String(tender.revision), undefined),
+      );
       contractRevision = drafted.revision;
     }
     const documentBody = (title: string) => ({
-      title: `${title}: ${tender.title}`.slice(0, 200), description: `${tender.documentNo}`, counterpartyCompanyId: bidder.sellerCompanyId,
-      ...(tender.projectId ? { projectId: tender.projectId } : {}), sourceDocumentId: tender.id, items: awardLines(tender.items, bidder),
+      title: `${title}: ${tender.title}`.slice(0, 200),
+      description: `${tender.documentNo}`,
+      counterpartyCompanyId: bidder.sellerCompanyId,
+      ...(tender.projectId ? { projectId: tender.projectId } : {}),
+      sourceDocumentId: tender.id,
+      items: awardLines(tender.items, bidder),
     });
-    const letter = await this.commands.execute<CreateDocument, DocumentWritten>(new CreateDocument('letterOfAward', principal, documentBody('Letter of award')));
-    const order = await this.commands.execute<CreateDocument, DocumentWritten>(new CreateDocument(request.orderKind, principal, documentBody('Award')));
+    const letter = await this.commands.execute<CreateDocument, DocumentWritten>(
+      new CreateDocument('letterOfAward', principal, documentBody('Letter of award')),
+    );
+    const order = await this.commands.execute<CreateDocument, DocumentWritten>(
+      new CreateDocument(request.orderKind, principal, documentBody('Award')),
+    );
     const data: TenderAwarded = {
-      tenderId: tender.id, tenderDocumentNo: tender.documentNo, buyerCompanyId: tender.companyId, sellerCompanyId: bidder.sellerCompanyId, quotationRevision: bidder.quotation.revision, orderKind: request.orderKind,
-      letterOfAwardId: letter.state.id, orderId: order.state.id, contractRevision,
-      unsuccessfulSellerIds: bidders.filter((b) => b.sellerCompanyId !== bidder.sellerCompanyId).map((b) => b.sellerCompanyId), by: principal.userId,
+      tenderId: tender.id,
+      tenderDocumentNo: tender.documentNo,
+      buyerCompanyId: tender.companyId,
+      sellerCompanyId: bidder.sellerCompanyId,
+      quotationRevision: bidder.quotation.revision,
+      orderKind: request.orderKind,
+      letterOfAwardId: letter.state.id,
+      orderId: order.state.id,
+      contractRevision,
+      unsuccessfulSellerIds: bidders.filter((b) => b.sellerCompanyId !== bidder.sellerCompanyId).map((b) => b.sellerCompanyId),
+      by: principal.userId,
     };
     await this.store.append({
-      streamId: awardStream(tender.id), streamType: AWARD_STREAM_TYPE, expectedRevision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,
+      streamId: awardStream(tender.id),
+      streamType: AWARD_STREAM_TYPE,
+      expectedRevision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,
       events: [{ type: 'TenderAwarded', data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
     });
     return {
-      success: true as const, tenderId: tender.id, status: 'draftContract', sellerCompanyId: bidder.sellerCompanyId, total: letter.state.fields.totals.total,
+      success: true as const,
+      tenderId: tender.id,
+      status: 'draftContract',
+      sellerCompanyId: bidder.sellerCompanyId,
+      total: letter.state.fields.totals.total,
       letterOfAward: { id: letter.state.id, documentNo: letter.state.documentNo, status: letter.state.workflow.status },
       order: { resource: request.orderKind, id: order.state.id, documentNo: order.state.documentNo, status: order.state.workflow.status },
       unsuccessful: data.unsuccessfulSellerIds,
@@ -70,8 +97,15 @@ export class AwardService {
     const tender = await loadBuyerTender(this.store, tenderId, companyId);
     const events = await this.store.readStream(awardStream(tender.id));
     return {
-      success: true as const, tenderId: tender.id, status: tender.status,
-      data: events.map((event) => ({ revision: event.revision, at: event.metadata.recordedAt, actorUserId: event.metadata.actorUserId ?? null, ...(event.data as unknown as TenderAwarded) })),
+      success: true as const,
+      tenderId: tender.id,
+      status: tender.status,
+      data: events.map((event) => ({
+        revision: event.revision,
+        at: event.metadata.recordedAt,
+        actorUserId: event.metadata.actorUserId ?? null,
+        ...(event.data as unknown as TenderAwarded),
+      })),
     };
   }
 }

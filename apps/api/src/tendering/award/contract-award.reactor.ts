@@ -16,7 +16,14 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { WorkflowStatusChanged } from '@binaan/contracts';
-import { DuplicateEventId, WrongExpectedRevision, type EventStore, type JsonValue, type StoredEvent, type Subscription } from '@binaan/event-store';
+import {
+  DuplicateEventId,
+  WrongExpectedRevision,
+  type EventStore,
+  type JsonValue,
+  type StoredEvent,
+  type Subscription,
+} from '@binaan/event-store';
 import { SYSTEM_ACTOR, type Actor } from '@binaan/workflows';
 import { CLOCK, type Clock } from '../../common/principal.js';
 import type { ApiConfig } from '../../config.js';
@@ -71,14 +78,18 @@ function carried(letterEvent: StoredEvent, documentNo: string): Carried {
   const by = data.actor.userId;
   if (isLetterApproved(letterEvent)) {
     return {
-      event: 'Approve', from: CONTRACT_OPEN, metadata: { approvedBy: by, reason: `letter of award ${documentNo} approved` },
+      event: 'Approve',
+      from: CONTRACT_OPEN,
+      metadata: { approvedBy: by, reason: `letter of award ${documentNo} approved` },
       remark: `Letter of award ${documentNo} approved (last approval by ${by}): the contract is awarded.`,
     };
   }
   const how = LETTER_ENDINGS[data.workflowEvent]!;
   const why = data.remark ? ` ("${data.remark.slice(0, 300)}")` : '';
   return {
-    event: 'Reject', from: CONTRACT_MADE_OR_OPEN, metadata: { rejectedBy: by, letterAction: data.workflowEvent, reason: `letter of award ${documentNo} ${how}` },
+    event: 'Reject',
+    from: CONTRACT_MADE_OR_OPEN,
+    metadata: { rejectedBy: by, letterAction: data.workflowEvent, reason: `letter of award ${documentNo} ${how}` },
     remark: `Letter of award ${documentNo} ${how} by ${by}${why}: no contract; the tender may be awarded again.`,
   };
 }
@@ -154,11 +165,23 @@ export class ContractAwardReactor implements OnApplicationBootstrap, OnApplicati
     const event = decideAction(tender, step.event, { remark: step.remark }, actor, this.now().toISOString());
     try {
       await this.store.append({
-        streamId, streamType: 'tender', expectedRevision: tender.revision,
-        events: [{
-          id: contractAwardEventId(cause.id), type: 'WorkflowStatusChanged', data: event as unknown as JsonValue,
-          metadata: { actorUserId: CONTRACT_AWARD_ACTOR, actorCompanyId: tender.companyId, causationId: cause.id, letterOfAwardId: letter.id, ...step.metadata },
-        }],
+        streamId,
+        streamType: 'tender',
+        expectedRevision: tender.revision,
+        events: [
+          {
+            id: contractAwardEventId(cause.id),
+            type: 'WorkflowStatusChanged',
+            data: event as unknown as JsonValue,
+            metadata: {
+              actorUserId: CONTRACT_AWARD_ACTOR,
+              actorCompanyId: tender.companyId,
+              causationId: cause.id,
+              letterOfAwardId: letter.id,
+              ...step.metadata,
+            },
+          },
+        ],
       });
     } catch (error) {
       // Recorded already (a page handled twice, another process): nothing to do.

@@ -46,8 +46,16 @@ export async function closeDueTenders(store: EventStore, db: SqlExecutor, now: D
     const event = decideAction(state, 'Close', {}, actor, now.toISOString());
     try {
       await store.append({
-        streamId, streamType: 'tender', expectedRevision: state.revision,
-        events: [{ type: 'WorkflowStatusChanged', data: event as unknown as JsonValue, metadata: { actorUserId: TENDER_CLOSE_ACTOR, reason: `close time ${state.fields.closeAt} reached` } }],
+        streamId,
+        streamType: 'tender',
+        expectedRevision: state.revision,
+        events: [
+          {
+            type: 'WorkflowStatusChanged',
+            data: event as unknown as JsonValue,
+            metadata: { actorUserId: TENDER_CLOSE_ACTOR, reason: `close time ${state.fields.closeAt} reached` },
+          },
+        ],
       });
       run.closed.push(id);
     } catch (error) {
@@ -78,10 +86,11 @@ export class TenderCloseJob implements OnApplicationBootstrap, OnApplicationShut
     // Under NODE_ENV=test the suites move a test clock past close times and close by hand (or call run()):
     // a schedule of its own would close their tenders between two steps. Everywhere else it runs.
     if (!this.config.reactors || this.config.environment === 'test') return;
-    const tick = () => this.run().catch((error: unknown) => {
-      this.logger.error(`tender close: ${error instanceof Error ? error.message : String(error)}`);
-      return { closed: [], skipped: [] } satisfies CloseRun;
-    });
+    const tick = () =>
+      this.run().catch((error: unknown) => {
+        this.logger.error(`tender close: ${error instanceof Error ? error.message : String(error)}`);
+        return { closed: [], skipped: [] } satisfies CloseRun;
+      });
     this.started = tick();
     this.timer = setInterval(() => void tick(), TENDER_CLOSE_EVERY_MS);
     this.timer.unref();

@@ -31,7 +31,8 @@ export const tenderCloseProjection: Projection = {
         );
       } else if (stored.type === 'DocumentEdited') {
         const { data } = stored as unknown as DocumentEdited;
-        if ('closeAt' in data.changes) await db.query('UPDATE tender_close_due SET close_at = $2 WHERE tender_id = $1', [id, data.changes.closeAt ?? null]);
+        if ('closeAt' in data.changes)
+          await db.query('UPDATE tender_close_due SET close_at = $2 WHERE tender_id = $1', [id, data.changes.closeAt ?? null]);
       } else if (stored.type === 'WorkflowStatusChanged') {
         const data = stored.data as unknown as WorkflowStatusChanged;
         await db.query('UPDATE tender_close_due SET active = $2 WHERE tender_id = $1', [id, data.statusAfter === 'active']);

@@ -14,31 +14,90 @@ export const COMPARISON_LANGUAGES: readonly ComparisonLanguage[] = ['en', 'ms', 
 export type ComparisonHeading = { documentNo: string; title: string; status: string; exportedAt: Date };
 
 const EN = {
-  sheet: 'Comparison', title: 'Tender comparison', status: 'Status', exported: 'Exported',
-  legend: 'Rates and amounts in RM. Bold on green: the lowest price of the line. "Included": priced at 0 as in scope; "excluded": not priced; "not quoted": the line is not in the quotation.',
-  no: 'No.', description: 'Description', unit: 'Unit', quantity: 'Quantity', estimateRate: 'Estimate rate', estimateAmount: 'Estimate amount', rate: 'rate', amount: 'amount',
-  total: 'Total', deviation: 'Against the estimate (RM)', deviationPercent: 'Against the estimate (%)', rank: 'Rank (by total)', lowestLines: 'Lines at the lowest price',
-  counts: 'Lines quoted / included / excluded / not quoted', revision: 'Quotation revision, last sent', included: 'included', excluded: 'excluded', missing: 'not quoted',
-  notQuoted: 'Invited, did not quote', none: 'none',
+  sheet: 'Comparison',
+  title: 'Tender comparison',
+  status: 'Status',
+  exported: 'Exported',
+  legend:
+    'Rates and amounts in RM. Bold on green: the lowest price of the line. "Included": priced at 0 as in scope; "excluded": not priced; "not quoted": the line is not in the quotation.',
+  no: 'No.',
+  description: 'Description',
+  unit: 'Unit',
+  quantity: 'Quantity',
+  estimateRate: 'Estimate rate',
+  estimateAmount: 'Estimate amount',
+  rate: 'rate',
+  amount: 'amount',
+  total: 'Total',
+  deviation: 'Against the estimate (RM)',
+  deviationPercent: 'Against the estimate (%)',
+  rank: 'Rank (by total)',
+  lowestLines: 'Lines at the lowest price',
+  counts: 'Lines quoted / included / excluded / not quoted',
+  revision: 'Quotation revision, last sent',
+  included: 'included',
+  excluded: 'excluded',
+  missing: 'not quoted',
+  notQuoted: 'Invited, did not quote',
+  none: 'none',
 };
 
 const LABELS: Record<ComparisonLanguage, Record<keyof typeof EN, string>> = {
   en: EN,
   ms: {
-    sheet: 'Perbandingan', title: 'Perbandingan tender', status: 'Status', exported: 'Dieksport',
-    legend: 'Kadar dan amaun dalam RM. Tebal berlatar hijau: harga terendah bagi baris itu. "Termasuk": berharga 0 tetapi dalam skop; "dikecualikan": tidak diberi harga; "tiada sebut harga": baris tiada dalam sebut harga.',
-    no: 'No.', description: 'Keterangan', unit: 'Unit', quantity: 'Kuantiti', estimateRate: 'Kadar anggaran', estimateAmount: 'Amaun anggaran', rate: 'kadar', amount: 'amaun',
-    total: 'Jumlah', deviation: 'Berbanding anggaran (RM)', deviationPercent: 'Berbanding anggaran (%)', rank: 'Kedudukan (ikut jumlah)', lowestLines: 'Baris pada harga terendah',
-    counts: 'Baris disebut harga / termasuk / dikecualikan / tiada', revision: 'Semakan sebut harga, terakhir dihantar', included: 'termasuk', excluded: 'dikecualikan', missing: 'tiada sebut harga',
-    notQuoted: 'Dijemput, tidak menghantar sebut harga', none: 'tiada',
+    sheet: 'Perbandingan',
+    title: 'Perbandingan tender',
+    status: 'Status',
+    exported: 'Dieksport',
+    legend:
+      'Kadar dan amaun dalam RM. Tebal berlatar hijau: harga terendah bagi baris itu. "Termasuk": berharga 0 tetapi dalam skop; "dikecualikan": tidak diberi harga; "tiada sebut harga": baris tiada dalam sebut harga.',
+    no: 'No.',
+    description: 'Keterangan',
+    unit: 'Unit',
+    quantity: 'Kuantiti',
+    estimateRate: 'Kadar anggaran',
+    estimateAmount: 'Amaun anggaran',
+    rate: 'kadar',
+    amount: 'amaun',
+    total: 'Jumlah',
+    deviation: 'Berbanding anggaran (RM)',
+    deviationPercent: 'Berbanding anggaran (%)',
+    rank: 'Kedudukan (ikut jumlah)',
+    lowestLines: 'Baris pada harga terendah',
+    counts: 'Baris disebut harga / termasuk / dikecualikan / tiada',
+    revision: 'Semakan sebut harga, terakhir dihantar',
+    included: 'termasuk',
+    excluded: 'dikecualikan',
+    missing: 'tiada sebut harga',
+    notQuoted: 'Dijemput, tidak menghantar sebut harga',
+    none: 'tiada',
   },
   zh: {
-    sheet: '比较', title: '投标比较', status: '状态', exported: '导出时间',
+    sheet: '比较',
+    title: '投标比较',
+    status: '状态',
+    exported: '导出时间',
     legend: '单价和金额以令吉计。绿底粗体：该行最低价。“包含”：以 0 报价但在范围内；“排除”：未报价；“未报”：报价中没有该行。',
-    no: '编号', description: '描述', unit: '单位', quantity: '数量', estimateRate: '估价单价', estimateAmount: '估价金额', rate: '单价', amount: '金额',
-    total: '合计', deviation: '与估价相比（令吉）', deviationPercent: '与估价相比（%）', rank: '排名（按合计）', lowestLines: '最低价行数',
-    counts: '已报 / 包含 / 排除 / 未报 行数', revision: '报价修订版，最后提交', included: '包含', excluded: '排除', missing: '未报',
-    notQuoted: '已邀请但未报价', none: '无',
+    no: '编号',
+    description: '描述',
+    unit: '单位',
+    quantity: '数量',
+    estimateRate: '估价单价',
+    estimateAmount: '估价金额',
+    rate: '单价',
+    amount: '金额',
+    total: '合计',
+    deviation: '与估价相比（令吉）',
+    deviationPercent: '与估价相比（%）',
+    rank: '排名（按合计）',
+    lowestLines: '最低价行数',
+    counts: '已报 / 包含 / 排除 / 未报 行数',
+    revision: '报价修订版，最后提交',
+    included: '包含',
+    excluded: '排除',
+    missing: '未报',
+    notQuoted: '已邀请但未报价',
+    none: '无',
   },
 };
 
@@ -48,9 +107,27 @@ const LABELS: Record<ComparisonLanguage, Record<keyof typeof EN, string>> = {
  * machine's name. A status added later prints as its name made readable until it is named here.
  */
 export const STATUS_LABELS: Record<ComparisonLanguage, Record<string, string>> = {
-  en: { comparison: 'Comparison', draftContract: 'Draft contract', pendingContractApproval: 'Pending contract approval', contractAwarded: 'Contract awarded', draftContractRejected: 'Draft contract rejected' },
-  ms: { comparison: 'Perbandingan', draftContract: 'Draf kontrak', pendingContractApproval: 'Menunggu kelulusan kontrak', contractAwarded: 'Kontrak dianugerahkan', draftContractRejected: 'Draf kontrak ditolak' },
-  zh: { comparison: '比较中', draftContract: '合同草稿', pendingContractApproval: '合同待审批', contractAwarded: '已授予合同', draftContractRejected: '合同草稿被拒' },
+  en: {
+    comparison: 'Comparison',
+    draftContract: 'Draft contract',
+    pendingContractApproval: 'Pending contract approval',
+    contractAwarded: 'Contract awarded',
+    draftContractRejected: 'Draft contract rejected',
+  },
+  ms: {
+    comparison: 'Perbandingan',
+    draftContract: 'Draf kontrak',
+    pendingContractApproval: 'Menunggu kelulusan kontrak',
+    contractAwarded: 'Kontrak dianugerahkan',
+    draftContractRejected: 'Draf kontrak ditolak',
+  },
+  zh: {
+    comparison: '比较中',
+    draftContract: '合同草稿',
+    pendingContractApproval: '合同待审批',
+    contractAwarded: '已授予合同',
+    draftContractRejected: '合同草稿被拒',
+  },
 };
 
 function statusLabel(language: ComparisonLanguage, status: string): string {
@@ -81,7 +158,10 @@ export function columnLetters(index: number): string {
 
 /** The workbook of one whole sheet (every line: `sheet.items` holds them all). */
 export async function writeComparisonWorkbook(
-  heading: ComparisonHeading, sheet: ComparisonSheet, notQuoted: readonly { sellerCompanyId: string; sellerName: string | null }[], language: ComparisonLanguage,
+  heading: ComparisonHeading,
+  sheet: ComparisonSheet,
+  notQuoted: readonly { sellerCompanyId: string; sellerName: string | null }[],
+  language: ComparisonLanguage,
 ): Promise<Buffer> {
   const t = LABELS[language];
   const workbook = new ExcelJS.Workbook();
@@ -93,16 +173,30 @@ export async function writeComparisonWorkbook(
   });
   ws.getCell('A1').value = `${t.title}: ${heading.documentNo} ${heading.title}`;
   ws.getCell('A1').font = { bold: true, size: 14 };
-  ws.getCell('A2').value = `${t.status}: ${statusLabel(language, heading.status)} · ${t.exported}: ${heading.exportedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+  ws.getCell('A2').value =
+    `${t.status}: ${statusLabel(language, heading.status)} · ${t.exported}: ${heading.exportedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
   ws.getCell('A3').value = t.legend;
 
-  const sellerName = (index: number) => { const s = sheet.sellers[index]!; return s.sellerName ?? s.sellerCompanyId; };
+  const sellerName = (index: number) => {
+    const s = sheet.sellers[index]!;
+    return s.sellerName ?? s.sellerCompanyId;
+  };
   const rateColumn = (index: number) => FIXED_COLUMNS + 1 + index * 2;
   const header = ws.getRow(HEADER_ROW);
-  header.values = [t.no, t.description, t.unit, t.quantity, t.estimateRate, t.estimateAmount, ...sheet.sellers.flatMap((_, i) => [`${sellerName(i)}: ${t.rate}`, `${sellerName(i)}: ${t.amount}`])];
+  header.values = [
+    t.no,
+    t.description,
+    t.unit,
+    t.quantity,
+    t.estimateRate,
+    t.estimateAmount,
+    ...sheet.sellers.flatMap((_, i) => [`${sellerName(i)}: ${t.rate}`, `${sellerName(i)}: ${t.amount}`]),
+  ];
   header.font = { bold: true };
   header.alignment = { wrapText: true, vertical: 'bottom' };
-  [6, 48, 8, 12, 14, 16].forEach((width, i) => { ws.getColumn(i + 1).width = width; });
+  [6, 48, 8, 12, 14, 16].forEach((width, i) => {
+    ws.getColumn(i + 1).width = width;
+  });
   ws.getColumn(2).alignment = { wrapText: true, vertical: 'top' };
   ws.getColumn(4).numFmt = QUANTITY_FORMAT;
   for (let column = 5; column <= FIXED_COLUMNS + sheet.sellers.length * 2; column++) {
@@ -112,7 +206,14 @@ export async function writeComparisonWorkbook(
 
   sheet.items.forEach((line, index) => {
     const row = ws.getRow(FIRST_LINE_ROW + index);
-    row.values = [line.lineNo, line.description, line.unit, quantity(line.quantity), money(line.estimate.rate), money(line.estimate.amount)];
+    row.values = [
+      line.lineNo,
+      line.description,
+      line.unit,
+      quantity(line.quantity),
+      money(line.estimate.rate),
+      money(line.estimate.amount),
+    ];
     const lowest = new Set(line.lowest);
     const included = new Set(line.included);
     const excluded = new Set(line.excluded);
@@ -126,26 +227,53 @@ export async function writeComparisonWorkbook(
       rateCell.value = excluded.has(seller) ? t.excluded : money(rate);
       amountCell.value = money(line.amounts[seller] ?? '0.00');
       if (included.has(seller)) rateCell.note = t.included;
-      if (lowest.has(seller)) for (const cell of [rateCell, amountCell]) { cell.font = { bold: true }; cell.fill = LOWEST_FILL; }
+      if (lowest.has(seller))
+        for (const cell of [rateCell, amountCell]) {
+          cell.font = { bold: true };
+          cell.fill = LOWEST_FILL;
+        }
     });
   });
 
   // Under the lines: totals by formula, then what each seller's quotation comes to against the estimate.
   const lastLine = FIRST_LINE_ROW + sheet.items.length - 1;
   const totalRow = ws.getRow(lastLine + 2);
-  const sum = (column: number, result: string) => ({ formula: sheet.items.length > 0 ? `SUM(${columnLetters(column)}${FIRST_LINE_ROW}:${columnLetters(column)}${lastLine})` : '0', result: money(result) });
+  const sum = (column: number, result: string) => ({
+    formula: sheet.items.length > 0 ? `SUM(${columnLetters(column)}${FIRST_LINE_ROW}:${columnLetters(column)}${lastLine})` : '0',
+    result: money(result),
+  });
   totalRow.getCell(2).value = t.total;
   totalRow.getCell(FIXED_COLUMNS).value = sum(FIXED_COLUMNS, sheet.estimate.total);
   totalRow.font = { bold: true };
   const summary: [string, (index: number) => ExcelJS.CellValue][] = [
     [t.deviation, (i) => money(sheet.sellers[i]!.deviation.amount)],
-    [t.deviationPercent, (i) => { const percent = sheet.sellers[i]!.deviation.percent; return percent === null ? '-' : `${percent} %`; }],
+    [
+      t.deviationPercent,
+      (i) => {
+        const percent = sheet.sellers[i]!.deviation.percent;
+        return percent === null ? '-' : `${percent} %`;
+      },
+    ],
     [t.rank, (i) => sheet.sellers[i]!.rank],
     [t.lowestLines, (i) => sheet.sellers[i]!.lowestLines],
-    [t.counts, (i) => { const s = sheet.sellers[i]!; return `${s.quoted} / ${s.included} / ${s.excluded} / ${s.missing}`; }],
-    [t.revision, (i) => { const s = sheet.sellers[i]!; return `${s.revision}, ${s.revisedAt.replace('T', ' ').slice(0, 16)} UTC`; }],
+    [
+      t.counts,
+      (i) => {
+        const s = sheet.sellers[i]!;
+        return `${s.quoted} / ${s.included} / ${s.excluded} / ${s.missing}`;
+      },
+    ],
+    [
+      t.revision,
+      (i) => {
+        const s = sheet.sellers[i]!;
+        return `${s.revision}, ${s.revisedAt.replace('T', ' ').slice(0, 16)} UTC`;
+      },
+    ],
   ];
-  sheet.sellers.forEach((seller, i) => { totalRow.getCell(rateColumn(i) + 1).value = sum(rateColumn(i) + 1, seller.total); });
+  sheet.sellers.forEach((seller, i) => {
+    totalRow.getCell(rateColumn(i) + 1).value = sum(rateColumn(i) + 1, seller.total);
+  });
   summary.forEach(([label, value], offset) => {
     const row = ws.getRow(lastLine + 3 + offset);
     row.getCell(2).value = label;
@@ -156,6 +284,7 @@ export async function writeComparisonWorkbook(
     });
   });
   const notQuotedRow = ws.getRow(lastLine + 4 + summary.length);
-  notQuotedRow.getCell(2).value = `${t.notQuoted}: ${notQuoted.length === 0 ? t.none : notQuoted.map((s) => s.sellerName ?? s.sellerCompanyId).join(', ')}`;
+  notQuotedRow.getCell(2).value =
+    `${t.notQuoted}: ${notQuoted.length === 0 ? t.none : notQuoted.map((s) => s.sellerName ?? s.sellerCompanyId).join(', ')}`;
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

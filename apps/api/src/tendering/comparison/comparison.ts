@@ -22,16 +22,45 @@ export type Deviation = { amount: string; percent: string | null };
  * percent (null when missing, or when the estimate is 0); the states other than `quoted` are listed by index.
  */
 export type LineCells = {
-  rates: (string | null)[]; amounts: (string | null)[]; deviations: (string | null)[];
-  lowest: number[]; included: number[]; excluded: number[]; missing: number[];
+  rates: (string | null)[];
+  amounts: (string | null)[];
+  deviations: (string | null)[];
+  lowest: number[];
+  included: number[];
+  excluded: number[];
+  missing: number[];
 };
 
 export type ComparisonSeller = {
-  sellerCompanyId: string; sellerName: string | null; revision: number; submittedAt: string; revisedAt: string;
-  rank: number; total: string; quoted: number; included: number; excluded: number; missing: number; lowestLines: number; deviation: Deviation;
+  sellerCompanyId: string;
+  sellerName: string | null;
+  revision: number;
+  submittedAt: string;
+  revisedAt: string;
+  rank: number;
+  total: string;
+  quoted: number;
+  included: number;
+  excluded: number;
+  missing: number;
+  lowestLines: number;
+  deviation: Deviation;
 };
-export type ComparisonRow = { lineNo: number; description: string; unit: string; quantity: string; estimate: { rate: string; amount: string }; lowestRate: string | null } & LineCells;
-export type ComparisonSheet = { estimate: { total: string }; lines: number; sellers: ComparisonSeller[]; items: ComparisonRow[]; nextAfter: number | null };
+export type ComparisonRow = {
+  lineNo: number;
+  description: string;
+  unit: string;
+  quantity: string;
+  estimate: { rate: string; amount: string };
+  lowestRate: string | null;
+} & LineCells;
+export type ComparisonSheet = {
+  estimate: { total: string };
+  lines: number;
+  sellers: ComparisonSeller[];
+  items: ComparisonRow[];
+  nextAfter: number | null;
+};
 
 const sen = (text: string): bigint => parseMoney(text) ?? 0n;
 
@@ -56,7 +85,11 @@ function cellOf(line: { rate: string; includeZeroRate: boolean; amount: string }
  * The whole sheet's sellers (totals, counts, rank by total, lowest lines) and one page of its items: lines
  * after `after`, at most `limit` (keyset on the line number, so a page costs the same wherever it starts).
  */
-export function buildComparison(estimate: readonly EstimateLine[], bidders: readonly Bidder[], page: { after: number; limit: number }): ComparisonSheet {
+export function buildComparison(
+  estimate: readonly EstimateLine[],
+  bidders: readonly Bidder[],
+  page: { after: number; limit: number },
+): ComparisonSheet {
   const lines = [...estimate].sort((a, b) => a.lineNo - b.lineNo);
   const byLine = bidders.map((bidder) => new Map(bidder.quotation.data.items.map((item) => [item.lineNo, item])));
   const totals = bidders.map(() => ({ total: 0n, quoted: 0, included: 0, excluded: 0, missing: 0, lowestLines: 0 }));
@@ -69,7 +102,9 @@ export function buildComparison(estimate: readonly EstimateLine[], bidders: read
     const cells = byLine.map((quoted) => cellOf(quoted.get(line.lineNo)));
     // The lowest rate among those that price the work (a 0 with the include box counts: it is a price).
     let lowest: bigint | null = null;
-    for (const cell of cells) if ((cell.state === 'quoted' || cell.state === 'included') && 'rate' in cell && (lowest === null || cell.rate < lowest)) lowest = cell.rate;
+    for (const cell of cells)
+      if ((cell.state === 'quoted' || cell.state === 'included') && 'rate' in cell && (lowest === null || cell.rate < lowest))
+        lowest = cell.rate;
     cells.forEach((cell, index) => {
       const sum = totals[index]!;
       sum[cell.state] += 1;
@@ -82,9 +117,19 @@ export function buildComparison(estimate: readonly EstimateLine[], bidders: read
       continue;
     }
     const row: ComparisonRow = {
-      lineNo: line.lineNo, description: line.description, unit: line.unit, quantity: line.quantity,
-      estimate: { rate: line.rate, amount: line.amount }, lowestRate: lowest === null ? null : formatSen(lowest),
-      rates: [], amounts: [], deviations: [], lowest: [], included: [], excluded: [], missing: [],
+      lineNo: line.lineNo,
+      description: line.description,
+      unit: line.unit,
+      quantity: line.quantity,
+      estimate: { rate: line.rate, amount: line.amount },
+      lowestRate: lowest === null ? null : formatSen(lowest),
+      rates: [],
+      amounts: [],
+      deviations: [],
+      lowest: [],
+      included: [],
+      excluded: [],
+      missing: [],
     };
     cells.forEach((cell, index) => {
       if (!('rate' in cell)) {
@@ -103,7 +148,9 @@ export function buildComparison(estimate: readonly EstimateLine[], bidders: read
     });
     pageRows.push(row);
   }
-  const ranked = totals.map((sum, index) => ({ sum, index })).sort((a, b) => (a.sum.total < b.sum.total ? -1 : a.sum.total > b.sum.total ? 1 : a.index - b.index));
+  const ranked = totals
+    .map((sum, index) => ({ sum, index }))
+    .sort((a, b) => (a.sum.total < b.sum.total ? -1 : a.sum.total > b.sum.total ? 1 : a.index - b.index));
   const rankOf = new Map(ranked.map((entry, position) => [entry.index, position + 1]));
   return {
     estimate: { total: formatSen(estimateTotal) },
@@ -111,9 +158,18 @@ export function buildComparison(estimate: readonly EstimateLine[], bidders: read
     sellers: bidders.map((bidder, index) => {
       const sum = totals[index]!;
       return {
-        sellerCompanyId: bidder.sellerCompanyId, sellerName: bidder.sellerName, revision: bidder.quotation.revision,
-        submittedAt: bidder.quotation.submittedAt, revisedAt: bidder.quotation.revisedAt, rank: rankOf.get(index)!,
-        total: formatSen(sum.total), quoted: sum.quoted, included: sum.included, excluded: sum.excluded, missing: sum.missing, lowestLines: sum.lowestLines,
+        sellerCompanyId: bidder.sellerCompanyId,
+        sellerName: bidder.sellerName,
+        revision: bidder.quotation.revision,
+        submittedAt: bidder.quotation.submittedAt,
+        revisedAt: bidder.quotation.revisedAt,
+        rank: rankOf.get(index)!,
+        total: formatSen(sum.total),
+        quoted: sum.quoted,
+        included: sum.included,
+        excluded: sum.excluded,
+        missing: sum.missing,
+        lowestLines: sum.lowestLines,
         deviation: deviation(sum.total, estimateTotal),
       };
     }),

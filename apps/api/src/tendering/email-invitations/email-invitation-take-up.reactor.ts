@@ -32,7 +32,12 @@ export function takeUpEventId(approvalEventId: string, invitationId: string): st
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export type TakeUpOutcome = { invitationId: string; userId: string; outcome: 'takenUp' | 'notTakenUp' | 'unknown' | 'recordedAlready'; reason?: string };
+export type TakeUpOutcome = {
+  invitationId: string;
+  userId: string;
+  outcome: 'takenUp' | 'notTakenUp' | 'unknown' | 'recordedAlready';
+  reason?: string;
+};
 
 @Injectable()
 export class EmailInvitationTakeUpReactor implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -82,7 +87,11 @@ export class EmailInvitationTakeUpReactor implements OnApplicationBootstrap, OnA
 
   private async handle(events: readonly StoredEvent[]): Promise<void> {
     for (const event of events) {
-      if (event.type !== 'CompanySubmissionStatusChanged' || (event.data as { status?: number }).status !== CompanySubmissionStatus.Approved) continue;
+      if (
+        event.type !== 'CompanySubmissionStatusChanged' ||
+        (event.data as { status?: number }).status !== CompanySubmissionStatus.Approved
+      )
+        continue;
       await this.companyApproved(event);
     }
   }
@@ -117,8 +126,17 @@ export class EmailInvitationTakeUpReactor implements OnApplicationBootstrap, OnA
       const data: TenderEmailInvitationNotTakenUp = { tenderId, invitationId, sellerCompanyId: companyId, reason: error.code, userId };
       try {
         await this.store.append({
-          streamId: emailInvitationStream(invitationId), streamType: EMAIL_INVITATION_STREAM_TYPE, expectedRevision: 'stream_exists',
-          events: [{ id, type: 'TenderEmailInvitationNotTakenUp', data, metadata: { ...metadata, reason: `${reason}; not taken up: ${error.code}` } }],
+          streamId: emailInvitationStream(invitationId),
+          streamType: EMAIL_INVITATION_STREAM_TYPE,
+          expectedRevision: 'stream_exists',
+          events: [
+            {
+              id,
+              type: 'TenderEmailInvitationNotTakenUp',
+              data,
+              metadata: { ...metadata, reason: `${reason}; not taken up: ${error.code}` },
+            },
+          ],
         });
       } catch (appendError) {
         if (appendError instanceof DuplicateEventId) return { invitationId, userId, outcome: 'recordedAlready' };
@@ -131,6 +149,7 @@ export class EmailInvitationTakeUpReactor implements OnApplicationBootstrap, OnA
   private note(outcome: TakeUpOutcome): void {
     this.outcomes.push(outcome);
     if (this.outcomes.length > 200) this.outcomes.shift();
-    if (outcome.outcome !== 'takenUp') this.logger.log(`invitation ${outcome.invitationId.slice(0, 6)}…: ${outcome.outcome}${outcome.reason ? ` (${outcome.reason})` : ''}`);
+    if (outcome.outcome !== 'takenUp')
+      this.logger.log(`invitation ${outcome.invitationId.slice(0, 6)}…: ${outcome.outcome}${outcome.reason ? ` (${outcome.reason})` : ''}`);
   }
 }

@@ -7,14 +7,21 @@ import { EmailInvitationsService } from './email-invitations.service.js';
 
 /** The buyer invites a company not on the platform by e-mail. */
 export class SendTenderEmailInvitation extends Command<Resolved<EmailInvitationsService['send']>> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 /** A user of a company now on the platform takes an e-mail invitation up. */
 export class AcceptTenderEmailInvitation extends Command<Resolved<EmailInvitationsService['accept']>> {
-  constructor(readonly principal: Principal, readonly invitationId: string) {
+  constructor(
+    readonly principal: Principal,
+    readonly invitationId: string,
+  ) {
     super();
   }
 }

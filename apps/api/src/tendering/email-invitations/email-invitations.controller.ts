@@ -12,11 +12,17 @@ import { AcceptTenderEmailInvitation, SendTenderEmailInvitation } from './email-
 @ApiTags('tendering')
 @Controller('tendering')
 export class EmailInvitationsController {
-  constructor(private readonly commands: CommandBus, private readonly invitations: EmailInvitationsService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly invitations: EmailInvitationsService,
+  ) {}
 
   @Post('tenders/:tenderId/email-invitations')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Invite a company not on the platform: { companyName, email } (level 10 on tender); an e-mail with a sign-up link carrying invitation_id' })
+  @ApiOperation({
+    summary:
+      'Invite a company not on the platform: { companyName, email } (level 10 on tender); an e-mail with a sign-up link carrying invitation_id',
+  })
   @ApiRefusal(403, 'noAuthority')
   @ApiRefusal(409, 'tenderClosed')
   @ApiRefusal(503, 'mailDeliveryFailed (nothing recorded)')
@@ -26,9 +32,15 @@ export class EmailInvitationsController {
 
   @Post('email-invitations/:invitationId/accept')
   @HttpCode(200)
-  @ApiOperation({ summary: "Take up an e-mail invitation (the link's invitation_id): the caller's company is invited to the tender as if picked from the directory" })
+  @ApiOperation({
+    summary:
+      "Take up an e-mail invitation (the link's invitation_id): the caller's company is invited to the tender as if picked from the directory",
+  })
   @ApiRefusal(404, 'tenderInvitationNotFound')
-  @ApiRefusal(409, 'tenderInvitationUsed, sellerAlreadyInvited, tenderClosed, wrongExpectedRevision, tenderInvitationLimitReached (§9: the buyer\'s yearly allowance)')
+  @ApiRefusal(
+    409,
+    "tenderInvitationUsed, sellerAlreadyInvited, tenderClosed, wrongExpectedRevision, tenderInvitationLimitReached (§9: the buyer's yearly allowance)",
+  )
   @ApiRefusal(422, 'inviteeIsOwnCompany, unknownCounterparty (the company is not approved yet)')
   accept(@Param('invitationId') invitationId: string, @Req() request: AuthenticatedRequest) {
     return this.commands.execute(new AcceptTenderEmailInvitation(request.principal!, invitationId));
@@ -38,7 +50,10 @@ export class EmailInvitationsController {
   // random bits) is the only key, and the e-mail already told its holder the tender and the buyer.
   @Public()
   @Get('email-invitations/:invitationId')
-  @ApiOperation({ summary: "What an e-mail invitation's link names (public, for the sign-up page): the tender's number and title, the buyer, and state open | used | closed" })
+  @ApiOperation({
+    summary:
+      "What an e-mail invitation's link names (public, for the sign-up page): the tender's number and title, the buyer, and state open | used | closed",
+  })
   @ApiRefusal(404, 'tenderInvitationNotFound')
   describe(@Param('invitationId') invitationId: string) {
     return this.invitations.describe(invitationId);

@@ -58,7 +58,9 @@ export class EmailInvitationsService {
     const link = `${this.config.publicUrl}/auth/sign-up?invitation_id=${encodeURIComponent(invitationId)}`;
     try {
       await this.email.send({
-        to: email, purpose: 'tender-invitation', subject: `Invitation to tender ${tender.documentNo}: ${tender.title}`,
+        to: email,
+        purpose: 'tender-invitation',
+        subject: `Invitation to tender ${tender.documentNo}: ${tender.title}`,
         text:
           `Hello ${companyName},\n\n${buyer} invites you to quote for tender ${tender.documentNo}, "${tender.title}", on Binaan.\n` +
           (tender.closeAt ? `Quotations close at ${tender.closeAt}.\n` : '') +
@@ -67,12 +69,27 @@ export class EmailInvitationsService {
     } catch (error) {
       // As identity does: nothing is recorded when the mail server refuses; the buyer may try again.
       this.logger.error(`tender invitation e-mail not sent: ${error instanceof Error ? error.message : String(error)}`);
-      throw refusal(503, ErrorCodes.mailDeliveryFailed, 'The mail server did not accept the e-mail; nothing was recorded. Try again later.');
+      throw refusal(
+        503,
+        ErrorCodes.mailDeliveryFailed,
+        'The mail server did not accept the e-mail; nothing was recorded. Try again later.',
+      );
     }
-    const data: TenderEmailInvitationSent = { tenderId: tender.id, invitationId, buyerCompanyId: companyId, companyName, email, by: principal.userId };
+    const data: TenderEmailInvitationSent = {
+      tenderId: tender.id,
+      invitationId,
+      buyerCompanyId: companyId,
+      companyName,
+      email,
+      by: principal.userId,
+    };
     await this.store.append({
-      streamId: emailInvitationStream(invitationId), streamType: EMAIL_INVITATION_STREAM_TYPE, expectedRevision: 'no_stream',
-      events: [{ type: 'TenderEmailInvitationSent', data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
+      streamId: emailInvitationStream(invitationId),
+      streamType: EMAIL_INVITATION_STREAM_TYPE,
+      expectedRevision: 'no_stream',
+      events: [
+        { type: 'TenderEmailInvitationSent', data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } },
+      ],
     });
     return { success: true as const, tenderId: tender.id, invitationId, companyName };
   }
@@ -97,7 +114,11 @@ export class EmailInvitationsService {
     const { tender } = await this.invitation(invitationId);
     const events = await this.store.readStream(invitationsStream(tender.id));
     const invited = foldInvitations(events);
-    if ([...invited.values()].some((seller) => (seller as TenderSellerInvited & { emailInvitationId?: string }).emailInvitationId === invitationId)) {
+    if (
+      [...invited.values()].some(
+        (seller) => (seller as TenderSellerInvited & { emailInvitationId?: string }).emailInvitationId === invitationId,
+      )
+    ) {
       throw refusal(409, 'tenderInvitationUsed', 'This invitation has been taken up already.');
     }
     const inDirectory = new Set((await isInDirectory(this.db, tender.companyId, sellerCompanyId)) ? [sellerCompanyId] : []);
@@ -105,12 +126,19 @@ export class EmailInvitationsService {
     const [event] = decideInvite(tender, invited, [sellerCompanyId], inDirectory, { by, invitationId: sellerInvitationId }, this.now());
     // §9: the buyer's yearly allowance (a refusal here is recorded as not taken up by the approval's reactor).
     try {
-      await this.allowance.withinAllowance(tender.companyId, 1, () => this.store.append({
-        streamId: invitationsStream(tender.id), streamType: INVITATIONS_STREAM_TYPE, expectedRevision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,
-        events: [{ ...(eventId ? { id: eventId } : {}), type: event!.type, data: { ...event!.data, emailInvitationId: invitationId }, metadata }],
-      }));
+      await this.allowance.withinAllowance(tender.companyId, 1, () =>
+        this.store.append({
+          streamId: invitationsStream(tender.id),
+          streamType: INVITATIONS_STREAM_TYPE,
+          expectedRevision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,
+          events: [
+            { ...(eventId ? { id: eventId } : {}), type: event!.type, data: { ...event!.data, emailInvitationId: invitationId }, metadata },
+          ],
+        }),
+      );
     } catch (error) {
-      if (error instanceof WrongExpectedRevision) throw refusal(409, 'wrongExpectedRevision', 'The invitations changed meanwhile. Try again.');
+      if (error instanceof WrongExpectedRevision)
+        throw refusal(409, 'wrongExpectedRevision', 'The invitations changed meanwhile. Try again.');
       throw error;
     }
     return { success: true as const, tenderId: tender.id, sellerCompanyId };
@@ -125,10 +153,19 @@ export class EmailInvitationsService {
     mustBeInvitationId(invitationId);
     const { tender } = await this.invitation(invitationId);
     const invited = foldInvitations(await this.store.readStream(invitationsStream(tender.id)));
-    const used = [...invited.values()].some((seller) => (seller as TenderSellerInvited & { emailInvitationId?: string }).emailInvitationId === invitationId);
+    const used = [...invited.values()].some(
+      (seller) => (seller as TenderSellerInvited & { emailInvitationId?: string }).emailInvitationId === invitationId,
+    );
     const closed = takesNoBids(tender, this.now());
     const buyerName = (await this.tendering.names([tender.companyId])).get(tender.companyId) ?? '';
-    return { success: true as const, tenderDocumentNo: tender.documentNo, tenderTitle: tender.title, buyerName, closeAt: tender.closeAt ?? null, state: used ? ('used' as const) : closed ? ('closed' as const) : ('open' as const) };
+    return {
+      success: true as const,
+      tenderDocumentNo: tender.documentNo,
+      tenderTitle: tender.title,
+      buyerName,
+      closeAt: tender.closeAt ?? null,
+      state: used ? ('used' as const) : closed ? ('closed' as const) : ('open' as const),
+    };
   }
 
   private async invitation(invitationId: string) {

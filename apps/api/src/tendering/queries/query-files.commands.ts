@@ -10,14 +10,27 @@ type Headers = Record<string, string | string[] | undefined>;
 
 /** The asker attaches a file to its question, or the buyer to its answer (the request's body). */
 export class AttachQueryFile extends Command<Resolved<QueryFilesService['attach']>> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly queryId: string, readonly part: QueryFilePart, readonly body: unknown, readonly headers: Headers) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly queryId: string,
+    readonly part: QueryFilePart,
+    readonly body: unknown,
+    readonly headers: Headers,
+  ) {
     super();
   }
 }
 
 /** The same writer removes one of those files. */
 export class RemoveQueryFile extends Command<Resolved<QueryFilesService['remove']>> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly queryId: string, readonly part: QueryFilePart, readonly attachmentId: string) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly queryId: string,
+    readonly part: QueryFilePart,
+    readonly attachmentId: string,
+  ) {
     super();
   }
 }

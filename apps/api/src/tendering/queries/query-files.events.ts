@@ -9,8 +9,7 @@ export type TenderQueryFileAttached = AttachedFile & { tenderId: string; queryId
 export type TenderQueryFileRemoved = { tenderId: string; queryId: string; part: QueryFilePart; attachmentId: string; by: string };
 
 export type QueryFilesEvent =
-  | { type: 'TenderQueryFileAttached'; data: TenderQueryFileAttached }
-  | { type: 'TenderQueryFileRemoved'; data: TenderQueryFileRemoved };
+  { type: 'TenderQueryFileAttached'; data: TenderQueryFileAttached } | { type: 'TenderQueryFileRemoved'; data: TenderQueryFileRemoved };
 
 export type QueryFile = FileOnRecord & { part: QueryFilePart };
 
@@ -22,7 +21,15 @@ export function foldQueryFiles(events: readonly StoredEvent[], queryId: string):
       const d = event.data as unknown as TenderQueryFileAttached;
       if (d.queryId !== queryId) continue;
       files.set(d.attachmentId, {
-        attachmentId: d.attachmentId, fileId: d.fileId, sha256: d.sha256, name: d.name, mediaType: d.mediaType, size: d.size, by: d.by, part: d.part, attachedAt: event.metadata.recordedAt,
+        attachmentId: d.attachmentId,
+        fileId: d.fileId,
+        sha256: d.sha256,
+        name: d.name,
+        mediaType: d.mediaType,
+        size: d.size,
+        by: d.by,
+        part: d.part,
+        attachedAt: event.metadata.recordedAt,
       });
     } else if (event.type === 'TenderQueryFileRemoved') {
       const d = event.data as unknown as TenderQueryFileRemoved;

@@ -53,16 +53,31 @@ export class QueryFilesService {
     // The upload took time: the close is judged again when the file is recorded.
     mustTakeBids(tender, this.now(), 'files');
     const attached = { ...file, attachmentId: randomUUID(), by: principal.userId };
-    const revision = await this.storage.within(companyId, file.size, () => this.append(principal, tender.id, events, { type: 'TenderQueryFileAttached', data: { tenderId: tender.id, queryId, part, ...attached } }));
+    const revision = await this.storage.within(companyId, file.size, () =>
+      this.append(principal, tender.id, events, {
+        type: 'TenderQueryFileAttached',
+        data: { tenderId: tender.id, queryId, part, ...attached },
+      }),
+    );
     const names = await this.tendering.userNames([principal.userId]);
-    return { success: true as const, tenderId: tender.id, queryId, part, revision, attachment: listed({ ...attached, attachedAt: this.now().toISOString() }, names) };
+    return {
+      success: true as const,
+      tenderId: tender.id,
+      queryId,
+      part,
+      revision,
+      attachment: listed({ ...attached, attachedAt: this.now().toISOString() }, names),
+    };
   }
 
   async remove(principal: Principal, tenderId: string, queryId: string, part: QueryFilePart, attachmentId: string) {
     const { tender, events } = await this.writable(principal, tenderId, queryId, part);
     const file = foldQueryFiles(events, queryId).find((candidate) => candidate.attachmentId === attachmentId && candidate.part === part);
     if (!file) throw noFile();
-    const revision = await this.append(principal, tender.id, events, { type: 'TenderQueryFileRemoved', data: { tenderId: tender.id, queryId, part, attachmentId, by: principal.userId } });
+    const revision = await this.append(principal, tender.id, events, {
+      type: 'TenderQueryFileRemoved',
+      data: { tenderId: tender.id, queryId, part, attachmentId, by: principal.userId },
+    });
     return { success: true as const, tenderId: tender.id, queryId, attachmentId, revision };
   }
 
@@ -84,14 +99,19 @@ export class QueryFilesService {
   /** Who may write: the asker's company on the question until it is answered; the buyer (level 10) on the answer once given; both until the close. */
   private async writable(principal: Principal, tenderId: string, queryId: string, part: QueryFilePart) {
     const companyId = companyOf(principal);
-    const tender: Tender = part === 'answer' ? await this.tendering.ownTender(tenderId, companyId) : (await this.tendering.invitedTender(tenderId, companyId)).tender;
+    const tender: Tender =
+      part === 'answer'
+        ? await this.tendering.ownTender(tenderId, companyId)
+        : (await this.tendering.invitedTender(tenderId, companyId)).tender;
     if (part === 'answer') await this.tendering.mustPropose(principal, tender);
     const events = await this.store.readStream(queriesStream(tender.id));
     const query = foldQueries(events).get(queryId);
     if (!query || (part === 'question' && query.sellerCompanyId !== companyId)) throw noQuery();
     mustTakeBids(tender, this.now(), 'files');
-    if (part === 'question' && query.answered) throw refusal(409, 'queryAlreadyAnswered', 'The question is answered: its files are settled.');
-    if (part === 'answer' && !query.answered) throw refusal(409, 'queryNotAnswered', 'Answer the question first: the answer\'s files go out with it.');
+    if (part === 'question' && query.answered)
+      throw refusal(409, 'queryAlreadyAnswered', 'The question is answered: its files are settled.');
+    if (part === 'answer' && !query.answered)
+      throw refusal(409, 'queryNotAnswered', "Answer the question first: the answer's files go out with it.");
     return { tender, events };
   }
 
@@ -107,15 +127,23 @@ export class QueryFilesService {
     return { files: full ? files : files.filter((file) => file.part === 'answer') };
   }
 
-  private async append(principal: Principal, tenderId: string, events: readonly { revision: number }[], event: QueryFilesEvent): Promise<number> {
+  private async append(
+    principal: Principal,
+    tenderId: string,
+    events: readonly { revision: number }[],
+    event: QueryFilesEvent,
+  ): Promise<number> {
     try {
       const result = await this.store.append({
-        streamId: queriesStream(tenderId), streamType: QUERIES_STREAM_TYPE, expectedRevision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,
+        streamId: queriesStream(tenderId),
+        streamType: QUERIES_STREAM_TYPE,
+        expectedRevision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,
         events: [{ type: event.type, data: event.data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
       });
       return result.nextExpectedRevision;
     } catch (error) {
-      if (error instanceof WrongExpectedRevision) throw refusal(409, 'wrongExpectedRevision', 'The board changed meanwhile. Send it again.');
+      if (error instanceof WrongExpectedRevision)
+        throw refusal(409, 'wrongExpectedRevision', 'The board changed meanwhile. Send it again.');
       throw error;
     }
   }

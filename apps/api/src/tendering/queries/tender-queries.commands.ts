@@ -7,14 +7,23 @@ import { TenderQueriesService } from './tender-queries.service.js';
 
 /** An invited seller asks the buyer a question about the tender. */
 export class AskTenderQuery extends Command<Resolved<TenderQueriesService['ask']>> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 /** The buyer answers a question, to every invitee. */
 export class AnswerTenderQuery extends Command<Resolved<TenderQueriesService['answer']>> {
-  constructor(readonly principal: Principal, readonly tenderId: string, readonly queryId: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly tenderId: string,
+    readonly queryId: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }

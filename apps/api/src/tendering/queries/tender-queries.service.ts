@@ -18,8 +18,16 @@ import { queriesStream, QUERIES_STREAM_TYPE, type TenderQueryEvent } from './ten
 import { iso } from '../../common/iso.js';
 
 type Row = {
-  query_id: string; seller_company_id: string; asked_at: Date | string; asked_by: string; question: string;
-  answered_at: Date | string | null; answer: string | null; seller_name: string | null; asker_name: string | null; answerer_name: string | null;
+  query_id: string;
+  seller_company_id: string;
+  asked_at: Date | string;
+  asked_by: string;
+  question: string;
+  answered_at: Date | string | null;
+  answer: string | null;
+  seller_name: string | null;
+  asker_name: string | null;
+  answerer_name: string | null;
 };
 
 @Injectable()
@@ -38,7 +46,12 @@ export class TenderQueriesService {
     const question = parseText(body, 'question');
     const events = await this.store.readStream(queriesStream(tender.id));
     const event = decideAsk(tender, invited, companyId, question, { queryId: randomUUID(), by: principal.userId }, this.now());
-    const revision = await this.append(tender.id, events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision, event, principal);
+    const revision = await this.append(
+      tender.id,
+      events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,
+      event,
+      principal,
+    );
     return { success: true as const, tenderId: tender.id, queryId: event.data.queryId, revision };
   }
 
@@ -50,7 +63,12 @@ export class TenderQueriesService {
     const answer = parseText(body, 'answer');
     const events = await this.store.readStream(queriesStream(tender.id));
     const event = decideAnswer(tender, foldQueries(events), queryId, answer, principal.userId, this.now());
-    const revision = await this.append(tender.id, events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision, event, principal);
+    const revision = await this.append(
+      tender.id,
+      events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision,
+      event,
+      principal,
+    );
     return { success: true as const, tenderId: tender.id, queryId, revision };
   }
 
@@ -61,7 +79,10 @@ export class TenderQueriesService {
   async list(principal: Principal, tenderId: string, query: Record<string, unknown>) {
     const companyId = companyOf(principal);
     const unknown = Object.keys(query).filter((key) => key !== 'range');
-    if (unknown.length > 0) throw refusal(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, { fields: Object.fromEntries(unknown.map((key) => [key, ['unknownField']])) });
+    if (unknown.length > 0)
+      throw refusal(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, {
+        fields: Object.fromEntries(unknown.map((key) => [key, ['unknownField']])),
+      });
     const { from, to } = pageRange(query.range, 50);
     const tender = await this.tendering.visibleTender(tenderId, companyId);
     const buyer = tender.companyId === companyId;
@@ -78,10 +99,18 @@ export class TenderQueriesService {
     );
     const page = rows.slice(0, to - from + 1);
     return {
-      success: true as const, tenderId: tender.id, buyer, from, hasMore: rows.length > page.length,
+      success: true as const,
+      tenderId: tender.id,
+      buyer,
+      from,
+      hasMore: rows.length > page.length,
       data: page.map((r) => ({
-        queryId: r.query_id, question: r.question, askedAt: iso(r.asked_at), answered: r.answered_at !== null,
-        answer: r.answer, answeredAt: r.answered_at === null ? null : iso(r.answered_at),
+        queryId: r.query_id,
+        question: r.question,
+        askedAt: iso(r.asked_at),
+        answered: r.answered_at !== null,
+        answer: r.answer,
+        answeredAt: r.answered_at === null ? null : iso(r.answered_at),
         // The asker is named to the buyer only; an invitee learns only whether a question is its own.
         ...(buyer
           ? { sellerCompanyId: r.seller_company_id, sellerName: r.seller_name, askedByName: r.asker_name, answeredByName: r.answerer_name }
@@ -93,13 +122,16 @@ export class TenderQueriesService {
   private async append(tenderId: string, expected: number | 'no_stream', event: TenderQueryEvent, principal: Principal): Promise<number> {
     try {
       const result = await this.store.append({
-        streamId: queriesStream(tenderId), streamType: QUERIES_STREAM_TYPE, expectedRevision: expected,
+        streamId: queriesStream(tenderId),
+        streamType: QUERIES_STREAM_TYPE,
+        expectedRevision: expected,
         events: [{ type: event.type, data: event.data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
       });
       return result.nextExpectedRevision;
     } catch (error) {
       // Two writers on the board at once: the second is told to send again (nothing recorded for it).
-      if (error instanceof WrongExpectedRevision) throw refusal(409, 'wrongExpectedRevision', 'The board changed meanwhile. Send it again.');
+      if (error instanceof WrongExpectedRevision)
+        throw refusal(409, 'wrongExpectedRevision', 'The board changed meanwhile. Send it again.');
       throw error;
     }
   }

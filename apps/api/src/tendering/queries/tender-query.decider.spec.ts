@@ -6,9 +6,19 @@ import { decideAnswer, decideAsk, foldQueries, parseText } from './tender-query.
 
 const NOW = new Date('2026-03-02T02:00:00.000Z');
 const tender = (over: Partial<TenderFacts> = {}): TenderFacts => ({
-  id: 't-1', companyId: 'buyer', status: 'active', revision: 4, openAt: '2026-03-02T01:10:00.000Z', closeAt: '2026-03-04T01:00:00.000Z', items: [{ lineNo: 1, quantity: '1.000' }], ...over,
+  id: 't-1',
+  companyId: 'buyer',
+  status: 'active',
+  revision: 4,
+  openAt: '2026-03-02T01:10:00.000Z',
+  closeAt: '2026-03-04T01:00:00.000Z',
+  items: [{ lineNo: 1, quantity: '1.000' }],
+  ...over,
 });
-const invited = new Map([['seller-a', {}], ['seller-b', {}]]);
+const invited = new Map([
+  ['seller-a', {}],
+  ['seller-b', {}],
+]);
 const code = (work: () => unknown) => {
   try {
     work();
@@ -17,7 +27,8 @@ const code = (work: () => unknown) => {
   }
   return 'accepted';
 };
-const stored = (type: string, data: Record<string, unknown>, revision: number) => ({ type, data, revision, metadata: { recordedAt: NOW.toISOString() } }) as unknown as StoredEvent;
+const stored = (type: string, data: Record<string, unknown>, revision: number) =>
+  ({ type, data, revision, metadata: { recordedAt: NOW.toISOString() } }) as unknown as StoredEvent;
 
 describe('tender queries', () => {
   it('takes one trimmed text field of 1 to 4000 characters', () => {
@@ -30,7 +41,10 @@ describe('tender queries', () => {
 
   it('an invited seller asks until the close time; anyone else is told the tender does not exist', () => {
     const ids = { queryId: 'q-1', by: 'u-1' };
-    expect(decideAsk(tender(), invited, 'seller-a', 'Splice?', ids, NOW)).toEqual({ type: 'TenderQueryAsked', data: { tenderId: 't-1', queryId: 'q-1', sellerCompanyId: 'seller-a', question: 'Splice?', by: 'u-1' } });
+    expect(decideAsk(tender(), invited, 'seller-a', 'Splice?', ids, NOW)).toEqual({
+      type: 'TenderQueryAsked',
+      data: { tenderId: 't-1', queryId: 'q-1', sellerCompanyId: 'seller-a', question: 'Splice?', by: 'u-1' },
+    });
     expect(code(() => decideAsk(tender(), invited, 'seller-c', 'Splice?', ids, NOW))).toBe('tenderNotFound');
     expect(code(() => decideAsk(tender(), invited, 'seller-a', 'Splice?', ids, new Date('2026-03-04T01:00:00.000Z')))).toBe('tenderClosed');
     expect(code(() => decideAsk(tender({ status: 'comparison' }), invited, 'seller-a', 'Splice?', ids, NOW))).toBe('tenderClosed');
@@ -38,8 +52,13 @@ describe('tender queries', () => {
   });
 
   it('the buyer answers a question once; an unknown question is 404', () => {
-    const board = foldQueries([stored('TenderQueryAsked', { tenderId: 't-1', queryId: 'q-1', sellerCompanyId: 'seller-a', question: 'Splice?', by: 'u-1' }, 0)]);
-    expect(decideAnswer(tender(), board, 'q-1', 'Yes.', 'u-9', NOW)).toEqual({ type: 'TenderQueryAnswered', data: { tenderId: 't-1', queryId: 'q-1', answer: 'Yes.', by: 'u-9' } });
+    const board = foldQueries([
+      stored('TenderQueryAsked', { tenderId: 't-1', queryId: 'q-1', sellerCompanyId: 'seller-a', question: 'Splice?', by: 'u-1' }, 0),
+    ]);
+    expect(decideAnswer(tender(), board, 'q-1', 'Yes.', 'u-9', NOW)).toEqual({
+      type: 'TenderQueryAnswered',
+      data: { tenderId: 't-1', queryId: 'q-1', answer: 'Yes.', by: 'u-9' },
+    });
     expect(code(() => decideAnswer(tender(), board, 'q-2', 'Yes.', 'u-9', NOW))).toBe('queryNotFound');
     const answered = foldQueries([
       stored('TenderQueryAsked', { tenderId: 't-1', queryId: 'q-1', sellerCompanyId: 'seller-a', question: 'Splice?', by: 'u-1' }, 0),

@@ -38,17 +38,32 @@ export function parseText(raw: unknown, field: 'question' | 'answer'): string {
 }
 
 /** An invited seller asks, from its invitation until the close (the board closes with the bids, as on Aconex). */
-export function decideAsk(tender: TenderFacts, invited: ReadonlyMap<string, unknown>, sellerCompanyId: string, question: string, ids: { queryId: string; by: string }, now: Date): TenderQueryEvent {
+export function decideAsk(
+  tender: TenderFacts,
+  invited: ReadonlyMap<string, unknown>,
+  sellerCompanyId: string,
+  question: string,
+  ids: { queryId: string; by: string },
+  now: Date,
+): TenderQueryEvent {
   if (!invited.has(sellerCompanyId)) throw refusal(404, 'tenderNotFound', 'No such tender among those you were invited to.');
   mustTakeBids(tender, now, 'questions');
   return { type: 'TenderQueryAsked', data: { tenderId: tender.id, queryId: ids.queryId, sellerCompanyId, question, by: ids.by } };
 }
 
 /** The buyer answers a question once, before the close; the answer goes to every invitee. */
-export function decideAnswer(tender: TenderFacts, board: QueryBoard, queryId: string, answer: string, by: string, now: Date): TenderQueryEvent {
+export function decideAnswer(
+  tender: TenderFacts,
+  board: QueryBoard,
+  queryId: string,
+  answer: string,
+  by: string,
+  now: Date,
+): TenderQueryEvent {
   const asked = board.get(queryId);
   if (!asked) throw refusal(404, 'queryNotFound', 'No such question on this tender.');
-  if (asked.answered) throw refusal(409, 'queryAlreadyAnswered', 'This question is answered already: issue an addendum to change what the answer said.');
+  if (asked.answered)
+    throw refusal(409, 'queryAlreadyAnswered', 'This question is answered already: issue an addendum to change what the answer said.');
   mustTakeBids(tender, now, 'answers');
   return { type: 'TenderQueryAnswered', data: { tenderId: tender.id, queryId, answer, by } };
 }

@@ -17,8 +17,7 @@ export type TenderQueryAnswered = {
 };
 
 export type TenderQueryEvent =
-  | { type: 'TenderQueryAsked'; data: TenderQueryAsked }
-  | { type: 'TenderQueryAnswered'; data: TenderQueryAnswered };
+  { type: 'TenderQueryAsked'; data: TenderQueryAsked } | { type: 'TenderQueryAnswered'; data: TenderQueryAnswered };
 
 export const QUERIES_STREAM_TYPE = 'tenderQueries';
 export const queriesStream = (tenderId: string) => `${QUERIES_STREAM_TYPE}-${tenderId}`;

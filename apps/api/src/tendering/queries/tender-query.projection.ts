@@ -28,7 +28,13 @@ export const tenderQueriesProjection: Projection = {
         );
       } else if (stored.type === 'TenderQueryAnswered') {
         const d = stored.data as unknown as TenderQueryAnswered;
-        await db.query('UPDATE tender_queries SET answered_at = $3, answered_by = $4, answer = $5 WHERE tender_id = $1 AND query_id = $2', [d.tenderId, d.queryId, at, d.by, d.answer]);
+        await db.query('UPDATE tender_queries SET answered_at = $3, answered_by = $4, answer = $5 WHERE tender_id = $1 AND query_id = $2', [
+          d.tenderId,
+          d.queryId,
+          at,
+          d.by,
+          d.answer,
+        ]);
       }
     }
   },

@@ -23,7 +23,15 @@ export const bqItemTendersProjection: Projection = {
     CREATE INDEX IF NOT EXISTS bq_item_tenders_by_tender ON bq_item_tenders (tender_id);`,
   // Only a tender drafted with BQ links, or a tender's edit (which may keep, move or drop them), concerns it;
   // every other append keeps its one round trip on PostgreSQL.
-  inline: (events) => (events.some((stored) => stored.streamType === TENDER && (stored.type === 'DocumentEdited' || (stored.type === 'DocumentDrafted' && linked((stored.data as unknown as DocumentDrafted['data']).fields?.items).length > 0))) ? null : []),
+  inline: (events) =>
+    events.some(
+      (stored) =>
+        stored.streamType === TENDER &&
+        (stored.type === 'DocumentEdited' ||
+          (stored.type === 'DocumentDrafted' && linked((stored.data as unknown as DocumentDrafted['data']).fields?.items).length > 0)),
+    )
+      ? null
+      : [],
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
       if (stored.streamType !== TENDER) continue;
@@ -35,9 +43,12 @@ export const bqItemTendersProjection: Projection = {
         const { changes } = (stored as unknown as DocumentEdited).data;
         if (!('items' in changes) && !('projectId' in changes)) continue;
         // A tender without links cannot gain any (an edit keeps or drops them), so one with no rows is done.
-        const [row] = await db.query<{ project_id: string; company_id: string }>('SELECT project_id, company_id FROM bq_item_tenders WHERE tender_id = $1 LIMIT 1', [tenderId]);
+        const [row] = await db.query<{ project_id: string; company_id: string }>(
+          'SELECT project_id, company_id FROM bq_item_tenders WHERE tender_id = $1 LIMIT 1',
+          [tenderId],
+        );
         if (!row) continue;
-        const projectId = 'projectId' in changes ? changes.projectId ?? null : row.project_id;
+        const projectId = 'projectId' in changes ? (changes.projectId ?? null) : row.project_id;
         if ('items' in changes) {
           await db.query('DELETE FROM bq_item_tenders WHERE tender_id = $1', [tenderId]);
           if (projectId) await insertLines(db, projectId, tenderId, row.company_id, linked(changes.items));
@@ -51,7 +62,13 @@ export const bqItemTendersProjection: Projection = {
   },
 };
 
-async function insertLines(db: { query: (text: string, params: unknown[]) => Promise<unknown> }, projectId: string, tenderId: string, companyId: string, items: readonly DocumentLineItem[]) {
+async function insertLines(
+  db: { query: (text: string, params: unknown[]) => Promise<unknown> },
+  projectId: string,
+  tenderId: string,
+  companyId: string,
+  items: readonly DocumentLineItem[],
+) {
   for (const item of items) {
     await db.query(
       'INSERT INTO bq_item_tenders (project_id, bq_item_id, tender_id, line_no, company_id) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',

@@ -12,14 +12,27 @@ export type BqItemTender = { id: string; documentNo: string; title: string; stat
 
 export async function bqItemTenders(db: SqlExecutor, companyId: string, projectId: string, query: Record<string, unknown>) {
   const unknown = Object.keys(query).filter((key) => key !== 'bqItemId');
-  if (unknown.length > 0) throw refusal(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, { fields: Object.fromEntries(unknown.map((key) => [key, ['unknownField']])) });
+  if (unknown.length > 0)
+    throw refusal(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, {
+      fields: Object.fromEntries(unknown.map((key) => [key, ['unknownField']])),
+    });
   const item = query.bqItemId;
   if (item !== undefined && (typeof item !== 'string' || item.length === 0 || item.length > 100)) {
     throw refusal(400, 'validationFailed', 'bqItemId: one BQ item id.', { fields: { bqItemId: ['invalid'] } });
   }
-  const [project] = await db.query<{ name: string }>('SELECT name FROM projects WHERE project_id = $1 AND company_id = $2', [projectId, companyId]);
+  const [project] = await db.query<{ name: string }>('SELECT name FROM projects WHERE project_id = $1 AND company_id = $2', [
+    projectId,
+    companyId,
+  ]);
   if (!project) throw refusal(404, 'projectNotFound', 'No project of your company has this id.');
-  const rows = await db.query<{ bq_item_id: string; tender_id: string; line_no: number; document_no: string | null; title: string | null; status: string | null }>(
+  const rows = await db.query<{
+    bq_item_id: string;
+    tender_id: string;
+    line_no: number;
+    document_no: string | null;
+    title: string | null;
+    status: string | null;
+  }>(
     `SELECT b.bq_item_id, b.tender_id, b.line_no, d.document_no, d.title, d.status
        FROM (SELECT * FROM bq_item_tenders WHERE project_id = $1 AND company_id = $2${item === undefined ? '' : ' AND bq_item_id = $4'}
               ORDER BY bq_item_id, tender_id, line_no LIMIT $3) b
@@ -31,11 +44,19 @@ export async function bqItemTenders(db: SqlExecutor, companyId: string, projectI
   const byItem = new Map<string, BqItemTender[]>();
   for (const row of rows.slice(0, MAX_LINKS)) {
     const tenders = byItem.get(row.bq_item_id) ?? [];
-    tenders.push({ id: row.tender_id, documentNo: row.document_no ?? '', title: row.title ?? '', status: row.status ?? '', lineNo: Number(row.line_no) });
+    tenders.push({
+      id: row.tender_id,
+      documentNo: row.document_no ?? '',
+      title: row.title ?? '',
+      status: row.status ?? '',
+      lineNo: Number(row.line_no),
+    });
     byItem.set(row.bq_item_id, tenders);
   }
   return {
-    success: true as const, projectId, capped: rows.length > MAX_LINKS,
+    success: true as const,
+    projectId,
+    capped: rows.length > MAX_LINKS,
     data: [...byItem].map(([bqItemId, tenders]) => ({ bqItemId, tenders })),
   };
 }

@@ -8,7 +8,19 @@ import { BQ_LINKED_LINES } from '../../documents/document-fields.js';
 
 const MAX_PICKED = 500;
 /** What the caller may add to the tender besides the picked items. */
-const OWN_FIELDS = ['title', 'description', 'tenderType', 'openAt', 'closeAt', 'expectedDeliveryStart', 'expectedDeliveryEnd', 'minimumAmount', 'maximumAmount', 'startDate', 'endDate'];
+const OWN_FIELDS = [
+  'title',
+  'description',
+  'tenderType',
+  'openAt',
+  'closeAt',
+  'expectedDeliveryStart',
+  'expectedDeliveryEnd',
+  'minimumAmount',
+  'maximumAmount',
+  'startDate',
+  'endDate',
+];
 
 export type BqTenderRequest = { projectId: string; itemIds: string[]; fields: Record<string, unknown> };
 
@@ -16,12 +28,16 @@ export function parseBqTender(raw: unknown): BqTenderRequest {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalidFields({ body: ['must be a JSON object'] });
   const { projectId, itemIds, ...rest } = raw as Record<string, unknown>;
   const problems: Record<string, string[]> = {};
-  if (typeof projectId !== 'string' || projectId.length === 0 || projectId.length > 200) problems.projectId = ['required: the project whose bill of quantity the items come from'];
+  if (typeof projectId !== 'string' || projectId.length === 0 || projectId.length > 200)
+    problems.projectId = ['required: the project whose bill of quantity the items come from'];
   const ids = Array.isArray(itemIds) ? itemIds : [];
-  if (!Array.isArray(itemIds) || ids.length === 0 || ids.length > MAX_PICKED || ids.some((id) => typeof id !== 'string')) problems.itemIds = [`must be a list of 1 to ${MAX_PICKED} item ids of the bill of quantity`];
+  if (!Array.isArray(itemIds) || ids.length === 0 || ids.length > MAX_PICKED || ids.some((id) => typeof id !== 'string'))
+    problems.itemIds = [`must be a list of 1 to ${MAX_PICKED} item ids of the bill of quantity`];
   else if (new Set(ids).size !== ids.length) problems.itemIds = ['names an item twice'];
-  for (const key of Object.keys(rest)) if (!OWN_FIELDS.includes(key)) problems[key] = ['is not a field of a tender made from a bill of quantity'];
-  if (rest.tenderType !== undefined && !(TenderTypes as readonly unknown[]).includes(rest.tenderType)) problems.tenderType = [`must be one of ${TenderTypes.join(', ')}`];
+  for (const key of Object.keys(rest))
+    if (!OWN_FIELDS.includes(key)) problems[key] = ['is not a field of a tender made from a bill of quantity'];
+  if (rest.tenderType !== undefined && !(TenderTypes as readonly unknown[]).includes(rest.tenderType))
+    problems.tenderType = [`must be one of ${TenderTypes.join(', ')}`];
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
   return { projectId: projectId as string, itemIds: ids as string[], fields: rest };
 }
@@ -30,13 +46,22 @@ export function parseBqTender(raw: unknown): BqTenderRequest {
 export function tenderBodyFromBq(bq: BqState, request: BqTenderRequest, projectName: string): Record<string | symbol, unknown> {
   if (bq.workflow?.status !== 'active') throw refusal(409, 'bqNotApproved', 'Only an approved bill of quantity gives items to a tender.');
   const missing = request.itemIds.filter((id) => bq.nodes.get(id)?.type !== 'item');
-  if (missing.length > 0) throw refusal(422, 'bqItemNotFound', 'Some picked ids are not items of the bill of quantity.', { fields: { itemIds: missing.map((id) => `bqItemNotFound: ${id}`) } });
+  if (missing.length > 0)
+    throw refusal(422, 'bqItemNotFound', 'Some picked ids are not items of the bill of quantity.', {
+      fields: { itemIds: missing.map((id) => `bqItemNotFound: ${id}`) },
+    });
   const items = request.itemIds.map((id) => {
     const node = bq.nodes.get(id)!;
     const rate = node.rate ?? '0';
     return {
-      description: [node.title, node.description].filter((text): text is string => Boolean(text)).join(': ').slice(0, 1000),
-      unit: node.unit ?? 'item', quantity: node.quantity ?? '1', rate, ...(Number(rate) === 0 ? { includeZeroRate: true } : {}),
+      description: [node.title, node.description]
+        .filter((text): text is string => Boolean(text))
+        .join(': ')
+        .slice(0, 1000),
+      unit: node.unit ?? 'item',
+      quantity: node.quantity ?? '1',
+      rate,
+      ...(Number(rate) === 0 ? { includeZeroRate: true } : {}),
       // The line keeps the row it was made from (the BQ row then lists its tenders: bq-item-tenders).
       bqItemId: id,
     };

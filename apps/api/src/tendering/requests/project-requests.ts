@@ -8,11 +8,22 @@ import { RequestResources } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { pageRange } from '../../common/page-range.js';
 
-export type ProjectRequestRow = { id: string; resource: string; documentNo: string; title: string; status: string; total: string; currency: string; createdAt: string };
+export type ProjectRequestRow = {
+  id: string;
+  resource: string;
+  documentNo: string;
+  title: string;
+  status: string;
+  total: string;
+  currency: string;
+  createdAt: string;
+};
 
-const PER_KIND = RequestResources.map((_, i) =>
-  `(SELECT id, resource, document_no, title, status, total_sen, currency, created_at FROM documents
-     WHERE resource = $${i + 4} AND company_id = $1 AND project_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3)`).join(' UNION ALL ');
+const PER_KIND = RequestResources.map(
+  (_, i) =>
+    `(SELECT id, resource, document_no, title, status, total_sen, currency, created_at FROM documents
+     WHERE resource = $${i + 4} AND company_id = $1 AND project_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3)`,
+).join(' UNION ALL ');
 
 const sen = (value: string | number) => {
   const n = BigInt(value);
@@ -24,20 +35,42 @@ const sen = (value: string | number) => {
 /** `?range=[0,24]` (at most 100 rows): the page, newest first, and whether more follow. 404 for another company's project. */
 export async function projectRequests(db: SqlExecutor, companyId: string, projectId: string, query: Record<string, unknown>) {
   const unknown = Object.keys(query).filter((key) => key !== 'range');
-  if (unknown.length > 0) throw refusal(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, { fields: Object.fromEntries(unknown.map((key) => [key, ['unknownField']])) });
+  if (unknown.length > 0)
+    throw refusal(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, {
+      fields: Object.fromEntries(unknown.map((key) => [key, ['unknownField']])),
+    });
   const { from, to } = pageRange(query.range);
-  const [project] = await db.query<{ name: string }>('SELECT name FROM projects WHERE project_id = $1 AND company_id = $2', [projectId, companyId]);
+  const [project] = await db.query<{ name: string }>('SELECT name FROM projects WHERE project_id = $1 AND company_id = $2', [
+    projectId,
+    companyId,
+  ]);
   if (!project) throw refusal(404, 'projectNotFound', 'No project of your company has this id.');
   // Each kind's newest (to + 2) rows hold the page and one more: the merge needs no more of any kind.
-  const rows = await db.query<{ id: string; resource: string; document_no: string; title: string; status: string; total_sen: string | number; currency: string; created_at: Date | string }>(
-    `SELECT * FROM (${PER_KIND}) r ORDER BY created_at DESC, id DESC LIMIT $3`,
-    [companyId, projectId, to + 2, ...RequestResources],
-  );
+  const rows = await db.query<{
+    id: string;
+    resource: string;
+    document_no: string;
+    title: string;
+    status: string;
+    total_sen: string | number;
+    currency: string;
+    created_at: Date | string;
+  }>(`SELECT * FROM (${PER_KIND}) r ORDER BY created_at DESC, id DESC LIMIT $3`, [companyId, projectId, to + 2, ...RequestResources]);
   const page = rows.slice(from, to + 1);
   return {
-    success: true as const, projectId, projectName: project.name, from, hasMore: rows.length > to + 1,
+    success: true as const,
+    projectId,
+    projectName: project.name,
+    from,
+    hasMore: rows.length > to + 1,
     data: page.map((r): ProjectRequestRow => ({
-      id: r.id, resource: r.resource, documentNo: r.document_no, title: r.title, status: r.status, total: sen(r.total_sen), currency: r.currency,
+      id: r.id,
+      resource: r.resource,
+      documentNo: r.document_no,
+      title: r.title,
+      status: r.status,
+      total: sen(r.total_sen),
+      currency: r.currency,
       createdAt: new Date(r.created_at).toISOString(),
     })),
   };

@@ -6,7 +6,12 @@ import type { DocumentWritten } from '../../documents/document.commands.js';
 import { RequestTenderService } from './request-tender.service.js';
 
 export class MakeTenderFromRequest extends Command<DocumentWritten> {
-  constructor(readonly principal: Principal, readonly resource: string, readonly requestId: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly resource: string,
+    readonly requestId: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
@@ -21,7 +26,10 @@ export class MakeTenderFromRequestHandler implements ICommandHandler<MakeTenderF
 
 /** A tender from picked items of the project's approved bill of quantity. */
 export class MakeTenderFromBq extends Command<DocumentWritten> {
-  constructor(readonly principal: Principal, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly body: unknown,
+  ) {
     super();
   }
 }

@@ -20,12 +20,23 @@ import { bqStreamId } from '../../bills-of-quantity/bq.events.js';
 import { emptyBq } from '../../bills-of-quantity/bq-tree.js';
 import { isUuid } from '../../common/uuid.js';
 
-
 /** A request of the caller's company, or 404 (another company's request is never told apart from none). */
-export async function loadOwnRequest(store: EventStore, resource: string, id: string, companyId: string): Promise<RequestForTender & { status: string }> {
+export async function loadOwnRequest(
+  store: EventStore,
+  resource: string,
+  id: string,
+  companyId: string,
+): Promise<RequestForTender & { status: string }> {
   const state = isRequestResource(resource) && isUuid(id) ? foldDocument(await store.readStream(documentStreamId(resource, id))) : null;
-  if (state === null || state.resource !== resource || state.companyId !== companyId) throw refusal(404, 'documentNotFound', 'No such request.');
-  return { resource: resource as RequestResource, id: state.id, documentNo: state.documentNo, fields: state.fields, status: state.workflow.status };
+  if (state === null || state.resource !== resource || state.companyId !== companyId)
+    throw refusal(404, 'documentNotFound', 'No such request.');
+  return {
+    resource: resource as RequestResource,
+    id: state.id,
+    documentNo: state.documentNo,
+    fields: state.fields,
+    status: state.workflow.status,
+  };
 }
 
 @Injectable()
@@ -46,9 +57,13 @@ export class RequestTenderService {
   /** A tender whose items are picked items of the project's approved bill of quantity. */
   async tenderFromBq(principal: Principal, body: unknown): Promise<DocumentWritten> {
     const request = parseBqTender(body);
-    const [project] = await this.db.query<{ name: string; company_id: string }>('SELECT name, company_id FROM projects WHERE project_id = $1', [request.projectId]);
+    const [project] = await this.db.query<{ name: string; company_id: string }>(
+      'SELECT name, company_id FROM projects WHERE project_id = $1',
+      [request.projectId],
+    );
     const bq = foldStored(emptyBq(request.projectId), await this.store.readStream(bqStreamId(request.projectId)));
-    if (!project || project.company_id !== companyOf(principal) || bq.revision < 0) throw refusal(404, 'bqNotFound', 'No bill of quantity of your company in that project.');
+    if (!project || project.company_id !== companyOf(principal) || bq.revision < 0)
+      throw refusal(404, 'bqNotFound', 'No bill of quantity of your company in that project.');
     const tenderBody = tenderBodyFromBq(bq, request, project.name);
     return this.commands.execute<CreateDocument, DocumentWritten>(new CreateDocument('tender', principal, tenderBody));
   }
@@ -72,8 +87,16 @@ export class RequestTenderService {
       [request.id],
     );
     return {
-      success: true as const, requestId: request.id, status: request.status,
-      data: rows.map((row) => ({ id: row.id, documentNo: row.document_no, title: row.title, status: row.status, createdAt: new Date(row.created_at).toISOString() })),
+      success: true as const,
+      requestId: request.id,
+      status: request.status,
+      data: rows.map((row) => ({
+        id: row.id,
+        documentNo: row.document_no,
+        title: row.title,
+        status: row.status,
+        createdAt: new Date(row.created_at).toISOString(),
+      })),
     };
   }
 }

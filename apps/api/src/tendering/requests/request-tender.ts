@@ -6,7 +6,18 @@ import { RequestTenderTypes, type DocumentFields, type RequestResource } from '@
 import { invalidFields } from '../../common/refusal.js';
 
 /** What the caller may add to the tender made from a request. */
-const OWN_FIELDS = ['title', 'description', 'openAt', 'closeAt', 'expectedDeliveryStart', 'expectedDeliveryEnd', 'minimumAmount', 'maximumAmount', 'startDate', 'endDate'];
+const OWN_FIELDS = [
+  'title',
+  'description',
+  'openAt',
+  'closeAt',
+  'expectedDeliveryStart',
+  'expectedDeliveryEnd',
+  'minimumAmount',
+  'maximumAmount',
+  'startDate',
+  'endDate',
+];
 
 export type RequestForTender = { resource: RequestResource; id: string; documentNo: string; fields: DocumentFields };
 
@@ -15,7 +26,10 @@ export function tenderBodyFromRequest(request: RequestForTender, raw: unknown): 
   if (typeof body !== 'object' || Array.isArray(body)) throw invalidFields({ body: ['must be a JSON object'] });
   const given = body as Record<string, unknown>;
   const foreign = Object.keys(given).filter((key) => !OWN_FIELDS.includes(key));
-  if (foreign.length > 0) throw invalidFields(Object.fromEntries(foreign.map((key) => [key, ['is taken from the request, or is not a field of a tender made from one']])));
+  if (foreign.length > 0)
+    throw invalidFields(
+      Object.fromEntries(foreign.map((key) => [key, ['is taken from the request, or is not a field of a tender made from one']])),
+    );
   const { fields } = request;
   return {
     title: fields.title,
@@ -27,6 +41,12 @@ export function tenderBodyFromRequest(request: RequestForTender, raw: unknown): 
     tenderType: RequestTenderTypes[request.resource],
     sourceDocumentId: request.id,
     // The request's rates are the buyer's estimate; a rate of 0 keeps its include box (§5.3).
-    items: fields.items.map(({ description, unit, quantity, rate, includeZeroRate }) => ({ description, unit, quantity, rate, includeZeroRate })),
+    items: fields.items.map(({ description, unit, quantity, rate, includeZeroRate }) => ({
+      description,
+      unit,
+      quantity,
+      rate,
+      includeZeroRate,
+    })),
   };
 }

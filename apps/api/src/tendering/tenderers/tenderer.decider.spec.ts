@@ -3,7 +3,14 @@ import { describe, expect, it } from '@jest/globals';
 import type { StoredEvent } from '@binaan/event-store';
 import { decideTenderer, foldTenderer, parseDecision, parseProposal, type TendererFacts } from './tenderer.decider.js';
 
-const facts = (over: Partial<TendererFacts> = {}): TendererFacts => ({ buyerCompanyId: 'buyer', companyId: 'seller', status: 'none', levels: [10], inDirectory: true, ...over });
+const facts = (over: Partial<TendererFacts> = {}): TendererFacts => ({
+  buyerCompanyId: 'buyer',
+  companyId: 'seller',
+  status: 'none',
+  levels: [10],
+  inDirectory: true,
+  ...over,
+});
 const code = (work: () => unknown) => {
   try {
     work();
@@ -36,7 +43,10 @@ describe('approved list of tenderers', () => {
   });
 
   it('proposing needs level 10, a directory company other than the buyer, and not already pending or approved', () => {
-    expect(decideTenderer('Propose', facts(), 'n', 'u-1')).toEqual({ type: 'TendererProposed', data: { buyerCompanyId: 'buyer', companyId: 'seller', note: 'n', by: 'u-1' } });
+    expect(decideTenderer('Propose', facts(), 'n', 'u-1')).toEqual({
+      type: 'TendererProposed',
+      data: { buyerCompanyId: 'buyer', companyId: 'seller', note: 'n', by: 'u-1' },
+    });
     expect(decideTenderer('Propose', facts({ status: 'rejected' }), null, 'u-1').type).toBe('TendererProposed');
     expect(code(() => decideTenderer('Propose', facts({ levels: [20] }), null, 'u-1'))).toBe('noAuthority');
     expect(code(() => decideTenderer('Propose', facts({ companyId: 'buyer' }), null, 'u-1'))).toBe('inviteeIsOwnCompany');
@@ -47,7 +57,10 @@ describe('approved list of tenderers', () => {
 
   it('approving and rejecting need a verify level; approve from pending; reject from pending or approved', () => {
     const approver = { levels: [20, 21] };
-    expect(decideTenderer('Approve', facts({ ...approver, status: 'pending' }), null, 'u-2')).toEqual({ type: 'TendererApproved', data: { buyerCompanyId: 'buyer', companyId: 'seller', remark: null, by: 'u-2' } });
+    expect(decideTenderer('Approve', facts({ ...approver, status: 'pending' }), null, 'u-2')).toEqual({
+      type: 'TendererApproved',
+      data: { buyerCompanyId: 'buyer', companyId: 'seller', remark: null, by: 'u-2' },
+    });
     expect(decideTenderer('Reject', facts({ ...approver, status: 'approved' }), 'Off', 'u-2').type).toBe('TendererRejected');
     expect(code(() => decideTenderer('Approve', facts({ status: 'pending' }), null, 'u-1'))).toBe('noAuthority');
     expect(code(() => decideTenderer('Approve', facts({ ...approver }), null, 'u-2'))).toBe('tendererNotFound');

@@ -16,7 +16,10 @@ type Authority = 'propose' | 'verify';
  * tender; approving and rejecting a verify level (20 to 23) on tender, rejecting with a remark. A rejected
  * company may be proposed again; an approved one may be taken off the list (Reject, remark).
  */
-export const TENDERER_TRANSITIONS: Record<TendererAction, { from: readonly (TendererStatus | 'none')[]; to: TendererStatus; authority: Authority; remark: 'optional' | 'required' }> = {
+export const TENDERER_TRANSITIONS: Record<
+  TendererAction,
+  { from: readonly (TendererStatus | 'none')[]; to: TendererStatus; authority: Authority; remark: 'optional' | 'required' }
+> = {
   Propose: { from: ['none', 'rejected'], to: 'pending', authority: 'propose', remark: 'optional' },
   Approve: { from: ['pending'], to: 'approved', authority: 'verify', remark: 'optional' },
   Reject: { from: ['pending', 'approved'], to: 'rejected', authority: 'verify', remark: 'required' },
@@ -32,7 +35,8 @@ export function foldTenderer(events: readonly StoredEvent[]): TendererStatus | '
   return status;
 }
 
-const asObject = (raw: unknown) => (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null);
+const asObject = (raw: unknown) =>
+  typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
 
 function optionalText(body: Record<string, unknown>, field: string, required: boolean): string | null {
   const value = body[field];
@@ -55,7 +59,8 @@ export function parseProposal(raw: unknown): { companyId: string; note: string |
   const body = asObject(raw);
   if (body === null) throw invalidFields({ companyId: ['required'] });
   onlyFields(body, ['companyId', 'note']);
-  if (typeof body.companyId !== 'string' || body.companyId.trim() === '' || body.companyId.length > 100) throw invalidFields({ companyId: ['required'] });
+  if (typeof body.companyId !== 'string' || body.companyId.trim() === '' || body.companyId.length > 100)
+    throw invalidFields({ companyId: ['required'] });
   return { companyId: body.companyId, note: optionalText(body, 'note', false) };
 }
 
@@ -77,22 +82,38 @@ export type TendererFacts = {
   inDirectory?: boolean;
 };
 
-const holds = (levels: readonly number[], authority: Authority) => (authority === 'propose' ? levels.includes(10) : levels.some((level) => level >= 20 && level <= 23));
+const holds = (levels: readonly number[], authority: Authority) =>
+  authority === 'propose' ? levels.includes(10) : levels.some((level) => level >= 20 && level <= 23);
 
 /** One action on one listed company: the event to record, or a refusal. */
 export function decideTenderer(action: TendererAction, facts: TendererFacts, text: string | null, by: string): TendererEvent {
   const rule = TENDERER_TRANSITIONS[action];
   if (!holds(facts.levels, rule.authority)) {
-    throw refusal(403, 'noAuthority', rule.authority === 'propose' ? 'Proposing a tenderer needs the create/propose level (10) on tender.' : 'Approving or rejecting a tenderer needs a verify level on tender.');
+    throw refusal(
+      403,
+      'noAuthority',
+      rule.authority === 'propose'
+        ? 'Proposing a tenderer needs the create/propose level (10) on tender.'
+        : 'Approving or rejecting a tenderer needs a verify level on tender.',
+    );
   }
   if (action === 'Propose') {
-    if (facts.companyId === facts.buyerCompanyId) throw refusal(422, 'inviteeIsOwnCompany', 'Your own company cannot be on your list of tenderers.');
+    if (facts.companyId === facts.buyerCompanyId)
+      throw refusal(422, 'inviteeIsOwnCompany', 'Your own company cannot be on your list of tenderers.');
     if (!facts.inDirectory) throw refusal(422, 'unknownCounterparty', 'Not an approved company of the directory.');
-    if (!rule.from.includes(facts.status)) throw refusal(409, 'tendererAlreadyListed', `This company is already on the list (${facts.status}).`);
+    if (!rule.from.includes(facts.status))
+      throw refusal(409, 'tendererAlreadyListed', `This company is already on the list (${facts.status}).`);
     return { type: 'TendererProposed', data: { buyerCompanyId: facts.buyerCompanyId, companyId: facts.companyId, note: text, by } };
   }
   if (facts.status === 'none') throw refusal(404, 'tendererNotFound', 'This company is not on your list of tenderers.');
-  if (!rule.from.includes(facts.status)) throw refusal(409, 'tendererWrongStatus', `The company is ${facts.status}: it cannot be ${action === 'Approve' ? 'approved' : 'rejected'} now.`);
+  if (!rule.from.includes(facts.status))
+    throw refusal(
+      409,
+      'tendererWrongStatus',
+      `The company is ${facts.status}: it cannot be ${action === 'Approve' ? 'approved' : 'rejected'} now.`,
+    );
   const base = { buyerCompanyId: facts.buyerCompanyId, companyId: facts.companyId, by };
-  return action === 'Approve' ? { type: 'TendererApproved', data: { ...base, remark: text } } : { type: 'TendererRejected', data: { ...base, remark: text! } };
+  return action === 'Approve'
+    ? { type: 'TendererApproved', data: { ...base, remark: text } }
+    : { type: 'TendererRejected', data: { ...base, remark: text! } };
 }

@@ -7,14 +7,22 @@ import { TenderersService } from './tenderers.service.js';
 
 /** The buyer proposes a directory company for its list of tenderers. */
 export class ProposeTenderer extends Command<Resolved<TenderersService['propose']>> {
-  constructor(readonly principal: Principal, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly body: unknown,
+  ) {
     super();
   }
 }
 
 /** An approver approves or rejects a listed company, with a remark. */
 export class DecideTenderer extends Command<Resolved<TenderersService['decide']>> {
-  constructor(readonly principal: Principal, readonly action: 'Approve' | 'Reject', readonly companyId: string, readonly body: unknown) {
+  constructor(
+    readonly principal: Principal,
+    readonly action: 'Approve' | 'Reject',
+    readonly companyId: string,
+    readonly body: unknown,
+  ) {
     super();
   }
 }

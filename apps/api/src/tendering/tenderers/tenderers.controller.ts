@@ -11,11 +11,16 @@ import { TenderersService } from './tenderers.service.js';
 @ApiTags('tendering')
 @Controller('tendering/tenderers')
 export class TenderersController {
-  constructor(private readonly commands: CommandBus, private readonly tenderers: TenderersService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly tenderers: TenderersService,
+  ) {}
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Propose a directory company for the approved list of tenderers: { companyId, note? } (level 10 on tender); it is pending' })
+  @ApiOperation({
+    summary: 'Propose a directory company for the approved list of tenderers: { companyId, note? } (level 10 on tender); it is pending',
+  })
   @ApiRefusal(403, 'noAuthority')
   @ApiRefusal(409, 'tendererAlreadyListed (pending or approved), wrongExpectedRevision')
   @ApiRefusal(422, 'inviteeIsOwnCompany, unknownCounterparty (not an approved company of the directory)')
@@ -44,7 +49,10 @@ export class TenderersController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'The list of one status, newest change first: ?status=pending|approved|rejected (approved if absent)&range=[0,24] (at most 100)' })
+  @ApiOperation({
+    summary:
+      'The list of one status, newest change first: ?status=pending|approved|rejected (approved if absent)&range=[0,24] (at most 100)',
+  })
   @ApiRefusal(400, 'validationFailed: a bad status, range or an unknown parameter')
   list(@Query() query: Record<string, unknown>, @Req() request: AuthenticatedRequest) {
     return this.tenderers.list(request.principal!, query);

@@ -10,13 +10,29 @@ import { READ_MODELS, type Principal } from '../../common/principal.js';
 import { isInDirectory } from '../../companies/company-directory.js';
 import { EVENT_STORE } from '../../store/store.tokens.js';
 import { pageRange } from '../../common/page-range.js';
-import { decideTenderer, foldTenderer, parseDecision, parseProposal, TENDERER_TRANSITIONS, type TendererAction } from './tenderer.decider.js';
+import {
+  decideTenderer,
+  foldTenderer,
+  parseDecision,
+  parseProposal,
+  TENDERER_TRANSITIONS,
+  type TendererAction,
+} from './tenderer.decider.js';
 import { tendererStream, TENDERER_STATUSES, TENDERER_STREAM_TYPE, type TendererEvent, type TendererStatus } from './tenderer.events.js';
 import { iso } from '../../common/iso.js';
 
 type Row = {
-  company_id: string; name: string | null; registration_no: string | null; status: string; proposed_at: Date | string; proposed_by_name: string | null; note: string | null;
-  decided_at: Date | string | null; decided_by_name: string | null; remark: string | null; changed_at: Date | string;
+  company_id: string;
+  name: string | null;
+  registration_no: string | null;
+  status: string;
+  proposed_at: Date | string;
+  proposed_by_name: string | null;
+  note: string | null;
+  decided_at: Date | string | null;
+  decided_by_name: string | null;
+  remark: string | null;
+  changed_at: Date | string;
 };
 
 const ALL_LEVELS = [10, 20, 21, 22, 23];
@@ -49,9 +65,13 @@ export class TenderersService {
   async list(principal: Principal, query: Record<string, unknown>) {
     const buyerCompanyId = companyOf(principal);
     const unknown = Object.keys(query).filter((key) => key !== 'range' && key !== 'status');
-    if (unknown.length > 0) throw refusal(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, { fields: Object.fromEntries(unknown.map((key) => [key, ['unknownField']])) });
+    if (unknown.length > 0)
+      throw refusal(400, 'validationFailed', `Unknown parameter: ${unknown.join(', ')}.`, {
+        fields: Object.fromEntries(unknown.map((key) => [key, ['unknownField']])),
+      });
     const status = query.status ?? 'approved';
-    if (!TENDERER_STATUSES.includes(status as TendererStatus)) throw refusal(400, 'validationFailed', 'status is pending, approved or rejected.', { fields: { status: ['invalidChoice'] } });
+    if (!TENDERER_STATUSES.includes(status as TendererStatus))
+      throw refusal(400, 'validationFailed', 'status is pending, approved or rejected.', { fields: { status: ['invalidChoice'] } });
     const { from, to } = pageRange(query.range);
     const rows = await this.db.query<Row>(
       `SELECT t.company_id, c.name, c.registration_no, t.status, t.proposed_at, up.name AS proposed_by_name, t.note,
@@ -66,19 +86,43 @@ export class TenderersService {
     );
     const page = rows.slice(0, to - from + 1);
     return {
-      success: true as const, status, from, hasMore: rows.length > page.length,
+      success: true as const,
+      status,
+      from,
+      hasMore: rows.length > page.length,
       data: page.map((r) => ({
-        companyId: r.company_id, name: r.name, registrationNo: r.registration_no, status: r.status, proposedAt: iso(r.proposed_at), proposedByName: r.proposed_by_name,
-        note: r.note, decidedAt: r.decided_at === null ? null : iso(r.decided_at), decidedByName: r.decided_by_name, remark: r.remark, changedAt: iso(r.changed_at),
+        companyId: r.company_id,
+        name: r.name,
+        registrationNo: r.registration_no,
+        status: r.status,
+        proposedAt: iso(r.proposed_at),
+        proposedByName: r.proposed_by_name,
+        note: r.note,
+        decidedAt: r.decided_at === null ? null : iso(r.decided_at),
+        decidedByName: r.decided_by_name,
+        remark: r.remark,
+        changedAt: iso(r.changed_at),
       })),
     };
   }
 
-  private async act(principal: Principal, action: TendererAction, buyerCompanyId: string, companyId: string, text: string | null, inDirectory: boolean) {
+  private async act(
+    principal: Principal,
+    action: TendererAction,
+    buyerCompanyId: string,
+    companyId: string,
+    text: string | null,
+    inDirectory: boolean,
+  ) {
     const streamId = tendererStream(buyerCompanyId, companyId);
     const events = await this.store.readStream(streamId);
     const levels = principal.userType === 2 ? ALL_LEVELS : ((await companyLevels(this.db, buyerCompanyId, principal.userId)).tender ?? []);
-    const event = decideTenderer(action, { buyerCompanyId, companyId, status: foldTenderer(events), levels, inDirectory }, text, principal.userId);
+    const event = decideTenderer(
+      action,
+      { buyerCompanyId, companyId, status: foldTenderer(events), levels, inDirectory },
+      text,
+      principal.userId,
+    );
     const revision = await this.append(streamId, events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision, event, principal);
     return { success: true as const, companyId, status: TENDERER_TRANSITIONS[action].to, revision };
   }
@@ -86,7 +130,9 @@ export class TenderersService {
   private async append(streamId: string, expected: number | 'no_stream', event: TendererEvent, principal: Principal): Promise<number> {
     try {
       const result = await this.store.append({
-        streamId, streamType: TENDERER_STREAM_TYPE, expectedRevision: expected,
+        streamId,
+        streamType: TENDERER_STREAM_TYPE,
+        expectedRevision: expected,
         events: [{ type: event.type, data: event.data, metadata: { actorUserId: principal.userId, actorCompanyId: principal.companyId } }],
       });
       return result.nextExpectedRevision;

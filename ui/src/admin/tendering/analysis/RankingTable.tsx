@@ -11,13 +11,23 @@ export function RankingTable({ analysis, select }: { analysis: Analysis; select?
   const t = (key: string) => translate(`admin.tenderAnalysis.column.${key}`);
   const sellers = [...analysis.sellers].sort((a, b) => a.rank - b.rank);
   return (
-    <TableContainer tabIndex={0} role="region" aria-label={translate('admin.tenderAnalysis.ranking')} sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={translate('admin.tenderAnalysis.ranking')}
+      sx={{ maxWidth: '100%', overflowX: 'auto' }}
+    >
       <Table size="small" data-testid="analysis-ranking">
         <TableHead>
           <TableRow>
             {select && <TableCell>{t('pick')}</TableCell>}
-            <TableCell>{t('rank')}</TableCell><TableCell>{t('seller')}</TableCell><TableCell align="right">{t('total')}</TableCell>
-            <TableCell align="right">{t('price')}</TableCell><TableCell align="right">{t('technical')}</TableCell><TableCell align="right">{t('score')}</TableCell><TableCell>{t('shortlisted')}</TableCell>
+            <TableCell>{t('rank')}</TableCell>
+            <TableCell>{t('seller')}</TableCell>
+            <TableCell align="right">{t('total')}</TableCell>
+            <TableCell align="right">{t('price')}</TableCell>
+            <TableCell align="right">{t('technical')}</TableCell>
+            <TableCell align="right">{t('score')}</TableCell>
+            <TableCell>{t('shortlisted')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -29,7 +39,9 @@ export function RankingTable({ analysis, select }: { analysis: Analysis; select?
               <TableCell align="right">{formatMoney(s.total)}</TableCell>
               <TableCell align="right">{s.priceScore}</TableCell>
               <TableCell align="right">{s.technicalScore ?? '–'}</TableCell>
-              <TableCell align="right" data-testid="analysis-score">{s.score ?? '–'}</TableCell>
+              <TableCell align="right" data-testid="analysis-score">
+                {s.score ?? '–'}
+              </TableCell>
               <TableCell>{s.shortlisted ? translate('admin.tenderAnalysis.yes') : ''}</TableCell>
             </TableRow>
           ))}

@@ -5,11 +5,23 @@ import { adminJson } from '../../providers/admin-request.js';
 
 export type Criterion = { key: string; name: string; weight: number };
 export type AnalysisSeller = {
-  sellerCompanyId: string; sellerName: string | null; total: string; priceScore: string; technicalScore: string | null; score: string | null;
-  scores: Record<string, number> | null; rank: number; shortlisted: boolean;
+  sellerCompanyId: string;
+  sellerName: string | null;
+  total: string;
+  priceScore: string;
+  technicalScore: string | null;
+  score: string | null;
+  scores: Record<string, number> | null;
+  rank: number;
+  shortlisted: boolean;
 };
 export type Analysis = {
-  status: string; priceWeight: number; criteria: Criterion[]; shortlist: string[] | null; evaluated: { at: string; by: string } | null; sellers: AnalysisSeller[];
+  status: string;
+  priceWeight: number;
+  criteria: Criterion[];
+  shortlist: string[] | null;
+  evaluated: { at: string; by: string } | null;
+  sellers: AnalysisSeller[];
   /** The company questionnaire the criteria were made from, as it stood (null: typed in). */
   questionnaire?: { id: string; name: string; revision: number } | null;
 };
@@ -18,10 +30,14 @@ export type CriterionInput = { key: string; name: string; weight: string };
 
 const base = (tenderId: string) => `/api/tendering/tenders/${encodeURIComponent(tenderId)}/analysis`;
 export const loadAnalysis = (tenderId: string) => adminJson<Analysis>(base(tenderId));
-export const setCriteria = (tenderId: string, body: { priceWeight: number; criteria: Criterion[] } | { priceWeight: number; questionnaireId: string }) => adminJson(`${base(tenderId)}/criteria`, { method: 'PUT', body });
+export const setCriteria = (
+  tenderId: string,
+  body: { priceWeight: number; criteria: Criterion[] } | { priceWeight: number; questionnaireId: string },
+) => adminJson(`${base(tenderId)}/criteria`, { method: 'PUT', body });
 export const enterScores = (tenderId: string, sellerCompanyId: string, scores: Record<string, number>) =>
   adminJson(`${base(tenderId)}/scores/${encodeURIComponent(sellerCompanyId)}`, { method: 'PUT', body: { scores } });
-export const shortlist = (tenderId: string, sellerCompanyIds: string[]) => adminJson(`${base(tenderId)}/shortlist`, { method: 'POST', body: { sellerCompanyIds } });
+export const shortlist = (tenderId: string, sellerCompanyIds: string[]) =>
+  adminJson(`${base(tenderId)}/shortlist`, { method: 'POST', body: { sellerCompanyIds } });
 export const evaluate = (tenderId: string) => adminJson(`${base(tenderId)}/evaluate`, { method: 'POST', body: {} });
 
 /** A whole number 0..100 from the form, or null. */
@@ -46,7 +62,13 @@ export function newKey(criteria: readonly CriterionInput[]): string {
 }
 
 /** The questionnaire's body, or null while the form cannot be sent (the server checks the same and answers analysisWeightsInvalid). */
-export function criteriaBody(priceWeight: string, criteria: readonly CriterionInput[]): { priceWeight: number; criteria: Criterion[] } | null {
+export function criteriaBody(
+  priceWeight: string,
+  criteria: readonly CriterionInput[],
+): { priceWeight: number; criteria: Criterion[] } | null {
   if (weightSum(priceWeight, criteria) !== 100 || criteria.some((c) => c.name.trim() === '')) return null;
-  return { priceWeight: weightOf(priceWeight)!, criteria: criteria.map((c) => ({ key: c.key, name: c.name.trim(), weight: weightOf(c.weight)! })) };
+  return {
+    priceWeight: weightOf(priceWeight)!,
+    criteria: criteria.map((c) => ({ key: c.key, name: c.name.trim(), weight: weightOf(c.weight)! })),
+  };
 }

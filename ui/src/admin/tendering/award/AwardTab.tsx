@@ -5,14 +5,40 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useRefresh, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import {
-  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel, FormLabel,
-  LinearProgress, Link, List, ListItem, Radio, RadioGroup, Typography,
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  LinearProgress,
+  Link,
+  List,
+  ListItem,
+  Radio,
+  RadioGroup,
+  Typography,
 } from '@mui/material';
 import type { DocumentView } from '@binaan/contracts';
 import { formatDateTime, formatMoney } from '../../format.js';
 import { errorCodeOf } from '../../providers/admin-request.js';
 import type { ComparisonSeller } from '../comparison/comparison-model.js';
-import { ORDER_KINDS, award, awardable, documentPath, loadAwards, loadSellers, nameOf, type AwardRecord, type OrderKind } from './award-model.js';
+import {
+  ORDER_KINDS,
+  award,
+  awardable,
+  documentPath,
+  loadAwards,
+  loadSellers,
+  nameOf,
+  type AwardRecord,
+  type OrderKind,
+} from './award-model.js';
 
 type Loaded = { sellers: ComparisonSeller[]; awards: AwardRecord[] };
 
@@ -31,14 +57,21 @@ export function AwardTab({ document }: { document: DocumentView }) {
 
   const load = useCallback(() => {
     Promise.all([loadSellers(document.id), loadAwards(document.id)]).then(
-      ([sellers, awards]) => { setLoaded({ sellers, awards }); },
+      ([sellers, awards]) => {
+        setLoaded({ sellers, awards });
+      },
       (error: unknown) => setLoaded({ error: errorCodeOf(error) }),
     );
   }, [document.id]);
   useEffect(load, [load, document.revision]);
 
   if (loaded === null) return <LinearProgress aria-label={translate('ra.page.loading')} />;
-  if ('error' in loaded) return <Alert severity={loaded.error === 'tenderSealed' ? 'info' : 'error'} data-testid="award-refused">{translate(`error.${loaded.error}`, { _: translate('error.unknownError') })}</Alert>;
+  if ('error' in loaded)
+    return (
+      <Alert severity={loaded.error === 'tenderSealed' ? 'info' : 'error'} data-testid="award-refused">
+        {translate(`error.${loaded.error}`, { _: translate('error.unknownError') })}
+      </Alert>
+    );
   const { sellers, awards } = loaded;
   const chosen = sellers.find((s) => s.sellerCompanyId === seller);
   const others = sellers.length - 1;
@@ -49,8 +82,18 @@ export function AwardTab({ document }: { document: DocumentView }) {
     setBusy(true);
     setRefused(null);
     award(document.id, chosen.sellerCompanyId, kind).then(
-      () => { setConfirming(false); setBusy(false); setSeller(''); load(); refresh(); },
-      (error: unknown) => { setConfirming(false); setBusy(false); setRefused(errorCodeOf(error)); },
+      () => {
+        setConfirming(false);
+        setBusy(false);
+        setSeller('');
+        load();
+        refresh();
+      },
+      (error: unknown) => {
+        setConfirming(false);
+        setBusy(false);
+        setRefused(errorCodeOf(error));
+      },
     );
   };
 
@@ -58,53 +101,114 @@ export function AwardTab({ document }: { document: DocumentView }) {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       {awards.length > 0 && (
         <Box data-testid="award-list">
-          <Typography variant="h6" component="h2">{translate('admin.tenderAward.made')}</Typography>
+          <Typography variant="h6" component="h2">
+            {translate('admin.tenderAward.made')}
+          </Typography>
           <List dense>
             {awards.map((a) => (
               <ListItem key={a.revision} data-testid="award-item" sx={{ display: 'block', px: 0 }}>
-                <Typography variant="body2">{translate('admin.tenderAward.madeLine', { seller: nameOf(sellers, a.sellerCompanyId), at: formatDateTime(a.at), told: a.unsuccessfulSellerIds.length })}</Typography>
+                <Typography variant="body2">
+                  {translate('admin.tenderAward.madeLine', {
+                    seller: nameOf(sellers, a.sellerCompanyId),
+                    at: formatDateTime(a.at),
+                    told: a.unsuccessfulSellerIds.length,
+                  })}
+                </Typography>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-                  <Link component={RouterLink} to={documentPath('letterOfAward', a.letterOfAwardId)} data-testid="award-letter">{translate('admin.tenderAward.openLetter')}</Link>
-                  <Link component={RouterLink} to={documentPath(a.orderKind, a.orderId)} data-testid="award-order">{translate(`admin.tenderAward.openOrder.${a.orderKind}`)}</Link>
+                  <Link component={RouterLink} to={documentPath('letterOfAward', a.letterOfAwardId)} data-testid="award-letter">
+                    {translate('admin.tenderAward.openLetter')}
+                  </Link>
+                  <Link component={RouterLink} to={documentPath(a.orderKind, a.orderId)} data-testid="award-order">
+                    {translate(`admin.tenderAward.openOrder.${a.orderKind}`)}
+                  </Link>
                 </Box>
               </ListItem>
             ))}
           </List>
         </Box>
       )}
-      {sellers.length === 0 && <Alert severity="info" data-testid="award-empty">{translate('admin.tenderComparison.noQuotations')}</Alert>}
+      {sellers.length === 0 && (
+        <Alert severity="info" data-testid="award-empty">
+          {translate('admin.tenderComparison.noQuotations')}
+        </Alert>
+      )}
       {sellers.length > 0 && !open && awards.length === 0 && <Alert severity="info">{translate('admin.tenderAward.notAwardable')}</Alert>}
       {sellers.length > 0 && open && (
-        <Box component="form" onSubmit={(e) => { e.preventDefault(); if (chosen) setConfirming(true); }} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (chosen) setConfirming(true);
+          }}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        >
           <FormControl>
             <FormLabel id={sellerLabel}>{translate('admin.tenderAward.seller')}</FormLabel>
             <RadioGroup aria-labelledby={sellerLabel} value={seller} onChange={(e) => setSeller(e.target.value)}>
               {sellers.map((s) => (
-                <FormControlLabel key={s.sellerCompanyId} value={s.sellerCompanyId} control={<Radio />} data-testid="award-seller"
-                  label={translate('admin.tenderAward.sellerLine', { rank: s.rank, name: s.sellerName ?? s.sellerCompanyId, total: formatMoney(s.total) })} />
+                <FormControlLabel
+                  key={s.sellerCompanyId}
+                  value={s.sellerCompanyId}
+                  control={<Radio />}
+                  data-testid="award-seller"
+                  label={translate('admin.tenderAward.sellerLine', {
+                    rank: s.rank,
+                    name: s.sellerName ?? s.sellerCompanyId,
+                    total: formatMoney(s.total),
+                  })}
+                />
               ))}
             </RadioGroup>
           </FormControl>
           <FormControl>
             <FormLabel id={kindLabel}>{translate('admin.tenderAward.orderKind')}</FormLabel>
             <RadioGroup aria-labelledby={kindLabel} row value={kind} onChange={(e) => setKind(e.target.value as OrderKind)}>
-              {ORDER_KINDS.map((k) => <FormControlLabel key={k} value={k} control={<Radio />} label={translate(`admin.tenderAward.kind.${k}`)} data-testid={`award-kind-${k}`} />)}
+              {ORDER_KINDS.map((k) => (
+                <FormControlLabel
+                  key={k}
+                  value={k}
+                  control={<Radio />}
+                  label={translate(`admin.tenderAward.kind.${k}`)}
+                  data-testid={`award-kind-${k}`}
+                />
+              ))}
             </RadioGroup>
           </FormControl>
-          {refused && <Alert severity="error" data-testid="award-error">{translate(`error.${refused}`, { _: translate('error.unknownError') })}</Alert>}
-          <Box><Button type="submit" variant="contained" disabled={!chosen} data-testid="award-submit">{translate('admin.tenderAward.award')}</Button></Box>
+          {refused && (
+            <Alert severity="error" data-testid="award-error">
+              {translate(`error.${refused}`, { _: translate('error.unknownError') })}
+            </Alert>
+          )}
+          <Box>
+            <Button type="submit" variant="contained" disabled={!chosen} data-testid="award-submit">
+              {translate('admin.tenderAward.award')}
+            </Button>
+          </Box>
         </Box>
       )}
-      <Dialog open={confirming && chosen !== undefined} onClose={() => !busy && setConfirming(false)} aria-labelledby={`${sellerLabel}-dialog`}>
+      <Dialog
+        open={confirming && chosen !== undefined}
+        onClose={() => !busy && setConfirming(false)}
+        aria-labelledby={`${sellerLabel}-dialog`}
+      >
         <DialogTitle id={`${sellerLabel}-dialog`}>{translate('admin.tenderAward.confirmTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText data-testid="award-confirm-text">
-            {translate('admin.tenderAward.confirmText', { seller: chosen?.sellerName ?? chosen?.sellerCompanyId ?? '', total: formatMoney(chosen?.total), order: translate(`admin.tenderAward.kind.${kind}`), others })}
+            {translate('admin.tenderAward.confirmText', {
+              seller: chosen?.sellerName ?? chosen?.sellerCompanyId ?? '',
+              total: formatMoney(chosen?.total),
+              order: translate(`admin.tenderAward.kind.${kind}`),
+              others,
+            })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(false)} disabled={busy}>{translate('ra.action.cancel')}</Button>
-          <Button onClick={submit} variant="contained" disabled={busy} data-testid="award-confirm">{translate('admin.tenderAward.confirm')}</Button>
+          <Button onClick={() => setConfirming(false)} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button onClick={submit} variant="contained" disabled={busy} data-testid="award-confirm">
+            {translate('admin.tenderAward.confirm')}
+          </Button>
         </DialogActions>
       </Dialog>
     </Box>

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AWARDABLE, PAST_CLOSE, awardable, documentPath, nameOf, sellersByRank } from './award-model.js';
 import type { ComparisonSeller } from '../comparison/comparison-model.js';
 
-const seller = (id: string, name: string | null, rank: number) => ({ sellerCompanyId: id, sellerName: name, rank, total: '1.00' }) as ComparisonSeller;
+const seller = (id: string, name: string | null, rank: number) =>
+  ({ sellerCompanyId: id, sellerName: name, rank, total: '1.00' }) as ComparisonSeller;
 
 describe('award model', () => {
   it('lists the sheet sellers best rank first without changing the sheet', () => {

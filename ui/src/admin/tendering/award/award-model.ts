@@ -13,14 +13,24 @@ export const PAST_CLOSE = new Set(['comparison', 'draftContract', 'pendingContra
 export const AWARDABLE = new Set(['comparison', 'draftContractRejected']);
 
 export type AwardReply = {
-  status: string; sellerCompanyId: string; total: string;
+  status: string;
+  sellerCompanyId: string;
+  total: string;
   letterOfAward: { id: string; documentNo: string; status: string };
   order: { resource: OrderKind; id: string; documentNo: string; status: string };
   unsuccessful: string[];
 };
 export type AwardRecord = {
-  revision: number; at: string; actorUserId: string | null; sellerCompanyId: string; orderKind: OrderKind;
-  letterOfAwardId: string; orderId: string; unsuccessfulSellerIds: string[]; tenderDocumentNo: string; contractRevision: number;
+  revision: number;
+  at: string;
+  actorUserId: string | null;
+  sellerCompanyId: string;
+  orderKind: OrderKind;
+  letterOfAwardId: string;
+  orderId: string;
+  unsuccessfulSellerIds: string[];
+  tenderDocumentNo: string;
+  contractRevision: number;
 };
 
 const base = (tenderId: string) => `/api/tendering/tenders/${encodeURIComponent(tenderId)}`;

@@ -33,33 +33,81 @@ function SellerCell({ cell, translate }: { cell: Cell; translate: (key: string, 
         {cell.lowest && <span className="cmp-sr">{` (${translate('admin.tenderComparison.lowest')})`}</span>}
       </span>
       <span className="cmp-small">
-        {figure(cell.amount)}{cell.state === 'included' ? ` · ${translate('admin.tenderComparison.included')}` : cell.percent === null ? '' : ` · ${percentText({ amount: '', percent: cell.percent })}`}
+        {figure(cell.amount)}
+        {cell.state === 'included'
+          ? ` · ${translate('admin.tenderComparison.included')}`
+          : cell.percent === null
+            ? ''
+            : ` · ${percentText({ amount: '', percent: cell.percent })}`}
       </span>
     </span>
   );
 }
 
-const Row = memo(function Row({ row, index, start, template, activeColumn, cellId, onCellClick }: {
-  row: ComparisonRow; index: number; start: number; template: string; activeColumn: number | null; cellId: (row: number, column: number) => string; onCellClick: (row: number, column: number) => void;
+const Row = memo(function Row({
+  row,
+  index,
+  start,
+  template,
+  activeColumn,
+  cellId,
+  onCellClick,
+}: {
+  row: ComparisonRow;
+  index: number;
+  start: number;
+  template: string;
+  activeColumn: number | null;
+  cellId: (row: number, column: number) => string;
+  onCellClick: (row: number, column: number) => void;
 }) {
   const translate = useTranslate();
   const cls = (column: number, extra = '') => `cmp-cell${extra}${activeColumn === column ? ' cmp-active' : ''}`;
   return (
-    <div role="row" aria-rowindex={index + 2} data-testid="cmp-row" data-line={row.lineNo}
-      style={{ position: 'absolute', top: 0, left: 0, height: ROW_HEIGHT, transform: `translateY(${start}px)`, display: 'grid', gridTemplateColumns: template }}>
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      data-testid="cmp-row"
+      data-line={row.lineNo}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        height: ROW_HEIGHT,
+        transform: `translateY(${start}px)`,
+        display: 'grid',
+        gridTemplateColumns: template,
+      }}
+    >
       <div role="rowheader" id={cellId(index, 0)} className={cls(0, ' cmp-sticky')} onMouseDown={() => onCellClick(index, 0)}>
-        <span className="cmp-text"><span className="cmp-no">{row.lineNo}</span> {row.description}</span>
+        <span className="cmp-text">
+          <span className="cmp-no">{row.lineNo}</span> {row.description}
+        </span>
       </div>
-      <div role="gridcell" id={cellId(index, 1)} className={cls(1, ' cmp-num')} onMouseDown={() => onCellClick(index, 1)}>{formatQuantity(row.quantity)} {row.unit}</div>
+      <div role="gridcell" id={cellId(index, 1)} className={cls(1, ' cmp-num')} onMouseDown={() => onCellClick(index, 1)}>
+        {formatQuantity(row.quantity)} {row.unit}
+      </div>
       <div role="gridcell" id={cellId(index, 2)} className={cls(2, ' cmp-num')} onMouseDown={() => onCellClick(index, 2)}>
-        <span className="cmp-stack"><span>{figure(row.estimate.rate)}</span><span className="cmp-small">{figure(row.estimate.amount)}</span></span>
+        <span className="cmp-stack">
+          <span>{figure(row.estimate.rate)}</span>
+          <span className="cmp-small">{figure(row.estimate.amount)}</span>
+        </span>
       </div>
-      {row.rates.map((_, s) => cellOf(row, s)).map((cell, s) => (
-        <div key={s} role="gridcell" id={cellId(index, 3 + s)} data-state={cell.state} data-lowest={cell.lowest || undefined}
-          className={cls(3 + s, ` cmp-num${cell.lowest ? ' cmp-lowest' : ''}`)} onMouseDown={() => onCellClick(index, 3 + s)}>
-          <SellerCell cell={cell} translate={translate} />
-        </div>
-      ))}
+      {row.rates
+        .map((_, s) => cellOf(row, s))
+        .map((cell, s) => (
+          <div
+            key={s}
+            role="gridcell"
+            id={cellId(index, 3 + s)}
+            data-state={cell.state}
+            data-lowest={cell.lowest || undefined}
+            className={cls(3 + s, ` cmp-num${cell.lowest ? ' cmp-lowest' : ''}`)}
+            onMouseDown={() => onCellClick(index, 3 + s)}
+          >
+            <SellerCell cell={cell} translate={translate} />
+          </div>
+        ))}
     </div>
   );
 });
@@ -77,18 +125,30 @@ export function ComparisonGrid({ sheet, label }: { sheet: ComparisonSheet; label
   const width = fixed.reduce((a, b) => a + b, 0) + sellers.length * SELLER_WIDTH;
 
   // The table model names the columns (its headers are what the sticky header row shows).
-  const columns = useMemo(() => helper.columns([
-    helper.accessor((row) => row.description, { id: 'item', header: translate('admin.tenderComparison.item') }),
-    helper.accessor((row) => row.quantity, { id: 'quantity', header: translate('admin.tenderComparison.quantity') }),
-    helper.accessor((row) => row.estimate.rate, { id: 'estimate', header: translate('admin.tenderComparison.estimate') }),
-    ...sellers.map((seller, s) => helper.accessor((row) => row.rates[s] ?? null, { id: `seller-${s}`, header: seller.sellerName ?? seller.sellerCompanyId })),
-  ]), [sellers, translate]);
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor((row) => row.description, { id: 'item', header: translate('admin.tenderComparison.item') }),
+        helper.accessor((row) => row.quantity, { id: 'quantity', header: translate('admin.tenderComparison.quantity') }),
+        helper.accessor((row) => row.estimate.rate, { id: 'estimate', header: translate('admin.tenderComparison.estimate') }),
+        ...sellers.map((seller, s) =>
+          helper.accessor((row) => row.rates[s] ?? null, { id: `seller-${s}`, header: seller.sellerName ?? seller.sellerCompanyId }),
+        ),
+      ]),
+    [sellers, translate],
+  );
   const table = useTable({ features, columns, data: sheet.items, getRowId: (row: ComparisonRow) => String(row.lineNo) });
   const rows = table.getRowModel().rows;
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const totalsRow = rows.length; // the totals row is the last one the keyboard reaches
 
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10, getItemKey: (i) => rows[i]?.id ?? i });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    getItemKey: (i) => rows[i]?.id ?? i,
+  });
   const cellId = useCallback((row: number, column: number) => `${gridId}-${row}-${column}`, [gridId]);
   const onCellClick = useCallback((row: number, column: number) => {
     setActive({ row, column });
@@ -130,16 +190,46 @@ export function ComparisonGrid({ sheet, label }: { sheet: ComparisonSheet; label
   };
 
   const activeDescendant = active === null ? undefined : cellId(active.row, active.column);
-  const totalClass = (column: number, extra = '') => `cmp-cell cmp-total${extra}${active?.row === totalsRow && active.column === column ? ' cmp-active' : ''}`;
+  const totalClass = (column: number, extra = '') =>
+    `cmp-cell cmp-total${extra}${active?.row === totalsRow && active.column === column ? ' cmp-active' : ''}`;
   return (
-    <Box ref={scrollRef} role="grid" tabIndex={0} aria-label={label} aria-rowcount={rows.length + 2} aria-colcount={columnCount} aria-readonly aria-activedescendant={activeDescendant}
-      onKeyDown={onKeyDown} onFocus={(e) => {
+    <Box
+      ref={scrollRef}
+      role="grid"
+      tabIndex={0}
+      aria-label={label}
+      aria-rowcount={rows.length + 2}
+      aria-colcount={columnCount}
+      aria-readonly
+      aria-activedescendant={activeDescendant}
+      onKeyDown={onKeyDown}
+      onFocus={(e) => {
         if (e.target === scrollRef.current && active === null) setActive({ row: 0, column: 0 });
-      }} data-testid="cmp-grid"
+      }}
+      data-testid="cmp-grid"
       sx={{
-        position: 'relative', overflow: 'auto', width: 0, minWidth: '100%', height: { xs: '65vh', md: 'min(70vh, 720px)' }, border: 1, borderColor: 'divider', borderRadius: 1, fontSize: 14,
+        position: 'relative',
+        overflow: 'auto',
+        width: 0,
+        minWidth: '100%',
+        height: { xs: '65vh', md: 'min(70vh, 720px)' },
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        fontSize: 14,
         '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
-        '& .cmp-cell': { px: 1, display: 'flex', alignItems: 'center', overflow: 'hidden', whiteSpace: 'nowrap', borderBottom: 1, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', minWidth: 0 },
+        '& .cmp-cell': {
+          px: 1,
+          display: 'flex',
+          alignItems: 'center',
+          overflow: 'hidden',
+          whiteSpace: 'nowrap',
+          borderBottom: 1,
+          borderRight: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+          minWidth: 0,
+        },
         '& .cmp-sticky': { position: 'sticky', left: 0, zIndex: 1, boxShadow: '2px 0 0 rgba(0,0,0,0.12)' },
         '& .cmp-num': { justifyContent: 'flex-end', fontVariantNumeric: 'tabular-nums', textAlign: 'right' },
         '& .cmp-stack': { display: 'flex', flexDirection: 'column', alignItems: 'flex-end', lineHeight: 1.25 },
@@ -153,35 +243,89 @@ export function ComparisonGrid({ sheet, label }: { sheet: ComparisonSheet; label
         '& .cmp-total': { fontWeight: 700, bgcolor: 'grey.100' },
         '& .cmp-active': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
         '& .cmp-sr': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
-      }}>
+      }}
+    >
       <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 2, width }}>
         <div role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: template, height: ROW_HEIGHT + 8 }}>
           {headers.map((header, c) => (
-            <div key={header.id} role="columnheader" className={`cmp-cell cmp-head${c === 0 ? ' cmp-sticky' : ' cmp-num'}`} data-testid={c >= 3 ? 'cmp-seller' : undefined}>
+            <div
+              key={header.id}
+              role="columnheader"
+              className={`cmp-cell cmp-head${c === 0 ? ' cmp-sticky' : ' cmp-num'}`}
+              data-testid={c >= 3 ? 'cmp-seller' : undefined}
+            >
               {c >= 3 ? (
                 <span className="cmp-stack">
-                  <span><table.FlexRender header={header} /></span>
+                  <span>
+                    <table.FlexRender header={header} />
+                  </span>
                   <span className="cmp-small">{translate('admin.tenderComparison.rank', { rank: sellers[c - 3]!.rank })}</span>
                 </span>
-              ) : <table.FlexRender header={header} />}
+              ) : (
+                <table.FlexRender header={header} />
+              )}
             </div>
           ))}
         </div>
       </div>
       <div role="rowgroup" style={{ position: 'relative', height: virtualizer.getTotalSize(), width }}>
         {virtualizer.getVirtualItems().map((item) => (
-          <Row key={item.key} row={rows[item.index]!.original} index={item.index} start={item.start} template={template}
-            activeColumn={active?.row === item.index ? active.column : null} cellId={cellId} onCellClick={onCellClick} />
+          <Row
+            key={item.key}
+            row={rows[item.index]!.original}
+            index={item.index}
+            start={item.start}
+            template={template}
+            activeColumn={active?.row === item.index ? active.column : null}
+            cellId={cellId}
+            onCellClick={onCellClick}
+          />
         ))}
       </div>
       <div role="rowgroup" style={{ position: 'sticky', bottom: 0, zIndex: 2, width }}>
-        <div role="row" aria-rowindex={rows.length + 2} data-testid="cmp-totals" style={{ display: 'grid', gridTemplateColumns: template, height: ROW_HEIGHT }}>
-          <div role="rowheader" id={cellId(totalsRow, 0)} className={totalClass(0, ' cmp-sticky')} onMouseDown={() => onCellClick(totalsRow, 0)}>{translate('admin.tenderComparison.total')}</div>
-          <div role="gridcell" id={cellId(totalsRow, 1)} className={totalClass(1, ' cmp-num')} onMouseDown={() => onCellClick(totalsRow, 1)}>{translate('admin.tenderComparison.lines', { count: sheet.lines })}</div>
-          <div role="gridcell" id={cellId(totalsRow, 2)} className={totalClass(2, ' cmp-num')} onMouseDown={() => onCellClick(totalsRow, 2)}>{figure(sheet.estimate.total)}</div>
+        <div
+          role="row"
+          aria-rowindex={rows.length + 2}
+          data-testid="cmp-totals"
+          style={{ display: 'grid', gridTemplateColumns: template, height: ROW_HEIGHT }}
+        >
+          <div
+            role="rowheader"
+            id={cellId(totalsRow, 0)}
+            className={totalClass(0, ' cmp-sticky')}
+            onMouseDown={() => onCellClick(totalsRow, 0)}
+          >
+            {translate('admin.tenderComparison.total')}
+          </div>
+          <div
+            role="gridcell"
+            id={cellId(totalsRow, 1)}
+            className={totalClass(1, ' cmp-num')}
+            onMouseDown={() => onCellClick(totalsRow, 1)}
+          >
+            {translate('admin.tenderComparison.lines', { count: sheet.lines })}
+          </div>
+          <div
+            role="gridcell"
+            id={cellId(totalsRow, 2)}
+            className={totalClass(2, ' cmp-num')}
+            onMouseDown={() => onCellClick(totalsRow, 2)}
+          >
+            {figure(sheet.estimate.total)}
+          </div>
           {sellers.map((seller, s) => (
-            <div key={seller.sellerCompanyId} role="gridcell" id={cellId(totalsRow, 3 + s)} className={totalClass(3 + s, ' cmp-num')} data-testid="cmp-seller-total" onMouseDown={() => onCellClick(totalsRow, 3 + s)}>
-              <span className="cmp-stack"><span>{figure(seller.total)}</span><span className="cmp-small">{percentText(seller.deviation)}</span></span>
+            <div
+              key={seller.sellerCompanyId}
+              role="gridcell"
+              id={cellId(totalsRow, 3 + s)}
+              className={totalClass(3 + s, ' cmp-num')}
+              data-testid="cmp-seller-total"
+              onMouseDown={() => onCellClick(totalsRow, 3 + s)}
+            >
+              <span className="cmp-stack">
+                <span>{figure(seller.total)}</span>
+                <span className="cmp-small">{percentText(seller.deviation)}</span>
+              </span>
             </div>
           ))}
         </div>

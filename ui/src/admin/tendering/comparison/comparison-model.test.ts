@@ -2,8 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { cellOf, loadSheet, percentText, type ComparisonSheet } from './comparison-model.js';
 
 const sheet = (items: number[], nextAfter: number | null): ComparisonSheet => ({
-  tenderId: 't', documentNo: 'TD-1', title: 'x', status: 'comparison', estimate: { total: '1.00' }, lines: 3, sellers: [], notQuoted: [], nextAfter,
-  items: items.map((lineNo) => ({ lineNo, description: `line ${lineNo}`, unit: 'm', quantity: '1.000', estimate: { rate: '1.00', amount: '1.00' }, lowestRate: null, rates: [], amounts: [], deviations: [], lowest: [], included: [], excluded: [], missing: [] })),
+  tenderId: 't',
+  documentNo: 'TD-1',
+  title: 'x',
+  status: 'comparison',
+  estimate: { total: '1.00' },
+  lines: 3,
+  sellers: [],
+  notQuoted: [],
+  nextAfter,
+  items: items.map((lineNo) => ({
+    lineNo,
+    description: `line ${lineNo}`,
+    unit: 'm',
+    quantity: '1.000',
+    estimate: { rate: '1.00', amount: '1.00' },
+    lowestRate: null,
+    rates: [],
+    amounts: [],
+    deviations: [],
+    lowest: [],
+    included: [],
+    excluded: [],
+    missing: [],
+  })),
 });
 
 describe('comparison sheet model', () => {
@@ -16,8 +38,16 @@ describe('comparison sheet model', () => {
     expect(whole.nextAfter).toBeNull();
   });
 
-  it('reads a seller\'s cell from the line\'s columns', () => {
-    const row = { rates: ['4.00', '0.00', '0.00', null], amounts: ['40.00', '0.00', '0.00', null], deviations: ['-20.00', '-100.00', '-100.00', null], lowest: [1], included: [1], excluded: [2], missing: [3] };
+  it("reads a seller's cell from the line's columns", () => {
+    const row = {
+      rates: ['4.00', '0.00', '0.00', null],
+      amounts: ['40.00', '0.00', '0.00', null],
+      deviations: ['-20.00', '-100.00', '-100.00', null],
+      lowest: [1],
+      included: [1],
+      excluded: [2],
+      missing: [3],
+    };
     expect([0, 1, 2, 3].map((i) => cellOf(row, i))).toEqual([
       { state: 'quoted', rate: '4.00', amount: '40.00', lowest: false, percent: '-20.00' },
       { state: 'included', rate: '0.00', amount: '0.00', lowest: true, percent: '-100.00' },
