@@ -273,7 +273,9 @@ export function printPathsInPages(): string[] {
 export function contractorPathsInModules(): string[] {
   const source = readFileSync(resolve(UI, 'admin/access/modules.ts'), 'utf8');
   const lists = [
-    ...source.matchAll(/\.\.\.\[([^\]]+)\]\.map\(\(page\): ModuleDef => \(\{\s*key: `(\w+)\.\$\{page\}`, path: `\/([\w-]+)\/\$\{page\}`/g),
+    ...source.matchAll(
+      /\.\.\.\[([^\]]+)\]\.map\(\(page\): ModuleDef => \(\{\s*key: `(\w+)\.\$\{page\}`,\s*path: `\/([\w-]+)\/\$\{page\}`/g,
+    ),
   ];
   return lists.flatMap((m) => [...m[1]!.matchAll(/'([\w-]+)'/g)].map((p) => `/${m[3]}/${p[1]}`));
 }
