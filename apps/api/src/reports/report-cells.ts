@@ -1,6 +1,7 @@
 // Cells as the reports' columns read them (contracts reports-api.ts): money a ringgit decimal text from
 // sen, percentages and days with one decimal, and a section cut at its page size with `more` said.
 import {
+  type AgeBucket,
   REPORT_SECTION_MAX_ROWS,
   type ReportChart,
   type ReportColumn,
@@ -48,3 +49,12 @@ export function section(key: string, cols: ReportColumn[], rows: ReportRow[], ch
 export const malaysianMonthSql = (column: string): string => `to_char((${column} AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM')`;
 /** A timestamptz as the Malaysian day (YYYY-MM-DD) in SQL. */
 export const malaysianDaySql = (column: string): string => `to_char((${column} AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+
+/** Each age bucket (contracts `AgeBuckets`) as a condition on a column `age` in days. */
+export const AGE_BUCKET_SQL: Readonly<Record<AgeBucket, string>> = {
+  days0to7: 'age <= 7',
+  days8to30: 'age > 7 AND age <= 30',
+  days31to60: 'age > 30 AND age <= 60',
+  days61to90: 'age > 60 AND age <= 90',
+  over90: 'age > 90',
+};

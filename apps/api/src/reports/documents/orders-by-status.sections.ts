@@ -4,19 +4,12 @@
 // the window. The buyer sees the orders it placed; the seller the orders placed with it, once sent to it.
 import { AgeBuckets, type ReportRow } from '@binaan/contracts';
 import type { ReportQuery, ReportSectionSource, ReportSources } from '../report-section.js';
-import { columns, count, money, rowLimit, section } from '../report-cells.js';
+import { AGE_BUCKET_SQL, columns, count, money, rowLimit, section } from '../report-cells.js';
 import { documentRelation } from './document-relation.js';
 import { param, sideFilters } from './document-filters.js';
 import { ORDER_KINDS } from './document-rows.js';
 
 const FINAL = ['fulfilled', 'cancelled'];
-const BUCKET_SQL: Record<(typeof AgeBuckets)[number], string> = {
-  days0to7: 'age <= 7',
-  days8to30: 'age > 7 AND age <= 30',
-  days31to60: 'age > 30 AND age <= 60',
-  days61to90: 'age > 60 AND age <= 90',
-  over90: 'age > 90',
-};
 
 async function draw(key: string, side: 'buyer' | 'seller', query: ReportQuery, sources: ReportSources, allRows: boolean) {
   const parts = sideFilters(query, side, { where: [], params: [] });
@@ -27,7 +20,7 @@ async function draw(key: string, side: 'buyer' | 'seller', query: ReportQuery, s
   );
   if (side === 'seller') parts.where.push('d.shared_at IS NOT NULL');
   const relation = await documentRelation(query, sources, parts.params.length + 1);
-  const buckets = AgeBuckets.map((bucket) => `count(*) FILTER (WHERE ${BUCKET_SQL[bucket]}) AS ${bucket}`).join(', ');
+  const buckets = AgeBuckets.map((bucket) => `count(*) FILTER (WHERE ${AGE_BUCKET_SQL[bucket]}) AS ${bucket}`).join(', ');
   const rows = await sources.db.query<Record<string, string>>(
     `SELECT resource, status, count(*) AS orders, sum(total_sen) AS amount_sen, ${buckets}
        FROM (SELECT d.resource, d.status, d.total_sen, extract(epoch FROM (${at}::timestamptz - d.status_since)) / 86400 AS age

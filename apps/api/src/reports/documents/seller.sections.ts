@@ -6,26 +6,19 @@
 // when fulfilled on or before the order's end date; without an end date they are counted apart.
 import { AgeBuckets, type ReportRow } from '@binaan/contracts';
 import type { ReportQuery, ReportSectionSource, ReportSources } from '../report-section.js';
-import { columns, count, malaysianDaySql, malaysianMonthSql, money, percent, rowLimit, section } from '../report-cells.js';
+import { AGE_BUCKET_SQL, columns, count, malaysianDaySql, malaysianMonthSql, money, percent, rowLimit, section } from '../report-cells.js';
 import { documentRelation } from './document-relation.js';
 import { param, sideFilters } from './document-filters.js';
 
 const OUTSTANDING = `((d.resource = 'invoice' AND d.status = 'pendingAcceptance') OR (d.resource = 'progressiveClaim' AND d.status IN ('approved', 'invoiced'))
                       OR (d.resource = 'milestoneClaim' AND d.status = 'pendingCertification'))`;
-const BUCKET_SQL: Record<(typeof AgeBuckets)[number], string> = {
-  days0to7: 'age <= 7',
-  days8to30: 'age > 7 AND age <= 30',
-  days31to60: 'age > 30 AND age <= 60',
-  days61to90: 'age > 60 AND age <= 90',
-  over90: 'age > 90',
-};
 
 async function drawReceivables(query: ReportQuery, sources: ReportSources, allRows: boolean) {
   const parts = sideFilters(query, 'seller', { where: [], params: [] });
   const at = param(parts, query.asOf ?? query.now);
   parts.where.push(OUTSTANDING, 'd.shared_at IS NOT NULL');
   const relation = await documentRelation(query, sources, parts.params.length + 1);
-  const buckets = AgeBuckets.map((bucket) => `sum(total_sen) FILTER (WHERE ${BUCKET_SQL[bucket]}) AS ${bucket}`).join(', ');
+  const buckets = AgeBuckets.map((bucket) => `sum(total_sen) FILTER (WHERE ${AGE_BUCKET_SQL[bucket]}) AS ${bucket}`).join(', ');
   const rows = await sources.db.query<Record<string, string | null>>(
     `SELECT buyer, count(*) AS documents, sum(total_sen) AS amount_sen, ${buckets}
        FROM (SELECT c.name AS buyer, d.buyer_company_id, d.total_sen, extract(epoch FROM (${at}::timestamptz - d.shared_at)) / 86400 AS age
