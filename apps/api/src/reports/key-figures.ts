@@ -5,8 +5,9 @@ import { companyReportsOf, type CompanyReportName, type ReportKeyFigure, type Re
 import { money, percent } from './report-cells.js';
 import type { ReportQuery, ReportSources } from './report-section.js';
 import { REPORT_SECTIONS } from './report-sections.js';
+import { parseMoney } from '../documents/money.js';
 
-const sen = (value: string | number | null | undefined) => BigInt(String(value ?? '0').replace('.', ''));
+const sen = (value: string | number | null | undefined) => parseMoney(String(value ?? '0')) ?? 0n;
 const total = (section: ReportSection, column: string) => money(section.rows.reduce((sum, row) => sum + sen(row[column]), 0n));
 const sum = (section: ReportSection, column: string) => section.rows.reduce((acc, row) => acc + Number(row[column] ?? 0), 0);
 

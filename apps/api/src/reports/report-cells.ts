@@ -9,15 +9,13 @@ import {
   type ReportRow,
   type ReportSection,
 } from '@binaan/contracts';
+import { formatSen } from '../documents/money.js';
 
 const DAY_SECONDS = 86_400;
 
 /** Sen (bigint text from SQL, or a bigint) as ringgit with two places: 123456 -> "1234.56". */
 export function money(sen: string | bigint | number | null | undefined): string {
-  const value = BigInt(sen ?? 0);
-  const negative = value < 0n;
-  const whole = negative ? -value : value;
-  return `${negative ? '-' : ''}${whole / 100n}.${(whole % 100n).toString().padStart(2, '0')}`;
+  return formatSen(BigInt(sen ?? 0));
 }
 
 /** part / whole as a percentage with one decimal, half up; null when the whole is nothing. */

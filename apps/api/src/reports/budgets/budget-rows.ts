@@ -4,6 +4,7 @@ import type { StoredEvent } from '@binaan/event-store';
 import type { BudgetEvent } from '../../budgets/budget.events.js';
 import { BUDGET_STREAM_TYPE } from '../../budgets/budget.events.js';
 import type { RowSource } from '../report-rows.js';
+import { parseMoney } from '../../documents/money.js';
 
 export type BudgetReportRow = {
   stream_id: string;
@@ -14,7 +15,7 @@ export type BudgetReportRow = {
   lines: string;
 };
 
-const sen = (amount: string) => BigInt(amount.replace('.', ''));
+const sen = (amount: string) => parseMoney(amount) ?? 0n;
 
 function withLines(row: BudgetReportRow, lines: Record<string, string>): BudgetReportRow {
   const total = Object.values(lines).reduce((sum, amount) => sum + sen(amount), 0n);

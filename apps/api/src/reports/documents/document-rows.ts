@@ -16,6 +16,7 @@ import { isSharedStatus } from '../../documents/document-rules.js';
 import { tradeValuationOf } from '../../documents/document-fees-view.js';
 import type { RowSource } from '../report-rows.js';
 import { closeWaits, openRound, recordApproval, type ApprovalRoundState, type ApprovalWait } from './approval-waits.js';
+import { parseMoney } from '../../documents/money.js';
 
 /** The kinds the reports read, and when each is committed and completed (their first time in that status). */
 export const REPORTED_KINDS = {
@@ -112,7 +113,7 @@ export const documentReportRows: RowSource<DocumentReportRow> = {
 };
 
 /** A total in sen, from the documents' two-place decimal text. */
-const sen = (total: string) => BigInt(total.replace('.', '')).toString();
+const sen = (total: string) => (parseMoney(total) ?? 0n).toString();
 const VALUATION_FIELDS = [
   'contractSum',
   'workDoneAmount',
