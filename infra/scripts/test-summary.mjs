@@ -18,6 +18,20 @@ const flaky = [];
 /** A terminal's colour codes in an error message. */
 const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
+/** What the page showed when a browser test failed: the accessibility snapshot Playwright writes beside the
+ * failure (its `error-context` attachment), cut to its first lines so a CI log keeps what the screen was. */
+function pageSnapshot(result) {
+  const context = (result?.attachments ?? []).find((attachment) => attachment.name === 'error-context' && attachment.path);
+  if (!context || !existsSync(context.path)) return '';
+  const text = readFileSync(context.path, 'utf8');
+  const snapshot = /```yaml\n([\s\S]*?)```/.exec(text)?.[1];
+  if (!snapshot) return '';
+  const lines = snapshot.split('\n').filter((line) => line.trim());
+  const shown = lines.slice(0, 80);
+  if (lines.length > shown.length) shown.push(`… (${lines.length - shown.length} more lines in ${relative(process.cwd(), context.path)})`);
+  return shown.map((line) => `      ${line}`).join('\n');
+}
+
 /** Playwright's report nests suites (files, describes) holding specs, each with a test per project. */
 function playwrightSkips(suites, path = []) {
   for (const suite of suites ?? []) {
@@ -30,12 +44,14 @@ function playwrightSkips(suites, path = []) {
             file: spec.file ?? suite.file,
             name: [...here, spec.title].join(' › '),
             error: test.results?.at(-1)?.error?.message?.split('\n')[0] ?? '',
+            snapshot: pageSnapshot(test.results?.at(-1)),
           });
         if (test.status === 'flaky')
           flaky.push({
             file: spec.file ?? suite.file,
             name: [...here, spec.title].join(' › '),
             error: test.results?.[0]?.error?.message?.split('\n')[0] ?? '',
+            snapshot: pageSnapshot(test.results?.[0]),
           });
         if (test.status !== 'skipped') continue;
         const reason = (test.annotations ?? [])
@@ -116,15 +132,19 @@ if (listSkips || listFailures) {
   if (skips.length > 0) console.log(`skipped, and why (${skips.length}):`);
   for (const skip of skips) console.log(`  ${skip.suite} ${skip.file}: ${skip.name}${skip.reason ? ` (${skip.reason})` : ''}`);
   if (flaky.length > 0) console.log(`failed once, passed on the retry (${flaky.length}; each a flaw to look into):`);
-  for (const test of flaky)
+  for (const test of flaky) {
     console.log(
       `  playwright ${test.file}: ${test.name}${test.error ? ` (first try: ${test.error.replace(COLOURS, '').slice(0, 160)})` : ''}`,
     );
+    if (test.snapshot) console.log(`    the page at the first try's failure:\n${test.snapshot}`);
+  }
   if (failures.length > 0) console.log(`failed (${failures.length}):`);
-  for (const test of failures)
+  for (const test of failures) {
     console.log(
       `  ${test.suite} ${test.file}: ${test.name}${test.error ? ` (${test.error.replace(COLOURS, '').trim().slice(0, 200)})` : ''}`,
     );
+    if (test.snapshot) console.log(`    the page at the failure:\n${test.snapshot}`);
+  }
   process.exit(0);
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
