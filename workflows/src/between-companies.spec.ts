@@ -25,7 +25,7 @@ describe('steps between companies', () => {
         'pendingConfirmation:Reject_By_Seller',
         'pendingConfirmation:View',
       ],
-      internal: ['new:Approve', 'new:Reject', 'new:Request_Approve', 'rejected:Resubmit'],
+      internal: ['new:Approve', 'new:Escalate', 'new:Reject', 'new:Request_Approve', 'rejected:Resubmit'],
     });
   });
 

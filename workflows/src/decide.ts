@@ -10,6 +10,7 @@ import {
 } from '@binaan/contracts';
 import { definitionFor, latestDefinition } from './catalogue.js';
 import { initialContext } from './context.js';
+import { approverIdentity, nextMissingLevel } from './authority.js';
 import { NO_DOCUMENT, type WorkflowDefinition } from './define-workflow.js';
 import { refusalReason } from './transitions.js';
 import type { Actor, MachineEvent, WorkflowCommand, WorkflowContext, WorkflowDecision, WorkflowState } from './types.js';
@@ -139,5 +140,42 @@ function statusEvent<R extends WorkflowResource>(
     counterpartyCompanyId: isCreate ? after.counterpartyCompanyId : null,
     createdBySeller: isCreate ? after.createdBySeller : null,
     machineVersion: after.machineVersion,
+    ...roundFields(before, after, command, actor, opened, approved),
   };
+}
+
+type RoundFields = Pick<Partial<WorkflowStatusChanged>, 'levelRules' | 'onBehalfOf' | 'rejectionLevel' | 'escalation'>;
+
+/**
+ * The optional fields of quorum levels, delegation and escalation, present only when they say something, so
+ * that a round without them records exactly what it always did.
+ */
+function roundFields(
+  before: WorkflowContext,
+  after: WorkflowContext,
+  command: WorkflowCommand,
+  actor: Actor,
+  opened: boolean,
+  approved: boolean,
+): RoundFields {
+  const fields: RoundFields = {};
+  if (opened && after.approval.levelRules) fields.levelRules = after.approval.levelRules;
+  const voted = (after.approval.rejections?.length ?? 0) > (before.approval.rejections?.length ?? 0);
+  const escalated = (after.approval.escalations?.length ?? 0) > (before.approval.escalations?.length ?? 0);
+  if (voted) fields.rejectionLevel = after.approval.rejections!.at(-1)!.level;
+  if (escalated) {
+    const escalation = after.approval.escalations!.at(-1)!;
+    fields.escalation = { level: escalation.level, toUserIds: escalation.userIds };
+  }
+  let onBehalfOf: string | null | undefined = null;
+  if (approved) onBehalfOf = after.approval.approvals.at(-1)?.onBehalfOf;
+  else if (voted) onBehalfOf = after.approval.rejections!.at(-1)!.onBehalfOf;
+  else if (command.type === 'Reject' && before.approval.open && !after.approval.open) {
+    // A reject that ended the round: whose authority it used is read by the same rule the guard applied.
+    const level = nextMissingLevel(before.approval);
+    const identity = level === null ? null : approverIdentity(before, actor, level, false);
+    onBehalfOf = identity?.ok ? identity.onBehalfOf : null;
+  }
+  if (onBehalfOf) fields.onBehalfOf = onBehalfOf;
+  return fields;
 }

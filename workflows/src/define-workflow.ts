@@ -27,6 +27,9 @@ export const workflowSetup = setup({
     canApprove: check('canApprove'),
     isApprover: check('isApprover'),
     isLastApproval: check('isLastApproval'),
+    endsRound: check('endsRound'),
+    roundOpen: check('roundOpen'),
+    escalatesWaitingLevel: check('escalatesWaitingLevel'),
     isCounterparty: check('isCounterparty'),
     hasRemark: check('hasRemark'),
     hasAmount: check('hasAmount'),
@@ -63,6 +66,9 @@ export const approvalNotOpen: GuardRef = { type: 'approvalNotOpen', params: unde
 export const canApprove: GuardRef = { type: 'canApprove', params: undefined };
 export const isApprover: GuardRef = { type: 'isApprover', params: undefined };
 export const isLastApproval: GuardRef = { type: 'isLastApproval', params: undefined };
+export const endsRound: GuardRef = { type: 'endsRound', params: undefined };
+export const roundOpen: GuardRef = { type: 'roundOpen', params: undefined };
+export const escalatesWaitingLevel: GuardRef = { type: 'escalatesWaitingLevel', params: undefined };
 export const system: GuardRef = { type: 'isSystem', params: undefined };
 export const admin: GuardRef = { type: 'isAdmin', params: undefined };
 export const creator: GuardRef = { type: 'isCreator', params: undefined };
@@ -86,7 +92,7 @@ export function guardsOf(guard: unknown): readonly GuardRef[] {
   return guardLists.get(guard) ?? [];
 }
 
-const ROUND_GUARDS: ReadonlySet<string> = new Set(['canApprove', 'isApprover', 'isLastApproval']);
+const ROUND_GUARDS: ReadonlySet<string> = new Set(['canApprove', 'isApprover', 'isLastApproval', 'endsRound', 'escalatesWaitingLevel']);
 
 /**
  * A step between the companies (TransitionMeta.betweenCompanies): the counterparty acts, or the owner
@@ -130,7 +136,18 @@ export function transitionsFor(resource: WorkflowResource) {
     go(event, done, [canApprove, isLastApproval], 'approve'),
     go(event, more, [canApprove], 'approve'),
   ];
-  return { go, approve };
+  /**
+   * Reject during an approval round, by whoever may act at the waiting level: it ends the round (to `done`)
+   * at once, or at a majority level only once more than half the level's holders rejected; until then the
+   * reject is a vote recorded in `stay` (the status the round runs in).
+   */
+  const reject = (done: string, stay: string): WorkflowTransition[] => [
+    go('Reject', done, [isApprover, remark, endsRound], 'reject'),
+    go('Reject', stay, [isApprover, remark], 'rejectVote'),
+  ];
+  /** The platform's timer opens an overdue level to its escalation target; the status stays. */
+  const escalate = (stay: string): WorkflowTransition => go('Escalate', stay, [system, roundOpen, escalatesWaitingLevel], 'escalate');
+  return { go, approve, reject, escalate };
 }
 
 /** A machine with what the catalogue needs besides XState's definition. */

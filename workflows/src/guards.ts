@@ -1,5 +1,5 @@
 import type { AuthorityLevel, WorkflowCommandField, WorkflowRefusalCode } from '@binaan/contracts';
-import { holdsLevel, nextMissingLevel, requiredLevelsFor } from './authority.js';
+import { approverIdentity, approversAt, holdsLevel, nextMissingLevel, rejectEndsRound, requiredLevelsFor, ruleOf } from './authority.js';
 import type { MachineEvent, WorkflowContext } from './types.js';
 
 // Every guard the machines use, by name. Each check returns the refusal code it stands for, or null when it
@@ -13,6 +13,9 @@ export type GuardParams = {
   canApprove: undefined;
   isApprover: undefined;
   isLastApproval: undefined;
+  endsRound: undefined;
+  roundOpen: undefined;
+  escalatesWaitingLevel: undefined;
   isCounterparty: { level: AuthorityLevel; side: CounterpartySide };
   hasRemark: undefined;
   hasAmount: undefined;
@@ -50,13 +53,23 @@ type GuardSpec<P> = {
 const ownCompany = (context: WorkflowContext, event: MachineEvent): boolean =>
   (context.ownerCompanyId ?? event.ownerCompanyId ?? event.actor.companyId) === event.actor.companyId;
 
-/** Shared by canApprove and isApprover: the actor may act on the level whose turn it is. */
-function approverCheck(context: WorkflowContext, event: MachineEvent): GuardResult {
+/**
+ * Shared by canApprove and isApprover: the actor may act on the level whose turn it is, with their own
+ * level, an escalation naming them, or a delegation in force (authority.ts approverIdentity).
+ */
+function approverCheck(context: WorkflowContext, event: MachineEvent, approving: boolean): GuardResult {
   if (!context.approval.open) return 'approvalNotRequested';
   if (!ownCompany(context, event)) return 'notOwnerCompany';
   const level = nextMissingLevel(context.approval);
-  if (level === null || !holdsLevel(event.actor, context.resource, level)) return 'noAuthority';
-  return null;
+  if (level === null) return 'noAuthority';
+  const identity = approverIdentity(context, event.actor, level, approving);
+  return identity.ok ? null : identity.code;
+}
+
+/** The person this actor's act counts for at the waiting level (the delegator when a delegate acts). */
+function principalNow(context: WorkflowContext, event: MachineEvent, level: NonNullable<ReturnType<typeof nextMissingLevel>>): string {
+  const identity = approverIdentity(context, event.actor, level, false);
+  return (identity.ok ? identity.onBehalfOf : null) ?? event.actor.userId;
 }
 
 export const guardSpecs: { [K in GuardName]: GuardSpec<GuardParams[K]> } = {
@@ -68,25 +81,44 @@ export const guardSpecs: { [K in GuardName]: GuardSpec<GuardParams[K]> } = {
     text: ({ level }) => `own company, level ${level}`,
   },
   canApprove: {
-    check: (context, event) => {
-      const refused = approverCheck(context, event);
-      if (refused) return refused;
-      const { approval, createdByUserId } = context;
-      if (approval.approvals.some((a) => a.userId === event.actor.userId)) return 'alreadyApprovedByActor';
-      if (!approval.allowSelfApproval && createdByUserId === event.actor.userId) return 'selfApprovalForbidden';
-      return null;
-    },
-    text: () => 'next missing verify level; not the creator unless the manual allows; one level per user',
+    check: (context, event) => approverCheck(context, event, true),
+    text: () =>
+      'next missing verify level (own, escalated to them, or delegated and within the delegator); not the creator unless the manual allows, nor through a delegate; one level per person',
   },
-  isApprover: { check: approverCheck, text: () => 'holds the next missing verify level' },
+  isApprover: {
+    check: (context, event) => approverCheck(context, event, false),
+    text: () => 'holds the next missing verify level (own, escalated or delegated)',
+  },
   isLastApproval: {
-    // Called before the approval is recorded: this one is the last when exactly one level is missing.
+    // Called before the approval is recorded: this one is the last when it meets the last missing level's need.
     check: (context) => {
-      const { requiredLevels, approvals } = context.approval;
-      const missing = requiredLevels.filter((l) => !approvals.some((a) => a.level === l)).length;
-      return missing === 1 ? null : ROUTING;
+      const { approval } = context;
+      const level = nextMissingLevel(approval);
+      if (level === null || level !== approval.requiredLevels[approval.requiredLevels.length - 1]) return ROUTING;
+      const need = ruleOf(approval, level)?.need ?? 1;
+      return approversAt(approval, level).length + 1 >= need ? null : ROUTING;
     },
-    text: () => 'last required level',
+    text: () => 'meets the last required level (its quorum)',
+  },
+  endsRound: {
+    // A reject ends the round at once, or at a majority level once more than half its holders rejected.
+    check: (context, event) => {
+      const level = nextMissingLevel(context.approval);
+      return level === null || rejectEndsRound(context.approval, level, principalNow(context, event, level)) ? null : ROUTING;
+    },
+    text: () => "ends the round (one reject, or the level's majority)",
+  },
+  roundOpen: {
+    check: (context) => (context.approval.open ? null : 'approvalNotRequested'),
+    text: () => 'approval round open',
+  },
+  escalatesWaitingLevel: {
+    check: (context, event) =>
+      event.escalation && event.escalation.level === nextMissingLevel(context.approval) && event.escalation.toUserIds.length > 0
+        ? null
+        : 'wrongStatus',
+    input: true,
+    text: () => 'the level the round waits for, to someone',
   },
   isCounterparty: {
     check: (context, event, { level, side }) => {

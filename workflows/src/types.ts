@@ -1,5 +1,7 @@
 import type {
   AuthorityAssignments,
+  DelegatedAuthority,
+  LevelRule,
   AuthorityManual,
   VerifyLevel,
   WorkflowEventName,
@@ -23,6 +25,11 @@ export type Actor = {
     company: AuthorityAssignments;
     project: AuthorityAssignments;
   };
+  /**
+   * Authority lent to this user by others, in force at the decision time (the api resolves the grants and the
+   * delegators' present levels). Used only where the actor's own levels do not reach.
+   */
+  delegations?: readonly DelegatedAuthority[];
 };
 
 /** The platform's own actor: timers, the payment gateway, events mirrored from another company's record. */
@@ -33,11 +40,13 @@ export const SYSTEM_ACTOR: Actor = {
   authorities: { company: {}, project: {} },
 };
 
-/** One filled approval level. */
+/** One approval given (or, at a majority level, one reject vote). */
 export type ApprovalRecord = {
   level: VerifyLevel;
   userId: string;
   at: string;
+  /** A delegate's act: the delegator whose authority it used (both are on record). */
+  onBehalfOf?: string | null;
 };
 
 /**
@@ -49,6 +58,12 @@ export type ApprovalRound = {
   requiredLevels: readonly VerifyLevel[];
   approvals: readonly ApprovalRecord[];
   allowSelfApproval: boolean;
+  /** What each level needs (absent: one approval per level, the first reject ends the round). */
+  levelRules?: readonly LevelRule[];
+  /** Reject votes at majority levels that did not (yet) end the round. */
+  rejections?: readonly ApprovalRecord[];
+  /** Levels opened to more people after their response time passed (the platform's Escalate). */
+  escalations?: readonly { level: VerifyLevel; userIds: readonly string[]; at: string }[];
 };
 
 /** What the machines keep besides the status. Plain data: the api may store it in a read model as is. */
@@ -87,6 +102,8 @@ export type WorkflowCommand = {
   ownerCompanyId?: string;
   createdBySeller?: boolean;
   manual?: AuthorityManual;
+  /** Escalate only: the overdue level and who may now act at it. */
+  escalation?: { level: VerifyLevel; toUserIds: readonly string[] };
 };
 
 /** The event the XState machines receive: the command plus who sent it. */

@@ -26,6 +26,44 @@ export type AuthorityAssignments = Partial<Record<WorkflowResource, readonly Aut
 export type AuthorityManualLevel = {
   level: VerifyLevel;
   limit: number | null;
+  /**
+   * How many of the level's holders must approve: 'any' one of them (the default), 'all' of them, or a number
+   * n (n of the m holders; more than m means all).
+   */
+  quorum?: LevelQuorum;
+  /** When a reject at this level ends the round: at the first reject ('one', the default) or at a majority of its holders. */
+  rejectRule?: RejectRule;
+  /**
+   * The holders of the level when a round opens, as the api resolves them for the document (its project's or
+   * its company's). They fix what 'all' and a majority mean for that round and whom the round still awaits.
+   */
+  holders?: readonly string[];
+};
+
+export type LevelQuorum = 'any' | 'all' | number;
+export type RejectRule = 'one' | 'majority';
+
+/**
+ * What an approval round asks of one level, fixed when the round opens: `need` approvals by distinct people
+ * among `holders` (or acting for them), and how a reject there counts.
+ */
+export type LevelRule = {
+  level: VerifyLevel;
+  need: number;
+  holders: readonly string[];
+  rejectRule: RejectRule;
+};
+
+/**
+ * Authority one user lends another for a period (the authority context resolves which grants are in force at
+ * the decision time and what the delegator holds now): the delegate may act at the levels listed, for
+ * documents up to `upTo` RM (null: no cap), never beyond what the delegator holds.
+ */
+export type DelegatedAuthority = {
+  fromUserId: string;
+  /** The delegator's levels per resource, already narrowed to the kinds delegated. */
+  authorities: AuthorityAssignments;
+  upTo: number | null;
 };
 
 /**

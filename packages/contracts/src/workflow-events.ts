@@ -39,6 +39,8 @@ export const WorkflowEvents = {
   Issue: 'Issue',
   Pay: 'Pay',
   Redeem: 'Redeem',
+  /** The platform's timer: an approval level overdue past its response time is opened to its escalation target. */
+  Escalate: 'Escalate',
 } as const;
 
 export type WorkflowEventName = keyof typeof WorkflowEvents;

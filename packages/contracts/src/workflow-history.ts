@@ -1,4 +1,4 @@
-import type { VerifyLevel } from './workflow-authority.js';
+import type { LevelRule, VerifyLevel } from './workflow-authority.js';
 import type { WorkflowEventName } from './workflow-events.js';
 import type { WorkflowResource, WorkflowStatus } from './workflow-resources.js';
 
@@ -43,4 +43,16 @@ export type WorkflowStatusChanged<R extends WorkflowResource = WorkflowResource>
   createdBySeller: boolean | null;
   /** The version of the machine that decided this event (the document's version, fixed at Create). */
   machineVersion: number;
+  /**
+   * Fields of approvals with quorum levels, delegation and escalation. Optional so that events recorded before
+   * them fold exactly as they did: absent means none (one holder per level, own authority, no escalation).
+   */
+  /** Set when this event opened a round: what each required level needs (count, holders, reject rule). */
+  levelRules?: readonly LevelRule[] | null;
+  /** Approve or Reject by a delegate: the delegator whose authority was used (the actor is the delegate). */
+  onBehalfOf?: string | null;
+  /** A Reject that is one vote at a majority level and did not end the round: the level voted at. */
+  rejectionLevel?: VerifyLevel | null;
+  /** Escalate (the platform's timer): the overdue level and who may now act at it besides its holders. */
+  escalation?: { level: VerifyLevel; toUserIds: readonly string[] } | null;
 };

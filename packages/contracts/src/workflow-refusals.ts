@@ -34,6 +34,8 @@ export const WorkflowRefusalCodes = {
   approvalNotRequested: 'approvalNotRequested',
   /** Request_Approve while an approval round is already open. */
   approvalAlreadyRequested: 'approvalAlreadyRequested',
+  /** At a level decided by majority, one person rejects at most once (and then does not approve). */
+  alreadyRejectedByActor: 'alreadyRejectedByActor',
 } as const;
 
 export type WorkflowRefusalCode = keyof typeof WorkflowRefusalCodes;
@@ -58,4 +60,5 @@ export const WorkflowRefusalHttpStatus: Readonly<Record<WorkflowRefusalCode, 400
   alreadyApprovedByActor: 403,
   approvalNotRequested: 409,
   approvalAlreadyRequested: 409,
+  alreadyRejectedByActor: 403,
 };

@@ -1,17 +1,8 @@
 import { initialContext } from '../context.js';
-import {
-  NO_DOCUMENT,
-  isApprover,
-  own,
-  remark,
-  transitionsFor,
-  withinLimit,
-  workflowSetup,
-  type WorkflowDefinition,
-} from '../define-workflow.js';
+import { NO_DOCUMENT, own, remark, transitionsFor, withinLimit, workflowSetup, type WorkflowDefinition } from '../define-workflow.js';
 
 const VERSION = 1;
-const { go, approve } = transitionsFor('billOfQuantity');
+const { go, approve, reject, escalate } = transitionsFor('billOfQuantity');
 
 /**
  * A project's bill of quantity (spec §2.6: pending-approval, active, rejected): drafted (new) by whoever
@@ -32,7 +23,8 @@ export const billOfQuantityWorkflow: WorkflowDefinition<'billOfQuantity'> = {
       pendingApproval: {
         on: {
           Approve: approve('active', 'pendingApproval'),
-          Reject: go('Reject', 'rejected', [isApprover, remark]),
+          Reject: reject('rejected', 'pendingApproval'),
+          Escalate: escalate('pendingApproval'),
         },
       },
       rejected: { on: { Resubmit: go('Resubmit', 'pendingApproval', [own(10), withinLimit], 'open') } },

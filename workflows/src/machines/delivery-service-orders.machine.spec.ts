@@ -7,6 +7,8 @@ const fieldOrderTable: Row[] = [
   ['pendingApproval', 'Approve', 'pending', 'approver'],
   ['pendingApproval', 'Approve', 'pendingApproval', 'approver', 'more'],
   ['pendingApproval', 'Reject', 'rejected', 'approver', 'remark'],
+  ['pendingApproval', 'Reject', 'pendingApproval', 'approver', 'remark', 'vote'],
+  ['pendingApproval', 'Escalate', 'pendingApproval', 'system', 'round'],
   ['pendingApproval', 'Cancel', 'cancelled', 'own10', 'remark'],
   ['pending', 'View', 'pending', 'cp10'],
   ['pending', 'Confirm', 'confirmed', 'cp20'],

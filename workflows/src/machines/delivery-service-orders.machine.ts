@@ -3,7 +3,6 @@ import {
   NO_DOCUMENT,
   counterparty,
   hasCounterparty,
-  isApprover,
   own,
   remark,
   system,
@@ -23,7 +22,7 @@ const VERSION = 1;
  * Either side may create one (created_by_seller); the other company is the counterparty that confirms.
  */
 export function fieldOrderWorkflow<R extends FieldOrderResource>(resource: R): WorkflowDefinition<R> {
-  const { go, approve } = transitionsFor(resource);
+  const { go, approve, reject, escalate } = transitionsFor(resource);
   const cancel = (level: 10 | 20) => go('Cancel', 'cancelled', [own(level), remark]);
   const machine = workflowSetup.createMachine({
     id: resource,
@@ -41,7 +40,8 @@ export function fieldOrderWorkflow<R extends FieldOrderResource>(resource: R): W
       pendingApproval: {
         on: {
           Approve: approve('pending', 'pendingApproval'),
-          Reject: go('Reject', 'rejected', [isApprover, remark]),
+          Reject: reject('rejected', 'pendingApproval'),
+          Escalate: escalate('pendingApproval'),
           Cancel: cancel(10),
         },
       },

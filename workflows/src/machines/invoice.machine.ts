@@ -4,7 +4,6 @@ import {
   amount,
   counterparty,
   hasCounterparty,
-  isApprover,
   own,
   remark,
   transitionsFor,
@@ -14,7 +13,7 @@ import {
 } from '../define-workflow.js';
 
 const VERSION = 1;
-const { go, approve } = transitionsFor('invoice');
+const { go, approve, reject, escalate } = transitionsFor('invoice');
 const cancel = (level: 10 | 20) => go('Cancel', 'cancelled', [own(level), remark]);
 
 /**
@@ -41,14 +40,16 @@ export const invoiceWorkflow: WorkflowDefinition<'invoice'> = {
       pendingVerification: {
         on: {
           Approve: approve('pendingAcceptance', 'pendingApproval'),
-          Reject: go('Reject', 'rejected', [isApprover, remark]),
+          Reject: reject('rejected', 'pendingVerification'),
+          Escalate: escalate('pendingVerification'),
           Cancel: cancel(10),
         },
       },
       pendingApproval: {
         on: {
           Approve: approve('pendingAcceptance', 'pendingApproval'),
-          Reject: go('Reject', 'rejected', [isApprover, remark]),
+          Reject: reject('rejected', 'pendingApproval'),
+          Escalate: escalate('pendingApproval'),
           Cancel: cancel(10),
         },
       },

@@ -7,6 +7,8 @@ describeWorkflowTable('milestoneClaim', [
   ['pendingApproval', 'Approve', 'pendingCertification', 'approver'],
   ['pendingApproval', 'Approve', 'pendingApproval', 'approver', 'more'],
   ['pendingApproval', 'Reject', 'rejected', 'approver', 'remark'],
+  ['pendingApproval', 'Reject', 'pendingApproval', 'approver', 'remark', 'vote'],
+  ['pendingApproval', 'Escalate', 'pendingApproval', 'system', 'round'],
   ['pendingApproval', 'Cancel', 'cancelled', 'own10', 'remark'],
   ['pendingCertification', 'Certify', 'approved', 'cp20-buyer'],
   ['pendingCertification', 'Reject_By_Buyer', 'rejected', 'cp20-buyer', 'remark'],

@@ -4,7 +4,6 @@ import {
   amount,
   counterparty,
   hasCounterparty,
-  isApprover,
   own,
   remark,
   transitionsFor,
@@ -14,7 +13,7 @@ import {
 } from '../define-workflow.js';
 
 const VERSION = 1;
-const { go, approve } = transitionsFor('milestoneClaim');
+const { go, approve, reject, escalate } = transitionsFor('milestoneClaim');
 const cancel = go('Cancel', 'cancelled', [own(10), remark]);
 
 /** A milestone claim: approved inside the claimant, then certified by the client (§2.6 links). */
@@ -37,7 +36,8 @@ export const milestoneClaimWorkflow: WorkflowDefinition<'milestoneClaim'> = {
       pendingApproval: {
         on: {
           Approve: approve('pendingCertification', 'pendingApproval'),
-          Reject: go('Reject', 'rejected', [isApprover, remark]),
+          Reject: reject('rejected', 'pendingApproval'),
+          Escalate: escalate('pendingApproval'),
           Cancel: cancel,
         },
       },

@@ -8,6 +8,8 @@ const orderTable: Row[] = [
   ['new', 'Approve', 'pendingConfirmation', 'approver'],
   ['new', 'Approve', 'new', 'approver', 'more'],
   ['new', 'Reject', 'rejected', 'approver', 'remark'],
+  ['new', 'Reject', 'new', 'approver', 'remark', 'vote'],
+  ['new', 'Escalate', 'new', 'system', 'round'],
   ['new', 'Cancel', 'cancelled', 'own10', 'remark'],
   ['pendingConfirmation', 'View', 'pendingConfirmation', 'cp10-seller'],
   ['pendingConfirmation', 'Confirm', 'accepted', 'cp20-seller'],

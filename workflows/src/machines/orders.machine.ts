@@ -5,7 +5,6 @@ import {
   approvalNotOpen,
   counterparty,
   hasCounterparty,
-  isApprover,
   own,
   remark,
   system,
@@ -25,7 +24,7 @@ const VERSION = 1;
  * sends it to the seller (pendingConfirmation, the seller's "received/new").
  */
 export function orderWorkflow<R extends OrderResource>(resource: R): WorkflowDefinition<R> {
-  const { go, approve } = transitionsFor(resource);
+  const { go, approve, reject, escalate } = transitionsFor(resource);
   const machine = workflowSetup.createMachine({
     id: resource,
     version: String(VERSION),
@@ -37,7 +36,8 @@ export function orderWorkflow<R extends OrderResource>(resource: R): WorkflowDef
         on: {
           Request_Approve: go('Request_Approve', 'new', [own(10), approvalNotOpen, amount, withinLimit], 'open'),
           Approve: approve('pendingConfirmation', 'new'),
-          Reject: go('Reject', 'rejected', [isApprover, remark]),
+          Reject: reject('rejected', 'new'),
+          Escalate: escalate('new'),
           Cancel: go('Cancel', 'cancelled', [own(10), remark]),
         },
       },

@@ -7,6 +7,8 @@ describeWorkflowTable('paymentCertificate', [
   ['pendingApproval', 'Approve', 'approved', 'approver'],
   ['pendingApproval', 'Approve', 'pendingApproval', 'approver', 'more'],
   ['pendingApproval', 'Reject', 'rejected', 'approver', 'remark'],
+  ['pendingApproval', 'Reject', 'pendingApproval', 'approver', 'remark', 'vote'],
+  ['pendingApproval', 'Escalate', 'pendingApproval', 'system', 'round'],
   ['pendingApproval', 'Cancel', 'cancelled', 'own10', 'remark'],
   ['rejected', 'Resubmit', 'pendingApproval', 'own10', 'amount'],
   ['rejected', 'Cancel', 'cancelled', 'own10', 'remark'],

@@ -2,7 +2,6 @@ import { initialContext } from '../context.js';
 import {
   NO_DOCUMENT,
   amount,
-  isApprover,
   own,
   remark,
   system,
@@ -13,7 +12,7 @@ import {
 } from '../define-workflow.js';
 
 const VERSION = 1;
-const { go, approve } = transitionsFor('paymentCertificate');
+const { go, approve, reject, escalate } = transitionsFor('paymentCertificate');
 const cancel = go('Cancel', 'cancelled', [own(10), remark]);
 
 /** A payment certificate: the client certifies what it will pay on a claim, approved by its verify levels. */
@@ -36,7 +35,8 @@ export const paymentCertificateWorkflow: WorkflowDefinition<'paymentCertificate'
       pendingApproval: {
         on: {
           Approve: approve('approved', 'pendingApproval'),
-          Reject: go('Reject', 'rejected', [isApprover, remark]),
+          Reject: reject('rejected', 'pendingApproval'),
+          Escalate: escalate('pendingApproval'),
           Cancel: cancel,
         },
       },

@@ -4,7 +4,6 @@ import {
   amount,
   counterparty,
   hasCounterparty,
-  isApprover,
   own,
   remark,
   system,
@@ -15,7 +14,7 @@ import {
 } from '../define-workflow.js';
 
 const VERSION = 1;
-const { go, approve } = transitionsFor('progressiveClaim');
+const { go, approve, reject, escalate } = transitionsFor('progressiveClaim');
 const cancel = go('Cancel', 'cancelled', [own(10), remark]);
 
 /**
@@ -42,14 +41,16 @@ export const progressiveClaimWorkflow: WorkflowDefinition<'progressiveClaim'> = 
       pendingVerification: {
         on: {
           Approve: approve('approved', 'pendingApproval'),
-          Reject: go('Reject', 'rejected', [isApprover, remark]),
+          Reject: reject('rejected', 'pendingVerification'),
+          Escalate: escalate('pendingVerification'),
           Cancel: cancel,
         },
       },
       pendingApproval: {
         on: {
           Approve: approve('approved', 'pendingApproval'),
-          Reject: go('Reject', 'rejected', [isApprover, remark]),
+          Reject: reject('rejected', 'pendingApproval'),
+          Escalate: escalate('pendingApproval'),
           Cancel: cancel,
         },
       },

@@ -5,6 +5,8 @@ describeWorkflowTable('projectMember', [
   ['New', 'Approve', 'Approved', 'approver'],
   ['New', 'Approve', 'New', 'approver', 'more'],
   ['New', 'Reject', 'Rejected', 'approver', 'remark'],
+  ['New', 'Reject', 'New', 'approver', 'remark', 'vote'],
+  ['New', 'Escalate', 'New', 'system', 'round'],
   ['New', 'Cancel', 'Rejected', 'own10', 'remark'],
   ['Approved', 'Reject', 'Rejected', 'own20', 'remark'],
 ] satisfies Row[]);

@@ -1,8 +1,8 @@
 import { initialContext } from '../context.js';
-import { NO_DOCUMENT, isApprover, own, remark, transitionsFor, workflowSetup, type WorkflowDefinition } from '../define-workflow.js';
+import { NO_DOCUMENT, own, remark, transitionsFor, workflowSetup, type WorkflowDefinition } from '../define-workflow.js';
 
 const VERSION = 1;
-const { go, approve } = transitionsFor('projectMember');
+const { go, approve, reject, escalate } = transitionsFor('projectMember');
 
 /** Adding a member to a project: proposed (New), then Approved or Rejected by the project's verify levels. */
 export const projectMemberWorkflow: WorkflowDefinition<'projectMember'> = {
@@ -19,7 +19,8 @@ export const projectMemberWorkflow: WorkflowDefinition<'projectMember'> = {
       New: {
         on: {
           Approve: approve('Approved', 'New'),
-          Reject: go('Reject', 'Rejected', [isApprover, remark]),
+          Reject: reject('Rejected', 'New'),
+          Escalate: escalate('New'),
           Cancel: go('Cancel', 'Rejected', [own(10), remark]),
         },
       },

@@ -1,5 +1,5 @@
 import { initialContext } from '../context.js';
-import { NO_DOCUMENT, isApprover, own, remark, transitionsFor, workflowSetup, type WorkflowDefinition } from '../define-workflow.js';
+import { NO_DOCUMENT, own, remark, transitionsFor, workflowSetup, type WorkflowDefinition } from '../define-workflow.js';
 
 /** A project's plans that go through approval like documents (spec §2.6 targets: pending, approved, rejected). */
 export type ProjectPlanResource = 'ongoingBudget' | 'progressPlanning';
@@ -12,7 +12,7 @@ const VERSION = 1;
  * remark) when an approved plan must be revised.
  */
 export function projectPlanWorkflow<R extends ProjectPlanResource>(resource: R): WorkflowDefinition<R> {
-  const { go, approve } = transitionsFor(resource);
+  const { go, approve, reject, escalate } = transitionsFor(resource);
   return {
     resource,
     version: VERSION,
@@ -26,7 +26,8 @@ export function projectPlanWorkflow<R extends ProjectPlanResource>(resource: R):
         pending: {
           on: {
             Approve: approve('approved', 'pending'),
-            Reject: go('Reject', 'rejected', [isApprover, remark]),
+            Reject: reject('rejected', 'pending'),
+            Escalate: escalate('pending'),
           },
         },
         rejected: { on: { Resubmit: go('Resubmit', 'pending', [own(10)], 'open') } },

@@ -6,6 +6,8 @@ describeWorkflowTable('project', [
   ['pendingApproval', 'Approve', 'active', 'approver'],
   ['pendingApproval', 'Approve', 'pendingApproval', 'approver', 'more'],
   ['pendingApproval', 'Reject', 'rejected', 'approver', 'remark'],
+  ['pendingApproval', 'Reject', 'pendingApproval', 'approver', 'remark', 'vote'],
+  ['pendingApproval', 'Escalate', 'pendingApproval', 'system', 'round'],
   ['rejected', 'Resubmit', 'pendingApproval', 'own10'],
   ['rejected', 'Archive', 'archived', 'own20'],
   ['active', 'Close', 'closed', 'own20', 'remark'],

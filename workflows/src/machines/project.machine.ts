@@ -1,17 +1,8 @@
 import { initialContext } from '../context.js';
-import {
-  NO_DOCUMENT,
-  isApprover,
-  own,
-  remark,
-  transitionsFor,
-  withinLimit,
-  workflowSetup,
-  type WorkflowDefinition,
-} from '../define-workflow.js';
+import { NO_DOCUMENT, own, remark, transitionsFor, withinLimit, workflowSetup, type WorkflowDefinition } from '../define-workflow.js';
 
 const VERSION = 1;
-const { go, approve } = transitionsFor('project');
+const { go, approve, reject, escalate } = transitionsFor('project');
 
 /** A project: drafted (new), approved by the company's verify levels, then active until closed and archived. */
 export const projectWorkflow: WorkflowDefinition<'project'> = {
@@ -28,7 +19,8 @@ export const projectWorkflow: WorkflowDefinition<'project'> = {
       pendingApproval: {
         on: {
           Approve: approve('active', 'pendingApproval'),
-          Reject: go('Reject', 'rejected', [isApprover, remark]),
+          Reject: reject('rejected', 'pendingApproval'),
+          Escalate: escalate('pendingApproval'),
         },
       },
       rejected: {

@@ -3,7 +3,6 @@ import { initialContext } from '../context.js';
 import {
   NO_DOCUMENT,
   amount,
-  isApprover,
   own,
   remark,
   transitionsFor,
@@ -24,7 +23,7 @@ const VERSION = 1;
  * shape for the three kinds.
  */
 export function requestWorkflow<R extends RequestResource>(resource: R): WorkflowDefinition<R> {
-  const { go, approve } = transitionsFor(resource);
+  const { go, approve, reject, escalate } = transitionsFor(resource);
   const cancel = go('Cancel', 'cancelled', [own(10), remark]);
   return {
     resource,
@@ -45,7 +44,8 @@ export function requestWorkflow<R extends RequestResource>(resource: R): Workflo
         pendingApproval: {
           on: {
             Approve: approve('approved', 'pendingApproval'),
-            Reject: go('Reject', 'rejected', [isApprover, remark]),
+            Reject: reject('rejected', 'pendingApproval'),
+            Escalate: escalate('pendingApproval'),
             Cancel: cancel,
           },
         },

@@ -6,6 +6,8 @@ const subOrderTable: Row[] = [
   ['new', 'Approve', 'pending confirmation', 'approver'],
   ['new', 'Approve', 'new', 'approver', 'more'],
   ['new', 'Reject', 'rejected', 'approver', 'remark'],
+  ['new', 'Reject', 'new', 'approver', 'remark', 'vote'],
+  ['new', 'Escalate', 'new', 'system', 'round'],
   ['new', 'Cancel', 'cancelled', 'own10', 'remark'],
   ['pending confirmation', 'View', 'pending confirmation', 'cp10-seller'],
   ['pending confirmation', 'Confirm', 'accepted', 'cp20-seller'],

@@ -5,7 +5,6 @@ import {
   approvalNotOpen,
   counterparty,
   hasCounterparty,
-  isApprover,
   own,
   remark,
   transitionsFor,
@@ -23,7 +22,7 @@ const VERSION = 1;
  * shape as orders without fulfilled; the spec spells the waiting status "pending confirmation".
  */
 export function subOrderWorkflow<R extends SubOrderResource>(resource: R): WorkflowDefinition<R> {
-  const { go, approve } = transitionsFor(resource);
+  const { go, approve, reject, escalate } = transitionsFor(resource);
   const machine = workflowSetup.createMachine({
     id: resource,
     version: String(VERSION),
@@ -35,7 +34,8 @@ export function subOrderWorkflow<R extends SubOrderResource>(resource: R): Workf
         on: {
           Request_Approve: go('Request_Approve', 'new', [own(10), approvalNotOpen, amount, withinLimit], 'open'),
           Approve: approve('pending confirmation', 'new'),
-          Reject: go('Reject', 'rejected', [isApprover, remark]),
+          Reject: reject('rejected', 'new'),
+          Escalate: escalate('new'),
           Cancel: go('Cancel', 'cancelled', [own(10), remark]),
         },
       },

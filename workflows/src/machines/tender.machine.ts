@@ -2,7 +2,6 @@ import { initialContext } from '../context.js';
 import {
   NO_DOCUMENT,
   amount,
-  isApprover,
   own,
   remark,
   system,
@@ -15,7 +14,7 @@ import {
 const VERSION = 1;
 /** Steps of the bid evaluation: recorded, but not between the tendering company and its bidders. */
 const INTERNAL = false;
-const { go, approve } = transitionsFor('tender');
+const { go, approve, reject, escalate } = transitionsFor('tender');
 const cancel = (level: 10 | 20) => go('Cancel', 'cancelled', [own(level), remark]);
 /**
  * The contract approved through the letter of award made from the award: the letter's own round,
@@ -54,7 +53,8 @@ export const tenderWorkflow: WorkflowDefinition<'tender'> = {
       pendingActivation: {
         on: {
           Approve: approve('active', 'pendingActivation'),
-          Reject: go('Reject', 'rejected', [isApprover, remark]),
+          Reject: reject('rejected', 'pendingActivation'),
+          Escalate: escalate('pendingActivation'),
           Cancel: cancel(10),
         },
       },
@@ -90,7 +90,8 @@ export const tenderWorkflow: WorkflowDefinition<'tender'> = {
       pendingContractApproval: {
         on: {
           Approve: [contractApprovedByLetter, ...approve('contractAwarded', 'pendingContractApproval')],
-          Reject: [contractRejectedByLetter, go('Reject', 'draftContractRejected', [isApprover, remark])],
+          Reject: [contractRejectedByLetter, ...reject('draftContractRejected', 'pendingContractApproval')],
+          Escalate: escalate('pendingContractApproval'),
         },
       },
       draftContractRejected: {

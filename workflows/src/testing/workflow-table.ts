@@ -13,8 +13,12 @@ import { adminUser, ALL_LEVELS, userWith } from './actors.js';
 export type Who =
   `own${10 | 20}` | 'approver' | `cp${10 | 20}` | `cp${10 | 20}-${'seller' | 'buyer'}` | 'system' | 'admin' | 'creator' | 'anyone';
 
-/** remark/amount/counterparty: the command needs it. more: a non-last approval. seller-created: created_by_seller. */
-export type Flag = 'remark' | 'amount' | 'counterparty' | 'more' | 'seller-created';
+/**
+ * remark/amount/counterparty: the command needs it. more: a non-last approval. seller-created: created_by_seller.
+ * vote: the round's level is decided by a majority of three holders, so one reject is a vote. round: an
+ * approval round is open whoever acts (the platform's Escalate).
+ */
+export type Flag = 'remark' | 'amount' | 'counterparty' | 'more' | 'seller-created' | 'vote' | 'round';
 
 /** One allowed transition: from (null before Create), event, to, who, flags. */
 export type Row = [from: string | null, event: string, to: string, who: Who, ...flags: Flag[]];
@@ -44,8 +48,12 @@ export function stateIn(resource: WorkflowResource, from: string | null, who: Wh
     amount: 1000,
   };
   if (flags.includes('seller-created')) context.createdBySeller = true;
-  if (who === 'approver') {
+  if (who === 'approver' || flags.includes('round')) {
     context.approval = { open: true, requiredLevels: flags.includes('more') ? [20, 21] : [20], approvals: [], allowSelfApproval: false };
+  }
+  if (flags.includes('vote')) {
+    const majority = { level: 20 as const, need: 1, holders: ['approver-1', 'holder-2', 'holder-3'], rejectRule: 'majority' as const };
+    context.approval = { ...context.approval, levelRules: [majority] };
   }
   return { status: from as WorkflowState['status'], context };
 }
@@ -55,6 +63,7 @@ function commandFor(event: string, flags: readonly Flag[], drop?: Flag): Workflo
   if (drop !== 'remark') command.remark = 'as discussed on site';
   if (drop !== 'amount') command.amount = 1000;
   if (drop !== 'counterparty') command.counterpartyCompanyId = COUNTERPARTY;
+  if (event === 'Escalate') command.escalation = { level: 20, toUserIds: ['holder-2'] };
   return command;
 }
 
