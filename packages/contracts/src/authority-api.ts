@@ -1,7 +1,7 @@
 // The authority context over the API: company workflow assignments (spec §3 "Company authority", §7
 // company-workflow/view/workflow-and-assignments-list) and authority manuals (spec §3 labels-only entity:
 // process, approval label, note, approval levels and limits, role type, roles). Amounts are RM decimal strings.
-import type { AuthorityLevel, VerifyLevel } from './workflow-authority.js';
+import type { AuthorityLevel, LevelQuorum, RejectRule, VerifyLevel } from './workflow-authority.js';
 
 /** One resource code with who holds which level: the spec's `workflowAssignments` item. */
 export type WorkflowAssignmentGroup = { code: string; assignments: { user_id: string; workflow_level: AuthorityLevel }[] };
@@ -11,7 +11,25 @@ export type WorkflowAssignmentsReply = { success: true; workflowAssignments: Wor
 /** POST company-workflow/assignments (and .../unassign): one level of one user on one resource code. */
 export type WorkflowAssignmentBody = { code: string; user_id: string; workflow_level: AuthorityLevel };
 
-export type AuthorityManualLevelBody = { level: VerifyLevel; limit: string | null };
+/**
+ * One approval level of a manual. Besides its limit: how many of its holders must approve (`quorum`: 'any' one,
+ * 'all', or a number n of them), when a reject there ends the round (`rejectRule`: at the first, or at a
+ * majority of its holders), how long its approvers have to answer (`responseHours`: they are reminded when it
+ * passes), and whom the level is opened to `escalateAfterHours` later (`escalateTo`: a named member, or the
+ * holders of the next level). Absent fields mean the plain case: any one, first reject, no due time.
+ */
+export type AuthorityManualLevelBody = {
+  level: VerifyLevel;
+  limit: string | null;
+  quorum?: LevelQuorum;
+  rejectRule?: RejectRule;
+  responseHours?: number | null;
+  escalateAfterHours?: number | null;
+  escalateTo?: EscalationTarget | null;
+};
+
+/** Whom an overdue level is opened to: a named member of the company, or the holders of the next level. */
+export type EscalationTarget = { to: 'user'; userId: string } | { to: 'nextLevel' };
 
 /** PUT authority-manuals/<resource>: the whole manual; `expectedVersion` (optional) guards a concurrent change. */
 export type AuthorityManualBody = {

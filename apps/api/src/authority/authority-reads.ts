@@ -119,6 +119,11 @@ export function workflowManual(view: AuthorityManualView): AuthorityManual | und
   return {
     resource: view.resource,
     allowSelfApproval: view.allowSelfApproval,
-    levels: view.levels.map((l) => ({ level: l.level, limit: l.limit === null ? null : Number(l.limit) })),
+    levels: view.levels.map((l) => ({
+      level: l.level,
+      limit: l.limit === null ? null : Number(l.limit),
+      ...(l.quorum !== undefined ? { quorum: l.quorum } : {}),
+      ...(l.rejectRule !== undefined ? { rejectRule: l.rejectRule } : {}),
+    })),
   };
 }

@@ -3,6 +3,7 @@
 import { refusal, invalidFields } from '../common/refusal.js';
 import { AuthorityLevels, isWorkflowResource, VerifyLevels, type AuthorityLevel, type VerifyLevel } from '@binaan/contracts';
 import type { StoredEvent } from '@binaan/event-store';
+import { parseLevelRules } from './manual-level-rules.js';
 import { assignmentKey, type AuthorityEvent, type ManualData, type ManualLevelData } from './authority.events.js';
 
 const LEVELS: readonly number[] = Object.values(AuthorityLevels);
@@ -93,7 +94,12 @@ export function parseManual(raw: unknown): ManualInput {
       const limit = item.limit ?? null;
       if (limit !== null && (typeof limit !== 'string' || !MONEY.test(limit)))
         add(`levels[${index}].limit`, 'must be an RM amount as a decimal string (e.g. "10000.00") or null');
-      levels.push({ level: level as VerifyLevel, limit: typeof limit === 'string' && MONEY.test(limit) ? normaliseMoney(limit) : null });
+      const rules = parseLevelRules(item, index, index === (body.levels as unknown[]).length - 1, add);
+      levels.push({
+        level: level as VerifyLevel,
+        limit: typeof limit === 'string' && MONEY.test(limit) ? normaliseMoney(limit) : null,
+        ...rules,
+      });
     });
     levels.forEach((entry, index) => {
       const before = levels[index - 1];

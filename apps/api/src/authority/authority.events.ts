@@ -3,7 +3,10 @@
 // The companies context's older `CompanyAuthorityAssigned` (in `company-<id>`) still counts as an assignment.
 // The actor (who gave whom which level) is in each event's metadata and in `by`.
 
-export type ManualLevelData = { level: 20 | 21 | 22 | 23; limit: string | null };
+import type { AuthorityManualLevelBody } from '@binaan/contracts';
+
+/** A manual's level as recorded: the fields of AuthorityManualLevelBody, only those the manual sets. */
+export type ManualLevelData = AuthorityManualLevelBody;
 
 export type ManualData = {
   companyId: string;

@@ -15,6 +15,7 @@ import { READ_MODELS, type Principal } from '../common/principal.js';
 import { refusal } from '../common/refusal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { companyAssignmentGroups, companyManual, companyManuals } from './authority-reads.js';
+import { namedMembers } from './manual-level-rules.js';
 import {
   decideAssign,
   decideManual,
@@ -82,6 +83,11 @@ export class AuthorityService {
   async defineManual(principal: Principal, resource: string, body: unknown): Promise<{ success: true; manual: AuthorityManualView }> {
     const companyId = companyOf(principal, MANAGE);
     const input = parseManual(body);
+    for (const userId of namedMembers(input.levels))
+      if (!(await this.isMember(companyId, userId)))
+        throw refusal(422, 'userNotCompanyMember', 'An escalation names someone who holds no active role in this company.', {
+          fields: { escalateTo: ['userNotCompanyMember'] },
+        });
     const events = await this.store.readStream(authorityManualStream(companyId, resource));
     const event = decideManual(foldManual(events), companyId, resource, input, principal.userId);
     await this.append(authorityManualStream(companyId, resource), 'authorityManual', expectedOf(events), event, principal);
