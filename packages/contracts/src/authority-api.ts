@@ -78,4 +78,48 @@ export type ApprovalReason = {
   amount: string | null;
   /** The limit of the last level the amount needs (null: no limit, or no manual). */
   limitApplied: string | null;
+  /** The highest limit the amount is above (the level below the last one needed): why the last level is needed. */
+  limitCrossed?: string | null;
+  /** Grants of authority in force now from the holders of the round's levels, for this kind and amount. */
+  delegations?: {
+    id: string;
+    from: { userId: string; name: string | null };
+    to: { userId: string; name: string | null };
+    upTo: string | null;
+    endsAt: string;
+  }[];
 };
+
+/** POST authority-delegations: lend approval authority for a period. The delegator defaults to the caller. */
+export type DelegationBody = {
+  toUserId: string;
+  fromUserId?: string;
+  /** Document kinds covered; null or absent: every kind the delegator approves. */
+  resources?: string[] | null;
+  /** Largest document amount in RM (decimal string); null or absent: no cap. */
+  upTo?: string | null;
+  /** Default: now. */
+  startsAt?: string;
+  endsAt: string;
+  reason: string;
+};
+
+/** A delegation as lists and the approval route show it; `state` is read at the time of the answer. */
+export type DelegationView = {
+  id: string;
+  fromUser: { id: string; name: string | null };
+  toUser: { id: string; name: string | null };
+  resources: string[] | null;
+  upTo: string | null;
+  startsAt: string;
+  endsAt: string;
+  reason: string;
+  state: 'upcoming' | 'inForce' | 'ended' | 'revoked';
+  grantedBy: string | null;
+  grantedAt: string;
+  revokedAt: string | null;
+  revokeReason: string | null;
+};
+
+/** One page of delegations, newest start first; `next` is the cursor of the page after (null: none). */
+export type DelegationsPage = { success: true; delegations: DelegationView[]; next: string | null };

@@ -97,10 +97,33 @@ export type ApprovalRouteView = {
   reason: ApprovalReason;
   open: boolean;
   requiredLevels: readonly VerifyLevel[];
-  approvals: { level: VerifyLevel; userId: string; userName: string | null; at: string }[];
+  /** Each approval; `onBehalfOf` when a delegate gave it with the named delegator's authority. */
+  approvals: { level: VerifyLevel; userId: string; userName: string | null; at: string; onBehalfOf?: RoutePerson | null }[];
   nextLevel: VerifyLevel | null;
-  /** Users of the owner company who hold the next level (and are not excluded as the creator). */
-  mayActNext: { userId: string; name: string | null }[];
+  /**
+   * Who may act at the next level now: its holders (not the creator unless the manual allows, not those who
+   * acted in the round), delegates acting for them (`onBehalfOf`), and people the level was escalated to.
+   */
+  mayActNext: { userId: string; name: string | null; onBehalfOf?: RoutePerson | null; escalated?: boolean }[];
+  /** Per required level of the round (empty before a round): what it needs, who approved, who is awaited. */
+  levels: ApprovalRouteLevel[];
+};
+
+export type RoutePerson = { userId: string; name: string | null };
+
+export type ApprovalRouteLevel = {
+  level: VerifyLevel;
+  /** Approvals it needs (1: any one holder). */
+  need: number;
+  quorum: 'any' | 'all' | number;
+  rejectRule: 'one' | 'majority';
+  holders: RoutePerson[];
+  approvedBy: (RoutePerson & { at: string; onBehalfOf: RoutePerson | null })[];
+  /** Reject votes at a majority level that have not ended the round. */
+  rejectedBy: (RoutePerson & { at: string; onBehalfOf: RoutePerson | null })[];
+  /** Holders who have not acted yet, while the level is still short of its quorum. */
+  awaited: RoutePerson[];
+  escalatedTo: RoutePerson[];
 };
 
 /**
@@ -206,6 +229,12 @@ export type DocumentHistoryRow = {
   requiredLevels: readonly VerifyLevel[] | null;
   /** The verify level the approval round waits for after this event; null when no round is open. */
   waitingLevel: VerifyLevel | null;
+  /** A delegate's approval or reject: the delegator whose authority it used (the actor is the delegate). */
+  onBehalfOf?: RoutePerson | null;
+  /** A reject that was one vote at a majority level (the round went on): that level. */
+  rejectionLevel?: VerifyLevel | null;
+  /** The platform's escalation of an overdue level: the level and who may now act at it. */
+  escalation?: { level: VerifyLevel; to: RoutePerson[] } | null;
   hash: string;
   prevHash: string;
   chainVerified: boolean;

@@ -1,8 +1,9 @@
 // Read models of the authority context: who holds which level per company and resource code (its own
-// events and the companies context's CompanyAuthorityAssigned), each company's manuals, and the audited
-// history of both. Fed in the append's transaction.
+// events and the companies context's CompanyAuthorityAssigned), each company's manuals, the delegations of
+// authority, and the audited history of all three. Fed in the append's transaction.
 import type { Projection, StoredEvent } from '@binaan/event-store';
 import type { ManualData } from './authority.events.js';
+import { applyDelegation, DELEGATION_EVENT_TYPES, DELEGATIONS_SQL } from './delegations/delegations.read-model.js';
 
 type AssignmentData = { companyId?: string; resourceCode: string; userId: string; level: number; by?: string };
 
@@ -14,8 +15,9 @@ export const authorityProjection: Projection = {
     'WorkflowLevelUnassigned',
     'AuthorityManualDefined',
     'AuthorityManualChanged',
+    ...DELEGATION_EVENT_TYPES,
   ],
-  tables: ['authority_assignments', 'authority_manuals', 'authority_history'],
+  tables: ['authority_assignments', 'authority_manuals', 'authority_history', 'authority_delegations'],
   setupSql: `
     CREATE TABLE IF NOT EXISTS authority_assignments (
       company_id text NOT NULL, resource_code text NOT NULL, user_id text NOT NULL, level smallint NOT NULL,
@@ -28,7 +30,8 @@ export const authorityProjection: Projection = {
     CREATE TABLE IF NOT EXISTS authority_history (
       global_position bigint PRIMARY KEY, company_id text NOT NULL, recorded_at timestamptz NOT NULL, event_type text NOT NULL,
       actor_user_id text, code text NOT NULL, user_id text, level smallint, manual_version integer, stream_id text NOT NULL, revision integer NOT NULL);
-    CREATE INDEX IF NOT EXISTS authority_history_by_company ON authority_history (company_id, global_position);`,
+    CREATE INDEX IF NOT EXISTS authority_history_by_company ON authority_history (company_id, global_position);
+    ${DELEGATIONS_SQL}`,
   async apply(events: readonly StoredEvent[], db) {
     for (const stored of events) {
       const actor = typeof stored.metadata.actorUserId === 'string' ? stored.metadata.actorUserId : null;
@@ -50,6 +53,11 @@ export const authorityProjection: Projection = {
             stored.revision,
           ],
         );
+      if ((DELEGATION_EVENT_TYPES as readonly string[]).includes(stored.type)) {
+        const row = await applyDelegation(stored, db);
+        await history(row.companyId, row.code, row.userId, null, null);
+        continue;
+      }
       if (stored.type === 'AuthorityManualDefined' || stored.type === 'AuthorityManualChanged') {
         const m = stored.data as unknown as ManualData;
         await db.query(

@@ -1,7 +1,7 @@
 // The parts of a manual's level beyond its limit: quorum, reject rule, response time and escalation. Parsed
 // apart from the limits (authority.decider.ts) so each rule reads on its own; a field left out is not
 // recorded, so a manual that uses none of them is stored exactly as before they existed.
-import type { AuthorityManualLevelBody, EscalationTarget, LevelQuorum, RejectRule } from '@binaan/contracts';
+import type { AuthorityManualLevelBody, EscalationTarget } from '@binaan/contracts';
 
 /** A month of hours: a longer response time is no due time at all. */
 const MAX_HOURS = 720;
@@ -27,12 +27,16 @@ export function parseLevelRules(
   const rules: Rules = {};
   const { quorum, rejectRule, responseHours, escalateAfterHours, escalateTo } = item;
   if (quorum !== undefined) {
-    if (quorum === 'any' || quorum === 'all' || (typeof quorum === 'number' && Number.isInteger(quorum) && quorum >= 1 && quorum <= MAX_QUORUM))
-      rules.quorum = quorum as LevelQuorum;
+    if (
+      quorum === 'any' ||
+      quorum === 'all' ||
+      (typeof quorum === 'number' && Number.isInteger(quorum) && quorum >= 1 && quorum <= MAX_QUORUM)
+    )
+      rules.quorum = quorum;
     else add(at('quorum'), `must be "any", "all" or a whole number from 1 to ${MAX_QUORUM}`);
   }
   if (rejectRule !== undefined) {
-    if (rejectRule === 'one' || rejectRule === 'majority') rules.rejectRule = rejectRule as RejectRule;
+    if (rejectRule === 'one' || rejectRule === 'majority') rules.rejectRule = rejectRule;
     else add(at('rejectRule'), 'must be "one" (the first reject ends the round) or "majority"');
   }
   if (responseHours !== undefined && responseHours !== null) {

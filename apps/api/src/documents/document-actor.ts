@@ -4,19 +4,69 @@
 // project, an unknown project, or the caller's company is the counterparty) takes the company's levels in
 // both scopes, which is what the machine's counterparty guards ask for. The authority manual of the owner
 // company for the resource goes with each command (none: the workflows default, VerifyLevel1, no limit).
+// Grants of authority in force (authority context's delegations) go with the actor as `delegations`: the
+// delegator's present levels, company or project as the document's own, narrowed to the kinds lent.
 // Every lookup goes through the read cache (read-cache.ts): dropped on any append that changes them.
 import { refusal } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuthorityManual, AuthorityManualView } from '@binaan/contracts';
+import type {
+  AuthorityAssignments,
+  AuthorityLevel,
+  AuthorityManual,
+  AuthorityManualView,
+  DelegatedAuthority,
+  WorkflowResource,
+} from '@binaan/contracts';
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import type { Actor } from '@binaan/workflows';
 import { companyHolders, companyLevels, companyManual, workflowManual } from '../authority/authority-reads.js';
-import { READ_MODELS, type Principal } from '../common/principal.js';
+import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
+import { delegationsInForce, delegationsReceived, stateAt, toView, type DelegationRow } from '../authority/delegations/delegation-reads.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { projectCompany, projectHolders, projectLevels } from '../projects/project-reads.js';
 import { DocumentReadCache } from './read-cache.js';
 
 type DocumentScope = { companyId: string; fields: { projectId: string | null } };
+
+/** A grant in force, as the documents read it. */
+export type Grant = {
+  id: string;
+  fromUserId: string;
+  fromName: string | null;
+  toUserId: string;
+  toName: string | null;
+  resources: readonly string[] | null;
+  upTo: number | null;
+  endsAt: string;
+};
+
+function toGrant(row: DelegationRow): Grant {
+  const view = toView(row, new Date(0));
+  return {
+    id: view.id,
+    fromUserId: view.fromUser.id,
+    fromName: view.fromUser.name,
+    toUserId: view.toUser.id,
+    toName: view.toUser.name,
+    resources: view.resources,
+    upTo: view.upTo === null ? null : Number(view.upTo),
+    endsAt: view.endsAt,
+  };
+}
+
+/**
+ * What a grant lends: the delegator's verify levels as they are now (never CreatePropose: a delegation lends
+ * the power to approve), narrowed to the kinds it covers.
+ */
+function lent(grant: Grant, delegatorLevels: AuthorityAssignments): DelegatedAuthority {
+  const authorities: Partial<Record<WorkflowResource, AuthorityLevel[]>> = {};
+  for (const [resource, levels] of Object.entries(delegatorLevels) as [WorkflowResource, readonly AuthorityLevel[]][]) {
+    if (grant.resources !== null && !grant.resources.includes(resource)) continue;
+    const verify = levels.filter((level) => level >= 20);
+    if (verify.length > 0) authorities[resource] = verify;
+  }
+  return { fromUserId: grant.fromUserId, authorities, upTo: grant.upTo };
+}
 type Holder = { userId: string; name: string | null };
 
 @Injectable()
@@ -26,6 +76,7 @@ export class DocumentActors {
   constructor(
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
     @Inject(EVENT_STORE) store: EventStore,
+    @Inject(CLOCK) private readonly now: Clock,
   ) {
     this.cache = DocumentReadCache.of(store);
   }
@@ -33,25 +84,56 @@ export class DocumentActors {
   async actorFor(principal: Principal): Promise<Actor> {
     const companyId = principal.companyId;
     if (!companyId) throw refusal(403, 'companyNotChosen', 'Choose a company first (company/choose).');
-    const assignments = await this.cache.get(`levels ${companyId} ${principal.userId}`, () =>
-      companyLevels(this.db, companyId, principal.userId),
-    );
-    return {
+    const [assignments, grants] = await Promise.all([
+      this.companyLevelsOf(companyId, principal.userId),
+      this.grantsReceived(companyId, principal.userId),
+    ]);
+    const actor: Actor = {
       userId: principal.userId,
       companyId,
       kind: principal.userType === 2 ? 'admin' : 'user',
       authorities: { company: assignments, project: assignments },
     };
+    if (grants.length === 0) return actor;
+    const delegations = await Promise.all(
+      grants.map(async (grant) => lent(grant, await this.companyLevelsOf(companyId, grant.fromUserId))),
+    );
+    return { ...actor, delegations };
   }
 
   /** The actor for one document: project levels when the document's project belongs to the caller's company. */
   async forDocument(actor: Actor, document: DocumentScope): Promise<Actor> {
     const projectId = await this.ownProject(actor.companyId, document);
     if (projectId === null) return actor;
-    const project = await this.cache.get(`projectLevels ${projectId} ${actor.userId}`, () =>
-      projectLevels(this.db, projectId, actor.userId),
+    const project = await this.projectLevelsOf(projectId, actor.userId);
+    // A delegate on a project document acts with the delegator's levels in that project, as the delegator would.
+    const grants = actor.delegations ? await this.grantsReceived(actor.companyId, actor.userId) : [];
+    const delegations = await Promise.all(
+      grants.map(async (grant) => lent(grant, await this.projectLevelsOf(projectId, grant.fromUserId))),
     );
-    return { ...actor, authorities: { company: actor.authorities.company, project } };
+    return { ...actor, authorities: { company: actor.authorities.company, project }, ...(actor.delegations ? { delegations } : {}) };
+  }
+
+  /** Grants of authority the user receives that are in force now (the period read at this moment). */
+  async grantsReceived(companyId: string, userId: string): Promise<Grant[]> {
+    const now = this.now();
+    const rows = await this.cache.get(`delegationsTo ${companyId} ${userId}`, () => delegationsReceived(this.db, companyId, userId, now));
+    return rows.filter((row) => stateAt(row, now) === 'inForce').map(toGrant);
+  }
+
+  /** Every grant in force in the company now, for the approval route (who acts for whom). */
+  async grantsInForce(companyId: string): Promise<Grant[]> {
+    const now = this.now();
+    const rows = await this.cache.get(`delegationsInForce ${companyId}`, () => delegationsInForce(this.db, companyId, now));
+    return rows.filter((row) => stateAt(row, now) === 'inForce').map(toGrant);
+  }
+
+  private companyLevelsOf(companyId: string, userId: string): Promise<AuthorityAssignments> {
+    return this.cache.get(`levels ${companyId} ${userId}`, () => companyLevels(this.db, companyId, userId));
+  }
+
+  private projectLevelsOf(projectId: string, userId: string): Promise<AuthorityAssignments> {
+    return this.cache.get(`projectLevels ${projectId} ${userId}`, () => projectLevels(this.db, projectId, userId));
   }
 
   /** The owner company's manual for the resource: as the API shows it and as the machine takes it. */
@@ -61,6 +143,22 @@ export class DocumentActors {
       const manual = view ? workflowManual(view) : undefined;
       return view && manual ? { view, manual } : null;
     });
+  }
+
+  /**
+   * The manual as a round of this document opens under it: a level that needs more than one person or
+   * decides rejects by majority gets its holders for the document (project or company), which fix what
+   * "all" and "a majority" mean for the round. A manual without such levels goes as it is.
+   */
+  async withHolders(manual: AuthorityManual | undefined, document: DocumentScope, resource: string): Promise<AuthorityManual | undefined> {
+    if (!manual || !manual.levels.some((l) => (l.quorum !== undefined && l.quorum !== 'any') || l.rejectRule === 'majority')) return manual;
+    const levels = await Promise.all(
+      manual.levels.map(async (level) => ({
+        ...level,
+        holders: (await this.holdersOf(document, resource, level.level)).map((holder) => holder.userId),
+      })),
+    );
+    return { ...manual, levels };
   }
 
   /** Users holding a level on a resource for this document (its project's, or its company's), with their names. */

@@ -92,7 +92,9 @@ export class DocumentCommands {
       sourceDocumentId: changes.sourceDocumentId ?? null,
       counterpartyCompanyId: changes.counterpartyCompanyId ?? null,
     });
-    const { fields, statusEvent } = decideCreate(resource, changes, actor, now.toISOString(), manual?.manual, side);
+    const scope = { companyId: actor.companyId, fields: { projectId: changes.projectId ?? null } };
+    const roundManual = await this.actors.withHolders(manual?.manual, scope, resource);
+    const { fields, statusEvent } = decideCreate(resource, changes, actor, now.toISOString(), roundManual, side);
     if (fields.counterpartyCompanyId !== null) {
       // Only a company the caller may find in its directory (approved; demo and real data apart).
       if (!(await isInDirectory(this.db, actor.companyId, fields.counterpartyCompanyId))) {
@@ -199,7 +201,8 @@ export class DocumentCommands {
     const actor = await this.actors.forDocument(companyActor, state);
     if (expected !== state.revision) throw stale(expected, state.revision);
     const manual = await this.actors.manualFor(state.companyId, resource);
-    const statusEvent = decideAction(state, eventName, body, actor, this.now().toISOString(), manual?.manual);
+    const roundManual = await this.actors.withHolders(manual?.manual, state, resource);
+    const statusEvent = decideAction(state, eventName, body, actor, this.now().toISOString(), roundManual);
     // Asking for approval checks again what remains on the source: other documents may have taken it since.
     if (state.fields.sourceDocumentId && REQUESTING_EVENTS.has(statusEvent.workflowEvent))
       await this.draws.check(resource, state.fields, state.companyId, streamId);

@@ -70,8 +70,11 @@ export class DocumentHistory {
     const names = await this.actors.names(timeline.userIds, timeline.companyIds);
     const named = JSON.stringify([[...names.users], [...names.companies]]);
     if (named !== timeline.named) {
+      const person = (userId: string) => ({ userId, name: names.users.get(userId) ?? null });
       timeline.rows = timeline.rows.map((row) => ({
         ...row,
+        ...(row.onBehalfOf ? { onBehalfOf: person(row.onBehalfOf.userId) } : {}),
+        ...(row.escalation ? { escalation: { level: row.escalation.level, to: row.escalation.to.map((p) => person(p.userId)) } } : {}),
         actor: {
           ...row.actor,
           name: row.actor.userId ? (names.users.get(row.actor.userId) ?? null) : null,
@@ -103,6 +106,8 @@ export class DocumentHistory {
       if (status) context = status.context;
       const row = historyRow(event, firstBad, status?.waitingLevel ?? null);
       if (row.actor.userId) userIds.add(row.actor.userId);
+      if (row.onBehalfOf) userIds.add(row.onBehalfOf.userId);
+      for (const person of row.escalation?.to ?? []) userIds.add(person.userId);
       if (row.actor.companyId) companyIds.add(row.actor.companyId);
       return row;
     });
@@ -127,8 +132,9 @@ export class DocumentHistory {
 function counterpartyRows(timeline: Timeline): DocumentHistoryRow[] {
   return timeline.rows.flatMap((row, index) => {
     const sight = timeline.sights[index];
-    if (sight === 'shown') return [{ ...row, requiredLevels: null, waitingLevel: null }];
-    if (sight === 'sharing') return [{ ...row, remark: null, approvalLevel: null, requiredLevels: null, waitingLevel: null }];
+    const { onBehalfOf: _onBehalfOf, rejectionLevel: _rejectionLevel, escalation: _escalation, ...rest } = row;
+    if (sight === 'shown') return [{ ...rest, requiredLevels: null, waitingLevel: null }];
+    if (sight === 'sharing') return [{ ...rest, remark: null, approvalLevel: null, requiredLevels: null, waitingLevel: null }];
     return [];
   });
 }
@@ -156,6 +162,12 @@ function historyRow(event: StoredEvent, firstBad: number, waitingLevel: Document
     approvalLevel: status ? status.approvalLevel : null,
     requiredLevels: status ? status.requiredLevels : null,
     waitingLevel,
+    // Present only where they say something, so the rows of plain rounds read as they always did.
+    ...(status?.onBehalfOf ? { onBehalfOf: { userId: status.onBehalfOf, name: null } } : {}),
+    ...(status?.rejectionLevel ? { rejectionLevel: status.rejectionLevel } : {}),
+    ...(status?.escalation
+      ? { escalation: { level: status.escalation.level, to: status.escalation.toUserIds.map((userId) => ({ userId, name: null })) } }
+      : {}),
     hash: event.hash,
     prevHash: event.prevHash,
     chainVerified: event.revision < firstBad,

@@ -4,11 +4,11 @@ import { refusal } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ApprovalRouteView, AuthorityManualView, ChainVerificationReply, DocumentResource, DocumentView } from '@binaan/contracts';
 import type { EventStore } from '@binaan/event-store';
-import { nextMissingLevel, requiredLevelsFor, type Actor } from '@binaan/workflows';
-import { workflowManual } from '../authority/authority-reads.js';
+import type { Actor } from '@binaan/workflows';
 import { authorityManualStream, type ManualData } from '../authority/authority.events.js';
 import type { Principal } from '../common/principal.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
+import { approvalRoute } from './approval-route.js';
 import { DocumentActors } from './document-actor.js';
 import { DocumentSnapshots } from './document-snapshots.js';
 import { canSee, DocumentLoader, fold, notFound } from './document-loader.js';
@@ -27,6 +27,7 @@ const COUNTERPARTY_ROUTE: ApprovalRouteView = {
   approvals: [],
   nextLevel: null,
   mayActNext: [],
+  levels: [],
 };
 
 @Injectable()
@@ -105,35 +106,7 @@ export class DocumentQueries {
 
   /** Which levels the round needs and why, who has approved, who may act next (also what the notifications reactor asks, without the rest of the view). */
   async route(state: DocumentState): Promise<ApprovalRouteView> {
-    const { approval, amount, createdByUserId } = state.workflow.context;
-    const names = (
-      await this.actors.names(
-        approval.approvals.map((a) => a.userId),
-        [],
-      )
-    ).users;
-    const nextLevel = approval.open ? nextMissingLevel(approval) : null;
-    const approvedBy = new Set(approval.approvals.map((a) => a.userId));
-    const holders = nextLevel === null ? [] : await this.actors.holdersOf(state, state.resource, nextLevel);
-    const manual = await this.manualOfRound(state);
-    const levels =
-      approval.requiredLevels.length > 0
-        ? approval.requiredLevels
-        : (requiredLevelsFor(amount, manual ? workflowManual(manual) : undefined) ?? []);
-    const last = manual?.levels.find((l) => l.level === levels[levels.length - 1]);
-    return {
-      reason: {
-        manual: manual ? 'authorityManual' : 'workflowDefault',
-        manualVersion: manual?.version ?? null,
-        amount: amount === null ? null : amount.toFixed(2),
-        limitApplied: last?.limit ?? null,
-      },
-      open: approval.open,
-      requiredLevels: approval.requiredLevels,
-      approvals: approval.approvals.map((a) => ({ level: a.level, userId: a.userId, userName: names.get(a.userId) ?? null, at: a.at })),
-      nextLevel,
-      mayActNext: holders.filter((h) => !approvedBy.has(h.userId) && (approval.allowSelfApproval || h.userId !== createdByUserId)),
-    };
+    return approvalRoute(state, await this.manualOfRound(state), this.actors);
   }
 
   /**
