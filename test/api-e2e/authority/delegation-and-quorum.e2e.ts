@@ -129,6 +129,15 @@ describe.each(FEATURE_STORES)('delegation and quorum levels on %s', (kind) => {
         ]),
       );
       expect(before.reason.delegations).toEqual([expect.objectContaining({ id: grantId, upTo: '8000.00' })]);
+      // Farid's queue holds Lim's waiting order, marked as Lim's; an order above the cap stays Lim's alone.
+      const aboveCap = await requested('9500.00');
+      const queue = await api().call('get', '/api/my-approvals?resource=purchaseOrder&range=[0,99]', { token: farid });
+      expect(queue.status).toBe(200);
+      const mine = queue.body.data.filter((row: { id: string }) => row.id === docId || row.id === aboveCap);
+      expect(mine).toEqual([
+        expect.objectContaining({ id: docId, onBehalfOf: { userId: id('lim@teguhbina.my'), name: 'Lim Wei Ling' }, actions: ['Approve'] }),
+      ]);
+      expect(queue.body.total).toBe(queue.body.data.length);
       const approved = await act(farid, docId, 'Approve', 2);
       expect(approved.status).toBe(200);
       expect(approved.body.status).toBe('pendingConfirmation');

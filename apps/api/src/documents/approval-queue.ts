@@ -296,7 +296,9 @@ export class ApprovalQueue implements OnApplicationBootstrap, OnApplicationShutd
           readOnly: true,
           restriction: null,
         };
-        const actor = await this.actors.forDocument(await this.actors.actorFor(principal), state);
+        // The member's own authority only: a grant's work is read from the delegator's rows when the delegate
+        // asks (my-approvals.ts), as grants start and end with time, not with an event this queue sees.
+        const { delegations: _lent, ...actor } = await this.actors.forDocument(await this.actors.actorFor(principal), state);
         const actions = availableActions(state.resource, state.workflow, actor)
           .map((a) => a.event)
           .filter((event) => DecidingEvents.includes(event) && hasAnyAccessRight(rights, ...actionRights(module, event)));

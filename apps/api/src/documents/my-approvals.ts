@@ -6,12 +6,14 @@
 import { refusal, invalidFields } from '../common/refusal.js';
 import { Controller, Get, Inject, Injectable, Query, Req, Res } from '@nestjs/common';
 import { ApiTags, ApiOperation } from '@nestjs/swagger';
-import { DocumentResources, type DocumentResource, type WorkflowEventName } from '@binaan/contracts';
+import { DocumentResources, hasAnyAccessRight, type DocumentResource, type WorkflowEventName } from '@binaan/contracts';
 import type { SqlExecutor } from '@binaan/event-store';
 import { contentRange, pageRange, type PageRange } from '../common/page-range.js';
 import { READ_MODELS, type AuthenticatedRequest, type Principal } from '../common/principal.js';
 import type { HeaderReply } from '../common/reply.js';
 import { ApprovalQueue } from './approval-queue.js';
+import { actionRights, DocumentModules } from './document-access.js';
+import { DocumentActors } from './document-actor.js';
 import { formatSen } from './money.js';
 
 export { DecidingEvents } from './approval-queue.js';
@@ -34,6 +36,8 @@ export type MyApprovalRow = {
   actions: WorkflowEventName[];
   /** The level an Approve would record (null for a counterparty's answer). */
   nextLevel: number | null;
+  /** Work passed on by a grant of authority: the delegator the caller would act for. */
+  onBehalfOf?: { userId: string; name: string | null };
 };
 
 type Row = {
@@ -51,6 +55,7 @@ type Row = {
   revision: string | number;
   actions: string[] | string;
   next_level: number | null;
+  on_behalf_of: string | null;
 };
 
 /** PGlite may hand a text[] back as its literal: `{Approve,Confirm}`. */
@@ -67,6 +72,7 @@ export class MyApprovals {
   constructor(
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
     private readonly queue: ApprovalQueue,
+    private readonly actors: DocumentActors,
   ) {}
 
   async page(principal: Principal, range: PageRange, resource?: DocumentResource): Promise<{ rows: MyApprovalRow[]; total: number }> {
@@ -76,43 +82,91 @@ export class MyApprovals {
     // The caller's own action (or an authority change) just committed is in the queue it reads now.
     await this.queue.settled();
     const params: unknown[] = [principal.userId, companyId];
-    const byKind = resource === undefined ? '' : ` AND w.resource = $${params.push(resource)}`;
+    const byKind = resource === undefined ? '' : ` AND k.resource = $${params.push(resource)}`;
+    const branches = [
+      `SELECT k.document_id, k.waiting_since, NULL::text AS on_behalf_of FROM waiting_approvals k
+      WHERE k.user_id = $1 AND k.company_id = $2${byKind}`,
+    ];
+    const delegated = await this.delegatedQueues(principal, companyId);
+    for (const grant of delegated) branches.push(delegatedBranch(grant, params, byKind));
+    const delegators = new Map(delegated.map((grant) => [grant.fromUserId, grant.fromName]));
+    const keys = `(${branches.map((branch) => `(${branch} ORDER BY 2, 1)`).join(' UNION ALL ')})`;
     const [counted] = await this.db.query<{ total: string | number }>(
-      `SELECT count(*) AS total FROM waiting_approvals w WHERE w.user_id = $1 AND w.company_id = $2${byKind}`,
+      `SELECT count(DISTINCT q.document_id) AS total FROM ${keys} q`,
       params,
     );
-    // The page's keys first, from the queue's index alone (a deep offset skips index entries, not rows
+    // The page's keys first, from the queues' index alone (a deep offset skips index entries, not rows
     // joined to their documents), then those rows and their documents by primary key.
     const rows = await this.db.query<Row>(
-      `SELECT w.document_id, w.resource, w.waiting_since, w.actions, w.next_level, d.document_no, d.title, d.status, d.total_sen, d.currency,
-              d.company_id, d.counterparty_company_id, d.project_id, d.revision
-       FROM (SELECT k.document_id, k.waiting_since FROM waiting_approvals k WHERE k.user_id = $1 AND k.company_id = $2${byKind.replace('w.', 'k.')}
-             ORDER BY k.waiting_since ASC, k.document_id ASC LIMIT ${range.limit} OFFSET ${range.from}) page
-       JOIN waiting_approvals w ON w.user_id = $1 AND w.company_id = $2 AND w.document_id = page.document_id
+      `SELECT page.document_id, w.resource, page.waiting_since, w.actions, w.next_level, page.on_behalf_of, d.document_no, d.title, d.status,
+              d.total_sen, d.currency, d.company_id, d.counterparty_company_id, d.project_id, d.revision
+       FROM (SELECT q.document_id, q.waiting_since, q.on_behalf_of FROM ${keys} q
+             ORDER BY q.waiting_since ASC, q.document_id ASC, q.on_behalf_of ASC NULLS FIRST LIMIT ${range.limit} OFFSET ${range.from}) page
+       JOIN waiting_approvals w ON w.user_id = COALESCE(page.on_behalf_of, $1) AND w.company_id = $2 AND w.document_id = page.document_id
        JOIN documents d ON d.id = w.document_id
        ORDER BY page.waiting_since ASC, page.document_id ASC`,
       params,
     );
+    // A document two delegators could both pass on shows once (the page may then be one row short).
+    const seen = new Set<string>();
     return {
       total: Number(counted?.total ?? 0),
-      rows: rows.map((row) => ({
-        resource: row.resource,
-        id: row.document_id,
-        documentNo: row.document_no,
-        title: row.title,
-        status: row.status,
-        total: formatSen(BigInt(row.total_sen)),
-        currency: row.currency,
-        companyId: row.company_id,
-        counterpartyCompanyId: row.counterparty_company_id,
-        projectId: row.project_id,
-        revision: Number(row.revision),
-        waitingSince: new Date(row.waiting_since).toISOString(),
-        actions: textArray(row.actions) as WorkflowEventName[],
-        nextLevel: row.next_level === null ? null : Number(row.next_level),
-      })),
+      rows: rows
+        .filter((row) => !seen.has(row.document_id) && seen.add(row.document_id))
+        .map((row) => ({
+          resource: row.resource,
+          id: row.document_id,
+          documentNo: row.document_no,
+          title: row.title,
+          status: row.status,
+          total: formatSen(BigInt(row.total_sen)),
+          currency: row.currency,
+          companyId: row.company_id,
+          counterpartyCompanyId: row.counterparty_company_id,
+          projectId: row.project_id,
+          revision: Number(row.revision),
+          waitingSince: new Date(row.waiting_since).toISOString(),
+          // A delegate only approves (or rejects) for the delegator; answering as the counterparty stays the delegator's.
+          actions: row.on_behalf_of ? ['Approve'] : (textArray(row.actions) as WorkflowEventName[]),
+          nextLevel: row.next_level === null ? null : Number(row.next_level),
+          ...(row.on_behalf_of ? { onBehalfOf: { userId: row.on_behalf_of, name: delegators.get(row.on_behalf_of) ?? null } } : {}),
+        })),
     };
   }
+
+  /**
+   * The grants in force that lend the caller approvals, each narrowed to the kinds the caller may approve
+   * themselves (their module's approve right): the delegators' own queue rows are what a grant passes on.
+   */
+  private async delegatedQueues(principal: Principal, companyId: string): Promise<DelegatedQueue[]> {
+    const grants = await this.actors.grantsReceived(companyId, principal.userId);
+    return grants.flatMap((grant) => {
+      const kinds = DocumentResources.filter(
+        (kind) =>
+          (grant.resources === null || grant.resources.includes(kind)) &&
+          hasAnyAccessRight(principal.accessRights, ...actionRights(DocumentModules[kind], 'Approve')),
+      );
+      const upToSen = grant.upTo === null ? null : Math.round(grant.upTo * 100);
+      return kinds.length === 0 ? [] : [{ fromUserId: grant.fromUserId, fromName: grant.fromName, kinds, upToSen }];
+    });
+  }
+}
+
+type DelegatedQueue = { fromUserId: string; fromName: string | null; kinds: readonly DocumentResource[]; upToSen: number | null };
+
+/**
+ * A delegator's waiting approvals as the delegate may take them: the kinds lent, within the cap, not a
+ * document the delegate made, and not one already in the delegate's own queue. The delegator's rows hold
+ * what the delegator may do now, so the delegate never gets more.
+ */
+function delegatedBranch(grant: DelegatedQueue, params: unknown[], byKind: string): string {
+  const from = params.push(grant.fromUserId);
+  const kinds = params.push(grant.kinds);
+  const cap = grant.upToSen === null ? '' : ` AND d.total_sen <= $${params.push(grant.upToSen)}`;
+  return `SELECT k.document_id, k.waiting_since, k.user_id AS on_behalf_of FROM waiting_approvals k JOIN documents d ON d.id = k.document_id
+      WHERE k.user_id = $${from} AND k.company_id = $2${byKind} AND k.resource = ANY($${kinds}::text[]) AND 'Approve' = ANY(k.actions)
+        AND d.created_by <> $1${cap}
+        AND NOT EXISTS (SELECT 1 FROM waiting_approvals own WHERE own.user_id = $1 AND own.company_id = $2 AND own.document_id = k.document_id)`;
 }
 
 @Controller()

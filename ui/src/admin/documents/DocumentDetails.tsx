@@ -8,6 +8,7 @@ import { humanise } from '../catalogue/labels.js';
 import { formatDate, formatDateTime, formatMoney } from '../format.js';
 import { ScrollRegion } from '../projects/ScrollRegion.js';
 import { bqRowPath } from '../tendering/request-api.js';
+import { ApprovalRouteCard } from './ApprovalRouteCard.js';
 import { LineItemRow } from './LineItemRow.js';
 import { StatusChip } from './StatusChip.js';
 import { unpricedTender } from './unpriced-tender.js';
@@ -220,44 +221,7 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
           </Card>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Card variant="outlined">
-            <CardContent data-testid="approval-route">
-              <Typography variant="subtitle2" gutterBottom>
-                {translate('admin.documents.approvalRoute')}
-              </Typography>
-              <Typography variant="body2">
-                {translate(route.reason.manual === 'authorityManual' ? 'admin.documents.byManual' : 'admin.documents.byDefault', {
-                  version: route.reason.manualVersion ?? '',
-                  limit: route.reason.limitApplied ? formatMoney(route.reason.limitApplied) : '-',
-                })}
-              </Typography>
-              {route.reason.amount !== null && (
-                <Typography variant="body2" data-testid="route-amount">
-                  {/* An unpriced tender is routed on 0: "RM 0.00" read as a figure someone had entered. */}
-                  {unpriced && Number(route.reason.amount) === 0
-                    ? translate('admin.documents.routedOnUnpriced')
-                    : translate('admin.documents.routedOn', { amount: formatMoney(route.reason.amount, document.currency) })}
-                </Typography>
-              )}
-              <Typography variant="body2">
-                {translate('admin.documents.requiredLevels')}:{' '}
-                {route.requiredLevels.map((l) => translate(`admin.levels.${l}`, { _: String(l) })).join(', ') || '-'}
-              </Typography>
-              {route.approvals.map((a) => (
-                <Typography key={`${a.level}-${a.userId}`} variant="body2">
-                  ✓ {translate(`admin.levels.${a.level}`, { _: String(a.level) })}: {a.userName ?? a.userId} · {formatDateTime(a.at)}
-                </Typography>
-              ))}
-              {route.nextLevel !== null && (
-                <Typography variant="body2" color="warning.main">
-                  {translate('admin.documents.waitingFor', {
-                    level: translate(`admin.levels.${route.nextLevel}`, { _: String(route.nextLevel) }),
-                    names: route.mayActNext.map((m) => m.name ?? m.userId).join(', ') || '-',
-                  })}
-                </Typography>
-              )}
-            </CardContent>
-          </Card>
+          <ApprovalRouteCard route={route} currency={document.currency} unpriced={unpriced} />
         </Grid>
       </Grid>
       {document.warnings.map((w) => (

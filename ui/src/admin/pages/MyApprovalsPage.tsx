@@ -20,6 +20,8 @@ type Row = {
   waitingSince: string;
   actions: string[];
   nextLevel: number | null;
+  /** Passed on by a grant of authority: the colleague the user would approve for. */
+  onBehalfOf?: { userId: string; name: string | null };
 };
 
 const PAGE = 25;
@@ -103,6 +105,17 @@ export function MyApprovalsPage() {
                 <TableCell>
                   {r.actions.map((a) => actionLabel(translate, r.resource, a)).join(', ')}
                   {r.nextLevel !== null ? ` (${translate(`admin.levels.${r.nextLevel}`, { _: String(r.nextLevel) })})` : ''}
+                  {r.onBehalfOf && (
+                    <Typography
+                      component="span"
+                      variant="body2"
+                      color="text.secondary"
+                      data-testid="on-behalf-of"
+                      sx={{ display: 'block' }}
+                    >
+                      {translate('admin.documents.onBehalfOf', { name: r.onBehalfOf.name ?? r.onBehalfOf.userId })}
+                    </Typography>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
