@@ -58,6 +58,17 @@ export class ApprovalMailer implements OnApplicationBootstrap, OnApplicationShut
     this.subscription = null;
   }
 
+  /** Resolves once every event in the log when called has been handled (tests wait on it). */
+  async settled(timeoutMs = 20_000): Promise<void> {
+    if (!this.config.reactors) return;
+    const target = await this.store.lastPosition();
+    const deadline = Date.now() + timeoutMs;
+    while ((this.subscription?.position() ?? 0) < target) {
+      if (Date.now() > deadline) throw new Error(`approval mails did not reach position ${target} in ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
   /** A page of the log: each approval request among its notifications, mailed once. */
   async handle(events: readonly StoredEvent[]): Promise<void> {
     for (const event of events) {
