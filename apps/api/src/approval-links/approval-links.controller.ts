@@ -4,13 +4,12 @@
 // GET only describes (mail scanners fetch links); POST acts, through the CommandBus.
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { Public } from '../common/public.decorator.js';
 import { ApiRefusal } from '../openapi/api-replies.decorators.js';
 import { ApprovalLinks } from './approval-links.service.js';
 import { UseApprovalLink } from './approval-links.commands.js';
 
-@ApiTags('approval-links')
 @Controller('approval-links')
 export class ApprovalLinksController {
   constructor(
