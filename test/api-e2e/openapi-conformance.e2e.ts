@@ -360,7 +360,9 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
   /** A link as an approval e-mail carries one, signed with the app's key, for a real order of the demo's: its GET describes it. */
   const approvalLinks = () =>
     from('/api/documents/{resource}')
-      .filter((f) => f.params.resource === 'purchaseOrder' && typeof f.object.createdBy === 'string' && typeof f.object.companyId === 'string')
+      .filter(
+        (f) => f.params.resource === 'purchaseOrder' && typeof f.object.createdBy === 'string' && typeof f.object.companyId === 'string',
+      )
       .slice(0, 1)
       .map(({ object }) => ({
         token: signApprovalLink(app.get<Secrets>(SECRETS).approvalLinkKey, {

@@ -53,7 +53,8 @@ export default function ApprovalLinkPage() {
     apiFetch<Described>(path, { token: null, signal: abort.signal })
       .then(setLink)
       .catch((caught: unknown) => {
-        if ((caught as Error)?.name !== 'AbortError') setError(translateError(t, caught instanceof ApiError ? caught.errorCode : undefined));
+        if ((caught as Error)?.name !== 'AbortError')
+          setError(translateError(t, caught instanceof ApiError ? caught.errorCode : undefined));
       });
     return () => abort.abort();
     // The token names the link; the language changes only the words.
