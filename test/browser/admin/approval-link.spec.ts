@@ -70,6 +70,7 @@ test('Lim approves from the e-mail on a phone in Malay, by keyboard: the page sa
   page,
   baseURL,
   demo,
+  shot,
 }) => {
   const order = await orderAwaitingApproval(baseURL!, 'Ready-mix concrete, e-mail approval');
   const mail = await approvalMail(demo.dataDir, LIM, order.documentNo);
@@ -84,6 +85,7 @@ test('Lim approves from the e-mail on a phone in Malay, by keyboard: the page sa
   await expect(facts).toContainText('Teguh Bina Sdn Bhd');
   await expect(facts).toContainText('Lim Wei Ling, tahap pengesahan 20');
   await noAxeFindings(page, 'approve link, ms, 375 px');
+  await shot(page, 'approval-link-approve-ms-375');
   expect(await layoutProblems(page, { phone: true })).toEqual([]);
   const submit = page.getByTestId('approval-link-submit');
   await expect(submit).toHaveText(`Luluskan ${order.documentNo}`);
@@ -93,6 +95,7 @@ test('Lim approves from the e-mail on a phone in Malay, by keyboard: the page sa
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('approval-link-done')).toHaveText(`${order.documentNo} telah diluluskan. Terima kasih.`);
   await noAxeFindings(page, 'approved, ms, 375 px');
+  await shot(page, 'approval-link-approved-ms-375');
   const seen = await order.kumar.call<{ status: string }>('GET', `/api/documents/purchaseOrder/${order.id}`);
   expect(seen.json.status).toBe('pendingConfirmation');
   const history = await order.kumar.call<{ approvalLevel: number | null; actor: { name: string } }[]>(
@@ -107,7 +110,7 @@ test('Lim approves from the e-mail on a phone in Malay, by keyboard: the page sa
   await noAxeFindings(page, 'used link, ms, 375 px');
 });
 
-test('the reject form in Chinese on a desktop wants a remark, then rejects the order', async ({ page, baseURL, demo }) => {
+test('the reject form in Chinese on a desktop wants a remark, then rejects the order', async ({ page, baseURL, demo, shot }) => {
   const order = await orderAwaitingApproval(baseURL!, 'Formwork, e-mail rejection');
   const mail = await approvalMail(demo.dataDir, LIM, order.documentNo);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -119,6 +122,7 @@ test('the reject form in Chinese on a desktop wants a remark, then rejects the o
   await submit.click();
   await expect(page.getByRole('alert')).toHaveText('请写明拒绝的原因。');
   await noAxeFindings(page, 'reject form with its error, zh, desktop');
+  await shot(page, 'approval-link-reject-zh-desktop');
   await page.getByLabel('拒绝的原因是什么？').fill('供应商报价有误');
   await submit.click();
   await expect(page.getByTestId('approval-link-done')).toHaveText(`${order.documentNo} 已被拒绝，申请人会收到通知。`);
