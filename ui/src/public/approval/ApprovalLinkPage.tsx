@@ -128,7 +128,7 @@ export default function ApprovalLinkPage() {
           </Banner>
         )}
         {link && link.usable && !outcome && (
-          <form className="form" noValidate onSubmit={act}>
+          <form className="form" noValidate onSubmit={(event) => void act(event)}>
             {link.action === 'reject' ? (
               <Field label={t('approvalLink.remark')} error={remarkError} hint={t('approvalLink.remarkHint')}>
                 {(aria) => (
