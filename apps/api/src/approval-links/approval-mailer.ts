@@ -58,6 +58,11 @@ export class ApprovalMailer implements OnApplicationBootstrap, OnApplicationShut
     this.subscription = null;
   }
 
+  /** The position handled up to, or null where this process does not react (the lag metric). */
+  position(): number | null {
+    return this.subscription?.position() ?? null;
+  }
+
   /** Resolves once every event in the log when called has been handled (tests wait on it). */
   async settled(timeoutMs = 20_000): Promise<void> {
     if (!this.config.reactors) return;
