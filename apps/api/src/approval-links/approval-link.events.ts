@@ -6,8 +6,8 @@
 //   'no_stream' (or at the revision of a refused use) before the document command is sent, so of two uses at
 //   once one acts and the other is refused; a use the document command refuses is recorded as refused, which
 //   frees the link again (the refusal may not last: a level given back, a remark written).
-import { createHash } from 'node:crypto';
 import type { DocumentResource } from '@binaan/contracts';
+import { notificationId } from '../notifications/notification.events.js';
 import type { ApprovalLinkAction } from './approval-link-token.js';
 
 export const APPROVAL_MAIL_STREAM_TYPE = 'approvalMail';
@@ -61,11 +61,8 @@ export type ApprovalLinkEvent =
   { type: 'ApprovalLinkUsed'; data: ApprovalLinkUsed } | { type: 'ApprovalLinkUseRefused'; data: ApprovalLinkUseRefused };
 
 /**
- * The id of the approval e-mail a source event gives a user: the same every time it is worked out (a UUID,
- * version 5 layout, from SHA-256 of the source event, the user and this purpose).
+ * The id of the approval e-mail a source event gives a user: the same every time it is worked out, and never a
+ * notification's (the notification's id layout over this purpose, the source event and the user).
  */
-export function approvalMailId(sourceEventId: string, userId: string): string {
-  const hex = createHash('sha256').update(`approval-mail\u0000${sourceEventId}\u0000${userId}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+export const approvalMailId = (sourceEventId: string, userId: string): string =>
+  notificationId(`approval-mail\u0000${sourceEventId}`, userId);

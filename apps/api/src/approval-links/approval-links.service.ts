@@ -8,6 +8,7 @@ import { WrongExpectedRevision, type EventStore, type StoredEvent } from '@binaa
 import { CLOCK, type Clock, type Principal } from '../common/principal.js';
 import { refusal, invalidFields } from '../common/refusal.js';
 import { CompanyAccess } from '../companies/company-access.js';
+import { ENDED_MEMBERS } from '../companies/company-choice.service.js';
 import { actionRights, DocumentModules } from '../documents/document-access.js';
 import { ActOnDocument } from '../documents/document.commands.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
@@ -46,12 +47,6 @@ export type ApprovalLinkOutcome = {
 };
 
 const EVENTS = { approve: 'Approve', reject: 'Reject' } as const;
-/** A member status that refuses acting for the company, with its code (as the session check answers). */
-const ENDED_MEMBERS: Readonly<Record<string, string>> = {
-  suspended: ErrorCodes.userSuspended,
-  deactivated: ErrorCodes.userDeactivated,
-  terminated: ErrorCodes.userTerminated,
-};
 
 const invalid = () => refusal(400, ErrorCodes.approvalLinkInvalid, 'This approval link is not valid. Open the document in Binaan instead.');
 const MESSAGES: Readonly<Record<ApprovalLinkUnusable, [number, string]>> = {

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { formatMoney } from '../../admin/format.js';
 import { ApiError, apiFetch } from '../../shared/api/client.js';
 import { Field } from '../../shared/forms/Field.js';
 import { formatDateTime } from '../../shared/i18n/dates.js';
@@ -31,11 +32,6 @@ type Described = {
 };
 
 type Outcome = { action: 'approve' | 'reject'; documentNo: string; status: string };
-
-const grouped = (amount: string) => {
-  const [whole, cents] = amount.split('.');
-  return `${(whole ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${cents !== undefined ? `.${cents}` : ''}`;
-};
 
 export default function ApprovalLinkPage() {
   const { t, i18n } = useTranslation(['public', 'errors', 'common']);
@@ -108,7 +104,7 @@ export default function ApprovalLinkPage() {
             <dt>{t('approvalLink.documentTitle')}</dt>
             <dd>{link.title}</dd>
             <dt>{t('approvalLink.amount')}</dt>
-            <dd>{`${link.currency} ${grouped(link.amount)}`}</dd>
+            <dd>{formatMoney(link.amount, link.currency)}</dd>
             <dt>{t('approvalLink.company')}</dt>
             <dd>{link.companyName}</dd>
             <dt>{t('approvalLink.for')}</dt>
