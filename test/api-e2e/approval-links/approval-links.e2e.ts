@@ -199,6 +199,20 @@ describe.each(FEATURE_STORES)('approval from e-mail on %s', (kind) => {
     // The approve link of the same mail: the document moved on.
     expect(refused(await useLink(linkIn(mail, 'approve')))).toEqual({ status: 409, code: 'approvalLinkStale' });
     expect((await describeLink(linkIn(mail, 'approve'))).body).toMatchObject({ usable: false, reason: 'approvalLinkStale' });
+    // Kumar resubmits: a new round, in the same status (new) and at the same level (20). The old round's link stays
+    // stale; the new round's e-mail brings a link that works.
+    const revision = (await read(second.id)).body.revision as number;
+    const resubmitted = await r().api.call('post', `${BASE}/${second.id}/actions/Resubmit`, {
+      token: kumar,
+      headers: { 'If-Match': String(revision) },
+    });
+    expect(resubmitted.body).toMatchObject({ status: 'new' });
+    await settled();
+    const again = mailsAbout(second.documentNo, LIM);
+    expect(again).toHaveLength(2);
+    expect(refused(await useLink(linkIn(mail, 'approve')))).toEqual({ status: 409, code: 'approvalLinkStale' });
+    expect((await useLink(linkIn(again[1]!, 'approve'))).body).toMatchObject({ action: 'approve', status: 'new' });
+    expect((await read(second.id)).body.approvalRoute).toMatchObject({ open: true, nextLevel: 21 });
   });
 
   it('two uses of one link at once act once: the other is refused as used', async () => {
