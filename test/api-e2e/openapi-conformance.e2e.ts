@@ -27,6 +27,8 @@ import { OpenApiValidator, type OpenApiDocument } from './openapi-validator.js';
 import { solveHumanCheck } from '../support/human-check.js';
 import { pgliteConfig, postgresConfig, removeAppData, startApp, TEST_DATABASE_URL } from './support.js';
 import type { ApiConfig } from '../../apps/api/src/config.js';
+import { signApprovalLink } from '../../apps/api/src/approval-links/approval-link-token.js';
+import { SECRETS, type Secrets } from '../../apps/api/src/common/secrets.js';
 
 type Caller = { name: string; token?: string };
 type Call = {
@@ -215,6 +217,7 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
       ].map((template) => [template, () => tenderIds()]),
     ),
     '/api/tendering/email-invitations/{invitationId}': () => [{ invitationId: EMAIL_INVITATION_ID }],
+    '/api/approval-links/{token}': () => approvalLinks(),
     // A company's files: the callers' companies (the demo has no file, so a document id after them is unknown).
     '/api/advertisements/{id}/image': () => strings(from('/api/advertisements').map((f) => f.object.id)).map((id) => ({ id })),
     '/api/admin/advertisements/{id}/image': () => strings(from('/api/admin/advertisements').map((f) => f.object.id)).map((id) => ({ id })),
@@ -353,6 +356,27 @@ describe.each(STORES)('the OpenAPI document against the replies, on %s', (store)
         .slice(0, 1)
         .map((id) => ({ resource, id })),
     );
+
+  /** A link as an approval e-mail carries one, signed with the app's key, for a real order of the demo's: its GET describes it. */
+  const approvalLinks = () =>
+    from('/api/documents/{resource}')
+      .filter(
+        (f) => f.params.resource === 'purchaseOrder' && typeof f.object.createdBy === 'string' && typeof f.object.companyId === 'string',
+      )
+      .slice(0, 1)
+      .map(({ object }) => ({
+        token: signApprovalLink(app.get<Secrets>(SECRETS).approvalLinkKey, {
+          userId: object.createdBy as string,
+          companyId: object.companyId as string,
+          resource: 'purchaseOrder',
+          documentId: object.id as string,
+          revision: 1,
+          level: 20,
+          action: 'approve',
+          expiresAt: Math.floor(Date.now() / 1000) + 3600,
+          nonce: 'conformanceApprovalLink',
+        }),
+      }));
 
   const send = async (call: Call) => {
     let pending = request(server())[call.method as 'get'](call.url);

@@ -6,6 +6,7 @@ import { ErrorReplyFilter } from './common/error-reply.filter.js';
 import type { EventStore } from '@binaan/event-store';
 import { AccessModule } from './access.module.js';
 import { AdvertisementsModule } from './advertisements/advertisements.module.js';
+import { ApprovalLinksModule } from './approval-links/approval-links.module.js';
 import { AuthorityModule } from './authority/authority.module.js';
 import { BillsOfQuantityModule } from './bills-of-quantity/bills-of-quantity.module.js';
 import { BqImportExportModule } from './bills-of-quantity/bq-import-export.module.js';
@@ -64,6 +65,7 @@ export class AppModule {
         ProgressPlansModule,
         CertificatesModule,
         NotificationsModule,
+        ApprovalLinksModule,
         PersonalDataModule,
         TenderingModule,
         CompanyFilesModule,

@@ -7,6 +7,8 @@ import { Command, CommandBus, CommandHandlerNotFoundException, CqrsModule } from
 import type { Principal } from './common/principal.js';
 import { refusal } from './common/refusal.js';
 import { AccessModule } from './access.module.js';
+import { ApprovalLinksModule } from './approval-links/approval-links.module.js';
+import * as approvalLinkCommands from './approval-links/approval-links.commands.js';
 import { AuthorityModule } from './authority/authority.module.js';
 import * as authorityCommands from './authority/authority.commands.js';
 import { BillsOfQuantityModule } from './bills-of-quantity/bills-of-quantity.module.js';
@@ -97,6 +99,7 @@ const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['catalogue items', CatalogueItemsModule, [catalogueItemCommands]],
   ['data import', DataImportModule, [dataImportCommands]],
   ['notifications', NotificationsModule, [notificationCommands]],
+  ['approval links', ApprovalLinksModule, [approvalLinkCommands]],
   ['personal data', PersonalDataModule, [personalDataCommands]],
   ['bills of quantity', BillsOfQuantityModule, [bqCommands]],
   ['BQ import and scans', BqImportExportModule, [bqImportExportCommands]],

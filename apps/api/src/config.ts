@@ -43,6 +43,13 @@ export type ApiConfig = {
   /** Keys the HMACs that e-mail and mobile lookups use (LOOKUP_HMAC_KEY): stream ids and lookup keys never hold the address or digits. */
   lookupHmacKey: string | undefined;
   /**
+   * Signs the approve and reject links of approval e-mails (APPROVAL_LINK_KEY, approval-links/README.md). In
+   * production it must be set (the same on every instance): unset there, approval e-mails carry no such links.
+   */
+  approvalLinkKey: string | undefined;
+  /** How long an approval e-mail's links work (APPROVAL_LINK_HOURS, default 72). */
+  approvalLinkHours: number;
+  /**
    * The master key that wraps each person's data key (PERSONAL_DATA_MASTER_KEY). Unset: made once
    * and kept in DATA_DIR/secrets.json, and the banner warns (a key beside the data protects nothing from
    * whoever holds the folder). After a rotation, the previous keys (PERSONAL_DATA_PREVIOUS_MASTER_KEYS,
@@ -198,6 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     codeHmacKey: env.CODE_HMAC_KEY || undefined,
     humanCheckHmacKey: env.HUMAN_CHECK_HMAC_KEY || undefined,
     lookupHmacKey: env.LOOKUP_HMAC_KEY || undefined,
+    approvalLinkKey: env.APPROVAL_LINK_KEY || undefined,
+    approvalLinkHours: positive(env.APPROVAL_LINK_HOURS, 72),
     personalDataMasterKey: env.PERSONAL_DATA_MASTER_KEY || undefined,
     personalDataPreviousMasterKeys: (env.PERSONAL_DATA_PREVIOUS_MASTER_KEYS ?? '')
       .split(',')

@@ -34,6 +34,7 @@ import { UserChannel } from './notifications/user-channel.js';
 import { NotificationReactor, REACTOR_SUBSCRIPTION } from './notifications/notification-reactor.js';
 import { LiveLog } from './store/live-log.js';
 import { APPROVAL_QUEUE_SUBSCRIPTION, ApprovalQueue } from './documents/approval-queue.js';
+import { APPROVAL_MAILS_SUBSCRIPTION, ApprovalMailer } from './approval-links/approval-mailer.js';
 import { devClockAllowed } from './dev-clock/dev-clock.module.js';
 import { MovableClock } from './dev-clock/movable-clock.js';
 
@@ -86,6 +87,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
   const liveLog = app.get(LiveLog, { strict: false });
   const approvals = app.get(ApprovalQueue, { strict: false });
   const channel = app.get(UserChannel, { strict: false });
+  const mailer = app.get(ApprovalMailer, { strict: false });
   metrics.watch({
     sockets: () => channel.connectionCount(),
     lastPosition: () => store.lastPosition(),
@@ -94,6 +96,7 @@ export async function createApp(config: ApiConfig, options: CreateAppOptions = {
         { name: REACTOR_SUBSCRIPTION, position: reactor.position() },
         { name: 'live-feed', position: liveLog.position() },
         { name: APPROVAL_QUEUE_SUBSCRIPTION, position: approvals.position() },
+        { name: APPROVAL_MAILS_SUBSCRIPTION, position: mailer.position() },
       ].filter((s): s is { name: string; position: number } => s.position !== null),
   });
   const headerSets = securityHeaderSets(config.publicUrl);

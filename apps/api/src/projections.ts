@@ -2,6 +2,7 @@
 // store command line tool rebuilds them. A new context adds its projections here.
 
 import type { Projection } from '@binaan/event-store';
+import { approvalLinkLanguagesProjection } from './approval-links/approval-link-languages.projection.js';
 import { auditTrailProjection } from './audit/audit-trail.projection.js';
 import { authorityProjection } from './authority/authority.projection.js';
 import { billsOfQuantityProjection } from './bills-of-quantity/bq.projection.js';
@@ -66,6 +67,7 @@ export const allProjections: readonly Projection[] = [
   companyTermsProjection,
   catalogueItemsProjection,
   mailLogProjection,
+  approvalLinkLanguagesProjection,
   inquiriesProjection,
   staffRightsProjection,
   platformConfigurationProjection,

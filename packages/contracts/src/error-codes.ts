@@ -228,6 +228,13 @@ export const ErrorCodes = {
   /** A report as of a time still to come: there is nothing to draw yet. */
   asOfInFuture: 'asOfInFuture',
   reportNotFound: 'reportNotFound',
+  // An approval e-mail's approve and reject links (apps/api/src/approval-links).
+  /** Not a link Binaan signed (changed, cut short, forged), or links are off on this server. */
+  approvalLinkInvalid: 'approvalLinkInvalid',
+  approvalLinkExpired: 'approvalLinkExpired',
+  approvalLinkUsed: 'approvalLinkUsed',
+  /** The document moved on: the round the link was for no longer waits at its level. */
+  approvalLinkStale: 'approvalLinkStale',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -54,6 +54,8 @@ export const PUBLIC_PAGES: readonly CheckedPage[] = [
   page('/certificate/*', 'visitor', '/certificate'),
   page('/certificate/*', 'visitor', (ids) => `/certificate?qr=${encodeURIComponent(ids.qr)}`),
   page('/events', 'visitor'),
+  // An approval e-mail's link: a made-up token shows the page's refusal (approval-link.spec.ts walks a real one).
+  page('/approval/:token', 'visitor', '/approval/not-a-real-token'),
   page('/events/:id', 'visitor', (ids) => `/events/${ids.event}`),
   page('/auth/sign-up', 'visitor'),
   // Reached from "List my company": the banner saying the registration follows.

@@ -13,6 +13,7 @@ const ActivatePage = lazy(() => import('./auth/ActivatePage.js'));
 const ChangePasswordPage = lazy(() => import('./auth/ChangePasswordPage.js'));
 const SessionTimedOutPage = lazy(() => import('./auth/SessionTimedOutPage.js'));
 const CertificatePage = lazy(() => import('./certificate/CertificatePage.js'));
+const ApprovalLinkPage = lazy(() => import('./approval/ApprovalLinkPage.js'));
 const EventsPage = lazy(() => import('./events/EventsPage.js'));
 const TermsOfServicePage = lazy(() => import('./legal/TermsOfServicePage.js'));
 const TermsOfUsePage = lazy(() => import('./legal/TermsOfUsePage.js'));
@@ -24,6 +25,7 @@ export const publicRoutes = (
     <Route path="/" element={<LandingPage />} />
     <Route path="/index.html" element={<LandingPage />} />
     <Route path="/certificate/*" element={<CertificatePage />} />
+    <Route path="/approval/:token" element={<ApprovalLinkPage />} />
     <Route path="/events" element={<EventsPage />} />
     <Route path="/events/:id" element={<EventsPage />} />
     <Route path="/auth/sign-up" element={<SignUpPage />} />

@@ -1,5 +1,5 @@
 // The keys that sign sessions and seal codes. In production they come from the environment (JWT_SECRET,
-// CODE_HMAC_KEY, HUMAN_CHECK_HMAC_KEY, LOOKUP_HMAC_KEY), the same on every instance. Where one is unset (trying Binaan,
+// CODE_HMAC_KEY, HUMAN_CHECK_HMAC_KEY, LOOKUP_HMAC_KEY, APPROVAL_LINK_KEY), the same on every instance. Where one is unset (trying Binaan,
 // development, tests), it is made once from a cryptographic source and kept in DATA_DIR/secrets.json
 // (mode 0600), so a restart keeps sessions valid. Secrets are never logged.
 
@@ -14,6 +14,7 @@ export type Secrets = {
   humanCheckHmacKey: string;
   personalDataMasterKey: string;
   lookupHmacKey: string;
+  approvalLinkKey: string;
 };
 
 /** Injection token: the secrets, loaded once at start (app.module.ts). */
@@ -38,6 +39,7 @@ export function loadSecrets(config: ApiConfig): Secrets {
     humanCheckHmacKey: pick('humanCheckHmacKey', config.humanCheckHmacKey),
     personalDataMasterKey: pick('personalDataMasterKey', config.personalDataMasterKey),
     lookupHmacKey: pick('lookupHmacKey', config.lookupHmacKey),
+    approvalLinkKey: pick('approvalLinkKey', config.approvalLinkKey),
   };
   if (Object.keys(made).length > 0) {
     mkdirSync(config.dataDir, { recursive: true });

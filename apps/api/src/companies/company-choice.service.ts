@@ -12,7 +12,7 @@ import { CompanyAccess, type CompanyRow } from './company-access.js';
 import { CompanyStreams } from './company-streams.js';
 
 /** A member status that refuses the company, with its code (spec §8.3). */
-const ENDED_MEMBERS: Readonly<Record<string, string>> = {
+export const ENDED_MEMBERS: Readonly<Record<string, string>> = {
   suspended: ErrorCodes.userSuspended,
   deactivated: ErrorCodes.userDeactivated,
   terminated: ErrorCodes.userTerminated,

@@ -16,4 +16,10 @@ describe('scrub', () => {
     expect(loggedUrl('/api/company/list?t=abc&page=2')).toBe('/api/company/list?t=[redacted]&page=[redacted]');
     expect(loggedUrl('/api/health')).toBe('/api/health');
   });
+
+  it("removes an approval e-mail's link token from the API's and the page's paths", () => {
+    expect(loggedUrl('/api/approval-links/eyJ2IjoxfQ.c2ln-x_y')).toBe('/api/approval-links/[redacted]');
+    expect(scrub('GET /approval/eyJ2IjoxfQ.c2ln 200')).toBe('GET /approval/[redacted] 200');
+    expect(loggedUrl('/api/my-approvals?range=1')).toBe('/api/my-approvals?range=[redacted]');
+  });
 });

@@ -49,6 +49,8 @@ const QUERY_NAMES = 't|token|code|pin|otp|password|secret[a-z_]*|key|sig|signatu
 const PATTERNS: [RegExp, string][] = [
   // A JWT (ours are HS256: three base64url parts, the first two JSON starting {" = eyJ).
   [/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]+/g, REDACTED],
+  // An approval e-mail's link token in a path: the API's /api/approval-links/<token> and the page's /approval/<token>.
+  [/(\/approval(?:-links)?\/)[^/?#\s"']+/g, `$1${REDACTED}`],
   // Authorization header values.
   [/\b(Bearer|Basic)\s+[^\s"',;]+/gi, `$1 ${REDACTED}`],
   // Secret-named values in a URL's query or a form: ?token=..., &t=..., code=...

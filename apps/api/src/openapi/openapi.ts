@@ -48,6 +48,11 @@ const CONTEXT_TAGS: readonly { name: string; description: string; prefixes: read
   },
   { name: 'workflows', description: 'The machine catalogue', prefixes: ['workflows'] },
   {
+    name: 'approval-links',
+    description: "An approval e-mail's signed, single-use approve and reject links: what one is for, and its use as the recipient",
+    prefixes: ['approval-links'],
+  },
+  {
     name: 'bills-of-quantity',
     description:
       "A project's bill of quantity: tabs, trees of headers and items (the tree table's operations at bq-item/<operation>), build-ups, approval, changes since a revision and the live stream",
