@@ -1,5 +1,5 @@
 // The approver's queue at 10 and at 10,000 waiting: `GET /api/my-approvals` (first page,
-// a deep page, the count the bell reads) through the built API on PostgreSQL, each the median of 15 calls,
+// a deep page, the count the bell reads, and a delegate's queue holding the same rows through a grant) through the built API on PostgreSQL, each the median of 15 calls,
 // beside the bare indexed SQL read of the same page measured in the same run, and the ratio between sizes
 // (target: 10,000 within 3x of 10). By hand: `tsc -b && tsc -b test/bench && node test/bench/dist/queues/queues.bench.js`.
 //
@@ -73,6 +73,32 @@ async function main(): Promise<void> {
       if (reply.status !== 200) throw new Error(`my-approvals ${reply.status}`);
       return body;
     };
+    // Farid receives Lim's purchase-order approvals for a month, with no cap: his queue is Lim's, marked as his.
+    const farid = await signIn(api, 'farid@teguhbina.my', PASSWORD, TEGUH);
+    const granted = await fetch(`${api.base}/api/authority-delegations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${lim}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        toUserId: (await db.query<{ user_id: string }>("SELECT user_id FROM api.identity_users WHERE email = 'farid@teguhbina.my'"))
+          .rows[0]!.user_id,
+        resources: ['purchaseOrder'],
+        endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        reason: 'Queue bench',
+      }),
+    });
+    if (granted.status !== 201) throw new Error(`grant ${granted.status}: ${await granted.text()}`);
+    await db.query(
+      "DELETE FROM api.waiting_approvals WHERE user_id = (SELECT user_id FROM api.identity_users WHERE email = 'farid@teguhbina.my')",
+    );
+    const getAs = async (token: string, range: string) => {
+      const reply = await fetch(`${api.base}/api/my-approvals?resource=purchaseOrder&range=${encodeURIComponent(range)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await reply.json()) as { total: number; data: { onBehalfOf?: unknown }[] };
+      if (reply.status !== 200 || body.data.length === 0 || !body.data.every((row) => row.onBehalfOf))
+        throw new Error(`delegate's queue ${reply.status}: ${body.data.length} rows`);
+      return body;
+    };
     const results = new Map<string, number[]>();
     const add = (name: string, value: number) => results.set(name, [...(results.get(name) ?? []), value]);
     let seeded = 0;
@@ -85,6 +111,8 @@ async function main(): Promise<void> {
       add('first page (range [0,24])', await timed(() => get('[0,24]')));
       add('middle page (from half the queue)', await timed(() => get(`[${deep},${deep + 24}]`)));
       add('the count the bell reads (range [0,0])', await timed(() => get('[0,0]')));
+      // The same rows passed on by a grant: Farid's queue reads Lim's through the grant's branch (my-approvals.ts).
+      add("delegate's first page + count (a grant from lim)", await timed(() => getAs(farid, '[0,24]')));
       add(
         'bare SQL: first page + count',
         await timed(async () => {

@@ -31,14 +31,17 @@ export function MyApprovalsPage() {
   const navigate = useNavigate();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [total, setTotal] = useState(0);
+  // Work passed on by a grant is counted up to a cap: the total is then "at least", and paging runs on.
+  const [capped, setCapped] = useState(false);
   const [page, setPage] = useState(0);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const range = encodeURIComponent(JSON.stringify([page * PAGE, page * PAGE + PAGE - 1]));
-    adminJson<{ data: Row[]; total: number }>(`/api/my-approvals?range=${range}`).then(
+    adminJson<{ data: Row[]; total: number; totalCapped?: boolean }>(`/api/my-approvals?range=${range}`).then(
       (r) => {
         setRows(r.data);
         setTotal(r.total);
+        setCapped(r.totalCapped === true);
       },
       (e: unknown) => setError(errorCodeOf(e)),
     );
@@ -55,7 +58,7 @@ export function MyApprovalsPage() {
       {error && <Alert severity="error">{translate(`error.${error}`)}</Alert>}
       {rows && total > 0 && (
         <Typography sx={{ mb: 1 }} data-testid="approvals-total" data-total={total}>
-          {translate('admin.myApprovals.total', { count: total })}
+          {translate(capped ? 'admin.myApprovals.totalAtLeast' : 'admin.myApprovals.total', { count: total })}
         </Typography>
       )}
       {rows?.length === 0 && total === 0 && <Alert severity="success">{translate('admin.myApprovals.empty')}</Alert>}
@@ -125,12 +128,16 @@ export function MyApprovalsPage() {
       {total > PAGE && (
         <TablePagination
           component="div"
-          count={total}
+          count={capped ? -1 : total}
           page={page}
           rowsPerPage={PAGE}
           rowsPerPageOptions={[]}
           onPageChange={(_, next) => setPage(next)}
-          labelDisplayedRows={({ from, to, count }) => translate('admin.myApprovals.shown', { from, to, count })}
+          labelDisplayedRows={({ from, to, count }) =>
+            count === -1
+              ? translate('admin.myApprovals.shownOfMore', { from, to })
+              : translate('admin.myApprovals.shown', { from, to, count })
+          }
           getItemAriaLabel={(type) => translate(`admin.myApprovals.${type}Page`)}
           data-testid="approvals-pages"
         />
