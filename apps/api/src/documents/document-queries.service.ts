@@ -17,6 +17,7 @@ import { documentActions, isEditable } from './document-rules.js';
 import { CREATED_REVISION, documentStreamId, type DocumentState } from './document.state.js';
 import { sharedFromRevision } from './counterparty-view.js';
 import { estimateWithheld, withoutEstimate } from './estimate-withheld.js';
+import { ApprovalDueTimes } from '../approval-timers/approval-due-times.js';
 
 export type AsOf = { asOf?: string; revision?: string };
 
@@ -37,6 +38,7 @@ export class DocumentQueries {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly actors: DocumentActors,
     private readonly loader: DocumentLoader,
+    private readonly dueTimes: ApprovalDueTimes,
   ) {}
 
   /**
@@ -133,6 +135,7 @@ export class DocumentQueries {
       approvals: approval.approvals.map((a) => ({ level: a.level, userId: a.userId, userName: names.get(a.userId) ?? null, at: a.at })),
       nextLevel,
       mayActNext: holders.filter((h) => !approvedBy.has(h.userId) && (approval.allowSelfApproval || h.userId !== createdByUserId)),
+      ...(await this.dueTimes.of(state.id, nextLevel)),
     };
   }
 

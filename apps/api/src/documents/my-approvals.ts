@@ -13,6 +13,7 @@ import { READ_MODELS, type AuthenticatedRequest, type Principal } from '../commo
 import type { HeaderReply } from '../common/reply.js';
 import { ApprovalQueue } from './approval-queue.js';
 import { formatSen } from './money.js';
+import { dueAtColumn, isoOrNull } from '../approval-timers/approval-due-times.js';
 
 export { DecidingEvents } from './approval-queue.js';
 
@@ -34,6 +35,8 @@ export type MyApprovalRow = {
   actions: WorkflowEventName[];
   /** The level an Approve would record (null for a counterparty's answer). */
   nextLevel: number | null;
+  /** When that level is due (its response time, see approval-timers/README.md); null without one. */
+  dueAt: string | null;
 };
 
 type Row = {
@@ -51,6 +54,7 @@ type Row = {
   revision: string | number;
   actions: string[] | string;
   next_level: number | null;
+  due_at: Date | string | null;
 };
 
 /** PGlite may hand a text[] back as its literal: `{Approve,Confirm}`. */
@@ -85,7 +89,7 @@ export class MyApprovals {
     // joined to their documents), then those rows and their documents by primary key.
     const rows = await this.db.query<Row>(
       `SELECT w.document_id, w.resource, w.waiting_since, w.actions, w.next_level, d.document_no, d.title, d.status, d.total_sen, d.currency,
-              d.company_id, d.counterparty_company_id, d.project_id, d.revision
+              d.company_id, d.counterparty_company_id, d.project_id, d.revision, ${dueAtColumn('w', 'document_id', 'next_level')}
        FROM (SELECT k.document_id, k.waiting_since FROM waiting_approvals k WHERE k.user_id = $1 AND k.company_id = $2${byKind.replace('w.', 'k.')}
              ORDER BY k.waiting_since ASC, k.document_id ASC LIMIT ${range.limit} OFFSET ${range.from}) page
        JOIN waiting_approvals w ON w.user_id = $1 AND w.company_id = $2 AND w.document_id = page.document_id
@@ -110,6 +114,7 @@ export class MyApprovals {
         waitingSince: new Date(row.waiting_since).toISOString(),
         actions: textArray(row.actions) as WorkflowEventName[],
         nextLevel: row.next_level === null ? null : Number(row.next_level),
+        dueAt: isoOrNull(row.due_at),
       })),
     };
   }
