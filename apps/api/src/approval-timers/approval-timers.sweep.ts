@@ -108,7 +108,8 @@ export class ApprovalTimerSweep {
 
   /**
    * Whom an overdue level is opened to: the named member, or the holders of the next verify level of this
-   * document (its project's or its company's), without those who already approved in the round and the
+   * document (its project's or its company's), without the overdue level's own holders (they could act all
+   * along: opening the level to them changes nothing), those who already approved in the round and the
    * creator unless the round allows self-approval (the machine would refuse them anyway).
    */
   private async targetOf(document: TimedDocument, rule: ApprovalTimerRule): Promise<string[]> {
@@ -118,6 +119,7 @@ export class ApprovalTimerSweep {
     const { state } = document;
     const { approval, createdByUserId } = state.workflow.context;
     const approved = new Set(approval.approvals.map((a) => a.userId));
+    for (const holder of await this.actors().holdersOf(state, state.resource, rule.level)) approved.add(holder.userId);
     const holders = await this.actors().holdersOf(state, state.resource, next);
     return holders
       .map((h) => h.userId)

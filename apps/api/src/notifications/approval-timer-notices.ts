@@ -1,6 +1,7 @@
 // The approval timers' notices (approval-timers context): `ApprovalReminderSent` tells the awaited approvers of
-// an overdue level (the route's `mayActNext`, the same people the round's request went to, and anyone the
-// level was escalated to), `ApprovalEscalated` tells the people the level was opened to. Each must hold the
+// an overdue level (the route's `mayActNext`: the same people the round's request went to; not those the
+// level was escalated to, who are told by the escalation), `ApprovalEscalated` tells the people the level
+// was opened to. Each must hold the
 // module's approve right in the owner company (the link opens the kind's pending-approval page, as the request
 // did); nobody is told about a level that no longer waits when the event is handled. The notice reads as its
 // event (`workflow_event`), with the level and when it was due.
@@ -39,10 +40,7 @@ export class ApprovalTimerNotices {
     const candidates =
       stored.type === 'ApprovalEscalated'
         ? (data as ApprovalEscalatedData).toUserIds
-        : [
-            ...(await this.queries.route(state)).mayActNext.map((holder) => holder.userId),
-            ...(state.workflow.context.approval.escalations ?? []).filter((e) => e.level === data.level).flatMap((e) => e.userIds),
-          ];
+        : (await this.queries.route(state)).mayActNext.map((holder) => holder.userId);
     const rights = actionRights(DocumentModules[state.resource], 'Approve');
     const userIds: string[] = [];
     for (const userId of new Set(candidates)) if (await this.recipients.holdsAny(userId, state.companyId, rights)) userIds.push(userId);
