@@ -277,7 +277,7 @@ describe.each(FEATURE_STORES)('approval timers on %s', (kind) => {
       sql,
       { ...app.get<ApiConfig>(API_CONFIG), environment: 'production' },
       () => clock.now,
-      app.get((await import('@nestjs/core')).ModuleRef),
+      app.get(ModuleRef),
     );
     restarted.onApplicationBootstrap();
     try {

@@ -13,7 +13,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openEventStore, type EventStore, type JsonValue, type SqlExecutor } from '@binaan/event-store';
+import { openEventStore, type EventStore, type SqlExecutor } from '@binaan/event-store';
 import { approvalWaitsProjection } from '@binaan/api/dist/approval-timers/approval-waits.projection.js';
 import { ApprovalTimerSweep } from '@binaan/api/dist/approval-timers/approval-timers.sweep.js';
 import { ADMIN_URL, onDatabase } from '../support/api-process.js';
@@ -101,7 +101,7 @@ async function figures(db: SqlExecutor, store: EventStore, due: string[]): Promi
         streamId: `approvalTimerFloor-${id}-${run + 2}`,
         streamType: 'approvalTimerFloor',
         expectedRevision: 'no_stream',
-        events: [{ type: 'BenchReminder', data: { documentId: id, level: 20, at: NOW.toISOString() } as JsonValue, metadata: {} }],
+        events: [{ type: 'BenchReminder', data: { documentId: id, level: 20, at: NOW.toISOString() }, metadata: {} }],
       });
     const floorMs = performance.now() - at;
     at = performance.now();

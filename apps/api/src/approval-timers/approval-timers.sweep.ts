@@ -6,7 +6,7 @@
 // Escalate is appended at the document revision it was judged at, and `ApprovalEscalated` at the timer
 // stream's revision read just before. The read model only says where to look; the document's stream decides.
 import { VerifyLevels, type DocumentResource, type VerifyLevel } from '@binaan/contracts';
-import { WrongExpectedRevision, type EventStore, type ExpectedRevision, type JsonValue, type SqlExecutor } from '@binaan/event-store';
+import { WrongExpectedRevision, type EventStore, type ExpectedRevision, type SqlExecutor } from '@binaan/event-store';
 import type { DocumentActors } from '../documents/document-actor.js';
 import {
   APPROVAL_TIMER_ACTOR,
@@ -50,12 +50,12 @@ export class ApprovalTimerSweep {
       `SELECT ${COLUMNS} FROM approval_timer_waits WHERE NOT reminded AND due_at <= $1 ORDER BY due_at, document_id LIMIT ${SWEEP_LIMIT}`,
       [now.toISOString()],
     );
-    for (const row of due) (await this.remind(row, now)) ? run.reminded.push(row.document_id) : run.skipped.push(row.document_id);
+    for (const row of due) ((await this.remind(row, now)) ? run.reminded : run.skipped).push(row.document_id);
     const overdue = await this.db.query<DueRow>(
       `SELECT ${COLUMNS} FROM approval_timer_waits WHERE NOT escalated AND escalate_at <= $1 ORDER BY escalate_at, document_id LIMIT ${SWEEP_LIMIT}`,
       [now.toISOString()],
     );
-    for (const row of overdue) (await this.escalate(row, now)) ? run.escalated.push(row.document_id) : run.skipped.push(row.document_id);
+    for (const row of overdue) ((await this.escalate(row, now)) ? run.escalated : run.skipped).push(row.document_id);
     return run;
   }
 
@@ -136,7 +136,7 @@ export class ApprovalTimerSweep {
         streamId: approvalTimerStream(data.documentId, data.roundRevision, data.level),
         streamType: APPROVAL_TIMER_STREAM_TYPE,
         expectedRevision,
-        events: [{ type, data: data as unknown as JsonValue, metadata: { actorUserId: APPROVAL_TIMER_ACTOR } }],
+        events: [{ type, data: data, metadata: { actorUserId: APPROVAL_TIMER_ACTOR } }],
       });
       return true;
     } catch (error) {

@@ -90,7 +90,7 @@ describe('approval waits projection', () => {
       streamId: approvalTimerStream(ID, roundRevision, level),
       streamType: APPROVAL_TIMER_STREAM_TYPE,
       expectedRevision: 'any',
-      events: [{ type, data: { documentId: ID, resource: 'purchaseOrder', roundRevision, level } as JsonValue, metadata: {} }],
+      events: [{ type, data: { documentId: ID, resource: 'purchaseOrder', roundRevision, level }, metadata: {} }],
     });
 
   it('a round without timing rules has no row', async () => {

@@ -8,5 +8,5 @@ import { timerRulesOf } from './due-times.js';
 export function roundTimersMetadata(event: WorkflowStatusChanged, manual: AuthorityManualView | undefined): { approvalTimers?: JsonValue } {
   if (event.requiredLevels === null || !manual) return {};
   const rules = timerRulesOf(manual.levels, event.requiredLevels);
-  return rules.length === 0 ? {} : { approvalTimers: rules as unknown as JsonValue };
+  return rules.length === 0 ? {} : { approvalTimers: rules };
 }
