@@ -12,6 +12,7 @@ import { LineItemRow } from './LineItemRow.js';
 import { StatusChip } from './StatusChip.js';
 import { unpricedTender } from './unpriced-tender.js';
 import { useProjects } from './use-projects.js';
+import { DueTime } from './DueTime.js';
 
 function Field({ label, value, testId, to }: { label: string; value: string; testId?: string; to?: string }) {
   return (
@@ -254,6 +255,11 @@ export function DocumentDetails({ document }: { document: DocumentView }) {
                     level: translate(`admin.levels.${route.nextLevel}`, { _: String(route.nextLevel) }),
                     names: route.mayActNext.map((m) => m.name ?? m.userId).join(', ') || '-',
                   })}
+                </Typography>
+              )}
+              {route.nextLevel !== null && route.dueAt && (
+                <Typography variant="body2" component="div">
+                  <DueTime dueAt={route.dueAt} overdueBy={route.overdueBy} />
                 </Typography>
               )}
             </CardContent>

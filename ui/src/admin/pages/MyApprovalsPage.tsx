@@ -5,6 +5,7 @@ import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Card, Link, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
 import { actionLabel, resourceLabel } from '../catalogue/labels.js';
+import { DueTime } from '../documents/DueTime.js';
 import { StatusChip } from '../documents/StatusChip.js';
 import { formatDateTime, formatMoney } from '../format.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
@@ -20,6 +21,8 @@ type Row = {
   waitingSince: string;
   actions: string[];
   nextLevel: number | null;
+  /** When the awaited level is due (its manual's response time); null without one. */
+  dueAt: string | null;
 };
 
 const PAGE = 25;
@@ -67,6 +70,7 @@ export function MyApprovalsPage() {
               <TableCell>{translate('admin.fields.status')}</TableCell>
               <TableCell align="right">{translate('admin.fields.total')}</TableCell>
               <TableCell>{translate('admin.myApprovals.waitingSince')}</TableCell>
+              <TableCell>{translate('admin.approvalTimers.due')}</TableCell>
               <TableCell>{translate('admin.myApprovals.awaiting')}</TableCell>
             </TableRow>
           </TableHead>
@@ -100,6 +104,9 @@ export function MyApprovalsPage() {
                 </TableCell>
                 <TableCell align="right">{formatMoney(r.total, r.currency)}</TableCell>
                 <TableCell>{formatDateTime(r.waitingSince)}</TableCell>
+                <TableCell>
+                  <DueTime dueAt={r.dueAt} />
+                </TableCell>
                 <TableCell>
                   {r.actions.map((a) => actionLabel(translate, r.resource, a)).join(', ')}
                   {r.nextLevel !== null ? ` (${translate(`admin.levels.${r.nextLevel}`, { _: String(r.nextLevel) })})` : ''}
