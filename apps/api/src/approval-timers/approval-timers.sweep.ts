@@ -19,7 +19,7 @@ import { parseTimerRules, type ApprovalTimerRule } from './due-times.js';
 import { escalateDocument, readTimedDocument, recordedEscalation, stillWaits, type TimedDocument } from './escalate-document.js';
 
 /** Levels handled by one sweep at most, per kind of fact (the next sweep takes the rest). */
-export const SWEEP_LIMIT = 500;
+export const SWEEP_LIMIT = 200;
 
 export type SweepRun = { reminded: string[]; escalated: string[]; skipped: string[] };
 

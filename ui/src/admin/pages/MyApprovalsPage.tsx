@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Card, Link, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Card, Link, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
 import { actionLabel, resourceLabel } from '../catalogue/labels.js';
 import { DueTime } from '../documents/DueTime.js';
 import { StatusChip } from '../documents/StatusChip.js';
@@ -26,6 +26,8 @@ type Row = {
 };
 
 const PAGE = 25;
+/** A column shown from the md breakpoint up (its content goes under the title below it). */
+const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 export function MyApprovalsPage() {
   const translate = useTranslate();
@@ -70,7 +72,7 @@ export function MyApprovalsPage() {
               <TableCell>{translate('admin.fields.status')}</TableCell>
               <TableCell align="right">{translate('admin.fields.total')}</TableCell>
               <TableCell>{translate('admin.myApprovals.waitingSince')}</TableCell>
-              <TableCell>{translate('admin.approvalTimers.due')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{translate('admin.approvalTimers.due')}</TableCell>
               <TableCell>{translate('admin.myApprovals.awaiting')}</TableCell>
             </TableRow>
           </TableHead>
@@ -98,13 +100,21 @@ export function MyApprovalsPage() {
                     {r.documentNo}
                   </Link>
                 </TableCell>
-                <TableCell>{r.title}</TableCell>
+                <TableCell>
+                  {r.title}
+                  {/* On a phone the due column is past the screen's edge: the title says it. */}
+                  {r.dueAt && (
+                    <Box sx={{ display: { xs: 'block', md: 'none' } }}>
+                      <DueTime dueAt={r.dueAt} />
+                    </Box>
+                  )}
+                </TableCell>
                 <TableCell>
                   <StatusChip resource={r.resource} status={r.status} />
                 </TableCell>
                 <TableCell align="right">{formatMoney(r.total, r.currency)}</TableCell>
                 <TableCell>{formatDateTime(r.waitingSince)}</TableCell>
-                <TableCell>
+                <TableCell sx={WIDE_ONLY}>
                   <DueTime dueAt={r.dueAt} />
                 </TableCell>
                 <TableCell>
