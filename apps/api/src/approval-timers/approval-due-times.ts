@@ -26,13 +26,14 @@ export class ApprovalDueTimes {
 
   /**
    * The due time of `level` in the document's open round and how long past it the level is now (ms, 0 while
-   * not yet due); nulls when the level has no response time (or the round waits for another level).
+   * not yet due); nulls when the level has no response time (or the round waits for another level). `revision`:
+   * the document's revision as read (a view as of a past point), so a round opened after it lends it no due time.
    */
-  async of(documentId: string, level: number | null): Promise<DueTime> {
+  async of(documentId: string, level: number | null, revision: number): Promise<DueTime> {
     if (level === null) return NONE;
     const [row] = await this.db.query<{ due_at: Date | string | null }>(
-      'SELECT due_at FROM approval_timer_waits WHERE document_id = $1 AND level = $2',
-      [documentId, level],
+      'SELECT due_at FROM approval_timer_waits WHERE document_id = $1 AND level = $2 AND round_revision <= $3',
+      [documentId, level, revision],
     );
     if (!row?.due_at) return NONE;
     const dueAt = new Date(row.due_at);

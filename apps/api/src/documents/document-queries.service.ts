@@ -135,7 +135,7 @@ export class DocumentQueries {
       approvals: approval.approvals.map((a) => ({ level: a.level, userId: a.userId, userName: names.get(a.userId) ?? null, at: a.at })),
       nextLevel,
       mayActNext: holders.filter((h) => !approvedBy.has(h.userId) && (approval.allowSelfApproval || h.userId !== createdByUserId)),
-      ...(await this.dueTimes.of(state.id, nextLevel)),
+      ...(await this.dueTimes.of(state.id, nextLevel, state.revision)),
     };
   }
 
