@@ -17,6 +17,7 @@ import { companyProfileProjection } from './companies/profile/profile.projection
 import { companyTermsProjection } from './company-setups/company-terms.projection.js';
 import { setupItemsProjection } from './company-setups/setup-items.projection.js';
 import { documentsProjection } from './documents/documents.projection.js';
+import { approvalWaitsProjection } from './approval-timers/approval-waits.projection.js';
 import { sessionsProjection, usersProjection } from './identity/identity.projections.js';
 import { notificationsProjection } from './notifications/notifications.projection.js';
 import { projectsProjection } from './projects/projects.projection.js';
@@ -48,6 +49,7 @@ export const allProjections: readonly Projection[] = [
   companiesProjection,
   contractorDirectoryProjection,
   documentsProjection,
+  approvalWaitsProjection,
   authorityProjection,
   projectsProjection,
   billsOfQuantityProjection,

@@ -105,6 +105,13 @@ export type ApprovalRouteView = {
    * acted in the round), delegates acting for them (`onBehalfOf`), and people the level was escalated to.
    */
   mayActNext: { userId: string; name: string | null; onBehalfOf?: RoutePerson | null; escalated?: boolean }[];
+  /**
+   * When the next level is due (the manual's response time from when it began to wait, fixed when the round
+   * opened) and how long past it the level is now, in ms (0 while not yet due); null without a response time.
+   * Absent from the counterparty's empty route.
+   */
+  dueAt?: string | null;
+  overdueBy?: number | null;
   /** Per required level of the round (empty before a round): what it needs, who approved, who is awaited. */
   levels: ApprovalRouteLevel[];
 };
@@ -201,6 +208,8 @@ export type DocumentListItem = {
   closeAt: string | null;
   /** The verify level an open approval round waits for (the machine's next missing level); null outside a round. */
   awaitingLevel: VerifyLevel | null;
+  /** When the awaited level is due (its response time); null without one, outside a round, and for the counterparty. */
+  dueAt: string | null;
   createdBy: string;
   createdAt: string;
   updatedAt: string;

@@ -61,6 +61,11 @@ export type NotificationEventData = {
    * open). Absent on notifications recorded before it was added.
    */
   awaiting_level?: VerifyLevel | null;
+  /**
+   * An approval timer's notice (workflow_event ApprovalReminderSent or ApprovalEscalated): when the awaited
+   * level was due. Absent on every other notification.
+   */
+  due_at?: string | null;
 };
 
 /** One notification in `application/user-event-list` (spec §3 "Notification event from the server"). */

@@ -22,6 +22,7 @@ import { DocumentNumbers } from './document-numbers.js';
 import { documentActions, REQUESTING_EVENTS } from './document-rules.js';
 import { documentStreamId, type DocumentState } from './document.state.js';
 import { VendorNumbers, type Reservation } from './vendor-numbers.js';
+import { roundTimersMetadata } from '../approval-timers/round-timers.js';
 
 /** Fields whose change asks the source again what remains to deliver or claim. */
 const DRAW_FIELDS = ['sourceDocumentId', 'items', 'claimPercentage', 'claimItems'];
@@ -221,6 +222,7 @@ export class DocumentCommands {
                 actorCompanyId: actor.companyId,
                 ...(key ? { idempotencyKey: key } : {}),
                 ...(manual ? { authorityManualVersion: manual.view.version } : {}),
+                ...roundTimersMetadata(statusEvent, manual?.view),
               },
             },
           ],

@@ -5,6 +5,7 @@
 // branch. The count stops at the cap. The timings at a million are test/bench/lists (by hand).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PGliteDatabase } from '@binaan/event-store';
+import { approvalWaitsProjection } from '../approval-timers/approval-waits.projection.js';
 import { companiesProjection } from '../companies/companies.projection.js';
 import { projectsProjection } from '../projects/projects.projection.js';
 import { LIST_SORTS, LIST_TOTAL_CAP, SEARCH_TOTAL_CAP, listDocuments, listSql, parseListQuery } from './document-list.js';
@@ -32,6 +33,8 @@ beforeAll(async () => {
   db = await PGliteDatabase.open();
   await db.script(companiesProjection.setupSql);
   await db.script(documentsProjection.setupSql);
+  // A list row's due time is one primary-key lookup in the approval timers' read model.
+  await db.script(approvalWaitsProjection.setupSql);
   // Each row of a page names its project (document-list.ts): the projects read model beside the documents.
   await db.script(projectsProjection.setupSql);
   await db.query(`INSERT INTO companies (company_id, name, registration_no, status, subscription_type, subscription_detail_type, is_demo, registered_at)

@@ -25,6 +25,7 @@ import { listFilter } from '../common/list-query.js';
 import { receivedWithoutEstimate } from './estimate-withheld.js';
 import { formatSen } from './money.js';
 import { iso } from '../common/iso.js';
+import { dueAtColumn, isoOrNull } from '../approval-timers/approval-due-times.js';
 
 /** Counting stops here: a larger set is reported as this many, with X-Total-Capped. */
 export const LIST_TOTAL_CAP = DocumentListTotalCap;
@@ -207,6 +208,7 @@ type Row = {
   tender_type: string | null;
   close_at: Date | string | null;
   awaiting_level: number | null;
+  due_at: Date | string | null;
   created_by: string;
   created_at: Date | string;
   updated_at: Date | string;
@@ -420,7 +422,8 @@ export function listSql(resource: DocumentResource, companyId: string, query: Li
   const page = `SELECT ${COLUMNS},
        (SELECT c.name FROM companies c WHERE c.company_id = page.company_id) AS company_name,
        (SELECT c.name FROM companies c WHERE c.company_id = page.counterparty_company_id) AS counterparty_name,
-       (SELECT p.name FROM projects p WHERE p.project_id = page.project_id AND p.company_id = page.company_id) AS project_name
+       (SELECT p.name FROM projects p WHERE p.project_id = page.project_id AND p.company_id = page.company_id) AS project_name,
+       ${dueAtColumn('page')}
      FROM (SELECT * FROM (${union}) branches ORDER BY ${outerOrder} LIMIT ${limit} OFFSET ${query.range.from}) page
      ORDER BY ${outerOrder}`;
   return { page: { text: page, params }, count: { text: countText, params } };
@@ -466,6 +469,8 @@ export async function listDocuments(db: SqlExecutor, resource: DocumentResource,
       tenderType: r.tender_type,
       closeAt: r.close_at === null ? null : iso(r.close_at),
       awaitingLevel: r.awaiting_level === null ? null : (Number(r.awaiting_level) as VerifyLevel),
+      // The owner's round: its due time is the owner's to see, as its approval route is.
+      dueAt: r.company_id === companyId ? isoOrNull(r.due_at) : null,
       createdBy: r.created_by,
       createdAt: iso(r.created_at),
       updatedAt: iso(r.updated_at),

@@ -17,6 +17,7 @@ import { documentActions, isEditable } from './document-rules.js';
 import { CREATED_REVISION, documentStreamId, type DocumentState } from './document.state.js';
 import { sharedFromRevision } from './counterparty-view.js';
 import { estimateWithheld, withoutEstimate } from './estimate-withheld.js';
+import { ApprovalDueTimes } from '../approval-timers/approval-due-times.js';
 
 export type AsOf = { asOf?: string; revision?: string };
 
@@ -38,6 +39,7 @@ export class DocumentQueries {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly actors: DocumentActors,
     private readonly loader: DocumentLoader,
+    private readonly dueTimes: ApprovalDueTimes,
   ) {}
 
   /**
@@ -106,7 +108,8 @@ export class DocumentQueries {
 
   /** Which levels the round needs and why, who has approved, who may act next (also what the notifications reactor asks, without the rest of the view). */
   async route(state: DocumentState): Promise<ApprovalRouteView> {
-    return approvalRoute(state, await this.manualOfRound(state), this.actors);
+    const route = await approvalRoute(state, await this.manualOfRound(state), this.actors);
+    return { ...route, ...(await this.dueTimes.of(state.id, route.nextLevel, state.revision)) };
   }
 
   /**

@@ -2,6 +2,7 @@
 // history, as-of replay and chain verification. Conventions: see the README ("Documents").
 import { Module } from '@nestjs/common';
 import { AccessModule } from '../access.module.js';
+import { ApprovalTimersModule } from '../approval-timers/approval-timers.module.js';
 import { PlatformConfigurationModule } from '../platform-configuration/platform-configuration.module.js';
 import { ValueCaps } from '../subscriptions/value-caps.service.js';
 import { SubscriptionStanding } from '../subscriptions/subscription-standing.service.js';
@@ -23,7 +24,7 @@ import { VendorNumbers } from './vendor-numbers.js';
 import { WorkflowsController } from './workflows.controller.js';
 
 @Module({
-  imports: [AccessModule, PlatformConfigurationModule],
+  imports: [AccessModule, PlatformConfigurationModule, ApprovalTimersModule],
   controllers: [DocumentsController, WorkflowsController, MyApprovalsController, MyActivityController, DocumentTotalsController],
   providers: [
     ...DOCUMENT_COMMAND_HANDLERS,

@@ -2,7 +2,7 @@
 // (a read of the kept round first), and that riding inline writes the same row as the transaction would.
 import { describe, expect, it } from '@jest/globals';
 import type { JsonValue, SqlExecutor, StoredEvent } from '@binaan/event-store';
-import { userWith } from '@binaan/workflows';
+import { decide, SYSTEM_ACTOR, userWith } from '@binaan/workflows';
 import { creationEvents, decideAction, decideCreate } from './document.decider.js';
 import { foldDocument } from './document.state.js';
 import { documentsProjection } from './documents.projection.js';
@@ -98,6 +98,22 @@ describe('documents projection: inline or in a transaction', () => {
   it('an approval fills a level of the kept round: it takes the transaction (the round is read first)', () => {
     const events = walk(['Request_Approve', kumar], ['Approve', lim]);
     expect(documentsProjection.inline!([events[events.length - 1]!])).toBeNull();
+  });
+
+  it('an Escalate keeps the round open at its level: it takes the transaction, and the kept round stays awaiting that level', async () => {
+    const events = walk(['Request_Approve', kumar]);
+    const escalation = decide(
+      'purchaseOrder',
+      foldDocument(events)!.workflow,
+      { type: 'Escalate', at: at(9), escalation: { level: 20, toUserIds: ['farid'] } },
+      SYSTEM_ACTOR,
+    );
+    if (!escalation.ok) throw new Error(escalation.refusal.code);
+    const escalate = stored(events.length, 'WorkflowStatusChanged', escalation.event);
+    expect(documentsProjection.inline!([escalate])).toBeNull();
+    const { db, writes } = recording(JSON.stringify(foldDocument(events)!.workflow.context.approval));
+    await documentsProjection.apply([escalate], db);
+    expect(roundOf(writes[0]).awaiting).toBe(20);
   });
 
   it('a Reject ends the round: inline, writing no round', () => {

@@ -203,7 +203,11 @@ const CLOSED: OpenRound = { json: null, awaitingLevel: null };
  * with no round.
  */
 const opensRound = (stored: StoredEvent) => (stored.data as unknown as WorkflowStatusChanged).requiredLevels !== null;
-const fillsRound = (stored: StoredEvent) => !opensRound(stored) && (stored.data as unknown as WorkflowStatusChanged).approvalLevel !== null;
+/** An approval, a reject vote that leaves the round open, or an escalation: each moves the kept round on. */
+const fillsRound = (stored: StoredEvent) => {
+  const event = stored.data as unknown as WorkflowStatusChanged;
+  return !opensRound(stored) && (event.approvalLevel !== null || event.rejectionLevel != null || event.escalation != null);
+};
 const touchesRound = (stored: StoredEvent) => opensRound(stored) || fillsRound(stored);
 
 /**

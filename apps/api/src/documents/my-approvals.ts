@@ -15,6 +15,7 @@ import { ApprovalQueue } from './approval-queue.js';
 import { actionRights, DocumentModules } from './document-access.js';
 import { DocumentActors } from './document-actor.js';
 import { formatSen } from './money.js';
+import { dueAtColumn, isoOrNull } from '../approval-timers/approval-due-times.js';
 
 export { DecidingEvents } from './approval-queue.js';
 
@@ -38,6 +39,8 @@ export type MyApprovalRow = {
   nextLevel: number | null;
   /** Work passed on by a grant of authority: the delegator the caller would act for. */
   onBehalfOf?: { userId: string; name: string | null };
+  /** When that level is due (its response time, see approval-timers/README.md); null without one. */
+  dueAt: string | null;
 };
 
 type Row = {
@@ -56,6 +59,7 @@ type Row = {
   actions: string[] | string;
   next_level: number | null;
   on_behalf_of: string | null;
+  due_at: Date | string | null;
 };
 
 /** PGlite may hand a text[] back as its literal: `{Approve,Confirm}`. */
@@ -111,7 +115,7 @@ export class MyApprovals {
     // joined to their documents), then those rows and their documents by primary key.
     const rows = await this.db.query<Row>(
       `SELECT page.document_id, w.resource, page.waiting_since, w.actions, w.next_level, page.on_behalf_of, d.document_no, d.title, d.status,
-              d.total_sen, d.currency, d.company_id, d.counterparty_company_id, d.project_id, d.revision
+              d.total_sen, d.currency, d.company_id, d.counterparty_company_id, d.project_id, d.revision, ${dueAtColumn('w', 'document_id', 'next_level')}
        FROM (SELECT q.document_id, q.waiting_since, q.on_behalf_of FROM ${keys} q
              ORDER BY q.waiting_since ASC, q.document_id ASC, q.on_behalf_of ASC NULLS FIRST LIMIT ${range.limit} OFFSET ${range.from}) page
        JOIN waiting_approvals w ON w.user_id = COALESCE(page.on_behalf_of, $1) AND w.company_id = $2 AND w.document_id = page.document_id
@@ -143,6 +147,7 @@ export class MyApprovals {
           // A delegate only approves (or rejects) for the delegator; answering as the counterparty stays the delegator's.
           actions: row.on_behalf_of ? ['Approve'] : (textArray(row.actions) as WorkflowEventName[]),
           nextLevel: row.next_level === null ? null : Number(row.next_level),
+          dueAt: isoOrNull(row.due_at),
           ...(row.on_behalf_of ? { onBehalfOf: { userId: row.on_behalf_of, name: delegators.get(row.on_behalf_of) ?? null } } : {}),
         })),
     };

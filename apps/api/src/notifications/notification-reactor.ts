@@ -8,6 +8,7 @@ import { DuplicateEventId, type EventStore, type StoredEvent, type Subscription 
 import type { ApiConfig } from '../config.js';
 import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
 import { AccountNotices } from './account-notices.js';
+import { ApprovalTimerNotices } from './approval-timer-notices.js';
 import { DocumentNotices } from './document-notices.js';
 import { PlanNotices } from './plan-notices.js';
 import { TenderExchangeNotices } from './tender-exchange-notices.js';
@@ -65,6 +66,7 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
     private readonly tenderExchange: TenderExchangeNotices,
     private readonly awards: TenderAwardNotices,
     private readonly tendering: TenderingNotices,
+    private readonly timers: ApprovalTimerNotices,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -121,6 +123,7 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
         ...(await this.tendering.plan(event)),
         ...(await this.tenderExchange.plan(event)),
         ...(await this.awards.plan(event)),
+        ...(await this.timers.plan(event)),
       ];
       for (const notification of planned) {
         const raised = byUser.get(notification.userId) ?? [];

@@ -4,6 +4,7 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '../access.module.js';
 import { AccountNotices } from './account-notices.js';
+import { ApprovalTimerNotices } from './approval-timer-notices.js';
 import { DocumentNotices } from './document-notices.js';
 import { NotificationFeed } from './notification-feed.js';
 import { NotificationReactor } from './notification-reactor.js';
@@ -24,6 +25,7 @@ import { UserChannel } from './user-channel.js';
     Recipients,
     DocumentNotices,
     AccountNotices,
+    ApprovalTimerNotices,
     PlanNotices,
     TenderingNotices,
     TenderExchangeNotices,

@@ -6,6 +6,7 @@ import { useTranslate } from 'react-admin';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { ApprovalRouteLevel, ApprovalRouteView, RoutePerson } from '@binaan/contracts';
 import { formatDateTime, formatMoney } from '../format.js';
+import { DueTime } from './DueTime.js';
 
 const nameOf = (person: RoutePerson) => person.name ?? person.userId;
 
@@ -65,6 +66,11 @@ export function ApprovalRouteCard({ route, currency, unpriced }: { route: Approv
                   )
                   .join(', ') || '-',
             })}
+          </Typography>
+        )}
+        {route.nextLevel !== null && route.dueAt && (
+          <Typography variant="body2" component="div">
+            <DueTime dueAt={route.dueAt} overdueBy={route.overdueBy} />
           </Typography>
         )}
         {delegations.length > 0 && (

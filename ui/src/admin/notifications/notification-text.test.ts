@@ -23,6 +23,17 @@ const translate = (key: string, options: Record<string, unknown> = {}) => {
 };
 
 describe('what a notification says happened', () => {
+  it("an approval timer's notice by its event, with the overdue level, even though the status did not change", () => {
+    const facts = { module: 'purchaseOrder', src: 'pendingApproval' };
+    const data = { resource: 'purchaseOrder', status: 'new', awaiting_level: 20 as const };
+    expect(notificationWhat(translate, { ...facts, data: { ...data, workflow_event: 'ApprovalReminderSent' } })).toBe(
+      'Overdue: waiting for your approval (20)',
+    );
+    expect(notificationWhat(translate, { ...facts, data: { ...data, workflow_event: 'ApprovalEscalated' } })).toMatch(
+      /^Overdue and passed to you/,
+    );
+  });
+
   it('tendering by its event, naming the seller or the buyer', () => {
     const tendering = new Map(
       leaves((JSON.parse(readFileSync(join(LOCALES, 'en', 'tendering.json'), 'utf8')) as { tendering: unknown }).tendering, 'tendering'),

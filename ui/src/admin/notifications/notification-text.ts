@@ -12,6 +12,9 @@ import { humanise, statusLabel, statusWithRoundLabel } from '../catalogue/labels
 const TENDERING_OUTCOMES = new Set(['Award']);
 const TENDERING_EVENTS = new Set(['TenderSellerInvited', 'QuotationSubmitted', 'QuotationRevised', ...TENDERING_OUTCOMES]);
 
+/** The approval timers' notices (apps/api/src/approval-timers): an overdue level's reminder and its escalation. */
+const APPROVAL_TIMER_EVENTS = new Set(['ApprovalReminderSent', 'ApprovalEscalated']);
+
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** `now`: the document as it is now, when it has moved on since (the list call says so). */
@@ -57,6 +60,11 @@ export function notificationWhat(translate: Translate, { module, src, data, now 
       status: statusWithRoundLabel(translate, data.resource, now.status, now.awaitingLevel),
       _: `Now: ${now.status}`,
     });
+  // The approval timers' notices read by their event: the level is overdue (a reminder, or passed to the reader).
+  if (data.workflow_event && APPROVAL_TIMER_EVENTS.has(data.workflow_event)) {
+    const level = data.awaiting_level ? translate(`admin.levels.${data.awaiting_level}`, { _: String(data.awaiting_level) }) : '';
+    return translate(`admin.notifications.approvalTimers.${data.workflow_event}`, { level, _: humanise(data.workflow_event) });
+  }
   // Tendering's notifications read by their event, naming the seller that quoted or the buyer that invited.
   if (data.workflow_event && TENDERING_EVENTS.has(data.workflow_event)) {
     return translate(`tendering.notifications.${data.workflow_event}`, {

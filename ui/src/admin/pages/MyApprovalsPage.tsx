@@ -3,8 +3,9 @@
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Card, Link, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Card, Link, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
 import { actionLabel, resourceLabel } from '../catalogue/labels.js';
+import { DueTime } from '../documents/DueTime.js';
 import { StatusChip } from '../documents/StatusChip.js';
 import { formatDateTime, formatMoney } from '../format.js';
 import { adminJson, errorCodeOf } from '../providers/admin-request.js';
@@ -22,9 +23,13 @@ type Row = {
   nextLevel: number | null;
   /** Passed on by a grant of authority: the colleague the user would approve for. */
   onBehalfOf?: { userId: string; name: string | null };
+  /** When the awaited level is due (its manual's response time); null without one. */
+  dueAt: string | null;
 };
 
 const PAGE = 25;
+/** A column shown from the md breakpoint up (its content goes under the title below it). */
+const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 export function MyApprovalsPage() {
   const translate = useTranslate();
@@ -72,6 +77,7 @@ export function MyApprovalsPage() {
               <TableCell>{translate('admin.fields.status')}</TableCell>
               <TableCell align="right">{translate('admin.fields.total')}</TableCell>
               <TableCell>{translate('admin.myApprovals.waitingSince')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{translate('admin.approvalTimers.due')}</TableCell>
               <TableCell>{translate('admin.myApprovals.awaiting')}</TableCell>
             </TableRow>
           </TableHead>
@@ -99,15 +105,9 @@ export function MyApprovalsPage() {
                     {r.documentNo}
                   </Link>
                 </TableCell>
-                <TableCell>{r.title}</TableCell>
                 <TableCell>
-                  <StatusChip resource={r.resource} status={r.status} />
-                </TableCell>
-                <TableCell align="right">{formatMoney(r.total, r.currency)}</TableCell>
-                <TableCell>{formatDateTime(r.waitingSince)}</TableCell>
-                <TableCell>
-                  {r.actions.map((a) => actionLabel(translate, r.resource, a)).join(', ')}
-                  {r.nextLevel !== null ? ` (${translate(`admin.levels.${r.nextLevel}`, { _: String(r.nextLevel) })})` : ''}
+                  {r.title}
+                  {/* Work passed on by a grant says whose it is, where every screen shows it. */}
                   {r.onBehalfOf && (
                     <Typography
                       component="span"
@@ -119,6 +119,24 @@ export function MyApprovalsPage() {
                       {translate('admin.documents.onBehalfOf', { name: r.onBehalfOf.name ?? r.onBehalfOf.userId })}
                     </Typography>
                   )}
+                  {/* On a phone the due column is past the screen's edge: the title says it. */}
+                  {r.dueAt && (
+                    <Box sx={{ display: { xs: 'block', md: 'none' } }}>
+                      <DueTime dueAt={r.dueAt} />
+                    </Box>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <StatusChip resource={r.resource} status={r.status} />
+                </TableCell>
+                <TableCell align="right">{formatMoney(r.total, r.currency)}</TableCell>
+                <TableCell>{formatDateTime(r.waitingSince)}</TableCell>
+                <TableCell sx={WIDE_ONLY}>
+                  <DueTime dueAt={r.dueAt} />
+                </TableCell>
+                <TableCell>
+                  {r.actions.map((a) => actionLabel(translate, r.resource, a)).join(', ')}
+                  {r.nextLevel !== null ? ` (${translate(`admin.levels.${r.nextLevel}`, { _: String(r.nextLevel) })})` : ''}
                 </TableCell>
               </TableRow>
             ))}
