@@ -11,6 +11,7 @@ import { ApprovalLinksModule } from './approval-links/approval-links.module.js';
 import * as approvalLinkCommands from './approval-links/approval-links.commands.js';
 import { AuthorityModule } from './authority/authority.module.js';
 import * as authorityCommands from './authority/authority.commands.js';
+import * as delegationCommands from './authority/delegations/delegation.commands.js';
 import { BillsOfQuantityModule } from './bills-of-quantity/bills-of-quantity.module.js';
 import * as bqCommands from './bills-of-quantity/bq.commands.js';
 import * as bqImportExportCommands from './bills-of-quantity/bq-import-export.commands.js';
@@ -88,7 +89,7 @@ const anything = () => new Proxy({}, { get: (_, key) => (key === 'then' ? undefi
 const CONTEXTS: [string, object, Record<string, unknown>[]][] = [
   ['documents', DocumentsModule, [documentCommands]],
   ['projects', ProjectsModule, [projectCommands]],
-  ['authority', AuthorityModule, [authorityCommands]],
+  ['authority', AuthorityModule, [authorityCommands, delegationCommands]],
   [
     'identity and companies',
     AccessModule,

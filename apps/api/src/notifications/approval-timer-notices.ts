@@ -40,7 +40,7 @@ export class ApprovalTimerNotices {
     const candidates =
       stored.type === 'ApprovalEscalated'
         ? (data as ApprovalEscalatedData).toUserIds
-        : (await this.queries.route(state)).mayActNext.map((holder) => holder.userId);
+        : (await this.queries.route(state)).mayActNext.filter((person) => !person.escalated).map((person) => person.userId);
     const rights = actionRights(DocumentModules[state.resource], 'Approve');
     const userIds: string[] = [];
     for (const userId of new Set(candidates)) if (await this.recipients.holdsAny(userId, state.companyId, rights)) userIds.push(userId);
