@@ -100,6 +100,10 @@ test('the awaited approver sees how long an approval is overdue, in My approvals
     await expect(row.getByTestId('due-time').filter({ visible: true })).toHaveAttribute('data-overdue', 'true');
     await noAxeFindings(page, `my approvals, ${size}`);
     await shot(page, `approval-timers-01-my-approvals-${size}`);
+    // The orders list marks it too, under its status.
+    await page.goto('/purchaseOrder');
+    await expect(page.getByRole('row').filter({ hasText: documentNo }).getByTestId('due-time')).toHaveText('Overdue by 2 days');
+    await noAxeFindings(page, `orders list, ${size}`);
     await page.goto(`/purchaseOrder/${id}/show`);
     const route = page.getByTestId('approval-route');
     await expect(route.getByTestId('due-time')).toHaveText('Overdue by 2 days');

@@ -31,6 +31,7 @@ import { otherParty } from './company-names.js';
 import { DocumentPagination } from './DocumentPagination.js';
 import { CounterpartyFilterInput, DateFilterInput, ProjectFilterInput } from './list-filter-inputs.js';
 import { StatusChip } from './StatusChip.js';
+import { DueTime } from './DueTime.js';
 import { StatusTabs } from './StatusTabs.js';
 import { unpricedTender } from './unpriced-tender.js';
 import { useProjectsLoaded } from './use-projects.js';
@@ -201,7 +202,17 @@ export function DocumentList({ entry, canCreate }: { entry: CatalogueEntry; canC
           <FunctionField<DocumentListItem>
             source="status"
             label="admin.fields.status"
-            render={(r) => <StatusChip resource={entry.resource} status={r.status} awaitingLevel={r.awaitingLevel} wrap />}
+            render={(r) => (
+              <>
+                <StatusChip resource={entry.resource} status={r.status} awaitingLevel={r.awaitingLevel} wrap />
+                {/* An approval level with a response time says when it is due, or how long overdue. */}
+                {r.dueAt && (
+                  <Box sx={{ mt: 0.5 }}>
+                    <DueTime dueAt={r.dueAt} />
+                  </Box>
+                )}
+              </>
+            )}
           />
           <TextField source="title" label="admin.fields.title" />
           {entry.resource === 'tender' && (
