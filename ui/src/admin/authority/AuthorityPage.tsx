@@ -60,7 +60,13 @@ export function AuthorityPage() {
           testId="manuals-failed"
         />
       ) : (
-        <ManualsCard manuals={manuals.data ?? []} canEdit={canEdit} onChanged={reload} />
+        <ManualsCard
+          manuals={manuals.data ?? []}
+          canEdit={canEdit}
+          onChanged={reload}
+          members={users}
+          membersFailure={members.failure}
+        />
       )}
       {groups.failure ? (
         <LoadFailed
