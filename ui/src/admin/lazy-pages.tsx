@@ -72,6 +72,7 @@ export const RolesPage = lazyNamed(
 );
 export const EventsRoutes = lazyNamed(() => import('./events/EventsRoutes.js'), 'EventsRoutes');
 export const AuthorityPage = lazyNamed(() => import('./authority/AuthorityPage.js'), 'AuthorityPage');
+export const DelegationsPage = lazyNamed(() => import('./authority/DelegationsPage.js'), 'DelegationsPage');
 export const ProfitParametersPage = lazyNamed(
   withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')),
   'ProfitParametersPage',
