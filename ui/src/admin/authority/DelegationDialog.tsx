@@ -59,7 +59,12 @@ export function DelegationDialog({ open, canManage, members, membersFailure, onR
     setProblems({});
     setFailed(null);
   }, [open]);
-  const set = (patch: Partial<DelegationDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  /** A change clears what was said about the field changed (a refusal stands for what was sent, not what is typed now). */
+  const set = (patch: Partial<DelegationDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    const changed = Object.keys(patch).map((key) => (key === 'allKinds' ? 'resources' : key));
+    setProblems((shown) => Object.fromEntries(Object.entries(shown).filter(([field]) => !changed.includes(field))));
+  };
   const problem = (field: DelegationField) => {
     const key = problems[field];
     return key ? translate(key.includes('.') ? key : `admin.delegations.errors.${key}`) : null;

@@ -110,10 +110,14 @@ export function DelegationList({ grants, mayRevoke, onRevoke }: Props) {
   );
 }
 
+/** Read by screen readers, not drawn (MUI's own: sizes in px, since a bare 1 in sx means 100%). */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

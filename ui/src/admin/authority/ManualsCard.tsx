@@ -55,6 +55,8 @@ type Props = {
 };
 
 const NO_ERRORS: ReadonlySet<LevelField> = new Set();
+/** Draft keys that belong to another field's rule. */
+const FIELD_OF: Record<string, LevelField> = { quorumCount: 'quorum', escalateUserId: 'escalateTo' };
 
 export function ManualsCard({ manuals, canEdit, onChanged, members, membersFailure }: Props) {
   const translate = useTranslate();
@@ -87,8 +89,20 @@ export function ManualsCard({ manuals, canEdit, onChanged, members, membersFailu
     ...(l.responseHours ? [translate('admin.authority.rules.summaryHours', { hours: l.responseHours })] : []),
     ...(l.escalateTo ? [translate('admin.authority.rules.summaryEscalates')] : []),
   ];
-  const setLevel = (index: number, patch: Partial<LevelDraft>) =>
+  /** A change clears the refusal of the field changed, so what is still marked is what is still wrong. */
+  const setLevel = (index: number, patch: Partial<LevelDraft>) => {
     setDraft((d) => (d ? { ...d, levels: d.levels.map((x, j) => (j === index ? { ...x, ...patch } : x)) } : d));
+    const changed = new Set(Object.keys(patch).map((key) => FIELD_OF[key] ?? key));
+    // A response time is refused as missing because the level escalates: changing the escalation answers that too.
+    if (changed.has('escalateTo') || changed.has('escalateAfterHours')) changed.add('responseHours');
+    setRefused((shown) => {
+      const fields = shown.get(index);
+      if (!fields) return shown;
+      const next = new Map(shown);
+      next.set(index, new Set([...fields].filter((field) => !changed.has(field))));
+      return next;
+    });
+  };
   const save = async () => {
     if (!draft) return;
     setSaving(true);
@@ -222,9 +236,7 @@ export function ManualsCard({ manuals, canEdit, onChanged, members, membersFailu
               />
             ))}
             {draft.levels.length < VERIFY_LEVELS.length && (
-              <Button
-                onClick={() => setDraft({ ...draft, levels: [...draft.levels, emptyLevel(VERIFY_LEVELS[draft.levels.length]!)] })}
-              >
+              <Button onClick={() => setDraft({ ...draft, levels: [...draft.levels, emptyLevel(VERIFY_LEVELS[draft.levels.length]!)] })}>
                 {translate('admin.authority.addLevel')}
               </Button>
             )}
