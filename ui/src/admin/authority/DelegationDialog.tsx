@@ -46,7 +46,7 @@ type Props = {
 
 export function DelegationDialog({ open, canManage, members, membersFailure, onRetryMembers, onClose, onDone }: Props) {
   const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.delegations.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`authority.delegations.${key}`, options);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [draft, setDraft] = useState<DelegationDraft>(() => newDelegationDraft(new Date()));
   // Message keys per field: the form's own checks and the api's refusals alike.
@@ -67,7 +67,7 @@ export function DelegationDialog({ open, canManage, members, membersFailure, onR
   };
   const problem = (field: DelegationField) => {
     const key = problems[field];
-    return key ? translate(key.includes('.') ? key : `admin.delegations.errors.${key}`) : null;
+    return key ? translate(key.includes('.') ? key : `authority.delegations.errors.${key}`) : null;
   };
   const submit = async () => {
     const built = delegationBody(draft);

@@ -17,7 +17,7 @@ type Props = {
 export function DelegationList({ grants, mayRevoke, onRevoke }: Props) {
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.delegations.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`authority.delegations.${key}`, options);
   const name = (person: { name: string | null }) => person.name ?? t('unknownPerson');
   const kinds = (grant: DelegationView) =>
     grant.resources === null ? t('allKinds') : grant.resources.map((r) => resourceLabel(translate, r, false)).join(', ');

@@ -57,7 +57,7 @@ export function DelegationsPage() {
       setLoadingMore(false);
     }
   };
-  const title = translate('admin.delegations.title');
+  const title = translate('authority.delegations.title');
   return (
     <Card sx={{ mt: 2 }} data-testid="delegations-page">
       <Title title={title} />
@@ -67,22 +67,22 @@ export function DelegationsPage() {
             {title}
           </Typography>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDelegating(true)} data-testid="delegate-open">
-            {translate('admin.delegations.delegate')}
+            {translate('authority.delegations.delegate')}
           </Button>
         </Stack>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {translate(seesAll ? 'admin.delegations.introAll' : 'admin.delegations.introOwn')}
+          {translate(seesAll ? 'authority.delegations.introAll' : 'authority.delegations.introOwn')}
         </Typography>
         {seesAll && (
           <Typography sx={{ mt: 1 }}>
             <Link component={RouterLink} to="/administration/authority">
-              {translate('admin.delegations.toAuthority')}
+              {translate('authority.delegations.toAuthority')}
             </Link>
           </Typography>
         )}
         {first.failure ? (
           <LoadFailed
-            what={translate('admin.delegations.what')}
+            what={translate('authority.delegations.what')}
             failure={first.failure}
             onRetry={startOver}
             testId="delegations-failed"
@@ -94,18 +94,18 @@ export function DelegationsPage() {
           </Box>
         ) : grants.length === 0 ? (
           <Alert severity="info" sx={{ mt: 2 }} data-testid="delegations-empty">
-            {translate('admin.delegations.empty')}
+            {translate('authority.delegations.empty')}
           </Alert>
         ) : (
           <DelegationList grants={grants} mayRevoke={(grant) => mayRevoke(grant, { canManage, seesAll, me })} onRevoke={setRevoking} />
         )}
         {moreFailure && (
-          <LoadFailed what={translate('admin.delegations.what')} failure={moreFailure} onRetry={() => void loadMore()} sx={{ mt: 2 }} />
+          <LoadFailed what={translate('authority.delegations.what')} failure={moreFailure} onRetry={() => void loadMore()} sx={{ mt: 2 }} />
         )}
         {next && !first.failure && (
           <Box sx={{ mt: 2 }}>
             <Button onClick={() => void loadMore()} disabled={loadingMore} data-testid="delegations-more">
-              {translate('admin.delegations.loadMore')}
+              {translate('authority.delegations.loadMore')}
             </Button>
           </Box>
         )}
@@ -119,7 +119,7 @@ export function DelegationsPage() {
         onClose={() => setDelegating(false)}
         onDone={() => {
           setDelegating(false);
-          notify('admin.delegations.granted', { type: 'success' });
+          notify('authority.delegations.granted', { type: 'success' });
           startOver();
         }}
       />
@@ -128,7 +128,7 @@ export function DelegationsPage() {
         onClose={() => setRevoking(null)}
         onDone={() => {
           setRevoking(null);
-          notify('admin.delegations.revoked', { type: 'success' });
+          notify('authority.delegations.revoked', { type: 'success' });
           startOver();
         }}
       />

@@ -25,7 +25,7 @@ const FIELD = { minWidth: 200, flex: '1 1 200px' } as const;
 
 export function LevelRulesFields({ draft, index, isLast, members, membersFailure, errors, onChange, onRemove }: Props) {
   const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.authority.rules.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`authority.manualRules.${key}`, options);
   const levelName = translate(`admin.levels.${draft.level}`, { _: String(draft.level) });
   const error = (field: LevelField) => (errors.has(field) ? translate(levelErrorKey(field, draft)) : null);
   const testId = (field: string) => ({ htmlInput: { 'data-testid': `level-${index}-${field}` } });

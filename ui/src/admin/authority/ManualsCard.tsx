@@ -83,11 +83,11 @@ export function ManualsCard({ manuals, canEdit, onChanged, members, membersFailu
   };
   /** What a level asks beyond its limit, in short words for the table (nothing for the plain case). */
   const ruleWords = (l: AuthorityManualLevelBody): string[] => [
-    ...(l.quorum === 'all' ? [translate('admin.authority.rules.summaryAll')] : []),
-    ...(typeof l.quorum === 'number' ? [translate('admin.authority.rules.summaryCount', { count: l.quorum })] : []),
-    ...(l.rejectRule === 'majority' ? [translate('admin.authority.rules.summaryMajority')] : []),
-    ...(l.responseHours ? [translate('admin.authority.rules.summaryHours', { hours: l.responseHours })] : []),
-    ...(l.escalateTo ? [translate('admin.authority.rules.summaryEscalates')] : []),
+    ...(l.quorum === 'all' ? [translate('authority.manualRules.summaryAll')] : []),
+    ...(typeof l.quorum === 'number' ? [translate('authority.manualRules.summaryCount', { count: l.quorum })] : []),
+    ...(l.rejectRule === 'majority' ? [translate('authority.manualRules.summaryMajority')] : []),
+    ...(l.responseHours ? [translate('authority.manualRules.summaryHours', { hours: l.responseHours })] : []),
+    ...(l.escalateTo ? [translate('authority.manualRules.summaryEscalates')] : []),
   ];
   /** A change clears the refusal of the field changed, so what is still marked is what is still wrong. */
   const setLevel = (index: number, patch: Partial<LevelDraft>) => {
@@ -122,7 +122,7 @@ export function ManualsCard({ manuals, canEdit, onChanged, members, membersFailu
       setRefused(byLevel);
       // A refused level field says why on the field itself; the toast then only points there.
       if (byLevel.size > 0) {
-        notify('admin.authority.rules.fixFields', { type: 'error' });
+        notify('authority.manualRules.fixFields', { type: 'error' });
         return;
       }
       notify(isConflict(error) ? 'admin.actions.someoneElseFirst' : `error.${errorCodeOf(error)}`, { type: 'error' });

@@ -11,7 +11,7 @@ type Props = { grant: DelegationView | null; onClose: () => void; onDone: () => 
 
 export function RevokeDelegationDialog({ grant, onClose, onDone }: Props) {
   const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.delegations.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`authority.delegations.${key}`, options);
   const [reason, setReason] = useState('');
   const [failed, setFailed] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

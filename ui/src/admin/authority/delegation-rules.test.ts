@@ -62,7 +62,7 @@ describe('the delegation form', () => {
 
   it("reads an error code's text on its field, else the field's own hint (the api's words are English)", () => {
     expect(refusedFieldKey('toUserId', ['delegateIsDelegator'])).toBe('error.delegateIsDelegator');
-    expect(refusedFieldKey('endsAt', ['must be at most 366 days after startsAt'])).toBe('admin.delegations.errors.endsAt');
+    expect(refusedFieldKey('endsAt', ['must be at most 366 days after startsAt'])).toBe('authority.delegations.errors.endsAt');
   });
 });
 

@@ -33,7 +33,7 @@ export const newDelegationDraft = (now: Date): DelegationDraft => ({
   reason: '',
 });
 
-/** Message keys (admin.delegations.errors.*) of fields the form can tell are missing or unreadable. */
+/** Message keys (authority.delegations.errors.*) of fields the form can tell are missing or unreadable. */
 export type DraftProblems = Partial<Record<DelegationField, string>>;
 
 /**
@@ -71,7 +71,7 @@ export function delegationBody(draft: DelegationDraft): { body: DelegationBody }
  */
 export function refusedFieldKey(field: string, codes: readonly string[]): string {
   const code = codes[0] ?? '';
-  return /^[a-z][A-Za-z]+$/.test(code) ? `error.${code}` : `admin.delegations.errors.${field}`;
+  return /^[a-z][A-Za-z]+$/.test(code) ? `error.${code}` : `authority.delegations.errors.${field}`;
 }
 
 export const STATE_COLOURS: Record<DelegationView['state'], 'info' | 'success' | 'default' | 'warning'> = {

@@ -38,7 +38,11 @@ describe('a manual level in the editor', () => {
   });
 
   it('drops an escalation to the next level from the level that becomes the last', () => {
-    const levels = [{ ...emptyLevel(20), escalateTo: 'nextLevel' as const }, { ...emptyLevel(21), escalateTo: 'nextLevel' as const }, emptyLevel(22)];
+    const levels = [
+      { ...emptyLevel(20), escalateTo: 'nextLevel' as const },
+      { ...emptyLevel(21), escalateTo: 'nextLevel' as const },
+      emptyLevel(22),
+    ];
     expect(withoutLastLevel(levels).map((l) => l.escalateTo)).toEqual(['nextLevel', 'nobody']);
   });
 
@@ -46,8 +50,8 @@ describe('a manual level in the editor', () => {
     const errors = levelFieldErrors({ 'levels[1].quorum': ['x'], 'levels[1].responseHours': ['y'], label: ['z'] });
     expect([...errors.entries()].map(([i, f]) => [i, [...f]])).toEqual([[1, ['quorum', 'responseHours']]]);
     expect(levelErrorKey('responseHours', { ...emptyLevel(20), escalateTo: 'nextLevel' })).toBe(
-      'admin.authority.rules.errors.responseHoursNeeded',
+      'authority.manualRules.errors.responseHoursNeeded',
     );
-    expect(levelErrorKey('responseHours', { ...emptyLevel(20), responseHours: '0' })).toBe('admin.authority.rules.errors.responseHours');
+    expect(levelErrorKey('responseHours', { ...emptyLevel(20), responseHours: '0' })).toBe('authority.manualRules.errors.responseHours');
   });
 });

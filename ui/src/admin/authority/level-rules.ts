@@ -87,8 +87,8 @@ export function levelFieldErrors(fields: Readonly<Record<string, readonly string
  * because the level escalates without one: which, the draft tells.
  */
 export function levelErrorKey(field: LevelField, draft: LevelDraft): string {
-  if (field === 'responseHours' && draft.responseHours.trim() === '') return 'admin.authority.rules.errors.responseHoursNeeded';
+  if (field === 'responseHours' && draft.responseHours.trim() === '') return 'authority.manualRules.errors.responseHoursNeeded';
   if (field === 'escalateTo' && draft.escalateTo === 'user' && draft.escalateUserId === '')
-    return 'admin.authority.rules.errors.escalateToMember';
-  return `admin.authority.rules.errors.${field}`;
+    return 'authority.manualRules.errors.escalateToMember';
+  return `authority.manualRules.errors.${field}`;
 }

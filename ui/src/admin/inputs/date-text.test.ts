@@ -23,7 +23,7 @@ describe('dates typed as DD/MM/YYYY', () => {
     expect(parseDmyTime(' ')).toBeNull();
   });
 
-  it('reads a time as Malaysian time (UTC+8) whatever the viewer\'s zone, with the same checks', () => {
+  it("reads a time as Malaysian time (UTC+8) whatever the viewer's zone, with the same checks", () => {
     expect(parseMalaysianDmyTime('03/11/2026 3:05 PM')).toBe('2026-11-03T07:05:00.000Z');
     expect(parseMalaysianDmyTime('01/01/2027 12:30 AM')).toBe('2026-12-31T16:30:00.000Z');
     expect(parseMalaysianDmyTime('03/11/2026 23:59')).toBe('2026-11-03T15:59:00.000Z');
