@@ -189,9 +189,13 @@ test('a member lends his purchase-order approvals for a week with a cap; the del
 
 test('the administrator sets a level to need all its holders, sees a refused field on its field, and sets it back', async ({
   page,
+  baseURL,
   shot,
 }) => {
   test.setTimeout(180_000);
+  const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', 'teguh-bina');
+  type Manual = { manual: { levels: { level: number; quorum?: unknown }[]; roles: string[]; roleType: string } };
+  const before = (await aminah.call<Manual>('GET', '/api/authority-manuals/purchaseOrder')).json.manual;
   await page.setViewportSize(DESKTOP);
   await signIn(page, 'aminah@teguhbina.my', 'teguh-bina');
   await page.goto('/administration/authority');
@@ -227,6 +231,10 @@ test('the administrator sets a level to need all its holders, sees a refused fie
   await expect(dialog).toBeHidden();
   await expect(manual).toContainText('Verify level 1 ≤ RM 10,000.00 (all holders)');
   await expect(page.getByTestId('authority-history')).toContainText('Manual changed');
+  // Saved as the api keeps it: the quorum on level 1 only, the manual's roles as they were.
+  const saved = (await aminah.call<Manual>('GET', '/api/authority-manuals/purchaseOrder')).json.manual;
+  expect(saved.levels.map((l) => l.quorum ?? null)).toEqual(before.levels.map((l) => (l.level === 20 ? 'all' : (l.quorum ?? null))));
+  expect([saved.roleType, saved.roles]).toEqual([before.roleType, before.roles]);
   await shot(page, 'delegation-10b-manual-saved');
 
   // On a phone in Chinese the editor is full screen and each level a group of its own.
@@ -251,4 +259,6 @@ test('the administrator sets a level to need all its holders, sees a refused fie
   await dialog.getByTestId('manual-save').click();
   await expect(dialog).toBeHidden();
   await expect(manual).not.toContainText('all holders');
+  const after = (await aminah.call<Manual>('GET', '/api/authority-manuals/purchaseOrder')).json.manual;
+  expect(after.levels.map((l) => l.quorum ?? null)).toEqual(before.levels.map((l) => l.quorum ?? null));
 });

@@ -42,6 +42,9 @@ type Draft = {
   note: string;
   levels: LevelDraft[];
   allowSelfApproval: boolean;
+  /** Not edited here, but sent back: the api takes the whole manual, and a field left out would be emptied. */
+  roleType: string;
+  roles: string[];
   expectedVersion?: number;
 };
 
@@ -76,15 +79,17 @@ export function ManualsCard({ manuals, canEdit, onChanged, members, membersFailu
             note: m.note,
             levels: m.levels.map(levelDraft),
             allowSelfApproval: m.allowSelfApproval,
+            roleType: m.roleType,
+            roles: m.roles,
             expectedVersion: m.version,
           }
-        : { resource: 'purchaseOrder', label: '', note: '', levels: [emptyLevel(20)], allowSelfApproval: false },
+        : { resource: 'purchaseOrder', label: '', note: '', levels: [emptyLevel(20)], allowSelfApproval: false, roleType: '', roles: [] },
     );
   };
   /** What a level asks beyond its limit, in short words for the table (nothing for the plain case). */
   const ruleWords = (l: AuthorityManualLevelBody): string[] => [
     ...(l.quorum === 'all' ? [translate('authority.manualRules.summaryAll')] : []),
-    ...(typeof l.quorum === 'number' ? [translate('authority.manualRules.summaryCount', { count: l.quorum })] : []),
+    ...(typeof l.quorum === 'number' ? [translate('authority.manualRules.summaryCount', { n: l.quorum })] : []),
     ...(l.rejectRule === 'majority' ? [translate('authority.manualRules.summaryMajority')] : []),
     ...(l.responseHours ? [translate('authority.manualRules.summaryHours', { hours: l.responseHours })] : []),
     ...(l.escalateTo ? [translate('authority.manualRules.summaryEscalates')] : []),
@@ -111,6 +116,8 @@ export function ManualsCard({ manuals, canEdit, onChanged, members, membersFailu
         label: draft.label,
         note: draft.note,
         allowSelfApproval: draft.allowSelfApproval,
+        roleType: draft.roleType,
+        roles: draft.roles,
         levels: draft.levels.map(levelBody),
         ...(draft.expectedVersion !== undefined ? { expectedVersion: draft.expectedVersion } : {}),
       });
