@@ -2,7 +2,8 @@
 // lends his purchase-order approvals to Farid for a week with a cap on the delegations page; an order Kumar
 // asks approval for shows in Farid's "My approvals", Farid approves it and the order's history names him;
 // Lim revokes the grant with a reason and the list shows it revoked. And the manual editor: the administrator
-// sets a level to need all its holders, sees the api's refusal on the field it names, and sets it back.
+// sets a level to need all its holders, sees the api's refusal on the field it names, and sets it back. And the
+// administrator's "on behalf of", with the api's refusals of a grant on the fields they name.
 import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { noAxeFindings } from './axe.js';
@@ -261,4 +262,39 @@ test('the administrator sets a level to need all its holders, sees a refused fie
   await expect(manual).not.toContainText('all holders');
   const after = (await aminah.call<Manual>('GET', '/api/authority-manuals/purchaseOrder')).json.manual;
   expect(after.levels.map((l) => l.quorum ?? null)).toEqual(before.levels.map((l) => l.quorum ?? null));
+});
+
+test("the administrator lends a member's approvals on his behalf; refusals show on the fields they name", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'aminah@teguhbina.my', 'teguh-bina');
+  await page.goto('/administration/authority');
+  await page.getByTestId('authority-delegations-link').click();
+  await expect(page).toHaveURL(/\/delegations$/);
+  await expect(page.getByTestId('delegation-row').or(page.getByTestId('delegations-empty')).first()).toBeVisible();
+  const shown = await page.getByTestId('delegation-row').count();
+  await page.getByTestId('delegate-open').click();
+  const dialog = page.getByRole('dialog', { name: 'Delegate my approvals' });
+  const pick = async (field: string, typed: string) => {
+    await dialog.getByTestId(`${field}-user`).fill(typed);
+    await page.getByTestId('member-option').first().click();
+  };
+  // On behalf of Lim, until a time already past: the api's refusal shows under "Until".
+  await pick('delegation-from', 'Lim');
+  await expect(dialog.getByTestId('delegation-from-user')).toHaveValue('Lim Wei Ling');
+  await pick('delegation-to', 'Farid');
+  await dialog.getByTestId('delegation-ends').fill(malaysianText(new Date(Date.now() - 2 * HOUR)));
+  await dialog.getByTestId('delegation-reason').fill('Lim is away');
+  await dialog.getByTestId('delegation-submit').click();
+  await expect(dialog).toContainText('After the start and in the future, at most 366 days on');
+  await expect(dialog.getByTestId('delegation-ends')).toHaveAttribute('aria-invalid', 'true');
+  // Farid to Farid: the refusal's own words, on the delegate.
+  await dialog.getByTestId('delegation-ends').fill(malaysianText(new Date(Date.now() + 48 * HOUR)));
+  await pick('delegation-from', 'Farid');
+  await dialog.getByTestId('delegation-submit').click();
+  await expect(dialog.getByTestId('delegation-to-problem')).toHaveText('Authority is delegated to someone else, not to oneself.');
+  await noAxeFindings(page, 'the delegation form with refusals');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('delegation-row')).toHaveCount(shown);
 });

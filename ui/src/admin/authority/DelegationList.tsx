@@ -98,7 +98,7 @@ export function DelegationList({ grants, mayRevoke, onRevoke }: Props) {
           <TableRow key={grant.id} {...rowProps(grant)}>
             <TableCell>{t('fromTo', { from: name(grant.fromUser), to: name(grant.toUser) })}</TableCell>
             <TableCell>{kinds(grant)}</TableCell>
-            <TableCell>{cap(grant)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{cap(grant)}</TableCell>
             <TableCell>{period(grant)}</TableCell>
             <TableCell>{state(grant)}</TableCell>
             <TableCell>{reasons(grant)}</TableCell>
