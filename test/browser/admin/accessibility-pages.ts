@@ -111,6 +111,8 @@ export const SIGNED_IN_PAGES: readonly CheckedPage[] = [
   page('/admin/company-registrations', 'platform-admin'),
   page('/admin/company-registrations/:id', 'platform-admin', '/admin/company-registrations/baru-consult'),
   page('/administration/authority', 'admin'),
+  // Delegations of approval authority: the administrator sees the company's grants (the demo has none: the empty state).
+  page('/delegations', 'admin'),
   page('/admin/users', 'platform-admin'),
   page('/admin/email-log', 'platform-admin'),
   page('/admin/advertisements', 'platform-admin'),

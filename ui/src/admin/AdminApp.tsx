@@ -23,6 +23,7 @@ import {
   AuditPage,
   AuthorityPage,
   CompanyTermsPage,
+  DelegationsPage,
   ConfigurationPage,
   SubscriptionPage,
   CouponsPage,
@@ -252,6 +253,7 @@ export default function AdminApp() {
           <Route path="/admin/company-registrations" element={guarded('companyRegistrations', <RegistrationQueuePage />)} />
           <Route path="/admin/company-registrations/:id" element={guarded('companyRegistrations', <RegistrationReviewPage />)} />
           <Route path="/administration/authority" element={guarded('authority', <AuthorityPage />)} />
+          <Route path="/delegations" element={guarded('delegations', <DelegationsPage />)} />
           <Route path="/administration/subscription" element={guarded('subscription', <SubscriptionPage />)} />
           <Route path="/admin/configuration" element={guarded('platformConfiguration', <ConfigurationPage />)} />
           <Route path="/admin/coupons" element={guarded('coupons', <CouponsPage />)} />

@@ -71,7 +71,14 @@ export const RolesPage = lazyNamed(
   'RolesPage',
 );
 export const EventsRoutes = lazyNamed(() => import('./events/EventsRoutes.js'), 'EventsRoutes');
-export const AuthorityPage = lazyNamed(() => import('./authority/AuthorityPage.js'), 'AuthorityPage');
+export const AuthorityPage = lazyNamed(
+  withTexts(['authority'], () => import('./authority/AuthorityPage.js')),
+  'AuthorityPage',
+);
+export const DelegationsPage = lazyNamed(
+  withTexts(['authority'], () => import('./authority/DelegationsPage.js')),
+  'DelegationsPage',
+);
 export const ProfitParametersPage = lazyNamed(
   withTexts(['people', 'setups'], () => import('./setups/SetupListPage.js')),
   'ProfitParametersPage',

@@ -42,6 +42,10 @@ describe('module access', () => {
     expect(canUse(moduleByKey('myApprovals'), accessContext(rights, 3, 1, 'USER'))).toBe(true);
     expect(canUse(moduleByKey('authority'), accessContext(rights, 3, 1, 'USER'))).toBe(false);
   });
+  it('opens the delegations to every member of an approved company, without a right of its own', () => {
+    expect(canUse(moduleByKey('delegations'), accessContext('', 3, 1, 'USER'))).toBe(true);
+    expect(canUse(moduleByKey('delegations'), accessContext(rights, 1, 1, 'USER'))).toBe(false);
+  });
   it('closes what does not allow pending companies while the company is not approved, except add-company for admins', () => {
     expect(canUse(moduleByKey('myApprovals'), accessContext(rights, 2, 1, 'USER'))).toBe(false);
     expect(canUse(moduleByKey('article'), accessContext('', 1, 1, 'USER'))).toBe(true);

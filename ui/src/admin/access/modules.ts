@@ -185,6 +185,9 @@ export const MODULES: readonly ModuleDef[] = [
     rights: ['administration.authorityManual.view', 'administration.authorityManual.update'],
     group: 'administration',
   },
+  // Lending one's approvals for a period (authority context's delegations): every member of an approved company
+  // sees the grants they give or receive there, so it has no right of its own; the api says who may do what.
+  { key: 'delegations', path: '/delegations', group: 'administration' },
   // A company's setups (apps/api/src/company-setups/README.md, "Rights").
   {
     key: 'termsAndAgreements',

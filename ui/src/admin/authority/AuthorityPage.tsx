@@ -2,7 +2,21 @@
 // and the audited history of every change.
 import { useCallback, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Button,
+  Card,
+  CardContent,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { hasAnyAccessRight, type WorkflowAssignmentGroup } from '@binaan/contracts';
 import { useAccess } from '../access/access-context.js';
 import { CappedNote } from '../CappedNote.js';
@@ -52,6 +66,12 @@ export function AuthorityPage() {
   return (
     <Stack spacing={2} sx={{ mt: 2 }} data-testid="authority-page">
       <Title title={translate('admin.menu.authority')} />
+      {/* Grants of authority for a period sit on their own page, which every member opens for their own. */}
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button component={RouterLink} to="/delegations" data-testid="authority-delegations-link">
+          {translate('admin.authority.delegationsLink')}
+        </Button>
+      </Stack>
       {manuals.failure ? (
         <LoadFailed
           what={translate('admin.authority.manuals')}
@@ -60,7 +80,7 @@ export function AuthorityPage() {
           testId="manuals-failed"
         />
       ) : (
-        <ManualsCard manuals={manuals.data ?? []} canEdit={canEdit} onChanged={reload} />
+        <ManualsCard manuals={manuals.data ?? []} canEdit={canEdit} onChanged={reload} members={users} membersFailure={members.failure} />
       )}
       {groups.failure ? (
         <LoadFailed

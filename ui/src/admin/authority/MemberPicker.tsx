@@ -16,6 +16,7 @@ export function MemberPicker({
   onChange,
   testId,
   help,
+  label,
   failure = null,
 }: {
   members: CompanyMember[];
@@ -23,6 +24,8 @@ export function MemberPicker({
   onChange: (id: string) => void;
   testId: string;
   help?: string;
+  /** The field's label ("User" unless said: "Delegate to", "Escalate to"). */
+  label?: string;
   failure?: LoadFailure | null;
 }) {
   const translate = useTranslate();
@@ -55,7 +58,7 @@ export function MemberPicker({
       renderInput={(params) => (
         <TextField
           {...params}
-          label={translate('admin.authority.user')}
+          label={label ?? translate('admin.authority.user')}
           error={failed !== null}
           helperText={failed ?? (selected ? selected.email : (help ?? translate('admin.authority.userHelp')))}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${testId}-user` } }}

@@ -4,6 +4,9 @@ import type {
   AuthorityManualBody,
   AuthorityManualView,
   CompanyMember,
+  DelegationBody,
+  DelegationsPage,
+  DelegationView,
   ProjectAuthorityHistoryRow,
   WorkflowAssignmentBody,
   WorkflowAssignmentGroup,
@@ -30,6 +33,12 @@ export const authorityApi = {
   projectHistory: async (projectId: string) =>
     (await adminJson<{ history: ProjectAuthorityHistoryRow[] }>(`/api/projects/${encodeURIComponent(projectId)}/authority-history`))
       .history,
+  /** Delegations of approval authority, newest start first, 50 a page; `after` is the page before's `next`. */
+  delegations: (after?: string | null) =>
+    adminJson<DelegationsPage>(`/api/authority-delegations${after ? `?after=${encodeURIComponent(after)}` : ''}`),
+  delegate: (body: DelegationBody) => adminJson<{ delegation: DelegationView }>('/api/authority-delegations', { body }),
+  revokeDelegation: (id: string, reason: string) =>
+    adminJson<{ delegation: DelegationView }>(`/api/authority-delegations/${encodeURIComponent(id)}/revoke`, { body: { reason } }),
   projectAssign: (projectId: string, body: WorkflowAssignmentBody & { supply?: boolean }, remove = false) =>
     adminJson(`/api/projects/${encodeURIComponent(projectId)}/assignments${remove ? '/unassign' : ''}`, { body }),
 };

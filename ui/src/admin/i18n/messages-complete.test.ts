@@ -41,6 +41,7 @@ const bundles = (language: string, raMessages: Tree) => ({
   subscriptions: localeFile(language, 'subscriptions'),
   platform: localeFile(language, 'platform'),
   reports: localeFile(language, 'reports'),
+  authority: localeFile(language, 'authority'),
   raMessages,
 });
 const OTHERS = { ms: bundles('ms', ra(malayMessages)), zh: bundles('zh', ra(chineseMessages)) };
@@ -55,6 +56,7 @@ const NAMESPACES = [
   'subscriptions',
   'platform',
   'reports',
+  'authority',
   'raMessages',
 ] as const;
 

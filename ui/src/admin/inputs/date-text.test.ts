@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDmy, parseDmyTime, showDmy } from './date-text.js';
+import { parseDmy, parseDmyTime, parseMalaysianDmyTime, showDmy } from './date-text.js';
 
 describe('dates typed as DD/MM/YYYY', () => {
   it('reads day first, checks the calendar, and tells empty from not yet a date', () => {
@@ -21,6 +21,14 @@ describe('dates typed as DD/MM/YYYY', () => {
     for (const bad of ['03/11/2026 13:00 PM', '03/11/2026 0:15 AM', '03/11/2026 24:00', '03/11/2026', '03/11/2026 3:5 PM'])
       expect(parseDmyTime(bad)).toBeUndefined();
     expect(parseDmyTime(' ')).toBeNull();
+  });
+
+  it("reads a time as Malaysian time (UTC+8) whatever the viewer's zone, with the same checks", () => {
+    expect(parseMalaysianDmyTime('03/11/2026 3:05 PM')).toBe('2026-11-03T07:05:00.000Z');
+    expect(parseMalaysianDmyTime('01/01/2027 12:30 AM')).toBe('2026-12-31T16:30:00.000Z');
+    expect(parseMalaysianDmyTime('03/11/2026 23:59')).toBe('2026-11-03T15:59:00.000Z');
+    expect(parseMalaysianDmyTime('31/02/2027 9:00 AM')).toBeUndefined();
+    expect(parseMalaysianDmyTime('')).toBeNull();
   });
 
   it('shows stored values day first, and what it cannot read as typed', () => {

@@ -25,8 +25,8 @@ export function parseDmy(text: string): string | null | undefined {
   return date ? `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}` : undefined;
 }
 
-/** "31/12/2026 2:30 PM" (or "14:30") -> the ISO instant of that local time; "" -> null; else undefined. */
-export function parseDmyTime(text: string): string | null | undefined {
+/** "31/12/2026 2:30 PM" (or "14:30") as its calendar fields, hours 0-23; "" -> null; anything else -> undefined. */
+function dmyTimeFields(text: string): { year: number; month: number; day: number; hours: number; minutes: number } | null | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return null;
   const match = DMY_TIME.exec(trimmed);
@@ -37,8 +37,27 @@ export function parseDmyTime(text: string): string | null | undefined {
   const half = match[6]?.toUpperCase();
   if (!date || minutes > 59 || (half ? hours < 1 || hours > 12 : hours > 23)) return undefined;
   if (half) hours = (hours % 12) + (half === 'PM' ? 12 : 0);
-  date.setHours(hours, minutes, 0, 0);
-  return date.toISOString();
+  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(), hours, minutes };
+}
+
+/** "31/12/2026 2:30 PM" (or "14:30") -> the ISO instant of that local time; "" -> null; else undefined. */
+export function parseDmyTime(text: string): string | null | undefined {
+  const fields = dmyTimeFields(text);
+  if (!fields) return fields;
+  return new Date(fields.year, fields.month - 1, fields.day, fields.hours, fields.minutes).toISOString();
+}
+
+/** Malaysia keeps UTC+8 all year (no summer time). */
+const MALAYSIA_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * The same text read as Malaysian time whatever the viewer's zone: for times the company agrees on (a
+ * delegation's period), shown in Malaysian time too (dates.ts formatMalaysianDateTime).
+ */
+export function parseMalaysianDmyTime(text: string): string | null | undefined {
+  const fields = dmyTimeFields(text);
+  if (!fields) return fields;
+  return new Date(Date.UTC(fields.year, fields.month - 1, fields.day, fields.hours, fields.minutes) - MALAYSIA_OFFSET_MS).toISOString();
 }
 
 /** A stored value as the field shows it: YYYY-MM-DD or an ISO time as DD/MM/YYYY[ h:mm A]; other text as is. */

@@ -46,6 +46,8 @@ const ICONS: Record<string, ReactNode> = {
   inquiries: <ContactMailIcon />,
   advertisements: <CampaignIcon />,
   authority: <GavelIcon />,
+  // The gavel again: the first load's icon budget (first-load.spec.ts), and lending authority is authority.
+  delegations: <GavelIcon />,
   users: <PeopleIcon />,
   // Icons the first load has already (the budget of test/browser/admin/first-load.spec.ts): a shield for rights,
   // the contractor menu's person search for the platform's accounts.

@@ -21,6 +21,7 @@ const NAMESPACES = [
   'subscriptions',
   'platform',
   'reports',
+  'authority',
   'raMessages',
   'errors',
 ];
@@ -48,7 +49,7 @@ async function loadRaMessages(language: string): Promise<void> {
 async function loadLanguage(language: string): Promise<void> {
   await Promise.all([loadRaMessages('en'), loadRaMessages(language)]);
   await i18next.loadLanguages([language, 'en']);
-  // `company`, `people`, `setups`, `subscriptions` and `platform` (the admin module's pages) are not here: their pages fetch them with their code (lazy-pages.tsx withTexts), out of the first load.
+  // `company`, `people`, `setups`, `subscriptions`, `platform` (the admin module's pages) and `authority` (manual rules, delegations) are not here: their pages fetch them with their code (lazy-pages.tsx withTexts), out of the first load.
   await i18next.loadNamespaces(['admin', 'contractor', 'tendering', 'errors']);
 }
 

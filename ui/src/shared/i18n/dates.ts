@@ -71,6 +71,12 @@ export function formatMalaysianDate(value: unknown): string {
   return malaysianParts(value)?.day ?? EMPTY_DATE;
 }
 
+/** "DD/MM/YYYY h:mm A" in Malaysia, without the zone (a field's text, its label naming the zone). */
+export function malaysianDateTimeText(value: unknown): string {
+  const shown = malaysianParts(value);
+  return shown ? `${shown.day} ${shown.time}` : EMPTY_DATE;
+}
+
 /** "DD/MM/YYYY h:mm A MYT (UTC+8)". */
 export function formatMalaysianDateTime(value: unknown): string {
   const shown = malaysianParts(value);
