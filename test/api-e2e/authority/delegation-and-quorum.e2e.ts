@@ -100,6 +100,18 @@ describe.each(FEATURE_STORES)('delegation and quorum levels on %s', (kind) => {
       expect(list.body.delegations).toEqual([]);
     });
 
+    it('any member finds the colleagues a grant may name, searched by name, where the members list is closed to them', async () => {
+      expect((await api().call('get', '/api/company/members', { token: farid })).status).toBe(403);
+      const all = await api().call('get', '/api/authority-delegations/delegates', { token: farid });
+      expect(all.status).toBe(200);
+      expect(all.body.map((m: { name: string }) => m.name)).toEqual(expect.arrayContaining(['Lim Wei Ling', 'Kumar a/l Rajan']));
+      const found = await api().call('get', `/api/authority-delegations/delegates?filter=${encodeURIComponent('{"q":"Lim"}')}`, {
+        token: farid,
+      });
+      expect(found.body.map((m: { name: string }) => m.name)).toEqual(['Lim Wei Ling']);
+      expect(found.headers['content-range']).toBe('delegates 0-0/1');
+    });
+
     it('Lim lends Farid his purchase-order level for a week up to RM 8,000; Farid approves an order and the route names both', async () => {
       const given = await grant(lim, {
         toUserId: id('farid@teguhbina.my'),

@@ -1,7 +1,7 @@
 // "Delegate my approvals": to whom, which kinds, up to which amount, from when until when (Malaysian time),
 // and why; a holder of the manual's update right may lend a member's approvals on their behalf. What the form
 // can tell is missing is said on its field before sending; the api's refusals show on their fields too.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import {
   Box,
@@ -44,7 +44,26 @@ type Props = {
   onDone: () => void;
 };
 
-export function DelegationDialog({ open, canManage, members, membersFailure, onRetryMembers, onClose, onDone }: Props) {
+export function DelegationDialog({ open, canManage, members: firstPage, membersFailure, onRetryMembers, onClose, onDone }: Props) {
+  // The first page of members comes with the page; past it, what the user types is searched on the server.
+  const [found, setFound] = useState<CompanyMember[]>([]);
+  const searched = useRef(0);
+  const search = (text: string) => {
+    const ticket = ++searched.current;
+    if (text.trim().length < 2) return;
+    setTimeout(() => {
+      if (ticket !== searched.current) return;
+      authorityApi.delegates(text.trim()).then(
+        (rows) => ticket === searched.current && setFound(rows),
+        () => undefined,
+      );
+    }, 250);
+  };
+  const members = useMemo(() => {
+    const byId = new Map(firstPage.map((m) => [m.id, m]));
+    for (const m of found) byId.set(m.id, m);
+    return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }, [firstPage, found]);
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`authority.delegations.${key}`, options);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
@@ -109,6 +128,7 @@ export function DelegationDialog({ open, canManage, members, membersFailure, onR
               label={t('onBehalfOf')}
               help={problem('fromUserId') ?? t('onBehalfOfHelp')}
               failure={membersFailure}
+              onSearch={search}
             />
           )}
           <MemberPicker
@@ -119,6 +139,7 @@ export function DelegationDialog({ open, canManage, members, membersFailure, onR
             label={t('to')}
             help={problem('toUserId') ?? t('toHelp')}
             failure={membersFailure}
+            onSearch={search}
           />
           {problem('toUserId') && draft.toUserId !== '' && (
             <Typography color="error" variant="body2" role="alert" data-testid="delegation-to-problem">

@@ -28,7 +28,7 @@ export function DelegationsPage() {
   const canManage = hasAnyAccessRight(access.rights, 'administration.authorityManual.update');
   const seesAll = canManage || hasAnyAccessRight(access.rights, 'administration.authorityManual.view');
   const first = useLoaded(firstPage);
-  const members = useLoaded(authorityApi.members);
+  const members = useLoaded(authorityApi.delegates);
   // Pages after the first, as "Load more" brings them; a reload of the first starts over.
   const [more, setMore] = useState<{ grants: DelegationView[]; next: string | null } | null>(null);
   const [moreFailure, setMoreFailure] = useState<LoadFailure | null>(null);

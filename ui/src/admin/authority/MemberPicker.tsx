@@ -18,6 +18,7 @@ export function MemberPicker({
   help,
   label,
   failure = null,
+  onSearch,
 }: {
   members: CompanyMember[];
   value: string;
@@ -27,6 +28,8 @@ export function MemberPicker({
   /** The field's label ("User" unless said: "Delegate to", "Escalate to"). */
   label?: string;
   failure?: LoadFailure | null;
+  /** Called with what the user types, for a list larger than one page: the caller fetches the matches. */
+  onSearch?: (text: string) => void;
 }) {
   const translate = useTranslate();
   const selected = members.find((m) => m.id === value) ?? null;
@@ -41,6 +44,7 @@ export function MemberPicker({
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(options, { inputValue }) => matchMembers(options, inputValue)}
       onChange={(_e, member) => onChange(member?.id ?? '')}
+      onInputChange={(_e, text, reason) => reason === 'input' && onSearch?.(text)}
       noOptionsText={
         failure ? failureText(translate, translate('admin.loadFailed.what.members'), failure) : translate('admin.authority.noMember')
       }

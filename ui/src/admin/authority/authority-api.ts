@@ -30,6 +30,13 @@ export const authorityApi = {
   /** The chosen company's active users (at most 50: the api's page size), by name. */
   members: () =>
     adminJson<CompanyMember[]>(`/api/company/members?range=${encodeURIComponent('[0,49]')}&sort=${encodeURIComponent('["name","ASC"]')}`),
+  /** Members a delegation may name (open to every member, unlike the members list): 50 by name, matching `q` when given. */
+  delegates: (q = '') =>
+    adminJson<CompanyMember[]>(
+      `/api/authority-delegations/delegates?range=${encodeURIComponent('[0,49]')}&sort=${encodeURIComponent('["name","ASC"]')}${
+        q ? `&filter=${encodeURIComponent(JSON.stringify({ q }))}` : ''
+      }`,
+    ),
   projectHistory: async (projectId: string) =>
     (await adminJson<{ history: ProjectAuthorityHistoryRow[] }>(`/api/projects/${encodeURIComponent(projectId)}/authority-history`))
       .history,

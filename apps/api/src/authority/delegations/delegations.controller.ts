@@ -1,5 +1,12 @@
 // Routes of delegated approval authority: the list, a grant, a revoke.
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { CompanyMember } from '@binaan/contracts';
+import type { SqlExecutor } from '@binaan/event-store';
+import { contentRange } from '../../common/page-range.js';
+import { READ_MODELS } from '../../common/principal.js';
+import type { HeaderReply } from '../../common/reply.js';
+import { companyMembers, membersQuery } from '../../companies/company-directory.js';
+import { companyOf } from '../authority.service.js';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../../common/principal.js';
@@ -12,6 +19,7 @@ export class DelegationsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly delegations: DelegationsService,
+    @Inject(READ_MODELS) private readonly db: SqlExecutor,
   ) {}
 
   @Get()
@@ -23,6 +31,26 @@ export class DelegationsController {
   })
   list(@Query('after') after: unknown, @Req() request: AuthenticatedRequest) {
     return this.delegations.list(request.principal!, after);
+  }
+
+  /** The members a grant may name, for the form's picker: every member may lend their authority, so every member may look. */
+  @Get('delegates')
+  @ApiOperation({
+    summary: "The chosen company's active members a delegation may name, by name, searched and paged",
+    description:
+      'Open to every member of the company (anyone may lend their own approvals): ?q=<name or e-mail>&range=[from,to]&sort=["name","ASC"], as the members list; the total is in Content-Range.',
+  })
+  async delegates(
+    @Query() raw: Record<string, unknown>,
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: HeaderReply,
+  ): Promise<CompanyMember[]> {
+    const companyId = companyOf(request.principal!);
+    const query = membersQuery(raw);
+    const page = await companyMembers(this.db, companyId, query);
+    const range = { ...query.range, limit: query.range.to - query.range.from + 1 };
+    contentRange(reply, 'delegates', range, page.rows.length, page.total);
+    return page.rows;
   }
 
   @Post()
