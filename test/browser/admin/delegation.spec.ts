@@ -43,7 +43,6 @@ test('a member lends his purchase-order approvals for a week with a cap; the del
 }) => {
   test.setTimeout(300_000);
   const aminah = await apiSession(baseURL!, 'aminah@teguhbina.my', 'teguh-bina');
-  const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
   const farid = await apiSession(baseURL!, 'farid@teguhbina.my', 'teguh-bina');
 
   // Farid must not approve level 1 on his own: the delegation is what lets him. Taken off here if he holds it.
