@@ -332,7 +332,7 @@ describe.each(FEATURE_STORES)('bills of quantity api on %s', (kind) => {
     expect(rows(imported.nodes)).toEqual(['1 header Concrete 1000.00', '0 item Blinding 1000.00']);
   });
 
-  it('approval (§5.3 complete items first), then read only; Lim approves: active; the flat list by status', async () => {
+  it('approval (§5.3 complete items first), then read only; Farid approves with the authority Lim lent him: active; the flat list by status', async () => {
     const incomplete = await running.api.call('post', `/api/bill-of-quantity/${project}/actions/Request_Approve`, {
       token: kumar,
       headers: { 'If-Match': String(revision) },
@@ -358,11 +358,33 @@ describe.each(FEATURE_STORES)('bills of quantity api on %s', (kind) => {
       headers: { 'If-Match': String(revision) },
     });
     expect(notApprover.status).toBe(403);
-    const approved = await running.api.call('post', `/api/bill-of-quantity/${project}/actions/Approve`, {
+    // Lim, away, lends Farid his BQ approvals: Farid approves with Lim's level in the project, and the BQ's
+    // history names both.
+    const faridId = (
+      await running.sql.query<{ user_id: string }>("SELECT user_id FROM identity_users WHERE email = 'farid@teguhbina.my'")
+    )[0]!.user_id;
+    const lent = await running.api.call('post', '/api/authority-delegations', {
       token: lim,
+      body: {
+        toUserId: faridId,
+        resources: ['billOfQuantity'],
+        endsAt: new Date(running.clock.now.getTime() + 86_400_000).toISOString(),
+        reason: 'On site',
+      },
+    });
+    expect(lent.status).toBe(201);
+    const approved = await running.api.call('post', `/api/bill-of-quantity/${project}/actions/Approve`, {
+      token: farid,
       headers: { 'If-Match': String(revision) },
     });
     expect(approved.body).toMatchObject({ status: 'active' });
+    const limId = (await running.sql.query<{ user_id: string }>("SELECT user_id FROM identity_users WHERE email = 'lim@teguhbina.my'"))[0]!
+      .user_id;
+    const [recorded] = await running.sql.query<{ data: { onBehalfOf?: string; workflowEvent: string } }>(
+      "SELECT data FROM events WHERE stream_id = $1 AND type = 'WorkflowStatusChanged' ORDER BY revision DESC LIMIT 1",
+      [`billOfQuantity-${project}`],
+    );
+    expect(recorded?.data).toMatchObject({ workflowEvent: 'Approve', onBehalfOf: limId });
     revision += 1;
     const list = await running.api.call('get', '/api/bills-of-quantity?filter={"status":"active"}&range=[0,24]', { token: kumar });
     expect(list.headers['content-range']).toBe('bills-of-quantity 0-0/1');

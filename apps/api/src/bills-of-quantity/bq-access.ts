@@ -5,7 +5,8 @@
 // build-ups needs costPlanAndLibrary.update or project.create (403 noAccessRight), then CreatePropose (10)
 // on billOfQuantity in the project (403 noAuthority; the machine's Create checks the same for the first
 // tab). Approval is the machine's: the user's levels in the project (as an approved member) together with
-// the company's levels, the company's authority manual for billOfQuantity. The lookups go through the
+// the company's levels, the company's authority manual for billOfQuantity, and the grants of authority in
+// force for the user (the delegators' levels read the same way). The lookups go through the
 // documents' read cache (dropped on any append that feeds them), so a change of rows reads nothing.
 import { refusal } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
@@ -14,7 +15,8 @@ import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import type { Actor } from '@binaan/workflows';
 import { companyLevels, companyManual, workflowManual } from '../authority/authority-reads.js';
 import { companyOf } from '../authority/authority.service.js';
-import { READ_MODELS, type Principal } from '../common/principal.js';
+import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
+import { grantsInForceFor, lent } from '../authority/delegations/delegated-authority.js';
 import { mergeLevels, projectLevels } from '../projects/project-reads.js';
 import { DocumentReadCache } from '../documents/read-cache.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
@@ -35,6 +37,7 @@ export class BqAccess {
   constructor(
     @Inject(READ_MODELS) private readonly db: SqlExecutor,
     @Inject(EVENT_STORE) store: EventStore,
+    @Inject(CLOCK) private readonly now: Clock,
   ) {
     this.cache = DocumentReadCache.of(store);
   }
@@ -59,12 +62,30 @@ export class BqAccess {
       this.cache.get(`levels ${companyId} ${principal.userId}`, () => companyLevels(this.db, companyId, principal.userId)),
       this.cache.get(`projectLevels ${projectId} ${principal.userId}`, () => projectLevels(this.db, projectId, principal.userId)),
     ]);
-    return {
+    const actor: Actor = {
       userId: principal.userId,
       companyId,
       kind: principal.userType === 2 ? 'admin' : 'user',
       authorities: { company, project: mergeLevels(company, project) },
     };
+    // Grants of authority in force: the delegator's levels as this machine reads the user's (company and project together).
+    const now = this.now();
+    const grants = (
+      await this.cache.get(`delegationsTo ${companyId} ${principal.userId}`, () =>
+        grantsInForceFor(this.db, companyId, principal.userId, now),
+      )
+    ).filter((grant) => Date.parse(grant.endsAt) > now.getTime());
+    if (grants.length === 0) return actor;
+    const delegations = await Promise.all(
+      grants.map(async (grant) => {
+        const [theirs, theirsHere] = await Promise.all([
+          this.cache.get(`levels ${companyId} ${grant.fromUserId}`, () => companyLevels(this.db, companyId, grant.fromUserId)),
+          this.cache.get(`projectLevels ${projectId} ${grant.fromUserId}`, () => projectLevels(this.db, projectId, grant.fromUserId)),
+        ]);
+        return lent(grant, mergeLevels(theirs, theirsHere));
+      }),
+    );
+    return { ...actor, delegations };
   }
 
   /**

@@ -9,64 +9,20 @@
 // Every lookup goes through the read cache (read-cache.ts): dropped on any append that changes them.
 import { refusal } from '../common/refusal.js';
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  AuthorityAssignments,
-  AuthorityLevel,
-  AuthorityManual,
-  AuthorityManualView,
-  DelegatedAuthority,
-  WorkflowResource,
-} from '@binaan/contracts';
+import type { AuthorityAssignments, AuthorityManual, AuthorityManualView } from '@binaan/contracts';
 import type { EventStore, SqlExecutor } from '@binaan/event-store';
 import type { Actor } from '@binaan/workflows';
 import { companyHolders, companyLevels, companyManual, workflowManual } from '../authority/authority-reads.js';
 import { CLOCK, READ_MODELS, type Clock, type Principal } from '../common/principal.js';
-import { delegationsInForce, delegationsReceived, stateAt, toView, type DelegationRow } from '../authority/delegations/delegation-reads.js';
+import { delegationsInForce, stateAt } from '../authority/delegations/delegation-reads.js';
+import { grantsInForceFor, lent, toGrant, type Grant } from '../authority/delegations/delegated-authority.js';
 import { EVENT_STORE } from '../store/store.tokens.js';
 import { projectCompany, projectHolders, projectLevels } from '../projects/project-reads.js';
 import { DocumentReadCache } from './read-cache.js';
 
 type DocumentScope = { companyId: string; fields: { projectId: string | null } };
 
-/** A grant in force, as the documents read it. */
-export type Grant = {
-  id: string;
-  fromUserId: string;
-  fromName: string | null;
-  toUserId: string;
-  toName: string | null;
-  resources: readonly string[] | null;
-  upTo: number | null;
-  endsAt: string;
-};
-
-function toGrant(row: DelegationRow): Grant {
-  const view = toView(row, new Date(0));
-  return {
-    id: view.id,
-    fromUserId: view.fromUser.id,
-    fromName: view.fromUser.name,
-    toUserId: view.toUser.id,
-    toName: view.toUser.name,
-    resources: view.resources,
-    upTo: view.upTo === null ? null : Number(view.upTo),
-    endsAt: view.endsAt,
-  };
-}
-
-/**
- * What a grant lends: the delegator's verify levels as they are now (never CreatePropose: a delegation lends
- * the power to approve), narrowed to the kinds it covers.
- */
-function lent(grant: Grant, delegatorLevels: AuthorityAssignments): DelegatedAuthority {
-  const authorities: Partial<Record<WorkflowResource, AuthorityLevel[]>> = {};
-  for (const [resource, levels] of Object.entries(delegatorLevels) as [WorkflowResource, readonly AuthorityLevel[]][]) {
-    if (grant.resources !== null && !grant.resources.includes(resource)) continue;
-    const verify = levels.filter((level) => level >= 20);
-    if (verify.length > 0) authorities[resource] = verify;
-  }
-  return { fromUserId: grant.fromUserId, authorities, upTo: grant.upTo };
-}
+export type { Grant };
 type Holder = { userId: string; name: string | null };
 
 @Injectable()
@@ -117,8 +73,9 @@ export class DocumentActors {
   /** Grants of authority the user receives that are in force now (the period read at this moment). */
   async grantsReceived(companyId: string, userId: string): Promise<Grant[]> {
     const now = this.now();
-    const rows = await this.cache.get(`delegationsTo ${companyId} ${userId}`, () => delegationsReceived(this.db, companyId, userId, now));
-    return rows.filter((row) => stateAt(row, now) === 'inForce').map(toGrant);
+    const grants = await this.cache.get(`delegationsTo ${companyId} ${userId}`, () => grantsInForceFor(this.db, companyId, userId, now));
+    // Cached for a moment: a grant that ended since is dropped here, at this request's own time.
+    return grants.filter((grant) => Date.parse(grant.endsAt) > now.getTime());
   }
 
   /** Every grant in force in the company now, for the approval route (who acts for whom). */
