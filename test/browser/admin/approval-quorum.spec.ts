@@ -49,6 +49,9 @@ test('a level that needs all its holders: the route shows who approved and who i
   await page.locator(`[data-testid="approval-row"][data-document="${documentNo}"]`).click();
   const route = page.getByTestId('approval-route');
   await expect(route.getByTestId('route-level-20')).toContainText('all 2 holders must approve');
+  // Why it is routed so: the level's holders by name.
+  await expect(route.getByTestId('route-holders-20')).toContainText('Farid bin Hassan');
+  await expect(route.getByTestId('route-holders-20')).toContainText('Lim Wei Ling');
   await page.getByTestId('action-Approve').click();
   await page.getByTestId('action-confirm').click();
   await expect(page.getByText('Approve: done.')).toBeVisible();

@@ -118,6 +118,11 @@ function LevelLines({
           {label}: {[needs, entry.rejectRule === 'majority' ? translate('admin.documents.majorityReject') : ''].filter(Boolean).join(' · ')}
         </Typography>
       )}
+      {entry.holders.length > 0 && (
+        <Typography variant="body2" color="text.secondary" data-testid={`route-holders-${entry.level}`}>
+          {translate('admin.documents.holders', { level: label, names: entry.holders.map(nameOf).join(', ') })}
+        </Typography>
+      )}
       {entry.approvedBy.map((a) => (
         <Typography key={`a-${a.userId}`} variant="body2">
           ✓ {label}: {nameOf(a)}
