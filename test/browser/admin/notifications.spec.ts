@@ -239,7 +239,28 @@ test('after an unexpected close the channel reconnects by itself, catches up on 
   ).toBe(before + 2);
 });
 
-test('the bell speaks the chosen language', async ({ page, shot }) => {
+test('the bell speaks the chosen language', async ({ page, baseURL, shot }) => {
+  // Lim's newest notification is one this test asks for: an order waiting for his approval.
+  const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
+  const lim = await apiSession(baseURL!, 'lim@teguhbina.my', 'teguh-bina');
+  const before = (await lim.call<{ notification_count: number }>('GET', '/api/application/user-event-list?start=0&length=1')).json
+    .notification_count;
+  const order = await kumar.call<{ id: string }>('POST', '/api/documents/purchaseOrder', {
+    title: 'Bell language test',
+    counterpartyCompanyId: 'mutiara-supplies',
+    items: [{ description: 'Sand', unit: 'tonne', quantity: '1', rate: '80.00' }],
+  });
+  expect(order.status).toBe(201);
+  expect(
+    (await kumar.call('POST', `/api/documents/purchaseOrder/${order.json.id}/actions/Request_Approve`, {}, { 'If-Match': '"1"' })).status,
+  ).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await lim.call<{ notification_count: number }>('GET', '/api/application/user-event-list?start=0&length=1')).json
+          .notification_count,
+    )
+    .toBeGreaterThan(before);
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
   // Each step waits for what it did to show before the next (the page's language, the list closed): a loaded
   // machine once found the list not open after the switch to Chinese, and these say which step it was if it recurs.
