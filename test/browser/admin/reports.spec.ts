@@ -65,8 +65,10 @@ test('the buyer report: filters, charts and tables, CSV and .xlsx, as of a past 
   // Back to every project: the demo's documents are spread over its projects.
   await page.getByTestId('report-project').click();
   await page.getByRole('option', { name: en.filters.allProjects }).click();
+  const everyProject = page.waitForResponse((reply) => reply.url().includes('/api/reports/buyer?') && !reply.url().includes('projectId='));
   await page.getByTestId('report-apply').click();
   await expect(page).not.toHaveURL(/projectId=/);
+  await everyProject;
 
   const sections = page.getByTestId('report-section');
   await expect(sections.first()).toBeVisible();
@@ -76,8 +78,9 @@ test('the buyer report: filters, charts and tables, CSV and .xlsx, as of a past 
   await expect(filled.first()).toBeVisible();
   // A chart is drawn (an svg in its figure) wherever the api describes one, with its table beside it.
   await expect(page.locator('[data-testid="report-section"] [data-testid="report-chart"] svg').first()).toBeVisible();
-  const section = filled.first();
-  const key = (await section.getAttribute('data-section'))!;
+  // One section, held by its key: "the first with a table" may be another once the page redraws.
+  const key = (await filled.first().getAttribute('data-section'))!;
+  const section = page.locator(`[data-testid="report-section"][data-section="${key}"]`);
   const shownRows = await section.locator('tbody tr').count();
   const shownColumns = await section.locator('thead th').count();
   expect(await axeFindings(page)).toEqual([]);
