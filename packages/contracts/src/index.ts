@@ -1,5 +1,6 @@
 // What the api and the ui share: enumerations and status names from the spec, API shapes, error codes,
 // validation rules and access-right names. Each truth lives here once.
+export * from './approval-links-api.js';
 export * from './error-codes.js';
 export * from './health.js';
 export * from './text.js';

@@ -1,6 +1,7 @@
 // What an approval link is for (the GET, which never acts: mail scanners fetch links), and its use: the
 // document's ordinary Approve or Reject, sent through the documents context's command bus as the recipient,
 // with their authority as it is now, so every guard of the signed-in API applies unchanged.
+import type { ApprovalLinkDescription, ApprovalLinkOutcome, ApprovalLinkUnusable } from '@binaan/contracts';
 import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ErrorCodes, hasAnyAccessRight, type DocumentActionReply } from '@binaan/contracts';
@@ -18,33 +19,7 @@ import { readApprovalLink, type ApprovalLinkClaims } from './approval-link-token
 import { MAIL_LANGUAGES } from './approval-mail-texts.js';
 import { ApprovalRounds, movedOn, type DocumentNow } from './approval-rounds.js';
 
-export type ApprovalLinkUnusable = 'approvalLinkExpired' | 'approvalLinkUsed' | 'approvalLinkStale';
-
-export type ApprovalLinkDescription = {
-  success: true;
-  action: 'approve' | 'reject';
-  resource: string;
-  documentId: string;
-  documentNo: string;
-  title: string;
-  amount: string;
-  currency: string;
-  companyName: string;
-  recipientName: string;
-  level: number;
-  expiresAt: string;
-  usable: boolean;
-  /** Why it cannot be used (null while it can): the code POST would answer. */
-  reason: ApprovalLinkUnusable | null;
-};
-
-export type ApprovalLinkOutcome = {
-  success: true;
-  action: 'approve' | 'reject';
-  documentNo: string;
-  status: string;
-  revision: number;
-};
+export type { ApprovalLinkDescription, ApprovalLinkOutcome, ApprovalLinkUnusable };
 
 const EVENTS = { approve: 'Approve', reject: 'Reject' } as const;
 

@@ -3,6 +3,7 @@
 // remark (reject) before the POST, which acts as the e-mail's recipient with their authority now. The
 // language of the page goes with the POST: the recipient's next approval e-mails are written in it.
 
+import type { ApprovalLinkDescription, ApprovalLinkOutcome } from '@binaan/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -15,23 +16,8 @@ import { AppLink } from '../../shared/ui/AppLink.js';
 import { Banner } from '../../shared/ui/Banner.js';
 import { AuthLayout } from '../layout/PublicLayout.js';
 
-type Described = {
-  action: 'approve' | 'reject';
-  resource: string;
-  documentId: string;
-  documentNo: string;
-  title: string;
-  amount: string;
-  currency: string;
-  companyName: string;
-  recipientName: string;
-  level: number;
-  expiresAt: string;
-  usable: boolean;
-  reason: string | null;
-};
-
-type Outcome = { action: 'approve' | 'reject'; documentNo: string; status: string };
+type Described = Omit<ApprovalLinkDescription, 'success'>;
+type Outcome = Pick<ApprovalLinkOutcome, 'action' | 'documentNo' | 'status'>;
 
 export default function ApprovalLinkPage() {
   const { t, i18n } = useTranslation(['public', 'errors', 'common']);
