@@ -23,6 +23,7 @@ import { ApprovalLinkKey } from './approval-link-key.js';
 import { signApprovalLink } from './approval-link-token.js';
 import { approvalMail, shownAmount } from './approval-mail-texts.js';
 import { ApprovalRounds, type OpenRequest } from './approval-rounds.js';
+import { subscriptionSettled } from '../store/subscription-settled.js';
 
 export const APPROVAL_MAILS_SUBSCRIPTION = 'approval-mails';
 
@@ -65,13 +66,7 @@ export class ApprovalMailer implements OnApplicationBootstrap, OnApplicationShut
 
   /** Resolves once every event in the log when called has been handled (tests wait on it). */
   async settled(timeoutMs = 20_000): Promise<void> {
-    if (!this.config.reactors) return;
-    const target = await this.store.lastPosition();
-    const deadline = Date.now() + timeoutMs;
-    while ((this.subscription?.position() ?? 0) < target) {
-      if (Date.now() > deadline) throw new Error(`approval mails did not reach position ${target} in ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    return subscriptionSettled(this.store, this.subscription, this.config.reactors, 'approval mails', timeoutMs);
   }
 
   /** A page of the log: each approval request among its notifications, mailed once. */

@@ -23,6 +23,7 @@ import { API_CONFIG, EVENT_STORE } from '../store/store.tokens.js';
 import { decideJoin } from './company-admin.decider.js';
 import { companyStream } from './company-admin.events.js';
 import { foldCompany } from './company-state.js';
+import { subscriptionSettled } from '../store/subscription-settled.js';
 
 export const COMPANY_INVITATIONS_SUBSCRIPTION = 'company-invitations';
 const ACTOR = 'system:company-invitation';
@@ -63,13 +64,7 @@ export class CompanyInvitationTakeUpReactor implements OnApplicationBootstrap, O
 
   /** Resolves once every event in the log when called has been handled (tests wait on it). */
   async settled(timeoutMs = 20_000): Promise<void> {
-    if (!this.config.reactors) return;
-    const target = await this.store.lastPosition();
-    const deadline = Date.now() + timeoutMs;
-    while ((this.subscription?.position() ?? 0) < target) {
-      if (Date.now() > deadline) throw new Error(`company invitations did not reach position ${target} in ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    return subscriptionSettled(this.store, this.subscription, this.config.reactors, 'company invitations', timeoutMs);
   }
 
   private async handle(events: readonly StoredEvent[]): Promise<void> {

@@ -14,6 +14,7 @@ import { PlanNotices } from './plan-notices.js';
 import { TenderExchangeNotices } from './tender-exchange-notices.js';
 import { TenderAwardNotices } from './tender-award-notices.js';
 import { TenderingNotices } from './tendering-notices.js';
+import { subscriptionSettled } from '../store/subscription-settled.js';
 import {
   notificationId,
   notificationStream,
@@ -98,13 +99,7 @@ export class NotificationReactor implements OnApplicationBootstrap, OnApplicatio
 
   /** Resolves once every event in the log when called has been handled (tests and the demo wait on it). */
   async settled(timeoutMs = 20_000): Promise<void> {
-    if (!this.config.reactors) return;
-    const target = await this.store.lastPosition();
-    const deadline = Date.now() + timeoutMs;
-    while ((this.subscription?.position() ?? 0) < target) {
-      if (Date.now() > deadline) throw new Error(`notifications did not reach position ${target} in ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    return subscriptionSettled(this.store, this.subscription, this.config.reactors, 'notifications', timeoutMs);
   }
 
   /**

@@ -31,6 +31,7 @@ import { decideAction } from '../../documents/document.decider.js';
 import { documentStreamId, foldDocument } from '../../documents/document.state.js';
 import { API_CONFIG, EVENT_STORE } from '../../store/store.tokens.js';
 import { awardStream, type TenderAwarded } from './award.events.js';
+import { subscriptionSettled } from '../../store/subscription-settled.js';
 
 export const CONTRACT_AWARD_SUBSCRIPTION = 'tender-contract-award';
 /** Who moves the tender to contractAwarded: the platform, carrying out the letter's approval. */
@@ -127,13 +128,7 @@ export class ContractAwardReactor implements OnApplicationBootstrap, OnApplicati
 
   /** Resolves once every event in the log when called has been handled (tests wait on it). */
   async settled(timeoutMs = 20_000): Promise<void> {
-    if (!this.config.reactors) return;
-    const target = await this.store.lastPosition();
-    const deadline = Date.now() + timeoutMs;
-    while ((this.subscription?.position() ?? 0) < target) {
-      if (Date.now() > deadline) throw new Error(`tender contract award did not reach position ${target} in ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    return subscriptionSettled(this.store, this.subscription, this.config.reactors, 'tender contract award', timeoutMs);
   }
 
   private async handle(events: readonly StoredEvent[]): Promise<void> {

@@ -20,6 +20,7 @@ import type { ApiConfig } from '../../config.js';
 import { API_CONFIG, EVENT_STORE } from '../../store/store.tokens.js';
 import { emailInvitationStream, EMAIL_INVITATION_STREAM_TYPE, type TenderEmailInvitationNotTakenUp } from './email-invitation.events.js';
 import { EmailInvitationsService } from './email-invitations.service.js';
+import { subscriptionSettled } from '../../store/subscription-settled.js';
 
 export const TAKE_UP_SUBSCRIPTION = 'tender-email-invitations';
 /** Who takes the invitation up: the platform on the company's approval (the user who brought the link is `by`). */
@@ -76,13 +77,7 @@ export class EmailInvitationTakeUpReactor implements OnApplicationBootstrap, OnA
 
   /** Resolves once every event in the log when called has been handled (tests wait on it). */
   async settled(timeoutMs = 20_000): Promise<void> {
-    if (!this.config.reactors) return;
-    const target = await this.store.lastPosition();
-    const deadline = Date.now() + timeoutMs;
-    while ((this.subscription?.position() ?? 0) < target) {
-      if (Date.now() > deadline) throw new Error(`tender e-mail invitations did not reach position ${target} in ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    return subscriptionSettled(this.store, this.subscription, this.config.reactors, 'tender e-mail invitations', timeoutMs);
   }
 
   private async handle(events: readonly StoredEvent[]): Promise<void> {
