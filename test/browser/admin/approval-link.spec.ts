@@ -4,7 +4,7 @@
 // desktop in Chinese the reject form wants a remark, then rejects. axe finds nothing in either state.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiSession, expect, test } from './fixtures.js';
+import { apiSession, expect, test, askedForApproval } from './fixtures.js';
 import { noAxeFindings } from './axe.js';
 import { layoutProblems } from './layout-fit.js';
 
@@ -13,8 +13,7 @@ const LIM = 'lim@teguhbina.my';
 
 /** Kumar's purchase order (RM 1,308.57: level 20 only), asked for approval: its id and number. */
 async function orderAwaitingApproval(baseURL: string, title: string) {
-  const kumar = await apiSession(baseURL, 'kumar@teguhbina.my', 'teguh-bina');
-  const created = await kumar.call<{ id: string; documentNo: string; revision: number }>('POST', '/api/documents/purchaseOrder', {
+  const order = await askedForApproval(baseURL, {
     title,
     description: 'Approval from e-mail',
     counterpartyCompanyId: 'mutiara-supplies',
@@ -25,17 +24,7 @@ async function orderAwaitingApproval(baseURL: string, title: string) {
       { description: 'Pump hire', unit: 'day', quantity: '1', rate: '79.50' },
     ],
   });
-  expect(created.status).toBe(201);
-  const asked = await kumar.call(
-    'POST',
-    `/api/documents/purchaseOrder/${created.json.id}/actions/Request_Approve`,
-    {},
-    {
-      'If-Match': String(created.json.revision),
-    },
-  );
-  expect(asked.status).toBe(200);
-  return { kumar, id: created.json.id, documentNo: created.json.documentNo };
+  return { ...order, kumar: await apiSession(baseURL, 'kumar@teguhbina.my', 'teguh-bina') };
 }
 
 /** The approval e-mail to `to` about a document, from the server's outbox (the e-mail goes after the bell). */

@@ -3,7 +3,7 @@
 // manual disturbs none). Lim approves from My approvals; the route says the level needs both holders, that
 // Lim approved and that Farid is still awaited; after Farid the order goes to the seller. The route is read on
 // a phone in Malay and Chinese with axe.
-import { apiSession, expect, signIn, test } from './fixtures.js';
+import { apiSession, askedForApproval, expect, signIn, test } from './fixtures.js';
 import { noAxeFindings } from './axe.js';
 
 test('a level that needs all its holders: the route shows who approved and who is awaited, on a desktop and a phone', async ({
@@ -33,16 +33,17 @@ test('a level that needs all its holders: the route shows who approved and who i
     levels: [{ level: 20, limit: null, quorum: 'all' }],
   });
   expect(manual.status).toBe(200);
-  const created = await kumar.call<{ id: string; documentNo: string }>('POST', '/api/documents/rentalOrder', {
-    title: 'Scaffolding hire, Block B',
-    counterpartyCompanyId: 'mutiara-supplies',
-    startDate: '2026-12-10',
-    endDate: '2026-12-31',
-    items: [{ description: 'Frame scaffolding', unit: 'month', quantity: '1', rate: '4200.00' }],
-  });
-  expect(created.status).toBe(201);
-  const { id, documentNo } = created.json;
-  expect((await kumar.call('POST', `/api/documents/rentalOrder/${id}/actions/Request_Approve`, {}, { 'If-Match': '1' })).status).toBe(200);
+  const { id, documentNo } = await askedForApproval(
+    baseURL!,
+    {
+      title: 'Scaffolding hire, Block B',
+      counterpartyCompanyId: 'mutiara-supplies',
+      startDate: '2026-12-10',
+      endDate: '2026-12-31',
+      items: [{ description: 'Frame scaffolding', unit: 'month', quantity: '1', rate: '4200.00' }],
+    },
+    'rentalOrder',
+  );
 
   await signIn(page, 'lim@teguhbina.my', 'teguh-bina');
   await page.goto('/my-approvals');

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { noAxeFindings } from './axe.js';
-import { apiSession, expect, signIn, test } from './fixtures.js';
+import { apiSession, askedForApproval, expect, signIn, test } from './fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -98,25 +98,16 @@ test('a member lends his purchase-order approvals for a week with a cap; the del
     await shot(page, 'delegation-02-in-force');
 
     // Kumar asks approval for a small order (RM 227.90 with SST): verify level 1 (Lim's) is all it needs.
-    const kumar = await apiSession(baseURL!, 'kumar@teguhbina.my', 'teguh-bina');
-    const order = await kumar.call<{ id: string; documentNo: string }>('POST', '/api/documents/purchaseOrder', {
+    const order = await askedForApproval(baseURL!, {
       title: 'Cement for the site office',
       counterpartyCompanyId: 'mutiara-supplies',
       items: [{ description: 'Cement 50 kg', unit: 'bag', quantity: '10', rate: '21.50' }],
     });
-    expect(order.status).toBe(201);
-    const requested = await kumar.call(
-      'POST',
-      `/api/documents/purchaseOrder/${order.json.id}/actions/Request_Approve`,
-      {},
-      { 'If-Match': '"1"' },
-    );
-    expect(requested.status).toBe(200);
 
     // Farid finds it under My approvals and approves it with Lim's authority.
     await signIn(page, 'farid@teguhbina.my', 'teguh-bina');
     await page.goto('/my-approvals');
-    const waiting = page.locator(`[data-testid="approval-row"][data-document="${order.json.documentNo}"]`);
+    const waiting = page.locator(`[data-testid="approval-row"][data-document="${order.documentNo}"]`);
     await expect(waiting).toBeVisible();
     await shot(page, 'delegation-03-delegate-approvals');
     await waiting.getByTestId('approval-link').click();

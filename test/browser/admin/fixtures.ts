@@ -190,6 +190,30 @@ export async function apiSession(
   };
 }
 
+/**
+ * A document Kumar (Teguh Bina's buyer) makes through the API and asks approval for: its id and number. `body`
+ * is the document's fields (title, counterparty, items...); `resource` its kind, a purchase order unless said.
+ */
+export async function askedForApproval(
+  baseURL: string,
+  body: Record<string, unknown>,
+  resource = 'purchaseOrder',
+): Promise<{ id: string; documentNo: string }> {
+  const kumar = await apiSession(baseURL, 'kumar@teguhbina.my', 'teguh-bina');
+  const created = await kumar.call<{ id: string; documentNo: string; revision: number }>('POST', `/api/documents/${resource}`, body);
+  expect(created.status).toBe(201);
+  const asked = await kumar.call(
+    'POST',
+    `/api/documents/${resource}/${created.json.id}/actions/Request_Approve`,
+    {},
+    {
+      'If-Match': String(created.json.revision),
+    },
+  );
+  expect(asked.status).toBe(200);
+  return { id: created.json.id, documentNo: created.json.documentNo };
+}
+
 /** The ticket e-mailed to a participant (the outbox of the server's data folder). */
 export function ticketFor(dataDir: string, email: string): string {
   const lines = readFileSync(join(dataDir, 'outbox', 'email.jsonl'), 'utf8')
